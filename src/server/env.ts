@@ -1,0 +1,29 @@
+import { z } from "zod";
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  /** Where the embedded database and other local data live. */
+  DATA_DIR: z.string().min(1).default("./data"),
+  /** The built site (the output of `npm run build`). */
+  STATIC_DIR: z.string().min(1).default("./build/client"),
+  /** The public address of the site, used in the sitemap and in links we send out. */
+  PUBLIC_BASE_URL: z.url().default("https://skitaekwondo.no"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Pins the winter camp's year; otherwise the coming season is used. */
+  CAMP_YEAR: z.coerce.number().int().min(2000).max(2100).optional(),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+/** Reads the environment and fails with a list of every bad key, never with the values (they may be secrets). */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
+  const result = EnvSchema.safeParse(cleaned);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid environment:\n${problems.join("\n")}`);
+  }
+  return result.data;
+}

@@ -1,0 +1,35 @@
+import { mkdir } from "node:fs/promises";
+import { loadEnv } from "./env.ts";
+import { buildApp } from "./app.ts";
+import { createLogger } from "./logger.ts";
+
+async function main() {
+  const env = loadEnv();
+  const logger = createLogger(env);
+  await mkdir(env.DATA_DIR, { recursive: true });
+  const app = await buildApp({ env, logger });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down");
+    // Stop taking requests, let those under way finish, then close the database and other resources.
+    const timer = setTimeout(() => {
+      app.log.error("graceful shutdown timed out");
+      process.exit(1);
+    }, 10_000);
+    timer.unref();
+    await app.close();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

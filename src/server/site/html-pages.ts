@@ -1,0 +1,68 @@
+import { createHash } from "node:crypto";
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
+
+export interface HtmlPage {
+  html: Buffer;
+  gzip: Buffer;
+  brotli: Buffer;
+  /** A Content-Security-Policy that allows exactly this page's inline scripts and styles, by hash. */
+  contentSecurityPolicy: string;
+  etag: string;
+}
+
+const inlineScript = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g;
+const inlineStyle = /<style[^>]*>([\s\S]*?)<\/style>/g;
+
+function inlineHashes(html: string, pattern: RegExp): string {
+  const hashes = [...html.matchAll(pattern)]
+    .map((match) => match[1] ?? "")
+    .filter((body) => body.trim() !== "")
+    .map((body) => `'sha256-${sha256(body, "base64")}'`);
+  return [...new Set(hashes)].join(" ");
+}
+
+function contentSecurityPolicy(html: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${inlineHashes(html, inlineScript)}`.trim(),
+    `style-src 'self' ${inlineHashes(html, inlineStyle)}`.trim(),
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+function sha256(text: string, encoding: "base64" | "hex") {
+  return createHash("sha256").update(text).digest(encoding);
+}
+
+export function prepareHtml(html: string): HtmlPage {
+  const buffer = Buffer.from(html);
+  return {
+    html: buffer,
+    gzip: gzipSync(buffer, { level: 9 }),
+    brotli: brotliCompressSync(buffer, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+    contentSecurityPolicy: contentSecurityPolicy(html),
+    etag: `"${sha256(html, "hex").slice(0, 16)}"`,
+  };
+}
+
+/** Loads every prerendered page (…/index.html) and the SPA fallback into memory: a few dozen small files. */
+export async function loadHtmlPages(staticDir: string) {
+  const pages = new Map<string, HtmlPage>();
+  const entries = await readdir(staticDir, { recursive: true });
+  for (const entry of entries) {
+    if (path.basename(entry) !== "index.html") continue;
+    const dir = path.dirname(entry);
+    const urlPath = dir === "." ? "/" : `/${dir.split(path.sep).join("/")}`;
+    pages.set(urlPath, prepareHtml(await readFile(path.join(staticDir, entry), "utf8")));
+  }
+  const fallback = prepareHtml(await readFile(path.join(staticDir, "__spa-fallback.html"), "utf8"));
+  return { pages, fallback };
+}

@@ -1,0 +1,69 @@
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { clientOnlyPathPatterns, redirects } from "../../shared/site/site-pages.ts";
+import { loadHtmlPages, type HtmlPage } from "./html-pages.ts";
+import { robotsTxt, sitemapXml } from "./sitemap.ts";
+
+export interface StaticSiteOptions {
+  staticDir: string;
+  publicBaseUrl: string;
+}
+
+function sendHtml(request: FastifyRequest, reply: FastifyReply, page: HtmlPage, status = 200) {
+  reply
+    .code(status)
+    .header("content-type", "text/html; charset=utf-8")
+    .header("cache-control", "no-cache")
+    .header("content-security-policy", page.contentSecurityPolicy)
+    .header("vary", "accept-encoding")
+    .header("etag", page.etag);
+  if (status === 200 && request.headers["if-none-match"] === page.etag) return reply.code(304).send();
+  const accepts = String(request.headers["accept-encoding"] ?? "");
+  if (/\bbr\b/.test(accepts)) return reply.header("content-encoding", "br").send(page.brotli);
+  if (/\bgzip\b/.test(accepts)) return reply.header("content-encoding", "gzip").send(page.gzip);
+  return reply.send(page.html);
+}
+
+/**
+ * Serves the built site: prerendered pages from memory, hashed assets with long caching (precompressed at
+ * build), bare section paths as redirects, browser-rendered pages via the SPA fallback, and a 404 status
+ * (with the same fallback, which shows the spec's error screen) for everything else.
+ */
+export async function registerStaticSite(app: FastifyInstance, options: StaticSiteOptions) {
+  const root = path.resolve(options.staticDir);
+  const { pages, fallback } = await loadHtmlPages(root);
+
+  await app.register(fastifyStatic, {
+    root,
+    preCompressed: true,
+    index: false,
+    redirect: false,
+    wildcard: true,
+    setHeaders(res, filePath) {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.setHeader("cache-control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+    },
+  });
+
+  for (const [urlPath, page] of pages) {
+    app.get(urlPath, (request, reply) => sendHtml(request, reply, page));
+  }
+  for (const [from, to] of Object.entries(redirects)) {
+    app.get(from, (_request, reply) => reply.redirect(to, 302));
+  }
+  app.get("/robots.txt", (_request, reply) => reply.type("text/plain; charset=utf-8").send(robotsTxt(options.publicBaseUrl)));
+  app.get("/sitemap.xml", (_request, reply) => reply.type("application/xml; charset=utf-8").send(sitemapXml(options.publicBaseUrl)));
+
+  app.setNotFoundHandler((request, reply) => {
+    const { pathname } = new URL(request.url, "http://site");
+    if (pathname.startsWith("/api/") || (request.method !== "GET" && request.method !== "HEAD")) {
+      return reply.code(404).send({ error: "Fant ikke det du spurte etter." });
+    }
+    if (pathname.length > 1 && pathname.endsWith("/")) {
+      return reply.redirect(pathname.replace(/\/+$/, "") + new URL(request.url, "http://site").search, 301);
+    }
+    const known = pages.has(pathname) || clientOnlyPathPatterns.some((pattern) => pattern.test(pathname));
+    return sendHtml(request, reply, fallback, known ? 200 : 404);
+  });
+}

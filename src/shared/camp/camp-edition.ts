@@ -1,0 +1,89 @@
+import {
+  addDays,
+  compareCalendarDates,
+  osloCalendarDate,
+  startOfOsloDay,
+  type CalendarDate,
+} from "../time.ts";
+
+/**
+ * The winter camp's rules as data (decisions D3). Month/day pairs are resolved against the edition's
+ * year, so the same settings serve every season; pin `year` (or the dates) only for a special edition.
+ */
+export const campSettings = {
+  /** First and last camp day (Friday–Sunday in the usual year). */
+  start: { month: 11, day: 28 },
+  end: { month: 11, day: 30 },
+  venue: "Follo Stil Arena",
+  homeClubId: 29,
+  price: { child: 1025, adult: 1200, childMaxAge: 12 },
+  /** 10 % off the athlete price, rounded up, for registrations before this day. */
+  earlyBird: { percent: 10, before: { month: 11, day: 1 } },
+  /** Late registration surcharge after this day; switched off for now. */
+  lateFee: { amount: 100, after: { month: 11, day: 20 }, enabled: false },
+  gradingFee: 350,
+  companionFee: 550,
+  /** Full refund until midnight after `fullUntil`, then this share. */
+  refund: { fullUntil: { month: 11, day: 21 }, laterShare: 0.5 },
+  /** Cup grading is for home-club children under this age. */
+  cupGradingBelowAge: 13,
+  /** Home-club children under this age may not sleep in the hall. */
+  homeClubSleepoverMinAge: 12,
+  minAge: 7,
+  masterFromGradeId: 18,
+  cupGradeIdsBelow: 14,
+  companionDefaultAge: 18,
+} as const;
+
+export type CampSettings = typeof campSettings;
+
+export interface CampEdition {
+  year: number;
+  start: CalendarDate;
+  end: CalendarDate;
+  /** Instants (not calendar days) for rules judged by the clock. */
+  earlyBirdEndsAt: Date;
+  lateFeeFrom: Date;
+  fullRefundEndsAt: Date;
+  settings: CampSettings;
+}
+
+export function campEditionForYear(year: number, settings: CampSettings = campSettings): CampEdition {
+  const on = (md: { month: number; day: number }): CalendarDate => ({ year, ...md });
+  return {
+    year,
+    start: on(settings.start),
+    end: on(settings.end),
+    earlyBirdEndsAt: startOfOsloDay(on(settings.earlyBird.before)),
+    lateFeeFrom: startOfOsloDay(addDays(on(settings.lateFee.after), 1)),
+    fullRefundEndsAt: startOfOsloDay(addDays(on(settings.refund.fullUntil), 1)),
+    settings,
+  };
+}
+
+/**
+ * The coming season's edition: this year's camp until its last day is over, then next year's,
+ * so the site never goes stale. `pinnedYear` overrides (CAMP_YEAR).
+ */
+export function resolveCampEdition(now: Date, pinnedYear?: number): CampEdition {
+  if (pinnedYear) return campEditionForYear(pinnedYear);
+  const today = osloCalendarDate(now);
+  const thisYear = campEditionForYear(today.year);
+  return compareCalendarDates(today, thisYear.end) > 0 ? campEditionForYear(today.year + 1) : thisYear;
+}
+
+/** The camp days in order, each a calendar date (usually Friday, Saturday, Sunday). */
+export function campDays(edition: CampEdition): CalendarDate[] {
+  const days: CalendarDate[] = [];
+  for (let d = edition.start; compareCalendarDates(d, edition.end) <= 0; d = addDays(d, 1)) days.push(d);
+  return days;
+}
+
+export function isEarlyBird(edition: CampEdition, at: Date): boolean {
+  return at.getTime() < edition.earlyBirdEndsAt.getTime();
+}
+
+/** The early-bird athlete price, rounded up to whole kroner as the club has always done. */
+export function earlyBirdPrice(edition: CampEdition, fullPrice: number): number {
+  return Math.ceil((fullPrice * (100 - edition.settings.earlyBird.percent)) / 100);
+}

@@ -1,0 +1,44 @@
+import type { CalendarDate } from "./time.ts";
+
+const kronerFormat = new Intl.NumberFormat("nb-NO", { maximumFractionDigits: 0 });
+
+/** "1 025 kr" — Norwegian grouping with a (non-breaking) space, whole kroner. */
+export function formatKroner(amount: number): string {
+  return `${kronerFormat.format(amount)}\u00a0kr`;
+}
+
+function asUtcNoon(date: CalendarDate): Date {
+  // Noon UTC is the same calendar day in every European zone, so formatting never slips a day.
+  return new Date(Date.UTC(date.year, date.month - 1, date.day, 12));
+}
+
+const weekdayFormat = new Intl.DateTimeFormat("nb-NO", { weekday: "long", timeZone: "UTC" });
+const dayMonthFormat = new Intl.DateTimeFormat("nb-NO", { day: "numeric", month: "long", timeZone: "UTC" });
+const monthFormat = new Intl.DateTimeFormat("nb-NO", { month: "long", timeZone: "UTC" });
+
+/** "fredag" — always computed from the date, never typed. */
+export function weekdayName(date: CalendarDate): string {
+  return weekdayFormat.format(asUtcNoon(date));
+}
+
+export function capitalise(text: string): string {
+  return text.charAt(0).toLocaleUpperCase("nb-NO") + text.slice(1);
+}
+
+/** "28. november" */
+export function formatDayMonth(date: CalendarDate): string {
+  return dayMonthFormat.format(asUtcNoon(date));
+}
+
+/** "28. november 2026" */
+export function formatLongDate(date: CalendarDate): string {
+  return `${formatDayMonth(date)} ${date.year}`;
+}
+
+/** "28.–30. november 2026", or "30. november – 2. desember 2026" across a month end. */
+export function formatDateRange(from: CalendarDate, to: CalendarDate): string {
+  if (from.year === to.year && from.month === to.month) {
+    return `${from.day}.–${to.day}. ${monthFormat.format(asUtcNoon(to))} ${to.year}`;
+  }
+  return `${formatDayMonth(from)} – ${formatLongDate(to)}`;
+}

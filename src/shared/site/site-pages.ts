@@ -1,0 +1,90 @@
+/**
+ * Every public page with its title and description. The web app reads its <title> and meta description
+ * from here, the build prerenders these paths, and the server lists them in the sitemap.
+ */
+export interface SitePage {
+  path: string;
+  title: string;
+  description: string;
+  /** Prerendered to static HTML and listed in the sitemap. */
+  static: boolean;
+}
+
+const page = (path: string, title: string, description: string, isStatic = true): SitePage => ({
+  path,
+  title,
+  description,
+  static: isStatic,
+});
+
+export const sitePages: SitePage[] = [
+  page("/", "Ski Taekwondo Klubb", "Taekwondo i Ski siden 1978. Trening for barn, ungdom og voksne – kom på en gratis prøvetime."),
+  page("/treningstider", "Treningstider", "Når barnepartiet, ungdom/voksenpartiet og de andre gruppene i Ski Taekwondo Klubb trener."),
+  page("/menu", "Meny", "Alle sidene på nettstedet til Ski Taekwondo Klubb."),
+  page("/om/oss", "Om oss", "Ski Taekwondo Klubb ble stiftet i 1978 og er en av de eldste taekwondoklubbene i Norge."),
+  page("/om/taekwondo", "Om taekwondo", "Hva taekwondo er: en koreansk kampkunst for kropp, hode og selvforsvar."),
+  page("/barnepartiet/informasjon", "Barnepartiet", "Taekwondo for barn fra 8 til 12 år i Ski, med nybegynnergruppe og viderekommengruppe."),
+  page("/barnepartiet/treningstider", "Treningstider for barnepartiet", "Når barnepartiet i Ski Taekwondo Klubb trener."),
+  page("/barnepartiet/priser", "Priser for barnepartiet", "Hva det koster å trene i barnepartiet i Ski Taekwondo Klubb."),
+  page("/ungdomvoksenpartiet/informasjon", "Ungdom/voksenpartiet", "Taekwondo for ungdom og voksne fra 12 år i Ski, uansett erfaring."),
+  page("/ungdomvoksenpartiet/treningstider", "Treningstider for ungdom/voksenpartiet", "Når ungdom og voksne i Ski Taekwondo Klubb trener."),
+  page("/ungdomvoksenpartiet/priser", "Priser for ungdom/voksenpartiet", "Hva det koster å trene i ungdom/voksenpartiet i Ski Taekwondo Klubb."),
+  page("/trimrom/informasjon", "Trimrom", "Klubbens eget trimrom i treningslokalet i Ski, også for foreldre."),
+  page("/trimrom/priser", "Priser for trimrommet", "Hva det koster å bruke trimrommet til Ski Taekwondo Klubb."),
+  page("/teori/informasjon", "Teori", "Teorien bak taekwondo: bøker, begreper og pensum til gradering."),
+  page("/teori/taegeukgi", "Taegeukgi – det koreanske flagget", "Hva det koreanske flagget, taegeukgi, betyr, og hvordan det henger sammen med poomsae."),
+  page("/teori/mom", "Mom – kroppen", "De koreanske navnene på kroppens treffpunkter i taekwondo."),
+  page("/teori/pensum", "Pensum", "Klubbens pensumhefte og TTUs krav til cup- og dan-gradering."),
+  page("/samarbeidspartnere", "Samarbeidspartnere", "Firmaene som støtter Ski Taekwondo Klubb."),
+  page("/utstyr", "Utstyr", "Treningsdrakt, dobok, belter og annet utstyr for medlemmer av Ski Taekwondo Klubb."),
+  page("/kontakt", "Kontakt", "Slik kommer du i kontakt med Ski Taekwondo Klubb, og hvor vi trener."),
+  page("/arrangementer", "Arrangementer", "Vinterleiren og andre arrangementer i Ski Taekwondo Klubb."),
+  page("/vinterleir", "Vinterleir", "Vinterleiren for alle TTU-klubber: tre dager med trening, gradering og fellesskap."),
+  page("/vinterleir/schedule", "Program og flyer – vinterleir", "Programmet for vinterleiren, med flyer for barn, voksne og andre klubber."),
+  page("/vinterleir/priser", "Priser – vinterleir", "Hva vinterleiren koster for utøvere og ledsagere."),
+  page("/vinterleir/print/program", "Program for vinterleiren (utskrift)", "Utskriftsvennlig program for vinterleiren."),
+];
+
+export const staticPaths = sitePages.filter((p) => p.static).map((p) => p.path);
+
+/** Pages that are rendered in the browser only (forms, admin, payment result). */
+export const clientOnlyPathPatterns: RegExp[] = [
+  /^\/vinterleir\/registrering(\/.*)?$/,
+  /^\/vinterleir\/deltakere(\/admin)?$/,
+  /^\/vipps\/[^/]+$/,
+  /^\/nyttmedlem(\/sjekk)?$/,
+  /^\/invoices(\/.*)?$/,
+];
+
+/** Bare section paths and where they go. */
+export const redirects: Record<string, string> = {
+  "/om": "/om/oss",
+  "/barnepartiet": "/barnepartiet/informasjon",
+  "/ungdomvoksenpartiet": "/ungdomvoksenpartiet/informasjon",
+  "/trimrom": "/trimrom/informasjon",
+  "/teori": "/teori/informasjon",
+};
+
+export function findSitePage(path: string): SitePage | undefined {
+  const normalised = path.length > 1 ? path.replace(/\/+$/, "") : path;
+  return sitePages.find((p) => p.path === normalised);
+}
+
+export interface NavigationItem {
+  name: string;
+  link: string;
+  /** The path prefix that makes the item active. */
+  section: string;
+}
+
+export const navigationItems: NavigationItem[] = [
+  { name: "Om oss", link: "/om/oss", section: "/om" },
+  { name: "Barnepartiet", link: "/barnepartiet/informasjon", section: "/barnepartiet" },
+  { name: "Ungdom/voksenpartiet", link: "/ungdomvoksenpartiet/informasjon", section: "/ungdomvoksenpartiet" },
+  { name: "Trimrom", link: "/trimrom/informasjon", section: "/trimrom" },
+  { name: "Teori", link: "/teori/informasjon", section: "/teori" },
+  { name: "Samarbeidspartnere", link: "/samarbeidspartnere", section: "/samarbeidspartnere" },
+  { name: "Utstyr", link: "/utstyr", section: "/utstyr" },
+  { name: "Arrangementer", link: "/arrangementer", section: "/arrangementer" },
+  { name: "Kontakt", link: "/kontakt", section: "/kontakt" },
+];

@@ -1,0 +1,32 @@
+import { TZDate } from "@date-fns/tz";
+
+/** Every rule with a deadline is judged on the club's own clock. */
+export const CLUB_TIME_ZONE = "Europe/Oslo";
+
+export interface CalendarDate {
+  year: number;
+  /** 1–12 */
+  month: number;
+  day: number;
+}
+
+/** The instant a calendar day starts in Oslo (midnight, with summer time handled by the tz database). */
+export function startOfOsloDay(date: CalendarDate): Date {
+  return new Date(new TZDate(date.year, date.month - 1, date.day, CLUB_TIME_ZONE).getTime());
+}
+
+/** The calendar day in Oslo that an instant falls on. */
+export function osloCalendarDate(instant: Date): CalendarDate {
+  const oslo = new TZDate(instant.getTime(), CLUB_TIME_ZONE);
+  return { year: oslo.getFullYear(), month: oslo.getMonth() + 1, day: oslo.getDate() };
+}
+
+export function addDays(date: CalendarDate, days: number): CalendarDate {
+  const utc = new Date(Date.UTC(date.year, date.month - 1, date.day + days));
+  return { year: utc.getUTCFullYear(), month: utc.getUTCMonth() + 1, day: utc.getUTCDate() };
+}
+
+/** Compares calendar days: negative when a is earlier. */
+export function compareCalendarDates(a: CalendarDate, b: CalendarDate): number {
+  return a.year - b.year || a.month - b.month || a.day - b.day;
+}

@@ -1,0 +1,7 @@
+export default function EquipmentPage() {
+  return (
+    <div className="page">
+      <h1>EquipmentPage</h1>
+    </div>
+  );
+}

@@ -1,0 +1,7 @@
+export default function YouthAdultTimesPage() {
+  return (
+    <div className="page">
+      <h1>YouthAdultTimesPage</h1>
+    </div>
+  );
+}

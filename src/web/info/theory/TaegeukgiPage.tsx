@@ -1,0 +1,7 @@
+export default function TaegeukgiPage() {
+  return (
+    <div className="page">
+      <h1>TaegeukgiPage</h1>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+
+const sectionIndex = (id: string) => index("components/SectionIndexRedirect.tsx", { id: `${id}-index` });
+
+export default [
+  index("info/home/HomePage.tsx"),
+  route("treningstider", "info/home/TrainingTimesPage.tsx"),
+  route("menu", "layout/MenuPage.tsx"),
+  route("om", "info/about/AboutSection.tsx", [
+    sectionIndex("om"),
+    route("oss", "info/about/AboutUsPage.tsx"),
+    route("taekwondo", "info/about/TaekwondoPage.tsx"),
+  ]),
+  route("barnepartiet", "info/groups/ChildrenSection.tsx", [
+    sectionIndex("barnepartiet"),
+    route("informasjon", "info/groups/ChildrenInfoPage.tsx"),
+    route("treningstider", "info/groups/ChildrenTimesPage.tsx"),
+    route("priser", "info/groups/ChildrenPricesPage.tsx"),
+  ]),
+  route("ungdomvoksenpartiet", "info/groups/YouthAdultSection.tsx", [
+    sectionIndex("ungdomvoksenpartiet"),
+    route("informasjon", "info/groups/YouthAdultInfoPage.tsx"),
+    route("treningstider", "info/groups/YouthAdultTimesPage.tsx"),
+    route("priser", "info/groups/YouthAdultPricesPage.tsx"),
+  ]),
+  route("trimrom", "info/gym/GymSection.tsx", [
+    sectionIndex("trimrom"),
+    route("informasjon", "info/gym/GymInfoPage.tsx"),
+    route("priser", "info/gym/GymPricesPage.tsx"),
+  ]),
+  route("teori", "info/theory/TheorySection.tsx", [
+    sectionIndex("teori"),
+    route("informasjon", "info/theory/TheoryInfoPage.tsx"),
+    route("taegeukgi", "info/theory/TaegeukgiPage.tsx"),
+    route("mom", "info/theory/MomPage.tsx"),
+    route("pensum", "info/theory/SyllabusPage.tsx"),
+  ]),
+  route("samarbeidspartnere", "info/sponsors/SponsorsPage.tsx"),
+  route("utstyr", "info/equipment/EquipmentPage.tsx"),
+  route("kontakt", "info/contact/ContactPage.tsx"),
+  route("arrangementer", "camp/info/EventsPage.tsx"),
+  route("vinterleir/print/program", "camp/info/CampProgramPrintPage.tsx"),
+  layout("camp/info/CampSection.tsx", [
+    route("vinterleir", "camp/info/CampInfoPage.tsx"),
+    route("vinterleir/schedule", "camp/info/CampSchedulePage.tsx"),
+    route("vinterleir/priser", "camp/info/CampPricesPage.tsx"),
+  ]),
+] satisfies RouteConfig;

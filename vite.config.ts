@@ -1,0 +1,18 @@
+import { reactRouter } from "@react-router/dev/vite";
+import { defineConfig } from "vite";
+import { resolveCampEdition } from "./src/shared/camp/camp-edition.ts";
+
+// The camp year is fixed at build time so prerendered HTML and the browser agree;
+// `npm start` rebuilds when the coming season changes (scripts/start.mjs).
+const campYear = resolveCampEdition(new Date(), Number(process.env.CAMP_YEAR) || undefined).year;
+
+export default defineConfig({
+  plugins: [reactRouter()],
+  publicDir: "content/public",
+  define: {
+    __CAMP_YEAR__: JSON.stringify(campYear),
+  },
+  build: {
+    assetsInlineLimit: 2048,
+  },
+});
