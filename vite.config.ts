@@ -11,6 +11,8 @@ export default defineConfig({
   publicDir: "content/public",
   define: {
     __CAMP_YEAR__: JSON.stringify(campYear),
+    // Time-dependent text (the early-bird banner) is prerendered as of the build, then rechecked in the browser.
+    __BUILD_TIME__: JSON.stringify(new Date().toISOString()),
   },
   build: {
     assetsInlineLimit: 2048,
