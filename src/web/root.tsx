@@ -26,7 +26,8 @@ export function meta({ location }: Route.MetaArgs) {
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
-    <html lang="nb">
+    // The random-pick script sets data attributes on <html> before hydration (lib/random-pick.tsx).
+    <html lang="nb" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
