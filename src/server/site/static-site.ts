@@ -34,12 +34,23 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
   const root = path.resolve(options.staticDir);
   const { pages, fallback } = await loadHtmlPages(root);
 
+  // One address per page: /om/oss/ → /om/oss (before static files, which would answer a directory with 403).
+  app.addHook("onRequest", async (request, reply) => {
+    if (request.method !== "GET" && request.method !== "HEAD") return;
+    const url = new URL(request.url, "http://site");
+    if (url.pathname.length > 1 && url.pathname.endsWith("/")) {
+      return reply.redirect(url.pathname.replace(/\/+$/, "") + url.search, 301);
+    }
+  });
+
   await app.register(fastifyStatic, {
     root,
     preCompressed: true,
     index: false,
     redirect: false,
     wildcard: true,
+    // Our own cache policy below: hashed assets forever, everything else an hour.
+    cacheControl: false,
     setHeaders(res, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       res.setHeader("cache-control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600");
@@ -59,9 +70,6 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
     const { pathname } = new URL(request.url, "http://site");
     if (pathname.startsWith("/api/") || (request.method !== "GET" && request.method !== "HEAD")) {
       return reply.code(404).send({ error: "Fant ikke det du spurte etter." });
-    }
-    if (pathname.length > 1 && pathname.endsWith("/")) {
-      return reply.redirect(pathname.replace(/\/+$/, "") + new URL(request.url, "http://site").search, 301);
     }
     const known = pages.has(pathname) || clientOnlyPathPatterns.some((pattern) => pattern.test(pathname));
     return sendHtml(request, reply, fallback, known ? 200 : 404);

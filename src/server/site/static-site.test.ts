@@ -1,0 +1,114 @@
+import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../app.ts";
+import { loadEnv } from "../env.ts";
+
+let dir: string;
+let app: Awaited<ReturnType<typeof buildApp>>;
+
+const html = (body: string) =>
+  `<!DOCTYPE html><html lang="nb"><head><script>window.x=1</script><style>p{color:red}</style></head><body>${body}</body></html>`;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), "site-"));
+  await mkdir(path.join(dir, "om/oss"), { recursive: true });
+  await mkdir(path.join(dir, "assets"), { recursive: true });
+  await writeFile(path.join(dir, "index.html"), html("Forside"));
+  await writeFile(path.join(dir, "om/oss/index.html"), html("Om oss"));
+  await writeFile(path.join(dir, "__spa-fallback.html"), html("Laster"));
+  await writeFile(path.join(dir, "assets/app-abc123.js"), "console.log(1)");
+  app = await buildApp({ env: loadEnv({ STATIC_DIR: dir }) });
+});
+
+afterAll(async () => {
+  await app.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe("static site", () => {
+  it("serves a prerendered page with a hash-based CSP", async () => {
+    const res = await app.inject({ url: "/om/oss" });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain("Om oss");
+    const csp = String(res.headers["content-security-policy"]);
+    expect(csp).toMatch(/script-src 'self' 'sha256-[^']+'/);
+    expect(csp).toMatch(/style-src 'self' 'sha256-[^']+'/);
+    expect(csp).not.toContain("unsafe-inline");
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+  });
+
+  it("compresses pages for browsers that ask", async () => {
+    const res = await app.inject({ url: "/", headers: { "accept-encoding": "gzip, br" } });
+    expect(res.headers["content-encoding"]).toBe("br");
+  });
+
+  it("answers 304 to a matching ETag", async () => {
+    const first = await app.inject({ url: "/" });
+    const again = await app.inject({ url: "/", headers: { "if-none-match": String(first.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it("redirects bare sections to their first tab", async () => {
+    for (const [from, to] of [
+      ["/om", "/om/oss"],
+      ["/barnepartiet", "/barnepartiet/informasjon"],
+      ["/ungdomvoksenpartiet", "/ungdomvoksenpartiet/informasjon"],
+      ["/trimrom", "/trimrom/informasjon"],
+      ["/teori", "/teori/informasjon"],
+    ]) {
+      const res = await app.inject({ url: from! });
+      expect(res.statusCode, from).toBe(302);
+      expect(res.headers.location, from).toBe(to);
+    }
+  });
+
+  it("drops a trailing slash", async () => {
+    const res = await app.inject({ url: "/om/oss/?a=1" });
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe("/om/oss?a=1");
+  });
+
+  it("serves browser-rendered pages with the SPA fallback", async () => {
+    for (const url of ["/vinterleir/registrering", "/vinterleir/deltakere/admin", "/vipps/123", "/nyttmedlem"]) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain("Laster");
+    }
+  });
+
+  it("answers unknown pages with 404 and the fallback that shows the error screen", async () => {
+    const res = await app.inject({ url: "/finnes-ikke" });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers["content-type"]).toContain("text/html");
+  });
+
+  it("answers unknown API calls with JSON", async () => {
+    const res = await app.inject({ url: "/api/Finnes/Ikke" });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: expect.any(String) });
+  });
+
+  it("caches hashed assets for a year", async () => {
+    const res = await app.inject({ url: "/assets/app-abc123.js" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toContain("immutable");
+  });
+
+  it("publishes robots.txt and a sitemap of the information pages", async () => {
+    const robots = await app.inject({ url: "/robots.txt" });
+    expect(robots.body).toContain("Sitemap: https://skitaekwondo.no/sitemap.xml");
+    const sitemap = await app.inject({ url: "/sitemap.xml" });
+    expect(sitemap.body).toContain("<loc>https://skitaekwondo.no/om/oss</loc>");
+    expect(sitemap.body).not.toContain("/print/");
+  });
+});
+
+describe("health", () => {
+  it("reports ok", async () => {
+    const res = await app.inject({ url: "/healthz" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: "ok" });
+  });
+});
