@@ -1,0 +1,12 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test, expect } from "./fixtures.ts";
+import { staticPaths } from "../../src/shared/site/site-pages.ts";
+
+for (const path of [...staticPaths, "/finnes/ikke"]) {
+  test(`axe finds no violations on ${path}`, async ({ page }) => {
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  });
+}

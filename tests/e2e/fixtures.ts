@@ -1,0 +1,20 @@
+import { test as base, expect } from "@playwright/test";
+
+/** Every page under test must load without a console error or an uncaught exception. */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error") errors.push(message.text());
+      });
+      page.on("pageerror", (error) => errors.push(error.message));
+      await use(errors);
+      // A page answered with 404 on purpose logs the failed document load; nothing else may fail.
+      expect(errors.filter((text) => !/status of 404/.test(text))).toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

@@ -1,0 +1,74 @@
+import { test, expect } from "./fixtures.ts";
+import { navigationItems, redirects } from "../../src/shared/site/site-pages.ts";
+
+for (const [from, to] of Object.entries(redirects)) {
+  test(`${from} redirects to ${to}`, async ({ page }) => {
+    await page.goto(from);
+    await expect(page).toHaveURL(new RegExp(`${to}$`));
+    await expect(page.locator("h1")).toBeVisible();
+  });
+}
+
+test("the logo leads home", async ({ page }) => {
+  await page.goto("/kontakt");
+  await page.getByRole("link", { name: "Ski Taekwondo Klubb" }).first().click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("the hamburger toggles between the menu and the previous page", async ({ page }) => {
+  await page.goto("/utstyr");
+  const open = page.getByRole("button", { name: "Åpne menyen" });
+  const isDesktop = (page.viewportSize()?.width ?? 0) >= 1200;
+  test.skip(isDesktop, "the hamburger is for narrow screens");
+  await open.click();
+  await expect(page).toHaveURL(/\/menu$/);
+  for (const item of navigationItems) {
+    await expect(page.getByRole("navigation", { name: "Meny" }).getByRole("link", { name: item.name, exact: true })).toBeVisible();
+  }
+  await page.getByRole("button", { name: "Lukk menyen" }).click();
+  await expect(page).toHaveURL(/\/utstyr$/);
+});
+
+test("the desktop bar lists the nine items and marks the active one", async ({ page }) => {
+  const isDesktop = (page.viewportSize()?.width ?? 0) >= 1200;
+  test.skip(!isDesktop, "the bar shows its links on wide screens");
+  await page.goto("/teori/mom");
+  const nav = page.getByRole("navigation", { name: "Hovedmeny" });
+  await expect(nav.getByRole("link")).toHaveText(navigationItems.map((item) => item.name));
+  await expect(nav.getByRole("link", { name: "Teori" })).toHaveAttribute("aria-current", "page");
+  await nav.getByRole("link", { name: "Kontakt" }).click();
+  await expect(page).toHaveURL(/\/kontakt$/);
+  await expect(nav.getByRole("link", { name: "Kontakt" })).toHaveAttribute("aria-current", "page");
+});
+
+test("the bar is hidden on print pages", async ({ page }) => {
+  await page.goto("/vinterleir/print/program");
+  await expect(page.locator("h1")).toBeVisible();
+  await expect(page.locator("header.top-bar")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /menyen/ })).toHaveCount(0);
+});
+
+test("an unknown address shows the fallback screen with the status", async ({ page }) => {
+  const response = await page.goto("/finnes/ikke");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Unexpected Application Error!" })).toBeVisible();
+  await expect(page.locator("main")).toContainText("404");
+});
+
+test("the home page shows one background and one headline, drawn at random", async ({ page }) => {
+  const headlines = new Set<string>();
+  for (let visit = 0; visit < 12 && headlines.size < 2; visit++) {
+    await page.goto("/");
+    const visible = page.locator("[data-pick=headline] > *:visible");
+    await expect(visible).toHaveCount(1);
+    await expect(page.locator("[data-pick=bg] > *:visible")).toHaveCount(1);
+    headlines.add((await visible.textContent()) ?? "");
+  }
+  expect(headlines.size).toBeGreaterThan(1);
+});
+
+test("the home page's camp button names the edition's year and leads to the events page", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("link", { name: /^Vinterleir \d{4}$/ }).click();
+  await expect(page).toHaveURL(/\/arrangementer$/);
+});
