@@ -11,6 +11,7 @@ import { build as esbuild } from "esbuild";
 import { resolveCampEdition } from "../src/shared/camp/camp-edition.ts";
 import { startOfOsloDay, addDays } from "../src/shared/time.ts";
 import { writeCampPdfs } from "./pdfs/write-camp-pdfs.ts";
+import { makeStaticPages } from "./static-pages.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const clientDir = path.join(root, "build/client");
@@ -34,6 +35,8 @@ async function main() {
   await rm(path.join(root, "build"), { recursive: true, force: true });
 
   execFileSync(bin("react-router"), ["build"], { cwd: root, stdio: "inherit", env: { ...process.env, CAMP_YEAR: String(edition.year) } });
+  const staticCount = await makeStaticPages(clientDir);
+  console.log(`${staticCount} static pages without the React runtime.`);
   await writeCampPdfs(edition, path.join(clientDir, "dokumenter"));
   await precompress(clientDir);
 

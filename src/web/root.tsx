@@ -4,7 +4,9 @@ import type { Route } from "./+types/root";
 import { findSitePage, sitePages } from "../shared/site/site-pages.ts";
 import { club } from "../shared/club/club-facts.ts";
 import { SiteChrome } from "./layout/SiteChrome.tsx";
+import { ErrorScreen } from "./layout/ErrorScreen.tsx";
 import { pickScript, pickStyle } from "./lib/random-pick.tsx";
+import { pageScript } from "./lib/page-script.ts";
 import "./styles/app.css";
 
 export const links: Route.LinksFunction = () => [
@@ -32,7 +34,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#ffffff" />
-        <script dangerouslySetInnerHTML={{ __html: pickScript }} />
+        {/* data-keep: the build strips every other script from static pages (scripts/static-pages.ts). */}
+        <script data-keep="" dangerouslySetInnerHTML={{ __html: pickScript }} />
+        <script data-keep="" dangerouslySetInnerHTML={{ __html: pageScript }} />
         <style dangerouslySetInnerHTML={{ __html: pickStyle }} />
         <Meta />
         <Links />
@@ -64,7 +68,7 @@ export function HydrateFallback() {
   );
 }
 
-/** The spec's fallback screen for unmatched routes and router errors. */
+/** Router errors (a failed route module, a thrown response) show the spec's fallback screen. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const detail = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText || (error.status === 404 ? "Not Found" : "")}`.trim()
@@ -73,20 +77,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       : "Ukjent feil";
   return (
     <SiteChrome>
-      <section className="page error-screen" aria-labelledby="error-title">
-        <h1 id="error-title">Unexpected Application Error!</h1>
-        <p className="error-detail">{detail}</p>
-        <p>
-          {isRouteErrorResponse(error) && error.status === 404
-            ? "Vi finner ikke siden du leter etter. Kanskje lenken er gammel, eller adressen har en skrivefeil."
-            : "Noe gikk galt da siden skulle vises. Prøv igjen om litt."}
-        </p>
-        <p>
-          <a className="button" href="/">
-            Til forsiden
-          </a>
-        </p>
-      </section>
+      <ErrorScreen detail={detail} notFound={isRouteErrorResponse(error) && error.status === 404} />
     </SiteChrome>
   );
 }

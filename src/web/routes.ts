@@ -45,4 +45,5 @@ export default [
     route("vinterleir/schedule", "camp/info/CampSchedulePage.tsx"),
     route("vinterleir/priser", "camp/info/CampPricesPage.tsx"),
   ]),
+  route("*", "layout/NotFoundPage.tsx"),
 ] satisfies RouteConfig;

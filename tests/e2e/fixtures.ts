@@ -11,7 +11,7 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       page.on("pageerror", (error) => errors.push(error.message));
       await use(errors);
       // A page answered with 404 on purpose logs the failed document load; nothing else may fail.
-      expect(errors.filter((text) => !/status of 404/.test(text))).toEqual([]);
+      expect(errors.filter((text) => !/status of 404/.test(text)), errors.join("\n")).toEqual([]);
     },
     { auto: true },
   ],

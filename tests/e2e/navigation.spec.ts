@@ -17,7 +17,7 @@ test("the logo leads home", async ({ page }) => {
 
 test("the hamburger toggles between the menu and the previous page", async ({ page }) => {
   await page.goto("/utstyr");
-  const open = page.getByRole("button", { name: "Åpne menyen" });
+  const open = page.getByRole("link", { name: "Åpne menyen" });
   const isDesktop = (page.viewportSize()?.width ?? 0) >= 1200;
   test.skip(isDesktop, "the hamburger is for narrow screens");
   await open.click();
@@ -25,7 +25,7 @@ test("the hamburger toggles between the menu and the previous page", async ({ pa
   for (const item of navigationItems) {
     await expect(page.getByRole("navigation", { name: "Meny" }).getByRole("link", { name: item.name, exact: true })).toBeVisible();
   }
-  await page.getByRole("button", { name: "Lukk menyen" }).click();
+  await page.getByRole("link", { name: "Lukk menyen" }).click();
   await expect(page).toHaveURL(/\/utstyr$/);
 });
 
@@ -45,7 +45,7 @@ test("the bar is hidden on print pages", async ({ page }) => {
   await page.goto("/vinterleir/print/program");
   await expect(page.locator("h1")).toBeVisible();
   await expect(page.locator("header.top-bar")).toHaveCount(0);
-  await expect(page.getByRole("button", { name: /menyen/ })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: /menyen/ })).toHaveCount(0);
 });
 
 test("an unknown address shows the fallback screen with the status", async ({ page }) => {
@@ -71,4 +71,23 @@ test("the home page's camp button names the edition's year and leads to the even
   await page.goto("/");
   await page.getByRole("link", { name: /^Vinterleir \d{4}$/ }).click();
   await expect(page).toHaveURL(/\/arrangementer$/);
+});
+
+test("information pages are plain HTML: no script file is loaded", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(request.url());
+  });
+  for (const path of ["/", "/om/oss", "/arrangementer", "/vinterleir"]) {
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+  }
+  expect(scripts).toEqual([]);
+});
+
+test("the menu works without the React runtime and returns to where it was opened", async ({ page }) => {
+  await page.goto("/kontakt");
+  await page.goto("/menu");
+  await page.getByRole("link", { name: "Lukk menyen" }).click();
+  await expect(page).toHaveURL(/\/kontakt$/);
 });

@@ -18,6 +18,8 @@ beforeAll(async () => {
   await writeFile(path.join(dir, "index.html"), html("Forside"));
   await writeFile(path.join(dir, "om/oss/index.html"), html("Om oss"));
   await writeFile(path.join(dir, "__spa-fallback.html"), html("Laster"));
+  await mkdir(path.join(dir, "404"), { recursive: true });
+  await writeFile(path.join(dir, "404/index.html"), html("Unexpected Application Error!"));
   await writeFile(path.join(dir, "assets/app-abc123.js"), "console.log(1)");
   app = await buildApp({ env: loadEnv({ STATIC_DIR: dir }) });
 });
@@ -78,10 +80,13 @@ describe("static site", () => {
     }
   });
 
-  it("answers unknown pages with 404 and the fallback that shows the error screen", async () => {
-    const res = await app.inject({ url: "/finnes-ikke" });
-    expect(res.statusCode).toBe(404);
-    expect(res.headers["content-type"]).toContain("text/html");
+  it("answers unknown pages with 404 and the static error screen", async () => {
+    for (const url of ["/finnes-ikke", "/404", "/vinterleir/deltakere/noe"]) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers["content-type"], url).toContain("text/html");
+      expect(res.body, url).toContain("Unexpected Application Error!");
+    }
   });
 
   it("answers unknown API calls with JSON", async () => {

@@ -1,7 +1,7 @@
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { clientOnlyPathPatterns, redirects } from "../../shared/site/site-pages.ts";
+import { clientOnlyPathPatterns, notFoundPage, redirects } from "../../shared/site/site-pages.ts";
 import { loadHtmlPages, type HtmlPage } from "./html-pages.ts";
 import { robotsTxt, sitemapXml } from "./sitemap.ts";
 
@@ -27,12 +27,14 @@ function sendHtml(request: FastifyRequest, reply: FastifyReply, page: HtmlPage, 
 
 /**
  * Serves the built site: prerendered pages from memory, hashed assets with long caching (precompressed at
- * build), bare section paths as redirects, browser-rendered pages via the SPA fallback, and a 404 status
- * (with the same fallback, which shows the spec's error screen) for everything else.
+ * build), bare section paths as redirects, browser-rendered pages via the SPA fallback, and the static
+ * "not found" page (the spec's error screen) with status 404 for everything else.
  */
 export async function registerStaticSite(app: FastifyInstance, options: StaticSiteOptions) {
   const root = path.resolve(options.staticDir);
   const { pages, fallback } = await loadHtmlPages(root);
+  const notFound = pages.get(notFoundPage.path) ?? fallback;
+  pages.delete(notFoundPage.path);
 
   // One address per page: /om/oss/ → /om/oss (before static files, which would answer a directory with 403).
   app.addHook("onRequest", async (request, reply) => {
@@ -71,7 +73,7 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
     if (pathname.startsWith("/api/") || (request.method !== "GET" && request.method !== "HEAD")) {
       return reply.code(404).send({ error: "Fant ikke det du spurte etter." });
     }
-    const known = pages.has(pathname) || clientOnlyPathPatterns.some((pattern) => pattern.test(pathname));
-    return sendHtml(request, reply, fallback, known ? 200 : 404);
+    if (clientOnlyPathPatterns.some((pattern) => pattern.test(pathname))) return sendHtml(request, reply, fallback);
+    return sendHtml(request, reply, notFound, 404);
   });
 }

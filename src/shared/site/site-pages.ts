@@ -45,7 +45,12 @@ export const sitePages: SitePage[] = [
   page("/vinterleir/print/program", "Program for vinterleiren (utskrift)", "Utskriftsvennlig program for vinterleiren."),
 ];
 
+/** Prerendered like the pages above and sent with status 404 for every unknown address. */
+export const notFoundPage = page("/404", "Fant ikke siden", "Siden du leter etter finnes ikke på nettstedet til Ski Taekwondo Klubb.");
+
 export const staticPaths = sitePages.filter((p) => p.static).map((p) => p.path);
+
+export const prerenderPaths = [...staticPaths, notFoundPage.path];
 
 /** Pages that are rendered in the browser only (forms, admin, payment result). */
 export const clientOnlyPathPatterns: RegExp[] = [
@@ -67,7 +72,7 @@ export const redirects: Record<string, string> = {
 
 export function findSitePage(path: string): SitePage | undefined {
   const normalised = path.length > 1 ? path.replace(/\/+$/, "") : path;
-  return sitePages.find((p) => p.path === normalised);
+  return sitePages.find((p) => p.path === normalised) ?? (normalised === notFoundPage.path ? notFoundPage : undefined);
 }
 
 export interface NavigationItem {

@@ -37,9 +37,9 @@ describe("SiteChrome", () => {
 
   it("toggles between the menu and the previous page with the hamburger", async () => {
     renderAt("/om/oss");
-    fireEvent.click(screen.getByRole("button", { name: "Åpne menyen" }));
+    fireEvent.click(screen.getByRole("link", { name: "Åpne menyen" }));
     expect(await screen.findByText("Menyen")).toBeTruthy();
-    const close = screen.getByRole("button", { name: "Lukk menyen" });
+    const close = screen.getByRole("link", { name: "Lukk menyen" });
     expect(close.getAttribute("aria-expanded")).toBe("true");
     fireEvent.click(close);
     expect(await screen.findByText("Om oss-siden")).toBeTruthy();
@@ -47,7 +47,7 @@ describe("SiteChrome", () => {
 
   it("goes home when the menu was opened directly", async () => {
     renderAt("/menu");
-    fireEvent.click(screen.getByRole("button", { name: "Lukk menyen" }));
+    fireEvent.click(screen.getByRole("link", { name: "Lukk menyen" }));
     expect(await screen.findByText("Forsiden")).toBeTruthy();
   });
 
@@ -55,6 +55,6 @@ describe("SiteChrome", () => {
     renderAt("/vinterleir/print/program");
     expect(screen.getByText("Utskrift")).toBeTruthy();
     expect(screen.queryByRole("navigation", { name: "Hovedmeny" })).toBeNull();
-    expect(screen.queryByRole("button", { name: /menyen/ })).toBeNull();
+    expect(screen.queryByRole("link", { name: /menyen/ })).toBeNull();
   });
 });

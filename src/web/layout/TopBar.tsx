@@ -1,4 +1,5 @@
-import { Link, NavLink, useLocation, useNavigate } from "react-router";
+import type { MouseEvent } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
 import { navigationItems } from "../../shared/site/site-pages.ts";
 import { club } from "../../shared/club/club-facts.ts";
 import { ClubEmblem } from "../components/ClubEmblem.tsx";
@@ -8,11 +9,12 @@ export function TopBar() {
   const navigate = useNavigate();
   const menuOpen = location.pathname === "/menu";
 
-  function toggleMenu() {
-    if (!menuOpen) navigate("/menu");
-    // Back to the page the menu was opened from; a menu opened directly has nowhere to go back to.
-    else if (location.key !== "default") navigate(-1);
-    else navigate("/");
+  // Closing the menu goes back to the page it was opened from; a menu opened directly goes home (the href).
+  // Static pages do the same in lib/page-script.ts via data-action="menu-back".
+  function closeMenu(event: MouseEvent) {
+    if (location.key === "default") return;
+    event.preventDefault();
+    navigate(-1);
   }
 
   return (
@@ -24,28 +26,28 @@ export function TopBar() {
         </Link>
         <nav aria-label="Hovedmeny" className="main-nav">
           <ul>
-            {navigationItems.map((item) => (
-              <li key={item.link}>
-                <NavLink
-                  to={item.link}
-                  className={location.pathname.startsWith(item.section) ? "active" : undefined}
-                  aria-current={location.pathname.startsWith(item.section) ? "page" : undefined}
-                >
-                  {item.name}
-                </NavLink>
-              </li>
-            ))}
+            {navigationItems.map((item) => {
+              const active = location.pathname.startsWith(item.section);
+              return (
+                <li key={item.link}>
+                  <Link to={item.link} className={active ? "active" : undefined} aria-current={active ? "page" : undefined}>
+                    {item.name}
+                  </Link>
+                </li>
+              );
+            })}
           </ul>
         </nav>
-        <button
-          type="button"
+        <Link
+          to={menuOpen ? "/" : "/menu"}
           className="hamburger"
           aria-label={menuOpen ? "Lukk menyen" : "Åpne menyen"}
           aria-expanded={menuOpen}
-          onClick={toggleMenu}
+          data-action={menuOpen ? "menu-back" : undefined}
+          onClick={menuOpen ? closeMenu : undefined}
         >
           <span aria-hidden="true" className={menuOpen ? "hamburger-icon open" : "hamburger-icon"} />
-        </button>
+        </Link>
       </div>
     </header>
   );
