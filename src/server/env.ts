@@ -13,6 +13,13 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Pins the winter camp's year; otherwise the coming season is used. */
   CAMP_YEAR: z.coerce.number().int().min(2000).max(2100).optional(),
+  /** PostgreSQL instead of the embedded database in DATA_DIR (secret: may hold a password). */
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://").optional(),
+  /** Admin credentials (secrets, never logged); without them see README "Admin passwords". */
+  CAMP_ADMIN_USERNAME: z.string().min(1).max(100).optional(),
+  CAMP_ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
+  NEWMEMBER_ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
+  INVOICE_ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

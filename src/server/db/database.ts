@@ -1,0 +1,118 @@
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
+import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import pg from "pg";
+import { acquireDataDirLock } from "./data-dir-lock.ts";
+import { migrationsFolder } from "./migrations-folder.ts";
+
+/** The one query API every feature uses, whichever driver is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT>;
+export type DatabaseKind = "pglite" | "postgres";
+
+export interface Database {
+  db: Db;
+  kind: DatabaseKind;
+  /** True when the database answers a trivial query within a few seconds. */
+  ping(): Promise<boolean>;
+  /** Applies pending migrations (on PostgreSQL under an advisory lock, so parallel start-ups are safe). */
+  migrate(): Promise<void>;
+  /** Idempotent. */
+  close(): Promise<void>;
+}
+
+const PING_TIMEOUT_MS = 3000;
+// Any constant shared by every process of this app; hashtext keeps it readable.
+const MIGRATION_LOCK = sql`hashtext('skitaekwondo:migrations')`;
+
+/** PostgreSQL when DATABASE_URL is set, otherwise embedded PGlite in `${DATA_DIR}/db`. */
+export async function createDatabase(env: { DATA_DIR: string; DATABASE_URL?: string | undefined }): Promise<Database> {
+  if (env.DATABASE_URL) return connectPostgres(env.DATABASE_URL);
+  return connectPglite(path.resolve(env.DATA_DIR, "db"));
+}
+
+/** Embedded PostgreSQL; without a folder the database lives in memory (tests). */
+export async function connectPglite(dataDir?: string): Promise<Database> {
+  let releaseLock = async () => {};
+  if (dataDir) {
+    await mkdir(dataDir, { recursive: true });
+    // PGlite is single-process: a second process on the same folder would corrupt it.
+    releaseLock = await acquireDataDirLock(dataDir);
+  }
+  let client: PGlite;
+  try {
+    client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  } catch (error) {
+    await releaseLock();
+    throw error;
+  }
+  const db = drizzlePglite(client) as unknown as Db;
+  let closed = false;
+  return {
+    db,
+    kind: "pglite",
+    ping: () => pingWith(db),
+    migrate: async () => {
+      await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() });
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await client.close();
+      await releaseLock();
+    },
+  };
+}
+
+export async function connectPostgres(connectionString: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000 });
+  // An idle connection dropped by the server must not crash the process; the next query reports it.
+  pool.on("error", () => {});
+  const db = drizzlePostgres(pool) as unknown as Db;
+  let closed = false;
+  return {
+    db,
+    kind: "postgres",
+    ping: () => pingWith(db),
+    migrate: async () => {
+      // One connection holds the session lock and runs the migrations, so a second process waits, then
+      // finds nothing left to apply.
+      const client = await pool.connect();
+      try {
+        const locked = drizzlePostgres(client);
+        await locked.execute(sql`select pg_advisory_lock(${MIGRATION_LOCK})`);
+        try {
+          await migratePostgres(locked, { migrationsFolder: migrationsFolder() });
+        } finally {
+          await locked.execute(sql`select pg_advisory_unlock(${MIGRATION_LOCK})`);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+async function pingWith(db: Db): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([db.execute(sql`select 1`).then(() => true), timeout]);
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,19 @@
+import { createDatabase, type Database } from "./database.ts";
+import { seedReferenceData } from "./seed.ts";
+
+/** What start-up does: connect, apply pending migrations, upsert the reference data. */
+export async function openDatabase(env: { DATA_DIR: string; DATABASE_URL?: string | undefined }): Promise<Database> {
+  const database = await createDatabase(env);
+  try {
+    await prepareDatabase(database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
+}
+
+export async function prepareDatabase(database: Database): Promise<void> {
+  await database.migrate();
+  await seedReferenceData(database.db);
+}
