@@ -33,9 +33,18 @@ export const campSettings = {
   masterFromGradeId: 18,
   cupGradeIdsBelow: 14,
   companionDefaultAge: 18,
+  /** A companion takes responsibility for a child, so must be of age. */
+  companionMinAge: 18,
+  /** Telephone numbers: an optional plus, then this many digits. */
+  telephoneDigits: { min: 8, max: 20 },
+  /** Input limits that keep a registration sane; not rules the club has chosen. */
+  limits: { maxAge: 125, maxCompanions: 10, nameLength: 100, emailLength: 254, textLength: 2000 },
 } as const;
 
-export type CampSettings = typeof campSettings;
+/** Literal types widened (false → boolean, 1200 → number), so a test or special edition can override a value. */
+type Widen<T> = T extends boolean ? boolean : T extends number ? number : T extends string ? string : { readonly [K in keyof T]: Widen<T[K]> };
+
+export type CampSettings = Widen<typeof campSettings>;
 
 export interface CampEdition {
   year: number;
@@ -47,6 +56,10 @@ export interface CampEdition {
   fullRefundEndsAt: Date;
   settings: CampSettings;
 }
+
+/** What the rule functions need from an edition; a CampEdition fits, so callers pass their edition. */
+export type CampRules = Pick<CampEdition, "settings">;
+export const defaultCampRules: CampRules = { settings: campSettings };
 
 export function campEditionForYear(year: number, settings: CampSettings = campSettings): CampEdition {
   const on = (md: { month: number; day: number }): CalendarDate => ({ year, ...md });

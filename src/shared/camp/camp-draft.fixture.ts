@@ -1,0 +1,30 @@
+import { emptyCampDraft, newCompanion, type CampRegistrationDraft, type CompanionDraft } from "./camp-registration.ts";
+
+/** A complete, valid registration for tests: an adult from another club; override what a test is about. */
+export function validDraft(overrides: Partial<CampRegistrationDraft> = {}): CampRegistrationDraft {
+  return {
+    ...emptyCampDraft("6f1c1b8e-3c2a-4d57-9b8e-2f6a1d4c9e01"),
+    dataConsent: true,
+    termsAccepted: true,
+    firstName: "Ola",
+    lastName: "Nordmann",
+    age: 30,
+    email: "ola@example.no",
+    telephone: "+4791234567",
+    clubId: 1,
+    gradeId: 5,
+    public: true,
+    ...overrides,
+  };
+}
+
+export function validCompanion(overrides: Partial<CompanionDraft> = {}): CompanionDraft {
+  return {
+    ...newCompanion("c1"),
+    firstName: "Kari",
+    lastName: "Nordmann",
+    telephone: "98765432",
+    email: "kari@example.no",
+    ...overrides,
+  };
+}
