@@ -2,17 +2,48 @@ import Fastify, { type FastifyServerOptions } from "fastify";
 import helmet from "@fastify/helmet";
 import compress from "@fastify/compress";
 import type { Env } from "./env.ts";
+import type { Database, Db } from "./db/database.ts";
+import { openDatabase } from "./db/open-database.ts";
+import { registerErrorHandler } from "./errors.ts";
 import { registerHealthRoutes } from "./health/health-routes.ts";
 import { registerStaticSite } from "./site/static-site.ts";
+import { registerClubGradeRoutes } from "./camp/club-grade-routes.ts";
+import { registerAdminAuthRoutes } from "./admin-auth/admin-auth-routes.ts";
+import { ensureAdminCredentials } from "./admin-auth/admin-credentials.ts";
+import { announceAdminCredentials } from "./admin-auth/announce-credentials.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The query API (Drizzle) for every feature. */
+    db: Db;
+    /** The connection behind `db`: kind, ping, close. */
+    database: Database;
+    env: Env;
+    /** The clock for every rule with a time in it; tests inject their own. */
+    now: () => Date;
+  }
+}
 
 export interface BuildAppOptions {
   env: Env;
   logger?: FastifyServerOptions["logger"];
   /** Serve the built site (off in API-only tests that run without a build). */
   serveSite?: boolean;
+  /** A database the caller owns (tests); otherwise one is opened from env and closed with the app. */
+  database?: Database;
+  clock?: () => Date;
+  /** Where generated development admin passwords are shown once (the console, never the request log). */
+  announce?: (message: string) => void;
 }
 
-export async function buildApp({ env, logger = false, serveSite = true }: BuildAppOptions) {
+export async function buildApp({
+  env,
+  logger = false,
+  serveSite = true,
+  database: givenDatabase,
+  clock = () => new Date(),
+  announce = (message) => console.log(message),
+}: BuildAppOptions) {
   const app = Fastify({
     logger,
     trustProxy: true,
@@ -20,6 +51,20 @@ export async function buildApp({ env, logger = false, serveSite = true }: BuildA
     // Redirect-safe: never log full headers (cookies carry admin tokens).
     disableRequestLogging: false,
   });
+
+  const database = givenDatabase ?? (await openDatabase(env));
+  app.decorate("database", database);
+  app.decorate("db", database.db);
+  app.decorate("env", env);
+  app.decorate("now", clock);
+  if (!givenDatabase) app.addHook("onClose", () => database.close());
+  registerErrorHandler(app);
+
+  const credentials = await ensureAdminCredentials(database.db, env, clock()).catch(async (error: unknown) => {
+    if (!givenDatabase) await database.close();
+    throw error;
+  });
+  announceAdminCredentials(credentials, announce, app.log);
 
   await app.register(helmet, {
     // HTML pages get their own hash-based policy (site/html-pages.ts); API answers are JSON or text.
@@ -32,6 +77,8 @@ export async function buildApp({ env, logger = false, serveSite = true }: BuildA
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
 
   await app.register(registerHealthRoutes);
+  await app.register(registerClubGradeRoutes);
+  await app.register(registerAdminAuthRoutes);
   if (serveSite) {
     await registerStaticSite(app, { staticDir: env.STATIC_DIR, publicBaseUrl: env.PUBLIC_BASE_URL });
   }

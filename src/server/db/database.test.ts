@@ -23,10 +23,10 @@ describe.each(databaseKinds)("database on %s", (kind) => {
   it("applies the migrations twice without error", async () => {
     await database.migrate();
     await database.migrate();
-    const tables = await database.db.execute(
+    const tables = await database.db.execute<{ table_name: string }>(
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
-    expect(tables.rows.map((row) => (row as { table_name: string }).table_name)).toEqual(
+    expect(tables.rows.map((row) => row.table_name)).toEqual(
       expect.arrayContaining(["admin_credentials", "admin_login_attempts", "admin_tokens", "clubs", "grades"]),
     );
   });

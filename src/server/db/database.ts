@@ -11,8 +11,16 @@ import pg from "pg";
 import { acquireDataDirLock } from "./data-dir-lock.ts";
 import { migrationsFolder } from "./migrations-folder.ts";
 
+/** What `db.execute(sql…)` answers on both drivers (PGlite's Results and pg's QueryResult share `rows`). */
+export interface RowsResult<Row> {
+  rows: Row[];
+}
+export interface RowsResultHKT extends PgQueryResultHKT {
+  type: RowsResult<this["row"]>;
+}
+
 /** The one query API every feature uses, whichever driver is underneath. */
-export type Db = PgDatabase<PgQueryResultHKT>;
+export type Db = PgDatabase<RowsResultHKT>;
 export type DatabaseKind = "pglite" | "postgres";
 
 export interface Database {

@@ -1,9 +1,17 @@
 import type { FastifyInstance } from "fastify";
+import { errorMessages } from "../errors.ts";
 
 export async function registerHealthRoutes(app: FastifyInstance) {
   const startedAt = Date.now();
-  app.get("/healthz", async () => ({
-    status: "ok",
-    uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
-  }));
+  app.get("/healthz", async (_request, reply) => {
+    const ok = await app.database.ping();
+    const body = {
+      status: ok ? "ok" : "error",
+      uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
+      database: { kind: app.database.kind, ok },
+    };
+    // A load balancer takes a server whose database is gone out of rotation.
+    if (!ok) return reply.code(503).header("cache-control", "no-store").send({ ...body, error: errorMessages.databaseUnavailable });
+    return reply.header("cache-control", "no-store").send(body);
+  });
 }

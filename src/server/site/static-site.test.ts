@@ -4,9 +4,12 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.ts";
 import { loadEnv } from "../env.ts";
+import type { Database } from "../db/database.ts";
+import { createTestDatabase } from "../test-support/test-database.ts";
 
 let dir: string;
 let app: Awaited<ReturnType<typeof buildApp>>;
+let database: Database;
 
 const html = (body: string) =>
   `<!DOCTYPE html><html lang="nb"><head><script>window.x=1</script><style>p{color:red}</style></head><body>${body}</body></html>`;
@@ -21,11 +24,13 @@ beforeAll(async () => {
   await mkdir(path.join(dir, "404"), { recursive: true });
   await writeFile(path.join(dir, "404/index.html"), html("Unexpected Application Error!"));
   await writeFile(path.join(dir, "assets/app-abc123.js"), "console.log(1)");
-  app = await buildApp({ env: loadEnv({ STATIC_DIR: dir }) });
+  database = await createTestDatabase("pglite");
+  app = await buildApp({ env: loadEnv({ STATIC_DIR: dir }), database, announce: () => {} });
 });
 
 afterAll(async () => {
   await app.close();
+  await database.close();
   await rm(dir, { recursive: true, force: true });
 });
 

@@ -1,0 +1,81 @@
+/**
+ * The API error convention, the same for every feature:
+ *   400 { error, issues: [{ path, message }] }  invalid input (a shared zod schema said no)
+ *   4xx { error }                               other client errors (bad JSON, too large, …)
+ *   503 { error }                               the database does not answer
+ *   500 { error }                               anything else; logged without the request body
+ * Features validate with `parseWith(Schema, request.body)` and let errors propagate.
+ */
+import type { FastifyError, FastifyInstance } from "fastify";
+import { z } from "zod";
+import { isDatabaseUnavailable } from "./db/database-errors.ts";
+
+export const errorMessages = {
+  invalidInput: "Noen av opplysningene er ugyldige. Rett feltene og prøv igjen.",
+  badRequest: "Forespørselen kunne ikke leses.",
+  tooLarge: "Forespørselen er for stor.",
+  notFound: "Fant ikke det du spurte etter.",
+  databaseUnavailable: "Databasen svarer ikke akkurat nå. Prøv igjen om litt.",
+  internal: "Noe gikk galt på serveren. Prøv igjen senere.",
+} as const;
+
+export interface ErrorBody {
+  error: string;
+  issues?: { path: string; message: string }[];
+}
+
+/** Parses with a shared schema; a failure becomes a 400 through the error handler. */
+export function parseWith<Schema extends z.ZodType>(schema: Schema, value: unknown): z.output<Schema> {
+  return schema.parse(value);
+}
+
+/** An error a feature throws on purpose, with the Norwegian message the user should see. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = "HttpError";
+  }
+}
+
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: unknown, request, reply) => {
+    if (error instanceof z.ZodError) {
+      const issues = error.issues.map((issue) => ({ path: issue.path.map(String).join("."), message: issue.message }));
+      return reply.code(400).send({ error: errorMessages.invalidInput, issues } satisfies ErrorBody);
+    }
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).send({ error: error.message } satisfies ErrorBody);
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: describeForLog(error) }, "database unavailable");
+      return reply.code(503).send({ error: errorMessages.databaseUnavailable } satisfies ErrorBody);
+    }
+    const statusCode = (error as FastifyError).statusCode;
+    if (statusCode && statusCode >= 400 && statusCode < 500) {
+      const message = statusCode === 413 ? errorMessages.tooLarge : statusCode === 404 ? errorMessages.notFound : errorMessages.badRequest;
+      return reply.code(statusCode).send({ error: message } satisfies ErrorBody);
+    }
+    request.log.error({ err: describeForLog(error) }, "unhandled error");
+    return reply.code(500).send({ error: errorMessages.internal } satisfies ErrorBody);
+  });
+}
+
+/**
+ * What an error log line may hold. Drizzle's query errors carry the query parameters (personal data,
+ * token hashes) in their message; keep the SQL and the driver's own error, never the values.
+ */
+export function describeForLog(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const query = (error as { query?: unknown }).query;
+  const cause = error.cause instanceof Error ? error.cause : undefined;
+  return {
+    type: error.name,
+    message: typeof query === "string" ? `Failed query: ${query}` : error.message,
+    code: (error as { code?: unknown }).code ?? (cause as { code?: unknown } | undefined)?.code,
+    cause: cause ? `${cause.name}: ${cause.message}` : undefined,
+    stack: error.stack?.split("\n").slice(1, 8).join("\n"),
+  };
+}

@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../db/database.ts";
+import { buildTestApp } from "../test-support/test-app.ts";
+import { createTestDatabase, databaseKinds } from "../test-support/test-database.ts";
+
+describe.each(databaseKinds)("/healthz on %s", (kind) => {
+  let database: Database;
+  let app: Awaited<ReturnType<typeof buildTestApp>>;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    app = await buildTestApp(database);
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  it("reports the database kind and that it answers", async () => {
+    const res = await app.inject({ url: "/healthz" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: "ok", database: { kind, ok: true } });
+  });
+
+  it("answers 503 with a Norwegian message once the database is gone, and so do API calls", async () => {
+    await database.close();
+    const health = await app.inject({ url: "/healthz" });
+    expect(health.statusCode).toBe(503);
+    expect(health.json()).toMatchObject({
+      status: "error",
+      database: { kind, ok: false },
+      error: "Databasen svarer ikke akkurat nå. Prøv igjen om litt.",
+    });
+    const clubs = await app.inject({ url: "/api/Club/Get" });
+    expect(clubs.statusCode).toBe(503);
+    expect(clubs.json()).toEqual({ error: "Databasen svarer ikke akkurat nå. Prøv igjen om litt." });
+  });
+});

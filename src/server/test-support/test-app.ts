@@ -1,0 +1,21 @@
+import { buildApp, type BuildAppOptions } from "../app.ts";
+import type { Database } from "../db/database.ts";
+import { loadEnv } from "../env.ts";
+
+/** Known admin passwords for tests; the browser would send sha256Hex(password). */
+export const testAdminCredentials = {
+  CAMP_ADMIN_USERNAME: "leirsjef",
+  CAMP_ADMIN_PASSWORD: "test-leir-passord",
+  NEWMEMBER_ADMIN_PASSWORD: "test-medlem-passord",
+  INVOICE_ADMIN_PASSWORD: "test-faktura-passord",
+} as const;
+
+/** An API-only app (no built site) on a test database, with known admin credentials. */
+export async function buildTestApp(
+  database: Database,
+  options: Partial<Omit<BuildAppOptions, "env" | "database">> & { env?: Record<string, string> } = {},
+) {
+  const { env: extraEnv, ...rest } = options;
+  const env = loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", ...testAdminCredentials, ...extraEnv });
+  return buildApp({ serveSite: false, announce: () => {}, ...rest, env, database });
+}
