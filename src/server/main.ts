@@ -7,7 +7,9 @@ async function main() {
   const env = loadEnv();
   const logger = createLogger(env);
   await mkdir(env.DATA_DIR, { recursive: true });
+  // Opens the database (PGlite in DATA_DIR, or DATABASE_URL), migrates and seeds it; app.close() closes it.
   const app = await buildApp({ env, logger });
+  app.log.info({ database: app.database.kind }, "database ready");
 
   let closing = false;
   const shutdown = async (signal: string) => {

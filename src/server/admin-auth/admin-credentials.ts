@@ -4,6 +4,7 @@ import type { Db } from "../db/database.ts";
 import { adminCredentials } from "../db/schema/admin-auth.ts";
 import type { Env } from "../env.ts";
 import { adminAreaConfig, adminAreas, defaultCampUsername, type AdminArea } from "./admin-areas.ts";
+import { revokeAllTokens } from "./admin-tokens.ts";
 import { hashPasswordDigest, sha256Hex, verifyPasswordDigest } from "./password-hash.ts";
 
 export type CredentialSource = "env" | "command" | "development";
@@ -67,7 +68,11 @@ export async function ensureAdminCredentials(db: Db, env: Env, now = new Date())
         stored?.source === "env" &&
         stored.username === (username ?? null) &&
         (await verifyPasswordDigest(sha256Hex(password), stored.passwordHash));
-      if (!unchanged) await setAdminPassword(db, area, password, { username, source: "env", now });
+      if (!unchanged) {
+        await setAdminPassword(db, area, password, { username, source: "env", now });
+        // A changed password ends the sessions the old one opened.
+        if (stored) await revokeAllTokens(db, area, now);
+      }
     } else if (!stored) {
       if (env.NODE_ENV === "production") {
         report.missing.push(area);
