@@ -4,7 +4,7 @@
  * `npm start` reads to decide whether the build is stale.
  */
 import { execFileSync } from "node:child_process";
-import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
 import { build as esbuild } from "esbuild";
@@ -51,6 +51,8 @@ async function main() {
     sourcemap: true,
     logLevel: "warning",
   });
+  // The bundle applies the SQL migrations at start-up and looks for them beside itself (db/migrations-folder.ts).
+  await cp(path.join(root, "src/server/db/migrations"), path.join(root, "build/node/migrations"), { recursive: true });
 
   await mkdir(path.join(root, "build"), { recursive: true });
   const stamp = {
