@@ -4,6 +4,7 @@
  */
 import { spawnSync } from "node:child_process";
 import path from "node:path";
+import pg from "pg";
 import { ensureBrowser } from "./ensure-browser.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -18,6 +19,29 @@ function run(title, command, args) {
   }
 }
 
+/** The API tests run on PGlite always, and on PostgreSQL as well when one answers (CI requires it). */
+async function checkPostgres() {
+  const url = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  client.on("error", () => {});
+  try {
+    await client.connect();
+    await client.query("select 1");
+    process.env.TEST_DATABASE_URL = url;
+    console.log("Databasetester: PGlite og PostgreSQL.");
+  } catch (error) {
+    const where = url.replace(/\/\/([^:/@]+):[^@]*@/, "//$1:***@");
+    if (process.env.REQUIRE_POSTGRES === "1") {
+      console.error(`REQUIRE_POSTGRES=1, men PostgreSQL svarer ikke på ${where} (${error.message}).`);
+      process.exit(1);
+    }
+    console.log(`\n*** PostgreSQL svarer ikke på ${where}: databasetestene kjører BARE på PGlite. ***\n`);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+await checkPostgres();
 ensureBrowser();
 run("Rutetyper", bin("react-router"), ["typegen"]);
 run("Typekontroll", bin("tsc"), ["--noEmit", "-p", "."]);
