@@ -29,11 +29,11 @@ describe.each(databaseKinds)("admin auth on %s", (kind) => {
   const nextAddress = () => `10.0.${Math.floor(++addressCounter / 250)}.${addressCounter % 250}`;
 
   const get = (url: string, remoteAddress = ip) => app.inject({ url, remoteAddress });
-  const loginCamp = (password = campPassword, username: string = campUser, remoteAddress = ip) =>
+  const loginCamp = (password: string = campPassword, username: string = campUser, remoteAddress = ip) =>
     get(`/api/VinterleirAdmin/GetToken/${encodeURIComponent(username)}/${digest(password)}`, remoteAddress);
-  const loginNewMember = (password = testAdminCredentials.NEWMEMBER_ADMIN_PASSWORD, remoteAddress = ip) =>
+  const loginNewMember = (password: string = testAdminCredentials.NEWMEMBER_ADMIN_PASSWORD, remoteAddress = ip) =>
     get(`/api/NewMemberAdmin/GetToken/${digest(password)}`, remoteAddress);
-  const loginInvoice = (password = testAdminCredentials.INVOICE_ADMIN_PASSWORD) => get(`/api/Invoice/GetToken/${digest(password)}`);
+  const loginInvoice = (password: string = testAdminCredentials.INVOICE_ADMIN_PASSWORD) => get(`/api/Invoice/GetToken/${digest(password)}`);
   // Probe routes under the masked admin prefixes, as real admin routes will be.
   const probe = (area: AdminArea, token: string) => get(`/api/Invoice/TestProbe/${area}/${token}`);
 
