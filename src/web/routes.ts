@@ -45,5 +45,6 @@ export default [
     route("vinterleir/schedule", "camp/info/CampSchedulePage.tsx"),
     route("vinterleir/priser", "camp/info/CampPricesPage.tsx"),
   ]),
+  route("vinterleir/registrering/*", "camp/registration/RegistrationPage.tsx"),
   route("*", "layout/NotFoundPage.tsx"),
 ] satisfies RouteConfig;

@@ -1,0 +1,125 @@
+import { club } from "../../../../shared/club/club-facts.ts";
+import { isDanCandidate, mayCupGrade, maySleepOver, mayTickGrading } from "../../../../shared/camp/camp-eligibility.ts";
+import { gradingDays } from "../../../../shared/camp/camp-program.ts";
+import { isHomeClub } from "../../../../shared/camp/grades.ts";
+import { formatKroner, formatLongDate, weekdayName } from "../../../../shared/format.ts";
+import type { CalendarDate } from "../../../../shared/time.ts";
+import { campEdition } from "../../../lib/camp-edition.ts";
+import { CheckboxField } from "../fields.tsx";
+import { StepLayout } from "../StepLayout.tsx";
+import type { StepProps } from "./step-props.ts";
+
+const { settings } = campEdition;
+
+/** "søndag 30. november 2026" */
+const onDay = (date: CalendarDate) => `${weekdayName(date)} ${formatLongDate(date)}`;
+
+/** Why the grading box cannot be ticked, in the user's terms. */
+function gradingBlockedReason(draft: StepProps["wizard"]["draft"]): string {
+  if (!isHomeClub(draft.clubId)) {
+    return `Cup-gradering på leiren er bare for barn under ${settings.cupGradingBelowAge} år fra ${club.name}. Utøvere fra andre klubber graderer i sin egen klubb.`;
+  }
+  return `Cup-gradering på leiren er bare for barn under ${settings.cupGradingBelowAge} år. Ungdom og voksne med cup-grad graderer på klubbens vanlige graderinger.`;
+}
+
+export function GraderingStep({ wizard }: StepProps) {
+  const { draft, update, touch, visibleError } = wizard;
+  const allowed = mayTickGrading(draft);
+  const days = gradingDays(campEdition);
+  return (
+    <StepLayout
+      title="Gradering"
+      focusHeading={wizard.moved}
+      onBack={wizard.back}
+      onNext={wizard.next}
+      onAttempt={wizard.attempt}
+      canContinue={wizard.canContinue}
+      blockedHint="Fjern krysset for gradering for å gå videre."
+    >
+      {mayCupGrade(draft) && (
+        <p>
+          Cup-graderingen er på leirens siste dag, {onDay(days.cup)}. Den koster{" "}
+          {formatKroner(settings.gradingFee)}, som legges til prisen for leiren. Treneren din vet om du er klar til å
+          gradere.
+        </p>
+      )}
+      {isDanCandidate(draft.gradeId) && (
+        <p>
+          Dan-graderingen er på leirens første dag, {onDay(days.dan)}. Du melder deg på og betaler den direkte
+          til forbundet ({club.union.name}), ikke her. Kryss av likevel, så vet vi at du kommer for å gradere.
+        </p>
+      )}
+      <CheckboxField
+        id="gradering"
+        label="Jeg ønsker å gradere på leiren"
+        checked={draft.gradering}
+        disabled={!allowed}
+        description={allowed ? undefined : gradingBlockedReason(draft)}
+        onChange={(gradering) => {
+          update({ gradering });
+          touch("gradering");
+        }}
+        error={visibleError("gradering")}
+      />
+    </StepLayout>
+  );
+}
+
+export function SleepoverStep({ wizard }: StepProps) {
+  const { draft, update, touch, visibleError } = wizard;
+  const allowed = maySleepOver(draft);
+  return (
+    <StepLayout
+      title="Overnatting"
+      focusHeading={wizard.moved}
+      onBack={wizard.back}
+      onNext={wizard.next}
+      onAttempt={wizard.attempt}
+      canContinue={wizard.canContinue}
+      blockedHint="Fjern krysset for overnatting for å gå videre."
+    >
+      <p>
+        Det er gratis å overnatte i hallen under leiren. Du må ta med eget sengetøy: liggeunderlag eller luftmadrass,
+        sovepose og pute.
+      </p>
+      <CheckboxField
+        id="sleepover"
+        label="Jeg ønsker å overnatte i hallen"
+        checked={draft.sleepover}
+        disabled={!allowed}
+        description={
+          allowed
+            ? undefined
+            : `Barn under ${settings.homeClubSleepoverMinAge} år fra ${club.name} kan ikke overnatte i hallen.`
+        }
+        onChange={(sleepover) => {
+          update({ sleepover });
+          touch("sleepover");
+        }}
+        error={visibleError("sleepover")}
+      />
+    </StepLayout>
+  );
+}
+
+export function FoodPreferenceStep({ wizard }: StepProps) {
+  const { draft, update } = wizard;
+  return (
+    <StepLayout
+      title="Mat"
+      focusHeading={wizard.moved}
+      onBack={wizard.back}
+      onNext={wizard.next}
+      onAttempt={wizard.attempt}
+      canContinue={wizard.canContinue}
+    >
+      <p>Vi serverer måltider under leiren. Spiser du ikke kjøtt eller fisk, lager vi et eget alternativ til deg.</p>
+      <CheckboxField
+        id="vegan"
+        label="Jeg er vegetarianer eller veganer"
+        checked={draft.vegan}
+        onChange={(vegan) => update({ vegan })}
+      />
+    </StepLayout>
+  );
+}

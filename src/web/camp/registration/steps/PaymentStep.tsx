@@ -1,0 +1,187 @@
+import { useState } from "react";
+import { calculateCampPrice } from "../../../../shared/camp/camp-pricing.ts";
+import type { CampField } from "../../../../shared/camp/camp-registration.ts";
+import { formatKroner } from "../../../../shared/format.ts";
+import { campEdition } from "../../../lib/camp-edition.ts";
+import { useNow } from "../../../lib/use-now.ts";
+import { fieldLabels, stepOfField } from "../field-labels.ts";
+import { LoadProblem } from "../LoadProblem.tsx";
+import { StepLayout } from "../StepLayout.tsx";
+import { SubmitError } from "../SubmitError.tsx";
+import { issueField } from "../use-camp-wizard.ts";
+import type { DataStepProps } from "./step-props.ts";
+
+interface PaymentStepProps extends DataStepProps {
+  vippsEnabled: boolean;
+}
+
+export function PaymentStep({ wizard, data, vippsEnabled }: PaymentStepProps) {
+  const now = useNow();
+  const [view, setView] = useState<"choose" | "confirm">("choose");
+  const { submission, draft } = wizard;
+  const sending = submission.state === "sending";
+  const { grades } = data;
+
+  if (grades.status !== "ready") {
+    return (
+      <StepLayout title="Oppsummering og betaling" focusHeading={wizard.moved} onBack={wizard.back}>
+        {grades.status === "loading" ? (
+          <p role="status">Laster belter…</p>
+        ) : (
+          <LoadProblem what="beltegradene som trengs for å regne ut prisen" detail={grades.detail} onRetry={data.retryGrades} />
+        )}
+      </StepLayout>
+    );
+  }
+
+  let price;
+  try {
+    price = calculateCampPrice(draft, { edition: campEdition, at: now, grades: grades.data });
+  } catch {
+    price = undefined;
+  }
+  const back = view === "confirm" ? () => setView("choose") : wizard.back;
+
+  const status = (
+    <>
+      {sending && (
+        <p className="wizard-sending" role="status">
+          Sender påmeldingen …
+        </p>
+      )}
+      {submission.state === "failed" && <SubmitError detail={submission.detail} />}
+      {submission.state === "invalid" && (
+        <div className="submit-invalid" role="alert">
+          <h3>Noe må rettes før vi kan ta imot påmeldingen</h3>
+          <p>{submission.message}</p>
+          <ul>
+            {submission.issues.map((issue, index) => {
+              const field = issueField(issue.path);
+              const step = stepOfField(field);
+              const label = fieldLabels[field as CampField];
+              return (
+                <li key={`${issue.path}-${index}`}>
+                  {label ? `${label}: ` : ""}
+                  {issue.message}{" "}
+                  {step && (
+                    <button type="button" className="link-button" onClick={() => wizard.goTo(step)}>
+                      Rett opp{label ? ` ${label.toLocaleLowerCase("nb-NO")}` : ""}
+                    </button>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      )}
+    </>
+  );
+
+  const backButton = (
+    <button type="button" className="button secondary" onClick={back} disabled={sending}>
+      Tilbake
+    </button>
+  );
+
+  let body;
+  let actions;
+  if (!price) {
+    body = (
+      <p role="alert">
+        Vi fant ikke beltegraden du har valgt. Gå tilbake til steget om klubb og beltegrad og velg den på nytt.
+      </p>
+    );
+    actions = <div className="wizard-nav">{backButton}</div>;
+  } else if (price.total === 0) {
+    body = <p>Påmeldingen er gratis. Trykk «Fullfør» for å sende den.</p>;
+    actions = (
+      <div className="wizard-nav">
+        <button type="button" className="button" onClick={() => wizard.submit(false)} disabled={sending}>
+          {sending ? "Sender påmeldingen …" : "Fullfør"}
+        </button>
+        {backButton}
+      </div>
+    );
+  } else if (view === "confirm") {
+    body = (
+      <div className="notice">
+        <p>
+          Du betaler <strong>{formatKroner(price.total)}</strong> med kort eller kontant når du kommer til leiren. Ta med
+          kvitteringen du får på e-post.
+        </p>
+      </div>
+    );
+    actions = (
+      <div className="wizard-nav">
+        <button type="button" className="button" onClick={() => wizard.submit(false)} disabled={sending}>
+          {sending ? "Sender påmeldingen …" : "Fullfør registrering"}
+        </button>
+        {backButton}
+      </div>
+    );
+  } else {
+    body = <h3 className="payment-question">Hvordan vil du betale?</h3>;
+    actions = (
+      <>
+        <div className="payment-choices">
+          <div className="payment-choice">
+            <button
+              type="button"
+              className="vipps-button"
+              onClick={() => wizard.submit(true)}
+              disabled={!vippsEnabled || sending}
+              aria-describedby={vippsEnabled ? undefined : "vipps-soon"}
+            >
+              {sending && draft.vipps ? "Sender påmeldingen …" : "Betal med Vipps"}
+            </button>
+            {!vippsEnabled && (
+              <p id="vipps-soon" className="field-hint">
+                Betaling med Vipps kommer snart.
+              </p>
+            )}
+          </div>
+          <div className="payment-choice">
+            <button type="button" className="button secondary payment-later" onClick={() => setView("confirm")} disabled={sending}>
+              Kort eller kontant ved oppmøte
+            </button>
+          </div>
+        </div>
+        <div className="wizard-nav">{backButton}</div>
+      </>
+    );
+  }
+
+  return (
+    <StepLayout title="Oppsummering og betaling" focusHeading={wizard.moved} actions={actions}>
+      {price && (
+        <table className="data receipt">
+          <caption>Dette betaler du for vinterleir {campEdition.year}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Hva</th>
+              <th scope="col" className="amount">
+                Beløp
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {price.lines.map((line, index) => (
+              <tr key={`${line.kind}-${index}`}>
+                <td>{line.label}</td>
+                <td className="amount">{formatKroner(line.amount)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row">Totalt</th>
+              <td className="amount total">{formatKroner(price.total)}</td>
+            </tr>
+          </tfoot>
+        </table>
+      )}
+      {body}
+      {status}
+    </StepLayout>
+  );
+}

@@ -1,0 +1,52 @@
+import { FieldMessage } from "../fields.tsx";
+import { StepLayout } from "../StepLayout.tsx";
+import type { StepProps } from "./step-props.ts";
+
+export function PublicStep({ wizard }: StepProps) {
+  const { draft, update, touch, visibleError } = wizard;
+  const error = visibleError("public");
+  const choose = (value: boolean) => {
+    update({ public: value });
+    touch("public");
+  };
+  return (
+    <StepLayout
+      title="Deltakerlisten"
+      focusHeading={wizard.moved}
+      onBack={wizard.back}
+      onNext={wizard.next}
+      onAttempt={wizard.attempt}
+      canContinue={wizard.canContinue}
+      blockedHint="Velg ett av alternativene for å gå videre."
+    >
+      <p>
+        På nettsiden har vi en liste over hvem som er påmeldt. Du bestemmer selv om navnet og graden din skal stå der.
+        Sier du nei, står du bare oppført med klubben din, uten navn. Listen slettes etter leiren.
+      </p>
+      <fieldset className="fieldset" aria-describedby={error ? "public-error" : undefined}>
+        <legend>Vil du stå med navn på deltakerlisten?</legend>
+        <div className="check-row">
+          <input
+            type="radio"
+            id="public-yes"
+            name="public"
+            checked={draft.public === true}
+            onChange={() => choose(true)}
+          />
+          <label htmlFor="public-yes">Vis navnet og graden min på deltakerlisten</label>
+        </div>
+        <div className="check-row">
+          <input
+            type="radio"
+            id="public-no"
+            name="public"
+            checked={draft.public === false}
+            onChange={() => choose(false)}
+          />
+          <label htmlFor="public-no">Ikke vis meg på deltakerlisten</label>
+        </div>
+        <FieldMessage id="public-error" message={error} />
+      </fieldset>
+    </StepLayout>
+  );
+}

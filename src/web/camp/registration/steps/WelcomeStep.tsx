@@ -1,0 +1,82 @@
+import { club, contactEmails } from "../../../../shared/club/club-facts.ts";
+import { campDocumentPaths } from "../../../../shared/camp/camp-documents.ts";
+import { formatDateRange } from "../../../../shared/format.ts";
+import { campEdition } from "../../../lib/camp-edition.ts";
+import { CheckboxField } from "../fields.tsx";
+import { StepLayout } from "../StepLayout.tsx";
+import type { StepProps } from "./step-props.ts";
+
+export function WelcomeStep({ wizard }: StepProps) {
+  const { draft, update, touch, visibleError } = wizard;
+  const terms = campDocumentPaths(campEdition.year).terms;
+  return (
+    <StepLayout
+      title="Velkommen til påmeldingen"
+      focusHeading={wizard.moved}
+      onNext={wizard.next}
+      onAttempt={wizard.attempt}
+      canContinue={wizard.canContinue}
+      blockedHint="Kryss av for begge punktene for å gå videre."
+    >
+      <p className="lead">
+        Vinterleir {campEdition.year} er {formatDateRange(campEdition.start, campEdition.end)} på{" "}
+        {campEdition.settings.venue}. Påmeldingen tar noen minutter, og du ser prisen før du bekrefter.
+      </p>
+      <h3>Slik bruker vi opplysningene</h3>
+      <ul>
+        <li>Vi bruker opplysningene du gir oss, bare til å planlegge og gjennomføre leiren.</li>
+        <li>
+          Andre deltakere ser bare at det kommer noen fra klubben din. Navnet og graden din vises på deltakerlisten bare
+          hvis du selv sier ja til det. I statistikken over beltegrader telles alle uten navn.
+        </li>
+        <li>Opplysninger om allergier ser bare de som har ansvaret for leiren.</li>
+        <li>Etter leiren sletter eller anonymiserer vi personopplysningene.</li>
+        <li>
+          Vi tar bilder under leiren. Hvis du ikke vil være med på bilder, kan du skrive det i feltet for annen
+          informasjon mot slutten av påmeldingen.
+        </li>
+        <li>
+          Vil du melde deg av, sender du en e-post til{" "}
+          <a href={`mailto:${contactEmails.general}`}>{contactEmails.general}</a>. Reglene for å få pengene tilbake
+          står i salgsbetingelsene.
+        </li>
+        <li>
+          Det du fyller inn, lagres i nettleseren din i tre dager, så du kan fortsette der du slapp. Når påmeldingen er
+          sendt, slettes det.
+        </li>
+      </ul>
+      <fieldset className="fieldset">
+        <legend>Før du begynner</legend>
+        <CheckboxField
+          id="dataConsent"
+          label={`Jeg samtykker i at ${club.name} bruker opplysningene mine til å arrangere vinterleiren.`}
+          checked={draft.dataConsent}
+          onChange={(checked) => {
+            update({ dataConsent: checked });
+            touch("dataConsent");
+          }}
+          error={visibleError("dataConsent")}
+        />
+        <CheckboxField
+          id="termsAccepted"
+          label={
+            <>
+              Jeg har lest og godtar{" "}
+              <a href={terms} target="_blank" rel="noopener noreferrer">
+                salgsbetingelsene
+                <span className="visually-hidden"> (PDF, åpnes i ny fane)</span>
+              </a>
+              .
+            </>
+          }
+          checked={draft.termsAccepted}
+          onChange={(checked) => {
+            update({ termsAccepted: checked });
+            touch("termsAccepted");
+          }}
+          error={visibleError("termsAccepted")}
+        />
+      </fieldset>
+    </StepLayout>
+  );
+}

@@ -1,0 +1,41 @@
+import { useCallback, useEffect, useState } from "react";
+import type { Club, Grade } from "../../../shared/camp/grades.ts";
+import { ApiError, getClubs, getGrades } from "../../lib/api-client.ts";
+
+export type Loadable<T> =
+  | { status: "loading" }
+  | { status: "error"; detail: string }
+  | { status: "ready"; data: T };
+
+export interface CampData {
+  clubs: Loadable<Club[]>;
+  grades: Loadable<Grade[]>;
+  retryClubs: () => void;
+  retryGrades: () => void;
+}
+
+function useLoad<T>(load: () => Promise<T>): [Loadable<T>, () => void] {
+  const [state, setState] = useState<Loadable<T>>({ status: "loading" });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let current = true;
+    setState({ status: "loading" });
+    load().then(
+      (data) => current && setState({ status: "ready", data }),
+      (error: unknown) =>
+        current && setState({ status: "error", detail: error instanceof ApiError ? error.detail : String(error) }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [load, attempt]);
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  return [state, retry];
+}
+
+/** Clubs and grades for the pickers and the price; loaded once per visit, each with its own retry. */
+export function useCampData(): CampData {
+  const [clubs, retryClubs] = useLoad(getClubs);
+  const [grades, retryGrades] = useLoad(getGrades);
+  return { clubs, grades, retryClubs, retryGrades };
+}

@@ -1,0 +1,230 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import {
+  applyCampRules,
+  emptyCampDraft,
+  newCompanion,
+  validateCompanion,
+  validateDraft,
+  type CampField,
+  type CampRegistrationDraft,
+  type CompanionDraft,
+  type CompanionField,
+  type FieldErrors,
+} from "../../../shared/camp/camp-registration.ts";
+import { canLeave, nextStep, previousStep, validateStep, type CampStep } from "../../../shared/camp/camp-steps.ts";
+import { postCampRegistration, type ApiIssue } from "../../lib/api-client.ts";
+import { clearWizard, loadWizard, saveWizard } from "./draft-storage.ts";
+
+export type Submission =
+  | { state: "idle" }
+  | { state: "sending" }
+  /** The server (or our own last check) found something to correct. */
+  | { state: "invalid"; message: string; issues: ApiIssue[] }
+  | { state: "failed"; detail: string };
+
+export interface WizardOptions {
+  /** Where a payment answer sends the browser; tests pass a spy. */
+  redirect?: (url: string) => void;
+}
+
+/** A fresh id per draft; kept through retries so the server recognises a resubmission (D3). */
+export function newId(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  // crypto.randomUUID needs a secure context; getRandomValues does not.
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+function initialState(): { draft: CampRegistrationDraft; step: CampStep } {
+  return loadWizard() ?? { draft: emptyCampDraft(newId()), step: "Welcome" };
+}
+
+/** The top-level field a server issue path names ("ledsagere.0.email" → "ledsagere"). */
+export function issueField(path: string): string {
+  return path.split(".")[0] ?? "";
+}
+
+export function useCampWizard({ redirect = (url) => window.location.assign(url) }: WizardOptions = {}) {
+  const [state, setState] = useState(initialState);
+  const { draft, step } = state;
+  const [companion, setCompanion] = useState<CompanionDraft | null>(null);
+  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
+  const [attempted, setAttempted] = useState<ReadonlySet<CampStep | "companion">>(() => new Set());
+  const [serverErrors, setServerErrors] = useState<FieldErrors<CampField>>({});
+  const [submission, setSubmission] = useState<Submission>({ state: "idle" });
+  const sending = useRef(false);
+  /** Whether the step has changed since the page opened: only then does focus move to the heading. */
+  const [moved, setMoved] = useState(false);
+
+  useEffect(() => {
+    if (step === "Done") clearWizard();
+    else saveWizard({ draft, step });
+  }, [draft, step]);
+
+  const goTo = useCallback((to: CampStep) => {
+    setState((current) => ({ ...current, step: to }));
+    setMoved(true);
+    setSubmission((current) => (current.state === "sending" ? current : { state: "idle" }));
+  }, []);
+
+  const update = useCallback((patch: Partial<CampRegistrationDraft>) => {
+    setState((current) => ({ ...current, draft: applyCampRules({ ...current.draft, ...patch }) }));
+    setServerErrors((current) => {
+      const keys = Object.keys(patch).filter((key) => key in current);
+      if (keys.length === 0) return current;
+      const next = { ...current };
+      for (const key of keys) delete next[key as CampField];
+      return next;
+    });
+  }, []);
+
+  const touch = useCallback((field: string) => {
+    setTouched((current) => (current.has(field) ? current : new Set(current).add(field)));
+  }, []);
+
+  const errors = validateStep(step, draft);
+  const showAll = attempted.has(step);
+  /** The message to show under a field: after a touch or a try to continue, or when the server said so. */
+  const visibleError = (field: CampField): string | undefined =>
+    (touched.has(field) || showAll ? errors[field] : undefined) ?? serverErrors[field];
+  const canContinue = canLeave(step, draft);
+
+  const attempt = useCallback((which: CampStep | "companion") => {
+    setAttempted((current) => (current.has(which) ? current : new Set(current).add(which)));
+  }, []);
+
+  const next = () => {
+    if (!canLeave(step, draft)) {
+      attempt(step);
+      return;
+    }
+    goTo(nextStep(step, draft));
+  };
+
+  const back = () => {
+    if (step === "LedsagerAdd") setCompanion(null);
+    goTo(previousStep(step, draft));
+  };
+
+  // ---- Companions ----
+  const startCompanion = () => {
+    setCompanion(newCompanion(newId()));
+    setAttempted((current) => {
+      const nextSet = new Set(current);
+      nextSet.delete("companion");
+      return nextSet;
+    });
+    setTouched((current) => new Set([...current].filter((key) => !key.startsWith("companion."))));
+    goTo("LedsagerAdd");
+  };
+
+  const updateCompanion = (patch: Partial<CompanionDraft>) => {
+    setCompanion((current) => (current ? { ...current, ...patch } : current));
+  };
+
+  const companionErrors: FieldErrors<CompanionField> = companion ? validateCompanion(companion) : {};
+  const companionError = (field: CompanionField): string | undefined =>
+    touched.has(`companion.${field}`) || attempted.has("companion") ? companionErrors[field] : undefined;
+
+  const addCompanion = () => {
+    if (!companion) return;
+    if (Object.keys(validateCompanion(companion)).length > 0) {
+      attempt("companion");
+      return;
+    }
+    update({ hasLedsager: true, ledsagere: [...draft.ledsagere, companion] });
+    setCompanion(null);
+    goTo(nextStep("LedsagerAdd", draft));
+  };
+
+  const removeCompanion = (id: string) => {
+    update({ ledsagere: draft.ledsagere.filter((item) => item.id !== id) });
+  };
+
+  // ---- Submitting ----
+  const submit = async (vipps: boolean) => {
+    if (sending.current) return;
+    const toSend = { ...draft, vipps };
+    setState((current) => ({ ...current, draft: toSend }));
+    const ownErrors = validateDraft(toSend);
+    if (Object.keys(ownErrors).length > 0) {
+      setSubmission({
+        state: "invalid",
+        message: "Noen av opplysningene mangler eller er ugyldige.",
+        issues: Object.entries(ownErrors).map(([path, message]) => ({ path, message: message ?? "" })),
+      });
+      return;
+    }
+    sending.current = true;
+    setSubmission({ state: "sending" });
+    const result = await postCampRegistration(toSend);
+    switch (result.kind) {
+      case "done":
+        sending.current = false;
+        setSubmission({ state: "idle" });
+        goTo("Done");
+        break;
+      case "redirect":
+        // Stays "sending" while the browser leaves; the draft and step are stored for "Prøv igjen".
+        saveWizard({ draft: toSend, step: "Payment" });
+        redirect(result.url);
+        break;
+      case "invalid": {
+        sending.current = false;
+        const byField: FieldErrors<CampField> = {};
+        for (const issue of result.issues) {
+          const field = issueField(issue.path) as CampField;
+          if (field in toSend) byField[field] ??= issue.message;
+        }
+        setServerErrors(byField);
+        setSubmission({ state: "invalid", message: result.message, issues: result.issues });
+        break;
+      }
+      case "failed":
+        sending.current = false;
+        setSubmission({ state: "failed", detail: result.detail });
+        break;
+    }
+  };
+
+  /** "Meld på en til": a new draft with a new id, from the start. */
+  const restart = () => {
+    setState({ draft: emptyCampDraft(newId()), step: "Welcome" });
+    setTouched(new Set());
+    setAttempted(new Set());
+    setServerErrors({});
+    setSubmission({ state: "idle" });
+    setMoved(true);
+  };
+
+  return {
+    draft,
+    step,
+    moved,
+    errors,
+    visibleError,
+    canContinue,
+    touch,
+    update,
+    next,
+    back,
+    goTo,
+    attempt: () => attempt(step),
+    companion,
+    companionErrors,
+    companionError,
+    startCompanion,
+    updateCompanion,
+    addCompanion,
+    attemptCompanion: () => attempt("companion"),
+    removeCompanion,
+    submission,
+    submit,
+    restart,
+  };
+}
+
+export type CampWizard = ReturnType<typeof useCampWizard>;

@@ -1,0 +1,129 @@
+import { z } from "zod";
+import type { CampRegistrationDraft } from "../../shared/camp/camp-registration.ts";
+import { ClubSchema, GradeSchema, type Club, type Grade } from "../../shared/camp/grades.ts";
+
+/**
+ * The browser's one door to the server (spec §7): every fetch goes through here, so each call reads its
+ * answer the same careful way and a page never mistakes an error page for data.
+ */
+
+/** A call that did not give a usable answer; `detail` is for the collapsible technical message. */
+export class ApiError extends Error {
+  constructor(
+    readonly detail: string,
+    readonly status?: number,
+  ) {
+    super(detail);
+    this.name = "ApiError";
+  }
+}
+
+async function send(path: string, init?: RequestInit): Promise<Response> {
+  try {
+    return await fetch(path, { ...init, headers: { Accept: "application/json, text/plain", ...init?.headers } });
+  } catch (error) {
+    throw new ApiError(`Fikk ikke kontakt med serveren (${path}): ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+async function getJson<T>(path: string, schema: z.ZodType<T>): Promise<T> {
+  const response = await send(path);
+  const body = await response.text();
+  if (!response.ok) throw new ApiError(`GET ${path} svarte ${response.status}: ${body.slice(0, 300)}`, response.status);
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    throw new ApiError(`GET ${path} svarte ikke med JSON: ${body.slice(0, 300)}`, response.status);
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw new ApiError(`GET ${path} svarte med uventede data: ${parsed.error.message}`, response.status);
+  return parsed.data;
+}
+
+export function getClubs(): Promise<Club[]> {
+  return getJson("/api/Club/Get", z.array(ClubSchema));
+}
+
+export function getGrades(): Promise<Grade[]> {
+  return getJson("/api/Grade/Get", z.array(GradeSchema));
+}
+
+export interface ApiIssue {
+  /** Dotted path into the registration, "" for the whole of it ("ledsagere.0.email"). */
+  path: string;
+  message: string;
+}
+
+export type CampPostResult =
+  /** Registered; nothing to pay now (card/cash at the camp, or free). */
+  | { kind: "done" }
+  /** Pay at Vipps: the browser goes to this address. */
+  | { kind: "redirect"; url: string }
+  /** The server said no to the content (400): its Norwegian messages, to show by the fields. */
+  | { kind: "invalid"; message: string; issues: ApiIssue[] }
+  /** Nothing usable came back (network, 5xx, an odd answer): the error view with `detail`. */
+  | { kind: "failed"; detail: string };
+
+const ErrorBodySchema = z.object({
+  error: z.string(),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+
+/**
+ * POST /api/Vinterleir/Post. The answer is read as text (spec §7): "Done", a payment address, or an
+ * error. Only an http(s) address counts as a redirect — the old site followed an empty 500 body and
+ * reloaded the page instead of showing the error.
+ */
+export async function postCampRegistration(draft: CampRegistrationDraft): Promise<CampPostResult> {
+  let response: Response;
+  try {
+    response = await send("/api/Vinterleir/Post", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(draft),
+    });
+  } catch (error) {
+    return { kind: "failed", detail: error instanceof ApiError ? error.detail : String(error) };
+  }
+  let body: string;
+  try {
+    body = await response.text();
+  } catch (error) {
+    return { kind: "failed", detail: `Klarte ikke lese svaret (${response.status}): ${String(error)}` };
+  }
+  const status = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""}`;
+
+  if (response.ok) {
+    const text = body.trim();
+    if (text === "Done") return { kind: "done" };
+    const url = paymentUrl(text);
+    return url ? { kind: "redirect", url } : { kind: "failed", detail: `${status}: uventet svar «${text.slice(0, 300)}»` };
+  }
+
+  const error = parseErrorBody(body);
+  if (response.status === 400 && error) {
+    return { kind: "invalid", message: error.error, issues: error.issues ?? [] };
+  }
+  return { kind: "failed", detail: `${status}: ${error?.error ?? (body.slice(0, 300) || "tomt svar")}` };
+}
+
+function parseErrorBody(body: string): z.infer<typeof ErrorBodySchema> | undefined {
+  try {
+    const parsed = ErrorBodySchema.safeParse(JSON.parse(body));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** An absolute http(s) address, or a path on this site (the built-in Vipps simulator may answer with one). */
+function paymentUrl(text: string): string | undefined {
+  if (/^\/(?!\/)\S*$/.test(text)) return text;
+  try {
+    const url = new URL(text);
+    return url.protocol === "https:" || url.protocol === "http:" ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
