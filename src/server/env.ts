@@ -20,6 +20,10 @@ const EnvSchema = z.object({
   CAMP_ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
   NEWMEMBER_ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
   INVOICE_ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
+  /** Outgoing mail server, e.g. smtps://user:password@smtp.example.no:465 (secret). Without it mail goes to DATA_DIR/mail. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),
+  /** The sender of every mail the site sends. */
+  MAIL_FROM: z.string().min(3).default("Ski Taekwondo Klubb <ikke-svar@skitaekwondo.no>"),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
