@@ -39,7 +39,9 @@ export function newId(): string {
 }
 
 function initialState(): { draft: CampRegistrationDraft; step: CampStep } {
-  return loadWizard() ?? { draft: emptyCampDraft(newId()), step: "Welcome" };
+  const stored = loadWizard();
+  // A stored draft may predate a rule change (or a cookie edit): disabled choices are cleared here too.
+  return stored ? { ...stored, draft: applyCampRules(stored.draft) } : { draft: emptyCampDraft(newId()), step: "Welcome" };
 }
 
 /** The top-level field a server issue path names ("ledsagere.0.email" → "ledsagere"). */

@@ -1,0 +1,480 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { createRoutesStub } from "react-router";
+import { validCompanion, validDraft } from "../../../shared/camp/camp-draft.fixture.ts";
+import type { CampRegistrationDraft } from "../../../shared/camp/camp-registration.ts";
+import type { CampStep } from "../../../shared/camp/camp-steps.ts";
+import { SEED_CLUBS } from "../../../shared/camp/seed-clubs.ts";
+import { SEED_GRADES } from "../../../shared/camp/seed-grades.ts";
+import { gradingDays } from "../../../shared/camp/camp-program.ts";
+import { weekdayName } from "../../../shared/format.ts";
+import { campEdition } from "../../lib/camp-edition.ts";
+import { clearWizard, DRAFT_COOKIE, loadWizard, saveWizard, STEP_COOKIE } from "./draft-storage.ts";
+import { RegistrationWizard, type RegistrationWizardProps } from "./RegistrationPage.tsx";
+
+const year = campEdition.year;
+// Weekdays come from the edition's dates, so the tests do too (28 November is not always a Friday).
+const { cup: cupDay, dan: danDay } = gradingDays(campEdition);
+
+type PostAnswer = () => Promise<Response>;
+let postAnswers: PostAnswer[];
+let clubsAnswer: () => Promise<Response>;
+let posted: CampRegistrationDraft[];
+
+const json = (value: unknown, status = 200) =>
+  new Response(JSON.stringify(value), { status, headers: { "Content-Type": "application/json" } });
+const text = (value: string, status = 200) => new Response(value, { status, headers: { "Content-Type": "text/plain" } });
+
+beforeEach(() => {
+  // After the early-bird deadline and before the camp: full prices.
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(new Date(Date.UTC(year, 10, 10, 12)));
+  posted = [];
+  postAnswers = [async () => text("Done")];
+  clubsAnswer = async () => json(SEED_CLUBS);
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (path: string, init?: RequestInit) => {
+      if (path === "/api/Club/Get") return clubsAnswer();
+      if (path === "/api/Grade/Get") return json(SEED_GRADES);
+      if (path === "/api/Vinterleir/Post") {
+        posted.push(JSON.parse(String(init?.body)));
+        return (postAnswers.shift() ?? (async () => text("Done")))();
+      }
+      throw new Error(`Unexpected fetch ${path}`);
+    }),
+  );
+});
+
+afterEach(() => {
+  clearWizard();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+function renderWizard(props: RegistrationWizardProps = {}) {
+  const Stub = createRoutesStub([
+    { path: "/vinterleir/registrering/*", Component: () => <RegistrationWizard {...props} /> },
+    { path: "/", Component: () => <p>Forsiden</p> },
+  ]);
+  return render(<Stub initialEntries={["/vinterleir/registrering"]} />);
+}
+
+function startAt(step: CampStep, draft: CampRegistrationDraft, props?: RegistrationWizardProps) {
+  saveWizard({ draft, step });
+  return renderWizard(props);
+}
+
+const heading = (name: string | RegExp) => screen.getByRole("heading", { level: 2, name });
+const nextButton = () => screen.getByRole("button", { name: "Neste" }) as HTMLButtonElement;
+const next = () => fireEvent.click(nextButton());
+const back = () => fireEvent.click(screen.getByRole("button", { name: "Tilbake" }));
+const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const checkbox = (name: string | RegExp) => screen.getByRole("checkbox", { name }) as HTMLInputElement;
+
+async function pick(label: string, search: string, option: string | RegExp) {
+  const input = screen.getByRole("combobox", { name: label });
+  await waitFor(() => expect((input as HTMLInputElement).disabled).toBe(false));
+  fireEvent.change(input, { target: { value: search } });
+  const listbox = screen.getByRole("listbox", { name: label });
+  fireEvent.click(within(listbox).getByRole("option", { name: option }));
+}
+
+describe("camp registration wizard", () => {
+  it("walks a home-club child through every step: grading allowed, sleepover not", async () => {
+    renderWizard();
+    expect(screen.getByText(`Steg 1 av 12`)).toBeTruthy();
+    expect(heading("Velkommen til påmeldingen")).toBeTruthy();
+    expect(screen.getByText(/28\.–30\. november/)).toBeTruthy();
+    const terms = screen.getByRole("link", { name: /salgsbetingelsene/ });
+    expect(terms.getAttribute("href")).toBe("/dokumenter/salgsbetingelser.pdf");
+    expect(terms.getAttribute("target")).toBe("_blank");
+
+    expect(screen.queryByRole("button", { name: "Tilbake" })).toBeNull();
+    // Both consents are needed, and the boxes do not flip each other.
+    expect(nextButton().disabled).toBe(true);
+    expect(screen.getByText("Kryss av for begge punktene for å gå videre.")).toBeTruthy();
+    fireEvent.click(checkbox(/samtykker/));
+    expect(checkbox(/salgsbetingelsene/).checked).toBe(false);
+    expect(nextButton().disabled).toBe(true);
+    fireEvent.click(checkbox(/salgsbetingelsene/));
+    expect(checkbox(/samtykker/).checked).toBe(true);
+    next();
+
+    expect(heading("Navn og alder")).toBe(document.activeElement);
+    expect(screen.getByText("Steg 2 av 12")).toBeTruthy();
+    type("Fornavn", "Emma");
+    type("Etternavn", "Hansen");
+    type(/^Alder/, "10");
+    next();
+
+    expect(heading("Kontaktinformasjon")).toBeTruthy();
+    type("E-post", "foresatt@example.no");
+    type(/Telefonnummer/, "912 34 567");
+    next();
+
+    expect(heading("Klubb og beltegrad")).toBeTruthy();
+    expect(nextButton().disabled).toBe(true);
+    const club = screen.getByRole("combobox", { name: "Klubb" });
+    await waitFor(() => expect((club as HTMLInputElement).disabled).toBe(false));
+    fireEvent.change(club, { target: { value: "ski t" } });
+    fireEvent.keyDown(club, { key: "ArrowDown" });
+    expect(club.getAttribute("aria-activedescendant")).toBeTruthy();
+    fireEvent.keyDown(club, { key: "Enter" });
+    expect((club as HTMLInputElement).value).toBe("Ski Taekwondo Klubb");
+    expect(screen.getByText("Valgt klubb:")).toBeTruthy();
+    await pick("Beltegrad", "GULT MED GRØNN", "7.1. Cup (Gult med grønn stripe)");
+    next();
+
+    expect(heading("Gradering")).toBeTruthy();
+    expect(screen.getByText(new RegExp(`Cup-graderingen er på leirens siste dag, ${weekdayName(cupDay)} 30\\. november`))).toBeTruthy();
+    expect(screen.getByText(/350 kr/)).toBeTruthy();
+    fireEvent.click(checkbox("Jeg ønsker å gradere på leiren"));
+    next();
+
+    expect(heading("Overnatting")).toBeTruthy();
+    const sleepover = checkbox("Jeg ønsker å overnatte i hallen");
+    expect(sleepover.disabled).toBe(true);
+    expect(screen.getByText(/Barn under 12 år fra Ski Taekwondo Klubb kan ikke overnatte i hallen/)).toBeTruthy();
+    expect(sleepover.getAttribute("aria-describedby")).toBe("sleepover-description");
+    next();
+
+    expect(heading("Ledsager")).toBeTruthy();
+    next();
+    expect(heading("Allergier")).toBeTruthy();
+    back();
+    expect(heading("Ledsager")).toBeTruthy();
+    next();
+    type(/Allergier/, "Peanøtter");
+    next();
+
+    expect(heading("Mat")).toBeTruthy();
+    fireEvent.click(checkbox("Jeg er vegetarianer eller veganer"));
+    next();
+
+    expect(heading("Annen informasjon")).toBeTruthy();
+    expect(screen.queryByRole("checkbox", { name: "Jeg kan instruere ved behov" })).toBeNull();
+    next();
+
+    expect(heading("Deltakerlisten")).toBeTruthy();
+    expect(screen.getByText("Steg 11 av 12")).toBeTruthy();
+    expect(nextButton().disabled).toBe(true);
+    expect(screen.getByText("Velg ett av alternativene for å gå videre.")).toBeTruthy();
+    fireEvent.click(screen.getByRole("radio", { name: "Ikke vis meg på deltakerlisten" }));
+    next();
+
+    expect(heading("Oppsummering og betaling")).toBeTruthy();
+    const table = await screen.findByRole("table");
+    expect(within(table).getByText("Utøver fra Ski Taekwondo Klubb: Emma Hansen")).toBeTruthy();
+    expect(within(table).getByText("Cup-gradering")).toBeTruthy();
+    expect(within(table).getByText("Totalt").closest("tr")?.textContent).toMatch(/350\s+kr/);
+
+    fireEvent.click(screen.getByRole("button", { name: "Kort eller kontant ved oppmøte" }));
+    fireEvent.click(screen.getByRole("button", { name: "Fullfør registrering" }));
+    expect(await screen.findByRole("heading", { level: 2, name: `Du er påmeldt vinterleiren ${year}!` })).toBeTruthy();
+
+    expect(posted).toHaveLength(1);
+    expect(posted[0]).toMatchObject({
+      firstName: "Emma",
+      age: 10,
+      clubId: 29,
+      gradeId: 5,
+      gradering: true,
+      sleepover: false,
+      vegan: true,
+      public: false,
+      vipps: false,
+      telephone: "912 34 567",
+    });
+    expect(document.cookie).not.toContain(DRAFT_COOKIE);
+    expect(screen.queryByRole("button", { name: "Tilbake" })).toBeNull();
+    expect(screen.getByRole("link", { name: "Tilbake til forsiden" }).getAttribute("href")).toBe("/");
+  });
+
+  it("disables and clears grading for a home-club 13-year-old, also in a restored draft", () => {
+    const child = validDraft({ clubId: 29, age: 13, gradeId: 5, gradering: true });
+    startAt("Gradering", child);
+    const box = checkbox("Jeg ønsker å gradere på leiren");
+    expect(box.disabled).toBe(true);
+    expect(box.checked).toBe(false);
+    expect(screen.getByText(/bare for barn under 13 år/)).toBeTruthy();
+    expect(nextButton().disabled).toBe(false);
+  });
+
+  it("shows dan grading for another club's red belt with three stripes, free here", () => {
+    startAt("Gradering", validDraft({ clubId: 1, age: 30, gradeId: 14 }));
+    expect(screen.getByText(new RegExp(`Dan-graderingen er på leirens første dag, ${weekdayName(danDay)} 28\\. november`))).toBeTruthy();
+    expect(checkbox("Jeg ønsker å gradere på leiren").disabled).toBe(false);
+  });
+
+  it("registers an adult from another club with two companions, one already registered", async () => {
+    startAt("Ledsager", validDraft({ clubId: 1, gradeId: 5, age: 30, public: null }));
+    expect(heading("Ledsager")).toBeTruthy();
+    expect(screen.getByText(/550 kr per ledsager/)).toBeTruthy();
+    fireEvent.click(checkbox("Utøver har egen ledsager"));
+    next();
+
+    expect(heading("Ledsagere")).toBeTruthy();
+    expect(screen.getByText("Steg 7 av 12")).toBeTruthy();
+    expect(nextButton().disabled).toBe(true);
+    expect(screen.getByText(/Legg til minst én ledsager for å gå videre/)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole("button", { name: "Legg til ledsager" }));
+    expect(heading("Legg til ledsager")).toBeTruthy();
+    const add = () => screen.getByRole("button", { name: "Legg til" }) as HTMLButtonElement;
+    expect(add().disabled).toBe(true);
+    expect((screen.getByLabelText(/^Alder/) as HTMLInputElement).value).toBe("18");
+    type("Fornavn", "Kari");
+    type("Etternavn", "Nordmann");
+    type(/^Alder/, "17");
+    fireEvent.blur(screen.getByLabelText(/^Alder/));
+    expect(screen.getByText("Ledsager må være myndig.")).toBeTruthy();
+    expect(screen.getByLabelText(/^Alder/).getAttribute("aria-invalid")).toBe("true");
+    type(/^Alder/, "");
+    expect((screen.getByLabelText(/^Alder/) as HTMLInputElement).value).toBe("");
+    type(/^Alder/, "45");
+    type("Telefonnummer", "1234");
+    fireEvent.blur(screen.getByLabelText("Telefonnummer"));
+    expect(screen.getByText("Du må legge inn et gyldig telefonnummer.")).toBeTruthy();
+    type("Telefonnummer", "98765432");
+    type("E-post", "kari.example.no");
+    fireEvent.blur(screen.getByLabelText("E-post"));
+    expect(screen.getByText("Eposten er ikke gyldig.")).toBeTruthy();
+    type("E-post", "kari@example.no");
+    fireEvent.click(checkbox("Overnatter"));
+    fireEvent.click(add());
+
+    expect(heading("Ledsagere")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Legg til ledsager" }));
+    type("Fornavn", "Per");
+    type("Etternavn", "Nordmann");
+    type("Telefonnummer", "+4798765433");
+    type("E-post", "per@example.no");
+    fireEvent.click(checkbox("Er allerede påmeldt som ledsager for en annen utøver"));
+    // Enter in a field adds the companion.
+    fireEvent.keyDown(screen.getByLabelText("E-post"), { key: "Enter" });
+
+    expect(heading("Ledsagere")).toBeTruthy();
+    const list = screen.getByRole("list", { name: "Ledsagere du har lagt til" });
+    expect(within(list).getAllByRole("listitem")).toHaveLength(2);
+    expect(nextButton().disabled).toBe(false);
+    next();
+
+    expect(heading("Allergier")).toBeTruthy();
+    back();
+    expect(heading("Ledsagere")).toBeTruthy();
+    back();
+    expect(heading("Ledsager")).toBeTruthy();
+    next();
+    next();
+    next(); // Allergies
+    next(); // FoodPreference
+    next(); // OtherInformation
+    fireEvent.click(screen.getByRole("radio", { name: "Vis navnet og graden min på deltakerlisten" }));
+    next();
+
+    expect(heading("Oppsummering og betaling")).toBeTruthy();
+    const table = await screen.findByRole("table");
+    const rows = within(table).getAllByRole("row").map((row) => row.textContent?.replace(/\s+/g, " "));
+    expect(rows).toEqual([
+      "HvaBeløp",
+      "Vinterleir, ungdom/voksen: Ola Nordmann1 200 kr",
+      "Ledsager: Kari Nordmann550 kr",
+      "Ledsager: Per Nordmann (allerede påmeldt)0 kr",
+      "Totalt1 750 kr",
+    ]);
+    expect(screen.getByRole("button", { name: "Betal med Vipps" })).toBeTruthy();
+    expect(screen.getByText("Betaling med Vipps kommer snart.")).toBeTruthy();
+
+    fireEvent.click(screen.getByRole("button", { name: "Kort eller kontant ved oppmøte" }));
+    expect(screen.getByText(/med kort eller kontant når du kommer/)).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Fullfør registrering" }));
+    await screen.findByRole("heading", { level: 2, name: `Du er påmeldt vinterleiren ${year}!` });
+    expect(posted[0]?.ledsagere.map((c) => [c.firstName, c.age, c.sleepover, c.alreadyRegistered])).toEqual([
+      ["Kari", 45, true, false],
+      ["Per", 18, false, true],
+    ]);
+  });
+
+  it("removes exactly the companion asked for, and unticking empties the list", () => {
+    const twins = [validCompanion({ id: "a", lastName: "En" }), validCompanion({ id: "b", lastName: "To" })];
+    startAt("LedsagerManagement", validDraft({ hasLedsager: true, ledsagere: twins }));
+    fireEvent.click(screen.getByRole("button", { name: "Slett Kari En" }));
+    expect(screen.queryByText("Kari En")).toBeNull();
+    expect(screen.getByText("Kari To")).toBeTruthy();
+    back();
+    fireEvent.click(checkbox("Utøver har egen ledsager"));
+    next();
+    expect(heading("Allergier")).toBeTruthy();
+    back();
+    expect(heading("Ledsager")).toBeTruthy();
+    expect(loadWizard()?.draft.ledsagere).toEqual([]);
+  });
+
+  it("shows messages under the fields after a touch or an attempt to continue", () => {
+    startAt("NameAge", validDraft({ firstName: "", lastName: "", age: 0 }));
+    expect(nextButton().disabled).toBe(true);
+    expect(screen.getByText("Fyll ut alle feltene for å gå videre.")).toBeTruthy();
+    expect(screen.queryByText("Du må legge inn et fornavn.")).toBeNull();
+
+    fireEvent.blur(screen.getByLabelText("Fornavn"));
+    const message = screen.getByText("Du må legge inn et fornavn.");
+    expect(message.getAttribute("aria-live")).toBe("polite");
+    expect(screen.getByLabelText("Fornavn").getAttribute("aria-describedby")).toBe(message.id);
+    expect(screen.getByText("Rett opp det som er markert, så kan du gå videre.")).toBeTruthy();
+    expect(screen.queryByText("Du må legge inn et etternavn.")).toBeNull();
+
+    // Enter while Next is disabled shows every message of the step.
+    fireEvent.keyDown(screen.getByLabelText("Fornavn"), { key: "Enter" });
+    expect(screen.getByText("Du må legge inn et etternavn.")).toBeTruthy();
+    expect(screen.getByText("Du må fylle 8 år i år for å kunne delta.")).toBeTruthy();
+
+    type("Fornavn", "Ola");
+    type("Etternavn", "Nordmann");
+    type(/^Alder/, "6");
+    expect(nextButton().disabled).toBe(true);
+    type(/^Alder/, "8");
+    expect(nextButton().disabled).toBe(false);
+    fireEvent.keyDown(screen.getByLabelText(/^Alder/), { key: "Enter" });
+    expect(heading("Kontaktinformasjon")).toBeTruthy();
+    type("E-post", "ola");
+    fireEvent.blur(screen.getByLabelText("E-post"));
+    expect(screen.getByText("Ugyldig epost.")).toBeTruthy();
+  });
+
+  it("keeps Next disabled on ClubGrade until both are chosen from the lists", async () => {
+    startAt("ClubGrade", validDraft({ clubId: 0, gradeId: 0 }));
+    const club = screen.getByRole("combobox", { name: "Klubb" }) as HTMLInputElement;
+    expect(club.placeholder).toBe("Laster klubber…");
+    await waitFor(() => expect(club.disabled).toBe(false));
+    fireEvent.change(club, { target: { value: "Finnes ikke" } });
+    expect(screen.getByText("Ingen treff")).toBeTruthy();
+    fireEvent.keyDown(club, { key: "Escape" });
+    expect(club.getAttribute("aria-expanded")).toBe("false");
+    fireEvent.change(club, { target: { value: "bergen vest" } });
+    expect(nextButton().disabled).toBe(true);
+    await pick("Beltegrad", "2. dan", "2. Dan");
+    expect(nextButton().disabled).toBe(false);
+    expect(screen.getByText(/Finner du ikke klubben din\?/)).toBeTruthy();
+    await pick("Beltegrad", "5. dan", "5. Dan");
+    expect(screen.getByText(/Mestere betaler for leiren som alle andre/)).toBeTruthy();
+  });
+
+  it("offers a retry when the clubs cannot be loaded", async () => {
+    clubsAnswer = async () => text("", 503);
+    startAt("ClubGrade", validDraft({ clubId: 0 }));
+    const retry = await screen.findByRole("button", { name: "Prøv igjen" });
+    expect(screen.getByText(/Vi klarte ikke å hente klubbene/)).toBeTruthy();
+    clubsAnswer = async () => json(SEED_CLUBS);
+    fireEvent.click(retry);
+    const club = screen.getByRole("combobox", { name: "Klubb" }) as HTMLInputElement;
+    await waitFor(() => expect(club.disabled).toBe(false));
+    expect(screen.queryByText(/Vi klarte ikke å hente klubbene/)).toBeNull();
+  });
+
+  it("restores the draft and step from cookies, and starts over on a corrupt cookie", async () => {
+    const draft = validDraft({ allergies: "x".repeat(2000), otherInfo: "ø".repeat(2000), hasLedsager: true,
+      ledsagere: Array.from({ length: 10 }, (_, i) => validCompanion({ id: `c${i}`, firstName: `Kari${i}` })) });
+    const { unmount } = startAt("OtherInformation", draft);
+    expect(heading("Annen informasjon")).toBeTruthy();
+    expect((screen.getByLabelText(/Annen informasjon/) as HTMLTextAreaElement).value).toBe("ø".repeat(2000));
+    // Restoring does not steal focus on page load.
+    expect(document.activeElement).not.toBe(heading("Annen informasjon"));
+    back();
+    back();
+    back();
+    expect(heading("Ledsagere")).toBeTruthy();
+    expect(screen.getAllByRole("button", { name: /^Slett / })).toHaveLength(10);
+    unmount();
+
+    document.cookie = `${STEP_COOKIE}=%%%; Path=/`;
+    renderWizard();
+    expect(heading("Velkommen til påmeldingen")).toBeTruthy();
+    expect(checkbox(/samtykker/).checked).toBe(false);
+    await waitFor(() => expect(document.cookie).not.toContain("vinterleir_registrering_1"));
+  });
+
+  it("shows the error, keeps the page and the same draftId when the submission fails, then succeeds on retry", async () => {
+    postAnswers = [async () => Promise.reject(new TypeError("Failed to fetch")), async () => text("", 500), async () => text("Done")];
+    startAt("Payment", validDraft());
+    fireEvent.click(await screen.findByRole("button", { name: "Kort eller kontant ved oppmøte" }));
+    fireEvent.click(screen.getByRole("button", { name: "Fullfør registrering" }));
+    expect(screen.getByText("Sender påmeldingen …", { selector: "p" })).toBeTruthy();
+    expect((screen.getByRole("button", { name: "Sender påmeldingen …" }) as HTMLButtonElement).disabled).toBe(true);
+
+    const alert = await screen.findByRole("heading", { level: 3, name: "Oisann! Noe gikk galt når vi prøvde å registrere deg." });
+    expect(alert.closest("[role=alert]")?.querySelector("details summary")?.textContent).toBe("Teknisk feilmelding");
+    expect(screen.getByText(/Failed to fetch/)).toBeTruthy();
+    expect(heading("Oppsummering og betaling")).toBeTruthy();
+
+    fireEvent.click(screen.getByRole("button", { name: "Fullfør registrering" }));
+    await screen.findByText(/HTTP 500/);
+    fireEvent.click(screen.getByRole("button", { name: "Fullfør registrering" }));
+    await screen.findByRole("heading", { level: 2, name: `Du er påmeldt vinterleiren ${year}!` });
+    expect(posted).toHaveLength(3);
+    expect(new Set(posted.map((draft) => draft.draftId)).size).toBe(1);
+  });
+
+  it("does not post twice on a double click", async () => {
+    let release: (response: Response) => void = () => {};
+    postAnswers = [() => new Promise((resolve) => (release = resolve))];
+    startAt("Payment", validDraft());
+    fireEvent.click(await screen.findByRole("button", { name: "Kort eller kontant ved oppmøte" }));
+    const finish = screen.getByRole("button", { name: "Fullfør registrering" });
+    fireEvent.click(finish);
+    fireEvent.click(finish);
+    release(text("Done"));
+    await screen.findByRole("heading", { level: 2, name: `Du er påmeldt vinterleiren ${year}!` });
+    expect(posted).toHaveLength(1);
+  });
+
+  it("places the messages of a 400 answer and leads back to the field", async () => {
+    postAnswers = [
+      async () =>
+        json(
+          {
+            error: "Noen av opplysningene er ugyldige. Rett feltene og prøv igjen.",
+            issues: [{ path: "email", message: "Eposten finnes ikke." }],
+          },
+          400,
+        ),
+    ];
+    startAt("Payment", validDraft());
+    fireEvent.click(await screen.findByRole("button", { name: "Kort eller kontant ved oppmøte" }));
+    fireEvent.click(screen.getByRole("button", { name: "Fullfør registrering" }));
+    expect(await screen.findByText("Noe må rettes før vi kan ta imot påmeldingen")).toBeTruthy();
+    expect(screen.getByText(/E-post: Eposten finnes ikke\./)).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Rett opp e-post" }));
+    expect(heading("Kontaktinformasjon")).toBe(document.activeElement);
+    expect(screen.getByText("Eposten finnes ikke.")).toBeTruthy();
+    expect(screen.getByLabelText("E-post").getAttribute("aria-invalid")).toBe("true");
+    type("E-post", "ola.nordmann@example.no");
+    expect(screen.queryByText("Eposten finnes ikke.")).toBeNull();
+  });
+
+  it("posts with vipps=true and follows the payment address when Vipps is on", async () => {
+    const redirect = vi.fn();
+    postAnswers = [async () => text("https://pay.example/vipps/landing?ref=1")];
+    startAt("Payment", validDraft(), { vippsEnabled: true, redirect });
+    fireEvent.click(await screen.findByRole("button", { name: "Betal med Vipps" }));
+    expect(screen.queryByText("Betaling med Vipps kommer snart.")).toBeNull();
+    await waitFor(() => expect(redirect).toHaveBeenCalledWith("https://pay.example/vipps/landing?ref=1"));
+    expect(posted[0]?.vipps).toBe(true);
+    expect(loadWizard()).toMatchObject({ step: "Payment", draft: { vipps: true, draftId: validDraft().draftId } });
+  });
+
+  it("offers a plain Fullfør when the total is 0", async () => {
+    startAt("Payment", validDraft({ clubId: 29, age: 14, gradeId: 5 }));
+    expect((await screen.findByRole("table")).textContent).toMatch(/Totalt0\s+kr/);
+    expect(screen.queryByRole("button", { name: "Betal med Vipps" })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Fullfør" }));
+    await screen.findByRole("heading", { level: 2, name: `Du er påmeldt vinterleiren ${year}!` });
+  });
+
+  it("gives the early-bird price before the deadline", async () => {
+    vi.setSystemTime(new Date(Date.UTC(year, 9, 15, 12)));
+    startAt("Payment", validDraft({ clubId: 1, age: 30 }));
+    await waitFor(() => expect(screen.getByRole("table").textContent).toMatch(/Totalt1\s+080\s+kr/));
+  });
+});
