@@ -15,7 +15,7 @@ export const club = {
   postal: "Postboks 441, 1401 Ski",
   web: "https://skitaekwondo.no",
   facebook: "https://www.facebook.com/SkiTaekwondoKlubb",
-  union: { name: "TTU – Traditional Taekwondo Union", url: "https://www.ttu.no/" },
+  union: { name: "TTU – Traditional Taekwondo Union", url: "https://www.ttu.no/", founder: "stormester Cho Woon Sup" },
 } as const;
 
 const general = "kontakt@skitaekwondo.no";
