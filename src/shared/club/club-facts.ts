@@ -54,6 +54,8 @@ export const trainingTimes: TrainingSession[] = [
 
 export const membershipPrices = {
   children: { perMonth: 410, ages: "8–12 år" },
+  /** Youth and adults train together from this age, whatever their experience. */
+  youthAdultMinAge: 12,
   youth: { perMonth: 480 },
   adult: { perMonth: 520 },
   familyDiscountPercent: 10,
