@@ -46,5 +46,7 @@ export default [
     route("vinterleir/priser", "camp/info/CampPricesPage.tsx"),
   ]),
   route("vinterleir/registrering/*", "camp/registration/RegistrationPage.tsx"),
+  route("vinterleir/deltakere", "camp/participants/ParticipantsPage.tsx"),
+  route("vinterleir/deltakere/admin", "camp/admin/CampAdminPage.tsx"),
   route("*", "layout/NotFoundPage.tsx"),
 ] satisfies RouteConfig;

@@ -1,6 +1,16 @@
 import { z } from "zod";
 import type { CampRegistrationDraft } from "../../shared/camp/camp-registration.ts";
 import { ClubSchema, GradeSchema, type Club, type Grade } from "../../shared/camp/grades.ts";
+import {
+  AdminPersonSchema,
+  AdminTotalsSchema,
+  GradeStatisticSchema,
+  PublicParticipantSchema,
+  type AdminPerson,
+  type AdminTotals,
+  type GradeStatistic,
+  type PublicParticipant,
+} from "./camp-list-schemas.ts";
 
 /**
  * The browser's one door to the server (spec §7): every fetch goes through here, so each call reads its
@@ -126,4 +136,70 @@ function paymentUrl(text: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+// ---------- Camp participant list and camp admin ----------
+
+export function getPublicParticipants(): Promise<PublicParticipant[]> {
+  return getJson("/api/VinterleirUsers/Get", z.array(PublicParticipantSchema));
+}
+
+export function getGradeStatistics(): Promise<GradeStatistic[]> {
+  return getJson("/api/VinterleirUsers/GetGrades", z.array(GradeStatisticSchema));
+}
+
+export type AdminLoginResult =
+  | { kind: "ok"; token: string }
+  | { kind: "wrong" }
+  /** Throttled, not configured or unreachable: a Norwegian message to show as it is. */
+  | { kind: "failed"; message: string };
+
+/** GET /api/VinterleirAdmin/GetToken/{username}/{digest}: a text token, or a JSON body meaning no (spec §7). */
+export async function getCampAdminToken(username: string, passwordDigest: string): Promise<AdminLoginResult> {
+  const path = `/api/VinterleirAdmin/GetToken/${encodeURIComponent(username)}/${encodeURIComponent(passwordDigest)}`;
+  let response: Response;
+  let body: string;
+  try {
+    response = await send(path);
+    body = (await response.text()).trim();
+  } catch {
+    return { kind: "failed", message: "Fikk ikke kontakt med serveren. Sjekk nettforbindelsen og prøv igjen." };
+  }
+  const isJson = body.startsWith("{");
+  if (response.ok && !isJson && body !== "") return { kind: "ok", token: body };
+  if (response.status === 401 || (response.ok && isJson)) return { kind: "wrong" };
+  const error = isJson ? parseErrorBody(body)?.error : undefined;
+  return { kind: "failed", message: error ?? `Innloggingen virket ikke (HTTP ${response.status}). Prøv igjen senere.` };
+}
+
+const adminPath = (call: string, token: string) => `/api/VinterleirAdmin/${call}/${encodeURIComponent(token)}`;
+
+export function getCampAdminParticipants(token: string): Promise<AdminPerson[]> {
+  return getJson(adminPath("Get", token), z.array(AdminPersonSchema));
+}
+
+export function getCampAdminTotals(token: string): Promise<AdminTotals> {
+  return getJson(adminPath("Totals", token), AdminTotalsSchema);
+}
+
+/** The CSV is downloaded by a plain link, so the browser saves the file itself. */
+export function campAdminCsvUrl(token: string): string {
+  return adminPath("GetCsv", token);
+}
+
+async function postAdminAction(path: string): Promise<void> {
+  const response = await send(path, { method: "POST" });
+  const body = await response.text().catch(() => "");
+  if (!response.ok) {
+    const error = parseErrorBody(body)?.error;
+    throw new ApiError(error ?? `POST svarte ${response.status}: ${body.slice(0, 300) || "tomt svar"}`, response.status);
+  }
+}
+
+export function markCampRegistrationPaid(registrationId: number | string, token: string): Promise<void> {
+  return postAdminAction(adminPath(`MarkPaid/${encodeURIComponent(String(registrationId))}`, token));
+}
+
+export function cancelCampRegistration(registrationId: number | string, token: string): Promise<void> {
+  return postAdminAction(adminPath(`Cancel/${encodeURIComponent(String(registrationId))}`, token));
 }

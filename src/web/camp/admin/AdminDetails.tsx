@@ -1,0 +1,205 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { ApiError, cancelCampRegistration, markCampRegistrationPaid } from "../../lib/api-client.ts";
+import type { AdminPerson } from "../../lib/camp-list-schemas.ts";
+import {
+  amountLabel,
+  dateTimeLabel,
+  fullName,
+  instructorLabel,
+  ledsagerFor,
+  paymentMethodLabel,
+  paymentStateLabel,
+  publicLabel,
+  statusLabel,
+  yesNo,
+} from "./admin-format.ts";
+
+type Action = "markPaid" | "cancel";
+
+/** Every field of one registration, with the two things an admin may do to it. */
+export function AdminDetails({
+  person,
+  token,
+  onBack,
+  onChanged,
+  onUnauthorised,
+}: {
+  /** Undefined when the registration has gone from the list after a refresh. */
+  person: AdminPerson | undefined;
+  token: string;
+  onBack: () => void;
+  /** Reloads the list; resolves when the fresh data is shown. */
+  onChanged: () => Promise<void>;
+  onUnauthorised: () => void;
+}) {
+  const id = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
+  const [busy, setBusy] = useState<Action>();
+  const [result, setResult] = useState<{ ok: boolean; text: string }>();
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  const noButton = useRef<HTMLButtonElement>(null);
+  const [focusCancel, setFocusCancel] = useState(false);
+
+  useEffect(() => heading.current?.focus(), []);
+  // Keep the keyboard where it was when the confirm step opens and closes.
+  useEffect(() => {
+    if (confirmingCancel) noButton.current?.focus();
+    else if (focusCancel) cancelButton.current?.focus();
+  }, [confirmingCancel, focusCancel]);
+
+  async function run(action: Action) {
+    if (!person || busy) return;
+    setBusy(action);
+    setResult(undefined);
+    try {
+      if (action === "markPaid") await markCampRegistrationPaid(person.registrationId, token);
+      else await cancelCampRegistration(person.registrationId, token);
+    } catch (error) {
+      setBusy(undefined);
+      if (error instanceof ApiError && error.status === 401) {
+        onUnauthorised();
+        return;
+      }
+      const what = action === "markPaid" ? "markere påmeldingen som betalt" : "melde av deltakeren";
+      setResult({ ok: false, text: `Klarte ikke å ${what}. ${error instanceof Error ? error.message : ""}`.trim() });
+      return;
+    }
+    setConfirmingCancel(false);
+    await onChanged();
+    setBusy(undefined);
+    setResult({
+      ok: true,
+      text: action === "markPaid" ? "Påmeldingen er markert som betalt." : "Deltakeren er meldt av.",
+    });
+  }
+
+  const back = (
+    <div className="button-row">
+      <button type="button" className="button secondary" onClick={onBack}>
+        Tilbake
+      </button>
+    </div>
+  );
+
+  if (!person) {
+    return (
+      <section aria-labelledby={`${id}-heading`}>
+        <h2 id={`${id}-heading`} ref={heading} tabIndex={-1}>
+          Fant ikke påmeldingen
+        </h2>
+        <p>Påmeldingen finnes ikke lenger i listen.</p>
+        {back}
+      </section>
+    );
+  }
+
+  const isAthlete = !person.isLedsager;
+  const canMarkPaid = isAthlete && person.paymentMethod === "card_cash" && !person.paid && person.status !== "cancelled";
+  const canCancel = isAthlete && person.status !== "cancelled";
+  const rows: [string, ReactNode][] = [
+    ["Fornavn", person.firstname],
+    ["Etternavn", person.lastname],
+    ["Alder", person.age ?? ""],
+    ["Klubb", person.club],
+    ["Grad", person.grade],
+    ["E-post", person.email ? <a href={`mailto:${person.email}`}>{person.email}</a> : ""],
+    ["Telefon", person.telephone ? <a href={`tel:${person.telephone.replace(/\s+/g, "")}`}>{person.telephone}</a> : ""],
+    ["Ledsager", yesNo(person.isLedsager)],
+    ["Ledsager for", ledsagerFor(person)],
+    ["Gradering", yesNo(person.gradering)],
+    ["Overnatting", yesNo(person.sleepover)],
+    ["Vegansk mat", yesNo(person.vegan)],
+    ["Instruktør", instructorLabel(person.instructor)],
+    ["Vil instruere", yesNo(person.wantstoinstruct)],
+    ["Vises på deltakerlisten", publicLabel(person.public)],
+    ["Status", statusLabel(person.status)],
+    ["Beløp", amountLabel(person.amount)],
+    ["Betalt", yesNo(person.paid)],
+    ["Betalingsmåte", paymentMethodLabel(person)],
+    ["Betalingsstatus", paymentStateLabel(person.paymentState)],
+    ["Vipps", yesNo(person.vipps)],
+    ["Vipps-ordrenummer", person.orderid],
+    ["Vipps-transaksjon", person.transactionid],
+    ["Påmeldingsnummer", String(person.registrationId)],
+    ["Registrert", dateTimeLabel(person.createdAt)],
+  ];
+
+  return (
+    <section aria-labelledby={`${id}-heading`} className="admin-details">
+      {back}
+      <h2 id={`${id}-heading`} ref={heading} tabIndex={-1}>
+        {fullName(person)}
+        {person.isLedsager && <span className="tag">Ledsager</span>}
+      </h2>
+      <dl className="details-list">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value === "" || value == null ? <span className="muted">–</span> : value}</dd>
+          </div>
+        ))}
+      </dl>
+      <h3>Allergier</h3>
+      <p className="long-text">{person.allergies?.trim() || "Ingen oppgitt."}</p>
+      <h3>Annen informasjon</h3>
+      <p className="long-text">{person.otherinfo?.trim() || "Ingen oppgitt."}</p>
+
+      {person.isLedsager && (
+        <p className="notice">
+          Betaling og avmelding for en ledsager gjøres på påmeldingen til {ledsagerFor(person) || "utøveren"}.
+        </p>
+      )}
+
+      {(canMarkPaid || canCancel) && (
+        <>
+          <h3>Endre påmeldingen</h3>
+          <div className="button-row">
+            {canMarkPaid && (
+              <button type="button" className="button" onClick={() => run("markPaid")} aria-disabled={busy !== undefined || undefined}>
+                {busy === "markPaid" ? "Lagrer..." : "Marker som betalt"}
+              </button>
+            )}
+            {canCancel && !confirmingCancel && (
+              <button type="button" className="button secondary" ref={cancelButton} onClick={() => setConfirmingCancel(true)}>
+                Avmeld
+              </button>
+            )}
+          </div>
+          {canCancel && confirmingCancel && (
+            <div className="confirm-box" role="group" aria-labelledby={`${id}-confirm`}>
+              <p id={`${id}-confirm`}>
+                Vil du melde {fullName(person)} av vinterleiren?
+              </p>
+              <div className="button-row">
+                <button type="button" className="button" onClick={() => run("cancel")} aria-disabled={busy !== undefined || undefined}>
+                  {busy === "cancel" ? "Melder av..." : "Ja"}
+                </button>
+                <button
+                  type="button"
+                  className="button secondary"
+                  ref={noButton}
+                  onClick={() => {
+                    setFocusCancel(true);
+                    setConfirmingCancel(false);
+                  }}
+                >
+                  Nei
+                </button>
+              </div>
+            </div>
+          )}
+        </>
+      )}
+      <div role="status" className={result?.ok ? "action-result ok" : "action-result"}>
+        {result?.ok ? result.text : ""}
+      </div>
+      {result && !result.ok && (
+        <p className="form-error" role="alert">
+          {result.text}
+        </p>
+      )}
+      {back}
+    </section>
+  );
+}

@@ -1,0 +1,226 @@
+import { useId, useMemo, useState } from "react";
+import { matchesSearch } from "../../../shared/camp/grades.ts";
+import { formatKroner } from "../../../shared/format.ts";
+import type { AdminPerson, AdminTotals } from "../../lib/camp-list-schemas.ts";
+import {
+  amountLabel,
+  fullName,
+  ledsagerFor,
+  paymentLabel,
+  personKey,
+  searchText,
+  sortPeople,
+  statusLabel,
+  statusLabels,
+  yesNo,
+  type Sort,
+  type SortKey,
+} from "./admin-format.ts";
+
+const columns: { key: SortKey; label: string; amount?: boolean }[] = [
+  { key: "name", label: "Navn" },
+  { key: "club", label: "Klubb" },
+  { key: "grade", label: "Grad" },
+  { key: "ledsagerFor", label: "Ledsager for" },
+  { key: "amount", label: "Beløp", amount: true },
+  { key: "paid", label: "Betalt" },
+  { key: "payment", label: "Betaling" },
+  { key: "status", label: "Status" },
+];
+
+export interface ListView {
+  query: string;
+  status: string;
+  sort: Sort;
+}
+
+export const initialListView: ListView = { query: "", status: "", sort: { key: "name", direction: "ascending" } };
+
+/** Totals, CSV and the sortable list; a table on a laptop, cards on a phone (DESIGN.md "Admin"). */
+export function AdminList({
+  people,
+  totals,
+  csvUrl,
+  csvFileName,
+  view,
+  onViewChange,
+  onOpen,
+  rowRef,
+}: {
+  people: AdminPerson[];
+  totals: AdminTotals;
+  csvUrl: string;
+  csvFileName: string;
+  view: ListView;
+  onViewChange: (view: ListView) => void;
+  onOpen: (key: string) => void;
+  rowRef: (key: string, element: HTMLButtonElement | null) => void;
+}) {
+  const id = useId();
+  const shown = useMemo(
+    () =>
+      sortPeople(
+        people.filter((p) => matchesSearch(searchText(p), view.query) && (view.status === "" || p.status === view.status)),
+        view.sort,
+      ),
+    [people, view],
+  );
+  const [sortAnnouncement, setSortAnnouncement] = useState("");
+
+  function sortBy(key: SortKey, direction?: Sort["direction"]) {
+    const next: Sort = {
+      key,
+      direction: direction ?? (view.sort.key === key && view.sort.direction === "ascending" ? "descending" : "ascending"),
+    };
+    onViewChange({ ...view, sort: next });
+    const label = columns.find((c) => c.key === key)?.label ?? key;
+    setSortAnnouncement(`Sortert etter ${label.toLocaleLowerCase("nb-NO")}, ${next.direction === "ascending" ? "stigende" : "synkende"}.`);
+  }
+
+  return (
+    <>
+      <section aria-labelledby={`${id}-totals`} className="admin-summary">
+        <h2 id={`${id}-totals`} className="visually-hidden">
+          Oppsummering
+        </h2>
+        <dl className="admin-totals">
+          <div>
+            <dt>Deltakere</dt>
+            <dd>{totals.count}</dd>
+          </div>
+          <div>
+            <dt>Sum å betale</dt>
+            <dd>{formatKroner(totals.sumToPay)}</dd>
+          </div>
+          <div>
+            <dt>Sum betalt</dt>
+            <dd>{formatKroner(totals.sumPaid)}</dd>
+          </div>
+        </dl>
+        <div className="button-row">
+          <a className="button secondary" href={csvUrl} download={csvFileName}>
+            Last ned CSV (for Excel)
+          </a>
+        </div>
+      </section>
+
+      <section aria-labelledby={`${id}-list`}>
+        <h2 id={`${id}-list`}>Påmeldte</h2>
+        <div className="admin-filters">
+          <div className="field">
+            <label htmlFor={`${id}-query`}>Søk</label>
+            <input
+              id={`${id}-query`}
+              type="search"
+              value={view.query}
+              onChange={(event) => onViewChange({ ...view, query: event.target.value })}
+              aria-describedby={`${id}-query-hint`}
+              autoComplete="off"
+            />
+            <p id={`${id}-query-hint`} className="field-hint">
+              Navn, klubb, grad, e-post, telefon eller ordrenummer.
+            </p>
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-status`}>Status</label>
+            <select
+              id={`${id}-status`}
+              value={view.status}
+              onChange={(event) => onViewChange({ ...view, status: event.target.value })}
+            >
+              <option value="">Alle</option>
+              {Object.entries(statusLabels).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field admin-sort-select">
+            <label htmlFor={`${id}-sort`}>Sorter etter</label>
+            <select
+              id={`${id}-sort`}
+              value={`${view.sort.key}:${view.sort.direction}`}
+              onChange={(event) => {
+                const [key, direction] = event.target.value.split(":") as [SortKey, Sort["direction"]];
+                sortBy(key, direction);
+              }}
+            >
+              {columns.flatMap((c) => [
+                <option key={`${c.key}:ascending`} value={`${c.key}:ascending`}>
+                  {c.label} (stigende)
+                </option>,
+                <option key={`${c.key}:descending`} value={`${c.key}:descending`}>
+                  {c.label} (synkende)
+                </option>,
+              ])}
+            </select>
+          </div>
+        </div>
+
+        <p className="result-count">
+          Viser {shown.length} av {people.length}. Velg et navn for å se alle opplysningene.
+        </p>
+        <p className="visually-hidden" role="status">
+          {sortAnnouncement}
+        </p>
+
+        {shown.length === 0 ? (
+          <p>{people.length === 0 ? "Ingen har meldt seg på ennå." : "Ingen påmeldte passer med søket."}</p>
+        ) : (
+          <table className="data admin-table">
+            <caption className="visually-hidden">Påmeldte til vinterleiren</caption>
+            <thead>
+              <tr>
+                {columns.map((c) => {
+                  const active = view.sort.key === c.key;
+                  return (
+                    <th
+                      key={c.key}
+                      scope="col"
+                      className={c.amount ? "amount" : undefined}
+                      aria-sort={active ? view.sort.direction : undefined}
+                    >
+                      <button type="button" className="sort-button" onClick={() => sortBy(c.key)}>
+                        {c.label}
+                        <span className="sort-arrow" aria-hidden="true">
+                          {active ? (view.sort.direction === "ascending" ? "▲" : "▼") : "↕"}
+                        </span>
+                      </button>
+                    </th>
+                  );
+                })}
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((p) => {
+                const key = personKey(p);
+                return (
+                  <tr key={key} className={p.status === "cancelled" ? "is-cancelled" : undefined}>
+                    <th scope="row" className="admin-name">
+                      <button type="button" className="row-open" ref={(element) => rowRef(key, element)} onClick={() => onOpen(key)}>
+                        {fullName(p)}
+                      </button>
+                      {p.isLedsager && <span className="tag">Ledsager</span>}
+                    </th>
+                    <td data-label="Klubb">{p.club}</td>
+                    <td data-label="Grad">{p.grade}</td>
+                    <td data-label="Ledsager for">{ledsagerFor(p)}</td>
+                    <td data-label="Beløp" className="amount">
+                      {amountLabel(p.amount)}
+                    </td>
+                    <td data-label="Betalt">{yesNo(p.paid)}</td>
+                    <td data-label="Betaling">{paymentLabel(p)}</td>
+                    <td data-label="Status">
+                      <span className={`status-badge status-${p.status ?? "unknown"}`}>{statusLabel(p.status)}</span>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,129 @@
+import { formatKroner } from "../../../shared/format.ts";
+import type { AdminPerson } from "../../lib/camp-list-schemas.ts";
+
+/** Words and ordering for the camp admin list; kept apart from the components so tests can read them. */
+
+export const fullName = (p: AdminPerson) => `${p.firstname} ${p.lastname}`.trim();
+
+export function yesNo(value: boolean | null | undefined): string {
+  return value ? "Ja" : "Nei";
+}
+
+export function ledsagerFor(p: AdminPerson): string {
+  return typeof p.isLedsagerForName === "string" && p.isLedsagerForName !== "false" ? p.isLedsagerForName : "";
+}
+
+export const statusLabels: Record<string, string> = {
+  pending_payment: "Venter på betaling",
+  confirmed: "Bekreftet",
+  cancelled: "Avmeldt",
+};
+
+export function statusLabel(status: string | null | undefined): string {
+  return status ? (statusLabels[status] ?? status) : "Ukjent";
+}
+
+const methodLabels: Record<string, string> = { vipps: "Vipps", card_cash: "Kort/kontant", free: "Gratis" };
+
+export function paymentMethodLabel(p: AdminPerson): string {
+  if (p.paymentMethod) return methodLabels[p.paymentMethod] ?? p.paymentMethod;
+  return p.vipps ? "Vipps" : "Kort/kontant";
+}
+
+// The Vipps states of the status call (D1), in words a treasurer reads.
+const stateLabels: Record<string, string> = {
+  RESERVED: "reservert",
+  CAPTURED: "trukket",
+  CANCELLED: "avbrutt",
+  REJECTED: "avvist",
+  RESERVE_FAILED: "feilet",
+  REFUNDED: "refundert",
+};
+
+export function paymentStateLabel(state: string | null | undefined): string {
+  return state ? (stateLabels[state] ?? state.toLocaleLowerCase("nb-NO")) : "";
+}
+
+export function paymentLabel(p: AdminPerson): string {
+  const state = paymentStateLabel(p.paymentState);
+  return state ? `${paymentMethodLabel(p)} (${state})` : paymentMethodLabel(p);
+}
+
+export function amountLabel(amount: number | null | undefined): string {
+  return typeof amount === "number" ? formatKroner(amount) : "–";
+}
+
+export function instructorLabel(value: number | string | null | undefined): string {
+  if (value === 1 || value === "1") return "Instruktør i klubben";
+  if (value === 2 || value === "2") return "Hjelpeinstruktør i klubben";
+  if (value === 0 || value === "0" || value == null || value === "") return "Nei";
+  return String(value);
+}
+
+export function publicLabel(value: boolean | null | undefined): string {
+  if (value == null) return "Ikke valgt";
+  return value ? "Ja, med navn og belte" : "Nei";
+}
+
+const dateTimeFormat = new Intl.DateTimeFormat("nb-NO", {
+  dateStyle: "short",
+  timeStyle: "short",
+  timeZone: "Europe/Oslo",
+});
+
+export function dateTimeLabel(iso: string | null | undefined): string {
+  if (!iso) return "";
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateTimeFormat.format(date);
+}
+
+export type SortKey = "name" | "club" | "grade" | "ledsagerFor" | "amount" | "paid" | "payment" | "status";
+export interface Sort {
+  key: SortKey;
+  direction: "ascending" | "descending";
+}
+
+const collator = new Intl.Collator("nb-NO", { numeric: true, sensitivity: "base" });
+
+function sortValue(p: AdminPerson, key: SortKey): string | number {
+  switch (key) {
+    case "name":
+      return `${p.lastname} ${p.firstname}`;
+    case "club":
+      return p.club ?? "";
+    case "grade":
+      return p.grade ?? "";
+    case "ledsagerFor":
+      return ledsagerFor(p);
+    case "amount":
+      return p.amount ?? 0;
+    case "paid":
+      return p.paid ? 1 : 0;
+    case "payment":
+      return paymentLabel(p);
+    case "status":
+      return statusLabel(p.status);
+  }
+}
+
+/** A stable sort; ties keep the name order so equal rows do not jump about. */
+export function sortPeople(people: AdminPerson[], sort: Sort): AdminPerson[] {
+  const sign = sort.direction === "ascending" ? 1 : -1;
+  const compare = (a: string | number, b: string | number) =>
+    typeof a === "number" && typeof b === "number" ? a - b : collator.compare(String(a), String(b));
+  return [...people].sort(
+    (a, b) =>
+      sign * compare(sortValue(a, sort.key), sortValue(b, sort.key)) ||
+      compare(sortValue(a, "name"), sortValue(b, "name")),
+  );
+}
+
+/** Everything the search box looks in. */
+export function searchText(p: AdminPerson): string {
+  return [fullName(p), p.club, p.grade, p.email, p.telephone, ledsagerFor(p), p.orderid].filter(Boolean).join(" ");
+}
+
+/** A key that survives a reload of the list (companions share their athlete's registration id). */
+export function personKey(p: AdminPerson): string {
+  return `${p.registrationId}|${p.isLedsager ? "L" : "A"}|${fullName(p)}`;
+}

@@ -1,0 +1,104 @@
+import { useId, useMemo, useState } from "react";
+import { matchesSearch } from "../../../shared/camp/grades.ts";
+import { getPublicParticipants } from "../../lib/api-client.ts";
+import { useLoad } from "./use-load.ts";
+
+/** The Søk tab: everyone registered, by name only for those who said yes to being shown (D6). */
+export function ParticipantSearch() {
+  const [state, retry] = useLoad(getPublicParticipants);
+  const [name, setName] = useState("");
+  const [club, setClub] = useState("");
+  const id = useId();
+
+  const all = state.kind === "loaded" ? state.data : [];
+  const shown = useMemo(
+    () => all.filter((p) => matchesSearch(p.name, name) && matchesSearch(p.club ?? "", club)),
+    [all, name, club],
+  );
+
+  return (
+    <>
+      <p>
+        Bare deltakere som har sagt ja til det i påmeldingen, vises med navn og belte. De andre står som anonyme
+        deltakere med klubben sin.
+      </p>
+      <div className="participant-filters">
+        <div className="field">
+          <label htmlFor={`${id}-name`}>Søk på navn</label>
+          <input
+            id={`${id}-name`}
+            type="search"
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            autoComplete="off"
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-club`}>Søk på klubb</label>
+          <input
+            id={`${id}-club`}
+            type="search"
+            value={club}
+            onChange={(event) => setClub(event.target.value)}
+            autoComplete="off"
+          />
+        </div>
+      </div>
+
+      {state.kind === "loading" && (
+        <p className="loading" role="status">
+          Laster...
+        </p>
+      )}
+      {state.kind === "failed" && (
+        <div className="load-failed" role="alert">
+          <p>Klarte ikke laste data.</p>
+          <button type="button" className="button secondary" onClick={retry}>
+            Prøv igjen
+          </button>
+        </div>
+      )}
+      {state.kind === "loaded" && (
+        <>
+          <p className="result-count" role="status">
+            Viser {shown.length} av {all.length} deltakere
+          </p>
+          {shown.length === 0 ? (
+            <p>Ingen deltakere funnet.</p>
+          ) : (
+            <table className="data participant-table">
+              <caption className="visually-hidden">Deltakere på vinterleiren</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Navn</th>
+                  <th scope="col">Grad</th>
+                  <th scope="col">Klubb</th>
+                </tr>
+              </thead>
+              <tbody>
+                {shown.map((p, index) => (
+                  <tr key={`${p.name}|${p.club ?? ""}|${index}`}>
+                    <th scope="row" className="participant-name">
+                      {p.name}
+                    </th>
+                    <td data-label="Grad">{p.grade ? p.grade : <NotGiven />}</td>
+                    <td data-label="Klubb">{p.club ? p.club : <NotGiven />}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </>
+      )}
+    </>
+  );
+}
+
+function NotGiven() {
+  return (
+    <>
+      <span aria-hidden="true">–</span>
+      <span className="visually-hidden">ikke oppgitt</span>
+    </>
+  );
+}
