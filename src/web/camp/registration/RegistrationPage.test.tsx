@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+// @vitest-environment-options {"url": "http://localhost:3000/vinterleir/registrering"}
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
@@ -388,7 +389,7 @@ describe("camp registration wizard", () => {
     expect(screen.getAllByRole("button", { name: /^Slett / })).toHaveLength(10);
     unmount();
 
-    document.cookie = `${STEP_COOKIE}=%%%; Path=/`;
+    document.cookie = `${STEP_COOKIE}=%%%; Path=/vinterleir/registrering`;
     renderWizard();
     expect(heading("Velkommen til påmeldingen")).toBeTruthy();
     expect(checkbox(/samtykker/).checked).toBe(false);

@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+// @vitest-environment-options {"url": "http://localhost:3000/vinterleir/registrering"}
 import { afterEach, describe, expect, it } from "vitest";
 import { validCompanion, validDraft } from "../../../shared/camp/camp-draft.fixture.ts";
 import {
@@ -67,19 +68,19 @@ describe("wizard cookies", () => {
 
   it("clears everything when a cookie cannot be read", () => {
     saveWizard({ draft: longDraft(), step: "Allergies" });
-    document.cookie = `${DRAFT_COOKIE}=not-base64!!; Path=/`;
+    document.cookie = `${DRAFT_COOKIE}=not-base64!!; Path=/vinterleir/registrering`;
     expect(loadWizard()).toBeUndefined();
     expect(cookieNames()).toEqual([]);
   });
 
   it("clears a draft of the wrong shape and an unknown step", () => {
-    document.cookie = `${DRAFT_COOKIE}=${encodeBase64(JSON.stringify({ draftId: "x", age: "tolv" }))}; Path=/`;
-    document.cookie = `${STEP_COOKIE}=${encodeBase64(JSON.stringify("NameAge"))}; Path=/`;
+    document.cookie = `${DRAFT_COOKIE}=${encodeBase64(JSON.stringify({ draftId: "x", age: "tolv" }))}; Path=/vinterleir/registrering`;
+    document.cookie = `${STEP_COOKIE}=${encodeBase64(JSON.stringify("NameAge"))}; Path=/vinterleir/registrering`;
     expect(loadWizard()).toBeUndefined();
     expect(cookieNames()).toEqual([]);
 
     saveWizard({ draft: validDraft(), step: "NameAge" });
-    document.cookie = `${STEP_COOKIE}=${encodeBase64(JSON.stringify("Pizza"))}; Path=/`;
+    document.cookie = `${STEP_COOKIE}=${encodeBase64(JSON.stringify("Pizza"))}; Path=/vinterleir/registrering`;
     expect(loadWizard()).toBeUndefined();
     expect(cookieNames()).toEqual([]);
   });

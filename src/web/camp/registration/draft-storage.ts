@@ -2,8 +2,9 @@ import { emptyCampDraft, type CampRegistrationDraft } from "../../../shared/camp
 import { CampStepSchema, type CampStep } from "../../../shared/camp/camp-steps.ts";
 
 /**
- * The wizard's draft and step in cookies (spec §4, previous site §10.3): base64 of JSON, path=/,
- * SameSite=Lax, Secure on https, kept 3 days. A cookie holds about 4 KB, and two long texts plus ten
+ * The wizard's draft and step in cookies (spec §4, previous site §10.3): base64 of JSON, SameSite=Lax,
+ * Secure on https, kept 3 days, and scoped to the wizard's own path so a long draft is not sent with
+ * every other request to the site (the Vipps result page can still set and clear them by naming the path). A cookie holds about 4 KB, and two long texts plus ten
  * companions do not fit in one (the old site silently lost them), so the payload is split: the first
  * part keeps the spec's name `vinterleir_registrering`, further parts are `vinterleir_registrering_1` …,
  * and `vinterleir_registrering_parts` says how many there are when there is more than one.
@@ -13,6 +14,7 @@ export const STEP_COOKIE = "vinterleir_registrering_step";
 export const PARTS_COOKIE = "vinterleir_registrering_parts";
 
 const MAX_AGE_SECONDS = 3 * 24 * 60 * 60;
+export const COOKIE_PATH = "/vinterleir/registrering";
 /** Characters of base64 per cookie, well under the 4096-byte limit for name, value and attributes. */
 export const PART_SIZE = 3800;
 /** Never read more parts than a sane draft needs, whatever a tampered count cookie says. */
@@ -25,7 +27,7 @@ export interface StoredWizard {
 
 function attributes(maxAge: number): string {
   const secure = typeof location !== "undefined" && location.protocol === "https:" ? "; Secure" : "";
-  return `; Path=/; Max-Age=${maxAge}; SameSite=Lax${secure}`;
+  return `; Path=${COOKIE_PATH}; Max-Age=${maxAge}; SameSite=Lax${secure}`;
 }
 
 function writeCookie(name: string, value: string) {
