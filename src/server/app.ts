@@ -11,6 +11,9 @@ import { registerClubGradeRoutes } from "./camp/club-grade-routes.ts";
 import { registerAdminAuthRoutes } from "./admin-auth/admin-auth-routes.ts";
 import { ensureAdminCredentials } from "./admin-auth/admin-credentials.ts";
 import { announceAdminCredentials } from "./admin-auth/announce-credentials.ts";
+import { setUpMail, type MailSetupOptions } from "./mail/mail-setup.ts";
+import { registerCampRoutes } from "./camp/camp-routes.ts";
+import type { CampPaymentGateway } from "./camp/camp-payment-gateway.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -34,6 +37,10 @@ export interface BuildAppOptions {
   clock?: () => Date;
   /** Where generated development admin passwords are shown once (the console, never the request log). */
   announce?: (message: string) => void;
+  /** Mail transport and outbox worker (tests replace the transport or drive the worker themselves). */
+  mail?: MailSetupOptions;
+  /** Online payment for camp registrations; default: Vipps not available yet. */
+  campPayments?: CampPaymentGateway;
 }
 
 export async function buildApp({
@@ -43,6 +50,8 @@ export async function buildApp({
   database: givenDatabase,
   clock = () => new Date(),
   announce = (message) => console.log(message),
+  mail,
+  campPayments,
 }: BuildAppOptions) {
   const app = Fastify({
     logger,
@@ -79,6 +88,8 @@ export async function buildApp({
   await app.register(registerHealthRoutes);
   await app.register(registerClubGradeRoutes);
   await app.register(registerAdminAuthRoutes);
+  await setUpMail(app, mail);
+  await app.register(registerCampRoutes, { payments: campPayments });
   if (serveSite) {
     await registerStaticSite(app, { staticDir: env.STATIC_DIR, publicBaseUrl: env.PUBLIC_BASE_URL });
   }

@@ -1,0 +1,58 @@
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { resolveCampEdition } from "../../shared/camp/camp-edition.ts";
+import { requireAdmin } from "../admin-auth/require-admin.ts";
+import type { ErrorBody } from "../errors.ts";
+import { adminActionMessages, cancelRegistration, loadAdminPersons, markCardCashPaid, totalsOf, type AdminActionOutcome } from "./camp-admin.ts";
+import { campParticipantsCsv } from "./camp-csv.ts";
+
+/**
+ * The camp admin's routes, all under /api/VinterleirAdmin/ so logger.ts masks the token, all behind
+ * requireAdmin("camp"). They show the current edition, or `?year=` for an earlier one.
+ */
+export async function registerCampAdminRoutes(app: FastifyInstance) {
+  const guard = { preHandler: requireAdmin("camp") };
+  const editionYear = (query: unknown) => {
+    const year = Number((query as { year?: unknown } | undefined)?.year);
+    return Number.isInteger(year) && year >= 2000 && year <= 2100 ? year : resolveCampEdition(app.now(), app.env.CAMP_YEAR).year;
+  };
+
+  app.get("/api/VinterleirAdmin/Get/:token", guard, async (request, reply) => {
+    const persons = await loadAdminPersons(app.db, editionYear(request.query));
+    return reply.header("cache-control", "no-store").send(persons);
+  });
+
+  app.get("/api/VinterleirAdmin/Totals/:token", guard, async (request, reply) => {
+    const totals = totalsOf(await loadAdminPersons(app.db, editionYear(request.query)));
+    return reply.header("cache-control", "no-store").send(totals);
+  });
+
+  app.get("/api/VinterleirAdmin/GetCsv/:token", guard, async (request, reply) => {
+    const year = editionYear(request.query);
+    const csv = campParticipantsCsv(await loadAdminPersons(app.db, year));
+    return reply
+      .header("cache-control", "no-store")
+      .header("content-disposition", `attachment; filename="vinterleir-${year}-deltakere.csv"`)
+      .type("text/csv; charset=utf-8")
+      .send(csv);
+  });
+
+  app.post<{ Params: { registrationId: string } }>("/api/VinterleirAdmin/MarkPaid/:registrationId/:token", guard, async (request, reply) =>
+    sendOutcome(reply, await withRegistrationId(request.params.registrationId, (id) => markCardCashPaid(app.db, id, app.now()))),
+  );
+
+  app.post<{ Params: { registrationId: string } }>("/api/VinterleirAdmin/Cancel/:registrationId/:token", guard, async (request, reply) =>
+    sendOutcome(reply, await withRegistrationId(request.params.registrationId, (id) => cancelRegistration(app.db, id, app.now()))),
+  );
+}
+
+async function withRegistrationId(raw: string, action: (id: number) => Promise<AdminActionOutcome>): Promise<AdminActionOutcome> {
+  if (!/^\d{1,9}$/.test(raw)) return { kind: "not-found" };
+  return action(Number(raw));
+}
+
+function sendOutcome(reply: FastifyReply, outcome: AdminActionOutcome) {
+  reply.header("cache-control", "no-store");
+  if (outcome.kind === "not-found") return reply.code(404).send({ error: adminActionMessages.notFound } satisfies ErrorBody);
+  if (outcome.kind === "conflict") return reply.code(409).send({ error: outcome.message } satisfies ErrorBody);
+  return reply.send({ ...outcome.result, changed: outcome.changed });
+}

@@ -1,0 +1,277 @@
+import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { campEditionForYear } from "../../shared/camp/camp-edition.ts";
+import { campRefund } from "../../shared/camp/camp-pricing.ts";
+import { gradeLabel } from "../../shared/camp/grades.ts";
+import type { Db } from "../db/database.ts";
+import { campCompanions, campRegistrations, moneyActions, payments } from "../db/schema/camp.ts";
+import { clubs } from "../db/schema/clubs.ts";
+import { grades } from "../db/schema/grades.ts";
+
+type RegistrationStatus = (typeof campRegistrations.$inferSelect)["status"];
+
+/**
+ * One row of the camp admin list (spec §3 "Admin person (camp)", exact field names), one per athlete and
+ * one per companion, plus fields the admin needs to act: registrationId, status, paymentMethod,
+ * paymentState, createdAt.
+ *
+ * Amounts: a companion row carries its own price line; the athlete row carries the rest of the
+ * registration's total (athlete price, grading, late fee), so the rows of a registration sum to its total.
+ * `paid` is the registration's paid amount shared out in row order (athlete first), so it sums too.
+ */
+export interface AdminPerson {
+  firstname: string;
+  lastname: string;
+  isLedsager: boolean;
+  /** The athlete's "First Last" on a companion row; null on the athlete's own row. */
+  isLedsagerForName: string | null;
+  age: number;
+  club: string;
+  /** The grade label ("2. Dan"); null on a companion row (companions have no grade). */
+  grade: string | null;
+  email: string;
+  telephone: string;
+  gradering: boolean;
+  sleepover: boolean;
+  public: boolean;
+  amount: number;
+  paid: number;
+  vipps: boolean;
+  vegan: boolean;
+  instructor: number;
+  wantstoinstruct: boolean;
+  allergies: string;
+  otherinfo: string;
+  orderid: string;
+  /** The payment provider's transaction id; null until online payments exist. */
+  transactionid: string | null;
+  registrationId: number;
+  status: RegistrationStatus;
+  paymentMethod: string | null;
+  paymentState: string | null;
+  createdAt: string;
+}
+
+export interface AdminTotals {
+  /** Confirmed registrations only (cancelled and still-unpaid online attempts are left out). */
+  registrations: number;
+  /** Athletes plus companions of those registrations. */
+  count: number;
+  sumToPay: number;
+  sumPaid: number;
+  sumOutstanding: number;
+}
+
+export async function loadAdminPersons(db: Db, editionYear: number): Promise<AdminPerson[]> {
+  const registrations = await db
+    .select({ registration: campRegistrations, clubName: clubs.name, grade: grades })
+    .from(campRegistrations)
+    .innerJoin(clubs, eq(clubs.clubId, campRegistrations.clubId))
+    .innerJoin(grades, eq(grades.gradeId, campRegistrations.gradeId))
+    .where(eq(campRegistrations.editionYear, editionYear))
+    .orderBy(asc(campRegistrations.createdAt), asc(campRegistrations.id));
+  if (registrations.length === 0) return [];
+  const ids = registrations.map((row) => row.registration.id);
+  const companions = await db
+    .select()
+    .from(campCompanions)
+    .where(inArray(campCompanions.registrationId, ids))
+    .orderBy(asc(campCompanions.registrationId), asc(campCompanions.position));
+  const paymentRows = await db.select().from(payments).where(inArray(payments.registrationId, ids)).orderBy(asc(payments.id));
+
+  const persons: AdminPerson[] = [];
+  for (const { registration: r, clubName, grade } of registrations) {
+    const own = companions.filter((companion) => companion.registrationId === r.id);
+    const regPayments = paymentRows.filter((payment) => payment.registrationId === r.id);
+    const latest = regPayments[regPayments.length - 1];
+    let unallocated = regPayments.reduce((sum, payment) => sum + payment.paidAmount, 0);
+    const share = (amount: number, last: boolean) => {
+      const part = last ? unallocated : Math.min(unallocated, amount);
+      unallocated -= part;
+      return part;
+    };
+    const athleteAmount = r.total - own.reduce((sum, companion) => sum + companion.amount, 0);
+    const common = {
+      vipps: r.vipps,
+      orderid: r.orderId,
+      transactionid: null,
+      registrationId: r.id,
+      status: r.status,
+      paymentMethod: latest?.method ?? null,
+      paymentState: latest?.state ?? null,
+      createdAt: r.createdAt.toISOString(),
+    };
+    // Shared out in row order; a surplus (never expected) stays visible on the last row.
+    const athletePaid = own.length === 0 ? share(athleteAmount, true) : share(athleteAmount, false);
+    persons.push({
+      firstname: r.firstName,
+      lastname: r.lastName,
+      isLedsager: false,
+      isLedsagerForName: null,
+      age: r.age,
+      club: clubName,
+      grade: gradeLabel(grade),
+      email: r.email,
+      telephone: r.telephone,
+      gradering: r.gradering,
+      sleepover: r.sleepover,
+      public: r.public,
+      amount: athleteAmount,
+      paid: athletePaid,
+      vegan: r.vegan,
+      instructor: r.instructor,
+      wantstoinstruct: r.wantsToInstruct,
+      allergies: r.allergies,
+      otherinfo: r.otherInfo,
+      ...common,
+    });
+    own.forEach((companion, index) => {
+      persons.push({
+        firstname: companion.firstName,
+        lastname: companion.lastName,
+        isLedsager: true,
+        isLedsagerForName: `${r.firstName} ${r.lastName}`,
+        age: companion.age,
+        club: clubName,
+        grade: null,
+        email: companion.email,
+        telephone: companion.telephone,
+        gradering: false,
+        sleepover: companion.sleepover,
+        public: false,
+        amount: companion.amount,
+        paid: share(companion.amount, index === own.length - 1),
+        vegan: false,
+        instructor: 0,
+        wantstoinstruct: false,
+        allergies: "",
+        otherinfo: companion.alreadyRegistered ? "Allerede påmeldt som ledsager for en annen utøver" : "",
+        ...common,
+      });
+    });
+  }
+  return persons;
+}
+
+export function totalsOf(persons: AdminPerson[]): AdminTotals {
+  const confirmed = persons.filter((person) => person.status === "confirmed");
+  const sumToPay = confirmed.reduce((sum, person) => sum + person.amount, 0);
+  const sumPaid = confirmed.reduce((sum, person) => sum + person.paid, 0);
+  return {
+    registrations: new Set(confirmed.map((person) => person.registrationId)).size,
+    count: confirmed.length,
+    sumToPay,
+    sumPaid,
+    sumOutstanding: sumToPay - sumPaid,
+  };
+}
+
+export interface AdminActionResult {
+  registrationId: number;
+  orderId: string;
+  status: RegistrationStatus;
+  paymentMethod: string;
+  paymentState: string;
+  amount: number;
+  paid: number;
+  /** What the refund rule gives back on cancellation (Cancel only). */
+  refundDue?: number;
+}
+
+export type AdminActionOutcome =
+  | { kind: "ok"; changed: boolean; result: AdminActionResult }
+  | { kind: "not-found" }
+  | { kind: "conflict"; message: string };
+
+export const adminActionMessages = {
+  notFound: "Fant ikke registreringen.",
+  cancelled: "Registreringen er avbestilt.",
+  notCardCash: "Bare betaling med kort eller kontant kan markeres som betalt her.",
+} as const;
+
+const ACTOR = "camp-admin";
+
+/** Card/cash paid at the camp: the payment becomes paid in full, logged once (a repeat changes nothing). */
+export async function markCardCashPaid(db: Db, registrationId: number, now: Date): Promise<AdminActionOutcome> {
+  return db.transaction(async (tx) => {
+    const found = await lockRegistration(tx, registrationId);
+    if (!found) return { kind: "not-found" };
+    const payment = found.payment;
+    if (payment.method !== "card_cash") return { kind: "conflict", message: adminActionMessages.notCardCash };
+    if (payment.state === "paid") return { kind: "ok", changed: false, result: resultOf(found.registration, payment) };
+    if (found.registration.status === "cancelled") return { kind: "conflict", message: adminActionMessages.cancelled };
+    const [updated] = await tx
+      .update(payments)
+      .set({ state: "paid", paidAmount: payment.amount, updatedAt: now })
+      .where(and(eq(payments.id, payment.id), ne(payments.state, "paid")))
+      .returning();
+    if (!updated) return { kind: "ok", changed: false, result: resultOf(found.registration, payment) };
+    await tx.insert(moneyActions).values({
+      paymentId: payment.id,
+      actor: ACTOR,
+      action: "mark-paid",
+      amount: payment.amount,
+      at: now,
+      note: "Betalt med kort eller kontant ved oppmøte",
+    });
+    return { kind: "ok", changed: true, result: resultOf(found.registration, updated) };
+  });
+}
+
+/**
+ * Cancels a registration (idempotent). Card/cash refunds are paid out by hand: the action records what
+ * the refund rule gives back at this moment, so the treasurer sees who is owed what.
+ */
+export async function cancelRegistration(db: Db, registrationId: number, now: Date): Promise<AdminActionOutcome> {
+  return db.transaction(async (tx) => {
+    const found = await lockRegistration(tx, registrationId);
+    if (!found) return { kind: "not-found" };
+    const { registration, payment } = found;
+    if (registration.status === "cancelled") return { kind: "ok", changed: false, result: resultOf(registration, payment) };
+    const [updated] = await tx
+      .update(campRegistrations)
+      .set({ status: "cancelled", cancelledAt: now })
+      .where(and(eq(campRegistrations.id, registrationId), ne(campRegistrations.status, "cancelled")))
+      .returning();
+    if (!updated) return { kind: "ok", changed: false, result: resultOf(registration, payment) };
+    const refundDue = campRefund(payment.paidAmount, campEditionForYear(registration.editionYear), now);
+    await tx.insert(moneyActions).values({
+      paymentId: payment.id,
+      actor: ACTOR,
+      action: "cancel",
+      amount: refundDue,
+      at: now,
+      note: `Avbestilt. Betalt ${payment.paidAmount} kr; å refundere etter reglene: ${refundDue} kr.`,
+    });
+    return { kind: "ok", changed: true, result: { ...resultOf(updated, payment), refundDue } };
+  });
+}
+
+/** Locks the registration row for the rest of the transaction, so two admin clicks take turns. */
+async function lockRegistration(tx: Db, registrationId: number) {
+  const locked = await tx.execute(sql`select id from camp_registrations where id = ${registrationId} for update`);
+  if (locked.rows.length === 0) return undefined;
+  const [registration] = await tx.select().from(campRegistrations).where(eq(campRegistrations.id, registrationId));
+  const [payment] = await tx
+    .select()
+    .from(payments)
+    .where(eq(payments.registrationId, registrationId))
+    .orderBy(sql`${payments.id} desc`)
+    .limit(1);
+  if (!registration || !payment) return undefined;
+  return { registration, payment };
+}
+
+function resultOf(
+  registration: typeof campRegistrations.$inferSelect,
+  payment: typeof payments.$inferSelect,
+): AdminActionResult {
+  return {
+    registrationId: registration.id,
+    orderId: registration.orderId,
+    status: registration.status,
+    paymentMethod: payment.method,
+    paymentState: payment.state,
+    amount: payment.amount,
+    paid: payment.paidAmount,
+  };
+}

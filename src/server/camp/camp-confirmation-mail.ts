@@ -1,0 +1,140 @@
+import { asc, desc, eq } from "drizzle-orm";
+import { club, contactEmails } from "../../shared/club/club-facts.ts";
+import { campEditionForYear } from "../../shared/camp/camp-edition.ts";
+import { formatDateRange, formatKroner, formatLongDate } from "../../shared/format.ts";
+import type { Db } from "../db/database.ts";
+import { campPriceLines, campRegistrations, payments, type PaymentMethod } from "../db/schema/camp.ts";
+import { clubs } from "../db/schema/clubs.ts";
+import { escapeHtml } from "../mail/escape-html.ts";
+import { queueMail, type OutgoingMail } from "../mail/outbox.ts";
+
+export interface CampConfirmationData {
+  editionYear: number;
+  orderId: string;
+  firstName: string;
+  lastName: string;
+  clubName: string;
+  sleepover: boolean;
+  /** As stored in camp_price_lines: the receipt as charged. */
+  lines: { label: string; amount: number }[];
+  total: number;
+  paymentMethod: PaymentMethod;
+}
+
+export const paymentMethodLabels: Record<PaymentMethod, string> = {
+  card_cash: "Kort eller kontant ved oppmøte",
+  free: "Gratis",
+  vipps: "Vipps",
+};
+
+/** The confirmation e-mail (D5): Norwegian, text and simple HTML, every piece of user text escaped. */
+export function renderCampConfirmation(data: CampConfirmationData): Pick<OutgoingMail, "subject" | "text" | "html"> {
+  const edition = campEditionForYear(data.editionYear);
+  const { settings } = edition;
+  const campName = `Vinterleir ${data.editionYear}`;
+  const dates = formatDateRange(edition.start, edition.end);
+  const refundUntil = formatLongDate({ year: data.editionYear, ...settings.refund.fullUntil });
+  const laterShare = settings.refund.laterShare === 0.5 ? "halvparten" : `${Math.round(settings.refund.laterShare * 100)} %`;
+  const bring = [
+    "dobok (treningsdrakt) og beskyttelsesutstyr",
+    "drikkeflaske og innesko",
+    ...(data.sleepover ? ["liggeunderlag, sovepose og toalettsaker (du overnatter i hallen)"] : []),
+  ];
+  const payment =
+    data.paymentMethod === "card_cash"
+      ? `${paymentMethodLabels.card_cash} (${formatKroner(data.total)}).`
+      : data.paymentMethod === "free"
+        ? `${paymentMethodLabels.free} – du har ingenting å betale.`
+        : `${paymentMethodLabels.vipps}, ordrenummer ${data.orderId}.`;
+  const refund = `Avbestiller du innen midnatt ${refundUntil}, får du alt tilbake; etter det får du tilbake ${laterShare}.`;
+  const contact = `Spørsmål eller avbestilling? Skriv til ${contactEmails.general} og oppgi ordrenummeret. Denne adressen tar ikke imot svar.`;
+
+  const text = [
+    `Hei ${data.firstName}!`,
+    "",
+    `Takk for påmeldingen. ${data.firstName} ${data.lastName} (${data.clubName}) er registrert til ${campName}, ${dates}, i ${settings.venue}.`,
+    "",
+    `Ordrenummer: ${data.orderId}`,
+    "",
+    "Kvittering:",
+    ...data.lines.map((line) => `- ${line.label}: ${formatKroner(line.amount)}`),
+    `Totalt: ${formatKroner(data.total)}`,
+    "",
+    `Betaling: ${payment}`,
+    "",
+    "Ta med:",
+    ...bring.map((item) => `- ${item}`),
+    "",
+    refund,
+    "",
+    contact,
+    "",
+    "Vel møtt!",
+    `Hilsen ${club.name}`,
+    "",
+  ].join("\n");
+
+  const e = escapeHtml;
+  const cell = "padding:4px 12px 4px 0;border-bottom:1px solid #ddd";
+  const html = `<!doctype html>
+<html lang="nb"><head><meta charset="utf-8"><title>${e(campName)}</title></head>
+<body style="font-family:Arial,Helvetica,sans-serif;color:#222;line-height:1.5;max-width:40rem">
+<h1 style="font-size:1.4rem">Takk for påmeldingen!</h1>
+<p>Hei ${e(data.firstName)}!</p>
+<p>${e(data.firstName)} ${e(data.lastName)} (${e(data.clubName)}) er registrert til <strong>${e(campName)}</strong>, ${e(dates)}, i ${e(settings.venue)}.</p>
+<p>Ordrenummer: <strong>${e(data.orderId)}</strong></p>
+<h2 style="font-size:1.1rem">Kvittering</h2>
+<table style="border-collapse:collapse">
+${data.lines.map((line) => `<tr><td style="${cell}">${e(line.label)}</td><td style="${cell};text-align:right">${e(formatKroner(line.amount))}</td></tr>`).join("\n")}
+<tr><th style="${cell};text-align:left">Totalt</th><th style="${cell};text-align:right">${e(formatKroner(data.total))}</th></tr>
+</table>
+<p>Betaling: ${e(payment)}</p>
+<h2 style="font-size:1.1rem">Ta med</h2>
+<ul>${bring.map((item) => `<li>${e(item)}</li>`).join("")}</ul>
+<p>${e(refund)}</p>
+<p>Spørsmål eller avbestilling? Skriv til <a href="mailto:${e(contactEmails.general)}">${e(contactEmails.general)}</a> og oppgi ordrenummeret. Denne adressen tar ikke imot svar.</p>
+<p>Vel møtt!<br>Hilsen ${e(club.name)}</p>
+</body></html>
+`;
+  return { subject: `Du er registrert til ${campName}`, text, html };
+}
+
+export function campConfirmationKey(registrationId: number): string {
+  return `camp-confirmation:${registrationId}`;
+}
+
+/**
+ * Queues the confirmation of a registration from what is stored (lines as charged, the payment's method).
+ * Call it inside the transaction that confirms the registration (card/cash/free now; a Vipps payment
+ * later); the dedupe key makes a second call a no-op.
+ */
+export async function queueCampConfirmationMail(db: Db, registrationId: number, now: Date): Promise<void> {
+  const [registration] = await db
+    .select({
+      editionYear: campRegistrations.editionYear,
+      orderId: campRegistrations.orderId,
+      firstName: campRegistrations.firstName,
+      lastName: campRegistrations.lastName,
+      email: campRegistrations.email,
+      sleepover: campRegistrations.sleepover,
+      total: campRegistrations.total,
+      clubName: clubs.name,
+    })
+    .from(campRegistrations)
+    .innerJoin(clubs, eq(clubs.clubId, campRegistrations.clubId))
+    .where(eq(campRegistrations.id, registrationId));
+  if (!registration) throw new Error(`No camp registration ${registrationId}`);
+  const lines = await db
+    .select({ label: campPriceLines.label, amount: campPriceLines.amount })
+    .from(campPriceLines)
+    .where(eq(campPriceLines.registrationId, registrationId))
+    .orderBy(asc(campPriceLines.position));
+  const [payment] = await db
+    .select({ method: payments.method })
+    .from(payments)
+    .where(eq(payments.registrationId, registrationId))
+    .orderBy(desc(payments.id))
+    .limit(1);
+  const content = renderCampConfirmation({ ...registration, lines, paymentMethod: payment?.method ?? "card_cash" });
+  await queueMail(db, { dedupeKey: campConfirmationKey(registrationId), to: registration.email, ...content }, now);
+}

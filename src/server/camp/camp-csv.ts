@@ -1,0 +1,74 @@
+import { stringify } from "csv-stringify/sync";
+import type { AdminPerson } from "./camp-admin.ts";
+
+const statusLabels: Record<AdminPerson["status"], string> = {
+  confirmed: "Bekreftet",
+  pending_payment: "Venter på betaling",
+  cancelled: "Avbestilt",
+};
+
+const instructorLabels: Record<number, string> = {
+  0: "Nei",
+  1: "Instruktør i Ski Taekwondo Klubb",
+  2: "Hjelpeinstruktør i Ski Taekwondo Klubb",
+};
+
+const paymentMethodLabels: Record<string, string> = { card_cash: "Kort/kontant", vipps: "Vipps", free: "Gratis" };
+
+/** Column order and Norwegian headers (D9): every admin person field, one row per athlete and companion. */
+const columns: { header: string; value: (person: AdminPerson) => string | number | boolean }[] = [
+  { header: "Status", value: (p) => statusLabels[p.status] },
+  { header: "Ordrenummer", value: (p) => p.orderid },
+  { header: "Fornavn", value: (p) => p.firstname },
+  { header: "Etternavn", value: (p) => p.lastname },
+  { header: "Er ledsager", value: (p) => p.isLedsager },
+  { header: "Ledsager for", value: (p) => p.isLedsagerForName ?? "" },
+  { header: "Alder", value: (p) => p.age },
+  { header: "Klubb", value: (p) => p.club },
+  { header: "Grad", value: (p) => p.grade ?? "" },
+  { header: "E-post", value: (p) => p.email },
+  { header: "Telefon", value: (p) => p.telephone },
+  { header: "Ønsker gradering", value: (p) => p.gradering },
+  { header: "Overnatter", value: (p) => p.sleepover },
+  { header: "Vises offentlig", value: (p) => p.public },
+  { header: "Å betale (kr)", value: (p) => p.amount },
+  { header: "Betalt (kr)", value: (p) => p.paid },
+  { header: "Vipps", value: (p) => p.vipps },
+  { header: "Veganer", value: (p) => p.vegan },
+  { header: "Instruktør i klubben", value: (p) => instructorLabels[p.instructor] ?? String(p.instructor) },
+  { header: "Ønsker å instruere", value: (p) => p.wantstoinstruct },
+  { header: "Allergier", value: (p) => p.allergies },
+  { header: "Annen informasjon", value: (p) => p.otherinfo },
+  { header: "Transaksjons-id", value: (p) => p.transactionid ?? "" },
+  { header: "Betalingsmåte", value: (p) => (p.paymentMethod ? (paymentMethodLabels[p.paymentMethod] ?? p.paymentMethod) : "") },
+  { header: "Betalingsstatus", value: (p) => p.paymentState ?? "" },
+  { header: "Registrert", value: (p) => p.createdAt },
+  { header: "Registrerings-id", value: (p) => p.registrationId },
+];
+
+/**
+ * A text cell that a spreadsheet would read as a formula (=, +, -, @, or a leading tab/CR) gets a leading
+ * apostrophe, the OWASP advice; Excel shows the text as typed. Numbers are written as numbers.
+ */
+export function neutraliseFormula(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/** CSV for Norwegian Excel (D9): UTF-8 with BOM, semicolons, CRLF, Ja/Nei. */
+export function campParticipantsCsv(persons: AdminPerson[]): string {
+  return stringify(
+    persons.map((person) => columns.map((column) => column.value(person))),
+    {
+      bom: true,
+      delimiter: ";",
+      record_delimiter: "\r\n",
+      header: true,
+      columns: columns.map((column) => column.header),
+      cast: {
+        boolean: (value) => (value ? "Ja" : "Nei"),
+        string: (value) => neutraliseFormula(value),
+        number: (value) => String(value),
+      },
+    },
+  );
+}

@@ -1,0 +1,76 @@
+import { and, count, eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { resolveCampEdition } from "../../shared/camp/camp-edition.ts";
+import { gradeLabel } from "../../shared/camp/grades.ts";
+import { campRegistrations } from "../db/schema/camp.ts";
+import { clubs } from "../db/schema/clubs.ts";
+import { grades } from "../db/schema/grades.ts";
+
+/** How a participant who did not consent (public false) is listed (D6): no name, no grade, only the club. */
+export const anonymousParticipant = { name: "Anonym", grade: "" } as const;
+
+export interface PublicParticipant {
+  name: string;
+  grade: string;
+  club: string;
+}
+
+const norwegian = new Intl.Collator("nb");
+
+/**
+ * The public participant list and grade statistics (spec §7, D6): confirmed, not cancelled registrations
+ * of the current edition, athletes only. Nothing else about a person ever leaves through these routes.
+ */
+export async function registerCampPublicRoutes(app: FastifyInstance) {
+  const confirmedThisEdition = () =>
+    and(
+      eq(campRegistrations.editionYear, resolveCampEdition(app.now(), app.env.CAMP_YEAR).year),
+      eq(campRegistrations.status, "confirmed"),
+    );
+
+  app.get("/api/VinterleirUsers/Get", async (_request, reply) => {
+    const rows = await app.db
+      .select({
+        firstName: campRegistrations.firstName,
+        lastName: campRegistrations.lastName,
+        public: campRegistrations.public,
+        club: clubs.name,
+        grade: { gradeId: grades.gradeId, name: grades.name, grade: grades.grade, isDan: grades.isDan },
+      })
+      .from(campRegistrations)
+      .innerJoin(clubs, eq(clubs.clubId, campRegistrations.clubId))
+      .innerJoin(grades, eq(grades.gradeId, campRegistrations.gradeId))
+      .where(confirmedThisEdition());
+    const participants: PublicParticipant[] = rows.map((row) =>
+      row.public
+        ? { name: `${row.firstName} ${row.lastName}`, grade: gradeLabel(row.grade), club: row.club }
+        : { ...anonymousParticipant, club: row.club },
+    );
+    participants.sort((a, b) => norwegian.compare(a.club, b.club) || norwegian.compare(a.name, b.name));
+    return reply.header("cache-control", "no-cache").send(participants);
+  });
+
+  app.get("/api/VinterleirUsers/GetGrades", async (_request, reply) => {
+    const rows = await app.db
+      .select({
+        grade: { gradeId: grades.gradeId, name: grades.name, grade: grades.grade, isDan: grades.isDan },
+        amount: count(),
+      })
+      .from(campRegistrations)
+      .innerJoin(grades, eq(grades.gradeId, campRegistrations.gradeId))
+      .where(confirmedThisEdition())
+      .groupBy(grades.gradeId, grades.name, grades.grade, grades.isDan);
+    const stats = rows
+      .map((row) => ({ grade: row.grade, amount: Number(row.amount) }))
+      .filter((row) => row.amount > 0)
+      // Cup grades from white (10) up to 1. cup, then dan grades from 1. dan up.
+      .sort((a, b) =>
+        a.grade.isDan !== b.grade.isDan
+          ? Number(a.grade.isDan) - Number(b.grade.isDan)
+          : a.grade.isDan
+            ? a.grade.grade - b.grade.grade
+            : b.grade.grade - a.grade.grade,
+      );
+    return reply.header("cache-control", "no-cache").send(stats);
+  });
+}

@@ -1,0 +1,17 @@
+import type { FastifyInstance } from "fastify";
+import type { CampPaymentGateway } from "./camp-payment-gateway.ts";
+import { registerCampAdminRoutes } from "./camp-admin-routes.ts";
+import { registerCampPublicRoutes } from "./camp-public-routes.ts";
+import { registerCampRegistrationRoutes } from "./camp-registration-routes.ts";
+
+export interface CampRoutesOptions {
+  /** Online payment for registrations with `vipps: true`; default: not available yet. */
+  payments?: CampPaymentGateway;
+}
+
+/** Camp registration, the public lists and the camp admin. */
+export async function registerCampRoutes(app: FastifyInstance, options: CampRoutesOptions = {}) {
+  await registerCampRegistrationRoutes(app, options);
+  await registerCampPublicRoutes(app);
+  await registerCampAdminRoutes(app);
+}

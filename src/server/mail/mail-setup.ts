@@ -1,0 +1,37 @@
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import { createFolderTransport, createSmtpTransport, type MailTransport } from "./mail-transport.ts";
+import { OutboxWorker, type OutboxWorkerOptions } from "./outbox-worker.ts";
+import { registerDevMailRoutes } from "./dev-mail-routes.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Sends the mail outbox; `kick()` it after a commit that queued mail. */
+    outbox: OutboxWorker;
+  }
+}
+
+export interface MailSetupOptions {
+  /** Replaces SMTP / the mail folder (tests). */
+  transport?: MailTransport;
+  /** Off in tests that drive the worker themselves. Default on. */
+  startWorker?: boolean;
+  worker?: Partial<Pick<OutboxWorkerOptions, "intervalMs" | "batchSize" | "leaseMs" | "maxAttempts">>;
+}
+
+/** SMTP when SMTP_URL is set, otherwise the local mail folder (with /dev/mail outside production). */
+export async function setUpMail(app: FastifyInstance, options: MailSetupOptions = {}) {
+  const folder = path.resolve(app.env.DATA_DIR, "mail");
+  const transport = options.transport ?? (app.env.SMTP_URL ? createSmtpTransport(app.env.SMTP_URL) : createFolderTransport(folder, app.now));
+  if (transport.kind === "folder" && app.env.NODE_ENV === "production") {
+    app.log.warn("SMTP_URL is not set: mail is written to DATA_DIR/mail and not sent");
+  }
+  const worker = new OutboxWorker({ ...options.worker, db: app.db, transport, from: app.env.MAIL_FROM, now: app.now, log: app.log });
+  app.decorate("outbox", worker);
+  if (options.startWorker !== false) app.addHook("onReady", async () => worker.start());
+  // preClose runs before every onClose hook, so the worker finishes before the database closes.
+  app.addHook("preClose", async () => worker.stop());
+  if (app.env.NODE_ENV !== "production" && !app.env.SMTP_URL && !options.transport) {
+    await app.register(async (scope) => registerDevMailRoutes(scope, { dir: folder }));
+  }
+}

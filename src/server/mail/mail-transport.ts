@@ -1,0 +1,80 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+
+export interface MailMessage {
+  /** The outbox row's id, for file names and logs (never the recipient: it is personal data). */
+  outboxId: number;
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Hands one message over; throws when it was not accepted (the outbox retries). */
+export interface MailTransport {
+  readonly kind: "smtp" | "folder" | "test";
+  send(message: MailMessage): Promise<void>;
+  close?(): void;
+}
+
+/** SMTP from SMTP_URL (smtp:// with STARTTLS, or smtps://), with timeouts shorter than the outbox lease. */
+export function createSmtpTransport(smtpUrl: string): MailTransport {
+  const transporter = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: 20_000,
+    greetingTimeout: 20_000,
+    socketTimeout: 60_000,
+  });
+  return {
+    kind: "smtp",
+    async send(message) {
+      await transporter.sendMail(toNodemailer(message));
+    },
+    close: () => transporter.close(),
+  };
+}
+
+/** What a message is saved as in the mail folder: the .eml a mail client opens, plus this for /dev/mail. */
+export interface StoredMail {
+  id: string;
+  outboxId: number;
+  savedAt: string;
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/**
+ * Without SMTP (a fresh machine, development): each message becomes `<id>.eml` (exactly what SMTP would
+ * have carried) and `<id>.json` (what the development page shows) in `dir`.
+ */
+export function createFolderTransport(dir: string, clock: () => Date = () => new Date()): MailTransport {
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
+  return {
+    kind: "folder",
+    async send(message) {
+      const info = await composer.sendMail(toNodemailer(message));
+      const savedAt = clock().toISOString();
+      const id = `${savedAt.replace(/[:.]/g, "-")}-${message.outboxId}`;
+      await mkdir(dir, { recursive: true });
+      await writeFile(path.join(dir, `${id}.eml`), info.message as Buffer);
+      const stored: StoredMail = { id, savedAt, ...message };
+      await writeFile(path.join(dir, `${id}.json`), JSON.stringify(stored, null, 2));
+    },
+  };
+}
+
+function toNodemailer(message: MailMessage) {
+  return {
+    from: message.from,
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    headers: { "X-Outbox-Id": String(message.outboxId) },
+  };
+}

@@ -1,0 +1,116 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../db/database.ts";
+import { describeForLog } from "../errors.ts";
+import type { MailTransport } from "./mail-transport.ts";
+import { claimDueMail, markMailFailed, markMailSent } from "./outbox.ts";
+
+export interface OutboxWorkerOptions {
+  db: Db;
+  transport: MailTransport;
+  from: string;
+  now: () => Date;
+  log: FastifyBaseLogger;
+  /** How often due mail is looked for besides the kick after each commit. */
+  intervalMs?: number;
+  batchSize?: number;
+  /** How long a claimed row is left alone; longer than the transport's own timeouts. */
+  leaseMs?: number;
+  maxAttempts?: number;
+}
+
+export const outboxDefaults = {
+  intervalMs: 5_000,
+  batchSize: 10,
+  leaseMs: 10 * 60_000,
+  maxAttempts: 10,
+} as const;
+
+/** 30 s, 1 min, 2 min, … capped at 1 hour: ten attempts span about eight hours. */
+export function outboxBackoffMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60_000);
+}
+
+/**
+ * Sends the outbox after commit (D5). `kick()` after a commit sends at once; the timer catches rows whose
+ * retry time has come and rows left by another process. One run at a time per worker; rows are claimed
+ * in the database, so several processes never send the same row at the same time.
+ */
+export class OutboxWorker {
+  private readonly options: Required<OutboxWorkerOptions>;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = false;
+
+  constructor(options: OutboxWorkerOptions) {
+    this.options = { ...outboxDefaults, ...options };
+  }
+
+  start(): void {
+    if (this.timer || this.stopped) return;
+    this.timer = setInterval(() => this.kick(), this.options.intervalMs);
+    this.timer.unref();
+    this.kick();
+  }
+
+  /** Starts a run now, or one more right after the current run (a commit may have just queued mail). */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.loop().finally(() => {
+      this.running = undefined;
+    });
+  }
+
+  /** Runs until nothing is due (tests, and a kick that must be waited for). */
+  async drain(): Promise<void> {
+    while (this.running) await this.running;
+    if (this.stopped) return;
+    this.kick();
+    while (this.running) await this.running;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    while (this.running) await this.running;
+    this.options.transport.close?.();
+  }
+
+  private async loop(): Promise<void> {
+    do {
+      this.again = false;
+      try {
+        while (!this.stopped && (await this.runOnce()) === this.options.batchSize) {
+          // A full batch: there may be more due.
+        }
+      } catch (error) {
+        this.options.log.warn({ err: describeForLog(error) }, "mail outbox run failed");
+      }
+    } while (this.again && !this.stopped);
+  }
+
+  /** One batch: claim, send each, record the outcome. Answers how many rows were claimed. */
+  async runOnce(): Promise<number> {
+    const { db, transport, from, now, log, leaseMs, batchSize, maxAttempts } = this.options;
+    const claimed = await claimDueMail(db, now(), leaseMs, batchSize);
+    for (const mail of claimed) {
+      try {
+        await transport.send({ outboxId: mail.id, from, to: mail.recipient, subject: mail.subject, text: mail.text, html: mail.html });
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        const outcome = await markMailFailed(db, mail, message, now(), { maxAttempts, backoffMs: outboxBackoffMs });
+        // The recipient and the message text stay out of the log (personal data); the row holds the error.
+        log.warn({ outboxId: mail.id, attempts: mail.attempts, outcome }, "mail not sent");
+        continue;
+      }
+      await markMailSent(db, mail.id, now());
+      log.info({ outboxId: mail.id, transport: transport.kind }, "mail sent");
+    }
+    return claimed.length;
+  }
+}

@@ -1,0 +1,85 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/database.ts";
+import { mailOutbox } from "../db/schema/mail.ts";
+
+export interface OutgoingMail {
+  /** One mail per key, ever: queueing the same key again does nothing (e.g. `camp-confirmation:{id}`). */
+  dedupeKey: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Any query API: the app's db or a transaction (queue inside the transaction that makes the mail true). */
+type Queryable = Pick<Db, "insert">;
+
+export async function queueMail(db: Queryable, mail: OutgoingMail, now: Date): Promise<void> {
+  await db
+    .insert(mailOutbox)
+    .values({
+      dedupeKey: mail.dedupeKey,
+      recipient: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      status: "pending",
+      nextAttemptAt: now,
+      createdAt: now,
+    })
+    .onConflictDoNothing({ target: mailOutbox.dedupeKey });
+}
+
+export interface ClaimedMail {
+  id: number;
+  recipient: string;
+  subject: string;
+  text: string;
+  html: string;
+  attempts: number;
+}
+
+/**
+ * Takes due rows for sending: one UPDATE pushes their next attempt past the lease, so no other worker (or
+ * process) claims them while this one sends. SKIP LOCKED lets parallel workers on PostgreSQL take
+ * different rows instead of waiting; PGlite has one connection and accepts the same SQL.
+ */
+export async function claimDueMail(db: Db, now: Date, leaseMs: number, limit: number): Promise<ClaimedMail[]> {
+  const leaseUntil = new Date(now.getTime() + leaseMs).toISOString();
+  const result = await db.execute<{ id: number; recipient: string; subject: string; text: string; html: string; attempts: number }>(sql`
+    update mail_outbox
+       set attempts = attempts + 1, next_attempt_at = ${leaseUntil}::timestamptz
+     where id in (
+       select id from mail_outbox
+        where status = 'pending' and next_attempt_at <= ${now.toISOString()}::timestamptz
+        order by next_attempt_at, id
+        limit ${limit}
+        for update skip locked)
+       and status = 'pending'
+    returning id, recipient, subject, text, html, attempts`);
+  return result.rows.map((row) => ({ ...row, id: Number(row.id), attempts: Number(row.attempts) }));
+}
+
+export async function markMailSent(db: Db, id: number, now: Date): Promise<void> {
+  await db.execute(sql`
+    update mail_outbox set status = 'sent', sent_at = ${now.toISOString()}::timestamptz, last_error = null
+     where id = ${id} and status = 'pending'`);
+}
+
+/** Retry later with backoff, or give up after `maxAttempts` (status failed; the admin can see it). */
+export async function markMailFailed(
+  db: Db,
+  mail: Pick<ClaimedMail, "id" | "attempts">,
+  error: string,
+  now: Date,
+  policy: { maxAttempts: number; backoffMs: (attempts: number) => number },
+): Promise<"retry" | "failed"> {
+  const giveUp = mail.attempts >= policy.maxAttempts;
+  const next = new Date(now.getTime() + policy.backoffMs(mail.attempts)).toISOString();
+  await db.execute(sql`
+    update mail_outbox
+       set status = ${giveUp ? "failed" : "pending"}, next_attempt_at = ${next}::timestamptz,
+           last_error = ${error.slice(0, 1000)}
+     where id = ${mail.id} and status = 'pending'`);
+  return giveUp ? "failed" : "retry";
+}
