@@ -1,0 +1,326 @@
+// @vitest-environment happy-dom
+import { createHash } from "node:crypto";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fireEvent, render, screen, within } from "@testing-library/react";
+import { campEdition } from "../../lib/camp-edition.ts";
+import { CampAdmin } from "./CampAdminPage.tsx";
+import { sha256Hex } from "./sha256.ts";
+
+const person = (over: Record<string, unknown>) => ({
+  registrationId: 1,
+  firstname: "Ola",
+  lastname: "Nordmann",
+  isLedsager: false,
+  isLedsagerForName: null,
+  age: 11,
+  club: "Ski Taekwondo Klubb",
+  grade: "8. Cup (Gult)",
+  email: "ola@example.no",
+  telephone: "91234567",
+  gradering: true,
+  sleepover: false,
+  public: true,
+  amount: 1025,
+  paid: false,
+  vipps: false,
+  vegan: false,
+  instructor: 0,
+  wantstoinstruct: false,
+  allergies: "Nøtter",
+  otherinfo: "Kommer fredag kveld",
+  orderid: null,
+  transactionid: null,
+  status: "pending_payment",
+  paymentMethod: "card_cash",
+  paymentState: null,
+  createdAt: "2025-10-12T18:04:00Z",
+  ...over,
+});
+
+const people = [
+  person({}),
+  person({
+    registrationId: 2,
+    firstname: "Kari",
+    lastname: "Hansen",
+    club: "Oslo Taekwondo Klubb",
+    grade: "2. Dan",
+    amount: 1200,
+    paid: true,
+    vipps: true,
+    status: "confirmed",
+    paymentMethod: "vipps",
+    paymentState: "RESERVED",
+    orderid: "vl-2",
+  }),
+  person({
+    registrationId: 2,
+    firstname: "Anne",
+    lastname: "Hansen",
+    isLedsager: true,
+    isLedsagerForName: "Kari Hansen",
+    club: "Oslo Taekwondo Klubb",
+    grade: null,
+    amount: 550,
+    status: "confirmed",
+    paymentMethod: "vipps",
+  }),
+];
+const totals = { count: 3, sumToPay: 2775, sumPaid: 1200 };
+
+type Answer = { status?: number; body: unknown; text?: boolean };
+const calls: { method: string; url: string }[] = [];
+
+/** Answers by path prefix; each prefix gives its answers in turn and repeats the last one. */
+function mockApi(answers: Record<string, Answer[]>) {
+  calls.length = 0;
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      calls.push({ method: init?.method ?? "GET", url });
+      const key = Object.keys(answers)
+        .filter((prefix) => url.startsWith(prefix))
+        .sort((a, b) => b.length - a.length)[0];
+      const list = key ? answers[key]! : [];
+      const answer = list.length > 1 ? list.shift()! : list[0];
+      if (!answer) throw new Error(`unexpected fetch ${url}`);
+      const body = answer.text ? String(answer.body) : JSON.stringify(answer.body);
+      return new Response(body, { status: answer.status ?? 200 });
+    }),
+  );
+}
+
+const listAnswers = {
+  "/api/VinterleirAdmin/Get/": [{ body: people }],
+  "/api/VinterleirAdmin/Totals/": [{ body: totals }],
+};
+
+function cookie(): string {
+  return document.cookie;
+}
+
+beforeEach(() => {
+  document.cookie = "adminToken=; Max-Age=0; Path=/";
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+async function loggedIn() {
+  document.cookie = "adminToken=tok123; Path=/";
+  mockApi(listAnswers);
+  render(<CampAdmin />);
+  await screen.findByRole("table");
+}
+
+describe("sha256Hex", () => {
+  it("gives the lowercase hex digest", async () => {
+    expect(await sha256Hex("hemmelig")).toBe(createHash("sha256").update("hemmelig").digest("hex"));
+  });
+});
+
+describe("CampAdmin login", () => {
+  it("sends the password digest, keeps the token in a cookie and shows the list", async () => {
+    mockApi({ "/api/VinterleirAdmin/GetToken/": [{ body: "tok123", text: true }], ...listAnswers });
+    render(<CampAdmin />);
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toContain(String(campEdition.year));
+    fireEvent.change(screen.getByLabelText("Brukernavn"), { target: { value: "leder" } });
+    fireEvent.change(screen.getByLabelText("Passord"), { target: { value: "hemmelig" } });
+    // Enter in a field submits the form.
+    fireEvent.submit(screen.getByLabelText("Passord").closest("form")!);
+    expect(await screen.findByText("Logger inn...")).toBeTruthy();
+
+    expect(await screen.findByRole("table")).toBeTruthy();
+    const digest = createHash("sha256").update("hemmelig").digest("hex");
+    expect(calls[0]!.url).toBe(`/api/VinterleirAdmin/GetToken/leder/${digest}`);
+    expect(calls.map((c) => c.url)).toContain("/api/VinterleirAdmin/Get/tok123");
+    expect(cookie()).toContain("adminToken=tok123");
+  });
+
+  it("says 'Feil brukernavn/passord.' on a 401", async () => {
+    mockApi({ "/api/VinterleirAdmin/GetToken/": [{ status: 401, body: { error: "Unauthorized" } }] });
+    const hash = vi.fn(async () => "a".repeat(64));
+    render(<CampAdmin hash={hash} />);
+    fireEvent.change(screen.getByLabelText("Brukernavn"), { target: { value: "leder" } });
+    fireEvent.change(screen.getByLabelText("Passord"), { target: { value: "feil" } });
+    fireEvent.click(screen.getByRole("button", { name: "Logg inn" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Feil brukernavn/passord.");
+    expect(hash).toHaveBeenCalledWith("feil");
+    expect(cookie()).not.toContain("adminToken=");
+  });
+
+  it("shows the server's words when logins are throttled", async () => {
+    mockApi({ "/api/VinterleirAdmin/GetToken/": [{ status: 429, body: { error: "For mange forsøk. Vent litt." } }] });
+    render(<CampAdmin hash={async () => "b".repeat(64)} />);
+    fireEvent.change(screen.getByLabelText("Brukernavn"), { target: { value: "leder" } });
+    fireEvent.change(screen.getByLabelText("Passord"), { target: { value: "x" } });
+    fireEvent.click(screen.getByRole("button", { name: "Logg inn" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("For mange forsøk. Vent litt.");
+  });
+
+  it("asks for both fields before calling the server", async () => {
+    mockApi({});
+    render(<CampAdmin />);
+    fireEvent.click(screen.getByRole("button", { name: "Logg inn" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Skriv inn både brukernavn og passord.");
+    expect(calls).toHaveLength(0);
+  });
+});
+
+describe("CampAdmin list", () => {
+  it("clears the token and shows the login when the data call answers 401", async () => {
+    document.cookie = "adminToken=old; Path=/";
+    mockApi({
+      "/api/VinterleirAdmin/Get/": [{ status: 401, body: { error: "Unauthroized" } }],
+      "/api/VinterleirAdmin/Totals/": [{ status: 401, body: { error: "Unauthroized" } }],
+    });
+    render(<CampAdmin />);
+    expect(screen.getByText("Laster inn påmeldingene...")).toBeTruthy();
+    expect(await screen.findByText("Innloggingen er utløpt eller ugyldig. Logg inn på nytt.")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Logg inn" })).toBeTruthy();
+    expect(cookie()).not.toContain("adminToken=old");
+  });
+
+  it("signs out on any other failed data call too", async () => {
+    document.cookie = "adminToken=old; Path=/";
+    mockApi({ "/api/VinterleirAdmin/Get/": [{ status: 500, body: {} }], "/api/VinterleirAdmin/Totals/": [{ body: totals }] });
+    render(<CampAdmin />);
+    expect(await screen.findByText(/Klarte ikke hente påmeldingene/)).toBeTruthy();
+    expect(cookie()).not.toContain("adminToken=old");
+  });
+
+  it("shows totals, the CSV link and every row", async () => {
+    await loggedIn();
+    const totalsList = screen.getByText("Sum å betale").closest("dl")!;
+    expect(totalsList.textContent).toContain("3");
+    expect(totalsList.textContent).toMatch(/2\s775\skr/);
+    expect(totalsList.textContent).toMatch(/1\s200\skr/);
+    const csv = screen.getByRole("link", { name: "Last ned CSV (for Excel)" });
+    expect(csv.getAttribute("href")).toBe("/api/VinterleirAdmin/GetCsv/tok123");
+    expect(csv.getAttribute("download")).toBe(`vinterleir-${campEdition.year}-deltakere.csv`);
+    expect(screen.getAllByRole("row")).toHaveLength(4);
+    const anne = screen.getByRole("button", { name: "Anne Hansen" }).closest("tr")!;
+    expect(anne.textContent).toContain("Ledsager");
+    expect(anne.textContent).toContain("Kari Hansen");
+    const kari = screen.getByRole("button", { name: "Kari Hansen" }).closest("tr")!;
+    expect(kari.textContent).toContain("Vipps (reservert)");
+    expect(kari.textContent).toContain("Bekreftet");
+  });
+
+  it("sorts by a column and says so with aria-sort", async () => {
+    await loggedIn();
+    const names = () => screen.getAllByRole("rowheader").map((cell) => within(cell).getByRole("button").textContent);
+    expect(names()).toEqual(["Anne Hansen", "Kari Hansen", "Ola Nordmann"]);
+    const nameHeader = screen.getByRole("columnheader", { name: /Navn/ });
+    expect(nameHeader.getAttribute("aria-sort")).toBe("ascending");
+
+    fireEvent.click(screen.getByRole("button", { name: /^Beløp/ }));
+    const amountHeader = screen.getByRole("columnheader", { name: /Beløp/ });
+    expect(amountHeader.getAttribute("aria-sort")).toBe("ascending");
+    expect(nameHeader.getAttribute("aria-sort")).toBeNull();
+    expect(names()).toEqual(["Anne Hansen", "Ola Nordmann", "Kari Hansen"]);
+
+    fireEvent.click(screen.getByRole("button", { name: /^Beløp/ }));
+    expect(amountHeader.getAttribute("aria-sort")).toBe("descending");
+    expect(names()).toEqual(["Kari Hansen", "Ola Nordmann", "Anne Hansen"]);
+
+    fireEvent.change(screen.getByLabelText("Sorter etter"), { target: { value: "club:descending" } });
+    expect(names()).toEqual(["Ola Nordmann", "Anne Hansen", "Kari Hansen"]);
+    expect(screen.getByRole("columnheader", { name: /Klubb/ }).getAttribute("aria-sort")).toBe("descending");
+  });
+
+  it("filters by the search box and the status", async () => {
+    await loggedIn();
+    fireEvent.change(screen.getByLabelText("Søk"), { target: { value: "oslo" } });
+    expect(screen.getByText(/Viser 2 av 3/)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText("Søk"), { target: { value: "" } });
+    fireEvent.change(screen.getByLabelText("Status"), { target: { value: "pending_payment" } });
+    expect(screen.getByText(/Viser 1 av 3/)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText("Søk"), { target: { value: "zzz" } });
+    expect(screen.getByText("Ingen påmeldte passer med søket.")).toBeTruthy();
+  });
+
+  it("opens the details and goes back to the row", async () => {
+    await loggedIn();
+    const row = screen.getByRole("button", { name: "Ola Nordmann" });
+    fireEvent.click(row);
+    const heading = await screen.findByRole("heading", { level: 2, name: "Ola Nordmann" });
+    expect(document.activeElement).toBe(heading);
+    const details = heading.closest("section")!;
+    const value = (label: string) => within(details).getByText(label).nextElementSibling?.textContent;
+    expect(value("Gradering")).toBe("Ja");
+    expect(value("Overnatting")).toBe("Nei");
+    expect(value("Betalingsmåte")).toBe("Kort/kontant");
+    expect(value("Vises på deltakerlisten")).toBe("Ja, med navn og belte");
+    expect(within(details).getByText("Nøtter")).toBeTruthy();
+    expect(within(details).getByText("Kommer fredag kveld")).toBeTruthy();
+    expect(screen.queryByRole("table")).toBeNull();
+
+    fireEvent.click(screen.getAllByRole("button", { name: "Tilbake" })[0]!);
+    expect(await screen.findByRole("table")).toBeTruthy();
+    expect(document.activeElement?.textContent).toBe("Ola Nordmann");
+  });
+
+  it("marks a card/cash registration as paid and refreshes the list", async () => {
+    await loggedIn();
+    fireEvent.click(screen.getByRole("button", { name: "Ola Nordmann" }));
+    mockApi({
+      "/api/VinterleirAdmin/MarkPaid/": [{ body: { ok: true } }],
+      "/api/VinterleirAdmin/Get/": [{ body: people.map((p) => (p.registrationId === 1 ? { ...p, paid: true, status: "confirmed" } : p)) }],
+      "/api/VinterleirAdmin/Totals/": [{ body: { ...totals, sumPaid: 2225 } }],
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Marker som betalt" }));
+    expect(await screen.findByText("Påmeldingen er markert som betalt.")).toBeTruthy();
+    expect(calls[0]).toEqual({ method: "POST", url: "/api/VinterleirAdmin/MarkPaid/1/tok123" });
+    expect(calls.map((c) => c.url)).toContain("/api/VinterleirAdmin/Get/tok123");
+    expect(screen.queryByRole("button", { name: "Marker som betalt" })).toBeNull();
+    expect(screen.getByText("Betalt").nextElementSibling?.textContent).toBe("Ja");
+  });
+
+  it("shows an error when marking as paid fails", async () => {
+    await loggedIn();
+    fireEvent.click(screen.getByRole("button", { name: "Ola Nordmann" }));
+    mockApi({ "/api/VinterleirAdmin/MarkPaid/": [{ status: 409, body: { error: "Allerede betalt." } }] });
+    fireEvent.click(screen.getByRole("button", { name: "Marker som betalt" }));
+    expect((await screen.findByRole("alert")).textContent).toContain("Allerede betalt.");
+  });
+
+  it("cancels after a Ja, and does nothing on Nei", async () => {
+    await loggedIn();
+    fireEvent.click(screen.getByRole("button", { name: "Kari Hansen" }));
+    expect(screen.queryByRole("button", { name: "Marker som betalt" })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Avmeld" }));
+    fireEvent.click(screen.getByRole("button", { name: "Nei" }));
+    expect(screen.queryByRole("button", { name: "Ja" })).toBeNull();
+    expect(document.activeElement?.textContent).toBe("Avmeld");
+
+    mockApi({
+      "/api/VinterleirAdmin/Cancel/": [{ body: { ok: true } }],
+      "/api/VinterleirAdmin/Get/": [{ body: people.map((p) => (p.registrationId === 2 ? { ...p, status: "cancelled" } : p)) }],
+      "/api/VinterleirAdmin/Totals/": [{ body: totals }],
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Avmeld" }));
+    expect(screen.getByText("Vil du melde Kari Hansen av vinterleiren?")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Ja" }));
+    expect(await screen.findByText("Deltakeren er meldt av.")).toBeTruthy();
+    expect(calls[0]).toEqual({ method: "POST", url: "/api/VinterleirAdmin/Cancel/2/tok123" });
+    expect(screen.queryByRole("button", { name: "Avmeld" })).toBeNull();
+    expect(screen.getByText("Status").nextElementSibling?.textContent).toBe("Avmeldt");
+  });
+
+  it("offers no payment actions for a companion", async () => {
+    await loggedIn();
+    fireEvent.click(screen.getByRole("button", { name: "Anne Hansen" }));
+    expect(screen.queryByRole("button", { name: "Avmeld" })).toBeNull();
+    expect(screen.getByText(/gjøres på påmeldingen til Kari Hansen/)).toBeTruthy();
+  });
+
+  it("signs out with Logg ut", async () => {
+    await loggedIn();
+    fireEvent.click(screen.getByRole("button", { name: "Logg ut" }));
+    expect(await screen.findByRole("button", { name: "Logg inn" })).toBeTruthy();
+    expect(screen.getByText("Du er logget ut.")).toBeTruthy();
+    expect(cookie()).not.toContain("adminToken=");
+  });
+});
