@@ -1,0 +1,74 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { Database } from "../db/database.ts";
+import type { MailMessage, MailTransport } from "../mail/mail-transport.ts";
+import { sha256Hex } from "../admin-auth/password-hash.ts";
+import { buildTestApp, testAdminCredentials } from "../test-support/test-app.ts";
+import { validCompanion, validDraft } from "../../shared/camp/camp-draft.fixture.ts";
+import type { CampRegistrationDraft, CompanionDraft } from "../../shared/camp/camp-registration.ts";
+import type { CampPaymentGateway } from "./camp-payment-gateway.ts";
+
+/** Collects what would have been sent; `failures` makes the next n sends throw. */
+export function createTestTransport() {
+  const sent: MailMessage[] = [];
+  const transport: MailTransport & { sent: MailMessage[]; failures: number } = {
+    kind: "test",
+    sent,
+    failures: 0,
+    async send(message) {
+      if (transport.failures > 0) {
+        transport.failures--;
+        throw new Error("SMTP 451 try again later");
+      }
+      sent.push(message);
+    },
+  };
+  return transport;
+}
+
+export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
+
+export async function buildCampTestApp(
+  database: Database,
+  options: { clock: () => Date; payments?: CampPaymentGateway; env?: Record<string, string> },
+) {
+  const transport = createTestTransport();
+  const app = await buildTestApp(database, {
+    clock: options.clock,
+    env: options.env,
+    mail: { transport, startWorker: false },
+    ...(options.payments ? { campPayments: options.payments } : {}),
+  });
+  return { app, transport };
+}
+
+/** A valid draft with a fresh draftId (the fixture's is fixed). */
+export function draft(overrides: Partial<CampRegistrationDraft> = {}): CampRegistrationDraft {
+  return validDraft({ draftId: randomUUID(), ...overrides });
+}
+
+export function companion(overrides: Partial<CompanionDraft> = {}): CompanionDraft {
+  return validCompanion({ id: randomUUID(), ...overrides });
+}
+
+export function postRegistration(app: TestApp, body: unknown) {
+  return app.inject({ method: "POST", url: "/api/Vinterleir/Post", payload: body as object });
+}
+
+export async function campAdminToken(app: TestApp): Promise<string> {
+  const res = await app.inject({
+    url: `/api/VinterleirAdmin/GetToken/${testAdminCredentials.CAMP_ADMIN_USERNAME}/${sha256Hex(testAdminCredentials.CAMP_ADMIN_PASSWORD)}`,
+  });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return res.body;
+}
+
+export async function countRows(database: Database, table: string): Promise<number> {
+  const result = await database.db.execute<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`));
+  return Number(result.rows[0]!.n);
+}
+
+/** Empties the camp tables between tests (mail too). */
+export async function clearCampTables(database: Database): Promise<void> {
+  await database.db.execute(sql`truncate money_actions, payments, camp_price_lines, camp_companions, camp_registrations, mail_outbox restart identity cascade`);
+}
