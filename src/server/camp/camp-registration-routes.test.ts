@@ -13,6 +13,7 @@ import {
   clearCampTables,
   companion,
   countRows,
+  createTestTransport,
   draft,
   postRegistration,
   type TestApp,
@@ -24,7 +25,7 @@ const now = new Date("2026-10-15T10:00:00Z");
 describe.each(databaseKinds)("POST /api/Vinterleir/Post on %s", (kind) => {
   let database: Database;
   let app: TestApp;
-  let transport: ReturnType<typeof buildCampTestApp> extends Promise<infer R> ? R["transport"] : never;
+  let transport: ReturnType<typeof createTestTransport>;
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);

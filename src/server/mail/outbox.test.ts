@@ -1,0 +1,201 @@
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Database } from "../db/database.ts";
+import { mailOutbox } from "../db/schema/mail.ts";
+import { createTestDatabase, databaseKinds } from "../test-support/test-database.ts";
+import { buildTestApp } from "../test-support/test-app.ts";
+import { renderCampConfirmation } from "../camp/camp-confirmation-mail.ts";
+import { buildCampTestApp, clearCampTables, createTestTransport, draft, postRegistration, type TestApp } from "../camp/camp-test-support.ts";
+import { claimDueMail, queueMail } from "./outbox.ts";
+import { OutboxWorker, outboxBackoffMs } from "./outbox-worker.ts";
+
+const start = new Date("2026-10-15T10:00:00Z");
+const silent = { warn() {}, info() {}, error() {}, debug() {}, trace() {}, fatal() {}, child() { return silent; }, level: "silent", silent() {} } as never;
+
+describe.each(databaseKinds)("mail outbox on %s", (kind) => {
+  let database: Database;
+  let now = start;
+  const mail = (key: string) => ({ dedupeKey: key, to: "ola@example.no", subject: "Hei", text: "Tekst", html: "<p>Tekst</p>" });
+  const worker = (transport: ReturnType<typeof createTestTransport>, options: { maxAttempts?: number } = {}) =>
+    new OutboxWorker({ db: database.db, transport, from: "Klubben <ikke-svar@example.no>", now: () => now, log: silent, ...options });
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+  beforeEach(async () => {
+    now = start;
+    await clearCampTables(database);
+  });
+
+  it("queues a dedupe key once and sends each row exactly once, even with several workers at the same time", async () => {
+    for (let i = 0; i < 25; i++) await queueMail(database.db, mail(`k${i}`), now);
+    await queueMail(database.db, mail("k0"), now);
+    expect(await database.db.$count(mailOutbox)).toBe(25);
+    const transport = createTestTransport();
+    const workers = [worker(transport), worker(transport), worker(transport)];
+    await Promise.all(workers.map((w) => w.drain()));
+    expect(transport.sent).toHaveLength(25);
+    expect(new Set(transport.sent.map((m) => m.outboxId)).size).toBe(25);
+    expect(transport.sent[0]).toMatchObject({ from: "Klubben <ikke-svar@example.no>", to: "ola@example.no" });
+    const rows = await database.db.select().from(mailOutbox);
+    expect(rows.every((row) => row.status === "sent" && row.attempts === 1 && row.sentAt?.getTime() === now.getTime())).toBe(true);
+    await Promise.all(workers.map((w) => w.drain()));
+    expect(transport.sent).toHaveLength(25);
+    await Promise.all(workers.map((w) => w.stop()));
+  });
+
+  it("retries a failed send after the backoff and records the error; gives up after the last attempt", async () => {
+    await queueMail(database.db, mail("retry"), now);
+    const transport = createTestTransport();
+    transport.failures = 1;
+    const w = worker(transport);
+    await w.drain();
+    let [row] = await database.db.select().from(mailOutbox);
+    expect(row).toMatchObject({ status: "pending", attempts: 1, lastError: "SMTP 451 try again later" });
+    expect(row!.nextAttemptAt.getTime()).toBe(start.getTime() + outboxBackoffMs(1));
+    await w.drain();
+    expect(transport.sent).toHaveLength(0);
+    now = new Date(start.getTime() + outboxBackoffMs(1));
+    await w.drain();
+    expect(transport.sent).toHaveLength(1);
+    [row] = await database.db.select().from(mailOutbox);
+    expect(row).toMatchObject({ status: "sent", attempts: 2, lastError: null });
+
+    await queueMail(database.db, mail("hopeless"), now);
+    transport.failures = 100;
+    const limited = worker(transport, { maxAttempts: 3 });
+    for (let i = 0; i < 5; i++) {
+      await limited.drain();
+      now = new Date(now.getTime() + 2 * 60 * 60_000);
+    }
+    const [failed] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, "hopeless"));
+    expect(failed).toMatchObject({ status: "failed", attempts: 3 });
+    expect(transport.sent).toHaveLength(1);
+  });
+
+  it("leaves a claimed row alone until its lease runs out (a crashed sender is retried, a slow one is not doubled)", async () => {
+    await queueMail(database.db, mail("lease"), now);
+    const first = await claimDueMail(database.db, now, 10 * 60_000, 10);
+    expect(first).toHaveLength(1);
+    expect(await claimDueMail(database.db, new Date(now.getTime() + 9 * 60_000), 10 * 60_000, 10)).toHaveLength(0);
+    expect(await claimDueMail(database.db, new Date(now.getTime() + 10 * 60_000), 10 * 60_000, 10)).toHaveLength(1);
+  });
+});
+
+describe.each(databaseKinds)("registration mail on %s", (kind) => {
+  let database: Database;
+  let app: TestApp;
+  let transport: ReturnType<typeof createTestTransport>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    ({ app, transport } = await buildCampTestApp(database, { clock: () => start }));
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  it("never loses a registration to a failing mail server, and escapes user text in the HTML", async () => {
+    transport.failures = 1;
+    const res = await postRegistration(app, draft({ firstName: "<script>alert(1)</script>", lastName: "O'Brien & <b>Co</b>" }));
+    expect(res.body).toBe("Done");
+    await app.outbox.drain();
+    expect(transport.sent).toHaveLength(0);
+    expect(await database.db.$count(mailOutbox)).toBe(1);
+    const [row] = await database.db.select().from(mailOutbox);
+    expect(row!.status).toBe("pending");
+    expect(row!.html).not.toContain("<script>");
+    expect(row!.html).not.toContain("<b>Co</b>");
+    expect(row!.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(row!.html).toContain("O&#39;Brien &amp; &lt;b&gt;Co&lt;/b&gt;");
+    expect(row!.text).toContain("Hei <script>alert(1)</script>!");
+  });
+});
+
+describe("the confirmation e-mail", () => {
+  it("shows the camp, order id, receipt lines and total as stored, payment method, what to bring, refund rule and contact", () => {
+    const mail = renderCampConfirmation({
+      editionYear: 2026,
+      orderId: "VL26-ABCDEF",
+      firstName: "Ola",
+      lastName: "Nordmann",
+      clubName: "Bergen Vest",
+      sleepover: true,
+      // Deliberately not what the price rules would give today: the receipt repeats what was charged.
+      lines: [{ label: "Vinterleir, ungdom/voksen: Ola Nordmann", amount: 1111 }, { label: "Ledsager: Kari Nordmann", amount: 550 }],
+      total: 1661,
+      paymentMethod: "card_cash",
+    });
+    expect(mail.subject).toBe("Du er registrert til Vinterleir 2026");
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain("28.–30. november 2026");
+      expect(part).toContain("VL26-ABCDEF");
+      expect(part).toContain("1\u00a0111\u00a0kr");
+      expect(part).toContain("1\u00a0661\u00a0kr");
+      expect(part).toContain("Kort eller kontant ved oppmøte");
+      expect(part).toContain("sovepose");
+      expect(part).toContain("21. november 2026");
+      expect(part).toContain("halvparten");
+      expect(part).toContain("kontakt@skitaekwondo.no");
+    }
+    expect(renderCampConfirmation({ ...baseFree(), paymentMethod: "free" }).text).toContain("Gratis");
+  });
+});
+
+function baseFree() {
+  return { editionYear: 2026, orderId: "VL26-ABCDEF", firstName: "A", lastName: "B", clubName: "C", sleepover: false, lines: [], total: 0 };
+}
+
+describe("the local mail folder and /dev/mail", () => {
+  let dataDir: string;
+  let database: Database;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), "mail-test-"));
+    database = await createTestDatabase("pglite");
+  });
+  afterAll(async () => {
+    await database.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("writes .eml files without SMTP and lists them on the development page, escaped", async () => {
+    const app = await buildTestApp(database, { clock: () => start, env: { DATA_DIR: dataDir } });
+    try {
+      expect((await postRegistration(app, draft({ firstName: "<img src=x onerror=alert(1)>" }))).body).toBe("Done");
+      await app.outbox.drain();
+      const files = await readdir(path.join(dataDir, "mail"));
+      expect(files.filter((file) => file.endsWith(".eml"))).toHaveLength(1);
+      const list = await app.inject({ url: "/dev/mail" });
+      expect(list.statusCode).toBe(200);
+      expect(list.headers["content-security-policy"]).toContain("default-src 'none'");
+      expect(list.body).toContain("Du er registrert til Vinterleir 2026");
+      const id = /href="\/dev\/mail\/([A-Za-z0-9-]+)"/.exec(list.body)![1]!;
+      const one = await app.inject({ url: `/dev/mail/${id}` });
+      expect(one.statusCode).toBe(200);
+      expect(one.body).not.toContain("<img src=x");
+      expect(one.body).toContain("&lt;img src=x onerror=alert(1)&gt;");
+      const eml = await app.inject({ url: `/dev/mail/${id}.eml` });
+      expect(eml.headers["content-type"]).toMatch(/^message\/rfc822/);
+      expect(eml.body).toMatch(/^Subject: /m);
+      expect((await app.inject({ url: "/dev/mail/..%2F..%2Fetc" })).statusCode).toBe(404);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("has no development page in production", async () => {
+    const app = await buildTestApp(database, { env: { DATA_DIR: dataDir, NODE_ENV: "production" } });
+    try {
+      expect((await app.inject({ url: "/dev/mail" })).statusCode).toBe(404);
+    } finally {
+      await app.close();
+    }
+  });
+});
