@@ -1,9 +1,14 @@
-import { Outlet } from "react-router";
+import { InfoSection } from "../InfoSection.tsx";
 
+/** The two tabs have different subjects, so each page carries its own <h1>. */
 export default function AboutSection() {
   return (
-    <div className="page">
-      <Outlet />
-    </div>
+    <InfoSection
+      tabsLabel="Om klubben og taekwondo"
+      tabs={[
+        { label: "Om oss", to: "/om/oss" },
+        { label: "Taekwondo", to: "/om/taekwondo" },
+      ]}
+    />
   );
 }

@@ -1,7 +1,22 @@
+import { membershipPrices } from "../../../shared/club/club-facts.ts";
+import { MembershipTerms } from "./MembershipTerms.tsx";
+import { PriceList } from "./PriceList.tsx";
+
 export default function ChildrenPricesPage() {
   return (
-    <div className="page">
-      <h1>ChildrenPricesPage</h1>
-    </div>
+    <>
+      <h2>Priser</h2>
+      <PriceList
+        label="Treningsavgift for barnepartiet"
+        items={[
+          {
+            label: `Barn ${membershipPrices.children.ages}`,
+            amount: membershipPrices.children.perMonth,
+            per: "per måned",
+          },
+        ]}
+      />
+      <MembershipTerms />
+    </>
   );
 }

@@ -1,9 +1,6 @@
-import { Outlet } from "react-router";
+import { InfoSection } from "../InfoSection.tsx";
+import { groupSections, groupTabs } from "./group-sections.ts";
 
 export default function ChildrenSection() {
-  return (
-    <div className="page">
-      <Outlet />
-    </div>
-  );
+  return <InfoSection title={groupSections.barn.title} tabsLabel="Om barnepartiet" tabs={groupTabs("barn")} />;
 }

@@ -1,7 +1,19 @@
+import { membershipPrices } from "../../../shared/club/club-facts.ts";
+import { MembershipTerms } from "./MembershipTerms.tsx";
+import { PriceList } from "./PriceList.tsx";
+
 export default function YouthAdultPricesPage() {
   return (
-    <div className="page">
-      <h1>YouthAdultPricesPage</h1>
-    </div>
+    <>
+      <h2>Priser</h2>
+      <PriceList
+        label="Treningsavgift for ungdom/voksenpartiet"
+        items={[
+          { label: "Ungdom", amount: membershipPrices.youth.perMonth, per: "per måned" },
+          { label: "Voksen", amount: membershipPrices.adult.perMonth, per: "per måned" },
+        ]}
+      />
+      <MembershipTerms />
+    </>
   );
 }

@@ -1,9 +1,12 @@
-import { Outlet } from "react-router";
+import { InfoSection } from "../InfoSection.tsx";
+import { groupSections, groupTabs } from "./group-sections.ts";
 
 export default function YouthAdultSection() {
   return (
-    <div className="page">
-      <Outlet />
-    </div>
+    <InfoSection
+      title={groupSections.ungdomvoksen.title}
+      tabsLabel="Om ungdom/voksenpartiet"
+      tabs={groupTabs("ungdomvoksen")}
+    />
   );
 }

@@ -1,7 +1,27 @@
+import { gymRoom } from "../../../shared/club/club-facts.ts";
+import { formatKroner } from "../../../shared/format.ts";
+import { PriceList } from "../groups/PriceList.tsx";
+
 export default function GymPricesPage() {
   return (
-    <div className="page">
-      <h1>GymPricesPage</h1>
-    </div>
+    <>
+      <h2>Priser</h2>
+      <PriceList
+        label="Priser for trimrommet"
+        items={[
+          { label: "Trimrom", amount: gymRoom.perMonth, per: "per måned" },
+          { label: "Avgift til Norges Kampsportforbund", amount: gymRoom.federationPerMonth, per: "per måned" },
+        ]}
+      />
+      <h3>Medlemskap og betaling</h3>
+      <ul className="fact-list">
+        <li>
+          Hver april kommer en årlig avgift til idrettsforbundet på {formatKroner(gymRoom.yearlyFee)}.
+        </li>
+        <li>Medlemskapet løper til det sies opp skriftlig.</li>
+        <li>Avgiften betales månedlig med AvtaleGiro.</li>
+        <li>Aldersgrensen er {gymRoom.minAge} år.</li>
+      </ul>
+    </>
   );
 }

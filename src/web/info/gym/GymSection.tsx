@@ -1,9 +1,14 @@
-import { Outlet } from "react-router";
+import { InfoSection } from "../InfoSection.tsx";
 
 export default function GymSection() {
   return (
-    <div className="page">
-      <Outlet />
-    </div>
+    <InfoSection
+      title="Trimrom"
+      tabsLabel="Om trimrommet"
+      tabs={[
+        { label: "Informasjon", to: "/trimrom/informasjon" },
+        { label: "Priser", to: "/trimrom/priser" },
+      ]}
+    />
   );
 }

@@ -1,7 +1,56 @@
+import { Link } from "react-router";
+import { club } from "../../../shared/club/club-facts.ts";
+import { campEdition } from "../../lib/camp-edition.ts";
+import { RandomPick } from "../../lib/random-pick.tsx";
+import "./home.css";
+
+// One class per picture (home.css): a CSS background is only fetched for the picture that is shown.
+const pictures = [1, 2, 3, 4, 5] as const;
+
 export default function HomePage() {
   return (
-    <div className="page">
-      <h1>Ski Taekwondo Klubb</h1>
+    <div className="home">
+      <RandomPick name="bg" className="home-bg">
+        {pictures.map((n) => (
+          <div key={n} className={`home-bg-${n}`}>
+            <div className="home-pic" />
+          </div>
+        ))}
+      </RandomPick>
+      <div className="home-panel">
+        <h1 className="home-title">{club.name}</h1>
+        <RandomPick name="headline" className="home-headline">
+          <p>Hånd, fot og veien å gå</p>
+          <p>Lær å forsvare deg selv</p>
+          <p>Kontroll over egen kropp</p>
+        </RandomPick>
+        <p className="home-intro">
+          En av Norges eldste taekwondoklubber – i Ski siden {club.founded}. Vi har trening for barn, ungdom og
+          voksne, og du er velkommen på en gratis prøvetime.
+        </p>
+        <ul className="home-actions">
+          <li>
+            <Link className="button secondary" to="/om/oss">
+              Les mer
+            </Link>
+          </li>
+          <li>
+            <Link className="button secondary" to="/treningstider">
+              Treningstider
+            </Link>
+          </li>
+          <li>
+            <Link className="button secondary" to="/arrangementer">
+              Vinterleir {campEdition.year}
+            </Link>
+          </li>
+          <li>
+            <Link className="button" to="/nyttmedlem">
+              Meld interesse
+            </Link>
+          </li>
+        </ul>
+      </div>
     </div>
   );
 }
