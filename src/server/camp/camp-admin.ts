@@ -1,3 +1,4 @@
+import type { AdminPerson, AdminTotals } from "../../shared/camp/camp-lists.ts";
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import { campEditionForYear } from "../../shared/camp/camp-edition.ts";
 import { campRefund } from "../../shared/camp/camp-pricing.ts";
@@ -7,7 +8,6 @@ import { campCompanions, campRegistrations, moneyActions, payments } from "../db
 import { clubs } from "../db/schema/clubs.ts";
 import { grades } from "../db/schema/grades.ts";
 
-type RegistrationStatus = (typeof campRegistrations.$inferSelect)["status"];
 
 /**
  * One row of the camp admin list (spec §3 "Admin person (camp)", exact field names), one per athlete and
@@ -18,48 +18,7 @@ type RegistrationStatus = (typeof campRegistrations.$inferSelect)["status"];
  * registration's total (athlete price, grading, late fee), so the rows of a registration sum to its total.
  * `paid` is the registration's paid amount shared out in row order (athlete first), so it sums too.
  */
-export interface AdminPerson {
-  firstname: string;
-  lastname: string;
-  isLedsager: boolean;
-  /** The athlete's "First Last" on a companion row; null on the athlete's own row. */
-  isLedsagerForName: string | null;
-  age: number;
-  club: string;
-  /** The grade label ("2. Dan"); null on a companion row (companions have no grade). */
-  grade: string | null;
-  email: string;
-  telephone: string;
-  gradering: boolean;
-  sleepover: boolean;
-  public: boolean;
-  amount: number;
-  paid: number;
-  vipps: boolean;
-  vegan: boolean;
-  instructor: number;
-  wantstoinstruct: boolean;
-  allergies: string;
-  otherinfo: string;
-  orderid: string;
-  /** The payment provider's transaction id; null until online payments exist. */
-  transactionid: string | null;
-  registrationId: number;
-  status: RegistrationStatus;
-  paymentMethod: string | null;
-  paymentState: string | null;
-  createdAt: string;
-}
-
-export interface AdminTotals {
-  /** Confirmed registrations only (cancelled and still-unpaid online attempts are left out). */
-  registrations: number;
-  /** Athletes plus companions of those registrations. */
-  count: number;
-  sumToPay: number;
-  sumPaid: number;
-  sumOutstanding: number;
-}
+export type { AdminPerson, AdminTotals };
 
 export async function loadAdminPersons(db: Db, editionYear: number): Promise<AdminPerson[]> {
   const registrations = await db
@@ -168,7 +127,7 @@ export function totalsOf(persons: AdminPerson[]): AdminTotals {
 export interface AdminActionResult {
   registrationId: number;
   orderId: string;
-  status: RegistrationStatus;
+  status: AdminPerson["status"];
   paymentMethod: string;
   paymentState: string;
   amount: number;

@@ -10,7 +10,7 @@ import {
   type AdminTotals,
   type GradeStatistic,
   type PublicParticipant,
-} from "./camp-list-schemas.ts";
+} from "../../shared/camp/camp-lists.ts";
 
 /**
  * The browser's one door to the server (spec §7): every fetch goes through here, so each call reads its

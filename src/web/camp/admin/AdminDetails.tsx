@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { ApiError, cancelCampRegistration, markCampRegistrationPaid } from "../../lib/api-client.ts";
-import type { AdminPerson } from "../../lib/camp-list-schemas.ts";
+import type { AdminPerson } from "../../../shared/camp/camp-lists.ts";
 import {
   amountLabel,
   dateTimeLabel,
@@ -95,7 +95,7 @@ export function AdminDetails({
   }
 
   const isAthlete = !person.isLedsager;
-  const canMarkPaid = isAthlete && person.paymentMethod === "card_cash" && !person.paid && person.status !== "cancelled";
+  const canMarkPaid = isAthlete && person.paymentMethod === "card_cash" && person.paymentState !== "paid" && person.status !== "cancelled";
   const canCancel = isAthlete && person.status !== "cancelled";
   const rows: [string, ReactNode][] = [
     ["Fornavn", person.firstname],
@@ -115,7 +115,7 @@ export function AdminDetails({
     ["Vises på deltakerlisten", publicLabel(person.public)],
     ["Status", statusLabel(person.status)],
     ["Beløp", amountLabel(person.amount)],
-    ["Betalt", yesNo(person.paid)],
+    ["Betalt", amountLabel(person.paid)],
     ["Betalingsmåte", paymentMethodLabel(person)],
     ["Betalingsstatus", paymentStateLabel(person.paymentState)],
     ["Vipps", yesNo(person.vipps)],

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from "react";
 import { matchesSearch } from "../../../shared/camp/grades.ts";
 import { formatKroner } from "../../../shared/format.ts";
-import type { AdminPerson, AdminTotals } from "../../lib/camp-list-schemas.ts";
+import type { AdminPerson, AdminTotals } from "../../../shared/camp/camp-lists.ts";
 import {
   amountLabel,
   fullName,
@@ -209,7 +209,7 @@ export function AdminList({
                     <td data-label="Beløp" className="amount">
                       {amountLabel(p.amount)}
                     </td>
-                    <td data-label="Betalt">{yesNo(p.paid)}</td>
+                    <td data-label="Betalt" className="amount">{amountLabel(p.paid)}</td>
                     <td data-label="Betaling">{paymentLabel(p)}</td>
                     <td data-label="Status">
                       <span className={`status-badge status-${p.status ?? "unknown"}`}>{statusLabel(p.status)}</span>

@@ -21,18 +21,18 @@ const person = (over: Record<string, unknown>) => ({
   sleepover: false,
   public: true,
   amount: 1025,
-  paid: false,
+  paid: 0,
   vipps: false,
   vegan: false,
   instructor: 0,
   wantstoinstruct: false,
   allergies: "Nøtter",
   otherinfo: "Kommer fredag kveld",
-  orderid: null,
+  orderid: "VL26-AAAA11",
   transactionid: null,
-  status: "pending_payment",
+  status: "confirmed",
   paymentMethod: "card_cash",
-  paymentState: null,
+  paymentState: "unpaid",
   createdAt: "2025-10-12T18:04:00Z",
   ...over,
 });
@@ -46,12 +46,12 @@ const people = [
     club: "Oslo Taekwondo Klubb",
     grade: "2. Dan",
     amount: 1200,
-    paid: true,
+    paid: 1200,
     vipps: true,
     status: "confirmed",
     paymentMethod: "vipps",
-    paymentState: "RESERVED",
-    orderid: "vl-2",
+    paymentState: "captured",
+    orderid: "VL26-BBBB22",
   }),
   person({
     registrationId: 2,
@@ -62,11 +62,14 @@ const people = [
     club: "Oslo Taekwondo Klubb",
     grade: null,
     amount: 550,
+    paid: 550,
     status: "confirmed",
     paymentMethod: "vipps",
+    paymentState: "captured",
+    orderid: "VL26-BBBB22",
   }),
 ];
-const totals = { count: 3, sumToPay: 2775, sumPaid: 1200 };
+const totals = { registrations: 2, count: 3, sumToPay: 2775, sumPaid: 1750, sumOutstanding: 1025 };
 
 type Answer = { status?: number; body: unknown; text?: boolean };
 const calls: { method: string; url: string }[] = [];
@@ -195,7 +198,7 @@ describe("CampAdmin list", () => {
     const totalsList = screen.getByText("Sum å betale").closest("dl")!;
     expect(totalsList.textContent).toContain("3");
     expect(totalsList.textContent).toMatch(/2\s775\skr/);
-    expect(totalsList.textContent).toMatch(/1\s200\skr/);
+    expect(totalsList.textContent).toMatch(/1\s750\skr/);
     const csv = screen.getByRole("link", { name: "Last ned CSV (for Excel)" });
     expect(csv.getAttribute("href")).toBe("/api/VinterleirAdmin/GetCsv/tok123");
     expect(csv.getAttribute("download")).toBe(`vinterleir-${campEdition.year}-deltakere.csv`);
@@ -204,7 +207,7 @@ describe("CampAdmin list", () => {
     expect(anne.textContent).toContain("Ledsager");
     expect(anne.textContent).toContain("Kari Hansen");
     const kari = screen.getByRole("button", { name: "Kari Hansen" }).closest("tr")!;
-    expect(kari.textContent).toContain("Vipps (reservert)");
+    expect(kari.textContent).toContain("Vipps (trukket)");
     expect(kari.textContent).toContain("Bekreftet");
   });
 
@@ -235,8 +238,8 @@ describe("CampAdmin list", () => {
     fireEvent.change(screen.getByLabelText("Søk"), { target: { value: "oslo" } });
     expect(screen.getByText(/Viser 2 av 3/)).toBeTruthy();
     fireEvent.change(screen.getByLabelText("Søk"), { target: { value: "" } });
-    fireEvent.change(screen.getByLabelText("Status"), { target: { value: "pending_payment" } });
-    expect(screen.getByText(/Viser 1 av 3/)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText("Status"), { target: { value: "confirmed" } });
+    expect(screen.getByText(/Viser 3 av 3/)).toBeTruthy();
     fireEvent.change(screen.getByLabelText("Søk"), { target: { value: "zzz" } });
     expect(screen.getByText("Ingen påmeldte passer med søket.")).toBeTruthy();
   });
@@ -267,7 +270,7 @@ describe("CampAdmin list", () => {
     fireEvent.click(screen.getByRole("button", { name: "Ola Nordmann" }));
     mockApi({
       "/api/VinterleirAdmin/MarkPaid/": [{ body: { ok: true } }],
-      "/api/VinterleirAdmin/Get/": [{ body: people.map((p) => (p.registrationId === 1 ? { ...p, paid: true, status: "confirmed" } : p)) }],
+      "/api/VinterleirAdmin/Get/": [{ body: people.map((p) => (p.registrationId === 1 ? { ...p, paid: 1025, paymentState: "paid" } : p)) }],
       "/api/VinterleirAdmin/Totals/": [{ body: { ...totals, sumPaid: 2225 } }],
     });
     fireEvent.click(screen.getByRole("button", { name: "Marker som betalt" }));
@@ -275,7 +278,7 @@ describe("CampAdmin list", () => {
     expect(calls[0]).toEqual({ method: "POST", url: "/api/VinterleirAdmin/MarkPaid/1/tok123" });
     expect(calls.map((c) => c.url)).toContain("/api/VinterleirAdmin/Get/tok123");
     expect(screen.queryByRole("button", { name: "Marker som betalt" })).toBeNull();
-    expect(screen.getByText("Betalt").nextElementSibling?.textContent).toBe("Ja");
+    expect(screen.getByText("Betalt").nextElementSibling?.textContent?.replace(/\s/g, " ")).toBe("1 025 kr");
   });
 
   it("shows an error when marking as paid fails", async () => {

@@ -8,7 +8,7 @@ import {
   getCampAdminTotals,
 } from "../../lib/api-client.ts";
 import { campEdition } from "../../lib/camp-edition.ts";
-import type { AdminPerson, AdminTotals } from "../../lib/camp-list-schemas.ts";
+import type { AdminPerson, AdminTotals } from "../../../shared/camp/camp-lists.ts";
 import { AdminDetails } from "./AdminDetails.tsx";
 import { AdminList, initialListView, type ListView } from "./AdminList.tsx";
 import { AdminLogin } from "./AdminLogin.tsx";

@@ -1,5 +1,5 @@
 import { formatKroner } from "../../../shared/format.ts";
-import type { AdminPerson } from "../../lib/camp-list-schemas.ts";
+import type { AdminPerson } from "../../../shared/camp/camp-lists.ts";
 
 /** Words and ordering for the camp admin list; kept apart from the components so tests can read them. */
 
@@ -30,14 +30,18 @@ export function paymentMethodLabel(p: AdminPerson): string {
   return p.vipps ? "Vipps" : "Kort/kontant";
 }
 
-// The Vipps states of the status call (D1), in words a treasurer reads.
+// The payment states the server stores (card/cash, free and Vipps), in words a treasurer reads.
 const stateLabels: Record<string, string> = {
-  RESERVED: "reservert",
-  CAPTURED: "trukket",
-  CANCELLED: "avbrutt",
-  REJECTED: "avvist",
-  RESERVE_FAILED: "feilet",
-  REFUNDED: "refundert",
+  unpaid: "ikke betalt",
+  paid: "betalt",
+  created: "venter på Vipps",
+  authorized: "reservert",
+  captured: "trukket",
+  aborted: "avbrutt",
+  expired: "utløpt",
+  terminated: "avbrutt av klubben",
+  failed: "feilet",
+  refunded: "refundert",
 };
 
 export function paymentStateLabel(state: string | null | undefined): string {
@@ -98,7 +102,7 @@ function sortValue(p: AdminPerson, key: SortKey): string | number {
     case "amount":
       return p.amount ?? 0;
     case "paid":
-      return p.paid ? 1 : 0;
+      return p.paid;
     case "payment":
       return paymentLabel(p);
     case "status":

@@ -1,6 +1,6 @@
 import type { CSSProperties } from "react";
 import { gradeLabel } from "../../../shared/camp/grades.ts";
-import type { GradeStatistic } from "../../lib/camp-list-schemas.ts";
+import type { GradeStatistic } from "../../../shared/camp/camp-lists.ts";
 import { getGradeStatistics } from "../../lib/api-client.ts";
 import { beltColours, beltFor } from "./belt-colours.ts";
 import { useLoad } from "./use-load.ts";

@@ -7,7 +7,7 @@ import ParticipantsPage from "./ParticipantsPage.tsx";
 const participants = [
   { name: "Ola Nordmann", grade: "8. Cup (Gult)", club: "Ski Taekwondo Klubb" },
   { name: "Kari Hansen", grade: "2. Dan", club: "Oslo Taekwondo Klubb" },
-  { name: "Anonym deltaker", grade: null, club: "Bergen Taekwondo" },
+  { name: "Anonym", grade: "", club: "Bergen Taekwondo" },
 ];
 
 const grades = [

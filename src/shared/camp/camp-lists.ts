@@ -1,0 +1,76 @@
+import { z } from "zod";
+import { GradeSchema } from "./grades.ts";
+
+/**
+ * The answers of the participant list, grade statistics and camp admin calls (spec §3, §7). The server
+ * builds exactly these shapes and the browser parses them with the same schemas, so a drift between the
+ * two fails a test instead of an admin's evening.
+ */
+
+export const PublicParticipantSchema = z.object({
+  name: z.string(),
+  /** The grade label, or "" for a participant who did not consent to being shown. */
+  grade: z.string(),
+  club: z.string(),
+});
+export type PublicParticipant = z.infer<typeof PublicParticipantSchema>;
+
+export const GradeStatisticSchema = z.object({
+  grade: GradeSchema,
+  amount: z.number().int().nonnegative(),
+});
+export type GradeStatistic = z.infer<typeof GradeStatisticSchema>;
+
+export const registrationStatuses = ["pending_payment", "confirmed", "cancelled"] as const;
+export const RegistrationStatusSchema = z.enum(registrationStatuses);
+export type RegistrationStatus = z.infer<typeof RegistrationStatusSchema>;
+
+/**
+ * One row per athlete and per companion. Amounts in whole kroner: a companion row carries its own price,
+ * the athlete row the rest of the registration's total, so a registration's rows sum to its total; `paid`
+ * is the amount paid, shared out the same way.
+ */
+export const AdminPersonSchema = z.object({
+  firstname: z.string(),
+  lastname: z.string(),
+  isLedsager: z.boolean(),
+  /** The athlete's "First Last" on a companion row; null on the athlete's own row. */
+  isLedsagerForName: z.string().nullable(),
+  age: z.number(),
+  club: z.string(),
+  /** The grade label ("2. Dan"); null on a companion row. */
+  grade: z.string().nullable(),
+  email: z.string(),
+  telephone: z.string(),
+  gradering: z.boolean(),
+  sleepover: z.boolean(),
+  public: z.boolean(),
+  amount: z.number(),
+  paid: z.number(),
+  vipps: z.boolean(),
+  vegan: z.boolean(),
+  instructor: z.number(),
+  wantstoinstruct: z.boolean(),
+  allergies: z.string(),
+  otherinfo: z.string(),
+  orderid: z.string(),
+  /** The payment provider's transaction id; null until paid online. */
+  transactionid: z.string().nullable(),
+  registrationId: z.number(),
+  status: RegistrationStatusSchema,
+  paymentMethod: z.string().nullable(),
+  paymentState: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AdminPerson = z.infer<typeof AdminPersonSchema>;
+
+export const AdminTotalsSchema = z.object({
+  /** Confirmed registrations only. */
+  registrations: z.number(),
+  /** Athletes plus companions of those registrations. */
+  count: z.number(),
+  sumToPay: z.number(),
+  sumPaid: z.number(),
+  sumOutstanding: z.number(),
+});
+export type AdminTotals = z.infer<typeof AdminTotalsSchema>;
