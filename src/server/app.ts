@@ -1,3 +1,4 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import helmet from "@fastify/helmet";
 import compress from "@fastify/compress";
@@ -53,12 +54,14 @@ export async function buildApp({
   mail,
   campPayments,
 }: BuildAppOptions) {
-  const app = Fastify({
+  const app = Fastify<Server, IncomingMessage, ServerResponse>({
     logger,
-    trustProxy: true,
+    // Only a proxy we were told about may set the client address (login throttling is per address).
+    trustProxy: env.TRUST_PROXY,
     bodyLimit: 256 * 1024,
-    // Redirect-safe: never log full headers (cookies carry admin tokens).
-    disableRequestLogging: false,
+    // The wizard's draft travels in cookies on its own page (several parts of up to 4 KB); Node's default
+    // 16 KB header limit would refuse a long draft with 431.
+    serverFactory: (handler) => createServer({ maxHeaderSize: 64 * 1024 }, handler),
   });
 
   const database = givenDatabase ?? (await openDatabase(env));

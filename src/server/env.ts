@@ -10,6 +10,17 @@ const EnvSchema = z.object({
   STATIC_DIR: z.string().min(1).default("./build/client"),
   /** The public address of the site, used in the sitemap and in links we send out. */
   PUBLIC_BASE_URL: z.url().default("https://skitaekwondo.no"),
+  /**
+   * Which proxies may tell us the client's address (X-Forwarded-For): "true" (all — only behind a proxy
+   * that overwrites the header), a hop count, or addresses/CIDRs separated by commas. Off by default.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default("false")
+    .transform((value): boolean | number | string => {
+      if (value === "true" || value === "false") return value === "true";
+      return /^\d+$/.test(value) ? Number(value) : value;
+    }),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Pins the winter camp's year; otherwise the coming season is used. */
   CAMP_YEAR: z.coerce.number().int().min(2000).max(2100).optional(),
