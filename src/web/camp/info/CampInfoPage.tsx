@@ -1,7 +1,88 @@
+import { Link } from "react-router";
+import { club, contactEmails } from "../../../shared/club/club-facts.ts";
+import { campDocumentPaths } from "../../../shared/camp/camp-documents.ts";
+import { campDays } from "../../../shared/camp/camp-edition.ts";
+import { gradingDays } from "../../../shared/camp/camp-program.ts";
+import { campDayCountWord, campKeyFacts } from "../../../shared/camp/camp-texts.ts";
+import { formatDateRange, formatKroner, formatLongDate, weekdayName } from "../../../shared/format.ts";
+import { ExternalLink } from "../../components/ExternalLink.tsx";
+import { campEdition } from "../../lib/camp-edition.ts";
+
 export default function CampInfoPage() {
+  const { settings } = campEdition;
+  const facts = campKeyFacts(campEdition);
+  const grading = gradingDays(campEdition);
+  const documents = campDocumentPaths(campEdition.year);
+
   return (
-    <div className="page">
-      <h1>CampInfoPage</h1>
-    </div>
+    <>
+      <p className="lead">
+        Vinterleiren er {club.name}s store samling hvert år: {campDayCountWord(campEdition)} dager med taekwondo,
+        fra {weekdayName(facts.firstDay)} til {weekdayName(facts.lastDay)}, for utøvere fra alle klubber i TTU.
+      </p>
+      <p>
+        I år er leiren {formatDateRange(campEdition.start, campEdition.end)} på {settings.venue}. Alle utøvere fra{" "}
+        {settings.minAge} år er velkomne, uansett beltegrad.
+      </p>
+
+      <div className="button-row">
+        <Link className="button" to="/vinterleir/registrering">
+          Meld deg på
+        </Link>
+        <Link className="button secondary" to="/vinterleir/deltakere">
+          Se hvem som er påmeldt
+        </Link>
+      </div>
+
+      <h2>Trening og aktiviteter</h2>
+      <ul>
+        <li>Treningsøkter delt etter grad og alder, med instruktører og mestere fra mange klubber.</li>
+        <li>Egne sparringsøkter for dem som har erfaring og eget utstyr.</li>
+        <li>Oppvisning, middag og aktiviteter {weekdayName(campDays(campEdition)[1] ?? facts.lastDay)} kveld.</li>
+        <li>
+          Se <Link to="/vinterleir/schedule">hele programmet</Link> for tider og haller.
+        </li>
+      </ul>
+
+      <h2>Gradering</h2>
+      <p>
+        <strong>Cup-gradering:</strong> Barn fra {club.name} under {settings.cupGradingBelowAge} år kan gradere på
+        leirens siste dag, {weekdayName(grading.cup)}. Graderingen koster {formatKroner(settings.gradingFee)} i tillegg
+        til leirprisen og velges i påmeldingen. Steget til 1. dan er ikke en cup-gradering.
+      </p>
+      <p>
+        <strong>Dan-gradering:</strong> Dan-graderingen holdes den første dagen, {weekdayName(grading.dan)}. Den
+        betales separat til forbundet og er ikke med i prisen for leiren.
+      </p>
+
+      <h2>Overnatting</h2>
+      <p>
+        Det er gratis å overnatte i hallen. Ta med sovepose eller dyne, liggeunderlag og pute. Barn fra {club.name}{" "}
+        under {settings.homeClubSleepoverMinAge} år kan ikke overnatte.
+      </p>
+
+      <h2>Ledsagere og tilskuere</h2>
+      <p>
+        En ledsager som ikke selv er påmeldt som utøver, betaler {formatKroner(settings.companionFee)} for mat og
+        overnatting. Tilskuere som verken skal spise eller overnatte, trenger ikke å melde seg på – de er hjertelig
+        velkomne til å se på.
+      </p>
+
+      <h2>Mestere</h2>
+      <p>
+        Mestere (4. dan og høyere) betaler som alle andre. I påmeldingen kan du krysse av for at du gjerne vil
+        instruere – det setter vi stor pris på.
+      </p>
+
+      <h2>Avbestilling og refusjon</h2>
+      <p>
+        Avbestiller du før midnatt {formatLongDate(facts.refundFullUntil)}, får du hele beløpet tilbake. Etter det
+        refunderer vi {facts.laterRefundShare} av beløpet. Avbestilling sendes på e-post til{" "}
+        <a href={`mailto:${contactEmails.general}`}>{contactEmails.general}</a>.
+      </p>
+      <p>
+        <ExternalLink href={documents.terms}>Salgsbetingelser for vinterleiren (PDF)</ExternalLink>
+      </p>
+    </>
   );
 }

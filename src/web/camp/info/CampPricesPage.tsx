@@ -1,7 +1,91 @@
+import { Link } from "react-router";
+import { club } from "../../../shared/club/club-facts.ts";
+import { campDocumentPaths } from "../../../shared/camp/camp-documents.ts";
+import { campKeyFacts } from "../../../shared/camp/camp-texts.ts";
+import { formatKroner, formatLongDate } from "../../../shared/format.ts";
+import { ExternalLink } from "../../components/ExternalLink.tsx";
+import { campEdition } from "../../lib/camp-edition.ts";
+
 export default function CampPricesPage() {
+  const { settings } = campEdition;
+  const facts = campKeyFacts(campEdition);
+  const childAges = `${settings.price.childMaxAge} år eller yngre`;
+  const adultAges = `${settings.price.childMaxAge + 1} år eller eldre`;
+
   return (
-    <div className="page">
-      <h1>CampPricesPage</h1>
-    </div>
+    <>
+      <h2>Pris for utøvere</h2>
+      <p>Prisen gjelder hele leiren med trening, mat og overnatting i hallen.</p>
+      <ul className="price-list">
+        <li>
+          <span>{childAges}</span>
+          <span className="amount">{formatKroner(facts.price.child)}</span>
+        </li>
+        <li>
+          <span>{adultAges}</span>
+          <span className="amount">{formatKroner(facts.price.adult)}</span>
+        </li>
+        <li>
+          <span>Utøvere fra {club.name}</span>
+          <span className="amount">Gratis</span>
+        </li>
+      </ul>
+
+      <h3>Tidlig påmelding</h3>
+      <p>
+        Melder du deg på før {formatLongDate(facts.earlyBirdBefore)}, får du {settings.earlyBird.percent}&nbsp;% rabatt på
+        utøverprisen:
+      </p>
+      <ul className="price-list">
+        <li>
+          <span>{childAges}</span>
+          <span className="amount">{formatKroner(facts.price.childEarly)}</span>
+        </li>
+        <li>
+          <span>{adultAges}</span>
+          <span className="amount">{formatKroner(facts.price.adultEarly)}</span>
+        </li>
+      </ul>
+
+      <h2>Tillegg</h2>
+      <ul className="price-list">
+        <li>
+          <span>Cup-gradering (barn fra {club.name} under {settings.cupGradingBelowAge} år)</span>
+          <span className="amount">+{formatKroner(settings.gradingFee)}</span>
+        </li>
+        <li>
+          <span>Ledsager som ikke er påmeldt som utøver (mat og overnatting)</span>
+          <span className="amount">+{formatKroner(settings.companionFee)}</span>
+        </li>
+        {settings.lateFee.enabled && (
+          <li>
+            <span>Etteranmelding etter {formatLongDate(facts.lateFeeAfter)}</span>
+            <span className="amount">+{formatKroner(settings.lateFee.amount)}</span>
+          </li>
+        )}
+      </ul>
+      <p>Dan-gradering betales separat til forbundet og er ikke med i prisene her.</p>
+
+      <h2>Betaling</h2>
+      <p>
+        Du betaler med Vipps når du melder deg på, eller med kort eller kontant når du sjekker inn på leiren. Alle
+        priser er i norske kroner og inkluderer alle avgifter.
+      </p>
+
+      <h2>Refusjon</h2>
+      <p>
+        Ved avbestilling før midnatt {formatLongDate(facts.refundFullUntil)} får du hele beløpet tilbake. Etter det
+        refunderer vi {facts.laterRefundShare} av beløpet.
+      </p>
+      <p>
+        <ExternalLink href={campDocumentPaths(campEdition.year).terms}>Salgsbetingelser for vinterleiren (PDF)</ExternalLink>
+      </p>
+
+      <div className="button-row">
+        <Link className="button" to="/vinterleir/registrering">
+          Meld deg på
+        </Link>
+      </div>
+    </>
   );
 }

@@ -1,7 +1,27 @@
+import { club } from "../../../shared/club/club-facts.ts";
+import { campProgram } from "../../../shared/camp/camp-program.ts";
+import { formatDateRange } from "../../../shared/format.ts";
+import { campEdition } from "../../lib/camp-edition.ts";
+import { CampProgramDays } from "./CampProgramDays.tsx";
+import "./camp-info.css";
+
 export default function CampProgramPrintPage() {
+  const registrationUrl = `${club.web.replace(/^https?:\/\//, "")}/vinterleir/registrering`;
   return (
-    <div className="page">
-      <h1>CampProgramPrintPage</h1>
+    <div className="page camp-print">
+      <div className="camp-print-head">
+        <div>
+          <h1>Vinterleir {campEdition.year} – program</h1>
+          <p className="camp-print-meta">
+            {formatDateRange(campEdition.start, campEdition.end)} · {campEdition.settings.venue} · {club.name}
+          </p>
+        </div>
+        <button type="button" className="button no-print" onClick={() => window.print()}>
+          Skriv ut
+        </button>
+      </div>
+      <CampProgramDays days={campProgram(campEdition)} headingLevel="h2" />
+      <p className="camp-print-foot">Påmelding: {registrationUrl}</p>
     </div>
   );
 }

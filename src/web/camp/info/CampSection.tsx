@@ -1,8 +1,19 @@
 import { Outlet } from "react-router";
+import { SectionTabs } from "../../components/SectionTabs.tsx";
+import { campEdition } from "../../lib/camp-edition.ts";
+import "./camp-info.css";
+
+const tabs = [
+  { label: "Informasjon", to: "/vinterleir" },
+  { label: "Program og flyer", to: "/vinterleir/schedule" },
+  { label: "Priser", to: "/vinterleir/priser" },
+];
 
 export default function CampSection() {
   return (
     <div className="page">
+      <h1>Vinterleir {campEdition.year}</h1>
+      <SectionTabs label="Vinterleir" tabs={tabs} />
       <Outlet />
     </div>
   );

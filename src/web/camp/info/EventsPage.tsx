@@ -1,7 +1,63 @@
+import { Link } from "react-router";
+import { isEarlyBird } from "../../../shared/camp/camp-edition.ts";
+import { campDayCountWord, campKeyFacts } from "../../../shared/camp/camp-texts.ts";
+import { capitalise, formatDateRange, formatKroner, formatLongDate } from "../../../shared/format.ts";
+import { campEdition } from "../../lib/camp-edition.ts";
+import { useNow } from "../../lib/use-now.ts";
+import "./camp-info.css";
+
 export default function EventsPage() {
+  const now = useNow();
+  const facts = campKeyFacts(campEdition);
+  const { settings, year } = campEdition;
+
   return (
     <div className="page">
-      <h1>EventsPage</h1>
+      <h1>Arrangementer</h1>
+      <section className="camp-announcement" aria-labelledby="vinterleir-heading">
+        <h2 id="vinterleir-heading">Vinterleir {year}</h2>
+        <p className="lead">
+          {formatDateRange(campEdition.start, campEdition.end)} arrangerer vi vinterleir på {settings.venue}. Leiren er
+          åpen for utøvere fra alle klubber i TTU.
+        </p>
+        <p>
+          {capitalise(campDayCountWord(campEdition))} dager med trening delt etter grad og alder, sparring, oppvisning,
+          gradering og felles middag – og overnatting i hallen for dem som vil.
+        </p>
+
+        {isEarlyBird(campEdition, now) && (
+          <p className="notice camp-early-bird" data-testid="early-bird-banner">
+            <strong>Tidlig påmelding gir {settings.earlyBird.percent}&nbsp;% rabatt!</strong> Meld deg på før{" "}
+            {formatLongDate(facts.earlyBirdBefore)}, så betaler du {formatKroner(facts.price.childEarly)} (12 år eller
+            yngre) eller {formatKroner(facts.price.adultEarly)} (13 år eller eldre).
+          </p>
+        )}
+
+        <h3>Pris per utøver</h3>
+        <ul className="price-list">
+          <li>
+            <span>{settings.price.childMaxAge} år eller yngre</span>
+            <span className="amount">{formatKroner(facts.price.child)}</span>
+          </li>
+          <li>
+            <span>{settings.price.childMaxAge + 1} år eller eldre</span>
+            <span className="amount">{formatKroner(facts.price.adult)}</span>
+          </li>
+        </ul>
+
+        <div className="button-row">
+          <Link className="button" to="/vinterleir/registrering">
+            Meld deg på
+          </Link>
+          <Link className="button secondary" to="/vinterleir/deltakere">
+            Se hvem som er påmeldt
+          </Link>
+        </div>
+        <p>
+          <Link to="/vinterleir">Mer informasjon om vinterleiren</Link> – program, flyer, gradering, overnatting og alle
+          priser.
+        </p>
+      </section>
     </div>
   );
 }
