@@ -18,7 +18,7 @@ test("the logo leads home", async ({ page }) => {
 test("the hamburger toggles between the menu and the previous page", async ({ page }) => {
   await page.goto("/utstyr");
   const open = page.getByRole("link", { name: "Åpne menyen" });
-  const isDesktop = (page.viewportSize()?.width ?? 0) >= 1200;
+  const isDesktop = (page.viewportSize()?.width ?? 0) >= 1248;
   test.skip(isDesktop, "the hamburger is for narrow screens");
   await open.click();
   await expect(page).toHaveURL(/\/menu$/);
@@ -30,7 +30,7 @@ test("the hamburger toggles between the menu and the previous page", async ({ pa
 });
 
 test("the desktop bar lists the nine items and marks the active one", async ({ page }) => {
-  const isDesktop = (page.viewportSize()?.width ?? 0) >= 1200;
+  const isDesktop = (page.viewportSize()?.width ?? 0) >= 1248;
   test.skip(!isDesktop, "the bar shows its links on wide screens");
   await page.goto("/teori/mom");
   const nav = page.getByRole("navigation", { name: "Hovedmeny" });
