@@ -1,9 +1,14 @@
 import { test as base, expect } from "@playwright/test";
 
-/** Every page under test must load without a console error or an uncaught exception. */
-export const test = base.extend<{ consoleErrors: string[] }>({
+/**
+ * Every page under test must load without a console error or an uncaught exception. A test that provokes
+ * an error answer on purpose (a wrong password → 401) names the messages it expects with
+ * `test.use({ expectedConsoleErrors: [/401/] })`.
+ */
+export const test = base.extend<{ consoleErrors: string[]; expectedConsoleErrors: RegExp[] }>({
+  expectedConsoleErrors: [[], { option: true }],
   consoleErrors: [
-    async ({ page }, use) => {
+    async ({ page, expectedConsoleErrors }, use) => {
       const errors: string[] = [];
       page.on("console", (message) => {
         if (message.type() === "error") errors.push(message.text());
@@ -11,7 +16,9 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       page.on("pageerror", (error) => errors.push(error.message));
       await use(errors);
       // A page answered with 404 on purpose logs the failed document load; nothing else may fail.
-      expect(errors.filter((text) => !/status of 404/.test(text)), errors.join("\n")).toEqual([]);
+      const allowed = [/status of 404/, ...expectedConsoleErrors];
+      const unexpected = errors.filter((text) => !allowed.some((pattern) => pattern.test(text)));
+      expect(unexpected, errors.join("\n")).toEqual([]);
     },
     { auto: true },
   ],
