@@ -2,7 +2,9 @@ import AxeBuilder from "@axe-core/playwright";
 import { test, expect } from "./fixtures.ts";
 import { staticPaths } from "../../src/shared/site/site-pages.ts";
 
-for (const path of [...staticPaths, "/finnes/ikke"]) {
+const appPaths = ["/vinterleir/registrering", "/vinterleir/deltakere", "/vinterleir/deltakere/admin"];
+
+for (const path of [...staticPaths, ...appPaths, "/finnes/ikke"]) {
   test(`axe finds no violations on ${path}`, async ({ page }) => {
     await page.goto(path);
     await page.waitForLoadState("networkidle");
