@@ -91,3 +91,15 @@ test("the menu works without the React runtime and returns to where it was opene
   await page.getByRole("link", { name: "Lukk menyen" }).click();
   await expect(page).toHaveURL(/\/kontakt$/);
 });
+
+test("the print page's button prints without the React runtime", async ({ page }) => {
+  await page.goto("/vinterleir/print/program");
+  await page.evaluate(() => {
+    (window as unknown as { printed: number }).printed = 0;
+    window.print = () => {
+      (window as unknown as { printed: number }).printed++;
+    };
+  });
+  await page.getByRole("button", { name: "Skriv ut" }).click();
+  expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+});

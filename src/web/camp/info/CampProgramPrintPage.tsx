@@ -1,3 +1,4 @@
+import { PrintButton } from "../../components/PrintButton.tsx";
 import { club } from "../../../shared/club/club-facts.ts";
 import { campProgram } from "../../../shared/camp/camp-program.ts";
 import { formatDateRange } from "../../../shared/format.ts";
@@ -16,9 +17,7 @@ export default function CampProgramPrintPage() {
             {formatDateRange(campEdition.start, campEdition.end)} · {campEdition.settings.venue} · {club.name}
           </p>
         </div>
-        <button type="button" className="button no-print" onClick={() => window.print()}>
-          Skriv ut
-        </button>
+        <PrintButton />
       </div>
       <CampProgramDays days={campProgram(campEdition)} headingLevel="h2" />
       <p className="camp-print-foot">Påmelding: {registrationUrl}</p>

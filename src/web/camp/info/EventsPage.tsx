@@ -25,13 +25,17 @@ export default function EventsPage() {
           gradering og felles middag – og overnatting i hallen for dem som vil.
         </p>
 
-        {isEarlyBird(campEdition, now) && (
-          <p className="notice camp-early-bird" data-testid="early-bird-banner">
+        {/* Always in the HTML; shown or hidden by the visitor's clock (lib/page-script.ts on the static page). */}
+        <p
+          className="notice camp-early-bird"
+          data-testid="early-bird-banner"
+          data-show-before={campEdition.earlyBirdEndsAt.toISOString()}
+          hidden={!isEarlyBird(campEdition, now)}
+        >
             <strong>Tidlig påmelding gir {settings.earlyBird.percent}&nbsp;% rabatt!</strong> Meld deg på før{" "}
             {formatLongDate(facts.earlyBirdBefore)}, så betaler du {formatKroner(facts.price.childEarly)} (12 år eller
             yngre) eller {formatKroner(facts.price.adultEarly)} (13 år eller eldre).
-          </p>
-        )}
+        </p>
 
         <h3>Pris per utøver</h3>
         <ul className="price-list">
