@@ -1,16 +1,6 @@
-import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { club, mapUrl } from "../../../shared/club/club-facts.ts";
-
-// TODO(lead): switch to components/ExternalLink.tsx once it is committed; same markup.
-function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
-  return (
-    <a href={href} target="_blank" rel="noopener noreferrer">
-      {children}
-      <span className="visually-hidden"> (åpnes i ny fane)</span>
-    </a>
-  );
-}
+import { ExternalLink } from "../../components/ExternalLink.tsx";
 
 function listNames(names: readonly string[]): string {
   return names.length < 2 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} og ${names.at(-1)}`;
