@@ -5,6 +5,7 @@ import {
   startOfOsloDay,
   type CalendarDate,
 } from "../time.ts";
+import { emailMaxLength, telephoneDigits } from "../contact/contact-rules.ts";
 
 /**
  * The winter camp's rules as data (decisions D3). Month/day pairs are resolved against the edition's
@@ -36,9 +37,9 @@ export const campSettings = {
   /** A companion takes responsibility for a child, so must be of age. */
   companionMinAge: 18,
   /** Telephone numbers: an optional plus, then this many digits. */
-  telephoneDigits: { min: 8, max: 20 },
+  telephoneDigits,
   /** Input limits that keep a registration sane; not rules the club has chosen. */
-  limits: { maxAge: 125, maxCompanions: 10, nameLength: 100, emailLength: 254, textLength: 2000 },
+  limits: { maxAge: 125, maxCompanions: 10, nameLength: 100, emailLength: emailMaxLength, textLength: 2000 },
 } as const;
 
 /** Literal types widened (false → boolean, 1200 → number), so a test or special edition can override a value. */

@@ -1,13 +1,10 @@
 import { z } from "zod";
 import { club } from "../club/club-facts.ts";
+import { emailSchema, telephoneSchema } from "../contact/contact-rules.ts";
 import { campSettings, defaultCampRules, type CampRules } from "./camp-edition.ts";
 import { mayOfferToInstruct, maySleepOver, mayTickGrading } from "./camp-eligibility.ts";
 
-const { limits, telephoneDigits } = campSettings;
-
-const telephonePattern = new RegExp(`^\\+?\\d{${telephoneDigits.min},${telephoneDigits.max}}$`);
-/** One @ with something on both sides and a dot in the domain: the receipt must reach a mailbox. */
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const { limits } = campSettings;
 
 /** Trimmed text; with `required`, blank counts as missing. */
 function text(max: number, tooLong: string, required?: string) {
@@ -20,17 +17,11 @@ function name(label: "Fornavnet" | "Etternavnet", required: string) {
 }
 
 function email(required: string, invalid: string) {
-  return text(limits.emailLength, `Eposten kan ha høyst ${limits.emailLength} tegn.`, required).regex(emailPattern, invalid);
+  return emailSchema({ required, invalid });
 }
 
-/** People type "912 34 567"; the spaces are dropped before the digits are counted (and stored). */
 function telephone(required: string, invalid: string) {
-  return z
-    .string({ error: required })
-    .trim()
-    .overwrite((value) => value.replace(/\s+/g, ""))
-    .min(1, required)
-    .regex(telephonePattern, invalid);
+  return telephoneSchema({ required, invalid });
 }
 
 function age(min: number, tooYoung: string) {
