@@ -1,0 +1,672 @@
+/**
+ * `npm run bench:api`: the camp API under load, on the real production server (`build/node/main.js`).
+ *
+ * For each database (PGlite in a fresh DATA_DIR, then a fresh PostgreSQL database when one answers on
+ * BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432):
+ *   1. 50 warm-up registrations (not timed; they are in the counts checked afterwards);
+ *   2. 450 timed registrations, so exactly 500 participants are confirmed;
+ *   3. GET /api/VinterleirUsers/Get and /GetGrades for a fixed time each, at those 500 participants;
+ *   4. 550 more timed registrations (1,000 timed in all, 1,050 stored);
+ *   5. 50 of the drafts posted again (a browser's retry) — each must answer Done and store nothing;
+ *   6. the admin API must show exactly one registration per draft answered Done, nothing lost, nothing extra.
+ * A bare node:http "hello" server, in its own process, is measured with the same generator, concurrency
+ * and duration in the same run: the ceiling of this machine, which the public list is compared with.
+ *
+ * The load generator runs in this process: node:http with a keep-alive agent, 50 concurrent clients
+ * (50 sockets), each sending its next request as soon as the previous answer is read. Latency is the time
+ * from sending a request to having its whole body (process.hrtime). Requests send the headers a browser
+ * sends (accept: application/json, accept-encoding: gzip, deflate, br), so answers above the server's
+ * compression threshold are compressed as they would be for a visitor.
+ *
+ * Prints a table and rewrites the section between the bench:api markers in docs/benchmarks.md.
+ * Bars print PASS/FAIL (a measurement, not a test); the exit code is non-zero only when the bench itself
+ * cannot run (no build, the server does not start).
+ */
+import { spawn } from "node:child_process";
+import { createHash, randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import http from "node:http";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+
+const root = path.resolve(import.meta.dirname, "..");
+const mainJs = path.join(root, "build/node/main.js");
+const docFile = path.join(root, "docs/benchmarks.md");
+const START = "<!-- bench:api:start -->";
+const END = "<!-- bench:api:end -->";
+
+const CLIENTS = 50;
+const WARMUP = 50;
+const LIST_AT = 500;
+const TIMED = 1000;
+const RETRIES = 50;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const PG_URL = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432";
+const LIST_IDENTITY = "GET /api/VinterleirUsers/Get, no compression (diagnosis)";
+const ADMIN = { username: "benchadmin", password: "bench-password-123" };
+
+/** Bars from the issues. */
+const bars = {
+  listShareOfBare: 0.5,
+  registrationsPerSecond: { pglite: 300, postgres: 1000 },
+  registrationP99Ms: 100,
+};
+
+// ---------------------------------------------------------------------------------------------- processes
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer().once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function stopProcess(child) {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill("SIGKILL"), 12_000);
+    child.once("exit", () => (clearTimeout(force), resolve()));
+    child.kill("SIGTERM");
+  });
+}
+
+function spawnLogged(args, env) {
+  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  for (const stream of [child.stdout, child.stderr]) stream.on("data", (chunk) => (output = (output + chunk).slice(-8000)));
+  return { child, log: () => output };
+}
+
+async function waitFor(url, { child, log }) {
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited early (code ${child.exitCode}):\n${log()}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not answer within 30 s:\n${log()}`);
+}
+
+/** The production server with its own fresh DATA_DIR; DATABASE_URL only for the PostgreSQL run. */
+async function startSiteServer({ dataDir, databaseUrl }) {
+  const port = await freePort();
+  const env = { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" };
+  env.CAMP_ADMIN_USERNAME = ADMIN.username;
+  env.CAMP_ADMIN_PASSWORD = ADMIN.password;
+  delete env.SMTP_URL; // mail goes to DATA_DIR/mail
+  delete env.DATABASE_URL;
+  delete env.CAMP_YEAR;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  // BENCH_NODE_ARGS: extra node flags for the site server only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to see where its time goes.
+  const server = spawnLogged([...(process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []), mainJs], env);
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/healthz`, server);
+  return { base, pid: server.child.pid, log: server.log, stop: () => stopProcess(server.child) };
+}
+
+/** The baseline: the least a Node HTTP server can do, in its own process like the real one. */
+const bareServerSource = `
+  const http = require("node:http");
+  const server = http.createServer((request, response) => {
+    response.writeHead(200, { "content-type": "text/plain; charset=utf-8", "content-length": "5" });
+    response.end("hello");
+  });
+  server.keepAliveTimeout = 65000;
+  server.listen(Number(process.env.PORT), "127.0.0.1");
+`;
+
+async function startBareServer() {
+  const port = await freePort();
+  const server = spawnLogged(["-e", bareServerSource], { ...process.env, PORT: String(port) });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/`, server);
+  return { base, pid: server.child.pid, stop: () => stopProcess(server.child) };
+}
+
+// ---------------------------------------------------------------------------------------------- CPU
+
+const CLOCK_TICKS = 100; // USER_HZ on Linux
+
+/** utime + stime of a process in seconds, from /proc (0 where there is no /proc). */
+async function cpuSeconds(pid) {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+/** The local PostgreSQL's processes (postmaster, backends, walwriter, …), found by name in /proc. */
+async function postgresPids() {
+  if (!existsSync("/proc")) return [];
+  const pids = (await readdir("/proc")).filter((name) => /^\d+$/.test(name));
+  const found = [];
+  for (const pid of pids) {
+    const comm = await readFile(`/proc/${pid}/comm`, "utf8").catch(() => "");
+    if (comm.trim() === "postgres") found.push(pid);
+  }
+  return found;
+}
+
+/**
+ * Where the machine's CPU went during a phase, in % of one core (200 % = both cores): the site server,
+ * PostgreSQL (all its processes; none on PGlite, which runs inside the server) and this load generator.
+ */
+async function cpuMeter(serverPid, withPostgres) {
+  const dbPids = withPostgres ? await postgresPids() : [];
+  const sample = async () => ({
+    at: performance.now(),
+    server: await cpuSeconds(serverPid),
+    db: (await Promise.all(dbPids.map(cpuSeconds))).reduce((a, b) => a + b, 0),
+    generator: (({ user, system }) => (user + system) / 1e6)(process.cpuUsage()),
+  });
+  const start = await sample();
+  return async () => {
+    const end = await sample();
+    const seconds = (end.at - start.at) / 1000;
+    const share = (key) => (100 * (end[key] - start[key])) / seconds;
+    return { server: share("server"), db: withPostgres ? share("db") : null, generator: share("generator") };
+  };
+}
+
+async function measured(serverPid, withPostgres, run) {
+  const stop = await cpuMeter(serverPid, withPostgres);
+  const result = await run();
+  return { ...result, cpu: await stop() };
+}
+
+// ---------------------------------------------------------------------------------------------- load generator
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS, maxFreeSockets: CLIENTS });
+const browserHeaders = { accept: "application/json, text/plain, */*", "accept-encoding": "gzip, deflate, br" };
+
+/** One request; resolves with status, body (raw bytes as sent) and latency in ms. Never rejects. */
+function request(url, { method = "GET", body, headers: extra } = {}) {
+  return new Promise((resolve) => {
+    const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+    const headers = { ...browserHeaders, ...extra };
+    if (payload) Object.assign(headers, { "content-type": "application/json", "content-length": payload.length });
+    const started = process.hrtime.bigint();
+    const done = (result) => resolve({ ...result, ms: Number(process.hrtime.bigint() - started) / 1e6 });
+    const req = http.request(url, { method, headers, agent }, (response) => {
+      const chunks = [];
+      response.on("data", (chunk) => chunks.push(chunk));
+      response.on("end", () => done({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on("error", (error) => done({ status: 0, error }));
+    });
+    req.on("error", (error) => done({ status: 0, error }));
+    req.end(payload);
+  });
+}
+
+/**
+ * Runs `jobs` (functions returning a request) with CLIENTS workers, or, given `seconds`, repeats `job`
+ * in CLIENTS workers until the time is up (requests under way then still finish and count).
+ */
+async function load({ jobs, job, seconds, check }) {
+  const latencies = [];
+  const errors = [];
+  let next = 0;
+  const deadline = seconds ? performance.now() + seconds * 1000 : Infinity;
+  const started = performance.now();
+  const worker = async () => {
+    for (;;) {
+      let make;
+      if (jobs) {
+        if (next >= jobs.length) return;
+        make = jobs[next++];
+      } else {
+        if (performance.now() >= deadline) return;
+        make = job;
+      }
+      const answer = await make();
+      latencies.push(answer.ms);
+      const problem = answer.error ? answer.error.message : check(answer);
+      if (problem) errors.push(problem);
+    }
+  };
+  await Promise.all(Array.from({ length: CLIENTS }, worker));
+  const elapsed = (performance.now() - started) / 1000;
+  return { count: latencies.length, seconds: elapsed, latencies, errors };
+}
+
+function summarise({ count, seconds, latencies, errors, cpu }) {
+  const sorted = Float64Array.from(latencies).sort();
+  const at = (q) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] : NaN);
+  return { count, seconds, rps: count / seconds, p50: at(0.5), p99: at(0.99), max: sorted.at(-1) ?? NaN, errors, cpu };
+}
+
+/** Two timed legs as one measurement (the list test sits between them). */
+function mergeLegs(a, b) {
+  const seconds = a.seconds + b.seconds;
+  const cpu = Object.fromEntries(
+    Object.keys(a.cpu).map((key) => [key, a.cpu[key] === null ? null : (a.cpu[key] * a.seconds + b.cpu[key] * b.seconds) / seconds]),
+  );
+  return { count: a.count + b.count, seconds, latencies: [...a.latencies, ...b.latencies], errors: [...a.errors, ...b.errors], cpu };
+}
+
+// ---------------------------------------------------------------------------------------------- registrations
+
+const firstNames = ["Ola", "Kari", "Nora", "Emil", "Sofie", "Jakob", "Ingrid", "Filip", "Maja", "Aksel", "Sara", "Henrik"];
+const ages = [8, 9, 10, 11, 12, 13, 14, 16, 19, 25, 34, 47, 58];
+const HOME_CLUB = 29;
+
+/**
+ * A valid, distinct registration for participant `i` (rules from src/shared/camp/camp-registration.ts and
+ * camp-eligibility.ts): every club and grade, children and adults, a fifth with one or two companions,
+ * grading/sleepover/instructing only where allowed. Card/cash, so every answer is "Done". The last name
+ * is unique, so the admin list can be matched draft by draft.
+ */
+function makeDraft(tag, i) {
+  const age = ages[i % ages.length];
+  const clubId = i % 4 === 0 ? HOME_CLUB : 1 + ((i * 7) % 38);
+  const gradeId = 1 + ((i * 5) % 23);
+  const home = clubId === HOME_CLUB;
+  const mayGrade = (home && gradeId < 14 && age < 13) || gradeId >= 14;
+  const maySleep = !(home && age < 12);
+  const master = gradeId >= 18;
+  const lastName = `Benk${tag}${String(i).padStart(4, "0")}`;
+  const companions = i % 10 === 0 ? 2 : i % 5 === 0 ? 1 : 0;
+  return {
+    draftId: randomUUID(),
+    dataConsent: true,
+    termsAccepted: true,
+    firstName: firstNames[i % firstNames.length],
+    lastName,
+    age,
+    email: `deltaker${i}@example.no`,
+    telephone: `9${String(1_000_000 + i).slice(-7)}`,
+    clubId,
+    gradeId,
+    gradering: mayGrade && i % 3 === 0,
+    sleepover: maySleep && i % 2 === 0,
+    hasLedsager: companions > 0,
+    ledsagere: Array.from({ length: companions }, (_, c) => ({
+      id: `c${c + 1}`,
+      firstName: c === 0 ? "Forelder" : "Verge",
+      lastName,
+      age: 35 + c * 7,
+      telephone: `4${String(2_000_000 + i * 2 + c).slice(-7)}`,
+      email: `ledsager${i}-${c}@example.no`,
+      sleepover: c === 0,
+      alreadyRegistered: false,
+    })),
+    allergies: i % 9 === 0 ? "Nøtter" : "",
+    vegan: i % 6 === 0,
+    otherInfo: i % 11 === 0 ? "Kommer fredag kveld." : "",
+    wantsToInstruct: master && i % 2 === 0,
+    public: i % 7 !== 0,
+    instructor: master ? 1 + (i % 2) : 0,
+    vipps: false,
+  };
+}
+
+const expectDone = (answer) =>
+  answer.status === 200 && answer.body.toString() === "Done" ? null : `${answer.status} ${answer.body?.toString().slice(0, 200)}`;
+const expectOk = (answer) => (answer.status === 200 ? null : `${answer.status} ${answer.body?.toString().slice(0, 200)}`);
+
+function registerAll(base, drafts) {
+  return load({ jobs: drafts.map((draft) => () => request(`${base}/api/Vinterleir/Post`, { method: "POST", body: draft })), check: expectDone });
+}
+
+async function adminGet(base, token, what) {
+  const answer = await fetch(`${base}/api/VinterleirAdmin/${what}/${token}`);
+  if (!answer.ok) throw new Error(`admin ${what}: ${answer.status} ${await answer.text()}`);
+  return answer.json();
+}
+
+/** Nothing lost, nothing twice: the admin's view against the drafts that answered Done. */
+async function verify(base, drafts, doneCount) {
+  const digest = createHash("sha256").update(ADMIN.password).digest("hex");
+  const login = await fetch(`${base}/api/VinterleirAdmin/GetToken/${ADMIN.username}/${digest}`);
+  if (!login.ok) throw new Error(`admin login: ${login.status} ${await login.text()}`);
+  const token = await login.text();
+  const totals = await adminGet(base, token, "Totals");
+  const persons = await adminGet(base, token, "Get");
+  const athletes = new Map();
+  const companions = new Map();
+  for (const person of persons) {
+    const into = person.isLedsager ? companions : athletes;
+    into.set(person.lastname, (into.get(person.lastname) ?? 0) + 1);
+  }
+  let missing = 0;
+  let duplicated = 0;
+  let companionMismatch = 0;
+  for (const draft of drafts) {
+    const seen = athletes.get(draft.lastName) ?? 0;
+    if (seen === 0) missing++;
+    if (seen > 1) duplicated++;
+    if ((companions.get(draft.lastName) ?? 0) !== draft.ledsagere.length * Math.min(seen, 1)) companionMismatch++;
+  }
+  const known = new Set(drafts.map((draft) => draft.lastName));
+  const unexpected = [...athletes.keys()].filter((name) => !known.has(name)).length;
+  const expectedPersons = drafts.reduce((sum, draft) => sum + 1 + draft.ledsagere.length, 0);
+  const ok =
+    totals.registrations === doneCount &&
+    totals.registrations === drafts.length &&
+    totals.count === expectedPersons &&
+    missing === 0 &&
+    duplicated === 0 &&
+    companionMismatch === 0 &&
+    unexpected === 0;
+  return { ok, confirmed: totals.registrations, persons: totals.count, expectedPersons, missing, duplicated, companionMismatch, unexpected };
+}
+
+// ---------------------------------------------------------------------------------------------- one database
+
+async function benchDatabase(kind, bare) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), `stk-bench-api-${kind}-`));
+  let databaseUrl;
+  let admin;
+  if (kind === "postgres") {
+    const name = `stk_bench_${Date.now()}`;
+    admin = new pg.Client({ connectionString: `${PG_URL}/postgres` });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    databaseUrl = `${PG_URL}/${name}`;
+    admin.dropDatabase = () => admin.query(`drop database if exists ${name} with (force)`);
+  }
+  const server = await startSiteServer({ dataDir, databaseUrl });
+  try {
+    const tag = kind === "pglite" ? "L" : "P";
+    const drafts = Array.from({ length: WARMUP + TIMED }, (_, i) => makeDraft(tag, i));
+    const warm = drafts.slice(0, WARMUP);
+    const legA = drafts.slice(WARMUP, LIST_AT);
+    const legB = drafts.slice(LIST_AT);
+    process.stdout.write(`[${kind}] warm-up ${warm.length} registrations … `);
+    const warmResult = await registerAll(server.base, warm);
+    for (let i = 0; i < 200; i++) await request(`${server.base}/api/VinterleirUsers/Get`);
+    console.log(`${warmResult.errors.length} error(s)`);
+
+    process.stdout.write(`[${kind}] ${legA.length} timed registrations … `);
+    const withPostgres = kind === "postgres";
+    const a = await measured(server.pid, withPostgres, () => registerAll(server.base, legA));
+    console.log(`${a.errors.length} error(s)`);
+
+    const participants = JSON.parse(await (await fetch(`${server.base}/api/VinterleirUsers/Get`)).text()).length;
+    const lists = {};
+    // The last one is a diagnosis, not a target: the list without compression shows what compressing costs.
+    for (const [label, url, headers] of [
+      ["GET /api/VinterleirUsers/Get", "/api/VinterleirUsers/Get"],
+      ["GET /api/VinterleirUsers/GetGrades", "/api/VinterleirUsers/GetGrades"],
+      [LIST_IDENTITY, "/api/VinterleirUsers/Get", { "accept-encoding": "identity" }],
+    ]) {
+      process.stdout.write(`[${kind}] ${label} for ${SECONDS} s at ${participants} participants … `);
+      const answer = await request(`${server.base}${url}`, { headers });
+      const job = () => request(`${server.base}${url}`, { headers });
+      const result = summarise(await measured(server.pid, withPostgres, () => load({ job, seconds: SECONDS, check: expectOk })));
+      lists[label] = { ...result, bytes: answer.body.length, encoding: answer.headers["content-encoding"] ?? "none" };
+      console.log(`${Math.round(result.rps)} req/s`);
+    }
+
+    process.stdout.write(`[${kind}] ${legB.length} timed registrations … `);
+    const b = await measured(server.pid, withPostgres, () => registerAll(server.base, legB));
+    console.log(`${b.errors.length} error(s)`);
+    const registrations = summarise(mergeLegs(a, b));
+
+    process.stdout.write(`[${kind}] ${RETRIES} retried drafts … `);
+    const retryDrafts = drafts.filter((_, i) => i % Math.floor(drafts.length / RETRIES) === 0).slice(0, RETRIES);
+    const retries = await registerAll(server.base, retryDrafts);
+    console.log(`${retries.errors.length} error(s)`);
+
+    const doneCount = drafts.length - warmResult.errors.length - registrations.errors.length;
+    const check = await verify(server.base, drafts, doneCount);
+    console.log(`[${kind}] admin: ${check.confirmed} confirmed registrations (${check.persons} persons) — ${check.ok ? "all present once" : "MISMATCH"}`);
+
+    const settings = await durabilitySettings(kind, server, databaseUrl, dataDir);
+    return {
+      kind,
+      participants,
+      registrations,
+      lists,
+      warmupErrors: warmResult.errors,
+      retryErrors: retries.errors,
+      retryCount: retryDrafts.length,
+      check,
+      settings,
+      // Start-up notices expected in this setup (closed admin areas, no SMTP_URL) are not news.
+      serverLog: server
+        .log()
+        .split("\n")
+        .filter((line) => line.trim() && !/admin area .* is closed|SMTP_URL is not set/.test(line))
+        .join("\n"),
+    };
+  } finally {
+    await server.stop();
+    if (admin) {
+      await admin.dropDatabase().catch((error) => console.error(`could not drop the bench database: ${error.message}`));
+      await admin.end();
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * What "durable" rests on: the database's fsync and synchronous_commit. PostgreSQL is asked directly;
+ * PGlite belongs to the server process, so its data dir is opened after the server has stopped.
+ */
+async function durabilitySettings(kind, server, databaseUrl, dataDir) {
+  const query = "select name, setting from pg_settings where name in ('fsync', 'synchronous_commit', 'wal_sync_method') order by name";
+  if (kind === "postgres") {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      return Object.fromEntries((await client.query(query)).rows.map((row) => [row.name, row.setting]));
+    } finally {
+      await client.end();
+    }
+  }
+  await server.stop();
+  try {
+    const { PGlite } = await import("@electric-sql/pglite");
+    const db = await PGlite.create(path.join(dataDir, "db"));
+    try {
+      const settings = Object.fromEntries((await db.query(query)).rows.map((row) => [row.name, row.setting]));
+      const [{ n }] = (await db.query("select count(*)::int as n from camp_registrations")).rows;
+      return { ...settings, "rows after restart": n };
+    } finally {
+      await db.close();
+    }
+  } catch (error) {
+    return { error: error.message };
+  }
+}
+
+async function postgresReachable() {
+  const client = new pg.Client({ connectionString: `${PG_URL}/postgres`, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    const { rows } = await client.query("show server_version");
+    return { ok: true, version: rows[0].server_version };
+  } catch (error) {
+    return { ok: false, reason: error.message };
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+// ---------------------------------------------------------------------------------------------- report
+
+const fmt = {
+  rps: (value) => `${Math.round(value).toLocaleString("en-US")}/s`,
+  ms: (value) => `${value < 10 ? value.toFixed(2) : value.toFixed(1)} ms`,
+  pct: (value) => `${(value * 100).toFixed(1)} %`,
+};
+
+function row(cells) {
+  return `| ${cells.join(" | ")} |`;
+}
+
+function cpuCell({ cpu }) {
+  const pct = (value) => `${Math.round(value)} %`;
+  return `${pct(cpu.server)} / ${cpu.db === null ? "–" : pct(cpu.db)} / ${pct(cpu.generator)}`;
+}
+
+function tableOf(bareResult, runs) {
+  const lines = [
+    row(["Database", "What", "Requests", "Throughput", "p50", "p99", "max", "Errors", "vs. bare", "CPU server / PostgreSQL / generator"]),
+    row(["---", "---", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:"]),
+    row(["–", `bare node:http "hello" (${SECONDS} s)`, bareResult.count, fmt.rps(bareResult.rps), fmt.ms(bareResult.p50), fmt.ms(bareResult.p99), fmt.ms(bareResult.max), bareResult.errors.length, "100 %", cpuCell(bareResult)]),
+  ];
+  for (const run of runs) {
+    const r = run.registrations;
+    lines.push(row([run.kind, `POST /api/Vinterleir/Post (${r.count} registrations)`, r.count, fmt.rps(r.rps), fmt.ms(r.p50), fmt.ms(r.p99), fmt.ms(r.max), r.errors.length, "–", cpuCell(r)]));
+    for (const [label, l] of Object.entries(run.lists)) {
+      lines.push(row([run.kind, `${label} (${SECONDS} s, ${run.participants} participants, ${(l.bytes / 1024).toFixed(1)} KB ${l.encoding})`, l.count, fmt.rps(l.rps), fmt.ms(l.p50), fmt.ms(l.p99), fmt.ms(l.max), l.errors.length, fmt.pct(l.rps / bareResult.rps), cpuCell(l)]));
+    }
+  }
+  return lines.join("\n");
+}
+
+function barsOf(bareResult, runs) {
+  const lines = [];
+  const mark = (ok, text) => lines.push(`- **${ok ? "PASS" : "FAIL"}** ${text}`);
+  for (const run of runs) {
+    const r = run.registrations;
+    const allErrors = r.errors.length + run.warmupErrors.length + run.retryErrors.length + Object.values(run.lists).reduce((sum, l) => sum + l.errors.length, 0);
+    mark(allErrors === 0, `${run.kind}: no error — ${allErrors} error answer(s) (registrations, warm-up, retries, lists)`);
+    const c = run.check;
+    mark(
+      c.ok,
+      `${run.kind}: no lost or duplicated registration — ${c.confirmed} confirmed for ${WARMUP + TIMED} drafts answered Done ` +
+        `(${RETRIES} retried after), ${c.persons}/${c.expectedPersons} persons; missing ${c.missing}, twice ${c.duplicated}, ` +
+        `companion mismatch ${c.companionMismatch}, unknown ${c.unexpected}`,
+    );
+    for (const [label, l] of Object.entries(run.lists)) {
+      if (label === LIST_IDENTITY) continue;
+      mark(l.rps >= bars.listShareOfBare * bareResult.rps, `${run.kind}: ${label} ${fmt.rps(l.rps)} ≥ 50 % of bare (${fmt.rps(bars.listShareOfBare * bareResult.rps)}) — ${fmt.pct(l.rps / bareResult.rps)}`);
+    }
+    const target = bars.registrationsPerSecond[run.kind];
+    mark(r.rps >= target, `${run.kind}: ${fmt.rps(r.rps)} durable registrations ≥ ${fmt.rps(target)}`);
+    mark(r.p99 < bars.registrationP99Ms, `${run.kind}: registration p99 ${fmt.ms(r.p99)} < ${bars.registrationP99Ms} ms`);
+  }
+  return lines;
+}
+
+function machine() {
+  const cpus = os.cpus();
+  return `${cpus.length} × ${cpus[0]?.model.trim() ?? "unknown CPU"}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${os.type()} ${os.release()}, Node ${process.version}`;
+}
+
+async function writeDoc(section) {
+  let doc = existsSync(docFile) ? await readFile(docFile, "utf8") : "# Ytelsesmålinger\n";
+  if (!doc.includes(START) || !doc.includes(END)) doc = `${doc.trimEnd()}\n\n${START}\n${END}\n`;
+  const before = doc.slice(0, doc.indexOf(START) + START.length);
+  const after = doc.slice(doc.indexOf(END));
+  await writeFile(docFile, `${before}\n${section.trim()}\n${after}`);
+}
+
+// ---------------------------------------------------------------------------------------------- main
+
+for (let i = 0; !existsSync(mainJs); i++) {
+  if (i === 4) {
+    console.error("build/node/main.js is missing: run `npm run build` first.");
+    process.exit(1);
+  }
+  console.log("build/node/main.js is missing (a rebuild under way?); waiting 30 s …");
+  await new Promise((resolve) => setTimeout(resolve, 30_000));
+}
+const stampFile = path.join(root, "build/stamp.json");
+const builtAt = existsSync(stampFile) ? JSON.parse(await readFile(stampFile, "utf8")).builtAt : "unknown";
+const measuredAt = new Date().toISOString().replace(/\.\d+Z$/, "Z");
+
+console.log(`bench:api on ${machine()}`);
+const bareServer = await startBareServer();
+let bareResult;
+try {
+  const url = `${bareServer.base}/`;
+  await load({ job: () => request(url), seconds: 1, check: expectOk });
+  process.stdout.write(`[bare] GET / for ${SECONDS} s … `);
+  bareResult = summarise(await measured(bareServer.pid, false, () => load({ job: () => request(url), seconds: SECONDS, check: expectOk })));
+  console.log(`${Math.round(bareResult.rps)} req/s`);
+} finally {
+  await bareServer.stop();
+}
+
+const runs = [];
+runs.push(await benchDatabase("pglite", bareResult));
+const postgres = await postgresReachable();
+let postgresNote;
+if (postgres.ok) {
+  postgresNote = `PostgreSQL ${postgres.version} on ${PG_URL.replace(/\/\/[^@/]*@/, "//…@")}, a fresh database per run, dropped afterwards.`;
+  runs.push(await benchDatabase("postgres", bareResult));
+} else {
+  postgresNote = `PostgreSQL run skipped: ${PG_URL.replace(/\/\/[^@/]*@/, "//…@")} unreachable (${postgres.reason}).`;
+  console.log(postgresNote);
+}
+agent.destroy();
+
+const table = tableOf(bareResult, runs);
+const barLines = barsOf(bareResult, runs);
+const failures = barLines.filter((line) => line.includes("**FAIL**")).length;
+const settingsLines = runs.map((run) => `- ${run.kind}: ${Object.entries(run.settings).map(([k, v]) => `${k} = ${v}`).join(", ")}`);
+const problems = runs.flatMap((run) => {
+  const errors = [...run.warmupErrors, ...run.registrations.errors, ...run.retryErrors, ...Object.values(run.lists).flatMap((l) => l.errors)];
+  const distinct = [...new Set(errors)].slice(0, 5);
+  return distinct.length ? [`- ${run.kind}: ${errors.length} error(s), e.g. ${distinct.map((e) => `\`${e.replace(/`/g, "'")}\``).join("; ")}`] : [];
+});
+const logs = runs.filter((run) => run.serverLog).map((run) => `- ${run.kind} server log (warn and above, last lines): \`${run.serverLog.split("\n").slice(-3).join(" / ").slice(0, 600).replace(/`/g, "'")}\``);
+
+console.log(`\n${table}\n\n${barLines.join("\n")}\n\n${failures} bar(s) FAIL.`);
+console.log(`\nDurability settings:\n${settingsLines.join("\n")}`);
+if (problems.length) console.log(`\nErrors:\n${problems.join("\n")}`);
+if (logs.length) console.log(`\n${logs.join("\n")}`);
+
+const section = `
+## API
+
+\`npm run bench:api\` — measured ${measuredAt} on ${machine()}.
+The production server (\`build/node/main.js\`, build stamped ${builtAt}) runs as a child process with \`NODE_ENV=production\`,
+\`LOG_LEVEL=warn\`, a fresh \`DATA_DIR\`, no \`SMTP_URL\` (confirmation mails go to \`DATA_DIR/mail\`, sent by the outbox worker during the run).
+${postgresNote}
+
+Method:
+
+- **Load generator**: in the bench process, \`node:http\` with a keep-alive agent; ${CLIENTS} concurrent clients on ${CLIENTS} sockets, each
+  sending its next request as soon as the previous answer is read. Latency: request sent → whole body read. Requests carry a browser's
+  \`accept-encoding: gzip, deflate, br\`, so the list (above the 1 KB threshold) is compressed as for a visitor.
+- **Registrations**: valid, distinct drafts (every club and grade, ages 8–58, a fifth with one or two companions, grading, sleepover and
+  instructing where the rules allow, card/cash so every answer is \`Done\`). ${WARMUP} untimed warm-up registrations, then ${LIST_AT - WARMUP} timed
+  (${LIST_AT} participants), the list test, then ${TIMED - (LIST_AT - WARMUP)} more timed: ${TIMED} timed registrations, ${WARMUP + TIMED} stored. Throughput is
+  timed registrations over the time of the two timed legs. Every answer is a committed transaction (the server answers \`Done\` after commit).
+- **Public list and grade statistics**: at exactly ${LIST_AT} confirmed participants, each endpoint for ${SECONDS} s with ${CLIENTS} clients.
+- **Check**: afterwards ${RETRIES} drafts are posted again (retries; each must answer \`Done\`), then the admin API (\`Totals\` and \`Get\`) must
+  show exactly ${WARMUP + TIMED} confirmed registrations — one per draft answered \`Done\`, each found once by its unique last name, with its companions.
+- **Baseline**: a bare \`node:http\` server answering \`hello\` (in its own process, keep-alive), ${SECONDS} s with the same generator and concurrency.
+- **The machine has ${os.cpus().length} cores** and the load generator, the server and (for PostgreSQL) the database share them: every figure
+  includes that competition, and the bare server's figure is bounded by the generator as much as by the server. The CPU column shows
+  where the time went during each phase, in % of one core (${os.cpus().length * 100} % = the whole machine; PGlite runs inside the server process).
+- With ${CLIENTS} clients always waiting, latency ≈ ${CLIENTS} / throughput (Little's law): queueing, not slow single requests, makes most of
+  p50 here, and p99 < ${bars.registrationP99Ms} ms at this concurrency needs ≥ ${Math.round((CLIENTS * 1000) / bars.registrationP99Ms)} registrations/s.
+
+${table}
+
+Bars (from the issues): no error; no lost or duplicated registration; public list throughput ≥ 50 % of the bare server's;
+≥ ${bars.registrationsPerSecond.pglite} durable registrations/s on PGlite and ≥ ${bars.registrationsPerSecond.postgres}/s on PostgreSQL, with p99 < ${bars.registrationP99Ms} ms.
+
+${barLines.join("\n")}
+
+${failures} bar(s) FAIL.
+
+What "durable" rests on (database settings during the run; PGlite's read from its data dir after the server stopped):
+
+${settingsLines.join("\n")}
+${runs.some((run) => run.kind === "pglite" && run.settings.fsync === "off") ? `
+PGlite runs with \`fsync = off\`: a registration answered \`Done\` survives the server process (the rows were all there after the
+server stopped), but it sits in the operating system's page cache until the kernel writes it out, so an OS crash or power loss can
+lose the last registrations. PostgreSQL with \`fsync = on\` and \`synchronous_commit = on\` flushes the WAL before answering.
+` : ""}${problems.length ? `\nErrors seen:\n\n${problems.join("\n")}\n` : ""}`;
+
+await writeDoc(section);
+console.log(`\nWrote ${path.relative(root, docFile)} (section ${START}).`);
