@@ -118,16 +118,33 @@ export const payments = pgTable(
     method: text("method", { enum: paymentMethods }).notNull(),
     /** Whole kroner: the server's total. */
     amount: integer("amount").notNull(),
-    /** card_cash: unpaid | paid; free: paid; vipps: created | authorized | captured | aborted | expired | terminated | failed | refunded. */
+    /** card_cash: unpaid | paid; free: paid; vipps: created | authorized | captured | refunded | released | aborted | expired | terminated | failed. */
     state: text("state").notNull(),
     paidAmount: integer("paid_amount").notNull().default(0),
     capturedAmount: integer("captured_amount").notNull().default(0),
     refundedAmount: integer("refunded_amount").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+    /** Vipps only (docs/decisions/0006-vipps.md). The ePayment state as Vipps last told us; null before create. */
+    vippsState: text("vipps_state"),
+    /** Whole kroner, from Vipps's aggregate (captured/refunded above come from it too). */
+    authorizedAmount: integer("authorized_amount").notNull().default(0),
+    cancelledAmount: integer("cancelled_amount").notNull().default(0),
+    /** Vipps's landing page for this attempt: a retried submission is sent to the same one. */
+    redirectUrl: text("redirect_url"),
+    /** What we still owe Vipps after authorisation: capture (confirmed) or release (not needed); null when done. */
+    settle: text("settle", { enum: ["capture", "release"] }),
+    /** A refund sent to Vipps without a final answer yet: retried with the same key and amount. */
+    pendingRefundKey: text("pending_refund_key"),
+    pendingRefundAmount: integer("pending_refund_amount"),
+    /** When the reconciliation job next looks at this payment at Vipps; null when nothing is left to do. */
+    nextCheckAt: timestamp("next_check_at", { withTimezone: true }),
+    lastCheckedAt: timestamp("last_checked_at", { withTimezone: true }),
+    lastError: text("last_error"),
   },
   (table) => [
     index("payments_registration_idx").on(table.registrationId),
+    index("payments_next_check_idx").on(table.nextCheckAt),
     check("payments_method_check", sql`${table.method} in ('vipps', 'card_cash', 'free')`),
   ],
 );
