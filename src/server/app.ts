@@ -15,6 +15,7 @@ import { announceAdminCredentials } from "./admin-auth/announce-credentials.ts";
 import { setUpMail, type MailSetupOptions } from "./mail/mail-setup.ts";
 import { registerCampRoutes } from "./camp/camp-routes.ts";
 import type { CampPaymentGateway } from "./camp/camp-payment-gateway.ts";
+import { registerNewMemberRoutes } from "./members/new-member-routes.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -93,6 +94,7 @@ export async function buildApp({
   await app.register(registerAdminAuthRoutes);
   await setUpMail(app, mail);
   await app.register(registerCampRoutes, { payments: campPayments });
+  await app.register(registerNewMemberRoutes);
   if (serveSite) {
     await registerStaticSite(app, { staticDir: env.STATIC_DIR, publicBaseUrl: env.PUBLIC_BASE_URL });
   }

@@ -1,4 +1,4 @@
-import { stringify } from "csv-stringify/sync";
+import { norwegianCsv, type CsvColumn } from "../exports/csv.ts";
 import type { AdminPerson } from "./camp-admin.ts";
 
 const statusLabels: Record<AdminPerson["status"], string> = {
@@ -16,7 +16,7 @@ const instructorLabels: Record<number, string> = {
 const paymentMethodLabels: Record<string, string> = { card_cash: "Kort/kontant", vipps: "Vipps", free: "Gratis" };
 
 /** Column order and Norwegian headers (D9): every admin person field, one row per athlete and companion. */
-const columns: { header: string; value: (person: AdminPerson) => string | number | boolean }[] = [
+const columns: CsvColumn<AdminPerson>[] = [
   { header: "Status", value: (p) => statusLabels[p.status] },
   { header: "Ordrenummer", value: (p) => p.orderid },
   { header: "Fornavn", value: (p) => p.firstname },
@@ -46,29 +46,10 @@ const columns: { header: string; value: (person: AdminPerson) => string | number
   { header: "Registrerings-id", value: (p) => p.registrationId },
 ];
 
-/**
- * A text cell that a spreadsheet would read as a formula (=, +, -, @, or a leading tab/CR) gets a leading
- * apostrophe, the OWASP advice; Excel shows the text as typed. Numbers are written as numbers.
- */
-export function neutraliseFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
+/** Kept here too: the camp tests and callers import it from the camp's CSV module. */
+export { neutraliseFormula } from "../exports/csv.ts";
 
 /** CSV for Norwegian Excel (D9): UTF-8 with BOM, semicolons, CRLF, Ja/Nei. */
 export function campParticipantsCsv(persons: AdminPerson[]): string {
-  return stringify(
-    persons.map((person) => columns.map((column) => column.value(person))),
-    {
-      bom: true,
-      delimiter: ";",
-      record_delimiter: "\r\n",
-      header: true,
-      columns: columns.map((column) => column.header),
-      cast: {
-        boolean: (value) => (value ? "Ja" : "Nei"),
-        string: (value) => neutraliseFormula(value),
-        number: (value) => String(value),
-      },
-    },
-  );
+  return norwegianCsv(columns, persons);
 }

@@ -1,0 +1,60 @@
+import { club, contactEmails } from "../../shared/club/club-facts.ts";
+import { needsGuardian, type NewMember } from "../../shared/members/new-member.ts";
+import { escapeHtml } from "../mail/escape-html.ts";
+import type { OutgoingMail } from "../mail/outbox.ts";
+
+/**
+ * The confirmation of an interest registration (D5, D7): what we got, and what happens next. It goes to the
+ * contact address — the guardian's for a child, the member's own for an adult.
+ */
+export function renderNewMemberConfirmation(member: NewMember): Pick<OutgoingMail, "subject" | "text" | "html"> {
+  const child = needsGuardian(member.age);
+  const greetingName = child ? member.parentFirstName : member.firstName;
+  const who = child ? `${member.firstName} ${member.lastName}` : "deg";
+  const lines: [string, string][] = [
+    ["Navn", `${member.firstName} ${member.lastName}`],
+    ["Alder", `${member.age} år`],
+    ...(child ? [["Foresatt", `${member.parentFirstName} ${member.parentLastName}`] as [string, string]] : []),
+    ["E-post", member.email],
+    ["Telefon", member.telephone],
+  ];
+  const next = `Vi tar kontakt på e-post eller telefon for å avtale en gratis prøvetime. Det trengs bare vanlige treningsklær og en drikkeflaske.`;
+  const wrong = `Er noe feil, eller ombestemmer ${child ? "dere" : "du"} deg? Skriv til ${contactEmails.general}, så retter eller sletter vi opplysningene. Denne adressen tar ikke imot svar.`;
+
+  const text = [
+    `Hei ${greetingName}!`,
+    "",
+    `Takk for at ${child ? `du meldte interesse for ${who}` : "du meldte interesse"} hos ${club.name}. Vi har fått disse opplysningene:`,
+    "",
+    ...lines.map(([label, value]) => `- ${label}: ${value}`),
+    "",
+    next,
+    "",
+    wrong,
+    "",
+    `Hilsen ${club.name}`,
+    "",
+  ].join("\n");
+
+  const e = escapeHtml;
+  const cell = "padding:4px 12px 4px 0;border-bottom:1px solid #ddd";
+  const html = `<!doctype html>
+<html lang="nb"><head><meta charset="utf-8"><title>${e(club.name)}</title></head>
+<body style="font-family:Arial,Helvetica,sans-serif;color:#222;line-height:1.5;max-width:40rem">
+<h1 style="font-size:1.4rem">Takk for interessen!</h1>
+<p>Hei ${e(greetingName)}!</p>
+<p>Takk for at ${child ? `du meldte interesse for ${e(who)}` : "du meldte interesse"} hos ${e(club.name)}. Vi har fått disse opplysningene:</p>
+<table style="border-collapse:collapse">
+${lines.map(([label, value]) => `<tr><th style="${cell};text-align:left">${e(label)}</th><td style="${cell}">${e(value)}</td></tr>`).join("\n")}
+</table>
+<p>${e(next)}</p>
+<p>Er noe feil, eller ombestemmer ${child ? "dere" : "du"} deg? Skriv til <a href="mailto:${e(contactEmails.general)}">${e(contactEmails.general)}</a>, så retter eller sletter vi opplysningene. Denne adressen tar ikke imot svar.</p>
+<p>Hilsen ${e(club.name)}</p>
+</body></html>
+`;
+  return { subject: `Takk for interessen – ${club.name}`, text, html };
+}
+
+export function newMemberConfirmationKey(registrationId: number): string {
+  return `new-member-confirmation:${registrationId}`;
+}

@@ -1,0 +1,89 @@
+import { desc, eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { NewMemberSchema } from "../../shared/members/new-member.ts";
+import type { NewMemberAdminEntry } from "../../shared/members/new-member-admin.ts";
+import type { Db } from "../db/database.ts";
+import { newMemberRegistrations } from "../db/schema/members.ts";
+import { parseWith } from "../errors.ts";
+import { queueMail } from "../mail/outbox.ts";
+import { newMemberConfirmationKey, renderNewMemberConfirmation } from "./new-member-mail.ts";
+
+/**
+ * POST /api/NewMember/Post: validate with the shared schema, store, and queue the confirmation in the same
+ * transaction (D5). A retried draft (same draftId) is recognised and stores nothing more.
+ */
+export async function submitNewMember(app: FastifyInstance, body: unknown): Promise<void> {
+  const member = parseWith(NewMemberSchema, body);
+  const now = app.now();
+  const created = await app.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(newMemberRegistrations)
+      .values({
+        draftId: member.draftId ?? null,
+        registrationDate: now,
+        firstName: member.firstName,
+        lastName: member.lastName,
+        age: member.age,
+        parentFirstName: member.parentFirstName,
+        parentLastName: member.parentLastName,
+        email: member.email,
+        telephone: member.telephone,
+        referer: member.referer,
+      })
+      .onConflictDoNothing({ target: newMemberRegistrations.draftId })
+      .returning({ registrationId: newMemberRegistrations.registrationId });
+    if (!row) return false;
+    const content = renderNewMemberConfirmation(member);
+    await queueMail(tx, { dedupeKey: newMemberConfirmationKey(row.registrationId), to: member.email, ...content }, now);
+    return true;
+  });
+  if (created) app.outbox.kick();
+}
+
+/** Newest first: the admin follows up the latest interest first. */
+export async function listNewMembers(db: Db): Promise<NewMemberAdminEntry[]> {
+  const rows = await db
+    .select()
+    .from(newMemberRegistrations)
+    .orderBy(desc(newMemberRegistrations.registrationDate), desc(newMemberRegistrations.registrationId));
+  return rows.map((row) => ({
+    registrationId: row.registrationId,
+    registrationdate: row.registrationDate.toISOString(),
+    firstName: row.firstName,
+    lastName: row.lastName,
+    firstname: row.firstName,
+    lastname: row.lastName,
+    age: row.age,
+    parentFirstName: row.parentFirstName,
+    parentLastName: row.parentLastName,
+    parentfirstname: row.parentFirstName,
+    parentlastname: row.parentLastName,
+    email: row.email,
+    telephone: row.telephone,
+    referer: row.referer as NewMemberAdminEntry["referer"],
+  }));
+}
+
+/** Hard delete (D7 privacy): nothing about the person is kept. True when a row was removed. */
+export async function removeNewMember(db: Db, registrationId: number): Promise<boolean> {
+  const removed = await db
+    .delete(newMemberRegistrations)
+    .where(eq(newMemberRegistrations.registrationId, registrationId))
+    .returning({ registrationId: newMemberRegistrations.registrationId });
+  return removed.length > 0;
+}
+
+const osloDateTime = new Intl.DateTimeFormat("nb-NO", {
+  timeZone: "Europe/Oslo",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+
+/** "2026-10-15 12:00" in Oslo time: sorts as text and Excel reads it as a date. */
+export function csvDateTime(iso: string): string {
+  const parts = Object.fromEntries(osloDateTime.formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}
