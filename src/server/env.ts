@@ -17,9 +17,11 @@ const EnvSchema = z.object({
   TRUST_PROXY: z
     .string()
     .default("false")
-    .transform((value): boolean | number | string => {
+    .transform((value): boolean | string | ((address: string, hop: number) => boolean) => {
       if (value === "true" || value === "false") return value === "true";
-      return /^\d+$/.test(value) ? Number(value) : value;
+      if (!/^\d+$/.test(value)) return value;
+      const hops = Number(value);
+      return (_address, hop) => hop < hops;
     }),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Pins the winter camp's year; otherwise the coming season is used. */
@@ -31,6 +33,13 @@ const EnvSchema = z.object({
   CAMP_ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
   NEWMEMBER_ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
   INVOICE_ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
+  /** The accounting system's export of unpaid invoices (D8): a file path or an https URL. Without it, uploads. */
+  INVOICE_SOURCE: z
+    .string()
+    .refine((value) => !/^[a-z][a-z0-9+.-]*:\/\//i.test(value) || /^https:\/\//i.test(value), "must be a file path or an https:// URL")
+    .optional(),
+  /** JSON mapping of the export's column headers, e.g. {"name":"Medlem","amount":"Utestående"} (README). */
+  INVOICE_COLUMNS: z.string().optional(),
   /** Outgoing mail server, e.g. smtps://user:password@smtp.example.no:465 (secret). Without it mail goes to DATA_DIR/mail. */
   SMTP_URL: z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),
   /** The sender of every mail the site sends. */

@@ -41,7 +41,14 @@ export async function registerCampAdminRoutes(app: FastifyInstance) {
   );
 
   app.post<{ Params: { registrationId: string } }>("/api/VinterleirAdmin/Cancel/:registrationId/:token", guard, async (request, reply) =>
-    sendOutcome(reply, await withRegistrationId(request.params.registrationId, (id) => cancelRegistration(app.db, id, app.now()))),
+    sendOutcome(
+      reply,
+      await withRegistrationId(request.params.registrationId, async (id) => {
+        const outcome = await cancelRegistration(app.db, id, app.now());
+        app.campListsChanged();
+        return outcome;
+      }),
+    ),
   );
 }
 

@@ -5,6 +5,15 @@ import { gradeLabel } from "../../shared/camp/grades.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
 import { clubs } from "../db/schema/clubs.ts";
 import { grades } from "../db/schema/grades.ts";
+import { sendPrecompressed } from "../http/precompressed.ts";
+import { snapshotCache } from "../http/snapshot-cache.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Call after a registration is confirmed or cancelled: the public lists show it at once. */
+    campListsChanged: () => void;
+  }
+}
 
 /** How a participant who did not consent (public false) is listed (D6): no name, no grade, only the club. */
 export const anonymousParticipant = { name: "Anonym", grade: "" } as const;
@@ -22,55 +31,82 @@ const norwegian = new Intl.Collator("nb");
  * of the current edition, athletes only. Nothing else about a person ever leaves through these routes.
  */
 export async function registerCampPublicRoutes(app: FastifyInstance) {
-  const confirmedThisEdition = () =>
-    and(
-      eq(campRegistrations.editionYear, resolveCampEdition(app.now(), app.env.CAMP_YEAR).year),
-      eq(campRegistrations.status, "confirmed"),
-    );
-
-  app.get("/api/VinterleirUsers/Get", async (_request, reply) => {
-    const rows = await app.db
-      .select({
-        firstName: campRegistrations.firstName,
-        lastName: campRegistrations.lastName,
-        public: campRegistrations.public,
-        club: clubs.name,
-        grade: { gradeId: grades.gradeId, name: grades.name, grade: grades.grade, isDan: grades.isDan },
-      })
-      .from(campRegistrations)
-      .innerJoin(clubs, eq(clubs.clubId, campRegistrations.clubId))
-      .innerJoin(grades, eq(grades.gradeId, campRegistrations.gradeId))
-      .where(confirmedThisEdition());
-    const participants: PublicParticipant[] = rows.map((row) =>
-      row.public
-        ? { name: `${row.firstName} ${row.lastName}`, grade: gradeLabel(row.grade), club: row.club }
-        : { ...anonymousParticipant, club: row.club },
-    );
-    participants.sort((a, b) => norwegian.compare(a.club, b.club) || norwegian.compare(a.name, b.name));
-    return reply.header("cache-control", "no-cache").send(participants);
+  const participants = snapshotCache(() => loadParticipants(app), LIST_TTL_MS);
+  const gradeStatistics = snapshotCache(() => loadGradeStatistics(app), LIST_TTL_MS);
+  app.decorate("campListsChanged", () => {
+    participants.invalidate();
+    gradeStatistics.invalidate();
   });
 
-  app.get("/api/VinterleirUsers/GetGrades", async (_request, reply) => {
-    const rows = await app.db
-      .select({
-        grade: { gradeId: grades.gradeId, name: grades.name, grade: grades.grade, isDan: grades.isDan },
-        amount: count(),
-      })
-      .from(campRegistrations)
-      .innerJoin(grades, eq(grades.gradeId, campRegistrations.gradeId))
-      .where(confirmedThisEdition())
-      .groupBy(grades.gradeId, grades.name, grades.grade, grades.isDan);
-    const stats = rows
-      .map((row) => ({ grade: row.grade, amount: Number(row.amount) }))
-      .filter((row) => row.amount > 0)
-      // Cup grades from white (10) up to 1. cup, then dan grades from 1. dan up.
-      .sort((a, b) =>
-        a.grade.isDan !== b.grade.isDan
-          ? Number(a.grade.isDan) - Number(b.grade.isDan)
-          : a.grade.isDan
-            ? a.grade.grade - b.grade.grade
-            : b.grade.grade - a.grade.grade,
-      );
-    return reply.header("cache-control", "no-cache").send(stats);
-  });
+  app.get("/api/VinterleirUsers/Get", async (request, reply) =>
+    sendPrecompressed(request, reply.type(JSON_TYPE).header("cache-control", "no-cache"), await participants.get()),
+  );
+  app.get("/api/VinterleirUsers/GetGrades", async (request, reply) =>
+    sendPrecompressed(request, reply.type(JSON_TYPE).header("cache-control", "no-cache"), await gradeStatistics.get()),
+  );
+}
+
+/**
+ * Both lists are read far more than they change (everyone checking who is coming), so each is built at
+ * most once per this many milliseconds; this process's own changes show at once (campListsChanged).
+ */
+const LIST_TTL_MS = 2000;
+const JSON_TYPE = "application/json; charset=utf-8";
+
+function confirmedThisEdition(app: FastifyInstance) {
+  return and(
+    eq(campRegistrations.editionYear, resolveCampEdition(app.now(), app.env.CAMP_YEAR).year),
+    eq(campRegistrations.status, "confirmed"),
+  );
+}
+
+async function loadParticipants(app: FastifyInstance): Promise<PublicParticipant[]> {
+  and(
+    eq(campRegistrations.editionYear, resolveCampEdition(app.now(), app.env.CAMP_YEAR).year),
+    eq(campRegistrations.status, "confirmed"),
+  );
+
+  const rows = await app.db
+    .select({
+      firstName: campRegistrations.firstName,
+      lastName: campRegistrations.lastName,
+      public: campRegistrations.public,
+      club: clubs.name,
+      grade: { gradeId: grades.gradeId, name: grades.name, grade: grades.grade, isDan: grades.isDan },
+    })
+    .from(campRegistrations)
+    .innerJoin(clubs, eq(clubs.clubId, campRegistrations.clubId))
+    .innerJoin(grades, eq(grades.gradeId, campRegistrations.gradeId))
+    .where(confirmedThisEdition(app));
+  const participants: PublicParticipant[] = rows.map((row) =>
+    row.public
+      ? { name: `${row.firstName} ${row.lastName}`, grade: gradeLabel(row.grade), club: row.club }
+      : { ...anonymousParticipant, club: row.club },
+  );
+  participants.sort((a, b) => norwegian.compare(a.club, b.club) || norwegian.compare(a.name, b.name));
+  return participants;
+}
+
+async function loadGradeStatistics(app: FastifyInstance) {
+  const rows = await app.db
+    .select({
+      grade: { gradeId: grades.gradeId, name: grades.name, grade: grades.grade, isDan: grades.isDan },
+      amount: count(),
+    })
+    .from(campRegistrations)
+    .innerJoin(grades, eq(grades.gradeId, campRegistrations.gradeId))
+    .where(confirmedThisEdition(app))
+    .groupBy(grades.gradeId, grades.name, grades.grade, grades.isDan);
+  const stats = rows
+    .map((row) => ({ grade: row.grade, amount: Number(row.amount) }))
+    .filter((row) => row.amount > 0)
+    // Cup grades from white (10) up to 1. cup, then dan grades from 1. dan up.
+    .sort((a, b) =>
+      a.grade.isDan !== b.grade.isDan
+        ? Number(a.grade.isDan) - Number(b.grade.isDan)
+        : a.grade.isDan
+          ? a.grade.grade - b.grade.grade
+          : b.grade.grade - a.grade.grade,
+    );
+  return stats;
 }

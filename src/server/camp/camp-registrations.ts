@@ -155,7 +155,10 @@ export async function submitCampRegistration(app: FastifyInstance, body: unknown
     throw new Error("No free order id after 5 draws");
   });
 
-  if (created && stored.status === "confirmed") app.outbox.kick();
+  if (created && stored.status === "confirmed") {
+    app.outbox.kick();
+    app.campListsChanged();
+  }
   return answerFor(app.db, stored, gateway);
 }
 

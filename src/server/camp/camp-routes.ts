@@ -11,7 +11,7 @@ export interface CampRoutesOptions {
 
 /** Camp registration, the public lists and the camp admin. */
 export async function registerCampRoutes(app: FastifyInstance, options: CampRoutesOptions = {}) {
-  await registerCampRegistrationRoutes(app, options);
   await registerCampPublicRoutes(app);
+  await registerCampRegistrationRoutes(app, options);
   await registerCampAdminRoutes(app);
 }

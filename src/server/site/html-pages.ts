@@ -1,15 +1,11 @@
 import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
+import { precompress, type Precompressed } from "../http/precompressed.ts";
 
-export interface HtmlPage {
-  html: Buffer;
-  gzip: Buffer;
-  brotli: Buffer;
+export interface HtmlPage extends Precompressed {
   /** A Content-Security-Policy that allows exactly this page's inline scripts and styles, by hash. */
   contentSecurityPolicy: string;
-  etag: string;
 }
 
 const inlineScript = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g;
@@ -43,14 +39,7 @@ function sha256(text: string, encoding: "base64" | "hex") {
 }
 
 export function prepareHtml(html: string): HtmlPage {
-  const buffer = Buffer.from(html);
-  return {
-    html: buffer,
-    gzip: gzipSync(buffer, { level: 9 }),
-    brotli: brotliCompressSync(buffer, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
-    contentSecurityPolicy: contentSecurityPolicy(html),
-    etag: `"${sha256(html, "hex").slice(0, 16)}"`,
-  };
+  return { ...precompress(html), contentSecurityPolicy: contentSecurityPolicy(html) };
 }
 
 /** Loads every prerendered page (…/index.html) and the SPA fallback into memory: a few dozen small files. */

@@ -3,6 +3,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { clientOnlyPathPatterns, notFoundPage, redirects } from "../../shared/site/site-pages.ts";
 import { loadHtmlPages, type HtmlPage } from "./html-pages.ts";
+import { sendPrecompressed } from "../http/precompressed.ts";
 import { robotsTxt, sitemapXml } from "./sitemap.ts";
 
 export interface StaticSiteOptions {
@@ -12,17 +13,10 @@ export interface StaticSiteOptions {
 
 function sendHtml(request: FastifyRequest, reply: FastifyReply, page: HtmlPage, status = 200) {
   reply
-    .code(status)
     .header("content-type", "text/html; charset=utf-8")
     .header("cache-control", "no-cache")
-    .header("content-security-policy", page.contentSecurityPolicy)
-    .header("vary", "accept-encoding")
-    .header("etag", page.etag);
-  if (status === 200 && request.headers["if-none-match"] === page.etag) return reply.code(304).send();
-  const accepts = String(request.headers["accept-encoding"] ?? "");
-  if (/\bbr\b/.test(accepts)) return reply.header("content-encoding", "br").send(page.brotli);
-  if (/\bgzip\b/.test(accepts)) return reply.header("content-encoding", "gzip").send(page.gzip);
-  return reply.send(page.html);
+    .header("content-security-policy", page.contentSecurityPolicy);
+  return sendPrecompressed(request, reply, page, status);
 }
 
 /**
