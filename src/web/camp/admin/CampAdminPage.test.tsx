@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { campEdition } from "../../lib/camp-edition.ts";
 import { CampAdmin } from "./CampAdminPage.tsx";
-import { sha256Hex } from "./sha256.ts";
+import { sha256Hex } from "../../components/admin/sha256.ts";
 
 const person = (over: Record<string, unknown>) => ({
   registrationId: 1,

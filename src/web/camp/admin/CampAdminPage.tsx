@@ -5,17 +5,19 @@ import {
   ApiError,
   campAdminCsvUrl,
   getCampAdminParticipants,
+  getCampAdminToken,
   getCampAdminTotals,
 } from "../../lib/api-client.ts";
 import { campEdition } from "../../lib/camp-edition.ts";
 import type { AdminPerson, AdminTotals } from "../../../shared/camp/camp-lists.ts";
 import { AdminDetails } from "./AdminDetails.tsx";
 import { AdminList, initialListView, type ListView } from "./AdminList.tsx";
-import { AdminLogin } from "./AdminLogin.tsx";
+import { AdminLogin } from "../../components/admin/AdminLogin.tsx";
 import { personKey } from "./admin-format.ts";
 import { clearAdminToken, readAdminToken, saveAdminToken } from "./admin-token.ts";
-import { sha256Hex } from "./sha256.ts";
+import { sha256Hex } from "../../components/admin/sha256.ts";
 import "../participants/participants.css";
+import "../../components/admin/admin.css";
 import "./camp-admin.css";
 
 export function meta(_: Route.MetaArgs) {
@@ -52,6 +54,10 @@ export function CampAdmin({ hash = sha256Hex }: { hash?: (password: string) => P
         <AdminLogin
           message={loginMessage}
           hash={hash}
+          withUsername
+          login={(digest, username) => getCampAdminToken(username ?? "", digest)}
+          wrongMessage="Feil brukernavn/passord."
+          intro="Listen over deltakere er bare for dem som arrangerer vinterleiren. Logg inn for å se den."
           onLoggedIn={(newToken) => {
             saveAdminToken(newToken);
             setLoginMessage(undefined);

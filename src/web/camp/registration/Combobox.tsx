@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { matchesSearch } from "../../../shared/camp/grades.ts";
-import { FieldMessage } from "./fields.tsx";
+import { FieldMessage } from "../../components/wizard/fields.tsx";
 
 interface ComboboxProps<T> {
   id: string;

@@ -1,4 +1,5 @@
 import { CAMP_STEPS, type CampStep } from "../../../shared/camp/camp-steps.ts";
+import { StepProgress } from "../../components/wizard/StepProgress.tsx";
 
 /** The steps everyone passes; the companion list and form count as the Ledsager step, Done is not a step. */
 const countedSteps = CAMP_STEPS.filter((step) => !["LedsagerManagement", "LedsagerAdd", "Done"].includes(step));
@@ -9,15 +10,5 @@ export function stepNumber(step: CampStep): number {
 }
 
 export function StepIndicator({ step }: { step: CampStep }) {
-  const number = stepNumber(step);
-  if (number === 0) return null;
-  const total = countedSteps.length;
-  return (
-    <div className="step-indicator">
-      <p id="step-indicator-label" className="step-indicator-label">
-        Steg {number} av {total}
-      </p>
-      <progress max={total} value={number} aria-labelledby="step-indicator-label" />
-    </div>
-  );
+  return <StepProgress number={stepNumber(step)} total={countedSteps.length} />;
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from "react";
+import "./wizard.css";
 
 interface StepLayoutProps {
   title: ReactNode;

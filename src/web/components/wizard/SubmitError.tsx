@@ -1,4 +1,5 @@
 import { club, contactEmails } from "../../../shared/club/club-facts.ts";
+import "./wizard.css";
 
 /** Spec §8: the page stays, says what happened and what to do, and keeps the technical detail folded away. */
 export function SubmitError({ detail }: { detail: string }) {

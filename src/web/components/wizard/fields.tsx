@@ -1,4 +1,5 @@
 import type { ChangeEvent, ReactNode } from "react";
+import "./wizard.css";
 
 /** Ids for a field's hint and message, so aria-describedby can point at what is shown. */
 function describedBy(...ids: (string | false | undefined)[]): string | undefined {
@@ -64,6 +65,9 @@ export function TextField({ id, label, hint, error, onBlur, value, onChange, typ
 interface AgeFieldProps extends BaseFieldProps {
   value: number;
   onChange: (value: number) => void;
+  /** The input's range (the rules still decide what is accepted). */
+  min?: number;
+  max?: number;
 }
 
 /** An empty box is age 0 ("not filled in"), never NaN: the old site posted NaN as null and got a 400. */
@@ -72,7 +76,7 @@ export function ageFromInput(text: string): number {
   return text.trim() === "" || !Number.isFinite(value) ? 0 : value;
 }
 
-export function AgeField({ id, label, hint, error, onBlur, value, onChange }: AgeFieldProps) {
+export function AgeField({ id, label, hint, error, onBlur, value, onChange, min = 0, max = 125 }: AgeFieldProps) {
   const hintId = hint ? `${id}-hint` : undefined;
   return (
     <div className="field field-short">
@@ -87,8 +91,8 @@ export function AgeField({ id, label, hint, error, onBlur, value, onChange }: Ag
         name={id}
         type="number"
         inputMode="numeric"
-        min={0}
-        max={125}
+        min={min}
+        max={max}
         step={1}
         value={value === 0 ? "" : String(value)}
         onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(ageFromInput(event.target.value))}

@@ -2,7 +2,7 @@ import { contactEmails } from "../../../../shared/club/club-facts.ts";
 import { gradeLabel, gradeSearchText, isMaster, type Club, type Grade } from "../../../../shared/camp/grades.ts";
 import { Combobox } from "../Combobox.tsx";
 import { LoadProblem } from "../LoadProblem.tsx";
-import { StepLayout } from "../StepLayout.tsx";
+import { StepLayout } from "../../../components/wizard/StepLayout.tsx";
 import { blockedHint, type DataStepProps } from "./step-props.ts";
 
 const clubKey = (club: Club) => club.clubId;

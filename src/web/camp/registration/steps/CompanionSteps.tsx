@@ -1,8 +1,8 @@
 import { campSettings } from "../../../../shared/camp/camp-edition.ts";
 import { formatKroner } from "../../../../shared/format.ts";
 import { campEdition } from "../../../lib/camp-edition.ts";
-import { AgeField, CheckboxField, TextField } from "../fields.tsx";
-import { StepLayout } from "../StepLayout.tsx";
+import { AgeField, CheckboxField, TextField } from "../../../components/wizard/fields.tsx";
+import { StepLayout } from "../../../components/wizard/StepLayout.tsx";
 import type { StepProps } from "./step-props.ts";
 
 const fee = formatKroner(campEdition.settings.companionFee);

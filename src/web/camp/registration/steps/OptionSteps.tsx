@@ -5,8 +5,8 @@ import { isHomeClub } from "../../../../shared/camp/grades.ts";
 import { formatKroner, formatLongDate, weekdayName } from "../../../../shared/format.ts";
 import type { CalendarDate } from "../../../../shared/time.ts";
 import { campEdition } from "../../../lib/camp-edition.ts";
-import { CheckboxField } from "../fields.tsx";
-import { StepLayout } from "../StepLayout.tsx";
+import { CheckboxField } from "../../../components/wizard/fields.tsx";
+import { StepLayout } from "../../../components/wizard/StepLayout.tsx";
 import type { StepProps } from "./step-props.ts";
 
 const { settings } = campEdition;

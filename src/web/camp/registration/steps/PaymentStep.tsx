@@ -6,8 +6,8 @@ import { campEdition } from "../../../lib/camp-edition.ts";
 import { useNow } from "../../../lib/use-now.ts";
 import { fieldLabels, stepOfField } from "../field-labels.ts";
 import { LoadProblem } from "../LoadProblem.tsx";
-import { StepLayout } from "../StepLayout.tsx";
-import { SubmitError } from "../SubmitError.tsx";
+import { StepLayout } from "../../../components/wizard/StepLayout.tsx";
+import { SubmitError } from "../../../components/wizard/SubmitError.tsx";
 import { issueField } from "../use-camp-wizard.ts";
 import type { DataStepProps } from "./step-props.ts";
 

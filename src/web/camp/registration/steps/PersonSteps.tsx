@@ -1,5 +1,5 @@
-import { AgeField, TextField } from "../fields.tsx";
-import { StepLayout } from "../StepLayout.tsx";
+import { AgeField, TextField } from "../../../components/wizard/fields.tsx";
+import { StepLayout } from "../../../components/wizard/StepLayout.tsx";
 import { blockedHint, type StepProps } from "./step-props.ts";
 
 export function NameAgeStep({ wizard }: StepProps) {

@@ -1,5 +1,5 @@
-import { FieldMessage } from "../fields.tsx";
-import { StepLayout } from "../StepLayout.tsx";
+import { FieldMessage } from "../../../components/wizard/fields.tsx";
+import { StepLayout } from "../../../components/wizard/StepLayout.tsx";
 import type { StepProps } from "./step-props.ts";
 
 export function PublicStep({ wizard }: StepProps) {

@@ -1,7 +1,7 @@
 import { campSettings } from "../../../../shared/camp/camp-edition.ts";
 import { mayOfferToInstruct } from "../../../../shared/camp/camp-eligibility.ts";
-import { CheckboxField, TextAreaField } from "../fields.tsx";
-import { StepLayout } from "../StepLayout.tsx";
+import { CheckboxField, TextAreaField } from "../../../components/wizard/fields.tsx";
+import { StepLayout } from "../../../components/wizard/StepLayout.tsx";
 import { blockedHint, type StepProps } from "./step-props.ts";
 
 const maxLength = campSettings.limits.textLength;

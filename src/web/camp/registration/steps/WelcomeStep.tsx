@@ -2,8 +2,8 @@ import { club, contactEmails } from "../../../../shared/club/club-facts.ts";
 import { campDocumentPaths } from "../../../../shared/camp/camp-documents.ts";
 import { formatDateRange } from "../../../../shared/format.ts";
 import { campEdition } from "../../../lib/camp-edition.ts";
-import { CheckboxField } from "../fields.tsx";
-import { StepLayout } from "../StepLayout.tsx";
+import { CheckboxField } from "../../../components/wizard/fields.tsx";
+import { StepLayout } from "../../../components/wizard/StepLayout.tsx";
 import type { StepProps } from "./step-props.ts";
 
 export function WelcomeStep({ wizard }: StepProps) {

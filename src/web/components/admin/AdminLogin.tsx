@@ -1,0 +1,111 @@
+import { useId, useState, type FormEvent, type ReactNode } from "react";
+import type { AdminLoginResult } from "../../lib/api-client.ts";
+import "./admin.css";
+
+/**
+ * An admin login form: a password (and for the camp a username). The password leaves the browser only as
+ * its SHA-256 digest (D4); Enter submits.
+ */
+export function AdminLogin({
+  message,
+  hash,
+  login,
+  withUsername = false,
+  wrongMessage,
+  intro,
+  onLoggedIn,
+}: {
+  /** Why the admin is back here (signed out, token expired). */
+  message?: string;
+  hash: (password: string) => Promise<string>;
+  /** The area's GetToken call; `username` is undefined without a username field. */
+  login: (digest: string, username: string | undefined) => Promise<AdminLoginResult>;
+  withUsername?: boolean;
+  /** The spec's message for a wrong password (§5). */
+  wrongMessage: string;
+  intro: ReactNode;
+  onLoggedIn: (token: string) => void;
+}) {
+  const id = useId();
+  const [username, setUsername] = useState("");
+  const [password, setPassword] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    if ((withUsername && username.trim() === "") || password === "") {
+      setError(withUsername ? "Skriv inn både brukernavn og passord." : "Skriv inn passordet.");
+      return;
+    }
+    setBusy(true);
+    setError(undefined);
+    let digest: string;
+    try {
+      digest = await hash(password);
+    } catch (failure) {
+      setBusy(false);
+      setError(failure instanceof Error ? failure.message : String(failure));
+      return;
+    }
+    const result = await login(digest, withUsername ? username.trim() : undefined);
+    setBusy(false);
+    if (result.kind === "ok") onLoggedIn(result.token);
+    else setError(result.kind === "wrong" ? wrongMessage : result.message);
+  }
+
+  return (
+    <section className="admin-login" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>Logg inn</h2>
+      {message && (
+        <p className="notice" role="status">
+          {message}
+        </p>
+      )}
+      <p>{intro}</p>
+      <form onSubmit={submit} noValidate>
+        {withUsername && (
+          <div className="field">
+            <label htmlFor={`${id}-username`}>Brukernavn</label>
+            <input
+              id={`${id}-username`}
+              name="username"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              value={username}
+              onChange={(event) => setUsername(event.target.value)}
+              aria-describedby={error ? `${id}-error` : undefined}
+            />
+          </div>
+        )}
+        <div className="field">
+          <label htmlFor={`${id}-password`}>Passord</label>
+          <input
+            id={`${id}-password`}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            aria-describedby={error ? `${id}-error` : undefined}
+          />
+        </div>
+        {error && (
+          <p id={`${id}-error`} className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="button-row">
+          <button type="submit" className="button" aria-disabled={busy || undefined}>
+            {busy ? "Logger inn..." : "Logg inn"}
+          </button>
+        </div>
+        <p className="visually-hidden" role="status">
+          {busy ? "Logger inn, vent litt." : ""}
+        </p>
+      </form>
+    </section>
+  );
+}
