@@ -16,6 +16,7 @@ import { setUpMail, type MailSetupOptions } from "./mail/mail-setup.ts";
 import { registerCampRoutes } from "./camp/camp-routes.ts";
 import type { CampPaymentGateway } from "./camp/camp-payment-gateway.ts";
 import { registerNewMemberRoutes } from "./members/new-member-routes.ts";
+import { registerInvoiceRoutes } from "./invoices/invoice-routes.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -95,6 +96,7 @@ export async function buildApp({
   await setUpMail(app, mail);
   await app.register(registerCampRoutes, { payments: campPayments });
   await app.register(registerNewMemberRoutes);
+  await app.register(registerInvoiceRoutes);
   if (serveSite) {
     await registerStaticSite(app, { staticDir: env.STATIC_DIR, publicBaseUrl: env.PUBLIC_BASE_URL });
   }
