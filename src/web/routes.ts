@@ -48,5 +48,7 @@ export default [
   route("vinterleir/registrering/*", "camp/registration/RegistrationPage.tsx"),
   route("vinterleir/deltakere", "camp/participants/ParticipantsPage.tsx"),
   route("vinterleir/deltakere/admin", "camp/admin/CampAdminPage.tsx"),
+  route("nyttmedlem", "members/NewMemberPage.tsx"),
+  route("nyttmedlem/sjekk", "members/NewMemberAdminPage.tsx"),
   route("*", "layout/NotFoundPage.tsx"),
 ] satisfies RouteConfig;

@@ -14,6 +14,7 @@ import {
 import { canLeave, nextStep, previousStep, validateStep, type CampStep } from "../../../shared/camp/camp-steps.ts";
 import { postCampRegistration, type ApiIssue } from "../../lib/api-client.ts";
 import { clearWizard, loadWizard, saveWizard } from "./draft-storage.ts";
+import { newId } from "../../components/wizard/new-id.ts";
 
 export type Submission =
   | { state: "idle" }
@@ -27,16 +28,7 @@ export interface WizardOptions {
   redirect?: (url: string) => void;
 }
 
-/** A fresh id per draft; kept through retries so the server recognises a resubmission (D3). */
-export function newId(): string {
-  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
-  // crypto.randomUUID needs a secure context; getRandomValues does not.
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
+export { newId } from "../../components/wizard/new-id.ts";
 
 function initialState(): { draft: CampRegistrationDraft; step: CampStep } {
   const stored = loadWizard();

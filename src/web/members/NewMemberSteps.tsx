@@ -1,0 +1,288 @@
+import { Link } from "react-router";
+import { club, contactEmails, membershipPrices } from "../../shared/club/club-facts.ts";
+import { needsGuardian, newMemberSettings, type NewMemberField, type NewMemberStep } from "../../shared/members/new-member.ts";
+import { AgeField, TextField } from "../components/wizard/fields.tsx";
+import { StepLayout } from "../components/wizard/StepLayout.tsx";
+import { SubmitError } from "../components/wizard/SubmitError.tsx";
+import type { NewMemberWizard } from "./use-new-member-wizard.ts";
+
+interface StepProps {
+  wizard: NewMemberWizard;
+}
+
+function blockedHint(wizard: NewMemberWizard): string {
+  const anyShown = (Object.keys(wizard.errors) as NewMemberField[]).some((field) => wizard.visibleError(field));
+  return anyShown ? "Rett opp det som er markert, så kan du gå videre." : "Fyll ut alle feltene for å gå videre.";
+}
+
+function stepNav(wizard: NewMemberWizard) {
+  return {
+    focusHeading: wizard.moved,
+    onBack: wizard.back,
+    onNext: wizard.next,
+    onAttempt: wizard.attempt,
+    canContinue: wizard.canContinue,
+    blockedHint: blockedHint(wizard),
+  };
+}
+
+export function WelcomeStep({ wizard }: StepProps) {
+  return (
+    <StepLayout title="Velkommen!" focusHeading={wizard.moved} onNext={wizard.next} nextLabel="Start">
+      <p className="lead">
+        Har du lyst til å begynne med taekwondo, eller vil barnet ditt prøve? Meld interesse her, så tar vi kontakt
+        og avtaler en gratis prøvetime.
+      </p>
+      <p>
+        Barnepartiet er for barn fra {membershipPrices.children.ages}, og fra {membershipPrices.youthAdultMinAge} år
+        trener ungdom og voksne sammen – uansett erfaring. Det tar bare et par minutter å fylle ut skjemaet.
+      </p>
+      <h3>Slik bruker vi opplysningene</h3>
+      <ul>
+        <li>Vi bruker dem bare til å kontakte deg om prøvetime og oppstart i {club.name}.</li>
+        <li>Er utøveren under 18 år, spør vi etter en foresatt. Det er den foresatte vi kontakter.</li>
+        <li>
+          Vil du at vi sletter opplysningene, sender du en e-post til{" "}
+          <a href={`mailto:${contactEmails.general}`}>{contactEmails.general}</a>.
+        </li>
+        <li>
+          Det du fyller inn, lagres i nettleseren din i tre dager, så du kan fortsette der du slapp. Når skjemaet er
+          sendt, slettes det.
+        </li>
+      </ul>
+    </StepLayout>
+  );
+}
+
+function ContactFields({ wizard, whose }: StepProps & { whose: "own" | "guardian" }) {
+  const { draft, update, touch, visibleError } = wizard;
+  return (
+    <>
+      <TextField
+        id="email"
+        label={whose === "own" ? "E-post" : "E-post til den foresatte"}
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        value={draft.email}
+        onChange={(email) => update({ email })}
+        onBlur={() => touch("email")}
+        error={visibleError("email")}
+      />
+      <TextField
+        id="telephone"
+        label={whose === "own" ? "Telefonnummer" : "Telefonnummer til den foresatte"}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        hint="For eksempel 912 34 567 eller +47 912 34 567."
+        value={draft.telephone}
+        onChange={(telephone) => update({ telephone })}
+        onBlur={() => touch("telephone")}
+        error={visibleError("telephone")}
+      />
+    </>
+  );
+}
+
+export function RegistrationStep({ wizard }: StepProps) {
+  const { draft, update, touch, visibleError } = wizard;
+  const adult = !needsGuardian(draft.age) && draft.age > 0;
+  return (
+    <StepLayout title="Om utøveren" {...stepNav(wizard)}>
+      <p>Skriv inn navnet og alderen til den som vil begynne å trene.</p>
+      <TextField
+        id="firstName"
+        label="Fornavn"
+        autoComplete="given-name"
+        value={draft.firstName}
+        onChange={(firstName) => update({ firstName })}
+        onBlur={() => touch("firstName")}
+        error={visibleError("firstName")}
+      />
+      <TextField
+        id="lastName"
+        label="Etternavn"
+        autoComplete="family-name"
+        value={draft.lastName}
+        onChange={(lastName) => update({ lastName })}
+        onBlur={() => touch("lastName")}
+        error={visibleError("lastName")}
+      />
+      <AgeField
+        id="age"
+        label="Alder"
+        hint={`I hele år. Under ${newMemberSettings.adultAge} år spør vi etter en foresatt på neste side.`}
+        min={newMemberSettings.minAge}
+        max={newMemberSettings.maxAge}
+        value={draft.age}
+        onChange={(age) => update({ age })}
+        onBlur={() => touch("age")}
+        error={visibleError("age")}
+      />
+      {adult && (
+        <fieldset className="fieldset">
+          <legend>Kontaktinformasjon</legend>
+          <p className="field-hint">Hit sender vi bekreftelsen, og her når vi deg for å avtale prøvetime.</p>
+          <ContactFields wizard={wizard} whose="own" />
+        </fieldset>
+      )}
+    </StepLayout>
+  );
+}
+
+export function ParentStep({ wizard }: StepProps) {
+  const { draft, update, touch, visibleError } = wizard;
+  return (
+    <StepLayout title="Foresatt" {...stepNav(wizard)}>
+      <p>
+        Fordi {draft.firstName.trim() || "utøveren"} er under {newMemberSettings.adultAge} år, trenger vi navnet og
+        kontaktinformasjonen til en foresatt. Det er den foresatte vi kontakter, og som får bekreftelsen på e-post.
+      </p>
+      <TextField
+        id="parentFirstName"
+        label="Fornavn til den foresatte"
+        autoComplete="given-name"
+        value={draft.parentFirstName}
+        onChange={(parentFirstName) => update({ parentFirstName })}
+        onBlur={() => touch("parentFirstName")}
+        error={visibleError("parentFirstName")}
+      />
+      <TextField
+        id="parentLastName"
+        label="Etternavn til den foresatte"
+        autoComplete="family-name"
+        value={draft.parentLastName}
+        onChange={(parentLastName) => update({ parentLastName })}
+        onBlur={() => touch("parentLastName")}
+        error={visibleError("parentLastName")}
+      />
+      <ContactFields wizard={wizard} whose="guardian" />
+    </StepLayout>
+  );
+}
+
+const fieldLabels: Record<NewMemberField, string> = {
+  draftId: "Skjemaet",
+  firstName: "Fornavn",
+  lastName: "Etternavn",
+  age: "Alder",
+  parentFirstName: "Fornavn til foresatt",
+  parentLastName: "Etternavn til foresatt",
+  email: "E-post",
+  telephone: "Telefonnummer",
+  referer: "Hvor du fant oss",
+};
+
+function stepOfField(field: string, child: boolean): NewMemberStep | undefined {
+  if (["firstName", "lastName", "age"].includes(field)) return "Registration";
+  if (["parentFirstName", "parentLastName"].includes(field)) return "Parent";
+  if (["email", "telephone"].includes(field)) return child ? "Parent" : "Registration";
+  return undefined;
+}
+
+export function ReceiptStep({ wizard }: StepProps) {
+  const { draft, submission } = wizard;
+  const child = needsGuardian(draft.age);
+  const sending = submission.state === "sending";
+  const rows: [string, string, NewMemberStep][] = [
+    ["Navn", `${draft.firstName.trim()} ${draft.lastName.trim()}`, "Registration"],
+    ["Alder", `${draft.age} år`, "Registration"],
+    ...(child ? [["Foresatt", `${draft.parentFirstName.trim()} ${draft.parentLastName.trim()}`, "Parent"] as [string, string, NewMemberStep]] : []),
+    ["E-post", draft.email.trim(), child ? "Parent" : "Registration"],
+    ["Telefon", draft.telephone.trim(), child ? "Parent" : "Registration"],
+  ];
+  return (
+    <StepLayout
+      title="Se over og send"
+      focusHeading={wizard.moved}
+      onBack={sending ? undefined : wizard.back}
+      onNext={() => void wizard.submit()}
+      canContinue={!sending}
+      nextLabel={sending ? "Sender..." : "Send inn"}
+    >
+      <p>Stemmer alt? Trykk «Send inn», så får {child ? "den foresatte" : "du"} en bekreftelse på e-post.</p>
+      <dl className="member-summary">
+        {rows.map(([label, value, step]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>
+              <span className="member-summary-value">{value}</span>
+              <button type="button" className="link-button" onClick={() => wizard.goTo(step)} disabled={sending}>
+                Endre<span className="visually-hidden"> {label.toLocaleLowerCase("nb-NO")}</span>
+              </button>
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p className="visually-hidden" role="status">
+        {sending ? "Sender, vent litt." : ""}
+      </p>
+      {submission.state === "failed" && <SubmitError detail={submission.detail} />}
+      {submission.state === "invalid" && (
+        <div className="submit-invalid" role="alert">
+          <h3>Noe må rettes før vi kan ta imot skjemaet</h3>
+          <p>{submission.message}</p>
+          <ul>
+            {submission.issues.map((issue, index) => {
+              const field = issue.path.split(".")[0] ?? "";
+              const label = fieldLabels[field as NewMemberField];
+              const step = stepOfField(field, child);
+              return (
+                <li key={`${issue.path}-${index}`}>
+                  {label ? `${label}: ` : ""}
+                  {issue.message}{" "}
+                  {step && (
+                    <button type="button" className="link-button" onClick={() => wizard.goTo(step)}>
+                      Rett opp{label ? ` ${label.toLocaleLowerCase("nb-NO")}` : ""}
+                    </button>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      )}
+    </StepLayout>
+  );
+}
+
+export function DoneStep({ wizard }: StepProps) {
+  const { draft } = wizard;
+  const child = needsGuardian(draft.age);
+  return (
+    <StepLayout
+      title="Takk for interessen!"
+      focusHeading={wizard.moved}
+      actions={
+        <div className="button-row">
+          <Link className="button" to="/">
+            Til forsiden
+          </Link>
+          <button type="button" className="button secondary" onClick={wizard.restart}>
+            Meld interesse for en til
+          </button>
+        </div>
+      }
+    >
+      <p className="lead">
+        Vi har fått {child ? `opplysningene om ${draft.firstName.trim()}` : "opplysningene dine"}, og gleder oss til å
+        hilse på {child ? "dere" : "deg"}.
+      </p>
+      <h3>Dette skjer nå</h3>
+      <ul>
+        <li>
+          En bekreftelse er på vei til <strong>{draft.email.trim()}</strong>. Finner du den ikke, så sjekk søppelpost.
+        </li>
+        <li>
+          Noen fra klubben tar kontakt på e-post eller telefon for å avtale en gratis prøvetime. Det trengs bare vanlige
+          treningsklær og en drikkeflaske – utstyr kan vente.
+        </li>
+        <li>
+          Se gjerne <Link to="/treningstider">treningstidene</Link> allerede nå. Har du spørsmål, skriv til{" "}
+          <a href={`mailto:${contactEmails.general}`}>{contactEmails.general}</a>.
+        </li>
+      </ul>
+    </StepLayout>
+  );
+}
