@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDateRange, formatKroner, formatLongDate, weekdayName } from "./format.ts";
+import { formatDateRange, formatKroner, formatKronerOre, formatLongDate, weekdayName } from "./format.ts";
 
 describe("formatKroner", () => {
   it("groups thousands the Norwegian way", () => {
@@ -25,5 +25,13 @@ describe("dates", () => {
     expect(weekdayName({ year: 2026, month: 11, day: 28 })).toBe("lørdag");
     expect(weekdayName({ year: 2025, month: 11, day: 28 })).toBe("fredag");
     expect(formatLongDate({ year: 2026, month: 11, day: 1 })).toBe("1. november 2026");
+  });
+});
+
+describe("formatKronerOre", () => {
+  it("shows øre only when there are any", () => {
+    expect(formatKronerOre(1234.5).replace(/\s/g, " ")).toBe("1 234,50 kr");
+    expect(formatKronerOre(0.05).replace(/\s/g, " ")).toBe("0,05 kr");
+    expect(formatKronerOre(480).replace(/\s/g, " ")).toBe("480 kr");
   });
 });

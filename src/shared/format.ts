@@ -42,3 +42,10 @@ export function formatDateRange(from: CalendarDate, to: CalendarDate): string {
   }
   return `${formatDayMonth(from)} – ${formatLongDate(to)}`;
 }
+
+const oreFormat = new Intl.NumberFormat("nb-NO", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** "1 234,50 kr" for an amount with øre, "1 234 kr" for whole kroner (invoice amounts). */
+export function formatKronerOre(amount: number): string {
+  return Number.isInteger(amount) ? formatKroner(amount) : `${oreFormat.format(amount)}\u00a0kr`;
+}

@@ -50,5 +50,6 @@ export default [
   route("vinterleir/deltakere/admin", "camp/admin/CampAdminPage.tsx"),
   route("nyttmedlem", "members/NewMemberPage.tsx"),
   route("nyttmedlem/sjekk", "members/NewMemberAdminPage.tsx"),
+  route("invoices/*", "invoices/InvoiceAdminPage.tsx"),
   route("*", "layout/NotFoundPage.tsx"),
 ] satisfies RouteConfig;
