@@ -38,6 +38,7 @@ export default defineConfig({
       // Known admin credentials for the admin flows; never the development defaults.
       CAMP_ADMIN_USERNAME: "e2e-admin",
       CAMP_ADMIN_PASSWORD: "e2e-camp-password",
+      NEWMEMBER_ADMIN_PASSWORD: "e2e-newmember-password",
     },
   },
 });
