@@ -15,6 +15,7 @@ import { announceAdminCredentials } from "./admin-auth/announce-credentials.ts";
 import { setUpMail, type MailSetupOptions } from "./mail/mail-setup.ts";
 import { registerCampRoutes } from "./camp/camp-routes.ts";
 import type { CampPaymentGateway } from "./camp/camp-payment-gateway.ts";
+import { setUpVipps, type VippsSetupOptions } from "./payments/vipps/vipps-setup.ts";
 import { registerNewMemberRoutes } from "./members/new-member-routes.ts";
 import { registerInvoiceRoutes } from "./invoices/invoice-routes.ts";
 
@@ -42,8 +43,10 @@ export interface BuildAppOptions {
   announce?: (message: string) => void;
   /** Mail transport and outbox worker (tests replace the transport or drive the worker themselves). */
   mail?: MailSetupOptions;
-  /** Online payment for camp registrations; default: Vipps not available yet. */
+  /** Online payment for camp registrations; default: Vipps (or its simulator, see payments/vipps/vipps-setup.ts). */
   campPayments?: CampPaymentGateway;
+  /** Vipps wiring options (tests: no reconciliation timer, fast client retries). */
+  vipps?: VippsSetupOptions;
 }
 
 export async function buildApp({
@@ -55,6 +58,7 @@ export async function buildApp({
   announce = (message) => console.log(message),
   mail,
   campPayments,
+  vipps,
 }: BuildAppOptions) {
   const app = Fastify<Server, IncomingMessage, ServerResponse>({
     logger,
@@ -94,7 +98,8 @@ export async function buildApp({
   await app.register(registerClubGradeRoutes);
   await app.register(registerAdminAuthRoutes);
   await setUpMail(app, mail);
-  await app.register(registerCampRoutes, { payments: campPayments });
+  const vippsPayments = campPayments ? undefined : await setUpVipps(app, vipps);
+  await app.register(registerCampRoutes, { payments: campPayments ?? vippsPayments });
   await app.register(registerNewMemberRoutes);
   await app.register(registerInvoiceRoutes);
   if (serveSite) {

@@ -44,6 +44,17 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),
   /** The sender of every mail the site sends. */
   MAIL_FROM: z.string().min(3).default("Ski Taekwondo Klubb <ikke-svar@skitaekwondo.no>"),
+  /** Vipps MobilePay (docs/decisions/0006-vipps.md): https://apitest.vipps.no (test) or https://api.vipps.no. */
+  VIPPS_BASE_URL: z.url().default("https://apitest.vipps.no"),
+  /** Vipps API keys (secrets, never logged). Without all four: the built-in simulator (not in production). */
+  VIPPS_CLIENT_ID: z.string().min(1).optional(),
+  VIPPS_CLIENT_SECRET: z.string().min(1).optional(),
+  VIPPS_SUBSCRIPTION_KEY: z.string().min(1).optional(),
+  VIPPS_MSN: z.string().regex(/^\d{4,7}$/, "must be 4–7 digits").optional(),
+  /** The secret from the webhook registration (README "Vipps"). */
+  VIPPS_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** "true": the simulator even in production; "false": no simulator (Vipps off without credentials). */
+  VIPPS_SIMULATOR: z.enum(["true", "false"]).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -23,6 +23,11 @@ export interface CampPaymentGateway {
   /** False: a submission choosing online payment is refused with 400 before anything is stored. */
   readonly available: boolean;
   createPaymentRedirect(registration: RegistrationAwaitingPayment): Promise<string>;
+  /**
+   * The payer of a pending registration chose card/cash instead (a retried draft with `vipps: false`):
+   * end every open online attempt at the provider. "authorized" means one was paid after all.
+   */
+  releasePendingPayment?(registrationId: number): Promise<"released" | "authorized">;
 }
 
 export const vippsUnavailableMessage = "Betaling med Vipps er ikke tilgjengelig ennå. Velg kort eller kontant ved oppmøte.";

@@ -62,6 +62,11 @@ export async function submitCampRegistration(app: FastifyInstance, body: unknown
   const edition = resolveCampEdition(now, app.env.CAMP_YEAR);
 
   const earlier = await findByDraft(app.db, edition.year, registration.draftId);
+  if (earlier?.status === "pending_payment" && !registration.vipps && gateway.releasePendingPayment) {
+    // An unpaid online attempt, and now card/cash: switch the registration once no attempt can be paid.
+    if ((await gateway.releasePendingPayment(earlier.id)) === "released") await switchToCardCash(app, earlier.id);
+    return { kind: "done" };
+  }
   if (earlier) return answerFor(app.db, earlier, gateway);
 
   const [club] = await app.db.select({ clubId: clubs.clubId }).from(clubs).where(eq(clubs.clubId, registration.clubId));
@@ -160,6 +165,26 @@ export async function submitCampRegistration(app: FastifyInstance, body: unknown
     app.campListsChanged();
   }
   return answerFor(app.db, stored, gateway);
+}
+
+/** Confirms a pending registration with card/cash at the camp (after its online attempts were ended). */
+async function switchToCardCash(app: FastifyInstance, registrationId: number): Promise<void> {
+  const now = app.now();
+  const switched = await app.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(campRegistrations)
+      .set({ vipps: false, status: "confirmed", confirmedAt: now })
+      .where(and(eq(campRegistrations.id, registrationId), eq(campRegistrations.status, "pending_payment")))
+      .returning({ orderId: campRegistrations.orderId, total: campRegistrations.total });
+    if (!row) return false;
+    await tx
+      .insert(payments)
+      .values({ registrationId, reference: row.orderId, method: "card_cash", amount: row.total, state: "unpaid", createdAt: now, updatedAt: now })
+      .onConflictDoNothing();
+    await queueCampConfirmationMail(tx, registrationId, now);
+    return true;
+  });
+  if (switched) app.outbox.kick();
 }
 
 /** The same answer for the first submission and every retry of the draft. */

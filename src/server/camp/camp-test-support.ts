@@ -7,6 +7,7 @@ import { buildTestApp, testAdminCredentials } from "../test-support/test-app.ts"
 import { validCompanion, validDraft } from "../../shared/camp/camp-draft.fixture.ts";
 import type { CampRegistrationDraft, CompanionDraft } from "../../shared/camp/camp-registration.ts";
 import type { CampPaymentGateway } from "./camp-payment-gateway.ts";
+import type { BuildAppOptions } from "../app.ts";
 
 /** Collects what would have been sent; `failures` makes the next n sends throw. */
 export function createTestTransport() {
@@ -30,12 +31,14 @@ export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 
 export async function buildCampTestApp(
   database: Database,
-  options: { clock: () => Date; payments?: CampPaymentGateway; env?: Record<string, string> },
+  options: { clock: () => Date; payments?: CampPaymentGateway; env?: Record<string, string>; vipps?: BuildAppOptions["vipps"] },
 ) {
   const transport = createTestTransport();
   const app = await buildTestApp(database, {
     clock: options.clock,
-    env: options.env,
+    // Vipps (the simulator) only where a test asks for it with VIPPS_SIMULATOR=true.
+    env: { VIPPS_SIMULATOR: "false", ...options.env },
+    ...(options.vipps ? { vipps: options.vipps } : {}),
     mail: { transport, startWorker: false },
     ...(options.payments ? { campPayments: options.payments } : {}),
   });

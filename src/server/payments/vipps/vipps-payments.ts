@@ -1,0 +1,638 @@
+/**
+ * Vipps payments for camp registrations (D1, docs/decisions/0006-vipps.md). Our stored state comes only
+ * from Vipps (a GET after every signal: webhook, reconciliation, the result page's poll); it is applied
+ * under a row lock, final states never change and amounts only grow, so duplicate, late or out-of-order
+ * signals change nothing. The registration is confirmed and the e-mail queued in the transaction that
+ * first sees AUTHORIZED; capture follows with one Idempotency-Key per payment, refunds with one key per
+ * admin request, so no retry ever moves money twice.
+ */
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import { campEditionForYear } from "../../../shared/camp/camp-edition.ts";
+import { campRefund, toOre } from "../../../shared/camp/camp-pricing.ts";
+import { queueCampConfirmationMail } from "../../camp/camp-confirmation-mail.ts";
+import type { CampPaymentGateway, RegistrationAwaitingPayment } from "../../camp/camp-payment-gateway.ts";
+import type { Db } from "../../db/database.ts";
+import { campRegistrations, moneyActions, payments } from "../../db/schema/camp.ts";
+import { HttpError } from "../../errors.ts";
+import { VippsApiError, VippsUnreachableError, type VippsClient } from "./vipps-client.ts";
+import { vippsErrorCodes, type Aggregate, type VippsPaymentState } from "./vipps-types.ts";
+
+type PaymentRow = typeof payments.$inferSelect;
+
+/** The result page's status values (spec §7, D1). */
+export type VippsStatusText = "" | "RESERVED" | "CANCELLED" | "REJECTED" | "RESERVE_FAILED";
+
+export const vippsMessages = {
+  busy: "Vipps svarer ikke akkurat nå. Registreringen er lagret – prøv igjen om litt, eller velg kort eller kontant.",
+  refused: "Vipps avviste betalingen. Velg kort eller kontant, eller prøv igjen senere.",
+  orderNotFound: "Fant ikke ordren.",
+  notCaptured: "Betalingen er ikke trukket ennå, så det er ingenting å refundere. Prøv igjen om litt.",
+  nothingToRefund: "Det er ingenting igjen å refundere på denne betalingen.",
+  refundTooHigh: (max: number) => `Beløpet er for høyt: høyst ${max} kr kan refunderes.`,
+  refundPending: "En refusjon er allerede sendt til Vipps og venter på svar. Prøv igjen om litt.",
+  refundChanged: "Refusjonene er endret siden siden ble lastet. Last inn på nytt og prøv igjen.",
+  refundRefused: (reason: string) => `Vipps avviste refusjonen: ${reason}`,
+} as const;
+
+const finalFailedStates = new Set(["ABORTED", "EXPIRED", "TERMINATED"]);
+const kr = (ore: number) => Math.round(ore / 100);
+/** Vipps's default expiry is 10 minutes; after 20 we terminate what is still open ourselves. */
+const abandonAfterMs = 20 * 60_000;
+/** A create that never reached Vipps (GET says 404) is given up after this long. */
+const neverCreatedAfterMs = 15 * 60_000;
+
+export function statusText(row: Pick<PaymentRow, "state" | "vippsState">): VippsStatusText {
+  if (row.state === "failed") return "RESERVE_FAILED";
+  switch (row.vippsState) {
+    case "AUTHORIZED":
+      return "RESERVED";
+    case "ABORTED":
+    case "TERMINATED":
+      return "CANCELLED";
+    case "EXPIRED":
+      return "REJECTED";
+    default:
+      return "";
+  }
+}
+
+function stateText(vippsState: string | null, a: { authorized: number; captured: number; refunded: number; cancelled: number }): string {
+  switch (vippsState) {
+    case "AUTHORIZED":
+      if (a.captured > 0 && a.refunded >= a.captured) return "refunded";
+      if (a.captured > 0) return "captured";
+      if (a.cancelled >= a.authorized) return "released";
+      return "authorized";
+    case "ABORTED":
+      return "aborted";
+    case "EXPIRED":
+      return "expired";
+    case "TERMINATED":
+      return "terminated";
+    default:
+      return "created";
+  }
+}
+
+export interface VippsPaymentsOptions {
+  client: VippsClient;
+  db: Db;
+  now: () => Date;
+  log: FastifyBaseLogger;
+  publicBaseUrl: string;
+  /** Called after a commit that queued mail. */
+  mailQueued: () => void;
+  /** Called when a payment has work for the reconciliation job (kicks it). */
+  workDue?: () => void;
+}
+
+export interface RefundRequest {
+  /** Whole kroner; default: the refund rule (full before the deadline, then the edition's share). */
+  amount?: number;
+  /** The refunded total the admin saw; a different stored total answers 409 (no double refund by double click). */
+  alreadyRefunded?: number;
+}
+
+export type RefundOutcome =
+  | { kind: "refunded"; amount: number; payment: PaymentView }
+  | { kind: "pending"; amount: number; payment: PaymentView }
+  | { kind: "not-found" }
+  | { kind: "conflict"; message: string }
+  | { kind: "invalid"; message: string };
+
+export interface PaymentView {
+  reference: string;
+  method: string;
+  state: string;
+  vippsState: string | null;
+  status: VippsStatusText;
+  amount: number;
+  authorized: number;
+  captured: number;
+  refunded: number;
+  cancelled: number;
+  pendingRefund: number | null;
+  lastError: string | null;
+  createdAt: string;
+}
+
+export class VippsPayments implements CampPaymentGateway {
+  readonly available = true;
+  private readonly client: VippsClient;
+  private readonly db: Db;
+  private readonly now: () => Date;
+  private readonly log: FastifyBaseLogger;
+
+  constructor(private readonly options: VippsPaymentsOptions) {
+    this.client = options.client;
+    this.db = options.db;
+    this.now = options.now;
+    this.log = options.log;
+  }
+
+  returnUrl(orderId: string) {
+    return `${this.options.publicBaseUrl.replace(/\/+$/, "")}/vipps/${encodeURIComponent(orderId)}`;
+  }
+
+  // ---- creating attempts ---------------------------------------------------------------------------
+
+  /** CampPaymentGateway: the Vipps landing page for the registration's current attempt (idempotent). */
+  async createPaymentRedirect(registration: RegistrationAwaitingPayment, depth = 0): Promise<string> {
+    let row = await this.latestVippsPayment(registration.registrationId);
+    if (!row) throw new Error(`Registration ${registration.registrationId} has no Vipps payment`);
+    if (row.state === "failed" || (row.vippsState && finalFailedStates.has(row.vippsState))) {
+      row = await this.newAttempt(registration.registrationId, registration.orderId, row.amount);
+    }
+    if (row.vippsState === "AUTHORIZED") return this.returnUrl(registration.orderId);
+    if (row.redirectUrl) return row.redirectUrl;
+
+    const phone = msisdn(registration.telephone);
+    const body = {
+      amount: { currency: "NOK" as const, value: toOre(row.amount) },
+      paymentMethod: { type: "WALLET" as const },
+      reference: row.reference,
+      userFlow: "WEB_REDIRECT" as const,
+      returnUrl: this.returnUrl(registration.orderId),
+      paymentDescription: `Vinterleir ${registration.editionYear}, ordre ${registration.orderId}`,
+      ...(phone ? { customer: { phoneNumber: phone } } : {}),
+    };
+    try {
+      const created = await this.client.createPayment(body, `create-${row.reference}`);
+      if (!created.redirectUrl) throw new Error("Vipps gave no redirectUrl");
+      await this.db
+        .update(payments)
+        .set({ redirectUrl: created.redirectUrl, vippsState: sql`coalesce(${payments.vippsState}, 'CREATED')`, nextCheckAt: this.later(5_000), lastError: null, updatedAt: this.now() })
+        .where(eq(payments.id, row.id));
+      return created.redirectUrl;
+    } catch (error) {
+      if (error instanceof VippsApiError && error.code === vippsErrorCodes.referenceExists && depth === 0) {
+        // Created before (its answer was lost): take it from Vipps.
+        const remote = await this.client.getPayment(row.reference);
+        await this.apply(row.id, remote, "system", remote.redirectUrl);
+        return this.createPaymentRedirect(registration, depth + 1);
+      }
+      if (error instanceof VippsUnreachableError || (error instanceof VippsApiError && error.retryable)) {
+        // Maybe created: the same key makes the next try safe; reconciliation looks it up meanwhile.
+        await this.noteError(row.id, error, this.later(60_000));
+        this.log.warn({ reference: row.reference, err: (error as Error).message }, "vipps create payment failed; will retry");
+        throw new HttpError(503, vippsMessages.busy);
+      }
+      if (error instanceof VippsApiError) {
+        await this.db
+          .update(payments)
+          .set({ state: "failed", nextCheckAt: null, lastError: error.message, updatedAt: this.now() })
+          .where(eq(payments.id, row.id));
+        this.log.error({ reference: row.reference, err: error.message }, "vipps refused to create payment");
+        throw new HttpError(502, vippsMessages.refused);
+      }
+      throw error;
+    }
+  }
+
+  private async newAttempt(registrationId: number, orderId: string, amount: number): Promise<PaymentRow> {
+    const [counted] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(payments)
+      .where(and(eq(payments.registrationId, registrationId), eq(payments.method, "vipps")));
+    const now = this.now();
+    await this.db
+      .insert(payments)
+      .values({ registrationId, reference: `${orderId}-${Number(counted?.n ?? 0) + 1}`, method: "vipps", amount, state: "created", createdAt: now, updatedAt: now })
+      .onConflictDoNothing();
+    return (await this.latestVippsPayment(registrationId))!;
+  }
+
+  /**
+   * CampPaymentGateway: before a pending registration switches to card/cash, end every open attempt at
+   * Vipps without ever releasing an authorized one (cancelTransactionOnly). "authorized": one was paid after all.
+   */
+  async releasePendingPayment(registrationId: number): Promise<"released" | "authorized"> {
+    const rows = await this.db.select().from(payments).where(and(eq(payments.registrationId, registrationId), eq(payments.method, "vipps"))).orderBy(asc(payments.id));
+    try {
+      for (const row of rows) {
+        if (row.state === "failed" || (row.vippsState && row.vippsState !== "CREATED")) continue;
+        await this.terminate(row, "system");
+      }
+    } catch (error) {
+      if (error instanceof VippsUnreachableError || (error instanceof VippsApiError && error.retryable)) throw new HttpError(503, vippsMessages.busy);
+      throw error;
+    }
+    const after = await this.db.select().from(payments).where(and(eq(payments.registrationId, registrationId), eq(payments.method, "vipps")));
+    return after.some((row) => row.vippsState === "AUTHORIZED") ? "authorized" : "released";
+  }
+
+  /** Cancels an attempt that is not authorized; if Vipps says it is (6060), takes that state instead. */
+  private async terminate(row: PaymentRow, actor: string) {
+    try {
+      const result = await this.client.cancel(row.reference, `cancel-${row.reference}`, true);
+      await this.apply(row.id, result, actor);
+    } catch (error) {
+      if (error instanceof VippsApiError && (error.status === 404 || error.status === 400 || error.status === 409)) {
+        // 404: never created at Vipps; 6060: authorized meanwhile; other 400: already final. Vipps decides.
+        await this.sync(row, actor);
+        return;
+      }
+      throw error;
+    }
+  }
+
+  // ---- reading from Vipps --------------------------------------------------------------------------
+
+  /** GET the payment at Vipps and apply it. A payment Vipps never saw is given up after a while. */
+  async sync(row: PaymentRow, actor: string): Promise<void> {
+    try {
+      const remote = await this.client.getPayment(row.reference);
+      await this.apply(row.id, remote, actor, remote.redirectUrl);
+    } catch (error) {
+      if (error instanceof VippsApiError && error.status === 404 && !row.vippsState) {
+        if (this.now().getTime() - row.createdAt.getTime() > neverCreatedAfterMs) {
+          await this.db.update(payments).set({ state: "failed", nextCheckAt: null, lastError: "Not found at Vipps", updatedAt: this.now() }).where(eq(payments.id, row.id));
+        }
+        return;
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * Applies what Vipps says about a payment, under a row lock: final states stay final, amounts only
+   * grow, each amount that moved is logged once in money_actions, and the first AUTHORIZED confirms the
+   * registration and queues its e-mail in the same transaction (or, if it is no longer wanted, marks the
+   * reservation for release).
+   */
+  async apply(paymentId: number, remote: { state: VippsPaymentState; aggregate: Aggregate }, actor: string, redirectUrl?: string): Promise<void> {
+    const now = this.now();
+    const confirmed = await this.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from payments where id = ${paymentId} for update`);
+      const [row] = await tx.select().from(payments).where(eq(payments.id, paymentId));
+      if (!row) return false;
+      const current = row.vippsState;
+      const vippsState = current && current !== "CREATED" ? current : remote.state;
+      const a = remote.aggregate;
+      const amounts = {
+        authorized: Math.max(row.authorizedAmount, kr(a.authorizedAmount.value)),
+        captured: Math.max(row.capturedAmount, kr(a.capturedAmount.value)),
+        refunded: Math.max(row.refundedAmount, kr(a.refundedAmount.value)),
+        cancelled: Math.max(row.cancelledAmount, kr(a.cancelledAmount.value)),
+      };
+      let settle = row.settle;
+      let confirmedNow = false;
+      const log = (action: string, amount: number, note: string) => tx.insert(moneyActions).values({ paymentId, actor, action, amount, at: now, note });
+
+      if (vippsState === "AUTHORIZED" && current !== "AUTHORIZED") {
+        await tx.execute(sql`select id from camp_registrations where id = ${row.registrationId} for update`);
+        const [updated] = await tx
+          .update(campRegistrations)
+          .set({ status: "confirmed", confirmedAt: now })
+          .where(and(eq(campRegistrations.id, row.registrationId), eq(campRegistrations.status, "pending_payment")))
+          .returning({ id: campRegistrations.id });
+        if (updated) {
+          await queueCampConfirmationMail(tx, row.registrationId, now);
+          settle = "capture";
+          confirmedNow = true;
+          await log("vipps-authorized", amounts.authorized, `Vipps ${row.reference}: reservert; påmeldingen er bekreftet`);
+        } else {
+          settle = "release";
+          await log("vipps-authorized", amounts.authorized, `Vipps ${row.reference}: reservert, men påmeldingen venter ikke på betaling; reservasjonen frigis`);
+        }
+      } else if (vippsState !== current && vippsState && vippsState !== "CREATED") {
+        await log(`vipps-${vippsState.toLowerCase()}`, 0, `Vipps ${row.reference}: ${vippsState}`);
+      }
+      if (amounts.captured > row.capturedAmount) await log("vipps-captured", amounts.captured - row.capturedAmount, `Vipps ${row.reference}: trukket`);
+      if (amounts.refunded > row.refundedAmount) await log("vipps-refunded", amounts.refunded - row.refundedAmount, `Vipps ${row.reference}: refundert`);
+      if (amounts.cancelled > row.cancelledAmount) await log("vipps-released", amounts.cancelled - row.cancelledAmount, `Vipps ${row.reference}: reservasjon frigitt`);
+
+      const open = amounts.authorized - amounts.captured - amounts.cancelled;
+      if (settle && open <= 0) settle = null;
+      await tx
+        .update(payments)
+        .set({
+          vippsState,
+          state: row.state === "failed" && !vippsState ? "failed" : stateText(vippsState, amounts),
+          authorizedAmount: amounts.authorized,
+          capturedAmount: amounts.captured,
+          refundedAmount: amounts.refunded,
+          cancelledAmount: amounts.cancelled,
+          paidAmount: Math.max(0, amounts.authorized - amounts.cancelled - amounts.refunded),
+          settle,
+          ...(redirectUrl && !row.redirectUrl ? { redirectUrl } : {}),
+          ...(settle ? { nextCheckAt: row.nextCheckAt && row.nextCheckAt < now ? row.nextCheckAt : now } : {}),
+          lastCheckedAt: now,
+          updatedAt: now,
+        })
+        .where(eq(payments.id, paymentId));
+      return confirmedNow;
+    });
+    if (confirmed) {
+      this.options.mailQueued();
+      this.options.workDue?.();
+    }
+  }
+
+  // ---- one payment, start to end -------------------------------------------------------------------
+
+  /** Everything still owed for one payment: read Vipps, capture or release, retry a refund, terminate if abandoned. */
+  async process(paymentId: number, actor = "system"): Promise<void> {
+    let [row] = await this.db.select().from(payments).where(eq(payments.id, paymentId));
+    if (!row || row.method !== "vipps") return;
+    let error: unknown;
+    try {
+      if (row.pendingRefundKey && row.pendingRefundAmount) await this.sendRefund(row, row.pendingRefundKey, row.pendingRefundAmount, actor);
+      if (row.state !== "failed") await this.sync(row, actor);
+      [row] = await this.db.select().from(payments).where(eq(payments.id, paymentId));
+      if (row!.settle === "capture") {
+        const [registration] = await this.db.select({ status: campRegistrations.status }).from(campRegistrations).where(eq(campRegistrations.id, row!.registrationId));
+        if (registration?.status === "cancelled" && row!.capturedAmount === 0) {
+          await this.db.update(payments).set({ settle: "release" }).where(eq(payments.id, paymentId));
+          row!.settle = "release";
+        }
+      }
+      if (row!.settle === "capture") await this.capture(row!, actor);
+      else if (row!.settle === "release") {
+        const result = await this.client.cancel(row!.reference, `release-${row!.reference}`, false);
+        await this.apply(paymentId, result, actor);
+      }
+      if (row!.vippsState === "CREATED" && this.now().getTime() - row!.createdAt.getTime() > abandonAfterMs) await this.terminate(row!, actor);
+    } catch (caught) {
+      error = caught;
+      this.log.warn({ paymentId, err: caught instanceof Error ? caught.message : String(caught) }, "vipps payment not settled yet; will retry");
+    }
+    [row] = await this.db.select().from(payments).where(eq(payments.id, paymentId));
+    if (!row) return;
+    await this.db
+      .update(payments)
+      .set({ nextCheckAt: this.nextCheck(row, error !== undefined), lastError: error ? String(error instanceof Error ? error.message : error).slice(0, 1000) : null })
+      .where(eq(payments.id, paymentId));
+  }
+
+  private async capture(row: PaymentRow, actor: string) {
+    const remote = await this.client.getPayment(row.reference);
+    const a = remote.aggregate;
+    const open = a.authorizedAmount.value - a.capturedAmount.value - a.cancelledAmount.value;
+    if (open > 0) {
+      // One key per payment and always the whole reservation: a retry repeats the body exactly.
+      const result = await this.client.capture(row.reference, { currency: a.authorizedAmount.currency, value: open }, `capture-${row.reference}`);
+      await this.apply(row.id, result, actor);
+    } else {
+      await this.apply(row.id, remote, actor);
+    }
+  }
+
+  private nextCheck(row: PaymentRow, failed: boolean): Date | null {
+    if (row.method !== "vipps" || row.state === "failed") return null;
+    if (row.pendingRefundKey || row.settle) return this.later(failed ? 30_000 : 1_000);
+    if (!row.vippsState || row.vippsState === "CREATED") {
+      const age = this.now().getTime() - row.createdAt.getTime();
+      return this.later(age < 15 * 60_000 ? 5_000 : 60_000);
+    }
+    return null;
+  }
+
+  private later(ms: number) {
+    return new Date(this.now().getTime() + ms);
+  }
+
+  private async noteError(paymentId: number, error: unknown, nextCheckAt: Date) {
+    await this.db
+      .update(payments)
+      .set({ lastError: String(error instanceof Error ? error.message : error).slice(0, 1000), nextCheckAt, updatedAt: this.now() })
+      .where(eq(payments.id, paymentId));
+  }
+
+  /**
+   * The reconciliation job: claims due payments (one UPDATE … FOR UPDATE SKIP LOCKED pushing next_check_at
+   * past a lease, so several processes never work on the same row at once) and processes each.
+   */
+  async reconcileOnce(limit = 20, leaseMs = 60_000): Promise<number> {
+    const now = this.now();
+    const result = await this.db.execute<{ id: number }>(sql`
+      update payments set next_check_at = ${new Date(now.getTime() + leaseMs).toISOString()}::timestamptz
+       where id in (
+         select id from payments
+          where method = 'vipps' and next_check_at <= ${now.toISOString()}::timestamptz
+          order by next_check_at, id
+          limit ${limit}
+          for update skip locked)
+      returning id`);
+    const ids = result.rows.map((row) => Number(row.id));
+    for (const id of ids) await this.process(id, "reconciliation");
+    return ids.length;
+  }
+
+  // ---- the browser's calls -------------------------------------------------------------------------
+
+  private async registrationByOrder(orderId: string) {
+    const [registration] = await this.db.select().from(campRegistrations).where(eq(campRegistrations.orderId, orderId));
+    return registration;
+  }
+
+  private async latestVippsPayment(registrationId: number): Promise<PaymentRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.registrationId, registrationId), eq(payments.method, "vipps")))
+      .orderBy(desc(payments.id))
+      .limit(1);
+    return row;
+  }
+
+  /**
+   * GET /api/Vipps/CheckIfVippsOk/{orderId}: the status of the order's Vipps payment from our stored state.
+   * While it is open, a poll may ask Vipps (at most every 2 s per payment) — reading only; capture stays
+   * with the reconciliation job.
+   */
+  async statusFor(orderId: string): Promise<VippsStatusText | undefined> {
+    const registration = await this.registrationByOrder(orderId);
+    if (!registration) return undefined;
+    const rows = await this.db.select().from(payments).where(and(eq(payments.registrationId, registration.id), eq(payments.method, "vipps"))).orderBy(asc(payments.id));
+    const latest = rows[rows.length - 1];
+    if (!latest) return undefined;
+    if (rows.some((row) => row.vippsState === "AUTHORIZED")) return "RESERVED";
+    const stale = !latest.lastCheckedAt || this.now().getTime() - latest.lastCheckedAt.getTime() >= 2_000;
+    if (latest.state !== "failed" && (!latest.vippsState || latest.vippsState === "CREATED") && stale) {
+      try {
+        await this.sync(latest, "system");
+        const [fresh] = await this.db.select().from(payments).where(eq(payments.id, latest.id));
+        if (fresh) return statusText(fresh);
+      } catch (error) {
+        this.log.warn({ reference: latest.reference, err: error instanceof Error ? error.message : String(error) }, "vipps status poll failed");
+      }
+    }
+    return statusText(latest);
+  }
+
+  /** POST /api/Vipps/Cancel/{orderId}: ends the open attempt at Vipps too; never releases an authorized one. */
+  async cancelByOrder(orderId: string): Promise<{ orderId: string; status: VippsStatusText } | undefined> {
+    const registration = await this.registrationByOrder(orderId);
+    if (!registration) return undefined;
+    const latest = await this.latestVippsPayment(registration.id);
+    if (!latest) return undefined;
+    if (latest.state !== "failed" && (!latest.vippsState || latest.vippsState === "CREATED")) {
+      try {
+        await this.terminate(latest, "payer");
+      } catch (error) {
+        if (error instanceof VippsUnreachableError || (error instanceof VippsApiError && error.retryable)) throw new HttpError(503, vippsMessages.busy);
+        throw error;
+      }
+    }
+    return { orderId, status: (await this.statusFor(orderId)) ?? "" };
+  }
+
+  /**
+   * A verified webhook: a signal only — the state is read from Vipps (confirming at once when authorized);
+   * capture is left to the reconciliation job, kicked now, so the answer to Vipps stays quick.
+   * Unknown references are ignored.
+   */
+  async onWebhook(reference: string): Promise<void> {
+    const [row] = await this.db.select().from(payments).where(eq(payments.reference, reference));
+    if (!row || row.method !== "vipps") return;
+    await this.db.update(payments).set({ nextCheckAt: this.now() }).where(eq(payments.id, row.id));
+    try {
+      if (row.state !== "failed") await this.sync(row, "vipps-webhook");
+    } finally {
+      this.options.workDue?.();
+    }
+  }
+
+  // ---- the camp admin ------------------------------------------------------------------------------
+
+  async adminView(registrationId: number) {
+    const [registration] = await this.db.select().from(campRegistrations).where(eq(campRegistrations.id, registrationId));
+    if (!registration) return undefined;
+    const rows = await this.db.select().from(payments).where(eq(payments.registrationId, registrationId)).orderBy(asc(payments.id));
+    const ids = rows.map((row) => row.id);
+    const actions = ids.length
+      ? await this.db
+          .select()
+          .from(moneyActions)
+          .where(sql`${moneyActions.paymentId} in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`)
+          .orderBy(asc(moneyActions.at), asc(moneyActions.id))
+      : [];
+    const refundable = rows.find((row) => row.method === "vipps" && row.capturedAmount - row.refundedAmount > 0);
+    const edition = campEditionForYear(registration.editionYear);
+    const now = this.now();
+    return {
+      registrationId,
+      orderId: registration.orderId,
+      status: registration.status,
+      payments: rows.map(view),
+      actions: actions.map((action) => ({
+        reference: rows.find((row) => row.id === action.paymentId)?.reference ?? "",
+        actor: action.actor,
+        action: action.action,
+        amount: action.amount,
+        at: action.at.toISOString(),
+        note: action.note,
+      })),
+      refund: refundable
+        ? {
+            reference: refundable.reference,
+            captured: refundable.capturedAmount,
+            refunded: refundable.refundedAmount,
+            max: refundable.capturedAmount - refundable.refundedAmount,
+            suggested: Math.max(0, Math.min(refundable.capturedAmount - refundable.refundedAmount, campRefund(refundable.capturedAmount, edition, now) - refundable.refundedAmount)),
+            fullRefundUntil: edition.fullRefundEndsAt.toISOString(),
+            rule: now.getTime() < edition.fullRefundEndsAt.getTime() ? "full" : "share",
+          }
+        : null,
+    };
+  }
+
+  /** POST /api/VinterleirAdmin/Refund: through Vipps, one Idempotency-Key per request, logged with who and how much. */
+  async refund(registrationId: number, request: RefundRequest, actor: string): Promise<RefundOutcome> {
+    const now = this.now();
+    const prepared = await this.db.transaction(async (tx) => {
+      const [registration] = await tx.select().from(campRegistrations).where(eq(campRegistrations.id, registrationId));
+      if (!registration) return { kind: "not-found" as const };
+      const candidates = await tx.select().from(payments).where(and(eq(payments.registrationId, registrationId), eq(payments.method, "vipps"))).orderBy(desc(payments.id));
+      const target = candidates.find((row) => row.capturedAmount > 0) ?? candidates.find((row) => row.vippsState === "AUTHORIZED");
+      if (!target) return { kind: "not-found" as const };
+      await tx.execute(sql`select id from payments where id = ${target.id} for update`);
+      const [row] = await tx.select().from(payments).where(eq(payments.id, target.id));
+      if (!row) return { kind: "not-found" as const };
+      if (row.pendingRefundKey) return { kind: "conflict" as const, message: vippsMessages.refundPending };
+      if (request.alreadyRefunded !== undefined && request.alreadyRefunded !== row.refundedAmount) return { kind: "conflict" as const, message: vippsMessages.refundChanged };
+      if (row.capturedAmount === 0) return { kind: "conflict" as const, message: vippsMessages.notCaptured };
+      const max = row.capturedAmount - row.refundedAmount;
+      if (max <= 0) return { kind: "conflict" as const, message: vippsMessages.nothingToRefund };
+      const byRule = campRefund(row.capturedAmount, campEditionForYear(registration.editionYear), now) - row.refundedAmount;
+      const amount = request.amount ?? byRule;
+      if (!Number.isInteger(amount) || amount < 1) return { kind: "invalid" as const, message: vippsMessages.nothingToRefund };
+      if (amount > max) return { kind: "invalid" as const, message: vippsMessages.refundTooHigh(max) };
+      const [action] = await tx
+        .insert(moneyActions)
+        .values({
+          paymentId: row.id,
+          actor,
+          action: "refund-requested",
+          amount,
+          at: now,
+          note: `Refusjon ${amount} kr sendt til Vipps (${request.amount === undefined ? "etter reglene" : `overstyrt; reglene gir ${Math.max(0, byRule)} kr`})`,
+        })
+        .returning({ id: moneyActions.id });
+      const key = `refund-${row.reference}-${action!.id}`;
+      await tx.update(payments).set({ pendingRefundKey: key, pendingRefundAmount: amount, updatedAt: now }).where(eq(payments.id, row.id));
+      return { kind: "ready" as const, row: { ...row, pendingRefundKey: key, pendingRefundAmount: amount }, key, amount };
+    });
+    if (prepared.kind !== "ready") return prepared;
+    try {
+      await this.sendRefund(prepared.row, prepared.key, prepared.amount, actor);
+    } catch (error) {
+      if (error instanceof VippsApiError && !error.retryable) {
+        return { kind: "conflict", message: vippsMessages.refundRefused(error.problem?.detail ?? error.problem?.title ?? `HTTP ${error.status}`) };
+      }
+      await this.noteError(prepared.row.id, error, this.later(30_000));
+      const [row] = await this.db.select().from(payments).where(eq(payments.id, prepared.row.id));
+      return { kind: "pending", amount: prepared.amount, payment: view(row!) };
+    }
+    const [row] = await this.db.select().from(payments).where(eq(payments.id, prepared.row.id));
+    return { kind: "refunded", amount: prepared.amount, payment: view(row!) };
+  }
+
+  /** Sends (or resends, same key and amount) a refund; clears it when Vipps answers for good. */
+  private async sendRefund(row: PaymentRow, key: string, amount: number, actor: string) {
+    try {
+      const result = await this.client.refund(row.reference, { currency: "NOK", value: toOre(amount) }, key);
+      await this.apply(row.id, result, actor);
+      await this.db.update(payments).set({ pendingRefundKey: null, pendingRefundAmount: null }).where(and(eq(payments.id, row.id), eq(payments.pendingRefundKey, key)));
+    } catch (error) {
+      if (error instanceof VippsApiError && !error.retryable) {
+        await this.db.transaction(async (tx) => {
+          await tx.update(payments).set({ pendingRefundKey: null, pendingRefundAmount: null, lastError: error.message }).where(and(eq(payments.id, row.id), eq(payments.pendingRefundKey, key)));
+          await tx.insert(moneyActions).values({ paymentId: row.id, actor, action: "refund-failed", amount, at: this.now(), note: error.message.slice(0, 500) });
+        });
+      }
+      throw error;
+    }
+  }
+}
+
+function view(row: PaymentRow): PaymentView {
+  return {
+    reference: row.reference,
+    method: row.method,
+    state: row.state,
+    vippsState: row.vippsState,
+    status: row.method === "vipps" ? statusText(row) : "",
+    amount: row.amount,
+    authorized: row.authorizedAmount,
+    captured: row.capturedAmount,
+    refunded: row.refundedAmount,
+    cancelled: row.cancelledAmount,
+    pendingRefund: row.pendingRefundAmount,
+    lastError: row.lastError,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** A Norwegian number as MSISDN (4712345678) when it clearly is one; otherwise nothing is sent. */
+export function msisdn(telephone: string): string | undefined {
+  const digits = telephone.replace(/[\s-]/g, "");
+  if (/^\d{8}$/.test(digits)) return `47${digits}`;
+  const plus = /^\+(\d{10,15})$/.exec(digits);
+  if (plus) return plus[1];
+  const zeros = /^00(\d{10,15})$/.exec(digits);
+  if (zeros) return zeros[1];
+  return undefined;
+}

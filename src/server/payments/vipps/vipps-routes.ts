@@ -1,0 +1,106 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { requireAdmin } from "../../admin-auth/require-admin.ts";
+import type { ErrorBody } from "../../errors.ts";
+import type { VippsPayments } from "./vipps-payments.ts";
+import { vippsMessages } from "./vipps-payments.ts";
+import { verifyWebhook } from "./vipps-signature.ts";
+import { WebhookEventSchema } from "./vipps-types.ts";
+
+export const vippsWebhookPath = "/api/Vipps/Webhook";
+
+const RefundBodySchema = z
+  .object({
+    amount: z.number().int().min(1).max(1_000_000).optional(),
+    alreadyRefunded: z.number().int().min(0).optional(),
+  })
+  .strict();
+
+export interface VippsRoutesOptions {
+  service: VippsPayments;
+  /** The secret from the webhook registration; undefined → every delivery is refused. */
+  webhookSecret: () => string | undefined;
+  /** The URL we registered (the signature covers its path and host). */
+  webhookUrl: string;
+  merchantSerialNumber: string;
+}
+
+/**
+ * The browser's Vipps calls (spec §7, D1), the webhook endpoint and the camp admin's payment details
+ * and refund.
+ */
+export async function registerVippsRoutes(app: FastifyInstance, options: VippsRoutesOptions) {
+  const { service } = options;
+
+  app.get<{ Params: { orderId: string } }>("/api/Vipps/CheckIfVippsOk/:orderId", async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    const status = await service.statusFor(request.params.orderId);
+    if (status === undefined) return reply.code(404).send({ error: vippsMessages.orderNotFound } satisfies ErrorBody);
+    return reply.type("text/plain; charset=utf-8").send(status);
+  });
+
+  app.post<{ Params: { orderId: string } }>("/api/Vipps/Cancel/:orderId", async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    const result = await service.cancelByOrder(request.params.orderId);
+    if (!result) return reply.code(404).send({ error: vippsMessages.orderNotFound } satisfies ErrorBody);
+    return reply.send(result);
+  });
+
+  // The webhook needs the raw bytes: its own scope with a buffer parser for every content type.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
+    scope.post(vippsWebhookPath, async (request, reply) => {
+      const secret = options.webhookSecret();
+      const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      if (!secret || !verifyWebhook({ secret, registeredUrl: options.webhookUrl, headers: request.headers, rawBody })) {
+        request.log.warn("vipps webhook with a missing or wrong signature refused");
+        return reply.code(401).send({ error: "Unauthorized" } satisfies ErrorBody);
+      }
+      let event;
+      try {
+        event = WebhookEventSchema.parse(JSON.parse(rawBody.toString("utf8")));
+      } catch {
+        return reply.code(400).send({ error: "Bad webhook body" } satisfies ErrorBody);
+      }
+      if (event.msn !== options.merchantSerialNumber) return reply.code(200).send({ ok: true });
+      try {
+        await service.onWebhook(event.reference);
+      } catch (error) {
+        // Stored as due; the reconciliation job finishes it. Vipps need not retry.
+        request.log.warn({ reference: event.reference, err: error instanceof Error ? error.message : String(error) }, "vipps webhook processing deferred");
+      }
+      return reply.code(200).send({ ok: true });
+    });
+  });
+
+  const guard = { preHandler: requireAdmin("camp") };
+  const registrationId = (raw: string) => (/^\d{1,9}$/.test(raw) ? Number(raw) : undefined);
+
+  app.get<{ Params: { registrationId: string } }>("/api/VinterleirAdmin/Payments/:registrationId/:token", guard, async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    const id = registrationId(request.params.registrationId);
+    const details = id === undefined ? undefined : await service.adminView(id);
+    if (!details) return reply.code(404).send({ error: "Fant ikke registreringen." } satisfies ErrorBody);
+    return reply.send(details);
+  });
+
+  app.post<{ Params: { registrationId: string } }>("/api/VinterleirAdmin/Refund/:registrationId/:token", guard, async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    const id = registrationId(request.params.registrationId);
+    const body = RefundBodySchema.parse(request.body ?? {});
+    const outcome = id === undefined ? { kind: "not-found" as const } : await service.refund(id, body, "camp-admin");
+    switch (outcome.kind) {
+      case "not-found":
+        return reply.code(404).send({ error: "Fant ingen Vipps-betaling på registreringen." } satisfies ErrorBody);
+      case "conflict":
+        return reply.code(409).send({ error: outcome.message } satisfies ErrorBody);
+      case "invalid":
+        return reply.code(400).send({ error: outcome.message, issues: [{ path: "amount", message: outcome.message }] } satisfies ErrorBody);
+      case "pending":
+        return reply.code(202).send(outcome);
+      case "refunded":
+        return reply.send(outcome);
+    }
+  });
+}

@@ -1,0 +1,119 @@
+/**
+ * Wires Vipps into the app: the real Vipps when credentials are set, otherwise (outside production, or
+ * with VIPPS_SIMULATOR=true) the built-in simulator on the app's own port; in production without
+ * credentials Vipps is simply not offered. Same client, service and routes either way.
+ */
+import type { FastifyInstance } from "fastify";
+import { createVippsClient, type VippsClientOptions } from "./vipps-client.ts";
+import { VippsPayments } from "./vipps-payments.ts";
+import { VippsReconciler } from "./vipps-reconciler.ts";
+import { registerVippsRoutes, vippsWebhookPath } from "./vipps-routes.ts";
+import { registerVippsSimulator, simulatorCredentials, VippsSimulator } from "./vipps-simulator.ts";
+import { webhookEventTypes } from "./vipps-types.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Present when Vipps (or its simulator) is in use. */
+    vipps?: { service: VippsPayments; reconciler: VippsReconciler; simulator?: VippsSimulator; mode: "vipps" | "simulator" };
+  }
+}
+
+export interface VippsSetupOptions {
+  /** Default on; tests drive `reconcileOnce` themselves. */
+  startReconciler?: boolean;
+  reconcileIntervalMs?: number;
+  /** Client tuning (tests: short timeouts and no waiting between retries). */
+  client?: Partial<Pick<VippsClientOptions, "timeoutMs" | "maxAttempts" | "backoffMs" | "sleep">>;
+  simulatorTokenLifetimeSeconds?: number;
+}
+
+/** A fetch that answers from this app in-process (the simulator without a network hop). */
+export function injectFetch(app: FastifyInstance): typeof fetch {
+  return (async (input: string | URL | Request, init?: RequestInit) => {
+    const url = new URL(String(input instanceof Request ? input.url : input));
+    const headers = Object.fromEntries(new Headers(init?.headers).entries());
+    const res = await app.inject({
+      method: (init?.method ?? "GET") as "GET",
+      url: url.pathname + url.search,
+      headers,
+      ...(init?.body !== undefined && init.body !== null ? { payload: String(init.body) } : {}),
+    });
+    const noBody = [101, 204, 205, 304].includes(res.statusCode);
+    const responseHeaders = new Headers();
+    for (const [name, value] of Object.entries(res.headers)) {
+      if (value !== undefined) responseHeaders.set(name, Array.isArray(value) ? value.join(", ") : String(value));
+    }
+    return new Response(noBody ? null : res.body, { status: res.statusCode, headers: responseHeaders });
+  }) as typeof fetch;
+}
+
+export function vippsMode(env: FastifyInstance["env"]): "vipps" | "simulator" | "off" {
+  if (env.VIPPS_CLIENT_ID && env.VIPPS_CLIENT_SECRET && env.VIPPS_SUBSCRIPTION_KEY && env.VIPPS_MSN) return "vipps";
+  if (env.VIPPS_SIMULATOR === "true") return "simulator";
+  if (env.VIPPS_SIMULATOR === "false" || env.NODE_ENV === "production") return "off";
+  return "simulator";
+}
+
+export async function setUpVipps(app: FastifyInstance, options: VippsSetupOptions = {}): Promise<VippsPayments | undefined> {
+  const env = app.env;
+  const mode = vippsMode(env);
+  if (mode === "off") {
+    if (env.NODE_ENV === "production") app.log.warn("Vipps is not configured (VIPPS_CLIENT_ID …): payment with Vipps is not offered");
+    return undefined;
+  }
+  const publicBaseUrl = env.PUBLIC_BASE_URL.replace(/\/+$/, "");
+  const webhookUrl = `${publicBaseUrl}${vippsWebhookPath}`;
+  let simulator: VippsSimulator | undefined;
+  let webhookSecret: string | undefined = env.VIPPS_WEBHOOK_SECRET;
+  let client;
+  let msn: string;
+
+  if (mode === "simulator") {
+    simulator = new VippsSimulator({
+      now: app.now,
+      publicBaseUrl,
+      tokenLifetimeSeconds: options.simulatorTokenLifetimeSeconds,
+      deliver: async (url, headers, body) => {
+        const target = new URL(url);
+        const res = await app.inject({ method: "POST", url: target.pathname + target.search, headers: { ...headers, "content-type": "application/json" }, payload: body });
+        return res.statusCode;
+      },
+    });
+    await registerVippsSimulator(app, simulator);
+    msn = simulatorCredentials.merchantSerialNumber;
+    client = createVippsClient({ ...simulatorCredentials, baseUrl: `${publicBaseUrl}/vipps-sim`, fetch: injectFetch(app), now: () => app.now().getTime(), ...options.client });
+    // The simulator's own registration, as `npm run vipps:register-webhook` does at Vipps.
+    webhookSecret = simulator.registerWebhook(webhookUrl, [...webhookEventTypes]).secret;
+  } else {
+    msn = env.VIPPS_MSN!;
+    client = createVippsClient({
+      baseUrl: env.VIPPS_BASE_URL,
+      clientId: env.VIPPS_CLIENT_ID!,
+      clientSecret: env.VIPPS_CLIENT_SECRET!,
+      subscriptionKey: env.VIPPS_SUBSCRIPTION_KEY!,
+      merchantSerialNumber: msn,
+      ...options.client,
+    });
+    if (!webhookSecret) app.log.warn("VIPPS_WEBHOOK_SECRET is not set: webhooks are refused and payments are decided by polling Vipps only");
+  }
+
+  let reconciler: VippsReconciler | undefined;
+  const service = new VippsPayments({
+    client,
+    db: app.db,
+    now: app.now,
+    log: app.log,
+    publicBaseUrl,
+    mailQueued: () => app.outbox.kick(),
+    workDue: () => reconciler?.kick(),
+  });
+  reconciler = new VippsReconciler(service, { intervalMs: options.reconcileIntervalMs ?? 5_000, log: app.log });
+  await registerVippsRoutes(app, { service, webhookSecret: () => webhookSecret, webhookUrl, merchantSerialNumber: msn });
+  app.decorate("vipps", { service, reconciler, simulator, mode });
+  if (options.startReconciler !== false) app.addHook("onReady", async () => reconciler.start());
+  app.addHook("preClose", async () => {
+    await reconciler.stop();
+    await simulator?.settled();
+  });
+  return service;
+}

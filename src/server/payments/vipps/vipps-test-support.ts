@@ -1,0 +1,65 @@
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "../../db/database.ts";
+import { campRegistrations, payments } from "../../db/schema/camp.ts";
+import { buildCampTestApp, draft, postRegistration, type TestApp } from "../../camp/camp-test-support.ts";
+import type { CampRegistrationDraft } from "../../../shared/camp/camp-registration.ts";
+
+/** A camp app with the Vipps simulator, no timers (tests call reconcileOnce), quick client retries. */
+export async function buildVippsTestApp(database: Database, clock: () => Date, options: { timeoutMs?: number } = {}) {
+  const built = await buildCampTestApp(database, {
+    clock,
+    env: { VIPPS_SIMULATOR: "true", CAMP_YEAR: "2026", PUBLIC_BASE_URL: "https://klubb.example" },
+    vipps: { startReconciler: false, client: { sleep: async () => {}, timeoutMs: options.timeoutMs ?? 2_000 } },
+  });
+  const vipps = built.app.vipps!;
+  return { ...built, vipps, sim: vipps.simulator!, service: vipps.service };
+}
+
+export interface Paying {
+  redirectUrl: string;
+  reference: string;
+  orderId: string;
+  registrationId: number;
+}
+
+/** Posts a Vipps registration; answers where the browser goes and the attempt's reference. */
+export async function startVippsPayment(app: TestApp, overrides: Partial<CampRegistrationDraft> = {}, body = draft({ vipps: true, ...overrides })): Promise<Paying & { body: CampRegistrationDraft }> {
+  const res = await postRegistration(app, body);
+  if (res.statusCode !== 200) throw new Error(`post failed: ${res.statusCode} ${res.body}`);
+  const url = new URL(res.body);
+  const reference = url.searchParams.get("reference")!;
+  const orderId = reference.replace(/-\d+$/, "");
+  const [registration] = await app.db.select({ id: campRegistrations.id }).from(campRegistrations).where(eq(campRegistrations.orderId, orderId));
+  return { redirectUrl: res.body, reference, orderId, registrationId: registration!.id, body };
+}
+
+export async function paymentRows(app: TestApp, registrationId: number) {
+  return app.db.select().from(payments).where(eq(payments.registrationId, registrationId)).orderBy(payments.id);
+}
+
+export async function registrationStatus(app: TestApp, registrationId: number) {
+  const [row] = await app.db.select({ status: campRegistrations.status, vipps: campRegistrations.vipps }).from(campRegistrations).where(eq(campRegistrations.id, registrationId));
+  return row;
+}
+
+export async function mailCount(app: TestApp) {
+  const result = await app.db.execute<{ n: number }>(sql`select count(*)::int as n from mail_outbox`);
+  return Number(result.rows[0]!.n);
+}
+
+export async function moneyActionNames(app: TestApp) {
+  const result = await app.db.execute<{ action: string }>(sql`select action from money_actions order by id`);
+  return result.rows.map((row) => row.action);
+}
+
+export async function checkStatus(app: TestApp, orderId: string) {
+  const res = await app.inject({ url: `/api/Vipps/CheckIfVippsOk/${orderId}` });
+  return res.body;
+}
+
+/** Runs the reconciliation until nothing is due. */
+export async function reconcile(service: { reconcileOnce: () => Promise<number> }) {
+  for (let i = 0; i < 10 && (await service.reconcileOnce()) > 0; i++) {
+    // again
+  }
+}
