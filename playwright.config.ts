@@ -39,6 +39,7 @@ export default defineConfig({
       CAMP_ADMIN_USERNAME: "e2e-admin",
       CAMP_ADMIN_PASSWORD: "e2e-camp-password",
       NEWMEMBER_ADMIN_PASSWORD: "e2e-newmember-password",
+      INVOICE_ADMIN_PASSWORD: "e2e-invoice-password",
     },
   },
 });
