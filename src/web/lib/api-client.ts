@@ -328,3 +328,24 @@ export async function uploadInvoiceFile(token: string, file: Blob & { name?: str
   });
   return readImportResult(response, "Opplasting");
 }
+
+/** The Vipps result page's status values (spec §7, D1). */
+export type VippsStatus = "" | "RESERVED" | "CANCELLED" | "REJECTED" | "RESERVE_FAILED";
+const vippsStatuses: readonly string[] = ["", "RESERVED", "CANCELLED", "REJECTED", "RESERVE_FAILED"];
+
+/** GET /api/Vipps/CheckIfVippsOk/{orderId}: text status; anything else is an ApiError (the page retries). */
+export async function checkVippsStatus(orderId: string): Promise<VippsStatus> {
+  const path = `/api/Vipps/CheckIfVippsOk/${encodeURIComponent(orderId)}`;
+  const response = await send(path, { cache: "no-store" });
+  const body = (await response.text()).trim();
+  if (!response.ok) throw new ApiError(`GET ${path} svarte ${response.status}: ${body.slice(0, 300)}`, response.status);
+  if (!vippsStatuses.includes(body)) throw new ApiError(`GET ${path} svarte med ukjent status «${body.slice(0, 100)}»`, response.status);
+  return body as VippsStatus;
+}
+
+/** POST /api/Vipps/Cancel/{orderId}: ends the open Vipps attempt (at Vipps too). The JSON answer is not used. */
+export async function cancelVippsOrder(orderId: string): Promise<void> {
+  const path = `/api/Vipps/Cancel/${encodeURIComponent(orderId)}`;
+  const response = await send(path, { method: "POST" });
+  if (!response.ok) throw new ApiError(`POST ${path} svarte ${response.status}`, response.status);
+}

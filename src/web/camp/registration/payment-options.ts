@@ -1,5 +1,5 @@
 /**
- * Whether "Betal med Vipps" can be chosen. Off until the Vipps payment is in place; switching it on is all
- * the wizard needs: the choice sets draft.vipps = true, posts, and follows the address the server answers.
+ * Whether "Betal med Vipps" can be chosen: the choice sets draft.vipps = true, posts, and follows the address
+ * the server answers (Vipps, or the built-in simulator without Vipps credentials; see README "Vipps").
  */
-export const vippsEnabled = false;
+export const vippsEnabled = true;

@@ -1,0 +1,176 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useNavigate, useParams } from "react-router";
+import { club, contactEmails } from "../../../shared/club/club-facts.ts";
+import { campEdition } from "../../lib/camp-edition.ts";
+import { cancelVippsOrder, checkVippsStatus, type VippsStatus } from "../../lib/api-client.ts";
+import { clearWizard, setWizardStep } from "../registration/draft-storage.ts";
+import "./vipps-result.css";
+
+export function meta() {
+  return [{ title: `Betaling med Vipps – ${club.name}` }, { name: "robots", content: "noindex" }];
+}
+
+/** Spec §4 "Payment result page". */
+export const POLL_INTERVAL_MS = 2000;
+export const RETRY_AFTER_ERROR_MS = 1700;
+export const MAX_TRIES = 30;
+
+type View = "waiting" | "reserved" | "rejected" | "cancelled" | "timeout";
+
+function viewFor(status: VippsStatus): View | undefined {
+  switch (status) {
+    case "RESERVED":
+      return "reserved";
+    case "REJECTED":
+    case "RESERVE_FAILED":
+      return "rejected";
+    case "CANCELLED":
+      return "cancelled";
+    default:
+      return undefined;
+  }
+}
+
+/** /vipps/:ordreId — where Vipps sends the payer back; the status comes from our server, which asks Vipps. */
+export default function VippsResultPage() {
+  const { ordreId } = useParams();
+  const navigate = useNavigate();
+  const [view, setView] = useState<View>("waiting");
+  const [busy, setBusy] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (!ordreId) return;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let tries = 0;
+    const poll = async () => {
+      if (stopped) return;
+      tries++;
+      let delay = POLL_INTERVAL_MS;
+      try {
+        const next = viewFor(await checkVippsStatus(ordreId));
+        if (stopped) return;
+        if (next) {
+          if (next === "reserved") clearWizard();
+          setView(next);
+          return;
+        }
+      } catch {
+        delay = RETRY_AFTER_ERROR_MS;
+      }
+      if (stopped) return;
+      if (tries >= MAX_TRIES) {
+        setView("timeout");
+        return;
+      }
+      timer = setTimeout(() => void poll(), delay);
+    };
+    void poll();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [ordreId]);
+
+  useEffect(() => {
+    if (view !== "waiting") heading.current?.focus();
+  }, [view]);
+
+  const giveUp = useCallback(() => {
+    clearWizard();
+    void navigate("/");
+  }, [navigate]);
+
+  const tryAgain = useCallback(async () => {
+    if (!ordreId) return;
+    setBusy(true);
+    try {
+      await cancelVippsOrder(ordreId);
+    } catch {
+      // The registration page's next payment ends the old attempt anyway.
+    }
+    setWizardStep("Payment");
+    void navigate("/vinterleir/registrering");
+  }, [navigate, ordreId]);
+
+  if (!ordreId) {
+    return (
+      <div className="page vipps-result">
+        <h1>Betaling med Vipps</h1>
+        <p role="alert">Ingen ordreid???</p>
+      </div>
+    );
+  }
+
+  const orderLine = (
+    <p>
+      Ordrenummer: <strong className="order-id">{ordreId}</strong>
+    </p>
+  );
+  const actions = (
+    <div className="vipps-result-actions">
+      <button type="button" className="button secondary" onClick={giveUp} disabled={busy}>
+        Avbryt
+      </button>
+      <button type="button" className="button" onClick={() => void tryAgain()} disabled={busy}>
+        Prøv igjen
+      </button>
+    </div>
+  );
+
+  return (
+    <div className="page vipps-result">
+      {view === "waiting" && (
+        <>
+          <h1>Betaling med Vipps</h1>
+          <p role="status" aria-live="polite" className="vipps-waiting">
+            Vi sjekker betalingen hos Vipps …
+          </p>
+          {orderLine}
+        </>
+      )}
+      {view === "reserved" && (
+        <>
+          <h1 ref={heading} tabIndex={-1}>
+            Takk! Du er registrert til Vinterleir {campEdition.year}
+          </h1>
+          <p role="status">Betalingen er godkjent i Vipps, og du får en bekreftelse på e-post.</p>
+          {orderLine}
+        </>
+      )}
+      {view === "rejected" && (
+        <>
+          <h1 ref={heading} tabIndex={-1}>
+            Betalingen ble avvist
+          </h1>
+          <p role="status">Ordren ble avvist av Vipps. Ingen penger er reservert eller trukket.</p>
+          {orderLine}
+          {actions}
+        </>
+      )}
+      {view === "cancelled" && (
+        <>
+          <h1 ref={heading} tabIndex={-1}>
+            Betalingen ble avbrutt
+          </h1>
+          <p role="status">Ordren ble avbrutt. Ingen penger er reservert.</p>
+          {orderLine}
+          {actions}
+        </>
+      )}
+      {view === "timeout" && (
+        <>
+          <h1 ref={heading} tabIndex={-1}>
+            Beklager! Noe gikk galt når vi registrerte deg.
+          </h1>
+          <p role="status">
+            Vi fikk ikke svar om betalingen i tide. Kanskje gikk den likevel gjennom: sjekk Vipps-appen og e-posten din. Hvis du ikke får
+            en bekreftelse, skriv til <a href={`mailto:${contactEmails.general}`}>{contactEmails.general}</a> og oppgi ordrenummeret.
+          </p>
+          {orderLine}
+        </>
+      )}
+    </div>
+  );
+}
