@@ -136,6 +136,8 @@ const ms = (value: number) => `${value.toFixed(0)} ms`;
 const worstImport = Math.max(...lines.filter((l) => l.what.startsWith("full import")).map((l) => l.median));
 const cpu = os.cpus();
 const machine = `${cpu.length} × ${cpu[0]?.model.trim() ?? "CPU"}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${os.type()} ${os.release()}, Node ${process.version}`;
+// Other work on a shared machine slows every figure alike; the load average says how busy it was.
+const load = os.loadavg().map((value) => value.toFixed(1)).join(" / ");
 const table = [
   "| Step | Format | Median | Fastest |",
   "| --- | --- | --- | --- |",
@@ -144,7 +146,7 @@ const table = [
 const section = `
 ## Invoice import
 
-\`npm run bench:invoices\` — measured ${new Date().toISOString().replace(/\.\d+Z$/, "Z")} on ${machine}.
+\`npm run bench:invoices\` — measured ${new Date().toISOString().replace(/\.\d+Z$/, "Z")} on ${machine} (load average ${load} over 1/5/15 min at the end).
 
 An export of ${COUNT.toLocaleString("en")} invoices made by the script (about 1,700 people, Norwegian amounts with comma decimals and
 DD.MM.YYYY dates): CSV ${(csv.length / 1024).toFixed(0)} KB, XLSX ${(xlsx.length / 1024).toFixed(0)} KB. Each step ran once to warm up, then
