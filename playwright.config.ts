@@ -35,6 +35,8 @@ export default defineConfig({
       HOST: "127.0.0.1",
       DATA_DIR: mkdtempSync(path.join(tmpdir(), "stk-e2e-")),
       LOG_LEVEL: "warn",
+      // The Vipps simulator's landing page and Vipps's returnUrl point here (tests/e2e/vipps.spec.ts).
+      PUBLIC_BASE_URL: baseURL,
       // Known admin credentials for the admin flows; never the development defaults.
       CAMP_ADMIN_USERNAME: "e2e-admin",
       CAMP_ADMIN_PASSWORD: "e2e-camp-password",
