@@ -349,3 +349,43 @@ export async function cancelVippsOrder(orderId: string): Promise<void> {
   const response = await send(path, { method: "POST" });
   if (!response.ok) throw new ApiError(`POST ${path} svarte ${response.status}`, response.status);
 }
+
+const VippsPaymentViewSchema = z.object({
+  reference: z.string(),
+  method: z.string(),
+  state: z.string(),
+  vippsState: z.string().nullable(),
+  status: z.string(),
+  amount: z.number(),
+  authorized: z.number(),
+  captured: z.number(),
+  refunded: z.number(),
+  cancelled: z.number(),
+  pendingRefund: z.number().nullable(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+});
+const CampPaymentDetailsSchema = z.object({
+  registrationId: z.number(),
+  orderId: z.string(),
+  payments: z.array(VippsPaymentViewSchema),
+  actions: z.array(z.object({ reference: z.string(), actor: z.string(), action: z.string(), amount: z.number(), at: z.string(), note: z.string().nullable() })),
+  refund: z
+    .object({ reference: z.string(), captured: z.number(), refunded: z.number(), max: z.number(), suggested: z.number(), fullRefundUntil: z.string(), rule: z.string() })
+    .nullable(),
+});
+export type CampPaymentDetails = z.infer<typeof CampPaymentDetailsSchema>;
+
+/** GET /api/VinterleirAdmin/Payments/{registrationId}/{token}: payments with Vipps amounts and the money log. */
+export function getCampPaymentDetails(registrationId: number, token: string): Promise<CampPaymentDetails> {
+  return getJson(adminPath(`Payments/${registrationId}`, token), CampPaymentDetailsSchema);
+}
+
+/** POST /api/VinterleirAdmin/Refund/{registrationId}/{token}: refund through Vipps ("pending" = Vipps has not answered yet). */
+export async function refundCampPayment(registrationId: number, token: string, body: { amount?: number; alreadyRefunded: number }): Promise<"refunded" | "pending"> {
+  const path = adminPath(`Refund/${registrationId}`, token);
+  const response = await send(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const text = await response.text().catch(() => "");
+  if (!response.ok) throw new ApiError(parseErrorBody(text)?.error ?? `POST svarte ${response.status}`, response.status);
+  return response.status === 202 ? "pending" : "refunded";
+}

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { ApiError, cancelCampRegistration, markCampRegistrationPaid } from "../../lib/api-client.ts";
 import type { AdminPerson } from "../../../shared/camp/camp-lists.ts";
+import { VippsPayments } from "./VippsPayments.tsx";
 import {
   amountLabel,
   dateTimeLabel,
@@ -199,6 +200,7 @@ export function AdminDetails({
           {result.text}
         </p>
       )}
+      {person.vipps && <VippsPayments registrationId={person.registrationId} token={token} onUnauthorised={onUnauthorised} />}
       {back}
     </section>
   );

@@ -1,0 +1,109 @@
+import { useCallback, useEffect, useId, useState } from "react";
+import { ApiError, getCampPaymentDetails, refundCampPayment, type CampPaymentDetails } from "../../lib/api-client.ts";
+import { formatKroner } from "../../../shared/format.ts";
+
+/** The registration's payments as Vipps reports them, the money log, and refund through Vipps. */
+export function VippsPayments({ registrationId, token, onUnauthorised }: { registrationId: number; token: string; onUnauthorised: () => void }) {
+  const id = useId();
+  const [details, setDetails] = useState<CampPaymentDetails>();
+  const [error, setError] = useState<string>();
+  const [amount, setAmount] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string>();
+
+  const load = useCallback(async () => {
+    try {
+      setDetails(await getCampPaymentDetails(registrationId, token));
+      setError(undefined);
+    } catch (caught) {
+      if (caught instanceof ApiError && caught.status === 401) return onUnauthorised();
+      setError(caught instanceof Error ? caught.message : String(caught));
+    }
+  }, [registrationId, token, onUnauthorised]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  if (error) return <p className="form-error">Klarte ikke hente betalingene: {error}</p>;
+  if (!details) return <p role="status">Henter betalinger …</p>;
+  const vipps = details.payments.filter((payment) => payment.method === "vipps");
+  if (vipps.length === 0) return null;
+
+  const refund = async () => {
+    if (!details.refund) return;
+    const override = amount.trim() === "" ? undefined : Number(amount);
+    setBusy(true);
+    setMessage(undefined);
+    try {
+      const outcome = await refundCampPayment(registrationId, token, { amount: override, alreadyRefunded: details.refund.refunded });
+      setMessage(outcome === "pending" ? "Refusjonen er sendt; Vipps har ikke svart ennå. Den prøves igjen automatisk." : "Refundert.");
+      setAmount("");
+    } catch (caught) {
+      if (caught instanceof ApiError && caught.status === 401) return onUnauthorised();
+      setMessage(caught instanceof Error ? caught.message : String(caught));
+    } finally {
+      setBusy(false);
+      await load();
+    }
+  };
+
+  return (
+    <section aria-labelledby={`${id}-h`} className="vipps-payments">
+      <h3 id={`${id}-h`}>Vipps</h3>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Referanse</th>
+            <th scope="col">Status hos Vipps</th>
+            <th scope="col">Reservert</th>
+            <th scope="col">Trukket</th>
+            <th scope="col">Refundert</th>
+            <th scope="col">Frigitt</th>
+          </tr>
+        </thead>
+        <tbody>
+          {vipps.map((payment) => (
+            <tr key={payment.reference}>
+              <td>{payment.reference}</td>
+              <td>
+                {payment.vippsState ?? "–"} ({payment.state}){payment.pendingRefund ? `, refusjon ${formatKroner(payment.pendingRefund)} venter` : ""}
+              </td>
+              <td>{formatKroner(payment.authorized)}</td>
+              <td>{formatKroner(payment.captured)}</td>
+              <td>{formatKroner(payment.refunded)}</td>
+              <td>{formatKroner(payment.cancelled)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {details.refund && details.refund.max > 0 && (
+        <div className="refund-form">
+          <p>
+            Etter reglene ({details.refund.rule === "full" ? "full refusjon før fristen" : "etter fristen"}): {formatKroner(details.refund.suggested)}. Høyst{" "}
+            {formatKroner(details.refund.max)}.
+          </p>
+          <label htmlFor={`${id}-amount`}>Beløp i kroner (tomt = etter reglene)</label>
+          <input id={`${id}-amount`} inputMode="numeric" value={amount} onChange={(event) => setAmount(event.target.value.replace(/[^\d]/g, ""))} />
+          <button type="button" className="button secondary" onClick={() => void refund()} disabled={busy}>
+            {busy ? "Refunderer …" : "Refunder med Vipps"}
+          </button>
+        </div>
+      )}
+      <div role="status">{message ?? ""}</div>
+      {details.actions.length > 0 && (
+        <details>
+          <summary>Pengelogg</summary>
+          <ul>
+            {details.actions.map((action, index) => (
+              <li key={index}>
+                {new Date(action.at).toLocaleString("nb-NO", { timeZone: "Europe/Oslo" })} – {action.actor}: {action.action} {formatKroner(action.amount)}
+                {action.note ? ` (${action.note})` : ""}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </section>
+  );
+}
