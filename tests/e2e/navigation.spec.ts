@@ -86,10 +86,19 @@ test("information pages are plain HTML: no script file is loaded", async ({ page
 });
 
 test("the menu works without the React runtime and returns to where it was opened", async ({ page }) => {
+  test.skip((page.viewportSize()?.width ?? 0) >= 1248, "the hamburger is for narrow screens");
   await page.goto("/kontakt");
-  await page.goto("/menu");
+  await page.getByRole("link", { name: "Åpne menyen" }).click();
+  await expect(page).toHaveURL(/\/menu$/);
   await page.getByRole("link", { name: "Lukk menyen" }).click();
   await expect(page).toHaveURL(/\/kontakt$/);
+});
+
+test("a menu opened directly closes to the home page", async ({ page }) => {
+  test.skip((page.viewportSize()?.width ?? 0) >= 1248, "the hamburger is for narrow screens");
+  await page.goto("/menu");
+  await page.getByRole("link", { name: "Lukk menyen" }).click();
+  await expect(page).toHaveURL(/\/$/);
 });
 
 test("the print page's button prints without the React runtime", async ({ page }) => {
