@@ -51,6 +51,6 @@ export default [
   route("nyttmedlem", "members/NewMemberPage.tsx"),
   route("nyttmedlem/sjekk", "members/NewMemberAdminPage.tsx"),
   route("invoices/*", "invoices/InvoiceAdminPage.tsx"),
-  route("vipps/:ordreId", "camp/payment/VippsResultPage.tsx"),
+  route("vipps/:ordreId?", "camp/payment/VippsResultPage.tsx"),
   route("*", "layout/NotFoundPage.tsx"),
 ] satisfies RouteConfig;

@@ -121,3 +121,8 @@ test.describe("Vipps (simulator)", () => {
   });
 
 });
+
+test("the payment result page without an order id says so", async ({ page }) => {
+  await page.goto("/vipps");
+  await expect(page.getByText("Ingen ordreid???")).toBeVisible();
+});

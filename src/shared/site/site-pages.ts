@@ -56,7 +56,8 @@ export const prerenderPaths = [...staticPaths, notFoundPage.path];
 export const clientOnlyPathPatterns: RegExp[] = [
   /^\/vinterleir\/registrering(\/.*)?$/,
   /^\/vinterleir\/deltakere(\/admin)?$/,
-  /^\/vipps\/[^/]+$/,
+  // Without an order id the result page says so (spec §8 'Ingen ordreid???').
+  /^\/vipps(\/[^/]+)?$/,
   /^\/nyttmedlem(\/sjekk)?$/,
   /^\/invoices(\/.*)?$/,
 ];

@@ -91,7 +91,9 @@ export default function VippsResultPage() {
       // The registration page's next payment ends the old attempt anyway.
     }
     setWizardStep("Payment");
-    void navigate("/vinterleir/registrering");
+    // A full page load: the draft's cookies belong to the wizard's path, and a document only reads the
+    // cookies of the path it was loaded on.
+    window.location.assign("/vinterleir/registrering");
   }, [navigate, ordreId]);
 
   if (!ordreId) {

@@ -80,17 +80,12 @@ export function createDraftCookies<Draft, Step>({ name, path, parseStep, asDraft
 
   function clear() {
     if (typeof document === "undefined") return;
-    const cookies = readCookies();
-    const parts = storedPartCount(cookies);
-    for (let i = 0; i < Math.max(parts, 1); i++) deleteCookie(partName(i));
-    for (const cookie of cookies.keys()) {
-      if (cookie.startsWith(`${draftCookie}_`) && /_\d+$/.test(cookie)) deleteCookie(cookie);
-    }
+    // Every possible part: a page on another path (the Vipps result page) cannot read how many there are.
+    for (let i = 0; i < MAX_PARTS; i++) deleteCookie(partName(i));
     deleteCookie(partsCookie);
     deleteCookie(stepCookie);
   }
 
-  /** The stored draft and step; anything unreadable clears the cookies (spec §4), so a broken cookie never traps the user. */
   function load(): StoredDraft<Draft, Step> | undefined {
     if (typeof document === "undefined") return undefined;
     const cookies = readCookies();
