@@ -21,6 +21,10 @@
  * Prints a table and rewrites the section between the bench:api markers in docs/benchmarks.md.
  * Bars print PASS/FAIL (a measurement, not a test); the exit code is non-zero only when the bench itself
  * cannot run (no build, the server does not start).
+ *
+ * Options (environment): BENCH_SECONDS (list phases, default 10), BENCH_PG_URL, BENCH_NODE_ARGS (node flags for the
+ * site server, e.g. --cpu-prof), BENCH_SERVER=source (run src/server/main.ts through tsx, no rebuild needed),
+ * BENCH_DATABASES=pglite|postgres (one run only), BENCH_NO_DOC=1 (do not rewrite docs/benchmarks.md).
  */
 import { spawn } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
@@ -34,6 +38,12 @@ import pg from "pg";
 
 const root = path.resolve(import.meta.dirname, "..");
 const mainJs = path.join(root, "build/node/main.js");
+/**
+ * BENCH_SERVER=source runs the working tree through tsx (`node --import tsx src/server/main.ts`) instead of
+ * the build, to measure a change without rebuilding; the site's files still come from build/client.
+ */
+const fromSource = process.env.BENCH_SERVER === "source";
+const serverEntry = fromSource ? ["--import", "tsx", path.join(root, "src/server/main.ts")] : [mainJs];
 const docFile = path.join(root, "docs/benchmarks.md");
 const START = "<!-- bench:api:start -->";
 const END = "<!-- bench:api:end -->";
@@ -107,7 +117,7 @@ async function startSiteServer({ dataDir, databaseUrl }) {
   delete env.CAMP_YEAR;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   // BENCH_NODE_ARGS: extra node flags for the site server only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to see where its time goes.
-  const server = spawnLogged([...(process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []), mainJs], env);
+  const server = spawnLogged([...(process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []), ...serverEntry], env);
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/healthz`, server);
   return { base, pid: server.child.pid, log: server.log, stop: () => stopProcess(server.child) };
@@ -569,7 +579,7 @@ async function writeDoc(section) {
 
 // ---------------------------------------------------------------------------------------------- main
 
-for (let i = 0; !existsSync(mainJs); i++) {
+for (let i = 0; !fromSource && !existsSync(mainJs); i++) {
   if (i === 4) {
     console.error("build/node/main.js is missing: run `npm run build` first.");
     process.exit(1);
@@ -594,9 +604,11 @@ try {
   await bareServer.stop();
 }
 
+// BENCH_DATABASES=pglite or =postgres: only that run (for trying a change; the doc section needs both).
+const databases = (process.env.BENCH_DATABASES ?? "pglite,postgres").split(",").map((name) => name.trim());
 const runs = [];
-runs.push(await benchDatabase("pglite", bareResult));
-const postgres = await postgresReachable();
+if (databases.includes("pglite")) runs.push(await benchDatabase("pglite", bareResult));
+const postgres = databases.includes("postgres") ? await postgresReachable() : { ok: false, reason: "not asked for (BENCH_DATABASES)" };
 let postgresNote;
 if (postgres.ok) {
   postgresNote = `PostgreSQL ${postgres.version} on ${PG_URL.replace(/\/\/[^@/]*@/, "//…@")}, a fresh database per run, dropped afterwards.`;
@@ -627,7 +639,7 @@ const section = `
 ## API
 
 \`npm run bench:api\` — measured ${measuredAt} on ${machine()}.
-The production server (\`build/node/main.js\`, build stamped ${builtAt}) runs as a child process with \`NODE_ENV=production\`,
+The production server (${fromSource ? "\`src/server/main.ts\` from the working tree through tsx, site files from \`build/client\`" : `\`build/node/main.js\`, build stamped ${builtAt}`}) runs as a child process with \`NODE_ENV=production\`,
 \`LOG_LEVEL=warn\`, a fresh \`DATA_DIR\`, no \`SMTP_URL\` (confirmation mails go to \`DATA_DIR/mail\`, sent by the outbox worker during the run).
 ${postgresNote}
 
@@ -668,5 +680,10 @@ server stopped), but it sits in the operating system's page cache until the kern
 lose the last registrations. PostgreSQL with \`fsync = on\` and \`synchronous_commit = on\` flushes the WAL before answering.
 ` : ""}${problems.length ? `\nErrors seen:\n\n${problems.join("\n")}\n` : ""}`;
 
-await writeDoc(section);
-console.log(`\nWrote ${path.relative(root, docFile)} (section ${START}).`);
+// BENCH_NO_DOC=1: print only (trial runs leave docs/benchmarks.md alone).
+if (process.env.BENCH_NO_DOC) {
+  console.log("\nBENCH_NO_DOC is set: docs/benchmarks.md left as it was.");
+} else {
+  await writeDoc(section);
+  console.log(`\nWrote ${path.relative(root, docFile)} (section ${START}).`);
+}
