@@ -2,7 +2,7 @@ import { Writable } from "node:stream";
 import { z } from "zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import Fastify from "fastify";
-import { HttpError, errorMessages, parseWith, registerErrorHandler } from "./errors.ts";
+import { HttpError, describeForLog, errorMessages, parseWith, registerErrorHandler } from "./errors.ts";
 
 const PersonSchema = z.object({
   firstName: z.string().min(1, "Du må legge inn et fornavn."),
@@ -80,5 +80,31 @@ describe("API error convention", () => {
     const log = logLines.join("");
     expect(log).toContain("kaboom");
     expect(log).not.toContain("peanøtter-hemmelig");
+  });
+
+  it("never logs a failed query's parameters (personal data, token hashes), not even through the stack", () => {
+    // Drizzle's DrizzleQueryError: "Failed query: …\nparams: …" as the message, so the stack's second line too.
+    const error = Object.assign(new Error("Failed query: insert into people values ($1, $2)\nparams: Kari Hemmelig,kari@example.no"), {
+      query: "insert into people values ($1, $2)",
+      params: ["Kari Hemmelig", "kari@example.no"],
+      cause: Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: "22021" }),
+    });
+    const logged = JSON.stringify(describeForLog(error));
+    expect(logged).toContain("Failed query: insert into people");
+    expect(logged).toContain("22021");
+    expect(logged).not.toContain("Kari Hemmelig");
+    expect(logged).not.toContain("kari@example.no");
+  });
+
+  it("answers text PostgreSQL cannot store (a NUL character) with 400, not 500", async () => {
+    const nul = Fastify();
+    registerErrorHandler(nul);
+    nul.get("/nul", async () => {
+      throw Object.assign(new Error("Failed query: insert …"), { cause: Object.assign(new Error("invalid byte sequence"), { code: "22021" }) });
+    });
+    const res = await nul.inject({ url: "/nul" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: errorMessages.invalidInput });
+    await nul.close();
   });
 });

@@ -49,6 +49,10 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).send({ error: error.message } satisfies ErrorBody);
     }
+    if (isUnstorableText(error)) {
+      // The schemas refuse such text first; this is the net under them (nothing was stored: the statement failed).
+      return reply.code(400).send({ error: errorMessages.invalidInput } satisfies ErrorBody);
+    }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: describeForLog(error) }, "database unavailable");
       return reply.code(503).send({ error: errorMessages.databaseUnavailable } satisfies ErrorBody);
@@ -76,6 +80,17 @@ export function describeForLog(error: unknown): Record<string, unknown> {
     message: typeof query === "string" ? `Failed query: ${query}` : error.message,
     code: (error as { code?: unknown }).code ?? (cause as { code?: unknown } | undefined)?.code,
     cause: cause ? `${cause.name}: ${cause.message}` : undefined,
-    stack: error.stack?.split("\n").slice(1, 8).join("\n"),
+    // Only the call frames: a multi-line message (Drizzle's "…\nparams: …") would otherwise come along.
+    stack: error.stack
+      ?.split("\n")
+      .filter((line) => /^\s+at /.test(line))
+      .slice(0, 7)
+      .join("\n"),
   };
+}
+
+/** PostgreSQL cannot hold a NUL character in text (22021) nor text outside the database's encoding (22P05). */
+function isUnstorableText(error: unknown): boolean {
+  const codes = [(error as { code?: unknown }).code, ((error as { cause?: unknown }).cause as { code?: unknown } | undefined)?.code];
+  return codes.some((code) => code === "22021" || code === "22P05");
 }
