@@ -2,28 +2,13 @@ import { Link } from "react-router";
 import { club, contactEmails, membershipPrices } from "../../shared/club/club-facts.ts";
 import { needsGuardian, newMemberSettings, type NewMemberField, type NewMemberStep } from "../../shared/members/new-member.ts";
 import { AgeField, TextField } from "../components/wizard/fields.tsx";
+import { fieldProps, stepNav } from "../components/wizard/bind.ts";
 import { StepLayout } from "../components/wizard/StepLayout.tsx";
 import { SubmitError } from "../components/wizard/SubmitError.tsx";
 import type { NewMemberWizard } from "./use-new-member-wizard.ts";
 
 interface StepProps {
   wizard: NewMemberWizard;
-}
-
-function blockedHint(wizard: NewMemberWizard): string {
-  const anyShown = (Object.keys(wizard.errors) as NewMemberField[]).some((field) => wizard.visibleError(field));
-  return anyShown ? "Rett opp det som er markert, så kan du gå videre." : "Fyll ut alle feltene for å gå videre.";
-}
-
-function stepNav(wizard: NewMemberWizard) {
-  return {
-    focusHeading: wizard.moved,
-    onBack: wizard.back,
-    onNext: wizard.next,
-    onAttempt: wizard.attempt,
-    canContinue: wizard.canContinue,
-    blockedHint: blockedHint(wizard),
-  };
 }
 
 export function WelcomeStep({ wizard }: StepProps) {
@@ -55,70 +40,41 @@ export function WelcomeStep({ wizard }: StepProps) {
 }
 
 function ContactFields({ wizard, whose }: StepProps & { whose: "own" | "guardian" }) {
-  const { draft, update, touch, visibleError } = wizard;
   return (
     <>
       <TextField
-        id="email"
         label={whose === "own" ? "E-post" : "E-post til den foresatte"}
         type="email"
         inputMode="email"
         autoComplete="email"
-        value={draft.email}
-        onChange={(email) => update({ email })}
-        onBlur={() => touch("email")}
-        error={visibleError("email")}
+        {...fieldProps(wizard, "email")}
       />
       <TextField
-        id="telephone"
         label={whose === "own" ? "Telefonnummer" : "Telefonnummer til den foresatte"}
         type="tel"
         inputMode="tel"
         autoComplete="tel"
         hint="For eksempel 912 34 567 eller +47 912 34 567."
-        value={draft.telephone}
-        onChange={(telephone) => update({ telephone })}
-        onBlur={() => touch("telephone")}
-        error={visibleError("telephone")}
+        {...fieldProps(wizard, "telephone")}
       />
     </>
   );
 }
 
 export function RegistrationStep({ wizard }: StepProps) {
-  const { draft, update, touch, visibleError } = wizard;
+  const { draft } = wizard;
   const adult = !needsGuardian(draft.age) && draft.age > 0;
   return (
     <StepLayout title="Om utøveren" {...stepNav(wizard)}>
       <p>Skriv inn navnet og alderen til den som vil begynne å trene.</p>
-      <TextField
-        id="firstName"
-        label="Fornavn"
-        autoComplete="given-name"
-        value={draft.firstName}
-        onChange={(firstName) => update({ firstName })}
-        onBlur={() => touch("firstName")}
-        error={visibleError("firstName")}
-      />
-      <TextField
-        id="lastName"
-        label="Etternavn"
-        autoComplete="family-name"
-        value={draft.lastName}
-        onChange={(lastName) => update({ lastName })}
-        onBlur={() => touch("lastName")}
-        error={visibleError("lastName")}
-      />
+      <TextField label="Fornavn" autoComplete="given-name" {...fieldProps(wizard, "firstName")} />
+      <TextField label="Etternavn" autoComplete="family-name" {...fieldProps(wizard, "lastName")} />
       <AgeField
-        id="age"
         label="Alder"
         hint={`I hele år. Under ${newMemberSettings.adultAge} år spør vi etter en foresatt på neste side.`}
         min={newMemberSettings.minAge}
         max={newMemberSettings.maxAge}
-        value={draft.age}
-        onChange={(age) => update({ age })}
-        onBlur={() => touch("age")}
-        error={visibleError("age")}
+        {...fieldProps(wizard, "age")}
       />
       {adult && (
         <fieldset className="fieldset">
@@ -132,31 +88,15 @@ export function RegistrationStep({ wizard }: StepProps) {
 }
 
 export function ParentStep({ wizard }: StepProps) {
-  const { draft, update, touch, visibleError } = wizard;
+  const { draft } = wizard;
   return (
     <StepLayout title="Foresatt" {...stepNav(wizard)}>
       <p>
         Fordi {draft.firstName.trim() || "utøveren"} er under {newMemberSettings.adultAge} år, trenger vi navnet og
         kontaktinformasjonen til en foresatt. Det er den foresatte vi kontakter, og som får bekreftelsen på e-post.
       </p>
-      <TextField
-        id="parentFirstName"
-        label="Fornavn til den foresatte"
-        autoComplete="given-name"
-        value={draft.parentFirstName}
-        onChange={(parentFirstName) => update({ parentFirstName })}
-        onBlur={() => touch("parentFirstName")}
-        error={visibleError("parentFirstName")}
-      />
-      <TextField
-        id="parentLastName"
-        label="Etternavn til den foresatte"
-        autoComplete="family-name"
-        value={draft.parentLastName}
-        onChange={(parentLastName) => update({ parentLastName })}
-        onBlur={() => touch("parentLastName")}
-        error={visibleError("parentLastName")}
-      />
+      <TextField label="Fornavn til den foresatte" autoComplete="given-name" {...fieldProps(wizard, "parentFirstName")} />
+      <TextField label="Etternavn til den foresatte" autoComplete="family-name" {...fieldProps(wizard, "parentLastName")} />
       <ContactFields wizard={wizard} whose="guardian" />
     </StepLayout>
   );

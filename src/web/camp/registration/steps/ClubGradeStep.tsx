@@ -2,8 +2,9 @@ import { contactEmails } from "../../../../shared/club/club-facts.ts";
 import { gradeLabel, gradeSearchText, isMaster, type Club, type Grade } from "../../../../shared/camp/grades.ts";
 import { Combobox } from "../Combobox.tsx";
 import { LoadProblem } from "../LoadProblem.tsx";
+import { blockedHint, stepNav } from "../../../components/wizard/bind.ts";
 import { StepLayout } from "../../../components/wizard/StepLayout.tsx";
-import { blockedHint, type DataStepProps } from "./step-props.ts";
+import type { DataStepProps } from "./step-props.ts";
 
 const clubKey = (club: Club) => club.clubId;
 const clubName = (club: Club) => club.name;
@@ -15,12 +16,7 @@ export function ClubGradeStep({ wizard, data }: DataStepProps) {
   return (
     <StepLayout
       title="Klubb og beltegrad"
-      focusHeading={wizard.moved}
-      onBack={wizard.back}
-      onNext={wizard.next}
-      onAttempt={wizard.attempt}
-      canContinue={wizard.canContinue}
-      blockedHint={blockedHint(wizard, "Velg klubb og beltegrad fra listene for å gå videre.")}
+      {...stepNav(wizard, blockedHint(wizard, "Velg klubb og beltegrad fra listene for å gå videre."))}
     >
       <p>Søk etter klubben og beltegraden din, og velg fra listen.</p>
       <Combobox

@@ -1,23 +1,18 @@
 import { campSettings } from "../../../../shared/camp/camp-edition.ts";
+import type { CompanionDraft, CompanionField } from "../../../../shared/camp/camp-registration.ts";
 import { formatKroner } from "../../../../shared/format.ts";
 import { campEdition } from "../../../lib/camp-edition.ts";
 import { AgeField, CheckboxField, TextField } from "../../../components/wizard/fields.tsx";
+import { fieldProps, stepNav, toggleProps, type FieldSource } from "../../../components/wizard/bind.ts";
 import { StepLayout } from "../../../components/wizard/StepLayout.tsx";
 import type { StepProps } from "./step-props.ts";
 
 const fee = formatKroner(campEdition.settings.companionFee);
 
 export function LedsagerStep({ wizard }: StepProps) {
-  const { draft, update } = wizard;
+  const { draft } = wizard;
   return (
-    <StepLayout
-      title="Ledsager"
-      focusHeading={wizard.moved}
-      onBack={wizard.back}
-      onNext={wizard.next}
-      onAttempt={wizard.attempt}
-      canContinue={wizard.canContinue}
-    >
+    <StepLayout title="Ledsager" {...stepNav(wizard, null)}>
       <p>
         En ledsager er en forelder eller foresatt som er med utøveren på leiren og vil spise måltidene og eventuelt
         overnatte i hallen. Det koster {fee} per ledsager, og dekker mat og overnatting.
@@ -26,13 +21,11 @@ export function LedsagerStep({ wizard }: StepProps) {
         Skal du bare se på, eller hente og bringe, trenger du ikke å melde deg på. Tilskuere er hjertelig velkomne.
       </p>
       <CheckboxField
-        id="hasLedsager"
         label="Utøver har egen ledsager"
-        checked={draft.hasLedsager}
         description={
           draft.ledsagere.length > 0 ? "Fjerner du krysset, slettes ledsagerne du har lagt inn." : undefined
         }
-        onChange={(hasLedsager) => update({ hasLedsager })}
+        {...toggleProps(wizard, "hasLedsager")}
       />
     </StepLayout>
   );
@@ -44,12 +37,7 @@ export function LedsagerManagementStep({ wizard }: StepProps) {
   return (
     <StepLayout
       title="Ledsagere"
-      focusHeading={wizard.moved}
-      onBack={wizard.back}
-      onNext={wizard.next}
-      onAttempt={wizard.attempt}
-      canContinue={wizard.canContinue}
-      blockedHint="Legg til minst én ledsager for å gå videre, eller gå tilbake og fjern krysset for ledsager."
+      {...stepNav(wizard, "Legg til minst én ledsager for å gå videre, eller gå tilbake og fjern krysset for ledsager.")}
     >
       {draft.ledsagere.length === 0 ? (
         <p>Du har ikke lagt til noen ledsagere ennå.</p>
@@ -94,11 +82,17 @@ export function LedsagerManagementStep({ wizard }: StepProps) {
 }
 
 export function LedsagerAddStep({ wizard }: StepProps) {
-  const { companion, updateCompanion, companionError, touch } = wizard;
+  const { companion, companionError } = wizard;
   if (!companion) return null;
   const canAdd = Object.keys(wizard.companionErrors).length === 0;
   const anyShown = Object.keys(wizard.companionErrors).some((field) => companionError(field as never));
-  const field = (name: string) => `companion-${name}`;
+  const form: FieldSource<CompanionDraft, CompanionField> = {
+    draft: companion,
+    update: wizard.updateCompanion,
+    touch: (name) => wizard.touch(`companion.${name}`),
+    visibleError: companionError,
+    idPrefix: "companion-",
+  };
   return (
     <StepLayout
       title="Legg til ledsager"
@@ -110,63 +104,16 @@ export function LedsagerAddStep({ wizard }: StepProps) {
       nextLabel="Legg til"
       blockedHint={anyShown ? "Rett opp det som er markert, så kan du legge til ledsageren." : "Fyll ut alle feltene for å legge til ledsageren."}
     >
-      <TextField
-        id={field("firstName")}
-        label="Fornavn"
-        value={companion.firstName}
-        onChange={(firstName) => updateCompanion({ firstName })}
-        onBlur={() => touch("companion.firstName")}
-        error={companionError("firstName")}
-      />
-      <TextField
-        id={field("lastName")}
-        label="Etternavn"
-        value={companion.lastName}
-        onChange={(lastName) => updateCompanion({ lastName })}
-        onBlur={() => touch("companion.lastName")}
-        error={companionError("lastName")}
-      />
-      <AgeField
-        id={field("age")}
-        label="Alder"
-        hint="En ledsager må være myndig."
-        value={companion.age}
-        onChange={(age) => updateCompanion({ age })}
-        onBlur={() => touch("companion.age")}
-        error={companionError("age")}
-      />
-      <TextField
-        id={field("telephone")}
-        label="Telefonnummer"
-        type="tel"
-        inputMode="tel"
-        value={companion.telephone}
-        onChange={(telephone) => updateCompanion({ telephone })}
-        onBlur={() => touch("companion.telephone")}
-        error={companionError("telephone")}
-      />
-      <TextField
-        id={field("email")}
-        label="E-post"
-        type="email"
-        inputMode="email"
-        value={companion.email}
-        onChange={(email) => updateCompanion({ email })}
-        onBlur={() => touch("companion.email")}
-        error={companionError("email")}
-      />
+      <TextField label="Fornavn" {...fieldProps(form, "firstName")} />
+      <TextField label="Etternavn" {...fieldProps(form, "lastName")} />
+      <AgeField label="Alder" hint="En ledsager må være myndig." {...fieldProps(form, "age")} />
+      <TextField label="Telefonnummer" type="tel" inputMode="tel" {...fieldProps(form, "telephone")} />
+      <TextField label="E-post" type="email" inputMode="email" {...fieldProps(form, "email")} />
+      <CheckboxField label="Overnatter" {...toggleProps(form, "sleepover")} />
       <CheckboxField
-        id={field("sleepover")}
-        label="Overnatter"
-        checked={companion.sleepover}
-        onChange={(sleepover) => updateCompanion({ sleepover })}
-      />
-      <CheckboxField
-        id={field("alreadyRegistered")}
         label="Er allerede påmeldt som ledsager for en annen utøver"
         description="Da betaler ledsageren ikke en gang til."
-        checked={companion.alreadyRegistered}
-        onChange={(alreadyRegistered) => updateCompanion({ alreadyRegistered })}
+        {...toggleProps(form, "alreadyRegistered")}
       />
     </StepLayout>
   );

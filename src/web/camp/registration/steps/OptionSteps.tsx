@@ -6,6 +6,7 @@ import { formatKroner, formatLongDate, weekdayName } from "../../../../shared/fo
 import type { CalendarDate } from "../../../../shared/time.ts";
 import { campEdition } from "../../../lib/camp-edition.ts";
 import { CheckboxField } from "../../../components/wizard/fields.tsx";
+import { checkboxProps, stepNav, toggleProps } from "../../../components/wizard/bind.ts";
 import { StepLayout } from "../../../components/wizard/StepLayout.tsx";
 import type { StepProps } from "./step-props.ts";
 
@@ -23,19 +24,11 @@ function gradingBlockedReason(draft: StepProps["wizard"]["draft"]): string {
 }
 
 export function GraderingStep({ wizard }: StepProps) {
-  const { draft, update, touch, visibleError } = wizard;
+  const { draft } = wizard;
   const allowed = mayTickGrading(draft);
   const days = gradingDays(campEdition);
   return (
-    <StepLayout
-      title="Gradering"
-      focusHeading={wizard.moved}
-      onBack={wizard.back}
-      onNext={wizard.next}
-      onAttempt={wizard.attempt}
-      canContinue={wizard.canContinue}
-      blockedHint="Fjern krysset for gradering for å gå videre."
-    >
+    <StepLayout title="Gradering" {...stepNav(wizard, "Fjern krysset for gradering for å gå videre.")}>
       {mayCupGrade(draft) && (
         <p>
           Cup-graderingen er på leirens siste dag, {onDay(days.cup)}. Den koster{" "}
@@ -50,76 +43,43 @@ export function GraderingStep({ wizard }: StepProps) {
         </p>
       )}
       <CheckboxField
-        id="gradering"
         label="Jeg ønsker å gradere på leiren"
-        checked={draft.gradering}
         disabled={!allowed}
         description={allowed ? undefined : gradingBlockedReason(draft)}
-        onChange={(gradering) => {
-          update({ gradering });
-          touch("gradering");
-        }}
-        error={visibleError("gradering")}
+        {...checkboxProps(wizard, "gradering")}
       />
     </StepLayout>
   );
 }
 
 export function SleepoverStep({ wizard }: StepProps) {
-  const { draft, update, touch, visibleError } = wizard;
+  const { draft } = wizard;
   const allowed = maySleepOver(draft);
   return (
-    <StepLayout
-      title="Overnatting"
-      focusHeading={wizard.moved}
-      onBack={wizard.back}
-      onNext={wizard.next}
-      onAttempt={wizard.attempt}
-      canContinue={wizard.canContinue}
-      blockedHint="Fjern krysset for overnatting for å gå videre."
-    >
+    <StepLayout title="Overnatting" {...stepNav(wizard, "Fjern krysset for overnatting for å gå videre.")}>
       <p>
         Det er gratis å overnatte i hallen under leiren. Du må ta med eget sengetøy: liggeunderlag eller luftmadrass,
         sovepose og pute.
       </p>
       <CheckboxField
-        id="sleepover"
         label="Jeg ønsker å overnatte i hallen"
-        checked={draft.sleepover}
         disabled={!allowed}
         description={
           allowed
             ? undefined
             : `Barn under ${settings.homeClubSleepoverMinAge} år fra ${club.name} kan ikke overnatte i hallen.`
         }
-        onChange={(sleepover) => {
-          update({ sleepover });
-          touch("sleepover");
-        }}
-        error={visibleError("sleepover")}
+        {...checkboxProps(wizard, "sleepover")}
       />
     </StepLayout>
   );
 }
 
 export function FoodPreferenceStep({ wizard }: StepProps) {
-  const { draft, update } = wizard;
   return (
-    <StepLayout
-      title="Mat"
-      focusHeading={wizard.moved}
-      onBack={wizard.back}
-      onNext={wizard.next}
-      onAttempt={wizard.attempt}
-      canContinue={wizard.canContinue}
-    >
+    <StepLayout title="Mat" {...stepNav(wizard, null)}>
       <p>Vi serverer måltider under leiren. Spiser du ikke kjøtt eller fisk, lager vi et eget alternativ til deg.</p>
-      <CheckboxField
-        id="vegan"
-        label="Jeg er vegetarianer eller veganer"
-        checked={draft.vegan}
-        onChange={(vegan) => update({ vegan })}
-      />
+      <CheckboxField label="Jeg er vegetarianer eller veganer" {...toggleProps(wizard, "vegan")} />
     </StepLayout>
   );
 }

@@ -1,90 +1,35 @@
 import { AgeField, TextField } from "../../../components/wizard/fields.tsx";
+import { fieldProps, stepNav } from "../../../components/wizard/bind.ts";
 import { StepLayout } from "../../../components/wizard/StepLayout.tsx";
-import { blockedHint, type StepProps } from "./step-props.ts";
+import type { StepProps } from "./step-props.ts";
 
 export function NameAgeStep({ wizard }: StepProps) {
-  const { draft, update, touch, visibleError } = wizard;
   return (
-    <StepLayout
-      title="Navn og alder"
-      focusHeading={wizard.moved}
-      onBack={wizard.back}
-      onNext={wizard.next}
-      onAttempt={wizard.attempt}
-      canContinue={wizard.canContinue}
-      blockedHint={blockedHint(wizard)}
-    >
+    <StepLayout title="Navn og alder" {...stepNav(wizard)}>
       <p>Skriv inn navnet og alderen til utøveren som skal være med på leiren.</p>
-      <TextField
-        id="firstName"
-        label="Fornavn"
-        autoComplete="given-name"
-        value={draft.firstName}
-        onChange={(firstName) => update({ firstName })}
-        onBlur={() => touch("firstName")}
-        error={visibleError("firstName")}
-      />
-      <TextField
-        id="lastName"
-        label="Etternavn"
-        autoComplete="family-name"
-        value={draft.lastName}
-        onChange={(lastName) => update({ lastName })}
-        onBlur={() => touch("lastName")}
-        error={visibleError("lastName")}
-      />
-      <AgeField
-        id="age"
-        label="Alder"
-        hint="Alderen utøveren har under leiren, i hele år."
-        value={draft.age}
-        onChange={(age) => update({ age })}
-        onBlur={() => touch("age")}
-        error={visibleError("age")}
-      />
+      <TextField label="Fornavn" autoComplete="given-name" {...fieldProps(wizard, "firstName")} />
+      <TextField label="Etternavn" autoComplete="family-name" {...fieldProps(wizard, "lastName")} />
+      <AgeField label="Alder" hint="Alderen utøveren har under leiren, i hele år." {...fieldProps(wizard, "age")} />
     </StepLayout>
   );
 }
 
 export function EmailTelephoneStep({ wizard }: StepProps) {
-  const { draft, update, touch, visibleError } = wizard;
   return (
-    <StepLayout
-      title="Kontaktinformasjon"
-      focusHeading={wizard.moved}
-      onBack={wizard.back}
-      onNext={wizard.next}
-      onAttempt={wizard.attempt}
-      canContinue={wizard.canContinue}
-      blockedHint={blockedHint(wizard)}
-    >
+    <StepLayout title="Kontaktinformasjon" {...stepNav(wizard)}>
       <p>
         Vi sender bekreftelsen og kvitteringen til e-postadressen, og bruker den og telefonnummeret hvis vi må nå deg
         før eller under leiren – for eksempel ved endringer i programmet eller hvis noe skjer. Er utøveren et barn,
         skriver du inn kontaktinformasjonen til en foresatt.
       </p>
+      <TextField label="E-post" type="email" inputMode="email" autoComplete="email" {...fieldProps(wizard, "email")} />
       <TextField
-        id="email"
-        label="E-post"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        value={draft.email}
-        onChange={(email) => update({ email })}
-        onBlur={() => touch("email")}
-        error={visibleError("email")}
-      />
-      <TextField
-        id="telephone"
         label="Telefonnummer"
         type="tel"
         inputMode="tel"
         autoComplete="tel"
         hint="For eksempel 912 34 567 eller +47 912 34 567."
-        value={draft.telephone}
-        onChange={(telephone) => update({ telephone })}
-        onBlur={() => touch("telephone")}
-        error={visibleError("telephone")}
+        {...fieldProps(wizard, "telephone")}
       />
     </StepLayout>
   );

@@ -1,4 +1,5 @@
 import { FieldMessage } from "../../../components/wizard/fields.tsx";
+import { stepNav } from "../../../components/wizard/bind.ts";
 import { StepLayout } from "../../../components/wizard/StepLayout.tsx";
 import type { StepProps } from "./step-props.ts";
 
@@ -10,15 +11,7 @@ export function PublicStep({ wizard }: StepProps) {
     touch("public");
   };
   return (
-    <StepLayout
-      title="Deltakerlisten"
-      focusHeading={wizard.moved}
-      onBack={wizard.back}
-      onNext={wizard.next}
-      onAttempt={wizard.attempt}
-      canContinue={wizard.canContinue}
-      blockedHint="Velg ett av alternativene for å gå videre."
-    >
+    <StepLayout title="Deltakerlisten" {...stepNav(wizard, "Velg ett av alternativene for å gå videre.")}>
       <p>
         På nettsiden har vi en liste over hvem som er påmeldt. Du bestemmer selv om navnet og graden din skal stå der.
         Sier du nei, står du bare oppført med klubben din, uten navn. Listen slettes etter leiren.

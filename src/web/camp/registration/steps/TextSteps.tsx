@@ -1,23 +1,15 @@
 import { campSettings } from "../../../../shared/camp/camp-edition.ts";
 import { mayOfferToInstruct } from "../../../../shared/camp/camp-eligibility.ts";
 import { CheckboxField, TextAreaField } from "../../../components/wizard/fields.tsx";
+import { blockedHint, checkboxProps, fieldProps, stepNav } from "../../../components/wizard/bind.ts";
 import { StepLayout } from "../../../components/wizard/StepLayout.tsx";
-import { blockedHint, type StepProps } from "./step-props.ts";
+import type { StepProps } from "./step-props.ts";
 
 const maxLength = campSettings.limits.textLength;
 
 export function AllergiesStep({ wizard }: StepProps) {
-  const { draft, update, touch, visibleError } = wizard;
   return (
-    <StepLayout
-      title="Allergier"
-      focusHeading={wizard.moved}
-      onBack={wizard.back}
-      onNext={wizard.next}
-      onAttempt={wizard.attempt}
-      canContinue={wizard.canContinue}
-      blockedHint={blockedHint(wizard, "Teksten er for lang.")}
-    >
+    <StepLayout title="Allergier" {...stepNav(wizard, blockedHint(wizard, "Teksten er for lang."))}>
       <p>
         Har utøveren matallergier eller andre alvorlige allergier vi bør vite om, skriver du dem her – gjerne med hva vi
         skal gjøre hvis noe skjer. Har utøveren ingen allergier, lar du feltet stå tomt.
@@ -25,52 +17,24 @@ export function AllergiesStep({ wizard }: StepProps) {
       <p className="field-hint">
         Dette er helseopplysninger. Bare de som har ansvaret for leiren, ser dem, og de slettes etter leiren.
       </p>
-      <TextAreaField
-        id="allergies"
-        label="Allergier (valgfritt)"
-        maxLength={maxLength}
-        value={draft.allergies}
-        onChange={(allergies) => update({ allergies })}
-        onBlur={() => touch("allergies")}
-        error={visibleError("allergies")}
-      />
+      <TextAreaField label="Allergier (valgfritt)" maxLength={maxLength} {...fieldProps(wizard, "allergies")} />
     </StepLayout>
   );
 }
 
 export function OtherInformationStep({ wizard }: StepProps) {
-  const { draft, update, touch, visibleError } = wizard;
   return (
-    <StepLayout
-      title="Annen informasjon"
-      focusHeading={wizard.moved}
-      onBack={wizard.back}
-      onNext={wizard.next}
-      onAttempt={wizard.attempt}
-      canContinue={wizard.canContinue}
-      blockedHint={blockedHint(wizard, "Teksten er for lang.")}
-    >
+    <StepLayout title="Annen informasjon" {...stepNav(wizard, blockedHint(wizard, "Teksten er for lang."))}>
       <p>
         Er det noe annet vi bør vite før leiren? Skriv det her. Ønsker du ikke å være med på bilder fra leiren, er det
         også her du sier fra.
       </p>
-      <TextAreaField
-        id="otherInfo"
-        label="Annen informasjon (valgfritt)"
-        maxLength={maxLength}
-        value={draft.otherInfo}
-        onChange={(otherInfo) => update({ otherInfo })}
-        onBlur={() => touch("otherInfo")}
-        error={visibleError("otherInfo")}
-      />
-      {mayOfferToInstruct(draft.gradeId) && (
+      <TextAreaField label="Annen informasjon (valgfritt)" maxLength={maxLength} {...fieldProps(wizard, "otherInfo")} />
+      {mayOfferToInstruct(wizard.draft.gradeId) && (
         <CheckboxField
-          id="wantsToInstruct"
           label="Jeg kan instruere ved behov"
           description="Som mester kan du tilby deg å holde en økt hvis vi trenger flere instruktører."
-          checked={draft.wantsToInstruct}
-          onChange={(wantsToInstruct) => update({ wantsToInstruct })}
-          error={visibleError("wantsToInstruct")}
+          {...checkboxProps(wizard, "wantsToInstruct")}
         />
       )}
     </StepLayout>

@@ -3,21 +3,15 @@ import { campDocumentPaths } from "../../../../shared/camp/camp-documents.ts";
 import { formatDateRange } from "../../../../shared/format.ts";
 import { campEdition } from "../../../lib/camp-edition.ts";
 import { CheckboxField } from "../../../components/wizard/fields.tsx";
+import { checkboxProps, stepNav } from "../../../components/wizard/bind.ts";
 import { StepLayout } from "../../../components/wizard/StepLayout.tsx";
 import type { StepProps } from "./step-props.ts";
 
 export function WelcomeStep({ wizard }: StepProps) {
-  const { draft, update, touch, visibleError } = wizard;
   const terms = campDocumentPaths(campEdition.year).terms;
+  // The first step: no Back.
   return (
-    <StepLayout
-      title="Velkommen til påmeldingen"
-      focusHeading={wizard.moved}
-      onNext={wizard.next}
-      onAttempt={wizard.attempt}
-      canContinue={wizard.canContinue}
-      blockedHint="Kryss av for begge punktene for å gå videre."
-    >
+    <StepLayout title="Velkommen til påmeldingen" {...stepNav(wizard, "Kryss av for begge punktene for å gå videre.")} onBack={undefined}>
       <p className="lead">
         Vinterleir {campEdition.year} er {formatDateRange(campEdition.start, campEdition.end)} på{" "}
         {campEdition.settings.venue}. Påmeldingen tar noen minutter, og du ser prisen før du bekrefter.
@@ -48,17 +42,10 @@ export function WelcomeStep({ wizard }: StepProps) {
       <fieldset className="fieldset">
         <legend>Før du begynner</legend>
         <CheckboxField
-          id="dataConsent"
           label={`Jeg samtykker i at ${club.name} bruker opplysningene mine til å arrangere vinterleiren.`}
-          checked={draft.dataConsent}
-          onChange={(checked) => {
-            update({ dataConsent: checked });
-            touch("dataConsent");
-          }}
-          error={visibleError("dataConsent")}
+          {...checkboxProps(wizard, "dataConsent")}
         />
         <CheckboxField
-          id="termsAccepted"
           label={
             <>
               Jeg har lest og godtar{" "}
@@ -69,12 +56,7 @@ export function WelcomeStep({ wizard }: StepProps) {
               .
             </>
           }
-          checked={draft.termsAccepted}
-          onChange={(checked) => {
-            update({ termsAccepted: checked });
-            touch("termsAccepted");
-          }}
-          error={visibleError("termsAccepted")}
+          {...checkboxProps(wizard, "termsAccepted")}
         />
       </fieldset>
     </StepLayout>
