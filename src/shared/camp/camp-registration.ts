@@ -1,19 +1,22 @@
 import { z } from "zod";
 import { club } from "../club/club-facts.ts";
 import { emailSchema, telephoneSchema } from "../contact/contact-rules.ts";
+import { hasOnlyUsableCharacters, invalidCharactersMessage } from "../text-rules.ts";
 import { campSettings, defaultCampRules, type CampRules } from "./camp-edition.ts";
 import { mayOfferToInstruct, maySleepOver, mayTickGrading } from "./camp-eligibility.ts";
 
 const { limits } = campSettings;
 
 /** Trimmed text; with `required`, blank counts as missing. */
-function text(max: number, tooLong: string, required?: string) {
+function text(max: number, tooLong: string, required?: string, multiline = true) {
   const trimmed = z.string({ error: required ?? "Ugyldig tekst." }).trim();
-  return (required ? trimmed.min(1, required) : trimmed).max(max, tooLong);
+  return (required ? trimmed.min(1, required) : trimmed)
+    .max(max, tooLong)
+    .refine((value) => hasOnlyUsableCharacters(value, { multiline }), invalidCharactersMessage);
 }
 
 function name(label: "Fornavnet" | "Etternavnet", required: string) {
-  return text(limits.nameLength, `${label} kan ha høyst ${limits.nameLength} tegn.`, required);
+  return text(limits.nameLength, `${label} kan ha høyst ${limits.nameLength} tegn.`, required, false);
 }
 
 function email(required: string, invalid: string) {
@@ -46,7 +49,12 @@ function consent(required: string) {
 
 export const CompanionSchema = z.object({
   /** Client-generated, so the list can remove exactly one companion (the old site removed by first name). */
-  id: z.string({ error: "Ugyldig ledsager." }).trim().min(1, "Ugyldig ledsager.").max(100, "Ugyldig ledsager."),
+  id: z
+    .string({ error: "Ugyldig ledsager." })
+    .trim()
+    .min(1, "Ugyldig ledsager.")
+    .max(100, "Ugyldig ledsager.")
+    .refine((value) => hasOnlyUsableCharacters(value), invalidCharactersMessage),
   firstName: name("Fornavnet", "Du må legge inn et fornavn."),
   lastName: name("Etternavnet", "Du må legge inn et etternavn."),
   age: age(campSettings.companionMinAge, "Ledsager må være myndig."),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasOnlyUsableCharacters, invalidCharactersMessage } from "../text-rules.ts";
 
 /**
  * E-mail and telephone rules shared by every form that collects contact details (camp registration, new
@@ -23,7 +24,8 @@ export function emailSchema(messages: { required: string; invalid: string }) {
     .trim()
     .min(1, messages.required)
     .max(emailMaxLength, `Eposten kan ha høyst ${emailMaxLength} tegn.`)
-    .regex(emailPattern, messages.invalid);
+    .regex(emailPattern, messages.invalid)
+    .refine((value) => hasOnlyUsableCharacters(value), invalidCharactersMessage);
 }
 
 /** People type "912 34 567"; the spaces are dropped before the digits are counted (and stored). */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { emailSchema, telephoneSchema } from "../contact/contact-rules.ts";
+import { hasOnlyUsableCharacters, invalidCharactersMessage } from "../text-rules.ts";
 
 /**
  * New-member interest registration (spec §3, §5; D7): the athlete, and for a child the guardian who is
@@ -48,7 +49,9 @@ const { nameLength } = newMemberSettings;
 
 function name(label: string, required?: string) {
   const trimmed = z.string({ error: required ?? "Ugyldig tekst." }).trim();
-  return (required ? trimmed.min(1, required) : trimmed).max(nameLength, `${label} kan ha høyst ${nameLength} tegn.`);
+  return (required ? trimmed.min(1, required) : trimmed)
+    .max(nameLength, `${label} kan ha høyst ${nameLength} tegn.`)
+    .refine((value) => hasOnlyUsableCharacters(value), invalidCharactersMessage);
 }
 
 const newMemberShape = {
