@@ -1,0 +1,78 @@
+/**
+ * What the database itself holds after a fault run, checked with SQL (works on a pg client and on PGlite):
+ * every expected draft stored exactly once with all of its parts (companions, price lines that add up to the
+ * total, one payment of that total, one confirmation mail), nothing else stored, nothing orphaned.
+ */
+export interface Queryable {
+  query<Row>(text: string): Promise<{ rows: Row[] }>;
+}
+
+export interface DraftLike {
+  lastName: string;
+  ledsagere: unknown[];
+}
+
+export interface IntegrityReport {
+  registrations: number;
+  expected: number;
+  missing: string[];
+  duplicated: string[];
+  unexpected: string[];
+  /** Registrations whose parts are incomplete or do not add up, with what is wrong. */
+  halfWritten: string[];
+  orphans: number;
+}
+
+interface RegistrationRow {
+  last_name: string;
+  status: string;
+  total: number;
+  companions: number;
+  lines: number;
+  lines_total: number;
+  payments: number;
+  payments_matching: number;
+  mails: number;
+}
+
+export async function checkIntegrity(db: Queryable, drafts: DraftLike[]): Promise<IntegrityReport> {
+  const { rows } = await db.query<RegistrationRow>(`
+    select r.last_name, r.status, r.total,
+           (select count(*) from camp_companions c where c.registration_id = r.id)::int as companions,
+           (select count(*) from camp_price_lines l where l.registration_id = r.id)::int as lines,
+           (select coalesce(sum(l.amount), 0) from camp_price_lines l where l.registration_id = r.id)::int as lines_total,
+           (select count(*) from payments p where p.registration_id = r.id)::int as payments,
+           (select count(*) from payments p where p.registration_id = r.id and p.amount = r.total)::int as payments_matching,
+           (select count(*) from mail_outbox m where m.dedupe_key = 'camp-confirmation:' || r.id)::int as mails
+      from camp_registrations r`);
+  const {
+    rows: [orphanRow],
+  } = await db.query<{ n: number }>(`
+    select ((select count(*) from camp_companions c where not exists (select 1 from camp_registrations r where r.id = c.registration_id))
+          + (select count(*) from camp_price_lines l where not exists (select 1 from camp_registrations r where r.id = l.registration_id))
+          + (select count(*) from payments p where not exists (select 1 from camp_registrations r where r.id = p.registration_id)))::int as n`);
+
+  const expected = new Map(drafts.map((draft) => [draft.lastName, draft]));
+  const seen = new Map<string, number>();
+  const halfWritten: string[] = [];
+  for (const row of rows) {
+    seen.set(row.last_name, (seen.get(row.last_name) ?? 0) + 1);
+    const draft = expected.get(row.last_name);
+    const problems: string[] = [];
+    if (row.status !== "confirmed") problems.push(`status ${row.status}`);
+    if (draft && row.companions !== draft.ledsagere.length) problems.push(`${row.companions}/${draft.ledsagere.length} companions`);
+    if (row.lines < 1 || row.lines_total !== row.total) problems.push(`${row.lines} price lines summing to ${row.lines_total} for a total of ${row.total}`);
+    if (row.payments !== 1 || row.payments_matching !== 1) problems.push(`${row.payments} payments (${row.payments_matching} of the total)`);
+    if (row.mails !== 1) problems.push(`${row.mails} confirmation mails`);
+    if (problems.length) halfWritten.push(`${row.last_name}: ${problems.join(", ")}`);
+  }
+  return {
+    registrations: rows.length,
+    expected: drafts.length,
+    missing: drafts.filter((draft) => !seen.has(draft.lastName)).map((draft) => draft.lastName),
+    duplicated: [...seen].filter(([, n]) => n > 1).map(([name]) => name),
+    unexpected: [...seen.keys()].filter((name) => !expected.has(name)),
+    halfWritten,
+    orphans: orphanRow?.n ?? 0,
+  };
+}
