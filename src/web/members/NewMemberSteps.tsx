@@ -4,7 +4,7 @@ import { needsGuardian, newMemberSettings, type NewMemberField, type NewMemberSt
 import { AgeField, TextField } from "../components/wizard/fields.tsx";
 import { fieldProps, stepNav } from "../components/wizard/bind.ts";
 import { StepLayout } from "../components/wizard/StepLayout.tsx";
-import { SubmitError } from "../components/wizard/SubmitError.tsx";
+import { SubmitError, SubmitInvalid } from "../components/wizard/SubmitError.tsx";
 import type { NewMemberWizard } from "./use-new-member-wizard.ts";
 
 interface StepProps {
@@ -160,28 +160,14 @@ export function ReceiptStep({ wizard }: StepProps) {
       </p>
       {submission.state === "failed" && <SubmitError detail={submission.detail} />}
       {submission.state === "invalid" && (
-        <div className="submit-invalid" role="alert">
-          <h3>Noe må rettes før vi kan ta imot skjemaet</h3>
-          <p>{submission.message}</p>
-          <ul>
-            {submission.issues.map((issue, index) => {
-              const field = issue.path.split(".")[0] ?? "";
-              const label = fieldLabels[field as NewMemberField];
-              const step = stepOfField(field, child);
-              return (
-                <li key={`${issue.path}-${index}`}>
-                  {label ? `${label}: ` : ""}
-                  {issue.message}{" "}
-                  {step && (
-                    <button type="button" className="link-button" onClick={() => wizard.goTo(step)}>
-                      Rett opp{label ? ` ${label.toLocaleLowerCase("nb-NO")}` : ""}
-                    </button>
-                  )}
-                </li>
-              );
-            })}
-          </ul>
-        </div>
+        <SubmitInvalid
+          heading="Noe må rettes før vi kan ta imot skjemaet"
+          message={submission.message}
+          issues={submission.issues}
+          labelOf={(field) => fieldLabels[field as NewMemberField]}
+          stepOf={(field) => stepOfField(field, child)}
+          goTo={wizard.goTo}
+        />
       )}
     </StepLayout>
   );

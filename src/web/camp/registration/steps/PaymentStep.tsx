@@ -7,8 +7,7 @@ import { useNow } from "../../../lib/use-now.ts";
 import { fieldLabels, stepOfField } from "../field-labels.ts";
 import { LoadProblem } from "../LoadProblem.tsx";
 import { StepLayout } from "../../../components/wizard/StepLayout.tsx";
-import { SubmitError } from "../../../components/wizard/SubmitError.tsx";
-import { issueField } from "../use-camp-wizard.ts";
+import { SubmitError, SubmitInvalid } from "../../../components/wizard/SubmitError.tsx";
 import type { DataStepProps } from "./step-props.ts";
 
 interface PaymentStepProps extends DataStepProps {
@@ -51,28 +50,14 @@ export function PaymentStep({ wizard, data, vippsEnabled }: PaymentStepProps) {
       )}
       {submission.state === "failed" && <SubmitError detail={submission.detail} />}
       {submission.state === "invalid" && (
-        <div className="submit-invalid" role="alert">
-          <h3>Noe må rettes før vi kan ta imot påmeldingen</h3>
-          <p>{submission.message}</p>
-          <ul>
-            {submission.issues.map((issue, index) => {
-              const field = issueField(issue.path);
-              const step = stepOfField(field);
-              const label = fieldLabels[field as CampField];
-              return (
-                <li key={`${issue.path}-${index}`}>
-                  {label ? `${label}: ` : ""}
-                  {issue.message}{" "}
-                  {step && (
-                    <button type="button" className="link-button" onClick={() => wizard.goTo(step)}>
-                      Rett opp{label ? ` ${label.toLocaleLowerCase("nb-NO")}` : ""}
-                    </button>
-                  )}
-                </li>
-              );
-            })}
-          </ul>
-        </div>
+        <SubmitInvalid
+          heading="Noe må rettes før vi kan ta imot påmeldingen"
+          message={submission.message}
+          issues={submission.issues}
+          labelOf={(field) => fieldLabels[field as CampField]}
+          stepOf={stepOfField}
+          goTo={wizard.goTo}
+        />
       )}
     </>
   );
