@@ -18,6 +18,7 @@ import type { CampPaymentGateway } from "./camp/camp-payment-gateway.ts";
 import { setUpVipps, type VippsSetupOptions } from "./payments/vipps/vipps-setup.ts";
 import { registerNewMemberRoutes } from "./members/new-member-routes.ts";
 import { registerInvoiceRoutes } from "./invoices/invoice-routes.ts";
+import { setUpPrivacyJob, type PrivacySetupOptions } from "./privacy/privacy-setup.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -47,6 +48,8 @@ export interface BuildAppOptions {
   campPayments?: CampPaymentGateway;
   /** Vipps wiring options (tests: no reconciliation timer, fast client retries). */
   vipps?: VippsSetupOptions;
+  /** The personal-data retention job (tests: off, run by hand with a frozen clock). */
+  privacy?: PrivacySetupOptions;
 }
 
 export async function buildApp({
@@ -59,6 +62,7 @@ export async function buildApp({
   mail,
   campPayments,
   vipps,
+  privacy,
 }: BuildAppOptions) {
   const app = Fastify<Server, IncomingMessage, ServerResponse>({
     logger,
@@ -99,6 +103,7 @@ export async function buildApp({
   await app.register(registerAdminAuthRoutes);
   await setUpMail(app, mail);
   const vippsPayments = campPayments ? undefined : await setUpVipps(app, vipps);
+  setUpPrivacyJob(app, privacy);
   await app.register(registerCampRoutes, { payments: campPayments ?? vippsPayments });
   await app.register(registerNewMemberRoutes);
   await app.register(registerInvoiceRoutes);

@@ -55,6 +55,14 @@ const EnvSchema = z.object({
   VIPPS_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** "true": the simulator even in production; "false": no simulator (Vipps off without credentials). */
   VIPPS_SIMULATOR: z.enum(["true", "false"]).optional(),
+  /** Privacy (D6, docs/operations.md): days after the camp's last day before an edition's personal data is anonymised. */
+  CAMP_ANONYMISE_AFTER_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+  /** Years after the end of an edition's calendar year that its payment records are kept (accounting law: 5), then deleted. */
+  ACCOUNTING_RETENTION_YEARS: z.coerce.number().int().min(5).max(100).default(5),
+  /** Months a new-member interest registration is kept before it is deleted. */
+  NEWMEMBER_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
+  /** Days a sent (or finally failed) mail stays in the outbox; it holds names and addresses. */
+  MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -58,6 +58,7 @@ export async function loadAdminPersons(db: Db, editionYear: number): Promise<Adm
       paymentMethod: latest?.method ?? null,
       paymentState: latest?.state ?? null,
       createdAt: r.createdAt.toISOString(),
+      anonymisedAt: r.anonymisedAt?.toISOString() ?? null,
     };
     // Shared out in row order; a surplus (never expected) stays visible on the last row.
     const athletePaid = own.length === 0 ? share(athleteAmount, true) : share(athleteAmount, false);

@@ -17,5 +17,6 @@ export async function buildTestApp(
 ) {
   const { env: extraEnv, ...rest } = options;
   const env = loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", ...testAdminCredentials, ...extraEnv });
-  return buildApp({ serveSite: false, announce: () => {}, ...rest, env, database });
+  // The retention job would act on the test's data at start-up; privacy tests run it themselves.
+  return buildApp({ serveSite: false, announce: () => {}, privacy: { startJob: false }, ...rest, env, database });
 }

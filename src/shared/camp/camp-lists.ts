@@ -61,6 +61,8 @@ export const AdminPersonSchema = z.object({
   paymentMethod: z.string().nullable(),
   paymentState: z.string().nullable(),
   createdAt: z.string(),
+  /** When the personal data was anonymised (after the camp, or on request); null before. */
+  anonymisedAt: z.string().nullable().optional(),
 });
 export type AdminPerson = z.infer<typeof AdminPersonSchema>;
 

@@ -1,0 +1,136 @@
+/**
+ * A person's rights on request (GDPR art. 15 and 17) for one camp registration: everything we hold about
+ * it as JSON, and anonymisation now (the payment records stay for the accounting law, D6).
+ */
+import { asc, eq, inArray, or, sql } from "drizzle-orm";
+import { gradeLabel } from "../../shared/camp/grades.ts";
+import type { Db } from "../db/database.ts";
+import { campCompanions, campPriceLines, campRegistrations, moneyActions, payments } from "../db/schema/camp.ts";
+import { clubs } from "../db/schema/clubs.ts";
+import { grades } from "../db/schema/grades.ts";
+import { mailOutbox } from "../db/schema/mail.ts";
+import { campConfirmationKey } from "../camp/camp-confirmation-mail.ts";
+import { anonymiseRegistrations } from "./retention.ts";
+
+export interface PersonExport {
+  exportedAt: string;
+  about: string;
+  registration: Record<string, unknown> & { club: string; grade: string };
+  companions: Record<string, unknown>[];
+  priceLines: Record<string, unknown>[];
+  payments: Record<string, unknown>[];
+  moneyActions: Record<string, unknown>[];
+  mails: Record<string, unknown>[];
+}
+
+export async function exportPerson(db: Db, registrationId: number, now: Date): Promise<PersonExport | undefined> {
+  const [found] = await db
+    .select({ registration: campRegistrations, club: clubs.name, grade: grades })
+    .from(campRegistrations)
+    .innerJoin(clubs, eq(clubs.clubId, campRegistrations.clubId))
+    .innerJoin(grades, eq(grades.gradeId, campRegistrations.gradeId))
+    .where(eq(campRegistrations.id, registrationId));
+  if (!found) return undefined;
+  const registration = found.registration;
+  const companions = await db
+    .select()
+    .from(campCompanions)
+    .where(eq(campCompanions.registrationId, registrationId))
+    .orderBy(asc(campCompanions.position));
+  const priceLines = await db
+    .select()
+    .from(campPriceLines)
+    .where(eq(campPriceLines.registrationId, registrationId))
+    .orderBy(asc(campPriceLines.position));
+  const paymentRows = await db.select().from(payments).where(eq(payments.registrationId, registrationId)).orderBy(asc(payments.id));
+  const actions =
+    paymentRows.length === 0
+      ? []
+      : await db
+          .select()
+          .from(moneyActions)
+          .where(inArray(moneyActions.paymentId, paymentRows.map((payment) => payment.id)))
+          .orderBy(asc(moneyActions.id));
+  // The registration's own mail, and any other mail still held for the addresses it gave.
+  const addresses = [registration.email, ...companions.map((companion) => companion.email)].filter((address) => address !== "");
+  const mails = await db
+    .select({
+      id: mailOutbox.id,
+      recipient: mailOutbox.recipient,
+      subject: mailOutbox.subject,
+      text: mailOutbox.text,
+      status: mailOutbox.status,
+      attempts: mailOutbox.attempts,
+      createdAt: mailOutbox.createdAt,
+      sentAt: mailOutbox.sentAt,
+    })
+    .from(mailOutbox)
+    .where(
+      addresses.length > 0
+        ? or(eq(mailOutbox.dedupeKey, campConfirmationKey(registrationId)), inArray(sql`lower(${mailOutbox.recipient})`, addresses.map((a) => a.toLowerCase())))
+        : eq(mailOutbox.dedupeKey, campConfirmationKey(registrationId)),
+    )
+    .orderBy(asc(mailOutbox.id));
+
+  return {
+    exportedAt: now.toISOString(),
+    about:
+      "Alt Ski Taekwondo Klubb lagrer om denne påmeldingen til vinterleiren: påmeldingen, ledsagerne, kvitteringslinjene, " +
+      "betalingene med betalingsloggen og e-postene vi har sendt eller skal sende.",
+    registration: { ...registration, club: found.club, grade: gradeLabel(found.grade) },
+    companions,
+    priceLines,
+    payments: paymentRows,
+    moneyActions: actions,
+    mails,
+  };
+}
+
+export type ForgetOutcome =
+  | { kind: "not-found" }
+  | { kind: "ok"; changed: boolean; registrationId: number; orderId: string; anonymisedAt: string };
+
+/**
+ * Anonymises one registration (athlete and companions) now and logs the action on its latest payment.
+ * A repeat changes nothing. Payments and money actions stay (accounting law).
+ */
+export async function forgetPerson(db: Db, registrationId: number, now: Date, actor: string): Promise<ForgetOutcome> {
+  const [before] = await db
+    .select({ id: campRegistrations.id, orderId: campRegistrations.orderId, anonymisedAt: campRegistrations.anonymisedAt })
+    .from(campRegistrations)
+    .where(eq(campRegistrations.id, registrationId));
+  if (!before) return { kind: "not-found" };
+  if (before.anonymisedAt) {
+    return { kind: "ok", changed: false, registrationId, orderId: before.orderId, anonymisedAt: before.anonymisedAt.toISOString() };
+  }
+  const changed = await anonymiseRegistrations(db, { registrationIds: [registrationId] }, now, async (tx) => {
+    const [payment] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(eq(payments.registrationId, registrationId))
+      .orderBy(sql`${payments.id} desc`)
+      .limit(1);
+    // money_actions is the admin action log of a registration; every registration has a payment row.
+    if (payment) {
+      await tx.insert(moneyActions).values({
+        paymentId: payment.id,
+        actor,
+        action: "anonymise",
+        amount: 0,
+        at: now,
+        note: "Personopplysningene er slettet etter ønske fra personen. Betalingene beholdes for regnskapet.",
+      });
+    }
+  });
+  const [after] = await db
+    .select({ anonymisedAt: campRegistrations.anonymisedAt })
+    .from(campRegistrations)
+    .where(eq(campRegistrations.id, registrationId));
+  return {
+    kind: "ok",
+    changed: changed.length > 0,
+    registrationId,
+    orderId: before.orderId,
+    anonymisedAt: (after?.anonymisedAt ?? now).toISOString(),
+  };
+}

@@ -1,0 +1,135 @@
+/**
+ * Privacy by default (D6): the retention job (retention.ts) at start-up and every hour, and the camp
+ * admin's two calls for a person's rights:
+ *   GET  /api/VinterleirAdmin/PersonExport/{registrationId}/{token}  everything held, as a JSON download
+ *   POST /api/VinterleirAdmin/Forget/{registrationId}/{token}        anonymise now, keep the payments
+ */
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import { requireAdmin } from "../admin-auth/require-admin.ts";
+import type { Db } from "../db/database.ts";
+import { describeForLog, type ErrorBody } from "../errors.ts";
+import { exportPerson, forgetPerson } from "./person-data.ts";
+import { retentionFromEnv, runRetention, type RetentionRun, type RetentionSettings } from "./retention.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    privacy: PrivacyJob;
+  }
+}
+
+export interface PrivacySetupOptions {
+  /** Default on; tests run `app.privacy.runOnce()` themselves with their frozen clock. */
+  startJob?: boolean;
+  intervalMs?: number;
+}
+
+export const privacyMessages = {
+  notFound: "Fant ikke registreringen.",
+} as const;
+
+/**
+ * Runs the retention rules now and then every `intervalMs`. A failing run (the database away) is logged
+ * and the next one tries again; one run at a time per process, and the rules are safe to run in several.
+ */
+export class PrivacyJob {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<RetentionRun | undefined> | undefined;
+  private stopped = false;
+  /** Set by the camp routes: drops the public lists' cache after the job changed registrations. */
+  listsChanged: () => void = () => {};
+
+  constructor(
+    private readonly options: {
+      db: Db;
+      now: () => Date;
+      log: FastifyBaseLogger;
+      settings: RetentionSettings;
+      intervalMs: number;
+      /** After a run that changed camp registrations (the public lists cache them). */
+      changed: () => void;
+    },
+  ) {}
+
+  start(): void {
+    if (this.timer || this.stopped) return;
+    this.timer = setInterval(() => void this.runOnce(), this.options.intervalMs);
+    this.timer.unref();
+    void this.runOnce();
+  }
+
+  /** One pass; answers undefined when it failed (logged) or the job is stopped. */
+  runOnce(): Promise<RetentionRun | undefined> {
+    if (this.stopped) return Promise.resolve(undefined);
+    this.running ??= this.pass().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  private async pass(): Promise<RetentionRun | undefined> {
+    const { db, now, log, settings, changed } = this.options;
+    try {
+      const run = await runRetention(db, now(), settings);
+      if (run.anonymised > 0 || run.accountingDeleted > 0) changed();
+      if (Object.values(run).some((count) => count > 0)) log.info({ retention: run }, "personal data retention applied");
+      return run;
+    } catch (error) {
+      log.warn({ err: describeForLog(error) }, "personal data retention failed; retrying later");
+      return undefined;
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+}
+
+/** The retention job, on the root instance (app.ts). */
+export function setUpPrivacyJob(app: FastifyInstance, options: PrivacySetupOptions = {}) {
+  const job = new PrivacyJob({
+    db: app.db,
+    now: app.now,
+    log: app.log,
+    settings: retentionFromEnv(app.env),
+    intervalMs: options.intervalMs ?? 60 * 60_000,
+    changed: () => job.listsChanged(),
+  });
+  app.decorate("privacy", job);
+  if (options.startJob !== false) app.addHook("onReady", async () => job.start());
+  app.addHook("preClose", async () => job.stop());
+}
+
+/** The camp admin's calls; registered in the camp routes' scope, where the public lists' cache lives. */
+export async function registerPrivacyRoutes(app: FastifyInstance) {
+  app.privacy.listsChanged = () => app.campListsChanged();
+
+  const guard = { preHandler: requireAdmin("camp") };
+  const idOf = (raw: string) => (/^\d{1,9}$/.test(raw) ? Number(raw) : undefined);
+
+  app.get<{ Params: { registrationId: string } }>("/api/VinterleirAdmin/PersonExport/:registrationId/:token", guard, async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    const id = idOf(request.params.registrationId);
+    const data = id === undefined ? undefined : await exportPerson(app.db, id, app.now());
+    if (!data) return reply.code(404).send({ error: privacyMessages.notFound } satisfies ErrorBody);
+    return reply
+      .header("content-disposition", `attachment; filename="personopplysninger-vinterleir-${id}.json"`)
+      .type("application/json; charset=utf-8")
+      .send(JSON.stringify(data, null, 2));
+  });
+
+  app.post<{ Params: { registrationId: string } }>("/api/VinterleirAdmin/Forget/:registrationId/:token", guard, async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    const id = idOf(request.params.registrationId);
+    const outcome = id === undefined ? ({ kind: "not-found" } as const) : await forgetPerson(app.db, id, app.now(), "camp-admin");
+    if (outcome.kind === "not-found") return reply.code(404).send({ error: privacyMessages.notFound } satisfies ErrorBody);
+    if (outcome.changed) {
+      app.campListsChanged();
+      request.log.info({ registrationId: outcome.registrationId }, "personal data anonymised on request");
+    }
+    const { kind: _kind, ...body } = outcome;
+    return reply.send(body);
+  });
+}

@@ -1,0 +1,227 @@
+import { randomUUID } from "node:crypto";
+import { asc, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../db/database.ts";
+import { campCompanions, campPriceLines, campRegistrations, moneyActions, payments } from "../db/schema/camp.ts";
+import { mailOutbox } from "../db/schema/mail.ts";
+import { newMemberRegistrations } from "../db/schema/members.ts";
+import { createTestDatabase, databaseKinds } from "../test-support/test-database.ts";
+import { buildCampTestApp, campAdminToken, companion, countRows, draft, postRegistration, type TestApp } from "../camp/camp-test-support.ts";
+import { anonymiseDueAt, anonymisedName, accountingDeleteDueAt, defaultRetention, runRetention } from "./retention.ts";
+
+/** Each personal value appears nowhere once the registration is anonymised. */
+const secrets = {
+  firstName: "Sigrid",
+  lastName: "Hemmelighetsen",
+  email: "sigrid.hemmelig@example.no",
+  telephone: "+4799911122",
+  allergies: "Peanøtter-PRIV",
+  otherInfo: "Trenger-PRIV-hjelp",
+};
+const companionSecrets = { firstName: "Gunnar", lastName: "Ledsagersen", email: "gunnar.ledsager@example.no", telephone: "+4790011223" };
+
+describe.each(databaseKinds)("privacy by default on %s", (kind) => {
+  let database: Database;
+  let app: TestApp;
+  let token: string;
+  // The frozen clock every rule reads; tests move it.
+  let now = new Date("2026-10-15T10:00:00Z");
+  const ids: Record<string, number> = {};
+
+  async function register(key: string, body: ReturnType<typeof draft>) {
+    const res = await postRegistration(app, body);
+    if (res.body !== "Done") throw new Error(res.body);
+    const [row] = await database.db.select({ id: campRegistrations.id }).from(campRegistrations).where(eq(campRegistrations.draftId, body.draftId));
+    ids[key] = row!.id;
+  }
+  const registration = async (key: string) =>
+    (await database.db.select().from(campRegistrations).where(eq(campRegistrations.id, ids[key]!)))[0]!;
+  const accountingSnapshot = async () => ({
+    payments: await database.db
+      .select({ id: payments.id, reference: payments.reference, amount: payments.amount, state: payments.state, paid: payments.paidAmount })
+      .from(payments)
+      .orderBy(asc(payments.id)),
+    actions: await database.db
+      .select({ id: moneyActions.id, action: moneyActions.action, amount: moneyActions.amount })
+      .from(moneyActions)
+      .orderBy(asc(moneyActions.id)),
+    totals: await database.db.select({ id: campRegistrations.id, total: campRegistrations.total, orderId: campRegistrations.orderId }).from(campRegistrations).orderBy(asc(campRegistrations.id)),
+  });
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    ({ app } = await buildCampTestApp(database, { clock: () => now }));
+    token = await campAdminToken(app);
+    await register("sigrid", draft({ ...secrets, hasLedsager: true, ledsagere: [companion(companionSecrets)], public: true }));
+    await register("ola", draft({ firstName: "Ola", lastName: "Offentligsen", public: true }));
+    await register("forget", draft({ firstName: "Frida", lastName: "Glemmesen", email: "frida@example.no", public: true }));
+    await register("lastYear", draft({ firstName: "Ifjor", lastName: "Deltakersen", email: "ifjor@example.no" }));
+    await database.db.update(campRegistrations).set({ editionYear: 2025 }).where(eq(campRegistrations.id, ids.lastYear!));
+    // The confirmation mails go out.
+    await app.outbox.drain();
+  }, 60_000);
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  it("anonymises an edition only once its delay after the camp has passed (last year's now, this year's not yet)", async () => {
+    expect(anonymiseDueAt(2026, 30).toISOString()).toBe("2026-12-30T23:00:00.000Z");
+    const run = await app.privacy.runOnce();
+    expect(run?.anonymised).toBe(1);
+    const old = await registration("lastYear");
+    expect(old.anonymisedAt?.toISOString()).toBe(now.toISOString());
+    expect(old).toMatchObject({ firstName: anonymisedName, lastName: anonymisedName, email: "", telephone: "", allergies: "", otherInfo: "", public: false });
+    expect((await registration("sigrid")).anonymisedAt).toBeNull();
+    expect((await registration("sigrid")).email).toBe(secrets.email);
+  });
+
+  it("PersonExport answers everything held about a registration as a JSON download (companions, price lines, payments, money log, mails)", async () => {
+    const res = await app.inject({ url: `/api/VinterleirAdmin/PersonExport/${ids.sigrid}/${token}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-disposition"]).toContain("attachment");
+    expect(res.headers["cache-control"]).toBe("no-store");
+    const data = res.json();
+    expect(data.registration).toMatchObject({ ...secrets, id: ids.sigrid, club: expect.any(String), grade: expect.any(String), anonymisedAt: null });
+    expect(data.companions).toEqual([expect.objectContaining(companionSecrets)]);
+    expect(data.priceLines.map((line: { label: string }) => line.label).join("\n")).toContain("Sigrid Hemmelighetsen");
+    expect(data.payments).toEqual([expect.objectContaining({ method: "card_cash", amount: expect.any(Number), reference: expect.any(String) })]);
+    expect(data.moneyActions).toEqual([]);
+    expect(data.mails).toEqual([expect.objectContaining({ recipient: secrets.email, status: "sent", subject: expect.stringContaining("registrert") })]);
+  });
+
+  it("PersonExport and Forget need the camp admin's token and a known registration", async () => {
+    expect((await app.inject({ url: `/api/VinterleirAdmin/PersonExport/${ids.sigrid}/feil-token` })).statusCode).toBe(401);
+    expect((await app.inject({ method: "POST", url: `/api/VinterleirAdmin/Forget/${ids.sigrid}/feil-token` })).statusCode).toBe(401);
+    expect((await app.inject({ url: `/api/VinterleirAdmin/PersonExport/999999/${token}` })).statusCode).toBe(404);
+    expect((await app.inject({ method: "POST", url: `/api/VinterleirAdmin/Forget/abc/${token}` })).statusCode).toBe(404);
+    expect((await registration("sigrid")).anonymisedAt).toBeNull();
+  });
+
+  it("Forget anonymises one person now, keeps the payments, logs the action once, and the public list no longer names them", async () => {
+    const listBefore = (await app.inject({ url: "/api/VinterleirUsers/Get" })).body;
+    expect(listBefore).toContain("Frida Glemmesen");
+    const before = await accountingSnapshot();
+
+    const res = await app.inject({ method: "POST", url: `/api/VinterleirAdmin/Forget/${ids.forget}/${token}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ changed: true, registrationId: ids.forget, anonymisedAt: now.toISOString() });
+    const again = await app.inject({ method: "POST", url: `/api/VinterleirAdmin/Forget/${ids.forget}/${token}` });
+    expect(again.json()).toMatchObject({ changed: false });
+
+    const row = await registration("forget");
+    expect(row).toMatchObject({ firstName: anonymisedName, lastName: anonymisedName, email: "", telephone: "", status: "confirmed" });
+    const after = await accountingSnapshot();
+    expect(after.payments).toEqual(before.payments);
+    expect(after.totals).toEqual(before.totals);
+    expect(after.actions.slice(0, before.actions.length)).toEqual(before.actions);
+    expect(after.actions.slice(before.actions.length)).toEqual([expect.objectContaining({ action: "anonymise", amount: 0 })]);
+
+    const list = (await app.inject({ url: "/api/VinterleirUsers/Get" })).body;
+    expect(list).not.toContain("Glemmesen");
+    expect(list).toContain("Ola Offentligsen");
+    const adminList = (await app.inject({ url: `/api/VinterleirAdmin/Get/${token}` })).json() as { registrationId: number; anonymisedAt: string | null; email: string }[];
+    expect(adminList.find((person) => person.registrationId === ids.forget)).toMatchObject({ anonymisedAt: now.toISOString(), email: "" });
+    const exported = (await app.inject({ url: `/api/VinterleirAdmin/PersonExport/${ids.forget}/${token}` })).body;
+    expect(exported).not.toContain("Glemmesen");
+    expect(exported).not.toContain("frida@example.no");
+  });
+
+  it("the public list of a past edition is empty, before and after anonymisation", async () => {
+    now = new Date("2026-12-01T12:00:00Z");
+    // The lists are cached for 2 s.
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    expect((await app.inject({ url: "/api/VinterleirUsers/Get" })).json()).toEqual([]);
+    expect((await app.inject({ url: "/api/VinterleirUsers/GetGrades" })).json()).toEqual([]);
+    // Not due yet: the admin still sees the data (refunds, questions after the camp).
+    expect((await app.privacy.runOnce())?.anonymised).toBe(0);
+    expect((await registration("sigrid")).email).toBe(secrets.email);
+  });
+
+  it("at the delay after the camp every remaining registration of the edition is anonymised; payment records stay untouched", async () => {
+    const before = await accountingSnapshot();
+    now = new Date(anonymiseDueAt(2026, defaultRetention.anonymiseAfterDays).getTime() - 1000);
+    expect((await app.privacy.runOnce())?.anonymised).toBe(0);
+    now = anonymiseDueAt(2026, defaultRetention.anonymiseAfterDays);
+    // Two processes at once (PostgreSQL): both succeed, each row changes once.
+    const [first, second] = await Promise.all([runRetention(database.db, now, defaultRetention), runRetention(database.db, now, defaultRetention)]);
+    expect(first.anonymised + second.anonymised).toBe(2);
+    expect((await app.privacy.runOnce())?.anonymised).toBe(0);
+
+    for (const key of ["sigrid", "ola"]) {
+      expect((await registration(key)).anonymisedAt?.toISOString()).toBe(now.toISOString());
+    }
+    const sigrid = await registration("sigrid");
+    expect(sigrid).toMatchObject({ firstName: anonymisedName, lastName: anonymisedName, email: "", telephone: "", allergies: "", otherInfo: "", public: false, age: 30 });
+    const companions = await database.db.select().from(campCompanions).where(eq(campCompanions.registrationId, ids.sigrid!));
+    expect(companions).toEqual([expect.objectContaining({ firstName: anonymisedName, lastName: anonymisedName, email: "", telephone: "", age: expect.any(Number) })]);
+    const labels = (await database.db.select({ label: campPriceLines.label }).from(campPriceLines)).map((row) => row.label);
+    expect(labels).toContain(`Vinterleir, ungdom/voksen: ${anonymisedName} (tidlig påmelding −10 %)`);
+    expect(labels).toContain(`Ledsager: ${anonymisedName}`);
+    // The confirmation mails (names, addresses) are gone (here already by the mail retention of 30 days).
+    expect(await countRows(database, "mail_outbox")).toBe(0);
+
+    const after = await accountingSnapshot();
+    expect(after).toEqual(before);
+
+    const everything = JSON.stringify(
+      await database.db.execute(sql`select r.*, c.*, l.* from camp_registrations r left join camp_companions c on c.registration_id = r.id left join camp_price_lines l on l.registration_id = r.id`),
+    ) + JSON.stringify(await database.db.select().from(mailOutbox));
+    for (const value of [...Object.values(secrets), ...Object.values(companionSecrets), "Offentligsen", "Glemmesen", "Deltakersen", "ola@example.no"]) {
+      expect(everything).not.toContain(value);
+    }
+  });
+
+  it("deletes new-member registrations after the retention, and sent mail after its retention (pending mail stays)", async () => {
+    const member = (registrationDate: Date, firstName: string) => ({
+      draftId: randomUUID(),
+      registrationDate,
+      firstName,
+      lastName: "Medlemsen",
+      age: 10,
+      parentFirstName: "Forelder",
+      parentLastName: "Medlemsen",
+      email: "forelder@example.no",
+      telephone: "+4791111111",
+      referer: 0,
+    });
+    const day = 24 * 60 * 60 * 1000;
+    await database.db.insert(newMemberRegistrations).values([member(new Date(now.getTime() - 400 * day), "Gammel"), member(new Date(now.getTime() - 30 * day), "Ny")]);
+    const mail = (key: string, status: "sent" | "pending", at: Date) => ({
+      dedupeKey: key,
+      recipient: "noen@example.no",
+      subject: "Hei",
+      text: "Hei",
+      html: "<p>Hei</p>",
+      status,
+      nextAttemptAt: at,
+      createdAt: at,
+      sentAt: status === "sent" ? at : null,
+    });
+    await database.db.insert(mailOutbox).values([
+      mail("old-sent", "sent", new Date(now.getTime() - 31 * day)),
+      mail("new-sent", "sent", new Date(now.getTime() - 29 * day)),
+      mail("old-pending", "pending", new Date(now.getTime() - 60 * day)),
+    ]);
+
+    const run = await app.privacy.runOnce();
+    expect(run).toMatchObject({ newMembersDeleted: 1, mailDeleted: 1 });
+    expect((await database.db.select({ firstName: newMemberRegistrations.firstName }).from(newMemberRegistrations)).map((row) => row.firstName)).toEqual(["Ny"]);
+    expect((await database.db.select({ key: mailOutbox.dedupeKey }).from(mailOutbox).orderBy(asc(mailOutbox.dedupeKey))).map((row) => row.key)).toEqual(["new-sent", "old-pending"]);
+  });
+
+  it("deletes an edition's accounting records five years after the end of its year, not before", async () => {
+    expect(accountingDeleteDueAt(2025, 5).toISOString()).toBe("2030-12-31T23:00:00.000Z");
+    now = new Date("2030-12-31T22:59:00Z");
+    expect((await app.privacy.runOnce())?.accountingDeleted).toBe(0);
+    now = new Date("2031-06-01T12:00:00Z");
+    expect((await app.privacy.runOnce())?.accountingDeleted).toBe(1);
+    const left = await database.db.select({ year: campRegistrations.editionYear }).from(campRegistrations);
+    expect(left.every((row) => row.year === 2026)).toBe(true);
+    expect(left).toHaveLength(3);
+    const orphans = await database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from payments p where not exists (select 1 from camp_registrations r where r.id = p.registration_id)`,
+    );
+    expect(Number(orphans.rows[0]!.n)).toBe(0);
+  });
+});

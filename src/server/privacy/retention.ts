@@ -1,0 +1,228 @@
+/**
+ * Privacy by default (D6): personal data lives no longer than it must.
+ *
+ *  - A camp edition's personal data is anonymised `anonymiseAfterDays` after the camp's last day: names
+ *    become "Anonymisert"; e-mail, telephone, allergies and other information are cleared (the companions'
+ *    too); the name inside the receipt lines is replaced; the confirmation mails are deleted. Kept: age,
+ *    club, grade, the choices that priced the registration (sleepover, grading, companions), the amounts,
+ *    the order id and every payment and money action — the accounting records the law asks for.
+ *  - Those accounting records (the whole registration by then) are deleted `accountingRetentionYears` after
+ *    the end of the edition's calendar year (bokføringsloven § 13: 5 years after the end of the fiscal year).
+ *  - New-member interest registrations are deleted `newMemberRetentionMonths` after they came in (D7).
+ *  - Sent or finally failed mail leaves the outbox `mailRetentionDays` after it was sent (created).
+ *
+ * Every step is a single idempotent statement (… WHERE anonymised_at IS NULL, DELETE … WHERE older than),
+ * so several processes on one PostgreSQL database may run it at the same time: the second finds nothing.
+ */
+import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { campEditionForYear } from "../../shared/camp/camp-edition.ts";
+import { addDays, startOfOsloDay } from "../../shared/time.ts";
+import type { Db } from "../db/database.ts";
+import { campCompanions, campPriceLines, campRegistrations, moneyActions, payments } from "../db/schema/camp.ts";
+import { mailOutbox } from "../db/schema/mail.ts";
+import { newMemberRegistrations } from "../db/schema/members.ts";
+import { campConfirmationKey } from "../camp/camp-confirmation-mail.ts";
+
+export interface RetentionSettings {
+  anonymiseAfterDays: number;
+  accountingRetentionYears: number;
+  newMemberRetentionMonths: number;
+  mailRetentionDays: number;
+}
+
+export const defaultRetention: RetentionSettings = {
+  anonymiseAfterDays: 30,
+  accountingRetentionYears: 5,
+  newMemberRetentionMonths: 12,
+  mailRetentionDays: 30,
+};
+
+export function retentionFromEnv(env: {
+  CAMP_ANONYMISE_AFTER_DAYS: number;
+  ACCOUNTING_RETENTION_YEARS: number;
+  NEWMEMBER_RETENTION_MONTHS: number;
+  MAIL_RETENTION_DAYS: number;
+}): RetentionSettings {
+  return {
+    anonymiseAfterDays: env.CAMP_ANONYMISE_AFTER_DAYS,
+    accountingRetentionYears: env.ACCOUNTING_RETENTION_YEARS,
+    newMemberRetentionMonths: env.NEWMEMBER_RETENTION_MONTHS,
+    mailRetentionDays: env.MAIL_RETENTION_DAYS,
+  };
+}
+
+/** What of a receipt line stays after the name: " (tidlig påmelding −10 %)", " (allerede påmeldt)". */
+const keptSuffix = "( [(](tidlig påmelding|allerede påmeldt)[^)]*[)])$";
+
+/** What replaces a name. */
+export const anonymisedName = "Anonymisert";
+
+/** The moment an edition's personal data is due for anonymisation: midnight (Oslo) after its last day, plus the delay. */
+export function anonymiseDueAt(editionYear: number, anonymiseAfterDays: number): Date {
+  return startOfOsloDay(addDays(campEditionForYear(editionYear).end, 1 + anonymiseAfterDays));
+}
+
+/** The moment an edition's accounting records may go: 1 January (Oslo) `years` after the end of its year. */
+export function accountingDeleteDueAt(editionYear: number, years: number): Date {
+  return startOfOsloDay({ year: editionYear + 1 + years, month: 1, day: 1 });
+}
+
+/**
+ * Anonymises the given registrations (or every not yet anonymised one of `editionYear`) in one
+ * transaction. Answers the ids it changed; ids already anonymised are left alone.
+ */
+export async function anonymiseRegistrations(
+  db: Db,
+  target: { editionYear: number } | { registrationIds: number[] },
+  now: Date,
+  /** Runs in the same transaction with the ids that changed (none: not called), e.g. to log the action. */
+  onChanged?: (tx: Db, ids: number[]) => Promise<void>,
+): Promise<number[]> {
+  const which =
+    "editionYear" in target
+      ? eq(campRegistrations.editionYear, target.editionYear)
+      : target.registrationIds.length > 0
+        ? inArray(campRegistrations.id, target.registrationIds)
+        : undefined;
+  if (!which) return [];
+  return db.transaction(async (tx) => {
+    // Locks the rows first, so of two processes the second waits, then finds them done.
+    const due = await tx
+      .select({ id: campRegistrations.id, firstName: campRegistrations.firstName, lastName: campRegistrations.lastName })
+      .from(campRegistrations)
+      .where(and(which, isNull(campRegistrations.anonymisedAt)))
+      .for("update");
+    if (due.length === 0) return [];
+    const ids = due.map((row) => row.id);
+
+    // The receipt lines name the athlete and the companions ("Vinterleir, barn: Ola Nordmann (tidlig …)").
+    await tx.execute(sql`
+      update camp_price_lines set label = case
+          when position(': ' in label) > 0
+            then split_part(label, ': ', 1) || ': ' || ${anonymisedName}
+              || coalesce(substring(label from ${keptSuffix}::text), '')
+          else label end
+        where ${inArray(campPriceLines.registrationId, ids)} and kind in ('athlete', 'companion')`);
+    await tx
+      .update(campCompanions)
+      .set({ firstName: anonymisedName, lastName: anonymisedName, telephone: "", email: "" })
+      .where(inArray(campCompanions.registrationId, ids));
+    await tx
+      .delete(mailOutbox)
+      .where(inArray(mailOutbox.dedupeKey, ids.map((id) => campConfirmationKey(id))));
+    const changed = await tx
+      .update(campRegistrations)
+      .set({
+        firstName: anonymisedName,
+        lastName: anonymisedName,
+        email: "",
+        telephone: "",
+        allergies: "",
+        otherInfo: "",
+        public: false,
+        anonymisedAt: now,
+      })
+      .where(and(inArray(campRegistrations.id, ids), isNull(campRegistrations.anonymisedAt)))
+      .returning({ id: campRegistrations.id });
+    const changedIds = changed.map((row) => row.id);
+    if (changedIds.length > 0) await onChanged?.(tx, changedIds);
+    return changedIds;
+  });
+}
+
+/** Anonymises every edition whose delay has passed. Answers how many registrations changed. */
+export async function anonymiseDueEditions(db: Db, now: Date, anonymiseAfterDays: number): Promise<number> {
+  const years = await db
+    .selectDistinct({ year: campRegistrations.editionYear })
+    .from(campRegistrations)
+    .where(isNull(campRegistrations.anonymisedAt));
+  let changed = 0;
+  for (const { year } of years) {
+    if (now.getTime() < anonymiseDueAt(year, anonymiseAfterDays).getTime()) continue;
+    changed += (await anonymiseRegistrations(db, { editionYear: year }, now)).length;
+  }
+  return changed;
+}
+
+/** Deletes the registrations (with payments and money actions) of editions past the accounting retention. */
+export async function deleteExpiredAccounting(db: Db, now: Date, years: number): Promise<number> {
+  const editions = await db.selectDistinct({ year: campRegistrations.editionYear }).from(campRegistrations);
+  let deleted = 0;
+  for (const { year } of editions) {
+    if (now.getTime() < accountingDeleteDueAt(year, years).getTime()) continue;
+    deleted += await db.transaction(async (tx) => {
+      const ids = (
+        await tx.select({ id: campRegistrations.id }).from(campRegistrations).where(eq(campRegistrations.editionYear, year)).for("update")
+      ).map((row) => row.id);
+      if (ids.length === 0) return 0;
+      const paymentIds = tx.select({ id: payments.id }).from(payments).where(inArray(payments.registrationId, ids));
+      await tx.delete(moneyActions).where(inArray(moneyActions.paymentId, paymentIds));
+      await tx.delete(payments).where(inArray(payments.registrationId, ids));
+      await tx.delete(mailOutbox).where(inArray(mailOutbox.dedupeKey, ids.map((id) => campConfirmationKey(id))));
+      // Companions and price lines go with their registration (ON DELETE CASCADE).
+      const gone = await tx.delete(campRegistrations).where(inArray(campRegistrations.id, ids)).returning({ id: campRegistrations.id });
+      return gone.length;
+    });
+  }
+  return deleted;
+}
+
+/** Deletes new-member interest registrations older than the retention, with any mail still queued for them. */
+export async function purgeOldNewMembers(db: Db, now: Date, months: number): Promise<number> {
+  const cutoff = new Date(now);
+  cutoff.setUTCMonth(cutoff.getUTCMonth() - months);
+  return db.transaction(async (tx) => {
+    const gone = await tx
+      .delete(newMemberRegistrations)
+      .where(lt(newMemberRegistrations.registrationDate, cutoff))
+      .returning({ id: newMemberRegistrations.registrationId });
+    if (gone.length > 0) {
+      await tx.delete(mailOutbox).where(inArray(mailOutbox.dedupeKey, gone.map((row) => `new-member-confirmation:${row.id}`)));
+    }
+    return gone.length;
+  });
+}
+
+/** Deletes sent and finally failed mail older than the retention (pending mail is never touched). */
+export async function purgeOldMail(db: Db, now: Date, days: number): Promise<number> {
+  const cutoff = new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
+  const gone = await db
+    .delete(mailOutbox)
+    .where(
+      or(
+        and(eq(mailOutbox.status, "sent"), lt(sql`coalesce(${mailOutbox.sentAt}, ${mailOutbox.createdAt})`, cutoff)),
+        and(eq(mailOutbox.status, "failed"), lt(mailOutbox.createdAt, cutoff)),
+      ),
+    )
+    .returning({ id: mailOutbox.id });
+  return gone.length;
+}
+
+export interface RetentionRun {
+  anonymised: number;
+  accountingDeleted: number;
+  newMembersDeleted: number;
+  mailDeleted: number;
+}
+
+/** One pass of every rule; each rule is independent, so one failing does not stop the others. */
+export async function runRetention(db: Db, now: Date, settings: RetentionSettings): Promise<RetentionRun> {
+  // One after the other (PGlite has one connection); a failing rule does not stop the others.
+  const errors: unknown[] = [];
+  const step = async (rule: () => Promise<number>) => {
+    try {
+      return await rule();
+    } catch (error) {
+      errors.push(error);
+      return 0;
+    }
+  };
+  const run: RetentionRun = {
+    anonymised: await step(() => anonymiseDueEditions(db, now, settings.anonymiseAfterDays)),
+    accountingDeleted: await step(() => deleteExpiredAccounting(db, now, settings.accountingRetentionYears)),
+    newMembersDeleted: await step(() => purgeOldNewMembers(db, now, settings.newMemberRetentionMonths)),
+    mailDeleted: await step(() => purgeOldMail(db, now, settings.mailRetentionDays)),
+  };
+  if (errors.length > 0) throw errors[0];
+  return run;
+}
