@@ -218,6 +218,16 @@ export function cancelCampRegistration(registrationId: number | string, token: s
   return postAdminAction(adminPath(`Cancel/${encodeURIComponent(String(registrationId))}`, token));
 }
 
+/** GET /api/VinterleirAdmin/PersonExport/{registrationId}/{token}: everything held about a registration, as a JSON download (D6). */
+export function campPersonExportUrl(registrationId: number | string, token: string): string {
+  return adminPath(`PersonExport/${encodeURIComponent(String(registrationId))}`, token);
+}
+
+/** POST /api/VinterleirAdmin/Forget/{registrationId}/{token}: anonymise the registration now; payments are kept (D6). */
+export function forgetCampRegistration(registrationId: number | string, token: string): Promise<void> {
+  return postAdminAction(adminPath(`Forget/${encodeURIComponent(String(registrationId))}`, token));
+}
+
 // ---------- New members ----------
 
 export type SubmitResult =

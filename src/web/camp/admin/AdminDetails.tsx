@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { ApiError, cancelCampRegistration, markCampRegistrationPaid } from "../../lib/api-client.ts";
+import { ApiError, campPersonExportUrl, cancelCampRegistration, forgetCampRegistration, markCampRegistrationPaid } from "../../lib/api-client.ts";
 import type { AdminPerson } from "../../../shared/camp/camp-lists.ts";
 import { VippsPayments } from "./VippsPayments.tsx";
 import {
@@ -15,7 +15,7 @@ import {
   yesNo,
 } from "./admin-format.ts";
 
-type Action = "markPaid" | "cancel";
+type Action = "markPaid" | "cancel" | "forget";
 
 /** Every field of one registration, with the two things an admin may do to it. */
 export function AdminDetails({
@@ -41,6 +41,10 @@ export function AdminDetails({
   const cancelButton = useRef<HTMLButtonElement>(null);
   const noButton = useRef<HTMLButtonElement>(null);
   const [focusCancel, setFocusCancel] = useState(false);
+  const [confirmingForget, setConfirmingForget] = useState(false);
+  const forgetButton = useRef<HTMLButtonElement>(null);
+  const forgetNoButton = useRef<HTMLButtonElement>(null);
+  const [focusForget, setFocusForget] = useState(false);
 
   useEffect(() => heading.current?.focus(), []);
   // Keep the keyboard where it was when the confirm step opens and closes.
@@ -48,6 +52,10 @@ export function AdminDetails({
     if (confirmingCancel) noButton.current?.focus();
     else if (focusCancel) cancelButton.current?.focus();
   }, [confirmingCancel, focusCancel]);
+  useEffect(() => {
+    if (confirmingForget) forgetNoButton.current?.focus();
+    else if (focusForget) forgetButton.current?.focus();
+  }, [confirmingForget, focusForget]);
 
   async function run(action: Action) {
     if (!person || busy) return;
@@ -55,6 +63,7 @@ export function AdminDetails({
     setResult(undefined);
     try {
       if (action === "markPaid") await markCampRegistrationPaid(person.registrationId, token);
+      else if (action === "forget") await forgetCampRegistration(person.registrationId, token);
       else await cancelCampRegistration(person.registrationId, token);
     } catch (error) {
       setBusy(undefined);
@@ -62,16 +71,23 @@ export function AdminDetails({
         onUnauthorised();
         return;
       }
-      const what = action === "markPaid" ? "markere påmeldingen som betalt" : "melde av deltakeren";
+      const what =
+        action === "markPaid" ? "markere påmeldingen som betalt" : action === "forget" ? "slette personopplysningene" : "melde av deltakeren";
       setResult({ ok: false, text: `Klarte ikke å ${what}. ${error instanceof Error ? error.message : ""}`.trim() });
       return;
     }
     setConfirmingCancel(false);
+    setConfirmingForget(false);
     await onChanged();
     setBusy(undefined);
     setResult({
       ok: true,
-      text: action === "markPaid" ? "Påmeldingen er markert som betalt." : "Deltakeren er meldt av.",
+      text:
+        action === "markPaid"
+          ? "Påmeldingen er markert som betalt."
+          : action === "forget"
+            ? "Personopplysningene er slettet. Betalingene er beholdt for regnskapet."
+            : "Deltakeren er meldt av.",
     });
   }
 
@@ -191,6 +207,49 @@ export function AdminDetails({
             </div>
           )}
         </>
+      )}
+      <h3>Personvern</h3>
+      {person.anonymisedAt ? (
+        <p>Personopplysningene ble anonymisert {dateTimeLabel(person.anonymisedAt)}. Betalingene er beholdt for regnskapet.</p>
+      ) : (
+        <p>
+          Ber personen om innsyn, kan du laste ned alt vi har lagret om påmeldingen. Ber personen om sletting, anonymiseres navn,
+          kontaktinformasjon, allergier og annen informasjon{isAthlete ? " (også for ledsagerne)" : ""}; betalingene beholdes i fem år
+          etter regnskapsloven.
+        </p>
+      )}
+      <div className="button-row">
+        <a className="button secondary" href={campPersonExportUrl(person.registrationId, token)} download>
+          Last ned personopplysninger
+        </a>
+        {isAthlete && !person.anonymisedAt && !confirmingForget && (
+          <button type="button" className="button secondary" ref={forgetButton} onClick={() => setConfirmingForget(true)}>
+            Slett personopplysninger
+          </button>
+        )}
+      </div>
+      {isAthlete && !person.anonymisedAt && confirmingForget && (
+        <div className="confirm-box" role="group" aria-labelledby={`${id}-confirm-forget`}>
+          <p id={`${id}-confirm-forget`}>
+            Vil du slette personopplysningene til {fullName(person)} for godt? Dette kan ikke angres.
+          </p>
+          <div className="button-row">
+            <button type="button" className="button" onClick={() => run("forget")} aria-disabled={busy !== undefined || undefined}>
+              {busy === "forget" ? "Sletter..." : "Ja, slett"}
+            </button>
+            <button
+              type="button"
+              className="button secondary"
+              ref={forgetNoButton}
+              onClick={() => {
+                setFocusForget(true);
+                setConfirmingForget(false);
+              }}
+            >
+              Nei
+            </button>
+          </div>
+        </div>
       )}
       <div role="status" className={result?.ok ? "action-result ok" : "action-result"}>
         {result?.ok ? result.text : ""}
