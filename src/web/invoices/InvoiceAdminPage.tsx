@@ -1,12 +1,19 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
 import type { Route } from "./+types/InvoiceAdminPage";
 import { club } from "../../shared/club/club-facts.ts";
 import { formatKronerOre } from "../../shared/format.ts";
 import type { ImportResult, InvoiceGroup, InvoiceStatus } from "../../shared/invoices/invoice-groups.ts";
-import { AdminLogin } from "../components/admin/AdminLogin.tsx";
+import {
+  AdminLoading,
+  AdminShell,
+  expiredMessage,
+  isUnauthorised,
+  SignOutButton,
+  useAdminData,
+  type AdminSession,
+} from "../components/admin/AdminShell.tsx";
 import { sha256Hex } from "../components/admin/sha256.ts";
 import {
-  ApiError,
   getInvoiceAdminToken,
   getInvoiceGroups,
   getInvoiceStatus,
@@ -30,64 +37,39 @@ export function meta(_: Route.MetaArgs) {
   ];
 }
 
-const expiredMessage = "Innloggingen er utløpt eller ugyldig. Logg inn på nytt.";
 const failedMessage = "Klarte ikke hente fakturaene, så du er logget ut. Logg inn på nytt for å prøve igjen.";
 
 /** The invoice-reminder admin (spec §2 "Admin screens", D8): password login, then the reminders per person. */
 export function InvoiceAdmin({ hash = sha256Hex }: { hash?: (password: string) => Promise<string> }) {
-  const [token, setToken] = useState(invoiceAdminToken.read);
-  const [loginMessage, setLoginMessage] = useState<string>();
-
-  const signOut = useCallback((message?: string) => {
-    invoiceAdminToken.clear();
-    setToken(undefined);
-    setLoginMessage(message);
-  }, []);
-
   return (
-    <div className="page page-wide admin-area invoice-admin">
-      <h1>Purringer</h1>
-      {token ? (
-        <Reminders key={token} token={token} onSignOut={signOut} />
-      ) : (
-        <AdminLogin
-          message={loginMessage}
-          hash={hash}
-          login={(digest) => getInvoiceAdminToken(digest)}
-          wrongMessage="Feil passord."
-          intro="Oversikten over ubetalte fakturaer er bare for kassereren og styret. Logg inn for å se den."
-          onLoggedIn={(newToken) => {
-            invoiceAdminToken.save(newToken);
-            setLoginMessage(undefined);
-            setToken(newToken);
-          }}
-        />
-      )}
-    </div>
+    <AdminShell
+      className="page page-wide admin-area invoice-admin"
+      title="Purringer"
+      cookie={invoiceAdminToken}
+      hash={hash}
+      login={(digest) => getInvoiceAdminToken(digest)}
+      wrongMessage="Feil passord."
+      intro="Oversikten over ubetalte fakturaer er bare for kassereren og styret. Logg inn for å se den."
+    >
+      {(session) => <Reminders session={session} />}
+    </AdminShell>
   );
 }
 
 type Data = { groups: InvoiceGroup[]; status: InvoiceStatus };
+
+async function fetchData(token: string): Promise<Data> {
+  const [groups, status] = await Promise.all([getInvoiceGroups(token), getInvoiceStatus(token)]);
+  return { groups, status };
+}
+
 type Feedback = { action: "refresh" | "upload"; result: ImportResult } | { action: "failed"; message: string };
 
-function Reminders({ token, onSignOut }: { token: string; onSignOut: (message?: string) => void }) {
-  const [data, setData] = useState<Data>();
+function Reminders({ session }: { session: AdminSession }) {
+  const { token, signOut } = session;
+  const { data, load } = useAdminData(session, fetchData, failedMessage);
   const [busy, setBusy] = useState<"refresh" | "upload">();
   const [feedback, setFeedback] = useState<Feedback>();
-
-  const load = useCallback(async () => {
-    try {
-      const [groups, status] = await Promise.all([getInvoiceGroups(token), getInvoiceStatus(token)]);
-      setData({ groups, status });
-    } catch (error) {
-      // Spec §8: a failed fetch clears the token and returns to the login form.
-      onSignOut(error instanceof ApiError && error.status === 401 ? expiredMessage : failedMessage);
-    }
-  }, [token, onSignOut]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   async function run(action: "refresh" | "upload", call: () => Promise<ImportResult>) {
     if (busy) return;
@@ -97,29 +79,16 @@ function Reminders({ token, onSignOut }: { token: string; onSignOut: (message?: 
       setFeedback({ action, result: await call() });
       await load();
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401) return onSignOut(expiredMessage);
+      if (isUnauthorised(error)) return signOut(expiredMessage);
       setFeedback({ action: "failed", message: "Fikk ikke kontakt med serveren. Listen er ikke endret. Prøv igjen om litt." });
     } finally {
       setBusy(undefined);
     }
   }
 
-  const signOutButton = (
-    <button type="button" className="button secondary sign-out" onClick={() => onSignOut("Du er logget ut.")}>
-      Logg ut
-    </button>
-  );
+  const signOutButton = <SignOutButton signOut={signOut} />;
 
-  if (!data) {
-    return (
-      <>
-        <p className="loading" role="status">
-          Laster inn fakturaene...
-        </p>
-        {signOutButton}
-      </>
-    );
-  }
+  if (!data) return <AdminLoading text="Laster inn fakturaene...">{signOutButton}</AdminLoading>;
 
   const { groups, status } = data;
   const invoiceCount = groups.reduce((sum, group) => sum + group.invoices.length, 0);

@@ -1,11 +1,19 @@
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import type { Route } from "./+types/NewMemberAdminPage";
 import { club } from "../../shared/club/club-facts.ts";
 import { needsGuardian, refererLabels, type RefererValue } from "../../shared/members/new-member.ts";
 import { newMemberCsvFileName, type NewMemberAdminEntry } from "../../shared/members/new-member-admin.ts";
-import { AdminLogin } from "../components/admin/AdminLogin.tsx";
+import {
+  AdminLoading,
+  AdminShell,
+  expiredMessage,
+  isUnauthorised,
+  SignOutButton,
+  useAdminData,
+  type AdminSession,
+} from "../components/admin/AdminShell.tsx";
 import { sha256Hex } from "../components/admin/sha256.ts";
-import { ApiError, getNewMemberAdminToken, getNewMembers, newMembersCsvUrl, removeNewMember } from "../lib/api-client.ts";
+import { getNewMemberAdminToken, getNewMembers, newMembersCsvUrl, removeNewMember } from "../lib/api-client.ts";
 import { dateTimeLabel } from "../camp/admin/admin-format.ts";
 import { newMemberAdminToken } from "./new-member-admin-token.ts";
 import "../components/admin/admin.css";
@@ -22,7 +30,6 @@ export function meta(_: Route.MetaArgs) {
   ];
 }
 
-const expiredMessage = "Innloggingen er utløpt eller ugyldig. Logg inn på nytt.";
 const failedMessage = "Klarte ikke hente listen, så du er logget ut. Logg inn på nytt for å prøve igjen.";
 
 const fullName = (entry: NewMemberAdminEntry) => `${entry.firstName} ${entry.lastName}`.trim();
@@ -32,60 +39,31 @@ const refererLabel = (value: number) => refererLabels[value as RefererValue] ?? 
 
 /** The new-member admin (spec §2 "Admin screens", §4 "Admin", D7): password login, list, details, delete, CSV. */
 export function NewMemberAdmin({ hash = sha256Hex }: { hash?: (password: string) => Promise<string> }) {
-  const [token, setToken] = useState(newMemberAdminToken.read);
-  const [loginMessage, setLoginMessage] = useState<string>();
-
-  const signOut = useCallback((message?: string) => {
-    newMemberAdminToken.clear();
-    setToken(undefined);
-    setLoginMessage(message);
-  }, []);
-
   return (
-    <div className="page page-wide admin-area new-member-admin">
-      <h1>Nye medlemmer</h1>
-      {token ? (
-        <MemberList key={token} token={token} onSignOut={signOut} />
-      ) : (
-        <AdminLogin
-          message={loginMessage}
-          hash={hash}
-          login={(digest) => getNewMemberAdminToken(digest)}
-          wrongMessage="Feil passord."
-          intro="Listen over dem som har meldt interesse, er bare for styret og trenerne. Logg inn for å se den."
-          onLoggedIn={(newToken) => {
-            newMemberAdminToken.save(newToken);
-            setLoginMessage(undefined);
-            setToken(newToken);
-          }}
-        />
-      )}
-    </div>
+    <AdminShell
+      className="page page-wide admin-area new-member-admin"
+      title="Nye medlemmer"
+      cookie={newMemberAdminToken}
+      hash={hash}
+      login={(digest) => getNewMemberAdminToken(digest)}
+      wrongMessage="Feil passord."
+      intro="Listen over dem som har meldt interesse, er bare for styret og trenerne. Logg inn for å se den."
+    >
+      {(session) => <MemberList session={session} />}
+    </AdminShell>
   );
 }
 
-function MemberList({ token, onSignOut }: { token: string; onSignOut: (message?: string) => void }) {
+function MemberList({ session }: { session: AdminSession }) {
+  const { token, signOut } = session;
   const id = useId();
-  const [entries, setEntries] = useState<NewMemberAdminEntry[]>();
+  const { data: entries, load } = useAdminData(session, getNewMembers, failedMessage);
   const [selected, setSelected] = useState<number>();
   const [confirming, setConfirming] = useState<number>();
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string>();
   const rows = useRef(new Map<number, HTMLButtonElement>());
   const returnTo = useRef<number>(undefined);
-
-  const load = useCallback(async () => {
-    try {
-      setEntries(await getNewMembers(token));
-    } catch (error) {
-      // Spec §4: a failed fetch clears the token and returns to the login form.
-      onSignOut(error instanceof ApiError && error.status === 401 ? expiredMessage : failedMessage);
-    }
-  }, [token, onSignOut]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   useEffect(() => {
     if (selected === undefined && returnTo.current !== undefined) {
@@ -102,7 +80,7 @@ function MemberList({ token, onSignOut }: { token: string; onSignOut: (message?:
     try {
       removed = await removeNewMember(entry.registrationId, token);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401) return onSignOut(expiredMessage);
+      if (isUnauthorised(error)) return signOut(expiredMessage);
       console.error("Sletting feilet", error);
     }
     if (!removed) {
@@ -128,22 +106,11 @@ function MemberList({ token, onSignOut }: { token: string; onSignOut: (message?:
       <button type="button" className="button secondary" onClick={() => void load()}>
         Oppdater
       </button>
-      <button type="button" className="button secondary" onClick={() => onSignOut("Du er logget ut.")}>
-        Logg ut
-      </button>
+      <SignOutButton signOut={signOut} className="button secondary" />
     </div>
   );
 
-  if (!entries) {
-    return (
-      <>
-        <p className="loading" role="status">
-          Laster inn listen...
-        </p>
-        {toolbar}
-      </>
-    );
-  }
+  if (!entries) return <AdminLoading text="Laster inn listen...">{toolbar}</AdminLoading>;
 
   const chosen = selected === undefined ? undefined : entries.find((entry) => entry.registrationId === selected);
   if (chosen) {

@@ -1,20 +1,21 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { Route } from "./+types/CampAdminPage";
 import { club } from "../../../shared/club/club-facts.ts";
-import {
-  ApiError,
-  campAdminCsvUrl,
-  getCampAdminParticipants,
-  getCampAdminToken,
-  getCampAdminTotals,
-} from "../../lib/api-client.ts";
+import { campAdminCsvUrl, getCampAdminParticipants, getCampAdminToken, getCampAdminTotals } from "../../lib/api-client.ts";
 import { campEdition } from "../../lib/camp-edition.ts";
 import type { AdminPerson, AdminTotals } from "../../../shared/camp/camp-lists.ts";
 import { AdminDetails } from "./AdminDetails.tsx";
 import { AdminList, initialListView, type ListView } from "./AdminList.tsx";
-import { AdminLogin } from "../../components/admin/AdminLogin.tsx";
+import {
+  AdminLoading,
+  AdminShell,
+  expiredMessage,
+  SignOutButton,
+  useAdminData,
+  type AdminSession,
+} from "../../components/admin/AdminShell.tsx";
 import { personKey } from "./admin-format.ts";
-import { clearAdminToken, readAdminToken, saveAdminToken } from "./admin-token.ts";
+import { campAdminToken } from "./admin-token.ts";
 import { sha256Hex } from "../../components/admin/sha256.ts";
 import "../participants/participants.css";
 import "../../components/admin/admin.css";
@@ -31,66 +32,40 @@ export function meta(_: Route.MetaArgs) {
   ];
 }
 
-const expiredMessage = "Innloggingen er utløpt eller ugyldig. Logg inn på nytt.";
 const failedMessage = "Klarte ikke hente påmeldingene, så du er logget ut. Logg inn på nytt for å prøve igjen.";
 
 /** The camp admin (spec §2 "Admin screens", §4 "Admin"): login, then list, then one registration. */
 export function CampAdmin({ hash = sha256Hex }: { hash?: (password: string) => Promise<string> }) {
-  const [token, setToken] = useState(readAdminToken);
-  const [loginMessage, setLoginMessage] = useState<string>();
-
-  const signOut = useCallback((message?: string) => {
-    clearAdminToken();
-    setToken(undefined);
-    setLoginMessage(message);
-  }, []);
-
   return (
-    <div className="page page-wide camp-admin">
-      <h1>Vinterleiren {campEdition.year} – administrasjon</h1>
-      {token ? (
-        <AdminArea key={token} token={token} onSignOut={signOut} />
-      ) : (
-        <AdminLogin
-          message={loginMessage}
-          hash={hash}
-          withUsername
-          login={(digest, username) => getCampAdminToken(username ?? "", digest)}
-          wrongMessage="Feil brukernavn/passord."
-          intro="Listen over deltakere er bare for dem som arrangerer vinterleiren. Logg inn for å se den."
-          onLoggedIn={(newToken) => {
-            saveAdminToken(newToken);
-            setLoginMessage(undefined);
-            setToken(newToken);
-          }}
-        />
-      )}
-    </div>
+    <AdminShell
+      className="page page-wide camp-admin"
+      title={`Vinterleiren ${campEdition.year} – administrasjon`}
+      cookie={campAdminToken}
+      hash={hash}
+      withUsername
+      login={(digest, username) => getCampAdminToken(username ?? "", digest)}
+      wrongMessage="Feil brukernavn/passord."
+      intro="Listen over deltakere er bare for dem som arrangerer vinterleiren. Logg inn for å se den."
+    >
+      {(session) => <AdminArea session={session} />}
+    </AdminShell>
   );
 }
 
 type Data = { people: AdminPerson[]; totals: AdminTotals };
 
-function AdminArea({ token, onSignOut }: { token: string; onSignOut: (message?: string) => void }) {
-  const [data, setData] = useState<Data>();
+async function fetchData(token: string): Promise<Data> {
+  const [people, totals] = await Promise.all([getCampAdminParticipants(token), getCampAdminTotals(token)]);
+  return { people, totals };
+}
+
+function AdminArea({ session }: { session: AdminSession }) {
+  const { token, signOut } = session;
+  const { data, load } = useAdminData(session, fetchData, failedMessage);
   const [selected, setSelected] = useState<string>();
   const [view, setView] = useState<ListView>(initialListView);
   const rows = useRef(new Map<string, HTMLButtonElement>());
   const returnTo = useRef<string>(undefined);
-
-  const load = useCallback(async () => {
-    try {
-      const [people, totals] = await Promise.all([getCampAdminParticipants(token), getCampAdminTotals(token)]);
-      setData({ people, totals });
-    } catch (error) {
-      // Spec §4: any failed fetch ends the session; the reason decides the words.
-      onSignOut(error instanceof ApiError && error.status === 401 ? expiredMessage : failedMessage);
-    }
-  }, [token, onSignOut]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   // Back from the details: the keyboard lands on the row that was opened.
   useEffect(() => {
@@ -100,22 +75,9 @@ function AdminArea({ token, onSignOut }: { token: string; onSignOut: (message?: 
     }
   }, [selected]);
 
-  const signOutButton = (
-    <button type="button" className="button secondary sign-out" onClick={() => onSignOut("Du er logget ut.")}>
-      Logg ut
-    </button>
-  );
+  const signOutButton = <SignOutButton signOut={signOut} />;
 
-  if (!data) {
-    return (
-      <>
-        <p className="loading" role="status">
-          Laster inn påmeldingene...
-        </p>
-        {signOutButton}
-      </>
-    );
-  }
+  if (!data) return <AdminLoading text="Laster inn påmeldingene...">{signOutButton}</AdminLoading>;
 
   return (
     <>
@@ -129,7 +91,7 @@ function AdminArea({ token, onSignOut }: { token: string; onSignOut: (message?: 
             setSelected(undefined);
           }}
           onChanged={load}
-          onUnauthorised={() => onSignOut(expiredMessage)}
+          onUnauthorised={() => signOut(expiredMessage)}
         />
       ) : (
         <AdminList

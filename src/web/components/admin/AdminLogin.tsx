@@ -6,15 +6,7 @@ import "./admin.css";
  * An admin login form: a password (and for the camp a username). The password leaves the browser only as
  * its SHA-256 digest (D4); Enter submits.
  */
-export function AdminLogin({
-  message,
-  hash,
-  login,
-  withUsername = false,
-  wrongMessage,
-  intro,
-  onLoggedIn,
-}: {
+export interface AdminLoginProps {
   /** Why the admin is back here (signed out, token expired). */
   message?: string;
   hash: (password: string) => Promise<string>;
@@ -25,7 +17,17 @@ export function AdminLogin({
   wrongMessage: string;
   intro: ReactNode;
   onLoggedIn: (token: string) => void;
-}) {
+}
+
+export function AdminLogin({
+  message,
+  hash,
+  login,
+  withUsername = false,
+  wrongMessage,
+  intro,
+  onLoggedIn,
+}: AdminLoginProps) {
   const id = useId();
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");

@@ -2,7 +2,7 @@
  * An admin area's token cookie (spec §9, D4): SameSite=Strict keeps it out of requests from other sites;
  * it is read by script because it travels as a path segment.
  */
-export function createAdminTokenCookie(name: string, maxAgeSeconds: number) {
+export function createAdminTokenCookie(name: string, maxAgeSeconds: number): AdminTokenCookie {
   const attributes = () => {
     const secure = typeof location !== "undefined" && location.protocol === "https:" ? "; Secure" : "";
     return `; Path=/; SameSite=Strict${secure}`;
@@ -29,3 +29,9 @@ export function createAdminTokenCookie(name: string, maxAgeSeconds: number) {
 }
 
 export const DAY_SECONDS = 24 * 60 * 60;
+
+export interface AdminTokenCookie {
+  read(): string | undefined;
+  save(token: string): void;
+  clear(): void;
+}
