@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { InvoiceAdmin } from "./InvoiceAdminPage.tsx";
 import { formatKronerOre } from "../../shared/format.ts";
+import { calls, mockApi as stubApi, type Answer } from "../test-support/mock-api.ts";
 
 const groups = [
   {
@@ -25,27 +26,8 @@ const status = {
   refreshSource: "upload",
 };
 
-type Answer = { status?: number; body: unknown; text?: boolean };
-const calls: { method: string; url: string; init?: RequestInit }[] = [];
-
-/** Answers by path prefix; each prefix gives its answers in turn and repeats the last one. */
-function mockApi(answers: Record<string, Answer[]>) {
-  calls.length = 0;
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      calls.push({ method: init?.method ?? "GET", url, init });
-      const key = Object.keys(answers)
-        .filter((prefix) => url.startsWith(prefix))
-        .sort((a, b) => b.length - a.length)[0];
-      const list = key ? answers[key]! : [];
-      const answer = list.length > 1 ? list.shift()! : list[0];
-      if (!answer) throw new Error(`unexpected fetch ${url}`);
-      return new Response(answer.text ? String(answer.body) : JSON.stringify(answer.body), { status: answer.status ?? 200 });
-    }),
-  );
-}
+/** Keeps each request's body and headers: the upload test reads them. */
+const mockApi = (answers: Record<string, Answer[]>) => stubApi(answers, { withInit: true });
 
 const listAnswers = { "/api/Invoice/Get/": [{ body: groups }], "/api/Invoice/Status/": [{ body: status }] };
 

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import type { NewMemberAdminEntry } from "../../shared/members/new-member-admin.ts";
 import { NewMemberAdmin } from "./NewMemberAdminPage.tsx";
+import { calls, mockApi, type Answer } from "../test-support/mock-api.ts";
 
 const entry = (over: Partial<NewMemberAdminEntry>): NewMemberAdminEntry => ({
   registrationId: 1,
@@ -24,25 +25,6 @@ const entry = (over: Partial<NewMemberAdminEntry>): NewMemberAdminEntry => ({
 });
 const sara = entry({});
 const per = entry({ registrationId: 2, firstName: "Per", lastName: "Dahl", firstname: "Per", lastname: "Dahl", age: 34, parentFirstName: "", parentLastName: "", parentfirstname: "", parentlastname: "", email: "per@example.no", referer: 0 });
-
-type Answer = { status?: number; body: unknown; text?: boolean };
-const calls: { method: string; url: string }[] = [];
-
-function mockApi(answers: Record<string, Answer[]>) {
-  calls.length = 0;
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      calls.push({ method: init?.method ?? "GET", url });
-      const key = Object.keys(answers).filter((prefix) => url.startsWith(prefix)).sort((a, b) => b.length - a.length)[0];
-      const list = key ? answers[key]! : [];
-      const answer = list.length > 1 ? list.shift()! : list[0];
-      if (!answer) throw new Error(`unexpected fetch ${url}`);
-      return new Response(answer.text ? String(answer.body) : JSON.stringify(answer.body), { status: answer.status ?? 200 });
-    }),
-  );
-}
 
 const hash = async (password: string) => createHash("sha256").update(password).digest("hex");
 

@@ -5,6 +5,7 @@ import { fireEvent, render, screen, within } from "@testing-library/react";
 import { campEdition } from "../../lib/camp-edition.ts";
 import { CampAdmin } from "./CampAdminPage.tsx";
 import { sha256Hex } from "../../components/admin/sha256.ts";
+import { calls, mockApi } from "../../test-support/mock-api.ts";
 
 const person = (over: Record<string, unknown>) => ({
   registrationId: 1,
@@ -70,29 +71,6 @@ const people = [
   }),
 ];
 const totals = { registrations: 2, count: 3, sumToPay: 2775, sumPaid: 1750, sumOutstanding: 1025 };
-
-type Answer = { status?: number; body: unknown; text?: boolean };
-const calls: { method: string; url: string }[] = [];
-
-/** Answers by path prefix; each prefix gives its answers in turn and repeats the last one. */
-function mockApi(answers: Record<string, Answer[]>) {
-  calls.length = 0;
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      calls.push({ method: init?.method ?? "GET", url });
-      const key = Object.keys(answers)
-        .filter((prefix) => url.startsWith(prefix))
-        .sort((a, b) => b.length - a.length)[0];
-      const list = key ? answers[key]! : [];
-      const answer = list.length > 1 ? list.shift()! : list[0];
-      if (!answer) throw new Error(`unexpected fetch ${url}`);
-      const body = answer.text ? String(answer.body) : JSON.stringify(answer.body);
-      return new Response(body, { status: answer.status ?? 200 });
-    }),
-  );
-}
 
 const listAnswers = {
   "/api/VinterleirAdmin/Get/": [{ body: people }],
