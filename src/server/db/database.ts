@@ -77,8 +77,26 @@ export async function connectPglite(dataDir?: string): Promise<Database> {
   };
 }
 
+/**
+ * Limits that turn a database outage into a quick 503 instead of a hanging request (docs/operations.md):
+ * no connection within `connectMs` (pool full, or the server gone) fails; a statement running longer than
+ * `statementMs` is cancelled by the server; a query without any answer (network gone) fails in the client
+ * after `queryMs`. A connection the server dropped is discarded by the pool and a new one made on the next
+ * query, so the site recovers by itself when the database is back.
+ */
+export const postgresTimeouts = { connectMs: 3000, statementMs: 15_000, queryMs: 20_000, idleInTransactionMs: 60_000 } as const;
+
 export async function connectPostgres(connectionString: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    connectionTimeoutMillis: postgresTimeouts.connectMs,
+    idleTimeoutMillis: 30_000,
+    statement_timeout: postgresTimeouts.statementMs,
+    query_timeout: postgresTimeouts.queryMs,
+    idle_in_transaction_session_timeout: postgresTimeouts.idleInTransactionMs,
+    keepAlive: true,
+  });
   // An idle connection dropped by the server must not crash the process; the next query reports it.
   pool.on("error", () => {});
   const db = drizzlePostgres(pool) as unknown as Db;
@@ -89,8 +107,11 @@ export async function connectPostgres(connectionString: string): Promise<Databas
     ping: () => pingWith(db),
     migrate: async () => {
       // One connection holds the session lock and runs the migrations, so a second process waits, then
-      // finds nothing left to apply.
-      const client = await pool.connect();
+      // finds nothing left to apply. Its own connection, without the pool's timeouts: waiting for the lock
+      // and a long migration are both fine here.
+      const client = new pg.Client({ connectionString, connectionTimeoutMillis: 10_000 });
+      client.on("error", () => {});
+      await client.connect();
       try {
         const locked = drizzlePostgres(client);
         await locked.execute(sql`select pg_advisory_lock(${MIGRATION_LOCK})`);
@@ -100,7 +121,7 @@ export async function connectPostgres(connectionString: string): Promise<Databas
           await locked.execute(sql`select pg_advisory_unlock(${MIGRATION_LOCK})`);
         }
       } finally {
-        client.release();
+        await client.end().catch(() => {});
       }
     },
     close: async () => {
