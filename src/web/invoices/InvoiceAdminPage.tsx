@@ -47,7 +47,7 @@ export function InvoiceAdmin({ hash = sha256Hex }: { hash?: (password: string) =
       title="Purringer"
       cookie={invoiceAdminToken}
       hash={hash}
-      login={(digest) => getInvoiceAdminToken(digest)}
+      login={getInvoiceAdminToken}
       wrongMessage="Feil passord."
       intro="Oversikten over ubetalte fakturaer er bare for kassereren og styret. Logg inn for å se den."
     >

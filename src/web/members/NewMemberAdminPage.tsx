@@ -45,7 +45,7 @@ export function NewMemberAdmin({ hash = sha256Hex }: { hash?: (password: string)
       title="Nye medlemmer"
       cookie={newMemberAdminToken}
       hash={hash}
-      login={(digest) => getNewMemberAdminToken(digest)}
+      login={getNewMemberAdminToken}
       wrongMessage="Feil passord."
       intro="Listen over dem som har meldt interesse, er bare for styret og trenerne. Logg inn for å se den."
     >
