@@ -1,0 +1,169 @@
+/**
+ * Backups (issue 6, item 6; docs/operations.md): scripts/backup.sh and scripts/restore.sh, run as an operator
+ * would, on both database kinds: create data, back up, wipe, restore, and every table holds exactly what it
+ * held before (migrations table included). The embedded database's backup refuses while a process holds
+ * the database (PGlite allows one).
+ */
+import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import { createPostgresDatabase } from "../../scripts/bench/camp.mjs";
+import { connectPglite, connectPostgres, type Database } from "../../src/server/db/database.ts";
+import { prepareDatabase } from "../../src/server/db/open-database.ts";
+import { postgresAvailable, postgresServerUrl } from "./support/environment.ts";
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, "../..");
+const scripts = { backup: path.join(root, "scripts/backup.sh"), restore: path.join(root, "scripts/restore.sh") };
+const hasPostgres = await postgresAvailable();
+const temps: string[] = [];
+
+afterAll(async () => {
+  for (const dir of temps) await rm(dir, { recursive: true, force: true });
+});
+
+async function tempDir(prefix: string) {
+  const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
+  temps.push(dir);
+  return dir;
+}
+
+function script(name: keyof typeof scripts, args: string[], env: Record<string, string | undefined>) {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env };
+  delete childEnv.DATABASE_URL;
+  delete childEnv.DATA_DIR;
+  for (const [key, value] of Object.entries(env)) if (value !== undefined) childEnv[key] = value;
+  return run("bash", [scripts[name], ...args], { cwd: root, env: childEnv, timeout: 120_000 });
+}
+
+/** Some of everything: a camp registration with payment and money log, a new member, mail, an invoice import. */
+async function createData(database: Database) {
+  await database.db.execute(sql`
+    insert into camp_registrations (edition_year, draft_id, order_id, first_name, last_name, age, email, telephone, allergies,
+      club_id, grade_id, gradering, has_ledsager, other_info, sleepover, vegan, instructor, public, vipps, wants_to_instruct,
+      data_consent, terms_accepted, total, status, created_at, confirmed_at)
+    values (2026, '0b7e0f7c-9a55-4f0e-8a3c-5d1f2e3a4b5c', 'VL26-BACKUP', 'Åse', 'Ørnulfsen «sikkerhetskopi»', 31, 'ase@example.no',
+      '+4791234567', 'Nøtter', 1, 5, false, true, 'Linje 1' || chr(10) || 'Linje 2', true, false, 0, true, false, false, true, true,
+      1750, 'confirmed', '2026-10-01T10:00:00Z', '2026-10-01T10:00:00Z')`);
+  await database.db.execute(sql`
+    insert into camp_companions (registration_id, position, client_id, first_name, last_name, age, telephone, email, sleepover, already_registered, amount)
+    select id, 0, 'c1', 'Kari', 'Ørnulfsen', 40, '98765432', 'kari@example.no', true, false, 550 from camp_registrations where order_id = 'VL26-BACKUP'`);
+  await database.db.execute(sql`
+    insert into camp_price_lines (registration_id, position, kind, label, amount)
+    select id, p.position, p.kind, p.label, p.amount from camp_registrations,
+      (values (0, 'athlete', 'Vinterleir, ungdom/voksen: Åse Ørnulfsen', 1200), (1, 'companion', 'Ledsager: Kari Ørnulfsen', 550)) as p(position, kind, label, amount)
+    where order_id = 'VL26-BACKUP'`);
+  await database.db.execute(sql`
+    insert into payments (registration_id, reference, method, amount, state, paid_amount, created_at, updated_at)
+    select id, 'VL26-BACKUP', 'card_cash', 1750, 'paid', 1750, '2026-10-01T10:00:00Z', '2026-10-02T10:00:00Z' from camp_registrations where order_id = 'VL26-BACKUP'`);
+  await database.db.execute(sql`
+    insert into money_actions (payment_id, actor, action, amount, at, note)
+    select id, 'camp-admin', 'mark-paid', 1750, '2026-10-02T10:00:00Z', 'Betalt kontant' from payments where reference = 'VL26-BACKUP'`);
+  await database.db.execute(sql`
+    insert into new_member_registrations (draft_id, registration_date, first_name, last_name, age, parent_first_name, parent_last_name, email, telephone, referer)
+    values ('1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f', '2026-09-01T18:00:00Z', 'Per', 'Prøvetime', 9, 'Pål', 'Prøvetime', 'pal@example.no', '41234567', 2)`);
+  await database.db.execute(sql`
+    insert into mail_outbox (dedupe_key, recipient, subject, text, html, status, next_attempt_at, created_at)
+    values ('backup-test', 'ase@example.no', 'Hei', 'Hei Åse', '<p>Hei Åse</p>', 'pending', '2026-10-01T10:00:00Z', '2026-10-01T10:00:00Z')`);
+}
+
+/** Every row of every table (public and drizzle's migrations), as text, in a stable order. */
+async function snapshot(query: (text: string) => Promise<{ rows: Record<string, unknown>[] }>) {
+  const { rows: tables } = await query(
+    `select table_schema || '.' || table_name as name from information_schema.tables
+      where table_schema in ('public', 'drizzle') and table_type = 'BASE TABLE' order by 1`,
+  );
+  const result: Record<string, string[]> = {};
+  for (const { name } of tables as { name: string }[]) {
+    const [schema, table] = name.split(".");
+    const { rows } = await query(`select t::text as row from "${schema}"."${table}" t order by 1`);
+    result[name] = rows.map((row) => String(row.row));
+  }
+  return result;
+}
+
+const viaDrizzle = (database: Database) => async (text: string) => database.db.execute<Record<string, unknown>>(sql.raw(text));
+
+describe("backup and restore of the embedded database (PGlite)", () => {
+  it("backs up a stopped database, refuses while it is open, and restores it exactly", async () => {
+    const dataDir = await tempDir("stk-backup-pglite-");
+    const dbDir = path.join(dataDir, "db");
+    let database = await connectPglite(dbDir);
+    await prepareDatabase(database);
+    await createData(database);
+    const before = await snapshot(viaDrizzle(database));
+    expect(before["public.camp_registrations"]).toHaveLength(1);
+    expect(before["drizzle.__drizzle_migrations"]?.length).toBeGreaterThan(0);
+
+    const file = path.join(dataDir, "..", `${path.basename(dataDir)}-backup.tar.gz`);
+    temps.push(file);
+    // This process has the database open (and its lock): the backup must refuse rather than copy a live folder.
+    await expect(script("backup", [file], { DATA_DIR: dataDir })).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining("in use by process") });
+    expect(existsSync(file)).toBe(false);
+    await database.close();
+
+    const backup = await script("backup", [file], { DATA_DIR: dataDir });
+    expect(backup.stdout).toContain("backed up to");
+    expect(existsSync(path.join(dataDir, "db.lock"))).toBe(false);
+
+    // Disaster: the folder is gone.
+    await rm(dbDir, { recursive: true, force: true });
+    await expect(script("restore", [file], { DATA_DIR: dataDir })).rejects.toMatchObject({ stderr: expect.stringContaining("--yes") });
+    const restore = await script("restore", [file, "--yes"], { DATA_DIR: dataDir });
+    expect(restore.stdout).toContain("restored");
+
+    database = await connectPglite(dbDir);
+    try {
+      await prepareDatabase(database);
+      expect(await snapshot(viaDrizzle(database))).toEqual(before);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe.skipIf(!hasPostgres)("backup and restore of PostgreSQL (pg_dump / pg_restore)", () => {
+  it("backs up while connected, and restores into an emptied database exactly", async () => {
+    const target = await createPostgresDatabase(postgresServerUrl, "stk_backup");
+    try {
+      let database = await connectPostgres(target.url);
+      await prepareDatabase(database);
+      await createData(database);
+      const before = await snapshot(viaDrizzle(database));
+      expect(before["public.payments"]).toHaveLength(1);
+
+      const dir = await tempDir("stk-backup-pg-");
+      const file = path.join(dir, "site.dump");
+      // Online: the server's pool is still connected.
+      const backup = await script("backup", [file], { DATABASE_URL: target.url });
+      expect(backup.stdout).toContain("PostgreSQL backup written");
+      await database.close();
+
+      // Disaster: every table gone.
+      const wipe = new pg.Client({ connectionString: target.url });
+      await wipe.connect();
+      await wipe.query("drop schema public cascade; drop schema if exists drizzle cascade; create schema public;");
+      expect((await wipe.query("select count(*)::int as n from information_schema.tables where table_schema = 'public'")).rows[0].n).toBe(0);
+      await wipe.end();
+
+      const restore = await script("restore", [file, "--yes"], { DATABASE_URL: target.url });
+      expect(restore.stdout).toContain("restored");
+      database = await connectPostgres(target.url);
+      try {
+        // Start-up after a restore: migrations and seed find nothing to change.
+        await prepareDatabase(database);
+        expect(await snapshot(viaDrizzle(database))).toEqual(before);
+      } finally {
+        await database.close();
+      }
+    } finally {
+      await target.drop();
+    }
+  });
+});
