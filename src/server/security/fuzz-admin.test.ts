@@ -1,0 +1,255 @@
+/**
+ * Hostile input to every admin endpoint (issue 6 item 3), with good tokens, tokens of another area and
+ * junk: never a 5xx, nothing stored or removed on a refusal, and every CSV download keeps user text from
+ * being run as a spreadsheet formula.
+ */
+import fc from "fast-check";
+import type { LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../db/database.ts";
+import { sha256Hex } from "../admin-auth/password-hash.ts";
+import { createTestDatabase, databaseKinds } from "../test-support/test-database.ts";
+import { testAdminCredentials } from "../test-support/test-app.ts";
+import { validCompanion, validDraft } from "../../shared/camp/camp-draft.fixture.ts";
+import {
+  buildFuzzApp,
+  encodeSegment,
+  expectFormulaNeutral,
+  fuzzEndpoint,
+  fuzzRuns,
+  fuzzTimeoutMs,
+  hostileFragments,
+  hostileHeaderValue,
+  hostileQuery,
+  hostileSegment,
+  hostileText,
+  hostileValue,
+  jsonBodies,
+  mutated,
+  rawBodies,
+  readOnlyTables,
+} from "./fuzz-support.ts";
+
+type Area = "camp" | "newmember" | "invoice";
+const invoiceHeader = "Navn;Epost;Beløp;Forfallsdato;AvtaleGiro;Fakturanummer;KID";
+const formulaNames = hostileFragments.filter((text) => /^[=+\-@\t\r]/.test(text) || text.includes("<"));
+
+/** An invoice file: mostly well-formed rows with hostile names, sometimes junk cells or junk bytes. */
+const invoiceFiles: fc.Arbitrary<string | Buffer> = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc
+      .array(
+        fc.record({
+          name: fc.oneof(fc.constantFrom(...formulaNames), hostileText),
+          email: fc.oneof({ weight: 8, arbitrary: fc.constant("kari@example.no") }, { weight: 1, arbitrary: hostileText }),
+          amount: fc.oneof({ weight: 8, arbitrary: fc.constantFrom("100", "1 234,50") }, { weight: 1, arbitrary: fc.constantFrom("-5", "0", "1e9", "99999999999999999999") }, { weight: 1, arbitrary: hostileText }),
+          due: fc.oneof({ weight: 8, arbitrary: fc.constant("01.01.2026") }, { weight: 1, arbitrary: fc.constantFrom("2026-02-30", "31.12.9999", "00.00.0000") }, { weight: 1, arbitrary: hostileText }),
+          avtalegiro: fc.constantFrom("Ja", "Nei", "Ja", "Nei", "", "=1"),
+          number: fc.oneof({ weight: 4, arbitrary: fc.nat().map(String) }, { weight: 1, arbitrary: hostileText }),
+        }),
+        { minLength: 1, maxLength: 3 },
+      )
+      .map((rows) => [invoiceHeader, ...rows.map((r) => [r.name, r.email, r.amount, r.due, r.avtalegiro, r.number, ""].map((cell) => `"${cell.replace(/"/g, '""')}"`).join(";"))].join("\r\n")),
+  },
+  { weight: 1, arbitrary: rawBodies },
+  { weight: 1, arbitrary: fc.uint8Array({ maxLength: 300 }).map((bytes) => Buffer.from(bytes)) },
+  { weight: 1, arbitrary: fc.constantFrom(Buffer.from("PK\u0003\u0004junk-that-is-not-a-zip"), Buffer.from([0xff, 0xfe, 0x00, 0x41])) },
+);
+
+describe.each(databaseKinds)("hostile input to the admin endpoints on %s", (kind) => {
+  let database: Database;
+  let context: Awaited<ReturnType<typeof buildFuzzApp>> & { database: Database; kind: string };
+  const tokens = {} as Record<Area, string>;
+  const campIds: string[] = [];
+  const memberIds: string[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    context = { ...(await buildFuzzApp(database)), database, kind };
+    const { app } = context;
+    const login = async (url: string) => {
+      const res = await app.inject({ url });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.body;
+    };
+    tokens.camp = await login(`/api/VinterleirAdmin/GetToken/${testAdminCredentials.CAMP_ADMIN_USERNAME}/${sha256Hex(testAdminCredentials.CAMP_ADMIN_PASSWORD)}`);
+    tokens.newmember = await login(`/api/NewMemberAdmin/GetToken/${sha256Hex(testAdminCredentials.NEWMEMBER_ADMIN_PASSWORD)}`);
+    tokens.invoice = await login(`/api/Invoice/GetToken/${sha256Hex(testAdminCredentials.INVOICE_ADMIN_PASSWORD)}`);
+
+    // Data with formula-looking and markup-laden names, so the lists and CSV files have something to show.
+    for (const [i, name] of formulaNames.slice(0, 6).entries()) {
+      const res = await app.inject({
+        method: "POST",
+        url: "/api/Vinterleir/Post",
+        payload: validDraft({
+          draftId: `00000000-0000-4000-8000-0000000000${String(10 + i)}`,
+          firstName: name,
+          allergies: formulaNames[i + 1] ?? "=1",
+          vipps: i % 2 === 0,
+          hasLedsager: i === 1,
+          ledsagere: i === 1 ? [validCompanion({ id: "c1", firstName: "@SUM(A1)" })] : [],
+        }),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const member = await app.inject({
+        method: "POST",
+        url: "/api/NewMember/Post",
+        payload: { firstName: name, lastName: "-2+3", age: 30, parentFirstName: "", parentLastName: "", email: "ny@example.no", telephone: "91234567", referer: 0 },
+      });
+      expect(member.statusCode, member.body).toBe(200);
+    }
+    const sim = app.vipps!.simulator!;
+    for (const payment of sim.payments.values()) sim.approve(payment.reference);
+    await sim.settled();
+    const persons = (await app.inject({ url: `/api/VinterleirAdmin/Get/${tokens.camp}` })).json() as { registrationId: number }[];
+    campIds.push(...new Set(persons.map((person) => String(person.registrationId))));
+    const members = (await app.inject({ url: `/api/NewMemberAdmin/Get/${tokens.newmember}` })).json() as { registrationId: number }[];
+    memberIds.push(...members.map((member) => String(member.registrationId)));
+    const upload = await app.inject({
+      method: "POST",
+      url: `/api/Invoice/Upload/${tokens.invoice}`,
+      payload: [invoiceHeader, '"=HYPERLINK(""http://x"")";a@b.no;100;01.01.2026;Ja;1;', "+47 Nordmann;b@b.no;200;01.02.2026;Nei;2;"].join("\n"),
+      headers: { "content-type": "text/csv" },
+    });
+    expect(upload.json().ok, upload.body).toBe(true);
+  }, 120_000);
+  afterAll(async () => {
+    await context?.app.close();
+    await database?.close();
+  });
+
+  /** The right token most often, else another area's, a well-shaped unknown one, or junk. */
+  const tokenFor = (area: Area) =>
+    fc.oneof(
+      { weight: 4, arbitrary: fc.constant(area).map((a) => tokens[a]) },
+      { weight: 1, arbitrary: fc.constantFrom<Area>("camp", "newmember", "invoice").map((a) => tokens[a]) },
+      { weight: 1, arbitrary: fc.string({ unit: fc.constantFrom(..."ABCabc012-_"), minLength: 43, maxLength: 43 }) },
+      { weight: 2, arbitrary: hostileSegment },
+    );
+  const idFrom = (known: () => string[]) => fc.oneof(hostileSegment, fc.nat({ max: 20 }).map((i) => known()[i % Math.max(1, known().length)] ?? "1"));
+  const csvCheck = (_request: unknown, res: LightMyRequestResponse) => {
+    if (res.statusCode === 200) expectFormulaNeutral(res.body, "CSV download");
+  };
+  const get = (path: string, area: Area, extra: Partial<Parameters<typeof fuzzEndpoint>[1]> = {}) =>
+    fuzzEndpoint(context, {
+      requests: fc.record({ token: tokenFor(area), query: hostileQuery, header: fc.option(hostileHeaderValue, { nil: undefined }) }),
+      toInject: ({ token, query, header }) => ({ url: `${path}/${token}${query}`, headers: header ? { "x-forwarded-for": header, cookie: `adminToken=${header}` } : {} }),
+      unchangedWhenRejected: readOnlyTables,
+      ...extra,
+    } as Parameters<typeof fuzzEndpoint>[1]);
+
+  for (const path of ["/api/VinterleirAdmin/Get", "/api/VinterleirAdmin/Totals"]) {
+    it(`GET ${path}/:token`, () => get(path, "camp"), fuzzTimeoutMs);
+  }
+  it("GET /api/VinterleirAdmin/GetCsv/:token", () => get("/api/VinterleirAdmin/GetCsv", "camp", { check: csvCheck }), fuzzTimeoutMs);
+  it("GET /api/NewMemberAdmin/Get/:token", () => get("/api/NewMemberAdmin/Get", "newmember"), fuzzTimeoutMs);
+  it("GET /api/NewMemberAdmin/GetCsv/:token", () => get("/api/NewMemberAdmin/GetCsv", "newmember", { check: csvCheck }), fuzzTimeoutMs);
+  it("GET /api/Invoice/Get/:token", () => get("/api/Invoice/Get", "invoice"), fuzzTimeoutMs);
+  it("GET /api/Invoice/GetCsv/:token", () => get("/api/Invoice/GetCsv", "invoice", { check: csvCheck }), fuzzTimeoutMs);
+  it("GET /api/Invoice/Status/:token", () => get("/api/Invoice/Status", "invoice"), fuzzTimeoutMs);
+  it(
+    "GET /api/Invoice/Refresh/:token",
+    () => get("/api/Invoice/Refresh", "invoice", { unchangedWhenRejected: ["invoices", "invoice_files"], rejected: (res) => res.statusCode >= 400 || res.json().ok === false }),
+    fuzzTimeoutMs,
+  );
+
+  for (const action of ["MarkPaid", "Cancel"] as const) {
+    it(
+      `POST /api/VinterleirAdmin/${action}/:registrationId/:token`,
+      () =>
+        fuzzEndpoint(context, {
+          requests: fc.record({ id: idFrom(() => campIds), token: tokenFor("camp"), body: jsonBodies(hostileValue) }),
+          toInject: ({ id, token, body }) => ({
+            method: "POST",
+            url: `/api/VinterleirAdmin/${action}/${id}/${token}`,
+            ...(body.payload !== undefined ? { payload: body.payload } : {}),
+            headers: body.contentType ? { "content-type": body.contentType } : {},
+          }),
+          unchangedWhenRejected: ["camp_registrations", "payments", "money_actions", "mail_outbox"],
+        }),
+      fuzzTimeoutMs,
+    );
+  }
+
+  it(
+    "GET /api/VinterleirAdmin/Payments/:registrationId/:token",
+    () =>
+      fuzzEndpoint(context, {
+        requests: fc.record({ id: idFrom(() => campIds), token: tokenFor("camp"), query: hostileQuery }),
+        toInject: ({ id, token, query }) => ({ url: `/api/VinterleirAdmin/Payments/${id}/${token}${query}` }),
+        unchangedWhenRejected: ["payments", "money_actions", ...readOnlyTables],
+      }),
+    fuzzTimeoutMs,
+  );
+
+  it(
+    "POST /api/VinterleirAdmin/Refund/:registrationId/:token",
+    () =>
+      fuzzEndpoint(context, {
+        requests: fc.record({
+          id: idFrom(() => campIds),
+          token: tokenFor("camp"),
+          body: jsonBodies(
+            fc.oneof(
+              mutated(fc.record({ amount: fc.integer({ min: 1, max: 500 }), alreadyRefunded: fc.integer({ min: 0, max: 10 }) }), ["amount", "alreadyRefunded"]),
+              fc.record({ amount: fc.integer({ min: 1, max: 100 }) }),
+              hostileValue,
+            ),
+          ),
+        }),
+        toInject: ({ id, token, body }) => ({
+          method: "POST",
+          url: `/api/VinterleirAdmin/Refund/${id}/${token}`,
+          ...(body.payload !== undefined ? { payload: body.payload } : {}),
+          headers: body.contentType ? { "content-type": body.contentType } : {},
+        }),
+        unchangedWhenRejected: ["camp_registrations", "payments", "money_actions", "mail_outbox"],
+      }),
+    fuzzTimeoutMs,
+  );
+
+  it(
+    "DELETE /api/NewMemberAdmin/Remove/:registrationId/:token",
+    () =>
+      fuzzEndpoint(context, {
+        requests: fc.record({ id: idFrom(() => memberIds), token: tokenFor("newmember"), method: fc.constantFrom("DELETE", "DELETE", "GET", "POST") as fc.Arbitrary<"DELETE"> }),
+        toInject: ({ id, token, method }) => ({ method, url: `/api/NewMemberAdmin/Remove/${id}/${token}` }),
+        unchangedWhenRejected: ["new_member_registrations", "mail_outbox"],
+        rejected: (res) => res.statusCode >= 400 || res.json().ok === false,
+      }),
+    fuzzTimeoutMs,
+  );
+
+  it(
+    "POST /api/Invoice/Upload/:token",
+    async () => {
+      let accepted = 0;
+      await fuzzEndpoint(context, {
+        requests: fc.record({
+          token: tokenFor("invoice"),
+          file: invoiceFiles,
+          fileName: fc.option(fc.oneof(hostileHeaderValue, hostileText.map(encodeSegment)), { nil: undefined }),
+          contentType: fc.constantFrom("text/csv", "application/octet-stream", "application/json", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", "multipart/form-data"),
+        }),
+        toInject: ({ token, file, fileName, contentType }) => ({
+          method: "POST",
+          url: `/api/Invoice/Upload/${token}`,
+          payload: file,
+          headers: { "content-type": contentType, ...(fileName !== undefined ? { "x-file-name": fileName } : {}) },
+        }),
+        unchangedWhenRejected: ["invoices", "invoice_files"],
+        rejected: (res) => res.statusCode >= 400 || res.json().ok === false,
+        check: async (_request, res) => {
+          if (res.statusCode !== 200 || res.json().ok !== true) return;
+          accepted++;
+          const csv = await context.app.inject({ url: `/api/Invoice/GetCsv/${tokens.invoice}` });
+          expectFormulaNeutral(csv.body, "invoice CSV after an upload");
+        },
+        runs: fuzzRuns,
+      });
+      expect(accepted).toBeGreaterThan(0);
+    },
+    fuzzTimeoutMs,
+  );
+});

@@ -1,0 +1,233 @@
+/**
+ * Hostile input to the other public endpoints (issue 6 item 3): the lists, the Vipps calls and webhook,
+ * the admin logins, the Vipps simulator's landing page, and any path at all. Never a 5xx, nothing stored
+ * on a refusal, and the landing page never reflects the reference unescaped.
+ */
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../db/database.ts";
+import { sha256Hex } from "../admin-auth/password-hash.ts";
+import { signWebhook } from "../payments/vipps/vipps-signature.ts";
+import { createTestDatabase, databaseKinds } from "../test-support/test-database.ts";
+import { testAdminCredentials } from "../test-support/test-app.ts";
+import { validDraft } from "../../shared/camp/camp-draft.fixture.ts";
+import {
+  buildFuzzApp,
+  encodeSegment,
+  expectEscaped,
+  fuzzEndpoint,
+  fuzzNow,
+  fuzzRuns,
+  readOnlyTables,
+  fuzzTimeoutMs,
+  hostileHeaderValue,
+  hostileQuery,
+  hostileSegment,
+  hostileText,
+  hostileValue,
+  jsonBodies,
+  rawBodies,
+} from "./fuzz-support.ts";
+
+const methods = fc.constantFrom("GET", "POST", "DELETE", "PUT", "PATCH", "HEAD", "OPTIONS") as fc.Arbitrary<"GET">;
+
+describe.each(databaseKinds)("hostile input to the public endpoints on %s", (kind) => {
+  let database: Database;
+  let context: Awaited<ReturnType<typeof buildFuzzApp>> & { database: Database; kind: string };
+  const orderIds: string[] = [];
+  const references: string[] = [];
+  let webhookSecret = "";
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    context = { ...(await buildFuzzApp(database)), database, kind };
+    // A few real Vipps orders, so some generated ids hit something.
+    for (let i = 0; i < 3; i++) {
+      const res = await context.app.inject({
+        method: "POST",
+        url: "/api/Vinterleir/Post",
+        payload: validDraft({ draftId: `00000000-0000-4000-8000-00000000000${i}`, vipps: true }),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const reference = new URL(res.body).searchParams.get("reference")!;
+      references.push(reference);
+      orderIds.push(reference.replace(/-\d+$/, ""));
+    }
+    const sim = context.app.vipps!.simulator!;
+    webhookSecret = [...sim["webhooks"].values()][0]!.secret;
+  }, 60_000);
+  afterAll(async () => {
+    await context?.app.close();
+    await database?.close();
+  });
+
+  const knownOrNot = (known: () => string[]) => fc.oneof(hostileSegment, fc.integer({ min: 0, max: 2 }).map((i) => known()[i]!));
+
+  it(
+    "GET /api/Club/Get, /api/Grade/Get, /api/VinterleirUsers/Get, /api/VinterleirUsers/GetGrades, /healthz",
+    async () => {
+      await fuzzEndpoint(context, {
+        requests: fc.record({
+          path: fc.constantFrom("/api/Club/Get", "/api/Grade/Get", "/api/VinterleirUsers/Get", "/api/VinterleirUsers/GetGrades", "/healthz"),
+          query: hostileQuery,
+          method: fc.constantFrom("GET", "HEAD") as fc.Arbitrary<"GET">,
+          acceptEncoding: fc.option(hostileHeaderValue, { nil: undefined }),
+          ifNoneMatch: fc.option(hostileHeaderValue, { nil: undefined }),
+        }),
+        toInject: ({ path, query, method, acceptEncoding, ifNoneMatch }) => ({
+          method,
+          url: path + query,
+          headers: { ...(acceptEncoding ? { "accept-encoding": acceptEncoding } : {}), ...(ifNoneMatch ? { "if-none-match": ifNoneMatch } : {}) },
+        }),
+        unchangedWhenRejected: readOnlyTables,
+        check: (_request, res) => expect(res.statusCode).toBeLessThan(400),
+        runs: fuzzRuns * 5,
+      });
+    },
+    fuzzTimeoutMs,
+  );
+
+  it(
+    "GET /api/Vipps/CheckIfVippsOk/:orderId",
+    async () => {
+      await fuzzEndpoint(context, {
+        requests: fc.record({ orderId: knownOrNot(() => orderIds), query: hostileQuery }),
+        toInject: ({ orderId, query }) => ({ url: `/api/Vipps/CheckIfVippsOk/${orderId}${query}` }),
+        unchangedWhenRejected: ["payments", ...readOnlyTables],
+      });
+    },
+    fuzzTimeoutMs,
+  );
+
+  it(
+    "POST /api/Vipps/Cancel/:orderId",
+    async () => {
+      await fuzzEndpoint(context, {
+        requests: fc.record({ orderId: knownOrNot(() => orderIds), body: jsonBodies(hostileValue) }),
+        toInject: ({ orderId, body }) => ({
+          method: "POST",
+          url: `/api/Vipps/Cancel/${orderId}`,
+          ...(body.payload !== undefined ? { payload: body.payload } : {}),
+          headers: body.contentType ? { "content-type": body.contentType } : {},
+        }),
+        unchangedWhenRejected: ["payments", "money_actions", ...readOnlyTables],
+      });
+    },
+    fuzzTimeoutMs,
+  );
+
+  it(
+    "POST /api/Vipps/Webhook (unsigned, wrongly signed, and signed with hostile bodies)",
+    async () => {
+      const event = fc.record({
+        msn: fc.oneof(fc.constant("123456"), hostileText),
+        reference: fc.oneof(fc.integer({ min: 0, max: 2 }).map((i) => references[i]!), hostileText),
+        pspReference: hostileText,
+        name: fc.oneof(fc.constantFrom("CREATED", "AUTHORIZED", "ABORTED", "EXPIRED", "CAPTURED", "CANCELLED", "REFUNDED", "TERMINATED"), hostileText),
+        amount: fc.oneof(fc.record({ currency: fc.constantFrom("NOK", "EUR"), value: fc.oneof(fc.integer(), fc.constant(-1)) }), hostileValue),
+        timestamp: hostileText,
+        success: fc.oneof(fc.boolean(), hostileValue),
+      });
+      await fuzzEndpoint(context, {
+        requests: fc.record({
+          body: fc.oneof(event.map((value) => JSON.stringify(value)), rawBodies),
+          signing: fc.constantFrom("none", "wrong", "right", "right"),
+          headers: fc.dictionary(fc.constantFrom("authorization", "x-ms-date", "x-ms-content-sha256", "host", "content-type"), hostileHeaderValue, { maxKeys: 3 }),
+        }),
+        toInject: ({ body, signing, headers }) => {
+          const signed =
+            signing === "none"
+              ? {}
+              : signWebhook({ secret: signing === "right" ? webhookSecret : "feil-hemmelighet", url: "https://klubb.example/api/Vipps/Webhook", body, date: fuzzNow });
+          return {
+            method: "POST",
+            url: "/api/Vipps/Webhook",
+            payload: body,
+            headers: { "content-type": "application/json", ...(signing === "none" ? headers : {}), ...signed, host: "klubb.example" },
+          };
+        },
+        // A webhook may confirm a real payment: only the counts of other tables are fixed.
+        unchangedWhenRejected: readOnlyTables.filter((table) => table !== "mail_outbox"),
+      });
+    },
+    fuzzTimeoutMs,
+  );
+
+  it(
+    "GET the three admin logins (/api/VinterleirAdmin/GetToken, /api/NewMemberAdmin/GetToken, /api/Invoice/GetToken)",
+    async () => {
+      // Hex digests of the right shape cost a password-hash check each: a few of them, hostile text mostly.
+      const digest = fc.oneof(
+        { weight: 30, arbitrary: hostileSegment },
+        { weight: 1, arbitrary: fc.constantFrom(sha256Hex(testAdminCredentials.CAMP_ADMIN_PASSWORD), sha256Hex(testAdminCredentials.INVOICE_ADMIN_PASSWORD), sha256Hex("feil"), "A".repeat(64), "g".repeat(64)) },
+      );
+      await fuzzEndpoint(context, {
+        requests: fc.record({
+          area: fc.constantFrom("camp", "newmember", "invoice"),
+          username: fc.oneof(hostileSegment, fc.constant(testAdminCredentials.CAMP_ADMIN_USERNAME)),
+          digest,
+          // Mostly a few addresses, as a brute force has: they are soon throttled (429).
+          address: fc.oneof({ weight: 8, arbitrary: fc.constantFrom("127.0.0.1", "10.0.0.2", "10.0.0.3") }, fc.ipV4(), fc.ipV6()),
+        }),
+        toInject: ({ area, username, digest, address }) => ({
+          url: area === "camp" ? `/api/VinterleirAdmin/GetToken/${username}/${digest}` : area === "newmember" ? `/api/NewMemberAdmin/GetToken/${digest}` : `/api/Invoice/GetToken/${digest}`,
+          remoteAddress: address,
+        }),
+        unchangedWhenRejected: ["admin_tokens"],
+        runs: fuzzRuns * 3,
+      });
+    },
+    fuzzTimeoutMs,
+  );
+
+  it(
+    "GET /vipps-sim/landing and POST /vipps-sim/landing/{approve,abort,expire} (the simulator's payer page)",
+    async () => {
+      await fuzzEndpoint(context, {
+        requests: fc.record({
+          reference: fc.oneof(hostileText, fc.integer({ min: 0, max: 2 }).map((i) => references[i]!)),
+          action: fc.constantFrom("landing", "approve", "abort", "expire"),
+          form: fc.boolean(),
+        }),
+        toInject: ({ reference, action, form }) =>
+          action === "landing"
+            ? { url: `/vipps-sim/landing?reference=${encodeSegment(reference)}` }
+            : {
+                method: "POST",
+                url: `/vipps-sim/landing/${action}`,
+                payload: form ? `reference=${encodeSegment(reference)}` : JSON.stringify({ reference }),
+                headers: { "content-type": form ? "application/x-www-form-urlencoded" : "application/json" },
+              },
+        unchangedWhenRejected: readOnlyTables.filter((table) => table !== "mail_outbox"),
+        check: ({ reference }, res) => {
+          if (!String(res.headers["content-type"]).startsWith("text/html")) return;
+          expect(res.headers["content-security-policy"]).toMatch(/default-src 'none'/);
+          expectEscaped(res.body, [reference], "simulator landing page");
+        },
+        runs: fuzzRuns * 2,
+      });
+    },
+    fuzzTimeoutMs,
+  );
+
+  it(
+    "any method on any path (unknown API paths, traversal, junk encodings)",
+    async () => {
+      await fuzzEndpoint(context, {
+        requests: fc.record({
+          method: methods,
+          segments: fc.array(fc.oneof(hostileSegment, fc.constantFrom("api", "dev", "mail", "vipps-sim", "..", ".", "", "Vinterleir", "Invoice", "VinterleirAdmin")), { maxLength: 5 }),
+          query: hostileQuery,
+          body: fc.option(rawBodies, { nil: undefined }),
+        }),
+        toInject: ({ method, segments, query, body }) => ({
+          method,
+          url: `/${segments.join("/")}${query}`,
+          ...(body !== undefined && method !== "GET" && method !== "HEAD" ? { payload: body, headers: { "content-type": "application/json" } } : {}),
+        }),
+        unchangedWhenRejected: readOnlyTables,
+      });
+    },
+    fuzzTimeoutMs,
+  );
+});
