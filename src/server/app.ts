@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import Fastify, { type FastifyServerOptions } from "fastify";
-import helmet from "@fastify/helmet";
+import { registerSecurityHeaders } from "./security/security-headers.ts";
+import { registerRateLimiting } from "./security/public-rate-limit.ts";
 import compress from "@fastify/compress";
 import type { Env } from "./env.ts";
 import type { Database, Db } from "./db/database.ts";
@@ -88,14 +89,10 @@ export async function buildApp({
   });
   announceAdminCredentials(credentials, announce, app.log);
 
-  await app.register(helmet, {
-    // HTML pages get their own hash-based policy (site/html-pages.ts); API answers are JSON or text.
-    contentSecurityPolicy: false,
-    crossOriginEmbedderPolicy: false,
-    // HSTS only means something behind HTTPS; the header is harmless on plain HTTP (browsers ignore it).
-    strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true },
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-  });
+  // nosniff, frame denial, referrer policy, HSTS on HTTPS; HTML pages add their own hash-based CSP.
+  await registerSecurityHeaders(app);
+  // Before the routes: the public POSTs opt in to a per-address limit (PUBLIC_POST_RATE_LIMIT).
+  await registerRateLimiting(app);
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
 
   await app.register(registerHealthRoutes);

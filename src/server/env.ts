@@ -55,6 +55,8 @@ const EnvSchema = z.object({
   VIPPS_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** "true": the simulator even in production; "false": no simulator (Vipps off without credentials). */
   VIPPS_SIMULATOR: z.enum(["true", "false"]).optional(),
+  /** Registrations (camp, new member) one client address may post per minute; 0 = no limit (load benchmarks). */
+  PUBLIC_POST_RATE_LIMIT: z.coerce.number().int().min(0).default(60),
   /** Privacy (D6, docs/operations.md): days after the camp's last day before an edition's personal data is anonymised. */
   CAMP_ANONYMISE_AFTER_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
   /** Years after the end of an edition's calendar year that its payment records are kept (accounting law: 5), then deleted. */

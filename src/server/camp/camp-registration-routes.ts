@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ErrorBody } from "../errors.ts";
 import { vippsNotAvailableYet, type CampPaymentGateway } from "./camp-payment-gateway.ts";
 import { CampInputError, submitCampRegistration } from "./camp-registrations.ts";
+import { publicPostRateLimit } from "../security/public-rate-limit.ts";
 
 /** Ten companions and two 2000-character texts fit many times over; anything bigger is not a registration. */
 export const campPostBodyLimit = 64 * 1024;
@@ -12,7 +13,7 @@ export const campPostBodyLimit = 64 * 1024;
  */
 export async function registerCampRegistrationRoutes(app: FastifyInstance, options: { payments?: CampPaymentGateway }) {
   const gateway = options.payments ?? vippsNotAvailableYet;
-  app.post("/api/Vinterleir/Post", { bodyLimit: campPostBodyLimit }, async (request, reply) => {
+  app.post("/api/Vinterleir/Post", { bodyLimit: campPostBodyLimit, config: { rateLimit: publicPostRateLimit(app.env) } }, async (request, reply) => {
     let answer;
     try {
       answer = await submitCampRegistration(app, request.body, gateway);

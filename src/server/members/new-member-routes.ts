@@ -4,6 +4,7 @@ import { newMemberCsvFileName, type NewMemberAdminEntry } from "../../shared/mem
 import { requireAdmin } from "../admin-auth/require-admin.ts";
 import { attachment, norwegianCsv, type CsvColumn } from "../exports/csv.ts";
 import { csvDateTime, listNewMembers, removeNewMember, submitNewMember } from "./new-members.ts";
+import { publicPostRateLimit } from "../security/public-rate-limit.ts";
 
 /** Names, an e-mail and a phone number; anything bigger is not a registration. */
 const postBodyLimit = 8 * 1024;
@@ -30,7 +31,7 @@ export function newMembersCsv(rows: NewMemberAdminEntry[]): string {
  * logger.ts masks the token, and sit behind requireAdmin("newmember").
  */
 export async function registerNewMemberRoutes(app: FastifyInstance) {
-  app.post("/api/NewMember/Post", { bodyLimit: postBodyLimit }, async (request, reply) => {
+  app.post("/api/NewMember/Post", { bodyLimit: postBodyLimit, config: { rateLimit: publicPostRateLimit(app.env) } }, async (request, reply) => {
     await submitNewMember(app, request.body);
     return reply.header("cache-control", "no-store").type("text/plain; charset=utf-8").send("Done");
   });

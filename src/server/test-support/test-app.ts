@@ -16,7 +16,8 @@ export async function buildTestApp(
   options: Partial<Omit<BuildAppOptions, "env" | "database">> & { env?: Record<string, string> } = {},
 ) {
   const { env: extraEnv, ...rest } = options;
-  const env = loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", ...testAdminCredentials, ...extraEnv });
+  // No registration rate limit unless a test asks for one (many tests post far more than 60 a minute).
+  const env = loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", PUBLIC_POST_RATE_LIMIT: "0", ...testAdminCredentials, ...extraEnv });
   // The retention job would act on the test's data at start-up; privacy tests run it themselves.
   return buildApp({ serveSite: false, announce: () => {}, privacy: { startJob: false }, ...rest, env, database });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import cases from "../../../../shared/spec/rule-cases.json" with { type: "json" };
+import cases from "./rule-cases.json" with { type: "json" };
 import {
   campDays,
   campEditionForYear,

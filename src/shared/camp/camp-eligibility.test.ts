@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import cases from "../../../../shared/spec/rule-cases.json" with { type: "json" };
+import cases from "./rule-cases.json" with { type: "json" };
 import { isChild, isDanCandidate, mayCupGrade, mayOfferToInstruct, maySleepOver, mayTickGrading } from "./camp-eligibility.ts";
 
 const home = 29;
