@@ -6,7 +6,7 @@ import type { StoredMail } from "./mail-transport.ts";
 
 const idPattern = /^[A-Za-z0-9-]{1,80}$/;
 // The page and the mail inside its sandboxed frame: no scripts, nothing loaded from elsewhere.
-const pageSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-src 'self'; base-uri 'none'; form-action 'none'";
+const pageSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /**
  * Development only (never registered in production, never with SMTP): the mail the site would have sent,

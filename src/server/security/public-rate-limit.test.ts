@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../db/database.ts";
+import { sha256Hex } from "../admin-auth/password-hash.ts";
+import { loginLimits } from "../admin-auth/login-throttle.ts";
+import { adminAuthMessages } from "../admin-auth/admin-auth-routes.ts";
+import { buildTestApp, testAdminCredentials } from "../test-support/test-app.ts";
+import { createTestDatabase } from "../test-support/test-database.ts";
+import { loadEnv } from "../env.ts";
+import { publicPostRateLimitMessage } from "./public-rate-limit.ts";
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase("pglite");
+});
+afterAll(async () => {
+  await database.close();
+});
+
+describe("rate limit on the public registration POSTs", () => {
+  it("defaults to 60 a minute per address and can be turned off with 0", () => {
+    expect(loadEnv({}).PUBLIC_POST_RATE_LIMIT).toBe(60);
+    expect(loadEnv({ PUBLIC_POST_RATE_LIMIT: "0" }).PUBLIC_POST_RATE_LIMIT).toBe(0);
+    expect(() => loadEnv({ PUBLIC_POST_RATE_LIMIT: "-1" })).toThrow(/PUBLIC_POST_RATE_LIMIT/);
+  });
+
+  it("answers 429 in Norwegian past the limit, per address and per route, and leaves the rest of the API alone", async () => {
+    const app = await buildTestApp(database, { env: { PUBLIC_POST_RATE_LIMIT: "3", VIPPS_SIMULATOR: "false" }, mail: { startWorker: false } });
+    try {
+      const post = (url: string, remoteAddress: string) => app.inject({ method: "POST", url, payload: {}, remoteAddress });
+      for (const url of ["/api/Vinterleir/Post", "/api/NewMember/Post"]) {
+        for (let i = 0; i < 3; i++) expect((await post(url, "10.1.1.1")).statusCode).toBe(400);
+        const limited = await post(url, "10.1.1.1");
+        expect(limited.statusCode).toBe(429);
+        expect(limited.json()).toEqual({ error: publicPostRateLimitMessage });
+        expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+        expect((await post(url, "10.1.1.2")).statusCode).toBe(400);
+      }
+      expect((await app.inject({ url: "/api/Club/Get", remoteAddress: "10.1.1.1" })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("counts the client behind a trusted proxy by X-Forwarded-For, and ignores the header from anyone else", async () => {
+    for (const trusted of [true, false]) {
+      const app = await buildTestApp(database, {
+        env: { PUBLIC_POST_RATE_LIMIT: "2", VIPPS_SIMULATOR: "false", TRUST_PROXY: String(trusted) },
+        mail: { startWorker: false },
+      });
+      try {
+        const post = (client: string) => app.inject({ method: "POST", url: "/api/NewMember/Post", payload: {}, remoteAddress: "10.9.9.9", headers: { "x-forwarded-for": client } });
+        const codes = [await post("192.0.2.1"), await post("192.0.2.2"), await post("192.0.2.3")].map((res) => res.statusCode);
+        expect(codes).toEqual(trusted ? [400, 400, 400] : [400, 400, 429]);
+      } finally {
+        await app.close();
+      }
+    }
+  });
+});
+
+describe("login brute force", () => {
+  it("is limited per address across every admin area, and per account across addresses", async () => {
+    let now = new Date("2026-11-01T10:00:00Z");
+    const app = await buildTestApp(database, { clock: () => now, mail: { startWorker: false } });
+    try {
+      const camp = (password: string, remoteAddress: string) =>
+        app.inject({ url: `/api/VinterleirAdmin/GetToken/${testAdminCredentials.CAMP_ADMIN_USERNAME}/${sha256Hex(password)}`, remoteAddress });
+      const newMember = (password: string, remoteAddress: string) => app.inject({ url: `/api/NewMemberAdmin/GetToken/${sha256Hex(password)}`, remoteAddress });
+      const invoice = (password: string, remoteAddress: string) => app.inject({ url: `/api/Invoice/GetToken/${sha256Hex(password)}`, remoteAddress });
+
+      // One address guessing in all three areas: the address limit counts them together.
+      const guesses = [camp, newMember, invoice];
+      let campFailures = 0;
+      for (let i = 0; i < loginLimits.perClientAddress; i++) {
+        expect((await guesses[i % 3]!("feil", "10.2.0.1")).statusCode).toBe(401);
+        if (i % 3 === 0) campFailures++;
+      }
+      const locked = await invoice(testAdminCredentials.INVOICE_ADMIN_PASSWORD, "10.2.0.1");
+      expect(locked.statusCode).toBe(429);
+      expect(locked.json()).toEqual({ error: adminAuthMessages.tooManyAttempts });
+
+      // Many addresses against one account: the account limit stops even the right password from a new address.
+      // (The camp guesses above count against the camp account too.)
+      for (let i = campFailures; i < loginLimits.perAccount; i++) expect((await camp("feil", `10.3.0.${i + 1}`)).statusCode).toBe(401);
+      expect((await camp(testAdminCredentials.CAMP_ADMIN_PASSWORD, "10.4.0.1")).statusCode).toBe(429);
+      // Other accounts and addresses are not affected; after the window the admin gets in again.
+      expect((await newMember(testAdminCredentials.NEWMEMBER_ADMIN_PASSWORD, "10.4.0.2")).statusCode).toBe(200);
+      now = new Date(now.getTime() + loginLimits.windowMs + 1000);
+      expect((await camp(testAdminCredentials.CAMP_ADMIN_PASSWORD, "10.2.0.1")).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
+});

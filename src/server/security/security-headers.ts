@@ -1,0 +1,23 @@
+import helmet from "@fastify/helmet";
+import type { FastifyInstance } from "fastify";
+
+export const hstsValue = "max-age=31536000; includeSubDomains";
+
+/**
+ * The headers every answer gets (issue 6): nosniff, no framing (X-Frame-Options DENY here; the HTML pages'
+ * CSP adds frame-ancestors 'none'), a referrer policy, and HSTS only on a request that came over HTTPS —
+ * request.protocol, which believes X-Forwarded-Proto only from a proxy TRUST_PROXY names. HTML pages set
+ * their own hash-based Content-Security-Policy (site/html-pages.ts, the dev mail page, the simulator).
+ */
+export async function registerSecurityHeaders(app: FastifyInstance) {
+  await app.register(helmet, {
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: false,
+    frameguard: { action: "deny" },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+  });
+  app.addHook("onRequest", async (request, reply) => {
+    if (request.protocol === "https") reply.header("strict-transport-security", hstsValue);
+  });
+}
