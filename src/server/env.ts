@@ -53,6 +53,8 @@ const EnvSchema = z.object({
   VIPPS_MSN: z.string().regex(/^\d{4,7}$/, "must be 4–7 digits").optional(),
   /** The secret from the webhook registration (README "Vipps"). */
   VIPPS_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** How often the Vipps reconciliation job looks for due payments (it is also kicked by webhooks and new work). */
+  VIPPS_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(50).max(3_600_000).default(5_000),
   /** "true": the simulator even in production; "false": no simulator (Vipps off without credentials). */
   VIPPS_SIMULATOR: z.enum(["true", "false"]).optional(),
   /** Registrations (camp, new member) one client address may post per minute; 0 = no limit (load benchmarks). */

@@ -139,6 +139,11 @@ export const payments = pgTable(
     pendingRefundAmount: integer("pending_refund_amount"),
     /** When the reconciliation job next looks at this payment at Vipps; null when nothing is left to do. */
     nextCheckAt: timestamp("next_check_at", { withTimezone: true }),
+    /**
+     * The reconciliation job's lease: while in the future, one process (one job run) owns this payment and no
+     * other claims it. Separate from next_check_at, which webhooks and polls may move to "now" at any time.
+     */
+    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
     lastCheckedAt: timestamp("last_checked_at", { withTimezone: true }),
     lastError: text("last_error"),
   },

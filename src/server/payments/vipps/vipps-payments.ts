@@ -360,9 +360,14 @@ export class VippsPayments implements CampPaymentGateway {
     }
     [row] = await this.db.select().from(payments).where(eq(payments.id, paymentId));
     if (!row) return;
+    // Done with it: the next check as the state asks, and the claim released for whichever process comes next.
     await this.db
       .update(payments)
-      .set({ nextCheckAt: this.nextCheck(row, error !== undefined), lastError: error ? String(error instanceof Error ? error.message : error).slice(0, 1000) : null })
+      .set({
+        nextCheckAt: this.nextCheck(row, error !== undefined),
+        claimedUntil: null,
+        lastError: error ? String(error instanceof Error ? error.message : error).slice(0, 1000) : null,
+      })
       .where(eq(payments.id, paymentId));
   }
 
@@ -401,16 +406,22 @@ export class VippsPayments implements CampPaymentGateway {
   }
 
   /**
-   * The reconciliation job: claims due payments (one UPDATE … FOR UPDATE SKIP LOCKED pushing next_check_at
-   * past a lease, so several processes never work on the same row at once) and processes each.
+   * The reconciliation job: claims due payments and processes each. The claim is one UPDATE … FOR UPDATE SKIP
+   * LOCKED setting claimed_until (a lease), which only the job reads: webhooks, polls and apply() move
+   * next_check_at to "now" whenever there is work, so next_check_at cannot be the lease — a payment made due
+   * again while one process captures it would be claimed by another. process() releases the claim; a process
+   * that dies holding one leaves it to expire. The lease outlasts the longest run of process() (a few Vipps calls,
+   * each at most 4 attempts of 10 s), so several processes never work on the same payment at once.
    */
-  async reconcileOnce(limit = 20, leaseMs = 60_000): Promise<number> {
+  async reconcileOnce(limit = 20, leaseMs = 5 * 60_000): Promise<number> {
     const now = this.now();
+    const at = now.toISOString();
     const result = await this.db.execute<{ id: number }>(sql`
-      update payments set next_check_at = ${new Date(now.getTime() + leaseMs).toISOString()}::timestamptz
+      update payments set claimed_until = ${new Date(now.getTime() + leaseMs).toISOString()}::timestamptz
        where id in (
          select id from payments
-          where method = 'vipps' and next_check_at <= ${now.toISOString()}::timestamptz
+          where method = 'vipps' and next_check_at <= ${at}::timestamptz
+            and (claimed_until is null or claimed_until <= ${at}::timestamptz)
           order by next_check_at, id
           limit ${limit}
           for update skip locked)
@@ -487,9 +498,14 @@ export class VippsPayments implements CampPaymentGateway {
   async onWebhook(reference: string): Promise<void> {
     const [row] = await this.db.select().from(payments).where(eq(payments.reference, reference));
     if (!row || row.method !== "vipps") return;
-    await this.db.update(payments).set({ nextCheckAt: this.now() }).where(eq(payments.id, row.id));
     try {
+      // Read first: what it finds (e.g. a capture now owed) makes the payment due by itself, and no other
+      // process's reconciliation job races this webhook to the same news.
       if (row.state !== "failed") await this.sync(row, "vipps-webhook");
+    } catch (error) {
+      // Vipps could not be read just now: the reconciliation job looks at once.
+      await this.db.update(payments).set({ nextCheckAt: this.now() }).where(eq(payments.id, row.id));
+      throw error;
     } finally {
       this.options.workDue?.();
     }

@@ -75,6 +75,13 @@ export async function setUpVipps(app: FastifyInstance, options: VippsSetupOption
       tokenLifetimeSeconds: options.simulatorTokenLifetimeSeconds,
       deliver: async (url, headers, body) => {
         const target = new URL(url);
+        if (target.origin !== new URL(publicBaseUrl).origin) {
+          // A webhook registered for another process (the simulator shared as an external Vipps, e.g. by
+          // tests/reliability/scale-out.test.ts): over the network, as Vipps would.
+          const response = await fetch(target, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body, signal: AbortSignal.timeout(10_000) });
+          await response.arrayBuffer();
+          return response.status;
+        }
         const res = await app.inject({ method: "POST", url: target.pathname + target.search, headers: { ...headers, "content-type": "application/json" }, payload: body });
         return res.statusCode;
       },
@@ -107,7 +114,7 @@ export async function setUpVipps(app: FastifyInstance, options: VippsSetupOption
     mailQueued: () => app.outbox.kick(),
     workDue: () => reconciler?.kick(),
   });
-  reconciler = new VippsReconciler(service, { intervalMs: options.reconcileIntervalMs ?? 5_000, log: app.log });
+  reconciler = new VippsReconciler(service, { intervalMs: options.reconcileIntervalMs ?? env.VIPPS_RECONCILE_INTERVAL_MS, log: app.log });
   await registerVippsRoutes(app, { service, webhookSecret: () => webhookSecret, webhookUrl, merchantSerialNumber: msn });
   app.decorate("vipps", { service, reconciler, simulator, mode });
   if (options.startReconciler !== false) app.addHook("onReady", async () => reconciler.start());

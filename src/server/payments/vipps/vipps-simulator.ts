@@ -621,6 +621,21 @@ export async function registerVippsSimulator(app: FastifyInstance, sim: VippsSim
         sim.webhookMode = mode;
         return reply.send({ ok: true, mode });
       });
+      // What the simulator was asked, e.g. ?operation=capture: one line per request (reference from the URL,
+      // Idempotency-Key), so a test can count calls per payment across every process that uses this simulator.
+      scope.get<{ Querystring: { operation?: string } }>("/control/requests", (request, reply) => {
+        const wanted = request.query.operation;
+        return reply.send(
+          sim.requests
+            .filter((entry) => !wanted || entry.operation === wanted)
+            .map((entry) => ({
+              operation: entry.operation,
+              method: entry.method,
+              reference: /\/payments\/([^/?]+)/.exec(entry.url)?.[1] ?? null,
+              idempotencyKey: entry.headers["idempotency-key"] ?? null,
+            })),
+        );
+      });
       scope.post<RefParams>("/control/payments/:reference/expire", (request, reply) => {
         try {
           sim.expire(request.params.reference);
