@@ -78,13 +78,15 @@ export async function waitFor(url, { child, log }, { seconds = 30 } = {}) {
 }
 
 /**
- * The production server (`NODE_ENV=production`, `LOG_LEVEL=warn`) with its own DATA_DIR and port; DATABASE_URL
- * only when given (otherwise PGlite in DATA_DIR). Mail goes to DATA_DIR/mail. `env` adds or overrides
+ * The production server (`NODE_ENV=production`, `LOG_LEVEL=warn`, no per-address rate limit) with its own DATA_DIR
+ * and port; DATABASE_URL only when given (otherwise PGlite in DATA_DIR). Mail goes to DATA_DIR/mail. `env` adds or overrides
  * variables (a value of undefined removes one); `nodeArgs` go before the entry (e.g. --cpu-prof).
  */
 export async function startSiteServer({ dataDir, databaseUrl, port, env: extra = {}, nodeArgs = [], source = false, admin }) {
   port ??= await freePort();
   const env = { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" };
+  // Every client of a load or fault run comes from 127.0.0.1: the per-address limit on registrations is off.
+  env.PUBLIC_POST_RATE_LIMIT = "0";
   if (admin) {
     env.CAMP_ADMIN_USERNAME = admin.username;
     env.CAMP_ADMIN_PASSWORD = admin.password;
