@@ -210,6 +210,34 @@ describe.each(databaseKinds)("hostile input to the admin endpoints on %s", (kind
   );
 
   it(
+    "GET /api/VinterleirAdmin/PersonExport/:registrationId/:token",
+    () =>
+      fuzzEndpoint(context, {
+        requests: fc.record({ id: idFrom(() => campIds), token: tokenFor("camp"), query: hostileQuery }),
+        toInject: ({ id, token, query }) => ({ url: `/api/VinterleirAdmin/PersonExport/${id}/${token}${query}` }),
+        unchangedWhenRejected: ["payments", ...readOnlyTables],
+      }),
+    fuzzTimeoutMs,
+  );
+
+  // Last of the camp routes: a good token and a real id anonymise the person.
+  it(
+    "POST /api/VinterleirAdmin/Forget/:registrationId/:token",
+    () =>
+      fuzzEndpoint(context, {
+        requests: fc.record({ id: idFrom(() => campIds), token: tokenFor("camp"), body: jsonBodies(hostileValue) }),
+        toInject: ({ id, token, body }) => ({
+          method: "POST",
+          url: `/api/VinterleirAdmin/Forget/${id}/${token}`,
+          ...(body.payload !== undefined ? { payload: body.payload } : {}),
+          headers: body.contentType ? { "content-type": body.contentType } : {},
+        }),
+        unchangedWhenRejected: ["camp_registrations", "payments", "money_actions", "mail_outbox"],
+      }),
+    fuzzTimeoutMs,
+  );
+
+  it(
     "DELETE /api/NewMemberAdmin/Remove/:registrationId/:token",
     () =>
       fuzzEndpoint(context, {
