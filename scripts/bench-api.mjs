@@ -112,6 +112,8 @@ async function startSiteServer({ dataDir, databaseUrl }) {
   const env = { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" };
   env.CAMP_ADMIN_USERNAME = ADMIN.username;
   env.CAMP_ADMIN_PASSWORD = ADMIN.password;
+  // Every registration comes from 127.0.0.1: the per-address limit on public POSTs (registration spam) is off.
+  env.PUBLIC_POST_RATE_LIMIT = "0";
   delete env.SMTP_URL; // mail goes to DATA_DIR/mail
   delete env.DATABASE_URL;
   delete env.CAMP_YEAR;

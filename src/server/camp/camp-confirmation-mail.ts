@@ -99,8 +99,10 @@ ${data.lines.map((line) => `<tr><td style="${cell}">${e(line.label)}</td><td sty
   return { subject: `Du er registrert til ${campName}`, text, html };
 }
 
+export const campConfirmationKeyPrefix = "camp-confirmation:";
+
 export function campConfirmationKey(registrationId: number): string {
-  return `camp-confirmation:${registrationId}`;
+  return `${campConfirmationKeyPrefix}${registrationId}`;
 }
 
 /**
@@ -109,6 +111,12 @@ export function campConfirmationKey(registrationId: number): string {
  * later); the dedupe key makes a second call a no-op.
  */
 export async function queueCampConfirmationMail(db: Db, registrationId: number, now: Date): Promise<void> {
+  const { to, ...content } = await renderStoredCampConfirmation(db, registrationId);
+  await queueMail(db, { dedupeKey: campConfirmationKey(registrationId), to, ...content }, now);
+}
+
+/** The confirmation of a stored registration, rendered from its rows (lines as charged, latest payment's method). */
+export async function renderStoredCampConfirmation(db: Db, registrationId: number): Promise<Pick<OutgoingMail, "to" | "subject" | "text" | "html">> {
   const [registration] = await db
     .select({
       editionYear: campRegistrations.editionYear,
@@ -135,6 +143,5 @@ export async function queueCampConfirmationMail(db: Db, registrationId: number, 
     .where(eq(payments.registrationId, registrationId))
     .orderBy(desc(payments.id))
     .limit(1);
-  const content = renderCampConfirmation({ ...registration, lines, paymentMethod: payment?.method ?? "card_cash" });
-  await queueMail(db, { dedupeKey: campConfirmationKey(registrationId), to: registration.email, ...content }, now);
+  return { to: registration.email, ...renderCampConfirmation({ ...registration, lines, paymentMethod: payment?.method ?? "card_cash" }) };
 }

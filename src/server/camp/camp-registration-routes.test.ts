@@ -6,6 +6,7 @@ import { mailOutbox } from "../db/schema/mail.ts";
 import { errorMessages } from "../errors.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/test-database.ts";
 import { vippsUnavailableMessage, type CampPaymentGateway, type RegistrationAwaitingPayment } from "./camp-payment-gateway.ts";
+import { campConfirmationKey, renderStoredCampConfirmation } from "./camp-confirmation-mail.ts";
 import { campInputMessages } from "./camp-registrations.ts";
 import { orderIdPattern } from "./order-id.ts";
 import {
@@ -179,6 +180,15 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post on %s", (kind) => {
     expect(await countRows(database, "mail_outbox")).toBe(1);
     await app.outbox.drain();
     expect(transport.sent).toHaveLength(1);
+  });
+
+  it("queues the confirmation exactly as rendered from the stored rows (written in the same statement)", async () => {
+    const body = draft({ hasLedsager: true, ledsagere: [companion(), companion({ firstName: "Per", sleepover: true })], sleepover: true });
+    expect((await postRegistration(app, body)).body).toBe("Done");
+    const [row] = await database.db.select().from(campRegistrations).where(eq(campRegistrations.draftId, body.draftId));
+    const [queued] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, campConfirmationKey(row!.id)));
+    const fromRows = await renderStoredCampConfirmation(database.db, row!.id);
+    expect({ to: queued!.recipient, subject: queued!.subject, text: queued!.text, html: queued!.html }).toEqual(fromRows);
   });
 
   it("stores exactly one registration when identical submissions arrive at the same time", async () => {

@@ -1,14 +1,15 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import type { FastifyInstance } from "fastify";
 import { resolveCampEdition } from "../../shared/camp/camp-edition.ts";
-import { calculateCampPrice } from "../../shared/camp/camp-pricing.ts";
+import { calculateCampPrice, type CampPrice } from "../../shared/camp/camp-pricing.ts";
 import { CampRegistrationSchema, type CampRegistration } from "../../shared/camp/camp-registration.ts";
 import type { Db } from "../db/database.ts";
+import { referenceData } from "../db/reference-data.ts";
 import { campCompanions, campPriceLines, campRegistrations, payments, type PaymentMethod } from "../db/schema/camp.ts";
-import { clubs } from "../db/schema/clubs.ts";
-import { grades } from "../db/schema/grades.ts";
+import { mailOutbox } from "../db/schema/mail.ts";
 import { HttpError, parseWith } from "../errors.ts";
-import { queueCampConfirmationMail } from "./camp-confirmation-mail.ts";
+import { campConfirmationKeyPrefix, queueCampConfirmationMail, renderCampConfirmation } from "./camp-confirmation-mail.ts";
 import { vippsUnavailableMessage, type CampPaymentGateway } from "./camp-payment-gateway.ts";
 import { newOrderId } from "./order-id.ts";
 
@@ -53,7 +54,9 @@ const storedColumns = {
 
 /**
  * POST /api/Vinterleir/Post. Validates with the shared schema, checks what only the database knows,
- * charges the server's own price and stores everything in one short transaction (no network inside).
+ * charges the server's own price and stores everything in one statement (so one short transaction, no
+ * network inside): the registration, its companions, price lines and payment, and for a confirmed
+ * registration its confirmation mail in the outbox.
  * A retried draft (same draftId in the edition) gets the first answer again and stores nothing.
  */
 export async function submitCampRegistration(app: FastifyInstance, body: unknown, gateway: CampPaymentGateway): Promise<SubmitAnswer> {
@@ -61,110 +64,194 @@ export async function submitCampRegistration(app: FastifyInstance, body: unknown
   const now = app.now();
   const edition = resolveCampEdition(now, app.env.CAMP_YEAR);
 
-  const earlier = await findByDraft(app.db, edition.year, registration.draftId);
-  if (earlier?.status === "pending_payment" && !registration.vipps && gateway.releasePendingPayment) {
-    // An unpaid online attempt, and now card/cash: switch the registration once no attempt can be paid.
-    if ((await gateway.releasePendingPayment(earlier.id)) === "released") await switchToCardCash(app, earlier.id);
-    return { kind: "done" };
+  // Idempotency per draft: a retried draft gets the first answer again. A plain card/cash registration
+  // tries its insert first (the unique draft key makes a retry or a concurrent twin insert nothing, and
+  // then the earlier registration answers): one query less for the common case. It checks nothing first
+  // that a retry could newly fail (club and grade are static, the price is computed). A Vipps registration
+  // or one that claims already-registered companions asks the database first, as those checks could.
+  const plain = !registration.vipps && !registration.ledsagere.some((companion) => companion.alreadyRegistered);
+  if (!plain) {
+    const earlier = await findByDraft(app.db, edition.year, registration.draftId);
+    if (earlier) return answerEarlier(app, earlier, registration, gateway);
   }
-  if (earlier) return answerFor(app.db, earlier, gateway);
 
-  const [club] = await app.db.select({ clubId: clubs.clubId }).from(clubs).where(eq(clubs.clubId, registration.clubId));
+  // Clubs and grades are static reference data, kept in memory (db/reference-data.ts).
+  const { clubById, gradeById, grades } = await referenceData(app.db);
+  const club = clubById.get(registration.clubId);
   if (!club) throw new CampInputError("clubId", campInputMessages.unknownClub);
-  const gradeList = await app.db.select().from(grades);
-  if (!gradeList.some((grade) => grade.gradeId === registration.gradeId)) {
-    throw new CampInputError("gradeId", campInputMessages.unknownGrade);
-  }
+  if (!gradeById.has(registration.gradeId)) throw new CampInputError("gradeId", campInputMessages.unknownGrade);
   await verifyAlreadyRegisteredCompanions(app.db, edition.year, registration);
 
-  const price = calculateCampPrice(registration, { edition, at: now, grades: gradeList });
+  const price = calculateCampPrice(registration, { edition, at: now, grades });
   const method: PaymentMethod = price.total === 0 ? "free" : registration.vipps ? "vipps" : "card_cash";
   if (method === "vipps" && !gateway.available) throw new CampInputError("vipps", vippsUnavailableMessage);
   const status = method === "vipps" ? "pending_payment" : "confirmed";
 
-  const { stored, created } = await app.db.transaction(async (tx) => {
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const orderId = newOrderId(edition.year);
-      // DO NOTHING on either unique key: a concurrent twin of this draft, or (rarely) a taken order id.
-      const [row] = await tx
-        .insert(campRegistrations)
-        .values({
-          editionYear: edition.year,
-          draftId: registration.draftId,
-          orderId,
-          firstName: registration.firstName,
-          lastName: registration.lastName,
-          age: registration.age,
-          email: registration.email,
-          telephone: registration.telephone,
-          allergies: registration.allergies,
-          clubId: registration.clubId,
-          gradeId: registration.gradeId,
-          gradering: registration.gradering,
-          hasLedsager: registration.hasLedsager,
-          otherInfo: registration.otherInfo,
-          sleepover: registration.sleepover,
-          vegan: registration.vegan,
-          instructor: registration.instructor,
-          public: registration.public === true,
-          vipps: registration.vipps,
-          wantsToInstruct: registration.wantsToInstruct,
-          dataConsent: registration.dataConsent,
-          termsAccepted: registration.termsAccepted,
-          total: price.total,
-          status,
-          createdAt: now,
-          confirmedAt: status === "confirmed" ? now : null,
-        })
-        .onConflictDoNothing()
-        .returning(storedColumns);
-      if (!row) {
-        const twin = await findByDraft(tx, edition.year, registration.draftId);
-        if (twin) return { stored: twin, created: false };
-        continue; // The order id was taken: draw another.
-      }
-      const companionLines = price.lines.filter((line) => line.kind === "companion");
-      if (registration.ledsagere.length) {
-        await tx.insert(campCompanions).values(
-          registration.ledsagere.map((companion, position) => ({
-            registrationId: row.id,
-            position,
-            clientId: companion.id,
-            firstName: companion.firstName,
-            lastName: companion.lastName,
-            age: companion.age,
-            telephone: companion.telephone,
-            email: companion.email,
-            sleepover: companion.sleepover,
-            alreadyRegistered: companion.alreadyRegistered,
-            amount: companionLines[position]!.amount,
-          })),
-        );
-      }
-      await tx
-        .insert(campPriceLines)
-        .values(price.lines.map((line, position) => ({ registrationId: row.id, position, kind: line.kind, label: line.label, amount: line.amount })));
-      await tx.insert(payments).values({
-        registrationId: row.id,
-        // Each online attempt has its own reference; card/cash and free settle under the order id.
-        reference: method === "vipps" ? `${orderId}-1` : orderId,
-        method,
-        amount: price.total,
-        state: method === "card_cash" ? "unpaid" : method === "free" ? "paid" : "created",
-        createdAt: now,
-        updatedAt: now,
-      });
-      if (status === "confirmed") await queueCampConfirmationMail(tx, row.id, now);
-      return { stored: row, created: true };
+  let stored: StoredRegistration | undefined;
+  let paymentReference: string | undefined;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const orderId = newOrderId(edition.year);
+    // Each online attempt has its own reference; card/cash and free settle under the order id.
+    const reference = method === "vipps" ? `${orderId}-1` : orderId;
+    const id = await insertRegistration(app.db, { registration, editionYear: edition.year, orderId, clubName: club.name, price, method, status, reference, now });
+    if (id !== undefined) {
+      stored = { id, orderId, editionYear: edition.year, status, total: price.total, telephone: registration.telephone };
+      paymentReference = reference;
+      break;
     }
-    throw new Error("No free order id after 5 draws");
-  });
+    // Nothing stored: this draft is already registered (a retry, or a concurrent twin that committed
+    // first), or (rarely) the order id was taken: draw another.
+    const earlier = await findByDraft(app.db, edition.year, registration.draftId);
+    if (earlier) return answerEarlier(app, earlier, registration, gateway);
+  }
+  if (!stored) throw new Error("No free order id after 5 draws");
 
-  if (created && stored.status === "confirmed") {
+  if (stored.status === "confirmed") {
     app.outbox.kick();
     app.campListsChanged();
   }
-  return answerFor(app.db, stored, gateway);
+  return answerFor(app.db, stored, gateway, paymentReference);
+}
+
+interface NewRegistration {
+  registration: CampRegistration;
+  editionYear: number;
+  orderId: string;
+  clubName: string;
+  price: CampPrice;
+  method: PaymentMethod;
+  status: "pending_payment" | "confirmed";
+  /** The payment's reference. */
+  reference: string;
+  now: Date;
+}
+
+/** A parameter cast to its column's type, so VALUES lists and SELECT lists need no inference. */
+function typed(column: PgColumn, value: unknown): SQL {
+  return sql`${sql.param(value, column)}::${sql.raw(column.getSQLType())}`;
+}
+
+function columnNames(columns: PgColumn[]): SQL {
+  return sql.join(
+    columns.map((column) => sql.identifier(column.name)),
+    sql`, `,
+  );
+}
+
+/** `(values (…), (…)) as alias(col, …)` with each value cast to its column's type. */
+function valuesList(alias: string, columns: PgColumn[], rows: unknown[][]): SQL {
+  const tuples = rows.map((row) => sql`(${sql.join(row.map((value, index) => typed(columns[index]!, value)), sql`, `)})`);
+  return sql`(values ${sql.join(tuples, sql`, `)}) as ${sql.identifier(alias)}(${columnNames(columns)})`;
+}
+
+/**
+ * Writes a new registration with everything that belongs to it in ONE statement (data-modifying CTEs): one
+ * round trip, atomic like a transaction, and the database checks the foreign keys at its end. The
+ * registration's insert does nothing on either unique key (a concurrent twin of the draft, or a taken order
+ * id); then nothing else is inserted either, and the answer is undefined.
+ */
+async function insertRegistration(db: Db, input: NewRegistration): Promise<number | undefined> {
+  const { registration, editionYear, orderId, price, method, status, reference, now } = input;
+  const registrationInsert = db
+    .insert(campRegistrations)
+    .values({
+      editionYear,
+      draftId: registration.draftId,
+      orderId,
+      firstName: registration.firstName,
+      lastName: registration.lastName,
+      age: registration.age,
+      email: registration.email,
+      telephone: registration.telephone,
+      allergies: registration.allergies,
+      clubId: registration.clubId,
+      gradeId: registration.gradeId,
+      gradering: registration.gradering,
+      hasLedsager: registration.hasLedsager,
+      otherInfo: registration.otherInfo,
+      sleepover: registration.sleepover,
+      vegan: registration.vegan,
+      instructor: registration.instructor,
+      public: registration.public === true,
+      vipps: registration.vipps,
+      wantsToInstruct: registration.wantsToInstruct,
+      dataConsent: registration.dataConsent,
+      termsAccepted: registration.termsAccepted,
+      total: price.total,
+      status,
+      createdAt: now,
+      confirmedAt: status === "confirmed" ? now : null,
+    })
+    .onConflictDoNothing()
+    .returning({ id: campRegistrations.id });
+
+  const parts: SQL[] = [sql`registration as (${registrationInsert.getSQL()})`];
+  const companionLines = price.lines.filter((line) => line.kind === "companion");
+  if (registration.ledsagere.length) {
+    const c = campCompanions;
+    const columns = [c.position, c.clientId, c.firstName, c.lastName, c.age, c.telephone, c.email, c.sleepover, c.alreadyRegistered, c.amount];
+    const rows = registration.ledsagere.map((companion, position) => [
+      position,
+      companion.id,
+      companion.firstName,
+      companion.lastName,
+      companion.age,
+      companion.telephone,
+      companion.email,
+      companion.sleepover,
+      companion.alreadyRegistered,
+      companionLines[position]!.amount,
+    ]);
+    parts.push(sql`companions as (insert into ${c} (${columnNames([c.registrationId, ...columns])})
+      select registration.id, v.* from registration, ${valuesList("v", columns, rows)})`);
+  }
+  {
+    const l = campPriceLines;
+    const columns = [l.position, l.kind, l.label, l.amount];
+    const rows = price.lines.map((line, position) => [position, line.kind, line.label, line.amount]);
+    parts.push(sql`price_lines as (insert into ${l} (${columnNames([l.registrationId, ...columns])})
+      select registration.id, v.* from registration, ${valuesList("v", columns, rows)})`);
+  }
+  {
+    const p = payments;
+    const columns = [p.reference, p.method, p.amount, p.state, p.createdAt, p.updatedAt];
+    const state = method === "card_cash" ? "unpaid" : method === "free" ? "paid" : "created";
+    parts.push(sql`payment as (insert into ${p} (${columnNames([p.registrationId, ...columns])})
+      select registration.id, v.* from registration, ${valuesList("v", columns, [[reference, method, price.total, state, now, now]])})`);
+  }
+  if (status === "confirmed") {
+    // The confirmation as queueCampConfirmationMail would render it from the rows written here.
+    const content = renderCampConfirmation({
+      editionYear,
+      orderId,
+      firstName: registration.firstName,
+      lastName: registration.lastName,
+      clubName: input.clubName,
+      sleepover: registration.sleepover,
+      lines: price.lines.map(({ label, amount }) => ({ label, amount })),
+      total: price.total,
+      paymentMethod: method,
+    });
+    const m = mailOutbox;
+    const columns = [m.recipient, m.subject, m.text, m.html, m.status, m.nextAttemptAt, m.createdAt];
+    const row = [registration.email, content.subject, content.text, content.html, "pending", now, now];
+    parts.push(sql`mail as (insert into ${m} (${columnNames([m.dedupeKey, ...columns])})
+      select ${campConfirmationKeyPrefix}::text || registration.id, v.* from registration, ${valuesList("v", columns, [row])}
+      on conflict (${sql.identifier(m.dedupeKey.name)}) do nothing)`);
+  }
+  const result = await db.execute<{ id: number }>(sql`with ${sql.join(parts, sql`, `)} select id from registration`);
+  const id = result.rows[0]?.id;
+  return id === undefined ? undefined : Number(id);
+}
+
+/** A draft submitted again (a retry, or a concurrent twin): nothing new is stored. */
+async function answerEarlier(app: FastifyInstance, earlier: StoredRegistration, registration: CampRegistration, gateway: CampPaymentGateway): Promise<SubmitAnswer> {
+  if (earlier.status === "pending_payment" && !registration.vipps && gateway.releasePendingPayment) {
+    // An unpaid online attempt, and now card/cash: switch the registration once no attempt can be paid.
+    if ((await gateway.releasePendingPayment(earlier.id)) === "released") await switchToCardCash(app, earlier.id);
+    return { kind: "done" };
+  }
+  return answerFor(app.db, earlier, gateway);
 }
 
 /** Confirms a pending registration with card/cash at the camp (after its online attempts were ended). */
@@ -187,23 +274,30 @@ async function switchToCardCash(app: FastifyInstance, registrationId: number): P
   if (switched) app.outbox.kick();
 }
 
-/** The same answer for the first submission and every retry of the draft. */
-async function answerFor(db: Db, registration: StoredRegistration, gateway: CampPaymentGateway): Promise<SubmitAnswer> {
+/**
+ * The same answer for the first submission and every retry of the draft. `latestReference`: the reference of
+ * the registration's latest payment when the caller has just written it (saves looking it up).
+ */
+async function answerFor(db: Db, registration: StoredRegistration, gateway: CampPaymentGateway, latestReference?: string): Promise<SubmitAnswer> {
   if (registration.status !== "pending_payment") return { kind: "done" };
   // The latest attempt: the gateway decides whether it can be reused or needs a successor.
-  const [payment] = await db
-    .select({ reference: payments.reference })
-    .from(payments)
-    .where(eq(payments.registrationId, registration.id))
-    .orderBy(desc(payments.id))
-    .limit(1);
-  if (!payment) throw new Error(`Camp registration ${registration.id} awaits payment but has no payment row`);
+  let paymentReference = latestReference;
+  if (paymentReference === undefined) {
+    const [payment] = await db
+      .select({ reference: payments.reference })
+      .from(payments)
+      .where(eq(payments.registrationId, registration.id))
+      .orderBy(desc(payments.id))
+      .limit(1);
+    if (!payment) throw new Error(`Camp registration ${registration.id} awaits payment but has no payment row`);
+    paymentReference = payment.reference;
+  }
   const url = await gateway.createPaymentRedirect({
     registrationId: registration.id,
     orderId: registration.orderId,
     editionYear: registration.editionYear,
     amount: registration.total,
-    paymentReference: payment.reference,
+    paymentReference,
     telephone: registration.telephone,
   });
   return { kind: "redirect", url };

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { SEED_CLUBS } from "../../shared/camp/seed-clubs.ts";
 import { SEED_GRADES } from "../../shared/camp/seed-grades.ts";
 import type { Db } from "./database.ts";
+import { forgetReferenceData } from "./reference-data.ts";
 import { clubs } from "./schema/clubs.ts";
 import { grades } from "./schema/grades.ts";
 
@@ -21,4 +22,5 @@ export async function seedReferenceData(db: Db): Promise<void> {
       target: grades.gradeId,
       set: { name: sql`excluded.name`, grade: sql`excluded.grade`, isDan: sql`excluded.is_dan` },
     });
+  forgetReferenceData(db);
 }
