@@ -81,6 +81,9 @@ export async function waitFor(url, { child, log }, { seconds = 30 } = {}) {
  * The production server (`NODE_ENV=production`, `LOG_LEVEL=warn`, no per-address rate limit) with its own DATA_DIR
  * and port; DATABASE_URL only when given (otherwise PGlite in DATA_DIR). Mail goes to DATA_DIR/mail. `env` adds or overrides
  * variables (a value of undefined removes one); `nodeArgs` go before the entry (e.g. --cpu-prof).
+ *
+ * @param {{ dataDir: string, databaseUrl?: string, port?: number, env?: Record<string, string | undefined>,
+ *   nodeArgs?: string[], source?: boolean, admin?: { username: string, password: string } }} options
  */
 export async function startSiteServer({ dataDir, databaseUrl, port, env: extra = {}, nodeArgs = [], source = false, admin }) {
   port ??= await freePort();

@@ -1,10 +1,11 @@
 /**
- * Figures of a reliability run: each test records its lines in .bench/reliability/ (git-ignored); with
- * RELIABILITY_DOC=1 the run's teardown (global-setup.ts) rewrites the section between the reliability markers
- * in docs/benchmarks.md from them.
+ * Figures of a reliability run: each test records its lines in .bench/reliability/{key}.json (git-ignored; a
+ * test's last run replaces its file, so running one file keeps the others' figures); with RELIABILITY_DOC=1
+ * the run's teardown (global-setup.ts) rewrites the section between the reliability markers in
+ * docs/benchmarks.md from all of them.
  */
 import { existsSync } from "node:fs";
-import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 
@@ -27,9 +28,6 @@ export async function recordResult(result: ReliabilityResult): Promise<void> {
   await writeFile(path.join(resultsDir, `${result.key}.json`), JSON.stringify({ ...result, at: new Date().toISOString() }, null, 2));
 }
 
-export async function clearResults(): Promise<void> {
-  await rm(resultsDir, { recursive: true, force: true });
-}
 
 function machine() {
   const cpus = os.cpus();
@@ -41,14 +39,13 @@ export async function writeReliabilityDoc(server: string): Promise<void> {
   const files = (await readdir(resultsDir)).filter((name) => name.endsWith(".json")).sort();
   const results = await Promise.all(files.map(async (name) => JSON.parse(await readFile(path.join(resultsDir, name), "utf8")) as ReliabilityResult & { at: string }));
   if (!results.length) return;
-  const measuredAt = results.map((result) => result.at).sort()[0]!.replace(/\.\d+Z$/, "Z");
   const section = [
-    "## Reliability (crash safety, scale-out)",
+    "## Reliability (crash safety, scale-out, faults)",
     "",
-    `\`npm run test:reliability\` — run ${measuredAt} on ${machine()}; server: ${server}.`,
-    "The tests fail unless every bar holds; these are the figures of the last run written here (`RELIABILITY_DOC=1`).",
+    `\`npm run test:reliability\` on ${machine()}; server: ${server}.`,
+    "The tests fail unless every bar holds; these are the figures of each test's last run written here (`RELIABILITY_DOC=1`).",
     "",
-    ...results.flatMap((result) => [`### ${result.title}`, "", ...result.lines, ""]),
+    ...results.flatMap((result) => [`### ${result.title}`, "", `Run ${result.at.replace(/\.\d+Z$/, "Z")}.`, "", ...result.lines, ""]),
   ].join("\n");
   let doc = existsSync(docFile) ? await readFile(docFile, "utf8") : "# Ytelsesmålinger\n";
   if (!doc.includes(START) || !doc.includes(END)) doc = `${doc.trimEnd()}\n\n${START}\n${END}\n`;
