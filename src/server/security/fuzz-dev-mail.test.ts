@@ -32,7 +32,7 @@ describe("hostile input behind the development mail pages (PGlite; the pages rea
       mail: { startWorker: false },
     });
     // Hostile but acceptable registrations, each turned into a stored mail.
-    const names = fc.sample(hostileText.filter((text) => /[<>"&]/.test(text) && text.trim().length > 0 && text.length <= 100), { numRuns: Math.min(60, fuzzRuns), seed: 6 });
+    const names = fc.sample(hostileText.filter((text) => /[<>"&]/.test(text) && text.trim().length > 0 && text.length <= 100), { numRuns: 25, seed: 6 });
     for (const name of names) {
       const res = await app.inject({
         method: "POST",
@@ -67,6 +67,7 @@ describe("hostile input behind the development mail pages (PGlite; the pages rea
           }),
           toInject: ({ page, id }) => ({ url: page === "list" ? "/dev/mail" : `/dev/mail/${id}${page === "eml" ? ".eml" : ""}` }),
           unchangedWhenRejected: readOnlyTables,
+          readOnly: true,
           check: (_request, res) => {
             if (!String(res.headers["content-type"]).startsWith("text/html")) return;
             expect(res.headers["content-security-policy"]).toMatch(/default-src 'none'/);

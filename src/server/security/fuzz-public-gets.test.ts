@@ -61,7 +61,8 @@ describe.each(databaseKinds)("hostile input to the public endpoints on %s", (kin
     await database?.close();
   });
 
-  const knownOrNot = (known: () => string[]) => fc.oneof(hostileSegment, fc.integer({ min: 0, max: 2 }).map((i) => known()[i]!));
+  // Real orders a fifth of the time: a cancel of a real one goes through the simulator (slower).
+  const knownOrNot = (known: () => string[]) => fc.oneof({ weight: 4, arbitrary: hostileSegment }, { weight: 1, arbitrary: fc.integer({ min: 0, max: 2 }).map((i) => known()[i]!) });
 
   it(
     "GET /api/Club/Get, /api/Grade/Get, /api/VinterleirUsers/Get, /api/VinterleirUsers/GetGrades, /healthz",
@@ -80,6 +81,7 @@ describe.each(databaseKinds)("hostile input to the public endpoints on %s", (kin
           headers: { ...(acceptEncoding ? { "accept-encoding": acceptEncoding } : {}), ...(ifNoneMatch ? { "if-none-match": ifNoneMatch } : {}) },
         }),
         unchangedWhenRejected: readOnlyTables,
+        readOnly: true,
         check: (_request, res) => expect(res.statusCode).toBeLessThan(400),
         runs: fuzzRuns * 5,
       });
@@ -94,6 +96,7 @@ describe.each(databaseKinds)("hostile input to the public endpoints on %s", (kin
         requests: fc.record({ orderId: knownOrNot(() => orderIds), query: hostileQuery }),
         toInject: ({ orderId, query }) => ({ url: `/api/Vipps/CheckIfVippsOk/${orderId}${query}` }),
         unchangedWhenRejected: ["payments", ...readOnlyTables],
+        readOnly: true,
       });
     },
     fuzzTimeoutMs,
@@ -158,7 +161,7 @@ describe.each(databaseKinds)("hostile input to the public endpoints on %s", (kin
     async () => {
       // Hex digests of the right shape cost a password-hash check each: a few of them, hostile text mostly.
       const digest = fc.oneof(
-        { weight: 30, arbitrary: hostileSegment },
+        { weight: 100, arbitrary: hostileSegment },
         { weight: 1, arbitrary: fc.constantFrom(sha256Hex(testAdminCredentials.CAMP_ADMIN_PASSWORD), sha256Hex(testAdminCredentials.INVOICE_ADMIN_PASSWORD), sha256Hex("feil"), "A".repeat(64), "g".repeat(64)) },
       );
       await fuzzEndpoint(context, {
@@ -169,10 +172,14 @@ describe.each(databaseKinds)("hostile input to the public endpoints on %s", (kin
           // Mostly a few addresses, as a brute force has: they are soon throttled (429).
           address: fc.oneof({ weight: 8, arbitrary: fc.constantFrom("127.0.0.1", "10.0.0.2", "10.0.0.3") }, fc.ipV4(), fc.ipV6()),
         }),
-        toInject: ({ area, username, digest, address }) => ({
+        toInject: ({ area, username, digest, address }) => {
+          // A minute per attempt: the throttle keeps a 15-minute window, so its table stays small.
+          context.clock.advance(60_000);
+          return {
           url: area === "camp" ? `/api/VinterleirAdmin/GetToken/${username}/${digest}` : area === "newmember" ? `/api/NewMemberAdmin/GetToken/${digest}` : `/api/Invoice/GetToken/${digest}`,
           remoteAddress: address,
-        }),
+          };
+        },
         unchangedWhenRejected: ["admin_tokens"],
         runs: fuzzRuns * 3,
       });
