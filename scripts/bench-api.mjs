@@ -26,24 +26,21 @@
  * site server, e.g. --cpu-prof), BENCH_SERVER=source (run src/server/main.ts through tsx, no rebuild needed),
  * BENCH_DATABASES=pglite|postgres (one run only), BENCH_NO_DOC=1 (do not rewrite docs/benchmarks.md).
  */
-import { spawn } from "node:child_process";
-import { createHash, randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+// Shared with the reliability tests (tests/reliability): the server as a child process, drafts, the admin check.
+import { ADMIN, createPostgresDatabase, makeDraft, postgresReachable as reachable, verifyAgainstAdmin } from "./bench/camp.mjs";
+import { freePort, root, spawnLogged, startSiteServer as startServer, stopProcess, waitFor, waitForBuild } from "./bench/server.mjs";
 
-const root = path.resolve(import.meta.dirname, "..");
-const mainJs = path.join(root, "build/node/main.js");
 /**
  * BENCH_SERVER=source runs the working tree through tsx (`node --import tsx src/server/main.ts`) instead of
  * the build, to measure a change without rebuilding; the site's files still come from build/client.
  */
 const fromSource = process.env.BENCH_SERVER === "source";
-const serverEntry = fromSource ? ["--import", "tsx", path.join(root, "src/server/main.ts")] : [mainJs];
 const docFile = path.join(root, "docs/benchmarks.md");
 const START = "<!-- bench:api:start -->";
 const END = "<!-- bench:api:end -->";
@@ -56,7 +53,6 @@ const RETRIES = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const PG_URL = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432";
 const LIST_IDENTITY = "GET /api/VinterleirUsers/Get, no compression (diagnosis)";
-const ADMIN = { username: "benchadmin", password: "bench-password-123" };
 
 /** Bars from the issues. */
 const bars = {
@@ -67,62 +63,11 @@ const bars = {
 
 // ---------------------------------------------------------------------------------------------- processes
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-function stopProcess(child) {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const force = setTimeout(() => child.kill("SIGKILL"), 12_000);
-    child.once("exit", () => (clearTimeout(force), resolve()));
-    child.kill("SIGTERM");
-  });
-}
-
-function spawnLogged(args, env) {
-  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
-  let output = "";
-  for (const stream of [child.stdout, child.stderr]) stream.on("data", (chunk) => (output = (output + chunk).slice(-8000)));
-  return { child, log: () => output };
-}
-
-async function waitFor(url, { child, log }) {
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited early (code ${child.exitCode}):\n${log()}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not answer within 30 s:\n${log()}`);
-}
-
 /** The production server with its own fresh DATA_DIR; DATABASE_URL only for the PostgreSQL run. */
-async function startSiteServer({ dataDir, databaseUrl }) {
-  const port = await freePort();
-  const env = { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" };
-  env.CAMP_ADMIN_USERNAME = ADMIN.username;
-  env.CAMP_ADMIN_PASSWORD = ADMIN.password;
-  // Every registration comes from 127.0.0.1: the per-address limit on public POSTs (registration spam) is off.
-  env.PUBLIC_POST_RATE_LIMIT = "0";
-  delete env.SMTP_URL; // mail goes to DATA_DIR/mail
-  delete env.DATABASE_URL;
-  delete env.CAMP_YEAR;
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+function startSiteServer({ dataDir, databaseUrl }) {
   // BENCH_NODE_ARGS: extra node flags for the site server only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to see where its time goes.
-  const server = spawnLogged([...(process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []), ...serverEntry], env);
-  const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}/healthz`, server);
-  return { base, pid: server.child.pid, log: server.log, stop: () => stopProcess(server.child) };
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
+  return startServer({ dataDir, databaseUrl, admin: ADMIN, nodeArgs, source: fromSource });
 }
 
 /** The baseline: the least a Node HTTP server can do, in its own process like the real one. */
@@ -270,60 +215,6 @@ function mergeLegs(a, b) {
 
 // ---------------------------------------------------------------------------------------------- registrations
 
-const firstNames = ["Ola", "Kari", "Nora", "Emil", "Sofie", "Jakob", "Ingrid", "Filip", "Maja", "Aksel", "Sara", "Henrik"];
-const ages = [8, 9, 10, 11, 12, 13, 14, 16, 19, 25, 34, 47, 58];
-const HOME_CLUB = 29;
-
-/**
- * A valid, distinct registration for participant `i` (rules from src/shared/camp/camp-registration.ts and
- * camp-eligibility.ts): every club and grade, children and adults, a fifth with one or two companions,
- * grading/sleepover/instructing only where allowed. Card/cash, so every answer is "Done". The last name
- * is unique, so the admin list can be matched draft by draft.
- */
-function makeDraft(tag, i) {
-  const age = ages[i % ages.length];
-  const clubId = i % 4 === 0 ? HOME_CLUB : 1 + ((i * 7) % 38);
-  const gradeId = 1 + ((i * 5) % 23);
-  const home = clubId === HOME_CLUB;
-  const mayGrade = (home && gradeId < 14 && age < 13) || gradeId >= 14;
-  const maySleep = !(home && age < 12);
-  const master = gradeId >= 18;
-  const lastName = `Benk${tag}${String(i).padStart(4, "0")}`;
-  const companions = i % 10 === 0 ? 2 : i % 5 === 0 ? 1 : 0;
-  return {
-    draftId: randomUUID(),
-    dataConsent: true,
-    termsAccepted: true,
-    firstName: firstNames[i % firstNames.length],
-    lastName,
-    age,
-    email: `deltaker${i}@example.no`,
-    telephone: `9${String(1_000_000 + i).slice(-7)}`,
-    clubId,
-    gradeId,
-    gradering: mayGrade && i % 3 === 0,
-    sleepover: maySleep && i % 2 === 0,
-    hasLedsager: companions > 0,
-    ledsagere: Array.from({ length: companions }, (_, c) => ({
-      id: `c${c + 1}`,
-      firstName: c === 0 ? "Forelder" : "Verge",
-      lastName,
-      age: 35 + c * 7,
-      telephone: `4${String(2_000_000 + i * 2 + c).slice(-7)}`,
-      email: `ledsager${i}-${c}@example.no`,
-      sleepover: c === 0,
-      alreadyRegistered: false,
-    })),
-    allergies: i % 9 === 0 ? "Nøtter" : "",
-    vegan: i % 6 === 0,
-    otherInfo: i % 11 === 0 ? "Kommer fredag kveld." : "",
-    wantsToInstruct: master && i % 2 === 0,
-    public: i % 7 !== 0,
-    instructor: master ? 1 + (i % 2) : 0,
-    vipps: false,
-  };
-}
-
 const expectDone = (answer) =>
   answer.status === 200 && answer.body.toString() === "Done" ? null : `${answer.status} ${answer.body?.toString().slice(0, 200)}`;
 const expectOk = (answer) => (answer.status === 200 ? null : `${answer.status} ${answer.body?.toString().slice(0, 200)}`);
@@ -332,63 +223,17 @@ function registerAll(base, drafts) {
   return load({ jobs: drafts.map((draft) => () => request(`${base}/api/Vinterleir/Post`, { method: "POST", body: draft })), check: expectDone });
 }
 
-async function adminGet(base, token, what) {
-  const answer = await fetch(`${base}/api/VinterleirAdmin/${what}/${token}`);
-  if (!answer.ok) throw new Error(`admin ${what}: ${answer.status} ${await answer.text()}`);
-  return answer.json();
-}
-
 /** Nothing lost, nothing twice: the admin's view against the drafts that answered Done. */
-async function verify(base, drafts, doneCount) {
-  const digest = createHash("sha256").update(ADMIN.password).digest("hex");
-  const login = await fetch(`${base}/api/VinterleirAdmin/GetToken/${ADMIN.username}/${digest}`);
-  if (!login.ok) throw new Error(`admin login: ${login.status} ${await login.text()}`);
-  const token = await login.text();
-  const totals = await adminGet(base, token, "Totals");
-  const persons = await adminGet(base, token, "Get");
-  const athletes = new Map();
-  const companions = new Map();
-  for (const person of persons) {
-    const into = person.isLedsager ? companions : athletes;
-    into.set(person.lastname, (into.get(person.lastname) ?? 0) + 1);
-  }
-  let missing = 0;
-  let duplicated = 0;
-  let companionMismatch = 0;
-  for (const draft of drafts) {
-    const seen = athletes.get(draft.lastName) ?? 0;
-    if (seen === 0) missing++;
-    if (seen > 1) duplicated++;
-    if ((companions.get(draft.lastName) ?? 0) !== draft.ledsagere.length * Math.min(seen, 1)) companionMismatch++;
-  }
-  const known = new Set(drafts.map((draft) => draft.lastName));
-  const unexpected = [...athletes.keys()].filter((name) => !known.has(name)).length;
-  const expectedPersons = drafts.reduce((sum, draft) => sum + 1 + draft.ledsagere.length, 0);
-  const ok =
-    totals.registrations === doneCount &&
-    totals.registrations === drafts.length &&
-    totals.count === expectedPersons &&
-    missing === 0 &&
-    duplicated === 0 &&
-    companionMismatch === 0 &&
-    unexpected === 0;
-  return { ok, confirmed: totals.registrations, persons: totals.count, expectedPersons, missing, duplicated, companionMismatch, unexpected };
+function verify(base, drafts, doneCount) {
+  return verifyAgainstAdmin(base, drafts, { admin: ADMIN, doneCount });
 }
 
 // ---------------------------------------------------------------------------------------------- one database
 
 async function benchDatabase(kind, bare) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `stk-bench-api-${kind}-`));
-  let databaseUrl;
-  let admin;
-  if (kind === "postgres") {
-    const name = `stk_bench_${Date.now()}`;
-    admin = new pg.Client({ connectionString: `${PG_URL}/postgres` });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    databaseUrl = `${PG_URL}/${name}`;
-    admin.dropDatabase = () => admin.query(`drop database if exists ${name} with (force)`);
-  }
+  const database = kind === "postgres" ? await createPostgresDatabase(PG_URL, "stk_bench") : undefined;
+  const databaseUrl = database?.url;
   const server = await startSiteServer({ dataDir, databaseUrl });
   try {
     const tag = kind === "pglite" ? "L" : "P";
@@ -456,10 +301,7 @@ async function benchDatabase(kind, bare) {
     };
   } finally {
     await server.stop();
-    if (admin) {
-      await admin.dropDatabase().catch((error) => console.error(`could not drop the bench database: ${error.message}`));
-      await admin.end();
-    }
+    await database?.drop().catch((error) => console.error(`could not drop the bench database: ${error.message}`));
     await rm(dataDir, { recursive: true, force: true });
   }
 }
@@ -495,17 +337,8 @@ async function durabilitySettings(kind, server, databaseUrl, dataDir) {
   }
 }
 
-async function postgresReachable() {
-  const client = new pg.Client({ connectionString: `${PG_URL}/postgres`, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    const { rows } = await client.query("show server_version");
-    return { ok: true, version: rows[0].server_version };
-  } catch (error) {
-    return { ok: false, reason: error.message };
-  } finally {
-    await client.end().catch(() => {});
-  }
+function postgresReachable() {
+  return reachable(PG_URL);
 }
 
 // ---------------------------------------------------------------------------------------------- report
@@ -581,13 +414,11 @@ async function writeDoc(section) {
 
 // ---------------------------------------------------------------------------------------------- main
 
-for (let i = 0; !fromSource && !existsSync(mainJs); i++) {
-  if (i === 4) {
-    console.error("build/node/main.js is missing: run `npm run build` first.");
+if (!fromSource) {
+  await waitForBuild().catch((error) => {
+    console.error(error.message);
     process.exit(1);
-  }
-  console.log("build/node/main.js is missing (a rebuild under way?); waiting 30 s …");
-  await new Promise((resolve) => setTimeout(resolve, 30_000));
+  });
 }
 const stampFile = path.join(root, "build/stamp.json");
 const builtAt = existsSync(stampFile) ? JSON.parse(await readFile(stampFile, "utf8")).builtAt : "unknown";
