@@ -1,10 +1,10 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
-import type { PgColumn } from "drizzle-orm/pg-core";
+import { PgDialect, type PgColumn, type PgPreparedQuery, type PgTable, type PreparedQueryConfig } from "drizzle-orm/pg-core";
 import type { FastifyInstance } from "fastify";
 import { resolveCampEdition } from "../../shared/camp/camp-edition.ts";
 import { calculateCampPrice, type CampPrice } from "../../shared/camp/camp-pricing.ts";
 import { CampRegistrationSchema, type CampRegistration } from "../../shared/camp/camp-registration.ts";
-import type { Db } from "../db/database.ts";
+import type { Db, RowsResult } from "../db/database.ts";
 import { referenceData } from "../db/reference-data.ts";
 import { campCompanions, campPriceLines, campRegistrations, payments, type PaymentMethod } from "../db/schema/camp.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
@@ -138,88 +138,199 @@ function columnNames(columns: PgColumn[]): SQL {
   );
 }
 
-/** `(values (…), (…)) as alias(col, …)` with each value cast to its column's type. */
-function valuesList(alias: string, columns: PgColumn[], rows: unknown[][]): SQL {
-  const tuples = rows.map((row) => sql`(${sql.join(row.map((value, index) => typed(columns[index]!, value)), sql`, `)})`);
-  return sql`(values ${sql.join(tuples, sql`, `)}) as ${sql.identifier(alias)}(${columnNames(columns)})`;
+/** `(values (…), (…)) as alias(col, …)`: `rows` rows, each value the placeholder `${prefix}${row}.${column key}`. */
+function valuesList(alias: string, prefix: string, columns: Record<string, PgColumn>, rows: number): SQL {
+  const tuples = Array.from(
+    { length: rows },
+    (_, row) =>
+      sql`(${sql.join(
+        Object.entries(columns).map(([key, column]) => typed(column, sql.placeholder(`${prefix}${row}.${key}`))),
+        sql`, `,
+      )})`,
+  );
+  return sql`(values ${sql.join(tuples, sql`, `)}) as ${sql.identifier(alias)}(${columnNames(Object.values(columns))})`;
+}
+
+/** Placeholder values for `valuesList`. */
+function valuesOf(prefix: string, rows: Record<string, unknown>[], into: Record<string, unknown>): void {
+  rows.forEach((row, index) => {
+    for (const [key, value] of Object.entries(row)) into[`${prefix}${index}.${key}`] = value;
+  });
+}
+
+const companionColumns = {
+  position: campCompanions.position,
+  clientId: campCompanions.clientId,
+  firstName: campCompanions.firstName,
+  lastName: campCompanions.lastName,
+  age: campCompanions.age,
+  telephone: campCompanions.telephone,
+  email: campCompanions.email,
+  sleepover: campCompanions.sleepover,
+  alreadyRegistered: campCompanions.alreadyRegistered,
+  amount: campCompanions.amount,
+};
+const priceLineColumns = { position: campPriceLines.position, kind: campPriceLines.kind, label: campPriceLines.label, amount: campPriceLines.amount };
+const paymentColumns = {
+  reference: payments.reference,
+  method: payments.method,
+  amount: payments.amount,
+  state: payments.state,
+  createdAt: payments.createdAt,
+  updatedAt: payments.updatedAt,
+};
+const mailColumns = {
+  recipient: mailOutbox.recipient,
+  subject: mailOutbox.subject,
+  text: mailOutbox.text,
+  html: mailOutbox.html,
+  status: mailOutbox.status,
+  nextAttemptAt: mailOutbox.nextAttemptAt,
+  createdAt: mailOutbox.createdAt,
+};
+const registrationKeys = [
+  "editionYear",
+  "draftId",
+  "orderId",
+  "firstName",
+  "lastName",
+  "age",
+  "email",
+  "telephone",
+  "allergies",
+  "clubId",
+  "gradeId",
+  "gradering",
+  "hasLedsager",
+  "otherInfo",
+  "sleepover",
+  "vegan",
+  "instructor",
+  "public",
+  "vipps",
+  "wantsToInstruct",
+  "dataConsent",
+  "termsAccepted",
+  "total",
+  "status",
+  "createdAt",
+] as const;
+
+/** What the statement's text depends on; everything else is a parameter. */
+interface StatementShape {
+  companions: number;
+  priceLines: number;
+  /** Confirmed now (card/cash, free): with confirmed_at and the confirmation mail; otherwise pending payment. */
+  confirmed: boolean;
 }
 
 /**
- * Writes a new registration with everything that belongs to it in ONE statement (data-modifying CTEs): one
- * round trip, atomic like a transaction, and the database checks the foreign keys at its end. The
- * registration's insert does nothing on either unique key (a concurrent twin of the draft, or a taken order
- * id); then nothing else is inserted either, and the answer is undefined.
+ * A new registration with everything that belongs to it as ONE statement (data-modifying CTEs): one round
+ * trip, atomic like a transaction, and the database checks the foreign keys at its end. The registration's
+ * insert does nothing on either unique key (a concurrent twin of the draft, or a taken order id); then
+ * nothing else is inserted either and no row comes back.
  */
-async function insertRegistration(db: Db, input: NewRegistration): Promise<number | undefined> {
-  const { registration, editionYear, orderId, price, method, status, reference, now } = input;
+function registrationStatementSql(db: Db, shape: StatementShape): SQL {
+  const placeholders = Object.fromEntries(registrationKeys.map((key) => [key, sql.placeholder(key)])) as Record<
+    (typeof registrationKeys)[number],
+    ReturnType<typeof sql.placeholder>
+  >;
   const registrationInsert = db
     .insert(campRegistrations)
-    .values({
-      editionYear,
-      draftId: registration.draftId,
-      orderId,
-      firstName: registration.firstName,
-      lastName: registration.lastName,
-      age: registration.age,
-      email: registration.email,
-      telephone: registration.telephone,
-      allergies: registration.allergies,
-      clubId: registration.clubId,
-      gradeId: registration.gradeId,
-      gradering: registration.gradering,
-      hasLedsager: registration.hasLedsager,
-      otherInfo: registration.otherInfo,
-      sleepover: registration.sleepover,
-      vegan: registration.vegan,
-      instructor: registration.instructor,
-      public: registration.public === true,
-      vipps: registration.vipps,
-      wantsToInstruct: registration.wantsToInstruct,
-      dataConsent: registration.dataConsent,
-      termsAccepted: registration.termsAccepted,
-      total: price.total,
-      status,
-      createdAt: now,
-      confirmedAt: status === "confirmed" ? now : null,
-    })
+    .values({ ...placeholders, confirmedAt: shape.confirmed ? sql.placeholder("createdAt") : sql`null` })
     .onConflictDoNothing()
     .returning({ id: campRegistrations.id });
-
+  const insertFor = (name: string, table: PgTable, registrationId: PgColumn, columns: Record<string, PgColumn>, prefix: string, rows: number) =>
+    sql`${sql.identifier(name)} as (insert into ${table} (${columnNames([registrationId, ...Object.values(columns)])})
+      select registration.id, v.* from registration, ${valuesList("v", prefix, columns, rows)})`;
   const parts: SQL[] = [sql`registration as (${registrationInsert.getSQL()})`];
+  if (shape.companions) parts.push(insertFor("companions", campCompanions, campCompanions.registrationId, companionColumns, "c", shape.companions));
+  parts.push(insertFor("price_lines", campPriceLines, campPriceLines.registrationId, priceLineColumns, "l", shape.priceLines));
+  parts.push(insertFor("payment", payments, payments.registrationId, paymentColumns, "p", 1));
+  if (shape.confirmed) {
+    parts.push(sql`mail as (insert into ${mailOutbox} (${columnNames([mailOutbox.dedupeKey, ...Object.values(mailColumns)])})
+      select ${campConfirmationKeyPrefix}::text || registration.id, v.* from registration, ${valuesList("v", "m", mailColumns, 1)}
+      on conflict (${sql.identifier(mailOutbox.dedupeKey.name)}) do nothing)`);
+  }
+  return sql`with ${sql.join(parts, sql`, `)} select id from registration`;
+}
+
+const dialect = new PgDialect();
+type RegistrationStatement = PgPreparedQuery<PreparedQueryConfig & { execute: RowsResult<{ id: number }> }>;
+const statements = new WeakMap<Db, Map<string, RegistrationStatement>>();
+
+/**
+ * The statement for a shape, built once per database and shape (building a statement this size costs more
+ * CPU than the database spends running it). Named, so PostgreSQL parses it once per connection.
+ */
+function registrationStatement(db: Db, shape: StatementShape): RegistrationStatement {
+  let byShape = statements.get(db);
+  if (!byShape) statements.set(db, (byShape = new Map()));
+  const name = `camp_registration_c${shape.companions}_l${shape.priceLines}_${shape.confirmed ? "confirmed" : "pending"}`;
+  let statement = byShape.get(name);
+  if (!statement) {
+    statement = db._.session.prepareQuery(dialect.sqlToQuery(registrationStatementSql(db, shape)), undefined, name, false) as RegistrationStatement;
+    byShape.set(name, statement);
+  }
+  return statement;
+}
+
+/** Writes a new registration (registrationStatementSql); undefined when nothing was written. */
+async function insertRegistration(db: Db, input: NewRegistration): Promise<number | undefined> {
+  const { registration, editionYear, orderId, price, method, status, reference, now } = input;
+  const confirmed = status === "confirmed";
+  const values: Record<string, unknown> = {
+    editionYear,
+    draftId: registration.draftId,
+    orderId,
+    firstName: registration.firstName,
+    lastName: registration.lastName,
+    age: registration.age,
+    email: registration.email,
+    telephone: registration.telephone,
+    allergies: registration.allergies,
+    clubId: registration.clubId,
+    gradeId: registration.gradeId,
+    gradering: registration.gradering,
+    hasLedsager: registration.hasLedsager,
+    otherInfo: registration.otherInfo,
+    sleepover: registration.sleepover,
+    vegan: registration.vegan,
+    instructor: registration.instructor,
+    public: registration.public === true,
+    vipps: registration.vipps,
+    wantsToInstruct: registration.wantsToInstruct,
+    dataConsent: registration.dataConsent,
+    termsAccepted: registration.termsAccepted,
+    total: price.total,
+    status,
+    createdAt: now,
+  } satisfies Record<(typeof registrationKeys)[number], unknown>;
   const companionLines = price.lines.filter((line) => line.kind === "companion");
-  if (registration.ledsagere.length) {
-    const c = campCompanions;
-    const columns = [c.position, c.clientId, c.firstName, c.lastName, c.age, c.telephone, c.email, c.sleepover, c.alreadyRegistered, c.amount];
-    const rows = registration.ledsagere.map((companion, position) => [
+  valuesOf(
+    "c",
+    registration.ledsagere.map((companion, position) => ({
       position,
-      companion.id,
-      companion.firstName,
-      companion.lastName,
-      companion.age,
-      companion.telephone,
-      companion.email,
-      companion.sleepover,
-      companion.alreadyRegistered,
-      companionLines[position]!.amount,
-    ]);
-    parts.push(sql`companions as (insert into ${c} (${columnNames([c.registrationId, ...columns])})
-      select registration.id, v.* from registration, ${valuesList("v", columns, rows)})`);
-  }
-  {
-    const l = campPriceLines;
-    const columns = [l.position, l.kind, l.label, l.amount];
-    const rows = price.lines.map((line, position) => [position, line.kind, line.label, line.amount]);
-    parts.push(sql`price_lines as (insert into ${l} (${columnNames([l.registrationId, ...columns])})
-      select registration.id, v.* from registration, ${valuesList("v", columns, rows)})`);
-  }
-  {
-    const p = payments;
-    const columns = [p.reference, p.method, p.amount, p.state, p.createdAt, p.updatedAt];
-    const state = method === "card_cash" ? "unpaid" : method === "free" ? "paid" : "created";
-    parts.push(sql`payment as (insert into ${p} (${columnNames([p.registrationId, ...columns])})
-      select registration.id, v.* from registration, ${valuesList("v", columns, [[reference, method, price.total, state, now, now]])})`);
-  }
-  if (status === "confirmed") {
+      clientId: companion.id,
+      firstName: companion.firstName,
+      lastName: companion.lastName,
+      age: companion.age,
+      telephone: companion.telephone,
+      email: companion.email,
+      sleepover: companion.sleepover,
+      alreadyRegistered: companion.alreadyRegistered,
+      amount: companionLines[position]!.amount,
+    })),
+    values,
+  );
+  valuesOf(
+    "l",
+    price.lines.map((line, position) => ({ position, kind: line.kind, label: line.label, amount: line.amount })),
+    values,
+  );
+  const state = method === "card_cash" ? "unpaid" : method === "free" ? "paid" : "created";
+  valuesOf("p", [{ reference, method, amount: price.total, state, createdAt: now, updatedAt: now }], values);
+  if (confirmed) {
     // The confirmation as queueCampConfirmationMail would render it from the rows written here.
     const content = renderCampConfirmation({
       editionYear,
@@ -232,14 +343,10 @@ async function insertRegistration(db: Db, input: NewRegistration): Promise<numbe
       total: price.total,
       paymentMethod: method,
     });
-    const m = mailOutbox;
-    const columns = [m.recipient, m.subject, m.text, m.html, m.status, m.nextAttemptAt, m.createdAt];
-    const row = [registration.email, content.subject, content.text, content.html, "pending", now, now];
-    parts.push(sql`mail as (insert into ${m} (${columnNames([m.dedupeKey, ...columns])})
-      select ${campConfirmationKeyPrefix}::text || registration.id, v.* from registration, ${valuesList("v", columns, [row])}
-      on conflict (${sql.identifier(m.dedupeKey.name)}) do nothing)`);
+    valuesOf("m", [{ recipient: registration.email, ...content, status: "pending", nextAttemptAt: now, createdAt: now }], values);
   }
-  const result = await db.execute<{ id: number }>(sql`with ${sql.join(parts, sql`, `)} select id from registration`);
+  const statement = registrationStatement(db, { companions: registration.ledsagere.length, priceLines: price.lines.length, confirmed });
+  const result = await statement.execute(values);
   const id = result.rows[0]?.id;
   return id === undefined ? undefined : Number(id);
 }
