@@ -62,7 +62,7 @@ export const AdminPersonSchema = z.object({
   paymentState: z.string().nullable(),
   createdAt: z.string(),
   /** When the personal data was anonymised (after the camp, or on request); null before. */
-  anonymisedAt: z.string().nullable().optional(),
+  anonymisedAt: z.string().nullable(),
 });
 export type AdminPerson = z.infer<typeof AdminPersonSchema>;
 

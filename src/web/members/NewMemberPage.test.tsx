@@ -94,7 +94,7 @@ describe("the new-member wizard", () => {
     });
     expect(posted[0]!.draftId).toMatch(/^[0-9a-f-]{36}$/);
     // Done clears the stored draft.
-    expect(document.cookie).not.toContain(NEW_MEMBER_COOKIE);
+    await waitFor(() => expect(document.cookie).not.toContain(NEW_MEMBER_COOKIE));
   });
 
   it("asks an adult for their own contact details and skips the Parent step", async () => {

@@ -35,6 +35,7 @@ const person = (over: Record<string, unknown>) => ({
   paymentMethod: "card_cash",
   paymentState: "unpaid",
   createdAt: "2025-10-12T18:04:00Z",
+  anonymisedAt: null,
   ...over,
 });
 

@@ -188,7 +188,8 @@ describe("camp registration wizard", () => {
       vipps: false,
       telephone: "912 34 567",
     });
-    expect(document.cookie).not.toContain(DRAFT_COOKIE);
+    // Done clears the cookies in an effect, after the Done screen has rendered.
+    await waitFor(() => expect(document.cookie).not.toContain(DRAFT_COOKIE));
     expect(screen.queryByRole("button", { name: "Tilbake" })).toBeNull();
     expect(screen.getByRole("link", { name: "Tilbake til forsiden" }).getAttribute("href")).toBe("/");
   });
