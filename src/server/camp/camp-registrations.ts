@@ -1,10 +1,11 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
-import { PgDialect, type PgColumn, type PgPreparedQuery, type PgTable, type PreparedQueryConfig } from "drizzle-orm/pg-core";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { FastifyInstance } from "fastify";
 import { resolveCampEdition } from "../../shared/camp/camp-edition.ts";
 import { calculateCampPrice, type CampPrice } from "../../shared/camp/camp-pricing.ts";
 import { CampRegistrationSchema, type CampRegistration } from "../../shared/camp/camp-registration.ts";
-import type { Db, RowsResult } from "../db/database.ts";
+import type { Db } from "../db/database.ts";
+import { prepareStatement } from "../db/prepared-statement.ts";
 import { referenceData } from "../db/reference-data.ts";
 import { campCompanions, campPriceLines, campRegistrations, payments, type PaymentMethod } from "../db/schema/camp.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
@@ -255,13 +256,12 @@ function registrationStatementSql(db: Db, shape: StatementShape): SQL {
   return sql`with ${sql.join(parts, sql`, `)} select id from registration`;
 }
 
-const dialect = new PgDialect();
-type RegistrationStatement = PgPreparedQuery<PreparedQueryConfig & { execute: RowsResult<{ id: number }> }>;
+type RegistrationStatement = ReturnType<typeof prepareStatement>;
 const statements = new WeakMap<Db, Map<string, RegistrationStatement>>();
 
 /**
  * The statement for a shape, built once per database and shape (building a statement this size costs more
- * CPU than the database spends running it). Named, so PostgreSQL parses it once per connection.
+ * CPU than running it) and prepared, so the database parses and plans it once (db/prepared-statement.ts).
  */
 function registrationStatement(db: Db, shape: StatementShape): RegistrationStatement {
   let byShape = statements.get(db);
@@ -269,7 +269,7 @@ function registrationStatement(db: Db, shape: StatementShape): RegistrationState
   const name = `camp_registration_c${shape.companions}_l${shape.priceLines}_${shape.confirmed ? "confirmed" : "pending"}`;
   let statement = byShape.get(name);
   if (!statement) {
-    statement = db._.session.prepareQuery(dialect.sqlToQuery(registrationStatementSql(db, shape)), undefined, name, false) as RegistrationStatement;
+    statement = prepareStatement(db, name, registrationStatementSql(db, shape));
     byShape.set(name, statement);
   }
   return statement;
@@ -346,9 +346,8 @@ async function insertRegistration(db: Db, input: NewRegistration): Promise<numbe
     valuesOf("m", [{ recipient: registration.email, ...content, status: "pending", nextAttemptAt: now, createdAt: now }], values);
   }
   const statement = registrationStatement(db, { companions: registration.ledsagere.length, priceLines: price.lines.length, confirmed });
-  const result = await statement.execute(values);
-  const id = result.rows[0]?.id;
-  return id === undefined ? undefined : Number(id);
+  const [row] = await statement.execute(values);
+  return row ? Number(row.id) : undefined;
 }
 
 /** A draft submitted again (a retry, or a concurrent twin): nothing new is stored. */

@@ -62,7 +62,21 @@ export interface CampEdition {
 export type CampRules = Pick<CampEdition, "settings">;
 export const defaultCampRules: CampRules = { settings: campSettings };
 
+/** Editions with the club's own settings, by year: computing one takes several time-zone conversions. */
+const standardEditions = new Map<number, CampEdition>();
+
+/** The edition of `year`; with the club's own settings the same (frozen) object every time. */
 export function campEditionForYear(year: number, settings: CampSettings = campSettings): CampEdition {
+  if (settings !== campSettings) return buildEdition(year, settings);
+  let edition = standardEditions.get(year);
+  if (!edition) {
+    edition = Object.freeze(buildEdition(year, settings));
+    standardEditions.set(year, edition);
+  }
+  return edition;
+}
+
+function buildEdition(year: number, settings: CampSettings): CampEdition {
   const on = (md: { month: number; day: number }): CalendarDate => ({ year, ...md });
   return {
     year,

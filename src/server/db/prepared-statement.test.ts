@@ -1,0 +1,62 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, databaseKinds } from "../test-support/test-database.ts";
+import type { Database } from "./database.ts";
+import { prepareStatement } from "./prepared-statement.ts";
+import { clubs } from "./schema/clubs.ts";
+
+describe.each(databaseKinds)("prepared statements on %s", (kind) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    await database.db.execute(sql`create table prepared_probe (id integer primary key, name text not null, at timestamptz, flag boolean not null)`);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  const insert = () =>
+    prepareStatement(
+      database.db,
+      "prepared_probe_insert",
+      sql`insert into prepared_probe (id, name, at, flag) values (${sql.placeholder("id")}, ${sql.placeholder("name")}, ${sql.placeholder("at")}, ${sql.placeholder("flag")})
+          on conflict (id) do nothing returning id, name, at, flag`,
+    );
+
+  it("runs with new values each time, and answers rows by column name", async () => {
+    const statement = insert();
+    const at = new Date("2027-01-10T12:00:00.000Z");
+    const [first] = await statement.execute({ id: 1, name: "Ola", at, flag: true });
+    expect(Number(first!.id)).toBe(1);
+    expect(first!.name).toBe("Ola");
+    expect(new Date(String(first!.at)).getTime()).toBe(at.getTime());
+    const [second] = await statement.execute({ id: 2, name: "Kari", at: null, flag: false });
+    expect(second!.at).toBeNull();
+    // Nothing inserted: no row.
+    expect(await statement.execute({ id: 1, name: "Ola igjen", at: null, flag: true })).toEqual([]);
+    // A second object for the same name and text reuses what the connection has parsed.
+    expect(await insert().execute({ id: 3, name: "Per", at: null, flag: true })).toHaveLength(1);
+    const rows = await database.db.execute<{ id: number; name: string; flag: boolean }>(sql`select id, name, flag from prepared_probe order by id`);
+    expect(rows.rows.map((row) => [Number(row.id), row.name, row.flag])).toEqual([
+      [1, "Ola", true],
+      [2, "Kari", false],
+      [3, "Per", true],
+    ]);
+  });
+
+  it("reports a database error and leaves the connection usable", async () => {
+    const statement = insert();
+    await expect(statement.execute({ id: 4, name: null, at: null, flag: true })).rejects.toThrow();
+    expect(await statement.execute({ id: 4, name: "Nora", at: null, flag: true })).toHaveLength(1);
+    expect((await database.db.select().from(clubs)).length).toBeGreaterThan(0);
+  });
+
+  it("commits each call on its own (visible to a fresh read, not inside another transaction)", async () => {
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into prepared_probe (id, name, flag) values (10, 'i transaksjon', true)`);
+    });
+    expect(await insert().execute({ id: 11, name: "etter", at: null, flag: true })).toHaveLength(1);
+    const count = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from prepared_probe where id in (10, 11)`);
+    expect(Number(count.rows[0]!.n)).toBe(2);
+  });
+});

@@ -1,0 +1,79 @@
+import { PGlite, protocol } from "@electric-sql/pglite";
+import { fillPlaceholders, type SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
+import type { Db, RowsResult } from "./database.ts";
+
+/**
+ * A statement for a hot path: its text is fixed, its values come as named placeholders
+ * (`sql.placeholder("name")`, with a column as encoder through `sql.param(placeholder, column)`), and the
+ * database parses and plans it once per connection instead of once per call.
+ *
+ * - PostgreSQL: drizzle's prepared query with a statement name (node-postgres parses a named statement once
+ *   per pooled connection).
+ * - PGlite: its `query()` makes six calls into the WASM engine per statement (parse, describe, bind,
+ *   describe, execute, sync), which for a large statement costs more than running it. Here the statement is
+ *   parsed once under its name, then each call is one bind + describe + execute + sync, under the same
+ *   locks as `query()` and followed by the same `syncToFs()`, so nothing about durability differs.
+ *
+ * Rows come back as objects by column name, with the driver's values: PostgreSQL parses them (int → number),
+ * PGlite's raw protocol answers text; convert what you read (`Number(row.id)`).
+ * Only on the database object itself (outside a transaction); `name` must be unique per statement text.
+ */
+export function prepareStatement(db: Db, name: string, statement: SQL): { execute(values: Record<string, unknown>): Promise<Record<string, unknown>[]> } {
+  const query = dialect.sqlToQuery(statement);
+  const client = (db as { $client?: unknown }).$client;
+  if (client instanceof PGlite) {
+    return { execute: (values) => executeOnPglite(client, name, query.sql, fillPlaceholders(query.params, values)) };
+  }
+  const prepared = db._.session.prepareQuery<{ execute: RowsResult<Record<string, unknown>> } & PreparedConfig>(query, undefined, name, false);
+  return { execute: async (values) => (await prepared.execute(values)).rows };
+}
+
+type PreparedConfig = { all: unknown; values: unknown };
+
+const dialect = new PgDialect();
+const { serialize } = protocol;
+/** Statement names already parsed, per PGlite instance (one connection each). */
+const parsedOn = new WeakMap<PGlite, Set<string>>();
+
+async function executeOnPglite(client: PGlite, name: string, text: string, params: unknown[]): Promise<Record<string, unknown>[]> {
+  const values = params.map((value) => (value === null || value === undefined ? null : value instanceof Date ? value.toISOString() : String(value)));
+  await client._checkReady();
+  return client._runExclusiveTransaction(() =>
+    client._runExclusiveQuery(async () => {
+      let parsed = parsedOn.get(client);
+      if (!parsed) parsedOn.set(client, (parsed = new Set()));
+      if (!parsed.has(name)) {
+        // Untyped parameters: the database infers each from where it is used, as with query().
+        await client.execProtocol(concat(serialize.parse({ name, text, types: [] }), serialize.sync()), { syncToFs: false });
+        parsed.add(name);
+      }
+      const { messages } = await client.execProtocol(
+        concat(serialize.bind({ statement: name, values }), serialize.describe({ type: "P" }), serialize.execute({}), serialize.sync()),
+        { syncToFs: false },
+      );
+      // Outside a transaction, query() makes the commit reach the file system before answering: so does this.
+      await client.syncToFs();
+      let names: string[] = [];
+      const rows: Record<string, unknown>[] = [];
+      for (const message of messages) {
+        if (message.name === "rowDescription") names = (message as InstanceType<typeof protocol.messages.RowDescriptionMessage>).fields.map((field) => field.name);
+        if (message.name === "dataRow") {
+          const fields = (message as InstanceType<typeof protocol.messages.DataRowMessage>).fields;
+          rows.push(Object.fromEntries(names.map((column, index) => [column, fields[index]])));
+        }
+      }
+      return rows;
+    }),
+  );
+}
+
+function concat(...parts: Uint8Array[]): Uint8Array {
+  const all = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    all.set(part, at);
+    at += part.length;
+  }
+  return all;
+}
