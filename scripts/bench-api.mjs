@@ -424,7 +424,9 @@ const stampFile = path.join(root, "build/stamp.json");
 const builtAt = existsSync(stampFile) ? JSON.parse(await readFile(stampFile, "utf8")).builtAt : "unknown";
 const measuredAt = new Date().toISOString().replace(/\.\d+Z$/, "Z");
 
-console.log(`bench:api on ${machine()}`);
+const loadAverage = () => os.loadavg().map((value) => value.toFixed(2)).join(" / ");
+const loadBefore = loadAverage();
+console.log(`bench:api on ${machine()}; load average ${loadBefore} (1 / 5 / 15 min)`);
 const bareServer = await startBareServer();
 let bareResult;
 try {
@@ -472,6 +474,7 @@ const section = `
 ## API
 
 \`npm run bench:api\` — measured ${measuredAt} on ${machine()}.
+Load average (1 / 5 / 15 min) ${loadBefore} before the run and ${loadAverage()} after it: a shared machine slows every figure alike.
 The production server (${fromSource ? "\`src/server/main.ts\` from the working tree through tsx, site files from \`build/client\`" : `\`build/node/main.js\`, build stamped ${builtAt}`}) runs as a child process with \`NODE_ENV=production\`,
 \`LOG_LEVEL=warn\`, a fresh \`DATA_DIR\`, no \`SMTP_URL\` (confirmation mails go to \`DATA_DIR/mail\`, sent by the outbox worker during the run).
 ${postgresNote}
