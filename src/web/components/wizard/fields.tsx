@@ -19,6 +19,33 @@ export function FieldMessage({ id, message }: { id: string; message: string | un
   );
 }
 
+/**
+ * The frame every text-like field shares: label above, optional hint, the control, and the message under it.
+ * The control gets its ARIA from controlAria() with the same ids.
+ */
+function FieldFrame({ id, label, hint, error, className = "field", children }: BaseFieldProps & { className?: string; children: ReactNode }) {
+  return (
+    <div className={className}>
+      <label htmlFor={id}>{label}</label>
+      {hint && (
+        <p id={`${id}-hint`} className="field-hint">
+          {hint}
+        </p>
+      )}
+      {children}
+      <FieldMessage id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+/** The control's invalid state and what describes it: the hint, any extra ids, then the message. */
+function controlAria(id: string, hint: ReactNode, error: string | undefined, ...extra: string[]) {
+  return {
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": describedBy(hint ? `${id}-hint` : undefined, ...extra, error && `${id}-error`),
+  };
+}
+
 interface BaseFieldProps {
   id: string;
   label: ReactNode;
@@ -36,15 +63,8 @@ interface TextFieldProps extends BaseFieldProps {
 }
 
 export function TextField({ id, label, hint, error, onBlur, value, onChange, type = "text", autoComplete, inputMode }: TextFieldProps) {
-  const hintId = hint ? `${id}-hint` : undefined;
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {hint && (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      )}
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
       <input
         id={id}
         name={id}
@@ -54,11 +74,9 @@ export function TextField({ id, label, hint, error, onBlur, value, onChange, typ
         value={value}
         onChange={(event) => onChange(event.target.value)}
         onBlur={onBlur}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hintId, error && `${id}-error`)}
+        {...controlAria(id, hint, error)}
       />
-      <FieldMessage id={`${id}-error`} message={error} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -77,15 +95,8 @@ export function ageFromInput(text: string): number {
 }
 
 export function AgeField({ id, label, hint, error, onBlur, value, onChange, min = 0, max = 125 }: AgeFieldProps) {
-  const hintId = hint ? `${id}-hint` : undefined;
   return (
-    <div className="field field-short">
-      <label htmlFor={id}>{label}</label>
-      {hint && (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      )}
+    <FieldFrame id={id} label={label} hint={hint} error={error} className="field field-short">
       <input
         id={id}
         name={id}
@@ -97,11 +108,9 @@ export function AgeField({ id, label, hint, error, onBlur, value, onChange, min 
         value={value === 0 ? "" : String(value)}
         onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(ageFromInput(event.target.value))}
         onBlur={onBlur}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hintId, error && `${id}-error`)}
+        {...controlAria(id, hint, error)}
       />
-      <FieldMessage id={`${id}-error`} message={error} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -112,16 +121,9 @@ interface TextAreaProps extends BaseFieldProps {
 }
 
 export function TextAreaField({ id, label, hint, error, onBlur, value, onChange, maxLength }: TextAreaProps) {
-  const hintId = hint ? `${id}-hint` : undefined;
   const countId = `${id}-count`;
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {hint && (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      )}
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
       <textarea
         id={id}
         name={id}
@@ -129,14 +131,12 @@ export function TextAreaField({ id, label, hint, error, onBlur, value, onChange,
         value={value}
         onChange={(event) => onChange(event.target.value)}
         onBlur={onBlur}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hintId, countId, error && `${id}-error`)}
+        {...controlAria(id, hint, error, countId)}
       />
       <p id={countId} className="field-count">
         {value.length} av {maxLength} tegn
       </p>
-      <FieldMessage id={`${id}-error`} message={error} />
-    </div>
+    </FieldFrame>
   );
 }
 

@@ -46,44 +46,34 @@ export default function MomPage() {
       </figure>
 
       <h3>De tre nivåene</h3>
-      <table className="data terms">
-        <thead>
-          <tr>
-            <th scope="col">Koreansk</th>
-            <th scope="col">Norsk</th>
-          </tr>
-        </thead>
-        <tbody>
-          {levels.map((l) => (
-            <tr key={l.term}>
-              <th scope="row" lang="ko">
-                {l.term}
-              </th>
-              <td>{l.meaning}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <TermTable terms={levels} />
 
       <h3>Deler av kroppen</h3>
-      <table className="data terms">
-        <thead>
-          <tr>
-            <th scope="col">Koreansk</th>
-            <th scope="col">Norsk</th>
-          </tr>
-        </thead>
-        <tbody>
-          {parts.map((p) => (
-            <tr key={p.term}>
-              <th scope="row" lang="ko">
-                {p.term}
-              </th>
-              <td>{p.meaning}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <TermTable terms={parts} />
     </>
+  );
+}
+
+/** Korean terms with their meaning; the term is the row's header and marked as Korean for screen readers. */
+function TermTable({ terms }: { terms: { term: string; meaning: string }[] }) {
+  return (
+    <table className="data terms">
+      <thead>
+        <tr>
+          <th scope="col">Koreansk</th>
+          <th scope="col">Norsk</th>
+        </tr>
+      </thead>
+      <tbody>
+        {terms.map((t) => (
+          <tr key={t.term}>
+            <th scope="row" lang="ko">
+              {t.term}
+            </th>
+            <td>{t.meaning}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
