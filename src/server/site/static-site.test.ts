@@ -1,37 +1,24 @@
-import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.ts";
 import { loadEnv } from "../env.ts";
 import type { Database } from "../db/database.ts";
 import { createTestDatabase } from "../test-support/test-database.ts";
+import { createTestSite } from "../test-support/test-site.ts";
 
-let dir: string;
+let site: Awaited<ReturnType<typeof createTestSite>>;
 let app: Awaited<ReturnType<typeof buildApp>>;
 let database: Database;
 
-const html = (body: string) =>
-  `<!DOCTYPE html><html lang="nb"><head><script>window.x=1</script><style>p{color:red}</style></head><body>${body}</body></html>`;
-
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), "site-"));
-  await mkdir(path.join(dir, "om/oss"), { recursive: true });
-  await mkdir(path.join(dir, "assets"), { recursive: true });
-  await writeFile(path.join(dir, "index.html"), html("Forside"));
-  await writeFile(path.join(dir, "om/oss/index.html"), html("Om oss"));
-  await writeFile(path.join(dir, "__spa-fallback.html"), html("Laster"));
-  await mkdir(path.join(dir, "404"), { recursive: true });
-  await writeFile(path.join(dir, "404/index.html"), html("Unexpected Application Error!"));
-  await writeFile(path.join(dir, "assets/app-abc123.js"), "console.log(1)");
+  site = await createTestSite();
   database = await createTestDatabase("pglite");
-  app = await buildApp({ env: loadEnv({ STATIC_DIR: dir }), database, announce: () => {} });
+  app = await buildApp({ env: loadEnv({ STATIC_DIR: site.dir }), database, announce: () => {} });
 });
 
 afterAll(async () => {
   await app.close();
   await database.close();
-  await rm(dir, { recursive: true, force: true });
+  await site.remove();
 });
 
 describe("static site", () => {
