@@ -32,7 +32,7 @@ function splitTarget(target: string): { pathname: string; search: string } {
 /**
  * Serves the built site: prerendered pages from memory, hashed assets with long caching (precompressed at
  * build), bare section paths as redirects, browser-rendered pages via the SPA fallback, and the static
- * "not found" page (the spec's error screen) with status 404 for everything else.
+ * "not found" page (the error screen) with status 404 for everything else.
  */
 export async function registerStaticSite(app: FastifyInstance, options: StaticSiteOptions) {
   const root = path.resolve(options.staticDir);
