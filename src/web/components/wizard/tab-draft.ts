@@ -20,9 +20,14 @@ function storage(): Storage | undefined {
   }
 }
 
+/** The stored form of a draft's tab part (browser tests put one in a fresh tab with it). */
+export function tabPartValue(draftId: string, values: Record<string, unknown>): string {
+  return JSON.stringify({ draftId, values } satisfies TabPart);
+}
+
 export function saveTabPart(key: string, draftId: string, values: Record<string, unknown>) {
   try {
-    storage()?.setItem(key, JSON.stringify({ draftId, values } satisfies TabPart));
+    storage()?.setItem(key, tabPartValue(draftId, values));
   } catch {
     // Full or blocked: the page still has the values; only a reload would lose them.
   }
