@@ -1,6 +1,9 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { buildApp } from "../app.ts";
+import { loadEnv } from "../env.ts";
+import { createTestDatabase } from "./test-database.ts";
 
 const html = (body: string) =>
   `<!DOCTYPE html><html lang="nb"><head><script>window.x=1</script><style>p{color:red}</style></head><body>${body}</body></html>`;
@@ -20,4 +23,17 @@ export async function createTestSite(): Promise<{ dir: string; remove: () => Pro
   await writeFile(path.join(dir, "404/index.html"), html("Unexpected Application Error!"));
   await writeFile(path.join(dir, "assets/app-abc123.js"), "console.log(1)");
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** The whole app serving a test site on PGlite; `close` removes all three. */
+export async function buildTestSiteApp() {
+  const site = await createTestSite();
+  const database = await createTestDatabase("pglite");
+  const app = await buildApp({ env: loadEnv({ STATIC_DIR: site.dir, LOG_LEVEL: "silent" }), database, announce: () => {} });
+  const close = async () => {
+    await app.close();
+    await database.close();
+    await site.remove();
+  };
+  return { app, close };
 }

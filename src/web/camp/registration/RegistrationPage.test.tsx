@@ -76,6 +76,13 @@ const back = () => fireEvent.click(screen.getByRole("button", { name: "Tilbake" 
 const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const checkbox = (name: string | RegExp) => screen.getByRole("checkbox", { name }) as HTMLInputElement;
 
+/** On the payment step: card or cash at the camp, submit, and wait for the Done step. */
+async function finishPayingAtTheCamp() {
+  fireEvent.click(await screen.findByRole("button", { name: "Kort eller kontant ved oppmøte" }));
+  fireEvent.click(screen.getByRole("button", { name: "Fullfør registrering" }));
+  await screen.findByRole("heading", { level: 2, name: `Du er påmeldt vinterleiren ${year}!` });
+}
+
 async function pick(label: string, search: string, option: string | RegExp) {
   const input = screen.getByRole("combobox", { name: label });
   await waitFor(() => expect((input as HTMLInputElement).disabled).toBe(false));
@@ -425,9 +432,7 @@ describe("camp registration wizard", () => {
     next();
     next();
     next();
-    fireEvent.click(await screen.findByRole("button", { name: "Kort eller kontant ved oppmøte" }));
-    fireEvent.click(screen.getByRole("button", { name: "Fullfør registrering" }));
-    await screen.findByRole("heading", { level: 2, name: `Du er påmeldt vinterleiren ${year}!` });
+    await finishPayingAtTheCamp();
     expect(posted[0]).toMatchObject({ allergies: "Laktose og nøtter", otherInfo: "Kommer en dag senere" });
   });
 
@@ -447,9 +452,7 @@ describe("camp registration wizard", () => {
     expect(screen.getByRole("status").textContent).toMatch(/Skriv inn på nytt/);
     next();
     next();
-    fireEvent.click(await screen.findByRole("button", { name: "Kort eller kontant ved oppmøte" }));
-    fireEvent.click(screen.getByRole("button", { name: "Fullfør registrering" }));
-    await screen.findByRole("heading", { level: 2, name: `Du er påmeldt vinterleiren ${year}!` });
+    await finishPayingAtTheCamp();
     expect(posted[0]).toMatchObject({ allergies: "Skalldyr", otherInfo: "" });
   });
 
