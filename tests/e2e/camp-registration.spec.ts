@@ -3,6 +3,7 @@ import type { Page } from "@playwright/test";
 import { validDraft } from "../../src/shared/camp/camp-draft.fixture.ts";
 import { test, expect } from "./fixtures.ts";
 import { adminToken, campAdmin, heading, next, pick, uniqueSurname } from "./camp-helpers.ts";
+import { readableCookieText } from "../../src/web/components/wizard/cookie-text.fixture.ts";
 import { resolveCampEdition, isEarlyBird, earlyBirdPrice } from "../../src/shared/camp/camp-edition.ts";
 
 const edition = resolveCampEdition(new Date());
@@ -176,6 +177,60 @@ test("a reload in the middle restores the draft and the step", async ({ page }) 
   const { people } = await adminRows(page, surname);
   expect(people).toHaveLength(1);
   expect(people[0]!.amount).toBe(isEarlyBird(edition, new Date()) ? earlyBirdPrice(edition, 1200) : 1200);
+});
+
+test("allergies and other information stay out of the cookies, survive a reload and reach the admin", async ({ page, context }) => {
+  const surname = uniqueSurname("Helse");
+  const allergies = `Peanøttallergi – EpiPen i sekken (${surname})`;
+  const otherInfo = `Ingen bilder på nett (${surname})`;
+  await start(page);
+  await nameAndContact(page, "Live", surname, 15);
+  await pick(page, "Klubb", "moss", "Moss");
+  await pick(page, "Beltegrad", "hvitt", /^10\. Cup \(Hvitt\)/);
+  await next(page);
+  await next(page); // grading
+  await next(page); // sleepover
+  await next(page); // companion
+  await heading(page, "Allergier");
+  await page.getByLabel("Allergier (valgfritt)").fill(allergies);
+  await next(page);
+  await next(page); // food preference
+  await page.getByLabel("Annen informasjon (valgfritt)").fill(otherInfo);
+  const tabCopy = () => page.evaluate(() => sessionStorage.getItem("vinterleir_registrering"));
+  await expect.poll(tabCopy).toContain(otherInfo);
+
+  // Every cookie the browser holds, decoded as the wizard encodes its draft: the plain fields, no health data.
+  const cookies = await context.cookies();
+  expect(cookies.map((cookie) => cookie.name)).toContain("vinterleir_registrering");
+  const cookieText = readableCookieText(cookies);
+  expect(cookieText).toContain(surname);
+  for (const secret of ["Peanøtt", "EpiPen", "Ingen bilder"]) expect(cookieText).not.toContain(secret);
+
+  await page.reload();
+  await heading(page, "Annen informasjon");
+  await expect(page.getByLabel("Annen informasjon (valgfritt)")).toHaveValue(otherInfo);
+  await page.getByRole("button", { name: "Tilbake" }).click();
+  await page.getByRole("button", { name: "Tilbake" }).click();
+  await expect(page.getByLabel("Allergier (valgfritt)")).toHaveValue(allergies);
+  await next(page);
+  await next(page);
+  await next(page); // other information
+  await page.getByLabel("Ikke vis meg på deltakerlisten").check();
+  await next(page);
+  await heading(page, "Oppsummering og betaling");
+  await page.getByRole("button", { name: "Kort eller kontant ved oppmøte" }).click();
+  await page.getByRole("button", { name: "Fullfør registrering" }).click();
+  await heading(page, /Du er påmeldt/);
+  // Done clears the tab's copy with the cookies.
+  await expect.poll(tabCopy).toBeNull();
+
+  await page.goto("/vinterleir/deltakere/admin");
+  await page.getByLabel("Brukernavn").fill(campAdmin.username);
+  await page.getByLabel("Passord").fill(campAdmin.password);
+  await page.getByLabel("Passord").press("Enter");
+  await page.getByRole("button", { name: `Live ${surname}`, exact: true }).click();
+  await expect(page.getByText(allergies)).toBeVisible();
+  await expect(page.getByText(otherInfo)).toBeVisible();
 });
 
 test.describe("camp admin", () => {

@@ -6,13 +6,20 @@ import { randomUUID } from "node:crypto";
 import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import { validDraft } from "../../src/shared/camp/camp-draft.fixture.ts";
 import { encodeBase64 } from "../../src/web/components/wizard/cookie-draft.ts";
+import { tabPartValue } from "../../src/web/components/wizard/tab-draft.ts";
+import { DRAFT_COOKIE, TAB_ONLY_FIELDS } from "../../src/web/camp/registration/draft-storage.ts";
 import { adminToken, uniqueSurname } from "./camp-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 
-/** Opens the wizard at the Payment step with a complete draft (the other steps have their own tests). */
+/**
+ * Opens the wizard at the Payment step with a complete draft (the other steps have their own tests): the
+ * cookies, and the tab's copy of the tab-only fields, without which the wizard would ask for them again.
+ */
 async function openAtPayment(page: Page, context: BrowserContext, baseURL: string, lastName: string) {
   const draft = validDraft({ draftId: randomUUID(), lastName, email: `${lastName.toLowerCase()}@example.no` });
   const { hostname } = new URL(baseURL);
+  const tabPart = tabPartValue(draft.draftId, { ...TAB_ONLY_FIELDS });
+  await page.addInitScript(([key, value]) => sessionStorage.setItem(key!, value!), [DRAFT_COOKIE, tabPart]);
   await context.addCookies([
     { name: "vinterleir_registrering", value: encodeBase64(JSON.stringify(draft)), domain: hostname, path: "/vinterleir/registrering" },
     { name: "vinterleir_registrering_step", value: encodeBase64(JSON.stringify("Payment")), domain: hostname, path: "/vinterleir/registrering" },

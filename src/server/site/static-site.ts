@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { clientOnlyPathPatterns, notFoundPage, redirects } from "../../shared/site/site-pages.ts";
 import { loadHtmlPages, type HtmlPage } from "./html-pages.ts";
 import { sendPrecompressed } from "../http/precompressed.ts";
+import { sameOriginPath } from "../http/same-origin-path.ts";
 import { robotsTxt, sitemapXml } from "./sitemap.ts";
 
 export interface StaticSiteOptions {
@@ -20,9 +21,18 @@ function sendHtml(request: FastifyRequest, reply: FastifyReply, page: HtmlPage, 
 }
 
 /**
+ * The request target as sent, split at the query. Not `new URL(request.url, base)`: that reads `//host/` and
+ * `/\host/` as another host (and throws on `//%0A`), where the server must see a path.
+ */
+function splitTarget(target: string): { pathname: string; search: string } {
+  const queryAt = target.indexOf("?");
+  return queryAt === -1 ? { pathname: target, search: "" } : { pathname: target.slice(0, queryAt), search: target.slice(queryAt) };
+}
+
+/**
  * Serves the built site: prerendered pages from memory, hashed assets with long caching (precompressed at
  * build), bare section paths as redirects, browser-rendered pages via the SPA fallback, and the static
- * "not found" page (the spec's error screen) with status 404 for everything else.
+ * "not found" page (the error screen) with status 404 for everything else.
  */
 export async function registerStaticSite(app: FastifyInstance, options: StaticSiteOptions) {
   const root = path.resolve(options.staticDir);
@@ -33,9 +43,11 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
   // One address per page: /om/oss/ → /om/oss (before static files, which would answer a directory with 403).
   app.addHook("onRequest", async (request, reply) => {
     if (request.method !== "GET" && request.method !== "HEAD") return;
-    const url = new URL(request.url, "http://site");
-    if (url.pathname.length > 1 && url.pathname.endsWith("/")) {
-      return reply.redirect(url.pathname.replace(/\/+$/, "") + url.search, 301);
+    const { pathname, search } = splitTarget(request.url);
+    if (pathname.length > 1 && pathname.endsWith("/")) {
+      const target = sameOriginPath(pathname.replace(/\/+$/, "") + search);
+      // A target that cannot be made local is left to the routes below (a 404), never redirected.
+      if (target !== undefined) return reply.redirect(target, 301);
     }
   });
 
@@ -63,7 +75,7 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
   app.get("/sitemap.xml", (_request, reply) => reply.type("application/xml; charset=utf-8").send(sitemapXml(options.publicBaseUrl)));
 
   app.setNotFoundHandler((request, reply) => {
-    const { pathname } = new URL(request.url, "http://site");
+    const { pathname } = splitTarget(request.url);
     if (pathname.startsWith("/api/") || (request.method !== "GET" && request.method !== "HEAD")) {
       return reply.code(404).send({ error: "Fant ikke det du spurte etter." });
     }

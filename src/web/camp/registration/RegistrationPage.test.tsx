@@ -11,6 +11,7 @@ import { SEED_GRADES } from "../../../shared/camp/seed-grades.ts";
 import { gradingDays } from "../../../shared/camp/camp-program.ts";
 import { weekdayName } from "../../../shared/format.ts";
 import { campEdition } from "../../lib/camp-edition.ts";
+import { documentCookies, readableCookieText } from "../../components/wizard/cookie-text.fixture.ts";
 import { clearWizard, DRAFT_COOKIE, loadWizard, saveWizard, STEP_COOKIE } from "./draft-storage.ts";
 import { RegistrationWizard, type RegistrationWizardProps } from "./RegistrationPage.tsx";
 
@@ -50,6 +51,7 @@ beforeEach(() => {
 
 afterEach(() => {
   clearWizard();
+  sessionStorage.clear();
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
@@ -73,6 +75,13 @@ const next = () => fireEvent.click(nextButton());
 const back = () => fireEvent.click(screen.getByRole("button", { name: "Tilbake" }));
 const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const checkbox = (name: string | RegExp) => screen.getByRole("checkbox", { name }) as HTMLInputElement;
+
+/** On the payment step: card or cash at the camp, submit, and wait for the Done step. */
+async function finishPayingAtTheCamp() {
+  fireEvent.click(await screen.findByRole("button", { name: "Kort eller kontant ved oppmøte" }));
+  fireEvent.click(screen.getByRole("button", { name: "Fullfør registrering" }));
+  await screen.findByRole("heading", { level: 2, name: `Du er påmeldt vinterleiren ${year}!` });
+}
 
 async function pick(label: string, search: string, option: string | RegExp) {
   const input = screen.getByRole("combobox", { name: label });
@@ -149,6 +158,10 @@ describe("camp registration wizard", () => {
     next();
     type(/Allergier/, "Peanøtter");
     next();
+    // Health data stays out of the cookies; this tab keeps it until the submission.
+    expect(readableCookieText(documentCookies())).toContain("Emma");
+    expect(readableCookieText(documentCookies())).not.toContain("Peanøtter");
+    expect(sessionStorage.getItem(DRAFT_COOKIE)).toContain("Peanøtter");
 
     expect(heading("Mat")).toBeTruthy();
     fireEvent.click(checkbox("Jeg er vegetarianer eller veganer"));
@@ -184,12 +197,14 @@ describe("camp registration wizard", () => {
       gradering: true,
       sleepover: false,
       vegan: true,
+      allergies: "Peanøtter",
       public: false,
       vipps: false,
       telephone: "912 34 567",
     });
-    // Done clears the cookies in an effect, after the Done screen has rendered.
+    // Done clears the cookies and the tab's copy in an effect, after the Done screen has rendered.
     await waitFor(() => expect(document.cookie).not.toContain(DRAFT_COOKIE));
+    expect(sessionStorage.getItem(DRAFT_COOKIE)).toBeNull();
     expect(screen.queryByRole("button", { name: "Tilbake" })).toBeNull();
     expect(screen.getByRole("link", { name: "Tilbake til forsiden" }).getAttribute("href")).toBe("/");
   });
@@ -395,6 +410,50 @@ describe("camp registration wizard", () => {
     expect(heading("Velkommen til påmeldingen")).toBeTruthy();
     expect(checkbox(/samtykker/).checked).toBe(false);
     await waitFor(() => expect(document.cookie).not.toContain("vinterleir_registrering_1"));
+  });
+
+  it("keeps typed allergies and other information through a reload of the tab, and posts them", async () => {
+    const { unmount } = startAt("Allergies", validDraft({ public: true }));
+    type(/Allergier/, "Laktose og nøtter");
+    next();
+    next();
+    type(/Annen informasjon/, "Kommer en dag senere");
+    expect(readableCookieText(documentCookies())).not.toMatch(/Laktose|Kommer en dag/);
+    unmount(); // The reload: only cookies and sessionStorage survive.
+
+    renderWizard();
+    expect(heading("Annen informasjon")).toBeTruthy();
+    expect((screen.getByLabelText(/Annen informasjon/) as HTMLTextAreaElement).value).toBe("Kommer en dag senere");
+    expect(screen.queryByText(/Skriv inn på nytt/)).toBeNull();
+    back();
+    back();
+    expect((screen.getByLabelText(/Allergier/) as HTMLTextAreaElement).value).toBe("Laktose og nøtter");
+    next();
+    next();
+    next();
+    next();
+    await finishPayingAtTheCamp();
+    expect(posted[0]).toMatchObject({ allergies: "Laktose og nøtter", otherInfo: "Kommer en dag senere" });
+  });
+
+  it("sends a draft resumed in another tab back to the allergy step and asks for the texts again", async () => {
+    const { unmount } = startAt("Payment", validDraft({ allergies: "Skalldyr", otherInfo: "Sover dårlig" }));
+    unmount();
+    sessionStorage.clear(); // Another tab: the cookies, but not the first tab's storage.
+
+    renderWizard();
+    expect(heading("Allergier")).toBeTruthy();
+    expect(screen.getByRole("status").textContent).toMatch(/Skriv inn på nytt.*denne fanen har dem ikke/);
+    expect((screen.getByLabelText(/Allergier/) as HTMLTextAreaElement).value).toBe("");
+    type(/Allergier/, "Skalldyr");
+    next();
+    next();
+    expect(heading("Annen informasjon")).toBeTruthy();
+    expect(screen.getByRole("status").textContent).toMatch(/Skriv inn på nytt/);
+    next();
+    next();
+    await finishPayingAtTheCamp();
+    expect(posted[0]).toMatchObject({ allergies: "Skalldyr", otherInfo: "" });
   });
 
   it("shows the error, keeps the page and the same draftId when the submission fails, then succeeds on retry", async () => {

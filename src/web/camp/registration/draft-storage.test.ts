@@ -2,6 +2,7 @@
 // @vitest-environment-options {"url": "http://localhost:3000/vinterleir/registrering"}
 import { afterEach, describe, expect, it } from "vitest";
 import { validCompanion, validDraft } from "../../../shared/camp/camp-draft.fixture.ts";
+import { documentCookies, readableCookieText } from "../../components/wizard/cookie-text.fixture.ts";
 import {
   clearWizard,
   DRAFT_COOKIE,
@@ -20,19 +21,32 @@ function cookieNames(): string[] {
     .filter(Boolean);
 }
 
-/** Ten companions and two full text fields, with letters outside Latin-1: well over one cookie's 4 KB. */
+/** Ten companions with long names and two full text fields, with letters outside Latin-1. */
 function longDraft() {
   return validDraft({
     allergies: "Nøtter og skalldyr – ring foresatt 🥜. ".repeat(60).slice(0, 2000),
     otherInfo: "Ingen bilder på nett, takk. Æ Ø Å. ".repeat(70).slice(0, 2000),
     hasLedsager: true,
     ledsagere: Array.from({ length: 10 }, (_, i) =>
-      validCompanion({ id: `c${i}`, firstName: `Kari${i}`, lastName: "Nordmann-Østby", email: `kari${i}@example.no` }),
+      validCompanion({
+        id: `c${i}-${"x".repeat(90)}`,
+        firstName: `Kari${i} ${"Åse".repeat(30)}`,
+        lastName: "Nordmann-Østby".repeat(7),
+        email: `kari${i}.${"o".repeat(60)}@example.no`,
+      }),
     ),
   });
 }
 
-afterEach(() => clearWizard());
+/** What another tab (or the same browser after the tab was closed) finds: the cookies, not the tab's storage. */
+function inAnotherTab() {
+  sessionStorage.clear();
+}
+
+afterEach(() => {
+  clearWizard();
+  sessionStorage.clear();
+});
 
 describe("wizard cookies", () => {
   it("round-trips a draft and its step", () => {
@@ -40,7 +54,7 @@ describe("wizard cookies", () => {
     saveWizard({ draft, step: "ClubGrade" });
     expect(cookieNames()).toEqual(expect.arrayContaining([DRAFT_COOKIE, STEP_COOKIE]));
     expect(cookieNames()).not.toContain(PARTS_COOKIE);
-    expect(loadWizard()).toEqual({ draft, step: "ClubGrade" });
+    expect(loadWizard()).toEqual({ draft, step: "ClubGrade", tabFieldsMissing: false });
   });
 
   it("splits a long draft across numbered cookies, each under the 4 KB limit, and reads it back whole", () => {
@@ -50,7 +64,7 @@ describe("wizard cookies", () => {
     expect(names).toContain(PARTS_COOKIE);
     expect(names).toContain(`${DRAFT_COOKIE}_1`);
     for (const pair of document.cookie.split(";")) expect(pair.trim().length).toBeLessThan(4000);
-    expect(loadWizard()).toEqual({ draft, step: "Public" });
+    expect(loadWizard()).toEqual({ draft, step: "Public", tabFieldsMissing: false });
 
     // Shrinking the draft again removes the parts it no longer needs.
     saveWizard({ draft: validDraft(), step: "Public" });
@@ -91,6 +105,66 @@ describe("wizard cookies", () => {
     setWizardStep("Welcome");
     expect(loadWizard()).toBeUndefined();
     setWizardStep("Payment");
-    expect(loadWizard()).toEqual({ draft, step: "Payment" });
+    expect(loadWizard()).toEqual({ draft, step: "Payment", tabFieldsMissing: false });
+  });
+});
+
+describe("allergies and other information stay in the tab", () => {
+  const allergies = "Alvorlig peanøttallergi – EpiPen i sekken";
+  const otherInfo = "Ingen bilder på nett, takk";
+
+  it("puts them in no cookie, however decoded, but in this tab's sessionStorage", () => {
+    saveWizard({ draft: validDraft({ allergies, otherInfo }), step: "FoodPreference" });
+    const cookieText = readableCookieText(documentCookies());
+    expect(cookieText).toContain(validDraft().firstName); // The decoding works: the plain fields are there.
+    expect(cookieText).not.toContain("peanøtt");
+    expect(cookieText).not.toContain("bilder");
+    expect(cookieText).not.toMatch(/allergies|otherInfo/);
+    expect(Object.values({ ...sessionStorage }).join("\n")).toContain(allergies);
+    expect(sessionStorage.getItem(DRAFT_COOKIE)).toContain(otherInfo);
+  });
+
+  it("keeps them through a reload of the same tab, long texts and all", () => {
+    const draft = longDraft();
+    saveWizard({ draft, step: "Public" });
+    expect(readableCookieText(documentCookies())).not.toContain("Nøtter og skalldyr");
+    expect(loadWizard()).toEqual({ draft, step: "Public", tabFieldsMissing: false });
+  });
+
+  it("resumes another tab without them, at the allergy step, and says so", () => {
+    saveWizard({ draft: validDraft({ allergies, otherInfo }), step: "Payment" });
+    inAnotherTab();
+    expect(loadWizard()).toEqual({ draft: validDraft({ allergies: "", otherInfo: "" }), step: "Allergies", tabFieldsMissing: true });
+
+    // Before the allergy step there is nothing to go back for; the step stays.
+    saveWizard({ draft: validDraft(), step: "NameAge" });
+    inAnotherTab();
+    expect(loadWizard()).toMatchObject({ step: "NameAge", tabFieldsMissing: true });
+  });
+
+  it("never mixes in another draft's texts", () => {
+    saveWizard({ draft: validDraft({ allergies }), step: "Public" });
+    const other = validDraft({ draftId: "11111111-1111-4111-8111-111111111111" });
+    const stale = sessionStorage.getItem(DRAFT_COOKIE)!;
+    saveWizard({ draft: other, step: "Public" });
+    sessionStorage.setItem(DRAFT_COOKIE, stale);
+    expect(loadWizard()).toMatchObject({ draft: { draftId: other.draftId, allergies: "" }, tabFieldsMissing: true });
+  });
+
+  it("drops allergies found in a cookie written before this rule, and rewrites it without them", () => {
+    const old = validDraft({ allergies, otherInfo });
+    document.cookie = `${DRAFT_COOKIE}=${encodeBase64(JSON.stringify(old))}; Path=/vinterleir/registrering`;
+    document.cookie = `${STEP_COOKIE}=${encodeBase64(JSON.stringify("Public"))}; Path=/vinterleir/registrering`;
+    const loaded = loadWizard()!;
+    expect(loaded.draft.allergies).toBe("");
+    saveWizard(loaded);
+    expect(readableCookieText(documentCookies())).not.toContain("peanøtt");
+  });
+
+  it("clears the tab's copy with the cookies", () => {
+    saveWizard({ draft: validDraft({ allergies }), step: "Public" });
+    clearWizard();
+    expect(sessionStorage.getItem(DRAFT_COOKIE)).toBeNull();
+    expect(documentCookies()).toEqual([]);
   });
 });

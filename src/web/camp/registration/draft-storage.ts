@@ -1,22 +1,36 @@
 import { emptyCampDraft, type CampRegistrationDraft } from "../../../shared/camp/camp-registration.ts";
-import { CampStepSchema, type CampStep } from "../../../shared/camp/camp-steps.ts";
+import { CAMP_STEPS, CampStepSchema, type CampStep } from "../../../shared/camp/camp-steps.ts";
 import { createDraftCookies, sameShapeAs } from "../../components/wizard/cookie-draft.ts";
 
 export { decodeBase64, encodeBase64, PART_SIZE } from "../../components/wizard/cookie-draft.ts";
 
 /**
- * The camp wizard's draft and step in cookies (components/wizard/cookie-draft.ts), under the spec's name
+ * The camp wizard's draft and step in cookies (components/wizard/cookie-draft.ts), under the name
  * `vinterleir_registrering` and scoped to the wizard's path (the Vipps result page can still set and
- * clear them by naming the path). Two long texts plus ten companions need several cookies.
+ * clear them by naming the path). Ten companions may need more than one cookie.
  */
 export const DRAFT_COOKIE = "vinterleir_registrering";
 export const STEP_COOKIE = "vinterleir_registrering_step";
 export const PARTS_COOKIE = "vinterleir_registrering_parts";
 export const COOKIE_PATH = "/vinterleir/registrering";
 
+/**
+ * Health data and free text: kept in this tab only (sessionStorage), never in a cookie, and sent once with
+ * the submission. The value is what a draft resumed in another tab gets instead.
+ */
+export const TAB_ONLY_FIELDS = { allergies: "", otherInfo: "" } satisfies Partial<CampRegistrationDraft>;
+
+/** The step that asks for the first tab-only field: a draft resumed without them goes back to it. */
+const FIRST_TAB_ONLY_STEP: CampStep = "Allergies";
+
 export interface StoredWizard {
   draft: CampRegistrationDraft;
   step: CampStep;
+}
+
+export interface LoadedWizard extends StoredWizard {
+  /** Allergies and other information were typed in another tab and are not here: ask for them again. */
+  tabFieldsMissing: boolean;
 }
 
 const cookies = createDraftCookies<CampRegistrationDraft, CampStep>({
@@ -25,6 +39,7 @@ const cookies = createDraftCookies<CampRegistrationDraft, CampStep>({
   parseStep: (value) => CampStepSchema.parse(value),
   asDraft,
   isResumable: (step) => step !== "Welcome" && step !== "Done",
+  tabOnly: TAB_ONLY_FIELDS,
 });
 
 export function saveWizard(stored: StoredWizard) {
@@ -43,12 +58,19 @@ export function clearWizard() {
   cookies.clear();
 }
 
-/** The stored wizard, when there is one to resume: a step after Welcome and a readable draft. */
-export function loadWizard(): StoredWizard | undefined {
+/**
+ * The stored wizard, when there is one to resume: a step after Welcome and a readable draft. Without this
+ * tab's copy of the tab-only fields, a later step resumes at the first of them, so the user sees that they
+ * are missing instead of submitting without them unawares.
+ */
+export function loadWizard(): LoadedWizard | undefined {
   const stored = cookies.load();
   if (!stored) return undefined;
+  const { draft, tabFieldsMissing } = stored;
   // The companion form's half-typed companion is not stored; resume at the list it belongs to.
-  return { draft: stored.draft, step: stored.step === "LedsagerAdd" ? "LedsagerManagement" : stored.step };
+  let step: CampStep = stored.step === "LedsagerAdd" ? "LedsagerManagement" : stored.step;
+  if (tabFieldsMissing && CAMP_STEPS.indexOf(step) > CAMP_STEPS.indexOf(FIRST_TAB_ONLY_STEP)) step = FIRST_TAB_ONLY_STEP;
+  return { draft, step, tabFieldsMissing };
 }
 
 /** Same keys and value types as a fresh draft, or nothing: a stale or tampered cookie must not crash a step. */

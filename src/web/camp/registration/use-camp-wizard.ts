@@ -30,10 +30,12 @@ export interface WizardOptions {
 
 export { newId } from "../../components/wizard/new-id.ts";
 
-function initialState(): { draft: CampRegistrationDraft; step: CampStep } {
+function initialState(): { draft: CampRegistrationDraft; step: CampStep; tabFieldsMissing: boolean } {
   const stored = loadWizard();
   // A stored draft may predate a rule change (or a cookie edit): disabled choices are cleared here too.
-  return stored ? { ...stored, draft: applyCampRules(stored.draft) } : { draft: emptyCampDraft(newId()), step: "Welcome" };
+  return stored
+    ? { ...stored, draft: applyCampRules(stored.draft) }
+    : { draft: emptyCampDraft(newId()), step: "Welcome", tabFieldsMissing: false };
 }
 
 /** The top-level field a server issue path names ("ledsagere.0.email" → "ledsagere"). */
@@ -43,7 +45,7 @@ export function issueField(path: string): string {
 
 export function useCampWizard({ redirect = (url) => window.location.assign(url) }: WizardOptions = {}) {
   const [state, setState] = useState(initialState);
-  const { draft, step } = state;
+  const { draft, step, tabFieldsMissing } = state;
   const [companion, setCompanion] = useState<CompanionDraft | null>(null);
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const [attempted, setAttempted] = useState<ReadonlySet<CampStep | "companion">>(() => new Set());
@@ -186,7 +188,7 @@ export function useCampWizard({ redirect = (url) => window.location.assign(url) 
 
   /** "Meld på en til": a new draft with a new id, from the start. */
   const restart = () => {
-    setState({ draft: emptyCampDraft(newId()), step: "Welcome" });
+    setState({ draft: emptyCampDraft(newId()), step: "Welcome", tabFieldsMissing: false });
     setTouched(new Set());
     setAttempted(new Set());
     setServerErrors({});
@@ -197,6 +199,8 @@ export function useCampWizard({ redirect = (url) => window.location.assign(url) 
   return {
     draft,
     step,
+    /** Allergies and other information were typed in another tab: the text steps say so. */
+    tabFieldsMissing,
     moved,
     errors,
     visibleError,

@@ -1,9 +1,15 @@
 /**
- * A wizard's draft and step in cookies (spec §4): base64 of JSON, SameSite=Lax, Secure on https, kept 3
+ * A wizard's draft and step in cookies: base64 of JSON, SameSite=Lax, Secure on https, kept 3
  * days, and scoped to the wizard's own path so a long draft is not sent with every other request. A cookie
  * holds about 4 KB, so the payload is split: the first part keeps the wizard's name, further parts are
  * `{name}_1` …, and `{name}_parts` says how many there are when there is more than one.
+ *
+ * Fields named in `tabOnly` (health data, free text) never go into a cookie: cookies travel with every
+ * request to the wizard's path and outlive the visit on a shared computer. They are kept in this tab's
+ * sessionStorage instead (tab-draft.ts) and reach the server only in the submission.
  */
+import { clearTabPart, loadTabPart, saveTabPart } from "./tab-draft.ts";
+
 const MAX_AGE_SECONDS = 3 * 24 * 60 * 60;
 /** Characters of base64 per cookie, well under the 4096-byte limit for name, value and attributes. */
 export const PART_SIZE = 3800;
@@ -30,8 +36,13 @@ export interface DraftCookieOptions<Draft, Step> {
   parseStep: (value: unknown) => Step;
   /** The draft with only known keys of the right types, or undefined for anything else. */
   asDraft: (value: unknown) => Draft | undefined;
-  /** Steps worth resuming (spec §4: not the first); others are ignored on load. */
+  /** Steps worth resuming (not the first); others are ignored on load. */
   isResumable?: (step: Step) => boolean;
+  /**
+   * The fields kept in this tab only, never in a cookie, each with the value a resumed draft gets when this
+   * tab does not have it (a new tab, another browser).
+   */
+  tabOnly?: Partial<Draft>;
 }
 
 export interface StoredDraft<Draft, Step> {
@@ -39,7 +50,22 @@ export interface StoredDraft<Draft, Step> {
   step: Step;
 }
 
-export function createDraftCookies<Draft, Step>({ name, path, parseStep, asDraft, isResumable = () => true }: DraftCookieOptions<Draft, Step>) {
+export interface LoadedDraft<Draft, Step> extends StoredDraft<Draft, Step> {
+  /** The tab-only fields were not in this tab, so they hold their empty values: the user must see that. */
+  tabFieldsMissing: boolean;
+}
+
+/** A draft has an id (the server's key for a retried submission); the tab part is stored under it. */
+type WithDraftId = { draftId?: string };
+
+export function createDraftCookies<Draft extends WithDraftId, Step>({
+  name,
+  path,
+  parseStep,
+  asDraft,
+  isResumable = () => true,
+  tabOnly = {},
+}: DraftCookieOptions<Draft, Step>) {
   const draftCookie = name;
   const stepCookie = `${name}_step`;
   const partsCookie = `${name}_parts`;
@@ -66,9 +92,20 @@ export function createDraftCookies<Draft, Step>({ name, path, parseStep, asDraft
     writeCookie(stepCookie, encodeBase64(JSON.stringify(step)));
   }
 
+  const tabKeys = Object.keys(tabOnly);
+  /** The draft split in two: what may go into a cookie, and the tab-only fields. */
+  function split(draft: Record<string, unknown>) {
+    const cookiePart: Record<string, unknown> = {};
+    const tabPart: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(draft)) (tabKeys.includes(key) ? tabPart : cookiePart)[key] = value;
+    return { cookiePart, tabPart };
+  }
+
   function save({ draft, step }: StoredDraft<Draft, Step>) {
     if (typeof document === "undefined") return;
-    const payload = encodeBase64(JSON.stringify(draft));
+    const { cookiePart, tabPart } = split(draft);
+    if (tabKeys.length > 0) saveTabPart(name, draft.draftId ?? "", tabPart);
+    const payload = encodeBase64(JSON.stringify(cookiePart));
     const parts = Math.max(1, Math.ceil(payload.length / PART_SIZE));
     const before = storedPartCount(readCookies());
     for (let i = 0; i < parts; i++) writeCookie(partName(i), payload.slice(i * PART_SIZE, (i + 1) * PART_SIZE));
@@ -84,9 +121,10 @@ export function createDraftCookies<Draft, Step>({ name, path, parseStep, asDraft
     for (let i = 0; i < MAX_PARTS; i++) deleteCookie(partName(i));
     deleteCookie(partsCookie);
     deleteCookie(stepCookie);
+    clearTabPart(name);
   }
 
-  function load(): StoredDraft<Draft, Step> | undefined {
+  function load(): LoadedDraft<Draft, Step> | undefined {
     if (typeof document === "undefined") return undefined;
     const cookies = readCookies();
     const stepValue = cookies.get(stepCookie);
@@ -102,9 +140,15 @@ export function createDraftCookies<Draft, Step>({ name, path, parseStep, asDraft
         if (part === undefined) throw new Error(`Missing part ${i}`);
         payload += part;
       }
-      const draft = asDraft(JSON.parse(decodeBase64(payload)));
+      const fromCookie: unknown = JSON.parse(decodeBase64(payload));
+      if (typeof fromCookie !== "object" || fromCookie === null || Array.isArray(fromCookie)) throw new Error("Not a draft");
+      // A tab-only field found in a cookie (written before this rule) is dropped, and gone with the next save.
+      const { cookiePart } = split(fromCookie as Record<string, unknown>);
+      const fromTab = tabKeys.length > 0 ? loadTabPart(name, String(cookiePart.draftId)) : undefined;
+      const tabPart = split(fromTab ?? {}).tabPart;
+      const draft = asDraft({ ...cookiePart, ...tabOnly, ...tabPart });
       if (!draft) throw new Error("Not a draft");
-      return { draft, step };
+      return { draft, step, tabFieldsMissing: tabKeys.length > 0 && fromTab === undefined };
     } catch {
       clear();
       return undefined;

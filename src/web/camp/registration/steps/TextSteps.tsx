@@ -7,6 +7,19 @@ import type { StepProps } from "./step-props.ts";
 
 const maxLength = campSettings.limits.textLength;
 
+/** The draft was resumed in a tab that never had these fields (they are not kept in cookies): say so. */
+function TabFieldsMissing({ wizard }: StepProps) {
+  if (!wizard.tabFieldsMissing) return null;
+  return (
+    <div className="notice" role="status">
+      <p>
+        <strong>Skriv inn på nytt:</strong> Av personvernhensyn tar vi vare på allergier og annen informasjon bare i
+        nettleserfanen der du skrev dem, og denne fanen har dem ikke. Har du ingenting å melde, lar du feltet stå tomt.
+      </p>
+    </div>
+  );
+}
+
 export function AllergiesStep({ wizard }: StepProps) {
   return (
     <StepLayout title="Allergier" {...stepNav(wizard, blockedHint(wizard, "Teksten er for lang."))}>
@@ -17,6 +30,7 @@ export function AllergiesStep({ wizard }: StepProps) {
       <p className="field-hint">
         Dette er helseopplysninger. Bare de som har ansvaret for leiren, ser dem, og de slettes etter leiren.
       </p>
+      <TabFieldsMissing wizard={wizard} />
       <TextAreaField label="Allergier (valgfritt)" maxLength={maxLength} {...fieldProps(wizard, "allergies")} />
     </StepLayout>
   );
@@ -29,6 +43,7 @@ export function OtherInformationStep({ wizard }: StepProps) {
         Er det noe annet vi bør vite før leiren? Skriv det her. Ønsker du ikke å være med på bilder fra leiren, er det
         også her du sier fra.
       </p>
+      <TabFieldsMissing wizard={wizard} />
       <TextAreaField label="Annen informasjon (valgfritt)" maxLength={maxLength} {...fieldProps(wizard, "otherInfo")} />
       {mayOfferToInstruct(wizard.draft.gradeId) && (
         <CheckboxField
