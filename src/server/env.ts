@@ -67,6 +67,8 @@ const EnvSchema = z.object({
   NEWMEMBER_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
   /** Days a sent (or finally failed) mail stays in the outbox; it holds names and addresses. */
   MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** Days the invoice list (names, addresses, amounts owed) and the stored upload are kept after an import not replaced since. */
+  INVOICE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import ExcelJS from "exceljs";
 import { defaultColumns, normaliseHeader, parseColumnMapping } from "./invoice-columns.ts";
 import { parseAmountOre, parseDueDate, parseInvoiceFile, parseYesNo } from "./invoice-file.ts";
-import { readConfiguredSource, SourceError } from "./invoice-import.ts";
 
 const encode = (text: string) => new TextEncoder().encode(text);
 const bom = (text: string) => encode(`\ufeff${text}`);
@@ -160,18 +159,5 @@ describe("parseInvoiceFile", () => {
   it("says so when a zip is not a readable workbook", async () => {
     const parsed = await parseInvoiceFile(Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]), mapping);
     expect(parsed.errors[0]!.message).toMatch(/Excel-fil/);
-  });
-});
-
-describe("INVOICE_SOURCE as an https URL", () => {
-  it("fetches with a fake fetcher and reports failures without the query string", async () => {
-    const ok = await readConfiguredSource("https://regnskap.example.no/eksport.csv?key=hemmelig", async () => new Response("a;b"));
-    expect(new TextDecoder().decode(ok)).toBe("a;b");
-    const failing = readConfiguredSource("https://regnskap.example.no/eksport.csv?key=hemmelig", async () => new Response("", { status: 403 }));
-    await expect(failing).rejects.toThrow(SourceError);
-    await expect(failing).rejects.toThrow(/^https:\/\/regnskap\.example\.no\/eksport\.csv svarte med HTTP 403\.$/);
-  });
-  it("reports a missing file", async () => {
-    await expect(readConfiguredSource("/finnes/ikke.csv")).rejects.toThrow("Fant ikke filen /finnes/ikke.csv på serveren.");
   });
 });

@@ -2,6 +2,7 @@ import { parse } from "csv-parse/sync";
 import { CsvError } from "csv-parse";
 import ExcelJS from "exceljs";
 import type { ImportError } from "../../shared/invoices/invoice-groups.ts";
+import { checkXlsxArchive, xlsxLimitMessages } from "./xlsx-archive-limits.ts";
 import { invoiceFields, normaliseHeader, requiredFields, type ColumnMapping, type InvoiceField } from "./invoice-columns.ts";
 
 /** One valid row of the export. */
@@ -105,12 +106,15 @@ function count(text: string, char: string): number {
 
 /** The first worksheet; row numbers are Excel's own, so "rad 7" is row 7 in Excel. */
 async function readXlsx(content: Uint8Array): Promise<{ records: TableRecord[] } | { error: ImportError }> {
+  // exceljs unpacks the whole archive into memory: a zip bomb must be stopped before it gets there.
+  const refused = await checkXlsxArchive(content);
+  if (refused) return { error: { line: 0, message: refused } };
   const workbook = new ExcelJS.Workbook();
   try {
     // exceljs's Buffer type predates Node's generic Buffer; a Buffer view of the same bytes is what it wants.
     await workbook.xlsx.load(Buffer.from(content.buffer, content.byteOffset, content.byteLength) as never);
   } catch {
-    return { error: { line: 0, message: "Filen ser ut som en Excel-fil (XLSX), men kan ikke leses." } };
+    return { error: { line: 0, message: xlsxLimitMessages.unreadable } };
   }
   const sheet = workbook.worksheets[0];
   if (!sheet) return { error: { line: 0, message: "Excel-filen har ingen ark." } };

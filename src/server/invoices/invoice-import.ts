@@ -1,4 +1,3 @@
-import { readFile, stat } from "node:fs/promises";
 import { count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { invoiceFiles, invoiceImports, invoices } from "../db/schema/invoices.ts";
@@ -92,52 +91,4 @@ export async function lastImports(db: Db) {
   const [last] = await db.select().from(invoiceImports).orderBy(desc(invoiceImports.id)).limit(1);
   const [lastOk] = await db.select().from(invoiceImports).where(eq(invoiceImports.ok, true)).orderBy(desc(invoiceImports.id)).limit(1);
   return { last, lastOk };
-}
-
-/** The configured source as it may be shown and stored: a URL without credentials or query. */
-export function describeSource(source: string): string {
-  if (/^https:\/\//i.test(source)) {
-    try {
-      const url = new URL(source);
-      return `${url.origin}${url.pathname}`;
-    } catch {
-      return "https-adresse";
-    }
-  }
-  return source;
-}
-
-export type Fetcher = (url: string, init: { signal: AbortSignal }) => Promise<Response>;
-
-/**
- * INVOICE_SOURCE: a file path, or an https URL fetched with a time limit and a size limit. A failure is
- * thrown as a Norwegian message that says what went wrong without echoing secrets.
- */
-export async function readConfiguredSource(source: string, fetcher: Fetcher = fetch): Promise<Uint8Array> {
-  if (/^https:\/\//i.test(source)) {
-    let response: Response;
-    try {
-      response = await fetcher(source, { signal: AbortSignal.timeout(30_000) });
-    } catch {
-      throw new SourceError(`Fikk ikke kontakt med ${describeSource(source)}.`);
-    }
-    if (!response.ok) throw new SourceError(`${describeSource(source)} svarte med HTTP ${response.status}.`);
-    const declared = Number(response.headers.get("content-length") ?? 0);
-    if (declared > maxInvoiceFileBytes) throw new SourceError(importMessages.tooLarge);
-    const body = new Uint8Array(await response.arrayBuffer());
-    if (body.length > maxInvoiceFileBytes) throw new SourceError(importMessages.tooLarge);
-    return body;
-  }
-  try {
-    const info = await stat(source);
-    if (info.size > maxInvoiceFileBytes) throw new SourceError(importMessages.tooLarge);
-    return new Uint8Array(await readFile(source));
-  } catch (error) {
-    if (error instanceof SourceError) throw error;
-    throw new SourceError(`Fant ikke filen ${source} på serveren.`);
-  }
-}
-
-export class SourceError extends Error {
-  override name = "SourceError";
 }

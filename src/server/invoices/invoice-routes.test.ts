@@ -11,6 +11,8 @@ import { loadEnv } from "../env.ts";
 import { createLogger } from "../logger.ts";
 import { buildTestApp, testAdminCredentials } from "../test-support/test-app.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/test-database.ts";
+import { handmadeZip } from "../test-support/handmade-zip.ts";
+import { xlsxLimitMessages } from "./xlsx-archive-limits.ts";
 import { InvoiceGroupSchema, ImportResultSchema, InvoiceStatusSchema, type ImportResult } from "../../shared/invoices/invoice-groups.ts";
 import { z } from "zod";
 
@@ -144,6 +146,21 @@ describe.each(databaseKinds)("invoice reminders on %s", (kind) => {
     expect(result.ok).toBe(true);
     const [kari] = await groups();
     expect(kari).toMatchObject({ total: 820.5, daysOverdue: 42 });
+  });
+
+  it("refuses a zip bomb posing as XLSX with a Norwegian reason and keeps the previous list", async () => {
+    await upload(goodCsv);
+    const before = await groups();
+    const bomb = handmadeZip([{ name: "xl/worksheets/sheet1.xml", content: Buffer.alloc(64 * 1024 * 1024), declaredSize: 1024 }]);
+    expect(await upload(new Uint8Array(bomb), "bombe.xlsx")).toEqual({
+      ok: false,
+      imported: 0,
+      errors: [{ line: 0, message: xlsxLimitMessages.tooLargeUnpacked }],
+      errorCount: 1,
+    });
+    expect(await groups()).toEqual(before);
+    // The refused file is not the one a later refresh reads.
+    expect(await refresh()).toMatchObject({ ok: true, imported: 6 });
   });
 
   it("refuses a refresh with nothing to read, without emptying anything", async () => {

@@ -4,19 +4,16 @@ import { attachment, norwegianCsv, type CsvColumn } from "../exports/csv.ts";
 import type { ImportResult, InvoiceGroup, InvoiceStatus } from "../../shared/invoices/invoice-groups.ts";
 import { parseColumnMapping } from "./invoice-columns.ts";
 import {
-  describeSource,
   failure,
   importInvoices,
   importMessages,
   lastImports,
   lastUploadedFile,
   maxInvoiceFileBytes,
-  readConfiguredSource,
   recordFailure,
-  SourceError,
   storedInvoiceCount,
-  type Fetcher,
 } from "./invoice-import.ts";
+import { describeSource, readConfiguredSource, SourceError, type Fetcher } from "./invoice-source.ts";
 import { loadOverdueGroups } from "./invoice-reminders.ts";
 
 export const invoiceCsvFileName = "purringer.csv";

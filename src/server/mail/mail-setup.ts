@@ -1,5 +1,5 @@
-import path from "node:path";
 import type { FastifyInstance } from "fastify";
+import { mailFolderOf } from "./mail-folder.ts";
 import { createFolderTransport, createSmtpTransport, type MailTransport } from "./mail-transport.ts";
 import { OutboxWorker, type OutboxWorkerOptions } from "./outbox-worker.ts";
 import { registerDevMailRoutes } from "./dev-mail-routes.ts";
@@ -21,7 +21,7 @@ export interface MailSetupOptions {
 
 /** SMTP when SMTP_URL is set, otherwise the local mail folder (with /dev/mail outside production). */
 export async function setUpMail(app: FastifyInstance, options: MailSetupOptions = {}) {
-  const folder = path.resolve(app.env.DATA_DIR, "mail");
+  const folder = mailFolderOf(app.env.DATA_DIR);
   const transport = options.transport ?? (app.env.SMTP_URL ? createSmtpTransport(app.env.SMTP_URL) : createFolderTransport(folder, app.now));
   if (transport.kind === "folder" && app.env.NODE_ENV === "production") {
     app.log.warn("SMTP_URL is not set: mail is written to DATA_DIR/mail and not sent");

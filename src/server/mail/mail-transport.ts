@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
+import { mailFileId } from "./mail-folder.ts";
 
 export interface MailMessage {
   /** The outbox row's id, for file names and logs (never the recipient: it is personal data). */
@@ -58,8 +59,9 @@ export function createFolderTransport(dir: string, clock: () => Date = () => new
     kind: "folder",
     async send(message) {
       const info = await composer.sendMail(toNodemailer(message));
-      const savedAt = clock().toISOString();
-      const id = `${savedAt.replace(/[:.]/g, "-")}-${message.outboxId}`;
+      const now = clock();
+      const savedAt = now.toISOString();
+      const id = mailFileId(now, message.outboxId);
       await mkdir(dir, { recursive: true });
       await writeFile(path.join(dir, `${id}.eml`), info.message as Buffer);
       const stored: StoredMail = { id, savedAt, ...message };

@@ -9,7 +9,10 @@
  *  - Those accounting records (the whole registration by then) are deleted `accountingRetentionYears` after
  *    the end of the edition's calendar year (bokføringsloven § 13: 5 years after the end of the fiscal year).
  *  - New-member interest registrations are deleted `newMemberRetentionMonths` after they came in (D7).
- *  - Sent or finally failed mail leaves the outbox `mailRetentionDays` after it was sent (created).
+ *  - Sent or finally failed mail leaves the outbox `mailRetentionDays` after it was sent (created), and
+ *    the local mail folder's files (used without SMTP) the same number of days after they were saved.
+ *  - The invoice list, its import records and the stored uploaded file go `invoiceRetentionDays` after
+ *    the import; failed and replaced imports sooner (invoice-retention.ts).
  *
  * Every step is a single idempotent statement (… WHERE anonymised_at IS NULL, DELETE … WHERE older than),
  * so several processes on one PostgreSQL database may run it at the same time: the second finds nothing.
@@ -22,12 +25,17 @@ import { campCompanions, campPriceLines, campRegistrations, moneyActions, paymen
 import { mailOutbox } from "../db/schema/mail.ts";
 import { newMemberRegistrations } from "../db/schema/members.ts";
 import { campConfirmationKey } from "../camp/camp-confirmation-mail.ts";
+import { purgeOldInvoices, type InvoiceRetentionRun } from "../invoices/invoice-retention.ts";
+import { mailFolderOf, purgeMailFolder } from "../mail/mail-folder.ts";
 
 export interface RetentionSettings {
   anonymiseAfterDays: number;
   accountingRetentionYears: number;
   newMemberRetentionMonths: number;
   mailRetentionDays: number;
+  invoiceRetentionDays: number;
+  /** The local mail folder; none: only the outbox is purged. */
+  mailDir?: string;
 }
 
 export const defaultRetention: RetentionSettings = {
@@ -35,6 +43,7 @@ export const defaultRetention: RetentionSettings = {
   accountingRetentionYears: 5,
   newMemberRetentionMonths: 12,
   mailRetentionDays: 30,
+  invoiceRetentionDays: 90,
 };
 
 export function retentionFromEnv(env: {
@@ -42,12 +51,17 @@ export function retentionFromEnv(env: {
   ACCOUNTING_RETENTION_YEARS: number;
   NEWMEMBER_RETENTION_MONTHS: number;
   MAIL_RETENTION_DAYS: number;
+  INVOICE_RETENTION_DAYS: number;
+  DATA_DIR: string;
 }): RetentionSettings {
   return {
     anonymiseAfterDays: env.CAMP_ANONYMISE_AFTER_DAYS,
     accountingRetentionYears: env.ACCOUNTING_RETENTION_YEARS,
     newMemberRetentionMonths: env.NEWMEMBER_RETENTION_MONTHS,
     mailRetentionDays: env.MAIL_RETENTION_DAYS,
+    invoiceRetentionDays: env.INVOICE_RETENTION_DAYS,
+    // Whether or not SMTP is set now: files from a time without it must go too.
+    mailDir: mailFolderOf(env.DATA_DIR),
   };
 }
 
@@ -185,7 +199,7 @@ export async function purgeOldNewMembers(db: Db, now: Date, months: number): Pro
 
 /** Deletes sent and finally failed mail older than the retention (pending mail is never touched). */
 export async function purgeOldMail(db: Db, now: Date, days: number): Promise<number> {
-  const cutoff = new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
+  const cutoff = mailCutoff(now, days);
   const gone = await db
     .delete(mailOutbox)
     .where(
@@ -198,30 +212,39 @@ export async function purgeOldMail(db: Db, now: Date, days: number): Promise<num
   return gone.length;
 }
 
-export interface RetentionRun {
+function mailCutoff(now: Date, days: number): Date {
+  return new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
+}
+
+export interface RetentionRun extends InvoiceRetentionRun {
   anonymised: number;
   accountingDeleted: number;
   newMembersDeleted: number;
   mailDeleted: number;
+  mailFilesDeleted: number;
 }
 
 /** One pass of every rule; each rule is independent, so one failing does not stop the others. */
 export async function runRetention(db: Db, now: Date, settings: RetentionSettings): Promise<RetentionRun> {
   // One after the other (PGlite has one connection); a failing rule does not stop the others.
   const errors: unknown[] = [];
-  const step = async (rule: () => Promise<number>) => {
+  const step = async <T>(rule: () => Promise<T>, nothing: T): Promise<T> => {
     try {
       return await rule();
     } catch (error) {
       errors.push(error);
-      return 0;
+      return nothing;
     }
   };
+  const { mailDir } = settings;
+  const noInvoices = { invoicesDeleted: 0, invoiceImportsDeleted: 0, invoiceFilesDeleted: 0 };
   const run: RetentionRun = {
-    anonymised: await step(() => anonymiseDueEditions(db, now, settings.anonymiseAfterDays)),
-    accountingDeleted: await step(() => deleteExpiredAccounting(db, now, settings.accountingRetentionYears)),
-    newMembersDeleted: await step(() => purgeOldNewMembers(db, now, settings.newMemberRetentionMonths)),
-    mailDeleted: await step(() => purgeOldMail(db, now, settings.mailRetentionDays)),
+    anonymised: await step(() => anonymiseDueEditions(db, now, settings.anonymiseAfterDays), 0),
+    accountingDeleted: await step(() => deleteExpiredAccounting(db, now, settings.accountingRetentionYears), 0),
+    newMembersDeleted: await step(() => purgeOldNewMembers(db, now, settings.newMemberRetentionMonths), 0),
+    mailDeleted: await step(() => purgeOldMail(db, now, settings.mailRetentionDays), 0),
+    mailFilesDeleted: mailDir ? await step(() => purgeMailFolder(mailDir, mailCutoff(now, settings.mailRetentionDays)), 0) : 0,
+    ...(await step(() => purgeOldInvoices(db, now, settings.invoiceRetentionDays), noInvoices)),
   };
   if (errors.length > 0) throw errors[0];
   return run;

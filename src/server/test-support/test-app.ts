@@ -1,3 +1,6 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { buildApp, type BuildAppOptions } from "../app.ts";
 import type { Database } from "../db/database.ts";
 import { loadEnv } from "../env.ts";
@@ -17,7 +20,9 @@ export async function buildTestApp(
 ) {
   const { env: extraEnv, ...rest } = options;
   // No registration rate limit unless a test asks for one (many tests post far more than 60 a minute).
-  const env = loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", PUBLIC_POST_RATE_LIMIT: "0", ...testAdminCredentials, ...extraEnv });
+  // A data folder of its own: the retention job deletes old files in DATA_DIR/mail by the test's clock.
+  const DATA_DIR = mkdtempSync(path.join(tmpdir(), "stk-test-data-"));
+  const env = loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", PUBLIC_POST_RATE_LIMIT: "0", DATA_DIR, ...testAdminCredentials, ...extraEnv });
   // The retention job would act on the test's data at start-up; privacy tests run it themselves.
   return buildApp({ serveSite: false, announce: () => {}, privacy: { startJob: false }, ...rest, env, database });
 }

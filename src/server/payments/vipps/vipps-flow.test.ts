@@ -256,6 +256,30 @@ describe.each(databaseKinds)("Vipps payments with the simulator on %s", (kind) =
     expect(await registrationStatus(app, paying.registrationId)).toMatchObject({ status: "confirmed" });
   });
 
+  it("a webhook signed more than 5 minutes from our clock (either way), or without a readable date, gets 401 and changes nothing", async () => {
+    const paying = await startVippsPayment(app);
+    await sim.settled();
+    sim.webhookMode = "drop";
+    sim.approve(paying.reference);
+    const url = `https://klubb.example${vippsWebhookPath}`;
+    const event = { msn: "123456", reference: paying.reference, pspReference: "1", name: "AUTHORIZED", amount: { currency: "NOK", value: 108000 }, timestamp: now.toISOString(), success: true };
+    const body = JSON.stringify(event);
+    const secret = (sim as unknown as { webhooks: Map<string, { secret: string }> }).webhooks.values().next().value!.secret;
+    const send = (date: Date | string) =>
+      app.inject({ method: "POST", url: vippsWebhookPath, headers: { ...signWebhook({ secret, url, body, date }), "content-type": "application/json" }, payload: body });
+    const minutes = (n: number) => new Date(now.getTime() + n * 60_000);
+
+    for (const date of [minutes(-6), minutes(6), "", "ikke en dato", "Invalid Date"]) {
+      expect((await send(date)).statusCode, `signed date «${String(date)}»`).toBe(401);
+    }
+    expect(await registrationStatus(app, paying.registrationId)).toMatchObject({ status: "pending_payment" });
+    expect((await paymentRows(app, paying.registrationId))[0]!.vippsState).toBe("CREATED");
+
+    // Four minutes of clock drift is fine.
+    expect((await send(minutes(-4))).statusCode).toBe(200);
+    expect(await registrationStatus(app, paying.registrationId)).toMatchObject({ status: "confirmed" });
+  });
+
   it("create answering 500 and 429 is retried with the same Idempotency-Key; one payment at Vipps", async () => {
     sim.addFault({ operation: "create", status: 500, count: 1 });
     sim.addFault({ operation: "create", status: 429, count: 1 });

@@ -53,8 +53,8 @@ export async function registerVippsRoutes(app: FastifyInstance, options: VippsRo
     scope.post(vippsWebhookPath, async (request, reply) => {
       const secret = options.webhookSecret();
       const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      if (!secret || !verifyWebhook({ secret, registeredUrl: options.webhookUrl, headers: request.headers, rawBody })) {
-        request.log.warn("vipps webhook with a missing or wrong signature refused");
+      if (!secret || !verifyWebhook({ secret, registeredUrl: options.webhookUrl, headers: request.headers, rawBody, now: app.now() })) {
+        request.log.warn("vipps webhook with a missing or wrong signature, or a stale signed date, refused");
         return reply.code(401).send({ error: "Unauthorized" } satisfies ErrorBody);
       }
       let event;
