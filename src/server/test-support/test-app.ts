@@ -1,4 +1,5 @@
 import { mkdtempSync } from "node:fs";
+import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { buildApp, type BuildAppOptions } from "../app.ts";
@@ -24,5 +25,7 @@ export async function buildTestApp(
   const DATA_DIR = mkdtempSync(path.join(tmpdir(), "stk-test-data-"));
   const env = loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", PUBLIC_POST_RATE_LIMIT: "0", DATA_DIR, ...testAdminCredentials, ...extraEnv });
   // The retention job would act on the test's data at start-up; privacy tests run it themselves.
-  return buildApp({ serveSite: false, announce: () => {}, privacy: { startJob: false }, ...rest, env, database });
+  const app = await buildApp({ serveSite: false, announce: () => {}, privacy: { startJob: false }, ...rest, env, database });
+  app.addHook("onClose", () => rm(DATA_DIR, { recursive: true, force: true }));
+  return app;
 }
