@@ -1,3 +1,5 @@
+import { adminApiNames, type AdminApiName } from "../../shared/admin/admin-api.ts";
+
 /** The three admin areas (docs/decisions/0004-admin-auth.md). Each has its own credential and token lifetime. */
 export const adminAreas = ["camp", "newmember", "invoice"] as const;
 export type AdminArea = (typeof adminAreas)[number];
@@ -7,7 +9,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export interface AdminAreaConfig {
   hasUsername: boolean;
   /** The first path segment of the area's API calls: /api/{apiName}/GetToken/…, /api/{apiName}/Logout/{token}. */
-  apiName: "VinterleirAdmin" | "NewMemberAdmin" | "Invoice";
+  apiName: AdminApiName;
   /** The upper bound of a token's life; log-out ends it sooner. */
   tokenLifetimeMs: number;
   /** The environment keys that configure the credential. */
@@ -18,21 +20,21 @@ export interface AdminAreaConfig {
 
 export const adminAreaConfig: Record<AdminArea, AdminAreaConfig> = {
   camp: {
-    apiName: "VinterleirAdmin",
+    apiName: adminApiNames.camp,
     hasUsername: true,
     tokenLifetimeMs: DAY_MS,
     passwordEnv: "CAMP_ADMIN_PASSWORD",
     wrongCredentialsMessage: "Feil brukernavn/passord.",
   },
   newmember: {
-    apiName: "NewMemberAdmin",
+    apiName: adminApiNames.newmember,
     hasUsername: false,
     tokenLifetimeMs: 150 * DAY_MS,
     passwordEnv: "NEWMEMBER_ADMIN_PASSWORD",
     wrongCredentialsMessage: "Feil passord.",
   },
   invoice: {
-    apiName: "Invoice",
+    apiName: adminApiNames.invoice,
     hasUsername: false,
     tokenLifetimeMs: 150 * DAY_MS,
     passwordEnv: "INVOICE_ADMIN_PASSWORD",

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { signOutCall } from "../../shared/admin/admin-api.ts";
 import { adminAreaConfig, adminAreas } from "./admin-areas.ts";
 import { revokeAllTokens, revokeToken } from "./admin-tokens.ts";
 import { requireAdmin } from "./require-admin.ts";
@@ -16,13 +17,13 @@ type TokenParams = { Params: { token: string } };
 export function registerLogoutRoutes(app: FastifyInstance) {
   for (const area of adminAreas) {
     const { apiName } = adminAreaConfig[area];
-    app.post<TokenParams>(`/api/${apiName}/Logout/:token`, async (request, reply) => {
+    app.post<TokenParams>(`/api/${apiName}/${signOutCall.this}/:token`, async (request, reply) => {
       reply.header("cache-control", "no-store");
       const ended = await revokeToken(app.db, request.params.token, app.now(), area);
       request.log.info({ area, ended }, "admin logout");
       return { ok: true };
     });
-    app.post<TokenParams>(`/api/${apiName}/LogoutAll/:token`, { preHandler: requireAdmin(area) }, async (request, reply) => {
+    app.post<TokenParams>(`/api/${apiName}/${signOutCall.everywhere}/:token`, { preHandler: requireAdmin(area) }, async (request, reply) => {
       reply.header("cache-control", "no-store");
       const ended = await revokeAllTokens(app.db, area, app.now());
       request.log.info({ area, ended }, "admin logout everywhere");
