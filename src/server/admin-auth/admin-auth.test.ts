@@ -19,12 +19,24 @@ const campPassword = testAdminCredentials.CAMP_ADMIN_PASSWORD;
 const campUser = testAdminCredentials.CAMP_ADMIN_USERNAME;
 const tokenShape = /^[A-Za-z0-9_-]{43}$/;
 
+/** A log destination that keeps every line, so a test can look for secrets in the whole log. */
+function logCapture() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  return { lines, stream };
+}
+
 describe.each(databaseKinds)("admin auth on %s", (kind) => {
   let database: Database;
   let app: Awaited<ReturnType<typeof buildTestApp>>;
   let now = new Date("2026-11-01T10:00:00Z");
   let addressCounter = 0;
-  let logLines: string[] = [];
+  const log = logCapture();
   // The slow-down's waits, recorded instead of slept so the tests stay fast.
   const sleeps: number[] = [];
   // A fresh client address per test, so the per-address limit of one test does not leak into the next.
@@ -43,15 +55,9 @@ describe.each(databaseKinds)("admin auth on %s", (kind) => {
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     const env = loadEnv({ LOG_LEVEL: "trace" });
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        logLines.push(String(chunk));
-        done();
-      },
-    });
     app = await buildTestApp(database, {
       clock: () => now,
-      logger: { ...(createLogger(env) as object), stream },
+      logger: { ...(createLogger(env) as object), stream: log.stream },
       adminAuth: { sleep: async (ms) => void sleeps.push(ms) },
     });
     for (const area of ["camp", "newmember", "invoice"] as const) {
@@ -282,17 +288,17 @@ describe.each(databaseKinds)("admin auth on %s", (kind) => {
   });
 
   it("never writes a token, digest or password to the log", async () => {
-    logLines = [];
+    log.lines.length = 0;
     const token = (await loginCamp()).body;
     expect((await probe("camp", token)).statusCode).toBe(200);
     await loginCamp("feil-passord");
     expect((await post(`/api/VinterleirAdmin/Logout/${token}`)).statusCode).toBe(200);
-    const log = logLines.join("");
-    expect(log).toContain("/api/VinterleirAdmin/GetToken/[redacted]");
-    expect(log).toContain("/api/VinterleirAdmin/Logout/[redacted]");
-    expect(log).toContain("/api/Invoice/TestProbe/[redacted]");
+    const text = log.lines.join("");
+    expect(text).toContain("/api/VinterleirAdmin/GetToken/[redacted]");
+    expect(text).toContain("/api/VinterleirAdmin/Logout/[redacted]");
+    expect(text).toContain("/api/Invoice/TestProbe/[redacted]");
     for (const secret of [token, digest(campPassword), digest("feil-passord"), campPassword]) {
-      expect(log).not.toContain(secret);
+      expect(text).not.toContain(secret);
     }
   });
 });
@@ -308,13 +314,7 @@ describe.each(databaseKinds)("admin credentials at start-up on %s", (kind) => {
   const noCredentials = { CAMP_ADMIN_USERNAME: "", CAMP_ADMIN_PASSWORD: "", NEWMEMBER_ADMIN_PASSWORD: "", INVOICE_ADMIN_PASSWORD: "" };
 
   it("refuses an area without credentials in production (503) and logs why", async () => {
-    const logLines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        logLines.push(String(chunk));
-        done();
-      },
-    });
+    const { lines: logLines, stream } = logCapture();
     const app = await buildTestApp(database, {
       env: { ...noCredentials, NODE_ENV: "production", INVOICE_ADMIN_PASSWORD: "faktura-passord" },
       logger: { level: "error", stream },
@@ -332,13 +332,7 @@ describe.each(databaseKinds)("admin credentials at start-up on %s", (kind) => {
 
   it("generates a development password once, shows it once, and never accepts it in production", async () => {
     const announce = vi.fn();
-    const logLines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        logLines.push(String(chunk));
-        done();
-      },
-    });
+    const { lines: logLines, stream } = logCapture();
     const first = await buildTestApp(database, {
       env: { ...noCredentials, NODE_ENV: "development" },
       announce,
