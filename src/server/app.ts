@@ -10,7 +10,7 @@ import { registerErrorHandler } from "./errors.ts";
 import { registerHealthRoutes } from "./health/health-routes.ts";
 import { registerStaticSite } from "./site/static-site.ts";
 import { registerClubGradeRoutes } from "./camp/club-grade-routes.ts";
-import { registerAdminAuthRoutes } from "./admin-auth/admin-auth-routes.ts";
+import { registerAdminAuthRoutes, type AdminAuthOptions } from "./admin-auth/admin-auth-routes.ts";
 import { ensureAdminCredentials } from "./admin-auth/admin-credentials.ts";
 import { announceAdminCredentials } from "./admin-auth/announce-credentials.ts";
 import { setUpMail, type MailSetupOptions } from "./mail/mail-setup.ts";
@@ -43,6 +43,8 @@ export interface BuildAppOptions {
   clock?: () => Date;
   /** Where generated development admin passwords are shown once (the console, never the request log). */
   announce?: (message: string) => void;
+  /** Admin login (tests: a recorder instead of the real wait of the slow-down). */
+  adminAuth?: AdminAuthOptions;
   /** Mail transport and outbox worker (tests replace the transport or drive the worker themselves). */
   mail?: MailSetupOptions;
   /** Online payment for camp registrations; default: Vipps (or its simulator, see payments/vipps/vipps-setup.ts). */
@@ -60,6 +62,7 @@ export async function buildApp({
   database: givenDatabase,
   clock = () => new Date(),
   announce = (message) => console.log(message),
+  adminAuth = {},
   mail,
   campPayments,
   vipps,
@@ -97,7 +100,7 @@ export async function buildApp({
 
   await app.register(registerHealthRoutes);
   await app.register(registerClubGradeRoutes);
-  await app.register(registerAdminAuthRoutes);
+  await app.register(registerAdminAuthRoutes, adminAuth);
   await setUpMail(app, mail);
   const vippsPayments = campPayments ? undefined : await setUpVipps(app, vipps);
   setUpPrivacyJob(app, privacy);

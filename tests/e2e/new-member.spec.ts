@@ -129,5 +129,16 @@ test.describe("new members", () => {
     await expect(page.getByRole("button", { name: `Per ${surname}`, exact: true })).toBeFocused();
     await page.reload();
     await expect(page.getByRole("heading", { name: "Har meldt interesse" })).toBeVisible();
+
+    // Logg ut ends the token on the server: a copy of it no longer opens the list. (Not "Logg ut overalt":
+    // the other browser project shares this server and would be signed out mid-test.)
+    const token = (await page.context().cookies()).find((cookie) => cookie.name === "newMemberAdminToken")?.value;
+    expect(token).toBeTruthy();
+    expect((await page.request.get(`/api/NewMemberAdmin/Get/${token}`)).status()).toBe(200);
+    await expect(page.getByRole("button", { name: "Logg ut overalt" })).toBeVisible();
+    await page.getByRole("button", { name: "Logg ut", exact: true }).click();
+    await expect(page.getByText("Du er logget ut.")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Logg inn" })).toBeFocused();
+    expect((await page.request.get(`/api/NewMemberAdmin/Get/${token}`)).status()).toBe(401);
   });
 });

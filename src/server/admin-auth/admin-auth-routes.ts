@@ -1,8 +1,12 @@
+import { setTimeout as sleepFor } from "node:timers/promises";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { isLocalRequest } from "../security/local-request.ts";
 import { adminAreaConfig, type AdminArea } from "./admin-areas.ts";
 import { findUsableCredential } from "./admin-credentials.ts";
 import { issueToken } from "./admin-tokens.ts";
+import { throttleKey } from "./client-address.ts";
 import { beginLoginAttempt, forgetLoginAttempt, loginLimits, pruneLoginAttempts } from "./login-throttle.ts";
+import { registerLogoutRoutes } from "./logout-routes.ts";
 import { isPasswordDigest, safeEqual, verifyPasswordDigest } from "./password-hash.ts";
 
 export const adminAuthMessages = {
@@ -10,28 +14,38 @@ export const adminAuthMessages = {
   notConfigured: "Innlogging er ikke satt opp for denne delen av nettstedet. Kontakt klubben.",
 } as const;
 
-/** The spec's login calls (§7): a plain-text token, or a JSON body (the client tests for a leading brace). */
-export async function registerAdminAuthRoutes(app: FastifyInstance) {
-  app.get<{ Params: { username: string; passwordHash: string } }>(
-    "/api/VinterleirAdmin/GetToken/:username/:passwordHash",
-    (request, reply) => login(app, request, reply, "camp", request.params.passwordHash, request.params.username),
-  );
-  app.get<{ Params: { passwordHash: string } }>("/api/NewMemberAdmin/GetToken/:passwordHash", (request, reply) =>
-    login(app, request, reply, "newmember", request.params.passwordHash),
-  );
-  app.get<{ Params: { passwordHash: string } }>("/api/Invoice/GetToken/:passwordHash", (request, reply) =>
-    login(app, request, reply, "invoice", request.params.passwordHash),
-  );
+export interface AdminAuthOptions {
+  /** How the slow-down on a much-attacked account waits (tests pass a recorder instead of real time). */
+  sleep?: (ms: number) => Promise<void>;
 }
 
-async function login(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  area: AdminArea,
-  passwordDigest: string,
-  username?: string,
-) {
+/** The login calls: a plain-text token, or a JSON body (the client tests for a leading brace); and log-out. */
+export async function registerAdminAuthRoutes(app: FastifyInstance, { sleep = (ms) => sleepFor(ms) }: AdminAuthOptions) {
+  const login = (request: FastifyRequest, reply: FastifyReply, area: AdminArea, digest: string, username?: string) =>
+    logIn(app, { request, reply, area, digest, username, sleep });
+  app.get<{ Params: { username: string; passwordHash: string } }>(
+    "/api/VinterleirAdmin/GetToken/:username/:passwordHash",
+    (request, reply) => login(request, reply, "camp", request.params.passwordHash, request.params.username),
+  );
+  app.get<{ Params: { passwordHash: string } }>("/api/NewMemberAdmin/GetToken/:passwordHash", (request, reply) =>
+    login(request, reply, "newmember", request.params.passwordHash),
+  );
+  app.get<{ Params: { passwordHash: string } }>("/api/Invoice/GetToken/:passwordHash", (request, reply) =>
+    login(request, reply, "invoice", request.params.passwordHash),
+  );
+  registerLogoutRoutes(app);
+}
+
+interface LoginCall {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  area: AdminArea;
+  digest: string;
+  username: string | undefined;
+  sleep: (ms: number) => Promise<void>;
+}
+
+async function logIn(app: FastifyInstance, { request, reply, area, digest, username, sleep }: LoginCall) {
   reply.header("cache-control", "no-store");
   const credential = await findUsableCredential(app.db, area, app.env);
   if (!credential) {
@@ -41,7 +55,7 @@ async function login(
 
   const now = app.now();
   const account = username === undefined ? area : `${area}:${username.slice(0, 100).toLowerCase()}`;
-  const attempt = await beginLoginAttempt(app.db, request.ip, account, now);
+  const attempt = await beginLoginAttempt(app.db, throttleKey(request.ip), account, now);
   if (!attempt.allowed) {
     request.log.warn({ area }, "admin login throttled");
     return reply
@@ -49,11 +63,14 @@ async function login(
       .header("retry-after", String(loginLimits.windowMs / 1000))
       .send({ error: adminAuthMessages.tooManyAttempts });
   }
+  if (attempt.delayMs > 0) await sleep(attempt.delayMs);
 
-  // Both checks always run, so the answer time does not tell whether the username was right.
-  const digestOk = isPasswordDigest(passwordDigest) && (await verifyPasswordDigest(passwordDigest, credential.passwordHash));
+  // Every check always runs, so the answer time does not tell which one failed.
+  const digestOk = isPasswordDigest(digest) && (await verifyPasswordDigest(digest, credential.passwordHash));
   const usernameOk = credential.username === null || safeEqual(username ?? "", credential.username);
-  if (!(digestOk && usernameOk)) {
+  // A generated development password was shown on this machine's console: it opens nothing from elsewhere.
+  const originOk = credential.source !== "development" || isLocalRequest(request);
+  if (!(digestOk && usernameOk && originOk)) {
     await pruneLoginAttempts(app.db, now);
     request.log.info({ area }, "admin login failed");
     return reply.code(401).send({ error: adminAreaConfig[area].wrongCredentialsMessage });

@@ -8,7 +8,8 @@ import { createTestDatabase, databaseKinds } from "../test-support/test-database
 import type { AdminArea } from "./admin-areas.ts";
 import { adminAuthMessages } from "./admin-auth-routes.ts";
 import { revokeToken } from "./admin-tokens.ts";
-import { loginLimits } from "./login-throttle.ts";
+import { accountDelayMs, loginLimits } from "./login-throttle.ts";
+import { adminAreaConfig, adminAreas } from "./admin-areas.ts";
 import { sha256Hex } from "./password-hash.ts";
 import { requireAdmin } from "./require-admin.ts";
 
@@ -18,12 +19,26 @@ const campPassword = testAdminCredentials.CAMP_ADMIN_PASSWORD;
 const campUser = testAdminCredentials.CAMP_ADMIN_USERNAME;
 const tokenShape = /^[A-Za-z0-9_-]{43}$/;
 
+/** A log destination that keeps every line, so a test can look for secrets in the whole log. */
+function logCapture() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  return { lines, stream };
+}
+
 describe.each(databaseKinds)("admin auth on %s", (kind) => {
   let database: Database;
   let app: Awaited<ReturnType<typeof buildTestApp>>;
   let now = new Date("2026-11-01T10:00:00Z");
   let addressCounter = 0;
-  let logLines: string[] = [];
+  const log = logCapture();
+  // The slow-down's waits, recorded instead of slept so the tests stay fast.
+  const sleeps: number[] = [];
   // A fresh client address per test, so the per-address limit of one test does not leak into the next.
   let ip = "";
   const nextAddress = () => `10.0.${Math.floor(++addressCounter / 250)}.${addressCounter % 250}`;
@@ -40,15 +55,10 @@ describe.each(databaseKinds)("admin auth on %s", (kind) => {
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     const env = loadEnv({ LOG_LEVEL: "trace" });
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        logLines.push(String(chunk));
-        done();
-      },
-    });
     app = await buildTestApp(database, {
       clock: () => now,
-      logger: { ...(createLogger(env) as object), stream },
+      logger: { ...(createLogger(env) as object), stream: log.stream },
+      adminAuth: { sleep: async (ms) => void sleeps.push(ms) },
     });
     for (const area of ["camp", "newmember", "invoice"] as const) {
       app.get(`/api/Invoice/TestProbe/${area}/:token`, { preHandler: requireAdmin(area) }, async () => ({ ok: true }));
@@ -133,6 +143,78 @@ describe.each(databaseKinds)("admin auth on %s", (kind) => {
     expect(await revokeToken(app.db, token, now)).toBe(false);
   });
 
+  const loginArea = (area: AdminArea) => (area === "camp" ? loginCamp() : area === "newmember" ? loginNewMember() : loginInvoice());
+  const post = (url: string) => app.inject({ method: "POST", url, remoteAddress: ip });
+
+  /** Every token-guarded call of an area, read from the router so a new admin route is covered at once. */
+  function adminRoutesOf(area: AdminArea) {
+    const prefix = `/api/${adminAreaConfig[area].apiName}/`;
+    return [...app.printRoutes({ commonPrefix: false }).matchAll(/(\/api\/\S+\/:token) \(([A-Z, ]+)\)/g)]
+      .map(([, path, methods]) => ({ path: path!, method: methods!.split(",")[0]!.trim() as "GET" | "POST" | "DELETE" }))
+      .filter(({ path }) => path.startsWith(prefix) && !path.includes("/TestProbe/") && !path.includes("/Logout/"));
+  }
+
+  it("ends the token on the server at Logout: every admin call of its area then answers 401", async () => {
+    const minimumRoutes: Record<AdminArea, number> = { camp: 10, newmember: 4, invoice: 6 };
+    for (const area of adminAreas) {
+      const routes = adminRoutesOf(area);
+      expect(routes.length, area).toBeGreaterThanOrEqual(minimumRoutes[area]);
+      const token = (await loginArea(area)).body;
+      const other = (await loginArea(area)).body;
+      const out = await post(`/api/${adminAreaConfig[area].apiName}/Logout/${token}`);
+      expect(out.statusCode).toBe(200);
+      expect(out.headers["cache-control"]).toBe("no-store");
+      expect(out.json()).toEqual({ ok: true });
+      for (const { path, method } of routes) {
+        const url = path.replace(":registrationId", "1").replace(":token", token);
+        const res = await app.inject({ method, url, remoteAddress: ip });
+        expect(res.statusCode, `${method} ${path}`).toBe(401);
+        expect(res.json(), `${method} ${path}`).toEqual({ error: "Unauthroized" });
+      }
+      // Only that token ended: the same admin's other browser goes on.
+      expect((await probe(area, other)).statusCode).toBe(200);
+    }
+  });
+
+  it("answers a log-out with an unknown, ended, expired or foreign token harmlessly and changes nothing", async () => {
+    const camp = (await loginCamp()).body;
+    const invoice = (await loginInvoice()).body;
+    expect((await post(`/api/Invoice/Logout/${invoice}`)).statusCode).toBe(200);
+    const expired = (await loginNewMember()).body;
+    const start = now;
+    now = new Date(start.getTime() + 151 * DAY);
+    try {
+      for (const token of [invoice, expired, "x".repeat(43), "kort", "%00", camp]) {
+        const res = await post(`/api/Invoice/Logout/${encodeURIComponent(token)}`);
+        expect(res.statusCode, token).toBe(200);
+        expect(res.json()).toEqual({ ok: true });
+      }
+    } finally {
+      now = start;
+    }
+    // A camp token sent to the invoice area's log-out stays valid: each area ends only its own tokens.
+    expect((await probe("camp", camp)).statusCode).toBe(200);
+    // "Logg ut overalt" needs a valid token, so a stranger cannot sign the admins out.
+    for (const token of [invoice, "x".repeat(43), camp]) {
+      const res = await post(`/api/Invoice/LogoutAll/${token}`);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ error: "Unauthroized" });
+    }
+  });
+
+  it("ends every token of the area, and only of that area, at LogoutAll", async () => {
+    const phone = (await loginNewMember()).body;
+    const laptop = (await loginNewMember()).body;
+    const invoice = (await loginInvoice()).body;
+    const res = await post(`/api/NewMemberAdmin/LogoutAll/${phone}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+    for (const token of [phone, laptop]) expect((await probe("newmember", token)).statusCode).toBe(401);
+    expect((await probe("invoice", invoice)).statusCode).toBe(200);
+    // A new login afterwards works as usual.
+    expect((await probe("newmember", (await loginNewMember()).body)).statusCode).toBe(200);
+  });
+
   it("locks a client address after 10 failures, even for the right password, until the window has passed", async () => {
     for (let i = 0; i < loginLimits.perClientAddress; i++) expect((await loginCamp("feil")).statusCode).toBe(401);
     const locked = await loginCamp();
@@ -152,15 +234,49 @@ describe.each(databaseKinds)("admin auth on %s", (kind) => {
     }
   });
 
-  it("locks an account attacked from many addresses, but not other accounts", async () => {
-    for (let i = 0; i < loginLimits.perAccount; i++) {
-      expect((await loginNewMember("feil", nextAddress())).statusCode).toBe(401);
+  it("never locks an account: failures from many addresses and a whole /64 only slow it down, capped", async () => {
+    const start = now;
+    try {
+      // Two failures from each of 20 IPv4 addresses: no address reaches its own limit.
+      for (let i = 0; i < 40; i++) {
+        expect((await loginNewMember("feil", `10.77.0.${Math.floor(i / 2) + 1}`)).statusCode).toBe(401);
+      }
+      // A whole /64 is one client, however many of its addresses it uses.
+      const inPrefix = (n: number) => `2001:db8:77:1::${n.toString(16)}`;
+      for (let i = 1; i <= loginLimits.perClientAddress; i++) expect((await loginNewMember("feil", inPrefix(i))).statusCode).toBe(401);
+      expect((await loginNewMember(undefined, inPrefix(500))).statusCode).toBe(429);
+      expect((await loginNewMember(undefined, "2001:db8:77:1:ffff:ffff:ffff:ffff")).statusCode).toBe(429);
+
+      // The right password from a fresh address, and from another /64, still gets a token, after the capped delay.
+      sleeps.length = 0;
+      const fresh = await loginNewMember(undefined, nextAddress());
+      expect(fresh.statusCode).toBe(200);
+      expect(fresh.body).toMatch(tokenShape);
+      expect(sleeps).toEqual([loginLimits.maxDelayMs]);
+      expect((await loginNewMember(undefined, "2001:db8:77:2::1")).statusCode).toBe(200);
+      // The slow-down is the account's own: the other areas answer at once.
+      sleeps.length = 0;
+      expect((await loginInvoice()).statusCode).toBe(200);
+      expect(sleeps).toEqual([]);
+    } finally {
+      now = new Date(start.getTime() + 2 * loginLimits.windowMs); // leave a clean window for later tests
     }
-    expect((await loginNewMember(undefined, nextAddress())).statusCode).toBe(429);
-    expect((await loginInvoice()).statusCode).toBe(200);
-    expect((await loginCamp()).statusCode).toBe(200);
+  });
+
+  it("counts an IPv4-mapped IPv6 address as the IPv4 address", async () => {
+    for (let i = 0; i < loginLimits.perClientAddress; i++) expect((await loginCamp("feil", campUser, `::ffff:${ip}`)).statusCode).toBe(401);
+    expect((await loginCamp()).statusCode).toBe(429);
     now = new Date(now.getTime() + loginLimits.windowMs + 1000);
-    expect((await loginNewMember(undefined, nextAddress())).statusCode).toBe(200);
+  });
+
+  it("grows the account delay from the sixth failure and caps it at a few seconds", () => {
+    expect(accountDelayMs(0)).toBe(0);
+    expect(accountDelayMs(loginLimits.slowDownAfter - 1)).toBe(0);
+    const delays = Array.from({ length: 12 }, (_, i) => accountDelayMs(loginLimits.slowDownAfter + i));
+    expect(delays[0]).toBeGreaterThan(0);
+    for (let i = 1; i < delays.length; i++) expect(delays[i]).toBeGreaterThanOrEqual(delays[i - 1]!);
+    expect(Math.max(...delays, accountDelayMs(1_000_000))).toBe(loginLimits.maxDelayMs);
+    expect(loginLimits.maxDelayMs).toBeLessThanOrEqual(5000);
   });
 
   it("does not let a parallel burst of guesses past the limit", async () => {
@@ -172,15 +288,17 @@ describe.each(databaseKinds)("admin auth on %s", (kind) => {
   });
 
   it("never writes a token, digest or password to the log", async () => {
-    logLines = [];
+    log.lines.length = 0;
     const token = (await loginCamp()).body;
     expect((await probe("camp", token)).statusCode).toBe(200);
     await loginCamp("feil-passord");
-    const log = logLines.join("");
-    expect(log).toContain("/api/VinterleirAdmin/GetToken/[redacted]");
-    expect(log).toContain("/api/Invoice/TestProbe/[redacted]");
+    expect((await post(`/api/VinterleirAdmin/Logout/${token}`)).statusCode).toBe(200);
+    const text = log.lines.join("");
+    expect(text).toContain("/api/VinterleirAdmin/GetToken/[redacted]");
+    expect(text).toContain("/api/VinterleirAdmin/Logout/[redacted]");
+    expect(text).toContain("/api/Invoice/TestProbe/[redacted]");
     for (const secret of [token, digest(campPassword), digest("feil-passord"), campPassword]) {
-      expect(log).not.toContain(secret);
+      expect(text).not.toContain(secret);
     }
   });
 });
@@ -196,13 +314,7 @@ describe.each(databaseKinds)("admin credentials at start-up on %s", (kind) => {
   const noCredentials = { CAMP_ADMIN_USERNAME: "", CAMP_ADMIN_PASSWORD: "", NEWMEMBER_ADMIN_PASSWORD: "", INVOICE_ADMIN_PASSWORD: "" };
 
   it("refuses an area without credentials in production (503) and logs why", async () => {
-    const logLines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        logLines.push(String(chunk));
-        done();
-      },
-    });
+    const { lines: logLines, stream } = logCapture();
     const app = await buildTestApp(database, {
       env: { ...noCredentials, NODE_ENV: "production", INVOICE_ADMIN_PASSWORD: "faktura-passord" },
       logger: { level: "error", stream },
@@ -220,7 +332,12 @@ describe.each(databaseKinds)("admin credentials at start-up on %s", (kind) => {
 
   it("generates a development password once, shows it once, and never accepts it in production", async () => {
     const announce = vi.fn();
-    const first = await buildTestApp(database, { env: { ...noCredentials, NODE_ENV: "development" }, announce });
+    const { lines: logLines, stream } = logCapture();
+    const first = await buildTestApp(database, {
+      env: { ...noCredentials, NODE_ENV: "development" },
+      announce,
+      logger: { level: "trace", stream },
+    });
     expect(announce).toHaveBeenCalledTimes(1);
     const message = String(announce.mock.calls[0]?.[0]);
     const campLine = /camp: brukernavn (\S+), passord (\S+)/.exec(message);
@@ -229,6 +346,22 @@ describe.each(databaseKinds)("admin credentials at start-up on %s", (kind) => {
     expect(message).not.toMatch(/invoice:/); // configured in the previous test
     const token = await first.inject({ url: `/api/VinterleirAdmin/GetToken/${campLine![1]}/${digest(campLine![2]!)}` });
     expect(token.statusCode).toBe(200);
+    // Shown on this machine's console only: from anywhere else it fails exactly like a wrong password.
+    const newMemberLogin = `/api/NewMemberAdmin/GetToken/${digest(newMemberPassword!)}`;
+    for (const elsewhere of [
+      { remoteAddress: "10.20.30.40" },
+      { remoteAddress: "2001:db8::5" },
+      { remoteAddress: "127.0.0.1", headers: { "x-forwarded-for": "203.0.113.9" } },
+      { remoteAddress: "::1", headers: { forwarded: "for=203.0.113.9" } },
+    ]) {
+      const res = await first.inject({ url: newMemberLogin, ...elsewhere });
+      expect(res.statusCode, JSON.stringify(elsewhere)).toBe(401);
+      expect(res.json()).toEqual({ error: "Feil passord." });
+    }
+    expect((await first.inject({ url: newMemberLogin, remoteAddress: "::1" })).statusCode).toBe(200);
+    // The console, never the structured log, carries the generated passwords.
+    expect(logLines.join("")).not.toContain(newMemberPassword!);
+    expect(logLines.join("")).not.toContain(campLine![2]!);
     await first.close();
 
     const quiet = vi.fn();

@@ -44,18 +44,27 @@ export async function isTokenValid(db: Db, area: AdminArea, token: string, now: 
   return rows.length === 1;
 }
 
-/** Ends a token at once (log-out, or a leaked token). True when it existed and was still active. */
-export async function revokeToken(db: Db, token: string, now: Date = new Date()): Promise<boolean> {
+/**
+ * Ends a token at once (log-out, or a leaked token); with `area`, only a token of that area. True when it
+ * existed and was still active.
+ */
+export async function revokeToken(db: Db, token: string, now: Date = new Date(), area?: AdminArea): Promise<boolean> {
   if (!tokenShape.test(token)) return false;
   const rows = await db
     .update(adminTokens)
     .set({ revokedAt: now })
-    .where(and(eq(adminTokens.tokenHash, hashToken(token)), isNull(adminTokens.revokedAt)))
+    .where(
+      and(
+        eq(adminTokens.tokenHash, hashToken(token)),
+        isNull(adminTokens.revokedAt),
+        area === undefined ? undefined : eq(adminTokens.area, area),
+      ),
+    )
     .returning({ area: adminTokens.area });
   return rows.length > 0;
 }
 
-/** Ends every token of an area, e.g. after its password changed. */
+/** Ends every token of an area, e.g. after its password changed or on "Logg ut overalt". */
 export async function revokeAllTokens(db: Db, area: AdminArea, now: Date = new Date()): Promise<number> {
   const rows = await db
     .update(adminTokens)

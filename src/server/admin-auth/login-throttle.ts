@@ -1,42 +1,60 @@
-import { and, eq, lt, or, gt, sql } from "drizzle-orm";
+import { and, eq, gt, lt, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { adminLoginAttempts } from "../db/schema/admin-auth.ts";
 
 /**
- * Failed logins are limited per client address and per account within a sliding window. The account limit
- * is higher than the address limit so one address alone cannot lock the real admin out.
+ * Failed logins within a sliding window, counted two ways (docs/decisions/0004-admin-auth.md):
+ * - per client (an IPv4 address or an IPv6 /64, see client-address.ts): too many failures lock that client
+ *   out, for every area, until the window has passed;
+ * - per account: many failures only slow every attempt on the account down (a growing, capped delay). An
+ *   account is never locked, so strangers cannot lock the real admin out, however many addresses they have.
  */
-export const loginLimits = { windowMs: 15 * 60 * 1000, perClientAddress: 10, perAccount: 20 } as const;
+export const loginLimits = {
+  windowMs: 15 * 60 * 1000,
+  perClientAddress: 10,
+  /** Account failures in the window before the slow-down starts; then the delay doubles per failure. */
+  slowDownAfter: 5,
+  firstDelayMs: 250,
+  maxDelayMs: 3000,
+} as const;
 
-export type Attempt = { allowed: true; id: number } | { allowed: false };
+/** The wait before checking a password on an account with this many recent failures (capped). */
+export function accountDelayMs(recentFailures: number): number {
+  if (recentFailures < loginLimits.slowDownAfter) return 0;
+  const steps = Math.min(recentFailures - loginLimits.slowDownAfter, 16);
+  return Math.min(loginLimits.maxDelayMs, loginLimits.firstDelayMs * 2 ** steps);
+}
+
+export type Attempt = { allowed: true; id: number; delayMs: number } | { allowed: false };
 
 /**
  * Records the attempt before the (slow) password check and only then counts, so a burst of parallel guesses
- * sees its own rows and cannot slip past the limit. A refused attempt does not count against the window.
+ * sees its own rows and cannot slip past the client limit. A refused attempt does not count against the window.
  */
-export async function beginLoginAttempt(db: Db, clientAddress: string, account: string, now: Date): Promise<Attempt> {
+export async function beginLoginAttempt(db: Db, clientKey: string, account: string, now: Date): Promise<Attempt> {
   const since = new Date(now.getTime() - loginLimits.windowMs);
   const [row] = await db
     .insert(adminLoginAttempts)
-    .values({ clientAddress, account, attemptedAt: now })
+    .values({ clientAddress: clientKey, account, attemptedAt: now })
     .returning({ id: adminLoginAttempts.id });
+  const id = row!.id;
   const [counts] = await db
     .select({
-      byAddress: sql<number>`count(*) filter (where ${adminLoginAttempts.clientAddress} = ${clientAddress})`.mapWith(Number),
-      byAccount: sql<number>`count(*) filter (where ${adminLoginAttempts.account} = ${account})`.mapWith(Number),
+      byClient: sql<number>`count(*) filter (where ${adminLoginAttempts.clientAddress} = ${clientKey})`.mapWith(Number),
+      byAccount: sql<number>`count(*) filter (where ${adminLoginAttempts.account} = ${account} and ${ne(adminLoginAttempts.id, id)})`.mapWith(Number),
     })
     .from(adminLoginAttempts)
     .where(
       and(
         gt(adminLoginAttempts.attemptedAt, since),
-        or(eq(adminLoginAttempts.clientAddress, clientAddress), eq(adminLoginAttempts.account, account)),
+        or(eq(adminLoginAttempts.clientAddress, clientKey), eq(adminLoginAttempts.account, account)),
       ),
     );
-  if ((counts?.byAddress ?? 0) > loginLimits.perClientAddress || (counts?.byAccount ?? 0) > loginLimits.perAccount) {
-    await forgetLoginAttempt(db, row!.id);
+  if ((counts?.byClient ?? 0) > loginLimits.perClientAddress) {
+    await forgetLoginAttempt(db, id);
     return { allowed: false };
   }
-  return { allowed: true, id: row!.id };
+  return { allowed: true, id, delayMs: accountDelayMs(counts?.byAccount ?? 0) };
 }
 
 /** A successful login does not count as a failure. */

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, scrypt, timingSafeEqual, type BinaryLike, type ScryptOptions } from "node:crypto";
 
 /**
- * The browser sends SHA-256(password) as hex (spec §6); that digest is password-equivalent, so the server
+ * The browser sends SHA-256(password) as hex; that digest is password-equivalent, so the server
  * keeps only a salted scrypt hash of it. Stored as `scrypt$N$r$p$salt$hash` so the cost can be raised later.
  */
 const COST = { N: 2 ** 15, r: 8, p: 1 };

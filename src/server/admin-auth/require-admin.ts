@@ -2,11 +2,11 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AdminArea } from "./admin-areas.ts";
 import { isTokenValid } from "./admin-tokens.ts";
 
-/** The spec's exact answer text (§8), misspelling included: the admin pages compare against it. */
+/** The old site's exact answer text, misspelling included: the admin pages compare against it. */
 export const unauthorisedBody = { error: "Unauthroized" } as const;
 
 /**
- * preHandler for an admin route whose path has a `:token` segment (spec §7), e.g.
+ * preHandler for an admin route whose path has a `:token` segment, e.g.
  *   app.get("/api/NewMemberAdmin/Get/:token", { preHandler: requireAdmin("newmember") }, handler)
  */
 export function requireAdmin(area: AdminArea) {

@@ -9,6 +9,7 @@ import { loadEnv } from "../env.ts";
 import { openDatabase } from "../db/open-database.ts";
 import { adminAreaConfig, adminAreas, isAdminArea } from "./admin-areas.ts";
 import { setAdminPassword } from "./admin-credentials.ts";
+import { adminPasswordProblem } from "./password-policy.ts";
 import { revokeAllTokens } from "./admin-tokens.ts";
 
 async function readPassword(): Promise<string> {
@@ -40,7 +41,8 @@ async function main() {
   }
   if (username && !adminAreaConfig[area].hasUsername) throw new Error(`The ${area} area has no username.`);
   const password = await readPassword();
-  if (password.length < 8) throw new Error("The password must be at least 8 characters.");
+  const problem = adminPasswordProblem(password);
+  if (problem) throw new Error(`The password ${problem}.`);
 
   const env = loadEnv();
   const database = await openDatabase(env);

@@ -1,5 +1,5 @@
 /**
- * Hostile input to every admin endpoint (issue 6 item 3), with good tokens, tokens of another area and
+ * Hostile input to every admin endpoint, with good tokens, tokens of another area and
  * junk: never a 5xx, nothing stored or removed on a refusal, and every CSV download keeps user text from
  * being run as a spreadsheet formula.
  */
@@ -283,4 +283,27 @@ describe.each(databaseKinds)("hostile input to the admin endpoints on %s", (kind
     },
     fuzzTimeoutMs,
   );
+
+  // Last of all: a good token ends here, and the later runs go on with ended ones. Log-out only marks tokens
+  // ended, so no row is ever added or removed, whatever the answer.
+  for (const [area, apiName] of [["camp", "VinterleirAdmin"], ["newmember", "NewMemberAdmin"], ["invoice", "Invoice"]] as const) {
+    for (const action of ["Logout", "LogoutAll"] as const) {
+      it(
+        `POST /api/${apiName}/${action}/:token`,
+        () =>
+          fuzzEndpoint(context, {
+            requests: fc.record({ token: tokenFor(area), body: jsonBodies(hostileValue), query: hostileQuery }),
+            toInject: ({ token, body, query }) => ({
+              method: "POST",
+              url: `/api/${apiName}/${action}/${token}${query}`,
+              ...(body.payload !== undefined ? { payload: body.payload } : {}),
+              headers: body.contentType ? { "content-type": body.contentType } : {},
+            }),
+            unchangedWhenRejected: ["admin_tokens", ...readOnlyTables],
+            rejected: () => true,
+          }),
+        fuzzTimeoutMs,
+      );
+    }
+  }
 });

@@ -408,6 +408,8 @@ export async function buildFuzzApp(database: Database, env: Record<string, strin
     logger: log.logger,
     env: { VIPPS_SIMULATOR: "true", CAMP_YEAR: "2026", PUBLIC_BASE_URL: "https://klubb.example", PUBLIC_POST_RATE_LIMIT: "0", ...env },
     vipps: { startReconciler: false, client: { sleep: async () => {}, timeoutMs: 2_000 } },
+    // The login slow-down's wait would only make the runs slow; the path to it still runs.
+    adminAuth: { sleep: async () => {} },
     mail: { transport, startWorker: false },
   });
   return { app, transport, log: log.lines, clock };

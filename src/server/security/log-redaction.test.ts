@@ -118,12 +118,18 @@ describe.each(databaseKinds)("log redaction on %s", (kind) => {
     const file = "Navn;Epost;Beløp;Forfallsdato;AvtaleGiro;Fakturanummer;KID\nKari;kari@example.no;100;01.01.2026;Ja;1;\n";
     await app.inject({ method: "POST", url: `/api/Invoice/Upload/${invoiceToken}`, payload: file, headers: { ...headers, "content-type": "text/csv", "x-file-name": "fil.csv" } });
     for (const action of ["Get", "GetCsv", "Status", "Refresh"]) await get(`/api/Invoice/${action}/${invoiceToken}`);
+    // Sign-out last: the tokens end, and their log-out calls are logged too.
+    expect((await post(`/api/NewMemberAdmin/LogoutAll/${memberToken}`)).statusCode).toBe(200);
+    expect((await post(`/api/Invoice/Logout/${invoiceToken}`)).statusCode).toBe(200);
+    expect((await post(`/api/VinterleirAdmin/Logout/${campToken}`)).statusCode).toBe(200);
 
     const log = lines.join("");
     // The log really covered the routes (the masked paths are there), so the absence below means something.
     expect(log).toContain("/api/VinterleirAdmin/Refund/[redacted]");
     expect(log).toContain("/api/NewMemberAdmin/Remove/[redacted]");
     expect(log).toContain("/api/Invoice/Upload/[redacted]");
+    expect(log).toContain("/api/NewMemberAdmin/LogoutAll/[redacted]");
+    expect(log).toContain("/api/VinterleirAdmin/Logout/[redacted]");
     expect(log).toContain("/api/Vipps/Webhook");
     const accessTokens = [...(sim["tokens"] as Map<string, number>).keys()];
     expect(accessTokens.length).toBeGreaterThan(0);

@@ -59,9 +59,14 @@ describe("rate limit on the public registration POSTs", () => {
 });
 
 describe("login brute force", () => {
-  it("is limited per address across every admin area, and per account across addresses", async () => {
+  it("is limited per address across every admin area; many addresses only slow an account down", async () => {
     let now = new Date("2026-11-01T10:00:00Z");
-    const app = await buildTestApp(database, { clock: () => now, mail: { startWorker: false } });
+    const waits: number[] = [];
+    const app = await buildTestApp(database, {
+      clock: () => now,
+      mail: { startWorker: false },
+      adminAuth: { sleep: async (ms) => void waits.push(ms) },
+    });
     try {
       const camp = (password: string, remoteAddress: string) =>
         app.inject({ url: `/api/VinterleirAdmin/GetToken/${testAdminCredentials.CAMP_ADMIN_USERNAME}/${sha256Hex(password)}`, remoteAddress });
@@ -70,21 +75,20 @@ describe("login brute force", () => {
 
       // One address guessing in all three areas: the address limit counts them together.
       const guesses = [camp, newMember, invoice];
-      let campFailures = 0;
       for (let i = 0; i < loginLimits.perClientAddress; i++) {
         expect((await guesses[i % 3]!("feil", "10.2.0.1")).statusCode).toBe(401);
-        if (i % 3 === 0) campFailures++;
       }
       const locked = await invoice(testAdminCredentials.INVOICE_ADMIN_PASSWORD, "10.2.0.1");
       expect(locked.statusCode).toBe(429);
       expect(locked.json()).toEqual({ error: adminAuthMessages.tooManyAttempts });
 
-      // Many addresses against one account: the account limit stops even the right password from a new address.
-      // (The camp guesses above count against the camp account too.)
-      for (let i = campFailures; i < loginLimits.perAccount; i++) expect((await camp("feil", `10.3.0.${i + 1}`)).statusCode).toBe(401);
-      expect((await camp(testAdminCredentials.CAMP_ADMIN_PASSWORD, "10.4.0.1")).statusCode).toBe(429);
-      // Other accounts and addresses are not affected; after the window the admin gets in again.
+      // Many addresses against one account: never a lock-out, the right password from a new address gets in
+      // (after the account's capped slow-down).
+      for (let i = 0; i < 30; i++) expect((await camp("feil", `10.3.0.${i + 1}`)).statusCode).toBe(401);
+      expect((await camp(testAdminCredentials.CAMP_ADMIN_PASSWORD, "10.4.0.1")).statusCode).toBe(200);
+      expect(Math.max(...waits)).toBe(loginLimits.maxDelayMs);
       expect((await newMember(testAdminCredentials.NEWMEMBER_ADMIN_PASSWORD, "10.4.0.2")).statusCode).toBe(200);
+      // After the window the locked address gets in again.
       now = new Date(now.getTime() + loginLimits.windowMs + 1000);
       expect((await camp(testAdminCredentials.CAMP_ADMIN_PASSWORD, "10.2.0.1")).statusCode).toBe(200);
     } finally {

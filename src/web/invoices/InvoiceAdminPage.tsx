@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from "react";
+import { adminApiNames } from "../../shared/admin/admin-api.ts";
 import type { Route } from "./+types/InvoiceAdminPage";
 import { club } from "../../shared/club/club-facts.ts";
 import { formatKronerOre } from "../../shared/format.ts";
@@ -45,6 +46,7 @@ export function InvoiceAdmin({ hash = sha256Hex }: { hash?: (password: string) =
     <AdminShell
       className="page page-wide admin-area invoice-admin"
       title="Purringer"
+      apiName={adminApiNames.invoice}
       cookie={invoiceAdminToken}
       hash={hash}
       login={getInvoiceAdminToken}
@@ -86,7 +88,7 @@ function Reminders({ session }: { session: AdminSession }) {
     }
   }
 
-  const signOutButton = <SignOutButton signOut={signOut} />;
+  const signOutButton = <SignOutButton session={session} />;
 
   if (!data) return <AdminLoading text="Laster inn fakturaene...">{signOutButton}</AdminLoading>;
 

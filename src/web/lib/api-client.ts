@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { signOutCall, type AdminApiName, type SignOutScope } from "../../shared/admin/admin-api.ts";
 import type { CampRegistrationDraft } from "../../shared/camp/camp-registration.ts";
 import type { NewMemberDraft } from "../../shared/members/new-member.ts";
 import { NewMemberAdminEntrySchema, RemoveAnswerSchema, type NewMemberAdminEntry } from "../../shared/members/new-member-admin.ts";
@@ -208,6 +209,11 @@ async function postAdminAction(path: string): Promise<void> {
     const error = parseErrorBody(body)?.error;
     throw new ApiError(error ?? `POST svarte ${response.status}: ${body.slice(0, 300) || "tomt svar"}`, response.status);
   }
+}
+
+/** POST /api/{area}/Logout/{token} or …/LogoutAll/{token}: ends this token, or all of the area's, on the server. */
+export function endAdminSession(apiName: AdminApiName, token: string, scope: SignOutScope): Promise<void> {
+  return postAdminAction(`/api/${apiName}/${signOutCall[scope]}/${encodeURIComponent(token)}`);
 }
 
 export function markCampRegistrationPaid(registrationId: number | string, token: string): Promise<void> {

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { adminApiNames } from "../../shared/admin/admin-api.ts";
 import type { Route } from "./+types/NewMemberAdminPage";
 import { club } from "../../shared/club/club-facts.ts";
 import { needsGuardian, refererLabels, type RefererValue } from "../../shared/members/new-member.ts";
@@ -43,6 +44,7 @@ export function NewMemberAdmin({ hash = sha256Hex }: { hash?: (password: string)
     <AdminShell
       className="page page-wide admin-area new-member-admin"
       title="Nye medlemmer"
+      apiName={adminApiNames.newmember}
       cookie={newMemberAdminToken}
       hash={hash}
       login={getNewMemberAdminToken}
@@ -106,7 +108,7 @@ function MemberList({ session }: { session: AdminSession }) {
       <button type="button" className="button secondary" onClick={() => void load()}>
         Oppdater
       </button>
-      <SignOutButton signOut={signOut} className="button secondary" />
+      <SignOutButton session={session} className="button secondary" />
     </div>
   );
 

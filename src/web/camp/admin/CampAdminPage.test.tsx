@@ -298,10 +298,12 @@ describe("CampAdmin list", () => {
     expect(screen.getByText(/gjøres på påmeldingen til Kari Hansen/)).toBeTruthy();
   });
 
-  it("signs out with Logg ut", async () => {
+  it("signs out with Logg ut, ending the token on the server", async () => {
     await loggedIn();
+    mockApi({ "/api/VinterleirAdmin/Logout/": [{ body: { ok: true } }] });
     fireEvent.click(screen.getByRole("button", { name: "Logg ut" }));
     expect(await screen.findByRole("button", { name: "Logg inn" })).toBeTruthy();
+    expect(calls).toEqual([{ method: "POST", url: "/api/VinterleirAdmin/Logout/tok123" }]);
     expect(screen.getByText("Du er logget ut.")).toBeTruthy();
     expect(cookie()).not.toContain("adminToken=");
   });

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { adminApiNames } from "../../../shared/admin/admin-api.ts";
 import type { Route } from "./+types/CampAdminPage";
 import { club } from "../../../shared/club/club-facts.ts";
 import { campAdminCsvUrl, getCampAdminParticipants, getCampAdminToken, getCampAdminTotals } from "../../lib/api-client.ts";
@@ -40,6 +41,7 @@ export function CampAdmin({ hash = sha256Hex }: { hash?: (password: string) => P
     <AdminShell
       className="page page-wide camp-admin"
       title={`Vinterleiren ${campEdition.year} – administrasjon`}
+      apiName={adminApiNames.camp}
       cookie={campAdminToken}
       hash={hash}
       withUsername
@@ -75,7 +77,7 @@ function AdminArea({ session }: { session: AdminSession }) {
     }
   }, [selected]);
 
-  const signOutButton = <SignOutButton signOut={signOut} />;
+  const signOutButton = <SignOutButton session={session} />;
 
   if (!data) return <AdminLoading text="Laster inn påmeldingene...">{signOutButton}</AdminLoading>;
 

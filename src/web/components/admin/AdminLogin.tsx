@@ -1,10 +1,10 @@
-import { useId, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import type { AdminLoginResult } from "../../lib/api-client.ts";
 import "./admin.css";
 
 /**
  * An admin login form: a password (and for the camp a username). The password leaves the browser only as
- * its SHA-256 digest (D4); Enter submits.
+ * its SHA-256 digest; Enter submits.
  */
 export interface AdminLoginProps {
   /** Why the admin is back here (signed out, token expired). */
@@ -13,7 +13,7 @@ export interface AdminLoginProps {
   /** The area's GetToken call; `username` is undefined without a username field. */
   login: (digest: string, username: string | undefined) => Promise<AdminLoginResult>;
   withUsername?: boolean;
-  /** The spec's message for a wrong password (§5). */
+  /** The message for a wrong password, as the old site had it. */
   wrongMessage: string;
   intro: ReactNode;
   onLoggedIn: (token: string) => void;
@@ -33,6 +33,12 @@ export function AdminLogin({
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  // Back here after signing out (the button is gone): the keyboard and a screen reader land on the form.
+  useEffect(() => {
+    if (message) heading.current?.focus();
+  }, [message]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -59,7 +65,9 @@ export function AdminLogin({
 
   return (
     <section className="admin-login" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>Logg inn</h2>
+      <h2 id={`${id}-heading`} ref={heading} tabIndex={-1}>
+        Logg inn
+      </h2>
       {message && (
         <p className="notice" role="status">
           {message}

@@ -1,12 +1,17 @@
 import { Fragment, useCallback, useEffect, useState, type ReactNode } from "react";
+import type { AdminApiName } from "../../../shared/admin/admin-api.ts";
 import { ApiError } from "../../lib/api-client.ts";
 import { AdminLogin, type AdminLoginProps } from "./AdminLogin.tsx";
 import type { AdminTokenCookie } from "./admin-token.ts";
+import { SignOutEverywhere, useSignOut, type SignOutAction } from "./SignOut.tsx";
 
-/** A signed-in admin: the token for the API calls, and how to leave (with a reason for the login form). */
+/** A signed-in admin: the token for the API calls, and how to leave. */
 export interface AdminSession {
   token: string;
+  /** Forgets the token here (it was turned down, or a fetch failed) and shows the login form with the reason. */
   signOut: (message?: string) => void;
+  /** "Logg ut": ends the token on the server too. */
+  logOut: SignOutAction;
 }
 
 export const expiredMessage = "Innloggingen er utløpt eller ugyldig. Logg inn på nytt.";
@@ -17,20 +22,23 @@ export function isUnauthorised(error: unknown): boolean {
 }
 
 /**
- * An admin page (spec §4 "Admin"): its heading, then the login form until there is a token in the area's
- * cookie, then the area. Signing out clears the cookie and shows the login form with the reason; a new token
- * starts the area afresh.
+ * An admin page: its heading, then the login form until there is a token in the area's cookie, then the
+ * area and, below it, "Logg ut overalt". Signing out clears the cookie and shows the login form with the
+ * reason; a new token starts the area afresh.
  */
 export function AdminShell({
   className,
   title,
   cookie,
+  apiName,
   children,
   ...login
 }: Omit<AdminLoginProps, "message" | "onLoggedIn"> & {
   className: string;
   title: ReactNode;
   cookie: AdminTokenCookie;
+  /** The area's API name, for its Logout and LogoutAll calls. */
+  apiName: AdminApiName;
   children: (session: AdminSession) => ReactNode;
 }) {
   const [token, setToken] = useState(cookie.read);
@@ -44,12 +52,16 @@ export function AdminShell({
     },
     [cookie],
   );
+  const { logOut, logOutEverywhere } = useSignOut(apiName, token, signOut);
 
   return (
     <div className={className}>
       <h1>{title}</h1>
       {token ? (
-        <Fragment key={token}>{children({ token, signOut })}</Fragment>
+        <Fragment key={token}>
+          {children({ token, signOut, logOut })}
+          <SignOutEverywhere action={logOutEverywhere} />
+        </Fragment>
       ) : (
         <AdminLogin
           {...login}
@@ -66,7 +78,7 @@ export function AdminShell({
 }
 
 /**
- * An area's data, fetched when it opens and again on `load()`. Any failed fetch ends the session (spec §4):
+ * An area's data, fetched when it opens and again on `load()`. Any failed fetch ends the session:
  * a turned-down token says so, anything else says `failedMessage`.
  */
 export function useAdminData<T>(
@@ -90,11 +102,12 @@ export function useAdminData<T>(
   return { data, load };
 }
 
-/** "Logg ut", saying so on the login form. */
-export function SignOutButton({ signOut, className = "button secondary sign-out" }: { signOut: AdminSession["signOut"]; className?: string }) {
+/** "Logg ut": ends the token on the server, then shows the login form. */
+export function SignOutButton({ session, className = "button secondary sign-out" }: { session: AdminSession; className?: string }) {
+  const { busy, run } = session.logOut;
   return (
-    <button type="button" className={className} onClick={() => signOut("Du er logget ut.")}>
-      Logg ut
+    <button type="button" className={className} aria-disabled={busy || undefined} onClick={run}>
+      {busy ? "Logger ut..." : "Logg ut"}
     </button>
   );
 }

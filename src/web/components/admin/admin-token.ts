@@ -1,5 +1,5 @@
 /**
- * An admin area's token cookie (spec §9, D4): SameSite=Strict keeps it out of requests from other sites;
+ * An admin area's token cookie: SameSite=Strict keeps it out of requests from other sites;
  * it is read by script because it travels as a path segment.
  */
 export function createAdminTokenCookie(name: string, maxAgeSeconds: number): AdminTokenCookie {

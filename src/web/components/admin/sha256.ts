@@ -1,4 +1,4 @@
-/** Lowercase hex SHA-256 of the password, what the login call sends instead of the password (D4). */
+/** Lowercase hex SHA-256 of the password, what the login call sends instead of the password. */
 export async function sha256Hex(text: string): Promise<string> {
   // crypto.subtle exists only in secure contexts (https or localhost).
   if (typeof crypto === "undefined" || !crypto.subtle) {
