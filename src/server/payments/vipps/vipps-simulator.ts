@@ -1,5 +1,5 @@
 /**
- * The built-in Vipps MobilePay simulator (D1): a real HTTP service under /vipps-sim/ on the app's own port,
+ * The built-in Vipps MobilePay simulator: a real HTTP service under /vipps-sim/ on the app's own port,
  * speaking the parts of the Access Token, ePayment and Webhooks APIs we use with their states, aggregates,
  * events and problem+json error codes, and signing webhooks exactly as Vipps does. State is in this
  * process's memory: one simulator per process (several processes would each have their own — fine for
