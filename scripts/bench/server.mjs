@@ -79,7 +79,8 @@ export async function waitFor(url, { child, log }, { seconds = 30 } = {}) {
 
 /**
  * The production server (`NODE_ENV=production`, `LOG_LEVEL=warn`, no per-address rate limit) with its own DATA_DIR
- * and port; DATABASE_URL only when given (otherwise PGlite in DATA_DIR). Mail goes to DATA_DIR/mail. `env` adds or overrides
+ * and port; a run that needs the built-in Vipps simulator passes `env: { NODE_ENV: "test", VIPPS_SIMULATOR: "true" }`
+ * (production refuses the simulator). DATABASE_URL only when given (otherwise PGlite in DATA_DIR). Mail goes to DATA_DIR/mail. `env` adds or overrides
  * variables (a value of undefined removes one); `nodeArgs` go before the entry (e.g. --cpu-prof).
  *
  * @param {{ dataDir: string, databaseUrl?: string, port?: number, env?: Record<string, string | undefined>,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadEnv } from "./env.ts";
+import { loadEnv, simulatorControlEnabled } from "./env.ts";
 import { redactUrl } from "./logger.ts";
 
 describe("loadEnv", () => {
@@ -10,6 +10,31 @@ describe("loadEnv", () => {
   it("lists every bad key without echoing values", () => {
     expect(() => loadEnv({ PORT: "seventy", PUBLIC_BASE_URL: "hemmelig" })).toThrow(/PORT[\s\S]*PUBLIC_BASE_URL/);
     expect(() => loadEnv({ PUBLIC_BASE_URL: "hemmelig" })).not.toThrow(/hemmelig/);
+  });
+});
+
+describe("development conveniences and production", () => {
+  it("listens on this machine only unless in production", () => {
+    expect(loadEnv({}).HOST).toBe("127.0.0.1");
+    expect(loadEnv({ NODE_ENV: "test" }).HOST).toBe("127.0.0.1");
+    expect(loadEnv({ NODE_ENV: "production" }).HOST).toBe("0.0.0.0");
+    expect(loadEnv({ HOST: "0.0.0.0" }).HOST).toBe("0.0.0.0");
+    expect(loadEnv({ NODE_ENV: "production", HOST: "127.0.0.1" }).HOST).toBe("127.0.0.1");
+  });
+
+  it("refuses the Vipps simulator and its test controls in production, listed with the other bad keys", () => {
+    expect(() => loadEnv({ NODE_ENV: "production", VIPPS_SIMULATOR: "true" })).toThrow(/VIPPS_SIMULATOR: .*NODE_ENV=production/);
+    expect(() => loadEnv({ NODE_ENV: "production", VIPPS_SIMULATOR_CONTROL: "true" })).toThrow(/VIPPS_SIMULATOR_CONTROL: .*NODE_ENV=production/);
+    expect(() => loadEnv({ NODE_ENV: "production", VIPPS_SIMULATOR: "true", PORT: "seventy" })).toThrow(/PORT[\s\S]*VIPPS_SIMULATOR/);
+    expect(loadEnv({ NODE_ENV: "production", VIPPS_SIMULATOR: "false" }).VIPPS_SIMULATOR).toBe("false");
+    expect(loadEnv({ VIPPS_SIMULATOR: "true" }).VIPPS_SIMULATOR).toBe("true");
+  });
+
+  it("turns the simulator's test controls on under NODE_ENV=test or with the switch, never by default", () => {
+    expect(simulatorControlEnabled(loadEnv({}))).toBe(false);
+    expect(simulatorControlEnabled(loadEnv({ NODE_ENV: "test" }))).toBe(true);
+    expect(simulatorControlEnabled(loadEnv({ VIPPS_SIMULATOR_CONTROL: "true" }))).toBe(true);
+    expect(simulatorControlEnabled(loadEnv({ NODE_ENV: "production" }))).toBe(false);
   });
 });
 

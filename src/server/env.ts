@@ -10,7 +10,8 @@ const adminPassword = z.string().superRefine((value, context) => {
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default("0.0.0.0"),
+  /** Default: 127.0.0.1 outside production (the development conveniences stay on this machine), 0.0.0.0 in production. */
+  HOST: z.string().min(1).optional(),
   /** Where the embedded database and other local data live. */
   DATA_DIR: z.string().min(1).default("./data"),
   /** The built site (the output of `npm run build`). */
@@ -62,8 +63,14 @@ const EnvSchema = z.object({
   VIPPS_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** How often the Vipps reconciliation job looks for due payments (it is also kicked by webhooks and new work). */
   VIPPS_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(50).max(3_600_000).default(5_000),
-  /** "true": the simulator even in production; "false": no simulator (Vipps off without credentials). */
+  /** "true": the simulator even with VIPPS_* keys set; "false": no simulator (Vipps off without keys). Never in production. */
   VIPPS_SIMULATOR: z.enum(["true", "false"]).optional(),
+  /**
+   * "true": the simulator's test controls (faults, request log, webhook registration, its credentials) and
+   * webhooks to loopback addresses, for the reliability tests and benchmarks. On by itself with NODE_ENV=test;
+   * never in production.
+   */
+  VIPPS_SIMULATOR_CONTROL: z.enum(["true", "false"]).optional(),
   /** Registrations (camp, new member) one client address may post per minute; 0 = no limit (load benchmarks). */
   PUBLIC_POST_RATE_LIMIT: z.coerce.number().int().min(0).default(60),
   /** Privacy (D6, docs/operations.md): days after the camp's last day before an edition's personal data is anonymised. */
@@ -78,15 +85,30 @@ const EnvSchema = z.object({
   INVOICE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
 });
 
-export type Env = z.infer<typeof EnvSchema>;
+export type Env = Omit<z.infer<typeof EnvSchema>, "HOST"> & { HOST: string };
+
+/** Keys that are only for development and tests: a public server must not run the simulator or its controls. */
+const developmentOnlyKeys = ["VIPPS_SIMULATOR", "VIPPS_SIMULATOR_CONTROL"] as const;
+
+function productionConflicts(source: Record<string, string | undefined>): string[] {
+  if (source.NODE_ENV !== "production") return [];
+  return developmentOnlyKeys
+    .filter((key) => source[key] === "true")
+    .map((key) => `  ${key}: the built-in Vipps simulator is for development and tests only; not allowed with NODE_ENV=production`);
+}
 
 /** Reads the environment and fails with a list of every bad key, never with the values (they may be secrets). */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
   const result = EnvSchema.safeParse(cleaned);
-  if (!result.success) {
-    const problems = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
-    throw new Error(`Invalid environment:\n${problems.join("\n")}`);
-  }
-  return result.data;
+  const problems = [...(result.success ? [] : result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`)), ...productionConflicts(cleaned)];
+  if (!result.success || problems.length > 0) throw new Error(`Invalid environment:\n${problems.join("\n")}`);
+  const env = result.data;
+  return { ...env, HOST: env.HOST ?? (env.NODE_ENV === "production" ? "0.0.0.0" : "127.0.0.1") };
+}
+
+/** The simulator's test controls: under NODE_ENV=test, or with VIPPS_SIMULATOR_CONTROL=true (never in production). */
+export function simulatorControlEnabled(env: Pick<Env, "NODE_ENV" | "VIPPS_SIMULATOR_CONTROL">): boolean {
+  if (env.NODE_ENV === "production") return false;
+  return env.NODE_ENV === "test" || env.VIPPS_SIMULATOR_CONTROL === "true";
 }

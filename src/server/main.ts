@@ -2,6 +2,7 @@ import { mkdir } from "node:fs/promises";
 import { loadEnv } from "./env.ts";
 import { buildApp } from "./app.ts";
 import { createLogger } from "./logger.ts";
+import { startupSummary } from "./startup-summary.ts";
 
 async function main() {
   const env = loadEnv();
@@ -29,6 +30,8 @@ async function main() {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
   await app.listen({ port: env.PORT, host: env.HOST });
+  const summary = startupSummary(env, app.server.address(), app.vipps?.mode ?? "off");
+  app.log.info(summary.fields, summary.message);
 }
 
 main().catch((error: unknown) => {

@@ -114,10 +114,16 @@ test.describe("Vipps (simulator)", () => {
   test("the browser closed after approving: the server still confirms, captures and sends one e-mail", async ({ page, context, baseURL, request }) => {
     const lastName = uniqueSurname("Lukket");
     await openAtPayment(page, context, baseURL!, lastName);
-    const reference = await payWithVipps(page);
-    // Approve as Vipps's test endpoint would, without the browser ever coming back.
+    await payWithVipps(page);
+    // The landing page's own approve form (reference and the payment's token), submitted without the
+    // browser ever coming back.
+    const approveForm = page.locator('form[action="/vipps-sim/landing/approve"]');
+    const form = {
+      reference: await approveForm.locator('input[name="reference"]').inputValue(),
+      token: await approveForm.locator('input[name="token"]').inputValue(),
+    };
     await page.close();
-    const approved = await request.post(`/vipps-sim/landing/approve`, { form: { reference }, maxRedirects: 0 });
+    const approved = await request.post(`/vipps-sim/landing/approve`, { form, maxRedirects: 0 });
     expect(approved.status()).toBe(303);
     await expect.poll(async () => (await adminRow(request, lastName))?.paymentState, { timeout: 20_000 }).toBe("captured");
     expect(await adminRow(request, lastName)).toMatchObject({ status: "confirmed" });

@@ -17,9 +17,9 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, makeDraft } from "../../scripts/bench/camp.mjs";
 import { freePort, startSiteServer } from "../../scripts/bench/server.mjs";
-import { simulatorCredentials } from "../../src/server/payments/vipps/vipps-simulator.ts";
 import { errorMessages } from "../../src/server/errors.ts";
 import { fromSource, sleep } from "./support/environment.ts";
+import { simulatorApi } from "./support/simulator.ts";
 import { recordResult } from "./support/report.ts";
 import { createThrowawayPostgres, throwawayPostgresUnavailable, type ThrowawayPostgres } from "./support/throwaway-postgres.ts";
 
@@ -46,23 +46,6 @@ function post(url: string, body: unknown) {
   return timed(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 }
 
-async function approveAtSimulator(base: string, reference: string) {
-  const tokenAnswer = await fetch(`${base}/vipps-sim/accesstoken/get`, {
-    method: "POST",
-    headers: { client_id: simulatorCredentials.clientId, client_secret: simulatorCredentials.clientSecret, "Ocp-Apim-Subscription-Key": simulatorCredentials.subscriptionKey },
-  });
-  const { access_token: token } = (await tokenAnswer.json()) as { access_token: string };
-  const answer = await fetch(`${base}/vipps-sim/epayment/v1/test/payments/${encodeURIComponent(reference)}/approve`, {
-    method: "POST",
-    headers: {
-      authorization: `Bearer ${token}`,
-      "Ocp-Apim-Subscription-Key": simulatorCredentials.subscriptionKey,
-      "Merchant-Serial-Number": simulatorCredentials.merchantSerialNumber,
-    },
-  });
-  if (!answer.ok) throw new Error(`simulator approve: ${answer.status} ${await answer.text()}`);
-}
-
 describe.skipIf(Boolean(unavailable))("database outage (PostgreSQL stopped under a running server)", () => {
   let cluster: ThrowawayPostgres;
   let server: Server;
@@ -79,8 +62,9 @@ describe.skipIf(Boolean(unavailable))("database outage (PostgreSQL stopped under
       port,
       source: fromSource,
       admin: ADMIN,
-      // The built-in Vipps simulator (production would have real Vipps), its webhooks back to this server.
-      env: { VIPPS_SIMULATOR: "true", PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, VIPPS_RECONCILE_INTERVAL_MS: "500" },
+      // The built-in Vipps simulator with its test controls (production would have real Vipps and no
+      // simulator), its webhooks back to this server.
+      env: { NODE_ENV: "test", VIPPS_SIMULATOR: "true", PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, VIPPS_RECONCILE_INTERVAL_MS: "500" },
     });
     db = new pg.Pool({ connectionString: cluster.url, max: 2, connectionTimeoutMillis: 2000 });
     db.on("error", () => {});
@@ -144,7 +128,7 @@ describe.skipIf(Boolean(unavailable))("database outage (PostgreSQL stopped under
     expect(health.ms).toBeLessThan(OUTAGE_ANSWER_MS + 500);
 
     // The payer approves at Vipps meanwhile: the webhook to us fails (503), Vipps keeps the payment.
-    await approveAtSimulator(base, payment!.reference);
+    await (await simulatorApi(base)).approve(payment!.reference);
     // Let every background job (outbox, Vipps reconciliation, retention) run into the outage.
     await sleep(Math.max(0, OUTAGE_MS - (Date.now() - stoppedAt)));
     expect(server.child.exitCode).toBeNull();

@@ -3,8 +3,9 @@
  * shared memory), started together (migrations under the advisory lock).
  *
  * - An admin token issued by A works on B and one issued by B works on A (tokens live in the database).
- * - Vipps: a third process S hosts the Vipps simulator (VIPPS_SIMULATOR=true) and plays the external Vipps
- *   for both: A and B use it as "real" Vipps (VIPPS_BASE_URL = S/vipps-sim, the simulator's credentials),
+ * - Vipps: a third process S hosts the Vipps simulator (NODE_ENV=test, VIPPS_SIMULATOR=true) and plays the
+ *   external Vipps for both: A and B use it as "real" Vipps (VIPPS_BASE_URL = S/vipps-sim, the simulator's
+ *   credentials read from its control API),
  *   and the webhook is registered at S for B's address only. Registrations with Vipps are created on A,
  *   approved at S, and S's webhooks reach B, which must confirm them (money log actor `vipps-webhook`;
  *   A never receives a webhook).
@@ -19,45 +20,17 @@ import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { ADMIN, adminGet, adminLogin, createPostgresDatabase, makeDraft } from "../../scripts/bench/camp.mjs";
 import { freePort, startSiteServer } from "../../scripts/bench/server.mjs";
-import { simulatorCredentials } from "../../src/server/payments/vipps/vipps-simulator.ts";
 import { webhookEventTypes } from "../../src/server/payments/vipps/vipps-types.ts";
 import { vippsWebhookPath } from "../../src/server/payments/vipps/vipps-routes.ts";
 import { fromSource, postgresAvailable, postgresServerUrl, sleep } from "./support/environment.ts";
 import { recordResult } from "./support/report.ts";
+import { simulatorApi } from "./support/simulator.ts";
 
 const PAYMENTS = Number(process.env.RELIABILITY_PAYMENTS ?? 24);
 const CAPTURE_DELAY_MS = 400;
 const RECONCILE_EVERY_MS = 100;
 
 type Server = Awaited<ReturnType<typeof startSiteServer>>;
-
-/** The Vipps API of the simulator at `base`, as a merchant calls it. */
-async function simulatorApi(base: string) {
-  const tokenAnswer = await fetch(`${base}/vipps-sim/accesstoken/get`, {
-    method: "POST",
-    headers: { client_id: simulatorCredentials.clientId, client_secret: simulatorCredentials.clientSecret, "Ocp-Apim-Subscription-Key": simulatorCredentials.subscriptionKey },
-  });
-  if (!tokenAnswer.ok) throw new Error(`simulator token: ${tokenAnswer.status}`);
-  const { access_token: token } = (await tokenAnswer.json()) as { access_token: string };
-  const headers = {
-    authorization: `Bearer ${token}`,
-    "Ocp-Apim-Subscription-Key": simulatorCredentials.subscriptionKey,
-    "Merchant-Serial-Number": simulatorCredentials.merchantSerialNumber,
-    "content-type": "application/json",
-  };
-  const call = async (method: string, url: string, body?: unknown) => {
-    const answer = await fetch(`${base}/vipps-sim${url}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-    const text = await answer.text();
-    if (!answer.ok) throw new Error(`simulator ${method} ${url}: ${answer.status} ${text}`);
-    return text ? JSON.parse(text) : undefined;
-  };
-  return {
-    registerWebhook: (url: string, events: string[]) => call("POST", "/webhooks/v1/webhooks", { url, events }) as Promise<{ id: string; secret: string }>,
-    approve: (reference: string) => call("POST", `/epayment/v1/test/payments/${encodeURIComponent(reference)}/approve`),
-    faults: (faults: unknown[]) => call("POST", "/control/faults", { clear: true, faults }),
-    requests: (operation: string) => call("GET", `/control/requests?operation=${operation}`) as Promise<{ reference: string | null; idempotencyKey: string | null }[]>,
-  };
-}
 
 const withPostgres = await postgresAvailable();
 
@@ -74,7 +47,9 @@ describe.skipIf(!withPostgres)("scale-out: two processes on one PostgreSQL datab
         dataDir: dirs[0]!,
         port: portS,
         source: fromSource,
-        env: { VIPPS_SIMULATOR: "true", PUBLIC_BASE_URL: `http://127.0.0.1:${portS}` },
+        // NODE_ENV=test: the simulator's test controls (its keys, faults, request log, webhook registration
+        // and webhooks to B on loopback); a production server has no simulator at all.
+        env: { NODE_ENV: "test", VIPPS_SIMULATOR: "true", PUBLIC_BASE_URL: `http://127.0.0.1:${portS}` },
       });
       servers.push(sim);
       const vipps = await simulatorApi(sim.base);
@@ -88,10 +63,10 @@ describe.skipIf(!withPostgres)("scale-out: two processes on one PostgreSQL datab
       const appEnv = (port: number) => ({
         PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
         VIPPS_BASE_URL: `${sim.base}/vipps-sim`,
-        VIPPS_CLIENT_ID: simulatorCredentials.clientId,
-        VIPPS_CLIENT_SECRET: simulatorCredentials.clientSecret,
-        VIPPS_SUBSCRIPTION_KEY: simulatorCredentials.subscriptionKey,
-        VIPPS_MSN: simulatorCredentials.merchantSerialNumber,
+        VIPPS_CLIENT_ID: vipps.credentials.clientId,
+        VIPPS_CLIENT_SECRET: vipps.credentials.clientSecret,
+        VIPPS_SUBSCRIPTION_KEY: vipps.credentials.subscriptionKey,
+        VIPPS_MSN: vipps.credentials.merchantSerialNumber,
         VIPPS_WEBHOOK_SECRET: webhook.secret,
         VIPPS_RECONCILE_INTERVAL_MS: String(RECONCILE_EVERY_MS),
       });

@@ -9,7 +9,8 @@ const idPattern = /^[A-Za-z0-9-]{1,80}$/;
 const pageSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /**
- * Development only (never registered in production, never with SMTP): the mail the site would have sent,
+ * Development only (never registered in production, never with SMTP; only for requests from this machine,
+ * see mail-setup.ts): the mail the site would have sent,
  * from the local mail folder. `GET /dev/mail` lists, `GET /dev/mail/:id` shows one, `/dev/mail/:id.eml`
  * downloads it for a mail client.
  */

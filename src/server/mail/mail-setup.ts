@@ -3,6 +3,7 @@ import { mailFolderOf } from "./mail-folder.ts";
 import { createFolderTransport, createSmtpTransport, type MailTransport } from "./mail-transport.ts";
 import { OutboxWorker, type OutboxWorkerOptions } from "./outbox-worker.ts";
 import { registerDevMailRoutes } from "./dev-mail-routes.ts";
+import { answerOnlyLocalRequests } from "../security/local-only.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -32,6 +33,10 @@ export async function setUpMail(app: FastifyInstance, options: MailSetupOptions 
   // preClose runs before every onClose hook, so the worker finishes before the database closes.
   app.addHook("preClose", async () => worker.stop());
   if (app.env.NODE_ENV !== "production" && !app.env.SMTP_URL && !options.transport) {
-    await app.register(async (scope) => registerDevMailRoutes(scope, { dir: folder }));
+    // The mails hold names and addresses: only for someone at this machine.
+    await app.register(async (scope) => {
+      answerOnlyLocalRequests(scope);
+      await registerDevMailRoutes(scope, { dir: folder });
+    });
   }
 }

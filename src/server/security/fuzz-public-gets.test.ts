@@ -36,6 +36,8 @@ describe.each(databaseKinds)("hostile input to the public endpoints on %s", (kin
   let context: Awaited<ReturnType<typeof buildFuzzApp>> & { database: Database; kind: string };
   const orderIds: string[] = [];
   const references: string[] = [];
+  /** Each real payment's landing token (from the link the shop gave), so some generated actions are allowed. */
+  const landingTokens: string[] = [];
   let webhookSecret = "";
 
   beforeAll(async () => {
@@ -51,6 +53,7 @@ describe.each(databaseKinds)("hostile input to the public endpoints on %s", (kin
       expect(res.statusCode, res.body).toBe(200);
       const reference = new URL(res.body).searchParams.get("reference")!;
       references.push(reference);
+      landingTokens.push(new URL(res.body).searchParams.get("token")!);
       orderIds.push(reference.replace(/-\d+$/, ""));
     }
     const sim = context.app.vipps!.simulator!;
@@ -193,23 +196,27 @@ describe.each(databaseKinds)("hostile input to the public endpoints on %s", (kin
       await fuzzEndpoint(context, {
         requests: fc.record({
           reference: fc.oneof(hostileText, fc.integer({ min: 0, max: 2 }).map((i) => references[i]!)),
+          token: fc.oneof(hostileText, fc.integer({ min: 0, max: 2 }).map((i) => landingTokens[i]!)),
           action: fc.constantFrom("landing", "approve", "abort", "expire"),
           form: fc.boolean(),
         }),
-        toInject: ({ reference, action, form }) =>
+        toInject: ({ reference, token, action, form }) =>
           action === "landing"
-            ? { url: `/vipps-sim/landing?reference=${encodeSegment(reference)}` }
+            ? { url: `/vipps-sim/landing?reference=${encodeSegment(reference)}&token=${encodeSegment(token)}` }
             : {
                 method: "POST",
                 url: `/vipps-sim/landing/${action}`,
-                payload: form ? `reference=${encodeSegment(reference)}` : JSON.stringify({ reference }),
+                payload: form ? `reference=${encodeSegment(reference)}&token=${encodeSegment(token)}` : JSON.stringify({ reference, token }),
                 headers: { "content-type": form ? "application/x-www-form-urlencoded" : "application/json" },
               },
         unchangedWhenRejected: readOnlyTables.filter((table) => table !== "mail_outbox"),
-        check: ({ reference }, res) => {
+        check: ({ reference, token }, res) => {
+          // Only the payment's own token opens its page or changes it.
+          const own = references.indexOf(reference) >= 0 && landingTokens[references.indexOf(reference)] === token;
+          if (!own) expect(res.statusCode >= 400 && res.statusCode < 500, `refused, got ${res.statusCode}`).toBe(true);
           if (!String(res.headers["content-type"]).startsWith("text/html")) return;
           expect(res.headers["content-security-policy"]).toMatch(/default-src 'none'/);
-          expectEscaped(res.body, [reference], "simulator landing page");
+          expectEscaped(res.body, [reference, token], "simulator landing page");
         },
         runs: fuzzRuns * 2,
       });

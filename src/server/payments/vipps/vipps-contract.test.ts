@@ -148,7 +148,7 @@ describe("the client's traffic in the OpenAPI shapes", () => {
     for (const event of events) expect(validate("epayment", "PaymentEvent", event)).toEqual([]);
     for (const delivery of sim.deliveries) expect(validate("epayment", "WebhookEvent", delivery.event)).toEqual([]);
     expect(validate("epayment", "ModificationResponse", sim.capture(reference, { currency: "NOK", value: 0 }, "x"))).toEqual([]);
-    const token = await app.inject({ method: "POST", url: "/vipps-sim/accesstoken/get", headers: { client_id: "simulator-client-id", client_secret: "simulator-client-secret", "ocp-apim-subscription-key": "simulator-subscription-key" } });
+    const token = await app.inject({ method: "POST", url: "/vipps-sim/accesstoken/get", headers: { client_id: sim.credentials.clientId, client_secret: sim.credentials.clientSecret, "ocp-apim-subscription-key": sim.credentials.subscriptionKey } });
     expect(validate("accesstoken", "AuthorizationTokenResponse", token.json())).toEqual([]);
     const problem = await app.inject({ url: "/vipps-sim/epayment/v1/payments/does-not-exist", headers: { authorization: "Bearer nope" } });
     expect(problem.headers["content-type"]).toContain("application/problem+json");

@@ -7,6 +7,7 @@ import { vippsWebhookPath } from "./vipps-routes.ts";
 import type { VippsSimulator } from "./vipps-simulator.ts";
 import type { VippsPayments } from "./vipps-payments.ts";
 import {
+  actOnLanding,
   buildVippsTestApp,
   checkStatus,
   mailCount,
@@ -15,6 +16,7 @@ import {
   reconcile,
   registrationStatus,
   startVippsPayment,
+  submitLanding,
 } from "./vipps-test-support.ts";
 
 describe.each(databaseKinds)("Vipps payments with the simulator on %s", (kind) => {
@@ -43,8 +45,9 @@ describe.each(databaseKinds)("Vipps payments with the simulator on %s", (kind) =
     await app.close();
   });
 
-  const approveOnLanding = async (reference: string) => {
-    const res = await app.inject({ method: "POST", url: "/vipps-sim/landing/approve", payload: `reference=${reference}`, headers: { "content-type": "application/x-www-form-urlencoded" } });
+  /** The payer opens the landing link and presses "Godkjenn betalingen". */
+  const approveOnLanding = async (redirectUrl: string) => {
+    const res = await actOnLanding(app, redirectUrl, "approve");
     expect(res.statusCode).toBe(303);
     await sim.settled();
     return res;
@@ -57,13 +60,13 @@ describe.each(databaseKinds)("Vipps payments with the simulator on %s", (kind) =
     expect(await mailCount(app)).toBe(0);
     expect(await checkStatus(app, paying.orderId)).toBe("");
 
-    const landing = await app.inject({ url: `/vipps-sim/landing?reference=${paying.reference}` });
+    const landing = await app.inject({ url: new URL(paying.redirectUrl).pathname + new URL(paying.redirectUrl).search });
     expect(landing.statusCode).toBe(200);
     expect(landing.body).toMatch(/kr 1\s080,00/u);
     expect(landing.body).toContain(`Vinterleir 2026, ordre ${paying.orderId}`);
     expect(landing.headers["content-security-policy"]).toContain("default-src 'none'");
 
-    const approved = await approveOnLanding(paying.reference);
+    const approved = await approveOnLanding(paying.redirectUrl);
     expect(approved.headers.location).toBe(`https://klubb.example/vipps/${paying.orderId}`);
     expect(await registrationStatus(app, paying.registrationId)).toMatchObject({ status: "confirmed" });
     expect(await mailCount(app)).toBe(1);
@@ -97,7 +100,7 @@ describe.each(databaseKinds)("Vipps payments with the simulator on %s", (kind) =
 
   it("abort → CANCELLED, never a participant; 'Prøv igjen' cancels and paying again uses a new reference", async () => {
     const paying = await startVippsPayment(app);
-    const abort = await app.inject({ method: "POST", url: "/vipps-sim/landing/abort", payload: `reference=${paying.reference}`, headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const abort = await actOnLanding(app, paying.redirectUrl, "abort");
     expect(abort.statusCode).toBe(303);
     await sim.settled();
     expect(await checkStatus(app, paying.orderId)).toBe("CANCELLED");
@@ -109,7 +112,7 @@ describe.each(databaseKinds)("Vipps payments with the simulator on %s", (kind) =
 
     const retry = await postRegistration(app, paying.body);
     expect(retry.body).toContain(`reference=${paying.orderId}-2&`);
-    await approveOnLanding(`${paying.orderId}-2`);
+    await approveOnLanding(retry.body);
     expect(await checkStatus(app, paying.orderId)).toBe("RESERVED");
     await reconcile(service);
     const rows = await paymentRows(app, paying.registrationId);
@@ -126,7 +129,8 @@ describe.each(databaseKinds)("Vipps payments with the simulator on %s", (kind) =
     expect(cancel.json()).toEqual({ orderId: paying.orderId, status: "CANCELLED" });
     expect(sim.payments.get(paying.reference)!.state).toBe("TERMINATED");
     // The landing page can no longer approve it.
-    const late = await app.inject({ method: "POST", url: "/vipps-sim/landing/approve", payload: `reference=${paying.reference}`, headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const link = new URL(paying.redirectUrl).searchParams;
+    const late = await submitLanding(app, "approve", { reference: link.get("reference")!, token: link.get("token")! });
     expect(late.statusCode).toBe(200);
     expect(late.body).toContain("kan ikke endres");
     expect(await registrationStatus(app, paying.registrationId)).toMatchObject({ status: "pending_payment" });
@@ -318,7 +322,7 @@ describe.each(databaseKinds)("Vipps payments with the simulator on %s", (kind) =
     const paying = await startVippsPayment(app);
     sim.addFault({ operation: "capture", status: 429, count: 1 });
     sim.addFault({ operation: "capture", status: 500, count: 1, when: "after" });
-    await approveOnLanding(paying.reference);
+    await approveOnLanding(paying.redirectUrl);
     await reconcile(service);
     const p = sim.payments.get(paying.reference)!;
     expect(p.events.filter((e) => e.name === "CAPTURED")).toHaveLength(1);
@@ -330,7 +334,7 @@ describe.each(databaseKinds)("Vipps payments with the simulator on %s", (kind) =
   it("capture down for a while: retried later by the reconciliation job, once", async () => {
     const paying = await startVippsPayment(app);
     sim.addFault({ operation: "capture", status: 500, count: 8 });
-    await approveOnLanding(paying.reference);
+    await approveOnLanding(paying.redirectUrl);
     await reconcile(service);
     let [row] = await paymentRows(app, paying.registrationId);
     expect(row).toMatchObject({ state: "authorized", settle: "capture" });
@@ -362,7 +366,7 @@ describe.each(databaseKinds)("Vipps payments with the simulator on %s", (kind) =
   describe("refunds by the camp admin", () => {
     const paidAndCaptured = async () => {
       const paying = await startVippsPayment(app);
-      await approveOnLanding(paying.reference);
+      await approveOnLanding(paying.redirectUrl);
       await reconcile(service);
       return paying;
     };

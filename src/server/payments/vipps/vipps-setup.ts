@@ -1,14 +1,16 @@
 /**
- * Wires Vipps into the app: the real Vipps when credentials are set, otherwise (outside production, or
- * with VIPPS_SIMULATOR=true) the built-in simulator on the app's own port; in production without
- * credentials Vipps is simply not offered. Same client, service and routes either way.
+ * Wires Vipps into the app: the real Vipps when credentials are set (or, outside production, with
+ * VIPPS_SIMULATOR=true) the built-in simulator on the app's own port; in production the simulator is never
+ * used, and without credentials Vipps is simply not offered. Same client, service and routes either way.
  */
 import type { FastifyInstance } from "fastify";
 import { createVippsClient, type VippsClientOptions } from "./vipps-client.ts";
 import { VippsPayments } from "./vipps-payments.ts";
 import { VippsReconciler } from "./vipps-reconciler.ts";
 import { registerVippsRoutes, vippsWebhookPath } from "./vipps-routes.ts";
-import { registerVippsSimulator, simulatorCredentials, VippsSimulator } from "./vipps-simulator.ts";
+import { VippsSimulator } from "./vipps-simulator.ts";
+import { registerVippsSimulator } from "./vipps-simulator-routes.ts";
+import { simulatorControlEnabled } from "../../env.ts";
 import { webhookEventTypes } from "./vipps-types.ts";
 
 declare module "fastify" {
@@ -49,9 +51,9 @@ export function injectFetch(app: FastifyInstance): typeof fetch {
 
 export function vippsMode(env: FastifyInstance["env"]): "vipps" | "simulator" | "off" {
   if (env.VIPPS_CLIENT_ID && env.VIPPS_CLIENT_SECRET && env.VIPPS_SUBSCRIPTION_KEY && env.VIPPS_MSN) return "vipps";
-  if (env.VIPPS_SIMULATOR === "true") return "simulator";
-  if (env.VIPPS_SIMULATOR === "false" || env.NODE_ENV === "production") return "off";
-  return "simulator";
+  // loadEnv refuses VIPPS_SIMULATOR=true in production; the simulator stays out of production even so.
+  if (env.NODE_ENV === "production") return "off";
+  return env.VIPPS_SIMULATOR === "false" ? "off" : "simulator";
 }
 
 export async function setUpVipps(app: FastifyInstance, options: VippsSetupOptions = {}): Promise<VippsPayments | undefined> {
@@ -69,15 +71,17 @@ export async function setUpVipps(app: FastifyInstance, options: VippsSetupOption
   let msn: string;
 
   if (mode === "simulator") {
+    const control = simulatorControlEnabled(env);
     simulator = new VippsSimulator({
       now: app.now,
       publicBaseUrl,
       tokenLifetimeSeconds: options.simulatorTokenLifetimeSeconds,
+      allowLoopbackWebhooks: control,
       deliver: async (url, headers, body) => {
         const target = new URL(url);
         if (target.origin !== new URL(publicBaseUrl).origin) {
-          // A webhook registered for another process (the simulator shared as an external Vipps, e.g. by
-          // tests/reliability/scale-out.test.ts): over the network, as Vipps would.
+          // A webhook registered for another process on this machine (only with the test controls: the
+          // simulator shared as an external Vipps by tests/reliability/scale-out.test.ts): over the network.
           const response = await fetch(target, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body, signal: AbortSignal.timeout(10_000) });
           await response.arrayBuffer();
           return response.status;
@@ -86,9 +90,9 @@ export async function setUpVipps(app: FastifyInstance, options: VippsSetupOption
         return res.statusCode;
       },
     });
-    await registerVippsSimulator(app, simulator);
-    msn = simulatorCredentials.merchantSerialNumber;
-    client = createVippsClient({ ...simulatorCredentials, baseUrl: `${publicBaseUrl}/vipps-sim`, fetch: injectFetch(app), now: () => app.now().getTime(), ...options.client });
+    await registerVippsSimulator(app, simulator, { control });
+    msn = simulator.credentials.merchantSerialNumber;
+    client = createVippsClient({ ...simulator.credentials, baseUrl: `${publicBaseUrl}/vipps-sim`, fetch: injectFetch(app), now: () => app.now().getTime(), ...options.client });
     // The simulator's own registration, as `npm run vipps:register-webhook` does at Vipps.
     webhookSecret = simulator.registerWebhook(webhookUrl, [...webhookEventTypes]).secret;
   } else {

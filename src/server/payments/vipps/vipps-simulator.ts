@@ -1,27 +1,47 @@
 /**
- * The built-in Vipps MobilePay simulator (D1): a real HTTP service under /vipps-sim/ on the app's own port,
+ * The built-in Vipps MobilePay simulator: a real HTTP service under /vipps-sim/ on the app's own port,
  * speaking the parts of the Access Token, ePayment and Webhooks APIs we use with their states, aggregates,
  * events and problem+json error codes, and signing webhooks exactly as Vipps does. State is in this
  * process's memory: one simulator per process (several processes would each have their own — fine for
  * development and tests, which is all it is for).
  *
- * Landing page: GET /vipps-sim/landing?reference=… (approve / abort / let it expire).
+ * It only does what Vipps does for a merchant and a payer: its API keys are random per process (nobody
+ * else can create, capture or refund), only the holder of a payment's landing link can approve it
+ * (vipps-simulator-landing.ts), and webhooks go only to this site's own address. The routes answer only
+ * requests from this machine and exist only outside production (vipps-simulator-routes.ts).
+ *
  * Test endpoint: POST /vipps-sim/epayment/v1/test/payments/{reference}/approve (as Vipps's test environment).
- * Misbehaviour for tests: POST /vipps-sim/control/faults, /control/webhooks, /control/payments/{reference}/expire,
- * or the same through the `VippsSimulator` object.
+ * Misbehaviour for tests: the control routes (vipps-simulator-control.ts), or the same through this object.
  */
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { escapeHtml } from "../../mail/escape-html.ts";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { safeEqual } from "../../admin-auth/password-hash.ts";
+import { isLoopbackAddress } from "../../security/local-request.ts";
 import { signWebhook } from "./vipps-signature.ts";
 import { CreatePaymentRequestSchema, referencePattern, type Aggregate, type Amount, type PaymentEvent, type VippsEventName, type VippsPaymentState } from "./vipps-types.ts";
 
-export const simulatorCredentials = {
-  clientId: "simulator-client-id",
-  clientSecret: "simulator-client-secret",
-  subscriptionKey: "simulator-subscription-key",
-  merchantSerialNumber: "123456",
-} as const;
+export interface SimulatorCredentials {
+  clientId: string;
+  clientSecret: string;
+  subscriptionKey: string;
+  merchantSerialNumber: string;
+}
+
+/** Fresh keys for each process: the simulator must not accept keys anyone can read in the source. */
+function randomCredentials(): SimulatorCredentials {
+  return {
+    clientId: randomUUID(),
+    clientSecret: randomBytes(32).toString("base64url"),
+    subscriptionKey: randomBytes(16).toString("hex"),
+    // Not a secret at Vipps either (it is on receipts).
+    merchantSerialNumber: "123456",
+  };
+}
+
+/** The request log keeps the newest entries only: a long-running development server must not fill its memory. */
+export const simulatorLogLimit = 1_000;
+/** Payments that ended without money (aborted, expired, terminated) are forgotten this long after creation. */
+const forgetAfterMs = 24 * 60 * 60_000;
 
 /** Vipps's default: 5 minutes to open, 5 to approve. */
 export const simulatorExpiryMs = 10 * 60_000;
@@ -41,7 +61,7 @@ export interface SimFault {
 
 export type WebhookMode = "normal" | "drop" | "duplicate" | "out-of-order";
 
-interface SimPayment {
+export interface SimPayment {
   reference: string;
   msn: string;
   amount: Amount;
@@ -68,9 +88,16 @@ export interface SimulatorOptions {
   /** Delivers a signed webhook; default: the app itself through inject (same process). */
   deliver?: (url: string, headers: Record<string, string>, body: string) => Promise<number>;
   tokenLifetimeSeconds?: number;
+  /** Default: random per process. */
+  credentials?: SimulatorCredentials;
+  /**
+   * Webhooks may also go to loopback addresses (another process on this machine, as in the scale-out test);
+   * otherwise only to publicBaseUrl's origin. Only with the test controls.
+   */
+  allowLoopbackWebhooks?: boolean;
 }
 
-function problem(status: number, title: string, code?: string, detail?: string, instance?: string) {
+export function problem(status: number, title: string, code?: string, detail?: string, instance?: string) {
   return {
     type: `https://httpstatuses.io/${status}`,
     title,
@@ -82,7 +109,7 @@ function problem(status: number, title: string, code?: string, detail?: string, 
   };
 }
 
-class SimError extends Error {
+export class SimError extends Error {
   constructor(
     readonly status: number,
     readonly body: object,
@@ -102,12 +129,15 @@ export class VippsSimulator {
   private readonly idempotency = new Map<string, { bodyHash: string; status: number; response: unknown }>();
   private readonly webhooks = new Map<string, { url: string; events: string[]; secret: string }>();
   private faults: SimFault[] = [];
+  private lastForget = 0;
+  readonly credentials: SimulatorCredentials;
   webhookMode: WebhookMode = "normal";
   private heldDelivery: (() => Promise<void>) | undefined;
   private pendingDeliveries = new Set<Promise<void>>();
   deliver: (url: string, headers: Record<string, string>, body: string) => Promise<number>;
 
   constructor(private readonly options: SimulatorOptions) {
+    this.credentials = options.credentials ?? randomCredentials();
     this.deliver =
       options.deliver ??
       (async (url, headers, body) => {
@@ -159,6 +189,16 @@ export class VippsSimulator {
     return `${this.options.publicBaseUrl.replace(/\/+$/, "")}/vipps-sim/landing?reference=${encodeURIComponent(reference)}`;
   }
 
+  /** The payment a landing link (reference and token, as given by the payer) is for; undefined for any wrong link. */
+  paymentForLink(reference: unknown, token: unknown): SimPayment | undefined {
+    if (typeof reference !== "string" || typeof token !== "string" || !referencePattern.test(reference)) return undefined;
+    const payment = this.payments.get(reference);
+    // Compared in constant time, so the answer time tells nothing about how much of a guess was right.
+    if (!payment || !safeEqual(token, payment.token)) return undefined;
+    this.expireIfDue(payment);
+    return payment;
+  }
+
   // ---- state machine -------------------------------------------------------------------------------
 
   private payment(reference: string, instance?: string): SimPayment {
@@ -201,6 +241,7 @@ export class VippsSimulator {
     if (request.userFlow === "WEB_REDIRECT" && !request.returnUrl) {
       throw new SimError(400, { ...problem(400, "Bad Request"), extraDetails: [{ name: "returnUrl", reason: "returnUrl is required for WEB_REDIRECT" }] });
     }
+    this.forgetFinishedPayments();
     if (this.payments.has(request.reference)) throw new SimError(409, problem(409, "Reference exists", "4150", `A payment with reference ${request.reference} already exists`));
     const payment: SimPayment = {
       reference: request.reference,
@@ -211,13 +252,25 @@ export class VippsSimulator {
       pspReference: String(Date.now()) + String(Math.floor(Math.random() * 1000)),
       paymentDescription: request.paymentDescription ?? "",
       returnUrl: request.returnUrl,
-      token: randomBytes(12).toString("hex"),
+      token: randomBytes(24).toString("base64url"),
       createdAt: this.options.now().getTime(),
       events: [],
     };
     this.payments.set(payment.reference, payment);
     this.transition(payment, undefined, "CREATED", payment.amount, idempotencyKey);
     return { redirectUrl: `${this.landingUrl(payment.reference)}&token=${payment.token}`, reference: payment.reference };
+  }
+
+  /** At most once a minute: payments that ended without money a day ago are dropped, so the map stays small. */
+  private forgetFinishedPayments() {
+    const now = this.options.now().getTime();
+    if (now - this.lastForget < 60_000) return;
+    this.lastForget = now;
+    for (const [reference, payment] of this.payments) {
+      if (now - payment.createdAt < forgetAfterMs) continue;
+      this.expireIfDue(payment);
+      if (payment.state !== "AUTHORIZED") this.payments.delete(reference);
+    }
   }
 
   getPayment(reference: string) {
@@ -301,7 +354,23 @@ export class VippsSimulator {
 
   // ---- webhooks ------------------------------------------------------------------------------------
 
+  /** This site's own address; loopback addresses too only with the test controls. Never anywhere else (no SSRF). */
+  webhookTargetAllowed(url: string): boolean {
+    let target: URL;
+    try {
+      target = new URL(url);
+    } catch {
+      return false;
+    }
+    if (target.protocol !== "http:" && target.protocol !== "https:") return false;
+    if (target.origin === new URL(this.options.publicBaseUrl).origin) return true;
+    return this.options.allowLoopbackWebhooks === true && isLoopbackAddress(target.hostname.replace(/^\[|\]$/g, ""));
+  }
+
   registerWebhook(url: string, events: string[]) {
+    if (!this.webhookTargetAllowed(url)) {
+      throw new SimError(400, { ...problem(400, "Bad Request"), extraDetails: [{ name: "url", reason: "The URL must be this merchant's own address" }] });
+    }
     const id = randomUUID();
     const secret = randomBytes(24).toString("base64url");
     this.webhooks.set(id, { url, events, secret });
@@ -316,6 +385,7 @@ export class VippsSimulator {
         const body = JSON.stringify(event);
         const delivery: Delivery = { url: hook.url, event };
         this.deliveries.push(delivery);
+        trimToLimit(this.deliveries);
         // Vipps retries failed deliveries; a few quick tries are enough here.
         for (let attempt = 0; attempt < 3; attempt++) {
           try {
@@ -368,15 +438,18 @@ export class VippsSimulator {
     const match = /^Bearer (.+)$/.exec(auth);
     const expires = match ? this.tokens.get(match[1]!) : undefined;
     if (!expires || expires <= this.options.now().getTime()) throw new SimError(401, { ...problem(401, "Unauthorized"), detail: "Missing or invalid access token" });
-    if (request.headers["ocp-apim-subscription-key"] !== simulatorCredentials.subscriptionKey) throw new SimError(401, problem(401, "Invalid subscription key"));
+    if (!matches(request.headers["ocp-apim-subscription-key"], this.credentials.subscriptionKey)) throw new SimError(401, problem(401, "Invalid subscription key"));
     const msn = String(request.headers["merchant-serial-number"] ?? "");
-    if (msn !== simulatorCredentials.merchantSerialNumber) throw new SimError(403, problem(403, "Merchant not allowed for this product"));
+    if (msn !== this.credentials.merchantSerialNumber) throw new SimError(403, problem(403, "Merchant not allowed for this product"));
     return msn;
   }
 
   issueToken(request: FastifyRequest) {
     const h = request.headers;
-    if (h.client_id !== simulatorCredentials.clientId || h.client_secret !== simulatorCredentials.clientSecret || h["ocp-apim-subscription-key"] !== simulatorCredentials.subscriptionKey) {
+    const keys = this.credentials;
+    // Every key is compared (no early exit), each in constant time.
+    const ok = [matches(h.client_id, keys.clientId), matches(h.client_secret, keys.clientSecret), matches(h["ocp-apim-subscription-key"], keys.subscriptionKey)];
+    if (ok.includes(false)) {
       throw new SimError(401, { error: "unauthorized_client", error_description: "Invalid client credentials" });
     }
     const token = `sim.${randomBytes(24).toString("base64url")}.sig`;
@@ -402,6 +475,7 @@ export class VippsSimulator {
     options: { successStatus?: number; idempotent?: "required" | "optional"; auth?: boolean } = {},
   ) {
     this.requests.push({ operation, method: request.method, url: request.url, headers: { ...request.headers }, body: request.body });
+    trimToLimit(this.requests);
     const fault = this.takeFault(operation);
     try {
       if (fault?.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
@@ -445,207 +519,13 @@ export class VippsSimulator {
     if (status === 429) reply.header("retry-after", "0");
     return reply.code(status).type("application/problem+json").send(problem(status, status === 429 ? "Too Many Requests" : "Internal Server Error"));
   }
-
-  // ---- landing page --------------------------------------------------------------------------------
-
-  landingPage(reference: string, message?: string): { status: number; html: string } {
-    const p = this.payments.get(reference);
-    if (p) this.expireIfDue(p);
-    const amount = p ? (p.amount.value / 100).toLocaleString("nb-NO", { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : "";
-    const ref = escapeHtml(reference);
-    const body = !p
-      ? `<p>Fant ingen betaling med referanse ${ref}.</p>`
-      : `<dl>
-  <dt>Beløp</dt><dd id="amount">kr ${escapeHtml(amount)}</dd>
-  <dt>Beskrivelse</dt><dd id="description">${escapeHtml(p.paymentDescription)}</dd>
-  <dt>Referanse</dt><dd>${ref}</dd>
-  <dt>Status</dt><dd id="state">${escapeHtml(p.state)}</dd>
-</dl>
-${message ? `<p role="alert">${escapeHtml(message)}</p>` : ""}
-${
-  p.state === "CREATED"
-    ? `<form method="post" action="/vipps-sim/landing/approve"><input type="hidden" name="reference" value="${ref}"><button type="submit">Godkjenn betalingen</button></form>
-<form method="post" action="/vipps-sim/landing/abort"><input type="hidden" name="reference" value="${ref}"><button type="submit">Avbryt</button></form>
-<form method="post" action="/vipps-sim/landing/expire"><input type="hidden" name="reference" value="${ref}"><button type="submit">La betalingen gå ut på tid (simulator)</button></form>`
-    : p.returnUrl
-      ? `<p><a href="${escapeHtml(p.returnUrl)}">Tilbake til butikken</a></p>`
-      : ""
-}`;
-    return {
-      status: p ? 200 : 404,
-      html: `<!doctype html>
-<html lang="nb">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Vipps-simulator – betaling</title><link rel="stylesheet" href="/vipps-sim/landing.css"></head>
-<body><main>
-<h1>Vipps-simulator</h1>
-<p class="note">Dette er ikke Vipps. Ingen penger flyttes: siden etterligner Vipps sin betalingsside for utvikling og test.</p>
-${body}
-</main></body>
-</html>`,
-    };
-  }
-
-  returnUrlOf(reference: string) {
-    return this.payments.get(reference)?.returnUrl;
-  }
 }
 
-const landingCss = `body{font-family:system-ui,sans-serif;margin:0;background:#f4f1fb;color:#1a1a1a}
-main{max-width:28rem;margin:2rem auto;padding:1.5rem;background:#fff;border-radius:12px}
-h1{color:#5a2fc2;font-size:1.5rem}.note{font-size:.9rem;color:#444}
-dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem}dt{font-weight:600}dd{margin:0}
-form{margin:.75rem 0}button{font:inherit;padding:.6rem 1rem;border-radius:8px;border:2px solid #5a2fc2;background:#fff;color:#5a2fc2;cursor:pointer;min-width:14rem}
-form:first-of-type button{background:#5a2fc2;color:#fff}button:focus-visible{outline:3px solid #ff5b24;outline-offset:2px}
-`;
-
-/** The simulator's routes, under /vipps-sim. */
-export async function registerVippsSimulator(app: FastifyInstance, sim: VippsSimulator) {
-  await app.register(
-    async (scope) => {
-      // The API takes JSON; an empty body on POST is allowed (access token, cancel).
-      scope.removeContentTypeParser("application/json");
-      scope.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
-        const text = String(body);
-        if (text === "") return done(null, undefined);
-        try {
-          done(null, JSON.parse(text));
-        } catch {
-          done(Object.assign(new Error("Invalid JSON"), { statusCode: 400 }), undefined);
-        }
-      });
-      scope.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, body, done) => {
-        done(null, Object.fromEntries(new URLSearchParams(String(body))));
-      });
-      scope.addHook("onSend", async (_request, reply, payload) => {
-        reply.header("cache-control", "no-store");
-        return payload;
-      });
-
-      type RefParams = { Params: { reference: string } };
-      const amountOf = (body: unknown): Amount => {
-        const value = (body as { modificationAmount?: Amount } | undefined)?.modificationAmount;
-        if (!value || typeof value.value !== "number" || !Number.isInteger(value.value) || value.value < 0) {
-          throw new SimError(400, { ...problem(400, "Bad Request"), extraDetails: [{ name: "modificationAmount", reason: "required" }] });
-        }
-        return { currency: value.currency, value: value.value };
-      };
-
-      scope.post("/accesstoken/get", (request, reply) => sim.handle(request, reply, "token", () => sim.issueToken(request), { auth: false }));
-      scope.post("/epayment/v1/payments", (request, reply) =>
-        sim.handle(request, reply, "create", (msn) => sim.create(request.body, msn, String(request.headers["idempotency-key"])), { successStatus: 201, idempotent: "required" }),
-      );
-      scope.get<RefParams>("/epayment/v1/payments/:reference", (request, reply) => sim.handle(request, reply, "get", () => sim.getPayment(request.params.reference)));
-      scope.get<RefParams>("/epayment/v1/payments/:reference/events", (request, reply) =>
-        sim.handle(request, reply, "events", () => {
-          sim.getPayment(request.params.reference);
-          return structuredClone(sim.payments.get(request.params.reference)!.events);
-        }),
-      );
-      scope.post<RefParams>("/epayment/v1/payments/:reference/capture", (request, reply) =>
-        sim.handle(request, reply, "capture", () => sim.capture(request.params.reference, amountOf(request.body), String(request.headers["idempotency-key"])), { idempotent: "required" }),
-      );
-      scope.post<RefParams>("/epayment/v1/payments/:reference/refund", (request, reply) =>
-        sim.handle(request, reply, "refund", () => sim.refund(request.params.reference, amountOf(request.body), String(request.headers["idempotency-key"])), { idempotent: "required" }),
-      );
-      scope.post<RefParams>("/epayment/v1/payments/:reference/cancel", (request, reply) =>
-        sim.handle(
-          request,
-          reply,
-          "cancel",
-          () => {
-            const only = (request.body as { cancelTransactionOnly?: unknown } | undefined)?.cancelTransactionOnly === true;
-            const key = request.headers["idempotency-key"];
-            return sim.cancel(request.params.reference, only, typeof key === "string" ? key : undefined);
-          },
-          { idempotent: "optional" },
-        ),
-      );
-      scope.post<RefParams>("/epayment/v1/test/payments/:reference/approve", (request, reply) =>
-        sim.handle(request, reply, "approve", () => {
-          sim.approve(request.params.reference);
-          return undefined;
-        }),
-      );
-
-      scope.post("/webhooks/v1/webhooks", (request, reply) =>
-        sim.handle(
-          request,
-          reply,
-          "create",
-          () => {
-            const body = request.body as { url?: unknown; events?: unknown } | undefined;
-            if (typeof body?.url !== "string" || !Array.isArray(body.events) || body.events.length === 0) throw new SimError(400, problem(400, "Bad Request"));
-            return sim.registerWebhook(body.url, body.events.map(String));
-          },
-          { successStatus: 201 },
-        ),
-      );
-
-      // ---- landing page (what the payer sees) ----
-      scope.get("/landing.css", (_request, reply) => reply.type("text/css; charset=utf-8").send(landingCss));
-      const sendLanding = (reply: FastifyReply, reference: string, message?: string) => {
-        const page = sim.landingPage(reference, message);
-        const returnUrl = sim.returnUrlOf(reference);
-        const formTargets = ["'self'", ...(returnUrl ? [new URL(returnUrl).origin] : [])].join(" ");
-        return reply
-          .code(page.status)
-          .header("content-security-policy", `default-src 'none'; style-src 'self'; form-action ${formTargets}; base-uri 'none'; frame-ancestors 'none'`)
-          .type("text/html; charset=utf-8")
-          .send(page.html);
-      };
-      scope.get<{ Querystring: { reference?: string } }>("/landing", (request, reply) => sendLanding(reply, String(request.query.reference ?? "")));
-      for (const action of ["approve", "abort", "expire"] as const) {
-        scope.post(`/landing/${action}`, (request, reply) => {
-          const reference = String((request.body as { reference?: unknown } | undefined)?.reference ?? "");
-          if (!referencePattern.test(reference)) return sendLanding(reply, reference, "Ugyldig referanse.");
-          try {
-            sim[action](reference);
-          } catch (error) {
-            if (error instanceof SimError) return sendLanding(reply, reference, "Betalingen kan ikke endres lenger.");
-            throw error;
-          }
-          const returnUrl = sim.returnUrlOf(reference);
-          return returnUrl ? reply.redirect(returnUrl, 303) : sendLanding(reply, reference);
-        });
-      }
-
-      // ---- control (tests) ----
-      scope.post("/control/faults", (request, reply) => {
-        const body = request.body as { faults?: SimFault[]; clear?: boolean } | undefined;
-        if (body?.clear) sim.clearFaults();
-        for (const fault of body?.faults ?? []) sim.addFault(fault);
-        return reply.send({ ok: true });
-      });
-      scope.post("/control/webhooks", (request, reply) => {
-        const mode = (request.body as { mode?: WebhookMode } | undefined)?.mode ?? "normal";
-        sim.webhookMode = mode;
-        return reply.send({ ok: true, mode });
-      });
-      // What the simulator was asked, e.g. ?operation=capture: one line per request (reference from the URL,
-      // Idempotency-Key), so a test can count calls per payment across every process that uses this simulator.
-      scope.get<{ Querystring: { operation?: string } }>("/control/requests", (request, reply) => {
-        const wanted = request.query.operation;
-        return reply.send(
-          sim.requests
-            .filter((entry) => !wanted || entry.operation === wanted)
-            .map((entry) => ({
-              operation: entry.operation,
-              method: entry.method,
-              reference: /\/payments\/([^/?]+)/.exec(entry.url)?.[1] ?? null,
-              idempotencyKey: entry.headers["idempotency-key"] ?? null,
-            })),
-        );
-      });
-      scope.post<RefParams>("/control/payments/:reference/expire", (request, reply) => {
-        try {
-          sim.expire(request.params.reference);
-        } catch (error) {
-          if (error instanceof SimError) return reply.code(error.status).send(error.body);
-          throw error;
-        }
-        return reply.send({ ok: true });
-      });
-    },
-    { prefix: "/vipps-sim" },
-  );
+function matches(given: unknown, expected: string): boolean {
+  return typeof given === "string" && safeEqual(given, expected);
 }
+
+function trimToLimit(log: unknown[]) {
+  if (log.length > simulatorLogLimit) log.splice(0, log.length - simulatorLogLimit);
+}
+

@@ -33,6 +33,30 @@ export async function startVippsPayment(app: TestApp, overrides: Partial<CampReg
   return { redirectUrl: res.body, reference, orderId, registrationId: registration!.id, body };
 }
 
+/** The hidden fields of the landing page's form for `action` (what the payer's browser submits). */
+export function landingFormFields(html: string, action: "approve" | "abort" | "expire"): Record<string, string> {
+  const form = new RegExp(`<form method="post" action="/vipps-sim/landing/${action}">(.*?)</form>`).exec(html)?.[1];
+  if (!form) throw new Error(`no ${action} form on the landing page`);
+  return Object.fromEntries([...form.matchAll(/<input type="hidden" name="([a-z]+)" value="([^"]*)">/g)].map((match) => [match[1]!, match[2]!]));
+}
+
+/** Opens the landing link (the redirectUrl) and submits its form for `action`, as the payer does. */
+export async function actOnLanding(app: TestApp, redirectUrl: string, action: "approve" | "abort" | "expire") {
+  const link = new URL(redirectUrl);
+  const page = await app.inject({ url: link.pathname + link.search });
+  if (page.statusCode !== 200) throw new Error(`landing page: ${page.statusCode}`);
+  return submitLanding(app, action, landingFormFields(page.body, action));
+}
+
+export function submitLanding(app: TestApp, action: "approve" | "abort" | "expire", fields: Record<string, string>) {
+  return app.inject({
+    method: "POST",
+    url: `/vipps-sim/landing/${action}`,
+    payload: new URLSearchParams(fields).toString(),
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+  });
+}
+
 export async function paymentRows(app: TestApp, registrationId: number) {
   return app.db.select().from(payments).where(eq(payments.registrationId, registrationId)).orderBy(payments.id);
 }
