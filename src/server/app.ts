@@ -15,6 +15,7 @@ import { ensureAdminCredentials } from "./admin-auth/admin-credentials.ts";
 import { announceAdminCredentials } from "./admin-auth/announce-credentials.ts";
 import { setUpMail, type MailSetupOptions } from "./mail/mail-setup.ts";
 import { registerCampRoutes } from "./camp/camp-routes.ts";
+import { ensureCampEdition } from "./camp/camp-editions.ts";
 import type { CampPaymentGateway } from "./camp/camp-payment-gateway.ts";
 import { setUpVipps, type VippsSetupOptions } from "./payments/vipps/vipps-setup.ts";
 import { registerNewMemberRoutes } from "./members/new-member-routes.ts";
@@ -91,6 +92,8 @@ export async function buildApp({
     throw error;
   });
   announceAdminCredentials(credentials, announce, app.log);
+  // A fresh database gets the coming season's camp; after that only the club opens a new one.
+  await ensureCampEdition(database.db, clock(), env.CAMP_YEAR);
 
   // nosniff, frame denial, referrer policy, HSTS on HTTPS; HTML pages add their own hash-based CSP.
   await registerSecurityHeaders(app);

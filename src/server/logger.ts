@@ -2,7 +2,7 @@ import type { FastifyServerOptions } from "fastify";
 import type { Env } from "./env.ts";
 
 /** Path segments that carry admin tokens or password digests (spec §7) are masked before logging. */
-const secretPathSegments = /\/api\/(VinterleirAdmin|NewMemberAdmin|Invoice)\/[^?]*/i;
+const secretPathSegments = /\/api\/(VinterleirAdmin|NewMemberAdmin|Invoice|CampEdition)\/[^?]*/i;
 
 /** Query parameters that carry a secret, e.g. the Vipps simulator's landing page `?token=`. */
 const secretQueryParameters = /([?&](?:token|access_token|secret|password|code)=)[^&#]*/gi;

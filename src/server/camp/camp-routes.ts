@@ -3,6 +3,7 @@ import type { CampPaymentGateway } from "./camp-payment-gateway.ts";
 import { registerCampAdminRoutes } from "./camp-admin-routes.ts";
 import { registerCampPublicRoutes } from "./camp-public-routes.ts";
 import { registerCampRegistrationRoutes } from "./camp-registration-routes.ts";
+import { registerCampEditionRoutes } from "./camp-edition-routes.ts";
 import { registerPrivacyRoutes } from "../privacy/privacy-setup.ts";
 
 export interface CampRoutesOptions {
@@ -15,6 +16,7 @@ export async function registerCampRoutes(app: FastifyInstance, options: CampRout
   await registerCampPublicRoutes(app);
   await registerCampRegistrationRoutes(app, options);
   await registerCampAdminRoutes(app);
+  await registerCampEditionRoutes(app);
   // PersonExport and Forget (D6); the retention job itself is set up in app.ts.
   await registerPrivacyRoutes(app);
 }

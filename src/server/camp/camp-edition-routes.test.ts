@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { standardEditionData } from "../../shared/camp/camp-edition-data.ts";
+import type { Database } from "../db/database.ts";
+import { campEditionChanges, campEditions } from "../db/schema/camp-editions.ts";
+import { createTestDatabase, databaseKinds } from "../test-support/test-database.ts";
+import { ensureCampEdition } from "./camp-editions.ts";
+import { buildCampTestApp, campAdminToken, countRows, type TestApp } from "./camp-test-support.ts";
+
+let now = new Date("2026-11-25T10:00:00Z");
+
+describe.each(databaseKinds)("camp editions on %s", (kind) => {
+  let database: Database;
+  let app: TestApp;
+  let token: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    ({ app } = await buildCampTestApp(database, { clock: () => now }));
+    token = await campAdminToken(app);
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  const put = (year: number | string, body: unknown, withToken = token) =>
+    app.inject({ method: "PUT", url: `/api/CampEdition/Put/${year}/${withToken}`, payload: body as object });
+  const current = async () => (await app.inject({ method: "GET", url: "/api/CampEdition/Current" })).json();
+
+  it("seeds the coming season's edition once, current and open, with the club's usual settings", async () => {
+    const edition = await current();
+    expect(edition).toMatchObject({
+      year: 2026,
+      firstDay: "2026-11-28",
+      lastDay: "2026-11-30",
+      venue: "Follo Stil Arena",
+      prices: { child: 1025, adult: 1200, childMaxAge: 12 },
+      companionFee: 550,
+      gradingFee: 350,
+      capacity: null,
+      registrationOpensAt: "2025-11-30T23:00:00.000Z",
+      registrationClosesAt: "2026-11-30T23:00:00.000Z",
+      state: "open",
+      placesLeft: null,
+    });
+    await ensureCampEdition(database.db, new Date("2027-06-01T00:00:00Z"));
+    expect(await countRows(database, "camp_editions")).toBe(1);
+  });
+
+  it("lets the camp admin change a field, keeps the others, logs the change and shows it at once", async () => {
+    const res = await put(2026, { companionFee: 600, prices: { child: 1100 } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ year: 2026, companionFee: 600, prices: { child: 1100, adult: 1200, childMaxAge: 12 }, current: true, version: 2 });
+    expect(await current()).toMatchObject({ companionFee: 600, prices: { child: 1100, adult: 1200 } });
+    const changes = await app.inject({ method: "GET", url: `/api/CampEdition/Changes/2026/${token}` });
+    expect(changes.json().at(-1)).toMatchObject({
+      account: "leirsjef",
+      action: "updated",
+      changes: [
+        { field: "prices.child", from: 1025, to: 1100 },
+        { field: "companionFee", from: 550, to: 600 },
+      ],
+    });
+  });
+
+  it("creates next year's edition from the latest, with the same weekdays, not current", async () => {
+    const res = await put(2027, {});
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ year: 2027, firstDay: "2027-11-27", lastDay: "2027-11-29", companionFee: 600, current: false, publishedAt: null });
+    const all = await app.inject({ method: "GET", url: `/api/CampEdition/Get/${token}` });
+    expect(all.json().map((edition: { year: number }) => edition.year)).toEqual([2027, 2026]);
+    expect((await current()).year).toBe(2026);
+  });
+
+  it("says when registration is not open yet, full or closed", async () => {
+    expect((await put(2026, { registrationOpensAt: "2026-11-26T08:00:00+01:00", registrationClosesAt: "2026-11-27T09:00:00+01:00" })).statusCode).toBe(200);
+    expect(await current()).toMatchObject({ state: "notyet" });
+    await put(2026, { registrationOpensAt: "2026-01-01T00:00:00+01:00", registrationClosesAt: "2026-11-20T00:00:00+01:00" });
+    expect(await current()).toMatchObject({ state: "closed" });
+    await put(2026, { registrationClosesAt: "2026-11-30T12:00:00+01:00", capacity: 5 });
+    expect(await current()).toMatchObject({ state: "open", placesLeft: 5 });
+  });
+
+  it("refuses an invalid edition with Norwegian messages and stores nothing", async () => {
+    const before = await database.db.select().from(campEditions);
+    const changesBefore = await countRows(database, "camp_edition_changes");
+    const bad = await put(2026, { lastDay: "2026-11-01", prices: { adult: -5 }, companionFee: "mange" });
+    expect(bad.statusCode).toBe(400);
+    const messages = bad.json().issues.map((issue: { message: string }) => issue.message);
+    expect(messages).toEqual(expect.arrayContaining(["Voksenprisen kan ikke være negativ.", "Ledsagerprisen må være et tall."]));
+    expect((await put(2026, { homeClubId: 999_999 })).json()).toEqual({ error: "Vertsklubben finnes ikke i klubblisten." });
+    expect((await put(2026, { year: 2030 })).statusCode).toBe(400);
+    expect((await put("20x6", {})).statusCode).toBe(400);
+    expect((await put(2026, [1, 2])).statusCode).toBe(400);
+    expect((await app.inject({ method: "PUT", url: `/api/CampEdition/Put/2026/${token}`, headers: { "content-type": "application/json" }, payload: "{nope" })).statusCode).toBe(400);
+    expect(await database.db.select().from(campEditions)).toEqual(before);
+    expect(await countRows(database, "camp_edition_changes")).toBe(changesBefore);
+  });
+
+  it("answers 401 to a wrong token on every admin call", async () => {
+    for (const res of [
+      await app.inject({ method: "GET", url: "/api/CampEdition/Get/wrong" }),
+      await app.inject({ method: "GET", url: "/api/CampEdition/Changes/2026/wrong" }),
+      await put(2026, { companionFee: 1 }, "wrong"),
+    ]) {
+      expect(res.statusCode).toBe(401);
+    }
+    expect((await current()).companionFee).toBe(600);
+  });
+
+  it("keeps the data valid against the shared schema after every change", async () => {
+    const [row] = await database.db.select().from(campEditions).orderBy(campEditions.year);
+    expect(Object.keys(row!.data).sort()).toEqual(Object.keys(standardEditionData(2026)).sort());
+    expect((await database.db.select().from(campEditionChanges)).every((change) => change.account.length > 0)).toBe(true);
+  });
+});

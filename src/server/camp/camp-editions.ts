@@ -1,0 +1,131 @@
+import { and, asc, count, desc, eq, ne } from "drizzle-orm";
+import {
+  CampEditionDataSchema,
+  comingSeasonYear,
+  editionChanges,
+  nextEditionData,
+  parseCalendarDate,
+  registrationStateAt,
+  standardEditionData,
+  type CampEditionData,
+} from "../../shared/camp/camp-edition-data.ts";
+import type { Db } from "../db/database.ts";
+import { referenceData } from "../db/reference-data.ts";
+import { campRegistrations } from "../db/schema/camp.ts";
+import { campEditionChanges, campEditions } from "../db/schema/camp-editions.ts";
+import { HttpError } from "../errors.ts";
+
+export interface StoredEdition {
+  data: CampEditionData;
+  isCurrent: boolean;
+  publishedAt: Date | null;
+  version: number;
+  updatedAt: Date;
+}
+
+/**
+ * A fresh install gets the coming season's edition with the club's usual settings, current and published,
+ * so the site has an open camp at once. Once any edition exists nothing is added by itself: opening the
+ * next camp is the club's decision. Safe when two processes start together (the second insert is a no-op).
+ */
+export async function ensureCampEdition(db: Db, now: Date, pinnedYear?: number): Promise<void> {
+  const [{ editions }] = (await db.select({ editions: count() }).from(campEditions)) as [{ editions: number }];
+  if (editions > 0) return;
+  const data = standardEditionData(pinnedYear ?? comingSeasonYear(now));
+  await db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(campEditions)
+      .values({ year: data.year, data, isCurrent: true, publishedAt: now, createdAt: now, updatedAt: now })
+      .onConflictDoNothing()
+      .returning({ year: campEditions.year });
+    if (inserted.length > 0) {
+      await tx.insert(campEditionChanges).values({ year: data.year, changedAt: now, account: "system", action: "created", changes: editionChanges(undefined, data) });
+    }
+  });
+}
+
+function toStored(row: typeof campEditions.$inferSelect): StoredEdition {
+  return { data: row.data, isCurrent: row.isCurrent, publishedAt: row.publishedAt, version: row.version, updatedAt: row.updatedAt };
+}
+
+export async function loadCurrentEdition(db: Db): Promise<StoredEdition | undefined> {
+  const [row] = await db.select().from(campEditions).where(eq(campEditions.isCurrent, true));
+  return row ? toStored(row) : undefined;
+}
+
+export async function listEditions(db: Db): Promise<StoredEdition[]> {
+  return (await db.select().from(campEditions).orderBy(desc(campEditions.year))).map(toStored);
+}
+
+export async function listEditionChanges(db: Db, year: number) {
+  return db
+    .select({ changedAt: campEditionChanges.changedAt, account: campEditionChanges.account, action: campEditionChanges.action, changes: campEditionChanges.changes })
+    .from(campEditionChanges)
+    .where(eq(campEditionChanges.year, year))
+    .orderBy(asc(campEditionChanges.id));
+}
+
+/** Athletes holding a place in an edition: every registration that is not cancelled. */
+export async function takenPlaces(db: Db, year: number): Promise<number> {
+  const [row] = await db
+    .select({ taken: count() })
+    .from(campRegistrations)
+    .where(and(eq(campRegistrations.editionYear, year), ne(campRegistrations.status, "cancelled")));
+  return Number(row?.taken ?? 0);
+}
+
+export async function currentEditionView(db: Db, now: Date) {
+  const current = await loadCurrentEdition(db);
+  if (!current) return undefined;
+  const { state, placesLeft } = registrationStateAt(current.data, now, await takenPlaces(db, current.data.year));
+  return { ...current.data, state, placesLeft };
+}
+
+type Patch = { [key: string]: unknown };
+
+/** A field left out keeps its value; nested objects merge field by field; arrays are replaced whole. */
+function mergePatch(base: unknown, patch: unknown): unknown {
+  if (!isPlainObject(base) || !isPlainObject(patch)) return patch === undefined ? base : patch;
+  const merged: Patch = { ...base };
+  for (const [key, value] of Object.entries(patch)) merged[key] = mergePatch(base[key], value);
+  return merged;
+}
+
+function isPlainObject(value: unknown): value is Patch {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** What a new year starts from: the latest edition moved on in whole 52-week steps, or the usual settings. */
+function startingPoint(latest: CampEditionData | undefined, year: number): CampEditionData {
+  let data = latest;
+  for (let step = 0; data && data.year < year && step < 10; step++) data = nextEditionData(data);
+  return data && parseCalendarDate(data.firstDay)?.year === year ? { ...data, year } : standardEditionData(year);
+}
+
+/**
+ * Creates or replaces the edition of `year` with `patch` merged over what is stored (or over a new year's
+ * starting point), validates the result with the shared schema (400 with Norwegian messages, nothing
+ * stored; fields the schema does not know, such as `state`, are dropped), and logs field by field what changed. Registrations are never re-priced: they keep their lines.
+ */
+export async function putEdition(db: Db, year: number, patch: unknown, account: string, now: Date): Promise<StoredEdition> {
+  if (!isPlainObject(patch)) throw new HttpError(400, "Leiren må sendes som et JSON-objekt.");
+  if (patch.year !== undefined && patch.year !== year) throw new HttpError(400, "Året i adressen og i leiren er ikke det samme.");
+  const [existing] = await db.select().from(campEditions).where(eq(campEditions.year, year));
+  const base = existing?.data ?? startingPoint((await listEditions(db))[0]?.data, year);
+  const data = CampEditionDataSchema.parse(mergePatch(base, { ...patch, year }));
+  if (!(await referenceData(db)).clubById.has(data.homeClubId)) throw new HttpError(400, "Vertsklubben finnes ikke i klubblisten.");
+  const changes = editionChanges(existing?.data, data);
+  if (existing && changes.length === 0) return toStored(existing);
+
+  return db.transaction(async (tx) => {
+    const [row] = existing
+      ? await tx
+          .update(campEditions)
+          .set({ data, version: existing.version + 1, updatedAt: now })
+          .where(eq(campEditions.year, year))
+          .returning()
+      : await tx.insert(campEditions).values({ year, data, createdAt: now, updatedAt: now }).returning();
+    await tx.insert(campEditionChanges).values({ year, changedAt: now, account, action: existing ? "updated" : "created", changes });
+    return toStored(row!);
+  });
+}

@@ -1,0 +1,315 @@
+import { TZDate } from "@date-fns/tz";
+import { addDays as addCalendarDays } from "date-fns";
+import { z } from "zod";
+import { CLUB_TIME_ZONE, addDays, compareCalendarDates, osloCalendarDate, startOfOsloDay, type CalendarDate } from "../time.ts";
+import { campSettings, type CampEdition, type CampSettings } from "./camp-edition.ts";
+import { programTemplate } from "./camp-program.ts";
+
+/**
+ * One edition of the winter camp as the club edits it: everything that changes from year to year. Stored
+ * as JSON in the database, sent by the camp admin's form and by `PUT /api/CampEdition/Put/{year}/{token}`,
+ * validated by this one schema on both sides. Dates are calendar days in Oslo ("2026-11-28"); the
+ * registration window is two instants (ISO 8601), because it opens and closes at a time of day.
+ */
+
+const datePattern = /^\d{4}-\d{2}-\d{2}$/;
+const timePattern = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+export function parseCalendarDate(value: string): CalendarDate | undefined {
+  if (!datePattern.test(value)) return undefined;
+  const [year, month, day] = value.split("-").map(Number) as [number, number, number];
+  const probe = new Date(Date.UTC(year, month - 1, day));
+  if (probe.getUTCFullYear() !== year || probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day) return undefined;
+  return { year, month, day };
+}
+
+export function formatCalendarDate(date: CalendarDate): string {
+  return `${String(date.year).padStart(4, "0")}-${String(date.month).padStart(2, "0")}-${String(date.day).padStart(2, "0")}`;
+}
+
+const CalendarDateSchema = z
+  .string({ error: "Skriv en dato (ÅÅÅÅ-MM-DD)." })
+  .refine((value) => parseCalendarDate(value) !== undefined, "Skriv en gyldig dato (ÅÅÅÅ-MM-DD).");
+
+const InstantSchema = z.iso.datetime({ offset: true, error: "Skriv et gyldig tidspunkt (dato og klokkeslett)." });
+
+const kroner = (what: string) =>
+  z
+    .number({ error: `${what} må være et tall.` })
+    .int(`${what} må være hele kroner.`)
+    .min(0, `${what} kan ikke være negativ.`)
+    .max(100_000, `${what} er urimelig høy.`);
+
+const wholeNumber = (what: string, min: number, max: number) =>
+  z
+    .number({ error: `${what} må være et tall.` })
+    .int(`${what} må være et helt tall.`)
+    .min(min, `${what} må være minst ${min}.`)
+    .max(max, `${what} kan være høyst ${max}.`);
+
+const text = (what: string, max: number) =>
+  z.string({ error: `${what} mangler.` }).trim().min(1, `${what} mangler.`).max(max, `${what} kan være høyst ${max} tegn.`);
+
+export const programAudiences = ["alle", "barn", "voksne", "mestere"] as const;
+
+export const ProgramItemSchema = z.object({
+  from: z.string().regex(timePattern, "Skriv klokkeslett som TT:MM."),
+  to: z.string().regex(timePattern, "Skriv klokkeslett som TT:MM.").optional(),
+  what: text("Hva som skjer", 200),
+  where: z.string().trim().max(100, "Stedet kan være høyst 100 tegn.").optional(),
+  audience: z.enum(programAudiences, { error: "Velg hvem punktet gjelder." }),
+});
+
+export const CampEditionDataSchema = z
+  .object({
+    year: wholeNumber("Året", 2000, 2100),
+    firstDay: CalendarDateSchema,
+    lastDay: CalendarDateSchema,
+    venue: text("Stedet", 200),
+    prices: z.object({
+      child: kroner("Barneprisen"),
+      adult: kroner("Voksenprisen"),
+      childMaxAge: wholeNumber("Aldersgrensen for barnepris", 0, 125),
+    }),
+    earlyBird: z.object({
+      percent: wholeNumber("Rabatten", 0, 100),
+      /** The last day that gets the discount. */
+      lastDay: CalendarDateSchema,
+    }),
+    lateFee: z.object({
+      amount: kroner("Etteranmeldingsgebyret"),
+      /** The first day the fee applies. */
+      firstDay: CalendarDateSchema,
+      enabled: z.boolean({ error: "Velg om etteranmeldingsgebyret gjelder." }),
+    }),
+    gradingFee: kroner("Graderingsgebyret"),
+    companionFee: kroner("Ledsagerprisen"),
+    refund: z.object({
+      /** Full refund until midnight at the end of this day. */
+      fullUntil: CalendarDateSchema,
+      /** The share refunded after that, in percent. */
+      laterPercent: wholeNumber("Andelen som refunderes etter fristen", 0, 100),
+    }),
+    homeClubId: wholeNumber("Vertsklubben", 1, 1_000_000),
+    rules: z.object({
+      cupGradingBelowAge: wholeNumber("Aldersgrensen for cup-gradering", 1, 125),
+      homeClubSleepoverMinAge: wholeNumber("Aldersgrensen for overnatting", 0, 125),
+      minAge: wholeNumber("Laveste alder", 0, 125),
+      masterFromGradeId: wholeNumber("Mestergraden", 1, 1000),
+      cupGradeIdsBelow: wholeNumber("Cup-graderingsgrensen", 1, 1000),
+      companionMinAge: wholeNumber("Laveste alder for ledsager", 0, 125),
+      companionDefaultAge: wholeNumber("Standardalder for ledsager", 0, 125),
+    }),
+    registrationOpensAt: InstantSchema,
+    registrationClosesAt: InstantSchema,
+    /** Athletes; null = no limit. */
+    capacity: wholeNumber("Antall plasser", 1, 100_000).nullable(),
+    /** Sleepover places in the hall; null = no limit. */
+    sleepoverCapacity: wholeNumber("Antall overnattingsplasser", 0, 100_000).nullable(),
+    /** Per camp day, in order; the weekday comes from the dates. */
+    program: z.array(z.array(ProgramItemSchema).max(40, "Høyst 40 punkter per dag.")).max(14),
+    flyerTexts: z.object({
+      children: text("Teksten på barneflyeren", 1000),
+      adults: text("Teksten på voksenflyeren", 1000),
+      clubs: text("Teksten på invitasjonen til klubbene", 1000),
+    }),
+  })
+  .superRefine((edition, context) => {
+    const problem = (path: (string | number)[], message: string) => context.addIssue({ code: "custom", path, message });
+    const first = parseCalendarDate(edition.firstDay);
+    const last = parseCalendarDate(edition.lastDay);
+    if (!first || !last) return;
+    if (first.year !== edition.year) problem(["firstDay"], `Første leirdag må være i ${edition.year}.`);
+    if (compareCalendarDates(last, first) < 0) problem(["lastDay"], "Siste leirdag kan ikke være før første leirdag.");
+    else if (compareCalendarDates(last, addDays(first, 13)) > 0) problem(["lastDay"], "Leiren kan vare høyst 14 dager.");
+    const dayCount = campDayCount(first, last);
+    if (edition.program.length > dayCount) problem(["program"], `Programmet har ${edition.program.length} dager, men leiren har ${dayCount}.`);
+    const before = (path: (string | number)[], value: string, message: string) => {
+      const date = parseCalendarDate(value);
+      if (date && compareCalendarDates(date, first) >= 0) problem(path, message);
+    };
+    before(["earlyBird", "lastDay"], edition.earlyBird.lastDay, "Siste dag for tidligrabatt må være før leiren starter.");
+    before(["refund", "fullUntil"], edition.refund.fullUntil, "Fristen for full refusjon må være før leiren starter.");
+    const lateFrom = parseCalendarDate(edition.lateFee.firstDay);
+    if (lateFrom && compareCalendarDates(lateFrom, last) > 0) problem(["lateFee", "firstDay"], "Etteranmeldingen må begynne før leiren er over.");
+    const opens = Date.parse(edition.registrationOpensAt);
+    const closes = Date.parse(edition.registrationClosesAt);
+    if (closes <= opens) problem(["registrationClosesAt"], "Påmeldingen må stenge etter at den åpner.");
+    if (closes > startOfOsloDay(addDays(last, 1)).getTime()) problem(["registrationClosesAt"], "Påmeldingen må stenge senest når leiren er over.");
+    if (edition.capacity !== null && edition.sleepoverCapacity !== null && edition.sleepoverCapacity > edition.capacity) {
+      problem(["sleepoverCapacity"], "Det kan ikke være flere overnattingsplasser enn plasser.");
+    }
+    edition.program.forEach((day, dayIndex) =>
+      day.forEach((item, itemIndex) => {
+        if (item.to && item.to <= item.from) problem(["program", dayIndex, itemIndex, "to"], "Sluttidspunktet må være etter starttidspunktet.");
+      }),
+    );
+  });
+
+export type CampEditionData = z.infer<typeof CampEditionDataSchema>;
+export type ProgramItemData = z.infer<typeof ProgramItemSchema>;
+
+function campDayCount(first: CalendarDate, last: CalendarDate): number {
+  let count = 1;
+  for (let day = first; compareCalendarDates(day, last) < 0; day = addDays(day, 1)) count++;
+  return count;
+}
+
+const dayBefore = (date: CalendarDate) => addDays(date, -1);
+
+/**
+ * The edition of `year` with the club's usual settings: what a fresh install starts from. Registration
+ * opens the day after the previous year's camp and closes when the camp is over, so the camp it seeds is open.
+ */
+export function standardEditionData(year: number): CampEditionData {
+  const s = campSettings;
+  const on = (md: { month: number; day: number }): CalendarDate => ({ year, ...md });
+  const first = on(s.start);
+  const last = on(s.end);
+  const previousCampOver = startOfOsloDay(addDays({ ...last, year: year - 1 }, 1));
+  return {
+    year,
+    firstDay: formatCalendarDate(first),
+    lastDay: formatCalendarDate(last),
+    venue: s.venue,
+    prices: { ...s.price },
+    earlyBird: { percent: s.earlyBird.percent, lastDay: formatCalendarDate(dayBefore(on(s.earlyBird.before))) },
+    lateFee: { amount: s.lateFee.amount, firstDay: formatCalendarDate(addDays(on(s.lateFee.after), 1)), enabled: s.lateFee.enabled },
+    gradingFee: s.gradingFee,
+    companionFee: s.companionFee,
+    refund: { fullUntil: formatCalendarDate(on(s.refund.fullUntil)), laterPercent: Math.round(s.refund.laterShare * 100) },
+    homeClubId: s.homeClubId,
+    rules: {
+      cupGradingBelowAge: s.cupGradingBelowAge,
+      homeClubSleepoverMinAge: s.homeClubSleepoverMinAge,
+      minAge: s.minAge,
+      masterFromGradeId: s.masterFromGradeId,
+      cupGradeIdsBelow: s.cupGradeIdsBelow,
+      companionMinAge: s.companionMinAge,
+      companionDefaultAge: s.companionDefaultAge,
+    },
+    registrationOpensAt: previousCampOver.toISOString(),
+    registrationClosesAt: startOfOsloDay(addDays(last, 1)).toISOString(),
+    capacity: null,
+    sleepoverCapacity: null,
+    program: programTemplate.map((day) => day.map((item) => ({ ...item }))),
+    flyerTexts: {
+      children:
+        "Bli med på tre dager med taekwondo sammen med barn og voksne fra klubber i hele TTU! Vi trener i grupper etter grad og alder, har sparring, oppvisning og middag med aktiviteter – og du kan sove i hallen sammen med de andre.",
+      adults:
+        "Tre dager med trening delt etter grad og alder, egne sparringsøkter, mestertrening, oppvisning og felles middag – sammen med utøvere, instruktører og mestere fra hele TTU.",
+      clubs:
+        "Vi inviterer utøvere, instruktører og mestere fra alle TTU-klubber til vinterleir. Leiren har trening delt etter grad og alder, sparring, dan-gradering, oppvisning og felles middag, og deltakerne kan overnatte i hallen. Vi håper dere vil dele invitasjonen i klubben deres.",
+    },
+  };
+}
+
+/** The edition the site starts with: this year's until its last day is over, then next year's. */
+export function comingSeasonYear(now: Date): number {
+  const today = osloCalendarDate(now);
+  const thisYear = standardEditionData(today.year);
+  return compareCalendarDates(today, parseCalendarDate(thisYear.lastDay)!) > 0 ? today.year + 1 : today.year;
+}
+
+const weeksInYear = 52 * 7;
+const shiftDate = (value: string) => formatCalendarDate(addDays(parseCalendarDate(value)!, weeksInYear));
+/** The same Oslo wall-clock time 52 weeks on (date-fns in the club's zone handles summer time). */
+const shiftInstant = (value: string) => new Date(addCalendarDays(new TZDate(Date.parse(value), CLUB_TIME_ZONE), weeksInYear).getTime()).toISOString();
+
+/**
+ * "Ny leir": a copy of `latest` with every date moved 52 weeks on, so each day keeps its weekday (a
+ * Friday–Sunday camp stays Friday–Sunday); the registration window keeps its Oslo wall-clock times.
+ */
+export function nextEditionData(latest: CampEditionData): CampEditionData {
+  const firstDay = shiftDate(latest.firstDay);
+  return {
+    ...structuredClone(latest),
+    year: parseCalendarDate(firstDay)!.year,
+    firstDay,
+    lastDay: shiftDate(latest.lastDay),
+    earlyBird: { ...latest.earlyBird, lastDay: shiftDate(latest.earlyBird.lastDay) },
+    lateFee: { ...latest.lateFee, firstDay: shiftDate(latest.lateFee.firstDay) },
+    refund: { ...latest.refund, fullUntil: shiftDate(latest.refund.fullUntil) },
+    registrationOpensAt: shiftInstant(latest.registrationOpensAt),
+    registrationClosesAt: shiftInstant(latest.registrationClosesAt),
+  };
+}
+
+export interface EditionChange {
+  /** Dotted path of the field, e.g. "prices.child" or "program". */
+  field: string;
+  from: unknown;
+  to: unknown;
+}
+
+/** What changed between two versions of an edition, field by field (arrays compared whole). */
+export function editionChanges(before: CampEditionData | undefined, after: CampEditionData): EditionChange[] {
+  const changes: EditionChange[] = [];
+  const walk = (a: unknown, b: unknown, path: string) => {
+    if (isPlainObject(a) && isPlainObject(b)) {
+      for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) walk(a[key], b[key], path ? `${path}.${key}` : key);
+      return;
+    }
+    if (canonicalJson(a) !== canonicalJson(b)) changes.push({ field: path, from: a ?? null, to: b ?? null });
+  };
+  walk(before ?? {}, after, "");
+  return changes;
+}
+
+/** JSON with object keys sorted: the database (jsonb) does not keep the order they were written in. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    isPlainObject(inner) ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => a.localeCompare(b))) : inner,
+  );
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The edition the rule functions work with (pricing, eligibility, texts), built from the stored data. Dates
+ * become instants at Oslo midnight: early-bird ends after its last day, the late fee starts on its first
+ * day, full refund ends at midnight after its last day.
+ */
+export function campEditionFromData(data: CampEditionData): CampEdition {
+  const date = (value: string) => parseCalendarDate(value)!;
+  const monthDay = (value: string) => ({ month: date(value).month, day: date(value).day });
+  const settings: CampSettings = {
+    ...campSettings,
+    start: monthDay(data.firstDay),
+    end: monthDay(data.lastDay),
+    venue: data.venue,
+    homeClubId: data.homeClubId,
+    price: { ...data.prices },
+    earlyBird: { percent: data.earlyBird.percent, before: monthDay(formatCalendarDate(addDays(date(data.earlyBird.lastDay), 1))) },
+    lateFee: { amount: data.lateFee.amount, after: monthDay(formatCalendarDate(addDays(date(data.lateFee.firstDay), -1))), enabled: data.lateFee.enabled },
+    gradingFee: data.gradingFee,
+    companionFee: data.companionFee,
+    refund: { fullUntil: monthDay(data.refund.fullUntil), laterShare: data.refund.laterPercent / 100 },
+    ...data.rules,
+  };
+  return {
+    year: data.year,
+    start: date(data.firstDay),
+    end: date(data.lastDay),
+    earlyBirdEndsAt: startOfOsloDay(addDays(date(data.earlyBird.lastDay), 1)),
+    lateFeeFrom: startOfOsloDay(date(data.lateFee.firstDay)),
+    fullRefundEndsAt: startOfOsloDay(addDays(date(data.refund.fullUntil), 1)),
+    settings,
+  };
+}
+
+export const registrationStates = ["notyet", "open", "full", "closed"] as const;
+export type RegistrationState = (typeof registrationStates)[number];
+
+/**
+ * Whether the wizard takes registrations now: before the window, inside it (with or without places left),
+ * or after it. `taken` counts the athletes who hold a place (not cancelled, not on the waiting list).
+ */
+export function registrationStateAt(data: Pick<CampEditionData, "registrationOpensAt" | "registrationClosesAt" | "capacity">, now: Date, taken: number): { state: RegistrationState; placesLeft: number | null } {
+  const placesLeft = data.capacity === null ? null : Math.max(0, data.capacity - taken);
+  if (now.getTime() < Date.parse(data.registrationOpensAt)) return { state: "notyet", placesLeft };
+  if (now.getTime() >= Date.parse(data.registrationClosesAt)) return { state: "closed", placesLeft };
+  return { state: placesLeft === 0 ? "full" : "open", placesLeft };
+}
