@@ -22,6 +22,13 @@ describe("development conveniences and production", () => {
     expect(loadEnv({ NODE_ENV: "production", HOST: "127.0.0.1" }).HOST).toBe("127.0.0.1");
   });
 
+  it("links back to this machine in the local demo and to the club's address in production", () => {
+    expect(loadEnv({}).PUBLIC_BASE_URL).toBe("http://127.0.0.1:3000");
+    expect(loadEnv({ PORT: "4100" }).PUBLIC_BASE_URL).toBe("http://127.0.0.1:4100");
+    expect(loadEnv({ NODE_ENV: "production" }).PUBLIC_BASE_URL).toBe("https://skitaekwondo.no");
+    expect(loadEnv({ PUBLIC_BASE_URL: "https://leir.example" }).PUBLIC_BASE_URL).toBe("https://leir.example");
+  });
+
   it("refuses the Vipps simulator and its test controls in production, listed with the other bad keys", () => {
     expect(() => loadEnv({ NODE_ENV: "production", VIPPS_SIMULATOR: "true" })).toThrow(/VIPPS_SIMULATOR: .*NODE_ENV=production/);
     expect(() => loadEnv({ NODE_ENV: "production", VIPPS_SIMULATOR_CONTROL: "true" })).toThrow(/VIPPS_SIMULATOR_CONTROL: .*NODE_ENV=production/);

@@ -17,7 +17,7 @@ const EnvSchema = z.object({
   /** The built site (the output of `npm run build`). */
   STATIC_DIR: z.string().min(1).default("./build/client"),
   /** The public address of the site, used in the sitemap and in links we send out. */
-  PUBLIC_BASE_URL: z.url().default("https://skitaekwondo.no"),
+  PUBLIC_BASE_URL: z.url().optional(),
   /**
    * Which proxies may tell us the client's address (X-Forwarded-For): "true" (all — only behind a proxy
    * that overwrites the header), a hop count, or addresses/CIDRs separated by commas. Off by default.
@@ -85,7 +85,7 @@ const EnvSchema = z.object({
   INVOICE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
 });
 
-export type Env = Omit<z.infer<typeof EnvSchema>, "HOST"> & { HOST: string };
+export type Env = Omit<z.infer<typeof EnvSchema>, "HOST" | "PUBLIC_BASE_URL"> & { HOST: string; PUBLIC_BASE_URL: string };
 
 /** Keys that are only for development and tests: a public server must not run the simulator or its controls. */
 const developmentOnlyKeys = ["VIPPS_SIMULATOR", "VIPPS_SIMULATOR_CONTROL"] as const;
@@ -104,7 +104,13 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const problems = [...(result.success ? [] : result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`)), ...productionConflicts(cleaned)];
   if (!result.success || problems.length > 0) throw new Error(`Invalid environment:\n${problems.join("\n")}`);
   const env = result.data;
-  return { ...env, HOST: env.HOST ?? (env.NODE_ENV === "production" ? "0.0.0.0" : "127.0.0.1") };
+  const production = env.NODE_ENV === "production";
+  return {
+    ...env,
+    HOST: env.HOST ?? (production ? "0.0.0.0" : "127.0.0.1"),
+    // The local demo's links (Vipps simulator, mails) must lead back to this machine, not to the real site.
+    PUBLIC_BASE_URL: env.PUBLIC_BASE_URL ?? (production ? "https://skitaekwondo.no" : `http://127.0.0.1:${env.PORT}`),
+  };
 }
 
 /** The simulator's test controls: under NODE_ENV=test, or with VIPPS_SIMULATOR_CONTROL=true (never in production). */

@@ -29,7 +29,7 @@ export async function createTestSite(): Promise<{ dir: string; remove: () => Pro
 export async function buildTestSiteApp() {
   const site = await createTestSite();
   const database = await createTestDatabase("pglite");
-  const app = await buildApp({ env: loadEnv({ STATIC_DIR: site.dir, LOG_LEVEL: "silent" }), database, announce: () => {} });
+  const app = await buildApp({ env: loadEnv({ STATIC_DIR: site.dir, LOG_LEVEL: "silent", PUBLIC_BASE_URL: "https://skitaekwondo.no" }), database, announce: () => {} });
   const close = async () => {
     await app.close();
     await database.close();
