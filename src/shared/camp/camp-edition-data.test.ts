@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { campEditionForYear } from "./camp-edition.ts";
+import { campProgram } from "./camp-program.ts";
 import { CampEditionDataSchema, campEditionFromData, comingSeasonYear, editionChanges, nextEditionData, standardEditionData } from "./camp-edition-data.ts";
 import { weekdayName } from "../format.ts";
 import { parseCalendarDate } from "./camp-edition-data.ts";
@@ -18,7 +19,10 @@ describe("camp edition data", () => {
     expect(data.refund).toEqual({ fullUntil: "2026-11-21", laterPercent: 50 });
     expect(data.registrationOpensAt).toBe("2025-11-30T23:00:00.000Z");
     expect(data.registrationClosesAt).toBe("2026-11-30T23:00:00.000Z");
-    expect(campEditionFromData(data)).toEqual(campEditionForYear(2026));
+    const { program, ...rules } = campEditionFromData(data);
+    expect(rules).toEqual(campEditionForYear(2026));
+    expect(campProgram(campEditionFromData(data))).toEqual(campProgram(campEditionForYear(2026)));
+    expect(program).toEqual(data.program);
   });
 
   it("starts with this year's camp until its last day is over, then next year's", () => {

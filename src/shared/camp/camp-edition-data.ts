@@ -297,6 +297,7 @@ export function campEditionFromData(data: CampEditionData): CampEdition {
     lateFeeFrom: startOfOsloDay(date(data.lateFee.firstDay)),
     fullRefundEndsAt: startOfOsloDay(addDays(date(data.refund.fullUntil), 1)),
     settings,
+    program: data.program,
   };
 }
 

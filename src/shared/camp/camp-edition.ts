@@ -6,6 +6,7 @@ import {
   type CalendarDate,
 } from "../time.ts";
 import { emailMaxLength, telephoneDigits } from "../contact/contact-rules.ts";
+import type { ProgramItem } from "./camp-program.ts";
 
 /**
  * The winter camp's rules as data (decisions D3). Month/day pairs are resolved against the edition's
@@ -56,6 +57,8 @@ export interface CampEdition {
   lateFeeFrom: Date;
   fullRefundEndsAt: Date;
   settings: CampSettings;
+  /** The program per camp day, when the edition has its own (an edition from the database); else the usual one. */
+  program?: readonly (readonly ProgramItem[])[];
 }
 
 /** What the rule functions need from an edition; a CampEdition fits, so callers pass their edition. */

@@ -65,7 +65,7 @@ const byStartTime = (a: ProgramItem, b: ProgramItem) => a.from.localeCompare(b.f
 export function campProgram(edition: CampEdition, audience?: Exclude<Audience, "alle">): ProgramDay[] {
   return campDays(edition).map((date, index) => ({
     date,
-    items: (programTemplate[index] ?? [])
+    items: ((edition.program ?? programTemplate)[index] ?? [])
       .filter((item) => !audience || item.audience === "alle" || item.audience === audience ||
         (audience === "voksne" && item.audience === "mestere"))
       .slice()

@@ -2,7 +2,7 @@
 import { createHash } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, render, screen, within } from "@testing-library/react";
-import { campEdition } from "../../lib/camp-edition.ts";
+import { campEdition } from "../../lib/camp-edition.tsx";
 import { CampAdmin } from "./CampAdminPage.tsx";
 import { sha256Hex } from "../../components/admin/sha256.ts";
 import { calls, mockApi } from "../../test-support/mock-api.ts";

@@ -3,7 +3,7 @@ import { adminApiNames } from "../../../shared/admin/admin-api.ts";
 import type { Route } from "./+types/CampAdminPage";
 import { club } from "../../../shared/club/club-facts.ts";
 import { campAdminCsvUrl, getCampAdminParticipants, getCampAdminToken, getCampAdminTotals } from "../../lib/api-client.ts";
-import { campEdition } from "../../lib/camp-edition.ts";
+import { campEdition } from "../../lib/camp-edition.tsx";
 import type { AdminPerson, AdminTotals } from "../../../shared/camp/camp-lists.ts";
 import { AdminDetails } from "./AdminDetails.tsx";
 import { AdminList, initialListView, type ListView } from "./AdminList.tsx";

@@ -6,9 +6,10 @@ import { gradingDays } from "../../../shared/camp/camp-program.ts";
 import { campDayCountWord, campKeyFacts } from "../../../shared/camp/camp-texts.ts";
 import { formatDateRange, formatKroner, formatLongDate, weekdayName } from "../../../shared/format.ts";
 import { ExternalLink } from "../../components/ExternalLink.tsx";
-import { campEdition } from "../../lib/camp-edition.ts";
+import { useCampEdition } from "../../lib/camp-edition.tsx";
 
 export default function CampInfoPage() {
+  const campEdition = useCampEdition();
   const { settings } = campEdition;
   const facts = campKeyFacts(campEdition);
   const grading = gradingDays(campEdition);

@@ -4,9 +4,10 @@ import { campDocumentPaths } from "../../../shared/camp/camp-documents.ts";
 import { campKeyFacts } from "../../../shared/camp/camp-texts.ts";
 import { formatKroner, formatLongDate } from "../../../shared/format.ts";
 import { ExternalLink } from "../../components/ExternalLink.tsx";
-import { campEdition } from "../../lib/camp-edition.ts";
+import { useCampEdition } from "../../lib/camp-edition.tsx";
 
 export default function CampPricesPage() {
+  const campEdition = useCampEdition();
   const { settings } = campEdition;
   const facts = campKeyFacts(campEdition);
   const childAges = `${settings.price.childMaxAge} år eller yngre`;

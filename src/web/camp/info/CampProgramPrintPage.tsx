@@ -2,11 +2,12 @@ import { PrintButton } from "../../components/PrintButton.tsx";
 import { club } from "../../../shared/club/club-facts.ts";
 import { campProgram } from "../../../shared/camp/camp-program.ts";
 import { formatDateRange } from "../../../shared/format.ts";
-import { campEdition } from "../../lib/camp-edition.ts";
+import { useCampEdition } from "../../lib/camp-edition.tsx";
 import { CampProgramDays } from "./CampProgramDays.tsx";
 import "./camp-info.css";
 
 export default function CampProgramPrintPage() {
+  const campEdition = useCampEdition();
   const registrationUrl = `${club.web.replace(/^https?:\/\//, "")}/vinterleir/registrering`;
   return (
     <div className="page camp-print">

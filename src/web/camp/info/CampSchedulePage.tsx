@@ -3,10 +3,11 @@ import { campDocumentPaths } from "../../../shared/camp/camp-documents.ts";
 import { campProgram } from "../../../shared/camp/camp-program.ts";
 import { formatDateRange } from "../../../shared/format.ts";
 import { ExternalLink } from "../../components/ExternalLink.tsx";
-import { campEdition } from "../../lib/camp-edition.ts";
+import { useCampEdition } from "../../lib/camp-edition.tsx";
 import { CampProgramDays } from "./CampProgramDays.tsx";
 
 export default function CampSchedulePage() {
+  const campEdition = useCampEdition();
   const documents = campDocumentPaths(campEdition.year);
   return (
     <>

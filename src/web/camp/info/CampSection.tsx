@@ -1,6 +1,6 @@
 import { Outlet } from "react-router";
 import { SectionTabs } from "../../components/SectionTabs.tsx";
-import { campEdition } from "../../lib/camp-edition.ts";
+import { useCampEdition } from "../../lib/camp-edition.tsx";
 import "./camp-info.css";
 
 const tabs = [
@@ -10,6 +10,7 @@ const tabs = [
 ];
 
 export default function CampSection() {
+  const campEdition = useCampEdition();
   return (
     <div className="page">
       <h1>Vinterleir {campEdition.year}</h1>

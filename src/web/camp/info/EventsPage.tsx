@@ -2,11 +2,12 @@ import { Link } from "react-router";
 import { isEarlyBird } from "../../../shared/camp/camp-edition.ts";
 import { campDayCountWord, campKeyFacts } from "../../../shared/camp/camp-texts.ts";
 import { capitalise, formatDateRange, formatKroner, formatLongDate } from "../../../shared/format.ts";
-import { campEdition } from "../../lib/camp-edition.ts";
+import { useCampEdition } from "../../lib/camp-edition.tsx";
 import { useNow } from "../../lib/use-now.ts";
 import "./camp-info.css";
 
 export default function EventsPage() {
+  const campEdition = useCampEdition();
   const now = useNow();
   const facts = campKeyFacts(campEdition);
   const { settings, year } = campEdition;

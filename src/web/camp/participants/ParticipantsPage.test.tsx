@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, render, screen, within } from "@testing-library/react";
-import { campEdition } from "../../lib/camp-edition.ts";
+import { campEdition } from "../../lib/camp-edition.tsx";
 import ParticipantsPage from "./ParticipantsPage.tsx";
 
 const participants = [

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { Route } from "./+types/ParticipantsPage";
 import { club } from "../../../shared/club/club-facts.ts";
-import { campEdition } from "../../lib/camp-edition.ts";
+import { campEdition } from "../../lib/camp-edition.tsx";
 import { GradeStatistics } from "./GradeChart.tsx";
 import { ParticipantSearch } from "./ParticipantSearch.tsx";
 import { Tabs } from "./Tabs.tsx";

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { club, contactEmails } from "../../../shared/club/club-facts.ts";
-import { campEdition } from "../../lib/camp-edition.ts";
+import { campEdition } from "../../lib/camp-edition.tsx";
 import { cancelVippsOrder, checkVippsStatus, type VippsStatus } from "../../lib/api-client.ts";
 import { clearWizard, setWizardStep } from "../registration/draft-storage.ts";
 import "./vipps-result.css";

@@ -10,7 +10,7 @@ import { SEED_CLUBS } from "../../../shared/camp/seed-clubs.ts";
 import { SEED_GRADES } from "../../../shared/camp/seed-grades.ts";
 import { gradingDays } from "../../../shared/camp/camp-program.ts";
 import { weekdayName } from "../../../shared/format.ts";
-import { campEdition } from "../../lib/camp-edition.ts";
+import { campEdition } from "../../lib/camp-edition.tsx";
 import { documentCookies, readableCookieText } from "../../components/wizard/cookie-text.fixture.ts";
 import { clearWizard, DRAFT_COOKIE, loadWizard, saveWizard, STEP_COOKIE } from "./draft-storage.ts";
 import { RegistrationWizard, type RegistrationWizardProps } from "./RegistrationPage.tsx";

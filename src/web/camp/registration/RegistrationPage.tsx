@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { Route } from "./+types/RegistrationPage";
 import { club } from "../../../shared/club/club-facts.ts";
-import { campEdition } from "../../lib/camp-edition.ts";
+import { campEdition } from "../../lib/camp-edition.tsx";
 import { vippsEnabled as vippsEnabledDefault } from "./payment-options.ts";
 import { StepIndicator } from "./StepIndicator.tsx";
 import { ClubGradeStep } from "./steps/ClubGradeStep.tsx";

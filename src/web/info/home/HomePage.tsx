@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { club } from "../../../shared/club/club-facts.ts";
-import { campEdition } from "../../lib/camp-edition.ts";
+import { useCampEdition } from "../../lib/camp-edition.tsx";
 import { RandomPick } from "../../lib/random-pick.tsx";
 import "./home.css";
 
@@ -8,6 +8,7 @@ import "./home.css";
 const pictures = [1, 2, 3, 4, 5] as const;
 
 export default function HomePage() {
+  const campEdition = useCampEdition();
   return (
     <div className="home">
       <RandomPick name="bg" className="home-bg">

@@ -1,7 +1,7 @@
 import { campSettings } from "../../../../shared/camp/camp-edition.ts";
 import type { CompanionDraft, CompanionField } from "../../../../shared/camp/camp-registration.ts";
 import { formatKroner } from "../../../../shared/format.ts";
-import { campEdition } from "../../../lib/camp-edition.ts";
+import { campEdition } from "../../../lib/camp-edition.tsx";
 import { AgeField, CheckboxField, TextField } from "../../../components/wizard/fields.tsx";
 import { fieldProps, stepNav, toggleProps, type FieldSource } from "../../../components/wizard/bind.ts";
 import { StepLayout } from "../../../components/wizard/StepLayout.tsx";

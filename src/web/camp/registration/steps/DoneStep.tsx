@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { contactEmails } from "../../../../shared/club/club-facts.ts";
 import { formatDateRange } from "../../../../shared/format.ts";
-import { campEdition } from "../../../lib/camp-edition.ts";
+import { campEdition } from "../../../lib/camp-edition.tsx";
 import { StepLayout } from "../../../components/wizard/StepLayout.tsx";
 import type { StepProps } from "./step-props.ts";
 

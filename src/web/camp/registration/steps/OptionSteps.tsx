@@ -4,7 +4,7 @@ import { gradingDays } from "../../../../shared/camp/camp-program.ts";
 import { isHomeClub } from "../../../../shared/camp/grades.ts";
 import { formatKroner, formatLongDate, weekdayName } from "../../../../shared/format.ts";
 import type { CalendarDate } from "../../../../shared/time.ts";
-import { campEdition } from "../../../lib/camp-edition.ts";
+import { campEdition } from "../../../lib/camp-edition.tsx";
 import { CheckboxField } from "../../../components/wizard/fields.tsx";
 import { checkboxProps, stepNav, toggleProps } from "../../../components/wizard/bind.ts";
 import { StepLayout } from "../../../components/wizard/StepLayout.tsx";

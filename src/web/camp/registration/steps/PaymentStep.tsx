@@ -2,7 +2,7 @@ import { useState } from "react";
 import { calculateCampPrice } from "../../../../shared/camp/camp-pricing.ts";
 import type { CampField } from "../../../../shared/camp/camp-registration.ts";
 import { formatKroner } from "../../../../shared/format.ts";
-import { campEdition } from "../../../lib/camp-edition.ts";
+import { campEdition } from "../../../lib/camp-edition.tsx";
 import { useNow } from "../../../lib/use-now.ts";
 import { fieldLabels, stepOfField } from "../field-labels.ts";
 import { LoadProblem } from "../LoadProblem.tsx";

@@ -1,7 +1,7 @@
 import { club, contactEmails } from "../../../../shared/club/club-facts.ts";
 import { campDocumentPaths } from "../../../../shared/camp/camp-documents.ts";
 import { formatDateRange } from "../../../../shared/format.ts";
-import { campEdition } from "../../../lib/camp-edition.ts";
+import { campEdition } from "../../../lib/camp-edition.tsx";
 import { CheckboxField } from "../../../components/wizard/fields.tsx";
 import { checkboxProps, stepNav } from "../../../components/wizard/bind.ts";
 import { StepLayout } from "../../../components/wizard/StepLayout.tsx";
