@@ -1,5 +1,5 @@
 /**
- * Characters no form field may hold (issue 6, hostile input): control characters (PostgreSQL cannot store
+ * Characters no form field may hold (hostile input): control characters (PostgreSQL cannot store
  * NUL at all; the others are never typed, only injected) and halves of a UTF-16 pair without the other
  * half (they would be stored as U+FFFD, not as sent). Free text keeps tab and line breaks.
  */

@@ -1,5 +1,5 @@
 /**
- * Backups (issue 6, item 6; docs/operations.md): scripts/backup.sh and scripts/restore.sh, run as an operator
+ * Backups (docs/operations.md): scripts/backup.sh and scripts/restore.sh, run as an operator
  * would, on both database kinds: create data, back up, wipe, restore, and every table holds exactly what it
  * held before (migrations table included). The embedded database's backup refuses while a process holds
  * the database (PGlite allows one).

@@ -1,5 +1,5 @@
 /**
- * Crash safety (issue 6, item 1): the real server (`build/node/main.js`, own port, fresh DATA_DIR) on PGlite,
+ * Crash safety: the real server (`build/node/main.js`, own port, fresh DATA_DIR) on PGlite,
  * and on PostgreSQL, takes registrations from many concurrent clients while it is killed with SIGKILL at
  * random moments and restarted each time. A client whose request fails without an answer (connection
  * refused, reset, cut off mid-answer) sends the SAME draft again (the draftId is the idempotency key) until

@@ -1,5 +1,5 @@
 /**
- * Database outage (issue 6, item 5): the real server (`build/node/main.js`, or the sources with
+ * Database outage: the real server (`build/node/main.js`, or the sources with
  * RELIABILITY_SERVER=source) on a PostgreSQL cluster of this test's own, which the test stops with
  * `pg_ctl stop -m immediate` (as a crash or a lost database host would) and starts again.
  *

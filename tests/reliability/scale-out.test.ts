@@ -1,5 +1,5 @@
 /**
- * Scale-out on PostgreSQL (issue 6, item 2): two server processes A and B (two ports, one DATABASE_URL, no
+ * Scale-out on PostgreSQL: two server processes A and B (two ports, one DATABASE_URL, no
  * shared memory), started together (migrations under the advisory lock).
  *
  * - An admin token issued by A works on B and one issued by B works on A (tokens live in the database).

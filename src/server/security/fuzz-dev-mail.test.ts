@@ -1,6 +1,6 @@
 /**
  * The development mail pages (/dev/mail, /dev/mail/:id, /dev/mail/:id.eml) with hostile registrations
- * behind them (issue 6 item 3): never a 5xx, and no user text reflected unescaped in the list or the
+ * behind them: never a 5xx, and no user text reflected unescaped in the list or the
  * mail page (whose HTML part sits escaped in a sandboxed srcdoc frame).
  */
 import { mkdtemp, rm } from "node:fs/promises";

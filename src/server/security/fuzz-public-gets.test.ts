@@ -1,5 +1,5 @@
 /**
- * Hostile input to the other public endpoints (issue 6 item 3): the lists, the Vipps calls and webhook,
+ * Hostile input to the other public endpoints: the lists, the Vipps calls and webhook,
  * the admin logins, the Vipps simulator's landing page, and any path at all. Never a 5xx, nothing stored
  * on a refusal, and the landing page never reflects the reference unescaped.
  */

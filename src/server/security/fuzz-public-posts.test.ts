@@ -1,5 +1,5 @@
 /**
- * Hostile input to the public registration POSTs (issue 6 item 3): never a 5xx, nothing stored when the
+ * Hostile input to the public registration POSTs: never a 5xx, nothing stored when the
  * answer is a refusal, and what is accepted comes out escaped in the confirmation mail's HTML part.
  */
 import { sql } from "drizzle-orm";

@@ -1,5 +1,5 @@
 /**
- * Hostile input for the property-based endpoint tests (issue 6 item 3): generators of random, oversized,
+ * Hostile input for the property-based endpoint tests: generators of random, oversized,
  * wrongly typed and malicious payloads, and the checks every answer must pass. `FUZZ_RUNS` sets the runs
  * per endpoint (default 200 for `npm test`; `npm run test:fuzz` uses 10,000).
  */

@@ -1,5 +1,5 @@
 /**
- * Tokens out of every log line (issue 6 item 3): drive every admin route family and the Vipps webhook
+ * Tokens out of every log line: drive every admin route family and the Vipps webhook
  * with a captured pino stream at trace level, sending secret-looking Authorization and Cookie headers
  * everywhere, and look for every secret in the whole log.
  */

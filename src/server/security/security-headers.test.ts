@@ -1,5 +1,5 @@
 /**
- * Security headers (issue 6 item 3): every answer has nosniff, frame denial and a referrer policy; HSTS
+ * Security headers: every answer has nosniff, frame denial and a referrer policy; HSTS
  * only over HTTPS; every HTML page has a Content-Security-Policy that allows exactly its own inline scripts
  * and styles (checked with an HTML parser, independently of the server's own hashing), frames nobody, and
  * the server sets no cookie anywhere.

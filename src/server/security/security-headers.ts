@@ -4,7 +4,7 @@ import type { FastifyInstance } from "fastify";
 export const hstsValue = "max-age=31536000; includeSubDomains";
 
 /**
- * The headers every answer gets (issue 6): nosniff, no framing (X-Frame-Options DENY here; the HTML pages'
+ * The headers every answer gets: nosniff, no framing (X-Frame-Options DENY here; the HTML pages'
  * CSP adds frame-ancestors 'none'), a referrer policy, and HSTS only on a request that came over HTTPS —
  * request.protocol, which believes X-Forwarded-Proto only from a proxy TRUST_PROXY names. HTML pages set
  * their own hash-based Content-Security-Policy (site/html-pages.ts, the dev mail page, the simulator).

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // @vitest-environment-options {"url": "http://localhost:3000/vinterleir/registrering"}
 /**
- * The cookies the browser sets (issue 6): wizard drafts SameSite=Lax on their own path, admin tokens
+ * The cookies the browser sets: wizard drafts SameSite=Lax on their own path, admin tokens
  * SameSite=Strict, and both Secure when the page came over HTTPS (never on plain HTTP, where a Secure
  * cookie would simply be dropped). The server sets none (src/server/security/security-headers.test.ts).
  */

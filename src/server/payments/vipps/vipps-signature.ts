@@ -1,5 +1,5 @@
 /**
- * Webhook request authentication, HMAC-SHA256, exactly as Vipps signs (INTEGRATION.md §2.3):
+ * Webhook request authentication, HMAC-SHA256, exactly as Vipps signs:
  *   x-ms-content-sha256 = base64(SHA256(raw body))
  *   string to sign      = "POST\n{path+query of the registered URL}\n{x-ms-date};{host of the registered URL};{content hash}"
  *   Authorization       = "HMAC-SHA256 SignedHeaders=x-ms-date;host;x-ms-content-sha256&Signature={base64(HMAC(secret as UTF-8))}"

@@ -73,7 +73,7 @@ export const ModificationResponseSchema = z.looseObject({
 });
 export type ModificationResponse = z.infer<typeof ModificationResponseSchema>;
 
-/** The 1.7.0 file lists `paymentAction` as required but defines `name`: we validate `name` (see INTEGRATION.md). */
+/** The 1.7.0 file lists `paymentAction` as required but defines `name`: we validate `name` (see payments/vipps/openapi/README.md). */
 export const PaymentEventSchema = z.looseObject({
   reference: ReferenceSchema,
   pspReference: z.string(),
@@ -136,7 +136,7 @@ export const GetWebhooksResponseSchema = z.looseObject({
   webhooks: z.array(z.looseObject({ id: z.string(), url: z.string(), events: z.array(z.string()) })),
 });
 
-/** Our own ePayment error codes of interest (INTEGRATION.md §1.4, §1.7). */
+/** Our own ePayment error codes of interest. */
 export const vippsErrorCodes = {
   referenceExists: "4150",
   captureBeforeReservation: "6080",
