@@ -1,0 +1,47 @@
+import { formatOsloDateTime } from "../../../shared/format.ts";
+import type { Availability } from "./current-edition-api.ts";
+
+/** Whether the wizard can send a registration (or a place on the waiting list) now. */
+export const takesRegistrations = (availability: Availability) => availability.state === "open" || availability.state === "full";
+
+export function placesLeftText(placesLeft: number): string {
+  return placesLeft === 1 ? "1 plass igjen" : `${placesLeft} plasser igjen`;
+}
+
+/** The state of registration in words: before the window, after it, full, or open with places left. */
+export function AvailabilityNotice({ availability }: { availability: Availability }) {
+  switch (availability.state) {
+    case "notyet":
+      return (
+        <div className="notice availability" role="status">
+          <p>
+            <strong>Påmeldingen åpner {formatOsloDateTime(new Date(availability.opensAt))}.</strong> Du kan lese om
+            leiren nå og melde deg på når påmeldingen har åpnet.
+          </p>
+        </div>
+      );
+    case "closed":
+      return (
+        <div className="notice availability" role="status">
+          <p>
+            <strong>{availability.campOver ? "Neste vinterleir er ikke kunngjort ennå." : "Påmeldingen er stengt."}</strong>
+          </p>
+        </div>
+      );
+    case "full":
+      return (
+        <div className="notice availability" role="status">
+          <p>
+            <strong>Vinterleiren er full.</strong> Du kan likevel fylle ut påmeldingen og sette deg på venteliste. Du betaler
+            ingenting nå. Blir en plass ledig, får du en e-post med en lenke der du kan bekrefte plassen.
+          </p>
+        </div>
+      );
+    case "open":
+      return availability.placesLeft === null ? null : (
+        <p className="availability places-left" role="status">
+          <strong>{placesLeftText(availability.placesLeft)}</strong>
+        </p>
+      );
+  }
+}
