@@ -372,9 +372,13 @@ describe("camp registration wizard", () => {
   });
 
   it("keeps Next disabled on ClubGrade until both are chosen from the lists", async () => {
+    // The clubs answer waits until the loading state has been seen.
+    let releaseClubs: () => void = () => {};
+    clubsAnswer = () => new Promise((resolve) => (releaseClubs = () => resolve(json(SEED_CLUBS))));
     await startAt("ClubGrade", validDraft({ clubId: 0, gradeId: 0 }));
     const club = screen.getByRole("combobox", { name: "Klubb" }) as HTMLInputElement;
     expect(club.placeholder).toBe("Laster klubber…");
+    releaseClubs();
     await waitFor(() => expect(club.disabled).toBe(false));
     fireEvent.change(club, { target: { value: "Finnes ikke" } });
     expect(screen.getByText("Ingen treff")).toBeTruthy();
@@ -549,5 +553,87 @@ describe("camp registration wizard", () => {
     vi.setSystemTime(new Date(Date.UTC(year, 9, 15, 12)));
     await startAt("Payment", validDraft({ clubId: 1, age: 30 }));
     await waitFor(() => expect(screen.getByRole("table").textContent).toMatch(/Totalt1\s+080\s+kr/));
+  });
+});
+
+describe("the current edition and the registration window", () => {
+  it("prices with the edition the server answers, not the one the page was built with", async () => {
+    const edition = standardEditionData(year);
+    currentAnswer = async () => currentEdition({}, { ...edition, venue: "Testhallen", prices: { ...edition.prices, adult: 1500 } });
+    await startAt("Payment", validDraft({ clubId: 1, age: 30 }));
+    await waitFor(() => expect(screen.getByRole("table").textContent).toMatch(/Totalt1\s+500\s+kr/));
+  });
+
+  it("says so and retries when the edition cannot be loaded", async () => {
+    currentAnswer = async () => text("", 503);
+    render(<RegistrationWizard />);
+    expect(await screen.findByText(/Vi klarte ikke å hente opplysningene om vinterleiren/)).toBeTruthy();
+    currentAnswer = async () => currentEdition();
+    fireEvent.click(screen.getByRole("button", { name: "Prøv igjen" }));
+    expect(await screen.findByRole("heading", { level: 2, name: "Velkommen til påmeldingen" })).toBeTruthy();
+  });
+
+  it("says the next camp is not announced when there is no current edition", async () => {
+    currentAnswer = async () => json({ error: "Neste vinterleir er ikke kunngjort ennå." }, 404);
+    render(<RegistrationWizard />);
+    expect(await screen.findByText("Neste vinterleir er ikke kunngjort ennå.")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Neste" })).toBeNull();
+  });
+
+  it("before the window: says when it opens (Oslo time) and goes no further", async () => {
+    const edition = standardEditionData(year);
+    currentAnswer = async () => currentEdition({ state: "notyet" }, { ...edition, registrationOpensAt: `${year}-05-01T10:00:00.000Z` });
+    await renderWizard();
+    expect(screen.getByText(/^Påmeldingen åpner \w+ 1\. mai kl\. 12\.00\.$/)).toBeTruthy();
+    fireEvent.click(checkbox(/samtykker/));
+    fireEvent.click(checkbox(/salgsbetingelsene/));
+    expect(nextButton().disabled).toBe(true);
+    expect(screen.getByText("Påmeldingen er ikke åpen nå.")).toBeTruthy();
+  });
+
+  it("after the window: closed, or not announced once the camp is over; a restored draft cannot be sent", async () => {
+    currentAnswer = async () => currentEdition({ state: "closed" });
+    const { unmount } = await startAt("Payment", validDraft());
+    expect(await screen.findByText("Påmeldingen er stengt.")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /Vipps|Kort eller kontant|Fullfør/ })).toBeNull();
+    unmount();
+    currentAnswer = async () => currentEdition({ state: "closed", campOver: true });
+    await startAt("Welcome", validDraft());
+    expect(screen.getByText("Neste vinterleir er ikke kunngjort ennå.")).toBeTruthy();
+    expect(nextButton().disabled).toBe(true);
+  });
+
+  it("shows the places left while open", async () => {
+    currentAnswer = async () => currentEdition({ placesLeft: 12 });
+    await renderWizard();
+    expect(screen.getByText("12 plasser igjen")).toBeTruthy();
+  });
+
+  it("when full: the waiting list with the same data and no payment", async () => {
+    currentAnswer = async () => currentEdition({ state: "full", placesLeft: 0 });
+    postAnswers = [async () => text("Venteliste")];
+    await startAt("Payment", validDraft({ clubId: 1, age: 30 }));
+    expect(screen.getByText("Vinterleiren er full.")).toBeTruthy();
+    expect(await screen.findByText(`Dette betaler du hvis du får plass på vinterleir ${year}`)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Betal med Vipps" })).toBeNull();
+    fireEvent.click(screen.getByRole("radio", { name: /Kort eller kontant/ }));
+    fireEvent.click(screen.getByRole("button", { name: "Sett meg på venteliste" }));
+    await screen.findByRole("heading", { level: 2, name: `Du står på ventelisten til vinterleiren ${year}` });
+    expect(screen.getByText(/Blir en plass ledig, får du en e-post/)).toBeTruthy();
+    expect(posted).toHaveLength(1);
+    expect(posted[0]?.vipps).toBe(false);
+    expect(loadWizard()).toBeUndefined();
+  });
+
+  it("shows a 409 as the server's sentence and keeps the draft", async () => {
+    postAnswers = [async () => json({ error: "Påmeldingen stengte fredag 28. november kl. 00.00." }, 409)];
+    const draft = validDraft();
+    await startAt("Payment", draft);
+    fireEvent.click(await screen.findByRole("button", { name: "Kort eller kontant ved oppmøte" }));
+    fireEvent.click(screen.getByRole("button", { name: "Fullfør registrering" }));
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("Påmeldingen stengte fredag 28. november kl. 00.00.");
+    expect(heading("Oppsummering og betaling")).toBeTruthy();
+    expect(loadWizard()).toMatchObject({ step: "Payment", draft: { draftId: draft.draftId } });
   });
 });
