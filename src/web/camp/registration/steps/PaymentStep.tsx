@@ -8,6 +8,7 @@ import type { Availability } from "../current-edition-api.ts";
 import { useNow } from "../../../lib/use-now.ts";
 import { fieldLabels, stepOfField } from "../field-labels.ts";
 import { LoadProblem } from "../LoadProblem.tsx";
+import { ReceiptTable } from "../ReceiptTable.tsx";
 import { StepLayout } from "../../../components/wizard/StepLayout.tsx";
 import { SubmitError, SubmitInvalid } from "../../../components/wizard/SubmitError.tsx";
 import type { DataStepProps } from "./step-props.ts";
@@ -188,33 +189,11 @@ export function PaymentStep({ wizard, data, vippsEnabled, availability }: Paymen
     <StepLayout title="Oppsummering og betaling" focusHeading={wizard.moved} actions={actions}>
       <AvailabilityNotice availability={availability} />
       {price && (
-        <table className="data receipt">
-          <caption>
-            {full ? `Dette betaler du hvis du får plass på vinterleir ${campEdition.year}` : `Dette betaler du for vinterleir ${campEdition.year}`}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Hva</th>
-              <th scope="col" className="amount">
-                Beløp
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {price.lines.map((line, index) => (
-              <tr key={`${line.kind}-${index}`}>
-                <td>{line.label}</td>
-                <td className="amount">{formatKroner(line.amount)}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row">Totalt</th>
-              <td className="amount total">{formatKroner(price.total)}</td>
-            </tr>
-          </tfoot>
-        </table>
+        <ReceiptTable
+          caption={full ? `Dette betaler du hvis du får plass på vinterleir ${campEdition.year}` : `Dette betaler du for vinterleir ${campEdition.year}`}
+          lines={price.lines}
+          total={price.total}
+        />
       )}
       {body}
       {status}
