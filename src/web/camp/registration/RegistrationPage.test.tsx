@@ -595,6 +595,7 @@ describe("the current edition and the registration window", () => {
     currentAnswer = async () => currentEdition({ state: "closed" });
     const { unmount } = await startAt("Payment", validDraft());
     expect(await screen.findByText("Påmeldingen er stengt.")).toBeTruthy();
+    await screen.findByRole("table");
     expect(screen.queryByRole("button", { name: /Vipps|Kort eller kontant|Fullfør/ })).toBeNull();
     unmount();
     currentAnswer = async () => currentEdition({ state: "closed", campOver: true });
@@ -613,8 +614,8 @@ describe("the current edition and the registration window", () => {
     currentAnswer = async () => currentEdition({ state: "full", placesLeft: 0 });
     postAnswers = [async () => text("Venteliste")];
     await startAt("Payment", validDraft({ clubId: 1, age: 30 }));
-    expect(screen.getByText("Vinterleiren er full.")).toBeTruthy();
     expect(await screen.findByText(`Dette betaler du hvis du får plass på vinterleir ${year}`)).toBeTruthy();
+    expect(screen.getByText("Vinterleiren er full.")).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Betal med Vipps" })).toBeNull();
     fireEvent.click(screen.getByRole("radio", { name: /Kort eller kontant/ }));
     fireEvent.click(screen.getByRole("button", { name: "Sett meg på venteliste" }));
