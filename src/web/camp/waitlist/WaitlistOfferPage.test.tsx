@@ -75,11 +75,12 @@ describe("waiting-list offer page", () => {
   });
 
   it("says the offer has expired when the server answers 410 to the confirmation", async () => {
-    mockApi({ [getPath]: [{ body: offer() }], [acceptPath]: [{ status: 410, body: { error: "Tilbudet har gått ut." } }] });
+    mockApi({ [getPath]: [{ body: offer() }], [acceptPath]: [{ status: 410, body: { error: "Fristen gikk ut kl. 12.00." } }] });
     renderOffer();
     await h1("Du har fått plass på vinterleir 2026");
     fireEvent.click(screen.getByRole("button", { name: "Bekreft plassen" }));
     await h1("Tilbudet har gått ut");
+    expect(screen.getByText(/Fristen gikk ut kl\. 12\.00\./)).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Bekreft plassen" })).toBeNull();
   });
 

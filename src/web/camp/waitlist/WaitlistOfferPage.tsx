@@ -33,6 +33,8 @@ export function WaitlistOffer({ redirect = (url) => window.location.assign(url) 
   const load = useCallback(() => getWaitlistOffer(token), [token]);
   const [offer, retry] = useLoad(load);
   const [outcome, setOutcome] = useState<Outcome | undefined>();
+  /** The server's sentence when a confirmation came too late (410). */
+  const [goneMessage, setGoneMessage] = useState<string | undefined>();
   const [accepting, setAccepting] = useState<Accepting>({ state: "idle" });
   const sending = useRef(false);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -54,6 +56,7 @@ export function WaitlistOffer({ redirect = (url) => window.location.assign(url) 
     sending.current = false;
     if (result.kind === "failed") setAccepting({ state: "failed", detail: result.detail });
     else {
+      if (result.kind === "gone") setGoneMessage(result.message);
       setAccepting({ state: "idle" });
       setOutcome(result.kind === "done" ? "accepted" : result.kind);
     }
@@ -90,8 +93,11 @@ export function WaitlistOffer({ redirect = (url) => window.location.assign(url) 
     return (
       <Frame title="Tilbudet har gått ut" headingRef={heading}>
         <p>
-          Fristen for å bekrefte plassen er ute, og plassen er gått videre til nestemann på ventelisten. Har du spørsmål, skriv
-          til {contact} og oppgi ordrenummeret <strong className="order-id">{view.orderId}</strong>.
+          {goneMessage ??
+            (view.state === "withdrawn"
+              ? "Tilbudet gjelder ikke lenger."
+              : "Fristen for å bekrefte plassen er ute, og plassen er gått videre til nestemann på ventelisten.")}{" "}
+          Har du spørsmål, skriv til {contact} og oppgi ordrenummeret <strong className="order-id">{view.orderId}</strong>.
         </p>
       </Frame>
     );
