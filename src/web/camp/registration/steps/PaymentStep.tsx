@@ -107,13 +107,14 @@ export function PaymentStep({ wizard, data, vippsEnabled, availability }: Paymen
         {price.total > 0 && vippsEnabled && (
           <fieldset className="fieldset">
             <legend>Hvis du får plass, vil du betale med</legend>
-            <label className="radio">
-              <input type="radio" name="later-payment" checked={laterVipps} onChange={() => setLaterVipps(true)} disabled={sending} /> Vipps
-            </label>
-            <label className="radio">
-              <input type="radio" name="later-payment" checked={!laterVipps} onChange={() => setLaterVipps(false)} disabled={sending} /> Kort
-              eller kontant ved oppmøte
-            </label>
+            <div className="check-row">
+              <input type="radio" id="later-vipps" name="later-payment" checked={laterVipps} onChange={() => setLaterVipps(true)} disabled={sending} />
+              <label htmlFor="later-vipps">Vipps</label>
+            </div>
+            <div className="check-row">
+              <input type="radio" id="later-card" name="later-payment" checked={!laterVipps} onChange={() => setLaterVipps(false)} disabled={sending} />
+              <label htmlFor="later-card">Kort eller kontant ved oppmøte</label>
+            </div>
           </fieldset>
         )}
       </>
