@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { formatOsloDateTime } from "../../../shared/format.ts";
 import type { Availability } from "./current-edition-api.ts";
 
@@ -8,34 +9,37 @@ export function placesLeftText(placesLeft: number): string {
   return placesLeft === 1 ? "1 plass igjen" : `${placesLeft} plasser igjen`;
 }
 
+/** A highlighted sentence about registration, read out when it appears. */
+export function Notice({ children }: { children: ReactNode }) {
+  return (
+    <div className="notice availability" role="status">
+      <p>{children}</p>
+    </div>
+  );
+}
+
 /** The state of registration in words: before the window, after it, full, or open with places left. */
 export function AvailabilityNotice({ availability }: { availability: Availability }) {
   switch (availability.state) {
     case "notyet":
       return (
-        <div className="notice availability" role="status">
-          <p>
-            <strong>Påmeldingen åpner {formatOsloDateTime(new Date(availability.opensAt))}.</strong> Du kan lese om
-            leiren nå og melde deg på når påmeldingen har åpnet.
-          </p>
-        </div>
+        <Notice>
+          <strong>Påmeldingen åpner {formatOsloDateTime(new Date(availability.opensAt))}.</strong> Du kan lese om leiren nå
+          og melde deg på når påmeldingen har åpnet.
+        </Notice>
       );
     case "closed":
       return (
-        <div className="notice availability" role="status">
-          <p>
-            <strong>{availability.campOver ? "Neste vinterleir er ikke kunngjort ennå." : "Påmeldingen er stengt."}</strong>
-          </p>
-        </div>
+        <Notice>
+          <strong>{availability.campOver ? "Neste vinterleir er ikke kunngjort ennå." : "Påmeldingen er stengt."}</strong>
+        </Notice>
       );
     case "full":
       return (
-        <div className="notice availability" role="status">
-          <p>
-            <strong>Vinterleiren er full.</strong> Du kan likevel fylle ut påmeldingen og sette deg på venteliste. Du betaler
-            ingenting nå. Blir en plass ledig, får du en e-post med en lenke der du kan bekrefte plassen.
-          </p>
-        </div>
+        <Notice>
+          <strong>Vinterleiren er full.</strong> Du kan likevel fylle ut påmeldingen og sette deg på venteliste. Du betaler
+          ingenting nå. Blir en plass ledig, får du en e-post med en lenke der du kan bekrefte plassen.
+        </Notice>
       );
     case "open":
       return availability.placesLeft === null ? null : (

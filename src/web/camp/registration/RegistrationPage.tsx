@@ -5,6 +5,7 @@ import { CampEditionProvider, useCampEdition } from "../../lib/camp-edition.tsx"
 import type { Availability } from "./current-edition-api.ts";
 import { getCurrentEdition } from "./current-edition-api.ts";
 import { LoadProblem } from "./LoadProblem.tsx";
+import { Notice } from "./AvailabilityNotice.tsx";
 import { vippsEnabled as vippsEnabledDefault } from "./payment-options.ts";
 import { StepIndicator } from "./StepIndicator.tsx";
 import { ClubGradeStep } from "./steps/ClubGradeStep.tsx";
@@ -57,11 +58,9 @@ export function RegistrationWizard(props: RegistrationWizardProps) {
       {current.status === "loading" && <p role="status">Laster påmeldingen …</p>}
       {current.status === "error" && <LoadProblem what="opplysningene om vinterleiren" detail={current.detail} onRetry={retry} />}
       {current.status === "ready" && (
-        <div className="notice availability" role="status">
-          <p>
-            <strong>Neste vinterleir er ikke kunngjort ennå.</strong>
-          </p>
-        </div>
+        <Notice>
+          <strong>Neste vinterleir er ikke kunngjort ennå.</strong>
+        </Notice>
       )}
     </div>
   );

@@ -8,6 +8,7 @@ import { ReceiptTable } from "../registration/ReceiptTable.tsx";
 import { useLoad } from "../registration/use-camp-data.ts";
 import { acceptWaitlistOffer, getWaitlistOffer } from "./waitlist-api.ts";
 import "../registration/registration.css";
+import "../payment/vipps-result.css";
 import "./waitlist.css";
 
 export function meta() {
