@@ -31,7 +31,7 @@ export function AvailabilityNotice({ availability }: { availability: Availabilit
     case "closed":
       return (
         <Notice>
-          <strong>{availability.campOver ? "Neste vinterleir er ikke kunngjort ennå." : "Påmeldingen er stengt."}</strong>
+          <strong>Påmeldingen er stengt.</strong>
         </Notice>
       );
     case "full":

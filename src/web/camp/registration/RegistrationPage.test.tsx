@@ -599,9 +599,11 @@ describe("the current edition and the registration window", () => {
     expect(screen.queryByRole("button", { name: /Vipps|Kort eller kontant|Fullfør/ })).toBeNull();
     unmount();
     currentAnswer = async () => currentEdition({ state: "closed", campOver: true });
-    await startAt("Welcome", validDraft());
-    expect(screen.getByText("Neste vinterleir er ikke kunngjort ennå.")).toBeTruthy();
-    expect(nextButton().disabled).toBe(true);
+    saveWizard({ draft: validDraft(), step: "Payment" });
+    render(<RegistrationWizard />);
+    expect(await screen.findByText("Neste vinterleir er ikke kunngjort ennå.")).toBeTruthy();
+    expect(screen.queryByRole("heading", { level: 2 })).toBeNull();
+    expect(screen.queryByRole("button")).toBeNull();
   });
 
   it("shows the places left while open", async () => {

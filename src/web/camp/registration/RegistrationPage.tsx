@@ -45,7 +45,8 @@ export interface RegistrationWizardProps extends WizardOptions {
  */
 export function RegistrationWizard(props: RegistrationWizardProps) {
   const [current, retry] = useLoad(getCurrentEdition);
-  if (current.status === "ready" && current.data !== "none") {
+  // A camp that is over is not offered at all: the page says the next one is not announced yet.
+  if (current.status === "ready" && current.data !== "none" && !current.data.availability.campOver) {
     return (
       <CampEditionProvider edition={current.data.edition}>
         <Wizard {...props} availability={current.data.availability} />
