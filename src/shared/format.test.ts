@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDateRange, formatKroner, formatKronerOre, formatLongDate, weekdayName } from "./format.ts";
+import { formatDateRange, formatKroner, formatKronerOre, formatLongDate, formatOsloDateTime, weekdayName } from "./format.ts";
 
 describe("formatKroner", () => {
   it("groups thousands the Norwegian way", () => {
@@ -33,5 +33,12 @@ describe("formatKronerOre", () => {
     expect(formatKronerOre(1234.5).replace(/\s/g, " ")).toBe("1 234,50 kr");
     expect(formatKronerOre(0.05).replace(/\s/g, " ")).toBe("0,05 kr");
     expect(formatKronerOre(480).replace(/\s/g, " ")).toBe("480 kr");
+  });
+});
+
+describe("formatOsloDateTime", () => {
+  it("says the Oslo wall-clock time in summer and in winter", () => {
+    expect(formatOsloDateTime(new Date("2026-05-01T10:00:00Z"))).toBe("fredag 1. mai kl. 12.00");
+    expect(formatOsloDateTime(new Date("2026-11-29T23:30:00Z"))).toBe("mandag 30. november kl. 00.30");
   });
 });

@@ -1,4 +1,4 @@
-import type { CalendarDate } from "./time.ts";
+import { CLUB_TIME_ZONE, osloCalendarDate, type CalendarDate } from "./time.ts";
 
 const kronerFormat = new Intl.NumberFormat("nb-NO", { maximumFractionDigits: 0 });
 
@@ -48,4 +48,13 @@ const oreFormat = new Intl.NumberFormat("nb-NO", { minimumFractionDigits: 2, max
 /** "1 234,50 kr" for an amount with øre, "1 234 kr" for whole kroner (invoice amounts). */
 export function formatKronerOre(amount: number): string {
   return Number.isInteger(amount) ? formatKroner(amount) : `${oreFormat.format(amount)}\u00a0kr`;
+}
+
+const osloClockFormat = new Intl.DateTimeFormat("nb-NO", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: CLUB_TIME_ZONE });
+
+/** "fredag 1. mai kl. 12.00" — an instant as the club says it, in Oslo time whatever the browser's zone. */
+export function formatOsloDateTime(instant: Date): string {
+  const day = osloCalendarDate(instant);
+  const clock = osloClockFormat.format(instant).replace(":", ".");
+  return `${weekdayName(day)} ${formatDayMonth(day)} kl. ${clock}`;
 }

@@ -46,6 +46,7 @@ export default [
     route("vinterleir/priser", "camp/info/CampPricesPage.tsx"),
   ]),
   route("vinterleir/registrering/*", "camp/registration/RegistrationPage.tsx"),
+  route("vinterleir/venteliste/:token", "camp/waitlist/WaitlistOfferPage.tsx"),
   route("vinterleir/deltakere", "camp/participants/ParticipantsPage.tsx"),
   route("vinterleir/deltakere/admin", "camp/admin/CampAdminPage.tsx"),
   route("nyttmedlem", "members/NewMemberPage.tsx"),

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { test, expect } from "./fixtures.ts";
 import { staticPaths } from "../../src/shared/site/site-pages.ts";
 
-const appPaths = ["/vinterleir/registrering", "/vinterleir/deltakere", "/vinterleir/deltakere/admin", "/nyttmedlem", "/nyttmedlem/sjekk", "/invoices"];
+const appPaths = ["/vinterleir/registrering", "/vinterleir/deltakere", "/vinterleir/deltakere/admin", "/nyttmedlem", "/nyttmedlem/sjekk", "/invoices", "/vinterleir/venteliste/ukjent-lenke"];
 
 for (const path of [...staticPaths, ...appPaths, "/finnes/ikke"]) {
   test(`axe finds no violations on ${path}`, async ({ page }) => {

@@ -56,6 +56,8 @@ export const prerenderPaths = [...staticPaths, notFoundPage.path];
 export const clientOnlyPathPatterns: RegExp[] = [
   /^\/vinterleir\/registrering(\/.*)?$/,
   /^\/vinterleir\/deltakere(\/admin)?$/,
+  // The link in a waiting-list offer mail.
+  /^\/vinterleir\/venteliste\/[^/]+$/,
   // Without an order id the result page says so (spec §8 'Ingen ordreid???').
   /^\/vipps(\/[^/]+)?$/,
   /^\/nyttmedlem(\/sjekk)?$/,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { signOutCall, type AdminApiName, type SignOutScope } from "../../shared/admin/admin-api.ts";
 import type { CampRegistrationDraft } from "../../shared/camp/camp-registration.ts";
+import { waitlistAnswer } from "../../shared/camp/camp-waitlist.ts";
 import type { NewMemberDraft } from "../../shared/members/new-member.ts";
 import { NewMemberAdminEntrySchema, RemoveAnswerSchema, type NewMemberAdminEntry } from "../../shared/members/new-member-admin.ts";
 import { ClubSchema, GradeSchema, type Club, type Grade } from "../../shared/camp/grades.ts";
@@ -39,7 +40,7 @@ export class ApiError extends Error {
   }
 }
 
-async function send(path: string, init?: RequestInit): Promise<Response> {
+export async function send(path: string, init?: RequestInit): Promise<Response> {
   try {
     return await fetch(path, { ...init, headers: { Accept: "application/json, text/plain", ...init?.headers } });
   } catch (error) {
@@ -47,7 +48,7 @@ async function send(path: string, init?: RequestInit): Promise<Response> {
   }
 }
 
-async function getJson<T>(path: string, schema: z.ZodType<T>): Promise<T> {
+export async function getJson<T>(path: string, schema: z.ZodType<T>): Promise<T> {
   const response = await send(path);
   const body = await response.text();
   if (!response.ok) throw new ApiError(`GET ${path} svarte ${response.status}: ${body.slice(0, 300)}`, response.status);
@@ -81,6 +82,10 @@ export type CampPostResult =
   | { kind: "done" }
   /** Pay at Vipps: the browser goes to this address. */
   | { kind: "redirect"; url: string }
+  /** The camp is full: stored on the waiting list, nothing to pay. */
+  | { kind: "waitlist" }
+  /** 409: registration is not open (not yet, or closed meanwhile); nothing stored. */
+  | { kind: "closed"; message: string }
   /** The server said no to the content (400): its Norwegian messages, to show by the fields. */
   | { kind: "invalid"; message: string; issues: ApiIssue[] }
   /** Nothing usable came back (network, 5xx, an odd answer): the error view with `detail`. */
@@ -118,6 +123,7 @@ export async function postCampRegistration(draft: CampRegistrationDraft): Promis
   if (response.ok) {
     const text = body.trim();
     if (text === "Done") return { kind: "done" };
+    if (text === waitlistAnswer) return { kind: "waitlist" };
     const url = paymentUrl(text);
     return url ? { kind: "redirect", url } : { kind: "failed", detail: `${status}: uventet svar «${text.slice(0, 300)}»` };
   }
@@ -126,10 +132,11 @@ export async function postCampRegistration(draft: CampRegistrationDraft): Promis
   if (response.status === 400 && error) {
     return { kind: "invalid", message: error.error, issues: error.issues ?? [] };
   }
+  if (response.status === 409 && error) return { kind: "closed", message: error.error };
   return { kind: "failed", detail: `${status}: ${error?.error ?? (body.slice(0, 300) || "tomt svar")}` };
 }
 
-function parseErrorBody(body: string): z.infer<typeof ErrorBodySchema> | undefined {
+export function parseErrorBody(body: string): z.infer<typeof ErrorBodySchema> | undefined {
   try {
     const parsed = ErrorBodySchema.safeParse(JSON.parse(body));
     return parsed.success ? parsed.data : undefined;
@@ -139,7 +146,7 @@ function parseErrorBody(body: string): z.infer<typeof ErrorBodySchema> | undefin
 }
 
 /** An absolute http(s) address, or a path on this site (the built-in Vipps simulator may answer with one). */
-function paymentUrl(text: string): string | undefined {
+export function paymentUrl(text: string): string | undefined {
   if (/^\/(?!\/)\S*$/.test(text)) return text;
   try {
     const url = new URL(text);

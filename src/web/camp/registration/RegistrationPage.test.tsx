@@ -11,6 +11,7 @@ import { SEED_GRADES } from "../../../shared/camp/seed-grades.ts";
 import { gradingDays } from "../../../shared/camp/camp-program.ts";
 import { weekdayName } from "../../../shared/format.ts";
 import { campEdition } from "../../lib/camp-edition.tsx";
+import { standardEditionData } from "../../../shared/camp/camp-edition-data.ts";
 import { documentCookies, readableCookieText } from "../../components/wizard/cookie-text.fixture.ts";
 import { clearWizard, DRAFT_COOKIE, loadWizard, saveWizard, STEP_COOKIE } from "./draft-storage.ts";
 import { RegistrationWizard, type RegistrationWizardProps } from "./RegistrationPage.tsx";
@@ -23,6 +24,11 @@ type PostAnswer = () => Promise<Response>;
 let postAnswers: PostAnswer[];
 let clubsAnswer: () => Promise<Response>;
 let posted: CampRegistrationDraft[];
+let currentAnswer: () => Promise<Response>;
+
+/** GET /api/CampEdition/Current for the test year's edition, open with no limit unless a test says otherwise. */
+const currentEdition = (availability: Partial<{ state: string; placesLeft: number | null; campOver: boolean }> = {}, data = standardEditionData(year)) =>
+  json({ ...data, state: "open", placesLeft: null, campOver: false, ...availability });
 
 const json = (value: unknown, status = 200) =>
   new Response(JSON.stringify(value), { status, headers: { "Content-Type": "application/json" } });
@@ -35,9 +41,11 @@ beforeEach(() => {
   posted = [];
   postAnswers = [async () => text("Done")];
   clubsAnswer = async () => json(SEED_CLUBS);
+  currentAnswer = async () => currentEdition();
   vi.stubGlobal(
     "fetch",
     vi.fn(async (path: string, init?: RequestInit) => {
+      if (path === "/api/CampEdition/Current") return currentAnswer();
       if (path === "/api/Club/Get") return clubsAnswer();
       if (path === "/api/Grade/Get") return json(SEED_GRADES);
       if (path === "/api/Vinterleir/Post") {
@@ -56,15 +64,18 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderWizard(props: RegistrationWizardProps = {}) {
+/** Renders the page and waits for the current edition to load and the wizard to show. */
+async function renderWizard(props: RegistrationWizardProps = {}) {
   const Stub = createRoutesStub([
     { path: "/vinterleir/registrering/*", Component: () => <RegistrationWizard {...props} /> },
     { path: "/", Component: () => <p>Forsiden</p> },
   ]);
-  return render(<Stub initialEntries={["/vinterleir/registrering"]} />);
+  const view = render(<Stub initialEntries={["/vinterleir/registrering"]} />);
+  await screen.findByRole("heading", { level: 1, name: `Påmelding til vinterleir ${year}` });
+  return view;
 }
 
-function startAt(step: CampStep, draft: CampRegistrationDraft, props?: RegistrationWizardProps) {
+async function startAt(step: CampStep, draft: CampRegistrationDraft, props?: RegistrationWizardProps) {
   saveWizard({ draft, step });
   return renderWizard(props);
 }
@@ -93,7 +104,7 @@ async function pick(label: string, search: string, option: string | RegExp) {
 
 describe("camp registration wizard", () => {
   it("walks a home-club child through every step: grading allowed, sleepover not", async () => {
-    renderWizard();
+    await renderWizard();
     expect(screen.getByText(`Steg 1 av 12`)).toBeTruthy();
     expect(heading("Velkommen til påmeldingen")).toBeTruthy();
     expect(screen.getByText(/28\.–30\. november/)).toBeTruthy();
@@ -209,9 +220,9 @@ describe("camp registration wizard", () => {
     expect(screen.getByRole("link", { name: "Tilbake til forsiden" }).getAttribute("href")).toBe("/");
   });
 
-  it("disables and clears grading for a home-club 13-year-old, also in a restored draft", () => {
+  it("disables and clears grading for a home-club 13-year-old, also in a restored draft", async () => {
     const child = validDraft({ clubId: 29, age: 13, gradeId: 5, gradering: true });
-    startAt("Gradering", child);
+    await startAt("Gradering", child);
     const box = checkbox("Jeg ønsker å gradere på leiren");
     expect(box.disabled).toBe(true);
     expect(box.checked).toBe(false);
@@ -219,14 +230,14 @@ describe("camp registration wizard", () => {
     expect(nextButton().disabled).toBe(false);
   });
 
-  it("shows dan grading for another club's red belt with three stripes, free here", () => {
-    startAt("Gradering", validDraft({ clubId: 1, age: 30, gradeId: 14 }));
+  it("shows dan grading for another club's red belt with three stripes, free here", async () => {
+    await startAt("Gradering", validDraft({ clubId: 1, age: 30, gradeId: 14 }));
     expect(screen.getByText(new RegExp(`Dan-graderingen er på leirens første dag, ${weekdayName(danDay)} 28\\. november`))).toBeTruthy();
     expect(checkbox("Jeg ønsker å gradere på leiren").disabled).toBe(false);
   });
 
   it("registers an adult from another club with two companions, one already registered", async () => {
-    startAt("Ledsager", validDraft({ clubId: 1, gradeId: 5, age: 30, public: null }));
+    await startAt("Ledsager", validDraft({ clubId: 1, gradeId: 5, age: 30, public: null }));
     expect(heading("Ledsager")).toBeTruthy();
     expect(screen.getByText(/550 kr per ledsager/)).toBeTruthy();
     fireEvent.click(checkbox("Utøver har egen ledsager"));
@@ -314,9 +325,9 @@ describe("camp registration wizard", () => {
     ]);
   });
 
-  it("removes exactly the companion asked for, and unticking empties the list", () => {
+  it("removes exactly the companion asked for, and unticking empties the list", async () => {
     const twins = [validCompanion({ id: "a", lastName: "En" }), validCompanion({ id: "b", lastName: "To" })];
-    startAt("LedsagerManagement", validDraft({ hasLedsager: true, ledsagere: twins }));
+    await startAt("LedsagerManagement", validDraft({ hasLedsager: true, ledsagere: twins }));
     fireEvent.click(screen.getByRole("button", { name: "Slett Kari En" }));
     expect(screen.queryByText("Kari En")).toBeNull();
     expect(screen.getByText("Kari To")).toBeTruthy();
@@ -329,8 +340,8 @@ describe("camp registration wizard", () => {
     expect(loadWizard()?.draft.ledsagere).toEqual([]);
   });
 
-  it("shows messages under the fields after a touch or an attempt to continue", () => {
-    startAt("NameAge", validDraft({ firstName: "", lastName: "", age: 0 }));
+  it("shows messages under the fields after a touch or an attempt to continue", async () => {
+    await startAt("NameAge", validDraft({ firstName: "", lastName: "", age: 0 }));
     expect(nextButton().disabled).toBe(true);
     expect(screen.getByText("Fyll ut alle feltene for å gå videre.")).toBeTruthy();
     expect(screen.queryByText("Du må legge inn et fornavn.")).toBeNull();
@@ -361,9 +372,13 @@ describe("camp registration wizard", () => {
   });
 
   it("keeps Next disabled on ClubGrade until both are chosen from the lists", async () => {
-    startAt("ClubGrade", validDraft({ clubId: 0, gradeId: 0 }));
+    // The clubs answer waits until the loading state has been seen.
+    let releaseClubs: () => void = () => {};
+    clubsAnswer = () => new Promise((resolve) => (releaseClubs = () => resolve(json(SEED_CLUBS))));
+    await startAt("ClubGrade", validDraft({ clubId: 0, gradeId: 0 }));
     const club = screen.getByRole("combobox", { name: "Klubb" }) as HTMLInputElement;
     expect(club.placeholder).toBe("Laster klubber…");
+    releaseClubs();
     await waitFor(() => expect(club.disabled).toBe(false));
     fireEvent.change(club, { target: { value: "Finnes ikke" } });
     expect(screen.getByText("Ingen treff")).toBeTruthy();
@@ -380,10 +395,11 @@ describe("camp registration wizard", () => {
 
   it("offers a retry when the clubs cannot be loaded", async () => {
     clubsAnswer = async () => text("", 503);
-    startAt("ClubGrade", validDraft({ clubId: 0 }));
+    await startAt("ClubGrade", validDraft({ clubId: 0 }));
     const retry = await screen.findByRole("button", { name: "Prøv igjen" });
     expect(screen.getByText(/Vi klarte ikke å hente klubbene/)).toBeTruthy();
     clubsAnswer = async () => json(SEED_CLUBS);
+  currentAnswer = async () => currentEdition();
     fireEvent.click(retry);
     const club = screen.getByRole("combobox", { name: "Klubb" }) as HTMLInputElement;
     await waitFor(() => expect(club.disabled).toBe(false));
@@ -393,7 +409,7 @@ describe("camp registration wizard", () => {
   it("restores the draft and step from cookies, and starts over on a corrupt cookie", async () => {
     const draft = validDraft({ allergies: "x".repeat(2000), otherInfo: "ø".repeat(2000), hasLedsager: true,
       ledsagere: Array.from({ length: 10 }, (_, i) => validCompanion({ id: `c${i}`, firstName: `Kari${i}` })) });
-    const { unmount } = startAt("OtherInformation", draft);
+    const { unmount } = await startAt("OtherInformation", draft);
     expect(heading("Annen informasjon")).toBeTruthy();
     expect((screen.getByLabelText(/Annen informasjon/) as HTMLTextAreaElement).value).toBe("ø".repeat(2000));
     // Restoring does not steal focus on page load.
@@ -406,14 +422,14 @@ describe("camp registration wizard", () => {
     unmount();
 
     document.cookie = `${STEP_COOKIE}=%%%; Path=/vinterleir/registrering`;
-    renderWizard();
+    await renderWizard();
     expect(heading("Velkommen til påmeldingen")).toBeTruthy();
     expect(checkbox(/samtykker/).checked).toBe(false);
     await waitFor(() => expect(document.cookie).not.toContain("vinterleir_registrering_1"));
   });
 
   it("keeps typed allergies and other information through a reload of the tab, and posts them", async () => {
-    const { unmount } = startAt("Allergies", validDraft({ public: true }));
+    const { unmount } = await startAt("Allergies", validDraft({ public: true }));
     type(/Allergier/, "Laktose og nøtter");
     next();
     next();
@@ -421,7 +437,7 @@ describe("camp registration wizard", () => {
     expect(readableCookieText(documentCookies())).not.toMatch(/Laktose|Kommer en dag/);
     unmount(); // The reload: only cookies and sessionStorage survive.
 
-    renderWizard();
+    await renderWizard();
     expect(heading("Annen informasjon")).toBeTruthy();
     expect((screen.getByLabelText(/Annen informasjon/) as HTMLTextAreaElement).value).toBe("Kommer en dag senere");
     expect(screen.queryByText(/Skriv inn på nytt/)).toBeNull();
@@ -437,11 +453,11 @@ describe("camp registration wizard", () => {
   });
 
   it("sends a draft resumed in another tab back to the allergy step and asks for the texts again", async () => {
-    const { unmount } = startAt("Payment", validDraft({ allergies: "Skalldyr", otherInfo: "Sover dårlig" }));
+    const { unmount } = await startAt("Payment", validDraft({ allergies: "Skalldyr", otherInfo: "Sover dårlig" }));
     unmount();
     sessionStorage.clear(); // Another tab: the cookies, but not the first tab's storage.
 
-    renderWizard();
+    await renderWizard();
     expect(heading("Allergier")).toBeTruthy();
     expect(screen.getByRole("status").textContent).toMatch(/Skriv inn på nytt.*denne fanen har dem ikke/);
     expect((screen.getByLabelText(/Allergier/) as HTMLTextAreaElement).value).toBe("");
@@ -458,7 +474,7 @@ describe("camp registration wizard", () => {
 
   it("shows the error, keeps the page and the same draftId when the submission fails, then succeeds on retry", async () => {
     postAnswers = [async () => Promise.reject(new TypeError("Failed to fetch")), async () => text("", 500), async () => text("Done")];
-    startAt("Payment", validDraft());
+    await startAt("Payment", validDraft());
     fireEvent.click(await screen.findByRole("button", { name: "Kort eller kontant ved oppmøte" }));
     fireEvent.click(screen.getByRole("button", { name: "Fullfør registrering" }));
     expect(screen.getByText("Sender påmeldingen …", { selector: "p" })).toBeTruthy();
@@ -480,7 +496,7 @@ describe("camp registration wizard", () => {
   it("does not post twice on a double click", async () => {
     let release: (response: Response) => void = () => {};
     postAnswers = [() => new Promise((resolve) => (release = resolve))];
-    startAt("Payment", validDraft());
+    await startAt("Payment", validDraft());
     fireEvent.click(await screen.findByRole("button", { name: "Kort eller kontant ved oppmøte" }));
     const finish = screen.getByRole("button", { name: "Fullfør registrering" });
     fireEvent.click(finish);
@@ -501,7 +517,7 @@ describe("camp registration wizard", () => {
           400,
         ),
     ];
-    startAt("Payment", validDraft());
+    await startAt("Payment", validDraft());
     fireEvent.click(await screen.findByRole("button", { name: "Kort eller kontant ved oppmøte" }));
     fireEvent.click(screen.getByRole("button", { name: "Fullfør registrering" }));
     expect(await screen.findByText("Noe må rettes før vi kan ta imot påmeldingen")).toBeTruthy();
@@ -517,7 +533,7 @@ describe("camp registration wizard", () => {
   it("posts with vipps=true and follows the payment address when Vipps is on", async () => {
     const redirect = vi.fn();
     postAnswers = [async () => text("https://pay.example/vipps/landing?ref=1")];
-    startAt("Payment", validDraft(), { vippsEnabled: true, redirect });
+    await startAt("Payment", validDraft(), { vippsEnabled: true, redirect });
     fireEvent.click(await screen.findByRole("button", { name: "Betal med Vipps" }));
     expect(screen.queryByText("Betaling med Vipps kommer snart.")).toBeNull();
     await waitFor(() => expect(redirect).toHaveBeenCalledWith("https://pay.example/vipps/landing?ref=1"));
@@ -526,7 +542,7 @@ describe("camp registration wizard", () => {
   });
 
   it("offers a plain Fullfør when the total is 0", async () => {
-    startAt("Payment", validDraft({ clubId: 29, age: 14, gradeId: 5 }));
+    await startAt("Payment", validDraft({ clubId: 29, age: 14, gradeId: 5 }));
     expect((await screen.findByRole("table")).textContent).toMatch(/Totalt0\s+kr/);
     expect(screen.queryByRole("button", { name: "Betal med Vipps" })).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Fullfør" }));
@@ -535,7 +551,92 @@ describe("camp registration wizard", () => {
 
   it("gives the early-bird price before the deadline", async () => {
     vi.setSystemTime(new Date(Date.UTC(year, 9, 15, 12)));
-    startAt("Payment", validDraft({ clubId: 1, age: 30 }));
+    await startAt("Payment", validDraft({ clubId: 1, age: 30 }));
     await waitFor(() => expect(screen.getByRole("table").textContent).toMatch(/Totalt1\s+080\s+kr/));
+  });
+});
+
+describe("the current edition and the registration window", () => {
+  it("prices with the edition the server answers, not the one the page was built with", async () => {
+    const edition = standardEditionData(year);
+    currentAnswer = async () => currentEdition({}, { ...edition, venue: "Testhallen", prices: { ...edition.prices, adult: 1500 } });
+    await startAt("Payment", validDraft({ clubId: 1, age: 30 }));
+    await waitFor(() => expect(screen.getByRole("table").textContent).toMatch(/Totalt1\s+500\s+kr/));
+  });
+
+  it("says so and retries when the edition cannot be loaded", async () => {
+    currentAnswer = async () => text("", 503);
+    render(<RegistrationWizard />);
+    expect(await screen.findByText(/Vi klarte ikke å hente opplysningene om vinterleiren/)).toBeTruthy();
+    currentAnswer = async () => currentEdition();
+    fireEvent.click(screen.getByRole("button", { name: "Prøv igjen" }));
+    expect(await screen.findByRole("heading", { level: 2, name: "Velkommen til påmeldingen" })).toBeTruthy();
+  });
+
+  it("says the next camp is not announced when there is no current edition", async () => {
+    currentAnswer = async () => json({ error: "Neste vinterleir er ikke kunngjort ennå." }, 404);
+    render(<RegistrationWizard />);
+    expect(await screen.findByText("Neste vinterleir er ikke kunngjort ennå.")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Neste" })).toBeNull();
+  });
+
+  it("before the window: says when it opens (Oslo time) and goes no further", async () => {
+    const edition = standardEditionData(year);
+    currentAnswer = async () => currentEdition({ state: "notyet" }, { ...edition, registrationOpensAt: `${year}-05-01T10:00:00.000Z` });
+    await renderWizard();
+    expect(screen.getByText(/^Påmeldingen åpner \w+ 1\. mai kl\. 12\.00\.$/)).toBeTruthy();
+    fireEvent.click(checkbox(/samtykker/));
+    fireEvent.click(checkbox(/salgsbetingelsene/));
+    expect(nextButton().disabled).toBe(true);
+    expect(screen.getByText("Påmeldingen er ikke åpen nå.")).toBeTruthy();
+  });
+
+  it("after the window: closed, or not announced once the camp is over; a restored draft cannot be sent", async () => {
+    currentAnswer = async () => currentEdition({ state: "closed" });
+    const { unmount } = await startAt("Payment", validDraft());
+    expect(await screen.findByText("Påmeldingen er stengt.")).toBeTruthy();
+    await screen.findByRole("table");
+    expect(screen.queryByRole("button", { name: /Vipps|Kort eller kontant|Fullfør/ })).toBeNull();
+    unmount();
+    currentAnswer = async () => currentEdition({ state: "closed", campOver: true });
+    saveWizard({ draft: validDraft(), step: "Payment" });
+    render(<RegistrationWizard />);
+    expect(await screen.findByText("Neste vinterleir er ikke kunngjort ennå.")).toBeTruthy();
+    expect(screen.queryByRole("heading", { level: 2 })).toBeNull();
+    expect(screen.queryByRole("button")).toBeNull();
+  });
+
+  it("shows the places left while open", async () => {
+    currentAnswer = async () => currentEdition({ placesLeft: 12 });
+    await renderWizard();
+    expect(screen.getByText("12 plasser igjen")).toBeTruthy();
+  });
+
+  it("when full: the waiting list with the same data and no payment", async () => {
+    currentAnswer = async () => currentEdition({ state: "full", placesLeft: 0 });
+    postAnswers = [async () => text("Venteliste")];
+    await startAt("Payment", validDraft({ clubId: 1, age: 30 }));
+    expect(await screen.findByText(`Dette betaler du hvis du får plass på vinterleir ${year}`)).toBeTruthy();
+    expect(screen.getByText("Vinterleiren er full.")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Betal med Vipps" })).toBeNull();
+    fireEvent.click(screen.getByRole("radio", { name: /Kort eller kontant/ }));
+    fireEvent.click(screen.getByRole("button", { name: "Sett meg på venteliste" }));
+    await screen.findByRole("heading", { level: 2, name: `Du står på ventelisten til vinterleiren ${year}` });
+    expect(screen.getByText(/Blir en plass ledig, får du en e-post/)).toBeTruthy();
+    expect(posted).toHaveLength(1);
+    expect(posted[0]?.vipps).toBe(false);
+    expect(loadWizard()).toBeUndefined();
+  });
+
+  it("shows a 409 as the server's sentence and keeps the draft", async () => {
+    postAnswers = [async () => json({ error: "Påmeldingen stengte fredag 28. november kl. 00.00." }, 409)];
+    const draft = validDraft();
+    await startAt("Payment", draft);
+    fireEvent.click(await screen.findByRole("button", { name: "Kort eller kontant ved oppmøte" }));
+    fireEvent.click(screen.getByRole("button", { name: "Fullfør registrering" }));
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("Påmeldingen stengte fredag 28. november kl. 00.00.");
+    expect(heading("Oppsummering og betaling")).toBeTruthy();
+    expect(loadWizard()).toMatchObject({ step: "Payment", draft: { draftId: draft.draftId } });
   });
 });

@@ -1,7 +1,11 @@
 import type { ReactNode } from "react";
 import type { Route } from "./+types/RegistrationPage";
 import { club } from "../../../shared/club/club-facts.ts";
-import { campEdition } from "../../lib/camp-edition.tsx";
+import { CampEditionProvider, useCampEdition } from "../../lib/camp-edition.tsx";
+import type { Availability } from "./current-edition-api.ts";
+import { getCurrentEdition } from "./current-edition-api.ts";
+import { LoadProblem } from "./LoadProblem.tsx";
+import { Notice } from "./AvailabilityNotice.tsx";
 import { vippsEnabled as vippsEnabledDefault } from "./payment-options.ts";
 import { StepIndicator } from "./StepIndicator.tsx";
 import { ClubGradeStep } from "./steps/ClubGradeStep.tsx";
@@ -13,17 +17,18 @@ import { EmailTelephoneStep, NameAgeStep } from "./steps/PersonSteps.tsx";
 import { PublicStep } from "./steps/PublicStep.tsx";
 import { AllergiesStep, OtherInformationStep } from "./steps/TextSteps.tsx";
 import { WelcomeStep } from "./steps/WelcomeStep.tsx";
-import { useCampData } from "./use-camp-data.ts";
+import { useCampData, useLoad } from "./use-camp-data.ts";
 import { useCampWizard, type WizardOptions } from "./use-camp-wizard.ts";
 import "./registration.css";
 
+// The year is not known until the current edition has loaded, so the title and description go without it.
 export function meta(_: Route.MetaArgs) {
-  const title = `Påmelding til vinterleir ${campEdition.year} – ${club.name}`;
+  const title = `Påmelding til vinterleiren – ${club.name}`;
   return [
     { title },
     {
       name: "description",
-      content: `Meld deg på vinterleiren ${campEdition.year} til ${club.name}: velg gradering, overnatting og ledsagere, se prisen og betal.`,
+      content: `Meld deg på vinterleiren til ${club.name}: velg gradering, overnatting og ledsagere, se prisen og betal.`,
     },
     { property: "og:title", content: title },
     { property: "og:locale", content: "nb_NO" },
@@ -34,15 +39,44 @@ export interface RegistrationWizardProps extends WizardOptions {
   vippsEnabled?: boolean;
 }
 
-/** The camp registration wizard (spec §2, §4): one step at a time, the draft kept in cookies. */
-export function RegistrationWizard({ vippsEnabled = vippsEnabledDefault, ...options }: RegistrationWizardProps) {
+/**
+ * The camp registration: first the current edition from the server (the one it prices with, so the price
+ * shown is the price charged), then the wizard for that edition.
+ */
+export function RegistrationWizard(props: RegistrationWizardProps) {
+  const [current, retry] = useLoad(getCurrentEdition);
+  // A camp that is over is not offered at all: the page says the next one is not announced yet.
+  if (current.status === "ready" && current.data !== "none" && !current.data.availability.campOver) {
+    return (
+      <CampEditionProvider edition={current.data.edition}>
+        <Wizard {...props} availability={current.data.availability} />
+      </CampEditionProvider>
+    );
+  }
+  return (
+    <div className="page registration">
+      <h1>Påmelding til vinterleiren</h1>
+      {current.status === "loading" && <p role="status">Laster påmeldingen …</p>}
+      {current.status === "error" && <LoadProblem what="opplysningene om vinterleiren" detail={current.detail} onRetry={retry} />}
+      {current.status === "ready" && (
+        <Notice>
+          <strong>Neste vinterleir er ikke kunngjort ennå.</strong>
+        </Notice>
+      )}
+    </div>
+  );
+}
+
+/** The wizard itself: one step at a time, the draft kept in cookies. */
+function Wizard({ vippsEnabled = vippsEnabledDefault, availability, ...options }: RegistrationWizardProps & { availability: Availability }) {
+  const { year } = useCampEdition();
   const wizard = useCampWizard(options);
   const data = useCampData();
   const props = { wizard };
   let content: ReactNode;
   switch (wizard.step) {
     case "Welcome":
-      content = <WelcomeStep {...props} />;
+      content = <WelcomeStep {...props} availability={availability} />;
       break;
     case "NameAge":
       content = <NameAgeStep {...props} />;
@@ -81,7 +115,7 @@ export function RegistrationWizard({ vippsEnabled = vippsEnabledDefault, ...opti
       content = <PublicStep {...props} />;
       break;
     case "Payment":
-      content = <PaymentStep {...props} data={data} vippsEnabled={vippsEnabled} />;
+      content = <PaymentStep {...props} data={data} vippsEnabled={vippsEnabled} availability={availability} />;
       break;
     case "Done":
       content = <DoneStep {...props} />;
@@ -89,7 +123,7 @@ export function RegistrationWizard({ vippsEnabled = vippsEnabledDefault, ...opti
   }
   return (
     <div className="page registration">
-      <h1>Påmelding til vinterleir {campEdition.year}</h1>
+      <h1>Påmelding til vinterleir {year}</h1>
       <StepIndicator step={wizard.step} />
       {/* A key per step: each step mounts fresh, so its heading takes focus and sub-views start over. */}
       <div key={wizard.step}>{content}</div>

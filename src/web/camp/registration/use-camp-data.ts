@@ -14,7 +14,7 @@ export interface CampData {
   retryGrades: () => void;
 }
 
-function useLoad<T>(load: () => Promise<T>): [Loadable<T>, () => void] {
+export function useLoad<T>(load: () => Promise<T>): [Loadable<T>, () => void] {
   const [state, setState] = useState<Loadable<T>>({ status: "loading" });
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {

@@ -21,7 +21,12 @@ export type Submission =
   | { state: "sending" }
   /** The server (or our own last check) found something to correct. */
   | { state: "invalid"; message: string; issues: ApiIssue[] }
-  | { state: "failed"; detail: string };
+  | { state: "failed"; detail: string }
+  /** Registration is not open (closed meanwhile): the server's sentence; the draft stays. */
+  | { state: "closed"; message: string };
+
+/** How the last submission ended: a place at the camp, or a place on the waiting list. */
+export type Outcome = "registered" | "waitlisted";
 
 export interface WizardOptions {
   /** Where a payment answer sends the browser; tests pass a spy. */
@@ -51,6 +56,7 @@ export function useCampWizard({ redirect = (url) => window.location.assign(url) 
   const [attempted, setAttempted] = useState<ReadonlySet<CampStep | "companion">>(() => new Set());
   const [serverErrors, setServerErrors] = useState<FieldErrors<CampField>>({});
   const [submission, setSubmission] = useState<Submission>({ state: "idle" });
+  const [outcome, setOutcome] = useState<Outcome>("registered");
   const sending = useRef(false);
   /** Whether the step has changed since the page opened: only then does focus move to the heading. */
   const [moved, setMoved] = useState(false);
@@ -159,9 +165,15 @@ export function useCampWizard({ redirect = (url) => window.location.assign(url) 
     const result = await postCampRegistration(toSend);
     switch (result.kind) {
       case "done":
+      case "waitlist":
         sending.current = false;
+        setOutcome(result.kind === "done" ? "registered" : "waitlisted");
         setSubmission({ state: "idle" });
         goTo("Done");
+        break;
+      case "closed":
+        sending.current = false;
+        setSubmission({ state: "closed", message: result.message });
         break;
       case "redirect":
         // Stays "sending" while the browser leaves; the draft and step are stored for "Prøv igjen".
@@ -220,6 +232,7 @@ export function useCampWizard({ redirect = (url) => window.location.assign(url) 
     attemptCompanion: () => attempt("companion"),
     removeCompanion,
     submission,
+    outcome,
     submit,
     restart,
   };

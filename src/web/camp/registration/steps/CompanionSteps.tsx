@@ -1,16 +1,18 @@
 import { campSettings } from "../../../../shared/camp/camp-edition.ts";
 import type { CompanionDraft, CompanionField } from "../../../../shared/camp/camp-registration.ts";
 import { formatKroner } from "../../../../shared/format.ts";
-import { campEdition } from "../../../lib/camp-edition.tsx";
+import { useCampEdition } from "../../../lib/camp-edition.tsx";
 import { AgeField, CheckboxField, TextField } from "../../../components/wizard/fields.tsx";
 import { fieldProps, stepNav, toggleProps, type FieldSource } from "../../../components/wizard/bind.ts";
 import { StepLayout } from "../../../components/wizard/StepLayout.tsx";
 import type { StepProps } from "./step-props.ts";
 
-const fee = formatKroner(campEdition.settings.companionFee);
+/** The companion price of the edition shown. */
+const useCompanionFee = () => formatKroner(useCampEdition().settings.companionFee);
 
 export function LedsagerStep({ wizard }: StepProps) {
   const { draft } = wizard;
+  const fee = useCompanionFee();
   return (
     <StepLayout title="Ledsager" {...stepNav(wizard, null)}>
       <p>
@@ -34,6 +36,7 @@ export function LedsagerStep({ wizard }: StepProps) {
 export function LedsagerManagementStep({ wizard }: StepProps) {
   const { draft } = wizard;
   const full = draft.ledsagere.length >= campSettings.limits.maxCompanions;
+  const fee = useCompanionFee();
   return (
     <StepLayout
       title="Ledsagere"

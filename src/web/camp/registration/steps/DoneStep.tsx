@@ -1,15 +1,17 @@
 import { Link } from "react-router";
 import { contactEmails } from "../../../../shared/club/club-facts.ts";
 import { formatDateRange } from "../../../../shared/format.ts";
-import { campEdition } from "../../../lib/camp-edition.tsx";
+import { useCampEdition } from "../../../lib/camp-edition.tsx";
 import { StepLayout } from "../../../components/wizard/StepLayout.tsx";
 import type { StepProps } from "./step-props.ts";
 
 export function DoneStep({ wizard }: StepProps) {
   const { draft } = wizard;
+  const campEdition = useCampEdition();
+  const waiting = wizard.outcome === "waitlisted";
   return (
     <StepLayout
-      title={`Du er påmeldt vinterleiren ${campEdition.year}!`}
+      title={waiting ? `Du står på ventelisten til vinterleiren ${campEdition.year}` : `Du er påmeldt vinterleiren ${campEdition.year}!`}
       focusHeading={wizard.moved}
       actions={
         <div className="button-row">
@@ -22,13 +24,26 @@ export function DoneStep({ wizard }: StepProps) {
         </div>
       }
     >
-      <p className="lead">Takk, {draft.firstName}! Vi gleder oss til å se deg.</p>
+      {waiting ? (
+        <p className="lead">
+          Takk, {draft.firstName}! Leiren er full, så du står på ventelisten. Du har ikke betalt noe.
+        </p>
+      ) : (
+        <p className="lead">Takk, {draft.firstName}! Vi gleder oss til å se deg.</p>
+      )}
       <h3>Dette skjer nå</h3>
       <ul>
-        <li>
-          En bekreftelse med kvittering er på vei til <strong>{draft.email}</strong>. Finner du den ikke, så sjekk
-          søppelpost.
-        </li>
+        {waiting ? (
+          <li>
+            Blir en plass ledig, får du en e-post til <strong>{draft.email}</strong> med en lenke der du kan bekrefte
+            plassen. Tilbudet gjelder en begrenset tid, så følg med på e-posten (også søppelpost).
+          </li>
+        ) : (
+          <li>
+            En bekreftelse med kvittering er på vei til <strong>{draft.email}</strong>. Finner du den ikke, så sjekk
+            søppelpost.
+          </li>
+        )}
         <li>
           Leiren er {formatDateRange(campEdition.start, campEdition.end)} på {campEdition.settings.venue}. Se{" "}
           <Link to="/vinterleir/schedule">programmet</Link> for tider og hva du skal ha med.

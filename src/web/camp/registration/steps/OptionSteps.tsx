@@ -4,19 +4,18 @@ import { gradingDays } from "../../../../shared/camp/camp-program.ts";
 import { isHomeClub } from "../../../../shared/camp/grades.ts";
 import { formatKroner, formatLongDate, weekdayName } from "../../../../shared/format.ts";
 import type { CalendarDate } from "../../../../shared/time.ts";
-import { campEdition } from "../../../lib/camp-edition.tsx";
+import type { CampSettings } from "../../../../shared/camp/camp-edition.ts";
+import { useCampEdition } from "../../../lib/camp-edition.tsx";
 import { CheckboxField } from "../../../components/wizard/fields.tsx";
 import { checkboxProps, stepNav, toggleProps } from "../../../components/wizard/bind.ts";
 import { StepLayout } from "../../../components/wizard/StepLayout.tsx";
 import type { StepProps } from "./step-props.ts";
 
-const { settings } = campEdition;
-
 /** "søndag 30. november 2026" */
 const onDay = (date: CalendarDate) => `${weekdayName(date)} ${formatLongDate(date)}`;
 
 /** Why the grading box cannot be ticked, in the user's terms. */
-function gradingBlockedReason(draft: StepProps["wizard"]["draft"]): string {
+function gradingBlockedReason(draft: StepProps["wizard"]["draft"], settings: CampSettings): string {
   if (!isHomeClub(draft.clubId)) {
     return `Cup-gradering på leiren er bare for barn under ${settings.cupGradingBelowAge} år fra ${club.name}. Utøvere fra andre klubber graderer i sin egen klubb.`;
   }
@@ -26,6 +25,8 @@ function gradingBlockedReason(draft: StepProps["wizard"]["draft"]): string {
 export function GraderingStep({ wizard }: StepProps) {
   const { draft } = wizard;
   const allowed = mayTickGrading(draft);
+  const campEdition = useCampEdition();
+  const { settings } = campEdition;
   const days = gradingDays(campEdition);
   return (
     <StepLayout title="Gradering" {...stepNav(wizard, "Fjern krysset for gradering for å gå videre.")}>
@@ -45,7 +46,7 @@ export function GraderingStep({ wizard }: StepProps) {
       <CheckboxField
         label="Jeg ønsker å gradere på leiren"
         disabled={!allowed}
-        description={allowed ? undefined : gradingBlockedReason(draft)}
+        description={allowed ? undefined : gradingBlockedReason(draft, settings)}
         {...checkboxProps(wizard, "gradering")}
       />
     </StepLayout>
@@ -55,6 +56,7 @@ export function GraderingStep({ wizard }: StepProps) {
 export function SleepoverStep({ wizard }: StepProps) {
   const { draft } = wizard;
   const allowed = maySleepOver(draft);
+  const { settings } = useCampEdition();
   return (
     <StepLayout title="Overnatting" {...stepNav(wizard, "Fjern krysset for overnatting for å gå videre.")}>
       <p>

@@ -2,21 +2,30 @@ import { useState } from "react";
 import { calculateCampPrice } from "../../../../shared/camp/camp-pricing.ts";
 import type { CampField } from "../../../../shared/camp/camp-registration.ts";
 import { formatKroner } from "../../../../shared/format.ts";
-import { campEdition } from "../../../lib/camp-edition.tsx";
+import { useCampEdition } from "../../../lib/camp-edition.tsx";
+import { AvailabilityNotice, takesRegistrations } from "../AvailabilityNotice.tsx";
+import type { Availability } from "../current-edition-api.ts";
 import { useNow } from "../../../lib/use-now.ts";
 import { fieldLabels, stepOfField } from "../field-labels.ts";
 import { LoadProblem } from "../LoadProblem.tsx";
+import { ReceiptTable } from "../ReceiptTable.tsx";
 import { StepLayout } from "../../../components/wizard/StepLayout.tsx";
 import { SubmitError, SubmitInvalid } from "../../../components/wizard/SubmitError.tsx";
 import type { DataStepProps } from "./step-props.ts";
 
 interface PaymentStepProps extends DataStepProps {
   vippsEnabled: boolean;
+  availability: Availability;
 }
 
-export function PaymentStep({ wizard, data, vippsEnabled }: PaymentStepProps) {
+export function PaymentStep({ wizard, data, vippsEnabled, availability }: PaymentStepProps) {
   const now = useNow();
+  const campEdition = useCampEdition();
   const [view, setView] = useState<"choose" | "confirm">("choose");
+  /** On the waiting list: how the person wants to pay if offered a place. */
+  const [laterVipps, setLaterVipps] = useState(vippsEnabled);
+  const open = takesRegistrations(availability);
+  const full = availability.state === "full";
   const { submission, draft } = wizard;
   const sending = submission.state === "sending";
   const { grades } = data;
@@ -49,6 +58,13 @@ export function PaymentStep({ wizard, data, vippsEnabled }: PaymentStepProps) {
         </p>
       )}
       {submission.state === "failed" && <SubmitError detail={submission.detail} />}
+      {submission.state === "closed" && (
+        <div className="notice submit-closed" role="alert">
+          <p>
+            <strong>{submission.message}</strong> Det du har fylt ut, er tatt vare på.
+          </p>
+        </div>
+      )}
       {submission.state === "invalid" && (
         <SubmitInvalid
           heading="Noe må rettes før vi kan ta imot påmeldingen"
@@ -77,6 +93,40 @@ export function PaymentStep({ wizard, data, vippsEnabled }: PaymentStepProps) {
       </p>
     );
     actions = <div className="wizard-nav">{backButton}</div>;
+  } else if (!open) {
+    // The notice above says why; the draft stays for when registration opens.
+    body = null;
+    actions = <div className="wizard-nav">{backButton}</div>;
+  } else if (full) {
+    body = (
+      <>
+        <p>
+          Leiren er full. Setter du deg på ventelisten, betaler du ingenting nå. Blir en plass ledig, får du en e-post
+          med en lenke der du bekrefter plassen og betaler prisen over.
+        </p>
+        {price.total > 0 && vippsEnabled && (
+          <fieldset className="fieldset">
+            <legend>Hvis du får plass, vil du betale med</legend>
+            <div className="check-row">
+              <input type="radio" id="later-vipps" name="later-payment" checked={laterVipps} onChange={() => setLaterVipps(true)} disabled={sending} />
+              <label htmlFor="later-vipps">Vipps</label>
+            </div>
+            <div className="check-row">
+              <input type="radio" id="later-card" name="later-payment" checked={!laterVipps} onChange={() => setLaterVipps(false)} disabled={sending} />
+              <label htmlFor="later-card">Kort eller kontant ved oppmøte</label>
+            </div>
+          </fieldset>
+        )}
+      </>
+    );
+    actions = (
+      <div className="wizard-nav">
+        <button type="button" className="button" onClick={() => wizard.submit(price.total > 0 && vippsEnabled && laterVipps)} disabled={sending}>
+          {sending ? "Sender påmeldingen …" : "Sett meg på venteliste"}
+        </button>
+        {backButton}
+      </div>
+    );
   } else if (price.total === 0) {
     body = <p>Påmeldingen er gratis. Trykk «Fullfør» for å sende den.</p>;
     actions = (
@@ -138,32 +188,13 @@ export function PaymentStep({ wizard, data, vippsEnabled }: PaymentStepProps) {
 
   return (
     <StepLayout title="Oppsummering og betaling" focusHeading={wizard.moved} actions={actions}>
+      <AvailabilityNotice availability={availability} />
       {price && (
-        <table className="data receipt">
-          <caption>Dette betaler du for vinterleir {campEdition.year}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Hva</th>
-              <th scope="col" className="amount">
-                Beløp
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {price.lines.map((line, index) => (
-              <tr key={`${line.kind}-${index}`}>
-                <td>{line.label}</td>
-                <td className="amount">{formatKroner(line.amount)}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row">Totalt</th>
-              <td className="amount total">{formatKroner(price.total)}</td>
-            </tr>
-          </tfoot>
-        </table>
+        <ReceiptTable
+          caption={full ? `Dette betaler du hvis du får plass på vinterleir ${campEdition.year}` : `Dette betaler du for vinterleir ${campEdition.year}`}
+          lines={price.lines}
+          total={price.total}
+        />
       )}
       {body}
       {status}

@@ -1,17 +1,22 @@
 import { club, contactEmails } from "../../../../shared/club/club-facts.ts";
 import { campDocumentPaths } from "../../../../shared/camp/camp-documents.ts";
 import { formatDateRange } from "../../../../shared/format.ts";
-import { campEdition } from "../../../lib/camp-edition.tsx";
+import { useCampEdition } from "../../../lib/camp-edition.tsx";
+import { AvailabilityNotice, takesRegistrations } from "../AvailabilityNotice.tsx";
 import { CheckboxField } from "../../../components/wizard/fields.tsx";
 import { checkboxProps, stepNav } from "../../../components/wizard/bind.ts";
 import { StepLayout } from "../../../components/wizard/StepLayout.tsx";
-import type { StepProps } from "./step-props.ts";
+import type { AvailabilityStepProps } from "./step-props.ts";
 
-export function WelcomeStep({ wizard }: StepProps) {
+export function WelcomeStep({ wizard, availability }: AvailabilityStepProps) {
+  const campEdition = useCampEdition();
   const terms = campDocumentPaths(campEdition.year).terms;
-  // The first step: no Back.
+  const open = takesRegistrations(availability);
+  const nav = stepNav(wizard, open ? "Kryss av for begge punktene for å gå videre." : "Påmeldingen er ikke åpen nå.");
+  // The first step: no Back. Outside the registration window nobody goes further.
   return (
-    <StepLayout title="Velkommen til påmeldingen" {...stepNav(wizard, "Kryss av for begge punktene for å gå videre.")} onBack={undefined}>
+    <StepLayout title="Velkommen til påmeldingen" {...nav} canContinue={open && nav.canContinue} onBack={undefined}>
+      <AvailabilityNotice availability={availability} />
       <p className="lead">
         Vinterleir {campEdition.year} er {formatDateRange(campEdition.start, campEdition.end)} på{" "}
         {campEdition.settings.venue}. Påmeldingen tar noen minutter, og du ser prisen før du bekrefter.

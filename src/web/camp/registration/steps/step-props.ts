@@ -1,5 +1,6 @@
 import type { CampWizard } from "../use-camp-wizard.ts";
 import type { CampData } from "../use-camp-data.ts";
+import type { Availability } from "../current-edition-api.ts";
 
 export interface StepProps {
   wizard: CampWizard;
@@ -7,4 +8,9 @@ export interface StepProps {
 
 export interface DataStepProps extends StepProps {
   data: CampData;
+}
+
+/** A step that says whether registration is open, full or closed. */
+export interface AvailabilityStepProps extends StepProps {
+  availability: Availability;
 }

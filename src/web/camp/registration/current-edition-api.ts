@@ -1,0 +1,49 @@
+import { z } from "zod";
+import { CampEditionDataSchema, campEditionFromData, registrationStates, type CampEditionData, type RegistrationState } from "../../../shared/camp/camp-edition-data.ts";
+import type { CampEdition } from "../../../shared/camp/camp-edition.ts";
+import { ApiError, getJson } from "../../lib/api-client.ts";
+
+/** Where registration stands right now, as the server counts it. */
+export interface Availability {
+  state: RegistrationState;
+  /** Places left for athletes; null when the camp has no limit. */
+  placesLeft: number | null;
+  /** The current camp is over and no new one is published yet. */
+  campOver: boolean;
+  /** ISO 8601: when registration opens (the "not yet" banner says it). */
+  opensAt: string;
+}
+
+export interface CurrentEdition {
+  data: CampEditionData;
+  edition: CampEdition;
+  availability: Availability;
+}
+
+const AvailabilitySchema = z.object({
+  state: z.enum(registrationStates),
+  placesLeft: z.number().int().min(0).nullable(),
+  campOver: z.boolean().optional(),
+});
+
+const CurrentSchema = z.intersection(CampEditionDataSchema, AvailabilitySchema);
+
+/**
+ * GET /api/CampEdition/Current: the edition the server prices with, so the wizard shows what is charged.
+ * No current edition (404) is not a failure: there is simply no camp to register for yet.
+ */
+export async function getCurrentEdition(): Promise<CurrentEdition | "none"> {
+  let answer: z.infer<typeof CurrentSchema>;
+  try {
+    answer = await getJson("/api/CampEdition/Current", CurrentSchema);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return "none";
+    throw error;
+  }
+  const { state, placesLeft, campOver, ...data } = answer;
+  return {
+    data,
+    edition: campEditionFromData(data),
+    availability: { state, placesLeft, campOver: campOver ?? false, opensAt: data.registrationOpensAt },
+  };
+}

@@ -1,0 +1,179 @@
+import { useCallback, useEffect, useRef, useState, type ReactNode, type Ref } from "react";
+import { Link, useParams } from "react-router";
+import { club, contactEmails } from "../../../shared/club/club-facts.ts";
+import type { WaitlistOfferView } from "../../../shared/camp/camp-waitlist.ts";
+import { formatKroner, formatOsloDateTime } from "../../../shared/format.ts";
+import { LoadProblem } from "../registration/LoadProblem.tsx";
+import { ReceiptTable } from "../registration/ReceiptTable.tsx";
+import { useLoad } from "../registration/use-camp-data.ts";
+import { acceptWaitlistOffer, getWaitlistOffer } from "./waitlist-api.ts";
+import "../registration/registration.css";
+import "../payment/vipps-result.css";
+import "./waitlist.css";
+
+export function meta() {
+  // A personal link: kept out of search engines.
+  return [{ title: `Plass på vinterleiren – ${club.name}` }, { name: "robots", content: "noindex" }];
+}
+
+export interface WaitlistOfferProps {
+  /** Where a payment answer sends the browser; tests pass a spy. */
+  redirect?: (url: string) => void;
+}
+
+type Accepting = { state: "idle" } | { state: "sending" } | { state: "failed"; detail: string };
+
+/** The end states the page can reach, each with its own heading. */
+type Outcome = "accepted" | "gone" | "notfound";
+
+const contact = <a href={`mailto:${contactEmails.general}`}>{contactEmails.general}</a>;
+
+/** /vinterleir/venteliste/:token — the link in the offer mail: confirm the place (and pay with Vipps if chosen). */
+export function WaitlistOffer({ redirect = (url) => window.location.assign(url) }: WaitlistOfferProps) {
+  const { token = "" } = useParams();
+  const load = useCallback(() => getWaitlistOffer(token), [token]);
+  const [offer, retry] = useLoad(load);
+  const [outcome, setOutcome] = useState<Outcome | undefined>();
+  /** The server's sentence when a confirmation came too late (410). */
+  const [goneMessage, setGoneMessage] = useState<string | undefined>();
+  const [accepting, setAccepting] = useState<Accepting>({ state: "idle" });
+  const sending = useRef(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (outcome) heading.current?.focus();
+  }, [outcome]);
+
+  const accept = async () => {
+    if (sending.current) return;
+    sending.current = true;
+    setAccepting({ state: "sending" });
+    const result = await acceptWaitlistOffer(token);
+    if (result.kind === "redirect") {
+      // Stays "sending" while the browser leaves for Vipps.
+      redirect(result.url);
+      return;
+    }
+    sending.current = false;
+    if (result.kind === "failed") setAccepting({ state: "failed", detail: result.detail });
+    else {
+      if (result.kind === "gone") setGoneMessage(result.message);
+      setAccepting({ state: "idle" });
+      setOutcome(result.kind === "done" ? "accepted" : result.kind);
+    }
+  };
+
+  if (offer.status === "loading") {
+    return (
+      <Frame title="Plass på vinterleiren">
+        <p role="status">Henter tilbudet …</p>
+      </Frame>
+    );
+  }
+  if (offer.status === "error") {
+    return (
+      <Frame title="Plass på vinterleiren">
+        <LoadProblem what="tilbudet" detail={offer.detail} onRetry={retry} />
+      </Frame>
+    );
+  }
+  const view = offer.data;
+  const shown: Outcome | "offered" =
+    outcome ?? (view === "notfound" ? "notfound" : view.state === "offered" ? "offered" : view.state === "accepted" ? "accepted" : "gone");
+
+  if (shown === "notfound" || view === "notfound") {
+    return (
+      <Frame title="Fant ikke tilbudet" headingRef={heading}>
+        <p>
+          Lenken virker ikke. Sjekk at du har åpnet hele lenken fra e-posten. Får du det ikke til, skriv til {contact}.
+        </p>
+      </Frame>
+    );
+  }
+  if (shown === "gone") {
+    return (
+      <Frame title="Tilbudet har gått ut" headingRef={heading}>
+        <p>
+          {goneMessage ??
+            (view.state === "withdrawn"
+              ? "Tilbudet gjelder ikke lenger."
+              : "Fristen for å bekrefte plassen er ute, og plassen er gått videre til nestemann på ventelisten.")}{" "}
+          Har du spørsmål, skriv til {contact} og oppgi ordrenummeret <strong className="order-id">{view.orderId}</strong>.
+        </p>
+      </Frame>
+    );
+  }
+  if (shown === "accepted") {
+    return (
+      <Frame title="Plassen er bekreftet" headingRef={heading}>
+        <p className="lead">
+          Takk, {view.firstName}! Du har plass på vinterleir {view.year}, og en bekreftelse er på vei på e-post.
+        </p>
+        {!view.vipps && view.total > 0 && <p>Du betaler {formatKroner(view.total)} med kort eller kontant ved oppmøte.</p>}
+        <OrderLine orderId={view.orderId} />
+        <p>
+          <Link to="/vinterleir/schedule">Se programmet</Link>
+        </p>
+      </Frame>
+    );
+  }
+  return <OfferView view={view} accepting={accepting} onAccept={() => void accept()} />;
+}
+
+function OfferView({ view, accepting, onAccept }: { view: WaitlistOfferView; accepting: Accepting; onAccept: () => void }) {
+  const sending = accepting.state === "sending";
+  const payNow = view.vipps && view.total > 0;
+  return (
+    <Frame title={`Du har fått plass på vinterleir ${view.year}`}>
+      <p className="lead">
+        Hei, {view.firstName} {view.lastName}! En plass er blitt ledig, og den er din hvis du bekrefter innen{" "}
+        <strong>{formatOsloDateTime(new Date(view.expiresAt))}</strong>.
+      </p>
+      <ReceiptTable caption="Dette betaler du" lines={view.lines} total={view.total} />
+      {!payNow && view.total > 0 && <p>Du betaler med kort eller kontant ved oppmøte.</p>}
+      <OrderLine orderId={view.orderId} />
+      {accepting.state === "failed" && (
+        <div className="submit-error" role="alert">
+          <p>Vi fikk ikke bekreftet plassen. Prøv igjen om litt; tilbudet står til fristen er ute.</p>
+          <details>
+            <summary>Teknisk feilmelding</summary>
+            <p className="error-detail">{accepting.detail}</p>
+          </details>
+        </div>
+      )}
+      <div className="offer-actions">
+        <button type="button" className={payNow ? "vipps-button" : "button"} onClick={onAccept} disabled={sending}>
+          {sending ? "Bekrefter …" : payNow ? "Bekreft og betal med Vipps" : "Bekreft plassen"}
+        </button>
+      </div>
+      {sending && (
+        <p className="visually-hidden" role="status">
+          Bekrefter plassen …
+        </p>
+      )}
+    </Frame>
+  );
+}
+
+function OrderLine({ orderId }: { orderId: string }) {
+  return (
+    <p>
+      Ordrenummer: <strong className="order-id">{orderId}</strong>
+    </p>
+  );
+}
+
+function Frame({ title, headingRef, children }: { title: string; headingRef?: Ref<HTMLHeadingElement>; children: ReactNode }) {
+  return (
+    <div className="page waitlist-offer">
+      <h1 ref={headingRef} tabIndex={headingRef ? -1 : undefined}>
+        {title}
+      </h1>
+      {children}
+    </div>
+  );
+}
+
+export default function WaitlistOfferPage() {
+  return <WaitlistOffer />;
+}

@@ -1,0 +1,53 @@
+import { test, expect } from "./fixtures.ts";
+import { adminToken, heading, next, pick, uniqueSurname } from "./camp-helpers.ts";
+
+/** The number in a receipt total such as "1 080 kr". */
+const kroner = (text: string) => Number(text.replace(/[^\d]/g, ""));
+
+test("the wizard shows the server's current edition, and the price shown is the price charged", async ({ page }) => {
+  const current = (await (await page.request.get("/api/CampEdition/Current")).json()) as { year: number; venue: string; state: string };
+  expect(current.state).toBe("open");
+
+  const loaded = page.waitForResponse((response) => response.url().endsWith("/api/CampEdition/Current") && response.ok());
+  await page.goto("/vinterleir/registrering");
+  await loaded;
+  await expect(page.getByRole("heading", { level: 1, name: `Påmelding til vinterleir ${current.year}` })).toBeVisible();
+  await expect(page.getByText(current.venue, { exact: false }).first()).toBeVisible();
+
+  const surname = uniqueSurname("Utgave");
+  await page.getByLabel(/Jeg samtykker i at/).check();
+  await page.getByLabel(/Jeg har lest og godtar/).check();
+  await next(page);
+  await page.getByLabel("Fornavn").fill("Eva");
+  await page.getByLabel("Etternavn").fill(surname);
+  await page.getByLabel("Alder").fill("34");
+  await next(page);
+  await page.getByLabel("E-post").fill(`eva.${surname}@example.no`);
+  await page.getByLabel("Telefonnummer").fill("91234567");
+  await next(page);
+  await pick(page, "Klubb", "nitte", "Nittedal");
+  await pick(page, "Beltegrad", "blått", /^6\. Cup \(Blått\)/);
+  await next(page);
+  await next(page); // grading
+  await next(page); // sleepover
+  await next(page); // no companion
+  await next(page); // allergies
+  await next(page); // food
+  await next(page); // other information
+  await page.getByLabel("Ikke vis meg på deltakerlisten").check();
+  await next(page);
+  await heading(page, "Oppsummering og betaling");
+  await expect(page.getByRole("table")).toContainText(`Dette betaler du for vinterleir ${current.year}`);
+  const shown = kroner(await page.locator("table.receipt tfoot td.total").innerText());
+  expect(shown).toBeGreaterThan(0);
+
+  await page.getByRole("button", { name: "Kort eller kontant ved oppmøte" }).click();
+  await page.getByRole("button", { name: "Fullfør registrering" }).click();
+  await heading(page, `Du er påmeldt vinterleiren ${current.year}!`);
+
+  const token = await adminToken(page.request);
+  const people = (await (await page.request.get(`/api/VinterleirAdmin/Get/${token}`)).json()) as { lastname: string; amount: number }[];
+  const mine = people.filter((person) => person.lastname === surname);
+  expect(mine).toHaveLength(1);
+  expect(mine[0]!.amount).toBe(shown);
+});
