@@ -187,7 +187,8 @@ describe.each(databaseKinds)("hostile input to the public endpoints on %s", (kin
         runs: fuzzRuns * 3,
       });
     },
-    fuzzTimeoutMs,
+    // Three times the runs, so three times the time.
+    fuzzTimeoutMs * 3,
   );
 
   it(
