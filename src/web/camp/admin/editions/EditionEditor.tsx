@@ -94,7 +94,7 @@ export function EditionEditor({
     try {
       const result = await putCampEdition(edition.year, checked.data, token);
       if (result.kind === "invalid") {
-        showErrors(errorsFrom(result.issues), result.issues.length > 0 ? `Leiren er ikke lagret. ${result.message}` : `Leiren er ikke lagret. ${result.message}`);
+        showErrors(errorsFrom(result.issues), `Leiren er ikke lagret. ${result.message}`);
         return undefined;
       }
       setErrors({});

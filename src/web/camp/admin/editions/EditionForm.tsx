@@ -254,6 +254,7 @@ function ProgramFields({
   const program = Array.from({ length: days }, (_, index) => values.program[index] ?? []);
   const setDay = (dayIndex: number, rows: ProgramRow[]) => onChange({ ...values, program: program.map((day, index) => (index === dayIndex ? rows : day)) });
   const programError = errors.program;
+  const addFocus = useRef<number>(undefined);
 
   return (
     <fieldset className="edition-section">
@@ -315,7 +316,11 @@ function ProgramFields({
                     type="button"
                     className="button secondary small"
                     aria-label={`Fjern punkt ${rowIndex + 1}, dag ${dayIndex + 1}`}
-                    onClick={() => setDay(dayIndex, rows.filter((other) => other !== row))}
+                    onClick={() => {
+                      // The button goes with its row: the keyboard goes on to the day's "Legg til punkt".
+                      addFocus.current = dayIndex;
+                      setDay(dayIndex, rows.filter((other) => other !== row));
+                    }}
                   >
                     Fjern
                   </button>
@@ -327,6 +332,12 @@ function ProgramFields({
             <button
               type="button"
               className="button secondary small"
+              ref={(element) => {
+                if (element && addFocus.current === dayIndex) {
+                  addFocus.current = undefined;
+                  element.focus();
+                }
+              }}
               aria-label={`Legg til punkt på dag ${dayIndex + 1}`}
               onClick={() => {
                 const row = newProgramRow();

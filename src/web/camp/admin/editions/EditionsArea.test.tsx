@@ -197,6 +197,7 @@ describe("Leirer in the camp admin", () => {
     fireEvent.change(within(row).getByLabelText("Hva"), { target: { value: "Nattmat" } });
     fireEvent.change(within(row).getByLabelText("For hvem"), { target: { value: "barn" } });
     fireEvent.click(within(day).getByRole("button", { name: "Fjern punkt 1, dag 1" }));
+    expect(document.activeElement).toBe(within(day).getByRole("button", { name: "Legg til punkt på dag 1" }));
     fireEvent.click(screen.getByRole("button", { name: "Lagre" }));
     await screen.findByText("Lagret.");
     const sent = bodyOf(calls.findIndex((call) => call.method === "PUT")) as CampEditionData;
