@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test, expect } from "./fixtures.ts";
 import { staticPaths } from "../../src/shared/site/site-pages.ts";
-import { adminToken } from "./camp-helpers.ts";
+import { adminToken, screenshot } from "./camp-helpers.ts";
 
 const appPaths = ["/vinterleir/registrering", "/vinterleir/deltakere", "/vinterleir/deltakere/admin", "/nyttmedlem", "/nyttmedlem/sjekk", "/invoices", "/vinterleir/venteliste/ukjent-lenke"];
 
@@ -65,7 +65,9 @@ test.describe("axe on the camp admin's Leirer and Venteliste", () => {
     await page.goto("/vinterleir/deltakere/admin");
     await page.getByRole("tab", { name: "Venteliste" }).click();
     await expect(page.getByRole("heading", { name: "Plass 1: Person 1" })).toBeVisible();
+    await screenshot(page, "venteliste");
     await page.getByRole("button", { name: "Fjern: Person 2" }).click();
     expect(await axe(page)).toEqual([]);
+    await screenshot(page, "venteliste-confirm");
   });
 });

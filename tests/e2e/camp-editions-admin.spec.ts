@@ -1,8 +1,5 @@
-import { mkdirSync } from "node:fs";
-import path from "node:path";
-import type { Page } from "@playwright/test";
 import { test, expect } from "./fixtures.ts";
-import { adminToken, campAdmin } from "./camp-helpers.ts";
+import { adminToken, campAdmin, screenshot } from "./camp-helpers.ts";
 
 /**
  * A volunteer opens next year's camp in the camp admin, on a phone and on a laptop: "Ny leir", a bad value
@@ -11,14 +8,6 @@ import { adminToken, campAdmin } from "./camp-helpers.ts";
  * (after all the others, phone after desktop). Alone: `npx playwright test --no-deps --workers=1 <this file>`.
  * With E2E_SCREENSHOTS=<folder> it also saves full-page screenshots of each screen for a look by eye.
  */
-
-async function screenshot(page: Page, name: string) {
-  const folder = process.env.E2E_SCREENSHOTS;
-  if (!folder) return;
-  mkdirSync(folder, { recursive: true });
-  const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: path.join(folder, `${name}-${width}.png`), fullPage: true });
-}
 
 test("Ny leir, fix a bad value, save, preview and publish; the public camp follows", async ({ page }) => {
   test.setTimeout(60_000);

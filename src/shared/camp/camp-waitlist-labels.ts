@@ -9,19 +9,22 @@ export const offerStateLabels: Record<OfferState, string> = {
   withdrawn: "Tilbudet er trukket tilbake",
 };
 
-/** One line about the latest offer, with its Oslo times. */
+/**
+ * What follows the offer state's label (shown as a badge): the Oslo times, so badge and words read as one
+ * sentence ("Tilbud sendt fredag 20. november kl. 10.15, gjelder til …"). No offer yet says so alone.
+ */
 export function offerSummary(offer: WaitlistEntry["offer"]): string {
   if (!offer) return "Ikke fått tilbud ennå";
   const offered = formatOsloDateTime(new Date(offer.offeredAt));
   const expires = formatOsloDateTime(new Date(offer.expiresAt));
   switch (offer.state) {
     case "offered":
-      return `${offerStateLabels.offered} ${offered}, gjelder til ${expires}`;
-    case "accepted":
-      return `${offerStateLabels.accepted} (tilbud sendt ${offered})`;
+      return `${offered}, gjelder til ${expires}`;
     case "expired":
-      return `${offerStateLabels.expired} ${expires} (sendt ${offered})`;
+      return `${expires} (sendt ${offered})`;
+    case "accepted":
+      return `(tilbud sendt ${offered})`;
     case "withdrawn":
-      return `${offerStateLabels.withdrawn} (sendt ${offered})`;
+      return `(sendt ${offered})`;
   }
 }

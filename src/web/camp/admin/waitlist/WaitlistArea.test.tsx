@@ -55,10 +55,10 @@ describe("Venteliste in the camp admin", () => {
     ]);
     expect(rows[0]!.textContent).toContain("Tilbud sendt fredag 20. november kl. 10.15, gjelder til søndag 22. november kl. 10.15");
     expect(rows[0]!.textContent).toContain("Påmeldt mandag 2. november kl. 18.05");
-    expect(rows[1]!.textContent).toContain("Tilbudet gikk ut torsdag 5. november kl. 09.00");
+    expect(rows[1]!.textContent).toContain("Tilbudet gikk ut torsdag 5. november kl. 09.00 (sendt tirsdag 3. november kl. 09.00)");
     expect(rows[2]!.textContent).toContain("Ikke fått tilbud ennå");
-    expect(rows[3]!.textContent).toContain("Takket ja");
-    expect(rows[4]!.textContent).toContain("Tilbudet er trukket tilbake");
+    expect(rows[3]!.textContent).toContain("Takket ja (tilbud sendt tirsdag 10. november kl. 11.00");
+    expect(rows[4]!.textContent).toContain("Tilbudet er trukket tilbake (sendt tirsdag 10. november kl. 11.00)");
     expect(within(rows[0]!).getByRole("button", { name: "Flytt opp: Ola Nordmann" }).getAttribute("aria-disabled")).toBe("true");
     expect(within(rows[4]!).getByRole("button", { name: "Flytt ned: Eva Dahl" }).getAttribute("aria-disabled")).toBe("true");
   });
