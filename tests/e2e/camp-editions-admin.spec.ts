@@ -38,6 +38,7 @@ test("Ny leir, fix a bad value, save, preview and publish; the public camp follo
   await expect(childPrice).toHaveAttribute("aria-invalid", "true");
   await expect(childPrice).toHaveValue("mye");
   await screenshot(page, "leirer-error");
+  await screenshot(page, "leirer-error-viewport", false);
 
   await childPrice.fill("1111");
   await page.getByLabel("Sted", { exact: true }).fill(venue);

@@ -33,9 +33,9 @@ export async function adminToken(request: APIRequestContext): Promise<string> {
 }
 
 /** With E2E_SCREENSHOTS=<folder>: a full-page screenshot named by screen and viewport width, for a look by eye. */
-export async function screenshot(page: Page, name: string) {
+export async function screenshot(page: Page, name: string, fullPage = true) {
   const folder = process.env.E2E_SCREENSHOTS;
   if (!folder) return;
   mkdirSync(folder, { recursive: true });
-  await page.screenshot({ path: path.join(folder, `${name}-${page.viewportSize()?.width ?? 0}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(folder, `${name}-${page.viewportSize()?.width ?? 0}.png`), fullPage });
 }

@@ -4,7 +4,7 @@ import { campEditionFieldLabel } from "../../../../shared/camp/camp-edition-labe
 import type { Club, Grade } from "../../../../shared/camp/grades.ts";
 import { isUnauthorised } from "../../../components/admin/AdminShell.tsx";
 import { EditionChangeLog } from "./EditionChangeLog.tsx";
-import { EditionForm } from "./EditionForm.tsx";
+import { EditionForm, focusInView } from "./EditionForm.tsx";
 import { EditionPreview } from "./EditionPreview.tsx";
 import { checkValues, errorsFrom, formValuesFrom, type EditionFormValues, type FieldErrors } from "./edition-form.ts";
 import { editionBadge, editionBadgeLabels, editionDates } from "./edition-status.ts";
@@ -61,7 +61,8 @@ export function EditionEditor({
     if (focusTick.target === "heading") headingRef.current?.focus();
     else if (focusTick.target === "error") {
       const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-error-anchor]');
-      (first ?? alertRef.current)?.focus();
+      const target = first ?? alertRef.current;
+      if (target) focusInView(target);
     } else if (focusTick.target === "preview") document.getElementById(`${id}-preview`)?.focus();
     else if (focusTick.target === "publish") publishButton.current?.focus();
   }, [focusTick, id]);

@@ -6,6 +6,12 @@ import { capitalise, formatLongDate, weekdayName } from "../../../../shared/form
 import { addDays } from "../../../../shared/time.ts";
 import { campDayCount, newProgramRow, type EditionFormValues, type FieldErrors, type InstantField, type ProgramRow, type ScalarField } from "./edition-form.ts";
 
+/** Focuses and scrolls to the middle of the screen, clear of the sticky save bar at the bottom. */
+export function focusInView(element: HTMLElement) {
+  element.focus({ preventScroll: true });
+  element.scrollIntoView?.({ block: "center" });
+}
+
 /** The input's id for a dotted path, unique in the form. */
 export const fieldId = (formId: string, path: string) => `${formId}-${path.replace(/\./g, "-")}`;
 
@@ -280,7 +286,7 @@ function ProgramFields({
                     ref={(element) => {
                       if (element && field === "from" && newRowFocus.current === row.key) {
                         newRowFocus.current = undefined;
-                        element.focus();
+                        focusInView(element);
                       }
                     }}
                     type={kind}
@@ -335,7 +341,7 @@ function ProgramFields({
               ref={(element) => {
                 if (element && addFocus.current === dayIndex) {
                   addFocus.current = undefined;
-                  element.focus();
+                  focusInView(element);
                 }
               }}
               aria-label={`Legg til punkt på dag ${dayIndex + 1}`}
