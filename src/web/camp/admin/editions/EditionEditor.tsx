@@ -30,6 +30,8 @@ export function EditionEditor({
   onBack,
   onSaved,
   onUnauthorised,
+  kept,
+  onKeep,
 }: {
   edition: AdminEdition;
   /** The edition the public sees now, if any. */
@@ -41,10 +43,14 @@ export function EditionEditor({
   /** A saved or published edition: the list takes it in. */
   onSaved: (edition: AdminEdition) => Promise<void> | void;
   onUnauthorised: () => void;
+  /** Unsaved values from an earlier visit to this edition's form ("Tilbake til leirene" does not lose them). */
+  kept?: EditionFormValues;
+  /** Called with the unsaved values on every change, and with undefined once they are saved. */
+  onKeep: (values: EditionFormValues | undefined) => void;
 }) {
   const id = useId();
-  const [values, setValues] = useState<EditionFormValues>(() => formValuesFrom(editionData(edition)));
-  const [dirty, setDirty] = useState(false);
+  const [values, setValues] = useState<EditionFormValues>(() => kept ?? formValuesFrom(editionData(edition)));
+  const [dirty, setDirty] = useState(kept !== undefined);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState<Message>();
   const [busy, setBusy] = useState<"save" | "publish">();
@@ -81,7 +87,16 @@ export function EditionEditor({
   const change = (next: EditionFormValues) => {
     setValues(next);
     setDirty(true);
+    onKeep(next);
   };
+
+  // Closing or reloading the page with unsaved changes asks first.
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [dirty]);
 
   /** Checks with the shared schema, then stores; the saved edition, or undefined after saying why not. */
   async function save(): Promise<AdminEdition | undefined> {
@@ -100,6 +115,7 @@ export function EditionEditor({
       }
       setErrors({});
       setDirty(false);
+      onKeep(undefined);
       await onSaved(result.edition);
       setMessage({ ok: true, text: "Lagret." });
       return result.edition;

@@ -287,3 +287,20 @@ describe("Leirer in the camp admin", () => {
     await waitFor(() => expect(signOut).toHaveBeenCalledWith("Innloggingen er utløpt eller ugyldig. Logg inn på nytt."));
   });
 });
+
+describe("unsaved changes in Leirer", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("survive going back to the list and opening the edition again", async () => {
+    mockApi(answers({ "/api/CampEdition/Get/": [{ body: [draft2027, edition2026] }] }));
+    renderArea();
+    fireEvent.click(await screen.findByRole("button", { name: "Vinterleiren 2027" }));
+    fireEvent.change(await screen.findByLabelText("Sted"), { target: { value: "Halvferdig hall" } });
+    expect(screen.getByText("Du har endringer som ikke er lagret.")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Tilbake til leirene" }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("button", { name: "Vinterleiren 2027" })));
+    fireEvent.click(screen.getByRole("button", { name: "Vinterleiren 2027" }));
+    expect(((await screen.findByLabelText("Sted")) as HTMLInputElement).value).toBe("Halvferdig hall");
+    expect(screen.getByText("Du har endringer som ikke er lagret.")).toBeTruthy();
+  });
+});

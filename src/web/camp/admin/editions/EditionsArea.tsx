@@ -4,6 +4,7 @@ import { expiredMessage, isUnauthorised, useAdminData, type AdminSession } from 
 import { getClubs, getGrades } from "../../../lib/api-client.ts";
 import { getCurrentEdition, type Availability } from "../../registration/current-edition-api.ts";
 import { EditionEditor } from "./EditionEditor.tsx";
+import type { EditionFormValues } from "./edition-form.ts";
 import { editionBadge, editionBadgeLabels, editionDates, registrationStateText } from "./edition-status.ts";
 import { getCampEditions, putCampEdition, type AdminEdition } from "./editions-api.ts";
 import "./editions.css";
@@ -40,6 +41,8 @@ export function EditionsArea({ session }: { session: AdminSession }) {
   const openButtons = useRef(new Map<number, HTMLButtonElement>());
   const returnTo = useRef<number>(undefined);
   const onUnauthorised = useCallback(() => signOut(expiredMessage), [signOut]);
+  /** Unsaved form values per year, so going back to the list and in again loses nothing. */
+  const kept = useRef(new Map<number, EditionFormValues>());
 
   useEffect(() => {
     if (open === undefined && returnTo.current !== undefined) {
@@ -68,6 +71,11 @@ export function EditionsArea({ session }: { session: AdminSession }) {
         }}
         onSaved={load}
         onUnauthorised={onUnauthorised}
+        kept={kept.current.get(editing.year)}
+        onKeep={(values) => {
+          if (values) kept.current.set(editing.year, values);
+          else kept.current.delete(editing.year);
+        }}
       />
     );
   }
