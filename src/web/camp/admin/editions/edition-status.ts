@@ -37,9 +37,9 @@ export function registrationStateText(
     case "notyet":
       return `Påmeldingen åpner ${opens}`;
     case "open":
-      return server && placesLeft !== null ? `Påmeldingen er åpen til ${closes} (${placesLeft} plasser igjen)` : `Påmeldingen er åpen til ${closes}`;
+      return server && placesLeft !== null ? `Påmeldingen er åpen til ${closes} (${placesLeft} ${placesLeft === 1 ? "plass" : "plasser"} igjen)` : `Påmeldingen er åpen til ${closes}`;
     case "full":
-      return `Fullt – påmeldte kommer på venteliste til ${closes}`;
+      return `Fullt: nye påmeldinger går på ventelisten til ${closes}`;
     case "closed":
       return `Påmeldingen stengte ${closes}`;
   }
