@@ -152,6 +152,8 @@ export function EditionEditor({
       setConfirming(false);
       await onSaved(published);
       setMessage({ ok: true, text: `Vinterleiren ${edition.year} er publisert og vises nå på nettsiden.` });
+      // The confirmation (and the button in it) is gone: the keyboard goes to the heading, now "Publisert".
+      focus("heading");
     } catch (error) {
       if (isUnauthorised(error)) onUnauthorised();
       else setMessage({ ok: false, text: `Klarte ikke publisere leiren. ${error instanceof Error ? error.message : ""}`.trim() });

@@ -256,6 +256,7 @@ describe("Leirer in the camp admin", () => {
     expect(calls.find((call) => call.method === "POST")!.url).toBe("/api/CampEdition/Publish/2027/tok123");
     expect(screen.getByRole("heading", { level: 2, name: /Vinterleiren 2027/ }).textContent).toContain("Publisert – vises nå");
     expect(screen.queryByRole("button", { name: "Publiser" })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole("heading", { level: 2, name: /Vinterleiren 2027/ }));
 
     const log = await screen.findByRole("region", { name: "Endringslogg" });
     await waitFor(() => expect(within(log).getAllByRole("listitem").length).toBeGreaterThan(3));
