@@ -6,6 +6,10 @@ import { chromiumLaunchOptions } from "./scripts/browser.mjs";
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://127.0.0.1:${port}`;
+const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } };
+const phone = { ...devices["Desktop Chrome"], viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true };
+/** Specs that publish a camp edition (tests/e2e/camp-editions-admin.spec.ts). */
+const changesCurrentCamp = /camp-editions-admin\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -21,8 +25,11 @@ export default defineConfig({
     trace: "retain-on-failure",
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
-    { name: "phone", use: { ...devices["Desktop Chrome"], viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true } },
+    { name: "desktop", use: desktop, testIgnore: changesCurrentCamp },
+    { name: "phone", use: phone, testIgnore: changesCurrentCamp },
+    // Publishing a camp edition changes the camp every other test registers for, so these run last, one after the other.
+    { name: "editions-desktop", use: desktop, testMatch: changesCurrentCamp, dependencies: ["desktop", "phone"] },
+    { name: "editions-phone", use: phone, testMatch: changesCurrentCamp, dependencies: ["editions-desktop"] },
   ],
   // The real production server over the real build, with its own empty data folder.
   webServer: {

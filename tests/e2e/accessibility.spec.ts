@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test, expect } from "./fixtures.ts";
 import { staticPaths } from "../../src/shared/site/site-pages.ts";
+import { adminToken, screenshot } from "./camp-helpers.ts";
 
 const appPaths = ["/vinterleir/registrering", "/vinterleir/deltakere", "/vinterleir/deltakere/admin", "/nyttmedlem", "/nyttmedlem/sjekk", "/invoices", "/vinterleir/venteliste/ukjent-lenke"];
 
@@ -12,3 +13,61 @@ for (const path of [...staticPaths, ...appPaths, "/finnes/ikke"]) {
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   });
 }
+
+/** The camp admin's screens behind the login: its tabs, an edition's form with a message, the preview, the waiting list. */
+test.describe("axe on the camp admin's Leirer and Venteliste", () => {
+  const axe = async (page: import("@playwright/test").Page) => {
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+    return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  };
+
+  // axe over the whole edition form takes a while on a busy machine.
+  test.setTimeout(90_000);
+
+  test.beforeEach(async ({ page, context, baseURL }) => {
+    const token = await adminToken(page.request);
+    await context.addCookies([{ name: "adminToken", value: encodeURIComponent(token), url: baseURL! }]);
+  });
+
+  test("axe finds no violations on Leirer: the list, an edition's form with a message, and its preview", async ({ page }) => {
+    await page.goto("/vinterleir/deltakere/admin");
+    await page.getByRole("tab", { name: "Leirer" }).click();
+    const open = page.locator(".edition-card.is-current").getByRole("button");
+    await expect(open).toBeVisible();
+    expect(await axe(page)).toEqual([]);
+
+    await open.click();
+    await page.getByLabel("Barnepris", { exact: true }).fill("mye");
+    await page.getByRole("button", { name: "Lagre" }).click();
+    await expect(page.getByText("Barneprisen må være et tall.")).toBeVisible();
+    expect(await axe(page)).toEqual([]);
+
+    await page.getByLabel("Barnepris", { exact: true }).fill("1025");
+    await page.getByRole("button", { name: "Forhåndsvis" }).click();
+    await expect(page.getByRole("region", { name: /Forhåndsvisning/ })).toBeVisible();
+    expect(await axe(page)).toEqual([]);
+  });
+
+  test("axe finds no violations on Venteliste", async ({ page }) => {
+    // The list as the server gives it (answered here, so the screen has every offer state to show).
+    const offer = (state: string) => ({ state, offeredAt: "2026-11-20T09:15:00.000Z", expiresAt: "2026-11-22T09:15:00.000Z" });
+    const entries = ["offered", "expired", null, "accepted"].map((state, index) => ({
+      registrationId: index + 1,
+      position: index + 1,
+      orderId: `VL26-TEST0${index}`,
+      name: `Person ${index + 1}`,
+      club: "Oslo Taekwondo Klubb",
+      email: `person${index + 1}@example.no`,
+      createdAt: "2026-11-02T17:05:00.000Z",
+      offer: state ? offer(state) : null,
+    }));
+    await page.route("**/api/VinterleirAdmin/Waitlist/**", (route) => route.fulfill({ json: entries }));
+    await page.goto("/vinterleir/deltakere/admin");
+    await page.getByRole("tab", { name: "Venteliste" }).click();
+    await expect(page.getByRole("heading", { name: "Plass 1: Person 1" })).toBeVisible();
+    await screenshot(page, "venteliste");
+    await page.getByRole("button", { name: "Fjern: Person 2" }).click();
+    expect(await axe(page)).toEqual([]);
+    await screenshot(page, "venteliste-confirm");
+  });
+});

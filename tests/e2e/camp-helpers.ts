@@ -1,4 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect } from "./fixtures.ts";
 
@@ -28,4 +30,12 @@ export async function adminToken(request: APIRequestContext): Promise<string> {
   const response = await request.get(`/api/VinterleirAdmin/GetToken/${campAdmin.username}/${digest}`);
   expect(response.status()).toBe(200);
   return response.text();
+}
+
+/** With E2E_SCREENSHOTS=<folder>: a full-page screenshot named by screen and viewport width, for a look by eye. */
+export async function screenshot(page: Page, name: string, fullPage = true) {
+  const folder = process.env.E2E_SCREENSHOTS;
+  if (!folder) return;
+  mkdirSync(folder, { recursive: true });
+  await page.screenshot({ path: path.join(folder, `${name}-${page.viewportSize()?.width ?? 0}.png`), fullPage });
 }

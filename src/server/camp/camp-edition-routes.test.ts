@@ -102,6 +102,7 @@ describe.each(databaseKinds)("camp editions on %s", (kind) => {
       await app.inject({ method: "GET", url: "/api/CampEdition/Get/wrong" }),
       await app.inject({ method: "GET", url: "/api/CampEdition/Changes/2026/wrong" }),
       await put(2026, { companionFee: 1 }, "wrong"),
+      await app.inject({ method: "POST", url: "/api/CampEdition/Publish/2027/wrong" }),
     ]) {
       expect(res.statusCode).toBe(401);
     }
@@ -112,5 +113,56 @@ describe.each(databaseKinds)("camp editions on %s", (kind) => {
     const [row] = await database.db.select().from(campEditions).orderBy(campEditions.year);
     expect(Object.keys(row!.data).sort()).toEqual(Object.keys(standardEditionData(2026)).sort());
     expect((await database.db.select().from(campEditionChanges)).every((change) => change.account.length > 0)).toBe(true);
+  });
+
+  const publish = (year: number | string, withToken = token) => app.inject({ method: "POST", url: `/api/CampEdition/Publish/${year}/${withToken}` });
+  const editions = async () => (await app.inject({ method: "GET", url: `/api/CampEdition/Get/${token}` })).json() as { year: number; current: boolean; publishedAt: string | null; version: number }[];
+
+  it("keeps a new year a draft until it is published, then makes it the one current edition and logs who did it", async () => {
+    const before = await editions();
+    expect(before.find((edition) => edition.year === 2027)).toMatchObject({ current: false, publishedAt: null });
+    now = new Date("2026-11-25T11:30:00Z");
+    const res = await publish(2027);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toBe("no-store");
+    expect(res.json()).toMatchObject({ year: 2027, current: true, publishedAt: "2026-11-25T11:30:00.000Z" });
+    expect((await current()).year).toBe(2027);
+    const after = await editions();
+    expect(after.filter((edition) => edition.current).map((edition) => edition.year)).toEqual([2027]);
+    // Both rows changed, so both versions grew: a process rendering from the current edition sees it.
+    for (const year of [2026, 2027]) {
+      expect(after.find((edition) => edition.year === year)!.version).toBe(before.find((edition) => edition.year === year)!.version + 1);
+    }
+    const log = (await app.inject({ method: "GET", url: `/api/CampEdition/Changes/2027/${token}` })).json();
+    expect(log.at(-1)).toEqual({ changedAt: "2026-11-25T11:30:00.000Z", account: "leirsjef", action: "published", changes: [{ field: "current", from: 2026, to: 2027 }] });
+  });
+
+  it("publishes the current edition again as a no-op, and can bring an earlier edition back", async () => {
+    const changesBefore = await countRows(database, "camp_edition_changes");
+    expect((await publish(2027)).json()).toMatchObject({ year: 2027, current: true, publishedAt: "2026-11-25T11:30:00.000Z" });
+    expect(await countRows(database, "camp_edition_changes")).toBe(changesBefore);
+    expect((await publish(2026)).json()).toMatchObject({ year: 2026, current: true });
+    expect((await current()).year).toBe(2026);
+    expect((await editions()).filter((edition) => edition.current)).toHaveLength(1);
+  });
+
+  it("refuses a year without an edition, a malformed year and a wrong token, and changes nothing", async () => {
+    const before = await database.db.select().from(campEditions);
+    const changesBefore = await countRows(database, "camp_edition_changes");
+    const missing = await publish(2031);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ error: "Det finnes ingen vinterleir for 2031." });
+    expect((await publish("20x7")).statusCode).toBe(400);
+    expect((await publish(1999)).statusCode).toBe(400);
+    expect((await publish(2027, "wrong")).statusCode).toBe(401);
+    expect(await database.db.select().from(campEditions)).toEqual(before);
+    expect(await countRows(database, "camp_edition_changes")).toBe(changesBefore);
+  });
+
+  it("lets two publishes at once end with exactly one current edition", async () => {
+    await put(2028, {});
+    const answers = await Promise.all([publish(2027), publish(2028), publish(2027)]);
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200]);
+    expect((await editions()).filter((edition) => edition.current)).toHaveLength(1);
   });
 });

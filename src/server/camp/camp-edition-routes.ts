@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { requireAdmin } from "../admin-auth/require-admin.ts";
 import { adminCredentials } from "../db/schema/admin-auth.ts";
 import { HttpError } from "../errors.ts";
+import { publishEdition } from "./camp-edition-publish.ts";
 import { currentEditionView, listEditionChanges, listEditions, putEdition, type StoredEdition } from "./camp-editions.ts";
 
 /** The edition as the admin API shows it: the editable fields, then where it stands. */
@@ -46,6 +47,11 @@ export async function registerCampEditionRoutes(app: FastifyInstance) {
 
   app.put<{ Params: { year: string } }>("/api/CampEdition/Put/:year/:token", guard, async (request, reply) => {
     const edition = await putEdition(app.db, parseYear(request.params.year), request.body, await accountName(), app.now());
+    return reply.header("cache-control", "no-store").send(adminView(edition));
+  });
+
+  app.post<{ Params: { year: string } }>("/api/CampEdition/Publish/:year/:token", guard, async (request, reply) => {
+    const edition = await publishEdition(app.db, parseYear(request.params.year), await accountName(), app.now());
     return reply.header("cache-control", "no-store").send(adminView(edition));
   });
 }

@@ -223,6 +223,31 @@ describe.each(databaseKinds)("hostile input to the admin endpoints on %s", (kind
     fuzzTimeoutMs,
   );
 
+  // Only the seeded (current, published) year exists, so a good call changes nothing; the rest must be refused.
+  it(
+    "POST /api/CampEdition/Publish/:year/:token",
+    () =>
+      fuzzEndpoint(context, {
+        requests: fc.record({
+          year: fc.oneof(hostileSegment, fc.constantFrom("2026", "2027", "1999", "2101", "0", "-1", "2026.0")),
+          token: tokenFor("camp"),
+          body: jsonBodies(hostileValue),
+          query: hostileQuery,
+        }),
+        toInject: ({ year, token, body, query }) => ({
+          method: "POST",
+          url: `/api/CampEdition/Publish/${year}/${token}${query}`,
+          ...(body.payload !== undefined ? { payload: body.payload } : {}),
+          headers: body.contentType ? { "content-type": body.contentType } : {},
+        }),
+        unchangedWhenRejected: ["camp_editions", "camp_edition_changes"],
+        check: async (_request, res) => {
+          if (res.statusCode === 200) expect(res.json()).toMatchObject({ year: 2026, current: true });
+        },
+      }),
+    fuzzTimeoutMs,
+  );
+
   // Last of the camp routes: a good token and a real id anonymise the person.
   it(
     "POST /api/VinterleirAdmin/Forget/:registrationId/:token",

@@ -18,6 +18,9 @@ import {
 import { personKey } from "./admin-format.ts";
 import { campAdminToken } from "./admin-token.ts";
 import { sha256Hex } from "../../components/admin/sha256.ts";
+import { Tabs } from "../participants/Tabs.tsx";
+import { EditionsArea } from "./editions/EditionsArea.tsx";
+import { WaitlistArea } from "./waitlist/WaitlistArea.tsx";
 import "../participants/participants.css";
 import "../../components/admin/admin.css";
 import "./camp-admin.css";
@@ -35,7 +38,10 @@ export function meta(_: Route.MetaArgs) {
 
 const failedMessage = "Klarte ikke hente påmeldingene, så du er logget ut. Logg inn på nytt for å prøve igjen.";
 
-/** The camp admin (spec §2 "Admin screens", §4 "Admin"): login, then list, then one registration. */
+/**
+ * The camp admin: login, then three tabs: the participants (list, then one registration), the camp
+ * editions ("Leirer") and the waiting list.
+ */
 export function CampAdmin({ hash = sha256Hex }: { hash?: (password: string) => Promise<string> }) {
   return (
     <AdminShell
@@ -49,7 +55,7 @@ export function CampAdmin({ hash = sha256Hex }: { hash?: (password: string) => P
       wrongMessage="Feil brukernavn/passord."
       intro="Listen over deltakere er bare for dem som arrangerer vinterleiren. Logg inn for å se den."
     >
-      {(session) => <AdminArea session={session} />}
+      {(session) => <AdminTabs session={session} />}
     </AdminShell>
   );
 }
@@ -61,7 +67,29 @@ async function fetchData(token: string): Promise<Data> {
   return { people, totals };
 }
 
-function AdminArea({ session }: { session: AdminSession }) {
+/** Each tab keeps its state (a half-filled form, a search) while another is shown. */
+function AdminTabs({ session }: { session: AdminSession }) {
+  const [tab, setTab] = useState("participants");
+  return (
+    <>
+      <div className="admin-toolbar">
+        <SignOutButton session={session} />
+      </div>
+      <Tabs
+        label="Administrasjon av vinterleiren"
+        selected={tab}
+        onSelect={setTab}
+        tabs={[
+          { id: "participants", label: "Deltakere", content: <ParticipantsArea session={session} /> },
+          { id: "editions", label: "Leirer", content: <EditionsArea session={session} /> },
+          { id: "waitlist", label: "Venteliste", content: <WaitlistArea session={session} /> },
+        ]}
+      />
+    </>
+  );
+}
+
+function ParticipantsArea({ session }: { session: AdminSession }) {
   const { token, signOut } = session;
   const { data, load } = useAdminData(session, fetchData, failedMessage);
   const [selected, setSelected] = useState<string>();
@@ -77,13 +105,10 @@ function AdminArea({ session }: { session: AdminSession }) {
     }
   }, [selected]);
 
-  const signOutButton = <SignOutButton session={session} />;
-
-  if (!data) return <AdminLoading text="Laster inn påmeldingene...">{signOutButton}</AdminLoading>;
+  if (!data) return <AdminLoading text="Laster inn påmeldingene...">{null}</AdminLoading>;
 
   return (
     <>
-      <div className="admin-toolbar">{signOutButton}</div>
       {selected !== undefined ? (
         <AdminDetails
           person={data.people.find((p) => personKey(p) === selected)}
