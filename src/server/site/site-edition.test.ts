@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sha256Hex } from "../admin-auth/password-hash.ts";
 import { databaseKinds } from "../test-support/test-database.ts";
 import { testAdminCredentials } from "../test-support/test-app.ts";
-import { buildTestSiteApp } from "../test-support/test-site.ts";
+import { buildTestSiteApp, haveBuiltSite } from "../test-support/test-site.ts";
 
 /** Asks `url` until its body contains `text`, for at most `withinMs`; returns how long it took. */
 async function until(app: Awaited<ReturnType<typeof buildTestSiteApp>>["app"], url: string, text: string, withinMs: number) {
@@ -64,6 +64,28 @@ describe.each(databaseKinds)("site pages follow the current edition on %s", (kin
     expect(after.statusCode).toBe(200);
     expect(after.headers.etag).not.toBe(before.headers.etag);
     expect(after.rawPayload.equals(before.rawPayload)).toBe(false);
+  });
+});
+
+describe.skipIf(!haveBuiltSite)("the real pages (web app's server build) follow the edition", () => {
+  let site: Awaited<ReturnType<typeof buildTestSiteApp>>;
+
+  beforeAll(async () => {
+    site = await buildTestSiteApp({ built: true });
+  });
+  afterAll(() => site.close());
+
+  it("shows a new companion fee on /vinterleir/priser right after the PUT, still as a page without the runtime", async () => {
+    const { CAMP_ADMIN_USERNAME: user, CAMP_ADMIN_PASSWORD: password } = testAdminCredentials;
+    const token = (await site.app.inject({ url: `/api/VinterleirAdmin/GetToken/${user}/${sha256Hex(password)}` })).body;
+    const year = (await site.app.inject({ url: "/api/CampEdition/Current" })).json<{ year: number }>().year;
+    expect((await site.app.inject({ url: "/vinterleir/priser" })).body).toMatch(/\+550\s?kr/);
+    const put = await site.app.inject({ method: "PUT", url: `/api/CampEdition/Put/${year}/${token}`, payload: { companionFee: 612 } });
+    expect(put.statusCode).toBe(200);
+    const page = await site.app.inject({ url: "/vinterleir/priser" });
+    expect(page.body).toMatch(/\+612\s?kr/);
+    expect(page.body).not.toMatch(/\+550\s?kr/);
+    expect(page.body).not.toMatch(/<script[^>]*\bsrc=|modulepreload|__reactRouterContext/);
   });
 });
 

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -45,10 +46,17 @@ export async function createTestSite(): Promise<{ dir: string; remove: () => Pro
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
-/** The whole app serving a test site with the stand-in renderer; `close` removes the app, database and site. */
-export async function buildTestSiteApp(options: { kind?: DatabaseKind } & Partial<Pick<BuildAppOptions, "clock" | "site">> = {}) {
-  const { kind = "pglite", ...rest } = options;
-  const site = await createTestSite();
+/** The real build, when there is one: the browser build and, beside it, the web app's server build. */
+export const builtSiteDir = path.resolve("build/client");
+export const haveBuiltSite = existsSync(path.join(builtSiteDir, "../server/index.js"));
+
+/**
+ * The whole app serving a test site with the stand-in renderer (or, with `built`, the real build with its
+ * own renderer); `close` removes the app, database and test site.
+ */
+export async function buildTestSiteApp(options: { kind?: DatabaseKind; built?: boolean } & Partial<Pick<BuildAppOptions, "clock" | "site">> = {}) {
+  const { kind = "pglite", built = false, ...rest } = options;
+  const site = built ? { dir: builtSiteDir, remove: async () => {} } : await createTestSite();
   const database = await createTestDatabase(kind);
   const app = await buildApp({
     env: loadEnv({ STATIC_DIR: site.dir, LOG_LEVEL: "silent", PUBLIC_BASE_URL: "https://skitaekwondo.no", ...testAdminCredentials }),
@@ -57,7 +65,7 @@ export async function buildTestSiteApp(options: { kind?: DatabaseKind } & Partia
     privacy: { startJob: false },
     mail: { startWorker: false },
     ...rest,
-    site: { renderer: testRenderer, ...rest.site },
+    site: built ? { ...rest.site } : { renderer: testRenderer, ...rest.site },
   });
   const close = async () => {
     await app.close();
