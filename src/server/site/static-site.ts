@@ -76,6 +76,16 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
     },
   });
 
+  // Once listening (never under inject), render every information page in the background, one at a time,
+  // so the first visitors do not wait for a render.
+  app.addHook("onListen", async () => {
+    void (async () => {
+      for (const urlPath of [...staticPaths, notFoundPage.path]) {
+        await pages.info(urlPath).catch((error: unknown) => app.log.warn({ err: error, path: urlPath }, "could not render a page ahead"));
+      }
+    })();
+  });
+
   app.addHook("onResponse", async (request, reply) => {
     if (request.method !== "GET" && request.method !== "HEAD" && reply.statusCode < 300 && editionChange.test(request.url)) watch.stale();
   });
