@@ -74,7 +74,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#ffffff" />
-        {/* data-keep: the build strips every other script from static pages (scripts/static-pages.ts). */}
+        {/* data-keep: the server strips every other script from static pages (src/server/site/strip-runtime.ts). */}
         <script data-keep="" dangerouslySetInnerHTML={{ __html: pickScript }} />
         <script data-keep="" dangerouslySetInnerHTML={{ __html: pageScript }} />
         <style dangerouslySetInnerHTML={{ __html: pickStyle }} />

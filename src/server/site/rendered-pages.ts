@@ -18,6 +18,8 @@ export interface RenderedPagesOptions {
   stylesheet: (href: string) => Promise<string>;
   /** How many working-page answers (by address) are kept; the oldest goes first. */
   maxWorkingPages?: number;
+  /** Told when an information page could not be rendered again and its previous rendering is served. */
+  onStale?: (path: string, error: unknown) => void;
 }
 
 /**
@@ -36,8 +38,10 @@ function renderKey(snapshot: EditionSnapshot | null, at: Date): string {
  * - working pages (forms, admin, payment result) with the runtime, so they hydrate; a bounded number of
  *   addresses is kept, since /vipps/{id} and offer links are endless.
  */
-export function renderedPages({ renderer, watch, now, stylesheet, maxWorkingPages = 200 }: RenderedPagesOptions) {
+export function renderedPages({ renderer, watch, now, stylesheet, maxWorkingPages = 200, onStale }: RenderedPagesOptions) {
   const info = new Map<string, { key: string; page: Promise<RenderedPage> }>();
+  // The last information page that rendered, per path: served when a new render fails, rather than an error.
+  const lastGood = new Map<string, RenderedPage>();
   const working = new Map<string, { key: string; page: Promise<RenderedPage> }>();
 
   async function render(url: string, snapshot: EditionSnapshot | null, at: Date, strip: boolean): Promise<RenderedPage> {
@@ -68,7 +72,18 @@ export function renderedPages({ renderer, watch, now, stylesheet, maxWorkingPage
 
   return {
     /** An information page (or the not-found page) as static HTML without the React runtime. */
-    info: (path: string) => cached(info, path, true),
+    async info(path: string): Promise<RenderedPage> {
+      try {
+        const page = await cached(info, path, true);
+        lastGood.set(path, page);
+        return page;
+      } catch (error) {
+        const previous = lastGood.get(path);
+        if (!previous) throw error;
+        onStale?.(path, error);
+        return previous;
+      }
+    },
     /** A working page with the runtime, for its address including the query. */
     working: (url: string) => cached(working, url, false, maxWorkingPages),
   };

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sha256Hex } from "../admin-auth/password-hash.ts";
 import { databaseKinds } from "../test-support/test-database.ts";
 import { testAdminCredentials } from "../test-support/test-app.ts";
-import { buildTestSiteApp, haveBuiltSite } from "../test-support/test-site.ts";
+import { buildTestSiteApp, haveBuiltSite, testRenderer } from "../test-support/test-site.ts";
 
 /** Asks `url` until its body contains `text`, for at most `withinMs`; returns how long it took. */
 async function until(app: Awaited<ReturnType<typeof buildTestSiteApp>>["app"], url: string, text: string, withinMs: number) {
@@ -110,5 +110,34 @@ describe("time-dependent pages", () => {
     const over = await render();
     expect(over).not.toBe(regular);
     expect(over).toBe(now.toISOString());
+  });
+});
+
+describe("a render that fails", () => {
+  let site: Awaited<ReturnType<typeof buildTestSiteApp>>;
+  let failing = false;
+
+  beforeAll(async () => {
+    site = await buildTestSiteApp({
+      site: {
+        editionMaxAgeMs: 0,
+        renderer: async (url, context) => {
+          if (failing) throw new Error("the web app's server build broke");
+          return testRenderer(url, context);
+        },
+      },
+    });
+  });
+  afterAll(() => site.close());
+
+  it("keeps serving the page as it was last rendered", async () => {
+    expect((await site.app.inject({ url: "/vinterleir/priser" })).body).toContain("Ledsager: 550 kr");
+    failing = true;
+    await site.database.db.execute(sql`update camp_editions set data = jsonb_set(data, '{companionFee}', '600'::jsonb), version = version + 1 where is_current`);
+    const res = await site.app.inject({ url: "/vinterleir/priser" });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain("Ledsager: 550 kr");
+    failing = false;
+    expect((await site.app.inject({ url: "/vinterleir/priser" })).body).toContain("Ledsager: 600 kr");
   });
 });

@@ -67,6 +67,7 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
     renderer,
     watch,
     now: app.now,
+    onStale: (urlPath, error) => app.log.error({ err: error, path: urlPath }, "could not render a page again; serving its previous rendering"),
     // Only the build's own files under root; the hashed names never change while the process runs.
     stylesheet: (href) => {
       const file = path.join(root, path.normalize(href));
