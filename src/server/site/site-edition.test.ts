@@ -6,7 +6,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sha256Hex } from "../admin-auth/password-hash.ts";
-import { databaseKinds } from "../test-support/test-database.ts";
+import { connectPostgres } from "../db/database.ts";
+import { prepareDatabase } from "../db/open-database.ts";
+import { createPostgresTestDatabase, databaseKinds } from "../test-support/test-database.ts";
 import { testAdminCredentials } from "../test-support/test-app.ts";
 import { buildTestSiteApp, haveBuiltSite, testRenderer } from "../test-support/test-site.ts";
 
@@ -64,6 +66,36 @@ describe.each(databaseKinds)("site pages follow the current edition on %s", (kin
     expect(after.statusCode).toBe(200);
     expect(after.headers.etag).not.toBe(before.headers.etag);
     expect(after.rawPayload.equals(before.rawPayload)).toBe(false);
+  });
+});
+
+describe.skipIf(!databaseKinds.includes("postgres"))("two processes on one PostgreSQL", () => {
+  let first: Awaited<ReturnType<typeof buildTestSiteApp>>;
+  let second: Awaited<ReturnType<typeof buildTestSiteApp>>;
+  let secondDatabase: Awaited<ReturnType<typeof connectPostgres>>;
+
+  beforeAll(async () => {
+    const database = await createPostgresTestDatabase();
+    await prepareDatabase(database);
+    first = await buildTestSiteApp({ database });
+    secondDatabase = await connectPostgres(database.url);
+    second = await buildTestSiteApp({ database: secondDatabase });
+  });
+  afterAll(async () => {
+    await second?.close();
+    await secondDatabase?.close();
+    await first?.close();
+    await first?.database.close();
+  });
+
+  it("the other process shows a PUT's new companion fee within 5 seconds", async () => {
+    const { CAMP_ADMIN_USERNAME: user, CAMP_ADMIN_PASSWORD: password } = testAdminCredentials;
+    const token = (await first.app.inject({ url: `/api/VinterleirAdmin/GetToken/${user}/${sha256Hex(password)}` })).body;
+    const year = (await first.app.inject({ url: "/api/CampEdition/Current" })).json<{ year: number }>().year;
+    expect((await second.app.inject({ url: "/vinterleir/priser" })).body).toContain("Ledsager: 550 kr");
+    const put = await first.app.inject({ method: "PUT", url: `/api/CampEdition/Put/${year}/${token}`, payload: { companionFee: 612 } });
+    expect(put.statusCode).toBe(200);
+    expect(await until(second.app, "/vinterleir/priser", "Ledsager: 612 kr", 5000)).toBeLessThan(5000);
   });
 });
 

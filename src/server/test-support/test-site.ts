@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { buildApp, type BuildAppOptions } from "../app.ts";
-import type { DatabaseKind } from "../db/database.ts";
+import type { Database, DatabaseKind } from "../db/database.ts";
 import { loadEnv } from "../env.ts";
 import type { PageRenderer } from "../site/page-renderer.ts";
 import { clientOnlyPathPatterns } from "../../shared/site/site-pages.ts";
@@ -54,10 +54,13 @@ export const haveBuiltSite = existsSync(path.join(builtSiteDir, "../server/index
  * The whole app serving a test site with the stand-in renderer (or, with `built`, the real build with its
  * own renderer); `close` removes the app, database and test site.
  */
-export async function buildTestSiteApp(options: { kind?: DatabaseKind; built?: boolean } & Partial<Pick<BuildAppOptions, "clock" | "site">> = {}) {
-  const { kind = "pglite", built = false, ...rest } = options;
+export async function buildTestSiteApp(
+  options: { kind?: DatabaseKind; built?: boolean; database?: Database } & Partial<Pick<BuildAppOptions, "clock" | "site">> = {},
+) {
+  const { kind = "pglite", built = false, database: givenDatabase, ...rest } = options;
   const site = built ? { dir: builtSiteDir, remove: async () => {} } : await createTestSite();
-  const database = await createTestDatabase(kind);
+  // A given database (another process's view of the same PostgreSQL) is the caller's to close.
+  const database = givenDatabase ?? (await createTestDatabase(kind));
   const app = await buildApp({
     env: loadEnv({ STATIC_DIR: site.dir, LOG_LEVEL: "silent", PUBLIC_BASE_URL: "https://skitaekwondo.no", ...testAdminCredentials }),
     database,
@@ -69,7 +72,7 @@ export async function buildTestSiteApp(options: { kind?: DatabaseKind; built?: b
   });
   const close = async () => {
     await app.close();
-    await database.close();
+    if (!givenDatabase) await database.close();
     await site.remove();
   };
   return { app, database, close };
