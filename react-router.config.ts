@@ -1,10 +1,11 @@
 import type { Config } from "@react-router/dev/config";
-import { prerenderPaths } from "./src/shared/site/site-pages.ts";
 
 export default {
   appDirectory: "src/web",
   buildDirectory: "build",
-  // Information pages are prerendered to static HTML; forms and admin pages render in the browser.
-  ssr: false,
-  prerender: prerenderPaths,
+  // Our Fastify server renders every page with this build (src/server/site): information pages once per
+  // edition version, stripped of the runtime; working pages render their loading view and hydrate.
+  ssr: true,
+  // Every route is in the first manifest: the server answers no /__manifest requests.
+  routeDiscovery: { mode: "initial" },
 } satisfies Config;

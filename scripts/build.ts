@@ -1,6 +1,7 @@
 /**
- * The production build: the web app (prerendered pages + client bundle), the camp PDFs made from the
- * shared program data, precompressed assets, and the server bundle. Writes build/stamp.json last, which
+ * The production build: the web app (client bundle and the server build the server renders pages with),
+ * precompressed assets, and the server bundle. Nothing about the camp is decided here: the server renders
+ * the pages and the PDFs from the current edition in the database. Writes build/stamp.json last, which
  * `npm start` reads to decide whether the build is stale.
  */
 import { execFileSync } from "node:child_process";
@@ -8,10 +9,6 @@ import { cp, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
 import { build as esbuild } from "esbuild";
-import { resolveCampEdition } from "../src/shared/camp/camp-edition.ts";
-import { startOfOsloDay, addDays } from "../src/shared/time.ts";
-import { writeCampPdfs } from "./pdfs/write-camp-pdfs.ts";
-import { makeStaticPages } from "./static-pages.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const clientDir = path.join(root, "build/client");
@@ -31,13 +28,9 @@ async function precompress(dir: string) {
 
 async function main() {
   const started = Date.now();
-  const edition = resolveCampEdition(new Date(), Number(process.env.CAMP_YEAR) || undefined);
   await rm(path.join(root, "build"), { recursive: true, force: true });
 
-  execFileSync(bin("react-router"), ["build"], { cwd: root, stdio: "inherit", env: { ...process.env, CAMP_YEAR: String(edition.year) } });
-  const staticCount = await makeStaticPages(clientDir);
-  console.log(`${staticCount} static pages without the React runtime.`);
-  await writeCampPdfs(edition, path.join(clientDir, "dokumenter"));
+  execFileSync(bin("react-router"), ["build"], { cwd: root, stdio: "inherit" });
   await precompress(clientDir);
 
   await esbuild({
@@ -55,15 +48,9 @@ async function main() {
   await cp(path.join(root, "src/server/db/migrations"), path.join(root, "build/node/migrations"), { recursive: true });
 
   await mkdir(path.join(root, "build"), { recursive: true });
-  const stamp = {
-    builtAt: new Date().toISOString(),
-    campYear: edition.year,
-    // After the camp's last day the coming season changes, and with it every page: rebuild then.
-    staleAfter: startOfOsloDay(addDays(edition.end, 1)).toISOString(),
-    pinnedCampYear: process.env.CAMP_YEAR || null,
-  };
+  const stamp = { builtAt: new Date().toISOString() };
   await writeFile(path.join(root, "build/stamp.json"), `${JSON.stringify(stamp, null, 2)}\n`);
-  console.log(`Build ready in ${((Date.now() - started) / 1000).toFixed(1)} s (vinterleir ${edition.year}).`);
+  console.log(`Build ready in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }
 
 main().catch((error: unknown) => {

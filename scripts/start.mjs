@@ -1,10 +1,10 @@
 /**
  * `npm start`: builds when the build is missing or stale, then runs the server.
- * Stale means: any source, content or config file changed after the build, a different pinned
- * CAMP_YEAR, or the camp season the build was made for is over.
+ * Stale means: any source, content or config file changed after the build. The camp is not part of the
+ * build (the server renders its pages from the database), so a new season needs no rebuild.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -24,12 +24,9 @@ function newestMtime(target) {
 }
 
 function staleReason() {
-  if (!existsSync(stampFile) || !existsSync(path.join(root, "build/node/main.js"))) return "no build yet";
-  const stamp = JSON.parse(readFileSync(stampFile, "utf8"));
+  if (!existsSync(stampFile) || !existsSync(path.join(root, "build/node/main.js")) || !existsSync(path.join(root, "build/server/index.js"))) return "no build yet";
   const builtAt = statSync(stampFile).mtimeMs;
   if (inputs.some((input) => newestMtime(input) > builtAt)) return "sources changed since the last build";
-  if ((process.env.CAMP_YEAR || null) !== stamp.pinnedCampYear) return "CAMP_YEAR changed";
-  if (Date.now() >= Date.parse(stamp.staleAfter)) return `the ${stamp.campYear} camp is over`;
   return null;
 }
 

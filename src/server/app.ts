@@ -8,7 +8,7 @@ import type { Database, Db } from "./db/database.ts";
 import { openDatabase } from "./db/open-database.ts";
 import { registerErrorHandler } from "./errors.ts";
 import { registerHealthRoutes } from "./health/health-routes.ts";
-import { registerStaticSite } from "./site/static-site.ts";
+import { registerStaticSite, type StaticSiteOptions } from "./site/static-site.ts";
 import { registerClubGradeRoutes } from "./camp/club-grade-routes.ts";
 import { registerAdminAuthRoutes, type AdminAuthOptions } from "./admin-auth/admin-auth-routes.ts";
 import { ensureAdminCredentials } from "./admin-auth/admin-credentials.ts";
@@ -39,6 +39,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions["logger"];
   /** Serve the built site (off in API-only tests that run without a build). */
   serveSite?: boolean;
+  /** How the site's pages are rendered (tests: a stand-in for the web app's server build). */
+  site?: Pick<StaticSiteOptions, "renderer" | "editionMaxAgeMs">;
   /** A database the caller owns (tests); otherwise one is opened from env and closed with the app. */
   database?: Database;
   clock?: () => Date;
@@ -60,6 +62,7 @@ export async function buildApp({
   env,
   logger = false,
   serveSite = true,
+  site,
   database: givenDatabase,
   clock = () => new Date(),
   announce = (message) => console.log(message),
@@ -111,7 +114,7 @@ export async function buildApp({
   await app.register(registerNewMemberRoutes);
   await app.register(registerInvoiceRoutes);
   if (serveSite) {
-    await registerStaticSite(app, { staticDir: env.STATIC_DIR, publicBaseUrl: env.PUBLIC_BASE_URL });
+    await registerStaticSite(app, { staticDir: env.STATIC_DIR, publicBaseUrl: env.PUBLIC_BASE_URL, ...site });
   }
   return app;
 }

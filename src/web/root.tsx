@@ -1,18 +1,58 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { ReactNode } from "react";
 import type { Route } from "./+types/root";
+import { campEditionFromData, comingSeasonYear, standardEditionData } from "../shared/camp/camp-edition-data.ts";
 import { findSitePage, sitePages } from "../shared/site/site-pages.ts";
+import { isCampOver, type SiteRenderContext } from "../shared/site/render-context.ts";
 import { club } from "../shared/club/club-facts.ts";
 import { SiteChrome } from "./layout/SiteChrome.tsx";
 import { ErrorScreen } from "./layout/ErrorScreen.tsx";
 import { pickScript, pickStyle } from "./lib/random-pick.tsx";
 import { pageScript } from "./lib/page-script.ts";
+import { CampEditionProvider } from "./lib/camp-edition.tsx";
+import { RenderTimeContext } from "./lib/use-now.ts";
 import "./styles/app.css";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "manifest", href: "/manifest.webmanifest" },
 ];
+
+declare module "react-router" {
+  interface AppLoadContext {
+    /** Given by our server (src/server/site); missing under `react-router dev`. */
+    site?: SiteRenderContext;
+  }
+}
+
+/**
+ * The current camp edition and the render time, from the server's load context. Under `react-router dev`
+ * (no database) the pages show the coming season's usual edition.
+ */
+export function loader({ context }: Route.LoaderArgs): SiteRenderContext {
+  if (context.site) return context.site;
+  const now = new Date();
+  return { edition: standardEditionData(comingSeasonYear(now)), renderedAt: now.toISOString() };
+}
+
+/** The edition stays as the page was first rendered with; client-side navigation never asks the server again. */
+export function shouldRevalidate() {
+  return false;
+}
+
+/** The edition and render time for every page below the root, error screens included. */
+function SiteProviders({ children }: { children: ReactNode }) {
+  const site = useRouteLoaderData<typeof loader>("root");
+  const edition = site?.edition ? campEditionFromData(site.edition) : undefined;
+  const over = edition !== undefined && site !== undefined && isCampOver(edition, new Date(site.renderedAt));
+  return (
+    <RenderTimeContext.Provider value={site?.renderedAt}>
+      <CampEditionProvider edition={edition} over={over}>
+        {children}
+      </CampEditionProvider>
+    </RenderTimeContext.Provider>
+  );
+}
 
 export function meta({ location }: Route.MetaArgs) {
   const page = findSitePage(location.pathname);
@@ -34,7 +74,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#ffffff" />
-        {/* data-keep: the build strips every other script from static pages (scripts/static-pages.ts). */}
+        {/* data-keep: the server strips every other script from static pages (src/server/site/strip-runtime.ts). */}
         <script data-keep="" dangerouslySetInnerHTML={{ __html: pickScript }} />
         <script data-keep="" dangerouslySetInnerHTML={{ __html: pageScript }} />
         <style dangerouslySetInnerHTML={{ __html: pickStyle }} />
@@ -42,7 +82,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        {children}
+        <SiteProviders>{children}</SiteProviders>
         <ScrollRestoration />
         <Scripts />
       </body>

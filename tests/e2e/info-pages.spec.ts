@@ -9,7 +9,7 @@ const kr = (amount: number) => formatKroner(amount);
 // Text in the page may break "1 025 kr" with a normal or a non-breaking space.
 const money = (amount: number) => new RegExp(kr(amount).replace(/\s/g, "\\s"));
 
-/** Key facts per page: each must be in the HTML the server sends (prerendered) and on the rendered page. */
+/** Key facts per page: each must be in the HTML the server sends (static) and on the rendered page. */
 const keyFacts: Record<string, (string | RegExp)[]> = {
   "/": ["Les mer", "Treningstider", `Vinterleir ${edition.year}`, "Meld interesse", "1978"],
   "/treningstider": [...trainingTimes.map((t) => t.time), "Tilbake"],
@@ -37,14 +37,14 @@ const keyFacts: Record<string, (string | RegExp)[]> = {
   "/vinterleir/print/program": [String(edition.year)],
 };
 
-test("every prerendered page has key facts", () => {
+test("every static page has key facts", () => {
   expect(Object.keys(keyFacts).sort()).toEqual(staticPaths.filter((p) => p !== "/menu").sort());
 });
 
 const normalise = (text: string) => text.replace(/&nbsp;|&#160;|\u00a0/g, " ").replace(/&amp;/g, "&");
 
 for (const [path, facts] of Object.entries(keyFacts)) {
-  test(`${path} shows its key facts, prerendered`, async ({ page, request }) => {
+  test(`${path} shows its key facts in the HTML the server sends`, async ({ page, request }) => {
     const response = await request.get(path);
     expect(response.status()).toBe(200);
     const html = normalise(await response.text());

@@ -112,3 +112,20 @@ test("the print page's button prints without the React runtime", async ({ page }
   await page.getByRole("button", { name: "Skriv ut" }).click();
   expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
 });
+
+test("from a hydrated working page, a link renders a camp page in the browser with the server's edition", async ({ page, request }) => {
+  const year = ((await (await request.get("/api/CampEdition/Current")).json()) as { year: number }).year;
+  const documents: string[] = [];
+  await page.goto("/vinterleir/deltakere");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Deltakere på vinterleiren ${year}`);
+  page.on("request", (r) => {
+    if (r.resourceType() === "document" || r.url().endsWith(".data")) documents.push(r.url());
+  });
+  await page.evaluate(() => {
+    // A client-side navigation by the router, as a Link in the app does: no document, no data request.
+    window.history.pushState(null, "", "/vinterleir");
+    window.dispatchEvent(new PopStateEvent("popstate"));
+  });
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Vinterleir ${year}`);
+  expect(documents).toEqual([]);
+});

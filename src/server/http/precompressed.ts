@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
 
-/** A response body compressed once and sent many times (prerendered pages, cached public lists). */
+/** A response body compressed once and sent many times (rendered pages, cached public lists). */
 export interface Precompressed {
   raw: Buffer;
   gzip: Buffer;

@@ -6,7 +6,7 @@
  */
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { LightMyRequestResponse } from "fastify";
@@ -19,11 +19,13 @@ import { sha256Hex } from "../admin-auth/password-hash.ts";
 import { createTestDatabase } from "../test-support/test-database.ts";
 import { testAdminCredentials } from "../test-support/test-app.ts";
 import { validDraft } from "../../shared/camp/camp-draft.fixture.ts";
-import { clientOnlyPathPatterns } from "../../shared/site/site-pages.ts";
+import { clientOnlyPathPatterns, staticPaths } from "../../shared/site/site-pages.ts";
+import { createTestSite, testRenderer } from "../test-support/test-site.ts";
 import { hstsValue } from "./security-headers.ts";
 
 const builtSite = path.resolve("build/client");
-const haveBuild = existsSync(path.join(builtSite, "__spa-fallback.html"));
+// The web app's server build beside the browser build: the real pages, rendered by the server.
+const haveBuild = existsSync(path.join(builtSite, "../server/index.js"));
 
 /** The directive's sources, e.g. sources(csp, "script-src") → ["'self'", "'sha256-…'"]. */
 function sources(csp: string, directive: string): string[] | undefined {
@@ -76,28 +78,14 @@ describe.each([
   let app: Awaited<ReturnType<typeof buildApp>>;
   let dir: string;
   let staticDir: string;
-  const pagePaths: string[] = [];
+  let removeSite = async () => {};
+  const pagePaths = staticPaths;
 
   beforeAll(async () => {
     if (!enabled) return;
     dir = await mkdtemp(path.join(tmpdir(), "security-"));
     if (label === "the built site") staticDir = builtSite;
-    else {
-      staticDir = path.join(dir, "site");
-      const html = (body: string) =>
-        `<!DOCTYPE html><html lang="nb"><head><script>window.__ctx={"a":1}</script><script type="module">import("/assets/a.js")</script><style>p{color:red}</style></head><body>${body}</body></html>`;
-      await mkdir(path.join(staticDir, "om/oss"), { recursive: true });
-      await mkdir(path.join(staticDir, "404"), { recursive: true });
-      await writeFile(path.join(staticDir, "index.html"), html("Forside"));
-      await writeFile(path.join(staticDir, "om/oss/index.html"), html("Om oss"));
-      await writeFile(path.join(staticDir, "404/index.html"), html("Fant ikke"));
-      await writeFile(path.join(staticDir, "__spa-fallback.html"), html("Laster"));
-    }
-    for (const entry of await readdir(staticDir, { recursive: true })) {
-      if (path.basename(entry) !== "index.html") continue;
-      const urlPath = path.dirname(entry) === "." ? "/" : `/${path.dirname(entry).split(path.sep).join("/")}`;
-      if (urlPath !== "/404") pagePaths.push(urlPath);
-    }
+    else ({ dir: staticDir, remove: removeSite } = await createTestSite());
     database = await createTestDatabase("pglite");
     app = await buildApp({
       env: loadEnv({
@@ -115,6 +103,7 @@ describe.each([
       announce: () => {},
       vipps: { startReconciler: false },
       mail: { startWorker: false },
+      ...(label === "the built site" ? {} : { site: { renderer: testRenderer } }),
     });
   }, 60_000);
   afterAll(async () => {
@@ -122,9 +111,10 @@ describe.each([
     await app.close();
     await database.close();
     await rm(dir, { recursive: true, force: true });
+    await removeSite();
   });
 
-  it.skipIf(!enabled)("every prerendered page, the SPA fallback and the 404 page: strict CSP that lets their inline code run", async () => {
+  it.skipIf(!enabled)("every information page, the working pages and the 404 page: strict CSP that lets their inline code run", async () => {
     expect(pagePaths.length).toBeGreaterThan(0);
     for (const url of pagePaths) {
       const res = await app.inject({ url });
@@ -132,7 +122,7 @@ describe.each([
       expectBaseHeaders(res, url);
       expectWorkingStrictCsp(res, url);
     }
-    // The browser-rendered pages (admin pages, wizards, Vipps result) are the SPA fallback.
+    // The browser-rendered pages (admin pages, wizards, Vipps result) keep the runtime and hydrate.
     const clientOnly = ["/vinterleir/registrering", "/vinterleir/deltakere/admin", "/nyttmedlem", "/nyttmedlem/sjekk", "/invoices", "/vipps", "/vipps/VL26-ABC123"];
     for (const url of clientOnly) expect(clientOnlyPathPatterns.some((pattern) => pattern.test(url)), url).toBe(true);
     for (const url of clientOnly) {

@@ -1,6 +1,4 @@
 import { createHash } from "node:crypto";
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import { precompress, type Precompressed } from "../http/precompressed.ts";
 
 export interface HtmlPage extends Precompressed {
@@ -40,18 +38,4 @@ function sha256(text: string, encoding: "base64" | "hex") {
 
 export function prepareHtml(html: string): HtmlPage {
   return { ...precompress(html), contentSecurityPolicy: contentSecurityPolicy(html) };
-}
-
-/** Loads every prerendered page (…/index.html) and the SPA fallback into memory: a few dozen small files. */
-export async function loadHtmlPages(staticDir: string) {
-  const pages = new Map<string, HtmlPage>();
-  const entries = await readdir(staticDir, { recursive: true });
-  for (const entry of entries) {
-    if (path.basename(entry) !== "index.html") continue;
-    const dir = path.dirname(entry);
-    const urlPath = dir === "." ? "/" : `/${dir.split(path.sep).join("/")}`;
-    pages.set(urlPath, prepareHtml(await readFile(path.join(staticDir, entry), "utf8")));
-  }
-  const fallback = prepareHtml(await readFile(path.join(staticDir, "__spa-fallback.html"), "utf8"));
-  return { pages, fallback };
 }

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestSiteApp } from "../test-support/test-site.ts";
 
@@ -11,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => close());
 
 describe("static site", () => {
-  it("serves a prerendered page with a hash-based CSP", async () => {
+  it("serves a rendered information page with a hash-based CSP", async () => {
     const res = await app.inject({ url: "/om/oss" });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain("Om oss");
@@ -59,11 +60,43 @@ describe("static site", () => {
     }
   });
 
-  it("serves browser-rendered pages with the SPA fallback", async () => {
-    for (const url of ["/vinterleir/registrering", "/vinterleir/deltakere/admin", "/vipps/123", "/nyttmedlem"]) {
+  it("strips the React runtime from information pages: our data-keep script stays, stylesheets are inlined", async () => {
+    const res = await app.inject({ url: "/om/oss" });
+    expect(res.body).not.toContain("__reactRouterContext");
+    expect(res.body).not.toContain("modulepreload");
+    expect(res.body).not.toContain('<link rel="stylesheet"');
+    expect(res.body).not.toContain("data-keep");
+    expect(res.body).toContain("<script>window.x=1</script>");
+    expect(res.body).toContain("<style>body{margin:0}</style>");
+    const csp = String(res.headers["content-security-policy"]);
+    expect(csp).toContain(`'sha256-${createHash("sha256").update("window.x=1").digest("base64")}'`);
+    expect(csp).toContain(`'sha256-${createHash("sha256").update("body{margin:0}").digest("base64")}'`);
+  });
+
+  it("renders working pages with the runtime, so they hydrate, and allows their scripts by hash", async () => {
+    for (const url of ["/vinterleir/registrering", "/vinterleir/deltakere/admin", "/vipps/123", "/nyttmedlem", "/vinterleir/venteliste/abc"]) {
       const res = await app.inject({ url });
       expect(res.statusCode, url).toBe(200);
-      expect(res.body, url).toContain("Laster");
+      expect(res.body, url).toContain(`Laster ${url}`);
+      expect(res.body, url).toContain("__reactRouterContext");
+      const csp = String(res.headers["content-security-policy"]);
+      expect(csp, url).toContain(`'sha256-${createHash("sha256").update("window.__reactRouterContext={}").digest("base64")}'`);
+    }
+  });
+
+  it("serves the camp's PDFs made from the current edition, and the build's other documents as files", async () => {
+    const year = (await app.inject({ url: "/api/CampEdition/Current" })).json<{ year: number }>().year;
+    for (const url of ["/dokumenter/salgsbetingelser.pdf", `/dokumenter/vinterleir-${year}-barn.pdf`, `/dokumenter/vinterleir-${year}-voksne.pdf`, `/dokumenter/vinterleir-${year}-klubber.pdf`]) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["content-type"], url).toBe("application/pdf");
+      expect(res.rawPayload.subarray(0, 5).toString("latin1"), url).toBe("%PDF-");
+      const again = await app.inject({ url, headers: { "if-none-match": String(res.headers.etag) } });
+      expect(again.statusCode, url).toBe(304);
+    }
+    expect((await app.inject({ url: "/dokumenter/ski-tkd-pensum.pdf" })).body).toContain("pensum");
+    for (const url of [`/dokumenter/vinterleir-${year - 1}-barn.pdf`, "/dokumenter/.env"]) {
+      expect((await app.inject({ url })).statusCode, url).toBe(404);
     }
   });
 

@@ -1,24 +1,38 @@
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { clientOnlyPathPatterns, notFoundPage, redirects } from "../../shared/site/site-pages.ts";
-import { loadHtmlPages, type HtmlPage } from "./html-pages.ts";
+import { clientOnlyPathPatterns, notFoundPage, redirects, staticPaths } from "../../shared/site/site-pages.ts";
+import { documentsPath } from "../../shared/camp/camp-documents.ts";
+import { campDocuments } from "../camp-documents/camp-documents.ts";
 import { sendPrecompressed } from "../http/precompressed.ts";
 import { sameOriginPath } from "../http/same-origin-path.ts";
+import { watchCurrentEdition } from "./edition-watch.ts";
+import { loadServerBuildRenderer, type PageRenderer } from "./page-renderer.ts";
+import { renderedPages, type RenderedPage } from "./rendered-pages.ts";
 import { robotsTxt, sitemapXml } from "./sitemap.ts";
 
 export interface StaticSiteOptions {
+  /** The web app's browser build (build/client): assets, public files. */
   staticDir: string;
   publicBaseUrl: string;
+  /** Renders the pages; default: the web app's server build beside staticDir (build/server/index.js). */
+  renderer?: PageRenderer;
+  /** How old the check of the current edition may be when a page is served (default 2 s). */
+  editionMaxAgeMs?: number;
 }
 
-function sendHtml(request: FastifyRequest, reply: FastifyReply, page: HtmlPage, status = 200) {
+function sendHtml(request: FastifyRequest, reply: FastifyReply, { page, location, status: rendered }: RenderedPage, status = rendered) {
+  if (location && status >= 300 && status < 400) return reply.redirect(location, status);
   reply
     .header("content-type", "text/html; charset=utf-8")
     .header("cache-control", "no-cache")
     .header("content-security-policy", page.contentSecurityPolicy);
   return sendPrecompressed(request, reply, page, status);
 }
+
+/** A camp edition was changed by a request to this process: its pages follow at once, not after the next check. */
+const editionChange = /^\/api\/CampEdition\/(?!Get\/|Current|Changes\/)/;
 
 /**
  * The request target as sent, split at the query. Not `new URL(request.url, base)`: that reads `//host/` and
@@ -30,15 +44,52 @@ function splitTarget(target: string): { pathname: string; search: string } {
 }
 
 /**
- * Serves the built site: prerendered pages from memory, hashed assets with long caching (precompressed at
- * build), bare section paths as redirects, browser-rendered pages via the SPA fallback, and the static
- * "not found" page (the error screen) with status 404 for everything else.
+ * Serves the site: the pages rendered by the web app's server build from the current camp edition in the
+ * database and kept in memory (rendered-pages.ts; information pages as static HTML without the runtime,
+ * rendered again when the edition or the camp's phase changes), the camp's PDFs made the same way, hashed
+ * assets with long caching (precompressed at build), bare section paths as redirects, and the "not found"
+ * page (the error screen) with status 404 for everything else.
  */
 export async function registerStaticSite(app: FastifyInstance, options: StaticSiteOptions) {
   const root = path.resolve(options.staticDir);
-  const { pages, fallback } = await loadHtmlPages(root);
-  const notFound = pages.get(notFoundPage.path) ?? fallback;
-  pages.delete(notFoundPage.path);
+  const renderer = options.renderer ?? (await loadServerBuildRenderer(path.join(root, "..", "server", "index.js")));
+  const watch = watchCurrentEdition(app.db, {
+    maxAgeMs: options.editionMaxAgeMs,
+    onError: (error) => app.log.warn({ err: error }, "could not check the current camp edition; serving the pages rendered before"),
+    onChange: (snapshot) => {
+      app.log.info({ year: snapshot?.year, version: snapshot?.version }, "camp edition changed; pages and PDFs follow");
+      documents.refresh(snapshot);
+    },
+  });
+  const documents = campDocuments(watch);
+  const styles = new Map<string, Promise<string>>();
+  const pages = renderedPages({
+    renderer,
+    watch,
+    now: app.now,
+    onStale: (urlPath, error) => app.log.error({ err: error, path: urlPath }, "could not render a page again; serving its previous rendering"),
+    // Only the build's own files under root; the hashed names never change while the process runs.
+    stylesheet: (href) => {
+      const file = path.join(root, path.normalize(href));
+      if (!file.startsWith(root + path.sep)) return Promise.reject(new Error(`Stylesheet outside the build: ${href}`));
+      if (!styles.has(href)) styles.set(href, readFile(file, "utf8"));
+      return styles.get(href)!;
+    },
+  });
+
+  // Once listening (never under inject), render every information page in the background, one at a time,
+  // so the first visitors do not wait for a render.
+  app.addHook("onListen", async () => {
+    void (async () => {
+      for (const urlPath of [...staticPaths, notFoundPage.path]) {
+        await pages.info(urlPath).catch((error: unknown) => app.log.warn({ err: error, path: urlPath }, "could not render a page ahead"));
+      }
+    })();
+  });
+
+  app.addHook("onResponse", async (request, reply) => {
+    if (request.method !== "GET" && request.method !== "HEAD" && reply.statusCode < 300 && editionChange.test(request.url)) watch.stale();
+  });
 
   // One address per page: /om/oss/ → /om/oss (before static files, which would answer a directory with 403).
   app.addHook("onRequest", async (request, reply) => {
@@ -65,21 +116,33 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
     },
   });
 
-  for (const [urlPath, page] of pages) {
-    app.get(urlPath, (request, reply) => sendHtml(request, reply, page));
+  for (const urlPath of staticPaths) {
+    app.get(urlPath, async (request, reply) => sendHtml(request, reply, await pages.info(urlPath)));
   }
+  // The camp's PDFs from the current edition; every other document is a file of the build.
+  app.get<{ Params: { file: string } }>(`${documentsPath}/:file`, async (request, reply) => {
+    const { file } = request.params;
+    const document = await documents.find(file);
+    if (document) {
+      reply.header("content-type", "application/pdf").header("cache-control", "no-cache").header("etag", document.etag);
+      if (request.headers["if-none-match"] === document.etag) return reply.code(304).send();
+      return reply.send(document.body);
+    }
+    if (!/^[a-z0-9][a-z0-9._-]*$/i.test(file)) return reply.callNotFound();
+    return reply.sendFile(`${documentsPath.slice(1)}/${file}`);
+  });
   for (const [from, to] of Object.entries(redirects)) {
     app.get(from, (_request, reply) => reply.redirect(to, 302));
   }
   app.get("/robots.txt", (_request, reply) => reply.type("text/plain; charset=utf-8").send(robotsTxt(options.publicBaseUrl)));
   app.get("/sitemap.xml", (_request, reply) => reply.type("application/xml; charset=utf-8").send(sitemapXml(options.publicBaseUrl)));
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const { pathname } = splitTarget(request.url);
     if (pathname.startsWith("/api/") || (request.method !== "GET" && request.method !== "HEAD")) {
       return reply.code(404).send({ error: "Fant ikke det du spurte etter." });
     }
-    if (clientOnlyPathPatterns.some((pattern) => pattern.test(pathname))) return sendHtml(request, reply, fallback);
-    return sendHtml(request, reply, notFound, 404);
+    if (clientOnlyPathPatterns.some((pattern) => pattern.test(pathname))) return sendHtml(request, reply, await pages.working(request.url));
+    return sendHtml(request, reply, await pages.info(notFoundPage.path), 404);
   });
 }

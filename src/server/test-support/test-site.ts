@@ -1,39 +1,79 @@
+import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { buildApp } from "../app.ts";
+import { buildApp, type BuildAppOptions } from "../app.ts";
+import type { Database, DatabaseKind } from "../db/database.ts";
 import { loadEnv } from "../env.ts";
+import type { PageRenderer } from "../site/page-renderer.ts";
+import { clientOnlyPathPatterns } from "../../shared/site/site-pages.ts";
 import { createTestDatabase } from "./test-database.ts";
-
-const html = (body: string) =>
-  `<!DOCTYPE html><html lang="nb"><head><script>window.x=1</script><style>p{color:red}</style></head><body>${body}</body></html>`;
+import { testAdminCredentials } from "./test-app.ts";
 
 /**
- * A tiny built site in a temporary folder (front page, one prerendered page, the SPA fallback, the error
- * page and one hashed asset), for server tests that need the static site without a real build.
+ * A stand-in for the web app's server build: a page like React Router renders it (the runtime's scripts
+ * and module preload, our data-keep script, a stylesheet link), with a body that shows the path and, on
+ * the camp price page, the edition's companion fee and the render time.
  */
+export const testRenderer: PageRenderer = async (url, site) => {
+  const { pathname } = new URL(url, "http://localhost");
+  const body =
+    pathname === "/404"
+      ? "Unexpected Application Error!"
+      : pathname === "/om/oss"
+        ? "Om oss"
+        : pathname === "/vinterleir/priser"
+          ? `Ledsager: ${site.edition?.companionFee ?? "ingen leir"} kr (rendret ${site.renderedAt})`
+          : clientOnlyPathPatterns.some((pattern) => pattern.test(pathname))
+            ? `Laster ${pathname}`
+            : `Side ${pathname}`;
+  const html =
+    `<!DOCTYPE html><html lang="nb"><head><script data-keep="">window.x=1</script>` +
+    `<link rel="modulepreload" href="/assets/app-abc123.js"/><link rel="stylesheet" href="/assets/app-abc123.css"/>` +
+    `<style>p{color:red}</style></head><body><p>${body}</p>` +
+    `<script>window.__reactRouterContext={}</script><script type="module">import("/assets/app-abc123.js")</script></body></html>`;
+  return { status: 200, html };
+};
+
+/** A tiny browser build in a temporary folder (hashed assets and a public document) for the site tests. */
 export async function createTestSite(): Promise<{ dir: string; remove: () => Promise<void> }> {
   const dir = await mkdtemp(path.join(tmpdir(), "site-"));
-  await mkdir(path.join(dir, "om/oss"), { recursive: true });
   await mkdir(path.join(dir, "assets"), { recursive: true });
-  await mkdir(path.join(dir, "404"), { recursive: true });
-  await writeFile(path.join(dir, "index.html"), html("Forside"));
-  await writeFile(path.join(dir, "om/oss/index.html"), html("Om oss"));
-  await writeFile(path.join(dir, "__spa-fallback.html"), html("Laster"));
-  await writeFile(path.join(dir, "404/index.html"), html("Unexpected Application Error!"));
+  await mkdir(path.join(dir, "dokumenter"), { recursive: true });
   await writeFile(path.join(dir, "assets/app-abc123.js"), "console.log(1)");
+  await writeFile(path.join(dir, "assets/app-abc123.css"), "body{margin:0}");
+  await writeFile(path.join(dir, "dokumenter/ski-tkd-pensum.pdf"), "%PDF-1.4 pensum");
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
-/** The whole app serving a test site on PGlite; `close` removes all three. */
-export async function buildTestSiteApp() {
-  const site = await createTestSite();
-  const database = await createTestDatabase("pglite");
-  const app = await buildApp({ env: loadEnv({ STATIC_DIR: site.dir, LOG_LEVEL: "silent", PUBLIC_BASE_URL: "https://skitaekwondo.no" }), database, announce: () => {} });
+/** The real build, when there is one: the browser build and, beside it, the web app's server build. */
+export const builtSiteDir = path.resolve("build/client");
+export const haveBuiltSite = existsSync(path.join(builtSiteDir, "../server/index.js"));
+
+/**
+ * The whole app serving a test site with the stand-in renderer (or, with `built`, the real build with its
+ * own renderer); `close` removes the app, database and test site.
+ */
+export async function buildTestSiteApp(
+  options: { kind?: DatabaseKind; built?: boolean; database?: Database } & Partial<Pick<BuildAppOptions, "clock" | "site">> = {},
+) {
+  const { kind = "pglite", built = false, database: givenDatabase, ...rest } = options;
+  const site = built ? { dir: builtSiteDir, remove: async () => {} } : await createTestSite();
+  // A given database (another process's view of the same PostgreSQL) is the caller's to close.
+  const database = givenDatabase ?? (await createTestDatabase(kind));
+  const app = await buildApp({
+    env: loadEnv({ STATIC_DIR: site.dir, LOG_LEVEL: "silent", PUBLIC_BASE_URL: "https://skitaekwondo.no", ...testAdminCredentials }),
+    database,
+    announce: () => {},
+    privacy: { startJob: false },
+    mail: { startWorker: false },
+    ...rest,
+    site: built ? { ...rest.site } : { renderer: testRenderer, ...rest.site },
+  });
   const close = async () => {
     await app.close();
-    await database.close();
+    if (!givenDatabase) await database.close();
     await site.remove();
   };
-  return { app, close };
+  return { app, database, close };
 }

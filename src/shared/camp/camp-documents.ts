@@ -1,6 +1,6 @@
 /**
- * Where the camp's PDFs are published. The pages link to these paths and the build writes the files
- * under the same names, so a link and its file can never drift apart.
+ * Where the camp's PDFs are published. The pages link to these paths and the server makes the files
+ * under the same names (src/server/camp-documents), so a link and its file can never drift apart.
  */
 export const documentsPath = "/dokumenter";
 

@@ -25,11 +25,11 @@ describe("site pages", () => {
     }
   });
 
-  it("redirects every bare section to a prerendered page", () => {
+  it("redirects every bare section to a static page", () => {
     for (const target of Object.values(redirects)) expect(staticPaths).toContain(target);
   });
 
-  it("links every menu item to a prerendered page", () => {
+  it("links every menu item to a static page", () => {
     for (const item of navigationItems) expect(staticPaths).toContain(item.link);
   });
 
@@ -38,7 +38,7 @@ describe("site pages", () => {
     expect(findSitePage("/finnes/ikke")).toBeUndefined();
   });
 
-  it("keeps browser-only pages out of the prerendered set", () => {
+  it("keeps browser-only pages out of the static set", () => {
     for (const path of staticPaths) {
       expect(clientOnlyPathPatterns.some((pattern) => pattern.test(path)), path).toBe(false);
     }

@@ -1,12 +1,12 @@
 /**
  * Every public page with its title and description. The web app reads its <title> and meta description
- * from here, the build prerenders these paths, and the server lists them in the sitemap.
+ * from here, the server renders these paths as static pages and lists them in the sitemap.
  */
 export interface SitePage {
   path: string;
   title: string;
   description: string;
-  /** Prerendered to static HTML and listed in the sitemap. */
+  /** Rendered by the server to static HTML (without the React runtime) and listed in the sitemap. */
   static: boolean;
 }
 
@@ -45,14 +45,12 @@ export const sitePages: SitePage[] = [
   page("/vinterleir/print/program", "Program for vinterleiren (utskrift)", "Utskriftsvennlig program for vinterleiren."),
 ];
 
-/** Prerendered like the pages above and sent with status 404 for every unknown address. */
+/** Rendered like the pages above and sent with status 404 for every unknown address. */
 export const notFoundPage = page("/404", "Fant ikke siden", "Siden du leter etter finnes ikke på nettstedet til Ski Taekwondo Klubb.");
 
 export const staticPaths = sitePages.filter((p) => p.static).map((p) => p.path);
 
-export const prerenderPaths = [...staticPaths, notFoundPage.path];
-
-/** Pages that are rendered in the browser only (forms, admin, payment result). */
+/** Pages that render in the browser (forms, admin, payment result): the server sends their loading view. */
 export const clientOnlyPathPatterns: RegExp[] = [
   /^\/vinterleir\/registrering(\/.*)?$/,
   /^\/vinterleir\/deltakere(\/admin)?$/,

@@ -3,7 +3,7 @@ import { club } from "../../shared/club/club-facts.ts";
 import { ErrorScreen } from "./ErrorScreen.tsx";
 
 /**
- * Every unmatched address. Prerendered as a static page that the server sends with status 404, so it needs
+ * Every unmatched address. Rendered by the server as a static page that it sends with status 404, so it needs
  * no JavaScript; the router's own errors use the same screen through the root ErrorBoundary.
  */
 export default function NotFoundPage() {

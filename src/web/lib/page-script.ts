@@ -2,7 +2,7 @@
  * The only script an information page runs. Those pages are static HTML without the React runtime
  * (docs/decisions/0002-static-pages-without-runtime.md); the few things on them that need JavaScript are
  * declared with data attributes and handled here, and the React components set the same attributes, so a
- * page behaves alike whether it came prerendered or was rendered by the app.
+ * page behaves alike whether it came as a static page from the server or was rendered by the app.
  *
  * - data-show-before="<ISO instant>": hidden from that instant on, by the visitor's clock.
  * - data-action="print": prints the page.

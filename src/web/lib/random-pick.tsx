@@ -1,7 +1,7 @@
 import { Children, type ReactNode } from "react";
 
 /**
- * Pictures and headlines "drawn at random" are all in the prerendered HTML; a tiny inline script picks one
+ * Pictures and headlines "drawn at random" are all in the static HTML; a tiny inline script picks one
  * per visit before first paint by setting a data attribute on <html>, and CSS shows only that one.
  * React renders the same markup on server and client, so there is no hydration mismatch and no flicker,
  * and without JavaScript the first choice shows.

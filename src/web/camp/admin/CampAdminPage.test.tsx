@@ -2,10 +2,15 @@
 import { createHash } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, render, screen, within } from "@testing-library/react";
-import { campEdition } from "../../lib/camp-edition.tsx";
+import { comingSeasonYear } from "../../../shared/camp/camp-edition-data.ts";
+import { campEditionForYear } from "../../../shared/camp/camp-edition.ts";
+
 import { CampAdmin } from "./CampAdminPage.tsx";
 import { sha256Hex } from "../../components/admin/sha256.ts";
 import { calls, mockApi } from "../../test-support/mock-api.ts";
+
+/** Without a provider the pages use the coming season's year. */
+const campEdition = campEditionForYear(comingSeasonYear(new Date()));
 
 const person = (over: Record<string, unknown>) => ({
   registrationId: 1,

@@ -3,7 +3,7 @@ import { adminApiNames } from "../../../shared/admin/admin-api.ts";
 import type { Route } from "./+types/CampAdminPage";
 import { club } from "../../../shared/club/club-facts.ts";
 import { campAdminCsvUrl, getCampAdminParticipants, getCampAdminToken, getCampAdminTotals } from "../../lib/api-client.ts";
-import { campEdition } from "../../lib/camp-edition.tsx";
+import { campYearOfMatches, useCampYear } from "../../lib/camp-edition.tsx";
 import type { AdminPerson, AdminTotals } from "../../../shared/camp/camp-lists.ts";
 import { AdminDetails } from "./AdminDetails.tsx";
 import { AdminList, initialListView, type ListView } from "./AdminList.tsx";
@@ -25,11 +25,21 @@ import "../participants/participants.css";
 import "../../components/admin/admin.css";
 import "./camp-admin.css";
 
-export function meta(_: Route.MetaArgs) {
-  const title = `Administrasjon av vinterleiren ${campEdition.year} – ${club.name}`;
+/**
+ * Rendered in the browser: the server sends the root's loading view (HydrateFallback) with the page's
+ * title, and the page renders itself once it has hydrated.
+ */
+export async function clientLoader() {
+  return null;
+}
+clientLoader.hydrate = true as const;
+
+export function meta({ matches }: Route.MetaArgs) {
+  const year = campYearOfMatches(matches);
+  const title = `Administrasjon av vinterleiren ${year} – ${club.name}`;
   return [
     { title },
-    { name: "description", content: `Påmeldte til vinterleiren ${campEdition.year}, for arrangørene i ${club.name}.` },
+    { name: "description", content: `Påmeldte til vinterleiren ${year}, for arrangørene i ${club.name}.` },
     { name: "robots", content: "noindex" },
     { property: "og:title", content: title },
     { property: "og:locale", content: "nb_NO" },
@@ -43,10 +53,11 @@ const failedMessage = "Klarte ikke hente påmeldingene, så du er logget ut. Log
  * editions ("Leirer") and the waiting list.
  */
 export function CampAdmin({ hash = sha256Hex }: { hash?: (password: string) => Promise<string> }) {
+  const year = useCampYear();
   return (
     <AdminShell
       className="page page-wide camp-admin"
-      title={`Vinterleiren ${campEdition.year} – administrasjon`}
+      title={`Vinterleiren ${year} – administrasjon`}
       apiName={adminApiNames.camp}
       cookie={campAdminToken}
       hash={hash}
@@ -96,6 +107,7 @@ function ParticipantsArea({ session }: { session: AdminSession }) {
   const [view, setView] = useState<ListView>(initialListView);
   const rows = useRef(new Map<string, HTMLButtonElement>());
   const returnTo = useRef<string>(undefined);
+  const year = useCampYear();
 
   // Back from the details: the keyboard lands on the row that was opened.
   useEffect(() => {
@@ -125,7 +137,7 @@ function ParticipantsArea({ session }: { session: AdminSession }) {
           people={data.people}
           totals={data.totals}
           csvUrl={campAdminCsvUrl(token)}
-          csvFileName={`vinterleir-${campEdition.year}-deltakere.csv`}
+          csvFileName={`vinterleir-${year}-deltakere.csv`}
           view={view}
           onViewChange={setView}
           onOpen={setSelected}

@@ -6,10 +6,22 @@ import { gradingDays } from "../../../shared/camp/camp-program.ts";
 import { campDayCountWord, campKeyFacts } from "../../../shared/camp/camp-texts.ts";
 import { formatDateRange, formatKroner, formatLongDate, weekdayName } from "../../../shared/format.ts";
 import { ExternalLink } from "../../components/ExternalLink.tsx";
-import { useCampEdition } from "../../lib/camp-edition.tsx";
+import { useAnnouncedCamp } from "../../lib/camp-edition.tsx";
+import { CampNotAnnounced } from "./CampNotAnnounced.tsx";
 
 export default function CampInfoPage() {
-  const campEdition = useCampEdition();
+  const campEdition = useAnnouncedCamp();
+  if (!campEdition) {
+    return (
+      <>
+        <p className="lead">
+          Vinterleiren er {club.name}s store samling hvert år: noen dager med taekwondo for utøvere fra alle klubber i
+          TTU, med trening, gradering og overnatting i hallen.
+        </p>
+        <CampNotAnnounced />
+      </>
+    );
+  }
   const { settings } = campEdition;
   const facts = campKeyFacts(campEdition);
   const grading = gradingDays(campEdition);

@@ -4,10 +4,12 @@ import { campDocumentPaths } from "../../../shared/camp/camp-documents.ts";
 import { campKeyFacts } from "../../../shared/camp/camp-texts.ts";
 import { formatKroner, formatLongDate } from "../../../shared/format.ts";
 import { ExternalLink } from "../../components/ExternalLink.tsx";
-import { useCampEdition } from "../../lib/camp-edition.tsx";
+import { useAnnouncedCamp } from "../../lib/camp-edition.tsx";
+import { CampNotAnnounced } from "./CampNotAnnounced.tsx";
 
 export default function CampPricesPage() {
-  const campEdition = useCampEdition();
+  const campEdition = useAnnouncedCamp();
+  if (!campEdition) return <CampNotAnnounced />;
   const { settings } = campEdition;
   const facts = campKeyFacts(campEdition);
   const childAges = `${settings.price.childMaxAge} år eller yngre`;

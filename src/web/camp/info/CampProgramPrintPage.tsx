@@ -2,12 +2,21 @@ import { PrintButton } from "../../components/PrintButton.tsx";
 import { club } from "../../../shared/club/club-facts.ts";
 import { campProgram } from "../../../shared/camp/camp-program.ts";
 import { formatDateRange } from "../../../shared/format.ts";
-import { useCampEdition } from "../../lib/camp-edition.tsx";
+import { useAnnouncedCamp } from "../../lib/camp-edition.tsx";
+import { CampNotAnnounced } from "./CampNotAnnounced.tsx";
 import { CampProgramDays } from "./CampProgramDays.tsx";
 import "./camp-info.css";
 
 export default function CampProgramPrintPage() {
-  const campEdition = useCampEdition();
+  const campEdition = useAnnouncedCamp();
+  if (!campEdition) {
+    return (
+      <div className="page camp-print">
+        <h1>Vinterleir – program</h1>
+        <CampNotAnnounced />
+      </div>
+    );
+  }
   const registrationUrl = `${club.web.replace(/^https?:\/\//, "")}/vinterleir/registrering`;
   return (
     <div className="page camp-print">

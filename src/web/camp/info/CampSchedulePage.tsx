@@ -3,11 +3,13 @@ import { campDocumentPaths } from "../../../shared/camp/camp-documents.ts";
 import { campProgram } from "../../../shared/camp/camp-program.ts";
 import { formatDateRange } from "../../../shared/format.ts";
 import { ExternalLink } from "../../components/ExternalLink.tsx";
-import { useCampEdition } from "../../lib/camp-edition.tsx";
+import { useAnnouncedCamp } from "../../lib/camp-edition.tsx";
+import { CampNotAnnounced } from "./CampNotAnnounced.tsx";
 import { CampProgramDays } from "./CampProgramDays.tsx";
 
 export default function CampSchedulePage() {
-  const campEdition = useCampEdition();
+  const campEdition = useAnnouncedCamp();
+  if (!campEdition) return <CampNotAnnounced />;
   const documents = campDocumentPaths(campEdition.year);
   return (
     <>

@@ -1,6 +1,6 @@
 import { Outlet } from "react-router";
 import { SectionTabs } from "../../components/SectionTabs.tsx";
-import { useCampEdition } from "../../lib/camp-edition.tsx";
+import { useAnnouncedCamp } from "../../lib/camp-edition.tsx";
 import "./camp-info.css";
 
 const tabs = [
@@ -10,10 +10,10 @@ const tabs = [
 ];
 
 export default function CampSection() {
-  const campEdition = useCampEdition();
+  const camp = useAnnouncedCamp();
   return (
     <div className="page">
-      <h1>Vinterleir {campEdition.year}</h1>
+      <h1>{camp ? `Vinterleir ${camp.year}` : "Vinterleir"}</h1>
       <SectionTabs label="Vinterleir" tabs={tabs} />
       <Outlet />
     </div>

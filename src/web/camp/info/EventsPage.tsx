@@ -2,13 +2,32 @@ import { Link } from "react-router";
 import { isEarlyBird } from "../../../shared/camp/camp-edition.ts";
 import { campDayCountWord, campKeyFacts } from "../../../shared/camp/camp-texts.ts";
 import { capitalise, formatDateRange, formatKroner, formatLongDate } from "../../../shared/format.ts";
-import { useCampEdition } from "../../lib/camp-edition.tsx";
+import { useAnnouncedCamp } from "../../lib/camp-edition.tsx";
+import { CampNotAnnounced } from "./CampNotAnnounced.tsx";
 import { useNow } from "../../lib/use-now.ts";
 import "./camp-info.css";
 
 export default function EventsPage() {
-  const campEdition = useCampEdition();
+  const campEdition = useAnnouncedCamp();
   const now = useNow();
+  if (!campEdition) {
+    return (
+      <div className="page">
+        <h1>Arrangementer</h1>
+        <section className="camp-announcement" aria-labelledby="vinterleir-heading">
+          <h2 id="vinterleir-heading">Vinterleir</h2>
+          <p className="lead">
+            Hvert år arrangerer vi vinterleir for utøvere fra alle klubber i TTU, med trening, gradering og overnatting i
+            hallen.
+          </p>
+          <CampNotAnnounced />
+          <p>
+            <Link to="/vinterleir">Les om vinterleiren</Link>
+          </p>
+        </section>
+      </div>
+    );
+  }
   const facts = campKeyFacts(campEdition);
   const { settings, year } = campEdition;
 

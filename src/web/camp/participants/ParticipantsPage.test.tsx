@@ -1,8 +1,13 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, render, screen, within } from "@testing-library/react";
-import { campEdition } from "../../lib/camp-edition.tsx";
+import { comingSeasonYear } from "../../../shared/camp/camp-edition-data.ts";
+import { campEditionForYear } from "../../../shared/camp/camp-edition.ts";
+
 import ParticipantsPage from "./ParticipantsPage.tsx";
+
+/** Without a provider the pages use the coming season's year. */
+const campEdition = campEditionForYear(comingSeasonYear(new Date()));
 
 const participants = [
   { name: "Ola Nordmann", grade: "8. Cup (Gult)", club: "Ski Taekwondo Klubb" },

@@ -5,6 +5,15 @@ import { cancelVippsOrder, checkVippsStatus, type VippsStatus } from "../../lib/
 import { clearWizard, setWizardStep } from "../registration/draft-storage.ts";
 import "./vipps-result.css";
 
+/**
+ * Rendered in the browser: the server sends the root's loading view (HydrateFallback) with the page's
+ * title, and the page renders itself once it has hydrated.
+ */
+export async function clientLoader() {
+  return null;
+}
+clientLoader.hydrate = true as const;
+
 export function meta() {
   return [{ title: `Betaling med Vipps – ${club.name}` }, { name: "robots", content: "noindex" }];
 }

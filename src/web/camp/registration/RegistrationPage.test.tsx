@@ -10,11 +10,15 @@ import { SEED_CLUBS } from "../../../shared/camp/seed-clubs.ts";
 import { SEED_GRADES } from "../../../shared/camp/seed-grades.ts";
 import { gradingDays } from "../../../shared/camp/camp-program.ts";
 import { weekdayName } from "../../../shared/format.ts";
-import { campEdition } from "../../lib/camp-edition.tsx";
-import { standardEditionData } from "../../../shared/camp/camp-edition-data.ts";
+import { campEditionForYear } from "../../../shared/camp/camp-edition.ts";
+
+import { comingSeasonYear, standardEditionData } from "../../../shared/camp/camp-edition-data.ts";
 import { documentCookies, readableCookieText } from "../../components/wizard/cookie-text.fixture.ts";
 import { clearWizard, DRAFT_COOKIE, loadWizard, saveWizard, STEP_COOKIE } from "./draft-storage.ts";
 import { RegistrationWizard, type RegistrationWizardProps } from "./RegistrationPage.tsx";
+
+/** Without a provider the pages use the coming season's year. */
+const campEdition = campEditionForYear(comingSeasonYear(new Date()));
 
 const year = campEdition.year;
 // Weekdays come from the edition's dates, so the tests do too (28 November is not always a Friday).

@@ -22,6 +22,15 @@ import { useCampWizard, type WizardOptions } from "./use-camp-wizard.ts";
 import "./registration.css";
 
 // The year is not known until the current edition has loaded, so the title and description go without it.
+/**
+ * Rendered in the browser: the server sends the root's loading view (HydrateFallback) with the page's
+ * title, and the page renders itself once it has hydrated.
+ */
+export async function clientLoader() {
+  return null;
+}
+clientLoader.hydrate = true as const;
+
 export function meta(_: Route.MetaArgs) {
   const title = `Påmelding til vinterleiren – ${club.name}`;
   return [

@@ -11,6 +11,15 @@ import "../registration/registration.css";
 import "../payment/vipps-result.css";
 import "./waitlist.css";
 
+/**
+ * Rendered in the browser: the server sends the root's loading view (HydrateFallback) with the page's
+ * title, and the page renders itself once it has hydrated.
+ */
+export async function clientLoader() {
+  return null;
+}
+clientLoader.hydrate = true as const;
+
 export function meta() {
   // A personal link: kept out of search engines.
   return [{ title: `Plass på vinterleiren – ${club.name}` }, { name: "robots", content: "noindex" }];

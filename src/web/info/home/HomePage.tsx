@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { club } from "../../../shared/club/club-facts.ts";
-import { useCampEdition } from "../../lib/camp-edition.tsx";
+import { useAnnouncedCamp } from "../../lib/camp-edition.tsx";
 import { RandomPick } from "../../lib/random-pick.tsx";
 import "./home.css";
 
@@ -8,7 +8,7 @@ import "./home.css";
 const pictures = [1, 2, 3, 4, 5] as const;
 
 export default function HomePage() {
-  const campEdition = useCampEdition();
+  const camp = useAnnouncedCamp();
   return (
     <div className="home">
       <RandomPick name="bg" className="home-bg">
@@ -42,7 +42,7 @@ export default function HomePage() {
           </li>
           <li>
             <Link className="button secondary" to="/arrangementer">
-              Vinterleir {campEdition.year}
+              {camp ? `Vinterleir ${camp.year}` : "Arrangementer"}
             </Link>
           </li>
           <li>

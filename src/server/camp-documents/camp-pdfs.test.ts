@@ -1,11 +1,8 @@
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { campDocumentPaths, documentFileName } from "../../src/shared/camp/camp-documents.ts";
-import { campEditionForYear } from "../../src/shared/camp/camp-edition.ts";
-import { formatKroner } from "../../src/shared/format.ts";
-import { writeCampPdfs } from "./write-camp-pdfs.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { campDocumentPaths, documentFileName } from "../../shared/camp/camp-documents.ts";
+import { campEditionForYear } from "../../shared/camp/camp-edition.ts";
+import { formatKroner } from "../../shared/format.ts";
+import { campPdfs } from "./camp-pdfs.ts";
 
 // pdfkit writes standard-font text as hex strings in WinAnsi; these are the non-Latin-1 codes we use.
 const winAnsi: Record<number, string> = { 0x95: "•", 0x96: "–", 0x97: "—" };
@@ -23,17 +20,15 @@ function pdfText(pdf: Buffer): string {
     .join("\n");
 }
 
-describe("writeCampPdfs", () => {
+describe("campPdfs", () => {
   const edition = campEditionForYear(2031);
   const paths = campDocumentPaths(edition.year);
-  let dir = "";
-  const read = (publicPath: string) => readFile(path.join(dir, documentFileName(publicPath)));
+  let files = new Map<string, Buffer>();
+  const read = async (publicPath: string) => files.get(documentFileName(publicPath))!;
 
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), "camp-pdfs-"));
-    await writeCampPdfs(edition, dir, { compress: false });
+    files = await campPdfs(edition, { compress: false });
   });
-  afterAll(() => rm(dir, { recursive: true, force: true }));
 
   it("writes the four documents under the names the pages link to", async () => {
     for (const publicPath of Object.values(paths)) {

@@ -1,17 +1,15 @@
 /**
- * The camp's PDFs (decisions D10), written at build time from the same edition data the pages show:
- * a flyer for children, one for adults, an invitation to other clubs, and the terms of sale.
+ * The camp's PDFs, made by the server from the current edition whenever it changes (camp-documents.ts),
+ * from the same edition data the pages show: a flyer for children, one for adults, an invitation to other
+ * clubs, and the terms of sale.
  */
-import { createWriteStream } from "node:fs";
-import { mkdir } from "node:fs/promises";
-import path from "node:path";
 import PDFDocument from "pdfkit";
-import { club, contactEmails } from "../../src/shared/club/club-facts.ts";
-import { campDocumentPaths, documentFileName } from "../../src/shared/camp/camp-documents.ts";
-import type { CampEdition } from "../../src/shared/camp/camp-edition.ts";
-import { campProgram, gradingDays, type ProgramDay } from "../../src/shared/camp/camp-program.ts";
-import { campDayCountWord, campKeyFacts, dayHeading, programTime } from "../../src/shared/camp/camp-texts.ts";
-import { capitalise, formatDateRange, formatKroner, formatLongDate, weekdayName } from "../../src/shared/format.ts";
+import { club, contactEmails } from "../../shared/club/club-facts.ts";
+import { campDocumentPaths, documentFileName } from "../../shared/camp/camp-documents.ts";
+import type { CampEdition } from "../../shared/camp/camp-edition.ts";
+import { campProgram, gradingDays, type ProgramDay } from "../../shared/camp/camp-program.ts";
+import { campDayCountWord, campKeyFacts, dayHeading, programTime } from "../../shared/camp/camp-texts.ts";
+import { capitalise, formatDateRange, formatKroner, formatLongDate, weekdayName } from "../../shared/format.ts";
 
 const colour = { accent: "#c20f45", bright: "#eb1a52", ink: "#16161a", soft: "#4a4a55", line: "#e3e1de" };
 const font = { regular: "Helvetica", bold: "Helvetica-Bold" };
@@ -57,11 +55,13 @@ function newDocument(title: string, subject: string, options: PdfOptions): Doc {
   });
 }
 
-function save(doc: Doc, file: string): Promise<void> {
+/** Ends the document and collects its bytes. */
+function finish(doc: Doc): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const out = createWriteStream(file);
-    out.on("finish", () => resolve()).on("error", reject);
-    doc.pipe(out);
+    const chunks: Buffer[] = [];
+    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
     doc.end();
   });
 }
@@ -204,7 +204,7 @@ function registration(doc: Doc) {
   doc.text(`Se hvem som er påmeldt: ${bare(site("/vinterleir/deltakere"))} · Mer informasjon: ${bare(site("/vinterleir"))}`, margin);
 }
 
-async function writeFlyer(flyer: Flyer, file: string, options: PdfOptions) {
+async function flyerPdf(flyer: Flyer, options: PdfOptions): Promise<Buffer> {
   const doc = newDocument(flyer.title, flyer.subtitle, options);
   header(doc, flyer.title, flyer.subtitle);
   paragraph(doc, flyer.intro);
@@ -216,7 +216,7 @@ async function writeFlyer(flyer: Flyer, file: string, options: PdfOptions) {
   flyer.blocksAfter.forEach((b) => block(doc, b));
   registration(doc);
   footer(doc);
-  await save(doc, file);
+  return finish(doc);
 }
 
 function flyers(edition: CampEdition) {
@@ -334,7 +334,7 @@ function flyers(edition: CampEdition) {
 }
 
 /** The terms of sale for a camp registration, in plain words. */
-async function writeTerms(edition: CampEdition, file: string, options: PdfOptions) {
+async function termsPdf(edition: CampEdition, options: PdfOptions): Promise<Buffer> {
   const { settings, year } = edition;
   const facts = campKeyFacts(edition);
   const title = "Salgsbetingelser for vinterleiren";
@@ -402,18 +402,19 @@ async function writeTerms(edition: CampEdition, file: string, options: PdfOption
   ];
   sections.forEach((section) => block(doc, section));
   footer(doc);
-  await save(doc, file);
+  return finish(doc);
 }
 
-export async function writeCampPdfs(edition: CampEdition, outDir: string, options: PdfOptions = {}) {
-  await mkdir(outDir, { recursive: true });
+/** The four documents of an edition by file name, under the names the pages link to (camp-documents.ts in shared). */
+export async function campPdfs(edition: CampEdition, options: PdfOptions = {}): Promise<Map<string, Buffer>> {
   const paths = campDocumentPaths(edition.year);
-  const out = (publicPath: string) => path.join(outDir, documentFileName(publicPath));
   const { children, adults, clubs } = flyers(edition);
-  await Promise.all([
-    writeFlyer(children, out(paths.children), options),
-    writeFlyer(adults, out(paths.adults), options),
-    writeFlyer(clubs, out(paths.clubs), options),
-    writeTerms(edition, out(paths.terms), options),
+  const files = await Promise.all([
+    flyerPdf(children, options),
+    flyerPdf(adults, options),
+    flyerPdf(clubs, options),
+    termsPdf(edition, options),
   ]);
+  const names = [paths.children, paths.adults, paths.clubs, paths.terms].map(documentFileName);
+  return new Map(names.map((name, index) => [name, files[index]!]));
 }

@@ -1,0 +1,90 @@
+import { campPagePhase, type SiteRenderContext } from "../../shared/site/render-context.ts";
+import type { EditionSnapshot, EditionWatch } from "./edition-watch.ts";
+import { prepareHtml, type HtmlPage } from "./html-pages.ts";
+import type { PageRenderer } from "./page-renderer.ts";
+import { stripRuntime } from "./strip-runtime.ts";
+
+export interface RenderedPage {
+  status: number;
+  page: HtmlPage;
+  location?: string;
+}
+
+export interface RenderedPagesOptions {
+  renderer: PageRenderer;
+  watch: EditionWatch;
+  now: () => Date;
+  /** The text of one of the build's stylesheets by its path (/assets/….css). */
+  stylesheet: (href: string) => Promise<string>;
+  /** How many working-page answers (by address) are kept; the oldest goes first. */
+  maxWorkingPages?: number;
+  /** Told when an information page could not be rendered again and its previous rendering is served. */
+  onStale?: (path: string, error: unknown) => void;
+}
+
+/**
+ * What a rendered page depends on besides its address: the current edition (year and version) and the
+ * time-dependent phase of the camp pages (early-bird banner shown, camp over). A page is rendered again
+ * only when this changes.
+ */
+function renderKey(snapshot: EditionSnapshot | null, at: Date): string {
+  return snapshot ? `${snapshot.year}:${snapshot.version}:${campPagePhase(snapshot.data, at)}` : `none:${campPagePhase(null, at)}`;
+}
+
+/**
+ * The site's pages, rendered by the web app's server build and kept in memory, precompressed, with their
+ * hash-based CSP:
+ * - information pages once per (path, render key), stripped of the React runtime (static HTML);
+ * - working pages (forms, admin, payment result) with the runtime, so they hydrate; a bounded number of
+ *   addresses is kept, since /vipps/{id} and offer links are endless.
+ */
+export function renderedPages({ renderer, watch, now, stylesheet, maxWorkingPages = 200, onStale }: RenderedPagesOptions) {
+  const info = new Map<string, { key: string; page: Promise<RenderedPage> }>();
+  // The last information page that rendered, per path: served when a new render fails, rather than an error.
+  const lastGood = new Map<string, RenderedPage>();
+  const working = new Map<string, { key: string; page: Promise<RenderedPage> }>();
+
+  async function render(url: string, snapshot: EditionSnapshot | null, at: Date, strip: boolean): Promise<RenderedPage> {
+    const site: SiteRenderContext = { edition: snapshot?.data ?? null, renderedAt: at.toISOString() };
+    const { status, html, location } = await renderer(url, site);
+    if (status >= 500) throw new Error(`Rendering ${url} failed with status ${status}.`);
+    return { status, location, page: prepareHtml(strip ? await stripRuntime(html, stylesheet) : html) };
+  }
+
+  async function cached(cache: typeof info, url: string, strip: boolean, limit = Infinity): Promise<RenderedPage> {
+    const snapshot = await watch.current();
+    const at = now();
+    const key = renderKey(snapshot, at);
+    let entry = cache.get(url);
+    if (!entry || entry.key !== key) {
+      const fresh = { key, page: render(url, snapshot, at, strip) };
+      cache.delete(url);
+      cache.set(url, fresh);
+      if (cache.size > limit) cache.delete(cache.keys().next().value!);
+      // A failed render is not kept: the next request tries again.
+      fresh.page.catch(() => {
+        if (cache.get(url) === fresh) cache.delete(url);
+      });
+      entry = fresh;
+    }
+    return entry.page;
+  }
+
+  return {
+    /** An information page (or the not-found page) as static HTML without the React runtime. */
+    async info(path: string): Promise<RenderedPage> {
+      try {
+        const page = await cached(info, path, true);
+        lastGood.set(path, page);
+        return page;
+      } catch (error) {
+        const previous = lastGood.get(path);
+        if (!previous) throw error;
+        onStale?.(path, error);
+        return previous;
+      }
+    },
+    /** A working page with the runtime, for its address including the query. */
+    working: (url: string) => cached(working, url, false, maxWorkingPages),
+  };
+}

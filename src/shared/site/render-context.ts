@@ -1,0 +1,30 @@
+import { campEditionFromData, type CampEditionData } from "../camp/camp-edition-data.ts";
+import { isEarlyBird, type CampEdition } from "../camp/camp-edition.ts";
+import { addDays, startOfOsloDay } from "../time.ts";
+
+/**
+ * What the server hands the web app when it renders a page (React Router's load context, returned by the
+ * root loader): the current camp edition from the database and the instant the page is rendered for.
+ */
+export interface SiteRenderContext {
+  /** The current edition, or null when the club has none. */
+  edition: CampEditionData | null;
+  /** ISO 8601: time-dependent text (the early-bird banner, "camp is over") is rendered as of this instant. */
+  renderedAt: string;
+}
+
+/** The camp is over once its last day (Oslo) has ended. */
+export function isCampOver(edition: CampEdition, at: Date): boolean {
+  return at.getTime() >= startOfOsloDay(addDays(edition.end, 1)).getTime();
+}
+
+/**
+ * Everything about time that changes what a camp page shows: whether the early-bird banner is shown and
+ * whether the camp is over. A rendered page is valid while this (and the edition's version) stays the same.
+ */
+export function campPagePhase(data: CampEditionData | null, at: Date): string {
+  if (!data) return "none";
+  const edition = campEditionFromData(data);
+  if (isCampOver(edition, at)) return "over";
+  return isEarlyBird(edition, at) ? "early" : "regular";
+}
