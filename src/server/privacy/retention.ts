@@ -18,13 +18,13 @@
  * so several processes on one PostgreSQL database may run it at the same time: the second finds nothing.
  */
 import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
-import { campEditionForYear } from "../../shared/camp/camp-edition.ts";
-import { addDays, startOfOsloDay } from "../../shared/time.ts";
+import { addDays, startOfOsloDay, type CalendarDate } from "../../shared/time.ts";
 import type { Db } from "../db/database.ts";
 import { campCompanions, campPriceLines, campRegistrations, moneyActions, payments } from "../db/schema/camp.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { newMemberRegistrations } from "../db/schema/members.ts";
 import { campConfirmationKey } from "../camp/camp-confirmation-mail.ts";
+import { campEditionOfYear } from "../camp/camp-edition-lookup.ts";
 import { purgeOldInvoices, type InvoiceRetentionRun } from "../invoices/invoice-retention.ts";
 import { mailFolderOf, purgeMailFolder } from "../mail/mail-folder.ts";
 
@@ -71,9 +71,12 @@ const keptSuffix = "( [(](tidlig påmelding|allerede påmeldt)[^)]*[)])$";
 /** What replaces a name. */
 export const anonymisedName = "Anonymisert";
 
-/** The moment an edition's personal data is due for anonymisation: midnight (Oslo) after its last day, plus the delay. */
-export function anonymiseDueAt(editionYear: number, anonymiseAfterDays: number): Date {
-  return startOfOsloDay(addDays(campEditionForYear(editionYear).end, 1 + anonymiseAfterDays));
+/**
+ * The moment an edition's personal data is due for anonymisation: midnight (Oslo) after its last day (the
+ * edition's stored `end`), plus the delay.
+ */
+export function anonymiseDueAt(lastDay: CalendarDate, anonymiseAfterDays: number): Date {
+  return startOfOsloDay(addDays(lastDay, 1 + anonymiseAfterDays));
 }
 
 /** The moment an edition's accounting records may go: 1 January (Oslo) `years` after the end of its year. */
@@ -152,7 +155,8 @@ export async function anonymiseDueEditions(db: Db, now: Date, anonymiseAfterDays
     .where(isNull(campRegistrations.anonymisedAt));
   let changed = 0;
   for (const { year } of years) {
-    if (now.getTime() < anonymiseDueAt(year, anonymiseAfterDays).getTime()) continue;
+    const { end } = await campEditionOfYear(db, year);
+    if (now.getTime() < anonymiseDueAt(end, anonymiseAfterDays).getTime()) continue;
     changed += (await anonymiseRegistrations(db, { editionYear: year }, now)).length;
   }
   return changed;
