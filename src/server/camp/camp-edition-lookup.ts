@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
-import { campEditionFromData, standardEditionData, type CampEditionData } from "../../shared/camp/camp-edition-data.ts";
+import { campEditionFromData, parseCalendarDate, standardEditionData, type CampEditionData } from "../../shared/camp/camp-edition-data.ts";
+import { addDays, startOfOsloDay } from "../../shared/time.ts";
 import type { CampEdition } from "../../shared/camp/camp-edition.ts";
 import type { Db } from "../db/database.ts";
 import { campEditions } from "../db/schema/camp-editions.ts";
@@ -19,8 +20,18 @@ export async function campEditionOfYear(db: Pick<Db, "select">, year: number): P
   return campEditionFromData(await editionDataForYear(db, year));
 }
 
-/** The year of the current edition (the public lists and the admin's default), or undefined when there is none. */
+/** The year of the current edition (the admin's default), or undefined when there is none. */
 export async function currentEditionYear(db: Pick<Db, "select">): Promise<number | undefined> {
-  const [row] = await db.select({ year: campEditions.year }).from(campEditions).where(eq(campEditions.isCurrent, true));
-  return row?.year;
+  return (await currentEditionData(db))?.year;
+}
+
+export async function currentEditionData(db: Pick<Db, "select">): Promise<CampEditionData | undefined> {
+  const [row] = await db.select({ data: campEditions.data }).from(campEditions).where(eq(campEditions.isCurrent, true));
+  return row?.data;
+}
+
+/** True once the edition's last day is over (midnight Oslo after it). */
+export function editionIsOver(data: Pick<CampEditionData, "lastDay">, now: Date): boolean {
+  const lastDay = parseCalendarDate(data.lastDay);
+  return lastDay !== undefined && now.getTime() >= startOfOsloDay(addDays(lastDay, 1)).getTime();
 }

@@ -6,7 +6,7 @@ import { clubs } from "../db/schema/clubs.ts";
 import { grades } from "../db/schema/grades.ts";
 import { sendPrecompressed } from "../http/precompressed.ts";
 import { snapshotCache } from "../http/snapshot-cache.ts";
-import { currentEditionYear } from "./camp-edition-lookup.ts";
+import { currentEditionData, editionIsOver } from "./camp-edition-lookup.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -53,9 +53,13 @@ export async function registerCampPublicRoutes(app: FastifyInstance) {
 const LIST_TTL_MS = 2000;
 const JSON_TYPE = "application/json; charset=utf-8";
 
-/** Confirmed registrations of the current edition (none when there is no current edition). Never those waiting. */
+/**
+ * Confirmed registrations of the current edition until its last day is over (none without a current
+ * edition, and none after the camp). Never those waiting.
+ */
 async function confirmedThisEdition(app: FastifyInstance) {
-  const year = (await currentEditionYear(app.db)) ?? -1;
+  const current = await currentEditionData(app.db);
+  const year = current && !editionIsOver(current, app.now()) ? current.year : -1;
   return and(eq(campRegistrations.editionYear, year), eq(campRegistrations.status, "confirmed"));
 }
 

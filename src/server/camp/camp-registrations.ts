@@ -5,8 +5,6 @@ import { campEditionFromData, type CampEditionData } from "../../shared/camp/cam
 import type { CampEdition } from "../../shared/camp/camp-edition.ts";
 import { calculateCampPrice, type CampPrice } from "../../shared/camp/camp-pricing.ts";
 import { formatOsloDateTime } from "../../shared/format.ts";
-import { addDays, startOfOsloDay } from "../../shared/time.ts";
-import { parseCalendarDate } from "../../shared/camp/camp-edition-data.ts";
 import { CampRegistrationSchema, type CampRegistration } from "../../shared/camp/camp-registration.ts";
 import type { Db } from "../db/database.ts";
 import { prepareStatement } from "../db/prepared-statement.ts";
@@ -16,7 +14,7 @@ import { mailOutbox } from "../db/schema/mail.ts";
 import { HttpError, parseWith } from "../errors.ts";
 import { campConfirmationKeyPrefix, queueCampConfirmationMail, renderCampConfirmation } from "./camp-confirmation-mail.ts";
 import { loadCurrentEdition } from "./camp-editions.ts";
-import { editionDataForYear } from "./camp-edition-lookup.ts";
+import { editionDataForYear, editionIsOver } from "./camp-edition-lookup.ts";
 import { vippsUnavailableMessage, type CampPaymentGateway } from "./camp-payment-gateway.ts";
 import { deadPaymentStates, lockEditionPlaces, placesHeld } from "./camp-places.ts";
 import { moveToWaitlist, nextWaitlistRank, queueWaitlistJoinedMail } from "./camp-waitlist.ts";
@@ -57,9 +55,7 @@ export function registrationWindowRefusal(data: CampEditionData | undefined, now
   if (!data) return registrationWindowMessages.closed;
   const opensAt = new Date(data.registrationOpensAt);
   if (now.getTime() < opensAt.getTime()) return registrationWindowMessages.notYet(opensAt);
-  if (now.getTime() >= Date.parse(data.registrationClosesAt)) return registrationWindowMessages.closed;
-  const lastDay = parseCalendarDate(data.lastDay);
-  if (lastDay && now.getTime() >= startOfOsloDay(addDays(lastDay, 1)).getTime()) return registrationWindowMessages.closed;
+  if (now.getTime() >= Date.parse(data.registrationClosesAt) || editionIsOver(data, now)) return registrationWindowMessages.closed;
   return undefined;
 }
 
