@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { asc, desc, eq, like, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { formatOsloDateTime } from "../../shared/format.ts";
 import { offerValidityHours, waitlistAnswer, type WaitlistEntry } from "../../shared/camp/camp-waitlist.ts";
 import type { Database } from "../db/database.ts";
@@ -12,6 +12,7 @@ import { createTestDatabase, databaseKinds } from "../test-support/test-database
 import type { CampPaymentGateway, RegistrationAwaitingPayment } from "./camp-payment-gateway.ts";
 import { registrationWindowMessages } from "./camp-registrations.ts";
 import { waitlistMessages } from "./camp-waitlist.ts";
+import { actOnLanding, buildVippsTestApp, registrationStatus, startVippsPayment } from "../payments/vipps/vipps-test-support.ts";
 import { buildCampTestApp, campAdminToken, clearCampTables, companion, countRows, draft, postRegistration, type TestApp } from "./camp-test-support.ts";
 
 // Inside the seeded 2026 edition's window (opens 1 December 2025, closes when the camp is over), after early bird.
@@ -381,5 +382,47 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     expect(bodies).toEqual(["Done", "Done", waitlistAnswer, waitlistAnswer, waitlistAnswer]);
     expect(await countRows(database, "payments")).toBe(5);
     expect((await waitlist()).map((entry) => entry.position)).toEqual([1, 2, 3]);
+  });
+});
+
+describe.each(databaseKinds)("the waiting list with the Vipps simulator on %s", (kind) => {
+  let database: Database;
+  let app: TestApp;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    ({ app } = await buildVippsTestApp(database, () => now));
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  it("a payment aborted at Vipps gives its place to the first in line at once; the offer's Vipps payment confirms", async () => {
+    now = new Date("2026-11-05T10:00:00Z");
+    const token = await campAdminToken(app);
+    expect((await app.inject({ method: "PUT", url: `/api/CampEdition/Put/2026/${token}`, payload: { capacity: 1 } })).statusCode).toBe(200);
+    const per = await startVippsPayment(app, { firstName: "Per" });
+    const vera = draft({ firstName: "Vera", vipps: true });
+    expect((await postRegistration(app, vera)).body).toBe(waitlistAnswer);
+
+    await actOnLanding(app, per.redirectUrl, "abort");
+    await app.vipps!.simulator!.settled();
+    // The webhook's ABORTED kicked the waiting-list job (no timer runs in tests).
+    await vi.waitFor(async () => expect(await countRows(database, "camp_waitlist_offers")).toBe(1));
+    const [mail] = await database.db.select().from(mailOutbox).where(like(mailOutbox.dedupeKey, "camp-waitlist-offer:%"));
+    expect(mail!.text).toContain("https://klubb.example/vinterleir/venteliste/");
+    const offerToken = /\/vinterleir\/venteliste\/([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
+
+    const accepted = await app.inject({ method: "POST", url: `/api/Venteliste/Accept/${offerToken}` });
+    expect(accepted.statusCode).toBe(200);
+    const paying = new URL(accepted.body);
+    expect(paying.pathname).toBe("/vipps-sim/landing");
+    await actOnLanding(app, accepted.body, "approve");
+    await app.vipps!.simulator!.settled();
+    const [row] = await database.db.select().from(campRegistrations).where(eq(campRegistrations.draftId, vera.draftId));
+    await vi.waitFor(async () => expect((await registrationStatus(app, row!.id))?.status).toBe("confirmed"));
+    // Per lost the place: paying again finds the camp full.
+    expect((await postRegistration(app, per.body)).body).toBe(waitlistAnswer);
   });
 });
