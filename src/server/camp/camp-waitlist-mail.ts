@@ -17,7 +17,8 @@ export interface WaitlistMailData {
 }
 
 export const waitlistJoinedKey = (registrationId: number) => `camp-waitlist:${registrationId}`;
-export const waitlistOfferKey = (offerId: number) => `camp-waitlist-offer:${offerId}`;
+export const waitlistOfferKeyPrefix = "camp-waitlist-offer:";
+export const waitlistOfferKey = (offerId: number) => `${waitlistOfferKeyPrefix}${offerId}`;
 
 type MailContent = Pick<OutgoingMail, "subject" | "text" | "html">;
 

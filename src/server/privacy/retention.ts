@@ -3,7 +3,7 @@
  *
  *  - A camp edition's personal data is anonymised `anonymiseAfterDays` after the camp's last day: names
  *    become "Anonymisert"; e-mail, telephone, allergies and other information are cleared (the companions'
- *    too); the name inside the receipt lines is replaced; the confirmation mails are deleted. Kept: age,
+ *    too); the name inside the receipt lines is replaced; the confirmation and waiting-list mails are deleted. Kept: age,
  *    club, grade, the choices that priced the registration (sleepover, grading, companions), the amounts,
  *    the order id and every payment and money action — the accounting records the law asks for.
  *  - Those accounting records (the whole registration by then) are deleted `accountingRetentionYears` after
@@ -25,6 +25,8 @@ import { mailOutbox } from "../db/schema/mail.ts";
 import { newMemberRegistrations } from "../db/schema/members.ts";
 import { campConfirmationKey } from "../camp/camp-confirmation-mail.ts";
 import { campEditionOfYear } from "../camp/camp-edition-lookup.ts";
+import { waitlistJoinedKey, waitlistOfferKeyPrefix } from "../camp/camp-waitlist-mail.ts";
+import { campWaitlistOffers } from "../db/schema/camp-waitlist.ts";
 import { purgeOldInvoices, type InvoiceRetentionRun } from "../invoices/invoice-retention.ts";
 import { mailFolderOf, purgeMailFolder } from "../mail/mail-folder.ts";
 
@@ -67,6 +69,14 @@ export function retentionFromEnv(env: {
 
 /** What of a receipt line stays after the name: " (tidlig påmelding −10 %)", " (allerede påmeldt)". */
 const keptSuffix = "( [(](tidlig påmelding|allerede påmeldt)[^)]*[)])$";
+
+/** The mails about these registrations still in the outbox: confirmations, waiting-list places and offers. */
+function campMailsOf(ids: number[]) {
+  return or(
+    inArray(mailOutbox.dedupeKey, ids.flatMap((id) => [campConfirmationKey(id), waitlistJoinedKey(id)])),
+    inArray(mailOutbox.dedupeKey, sql`(select ${waitlistOfferKeyPrefix} || id from camp_waitlist_offers where ${inArray(campWaitlistOffers.registrationId, ids)})`),
+  );
+}
 
 /** What replaces a name. */
 export const anonymisedName = "Anonymisert";
@@ -124,9 +134,7 @@ export async function anonymiseRegistrations(
       .update(campCompanions)
       .set({ firstName: anonymisedName, lastName: anonymisedName, telephone: "", email: "" })
       .where(inArray(campCompanions.registrationId, ids));
-    await tx
-      .delete(mailOutbox)
-      .where(inArray(mailOutbox.dedupeKey, ids.map((id) => campConfirmationKey(id))));
+    await tx.delete(mailOutbox).where(campMailsOf(ids));
     const changed = await tx
       .update(campRegistrations)
       .set({
@@ -176,7 +184,7 @@ export async function deleteExpiredAccounting(db: Db, now: Date, years: number):
       const paymentIds = tx.select({ id: payments.id }).from(payments).where(inArray(payments.registrationId, ids));
       await tx.delete(moneyActions).where(inArray(moneyActions.paymentId, paymentIds));
       await tx.delete(payments).where(inArray(payments.registrationId, ids));
-      await tx.delete(mailOutbox).where(inArray(mailOutbox.dedupeKey, ids.map((id) => campConfirmationKey(id))));
+      await tx.delete(mailOutbox).where(campMailsOf(ids));
       // Companions and price lines go with their registration (ON DELETE CASCADE).
       const gone = await tx.delete(campRegistrations).where(inArray(campRegistrations.id, ids)).returning({ id: campRegistrations.id });
       return gone.length;
