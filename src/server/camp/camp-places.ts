@@ -17,12 +17,13 @@ const deadList = sql.raw(deadPaymentStates.map((state) => `'${state}'`).join(", 
 
 /**
  * Athletes holding a place: confirmed; awaiting payment with an attempt that can still be paid (a payment
- * that ended cancelled gives the place up); waiting with an offer that is open at `now`.
+ * that ended cancelled gives the place up); waiting with an offer that is open at `now`. `exceptRegistrationId`:
+ * not counting this one (it asks for a place itself).
  */
-export async function placesHeld(db: Pick<Db, "execute">, editionYear: number, now: Date): Promise<number> {
+export async function placesHeld(db: Pick<Db, "execute">, editionYear: number, now: Date, exceptRegistrationId = 0): Promise<number> {
   const result = await db.execute<{ held: number }>(sql`
     select count(*)::int as held from camp_registrations r
-     where r.edition_year = ${editionYear}
+     where r.edition_year = ${editionYear} and r.id <> ${exceptRegistrationId}
        and (r.status = 'confirmed'
          or (r.status = 'pending_payment'
              and exists (select 1 from payments p where p.registration_id = r.id and p.state not in (${deadList})))

@@ -508,7 +508,7 @@ async function switchToCardCash(app: FastifyInstance, registrationId: number, ed
       .where(and(eq(campRegistrations.id, registrationId), eq(campRegistrations.status, "pending_payment")))
       .for("no key update");
     if (!pending) return "unchanged" as const;
-    if (capacity !== null && (await placesHeld(tx, editionYear, now)) >= capacity) {
+    if (capacity !== null && (await placesHeld(tx, editionYear, now, registrationId)) >= capacity) {
       await tx.update(campRegistrations).set({ vipps: false }).where(eq(campRegistrations.id, registrationId));
       await moveToWaitlist(tx, registrationId, editionYear, now);
       return "waiting" as const;
@@ -586,7 +586,7 @@ async function retakePlace(app: FastifyInstance, registration: StoredRegistratio
     const attempts = await tx.select({ reference: payments.reference, method: payments.method, state: payments.state }).from(payments).where(eq(payments.registrationId, registration.id)).orderBy(desc(payments.id));
     const live = attempts.find((attempt) => !(deadPaymentStates as readonly string[]).includes(attempt.state));
     if (live) return { kind: "reference", reference: live.reference };
-    if ((await placesHeld(tx, registration.editionYear, now)) >= capacity) {
+    if ((await placesHeld(tx, registration.editionYear, now, registration.id)) >= capacity) {
       await moveToWaitlist(tx, registration.id, registration.editionYear, now);
       return { kind: "waitlist" };
     }

@@ -1,7 +1,7 @@
 /**
  * The waiting list of a camp edition with a capacity. A registration that finds the camp full is stored as
  * `waiting` (price lines as calculated, no payment) with a place in line. When a place frees, the first in
- * line who never had an offer gets one: a random token (256 bits) whose SHA-256 alone is stored, valid
+ * line without an open or expired offer gets one: a random token (256 bits) whose SHA-256 alone is stored, valid
  * `offerValidityHours` but never past the registration's close, sent by mail as a link. Accepting confirms
  * (card/cash, free) or starts the Vipps payment; an offer left unanswered expires and the place passes on.
  * Whoever's offer expired stays on the list (the camp admin sees it) but gets no second offer by itself.
@@ -101,8 +101,9 @@ export async function moveToWaitlist(tx: Db, registrationId: number, editionYear
 }
 
 /**
- * Offers every free place of the edition to the first in line who never had an offer. Nothing after the
- * registration closes. Answers how many offers were made (their mails are queued; kick the outbox).
+ * Offers every free place of the edition to the first in line without an open or expired offer (someone
+ * back on the list after losing a place to an unpaid payment may have an accepted one). Nothing before
+ * the registration opens or after it closes. Answers how many offers were made (their mails are queued; kick the outbox).
  */
 export async function offerFreedPlaces(db: Db, editionYear: number, now: Date, publicBaseUrl: string): Promise<number> {
   return db.transaction(async (tx) => {
@@ -115,7 +116,7 @@ export async function offerFreedPlaces(db: Db, editionYear: number, now: Date, p
     const candidates = await tx.execute<{ id: number }>(sql`
       select r.id from camp_registrations r
        where r.edition_year = ${editionYear} and r.status = 'waiting'
-         and not exists (select 1 from camp_waitlist_offers o where o.registration_id = r.id)
+         and not exists (select 1 from camp_waitlist_offers o where o.registration_id = r.id and o.state in ('offered', 'expired'))
        order by r.waitlist_rank, r.id
        limit ${free}`);
     if (candidates.rows.length === 0) return 0;
