@@ -179,7 +179,12 @@ async function submitWithinCapacity(
       const orderId = newOrderId(editionYear);
       const reference = input.method === "vipps" ? `${orderId}-1` : orderId;
       const id = await insertRegistrationRows(tx, { ...input, orderId, reference, status, waitlistRank });
-      if (id === undefined) continue; // the order id was taken: draw another
+      if (id === undefined) {
+        // A twin of this draft stored outside the lock (just before the capacity was set), or a taken order id.
+        const twin = await findByDraft(tx, editionYear, registration.draftId);
+        if (twin) return { earlier: twin };
+        continue;
+      }
       if (status === "confirmed") await queueCampConfirmationMail(tx, id, now);
       if (status === "waiting") await queueWaitlistJoinedMail(tx, id, now);
       return { stored: { id, orderId, editionYear, status, total: input.price.total, telephone: registration.telephone } satisfies StoredRegistration, reference };
