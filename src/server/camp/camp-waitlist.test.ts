@@ -12,6 +12,7 @@ import { createTestDatabase, databaseKinds } from "../test-support/test-database
 import type { CampPaymentGateway, RegistrationAwaitingPayment } from "./camp-payment-gateway.ts";
 import { registrationWindowMessages } from "./camp-registrations.ts";
 import { waitlistMessages } from "./camp-waitlist.ts";
+import { anonymiseRegistrations } from "../privacy/retention.ts";
 import { actOnLanding, buildVippsTestApp, registrationStatus, startVippsPayment } from "../payments/vipps/vipps-test-support.ts";
 import { buildCampTestApp, campAdminToken, clearCampTables, companion, countRows, draft, postRegistration, type TestApp } from "./camp-test-support.ts";
 
@@ -322,6 +323,17 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     expect((await admin(`Remove/${nils.id}/feil-token`)).statusCode).toBe(401);
     expect((await admin(`Move/${nils.id}/feil-token`, { position: 1 })).statusCode).toBe(401);
     expect((await app.inject({ url: `/api/VinterleirAdmin/Waitlist/feil-token` })).statusCode).toBe(401);
+  });
+
+  it("anonymising a registration deletes its waiting-list and offer mails too", async () => {
+    const [first] = await fill(1);
+    const vera = await joinWaitlist({ firstName: "Vera" });
+    await app.inject({ method: "POST", url: `/api/VinterleirAdmin/Cancel/${first}/${token}` });
+    expect(await database.db.select().from(mailOutbox).where(like(mailOutbox.recipient, "ola@example.no"))).not.toEqual([]);
+    const keys = async () => (await database.db.select({ key: mailOutbox.dedupeKey }).from(mailOutbox)).map((row) => row.key).sort();
+    expect(await keys()).toEqual([`camp-confirmation:${first}`, `camp-waitlist-offer:1`, `camp-waitlist:${vera.id}`].sort());
+    await anonymiseRegistrations(database.db, { registrationIds: [vera.id] }, now);
+    expect(await keys()).toEqual([`camp-confirmation:${first}`]);
   });
 
   it("unknown and malformed offer tokens are 404 on Get and Accept", async () => {
