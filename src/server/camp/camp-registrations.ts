@@ -17,7 +17,7 @@ import { loadCurrentEdition } from "./camp-editions.ts";
 import { editionDataForYear, editionIsOver } from "./camp-edition-lookup.ts";
 import { vippsUnavailableMessage, type CampPaymentGateway } from "./camp-payment-gateway.ts";
 import { deadPaymentStates, lockEditionPlaces, placesHeld } from "./camp-places.ts";
-import { moveToWaitlist, nextWaitlistRank, queueWaitlistJoinedMail } from "./camp-waitlist.ts";
+import { countAwaitingOffer, moveToWaitlist, nextWaitlistRank, queueWaitlistJoinedMail } from "./camp-waitlist.ts";
 import { newOrderId } from "./order-id.ts";
 
 /** A 400 about one field, answered as `{ error, issues: [{ path, message }] }` like a schema failure. */
@@ -172,7 +172,8 @@ async function submitWithinCapacity(
     await lockEditionPlaces(tx, editionYear);
     const earlier = await findByDraft(tx, editionYear, registration.draftId);
     if (earlier) return { earlier };
-    const waiting = (await placesHeld(tx, editionYear, now)) >= capacity;
+    // Those already in line for an offer come first: a place freed a moment ago is theirs.
+    const waiting = (await placesHeld(tx, editionYear, now)) + (await countAwaitingOffer(tx, editionYear)) >= capacity;
     const status = waiting ? "waiting" : input.status;
     const waitlistRank = waiting ? await nextWaitlistRank(tx, editionYear) : null;
     for (let attempt = 0; attempt < 5; attempt++) {
@@ -195,6 +196,8 @@ async function submitWithinCapacity(
   const { stored, reference } = outcome;
   if (stored.status !== "pending_payment") app.outbox.kick();
   if (stored.status === "confirmed") app.campListsChanged();
+  // Behind others in line while a place is free: the job offers it to the first of them.
+  if (stored.status === "waiting") app.campWaitlist.kick();
   return answerFor(app, stored, gateway, reference);
 }
 
@@ -513,7 +516,7 @@ async function switchToCardCash(app: FastifyInstance, registrationId: number, ed
       .where(and(eq(campRegistrations.id, registrationId), eq(campRegistrations.status, "pending_payment")))
       .for("no key update");
     if (!pending) return "unchanged" as const;
-    if (capacity !== null && (await placesHeld(tx, editionYear, now, registrationId)) >= capacity) {
+    if (capacity !== null && (await placesHeld(tx, editionYear, now, registrationId)) + (await countAwaitingOffer(tx, editionYear)) >= capacity) {
       await tx.update(campRegistrations).set({ vipps: false }).where(eq(campRegistrations.id, registrationId));
       await moveToWaitlist(tx, registrationId, editionYear, now);
       return "waiting" as const;
@@ -591,7 +594,7 @@ async function retakePlace(app: FastifyInstance, registration: StoredRegistratio
     const attempts = await tx.select({ reference: payments.reference, method: payments.method, state: payments.state }).from(payments).where(eq(payments.registrationId, registration.id)).orderBy(desc(payments.id));
     const live = attempts.find((attempt) => !(deadPaymentStates as readonly string[]).includes(attempt.state));
     if (live) return { kind: "reference", reference: live.reference };
-    if ((await placesHeld(tx, registration.editionYear, now, registration.id)) >= capacity) {
+    if ((await placesHeld(tx, registration.editionYear, now, registration.id)) + (await countAwaitingOffer(tx, registration.editionYear)) >= capacity) {
       await moveToWaitlist(tx, registration.id, registration.editionYear, now);
       return { kind: "waitlist" };
     }

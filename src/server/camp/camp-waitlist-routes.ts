@@ -1,15 +1,14 @@
+import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { WaitlistMoveSchema } from "../../shared/camp/camp-waitlist.ts";
 import { osloCalendarDate } from "../../shared/time.ts";
 import { requireAdmin } from "../admin-auth/require-admin.ts";
-import type { ErrorBody } from "../errors.ts";
-import { parseWith } from "../errors.ts";
+import { campRegistrations } from "../db/schema/camp.ts";
+import { parseWith, type ErrorBody } from "../errors.ts";
 import { publicPostRateLimit } from "../security/public-rate-limit.ts";
 import { currentEditionYear } from "./camp-edition-lookup.ts";
 import type { CampPaymentGateway } from "./camp-payment-gateway.ts";
 import { answerFor } from "./camp-registrations.ts";
-import { campRegistrations } from "../db/schema/camp.ts";
-import { eq } from "drizzle-orm";
 import { acceptOffer, listWaitlist, moveInWaitlist, offerView, removeFromWaitlist, waitlistMessages, WaitlistJob } from "./camp-waitlist.ts";
 
 export interface WaitlistJobOptions {

@@ -267,6 +267,16 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     expect((await database.db.select().from(campWaitlistOffers)).map((row) => row.state)).toEqual(["expired"]);
   });
 
+  it("a free place is the waiting list's before it is a new registration's", async () => {
+    await fill(1);
+    const vera = await joinWaitlist({ firstName: "Vera" });
+    // A place freed without an offer yet (as between a cancellation in another process and its job's run).
+    await database.db.update(campRegistrations).set({ status: "cancelled" }).where(eq(campRegistrations.status, "confirmed"));
+    expect((await postRegistration(app, draft({ firstName: "Sen" }))).body).toBe(waitlistAnswer);
+    await app.campWaitlist.drain();
+    expect(await database.db.select({ registrationId: campWaitlistOffers.registrationId }).from(campWaitlistOffers)).toEqual([{ registrationId: vera.id }]);
+  });
+
   it("a capacity raised by PUT offers the new places at once", async () => {
     await fill(1);
     const vera = await joinWaitlist();

@@ -100,6 +100,18 @@ export async function moveToWaitlist(tx: Db, registrationId: number, editionYear
   await queueWaitlistJoinedMail(tx, registrationId, now);
 }
 
+/** Waiting registrations next in line for an offer: without an open or expired one. */
+const awaitingOffer = (editionYear: number) => sql`
+  from camp_registrations r
+  where r.edition_year = ${editionYear} and r.status = 'waiting'
+    and not exists (select 1 from camp_waitlist_offers o where o.registration_id = r.id and o.state in ('offered', 'expired'))`;
+
+/** How many are in line for an offer: a free place is theirs before it is a new registration's. */
+export async function countAwaitingOffer(tx: Db, editionYear: number): Promise<number> {
+  const result = await tx.execute<{ n: number }>(sql`select count(*)::int as n ${awaitingOffer(editionYear)}`);
+  return Number(result.rows[0]?.n ?? 0);
+}
+
 /**
  * Offers every free place of the edition to the first in line without an open or expired offer (someone
  * back on the list after losing a place to an unpaid payment may have an accepted one). Nothing before
@@ -113,12 +125,7 @@ export async function offerFreedPlaces(db: Db, editionYear: number, now: Date, p
     if (now.getTime() >= closesAt || now.getTime() < Date.parse(data.registrationOpensAt)) return 0;
     const free = data.capacity === null ? 10_000 : data.capacity - (await placesHeld(tx, editionYear, now));
     if (free <= 0) return 0;
-    const candidates = await tx.execute<{ id: number }>(sql`
-      select r.id from camp_registrations r
-       where r.edition_year = ${editionYear} and r.status = 'waiting'
-         and not exists (select 1 from camp_waitlist_offers o where o.registration_id = r.id and o.state in ('offered', 'expired'))
-       order by r.waitlist_rank, r.id
-       limit ${free}`);
+    const candidates = await tx.execute<{ id: number }>(sql`select r.id ${awaitingOffer(editionYear)} order by r.waitlist_rank, r.id limit ${free}`);
     if (candidates.rows.length === 0) return 0;
     const edition = await campEditionOfYear(tx, editionYear);
     const expiresAt = new Date(Math.min(now.getTime() + offerValidityHours * 3600_000, closesAt));
