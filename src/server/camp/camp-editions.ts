@@ -14,6 +14,7 @@ import { referenceData } from "../db/reference-data.ts";
 import { campEditionChanges, campEditions } from "../db/schema/camp-editions.ts";
 import { HttpError } from "../errors.ts";
 import { placesHeld } from "./camp-places.ts";
+import { countAwaitingOffer } from "./camp-waitlist.ts";
 
 export interface StoredEdition {
   data: CampEditionData;
@@ -65,9 +66,12 @@ export async function listEditionChanges(db: Db, year: number) {
     .orderBy(asc(campEditionChanges.id));
 }
 
-/** Athletes holding a place in an edition (camp-places.ts): not those waiting without an open offer. */
+/**
+ * Places not free for a new registration: athletes holding one (camp-places.ts), and those on the waiting
+ * list still in line for an offer (a freed place is theirs first).
+ */
 export async function takenPlaces(db: Db, year: number, now: Date): Promise<number> {
-  return placesHeld(db, year, now);
+  return (await placesHeld(db, year, now)) + (await countAwaitingOffer(db, year));
 }
 
 export async function currentEditionView(db: Db, now: Date) {
