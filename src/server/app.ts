@@ -15,6 +15,7 @@ import { ensureAdminCredentials } from "./admin-auth/admin-credentials.ts";
 import { announceAdminCredentials } from "./admin-auth/announce-credentials.ts";
 import { setUpMail, type MailSetupOptions } from "./mail/mail-setup.ts";
 import { registerCampRoutes } from "./camp/camp-routes.ts";
+import { setUpCampWaitlistJob, type WaitlistJobOptions } from "./camp/camp-waitlist-routes.ts";
 import { ensureCampEdition } from "./camp/camp-editions.ts";
 import type { CampPaymentGateway } from "./camp/camp-payment-gateway.ts";
 import { setUpVipps, type VippsSetupOptions } from "./payments/vipps/vipps-setup.ts";
@@ -56,6 +57,8 @@ export interface BuildAppOptions {
   vipps?: VippsSetupOptions;
   /** The personal-data retention job (tests: off, run by hand with a frozen clock). */
   privacy?: PrivacySetupOptions;
+  /** The waiting-list job (tests: no timer; kicks still run it). */
+  campWaitlist?: WaitlistJobOptions;
 }
 
 export async function buildApp({
@@ -71,6 +74,7 @@ export async function buildApp({
   campPayments,
   vipps,
   privacy,
+  campWaitlist,
 }: BuildAppOptions) {
   const app = Fastify<Server, IncomingMessage, ServerResponse>({
     logger,
@@ -108,6 +112,7 @@ export async function buildApp({
   await app.register(registerClubGradeRoutes);
   await app.register(registerAdminAuthRoutes, adminAuth);
   await setUpMail(app, mail);
+  setUpCampWaitlistJob(app, campWaitlist);
   const vippsPayments = campPayments ? undefined : await setUpVipps(app, vipps);
   setUpPrivacyJob(app, privacy);
   await app.register(registerCampRoutes, { payments: campPayments ?? vippsPayments });

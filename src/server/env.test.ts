@@ -52,4 +52,11 @@ describe("redactUrl", () => {
     expect(redactUrl("/api/Invoice/Get/tok?x=1")).toBe("/api/Invoice/Get/[redacted]?x=1");
     expect(redactUrl("/om/oss")).toBe("/om/oss");
   });
+
+  it("masks waiting-list offer tokens in the offer calls and the offer page", () => {
+    expect(redactUrl("/api/Venteliste/Accept/AbC_-123")).toBe("/api/Venteliste/Accept/[redacted]");
+    expect(redactUrl("/api/VinterleirAdmin/Waitlist/Move/12/tok")).toBe("/api/VinterleirAdmin/Waitlist/[redacted]");
+    expect(redactUrl("/vinterleir/venteliste/AbC_-123?x=1")).toBe("/vinterleir/venteliste/[redacted]?x=1");
+    expect(redactUrl("/vinterleir/venteliste")).toBe("/vinterleir/venteliste");
+  });
 });

@@ -1,8 +1,10 @@
 import type { FastifyServerOptions } from "fastify";
 import type { Env } from "./env.ts";
 
-/** Path segments that carry admin tokens or password digests (spec §7) are masked before logging. */
-const secretPathSegments = /\/api\/(VinterleirAdmin|NewMemberAdmin|Invoice|CampEdition)\/[^?]*/i;
+/** Path segments that carry admin tokens, password digests or waiting-list offer tokens are masked before logging. */
+const secretPathSegments = /\/api\/(VinterleirAdmin|NewMemberAdmin|Invoice|CampEdition|Venteliste)\/[^?]*/i;
+/** The waiting-list offer page: its last segment is the offer's token. */
+const offerPagePath = /^\/vinterleir\/venteliste\/[^?]+/i;
 
 /** Query parameters that carry a secret, e.g. the Vipps simulator's landing page `?token=`. */
 const secretQueryParameters = /([?&](?:token|access_token|secret|password|code)=)[^&#]*/gi;
@@ -13,6 +15,7 @@ export function redactUrl(url: string): string {
       const [, , area, action] = match.split("/");
       return `/api/${area}/${action}/[redacted]`;
     })
+    .replace(offerPagePath, "/vinterleir/venteliste/[redacted]")
     .replace(secretQueryParameters, "$1[redacted]");
 }
 

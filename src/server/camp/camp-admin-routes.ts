@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { resolveCampEdition } from "../../shared/camp/camp-edition.ts";
+import { osloCalendarDate } from "../../shared/time.ts";
 import { requireAdmin } from "../admin-auth/require-admin.ts";
 import type { ErrorBody } from "../errors.ts";
 import { adminActionMessages, cancelRegistration, loadAdminPersons, markCardCashPaid, totalsOf, type AdminActionOutcome } from "./camp-admin.ts";
 import { campParticipantsCsv } from "./camp-csv.ts";
+import { currentEditionYear } from "./camp-edition-lookup.ts";
 
 /**
  * The camp admin's routes, all under /api/VinterleirAdmin/ so logger.ts masks the token, all behind
@@ -11,23 +12,25 @@ import { campParticipantsCsv } from "./camp-csv.ts";
  */
 export async function registerCampAdminRoutes(app: FastifyInstance) {
   const guard = { preHandler: requireAdmin("camp") };
-  const editionYear = (query: unknown) => {
+  /** `?year=`, else the current edition's (without one: this calendar year's). */
+  const editionYear = async (query: unknown) => {
     const year = Number((query as { year?: unknown } | undefined)?.year);
-    return Number.isInteger(year) && year >= 2000 && year <= 2100 ? year : resolveCampEdition(app.now(), app.env.CAMP_YEAR).year;
+    if (Number.isInteger(year) && year >= 2000 && year <= 2100) return year;
+    return (await currentEditionYear(app.db)) ?? osloCalendarDate(app.now()).year;
   };
 
   app.get("/api/VinterleirAdmin/Get/:token", guard, async (request, reply) => {
-    const persons = await loadAdminPersons(app.db, editionYear(request.query));
+    const persons = await loadAdminPersons(app.db, await editionYear(request.query));
     return reply.header("cache-control", "no-store").send(persons);
   });
 
   app.get("/api/VinterleirAdmin/Totals/:token", guard, async (request, reply) => {
-    const totals = totalsOf(await loadAdminPersons(app.db, editionYear(request.query)));
+    const totals = totalsOf(await loadAdminPersons(app.db, await editionYear(request.query)));
     return reply.header("cache-control", "no-store").send(totals);
   });
 
   app.get("/api/VinterleirAdmin/GetCsv/:token", guard, async (request, reply) => {
-    const year = editionYear(request.query);
+    const year = await editionYear(request.query);
     const csv = campParticipantsCsv(await loadAdminPersons(app.db, year));
     return reply
       .header("cache-control", "no-store")
@@ -46,6 +49,8 @@ export async function registerCampAdminRoutes(app: FastifyInstance) {
       await withRegistrationId(request.params.registrationId, async (id) => {
         const outcome = await cancelRegistration(app.db, id, app.now());
         app.campListsChanged();
+        // The place is free: the first in line on the waiting list gets an offer now.
+        if (outcome.kind === "ok" && outcome.changed) await app.campWaitlist.drain();
         return outcome;
       }),
     ),

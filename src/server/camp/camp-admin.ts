@@ -1,12 +1,12 @@
 import type { AdminPerson, AdminTotals } from "../../shared/camp/camp-lists.ts";
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
-import { campEditionForYear } from "../../shared/camp/camp-edition.ts";
 import { campRefund } from "../../shared/camp/camp-pricing.ts";
 import { gradeLabel } from "../../shared/camp/grades.ts";
 import type { Db } from "../db/database.ts";
 import { campCompanions, campRegistrations, moneyActions, payments } from "../db/schema/camp.ts";
 import { clubs } from "../db/schema/clubs.ts";
 import { grades } from "../db/schema/grades.ts";
+import { campEditionOfYear } from "./camp-edition-lookup.ts";
 
 
 /**
@@ -26,7 +26,15 @@ export async function loadAdminPersons(db: Db, editionYear: number): Promise<Adm
     .from(campRegistrations)
     .innerJoin(clubs, eq(clubs.clubId, campRegistrations.clubId))
     .innerJoin(grades, eq(grades.gradeId, campRegistrations.gradeId))
-    .where(eq(campRegistrations.editionYear, editionYear))
+    // Registrations that held a place (each got a payment row when it did): not those waiting, nor those
+    // removed from the waiting list; the waiting list has its own call (camp-waitlist.ts).
+    .where(
+      and(
+        eq(campRegistrations.editionYear, editionYear),
+        ne(campRegistrations.status, "waiting"),
+        sql`exists (select 1 from payments where payments.registration_id = ${campRegistrations.id})`,
+      ),
+    )
     .orderBy(asc(campRegistrations.createdAt), asc(campRegistrations.id));
   if (registrations.length === 0) return [];
   const ids = registrations.map((row) => row.registration.id);
@@ -38,7 +46,8 @@ export async function loadAdminPersons(db: Db, editionYear: number): Promise<Adm
   const paymentRows = await db.select().from(payments).where(inArray(payments.registrationId, ids)).orderBy(asc(payments.id));
 
   const persons: AdminPerson[] = [];
-  for (const { registration: r, clubName, grade } of registrations) {
+  for (const { registration: row, clubName, grade } of registrations) {
+    const r = { ...row, status: listedStatus(row.status) };
     const own = companions.filter((companion) => companion.registrationId === r.id);
     const regPayments = paymentRows.filter((payment) => payment.registrationId === r.id);
     const latest = regPayments[regPayments.length - 1];
@@ -193,7 +202,7 @@ export async function cancelRegistration(db: Db, registrationId: number, now: Da
       .where(and(eq(campRegistrations.id, registrationId), ne(campRegistrations.status, "cancelled")))
       .returning();
     if (!updated) return { kind: "ok", changed: false, result: resultOf(registration, payment) };
-    const refundDue = campRefund(payment.paidAmount, campEditionForYear(registration.editionYear), now);
+    const refundDue = campRefund(payment.paidAmount, await campEditionOfYear(tx, registration.editionYear), now);
     await tx.insert(moneyActions).values({
       paymentId: payment.id,
       actor: ACTOR,
@@ -202,7 +211,7 @@ export async function cancelRegistration(db: Db, registrationId: number, now: Da
       at: now,
       note: `Avbestilt. Betalt ${payment.paidAmount} kr; å refundere etter reglene: ${refundDue} kr.`,
     });
-    return { kind: "ok", changed: true, result: { ...resultOf(updated, payment), refundDue } };
+    return { kind: "ok", changed: true, result: { ...resultOf({ ...updated, status: "cancelled" }, payment), refundDue } };
   });
 }
 
@@ -217,12 +226,19 @@ async function lockRegistration(tx: Db, registrationId: number) {
     .where(eq(payments.registrationId, registrationId))
     .orderBy(sql`${payments.id} desc`)
     .limit(1);
-  if (!registration || !payment) return undefined;
-  return { registration, payment };
+  // Someone on the waiting list is handled by the waiting-list calls (camp-waitlist.ts).
+  if (!registration || !payment || registration.status === "waiting") return undefined;
+  return { registration: { ...registration, status: listedStatus(registration.status) }, payment };
+}
+
+/** The statuses of registrations that hold or held a place (the lists above never show those waiting). */
+function listedStatus(status: (typeof campRegistrations.$inferSelect)["status"]): AdminPerson["status"] {
+  if (status === "waiting") throw new Error("A waiting registration has no place in the admin list");
+  return status;
 }
 
 function resultOf(
-  registration: typeof campRegistrations.$inferSelect,
+  registration: { id: number; orderId: string; status: AdminPerson["status"] },
   payment: typeof payments.$inferSelect,
 ): AdminActionResult {
   return {

@@ -1,11 +1,12 @@
 import { asc, desc, eq } from "drizzle-orm";
 import { club, contactEmails } from "../../shared/club/club-facts.ts";
-import { campEditionForYear } from "../../shared/camp/camp-edition.ts";
+import type { CampEdition } from "../../shared/camp/camp-edition.ts";
 import { formatDateRange, formatKroner, formatLongDate } from "../../shared/format.ts";
 import type { Db } from "../db/database.ts";
 import { campPriceLines, campRegistrations, payments, type PaymentMethod } from "../db/schema/camp.ts";
 import { clubs } from "../db/schema/clubs.ts";
 import { escapeHtml } from "../mail/escape-html.ts";
+import { campEditionOfYear } from "./camp-edition-lookup.ts";
 import { queueMail, type OutgoingMail } from "../mail/outbox.ts";
 
 export interface CampConfirmationData {
@@ -27,9 +28,11 @@ export const paymentMethodLabels: Record<PaymentMethod, string> = {
   vipps: "Vipps",
 };
 
-/** The confirmation e-mail (D5): Norwegian, text and simple HTML, every piece of user text escaped. */
-export function renderCampConfirmation(data: CampConfirmationData): Pick<OutgoingMail, "subject" | "text" | "html"> {
-  const edition = campEditionForYear(data.editionYear);
+/**
+ * The confirmation e-mail (D5): Norwegian, text and simple HTML, every piece of user text escaped.
+ * `edition`: the registration's own edition (its stored row), for the dates, venue and refund rule.
+ */
+export function renderCampConfirmation(data: CampConfirmationData, edition: CampEdition): Pick<OutgoingMail, "subject" | "text" | "html"> {
   const { settings } = edition;
   const campName = `Vinterleir ${data.editionYear}`;
   const dates = formatDateRange(edition.start, edition.end);
@@ -143,5 +146,6 @@ export async function renderStoredCampConfirmation(db: Db, registrationId: numbe
     .where(eq(payments.registrationId, registrationId))
     .orderBy(desc(payments.id))
     .limit(1);
-  return { to: registration.email, ...renderCampConfirmation({ ...registration, lines, paymentMethod: payment?.method ?? "card_cash" }) };
+  const edition = await campEditionOfYear(db, registration.editionYear);
+  return { to: registration.email, ...renderCampConfirmation({ ...registration, lines, paymentMethod: payment?.method ?? "card_cash" }, edition) };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ne } from "drizzle-orm";
+import { asc, count, desc, eq } from "drizzle-orm";
 import {
   CampEditionDataSchema,
   comingSeasonYear,
@@ -11,9 +11,10 @@ import {
 } from "../../shared/camp/camp-edition-data.ts";
 import type { Db } from "../db/database.ts";
 import { referenceData } from "../db/reference-data.ts";
-import { campRegistrations } from "../db/schema/camp.ts";
 import { campEditionChanges, campEditions } from "../db/schema/camp-editions.ts";
 import { HttpError } from "../errors.ts";
+import { placesHeld } from "./camp-places.ts";
+import { countAwaitingOffer } from "./camp-waitlist.ts";
 
 export interface StoredEdition {
   data: CampEditionData;
@@ -65,19 +66,18 @@ export async function listEditionChanges(db: Db, year: number) {
     .orderBy(asc(campEditionChanges.id));
 }
 
-/** Athletes holding a place in an edition: every registration that is not cancelled. */
-export async function takenPlaces(db: Db, year: number): Promise<number> {
-  const [row] = await db
-    .select({ taken: count() })
-    .from(campRegistrations)
-    .where(and(eq(campRegistrations.editionYear, year), ne(campRegistrations.status, "cancelled")));
-  return Number(row?.taken ?? 0);
+/**
+ * Places not free for a new registration: athletes holding one (camp-places.ts), and those on the waiting
+ * list still in line for an offer (a freed place is theirs first).
+ */
+export async function takenPlaces(db: Db, year: number, now: Date): Promise<number> {
+  return (await placesHeld(db, year, now)) + (await countAwaitingOffer(db, year));
 }
 
 export async function currentEditionView(db: Db, now: Date) {
   const current = await loadCurrentEdition(db);
   if (!current) return undefined;
-  const { state, placesLeft } = registrationStateAt(current.data, now, await takenPlaces(db, current.data.year));
+  const { state, placesLeft } = registrationStateAt(current.data, now, await takenPlaces(db, current.data.year, now));
   return { ...current.data, state, placesLeft };
 }
 

@@ -1,12 +1,12 @@
 import { and, count, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { resolveCampEdition } from "../../shared/camp/camp-edition.ts";
 import { gradeLabel } from "../../shared/camp/grades.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
 import { clubs } from "../db/schema/clubs.ts";
 import { grades } from "../db/schema/grades.ts";
 import { sendPrecompressed } from "../http/precompressed.ts";
 import { snapshotCache } from "../http/snapshot-cache.ts";
+import { currentEditionData, editionIsOver } from "./camp-edition-lookup.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -53,19 +53,17 @@ export async function registerCampPublicRoutes(app: FastifyInstance) {
 const LIST_TTL_MS = 2000;
 const JSON_TYPE = "application/json; charset=utf-8";
 
-function confirmedThisEdition(app: FastifyInstance) {
-  return and(
-    eq(campRegistrations.editionYear, resolveCampEdition(app.now(), app.env.CAMP_YEAR).year),
-    eq(campRegistrations.status, "confirmed"),
-  );
+/**
+ * Confirmed registrations of the current edition until its last day is over (none without a current
+ * edition, and none after the camp). Never those waiting.
+ */
+async function confirmedThisEdition(app: FastifyInstance) {
+  const current = await currentEditionData(app.db);
+  const year = current && !editionIsOver(current, app.now()) ? current.year : -1;
+  return and(eq(campRegistrations.editionYear, year), eq(campRegistrations.status, "confirmed"));
 }
 
 async function loadParticipants(app: FastifyInstance): Promise<PublicParticipant[]> {
-  and(
-    eq(campRegistrations.editionYear, resolveCampEdition(app.now(), app.env.CAMP_YEAR).year),
-    eq(campRegistrations.status, "confirmed"),
-  );
-
   const rows = await app.db
     .select({
       firstName: campRegistrations.firstName,
@@ -77,7 +75,7 @@ async function loadParticipants(app: FastifyInstance): Promise<PublicParticipant
     .from(campRegistrations)
     .innerJoin(clubs, eq(clubs.clubId, campRegistrations.clubId))
     .innerJoin(grades, eq(grades.gradeId, campRegistrations.gradeId))
-    .where(confirmedThisEdition(app));
+    .where(await confirmedThisEdition(app));
   const participants: PublicParticipant[] = rows.map((row) =>
     row.public
       ? { name: `${row.firstName} ${row.lastName}`, grade: gradeLabel(row.grade), club: row.club }
@@ -95,7 +93,7 @@ async function loadGradeStatistics(app: FastifyInstance) {
     })
     .from(campRegistrations)
     .innerJoin(grades, eq(grades.gradeId, campRegistrations.gradeId))
-    .where(confirmedThisEdition(app))
+    .where(await confirmedThisEdition(app))
     .groupBy(grades.gradeId, grades.name, grades.grade, grades.isDan);
   const stats = rows
     .map((row) => ({ grade: row.grade, amount: Number(row.amount) }))

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ErrorBody } from "../errors.ts";
+import { waitlistAnswer } from "../../shared/camp/camp-waitlist.ts";
 import { vippsNotAvailableYet, type CampPaymentGateway } from "./camp-payment-gateway.ts";
 import { CampInputError, submitCampRegistration } from "./camp-registrations.ts";
 import { publicPostRateLimit } from "../security/public-rate-limit.ts";
@@ -8,8 +9,9 @@ import { publicPostRateLimit } from "../security/public-rate-limit.ts";
 export const campPostBodyLimit = 64 * 1024;
 
 /**
- * POST /api/Vinterleir/Post (spec §7): answers text `Done` (registered, nothing to pay now), the payment
- * address to follow, or a 400 `{ error, issues }` in Norwegian.
+ * POST /api/Vinterleir/Post (spec §7): answers text `Done` (registered, nothing to pay now), `Venteliste`
+ * (the camp is full: on the waiting list), the payment address to follow, a 400 `{ error, issues }` in
+ * Norwegian, or a 409 `{ error }` outside the registration window.
  */
 export async function registerCampRegistrationRoutes(app: FastifyInstance, options: { payments?: CampPaymentGateway }) {
   const gateway = options.payments ?? vippsNotAvailableYet;
@@ -26,6 +28,6 @@ export async function registerCampRegistrationRoutes(app: FastifyInstance, optio
     return reply
       .header("cache-control", "no-store")
       .type("text/plain; charset=utf-8")
-      .send(answer.kind === "done" ? "Done" : answer.url);
+      .send(answer.kind === "done" ? "Done" : answer.kind === "waitlist" ? waitlistAnswer : answer.url);
   });
 }

@@ -1,8 +1,10 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { FastifyInstance } from "fastify";
-import { resolveCampEdition } from "../../shared/camp/camp-edition.ts";
+import { campEditionFromData, type CampEditionData } from "../../shared/camp/camp-edition-data.ts";
+import type { CampEdition } from "../../shared/camp/camp-edition.ts";
 import { calculateCampPrice, type CampPrice } from "../../shared/camp/camp-pricing.ts";
+import { formatOsloDateTime } from "../../shared/format.ts";
 import { CampRegistrationSchema, type CampRegistration } from "../../shared/camp/camp-registration.ts";
 import type { Db } from "../db/database.ts";
 import { prepareStatement } from "../db/prepared-statement.ts";
@@ -11,7 +13,11 @@ import { campCompanions, campPriceLines, campRegistrations, payments, type Payme
 import { mailOutbox } from "../db/schema/mail.ts";
 import { HttpError, parseWith } from "../errors.ts";
 import { campConfirmationKeyPrefix, queueCampConfirmationMail, renderCampConfirmation } from "./camp-confirmation-mail.ts";
+import { loadCurrentEdition } from "./camp-editions.ts";
+import { editionDataForYear, editionIsOver } from "./camp-edition-lookup.ts";
 import { vippsUnavailableMessage, type CampPaymentGateway } from "./camp-payment-gateway.ts";
+import { deadPaymentStates, lockEditionPlaces, placesHeld } from "./camp-places.ts";
+import { countAwaitingOffer, moveToWaitlist, nextWaitlistRank, queueWaitlistJoinedMail } from "./camp-waitlist.ts";
 import { newOrderId } from "./order-id.ts";
 
 /** A 400 about one field, answered as `{ error, issues: [{ path, message }] }` like a schema failure. */
@@ -33,13 +39,31 @@ export const campInputMessages = {
     "Sjekk navn og telefonnummer, eller fjern avkrysningen for «allerede påmeldt».",
 } as const;
 
-export type SubmitAnswer = { kind: "done" } | { kind: "redirect"; url: string };
+export type SubmitAnswer = { kind: "done" } | { kind: "redirect"; url: string } | { kind: "waitlist" };
+
+/** The 409 answers outside the registration window (the wizard shows the sentence as it is). */
+export const registrationWindowMessages = {
+  notYet: (opensAt: Date) => `Påmeldingen åpner ${formatOsloDateTime(opensAt)}.`,
+  closed: "Påmeldingen er stengt.",
+} as const;
+
+/**
+ * Why a registration cannot be taken now, or undefined inside the window: before it opens, from when it
+ * closes, once the camp's last day is over, or when there is no current edition.
+ */
+export function registrationWindowRefusal(data: CampEditionData | undefined, now: Date): string | undefined {
+  if (!data) return registrationWindowMessages.closed;
+  const opensAt = new Date(data.registrationOpensAt);
+  if (now.getTime() < opensAt.getTime()) return registrationWindowMessages.notYet(opensAt);
+  if (now.getTime() >= Date.parse(data.registrationClosesAt) || editionIsOver(data, now)) return registrationWindowMessages.closed;
+  return undefined;
+}
 
 interface StoredRegistration {
   id: number;
   orderId: string;
   editionYear: number;
-  status: "pending_payment" | "confirmed" | "cancelled";
+  status: "pending_payment" | "confirmed" | "cancelled" | "waiting";
   total: number;
   telephone: string;
 }
@@ -54,16 +78,30 @@ const storedColumns = {
 };
 
 /**
- * POST /api/Vinterleir/Post. Validates with the shared schema, checks what only the database knows,
- * charges the server's own price and stores everything in one statement (so one short transaction, no
- * network inside): the registration, its companions, price lines and payment, and for a confirmed
- * registration its confirmation mail in the outbox.
+ * POST /api/Vinterleir/Post. Validates with the shared schema, refuses outside the current edition's
+ * registration window (409, nothing stored), checks what only the database knows, charges the current
+ * edition's price (read from the database) and stores the registration.
+ *
+ * Without a capacity everything is stored in one statement (so one short transaction, no network inside):
+ * the registration, its companions, price lines and payment, and for a confirmed registration its
+ * confirmation mail in the outbox. With a capacity the check and the insert share one transaction under
+ * the edition's advisory lock: a free place gives a normal registration, a full camp a waiting one
+ * (answered `Venteliste`, with a mail saying its place in line).
  * A retried draft (same draftId in the edition) gets the first answer again and stores nothing.
  */
 export async function submitCampRegistration(app: FastifyInstance, body: unknown, gateway: CampPaymentGateway): Promise<SubmitAnswer> {
   const registration = parseWith(CampRegistrationSchema, body);
   const now = app.now();
-  const edition = resolveCampEdition(now, app.env.CAMP_YEAR);
+  const current = (await loadCurrentEdition(app.db))?.data;
+  const refusal = registrationWindowRefusal(current, now);
+  if (refusal) {
+    // A retry of a draft stored before the window closed still gets its first answer.
+    const earlier = current ? await findByDraft(app.db, current.year, registration.draftId) : undefined;
+    if (earlier) return answerEarlier(app, earlier, registration, gateway);
+    throw new HttpError(409, refusal);
+  }
+  const data = current!;
+  const edition = campEditionFromData(data);
 
   // Idempotency per draft: a retried draft gets the first answer again. A plain card/cash registration
   // tries its insert first (the unique draft key makes a retry or a concurrent twin insert nothing, and
@@ -88,13 +126,17 @@ export async function submitCampRegistration(app: FastifyInstance, body: unknown
   if (method === "vipps" && !gateway.available) throw new CampInputError("vipps", vippsUnavailableMessage);
   const status = method === "vipps" ? "pending_payment" : "confirmed";
 
+  if (data.capacity !== null) {
+    return submitWithinCapacity(app, { registration, editionYear: edition.year, clubName: club.name, price, method, status, now }, data.capacity, gateway);
+  }
+
   let stored: StoredRegistration | undefined;
   let paymentReference: string | undefined;
   for (let attempt = 0; attempt < 5; attempt++) {
     const orderId = newOrderId(edition.year);
     // Each online attempt has its own reference; card/cash and free settle under the order id.
     const reference = method === "vipps" ? `${orderId}-1` : orderId;
-    const id = await insertRegistration(app.db, { registration, editionYear: edition.year, orderId, clubName: club.name, price, method, status, reference, now });
+    const id = await insertRegistration(app.db, { registration, editionYear: edition.year, orderId, clubName: club.name, price, method, status, reference, now }, edition);
     if (id !== undefined) {
       stored = { id, orderId, editionYear: edition.year, status, total: price.total, telephone: registration.telephone };
       paymentReference = reference;
@@ -111,7 +153,126 @@ export async function submitCampRegistration(app: FastifyInstance, body: unknown
     app.outbox.kick();
     app.campListsChanged();
   }
-  return answerFor(app.db, stored, gateway, paymentReference);
+  return answerFor(app, stored, gateway, paymentReference);
+}
+
+/**
+ * A registration in an edition with a capacity: in one transaction under the edition's advisory lock,
+ * count the places held and store either a normal registration or a waiting one (no payment; its price
+ * lines as calculated, so an offer can show them).
+ */
+async function submitWithinCapacity(
+  app: FastifyInstance,
+  input: Omit<NewRegistration, "orderId" | "reference">,
+  capacity: number,
+  gateway: CampPaymentGateway,
+): Promise<SubmitAnswer> {
+  const { registration, editionYear, now } = input;
+  const outcome = await app.db.transaction(async (tx) => {
+    await lockEditionPlaces(tx, editionYear);
+    const earlier = await findByDraft(tx, editionYear, registration.draftId);
+    if (earlier) return { earlier };
+    // Those already in line for an offer come first: a place freed a moment ago is theirs.
+    const waiting = (await placesHeld(tx, editionYear, now)) + (await countAwaitingOffer(tx, editionYear)) >= capacity;
+    const status = waiting ? "waiting" : input.status;
+    const waitlistRank = waiting ? await nextWaitlistRank(tx, editionYear) : null;
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const orderId = newOrderId(editionYear);
+      const reference = input.method === "vipps" ? `${orderId}-1` : orderId;
+      const id = await insertRegistrationRows(tx, { ...input, orderId, reference, status, waitlistRank });
+      if (id === undefined) {
+        // A twin of this draft stored outside the lock (just before the capacity was set), or a taken order id.
+        const twin = await findByDraft(tx, editionYear, registration.draftId);
+        if (twin) return { earlier: twin };
+        continue;
+      }
+      if (status === "confirmed") await queueCampConfirmationMail(tx, id, now);
+      if (status === "waiting") await queueWaitlistJoinedMail(tx, id, now);
+      return { stored: { id, orderId, editionYear, status, total: input.price.total, telephone: registration.telephone } satisfies StoredRegistration, reference };
+    }
+    throw new Error("No free order id after 5 draws");
+  });
+  if ("earlier" in outcome) return answerEarlier(app, outcome.earlier!, registration, gateway);
+  const { stored, reference } = outcome;
+  if (stored.status !== "pending_payment") app.outbox.kick();
+  if (stored.status === "confirmed") app.campListsChanged();
+  // Behind others in line while a place is free: the job offers it to the first of them.
+  if (stored.status === "waiting") app.campWaitlist.kick();
+  return answerFor(app, stored, gateway, reference);
+}
+
+/** The rows of a new registration with ordinary inserts (inside the caller's transaction); undefined when the order id was taken. */
+async function insertRegistrationRows(
+  tx: Db,
+  input: Omit<NewRegistration, "status"> & { status: StoredRegistration["status"]; waitlistRank: number | null },
+): Promise<number | undefined> {
+  const { registration, editionYear, orderId, price, method, status, reference, now } = input;
+  const [row] = await tx
+    .insert(campRegistrations)
+    .values({
+      ...registrationValues(input),
+      editionYear,
+      orderId,
+      status,
+      waitlistRank: input.waitlistRank,
+      confirmedAt: status === "confirmed" ? now : null,
+    })
+    .onConflictDoNothing()
+    .returning({ id: campRegistrations.id });
+  if (!row) return undefined;
+  const companionLines = price.lines.filter((line) => line.kind === "companion");
+  if (registration.ledsagere.length > 0) {
+    await tx.insert(campCompanions).values(
+      registration.ledsagere.map((companion, position) => ({
+        registrationId: row.id,
+        position,
+        clientId: companion.id,
+        firstName: companion.firstName,
+        lastName: companion.lastName,
+        age: companion.age,
+        telephone: companion.telephone,
+        email: companion.email,
+        sleepover: companion.sleepover,
+        alreadyRegistered: companion.alreadyRegistered,
+        amount: companionLines[position]!.amount,
+      })),
+    );
+  }
+  await tx.insert(campPriceLines).values(price.lines.map((line, position) => ({ registrationId: row.id, position, kind: line.kind, label: line.label, amount: line.amount })));
+  // Waiting: no payment until an offer is accepted.
+  if (status !== "waiting") {
+    const state = method === "card_cash" ? "unpaid" : method === "free" ? "paid" : "created";
+    await tx.insert(payments).values({ registrationId: row.id, reference, method, amount: price.total, state, createdAt: now, updatedAt: now });
+  }
+  return row.id;
+}
+
+/** The registration's own columns as submitted (the same in both ways of storing it). */
+function registrationValues({ registration, price, now }: Pick<NewRegistration, "registration" | "price" | "now">) {
+  return {
+    draftId: registration.draftId,
+    firstName: registration.firstName,
+    lastName: registration.lastName,
+    age: registration.age,
+    email: registration.email,
+    telephone: registration.telephone,
+    allergies: registration.allergies,
+    clubId: registration.clubId,
+    gradeId: registration.gradeId,
+    gradering: registration.gradering,
+    hasLedsager: registration.hasLedsager,
+    otherInfo: registration.otherInfo,
+    sleepover: registration.sleepover,
+    vegan: registration.vegan,
+    instructor: registration.instructor,
+    public: registration.public === true,
+    vipps: registration.vipps,
+    wantsToInstruct: registration.wantsToInstruct,
+    dataConsent: registration.dataConsent,
+    termsAccepted: registration.termsAccepted,
+    total: price.total,
+    createdAt: now,
+  };
 }
 
 interface NewRegistration {
@@ -276,35 +437,14 @@ function registrationStatement(db: Db, shape: StatementShape): RegistrationState
 }
 
 /** Writes a new registration (registrationStatementSql); undefined when nothing was written. */
-async function insertRegistration(db: Db, input: NewRegistration): Promise<number | undefined> {
+async function insertRegistration(db: Db, input: NewRegistration, edition: CampEdition): Promise<number | undefined> {
   const { registration, editionYear, orderId, price, method, status, reference, now } = input;
   const confirmed = status === "confirmed";
   const values: Record<string, unknown> = {
+    ...registrationValues(input),
     editionYear,
-    draftId: registration.draftId,
     orderId,
-    firstName: registration.firstName,
-    lastName: registration.lastName,
-    age: registration.age,
-    email: registration.email,
-    telephone: registration.telephone,
-    allergies: registration.allergies,
-    clubId: registration.clubId,
-    gradeId: registration.gradeId,
-    gradering: registration.gradering,
-    hasLedsager: registration.hasLedsager,
-    otherInfo: registration.otherInfo,
-    sleepover: registration.sleepover,
-    vegan: registration.vegan,
-    instructor: registration.instructor,
-    public: registration.public === true,
-    vipps: registration.vipps,
-    wantsToInstruct: registration.wantsToInstruct,
-    dataConsent: registration.dataConsent,
-    termsAccepted: registration.termsAccepted,
-    total: price.total,
     status,
-    createdAt: now,
   } satisfies Record<(typeof registrationKeys)[number], unknown>;
   const companionLines = price.lines.filter((line) => line.kind === "companion");
   valuesOf(
@@ -342,7 +482,7 @@ async function insertRegistration(db: Db, input: NewRegistration): Promise<numbe
       lines: price.lines.map(({ label, amount }) => ({ label, amount })),
       total: price.total,
       paymentMethod: method,
-    });
+    }, edition);
     valuesOf("m", [{ recipient: registration.email, ...content, status: "pending", nextAttemptAt: now, createdAt: now }], values);
   }
   const statement = registrationStatement(db, { companions: registration.ledsagere.length, priceLines: price.lines.length, confirmed });
@@ -354,49 +494,75 @@ async function insertRegistration(db: Db, input: NewRegistration): Promise<numbe
 async function answerEarlier(app: FastifyInstance, earlier: StoredRegistration, registration: CampRegistration, gateway: CampPaymentGateway): Promise<SubmitAnswer> {
   if (earlier.status === "pending_payment" && !registration.vipps && gateway.releasePendingPayment) {
     // An unpaid online attempt, and now card/cash: switch the registration once no attempt can be paid.
-    if ((await gateway.releasePendingPayment(earlier.id)) === "released") await switchToCardCash(app, earlier.id);
+    if ((await gateway.releasePendingPayment(earlier.id)) === "released") return switchToCardCash(app, earlier.id, earlier.editionYear);
     return { kind: "done" };
   }
-  return answerFor(app.db, earlier, gateway);
-}
-
-/** Confirms a pending registration with card/cash at the camp (after its online attempts were ended). */
-async function switchToCardCash(app: FastifyInstance, registrationId: number): Promise<void> {
-  const now = app.now();
-  const switched = await app.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(campRegistrations)
-      .set({ vipps: false, status: "confirmed", confirmedAt: now })
-      .where(and(eq(campRegistrations.id, registrationId), eq(campRegistrations.status, "pending_payment")))
-      .returning({ orderId: campRegistrations.orderId, total: campRegistrations.total });
-    if (!row) return false;
-    await tx
-      .insert(payments)
-      .values({ registrationId, reference: row.orderId, method: "card_cash", amount: row.total, state: "unpaid", createdAt: now, updatedAt: now })
-      .onConflictDoNothing();
-    await queueCampConfirmationMail(tx, registrationId, now);
-    return true;
-  });
-  if (switched) app.outbox.kick();
+  return answerFor(app, earlier, gateway);
 }
 
 /**
- * The same answer for the first submission and every retry of the draft. `latestReference`: the reference of
- * the registration's latest payment when the caller has just written it (saves looking it up).
+ * Confirms a pending registration with card/cash at the camp (after its online attempts were ended). In an
+ * edition with a capacity its place went with the ended attempts: it takes a free place again under the
+ * edition's lock, or goes onto the waiting list when there is none.
  */
-async function answerFor(db: Db, registration: StoredRegistration, gateway: CampPaymentGateway, latestReference?: string): Promise<SubmitAnswer> {
+async function switchToCardCash(app: FastifyInstance, registrationId: number, editionYear: number): Promise<SubmitAnswer> {
+  const now = app.now();
+  const { capacity } = await editionDataForYear(app.db, editionYear);
+  const outcome = await app.db.transaction(async (tx) => {
+    if (capacity !== null) await lockEditionPlaces(tx, editionYear);
+    const [pending] = await tx
+      .select({ id: campRegistrations.id })
+      .from(campRegistrations)
+      .where(and(eq(campRegistrations.id, registrationId), eq(campRegistrations.status, "pending_payment")))
+      .for("no key update");
+    if (!pending) return "unchanged" as const;
+    if (capacity !== null && (await placesHeld(tx, editionYear, now, registrationId)) + (await countAwaitingOffer(tx, editionYear)) >= capacity) {
+      await tx.update(campRegistrations).set({ vipps: false }).where(eq(campRegistrations.id, registrationId));
+      await moveToWaitlist(tx, registrationId, editionYear, now);
+      return "waiting" as const;
+    }
+    const [row] = await tx
+      .update(campRegistrations)
+      .set({ vipps: false, status: "confirmed", confirmedAt: now })
+      .where(eq(campRegistrations.id, registrationId))
+      .returning({ orderId: campRegistrations.orderId, total: campRegistrations.total });
+    await tx
+      .insert(payments)
+      .values({ registrationId, reference: row!.orderId, method: "card_cash", amount: row!.total, state: "unpaid", createdAt: now, updatedAt: now })
+      .onConflictDoNothing();
+    await queueCampConfirmationMail(tx, registrationId, now);
+    return "confirmed" as const;
+  });
+  if (outcome === "unchanged") return { kind: "done" };
+  app.outbox.kick();
+  if (outcome === "confirmed") app.campListsChanged();
+  return outcome === "waiting" ? { kind: "waitlist" } : { kind: "done" };
+}
+
+/**
+ * The same answer for the first submission and every retry of the draft (and for an accepted offer).
+ * `latestReference`: the reference of the registration's latest payment when the caller has just written
+ * it (saves looking it up).
+ */
+export async function answerFor(app: FastifyInstance, registration: StoredRegistration, gateway: CampPaymentGateway, latestReference?: string): Promise<SubmitAnswer> {
+  if (registration.status === "waiting") return { kind: "waitlist" };
   if (registration.status !== "pending_payment") return { kind: "done" };
   // The latest attempt: the gateway decides whether it can be reused or needs a successor.
   let paymentReference = latestReference;
   if (paymentReference === undefined) {
-    const [payment] = await db
-      .select({ reference: payments.reference })
+    const [payment] = await app.db
+      .select({ reference: payments.reference, state: payments.state })
       .from(payments)
       .where(eq(payments.registrationId, registration.id))
       .orderBy(desc(payments.id))
       .limit(1);
     if (!payment) throw new Error(`Camp registration ${registration.id} awaits payment but has no payment row`);
     paymentReference = payment.reference;
+    if ((deadPaymentStates as readonly string[]).includes(payment.state)) {
+      const resumed = await retakePlace(app, registration);
+      if (resumed.kind !== "reference") return resumed.kind === "waitlist" ? { kind: "waitlist" } : answerFor(app, { ...registration, status: resumed.status }, gateway);
+      paymentReference = resumed.reference ?? paymentReference;
+    }
   }
   const url = await gateway.createPaymentRedirect({
     registrationId: registration.id,
@@ -409,7 +575,38 @@ async function answerFor(db: Db, registration: StoredRegistration, gateway: Camp
   return { kind: "redirect", url };
 }
 
-async function findByDraft(db: Db, editionYear: number, draftId: string): Promise<StoredRegistration | undefined> {
+type Retaken = { kind: "reference"; reference?: string } | { kind: "waitlist" } | { kind: "changed"; status: StoredRegistration["status"] };
+
+/**
+ * A pending registration whose every payment attempt ended unpaid tries again. Without a capacity the
+ * gateway simply makes a new attempt. With one, the ended attempts gave the place up: under the edition's
+ * lock the next attempt's row is written only when a place is free (so the attempt holds it); otherwise
+ * the registration goes onto the waiting list.
+ */
+async function retakePlace(app: FastifyInstance, registration: StoredRegistration): Promise<Retaken> {
+  const { capacity } = await editionDataForYear(app.db, registration.editionYear);
+  if (capacity === null) return { kind: "reference" };
+  const now = app.now();
+  const outcome = await app.db.transaction(async (tx): Promise<Retaken> => {
+    await lockEditionPlaces(tx, registration.editionYear);
+    const [row] = await tx.select({ status: campRegistrations.status }).from(campRegistrations).where(eq(campRegistrations.id, registration.id)).for("no key update");
+    if (!row || row.status !== "pending_payment") return { kind: "changed", status: row?.status ?? "cancelled" };
+    const attempts = await tx.select({ reference: payments.reference, method: payments.method, state: payments.state }).from(payments).where(eq(payments.registrationId, registration.id)).orderBy(desc(payments.id));
+    const live = attempts.find((attempt) => !(deadPaymentStates as readonly string[]).includes(attempt.state));
+    if (live) return { kind: "reference", reference: live.reference };
+    if ((await placesHeld(tx, registration.editionYear, now, registration.id)) + (await countAwaitingOffer(tx, registration.editionYear)) >= capacity) {
+      await moveToWaitlist(tx, registration.id, registration.editionYear, now);
+      return { kind: "waitlist" };
+    }
+    const reference = `${registration.orderId}-${attempts.filter((attempt) => attempt.method === "vipps").length + 1}`;
+    await tx.insert(payments).values({ registrationId: registration.id, reference, method: "vipps", amount: registration.total, state: "created", createdAt: now, updatedAt: now }).onConflictDoNothing();
+    return { kind: "reference", reference };
+  });
+  if (outcome.kind === "waitlist") app.outbox.kick();
+  return outcome;
+}
+
+async function findByDraft(db: Pick<Db, "select">, editionYear: number, draftId: string): Promise<StoredRegistration | undefined> {
   const [row] = await db
     .select(storedColumns)
     .from(campRegistrations)

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import type { CampPaymentGateway } from "./camp-payment-gateway.ts";
+import { vippsNotAvailableYet, type CampPaymentGateway } from "./camp-payment-gateway.ts";
+import { registerCampWaitlistRoutes } from "./camp-waitlist-routes.ts";
 import { registerCampAdminRoutes } from "./camp-admin-routes.ts";
 import { registerCampPublicRoutes } from "./camp-public-routes.ts";
 import { registerCampRegistrationRoutes } from "./camp-registration-routes.ts";
@@ -17,6 +18,7 @@ export async function registerCampRoutes(app: FastifyInstance, options: CampRout
   await registerCampRegistrationRoutes(app, options);
   await registerCampAdminRoutes(app);
   await registerCampEditionRoutes(app);
+  await registerCampWaitlistRoutes(app, { payments: options.payments ?? vippsNotAvailableYet });
   // PersonExport and Forget (D6); the retention job itself is set up in app.ts.
   await registerPrivacyRoutes(app);
 }

@@ -8,6 +8,7 @@ import { mailOutbox } from "../db/schema/mail.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/test-database.ts";
 import { buildTestApp } from "../test-support/test-app.ts";
 import { renderCampConfirmation } from "../camp/camp-confirmation-mail.ts";
+import { campEditionForYear } from "../../shared/camp/camp-edition.ts";
 import { buildCampTestApp, clearCampTables, createTestTransport, draft, postRegistration, type TestApp } from "../camp/camp-test-support.ts";
 import { claimDueMail, queueMail } from "./outbox.ts";
 import { OutboxWorker, outboxBackoffMs } from "./outbox-worker.ts";
@@ -132,7 +133,7 @@ describe("the confirmation e-mail", () => {
       lines: [{ label: "Vinterleir, ungdom/voksen: Ola Nordmann", amount: 1111 }, { label: "Ledsager: Kari Nordmann", amount: 550 }],
       total: 1661,
       paymentMethod: "card_cash",
-    });
+    }, campEditionForYear(2026));
     expect(mail.subject).toBe("Du er registrert til Vinterleir 2026");
     for (const part of [mail.text, mail.html]) {
       expect(part).toContain("28.–30. november 2026");
@@ -145,7 +146,7 @@ describe("the confirmation e-mail", () => {
       expect(part).toContain("halvparten");
       expect(part).toContain("kontakt@skitaekwondo.no");
     }
-    expect(renderCampConfirmation({ ...baseFree(), paymentMethod: "free" }).text).toContain("Gratis");
+    expect(renderCampConfirmation({ ...baseFree(), paymentMethod: "free" }, campEditionForYear(2026)).text).toContain("Gratis");
   });
 });
 

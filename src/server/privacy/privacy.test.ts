@@ -66,7 +66,7 @@ describe.each(databaseKinds)("privacy by default on %s", (kind) => {
   });
 
   it("anonymises an edition only once its delay after the camp has passed (last year's now, this year's not yet)", async () => {
-    expect(anonymiseDueAt(2026, 30).toISOString()).toBe("2026-12-30T23:00:00.000Z");
+    expect(anonymiseDueAt({ year: 2026, month: 11, day: 30 }, 30).toISOString()).toBe("2026-12-30T23:00:00.000Z");
     const run = await app.privacy.runOnce();
     expect(run?.anonymised).toBe(1);
     const old = await registration("lastYear");
@@ -140,9 +140,9 @@ describe.each(databaseKinds)("privacy by default on %s", (kind) => {
 
   it("at the delay after the camp every remaining registration of the edition is anonymised; payment records stay untouched", async () => {
     const before = await accountingSnapshot();
-    now = new Date(anonymiseDueAt(2026, defaultRetention.anonymiseAfterDays).getTime() - 1000);
+    now = new Date(anonymiseDueAt({ year: 2026, month: 11, day: 30 }, defaultRetention.anonymiseAfterDays).getTime() - 1000);
     expect((await app.privacy.runOnce())?.anonymised).toBe(0);
-    now = anonymiseDueAt(2026, defaultRetention.anonymiseAfterDays);
+    now = anonymiseDueAt({ year: 2026, month: 11, day: 30 }, defaultRetention.anonymiseAfterDays);
     // Two processes at once (PostgreSQL): both succeed, each row changes once.
     const [first, second] = await Promise.all([runRetention(database.db, now, defaultRetention), runRetention(database.db, now, defaultRetention)]);
     expect(first.anonymised + second.anonymised).toBe(2);

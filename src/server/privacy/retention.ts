@@ -3,7 +3,7 @@
  *
  *  - A camp edition's personal data is anonymised `anonymiseAfterDays` after the camp's last day: names
  *    become "Anonymisert"; e-mail, telephone, allergies and other information are cleared (the companions'
- *    too); the name inside the receipt lines is replaced; the confirmation mails are deleted. Kept: age,
+ *    too); the name inside the receipt lines is replaced; the confirmation and waiting-list mails are deleted. Kept: age,
  *    club, grade, the choices that priced the registration (sleepover, grading, companions), the amounts,
  *    the order id and every payment and money action — the accounting records the law asks for.
  *  - Those accounting records (the whole registration by then) are deleted `accountingRetentionYears` after
@@ -18,13 +18,15 @@
  * so several processes on one PostgreSQL database may run it at the same time: the second finds nothing.
  */
 import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
-import { campEditionForYear } from "../../shared/camp/camp-edition.ts";
-import { addDays, startOfOsloDay } from "../../shared/time.ts";
+import { addDays, startOfOsloDay, type CalendarDate } from "../../shared/time.ts";
 import type { Db } from "../db/database.ts";
 import { campCompanions, campPriceLines, campRegistrations, moneyActions, payments } from "../db/schema/camp.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { newMemberRegistrations } from "../db/schema/members.ts";
 import { campConfirmationKey } from "../camp/camp-confirmation-mail.ts";
+import { campEditionOfYear } from "../camp/camp-edition-lookup.ts";
+import { waitlistJoinedKey, waitlistOfferKeyPrefix } from "../camp/camp-waitlist-mail.ts";
+import { campWaitlistOffers } from "../db/schema/camp-waitlist.ts";
 import { purgeOldInvoices, type InvoiceRetentionRun } from "../invoices/invoice-retention.ts";
 import { mailFolderOf, purgeMailFolder } from "../mail/mail-folder.ts";
 
@@ -68,12 +70,23 @@ export function retentionFromEnv(env: {
 /** What of a receipt line stays after the name: " (tidlig påmelding −10 %)", " (allerede påmeldt)". */
 const keptSuffix = "( [(](tidlig påmelding|allerede påmeldt)[^)]*[)])$";
 
+/** The mails about these registrations still in the outbox: confirmations, waiting-list places and offers. */
+function campMailsOf(ids: number[]) {
+  return or(
+    inArray(mailOutbox.dedupeKey, ids.flatMap((id) => [campConfirmationKey(id), waitlistJoinedKey(id)])),
+    inArray(mailOutbox.dedupeKey, sql`(select ${waitlistOfferKeyPrefix} || id from camp_waitlist_offers where ${inArray(campWaitlistOffers.registrationId, ids)})`),
+  );
+}
+
 /** What replaces a name. */
 export const anonymisedName = "Anonymisert";
 
-/** The moment an edition's personal data is due for anonymisation: midnight (Oslo) after its last day, plus the delay. */
-export function anonymiseDueAt(editionYear: number, anonymiseAfterDays: number): Date {
-  return startOfOsloDay(addDays(campEditionForYear(editionYear).end, 1 + anonymiseAfterDays));
+/**
+ * The moment an edition's personal data is due for anonymisation: midnight (Oslo) after its last day (the
+ * edition's stored `end`), plus the delay.
+ */
+export function anonymiseDueAt(lastDay: CalendarDate, anonymiseAfterDays: number): Date {
+  return startOfOsloDay(addDays(lastDay, 1 + anonymiseAfterDays));
 }
 
 /** The moment an edition's accounting records may go: 1 January (Oslo) `years` after the end of its year. */
@@ -121,9 +134,7 @@ export async function anonymiseRegistrations(
       .update(campCompanions)
       .set({ firstName: anonymisedName, lastName: anonymisedName, telephone: "", email: "" })
       .where(inArray(campCompanions.registrationId, ids));
-    await tx
-      .delete(mailOutbox)
-      .where(inArray(mailOutbox.dedupeKey, ids.map((id) => campConfirmationKey(id))));
+    await tx.delete(mailOutbox).where(campMailsOf(ids));
     const changed = await tx
       .update(campRegistrations)
       .set({
@@ -152,7 +163,8 @@ export async function anonymiseDueEditions(db: Db, now: Date, anonymiseAfterDays
     .where(isNull(campRegistrations.anonymisedAt));
   let changed = 0;
   for (const { year } of years) {
-    if (now.getTime() < anonymiseDueAt(year, anonymiseAfterDays).getTime()) continue;
+    const { end } = await campEditionOfYear(db, year);
+    if (now.getTime() < anonymiseDueAt(end, anonymiseAfterDays).getTime()) continue;
     changed += (await anonymiseRegistrations(db, { editionYear: year }, now)).length;
   }
   return changed;
@@ -172,7 +184,7 @@ export async function deleteExpiredAccounting(db: Db, now: Date, years: number):
       const paymentIds = tx.select({ id: payments.id }).from(payments).where(inArray(payments.registrationId, ids));
       await tx.delete(moneyActions).where(inArray(moneyActions.paymentId, paymentIds));
       await tx.delete(payments).where(inArray(payments.registrationId, ids));
-      await tx.delete(mailOutbox).where(inArray(mailOutbox.dedupeKey, ids.map((id) => campConfirmationKey(id))));
+      await tx.delete(mailOutbox).where(campMailsOf(ids));
       // Companions and price lines go with their registration (ON DELETE CASCADE).
       const gone = await tx.delete(campRegistrations).where(inArray(campRegistrations.id, ids)).returning({ id: campRegistrations.id });
       return gone.length;

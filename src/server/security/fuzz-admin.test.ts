@@ -63,6 +63,7 @@ describe.each(databaseKinds)("hostile input to the admin endpoints on %s", (kind
   const tokens = {} as Record<Area, string>;
   const campIds: string[] = [];
   const memberIds: string[] = [];
+  const waitingIds: string[] = [];
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
@@ -113,6 +114,21 @@ describe.each(databaseKinds)("hostile input to the admin endpoints on %s", (kind
       headers: { "content-type": "text/csv" },
     });
     expect(upload.json().ok, upload.body).toBe(true);
+
+    // A full camp with a waiting list, so the waiting-list calls have someone to move and remove.
+    const confirmed = persons.filter((person) => (person as { isLedsager?: boolean }).isLedsager !== true).length;
+    const full = await app.inject({ method: "PUT", url: `/api/CampEdition/Put/2026/${tokens.camp}`, payload: { capacity: Math.max(1, confirmed) } });
+    expect(full.statusCode, full.body).toBe(200);
+    for (let i = 0; i < 4; i++) {
+      const res = await app.inject({
+        method: "POST",
+        url: "/api/Vinterleir/Post",
+        payload: validDraft({ draftId: `00000000-0000-4000-8000-0000000000${String(30 + i)}`, firstName: formulaNames[i] ?? "=1" }),
+      });
+      expect(res.body).toBe("Venteliste");
+    }
+    const waiting = (await app.inject({ url: `/api/VinterleirAdmin/Waitlist/${tokens.camp}` })).json() as { registrationId: number }[];
+    waitingIds.push(...waiting.map((entry) => String(entry.registrationId)));
   }, 120_000);
   afterAll(async () => {
     await context?.app.close();
@@ -168,6 +184,30 @@ describe.each(databaseKinds)("hostile input to the admin endpoints on %s", (kind
             headers: body.contentType ? { "content-type": body.contentType } : {},
           }),
           unchangedWhenRejected: ["camp_registrations", "payments", "money_actions", "mail_outbox"],
+        }),
+      fuzzTimeoutMs,
+    );
+  }
+
+  it("GET /api/VinterleirAdmin/Waitlist/:token", () => get("/api/VinterleirAdmin/Waitlist", "camp"), fuzzTimeoutMs);
+
+  for (const action of ["Remove", "Move"] as const) {
+    it(
+      `POST /api/VinterleirAdmin/Waitlist/${action}/:registrationId/:token`,
+      () =>
+        fuzzEndpoint(context, {
+          requests: fc.record({
+            id: fc.oneof(idFrom(() => waitingIds), idFrom(() => campIds)),
+            token: tokenFor("camp"),
+            body: jsonBodies(fc.oneof(mutated(fc.record({ position: fc.integer({ min: 1, max: 6 }) }), ["position"]), hostileValue)),
+          }),
+          toInject: ({ id, token, body }) => ({
+            method: "POST",
+            url: `/api/VinterleirAdmin/Waitlist/${action}/${id}/${token}`,
+            ...(body.payload !== undefined ? { payload: body.payload } : {}),
+            headers: body.contentType ? { "content-type": body.contentType } : {},
+          }),
+          unchangedWhenRejected: ["camp_registrations", "camp_waitlist_offers", "payments", "mail_outbox"],
         }),
       fuzzTimeoutMs,
     );

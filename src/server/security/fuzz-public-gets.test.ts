@@ -123,6 +123,27 @@ describe.each(databaseKinds)("hostile input to the public endpoints on %s", (kin
   );
 
   it(
+    "GET /api/Venteliste/Get/:offerToken and POST /api/Venteliste/Accept/:offerToken",
+    async () => {
+      // Hostile segments, and tokens of the right shape that no offer has.
+      const offerToken = fc.oneof(hostileSegment, fc.string({ unit: fc.constantFrom(..."ABCabc012-_"), minLength: 43, maxLength: 43 }));
+      await fuzzEndpoint(context, {
+        requests: fc.record({ token: offerToken, query: hostileQuery, method: fc.constantFrom<"GET" | "POST">("GET", "POST"), body: jsonBodies(hostileValue) }),
+        toInject: ({ token, query, method, body }) => ({
+          method,
+          url: `/api/Venteliste/${method === "GET" ? "Get" : "Accept"}/${token}${query}`,
+          ...(method === "POST" && body.payload !== undefined ? { payload: body.payload } : {}),
+          headers: method === "POST" && body.contentType ? { "content-type": body.contentType } : {},
+        }),
+        unchangedWhenRejected: ["camp_waitlist_offers", "payments", ...readOnlyTables],
+        readOnly: true,
+        check: (_request, res) => expect([404, 414, 400, 415]).toContain(res.statusCode),
+      });
+    },
+    fuzzTimeoutMs,
+  );
+
+  it(
     "POST /api/Vipps/Webhook (unsigned, wrongly signed, and signed with hostile bodies)",
     async () => {
       const event = fc.record({

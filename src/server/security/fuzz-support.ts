@@ -310,6 +310,7 @@ export const dataTables = [
   "payments",
   "money_actions",
   "mail_outbox",
+  "camp_waitlist_offers",
   "new_member_registrations",
   "invoices",
   "invoice_files",

@@ -25,7 +25,8 @@ export async function buildTestApp(
   const DATA_DIR = mkdtempSync(path.join(tmpdir(), "stk-test-data-"));
   const env = loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", PUBLIC_POST_RATE_LIMIT: "0", DATA_DIR, ...testAdminCredentials, ...extraEnv });
   // The retention job would act on the test's data at start-up; privacy tests run it themselves.
-  const app = await buildApp({ serveSite: false, announce: () => {}, privacy: { startJob: false }, ...rest, env, database });
+  // The waiting-list job likewise: tests run it with app.campWaitlist.drain() (a kick still runs it).
+  const app = await buildApp({ serveSite: false, announce: () => {}, privacy: { startJob: false }, campWaitlist: { startJob: false }, ...rest, env, database });
   app.addHook("onClose", () => rm(DATA_DIR, { recursive: true, force: true }));
   return app;
 }

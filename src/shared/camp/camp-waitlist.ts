@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /**
  * The waiting list's shapes, shared by the server, the offer page and the camp admin. When the camp is
  * full a registration is stored as waiting (no payment); when a place frees, the first in line gets an
@@ -41,3 +43,13 @@ export interface WaitlistEntry {
   /** The latest offer, if any. */
   offer: { state: OfferState; offeredAt: string; expiresAt: string } | null;
 }
+
+/** The body of `POST /api/VinterleirAdmin/Waitlist/Move/{registrationId}/{token}`: the new place in line, 1-based. */
+export const WaitlistMoveSchema = z.object({
+  position: z
+    .number({ error: "Skriv plassen i køen som et tall." })
+    .int("Plassen i køen må være et helt tall.")
+    .min(1, "Plassen i køen må være minst 1.")
+    .max(100_000, "Plassen i køen er for høy."),
+});
+export type WaitlistMove = z.infer<typeof WaitlistMoveSchema>;

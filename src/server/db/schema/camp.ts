@@ -44,7 +44,10 @@ export const campRegistrations = pgTable(
     termsAccepted: boolean("terms_accepted").notNull(),
     /** The server's total in whole kroner, as charged (= sum of camp_price_lines). */
     total: integer("total").notNull(),
-    status: text("status", { enum: ["pending_payment", "confirmed", "cancelled"] }).notNull(),
+    /** `waiting`: on the waiting list (the camp was full): price lines kept as calculated, no payment yet. */
+    status: text("status", { enum: ["pending_payment", "confirmed", "cancelled", "waiting"] }).notNull(),
+    /** Place in line while waiting (lowest first, then id); null otherwise. */
+    waitlistRank: integer("waitlist_rank"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
@@ -54,7 +57,7 @@ export const campRegistrations = pgTable(
   (table) => [
     unique("camp_registrations_edition_draft_unique").on(table.editionYear, table.draftId),
     index("camp_registrations_edition_status_idx").on(table.editionYear, table.status),
-    check("camp_registrations_status_check", sql`${table.status} in ('pending_payment', 'confirmed', 'cancelled')`),
+    check("camp_registrations_status_check", sql`${table.status} in ('pending_payment', 'confirmed', 'cancelled', 'waiting')`),
   ],
 );
 

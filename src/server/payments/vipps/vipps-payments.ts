@@ -8,9 +8,9 @@
  */
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import { campEditionForYear } from "../../../shared/camp/camp-edition.ts";
 import { campRefund, toOre } from "../../../shared/camp/camp-pricing.ts";
 import { queueCampConfirmationMail } from "../../camp/camp-confirmation-mail.ts";
+import { campEditionOfYear } from "../../camp/camp-edition-lookup.ts";
 import type { CampPaymentGateway, RegistrationAwaitingPayment } from "../../camp/camp-payment-gateway.ts";
 import type { Db } from "../../db/database.ts";
 import { campRegistrations, moneyActions, payments } from "../../db/schema/camp.ts";
@@ -85,6 +85,8 @@ export interface VippsPaymentsOptions {
   mailQueued: () => void;
   /** Called when a payment has work for the reconciliation job (kicks it). */
   workDue?: () => void;
+  /** Called after an attempt ended unpaid (aborted, expired, terminated): in a full camp its place goes to the waiting list. */
+  placeFreed?: () => void;
 }
 
 export interface RefundRequest {
@@ -266,7 +268,7 @@ export class VippsPayments implements CampPaymentGateway {
     const confirmed = await this.db.transaction(async (tx) => {
       await tx.execute(sql`select id from payments where id = ${paymentId} for update`);
       const [row] = await tx.select().from(payments).where(eq(payments.id, paymentId));
-      if (!row) return false;
+      if (!row) return { confirmedNow: false, endedUnpaid: false };
       const current = row.vippsState;
       const vippsState = current && current !== "CREATED" ? current : remote.state;
       const a = remote.aggregate;
@@ -278,6 +280,7 @@ export class VippsPayments implements CampPaymentGateway {
       };
       let settle = row.settle;
       let confirmedNow = false;
+      let endedUnpaid = false;
       const log = (action: string, amount: number, note: string) => tx.insert(moneyActions).values({ paymentId, actor, action, amount, at: now, note });
 
       if (vippsState === "AUTHORIZED" && current !== "AUTHORIZED") {
@@ -298,6 +301,7 @@ export class VippsPayments implements CampPaymentGateway {
         }
       } else if (vippsState !== current && vippsState && vippsState !== "CREATED") {
         await log(`vipps-${vippsState.toLowerCase()}`, 0, `Vipps ${row.reference}: ${vippsState}`);
+        if (finalFailedStates.has(vippsState)) endedUnpaid = true;
       }
       if (amounts.captured > row.capturedAmount) await log("vipps-captured", amounts.captured - row.capturedAmount, `Vipps ${row.reference}: trukket`);
       if (amounts.refunded > row.refundedAmount) await log("vipps-refunded", amounts.refunded - row.refundedAmount, `Vipps ${row.reference}: refundert`);
@@ -322,12 +326,13 @@ export class VippsPayments implements CampPaymentGateway {
           updatedAt: now,
         })
         .where(eq(payments.id, paymentId));
-      return confirmedNow;
+      return { confirmedNow, endedUnpaid };
     });
-    if (confirmed) {
+    if (confirmed.confirmedNow) {
       this.options.mailQueued();
       this.options.workDue?.();
     }
+    if (confirmed.endedUnpaid) this.options.placeFreed?.();
   }
 
   // ---- one payment, start to end -------------------------------------------------------------------
@@ -526,7 +531,7 @@ export class VippsPayments implements CampPaymentGateway {
           .orderBy(asc(moneyActions.at), asc(moneyActions.id))
       : [];
     const refundable = rows.find((row) => row.method === "vipps" && row.capturedAmount - row.refundedAmount > 0);
-    const edition = campEditionForYear(registration.editionYear);
+    const edition = await campEditionOfYear(this.db, registration.editionYear);
     const now = this.now();
     return {
       registrationId,
@@ -572,7 +577,7 @@ export class VippsPayments implements CampPaymentGateway {
       if (row.capturedAmount === 0) return { kind: "conflict" as const, message: vippsMessages.notCaptured };
       const max = row.capturedAmount - row.refundedAmount;
       if (max <= 0) return { kind: "conflict" as const, message: vippsMessages.nothingToRefund };
-      const byRule = campRefund(row.capturedAmount, campEditionForYear(registration.editionYear), now) - row.refundedAmount;
+      const byRule = campRefund(row.capturedAmount, await campEditionOfYear(tx, registration.editionYear), now) - row.refundedAmount;
       const amount = request.amount ?? byRule;
       if (!Number.isInteger(amount) || amount < 1) return { kind: "invalid" as const, message: vippsMessages.nothingToRefund };
       if (amount > max) return { kind: "invalid" as const, message: vippsMessages.refundTooHigh(max) };

@@ -117,6 +117,7 @@ export async function setUpVipps(app: FastifyInstance, options: VippsSetupOption
     publicBaseUrl,
     mailQueued: () => app.outbox.kick(),
     workDue: () => reconciler?.kick(),
+    placeFreed: () => app.campWaitlist?.kick(),
   });
   reconciler = new VippsReconciler(service, { intervalMs: options.reconcileIntervalMs ?? env.VIPPS_RECONCILE_INTERVAL_MS, log: app.log });
   await registerVippsRoutes(app, { service, webhookSecret: () => webhookSecret, webhookUrl, merchantSerialNumber: msn });

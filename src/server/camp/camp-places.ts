@@ -1,0 +1,34 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/database.ts";
+
+/**
+ * Places in a camp edition with a capacity. Every check-and-change of who holds a place (a registration,
+ * an offer from the waiting list, a lost payment taken up again, removal from the list) runs in a
+ * transaction that first takes the edition's advisory lock, so two requests (or two processes on one
+ * PostgreSQL) never both take the last place. PGlite runs one transaction at a time anyway.
+ */
+export async function lockEditionPlaces(tx: Db, editionYear: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('skitaekwondo:camp-places'), ${editionYear}::int)`);
+}
+
+/** Payment states in which an attempt can no longer be paid: a pending registration with only such attempts holds no place. */
+export const deadPaymentStates = ["failed", "aborted", "expired", "terminated"] as const;
+const deadList = sql.raw(deadPaymentStates.map((state) => `'${state}'`).join(", "));
+
+/**
+ * Athletes holding a place: confirmed; awaiting payment with an attempt that can still be paid (a payment
+ * that ended cancelled gives the place up); waiting with an offer that is open at `now`. `exceptRegistrationId`:
+ * not counting this one (it asks for a place itself).
+ */
+export async function placesHeld(db: Pick<Db, "execute">, editionYear: number, now: Date, exceptRegistrationId = 0): Promise<number> {
+  const result = await db.execute<{ held: number }>(sql`
+    select count(*)::int as held from camp_registrations r
+     where r.edition_year = ${editionYear} and r.id <> ${exceptRegistrationId}
+       and (r.status = 'confirmed'
+         or (r.status = 'pending_payment'
+             and exists (select 1 from payments p where p.registration_id = r.id and p.state not in (${deadList})))
+         or (r.status = 'waiting'
+             and exists (select 1 from camp_waitlist_offers o
+                          where o.registration_id = r.id and o.state = 'offered' and o.expires_at > ${now.toISOString()}::timestamptz)))`);
+  return Number(result.rows[0]?.held ?? 0);
+}

@@ -1,0 +1,138 @@
+import { club, contactEmails } from "../../shared/club/club-facts.ts";
+import type { CampEdition } from "../../shared/camp/camp-edition.ts";
+import { offerValidityHours } from "../../shared/camp/camp-waitlist.ts";
+import { formatDateRange, formatKroner, formatOsloDateTime } from "../../shared/format.ts";
+import { escapeHtml } from "../mail/escape-html.ts";
+import type { OutgoingMail } from "../mail/outbox.ts";
+
+/** What the waiting-list mails say about the registration: as stored (price lines as calculated). */
+export interface WaitlistMailData {
+  editionYear: number;
+  orderId: string;
+  firstName: string;
+  lastName: string;
+  lines: { label: string; amount: number }[];
+  total: number;
+  vipps: boolean;
+}
+
+export const waitlistJoinedKey = (registrationId: number) => `camp-waitlist:${registrationId}`;
+export const waitlistOfferKeyPrefix = "camp-waitlist-offer:";
+export const waitlistOfferKey = (offerId: number) => `${waitlistOfferKeyPrefix}${offerId}`;
+
+type MailContent = Pick<OutgoingMail, "subject" | "text" | "html">;
+
+const e = escapeHtml;
+const cell = "padding:4px 12px 4px 0;border-bottom:1px solid #ddd";
+const contact = `Spørsmål? Skriv til ${contactEmails.general} og oppgi ordrenummeret. Denne adressen tar ikke imot svar.`;
+
+function receiptText(data: WaitlistMailData): string[] {
+  return [...data.lines.map((line) => `- ${line.label}: ${formatKroner(line.amount)}`), `Totalt: ${formatKroner(data.total)}`];
+}
+
+function receiptHtml(data: WaitlistMailData): string {
+  return `<table style="border-collapse:collapse">
+${data.lines.map((line) => `<tr><td style="${cell}">${e(line.label)}</td><td style="${cell};text-align:right">${e(formatKroner(line.amount))}</td></tr>`).join("\n")}
+<tr><th style="${cell};text-align:left">Totalt</th><th style="${cell};text-align:right">${e(formatKroner(data.total))}</th></tr>
+</table>`;
+}
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="nb"><head><meta charset="utf-8"><title>${e(title)}</title></head>
+<body style="font-family:Arial,Helvetica,sans-serif;color:#222;line-height:1.5;max-width:40rem">
+${body}
+<p>Spørsmål? Skriv til <a href="mailto:${e(contactEmails.general)}">${e(contactEmails.general)}</a> og oppgi ordrenummeret. Denne adressen tar ikke imot svar.</p>
+<p>Hilsen ${e(club.name)}</p>
+</body></html>
+`;
+}
+
+/** "You are on the waiting list, number n": nothing to pay now; an offer comes by mail if a place frees. */
+export function renderWaitlistJoined(data: WaitlistMailData, edition: CampEdition, position: number): MailContent {
+  const campName = `Vinterleir ${data.editionYear}`;
+  const dates = formatDateRange(edition.start, edition.end);
+  const intro = `${campName} (${dates}) er full, så ${data.firstName} ${data.lastName} står på ventelisten som nummer ${position}.`;
+  const nothingNow = "Du betaler ingenting nå.";
+  const how =
+    `Blir en plass ledig, får du en e-post med en personlig lenke. Da har du ${offerValidityHours} timer på deg ` +
+    "(men aldri lenger enn til påmeldingen stenger) til å bekrefte plassen; ellers går den videre til nestemann på listen.";
+  const text = [
+    `Hei ${data.firstName}!`,
+    "",
+    intro,
+    nothingNow,
+    "",
+    how,
+    "",
+    `Ordrenummer: ${data.orderId}`,
+    "",
+    "Prisen hvis du får plass:",
+    ...receiptText(data),
+    "",
+    contact,
+    "",
+    `Hilsen ${club.name}`,
+    "",
+  ].join("\n");
+  const html = page(
+    campName,
+    `<h1 style="font-size:1.4rem">Du står på ventelisten</h1>
+<p>Hei ${e(data.firstName)}!</p>
+<p>${e(intro)} ${e(nothingNow)}</p>
+<p>${e(how)}</p>
+<p>Ordrenummer: <strong>${e(data.orderId)}</strong></p>
+<h2 style="font-size:1.1rem">Prisen hvis du får plass</h2>
+${receiptHtml(data)}`,
+  );
+  return { subject: `Du står på venteliste til ${campName}`, text, html };
+}
+
+/** "A place is yours if you confirm by …": the personal link and the deadline in Oslo time. */
+export function renderWaitlistOffer(data: WaitlistMailData, edition: CampEdition, link: string, expiresAt: Date): MailContent {
+  const campName = `Vinterleir ${data.editionYear}`;
+  const dates = formatDateRange(edition.start, edition.end);
+  const deadline = formatOsloDateTime(expiresAt);
+  const intro = `En plass på ${campName} (${dates}, ${edition.settings.venue}) er ledig, og den er din hvis du bekrefter innen ${deadline}.`;
+  const payment = data.vipps
+    ? "Du betaler med Vipps når du bekrefter."
+    : data.total === 0
+      ? "Du har ingenting å betale."
+      : `Du betaler med kort eller kontant ved oppmøte (${formatKroner(data.total)}).`;
+  const later = "Svarer du ikke innen fristen, går plassen videre til nestemann på ventelisten.";
+  const text = [
+    `Hei ${data.firstName}!`,
+    "",
+    intro,
+    "",
+    `Bekreft plassen for ${data.firstName} ${data.lastName} her:`,
+    link,
+    "",
+    payment,
+    "",
+    `Ordrenummer: ${data.orderId}`,
+    "",
+    "Kvittering:",
+    ...receiptText(data),
+    "",
+    later,
+    "",
+    contact,
+    "",
+    `Hilsen ${club.name}`,
+    "",
+  ].join("\n");
+  const html = page(
+    campName,
+    `<h1 style="font-size:1.4rem">Du har fått plass fra ventelisten</h1>
+<p>Hei ${e(data.firstName)}!</p>
+<p>${e(intro)}</p>
+<p><a href="${e(link)}" style="font-weight:bold">Bekreft plassen for ${e(data.firstName)} ${e(data.lastName)}</a></p>
+<p>${e(payment)}</p>
+<p>Ordrenummer: <strong>${e(data.orderId)}</strong></p>
+<h2 style="font-size:1.1rem">Kvittering</h2>
+${receiptHtml(data)}
+<p>${e(later)}</p>`,
+  );
+  return { subject: `Ledig plass på ${campName} – svar innen ${deadline}`, text, html };
+}
