@@ -18,7 +18,8 @@ export default defineConfig({
   retries: 0,
   forbidOnly: true,
   reporter: [["list"]],
-  timeout: 30_000,
+  // Whole flows (two registrations, the admin, mails) take 20 s on a quiet 2-core machine; leave room for a busy one.
+  timeout: 60_000,
   use: {
     baseURL,
     launchOptions: chromiumLaunchOptions(),
