@@ -99,6 +99,10 @@ export async function connectPostgres(connectionString: string): Promise<Databas
   });
   // An idle connection dropped by the server must not crash the process; the next query reports it.
   pool.on("error", () => {});
+  // The same for a connection checked out between two queries (inside a transaction, say): the pool listens
+  // only to idle ones, and a client's unheard "error" event would end the process. The transaction's next
+  // query fails instead, and the broken client is thrown away when it is released.
+  pool.on("connect", (client) => client.on("error", () => {}));
   const db = drizzlePostgres(pool) as unknown as Db;
   let closed = false;
   return {
