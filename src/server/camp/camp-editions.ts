@@ -13,7 +13,7 @@ import type { Db } from "../db/database.ts";
 import { referenceData } from "../db/reference-data.ts";
 import { campEditionChanges, campEditions } from "../db/schema/camp-editions.ts";
 import { HttpError } from "../errors.ts";
-import { placesHeld } from "./camp-places.ts";
+import { placesHeld, sleepoverPlacesHeld } from "./camp-places.ts";
 import { countAwaitingOffer } from "./camp-waitlist.ts";
 
 export interface StoredEdition {
@@ -78,7 +78,9 @@ export async function currentEditionView(db: Db, now: Date) {
   const current = await loadCurrentEdition(db);
   if (!current) return undefined;
   const { state, placesLeft } = registrationStateAt(current.data, now, await takenPlaces(db, current.data.year, now));
-  return { ...current.data, state, placesLeft };
+  const { sleepoverCapacity, year } = current.data;
+  const sleepoverPlacesLeft = sleepoverCapacity === null ? null : Math.max(0, sleepoverCapacity - (await sleepoverPlacesHeld(db, year, now)));
+  return { ...current.data, state, placesLeft, sleepoverPlacesLeft };
 }
 
 type Patch = { [key: string]: unknown };

@@ -20,10 +20,10 @@ const deadList = sql.raw(deadPaymentStates.map((state) => `'${state}'`).join(", 
  * that ended cancelled gives the place up); waiting with an offer that is open at `now`. `exceptRegistrationId`:
  * not counting this one (it asks for a place itself).
  */
-export async function placesHeld(db: Pick<Db, "execute">, editionYear: number, now: Date, exceptRegistrationId = 0): Promise<number> {
+export async function placesHeld(db: Pick<Db, "execute">, editionYear: number, now: Date, exceptRegistrationId = 0, only = sql``): Promise<number> {
   const result = await db.execute<{ held: number }>(sql`
     select count(*)::int as held from camp_registrations r
-     where r.edition_year = ${editionYear} and r.id <> ${exceptRegistrationId}
+     where r.edition_year = ${editionYear} and r.id <> ${exceptRegistrationId} ${only}
        and (r.status = 'confirmed'
          or (r.status = 'pending_payment'
              and exists (select 1 from payments p where p.registration_id = r.id and p.state not in (${deadList})))
@@ -31,4 +31,9 @@ export async function placesHeld(db: Pick<Db, "execute">, editionYear: number, n
              and exists (select 1 from camp_waitlist_offers o
                           where o.registration_id = r.id and o.state = 'offered' and o.expires_at > ${now.toISOString()}::timestamptz)))`);
   return Number(result.rows[0]?.held ?? 0);
+}
+
+/** Sleepover places held: the athletes holding a place (as `placesHeld` counts them) who sleep over. */
+export function sleepoverPlacesHeld(db: Pick<Db, "execute">, editionYear: number, now: Date): Promise<number> {
+  return placesHeld(db, editionYear, now, 0, sql`and r.sleepover`);
 }

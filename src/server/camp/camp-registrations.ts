@@ -16,7 +16,7 @@ import { campConfirmationKeyPrefix, queueCampConfirmationMail, renderCampConfirm
 import { loadCurrentEdition } from "./camp-editions.ts";
 import { editionDataForYear, editionIsOver } from "./camp-edition-lookup.ts";
 import { vippsUnavailableMessage, type CampPaymentGateway } from "./camp-payment-gateway.ts";
-import { deadPaymentStates, lockEditionPlaces, placesHeld } from "./camp-places.ts";
+import { deadPaymentStates, lockEditionPlaces, placesHeld, sleepoverPlacesHeld } from "./camp-places.ts";
 import { countAwaitingOffer, moveToWaitlist, nextWaitlistRank, queueWaitlistJoinedMail } from "./camp-waitlist.ts";
 import { newOrderId } from "./order-id.ts";
 
@@ -34,6 +34,7 @@ export class CampInputError extends HttpError {
 export const campInputMessages = {
   unknownClub: "Ukjent klubb.",
   unknownGrade: "Ukjent grad.",
+  sleepoverFull: "Alle overnattingsplassene er tatt. Gå tilbake og meld på uten overnatting.",
   companionNotFound: (name: string) =>
     `Vi finner ingen påmeldt ledsager som heter ${name} med det telefonnummeret på årets leir. ` +
     "Sjekk navn og telefonnummer, eller fjern avkrysningen for «allerede påmeldt».",
@@ -126,8 +127,9 @@ export async function submitCampRegistration(app: FastifyInstance, body: unknown
   if (method === "vipps" && !gateway.available) throw new CampInputError("vipps", vippsUnavailableMessage);
   const status = method === "vipps" ? "pending_payment" : "confirmed";
 
-  if (data.capacity !== null) {
-    return submitWithinCapacity(app, { registration, editionYear: edition.year, clubName: club.name, price, method, status, now }, data.capacity, gateway);
+  if (data.capacity !== null || (registration.sleepover && data.sleepoverCapacity !== null)) {
+    const limits = { capacity: data.capacity, sleepoverCapacity: data.sleepoverCapacity };
+    return submitWithinCapacity(app, { registration, editionYear: edition.year, clubName: club.name, price, method, status, now }, limits, gateway);
   }
 
   let stored: StoredRegistration | undefined;
@@ -159,12 +161,13 @@ export async function submitCampRegistration(app: FastifyInstance, body: unknown
 /**
  * A registration in an edition with a capacity: in one transaction under the edition's advisory lock,
  * count the places held and store either a normal registration or a waiting one (no payment; its price
- * lines as calculated, so an offer can show them).
+ * lines as calculated, so an offer can show them). A sleepover asked for when every sleepover place is
+ * held is refused (409) rather than put in line: the athlete may well come without it.
  */
 async function submitWithinCapacity(
   app: FastifyInstance,
   input: Omit<NewRegistration, "orderId" | "reference">,
-  capacity: number,
+  { capacity, sleepoverCapacity }: { capacity: number | null; sleepoverCapacity: number | null },
   gateway: CampPaymentGateway,
 ): Promise<SubmitAnswer> {
   const { registration, editionYear, now } = input;
@@ -173,7 +176,10 @@ async function submitWithinCapacity(
     const earlier = await findByDraft(tx, editionYear, registration.draftId);
     if (earlier) return { earlier };
     // Those already in line for an offer come first: a place freed a moment ago is theirs.
-    const waiting = (await placesHeld(tx, editionYear, now)) + (await countAwaitingOffer(tx, editionYear)) >= capacity;
+    const waiting = capacity !== null && (await placesHeld(tx, editionYear, now)) + (await countAwaitingOffer(tx, editionYear)) >= capacity;
+    if (!waiting && registration.sleepover && sleepoverCapacity !== null && (await sleepoverPlacesHeld(tx, editionYear, now)) >= sleepoverCapacity) {
+      throw new HttpError(409, campInputMessages.sleepoverFull);
+    }
     const status = waiting ? "waiting" : input.status;
     const waitlistRank = waiting ? await nextWaitlistRank(tx, editionYear) : null;
     for (let attempt = 0; attempt < 5; attempt++) {

@@ -48,7 +48,7 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     await app.outbox.drain();
     await clearCampTables(database);
     await database.db.execute(sql`truncate camp_waitlist_offers restart identity cascade`);
-    await put({ capacity: null, companionFee: 550, registrationOpensAt: "2025-11-30T23:00:00.000Z", registrationClosesAt: "2026-11-30T23:00:00.000Z" });
+    await put({ capacity: null, sleepoverCapacity: null, companionFee: 550, registrationOpensAt: "2025-11-30T23:00:00.000Z", registrationClosesAt: "2026-11-30T23:00:00.000Z" });
     calls.length = 0;
   });
 
@@ -393,6 +393,17 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     expect(again.body).toBe(`https://pay.example/${per!.orderId}-2`);
     expect(again.body).not.toBe(firstAnswer);
     expect(await current()).toMatchObject({ placesLeft: 1 });
+  });
+
+  it("sleepover places: when every one is held, a sleepover is refused (409, nothing stored) and the athlete can come without", async () => {
+    await put({ sleepoverCapacity: 2 });
+    expect(await current()).toMatchObject({ sleepoverPlacesLeft: 2 });
+    const answers = await Promise.all(Array.from({ length: 3 }, (_, i) => postRegistration(app, draft({ firstName: `Sover${i}`, sleepover: true }))));
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 200, 409]);
+    expect(answers.find((res) => res.statusCode === 409)!.json()).toEqual({ error: "Alle overnattingsplassene er tatt. Gå tilbake og meld på uten overnatting." });
+    expect(await countRows(database, "camp_registrations")).toBe(2);
+    expect(await current()).toMatchObject({ state: "open", placesLeft: null, sleepoverPlacesLeft: 0 });
+    expect((await postRegistration(app, draft({ firstName: "Hjemme", sleepover: false }))).body).toBe("Done");
   });
 
   it("capacity = confirmed + 2 and five registrations at once: exactly two Done and three Venteliste", async () => {
