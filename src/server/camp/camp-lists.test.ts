@@ -186,8 +186,8 @@ describe.each(databaseKinds)("camp lists on %s", (kind) => {
     const [olaPayment] = await database.db.select().from(payments).where(eq(payments.registrationId, ids.ola!));
     const actions = await database.db.select().from(moneyActions).where(eq(moneyActions.paymentId, olaPayment!.id)).orderBy(moneyActions.id);
     expect(actions.map((action) => [action.actor, action.action, action.amount, action.at.toISOString()])).toEqual([
-      ["camp-admin", "mark-paid", 1630, now.toISOString()],
-      ["camp-admin", "cancel", 1630, now.toISOString()],
+      ["leirsjef", "mark-paid", 1630, now.toISOString()],
+      ["leirsjef", "cancel", 1630, now.toISOString()],
     ]);
     const list = (await app.inject({ url: "/api/VinterleirUsers/Get" })).json() as { name: string }[];
     expect(list.some((row) => row.name === "Ola Nordmann")).toBe(false);
