@@ -153,6 +153,9 @@ describe.each(databaseKinds)("camp lists on %s", (kind) => {
     // The telephone starts with + and is neutralised too; the digits stay readable.
     expect(text).toContain("'+4799988877");
     expect(lines.map(cells).find((row) => row.Fornavn === "Avbestilt")!.Status).toBe("Avbestilt");
+    // Norwegian state words and Oslo local time, never the stored English words or UTC ISO strings.
+    expect(kari).toMatchObject({ Betalingsmåte: "Kort/kontant", Betalingsstatus: "ikke betalt", Registrert: "15.10.2026 12:00" });
+    expect(text).not.toMatch(/;unpaid;|;card_cash;|\d{4}-\d{2}-\d{2}T/);
   });
 
   it("totals count confirmed participants only; mark paid and cancel are logged, idempotent and change the totals", async () => {
