@@ -144,11 +144,11 @@ export function HelpersArea({ session, me, hash = sha256Hex }: { session: AdminS
           <tbody>
             {accounts.map((account) => (
               <tr key={account.username}>
-                <td>{account.name}</td>
-                <td>{account.username}</td>
-                <td>{campRoleLabels[account.role]}</td>
-                <td>{account.updatedAt ? `${osloDateTimeLabel(account.updatedAt)} (${account.updatedBy})` : "Satt opp på serveren"}</td>
-                <td className="helper-actions">
+                <td data-label="Navn">{account.name}</td>
+                <td data-label="Brukernavn">{account.username}</td>
+                <td data-label="Rolle">{campRoleLabels[account.role]}</td>
+                <td data-label="Sist endret">{account.updatedAt ? `${osloDateTimeLabel(account.updatedAt)} (${account.updatedBy})` : "Satt opp på serveren"}</td>
+                <td className="helper-actions" data-label="Endre">
                   {account.configured || account.username === me ? null : confirming === account.username ? (
                     <span role="group" aria-label={`Fjerne ${account.name}?`}>
                       Fjerne {account.name}?{" "}
@@ -194,9 +194,11 @@ export function HelpersArea({ session, me, hash = sha256Hex }: { session: AdminS
         <fieldset className="field">
           <legend>Rolle</legend>
           {campRoles.map((role) => (
-            <label key={role} className="choice">
-              <input type="radio" name={`${id}-role`} value={role} checked={form.role === role} onChange={() => setForm({ ...form, role })} />{" "}
-              <strong>{campRoleLabels[role]}</strong>: {campRoleDescriptions[role]}
+            <label key={role} className="role-choice">
+              <input type="radio" name={`${id}-role`} value={role} checked={form.role === role} onChange={() => setForm({ ...form, role })} />
+              <span>
+                <strong>{campRoleLabels[role]}</strong>: {campRoleDescriptions[role]}
+              </span>
             </label>
           ))}
         </fieldset>

@@ -166,7 +166,9 @@ function Table({ head, rows }: { head: string[]; rows: string[][] }) {
         {rows.map((row, index) => (
           <tr key={index}>
             {row.map((cell, column) => (
-              <td key={column}>{cell}</td>
+              <td key={column} data-label={head[column]}>
+                {cell}
+              </td>
             ))}
           </tr>
         ))}

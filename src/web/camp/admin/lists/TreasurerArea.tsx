@@ -39,7 +39,7 @@ export function TreasurerArea({ session }: { session: AdminSession }) {
       </div>
       <article className="print-list">
         <h3>Vinterleiren {year}</h3>
-        <table className="admin-table print-table treasurer-figures">
+        <table className="print-table treasurer-figures">
           <tbody>
             {figures.map(([label, value]) => (
               <tr key={label}>
@@ -50,7 +50,7 @@ export function TreasurerArea({ session }: { session: AdminSession }) {
           </tbody>
         </table>
         <h4>Per betalingsmåte</h4>
-        <table className="admin-table print-table treasurer-figures">
+        <table className="print-table treasurer-figures">
           <thead>
             <tr>
               <th scope="col">Betalingsmåte</th>
