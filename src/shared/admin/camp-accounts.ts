@@ -17,7 +17,7 @@ export const campRoleDescriptions: Record<CampRole, string> = {
 /** Lower-case letters, digits, dot, dash and underscore; the login compares in lower case. */
 export const campUsernamePattern = /^[a-z0-9][a-z0-9._-]{1,39}$/;
 /** Names the server writes in the money log for its own actions; no account may take them. */
-export const reservedCampUsernames = ["system", "camp-admin", "vipps-webhook"] as const;
+export const reservedCampUsernames = ["system", "camp-admin", "vipps-webhook", "reconciliation"] as const;
 
 export const CampUsernameSchema = z
   .string({ error: "Skriv et brukernavn." })

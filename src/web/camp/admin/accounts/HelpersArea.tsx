@@ -191,7 +191,7 @@ export function HelpersArea({ session, me, hash = sha256Hex }: { session: AdminS
         {field("name", "Navn", { autoComplete: "off" })}
         {field("username", "Brukernavn", { autoComplete: "off", autoCapitalize: "none", spellCheck: false, readOnly: form.resetting })}
         {field("password", "Passord (minst 12 tegn)", { type: "password", autoComplete: "new-password" })}
-        <fieldset className="field">
+        <fieldset className="role-field">
           <legend>Rolle</legend>
           {campRoles.map((role) => (
             <label key={role} className="role-choice">
