@@ -2,6 +2,7 @@ import type { CampRole } from "../../../shared/admin/camp-accounts.ts";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { ApiError, campPersonExportUrl, cancelCampRegistration, forgetCampRegistration, markCampRegistrationPaid } from "../../lib/api-client.ts";
 import type { AdminPerson } from "../../../shared/camp/camp-lists.ts";
+import { MoneyLog } from "./MoneyLog.tsx";
 import { VippsPayments } from "./VippsPayments.tsx";
 import {
   amountLabel,
@@ -270,6 +271,9 @@ export function AdminDetails({
         <p className="form-error" role="alert">
           {result.text}
         </p>
+      )}
+      {!person.vipps && (
+        <MoneyLog registrationId={person.registrationId} token={token} changes={`${person.paymentState}|${person.status}|${person.anonymisedAt}`} onUnauthorised={onUnauthorised} />
       )}
       {leder && person.vipps && <VippsPayments registrationId={person.registrationId} token={token} onUnauthorised={onUnauthorised} />}
       {back}

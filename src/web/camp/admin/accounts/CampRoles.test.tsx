@@ -57,6 +57,17 @@ describe("an innsjekk account in the camp admin", () => {
       "/api/VinterleirAdmin/Me/": [{ body: { username: "kari", name: "Kari Innsjekk", role: "innsjekk" } }],
       "/api/VinterleirAdmin/Get/": [{ body: [person] }],
       "/api/VinterleirAdmin/Totals/": [{ body: totals }],
+      "/api/VinterleirAdmin/Payments/": [
+        {
+          body: {
+            registrationId: 1,
+            orderId: "VL26-AAAA11",
+            payments: [],
+            actions: [{ reference: "VL26-AAAA11", actor: "kari", action: "mark-paid", amount: 1025, at: "2026-11-28T17:05:00Z", note: null }],
+            refund: null,
+          },
+        },
+      ],
     });
     render(<CampAdmin />);
     expect(await screen.findByText("Logget inn som Kari Innsjekk (innsjekk)")).toBeTruthy();
@@ -70,6 +81,8 @@ describe("an innsjekk account in the camp admin", () => {
     expect(screen.queryByRole("button", { name: "Avmeld" })).toBeNull();
     expect(screen.queryByText("Last ned personopplysninger")).toBeNull();
     expect(screen.getByRole("button", { name: "Marker som betalt" })).toBeTruthy();
+    // The history names the account behind each action, in Oslo time.
+    expect(await screen.findByText("28.11.2026 18:05 – kari: Markert som betalt (1 025 kr)")).toBeTruthy();
 
     fireEvent.click(screen.getByRole("tab", { name: "Lister" }));
     const picker = await screen.findByRole("group", { name: "Velg liste" });
