@@ -14,11 +14,13 @@ export function hashToken(token: string): string {
 
 const tokenShape = /^[A-Za-z0-9_-]{43}$/;
 
-export async function issueToken(db: Db, area: AdminArea, now: Date): Promise<string> {
+/** `account`: the camp account that signed in (the token is bound to it; removing the account ends it). */
+export async function issueToken(db: Db, area: AdminArea, now: Date, account?: string): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   await db.insert(adminTokens).values({
     tokenHash: hashToken(token),
     area,
+    account: account ?? null,
     createdAt: now,
     expiresAt: new Date(now.getTime() + adminAreaConfig[area].tokenLifetimeMs),
   });

@@ -1,8 +1,15 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { signOutCall } from "../../shared/admin/admin-api.ts";
 import { adminAreaConfig, adminAreas } from "./admin-areas.ts";
 import { revokeAllTokens, revokeToken } from "./admin-tokens.ts";
 import { requireAdmin } from "./require-admin.ts";
+import { configuredAccountName, currentCampAccount, endAccountTokens, requireCampRole } from "./camp-account.ts";
+
+async function endOwnCampTokens(request: FastifyRequest): Promise<number> {
+  const account = await currentCampAccount(request);
+  // Tokens from before named accounts belong to the configured account.
+  return endAccountTokens(request.server.db, account.username, request.server.now(), account.name === configuredAccountName);
+}
 
 type TokenParams = { Params: { token: string } };
 
@@ -10,8 +17,9 @@ type TokenParams = { Params: { token: string } };
  * Sign-out ends the token on the server, so a copied token is worthless afterwards:
  * - POST /api/{area}/Logout/{token}: ends this token. Always `{"ok":true}`, known token or not, so the
  *   answer tells nothing about a token and a page can always forget its cookie.
- * - POST /api/{area}/LogoutAll/{token}: ends every token of the area (other browsers, a lost phone). Needs a
- *   valid token like every admin call (401 otherwise), or a stranger could sign everyone out.
+ * - POST /api/{area}/LogoutAll/{token}: ends every token of the area (other browsers, a lost phone); in the
+ *   camp area, every token of the signed-in account. Needs a valid token like every admin call (401
+ *   otherwise), or a stranger could sign everyone out.
  * POST like the other admin actions: a state change must not be triggered by a prefetch or an image link.
  */
 export function registerLogoutRoutes(app: FastifyInstance) {
@@ -23,9 +31,11 @@ export function registerLogoutRoutes(app: FastifyInstance) {
       request.log.info({ area, ended }, "admin logout");
       return { ok: true };
     });
-    app.post<TokenParams>(`/api/${apiName}/${signOutCall.everywhere}/:token`, { preHandler: requireAdmin(area) }, async (request, reply) => {
+    const guard = area === "camp" ? requireCampRole() : requireAdmin(area);
+    app.post<TokenParams>(`/api/${apiName}/${signOutCall.everywhere}/:token`, { preHandler: guard }, async (request, reply) => {
       reply.header("cache-control", "no-store");
-      const ended = await revokeAllTokens(app.db, area, app.now());
+      // A camp account ends its own sessions, not those of the other helpers.
+      const ended = area === "camp" ? await endOwnCampTokens(request) : await revokeAllTokens(app.db, area, app.now());
       request.log.info({ area, ended }, "admin logout everywhere");
       return { ok: true };
     });

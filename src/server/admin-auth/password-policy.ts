@@ -1,17 +1,19 @@
 import { dictionary } from "@zxcvbn-ts/language-common";
+import { minAdminPasswordLength, passwordProblemOf } from "../../shared/admin/password-rule.ts";
 
-/** ASVS: a password someone sets must have at least 12 characters. */
-export const minAdminPasswordLength = 12;
+export { minAdminPasswordLength };
 
 // zxcvbn-ts's list of about 49,000 passwords seen most often in leaks (lower case); shipped in the package.
 const commonPasswords = new Set(dictionary["passwords-common"]);
 
 /**
  * Why a clear-text admin password (env or `npm run admin:set-password`) is refused, or undefined when it is
- * fine. Phrased to follow "The password" / the environment key in the operator's error message.
+ * fine. Phrased to follow "The password" / the environment key in the operator's error message. The rule
+ * itself is shared with the camp admin's helper form (src/shared/admin/password-rule.ts).
  */
 export function adminPasswordProblem(password: string): string | undefined {
-  if ([...password].length < minAdminPasswordLength) return `must be at least ${minAdminPasswordLength} characters`;
-  if (commonPasswords.has(password.toLowerCase())) return "is on a list of common passwords; choose another";
+  const problem = passwordProblemOf(password, commonPasswords);
+  if (problem === "too-short") return `must be at least ${minAdminPasswordLength} characters`;
+  if (problem === "common") return "is on a list of common passwords; choose another";
   return undefined;
 }

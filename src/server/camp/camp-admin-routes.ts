@@ -1,17 +1,20 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { osloCalendarDate } from "../../shared/time.ts";
-import { requireAdmin } from "../admin-auth/require-admin.ts";
+import { currentCampAccount, requireCampRole } from "../admin-auth/camp-account.ts";
 import type { ErrorBody } from "../errors.ts";
-import { adminActionMessages, cancelRegistration, loadAdminPersons, markCardCashPaid, totalsOf, type AdminActionOutcome } from "./camp-admin.ts";
+import { adminActionMessages, type AdminPerson, cancelRegistration, loadAdminPersons, markCardCashPaid, totalsOf, type AdminActionOutcome } from "./camp-admin.ts";
 import { campParticipantsCsv } from "./camp-csv.ts";
 import { currentEditionYear } from "./camp-edition-lookup.ts";
 
 /**
  * The camp admin's routes, all under /api/VinterleirAdmin/ so logger.ts masks the token, all behind
- * requireAdmin("camp"). They show the current edition, or `?year=` for an earlier one.
+ * the camp guard: the list, totals and marking a card/cash payment for every camp account (an `innsjekk`
+ * account gets the list without the allergy and other-information texts), the rest for a `leder`. They show
+ * the current edition, or `?year=` for an earlier one.
  */
 export async function registerCampAdminRoutes(app: FastifyInstance) {
-  const guard = { preHandler: requireAdmin("camp") };
+  const guard = { preHandler: requireCampRole() };
+  const leder = { preHandler: requireCampRole("leder") };
   /** `?year=`, else the current edition's (without one: this calendar year's). */
   const editionYear = async (query: unknown) => {
     const year = Number((query as { year?: unknown } | undefined)?.year);
@@ -21,7 +24,8 @@ export async function registerCampAdminRoutes(app: FastifyInstance) {
 
   app.get("/api/VinterleirAdmin/Get/:token", guard, async (request, reply) => {
     const persons = await loadAdminPersons(app.db, await editionYear(request.query));
-    return reply.header("cache-control", "no-store").send(persons);
+    const { role } = await currentCampAccount(request);
+    return reply.header("cache-control", "no-store").send(role === "leder" ? persons : persons.map(withoutHealthTexts));
   });
 
   app.get("/api/VinterleirAdmin/Totals/:token", guard, async (request, reply) => {
@@ -29,7 +33,7 @@ export async function registerCampAdminRoutes(app: FastifyInstance) {
     return reply.header("cache-control", "no-store").send(totals);
   });
 
-  app.get("/api/VinterleirAdmin/GetCsv/:token", guard, async (request, reply) => {
+  app.get("/api/VinterleirAdmin/GetCsv/:token", leder, async (request, reply) => {
     const year = await editionYear(request.query);
     const csv = campParticipantsCsv(await loadAdminPersons(app.db, year));
     return reply
@@ -40,14 +44,14 @@ export async function registerCampAdminRoutes(app: FastifyInstance) {
   });
 
   app.post<{ Params: { registrationId: string } }>("/api/VinterleirAdmin/MarkPaid/:registrationId/:token", guard, async (request, reply) =>
-    sendOutcome(reply, await withRegistrationId(request.params.registrationId, (id) => markCardCashPaid(app.db, id, app.now()))),
+    sendOutcome(reply, await withRegistrationId(request.params.registrationId, async (id) => markCardCashPaid(app.db, id, app.now(), (await currentCampAccount(request)).username))),
   );
 
-  app.post<{ Params: { registrationId: string } }>("/api/VinterleirAdmin/Cancel/:registrationId/:token", guard, async (request, reply) =>
+  app.post<{ Params: { registrationId: string } }>("/api/VinterleirAdmin/Cancel/:registrationId/:token", leder, async (request, reply) =>
     sendOutcome(
       reply,
       await withRegistrationId(request.params.registrationId, async (id) => {
-        const outcome = await cancelRegistration(app.db, id, app.now());
+        const outcome = await cancelRegistration(app.db, id, app.now(), (await currentCampAccount(request)).username);
         app.campListsChanged();
         // The place is free: the first in line on the waiting list gets an offer now.
         if (outcome.kind === "ok" && outcome.changed) await app.campWaitlist.drain();
@@ -55,6 +59,11 @@ export async function registerCampAdminRoutes(app: FastifyInstance) {
       }),
     ),
   );
+}
+
+/** What an `innsjekk` account sees: that there are allergies or other information, not what they say. */
+export function withoutHealthTexts(person: AdminPerson): AdminPerson {
+  return { ...person, allergies: "", otherinfo: "", hasAllergies: person.allergies.trim() !== "", hasOtherInfo: person.otherinfo.trim() !== "" };
 }
 
 async function withRegistrationId(raw: string, action: (id: number) => Promise<AdminActionOutcome>): Promise<AdminActionOutcome> {

@@ -160,7 +160,7 @@ export const adminActionMessages = {
 const ACTOR = "camp-admin";
 
 /** Card/cash paid at the camp: the payment becomes paid in full, logged once (a repeat changes nothing). */
-export async function markCardCashPaid(db: Db, registrationId: number, now: Date): Promise<AdminActionOutcome> {
+export async function markCardCashPaid(db: Db, registrationId: number, now: Date, actor = ACTOR): Promise<AdminActionOutcome> {
   return db.transaction(async (tx) => {
     const found = await lockRegistration(tx, registrationId);
     if (!found) return { kind: "not-found" };
@@ -176,7 +176,7 @@ export async function markCardCashPaid(db: Db, registrationId: number, now: Date
     if (!updated) return { kind: "ok", changed: false, result: resultOf(found.registration, payment) };
     await tx.insert(moneyActions).values({
       paymentId: payment.id,
-      actor: ACTOR,
+      actor,
       action: "mark-paid",
       amount: payment.amount,
       at: now,
@@ -190,7 +190,7 @@ export async function markCardCashPaid(db: Db, registrationId: number, now: Date
  * Cancels a registration (idempotent). Card/cash refunds are paid out by hand: the action records what
  * the refund rule gives back at this moment, so the treasurer sees who is owed what.
  */
-export async function cancelRegistration(db: Db, registrationId: number, now: Date): Promise<AdminActionOutcome> {
+export async function cancelRegistration(db: Db, registrationId: number, now: Date, actor = ACTOR): Promise<AdminActionOutcome> {
   return db.transaction(async (tx) => {
     const found = await lockRegistration(tx, registrationId);
     if (!found) return { kind: "not-found" };
@@ -205,7 +205,7 @@ export async function cancelRegistration(db: Db, registrationId: number, now: Da
     const refundDue = campRefund(payment.paidAmount, await campEditionOfYear(tx, registration.editionYear), now);
     await tx.insert(moneyActions).values({
       paymentId: payment.id,
-      actor: ACTOR,
+      actor,
       action: "cancel",
       amount: refundDue,
       at: now,

@@ -1,23 +1,13 @@
 import { norwegianCsv, type CsvColumn } from "../exports/csv.ts";
+import { instructorLabel, osloDateTimeLabel, paymentMethodLabel, paymentStateLabel, registrationStatusLabel } from "../../shared/camp/camp-state-labels.ts";
 import type { AdminPerson } from "./camp-admin.ts";
 
-const statusLabels: Record<AdminPerson["status"], string> = {
-  confirmed: "Bekreftet",
-  pending_payment: "Venter på betaling",
-  cancelled: "Avbestilt",
-};
-
-const instructorLabels: Record<number, string> = {
-  0: "Nei",
-  1: "Instruktør i Ski Taekwondo Klubb",
-  2: "Hjelpeinstruktør i Ski Taekwondo Klubb",
-};
-
-const paymentMethodLabels: Record<string, string> = { card_cash: "Kort/kontant", vipps: "Vipps", free: "Gratis" };
-
-/** Column order and Norwegian headers (D9): every admin person field, one row per athlete and companion. */
+/**
+ * Column order and Norwegian headers (D9): every admin person field, one row per athlete and companion; the
+ * states in the shared Norwegian words (src/shared/camp/camp-state-labels.ts), times in Oslo local time.
+ */
 const columns: CsvColumn<AdminPerson>[] = [
-  { header: "Status", value: (p) => statusLabels[p.status] },
+  { header: "Status", value: (p) => registrationStatusLabel(p.status) },
   { header: "Ordrenummer", value: (p) => p.orderid },
   { header: "Fornavn", value: (p) => p.firstname },
   { header: "Etternavn", value: (p) => p.lastname },
@@ -35,14 +25,15 @@ const columns: CsvColumn<AdminPerson>[] = [
   { header: "Betalt (kr)", value: (p) => p.paid },
   { header: "Vipps", value: (p) => p.vipps },
   { header: "Veganer", value: (p) => p.vegan },
-  { header: "Instruktør i klubben", value: (p) => instructorLabels[p.instructor] ?? String(p.instructor) },
+  { header: "Instruktør i klubben", value: (p) => instructorLabel(p.instructor) },
   { header: "Ønsker å instruere", value: (p) => p.wantstoinstruct },
   { header: "Allergier", value: (p) => p.allergies },
   { header: "Annen informasjon", value: (p) => p.otherinfo },
   { header: "Transaksjons-id", value: (p) => p.transactionid ?? "" },
-  { header: "Betalingsmåte", value: (p) => (p.paymentMethod ? (paymentMethodLabels[p.paymentMethod] ?? p.paymentMethod) : "") },
-  { header: "Betalingsstatus", value: (p) => p.paymentState ?? "" },
-  { header: "Registrert", value: (p) => p.createdAt },
+  { header: "Betalingsmåte", value: (p) => paymentMethodLabel(p.paymentMethod) },
+  { header: "Betalingsstatus", value: (p) => paymentStateLabel(p.paymentState) },
+  // Oslo local time, as a spreadsheet reads a date and time ("25.11.2026 06:27").
+  { header: "Registrert", value: (p) => osloDateTimeLabel(p.createdAt) },
   { header: "Registrerings-id", value: (p) => p.registrationId },
 ];
 

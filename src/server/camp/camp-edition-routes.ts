@@ -1,7 +1,5 @@
-import { eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
-import { requireAdmin } from "../admin-auth/require-admin.ts";
-import { adminCredentials } from "../db/schema/admin-auth.ts";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { currentCampAccount, requireCampRole } from "../admin-auth/camp-account.ts";
 import { HttpError } from "../errors.ts";
 import { publishEdition } from "./camp-edition-publish.ts";
 import { currentEditionView, listEditionChanges, listEditions, putEdition, type StoredEdition } from "./camp-editions.ts";
@@ -22,12 +20,9 @@ function parseYear(raw: string): number {
  * the token as their last segment, like the other admin calls, and logger.ts masks them.
  */
 export async function registerCampEditionRoutes(app: FastifyInstance) {
-  const guard = { preHandler: requireAdmin("camp") };
-  /** Who made a change: the camp area's account. */
-  const accountName = async () => {
-    const [row] = await app.db.select({ username: adminCredentials.username }).from(adminCredentials).where(eq(adminCredentials.area, "camp"));
-    return row?.username ?? "admin";
-  };
+  const guard = { preHandler: requireCampRole("leder") };
+  /** Who made a change: the signed-in camp account's username. */
+  const accountName = async (request: FastifyRequest) => (await currentCampAccount(request)).username;
 
   app.get("/api/CampEdition/Current", async (_request, reply) => {
     const edition = await currentEditionView(app.db, app.now());
@@ -46,12 +41,12 @@ export async function registerCampEditionRoutes(app: FastifyInstance) {
   });
 
   app.put<{ Params: { year: string } }>("/api/CampEdition/Put/:year/:token", guard, async (request, reply) => {
-    const edition = await putEdition(app.db, parseYear(request.params.year), request.body, await accountName(), app.now());
+    const edition = await putEdition(app.db, parseYear(request.params.year), request.body, await accountName(request), app.now());
     return reply.header("cache-control", "no-store").send(adminView(edition));
   });
 
   app.post<{ Params: { year: string } }>("/api/CampEdition/Publish/:year/:token", guard, async (request, reply) => {
-    const edition = await publishEdition(app.db, parseYear(request.params.year), await accountName(), app.now());
+    const edition = await publishEdition(app.db, parseYear(request.params.year), await accountName(request), app.now());
     return reply.header("cache-control", "no-store").send(adminView(edition));
   });
 }

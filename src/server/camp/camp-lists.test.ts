@@ -153,6 +153,9 @@ describe.each(databaseKinds)("camp lists on %s", (kind) => {
     // The telephone starts with + and is neutralised too; the digits stay readable.
     expect(text).toContain("'+4799988877");
     expect(lines.map(cells).find((row) => row.Fornavn === "Avbestilt")!.Status).toBe("Avbestilt");
+    // Norwegian state words and Oslo local time, never the stored English words or UTC ISO strings.
+    expect(kari).toMatchObject({ Betalingsmåte: "Kort/kontant", Betalingsstatus: "ikke betalt", Registrert: "15.10.2026 12:00" });
+    expect(text).not.toMatch(/;unpaid;|;card_cash;|\d{4}-\d{2}-\d{2}T/);
   });
 
   it("totals count confirmed participants only; mark paid and cancel are logged, idempotent and change the totals", async () => {
@@ -186,8 +189,8 @@ describe.each(databaseKinds)("camp lists on %s", (kind) => {
     const [olaPayment] = await database.db.select().from(payments).where(eq(payments.registrationId, ids.ola!));
     const actions = await database.db.select().from(moneyActions).where(eq(moneyActions.paymentId, olaPayment!.id)).orderBy(moneyActions.id);
     expect(actions.map((action) => [action.actor, action.action, action.amount, action.at.toISOString()])).toEqual([
-      ["camp-admin", "mark-paid", 1630, now.toISOString()],
-      ["camp-admin", "cancel", 1630, now.toISOString()],
+      ["leirsjef", "mark-paid", 1630, now.toISOString()],
+      ["leirsjef", "cancel", 1630, now.toISOString()],
     ]);
     const list = (await app.inject({ url: "/api/VinterleirUsers/Get" })).json() as { name: string }[];
     expect(list.some((row) => row.name === "Ola Nordmann")).toBe(false);

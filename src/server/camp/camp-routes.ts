@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { vippsNotAvailableYet, type CampPaymentGateway } from "./camp-payment-gateway.ts";
 import { registerCampWaitlistRoutes } from "./camp-waitlist-routes.ts";
 import { registerCampAdminRoutes } from "./camp-admin-routes.ts";
+import { registerCampExportRoutes } from "./camp-export-routes.ts";
 import { registerCampPublicRoutes } from "./camp-public-routes.ts";
 import { registerCampRegistrationRoutes } from "./camp-registration-routes.ts";
 import { registerCampEditionRoutes } from "./camp-edition-routes.ts";
@@ -17,6 +18,7 @@ export async function registerCampRoutes(app: FastifyInstance, options: CampRout
   await registerCampPublicRoutes(app);
   await registerCampRegistrationRoutes(app, options);
   await registerCampAdminRoutes(app);
+  await registerCampExportRoutes(app);
   await registerCampEditionRoutes(app);
   await registerCampWaitlistRoutes(app, { payments: options.payments ?? vippsNotAvailableYet });
   // PersonExport and Forget (D6); the retention job itself is set up in app.ts.

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { WaitlistMoveSchema } from "../../shared/camp/camp-waitlist.ts";
 import { osloCalendarDate } from "../../shared/time.ts";
-import { requireAdmin } from "../admin-auth/require-admin.ts";
+import { requireCampRole } from "../admin-auth/camp-account.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
 import { parseWith, type ErrorBody } from "../errors.ts";
 import { publicPostRateLimit } from "../security/public-rate-limit.ts";
@@ -81,7 +81,7 @@ export async function registerCampWaitlistRoutes(app: FastifyInstance, options: 
     },
   );
 
-  const guard = { preHandler: requireAdmin("camp") };
+  const guard = { preHandler: requireCampRole("leder") };
   const editionYear = async (query: unknown) => {
     const year = Number((query as { year?: unknown } | undefined)?.year);
     if (Number.isInteger(year) && year >= 2000 && year <= 2100) return year;

@@ -5,7 +5,7 @@
  *   POST /api/VinterleirAdmin/Forget/{registrationId}/{token}        anonymise now, keep the payments
  */
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
-import { requireAdmin } from "../admin-auth/require-admin.ts";
+import { currentCampAccount, requireCampRole } from "../admin-auth/camp-account.ts";
 import type { Db } from "../db/database.ts";
 import { describeForLog, type ErrorBody } from "../errors.ts";
 import { exportPerson, forgetPerson } from "./person-data.ts";
@@ -106,7 +106,7 @@ export function setUpPrivacyJob(app: FastifyInstance, options: PrivacySetupOptio
 export async function registerPrivacyRoutes(app: FastifyInstance) {
   app.privacy.listsChanged = () => app.campListsChanged();
 
-  const guard = { preHandler: requireAdmin("camp") };
+  const guard = { preHandler: requireCampRole("leder") };
   const idOf = (raw: string) => (/^\d{1,9}$/.test(raw) ? Number(raw) : undefined);
 
   app.get<{ Params: { registrationId: string } }>("/api/VinterleirAdmin/PersonExport/:registrationId/:token", guard, async (request, reply) => {
@@ -123,7 +123,7 @@ export async function registerPrivacyRoutes(app: FastifyInstance) {
   app.post<{ Params: { registrationId: string } }>("/api/VinterleirAdmin/Forget/:registrationId/:token", guard, async (request, reply) => {
     reply.header("cache-control", "no-store");
     const id = idOf(request.params.registrationId);
-    const outcome = id === undefined ? ({ kind: "not-found" } as const) : await forgetPerson(app.db, id, app.now(), "camp-admin");
+    const outcome = id === undefined ? ({ kind: "not-found" } as const) : await forgetPerson(app.db, id, app.now(), (await currentCampAccount(request)).username);
     if (outcome.kind === "not-found") return reply.code(404).send({ error: privacyMessages.notFound } satisfies ErrorBody);
     if (outcome.changed) {
       app.campListsChanged();

@@ -64,6 +64,7 @@ describe.each(databaseKinds)("hostile input to the admin endpoints on %s", (kind
   const campIds: string[] = [];
   const memberIds: string[] = [];
   const waitingIds: string[] = [];
+  let innsjekkToken = "";
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
@@ -129,6 +130,15 @@ describe.each(databaseKinds)("hostile input to the admin endpoints on %s", (kind
     }
     const waiting = (await app.inject({ url: `/api/VinterleirAdmin/Waitlist/${tokens.camp}` })).json() as { registrationId: number }[];
     waitingIds.push(...waiting.map((entry) => String(entry.registrationId)));
+
+    // A helper with the role `innsjekk`: its token joins the camp tokens the properties try.
+    const helper = await app.inject({
+      method: "POST",
+      url: `/api/VinterleirAdmin/Accounts/${tokens.camp}`,
+      payload: { username: "dora", name: "Dora", role: "innsjekk", passwordHash: sha256Hex("Dora-ved-døra-2026") },
+    });
+    expect(helper.statusCode, helper.body).toBe(201);
+    innsjekkToken = await login(`/api/VinterleirAdmin/GetToken/dora/${sha256Hex("Dora-ved-døra-2026")}`);
   }, 120_000);
   afterAll(async () => {
     await context?.app.close();
@@ -139,6 +149,7 @@ describe.each(databaseKinds)("hostile input to the admin endpoints on %s", (kind
   const tokenFor = (area: Area) =>
     fc.oneof(
       { weight: 4, arbitrary: fc.constant(area).map((a) => tokens[a]) },
+      ...(area === "camp" ? [{ weight: 1, arbitrary: fc.constant(null).map(() => innsjekkToken) }] : []),
       { weight: 1, arbitrary: fc.constantFrom<Area>("camp", "newmember", "invoice").map((a) => tokens[a]) },
       { weight: 1, arbitrary: fc.string({ unit: fc.constantFrom(..."ABCabc012-_"), minLength: 43, maxLength: 43 }) },
       { weight: 2, arbitrary: hostileSegment },
@@ -146,6 +157,11 @@ describe.each(databaseKinds)("hostile input to the admin endpoints on %s", (kind
   const idFrom = (known: () => string[]) => fc.oneof(hostileSegment, fc.nat({ max: 20 }).map((i) => known()[i % Math.max(1, known().length)] ?? "1"));
   const csvCheck = (_request: unknown, res: LightMyRequestResponse) => {
     if (res.statusCode === 200) expectFormulaNeutral(res.body, "CSV download");
+  };
+  // An Excel file is a zip ("PK"); a refusal is a Norwegian JSON error.
+  const xlsxCheck = (_request: unknown, res: LightMyRequestResponse) => {
+    if (res.statusCode === 200) expect(res.rawPayload.subarray(0, 2).toString("latin1")).toBe("PK");
+    else expect(res.json().error).toEqual(expect.any(String));
   };
   const get = (path: string, area: Area, extra: Partial<Parameters<typeof fuzzEndpoint>[1]> = {}) =>
     fuzzEndpoint(context, {
@@ -259,6 +275,77 @@ describe.each(databaseKinds)("hostile input to the admin endpoints on %s", (kind
         toInject: ({ id, token, query }) => ({ url: `/api/VinterleirAdmin/PersonExport/${id}/${token}${query}` }),
         unchangedWhenRejected: ["payments", ...readOnlyTables],
         readOnly: true,
+      }),
+    fuzzTimeoutMs,
+  );
+
+  // Named camp accounts, the Excel files and the treasurer's summary (an `innsjekk` token is in the pool).
+  it("GET /api/VinterleirAdmin/GetXlsx/:token", () => get("/api/VinterleirAdmin/GetXlsx", "camp", { check: xlsxCheck }), fuzzTimeoutMs);
+  it(
+    "GET /api/VinterleirAdmin/GetXlsx/:list/:token",
+    () =>
+      fuzzEndpoint(context, {
+        requests: fc.record({
+          list: fc.oneof(hostileSegment, fc.constantFrom("kjokken", "overnatting", "gradering", "instruktorer", "ledsagere", "ubetalt", "kasserer", "KJOKKEN", "..")),
+          token: tokenFor("camp"),
+          query: hostileQuery,
+        }),
+        toInject: ({ list, token, query }) => ({ url: `/api/VinterleirAdmin/GetXlsx/${list}/${token}${query}` }),
+        unchangedWhenRejected: readOnlyTables,
+        readOnly: true,
+        check: xlsxCheck,
+      }),
+    fuzzTimeoutMs,
+  );
+  for (const path of ["/api/VinterleirAdmin/Treasurer", "/api/VinterleirAdmin/Me", "/api/VinterleirAdmin/Accounts"]) {
+    it(`GET ${path}/:token`, () => get(path, "camp", { unchangedWhenRejected: [...readOnlyTables, "camp_accounts"] }), fuzzTimeoutMs);
+  }
+  it(
+    "POST /api/VinterleirAdmin/Accounts/:token",
+    () =>
+      fuzzEndpoint(context, {
+        requests: fc.record({
+          token: tokenFor("camp"),
+          body: jsonBodies(
+            fc.oneof(
+              mutated(
+                fc.record({
+                  username: fc.constantFrom("hjelper", "dora", "leirsjef", "system", "Å", ""),
+                  name: fc.oneof(fc.constant("Hjelper"), hostileText),
+                  role: fc.constantFrom("leder", "innsjekk", "admin"),
+                  passwordHash: fc.constant(sha256Hex("Et-langt-hjelperpassord")),
+                }),
+                ["username", "name", "role", "passwordHash"],
+              ),
+              hostileValue,
+            ),
+          ),
+        }),
+        toInject: ({ token, body }) => ({
+          method: "POST",
+          url: `/api/VinterleirAdmin/Accounts/${token}`,
+          ...(body.payload !== undefined ? { payload: body.payload } : {}),
+          headers: body.contentType ? { "content-type": body.contentType } : {},
+        }),
+        unchangedWhenRejected: ["camp_accounts"],
+        check: async (_request, res) => {
+          if (res.statusCode < 300) expect(res.body).not.toContain(sha256Hex("Et-langt-hjelperpassord"));
+        },
+      }),
+    fuzzTimeoutMs,
+  );
+  it(
+    "DELETE /api/VinterleirAdmin/Accounts/:username/:token",
+    () =>
+      fuzzEndpoint(context, {
+        requests: fc.record({ username: fc.oneof(hostileSegment, fc.constantFrom("hjelper", "leirsjef", "LEIRSJEF", "system")), token: tokenFor("camp"), query: hostileQuery }),
+        toInject: ({ username, token, query }) => ({ method: "DELETE", url: `/api/VinterleirAdmin/Accounts/${username}/${token}${query}` }),
+        unchangedWhenRejected: ["camp_accounts"],
+        check: async () => {
+          // The configured account is never removed, whatever the request.
+          const me = await context.app.inject({ url: `/api/VinterleirAdmin/Me/${tokens.camp}` });
+          expect(me.statusCode).toBe(200);
+        },
       }),
     fuzzTimeoutMs,
   );

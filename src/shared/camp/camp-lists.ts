@@ -63,6 +63,12 @@ export const AdminPersonSchema = z.object({
   createdAt: z.string(),
   /** When the personal data was anonymised (after the camp, or on request); null before. */
   anonymisedAt: z.string().nullable(),
+  /**
+   * Only for an `innsjekk` account, whose list has empty `allergies` and `otherinfo`: whether the texts it
+   * may not read are there.
+   */
+  hasAllergies: z.boolean().optional(),
+  hasOtherInfo: z.boolean().optional(),
 });
 export type AdminPerson = z.infer<typeof AdminPersonSchema>;
 

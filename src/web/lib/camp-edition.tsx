@@ -34,6 +34,11 @@ export function useCampEdition(): CampEdition {
   return edition;
 }
 
+/** The edition the site is about, over or not (the camp admin's lists), or undefined when there is none. */
+export function useCampEditionIfAny(): CampEdition | undefined {
+  return useContext(CampEditionContext).edition;
+}
+
 /**
  * The year of the edition the site is about (the current one, even when it is over): the participant list
  * and the camp admin are titled with it. Without one, the coming season's year.

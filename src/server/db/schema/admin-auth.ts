@@ -20,8 +20,10 @@ export const adminTokens = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /** Camp only: the username of the account that signed in; null on tokens from before named accounts. */
+    account: text("account"),
   },
-  (table) => [index("admin_tokens_expires_at_idx").on(table.expiresAt)],
+  (table) => [index("admin_tokens_expires_at_idx").on(table.expiresAt), index("admin_tokens_account_idx").on(table.area, table.account)],
 );
 
 /**

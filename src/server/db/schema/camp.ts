@@ -165,7 +165,7 @@ export const moneyActions = pgTable(
     paymentId: integer("payment_id")
       .notNull()
       .references(() => payments.id),
-    /** "camp-admin", "system", "vipps-webhook", … */
+    /** The camp account's username for an admin action ("camp-admin" on older rows), "system", "vipps-webhook", … */
     actor: text("actor").notNull(),
     action: text("action").notNull(),
     amount: integer("amount").notNull(),

@@ -388,8 +388,8 @@ describe.each(databaseKinds)("Vipps payments with the simulator on %s", (kind) =
       expect(after.json().actions.map((a: { action: string; actor: string }) => `${a.actor}:${a.action}`)).toEqual([
         "vipps-webhook:vipps-authorized",
         "reconciliation:vipps-captured",
-        "camp-admin:refund-requested",
-        "camp-admin:vipps-refunded",
+        "leirsjef:refund-requested",
+        "leirsjef:vipps-refunded",
       ]);
       // A second click with the stale total is refused; nothing more is refunded.
       const again = await refund(paying.registrationId, { alreadyRefunded: 0 });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { requireAdmin } from "../../admin-auth/require-admin.ts";
+import { currentCampAccount, requireCampRole } from "../../admin-auth/camp-account.ts";
 import type { ErrorBody } from "../../errors.ts";
 import type { VippsPayments } from "./vipps-payments.ts";
 import { vippsMessages } from "./vipps-payments.ts";
@@ -74,7 +74,8 @@ export async function registerVippsRoutes(app: FastifyInstance, options: VippsRo
     });
   });
 
-  const guard = { preHandler: requireAdmin("camp") };
+  const guard = { preHandler: requireCampRole() };
+  const leder = { preHandler: requireCampRole("leder") };
   const registrationId = (raw: string) => (/^\d{1,9}$/.test(raw) ? Number(raw) : undefined);
 
   app.get<{ Params: { registrationId: string } }>("/api/VinterleirAdmin/Payments/:registrationId/:token", guard, async (request, reply) => {
@@ -85,11 +86,11 @@ export async function registerVippsRoutes(app: FastifyInstance, options: VippsRo
     return reply.send(details);
   });
 
-  app.post<{ Params: { registrationId: string } }>("/api/VinterleirAdmin/Refund/:registrationId/:token", guard, async (request, reply) => {
+  app.post<{ Params: { registrationId: string } }>("/api/VinterleirAdmin/Refund/:registrationId/:token", leder, async (request, reply) => {
     reply.header("cache-control", "no-store");
     const id = registrationId(request.params.registrationId);
     const body = RefundBodySchema.parse(request.body ?? {});
-    const outcome = id === undefined ? { kind: "not-found" as const } : await service.refund(id, body, "camp-admin");
+    const outcome = id === undefined ? { kind: "not-found" as const } : await service.refund(id, body, (await currentCampAccount(request)).username);
     switch (outcome.kind) {
       case "not-found":
         return reply.code(404).send({ error: "Fant ingen Vipps-betaling på registreringen." } satisfies ErrorBody);

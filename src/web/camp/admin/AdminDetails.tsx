@@ -1,6 +1,8 @@
+import type { CampRole } from "../../../shared/admin/camp-accounts.ts";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { ApiError, campPersonExportUrl, cancelCampRegistration, forgetCampRegistration, markCampRegistrationPaid } from "../../lib/api-client.ts";
 import type { AdminPerson } from "../../../shared/camp/camp-lists.ts";
+import { MoneyLog } from "./MoneyLog.tsx";
 import { VippsPayments } from "./VippsPayments.tsx";
 import {
   amountLabel,
@@ -17,6 +19,11 @@ import {
 
 type Action = "markPaid" | "cancel" | "forget";
 
+/** What an `innsjekk` account sees instead of a text it may not read. */
+function hiddenText(present: boolean | undefined): string {
+  return present ? "Ja – bare ledere ser hva som står." : "Ingen oppgitt.";
+}
+
 /** Every field of one registration, with the two things an admin may do to it. */
 export function AdminDetails({
   person,
@@ -24,6 +31,7 @@ export function AdminDetails({
   onBack,
   onChanged,
   onUnauthorised,
+  role = "leder",
 }: {
   /** Undefined when the registration has gone from the list after a refresh. */
   person: AdminPerson | undefined;
@@ -32,6 +40,8 @@ export function AdminDetails({
   /** Reloads the list; resolves when the fresh data is shown. */
   onChanged: () => Promise<void>;
   onUnauthorised: () => void;
+  /** An `innsjekk` account: no allergy texts (flags only), no cancel, refund or personal-data actions. */
+  role?: CampRole;
 }) {
   const id = useId();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -113,7 +123,8 @@ export function AdminDetails({
 
   const isAthlete = !person.isLedsager;
   const canMarkPaid = isAthlete && person.paymentMethod === "card_cash" && person.paymentState !== "paid" && person.status !== "cancelled";
-  const canCancel = isAthlete && person.status !== "cancelled";
+  const leder = role === "leder";
+  const canCancel = leder && isAthlete && person.status !== "cancelled";
   const rows: [string, ReactNode][] = [
     ["Fornavn", person.firstname],
     ["Etternavn", person.lastname],
@@ -158,9 +169,9 @@ export function AdminDetails({
         ))}
       </dl>
       <h3>Allergier</h3>
-      <p className="long-text">{person.allergies?.trim() || "Ingen oppgitt."}</p>
+      <p className="long-text">{leder ? person.allergies?.trim() || "Ingen oppgitt." : hiddenText(person.hasAllergies)}</p>
       <h3>Annen informasjon</h3>
-      <p className="long-text">{person.otherinfo?.trim() || "Ingen oppgitt."}</p>
+      <p className="long-text">{leder ? person.otherinfo?.trim() || "Ingen oppgitt." : hiddenText(person.hasOtherInfo)}</p>
 
       {person.isLedsager && (
         <p className="notice">
@@ -208,8 +219,8 @@ export function AdminDetails({
           )}
         </>
       )}
-      <h3>Personvern</h3>
-      {person.anonymisedAt ? (
+      {leder && <h3>Personvern</h3>}
+      {!leder ? null : person.anonymisedAt ? (
         <p>Personopplysningene ble anonymisert {dateTimeLabel(person.anonymisedAt)}. Betalingene er beholdt for regnskapet.</p>
       ) : (
         <p>
@@ -218,17 +229,19 @@ export function AdminDetails({
           etter regnskapsloven.
         </p>
       )}
-      <div className="button-row">
-        <a className="button secondary" href={campPersonExportUrl(person.registrationId, token)} download>
-          Last ned personopplysninger
-        </a>
-        {isAthlete && !person.anonymisedAt && !confirmingForget && (
-          <button type="button" className="button secondary" ref={forgetButton} onClick={() => setConfirmingForget(true)}>
-            Slett personopplysninger
-          </button>
-        )}
-      </div>
-      {isAthlete && !person.anonymisedAt && confirmingForget && (
+      {leder && (
+        <div className="button-row">
+          <a className="button secondary" href={campPersonExportUrl(person.registrationId, token)} download>
+            Last ned personopplysninger
+          </a>
+          {isAthlete && !person.anonymisedAt && !confirmingForget && (
+            <button type="button" className="button secondary" ref={forgetButton} onClick={() => setConfirmingForget(true)}>
+              Slett personopplysninger
+            </button>
+          )}
+        </div>
+      )}
+      {leder && isAthlete && !person.anonymisedAt && confirmingForget && (
         <div className="confirm-box" role="group" aria-labelledby={`${id}-confirm-forget`}>
           <p id={`${id}-confirm-forget`}>
             Vil du slette personopplysningene til {fullName(person)} for godt? Dette kan ikke angres.
@@ -259,7 +272,10 @@ export function AdminDetails({
           {result.text}
         </p>
       )}
-      {person.vipps && <VippsPayments registrationId={person.registrationId} token={token} onUnauthorised={onUnauthorised} />}
+      {!person.vipps && (
+        <MoneyLog registrationId={person.registrationId} token={token} changes={`${person.paymentState}|${person.status}|${person.anonymisedAt}`} onUnauthorised={onUnauthorised} />
+      )}
+      {leder && person.vipps && <VippsPayments registrationId={person.registrationId} token={token} onUnauthorised={onUnauthorised} />}
       {back}
     </section>
   );

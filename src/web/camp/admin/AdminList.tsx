@@ -42,6 +42,8 @@ export function AdminList({
   totals,
   csvUrl,
   csvFileName,
+  xlsxUrl,
+  xlsxFileName,
   view,
   onViewChange,
   onOpen,
@@ -49,8 +51,11 @@ export function AdminList({
 }: {
   people: AdminPerson[];
   totals: AdminTotals;
-  csvUrl: string;
-  csvFileName: string;
+  /** Without them (an `innsjekk` account: the files hold allergy texts) no download links. */
+  csvUrl?: string;
+  csvFileName?: string;
+  xlsxUrl?: string;
+  xlsxFileName?: string;
   view: ListView;
   onViewChange: (view: ListView) => void;
   onOpen: (key: string) => void;
@@ -97,11 +102,20 @@ export function AdminList({
             <dd>{formatKroner(totals.sumPaid)}</dd>
           </div>
         </dl>
-        <div className="button-row">
-          <a className="button secondary" href={csvUrl} download={csvFileName}>
-            Last ned CSV (for Excel)
-          </a>
-        </div>
+        {(xlsxUrl || csvUrl) && (
+          <div className="button-row">
+            {xlsxUrl && (
+              <a className="button secondary" href={xlsxUrl} download={xlsxFileName}>
+                Last ned Excel
+              </a>
+            )}
+            {csvUrl && (
+              <a className="button secondary" href={csvUrl} download={csvFileName}>
+                Last ned CSV
+              </a>
+            )}
+          </div>
+        )}
       </section>
 
       <section aria-labelledby={`${id}-list`}>

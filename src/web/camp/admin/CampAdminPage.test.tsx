@@ -78,7 +78,9 @@ const people = [
 ];
 const totals = { registrations: 2, count: 3, sumToPay: 2775, sumPaid: 1750, sumOutstanding: 1025 };
 
+const leder = { username: "leder", name: "Leder (satt opp på serveren)", role: "leder" };
 const listAnswers = {
+  "/api/VinterleirAdmin/Me/": [{ body: leder }],
   "/api/VinterleirAdmin/Get/": [{ body: people }],
   "/api/VinterleirAdmin/Totals/": [{ body: totals }],
 };
@@ -159,11 +161,12 @@ describe("CampAdmin list", () => {
   it("clears the token and shows the login when the data call answers 401", async () => {
     document.cookie = "adminToken=old; Path=/";
     mockApi({
+      "/api/VinterleirAdmin/Me/": [{ body: leder }],
       "/api/VinterleirAdmin/Get/": [{ status: 401, body: { error: "Unauthroized" } }],
       "/api/VinterleirAdmin/Totals/": [{ status: 401, body: { error: "Unauthroized" } }],
     });
     render(<CampAdmin />);
-    expect(screen.getByText("Laster inn påmeldingene...")).toBeTruthy();
+    expect(await screen.findByText("Laster inn påmeldingene...")).toBeTruthy();
     expect(await screen.findByText("Innloggingen er utløpt eller ugyldig. Logg inn på nytt.")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Logg inn" })).toBeTruthy();
     expect(cookie()).not.toContain("adminToken=old");
@@ -171,7 +174,7 @@ describe("CampAdmin list", () => {
 
   it("signs out on any other failed data call too", async () => {
     document.cookie = "adminToken=old; Path=/";
-    mockApi({ "/api/VinterleirAdmin/Get/": [{ status: 500, body: {} }], "/api/VinterleirAdmin/Totals/": [{ body: totals }] });
+    mockApi({ "/api/VinterleirAdmin/Me/": [{ body: leder }], "/api/VinterleirAdmin/Get/": [{ status: 500, body: {} }], "/api/VinterleirAdmin/Totals/": [{ body: totals }] });
     render(<CampAdmin />);
     expect(await screen.findByText(/Klarte ikke hente påmeldingene/)).toBeTruthy();
     expect(cookie()).not.toContain("adminToken=old");
@@ -183,7 +186,7 @@ describe("CampAdmin list", () => {
     expect(totalsList.textContent).toContain("3");
     expect(totalsList.textContent).toMatch(/2\s775\skr/);
     expect(totalsList.textContent).toMatch(/1\s750\skr/);
-    const csv = screen.getByRole("link", { name: "Last ned CSV (for Excel)" });
+    const csv = screen.getByRole("link", { name: "Last ned CSV" });
     expect(csv.getAttribute("href")).toBe("/api/VinterleirAdmin/GetCsv/tok123");
     expect(csv.getAttribute("download")).toBe(`vinterleir-${campEdition.year}-deltakere.csv`);
     expect(screen.getAllByRole("row")).toHaveLength(4);
@@ -293,7 +296,7 @@ describe("CampAdmin list", () => {
     expect(await screen.findByText("Deltakeren er meldt av.")).toBeTruthy();
     expect(calls[0]).toEqual({ method: "POST", url: "/api/VinterleirAdmin/Cancel/2/tok123" });
     expect(screen.queryByRole("button", { name: "Avmeld" })).toBeNull();
-    expect(screen.getByText("Status").nextElementSibling?.textContent).toBe("Avmeldt");
+    expect(screen.getByText("Status").nextElementSibling?.textContent).toBe("Avbestilt");
   });
 
   it("offers no payment actions for a companion", async () => {

@@ -21,6 +21,11 @@ import { sha256Hex } from "../../components/admin/sha256.ts";
 import { Tabs } from "../participants/Tabs.tsx";
 import { EditionsArea } from "./editions/EditionsArea.tsx";
 import { WaitlistArea } from "./waitlist/WaitlistArea.tsx";
+import { HelpersArea } from "./accounts/HelpersArea.tsx";
+import { campXlsxUrl, getCampMe } from "./accounts/camp-accounts-api.ts";
+import { ListsArea } from "./lists/ListsArea.tsx";
+import { TreasurerArea } from "./lists/TreasurerArea.tsx";
+import { campRoleLabels, type CampRole } from "../../../shared/admin/camp-accounts.ts";
 import "../participants/participants.css";
 import "../../components/admin/admin.css";
 import "./camp-admin.css";
@@ -49,8 +54,9 @@ export function meta({ matches }: Route.MetaArgs) {
 const failedMessage = "Klarte ikke hente påmeldingene, så du er logget ut. Logg inn på nytt for å prøve igjen.";
 
 /**
- * The camp admin: login, then three tabs: the participants (list, then one registration), the camp
- * editions ("Leirer") and the waiting list.
+ * The camp admin: login, then the tabs the account's role allows: the participants (list, then one
+ * registration), the weekend's lists, the treasurer's summary, the camp editions ("Leirer"), the waiting
+ * list and the helpers' accounts ("Hjelpere").
  */
 export function CampAdmin({ hash = sha256Hex }: { hash?: (password: string) => Promise<string> }) {
   const year = useCampYear();
@@ -78,12 +84,21 @@ async function fetchData(token: string): Promise<Data> {
   return { people, totals };
 }
 
-/** Each tab keeps its state (a half-filled form, a search) while another is shown. */
+/**
+ * Each tab keeps its state (a half-filled form, a search) while another is shown. A `leder` gets every tab;
+ * an `innsjekk` account the participants (without allergy texts) and the lists without the kitchen's.
+ */
 function AdminTabs({ session }: { session: AdminSession }) {
   const [tab, setTab] = useState("participants");
+  const { data: me } = useAdminData(session, getCampMe, failedMessage);
+  if (!me) return <AdminLoading text="Logger inn...">{null}</AdminLoading>;
+  const leder = me.role === "leder";
   return (
     <>
       <div className="admin-toolbar">
+        <span className="signed-in-as">
+          Logget inn som {me.name} ({campRoleLabels[me.role].toLocaleLowerCase("nb-NO")})
+        </span>
         <SignOutButton session={session} />
       </div>
       <Tabs
@@ -91,16 +106,23 @@ function AdminTabs({ session }: { session: AdminSession }) {
         selected={tab}
         onSelect={setTab}
         tabs={[
-          { id: "participants", label: "Deltakere", content: <ParticipantsArea session={session} /> },
-          { id: "editions", label: "Leirer", content: <EditionsArea session={session} /> },
-          { id: "waitlist", label: "Venteliste", content: <WaitlistArea session={session} /> },
+          { id: "participants", label: "Deltakere", content: <ParticipantsArea session={session} role={me.role} /> },
+          { id: "lists", label: "Lister", content: <ListsArea session={session} role={me.role} /> },
+          ...(leder
+            ? [
+                { id: "treasurer", label: "Kasserer", content: <TreasurerArea session={session} /> },
+                { id: "editions", label: "Leirer", content: <EditionsArea session={session} /> },
+                { id: "waitlist", label: "Venteliste", content: <WaitlistArea session={session} /> },
+                { id: "helpers", label: "Hjelpere", content: <HelpersArea session={session} me={me.username} /> },
+              ]
+            : []),
         ]}
       />
     </>
   );
 }
 
-function ParticipantsArea({ session }: { session: AdminSession }) {
+function ParticipantsArea({ session, role }: { session: AdminSession; role: CampRole }) {
   const { token, signOut } = session;
   const { data, load } = useAdminData(session, fetchData, failedMessage);
   const [selected, setSelected] = useState<string>();
@@ -131,13 +153,20 @@ function ParticipantsArea({ session }: { session: AdminSession }) {
           }}
           onChanged={load}
           onUnauthorised={() => signOut(expiredMessage)}
+          role={role}
         />
       ) : (
         <AdminList
           people={data.people}
           totals={data.totals}
-          csvUrl={campAdminCsvUrl(token)}
-          csvFileName={`vinterleir-${year}-deltakere.csv`}
+          {...(role === "leder"
+            ? {
+                csvUrl: campAdminCsvUrl(token),
+                csvFileName: `vinterleir-${year}-deltakere.csv`,
+                xlsxUrl: campXlsxUrl(token),
+                xlsxFileName: `vinterleir-${year}-deltakere.xlsx`,
+              }
+            : {})}
           view={view}
           onViewChange={setView}
           onOpen={setSelected}

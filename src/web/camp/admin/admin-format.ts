@@ -1,5 +1,12 @@
 import { formatKroner } from "../../../shared/format.ts";
-import type { AdminPerson } from "../../../shared/camp/camp-lists.ts";
+import { registrationStatuses, type AdminPerson } from "../../../shared/camp/camp-lists.ts";
+import {
+  paymentMethodLabel as sharedMethodLabel,
+  paymentMethodLabels,
+  paymentStateLabel,
+  registrationStatusLabel as statusLabel,
+  registrationStatusLabels,
+} from "../../../shared/camp/camp-state-labels.ts";
 
 /** Words and ordering for the camp admin list; kept apart from the components so tests can read them. */
 
@@ -13,39 +20,16 @@ export function ledsagerFor(p: AdminPerson): string {
   return typeof p.isLedsagerForName === "string" && p.isLedsagerForName !== "false" ? p.isLedsagerForName : "";
 }
 
-export const statusLabels: Record<string, string> = {
-  pending_payment: "Venter på betaling",
-  confirmed: "Bekreftet",
-  cancelled: "Avmeldt",
-};
+// The words for the stored states are defined once, in src/shared (the exports use the same).
+export { instructorLabel, paymentStateLabel, registrationStatusLabel as statusLabel } from "../../../shared/camp/camp-state-labels.ts";
 
-export function statusLabel(status: string | null | undefined): string {
-  return status ? (statusLabels[status] ?? status) : "Ukjent";
-}
-
-const methodLabels: Record<string, string> = { vipps: "Vipps", card_cash: "Kort/kontant", free: "Gratis" };
+/** The statuses the admin list can filter on (those waiting have their own tab). */
+export const statusLabels: Record<string, string> = Object.fromEntries(
+  registrationStatuses.map((status) => [status, registrationStatusLabels[status]!]),
+);
 
 export function paymentMethodLabel(p: AdminPerson): string {
-  if (p.paymentMethod) return methodLabels[p.paymentMethod] ?? p.paymentMethod;
-  return p.vipps ? "Vipps" : "Kort/kontant";
-}
-
-// The payment states the server stores (card/cash, free and Vipps), in words a treasurer reads.
-const stateLabels: Record<string, string> = {
-  unpaid: "ikke betalt",
-  paid: "betalt",
-  created: "venter på Vipps",
-  authorized: "reservert",
-  captured: "trukket",
-  aborted: "avbrutt",
-  expired: "utløpt",
-  terminated: "avbrutt av klubben",
-  failed: "feilet",
-  refunded: "refundert",
-};
-
-export function paymentStateLabel(state: string | null | undefined): string {
-  return state ? (stateLabels[state] ?? state.toLocaleLowerCase("nb-NO")) : "";
+  return sharedMethodLabel(p.paymentMethod) || (p.vipps ? paymentMethodLabels.vipps! : paymentMethodLabels.card_cash!);
 }
 
 export function paymentLabel(p: AdminPerson): string {
@@ -55,13 +39,6 @@ export function paymentLabel(p: AdminPerson): string {
 
 export function amountLabel(amount: number | null | undefined): string {
   return typeof amount === "number" ? formatKroner(amount) : "–";
-}
-
-export function instructorLabel(value: number | string | null | undefined): string {
-  if (value === 1 || value === "1") return "Instruktør i klubben";
-  if (value === 2 || value === "2") return "Hjelpeinstruktør i klubben";
-  if (value === 0 || value === "0" || value == null || value === "") return "Nei";
-  return String(value);
 }
 
 export function publicLabel(value: boolean | null | undefined): string {

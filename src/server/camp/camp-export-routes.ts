@@ -1,0 +1,64 @@
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { campAccountMessages } from "../../shared/admin/camp-accounts.ts";
+import { healthDataLists, weekendListIds, type WeekendListId } from "../../shared/camp/camp-weekend-lists.ts";
+import { osloCalendarDate } from "../../shared/time.ts";
+import { currentCampAccount, requireCampRole } from "../admin-auth/camp-account.ts";
+import type { ErrorBody } from "../errors.ts";
+import { xlsxContentType } from "../exports/xlsx.ts";
+import { loadAdminPersons } from "./camp-admin.ts";
+import { withoutHealthTexts } from "./camp-admin-routes.ts";
+import { campEditionOfYear, currentEditionYear } from "./camp-edition-lookup.ts";
+import { treasurerSummary } from "./camp-treasurer.ts";
+import { participantsXlsx, treasurerXlsx, weekendListXlsx } from "./camp-xlsx.ts";
+
+/**
+ * Excel files and the treasurer's summary of the camp admin (`?year=` for an earlier edition):
+ *   GET /api/VinterleirAdmin/GetXlsx/{token}           every participant, one row per person (leder)
+ *   GET /api/VinterleirAdmin/GetXlsx/{list}/{token}    a list of the weekend: kjokken (leder: allergy texts),
+ *                                                      overnatting, gradering, instruktorer, ledsagere, ubetalt
+ *                                                      (every camp account), kasserer (leder)
+ *   GET /api/VinterleirAdmin/Treasurer/{token}         the treasurer's summary as JSON (leder)
+ */
+export async function registerCampExportRoutes(app: FastifyInstance) {
+  const guard = { preHandler: requireCampRole() };
+  const leder = { preHandler: requireCampRole("leder") };
+  const editionYear = async (query: unknown) => {
+    const year = Number((query as { year?: unknown } | undefined)?.year);
+    if (Number.isInteger(year) && year >= 2000 && year <= 2100) return year;
+    return (await currentEditionYear(app.db)) ?? osloCalendarDate(app.now()).year;
+  };
+  const sendXlsx = (reply: FastifyReply, body: Buffer, fileName: string) =>
+    reply.header("cache-control", "no-store").header("content-disposition", `attachment; filename="${fileName}"`).type(xlsxContentType).send(body);
+
+  app.get("/api/VinterleirAdmin/GetXlsx/:token", leder, async (request, reply) => {
+    const year = await editionYear(request.query);
+    return sendXlsx(reply, await participantsXlsx(await loadAdminPersons(app.db, year)), `vinterleir-${year}-deltakere.xlsx`);
+  });
+
+  app.get<{ Params: { list: string } }>("/api/VinterleirAdmin/GetXlsx/:list/:token", guard, async (request, reply) => {
+    const year = await editionYear(request.query);
+    const list = request.params.list;
+    const { role } = await currentCampAccount(request);
+    if (list === "kasserer") {
+      if (role !== "leder") return reply.code(403).header("cache-control", "no-store").send({ error: campAccountMessages.forbidden } satisfies ErrorBody);
+      const summary = await treasurerSummary(app.db, year, await loadAdminPersons(app.db, year));
+      return sendXlsx(reply, await treasurerXlsx(summary), `vinterleir-${year}-kasserer.xlsx`);
+    }
+    if (!(weekendListIds as readonly string[]).includes(list)) {
+      return reply.code(404).header("cache-control", "no-store").send({ error: "Fant ikke listen." } satisfies ErrorBody);
+    }
+    const id = list as WeekendListId;
+    if (healthDataLists.includes(id) && role !== "leder") {
+      return reply.code(403).header("cache-control", "no-store").send({ error: campAccountMessages.forbidden } satisfies ErrorBody);
+    }
+    const persons = await loadAdminPersons(app.db, year);
+    const visible = role === "leder" ? persons : persons.map(withoutHealthTexts);
+    return sendXlsx(reply, await weekendListXlsx(id, visible, await campEditionOfYear(app.db, year)), `vinterleir-${year}-${id}.xlsx`);
+  });
+
+  app.get("/api/VinterleirAdmin/Treasurer/:token", leder, async (request, reply) => {
+    const year = await editionYear(request.query);
+    const summary = await treasurerSummary(app.db, year, await loadAdminPersons(app.db, year));
+    return reply.header("cache-control", "no-store").send(summary);
+  });
+}

@@ -1,0 +1,87 @@
+/**
+ * The Norwegian words for the camp's stored states, defined once: the camp admin, the CSV and Excel exports,
+ * the lists and the treasurer's summary all use these.
+ */
+
+export const registrationStatusLabels: Record<string, string> = {
+  pending_payment: "Venter på betaling",
+  confirmed: "Bekreftet",
+  cancelled: "Avbestilt",
+  waiting: "På venteliste",
+};
+
+export function registrationStatusLabel(status: string | null | undefined): string {
+  return status ? (registrationStatusLabels[status] ?? status) : "Ukjent";
+}
+
+export const paymentMethodLabels: Record<string, string> = { vipps: "Vipps", card_cash: "Kort/kontant", free: "Gratis" };
+
+export function paymentMethodLabel(method: string | null | undefined): string {
+  return method ? (paymentMethodLabels[method] ?? method) : "";
+}
+
+/** The payment states the server stores (card/cash, free and Vipps), in words a treasurer reads. */
+export const paymentStateLabels: Record<string, string> = {
+  unpaid: "ikke betalt",
+  paid: "betalt",
+  created: "venter på Vipps",
+  authorized: "reservert",
+  captured: "trukket",
+  aborted: "avbrutt",
+  expired: "utløpt",
+  terminated: "avbrutt av klubben",
+  failed: "feilet",
+  refunded: "refundert",
+  released: "frigitt",
+};
+
+export function paymentStateLabel(state: string | null | undefined): string {
+  return state ? (paymentStateLabels[state] ?? state.toLocaleLowerCase("nb-NO")) : "";
+}
+
+export const instructorLabels: Record<number, string> = {
+  0: "Nei",
+  1: "Instruktør i klubben",
+  2: "Hjelpeinstruktør i klubben",
+};
+
+export function instructorLabel(value: number | string | null | undefined): string {
+  if (value === 1 || value === "1") return instructorLabels[1]!;
+  if (value === 2 || value === "2") return instructorLabels[2]!;
+  if (value === 0 || value === "0" || value == null || value === "") return instructorLabels[0]!;
+  return String(value);
+}
+
+/** The money log's actions (money_actions.action). */
+export const moneyActionLabels: Record<string, string> = {
+  "mark-paid": "Markert som betalt",
+  cancel: "Avbestilt",
+  anonymise: "Personopplysninger slettet",
+  "refund-requested": "Refusjon sendt",
+  "refund-failed": "Refusjon feilet",
+};
+
+const osloDateTime = new Intl.DateTimeFormat("nb-NO", {
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "Europe/Oslo",
+});
+
+/** "25.11.2026 06:27" in Oslo local time (the stored times are UTC instants); a spreadsheet reads it as a time. */
+export function osloDateTimeLabel(value: string | Date | null | undefined): string {
+  if (!value) return "";
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  const part = Object.fromEntries(osloDateTime.formatToParts(date).map((p) => [p.type, p.value]));
+  return `${part.day}.${part.month}.${part.year} ${part.hour}:${part.minute}`;
+}
+
+/** The Oslo wall-clock time of an instant, as a Date whose UTC fields carry it (how Excel cells hold times). */
+export function osloWallClock(value: string | Date): Date {
+  const date = value instanceof Date ? value : new Date(value);
+  const part = Object.fromEntries(osloDateTime.formatToParts(date).map((p) => [p.type, p.value]));
+  return new Date(Date.UTC(Number(part.year), Number(part.month) - 1, Number(part.day), Number(part.hour) % 24, Number(part.minute), date.getUTCSeconds()));
+}

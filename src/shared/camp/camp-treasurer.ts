@@ -1,0 +1,29 @@
+import { z } from "zod";
+
+/** The treasurer's summary of an edition after the camp: GET /api/VinterleirAdmin/Treasurer/{token}. */
+export const TreasurerSummarySchema = z.object({
+  year: z.number(),
+  /** Confirmed registrations, and the athletes plus companions in them. */
+  registrations: z.number(),
+  participants: z.number(),
+  cancelledRegistrations: z.number(),
+  /** Per payment method (card/cash, Vipps, free): payments that took money or are owed it. */
+  byMethod: z.array(
+    z.object({
+      method: z.string(),
+      registrations: z.number(),
+      toPay: z.number(),
+      paid: z.number(),
+      refunded: z.number(),
+    }),
+  ),
+  /** Vipps refunds made, and what the refund rule gave back on cancelled card/cash payments (paid out by hand). */
+  refundedVipps: z.number(),
+  refundDueCardCash: z.number(),
+  /** Not cancelled, with money left to pay. */
+  unpaidRegistrations: z.number(),
+  unpaidAmount: z.number(),
+  /** Paid minus refunded, every method. */
+  net: z.number(),
+});
+export type TreasurerSummary = z.infer<typeof TreasurerSummarySchema>;

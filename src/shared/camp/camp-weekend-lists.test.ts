@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import { campEditionForYear } from "./camp-edition.ts";
+import type { AdminPerson } from "./camp-lists.ts";
+import { osloDateTimeLabel, osloWallClock, paymentStateLabel, registrationStatusLabel } from "./camp-state-labels.ts";
+import { companionList, gradingList, instructorList, kitchenList, sleepoverList, unpaidList } from "./camp-weekend-lists.ts";
+
+const edition = campEditionForYear(2026);
+let nextId = 1;
+const person = (over: Partial<AdminPerson>): AdminPerson => ({
+  firstname: "Ola",
+  lastname: "Nordmann",
+  isLedsager: false,
+  isLedsagerForName: null,
+  age: 14,
+  club: "Ski Taekwondo Klubb",
+  grade: "7. Cup (Grønt)",
+  email: "",
+  telephone: "+4791234567",
+  gradering: false,
+  sleepover: false,
+  public: true,
+  amount: 1000,
+  paid: 0,
+  vipps: false,
+  vegan: false,
+  instructor: 0,
+  wantstoinstruct: false,
+  allergies: "",
+  otherinfo: "",
+  orderid: "VL26-AAAAAA",
+  transactionid: null,
+  registrationId: nextId++,
+  status: "confirmed",
+  paymentMethod: "card_cash",
+  paymentState: "unpaid",
+  createdAt: "2026-10-01T10:00:00Z",
+  anonymisedAt: null,
+  ...over,
+});
+
+const people = [
+  person({ firstname: "Siri", sleepover: true, vegan: true, allergies: "Nøtter", gradering: true, grade: "2. Dan" }),
+  person({ firstname: "Kari", isLedsager: true, isLedsagerForName: "Siri Nordmann", sleepover: true, amount: 500, registrationId: 1, grade: null }),
+  person({ firstname: "Per", gradering: true, grade: "10. Cup (Hvitt)", paid: 1000, paymentState: "paid", instructor: 1 }),
+  person({ firstname: "Avbestilt", status: "cancelled", sleepover: true, allergies: "Gluten" }),
+];
+
+describe("the weekend lists", () => {
+  it("kitchen: every meal of the program; breakfast after a night counts those sleeping over; allergies with names; cancelled left out", () => {
+    const meals = kitchenList(people, edition);
+    expect(meals.map((m) => m.what)).toEqual(expect.arrayContaining(["Kveldsmat", "Frokost", "Lunsj"]));
+    const supper = meals.find((m) => m.what === "Kveldsmat")!;
+    expect(supper).toMatchObject({ count: 3, vegan: 1, allergies: [{ name: "Siri Nordmann", club: "Ski Taekwondo Klubb", allergies: "Nøtter" }] });
+    expect(meals.find((m) => m.what === "Frokost")!.count).toBe(2);
+    expect(JSON.stringify(meals)).not.toContain("Gluten");
+  });
+
+  it("sleepover: one list per night, with whom a companion came", () => {
+    const nights = sleepoverList(people, edition);
+    expect(nights).toHaveLength(2);
+    expect(nights[0]!.night).toMatch(/^Natt til søndag/);
+    expect(nights[0]!.people).toEqual([
+      { name: "Kari Nordmann", club: "Ski Taekwondo Klubb", companionOf: "Siri Nordmann" },
+      { name: "Siri Nordmann", club: "Ski Taekwondo Klubb", companionOf: "" },
+    ]);
+  });
+
+  it("grading per grade, lowest first; instructors; companions", () => {
+    expect(gradingList(people).map((g) => [g.grade, g.people.map((p) => p.name)])).toEqual([
+      ["10. Cup (Hvitt)", ["Per Nordmann"]],
+      ["2. Dan", ["Siri Nordmann"]],
+    ]);
+    expect(instructorList(people).map((r) => [r.name, r.instructor])).toEqual([["Per Nordmann", "Instruktør i klubben"]]);
+    expect(companionList(people).map((r) => [r.name, r.companionOf, r.sleepover])).toEqual([["Kari Nordmann", "Siri Nordmann", true]]);
+  });
+
+  it("unpaid at arrival: one row per registration with what is left", () => {
+    expect(unpaidList(people)).toEqual([expect.objectContaining({ name: "Siri Nordmann", toPay: 1500, paid: 0, remaining: 1500, persons: 2, method: "Kort/kontant" })]);
+  });
+});
+
+describe("the shared words and Oslo times", () => {
+  it("says the states in Norwegian", () => {
+    expect(registrationStatusLabel("cancelled")).toBe("Avbestilt");
+    expect(paymentStateLabel("unpaid")).toBe("ikke betalt");
+    expect(paymentStateLabel("captured")).toBe("trukket");
+  });
+
+  it("gives Oslo local time, summer and winter", () => {
+    expect(osloDateTimeLabel("2026-11-25T05:27:03.977Z")).toBe("25.11.2026 06:27");
+    expect(osloDateTimeLabel("2026-07-01T22:30:00Z")).toBe("02.07.2026 00:30");
+    expect(osloWallClock("2026-07-01T22:30:00Z")).toEqual(new Date("2026-07-02T00:30:00Z"));
+  });
+});

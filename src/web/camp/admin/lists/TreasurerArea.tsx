@@ -1,0 +1,78 @@
+import { useId } from "react";
+import { formatKroner } from "../../../../shared/format.ts";
+import { paymentMethodLabel } from "../../../../shared/camp/camp-state-labels.ts";
+import { useAdminData, type AdminSession } from "../../../components/admin/AdminShell.tsx";
+import { useCampYear } from "../../../lib/camp-edition.tsx";
+import { campXlsxUrl, getTreasurerSummary } from "../accounts/camp-accounts-api.ts";
+import "./lists.css";
+
+const failedMessage = "Klarte ikke hente oppsummeringen, så du er logget ut. Logg inn på nytt for å prøve igjen.";
+
+/** "Kasserer": after the camp, the money of the edition: participants, money per method, refunds, unpaid. */
+export function TreasurerArea({ session }: { session: AdminSession }) {
+  const id = useId();
+  const { data } = useAdminData(session, getTreasurerSummary, failedMessage);
+  const year = useCampYear();
+  if (!data) return <p className="loading" role="status">Laster inn oppsummeringen...</p>;
+  const paid = data.byMethod.reduce((sum, m) => sum + m.paid, 0);
+  const figures: [string, string][] = [
+    ["Bekreftede påmeldinger", String(data.registrations)],
+    ["Deltakere (utøvere og ledsagere)", String(data.participants)],
+    ["Avbestilte påmeldinger", String(data.cancelledRegistrations)],
+    ["Innbetalt", formatKroner(paid)],
+    ["Refundert gjennom Vipps", formatKroner(data.refundedVipps)],
+    ["Å refundere for kort/kontant etter reglene", formatKroner(data.refundDueCardCash)],
+    ["Netto (innbetalt minus refundert)", formatKroner(data.net)],
+    ["Påmeldinger med noe ubetalt", String(data.unpaidRegistrations)],
+    ["Ubetalt", formatKroner(data.unpaidAmount)],
+  ];
+  return (
+    <section aria-labelledby={`${id}-heading`} className="treasurer">
+      <h2 id={`${id}-heading`}>Oppsummering for kassereren</h2>
+      <div className="button-row no-print">
+        <button type="button" className="button secondary" onClick={() => window.print()}>
+          Skriv ut
+        </button>
+        <a className="button secondary" href={campXlsxUrl(session.token, "kasserer")} download={`vinterleir-${data.year}-kasserer.xlsx`}>
+          Last ned Excel
+        </a>
+      </div>
+      <article className="print-list">
+        <h3>Vinterleiren {year}</h3>
+        <table className="print-table treasurer-figures">
+          <tbody>
+            {figures.map(([label, value]) => (
+              <tr key={label}>
+                <th scope="row">{label}</th>
+                <td>{value}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <h4>Per betalingsmåte</h4>
+        <table className="print-table treasurer-figures">
+          <thead>
+            <tr>
+              <th scope="col">Betalingsmåte</th>
+              <th scope="col">Påmeldinger</th>
+              <th scope="col">Å betale</th>
+              <th scope="col">Innbetalt</th>
+              <th scope="col">Refundert</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.byMethod.map((m) => (
+              <tr key={m.method}>
+                <th scope="row">{paymentMethodLabel(m.method)}</th>
+                <td>{m.registrations}</td>
+                <td>{formatKroner(m.toPay)}</td>
+                <td>{formatKroner(m.paid)}</td>
+                <td>{formatKroner(m.refunded)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </article>
+    </section>
+  );
+}

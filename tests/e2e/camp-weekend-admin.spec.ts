@@ -1,0 +1,113 @@
+import { randomUUID } from "node:crypto";
+import ExcelJS from "exceljs";
+import type { Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { validDraft } from "../../src/shared/camp/camp-draft.fixture.ts";
+import { test, expect } from "./fixtures.ts";
+import { campAdmin, screenshot, uniqueSurname } from "./camp-helpers.ts";
+
+async function logIn(page: Page, username: string, password: string) {
+  await page.goto("/vinterleir/deltakere/admin");
+  await page.getByLabel("Brukernavn").fill(username);
+  await page.getByLabel("Passord").fill(password);
+  await page.getByLabel("Passord").press("Enter");
+  await expect(page.getByText(/^Logget inn som/)).toBeVisible();
+}
+
+test("a leder adds an innsjekk helper; the helper signs in and sees no allergy texts", async ({ page }) => {
+  const surname = uniqueSurname("Allergi");
+  const allergies = `Skalldyr og nøtter (${surname})`;
+  const posted = await page.request.post("/api/Vinterleir/Post", {
+    data: validDraft({ draftId: randomUUID(), firstName: "Siri", lastName: surname, allergies, otherInfo: `Kommer sent (${surname})` }),
+  });
+  expect(await posted.text()).toBe("Done");
+
+  await logIn(page, campAdmin.username, campAdmin.password);
+  await page.getByRole("tab", { name: "Hjelpere" }).click();
+  await expect(page.getByRole("heading", { name: "Hjelpere" })).toBeVisible();
+  const username = surname.toLowerCase();
+  const password = `Dør-og-kasse-${surname}`;
+  await page.getByLabel("Navn", { exact: true }).fill(`Hjelper ${surname}`);
+  await page.getByLabel("Brukernavn").fill(username);
+  await page.getByLabel("Passord (minst 12 tegn)").fill("kort");
+  await page.getByRole("button", { name: "Legg til" }).click();
+  await expect(page.getByText("Passordet må ha minst 12 tegn.")).toBeVisible();
+  await page.getByLabel("Passord (minst 12 tegn)").fill(password);
+  await page.getByRole("radio", { name: /Innsjekk/ }).check();
+  await page.getByRole("button", { name: "Legg til" }).click();
+  await expect(page.getByText(`kan nå logge inn som «${username}»`)).toBeVisible();
+  await expect(page.locator(".camp-helpers table").getByText(username, { exact: true })).toBeVisible();
+  await screenshot(page, "camp-admin-hjelpere");
+  await page.getByRole("tab", { name: "Lister" }).click();
+  await expect(page.getByRole("button", { name: "Kjøkken" })).toBeVisible();
+  await screenshot(page, "camp-admin-lister-kjokken");
+  await page.getByRole("tab", { name: "Kasserer" }).click();
+  await expect(page.getByRole("heading", { name: "Oppsummering for kassereren" })).toBeVisible();
+  await screenshot(page, "camp-admin-kasserer");
+  await page.getByRole("button", { name: "Logg ut", exact: true }).click();
+
+  await logIn(page, username, password);
+  await expect(page.getByText(`Logget inn som Hjelper ${surname} (innsjekk)`)).toBeVisible();
+  await expect(page.getByRole("tab")).toHaveText(["Deltakere", "Lister"]);
+  await expect(page.getByRole("link", { name: /Last ned CSV/ })).toHaveCount(0);
+  await page.getByRole("button", { name: `Siri ${surname}`, exact: true }).click();
+  await expect(page.getByText("Ja – bare ledere ser hva som står.").first()).toBeVisible();
+  await expect(page.getByText(allergies)).toHaveCount(0);
+  await screenshot(page, "camp-admin-innsjekk-person");
+  // The server says no too: an innsjekk token gets 403 on the export with allergy texts.
+  const token = (await page.context().cookies()).find((cookie) => cookie.name === "adminToken")!.value;
+  const refused = await page.request.get(`/api/VinterleirAdmin/GetXlsx/${token}`);
+  expect(refused.status()).toBe(403);
+  expect((await refused.json()).error).toMatch(/tilgang/);
+  await page.getByRole("tab", { name: "Lister" }).click();
+  await expect(page.getByRole("button", { name: "Kjøkken" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Overnatting" })).toHaveAttribute("aria-pressed", "true");
+  await screenshot(page, "camp-admin-innsjekk-lister");
+});
+
+test("the leder downloads the participants as Excel: typed cells, phone numbers without an apostrophe", async ({ page }) => {
+  const surname = uniqueSurname("Excel");
+  const posted = await page.request.post("/api/Vinterleir/Post", {
+    data: validDraft({ draftId: randomUUID(), firstName: "Eva", lastName: surname, telephone: "+4791234567" }),
+  });
+  expect(await posted.text()).toBe("Done");
+  await logIn(page, campAdmin.username, campAdmin.password);
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Last ned Excel" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^vinterleir-\d{4}-deltakere\.xlsx$/);
+  const bytes = Buffer.concat((await (await file.createReadStream()).toArray()) as Buffer[]);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  const sheet = workbook.getWorksheet("Deltakere")!;
+  const header = (sheet.getRow(1).values as unknown[]).slice(1) as string[];
+  const rows: Record<string, unknown>[] = [];
+  sheet.eachRow((row, number) => {
+    if (number > 1) rows.push(Object.fromEntries(header.map((name, index) => [name, row.getCell(index + 1).value])));
+  });
+  const eva = rows.find((row) => row.Etternavn === surname)!;
+  expect(eva).toMatchObject({ Telefon: "+4791234567", Status: "Bekreftet", Betalingsstatus: "ikke betalt" });
+  expect(typeof eva["Å betale (kr)"]).toBe("number");
+  expect(typeof eva.Alder).toBe("number");
+});
+
+test("axe finds no violations on Lister, Kasserer and Hjelpere", async ({ page }) => {
+  test.setTimeout(90_000);
+  const axe = async () => {
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+    return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  };
+  await logIn(page, campAdmin.username, campAdmin.password);
+  await page.getByRole("tab", { name: "Lister" }).click();
+  await expect(page.getByRole("button", { name: "Kjøkken" })).toBeVisible();
+  expect(await axe()).toEqual([]);
+  await page.getByRole("button", { name: "Ubetalt ved oppmøte" }).click();
+  expect(await axe()).toEqual([]);
+  await page.getByRole("tab", { name: "Kasserer" }).click();
+  await expect(page.getByRole("heading", { name: "Oppsummering for kassereren" })).toBeVisible();
+  expect(await axe()).toEqual([]);
+  await page.getByRole("tab", { name: "Hjelpere" }).click();
+  await page.getByRole("button", { name: "Legg til" }).click();
+  await expect(page.getByText("Skriv navnet til hjelperen.")).toBeVisible();
+  expect(await axe()).toEqual([]);
+});
