@@ -248,18 +248,7 @@ function CheckInArea({ session, storage }: { session: AdminSession; storage?: Qu
 function HitCard({ view, day, onAct }: { view: HitView; day: string | undefined; onAct: (kind: CheckInActionKind, personId: string, label: string, amount?: number) => void }) {
   const id = useId();
   const athlete = view.persons[0]!;
-  const [amount, setAmount] = useState(view.outstanding > 0 ? String(view.outstanding) : "");
-  const [amountError, setAmountError] = useState<string>();
   const cancelled = view.status === "cancelled";
-  useEffect(() => setAmount(view.outstanding > 0 ? String(view.outstanding) : ""), [view.outstanding]);
-
-  function pay(event: FormEvent) {
-    event.preventDefault();
-    const kroner = Number(amount.trim().replace(/\s|kr/g, "").replace(",", "."));
-    if (!Number.isInteger(kroner) || kroner < 1 || kroner > 100_000) return setAmountError(checkInMessages.badAmount);
-    setAmountError(undefined);
-    onAct("payment", athlete.personId, `Betalt ${formatKroner(kroner)} for ${athlete.name}`, kroner);
-  }
 
   return (
     <article className={cancelled ? "checkin-card cancelled" : "checkin-card"} aria-labelledby={`${id}-name`}>
@@ -329,29 +318,49 @@ function HitCard({ view, day, onAct }: { view: HitView; day: string | undefined;
         </div>
       )}
       {!cancelled && (
-        <form className="checkin-pay" onSubmit={pay} noValidate>
-          <label htmlFor={`${id}-amount`}>Beløp (kr)</label>
-          <div className="checkin-row">
-            <input
-              id={`${id}-amount`}
-              inputMode="numeric"
-              value={amount}
-              onChange={(event) => setAmount(event.target.value)}
-              aria-invalid={amountError ? true : undefined}
-              aria-describedby={amountError ? `${id}-amount-error` : undefined}
-            />
-            <button type="submit" className="button">
-              Betalt med kort/kontant<span className="visually-hidden"> for {athlete.name}</span>
-            </button>
-          </div>
-          {amountError && (
-            <p id={`${id}-amount-error`} className="form-error">
-              {amountError}
-            </p>
-          )}
-        </form>
+        // A new form (with what is left as its amount) each time the amount left changes.
+        <PayForm key={view.outstanding} outstanding={view.outstanding} name={athlete.name} onPay={(kroner) => onAct("payment", athlete.personId, `Betalt ${formatKroner(kroner)} for ${athlete.name}`, kroner)} />
       )}
     </article>
+  );
+}
+
+/** "Betalt med kort/kontant" with the amount (what is left, or what the helper typed). */
+function PayForm({ outstanding, name, onPay }: { outstanding: number; name: string; onPay: (kroner: number) => void }) {
+  const id = useId();
+  const [amount, setAmount] = useState(outstanding > 0 ? String(outstanding) : "");
+  const [amountError, setAmountError] = useState<string>();
+
+  function pay(event: FormEvent) {
+    event.preventDefault();
+    const kroner = Number(amount.trim().replace(/\s|kr/g, "").replace(",", "."));
+    if (!Number.isInteger(kroner) || kroner < 1 || kroner > 100_000) return setAmountError(checkInMessages.badAmount);
+    setAmountError(undefined);
+    onPay(kroner);
+  }
+
+  return (
+    <form className="checkin-pay" onSubmit={pay} noValidate>
+      <label htmlFor={`${id}-amount`}>Beløp (kr)</label>
+      <div className="checkin-row">
+        <input
+          id={`${id}-amount`}
+          inputMode="numeric"
+          value={amount}
+          onChange={(event) => setAmount(event.target.value)}
+          aria-invalid={amountError ? true : undefined}
+          aria-describedby={amountError ? `${id}-amount-error` : undefined}
+        />
+        <button type="submit" className="button">
+          Betalt med kort/kontant<span className="visually-hidden"> for {name}</span>
+        </button>
+      </div>
+      {amountError && (
+        <p id={`${id}-amount-error`} className="form-error">
+          {amountError}
+        </p>
+      )}
+    </form>
   );
 }
 
