@@ -11,6 +11,7 @@ import { buildCampTestApp, campAdminToken, companion, countRows, draft, postRegi
 import { campConfirmationKey } from "../camp-confirmation-mail.ts";
 import { checkInCodeFor } from "./checkin-code.ts";
 import { doorPaymentLog } from "./checkin-actions.ts";
+import { deleteExpiredAccounting } from "../../privacy/retention.ts";
 
 let now = new Date("2026-10-15T10:00:00Z");
 
@@ -219,5 +220,13 @@ describe.each(databaseKinds)("check-in at the door on %s", (kind) => {
     } finally {
       now = new Date("2026-10-15T10:00:00Z");
     }
+  });
+
+  // Last: the accounting records go after the retention years, and the check-in rows with them.
+  it("lets the accounting retention delete registrations that have check-ins and door payments", async () => {
+    expect(await countRows(database, "camp_checkin_actions")).toBeGreaterThan(0);
+    expect(await deleteExpiredAccounting(database.db, new Date("2040-01-01T00:00:00Z"), 5)).toBeGreaterThan(0);
+    expect(await countRows(database, "camp_checkin_actions")).toBe(0);
+    expect(await countRows(database, "camp_checkins")).toBe(0);
   });
 });

@@ -141,7 +141,7 @@ function CheckInArea({ session, storage }: { session: AdminSession; storage?: Qu
     setProblem(undefined);
     const action: QueuedAction = { actionId: newActionId(), kind, personId, day, registrationId: hit.registrationId, label, ...(amount !== undefined ? { amount } : {}) };
     add(action);
-    setNotice({ ok: true, text: `${label}: registrert.` });
+    setNotice({ ok: true, text: `${label}.` });
   }
 
   const today = counts?.days.find((entry) => entry.day === day);
