@@ -12,8 +12,16 @@ import { campConfirmationKey } from "../camp-confirmation-mail.ts";
 import { checkInCodeFor } from "./checkin-code.ts";
 import { doorPaymentLog } from "./checkin-actions.ts";
 import { deleteExpiredAccounting } from "../../privacy/retention.ts";
+import { redactUrl } from "../../logger.ts";
 
 let now = new Date("2026-10-15T10:00:00Z");
+
+describe("check-in in the log", () => {
+  it("masks the token, the code and the searched name", () => {
+    expect(redactUrl("/api/VinterleirAdmin/CheckIn/Search/tok?q=Ola%20Nordmann")).toBe("/api/VinterleirAdmin/CheckIn/[redacted]?q=[redacted]");
+    expect(redactUrl("/api/VinterleirAdmin/CheckIn/Code/ABCD/tok")).toBe("/api/VinterleirAdmin/CheckIn/[redacted]");
+  });
+});
 
 describe.each(databaseKinds)("check-in at the door on %s", (kind) => {
   let database: Database;
