@@ -8,7 +8,7 @@ import { test, expect } from "./fixtures.ts";
 import { adminToken, campAdmin, screenshot, uniqueSurname } from "./camp-helpers.ts";
 
 /** The confirmation mail to this address, as sent (.eml), from the development mail folder. */
-async function confirmationEml(request: APIRequestContext, email: string): Promise<string> {
+async function confirmationEml(request: APIRequestContext, email: string): Promise<{ id: string; eml: string }> {
   let id: string | undefined;
   await expect
     .poll(
@@ -20,7 +20,7 @@ async function confirmationEml(request: APIRequestContext, email: string): Promi
       { timeout: 15_000 },
     )
     .toBeTruthy();
-  return (await request.get(`/dev/mail/${id}.eml`)).text();
+  return { id: id!, eml: await (await request.get(`/dev/mail/${id}.eml`)).text() };
 }
 
 /** What a phone camera would read: the QR image inside the mail (the inline part its HTML refers to), decoded. */
@@ -63,8 +63,12 @@ test.describe("check-in at the camp door", () => {
       }),
     });
     expect(await registered.text()).toBe("Done");
-    const qrText = await decodeMailQr(await confirmationEml(request, email));
+    const mail = await confirmationEml(request, email);
+    const qrText = await decodeMailQr(mail.eml);
     expect(qrText).toMatch(/^[0-9A-Z]{28}$/);
+
+    await page.goto(`/dev/mail/${mail.id}`);
+    await screenshot(page, "checkin-mail");
 
     await page.goto("/vinterleir/deltakere/innsjekk");
     await expect(page.getByLabel("Brukernavn")).toBeVisible();

@@ -6,7 +6,7 @@ import jsQR from "jsqr";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { createFolderTransport } from "./mail-transport.ts";
-import { inlineQrCid, inlineQrImages } from "./inline-qr.ts";
+import { inlineQrAsDataUrls, inlineQrCid, inlineQrImages } from "./inline-qr.ts";
 
 async function decode(png: Buffer): Promise<string | undefined> {
   const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
@@ -37,5 +37,11 @@ describe("QR codes inside a mail", () => {
     expect(eml).toMatch(/multipart\/related/);
     expect(eml).toMatch(/Content-Type: image\/png/);
     expect(eml).toContain("Content-ID: <qr-HELLO@qr.skitaekwondo.no>");
+  });
+
+  it("shows the image as a data: address where a page shows the stored mail", async () => {
+    const html = await inlineQrAsDataUrls(`<img src="cid:${inlineQrCid("HELLO")}" alt="">`);
+    const base64 = html.match(/src="data:image\/png;base64,([^"]+)"/)?.[1];
+    expect(await decode(Buffer.from(base64!, "base64"))).toBe("HELLO");
   });
 });

@@ -38,3 +38,12 @@ export async function inlineQrImages(html: string): Promise<InlineImage[]> {
     })),
   );
 }
+
+/** The same HTML with each QR reference as a data: address, for showing a stored mail in a page (/dev/mail). */
+export async function inlineQrAsDataUrls(html: string): Promise<string> {
+  const images = new Map((await inlineQrImages(html)).map((image) => [image.cid, image]));
+  return html.replace(reference, (whole, cid: string) => {
+    const image = images.get(cid);
+    return image ? `src="data:image/png;base64,${image.content.toString("base64")}"` : whole;
+  });
+}
