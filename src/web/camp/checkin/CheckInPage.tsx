@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
 import type { Route } from "./+types/CheckInPage";
 import { adminApiNames } from "../../../shared/admin/admin-api.ts";
-import { campDayLabel, checkInMessages, normaliseCheckInCode, type CheckInActionKind, type CheckInCounts, type CheckInHit } from "../../../shared/camp/camp-checkin.ts";
+import { campDayLabel, CheckInCountsSchema, checkInMessages, normaliseCheckInCode, type CheckInActionKind, type CheckInCounts, type CheckInHit } from "../../../shared/camp/camp-checkin.ts";
 import { club } from "../../../shared/club/club-facts.ts";
 import { formatKroner } from "../../../shared/format.ts";
 import { AdminShell, expiredMessage, isUnauthorised, SignOutButton, type AdminSession } from "../../components/admin/AdminShell.tsx";
@@ -52,13 +52,31 @@ export function CheckIn({ hash = sha256Hex, storage }: { hash?: (password: strin
 
 type Notice = { ok: boolean; text: string };
 
+/** The last counts (with the camp's days), so a page opened without a network still knows the days. */
+const countsKey = "stk-innsjekk-dager";
+function readCachedCounts(): CheckInCounts | undefined {
+  try {
+    const parsed = CheckInCountsSchema.safeParse(JSON.parse(localStorage.getItem(countsKey) ?? "null"));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+function cacheCounts(counts: CheckInCounts) {
+  try {
+    localStorage.setItem(countsKey, JSON.stringify(counts));
+  } catch {
+    // Storage full or blocked: the page works without the cache.
+  }
+}
+
 function CheckInArea({ session, storage }: { session: AdminSession; storage?: QueueStorage }) {
   const id = useId();
   const { token, signOut } = session;
   const [hits, setHits] = useState<CheckInHit[]>([]);
   const [more, setMore] = useState(false);
-  const [counts, setCounts] = useState<CheckInCounts>();
-  const [day, setDay] = useState<string>();
+  const [counts, setCounts] = useState<CheckInCounts | undefined>(readCachedCounts);
+  const [day, setDay] = useState<string | undefined>(() => readCachedCounts()?.today);
   const [query, setQuery] = useState("");
   const [code, setCode] = useState("");
   const [scanning, setScanning] = useState(false);
@@ -71,13 +89,18 @@ function CheckInArea({ session, storage }: { session: AdminSession; storage?: Qu
     try {
       const next = await getCheckInCounts(token);
       setCounts(next);
-      setDay((current) => current ?? next.today);
+      setDay((current) => (current && next.days.some((entry) => entry.day === current) ? current : next.today));
+      cacheCounts(next);
     } catch (error) {
       if (isUnauthorised(error)) signOut(expiredMessage);
     }
   }, [token, signOut]);
   useEffect(() => {
     void loadCounts();
+    // Opened without a network: the days come from the last visit, the counts follow when it is back.
+    const again = () => void loadCounts();
+    window.addEventListener("online", again);
+    return () => window.removeEventListener("online", again);
   }, [loadCounts]);
 
   const { pending, add } = useActionQueue(
@@ -137,7 +160,7 @@ function CheckInArea({ session, storage }: { session: AdminSession; storage?: Qu
   const onScanned = useCallback((text: string) => void findCodeNow.current(text), []);
 
   function act(hit: CheckInHit, kind: CheckInActionKind, personId: string, label: string, amount?: number) {
-    if (!day) return;
+    if (!day) return setProblem("Leirdagene er ikke hentet ennå. Vent til siden har nett, og prøv igjen.");
     setProblem(undefined);
     const action: QueuedAction = { actionId: newActionId(), kind, personId, day, registrationId: hit.registrationId, label, ...(amount !== undefined ? { amount } : {}) };
     add(action);
