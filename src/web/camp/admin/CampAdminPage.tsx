@@ -84,6 +84,9 @@ function AdminTabs({ session }: { session: AdminSession }) {
   return (
     <>
       <div className="admin-toolbar">
+        <a className="button secondary" href="/vinterleir/deltakere/innsjekk">
+          Innsjekking
+        </a>
         <SignOutButton session={session} />
       </div>
       <Tabs
