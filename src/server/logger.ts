@@ -6,8 +6,8 @@ const secretPathSegments = /\/api\/(VinterleirAdmin|NewMemberAdmin|Invoice|CampE
 /** The waiting-list offer page: its last segment is the offer's token. */
 const offerPagePath = /^\/vinterleir\/venteliste\/[^?]+/i;
 
-/** Query parameters that carry a secret, e.g. the Vipps simulator's landing page `?token=`. */
-const secretQueryParameters = /([?&](?:token|access_token|secret|password|code)=)[^&#]*/gi;
+/** Query parameters that carry a secret, e.g. the Vipps simulator's landing page `?token=`, or personal data (the check-in search `?q=`). */
+const secretQueryParameters = /([?&](?:token|access_token|secret|password|code|q)=)[^&#]*/gi;
 
 export function redactUrl(url: string): string {
   return url

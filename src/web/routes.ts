@@ -49,6 +49,7 @@ export default [
   route("vinterleir/venteliste/:token", "camp/waitlist/WaitlistOfferPage.tsx"),
   route("vinterleir/deltakere", "camp/participants/ParticipantsPage.tsx"),
   route("vinterleir/deltakere/admin", "camp/admin/CampAdminPage.tsx"),
+  route("vinterleir/deltakere/innsjekk", "camp/checkin/CheckInPage.tsx"),
   route("nyttmedlem", "members/NewMemberPage.tsx"),
   route("nyttmedlem/sjekk", "members/NewMemberAdminPage.tsx"),
   route("invoices/*", "invoices/InvoiceAdminPage.tsx"),

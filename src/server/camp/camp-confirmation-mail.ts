@@ -8,6 +8,8 @@ import { clubs } from "../db/schema/clubs.ts";
 import { escapeHtml } from "../mail/escape-html.ts";
 import { campEditionOfYear } from "./camp-edition-lookup.ts";
 import { queueMail, type OutgoingMail } from "../mail/outbox.ts";
+import { checkInCodeFor } from "./checkin/checkin-code.ts";
+import { checkInMailHtml, checkInMailText } from "./checkin/checkin-mail.ts";
 
 export interface CampConfirmationData {
   editionYear: number;
@@ -20,6 +22,8 @@ export interface CampConfirmationData {
   lines: { label: string; amount: number }[];
   total: number;
   paymentMethod: PaymentMethod;
+  /** The code to show at the door (QR and text); without it the mail has no check-in part. */
+  checkInCode?: string;
 }
 
 export const paymentMethodLabels: Record<PaymentMethod, string> = {
@@ -59,6 +63,7 @@ export function renderCampConfirmation(data: CampConfirmationData, edition: Camp
     "",
     `Ordrenummer: ${data.orderId}`,
     "",
+    ...(data.checkInCode ? [...checkInMailText(data.checkInCode), ""] : []),
     "Kvittering:",
     ...data.lines.map((line) => `- ${line.label}: ${formatKroner(line.amount)}`),
     `Totalt: ${formatKroner(data.total)}`,
@@ -86,7 +91,7 @@ export function renderCampConfirmation(data: CampConfirmationData, edition: Camp
 <p>Hei ${e(data.firstName)}!</p>
 <p>${e(data.firstName)} ${e(data.lastName)} (${e(data.clubName)}) er registrert til <strong>${e(campName)}</strong>, ${e(dates)}, i ${e(settings.venue)}.</p>
 <p>Ordrenummer: <strong>${e(data.orderId)}</strong></p>
-<h2 style="font-size:1.1rem">Kvittering</h2>
+${data.checkInCode ? `${checkInMailHtml(data.checkInCode)}\n` : ""}<h2 style="font-size:1.1rem">Kvittering</h2>
 <table style="border-collapse:collapse">
 ${data.lines.map((line) => `<tr><td style="${cell}">${e(line.label)}</td><td style="${cell};text-align:right">${e(formatKroner(line.amount))}</td></tr>`).join("\n")}
 <tr><th style="${cell};text-align:left">Totalt</th><th style="${cell};text-align:right">${e(formatKroner(data.total))}</th></tr>
@@ -147,5 +152,6 @@ export async function renderStoredCampConfirmation(db: Db, registrationId: numbe
     .orderBy(desc(payments.id))
     .limit(1);
   const edition = await campEditionOfYear(db, registration.editionYear);
-  return { to: registration.email, ...renderCampConfirmation({ ...registration, lines, paymentMethod: payment?.method ?? "card_cash" }, edition) };
+  const checkInCode = await checkInCodeFor(db, registration.orderId);
+  return { to: registration.email, ...renderCampConfirmation({ ...registration, lines, paymentMethod: payment?.method ?? "card_cash", checkInCode }, edition) };
 }

@@ -13,6 +13,7 @@ import { campCompanions, campPriceLines, campRegistrations, payments, type Payme
 import { mailOutbox } from "../db/schema/mail.ts";
 import { HttpError, parseWith } from "../errors.ts";
 import { campConfirmationKeyPrefix, queueCampConfirmationMail, renderCampConfirmation } from "./camp-confirmation-mail.ts";
+import { checkInCodeFor } from "./checkin/checkin-code.ts";
 import { loadCurrentEdition } from "./camp-editions.ts";
 import { editionDataForYear, editionIsOver } from "./camp-edition-lookup.ts";
 import { vippsUnavailableMessage, type CampPaymentGateway } from "./camp-payment-gateway.ts";
@@ -488,6 +489,7 @@ async function insertRegistration(db: Db, input: NewRegistration, edition: CampE
       lines: price.lines.map(({ label, amount }) => ({ label, amount })),
       total: price.total,
       paymentMethod: method,
+      checkInCode: await checkInCodeFor(db, orderId),
     }, edition);
     valuesOf("m", [{ recipient: registration.email, ...content, status: "pending", nextAttemptAt: now, createdAt: now }], values);
   }

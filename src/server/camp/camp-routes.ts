@@ -7,6 +7,7 @@ import { registerCampPublicRoutes } from "./camp-public-routes.ts";
 import { registerCampRegistrationRoutes } from "./camp-registration-routes.ts";
 import { registerCampEditionRoutes } from "./camp-edition-routes.ts";
 import { registerPrivacyRoutes } from "../privacy/privacy-setup.ts";
+import { registerCheckInRoutes } from "./checkin/checkin-routes.ts";
 
 export interface CampRoutesOptions {
   /** Online payment for registrations with `vipps: true`; default: not available yet. */
@@ -20,6 +21,7 @@ export async function registerCampRoutes(app: FastifyInstance, options: CampRout
   await registerCampAdminRoutes(app);
   await registerCampExportRoutes(app);
   await registerCampEditionRoutes(app);
+  await registerCheckInRoutes(app);
   await registerCampWaitlistRoutes(app, { payments: options.payments ?? vippsNotAvailableYet });
   // PersonExport and Forget (D6); the retention job itself is set up in app.ts.
   await registerPrivacyRoutes(app);

@@ -2,6 +2,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { escapeHtml } from "./escape-html.ts";
+import { inlineQrAsDataUrls } from "./inline-qr.ts";
 import type { StoredMail } from "./mail-transport.ts";
 
 const idPattern = /^[A-Za-z0-9-]{1,80}$/;
@@ -46,7 +47,7 @@ export async function registerDevMailRoutes(app: FastifyInstance, { dir }: { dir
       mail.subject,
       `<p><a href="/dev/mail">← Alle</a> · <a href="/dev/mail/${escapeHtml(id)}.eml">Last ned .eml</a></p>
 <dl><dt>Fra</dt><dd>${escapeHtml(mail.from)}</dd><dt>Til</dt><dd>${escapeHtml(mail.to)}</dd><dt>Lagret</dt><dd>${escapeHtml(mail.savedAt)}</dd></dl>
-<h2>HTML</h2><iframe sandbox title="HTML-versjonen" srcdoc="${escapeHtml(mail.html)}"></iframe>
+<h2>HTML</h2><iframe sandbox title="HTML-versjonen" srcdoc="${escapeHtml(await inlineQrAsDataUrls(mail.html))}"></iframe>
 <h2>Tekst</h2><pre>${escapeHtml(mail.text)}</pre>`,
     );
   });

@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
+import { inlineQrImages } from "./inline-qr.ts";
 import { mailFileId } from "./mail-folder.ts";
 
 export interface MailMessage {
@@ -31,7 +32,7 @@ export function createSmtpTransport(smtpUrl: string): MailTransport {
   return {
     kind: "smtp",
     async send(message) {
-      await transporter.sendMail(toNodemailer(message));
+      await transporter.sendMail(await toNodemailer(message));
     },
     close: () => transporter.close(),
   };
@@ -58,7 +59,7 @@ export function createFolderTransport(dir: string, clock: () => Date = () => new
   return {
     kind: "folder",
     async send(message) {
-      const info = await composer.sendMail(toNodemailer(message));
+      const info = await composer.sendMail(await toNodemailer(message));
       const now = clock();
       const savedAt = now.toISOString();
       const id = mailFileId(now, message.outboxId);
@@ -70,7 +71,7 @@ export function createFolderTransport(dir: string, clock: () => Date = () => new
   };
 }
 
-function toNodemailer(message: MailMessage) {
+async function toNodemailer(message: MailMessage) {
   return {
     from: message.from,
     to: message.to,
@@ -78,5 +79,6 @@ function toNodemailer(message: MailMessage) {
     text: message.text,
     html: message.html,
     headers: { "X-Outbox-Id": String(message.outboxId) },
+    attachments: await inlineQrImages(message.html),
   };
 }

@@ -267,6 +267,71 @@ describe.each(databaseKinds)("hostile input to the admin endpoints on %s", (kind
     fuzzTimeoutMs,
   );
 
+  // Check-in at the door: search and look-ups change nothing; an action is carried out once per action id.
+  it(
+    "GET /api/VinterleirAdmin/CheckIn/Search/:token",
+    () =>
+      fuzzEndpoint(context, {
+        requests: fc.record({ token: tokenFor("camp"), q: fc.oneof(hostileSegment, fc.constantFrom("ola", "Ski", "", "%20")), query: hostileQuery }),
+        toInject: ({ token, q, query }) => ({ url: `/api/VinterleirAdmin/CheckIn/Search/${token}?q=${q}${query.replace(/^\?/, "&")}` }),
+        unchangedWhenRejected: ["camp_checkins", "camp_checkin_actions", ...readOnlyTables],
+        readOnly: true,
+      }),
+    fuzzTimeoutMs,
+  );
+  it(
+    "GET /api/VinterleirAdmin/CheckIn/Code/:code/:token",
+    () =>
+      fuzzEndpoint(context, {
+        requests: fc.record({ token: tokenFor("camp"), code: fc.oneof(hostileSegment, fc.constantFrom("ABCD-EFGH-JKMN-PQRS-TVWX-YZ01-2345", "0".repeat(28), "VL26-ABC123")), query: hostileQuery }),
+        toInject: ({ token, code, query }) => ({ url: `/api/VinterleirAdmin/CheckIn/Code/${code}/${token}${query}` }),
+        unchangedWhenRejected: ["camp_checkins", "camp_checkin_actions", ...readOnlyTables],
+        readOnly: true,
+      }),
+    fuzzTimeoutMs,
+  );
+  it("GET /api/VinterleirAdmin/CheckIn/Counts/:token", () => get("/api/VinterleirAdmin/CheckIn/Counts", "camp"), fuzzTimeoutMs);
+  it(
+    "POST /api/VinterleirAdmin/CheckIn/Action/:token",
+    () =>
+      fuzzEndpoint(context, {
+        requests: fc.record({
+          token: tokenFor("camp"),
+          body: jsonBodies(
+            fc.oneof(
+              mutated(
+                fc.record({
+                  actionId: fc.uuid({ version: 4 }),
+                  kind: fc.constantFrom("checkin", "undo-checkin", "undo-payment"),
+                  personId: fc.nat({ max: 20 }).map((i) => `a${campIds[i % Math.max(1, campIds.length)] ?? "1"}`),
+                }),
+                ["actionId", "kind", "personId"],
+              ),
+              mutated(
+                fc.record({
+                  actionId: fc.uuid({ version: 4 }),
+                  kind: fc.constant("payment"),
+                  personId: fc.nat({ max: 20 }).map((i) => `a${campIds[i % Math.max(1, campIds.length)] ?? "1"}`),
+                  amount: fc.integer({ min: 1, max: 2000 }),
+                  day: fc.constantFrom("2026-11-28", "2026-11-29", "2026-11-30"),
+                }),
+                ["actionId", "kind", "personId", "amount", "day"],
+              ),
+              hostileValue,
+            ),
+          ),
+        }),
+        toInject: ({ token, body }) => ({
+          method: "POST",
+          url: `/api/VinterleirAdmin/CheckIn/Action/${token}`,
+          ...(body.payload !== undefined ? { payload: body.payload } : {}),
+          headers: body.contentType ? { "content-type": body.contentType } : {},
+        }),
+        unchangedWhenRejected: ["camp_checkins", "camp_checkin_actions", "camp_registrations", "payments", "money_actions", "mail_outbox"],
+      }),
+    fuzzTimeoutMs,
+  );
+
   it(
     "GET /api/VinterleirAdmin/PersonExport/:registrationId/:token",
     () =>

@@ -15,6 +15,7 @@ export function robotsTxt(baseUrl: string): string {
     "Allow: /",
     "Disallow: /api/",
     "Disallow: /vinterleir/deltakere/admin",
+    "Disallow: /vinterleir/deltakere/innsjekk",
     "Disallow: /nyttmedlem/sjekk",
     "Disallow: /invoices",
     `Sitemap: ${base}/sitemap.xml`,

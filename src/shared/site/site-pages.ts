@@ -53,7 +53,7 @@ export const staticPaths = sitePages.filter((p) => p.static).map((p) => p.path);
 /** Pages that render in the browser (forms, admin, payment result): the server sends their loading view. */
 export const clientOnlyPathPatterns: RegExp[] = [
   /^\/vinterleir\/registrering(\/.*)?$/,
-  /^\/vinterleir\/deltakere(\/admin)?$/,
+  /^\/vinterleir\/deltakere(\/admin|\/innsjekk)?$/,
   // The link in a waiting-list offer mail.
   /^\/vinterleir\/venteliste\/[^/]+$/,
   // Without an order id the result page says so (spec §8 'Ingen ordreid???').

@@ -99,6 +99,9 @@ function AdminTabs({ session }: { session: AdminSession }) {
         <span className="signed-in-as">
           Logget inn som {me.name} ({campRoleLabels[me.role].toLocaleLowerCase("nb-NO")})
         </span>
+        <a className="button secondary" href="/vinterleir/deltakere/innsjekk">
+          Innsjekking
+        </a>
         <SignOutButton session={session} />
       </div>
       <Tabs

@@ -1,0 +1,181 @@
+import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { checkInMessages, type CheckInAction } from "../../../shared/camp/camp-checkin.ts";
+import type { CampAccountView as CampAccount } from "../../admin-auth/camp-account.ts";
+import type { Db } from "../../db/database.ts";
+import { campCompanions, campRegistrations, moneyActions, payments } from "../../db/schema/camp.ts";
+import { campCheckinActions, campCheckins } from "../../db/schema/camp-checkin.ts";
+import type { CheckInScope } from "./checkin-data.ts";
+
+export type CheckInActionOutcome =
+  | { kind: "ok"; duplicate: boolean; registrationId: number }
+  | { kind: "not-found" }
+  | { kind: "conflict"; message: string };
+
+/** The money log's words for a payment taken at the door, and for taking it back. */
+export const doorPaymentLog = {
+  paid: { action: "checkin-payment", note: "Betalt med kort/kontant ved innsjekking" },
+  undone: { action: "checkin-payment-undo", note: "Angret: betaling med kort/kontant ved innsjekking" },
+} as const;
+
+/**
+ * Carries out one action from the door, once per action id. The action row (primary key = the browser's
+ * action id) is written in the same transaction as its effect, after the registration row is locked: a
+ * second delivery of the same id, also one arriving at the same moment, waits for the first, finds its
+ * row and changes nothing. `day` is already checked to be one of the camp's days.
+ */
+export async function performCheckInAction(
+  db: Db,
+  action: CheckInAction & { day: string },
+  account: CampAccount,
+  scope: CheckInScope,
+  now: Date,
+): Promise<CheckInActionOutcome> {
+  return db.transaction(async (tx) => {
+    const registrationId = await registrationOf(tx, action.personId);
+    if (registrationId === undefined) return { kind: "not-found" };
+    const locked = await tx.execute<{ status: string; edition_year: number; order_id: string; total: number }>(
+      sql`select status, edition_year, order_id, total from camp_registrations where id = ${registrationId} and anonymised_at is null for update`,
+    );
+    const registration = locked.rows[0];
+    if (!registration || Number(registration.edition_year) !== scope.year || registration.status === "waiting") return { kind: "not-found" };
+
+    const inserted = await tx
+      .insert(campCheckinActions)
+      .values({
+        actionId: action.actionId,
+        kind: action.kind,
+        registrationId,
+        personId: action.personId,
+        day: action.day,
+        amount: action.amount ?? null,
+        accountUsername: account.username,
+        accountName: account.name,
+        at: now,
+      })
+      .onConflictDoNothing({ target: campCheckinActions.actionId })
+      .returning({ actionId: campCheckinActions.actionId });
+    if (inserted.length === 0) {
+      const [earlier] = await tx.select().from(campCheckinActions).where(eq(campCheckinActions.actionId, action.actionId));
+      const same = earlier && earlier.kind === action.kind && earlier.personId === action.personId && (earlier.amount ?? undefined) === action.amount;
+      return same ? { kind: "ok", duplicate: true, registrationId } : { kind: "conflict", message: checkInMessages.reusedActionId };
+    }
+
+    const cancelled = registration.status === "cancelled";
+    switch (action.kind) {
+      case "checkin":
+        if (cancelled) refuse(checkInMessages.cancelled);
+        await tx
+          .insert(campCheckins)
+          .values({ registrationId, personId: action.personId, day: action.day, checkedInAt: now, checkedInBy: account.username })
+          .onConflictDoNothing({ target: [campCheckins.personId, campCheckins.day] });
+        break;
+      case "undo-checkin":
+        await tx.delete(campCheckins).where(and(eq(campCheckins.personId, action.personId), eq(campCheckins.day, action.day)));
+        break;
+      case "payment": {
+        if (cancelled) refuse(checkInMessages.cancelled);
+        const amount = action.amount!;
+        const payment = await doorPaymentRow(tx, registrationId, registration.order_id, Number(registration.total), amount, now);
+        const paidAmount = payment.paidAmount + amount;
+        await tx
+          .update(payments)
+          .set({ paidAmount, state: paidAmount >= payment.amount ? "paid" : "unpaid", updatedAt: now })
+          .where(eq(payments.id, payment.id));
+        const [logged] = await tx
+          .insert(moneyActions)
+          .values({ paymentId: payment.id, actor: account.username, action: doorPaymentLog.paid.action, amount, at: now, note: doorPaymentLog.paid.note })
+          .returning({ id: moneyActions.id });
+        await tx.update(campCheckinActions).set({ paymentId: payment.id, moneyActionId: logged!.id }).where(eq(campCheckinActions.actionId, action.actionId));
+        break;
+      }
+      case "undo-payment": {
+        // The latest door payment of the registration that is still standing.
+        const [taken] = await tx
+          .select()
+          .from(campCheckinActions)
+          .where(
+            and(
+              eq(campCheckinActions.registrationId, registrationId),
+              eq(campCheckinActions.kind, "payment"),
+              isNull(campCheckinActions.undoneBy),
+              isNotNull(campCheckinActions.paymentId),
+            ),
+          )
+          .orderBy(desc(campCheckinActions.seq))
+          .limit(1);
+        if (!taken || taken.paymentId === null) break;
+        const amount = taken.amount ?? 0;
+        const [payment] = await tx.select().from(payments).where(eq(payments.id, taken.paymentId));
+        if (!payment) break;
+        const paidAmount = Math.max(0, payment.paidAmount - amount);
+        await tx
+          .update(payments)
+          .set({ paidAmount, state: paidAmount >= payment.amount ? "paid" : "unpaid", updatedAt: now })
+          .where(eq(payments.id, payment.id));
+        const [logged] = await tx
+          .insert(moneyActions)
+          .values({ paymentId: payment.id, actor: account.username, action: doorPaymentLog.undone.action, amount: -amount, at: now, note: doorPaymentLog.undone.note })
+          .returning({ id: moneyActions.id });
+        await tx.update(campCheckinActions).set({ undoneBy: action.actionId }).where(eq(campCheckinActions.actionId, taken.actionId));
+        await tx
+          .update(campCheckinActions)
+          .set({ paymentId: payment.id, moneyActionId: logged!.id, amount })
+          .where(eq(campCheckinActions.actionId, action.actionId));
+        break;
+      }
+    }
+    return { kind: "ok", duplicate: false, registrationId };
+  });
+}
+
+class Refused extends Error {
+  constructor(readonly outcome: CheckInActionOutcome) {
+    super("refused");
+  }
+}
+
+/** Ends the transaction without a trace (the action row too), so the refusal can be sent again later. */
+function refuse(message: string): never {
+  throw new Refused({ kind: "conflict", message });
+}
+
+/** Runs the action; a refusal inside the transaction comes back as its outcome. */
+export async function runCheckInAction(...args: Parameters<typeof performCheckInAction>): Promise<CheckInActionOutcome> {
+  try {
+    return await performCheckInAction(...args);
+  } catch (error) {
+    if (error instanceof Refused) return error.outcome;
+    throw error;
+  }
+}
+
+async function registrationOf(tx: Db, personId: string): Promise<number | undefined> {
+  const id = Number(personId.slice(1));
+  if (personId.startsWith("a")) {
+    const [row] = await tx.select({ id: campRegistrations.id }).from(campRegistrations).where(eq(campRegistrations.id, id));
+    return row?.id;
+  }
+  const [row] = await tx.select({ registrationId: campCompanions.registrationId }).from(campCompanions).where(eq(campCompanions.id, id));
+  return row?.registrationId;
+}
+
+/**
+ * The card/cash payment a door payment goes to: the registration's latest card/cash payment, or (it was
+ * to be paid with Vipps, or free) a new one for what is left to pay.
+ */
+async function doorPaymentRow(tx: Db, registrationId: number, orderId: string, total: number, amount: number, now: Date) {
+  const [existing] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.registrationId, registrationId), eq(payments.method, "card_cash")))
+    .orderBy(desc(payments.id))
+    .limit(1);
+  if (existing) return existing;
+  const paid = await tx.execute<{ paid: number }>(sql`select coalesce(sum(paid_amount), 0)::int as paid from payments where registration_id = ${registrationId}`);
+  const outstanding = Math.max(0, total - Number(paid.rows[0]?.paid ?? 0));
+  const [created] = await tx
+    .insert(payments)
+    .values({ registrationId, reference: `${orderId}-INN`, method: "card_cash", amount: outstanding > 0 ? outstanding : amount, state: "unpaid", createdAt: now, updatedAt: now })
+    .returning();
+  return created!;
+}

@@ -1,0 +1,170 @@
+import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import type { CheckInCounts, CheckInHit } from "../../../shared/camp/camp-checkin.ts";
+import { formatCalendarDate, parseCalendarDate } from "../../../shared/camp/camp-edition-data.ts";
+import { gradeLabel } from "../../../shared/camp/grades.ts";
+import { addDays, compareCalendarDates, osloCalendarDate } from "../../../shared/time.ts";
+import type { Db } from "../../db/database.ts";
+import { campCompanions, campRegistrations, payments } from "../../db/schema/camp.ts";
+import { campCheckinActions, campCheckins } from "../../db/schema/camp-checkin.ts";
+import { clubs } from "../../db/schema/clubs.ts";
+import { grades } from "../../db/schema/grades.ts";
+import { currentEditionYear, editionDataForYear } from "../camp-edition-lookup.ts";
+
+/** The camp the door checks in to: its year, its days (YYYY-MM-DD) and today's camp day. */
+export interface CheckInScope {
+  year: number;
+  days: string[];
+  today: string;
+}
+
+export async function checkInScope(db: Db, now: Date): Promise<CheckInScope> {
+  const year = (await currentEditionYear(db)) ?? osloCalendarDate(now).year;
+  const data = await editionDataForYear(db, year);
+  const first = parseCalendarDate(data.firstDay)!;
+  const last = parseCalendarDate(data.lastDay)!;
+  const days: string[] = [];
+  for (let day = first; compareCalendarDates(day, last) <= 0 && days.length < 14; day = addDays(day, 1)) days.push(formatCalendarDate(day));
+  // Before the camp: its first day; after it: its last.
+  const todayDate = osloCalendarDate(now);
+  const today = compareCalendarDates(todayDate, first) < 0 ? days[0]! : compareCalendarDates(todayDate, last) > 0 ? days[days.length - 1]! : formatCalendarDate(todayDate);
+  return { year, days, today };
+}
+
+/**
+ * Whether the allergy answer says anything: only this flag reaches the door (the texts are for the
+ * kitchen's list). "Nei", "ingen" and a dash count as nothing.
+ */
+export function hasAllergyNote(text: string): boolean {
+  const answer = text.trim().toLocaleLowerCase("nb-NO").replace(/[.!]+$/, "");
+  return !["", "-", "nei", "ingen", "ingen allergier", "nei takk", "n/a"].includes(answer);
+}
+
+/**
+ * The registrations of the camp as the door sees them: those that hold or held a place (a payment row
+ * exists; not those waiting), not anonymised. `ids` narrows to those registrations.
+ */
+export async function loadCheckInHits(db: Db, year: number, ids?: number[]): Promise<(CheckInHit & { searchText: string })[]> {
+  if (ids && ids.length === 0) return [];
+  const rows = await db
+    .select({ registration: campRegistrations, clubName: clubs.name, grade: grades })
+    .from(campRegistrations)
+    .innerJoin(clubs, eq(clubs.clubId, campRegistrations.clubId))
+    .innerJoin(grades, eq(grades.gradeId, campRegistrations.gradeId))
+    .where(
+      and(
+        eq(campRegistrations.editionYear, year),
+        ne(campRegistrations.status, "waiting"),
+        isNull(campRegistrations.anonymisedAt),
+        ids ? inArray(campRegistrations.id, ids) : undefined,
+        sql`exists (select 1 from payments where payments.registration_id = ${campRegistrations.id})`,
+      ),
+    )
+    .orderBy(asc(campRegistrations.lastName), asc(campRegistrations.firstName), asc(campRegistrations.id));
+  if (rows.length === 0) return [];
+  const found = rows.map((row) => row.registration.id);
+  const [companions, paymentRows, checkins, doorPayments] = await Promise.all([
+    db.select().from(campCompanions).where(inArray(campCompanions.registrationId, found)).orderBy(asc(campCompanions.position)),
+    db.select({ registrationId: payments.registrationId, paidAmount: payments.paidAmount }).from(payments).where(inArray(payments.registrationId, found)),
+    db
+      .select({ personId: campCheckins.personId, day: campCheckins.day })
+      .from(campCheckins)
+      .where(inArray(campCheckins.registrationId, found))
+      .orderBy(asc(campCheckins.day)),
+    db
+      .select()
+      .from(campCheckinActions)
+      .where(
+        and(
+          inArray(campCheckinActions.registrationId, found),
+          eq(campCheckinActions.kind, "payment"),
+          isNull(campCheckinActions.undoneBy),
+          isNotNull(campCheckinActions.moneyActionId),
+        ),
+      )
+      .orderBy(asc(campCheckinActions.seq)),
+  ]);
+  const daysOf = (personId: string) => checkins.filter((row) => row.personId === personId).map((row) => row.day);
+  return rows.map(({ registration: r, clubName, grade }) => {
+    const own = companions.filter((companion) => companion.registrationId === r.id);
+    const paid = paymentRows.filter((payment) => payment.registrationId === r.id).reduce((sum, payment) => sum + payment.paidAmount, 0);
+    const status = r.status === "waiting" ? "cancelled" : r.status;
+    const persons: CheckInHit["persons"] = [
+      {
+        personId: `a${r.id}`,
+        name: `${r.firstName} ${r.lastName}`,
+        isLedsager: false,
+        age: r.age,
+        grade: gradeLabel(grade),
+        gradering: r.gradering,
+        sleepover: r.sleepover,
+        vegan: r.vegan,
+        allergy: hasAllergyNote(r.allergies),
+        checkedIn: daysOf(`a${r.id}`),
+      },
+      ...own.map((companion) => ({
+        personId: `c${companion.id}`,
+        name: `${companion.firstName} ${companion.lastName}`,
+        isLedsager: true,
+        age: companion.age,
+        grade: null,
+        gradering: false,
+        sleepover: companion.sleepover,
+        vegan: false,
+        allergy: false,
+        checkedIn: daysOf(`c${companion.id}`),
+      })),
+    ];
+    return {
+      registrationId: r.id,
+      orderId: r.orderId,
+      status,
+      club: clubName,
+      amount: r.total,
+      paid,
+      outstanding: Math.max(0, r.total - paid),
+      persons,
+      doorPayments: doorPayments
+        .filter((action) => action.registrationId === r.id)
+        .map((action) => ({ actionId: action.actionId, amount: action.amount ?? 0, at: action.at.toISOString(), by: action.accountName })),
+      searchText: searchable([...persons.map((person) => person.name), clubName, r.orderId].join(" ")),
+    };
+  });
+}
+
+/** Lower case without accents (ø and æ stay letters of their own), so "jose" finds "José". */
+export function searchable(text: string): string {
+  return text
+    .toLocaleLowerCase("nb-NO")
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .replace(/\s+/g, " ");
+}
+
+export const searchLimit = 25;
+
+/** Every word of the query must appear in a registration's names, club or order id. */
+export async function searchCheckIn(db: Db, year: number, query: string): Promise<{ hits: CheckInHit[]; more: boolean }> {
+  const words = searchable(query).split(" ").filter(Boolean);
+  const all = await loadCheckInHits(db, year);
+  const matching = all.filter((hit) => words.every((word) => hit.searchText.includes(word)));
+  return { hits: matching.slice(0, searchLimit).map(withoutSearchText), more: matching.length > searchLimit };
+}
+
+export function withoutSearchText({ searchText: _, ...hit }: CheckInHit & { searchText: string }): CheckInHit {
+  return hit;
+}
+
+/** Arrived of expected per camp day: the persons of registrations that are not cancelled. */
+export async function checkInCounts(db: Db, scope: CheckInScope): Promise<CheckInCounts> {
+  const hits = (await loadCheckInHits(db, scope.year)).filter((hit) => hit.status !== "cancelled");
+  const persons = hits.flatMap((hit) => hit.persons);
+  return {
+    year: scope.year,
+    today: scope.today,
+    days: scope.days.map((day) => ({
+      day,
+      expected: persons.length,
+      arrived: persons.filter((person) => person.checkedIn.includes(day)).length,
+    })),
+  };
+}

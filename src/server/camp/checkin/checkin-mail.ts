@@ -1,0 +1,19 @@
+import { formatCheckInCode } from "../../../shared/camp/camp-checkin.ts";
+import { escapeHtml } from "../../mail/escape-html.ts";
+import { inlineQrCid } from "../../mail/inline-qr.ts";
+
+/** The confirmation mail's check-in part: the QR code to show at the door, and the same code as text. */
+
+const intro = "Vis QR-koden ved innsjekkingen på leiren (på telefonen eller utskrevet).";
+
+export function checkInMailText(code: string): string[] {
+  return [intro, `Innsjekkingskode: ${formatCheckInCode(code)}`];
+}
+
+export function checkInMailHtml(code: string): string {
+  const e = escapeHtml;
+  return `<h2 style="font-size:1.1rem">Innsjekking</h2>
+<p>${e(intro)}</p>
+<p><img src="cid:${e(inlineQrCid(code))}" width="232" height="232" alt="QR-kode for innsjekking" style="display:block;border:0"></p>
+<p>Innsjekkingskode: <strong style="font-family:monospace">${e(formatCheckInCode(code))}</strong></p>`;
+}

@@ -1,0 +1,240 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CheckInActionAnswerSchema, CheckInCountsSchema, CheckInHitSchema, CheckInSearchAnswerSchema, formatCheckInCode, type CheckInHit } from "../../../shared/camp/camp-checkin.ts";
+import type { Database } from "../../db/database.ts";
+import { campRegistrations, moneyActions, payments } from "../../db/schema/camp.ts";
+import { mailOutbox } from "../../db/schema/mail.ts";
+import { createTestDatabase, databaseKinds } from "../../test-support/test-database.ts";
+import { testAdminCredentials } from "../../test-support/test-app.ts";
+import { buildCampTestApp, campAdminToken, companion, countRows, draft, postRegistration, type TestApp } from "../camp-test-support.ts";
+import { campConfirmationKey } from "../camp-confirmation-mail.ts";
+import { checkInCodeFor } from "./checkin-code.ts";
+import { doorPaymentLog } from "./checkin-actions.ts";
+import { deleteExpiredAccounting } from "../../privacy/retention.ts";
+import { redactUrl } from "../../logger.ts";
+
+let now = new Date("2026-10-15T10:00:00Z");
+
+describe("check-in in the log", () => {
+  it("masks the token, the code and the searched name", () => {
+    expect(redactUrl("/api/VinterleirAdmin/CheckIn/Search/tok?q=Ola%20Nordmann")).toBe("/api/VinterleirAdmin/CheckIn/[redacted]?q=[redacted]");
+    expect(redactUrl("/api/VinterleirAdmin/CheckIn/Code/ABCD/tok")).toBe("/api/VinterleirAdmin/CheckIn/[redacted]");
+  });
+});
+
+describe.each(databaseKinds)("check-in at the door on %s", (kind) => {
+  let database: Database;
+  let app: TestApp;
+  let token: string;
+  const ids: Record<string, number> = {};
+
+  const url = (path: string) => `/api/VinterleirAdmin/CheckIn/${path}`;
+  const act = (body: Record<string, unknown>) => app.inject({ method: "POST", url: url(`Action/${token}`), payload: body });
+  const hitOf = async (key: string): Promise<CheckInHit> => {
+    const [row] = await database.db.select({ orderId: campRegistrations.orderId }).from(campRegistrations).where(eq(campRegistrations.id, ids[key]!));
+    const res = await app.inject({ url: url(`Code/${await checkInCodeFor(database.db, row!.orderId)}/${token}`) });
+    expect(res.statusCode, res.body).toBe(200);
+    return CheckInHitSchema.parse(res.json());
+  };
+  const doorLog = async (registrationId: number) =>
+    (await database.db.select().from(moneyActions).innerJoin(payments, eq(payments.id, moneyActions.paymentId)).where(eq(payments.registrationId, registrationId)))
+      .map((row) => row.money_actions)
+      .filter((entry) => entry.action.startsWith("checkin-"));
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    // The Vipps routes (the admin's Payments call) are there with the simulator.
+    ({ app } = await buildCampTestApp(database, { clock: () => now, env: { VIPPS_SIMULATOR: "true" } }));
+    token = await campAdminToken(app);
+    const register = async (key: string, body: ReturnType<typeof draft>) => {
+      const res = await postRegistration(app, body);
+      if (res.body !== "Done") throw new Error(res.body);
+      const [row] = await database.db.select({ id: campRegistrations.id }).from(campRegistrations).where(eq(campRegistrations.draftId, body.draftId));
+      ids[key] = row!.id;
+    };
+    await register("ola", draft({ allergies: "Peanøtter-HEMMELIG", sleepover: true, hasLedsager: true, ledsagere: [companion({ firstName: "Kari", lastName: "Ledsager" })] }));
+    await register("siri", draft({ firstName: "Siri", lastName: "Sørensen", clubId: 2, allergies: "nei" }));
+    await register("gone", draft({ firstName: "Avbestilt", lastName: "Person" }));
+    expect((await app.inject({ method: "POST", url: `/api/VinterleirAdmin/Cancel/${ids.gone}/${token}` })).statusCode).toBe(200);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  it("puts an opaque check-in code in the confirmation mail, with the QR image inline", async () => {
+    const [mail] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, campConfirmationKey(ids.ola!)));
+    const [row] = await database.db.select().from(campRegistrations).where(eq(campRegistrations.id, ids.ola!));
+    const code = await checkInCodeFor(database.db, row!.orderId);
+    expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{28}$/);
+    expect(code).not.toContain(row!.orderId.replace(/-/g, ""));
+    expect(mail!.text).toContain(`Innsjekkingskode: ${formatCheckInCode(code)}`);
+    expect(mail!.html).toContain(`src="cid:qr-${code}@qr.skitaekwondo.no"`);
+    // Every registration its own code.
+    const [siri] = await database.db.select().from(campRegistrations).where(eq(campRegistrations.id, ids.siri!));
+    expect(await checkInCodeFor(database.db, siri!.orderId)).not.toBe(code);
+  });
+
+  it("finds a registration by its code (typed in any case, with or without dashes) and says 'Ukjent QR-kode' otherwise", async () => {
+    const hit = await hitOf("ola");
+    expect(hit.persons.map((person) => [person.name, person.isLedsager, person.allergy, person.sleepover])).toEqual([
+      ["Ola Nordmann", false, true, true],
+      ["Kari Ledsager", true, false, false],
+    ]);
+    expect(JSON.stringify(hit)).not.toContain("HEMMELIG");
+    expect(hit.outstanding).toBe(hit.amount);
+    const [row] = await database.db.select().from(campRegistrations).where(eq(campRegistrations.id, ids.ola!));
+    const typed = formatCheckInCode(await checkInCodeFor(database.db, row!.orderId)).toLowerCase();
+    expect((await app.inject({ url: url(`Code/${typed}/${token}`) })).json().registrationId).toBe(ids.ola);
+    for (const unknown of ["ABCDEFGHJKMNPQRSTVWXYZ012345", row!.orderId, "x", "%00", "a".repeat(60)]) {
+      const res = await app.inject({ url: url(`Code/${encodeURIComponent(unknown)}/${token}`) });
+      expect(res.statusCode, unknown).toBe(404);
+      expect(res.json()).toEqual({ error: "Ukjent QR-kode." });
+    }
+  });
+
+  it("searches by name, companion, club and order id, every word, without accents mattering", async () => {
+    const search = async (q: string) => CheckInSearchAnswerSchema.parse((await app.inject({ url: url(`Search/${token}?q=${encodeURIComponent(q)}`) })).json());
+    expect((await search("sørensen")).hits.map((hit) => hit.registrationId)).toEqual([ids.siri]);
+    expect((await search("kari")).hits.map((hit) => hit.registrationId)).toEqual([ids.ola]);
+    expect((await search("ola nord")).hits.map((hit) => hit.registrationId)).toEqual([ids.ola]);
+    expect((await search("ZZZ")).hits).toEqual([]);
+    // A cancelled registration is found (so the door knows) but marked.
+    expect((await search("avbestilt")).hits.map((hit) => hit.status)).toEqual(["cancelled"]);
+    for (const bad of ["", "q=", "q=%20%20", `q=${"x".repeat(101)}`, "q=a&q=b"]) {
+      const res = await app.inject({ url: url(`Search/${token}${bad.startsWith("q=") ? `?${bad}` : ""}`) });
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().error).toEqual(expect.any(String));
+    }
+  });
+
+  it("checks a person in once per action id, also when the same action arrives twice at the same moment, and undoes", async () => {
+    const actionId = randomUUID();
+    const body = { actionId, kind: "checkin", personId: `a${ids.ola}` };
+    const answers = await Promise.all(Array.from({ length: 5 }, () => act(body)));
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const parsed = answers.map((res) => CheckInActionAnswerSchema.parse(res.json()));
+    expect(parsed.filter((answer) => !answer.duplicate)).toHaveLength(1);
+    expect(parsed[0]!.hit.persons[0]!.checkedIn).toEqual(["2026-11-28"]);
+    expect(await countRows(database, "camp_checkins")).toBe(1);
+    expect(await countRows(database, "camp_checkin_actions")).toBe(1);
+
+    // The companion on another day; the counts follow.
+    expect((await act({ actionId: randomUUID(), kind: "checkin", personId: `c${parsed[0]!.hit.persons[1]!.personId.slice(1)}`, day: "2026-11-29" })).statusCode).toBe(200);
+    const counts = CheckInCountsSchema.parse((await app.inject({ url: url(`Counts/${token}`) })).json());
+    expect(counts).toEqual({
+      year: 2026,
+      today: "2026-11-28",
+      days: [
+        { day: "2026-11-28", arrived: 1, expected: 3 },
+        { day: "2026-11-29", arrived: 1, expected: 3 },
+        { day: "2026-11-30", arrived: 0, expected: 3 },
+      ],
+    });
+
+    const undo = await act({ actionId: randomUUID(), kind: "undo-checkin", personId: `a${ids.ola}` });
+    expect(undo.json().hit.persons[0].checkedIn).toEqual([]);
+    // The first check-in sent again (an offline queue after a lost answer) does not check in again.
+    const again = await act(body);
+    expect(again.json().duplicate).toBe(true);
+    expect(again.json().hit.persons[0].checkedIn).toEqual([]);
+    // The same id for something else is refused.
+    expect((await act({ ...body, personId: `a${ids.siri}` })).statusCode).toBe(409);
+  });
+
+  it("records a card/cash payment at the door once in the money log with the account, and undoes it", async () => {
+    const actionId = randomUUID();
+    const before = await hitOf("siri");
+    const body = { actionId, kind: "payment", personId: `a${ids.siri}`, amount: before.outstanding };
+    const answers = await Promise.all(Array.from({ length: 4 }, () => act(body)));
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200, 200]);
+    const after = await hitOf("siri");
+    expect(after.paid).toBe(before.paid + before.outstanding);
+    expect(after.outstanding).toBe(0);
+    expect(after.doorPayments).toEqual([{ actionId, amount: before.outstanding, at: now.toISOString(), by: testAdminCredentials.CAMP_ADMIN_USERNAME }]);
+    const log = await doorLog(ids.siri!);
+    expect(log.map((entry) => [entry.action, entry.amount, entry.actor])).toEqual([[doorPaymentLog.paid.action, before.outstanding, testAdminCredentials.CAMP_ADMIN_USERNAME]]);
+    // The admin's Payments call shows it.
+    const view = await app.inject({ url: `/api/VinterleirAdmin/Payments/${ids.siri}/${token}` });
+    expect(view.json().actions.filter((entry: { action: string }) => entry.action === doorPaymentLog.paid.action)).toHaveLength(1);
+
+    const undoId = randomUUID();
+    await Promise.all([act({ actionId: undoId, kind: "undo-payment", personId: `a${ids.siri}` }), act({ actionId: undoId, kind: "undo-payment", personId: `a${ids.siri}` })]);
+    const undone = await hitOf("siri");
+    expect(undone.paid).toBe(before.paid);
+    expect(undone.doorPayments).toEqual([]);
+    expect((await doorLog(ids.siri!)).map((entry) => [entry.action, entry.amount])).toEqual([
+      [doorPaymentLog.paid.action, before.outstanding],
+      [doorPaymentLog.undone.action, -before.outstanding],
+    ]);
+    // Nothing left to undo: no effect.
+    expect((await act({ actionId: randomUUID(), kind: "undo-payment", personId: `a${ids.siri}` })).statusCode).toBe(200);
+    expect(await doorLog(ids.siri!)).toHaveLength(2);
+  });
+
+  it("refuses a cancelled registration (409, nothing stored) and unknown people (404)", async () => {
+    const rows = await countRows(database, "camp_checkin_actions");
+    const cancelled = await act({ actionId: randomUUID(), kind: "checkin", personId: `a${ids.gone}` });
+    expect(cancelled.statusCode).toBe(409);
+    expect(cancelled.json()).toEqual({ error: "Påmeldingen er avbestilt." });
+    expect((await act({ actionId: randomUUID(), kind: "payment", personId: `a${ids.gone}`, amount: 100 })).statusCode).toBe(409);
+    expect((await act({ actionId: randomUUID(), kind: "checkin", personId: "a999999" })).statusCode).toBe(404);
+    expect((await act({ actionId: randomUUID(), kind: "checkin", personId: "c999999" })).statusCode).toBe(404);
+    expect(await countRows(database, "camp_checkin_actions")).toBe(rows);
+  });
+
+  it("answers bad input with 400 and a wrong token with 401, never 5xx", async () => {
+    const person = `a${ids.ola}`;
+    const bad: unknown[] = [
+      undefined,
+      {},
+      { actionId: "x", kind: "checkin", personId: person },
+      { actionId: randomUUID(), kind: "dance", personId: person },
+      { actionId: randomUUID(), kind: "checkin", personId: "a0" },
+      { actionId: randomUUID(), kind: "checkin", personId: "b1" },
+      { actionId: randomUUID(), kind: "payment", personId: person },
+      { actionId: randomUUID(), kind: "payment", personId: person, amount: 0 },
+      { actionId: randomUUID(), kind: "payment", personId: person, amount: 1.5 },
+      { actionId: randomUUID(), kind: "payment", personId: person, amount: "100" },
+      { actionId: randomUUID(), kind: "checkin", personId: person, amount: 100 },
+      { actionId: randomUUID(), kind: "checkin", personId: person, day: "2026-12-24" },
+      { actionId: randomUUID(), kind: "checkin", personId: person, day: "2026-11-27" },
+      { actionId: randomUUID(), kind: "checkin", personId: person, day: "2026-13-45" },
+      { actionId: randomUUID(), kind: "checkin", personId: person, extra: true },
+      [],
+      42,
+    ];
+    for (const payload of bad) {
+      const res = await app.inject({ method: "POST", url: url(`Action/${token}`), ...(payload === undefined ? {} : { payload: payload as object }) });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().error).toEqual(expect.any(String));
+    }
+    const wrong = "A".repeat(43);
+    for (const call of [url(`Search/${wrong}?q=ola`), url(`Code/ABC/${wrong}`), url(`Counts/${wrong}`)]) {
+      expect((await app.inject({ url: call })).statusCode).toBe(401);
+    }
+    expect((await app.inject({ method: "POST", url: url(`Action/${wrong}`), payload: { actionId: randomUUID(), kind: "checkin", personId: person } })).statusCode).toBe(401);
+  });
+
+  it("checks in on today's camp day during the camp", async () => {
+    now = new Date("2026-11-29T09:00:00Z");
+    token = await campAdminToken(app);
+    try {
+      const res = await act({ actionId: randomUUID(), kind: "checkin", personId: `a${ids.siri}` });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().hit.persons[0].checkedIn).toEqual(["2026-11-29"]);
+      expect((await app.inject({ url: url(`Counts/${token}`) })).json().today).toBe("2026-11-29");
+    } finally {
+      now = new Date("2026-10-15T10:00:00Z");
+    }
+  });
+
+  // Last: the accounting records go after the retention years, and the check-in rows with them.
+  it("lets the accounting retention delete registrations that have check-ins and door payments", async () => {
+    expect(await countRows(database, "camp_checkin_actions")).toBeGreaterThan(0);
+    expect(await deleteExpiredAccounting(database.db, new Date("2040-01-01T00:00:00Z"), 5)).toBeGreaterThan(0);
+    expect(await countRows(database, "camp_checkin_actions")).toBe(0);
+    expect(await countRows(database, "camp_checkins")).toBe(0);
+  });
+});

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from "fastify";
+import {
+  CheckInActionSchema,
+  CheckInSearchQuerySchema,
+  checkInMessages,
+  type CheckInActionAnswer,
+  type CheckInHit,
+} from "../../../shared/camp/camp-checkin.ts";
+import { currentCampAccount, requireCampRole } from "../../admin-auth/camp-account.ts";
+import { errorMessages, parseWith, type ErrorBody } from "../../errors.ts";
+import { runCheckInAction } from "./checkin-actions.ts";
+import { checkInKey, matchCheckInCode } from "./checkin-code.ts";
+import { checkInCounts, checkInScope, loadCheckInHits, searchCheckIn, withoutSearchText } from "./checkin-data.ts";
+
+/**
+ * Check-in at the camp door, for every camp account (under /api/VinterleirAdmin/ so the log masks the
+ * token): search, look up a QR code, act (check in, payment, undo; idempotent by action id), counts.
+ */
+export async function registerCheckInRoutes(app: FastifyInstance) {
+  // Every camp account, leder or innsjekk, works the door.
+  const guard = { preHandler: requireCampRole() };
+  const base = "/api/VinterleirAdmin/CheckIn";
+
+  app.get(`${base}/Search/:token`, guard, async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    const { q } = parseWith(CheckInSearchQuerySchema, request.query ?? {});
+    const scope = await checkInScope(app.db, app.now());
+    return reply.send(await searchCheckIn(app.db, scope.year, q));
+  });
+
+  app.get<{ Params: { code: string } }>(`${base}/Code/:code/:token`, guard, async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    const scope = await checkInScope(app.db, app.now());
+    const hits = await loadCheckInHits(app.db, scope.year);
+    const orderId = matchCheckInCode(await checkInKey(app.db), request.params.code, hits.map((hit) => hit.orderId));
+    const hit = hits.find((candidate) => candidate.orderId === orderId);
+    if (!hit) return reply.code(404).send({ error: checkInMessages.unknownCode } satisfies ErrorBody);
+    return reply.send(withoutSearchText(hit) satisfies CheckInHit);
+  });
+
+  app.get(`${base}/Counts/:token`, guard, async (_request, reply) => {
+    reply.header("cache-control", "no-store");
+    return reply.send(await checkInCounts(app.db, await checkInScope(app.db, app.now())));
+  });
+
+  app.post(`${base}/Action/:token`, guard, async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    const action = parseWith(CheckInActionSchema, request.body);
+    const now = app.now();
+    const scope = await checkInScope(app.db, now);
+    const day = action.day ?? scope.today;
+    if (!scope.days.includes(day)) {
+      return reply.code(400).send({ error: errorMessages.invalidInput, issues: [{ path: "day", message: checkInMessages.badDay }] } satisfies ErrorBody);
+    }
+    const account = await currentCampAccount(request);
+    const outcome = await runCheckInAction(app.db, { ...action, day }, account, scope, now);
+    if (outcome.kind === "not-found") return reply.code(404).send({ error: checkInMessages.unknownPerson } satisfies ErrorBody);
+    if (outcome.kind === "conflict") return reply.code(409).send({ error: outcome.message } satisfies ErrorBody);
+    const [hit] = await loadCheckInHits(app.db, scope.year, [outcome.registrationId]);
+    if (!hit) return reply.code(404).send({ error: checkInMessages.unknownPerson } satisfies ErrorBody);
+    return reply.send({ actionId: action.actionId, duplicate: outcome.duplicate, hit: withoutSearchText(hit) } satisfies CheckInActionAnswer);
+  });
+}

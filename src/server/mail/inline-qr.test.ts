@@ -1,0 +1,47 @@
+import { mkdtempSync } from "node:fs";
+import { readFile, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import jsQR from "jsqr";
+import sharp from "sharp";
+import { afterAll, describe, expect, it } from "vitest";
+import { createFolderTransport } from "./mail-transport.ts";
+import { inlineQrAsDataUrls, inlineQrCid, inlineQrImages } from "./inline-qr.ts";
+
+async function decode(png: Buffer): Promise<string | undefined> {
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height)?.data;
+}
+
+describe("QR codes inside a mail", () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "stk-inline-qr-"));
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it("attaches a PNG for each cid reference that a scanner reads back as the text", async () => {
+    const html = `<p><img src="cid:${inlineQrCid("ABCD1234EFGH5678JKMN9012PQRS")}"></p><p><img src="cid:${inlineQrCid("ABCD1234EFGH5678JKMN9012PQRS")}"></p>`;
+    const [image, ...more] = await inlineQrImages(html);
+    expect(more).toEqual([]);
+    expect(image).toMatchObject({ contentType: "image/png", cid: "qr-ABCD1234EFGH5678JKMN9012PQRS@qr.skitaekwondo.no", contentDisposition: "inline" });
+    expect(await decode(image!.content)).toBe("ABCD1234EFGH5678JKMN9012PQRS");
+  });
+
+  it("draws nothing for text outside an image reference, escaped references or other characters", async () => {
+    expect(await inlineQrImages(`cid:qr-ABC@qr.skitaekwondo.no &quot;cid:qr-ABC@qr.skitaekwondo.no&quot; <img src="cid:qr-abc@qr.skitaekwondo.no">`)).toEqual([]);
+    expect(() => inlineQrCid("abc")).toThrow();
+  });
+
+  it("sends the image inline in the message (multipart/related) with its Content-ID", async () => {
+    const transport = createFolderTransport(dir);
+    await transport.send({ outboxId: 7, from: "a@example.no", to: "b@example.no", subject: "Hei", text: "Hei", html: `<img src="cid:${inlineQrCid("HELLO")}">` });
+    const eml = await readFile(path.join(dir, (await readdir(dir)).find((name) => name.endsWith(".eml"))!), "utf8");
+    expect(eml).toMatch(/multipart\/related/);
+    expect(eml).toMatch(/Content-Type: image\/png/);
+    expect(eml).toContain("Content-ID: <qr-HELLO@qr.skitaekwondo.no>");
+  });
+
+  it("shows the image as a data: address where a page shows the stored mail", async () => {
+    const html = await inlineQrAsDataUrls(`<img src="cid:${inlineQrCid("HELLO")}" alt="">`);
+    const base64 = html.match(/src="data:image\/png;base64,([^"]+)"/)?.[1];
+    expect(await decode(Buffer.from(base64!, "base64"))).toBe("HELLO");
+  });
+});

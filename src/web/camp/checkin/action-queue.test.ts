@@ -1,0 +1,106 @@
+// @vitest-environment happy-dom
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { CheckInAction, CheckInHit } from "../../../shared/camp/camp-checkin.ts";
+import { ActionQueue, localQueueStorage, newActionId, type QueuedAction } from "./action-queue.ts";
+import type { SendResult } from "./checkin-api.ts";
+
+const hit: CheckInHit = { registrationId: 1, orderId: "VL26-AAAA11", status: "confirmed", club: "Ski", amount: 100, paid: 0, outstanding: 100, persons: [], doorPayments: [] };
+const queued = (over: Partial<QueuedAction> = {}): QueuedAction => ({ actionId: newActionId(), kind: "checkin", personId: "a1", day: "2026-11-28", registrationId: 1, label: "Sjekk inn", ...over });
+
+/** A server that is up or down; records each action it carried out, once per action id, like the real one. */
+function fakeServer() {
+  const server = {
+    online: false,
+    received: [] as CheckInAction[],
+    carriedOut: new Set<string>(),
+    send: vi.fn(async (action: CheckInAction): Promise<SendResult> => {
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      if (!server.online) return { kind: "offline" };
+      server.received.push(action);
+      const duplicate = server.carriedOut.has(action.actionId);
+      server.carriedOut.add(action.actionId);
+      return { kind: "sent", answer: { actionId: action.actionId, duplicate, hit } };
+    }),
+  };
+  return server;
+}
+
+beforeEach(() => localStorage.clear());
+
+describe("the check-in page's queue of actions", () => {
+  it("keeps an action made offline, says it waits, and sends it once when the network is back", async () => {
+    const server = fakeServer();
+    const onSent = vi.fn();
+    const queue = new ActionQueue(localQueueStorage(), server.send, { onSent });
+    const action = queued({ kind: "payment", amount: 100 });
+    await queue.add(action);
+    expect(queue.pending()).toEqual([action]);
+    expect(queue.state).toBe("waiting-for-network");
+    server.online = true;
+    await Promise.all([queue.flush(), queue.flush(), queue.flush()]);
+    expect(queue.pending()).toEqual([]);
+    expect(server.received.map((sent) => sent.actionId)).toEqual([action.actionId]);
+    expect(server.received[0]).toEqual({ actionId: action.actionId, kind: "payment", personId: "a1", amount: 100, day: "2026-11-28" });
+    expect(onSent).toHaveBeenCalledTimes(1);
+  });
+
+  it("sends in the order the actions were made, and survives a reload of the page", async () => {
+    const server = fakeServer();
+    const first = queued({ kind: "checkin" });
+    const second = queued({ kind: "undo-checkin" });
+    const third = queued({ kind: "payment", amount: 50 });
+    const before = new ActionQueue(localQueueStorage(), server.send);
+    await before.add(first);
+    await before.add(second);
+    await before.add(third);
+    // The page is reloaded: a new queue reads what waits from the browser's storage.
+    server.online = true;
+    const after = new ActionQueue(localQueueStorage(), server.send);
+    expect(after.pending().map((action) => action.actionId)).toEqual([first.actionId, second.actionId, third.actionId]);
+    await after.flush();
+    expect(server.received.map((action) => action.actionId)).toEqual([first.actionId, second.actionId, third.actionId]);
+    expect(after.pending()).toEqual([]);
+  });
+
+  it("sends an action again with the same id when the answer was lost, so the server does it once", async () => {
+    const server = fakeServer();
+    server.online = true;
+    let loseAnswer = true;
+    const send = async (action: CheckInAction): Promise<SendResult> => {
+      const result = await server.send(action);
+      if (loseAnswer) {
+        loseAnswer = false;
+        return { kind: "offline" };
+      }
+      return result;
+    };
+    const queue = new ActionQueue(localQueueStorage(), send);
+    const action = queued();
+    await queue.add(action);
+    expect(queue.pending()).toHaveLength(1);
+    await queue.flush();
+    expect(server.received.map((sent) => sent.actionId)).toEqual([action.actionId, action.actionId]);
+    expect(server.carriedOut.size).toBe(1);
+    expect(queue.pending()).toEqual([]);
+  });
+
+  it("drops an action the server refuses for good and says why; keeps everything when the login has run out", async () => {
+    const onRefused = vi.fn();
+    const onUnauthorised = vi.fn();
+    const answers: SendResult[] = [{ kind: "refused", message: "Påmeldingen er avbestilt." }, { kind: "unauthorised" }];
+    const queue = new ActionQueue(localQueueStorage(), async () => answers.shift()!, { onRefused, onUnauthorised });
+    const refused = queued();
+    const waiting = queued();
+    localQueueStorage().save([refused, waiting]);
+    await queue.flush();
+    expect(onRefused).toHaveBeenCalledWith(refused, "Påmeldingen er avbestilt.");
+    expect(onUnauthorised).toHaveBeenCalledTimes(1);
+    expect(queue.pending()).toEqual([waiting]);
+  });
+
+  it("makes version 4 UUIDs", () => {
+    const ids = new Set(Array.from({ length: 100 }, newActionId));
+    expect(ids.size).toBe(100);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+});

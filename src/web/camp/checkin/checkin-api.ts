@@ -1,0 +1,66 @@
+import {
+  CheckInActionAnswerSchema,
+  CheckInCountsSchema,
+  CheckInHitSchema,
+  CheckInSearchAnswerSchema,
+  type CheckInAction,
+  type CheckInActionAnswer,
+  type CheckInCounts,
+  type CheckInHit,
+  type CheckInSearchAnswer,
+} from "../../../shared/camp/camp-checkin.ts";
+import { getJson, parseErrorBody } from "../../lib/api-client.ts";
+
+/** The check-in calls (GET Search, Code, Counts; POST Action), all under /api/VinterleirAdmin/CheckIn/. */
+
+const path = (call: string, token: string) => `/api/VinterleirAdmin/CheckIn/${call}/${encodeURIComponent(token)}`;
+
+export function searchCheckIn(token: string, query: string): Promise<CheckInSearchAnswer> {
+  return getJson(`${path("Search", token)}?q=${encodeURIComponent(query)}`, CheckInSearchAnswerSchema);
+}
+
+export function lookUpCheckInCode(token: string, code: string): Promise<CheckInHit> {
+  return getJson(path(`Code/${encodeURIComponent(code)}`, token), CheckInHitSchema);
+}
+
+export function getCheckInCounts(token: string): Promise<CheckInCounts> {
+  return getJson(path("Counts", token), CheckInCountsSchema);
+}
+
+export type SendResult =
+  | { kind: "sent"; answer: CheckInActionAnswer }
+  /** The server said no for good (400, 404, 409): sending again would not help. */
+  | { kind: "refused"; message: string }
+  /** No answer, or a passing trouble (5xx): try again later with the same action id. */
+  | { kind: "offline" }
+  | { kind: "unauthorised" };
+
+/** POST …/Action/{token}: one action, safe to send again with the same action id. */
+export async function sendCheckInAction(token: string, action: CheckInAction): Promise<SendResult> {
+  let response: Response;
+  let body: string;
+  try {
+    response = await fetch(path("Action", token), {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify(action),
+      cache: "no-store",
+    });
+    body = await response.text();
+  } catch {
+    return { kind: "offline" };
+  }
+  if (response.status === 401) return { kind: "unauthorised" };
+  if (response.ok) {
+    try {
+      return { kind: "sent", answer: CheckInActionAnswerSchema.parse(JSON.parse(body)) };
+    } catch {
+      return { kind: "offline" };
+    }
+  }
+  if (response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429) {
+    return { kind: "refused", message: parseErrorBody(body)?.error ?? `Serveren svarte ${response.status}.` };
+  }
+  return { kind: "offline" };
+}
+
