@@ -1,3 +1,4 @@
+import { configuredAccountName } from "../../admin-auth/camp-account.ts";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -152,7 +153,7 @@ describe.each(databaseKinds)("check-in at the door on %s", (kind) => {
     const after = await hitOf("siri");
     expect(after.paid).toBe(before.paid + before.outstanding);
     expect(after.outstanding).toBe(0);
-    expect(after.doorPayments).toEqual([{ actionId, amount: before.outstanding, at: now.toISOString(), by: testAdminCredentials.CAMP_ADMIN_USERNAME }]);
+    expect(after.doorPayments).toEqual([{ actionId, amount: before.outstanding, at: now.toISOString(), by: configuredAccountName }]);
     const log = await doorLog(ids.siri!);
     expect(log.map((entry) => [entry.action, entry.amount, entry.actor])).toEqual([[doorPaymentLog.paid.action, before.outstanding, testAdminCredentials.CAMP_ADMIN_USERNAME]]);
     // The admin's Payments call shows it.
