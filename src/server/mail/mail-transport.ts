@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
+import type { MailAttachment } from "../db/schema/mail.ts";
 import { mailFileId } from "./mail-folder.ts";
 
 export interface MailMessage {
@@ -11,6 +12,7 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  attachments?: MailAttachment[];
 }
 
 /** Hands one message over; throws when it was not accepted (the outbox retries). */
@@ -47,6 +49,7 @@ export interface StoredMail {
   subject: string;
   text: string;
   html: string;
+  attachments?: MailAttachment[];
 }
 
 /**
@@ -77,6 +80,9 @@ function toNodemailer(message: MailMessage) {
     subject: message.subject,
     text: message.text,
     html: message.html,
+    ...(message.attachments?.length
+      ? { attachments: message.attachments.map(({ filename, contentType, content }) => ({ filename, contentType, content })) }
+      : {}),
     headers: { "X-Outbox-Id": String(message.outboxId) },
   };
 }

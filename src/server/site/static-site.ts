@@ -137,6 +137,9 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
   app.get("/robots.txt", (_request, reply) => reply.type("text/plain; charset=utf-8").send(robotsTxt(options.publicBaseUrl)));
   app.get("/sitemap.xml", (_request, reply) => reply.type("application/xml; charset=utf-8").send(sitemapXml(options.publicBaseUrl)));
 
+  // For routes that know a path is not there (an unknown personal link): the same page as below.
+  app.decorate("sendNotFoundPage", async (request: FastifyRequest, reply: FastifyReply) => sendHtml(request, reply, await pages.info(notFoundPage.path), 404));
+
   app.setNotFoundHandler(async (request, reply) => {
     const { pathname } = splitTarget(request.url);
     if (pathname.startsWith("/api/") || (request.method !== "GET" && request.method !== "HEAD")) {

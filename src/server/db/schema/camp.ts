@@ -82,6 +82,8 @@ export const campCompanions = pgTable(
     alreadyRegistered: boolean("already_registered").notNull(),
     /** The companion's price line, whole kroner. */
     amount: integer("amount").notNull(),
+    /** Cancelled alone through "Min påmelding" (the athlete still comes); null while coming. */
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
   },
   (table) => [unique("camp_companions_position_unique").on(table.registrationId, table.position)],
 );

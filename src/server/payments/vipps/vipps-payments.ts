@@ -10,6 +10,7 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { campRefund, toOre } from "../../../shared/camp/camp-pricing.ts";
 import { queueCampConfirmationMail } from "../../camp/camp-confirmation-mail.ts";
+import { queueVippsRefund } from "../queue-refund.ts";
 import { campEditionOfYear } from "../../camp/camp-edition-lookup.ts";
 import type { CampPaymentGateway, RegistrationAwaitingPayment } from "../../camp/camp-payment-gateway.ts";
 import type { Db } from "../../db/database.ts";
@@ -291,7 +292,7 @@ export class VippsPayments implements CampPaymentGateway {
           .where(and(eq(campRegistrations.id, row.registrationId), eq(campRegistrations.status, "pending_payment")))
           .returning({ id: campRegistrations.id });
         if (updated) {
-          await queueCampConfirmationMail(tx, row.registrationId, now);
+          await queueCampConfirmationMail(tx, row.registrationId, now, this.options.publicBaseUrl);
           settle = "capture";
           confirmedNow = true;
           await log("vipps-authorized", amounts.authorized, `Vipps ${row.reference}: reservert; påmeldingen er bekreftet`);
@@ -560,6 +561,17 @@ export class VippsPayments implements CampPaymentGateway {
     };
   }
 
+  /**
+   * CampPaymentGateway: does now what the reconciliation job would do soon for the registration's Vipps
+   * payments that owe something (a capture after authorisation, a queued refund). Errors are left to the job.
+   */
+  async settleNow(registrationId: number): Promise<void> {
+    const rows = await this.db.select().from(payments).where(and(eq(payments.registrationId, registrationId), eq(payments.method, "vipps")));
+    for (const row of rows) {
+      if (row.settle || row.pendingRefundKey) await this.process(row.id, "system");
+    }
+  }
+
   /** POST /api/VinterleirAdmin/Refund: through Vipps, one Idempotency-Key per request, logged with who and how much. */
   async refund(registrationId: number, request: RefundRequest, actor: string): Promise<RefundOutcome> {
     const now = this.now();
@@ -581,19 +593,8 @@ export class VippsPayments implements CampPaymentGateway {
       const amount = request.amount ?? byRule;
       if (!Number.isInteger(amount) || amount < 1) return { kind: "invalid" as const, message: vippsMessages.nothingToRefund };
       if (amount > max) return { kind: "invalid" as const, message: vippsMessages.refundTooHigh(max) };
-      const [action] = await tx
-        .insert(moneyActions)
-        .values({
-          paymentId: row.id,
-          actor,
-          action: "refund-requested",
-          amount,
-          at: now,
-          note: `Refusjon ${amount} kr sendt til Vipps (${request.amount === undefined ? "etter reglene" : `overstyrt; reglene gir ${Math.max(0, byRule)} kr`})`,
-        })
-        .returning({ id: moneyActions.id });
-      const key = `refund-${row.reference}-${action!.id}`;
-      await tx.update(payments).set({ pendingRefundKey: key, pendingRefundAmount: amount, updatedAt: now }).where(eq(payments.id, row.id));
+      const note = `Refusjon ${amount} kr sendt til Vipps (${request.amount === undefined ? "etter reglene" : `overstyrt; reglene gir ${Math.max(0, byRule)} kr`})`;
+      const key = await queueVippsRefund(tx, row, amount, actor, note, now);
       return { kind: "ready" as const, row: { ...row, pendingRefundKey: key, pendingRefundAmount: amount }, key, amount };
     });
     if (prepared.kind !== "ready") return prepared;

@@ -1,0 +1,66 @@
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { findMyRegistrationAnswer } from "../../shared/camp/camp-my-registration.ts";
+import type { ErrorBody } from "../errors.ts";
+import { publicPostRateLimit } from "../security/public-rate-limit.ts";
+import type { CampPaymentGateway } from "./camp-payment-gateway.ts";
+import { registrationIdOfLink } from "./camp-personal-link.ts";
+import { CampInputError } from "./camp-registrations.ts";
+import { cancelMyRegistration, changeMyRegistration, findMyRegistration, myRegistrationView, selfServiceMessages } from "./camp-self-service.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Set by the site (static-site.ts): answers the site's "not found" page with status 404. */
+    sendNotFoundPage?: (request: import("fastify").FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
+  }
+}
+
+/**
+ * "Min påmelding" (docs/requirements.md): the page behind the personal link and its calls, and "Finn
+ * påmeldingen min". Everything under /api/MinPamelding/ so the logger masks the link's secret.
+ */
+export async function registerCampSelfServiceRoutes(app: FastifyInstance, options: { payments: CampPaymentGateway }) {
+  const gateway = options.payments;
+  const limited = { config: { rateLimit: publicPostRateLimit(app.env) } };
+  const notFound = (reply: FastifyReply) => reply.code(404).header("cache-control", "no-store").send({ error: selfServiceMessages.notFound } satisfies ErrorBody);
+
+  // The page: an unknown, anonymised or malformed link gets the site's Norwegian 404 page, never the working page.
+  app.get<{ Params: { token: string } }>("/vinterleir/min-pamelding/:token", async (request, reply) => {
+    if ((await registrationIdOfLink(app.db, request.params.token)) !== undefined) return reply.callNotFound();
+    if (app.sendNotFoundPage) return app.sendNotFoundPage(request, reply);
+    return notFound(reply);
+  });
+
+  app.get<{ Params: { token: string } }>("/api/MinPamelding/Get/:token", async (request, reply) => {
+    const id = await registrationIdOfLink(app.db, request.params.token);
+    const view = id === undefined ? undefined : await myRegistrationView(app.db, id, app.now());
+    if (!view) return notFound(reply);
+    return reply.header("cache-control", "no-store").send(view);
+  });
+
+  app.post<{ Params: { token: string } }>("/api/MinPamelding/Cancel/:token", limited, async (request, reply) => {
+    const id = await registrationIdOfLink(app.db, request.params.token);
+    if (id === undefined) return notFound(reply);
+    const outcome = await cancelMyRegistration(app, gateway, id, request.body ?? {});
+    return reply.header("cache-control", "no-store").send({ ...outcome.view, changed: outcome.changed, refund: outcome.refund });
+  });
+
+  app.post<{ Params: { token: string } }>("/api/MinPamelding/Change/:token", limited, async (request, reply) => {
+    const id = await registrationIdOfLink(app.db, request.params.token);
+    if (id === undefined) return notFound(reply);
+    try {
+      const outcome = await changeMyRegistration(app, id, request.body ?? {});
+      return reply.header("cache-control", "no-store").send({ ...outcome.view, changed: outcome.changed });
+    } catch (error) {
+      if (error instanceof CampInputError) {
+        return reply.code(400).send({ error: error.message, issues: [{ path: error.path, message: error.message }] } satisfies ErrorBody);
+      }
+      throw error;
+    }
+  });
+
+  // Always the same answer (after a valid address), so nobody can learn who is registered.
+  app.post("/api/MinPamelding/Find", { bodyLimit: 4096, ...limited }, async (request, reply) => {
+    await findMyRegistration(app, request.body);
+    return reply.header("cache-control", "no-store").send({ message: findMyRegistrationAnswer });
+  });
+}
