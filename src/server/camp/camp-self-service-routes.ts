@@ -9,8 +9,8 @@ import { cancelMyRegistration, changeMyRegistration, findMyRegistration, myRegis
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** Set by the site (static-site.ts): answers the site's "not found" page with status 404. */
-    sendNotFoundPage?: (request: import("fastify").FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
+    /** Set by the site (static-site.ts): answers a working page (server-rendered shell) with this status. */
+    sendWorkingPage?: (request: import("fastify").FastifyRequest, reply: FastifyReply, status: number) => Promise<FastifyReply>;
   }
 }
 
@@ -23,10 +23,10 @@ export async function registerCampSelfServiceRoutes(app: FastifyInstance, option
   const limited = { config: { rateLimit: publicPostRateLimit(app.env) } };
   const notFound = (reply: FastifyReply) => reply.code(404).header("cache-control", "no-store").send({ error: selfServiceMessages.notFound } satisfies ErrorBody);
 
-  // The page: an unknown, anonymised or malformed link gets the site's Norwegian 404 page, never the working page.
+  // The page: an unknown, anonymised or malformed link is answered 404 (the page then says so in Norwegian).
   app.get<{ Params: { token: string } }>("/vinterleir/min-pamelding/:token", async (request, reply) => {
     if ((await registrationIdOfLink(app.db, request.params.token)) !== undefined) return reply.callNotFound();
-    if (app.sendNotFoundPage) return app.sendNotFoundPage(request, reply);
+    if (app.sendWorkingPage) return app.sendWorkingPage(request, reply, 404);
     return notFound(reply);
   });
 
