@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { ApiError, campPersonExportUrl, cancelCampRegistration, forgetCampRegistration, markCampRegistrationPaid } from "../../lib/api-client.ts";
 import type { AdminPerson } from "../../../shared/camp/camp-lists.ts";
 import { VippsPayments } from "./VippsPayments.tsx";
+import { RegistrationChanges } from "./RegistrationChanges.tsx";
 import {
   amountLabel,
   dateTimeLabel,
@@ -260,6 +261,7 @@ export function AdminDetails({
         </p>
       )}
       {person.vipps && <VippsPayments registrationId={person.registrationId} token={token} onUnauthorised={onUnauthorised} />}
+      <RegistrationChanges registrationId={person.registrationId} token={token} onUnauthorised={onUnauthorised} />
       {back}
     </section>
   );
