@@ -5,7 +5,7 @@ import { publicPostRateLimit } from "../security/public-rate-limit.ts";
 import type { CampPaymentGateway } from "./camp-payment-gateway.ts";
 import { registrationIdOfLink } from "./camp-personal-link.ts";
 import { CampInputError } from "./camp-registrations.ts";
-import { cancelMyRegistration, changeMyRegistration, findMyRegistration, myRegistrationView, selfServiceMessages } from "./camp-self-service.ts";
+import { addMyCompanion, cancelMyRegistration, changeMyRegistration, findMyRegistration, myRegistrationView, payMyOutstanding, selfServiceMessages } from "./camp-self-service.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -56,6 +56,28 @@ export async function registerCampSelfServiceRoutes(app: FastifyInstance, option
       }
       throw error;
     }
+  });
+
+  app.post<{ Params: { token: string } }>("/api/MinPamelding/AddCompanion/:token", limited, async (request, reply) => {
+    const id = await registrationIdOfLink(app.db, request.params.token);
+    if (id === undefined) return notFound(reply);
+    try {
+      const outcome = await addMyCompanion(app, gateway, id, request.body ?? {});
+      return reply.header("cache-control", "no-store").send({ ...outcome.view, ...(outcome.payUrl ? { payUrl: outcome.payUrl } : {}) });
+    } catch (error) {
+      if (error instanceof CampInputError) {
+        return reply.code(400).send({ error: error.message, issues: [{ path: error.path, message: error.message }] } satisfies ErrorBody);
+      }
+      throw error;
+    }
+  });
+
+  // The open difference of a change, at Vipps again: answers the address to go to, as text.
+  app.post<{ Params: { token: string } }>("/api/MinPamelding/Pay/:token", limited, async (request, reply) => {
+    const id = await registrationIdOfLink(app.db, request.params.token);
+    if (id === undefined) return notFound(reply);
+    const url = await payMyOutstanding(app, gateway, id);
+    return reply.header("cache-control", "no-store").type("text/plain; charset=utf-8").send(url);
   });
 
   // Always the same answer (after a valid address), so nobody can learn who is registered.

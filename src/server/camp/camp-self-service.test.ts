@@ -214,3 +214,73 @@ describe.each(databaseKinds)("Min påmelding on %s", (kind) => {
     expect(row!.cancelledAt).not.toBeNull();
   });
 });
+
+describe.each(databaseKinds)("Min påmelding: price-changing changes on %s", (kind) => {
+  let database: Database;
+  let app: TestApp;
+  let sim: VippsSimulator;
+  let service: VippsPayments;
+  let now: Date;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+  beforeEach(async () => {
+    await clearCampTables(database);
+    await database.db.execute(sql`truncate camp_personal_links, camp_registration_changes restart identity cascade`);
+    // Registered during the early-bird period; the change comes later.
+    now = new Date("2026-10-15T10:00:00Z");
+    ({ app, sim, service } = await buildVippsTestApp(database, () => now, { timeoutMs: 150 }));
+  });
+  afterEach(async () => {
+    await sim.settled();
+    await app.close();
+  });
+
+  const add = (token: string, body: unknown) => app.inject({ method: "POST", url: `/api/MinPamelding/AddCompanion/${token}`, payload: body as object });
+
+  it("adds a companion priced under the registration's edition; the difference is a new Vipps attempt that is captured, and a later cancel refunds over both payments", async () => {
+    const paying = await startVippsPayment(app);
+    await actOnLanding(app, paying.redirectUrl, "approve");
+    await sim.settled();
+    await reconcile(service);
+    const [mail] = await app.db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, `camp-confirmation:${paying.registrationId}`));
+    const token = linkPattern.exec(mail!.text)![1]!;
+    now = new Date("2026-11-10T10:00:00Z");
+    const res = await add(token, { ...companion({ firstName: "Kari" }), alreadyRegistered: false });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ total: 1080 + 550, outstanding: 550 });
+    expect(body.payUrl).toMatch(/\/vipps-sim\/landing\?reference=VL26-[A-Z2-9]{6}-2&token=/);
+    await actOnLanding(app, body.payUrl, "approve");
+    await sim.settled();
+    await reconcile(service);
+    const rows = await app.db.select().from(payments).where(eq(payments.registrationId, paying.registrationId)).orderBy(payments.id);
+    expect(rows.map((row) => [row.kind, row.capturedAmount])).toEqual([["registration", 1080], ["change", 550]]);
+    expect((await app.inject({ url: `/api/MinPamelding/Get/${token}` })).json()).toMatchObject({ outstanding: 0, paid: 1630 });
+    // Before the deadline everything comes back, spread over the two payments.
+    const cancelled = await app.inject({ method: "POST", url: `/api/MinPamelding/Cancel/${token}`, payload: { person: "athlete", expectedRefund: 1630 } });
+    expect(cancelled.json()).toMatchObject({ refund: 1630, status: "cancelled" });
+    await sim.settled();
+    await reconcile(service);
+    const after = await app.db.select().from(payments).where(eq(payments.registrationId, paying.registrationId)).orderBy(payments.id);
+    expect(after.map((row) => row.refundedAmount)).toEqual([1080, 550]);
+  });
+
+  it("refuses a companion that breaks the shared rules, with the wizard's messages; card/cash owes the difference at the camp", async () => {
+    const res = await postRegistration(app, draft());
+    const token = String(res.headers[personalLinkHeader]).split("/").pop()!;
+    const young = await add(token, { ...companion(), age: 16, alreadyRegistered: false });
+    expect(young.statusCode).toBe(400);
+    expect(young.json().issues[0]).toMatchObject({ path: "age", message: "Ledsager må være myndig." });
+    expect((await add(token, { ...companion(), alreadyRegistered: true })).statusCode).toBe(400);
+    const ok = await add(token, { ...companion(), alreadyRegistered: false });
+    expect(ok.json()).toMatchObject({ total: 1080 + 550, paymentMethod: "card_cash" });
+    expect(ok.json().payUrl).toBeUndefined();
+    const [payment] = await app.db.select().from(payments);
+    expect(payment!.amount).toBe(1630);
+  });
+});

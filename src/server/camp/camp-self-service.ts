@@ -10,10 +10,13 @@ import { campEditionFromData } from "../../shared/camp/camp-edition-data.ts";
 import type { CampEdition } from "../../shared/camp/camp-edition.ts";
 import { maySleepOver } from "../../shared/camp/camp-eligibility.ts";
 import { myChangeFieldLabels, type MyPerson, type MyRegistrationView } from "../../shared/camp/camp-my-registration.ts";
-import { campRefund } from "../../shared/camp/camp-pricing.ts";
+import { calculateCampPrice, campRefund } from "../../shared/camp/camp-pricing.ts";
+import { campSettings } from "../../shared/camp/camp-edition.ts";
+import { referenceData } from "../db/reference-data.ts";
 import {
   FindMyRegistrationSchema,
   MyCancellationSchema,
+  MyCompanionAddSchema,
   MyRegistrationChangeSchema,
   type MyRegistrationChange,
 } from "../../shared/camp/camp-registration.ts";
@@ -41,6 +44,7 @@ export const selfServiceMessages = {
   refundChanged: (amount: number) => `Det du får tilbake er nå ${formatKroner(amount)}. Se over og bekreft på nytt.`,
   paymentBusy: "Betalingen behandles hos Vipps akkurat nå. Prøv igjen om et minutt.",
   sleepover: "Barn under 12 år fra Ski Taekwondo Klubb kan ikke overnatte i hallen.",
+  nothingToPay: "Det er ingenting å betale.",
 } as const;
 
 /** Who did it, in the money log and the change log. */
@@ -163,6 +167,10 @@ export function viewOf(loaded: Loaded, now: Date): MyRegistrationView {
     paymentMethod: methodOf(rows),
     paid: rows.reduce((sum, row) => sum + row.paidAmount, 0),
     refunded: rows.reduce((sum, row) => sum + row.refundedAmount, 0),
+    outstanding:
+      methodOf(rows) === "vipps" && registration.status === "confirmed"
+        ? Math.max(0, registration.total - rows.reduce((sum, row) => sum + row.paidAmount + row.refundedAmount, 0))
+        : 0,
     paymentState: paymentStateText(loaded),
     fullRefundUntil: edition.fullRefundEndsAt.toISOString(),
     laterShare: edition.settings.refund.laterShare,
@@ -240,12 +248,20 @@ export async function cancelMyRegistration(app: FastifyInstance, gateway: CampPa
     const share = whole ? registration.total : companion!.amount;
     const name = whole ? `${registration.firstName} ${registration.lastName}` : `${companion!.firstName} ${companion!.lastName}`;
     let refund = 0;
-    let vippsPayment: PaymentRow | undefined;
+    /** The refund shared over the Vipps payments with money on them, newest first (a change's difference, then the registration's). */
+    const refunds: { payment: PaymentRow; amount: number }[] = [];
     if (method === "vipps") {
-      vippsPayment = [...loaded.payments].reverse().find((row) => row.method === "vipps" && row.capturedAmount - row.refundedAmount > 0);
-      if (!vippsPayment || vippsPayment.pendingRefundKey) throw new HttpError(409, selfServiceMessages.paymentBusy);
-      await lockPayment(tx, vippsPayment.id);
-      refund = Math.min(vippsPayment.capturedAmount - vippsPayment.refundedAmount, campRefund(share, loaded.edition, now));
+      const paid = [...loaded.payments].reverse().filter((row) => row.method === "vipps" && row.capturedAmount - row.refundedAmount > 0);
+      const unsettled = loaded.payments.some((row) => row.method === "vipps" && (row.pendingRefundKey || (row.settle === "capture" && row.capturedAmount === 0)));
+      if (paid.length === 0 || unsettled) throw new HttpError(409, selfServiceMessages.paymentBusy);
+      let due = campRefund(share, loaded.edition, now);
+      for (const payment of paid) {
+        await lockPayment(tx, payment.id);
+        const amount = Math.min(due, payment.capturedAmount - payment.refundedAmount);
+        if (amount > 0) refunds.push({ payment, amount });
+        due -= amount;
+        refund += amount;
+      }
     }
     if (input.expectedRefund !== undefined && input.expectedRefund !== refund) throw new HttpError(409, selfServiceMessages.refundChanged(refund));
 
@@ -262,8 +278,10 @@ export async function cancelMyRegistration(app: FastifyInstance, gateway: CampPa
       if (cash && cash.state !== "paid") await tx.update(payments).set({ amount: registration.total - share, updatedAt: now }).where(eq(payments.id, cash.id));
     }
     const what = whole ? "Påmeldingen avbestilt av deltakeren" : `Ledsager ${name} avbestilt av deltakeren`;
-    if (vippsPayment && refund > 0) {
-      await queueVippsRefund(tx, vippsPayment, refund, ACTOR, `${what} (Min påmelding). Refusjon etter reglene: ${refund} kr.`, now);
+    if (refunds.length > 0) {
+      for (const { payment, amount } of refunds) {
+        await queueVippsRefund(tx, payment, amount, ACTOR, `${what} (Min påmelding). Refusjon etter reglene: ${refund} kr${refunds.length > 1 ? `, herav ${amount} kr på denne betalingen` : ""}.`, now);
+      }
     } else {
       const payment = loaded.payments[loaded.payments.length - 1];
       if (payment) {
@@ -356,4 +374,98 @@ export async function findMyRegistration(app: FastifyInstance, body: unknown): P
     await queueMail(tx, { dedupeKey: selfServiceMailKey(rows[0]!.id, `find-${bucket}`), to: rows[0]!.email, ...renderLinksMail(links) }, now);
   });
   app.outbox.kick();
+}
+
+export interface AddCompanionOutcome {
+  view: MyRegistrationView;
+  /** Where to pay the difference with Vipps, when the registration is paid with Vipps. */
+  payUrl?: string;
+}
+
+/**
+ * Adds a companion: priced by the server with the registration's own edition and its early-bird state at
+ * registration (calculateCampPrice at the registration's time). The receipt gets the companion's line and
+ * the total grows; with Vipps the difference is a new payment attempt ("change"), with card/cash it is paid
+ * at the camp.
+ */
+export async function addMyCompanion(app: FastifyInstance, gateway: CampPaymentGateway, registrationId: number, body: unknown): Promise<AddCompanionOutcome> {
+  const input = parseWith(MyCompanionAddSchema, body);
+  const now = app.now();
+  const { grades } = await referenceData(app.db);
+  const added = await app.db.transaction(async (tx) => {
+    await lockRegistration(tx, registrationId);
+    const loaded = await load(tx, registrationId);
+    if (!loaded) throw new HttpError(404, selfServiceMessages.notFound);
+    refuseUnlessChangeable(loaded, now);
+    const { registration } = loaded;
+    const active = loaded.companions.filter((companion) => !companion.cancelledAt);
+    if (active.length >= campSettings.limits.maxCompanions) throw new CampInputError("ledsagere", `Du kan legge inn høyst ${campSettings.limits.maxCompanions} ledsagere.`);
+    if (loaded.companions.some((companion) => companion.clientId === input.id)) throw new CampInputError("id", "Den samme ledsageren er lagt inn to ganger.");
+    const price = calculateCampPrice(
+      { ...registration, ledsagere: [input] },
+      { edition: loaded.edition, at: registration.createdAt, grades },
+    );
+    const line = price.lines.find((priced) => priced.kind === "companion")!;
+    const nextPosition = (rows: { position: number }[]) => rows.reduce((max, row) => Math.max(max, row.position), -1) + 1;
+    await tx.insert(campCompanions).values({
+      registrationId,
+      position: nextPosition(loaded.companions),
+      clientId: input.id,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      age: input.age,
+      telephone: input.telephone,
+      email: input.email,
+      sleepover: input.sleepover,
+      alreadyRegistered: false,
+      amount: line.amount,
+    });
+    const lines = await tx.select({ position: campPriceLines.position }).from(campPriceLines).where(eq(campPriceLines.registrationId, registrationId));
+    await tx.insert(campPriceLines).values({ registrationId, position: nextPosition(lines), kind: line.kind, label: line.label, amount: line.amount });
+    await tx.update(campRegistrations).set({ total: registration.total + line.amount, hasLedsager: true }).where(eq(campRegistrations.id, registrationId));
+    const method = methodOf(loaded.payments);
+    let reference: string | undefined;
+    if (method === "vipps" && line.amount > 0) {
+      const attempts = loaded.payments.filter((row) => row.method === "vipps").length;
+      reference = `${registration.orderId}-${attempts + 1}`;
+      await tx.insert(payments).values({ registrationId, reference, method: "vipps", kind: "change", amount: line.amount, state: "created", createdAt: now, updatedAt: now });
+    } else if (method === "card_cash") {
+      const cash = loaded.payments[loaded.payments.length - 1]!;
+      await tx.update(payments).set({ amount: cash.amount + line.amount, updatedAt: now }).where(eq(payments.id, cash.id));
+    }
+    await logChange(tx, registrationId, `La til ledsager ${input.firstName} ${input.lastName} (${line.amount} kr)`, now);
+    return { reference, amount: line.amount, registration };
+  });
+  let payUrl: string | undefined;
+  if (added.reference) {
+    payUrl = await gateway.createPaymentRedirect({
+      registrationId,
+      orderId: added.registration.orderId,
+      editionYear: added.registration.editionYear,
+      amount: added.amount,
+      paymentReference: added.reference,
+      telephone: added.registration.telephone,
+    });
+  }
+  const view = await myRegistrationView(app.db, registrationId, app.now());
+  if (!view) throw new HttpError(404, selfServiceMessages.notFound);
+  return { view, ...(payUrl ? { payUrl } : {}) };
+}
+
+/** "Betal resten": the open difference of a change, at Vipps again (the same attempt while it can still be paid). */
+export async function payMyOutstanding(app: FastifyInstance, gateway: CampPaymentGateway, registrationId: number): Promise<string> {
+  const loaded = await load(app.db, registrationId);
+  if (!loaded) throw new HttpError(404, selfServiceMessages.notFound);
+  refuseUnlessChangeable(loaded, app.now());
+  const change = [...loaded.payments].reverse().find((row) => row.kind === "change" && row.method === "vipps");
+  if (!change || change.paidAmount > 0) throw new HttpError(409, selfServiceMessages.nothingToPay);
+  const { registration } = loaded;
+  return gateway.createPaymentRedirect({
+    registrationId,
+    orderId: registration.orderId,
+    editionYear: registration.editionYear,
+    amount: change.amount,
+    paymentReference: change.reference,
+    telephone: registration.telephone,
+  });
 }

@@ -45,6 +45,8 @@ export interface MyRegistrationView {
   /** In kroner, what has come in (Vipps: captured or reserved, less refunds; card/cash: marked paid). */
   paid: number;
   refunded: number;
+  /** Vipps: what a change added and is not paid yet (pay it with "Betal med Vipps"). */
+  outstanding: number;
   /** Human-readable state of the payment, in Norwegian. */
   paymentState: string;
   /** The end of full refunds (ISO instant) and the share refunded after it (0.5 = half). */

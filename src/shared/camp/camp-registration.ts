@@ -277,3 +277,8 @@ export const MyCancellationSchema = z
 
 /** "Finn påmeldingen min": the e-mail address given at registration. */
 export const FindMyRegistrationSchema = z.object({ email: registrationShape.email }).strict();
+
+/** A companion added later through "Min påmelding": the wizard's companion form, never "already registered" here. */
+export const MyCompanionAddSchema = CompanionSchema.extend({
+  alreadyRegistered: z.literal(false, "En ledsager som allerede er påmeldt, legges ikke til her."),
+}).strict();

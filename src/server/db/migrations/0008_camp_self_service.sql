@@ -15,6 +15,7 @@ CREATE TABLE "camp_registration_changes" (
 );
 --> statement-breakpoint
 ALTER TABLE "camp_companions" ADD COLUMN "cancelled_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "payments" ADD COLUMN "kind" text DEFAULT 'registration' NOT NULL;--> statement-breakpoint
 ALTER TABLE "mail_outbox" ADD COLUMN "attachments" jsonb;--> statement-breakpoint
 ALTER TABLE "camp_personal_links" ADD CONSTRAINT "camp_personal_links_registration_id_camp_registrations_id_fk" FOREIGN KEY ("registration_id") REFERENCES "public"."camp_registrations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "camp_registration_changes" ADD CONSTRAINT "camp_registration_changes_registration_id_camp_registrations_id_fk" FOREIGN KEY ("registration_id") REFERENCES "public"."camp_registrations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -145,7 +145,7 @@ export class VippsPayments implements CampPaymentGateway {
     let row = await this.latestVippsPayment(registration.registrationId);
     if (!row) throw new Error(`Registration ${registration.registrationId} has no Vipps payment`);
     if (row.state === "failed" || (row.vippsState && finalFailedStates.has(row.vippsState))) {
-      row = await this.newAttempt(registration.registrationId, registration.orderId, row.amount);
+      row = await this.newAttempt(registration.registrationId, registration.orderId, row.amount, row.kind);
     }
     if (row.vippsState === "AUTHORIZED") return this.returnUrl(registration.orderId);
     if (row.redirectUrl) return row.redirectUrl;
@@ -193,7 +193,7 @@ export class VippsPayments implements CampPaymentGateway {
     }
   }
 
-  private async newAttempt(registrationId: number, orderId: string, amount: number): Promise<PaymentRow> {
+  private async newAttempt(registrationId: number, orderId: string, amount: number, kind: PaymentRow["kind"] = "registration"): Promise<PaymentRow> {
     const [counted] = await this.db
       .select({ n: sql<number>`count(*)::int` })
       .from(payments)
@@ -201,7 +201,7 @@ export class VippsPayments implements CampPaymentGateway {
     const now = this.now();
     await this.db
       .insert(payments)
-      .values({ registrationId, reference: `${orderId}-${Number(counted?.n ?? 0) + 1}`, method: "vipps", amount, state: "created", createdAt: now, updatedAt: now })
+      .values({ registrationId, reference: `${orderId}-${Number(counted?.n ?? 0) + 1}`, method: "vipps", kind, amount, state: "created", createdAt: now, updatedAt: now })
       .onConflictDoNothing();
     return (await this.latestVippsPayment(registrationId))!;
   }
@@ -291,11 +291,16 @@ export class VippsPayments implements CampPaymentGateway {
           .set({ status: "confirmed", confirmedAt: now })
           .where(and(eq(campRegistrations.id, row.registrationId), eq(campRegistrations.status, "pending_payment")))
           .returning({ id: campRegistrations.id });
+        const [registration] = updated ? [] : await tx.select({ status: campRegistrations.status }).from(campRegistrations).where(eq(campRegistrations.id, row.registrationId));
         if (updated) {
           await queueCampConfirmationMail(tx, row.registrationId, now, this.options.publicBaseUrl);
           settle = "capture";
           confirmedNow = true;
           await log("vipps-authorized", amounts.authorized, `Vipps ${row.reference}: reservert; påmeldingen er bekreftet`);
+        } else if (row.kind === "change" && registration?.status === "confirmed") {
+          // The difference for a change made through "Min påmelding": taken like the registration's own payment.
+          settle = "capture";
+          await log("vipps-authorized", amounts.authorized, `Vipps ${row.reference}: reservert; tillegg for en endring`);
         } else {
           settle = "release";
           await log("vipps-authorized", amounts.authorized, `Vipps ${row.reference}: reservert, men påmeldingen venter ikke på betaling; reservasjonen frigis`);

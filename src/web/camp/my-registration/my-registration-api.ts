@@ -26,6 +26,7 @@ export const MyRegistrationViewSchema = z.object({
   paymentMethod: z.enum(["vipps", "card_cash", "free"]).nullable(),
   paid: z.number(),
   refunded: z.number(),
+  outstanding: z.number(),
   paymentState: z.string(),
   fullRefundUntil: z.string(),
   laterShare: z.number(),
