@@ -132,6 +132,37 @@ test.describe("Min påmelding", () => {
     await screenshot(page, "min-pamelding-endret");
   });
 
+  test("add a companion and pay the difference with Vipps", async ({ page, request }) => {
+    const lastName = uniqueSurname("Tillegg");
+    const response = await request.post("/api/Vinterleir/Post", { data: validDraft({ draftId: randomUUID(), lastName, email: `${lastName.toLowerCase()}@example.no`, vipps: true }) });
+    const landing = (await response.text()).trim();
+    const link = response.headers()["x-min-pamelding"]!;
+    await page.goto(landing);
+    await page.getByRole("button", { name: "Godkjenn betalingen" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: /Takk! Du er registrert/ })).toBeVisible();
+
+    await page.goto(link);
+    await page.getByRole("button", { name: "Legg til ledsager" }).click();
+    await page.getByLabel("Fornavn").fill("Kari");
+    await page.getByLabel("Etternavn").fill(lastName);
+    await page.getByLabel("Ledsagerens telefon").fill("98765432");
+    await page.getByLabel("Ledsagerens e-post").fill("kari@example.no");
+    await screenshot(page, "min-pamelding-ledsager");
+    await page.getByRole("button", { name: "Legg til ledsageren" }).click();
+    await page.waitForURL(/\/vipps-sim\/landing\?reference=VL\d{2}-[A-Z2-9]{6}-2/);
+    await expect(page.locator("#amount")).toHaveText("kr 550,00");
+    await page.getByRole("button", { name: "Godkjenn betalingen" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: /Takk! Du er registrert/ })).toBeVisible();
+    await page.getByRole("link", { name: "Min påmelding" }).click();
+    await expect(page.getByText(`Kari ${lastName}`, { exact: true })).toBeVisible();
+    await expect(page.locator(".receipt .total")).toHaveText("1\u00a0750\u00a0kr");
+    await expect.poll(async () => {
+      await page.reload();
+      return page.locator(".my-facts").textContent();
+    }, { timeout: 15_000 }).toContain("1\u00a0750\u00a0kr");
+    await expect(page.getByRole("button", { name: /Betal .* med Vipps/ })).toHaveCount(0);
+  });
+
   test("Finn påmeldingen min gives the same answer and mails the link", async ({ page, request }) => {
     const lastName = uniqueSurname("Finn");
     const email = `${lastName.toLowerCase()}@example.no`;

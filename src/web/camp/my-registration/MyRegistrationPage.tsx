@@ -2,15 +2,25 @@ import { useCallback, useEffect, useRef, useState, type ReactNode, type Ref } fr
 import { Link, useParams } from "react-router";
 import { club, contactEmails } from "../../../shared/club/club-facts.ts";
 import { myRegistrationPath, type MyPerson, type MyRegistrationView } from "../../../shared/camp/camp-my-registration.ts";
-import { MyRegistrationChangeSchema, type MyRegistrationChange } from "../../../shared/camp/camp-registration.ts";
+import {
+  MyRegistrationChangeSchema,
+  newCompanion,
+  validateCompanion,
+  type CompanionDraft,
+  type CompanionField,
+  type FieldErrors,
+  type MyRegistrationChange,
+} from "../../../shared/camp/camp-registration.ts";
 import { campSettings } from "../../../shared/camp/camp-edition.ts";
 import { formatKroner, formatLongDate } from "../../../shared/format.ts";
 import { osloCalendarDate } from "../../../shared/time.ts";
-import { CheckboxField, TextAreaField, TextField } from "../../components/wizard/fields.tsx";
+import { AgeField, CheckboxField, TextAreaField, TextField } from "../../components/wizard/fields.tsx";
+import { newId } from "../../components/wizard/new-id.ts";
 import { LoadProblem } from "../registration/LoadProblem.tsx";
 import { ReceiptTable } from "../registration/ReceiptTable.tsx";
 import { useLoad } from "../registration/use-camp-data.ts";
-import { cancelPerson, changeMyRegistration, getMyRegistration, type ActionResult } from "./my-registration-api.ts";
+import { addCompanion, cancelPerson, changeMyRegistration, getMyRegistration, payOutstanding, type ActionResult } from "./my-registration-api.ts";
+import { rememberPersonalLink } from "./personal-link-storage.ts";
 import "../registration/registration.css";
 import "./my-registration.css";
 
@@ -121,6 +131,21 @@ export function MyRegistration() {
         </dl>
         <RefundRule view={view} />
       </section>
+      {view.changeable && view.outstanding > 0 && <PayOutstanding token={token} amount={view.outstanding} />}
+      {view.changeable && (
+        <AddCompanionForm
+          onAdd={async (companion) => {
+            const result = await addCompanion(token, companion);
+            if (result.kind === "ok" && result.payUrl) {
+              // Back from Vipps, the result page links here again.
+              rememberPersonalLink(window.location.pathname);
+              window.location.assign(result.payUrl);
+              return result;
+            }
+            return done(`${companion.firstName} ${companion.lastName} er lagt til.`)(result);
+          }}
+        />
+      )}
       {view.changeable ? (
         <ChangeForm key={JSON.stringify([view.email, view.telephone, view.allergies, view.otherInfo, view.vegan, view.public, view.sleepover])} view={view} onSave={async (change) => done("Endringene er lagret.")(await changeMyRegistration(token, change))} />
       ) : (
@@ -273,6 +298,102 @@ function ChangeForm({ view, onSave }: { view: MyRegistrationView; onSave: (chang
         <button type="submit" className="button" disabled={changed.length === 0 || sending.state === "sending"}>
           {sending.state === "sending" ? "Lagrer …" : "Lagre endringene"}
         </button>
+      </form>
+    </section>
+  );
+}
+
+function PayOutstanding({ token, amount }: { token: string; amount: number }) {
+  const [state, setState] = useState<Sending>({ state: "idle" });
+  const pay = async () => {
+    setState({ state: "sending" });
+    const result = await payOutstanding(token);
+    if (result.kind === "redirect") {
+      rememberPersonalLink(window.location.pathname);
+      window.location.assign(result.url);
+    } else setState({ state: "error", message: result.detail });
+  };
+  return (
+    <div className="notice my-outstanding" role="status">
+      <p>
+        Endringen koster <strong>{formatKroner(amount)}</strong> mer, og det er ikke betalt ennå.
+      </p>
+      {state.state === "error" && (
+        <p className="field-error" role="alert">
+          {state.message}
+        </p>
+      )}
+      <button type="button" className="vipps-button" onClick={() => void pay()} disabled={state.state === "sending"}>
+        {state.state === "sending" ? "Åpner Vipps …" : `Betal ${formatKroner(amount)} med Vipps`}
+      </button>
+    </div>
+  );
+}
+
+function AddCompanionForm({ onAdd }: { onAdd: (companion: CompanionDraft) => Promise<ActionResult> }) {
+  const [open, setOpen] = useState(false);
+  const [companion, setCompanion] = useState<CompanionDraft>(() => newCompanion(newId()));
+  const [errors, setErrors] = useState<FieldErrors<CompanionField>>({});
+  const [sending, setSending] = useState<Sending>({ state: "idle" });
+  const set = <K extends keyof CompanionDraft>(field: K, value: CompanionDraft[K]) => setCompanion((current) => ({ ...current, [field]: value }));
+  if (!open) {
+    return (
+      <section aria-labelledby="my-add">
+        <h2 id="my-add">Ledsager</h2>
+        <button type="button" className="button secondary my-add-button" onClick={() => setOpen(true)}>
+          Legg til ledsager
+        </button>
+      </section>
+    );
+  }
+  const submit = async () => {
+    const found = validateCompanion(companion);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setSending({ state: "sending" });
+    const result = await onAdd(companion);
+    if (result.kind === "ok") {
+      if (!result.payUrl) {
+        setOpen(false);
+        setCompanion(newCompanion(newId()));
+        setSending({ state: "idle" });
+      }
+    } else if (result.kind === "invalid") {
+      setErrors(Object.fromEntries(result.issues.map((issue) => [issue.path.split(".").pop()!, issue.message])));
+      setSending({ state: "error", message: result.message });
+    } else setSending({ state: "error", message: result.kind === "conflict" ? result.message : "Vi fikk ikke lagt til ledsageren. Prøv igjen om litt." });
+  };
+  return (
+    <section aria-labelledby="my-add">
+      <h2 id="my-add">Legg til ledsager</h2>
+      <p className="field-hint">En ledsager må være myndig. Prisen er den som gjaldt da du meldte på; det nye beløpet betaler du med samme betalingsmåte som før.</p>
+      <form
+        className="my-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <TextField id="add-first" label="Fornavn" autoComplete="off" value={companion.firstName} onChange={(value) => set("firstName", value)} error={errors.firstName} />
+        <TextField id="add-last" label="Etternavn" autoComplete="off" value={companion.lastName} onChange={(value) => set("lastName", value)} error={errors.lastName} />
+        <AgeField id="add-age" label="Alder" value={companion.age} onChange={(value) => set("age", value)} error={errors.age} />
+        <TextField id="add-phone" label="Ledsagerens telefon" type="tel" inputMode="tel" value={companion.telephone} onChange={(value) => set("telephone", value)} error={errors.telephone} />
+        <TextField id="add-email" label="Ledsagerens e-post" type="email" inputMode="email" value={companion.email} onChange={(value) => set("email", value)} error={errors.email} />
+        <CheckboxField id="add-sleepover" label="Ledsageren overnatter i hallen" checked={companion.sleepover} onChange={(value) => set("sleepover", value)} />
+        {sending.state === "error" && (
+          <p className="field-error" role="alert">
+            {sending.message}
+          </p>
+        )}
+        <div className="button-row">
+          <button type="submit" className="button" disabled={sending.state === "sending"}>
+            {sending.state === "sending" ? "Legger til …" : "Legg til ledsageren"}
+          </button>
+          <button type="button" className="button secondary" onClick={() => setOpen(false)} disabled={sending.state === "sending"}>
+            Avbryt
+          </button>
+        </div>
       </form>
     </section>
   );

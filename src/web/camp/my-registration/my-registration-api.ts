@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { MyRegistrationView } from "../../../shared/camp/camp-my-registration.ts";
-import type { MyRegistrationChange } from "../../../shared/camp/camp-registration.ts";
-import { ApiError, getJson, parseErrorBody, send, type ApiIssue } from "../../lib/api-client.ts";
+import type { CompanionDraft, MyRegistrationChange } from "../../../shared/camp/camp-registration.ts";
+import { ApiError, getJson, parseErrorBody, paymentUrl, send, type ApiIssue } from "../../lib/api-client.ts";
 
 const MyPersonSchema = z.object({
   key: z.string(),
@@ -54,7 +54,7 @@ export async function getMyRegistration(token: string): Promise<MyRegistrationVi
 }
 
 export type ActionResult =
-  | { kind: "ok"; view: MyRegistrationView; refund?: number }
+  | { kind: "ok"; view: MyRegistrationView; refund?: number; payUrl?: string }
   /** 400: the server's message and issues, to show by the fields. */
   | { kind: "invalid"; message: string; issues: ApiIssue[] }
   /** 409: it can no longer be done, or the refund changed: the server's sentence. */
@@ -73,9 +73,10 @@ async function post(url: string, body: unknown): Promise<ActionResult> {
   }
   if (response.ok) {
     try {
-      const json = JSON.parse(text) as { refund?: unknown };
+      const json = JSON.parse(text) as { refund?: unknown; payUrl?: unknown };
       const view = MyRegistrationViewSchema.parse(json);
-      return { kind: "ok", view, ...(typeof json.refund === "number" ? { refund: json.refund } : {}) };
+      const payUrl = typeof json.payUrl === "string" ? paymentUrl(json.payUrl) : undefined;
+      return { kind: "ok", view, ...(typeof json.refund === "number" ? { refund: json.refund } : {}), ...(payUrl ? { payUrl } : {}) };
     } catch {
       return { kind: "failed", detail: `Uventet svar: ${text.slice(0, 300)}` };
     }
@@ -89,6 +90,24 @@ async function post(url: string, body: unknown): Promise<ActionResult> {
 
 export function cancelPerson(token: string, person: string, expectedRefund: number): Promise<ActionResult> {
   return post(path("Cancel", token), { person, expectedRefund });
+}
+
+/** POST /api/MinPamelding/AddCompanion/{token}: the view, and where to pay the difference with Vipps. */
+export async function addCompanion(token: string, companion: CompanionDraft): Promise<ActionResult & { payUrl?: string }> {
+  const result = await post(path("AddCompanion", token), { ...companion, alreadyRegistered: false });
+  return result;
+}
+
+/** POST /api/MinPamelding/Pay/{token}: the Vipps address for the open difference. */
+export async function payOutstanding(token: string): Promise<{ kind: "redirect"; url: string } | { kind: "failed"; detail: string }> {
+  try {
+    const response = await send(path("Pay", token), { method: "POST" });
+    const text = (await response.text()).trim();
+    const url = response.ok ? paymentUrl(text) : undefined;
+    return url ? { kind: "redirect", url } : { kind: "failed", detail: parseErrorBody(text)?.error ?? `HTTP ${response.status}` };
+  } catch (error) {
+    return { kind: "failed", detail: error instanceof ApiError ? error.detail : String(error) };
+  }
 }
 
 export function changeMyRegistration(token: string, change: MyRegistrationChange): Promise<ActionResult> {
