@@ -5,7 +5,7 @@ import { publicPostRateLimit } from "../security/public-rate-limit.ts";
 import type { CampPaymentGateway } from "./camp-payment-gateway.ts";
 import { registrationIdOfLink } from "./camp-personal-link.ts";
 import { CampInputError } from "./camp-registrations.ts";
-import { addMyCompanion, cancelMyRegistration, changeMyRegistration, findMyRegistration, myRegistrationView, payMyOutstanding, selfServiceMessages } from "./camp-self-service.ts";
+import { addMyCompanion, cancelMyRegistration, changeMyRegistration, findMyRegistration, myRegistrationView, payMyOutstanding, selfServiceMessages, setMyGrading } from "./camp-self-service.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -64,6 +64,20 @@ export async function registerCampSelfServiceRoutes(app: FastifyInstance, option
     try {
       const outcome = await addMyCompanion(app, gateway, id, request.body ?? {});
       return reply.header("cache-control", "no-store").send({ ...outcome.view, ...(outcome.payUrl ? { payUrl: outcome.payUrl } : {}) });
+    } catch (error) {
+      if (error instanceof CampInputError) {
+        return reply.code(400).send({ error: error.message, issues: [{ path: error.path, message: error.message }] } satisfies ErrorBody);
+      }
+      throw error;
+    }
+  });
+
+  app.post<{ Params: { token: string } }>("/api/MinPamelding/Grading/:token", limited, async (request, reply) => {
+    const id = await registrationIdOfLink(app.db, request.params.token);
+    if (id === undefined) return notFound(reply);
+    try {
+      const outcome = await setMyGrading(app, gateway, id, request.body ?? {});
+      return reply.header("cache-control", "no-store").send({ ...outcome.view, changed: outcome.changed, refund: outcome.refund, ...(outcome.payUrl ? { payUrl: outcome.payUrl } : {}) });
     } catch (error) {
       if (error instanceof CampInputError) {
         return reply.code(400).send({ error: error.message, issues: [{ path: error.path, message: error.message }] } satisfies ErrorBody);

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { findMyRegistrationAnswer, personalLinkHeader, type MyRegistrationView } from "../../shared/camp/camp-my-registration.ts";
 import type { Database } from "../db/database.ts";
 import { campCompanions, campRegistrations, payments } from "../db/schema/camp.ts";
-import { campPersonalLinks } from "../db/schema/camp-self-service.ts";
+import { campPersonalLinks, campRegistrationChanges } from "../db/schema/camp-self-service.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { actOnLanding, buildVippsTestApp, reconcile, startVippsPayment } from "../payments/vipps/vipps-test-support.ts";
 import type { VippsPayments } from "../payments/vipps/vipps-payments.ts";
@@ -30,10 +30,13 @@ describe.each(databaseKinds)("Min påmelding on %s", (kind) => {
   });
   beforeEach(async () => {
     await clearCampTables(database);
-    await database.db.execute(sql`truncate camp_personal_links, camp_registration_changes restart identity cascade`);
+    await database.db.execute(sql`truncate camp_personal_links, camp_registration_changes, camp_waitlist_offers restart identity cascade`);
     // After the full-refund deadline (midnight 21 November), before the camp (28 November).
     now = new Date("2026-11-25T10:00:00Z");
     ({ app, sim, service } = await buildVippsTestApp(database, () => now, { timeoutMs: 150 }));
+    // No capacity unless a test sets one (the edition row outlives each test's app).
+    const admin = await campAdminToken(app);
+    expect((await app.inject({ method: "PUT", url: `/api/CampEdition/Put/2026/${admin}`, payload: { capacity: null } })).statusCode).toBe(200);
   });
   afterEach(async () => {
     await sim.settled();
@@ -168,10 +171,23 @@ describe.each(databaseKinds)("Min påmelding on %s", (kind) => {
       expect((await change(bad, {})).statusCode).toBe(404);
     }
     expect((await get(token)).statusCode).toBe(200);
+    expect((await change(token, { allergies: "Nøtter" })).statusCode).toBe(200);
     await anonymiseRegistrations(app.db, { registrationIds: [id] }, now);
+    expect(await app.db.select().from(campRegistrationChanges)).toEqual([]);
     expect((await get(token)).statusCode).toBe(404);
     expect(await app.db.select().from(campPersonalLinks)).toEqual([]);
     expect((await app.inject({ url: `/vinterleir/min-pamelding/${token}` })).statusCode).toBe(404);
+  });
+
+  it("a place freed by a cancellation goes to the first on the waiting list, like the admin's cancel", async () => {
+    const admin = await campAdminToken(app);
+    expect((await app.inject({ method: "PUT", url: `/api/CampEdition/Put/2026/${admin}`, payload: { capacity: 1 } })).statusCode).toBe(200);
+    const { token } = await registerCardCash();
+    expect((await postRegistration(app, draft({ firstName: "Venter" }))).body).toBe("Venteliste");
+    expect((await cancel(token, { person: "athlete" })).json()).toMatchObject({ status: "cancelled", changed: true });
+    const offers = await app.db.select().from(mailOutbox).where(sql`${mailOutbox.dedupeKey} like 'camp-waitlist-offer:%'`);
+    expect(offers).toHaveLength(1);
+    expect(offers[0]!.text).toContain("Venter");
   });
 
   it("refuses changes and cancellations once the camp has started", async () => {
@@ -230,7 +246,7 @@ describe.each(databaseKinds)("Min påmelding: price-changing changes on %s", (ki
   });
   beforeEach(async () => {
     await clearCampTables(database);
-    await database.db.execute(sql`truncate camp_personal_links, camp_registration_changes restart identity cascade`);
+    await database.db.execute(sql`truncate camp_personal_links, camp_registration_changes, camp_waitlist_offers restart identity cascade`);
     // Registered during the early-bird period; the change comes later.
     now = new Date("2026-10-15T10:00:00Z");
     ({ app, sim, service } = await buildVippsTestApp(database, () => now, { timeoutMs: 150 }));
@@ -268,6 +284,37 @@ describe.each(databaseKinds)("Min påmelding: price-changing changes on %s", (ki
     await reconcile(service);
     const after = await app.db.select().from(payments).where(eq(payments.registrationId, paying.registrationId)).orderBy(payments.id);
     expect(after.map((row) => row.refundedAmount)).toEqual([1080, 550]);
+  });
+
+  it("grading on (the wizard's rule; the fee as a Vipps difference) and off again after the deadline (half back)", async () => {
+    const adult = await postRegistration(app, draft());
+    const adultToken = String(adult.headers[personalLinkHeader]).split("/").pop()!;
+    const refused = await app.inject({ method: "POST", url: `/api/MinPamelding/Grading/${adultToken}`, payload: { gradering: true } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().issues[0].path).toBe("gradering");
+
+    // A home-club child pays nothing for the camp; the companion makes it a Vipps payment.
+    const paying = await startVippsPayment(app, { age: 10, clubId: 29, gradeId: 3, hasLedsager: true, ledsagere: [companion()] });
+    await actOnLanding(app, paying.redirectUrl, "approve");
+    await sim.settled();
+    await reconcile(service);
+    const [mail] = await app.db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, `camp-confirmation:${paying.registrationId}`));
+    const token = linkPattern.exec(mail!.text)![1]!;
+    const grading = (on: boolean) => app.inject({ method: "POST", url: `/api/MinPamelding/Grading/${token}`, payload: { gradering: on } });
+    const on = await grading(true);
+    expect(on.json()).toMatchObject({ gradering: true, outstanding: 350, changed: true });
+    await actOnLanding(app, on.json().payUrl, "approve");
+    await sim.settled();
+    await reconcile(service);
+    expect((await grading(true)).json()).toMatchObject({ changed: false });
+    now = new Date("2026-11-25T10:00:00Z");
+    const off = await grading(false);
+    expect(off.json()).toMatchObject({ gradering: false, refund: 175, outstanding: 0 });
+    await sim.settled();
+    await reconcile(service);
+    const rows = await app.db.select().from(payments).where(eq(payments.registrationId, paying.registrationId)).orderBy(payments.id);
+    expect(rows.map((row) => row.refundedAmount)).toEqual([0, 175]);
+    expect(rows.map((row) => row.capturedAmount)).toEqual([550, 350]);
   });
 
   it("refuses a companion that breaks the shared rules, with the wizard's messages; card/cash owes the difference at the camp", async () => {

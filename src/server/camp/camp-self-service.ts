@@ -8,7 +8,7 @@ import { and, asc, desc, eq, ilike, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { campEditionFromData } from "../../shared/camp/camp-edition-data.ts";
 import type { CampEdition } from "../../shared/camp/camp-edition.ts";
-import { maySleepOver } from "../../shared/camp/camp-eligibility.ts";
+import { maySleepOver, mayTickGrading } from "../../shared/camp/camp-eligibility.ts";
 import { myChangeFieldLabels, type MyPerson, type MyRegistrationView } from "../../shared/camp/camp-my-registration.ts";
 import { calculateCampPrice, campRefund } from "../../shared/camp/camp-pricing.ts";
 import { campSettings } from "../../shared/camp/camp-edition.ts";
@@ -17,6 +17,7 @@ import {
   FindMyRegistrationSchema,
   MyCancellationSchema,
   MyCompanionAddSchema,
+  MyGradingSchema,
   MyRegistrationChangeSchema,
   type MyRegistrationChange,
 } from "../../shared/camp/camp-registration.ts";
@@ -45,6 +46,7 @@ export const selfServiceMessages = {
   paymentBusy: "Betalingen behandles hos Vipps akkurat nå. Prøv igjen om et minutt.",
   sleepover: "Barn under 12 år fra Ski Taekwondo Klubb kan ikke overnatte i hallen.",
   nothingToPay: "Det er ingenting å betale.",
+  grading: "Cup-gradering på leiren er bare for barn under 13 år fra Ski Taekwondo Klubb, og dan-gradering for dem som kan gå opp til dan.",
 } as const;
 
 /** Who did it, in the money log and the change log. */
@@ -182,6 +184,8 @@ export function viewOf(loaded: Loaded, now: Date): MyRegistrationView {
     vegan: registration.vegan,
     public: registration.public,
     sleepover: registration.sleepover,
+    gradering: registration.gradering,
+    mayGrade: mayTickGrading(registration, edition),
     maySleepOver: maySleepOver({ age: registration.age, clubId: registration.clubId }, edition),
   };
 }
@@ -247,22 +251,8 @@ export async function cancelMyRegistration(app: FastifyInstance, gateway: CampPa
     const method = methodOf(loaded.payments);
     const share = whole ? registration.total : companion!.amount;
     const name = whole ? `${registration.firstName} ${registration.lastName}` : `${companion!.firstName} ${companion!.lastName}`;
-    let refund = 0;
-    /** The refund shared over the Vipps payments with money on them, newest first (a change's difference, then the registration's). */
-    const refunds: { payment: PaymentRow; amount: number }[] = [];
-    if (method === "vipps") {
-      const paid = [...loaded.payments].reverse().filter((row) => row.method === "vipps" && row.capturedAmount - row.refundedAmount > 0);
-      const unsettled = loaded.payments.some((row) => row.method === "vipps" && (row.pendingRefundKey || (row.settle === "capture" && row.capturedAmount === 0)));
-      if (paid.length === 0 || unsettled) throw new HttpError(409, selfServiceMessages.paymentBusy);
-      let due = campRefund(share, loaded.edition, now);
-      for (const payment of paid) {
-        await lockPayment(tx, payment.id);
-        const amount = Math.min(due, payment.capturedAmount - payment.refundedAmount);
-        if (amount > 0) refunds.push({ payment, amount });
-        due -= amount;
-        refund += amount;
-      }
-    }
+    const refunds = method === "vipps" ? await shareOutRefund(tx, loaded, campRefund(share, loaded.edition, now)) : [];
+    const refund = refunds.reduce((sum, part) => sum + part.amount, 0);
     if (input.expectedRefund !== undefined && input.expectedRefund !== refund) throw new HttpError(409, selfServiceMessages.refundChanged(refund));
 
     const cash = method === "card_cash" ? loaded.payments[loaded.payments.length - 1] : undefined;
@@ -376,6 +366,49 @@ export async function findMyRegistration(app: FastifyInstance, body: unknown): P
   app.outbox.kick();
 }
 
+/**
+ * A refund shared over the registration's Vipps payments with money on them, newest first (a change's
+ * difference, then the registration's), each payment locked. 409 while a payment is still being settled.
+ */
+async function shareOutRefund(tx: Db, loaded: Loaded, due: number): Promise<{ payment: PaymentRow; amount: number }[]> {
+  const paid = [...loaded.payments].reverse().filter((row) => row.method === "vipps" && row.capturedAmount - row.refundedAmount > 0);
+  const unsettled = loaded.payments.some((row) => row.method === "vipps" && (row.pendingRefundKey || (row.settle === "capture" && row.capturedAmount === 0)));
+  if (paid.length === 0 || unsettled) throw new HttpError(409, selfServiceMessages.paymentBusy);
+  const parts: { payment: PaymentRow; amount: number }[] = [];
+  for (const payment of paid) {
+    if (due <= 0) break;
+    await lockPayment(tx, payment.id);
+    const amount = Math.min(due, payment.capturedAmount - payment.refundedAmount);
+    if (amount > 0) parts.push({ payment, amount });
+    due -= amount;
+  }
+  return parts;
+}
+
+/**
+ * Charges what a change adds: with Vipps (or a free registration made for Vipps) a new attempt of kind
+ * "change" (answers its reference); with card/cash the unpaid payment grows, or a new card/cash payment is
+ * owed at the camp.
+ */
+async function chargeDifference(tx: Db, loaded: Loaded, amount: number, now: Date): Promise<string | undefined> {
+  if (amount <= 0) return undefined;
+  const { registration } = loaded;
+  const method = methodOf(loaded.payments);
+  if (method === "vipps" || (method === "free" && registration.vipps)) {
+    const reference = `${registration.orderId}-${loaded.payments.filter((row) => row.method === "vipps").length + 1}`;
+    await tx.insert(payments).values({ registrationId: registration.id, reference, method: "vipps", kind: "change", amount, state: "created", createdAt: now, updatedAt: now });
+    return reference;
+  }
+  const cash = loaded.payments[loaded.payments.length - 1];
+  if (cash && cash.method === "card_cash" && cash.state !== "paid") {
+    await tx.update(payments).set({ amount: cash.amount + amount, updatedAt: now }).where(eq(payments.id, cash.id));
+  } else {
+    const reference = `${registration.orderId}-K${loaded.payments.length + 1}`;
+    await tx.insert(payments).values({ registrationId: registration.id, reference, method: "card_cash", kind: "change", amount, state: "unpaid", createdAt: now, updatedAt: now });
+  }
+  return undefined;
+}
+
 export interface AddCompanionOutcome {
   view: MyRegistrationView;
   /** Where to pay the difference with Vipps, when the registration is paid with Vipps. */
@@ -423,16 +456,7 @@ export async function addMyCompanion(app: FastifyInstance, gateway: CampPaymentG
     const lines = await tx.select({ position: campPriceLines.position }).from(campPriceLines).where(eq(campPriceLines.registrationId, registrationId));
     await tx.insert(campPriceLines).values({ registrationId, position: nextPosition(lines), kind: line.kind, label: line.label, amount: line.amount });
     await tx.update(campRegistrations).set({ total: registration.total + line.amount, hasLedsager: true }).where(eq(campRegistrations.id, registrationId));
-    const method = methodOf(loaded.payments);
-    let reference: string | undefined;
-    if (method === "vipps" && line.amount > 0) {
-      const attempts = loaded.payments.filter((row) => row.method === "vipps").length;
-      reference = `${registration.orderId}-${attempts + 1}`;
-      await tx.insert(payments).values({ registrationId, reference, method: "vipps", kind: "change", amount: line.amount, state: "created", createdAt: now, updatedAt: now });
-    } else if (method === "card_cash") {
-      const cash = loaded.payments[loaded.payments.length - 1]!;
-      await tx.update(payments).set({ amount: cash.amount + line.amount, updatedAt: now }).where(eq(payments.id, cash.id));
-    }
+    const reference = await chargeDifference(tx, loaded, line.amount, now);
     await logChange(tx, registrationId, `La til ledsager ${input.firstName} ${input.lastName} (${line.amount} kr)`, now);
     return { reference, amount: line.amount, registration };
   });
@@ -468,4 +492,71 @@ export async function payMyOutstanding(app: FastifyInstance, gateway: CampPaymen
     paymentReference: change.reference,
     telephone: registration.telephone,
   });
+}
+
+export interface GradingOutcome {
+  view: MyRegistrationView;
+  changed: boolean;
+  refund: number;
+  payUrl?: string;
+}
+
+/**
+ * Grading on or off. On: the wizard's rule, priced like the registration (its edition, its time); with Vipps
+ * the fee is a new payment attempt, with card/cash it is owed at the camp. Off: the fee comes back by the
+ * refund rule (Vipps) or is no longer owed (card/cash); the receipt gets a line that takes it off.
+ */
+export async function setMyGrading(app: FastifyInstance, gateway: CampPaymentGateway, registrationId: number, body: unknown): Promise<GradingOutcome> {
+  const { gradering } = parseWith(MyGradingSchema, body);
+  const now = app.now();
+  const { grades } = await referenceData(app.db);
+  const outcome = await app.db.transaction(async (tx) => {
+    await lockRegistration(tx, registrationId);
+    const loaded = await load(tx, registrationId);
+    if (!loaded) throw new HttpError(404, selfServiceMessages.notFound);
+    const { registration } = loaded;
+    if (registration.gradering === gradering) return { changed: false, refund: 0 };
+    refuseUnlessChangeable(loaded, now);
+    const method = methodOf(loaded.payments);
+    const lines = await tx.select({ position: campPriceLines.position, kind: campPriceLines.kind, amount: campPriceLines.amount }).from(campPriceLines).where(eq(campPriceLines.registrationId, registrationId));
+    const position = lines.reduce((max, line) => Math.max(max, line.position), -1) + 1;
+    const cash = method === "card_cash" ? loaded.payments[loaded.payments.length - 1] : undefined;
+    if (gradering) {
+      if (!mayTickGrading(registration, loaded.edition)) throw new CampInputError("gradering", selfServiceMessages.grading);
+      const price = calculateCampPrice({ ...registration, gradering: true, ledsagere: [] }, { edition: loaded.edition, at: registration.createdAt, grades });
+      const line = price.lines.find((priced) => priced.kind === "grading")!;
+      await tx.insert(campPriceLines).values({ registrationId, position, kind: line.kind, label: line.label, amount: line.amount });
+      await tx.update(campRegistrations).set({ gradering: true, total: registration.total + line.amount }).where(eq(campRegistrations.id, registrationId));
+      const reference = await chargeDifference(tx, loaded, line.amount, now);
+      await logChange(tx, registrationId, `La til gradering (${line.amount} kr)`, now);
+      return { changed: true, refund: 0, reference, amount: line.amount, registration };
+    }
+    // Off: the grading lines' net amount (a fee added and taken off before counts as nothing).
+    const fee = lines.filter((line) => line.kind === "grading" || line.kind === "cancelled-grading").reduce((sum, line) => sum + line.amount, 0);
+    const refunds = method === "vipps" && fee > 0 ? await shareOutRefund(tx, loaded, campRefund(fee, loaded.edition, now)) : [];
+    const refund = refunds.reduce((sum, part) => sum + part.amount, 0);
+    await tx.insert(campPriceLines).values({ registrationId, position, kind: "cancelled-grading", label: "Avbestilt gradering", amount: -fee });
+    await tx.update(campRegistrations).set({ gradering: false, total: registration.total - fee }).where(eq(campRegistrations.id, registrationId));
+    if (cash && cash.state !== "paid") await tx.update(payments).set({ amount: cash.amount - fee, updatedAt: now }).where(eq(payments.id, cash.id));
+    for (const { payment, amount } of refunds) {
+      await queueVippsRefund(tx, payment, amount, ACTOR, `Gradering avbestilt av deltakeren (Min påmelding). Refusjon etter reglene: ${refund} kr.`, now);
+    }
+    await logChange(tx, registrationId, `Tok bort gradering (refusjon ${refund} kr)`, now);
+    return { changed: true, refund };
+  });
+  if (outcome.refund > 0) await gateway.settleNow?.(registrationId).catch(() => undefined);
+  let payUrl: string | undefined;
+  if ("reference" in outcome && outcome.reference) {
+    payUrl = await gateway.createPaymentRedirect({
+      registrationId,
+      orderId: outcome.registration!.orderId,
+      editionYear: outcome.registration!.editionYear,
+      amount: outcome.amount!,
+      paymentReference: outcome.reference,
+      telephone: outcome.registration!.telephone,
+    });
+  }
+  const view = await myRegistrationView(app.db, registrationId, app.now());
+  if (!view) throw new HttpError(404, selfServiceMessages.notFound);
+  return { view, changed: outcome.changed, refund: outcome.refund, ...(payUrl ? { payUrl } : {}) };
 }

@@ -22,7 +22,7 @@ import { addDays, startOfOsloDay, type CalendarDate } from "../../shared/time.ts
 import type { Db } from "../db/database.ts";
 import { campCompanions, campPriceLines, campRegistrations, moneyActions, payments } from "../db/schema/camp.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
-import { campPersonalLinks } from "../db/schema/camp-self-service.ts";
+import { campPersonalLinks, campRegistrationChanges } from "../db/schema/camp-self-service.ts";
 import { selfServiceMailPrefix } from "../camp/camp-self-service-mail.ts";
 import { newMemberRegistrations } from "../db/schema/members.ts";
 import { campConfirmationKey } from "../camp/camp-confirmation-mail.ts";
@@ -133,14 +133,15 @@ export async function anonymiseRegistrations(
             then split_part(label, ': ', 1) || ': ' || ${anonymisedName}
               || coalesce(substring(label from ${keptSuffix}::text), '')
           else label end
-        where ${inArray(campPriceLines.registrationId, ids)} and kind in ('athlete', 'companion')`);
+        where ${inArray(campPriceLines.registrationId, ids)} and kind in ('athlete', 'companion', 'cancelled-companion')`);
     await tx
       .update(campCompanions)
       .set({ firstName: anonymisedName, lastName: anonymisedName, telephone: "", email: "" })
       .where(inArray(campCompanions.registrationId, ids));
     await tx.delete(mailOutbox).where(campMailsOf(ids));
-    // Personal links end with the personal data.
+    // Personal links end with the personal data, and so does the change log (it names companions).
     await tx.delete(campPersonalLinks).where(inArray(campPersonalLinks.registrationId, ids));
+    await tx.delete(campRegistrationChanges).where(inArray(campRegistrationChanges.registrationId, ids));
     const changed = await tx
       .update(campRegistrations)
       .set({

@@ -61,6 +61,9 @@ export interface MyRegistrationView {
   vegan: boolean;
   public: boolean;
   sleepover: boolean;
+  gradering: boolean;
+  /** Whether the rules let this athlete take grading at the camp (cup for home-club children, dan candidates). */
+  mayGrade: boolean;
   /** Whether the rules let this athlete sleep over (home-club children under the age may not). */
   maySleepOver: boolean;
 }

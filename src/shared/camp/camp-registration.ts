@@ -282,3 +282,6 @@ export const FindMyRegistrationSchema = z.object({ email: registrationShape.emai
 export const MyCompanionAddSchema = CompanionSchema.extend({
   alreadyRegistered: z.literal(false, "En ledsager som allerede er påmeldt, legges ikke til her."),
 }).strict();
+
+/** Grading on or off through "Min påmelding" (priced by the server). */
+export const MyGradingSchema = z.object({ gradering: z.boolean({ error: "Ugyldig valg." }) }).strict();

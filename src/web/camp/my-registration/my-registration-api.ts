@@ -38,6 +38,8 @@ export const MyRegistrationViewSchema = z.object({
   vegan: z.boolean(),
   public: z.boolean(),
   sleepover: z.boolean(),
+  gradering: z.boolean(),
+  mayGrade: z.boolean(),
   maySleepOver: z.boolean(),
 }) satisfies z.ZodType<MyRegistrationView>;
 
@@ -108,6 +110,11 @@ export async function payOutstanding(token: string): Promise<{ kind: "redirect";
   } catch (error) {
     return { kind: "failed", detail: error instanceof ApiError ? error.detail : String(error) };
   }
+}
+
+/** POST /api/MinPamelding/Grading/{token}: grading on (maybe with a Vipps address for the fee) or off (refund by the rule). */
+export function setGrading(token: string, gradering: boolean): Promise<ActionResult> {
+  return post(path("Grading", token), { gradering });
 }
 
 export function changeMyRegistration(token: string, change: MyRegistrationChange): Promise<ActionResult> {
