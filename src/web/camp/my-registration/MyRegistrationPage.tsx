@@ -19,7 +19,7 @@ import { newId } from "../../components/wizard/new-id.ts";
 import { LoadProblem } from "../registration/LoadProblem.tsx";
 import { ReceiptTable } from "../registration/ReceiptTable.tsx";
 import { useLoad } from "../registration/use-camp-data.ts";
-import { addCompanion, cancelPerson, changeMyRegistration, getMyRegistration, payOutstanding, type ActionResult } from "./my-registration-api.ts";
+import { addCompanion, cancelPerson, changeMyRegistration, getMyRegistration, payOutstanding, setGrading, type ActionResult } from "./my-registration-api.ts";
 import { rememberPersonalLink } from "./personal-link-storage.ts";
 import "../registration/registration.css";
 import "./my-registration.css";
@@ -132,6 +132,20 @@ export function MyRegistration() {
         <RefundRule view={view} />
       </section>
       {view.changeable && view.outstanding > 0 && <PayOutstanding token={token} amount={view.outstanding} />}
+      {view.changeable && (view.mayGrade || view.gradering) && (
+        <GradingChoice
+          view={view}
+          onSet={async (on) => {
+            const result = await setGrading(token, on);
+            if (result.kind === "ok" && result.payUrl) {
+              rememberPersonalLink(window.location.pathname);
+              window.location.assign(result.payUrl);
+              return result;
+            }
+            return done(on ? "Gradering er lagt til." : "Graderingen er tatt bort.")(result);
+          }}
+        />
+      )}
       {view.changeable && (
         <AddCompanionForm
           onAdd={async (companion) => {
@@ -299,6 +313,31 @@ function ChangeForm({ view, onSave }: { view: MyRegistrationView; onSave: (chang
           {sending.state === "sending" ? "Lagrer …" : "Lagre endringene"}
         </button>
       </form>
+    </section>
+  );
+}
+
+function GradingChoice({ view, onSet }: { view: MyRegistrationView; onSet: (on: boolean) => Promise<ActionResult> }) {
+  const [state, setState] = useState<Sending>({ state: "idle" });
+  const act = async () => {
+    setState({ state: "sending" });
+    const result = await onSet(!view.gradering);
+    if (result.kind === "ok") {
+      if (!result.payUrl) setState({ state: "idle" });
+    } else setState({ state: "error", message: result.kind === "conflict" || result.kind === "invalid" ? result.message : "Vi fikk ikke endret. Prøv igjen om litt." });
+  };
+  return (
+    <section aria-labelledby="my-grading">
+      <h2 id="my-grading">Gradering</h2>
+      <p>{view.gradering ? "Utøveren er meldt på gradering på leiren." : "Utøveren kan gradere på leiren."}</p>
+      {state.state === "error" && (
+        <p className="field-error" role="alert">
+          {state.message}
+        </p>
+      )}
+      <button type="button" className="button secondary my-add-button" onClick={() => void act()} disabled={state.state === "sending"}>
+        {view.gradering ? "Ta bort gradering" : "Meld på gradering"}
+      </button>
     </section>
   );
 }
