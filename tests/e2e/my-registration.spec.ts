@@ -10,6 +10,7 @@ import type { CampRegistrationDraft } from "../../src/shared/camp/camp-registrat
 import { encodeBase64 } from "../../src/web/components/wizard/cookie-draft.ts";
 import { tabPartValue } from "../../src/web/components/wizard/tab-draft.ts";
 import { DRAFT_COOKIE, TAB_ONLY_FIELDS } from "../../src/web/camp/registration/draft-storage.ts";
+import AxeBuilder from "@axe-core/playwright";
 import { screenshot, uniqueSurname } from "./camp-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 
@@ -48,6 +49,11 @@ async function registerCardCash(request: APIRequestContext, overrides: Partial<C
   const link = response.headers()["x-min-pamelding"];
   expect(link).toMatch(/^\/vinterleir\/min-pamelding\/[A-Za-z0-9_-]{43}$/);
   return link!;
+}
+
+async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 test.describe("Min påmelding", () => {
@@ -130,6 +136,8 @@ test.describe("Min påmelding", () => {
     await expect(page.getByRole("cell", { name: `Avbestilt ledsager: Per ${lastName}` })).toBeVisible();
     await expect(page.locator(".receipt .total")).toHaveText("1\u00a0750\u00a0kr");
     await screenshot(page, "min-pamelding-endret");
+    await page.getByRole("button", { name: "Legg til ledsager" }).click();
+    await expect(await axeViolations(page)).toEqual([]);
   });
 
   test("add a companion and pay the difference with Vipps", async ({ page, request }) => {
@@ -172,6 +180,7 @@ test.describe("Min påmelding", () => {
     await page.getByRole("button", { name: "Send meg lenken" }).click();
     await expect(page.getByRole("status")).toContainText("Finnes det en påmelding med den e-postadressen");
     await screenshot(page, "finn-pamelding");
+    await expect(await axeViolations(page)).toEqual([]);
     const mail = await (await request.get(`/dev/mail/${await mailId(request, email, "Lenken til påmeldingen din")}`)).text();
     await page.goto(linkPattern.exec(mail)![1]!);
     await expect(page.getByText(`Ola ${lastName}`, { exact: true })).toBeVisible();
