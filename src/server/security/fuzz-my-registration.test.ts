@@ -99,7 +99,15 @@ describe.each(databaseKinds)("hostile input to Min påmelding on %s", (kind) => 
     "every call with a hostile or unknown link: 404 (or 4xx), nothing changes",
     async () => {
       const linkToken = fc.oneof(hostileSegment, fc.string({ unit: fc.constantFrom(..."ABCabc012-_"), minLength: 43, maxLength: 43 }));
-      const calls = ["GET /api/MinPamelding/Get", "POST /api/MinPamelding/Change", "POST /api/MinPamelding/Cancel", "GET /vinterleir/min-pamelding"] as const;
+      const calls = [
+        "GET /api/MinPamelding/Get",
+        "POST /api/MinPamelding/Change",
+        "POST /api/MinPamelding/Cancel",
+        "POST /api/MinPamelding/AddCompanion",
+        "POST /api/MinPamelding/Grading",
+        "POST /api/MinPamelding/Pay",
+        "GET /vinterleir/min-pamelding",
+      ] as const;
       await fuzzEndpoint(context, {
         requests: fc.record({ token: linkToken, query: hostileQuery, call: fc.constantFrom(...calls), body: jsonBodies(hostileValue) }),
         toInject: ({ token: segment, query, call, body }) => {
@@ -128,6 +136,23 @@ describe.each(databaseKinds)("hostile input to Min påmelding on %s", (kind) => 
         },
       });
       expect(accepted).toBeGreaterThan(0);
+    },
+    fuzzTimeoutMs,
+  );
+
+  it(
+    "POST /api/MinPamelding/AddCompanion/:token and /Grading/:token",
+    async () => {
+      const companionBase = fc
+        .record({ id: hostileText, firstName: hostileText, lastName: hostileText })
+        .map((fields) => ({ ...validCompanion(fields), alreadyRegistered: false }) as Record<string, unknown>);
+      const bodies: fc.Arbitrary<unknown> = fc.oneof(companionBase, mutated(companionBase, Object.keys(validCompanion())), hostileValue);
+      await fuzzEndpoint(context, {
+        requests: fc.record({ call: fc.constantFrom("AddCompanion", "Grading"), body: jsonBodies(fc.oneof(bodies, fc.record({ gradering: fc.oneof(fc.boolean(), hostileValue) }))) }),
+        toInject: ({ call, body }) => post(`/api/MinPamelding/${call}/${token}`, body),
+        unchangedWhenRejected: ["camp_companions", "camp_price_lines", "payments", "camp_registration_changes"],
+        check: (_request, res) => expect([200, 400, 404, 409, 413, 415]).toContain(res.statusCode),
+      });
     },
     fuzzTimeoutMs,
   );

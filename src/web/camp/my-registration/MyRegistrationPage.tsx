@@ -179,8 +179,10 @@ function RefundRule({ view }: { view: MyRegistrationView }) {
   const full = Date.now() < deadline.getTime();
   // The last day with a full refund (the deadline is the midnight after it, Oslo).
   const lastDay = formatLongDate(osloCalendarDate(new Date(deadline.getTime() - 1)));
+  const everything = view.persons.find((person) => person.kind === "athlete")?.refundIfCancelledToday ?? 0;
   return (
     <p className="my-rule">
+      Avbestiller du hele påmeldingen i dag, får du {formatKroner(everything)} tilbake med Vipps.{" "}
       {full
         ? `Avbestiller du innen midnatt ${lastDay}, får du alt tilbake; etter det ${share}.`
         : `Fristen for å få alt tilbake gikk ut ved midnatt ${lastDay}. Avbestiller du nå, får du ${share} tilbake.`}
