@@ -2,9 +2,10 @@ import type { FastifyServerOptions } from "fastify";
 import type { Env } from "./env.ts";
 
 /** Path segments that carry admin tokens, password digests or waiting-list offer tokens are masked before logging. */
-const secretPathSegments = /\/api\/(VinterleirAdmin|NewMemberAdmin|Invoice|CampEdition|Venteliste)\/[^?]*/i;
+const secretPathSegments = /\/api\/(VinterleirAdmin|NewMemberAdmin|Invoice|CampEdition|Venteliste|MinPamelding)\/[^?]*/i;
 /** The waiting-list offer page: its last segment is the offer's token. */
 const offerPagePath = /^\/vinterleir\/venteliste\/[^?]+/i;
+const personalPagePath = /^\/vinterleir\/min-pamelding\/[^?]+/i;
 
 /** Query parameters that carry a secret, e.g. the Vipps simulator's landing page `?token=`, or personal data (the check-in search `?q=`). */
 const secretQueryParameters = /([?&](?:token|access_token|secret|password|code|q)=)[^&#]*/gi;
@@ -16,6 +17,7 @@ export function redactUrl(url: string): string {
       return `/api/${area}/${action}/[redacted]`;
     })
     .replace(offerPagePath, "/vinterleir/venteliste/[redacted]")
+    .replace(personalPagePath, "/vinterleir/min-pamelding/[redacted]")
     .replace(secretQueryParameters, "$1[redacted]");
 }
 

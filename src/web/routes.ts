@@ -47,6 +47,8 @@ export default [
   ]),
   route("vinterleir/registrering/*", "camp/registration/RegistrationPage.tsx"),
   route("vinterleir/venteliste/:token", "camp/waitlist/WaitlistOfferPage.tsx"),
+  route("vinterleir/min-pamelding", "camp/my-registration/FindMyRegistrationPage.tsx"),
+  route("vinterleir/min-pamelding/:token", "camp/my-registration/MyRegistrationPage.tsx"),
   route("vinterleir/deltakere", "camp/participants/ParticipantsPage.tsx"),
   route("vinterleir/deltakere/admin", "camp/admin/CampAdminPage.tsx"),
   route("vinterleir/deltakere/innsjekk", "camp/checkin/CheckInPage.tsx"),

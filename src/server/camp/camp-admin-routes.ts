@@ -5,6 +5,7 @@ import type { ErrorBody } from "../errors.ts";
 import { adminActionMessages, type AdminPerson, cancelRegistration, loadAdminPersons, markCardCashPaid, totalsOf, type AdminActionOutcome } from "./camp-admin.ts";
 import { campParticipantsCsv } from "./camp-csv.ts";
 import { currentEditionYear } from "./camp-edition-lookup.ts";
+import { registrationChanges } from "./camp-self-service.ts";
 
 /**
  * The camp admin's routes, all under /api/VinterleirAdmin/ so logger.ts masks the token, all behind
@@ -41,6 +42,13 @@ export async function registerCampAdminRoutes(app: FastifyInstance) {
       .header("content-disposition", `attachment; filename="vinterleir-${year}-deltakere.csv"`)
       .type("text/csv; charset=utf-8")
       .send(csv);
+  });
+
+  // What the participant changed or cancelled through "Min påmelding" (camp-self-service.ts), oldest first.
+  app.get<{ Params: { registrationId: string } }>("/api/VinterleirAdmin/Changes/:registrationId/:token", guard, async (request, reply) => {
+    const raw = request.params.registrationId;
+    const changes = /^\d{1,9}$/.test(raw) ? await registrationChanges(app.db, Number(raw)) : [];
+    return reply.header("cache-control", "no-store").send(changes);
   });
 
   app.post<{ Params: { registrationId: string } }>("/api/VinterleirAdmin/MarkPaid/:registrationId/:token", guard, async (request, reply) =>

@@ -48,7 +48,8 @@ export async function loadAdminPersons(db: Db, editionYear: number): Promise<Adm
   const persons: AdminPerson[] = [];
   for (const { registration: row, clubName, grade } of registrations) {
     const r = { ...row, status: listedStatus(row.status) };
-    const own = companions.filter((companion) => companion.registrationId === r.id);
+    // A companion cancelled alone ("Min påmelding") is off the list; the total no longer counts it.
+    const own = companions.filter((companion) => companion.registrationId === r.id && !companion.cancelledAt);
     const regPayments = paymentRows.filter((payment) => payment.registrationId === r.id);
     const latest = regPayments[regPayments.length - 1];
     let unallocated = regPayments.reduce((sum, payment) => sum + payment.paidAmount, 0);

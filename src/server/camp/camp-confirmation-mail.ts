@@ -2,6 +2,7 @@ import { asc, desc, eq } from "drizzle-orm";
 import { club, contactEmails } from "../../shared/club/club-facts.ts";
 import type { CampEdition } from "../../shared/camp/camp-edition.ts";
 import { formatDateRange, formatKroner, formatLongDate } from "../../shared/format.ts";
+import { osloCalendarDate } from "../../shared/time.ts";
 import type { Db } from "../db/database.ts";
 import { campPriceLines, campRegistrations, payments, type PaymentMethod } from "../db/schema/camp.ts";
 import { clubs } from "../db/schema/clubs.ts";
@@ -10,6 +11,8 @@ import { campEditionOfYear } from "./camp-edition-lookup.ts";
 import { queueMail, type OutgoingMail } from "../mail/outbox.ts";
 import { checkInCodeFor } from "./checkin/checkin-code.ts";
 import { checkInMailHtml, checkInMailText } from "./checkin/checkin-mail.ts";
+import { campCalendar } from "./camp-calendar.ts";
+import { createPersonalLink, personalLinkUrl } from "./camp-personal-link.ts";
 
 export interface CampConfirmationData {
   editionYear: number;
@@ -32,16 +35,40 @@ export const paymentMethodLabels: Record<PaymentMethod, string> = {
   vipps: "Vipps",
 };
 
+export interface ConfirmationContext {
+  /** The day the mail is written: the refund rule is stated as it stands then. */
+  sentAt: Date;
+  /** The full address of the registration's "Min påmelding" page. */
+  personalLink: string;
+}
+
+/**
+ * What the refund rule says on the day of `sentAt`, for a registration paid with `method`: before the
+ * full-refund deadline everything back until then (then the later share); after it only the later share.
+ */
+export function refundRuleSentence(edition: CampEdition, method: PaymentMethod, sentAt: Date): string {
+  const { refund } = edition.settings;
+  const deadline = formatLongDate(osloCalendarDate(new Date(edition.fullRefundEndsAt.getTime() - 1)));
+  const share = refund.laterShare === 0.5 ? "halvparten" : `${Math.round(refund.laterShare * 100)} %`;
+  if (method !== "vipps") return "Du kan avbestille på «Min påmelding» til leiren starter; da betaler du ingenting.";
+  if (sentAt.getTime() < edition.fullRefundEndsAt.getTime()) {
+    return `Avbestiller du innen midnatt ${deadline}, får du alt tilbake; etter det får du tilbake ${share} av det du har betalt.`;
+  }
+  return `Fristen for å få alt tilbake gikk ut ved midnatt ${deadline}. Avbestiller du nå, får du tilbake ${share} av det du har betalt.`;
+}
+
 /**
  * The confirmation e-mail (D5): Norwegian, text and simple HTML, every piece of user text escaped.
  * `edition`: the registration's own edition (its stored row), for the dates, venue and refund rule.
  */
-export function renderCampConfirmation(data: CampConfirmationData, edition: CampEdition): Pick<OutgoingMail, "subject" | "text" | "html"> {
+export function renderCampConfirmation(
+  data: CampConfirmationData,
+  edition: CampEdition,
+  context: ConfirmationContext,
+): Pick<OutgoingMail, "subject" | "text" | "html" | "attachments"> {
   const { settings } = edition;
   const campName = `Vinterleir ${data.editionYear}`;
   const dates = formatDateRange(edition.start, edition.end);
-  const refundUntil = formatLongDate({ year: data.editionYear, ...settings.refund.fullUntil });
-  const laterShare = settings.refund.laterShare === 0.5 ? "halvparten" : `${Math.round(settings.refund.laterShare * 100)} %`;
   const bring = [
     "dobok (treningsdrakt) og beskyttelsesutstyr",
     "drikkeflaske og innesko",
@@ -53,8 +80,9 @@ export function renderCampConfirmation(data: CampConfirmationData, edition: Camp
       : data.paymentMethod === "free"
         ? `${paymentMethodLabels.free} – du har ingenting å betale.`
         : `${paymentMethodLabels.vipps}, ordrenummer ${data.orderId}.`;
-  const refund = `Avbestiller du innen midnatt ${refundUntil}, får du alt tilbake; etter det får du tilbake ${laterShare}.`;
-  const contact = `Spørsmål eller avbestilling? Skriv til ${contactEmails.general} og oppgi ordrenummeret. Denne adressen tar ikke imot svar.`;
+  const refund = refundRuleSentence(edition, data.paymentMethod, context.sentAt);
+  const self = "På «Min påmelding» ser du påmeldingen, kan rette opplysningene og avbestille:";
+  const contact = `Spørsmål? Skriv til ${contactEmails.general} og oppgi ordrenummeret. Denne adressen tar ikke imot svar.`;
 
   const text = [
     `Hei ${data.firstName}!`,
@@ -73,7 +101,12 @@ export function renderCampConfirmation(data: CampConfirmationData, edition: Camp
     "Ta med:",
     ...bring.map((item) => `- ${item}`),
     "",
+    self,
+    context.personalLink,
+    "",
     refund,
+    "",
+    "Leiren ligger ved som kalenderfil (vinterleir.ics).",
     "",
     contact,
     "",
@@ -99,12 +132,15 @@ ${data.lines.map((line) => `<tr><td style="${cell}">${e(line.label)}</td><td sty
 <p>Betaling: ${e(payment)}</p>
 <h2 style="font-size:1.1rem">Ta med</h2>
 <ul>${bring.map((item) => `<li>${e(item)}</li>`).join("")}</ul>
+<p>${e(self)}<br><a href="${e(context.personalLink)}">Min påmelding</a></p>
 <p>${e(refund)}</p>
-<p>Spørsmål eller avbestilling? Skriv til <a href="mailto:${e(contactEmails.general)}">${e(contactEmails.general)}</a> og oppgi ordrenummeret. Denne adressen tar ikke imot svar.</p>
+<p>Leiren ligger ved som kalenderfil.</p>
+<p>Spørsmål? Skriv til <a href="mailto:${e(contactEmails.general)}">${e(contactEmails.general)}</a> og oppgi ordrenummeret. Denne adressen tar ikke imot svar.</p>
 <p>Vel møtt!<br>Hilsen ${e(club.name)}</p>
 </body></html>
 `;
-  return { subject: `Du er registrert til ${campName}`, text, html };
+  const calendar = campCalendar(edition, settings.venue, data.orderId, context.sentAt);
+  return { subject: `Du er registrert til ${campName}`, text, html, attachments: [calendar] };
 }
 
 export const campConfirmationKeyPrefix = "camp-confirmation:";
@@ -118,13 +154,18 @@ export function campConfirmationKey(registrationId: number): string {
  * Call it inside the transaction that confirms the registration (card/cash/free now; a Vipps payment
  * later); the dedupe key makes a second call a no-op.
  */
-export async function queueCampConfirmationMail(db: Db, registrationId: number, now: Date): Promise<void> {
-  const { to, ...content } = await renderStoredCampConfirmation(db, registrationId);
+export async function queueCampConfirmationMail(db: Db, registrationId: number, now: Date, publicBaseUrl: string): Promise<void> {
+  const token = await createPersonalLink(db, registrationId, now);
+  const { to, ...content } = await renderStoredCampConfirmation(db, registrationId, { sentAt: now, personalLink: personalLinkUrl(publicBaseUrl, token) });
   await queueMail(db, { dedupeKey: campConfirmationKey(registrationId), to, ...content }, now);
 }
 
 /** The confirmation of a stored registration, rendered from its rows (lines as charged, latest payment's method). */
-export async function renderStoredCampConfirmation(db: Db, registrationId: number): Promise<Pick<OutgoingMail, "to" | "subject" | "text" | "html">> {
+export async function renderStoredCampConfirmation(
+  db: Db,
+  registrationId: number,
+  context: ConfirmationContext,
+): Promise<Pick<OutgoingMail, "to" | "subject" | "text" | "html" | "attachments">> {
   const [registration] = await db
     .select({
       editionYear: campRegistrations.editionYear,
@@ -153,5 +194,5 @@ export async function renderStoredCampConfirmation(db: Db, registrationId: numbe
     .limit(1);
   const edition = await campEditionOfYear(db, registration.editionYear);
   const checkInCode = await checkInCodeFor(db, registration.orderId);
-  return { to: registration.email, ...renderCampConfirmation({ ...registration, lines, paymentMethod: payment?.method ?? "card_cash", checkInCode }, edition) };
+  return { to: registration.email, ...renderCampConfirmation({ ...registration, lines, paymentMethod: payment?.method ?? "card_cash", checkInCode }, edition, context) };
 }

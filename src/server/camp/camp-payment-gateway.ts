@@ -28,6 +28,11 @@ export interface CampPaymentGateway {
    * end every open online attempt at the provider. "authorized" means one was paid after all.
    */
   releasePendingPayment?(registrationId: number): Promise<"released" | "authorized">;
+  /**
+   * Settles at the provider now what a registration's payments owe (capture a fresh reservation, send a
+   * queued refund); what fails is retried by the provider's own job. Never throws for a provider error.
+   */
+  settleNow?(registrationId: number): Promise<void>;
 }
 
 export const vippsUnavailableMessage = "Betaling med Vipps er ikke tilgjengelig ennå. Velg kort eller kontant ved oppmøte.";

@@ -4,6 +4,10 @@ import { waitlistAnswer } from "../../shared/camp/camp-waitlist.ts";
 import { vippsNotAvailableYet, type CampPaymentGateway } from "./camp-payment-gateway.ts";
 import { CampInputError, submitCampRegistration } from "./camp-registrations.ts";
 import { publicPostRateLimit } from "../security/public-rate-limit.ts";
+import { desc, eq } from "drizzle-orm";
+import { myRegistrationLinkPath, personalLinkHeader } from "../../shared/camp/camp-my-registration.ts";
+import { campRegistrations } from "../db/schema/camp.ts";
+import { createPersonalLink } from "./camp-personal-link.ts";
 
 /** Ten companions and two 2000-character texts fit many times over; anything bigger is not a registration. */
 export const campPostBodyLimit = 64 * 1024;
@@ -25,9 +29,27 @@ export async function registerCampRegistrationRoutes(app: FastifyInstance, optio
       }
       throw error;
     }
+    // The Done page's (and the Vipps result page's) link to "Min påmelding"; the body stays as it always was.
+    if (answer.kind !== "waitlist") {
+      const linkPath = await doneLinkPath(app, request.body);
+      if (linkPath) reply.header(personalLinkHeader, linkPath);
+    }
     return reply
       .header("cache-control", "no-store")
       .type("text/plain; charset=utf-8")
       .send(answer.kind === "done" ? "Done" : answer.kind === "waitlist" ? waitlistAnswer : answer.url);
   });
+}
+
+/** A new personal link (its path) for the registration the accepted body's draft made, or undefined. */
+async function doneLinkPath(app: FastifyInstance, body: unknown): Promise<string | undefined> {
+  const draftId = (body as { draftId?: unknown }).draftId;
+  if (typeof draftId !== "string") return undefined;
+  const [row] = await app.db
+    .select({ id: campRegistrations.id })
+    .from(campRegistrations)
+    .where(eq(campRegistrations.draftId, draftId))
+    .orderBy(desc(campRegistrations.id))
+    .limit(1);
+  return row ? myRegistrationLinkPath(await createPersonalLink(app.db, row.id, app.now())) : undefined;
 }

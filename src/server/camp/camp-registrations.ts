@@ -11,6 +11,8 @@ import { prepareStatement } from "../db/prepared-statement.ts";
 import { referenceData } from "../db/reference-data.ts";
 import { campCompanions, campPriceLines, campRegistrations, payments, type PaymentMethod } from "../db/schema/camp.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
+import { campPersonalLinks } from "../db/schema/camp-self-service.ts";
+import { newPersonalToken, personalLinkUrl, personalTokenHash } from "./camp-personal-link.ts";
 import { HttpError, parseWith } from "../errors.ts";
 import { campConfirmationKeyPrefix, queueCampConfirmationMail, renderCampConfirmation } from "./camp-confirmation-mail.ts";
 import { checkInCodeFor } from "./checkin/checkin-code.ts";
@@ -139,7 +141,7 @@ export async function submitCampRegistration(app: FastifyInstance, body: unknown
     const orderId = newOrderId(edition.year);
     // Each online attempt has its own reference; card/cash and free settle under the order id.
     const reference = method === "vipps" ? `${orderId}-1` : orderId;
-    const id = await insertRegistration(app.db, { registration, editionYear: edition.year, orderId, clubName: club.name, price, method, status, reference, now }, edition);
+    const id = await insertRegistration(app.db, { registration, editionYear: edition.year, orderId, clubName: club.name, price, method, status, reference, now }, edition, app.env.PUBLIC_BASE_URL);
     if (id !== undefined) {
       stored = { id, orderId, editionYear: edition.year, status, total: price.total, telephone: registration.telephone };
       paymentReference = reference;
@@ -193,7 +195,7 @@ async function submitWithinCapacity(
         if (twin) return { earlier: twin };
         continue;
       }
-      if (status === "confirmed") await queueCampConfirmationMail(tx, id, now);
+      if (status === "confirmed") await queueCampConfirmationMail(tx, id, now, app.env.PUBLIC_BASE_URL);
       if (status === "waiting") await queueWaitlistJoinedMail(tx, id, now);
       return { stored: { id, orderId, editionYear, status, total: input.price.total, telephone: registration.telephone } satisfies StoredRegistration, reference };
     }
@@ -353,10 +355,12 @@ const mailColumns = {
   subject: mailOutbox.subject,
   text: mailOutbox.text,
   html: mailOutbox.html,
+  attachments: mailOutbox.attachments,
   status: mailOutbox.status,
   nextAttemptAt: mailOutbox.nextAttemptAt,
   createdAt: mailOutbox.createdAt,
 };
+const linkColumns = { tokenHash: campPersonalLinks.tokenHash, createdAt: campPersonalLinks.createdAt };
 const registrationKeys = [
   "editionYear",
   "draftId",
@@ -420,6 +424,8 @@ function registrationStatementSql(db: Db, shape: StatementShape): SQL {
     parts.push(sql`mail as (insert into ${mailOutbox} (${columnNames([mailOutbox.dedupeKey, ...Object.values(mailColumns)])})
       select ${campConfirmationKeyPrefix}::text || registration.id, v.* from registration, ${valuesList("v", "m", mailColumns, 1)}
       on conflict (${sql.identifier(mailOutbox.dedupeKey.name)}) do nothing)`);
+    // The mail's personal link ("Min påmelding"): only the secret's hash is stored.
+    parts.push(insertFor("link", campPersonalLinks, campPersonalLinks.registrationId, linkColumns, "k", 1));
   }
   return sql`with ${sql.join(parts, sql`, `)} select id from registration`;
 }
@@ -444,7 +450,7 @@ function registrationStatement(db: Db, shape: StatementShape): RegistrationState
 }
 
 /** Writes a new registration (registrationStatementSql); undefined when nothing was written. */
-async function insertRegistration(db: Db, input: NewRegistration, edition: CampEdition): Promise<number | undefined> {
+async function insertRegistration(db: Db, input: NewRegistration, edition: CampEdition, publicBaseUrl: string): Promise<number | undefined> {
   const { registration, editionYear, orderId, price, method, status, reference, now } = input;
   const confirmed = status === "confirmed";
   const values: Record<string, unknown> = {
@@ -479,6 +485,7 @@ async function insertRegistration(db: Db, input: NewRegistration, edition: CampE
   valuesOf("p", [{ reference, method, amount: price.total, state, createdAt: now, updatedAt: now }], values);
   if (confirmed) {
     // The confirmation as queueCampConfirmationMail would render it from the rows written here.
+    const token = newPersonalToken();
     const content = renderCampConfirmation({
       editionYear,
       orderId,
@@ -490,8 +497,9 @@ async function insertRegistration(db: Db, input: NewRegistration, edition: CampE
       total: price.total,
       paymentMethod: method,
       checkInCode: await checkInCodeFor(db, orderId),
-    }, edition);
-    valuesOf("m", [{ recipient: registration.email, ...content, status: "pending", nextAttemptAt: now, createdAt: now }], values);
+    }, edition, { sentAt: now, personalLink: personalLinkUrl(publicBaseUrl, token) });
+    valuesOf("m", [{ recipient: registration.email, ...content, attachments: content.attachments ?? null, status: "pending", nextAttemptAt: now, createdAt: now }], values);
+    valuesOf("k", [{ tokenHash: personalTokenHash(token), createdAt: now }], values);
   }
   const statement = registrationStatement(db, { companions: registration.ledsagere.length, priceLines: price.lines.length, confirmed });
   const [row] = await statement.execute(values);
@@ -538,7 +546,7 @@ async function switchToCardCash(app: FastifyInstance, registrationId: number, ed
       .insert(payments)
       .values({ registrationId, reference: row!.orderId, method: "card_cash", amount: row!.total, state: "unpaid", createdAt: now, updatedAt: now })
       .onConflictDoNothing();
-    await queueCampConfirmationMail(tx, registrationId, now);
+    await queueCampConfirmationMail(tx, registrationId, now, app.env.PUBLIC_BASE_URL);
     return "confirmed" as const;
   });
   if (outcome === "unchanged") return { kind: "done" };

@@ -8,6 +8,7 @@ import { registerCampRegistrationRoutes } from "./camp-registration-routes.ts";
 import { registerCampEditionRoutes } from "./camp-edition-routes.ts";
 import { registerPrivacyRoutes } from "../privacy/privacy-setup.ts";
 import { registerCheckInRoutes } from "./checkin/checkin-routes.ts";
+import { registerCampSelfServiceRoutes } from "./camp-self-service-routes.ts";
 
 export interface CampRoutesOptions {
   /** Online payment for registrations with `vipps: true`; default: not available yet. */
@@ -23,6 +24,7 @@ export async function registerCampRoutes(app: FastifyInstance, options: CampRout
   await registerCampEditionRoutes(app);
   await registerCheckInRoutes(app);
   await registerCampWaitlistRoutes(app, { payments: options.payments ?? vippsNotAvailableYet });
+  await registerCampSelfServiceRoutes(app, { payments: options.payments ?? vippsNotAvailableYet });
   // PersonExport and Forget (D6); the retention job itself is set up in app.ts.
   await registerPrivacyRoutes(app);
 }

@@ -53,7 +53,7 @@ export async function registerCampWaitlistRoutes(app: FastifyInstance, options: 
     { config: { rateLimit: publicPostRateLimit(app.env) } },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      const outcome = await acceptOffer(app.db, request.params.offerToken, gateway, app.now());
+      const outcome = await acceptOffer(app.db, request.params.offerToken, gateway, app.now(), app.env.PUBLIC_BASE_URL);
       if (outcome.kind === "not-found") return reply.code(404).send({ error: waitlistMessages.notFound } satisfies ErrorBody);
       if (outcome.kind === "gone") {
         if (outcome.expiredNow) await job.drain();

@@ -211,7 +211,7 @@ export type AcceptOutcome =
  * POST /api/Venteliste/Accept/{offerToken}: the open offer becomes the registration's place. The offer row
  * is locked, so a double click waits and then finds it accepted (the same answer, never a second payment).
  */
-export async function acceptOffer(db: Db, token: string, gateway: CampPaymentGateway, now: Date): Promise<AcceptOutcome> {
+export async function acceptOffer(db: Db, token: string, gateway: CampPaymentGateway, now: Date, publicBaseUrl: string): Promise<AcceptOutcome> {
   if (!tokenPattern.test(token)) return { kind: "not-found" };
   return db.transaction(async (tx): Promise<AcceptOutcome> => {
     const [offer] = await tx
@@ -252,7 +252,7 @@ export async function acceptOffer(db: Db, token: string, gateway: CampPaymentGat
         updatedAt: now,
       })
       .onConflictDoNothing();
-    if (confirmed) await queueCampConfirmationMail(tx, registration.id, now);
+    if (confirmed) await queueCampConfirmationMail(tx, registration.id, now, publicBaseUrl);
     await tx.update(campWaitlistOffers).set({ state: "accepted", endedAt: now }).where(eq(campWaitlistOffers.id, offer.id));
     return { kind: "accepted", registrationId: registration.id, confirmed, paymentReference: reference };
   });

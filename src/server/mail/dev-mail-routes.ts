@@ -31,6 +31,15 @@ export async function registerDevMailRoutes(app: FastifyInstance, { dir }: { dir
     return sendPage(reply, "Utgående e-post (utvikling)", `<p>Mappe: <code>${escapeHtml(dir)}</code></p>${body}`);
   });
 
+  app.get<{ Params: { id: string; index: string } }>("/dev/mail/:id/vedlegg/:index", async (request, reply) => {
+    const { id, index } = request.params;
+    const mail = idPattern.test(id) && /^\d{1,2}$/.test(index) ? await readStoredMail(dir, id) : undefined;
+    const file = mail?.attachments?.[Number(index)];
+    if (!file) return reply.code(404).send({ error: "Fant ikke vedlegget." });
+    const safeName = file.filename.replace(/[^A-Za-z0-9._-]/g, "_");
+    return reply.type(file.contentType).header("content-disposition", `attachment; filename="${safeName}"`).header("cache-control", "no-store").send(file.content);
+  });
+
   app.get<{ Params: { id: string } }>("/dev/mail/:id", async (request, reply) => {
     const eml = request.params.id.endsWith(".eml");
     const id = eml ? request.params.id.slice(0, -4) : request.params.id;
@@ -47,10 +56,19 @@ export async function registerDevMailRoutes(app: FastifyInstance, { dir }: { dir
       mail.subject,
       `<p><a href="/dev/mail">← Alle</a> · <a href="/dev/mail/${escapeHtml(id)}.eml">Last ned .eml</a></p>
 <dl><dt>Fra</dt><dd>${escapeHtml(mail.from)}</dd><dt>Til</dt><dd>${escapeHtml(mail.to)}</dd><dt>Lagret</dt><dd>${escapeHtml(mail.savedAt)}</dd></dl>
-<h2>HTML</h2><iframe sandbox title="HTML-versjonen" srcdoc="${escapeHtml(await inlineQrAsDataUrls(mail.html))}"></iframe>
+${attachmentList(id, mail)}<h2>HTML</h2><iframe sandbox title="HTML-versjonen" srcdoc="${escapeHtml(await inlineQrAsDataUrls(mail.html))}"></iframe>
 <h2>Tekst</h2><pre>${escapeHtml(mail.text)}</pre>`,
     );
   });
+}
+
+/** The mail's files, each downloadable (`/dev/mail/:id/vedlegg/:n`). */
+function attachmentList(id: string, mail: StoredMail): string {
+  if (!mail.attachments?.length) return "";
+  const items = mail.attachments.map(
+    (file, index) => `<li><a href="/dev/mail/${escapeHtml(id)}/vedlegg/${index}">${escapeHtml(file.filename)}</a> (${escapeHtml(file.contentType)})</li>`,
+  );
+  return `<h2>Vedlegg</h2><ul>${items.join("")}</ul>`;
 }
 
 async function listStoredMail(dir: string): Promise<StoredMail[]> {

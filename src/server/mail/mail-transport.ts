@@ -2,6 +2,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import { inlineQrImages } from "./inline-qr.ts";
+import type { MailAttachment } from "../db/schema/mail.ts";
 import { mailFileId } from "./mail-folder.ts";
 
 export interface MailMessage {
@@ -12,6 +13,7 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  attachments?: MailAttachment[];
 }
 
 /** Hands one message over; throws when it was not accepted (the outbox retries). */
@@ -48,6 +50,7 @@ export interface StoredMail {
   subject: string;
   text: string;
   html: string;
+  attachments?: MailAttachment[];
 }
 
 /**
@@ -79,6 +82,10 @@ async function toNodemailer(message: MailMessage) {
     text: message.text,
     html: message.html,
     headers: { "X-Outbox-Id": String(message.outboxId) },
-    attachments: await inlineQrImages(message.html),
+    // Files stored with the mail (the calendar file), then the QR images its HTML refers to by cid:.
+    attachments: [
+      ...(message.attachments ?? []).map(({ filename, contentType, content }) => ({ filename, contentType, content })),
+      ...(await inlineQrImages(message.html)),
+    ],
   };
 }

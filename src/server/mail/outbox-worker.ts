@@ -100,7 +100,7 @@ export class OutboxWorker {
     const claimed = await claimDueMail(db, now(), leaseMs, batchSize);
     for (const mail of claimed) {
       try {
-        await transport.send({ outboxId: mail.id, from, to: mail.recipient, subject: mail.subject, text: mail.text, html: mail.html });
+        await transport.send({ outboxId: mail.id, from, to: mail.recipient, subject: mail.subject, text: mail.text, html: mail.html, ...(mail.attachments?.length ? { attachments: mail.attachments } : {}) });
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         const outcome = await markMailFailed(db, mail, message, now(), { maxAttempts, backoffMs: outboxBackoffMs });

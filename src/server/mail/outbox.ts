@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
-import { mailOutbox } from "../db/schema/mail.ts";
+import { mailOutbox, type MailAttachment } from "../db/schema/mail.ts";
+
+export type { MailAttachment };
 
 export interface OutgoingMail {
   /** One mail per key, ever: queueing the same key again does nothing (e.g. `camp-confirmation:{id}`). */
@@ -9,6 +11,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** Files sent with the mail (text content), e.g. a calendar file. */
+  attachments?: MailAttachment[];
 }
 
 /** Any query API: the app's db or a transaction (queue inside the transaction that makes the mail true). */
@@ -23,6 +27,7 @@ export async function queueMail(db: Queryable, mail: OutgoingMail, now: Date): P
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
+      attachments: mail.attachments?.length ? mail.attachments : null,
       status: "pending",
       nextAttemptAt: now,
       createdAt: now,
@@ -36,6 +41,7 @@ export interface ClaimedMail {
   subject: string;
   text: string;
   html: string;
+  attachments: MailAttachment[] | null;
   attempts: number;
 }
 
@@ -46,7 +52,7 @@ export interface ClaimedMail {
  */
 export async function claimDueMail(db: Db, now: Date, leaseMs: number, limit: number): Promise<ClaimedMail[]> {
   const leaseUntil = new Date(now.getTime() + leaseMs).toISOString();
-  const result = await db.execute<{ id: number; recipient: string; subject: string; text: string; html: string; attempts: number }>(sql`
+  const result = await db.execute<{ id: number; recipient: string; subject: string; text: string; html: string; attachments: MailAttachment[] | null; attempts: number }>(sql`
     update mail_outbox
        set attempts = attempts + 1, next_attempt_at = ${leaseUntil}::timestamptz
      where id in (
@@ -56,7 +62,7 @@ export async function claimDueMail(db: Db, now: Date, leaseMs: number, limit: nu
         limit ${limit}
         for update skip locked)
        and status = 'pending'
-    returning id, recipient, subject, text, html, attempts`);
+    returning id, recipient, subject, text, html, attachments, attempts`);
   return result.rows.map((row) => ({ ...row, id: Number(row.id), attempts: Number(row.attempts) }));
 }
 

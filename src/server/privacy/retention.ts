@@ -17,11 +17,13 @@
  * Every step is a single idempotent statement (… WHERE anonymised_at IS NULL, DELETE … WHERE older than),
  * so several processes on one PostgreSQL database may run it at the same time: the second finds nothing.
  */
-import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, like, lt, or, sql } from "drizzle-orm";
 import { addDays, startOfOsloDay, type CalendarDate } from "../../shared/time.ts";
 import type { Db } from "../db/database.ts";
 import { campCompanions, campPriceLines, campRegistrations, moneyActions, payments } from "../db/schema/camp.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
+import { campPersonalLinks, campRegistrationChanges } from "../db/schema/camp-self-service.ts";
+import { selfServiceMailPrefix } from "../camp/camp-self-service-mail.ts";
 import { newMemberRegistrations } from "../db/schema/members.ts";
 import { campConfirmationKey } from "../camp/camp-confirmation-mail.ts";
 import { campEditionOfYear } from "../camp/camp-edition-lookup.ts";
@@ -75,6 +77,8 @@ function campMailsOf(ids: number[]) {
   return or(
     inArray(mailOutbox.dedupeKey, ids.flatMap((id) => [campConfirmationKey(id), waitlistJoinedKey(id)])),
     inArray(mailOutbox.dedupeKey, sql`(select ${waitlistOfferKeyPrefix} || id from camp_waitlist_offers where ${inArray(campWaitlistOffers.registrationId, ids)})`),
+    // "Min påmelding" mails (links, cancellations, changes): `camp-self:{registrationId}:…`.
+    and(like(mailOutbox.dedupeKey, `${selfServiceMailPrefix}%`), sql`split_part(${mailOutbox.dedupeKey}, ':', 2) in (${sql.join(ids.map((id) => sql`${String(id)}`), sql`, `)})`),
   );
 }
 
@@ -129,12 +133,15 @@ export async function anonymiseRegistrations(
             then split_part(label, ': ', 1) || ': ' || ${anonymisedName}
               || coalesce(substring(label from ${keptSuffix}::text), '')
           else label end
-        where ${inArray(campPriceLines.registrationId, ids)} and kind in ('athlete', 'companion')`);
+        where ${inArray(campPriceLines.registrationId, ids)} and kind in ('athlete', 'companion', 'cancelled-companion')`);
     await tx
       .update(campCompanions)
       .set({ firstName: anonymisedName, lastName: anonymisedName, telephone: "", email: "" })
       .where(inArray(campCompanions.registrationId, ids));
     await tx.delete(mailOutbox).where(campMailsOf(ids));
+    // Personal links end with the personal data, and so does the change log (it names companions).
+    await tx.delete(campPersonalLinks).where(inArray(campPersonalLinks.registrationId, ids));
+    await tx.delete(campRegistrationChanges).where(inArray(campRegistrationChanges.registrationId, ids));
     const changed = await tx
       .update(campRegistrations)
       .set({

@@ -137,6 +137,10 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
   app.get("/robots.txt", (_request, reply) => reply.type("text/plain; charset=utf-8").send(robotsTxt(options.publicBaseUrl)));
   app.get("/sitemap.xml", (_request, reply) => reply.type("application/xml; charset=utf-8").send(sitemapXml(options.publicBaseUrl)));
 
+  // For a working page whose route knows the address is not there (an unknown personal link): the page
+  // itself with status 404, so it says so in its own words once it has loaded.
+  app.decorate("sendWorkingPage", async (request: FastifyRequest, reply: FastifyReply, status: number) => sendHtml(request, reply, await pages.working(request.url), status));
+
   app.setNotFoundHandler(async (request, reply) => {
     const { pathname } = splitTarget(request.url);
     if (pathname.startsWith("/api/") || (request.method !== "GET" && request.method !== "HEAD")) {

@@ -56,6 +56,9 @@ export const clientOnlyPathPatterns: RegExp[] = [
   /^\/vinterleir\/deltakere(\/admin|\/innsjekk)?$/,
   // The link in a waiting-list offer mail.
   /^\/vinterleir\/venteliste\/[^/]+$/,
+  // "Min påmelding": the form that mails a lost link, and the page behind the link (an unknown link is
+  // answered 404 by the camp routes before it gets here).
+  /^\/vinterleir\/min-pamelding(\/[^/]+)?$/,
   // Without an order id the result page says so (spec §8 'Ingen ordreid???').
   /^\/vipps(\/[^/]+)?$/,
   /^\/nyttmedlem(\/sjekk)?$/,

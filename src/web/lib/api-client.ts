@@ -1,3 +1,4 @@
+import { personalLinkHeader } from "../../shared/camp/camp-my-registration.ts";
 import { z } from "zod";
 import { signOutCall, type AdminApiName, type SignOutScope } from "../../shared/admin/admin-api.ts";
 import type { CampRegistrationDraft } from "../../shared/camp/camp-registration.ts";
@@ -78,10 +79,10 @@ export interface ApiIssue {
 }
 
 export type CampPostResult =
-  /** Registered; nothing to pay now (card/cash at the camp, or free). */
-  | { kind: "done" }
+  /** Registered; nothing to pay now (card/cash at the camp, or free). `personalLink`: the path of "Min påmelding". */
+  | { kind: "done"; personalLink?: string }
   /** Pay at Vipps: the browser goes to this address. */
-  | { kind: "redirect"; url: string }
+  | { kind: "redirect"; url: string; personalLink?: string }
   /** The camp is full: stored on the waiting list, nothing to pay. */
   | { kind: "waitlist" }
   /** 409: registration is not open (not yet, or closed meanwhile); nothing stored. */
@@ -122,10 +123,12 @@ export async function postCampRegistration(draft: CampRegistrationDraft): Promis
 
   if (response.ok) {
     const text = body.trim();
-    if (text === "Done") return { kind: "done" };
+    const link = response.headers.get(personalLinkHeader) ?? undefined;
+    const personalLink = link && /^\/vinterleir\/min-pamelding\/[A-Za-z0-9_-]{43}$/.test(link) ? { personalLink: link } : {};
+    if (text === "Done") return { kind: "done", ...personalLink };
     if (text === waitlistAnswer) return { kind: "waitlist" };
     const url = paymentUrl(text);
-    return url ? { kind: "redirect", url } : { kind: "failed", detail: `${status}: uventet svar «${text.slice(0, 300)}»` };
+    return url ? { kind: "redirect", url, ...personalLink } : { kind: "failed", detail: `${status}: uventet svar «${text.slice(0, 300)}»` };
   }
 
   const error = parseErrorBody(body);

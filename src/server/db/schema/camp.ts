@@ -82,6 +82,8 @@ export const campCompanions = pgTable(
     alreadyRegistered: boolean("already_registered").notNull(),
     /** The companion's price line, whole kroner. */
     amount: integer("amount").notNull(),
+    /** Cancelled alone through "Min påmelding" (the athlete still comes); null while coming. */
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
   },
   (table) => [unique("camp_companions_position_unique").on(table.registrationId, table.position)],
 );
@@ -119,6 +121,8 @@ export const payments = pgTable(
       .references(() => campRegistrations.id),
     reference: text("reference").notNull().unique(),
     method: text("method", { enum: paymentMethods }).notNull(),
+    /** "registration": the registration's own payment (attempts); "change": the difference for a change made later ("Min påmelding"). */
+    kind: text("kind", { enum: ["registration", "change"] }).notNull().default("registration"),
     /** Whole kroner: the server's total. */
     amount: integer("amount").notNull(),
     /** card_cash: unpaid | paid; free: paid; vipps: created | authorized | captured | refunded | released | aborted | expired | terminated | failed. */

@@ -1,5 +1,11 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
 
 /**
  * Mail to send (D5): written in the same transaction as what it confirms, sent after commit by the
@@ -14,6 +20,8 @@ export const mailOutbox = pgTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html").notNull(),
+    /** Files sent with the mail (e.g. the camp as an .ics calendar file); text content only. */
+    attachments: jsonb("attachments").$type<MailAttachment[]>(),
     status: text("status", { enum: ["pending", "sent", "failed"] }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     /** A claimed row is pushed forward by the claim lease, so no other worker takes it meanwhile. */

@@ -10,6 +10,7 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { campRefund, toOre } from "../../../shared/camp/camp-pricing.ts";
 import { queueCampConfirmationMail } from "../../camp/camp-confirmation-mail.ts";
+import { queueVippsRefund } from "../queue-refund.ts";
 import { campEditionOfYear } from "../../camp/camp-edition-lookup.ts";
 import type { CampPaymentGateway, RegistrationAwaitingPayment } from "../../camp/camp-payment-gateway.ts";
 import type { Db } from "../../db/database.ts";
@@ -144,7 +145,7 @@ export class VippsPayments implements CampPaymentGateway {
     let row = await this.latestVippsPayment(registration.registrationId);
     if (!row) throw new Error(`Registration ${registration.registrationId} has no Vipps payment`);
     if (row.state === "failed" || (row.vippsState && finalFailedStates.has(row.vippsState))) {
-      row = await this.newAttempt(registration.registrationId, registration.orderId, row.amount);
+      row = await this.newAttempt(registration.registrationId, registration.orderId, row.amount, row.kind);
     }
     if (row.vippsState === "AUTHORIZED") return this.returnUrl(registration.orderId);
     if (row.redirectUrl) return row.redirectUrl;
@@ -192,7 +193,7 @@ export class VippsPayments implements CampPaymentGateway {
     }
   }
 
-  private async newAttempt(registrationId: number, orderId: string, amount: number): Promise<PaymentRow> {
+  private async newAttempt(registrationId: number, orderId: string, amount: number, kind: PaymentRow["kind"] = "registration"): Promise<PaymentRow> {
     const [counted] = await this.db
       .select({ n: sql<number>`count(*)::int` })
       .from(payments)
@@ -200,7 +201,7 @@ export class VippsPayments implements CampPaymentGateway {
     const now = this.now();
     await this.db
       .insert(payments)
-      .values({ registrationId, reference: `${orderId}-${Number(counted?.n ?? 0) + 1}`, method: "vipps", amount, state: "created", createdAt: now, updatedAt: now })
+      .values({ registrationId, reference: `${orderId}-${Number(counted?.n ?? 0) + 1}`, method: "vipps", kind, amount, state: "created", createdAt: now, updatedAt: now })
       .onConflictDoNothing();
     return (await this.latestVippsPayment(registrationId))!;
   }
@@ -290,11 +291,16 @@ export class VippsPayments implements CampPaymentGateway {
           .set({ status: "confirmed", confirmedAt: now })
           .where(and(eq(campRegistrations.id, row.registrationId), eq(campRegistrations.status, "pending_payment")))
           .returning({ id: campRegistrations.id });
+        const [registration] = updated ? [] : await tx.select({ status: campRegistrations.status }).from(campRegistrations).where(eq(campRegistrations.id, row.registrationId));
         if (updated) {
-          await queueCampConfirmationMail(tx, row.registrationId, now);
+          await queueCampConfirmationMail(tx, row.registrationId, now, this.options.publicBaseUrl);
           settle = "capture";
           confirmedNow = true;
           await log("vipps-authorized", amounts.authorized, `Vipps ${row.reference}: reservert; påmeldingen er bekreftet`);
+        } else if (row.kind === "change" && registration?.status === "confirmed") {
+          // The difference for a change made through "Min påmelding": taken like the registration's own payment.
+          settle = "capture";
+          await log("vipps-authorized", amounts.authorized, `Vipps ${row.reference}: reservert; tillegg for en endring`);
         } else {
           settle = "release";
           await log("vipps-authorized", amounts.authorized, `Vipps ${row.reference}: reservert, men påmeldingen venter ikke på betaling; reservasjonen frigis`);
@@ -560,6 +566,17 @@ export class VippsPayments implements CampPaymentGateway {
     };
   }
 
+  /**
+   * CampPaymentGateway: does now what the reconciliation job would do soon for the registration's Vipps
+   * payments that owe something (a capture after authorisation, a queued refund). Errors are left to the job.
+   */
+  async settleNow(registrationId: number): Promise<void> {
+    const rows = await this.db.select().from(payments).where(and(eq(payments.registrationId, registrationId), eq(payments.method, "vipps")));
+    for (const row of rows) {
+      if (row.settle || row.pendingRefundKey) await this.process(row.id, "system");
+    }
+  }
+
   /** POST /api/VinterleirAdmin/Refund: through Vipps, one Idempotency-Key per request, logged with who and how much. */
   async refund(registrationId: number, request: RefundRequest, actor: string): Promise<RefundOutcome> {
     const now = this.now();
@@ -581,19 +598,8 @@ export class VippsPayments implements CampPaymentGateway {
       const amount = request.amount ?? byRule;
       if (!Number.isInteger(amount) || amount < 1) return { kind: "invalid" as const, message: vippsMessages.nothingToRefund };
       if (amount > max) return { kind: "invalid" as const, message: vippsMessages.refundTooHigh(max) };
-      const [action] = await tx
-        .insert(moneyActions)
-        .values({
-          paymentId: row.id,
-          actor,
-          action: "refund-requested",
-          amount,
-          at: now,
-          note: `Refusjon ${amount} kr sendt til Vipps (${request.amount === undefined ? "etter reglene" : `overstyrt; reglene gir ${Math.max(0, byRule)} kr`})`,
-        })
-        .returning({ id: moneyActions.id });
-      const key = `refund-${row.reference}-${action!.id}`;
-      await tx.update(payments).set({ pendingRefundKey: key, pendingRefundAmount: amount, updatedAt: now }).where(eq(payments.id, row.id));
+      const note = `Refusjon ${amount} kr sendt til Vipps (${request.amount === undefined ? "etter reglene" : `overstyrt; reglene gir ${Math.max(0, byRule)} kr`})`;
+      const key = await queueVippsRefund(tx, row, amount, actor, note, now);
       return { kind: "ready" as const, row: { ...row, pendingRefundKey: key, pendingRefundAmount: amount }, key, amount };
     });
     if (prepared.kind !== "ready") return prepared;

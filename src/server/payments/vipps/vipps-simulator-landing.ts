@@ -22,6 +22,10 @@ function actionForm(action: (typeof landingActions)[number], payment: SimPayment
   return `<form method="post" action="/vipps-sim/landing/${action}"><input type="hidden" name="reference" value="${escapeHtml(payment.reference)}"><input type="hidden" name="token" value="${escapeHtml(payment.token)}"><button type="submit">${label}</button></form>`;
 }
 
+function kroner(ore: number): string {
+  return (ore / 100).toLocaleString("nb-NO", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}
+
 /** The page for a payment whose link was right, or (payment undefined) the refusal for any other link. */
 export function landingPage(payment: SimPayment | undefined, message?: string): { status: number; html: string } {
   const amount = payment ? (payment.amount.value / 100).toLocaleString("nb-NO", { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : "";
@@ -33,6 +37,8 @@ export function landingPage(payment: SimPayment | undefined, message?: string): 
   <dt>Beskrivelse</dt><dd id="description">${escapeHtml(payment.paymentDescription)}</dd>
   <dt>Referanse</dt><dd>${escapeHtml(payment.reference)}</dd>
   <dt>Status</dt><dd id="state">${escapeHtml(payment.state)}</dd>
+  <dt>Trukket</dt><dd id="captured">kr ${escapeHtml(kroner(payment.aggregate.capturedAmount.value))}</dd>
+  <dt>Refundert</dt><dd id="refunded">kr ${escapeHtml(kroner(payment.aggregate.refundedAmount.value))}</dd>
 </dl>
 ${message ? `<p role="alert">${escapeHtml(message)}</p>` : ""}
 ${

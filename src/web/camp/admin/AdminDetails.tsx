@@ -4,6 +4,7 @@ import { ApiError, campPersonExportUrl, cancelCampRegistration, forgetCampRegist
 import type { AdminPerson } from "../../../shared/camp/camp-lists.ts";
 import { MoneyLog } from "./MoneyLog.tsx";
 import { VippsPayments } from "./VippsPayments.tsx";
+import { RegistrationChanges } from "./RegistrationChanges.tsx";
 import {
   amountLabel,
   dateTimeLabel,
@@ -276,6 +277,7 @@ export function AdminDetails({
         <MoneyLog registrationId={person.registrationId} token={token} changes={`${person.paymentState}|${person.status}|${person.anonymisedAt}`} onUnauthorised={onUnauthorised} />
       )}
       {leder && person.vipps && <VippsPayments registrationId={person.registrationId} token={token} onUnauthorised={onUnauthorised} />}
+      <RegistrationChanges registrationId={person.registrationId} token={token} onUnauthorised={onUnauthorised} />
       {back}
     </section>
   );

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useNavigate, useParams } from "react-router";
+import { Link, useNavigate, useParams } from "react-router";
 import { club, contactEmails } from "../../../shared/club/club-facts.ts";
 import { cancelVippsOrder, checkVippsStatus, type VippsStatus } from "../../lib/api-client.ts";
 import { clearWizard, setWizardStep } from "../registration/draft-storage.ts";
+import { rememberedPersonalLink } from "../my-registration/personal-link-storage.ts";
 import "./vipps-result.css";
 
 /**
@@ -46,6 +47,9 @@ export default function VippsResultPage() {
   const [view, setView] = useState<View>("waiting");
   const [busy, setBusy] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
+  // Read after hydration (the server has no session storage).
+  const [personalLink, setPersonalLink] = useState<string | undefined>();
+  useEffect(() => setPersonalLink(rememberedPersonalLink()), []);
 
   useEffect(() => {
     if (!ordreId) return;
@@ -148,6 +152,11 @@ export default function VippsResultPage() {
           </h1>
           <p role="status">Betalingen er godkjent i Vipps, og du får en bekreftelse på e-post.</p>
           {orderLine}
+          {personalLink && (
+            <p>
+              På <Link to={personalLink}>Min påmelding</Link> ser du påmeldingen, kan rette opplysningene og avbestille.
+            </p>
+          )}
         </>
       )}
       {view === "rejected" && (

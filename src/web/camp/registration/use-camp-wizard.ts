@@ -13,6 +13,7 @@ import {
 } from "../../../shared/camp/camp-registration.ts";
 import { canLeave, nextStep, previousStep, validateStep, type CampStep } from "../../../shared/camp/camp-steps.ts";
 import { postCampRegistration, type ApiIssue } from "../../lib/api-client.ts";
+import { rememberPersonalLink } from "../my-registration/personal-link-storage.ts";
 import { clearWizard, loadWizard, saveWizard } from "./draft-storage.ts";
 import { newId } from "../../components/wizard/new-id.ts";
 
@@ -57,6 +58,8 @@ export function useCampWizard({ redirect = (url) => window.location.assign(url) 
   const [serverErrors, setServerErrors] = useState<FieldErrors<CampField>>({});
   const [submission, setSubmission] = useState<Submission>({ state: "idle" });
   const [outcome, setOutcome] = useState<Outcome>("registered");
+  /** The path of "Min påmelding" from the server's answer (Done page). */
+  const [personalLink, setPersonalLink] = useState<string | undefined>();
   const sending = useRef(false);
   /** Whether the step has changed since the page opened: only then does focus move to the heading. */
   const [moved, setMoved] = useState(false);
@@ -168,6 +171,7 @@ export function useCampWizard({ redirect = (url) => window.location.assign(url) 
       case "waitlist":
         sending.current = false;
         setOutcome(result.kind === "done" ? "registered" : "waitlisted");
+        setPersonalLink(result.kind === "done" ? result.personalLink : undefined);
         setSubmission({ state: "idle" });
         goTo("Done");
         break;
@@ -178,6 +182,7 @@ export function useCampWizard({ redirect = (url) => window.location.assign(url) 
       case "redirect":
         // Stays "sending" while the browser leaves; the draft and step are stored for "Prøv igjen".
         saveWizard({ draft: toSend, step: "Payment" });
+        rememberPersonalLink(result.personalLink);
         redirect(result.url);
         break;
       case "invalid": {
@@ -233,6 +238,7 @@ export function useCampWizard({ redirect = (url) => window.location.assign(url) 
     removeCompanion,
     submission,
     outcome,
+    personalLink,
     submit,
     restart,
   };

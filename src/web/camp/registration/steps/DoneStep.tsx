@@ -48,10 +48,16 @@ export function DoneStep({ wizard }: StepProps) {
           Leiren er {formatDateRange(campEdition.start, campEdition.end)} på {campEdition.settings.venue}. Se{" "}
           <Link to="/vinterleir/schedule">programmet</Link> for tider og hva du skal ha med.
         </li>
-        <li>
-          Vil du endre noe eller melde deg av, sender du en e-post til{" "}
-          <a href={`mailto:${contactEmails.general}`}>{contactEmails.general}</a>.
-        </li>
+        {wizard.personalLink ? (
+          <li>
+            På <Link to={wizard.personalLink}>Min påmelding</Link> ser du påmeldingen, kan rette opplysningene og avbestille. Lenken
+            står også i e-posten.
+          </li>
+        ) : (
+          <li>
+            Spørsmål? Skriv til <a href={`mailto:${contactEmails.general}`}>{contactEmails.general}</a>.
+          </li>
+        )}
       </ul>
     </StepLayout>
   );

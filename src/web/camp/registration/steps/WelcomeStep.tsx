@@ -1,3 +1,4 @@
+import { myRegistrationPath } from "../../../../shared/camp/camp-my-registration.ts";
 import { club, contactEmails } from "../../../../shared/club/club-facts.ts";
 import { campDocumentPaths } from "../../../../shared/camp/camp-documents.ts";
 import { formatDateRange } from "../../../../shared/format.ts";
@@ -42,6 +43,10 @@ export function WelcomeStep({ wizard, availability }: AvailabilityStepProps) {
         <li>
           Det du fyller inn, lagres i nettleseren din i tre dager, så du kan fortsette der du slapp. Når påmeldingen er
           sendt, slettes det.
+        </li>
+        <li>
+          Allerede påmeldt? Se, endre eller avbestill med lenken i bekreftelsen, eller få den på nytt på{" "}
+          <a href={myRegistrationPath}>Finn påmeldingen min</a>.
         </li>
       </ul>
       <fieldset className="fieldset">

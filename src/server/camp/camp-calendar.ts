@@ -1,0 +1,66 @@
+import ical from "ical-generator";
+import { club } from "../../shared/club/club-facts.ts";
+import type { CampEdition } from "../../shared/camp/camp-edition.ts";
+import { campProgram } from "../../shared/camp/camp-program.ts";
+import { addDays, type CalendarDate } from "../../shared/time.ts";
+import type { MailAttachment } from "../mail/outbox.ts";
+
+const timeZone = "Europe/Oslo";
+
+/** "2026-11-28T18:00:00": an Oslo wall-clock time on a camp day, written with the calendar's TZID as it is. */
+function osloWallTime(date: CalendarDate, time: string | undefined): string | undefined {
+  const match = time ? /^(\d{1,2})[:.](\d{2})/.exec(time) : null;
+  if (!match) return undefined;
+  const pad = (value: number | string) => String(value).padStart(2, "0");
+  return `${date.year}-${pad(date.month)}-${pad(date.day)}T${pad(match[1]!)}:${match[2]}:00`;
+}
+
+/** Europe/Oslo's rules (CET/CEST, EU daylight saving since 1996), so every calendar program reads the times alike. */
+const osloTimezoneComponent = [
+  "BEGIN:VTIMEZONE",
+  "TZID:Europe/Oslo",
+  "BEGIN:DAYLIGHT",
+  "TZOFFSETFROM:+0100",
+  "TZOFFSETTO:+0200",
+  "TZNAME:CEST",
+  "DTSTART:19700329T020000",
+  "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU",
+  "END:DAYLIGHT",
+  "BEGIN:STANDARD",
+  "TZOFFSETFROM:+0200",
+  "TZOFFSETTO:+0100",
+  "TZNAME:CET",
+  "DTSTART:19701025T030000",
+  "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU",
+  "END:STANDARD",
+  "END:VTIMEZONE",
+].join("\r\n");
+
+/**
+ * The camp as an iCalendar file (Europe/Oslo): one event per camp day, from the day's first program item
+ * to its last (an all-day event when the program has no times). `uidBase` keeps the events' ids stable
+ * for one registration, so importing the file again updates them instead of doubling them.
+ */
+export function campCalendar(edition: CampEdition, venue: string, uidBase: string, stamp: Date): MailAttachment {
+  const calendar = ical({ name: `Vinterleir ${edition.year}`, prodId: { company: club.name, product: "vinterleir", language: "NB" }, timezone: { name: timeZone, generator: () => osloTimezoneComponent } });
+  const days = campProgram(edition);
+  days.forEach((day, index) => {
+    const times = day.items.flatMap((item) => [item.from, item.to]).filter((time): time is string => Boolean(time)).sort();
+    const start = osloWallTime(day.date, times[0]);
+    // A day whose last item has no end (e.g. "19:00 Middag") lasts an hour past its start.
+    const last = times[times.length - 1];
+    const lastHasEnd = day.items.some((item) => item.to === last);
+    const end = last && !lastHasEnd ? osloWallTime(day.date, `${String(Number(last.slice(0, 2)) + 1).padStart(2, "0")}${last.slice(2)}`) : osloWallTime(day.date, last);
+    const common = {
+      id: `${uidBase}-dag${index + 1}@skitaekwondo.no`,
+      summary: `Vinterleir ${edition.year} – dag ${index + 1} av ${days.length}`,
+      location: venue,
+      description: day.items.map((item) => `${item.from}${item.to ? `–${item.to}` : ""} ${item.what}${item.where ? ` (${item.where})` : ""}`).join("\n"),
+      timezone: timeZone,
+      stamp,
+    };
+    if (start && end && end > start) calendar.createEvent({ ...common, start, end });
+    else calendar.createEvent({ ...common, start: osloWallTime(day.date, "00:00")!, end: osloWallTime(addDays(day.date, 1), "00:00")!, allDay: true });
+  });
+  return { filename: `vinterleir-${edition.year}.ics`, contentType: "text/calendar; charset=utf-8; method=PUBLISH", content: calendar.toString() };
+}

@@ -1,0 +1,562 @@
+/**
+ * "Min påmelding": what a participant sees, changes and cancels through the personal link. Every change
+ * runs in one transaction that first locks the registration's row, so double clicks and concurrent
+ * requests take turns; the second finds the work done. Rules and prices come from the registration's own
+ * edition (camp-edition-lookup.ts); the refund rule is the same function the camp admin's cancel uses.
+ */
+import { and, asc, desc, eq, ilike, isNull, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { campEditionFromData } from "../../shared/camp/camp-edition-data.ts";
+import type { CampEdition } from "../../shared/camp/camp-edition.ts";
+import { maySleepOver, mayTickGrading } from "../../shared/camp/camp-eligibility.ts";
+import { myChangeFieldLabels, type MyPerson, type MyRegistrationView } from "../../shared/camp/camp-my-registration.ts";
+import { calculateCampPrice, campRefund } from "../../shared/camp/camp-pricing.ts";
+import { campSettings } from "../../shared/camp/camp-edition.ts";
+import { referenceData } from "../db/reference-data.ts";
+import {
+  FindMyRegistrationSchema,
+  MyCancellationSchema,
+  MyCompanionAddSchema,
+  MyGradingSchema,
+  MyRegistrationChangeSchema,
+  type MyRegistrationChange,
+} from "../../shared/camp/camp-registration.ts";
+import { contactEmails } from "../../shared/club/club-facts.ts";
+import { formatKroner } from "../../shared/format.ts";
+import { startOfOsloDay } from "../../shared/time.ts";
+import type { Db } from "../db/database.ts";
+import { campCompanions, campPriceLines, campRegistrations, moneyActions, payments } from "../db/schema/camp.ts";
+import { campRegistrationChanges } from "../db/schema/camp-self-service.ts";
+import { HttpError, parseWith } from "../errors.ts";
+import { queueMail } from "../mail/outbox.ts";
+import { lockPayment, queueVippsRefund } from "../payments/queue-refund.ts";
+import { editionDataForYear } from "./camp-edition-lookup.ts";
+import type { CampPaymentGateway } from "./camp-payment-gateway.ts";
+import { createPersonalLink, personalLinkUrl } from "./camp-personal-link.ts";
+import { CampInputError } from "./camp-registrations.ts";
+import { renderCancellationMail, renderLinksMail, selfServiceMailKey } from "./camp-self-service-mail.ts";
+
+export const selfServiceMessages = {
+  notFound: "Fant ikke påmeldingen. Sjekk at du har hele lenken fra e-posten.",
+  started: `Leiren har startet, så påmeldingen kan ikke endres eller avbestilles her lenger. Skriv til ${contactEmails.general}.`,
+  notConfirmed: "Påmeldingen er ikke bekreftet ennå, så den kan ikke endres her. Fullfør betalingen først.",
+  cancelled: "Påmeldingen er avbestilt.",
+  personNotFound: "Fant ikke den personen på påmeldingen.",
+  refundChanged: (amount: number) => `Det du får tilbake er nå ${formatKroner(amount)}. Se over og bekreft på nytt.`,
+  paymentBusy: "Betalingen behandles hos Vipps akkurat nå. Prøv igjen om et minutt.",
+  sleepover: "Barn under 12 år fra Ski Taekwondo Klubb kan ikke overnatte i hallen.",
+  nothingToPay: "Det er ingenting å betale.",
+  grading: "Cup-gradering på leiren er bare for barn under 13 år fra Ski Taekwondo Klubb, og dan-gradering for dem som kan gå opp til dan.",
+} as const;
+
+/** Who did it, in the money log and the change log. */
+const ACTOR = "deltaker";
+
+type RegistrationRow = typeof campRegistrations.$inferSelect;
+type CompanionRow = typeof campCompanions.$inferSelect;
+type PaymentRow = typeof payments.$inferSelect;
+
+interface Loaded {
+  registration: RegistrationRow;
+  companions: CompanionRow[];
+  lines: { label: string; amount: number }[];
+  payments: PaymentRow[];
+  edition: CampEdition;
+  firstDay: string;
+  lastDay: string;
+  venue: string;
+}
+
+async function load(db: Db, registrationId: number): Promise<Loaded | undefined> {
+  const [registration] = await db.select().from(campRegistrations).where(eq(campRegistrations.id, registrationId));
+  if (!registration || registration.anonymisedAt) return undefined;
+  const companions = await db.select().from(campCompanions).where(eq(campCompanions.registrationId, registrationId)).orderBy(asc(campCompanions.position));
+  const lines = await db
+    .select({ label: campPriceLines.label, amount: campPriceLines.amount })
+    .from(campPriceLines)
+    .where(eq(campPriceLines.registrationId, registrationId))
+    .orderBy(asc(campPriceLines.position));
+  const paymentRows = await db.select().from(payments).where(eq(payments.registrationId, registrationId)).orderBy(asc(payments.id));
+  const data = await editionDataForYear(db, registration.editionYear);
+  return {
+    registration,
+    companions,
+    lines,
+    payments: paymentRows,
+    edition: campEditionFromData(data),
+    firstDay: data.firstDay,
+    lastDay: data.lastDay,
+    venue: data.venue,
+  };
+}
+
+/** Changes and cancellations are possible while the registration is confirmed and until the camp's first day begins (Oslo). */
+function campStarted(edition: CampEdition, now: Date): boolean {
+  return now.getTime() >= startOfOsloDay(edition.start).getTime();
+}
+
+/** Money that came in over Vipps and can still go back (captured or reserved, less refunds and refunds on their way). */
+function vippsRefundable(rows: PaymentRow[]): number {
+  return rows
+    .filter((row) => row.method === "vipps")
+    .reduce((sum, row) => sum + Math.max(0, Math.max(row.capturedAmount, row.authorizedAmount - row.cancelledAmount) - row.refundedAmount - (row.pendingRefundAmount ?? 0)), 0);
+}
+
+function methodOf(rows: PaymentRow[]): MyRegistrationView["paymentMethod"] {
+  const paid = rows.find((row) => row.method === "vipps" && row.paidAmount > 0);
+  return (paid ?? rows[rows.length - 1])?.method ?? null;
+}
+
+function paymentStateText(loaded: Loaded): string {
+  const { registration, payments: rows } = loaded;
+  const method = methodOf(rows);
+  const refunded = rows.reduce((sum, row) => sum + row.refundedAmount, 0);
+  const pending = rows.reduce((sum, row) => sum + (row.pendingRefundAmount ?? 0), 0);
+  const refundNote = pending > 0 ? ` ${formatKroner(pending)} er på vei tilbake.` : refunded > 0 ? ` ${formatKroner(refunded)} er betalt tilbake.` : "";
+  if (registration.status === "waiting") return "På ventelisten – ingenting å betale nå.";
+  if (registration.status === "pending_payment") return "Venter på betaling med Vipps.";
+  if (method === "free") return "Gratis – ingenting å betale.";
+  if (method === "vipps") return `Betalt med Vipps.${refundNote}`;
+  const cash = rows[rows.length - 1];
+  if (registration.status === "cancelled") return "Avbestilt – ingenting å betale ved oppmøte.";
+  if (cash?.state === "paid") return `Betalt med kort eller kontant.${refundNote}`;
+  return `Betales med kort eller kontant ved oppmøte (${formatKroner(registration.total)}).`;
+}
+
+function personsOf(loaded: Loaded, now: Date): MyPerson[] {
+  const { registration, companions, edition, payments: rows } = loaded;
+  const vipps = methodOf(rows) === "vipps";
+  const refundable = vippsRefundable(rows);
+  const refundFor = (share: number) => (vipps ? Math.min(refundable, campRefund(share, edition, now)) : 0);
+  const active = companions.filter((companion) => !companion.cancelledAt);
+  const athleteShare = registration.total - active.reduce((sum, companion) => sum + companion.amount, 0);
+  const whole = registration.status === "cancelled";
+  return [
+    {
+      key: "athlete",
+      kind: "athlete",
+      firstName: registration.firstName,
+      lastName: registration.lastName,
+      amount: athleteShare,
+      cancelled: whole,
+      // Cancelling the athlete cancels the whole registration (companions come with their athlete).
+      refundIfCancelledToday: whole ? 0 : refundFor(registration.total),
+    },
+    ...companions.map((companion) => ({
+      key: `companion-${companion.id}`,
+      kind: "companion" as const,
+      firstName: companion.firstName,
+      lastName: companion.lastName,
+      amount: companion.amount,
+      cancelled: whole || companion.cancelledAt !== null,
+      refundIfCancelledToday: whole || companion.cancelledAt ? 0 : refundFor(companion.amount),
+    })),
+  ];
+}
+
+export function viewOf(loaded: Loaded, now: Date): MyRegistrationView {
+  const { registration, edition, payments: rows } = loaded;
+  return {
+    orderId: registration.orderId,
+    year: registration.editionYear,
+    status: registration.status,
+    firstDay: loaded.firstDay,
+    lastDay: loaded.lastDay,
+    venue: loaded.venue,
+    persons: personsOf(loaded, now),
+    lines: loaded.lines,
+    total: registration.total,
+    paymentMethod: methodOf(rows),
+    paid: rows.reduce((sum, row) => sum + row.paidAmount, 0),
+    refunded: rows.reduce((sum, row) => sum + row.refundedAmount, 0),
+    outstanding:
+      methodOf(rows) === "vipps" && registration.status === "confirmed"
+        ? Math.max(0, registration.total - rows.reduce((sum, row) => sum + row.paidAmount + row.refundedAmount, 0))
+        : 0,
+    paymentState: paymentStateText(loaded),
+    fullRefundUntil: edition.fullRefundEndsAt.toISOString(),
+    laterShare: edition.settings.refund.laterShare,
+    changeable: registration.status === "confirmed" && !campStarted(edition, now),
+    email: registration.email,
+    telephone: registration.telephone,
+    allergies: registration.allergies,
+    otherInfo: registration.otherInfo,
+    vegan: registration.vegan,
+    public: registration.public,
+    sleepover: registration.sleepover,
+    gradering: registration.gradering,
+    mayGrade: mayTickGrading(registration, edition),
+    maySleepOver: maySleepOver({ age: registration.age, clubId: registration.clubId }, edition),
+  };
+}
+
+export async function myRegistrationView(db: Db, registrationId: number, now: Date): Promise<MyRegistrationView | undefined> {
+  const loaded = await load(db, registrationId);
+  return loaded && viewOf(loaded, now);
+}
+
+async function lockRegistration(tx: Db, registrationId: number): Promise<void> {
+  await tx.execute(sql`select id from camp_registrations where id = ${registrationId} for update`);
+}
+
+function refuseUnlessChangeable(loaded: Loaded, now: Date) {
+  if (loaded.registration.status === "cancelled") throw new HttpError(409, selfServiceMessages.cancelled);
+  if (loaded.registration.status !== "confirmed") throw new HttpError(409, selfServiceMessages.notConfirmed);
+  if (campStarted(loaded.edition, now)) throw new HttpError(409, selfServiceMessages.started);
+}
+
+async function logChange(tx: Db, registrationId: number, summary: string, now: Date) {
+  await tx.insert(campRegistrationChanges).values({ registrationId, at: now, actor: ACTOR, summary });
+}
+
+/** The change log of a registration, oldest first (for the camp admin's person details). */
+export async function registrationChanges(db: Db, registrationId: number) {
+  const rows = await db
+    .select({ at: campRegistrationChanges.at, actor: campRegistrationChanges.actor, summary: campRegistrationChanges.summary })
+    .from(campRegistrationChanges)
+    .where(eq(campRegistrationChanges.registrationId, registrationId))
+    .orderBy(asc(campRegistrationChanges.at), asc(campRegistrationChanges.id));
+  return rows.map((row) => ({ ...row, at: row.at.toISOString() }));
+}
+
+export interface CancelOutcome {
+  view: MyRegistrationView;
+  changed: boolean;
+  refund: number;
+}
+
+/**
+ * Cancels the athlete (the whole registration) or one companion. The refund is the edition's rule today
+ * on that person's share: over Vipps it is queued on the payment in the same transaction (one
+ * Idempotency-Key, sent right after and retried by the Vipps job until Vipps answers); card/cash owes that
+ * much less at the camp. A whole cancellation frees the athlete's place for the waiting list.
+ */
+export async function cancelMyRegistration(app: FastifyInstance, gateway: CampPaymentGateway, registrationId: number, body: unknown): Promise<CancelOutcome> {
+  const input = parseWith(MyCancellationSchema, body);
+  // A reservation not yet captured is captured first, so the refund rule applies to money that came in.
+  await gateway.settleNow?.(registrationId).catch(() => undefined);
+  const now = app.now();
+  const outcome = await app.db.transaction(async (tx) => {
+    await lockRegistration(tx, registrationId);
+    const loaded = await load(tx, registrationId);
+    if (!loaded) throw new HttpError(404, selfServiceMessages.notFound);
+    const { registration } = loaded;
+    const whole = input.person === "athlete";
+    const companion = whole ? undefined : loaded.companions.find((row) => `companion-${row.id}` === input.person);
+    if (!whole && !companion) throw new HttpError(404, selfServiceMessages.personNotFound);
+    // Done before (a double click, or another tab): the same answer, nothing more.
+    if (registration.status === "cancelled" || companion?.cancelledAt) return { loaded, changed: false, refund: 0, whole };
+    refuseUnlessChangeable(loaded, now);
+
+    const method = methodOf(loaded.payments);
+    const share = whole ? registration.total : companion!.amount;
+    const name = whole ? `${registration.firstName} ${registration.lastName}` : `${companion!.firstName} ${companion!.lastName}`;
+    const refunds = method === "vipps" ? await shareOutRefund(tx, loaded, campRefund(share, loaded.edition, now)) : [];
+    const refund = refunds.reduce((sum, part) => sum + part.amount, 0);
+    if (input.expectedRefund !== undefined && input.expectedRefund !== refund) throw new HttpError(409, selfServiceMessages.refundChanged(refund));
+
+    const cash = method === "card_cash" ? loaded.payments[loaded.payments.length - 1] : undefined;
+    if (whole) {
+      await tx.update(campRegistrations).set({ status: "cancelled", cancelledAt: now }).where(eq(campRegistrations.id, registrationId));
+      if (cash && cash.state !== "paid") await tx.update(payments).set({ amount: 0, updatedAt: now }).where(eq(payments.id, cash.id));
+    } else {
+      await tx.update(campCompanions).set({ cancelledAt: now }).where(eq(campCompanions.id, companion!.id));
+      // The receipt stays as charged, with a line that takes the companion off; the lines still sum to the total.
+      const [last] = await tx.select({ position: campPriceLines.position }).from(campPriceLines).where(eq(campPriceLines.registrationId, registrationId)).orderBy(desc(campPriceLines.position)).limit(1);
+      await tx.insert(campPriceLines).values({ registrationId, position: (last?.position ?? -1) + 1, kind: "cancelled-companion", label: `Avbestilt ledsager: ${name}`, amount: -share });
+      await tx.update(campRegistrations).set({ total: registration.total - share }).where(eq(campRegistrations.id, registrationId));
+      if (cash && cash.state !== "paid") await tx.update(payments).set({ amount: registration.total - share, updatedAt: now }).where(eq(payments.id, cash.id));
+    }
+    const what = whole ? "Påmeldingen avbestilt av deltakeren" : `Ledsager ${name} avbestilt av deltakeren`;
+    if (refunds.length > 0) {
+      for (const { payment, amount } of refunds) {
+        await queueVippsRefund(tx, payment, amount, ACTOR, `${what} (Min påmelding). Refusjon etter reglene: ${refund} kr${refunds.length > 1 ? `, herav ${amount} kr på denne betalingen` : ""}.`, now);
+      }
+    } else {
+      const payment = loaded.payments[loaded.payments.length - 1];
+      if (payment) {
+        const note = method === "card_cash" && cash?.state === "paid" ? `${what}. Betalt ved oppmøte; å refundere etter reglene: ${campRefund(share, loaded.edition, now)} kr.` : `${what}. Ingenting skal betales for ${name}.`;
+        await tx.insert(moneyActions).values({ paymentId: payment.id, actor: ACTOR, action: "cancel", amount: method === "card_cash" && cash?.state === "paid" ? campRefund(share, loaded.edition, now) : 0, at: now, note });
+      }
+    }
+    await logChange(tx, registrationId, whole ? `Avbestilte hele påmeldingen (refusjon ${refund} kr)` : `Avbestilte ledsager ${name} (refusjon ${refund} kr)`, now);
+    const token = await createPersonalLink(tx, registrationId, now);
+    const remaining = registration.total - share;
+    const mail = renderCancellationMail({
+      orderId: registration.orderId,
+      year: registration.editionYear,
+      cancelledName: name,
+      whole,
+      method: method ?? "card_cash",
+      refund,
+      stillToPay: whole ? 0 : remaining,
+      link: personalLinkUrl(app.env.PUBLIC_BASE_URL, token),
+    });
+    await queueMail(tx, { dedupeKey: selfServiceMailKey(registrationId, `cancel-${input.person}`), to: registration.email, ...mail }, now);
+    return { loaded, changed: true, refund, whole };
+  });
+  if (outcome.changed) {
+    // Sends the queued refund now; the Vipps job retries it with the same key if this fails.
+    if (outcome.refund > 0) await gateway.settleNow?.(registrationId).catch(() => undefined);
+    app.outbox.kick();
+    app.campListsChanged();
+    // The athlete's place is free: the first in line gets an offer (the admin's cancel does the same).
+    if (outcome.whole) await app.campWaitlist.drain();
+  }
+  const view = await myRegistrationView(app.db, registrationId, app.now());
+  if (!view) throw new HttpError(404, selfServiceMessages.notFound);
+  return { view, changed: outcome.changed, refund: outcome.refund };
+}
+
+/** Free changes (contact details, allergies, food, other information, list consent, sleepover), logged by field name. */
+export async function changeMyRegistration(app: FastifyInstance, registrationId: number, body: unknown): Promise<{ view: MyRegistrationView; changed: string[] }> {
+  const input = parseWith(MyRegistrationChangeSchema, body);
+  const now = app.now();
+  const changed = await app.db.transaction(async (tx) => {
+    await lockRegistration(tx, registrationId);
+    const loaded = await load(tx, registrationId);
+    if (!loaded) throw new HttpError(404, selfServiceMessages.notFound);
+    refuseUnlessChangeable(loaded, now);
+    const { registration } = loaded;
+    if (input.sleepover && !registration.sleepover && !maySleepOver({ age: registration.age, clubId: registration.clubId }, loaded.edition)) {
+      throw new CampInputError("sleepover", selfServiceMessages.sleepover);
+    }
+    const fields = (Object.keys(input) as (keyof MyRegistrationChange)[]).filter((field) => input[field] !== undefined && input[field] !== registration[field]);
+    if (fields.length === 0) return [];
+    await tx
+      .update(campRegistrations)
+      .set(Object.fromEntries(fields.map((field) => [field, input[field]])))
+      .where(eq(campRegistrations.id, registrationId));
+    await logChange(tx, registrationId, `Endret ${fields.map((field) => myChangeFieldLabels[field]).join(", ")}`, now);
+    return fields;
+  });
+  if (changed.includes("public")) app.campListsChanged();
+  const view = await myRegistrationView(app.db, registrationId, app.now());
+  if (!view) throw new HttpError(404, selfServiceMessages.notFound);
+  return { view, changed };
+}
+
+/** Within this many minutes, "Finn påmeldingen min" mails a registration's link at most once. */
+const findMailEveryMinutes = 10;
+
+/**
+ * "Finn påmeldingen min": mails a fresh link to every registration (not anonymised) with that address.
+ * The caller answers the same whatever is found; at most one such mail per registration per 10 minutes.
+ */
+export async function findMyRegistration(app: FastifyInstance, body: unknown): Promise<void> {
+  const { email } = parseWith(FindMyRegistrationSchema, body);
+  const now = app.now();
+  const rows = await app.db
+    .select({ id: campRegistrations.id, orderId: campRegistrations.orderId, year: campRegistrations.editionYear, firstName: campRegistrations.firstName, lastName: campRegistrations.lastName, email: campRegistrations.email })
+    .from(campRegistrations)
+    // ilike with the wildcards escaped: the address compared case-insensitively, as typed.
+    .where(and(ilike(campRegistrations.email, email.replace(/[\\%_]/g, (char) => `\\${char}`)), isNull(campRegistrations.anonymisedAt)))
+    .orderBy(desc(campRegistrations.id))
+    .limit(20);
+  if (rows.length === 0) return;
+  const bucket = Math.floor(now.getTime() / (findMailEveryMinutes * 60_000));
+  await app.db.transaction(async (tx) => {
+    const links = [];
+    for (const row of rows) {
+      const token = await createPersonalLink(tx, row.id, now);
+      links.push({ orderId: row.orderId, year: row.year, name: `${row.firstName} ${row.lastName}`, link: personalLinkUrl(app.env.PUBLIC_BASE_URL, token) });
+    }
+    await queueMail(tx, { dedupeKey: selfServiceMailKey(rows[0]!.id, `find-${bucket}`), to: rows[0]!.email, ...renderLinksMail(links) }, now);
+  });
+  app.outbox.kick();
+}
+
+/**
+ * A refund shared over the registration's Vipps payments with money on them, newest first (a change's
+ * difference, then the registration's), each payment locked. 409 while a payment is still being settled.
+ */
+async function shareOutRefund(tx: Db, loaded: Loaded, due: number): Promise<{ payment: PaymentRow; amount: number }[]> {
+  const paid = [...loaded.payments].reverse().filter((row) => row.method === "vipps" && row.capturedAmount - row.refundedAmount > 0);
+  const unsettled = loaded.payments.some((row) => row.method === "vipps" && (row.pendingRefundKey || (row.settle === "capture" && row.capturedAmount === 0)));
+  if (paid.length === 0 || unsettled) throw new HttpError(409, selfServiceMessages.paymentBusy);
+  const parts: { payment: PaymentRow; amount: number }[] = [];
+  for (const payment of paid) {
+    if (due <= 0) break;
+    await lockPayment(tx, payment.id);
+    const amount = Math.min(due, payment.capturedAmount - payment.refundedAmount);
+    if (amount > 0) parts.push({ payment, amount });
+    due -= amount;
+  }
+  return parts;
+}
+
+/**
+ * Charges what a change adds: with Vipps (or a free registration made for Vipps) a new attempt of kind
+ * "change" (answers its reference); with card/cash the unpaid payment grows, or a new card/cash payment is
+ * owed at the camp.
+ */
+async function chargeDifference(tx: Db, loaded: Loaded, amount: number, now: Date): Promise<string | undefined> {
+  if (amount <= 0) return undefined;
+  const { registration } = loaded;
+  const method = methodOf(loaded.payments);
+  if (method === "vipps" || (method === "free" && registration.vipps)) {
+    const reference = `${registration.orderId}-${loaded.payments.filter((row) => row.method === "vipps").length + 1}`;
+    await tx.insert(payments).values({ registrationId: registration.id, reference, method: "vipps", kind: "change", amount, state: "created", createdAt: now, updatedAt: now });
+    return reference;
+  }
+  const cash = loaded.payments[loaded.payments.length - 1];
+  if (cash && cash.method === "card_cash" && cash.state !== "paid") {
+    await tx.update(payments).set({ amount: cash.amount + amount, updatedAt: now }).where(eq(payments.id, cash.id));
+  } else {
+    const reference = `${registration.orderId}-K${loaded.payments.length + 1}`;
+    await tx.insert(payments).values({ registrationId: registration.id, reference, method: "card_cash", kind: "change", amount, state: "unpaid", createdAt: now, updatedAt: now });
+  }
+  return undefined;
+}
+
+export interface AddCompanionOutcome {
+  view: MyRegistrationView;
+  /** Where to pay the difference with Vipps, when the registration is paid with Vipps. */
+  payUrl?: string;
+}
+
+/**
+ * Adds a companion: priced by the server with the registration's own edition and its early-bird state at
+ * registration (calculateCampPrice at the registration's time). The receipt gets the companion's line and
+ * the total grows; with Vipps the difference is a new payment attempt ("change"), with card/cash it is paid
+ * at the camp.
+ */
+export async function addMyCompanion(app: FastifyInstance, gateway: CampPaymentGateway, registrationId: number, body: unknown): Promise<AddCompanionOutcome> {
+  const input = parseWith(MyCompanionAddSchema, body);
+  const now = app.now();
+  const { grades } = await referenceData(app.db);
+  const added = await app.db.transaction(async (tx) => {
+    await lockRegistration(tx, registrationId);
+    const loaded = await load(tx, registrationId);
+    if (!loaded) throw new HttpError(404, selfServiceMessages.notFound);
+    refuseUnlessChangeable(loaded, now);
+    const { registration } = loaded;
+    const active = loaded.companions.filter((companion) => !companion.cancelledAt);
+    if (active.length >= campSettings.limits.maxCompanions) throw new CampInputError("ledsagere", `Du kan legge inn høyst ${campSettings.limits.maxCompanions} ledsagere.`);
+    if (loaded.companions.some((companion) => companion.clientId === input.id)) throw new CampInputError("id", "Den samme ledsageren er lagt inn to ganger.");
+    const price = calculateCampPrice(
+      { ...registration, ledsagere: [input] },
+      { edition: loaded.edition, at: registration.createdAt, grades },
+    );
+    const line = price.lines.find((priced) => priced.kind === "companion")!;
+    const nextPosition = (rows: { position: number }[]) => rows.reduce((max, row) => Math.max(max, row.position), -1) + 1;
+    await tx.insert(campCompanions).values({
+      registrationId,
+      position: nextPosition(loaded.companions),
+      clientId: input.id,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      age: input.age,
+      telephone: input.telephone,
+      email: input.email,
+      sleepover: input.sleepover,
+      alreadyRegistered: false,
+      amount: line.amount,
+    });
+    const lines = await tx.select({ position: campPriceLines.position }).from(campPriceLines).where(eq(campPriceLines.registrationId, registrationId));
+    await tx.insert(campPriceLines).values({ registrationId, position: nextPosition(lines), kind: line.kind, label: line.label, amount: line.amount });
+    await tx.update(campRegistrations).set({ total: registration.total + line.amount, hasLedsager: true }).where(eq(campRegistrations.id, registrationId));
+    const reference = await chargeDifference(tx, loaded, line.amount, now);
+    await logChange(tx, registrationId, `La til ledsager ${input.firstName} ${input.lastName} (${line.amount} kr)`, now);
+    return { reference, amount: line.amount, registration };
+  });
+  let payUrl: string | undefined;
+  if (added.reference) {
+    payUrl = await gateway.createPaymentRedirect({
+      registrationId,
+      orderId: added.registration.orderId,
+      editionYear: added.registration.editionYear,
+      amount: added.amount,
+      paymentReference: added.reference,
+      telephone: added.registration.telephone,
+    });
+  }
+  const view = await myRegistrationView(app.db, registrationId, app.now());
+  if (!view) throw new HttpError(404, selfServiceMessages.notFound);
+  return { view, ...(payUrl ? { payUrl } : {}) };
+}
+
+/** "Betal resten": the open difference of a change, at Vipps again (the same attempt while it can still be paid). */
+export async function payMyOutstanding(app: FastifyInstance, gateway: CampPaymentGateway, registrationId: number): Promise<string> {
+  const loaded = await load(app.db, registrationId);
+  if (!loaded) throw new HttpError(404, selfServiceMessages.notFound);
+  refuseUnlessChangeable(loaded, app.now());
+  const change = [...loaded.payments].reverse().find((row) => row.kind === "change" && row.method === "vipps");
+  if (!change || change.paidAmount > 0) throw new HttpError(409, selfServiceMessages.nothingToPay);
+  const { registration } = loaded;
+  return gateway.createPaymentRedirect({
+    registrationId,
+    orderId: registration.orderId,
+    editionYear: registration.editionYear,
+    amount: change.amount,
+    paymentReference: change.reference,
+    telephone: registration.telephone,
+  });
+}
+
+export interface GradingOutcome {
+  view: MyRegistrationView;
+  changed: boolean;
+  refund: number;
+  payUrl?: string;
+}
+
+/**
+ * Grading on or off. On: the wizard's rule, priced like the registration (its edition, its time); with Vipps
+ * the fee is a new payment attempt, with card/cash it is owed at the camp. Off: the fee comes back by the
+ * refund rule (Vipps) or is no longer owed (card/cash); the receipt gets a line that takes it off.
+ */
+export async function setMyGrading(app: FastifyInstance, gateway: CampPaymentGateway, registrationId: number, body: unknown): Promise<GradingOutcome> {
+  const { gradering } = parseWith(MyGradingSchema, body);
+  const now = app.now();
+  const { grades } = await referenceData(app.db);
+  const outcome = await app.db.transaction(async (tx) => {
+    await lockRegistration(tx, registrationId);
+    const loaded = await load(tx, registrationId);
+    if (!loaded) throw new HttpError(404, selfServiceMessages.notFound);
+    const { registration } = loaded;
+    if (registration.gradering === gradering) return { changed: false, refund: 0 };
+    refuseUnlessChangeable(loaded, now);
+    const method = methodOf(loaded.payments);
+    const lines = await tx.select({ position: campPriceLines.position, kind: campPriceLines.kind, amount: campPriceLines.amount }).from(campPriceLines).where(eq(campPriceLines.registrationId, registrationId));
+    const position = lines.reduce((max, line) => Math.max(max, line.position), -1) + 1;
+    const cash = method === "card_cash" ? loaded.payments[loaded.payments.length - 1] : undefined;
+    if (gradering) {
+      if (!mayTickGrading(registration, loaded.edition)) throw new CampInputError("gradering", selfServiceMessages.grading);
+      const price = calculateCampPrice({ ...registration, gradering: true, ledsagere: [] }, { edition: loaded.edition, at: registration.createdAt, grades });
+      const line = price.lines.find((priced) => priced.kind === "grading")!;
+      await tx.insert(campPriceLines).values({ registrationId, position, kind: line.kind, label: line.label, amount: line.amount });
+      await tx.update(campRegistrations).set({ gradering: true, total: registration.total + line.amount }).where(eq(campRegistrations.id, registrationId));
+      const reference = await chargeDifference(tx, loaded, line.amount, now);
+      await logChange(tx, registrationId, `La til gradering (${line.amount} kr)`, now);
+      return { changed: true, refund: 0, reference, amount: line.amount, registration };
+    }
+    // Off: the grading lines' net amount (a fee added and taken off before counts as nothing).
+    const fee = lines.filter((line) => line.kind === "grading" || line.kind === "cancelled-grading").reduce((sum, line) => sum + line.amount, 0);
+    const refunds = method === "vipps" && fee > 0 ? await shareOutRefund(tx, loaded, campRefund(fee, loaded.edition, now)) : [];
+    const refund = refunds.reduce((sum, part) => sum + part.amount, 0);
+    await tx.insert(campPriceLines).values({ registrationId, position, kind: "cancelled-grading", label: "Avbestilt gradering", amount: -fee });
+    await tx.update(campRegistrations).set({ gradering: false, total: registration.total - fee }).where(eq(campRegistrations.id, registrationId));
+    if (cash && cash.state !== "paid") await tx.update(payments).set({ amount: cash.amount - fee, updatedAt: now }).where(eq(payments.id, cash.id));
+    for (const { payment, amount } of refunds) {
+      await queueVippsRefund(tx, payment, amount, ACTOR, `Gradering avbestilt av deltakeren (Min påmelding). Refusjon etter reglene: ${refund} kr.`, now);
+    }
+    await logChange(tx, registrationId, `Tok bort gradering (refusjon ${refund} kr)`, now);
+    return { changed: true, refund };
+  });
+  if (outcome.refund > 0) await gateway.settleNow?.(registrationId).catch(() => undefined);
+  let payUrl: string | undefined;
+  if ("reference" in outcome && outcome.reference) {
+    payUrl = await gateway.createPaymentRedirect({
+      registrationId,
+      orderId: outcome.registration!.orderId,
+      editionYear: outcome.registration!.editionYear,
+      amount: outcome.amount!,
+      paymentReference: outcome.reference,
+      telephone: outcome.registration!.telephone,
+    });
+  }
+  const view = await myRegistrationView(app.db, registrationId, app.now());
+  if (!view) throw new HttpError(404, selfServiceMessages.notFound);
+  return { view, changed: outcome.changed, refund: outcome.refund, ...(payUrl ? { payUrl } : {}) };
+}

@@ -1,0 +1,84 @@
+/**
+ * "Min påmelding": the personal page behind the link in every confirmation mail, where a participant sees,
+ * changes and cancels their registration. Shapes shared by the server's answers and the page.
+ */
+
+/** The page's address without the secret ("Finn påmeldingen min"), and with it. */
+export const myRegistrationPath = "/vinterleir/min-pamelding";
+export function myRegistrationLinkPath(token: string): string {
+  return `${myRegistrationPath}/${token}`;
+}
+
+/** 32 random bytes as base64url: the link's secret (256 bits). */
+export const personalTokenPattern = /^[A-Za-z0-9_-]{43}$/;
+
+/** The header on the registration POST's answer that carries the Done page's link (the body stays as before). */
+export const personalLinkHeader = "x-min-pamelding";
+
+export type MyPersonKind = "athlete" | "companion";
+
+export interface MyPerson {
+  /** "athlete" or `companion-<id>`: what the page sends to cancel this person. */
+  key: string;
+  kind: MyPersonKind;
+  firstName: string;
+  lastName: string;
+  /** This person's share of the registration's price (the athlete: everything not a companion's line). */
+  amount: number;
+  cancelled: boolean;
+  /** What cancelling this person alone would give back today, in kroner (0 for card/cash: nothing is charged). */
+  refundIfCancelledToday: number;
+}
+
+export interface MyRegistrationView {
+  orderId: string;
+  year: number;
+  status: "pending_payment" | "confirmed" | "cancelled" | "waiting";
+  /** The camp's first and last day (YYYY-MM-DD) and place. */
+  firstDay: string;
+  lastDay: string;
+  venue: string;
+  persons: MyPerson[];
+  lines: { label: string; amount: number }[];
+  total: number;
+  paymentMethod: "vipps" | "card_cash" | "free" | null;
+  /** In kroner, what has come in (Vipps: captured or reserved, less refunds; card/cash: marked paid). */
+  paid: number;
+  refunded: number;
+  /** Vipps: what a change added and is not paid yet (pay it with "Betal med Vipps"). */
+  outstanding: number;
+  /** Human-readable state of the payment, in Norwegian. */
+  paymentState: string;
+  /** The end of full refunds (ISO instant) and the share refunded after it (0.5 = half). */
+  fullRefundUntil: string;
+  laterShare: number;
+  /** Until the camp starts: changes and cancellations are possible. */
+  changeable: boolean;
+  email: string;
+  telephone: string;
+  allergies: string;
+  otherInfo: string;
+  vegan: boolean;
+  public: boolean;
+  sleepover: boolean;
+  gradering: boolean;
+  /** Whether the rules let this athlete take grading at the camp (cup for home-club children, dan candidates). */
+  mayGrade: boolean;
+  /** Whether the rules let this athlete sleep over (home-club children under the age may not). */
+  maySleepOver: boolean;
+}
+
+/** The same sentence for every address, so nobody can learn who is registered. */
+export const findMyRegistrationAnswer =
+  "Takk! Finnes det en påmelding med den e-postadressen, har vi sendt en e-post med lenken til den. Sjekk også søppelpost.";
+
+/** How the change log names a field changed through "Min påmelding" (values are never logged: some are health data). */
+export const myChangeFieldLabels = {
+  email: "e-post",
+  telephone: "telefon",
+  allergies: "allergier",
+  otherInfo: "annen informasjon",
+  vegan: "vegetarmat",
+  public: "vises på deltakerlisten",
+  sleepover: "overnatting",
+} as const;

@@ -1,0 +1,45 @@
+import { useState } from "react";
+import { z } from "zod";
+import { formatOsloDateTime } from "../../../shared/format.ts";
+import { ApiError, getJson } from "../../lib/api-client.ts";
+
+const ChangesSchema = z.array(z.object({ at: z.string(), actor: z.string(), summary: z.string() }));
+type Changes = z.infer<typeof ChangesSchema>;
+
+const actorLabels: Record<string, string> = { deltaker: "Deltakeren (Min påmelding)", "camp-admin": "Leir-admin" };
+
+/**
+ * What the participant changed or cancelled through "Min påmelding", oldest first
+ * (GET /api/VinterleirAdmin/Changes), fetched when the admin opens it.
+ */
+export function RegistrationChanges({ registrationId, token, onUnauthorised }: { registrationId: number; token: string; onUnauthorised: () => void }) {
+  const [changes, setChanges] = useState<Changes | undefined>();
+  const [error, setError] = useState<string | undefined>();
+  const load = () => {
+    if (changes) return;
+    getJson(`/api/VinterleirAdmin/Changes/${registrationId}/${encodeURIComponent(token)}`, ChangesSchema).then(setChanges, (caught: unknown) => {
+      if (caught instanceof ApiError && caught.status === 401) onUnauthorised();
+      else setError(caught instanceof Error ? caught.message : String(caught));
+    });
+  };
+  return (
+    <details className="registration-changes" onToggle={(event) => (event.currentTarget.open ? load() : undefined)}>
+      <summary>Endringer fra deltakeren</summary>
+      {error ? (
+        <p className="form-error">Klarte ikke hente endringsloggen: {error}</p>
+      ) : !changes ? (
+        <p>Henter …</p>
+      ) : changes.length === 0 ? (
+        <p>Ingen endringer.</p>
+      ) : (
+        <ul>
+          {changes.map((change, index) => (
+            <li key={index}>
+              {formatOsloDateTime(new Date(change.at))} – {actorLabels[change.actor] ?? change.actor}: {change.summary}
+            </li>
+          ))}
+        </ul>
+      )}
+    </details>
+  );
+}

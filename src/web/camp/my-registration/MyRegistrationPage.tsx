@@ -1,0 +1,467 @@
+import { useCallback, useEffect, useRef, useState, type ReactNode, type Ref } from "react";
+import { Link, useParams } from "react-router";
+import { club, contactEmails } from "../../../shared/club/club-facts.ts";
+import { myRegistrationPath, type MyPerson, type MyRegistrationView } from "../../../shared/camp/camp-my-registration.ts";
+import {
+  MyRegistrationChangeSchema,
+  newCompanion,
+  validateCompanion,
+  type CompanionDraft,
+  type CompanionField,
+  type FieldErrors,
+  type MyRegistrationChange,
+} from "../../../shared/camp/camp-registration.ts";
+import { campSettings } from "../../../shared/camp/camp-edition.ts";
+import { formatKroner, formatLongDate } from "../../../shared/format.ts";
+import { osloCalendarDate } from "../../../shared/time.ts";
+import { AgeField, CheckboxField, TextAreaField, TextField } from "../../components/wizard/fields.tsx";
+import { newId } from "../../components/wizard/new-id.ts";
+import { LoadProblem } from "../registration/LoadProblem.tsx";
+import { ReceiptTable } from "../registration/ReceiptTable.tsx";
+import { useLoad } from "../registration/use-camp-data.ts";
+import { addCompanion, cancelPerson, changeMyRegistration, getMyRegistration, payOutstanding, setGrading, type ActionResult } from "./my-registration-api.ts";
+import { rememberPersonalLink } from "./personal-link-storage.ts";
+import "../registration/registration.css";
+import "./my-registration.css";
+
+/**
+ * Rendered in the browser: the server sends the root's loading view with the page's title (an unknown
+ * link never gets here: the server answers it with the 404 page), and the page renders once hydrated.
+ */
+export async function clientLoader() {
+  return null;
+}
+clientLoader.hydrate = true as const;
+
+export function meta() {
+  // A personal link: kept out of search engines.
+  return [{ title: `Min påmelding – ${club.name}` }, { name: "robots", content: "noindex" }];
+}
+
+const contact = <a href={`mailto:${contactEmails.general}`}>{contactEmails.general}</a>;
+const methodLabels = { vipps: "Vipps", card_cash: "Kort eller kontant ved oppmøte", free: "Gratis" } as const;
+const statusLabels: Record<MyRegistrationView["status"], string> = {
+  confirmed: "Bekreftet",
+  pending_payment: "Venter på betaling",
+  cancelled: "Avbestilt",
+  waiting: "På ventelisten",
+};
+
+/** /vinterleir/min-pamelding/:token — the link in the confirmation mail: see, change and cancel. */
+export function MyRegistration() {
+  const { token = "" } = useParams();
+  const load = useCallback(() => getMyRegistration(token), [token]);
+  const [loaded, retry] = useLoad(load);
+  const [view, setView] = useState<MyRegistrationView | undefined>();
+  const [notice, setNotice] = useState<string | undefined>();
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+
+  useEffect(() => {
+    if (loaded.status === "ready" && loaded.data !== "notfound") setView(loaded.data);
+  }, [loaded]);
+  useEffect(() => {
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
+
+  if (loaded.status === "loading") {
+    return (
+      <Frame title="Min påmelding">
+        <p role="status">Henter påmeldingen …</p>
+      </Frame>
+    );
+  }
+  if (loaded.status === "error") {
+    return (
+      <Frame title="Min påmelding">
+        <LoadProblem what="påmeldingen" detail={loaded.detail} onRetry={retry} />
+      </Frame>
+    );
+  }
+  if (loaded.data === "notfound" || !view) return <NotFound />;
+
+  const done = (message: string) => (result: ActionResult) => {
+    if (result.kind === "ok") {
+      setView(result.view);
+      setNotice(message.replace("{refund}", formatKroner(result.refund ?? 0)));
+    }
+    return result;
+  };
+
+  return (
+    <Frame title={`Min påmelding – vinterleir ${view.year}`}>
+      <p className="lead">
+        Ordrenummer <strong className="order-id">{view.orderId}</strong> · <span className={`my-status my-status-${view.status}`}>{statusLabels[view.status]}</span>
+      </p>
+      {notice && (
+        <p className="notice my-notice" role="status" tabIndex={-1} ref={noticeRef}>
+          {notice}
+        </p>
+      )}
+      <section aria-labelledby="my-persons">
+        <h2 id="my-persons">Deltakere</h2>
+        <ul className="my-persons">
+          {view.persons.map((person) => (
+            <PersonCard
+              key={person.key}
+              person={person}
+              view={view}
+              onCancel={async () =>
+                done(person.kind === "athlete" ? "Påmeldingen er avbestilt. Du får en e-post om det." : `${person.firstName} ${person.lastName} er avbestilt. Du får en e-post om det.`)(
+                  await cancelPerson(token, person.key, person.refundIfCancelledToday),
+                )
+              }
+            />
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="my-payment">
+        <h2 id="my-payment">Betaling</h2>
+        <ReceiptTable caption="Kvittering" lines={view.lines} total={view.total} />
+        <dl className="my-facts">
+          <dt>Betalingsmåte</dt>
+          <dd>{view.paymentMethod ? methodLabels[view.paymentMethod] : "–"}</dd>
+          <dt>Status</dt>
+          <dd>{view.paymentState}</dd>
+          {view.paymentMethod === "vipps" && (
+            <>
+              <dt>Betalt</dt>
+              <dd>{formatKroner(view.paid)}</dd>
+            </>
+          )}
+        </dl>
+        <RefundRule view={view} />
+      </section>
+      {view.changeable && view.outstanding > 0 && <PayOutstanding token={token} amount={view.outstanding} />}
+      {view.changeable && (view.mayGrade || view.gradering) && (
+        <GradingChoice
+          view={view}
+          onSet={async (on) => {
+            const result = await setGrading(token, on);
+            if (result.kind === "ok" && result.payUrl) {
+              rememberPersonalLink(window.location.pathname);
+              window.location.assign(result.payUrl);
+              return result;
+            }
+            return done(on ? "Gradering er lagt til." : "Graderingen er tatt bort.")(result);
+          }}
+        />
+      )}
+      {view.changeable && (
+        <AddCompanionForm
+          onAdd={async (companion) => {
+            const result = await addCompanion(token, companion);
+            if (result.kind === "ok" && result.payUrl) {
+              // Back from Vipps, the result page links here again.
+              rememberPersonalLink(window.location.pathname);
+              window.location.assign(result.payUrl);
+              return result;
+            }
+            return done(`${companion.firstName} ${companion.lastName} er lagt til.`)(result);
+          }}
+        />
+      )}
+      {view.changeable ? (
+        <ChangeForm key={JSON.stringify([view.email, view.telephone, view.allergies, view.otherInfo, view.vegan, view.public, view.sleepover])} view={view} onSave={async (change) => done("Endringene er lagret.")(await changeMyRegistration(token, change))} />
+      ) : (
+        view.status === "confirmed" && <p>Leiren har startet, så påmeldingen kan ikke endres her lenger. Skriv til {contact} hvis noe er galt.</p>
+      )}
+      <p className="my-help">
+        Spørsmål? Skriv til {contact} og oppgi ordrenummeret. Se også <Link to="/vinterleir/schedule">programmet</Link>.
+      </p>
+    </Frame>
+  );
+}
+
+function RefundRule({ view }: { view: MyRegistrationView }) {
+  if (view.paymentMethod !== "vipps" || view.status !== "confirmed") return null;
+  const deadline = new Date(view.fullRefundUntil);
+  const share = view.laterShare === 0.5 ? "halvparten" : `${Math.round(view.laterShare * 100)} %`;
+  const full = Date.now() < deadline.getTime();
+  // The last day with a full refund (the deadline is the midnight after it, Oslo).
+  const lastDay = formatLongDate(osloCalendarDate(new Date(deadline.getTime() - 1)));
+  const everything = view.persons.find((person) => person.kind === "athlete")?.refundIfCancelledToday ?? 0;
+  return (
+    <p className="my-rule">
+      Avbestiller du hele påmeldingen i dag, får du {formatKroner(everything)} tilbake med Vipps.{" "}
+      {full
+        ? `Avbestiller du innen midnatt ${lastDay}, får du alt tilbake; etter det ${share}.`
+        : `Fristen for å få alt tilbake gikk ut ved midnatt ${lastDay}. Avbestiller du nå, får du ${share} tilbake.`}
+    </p>
+  );
+}
+
+type Sending = { state: "idle" } | { state: "sending" } | { state: "error"; message: string };
+
+function PersonCard({ person, view, onCancel }: { person: MyPerson; view: MyRegistrationView; onCancel: () => Promise<ActionResult> }) {
+  const [confirming, setConfirming] = useState(false);
+  const [sending, setSending] = useState<Sending>({ state: "idle" });
+  const busy = useRef(false);
+  const name = `${person.firstName} ${person.lastName}`;
+  const canCancel = view.changeable && !person.cancelled;
+  const refundText =
+    view.paymentMethod === "vipps"
+      ? person.refundIfCancelledToday > 0
+        ? `Du får ${formatKroner(person.refundIfCancelledToday)} tilbake med Vipps.`
+        : "Du får ingenting tilbake."
+      : view.paymentMethod === "card_cash"
+        ? "Du betaler ingenting for dette ved oppmøte."
+        : "";
+  const confirm = async () => {
+    if (busy.current) return;
+    busy.current = true;
+    setSending({ state: "sending" });
+    const result = await onCancel();
+    busy.current = false;
+    if (result.kind === "ok") {
+      setConfirming(false);
+      setSending({ state: "idle" });
+    } else {
+      setSending({ state: "error", message: result.kind === "conflict" || result.kind === "invalid" ? result.message : result.kind === "notfound" ? "Fant ikke påmeldingen." : "Vi fikk ikke avbestilt. Prøv igjen om litt." });
+    }
+  };
+  return (
+    <li className={`my-person${person.cancelled ? " is-cancelled" : ""}`}>
+      <div className="my-person-head">
+        <strong>{name}</strong>
+        <span className="my-person-role">{person.kind === "athlete" ? "Utøver" : "Ledsager"}</span>
+      </div>
+      <p className="my-person-amount">{person.cancelled ? "Avbestilt" : formatKroner(person.amount)}</p>
+      {canCancel && !confirming && (
+        <button type="button" className="button secondary" onClick={() => setConfirming(true)} aria-label={`Avbestill ${name}`}>
+          Avbestill
+        </button>
+      )}
+      {canCancel && confirming && (
+        <div className="my-confirm" role="group" aria-label={`Bekreft avbestilling av ${name}`}>
+          <p>
+            <strong>Avbestille {name}?</strong>{" "}
+            {person.kind === "athlete" && view.persons.some((other) => other.kind === "companion" && !other.cancelled) && "Hele påmeldingen avbestilles, også ledsagerne. "}
+            {refundText}
+          </p>
+          {sending.state === "error" && (
+            <p className="field-error" role="alert">
+              {sending.message}
+            </p>
+          )}
+          <div className="button-row">
+            <button type="button" className="button danger" onClick={() => void confirm()} disabled={sending.state === "sending"}>
+              {sending.state === "sending" ? "Avbestiller …" : "Ja, avbestill"}
+            </button>
+            <button type="button" className="button secondary" onClick={() => setConfirming(false)} disabled={sending.state === "sending"}>
+              Nei, behold
+            </button>
+          </div>
+        </div>
+      )}
+    </li>
+  );
+}
+
+const fields = ["email", "telephone", "allergies", "otherInfo", "vegan", "public", "sleepover"] as const;
+type Form = Pick<MyRegistrationView, (typeof fields)[number]>;
+
+function ChangeForm({ view, onSave }: { view: MyRegistrationView; onSave: (change: MyRegistrationChange) => Promise<ActionResult> }) {
+  const [form, setForm] = useState<Form>(() => Object.fromEntries(fields.map((field) => [field, view[field]])) as Form);
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
+  const [sending, setSending] = useState<Sending>({ state: "idle" });
+  const set = <K extends keyof Form>(field: K, value: Form[K]) => setForm((current) => ({ ...current, [field]: value }));
+  const changed = fields.filter((field) => form[field] !== view[field]);
+
+  const save = async () => {
+    const change = Object.fromEntries(changed.map((field) => [field, form[field]])) as MyRegistrationChange;
+    // The wizard's own rules and messages before the server checks again.
+    const parsed = MyRegistrationChangeSchema.safeParse(change);
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
+      return;
+    }
+    setErrors({});
+    setSending({ state: "sending" });
+    const result = await onSave(parsed.data);
+    if (result.kind === "ok") setSending({ state: "idle" });
+    else if (result.kind === "invalid") {
+      setErrors(Object.fromEntries(result.issues.map((issue) => [issue.path.split(".")[0]!, issue.message])));
+      setSending({ state: "error", message: result.message });
+    } else setSending({ state: "error", message: result.kind === "conflict" ? result.message : "Vi fikk ikke lagret. Prøv igjen om litt." });
+  };
+
+  return (
+    <section aria-labelledby="my-change">
+      <h2 id="my-change">Endre opplysningene</h2>
+      <p className="field-hint">Du kan endre dette fritt til leiren starter. Allergier og annen informasjon ser bare de som har ansvaret for leiren.</p>
+      <form
+        className="my-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save();
+        }}
+      >
+        <TextField id="my-email" label="E-post" type="email" inputMode="email" autoComplete="email" value={form.email} onChange={(value) => set("email", value)} error={errors.email} />
+        <TextField id="my-telephone" label="Telefon" type="tel" inputMode="tel" autoComplete="tel" value={form.telephone} onChange={(value) => set("telephone", value)} error={errors.telephone} />
+        <TextAreaField id="my-allergies" label="Allergier" maxLength={campSettings.limits.textLength} value={form.allergies} onChange={(value) => set("allergies", value)} error={errors.allergies} />
+        <TextAreaField id="my-other" label="Annen informasjon" maxLength={campSettings.limits.textLength} value={form.otherInfo} onChange={(value) => set("otherInfo", value)} error={errors.otherInfo} />
+        <CheckboxField id="my-vegan" label="Vegetarmat" checked={form.vegan} onChange={(value) => set("vegan", value)} error={errors.vegan} />
+        <CheckboxField id="my-public" label="Vis navn og grad på deltakerlisten" checked={form.public} onChange={(value) => set("public", value)} error={errors.public} />
+        {(view.maySleepOver || view.sleepover) && (
+          <CheckboxField id="my-sleepover" label="Overnatter i hallen" checked={form.sleepover} onChange={(value) => set("sleepover", value)} error={errors.sleepover} disabled={!view.maySleepOver && !form.sleepover} />
+        )}
+        {sending.state === "error" && (
+          <p className="field-error" role="alert">
+            {sending.message}
+          </p>
+        )}
+        <button type="submit" className="button" disabled={changed.length === 0 || sending.state === "sending"}>
+          {sending.state === "sending" ? "Lagrer …" : "Lagre endringene"}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function GradingChoice({ view, onSet }: { view: MyRegistrationView; onSet: (on: boolean) => Promise<ActionResult> }) {
+  const [state, setState] = useState<Sending>({ state: "idle" });
+  const act = async () => {
+    setState({ state: "sending" });
+    const result = await onSet(!view.gradering);
+    if (result.kind === "ok") {
+      if (!result.payUrl) setState({ state: "idle" });
+    } else setState({ state: "error", message: result.kind === "conflict" || result.kind === "invalid" ? result.message : "Vi fikk ikke endret. Prøv igjen om litt." });
+  };
+  return (
+    <section aria-labelledby="my-grading">
+      <h2 id="my-grading">Gradering</h2>
+      <p>{view.gradering ? "Utøveren er meldt på gradering på leiren." : "Utøveren kan gradere på leiren."}</p>
+      {state.state === "error" && (
+        <p className="field-error" role="alert">
+          {state.message}
+        </p>
+      )}
+      <button type="button" className="button secondary my-add-button" onClick={() => void act()} disabled={state.state === "sending"}>
+        {view.gradering ? "Ta bort gradering" : "Meld på gradering"}
+      </button>
+    </section>
+  );
+}
+
+function PayOutstanding({ token, amount }: { token: string; amount: number }) {
+  const [state, setState] = useState<Sending>({ state: "idle" });
+  const pay = async () => {
+    setState({ state: "sending" });
+    const result = await payOutstanding(token);
+    if (result.kind === "redirect") {
+      rememberPersonalLink(window.location.pathname);
+      window.location.assign(result.url);
+    } else setState({ state: "error", message: result.detail });
+  };
+  return (
+    <div className="notice my-outstanding" role="status">
+      <p>
+        Endringen koster <strong>{formatKroner(amount)}</strong> mer, og det er ikke betalt ennå.
+      </p>
+      {state.state === "error" && (
+        <p className="field-error" role="alert">
+          {state.message}
+        </p>
+      )}
+      <button type="button" className="vipps-button" onClick={() => void pay()} disabled={state.state === "sending"}>
+        {state.state === "sending" ? "Åpner Vipps …" : `Betal ${formatKroner(amount)} med Vipps`}
+      </button>
+    </div>
+  );
+}
+
+function AddCompanionForm({ onAdd }: { onAdd: (companion: CompanionDraft) => Promise<ActionResult> }) {
+  const [open, setOpen] = useState(false);
+  const [companion, setCompanion] = useState<CompanionDraft>(() => newCompanion(newId()));
+  const [errors, setErrors] = useState<FieldErrors<CompanionField>>({});
+  const [sending, setSending] = useState<Sending>({ state: "idle" });
+  const set = <K extends keyof CompanionDraft>(field: K, value: CompanionDraft[K]) => setCompanion((current) => ({ ...current, [field]: value }));
+  if (!open) {
+    return (
+      <section aria-labelledby="my-add">
+        <h2 id="my-add">Ledsager</h2>
+        <button type="button" className="button secondary my-add-button" onClick={() => setOpen(true)}>
+          Legg til ledsager
+        </button>
+      </section>
+    );
+  }
+  const submit = async () => {
+    const found = validateCompanion(companion);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setSending({ state: "sending" });
+    const result = await onAdd(companion);
+    if (result.kind === "ok") {
+      if (!result.payUrl) {
+        setOpen(false);
+        setCompanion(newCompanion(newId()));
+        setSending({ state: "idle" });
+      }
+    } else if (result.kind === "invalid") {
+      setErrors(Object.fromEntries(result.issues.map((issue) => [issue.path.split(".").pop()!, issue.message])));
+      setSending({ state: "error", message: result.message });
+    } else setSending({ state: "error", message: result.kind === "conflict" ? result.message : "Vi fikk ikke lagt til ledsageren. Prøv igjen om litt." });
+  };
+  return (
+    <section aria-labelledby="my-add">
+      <h2 id="my-add">Legg til ledsager</h2>
+      <p className="field-hint">En ledsager må være myndig. Prisen er den som gjaldt da du meldte på; det nye beløpet betaler du med samme betalingsmåte som før.</p>
+      <form
+        className="my-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <TextField id="add-first" label="Fornavn" autoComplete="off" value={companion.firstName} onChange={(value) => set("firstName", value)} error={errors.firstName} />
+        <TextField id="add-last" label="Etternavn" autoComplete="off" value={companion.lastName} onChange={(value) => set("lastName", value)} error={errors.lastName} />
+        <AgeField id="add-age" label="Alder" value={companion.age} onChange={(value) => set("age", value)} error={errors.age} />
+        <TextField id="add-phone" label="Ledsagerens telefon" type="tel" inputMode="tel" value={companion.telephone} onChange={(value) => set("telephone", value)} error={errors.telephone} />
+        <TextField id="add-email" label="Ledsagerens e-post" type="email" inputMode="email" value={companion.email} onChange={(value) => set("email", value)} error={errors.email} />
+        <CheckboxField id="add-sleepover" label="Ledsageren overnatter i hallen" checked={companion.sleepover} onChange={(value) => set("sleepover", value)} />
+        {sending.state === "error" && (
+          <p className="field-error" role="alert">
+            {sending.message}
+          </p>
+        )}
+        <div className="button-row">
+          <button type="submit" className="button" disabled={sending.state === "sending"}>
+            {sending.state === "sending" ? "Legger til …" : "Legg til ledsageren"}
+          </button>
+          <button type="button" className="button secondary" onClick={() => setOpen(false)} disabled={sending.state === "sending"}>
+            Avbryt
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function NotFound() {
+  return (
+    <Frame title="Fant ikke påmeldingen">
+      <p>
+        Lenken virker ikke. Sjekk at du har åpnet hele lenken fra e-posten, eller få en ny på{" "}
+        <Link to={myRegistrationPath}>Finn påmeldingen min</Link>. Får du det ikke til, skriv til {contact}.
+      </p>
+    </Frame>
+  );
+}
+
+function Frame({ title, headingRef, children }: { title: string; headingRef?: Ref<HTMLHeadingElement>; children: ReactNode }) {
+  return (
+    <div className="page my-registration">
+      <h1 ref={headingRef} tabIndex={headingRef ? -1 : undefined}>
+        {title}
+      </h1>
+      {children}
+    </div>
+  );
+}
+
+export default function MyRegistrationPage() {
+  return <MyRegistration />;
+}

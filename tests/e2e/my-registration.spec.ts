@@ -1,0 +1,188 @@
+/**
+ * "Min påmelding": the personal link from the confirmation mail (read on /dev/mail), the page behind it at
+ * phone and desktop width, cancelling with the refund the rule gives today (through the Vipps simulator),
+ * free changes, "Finn påmeldingen min", and the 404 for an unknown link.
+ */
+import { randomUUID } from "node:crypto";
+import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
+import { validCompanion, validDraft } from "../../src/shared/camp/camp-draft.fixture.ts";
+import type { CampRegistrationDraft } from "../../src/shared/camp/camp-registration.ts";
+import { encodeBase64 } from "../../src/web/components/wizard/cookie-draft.ts";
+import { tabPartValue } from "../../src/web/components/wizard/tab-draft.ts";
+import { DRAFT_COOKIE, TAB_ONLY_FIELDS } from "../../src/web/camp/registration/draft-storage.ts";
+import AxeBuilder from "@axe-core/playwright";
+import { screenshot, uniqueSurname } from "./camp-helpers.ts";
+import { expect, test } from "./fixtures.ts";
+
+const linkPattern = /http:\/\/127\.0\.0\.1:\d+(\/vinterleir\/min-pamelding\/[A-Za-z0-9_-]{43})/;
+
+/** The wizard at its Payment step with a complete draft (the other steps have their own tests). */
+async function openAtPayment(page: Page, context: BrowserContext, baseURL: string, draft: CampRegistrationDraft) {
+  const { hostname } = new URL(baseURL);
+  const tabPart = tabPartValue(draft.draftId, { ...TAB_ONLY_FIELDS });
+  await page.addInitScript(([key, value]) => sessionStorage.setItem(key!, value!), [DRAFT_COOKIE, tabPart]);
+  await context.addCookies([
+    { name: "vinterleir_registrering", value: encodeBase64(JSON.stringify(draft)), domain: hostname, path: "/vinterleir/registrering" },
+    { name: "vinterleir_registrering_step", value: encodeBase64(JSON.stringify("Payment")), domain: hostname, path: "/vinterleir/registrering" },
+  ]);
+  await page.goto("/vinterleir/registrering");
+}
+
+/** The id of the newest mail to `address` whose subject starts with `subject`, once the outbox has sent it. */
+async function mailId(request: APIRequestContext, address: string, subject: string): Promise<string> {
+  let id: string | undefined;
+  await expect
+    .poll(async () => {
+      const html = await (await request.get("/dev/mail")).text();
+      const row = html.split("<tr>").find((part) => part.includes(`<td>${address}</td>`) && part.includes(`>${subject}`));
+      id = row ? /href="\/dev\/mail\/([A-Za-z0-9-]+)"/.exec(row)?.[1] : undefined;
+      return id;
+    }, { timeout: 15_000 })
+    .toBeTruthy();
+  return id!;
+}
+
+/** A card/cash registration through the API; answers the Done page's personal link (a path). */
+async function registerCardCash(request: APIRequestContext, overrides: Partial<CampRegistrationDraft>) {
+  const response = await request.post("/api/Vinterleir/Post", { data: validDraft({ draftId: randomUUID(), ...overrides }) });
+  expect(await response.text()).toBe("Done");
+  const link = response.headers()["x-min-pamelding"];
+  expect(link).toMatch(/^\/vinterleir\/min-pamelding\/[A-Za-z0-9_-]{43}$/);
+  return link!;
+}
+
+async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+test.describe("Min påmelding", () => {
+  test("Vipps: the mail has the link and a calendar file; Avbestill refunds half at Vipps and leaves the public list", async ({ page, context, baseURL, request }) => {
+    const lastName = uniqueSurname("Minside");
+    const email = `${lastName.toLowerCase()}@example.no`;
+    await openAtPayment(page, context, baseURL!, validDraft({ draftId: randomUUID(), lastName, email, vipps: true }));
+    await page.getByRole("button", { name: "Betal med Vipps" }).click();
+    await page.waitForURL(/\/vipps-sim\/landing\?reference=/);
+    const landing = page.url();
+    await page.getByRole("button", { name: "Godkjenn betalingen" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: /Takk! Du er registrert/ })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Min påmelding" })).toBeVisible();
+
+    const id = await mailId(request, email, "Du er registrert");
+    const mailPage = await (await request.get(`/dev/mail/${id}`)).text();
+    const link = linkPattern.exec(mailPage)![1]!;
+    expect(mailPage).toContain("Fristen for å få alt tilbake gikk ut");
+    expect(mailPage).toContain("vinterleir-");
+    const calendar = await request.get(`/dev/mail/${id}/vedlegg/0`);
+    expect(calendar.headers()["content-type"]).toContain("text/calendar");
+    const ics = await calendar.text();
+    expect(ics).toContain("BEGIN:VCALENDAR");
+    expect(ics).toContain("TZID:Europe/Oslo");
+
+    // Captured first (the server does it right after approval), so the refund is on money that came in.
+    await expect.poll(async () => (await (await request.get(landing.replace(/^https?:\/\/[^/]+/, ""))).text()).includes('id="captured">kr 1\u00a0200,00'), { timeout: 15_000 }).toBe(true);
+    await page.goto(link);
+    await expect(page.getByRole("heading", { level: 1, name: /Min påmelding – vinterleir \d{4}/ })).toBeVisible();
+    await expect(page.getByText(`Ola ${lastName}`, { exact: true })).toBeVisible();
+    await expect(page.getByText("Fristen for å få alt tilbake gikk ut")).toBeVisible();
+    await screenshot(page, "min-pamelding-vipps");
+    const publicList = async () => JSON.stringify(await (await request.get("/api/VinterleirUsers/Get")).json());
+    expect(await publicList()).toContain(lastName);
+
+    await page.getByRole("button", { name: `Avbestill Ola ${lastName}` }).click();
+    await expect(page.getByText("Du får 600\u00a0kr tilbake med Vipps.")).toBeVisible();
+    await screenshot(page, "min-pamelding-avbestill");
+    await page.getByRole("button", { name: "Ja, avbestill" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Påmeldingen er avbestilt" })).toBeVisible();
+    await expect(page.getByText("Avbestilt", { exact: true }).first()).toBeVisible();
+    expect(await publicList()).not.toContain(lastName);
+    // The simulator (standing in for Vipps) shows the refund: half of 1 200 kr.
+    await expect.poll(async () => (await (await request.get(landing.replace(/^https?:\/\/[^/]+/, ""))).text()).includes('id="refunded">kr 600,00'), { timeout: 15_000 }).toBe(true);
+    const cancelMail = await (await request.get(`/dev/mail/${await mailId(request, email, "Påmeldingen til vinterleir")}`)).text();
+    expect(cancelMail).toContain("Du får 600");
+  });
+
+  test("an unknown link answers 404 with a Norwegian page", async ({ page }) => {
+    const response = await page.goto(`/vinterleir/min-pamelding/${"A".repeat(43)}`);
+    expect(response!.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Fant ikke påmeldingen" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Finn påmeldingen min" })).toBeVisible();
+    expect((await page.goto("/vinterleir/min-pamelding/kort"))!.status()).toBe(404);
+    await screenshot(page, "min-pamelding-404");
+  });
+
+  test("change allergies and food; cancel one companion, card/cash", async ({ page, request }) => {
+    const lastName = uniqueSurname("Endre");
+    const link = await registerCardCash(request, {
+      lastName,
+      email: `${lastName.toLowerCase()}@example.no`,
+      hasLedsager: true,
+      ledsagere: [validCompanion({ id: "a", firstName: "Kari", lastName }), validCompanion({ id: "b", firstName: "Per", lastName })],
+    });
+    await page.goto(link);
+    await expect(page.getByText(`Per ${lastName}`, { exact: true })).toBeVisible();
+    await page.getByLabel("Allergier").fill("Nøtter og skalldyr");
+    await page.getByLabel("Vegetarmat").check();
+    await page.getByRole("button", { name: "Lagre endringene" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Endringene er lagret." })).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel("Allergier")).toHaveValue("Nøtter og skalldyr");
+    await expect(page.getByLabel("Vegetarmat")).toBeChecked();
+
+    await page.getByRole("button", { name: `Avbestill Per ${lastName}` }).click();
+    await expect(page.getByText("Du betaler ingenting for dette ved oppmøte.")).toBeVisible();
+    await page.getByRole("button", { name: "Ja, avbestill" }).click();
+    await expect(page.getByRole("status").filter({ hasText: `Per ${lastName} er avbestilt` })).toBeVisible();
+    await expect(page.getByRole("cell", { name: `Avbestilt ledsager: Per ${lastName}` })).toBeVisible();
+    await expect(page.locator(".receipt .total")).toHaveText("1\u00a0750\u00a0kr");
+    await screenshot(page, "min-pamelding-endret");
+    await page.getByRole("button", { name: "Legg til ledsager" }).click();
+    await expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test("add a companion and pay the difference with Vipps", async ({ page, request }) => {
+    const lastName = uniqueSurname("Tillegg");
+    const response = await request.post("/api/Vinterleir/Post", { data: validDraft({ draftId: randomUUID(), lastName, email: `${lastName.toLowerCase()}@example.no`, vipps: true }) });
+    const landing = (await response.text()).trim();
+    const link = response.headers()["x-min-pamelding"]!;
+    await page.goto(landing);
+    await page.getByRole("button", { name: "Godkjenn betalingen" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: /Takk! Du er registrert/ })).toBeVisible();
+
+    await page.goto(link);
+    await page.getByRole("button", { name: "Legg til ledsager" }).click();
+    await page.getByLabel("Fornavn").fill("Kari");
+    await page.getByLabel("Etternavn").fill(lastName);
+    await page.getByLabel("Ledsagerens telefon").fill("98765432");
+    await page.getByLabel("Ledsagerens e-post").fill("kari@example.no");
+    await screenshot(page, "min-pamelding-ledsager");
+    await page.getByRole("button", { name: "Legg til ledsageren" }).click();
+    await page.waitForURL(/\/vipps-sim\/landing\?reference=VL\d{2}-[A-Z2-9]{6}-2/);
+    await expect(page.locator("#amount")).toHaveText("kr 550,00");
+    await page.getByRole("button", { name: "Godkjenn betalingen" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: /Takk! Du er registrert/ })).toBeVisible();
+    await page.getByRole("link", { name: "Min påmelding" }).click();
+    await expect(page.getByText(`Kari ${lastName}`, { exact: true })).toBeVisible();
+    await expect(page.locator(".receipt .total")).toHaveText("1\u00a0750\u00a0kr");
+    await expect.poll(async () => {
+      await page.reload();
+      return page.locator(".my-facts").textContent();
+    }, { timeout: 15_000 }).toContain("1\u00a0750\u00a0kr");
+    await expect(page.getByRole("button", { name: /Betal .* med Vipps/ })).toHaveCount(0);
+  });
+
+  test("Finn påmeldingen min gives the same answer and mails the link", async ({ page, request }) => {
+    const lastName = uniqueSurname("Finn");
+    const email = `${lastName.toLowerCase()}@example.no`;
+    await registerCardCash(request, { lastName, email });
+    await page.goto("/vinterleir/min-pamelding");
+    await page.getByLabel("E-post").fill(email);
+    await page.getByRole("button", { name: "Send meg lenken" }).click();
+    await expect(page.getByRole("status")).toContainText("Finnes det en påmelding med den e-postadressen");
+    await screenshot(page, "finn-pamelding");
+    await expect(await axeViolations(page)).toEqual([]);
+    const mail = await (await request.get(`/dev/mail/${await mailId(request, email, "Lenken til påmeldingen din")}`)).text();
+    await page.goto(linkPattern.exec(mail)![1]!);
+    await expect(page.getByText(`Ola ${lastName}`, { exact: true })).toBeVisible();
+  });
+});
