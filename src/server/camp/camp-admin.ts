@@ -7,6 +7,8 @@ import { campCompanions, campRegistrations, moneyActions, payments } from "../db
 import { clubs } from "../db/schema/clubs.ts";
 import { grades } from "../db/schema/grades.ts";
 import { campEditionOfYear } from "./camp-edition-lookup.ts";
+import { checkInPersonId } from "../../shared/camp/camp-checkin.ts";
+import { campCheckins } from "../db/schema/camp-checkin.ts";
 
 
 /**
@@ -44,6 +46,7 @@ export async function loadAdminPersons(db: Db, editionYear: number): Promise<Adm
     .where(inArray(campCompanions.registrationId, ids))
     .orderBy(asc(campCompanions.registrationId), asc(campCompanions.position));
   const paymentRows = await db.select().from(payments).where(inArray(payments.registrationId, ids)).orderBy(asc(payments.id));
+  const arrivalsOf = await loadArrivals(db, ids);
 
   const persons: AdminPerson[] = [];
   for (const { registration: row, clubName, grade } of registrations) {
@@ -92,6 +95,7 @@ export async function loadAdminPersons(db: Db, editionYear: number): Promise<Adm
       wantstoinstruct: r.wantsToInstruct,
       allergies: r.allergies,
       otherinfo: r.otherInfo,
+      arrivals: arrivalsOf(checkInPersonId.athlete(r.id)),
       ...common,
     });
     own.forEach((companion, index) => {
@@ -115,11 +119,24 @@ export async function loadAdminPersons(db: Db, editionYear: number): Promise<Adm
         wantstoinstruct: false,
         allergies: "",
         otherinfo: companion.alreadyRegistered ? "Allerede påmeldt som ledsager for en annen utøver" : "",
+        arrivals: arrivalsOf(checkInPersonId.companion(companion.id)),
         ...common,
       });
     });
   }
   return persons;
+}
+
+/** Check-ins at the door of these registrations, looked up by the check-in's person id. */
+async function loadArrivals(db: Db, registrationIds: number[]) {
+  const rows = await db
+    .select({ personId: campCheckins.personId, day: campCheckins.day, at: campCheckins.checkedInAt })
+    .from(campCheckins)
+    .where(inArray(campCheckins.registrationId, registrationIds))
+    .orderBy(asc(campCheckins.day));
+  const byPerson = new Map<string, { day: string; at: string }[]>();
+  for (const row of rows) byPerson.set(row.personId, [...(byPerson.get(row.personId) ?? []), { day: row.day, at: row.at.toISOString() }]);
+  return (personId: string) => byPerson.get(personId) ?? [];
 }
 
 export function totalsOf(persons: AdminPerson[]): AdminTotals {

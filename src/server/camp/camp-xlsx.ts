@@ -7,6 +7,7 @@ import {
   kitchenList,
   sleepoverList,
   unpaidList,
+  arrivedList,
   weekendListTitles,
   type WeekendListId,
 } from "../../shared/camp/camp-weekend-lists.ts";
@@ -150,6 +151,19 @@ function weekendListSheets(list: WeekendListId, persons: readonly AdminPerson[],
             { header: "Gjenstår (kr)", type: "kroner", value: (r) => r.remaining },
           ] satisfies XlsxColumn<ReturnType<typeof unpaidList>[number]>[],
           unpaidList(persons),
+        ),
+      ];
+    case "kommet":
+      return [
+        sheet(
+          [
+            { header: "Dag", value: (r) => r.day, width: 18 },
+            { header: "Sjekket inn", type: "datetime", value: (r) => r.at, width: 18 },
+            { header: "Navn", value: (r) => r.name, width: 24 },
+            { header: "Klubb", value: (r) => r.club, width: 24 },
+            { header: "Ledsager for", value: (r) => r.companionOf, width: 24 },
+          ] satisfies XlsxColumn<{ day: string; at: string; name: string; club: string; companionOf: string }>[],
+          arrivedList(persons, edition).flatMap((d) => d.people.map((p) => ({ day: d.day, ...p }))),
         ),
       ];
   }

@@ -21,6 +21,12 @@ export const checkInMessages = {
 export const checkInActionKinds = ["checkin", "undo-checkin", "payment", "undo-payment"] as const;
 export type CheckInActionKind = (typeof checkInActionKinds)[number];
 
+/** A person at the door: `a{registrationId}` for the athlete, `c{companionId}` for a companion. */
+export const checkInPersonId = {
+  athlete: (registrationId: number) => `a${registrationId}`,
+  companion: (companionId: number) => `c${companionId}`,
+};
+
 export const PersonIdSchema = z.string().regex(/^[ac][1-9]\d{0,8}$/, checkInMessages.unknownPerson);
 export const CampDaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, checkInMessages.badDay);
 

@@ -69,6 +69,8 @@ export const AdminPersonSchema = z.object({
    */
   hasAllergies: z.boolean().optional(),
   hasOtherInfo: z.boolean().optional(),
+  /** The camp days (YYYY-MM-DD) this person was checked in at the door, with when (ISO 8601). */
+  arrivals: z.array(z.object({ day: z.string(), at: z.string() })).optional(),
 });
 export type AdminPerson = z.infer<typeof AdminPersonSchema>;
 

@@ -2,6 +2,7 @@ import { capitalise, formatDayMonth, weekdayName } from "../format.ts";
 import { addDays } from "../time.ts";
 import type { CampEdition } from "./camp-edition.ts";
 import type { AdminPerson } from "./camp-lists.ts";
+import { formatCalendarDate } from "./camp-edition-data.ts";
 import { campProgram } from "./camp-program.ts";
 import { gradeLabel } from "./grades.ts";
 import { SEED_GRADES } from "./seed-grades.ts";
@@ -14,7 +15,7 @@ import { instructorLabel, paymentMethodLabel } from "./camp-state-labels.ts";
  * out). The same functions feed the screen (the camp admin's "Lister"), print and the Excel files.
  */
 
-export const weekendListIds = ["kjokken", "overnatting", "gradering", "instruktorer", "ledsagere", "ubetalt"] as const;
+export const weekendListIds = ["kjokken", "overnatting", "gradering", "instruktorer", "ledsagere", "ubetalt", "kommet"] as const;
 export type WeekendListId = (typeof weekendListIds)[number];
 
 export const weekendListTitles: Record<WeekendListId, string> = {
@@ -24,6 +25,7 @@ export const weekendListTitles: Record<WeekendListId, string> = {
   instruktorer: "Instruktører",
   ledsagere: "Ledsagere",
   ubetalt: "Ubetalt ved oppmøte",
+  kommet: "Kommet så langt",
 };
 
 /** Lists that show health data (allergy texts): only for an account with the role `leder`. */
@@ -178,4 +180,24 @@ export function unpaidList(people: readonly AdminPerson[]): UnpaidRow[] {
     .map((row) => ({ ...row, remaining: row.toPay - row.paid }))
     .filter((row) => row.remaining > 0)
     .sort((a, b) => b.remaining - a.remaining || byName(a, b));
+}
+
+export interface ArrivalDay {
+  day: string;
+  /** Checked in that day, in the order they came. */
+  people: (NamedRow & { companionOf: string; at: string })[];
+  /** Everyone expected (everyone holding a place), for "arrived of expected". */
+  expected: number;
+}
+
+/** Per camp day: who has been checked in at the door so far, in the order they came. */
+export function arrivedList(people: readonly AdminPerson[], edition: CampEdition): ArrivalDay[] {
+  const here = present(people);
+  return campProgram(edition).map((day) => {
+    const key = formatCalendarDate(day.date);
+    const people = here
+      .flatMap((p) => (p.arrivals ?? []).filter((arrival) => arrival.day === key).map((arrival) => ({ name: nameOf(p), club: p.club, companionOf: p.isLedsagerForName ?? "", at: arrival.at })))
+      .sort((a, b) => a.at.localeCompare(b.at));
+    return { day: dayLabel(day.date), people, expected: here.length };
+  });
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
-import type { CheckInCounts, CheckInHit } from "../../../shared/camp/camp-checkin.ts";
+import { checkInPersonId, type CheckInCounts, type CheckInHit } from "../../../shared/camp/camp-checkin.ts";
 import { formatCalendarDate, parseCalendarDate } from "../../../shared/camp/camp-edition-data.ts";
 import { gradeLabel } from "../../../shared/camp/grades.ts";
 import { addDays, compareCalendarDates, osloCalendarDate } from "../../../shared/time.ts";
@@ -90,7 +90,7 @@ export async function loadCheckInHits(db: Db, year: number, ids?: number[]): Pro
     const status = r.status === "waiting" ? "cancelled" : r.status;
     const persons: CheckInHit["persons"] = [
       {
-        personId: `a${r.id}`,
+        personId: checkInPersonId.athlete(r.id),
         name: `${r.firstName} ${r.lastName}`,
         isLedsager: false,
         age: r.age,
@@ -99,10 +99,10 @@ export async function loadCheckInHits(db: Db, year: number, ids?: number[]): Pro
         sleepover: r.sleepover,
         vegan: r.vegan,
         allergy: hasAllergyNote(r.allergies),
-        checkedIn: daysOf(`a${r.id}`),
+        checkedIn: daysOf(checkInPersonId.athlete(r.id)),
       },
       ...own.map((companion) => ({
-        personId: `c${companion.id}`,
+        personId: checkInPersonId.companion(companion.id),
         name: `${companion.firstName} ${companion.lastName}`,
         isLedsager: true,
         age: companion.age,
@@ -111,7 +111,7 @@ export async function loadCheckInHits(db: Db, year: number, ids?: number[]): Pro
         sleepover: companion.sleepover,
         vegan: false,
         allergy: false,
-        checkedIn: daysOf(`c${companion.id}`),
+        checkedIn: daysOf(checkInPersonId.companion(companion.id)),
       })),
     ];
     return {

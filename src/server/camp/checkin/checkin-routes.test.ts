@@ -133,6 +133,13 @@ describe.each(databaseKinds)("check-in at the door on %s", (kind) => {
         { day: "2026-11-30", arrived: 0, expected: 3 },
       ],
     });
+    // The admin list carries the check-ins, and the camp admin's "Kommet så langt" list comes as Excel.
+    const persons = (await app.inject({ url: `/api/VinterleirAdmin/Get/${token}` })).json() as { registrationId: number; isLedsager: boolean; arrivals: { day: string }[] }[];
+    const ola = persons.filter((person) => person.registrationId === ids.ola);
+    expect(ola.map((person) => person.arrivals.map((arrival) => arrival.day))).toEqual([["2026-11-28"], ["2026-11-29"]]);
+    const excel = await app.inject({ url: `/api/VinterleirAdmin/GetXlsx/kommet/${token}` });
+    expect(excel.statusCode).toBe(200);
+    expect(excel.headers["content-type"]).toContain("spreadsheetml");
 
     const undo = await act({ actionId: randomUUID(), kind: "undo-checkin", personId: `a${ids.ola}` });
     expect(undo.json().hit.persons[0].checkedIn).toEqual([]);

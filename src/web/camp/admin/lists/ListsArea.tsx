@@ -9,11 +9,13 @@ import {
   kitchenList,
   sleepoverList,
   unpaidList,
+  arrivedList,
   weekendListIds,
   weekendListTitles,
   type WeekendListId,
 } from "../../../../shared/camp/camp-weekend-lists.ts";
 import { formatKroner } from "../../../../shared/format.ts";
+import { osloDateTimeLabel } from "../../../../shared/camp/camp-state-labels.ts";
 import { useAdminData, type AdminSession } from "../../../components/admin/AdminShell.tsx";
 import { getCampAdminParticipants } from "../../../lib/api-client.ts";
 import { campEditionForYear } from "../../../../shared/camp/camp-edition.ts";
@@ -144,6 +146,23 @@ function WeekendList({ list, people, year }: { list: WeekendListId; people: Admi
             head={["Navn", "Klubb", "Ordrenummer", "Telefon", "Betalingsmåte", "Gjenstår"]}
             rows={unpaidList(people).map((r) => [r.name, r.club, r.orderId, r.telephone, r.method, formatKroner(r.remaining)])}
           />
+        </article>
+      );
+    case "kommet":
+      return (
+        <article className="print-list">
+          <h3>{title}</h3>
+          {arrivedList(people, edition).map((day) => (
+            <section key={day.day} className="print-group">
+              <h4>
+                {day.day}: {day.people.length} av {day.expected}
+              </h4>
+              <Table
+                head={["Sjekket inn", "Navn", "Klubb", "Ledsager for"]}
+                rows={day.people.map((p) => [osloDateTimeLabel(p.at), p.name, p.club, p.companionOf])}
+              />
+            </section>
+          ))}
         </article>
       );
   }
