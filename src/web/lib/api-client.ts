@@ -48,8 +48,11 @@ export async function send(path: string, init?: RequestInit): Promise<Response> 
   }
 }
 
-export async function getJson<T>(path: string, schema: z.ZodType<T>): Promise<T> {
-  const response = await send(path);
+/** A GET: `send` in the browser; a route loader on the server passes the server's own (lib/page-api.ts). */
+export type ApiGet = (path: string) => Promise<Response>;
+
+export async function getJson<T>(path: string, schema: z.ZodType<T>, get: ApiGet = send): Promise<T> {
+  const response = await get(path);
   const body = await response.text();
   if (!response.ok) throw new ApiError(`GET ${path} svarte ${response.status}: ${body.slice(0, 300)}`, response.status);
   let json: unknown;
@@ -158,12 +161,12 @@ export function paymentUrl(text: string): string | undefined {
 
 // ---------- Camp participant list and camp admin ----------
 
-export function getPublicParticipants(): Promise<PublicParticipant[]> {
-  return getJson("/api/VinterleirUsers/Get", z.array(PublicParticipantSchema));
+export function getPublicParticipants(get?: ApiGet): Promise<PublicParticipant[]> {
+  return getJson("/api/VinterleirUsers/Get", z.array(PublicParticipantSchema), get);
 }
 
-export function getGradeStatistics(): Promise<GradeStatistic[]> {
-  return getJson("/api/VinterleirUsers/GetGrades", z.array(GradeStatisticSchema));
+export function getGradeStatistics(get?: ApiGet): Promise<GradeStatistic[]> {
+  return getJson("/api/VinterleirUsers/GetGrades", z.array(GradeStatisticSchema), get);
 }
 
 export type AdminLoginResult =
@@ -357,9 +360,9 @@ export type VippsStatus = "" | "RESERVED" | "CANCELLED" | "REJECTED" | "RESERVE_
 const vippsStatuses: readonly string[] = ["", "RESERVED", "CANCELLED", "REJECTED", "RESERVE_FAILED"];
 
 /** GET /api/Vipps/CheckIfVippsOk/{orderId}: text status; anything else is an ApiError (the page retries). */
-export async function checkVippsStatus(orderId: string): Promise<VippsStatus> {
+export async function checkVippsStatus(orderId: string, get?: ApiGet): Promise<VippsStatus> {
   const path = `/api/Vipps/CheckIfVippsOk/${encodeURIComponent(orderId)}`;
-  const response = await send(path, { cache: "no-store" });
+  const response = get ? await get(path) : await send(path, { cache: "no-store" });
   const body = (await response.text()).trim();
   if (!response.ok) throw new ApiError(`GET ${path} svarte ${response.status}: ${body.slice(0, 300)}`, response.status);
   if (!vippsStatuses.includes(body)) throw new ApiError(`GET ${path} svarte med ukjent status «${body.slice(0, 100)}»`, response.status);

@@ -20,15 +20,6 @@ import { newMemberAdminToken } from "./new-member-admin-token.ts";
 import "../components/admin/admin.css";
 import "./new-member.css";
 
-/**
- * Rendered in the browser: the server sends the root's loading view (HydrateFallback) with the page's
- * title, and the page renders itself once it has hydrated.
- */
-export async function clientLoader() {
-  return null;
-}
-clientLoader.hydrate = true as const;
-
 export function meta(_: Route.MetaArgs) {
   const title = `Nye medlemmer – ${club.name}`;
   return [
