@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { ErrorBodySchema } from "../../shared/api/error-body.ts";
+import { CampPaymentDetailsSchema, VippsStatusSchema, type CampPaymentDetails, type VippsStatus } from "../../shared/payments/vipps-payment.ts";
 import { signOutCall, type AdminApiName, type SignOutScope } from "../../shared/admin/admin-api.ts";
 import type { CampRegistrationDraft } from "../../shared/camp/camp-registration.ts";
 import { waitlistAnswer } from "../../shared/camp/camp-waitlist.ts";
@@ -93,11 +95,6 @@ export type CampPostResult =
   | { kind: "invalid"; message: string; issues: ApiIssue[] }
   /** Nothing usable came back (network, 5xx, an odd answer): the error view with `detail`. */
   | { kind: "failed"; detail: string };
-
-const ErrorBodySchema = z.object({
-  error: z.string(),
-  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-});
 
 /**
  * POST /api/Vinterleir/Post. The answer is read as text (spec §7): "Done", a payment address, or an
@@ -355,9 +352,7 @@ export async function uploadInvoiceFile(token: string, file: Blob & { name?: str
   return readImportResult(response, "Opplasting");
 }
 
-/** The Vipps result page's status values (spec §7, D1). */
-export type VippsStatus = "" | "RESERVED" | "CANCELLED" | "REJECTED" | "RESERVE_FAILED";
-const vippsStatuses: readonly string[] = ["", "RESERVED", "CANCELLED", "REJECTED", "RESERVE_FAILED"];
+export type { VippsStatus } from "../../shared/payments/vipps-payment.ts";
 
 /** GET /api/Vipps/CheckIfVippsOk/{orderId}: text status; anything else is an ApiError (the page retries). */
 export async function checkVippsStatus(orderId: string, get?: ApiGet): Promise<VippsStatus> {
@@ -365,8 +360,9 @@ export async function checkVippsStatus(orderId: string, get?: ApiGet): Promise<V
   const response = get ? await get(path) : await send(path, { cache: "no-store" });
   const body = (await response.text()).trim();
   if (!response.ok) throw new ApiError(`GET ${path} svarte ${response.status}: ${body.slice(0, 300)}`, response.status);
-  if (!vippsStatuses.includes(body)) throw new ApiError(`GET ${path} svarte med ukjent status «${body.slice(0, 100)}»`, response.status);
-  return body as VippsStatus;
+  const status = VippsStatusSchema.safeParse(body);
+  if (!status.success) throw new ApiError(`GET ${path} svarte med ukjent status «${body.slice(0, 100)}»`, response.status);
+  return status.data;
 }
 
 /** POST /api/Vipps/Cancel/{orderId}: ends the open Vipps attempt (at Vipps too). The JSON answer is not used. */
@@ -376,31 +372,7 @@ export async function cancelVippsOrder(orderId: string): Promise<void> {
   if (!response.ok) throw new ApiError(`POST ${path} svarte ${response.status}`, response.status);
 }
 
-const VippsPaymentViewSchema = z.object({
-  reference: z.string(),
-  method: z.string(),
-  state: z.string(),
-  vippsState: z.string().nullable(),
-  status: z.string(),
-  amount: z.number(),
-  authorized: z.number(),
-  captured: z.number(),
-  refunded: z.number(),
-  cancelled: z.number(),
-  pendingRefund: z.number().nullable(),
-  lastError: z.string().nullable(),
-  createdAt: z.string(),
-});
-const CampPaymentDetailsSchema = z.object({
-  registrationId: z.number(),
-  orderId: z.string(),
-  payments: z.array(VippsPaymentViewSchema),
-  actions: z.array(z.object({ reference: z.string(), actor: z.string(), action: z.string(), amount: z.number(), at: z.string(), note: z.string().nullable() })),
-  refund: z
-    .object({ reference: z.string(), captured: z.number(), refunded: z.number(), max: z.number(), suggested: z.number(), fullRefundUntil: z.string(), rule: z.string() })
-    .nullable(),
-});
-export type CampPaymentDetails = z.infer<typeof CampPaymentDetailsSchema>;
+export type { CampPaymentDetails } from "../../shared/payments/vipps-payment.ts";
 
 /** GET /api/VinterleirAdmin/Payments/{registrationId}/{token}: payments with Vipps amounts and the money log. */
 export function getCampPaymentDetails(registrationId: number, token: string): Promise<CampPaymentDetails> {

@@ -9,7 +9,7 @@ import { WebhookEventSchema } from "./vipps-types.ts";
 
 export const vippsWebhookPath = "/api/Vipps/Webhook";
 
-const RefundBodySchema = z
+export const RefundBodySchema = z
   .object({
     amount: z.number().int().min(1).max(1_000_000).optional(),
     alreadyRefunded: z.number().int().min(0).optional(),

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { CampEditionDataSchema, campEditionFromData, registrationStates, type CampEditionData, type RegistrationState } from "../../../shared/camp/camp-edition-data.ts";
+import { campEditionFromData, type CampEditionData, type RegistrationState } from "../../../shared/camp/camp-edition-data.ts";
+import { CurrentEditionAnswerSchema } from "../../../shared/camp/camp-edition-api.ts";
 import type { CampEdition } from "../../../shared/camp/camp-edition.ts";
 import { ApiError, getJson, type ApiGet } from "../../lib/api-client.ts";
 
@@ -20,13 +21,7 @@ export interface CurrentEdition {
   availability: Availability;
 }
 
-const AvailabilitySchema = z.object({
-  state: z.enum(registrationStates),
-  placesLeft: z.number().int().min(0).nullable(),
-  campOver: z.boolean().optional(),
-});
-
-const CurrentSchema = z.intersection(CampEditionDataSchema, AvailabilitySchema);
+const CurrentSchema = CurrentEditionAnswerSchema;
 
 /**
  * GET /api/CampEdition/Current: the edition the server prices with, so the wizard shows what is charged.

@@ -1,18 +1,6 @@
 import { z } from "zod";
-import type { WaitlistOfferView } from "../../../shared/camp/camp-waitlist.ts";
+import { WaitlistOfferViewSchema, type WaitlistOfferView } from "../../../shared/camp/camp-waitlist.ts";
 import { ApiError, getJson, parseErrorBody, paymentUrl, send, type ApiGet } from "../../lib/api-client.ts";
-
-const WaitlistOfferViewSchema = z.object({
-  year: z.number().int(),
-  orderId: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  total: z.number(),
-  lines: z.array(z.object({ label: z.string(), amount: z.number() })),
-  vipps: z.boolean(),
-  state: z.enum(["offered", "accepted", "expired", "withdrawn"]),
-  expiresAt: z.string(),
-}) satisfies z.ZodType<WaitlistOfferView>;
 
 const offerPath = (call: string, token: string) => `/api/Venteliste/${call}/${encodeURIComponent(token)}`;
 
