@@ -2,7 +2,7 @@ import { campPagePhase, type PageApiFetch, type SiteRenderContext } from "../../
 import type { EditionSnapshot, EditionWatch } from "./edition-watch.ts";
 import { prepareHtml, type HtmlPage } from "./html-pages.ts";
 import type { PageRenderer } from "./page-renderer.ts";
-import { stripRuntime } from "./strip-runtime.ts";
+import { deferRuntime, stripRuntime } from "./strip-runtime.ts";
 
 export interface RenderedPage {
   status: number;
@@ -46,7 +46,7 @@ export function renderedPages({ renderer, watch, now, stylesheet, onStale }: Ren
     const site: SiteRenderContext = { edition: snapshot?.data ?? null, renderedAt: at.toISOString() };
     const { status, html, location } = await renderer(url, site, api);
     if (status >= 500) throw new Error(`Rendering ${url} failed with status ${status}.`);
-    return { status, location, page: prepareHtml(strip ? await stripRuntime(html, stylesheet) : html) };
+    return { status, location, page: prepareHtml(strip ? await stripRuntime(html, stylesheet) : await deferRuntime(html, stylesheet)) };
   }
 
   async function cached(cache: typeof info, url: string, strip: boolean): Promise<RenderedPage> {
