@@ -25,7 +25,8 @@ export interface ApiCall {
   admin?: boolean;
   query?: Record<string, string>;
   headers?: Record<string, string>;
-  body?: { kind: "json"; schema: SchemaName; description?: string } | { kind: "file"; description?: string };
+  /** A JSON body without a schema of ours is described as an object. */
+  body?: { kind: "json"; schema?: SchemaName; description?: string } | { kind: "file"; description?: string };
   answer: Answer;
   /** Error answers beyond 400 and (admin) 401, by status. */
   errors?: Record<number, string>;
@@ -79,7 +80,7 @@ export const apiCalls: readonly ApiCall[] = [
     path: "/api/Vipps/Webhook",
     tag: "Vipps",
     summary: "Vipps ePayment webhooks (the signature is checked).",
-    body: { kind: "json", schema: "VippsWebhookEvent" },
+    body: { kind: "json", description: "A webhook event in Vipps ePayment's own format (see Vipps's documentation)." },
     answer: { kind: "none", description: "Received." },
     errors: { 401: "The signature does not match." },
   },

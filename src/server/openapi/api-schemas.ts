@@ -9,9 +9,7 @@ import { ClubSchema, GradeSchema } from "../../shared/camp/grades.ts";
 import { ImportResultSchema, InvoiceGroupSchema, InvoiceStatusSchema } from "../../shared/invoices/invoice-groups.ts";
 import { NewMemberAdminEntrySchema, RemoveAnswerSchema } from "../../shared/members/new-member-admin.ts";
 import { NewMemberSchema } from "../../shared/members/new-member.ts";
-import { CampPaymentDetailsSchema } from "../../shared/payments/vipps-payment.ts";
-import { RefundBodySchema } from "../payments/vipps/vipps-routes.ts";
-import { WebhookEventSchema } from "../payments/vipps/vipps-types.ts";
+import { CampPaymentDetailsSchema, RefundBodySchema } from "../../shared/payments/vipps-payment.ts";
 
 /**
  * The named schemas of the API document, each the one definition the routes validate with or the browser
@@ -25,7 +23,6 @@ export const requestSchemas = {
   CampEditionPatch: CampEditionDataSchema,
   WaitlistMove: WaitlistMoveSchema,
   Refund: RefundBodySchema,
-  VippsWebhookEvent: WebhookEventSchema,
 } satisfies Record<string, z.ZodType>;
 
 /** Answers, described as the server sends them. */

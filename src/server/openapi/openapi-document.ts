@@ -119,7 +119,7 @@ function operation(call: ApiCall): JsonObject {
             required: true,
             content:
               call.body.kind === "json"
-                ? { "application/json": { schema: ref(call.body.schema) } }
+                ? { "application/json": { schema: call.body.schema ? ref(call.body.schema) : { type: "object" } } }
                 : { "application/octet-stream": { schema: { type: "string", contentMediaType: "application/octet-stream" } } },
             ...(call.body.description ? { description: call.body.description } : {}),
           },

@@ -39,3 +39,13 @@ export const CampPaymentDetailsSchema = z.object({
     .nullable(),
 });
 export type CampPaymentDetails = z.infer<typeof CampPaymentDetailsSchema>;
+
+/** The body of `POST /api/VinterleirAdmin/Refund/{registrationId}/{token}`: the amount (all that is left without it). */
+export const RefundBodySchema = z
+  .object({
+    amount: z.number().int().min(1).max(1_000_000).optional(),
+    /** What the admin saw as refunded already: a refund made meanwhile elsewhere is not repeated. */
+    alreadyRefunded: z.number().int().min(0).optional(),
+  })
+  .strict();
+export type RefundBody = z.infer<typeof RefundBodySchema>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ErrorBodySchema } from "../../shared/api/error-body.ts";
-import { CampPaymentDetailsSchema, VippsStatusSchema, type CampPaymentDetails, type VippsStatus } from "../../shared/payments/vipps-payment.ts";
+import { CampPaymentDetailsSchema, VippsStatusSchema, type CampPaymentDetails, type RefundBody, type VippsStatus } from "../../shared/payments/vipps-payment.ts";
 import { signOutCall, type AdminApiName, type SignOutScope } from "../../shared/admin/admin-api.ts";
 import type { CampRegistrationDraft } from "../../shared/camp/camp-registration.ts";
 import { waitlistAnswer } from "../../shared/camp/camp-waitlist.ts";
@@ -380,7 +380,7 @@ export function getCampPaymentDetails(registrationId: number, token: string): Pr
 }
 
 /** POST /api/VinterleirAdmin/Refund/{registrationId}/{token}: refund through Vipps ("pending" = Vipps has not answered yet). */
-export async function refundCampPayment(registrationId: number, token: string, body: { amount?: number; alreadyRefunded: number }): Promise<"refunded" | "pending"> {
+export async function refundCampPayment(registrationId: number, token: string, body: RefundBody): Promise<"refunded" | "pending"> {
   const path = adminPath(`Refund/${registrationId}`, token);
   const response = await send(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   const text = await response.text().catch(() => "");

@@ -15,7 +15,7 @@ import {
 } from "../components/admin/AdminShell.tsx";
 import { sha256Hex } from "../components/admin/sha256.ts";
 import { getNewMemberAdminToken, getNewMembers, newMembersCsvUrl, removeNewMember } from "../lib/api-client.ts";
-import { dateTimeLabel } from "../camp/admin/admin-format.ts";
+import { dateTimeLabel } from "../../shared/format.ts";
 import { newMemberAdminToken } from "./new-member-admin-token.ts";
 import "../components/admin/admin.css";
 import "./new-member.css";

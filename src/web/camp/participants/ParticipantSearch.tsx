@@ -11,7 +11,7 @@ export function ParticipantSearch({ initial }: { initial?: PublicParticipant[] }
   const [club, setClub] = useState("");
   const id = useId();
 
-  const all = state.kind === "loaded" ? state.data : [];
+  const all = useMemo(() => (state.kind === "loaded" ? state.data : []), [state]);
   const shown = useMemo(
     () => all.filter((p) => matchesSearch(p.name, name) && matchesSearch(p.club ?? "", club)),
     [all, name, club],

@@ -129,7 +129,7 @@ export default function VippsResultPage({ loaderData }: Partial<Pick<Route.Compo
     // A full page load: the draft's cookies belong to the wizard's path, and a document only reads the
     // cookies of the path it was loaded on.
     window.location.assign("/vinterleir/registrering");
-  }, [navigate, ordreId]);
+  }, [ordreId]);
 
   if (!ordreId) {
     return (

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { WaitlistOfferViewSchema, type WaitlistOfferView } from "../../../shared/camp/camp-waitlist.ts";
 import { ApiError, getJson, parseErrorBody, paymentUrl, send, type ApiGet } from "../../lib/api-client.ts";
 
