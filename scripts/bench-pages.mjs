@@ -32,11 +32,29 @@ const START = "<!-- bench:pages:start -->";
 const END = "<!-- bench:pages:end -->";
 const RUNS = 3;
 const PAGES = ["/", "/arrangementer", "/vinterleir", "/om/oss"];
+/**
+ * The working pages: rendered by the server with their first view (and data) in the HTML, then hydrated.
+ * `noindex` pages are kept out of search engines on purpose: SEO is no bar for them. The payment result and
+ * the offer page are measured with an order id and a token that do not exist (a fresh database has none):
+ * they show their "not found" view, rendered by the server like every other answer.
+ */
+const WORKING = [
+  { path: "/vinterleir/registrering" },
+  { path: "/nyttmedlem" },
+  { path: "/vinterleir/deltakere" },
+  { path: "/vipps/BENCH-0000", noindex: true },
+  { path: "/vinterleir/venteliste/bench-token", noindex: true },
+  { path: "/vinterleir/deltakere/admin", noindex: true },
+  { path: "/nyttmedlem/sjekk", noindex: true },
+  { path: "/invoices", noindex: true },
+];
+const noindexPages = new Set(WORKING.filter((page) => page.noindex).map((page) => page.path));
 const BARE = "bar HTML-side";
 
 /** Bars from the issue. Metric values are in ms / bytes as Lighthouse reports them. */
 const scoreBars = { performance: 98, accessibility: 100, "best-practices": 100, seo: 100 };
 const homeBars = { lcp: 1200, tbt: 50, jsGzip: 110 * 1024, total: 200 * 1024 };
+const workingBars = { lcp: 1200, tbt: 50 };
 /** The previous site's home page, as quoted in the issue (its source cannot be built here, so not re-measured). */
 const previousSite = { performance: 90, accessibility: 88, "best-practices": 100, seo: 100, lcp: 2100, tbt: 399 };
 
@@ -125,6 +143,20 @@ function gzipBytes(url) {
     }));
   }
   return gzipCache.get(url);
+}
+
+/**
+ * React's and React Router's own floor: what every hydrating page loads before any of our code — React
+ * Router's route manifest, its client entry and the entry's imports (React, React DOM, React Router), gzip.
+ */
+async function runtimeFloor(base, workingPath) {
+  const html = await (await fetch(`${base}${workingPath}`)).text();
+  const manifestHref = html.match(/href="(\/assets\/manifest-[^"]+\.js)"/)?.[1];
+  if (!manifestHref) throw new Error(`${workingPath} names no React Router manifest`);
+  const manifestJs = await (await fetch(`${base}${manifestHref}`)).text();
+  const manifest = JSON.parse(manifestJs.slice(manifestJs.indexOf("{"), manifestJs.lastIndexOf("}") + 1));
+  const files = [manifestHref, manifest.entry.module, ...manifest.entry.imports];
+  return (await Promise.all(files.map((file) => gzipBytes(`${base}${file}`)))).reduce((sum, bytes) => sum + bytes, 0);
 }
 
 async function measureOnce(url, port) {
@@ -219,12 +251,21 @@ const columns = [
   ["TBT", "tbt", fmt.ms],
   ["CLS", "cls", fmt.cls],
   ["JS gzip", "jsGzip", fmt.kb],
+  ["Own JS", "ownJs", fmt.kb],
   ["Total transfer", "total", fmt.kb],
 ];
 
 /** Returns a list of [label, ok] for every bar that applies to this page. */
 function checkBars(page, f) {
-  const checks = Object.entries(scoreBars).map(([id, bar]) => [`${id} ${f[id]} ≥ ${bar}`, f[id] >= bar]);
+  const checks = Object.entries(scoreBars)
+    .filter(([id]) => !(id === "seo" && noindexPages.has(page)))
+    .map(([id, bar]) => [`${id} ${f[id]} ≥ ${bar}`, f[id] >= bar]);
+  if (WORKING.some((working) => working.path === page)) {
+    checks.push(
+      [`LCP ${fmt.s(f.lcp)} ≤ ${fmt.s(workingBars.lcp)}`, f.lcp <= workingBars.lcp],
+      [`TBT ${fmt.ms(f.tbt)} ≤ ${fmt.ms(workingBars.tbt)}`, f.tbt <= workingBars.tbt],
+    );
+  }
   if (page === "/") {
     checks.push(
       [`LCP ${fmt.s(f.lcp)} ≤ ${fmt.s(homeBars.lcp)}`, f.lcp <= homeBars.lcp],
@@ -278,7 +319,9 @@ try {
   const bare = await startBareServer();
   cleanups.unshift(bare.stop);
 
-  const targets = [...PAGES.map((page) => [page, `${site.base}${page}`]), [BARE, `${bare.base}/`]];
+  const floor = await runtimeFloor(site.base, WORKING[0].path);
+  const measured = [...PAGES, ...WORKING.map((page) => page.path)];
+  const targets = [...measured.map((page) => [page, `${site.base}${page}`]), [BARE, `${bare.base}/`]];
   const runs = new Map(targets.map(([label]) => [label, []]));
   const lostPoints = new Map(targets.map(([label]) => [label, new Set()]));
   let environment;
@@ -289,7 +332,7 @@ try {
       process.stderr.write(`run ${round}/${RUNS} ${label} … `);
       const result = await measureWithRetry(url);
       ({ environment, lighthouseVersion, preset } = result);
-      runs.get(label).push(result.figures);
+      runs.get(label).push({ ...result.figures, ...(result.figures.jsGzip > 0 ? { ownJs: result.figures.jsGzip - floor } : {}) });
       for (const line of result.lost) lostPoints.get(label).add(line);
       process.stderr.write(`perf ${result.figures.performance}, LCP ${fmt.s(result.figures.lcp)}\n`);
     }
@@ -302,7 +345,7 @@ try {
   const rows = [...medians].map(([label, f]) => rowFor(label, f));
   rows.push(rowFor("/ (forrige nettsted)*", previousSite));
 
-  const checks = PAGES.flatMap((page) => checkBars(page, medians.get(page)).map(([text, ok]) => `${ok ? "PASS" : "FAIL"}  ${page}: ${text}`));
+  const checks = measured.flatMap((page) => checkBars(page, medians.get(page)).map(([text, ok]) => `${ok ? "PASS" : "FAIL"}  ${page}: ${text}`));
   const lostLines = [...lostPoints].flatMap(([label, lines]) => [...lines].map((line) => `${label} — ${line}`));
   const failed = checks.filter((line) => line.startsWith("FAIL")).length;
   const cpus = os.cpus();
@@ -326,15 +369,23 @@ the trace's navigationStart (its own advice: run again): ${retries}.
 - **JS gzip**: every Script request Lighthouse recorded, fetched again with \`accept-encoding: gzip\`, summing the bytes
   the server sends (the build's precompressed \`.gz\`; files below the compression threshold as they are).
   Chromium itself gets Brotli, so the real transfer is a little smaller.
+- **Own JS**: JS gzip less React's and React Router's own floor (${fmt.kb(floor)} gzip: React Router's route manifest,
+  its client entry with React, React DOM and React Router), i.e. the root's and the page's own code. Information
+  pages load no JS at all.
 - **Total transfer**: Lighthouse's total-byte-weight audit (all requests, as transferred to Chromium).
+- Working pages (${WORKING.map((page) => `\`${page.path}\``).join(", ")}) arrive with their first view rendered by the
+  server and hydrate. The payment result and the offer page are measured with an order id and a token that do not exist
+  (a fresh database has none), so they show their "not found" view.
 - **${BARE}**: a minimal static HTML page on a bare \`node:http\` server, measured in the same rounds: the ceiling of this machine.
 
 ${markdownTable(rows)}
 
 ${footnote.replace(/^\*/, "\\*")}
 
-Bars (from the issue; KB = 1024 bytes): performance ≥ ${scoreBars.performance}, accessibility, best practices and SEO ${scoreBars.seo} on every page;
-home page LCP ≤ ${fmt.s(homeBars.lcp)}, TBT ≤ ${fmt.ms(homeBars.tbt)}, JS ≤ ${fmt.kb(homeBars.jsGzip)} gzip, total transfer ≤ ${fmt.kb(homeBars.total)}.
+Bars (from the issue; KB = 1024 bytes): performance ≥ ${scoreBars.performance}, accessibility, best practices and SEO ${scoreBars.seo} on every page
+(SEO not for the pages that are \`noindex\` on purpose: ${[...noindexPages].map((page) => `\`${page}\``).join(", ")});
+home page LCP ≤ ${fmt.s(homeBars.lcp)}, TBT ≤ ${fmt.ms(homeBars.tbt)}, JS ≤ ${fmt.kb(homeBars.jsGzip)} gzip, total transfer ≤ ${fmt.kb(homeBars.total)};
+every working page LCP ≤ ${fmt.s(workingBars.lcp)}, TBT ≤ ${fmt.ms(workingBars.tbt)}.
 
 ${checks.map((line) => `- ${line.replace(/^(PASS|FAIL) /, "**$1**")}`).join("\n")}
 

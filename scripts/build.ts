@@ -35,7 +35,12 @@ async function main() {
 
   await esbuild({
     entryPoints: [path.join(root, "src/server/main.ts")],
-    outfile: path.join(root, "build/node/main.js"),
+    // build/node/main.js, and beside it the chunks loaded only when needed (the Vipps simulator): beside,
+    // not below, since the bundle finds its migrations next to itself.
+    outdir: path.join(root, "build/node"),
+    entryNames: "[name]",
+    chunkNames: "[name]-[hash]",
+    splitting: true,
     bundle: true,
     platform: "node",
     target: "node20",

@@ -45,6 +45,7 @@ await checkPostgres();
 ensureBrowser();
 run("Rutetyper", bin("react-router"), ["typegen"]);
 run("Typekontroll", bin("tsc"), ["--noEmit", "-p", "."]);
+run("Lint (ESLint: importgrenser og typescript-eslint)", bin("eslint"), ["."]);
 run("Enhets-, komponent- og API-tester", bin("vitest"), ["run"]);
 run("Bygg", process.execPath, [bin("tsx"), "scripts/build.ts"]);
 run("Nettlesertester (Playwright, Chromium)", bin("playwright"), ["test"]);

@@ -8,6 +8,7 @@ import type { Database, Db } from "./db/database.ts";
 import { openDatabase } from "./db/open-database.ts";
 import { registerErrorHandler } from "./errors.ts";
 import { registerHealthRoutes } from "./health/health-routes.ts";
+import { registerOpenApiRoutes } from "./openapi/openapi-routes.ts";
 import { registerStaticSite, type StaticSiteOptions } from "./site/static-site.ts";
 import { registerClubGradeRoutes } from "./camp/club-grade-routes.ts";
 import { registerAdminAuthRoutes, type AdminAuthOptions } from "./admin-auth/admin-auth-routes.ts";
@@ -109,6 +110,7 @@ export async function buildApp({
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
 
   await app.register(registerHealthRoutes);
+  await app.register(registerOpenApiRoutes);
   await app.register(registerClubGradeRoutes);
   await app.register(registerAdminAuthRoutes, adminAuth);
   await setUpMail(app, mail);

@@ -8,6 +8,7 @@
  */
 import type { FastifyError, FastifyInstance } from "fastify";
 import { z } from "zod";
+import type { ErrorBody } from "../shared/api/error-body.ts";
 import { isDatabaseUnavailable } from "./db/database-errors.ts";
 
 export const errorMessages = {
@@ -19,10 +20,8 @@ export const errorMessages = {
   internal: "Noe gikk galt på serveren. Prøv igjen senere.",
 } as const;
 
-export interface ErrorBody {
-  error: string;
-  issues?: { path: string; message: string }[];
-}
+/** The error body's one definition is shared with the browser and the API document. */
+export type { ErrorBody };
 
 /** Parses with a shared schema; a failure becomes a 400 through the error handler. */
 export function parseWith<Schema extends z.ZodType>(schema: Schema, value: unknown): z.output<Schema> {

@@ -58,3 +58,12 @@ export function formatOsloDateTime(instant: Date): string {
   const clock = osloClockFormat.format(instant).replace(":", ".");
   return `${weekdayName(day)} ${formatDayMonth(day)} kl. ${clock}`;
 }
+
+const shortDateTimeFormat = new Intl.DateTimeFormat("nb-NO", { dateStyle: "short", timeStyle: "short", timeZone: CLUB_TIME_ZONE });
+
+/** "01.05.2026, 12:00" — an ISO instant in Oslo time, short, for admin lists; the text itself when it is no date. */
+export function dateTimeLabel(iso: string | null | undefined): string {
+  if (!iso) return "";
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : shortDateTimeFormat.format(date);
+}

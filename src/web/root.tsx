@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import type { Route } from "./+types/root";
 import { campEditionFromData, comingSeasonYear, standardEditionData } from "../shared/camp/camp-edition-data.ts";
 import { findSitePage, sitePages } from "../shared/site/site-pages.ts";
-import { isCampOver, type SiteRenderContext } from "../shared/site/render-context.ts";
+import { isCampOver, type PageApiFetch, type SiteRenderContext } from "../shared/site/render-context.ts";
 import { club } from "../shared/club/club-facts.ts";
 import { SiteChrome } from "./layout/SiteChrome.tsx";
 import { ErrorScreen } from "./layout/ErrorScreen.tsx";
@@ -22,6 +22,8 @@ declare module "react-router" {
   interface AppLoadContext {
     /** Given by our server (src/server/site); missing under `react-router dev`. */
     site?: SiteRenderContext;
+    /** The site's own API for a working page's route loader (lib/page-api.ts); missing under `react-router dev`. */
+    api?: PageApiFetch;
   }
 }
 

@@ -37,7 +37,7 @@ export interface CampPaymentGateway {
 
 export const vippsUnavailableMessage = "Betaling med Vipps er ikke tilgjengelig ennå. Velg kort eller kontant ved oppmøte.";
 
-/** Until the Vipps ePayment integration lands: online payment is refused with a clear message. */
+/** When Vipps is off (not configured, no simulator): online payment is refused with a clear message. */
 export const vippsNotAvailableYet: CampPaymentGateway = {
   available: false,
   async createPaymentRedirect() {

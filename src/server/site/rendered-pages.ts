@@ -1,8 +1,8 @@
-import { campPagePhase, type SiteRenderContext } from "../../shared/site/render-context.ts";
+import { campPagePhase, type PageApiFetch, type SiteRenderContext } from "../../shared/site/render-context.ts";
 import type { EditionSnapshot, EditionWatch } from "./edition-watch.ts";
 import { prepareHtml, type HtmlPage } from "./html-pages.ts";
 import type { PageRenderer } from "./page-renderer.ts";
-import { stripRuntime } from "./strip-runtime.ts";
+import { deferRuntime, stripRuntime } from "./strip-runtime.ts";
 
 export interface RenderedPage {
   status: number;
@@ -16,8 +16,6 @@ export interface RenderedPagesOptions {
   now: () => Date;
   /** The text of one of the build's stylesheets by its path (/assets/….css). */
   stylesheet: (href: string) => Promise<string>;
-  /** How many working-page answers (by address) are kept; the oldest goes first. */
-  maxWorkingPages?: number;
   /** Told when an information page could not be rendered again and its previous rendering is served. */
   onStale?: (path: string, error: unknown) => void;
 }
@@ -35,23 +33,23 @@ function renderKey(snapshot: EditionSnapshot | null, at: Date): string {
  * The site's pages, rendered by the web app's server build and kept in memory, precompressed, with their
  * hash-based CSP:
  * - information pages once per (path, render key), stripped of the React runtime (static HTML);
- * - working pages (forms, admin, payment result) with the runtime, so they hydrate; a bounded number of
- *   addresses is kept, since /vipps/{id} and offer links are endless.
+ * - working pages (forms, admin, payment result) with the runtime, so they hydrate: rendered for every
+ *   request, since their first view may show data of the moment (the participant list, the places left,
+ *   a waiting-list offer) that their route loaders read through `api`.
  */
-export function renderedPages({ renderer, watch, now, stylesheet, maxWorkingPages = 200, onStale }: RenderedPagesOptions) {
+export function renderedPages({ renderer, watch, now, stylesheet, onStale }: RenderedPagesOptions) {
   const info = new Map<string, { key: string; page: Promise<RenderedPage> }>();
   // The last information page that rendered, per path: served when a new render fails, rather than an error.
   const lastGood = new Map<string, RenderedPage>();
-  const working = new Map<string, { key: string; page: Promise<RenderedPage> }>();
 
-  async function render(url: string, snapshot: EditionSnapshot | null, at: Date, strip: boolean): Promise<RenderedPage> {
+  async function render(url: string, snapshot: EditionSnapshot | null, at: Date, strip: boolean, api?: PageApiFetch): Promise<RenderedPage> {
     const site: SiteRenderContext = { edition: snapshot?.data ?? null, renderedAt: at.toISOString() };
-    const { status, html, location } = await renderer(url, site);
+    const { status, html, location } = await renderer(url, site, api);
     if (status >= 500) throw new Error(`Rendering ${url} failed with status ${status}.`);
-    return { status, location, page: prepareHtml(strip ? await stripRuntime(html, stylesheet) : html) };
+    return { status, location, page: prepareHtml(strip ? await stripRuntime(html, stylesheet) : await deferRuntime(html, stylesheet)) };
   }
 
-  async function cached(cache: typeof info, url: string, strip: boolean, limit = Infinity): Promise<RenderedPage> {
+  async function cached(cache: typeof info, url: string, strip: boolean): Promise<RenderedPage> {
     const snapshot = await watch.current();
     const at = now();
     const key = renderKey(snapshot, at);
@@ -60,7 +58,6 @@ export function renderedPages({ renderer, watch, now, stylesheet, maxWorkingPage
       const fresh = { key, page: render(url, snapshot, at, strip) };
       cache.delete(url);
       cache.set(url, fresh);
-      if (cache.size > limit) cache.delete(cache.keys().next().value!);
       // A failed render is not kept: the next request tries again.
       fresh.page.catch(() => {
         if (cache.get(url) === fresh) cache.delete(url);
@@ -84,7 +81,7 @@ export function renderedPages({ renderer, watch, now, stylesheet, maxWorkingPage
         return previous;
       }
     },
-    /** A working page with the runtime, for its address including the query. */
-    working: (url: string) => cached(working, url, false, maxWorkingPages),
+    /** A working page with the runtime, for its address including the query, rendered now. */
+    working: async (url: string, api: PageApiFetch) => render(url, await watch.current(), now(), false, api),
   };
 }

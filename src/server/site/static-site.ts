@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { PageApiFetch } from "../../shared/site/render-context.ts";
 import { clientOnlyPathPatterns, notFoundPage, redirects, staticPaths } from "../../shared/site/site-pages.ts";
 import { documentsPath } from "../../shared/camp/camp-documents.ts";
 import { campDocuments } from "../camp-documents/camp-documents.ts";
@@ -77,6 +78,14 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
     },
   });
 
+  // A working page's route loader reads the API in this process, as a GET from this machine would.
+  const pageApi: PageApiFetch = async (apiPath) => {
+    if (!apiPath.startsWith("/api/")) throw new Error(`Not an API path: ${apiPath}`);
+    const answer = await app.inject({ method: "GET", url: apiPath, headers: { accept: "application/json" } });
+    const type = answer.headers["content-type"];
+    return new Response(answer.statusCode === 204 || answer.statusCode === 304 ? null : answer.body, { status: answer.statusCode, headers: typeof type === "string" ? { "content-type": type } : {} });
+  };
+
   // Once listening (never under inject), render every information page in the background, one at a time,
   // so the first visitors do not wait for a render.
   app.addHook("onListen", async () => {
@@ -139,14 +148,14 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
 
   // For a working page whose route knows the address is not there (an unknown personal link): the page
   // itself with status 404, so it says so in its own words once it has loaded.
-  app.decorate("sendWorkingPage", async (request: FastifyRequest, reply: FastifyReply, status: number) => sendHtml(request, reply, await pages.working(request.url), status));
+  app.decorate("sendWorkingPage", async (request: FastifyRequest, reply: FastifyReply, status: number) => sendHtml(request, reply, await pages.working(request.url, pageApi), status));
 
   app.setNotFoundHandler(async (request, reply) => {
     const { pathname } = splitTarget(request.url);
     if (pathname.startsWith("/api/") || (request.method !== "GET" && request.method !== "HEAD")) {
       return reply.code(404).send({ error: "Fant ikke det du spurte etter." });
     }
-    if (clientOnlyPathPatterns.some((pattern) => pattern.test(pathname))) return sendHtml(request, reply, await pages.working(request.url));
+    if (clientOnlyPathPatterns.some((pattern) => pattern.test(pathname))) return sendHtml(request, reply, await pages.working(request.url, pageApi));
     return sendHtml(request, reply, await pages.info(notFoundPage.path), 404);
   });
 }

@@ -12,37 +12,40 @@ export const waitlistAnswer = "Venteliste";
 /** How long an offer stands before it passes to the next in line. */
 export const offerValidityHours = 48;
 
-export type OfferState = "offered" | "accepted" | "expired" | "withdrawn";
+export const OfferStateSchema = z.enum(["offered", "accepted", "expired", "withdrawn"]);
+export type OfferState = z.infer<typeof OfferStateSchema>;
 
 /** `GET /api/Venteliste/Get/{offerToken}`: what the person sees behind the link in the offer mail. */
-export interface WaitlistOfferView {
-  year: number;
-  orderId: string;
-  firstName: string;
-  lastName: string;
+export const WaitlistOfferViewSchema = z.object({
+  year: z.number().int(),
+  orderId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
   /** The price as it was calculated when the registration was made, in whole kroner. */
-  total: number;
-  lines: { label: string; amount: number }[];
+  total: z.number(),
+  lines: z.array(z.object({ label: z.string(), amount: z.number() })),
   /** True when the registration chose Vipps; card/cash otherwise. */
-  vipps: boolean;
-  state: OfferState;
+  vipps: z.boolean(),
+  state: OfferStateSchema,
   /** ISO 8601 instant. */
-  expiresAt: string;
-}
+  expiresAt: z.string(),
+});
+export type WaitlistOfferView = z.infer<typeof WaitlistOfferViewSchema>;
 
 /** One row of `GET /api/VinterleirAdmin/Waitlist/{token}`, in order (position 1 is first in line). */
-export interface WaitlistEntry {
-  registrationId: number;
-  position: number;
-  orderId: string;
-  name: string;
-  club: string;
-  email: string;
+export const WaitlistEntrySchema = z.object({
+  registrationId: z.number(),
+  position: z.number(),
+  orderId: z.string(),
+  name: z.string(),
+  club: z.string(),
+  email: z.string(),
   /** ISO 8601 instant the registration was made. */
-  createdAt: string;
+  createdAt: z.string(),
   /** The latest offer, if any. */
-  offer: { state: OfferState; offeredAt: string; expiresAt: string } | null;
-}
+  offer: z.object({ state: OfferStateSchema, offeredAt: z.string(), expiresAt: z.string() }).nullable(),
+});
+export type WaitlistEntry = z.infer<typeof WaitlistEntrySchema>;
 
 /** The body of `POST /api/VinterleirAdmin/Waitlist/Move/{registrationId}/{token}`: the new place in line, 1-based. */
 export const WaitlistMoveSchema = z.object({

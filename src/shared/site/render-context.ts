@@ -13,6 +13,13 @@ export interface SiteRenderContext {
   renderedAt: string;
 }
 
+/**
+ * A GET of the site's own API made in the server's process while a working page renders (the page's route
+ * loader asks for its first view's data the way the browser would, under the same rules: the public
+ * participant list is the same list the browser gets). The answer is a fetch `Response`.
+ */
+export type PageApiFetch = (path: string) => Promise<Response>;
+
 /** The camp is over once its last day (Oslo) has ended. */
 export function isCampOver(edition: CampEdition, at: Date): boolean {
   return at.getTime() >= startOfOsloDay(addDays(edition.end, 1)).getTime();

@@ -50,7 +50,10 @@ export const notFoundPage = page("/404", "Fant ikke siden", "Siden du leter ette
 
 export const staticPaths = sitePages.filter((p) => p.static).map((p) => p.path);
 
-/** Pages that render in the browser (forms, admin, payment result): the server sends their loading view. */
+/**
+ * The working pages (forms, admin, payment result): rendered by the server for every request with their
+ * first view and the runtime, and hydrated in the browser.
+ */
 export const clientOnlyPathPatterns: RegExp[] = [
   /^\/vinterleir\/registrering(\/.*)?$/,
   /^\/vinterleir\/deltakere(\/admin|\/innsjekk)?$/,

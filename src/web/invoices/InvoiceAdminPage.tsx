@@ -27,15 +27,6 @@ import { daysLabel, importErrorLabel, invoicesLabel, norwegianDate, osloDateTime
 import "../components/admin/admin.css";
 import "./invoices.css";
 
-/**
- * Rendered in the browser: the server sends the root's loading view (HydrateFallback) with the page's
- * title, and the page renders itself once it has hydrated.
- */
-export async function clientLoader() {
-  return null;
-}
-clientLoader.hydrate = true as const;
-
 export function meta(_: Route.MetaArgs) {
   const title = `Purringer – ${club.name}`;
   return [

@@ -1,5 +1,7 @@
 import { personalLinkHeader } from "../../shared/camp/camp-my-registration.ts";
 import { z } from "zod";
+import { ErrorBodySchema } from "../../shared/api/error-body.ts";
+import { CampPaymentDetailsSchema, VippsStatusSchema, type CampPaymentDetails, type RefundBody, type VippsStatus } from "../../shared/payments/vipps-payment.ts";
 import { signOutCall, type AdminApiName, type SignOutScope } from "../../shared/admin/admin-api.ts";
 import type { CampRegistrationDraft } from "../../shared/camp/camp-registration.ts";
 import { waitlistAnswer } from "../../shared/camp/camp-waitlist.ts";
@@ -49,8 +51,11 @@ export async function send(path: string, init?: RequestInit): Promise<Response> 
   }
 }
 
-export async function getJson<T>(path: string, schema: z.ZodType<T>): Promise<T> {
-  const response = await send(path);
+/** A GET: `send` in the browser; a route loader on the server passes the server's own (lib/page-api.ts). */
+export type ApiGet = (path: string) => Promise<Response>;
+
+export async function getJson<T>(path: string, schema: z.ZodType<T>, get: ApiGet = send): Promise<T> {
+  const response = await get(path);
   const body = await response.text();
   if (!response.ok) throw new ApiError(`GET ${path} svarte ${response.status}: ${body.slice(0, 300)}`, response.status);
   let json: unknown;
@@ -91,11 +96,6 @@ export type CampPostResult =
   | { kind: "invalid"; message: string; issues: ApiIssue[] }
   /** Nothing usable came back (network, 5xx, an odd answer): the error view with `detail`. */
   | { kind: "failed"; detail: string };
-
-const ErrorBodySchema = z.object({
-  error: z.string(),
-  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-});
 
 /**
  * POST /api/Vinterleir/Post. The answer is read as text (spec §7): "Done", a payment address, or an
@@ -161,12 +161,12 @@ export function paymentUrl(text: string): string | undefined {
 
 // ---------- Camp participant list and camp admin ----------
 
-export function getPublicParticipants(): Promise<PublicParticipant[]> {
-  return getJson("/api/VinterleirUsers/Get", z.array(PublicParticipantSchema));
+export function getPublicParticipants(get?: ApiGet): Promise<PublicParticipant[]> {
+  return getJson("/api/VinterleirUsers/Get", z.array(PublicParticipantSchema), get);
 }
 
-export function getGradeStatistics(): Promise<GradeStatistic[]> {
-  return getJson("/api/VinterleirUsers/GetGrades", z.array(GradeStatisticSchema));
+export function getGradeStatistics(get?: ApiGet): Promise<GradeStatistic[]> {
+  return getJson("/api/VinterleirUsers/GetGrades", z.array(GradeStatisticSchema), get);
 }
 
 export type AdminLoginResult =
@@ -355,18 +355,17 @@ export async function uploadInvoiceFile(token: string, file: Blob & { name?: str
   return readImportResult(response, "Opplasting");
 }
 
-/** The Vipps result page's status values (spec §7, D1). */
-export type VippsStatus = "" | "RESERVED" | "CANCELLED" | "REJECTED" | "RESERVE_FAILED";
-const vippsStatuses: readonly string[] = ["", "RESERVED", "CANCELLED", "REJECTED", "RESERVE_FAILED"];
+export type { VippsStatus } from "../../shared/payments/vipps-payment.ts";
 
 /** GET /api/Vipps/CheckIfVippsOk/{orderId}: text status; anything else is an ApiError (the page retries). */
-export async function checkVippsStatus(orderId: string): Promise<VippsStatus> {
+export async function checkVippsStatus(orderId: string, get?: ApiGet): Promise<VippsStatus> {
   const path = `/api/Vipps/CheckIfVippsOk/${encodeURIComponent(orderId)}`;
-  const response = await send(path, { cache: "no-store" });
+  const response = get ? await get(path) : await send(path, { cache: "no-store" });
   const body = (await response.text()).trim();
   if (!response.ok) throw new ApiError(`GET ${path} svarte ${response.status}: ${body.slice(0, 300)}`, response.status);
-  if (!vippsStatuses.includes(body)) throw new ApiError(`GET ${path} svarte med ukjent status «${body.slice(0, 100)}»`, response.status);
-  return body as VippsStatus;
+  const status = VippsStatusSchema.safeParse(body);
+  if (!status.success) throw new ApiError(`GET ${path} svarte med ukjent status «${body.slice(0, 100)}»`, response.status);
+  return status.data;
 }
 
 /** POST /api/Vipps/Cancel/{orderId}: ends the open Vipps attempt (at Vipps too). The JSON answer is not used. */
@@ -376,31 +375,7 @@ export async function cancelVippsOrder(orderId: string): Promise<void> {
   if (!response.ok) throw new ApiError(`POST ${path} svarte ${response.status}`, response.status);
 }
 
-const VippsPaymentViewSchema = z.object({
-  reference: z.string(),
-  method: z.string(),
-  state: z.string(),
-  vippsState: z.string().nullable(),
-  status: z.string(),
-  amount: z.number(),
-  authorized: z.number(),
-  captured: z.number(),
-  refunded: z.number(),
-  cancelled: z.number(),
-  pendingRefund: z.number().nullable(),
-  lastError: z.string().nullable(),
-  createdAt: z.string(),
-});
-const CampPaymentDetailsSchema = z.object({
-  registrationId: z.number(),
-  orderId: z.string(),
-  payments: z.array(VippsPaymentViewSchema),
-  actions: z.array(z.object({ reference: z.string(), actor: z.string(), action: z.string(), amount: z.number(), at: z.string(), note: z.string().nullable() })),
-  refund: z
-    .object({ reference: z.string(), captured: z.number(), refunded: z.number(), max: z.number(), suggested: z.number(), fullRefundUntil: z.string(), rule: z.string() })
-    .nullable(),
-});
-export type CampPaymentDetails = z.infer<typeof CampPaymentDetailsSchema>;
+export type { CampPaymentDetails } from "../../shared/payments/vipps-payment.ts";
 
 /** GET /api/VinterleirAdmin/Payments/{registrationId}/{token}: payments with Vipps amounts and the money log. */
 export function getCampPaymentDetails(registrationId: number, token: string): Promise<CampPaymentDetails> {
@@ -408,7 +383,7 @@ export function getCampPaymentDetails(registrationId: number, token: string): Pr
 }
 
 /** POST /api/VinterleirAdmin/Refund/{registrationId}/{token}: refund through Vipps ("pending" = Vipps has not answered yet). */
-export async function refundCampPayment(registrationId: number, token: string, body: { amount?: number; alreadyRefunded: number }): Promise<"refunded" | "pending"> {
+export async function refundCampPayment(registrationId: number, token: string, body: RefundBody): Promise<"refunded" | "pending"> {
   const path = adminPath(`Refund/${registrationId}`, token);
   const response = await send(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   const text = await response.text().catch(() => "");

@@ -15,19 +15,10 @@ import {
 } from "../components/admin/AdminShell.tsx";
 import { sha256Hex } from "../components/admin/sha256.ts";
 import { getNewMemberAdminToken, getNewMembers, newMembersCsvUrl, removeNewMember } from "../lib/api-client.ts";
-import { dateTimeLabel } from "../camp/admin/admin-format.ts";
+import { dateTimeLabel } from "../../shared/format.ts";
 import { newMemberAdminToken } from "./new-member-admin-token.ts";
 import "../components/admin/admin.css";
 import "./new-member.css";
-
-/**
- * Rendered in the browser: the server sends the root's loading view (HydrateFallback) with the page's
- * title, and the page renders itself once it has hydrated.
- */
-export async function clientLoader() {
-  return null;
-}
-clientLoader.hydrate = true as const;
 
 export function meta(_: Route.MetaArgs) {
   const title = `Nye medlemmer – ${club.name}`;

@@ -8,15 +8,6 @@ import { DoneStep, ParentStep, ReceiptStep, RegistrationStep, WelcomeStep } from
 import { useNewMemberWizard } from "./use-new-member-wizard.ts";
 import "./new-member.css";
 
-/**
- * Rendered in the browser: the server sends the root's loading view (HydrateFallback) with the page's
- * title, and the page renders itself once it has hydrated.
- */
-export async function clientLoader() {
-  return null;
-}
-clientLoader.hydrate = true as const;
-
 export function meta(_: Route.MetaArgs) {
   const title = `Meld interesse – ${club.name}`;
   return [

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import {
   canLeaveNewMemberStep,
   emptyNewMemberDraft,
@@ -28,12 +28,17 @@ export type Submission =
  * `referer` comes from the address (`?referer=qr|email`); when given, it wins over a stored draft's.
  */
 export function useNewMemberWizard({ referer }: { referer: RefererValue | undefined }) {
-  const [state, setState] = useState(() => {
+  const fresh = () => ({ draft: emptyNewMemberDraft(referer, newId()), step: "Welcome" as NewMemberStep });
+  // The first render (on the server, and hydrating its HTML) is the Welcome step; the stored draft (cookies,
+  // which the server does not read) takes over before the browser paints. `restored` guards the save.
+  const [state, setState] = useState(() => ({ ...fresh(), restored: false }));
+  useLayoutEffect(() => {
     const stored = loadNewMemberDraft();
-    if (stored) return referer === undefined ? stored : { ...stored, draft: { ...stored.draft, referer } };
-    return { draft: emptyNewMemberDraft(referer, newId()), step: "Welcome" as NewMemberStep };
-  });
-  const { draft, step } = state;
+    setState({ ...(stored ? (referer === undefined ? stored : { ...stored, draft: { ...stored.draft, referer } }) : fresh()), restored: true });
+    // Read once, when the page opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const { draft, step, restored } = state;
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const [attempted, setAttempted] = useState<ReadonlySet<NewMemberStep>>(() => new Set());
   const [serverErrors, setServerErrors] = useState<NewMemberErrors>({});
@@ -42,9 +47,10 @@ export function useNewMemberWizard({ referer }: { referer: RefererValue | undefi
   const sending = useRef(false);
 
   useEffect(() => {
+    if (!restored) return;
     if (step === "Done") clearNewMemberDraft();
     else saveNewMemberDraft({ draft, step });
-  }, [draft, step]);
+  }, [draft, step, restored]);
 
   const goTo = useCallback((to: NewMemberStep) => {
     setState((current) => ({ ...current, step: to }));
@@ -113,7 +119,7 @@ export function useNewMemberWizard({ referer }: { referer: RefererValue | undefi
 
   /** "Meld interesse for en til": a fresh draft (same referer), from the registration step. */
   const restart = () => {
-    setState({ draft: emptyNewMemberDraft(draft.referer, newId()), step: "Registration" });
+    setState({ draft: emptyNewMemberDraft(draft.referer, newId()), step: "Registration", restored: true });
     setTouched(new Set());
     setAttempted(new Set());
     setServerErrors({});

@@ -18,11 +18,12 @@ import { campRegistrations, moneyActions, payments } from "../../db/schema/camp.
 import { HttpError } from "../../errors.ts";
 import { VippsApiError, VippsUnreachableError, type VippsClient } from "./vipps-client.ts";
 import { vippsErrorCodes, type Aggregate, type VippsPaymentState } from "./vipps-types.ts";
+import type { VippsPaymentView, VippsStatus } from "../../../shared/payments/vipps-payment.ts";
 
 type PaymentRow = typeof payments.$inferSelect;
 
 /** The result page's status values (spec §7, D1). */
-export type VippsStatusText = "" | "RESERVED" | "CANCELLED" | "REJECTED" | "RESERVE_FAILED";
+export type VippsStatusText = VippsStatus;
 
 export const vippsMessages = {
   busy: "Vipps svarer ikke akkurat nå. Registreringen er lagret – prøv igjen om litt, eller velg kort eller kontant.",
@@ -104,21 +105,7 @@ export type RefundOutcome =
   | { kind: "conflict"; message: string }
   | { kind: "invalid"; message: string };
 
-export interface PaymentView {
-  reference: string;
-  method: string;
-  state: string;
-  vippsState: string | null;
-  status: VippsStatusText;
-  amount: number;
-  authorized: number;
-  captured: number;
-  refunded: number;
-  cancelled: number;
-  pendingRefund: number | null;
-  lastError: string | null;
-  createdAt: string;
-}
+export type PaymentView = VippsPaymentView;
 
 export class VippsPayments implements CampPaymentGateway {
   readonly available = true;

@@ -1,20 +1,14 @@
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
 import { currentCampAccount, requireCampRole } from "../../admin-auth/camp-account.ts";
 import type { ErrorBody } from "../../errors.ts";
 import type { VippsPayments } from "./vipps-payments.ts";
 import { vippsMessages } from "./vipps-payments.ts";
 import { verifyWebhook } from "./vipps-signature.ts";
 import { WebhookEventSchema } from "./vipps-types.ts";
+import { RefundBodySchema } from "../../../shared/payments/vipps-payment.ts";
 
 export const vippsWebhookPath = "/api/Vipps/Webhook";
 
-const RefundBodySchema = z
-  .object({
-    amount: z.number().int().min(1).max(1_000_000).optional(),
-    alreadyRefunded: z.number().int().min(0).optional(),
-  })
-  .strict();
 
 export interface VippsRoutesOptions {
   service: VippsPayments;

@@ -8,8 +8,7 @@ import { createVippsClient, type VippsClientOptions } from "./vipps-client.ts";
 import { VippsPayments } from "./vipps-payments.ts";
 import { VippsReconciler } from "./vipps-reconciler.ts";
 import { registerVippsRoutes, vippsWebhookPath } from "./vipps-routes.ts";
-import { VippsSimulator } from "./vipps-simulator.ts";
-import { registerVippsSimulator } from "./vipps-simulator-routes.ts";
+import type { VippsSimulator } from "./vipps-simulator.ts";
 import { simulatorControlEnabled } from "../../env.ts";
 import { webhookEventTypes } from "./vipps-types.ts";
 
@@ -71,8 +70,11 @@ export async function setUpVipps(app: FastifyInstance, options: VippsSetupOption
   let msn: string;
 
   if (mode === "simulator") {
+    // Loaded only when it is used: with real Vipps (or none) the server never loads the simulator's code,
+    // and the build keeps it in chunks of its own (scripts/build.ts).
+    const [{ VippsSimulator: Simulator }, { registerVippsSimulator }] = await Promise.all([import("./vipps-simulator.ts"), import("./vipps-simulator-routes.ts")]);
     const control = simulatorControlEnabled(env);
-    simulator = new VippsSimulator({
+    simulator = new Simulator({
       now: app.now,
       publicBaseUrl,
       tokenLifetimeSeconds: options.simulatorTokenLifetimeSeconds,

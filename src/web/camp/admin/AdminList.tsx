@@ -12,7 +12,6 @@ import {
   sortPeople,
   statusLabel,
   statusLabels,
-  yesNo,
   type Sort,
   type SortKey,
 } from "./admin-format.ts";

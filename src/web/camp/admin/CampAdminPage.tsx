@@ -30,15 +30,6 @@ import "../participants/participants.css";
 import "../../components/admin/admin.css";
 import "./camp-admin.css";
 
-/**
- * Rendered in the browser: the server sends the root's loading view (HydrateFallback) with the page's
- * title, and the page renders itself once it has hydrated.
- */
-export async function clientLoader() {
-  return null;
-}
-clientLoader.hydrate = true as const;
-
 export function meta({ matches }: Route.MetaArgs) {
   const year = campYearOfMatches(matches);
   const title = `Administrasjon av vinterleiren ${year} – ${club.name}`;

@@ -46,17 +46,7 @@ export function publicLabel(value: boolean | null | undefined): string {
   return value ? "Ja, med navn og belte" : "Nei";
 }
 
-const dateTimeFormat = new Intl.DateTimeFormat("nb-NO", {
-  dateStyle: "short",
-  timeStyle: "short",
-  timeZone: "Europe/Oslo",
-});
-
-export function dateTimeLabel(iso: string | null | undefined): string {
-  if (!iso) return "";
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTimeFormat.format(date);
-}
+export { dateTimeLabel } from "../../../shared/format.ts";
 
 export type SortKey = "name" | "club" | "grade" | "ledsagerFor" | "amount" | "paid" | "payment" | "status";
 export interface Sort {

@@ -6,8 +6,8 @@ import { beltColours, beltFor } from "./belt-colours.ts";
 import { useLoad } from "./use-load.ts";
 
 /** The Beltegrader tab: how many of each belt are coming, cup grades first, then dan. */
-export function GradeStatistics() {
-  const [state, retry] = useLoad(getGradeStatistics);
+export function GradeStatistics({ initial }: { initial?: GradeStatistic[] }) {
+  const [state, retry] = useLoad(getGradeStatistics, initial);
 
   if (state.kind === "loading") {
     return (

@@ -1,16 +1,17 @@
 import { useId, useMemo, useState } from "react";
 import { matchesSearch } from "../../../shared/camp/grades.ts";
+import type { PublicParticipant } from "../../../shared/camp/camp-lists.ts";
 import { getPublicParticipants } from "../../lib/api-client.ts";
 import { useLoad } from "./use-load.ts";
 
 /** The Søk tab: everyone registered, by name only for those who said yes to being shown (D6). */
-export function ParticipantSearch() {
-  const [state, retry] = useLoad(getPublicParticipants);
+export function ParticipantSearch({ initial }: { initial?: PublicParticipant[] }) {
+  const [state, retry] = useLoad(getPublicParticipants, initial);
   const [name, setName] = useState("");
   const [club, setClub] = useState("");
   const id = useId();
 
-  const all = state.kind === "loaded" ? state.data : [];
+  const all = useMemo(() => (state.kind === "loaded" ? state.data : []), [state]);
   const shown = useMemo(
     () => all.filter((p) => matchesSearch(p.name, name) && matchesSearch(p.club ?? "", club)),
     [all, name, club],

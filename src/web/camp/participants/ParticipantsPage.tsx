@@ -1,5 +1,8 @@
 import { useState } from "react";
+import type { AppLoadContext } from "react-router";
 import type { Route } from "./+types/ParticipantsPage";
+import { getGradeStatistics, getPublicParticipants } from "../../lib/api-client.ts";
+import { pageData } from "../../lib/page-api.ts";
 import { club } from "../../../shared/club/club-facts.ts";
 import { campYearOfMatches, useCampYear } from "../../lib/camp-edition.tsx";
 import { GradeStatistics } from "./GradeChart.tsx";
@@ -8,13 +11,17 @@ import { Tabs } from "./Tabs.tsx";
 import "./participants.css";
 
 /**
- * Rendered in the browser: the server sends the root's loading view (HydrateFallback) with the page's
- * title, and the page renders itself once it has hydrated.
+ * The list arrives in the HTML: the server renders it from the public participant list and the belt
+ * statistics (the same API answers the browser gets, so the same privacy rules; lib/page-api.ts).
  */
-export async function clientLoader() {
-  return null;
+async function readLists(context?: AppLoadContext) {
+  const [participants, grades] = await Promise.all([pageData(getPublicParticipants, context), pageData(getGradeStatistics, context)]);
+  return { participants, grades };
 }
-clientLoader.hydrate = true as const;
+
+export const loader = ({ context }: Route.LoaderArgs) => readLists(context);
+
+export const clientLoader = () => readLists();
 
 export function meta({ matches }: Route.MetaArgs) {
   const year = campYearOfMatches(matches);
@@ -30,14 +37,13 @@ export function meta({ matches }: Route.MetaArgs) {
   ];
 }
 
-const tabs = [
-  { id: "search", label: "Søk", content: <ParticipantSearch /> },
-  { id: "grades", label: "Beltegrader", content: <GradeStatistics /> },
-];
-
 /** Public participant list with belt statistics (spec §2, D6). */
-export default function ParticipantsPage() {
+export default function ParticipantsPage({ loaderData }: Partial<Pick<Route.ComponentProps, "loaderData">>) {
   const [tab, setTab] = useState("search");
+  const tabs = [
+    { id: "search", label: "Søk", content: <ParticipantSearch initial={loaderData?.participants} /> },
+    { id: "grades", label: "Beltegrader", content: <GradeStatistics initial={loaderData?.grades} /> },
+  ];
   const year = useCampYear();
   return (
     <div className="page participants-page">

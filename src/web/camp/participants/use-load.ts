@@ -1,13 +1,21 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 
 export type LoadState<T> = { kind: "loading" } | { kind: "loaded"; data: T } | { kind: "failed"; error: unknown };
 
-/** Runs `load` on mount and on `retry`; an answer that arrives after unmount or a newer try is dropped. */
-export function useLoad<T>(load: () => Promise<T>): [LoadState<T>, () => void] {
-  const [state, setState] = useState<LoadState<T>>({ kind: "loading" });
+/**
+ * Runs `load` on mount and on `retry`; an answer that arrives after unmount or a newer try is dropped.
+ * `initial`: the data the page arrived with (its route loader); then nothing is loaded until `retry`.
+ */
+export function useLoad<T>(load: () => Promise<T>, initial?: T): [LoadState<T>, () => void] {
+  const [state, setState] = useState<LoadState<T>>(initial === undefined ? { kind: "loading" } : { kind: "loaded", data: initial });
   const [attempt, setAttempt] = useState(0);
+  const given = useRef(initial !== undefined);
 
   useEffect(() => {
+    if (given.current) {
+      given.current = false;
+      return;
+    }
     let current = true;
     setState({ kind: "loading" });
     load().then(

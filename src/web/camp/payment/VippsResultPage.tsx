@@ -1,19 +1,36 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { club, contactEmails } from "../../../shared/club/club-facts.ts";
-import { cancelVippsOrder, checkVippsStatus, type VippsStatus } from "../../lib/api-client.ts";
+import type { AppLoadContext } from "react-router";
+import type { Route } from "./+types/VippsResultPage";
+import { ApiError, cancelVippsOrder, checkVippsStatus, type VippsStatus } from "../../lib/api-client.ts";
 import { clearWizard, setWizardStep } from "../registration/draft-storage.ts";
 import { rememberedPersonalLink } from "../my-registration/personal-link-storage.ts";
 import "./vipps-result.css";
 
+/** What the server knew when the page was rendered: a status, "notfound" (no such order), or nothing. */
+type FirstStatus = VippsStatus | "notfound" | undefined;
+
 /**
- * Rendered in the browser: the server sends the root's loading view (HydrateFallback) with the page's
- * title, and the page renders itself once it has hydrated.
+ * The first status arrives in the HTML: the server asks itself (lib/page-api.ts), so a payment already
+ * decided shows at once and an unknown order id says so without a round of failing polls.
  */
-export async function clientLoader() {
-  return null;
+async function firstStatus(ordreId: string | undefined, context?: AppLoadContext): Promise<FirstStatus> {
+  if (!ordreId || (context && !context.api)) return undefined;
+  try {
+    return await checkVippsStatus(ordreId, context?.api);
+  } catch (error) {
+    return error instanceof ApiError && error.status === 404 ? "notfound" : undefined;
+  }
 }
-clientLoader.hydrate = true as const;
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  return { status: await firstStatus(params.ordreId, context) };
+}
+
+export async function clientLoader({ params }: Route.ClientLoaderArgs) {
+  return { status: await firstStatus(params.ordreId) };
+}
 
 export function meta() {
   return [{ title: `Betaling med Vipps – ${club.name}` }, { name: "robots", content: "noindex" }];
@@ -24,7 +41,7 @@ export const POLL_INTERVAL_MS = 2000;
 export const RETRY_AFTER_ERROR_MS = 1700;
 export const MAX_TRIES = 30;
 
-type View = "waiting" | "reserved" | "rejected" | "cancelled" | "timeout";
+type View = "waiting" | "reserved" | "rejected" | "cancelled" | "timeout" | "notfound";
 
 function viewFor(status: VippsStatus): View | undefined {
   switch (status) {
@@ -41,10 +58,11 @@ function viewFor(status: VippsStatus): View | undefined {
 }
 
 /** /vipps/:ordreId — where Vipps sends the payer back; the status comes from our server, which asks Vipps. */
-export default function VippsResultPage() {
+export default function VippsResultPage({ loaderData }: Partial<Pick<Route.ComponentProps, "loaderData">>) {
+  const first = loaderData?.status;
   const { ordreId } = useParams();
   const navigate = useNavigate();
-  const [view, setView] = useState<View>("waiting");
+  const [view, setView] = useState<View>(() => (first === "notfound" ? "notfound" : (first !== undefined && viewFor(first)) || "waiting"));
   const [busy, setBusy] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   // Read after hydration (the server has no session storage).
@@ -53,6 +71,11 @@ export default function VippsResultPage() {
 
   useEffect(() => {
     if (!ordreId) return;
+    if (view !== "waiting") {
+      // Decided before the page arrived: nothing to wait for.
+      if (view === "reserved") clearWizard();
+      return;
+    }
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let tries = 0;
@@ -78,11 +101,15 @@ export default function VippsResultPage() {
       }
       timer = setTimeout(() => void poll(), delay);
     };
-    void poll();
+    // The server has just asked (the status it knew is still open): the first poll waits its turn.
+    if (first === undefined) void poll();
+    else timer = setTimeout(() => void poll(), POLL_INTERVAL_MS);
     return () => {
       stopped = true;
       clearTimeout(timer);
     };
+    // Polls once per order id, from the view the page arrived with.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ordreId]);
 
   useEffect(() => {
@@ -106,7 +133,7 @@ export default function VippsResultPage() {
     // A full page load: the draft's cookies belong to the wizard's path, and a document only reads the
     // cookies of the path it was loaded on.
     window.location.assign("/vinterleir/registrering");
-  }, [navigate, ordreId]);
+  }, [ordreId]);
 
   if (!ordreId) {
     return (
@@ -177,6 +204,18 @@ export default function VippsResultPage() {
           <p role="status">Ordren ble avbrutt. Ingen penger er reservert.</p>
           {orderLine}
           {actions}
+        </>
+      )}
+      {view === "notfound" && (
+        <>
+          <h1 ref={heading} tabIndex={-1}>
+            Fant ikke betalingen
+          </h1>
+          <p>
+            Vi finner ingen betaling med dette ordrenummeret. Sjekk at du har åpnet hele lenken. Får du det ikke til, skriv til{" "}
+            <a href={`mailto:${contactEmails.general}`}>{contactEmails.general}</a> og oppgi ordrenummeret.
+          </p>
+          {orderLine}
         </>
       )}
       {view === "timeout" && (

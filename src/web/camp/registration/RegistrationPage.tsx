@@ -3,7 +3,8 @@ import type { Route } from "./+types/RegistrationPage";
 import { club } from "../../../shared/club/club-facts.ts";
 import { CampEditionProvider, useCampEdition } from "../../lib/camp-edition.tsx";
 import type { Availability } from "./current-edition-api.ts";
-import { getCurrentEdition } from "./current-edition-api.ts";
+import { getCurrentEdition, getCurrentEditionData, withEdition, type CurrentEditionData } from "./current-edition-api.ts";
+import { pageData } from "../../lib/page-api.ts";
 import { LoadProblem } from "./LoadProblem.tsx";
 import { Notice } from "./AvailabilityNotice.tsx";
 import { vippsEnabled as vippsEnabledDefault } from "./payment-options.ts";
@@ -21,16 +22,19 @@ import { useCampData, useLoad } from "./use-camp-data.ts";
 import { useCampWizard, type WizardOptions } from "./use-camp-wizard.ts";
 import "./registration.css";
 
-// The year is not known until the current edition has loaded, so the title and description go without it.
 /**
- * Rendered in the browser: the server sends the root's loading view (HydrateFallback) with the page's
- * title, and the page renders itself once it has hydrated.
+ * The Welcome step arrives in the HTML: the server renders it with the current edition and the places
+ * left (lib/page-api.ts); on client-side navigation the browser asks the API.
  */
-export async function clientLoader() {
-  return null;
+export async function loader({ context }: Route.LoaderArgs) {
+  return { current: await pageData(getCurrentEditionData, context) };
 }
-clientLoader.hydrate = true as const;
 
+export async function clientLoader() {
+  return { current: await pageData(getCurrentEditionData) };
+}
+
+// The title and description go without the year: they are the same for every edition.
 export function meta(_: Route.MetaArgs) {
   const title = `Påmelding til vinterleiren – ${club.name}`;
   return [
@@ -46,14 +50,16 @@ export function meta(_: Route.MetaArgs) {
 
 export interface RegistrationWizardProps extends WizardOptions {
   vippsEnabled?: boolean;
+  /** The current edition as the route loader read it; without it, the wizard asks the API itself. */
+  initial?: CurrentEditionData | "none";
 }
 
 /**
  * The camp registration: first the current edition from the server (the one it prices with, so the price
  * shown is the price charged), then the wizard for that edition.
  */
-export function RegistrationWizard(props: RegistrationWizardProps) {
-  const [current, retry] = useLoad(getCurrentEdition);
+export function RegistrationWizard({ initial, ...props }: RegistrationWizardProps) {
+  const [current, retry] = useLoad(getCurrentEdition, initial === undefined || initial === "none" ? initial : withEdition(initial));
   // A camp that is over is not offered at all: the page says the next one is not announced yet.
   if (current.status === "ready" && current.data !== "none" && !current.data.availability.campOver) {
     return (
@@ -140,6 +146,6 @@ function Wizard({ vippsEnabled = vippsEnabledDefault, availability, ...options }
   );
 }
 
-export default function RegistrationPage() {
-  return <RegistrationWizard />;
+export default function RegistrationPage({ loaderData }: Route.ComponentProps) {
+  return <RegistrationWizard initial={loaderData.current} />;
 }

@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { CampEditionDataSchema, campEditionFromData, registrationStates, type CampEditionData, type RegistrationState } from "../../../shared/camp/camp-edition-data.ts";
+import { campEditionFromData, type CampEditionData, type RegistrationState } from "../../../shared/camp/camp-edition-data.ts";
+import { CurrentEditionAnswerSchema } from "../../../shared/camp/camp-edition-api.ts";
 import type { CampEdition } from "../../../shared/camp/camp-edition.ts";
-import { ApiError, getJson } from "../../lib/api-client.ts";
+import { ApiError, getJson, type ApiGet } from "../../lib/api-client.ts";
 
 /** Where registration stands right now, as the server counts it. */
 export interface Availability {
@@ -20,30 +21,33 @@ export interface CurrentEdition {
   availability: Availability;
 }
 
-const AvailabilitySchema = z.object({
-  state: z.enum(registrationStates),
-  placesLeft: z.number().int().min(0).nullable(),
-  campOver: z.boolean().optional(),
-});
-
-const CurrentSchema = z.intersection(CampEditionDataSchema, AvailabilitySchema);
+const CurrentSchema = CurrentEditionAnswerSchema;
 
 /**
  * GET /api/CampEdition/Current: the edition the server prices with, so the wizard shows what is charged.
  * No current edition (404) is not a failure: there is simply no camp to register for yet.
  */
-export async function getCurrentEdition(): Promise<CurrentEdition | "none"> {
+export async function getCurrentEdition(get?: ApiGet): Promise<CurrentEdition | "none"> {
   let answer: z.infer<typeof CurrentSchema>;
   try {
-    answer = await getJson("/api/CampEdition/Current", CurrentSchema);
+    answer = await getJson("/api/CampEdition/Current", CurrentSchema, get);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return "none";
     throw error;
   }
   const { state, placesLeft, campOver, ...data } = answer;
-  return {
-    data,
-    edition: campEditionFromData(data),
-    availability: { state, placesLeft, campOver: campOver ?? false, opensAt: data.registrationOpensAt },
-  };
+  return withEdition({ data, availability: { state, placesLeft, campOver: campOver ?? false, opensAt: data.registrationOpensAt } });
+}
+
+/** The current edition as a route loader hands it to the page (plain data, no dates). */
+export type CurrentEditionData = Omit<CurrentEdition, "edition">;
+
+export function withEdition({ data, availability }: CurrentEditionData): CurrentEdition {
+  return { data, availability, edition: campEditionFromData(data) };
+}
+
+/** For a route loader: the current edition without its derived dates, or "none". */
+export async function getCurrentEditionData(get?: ApiGet): Promise<CurrentEditionData | "none"> {
+  const current = await getCurrentEdition(get);
+  return current === "none" ? "none" : { data: current.data, availability: current.availability };
 }

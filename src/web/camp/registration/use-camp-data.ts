@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { Club, Grade } from "../../../shared/camp/grades.ts";
 import { ApiError, getClubs, getGrades } from "../../lib/api-client.ts";
 
@@ -14,10 +14,16 @@ export interface CampData {
   retryGrades: () => void;
 }
 
-export function useLoad<T>(load: () => Promise<T>): [Loadable<T>, () => void] {
-  const [state, setState] = useState<Loadable<T>>({ status: "loading" });
+/** `initial`: the data the page arrived with (its route loader); then nothing is loaded until `retry`. */
+export function useLoad<T>(load: () => Promise<T>, initial?: T): [Loadable<T>, () => void] {
+  const [state, setState] = useState<Loadable<T>>(initial === undefined ? { status: "loading" } : { status: "ready", data: initial });
   const [attempt, setAttempt] = useState(0);
+  const given = useRef(initial !== undefined);
   useEffect(() => {
+    if (given.current) {
+      given.current = false;
+      return;
+    }
     let current = true;
     setState({ status: "loading" });
     load().then(

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import {
   applyCampRules,
   emptyCampDraft,
@@ -36,12 +36,21 @@ export interface WizardOptions {
 
 export { newId } from "../../components/wizard/new-id.ts";
 
-function initialState(): { draft: CampRegistrationDraft; step: CampStep; tabFieldsMissing: boolean } {
+interface WizardState {
+  draft: CampRegistrationDraft;
+  step: CampStep;
+  tabFieldsMissing: boolean;
+  /** The stored draft has been read: only then is the draft saved back. */
+  restored: boolean;
+}
+
+/** A fresh wizard on its first step: what the server renders, and what hydration starts from. */
+const freshState = (): WizardState => ({ draft: emptyCampDraft(newId()), step: "Welcome", tabFieldsMissing: false, restored: true });
+
+function restoredState(): WizardState {
   const stored = loadWizard();
   // A stored draft may predate a rule change (or a cookie edit): disabled choices are cleared here too.
-  return stored
-    ? { ...stored, draft: applyCampRules(stored.draft) }
-    : { draft: emptyCampDraft(newId()), step: "Welcome", tabFieldsMissing: false };
+  return stored ? { ...stored, draft: applyCampRules(stored.draft), restored: true } : freshState();
 }
 
 /** The top-level field a server issue path names ("ledsagere.0.email" → "ledsagere"). */
@@ -50,8 +59,11 @@ export function issueField(path: string): string {
 }
 
 export function useCampWizard({ redirect = (url) => window.location.assign(url) }: WizardOptions = {}) {
-  const [state, setState] = useState(initialState);
-  const { draft, step, tabFieldsMissing } = state;
+  // The first render (on the server, and hydrating its HTML) is the Welcome step; the stored draft (cookies
+  // and this tab's storage, which the server cannot read) takes over before the browser paints.
+  const [state, setState] = useState<WizardState>(() => ({ ...freshState(), restored: false }));
+  useLayoutEffect(() => setState(restoredState()), []);
+  const { draft, step, tabFieldsMissing, restored } = state;
   const [companion, setCompanion] = useState<CompanionDraft | null>(null);
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const [attempted, setAttempted] = useState<ReadonlySet<CampStep | "companion">>(() => new Set());
@@ -65,9 +77,10 @@ export function useCampWizard({ redirect = (url) => window.location.assign(url) 
   const [moved, setMoved] = useState(false);
 
   useEffect(() => {
+    if (!restored) return;
     if (step === "Done") clearWizard();
     else saveWizard({ draft, step });
-  }, [draft, step]);
+  }, [draft, step, restored]);
 
   const goTo = useCallback((to: CampStep) => {
     setState((current) => ({ ...current, step: to }));
@@ -205,7 +218,7 @@ export function useCampWizard({ redirect = (url) => window.location.assign(url) 
 
   /** "Meld på en til": a new draft with a new id, from the start. */
   const restart = () => {
-    setState({ draft: emptyCampDraft(newId()), step: "Welcome", tabFieldsMissing: false });
+    setState(freshState());
     setTouched(new Set());
     setAttempted(new Set());
     setServerErrors({});

@@ -7,18 +7,20 @@ import { LoadProblem } from "../registration/LoadProblem.tsx";
 import { ReceiptTable } from "../registration/ReceiptTable.tsx";
 import { useLoad } from "../registration/use-camp-data.ts";
 import { acceptWaitlistOffer, getWaitlistOffer } from "./waitlist-api.ts";
+import { pageData } from "../../lib/page-api.ts";
+import type { Route } from "./+types/WaitlistOfferPage";
 import "../registration/registration.css";
 import "../payment/vipps-result.css";
 import "./waitlist.css";
 
-/**
- * Rendered in the browser: the server sends the root's loading view (HydrateFallback) with the page's
- * title, and the page renders itself once it has hydrated.
- */
-export async function clientLoader() {
-  return null;
+/** The offer arrives in the HTML: the server renders it from the API's answer (lib/page-api.ts). */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  return { offer: await pageData((get) => getWaitlistOffer(params.token, get), context) };
 }
-clientLoader.hydrate = true as const;
+
+export async function clientLoader({ params }: Route.ClientLoaderArgs) {
+  return { offer: await pageData(() => getWaitlistOffer(params.token)) };
+}
 
 export function meta() {
   // A personal link: kept out of search engines.
@@ -26,6 +28,8 @@ export function meta() {
 }
 
 export interface WaitlistOfferProps {
+  /** The offer as the route loader read it; without it, the page asks the API itself. */
+  initial?: WaitlistOfferView | "notfound";
   /** Where a payment answer sends the browser; tests pass a spy. */
   redirect?: (url: string) => void;
 }
@@ -38,10 +42,10 @@ type Outcome = "accepted" | "gone" | "notfound";
 const contact = <a href={`mailto:${contactEmails.general}`}>{contactEmails.general}</a>;
 
 /** /vinterleir/venteliste/:token — the link in the offer mail: confirm the place (and pay with Vipps if chosen). */
-export function WaitlistOffer({ redirect = (url) => window.location.assign(url) }: WaitlistOfferProps) {
+export function WaitlistOffer({ redirect = (url) => window.location.assign(url), initial }: WaitlistOfferProps) {
   const { token = "" } = useParams();
   const load = useCallback(() => getWaitlistOffer(token), [token]);
-  const [offer, retry] = useLoad(load);
+  const [offer, retry] = useLoad(load, initial);
   const [outcome, setOutcome] = useState<Outcome | undefined>();
   /** The server's sentence when a confirmation came too late (410). */
   const [goneMessage, setGoneMessage] = useState<string | undefined>();
@@ -183,6 +187,6 @@ function Frame({ title, headingRef, children }: { title: string; headingRef?: Re
   );
 }
 
-export default function WaitlistOfferPage() {
-  return <WaitlistOffer />;
+export default function WaitlistOfferPage({ loaderData }: Route.ComponentProps) {
+  return <WaitlistOffer initial={loaderData.offer} />;
 }

@@ -1,25 +1,12 @@
-import { z } from "zod";
-import type { WaitlistOfferView } from "../../../shared/camp/camp-waitlist.ts";
-import { ApiError, getJson, parseErrorBody, paymentUrl, send } from "../../lib/api-client.ts";
-
-const WaitlistOfferViewSchema = z.object({
-  year: z.number().int(),
-  orderId: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  total: z.number(),
-  lines: z.array(z.object({ label: z.string(), amount: z.number() })),
-  vipps: z.boolean(),
-  state: z.enum(["offered", "accepted", "expired", "withdrawn"]),
-  expiresAt: z.string(),
-}) satisfies z.ZodType<WaitlistOfferView>;
+import { WaitlistOfferViewSchema, type WaitlistOfferView } from "../../../shared/camp/camp-waitlist.ts";
+import { ApiError, getJson, parseErrorBody, paymentUrl, send, type ApiGet } from "../../lib/api-client.ts";
 
 const offerPath = (call: string, token: string) => `/api/Venteliste/${call}/${encodeURIComponent(token)}`;
 
 /** GET /api/Venteliste/Get/{offerToken}: the offer, or "notfound" for an unknown or malformed token. */
-export async function getWaitlistOffer(token: string): Promise<WaitlistOfferView | "notfound"> {
+export async function getWaitlistOffer(token: string, get?: ApiGet): Promise<WaitlistOfferView | "notfound"> {
   try {
-    return await getJson(offerPath("Get", token), WaitlistOfferViewSchema);
+    return await getJson(offerPath("Get", token), WaitlistOfferViewSchema, get);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return "notfound";
     throw error;

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import type { AdminLoginResult } from "../../lib/api-client.ts";
 import "./admin.css";
+import { HydrationGate } from "../HydrationGate.tsx";
 
 /**
  * An admin login form: a password (and for the camp a username). The password leaves the browser only as
@@ -75,46 +76,48 @@ export function AdminLogin({
       )}
       <p>{intro}</p>
       <form onSubmit={submit} noValidate>
-        {withUsername && (
+        <HydrationGate>
+          {withUsername && (
+            <div className="field">
+              <label htmlFor={`${id}-username`}>Brukernavn</label>
+              <input
+                id={`${id}-username`}
+                name="username"
+                autoComplete="username"
+                autoCapitalize="none"
+                spellCheck={false}
+                value={username}
+                onChange={(event) => setUsername(event.target.value)}
+                aria-describedby={error ? `${id}-error` : undefined}
+              />
+            </div>
+          )}
           <div className="field">
-            <label htmlFor={`${id}-username`}>Brukernavn</label>
+            <label htmlFor={`${id}-password`}>Passord</label>
             <input
-              id={`${id}-username`}
-              name="username"
-              autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
-              value={username}
-              onChange={(event) => setUsername(event.target.value)}
+              id={`${id}-password`}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
               aria-describedby={error ? `${id}-error` : undefined}
             />
           </div>
-        )}
-        <div className="field">
-          <label htmlFor={`${id}-password`}>Passord</label>
-          <input
-            id={`${id}-password`}
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            aria-describedby={error ? `${id}-error` : undefined}
-          />
-        </div>
-        {error && (
-          <p id={`${id}-error`} className="form-error" role="alert">
-            {error}
+          {error && (
+            <p id={`${id}-error`} className="form-error" role="alert">
+              {error}
+            </p>
+          )}
+          <div className="button-row">
+            <button type="submit" className="button" aria-disabled={busy || undefined}>
+              {busy ? "Logger inn..." : "Logg inn"}
+            </button>
+          </div>
+          <p className="visually-hidden" role="status">
+            {busy ? "Logger inn, vent litt." : ""}
           </p>
-        )}
-        <div className="button-row">
-          <button type="submit" className="button" aria-disabled={busy || undefined}>
-            {busy ? "Logger inn..." : "Logg inn"}
-          </button>
-        </div>
-        <p className="visually-hidden" role="status">
-          {busy ? "Logger inn, vent litt." : ""}
-        </p>
+        </HydrationGate>
       </form>
     </section>
   );

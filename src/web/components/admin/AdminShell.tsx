@@ -1,4 +1,4 @@
-import { Fragment, useCallback, useEffect, useState, type ReactNode } from "react";
+import { Fragment, useCallback, useEffect, useLayoutEffect, useState, type ReactNode } from "react";
 import type { AdminApiName } from "../../../shared/admin/admin-api.ts";
 import { ApiError } from "../../lib/api-client.ts";
 import { AdminLogin, type AdminLoginProps } from "./AdminLogin.tsx";
@@ -41,7 +41,10 @@ export function AdminShell({
   apiName: AdminApiName;
   children: (session: AdminSession) => ReactNode;
 }) {
-  const [token, setToken] = useState(cookie.read);
+  // The server renders the login form (it does not read the cookie); a token in the cookie takes over
+  // before the browser paints.
+  const [token, setToken] = useState<string>();
+  useLayoutEffect(() => setToken(cookie.read()), [cookie]);
   const [loginMessage, setLoginMessage] = useState<string>();
 
   const signOut = useCallback(

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from "react";
 import "./wizard.css";
+import { HydrationGate } from "../HydrationGate.tsx";
 
 interface StepLayoutProps {
   title: ReactNode;
@@ -64,36 +65,38 @@ export function StepLayout({
         proceed();
       }}
     >
-      <h2 ref={heading} tabIndex={-1} className="wizard-heading">
-        {title}
-      </h2>
-      {children}
-      {actions ?? (
-        <div className="wizard-nav">
-          {onNext && (
-            <div className="wizard-next">
-              <button
-                type="submit"
-                className="button"
-                disabled={!canContinue}
-                aria-describedby={!canContinue && blockedHint ? "wizard-blocked-hint" : undefined}
-              >
-                {nextLabel}
+      <HydrationGate>
+        <h2 ref={heading} tabIndex={-1} className="wizard-heading">
+          {title}
+        </h2>
+        {children}
+        {actions ?? (
+          <div className="wizard-nav">
+            {onNext && (
+              <div className="wizard-next">
+                <button
+                  type="submit"
+                  className="button"
+                  disabled={!canContinue}
+                  aria-describedby={!canContinue && blockedHint ? "wizard-blocked-hint" : undefined}
+                >
+                  {nextLabel}
+                </button>
+                {!canContinue && blockedHint && (
+                  <p id="wizard-blocked-hint" className="wizard-hint">
+                    {blockedHint}
+                  </p>
+                )}
+              </div>
+            )}
+            {onBack && (
+              <button type="button" className="button secondary" onClick={onBack}>
+                Tilbake
               </button>
-              {!canContinue && blockedHint && (
-                <p id="wizard-blocked-hint" className="wizard-hint">
-                  {blockedHint}
-                </p>
-              )}
-            </div>
-          )}
-          {onBack && (
-            <button type="button" className="button secondary" onClick={onBack}>
-              Tilbake
-            </button>
-          )}
-        </div>
-      )}
+            )}
+          </div>
+        )}
+      </HydrationGate>
     </form>
   );
 }

@@ -1,22 +1,11 @@
 import { z } from "zod";
-import { CampEditionDataSchema, type CampEditionData } from "../../../../shared/camp/camp-edition-data.ts";
+import type { CampEditionData } from "../../../../shared/camp/camp-edition-data.ts";
+import { AdminEditionSchema, EditionChangeSchema, type AdminEdition, type EditionChangeEntry } from "../../../../shared/camp/camp-edition-api.ts";
 import { ApiError, getJson, parseErrorBody, send, type ApiIssue } from "../../../lib/api-client.ts";
 
 /** The camp admin's calls for the editions ("Leirer"): GET list and changes, PUT an edition, POST publish. */
 
-const AdminEditionSchema = z.intersection(
-  CampEditionDataSchema,
-  z.object({ current: z.boolean(), publishedAt: z.string().nullable(), version: z.number(), updatedAt: z.string() }),
-);
-export type AdminEdition = z.infer<typeof AdminEditionSchema>;
-
-const EditionChangeSchema = z.object({
-  changedAt: z.string(),
-  account: z.string(),
-  action: z.string(),
-  changes: z.array(z.object({ field: z.string(), from: z.unknown(), to: z.unknown() })),
-});
-export type EditionChangeEntry = z.infer<typeof EditionChangeSchema>;
+export type { AdminEdition, EditionChangeEntry } from "../../../../shared/camp/camp-edition-api.ts";
 
 const editionPath = (call: string, token: string) => `/api/CampEdition/${call}/${encodeURIComponent(token)}`;
 

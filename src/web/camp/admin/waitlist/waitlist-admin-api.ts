@@ -1,20 +1,8 @@
 import { z } from "zod";
-import type { WaitlistEntry } from "../../../../shared/camp/camp-waitlist.ts";
+import { WaitlistEntrySchema, type WaitlistEntry } from "../../../../shared/camp/camp-waitlist.ts";
 import { ApiError, getJson, parseErrorBody, send } from "../../../lib/api-client.ts";
 
 /** The camp admin's waiting-list calls: the list in order, remove one, move one to a position. */
-
-const OfferSchema = z.object({ state: z.enum(["offered", "accepted", "expired", "withdrawn"]), offeredAt: z.string(), expiresAt: z.string() });
-const WaitlistEntrySchema = z.object({
-  registrationId: z.number(),
-  position: z.number(),
-  orderId: z.string(),
-  name: z.string(),
-  club: z.string(),
-  email: z.string(),
-  createdAt: z.string(),
-  offer: OfferSchema.nullable(),
-}) satisfies z.ZodType<WaitlistEntry>;
 
 const waitlistPath = (call: string, token: string) => `/api/VinterleirAdmin/${call}/${encodeURIComponent(token)}`;
 

@@ -1,0 +1,176 @@
+import { vippsStatuses } from "../../shared/payments/vipps-payment.ts";
+import { waitlistAnswer } from "../../shared/camp/camp-waitlist.ts";
+import type { SchemaName } from "./api-schemas.ts";
+
+/**
+ * Every call of the API, for the OpenAPI document (openapi-document.ts). A test checks that each route the
+ * server registers is here: a new call is one entry, with its path as the route registers it (`:param`).
+ * Path parameters are described by name (openapi-document.ts); admin calls (`admin: true`) take the area's
+ * token as their last segment and answer 401 without a valid one.
+ */
+
+export type Answer =
+  | { kind: "json"; schema: SchemaName; list?: boolean; description: string; status?: number }
+  | { kind: "text"; description: string; values?: readonly string[]; status?: number }
+  | { kind: "csv"; description: string; status?: number }
+  | { kind: "none"; description: string; status?: number };
+
+export interface ApiCall {
+  method: "GET" | "POST" | "PUT" | "DELETE";
+  /** As registered with Fastify: `/api/Invoice/Get/:token`. */
+  path: string;
+  tag: string;
+  summary: string;
+  description?: string;
+  admin?: boolean;
+  query?: Record<string, string>;
+  headers?: Record<string, string>;
+  /** A JSON body without a schema of ours is described as an object. */
+  body?: { kind: "json"; schema?: SchemaName; description?: string } | { kind: "file"; description?: string };
+  answer: Answer;
+  /** Error answers beyond 400 and (admin) 401, by status. */
+  errors?: Record<number, string>;
+}
+
+const json = (schema: SchemaName, description: string, extra: { list?: boolean; status?: number } = {}): Answer => ({ kind: "json", schema, description, ...extra });
+const list = (schema: SchemaName, description: string): Answer => json(schema, description, { list: true });
+const text = (description: string, values?: readonly string[]): Answer => ({ kind: "text", description, values });
+const csv = (description: string): Answer => ({ kind: "csv", description });
+const tokenAnswer = text("The token: random, to send as the last path segment of the area's calls.");
+const loginErrors = { 401: "Wrong user name or password (a JSON body: the browser looks for a leading brace).", 429: "Too many attempts; wait and try again." };
+const signedOut = json("RemoveAnswer", "Signed out.");
+const yearQuery = { year: "An earlier edition's year; the current edition without it." };
+
+export const apiCalls: readonly ApiCall[] = [
+  // ---- Public
+  { method: "GET", path: "/healthz", tag: "Drift", summary: "Health check: the server and its database answer.", answer: { kind: "none", description: "JSON `{ status, uptimeSeconds, database }`." }, errors: { 503: "The database does not answer." } },
+  { method: "GET", path: "/api/openapi.json", tag: "Drift", summary: "This document.", answer: { kind: "none", description: "The OpenAPI 3.1 document (JSON)." } },
+  { method: "GET", path: "/api/Club/Get", tag: "Vinterleir", summary: "The clubs.", answer: list("Club", "Every club, in Norwegian alphabetical order.") },
+  { method: "GET", path: "/api/Grade/Get", tag: "Vinterleir", summary: "The grades (belts).", answer: list("Grade", "Every grade.") },
+  {
+    method: "GET",
+    path: "/api/CampEdition/Current",
+    tag: "Vinterleir",
+    summary: "The current camp edition (the one the server prices with) and where registration stands.",
+    answer: json("CurrentEdition", "The edition, its registration state and the places left."),
+    errors: { 404: "No camp is announced yet." },
+  },
+  {
+    method: "POST",
+    path: "/api/Vinterleir/Post",
+    tag: "Vinterleir",
+    summary: "Register for the camp.",
+    body: { kind: "json", schema: "CampRegistration" },
+    answer: text(`Read as text: \`Done\` (registered, nothing to pay now), \`${waitlistAnswer}\` (on the waiting list), or the payment address to follow.`),
+    errors: { 409: "Registration is not open (not yet, or closed); nothing is stored.", 413: "The body is too large.", 429: "Too many submissions from one address." },
+  },
+  { method: "GET", path: "/api/VinterleirUsers/Get", tag: "Vinterleir", summary: "The public participant list (names only of those who agreed).", answer: list("PublicParticipant", "The participants.") },
+  { method: "GET", path: "/api/VinterleirUsers/GetGrades", tag: "Vinterleir", summary: "How many of each grade are coming.", answer: list("GradeStatistic", "The grade statistics.") },
+  {
+    method: "GET",
+    path: "/api/Vipps/CheckIfVippsOk/:orderId",
+    tag: "Vipps",
+    summary: "A registration's Vipps payment status.",
+    answer: text("The status as text; empty while the payment is open.", vippsStatuses),
+    errors: { 404: "No such order." },
+  },
+  { method: "POST", path: "/api/Vipps/Cancel/:orderId", tag: "Vipps", summary: "End the open Vipps payment of an order (at Vipps too).", answer: { kind: "none", description: "JSON `{ orderId, status }`." }, errors: { 404: "No such order." } },
+  {
+    method: "POST",
+    path: "/api/Vipps/Webhook",
+    tag: "Vipps",
+    summary: "Vipps ePayment webhooks (the signature is checked).",
+    body: { kind: "json", description: "A webhook event in Vipps ePayment's own format (see Vipps's documentation)." },
+    answer: { kind: "none", description: "Received." },
+    errors: { 401: "The signature does not match." },
+  },
+  { method: "GET", path: "/api/Venteliste/Get/:offerToken", tag: "Venteliste", summary: "A waiting-list offer.", answer: json("WaitlistOfferView", "The offer."), errors: { 404: "No such offer." } },
+  {
+    method: "POST",
+    path: "/api/Venteliste/Accept/:offerToken",
+    tag: "Venteliste",
+    summary: "Accept a waiting-list offer.",
+    answer: text("`Done`, or the payment address to follow."),
+    errors: { 404: "No such offer.", 410: "The offer expired or was withdrawn.", 429: "Too many submissions from one address." },
+  },
+  { method: "POST", path: "/api/NewMember/Post", tag: "Nye medlemmer", summary: "Express interest as a new member.", body: { kind: "json", schema: "NewMember" }, answer: text("`Done`."), errors: { 429: "Too many submissions from one address." } },
+
+  // ---- Camp admin
+  { method: "GET", path: "/api/VinterleirAdmin/GetToken/:username/:passwordHash", tag: "Vinterleir-admin", summary: "Sign in to the camp admin.", answer: tokenAnswer, errors: loginErrors },
+  { method: "POST", path: "/api/VinterleirAdmin/Logout/:token", tag: "Vinterleir-admin", summary: "Sign out (ends this token).", admin: true, answer: signedOut },
+  { method: "POST", path: "/api/VinterleirAdmin/LogoutAll/:token", tag: "Vinterleir-admin", summary: "Sign out everywhere (ends every token of the area).", admin: true, answer: signedOut },
+  { method: "GET", path: "/api/VinterleirAdmin/Get/:token", tag: "Vinterleir-admin", summary: "Every registration of an edition.", admin: true, query: yearQuery, answer: list("AdminPerson", "The registrations.") },
+  { method: "GET", path: "/api/VinterleirAdmin/Totals/:token", tag: "Vinterleir-admin", summary: "An edition's totals.", admin: true, query: yearQuery, answer: json("AdminTotals", "The totals.") },
+  { method: "GET", path: "/api/VinterleirAdmin/GetCsv/:token", tag: "Vinterleir-admin", summary: "The participants as CSV.", admin: true, query: yearQuery, answer: csv("A CSV download.") },
+  { method: "POST", path: "/api/VinterleirAdmin/MarkPaid/:registrationId/:token", tag: "Vinterleir-admin", summary: "Card or cash received.", admin: true, answer: { kind: "none", description: "Marked paid." }, errors: { 404: "No such registration." } },
+  { method: "POST", path: "/api/VinterleirAdmin/Cancel/:registrationId/:token", tag: "Vinterleir-admin", summary: "Cancel a registration.", admin: true, answer: { kind: "none", description: "Cancelled." }, errors: { 404: "No such registration." } },
+  { method: "GET", path: "/api/VinterleirAdmin/Payments/:registrationId/:token", tag: "Vinterleir-admin", summary: "A registration's payments, money log and refund rule.", admin: true, answer: json("CampPaymentDetails", "The payment details."), errors: { 404: "No such registration." } },
+  {
+    method: "POST",
+    path: "/api/VinterleirAdmin/Refund/:registrationId/:token",
+    tag: "Vinterleir-admin",
+    summary: "Refund through Vipps.",
+    admin: true,
+    body: { kind: "json", schema: "Refund" },
+    answer: { kind: "none", description: "Refunded (202: Vipps has not answered yet)." },
+    errors: { 404: "No Vipps payment on the registration.", 409: "Not possible now." },
+  },
+  { method: "GET", path: "/api/VinterleirAdmin/PersonExport/:registrationId/:token", tag: "Vinterleir-admin", summary: "Everything held about a registration, as a JSON download.", admin: true, answer: { kind: "none", description: "A JSON download." }, errors: { 404: "No such registration." } },
+  { method: "POST", path: "/api/VinterleirAdmin/Forget/:registrationId/:token", tag: "Vinterleir-admin", summary: "Anonymise a registration now (the payments are kept).", admin: true, answer: { kind: "none", description: "Anonymised." }, errors: { 404: "No such registration." } },
+  { method: "GET", path: "/api/VinterleirAdmin/Waitlist/:token", tag: "Vinterleir-admin", summary: "The waiting list, in order.", admin: true, answer: list("WaitlistEntry", "The waiting list.") },
+  { method: "POST", path: "/api/VinterleirAdmin/Waitlist/Remove/:registrationId/:token", tag: "Vinterleir-admin", summary: "Remove one from the waiting list.", admin: true, answer: { kind: "none", description: "Removed." }, errors: { 404: "Not on the waiting list." } },
+  { method: "POST", path: "/api/VinterleirAdmin/Waitlist/Move/:registrationId/:token", tag: "Vinterleir-admin", summary: "Move one to a place in line.", admin: true, body: { kind: "json", schema: "WaitlistMove" }, answer: { kind: "none", description: "Moved." }, errors: { 404: "Not on the waiting list." } },
+  { method: "GET", path: "/api/VinterleirAdmin/Changes/:registrationId/:token", tag: "Vinterleir-admin", summary: "A registration's change log (changes made through Min påmelding).", admin: true, answer: { kind: "none", description: "JSON: the changes, oldest first (when, what, by whom)." }, errors: { 404: "No such registration." } },
+  { method: "GET", path: "/api/VinterleirAdmin/Me/:token", tag: "Vinterleir-admin", summary: "The signed-in camp account.", admin: true, answer: json("CampMe", "User name, name and role.") },
+  { method: "GET", path: "/api/VinterleirAdmin/Accounts/:token", tag: "Vinterleir-admin", summary: "The camp accounts (leder only).", admin: true, answer: list("CampAccount", "The accounts."), errors: { 403: "Not a leder." } },
+  { method: "POST", path: "/api/VinterleirAdmin/Accounts/:token", tag: "Vinterleir-admin", summary: "Create an account or reset its password (leder only).", admin: true, body: { kind: "json", schema: "CampAccountInput" }, answer: list("CampAccount", "The accounts after the change."), errors: { 403: "Not a leder.", 409: "The account configured on the server, or the last leder." } },
+  { method: "DELETE", path: "/api/VinterleirAdmin/Accounts/:username/:token", tag: "Vinterleir-admin", summary: "Remove an account and end its sessions (leder only).", admin: true, answer: list("CampAccount", "The accounts after the change."), errors: { 403: "Not a leder.", 404: "No such account.", 409: "The last leder, the configured account or oneself." } },
+  { method: "GET", path: "/api/VinterleirAdmin/GetXlsx/:token", tag: "Vinterleir-admin", summary: "Every participant as Excel (leder only).", admin: true, query: yearQuery, answer: { kind: "none", description: "An XLSX download: one row per person, typed cells, Oslo times, frozen header and filter." }, errors: { 403: "Not a leder." } },
+  { method: "GET", path: "/api/VinterleirAdmin/GetXlsx/:list/:token", tag: "Vinterleir-admin", summary: "A weekend list as Excel: kjokken, overnatting, gradering, instruktorer, ledsagere, ubetalt, kommet, or kasserer (the summary).", admin: true, query: yearQuery, answer: { kind: "none", description: "An XLSX download." }, errors: { 403: "The kitchen list and the summary are for a leder.", 404: "No such list." } },
+  { method: "GET", path: "/api/VinterleirAdmin/Treasurer/:token", tag: "Vinterleir-admin", summary: "The treasurer's summary (leder only).", admin: true, query: yearQuery, answer: json("TreasurerSummary", "Participants, money by method, refunds, unpaid."), errors: { 403: "Not a leder." } },
+  { method: "GET", path: "/api/VinterleirAdmin/CheckIn/Search/:token", tag: "Innsjekking", summary: "Find registrations of the current camp by name, club or order id.", admin: true, query: { q: "Words that must all occur." }, answer: json("CheckInSearchAnswer", "At most 25 hits.") },
+  { method: "GET", path: "/api/VinterleirAdmin/CheckIn/Code/:code/:token", tag: "Innsjekking", summary: "The registration behind a QR code from the confirmation mail.", admin: true, answer: json("CheckInHit", "The registration."), errors: { 404: "Ukjent QR-kode." } },
+  { method: "POST", path: "/api/VinterleirAdmin/CheckIn/Action/:token", tag: "Innsjekking", summary: "Check in, pay at the door, or undo; the same actionId twice has one effect.", admin: true, body: { kind: "json", schema: "CheckInAction" }, answer: json("CheckInActionAnswer", "The action's outcome and the registration as it now stands."), errors: { 404: "No such person.", 409: "Cancelled, or the actionId was used for another action." } },
+  { method: "GET", path: "/api/VinterleirAdmin/CheckIn/Counts/:token", tag: "Innsjekking", summary: "Arrived of expected, per camp day.", admin: true, answer: json("CheckInCounts", "The counts.") },
+  { method: "GET", path: "/api/CampEdition/Get/:token", tag: "Vinterleir-admin", summary: "Every camp edition.", admin: true, answer: list("AdminEdition", "The editions, newest first.") },
+  { method: "GET", path: "/api/CampEdition/Changes/:year/:token", tag: "Vinterleir-admin", summary: "An edition's change log.", admin: true, answer: list("EditionChange", "The changes.") },
+  { method: "PUT", path: "/api/CampEdition/Put/:year/:token", tag: "Vinterleir-admin", summary: "Create or change an edition.", admin: true, body: { kind: "json", schema: "CampEditionPatch" }, answer: json("AdminEdition", "The edition as saved.") },
+  { method: "POST", path: "/api/CampEdition/Publish/:year/:token", tag: "Vinterleir-admin", summary: "Make an edition the current one.", admin: true, answer: json("AdminEdition", "The published edition."), errors: { 404: "No such edition." } },
+
+  // ---- Min påmelding (the personal link is the last segment; unknown links answer 404)
+  { method: "GET", path: "/api/MinPamelding/Get/:token", tag: "Min påmelding", summary: "The registration behind a personal link.", answer: { kind: "none", description: "JSON: persons, receipt, payments and today's refund with its deadline." }, errors: { 404: "Unknown, malformed or ended link." } },
+  { method: "POST", path: "/api/MinPamelding/Change/:token", tag: "Min påmelding", summary: "Change the free fields.", body: { kind: "json", schema: "MyRegistrationChange" }, answer: { kind: "none", description: "JSON: the registration as it now stands, and whether anything changed." }, errors: { 404: "Unknown link.", 409: "The camp has started." } },
+  { method: "POST", path: "/api/MinPamelding/AddCompanion/:token", tag: "Min påmelding", summary: "Add a companion at the registration's own price.", body: { kind: "json", schema: "MyCompanionAdd" }, answer: { kind: "none", description: "JSON: the registration, and `payUrl` when the difference is paid with Vipps." }, errors: { 404: "Unknown link.", 409: "The camp has started." } },
+  { method: "POST", path: "/api/MinPamelding/Grading/:token", tag: "Min påmelding", summary: "Grading on (priced as registered) or off (refunded by the rule).", body: { kind: "json", schema: "MyGrading" }, answer: { kind: "none", description: "JSON: the registration, the refund, and `payUrl` when the difference is paid with Vipps." }, errors: { 404: "Unknown link.", 409: "The camp has started." } },
+  { method: "POST", path: "/api/MinPamelding/Pay/:token", tag: "Min påmelding", summary: "The Vipps address for an unpaid difference.", answer: text("The Vipps payment address."), errors: { 404: "Unknown link, or nothing to pay." } },
+  { method: "POST", path: "/api/MinPamelding/Cancel/:token", tag: "Min påmelding", summary: "Cancel the athlete (the whole registration) or one companion, refunded by the rule.", body: { kind: "json", schema: "MyCancellation" }, answer: { kind: "none", description: "JSON: the registration, whether anything changed, and the refund." }, errors: { 404: "Unknown link.", 409: "The refund is no longer the one shown, or the camp has started." } },
+  { method: "POST", path: "/api/MinPamelding/Find", tag: "Min påmelding", summary: "Mail the personal links of an e-mail address; always the same answer.", body: { kind: "json", schema: "FindMyRegistration" }, answer: { kind: "none", description: "JSON `{ message }`, the same whether or not the address is registered." }, errors: { 429: "Too many requests." } },
+
+  // ---- New-member admin
+  { method: "GET", path: "/api/NewMemberAdmin/GetToken/:passwordHash", tag: "Nye medlemmer-admin", summary: "Sign in to the new-member admin.", answer: tokenAnswer, errors: loginErrors },
+  { method: "POST", path: "/api/NewMemberAdmin/Logout/:token", tag: "Nye medlemmer-admin", summary: "Sign out (ends this token).", admin: true, answer: signedOut },
+  { method: "POST", path: "/api/NewMemberAdmin/LogoutAll/:token", tag: "Nye medlemmer-admin", summary: "Sign out everywhere.", admin: true, answer: signedOut },
+  { method: "GET", path: "/api/NewMemberAdmin/Get/:token", tag: "Nye medlemmer-admin", summary: "The expressions of interest.", admin: true, answer: list("NewMemberAdminEntry", "The list.") },
+  { method: "GET", path: "/api/NewMemberAdmin/GetCsv/:token", tag: "Nye medlemmer-admin", summary: "The list as CSV.", admin: true, answer: csv("A CSV download.") },
+  { method: "DELETE", path: "/api/NewMemberAdmin/Remove/:registrationId/:token", tag: "Nye medlemmer-admin", summary: "Delete one.", admin: true, answer: json("RemoveAnswer", "Whether it was deleted.") },
+
+  // ---- Invoice admin
+  { method: "GET", path: "/api/Invoice/GetToken/:passwordHash", tag: "Purringer", summary: "Sign in to the invoice reminders.", answer: tokenAnswer, errors: loginErrors },
+  { method: "POST", path: "/api/Invoice/Logout/:token", tag: "Purringer", summary: "Sign out (ends this token).", admin: true, answer: signedOut },
+  { method: "POST", path: "/api/Invoice/LogoutAll/:token", tag: "Purringer", summary: "Sign out everywhere.", admin: true, answer: signedOut },
+  { method: "GET", path: "/api/Invoice/Get/:token", tag: "Purringer", summary: "Unpaid invoices per member.", admin: true, answer: list("InvoiceGroup", "The reminders.") },
+  { method: "GET", path: "/api/Invoice/GetCsv/:token", tag: "Purringer", summary: "The reminders as CSV.", admin: true, answer: csv("A CSV download.") },
+  { method: "GET", path: "/api/Invoice/Status/:token", tag: "Purringer", summary: "The last import.", admin: true, answer: json("InvoiceStatus", "The status.") },
+  { method: "GET", path: "/api/Invoice/Refresh/:token", tag: "Purringer", summary: "Read the configured source (or the last uploaded file) again.", admin: true, answer: json("ImportResult", "How the import went.") },
+  {
+    method: "POST",
+    path: "/api/Invoice/Upload/:token",
+    tag: "Purringer",
+    summary: "Upload the accounting system's export (CSV or XLSX).",
+    admin: true,
+    headers: { "X-File-Name": "The file's name, URI-encoded." },
+    body: { kind: "file", description: "The file itself as the raw body." },
+    answer: json("ImportResult", "How the import went."),
+    errors: { 413: "The file is too large." },
+  },
+];

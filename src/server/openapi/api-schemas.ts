@@ -1,0 +1,88 @@
+import type { z } from "zod";
+import { ErrorBodySchema } from "../../shared/api/error-body.ts";
+import { AdminEditionSchema, CurrentEditionAnswerSchema, EditionChangeSchema } from "../../shared/camp/camp-edition-api.ts";
+import { CampEditionDataSchema } from "../../shared/camp/camp-edition-data.ts";
+import { AdminPersonSchema, AdminTotalsSchema, GradeStatisticSchema, PublicParticipantSchema } from "../../shared/camp/camp-lists.ts";
+import { CampRegistrationSchema } from "../../shared/camp/camp-registration.ts";
+import { WaitlistEntrySchema, WaitlistMoveSchema, WaitlistOfferViewSchema } from "../../shared/camp/camp-waitlist.ts";
+import { ClubSchema, GradeSchema } from "../../shared/camp/grades.ts";
+import { ImportResultSchema, InvoiceGroupSchema, InvoiceStatusSchema } from "../../shared/invoices/invoice-groups.ts";
+import { NewMemberAdminEntrySchema, RemoveAnswerSchema } from "../../shared/members/new-member-admin.ts";
+import { NewMemberSchema } from "../../shared/members/new-member.ts";
+import { CampPaymentDetailsSchema, RefundBodySchema } from "../../shared/payments/vipps-payment.ts";
+import { CampAccountInputSchema, CampAccountSchema, CampMeSchema } from "../../shared/admin/camp-accounts.ts";
+import { CheckInActionAnswerSchema, CheckInActionSchema, CheckInCountsSchema, CheckInHitSchema, CheckInSearchAnswerSchema } from "../../shared/camp/camp-checkin.ts";
+import { FindMyRegistrationSchema, MyCancellationSchema, MyCompanionAddSchema, MyGradingSchema, MyRegistrationChangeSchema } from "../../shared/camp/camp-registration.ts";
+import { TreasurerSummarySchema } from "../../shared/camp/camp-treasurer.ts";
+
+/**
+ * The named schemas of the API document, each the one definition the routes validate with or the browser
+ * reads with. A call (api-calls.ts) names them; a new shape is one line here.
+ */
+
+/** Request bodies, described as the server accepts them. */
+export const requestSchemas = {
+  CampRegistration: CampRegistrationSchema,
+  NewMember: NewMemberSchema,
+  CampEditionPatch: CampEditionDataSchema,
+  WaitlistMove: WaitlistMoveSchema,
+  Refund: RefundBodySchema,
+  CampAccountInput: CampAccountInputSchema,
+  CheckInAction: CheckInActionSchema,
+  MyRegistrationChange: MyRegistrationChangeSchema,
+  MyCancellation: MyCancellationSchema,
+  MyCompanionAdd: MyCompanionAddSchema,
+  MyGrading: MyGradingSchema,
+  FindMyRegistration: FindMyRegistrationSchema,
+} satisfies Record<string, z.ZodType>;
+
+/** Answers, described as the server sends them. */
+export const responseSchemas = {
+  ErrorBody: ErrorBodySchema,
+  Club: ClubSchema,
+  Grade: GradeSchema,
+  PublicParticipant: PublicParticipantSchema,
+  GradeStatistic: GradeStatisticSchema,
+  AdminPerson: AdminPersonSchema,
+  AdminTotals: AdminTotalsSchema,
+  CurrentEdition: CurrentEditionAnswerSchema,
+  AdminEdition: AdminEditionSchema,
+  EditionChange: EditionChangeSchema,
+  WaitlistOfferView: WaitlistOfferViewSchema,
+  WaitlistEntry: WaitlistEntrySchema,
+  CampPaymentDetails: CampPaymentDetailsSchema,
+  NewMemberAdminEntry: NewMemberAdminEntrySchema,
+  RemoveAnswer: RemoveAnswerSchema,
+  InvoiceGroup: InvoiceGroupSchema,
+  InvoiceStatus: InvoiceStatusSchema,
+  ImportResult: ImportResultSchema,
+  CampAccount: CampAccountSchema,
+  CampMe: CampMeSchema,
+  CheckInHit: CheckInHitSchema,
+  CheckInSearchAnswer: CheckInSearchAnswerSchema,
+  CheckInCounts: CheckInCountsSchema,
+  CheckInActionAnswer: CheckInActionAnswerSchema,
+  TreasurerSummary: TreasurerSummarySchema,
+} satisfies Record<string, z.ZodType>;
+
+export type SchemaName = keyof typeof requestSchemas | keyof typeof responseSchemas;
+
+/** Descriptions added to the generated schemas: a schema's own, and its fields' by path ("[]" = an array's items). */
+export const schemaNotes: Partial<Record<SchemaName, { description?: string; fields?: Record<string, string> }>> = {
+  CampRegistration: {
+    description:
+      "A camp registration. Beyond the original entity the server requires `draftId`, `dataConsent` and `termsAccepted`, and a companion's `id` is a string.",
+    fields: {
+      draftId:
+        "Required. A UUID the browser makes once per draft: a submission sent again with the same draftId is recognised and not stored twice.",
+      dataConsent: "Required, must be true: consent to the use of the data to arrange the camp.",
+      termsAccepted: "Required, must be true: the terms of sale are accepted.",
+      ledsagere: "The companions (ledsagere).",
+      "ledsagere.[].id": "Required. A string the browser makes, unique within the registration (not a number).",
+    },
+  },
+  NewMember: { description: "An expression of interest from a new member (children need a parent)." },
+  CampEditionPatch: {
+    description: "A camp edition, sent as a patch: fields left out keep their value, nested objects merge field by field, arrays are replaced whole.",
+  },
+};

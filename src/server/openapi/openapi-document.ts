@@ -1,0 +1,155 @@
+import { z } from "zod";
+import { apiCalls, type ApiCall, type Answer } from "./api-calls.ts";
+import { requestSchemas, responseSchemas, schemaNotes } from "./api-schemas.ts";
+
+/**
+ * The OpenAPI 3.1 document of the API, made from the list of calls (api-calls.ts) and the zod schemas the
+ * routes and the browser already use (api-schemas.ts): request bodies as the server accepts them (zod's
+ * input side), answers as it sends them. Served at `GET /api/openapi.json`.
+ */
+
+type JsonObject = { [key: string]: unknown };
+
+/** `/api/X/:token` → `/api/X/{token}`. */
+export const openApiPath = (fastifyPath: string) => fastifyPath.replace(/:([A-Za-z0-9_]+)/g, "{$1}");
+
+const pathParameters = (fastifyPath: string) => [...fastifyPath.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => match[1]!);
+
+/** What each path parameter name means (the same name means the same thing in every call). */
+const parameterNotes: Record<string, string> = {
+  token: "The admin area's token from its GetToken call (a path segment, as the browser sends it).",
+  passwordHash: "SHA-256 of the password, as 64 lowercase hex digits.",
+  username: "The camp admin's user name.",
+  orderId: "The registration's order id.",
+  offerToken: "The personal token from the waiting-list offer mail.",
+  registrationId: "The registration's id (a positive whole number).",
+  year: "The camp edition's year (four digits).",
+  reference: "The payment reference.",
+};
+
+/** Component schemas from a set of named zod schemas: nested named schemas become $refs. */
+function componentSchemas(schemas: Record<string, z.ZodType>, io: "input" | "output"): Record<string, JsonObject> {
+  const registry = z.registry<{ id: string }>();
+  for (const [id, schema] of Object.entries(schemas)) registry.add(schema, { id });
+  const { schemas: generated } = z.toJSONSchema(registry, {
+    target: "draft-2020-12",
+    io,
+    // Refinements and transforms have no JSON Schema: their base type is described.
+    unrepresentable: "any",
+    uri: (id) => `#/components/schemas/${id}`,
+  });
+  return Object.fromEntries(
+    Object.entries(generated).map(([id, schema]) => {
+      const { $schema: _schema, $id: _id, ...rest } = schema as JsonObject;
+      return [id, rest];
+    }),
+  );
+}
+
+/** Adds the notes (field descriptions) to the generated component schemas. */
+function withNotes(schemas: Record<string, JsonObject>): Record<string, JsonObject> {
+  for (const [id, note] of Object.entries(schemaNotes)) {
+    const schema = schemas[id];
+    if (!schema) throw new Error(`A note for an unknown schema: ${id}`);
+    if (note.description) schema.description = note.description;
+    for (const [path, description] of Object.entries(note.fields ?? {})) {
+      let target: JsonObject | undefined = schema;
+      for (const part of path.split(".")) {
+        const properties: JsonObject | undefined = target?.properties as JsonObject | undefined;
+        const next = (properties?.[part] ?? (part === "[]" ? target?.items : undefined)) as JsonObject | undefined;
+        target = next;
+      }
+      if (!target) throw new Error(`A note for an unknown field: ${id}.${path}`);
+      target.description = description;
+    }
+  }
+  return schemas;
+}
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+function schemaOf(answer: Exclude<Answer, { kind: "none" }>): JsonObject {
+  switch (answer.kind) {
+    case "json":
+      return answer.list ? { type: "array", items: ref(answer.schema) } : ref(answer.schema);
+    case "text":
+      return answer.values ? { type: "string", enum: answer.values } : { type: "string" };
+    case "csv":
+      return { type: "string" };
+  }
+}
+
+const contentType = { json: "application/json", text: "text/plain", csv: "text/csv" } as const;
+
+function responses(call: ApiCall): JsonObject {
+  const answer = call.answer;
+  const ok: JsonObject =
+    answer.kind === "none"
+      ? { description: answer.description }
+      : { description: answer.description, content: { [contentType[answer.kind]]: { schema: schemaOf(answer) } } };
+  const errorContent = { "application/json": { schema: ref("ErrorBody") } };
+  const result: JsonObject = { [String(answer.status ?? 200)]: ok };
+  for (const [status, description] of Object.entries(call.errors ?? {})) result[status] = { description, content: errorContent };
+  if (call.admin) result["401"] = { description: "The token is missing, expired or revoked.", content: errorContent };
+  if (pathParameters(call.path).length > 0 || call.body) result["400"] ??= { description: "Invalid input: a Norwegian message, and the message per field.", content: errorContent };
+  return result;
+}
+
+function operation(call: ApiCall): JsonObject {
+  const parameters = [
+    ...pathParameters(call.path).map((name) => ({
+      name,
+      in: "path",
+      required: true,
+      schema: { type: "string" },
+      ...(parameterNotes[name] ? { description: parameterNotes[name] } : {}),
+    })),
+    ...Object.entries(call.query ?? {}).map(([name, description]) => ({ name, in: "query", required: false, schema: { type: "string" }, description })),
+    ...Object.entries(call.headers ?? {}).map(([name, description]) => ({ name, in: "header", required: false, schema: { type: "string" }, description })),
+  ];
+  return {
+    operationId: `${call.method.toLowerCase()}${openApiPath(call.path).replace(/[{}]/g, "").replace(/[^A-Za-z0-9]+(.)?/g, (_match, next: string | undefined) => (next ?? "").toUpperCase())}`,
+    summary: call.summary,
+    ...(call.description ? { description: call.description } : {}),
+    tags: [call.tag],
+    ...(parameters.length ? { parameters } : {}),
+    ...(call.body
+      ? {
+          requestBody: {
+            required: true,
+            content:
+              call.body.kind === "json"
+                ? { "application/json": { schema: call.body.schema ? ref(call.body.schema) : { type: "object" } } }
+                : { "application/octet-stream": { schema: { type: "string", contentMediaType: "application/octet-stream" } } },
+            ...(call.body.description ? { description: call.body.description } : {}),
+          },
+        }
+      : {}),
+    responses: responses(call),
+  };
+}
+
+export function openApiDocument(calls: readonly ApiCall[] = apiCalls): JsonObject {
+  const paths: Record<string, JsonObject> = {};
+  for (const call of calls) {
+    const path = (paths[openApiPath(call.path)] ??= {});
+    const method = call.method.toLowerCase();
+    if (path[method]) throw new Error(`Documented twice: ${call.method} ${call.path}`);
+    path[method] = operation(call);
+  }
+  const requests = componentSchemas(requestSchemas, "input");
+  const answers = componentSchemas(responseSchemas, "output");
+  for (const id of Object.keys(requests)) if (id in answers) throw new Error(`A schema name used for a request and an answer: ${id}`);
+  return {
+    openapi: "3.1.1",
+    info: {
+      title: "Ski Taekwondo Klubb – API",
+      version: "1",
+      description:
+        "The calls of skitaekwondo.no: the public ones the pages use, and the admin ones behind a token in the path. " +
+        "Error answers are JSON `{ error, issues? }` with Norwegian messages. Answers documented as text are plain text.",
+    },
+    paths,
+    components: { schemas: withNotes({ ...requests, ...answers }) },
+  };
+}

@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { CampEditionDataSchema, registrationStates } from "./camp-edition-data.ts";
+
+/**
+ * The camp-edition calls' answers, read by the wizard and the camp admin and described by the API document.
+ */
+
+/** Where registration stands right now, as the server counts it. */
+export const AvailabilityAnswerSchema = z.object({
+  state: z.enum(registrationStates),
+  /** Places left for athletes; null when the camp has no limit. */
+  placesLeft: z.number().int().min(0).nullable(),
+  /** The current camp is over and no new one is published yet. */
+  campOver: z.boolean().optional(),
+});
+
+/** `GET /api/CampEdition/Current`: the edition the server prices with, and where registration stands. */
+export const CurrentEditionAnswerSchema = z.intersection(CampEditionDataSchema, AvailabilityAnswerSchema);
+
+/** An edition as the camp admin's calls show it: the editable fields, then where it stands. */
+export const AdminEditionSchema = z.intersection(
+  CampEditionDataSchema,
+  z.object({ current: z.boolean(), publishedAt: z.string().nullable(), version: z.number(), updatedAt: z.string() }),
+);
+export type AdminEdition = z.infer<typeof AdminEditionSchema>;
+
+/** One entry of an edition's change log. */
+export const EditionChangeSchema = z.object({
+  changedAt: z.string(),
+  account: z.string(),
+  action: z.string(),
+  changes: z.array(z.object({ field: z.string(), from: z.unknown(), to: z.unknown() })),
+});
+export type EditionChangeEntry = z.infer<typeof EditionChangeSchema>;

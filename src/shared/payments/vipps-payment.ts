@@ -1,0 +1,51 @@
+import { z } from "zod";
+
+/**
+ * The Vipps payment shapes the browser reads: the result page's status (spec §3, §7) and the camp admin's
+ * payment details. The server answers with them and the API document (OpenAPI) describes them from here.
+ */
+
+/** `GET /api/Vipps/CheckIfVippsOk/{orderId}` answers one of these as text; "" while the payment is open. */
+export const vippsStatuses = ["", "RESERVED", "CANCELLED", "REJECTED", "RESERVE_FAILED"] as const;
+export const VippsStatusSchema = z.enum(vippsStatuses);
+export type VippsStatus = z.infer<typeof VippsStatusSchema>;
+
+/** One payment attempt of a registration, with the amounts Vipps holds (in kroner). */
+export const VippsPaymentViewSchema = z.object({
+  reference: z.string(),
+  method: z.string(),
+  state: z.string(),
+  vippsState: z.string().nullable(),
+  status: VippsStatusSchema,
+  amount: z.number(),
+  authorized: z.number(),
+  captured: z.number(),
+  refunded: z.number(),
+  cancelled: z.number(),
+  pendingRefund: z.number().nullable(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type VippsPaymentView = z.infer<typeof VippsPaymentViewSchema>;
+
+/** `GET /api/VinterleirAdmin/Payments/{registrationId}/{token}`: the payments, the money log and the refund rule. */
+export const CampPaymentDetailsSchema = z.object({
+  registrationId: z.number(),
+  orderId: z.string(),
+  payments: z.array(VippsPaymentViewSchema),
+  actions: z.array(z.object({ reference: z.string(), actor: z.string(), action: z.string(), amount: z.number(), at: z.string(), note: z.string().nullable() })),
+  refund: z
+    .object({ reference: z.string(), captured: z.number(), refunded: z.number(), max: z.number(), suggested: z.number(), fullRefundUntil: z.string(), rule: z.string() })
+    .nullable(),
+});
+export type CampPaymentDetails = z.infer<typeof CampPaymentDetailsSchema>;
+
+/** The body of `POST /api/VinterleirAdmin/Refund/{registrationId}/{token}`: the amount (all that is left without it). */
+export const RefundBodySchema = z
+  .object({
+    amount: z.number().int().min(1).max(1_000_000).optional(),
+    /** What the admin saw as refunded already: a refund made meanwhile elsewhere is not repeated. */
+    alreadyRefunded: z.number().int().min(0).optional(),
+  })
+  .strict();
+export type RefundBody = z.infer<typeof RefundBodySchema>;
