@@ -86,6 +86,11 @@ export async function performCheckInAction(
           .values({ paymentId: payment.id, actor: account.username, action: doorPaymentLog.paid.action, amount, at: now, note: doorPaymentLog.paid.note })
           .returning({ id: moneyActions.id });
         await tx.update(campCheckinActions).set({ paymentId: payment.id, moneyActionId: logged!.id }).where(eq(campCheckinActions.actionId, action.actionId));
+        // A Vipps registration that was never paid, paid at the door instead: the person is here, so the
+        // registration is confirmed (and counts on the lists) rather than left waiting for Vipps.
+        if (registration.status === "pending_payment") {
+          await tx.update(campRegistrations).set({ status: "confirmed", confirmedAt: now }).where(eq(campRegistrations.id, registrationId));
+        }
         break;
       }
       case "undo-payment": {

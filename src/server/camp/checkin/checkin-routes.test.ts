@@ -181,6 +181,18 @@ describe.each(databaseKinds)("check-in at the door on %s", (kind) => {
     expect(await doorLog(ids.siri!)).toHaveLength(2);
   });
 
+  it("confirms a Vipps registration that was never paid when it is paid at the door", async () => {
+    const body = draft({ firstName: "Vippsløs", lastName: "Person", vipps: true });
+    expect((await postRegistration(app, body)).statusCode).toBe(200);
+    const [pending] = await database.db.select().from(campRegistrations).where(eq(campRegistrations.draftId, body.draftId));
+    expect(pending!.status).toBe("pending_payment");
+    const answer = await act({ actionId: randomUUID(), kind: "payment", personId: `a${pending!.id}`, amount: pending!.total });
+    expect(answer.statusCode).toBe(200);
+    const [paid] = await database.db.select().from(campRegistrations).where(eq(campRegistrations.id, pending!.id));
+    expect(paid!.status).toBe("confirmed");
+    expect((await doorLog(pending!.id)).map((entry) => entry.amount)).toEqual([pending!.total]);
+  });
+
   it("refuses a cancelled registration (409, nothing stored) and unknown people (404)", async () => {
     const rows = await countRows(database, "camp_checkin_actions");
     const cancelled = await act({ actionId: randomUUID(), kind: "checkin", personId: `a${ids.gone}` });
