@@ -259,7 +259,8 @@ export function stringsIn(value: unknown, out: string[] = [], depth = 0): string
   return out;
 }
 
-const activeMarkup = /<(script|img|svg|iframe(?!\s+sandbox)|object|embed|math|form(?!\s+method="post"\s+action="\/vipps-sim\/landing\/)|textarea)\b/i;
+// The one image a template has: the check-in QR code, attached to the mail and named by its content id.
+const activeMarkup = /<(script|img(?!\s+src="cid:qr-[A-Z0-9]+@qr\.skitaekwondo\.no")|svg|iframe(?!\s+sandbox)|object|embed|math|form(?!\s+method="post"\s+action="\/vipps-sim\/landing\/)|textarea)\b/i;
 
 /**
  * HTML that carries user text (a mail's HTML part, the development mail page, the simulator's landing
