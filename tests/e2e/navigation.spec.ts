@@ -118,6 +118,8 @@ test("from a hydrated working page, a link renders a camp page in the browser wi
   const documents: string[] = [];
   await page.goto("/vinterleir/deltakere");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Deltakere på vinterleiren ${year}`);
+  // The heading is in the server's HTML; the search fields are enabled once the page has hydrated.
+  await expect(page.getByLabel("Søk på navn")).toBeEnabled();
   page.on("request", (r) => {
     if (r.resourceType() === "document" || r.url().endsWith(".data")) documents.push(r.url());
   });

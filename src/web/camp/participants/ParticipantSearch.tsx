@@ -2,6 +2,7 @@ import { useId, useMemo, useState } from "react";
 import { matchesSearch } from "../../../shared/camp/grades.ts";
 import type { PublicParticipant } from "../../../shared/camp/camp-lists.ts";
 import { getPublicParticipants } from "../../lib/api-client.ts";
+import { HydrationGate } from "../../components/HydrationGate.tsx";
 import { useLoad } from "./use-load.ts";
 
 /** The Søk tab: everyone registered, by name only for those who said yes to being shown (D6). */
@@ -23,6 +24,7 @@ export function ParticipantSearch({ initial }: { initial?: PublicParticipant[] }
         Bare deltakere som har sagt ja til det i påmeldingen, vises med navn og belte. De andre står som anonyme
         deltakere med klubben sin.
       </p>
+      <HydrationGate>
       <div className="participant-filters">
         <div className="field">
           <label htmlFor={`${id}-name`}>Søk på navn</label>
@@ -45,6 +47,7 @@ export function ParticipantSearch({ initial }: { initial?: PublicParticipant[] }
           />
         </div>
       </div>
+      </HydrationGate>
 
       {state.kind === "loading" && (
         <p className="loading" role="status">
