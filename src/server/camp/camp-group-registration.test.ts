@@ -67,6 +67,16 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post with siblings on %s", (k
     expect(mails).toHaveLength(3);
   });
 
+  it("the camp admin list shows the group together, each athlete labelled with the group", async () => {
+    await postRegistration(app, draft({ firstName: "Alene" }));
+    await postRegistration(app, draft({ siblings: [sibling()] }));
+    const list: { firstname: string; group?: string | null; orderid: string }[] = (await app.inject({ url: `/api/VinterleirAdmin/Get/${token}` })).json();
+    const group = list.filter((person) => person.group);
+    expect(group.map((person) => person.firstname)).toEqual(["Ola", "Kari"]);
+    expect(group.every((person) => person.group === group[0]!.orderid)).toBe(true);
+    expect(list.find((person) => person.firstname === "Alene")!.group).toBeNull();
+  });
+
   it("a retried group draft stores nothing new", async () => {
     const body = draft({ siblings: [sibling()] });
     expect((await postRegistration(app, body)).statusCode).toBe(200);
@@ -89,7 +99,7 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post with siblings on %s", (k
     const unknownGrade = await postRegistration(app, draft({ siblings: [sibling({ gradeId: 9999 })] }));
     expect(unknownGrade.statusCode).toBe(400);
     expect(unknownGrade.json().issues[0].path).toBe("siblings.0.gradeId");
-    const extra = await postRegistration(app, draft({ siblings: [{ ...sibling(), email: "x@example.no" }] }));
+    const extra = await postRegistration(app, { ...draft(), siblings: [{ ...sibling(), email: "x@example.no" }] });
     expect(extra.statusCode).toBe(400);
     expect(await countRows(database, "camp_registrations")).toBe(0);
   });
