@@ -1,5 +1,6 @@
 import { asc, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { formatKroner } from "../../shared/format.ts";
 import type { Database } from "../db/database.ts";
 import { campRegistrations, payments } from "../db/schema/camp.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
@@ -63,8 +64,16 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post with siblings on %s", (k
     expect(new Set(stored.map((row) => row.draftId)).size).toBe(3);
     const paid = await database.db.select().from(payments);
     expect(paid.map((payment) => payment.method)).toEqual(["card_cash", "card_cash", "card_cash"]);
+    // One confirmation: the first athlete's receipt, then each other's lines, own order id and link, one total.
     const mails = await database.db.select().from(mailOutbox).where(like(mailOutbox.dedupeKey, "camp-confirmation:%"));
-    expect(mails).toHaveLength(3);
+    expect(mails).toHaveLength(1);
+    const text = mails[0]!.text;
+    expect(text).toContain("Påmeldt i samme påmelding:");
+    expect(text).toContain(`Kari Nordmann, ordrenummer ${stored[1]!.orderId}`);
+    expect(text).toContain(`Per Nordmann, ordrenummer ${stored[2]!.orderId}`);
+    expect(text).toContain(`Totalt for alle: ${formatKroner(stored[0]!.total + stored[1]!.total + stored[2]!.total)}`);
+    expect(text.match(/\/vinterleir\/min-pamelding\//g)).toHaveLength(3);
+    expect(mails[0]!.html).toContain("Min påmelding for Kari");
   });
 
   it("the camp admin list shows the group together, each athlete labelled with the group", async () => {
@@ -75,6 +84,17 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post with siblings on %s", (k
     expect(group.map((person) => person.firstname)).toEqual(["Ola", "Kari"]);
     expect(group.every((person) => person.group === group[0]!.orderid)).toBe(true);
     expect(list.find((person) => person.firstname === "Alene")!.group).toBeNull();
+  });
+
+  it("each athlete of a group is cancelled alone through its own link in the group's mail", async () => {
+    await postRegistration(app, draft({ siblings: [sibling()] }));
+    const [mail] = await database.db.select().from(mailOutbox).where(like(mailOutbox.dedupeKey, "camp-confirmation:%"));
+    const kariToken = /Min påmelding for Kari: \S*\/vinterleir\/min-pamelding\/([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
+    const view = await app.inject({ url: `/api/MinPamelding/Get/${kariToken}` });
+    expect(view.statusCode).toBe(200);
+    const cancel = await app.inject({ method: "POST", url: `/api/MinPamelding/Cancel/${kariToken}`, payload: { person: "athlete" } });
+    expect(cancel.statusCode).toBe(200);
+    expect((await rows()).map((row) => [row.firstName, row.status])).toEqual([["Ola", "confirmed"], ["Kari", "cancelled"]]);
   });
 
   it("a retried group draft stores nothing new", async () => {

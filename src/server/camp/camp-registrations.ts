@@ -14,7 +14,7 @@ import { mailOutbox } from "../db/schema/mail.ts";
 import { campPersonalLinks } from "../db/schema/camp-self-service.ts";
 import { newPersonalToken, personalLinkUrl, personalTokenHash } from "./camp-personal-link.ts";
 import { HttpError, parseWith } from "../errors.ts";
-import { campConfirmationKeyPrefix, queueCampConfirmationMail, renderCampConfirmation } from "./camp-confirmation-mail.ts";
+import { campConfirmationKeyPrefix, queueCampConfirmationMail, queueCampGroupConfirmationMail, renderCampConfirmation } from "./camp-confirmation-mail.ts";
 import { checkInCodeFor } from "./checkin/checkin-code.ts";
 import { loadCurrentEdition } from "./camp-editions.ts";
 import { editionDataForYear, editionIsOver } from "./camp-edition-lookup.ts";
@@ -282,7 +282,7 @@ async function submitCampGroup(app: FastifyInstance, registration: CampRegistrat
       if (id === undefined) throw new Error("No free order id after 5 draws");
       ids.push(id);
     }
-    for (const id of ids) await queueCampConfirmationMail(tx, id, now, app.env.PUBLIC_BASE_URL);
+    await queueCampGroupConfirmationMail(tx, ids, now, app.env.PUBLIC_BASE_URL);
     return { ids };
   });
   if ("earlier" in stored) return answerEarlier(app, stored.earlier!, registration, gateway);
