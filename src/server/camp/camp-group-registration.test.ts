@@ -97,6 +97,18 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post with siblings on %s", (k
     expect((await rows()).map((row) => [row.firstName, row.status])).toEqual([["Ola", "confirmed"], ["Kari", "cancelled"]]);
   });
 
+  it("takes the largest group (ten more athletes with full texts), and refuses sleepovers that do not all fit", async () => {
+    const long = "ø".repeat(2000);
+    const full = draft({ allergies: long, otherInfo: long, siblings: Array.from({ length: 10 }, () => sibling({ allergies: long, otherInfo: long })) });
+    expect((await postRegistration(app, full)).statusCode).toBe(200);
+    expect(await countRows(database, "camp_registrations")).toBe(11);
+    await put({ sleepoverCapacity: 1 });
+    const res = await postRegistration(app, draft({ sleepover: true, siblings: [sibling({ sleepover: true })] }));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toBe(campInputMessages.groupSleepoverFull);
+    expect(await countRows(database, "camp_registrations")).toBe(11);
+  });
+
   it("a retried group draft stores nothing new", async () => {
     const body = draft({ siblings: [sibling()] });
     expect((await postRegistration(app, body)).statusCode).toBe(200);
