@@ -192,6 +192,23 @@ export function siblingRegistration<T extends Omit<CampRegistrationDraft, "sibli
   };
 }
 
+export type SiblingField = keyof typeof SiblingSchema.shape;
+
+/** The wizard's form for a further athlete: the first message per field, then the per-athlete rules. */
+export function validateSibling(first: Omit<CampRegistrationDraft, "siblings">, sibling: SiblingDraft): FieldErrors<SiblingField> {
+  const shape = SiblingSchema.shape;
+  const errors = firstErrors(shape, Object.keys(shape) as SiblingField[], sibling as Record<SiblingField, unknown>);
+  if (Object.keys(errors).length > 0) return errors;
+  for (const [field, message] of crossFieldErrors(siblingRegistration(first, sibling))) {
+    if (field in shape) errors[field as SiblingField] ??= message;
+  }
+  return errors;
+}
+
+export function newSibling(lastName: string): SiblingDraft {
+  return { firstName: "", lastName, age: 0, gradeId: 0, gradering: false, sleepover: false, allergies: "", vegan: false };
+}
+
 /** The registration as the browser posts it and the server accepts it (spec §3 field names). */
 export const CampRegistrationSchema = z
   .object({
