@@ -146,6 +146,13 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post with siblings on %s", (k
     expect((await postRegistration(app, draft({ siblings: [] }))).statusCode).toBe(200);
   });
 
+  it("two groups racing for the last places never overfill the camp", async () => {
+    await put({ capacity: 3 });
+    const answers = await Promise.all([postRegistration(app, draft({ siblings: [sibling()] })), postRegistration(app, draft({ siblings: [sibling()] }))]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+    expect(await countRows(database, "camp_registrations")).toBe(2);
+  });
+
   it("refuses Vipps for a group for now (400 on vipps), nothing stored", async () => {
     const res = await postRegistration(app, draft({ vipps: true, siblings: [sibling()] }));
     expect(res.statusCode).toBe(400);
