@@ -65,6 +65,7 @@ export async function loadAdminPersons(db: Db, editionYear: number): Promise<Adm
     const common = {
       vipps: r.vipps,
       orderid: r.orderId,
+      group: r.groupId,
       transactionid: null,
       registrationId: r.id,
       status: r.status,

@@ -40,6 +40,14 @@ export interface ConfirmationContext {
   sentAt: Date;
   /** The full address of the registration's "Min påmelding" page. */
   personalLink: string;
+  /** Registered together with others sharing the contact details: the others, and the total for everyone. */
+  group?: GroupConfirmation;
+}
+
+/** The further athletes of a group in the first athlete's confirmation: one mail, one receipt, one total. */
+export interface GroupConfirmation {
+  others: { firstName: string; lastName: string; orderId: string; lines: { label: string; amount: number }[]; total: number; personalLink: string; checkInCode?: string }[];
+  total: number;
 }
 
 /**
@@ -67,6 +75,7 @@ export function renderCampConfirmation(
   context: ConfirmationContext,
 ): Pick<OutgoingMail, "subject" | "text" | "html" | "attachments"> {
   const { settings } = edition;
+  const { group } = context;
   const campName = `Vinterleir ${data.editionYear}`;
   const dates = formatDateRange(edition.start, edition.end);
   const bring = [
@@ -96,6 +105,7 @@ export function renderCampConfirmation(
     ...data.lines.map((line) => `- ${line.label}: ${formatKroner(line.amount)}`),
     `Totalt: ${formatKroner(data.total)}`,
     "",
+    ...(group ? groupText(group) : []),
     `Betaling: ${payment}`,
     "",
     "Ta med:",
@@ -129,7 +139,7 @@ ${data.checkInCode ? `${checkInMailHtml(data.checkInCode)}\n` : ""}<h2 style="fo
 ${data.lines.map((line) => `<tr><td style="${cell}">${e(line.label)}</td><td style="${cell};text-align:right">${e(formatKroner(line.amount))}</td></tr>`).join("\n")}
 <tr><th style="${cell};text-align:left">Totalt</th><th style="${cell};text-align:right">${e(formatKroner(data.total))}</th></tr>
 </table>
-<p>Betaling: ${e(payment)}</p>
+${group ? groupHtml(group, cell) : ""}<p>Betaling: ${e(payment)}</p>
 <h2 style="font-size:1.1rem">Ta med</h2>
 <ul>${bring.map((item) => `<li>${e(item)}</li>`).join("")}</ul>
 <p>${e(self)}<br><a href="${e(context.personalLink)}">Min påmelding</a></p>
@@ -141,6 +151,62 @@ ${data.lines.map((line) => `<tr><td style="${cell}">${e(line.label)}</td><td sty
 `;
   const calendar = campCalendar(edition, settings.venue, data.orderId, context.sentAt);
   return { subject: `Du er registrert til ${campName}`, text, html, attachments: [calendar] };
+}
+
+function groupText(group: GroupConfirmation): string[] {
+  return [
+    "Påmeldt i samme påmelding:",
+    "",
+    ...group.others.flatMap((other) => [
+      `${other.firstName} ${other.lastName}, ordrenummer ${other.orderId}`,
+      ...other.lines.map((line) => `- ${line.label}: ${formatKroner(line.amount)}`),
+      `Totalt: ${formatKroner(other.total)}`,
+      ...(other.checkInCode ? checkInMailText(other.checkInCode) : []),
+      `Min påmelding for ${other.firstName}: ${other.personalLink}`,
+      "",
+    ]),
+    `Totalt for alle: ${formatKroner(group.total)}`,
+    "",
+  ];
+}
+
+function groupHtml(group: GroupConfirmation, cell: string): string {
+  const e = escapeHtml;
+  return `<h2 style="font-size:1.1rem">Påmeldt i samme påmelding</h2>
+${group.others
+  .map(
+    (other) => `<h3 style="font-size:1rem">${e(other.firstName)} ${e(other.lastName)} (ordrenummer ${e(other.orderId)})</h3>
+${other.checkInCode ? `${checkInMailHtml(other.checkInCode)}
+` : ""}<table style="border-collapse:collapse">
+${other.lines.map((line) => `<tr><td style="${cell}">${e(line.label)}</td><td style="${cell};text-align:right">${e(formatKroner(line.amount))}</td></tr>`).join("\n")}
+<tr><th style="${cell};text-align:left">Totalt</th><th style="${cell};text-align:right">${e(formatKroner(other.total))}</th></tr>
+</table>
+<p><a href="${e(other.personalLink)}">Min påmelding for ${e(other.firstName)}</a></p>`,
+  )
+  .join("\n")}
+<p><strong>Totalt for alle: ${e(formatKroner(group.total))}</strong></p>
+`;
+}
+
+/**
+ * One confirmation for a group (registered together, sharing the contact details): the first athlete's mail
+ * with every other athlete's receipt, order id, check-in code and own "Min påmelding" link, and one total.
+ * Call it inside the transaction that stores the group; the dedupe key is the first athlete's.
+ */
+export async function queueCampGroupConfirmationMail(db: Db, registrationIds: readonly number[], now: Date, publicBaseUrl: string): Promise<void> {
+  const [first, ...rest] = registrationIds;
+  const others: GroupConfirmation["others"] = [];
+  for (const id of rest) {
+    const token = await createPersonalLink(db, id, now);
+    const [row] = await db.select({ orderId: campRegistrations.orderId, firstName: campRegistrations.firstName, lastName: campRegistrations.lastName, total: campRegistrations.total }).from(campRegistrations).where(eq(campRegistrations.id, id));
+    const lines = await db.select({ label: campPriceLines.label, amount: campPriceLines.amount }).from(campPriceLines).where(eq(campPriceLines.registrationId, id)).orderBy(asc(campPriceLines.position));
+    others.push({ ...row!, lines, personalLink: personalLinkUrl(publicBaseUrl, token), checkInCode: await checkInCodeFor(db, row!.orderId) });
+  }
+  const token = await createPersonalLink(db, first!, now);
+  const [lead] = await db.select({ total: campRegistrations.total }).from(campRegistrations).where(eq(campRegistrations.id, first!));
+  const group = { others, total: lead!.total + others.reduce((sum, other) => sum + other.total, 0) };
+  const { to, ...content } = await renderStoredCampConfirmation(db, first!, { sentAt: now, personalLink: personalLinkUrl(publicBaseUrl, token), group });
+  await queueMail(db, { dedupeKey: campConfirmationKey(first!), to, ...content }, now);
 }
 
 export const campConfirmationKeyPrefix = "camp-confirmation:";

@@ -107,7 +107,7 @@ describe.each(databaseKinds)("camp lists on %s", (kind) => {
     expect(res.headers["cache-control"]).toBe("no-store");
     const rows = res.json() as Record<string, unknown>[];
     const specFields = ["firstname", "lastname", "isLedsager", "isLedsagerForName", "age", "club", "grade", "email", "telephone", "gradering", "sleepover", "public", "amount", "paid", "vipps", "vegan", "instructor", "wantstoinstruct", "allergies", "otherinfo", "orderid", "transactionid"];
-    const extra = ["registrationId", "status", "paymentMethod", "paymentState", "createdAt", "anonymisedAt", "arrivals"];
+    const extra = ["registrationId", "status", "paymentMethod", "paymentState", "createdAt", "anonymisedAt", "arrivals", "group"];
     for (const row of rows) expect(Object.keys(row).sort()).toEqual([...specFields, ...extra].sort());
     // Four registrations this edition (one cancelled), one companion.
     expect(rows).toHaveLength(5);

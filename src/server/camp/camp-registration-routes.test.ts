@@ -8,6 +8,7 @@ import { createTestDatabase, databaseKinds } from "../test-support/test-database
 import { vippsUnavailableMessage, type CampPaymentGateway, type RegistrationAwaitingPayment } from "./camp-payment-gateway.ts";
 import { campConfirmationKey, renderStoredCampConfirmation } from "./camp-confirmation-mail.ts";
 import { campInputMessages } from "./camp-registrations.ts";
+import { campPostBodyLimit } from "./camp-registration-routes.ts";
 import { orderIdPattern } from "./order-id.ts";
 import {
   buildCampTestApp,
@@ -155,7 +156,7 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post on %s", (kind) => {
     expect(array.statusCode).toBe(400);
     const text = await app.inject({ method: "POST", url: "/api/Vinterleir/Post", headers: { "content-type": "text/plain" }, payload: JSON.stringify(base) });
     expect(text.statusCode).toBe(400);
-    const huge = await postRegistration(app, { ...base, otherInfo: "x".repeat(100 * 1024) });
+    const huge = await postRegistration(app, { ...base, otherInfo: "x".repeat(campPostBodyLimit + 1) });
     expect(huge.statusCode).toBe(413);
     expect(huge.json()).toEqual({ error: errorMessages.tooLarge });
     expect(await registrations()).toBe(0);

@@ -9,8 +9,11 @@ import { myRegistrationLinkPath, personalLinkHeader } from "../../shared/camp/ca
 import { campRegistrations } from "../db/schema/camp.ts";
 import { createPersonalLink } from "./camp-personal-link.ts";
 
-/** Ten companions and two 2000-character texts fit many times over; anything bigger is not a registration. */
-export const campPostBodyLimit = 64 * 1024;
+/**
+ * A group at its largest (eleven athletes, each with two 2000-character texts of two-byte letters, and ten
+ * companions) fits with room to spare; anything bigger is not a registration.
+ */
+export const campPostBodyLimit = 192 * 1024;
 
 /**
  * POST /api/Vinterleir/Post (spec §7): answers text `Done` (registered, nothing to pay now), `Venteliste`

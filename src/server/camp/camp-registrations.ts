@@ -5,7 +5,7 @@ import { campEditionFromData, type CampEditionData } from "../../shared/camp/cam
 import type { CampEdition } from "../../shared/camp/camp-edition.ts";
 import { calculateCampPrice, type CampPrice } from "../../shared/camp/camp-pricing.ts";
 import { formatOsloDateTime } from "../../shared/format.ts";
-import { CampRegistrationSchema, type CampRegistration } from "../../shared/camp/camp-registration.ts";
+import { CampRegistrationSchema, siblingRegistration, type CampRegistration } from "../../shared/camp/camp-registration.ts";
 import type { Db } from "../db/database.ts";
 import { prepareStatement } from "../db/prepared-statement.ts";
 import { referenceData } from "../db/reference-data.ts";
@@ -14,7 +14,7 @@ import { mailOutbox } from "../db/schema/mail.ts";
 import { campPersonalLinks } from "../db/schema/camp-self-service.ts";
 import { newPersonalToken, personalLinkUrl, personalTokenHash } from "./camp-personal-link.ts";
 import { HttpError, parseWith } from "../errors.ts";
-import { campConfirmationKeyPrefix, queueCampConfirmationMail, renderCampConfirmation } from "./camp-confirmation-mail.ts";
+import { campConfirmationKeyPrefix, queueCampConfirmationMail, queueCampGroupConfirmationMail, renderCampConfirmation } from "./camp-confirmation-mail.ts";
 import { checkInCodeFor } from "./checkin/checkin-code.ts";
 import { loadCurrentEdition } from "./camp-editions.ts";
 import { editionDataForYear, editionIsOver } from "./camp-edition-lookup.ts";
@@ -38,6 +38,11 @@ export const campInputMessages = {
   unknownClub: "Ukjent klubb.",
   unknownGrade: "Ukjent grad.",
   sleepoverFull: "Alle overnattingsplassene er tatt. Gå tilbake og meld på uten overnatting.",
+  groupDoesNotFit: (free: number, athletes: number) =>
+    `Det er ${free === 0 ? "ingen" : `bare ${free}`} ledige ${free === 1 ? "plass" : "plasser"} igjen, og påmeldingen har ${athletes} utøvere. ` +
+    "Meld på færre utøvere, eller meld på hver for seg for å komme på ventelisten.",
+  groupSleepoverFull: "Det er ikke nok ledige overnattingsplasser til alle som skal overnatte. Gå tilbake og endre valget om overnatting.",
+  groupVipps: "Betaling med Vipps for flere utøvere i én påmelding kommer snart. Velg betaling med kort eller kontant på leiren.",
   companionNotFound: (name: string) =>
     `Vi finner ingen påmeldt ledsager som heter ${name} med det telefonnummeret på årets leir. ` +
     "Sjekk navn og telefonnummer, eller fjern avkrysningen for «allerede påmeldt».",
@@ -106,6 +111,8 @@ export async function submitCampRegistration(app: FastifyInstance, body: unknown
   }
   const data = current!;
   const edition = campEditionFromData(data);
+
+  if (registration.siblings && registration.siblings.length > 0) return submitCampGroup(app, registration, data, gateway);
 
   // Idempotency per draft: a retried draft gets the first answer again. A plain card/cash registration
   // tries its insert first (the unique draft key makes a retry or a concurrent twin insert nothing, and
@@ -210,10 +217,84 @@ async function submitWithinCapacity(
   return answerFor(app, stored, gateway, reference);
 }
 
+/**
+ * Several athletes in one submission sharing the contact details: in one transaction (under the edition's
+ * lock when it has a capacity) one registration per athlete, each priced by the shared rules with the
+ * current edition, linked by `group_id` (the first athlete's order id). The group is all or nothing: when
+ * the free places (or sleepover places) do not fit every athlete, nothing is stored and the answer is a
+ * 409 saying so; a group is never split between the list and the waiting list, nor put in line together.
+ * A retried draft (the first athlete's draftId) gets the first answer again.
+ */
+async function submitCampGroup(app: FastifyInstance, registration: CampRegistration, data: CampEditionData, gateway: CampPaymentGateway): Promise<SubmitAnswer> {
+  const now = app.now();
+  const edition = campEditionFromData(data);
+  const earlier = await findByDraft(app.db, edition.year, registration.draftId);
+  if (earlier) return answerEarlier(app, earlier, registration, gateway);
+
+  const { clubById, gradeById, grades } = await referenceData(app.db);
+  const athletes = [registration, ...registration.siblings!.map((sibling) => ({ ...siblingRegistration(registration, sibling), draftId: crypto.randomUUID() }))];
+  const paths = ["", ...registration.siblings!.map((_, index) => `siblings.${index}.`)];
+  const clubNames = athletes.map((athlete, index) => {
+    const club = clubById.get(athlete.clubId);
+    if (!club) throw new CampInputError(`${paths[index]}clubId`, campInputMessages.unknownClub);
+    if (!gradeById.has(athlete.gradeId)) throw new CampInputError(`${paths[index]}gradeId`, campInputMessages.unknownGrade);
+    return club.name;
+  });
+  await verifyAlreadyRegisteredCompanions(app.db, edition.year, registration);
+  const prices = athletes.map((athlete) => calculateCampPrice(athlete, { edition, at: now, grades }));
+  const groupTotal = prices.reduce((sum, price) => sum + price.total, 0);
+  if (registration.vipps && groupTotal > 0) throw new CampInputError("vipps", campInputMessages.groupVipps);
+
+  const stored = await app.db.transaction(async (tx) => {
+    const limited = data.capacity !== null || (data.sleepoverCapacity !== null && athletes.some((athlete) => athlete.sleepover));
+    if (limited) {
+      await lockEditionPlaces(tx, edition.year);
+      const twin = await findByDraft(tx, edition.year, registration.draftId);
+      if (twin) return { earlier: twin };
+      if (data.capacity !== null) {
+        const free = Math.max(0, data.capacity - (await placesHeld(tx, edition.year, now)) - (await countAwaitingOffer(tx, edition.year)));
+        if (free < athletes.length) throw new HttpError(409, campInputMessages.groupDoesNotFit(free, athletes.length));
+      }
+      const sleepers = athletes.filter((athlete) => athlete.sleepover).length;
+      if (sleepers > 0 && data.sleepoverCapacity !== null && (await sleepoverPlacesHeld(tx, edition.year, now)) + sleepers > data.sleepoverCapacity) {
+        throw new HttpError(409, campInputMessages.groupSleepoverFull);
+      }
+    }
+    const ids: number[] = [];
+    let groupId: string | undefined;
+    for (const [index, athlete] of athletes.entries()) {
+      const price = prices[index]!;
+      const method: PaymentMethod = price.total === 0 ? "free" : "card_cash";
+      let id: number | undefined;
+      for (let attempt = 0; attempt < 5 && id === undefined; attempt++) {
+        const orderId = newOrderId(edition.year);
+        groupId ??= orderId;
+        id = await insertRegistrationRows(tx, {
+          registration: athlete, editionYear: edition.year, orderId, clubName: clubNames[index]!, price, method,
+          status: "confirmed", reference: orderId, now, waitlistRank: null, groupId,
+        });
+        if (id === undefined && index === 0) {
+          const twin = await findByDraft(tx, edition.year, registration.draftId);
+          if (twin) return { earlier: twin };
+          groupId = undefined;
+        }
+      }
+      if (id === undefined) throw new Error("No free order id after 5 draws");
+      ids.push(id);
+    }
+    await queueCampGroupConfirmationMail(tx, ids, now, app.env.PUBLIC_BASE_URL);
+    return { ids };
+  });
+  if ("earlier" in stored) return answerEarlier(app, stored.earlier!, registration, gateway);
+  app.outbox.kick();
+  app.campListsChanged();
+  return { kind: "done" };
+}
+
 /** The rows of a new registration with ordinary inserts (inside the caller's transaction); undefined when the order id was taken. */
 async function insertRegistrationRows(
   tx: Db,
-  input: Omit<NewRegistration, "status"> & { status: StoredRegistration["status"]; waitlistRank: number | null },
+  input: Omit<NewRegistration, "status"> & { status: StoredRegistration["status"]; waitlistRank: number | null; groupId?: string },
 ): Promise<number | undefined> {
   const { registration, editionYear, orderId, price, method, status, reference, now } = input;
   const [row] = await tx
@@ -224,6 +305,7 @@ async function insertRegistrationRows(
       orderId,
       status,
       waitlistRank: input.waitlistRank,
+      groupId: input.groupId ?? null,
       confirmedAt: status === "confirmed" ? now : null,
     })
     .onConflictDoNothing()

@@ -54,6 +54,8 @@ export const AdminPersonSchema = z.object({
   allergies: z.string(),
   otherinfo: z.string(),
   orderid: z.string(),
+  /** Registered together with others sharing contact details: the group's first order id; null or absent alone. */
+  group: z.string().nullable().optional(),
   /** The payment provider's transaction id; null until paid online. */
   transactionid: z.string().nullable(),
   registrationId: z.number(),

@@ -141,12 +141,94 @@ export function crossFieldErrors(
   return errors;
 }
 
-/** The registration as the browser posts it and the server accepts it (spec §3 field names). */
-export const CampRegistrationSchema = z.object(registrationShape).superRefine((registration, ctx) => {
-  for (const [field, message] of crossFieldErrors(registration)) {
-    ctx.addIssue({ code: "custom", path: [field], message });
+/** How many further athletes one submission may carry besides the first. */
+export const maxSiblings = 10;
+
+/**
+ * A further athlete in the same submission (siblings, a club group): the first athlete's per-athlete
+ * fields with the same messages; the contact details, consents, payment choice and companions are the
+ * first athlete's. `clubId` left out means the first athlete's club.
+ */
+export const SiblingSchema = z
+  .object({
+    firstName: registrationShape.firstName,
+    lastName: registrationShape.lastName,
+    age: registrationShape.age,
+    clubId: registrationShape.clubId.optional(),
+    gradeId: registrationShape.gradeId,
+    gradering: registrationShape.gradering,
+    sleepover: registrationShape.sleepover,
+    allergies: registrationShape.allergies,
+    vegan: registrationShape.vegan,
+    otherInfo: registrationShape.otherInfo.optional(),
+    wantsToInstruct: registrationShape.wantsToInstruct.optional(),
+    public: registrationShape.public.optional(),
+  })
+  .strict();
+export type Sibling = z.infer<typeof SiblingSchema>;
+export type SiblingDraft = z.input<typeof SiblingSchema>;
+
+/**
+ * The registration of a further athlete, as one registration of its own: the first athlete's contact
+ * details and choices with the sibling's own fields (no companions; its own club or the first one's).
+ */
+export function siblingRegistration<T extends Omit<CampRegistrationDraft, "siblings">>(first: T, sibling: SiblingDraft): T {
+  return {
+    ...first,
+    firstName: sibling.firstName,
+    lastName: sibling.lastName,
+    age: sibling.age,
+    clubId: sibling.clubId ?? first.clubId,
+    gradeId: sibling.gradeId,
+    gradering: sibling.gradering,
+    sleepover: sibling.sleepover,
+    allergies: sibling.allergies,
+    vegan: sibling.vegan,
+    otherInfo: sibling.otherInfo ?? first.otherInfo,
+    wantsToInstruct: sibling.wantsToInstruct ?? false,
+    public: sibling.public ?? first.public,
+    hasLedsager: false,
+    ledsagere: [],
+  };
+}
+
+export type SiblingField = keyof typeof SiblingSchema.shape;
+
+/** The wizard's form for a further athlete: the first message per field, then the per-athlete rules. */
+export function validateSibling(first: Omit<CampRegistrationDraft, "siblings">, sibling: SiblingDraft): FieldErrors<SiblingField> {
+  const shape = SiblingSchema.shape;
+  const errors = firstErrors(shape, Object.keys(shape) as SiblingField[], sibling as Record<SiblingField, unknown>);
+  if (Object.keys(errors).length > 0) return errors;
+  for (const [field, message] of crossFieldErrors(siblingRegistration(first, sibling))) {
+    if (field in shape) errors[field as SiblingField] ??= message;
   }
-});
+  return errors;
+}
+
+export function newSibling(lastName: string): SiblingDraft {
+  return { firstName: "", lastName, age: 0, gradeId: 0, gradering: false, sleepover: false, allergies: "", vegan: false };
+}
+
+/** The registration as the browser posts it and the server accepts it (spec §3 field names). */
+export const CampRegistrationSchema = z
+  .object({
+    ...registrationShape,
+    /** Optional: further athletes sharing the contact details, paid and confirmed together with the first. */
+    siblings: z
+      .array(SiblingSchema, { error: "Ugyldig liste over utøvere." })
+      .max(maxSiblings, `Du kan melde på høyst ${maxSiblings} utøvere i tillegg i én påmelding.`)
+      .optional(),
+  })
+  .superRefine((registration, ctx) => {
+    for (const [field, message] of crossFieldErrors(registration)) {
+      ctx.addIssue({ code: "custom", path: [field], message });
+    }
+    for (const [index, sibling] of (registration.siblings ?? []).entries()) {
+      for (const [field, message] of crossFieldErrors(siblingRegistration(registration, sibling))) {
+        ctx.addIssue({ code: "custom", path: ["siblings", index, field], message });
+      }
+    }
+  });
 export type CampRegistration = z.infer<typeof CampRegistrationSchema>;
 /** What the wizard holds while the user types; the same shape, not yet valid. */
 export type CampRegistrationDraft = z.input<typeof CampRegistrationSchema>;

@@ -53,10 +53,16 @@ export const campRegistrations = pgTable(
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     /** Set when the personal fields were blanked after the camp (D6); payments stay. */
     anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),
+    /**
+     * Several athletes submitted together (siblings, a club group) sharing the contact details: the order id
+     * of the group's first athlete, on every athlete of the group; null for a registration on its own.
+     */
+    groupId: text("group_id"),
   },
   (table) => [
     unique("camp_registrations_edition_draft_unique").on(table.editionYear, table.draftId),
     index("camp_registrations_edition_status_idx").on(table.editionYear, table.status),
+    index("camp_registrations_group_idx").on(table.groupId),
     check("camp_registrations_status_check", sql`${table.status} in ('pending_payment', 'confirmed', 'cancelled', 'waiting')`),
   ],
 );

@@ -149,6 +149,7 @@ export function AdminDetails({
     ["Betalingsstatus", paymentStateLabel(person.paymentState)],
     ["Vipps", yesNo(person.vipps)],
     ["Vipps-ordrenummer", person.orderid],
+    ["Gruppe", person.group ?? null],
     ["Vipps-transaksjon", person.transactionid],
     ["Påmeldingsnummer", String(person.registrationId)],
     ["Registrert", dateTimeLabel(person.createdAt)],

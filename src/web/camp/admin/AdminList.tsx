@@ -215,6 +215,7 @@ export function AdminList({
                         {fullName(p)}
                       </button>
                       {p.isLedsager && <span className="tag">Ledsager</span>}
+                      {p.group && <span className="tag">Gruppe {p.group}</span>}
                     </th>
                     <td data-label="Klubb">{p.club}</td>
                     <td data-label="Grad">{p.grade}</td>

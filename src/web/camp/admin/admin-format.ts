@@ -91,7 +91,7 @@ export function sortPeople(people: AdminPerson[], sort: Sort): AdminPerson[] {
 
 /** Everything the search box looks in. */
 export function searchText(p: AdminPerson): string {
-  return [fullName(p), p.club, p.grade, p.email, p.telephone, ledsagerFor(p), p.orderid].filter(Boolean).join(" ");
+  return [fullName(p), p.club, p.grade, p.email, p.telephone, ledsagerFor(p), p.orderid, p.group].filter(Boolean).join(" ");
 }
 
 /** A key that survives a reload of the list (companions share their athlete's registration id). */

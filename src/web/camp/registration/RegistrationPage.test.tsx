@@ -497,6 +497,26 @@ describe("camp registration wizard", () => {
     expect(new Set(posted.map((draft) => draft.draftId)).size).toBe(1);
   });
 
+  it("adds a sibling sharing the contact details: each athlete's receipt, one total, card/cash only, posted as siblings", async () => {
+    vi.setSystemTime(new Date(Date.UTC(year, 9, 15, 12)));
+    postAnswers = [async () => text("Done")];
+    await startAt("Payment", validDraft({ clubId: 1, age: 30 }), { vippsEnabled: true });
+    fireEvent.click(await screen.findByRole("button", { name: "Meld på søsken/flere utøvere" }));
+    fireEvent.click(screen.getByRole("button", { name: "Legg til utøver" }));
+    expect(screen.getByText("Du må legge inn et fornavn.")).toBeTruthy();
+    fireEvent.change(screen.getByLabelText("Fornavn"), { target: { value: "Kari" } });
+    fireEvent.change(screen.getByLabelText("Alder"), { target: { value: "30" } });
+    fireEvent.change(screen.getByLabelText("Beltegrad"), { target: { value: "5" } });
+    fireEvent.click(screen.getByRole("button", { name: "Legg til utøver" }));
+    expect(screen.getByText("Kari Nordmann, 30 år")).toBeTruthy();
+    expect(screen.getAllByRole("table")).toHaveLength(2);
+    expect(screen.getByText(/Totalt for alle/).textContent).toMatch(/2\s+160\s+kr/);
+    expect((screen.getByRole("button", { name: "Betal med Vipps" }) as HTMLButtonElement).disabled).toBe(true);
+    await finishPayingAtTheCamp();
+    await screen.findByRole("heading", { level: 2, name: `Du er påmeldt vinterleiren ${year}!` });
+    expect(posted[0]!.siblings).toEqual([expect.objectContaining({ firstName: "Kari", lastName: "Nordmann", age: 30, gradeId: 5 })]);
+  });
+
   it("does not post twice on a double click", async () => {
     let release: (response: Response) => void = () => {};
     postAnswers = [() => new Promise((resolve) => (release = resolve))];

@@ -49,6 +49,14 @@ afterEach(() => {
 });
 
 describe("wizard cookies", () => {
+  it("keeps further athletes (with their allergies) out of the cookies", () => {
+    const draft = validDraft();
+    saveWizard({ draft: { ...draft, siblings: [{ firstName: "Kari", lastName: "Nordmann", age: 9, gradeId: 5, gradering: false, sleepover: false, allergies: "Peanøtter", vegan: false }] }, step: "Payment" });
+    expect(readableCookieText(documentCookies())).not.toContain("Peanøtter");
+    expect(readableCookieText(documentCookies())).not.toContain("Kari");
+    expect(loadWizard()).toEqual({ draft, step: "Payment", tabFieldsMissing: false });
+  });
+
   it("round-trips a draft and its step", () => {
     const draft = validDraft();
     saveWizard({ draft, step: "ClubGrade" });

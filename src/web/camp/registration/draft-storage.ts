@@ -42,8 +42,13 @@ const cookies = createDraftCookies<CampRegistrationDraft, CampStep>({
   tabOnly: TAB_ONLY_FIELDS,
 });
 
+/**
+ * Further athletes ("Meld på søsken/flere utøvere") carry their own allergies: they stay in the page only,
+ * never in a cookie, like the companion form's half-typed companion (a reload asks for them again).
+ */
 export function saveWizard(stored: StoredWizard) {
-  cookies.save(stored);
+  const { siblings: _inPageOnly, ...draft } = stored.draft;
+  cookies.save({ ...stored, draft });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { calculateCampPrice } from "../../../../shared/camp/camp-pricing.ts";
-import type { CampField } from "../../../../shared/camp/camp-registration.ts";
+import { siblingRegistration, type CampField } from "../../../../shared/camp/camp-registration.ts";
+import { SiblingsSection } from "../SiblingsSection.tsx";
 import { formatKroner } from "../../../../shared/format.ts";
 import { useCampEdition } from "../../../lib/camp-edition.tsx";
 import { AvailabilityNotice, takesRegistrations } from "../AvailabilityNotice.tsx";
@@ -43,11 +44,17 @@ export function PaymentStep({ wizard, data, vippsEnabled, availability }: Paymen
   }
 
   let price;
+  /** Further athletes in the same submission, each priced on its own; the total is everyone's. */
+  let others: { name: string; lines: { label: string; amount: number }[]; total: number }[] = [];
   try {
-    price = calculateCampPrice(draft, { edition: campEdition, at: now, grades: grades.data });
+    const context = { edition: campEdition, at: now, grades: grades.data };
+    const own = calculateCampPrice(draft, context);
+    others = (draft.siblings ?? []).map((sibling) => ({ name: `${sibling.firstName} ${sibling.lastName}`, ...calculateCampPrice(siblingRegistration(draft, sibling), context) }));
+    price = { ...own, total: own.total + others.reduce((sum, other) => sum + other.total, 0), ownTotal: own.total };
   } catch {
     price = undefined;
   }
+  const group = others.length > 0;
   const back = view === "confirm" ? () => setView("choose") : wizard.back;
 
   const status = (
@@ -164,15 +171,21 @@ export function PaymentStep({ wizard, data, vippsEnabled, availability }: Paymen
               type="button"
               className="vipps-button"
               onClick={() => wizard.submit(true)}
-              disabled={!vippsEnabled || sending}
-              aria-describedby={vippsEnabled ? undefined : "vipps-soon"}
+              disabled={!vippsEnabled || group || sending}
+              aria-describedby={vippsEnabled && !group ? undefined : "vipps-soon"}
             >
               {sending && draft.vipps ? "Sender påmeldingen …" : "Betal med Vipps"}
             </button>
-            {!vippsEnabled && (
+            {!vippsEnabled ? (
               <p id="vipps-soon" className="field-hint">
                 Betaling med Vipps kommer snart.
               </p>
+            ) : (
+              group && (
+                <p id="vipps-soon" className="field-hint">
+                  Vipps for flere utøvere i én påmelding kommer snart. Velg kort eller kontant.
+                </p>
+              )
             )}
           </div>
           <div className="payment-choice">
@@ -191,11 +204,26 @@ export function PaymentStep({ wizard, data, vippsEnabled, availability }: Paymen
       <AvailabilityNotice availability={availability} />
       {price && (
         <ReceiptTable
-          caption={full ? `Dette betaler du hvis du får plass på vinterleir ${campEdition.year}` : `Dette betaler du for vinterleir ${campEdition.year}`}
+          caption={
+            group
+              ? `${draft.firstName} ${draft.lastName}`
+              : full
+                ? `Dette betaler du hvis du får plass på vinterleir ${campEdition.year}`
+                : `Dette betaler du for vinterleir ${campEdition.year}`
+          }
           lines={price.lines}
-          total={price.total}
+          total={price.ownTotal}
         />
       )}
+      {others.map((other, index) => (
+        <ReceiptTable key={`${other.name}-${index}`} caption={other.name} lines={other.lines} total={other.total} />
+      ))}
+      {group && price && (
+        <p className="group-total">
+          Totalt for alle: <strong>{formatKroner(price.total)}</strong>
+        </p>
+      )}
+      {price && open && !full && <SiblingsSection wizard={wizard} grades={grades.data} disabled={sending} />}
       {body}
       {status}
     </StepLayout>

@@ -1,0 +1,162 @@
+import { asc, like, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { formatKroner } from "../../shared/format.ts";
+import type { Database } from "../db/database.ts";
+import { campRegistrations, payments } from "../db/schema/camp.ts";
+import { mailOutbox } from "../db/schema/mail.ts";
+import { createTestDatabase, databaseKinds } from "../test-support/test-database.ts";
+import { campInputMessages } from "./camp-registrations.ts";
+import { buildCampTestApp, campAdminToken, clearCampTables, countRows, draft, postRegistration, type TestApp } from "./camp-test-support.ts";
+
+// Before 1 November: the early-bird price (1200 → 1080 for youth/adults).
+const now = new Date("2026-10-15T10:00:00Z");
+const sibling = (overrides: Record<string, unknown> = {}) => ({
+  firstName: "Kari",
+  lastName: "Nordmann",
+  age: 30,
+  gradeId: 5,
+  gradering: false,
+  sleepover: false,
+  allergies: "",
+  vegan: false,
+  ...overrides,
+});
+
+describe.each(databaseKinds)("POST /api/Vinterleir/Post with siblings on %s", (kind) => {
+  let database: Database;
+  let app: TestApp;
+  let token: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    ({ app } = await buildCampTestApp(database, { clock: () => now }));
+    token = await campAdminToken(app);
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+  beforeEach(async () => {
+    await app.outbox.drain();
+    await clearCampTables(database);
+    await put({ capacity: null, sleepoverCapacity: null });
+  });
+
+  const put = async (patch: Record<string, unknown>) => {
+    const res = await app.inject({ method: "PUT", url: `/api/CampEdition/Put/2026/${token}`, payload: patch });
+    expect(res.statusCode).toBe(200);
+  };
+  const rows = () => database.db.select().from(campRegistrations).orderBy(asc(campRegistrations.id));
+
+  it("stores one registration per athlete, linked by the first one's order id, each priced on its own", async () => {
+    const body = draft({ siblings: [sibling(), sibling({ firstName: "Per", age: 12, clubId: 2 })] });
+    const res = await postRegistration(app, body);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe("Done");
+    const stored = await rows();
+    expect(stored.map((row) => [row.firstName, row.status, row.email, row.groupId])).toEqual([
+      ["Ola", "confirmed", body.email, stored[0]!.orderId],
+      ["Kari", "confirmed", body.email, stored[0]!.orderId],
+      ["Per", "confirmed", body.email, stored[0]!.orderId],
+    ]);
+    expect(stored[2]!.clubId).toBe(2);
+    expect(stored[1]!.total).toBe(1080);
+    expect(new Set(stored.map((row) => row.draftId)).size).toBe(3);
+    const paid = await database.db.select().from(payments);
+    expect(paid.map((payment) => payment.method)).toEqual(["card_cash", "card_cash", "card_cash"]);
+    // One confirmation: the first athlete's receipt, then each other's lines, own order id and link, one total.
+    const mails = await database.db.select().from(mailOutbox).where(like(mailOutbox.dedupeKey, "camp-confirmation:%"));
+    expect(mails).toHaveLength(1);
+    const text = mails[0]!.text;
+    expect(text).toContain("Påmeldt i samme påmelding:");
+    expect(text).toContain(`Kari Nordmann, ordrenummer ${stored[1]!.orderId}`);
+    expect(text).toContain(`Per Nordmann, ordrenummer ${stored[2]!.orderId}`);
+    expect(text).toContain(`Totalt for alle: ${formatKroner(stored[0]!.total + stored[1]!.total + stored[2]!.total)}`);
+    expect(text.match(/\/vinterleir\/min-pamelding\//g)).toHaveLength(3);
+    expect(mails[0]!.html).toContain("Min påmelding for Kari");
+  });
+
+  it("the camp admin list shows the group together, each athlete labelled with the group", async () => {
+    await postRegistration(app, draft({ firstName: "Alene" }));
+    await postRegistration(app, draft({ siblings: [sibling()] }));
+    const list: { firstname: string; group?: string | null; orderid: string }[] = (await app.inject({ url: `/api/VinterleirAdmin/Get/${token}` })).json();
+    const group = list.filter((person) => person.group);
+    expect(group.map((person) => person.firstname)).toEqual(["Ola", "Kari"]);
+    expect(group.every((person) => person.group === group[0]!.orderid)).toBe(true);
+    expect(list.find((person) => person.firstname === "Alene")!.group).toBeNull();
+  });
+
+  it("each athlete of a group is cancelled alone through its own link in the group's mail", async () => {
+    await postRegistration(app, draft({ siblings: [sibling()] }));
+    const [mail] = await database.db.select().from(mailOutbox).where(like(mailOutbox.dedupeKey, "camp-confirmation:%"));
+    const kariToken = /Min påmelding for Kari: \S*\/vinterleir\/min-pamelding\/([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
+    const view = await app.inject({ url: `/api/MinPamelding/Get/${kariToken}` });
+    expect(view.statusCode).toBe(200);
+    const cancel = await app.inject({ method: "POST", url: `/api/MinPamelding/Cancel/${kariToken}`, payload: { person: "athlete" } });
+    expect(cancel.statusCode).toBe(200);
+    expect((await rows()).map((row) => [row.firstName, row.status])).toEqual([["Ola", "confirmed"], ["Kari", "cancelled"]]);
+  });
+
+  it("takes the largest group (ten more athletes with full texts), and refuses sleepovers that do not all fit", async () => {
+    const long = "ø".repeat(2000);
+    const full = draft({ allergies: long, otherInfo: long, siblings: Array.from({ length: 10 }, () => sibling({ allergies: long, otherInfo: long })) });
+    expect((await postRegistration(app, full)).statusCode).toBe(200);
+    expect(await countRows(database, "camp_registrations")).toBe(11);
+    await put({ sleepoverCapacity: 1 });
+    const res = await postRegistration(app, draft({ sleepover: true, siblings: [sibling({ sleepover: true })] }));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toBe(campInputMessages.groupSleepoverFull);
+    expect(await countRows(database, "camp_registrations")).toBe(11);
+  });
+
+  it("a retried group draft stores nothing new", async () => {
+    const body = draft({ siblings: [sibling()] });
+    expect((await postRegistration(app, body)).statusCode).toBe(200);
+    expect((await postRegistration(app, body)).body).toBe("Done");
+    expect(await countRows(database, "camp_registrations")).toBe(2);
+  });
+
+  it("a body without siblings (or with an empty list) is a registration on its own", async () => {
+    expect((await postRegistration(app, draft())).statusCode).toBe(200);
+    expect((await postRegistration(app, draft({ siblings: [] }))).statusCode).toBe(200);
+    expect((await rows()).map((row) => row.groupId)).toEqual([null, null]);
+  });
+
+  it("validates each further athlete with the wizard's rules and messages, and at most 10", async () => {
+    const bad = await postRegistration(app, draft({ siblings: [sibling({ firstName: " ", age: 3 })] }));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().issues.map((issue: { path: string }) => issue.path)).toEqual(expect.arrayContaining(["siblings.0.firstName", "siblings.0.age"]));
+    const tooMany = await postRegistration(app, draft({ siblings: Array.from({ length: 11 }, () => sibling()) }));
+    expect(tooMany.statusCode).toBe(400);
+    const unknownGrade = await postRegistration(app, draft({ siblings: [sibling({ gradeId: 9999 })] }));
+    expect(unknownGrade.statusCode).toBe(400);
+    expect(unknownGrade.json().issues[0].path).toBe("siblings.0.gradeId");
+    const extra = await postRegistration(app, { ...draft(), siblings: [{ ...sibling(), email: "x@example.no" }] });
+    expect(extra.statusCode).toBe(400);
+    expect(await countRows(database, "camp_registrations")).toBe(0);
+  });
+
+  it("a group that does not fit entirely in the free places is refused with a 409, nothing stored", async () => {
+    await put({ capacity: 2 });
+    expect((await postRegistration(app, draft())).statusCode).toBe(200);
+    const res = await postRegistration(app, draft({ siblings: [sibling()] }));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toBe(campInputMessages.groupDoesNotFit(1, 2));
+    expect(await countRows(database, "camp_registrations")).toBe(1);
+    expect((await postRegistration(app, draft({ siblings: [] }))).statusCode).toBe(200);
+  });
+
+  it("two groups racing for the last places never overfill the camp", async () => {
+    await put({ capacity: 3 });
+    const answers = await Promise.all([postRegistration(app, draft({ siblings: [sibling()] })), postRegistration(app, draft({ siblings: [sibling()] }))]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+    expect(await countRows(database, "camp_registrations")).toBe(2);
+  });
+
+  it("refuses Vipps for a group for now (400 on vipps), nothing stored", async () => {
+    const res = await postRegistration(app, draft({ vipps: true, siblings: [sibling()] }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().issues[0].path).toBe("vipps");
+    expect(await database.db.execute(sql`select count(*)::int as n from camp_registrations`)).toMatchObject({ rows: [{ n: 0 }] });
+  });
+});

@@ -1,0 +1,80 @@
+/**
+ * Families and groups: two siblings in one submission from the wizard's summary (card/cash, phone width),
+ * one confirmation mail with both receipts and a personal link per athlete, and one sibling cancelled alone
+ * from its own link while the other stays on the public list.
+ */
+import { randomUUID } from "node:crypto";
+import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
+import { validDraft } from "../../src/shared/camp/camp-draft.fixture.ts";
+import type { CampRegistrationDraft } from "../../src/shared/camp/camp-registration.ts";
+import { encodeBase64 } from "../../src/web/components/wizard/cookie-draft.ts";
+import { tabPartValue } from "../../src/web/components/wizard/tab-draft.ts";
+import { DRAFT_COOKIE, TAB_ONLY_FIELDS } from "../../src/web/camp/registration/draft-storage.ts";
+import { uniqueSurname } from "./camp-helpers.ts";
+import { expect, test } from "./fixtures.ts";
+
+/** The wizard at its Payment step with a complete draft. */
+async function openAtPayment(page: Page, context: BrowserContext, baseURL: string, draft: CampRegistrationDraft) {
+  const { hostname } = new URL(baseURL);
+  const tabPart = tabPartValue(draft.draftId, { ...TAB_ONLY_FIELDS });
+  await page.addInitScript(([key, value]) => sessionStorage.setItem(key!, value!), [DRAFT_COOKIE, tabPart]);
+  await context.addCookies([
+    { name: "vinterleir_registrering", value: encodeBase64(JSON.stringify(draft)), domain: hostname, path: "/vinterleir/registrering" },
+    { name: "vinterleir_registrering_step", value: encodeBase64(JSON.stringify("Payment")), domain: hostname, path: "/vinterleir/registrering" },
+  ]);
+  await page.goto("/vinterleir/registrering");
+}
+
+/** The text of the newest mail to `address` whose subject starts with `subject`, once the outbox has sent it. */
+async function mailText(request: APIRequestContext, address: string, subject: string): Promise<string> {
+  let id: string | undefined;
+  await expect
+    .poll(async () => {
+      const html = await (await request.get("/dev/mail")).text();
+      const row = html.split("<tr>").find((part) => part.includes(`<td>${address}</td>`) && part.includes(`>${subject}`));
+      id = row ? /href="\/dev\/mail\/([A-Za-z0-9-]+)"/.exec(row)?.[1] : undefined;
+      return id;
+    }, { timeout: 15_000 })
+    .toBeTruthy();
+  return (await request.get(`/dev/mail/${id}`)).text();
+}
+
+test.describe("Families and groups", () => {
+  test("two siblings in one submission; one cancelled alone from its own link, the other stays listed", async ({ page, context, baseURL, request }) => {
+    const lastName = uniqueSurname("Gruppe");
+    const email = `${lastName.toLowerCase()}@example.no`;
+    await openAtPayment(page, context, baseURL!, validDraft({ draftId: randomUUID(), lastName, email, vipps: false }));
+
+    await page.getByRole("button", { name: "Meld på søsken/flere utøvere" }).click();
+    await page.getByLabel("Fornavn").fill("Kari");
+    await page.getByLabel("Alder").fill("30");
+    await page.getByLabel("Beltegrad").selectOption("5");
+    await page.getByRole("button", { name: "Legg til utøver" }).click();
+    await expect(page.getByText(`Kari ${lastName}, 30 år`)).toBeVisible();
+    await expect(page.getByText(/Totalt for alle/)).toBeVisible();
+    // Phone-first: nothing wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+    await page.getByRole("button", { name: "Kort eller kontant ved oppmøte" }).click();
+    await page.getByRole("button", { name: "Fullfør registrering" }).click();
+    await expect(page.getByRole("heading", { level: 2, name: /Du er påmeldt vinterleiren/ })).toBeVisible();
+
+    const mail = await mailText(request, email, "Du er registrert");
+    expect(mail).toContain("Totalt for alle");
+    const links = [...mail.matchAll(/http:\/\/127\.0\.0\.1:\d+(\/vinterleir\/min-pamelding\/[A-Za-z0-9_-]{43})/g)].map((match) => match[1]!);
+    const kariLink = /Min påmelding for Kari[^/]*?(\/vinterleir\/min-pamelding\/[A-Za-z0-9_-]{43})|(\/vinterleir\/min-pamelding\/[A-Za-z0-9_-]{43})[^<]*?">Min påmelding for Kari/.exec(mail);
+    const link = kariLink?.[1] ?? kariLink?.[2] ?? links[0]!;
+
+    const listed = async () =>
+      ((await (await request.get("/api/VinterleirUsers/Get")).json()) as unknown[]).map((entry) => JSON.stringify(entry)).filter((entry) => entry.includes(lastName));
+    expect(await listed()).toHaveLength(2);
+
+    await page.goto(link);
+    await expect(page.getByText(`Kari ${lastName}`, { exact: true })).toBeVisible();
+    await page.getByRole("button", { name: `Avbestill Kari ${lastName}` }).click();
+    await page.getByRole("button", { name: "Ja, avbestill" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Påmeldingen er avbestilt" })).toBeVisible();
+    await expect.poll(async () => (await listed()).length).toBe(1);
+    expect((await listed())[0]).toContain("Ola");
+  });
+});
