@@ -1,7 +1,7 @@
 /**
  * The request and response shapes we use from the Vipps MobilePay ePayment API 1.7.0, the Webhooks API v1
- * and the Access Token API 2.0.0, written by hand from the OpenAPI files in
- * shared/reference/vipps/dev-site-copies (vipps-contract.test.ts checks them against those files).
+ * and the Access Token API 2.0.0, written by hand from Vipps's OpenAPI files, kept beside this code in
+ * ./openapi/ (vipps-contract.test.ts checks them against those files).
  * Responses are parsed leniently (unknown fields pass through: Vipps adds fields); what we send is exact.
  */
 import { z } from "zod";
