@@ -123,7 +123,8 @@ test.describe("Families and groups", () => {
 
     const listed = async () =>
       ((await (await request.get("/api/VinterleirUsers/Get")).json()) as unknown[]).map((entry) => JSON.stringify(entry)).filter((entry) => entry.includes(lastName));
-    expect(await listed()).toHaveLength(2);
+    // Both on the public list once confirmed (the list is refreshed shortly after a change).
+    await expect.poll(async () => (await listed()).length, { timeout: 15_000 }).toBe(2);
 
     await page.goto(link);
     await expect(page.getByRole("heading", { level: 2, name: "Påmeldingen" })).toBeVisible();
