@@ -113,6 +113,35 @@ describe.each(databaseKinds)("a group paying once with Vipps on %s", (kind) => {
     expect((await postRegistration(app, draft({ firstName: "Neste" }))).body).toBe("Done");
   });
 
+  it("tried again after an unpaid end: a new attempt for the group total with the same shares; or switched to card/cash together", async () => {
+    const paying = await startGroup();
+    expect((await actOnLanding(app, paying.redirectUrl, "abort")).statusCode).toBe(303);
+    await sim.settled();
+    await reconcile(service);
+    // "Prøv igjen": the same draft again, with Vipps.
+    const again = await postRegistration(app, paying.body);
+    expect(again.statusCode).toBe(200);
+    const second = new URL(again.body).searchParams.get("reference")!;
+    expect(second).toBe(`${paying.orderId}-2`);
+    const rows = await app.db.select().from(payments).orderBy(asc(payments.id));
+    expect(rows.map((row) => row.amount)).toEqual([rows[0]!.amount, rows[0]!.amount]);
+    const shares = await app.db.select().from(paymentShares).where(eq(paymentShares.paymentId, rows[1]!.id));
+    expect(shares).toHaveLength(3);
+    // Then card/cash instead: the open attempt ends, and all three are confirmed with their own card/cash payment and one mail.
+    const cash = await postRegistration(app, { ...paying.body, vipps: false });
+    expect(cash.body).toBe("Done");
+    await sim.settled();
+    const stored = await registrations();
+    expect(stored.map((row) => [row.status, row.vipps])).toEqual([
+      ["confirmed", false],
+      ["confirmed", false],
+      ["confirmed", false],
+    ]);
+    const cashRows = await app.db.select().from(payments).where(eq(payments.method, "card_cash")).orderBy(asc(payments.registrationId));
+    expect(cashRows.map((row) => [row.registrationId, row.amount])).toEqual(stored.map((row) => [row.id, row.total]));
+    expect(await app.db.select().from(mailOutbox).where(like(mailOutbox.dedupeKey, "camp-confirmation:%"))).toHaveLength(1);
+  });
+
   it("one personal link shows the whole group; cancelling one athlete refunds the rule on that athlete's share only, once", async () => {
     const { paying, tokens } = await paidGroup();
     const stored = await registrations();

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { FastifyInstance } from "fastify";
 import { campEditionFromData, type CampEditionData } from "../../shared/camp/camp-edition-data.ts";
@@ -626,33 +626,55 @@ async function switchToCardCash(app: FastifyInstance, registrationId: number, ed
   const { capacity } = await editionDataForYear(app.db, editionYear);
   const outcome = await app.db.transaction(async (tx) => {
     if (capacity !== null) await lockEditionPlaces(tx, editionYear);
-    const [pending] = await tx
+    // A group paying once switches together: every athlete with a share of its payment.
+    const group = await groupOfPayer(tx, registrationId);
+    const members = group.length > 0 ? group : [registrationId];
+    const pending = await tx
       .select({ id: campRegistrations.id })
       .from(campRegistrations)
-      .where(and(eq(campRegistrations.id, registrationId), eq(campRegistrations.status, "pending_payment")))
+      .where(and(inArray(campRegistrations.id, members), eq(campRegistrations.status, "pending_payment")))
+      .orderBy(asc(campRegistrations.id))
       .for("no key update");
-    if (!pending) return "unchanged" as const;
-    if (capacity !== null && (await placesHeld(tx, editionYear, now, registrationId)) + (await countAwaitingOffer(tx, editionYear)) >= capacity) {
-      await tx.update(campRegistrations).set({ vipps: false }).where(eq(campRegistrations.id, registrationId));
-      await moveToWaitlist(tx, registrationId, editionYear, now);
-      return "waiting" as const;
+    if (pending.length === 0) return "unchanged" as const;
+    if (capacity !== null) {
+      const free = capacity - (await placesHeld(tx, editionYear, now, registrationId)) - (await countAwaitingOffer(tx, editionYear));
+      if (group.length > 0 && free < pending.length) throw new HttpError(409, campInputMessages.groupDoesNotFit(Math.max(0, free), pending.length));
+      if (free <= 0) {
+        await tx.update(campRegistrations).set({ vipps: false }).where(eq(campRegistrations.id, registrationId));
+        await moveToWaitlist(tx, registrationId, editionYear, now);
+        return "waiting" as const;
+      }
     }
-    const [row] = await tx
-      .update(campRegistrations)
-      .set({ vipps: false, status: "confirmed", confirmedAt: now })
-      .where(eq(campRegistrations.id, registrationId))
-      .returning({ orderId: campRegistrations.orderId, total: campRegistrations.total });
-    await tx
-      .insert(payments)
-      .values({ registrationId, reference: row!.orderId, method: "card_cash", amount: row!.total, state: "unpaid", createdAt: now, updatedAt: now })
-      .onConflictDoNothing();
-    await queueCampConfirmationMail(tx, registrationId, now, app.env.PUBLIC_BASE_URL);
+    for (const { id } of pending) {
+      const [row] = await tx
+        .update(campRegistrations)
+        .set({ vipps: false, status: "confirmed", confirmedAt: now })
+        .where(eq(campRegistrations.id, id))
+        .returning({ orderId: campRegistrations.orderId, total: campRegistrations.total });
+      await tx
+        .insert(payments)
+        .values({ registrationId: id, reference: row!.orderId, method: row!.total === 0 ? "free" : "card_cash", amount: row!.total, state: row!.total === 0 ? "paid" : "unpaid", createdAt: now, updatedAt: now })
+        .onConflictDoNothing();
+    }
+    if (group.length > 0) await queueCampGroupConfirmationMail(tx, group, now, app.env.PUBLIC_BASE_URL);
+    else await queueCampConfirmationMail(tx, registrationId, now, app.env.PUBLIC_BASE_URL);
     return "confirmed" as const;
   });
   if (outcome === "unchanged") return { kind: "done" };
   app.outbox.kick();
   if (outcome === "confirmed") app.campListsChanged();
   return outcome === "waiting" ? { kind: "waitlist" } : { kind: "done" };
+}
+
+/** The athletes sharing the registration's group payment (the first athlete's), first athlete first; empty for one on its own. */
+async function groupOfPayer(tx: Db, registrationId: number): Promise<number[]> {
+  const rows = await tx
+    .selectDistinct({ id: paymentShares.registrationId })
+    .from(paymentShares)
+    .innerJoin(payments, eq(payments.id, paymentShares.paymentId))
+    .where(eq(payments.registrationId, registrationId))
+    .orderBy(asc(paymentShares.registrationId));
+  return rows.map((row) => row.id);
 }
 
 /**
@@ -710,7 +732,11 @@ async function retakePlace(app: FastifyInstance, registration: StoredRegistratio
     const attempts = await tx.select({ id: payments.id, reference: payments.reference, method: payments.method, state: payments.state, amount: payments.amount }).from(payments).where(eq(payments.registrationId, registration.id)).orderBy(desc(payments.id));
     const live = attempts.find((attempt) => !(deadPaymentStates as readonly string[]).includes(attempt.state));
     if (live) return { kind: "reference", reference: live.reference };
-    if ((await placesHeld(tx, registration.editionYear, now, registration.id)) + (await countAwaitingOffer(tx, registration.editionYear)) >= capacity) {
+    // A group's payment takes a place for every athlete again, or none: a group is never put in line.
+    const group = await groupOfPayer(tx, registration.id);
+    const free = capacity - (await placesHeld(tx, registration.editionYear, now, registration.id)) - (await countAwaitingOffer(tx, registration.editionYear));
+    if (group.length > 0 && free < group.length) throw new HttpError(409, campInputMessages.groupDoesNotFit(Math.max(0, free), group.length));
+    if (free <= 0) {
       await moveToWaitlist(tx, registration.id, registration.editionYear, now);
       return { kind: "waitlist" };
     }
