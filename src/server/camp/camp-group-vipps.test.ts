@@ -214,6 +214,38 @@ describe.each(databaseKinds)("a group paying once with Vipps on %s", (kind) => {
     expect(requested.reduce((sum, line) => sum + line.amount, 0)).toBe(due);
   });
 
+  it("the camp admin sees each athlete's share in the list, the payment once with its shares, and the treasurer's sums agree", async () => {
+    const { tokens } = await paidGroup();
+    const stored = await registrations();
+    const kari = stored[1]!;
+    const edition = await campEditionOfYear(app.db, 2026);
+    const refund = campRefund(kari.total, edition, now);
+    expect((await cancel(tokens[0]!, { person: "athlete" }, kari.orderId)).statusCode).toBe(200);
+    await sim.settled();
+    await reconcile(service);
+
+    const list = (await app.inject({ url: `/api/VinterleirAdmin/Get/${admin}?year=2026` })).json() as { orderid: string; group: string | null; amount: number; paid: number; status: string; paymentMethod: string }[];
+    expect(list.map((person) => [person.orderid, person.group, person.status, person.paymentMethod, person.amount, person.paid])).toEqual([
+      [stored[0]!.orderId, stored[0]!.orderId, "confirmed", "vipps", stored[0]!.total, stored[0]!.total],
+      [kari.orderId, stored[0]!.orderId, "cancelled", "vipps", kari.total, kari.total - refund],
+      [stored[2]!.orderId, stored[0]!.orderId, "confirmed", "vipps", stored[2]!.total, stored[2]!.total],
+    ]);
+
+    const details = (await app.inject({ url: `/api/VinterleirAdmin/Payments/${kari.id}/${admin}` })).json();
+    const total = stored.reduce((sum, row) => sum + row.total, 0);
+    expect(details.payments).toEqual([expect.objectContaining({ reference: `${stored[0]!.orderId}-1`, amount: kari.total, captured: kari.total, refunded: refund })]);
+    expect(details.group).toMatchObject({ reference: `${stored[0]!.orderId}-1`, amount: total, captured: total, refunded: refund });
+    expect(details.group.shares.map((share: { orderId: string; amount: number; refunded: number }) => [share.orderId, share.amount, share.refunded])).toEqual([
+      [stored[0]!.orderId, stored[0]!.total, 0],
+      [kari.orderId, kari.total, refund],
+      [stored[2]!.orderId, stored[2]!.total, 0],
+    ]);
+
+    const treasurer = (await app.inject({ url: `/api/VinterleirAdmin/Treasurer/${admin}?year=2026` })).json();
+    const vipps = treasurer.byMethod.find((entry: { method: string }) => entry.method === "vipps");
+    expect(vipps).toMatchObject({ paid: total - refund, refunded: refund });
+  });
+
   it("a link acts only on its own group's registrations", async () => {
     const { tokens } = await paidGroup();
     const other = await postRegistration(app, draft({ firstName: "Fremmed" }));

@@ -15,7 +15,7 @@ import { queueVippsRefund } from "../queue-refund.ts";
 import { campEditionOfYear } from "../../camp/camp-edition-lookup.ts";
 import type { CampPaymentGateway, RegistrationAwaitingPayment } from "../../camp/camp-payment-gateway.ts";
 import type { Db } from "../../db/database.ts";
-import { campRegistrations, moneyActions, payments } from "../../db/schema/camp.ts";
+import { campRegistrations, moneyActions, paymentShares, payments } from "../../db/schema/camp.ts";
 import { HttpError } from "../../errors.ts";
 import { VippsApiError, VippsUnreachableError, type VippsClient } from "./vipps-client.ts";
 import { vippsErrorCodes, type Aggregate, type VippsPaymentState } from "./vipps-types.ts";
@@ -538,6 +538,7 @@ export class VippsPayments implements CampPaymentGateway {
       : [];
     const refundable = rows.find((row) => row.method === "vipps" && row.capturedAmount - row.refundedAmount > 0);
     const edition = await campEditionOfYear(this.db, registration.editionYear);
+    const group = await this.groupPaymentView(rows.map((row) => row.id));
     const now = this.now();
     return {
       registrationId,
@@ -563,6 +564,30 @@ export class VippsPayments implements CampPaymentGateway {
             rule: now.getTime() < edition.fullRefundEndsAt.getTime() ? "full" : "share",
           }
         : null,
+      ...(group ? { group } : {}),
+    };
+  }
+
+  /** The latest group payment among these payments, whole, with every athlete's share; undefined when none is shared. */
+  private async groupPaymentView(paymentIds: number[]) {
+    if (paymentIds.length === 0) return undefined;
+    const shares = await this.db
+      .select({ paymentId: paymentShares.paymentId, amount: paymentShares.amount, refunded: paymentShares.refundedAmount, orderId: campRegistrations.orderId, firstName: campRegistrations.firstName, lastName: campRegistrations.lastName, status: campRegistrations.status })
+      .from(paymentShares)
+      .innerJoin(campRegistrations, eq(campRegistrations.id, paymentShares.registrationId))
+      .where(inArray(paymentShares.paymentId, paymentIds))
+      .orderBy(desc(paymentShares.paymentId), asc(paymentShares.registrationId));
+    const latest = shares[0]?.paymentId;
+    if (latest === undefined) return undefined;
+    const [payment] = await this.db.select().from(payments).where(eq(payments.id, latest));
+    return {
+      reference: payment!.reference,
+      amount: payment!.amount,
+      captured: payment!.capturedAmount,
+      refunded: payment!.refundedAmount,
+      shares: shares
+        .filter((share) => share.paymentId === latest)
+        .map((share) => ({ orderId: share.orderId, name: `${share.firstName} ${share.lastName}`, status: share.status, amount: share.amount, refunded: share.refunded })),
     };
   }
 
