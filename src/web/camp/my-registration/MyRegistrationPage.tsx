@@ -207,7 +207,7 @@ function RegistrationBody({ token, target, view, done }: { token: string; target
             </>
           )}
         </dl>
-        <RefundRule view={view} />
+        <RefundRule view={view} who={target ? view.persons.filter((person) => person.kind === "athlete").map((person) => `${person.firstName} ${person.lastName}`)[0] : undefined} />
       </section>
       {view.changeable && view.outstanding > 0 && <PayOutstanding token={token} target={target} amount={view.outstanding} />}
       {view.changeable && (view.mayGrade || view.gradering) && (
@@ -251,7 +251,8 @@ function RegistrationBody({ token, target, view, done }: { token: string; target
   );
 }
 
-function RefundRule({ view }: { view: MyRegistrationView }) {
+/** `who`: in a group, the athlete's name (cancelling the athlete ends that athlete's registration only). */
+function RefundRule({ view, who }: { view: MyRegistrationView; who?: string }) {
   if (view.paymentMethod !== "vipps" || view.status !== "confirmed") return null;
   const deadline = new Date(view.fullRefundUntil);
   const share = view.laterShare === 0.5 ? "halvparten" : `${Math.round(view.laterShare * 100)} %`;
@@ -261,7 +262,7 @@ function RefundRule({ view }: { view: MyRegistrationView }) {
   const everything = view.persons.find((person) => person.kind === "athlete")?.refundIfCancelledToday ?? 0;
   return (
     <p className="my-rule">
-      Avbestiller du hele påmeldingen i dag, får du {formatKroner(everything)} tilbake med Vipps.{" "}
+      Avbestiller du {who ?? "hele påmeldingen"} i dag, får du {formatKroner(everything)} tilbake med Vipps.{" "}
       {full
         ? `Avbestiller du innen midnatt ${lastDay}, får du alt tilbake; etter det ${share}.`
         : `Fristen for å få alt tilbake gikk ut ved midnatt ${lastDay}. Avbestiller du nå, får du ${share} tilbake.`}
