@@ -15,6 +15,7 @@ import { campEditionFromData, type CampEditionData } from "../../src/shared/camp
 import type { MyRegistrationView } from "../../src/shared/camp/camp-my-registration.ts";
 import { campRefund } from "../../src/shared/camp/camp-pricing.ts";
 import { formatKroner } from "../../src/shared/format.ts";
+import AxeBuilder from "@axe-core/playwright";
 import { screenshot, uniqueSurname } from "./camp-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 
@@ -132,6 +133,9 @@ test.describe("Families and groups", () => {
     await expect(page.getByRole("heading", { level: 2, name: `Kari ${lastName}` })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await screenshot(page, "min-pamelding-gruppe");
+    // One page, several athletes: every form field and heading still has a unique id and a name.
+    const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
     await page.getByRole("button", { name: `Avbestill Kari ${lastName}` }).click();
     const refundText = `Du får ${formatKroner(refund)} tilbake med Vipps.`;
     await expect(page.getByText(refundText)).toBeVisible();

@@ -11,7 +11,7 @@ import type { VippsPayments } from "../payments/vipps/vipps-payments.ts";
 import type { VippsSimulator } from "../payments/vipps/vipps-simulator.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/test-database.ts";
 import { campEditionOfYear } from "./camp-edition-lookup.ts";
-import { campAdminToken, clearCampTables, draft, postRegistration, type TestApp } from "./camp-test-support.ts";
+import { campAdminToken, clearCampTables, companion, draft, postRegistration, type TestApp } from "./camp-test-support.ts";
 
 const linkPattern = /https:\/\/klubb\.example\/vinterleir\/min-pamelding\/([A-Za-z0-9_-]{43})/g;
 const sibling = (overrides: Record<string, unknown> = {}) => ({
@@ -244,6 +244,43 @@ describe.each(databaseKinds)("a group paying once with Vipps on %s", (kind) => {
     const treasurer = (await app.inject({ url: `/api/VinterleirAdmin/Treasurer/${admin}?year=2026` })).json();
     const vipps = treasurer.byMethod.find((entry: { method: string }) => entry.method === "vipps");
     expect(vipps).toMatchObject({ paid: total - refund, refunded: refund });
+  });
+
+  it("an athlete of the group gets a companion paid as its own difference; cancelling the companion, then the athlete, refunds from the right payments", async () => {
+    const { paying, tokens } = await paidGroup();
+    const stored = await registrations();
+    const kari = stored[1]!;
+    const added = await app.inject({ method: "POST", url: `/api/MinPamelding/AddCompanion/${tokens[0]}?orderId=${kari.orderId}`, payload: { ...companion({ firstName: "Mor" }), alreadyRegistered: false } });
+    expect(added.statusCode).toBe(200);
+    const body = added.json();
+    const fee = body.group.members[1].total - kari.total;
+    expect(fee).toBeGreaterThan(0);
+    expect(body.payUrl).toContain(`reference=${kari.orderId}-2`);
+    await actOnLanding(app, body.payUrl, "approve");
+    await sim.settled();
+    await reconcile(service);
+    const own = await app.db.select().from(payments).where(eq(payments.registrationId, kari.id));
+    expect(own.map((row) => [row.kind, row.capturedAmount])).toEqual([["change", fee]]);
+
+    const edition = await campEditionOfYear(app.db, 2026);
+    const view = (await get(tokens[0]!)).json() as MyRegistrationView;
+    const mor = view.group!.members[1]!.persons.find((person) => person.kind === "companion")!;
+    expect(mor.refundIfCancelledToday).toBe(campRefund(fee, edition, now));
+    const companionCancel = await cancel(tokens[0]!, { person: mor.key, expectedRefund: mor.refundIfCancelledToday }, kari.orderId);
+    expect(companionCancel.json()).toMatchObject({ changed: true, refund: campRefund(fee, edition, now) });
+    await sim.settled();
+    await reconcile(service);
+    // The companion's refund came from the athlete's own difference payment, the group's payment is untouched.
+    expect(sim.payments.get(`${kari.orderId}-2`)!.aggregate.refundedAmount.value).toBe(campRefund(fee, edition, now) * 100);
+    expect(sim.payments.get(paying.reference)!.aggregate.refundedAmount.value).toBe(0);
+
+    const athleteRefund = campRefund(kari.total, edition, now);
+    expect((await cancel(tokens[0]!, { person: "athlete", expectedRefund: athleteRefund }, kari.orderId)).json()).toMatchObject({ changed: true, refund: athleteRefund });
+    await sim.settled();
+    await reconcile(service);
+    const refunded = (reference: string) => sim.payments.get(reference)!.aggregate.refundedAmount.value / 100;
+    expect(refunded(paying.reference) + refunded(`${kari.orderId}-2`)).toBe(campRefund(fee, edition, now) + athleteRefund);
+    expect((await registrations()).map((row) => row.status)).toEqual(["confirmed", "cancelled", "confirmed"]);
   });
 
   it("a link acts only on its own group's registrations", async () => {

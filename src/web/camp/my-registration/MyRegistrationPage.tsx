@@ -133,6 +133,11 @@ export function MyRegistration() {
 /** Each athlete of a group has its own sections (ids and headings one level down, see RegistrationBody). */
 const IdPrefix = createContext<{ idp: string; level: 2 | 3 }>({ idp: "", level: 2 });
 const useIdPrefix = () => useContext(IdPrefix).idp;
+/** Inside an athlete's part of a group page the sections are not named landmarks (they would repeat per athlete). */
+function useLandmarkId() {
+  const nested = useContext(IdPrefix).level === 3;
+  return (id: string) => (nested ? undefined : id);
+}
 
 function H({ id, children }: { id: string; children: ReactNode }) {
   const Tag = useContext(IdPrefix).level === 3 ? "h3" : "h2";
@@ -171,9 +176,10 @@ function GroupSummary({ group }: { group: NonNullable<MyRegistrationView["group"
  */
 function RegistrationBody({ token, target, view, done }: { token: string; target?: string; view: MyRegistrationView; done: (message: string) => (result: ActionResult) => ActionResult }) {
   const idp = useIdPrefix();
+  const landmarkId = useLandmarkId();
   return (
     <>
-      <section aria-labelledby={`${idp}my-persons`}>
+      <section aria-labelledby={landmarkId(`${idp}my-persons`)}>
         <H id={`${idp}my-persons`}>Deltakere</H>
         <ul className="my-persons">
           {view.persons.map((person) => (
@@ -192,7 +198,7 @@ function RegistrationBody({ token, target, view, done }: { token: string; target
           ))}
         </ul>
       </section>
-      <section aria-labelledby={`${idp}my-payment`}>
+      <section aria-labelledby={landmarkId(`${idp}my-payment`)}>
         <H id={`${idp}my-payment`}>Betaling</H>
         <ReceiptTable caption="Kvittering" lines={view.lines} total={view.total} />
         <dl className="my-facts">
@@ -342,6 +348,7 @@ type Form = Pick<MyRegistrationView, (typeof fields)[number]>;
 
 function ChangeForm({ view, onSave }: { view: MyRegistrationView; onSave: (change: MyRegistrationChange) => Promise<ActionResult> }) {
   const idp = useIdPrefix();
+  const landmarkId = useLandmarkId();
   const [form, setForm] = useState<Form>(() => Object.fromEntries(fields.map((field) => [field, view[field]])) as Form);
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [sending, setSending] = useState<Sending>({ state: "idle" });
@@ -367,7 +374,7 @@ function ChangeForm({ view, onSave }: { view: MyRegistrationView; onSave: (chang
   };
 
   return (
-    <section aria-labelledby={`${idp}my-change`}>
+    <section aria-labelledby={landmarkId(`${idp}my-change`)}>
       <H id={`${idp}my-change`}>Endre opplysningene</H>
       <p className="field-hint">Du kan endre dette fritt til leiren starter. Allergier og annen informasjon ser bare de som har ansvaret for leiren.</p>
       <form
@@ -402,6 +409,7 @@ function ChangeForm({ view, onSave }: { view: MyRegistrationView; onSave: (chang
 
 function GradingChoice({ view, onSet }: { view: MyRegistrationView; onSet: (on: boolean) => Promise<ActionResult> }) {
   const idp = useIdPrefix();
+  const landmarkId = useLandmarkId();
   const [state, setState] = useState<Sending>({ state: "idle" });
   const act = async () => {
     setState({ state: "sending" });
@@ -411,7 +419,7 @@ function GradingChoice({ view, onSet }: { view: MyRegistrationView; onSet: (on: 
     } else setState({ state: "error", message: result.kind === "conflict" || result.kind === "invalid" ? result.message : "Vi fikk ikke endret. Prøv igjen om litt." });
   };
   return (
-    <section aria-labelledby={`${idp}my-grading`}>
+    <section aria-labelledby={landmarkId(`${idp}my-grading`)}>
       <H id={`${idp}my-grading`}>Gradering</H>
       <p>{view.gradering ? "Utøveren er meldt på gradering på leiren." : "Utøveren kan gradere på leiren."}</p>
       {state.state === "error" && (
@@ -455,6 +463,7 @@ function PayOutstanding({ token, target, amount }: { token: string; target?: str
 
 function AddCompanionForm({ onAdd }: { onAdd: (companion: CompanionDraft) => Promise<ActionResult> }) {
   const idp = useIdPrefix();
+  const landmarkId = useLandmarkId();
   const [open, setOpen] = useState(false);
   const [companion, setCompanion] = useState<CompanionDraft>(() => newCompanion(newId()));
   const [errors, setErrors] = useState<FieldErrors<CompanionField>>({});
@@ -462,7 +471,7 @@ function AddCompanionForm({ onAdd }: { onAdd: (companion: CompanionDraft) => Pro
   const set = <K extends keyof CompanionDraft>(field: K, value: CompanionDraft[K]) => setCompanion((current) => ({ ...current, [field]: value }));
   if (!open) {
     return (
-      <section aria-labelledby={`${idp}my-add`}>
+      <section aria-labelledby={landmarkId(`${idp}my-add`)}>
         <H id={`${idp}my-add`}>Ledsager</H>
         <button type="button" className="button secondary my-add-button" onClick={() => setOpen(true)}>
           Legg til ledsager
@@ -488,7 +497,7 @@ function AddCompanionForm({ onAdd }: { onAdd: (companion: CompanionDraft) => Pro
     } else setSending({ state: "error", message: result.kind === "conflict" ? result.message : "Vi fikk ikke lagt til ledsageren. Prøv igjen om litt." });
   };
   return (
-    <section aria-labelledby={`${idp}my-add`}>
+    <section aria-labelledby={landmarkId(`${idp}my-add`)}>
       <H id={`${idp}my-add`}>Legg til ledsager</H>
       <p className="field-hint">En ledsager må være myndig. Prisen er den som gjaldt da du meldte på; det nye beløpet betaler du med samme betalingsmåte som før.</p>
       <form
