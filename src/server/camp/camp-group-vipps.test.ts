@@ -243,7 +243,10 @@ describe.each(databaseKinds)("a group paying once with Vipps on %s", (kind) => {
 
     const treasurer = (await app.inject({ url: `/api/VinterleirAdmin/Treasurer/${admin}?year=2026` })).json();
     const vipps = treasurer.byMethod.find((entry: { method: string }) => entry.method === "vipps");
-    expect(vipps).toMatchObject({ paid: total - refund, refunded: refund });
+    expect(vipps).toMatchObject({ paid: total, refunded: refund });
+    // What the club keeps: everything that came in less the one refund, counted once.
+    expect(treasurer.net).toBe(total - refund);
+    expect(treasurer.refundedVipps).toBe(refund);
   });
 
   it("an athlete of the group gets a companion paid as its own difference; cancelling the companion, then the athlete, refunds from the right payments", async () => {

@@ -17,8 +17,10 @@ export async function treasurerSummary(db: Db, year: number, persons: readonly A
     .where(and(eq(campRegistrations.editionYear, year), ne(campRegistrations.status, "waiting")));
   // A group's one payment counts as each athlete's share of it (the shares add up to the payment).
   const paymentsOf = await paymentsOfRegistrations(db, registrations.map((registration) => registration.id));
+  // `paidAmount` is what a payment holds now (for Vipps: after refunds); the treasurer's "paid" is the money
+  // that came in, so refunds are counted once, in "refunded".
   const rows = registrations.flatMap(({ id, status }) =>
-    (paymentsOf.get(id) ?? []).map((payment) => ({ registrationId: id, method: payment.method, state: payment.state, amount: payment.amount, paid: payment.paidAmount, refunded: payment.refundedAmount, status })),
+    (paymentsOf.get(id) ?? []).map((payment) => ({ registrationId: id, method: payment.method, state: payment.state, amount: payment.amount, paid: payment.paidAmount + payment.refundedAmount, refunded: payment.refundedAmount, status })),
   );
   // The latest attempt stands for the registration's amount to pay; every attempt's money counts.
   const latest = new Map<number, (typeof rows)[number]>();
