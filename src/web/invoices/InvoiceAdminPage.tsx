@@ -21,7 +21,7 @@ import {
   invoiceCsvUrl,
   refreshInvoices,
   uploadInvoiceFile,
-} from "../lib/api-client.ts";
+} from "./invoice-api.ts";
 import { invoiceAdminToken } from "./invoice-admin-token.ts";
 import { daysLabel, importErrorLabel, invoicesLabel, norwegianDate, osloDateTimeLabel } from "./invoice-format.ts";
 import "../components/admin/admin.css";

@@ -14,7 +14,7 @@ import {
   type AdminSession,
 } from "../components/admin/AdminShell.tsx";
 import { sha256Hex } from "../components/admin/sha256.ts";
-import { getNewMemberAdminToken, getNewMembers, newMembersCsvUrl, removeNewMember } from "../lib/api-client.ts";
+import { getNewMemberAdminToken, getNewMembers, newMembersCsvUrl, removeNewMember } from "./member-api.ts";
 import { dateTimeLabel } from "../../shared/format.ts";
 import { newMemberAdminToken } from "./new-member-admin-token.ts";
 import "../components/admin/admin.css";

@@ -1,6 +1,7 @@
 import type { CampRole } from "../../../shared/admin/camp-accounts.ts";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { ApiError, campPersonExportUrl, cancelCampRegistration, forgetCampRegistration, markCampRegistrationPaid } from "../../lib/api-client.ts";
+import { ApiError } from "../../lib/api-client.ts";
+import { campPersonExportUrl, cancelCampRegistration, forgetCampRegistration, markCampRegistrationPaid } from "./camp-admin-api.ts";
 import type { AdminPerson } from "../../../shared/camp/camp-lists.ts";
 import { MoneyLog } from "./MoneyLog.tsx";
 import { VippsPayments } from "./VippsPayments.tsx";

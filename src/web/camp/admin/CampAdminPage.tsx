@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { adminApiNames } from "../../../shared/admin/admin-api.ts";
 import type { Route } from "./+types/CampAdminPage";
 import { club } from "../../../shared/club/club-facts.ts";
-import { campAdminCsvUrl, getCampAdminParticipants, getCampAdminToken, getCampAdminTotals } from "../../lib/api-client.ts";
+import { campAdminCsvUrl, getCampAdminParticipants, getCampAdminToken, getCampAdminTotals } from "./camp-admin-api.ts";
 import { campYearOfMatches, useCampYear } from "../../lib/camp-edition.tsx";
 import type { AdminPerson, AdminTotals } from "../../../shared/camp/camp-lists.ts";
 import { AdminDetails } from "./AdminDetails.tsx";

@@ -1,7 +1,9 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { moneyActionLabels, osloDateTimeLabel } from "../../../shared/camp/camp-state-labels.ts";
 import { formatKroner } from "../../../shared/format.ts";
-import { ApiError, getCampPaymentDetails, type CampPaymentDetails } from "../../lib/api-client.ts";
+import { ApiError } from "../../lib/api-client.ts";
+import type { CampPaymentDetails } from "../../../shared/payments/vipps-payment.ts";
+import { getCampPaymentDetails } from "./camp-admin-api.ts";
 
 /**
  * The history of a card/cash or free registration: every action on its money (marked paid, cancelled,

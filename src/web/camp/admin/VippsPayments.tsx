@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useId, useState } from "react";
-import { ApiError, getCampPaymentDetails, refundCampPayment, type CampPaymentDetails } from "../../lib/api-client.ts";
+import { ApiError } from "../../lib/api-client.ts";
+import type { CampPaymentDetails } from "../../../shared/payments/vipps-payment.ts";
+import { getCampPaymentDetails, refundCampPayment } from "./camp-admin-api.ts";
 import { formatKroner } from "../../../shared/format.ts";
 
 /** The registration's payments as Vipps reports them, the money log, and refund through Vipps. */

@@ -1,7 +1,7 @@
 import type { CSSProperties } from "react";
 import { gradeLabel } from "../../../shared/camp/grades.ts";
 import type { GradeStatistic } from "../../../shared/camp/camp-lists.ts";
-import { getGradeStatistics } from "../../lib/api-client.ts";
+import { getGradeStatistics } from "./participants-api.ts";
 import { beltColours, beltFor } from "./belt-colours.ts";
 import { useLoad } from "./use-load.ts";
 

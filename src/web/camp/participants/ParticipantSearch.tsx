@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from "react";
 import { matchesSearch } from "../../../shared/camp/grades.ts";
 import type { PublicParticipant } from "../../../shared/camp/camp-lists.ts";
-import { getPublicParticipants } from "../../lib/api-client.ts";
+import { getPublicParticipants } from "./participants-api.ts";
 import { HydrationGate } from "../../components/HydrationGate.tsx";
 import { useLoad } from "./use-load.ts";
 

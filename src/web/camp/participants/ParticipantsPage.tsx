@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { AppLoadContext } from "react-router";
 import type { Route } from "./+types/ParticipantsPage";
-import { getGradeStatistics, getPublicParticipants } from "../../lib/api-client.ts";
+import { getGradeStatistics, getPublicParticipants } from "./participants-api.ts";
 import { pageData } from "../../lib/page-api.ts";
 import { club } from "../../../shared/club/club-facts.ts";
 import { campYearOfMatches, useCampYear } from "../../lib/camp-edition.tsx";

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Club, Grade } from "../../../shared/camp/grades.ts";
-import { ApiError, getClubs, getGrades } from "../../lib/api-client.ts";
+import { ApiError } from "../../lib/api-client.ts";
+import { getClubs, getGrades } from "./registration-api.ts";
 
 export type Loadable<T> =
   | { status: "loading" }

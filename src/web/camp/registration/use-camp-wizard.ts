@@ -12,7 +12,8 @@ import {
   type FieldErrors,
 } from "../../../shared/camp/camp-registration.ts";
 import { canLeave, nextStep, previousStep, validateStep, type CampStep } from "../../../shared/camp/camp-steps.ts";
-import { postCampRegistration, type ApiIssue } from "../../lib/api-client.ts";
+import type { ApiIssue } from "../../lib/api-client.ts";
+import { postCampRegistration } from "./registration-api.ts";
 import { rememberPersonalLink } from "../my-registration/personal-link-storage.ts";
 import { clearWizard, loadWizard, saveWizard } from "./draft-storage.ts";
 import { newId } from "../../components/wizard/new-id.ts";

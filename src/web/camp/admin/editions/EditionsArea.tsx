@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import type { Club, Grade } from "../../../../shared/camp/grades.ts";
 import { expiredMessage, isUnauthorised, useAdminData, type AdminSession } from "../../../components/admin/AdminShell.tsx";
-import { getClubs, getGrades } from "../../../lib/api-client.ts";
+import { getClubs, getGrades } from "../../registration/registration-api.ts";
 import { getCurrentEdition, type Availability } from "../../registration/current-edition-api.ts";
 import { EditionEditor } from "./EditionEditor.tsx";
 import type { EditionFormValues } from "./edition-form.ts";
