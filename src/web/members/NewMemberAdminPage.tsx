@@ -14,6 +14,7 @@ import {
   type AdminSession,
 } from "../components/admin/AdminShell.tsx";
 import { sha256Hex } from "../components/admin/sha256.ts";
+import { ConfirmAction, useConfirmation } from "../components/ConfirmAction.tsx";
 import { getNewMemberAdminToken, getNewMembers, newMembersCsvUrl, removeNewMember } from "./member-api.ts";
 import { dateTimeLabel } from "../../shared/format.ts";
 import { newMemberAdminToken } from "./new-member-admin-token.ts";
@@ -61,7 +62,7 @@ function MemberList({ session }: { session: AdminSession }) {
   const id = useId();
   const { data: entries, load } = useAdminData(session, getNewMembers, failedMessage);
   const [selected, setSelected] = useState<number>();
-  const [confirming, setConfirming] = useState<number>();
+  const confirmation = useConfirmation<number>();
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string>();
   const rows = useRef(new Map<number, HTMLButtonElement>());
@@ -92,7 +93,7 @@ function MemberList({ session }: { session: AdminSession }) {
     } else {
       setNotice(`${fullName(entry)} er slettet.`);
     }
-    setConfirming(undefined);
+    confirmation.close();
     setSelected(undefined);
     await load();
     setBusy(false);
@@ -185,19 +186,30 @@ function MemberList({ session }: { session: AdminSession }) {
                     <td data-label="Foresatt">{guardianName(entry)}</td>
                     <td data-label="Kom via">{refererLabel(entry.referer)}</td>
                     <td className="member-actions">
-                      {confirming === entry.registrationId ? (
-                        <ConfirmDelete
-                          name={fullName(entry)}
+                      {confirmation.isOpen(entry.registrationId) ? (
+                        <ConfirmAction
+                          label={`Slette ${fullName(entry)}?`}
+                          confirmLabel="Ja, slett"
+                          busyLabel="Sletter..."
+                          cancelLabel="Nei"
+                          small
                           busy={busy}
-                          onYes={() => void remove(entry)}
-                          onNo={() => setConfirming(undefined)}
-                        />
+                          onConfirm={() => remove(entry)}
+                          onCancel={confirmation.cancel}
+                        >
+                          Slette {fullName(entry)} for godt?
+                        </ConfirmAction>
                       ) : (
                         <div className="member-action-buttons">
                           <a className="button secondary small" href={mailLink(entry)}>
                             Send e-post<span className="visually-hidden"> til {contactName(entry)}</span>
                           </a>
-                          <button type="button" className="button secondary small" onClick={() => setConfirming(entry.registrationId)}>
+                          <button
+                            type="button"
+                            className="button secondary small"
+                            ref={confirmation.trigger(entry.registrationId)}
+                            onClick={() => confirmation.ask(entry.registrationId)}
+                          >
                             Slett<span className="visually-hidden"> {fullName(entry)}</span>
                           </button>
                         </div>
@@ -211,24 +223,6 @@ function MemberList({ session }: { session: AdminSession }) {
         )}
       </section>
     </>
-  );
-}
-
-function ConfirmDelete({ name, busy, onYes, onNo }: { name: string; busy: boolean; onYes: () => void; onNo: () => void }) {
-  const no = useRef<HTMLButtonElement>(null);
-  useEffect(() => no.current?.focus(), []);
-  return (
-    <div className="confirm-box" role="group" aria-label={`Slette ${name}?`}>
-      <p>Slette {name} for godt?</p>
-      <div className="button-row">
-        <button type="button" className="button small" onClick={onYes} aria-disabled={busy || undefined}>
-          Ja
-        </button>
-        <button type="button" className="button secondary small" ref={no} onClick={onNo}>
-          Nei
-        </button>
-      </div>
-    </div>
   );
 }
 

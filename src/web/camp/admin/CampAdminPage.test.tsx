@@ -276,13 +276,13 @@ describe("CampAdmin list", () => {
     expect((await screen.findByRole("alert")).textContent).toContain("Allerede betalt.");
   });
 
-  it("cancels after a Ja, and does nothing on Nei", async () => {
+  it("cancels after «Ja, meld av», and does nothing on Nei", async () => {
     await loggedIn();
     fireEvent.click(screen.getByRole("button", { name: "Kari Hansen" }));
     expect(screen.queryByRole("button", { name: "Marker som betalt" })).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Avmeld" }));
     fireEvent.click(screen.getByRole("button", { name: "Nei" }));
-    expect(screen.queryByRole("button", { name: "Ja" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Ja, meld av" })).toBeNull();
     expect(document.activeElement?.textContent).toBe("Avmeld");
 
     mockApi({
@@ -292,7 +292,7 @@ describe("CampAdmin list", () => {
     });
     fireEvent.click(screen.getByRole("button", { name: "Avmeld" }));
     expect(screen.getByText("Vil du melde Kari Hansen av vinterleiren?")).toBeTruthy();
-    fireEvent.click(screen.getByRole("button", { name: "Ja" }));
+    fireEvent.click(screen.getByRole("button", { name: "Ja, meld av" }));
     expect(await screen.findByText("Deltakeren er meldt av.")).toBeTruthy();
     expect(calls[0]).toEqual({ method: "POST", url: "/api/VinterleirAdmin/Cancel/2/tok123" });
     expect(screen.queryByRole("button", { name: "Avmeld" })).toBeNull();
