@@ -40,7 +40,7 @@ export function meta(_: Route.MetaArgs) {
 
 const failedMessage = "Klarte ikke hente fakturaene, så du er logget ut. Logg inn på nytt for å prøve igjen.";
 
-/** The invoice-reminder admin (spec §2 "Admin screens", D8): password login, then the reminders per person. */
+/** The invoice-reminder admin (docs/requirements.md §2 "Admin screens", D8): password login, then the reminders per person. */
 export function InvoiceAdmin({ hash = sha256Hex }: { hash?: (password: string) => Promise<string> }) {
   return (
     <AdminShell

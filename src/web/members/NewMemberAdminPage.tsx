@@ -39,7 +39,7 @@ const guardianName = (entry: NewMemberAdminEntry) =>
   needsGuardian(entry.age) ? `${entry.parentFirstName} ${entry.parentLastName}`.trim() : "";
 const refererLabel = (value: number) => refererLabels[value as RefererValue] ?? String(value);
 
-/** The new-member admin (spec §2 "Admin screens", §4 "Admin", D7): password login, list, details, delete, CSV. */
+/** The new-member admin (docs/requirements.md §2 "Admin screens", §4 "Admin", D7): password login, list, details, delete, CSV. */
 export function NewMemberAdmin({ hash = sha256Hex }: { hash?: (password: string) => Promise<string> }) {
   return (
     <AdminShell
@@ -87,7 +87,7 @@ function MemberList({ session }: { session: AdminSession }) {
       console.error("Sletting feilet", error);
     }
     if (!removed) {
-      // The spec only logs a failed delete; a short note tells the admin why the row is still there.
+      // docs/requirements.md §8 only logs a failed delete; a short note tells the admin why the row is still there.
       console.error(`Registrering ${entry.registrationId} ble ikke slettet.`);
       setNotice(`Klarte ikke slette ${fullName(entry)}. Oppdater listen og prøv igjen.`);
     } else {

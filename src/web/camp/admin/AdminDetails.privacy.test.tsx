@@ -37,7 +37,7 @@ const person: AdminPerson = {
 
 afterEach(cleanup);
 
-describe("AdminDetails: personal data on request (D6)", () => {
+describe("AdminDetails: personal data on request", () => {
   it("links to the person export and anonymises only after 'Ja, slett'", async () => {
     const fetchMock = vi.fn(async () => new Response(JSON.stringify({ changed: true }), { status: 200 }));
     vi.stubGlobal("fetch", fetchMock);

@@ -5,7 +5,7 @@ import { getPublicParticipants } from "./participants-api.ts";
 import { HydrationGate } from "../../components/HydrationGate.tsx";
 import { useLoad } from "./use-load.ts";
 
-/** The Søk tab: everyone registered, by name only for those who said yes to being shown (D6). */
+/** The Søk tab: everyone registered, by name only for those who said yes to being shown (docs/requirements.md D6). */
 export function ParticipantSearch({ initial }: { initial?: PublicParticipant[] }) {
   const [state, retry] = useLoad(getPublicParticipants, initial);
   const [name, setName] = useState("");

@@ -37,7 +37,7 @@ export function meta({ matches }: Route.MetaArgs) {
   ];
 }
 
-/** Public participant list with belt statistics (spec §2, D6). */
+/** Public participant list with belt statistics (docs/requirements.md §2, D6). */
 export default function ParticipantsPage({ loaderData }: Partial<Pick<Route.ComponentProps, "loaderData">>) {
   const [tab, setTab] = useState("search");
   const tabs = [

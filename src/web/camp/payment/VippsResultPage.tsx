@@ -38,7 +38,7 @@ export function meta() {
   return [{ title: `Betaling med Vipps – ${club.name}` }, { name: "robots", content: "noindex" }];
 }
 
-/** Spec §4 "Payment result page". */
+/** The payment result page (docs/requirements.md §4 "Payment result page"). */
 export const POLL_INTERVAL_MS = 2000;
 export const RETRY_AFTER_ERROR_MS = 1700;
 export const MAX_TRIES = 30;
