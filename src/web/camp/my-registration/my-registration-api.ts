@@ -13,7 +13,7 @@ const MyPersonSchema = z.object({
   refundIfCancelledToday: z.number(),
 });
 
-export const MyRegistrationViewSchema = z.object({
+const MyRegistrationViewSchema = z.object({
   orderId: z.string(),
   year: z.number(),
   status: z.enum(["pending_payment", "confirmed", "cancelled", "waiting"]),

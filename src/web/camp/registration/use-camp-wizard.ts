@@ -35,8 +35,6 @@ export interface WizardOptions {
   redirect?: (url: string) => void;
 }
 
-export { newId } from "../../components/wizard/new-id.ts";
-
 interface WizardState {
   draft: CampRegistrationDraft;
   step: CampStep;
@@ -55,7 +53,7 @@ function restoredState(): WizardState {
 }
 
 /** The top-level field a server issue path names ("ledsagere.0.email" → "ledsagere"). */
-export function issueField(path: string): string {
+function issueField(path: string): string {
   return path.split(".")[0] ?? "";
 }
 
