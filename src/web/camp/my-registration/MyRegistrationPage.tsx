@@ -19,7 +19,7 @@ import { AgeField, CheckboxField, TextAreaField, TextField } from "../../compone
 import { newId } from "../../components/wizard/new-id.ts";
 import { LoadProblem } from "../registration/LoadProblem.tsx";
 import { ReceiptTable } from "../registration/ReceiptTable.tsx";
-import { useLoad } from "../registration/use-camp-data.ts";
+import { useLoad } from "../../lib/use-load.ts";
 import { addCompanion, cancelPerson, changeMyRegistration, getMyRegistration, payOutstanding, setGrading, type ActionResult } from "./my-registration-api.ts";
 import { rememberPersonalLink } from "./personal-link-storage.ts";
 import "../registration/registration.css";
