@@ -1,5 +1,6 @@
 import type { CampRole } from "../../../shared/admin/camp-accounts.ts";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { ActionResult, type ActionOutcome } from "../../components/admin/ActionResult.tsx";
 import { ConfirmAction, useConfirmation } from "../../components/ConfirmAction.tsx";
 import { ApiError } from "../../lib/api-client.ts";
 import { campPersonExportUrl, cancelCampRegistration, forgetCampRegistration, markCampRegistrationPaid } from "./camp-admin-api.ts";
@@ -50,7 +51,7 @@ export function AdminDetails({
   const heading = useRef<HTMLHeadingElement>(null);
   const confirmation = useConfirmation<"cancel" | "forget">();
   const [busy, setBusy] = useState<Action>();
-  const [result, setResult] = useState<{ ok: boolean; text: string }>();
+  const [result, setResult] = useState<ActionOutcome>();
 
   useEffect(() => heading.current?.focus(), []);
 
@@ -229,14 +230,7 @@ export function AdminDetails({
           Vil du slette personopplysningene til {fullName(person)} for godt? Dette kan ikke angres.
         </ConfirmAction>
       )}
-      <div role="status" className={result?.ok ? "action-result ok" : "action-result"}>
-        {result?.ok ? result.text : ""}
-      </div>
-      {result && !result.ok && (
-        <p className="form-error" role="alert">
-          {result.text}
-        </p>
-      )}
+      <ActionResult result={result} />
       {!person.vipps && (
         <MoneyLog registrationId={person.registrationId} token={token} changes={`${person.paymentState}|${person.status}|${person.anonymisedAt}`} onUnauthorised={onUnauthorised} />
       )}

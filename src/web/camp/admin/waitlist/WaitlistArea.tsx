@@ -3,6 +3,7 @@ import type { WaitlistEntry } from "../../../../shared/camp/camp-waitlist.ts";
 import { offerStateLabels, offerSummary } from "../../../../shared/camp/camp-waitlist-labels.ts";
 import { formatOsloDateTime } from "../../../../shared/format.ts";
 import { expiredMessage, isUnauthorised, useAdminData, type AdminSession } from "../../../components/admin/AdminShell.tsx";
+import { ActionResult, type ActionOutcome } from "../../../components/admin/ActionResult.tsx";
 import { ConfirmAction, useConfirmation } from "../../../components/ConfirmAction.tsx";
 import { getWaitlist, moveOnWaitlist, removeFromWaitlist } from "./waitlist-admin-api.ts";
 import "./waitlist-admin.css";
@@ -18,7 +19,7 @@ export function WaitlistArea({ session }: { session: AdminSession }) {
   const { data, load } = useAdminData(session, getWaitlist, failedMessage);
   const [busy, setBusy] = useState(false);
   const confirmation = useConfirmation<number>();
-  const [result, setResult] = useState<{ ok: boolean; text: string }>();
+  const [result, setResult] = useState<ActionOutcome>();
   const controls = useRef(new Map<Control, HTMLButtonElement>());
   const [focusTo, setFocusTo] = useState<{ control: Control } | { heading: true }>();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -66,14 +67,7 @@ export function WaitlistArea({ session }: { session: AdminSession }) {
         Når en plass blir ledig, får den første på listen et tilbud på e-post. Flytt noen opp eller ned for å endre hvem som får
         neste tilbud.
       </p>
-      <div role="status" className={result?.ok ? "action-result ok" : "action-result"}>
-        {result?.ok ? result.text : ""}
-      </div>
-      {result && !result.ok && (
-        <p className="form-error" role="alert">
-          {result.text}
-        </p>
-      )}
+      <ActionResult result={result} />
       {entries.length === 0 ? (
         <p>Ventelisten er tom.</p>
       ) : (
