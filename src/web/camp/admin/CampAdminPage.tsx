@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from "react";
-import { adminApiNames } from "../../../shared/admin/admin-api.ts";
 import type { Route } from "./+types/CampAdminPage";
 import { club } from "../../../shared/club/club-facts.ts";
-import { campAdminCsvUrl, getCampAdminParticipants, getCampAdminToken, getCampAdminTotals } from "./camp-admin-api.ts";
+import { campAdminCsvUrl, campSignIn, getCampAdminParticipants, getCampAdminTotals } from "./camp-admin-api.ts";
 import { campYearOfMatches, useCampYear } from "../../lib/camp-edition.tsx";
 import type { AdminPerson, AdminTotals } from "../../../shared/camp/camp-lists.ts";
 import { AdminDetails } from "./AdminDetails.tsx";
@@ -16,7 +15,6 @@ import {
   type AdminSession,
 } from "../../components/admin/AdminShell.tsx";
 import { personKey } from "./admin-format.ts";
-import { campAdminToken } from "./admin-token.ts";
 import { sha256Hex } from "../../components/admin/sha256.ts";
 import { Tabs } from "../participants/Tabs.tsx";
 import { EditionsArea } from "./editions/EditionsArea.tsx";
@@ -55,12 +53,8 @@ export function CampAdmin({ hash = sha256Hex }: { hash?: (password: string) => P
     <AdminShell
       className="page page-wide camp-admin"
       title={`Vinterleiren ${year} – administrasjon`}
-      apiName={adminApiNames.camp}
-      cookie={campAdminToken}
+      {...campSignIn}
       hash={hash}
-      withUsername
-      login={(digest, username) => getCampAdminToken(username ?? "", digest)}
-      wrongMessage="Feil brukernavn/passord."
       intro="Listen over deltakere er bare for dem som arrangerer vinterleiren. Logg inn for å se den."
     >
       {(session) => <AdminTabs session={session} />}
