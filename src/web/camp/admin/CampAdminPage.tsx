@@ -51,7 +51,7 @@ export function CampAdmin({ hash = sha256Hex }: { hash?: (password: string) => P
   const year = useCampYear();
   return (
     <AdminShell
-      className="page page-wide camp-admin"
+      className="page page-wide admin-area camp-admin"
       title={`Vinterleiren ${year} – administrasjon`}
       {...campSignIn}
       hash={hash}
