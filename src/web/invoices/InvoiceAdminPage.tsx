@@ -100,7 +100,7 @@ function Reminders({ session }: { session: AdminSession }) {
     <>
       <div className="admin-toolbar">{signOutButton}</div>
 
-      <dl className="invoice-totals">
+      <dl className="admin-totals invoice-totals">
         <div>
           <dt>Personer</dt>
           <dd>{groups.length}</dd>
