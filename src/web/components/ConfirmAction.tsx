@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useFocusReturn } from "../lib/use-focus-return.ts";
 import "./confirm-action.css";
 
 /**
@@ -97,22 +98,7 @@ export function ConfirmAction({
  */
 export function useConfirmation<K extends string | number>() {
   const [open, setOpen] = useState<K>();
-  const [returnTo, setReturnTo] = useState<K>();
-  const triggers = useRef(new Map<K, HTMLElement>());
-
-  useEffect(() => {
-    if (returnTo === undefined) return;
-    triggers.current.get(returnTo)?.focus();
-    setReturnTo(undefined);
-  }, [returnTo]);
-
-  const trigger = useCallback(
-    (key: K) => (element: HTMLElement | null) => {
-      if (element) triggers.current.set(key, element);
-      else triggers.current.delete(key);
-    },
-    [],
-  );
+  const { register, returnTo } = useFocusReturn<K>();
 
   return {
     /** The key of the open confirmation, if any. */
@@ -121,12 +107,12 @@ export function useConfirmation<K extends string | number>() {
     ask: (key: K) => setOpen(key),
     /** Closes without acting: the keyboard goes back to the button that asked. */
     cancel: () => {
-      setReturnTo(open);
+      if (open !== undefined) returnTo(open);
       setOpen(undefined);
     },
     /** Closes after the action; the caller moves the keyboard to where the result is. */
     close: () => setOpen(undefined),
     /** The ref of the button that opens the confirmation for `key`. */
-    trigger,
+    trigger: register,
   };
 }

@@ -15,6 +15,7 @@ import {
 } from "../components/admin/AdminShell.tsx";
 import { sha256Hex } from "../components/admin/sha256.ts";
 import { ConfirmAction, useConfirmation } from "../components/ConfirmAction.tsx";
+import { useFocusReturn } from "../lib/use-focus-return.ts";
 import { getNewMemberAdminToken, getNewMembers, newMembersCsvUrl, removeNewMember } from "./member-api.ts";
 import { dateTimeLabel } from "../../shared/format.ts";
 import { newMemberAdminToken } from "./new-member-admin-token.ts";
@@ -65,15 +66,7 @@ function MemberList({ session }: { session: AdminSession }) {
   const confirmation = useConfirmation<number>();
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string>();
-  const rows = useRef(new Map<number, HTMLButtonElement>());
-  const returnTo = useRef<number>(undefined);
-
-  useEffect(() => {
-    if (selected === undefined && returnTo.current !== undefined) {
-      rows.current.get(returnTo.current)?.focus();
-      returnTo.current = undefined;
-    }
-  }, [selected]);
+  const rows = useFocusReturn<number>();
 
   async function remove(entry: NewMemberAdminEntry) {
     if (busy) return;
@@ -123,7 +116,7 @@ function MemberList({ session }: { session: AdminSession }) {
         <MemberDetails
           entry={chosen}
           onBack={() => {
-            returnTo.current = chosen.registrationId;
+            rows.returnTo(chosen.registrationId);
             setSelected(undefined);
           }}
         />
@@ -169,10 +162,7 @@ function MemberList({ session }: { session: AdminSession }) {
                       <button
                         type="button"
                         className="row-open"
-                        ref={(element) => {
-                          if (element) rows.current.set(entry.registrationId, element);
-                          else rows.current.delete(entry.registrationId);
-                        }}
+                        ref={rows.register(entry.registrationId)}
                         onClick={() => setSelected(entry.registrationId)}
                       >
                         {fullName(entry)}
