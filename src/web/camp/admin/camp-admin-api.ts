@@ -8,7 +8,7 @@ import { campAdminToken } from "./admin-token.ts";
 // The camp admin's calls (/api/VinterleirAdmin/…): sign-in, the lists, and what an admin does to a registration.
 
 /** GET /api/VinterleirAdmin/GetToken/{username}/{digest}: a text token, or a JSON body meaning no (docs/requirements.md §7). */
-export function getCampAdminToken(username: string, passwordDigest: string): Promise<AdminLoginResult> {
+function getCampAdminToken(username: string, passwordDigest: string): Promise<AdminLoginResult> {
   return requestAdminToken(`/api/VinterleirAdmin/GetToken/${encodeURIComponent(username)}/${encodeURIComponent(passwordDigest)}`);
 }
 
