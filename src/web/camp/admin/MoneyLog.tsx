@@ -31,14 +31,22 @@ export function MoneyLog({ registrationId, token, changes, onUnauthorised }: { r
   return (
     <section aria-labelledby={`${id}-heading`}>
       <h3 id={`${id}-heading`}>Historikk</h3>
-      <ul className="money-log">
-        {actions.map((action, index) => (
-          <li key={index}>
-            {osloDateTimeLabel(action.at)} – {action.actor}: {moneyActionLabels[action.action] ?? action.action}
-            {action.amount ? ` (${formatKroner(action.amount)})` : ""}
-          </li>
-        ))}
-      </ul>
+      <MoneyActions actions={actions} />
     </section>
+  );
+}
+
+/** The money log's lines: when, which account, what, how much (and the note, such as a refund's reason). */
+export function MoneyActions({ actions }: { actions: CampPaymentDetails["actions"] }) {
+  return (
+    <ul className="money-log">
+      {actions.map((action, index) => (
+        <li key={index}>
+          {osloDateTimeLabel(action.at)} – {action.actor}: {moneyActionLabels[action.action] ?? action.action}
+          {action.amount ? ` (${formatKroner(action.amount)})` : ""}
+          {action.note ? ` – ${action.note}` : ""}
+        </li>
+      ))}
+    </ul>
   );
 }
