@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import { adminApiNames } from "../../shared/admin/admin-api.ts";
 import type { Route } from "./+types/InvoiceAdminPage";
+import { osloDateTimeLabel } from "../../shared/camp/camp-state-labels.ts";
 import { club } from "../../shared/club/club-facts.ts";
 import { formatKronerOre } from "../../shared/format.ts";
 import type { ImportResult, InvoiceGroup, InvoiceStatus } from "../../shared/invoices/invoice-groups.ts";
@@ -23,7 +24,7 @@ import {
   uploadInvoiceFile,
 } from "./invoice-api.ts";
 import { invoiceAdminToken } from "./invoice-admin-token.ts";
-import { daysLabel, importErrorLabel, invoicesLabel, norwegianDate, osloDateTimeLabel } from "./invoice-format.ts";
+import { daysLabel, importErrorLabel, invoicesLabel, norwegianDate } from "./invoice-format.ts";
 import "../components/admin/admin.css";
 import "./invoices.css";
 
