@@ -110,7 +110,7 @@ export function HydrateFallback() {
   );
 }
 
-/** Router errors (a failed route module, a thrown response) show the spec's fallback screen. */
+/** Router errors (a failed route module, a thrown response) show the fallback screen (layout/ErrorScreen.tsx). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const detail = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText || (error.status === 404 ? "Not Found" : "")}`.trim()

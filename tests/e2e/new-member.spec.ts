@@ -96,9 +96,9 @@ test.describe("new members", () => {
     await expectNoAxeViolations(page);
     await adultRow.getByRole("button", { name: "Nei" }).click();
     await expect(page.getByRole("button", { name: `Per ${surname}`, exact: true })).toBeVisible();
-    // Ja removes it, and the refreshed list no longer has it.
+    // «Ja, slett» removes it, and the refreshed list no longer has it.
     await adultRow.getByRole("button", { name: `Slett Per ${surname}` }).click();
-    await adultRow.getByRole("button", { name: "Ja" }).click();
+    await adultRow.getByRole("button", { name: "Ja, slett" }).click();
     await expect(page.getByText(`Per ${surname} er slettet.`)).toBeVisible();
     await expect(page.getByRole("button", { name: `Per ${surname}`, exact: true })).toHaveCount(0);
     await expect(page.getByRole("button", { name: `Sara ${surname}`, exact: true })).toBeVisible();

@@ -5,7 +5,7 @@ export interface Tab {
   to: string;
 }
 
-/** Sub-page tabs of a section (the spec's "sub-tabs"); the active one is highlighted. */
+/** Sub-page tabs of a section ("sub-tabs" in docs/requirements.md §2); the active one is highlighted. */
 export function SectionTabs({ label, tabs }: { label: string; tabs: Tab[] }) {
   return (
     <nav className="section-tabs" aria-label={label}>

@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import { adminApiNames } from "../../shared/admin/admin-api.ts";
 import type { Route } from "./+types/InvoiceAdminPage";
+import { osloDateTimeLabel } from "../../shared/camp/camp-state-labels.ts";
 import { club } from "../../shared/club/club-facts.ts";
 import { formatKronerOre } from "../../shared/format.ts";
 import type { ImportResult, InvoiceGroup, InvoiceStatus } from "../../shared/invoices/invoice-groups.ts";
@@ -21,9 +22,9 @@ import {
   invoiceCsvUrl,
   refreshInvoices,
   uploadInvoiceFile,
-} from "../lib/api-client.ts";
+} from "./invoice-api.ts";
 import { invoiceAdminToken } from "./invoice-admin-token.ts";
-import { daysLabel, importErrorLabel, invoicesLabel, norwegianDate, osloDateTimeLabel } from "./invoice-format.ts";
+import { daysLabel, importErrorLabel, invoicesLabel, norwegianDate } from "./invoice-format.ts";
 import "../components/admin/admin.css";
 import "./invoices.css";
 
@@ -40,7 +41,7 @@ export function meta(_: Route.MetaArgs) {
 
 const failedMessage = "Klarte ikke hente fakturaene, så du er logget ut. Logg inn på nytt for å prøve igjen.";
 
-/** The invoice-reminder admin (spec §2 "Admin screens", D8): password login, then the reminders per person. */
+/** The invoice-reminder admin (docs/requirements.md §2 "Admin screens", D8): password login, then the reminders per person. */
 export function InvoiceAdmin({ hash = sha256Hex }: { hash?: (password: string) => Promise<string> }) {
   return (
     <AdminShell
@@ -100,7 +101,7 @@ function Reminders({ session }: { session: AdminSession }) {
     <>
       <div className="admin-toolbar">{signOutButton}</div>
 
-      <dl className="invoice-totals">
+      <dl className="admin-totals invoice-totals">
         <div>
           <dt>Personer</dt>
           <dd>{groups.length}</dd>

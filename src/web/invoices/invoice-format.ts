@@ -6,21 +6,6 @@ export function norwegianDate(iso: string): string {
   return `${day}.${month}.${year}`;
 }
 
-const osloDateTime = new Intl.DateTimeFormat("nb-NO", {
-  timeZone: "Europe/Oslo",
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-});
-
-/** "14.03.2026 kl. 10:00" on the club's clock. */
-export function osloDateTimeLabel(instant: string): string {
-  const parts = Object.fromEntries(osloDateTime.formatToParts(new Date(instant)).map((part) => [part.type, part.value]));
-  return `${parts.day}.${parts.month}.${parts.year} kl. ${parts.hour}:${parts.minute}`;
-}
-
 export function daysLabel(days: number): string {
   return days === 1 ? "1 dag" : `${days} dager`;
 }

@@ -1,4 +1,4 @@
-/** The spec's fallback screen: the title "Unexpected Application Error!" with the status or message. */
+/** The fallback screen of docs/requirements.md §2: the title "Unexpected Application Error!" with the status or message. */
 export function ErrorScreen({ detail, notFound }: { detail: string; notFound: boolean }) {
   return (
     <section className="page error-screen" aria-labelledby="error-title">

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { validDraft } from "../../shared/camp/camp-draft.fixture.ts";
-import { getClubs, postCampRegistration } from "./api-client.ts";
+import { z } from "zod";
+import { ApiError, getJson, parseErrorBody, paymentUrl, requestAdminToken } from "./api-client.ts";
 
 function answer(body: string, status = 200, contentType = "text/plain") {
   return vi.fn(async () => new Response(body, { status, headers: { "Content-Type": contentType } }));
@@ -8,54 +8,49 @@ function answer(body: string, status = 200, contentType = "text/plain") {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe("postCampRegistration", () => {
-  it("posts the draft as JSON and reads 'Done'", async () => {
-    const fetch = answer("Done");
-    vi.stubGlobal("fetch", fetch);
-    await expect(postCampRegistration(validDraft())).resolves.toEqual({ kind: "done" });
-    const [path, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
-    expect(path).toBe("/api/Vinterleir/Post");
-    expect(init.method).toBe("POST");
-    expect(JSON.parse(String(init.body))).toEqual(validDraft());
+describe("getJson", () => {
+  const schema = z.array(z.object({ id: z.number() }));
+
+  it("gives the parsed answer, and an ApiError for an error page, non-JSON or the wrong shape", async () => {
+    vi.stubGlobal("fetch", answer(JSON.stringify([{ id: 1 }]), 200, "application/json"));
+    await expect(getJson("/api/Thing", schema)).resolves.toEqual([{ id: 1 }]);
+    vi.stubGlobal("fetch", answer("<!DOCTYPE html>", 200, "text/html"));
+    await expect(getJson("/api/Thing", schema)).rejects.toThrow(/JSON/);
+    vi.stubGlobal("fetch", answer(JSON.stringify([{ id: "1" }]), 200, "application/json"));
+    await expect(getJson("/api/Thing", schema)).rejects.toThrow(/uventede data/);
+    vi.stubGlobal("fetch", answer("nope", 503));
+    await expect(getJson("/api/Thing", schema)).rejects.toMatchObject({ name: "ApiError", status: 503 });
   });
 
-  it("takes an http(s) address or a site path as the payment redirect", async () => {
-    vi.stubGlobal("fetch", answer("https://pay.vipps.no/abc?token=1"));
-    await expect(postCampRegistration(validDraft())).resolves.toEqual({ kind: "redirect", url: "https://pay.vipps.no/abc?token=1" });
-    vi.stubGlobal("fetch", answer("/vipps-simulator/pay/123"));
-    await expect(postCampRegistration(validDraft())).resolves.toEqual({ kind: "redirect", url: "/vipps-simulator/pay/123" });
-  });
-
-  it("never follows an odd 2xx answer, an empty 500 or a javascript: address", async () => {
-    for (const [body, status] of [["javascript:alert(1)", 200], ["", 200], ["", 500], ["<html>oops</html>", 502]] as const) {
-      vi.stubGlobal("fetch", answer(body, status));
-      expect((await postCampRegistration(validDraft())).kind).toBe("failed");
-    }
-  });
-
-  it("returns the messages of a 400", async () => {
-    const body = JSON.stringify({ error: "Noen av opplysningene er ugyldige.", issues: [{ path: "email", message: "Ugyldig epost." }] });
-    vi.stubGlobal("fetch", answer(body, 400, "application/json"));
-    await expect(postCampRegistration(validDraft())).resolves.toEqual({
-      kind: "invalid",
-      message: "Noen av opplysningene er ugyldige.",
-      issues: [{ path: "email", message: "Ugyldig epost." }],
-    });
-  });
-
-  it("reports a network failure with a technical detail", async () => {
+  it("turns a network failure into an ApiError", async () => {
     vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))));
-    const result = await postCampRegistration(validDraft());
-    expect(result).toMatchObject({ kind: "failed" });
-    expect(result.kind === "failed" && result.detail).toContain("Failed to fetch");
+    await expect(getJson("/api/Thing", schema)).rejects.toBeInstanceOf(ApiError);
   });
 });
 
-describe("getClubs", () => {
-  it("checks the shape of the answer", async () => {
-    vi.stubGlobal("fetch", answer(JSON.stringify([{ clubId: 1, name: "Bergen Vest" }]), 200, "application/json"));
-    await expect(getClubs()).resolves.toEqual([{ clubId: 1, name: "Bergen Vest" }]);
-    vi.stubGlobal("fetch", answer("<!DOCTYPE html>", 200, "text/html"));
-    await expect(getClubs()).rejects.toThrow(/JSON/);
+describe("parseErrorBody and paymentUrl", () => {
+  it("reads only the shared error body", () => {
+    expect(parseErrorBody(JSON.stringify({ error: "Ugyldig." }))).toEqual({ error: "Ugyldig." });
+    expect(parseErrorBody("<html>")).toBeUndefined();
+  });
+
+  it("takes an http(s) address or a path on this site, nothing else", () => {
+    expect(paymentUrl("https://pay.vipps.no/x")).toBe("https://pay.vipps.no/x");
+    expect(paymentUrl("/vipps-sim/landing?x=1")).toBe("/vipps-sim/landing?x=1");
+    expect(paymentUrl("//evil.example")).toBeUndefined();
+    expect(paymentUrl("javascript:alert(1)")).toBeUndefined();
+  });
+});
+
+describe("requestAdminToken", () => {
+  it("reads a text token, a JSON no, a 401, and a server message", async () => {
+    vi.stubGlobal("fetch", answer("abc123"));
+    await expect(requestAdminToken("/api/Invoice/GetToken/x")).resolves.toEqual({ kind: "ok", token: "abc123" });
+    vi.stubGlobal("fetch", answer(JSON.stringify({ ok: false }), 200, "application/json"));
+    await expect(requestAdminToken("/api/Invoice/GetToken/x")).resolves.toEqual({ kind: "wrong" });
+    vi.stubGlobal("fetch", answer("", 401));
+    await expect(requestAdminToken("/api/Invoice/GetToken/x")).resolves.toEqual({ kind: "wrong" });
+    vi.stubGlobal("fetch", answer(JSON.stringify({ error: "For mange forsøk." }), 429, "application/json"));
+    await expect(requestAdminToken("/api/Invoice/GetToken/x")).resolves.toEqual({ kind: "failed", message: "For mange forsøk." });
   });
 });

@@ -78,7 +78,7 @@ describe("new-member admin list", () => {
     return screen.findByRole("table");
   }
 
-  it("deletes after 'Ja' (not after 'Nei') and refreshes the list", async () => {
+  it("deletes after 'Ja, slett' (not after 'Nei') and refreshes the list", async () => {
     await loggedIn({
       "/api/NewMemberAdmin/Get/": [{ body: [per, sara] }, { body: [per] }],
       "/api/NewMemberAdmin/Remove/": [{ body: { ok: true } }],
@@ -90,7 +90,7 @@ describe("new-member admin list", () => {
     expect(calls.some((call) => call.method === "DELETE")).toBe(false);
 
     fireEvent.click(screen.getByRole("button", { name: "Slett Sara Berg" }));
-    fireEvent.click(screen.getByRole("button", { name: "Ja" }));
+    fireEvent.click(screen.getByRole("button", { name: "Ja, slett" }));
     await screen.findByText("Sara Berg er slettet.");
     expect(calls.find((call) => call.method === "DELETE")!.url).toBe("/api/NewMemberAdmin/Remove/1/tok1");
     await waitFor(() => expect(screen.queryByRole("button", { name: "Sara Berg" })).toBeNull());
@@ -101,7 +101,7 @@ describe("new-member admin list", () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     await loggedIn({ "/api/NewMemberAdmin/Get/": [{ body: [sara] }], "/api/NewMemberAdmin/Remove/": [{ body: { ok: false } }] });
     fireEvent.click(screen.getByRole("button", { name: "Slett Sara Berg" }));
-    fireEvent.click(screen.getByRole("button", { name: "Ja" }));
+    fireEvent.click(screen.getByRole("button", { name: "Ja, slett" }));
     expect(await screen.findByText(/Klarte ikke slette Sara Berg/)).toBeTruthy();
     expect(errors).toHaveBeenCalled();
     errors.mockRestore();

@@ -14,7 +14,9 @@ import {
   type AdminSession,
 } from "../components/admin/AdminShell.tsx";
 import { sha256Hex } from "../components/admin/sha256.ts";
-import { getNewMemberAdminToken, getNewMembers, newMembersCsvUrl, removeNewMember } from "../lib/api-client.ts";
+import { ConfirmAction, useConfirmation } from "../components/ConfirmAction.tsx";
+import { useFocusReturn } from "../lib/use-focus-return.ts";
+import { getNewMemberAdminToken, getNewMembers, newMembersCsvUrl, removeNewMember } from "./member-api.ts";
 import { dateTimeLabel } from "../../shared/format.ts";
 import { newMemberAdminToken } from "./new-member-admin-token.ts";
 import "../components/admin/admin.css";
@@ -38,7 +40,7 @@ const guardianName = (entry: NewMemberAdminEntry) =>
   needsGuardian(entry.age) ? `${entry.parentFirstName} ${entry.parentLastName}`.trim() : "";
 const refererLabel = (value: number) => refererLabels[value as RefererValue] ?? String(value);
 
-/** The new-member admin (spec §2 "Admin screens", §4 "Admin", D7): password login, list, details, delete, CSV. */
+/** The new-member admin (docs/requirements.md §2 "Admin screens", §4 "Admin", D7): password login, list, details, delete, CSV. */
 export function NewMemberAdmin({ hash = sha256Hex }: { hash?: (password: string) => Promise<string> }) {
   return (
     <AdminShell
@@ -61,18 +63,10 @@ function MemberList({ session }: { session: AdminSession }) {
   const id = useId();
   const { data: entries, load } = useAdminData(session, getNewMembers, failedMessage);
   const [selected, setSelected] = useState<number>();
-  const [confirming, setConfirming] = useState<number>();
+  const confirmation = useConfirmation<number>();
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string>();
-  const rows = useRef(new Map<number, HTMLButtonElement>());
-  const returnTo = useRef<number>(undefined);
-
-  useEffect(() => {
-    if (selected === undefined && returnTo.current !== undefined) {
-      rows.current.get(returnTo.current)?.focus();
-      returnTo.current = undefined;
-    }
-  }, [selected]);
+  const rows = useFocusReturn<number>();
 
   async function remove(entry: NewMemberAdminEntry) {
     if (busy) return;
@@ -86,13 +80,13 @@ function MemberList({ session }: { session: AdminSession }) {
       console.error("Sletting feilet", error);
     }
     if (!removed) {
-      // The spec only logs a failed delete; a short note tells the admin why the row is still there.
+      // docs/requirements.md §8 only logs a failed delete; a short note tells the admin why the row is still there.
       console.error(`Registrering ${entry.registrationId} ble ikke slettet.`);
       setNotice(`Klarte ikke slette ${fullName(entry)}. Oppdater listen og prøv igjen.`);
     } else {
       setNotice(`${fullName(entry)} er slettet.`);
     }
-    setConfirming(undefined);
+    confirmation.close();
     setSelected(undefined);
     await load();
     setBusy(false);
@@ -122,7 +116,7 @@ function MemberList({ session }: { session: AdminSession }) {
         <MemberDetails
           entry={chosen}
           onBack={() => {
-            returnTo.current = chosen.registrationId;
+            rows.returnTo(chosen.registrationId);
             setSelected(undefined);
           }}
         />
@@ -168,10 +162,7 @@ function MemberList({ session }: { session: AdminSession }) {
                       <button
                         type="button"
                         className="row-open"
-                        ref={(element) => {
-                          if (element) rows.current.set(entry.registrationId, element);
-                          else rows.current.delete(entry.registrationId);
-                        }}
+                        ref={rows.register(entry.registrationId)}
                         onClick={() => setSelected(entry.registrationId)}
                       >
                         {fullName(entry)}
@@ -185,19 +176,30 @@ function MemberList({ session }: { session: AdminSession }) {
                     <td data-label="Foresatt">{guardianName(entry)}</td>
                     <td data-label="Kom via">{refererLabel(entry.referer)}</td>
                     <td className="member-actions">
-                      {confirming === entry.registrationId ? (
-                        <ConfirmDelete
-                          name={fullName(entry)}
+                      {confirmation.isOpen(entry.registrationId) ? (
+                        <ConfirmAction
+                          label={`Slette ${fullName(entry)}?`}
+                          confirmLabel="Ja, slett"
+                          busyLabel="Sletter..."
+                          cancelLabel="Nei"
+                          small
                           busy={busy}
-                          onYes={() => void remove(entry)}
-                          onNo={() => setConfirming(undefined)}
-                        />
+                          onConfirm={() => remove(entry)}
+                          onCancel={confirmation.cancel}
+                        >
+                          Slette {fullName(entry)} for godt?
+                        </ConfirmAction>
                       ) : (
                         <div className="member-action-buttons">
                           <a className="button secondary small" href={mailLink(entry)}>
                             Send e-post<span className="visually-hidden"> til {contactName(entry)}</span>
                           </a>
-                          <button type="button" className="button secondary small" onClick={() => setConfirming(entry.registrationId)}>
+                          <button
+                            type="button"
+                            className="button secondary small"
+                            ref={confirmation.trigger(entry.registrationId)}
+                            onClick={() => confirmation.ask(entry.registrationId)}
+                          >
                             Slett<span className="visually-hidden"> {fullName(entry)}</span>
                           </button>
                         </div>
@@ -211,24 +213,6 @@ function MemberList({ session }: { session: AdminSession }) {
         )}
       </section>
     </>
-  );
-}
-
-function ConfirmDelete({ name, busy, onYes, onNo }: { name: string; busy: boolean; onYes: () => void; onNo: () => void }) {
-  const no = useRef<HTMLButtonElement>(null);
-  useEffect(() => no.current?.focus(), []);
-  return (
-    <div className="confirm-box" role="group" aria-label={`Slette ${name}?`}>
-      <p>Slette {name} for godt?</p>
-      <div className="button-row">
-        <button type="button" className="button small" onClick={onYes} aria-disabled={busy || undefined}>
-          Ja
-        </button>
-        <button type="button" className="button secondary small" ref={no} onClick={onNo}>
-          Nei
-        </button>
-      </div>
-    </div>
   );
 }
 

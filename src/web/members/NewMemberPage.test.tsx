@@ -40,7 +40,7 @@ const next = () => fireEvent.click(screen.getByRole("button", { name: "Neste" })
 const nextButton = () => screen.getByRole("button", { name: "Neste" }) as HTMLButtonElement;
 
 describe("the new-member wizard", () => {
-  it("takes a child through Registration, Parent and Receipt and posts the spec's fields with referer QRCode", async () => {
+  it("takes a child through Registration, Parent and Receipt and posts the required fields with referer QRCode", async () => {
     renderAt("/nyttmedlem?referer=qr");
     expect(screen.getByText("Steg 1 av 4")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Start" }));

@@ -23,7 +23,7 @@ function refererParam(value: string | null): RefererValue | undefined {
   return value === null ? undefined : refererFromQuery(value);
 }
 
-/** The new-member wizard (spec §2, §4, §5): Welcome, Registration, Parent (children only), Receipt, Done. */
+/** The new-member wizard (docs/requirements.md §2, §4, §5): Welcome, Registration, Parent (children only), Receipt, Done. */
 export function NewMemberWizard({ referer }: { referer: RefererValue | undefined }) {
   const wizard = useNewMemberWizard({ referer });
   const counted = countedNewMemberSteps(wizard.draft);

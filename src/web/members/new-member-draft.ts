@@ -7,7 +7,7 @@ import {
 } from "../../shared/members/new-member.ts";
 import { createDraftCookies, sameShapeAs } from "../components/wizard/cookie-draft.ts";
 
-/** The new-member wizard's draft and step in cookies scoped to /nyttmedlem (spec §4), like the camp wizard. */
+/** The new-member wizard's draft and step in cookies scoped to /nyttmedlem (docs/requirements.md §4), like the camp wizard. */
 export const NEW_MEMBER_COOKIE = "nyttmedlem_registrering";
 
 const cookies = createDraftCookies<NewMemberDraft, NewMemberStep>({

@@ -13,7 +13,8 @@ import {
   type NewMemberStep,
   type RefererValue,
 } from "../../shared/members/new-member.ts";
-import { postNewMember, type ApiIssue } from "../lib/api-client.ts";
+import type { ApiIssue } from "../lib/api-client.ts";
+import { postNewMember } from "./member-api.ts";
 import { newId } from "../components/wizard/new-id.ts";
 import { clearNewMemberDraft, loadNewMemberDraft, saveNewMemberDraft } from "./new-member-draft.ts";
 

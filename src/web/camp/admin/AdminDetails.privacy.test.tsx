@@ -3,41 +3,25 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import type { AdminPerson } from "../../../shared/camp/camp-lists.ts";
 import { AdminDetails } from "./AdminDetails.tsx";
+import { adminPerson } from "./admin-person.fixture.ts";
 
-const person: AdminPerson = {
+const person: AdminPerson = adminPerson({
   registrationId: 7,
-  firstname: "Ola",
-  lastname: "Nordmann",
-  isLedsager: false,
-  isLedsagerForName: null,
   age: 30,
   club: "Bergen Vest",
   grade: "2. Dan",
-  email: "ola@example.no",
-  telephone: "91234567",
   gradering: false,
-  sleepover: false,
-  public: true,
   amount: 1200,
   paid: 1200,
-  vipps: false,
-  vegan: false,
-  instructor: 0,
-  wantstoinstruct: false,
   allergies: "",
   otherinfo: "",
-  orderid: "VL26-AAAA11",
-  transactionid: null,
-  status: "confirmed",
-  paymentMethod: "card_cash",
   paymentState: "paid",
   createdAt: "2026-10-12T18:04:00Z",
-  anonymisedAt: null,
-};
+});
 
 afterEach(cleanup);
 
-describe("AdminDetails: personal data on request (D6)", () => {
+describe("AdminDetails: personal data on request", () => {
   it("links to the person export and anonymises only after 'Ja, slett'", async () => {
     const fetchMock = vi.fn(async () => new Response(JSON.stringify({ changed: true }), { status: 200 }));
     vi.stubGlobal("fetch", fetchMock);

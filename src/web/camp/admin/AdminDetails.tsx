@@ -1,6 +1,9 @@
 import type { CampRole } from "../../../shared/admin/camp-accounts.ts";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { ApiError, campPersonExportUrl, cancelCampRegistration, forgetCampRegistration, markCampRegistrationPaid } from "../../lib/api-client.ts";
+import { ActionResult, type ActionOutcome } from "../../components/admin/ActionResult.tsx";
+import { ConfirmAction, useConfirmation } from "../../components/ConfirmAction.tsx";
+import { ApiError } from "../../lib/api-client.ts";
+import { campPersonExportUrl, cancelCampRegistration, forgetCampRegistration, markCampRegistrationPaid } from "./camp-admin-api.ts";
 import type { AdminPerson } from "../../../shared/camp/camp-lists.ts";
 import { MoneyLog } from "./MoneyLog.tsx";
 import { VippsPayments } from "./VippsPayments.tsx";
@@ -46,27 +49,11 @@ export function AdminDetails({
 }) {
   const id = useId();
   const heading = useRef<HTMLHeadingElement>(null);
-  const [confirmingCancel, setConfirmingCancel] = useState(false);
+  const confirmation = useConfirmation<"cancel" | "forget">();
   const [busy, setBusy] = useState<Action>();
-  const [result, setResult] = useState<{ ok: boolean; text: string }>();
-  const cancelButton = useRef<HTMLButtonElement>(null);
-  const noButton = useRef<HTMLButtonElement>(null);
-  const [focusCancel, setFocusCancel] = useState(false);
-  const [confirmingForget, setConfirmingForget] = useState(false);
-  const forgetButton = useRef<HTMLButtonElement>(null);
-  const forgetNoButton = useRef<HTMLButtonElement>(null);
-  const [focusForget, setFocusForget] = useState(false);
+  const [result, setResult] = useState<ActionOutcome>();
 
   useEffect(() => heading.current?.focus(), []);
-  // Keep the keyboard where it was when the confirm step opens and closes.
-  useEffect(() => {
-    if (confirmingCancel) noButton.current?.focus();
-    else if (focusCancel) cancelButton.current?.focus();
-  }, [confirmingCancel, focusCancel]);
-  useEffect(() => {
-    if (confirmingForget) forgetNoButton.current?.focus();
-    else if (focusForget) forgetButton.current?.focus();
-  }, [confirmingForget, focusForget]);
 
   async function run(action: Action) {
     if (!person || busy) return;
@@ -87,8 +74,7 @@ export function AdminDetails({
       setResult({ ok: false, text: `Klarte ikke å ${what}. ${error instanceof Error ? error.message : ""}`.trim() });
       return;
     }
-    setConfirmingCancel(false);
-    setConfirmingForget(false);
+    confirmation.close();
     await onChanged();
     setBusy(undefined);
     setResult({
@@ -190,34 +176,23 @@ export function AdminDetails({
                 {busy === "markPaid" ? "Lagrer..." : "Marker som betalt"}
               </button>
             )}
-            {canCancel && !confirmingCancel && (
-              <button type="button" className="button secondary" ref={cancelButton} onClick={() => setConfirmingCancel(true)}>
+            {canCancel && !confirmation.isOpen("cancel") && (
+              <button type="button" className="button secondary" ref={confirmation.trigger("cancel")} onClick={() => confirmation.ask("cancel")}>
                 Avmeld
               </button>
             )}
           </div>
-          {canCancel && confirmingCancel && (
-            <div className="confirm-box" role="group" aria-labelledby={`${id}-confirm`}>
-              <p id={`${id}-confirm`}>
-                Vil du melde {fullName(person)} av vinterleiren?
-              </p>
-              <div className="button-row">
-                <button type="button" className="button" onClick={() => run("cancel")} aria-disabled={busy !== undefined || undefined}>
-                  {busy === "cancel" ? "Melder av..." : "Ja"}
-                </button>
-                <button
-                  type="button"
-                  className="button secondary"
-                  ref={noButton}
-                  onClick={() => {
-                    setFocusCancel(true);
-                    setConfirmingCancel(false);
-                  }}
-                >
-                  Nei
-                </button>
-              </div>
-            </div>
+          {canCancel && confirmation.isOpen("cancel") && (
+            <ConfirmAction
+              confirmLabel="Ja, meld av"
+              busyLabel="Melder av..."
+              cancelLabel="Nei"
+              busy={busy !== undefined}
+              onConfirm={() => run("cancel")}
+              onCancel={confirmation.cancel}
+            >
+              Vil du melde {fullName(person)} av vinterleiren?
+            </ConfirmAction>
           )}
         </>
       )}
@@ -236,44 +211,26 @@ export function AdminDetails({
           <a className="button secondary" href={campPersonExportUrl(person.registrationId, token)} download>
             Last ned personopplysninger
           </a>
-          {isAthlete && !person.anonymisedAt && !confirmingForget && (
-            <button type="button" className="button secondary" ref={forgetButton} onClick={() => setConfirmingForget(true)}>
+          {isAthlete && !person.anonymisedAt && !confirmation.isOpen("forget") && (
+            <button type="button" className="button secondary" ref={confirmation.trigger("forget")} onClick={() => confirmation.ask("forget")}>
               Slett personopplysninger
             </button>
           )}
         </div>
       )}
-      {leder && isAthlete && !person.anonymisedAt && confirmingForget && (
-        <div className="confirm-box" role="group" aria-labelledby={`${id}-confirm-forget`}>
-          <p id={`${id}-confirm-forget`}>
-            Vil du slette personopplysningene til {fullName(person)} for godt? Dette kan ikke angres.
-          </p>
-          <div className="button-row">
-            <button type="button" className="button" onClick={() => run("forget")} aria-disabled={busy !== undefined || undefined}>
-              {busy === "forget" ? "Sletter..." : "Ja, slett"}
-            </button>
-            <button
-              type="button"
-              className="button secondary"
-              ref={forgetNoButton}
-              onClick={() => {
-                setFocusForget(true);
-                setConfirmingForget(false);
-              }}
-            >
-              Nei
-            </button>
-          </div>
-        </div>
+      {leder && isAthlete && !person.anonymisedAt && confirmation.isOpen("forget") && (
+        <ConfirmAction
+          confirmLabel="Ja, slett"
+          busyLabel="Sletter..."
+          cancelLabel="Nei"
+          busy={busy !== undefined}
+          onConfirm={() => run("forget")}
+          onCancel={confirmation.cancel}
+        >
+          Vil du slette personopplysningene til {fullName(person)} for godt? Dette kan ikke angres.
+        </ConfirmAction>
       )}
-      <div role="status" className={result?.ok ? "action-result ok" : "action-result"}>
-        {result?.ok ? result.text : ""}
-      </div>
-      {result && !result.ok && (
-        <p className="form-error" role="alert">
-          {result.text}
-        </p>
-      )}
+      <ActionResult result={result} />
       {!person.vipps && (
         <MoneyLog registrationId={person.registrationId} token={token} changes={`${person.paymentState}|${person.status}|${person.anonymisedAt}`} onUnauthorised={onUnauthorised} />
       )}

@@ -5,44 +5,16 @@ import { fireEvent, render, screen, within } from "@testing-library/react";
 import { comingSeasonYear } from "../../../shared/camp/camp-edition-data.ts";
 import { campEditionForYear } from "../../../shared/camp/camp-edition.ts";
 
+import type { AdminPerson } from "../../../shared/camp/camp-lists.ts";
 import { CampAdmin } from "./CampAdminPage.tsx";
+import { adminPerson } from "./admin-person.fixture.ts";
 import { sha256Hex } from "../../components/admin/sha256.ts";
 import { calls, mockApi } from "../../test-support/mock-api.ts";
 
 /** Without a provider the pages use the coming season's year. */
 const campEdition = campEditionForYear(comingSeasonYear(new Date()));
 
-const person = (over: Record<string, unknown>) => ({
-  registrationId: 1,
-  firstname: "Ola",
-  lastname: "Nordmann",
-  isLedsager: false,
-  isLedsagerForName: null,
-  age: 11,
-  club: "Ski Taekwondo Klubb",
-  grade: "8. Cup (Gult)",
-  email: "ola@example.no",
-  telephone: "91234567",
-  gradering: true,
-  sleepover: false,
-  public: true,
-  amount: 1025,
-  paid: 0,
-  vipps: false,
-  vegan: false,
-  instructor: 0,
-  wantstoinstruct: false,
-  allergies: "Nøtter",
-  otherinfo: "Kommer fredag kveld",
-  orderid: "VL26-AAAA11",
-  transactionid: null,
-  status: "confirmed",
-  paymentMethod: "card_cash",
-  paymentState: "unpaid",
-  createdAt: "2025-10-12T18:04:00Z",
-  anonymisedAt: null,
-  ...over,
-});
+const person = (over: Partial<AdminPerson>) => adminPerson(over);
 
 const people = [
   person({}),
@@ -276,13 +248,13 @@ describe("CampAdmin list", () => {
     expect((await screen.findByRole("alert")).textContent).toContain("Allerede betalt.");
   });
 
-  it("cancels after a Ja, and does nothing on Nei", async () => {
+  it("cancels after «Ja, meld av», and does nothing on Nei", async () => {
     await loggedIn();
     fireEvent.click(screen.getByRole("button", { name: "Kari Hansen" }));
     expect(screen.queryByRole("button", { name: "Marker som betalt" })).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Avmeld" }));
     fireEvent.click(screen.getByRole("button", { name: "Nei" }));
-    expect(screen.queryByRole("button", { name: "Ja" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Ja, meld av" })).toBeNull();
     expect(document.activeElement?.textContent).toBe("Avmeld");
 
     mockApi({
@@ -292,7 +264,7 @@ describe("CampAdmin list", () => {
     });
     fireEvent.click(screen.getByRole("button", { name: "Avmeld" }));
     expect(screen.getByText("Vil du melde Kari Hansen av vinterleiren?")).toBeTruthy();
-    fireEvent.click(screen.getByRole("button", { name: "Ja" }));
+    fireEvent.click(screen.getByRole("button", { name: "Ja, meld av" }));
     expect(await screen.findByText("Deltakeren er meldt av.")).toBeTruthy();
     expect(calls[0]).toEqual({ method: "POST", url: "/api/VinterleirAdmin/Cancel/2/tok123" });
     expect(screen.queryByRole("button", { name: "Avmeld" })).toBeNull();

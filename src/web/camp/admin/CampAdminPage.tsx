@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState } from "react";
-import { adminApiNames } from "../../../shared/admin/admin-api.ts";
+import { useState } from "react";
 import type { Route } from "./+types/CampAdminPage";
 import { club } from "../../../shared/club/club-facts.ts";
-import { campAdminCsvUrl, getCampAdminParticipants, getCampAdminToken, getCampAdminTotals } from "../../lib/api-client.ts";
+import { campAdminCsvUrl, campSignIn, getCampAdminParticipants, getCampAdminTotals } from "./camp-admin-api.ts";
 import { campYearOfMatches, useCampYear } from "../../lib/camp-edition.tsx";
+import { useFocusReturn } from "../../lib/use-focus-return.ts";
 import type { AdminPerson, AdminTotals } from "../../../shared/camp/camp-lists.ts";
 import { AdminDetails } from "./AdminDetails.tsx";
 import { AdminList, initialListView, type ListView } from "./AdminList.tsx";
@@ -16,7 +16,6 @@ import {
   type AdminSession,
 } from "../../components/admin/AdminShell.tsx";
 import { personKey } from "./admin-format.ts";
-import { campAdminToken } from "./admin-token.ts";
 import { sha256Hex } from "../../components/admin/sha256.ts";
 import { Tabs } from "../participants/Tabs.tsx";
 import { EditionsArea } from "./editions/EditionsArea.tsx";
@@ -53,14 +52,10 @@ export function CampAdmin({ hash = sha256Hex }: { hash?: (password: string) => P
   const year = useCampYear();
   return (
     <AdminShell
-      className="page page-wide camp-admin"
+      className="page page-wide admin-area camp-admin"
       title={`Vinterleiren ${year} – administrasjon`}
-      apiName={adminApiNames.camp}
-      cookie={campAdminToken}
+      {...campSignIn}
       hash={hash}
-      withUsername
-      login={(digest, username) => getCampAdminToken(username ?? "", digest)}
-      wrongMessage="Feil brukernavn/passord."
       intro="Listen over deltakere er bare for dem som arrangerer vinterleiren. Logg inn for å se den."
     >
       {(session) => <AdminTabs session={session} />}
@@ -121,17 +116,9 @@ function ParticipantsArea({ session, role }: { session: AdminSession; role: Camp
   const { data, load } = useAdminData(session, fetchData, failedMessage);
   const [selected, setSelected] = useState<string>();
   const [view, setView] = useState<ListView>(initialListView);
-  const rows = useRef(new Map<string, HTMLButtonElement>());
-  const returnTo = useRef<string>(undefined);
-  const year = useCampYear();
-
   // Back from the details: the keyboard lands on the row that was opened.
-  useEffect(() => {
-    if (selected === undefined && returnTo.current) {
-      rows.current.get(returnTo.current)?.focus();
-      returnTo.current = undefined;
-    }
-  }, [selected]);
+  const rows = useFocusReturn<string>();
+  const year = useCampYear();
 
   if (!data) return <AdminLoading text="Laster inn påmeldingene...">{null}</AdminLoading>;
 
@@ -142,7 +129,7 @@ function ParticipantsArea({ session, role }: { session: AdminSession; role: Camp
           person={data.people.find((p) => personKey(p) === selected)}
           token={token}
           onBack={() => {
-            returnTo.current = selected;
+            rows.returnTo(selected);
             setSelected(undefined);
           }}
           onChanged={load}
@@ -164,10 +151,7 @@ function ParticipantsArea({ session, role }: { session: AdminSession; role: Camp
           view={view}
           onViewChange={setView}
           onOpen={setSelected}
-          rowRef={(key, element) => {
-            if (element) rows.current.set(key, element);
-            else rows.current.delete(key);
-          }}
+          rowRef={(key, element) => rows.register(key)(element)}
         />
       )}
     </>

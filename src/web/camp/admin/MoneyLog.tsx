@@ -1,7 +1,9 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { moneyActionLabels, osloDateTimeLabel } from "../../../shared/camp/camp-state-labels.ts";
 import { formatKroner } from "../../../shared/format.ts";
-import { ApiError, getCampPaymentDetails, type CampPaymentDetails } from "../../lib/api-client.ts";
+import { ApiError } from "../../lib/api-client.ts";
+import type { CampPaymentDetails } from "../../../shared/payments/vipps-payment.ts";
+import { getCampPaymentDetails } from "./camp-admin-api.ts";
 
 /**
  * The history of a card/cash or free registration: every action on its money (marked paid, cancelled,
@@ -29,14 +31,22 @@ export function MoneyLog({ registrationId, token, changes, onUnauthorised }: { r
   return (
     <section aria-labelledby={`${id}-heading`}>
       <h3 id={`${id}-heading`}>Historikk</h3>
-      <ul className="money-log">
-        {actions.map((action, index) => (
-          <li key={index}>
-            {osloDateTimeLabel(action.at)} – {action.actor}: {moneyActionLabels[action.action] ?? action.action}
-            {action.amount ? ` (${formatKroner(action.amount)})` : ""}
-          </li>
-        ))}
-      </ul>
+      <MoneyActions actions={actions} />
     </section>
+  );
+}
+
+/** The money log's lines: when, which account, what, how much (and the note, such as a refund's reason). */
+export function MoneyActions({ actions }: { actions: CampPaymentDetails["actions"] }) {
+  return (
+    <ul className="money-log">
+      {actions.map((action, index) => (
+        <li key={index}>
+          {osloDateTimeLabel(action.at)} – {action.actor}: {moneyActionLabels[action.action] ?? action.action}
+          {action.amount ? ` (${formatKroner(action.amount)})` : ""}
+          {action.note ? ` – ${action.note}` : ""}
+        </li>
+      ))}
+    </ul>
   );
 }

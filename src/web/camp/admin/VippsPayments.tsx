@@ -1,6 +1,10 @@
 import { useCallback, useEffect, useId, useState } from "react";
-import { ApiError, getCampPaymentDetails, refundCampPayment, type CampPaymentDetails } from "../../lib/api-client.ts";
+import { ApiError } from "../../lib/api-client.ts";
+import type { CampPaymentDetails } from "../../../shared/payments/vipps-payment.ts";
+import { getCampPaymentDetails, refundCampPayment } from "./camp-admin-api.ts";
 import { formatKroner } from "../../../shared/format.ts";
+import { ConfirmAction, useConfirmation } from "../../components/ConfirmAction.tsx";
+import { MoneyActions } from "./MoneyLog.tsx";
 
 /** The registration's payments as Vipps reports them, the money log, and refund through Vipps. */
 export function VippsPayments({ registrationId, token, onUnauthorised }: { registrationId: number; token: string; onUnauthorised: () => void }) {
@@ -8,8 +12,9 @@ export function VippsPayments({ registrationId, token, onUnauthorised }: { regis
   const [details, setDetails] = useState<CampPaymentDetails>();
   const [error, setError] = useState<string>();
   const [amount, setAmount] = useState("");
-  const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string>();
+  const [refundError, setRefundError] = useState<string>();
+  const confirmation = useConfirmation<"refund">();
 
   const load = useCallback(async () => {
     try {
@@ -30,22 +35,21 @@ export function VippsPayments({ registrationId, token, onUnauthorised }: { regis
   const vipps = details.payments.filter((payment) => payment.method === "vipps");
   if (vipps.length === 0) return null;
 
+  const override = amount.trim() === "" ? undefined : Number(amount);
   const refund = async () => {
     if (!details.refund) return;
-    const override = amount.trim() === "" ? undefined : Number(amount);
-    setBusy(true);
     setMessage(undefined);
+    setRefundError(undefined);
     try {
       const outcome = await refundCampPayment(registrationId, token, { amount: override, alreadyRefunded: details.refund.refunded });
+      confirmation.close();
       setMessage(outcome === "pending" ? "Refusjonen er sendt; Vipps har ikke svart ennå. Den prøves igjen automatisk." : "Refundert.");
       setAmount("");
     } catch (caught) {
       if (caught instanceof ApiError && caught.status === 401) return onUnauthorised();
-      setMessage(caught instanceof Error ? caught.message : String(caught));
-    } finally {
-      setBusy(false);
-      await load();
+      setRefundError(caught instanceof Error ? caught.message : String(caught));
     }
+    await load();
   };
 
   return (
@@ -116,24 +120,39 @@ export function VippsPayments({ registrationId, token, onUnauthorised }: { regis
             {formatKroner(details.refund.max)}.
           </p>
           <label htmlFor={`${id}-amount`}>Beløp i kroner (tomt = etter reglene)</label>
-          <input id={`${id}-amount`} inputMode="numeric" value={amount} onChange={(event) => setAmount(event.target.value.replace(/[^\d]/g, ""))} />
-          <button type="button" className="button secondary" onClick={() => void refund()} disabled={busy}>
-            {busy ? "Refunderer …" : "Refunder med Vipps"}
-          </button>
+          <input
+            id={`${id}-amount`}
+            inputMode="numeric"
+            value={amount}
+            readOnly={confirmation.open !== undefined}
+            onChange={(event) => setAmount(event.target.value.replace(/[^\d]/g, ""))}
+          />
+          {confirmation.isOpen("refund") ? (
+            <ConfirmAction
+              confirmLabel="Ja, refunder"
+              busyLabel="Refunderer …"
+              error={refundError}
+              onConfirm={refund}
+              onCancel={() => {
+                setRefundError(undefined);
+                confirmation.cancel();
+              }}
+            >
+              Refundere {formatKroner(override ?? details.refund.suggested)} med Vipps? Pengene går tilbake til den som betalte, og
+              det kan ikke angres.
+            </ConfirmAction>
+          ) : (
+            <button type="button" className="button secondary" ref={confirmation.trigger("refund")} onClick={() => confirmation.ask("refund")}>
+              Refunder med Vipps
+            </button>
+          )}
         </div>
       )}
       <div role="status">{message ?? ""}</div>
       {details.actions.length > 0 && (
         <details>
           <summary>Pengelogg</summary>
-          <ul>
-            {details.actions.map((action, index) => (
-              <li key={index}>
-                {new Date(action.at).toLocaleString("nb-NO", { timeZone: "Europe/Oslo" })} – {action.actor}: {action.action} {formatKroner(action.amount)}
-                {action.note ? ` (${action.note})` : ""}
-              </li>
-            ))}
-          </ul>
+          <MoneyActions actions={details.actions} />
         </details>
       )}
     </section>

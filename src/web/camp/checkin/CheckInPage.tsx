@@ -1,14 +1,13 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
 import type { Route } from "./+types/CheckInPage";
-import { adminApiNames } from "../../../shared/admin/admin-api.ts";
 import { campDayLabel, CheckInCountsSchema, checkInMessages, normaliseCheckInCode, type CheckInActionKind, type CheckInCounts, type CheckInHit } from "../../../shared/camp/camp-checkin.ts";
 import { club } from "../../../shared/club/club-facts.ts";
 import { formatKroner } from "../../../shared/format.ts";
 import { AdminShell, expiredMessage, isUnauthorised, SignOutButton, type AdminSession } from "../../components/admin/AdminShell.tsx";
 import { sha256Hex } from "../../components/admin/sha256.ts";
-import { ApiError, getCampAdminToken } from "../../lib/api-client.ts";
+import { ApiError } from "../../lib/api-client.ts";
+import { campSignIn } from "../admin/camp-admin-api.ts";
 import { campYearOfMatches, useCampYear } from "../../lib/camp-edition.tsx";
-import { campAdminToken } from "../admin/admin-token.ts";
 import { newActionId, type QueuedAction, type QueueStorage } from "./action-queue.ts";
 import { getCheckInCounts, lookUpCheckInCode, searchCheckIn } from "./checkin-api.ts";
 import { waitingText, withPending, type HitView } from "./pending-view.ts";
@@ -37,12 +36,8 @@ export function CheckIn({ hash = sha256Hex, storage }: { hash?: (password: strin
     <AdminShell
       className="page checkin"
       title={`Innsjekking – vinterleiren ${year}`}
-      apiName={adminApiNames.camp}
-      cookie={campAdminToken}
+      {...campSignIn}
       hash={hash}
-      withUsername
-      login={(digest, username) => getCampAdminToken(username ?? "", digest)}
-      wrongMessage="Feil brukernavn/passord."
       intro="Innsjekkingen er for dem som står i døra på vinterleiren. Logg inn med leirens brukernavn og passord."
     >
       {(session) => <CheckInArea session={session} storage={storage} />}

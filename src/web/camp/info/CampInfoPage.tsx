@@ -7,6 +7,7 @@ import { campDayCountWord, campKeyFacts } from "../../../shared/camp/camp-texts.
 import { formatDateRange, formatKroner, formatLongDate, weekdayName } from "../../../shared/format.ts";
 import { ExternalLink } from "../../components/ExternalLink.tsx";
 import { useAnnouncedCamp } from "../../lib/camp-edition.tsx";
+import { CampActions } from "./CampActions.tsx";
 import { CampNotAnnounced } from "./CampNotAnnounced.tsx";
 
 export default function CampInfoPage() {
@@ -38,14 +39,7 @@ export default function CampInfoPage() {
         {settings.minAge} år er velkomne, uansett beltegrad.
       </p>
 
-      <div className="button-row">
-        <Link className="button" to="/vinterleir/registrering">
-          Meld deg på
-        </Link>
-        <Link className="button secondary" to="/vinterleir/deltakere">
-          Se hvem som er påmeldt
-        </Link>
-      </div>
+      <CampActions />
 
       <h2>Trening og aktiviteter</h2>
       <ul>

@@ -3,6 +3,7 @@ import { isEarlyBird } from "../../../shared/camp/camp-edition.ts";
 import { campDayCountWord, campKeyFacts } from "../../../shared/camp/camp-texts.ts";
 import { capitalise, formatDateRange, formatKroner, formatLongDate } from "../../../shared/format.ts";
 import { useAnnouncedCamp } from "../../lib/camp-edition.tsx";
+import { CampActions } from "./CampActions.tsx";
 import { CampNotAnnounced } from "./CampNotAnnounced.tsx";
 import { useNow } from "../../lib/use-now.ts";
 import "./camp-info.css";
@@ -69,14 +70,7 @@ export default function EventsPage() {
           </li>
         </ul>
 
-        <div className="button-row">
-          <Link className="button" to="/vinterleir/registrering">
-            Meld deg på
-          </Link>
-          <Link className="button secondary" to="/vinterleir/deltakere">
-            Se hvem som er påmeldt
-          </Link>
-        </div>
+        <CampActions />
         <p>
           <Link to="/vinterleir">Mer informasjon om vinterleiren</Link> – program, flyer, gradering, overnatting og alle
           priser.

@@ -14,11 +14,12 @@ import {
 import { campSettings } from "../../../shared/camp/camp-edition.ts";
 import { formatKroner, formatLongDate } from "../../../shared/format.ts";
 import { osloCalendarDate } from "../../../shared/time.ts";
+import { ConfirmAction, useConfirmation } from "../../components/ConfirmAction.tsx";
 import { AgeField, CheckboxField, TextAreaField, TextField } from "../../components/wizard/fields.tsx";
 import { newId } from "../../components/wizard/new-id.ts";
 import { LoadProblem } from "../registration/LoadProblem.tsx";
 import { ReceiptTable } from "../registration/ReceiptTable.tsx";
-import { useLoad } from "../registration/use-camp-data.ts";
+import { useLoad } from "../../lib/use-load.ts";
 import { addCompanion, cancelPerson, changeMyRegistration, getMyRegistration, payOutstanding, setGrading, type ActionResult } from "./my-registration-api.ts";
 import { rememberPersonalLink } from "./personal-link-storage.ts";
 import "../registration/registration.css";
@@ -279,9 +280,8 @@ function RefundRule({ view, who }: { view: MyRegistrationView; who?: string }) {
 type Sending = { state: "idle" } | { state: "sending" } | { state: "error"; message: string };
 
 function PersonCard({ person, view, onCancel }: { person: MyPerson; view: MyRegistrationView; onCancel: () => Promise<ActionResult> }) {
-  const [confirming, setConfirming] = useState(false);
-  const [sending, setSending] = useState<Sending>({ state: "idle" });
-  const busy = useRef(false);
+  const confirmation = useConfirmation<"cancel">();
+  const [error, setError] = useState<string>();
   const name = `${person.firstName} ${person.lastName}`;
   const canCancel = view.changeable && !person.cancelled;
   const refundText =
@@ -293,17 +293,10 @@ function PersonCard({ person, view, onCancel }: { person: MyPerson; view: MyRegi
         ? "Du betaler ingenting for dette ved oppmøte."
         : "";
   const confirm = async () => {
-    if (busy.current) return;
-    busy.current = true;
-    setSending({ state: "sending" });
+    setError(undefined);
     const result = await onCancel();
-    busy.current = false;
-    if (result.kind === "ok") {
-      setConfirming(false);
-      setSending({ state: "idle" });
-    } else {
-      setSending({ state: "error", message: result.kind === "conflict" || result.kind === "invalid" ? result.message : result.kind === "notfound" ? "Fant ikke påmeldingen." : "Vi fikk ikke avbestilt. Prøv igjen om litt." });
-    }
+    if (result.kind === "ok") confirmation.close();
+    else setError(result.kind === "conflict" || result.kind === "invalid" ? result.message : result.kind === "notfound" ? "Fant ikke påmeldingen." : "Vi fikk ikke avbestilt. Prøv igjen om litt.");
   };
   return (
     <li className={`my-person${person.cancelled ? " is-cancelled" : ""}`}>
@@ -312,32 +305,29 @@ function PersonCard({ person, view, onCancel }: { person: MyPerson; view: MyRegi
         <span className="my-person-role">{person.kind === "athlete" ? "Utøver" : "Ledsager"}</span>
       </div>
       <p className="my-person-amount">{person.cancelled ? "Avbestilt" : formatKroner(person.amount)}</p>
-      {canCancel && !confirming && (
-        <button type="button" className="button secondary" onClick={() => setConfirming(true)} aria-label={`Avbestill ${name}`}>
+      {canCancel && !confirmation.open && (
+        <button type="button" className="button secondary" ref={confirmation.trigger("cancel")} onClick={() => confirmation.ask("cancel")} aria-label={`Avbestill ${name}`}>
           Avbestill
         </button>
       )}
-      {canCancel && confirming && (
-        <div className="my-confirm" role="group" aria-label={`Bekreft avbestilling av ${name}`}>
-          <p>
-            <strong>Avbestille {name}?</strong>{" "}
-            {person.kind === "athlete" && view.persons.some((other) => other.kind === "companion" && !other.cancelled) && "Hele påmeldingen avbestilles, også ledsagerne. "}
-            {refundText}
-          </p>
-          {sending.state === "error" && (
-            <p className="field-error" role="alert">
-              {sending.message}
-            </p>
-          )}
-          <div className="button-row">
-            <button type="button" className="button danger" onClick={() => void confirm()} disabled={sending.state === "sending"}>
-              {sending.state === "sending" ? "Avbestiller …" : "Ja, avbestill"}
-            </button>
-            <button type="button" className="button secondary" onClick={() => setConfirming(false)} disabled={sending.state === "sending"}>
-              Nei, behold
-            </button>
-          </div>
-        </div>
+      {canCancel && confirmation.open && (
+        <ConfirmAction
+          className="my-confirm"
+          label={`Bekreft avbestilling av ${name}`}
+          confirmLabel="Ja, avbestill"
+          busyLabel="Avbestiller …"
+          cancelLabel="Nei, behold"
+          error={error}
+          onConfirm={confirm}
+          onCancel={() => {
+            setError(undefined);
+            confirmation.cancel();
+          }}
+        >
+          <strong>Avbestille {name}?</strong>{" "}
+          {person.kind === "athlete" && view.persons.some((other) => other.kind === "companion" && !other.cancelled) && "Hele påmeldingen avbestilles, også ledsagerne. "}
+          {refundText}
+        </ConfirmAction>
       )}
     </li>
   );

@@ -53,7 +53,7 @@ const MyGroupViewSchema = z.object({
   members: z.array(RegistrationViewSchema),
 }) satisfies z.ZodType<MyGroupView>;
 
-export const MyRegistrationViewSchema = RegistrationViewSchema.extend({ group: MyGroupViewSchema.optional() }) satisfies z.ZodType<MyRegistrationView>;
+const MyRegistrationViewSchema = RegistrationViewSchema.extend({ group: MyGroupViewSchema.optional() }) satisfies z.ZodType<MyRegistrationView>;
 
 /** `target`: which athlete of the link's group the call is for (its order id); the link's own without it. */
 const path = (call: string, token: string, target?: string) =>

@@ -20,7 +20,7 @@ export function rememberedPersonalLink(): string | undefined {
   }
 }
 
-export function isPersonalLinkPath(path: string): boolean {
+function isPersonalLinkPath(path: string): boolean {
   const match = /^\/vinterleir\/min-pamelding\/([^/]+)$/.exec(path);
   return match !== null && personalTokenPattern.test(match[1]!);
 }

@@ -1,22 +1,22 @@
 import type { CSSProperties } from "react";
 import { gradeLabel } from "../../../shared/camp/grades.ts";
 import type { GradeStatistic } from "../../../shared/camp/camp-lists.ts";
-import { getGradeStatistics } from "../../lib/api-client.ts";
+import { getGradeStatistics } from "./participants-api.ts";
 import { beltColours, beltFor } from "./belt-colours.ts";
-import { useLoad } from "./use-load.ts";
+import { useLoad } from "../../lib/use-load.ts";
 
 /** The Beltegrader tab: how many of each belt are coming, cup grades first, then dan. */
 export function GradeStatistics({ initial }: { initial?: GradeStatistic[] }) {
   const [state, retry] = useLoad(getGradeStatistics, initial);
 
-  if (state.kind === "loading") {
+  if (state.status === "loading") {
     return (
       <p className="loading" role="status">
         Laster...
       </p>
     );
   }
-  if (state.kind === "failed") {
+  if (state.status === "error") {
     return (
       <div className="load-failed" role="alert">
         <p>Feil: Klarte ikke hente grader.</p>

@@ -1,18 +1,18 @@
 import { useId, useMemo, useState } from "react";
 import { matchesSearch } from "../../../shared/camp/grades.ts";
 import type { PublicParticipant } from "../../../shared/camp/camp-lists.ts";
-import { getPublicParticipants } from "../../lib/api-client.ts";
+import { getPublicParticipants } from "./participants-api.ts";
 import { HydrationGate } from "../../components/HydrationGate.tsx";
-import { useLoad } from "./use-load.ts";
+import { useLoad } from "../../lib/use-load.ts";
 
-/** The Søk tab: everyone registered, by name only for those who said yes to being shown (D6). */
+/** The Søk tab: everyone registered, by name only for those who said yes to being shown (docs/requirements.md D6). */
 export function ParticipantSearch({ initial }: { initial?: PublicParticipant[] }) {
   const [state, retry] = useLoad(getPublicParticipants, initial);
   const [name, setName] = useState("");
   const [club, setClub] = useState("");
   const id = useId();
 
-  const all = useMemo(() => (state.kind === "loaded" ? state.data : []), [state]);
+  const all = useMemo(() => (state.status === "ready" ? state.data : []), [state]);
   const shown = useMemo(
     () => all.filter((p) => matchesSearch(p.name, name) && matchesSearch(p.club ?? "", club)),
     [all, name, club],
@@ -49,12 +49,12 @@ export function ParticipantSearch({ initial }: { initial?: PublicParticipant[] }
       </div>
       </HydrationGate>
 
-      {state.kind === "loading" && (
+      {state.status === "loading" && (
         <p className="loading" role="status">
           Laster...
         </p>
       )}
-      {state.kind === "failed" && (
+      {state.status === "error" && (
         <div className="load-failed" role="alert">
           <p>Klarte ikke laste data.</p>
           <button type="button" className="button secondary" onClick={retry}>
@@ -62,7 +62,7 @@ export function ParticipantSearch({ initial }: { initial?: PublicParticipant[] }
           </button>
         </div>
       )}
-      {state.kind === "loaded" && (
+      {state.status === "ready" && (
         <>
           <p className="result-count" role="status">
             Viser {shown.length} av {all.length} deltakere

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { AppLoadContext } from "react-router";
 import type { Route } from "./+types/ParticipantsPage";
-import { getGradeStatistics, getPublicParticipants } from "../../lib/api-client.ts";
+import { getGradeStatistics, getPublicParticipants } from "./participants-api.ts";
 import { pageData } from "../../lib/page-api.ts";
 import { club } from "../../../shared/club/club-facts.ts";
 import { campYearOfMatches, useCampYear } from "../../lib/camp-edition.tsx";
@@ -37,7 +37,7 @@ export function meta({ matches }: Route.MetaArgs) {
   ];
 }
 
-/** Public participant list with belt statistics (spec §2, D6). */
+/** Public participant list with belt statistics (docs/requirements.md §2, D6). */
 export default function ParticipantsPage({ loaderData }: Partial<Pick<Route.ComponentProps, "loaderData">>) {
   const [tab, setTab] = useState("search");
   const tabs = [

@@ -11,7 +11,7 @@ export const beltColours = {
   red: "#c8102e",
   black: "#16161a",
 } as const;
-export type BeltColour = keyof typeof beltColours;
+type BeltColour = keyof typeof beltColours;
 
 export interface Belt {
   base: BeltColour;

@@ -3,7 +3,9 @@ import { Link, useNavigate, useParams } from "react-router";
 import { club, contactEmails } from "../../../shared/club/club-facts.ts";
 import type { AppLoadContext } from "react-router";
 import type { Route } from "./+types/VippsResultPage";
-import { ApiError, cancelVippsOrder, checkVippsStatus, type VippsStatus } from "../../lib/api-client.ts";
+import { ApiError } from "../../lib/api-client.ts";
+import type { VippsStatus } from "../../../shared/payments/vipps-payment.ts";
+import { cancelVippsOrder, checkVippsStatus } from "./vipps-api.ts";
 import { clearWizard, setWizardStep } from "../registration/draft-storage.ts";
 import { rememberedGroupNames, rememberedPersonalLink } from "../my-registration/personal-link-storage.ts";
 import "./vipps-result.css";
@@ -36,7 +38,7 @@ export function meta() {
   return [{ title: `Betaling med Vipps – ${club.name}` }, { name: "robots", content: "noindex" }];
 }
 
-/** Spec §4 "Payment result page". */
+/** The payment result page (docs/requirements.md §4 "Payment result page"). */
 export const POLL_INTERVAL_MS = 2000;
 export const RETRY_AFTER_ERROR_MS = 1700;
 export const MAX_TRIES = 30;

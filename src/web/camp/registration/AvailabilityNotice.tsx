@@ -5,7 +5,7 @@ import type { Availability } from "./current-edition-api.ts";
 /** Whether the wizard can send a registration (or a place on the waiting list) now. */
 export const takesRegistrations = (availability: Availability) => availability.state === "open" || availability.state === "full";
 
-export function placesLeftText(placesLeft: number): string {
+function placesLeftText(placesLeft: number): string {
   return placesLeft === 1 ? "1 plass igjen" : `${placesLeft} plasser igjen`;
 }
 

@@ -18,7 +18,8 @@ import { EmailTelephoneStep, NameAgeStep } from "./steps/PersonSteps.tsx";
 import { PublicStep } from "./steps/PublicStep.tsx";
 import { AllergiesStep, OtherInformationStep } from "./steps/TextSteps.tsx";
 import { WelcomeStep } from "./steps/WelcomeStep.tsx";
-import { useCampData, useLoad } from "./use-camp-data.ts";
+import { useLoad } from "../../lib/use-load.ts";
+import { useCampData } from "./use-camp-data.ts";
 import { useCampWizard, type WizardOptions } from "./use-camp-wizard.ts";
 import "./registration.css";
 

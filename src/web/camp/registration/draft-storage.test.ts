@@ -2,11 +2,11 @@
 // @vitest-environment-options {"url": "http://localhost:3000/vinterleir/registrering"}
 import { afterEach, describe, expect, it } from "vitest";
 import { validCompanion, validDraft } from "../../../shared/camp/camp-draft.fixture.ts";
+import { encodeBase64 } from "../../components/wizard/cookie-draft.ts";
 import { documentCookies, readableCookieText } from "../../components/wizard/cookie-text.fixture.ts";
 import {
   clearWizard,
   DRAFT_COOKIE,
-  encodeBase64,
   loadWizard,
   PARTS_COOKIE,
   saveWizard,

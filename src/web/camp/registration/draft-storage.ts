@@ -2,8 +2,6 @@ import { emptyCampDraft, type CampRegistrationDraft } from "../../../shared/camp
 import { CAMP_STEPS, CampStepSchema, type CampStep } from "../../../shared/camp/camp-steps.ts";
 import { createDraftCookies, sameShapeAs } from "../../components/wizard/cookie-draft.ts";
 
-export { decodeBase64, encodeBase64, PART_SIZE } from "../../components/wizard/cookie-draft.ts";
-
 /**
  * The camp wizard's draft and step in cookies (components/wizard/cookie-draft.ts), under the name
  * `vinterleir_registrering` and scoped to the wizard's path (the Vipps result page can still set and
@@ -12,7 +10,7 @@ export { decodeBase64, encodeBase64, PART_SIZE } from "../../components/wizard/c
 export const DRAFT_COOKIE = "vinterleir_registrering";
 export const STEP_COOKIE = "vinterleir_registrering_step";
 export const PARTS_COOKIE = "vinterleir_registrering_parts";
-export const COOKIE_PATH = "/vinterleir/registrering";
+const COOKIE_PATH = "/vinterleir/registrering";
 
 /**
  * Health data and free text: kept in this tab only (sessionStorage), never in a cookie, and sent once with

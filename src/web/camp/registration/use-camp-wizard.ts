@@ -12,7 +12,8 @@ import {
   type FieldErrors,
 } from "../../../shared/camp/camp-registration.ts";
 import { canLeave, nextStep, previousStep, validateStep, type CampStep } from "../../../shared/camp/camp-steps.ts";
-import { postCampRegistration, type ApiIssue } from "../../lib/api-client.ts";
+import type { ApiIssue } from "../../lib/api-client.ts";
+import { postCampRegistration } from "./registration-api.ts";
 import { rememberGroupNames, rememberPersonalLink } from "../my-registration/personal-link-storage.ts";
 import { clearWizard, loadWizard, saveWizard } from "./draft-storage.ts";
 import { newId } from "../../components/wizard/new-id.ts";
@@ -34,8 +35,6 @@ export interface WizardOptions {
   redirect?: (url: string) => void;
 }
 
-export { newId } from "../../components/wizard/new-id.ts";
-
 interface WizardState {
   draft: CampRegistrationDraft;
   step: CampStep;
@@ -54,7 +53,7 @@ function restoredState(): WizardState {
 }
 
 /** The top-level field a server issue path names ("ledsagere.0.email" → "ledsagere"). */
-export function issueField(path: string): string {
+function issueField(path: string): string {
   return path.split(".")[0] ?? "";
 }
 

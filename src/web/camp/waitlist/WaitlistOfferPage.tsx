@@ -5,7 +5,7 @@ import type { WaitlistOfferView } from "../../../shared/camp/camp-waitlist.ts";
 import { formatKroner, formatOsloDateTime } from "../../../shared/format.ts";
 import { LoadProblem } from "../registration/LoadProblem.tsx";
 import { ReceiptTable } from "../registration/ReceiptTable.tsx";
-import { useLoad } from "../registration/use-camp-data.ts";
+import { useLoad } from "../../lib/use-load.ts";
 import { acceptWaitlistOffer, getWaitlistOffer } from "./waitlist-api.ts";
 import { pageData } from "../../lib/page-api.ts";
 import type { Route } from "./+types/WaitlistOfferPage";

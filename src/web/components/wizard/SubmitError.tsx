@@ -2,7 +2,7 @@ import { club, contactEmails } from "../../../shared/club/club-facts.ts";
 import type { ApiIssue } from "../../lib/api-client.ts";
 import "./wizard.css";
 
-/** Spec §8: the page stays, says what happened and what to do, and keeps the technical detail folded away. */
+/** docs/requirements.md §8: the page stays, says what happened and what to do, and keeps the technical detail folded away. */
 export function SubmitError({ detail }: { detail: string }) {
   return (
     <div className="submit-error" role="alert">

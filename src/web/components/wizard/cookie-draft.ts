@@ -12,7 +12,7 @@ import { clearTabPart, loadTabPart, saveTabPart } from "./tab-draft.ts";
 
 const MAX_AGE_SECONDS = 3 * 24 * 60 * 60;
 /** Characters of base64 per cookie, well under the 4096-byte limit for name, value and attributes. */
-export const PART_SIZE = 3800;
+const PART_SIZE = 3800;
 /** Never read more parts than a sane draft needs, whatever a tampered count cookie says. */
 const MAX_PARTS = 20;
 

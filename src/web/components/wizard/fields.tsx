@@ -89,7 +89,7 @@ interface AgeFieldProps extends BaseFieldProps {
 }
 
 /** An empty box is age 0 ("not filled in"), never NaN: the old site posted NaN as null and got a 400. */
-export function ageFromInput(text: string): number {
+function ageFromInput(text: string): number {
   const value = Number(text);
   return text.trim() === "" || !Number.isFinite(value) ? 0 : value;
 }

@@ -1,4 +1,4 @@
-/** A fresh id per draft; kept through retries so the server recognises a resubmission (D3). */
+/** A fresh id per draft; kept through retries so the server recognises a resubmission (docs/requirements.md D3). */
 export function newId(): string {
   if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
   // crypto.randomUUID needs a secure context; getRandomValues does not.

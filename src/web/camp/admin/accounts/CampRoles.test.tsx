@@ -3,40 +3,18 @@ import { createHash } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { CampAdmin } from "../CampAdminPage.tsx";
+import { adminPerson } from "../admin-person.fixture.ts";
 import { calls, mockApi } from "../../../test-support/mock-api.ts";
 
-const person = {
-  registrationId: 1,
-  firstname: "Ola",
-  lastname: "Nordmann",
-  isLedsager: false,
-  isLedsagerForName: null,
-  age: 11,
-  club: "Ski Taekwondo Klubb",
-  grade: "8. Cup (Gult)",
-  email: "ola@example.no",
+const person = adminPerson({
   telephone: "+4791234567",
-  gradering: true,
   sleepover: true,
-  public: true,
-  amount: 1025,
-  paid: 0,
-  vipps: false,
   vegan: true,
-  instructor: 0,
-  wantstoinstruct: false,
   allergies: "",
   otherinfo: "",
   hasAllergies: true,
   hasOtherInfo: false,
-  orderid: "VL26-AAAA11",
-  transactionid: null,
-  status: "confirmed",
-  paymentMethod: "card_cash",
-  paymentState: "unpaid",
-  createdAt: "2025-10-12T18:04:00Z",
-  anonymisedAt: null,
-};
+});
 const totals = { registrations: 1, count: 1, sumToPay: 1025, sumPaid: 0, sumOutstanding: 1025 };
 const accounts = [
   { username: "leder", name: "Leder (satt opp på serveren)", role: "leder", configured: true, updatedAt: null, updatedBy: null },

@@ -11,6 +11,7 @@ import { loadCommonPasswords, passwordProblemMessages, passwordProblemOf } from 
 import { osloDateTimeLabel } from "../../../../shared/camp/camp-state-labels.ts";
 import { expiredMessage, isUnauthorised, useAdminData, type AdminSession } from "../../../components/admin/AdminShell.tsx";
 import { sha256Hex } from "../../../components/admin/sha256.ts";
+import { ConfirmAction, useConfirmation } from "../../../components/ConfirmAction.tsx";
 import { getCampAccounts, removeCampAccount, saveCampAccount } from "./camp-accounts-api.ts";
 
 const failedMessage = "Klarte ikke hente hjelperne, så du er logget ut. Logg inn på nytt for å prøve igjen.";
@@ -39,14 +40,10 @@ export function HelpersArea({ session, me, hash = sha256Hex }: { session: AdminS
   const [errors, setErrors] = useState<Partial<Record<keyof FormState | "form", string>>>({});
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<string>();
-  const [confirming, setConfirming] = useState<string>();
+  const confirmation = useConfirmation<string>();
   const formHeading = useRef<HTMLHeadingElement>(null);
-  const noButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => setAccounts(data), [data]);
-  useEffect(() => {
-    if (confirming) noButton.current?.focus();
-  }, [confirming]);
 
   const fail = (error: unknown, what: string) => {
     if (isUnauthorised(error)) signOut(expiredMessage);
@@ -86,7 +83,7 @@ export function HelpersArea({ session, me, hash = sha256Hex }: { session: AdminS
     setResult(undefined);
     try {
       setAccounts(await removeCampAccount(account.username, token));
-      setConfirming(undefined);
+      confirmation.close();
       setResult(`${account.name} er fjernet og logget ut.`);
     } catch (error) {
       fail(error, `Klarte ikke fjerne ${account.name}.`);
@@ -149,16 +146,17 @@ export function HelpersArea({ session, me, hash = sha256Hex }: { session: AdminS
                 <td data-label="Rolle">{campRoleLabels[account.role]}</td>
                 <td data-label="Sist endret">{account.updatedAt ? `${osloDateTimeLabel(account.updatedAt)} (${account.updatedBy})` : "Satt opp på serveren"}</td>
                 <td className="helper-actions" data-label="Endre">
-                  {account.configured || account.username === me ? null : confirming === account.username ? (
-                    <span role="group" aria-label={`Fjerne ${account.name}?`}>
-                      Fjerne {account.name}?{" "}
-                      <button type="button" className="button danger" onClick={() => void remove(account)} aria-disabled={busy || undefined}>
-                        Ja, fjern
-                      </button>{" "}
-                      <button type="button" className="button secondary" ref={noButton} onClick={() => setConfirming(undefined)}>
-                        Nei
-                      </button>
-                    </span>
+                  {account.configured || account.username === me ? null : confirmation.isOpen(account.username) ? (
+                    <ConfirmAction
+                      confirmLabel="Ja, fjern"
+                      busyLabel="Fjerner..."
+                      cancelLabel="Nei"
+                      busy={busy}
+                      onConfirm={() => remove(account)}
+                      onCancel={confirmation.cancel}
+                    >
+                      Fjerne {account.name}?
+                    </ConfirmAction>
                   ) : (
                     <>
                       <button
@@ -172,7 +170,12 @@ export function HelpersArea({ session, me, hash = sha256Hex }: { session: AdminS
                       >
                         Nytt passord<span className="visually-hidden"> for {account.name}</span>
                       </button>{" "}
-                      <button type="button" className="button secondary" onClick={() => setConfirming(account.username)}>
+                      <button
+                        type="button"
+                        className="button secondary"
+                        ref={confirmation.trigger(account.username)}
+                        onClick={() => confirmation.ask(account.username)}
+                      >
                         Fjern<span className="visually-hidden"> {account.name}</span>
                       </button>
                     </>

@@ -3,6 +3,7 @@ import type { CampEditionData } from "../../../../shared/camp/camp-edition-data.
 import { campEditionFieldLabel } from "../../../../shared/camp/camp-edition-labels.ts";
 import type { Club, Grade } from "../../../../shared/camp/grades.ts";
 import { isUnauthorised } from "../../../components/admin/AdminShell.tsx";
+import { ConfirmAction } from "../../../components/ConfirmAction.tsx";
 import { EditionChangeLog } from "./EditionChangeLog.tsx";
 import { EditionForm, focusInView } from "./EditionForm.tsx";
 import { EditionPreview } from "./EditionPreview.tsx";
@@ -61,7 +62,6 @@ export function EditionEditor({
   const headingRef = useRef<HTMLHeadingElement>(null);
   const alertRef = useRef<HTMLParagraphElement>(null);
   const publishButton = useRef<HTMLButtonElement>(null);
-  const noButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (focusTick.target === "heading") headingRef.current?.focus();
@@ -72,9 +72,6 @@ export function EditionEditor({
     } else if (focusTick.target === "preview") document.getElementById(`${id}-preview`)?.focus();
     else if (focusTick.target === "publish") publishButton.current?.focus();
   }, [focusTick, id]);
-  useEffect(() => {
-    if (confirming) noButton.current?.focus();
-  }, [confirming]);
 
   const focus = (target: typeof focusTick.target) => setFocusTick((tick) => ({ target, n: tick.n + 1 }));
   const showErrors = (found: FieldErrors, text: string) => {
@@ -216,31 +213,22 @@ export function EditionEditor({
             )}
           </div>
           {confirming && (
-            <div className="confirm-box" role="group" aria-labelledby={`${id}-confirm`}>
-              <p id={`${id}-confirm`}>
-                Publisere vinterleiren {edition.year}?{" "}
-                {currentYear !== undefined && currentYear !== edition.year
-                  ? `Den erstatter vinterleiren ${currentYear} som alle ser nå, på nettsiden og i påmeldingen.`
-                  : "Den blir leiren alle ser på nettsiden og i påmeldingen."}
-                {dirty ? " Endringene i skjemaet lagres først." : ""}
-              </p>
-              <div className="button-row">
-                <button type="button" className="button" onClick={() => void publish()} aria-disabled={busy !== undefined || undefined}>
-                  {busy === "publish" ? "Publiserer..." : busy === "save" ? "Lagrer..." : "Ja, publiser"}
-                </button>
-                <button
-                  type="button"
-                  className="button secondary"
-                  ref={noButton}
-                  onClick={() => {
-                    setConfirming(false);
-                    focus("publish");
-                  }}
-                >
-                  Avbryt
-                </button>
-              </div>
-            </div>
+            <ConfirmAction
+              confirmLabel="Ja, publiser"
+              busyLabel={busy === "save" ? "Lagrer..." : "Publiserer..."}
+              busy={busy !== undefined}
+              onConfirm={publish}
+              onCancel={() => {
+                setConfirming(false);
+                focus("publish");
+              }}
+            >
+              Publisere vinterleiren {edition.year}?{" "}
+              {currentYear !== undefined && currentYear !== edition.year
+                ? `Den erstatter vinterleiren ${currentYear} som alle ser nå, på nettsiden og i påmeldingen.`
+                : "Den blir leiren alle ser på nettsiden og i påmeldingen."}
+              {dirty ? " Endringene i skjemaet lagres først." : ""}
+            </ConfirmAction>
           )}
         </div>
       </form>

@@ -13,7 +13,7 @@ export function focusInView(element: HTMLElement) {
 }
 
 /** The input's id for a dotted path, unique in the form. */
-export const fieldId = (formId: string, path: string) => `${formId}-${path.replace(/\./g, "-")}`;
+const fieldId = (formId: string, path: string) => `${formId}-${path.replace(/\./g, "-")}`;
 
 interface A11y {
   id: string;

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useCallback, useId, useRef, useState } from "react";
 import type { Club, Grade } from "../../../../shared/camp/grades.ts";
 import { expiredMessage, isUnauthorised, useAdminData, type AdminSession } from "../../../components/admin/AdminShell.tsx";
-import { getClubs, getGrades } from "../../../lib/api-client.ts";
+import { useFocusReturn } from "../../../lib/use-focus-return.ts";
+import { getClubs, getGrades } from "../../registration/registration-api.ts";
 import { getCurrentEdition, type Availability } from "../../registration/current-edition-api.ts";
 import { EditionEditor } from "./EditionEditor.tsx";
 import type { EditionFormValues } from "./edition-form.ts";
@@ -38,18 +39,10 @@ export function EditionsArea({ session }: { session: AdminSession }) {
   const [open, setOpen] = useState<number>();
   const [creating, setCreating] = useState(false);
   const [problem, setProblem] = useState<string>();
-  const openButtons = useRef(new Map<number, HTMLButtonElement>());
-  const returnTo = useRef<number>(undefined);
+  const openButtons = useFocusReturn<number>();
   const onUnauthorised = useCallback(() => signOut(expiredMessage), [signOut]);
   /** Unsaved form values per year, so going back to the list and in again loses nothing. */
   const kept = useRef(new Map<number, EditionFormValues>());
-
-  useEffect(() => {
-    if (open === undefined && returnTo.current !== undefined) {
-      openButtons.current.get(returnTo.current)?.focus();
-      returnTo.current = undefined;
-    }
-  }, [open]);
 
   if (!data) return <p className="loading" role="status">Laster inn leirene...</p>;
 
@@ -66,7 +59,7 @@ export function EditionsArea({ session }: { session: AdminSession }) {
         clubs={data.clubs}
         grades={data.grades}
         onBack={() => {
-          returnTo.current = editing.year;
+          openButtons.returnTo(editing.year);
           setOpen(undefined);
         }}
         onSaved={load}
@@ -134,10 +127,7 @@ export function EditionsArea({ session }: { session: AdminSession }) {
                   <button
                     type="button"
                     className="row-open"
-                    ref={(element) => {
-                      if (element) openButtons.current.set(edition.year, element);
-                      else openButtons.current.delete(edition.year);
-                    }}
+                    ref={openButtons.register(edition.year)}
                     onClick={() => setOpen(edition.year)}
                   >
                     Vinterleiren {edition.year}

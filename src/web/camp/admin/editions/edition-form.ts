@@ -8,7 +8,7 @@ import { CLUB_TIME_ZONE, addDays, compareCalendarDates } from "../../../../share
  * are the schema's dotted paths, so the schema's and the server's messages land under the right field.
  */
 
-export const numberFields = [
+const numberFields = [
   "prices.child",
   "prices.adult",
   "prices.childMaxAge",
@@ -27,10 +27,10 @@ export const numberFields = [
   "rules.companionDefaultAge",
 ] as const;
 /** Empty means "no limit". */
-export const optionalNumberFields = ["capacity", "sleepoverCapacity"] as const;
-export const dateFields = ["firstDay", "lastDay", "earlyBird.lastDay", "lateFee.firstDay", "refund.fullUntil"] as const;
-export const textFields = ["venue", "flyerTexts.children", "flyerTexts.adults", "flyerTexts.clubs"] as const;
-export const instantFields = ["registrationOpensAt", "registrationClosesAt"] as const;
+const optionalNumberFields = ["capacity", "sleepoverCapacity"] as const;
+const dateFields = ["firstDay", "lastDay", "earlyBird.lastDay", "lateFee.firstDay", "refund.fullUntil"] as const;
+const textFields = ["venue", "flyerTexts.children", "flyerTexts.adults", "flyerTexts.clubs"] as const;
+const instantFields = ["registrationOpensAt", "registrationClosesAt"] as const;
 
 export type ScalarField = (typeof numberFields)[number] | (typeof optionalNumberFields)[number] | (typeof dateFields)[number] | (typeof textFields)[number];
 export type InstantField = (typeof instantFields)[number];

@@ -17,7 +17,7 @@ import {
 import { formatKroner } from "../../../../shared/format.ts";
 import { osloDateTimeLabel } from "../../../../shared/camp/camp-state-labels.ts";
 import { useAdminData, type AdminSession } from "../../../components/admin/AdminShell.tsx";
-import { getCampAdminParticipants } from "../../../lib/api-client.ts";
+import { getCampAdminParticipants } from "../camp-admin-api.ts";
 import { campEditionForYear } from "../../../../shared/camp/camp-edition.ts";
 import { useCampEditionIfAny, useCampYear } from "../../../lib/camp-edition.tsx";
 import { campXlsxUrl } from "../accounts/camp-accounts-api.ts";

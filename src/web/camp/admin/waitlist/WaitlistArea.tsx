@@ -3,12 +3,14 @@ import type { WaitlistEntry } from "../../../../shared/camp/camp-waitlist.ts";
 import { offerStateLabels, offerSummary } from "../../../../shared/camp/camp-waitlist-labels.ts";
 import { formatOsloDateTime } from "../../../../shared/format.ts";
 import { expiredMessage, isUnauthorised, useAdminData, type AdminSession } from "../../../components/admin/AdminShell.tsx";
+import { ActionResult, type ActionOutcome } from "../../../components/admin/ActionResult.tsx";
+import { ConfirmAction, useConfirmation } from "../../../components/ConfirmAction.tsx";
 import { getWaitlist, moveOnWaitlist, removeFromWaitlist } from "./waitlist-admin-api.ts";
 import "./waitlist-admin.css";
 
 const failedMessage = "Klarte ikke hente ventelisten, så du er logget ut. Logg inn på nytt for å prøve igjen.";
 
-type Control = `${number}:${"up" | "down" | "remove"}`;
+type Control = `${number}:${"up" | "down"}`;
 
 /** "Venteliste": who waits for a place, in order, with each one's latest offer; move up or down, or remove. */
 export function WaitlistArea({ session }: { session: AdminSession }) {
@@ -16,21 +18,17 @@ export function WaitlistArea({ session }: { session: AdminSession }) {
   const { token, signOut } = session;
   const { data, load } = useAdminData(session, getWaitlist, failedMessage);
   const [busy, setBusy] = useState(false);
-  const [confirming, setConfirming] = useState<number>();
-  const [result, setResult] = useState<{ ok: boolean; text: string }>();
+  const confirmation = useConfirmation<number>();
+  const [result, setResult] = useState<ActionOutcome>();
   const controls = useRef(new Map<Control, HTMLButtonElement>());
   const [focusTo, setFocusTo] = useState<{ control: Control } | { heading: true }>();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const noButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (!focusTo) return;
     if ("heading" in focusTo) headingRef.current?.focus();
     else controls.current.get(focusTo.control)?.focus();
   }, [focusTo, data]);
-  useEffect(() => {
-    if (confirming !== undefined) noButton.current?.focus();
-  }, [confirming]);
 
   async function run(entry: WaitlistEntry, action: "up" | "down" | "remove") {
     if (busy) return;
@@ -46,7 +44,7 @@ export function WaitlistArea({ session }: { session: AdminSession }) {
       else setResult({ ok: false, text: `Klarte ikke ${action === "remove" ? "fjerne" : "flytte"} ${entry.name}. ${error instanceof Error ? error.message : ""}`.trim() });
       return;
     }
-    setConfirming(undefined);
+    confirmation.close();
     await load();
     setBusy(false);
     setResult({ ok: true, text: action === "remove" ? `${entry.name} er fjernet fra ventelisten.` : `${entry.name} er flyttet til plass ${position}.` });
@@ -69,14 +67,7 @@ export function WaitlistArea({ session }: { session: AdminSession }) {
         Når en plass blir ledig, får den første på listen et tilbud på e-post. Flytt noen opp eller ned for å endre hvem som får
         neste tilbud.
       </p>
-      <div role="status" className={result?.ok ? "action-result ok" : "action-result"}>
-        {result?.ok ? result.text : ""}
-      </div>
-      {result && !result.ok && (
-        <p className="form-error" role="alert">
-          {result.text}
-        </p>
-      )}
+      <ActionResult result={result} />
       {entries.length === 0 ? (
         <p>Ventelisten er tom.</p>
       ) : (
@@ -99,28 +90,16 @@ export function WaitlistArea({ session }: { session: AdminSession }) {
                   {entry.offer && <span className={`status-badge offer-${entry.offer.state}`}>{offerStateLabels[entry.offer.state]}</span>}{" "}
                   <span className="muted">{offerSummary(entry.offer)}</span>
                 </p>
-                {confirming === entry.registrationId ? (
-                  <div className="confirm-box" role="group" aria-labelledby={`${id}-confirm-${entry.registrationId}`}>
-                    <p id={`${id}-confirm-${entry.registrationId}`}>
-                      Fjerne {entry.name} fra ventelisten? {entry.name.split(" ")[0]} får da ikke tilbud om plass.
-                    </p>
-                    <div className="button-row">
-                      <button type="button" className="button" onClick={() => void run(entry, "remove")} aria-disabled={busy || undefined}>
-                        {busy ? "Fjerner..." : "Ja, fjern"}
-                      </button>
-                      <button
-                        type="button"
-                        className="button secondary"
-                        ref={noButton}
-                        onClick={() => {
-                          setConfirming(undefined);
-                          setFocusTo({ control: `${entry.registrationId}:remove` });
-                        }}
-                      >
-                        Avbryt
-                      </button>
-                    </div>
-                  </div>
+                {confirmation.isOpen(entry.registrationId) ? (
+                  <ConfirmAction
+                    confirmLabel="Ja, fjern"
+                    busyLabel="Fjerner..."
+                    busy={busy}
+                    onConfirm={() => run(entry, "remove")}
+                    onCancel={confirmation.cancel}
+                  >
+                    Fjerne {entry.name} fra ventelisten? {entry.name.split(" ")[0]} får da ikke tilbud om plass.
+                  </ConfirmAction>
                 ) : (
                   <div className="button-row compact">
                     <button
@@ -146,9 +125,9 @@ export function WaitlistArea({ session }: { session: AdminSession }) {
                     <button
                       type="button"
                       className="button secondary small"
-                      ref={ref(`${entry.registrationId}:remove`)}
+                      ref={confirmation.trigger(entry.registrationId)}
                       aria-label={`Fjern: ${entry.name}`}
-                      onClick={() => setConfirming(entry.registrationId)}
+                      onClick={() => confirmation.ask(entry.registrationId)}
                     >
                       Fjern
                     </button>

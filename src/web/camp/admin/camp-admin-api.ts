@@ -1,0 +1,69 @@
+import { z } from "zod";
+import { adminApiNames } from "../../../shared/admin/admin-api.ts";
+import { AdminPersonSchema, AdminTotalsSchema, type AdminPerson, type AdminTotals } from "../../../shared/camp/camp-lists.ts";
+import { CampPaymentDetailsSchema, type CampPaymentDetails, type RefundBody } from "../../../shared/payments/vipps-payment.ts";
+import { ApiError, getJson, parseErrorBody, postAdminAction, requestAdminToken, send, type AdminLoginResult } from "../../lib/api-client.ts";
+import { campAdminToken } from "./admin-token.ts";
+
+// The camp admin's calls (/api/VinterleirAdmin/…): sign-in, the lists, and what an admin does to a registration.
+
+/** GET /api/VinterleirAdmin/GetToken/{username}/{digest}: a text token, or a JSON body meaning no (docs/requirements.md §7). */
+function getCampAdminToken(username: string, passwordDigest: string): Promise<AdminLoginResult> {
+  return requestAdminToken(`/api/VinterleirAdmin/GetToken/${encodeURIComponent(username)}/${encodeURIComponent(passwordDigest)}`);
+}
+
+/** The camp's sign-in for AdminShell, the same on the admin page and at the door: username and password. */
+export const campSignIn = {
+  apiName: adminApiNames.camp,
+  cookie: campAdminToken,
+  withUsername: true,
+  login: (digest: string, username: string | undefined) => getCampAdminToken(username ?? "", digest),
+  wrongMessage: "Feil brukernavn/passord.",
+};
+
+const adminPath = (call: string, token: string) => `/api/VinterleirAdmin/${call}/${encodeURIComponent(token)}`;
+
+export function getCampAdminParticipants(token: string): Promise<AdminPerson[]> {
+  return getJson(adminPath("Get", token), z.array(AdminPersonSchema));
+}
+
+export function getCampAdminTotals(token: string): Promise<AdminTotals> {
+  return getJson(adminPath("Totals", token), AdminTotalsSchema);
+}
+
+/** The CSV is downloaded by a plain link, so the browser saves the file itself. */
+export function campAdminCsvUrl(token: string): string {
+  return adminPath("GetCsv", token);
+}
+
+export function markCampRegistrationPaid(registrationId: number | string, token: string): Promise<void> {
+  return postAdminAction(adminPath(`MarkPaid/${encodeURIComponent(String(registrationId))}`, token));
+}
+
+export function cancelCampRegistration(registrationId: number | string, token: string): Promise<void> {
+  return postAdminAction(adminPath(`Cancel/${encodeURIComponent(String(registrationId))}`, token));
+}
+
+/** GET /api/VinterleirAdmin/PersonExport/{registrationId}/{token}: everything held about a registration, as a JSON download (docs/requirements.md D6). */
+export function campPersonExportUrl(registrationId: number | string, token: string): string {
+  return adminPath(`PersonExport/${encodeURIComponent(String(registrationId))}`, token);
+}
+
+/** POST /api/VinterleirAdmin/Forget/{registrationId}/{token}: anonymise the registration now; payments are kept (docs/requirements.md D6). */
+export function forgetCampRegistration(registrationId: number | string, token: string): Promise<void> {
+  return postAdminAction(adminPath(`Forget/${encodeURIComponent(String(registrationId))}`, token));
+}
+
+/** GET /api/VinterleirAdmin/Payments/{registrationId}/{token}: payments with Vipps amounts and the money log. */
+export function getCampPaymentDetails(registrationId: number, token: string): Promise<CampPaymentDetails> {
+  return getJson(adminPath(`Payments/${registrationId}`, token), CampPaymentDetailsSchema);
+}
+
+/** POST /api/VinterleirAdmin/Refund/{registrationId}/{token}: refund through Vipps ("pending" = Vipps has not answered yet). */
+export async function refundCampPayment(registrationId: number, token: string, body: RefundBody): Promise<"refunded" | "pending"> {
+  const path = adminPath(`Refund/${registrationId}`, token);
+  const response = await send(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const text = await response.text().catch(() => "");
+  if (!response.ok) throw new ApiError(parseErrorBody(text)?.error ?? `POST svarte ${response.status}`, response.status);
+  return response.status === 202 ? "pending" : "refunded";
+}
