@@ -3,6 +3,7 @@ import { club, contactEmails } from "../../shared/club/club-facts.ts";
 import type { CampEdition } from "../../shared/camp/camp-edition.ts";
 import { formatDateRange, formatKroner, formatLongDate } from "../../shared/format.ts";
 import { osloCalendarDate } from "../../shared/time.ts";
+import { participantPaymentMethodLabels } from "../../shared/camp/camp-state-labels.ts";
 import type { Db } from "../db/database.ts";
 import { campPriceLines, campRegistrations, payments, type PaymentMethod } from "../db/schema/camp.ts";
 import { clubs } from "../db/schema/clubs.ts";
@@ -29,11 +30,6 @@ export interface CampConfirmationData {
   checkInCode?: string;
 }
 
-export const paymentMethodLabels: Record<PaymentMethod, string> = {
-  card_cash: "Kort eller kontant ved oppmøte",
-  free: "Gratis",
-  vipps: "Vipps",
-};
 
 export interface ConfirmationContext {
   /** The day the mail is written: the refund rule is stated as it stands then. */
@@ -85,10 +81,10 @@ export function renderCampConfirmation(
   ];
   const payment =
     data.paymentMethod === "card_cash"
-      ? `${paymentMethodLabels.card_cash} (${formatKroner(data.total)}).`
+      ? `${participantPaymentMethodLabels.card_cash} (${formatKroner(data.total)}).`
       : data.paymentMethod === "free"
-        ? `${paymentMethodLabels.free} – du har ingenting å betale.`
-        : `${paymentMethodLabels.vipps}, ordrenummer ${data.orderId}.`;
+        ? `${participantPaymentMethodLabels.free} – du har ingenting å betale.`
+        : `${participantPaymentMethodLabels.vipps}, ordrenummer ${data.orderId}.`;
   const refund = refundRuleSentence(edition, data.paymentMethod, context.sentAt);
   const self = "På «Min påmelding» ser du påmeldingen, kan rette opplysningene og avbestille:";
   const contact = `Spørsmål? Skriv til ${contactEmails.general} og oppgi ordrenummeret. Denne adressen tar ikke imot svar.`;

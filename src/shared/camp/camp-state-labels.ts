@@ -16,6 +16,13 @@ export function registrationStatusLabel(status: string | null | undefined): stri
 
 export const paymentMethodLabels: Record<string, string> = { vipps: "Vipps", card_cash: "Kort/kontant", free: "Gratis" };
 
+/** The same methods as a participant reads them (confirmation mail, Min påmelding): what to do, not a column heading. */
+export const participantPaymentMethodLabels = {
+  card_cash: "Kort eller kontant ved oppmøte",
+  free: "Gratis",
+  vipps: "Vipps",
+} as const;
+
 export function paymentMethodLabel(method: string | null | undefined): string {
   return method ? (paymentMethodLabels[method] ?? method) : "";
 }

@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useRef, useState, ty
 import { Link, useParams } from "react-router";
 import { club, contactEmails } from "../../../shared/club/club-facts.ts";
 import { myRegistrationPath, type MyPerson, type MyRegistrationView } from "../../../shared/camp/camp-my-registration.ts";
+import { participantPaymentMethodLabels, registrationStatusLabels } from "../../../shared/camp/camp-state-labels.ts";
 import {
   MyRegistrationChangeSchema,
   newCompanion,
@@ -40,13 +41,6 @@ export function meta() {
 }
 
 const contact = <a href={`mailto:${contactEmails.general}`}>{contactEmails.general}</a>;
-const methodLabels = { vipps: "Vipps", card_cash: "Kort eller kontant ved oppmøte", free: "Gratis" } as const;
-const statusLabels: Record<MyRegistrationView["status"], string> = {
-  confirmed: "Bekreftet",
-  pending_payment: "Venter på betaling",
-  cancelled: "Avbestilt",
-  waiting: "På ventelisten",
-};
 
 /** /vinterleir/min-pamelding/:token — the link in the confirmation mail: see, change and cancel. */
 export function MyRegistration() {
@@ -95,7 +89,7 @@ export function MyRegistration() {
         <GroupSummary group={group} />
       ) : (
         <p className="lead">
-          Ordrenummer <strong className="order-id">{view.orderId}</strong> · <span className={`my-status my-status-${view.status}`}>{statusLabels[view.status]}</span>
+          Ordrenummer <strong className="order-id">{view.orderId}</strong> · <span className={`my-status my-status-${view.status}`}>{registrationStatusLabels[view.status]}</span>
         </p>
       )}
       {notice && (
@@ -113,7 +107,7 @@ export function MyRegistration() {
               </h2>
               <p className="lead">
                 Ordrenummer <strong className="order-id">{member.orderId}</strong> ·{" "}
-                <span className={`my-status my-status-${member.status}`}>{statusLabels[member.status]}</span>
+                <span className={`my-status my-status-${member.status}`}>{registrationStatusLabels[member.status]}</span>
               </p>
               <IdPrefix.Provider value={{ idp: `${member.orderId}-`, level: 3 }}>
                 <RegistrationBody token={token} target={member.orderId} view={member} done={done} />
@@ -157,7 +151,7 @@ function GroupSummary({ group }: { group: NonNullable<MyRegistrationView["group"
         <dt>Totalt for alle</dt>
         <dd>{formatKroner(group.total)}</dd>
         <dt>Betalingsmåte</dt>
-        <dd>{group.paymentMethod ? methodLabels[group.paymentMethod] : "–"}</dd>
+        <dd>{group.paymentMethod ? participantPaymentMethodLabels[group.paymentMethod] : "–"}</dd>
         <dt>Status</dt>
         <dd>{group.paymentState}</dd>
         {group.paymentMethod === "vipps" && (
@@ -204,7 +198,7 @@ function RegistrationBody({ token, target, view, done }: { token: string; target
         <ReceiptTable caption="Kvittering" lines={view.lines} total={view.total} />
         <dl className="my-facts">
           <dt>Betalingsmåte</dt>
-          <dd>{view.paymentMethod ? methodLabels[view.paymentMethod] : "–"}</dd>
+          <dd>{view.paymentMethod ? participantPaymentMethodLabels[view.paymentMethod] : "–"}</dd>
           <dt>Status</dt>
           <dd>{view.paymentState}</dd>
           {view.paymentMethod === "vipps" && (
