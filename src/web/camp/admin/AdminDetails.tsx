@@ -13,7 +13,7 @@ import {
   dateTimeLabel,
   fullName,
   instructorLabel,
-  ledsagerFor,
+  companionOf,
   paymentMethodLabel,
   paymentStateLabel,
   publicLabel,
@@ -121,7 +121,7 @@ export function AdminDetails({
     ["E-post", person.email ? <a href={`mailto:${person.email}`}>{person.email}</a> : ""],
     ["Telefon", person.telephone ? <a href={`tel:${person.telephone.replace(/\s+/g, "")}`}>{person.telephone}</a> : ""],
     ["Ledsager", yesNo(person.isLedsager)],
-    ["Ledsager for", ledsagerFor(person)],
+    ["Ledsager for", companionOf(person)],
     ["Gradering", yesNo(person.gradering)],
     ["Overnatting", yesNo(person.sleepover)],
     ["Vegansk mat", yesNo(person.vegan)],
@@ -163,7 +163,7 @@ export function AdminDetails({
 
       {person.isLedsager && (
         <p className="notice">
-          Betaling og avmelding for en ledsager gjøres på påmeldingen til {ledsagerFor(person) || "utøveren"}.
+          Betaling og avmelding for en ledsager gjøres på påmeldingen til {companionOf(person) || "utøveren"}.
         </p>
       )}
 

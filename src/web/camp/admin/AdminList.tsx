@@ -5,7 +5,7 @@ import type { AdminPerson, AdminTotals } from "../../../shared/camp/camp-lists.t
 import {
   amountLabel,
   fullName,
-  ledsagerFor,
+  companionOf,
   paymentLabel,
   personKey,
   searchText,
@@ -20,7 +20,7 @@ const columns: { key: SortKey; label: string; amount?: boolean }[] = [
   { key: "name", label: "Navn" },
   { key: "club", label: "Klubb" },
   { key: "grade", label: "Grad" },
-  { key: "ledsagerFor", label: "Ledsager for" },
+  { key: "companionOf", label: "Ledsager for" },
   { key: "amount", label: "Beløp", amount: true },
   { key: "paid", label: "Betalt" },
   { key: "payment", label: "Betaling" },
@@ -219,7 +219,7 @@ export function AdminList({
                     </th>
                     <td data-label="Klubb">{p.club}</td>
                     <td data-label="Grad">{p.grade}</td>
-                    <td data-label="Ledsager for">{ledsagerFor(p)}</td>
+                    <td data-label="Ledsager for">{companionOf(p)}</td>
                     <td data-label="Beløp" className="amount">
                       {amountLabel(p.amount)}
                     </td>

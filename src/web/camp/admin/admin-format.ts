@@ -16,7 +16,8 @@ export function yesNo(value: boolean | null | undefined): string {
   return value ? "Ja" : "Nei";
 }
 
-export function ledsagerFor(p: AdminPerson): string {
+/** The athlete a companion comes with (the wire field `isLedsagerForName`), or "" for an athlete. */
+export function companionOf(p: AdminPerson): string {
   return typeof p.isLedsagerForName === "string" && p.isLedsagerForName !== "false" ? p.isLedsagerForName : "";
 }
 
@@ -48,7 +49,7 @@ export function publicLabel(value: boolean | null | undefined): string {
 
 export { dateTimeLabel } from "../../../shared/format.ts";
 
-export type SortKey = "name" | "club" | "grade" | "ledsagerFor" | "amount" | "paid" | "payment" | "status";
+export type SortKey = "name" | "club" | "grade" | "companionOf" | "amount" | "paid" | "payment" | "status";
 export interface Sort {
   key: SortKey;
   direction: "ascending" | "descending";
@@ -64,8 +65,8 @@ function sortValue(p: AdminPerson, key: SortKey): string | number {
       return p.club ?? "";
     case "grade":
       return p.grade ?? "";
-    case "ledsagerFor":
-      return ledsagerFor(p);
+    case "companionOf":
+      return companionOf(p);
     case "amount":
       return p.amount ?? 0;
     case "paid":
@@ -91,7 +92,7 @@ export function sortPeople(people: AdminPerson[], sort: Sort): AdminPerson[] {
 
 /** Everything the search box looks in. */
 export function searchText(p: AdminPerson): string {
-  return [fullName(p), p.club, p.grade, p.email, p.telephone, ledsagerFor(p), p.orderid, p.group].filter(Boolean).join(" ");
+  return [fullName(p), p.club, p.grade, p.email, p.telephone, companionOf(p), p.orderid, p.group].filter(Boolean).join(" ");
 }
 
 /** A key that survives a reload of the list (companions share their athlete's registration id). */

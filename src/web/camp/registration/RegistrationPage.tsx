@@ -10,7 +10,7 @@ import { Notice } from "./AvailabilityNotice.tsx";
 import { vippsEnabled as vippsEnabledDefault } from "./payment-options.ts";
 import { StepIndicator } from "./StepIndicator.tsx";
 import { ClubGradeStep } from "./steps/ClubGradeStep.tsx";
-import { LedsagerAddStep, LedsagerManagementStep, LedsagerStep } from "./steps/CompanionSteps.tsx";
+import { CompanionAddStep, CompanionListStep, CompanionChoiceStep } from "./steps/CompanionSteps.tsx";
 import { DoneStep } from "./steps/DoneStep.tsx";
 import { FoodPreferenceStep, GraderingStep, SleepoverStep } from "./steps/OptionSteps.tsx";
 import { PaymentStep } from "./steps/PaymentStep.tsx";
@@ -110,13 +110,13 @@ function Wizard({ vippsEnabled = vippsEnabledDefault, availability, ...options }
       content = <SleepoverStep {...props} />;
       break;
     case "Ledsager":
-      content = <LedsagerStep {...props} />;
+      content = <CompanionChoiceStep {...props} />;
       break;
     case "LedsagerManagement":
-      content = <LedsagerManagementStep {...props} />;
+      content = <CompanionListStep {...props} />;
       break;
     case "LedsagerAdd":
-      content = <LedsagerAddStep {...props} />;
+      content = <CompanionAddStep {...props} />;
       break;
     case "Allergies":
       content = <AllergiesStep {...props} />;

@@ -10,7 +10,7 @@ import type { StepProps } from "./step-props.ts";
 /** The companion price of the edition shown. */
 const useCompanionFee = () => formatKroner(useCampEdition().settings.companionFee);
 
-export function LedsagerStep({ wizard }: StepProps) {
+export function CompanionChoiceStep({ wizard }: StepProps) {
   const { draft } = wizard;
   const fee = useCompanionFee();
   return (
@@ -33,7 +33,7 @@ export function LedsagerStep({ wizard }: StepProps) {
   );
 }
 
-export function LedsagerManagementStep({ wizard }: StepProps) {
+export function CompanionListStep({ wizard }: StepProps) {
   const { draft } = wizard;
   const full = draft.ledsagere.length >= campSettings.limits.maxCompanions;
   const fee = useCompanionFee();
@@ -84,7 +84,7 @@ export function LedsagerManagementStep({ wizard }: StepProps) {
   );
 }
 
-export function LedsagerAddStep({ wizard }: StepProps) {
+export function CompanionAddStep({ wizard }: StepProps) {
   const { companion, companionError } = wizard;
   if (!companion) return null;
   const canAdd = Object.keys(wizard.companionErrors).length === 0;
