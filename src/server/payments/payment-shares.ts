@@ -1,6 +1,6 @@
 /**
  * One payment for several athletes (a group paying once with Vipps): the payment row belongs to the group's
- * first athlete and `payment_shares` records each athlete's share (docs/decisions/0010-min-pamelding.md).
+ * first athlete and `payment_shares` records each athlete's share (docs/decisions/0011-min-pamelding.md).
  * Everything that asks what one person owes or has paid reads `paymentsOfRegistrations`: a registration's
  * own payments as stored, and its share of a group payment as a payment of the share's size.
  */

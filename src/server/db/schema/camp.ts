@@ -187,7 +187,7 @@ export const moneyActions = pgTable(
 
 /**
  * One athlete's share of a payment made for a group (several athletes in one submission paying with one
- * Vipps payment; docs/decisions/0010-min-pamelding.md). The payment row belongs to the group's first athlete;
+ * Vipps payment; docs/decisions/0011-min-pamelding.md). The payment row belongs to the group's first athlete;
  * every athlete of the group, the first included, has a share here, and everything that asks what a person
  * owes or has paid reads the share, not the payment. A new attempt of the payment copies the shares.
  */
