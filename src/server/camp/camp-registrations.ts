@@ -8,6 +8,7 @@ import { formatOsloDateTime } from "../../shared/format.ts";
 import { CampRegistrationSchema, siblingRegistration, type CampRegistration } from "../../shared/camp/camp-registration.ts";
 import type { Db } from "../db/database.ts";
 import { prepareStatement } from "../db/prepared-statement.ts";
+import { columnNames, valuesList, valuesOf } from "../db/values-list.ts";
 import { referenceData } from "../db/reference-data.ts";
 import { campCompanions, campPriceLines, campRegistrations, payments, type PaymentMethod } from "../db/schema/camp.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
@@ -379,38 +380,6 @@ interface NewRegistration {
   now: Date;
 }
 
-/** A parameter cast to its column's type, so VALUES lists and SELECT lists need no inference. */
-function typed(column: PgColumn, value: unknown): SQL {
-  return sql`${sql.param(value, column)}::${sql.raw(column.getSQLType())}`;
-}
-
-function columnNames(columns: PgColumn[]): SQL {
-  return sql.join(
-    columns.map((column) => sql.identifier(column.name)),
-    sql`, `,
-  );
-}
-
-/** `(values (…), (…)) as alias(col, …)`: `rows` rows, each value the placeholder `${prefix}${row}.${column key}`. */
-function valuesList(alias: string, prefix: string, columns: Record<string, PgColumn>, rows: number): SQL {
-  const tuples = Array.from(
-    { length: rows },
-    (_, row) =>
-      sql`(${sql.join(
-        Object.entries(columns).map(([key, column]) => typed(column, sql.placeholder(`${prefix}${row}.${key}`))),
-        sql`, `,
-      )})`,
-  );
-  return sql`(values ${sql.join(tuples, sql`, `)}) as ${sql.identifier(alias)}(${columnNames(Object.values(columns))})`;
-}
-
-/** Placeholder values for `valuesList`. */
-function valuesOf(prefix: string, rows: Record<string, unknown>[], into: Record<string, unknown>): void {
-  rows.forEach((row, index) => {
-    for (const [key, value] of Object.entries(row)) into[`${prefix}${index}.${key}`] = value;
-  });
-}
-
 const companionColumns = {
   position: campCompanions.position,
   clientId: campCompanions.clientId,
@@ -443,33 +412,12 @@ const mailColumns = {
   createdAt: mailOutbox.createdAt,
 };
 const linkColumns = { tokenHash: campPersonalLinks.tokenHash, createdAt: campPersonalLinks.createdAt };
-const registrationKeys = [
-  "editionYear",
-  "draftId",
-  "orderId",
-  "firstName",
-  "lastName",
-  "age",
-  "email",
-  "telephone",
-  "allergies",
-  "clubId",
-  "gradeId",
-  "gradering",
-  "hasLedsager",
-  "otherInfo",
-  "sleepover",
-  "vegan",
-  "instructor",
-  "public",
-  "vipps",
-  "wantsToInstruct",
-  "dataConsent",
-  "termsAccepted",
-  "total",
-  "status",
-  "createdAt",
-] as const;
+
+/** The registration's row in the statement: every key is a column and a placeholder of the same name. */
+function registrationRow(input: NewRegistration) {
+  return { ...registrationValues(input), editionYear: input.editionYear, orderId: input.orderId, status: input.status };
+}
+type RegistrationKey = keyof ReturnType<typeof registrationRow>;
 
 /** What the statement's text depends on; everything else is a parameter. */
 interface StatementShape {
@@ -485,11 +433,8 @@ interface StatementShape {
  * insert does nothing on either unique key (a concurrent twin of the draft, or a taken order id); then
  * nothing else is inserted either and no row comes back.
  */
-function registrationStatementSql(db: Db, shape: StatementShape): SQL {
-  const placeholders = Object.fromEntries(registrationKeys.map((key) => [key, sql.placeholder(key)])) as Record<
-    (typeof registrationKeys)[number],
-    ReturnType<typeof sql.placeholder>
-  >;
+function registrationStatementSql(db: Db, shape: StatementShape, registrationKeys: RegistrationKey[]): SQL {
+  const placeholders = Object.fromEntries(registrationKeys.map((key) => [key, sql.placeholder(key)])) as Record<RegistrationKey, ReturnType<typeof sql.placeholder>>;
   const registrationInsert = db
     .insert(campRegistrations)
     .values({ ...placeholders, confirmedAt: shape.confirmed ? sql.placeholder("createdAt") : sql`null` })
@@ -518,14 +463,15 @@ const statements = new WeakMap<Db, Map<string, RegistrationStatement>>();
 /**
  * The statement for a shape, built once per database and shape (building a statement this size costs more
  * CPU than running it) and prepared, so the database parses and plans it once (db/prepared-statement.ts).
+ * The registration's columns are the keys of `registrationRow`, the same for every input.
  */
-function registrationStatement(db: Db, shape: StatementShape): RegistrationStatement {
+function registrationStatement(db: Db, shape: StatementShape, registrationKeys: RegistrationKey[]): RegistrationStatement {
   let byShape = statements.get(db);
   if (!byShape) statements.set(db, (byShape = new Map()));
   const name = `camp_registration_c${shape.companions}_l${shape.priceLines}_${shape.confirmed ? "confirmed" : "pending"}`;
   let statement = byShape.get(name);
   if (!statement) {
-    statement = prepareStatement(db, name, registrationStatementSql(db, shape));
+    statement = prepareStatement(db, name, registrationStatementSql(db, shape, registrationKeys));
     byShape.set(name, statement);
   }
   return statement;
@@ -535,12 +481,8 @@ function registrationStatement(db: Db, shape: StatementShape): RegistrationState
 async function insertRegistration(db: Db, input: NewRegistration, edition: CampEdition, publicBaseUrl: string): Promise<number | undefined> {
   const { registration, editionYear, orderId, price, method, status, reference, now } = input;
   const confirmed = status === "confirmed";
-  const values: Record<string, unknown> = {
-    ...registrationValues(input),
-    editionYear,
-    orderId,
-    status,
-  } satisfies Record<(typeof registrationKeys)[number], unknown>;
+  const fields = registrationRow(input);
+  const values: Record<string, unknown> = { ...fields };
   const companionLines = price.lines.filter((line) => line.kind === "companion");
   valuesOf(
     "c",
@@ -583,7 +525,7 @@ async function insertRegistration(db: Db, input: NewRegistration, edition: CampE
     valuesOf("m", [{ recipient: registration.email, ...content, attachments: content.attachments ?? null, status: "pending", nextAttemptAt: now, createdAt: now }], values);
     valuesOf("k", [{ tokenHash: personalTokenHash(token), createdAt: now }], values);
   }
-  const statement = registrationStatement(db, { companions: registration.ledsagere.length, priceLines: price.lines.length, confirmed });
+  const statement = registrationStatement(db, { companions: registration.ledsagere.length, priceLines: price.lines.length, confirmed }, Object.keys(fields) as RegistrationKey[]);
   const [row] = await statement.execute(values);
   return row ? Number(row.id) : undefined;
 }
