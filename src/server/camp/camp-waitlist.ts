@@ -16,6 +16,7 @@ import { campPriceLines, campRegistrations, payments, type PaymentMethod } from 
 import { campWaitlistOffers } from "../db/schema/camp-waitlist.ts";
 import { clubs } from "../db/schema/clubs.ts";
 import { HttpError } from "../errors.ts";
+import { PeriodicJob } from "../jobs/periodic-job.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { queueCampConfirmationMail } from "./camp-confirmation-mail.ts";
 import { campEditionOfYear, editionDataForYear } from "./camp-edition-lookup.ts";
@@ -363,55 +364,17 @@ declare module "fastify" {
  * idempotent statement, and offers are made under the edition's advisory lock, counting places afresh, so
  * no place is offered twice; the mails' dedupe keys are the offers' ids.
  */
-export class WaitlistJob {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = false;
-
-  constructor(private readonly app: FastifyInstance, private readonly intervalMs: number) {}
-
-  start(): void {
-    if (this.timer || this.stopped) return;
-    this.timer = setInterval(() => this.kick(), this.intervalMs);
-    this.timer.unref();
-    this.kick();
-  }
-
-  kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.loop().finally(() => {
-      this.running = undefined;
+export class WaitlistJob extends PeriodicJob<number> {
+  constructor(app: FastifyInstance, intervalMs: number) {
+    super({
+      intervalMs,
+      log: app.log,
+      failureMessage: "waiting-list run failed",
+      run: async () => {
+        const offers = await runWaitlistOnce(app.db, app.now(), app.env.PUBLIC_BASE_URL);
+        if (offers > 0) app.outbox.kick();
+        return offers;
+      },
     });
-  }
-
-  async drain(): Promise<void> {
-    while (this.running) await this.running;
-    if (this.stopped) return;
-    this.kick();
-    while (this.running) await this.running;
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    while (this.running) await this.running;
-  }
-
-  private async loop(): Promise<void> {
-    do {
-      this.again = false;
-      try {
-        const offers = await runWaitlistOnce(this.app.db, this.app.now(), this.app.env.PUBLIC_BASE_URL);
-        if (offers > 0) this.app.outbox.kick();
-      } catch (error) {
-        this.app.log.warn({ err: error instanceof Error ? error.message : String(error) }, "waiting-list run failed");
-      }
-    } while (this.again && !this.stopped);
   }
 }
