@@ -29,7 +29,7 @@ export interface CampConfirmationData {
   checkInCode?: string;
 }
 
-export const paymentMethodLabels: Record<PaymentMethod, string> = {
+const paymentMethodLabels: Record<PaymentMethod, string> = {
   card_cash: "Kort eller kontant ved oppmøte",
   free: "Gratis",
   vipps: "Vipps",
@@ -45,7 +45,7 @@ export interface ConfirmationContext {
 }
 
 /** The further athletes of a group in the first athlete's confirmation: one mail, one receipt, one total. */
-export interface GroupConfirmation {
+interface GroupConfirmation {
   others: { firstName: string; lastName: string; orderId: string; lines: { label: string; amount: number }[]; total: number; personalLink: string; checkInCode?: string }[];
   total: number;
 }
@@ -54,7 +54,7 @@ export interface GroupConfirmation {
  * What the refund rule says on the day of `sentAt`, for a registration paid with `method`: before the
  * full-refund deadline everything back until then (then the later share); after it only the later share.
  */
-export function refundRuleSentence(edition: CampEdition, method: PaymentMethod, sentAt: Date): string {
+function refundRuleSentence(edition: CampEdition, method: PaymentMethod, sentAt: Date): string {
   const { refund } = edition.settings;
   const deadline = formatLongDate(osloCalendarDate(new Date(edition.fullRefundEndsAt.getTime() - 1)));
   const share = refund.laterShare === 0.5 ? "halvparten" : `${Math.round(refund.laterShare * 100)} %`;

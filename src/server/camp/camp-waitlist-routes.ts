@@ -18,7 +18,7 @@ export interface WaitlistJobOptions {
 }
 
 /** How often the waiting-list job looks for offers past their deadline and places to pass on. */
-export const waitlistJobIntervalMs = 5_000;
+const waitlistJobIntervalMs = 5_000;
 
 /** The job that expires offers and passes places on, at the app's root (Vipps kicks it too). */
 export function setUpCampWaitlistJob(app: FastifyInstance, options: WaitlistJobOptions = {}) {

@@ -34,15 +34,15 @@ export const waitlistMessages = {
 const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
 
 /** 32 random bytes as base64url (43 characters): the part of the offer link that is the key. */
-export function newOfferToken(): string {
+function newOfferToken(): string {
   return randomBytes(32).toString("base64url");
 }
 
-export function offerTokenHash(token: string): string {
+function offerTokenHash(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
-export function offerLink(publicBaseUrl: string, token: string): string {
+function offerLink(publicBaseUrl: string, token: string): string {
   return `${publicBaseUrl.replace(/\/+$/, "")}/vinterleir/venteliste/${token}`;
 }
 
@@ -118,7 +118,7 @@ export async function countAwaitingOffer(tx: Db, editionYear: number): Promise<n
  * back on the list after losing a place to an unpaid payment may have an accepted one). Nothing before
  * the registration opens or after it closes. Answers how many offers were made (their mails are queued; kick the outbox).
  */
-export async function offerFreedPlaces(db: Db, editionYear: number, now: Date, publicBaseUrl: string): Promise<number> {
+async function offerFreedPlaces(db: Db, editionYear: number, now: Date, publicBaseUrl: string): Promise<number> {
   return db.transaction(async (tx) => {
     await lockEditionPlaces(tx, editionYear);
     const data = await editionDataForYear(tx, editionYear);
@@ -146,7 +146,7 @@ export async function offerFreedPlaces(db: Db, editionYear: number, now: Date, p
 }
 
 /** Marks offers past their deadline expired (one statement); answers the editions that got a place back. */
-export async function expireDueOffers(db: Db, now: Date): Promise<number[]> {
+async function expireDueOffers(db: Db, now: Date): Promise<number[]> {
   const result = await db.execute<{ year: number }>(sql`
     with expired as (
       update camp_waitlist_offers set state = 'expired', ended_at = ${now.toISOString()}::timestamptz
@@ -161,7 +161,7 @@ export async function expireDueOffers(db: Db, now: Date): Promise<number[]> {
  * someone waiting (this also catches places freed in another process, or by a payment that ended
  * unpaid). Answers how many offers were made.
  */
-export async function runWaitlistOnce(db: Db, now: Date, publicBaseUrl: string): Promise<number> {
+async function runWaitlistOnce(db: Db, now: Date, publicBaseUrl: string): Promise<number> {
   await expireDueOffers(db, now);
   const years = await db.selectDistinct({ year: campRegistrations.editionYear }).from(campRegistrations).where(eq(campRegistrations.status, "waiting"));
   let offers = 0;

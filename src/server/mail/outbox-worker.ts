@@ -18,7 +18,7 @@ export interface OutboxWorkerOptions {
   maxAttempts?: number;
 }
 
-export const outboxDefaults = {
+const outboxDefaults = {
   intervalMs: 5_000,
   batchSize: 10,
   leaseMs: 10 * 60_000,

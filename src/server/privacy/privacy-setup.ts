@@ -24,7 +24,7 @@ export interface PrivacySetupOptions {
   intervalMs?: number;
 }
 
-export const privacyMessages = {
+const privacyMessages = {
   notFound: "Fant ikke registreringen.",
 } as const;
 
@@ -33,7 +33,7 @@ export const privacyMessages = {
  * and the next one tries again; one run at a time per process, and the rules are safe to run in several.
  * `runOnce()` answers the run's counts (undefined when it failed or the job is stopped).
  */
-export class PrivacyJob extends PeriodicJob<RetentionRun> {
+class PrivacyJob extends PeriodicJob<RetentionRun> {
   /** Set by the camp routes: drops the public lists' cache after the job changed registrations. */
   listsChanged: () => void = () => {};
 
