@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, integer, PgDialect, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, databaseKinds } from "../test-support/test-database.ts";
+import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import type { Database } from "./database.ts";
 import { prepareStatement } from "./prepared-statement.ts";
 import { columnNames, valuesList, valuesOf } from "./values-list.ts";

@@ -401,8 +401,8 @@ export const fuzzNow = new Date("2026-10-15T10:00:00Z");
 export async function buildFuzzApp(database: Database, env: Record<string, string> = {}) {
   // Frozen in the camp season; `advance` lets time pass (old login attempts are pruned after 15 minutes).
   const clock = { now: fuzzNow, advance: (ms: number) => (clock.now = new Date(clock.now.getTime() + ms)) };
-  const { buildTestApp } = await import("../test-support/test-app.ts");
-  const { createTestTransport } = await import("../camp/camp-test-support.ts");
+  const { buildTestApp } = await import("./app.ts");
+  const { createTestTransport } = await import("./camp.ts");
   const log = errorLog();
   const transport = createTestTransport();
   const app = await buildTestApp(database, {
