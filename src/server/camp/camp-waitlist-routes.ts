@@ -1,12 +1,11 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { WaitlistMoveSchema } from "../../shared/camp/camp-waitlist.ts";
-import { osloCalendarDate } from "../../shared/time.ts";
 import { requireCampRole } from "../admin-auth/camp-account.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
 import { parseWith, type ErrorBody } from "../errors.ts";
 import { publicPostRateLimit } from "../security/public-rate-limit.ts";
-import { currentEditionYear } from "./camp-edition-lookup.ts";
+import { requestedEditionYear } from "./camp-edition-lookup.ts";
 import type { CampPaymentGateway } from "./camp-payment-gateway.ts";
 import { answerFor } from "./camp-registrations.ts";
 import { acceptOffer, listWaitlist, moveInWaitlist, offerView, removeFromWaitlist, waitlistMessages, WaitlistJob } from "./camp-waitlist.ts";
@@ -82,11 +81,7 @@ export async function registerCampWaitlistRoutes(app: FastifyInstance, options: 
   );
 
   const guard = { preHandler: requireCampRole("leder") };
-  const editionYear = async (query: unknown) => {
-    const year = Number((query as { year?: unknown } | undefined)?.year);
-    if (Number.isInteger(year) && year >= 2000 && year <= 2100) return year;
-    return (await currentEditionYear(app.db)) ?? osloCalendarDate(app.now()).year;
-  };
+  const editionYear = (query: unknown) => requestedEditionYear(app.db, app.now(), query);
   const sendList = async (reply: FastifyReply, year: number | undefined) => {
     reply.header("cache-control", "no-store");
     if (year === undefined) return reply.code(404).send({ error: waitlistMessages.notOnList } satisfies ErrorBody);

@@ -12,7 +12,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { offerValidityHours, type OfferState, type WaitlistEntry, type WaitlistOfferView } from "../../shared/camp/camp-waitlist.ts";
 import type { Db } from "../db/database.ts";
-import { campPriceLines, campRegistrations, payments, type PaymentMethod } from "../db/schema/camp.ts";
+import { campRegistrations, payments, type PaymentMethod } from "../db/schema/camp.ts";
 import { campWaitlistOffers } from "../db/schema/camp-waitlist.ts";
 import { clubs } from "../db/schema/clubs.ts";
 import { HttpError } from "../errors.ts";
@@ -20,6 +20,7 @@ import { PeriodicJob } from "../jobs/periodic-job.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { queueCampConfirmationMail } from "./camp-confirmation-mail.ts";
 import { campEditionOfYear, editionDataForYear } from "./camp-edition-lookup.ts";
+import { storedPriceLines } from "./camp-price-lines.ts";
 import { vippsUnavailableMessage, type CampPaymentGateway } from "./camp-payment-gateway.ts";
 import { lockEditionPlaces, placesHeld } from "./camp-places.ts";
 import { renderWaitlistJoined, renderWaitlistOffer, waitlistJoinedKey, waitlistOfferKey, type WaitlistMailData } from "./camp-waitlist-mail.ts";
@@ -77,11 +78,7 @@ async function mailData(tx: Db, registrationId: number): Promise<WaitlistMailDat
     .from(campRegistrations)
     .where(eq(campRegistrations.id, registrationId));
   if (!registration) throw new Error(`No camp registration ${registrationId}`);
-  const lines = await tx
-    .select({ label: campPriceLines.label, amount: campPriceLines.amount })
-    .from(campPriceLines)
-    .where(eq(campPriceLines.registrationId, registrationId))
-    .orderBy(asc(campPriceLines.position));
+  const lines = await storedPriceLines(tx, registrationId);
   return { ...registration, lines };
 }
 
@@ -183,11 +180,7 @@ export async function offerView(db: Db, token: string, now: Date): Promise<Waitl
     .where(eq(campWaitlistOffers.tokenHash, offerTokenHash(token)));
   if (!row) return undefined;
   const { offer, registration } = row;
-  const lines = await db
-    .select({ label: campPriceLines.label, amount: campPriceLines.amount })
-    .from(campPriceLines)
-    .where(eq(campPriceLines.registrationId, registration.id))
-    .orderBy(asc(campPriceLines.position));
+  const lines = await storedPriceLines(db, registration.id);
   return {
     year: registration.editionYear,
     orderId: registration.orderId,

@@ -78,16 +78,8 @@ export const PaymentEventSchema = z.looseObject({
 });
 export type PaymentEvent = z.infer<typeof PaymentEventSchema>;
 
-export const WebhookEventSchema = z.looseObject({
-  msn: z.string(),
-  reference: ReferenceSchema,
-  pspReference: z.string(),
-  name: PaymentEventNameSchema,
-  amount: AmountSchema,
-  timestamp: z.string(),
-  idempotencyKey: z.string().nullable().optional(),
-  success: z.boolean(),
-});
+/** A webhook's body: a payment event with the sales unit's number. */
+export const WebhookEventSchema = z.looseObject({ msn: z.string(), ...PaymentEventSchema.shape });
 
 export const ProblemSchema = z.looseObject({
   type: z.string(),
