@@ -1,5 +1,6 @@
 import type { AdminPerson, AdminTotals } from "../../shared/camp/camp-lists.ts";
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { hasPaymentSql, paymentsOfRegistration, paymentsOfRegistrations } from "../payments/payment-shares.ts";
 import { campRefund } from "../../shared/camp/camp-pricing.ts";
 import { gradeLabel } from "../../shared/camp/grades.ts";
 import type { Db } from "../db/database.ts";
@@ -34,7 +35,7 @@ export async function loadAdminPersons(db: Db, editionYear: number): Promise<Adm
       and(
         eq(campRegistrations.editionYear, editionYear),
         ne(campRegistrations.status, "waiting"),
-        sql`exists (select 1 from payments where payments.registration_id = ${campRegistrations.id})`,
+        hasPaymentSql(campRegistrations.id),
       ),
     )
     .orderBy(asc(campRegistrations.createdAt), asc(campRegistrations.id));
@@ -45,7 +46,8 @@ export async function loadAdminPersons(db: Db, editionYear: number): Promise<Adm
     .from(campCompanions)
     .where(inArray(campCompanions.registrationId, ids))
     .orderBy(asc(campCompanions.registrationId), asc(campCompanions.position));
-  const paymentRows = await db.select().from(payments).where(inArray(payments.registrationId, ids)).orderBy(asc(payments.id));
+  // A group's one payment counts as each athlete's share of it.
+  const paymentsOf = await paymentsOfRegistrations(db, ids);
   const arrivalsOf = await loadArrivals(db, ids);
 
   const persons: AdminPerson[] = [];
@@ -53,7 +55,7 @@ export async function loadAdminPersons(db: Db, editionYear: number): Promise<Adm
     const r = { ...row, status: listedStatus(row.status) };
     // A companion cancelled alone ("Min påmelding") is off the list; the total no longer counts it.
     const own = companions.filter((companion) => companion.registrationId === r.id && !companion.cancelledAt);
-    const regPayments = paymentRows.filter((payment) => payment.registrationId === r.id);
+    const regPayments = paymentsOf.get(r.id) ?? [];
     const latest = regPayments[regPayments.length - 1];
     let unallocated = regPayments.reduce((sum, payment) => sum + payment.paidAmount, 0);
     const share = (amount: number, last: boolean) => {
@@ -239,12 +241,8 @@ async function lockRegistration(tx: Db, registrationId: number) {
   const locked = await tx.execute(sql`select id from camp_registrations where id = ${registrationId} for update`);
   if (locked.rows.length === 0) return undefined;
   const [registration] = await tx.select().from(campRegistrations).where(eq(campRegistrations.id, registrationId));
-  const [payment] = await tx
-    .select()
-    .from(payments)
-    .where(eq(payments.registrationId, registrationId))
-    .orderBy(sql`${payments.id} desc`)
-    .limit(1);
+  // The latest payment; of a group's one payment, this athlete's share.
+  const payment = (await paymentsOfRegistration(tx, registrationId)).at(-1);
   // Someone on the waiting list is handled by the waiting-list calls (camp-waitlist.ts).
   if (!registration || !payment || registration.status === "waiting") return undefined;
   return { registration: { ...registration, status: listedStatus(registration.status) }, payment };

@@ -1,4 +1,4 @@
-import { asc, like, sql } from "drizzle-orm";
+import { asc, like } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { formatKroner } from "../../shared/format.ts";
 import type { Database } from "../db/database.ts";
@@ -153,10 +153,4 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post with siblings on %s", (k
     expect(await countRows(database, "camp_registrations")).toBe(2);
   });
 
-  it("refuses Vipps for a group for now (400 on vipps), nothing stored", async () => {
-    const res = await postRegistration(app, draft({ vipps: true, siblings: [sibling()] }));
-    expect(res.statusCode).toBe(400);
-    expect(res.json().issues[0].path).toBe("vipps");
-    expect(await database.db.execute(sql`select count(*)::int as n from camp_registrations`)).toMatchObject({ rows: [{ n: 0 }] });
-  });
 });

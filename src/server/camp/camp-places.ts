@@ -16,7 +16,7 @@ export const deadPaymentStates = ["failed", "aborted", "expired", "terminated"] 
 const deadList = sql.raw(deadPaymentStates.map((state) => `'${state}'`).join(", "));
 
 /**
- * Athletes holding a place: confirmed; awaiting payment with an attempt that can still be paid (a payment
+ * Athletes holding a place: confirmed; awaiting payment with an attempt that can still be paid (its own, or a group payment it has a share of; a payment
  * that ended cancelled gives the place up); waiting with an offer that is open at `now`. `exceptRegistrationId`:
  * not counting this one (it asks for a place itself).
  */
@@ -26,7 +26,9 @@ export async function placesHeld(db: Pick<Db, "execute">, editionYear: number, n
      where r.edition_year = ${editionYear} and r.id <> ${exceptRegistrationId} ${only}
        and (r.status = 'confirmed'
          or (r.status = 'pending_payment'
-             and exists (select 1 from payments p where p.registration_id = r.id and p.state not in (${deadList})))
+             and (exists (select 1 from payments p where p.registration_id = r.id and p.state not in (${deadList}))
+               or exists (select 1 from payment_shares s join payments p on p.id = s.payment_id
+                           where s.registration_id = r.id and p.state not in (${deadList}))))
          or (r.status = 'waiting'
              and exists (select 1 from camp_waitlist_offers o
                           where o.registration_id = r.id and o.state = 'offered' and o.expires_at > ${now.toISOString()}::timestamptz)))`);

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { FastifyInstance } from "fastify";
 import { campEditionFromData, type CampEditionData } from "../../shared/camp/camp-edition-data.ts";
@@ -10,7 +10,7 @@ import type { Db } from "../db/database.ts";
 import { prepareStatement } from "../db/prepared-statement.ts";
 import { columnNames, valuesList, valuesOf } from "../db/values-list.ts";
 import { referenceData } from "../db/reference-data.ts";
-import { campCompanions, campPriceLines, campRegistrations, payments, type PaymentMethod } from "../db/schema/camp.ts";
+import { campCompanions, campPriceLines, campRegistrations, paymentShares, payments, type PaymentMethod } from "../db/schema/camp.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { campPersonalLinks } from "../db/schema/camp-self-service.ts";
 import { newPersonalToken, personalLinkUrl, personalTokenHash } from "./camp-personal-link.ts";
@@ -23,6 +23,7 @@ import { vippsUnavailableMessage, type CampPaymentGateway } from "./camp-payment
 import { deadPaymentStates, lockEditionPlaces, placesHeld, sleepoverPlacesHeld } from "./camp-places.ts";
 import { countAwaitingOffer, moveToWaitlist, nextWaitlistRank, queueWaitlistJoinedMail } from "./camp-waitlist.ts";
 import { newOrderId } from "./order-id.ts";
+import { copyShares } from "../payments/payment-shares.ts";
 
 /** A 400 about one field, answered as `{ error, issues: [{ path, message }] }` like a schema failure. */
 export class CampInputError extends HttpError {
@@ -43,7 +44,6 @@ export const campInputMessages = {
     `Det er ${free === 0 ? "ingen" : `bare ${free}`} ledige ${free === 1 ? "plass" : "plasser"} igjen, og påmeldingen har ${athletes} utøvere. ` +
     "Meld på færre utøvere, eller meld på hver for seg for å komme på ventelisten.",
   groupSleepoverFull: "Det er ikke nok ledige overnattingsplasser til alle som skal overnatte. Gå tilbake og endre valget om overnatting.",
-  groupVipps: "Betaling med Vipps for flere utøvere i én påmelding kommer snart. Velg betaling med kort eller kontant på leiren.",
   companionNotFound: (name: string) =>
     `Vi finner ingen påmeldt ledsager som heter ${name} med det telefonnummeret på årets leir. ` +
     "Sjekk navn og telefonnummer, eller fjern avkrysningen for «allerede påmeldt».",
@@ -244,7 +244,9 @@ async function submitCampGroup(app: FastifyInstance, registration: CampRegistrat
   await verifyAlreadyRegisteredCompanions(app.db, edition.year, registration);
   const prices = athletes.map((athlete) => calculateCampPrice(athlete, { edition, at: now, grades }));
   const groupTotal = prices.reduce((sum, price) => sum + price.total, 0);
-  if (registration.vipps && groupTotal > 0) throw new CampInputError("vipps", campInputMessages.groupVipps);
+  // With Vipps the group pays once: one payment for the group total on the first athlete, a share per athlete.
+  const vipps = registration.vipps && groupTotal > 0;
+  if (vipps && !gateway.available) throw new CampInputError("vipps", vippsUnavailableMessage);
 
   const stored = await app.db.transaction(async (tx) => {
     const limited = data.capacity !== null || (data.sleepoverCapacity !== null && athletes.some((athlete) => athlete.sleepover));
@@ -265,14 +267,16 @@ async function submitCampGroup(app: FastifyInstance, registration: CampRegistrat
     let groupId: string | undefined;
     for (const [index, athlete] of athletes.entries()) {
       const price = prices[index]!;
-      const method: PaymentMethod = price.total === 0 ? "free" : "card_cash";
+      const method: PaymentMethod = vipps ? "vipps" : price.total === 0 ? "free" : "card_cash";
       let id: number | undefined;
       for (let attempt = 0; attempt < 5 && id === undefined; attempt++) {
         const orderId = newOrderId(edition.year);
         groupId ??= orderId;
         id = await insertRegistrationRows(tx, {
           registration: athlete, editionYear: edition.year, orderId, clubName: clubNames[index]!, price, method,
-          status: "confirmed", reference: orderId, now, waitlistRank: null, groupId,
+          status: vipps ? "pending_payment" : "confirmed", reference: vipps ? `${orderId}-1` : orderId, now, waitlistRank: null, groupId,
+          // With Vipps only the first athlete holds the payment (for the group total); the others have shares of it.
+          payment: vipps ? (index === 0 ? { amount: groupTotal } : "none") : undefined,
         });
         if (id === undefined && index === 0) {
           const twin = await findByDraft(tx, edition.year, registration.draftId);
@@ -283,10 +287,18 @@ async function submitCampGroup(app: FastifyInstance, registration: CampRegistrat
       if (id === undefined) throw new Error("No free order id after 5 draws");
       ids.push(id);
     }
+    if (vipps) {
+      const [payment] = await tx.select({ id: payments.id, reference: payments.reference }).from(payments).where(eq(payments.registrationId, ids[0]!));
+      await tx.insert(paymentShares).values(ids.map((id, index) => ({ paymentId: payment!.id, registrationId: id, amount: prices[index]!.total })));
+      const [lead] = await tx.select(storedColumns).from(campRegistrations).where(eq(campRegistrations.id, ids[0]!));
+      return { ids, lead: lead!, reference: payment!.reference };
+    }
     await queueCampGroupConfirmationMail(tx, ids, now, app.env.PUBLIC_BASE_URL);
     return { ids };
   });
   if ("earlier" in stored) return answerEarlier(app, stored.earlier!, registration, gateway);
+  // Vipps: the group waits for its one payment; the first athlete's order leads to it (and to /vipps/{orderId}).
+  if ("lead" in stored && stored.lead) return answerFor(app, stored.lead, gateway, stored.reference);
   app.outbox.kick();
   app.campListsChanged();
   return { kind: "done" };
@@ -295,7 +307,13 @@ async function submitCampGroup(app: FastifyInstance, registration: CampRegistrat
 /** The rows of a new registration with ordinary inserts (inside the caller's transaction); undefined when the order id was taken. */
 async function insertRegistrationRows(
   tx: Db,
-  input: Omit<NewRegistration, "status"> & { status: StoredRegistration["status"]; waitlistRank: number | null; groupId?: string },
+  input: Omit<NewRegistration, "status"> & {
+    status: StoredRegistration["status"];
+    waitlistRank: number | null;
+    groupId?: string;
+    /** A group's one Vipps payment: the first athlete's payment for the group total, none for the others. */
+    payment?: { amount: number } | "none";
+  },
 ): Promise<number | undefined> {
   const { registration, editionYear, orderId, price, method, status, reference, now } = input;
   const [row] = await tx
@@ -332,9 +350,9 @@ async function insertRegistrationRows(
   }
   await tx.insert(campPriceLines).values(price.lines.map((line, position) => ({ registrationId: row.id, position, kind: line.kind, label: line.label, amount: line.amount })));
   // Waiting: no payment until an offer is accepted.
-  if (status !== "waiting") {
+  if (status !== "waiting" && input.payment !== "none") {
     const state = method === "card_cash" ? "unpaid" : method === "free" ? "paid" : "created";
-    await tx.insert(payments).values({ registrationId: row.id, reference, method, amount: price.total, state, createdAt: now, updatedAt: now });
+    await tx.insert(payments).values({ registrationId: row.id, reference, method, amount: input.payment?.amount ?? price.total, state, createdAt: now, updatedAt: now });
   }
   return row.id;
 }
@@ -550,33 +568,55 @@ async function switchToCardCash(app: FastifyInstance, registrationId: number, ed
   const { capacity } = await editionDataForYear(app.db, editionYear);
   const outcome = await app.db.transaction(async (tx) => {
     if (capacity !== null) await lockEditionPlaces(tx, editionYear);
-    const [pending] = await tx
+    // A group paying once switches together: every athlete with a share of its payment.
+    const group = await groupOfPayer(tx, registrationId);
+    const members = group.length > 0 ? group : [registrationId];
+    const pending = await tx
       .select({ id: campRegistrations.id })
       .from(campRegistrations)
-      .where(and(eq(campRegistrations.id, registrationId), eq(campRegistrations.status, "pending_payment")))
+      .where(and(inArray(campRegistrations.id, members), eq(campRegistrations.status, "pending_payment")))
+      .orderBy(asc(campRegistrations.id))
       .for("no key update");
-    if (!pending) return "unchanged" as const;
-    if (capacity !== null && (await placesHeld(tx, editionYear, now, registrationId)) + (await countAwaitingOffer(tx, editionYear)) >= capacity) {
-      await tx.update(campRegistrations).set({ vipps: false }).where(eq(campRegistrations.id, registrationId));
-      await moveToWaitlist(tx, registrationId, editionYear, now);
-      return "waiting" as const;
+    if (pending.length === 0) return "unchanged" as const;
+    if (capacity !== null) {
+      const free = capacity - (await placesHeld(tx, editionYear, now, registrationId)) - (await countAwaitingOffer(tx, editionYear));
+      if (group.length > 0 && free < pending.length) throw new HttpError(409, campInputMessages.groupDoesNotFit(Math.max(0, free), pending.length));
+      if (free <= 0) {
+        await tx.update(campRegistrations).set({ vipps: false }).where(eq(campRegistrations.id, registrationId));
+        await moveToWaitlist(tx, registrationId, editionYear, now);
+        return "waiting" as const;
+      }
     }
-    const [row] = await tx
-      .update(campRegistrations)
-      .set({ vipps: false, status: "confirmed", confirmedAt: now })
-      .where(eq(campRegistrations.id, registrationId))
-      .returning({ orderId: campRegistrations.orderId, total: campRegistrations.total });
-    await tx
-      .insert(payments)
-      .values({ registrationId, reference: row!.orderId, method: "card_cash", amount: row!.total, state: "unpaid", createdAt: now, updatedAt: now })
-      .onConflictDoNothing();
-    await queueCampConfirmationMail(tx, registrationId, now, app.env.PUBLIC_BASE_URL);
+    for (const { id } of pending) {
+      const [row] = await tx
+        .update(campRegistrations)
+        .set({ vipps: false, status: "confirmed", confirmedAt: now })
+        .where(eq(campRegistrations.id, id))
+        .returning({ orderId: campRegistrations.orderId, total: campRegistrations.total });
+      await tx
+        .insert(payments)
+        .values({ registrationId: id, reference: row!.orderId, method: row!.total === 0 ? "free" : "card_cash", amount: row!.total, state: row!.total === 0 ? "paid" : "unpaid", createdAt: now, updatedAt: now })
+        .onConflictDoNothing();
+    }
+    if (group.length > 0) await queueCampGroupConfirmationMail(tx, group, now, app.env.PUBLIC_BASE_URL);
+    else await queueCampConfirmationMail(tx, registrationId, now, app.env.PUBLIC_BASE_URL);
     return "confirmed" as const;
   });
   if (outcome === "unchanged") return { kind: "done" };
   app.outbox.kick();
   if (outcome === "confirmed") app.campListsChanged();
   return outcome === "waiting" ? { kind: "waitlist" } : { kind: "done" };
+}
+
+/** The athletes sharing the registration's group payment (the first athlete's), first athlete first; empty for one on its own. */
+async function groupOfPayer(tx: Db, registrationId: number): Promise<number[]> {
+  const rows = await tx
+    .selectDistinct({ id: paymentShares.registrationId })
+    .from(paymentShares)
+    .innerJoin(payments, eq(payments.id, paymentShares.paymentId))
+    .where(eq(payments.registrationId, registrationId))
+    .orderBy(asc(paymentShares.registrationId));
+  return rows.map((row) => row.id);
 }
 
 /**
@@ -631,15 +671,26 @@ async function retakePlace(app: FastifyInstance, registration: StoredRegistratio
     await lockEditionPlaces(tx, registration.editionYear);
     const [row] = await tx.select({ status: campRegistrations.status }).from(campRegistrations).where(eq(campRegistrations.id, registration.id)).for("no key update");
     if (!row || row.status !== "pending_payment") return { kind: "changed", status: row?.status ?? "cancelled" };
-    const attempts = await tx.select({ reference: payments.reference, method: payments.method, state: payments.state }).from(payments).where(eq(payments.registrationId, registration.id)).orderBy(desc(payments.id));
+    const attempts = await tx.select({ id: payments.id, reference: payments.reference, method: payments.method, state: payments.state, amount: payments.amount }).from(payments).where(eq(payments.registrationId, registration.id)).orderBy(desc(payments.id));
     const live = attempts.find((attempt) => !(deadPaymentStates as readonly string[]).includes(attempt.state));
     if (live) return { kind: "reference", reference: live.reference };
-    if ((await placesHeld(tx, registration.editionYear, now, registration.id)) + (await countAwaitingOffer(tx, registration.editionYear)) >= capacity) {
+    // A group's payment takes a place for every athlete again, or none: a group is never put in line.
+    const group = await groupOfPayer(tx, registration.id);
+    const free = capacity - (await placesHeld(tx, registration.editionYear, now, registration.id)) - (await countAwaitingOffer(tx, registration.editionYear));
+    if (group.length > 0 && free < group.length) throw new HttpError(409, campInputMessages.groupDoesNotFit(Math.max(0, free), group.length));
+    if (free <= 0) {
       await moveToWaitlist(tx, registration.id, registration.editionYear, now);
       return { kind: "waitlist" };
     }
     const reference = `${registration.orderId}-${attempts.filter((attempt) => attempt.method === "vipps").length + 1}`;
-    await tx.insert(payments).values({ registrationId: registration.id, reference, method: "vipps", amount: registration.total, state: "created", createdAt: now, updatedAt: now }).onConflictDoNothing();
+    // A group's payment: the next attempt is for the group total again, with the same shares.
+    const previous = attempts.find((attempt) => attempt.method === "vipps");
+    const [inserted] = await tx
+      .insert(payments)
+      .values({ registrationId: registration.id, reference, method: "vipps", amount: previous?.amount ?? registration.total, state: "created", createdAt: now, updatedAt: now })
+      .onConflictDoNothing()
+      .returning({ id: payments.id });
+    if (inserted && previous) await copyShares(tx, previous.id, inserted.id);
     return { kind: "reference", reference };
   });
   if (outcome.kind === "waitlist") app.outbox.kick();

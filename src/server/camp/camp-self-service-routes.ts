@@ -1,11 +1,11 @@
-import type { FastifyInstance, FastifyReply } from "fastify";
-import { findMyRegistrationAnswer } from "../../shared/camp/camp-my-registration.ts";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { findMyRegistrationAnswer, groupMemberParam } from "../../shared/camp/camp-my-registration.ts";
 import type { ErrorBody } from "../errors.ts";
 import { publicPostRateLimit } from "../security/public-rate-limit.ts";
 import type { CampPaymentGateway } from "./camp-payment-gateway.ts";
 import { registrationIdOfLink } from "./camp-personal-link.ts";
 import { CampInputError } from "./camp-registrations.ts";
-import { addMyCompanion, cancelMyRegistration, changeMyRegistration, findMyRegistration, myRegistrationView, payMyOutstanding, selfServiceMessages, setMyGrading } from "./camp-self-service.ts";
+import { actionTarget, addMyCompanion, cancelMyRegistration, changeMyRegistration, findMyRegistration, myRegistrationView, payMyOutstanding, selfServiceMessages, setMyGrading } from "./camp-self-service.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -21,6 +21,13 @@ declare module "fastify" {
 export async function registerCampSelfServiceRoutes(app: FastifyInstance, options: { payments: CampPaymentGateway }) {
   const gateway = options.payments;
   const limited = { config: { rateLimit: publicPostRateLimit(app.env) } };
+  // The registration an action is for: the link's own, or another athlete of its group (`?orderId=`).
+  const target = async (request: FastifyRequest<{ Params: { token: string }; Querystring: { orderId?: string } }>) => {
+    const id = await registrationIdOfLink(app.db, request.params.token);
+    const orderId = request.query[groupMemberParam];
+    if (id === undefined || (orderId !== undefined && typeof orderId !== "string")) return undefined;
+    return actionTarget(app.db, id, orderId);
+  };
   const notFound = (reply: FastifyReply) => reply.code(404).header("cache-control", "no-store").send({ error: selfServiceMessages.notFound } satisfies ErrorBody);
 
   // The page: an unknown, anonymised or malformed link is answered 404 (the page then says so in Norwegian).
@@ -37,15 +44,15 @@ export async function registerCampSelfServiceRoutes(app: FastifyInstance, option
     return reply.header("cache-control", "no-store").send(view);
   });
 
-  app.post<{ Params: { token: string } }>("/api/MinPamelding/Cancel/:token", limited, async (request, reply) => {
-    const id = await registrationIdOfLink(app.db, request.params.token);
+  app.post<{ Params: { token: string }; Querystring: { orderId?: string } }>("/api/MinPamelding/Cancel/:token", limited, async (request, reply) => {
+    const id = await target(request);
     if (id === undefined) return notFound(reply);
     const outcome = await cancelMyRegistration(app, gateway, id, request.body ?? {});
     return reply.header("cache-control", "no-store").send({ ...outcome.view, changed: outcome.changed, refund: outcome.refund });
   });
 
-  app.post<{ Params: { token: string } }>("/api/MinPamelding/Change/:token", limited, async (request, reply) => {
-    const id = await registrationIdOfLink(app.db, request.params.token);
+  app.post<{ Params: { token: string }; Querystring: { orderId?: string } }>("/api/MinPamelding/Change/:token", limited, async (request, reply) => {
+    const id = await target(request);
     if (id === undefined) return notFound(reply);
     try {
       const outcome = await changeMyRegistration(app, id, request.body ?? {});
@@ -58,8 +65,8 @@ export async function registerCampSelfServiceRoutes(app: FastifyInstance, option
     }
   });
 
-  app.post<{ Params: { token: string } }>("/api/MinPamelding/AddCompanion/:token", limited, async (request, reply) => {
-    const id = await registrationIdOfLink(app.db, request.params.token);
+  app.post<{ Params: { token: string }; Querystring: { orderId?: string } }>("/api/MinPamelding/AddCompanion/:token", limited, async (request, reply) => {
+    const id = await target(request);
     if (id === undefined) return notFound(reply);
     try {
       const outcome = await addMyCompanion(app, gateway, id, request.body ?? {});
@@ -72,8 +79,8 @@ export async function registerCampSelfServiceRoutes(app: FastifyInstance, option
     }
   });
 
-  app.post<{ Params: { token: string } }>("/api/MinPamelding/Grading/:token", limited, async (request, reply) => {
-    const id = await registrationIdOfLink(app.db, request.params.token);
+  app.post<{ Params: { token: string }; Querystring: { orderId?: string } }>("/api/MinPamelding/Grading/:token", limited, async (request, reply) => {
+    const id = await target(request);
     if (id === undefined) return notFound(reply);
     try {
       const outcome = await setMyGrading(app, gateway, id, request.body ?? {});
@@ -87,8 +94,8 @@ export async function registerCampSelfServiceRoutes(app: FastifyInstance, option
   });
 
   // The open difference of a change, at Vipps again: answers the address to go to, as text.
-  app.post<{ Params: { token: string } }>("/api/MinPamelding/Pay/:token", limited, async (request, reply) => {
-    const id = await registrationIdOfLink(app.db, request.params.token);
+  app.post<{ Params: { token: string }; Querystring: { orderId?: string } }>("/api/MinPamelding/Pay/:token", limited, async (request, reply) => {
+    const id = await target(request);
     if (id === undefined) return notFound(reply);
     const url = await payMyOutstanding(app, gateway, id);
     return reply.header("cache-control", "no-store").type("text/plain; charset=utf-8").send(url);

@@ -30,6 +30,7 @@ import { campRegistrationChanges } from "../db/schema/camp-self-service.ts";
 import { HttpError, parseWith } from "../errors.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { lockPayment, queueVippsRefund } from "../payments/queue-refund.ts";
+import { addShareRefund, paymentsOfRegistration } from "../payments/payment-shares.ts";
 import { editionDataForYear } from "./camp-edition-lookup.ts";
 import type { CampPaymentGateway } from "./camp-payment-gateway.ts";
 import { createPersonalLink, personalLinkUrl } from "./camp-personal-link.ts";
@@ -76,7 +77,8 @@ async function load(db: Db, registrationId: number): Promise<Loaded | undefined>
     .from(campPriceLines)
     .where(eq(campPriceLines.registrationId, registrationId))
     .orderBy(asc(campPriceLines.position));
-  const paymentRows = await db.select().from(payments).where(eq(payments.registrationId, registrationId)).orderBy(asc(payments.id));
+  // A group's one payment counts here as this athlete's share of it.
+  const paymentRows = await paymentsOfRegistration(db, registrationId);
   const data = await editionDataForYear(db, registration.editionYear);
   return {
     registration,
@@ -190,9 +192,60 @@ export function viewOf(loaded: Loaded, now: Date): MyRegistrationView {
   };
 }
 
+/** The registration as its link shows it; for an athlete of a group, with the whole group. */
 export async function myRegistrationView(db: Db, registrationId: number, now: Date): Promise<MyRegistrationView | undefined> {
   const loaded = await load(db, registrationId);
-  return loaded && viewOf(loaded, now);
+  if (!loaded) return undefined;
+  const view = viewOf(loaded, now);
+  const ids = await groupMemberIds(db, loaded.registration);
+  if (ids.length < 2) return view;
+  const members: MyRegistrationView[] = [];
+  for (const id of ids) {
+    const member = id === registrationId ? loaded : await load(db, id);
+    if (member) members.push(viewOf(member, now));
+  }
+  const lead = members[0]!;
+  const sum = (pick: (member: MyRegistrationView) => number) => members.reduce((total, member) => total + pick(member), 0);
+  return {
+    ...view,
+    group: {
+      orderId: loaded.registration.groupId!,
+      total: sum((member) => (member.status === "cancelled" ? 0 : member.total)),
+      paymentMethod: lead.paymentMethod,
+      paid: sum((member) => member.paid),
+      refunded: sum((member) => member.refunded),
+      paymentState: lead.status === "cancelled" ? (members.find((member) => member.status !== "cancelled") ?? lead).paymentState : lead.paymentState,
+      members,
+    },
+  };
+}
+
+/** The registrations of the athlete's group in order (the first athlete first); empty when it is on its own. */
+async function groupMemberIds(db: Db, registration: Pick<RegistrationRow, "groupId" | "editionYear">): Promise<number[]> {
+  if (!registration.groupId) return [];
+  const rows = await db
+    .select({ id: campRegistrations.id })
+    .from(campRegistrations)
+    .where(and(eq(campRegistrations.groupId, registration.groupId), eq(campRegistrations.editionYear, registration.editionYear), isNull(campRegistrations.anonymisedAt)))
+    .orderBy(asc(campRegistrations.id));
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Which registration an action through a link is for: the link's own, or (`orderId`) another athlete of the
+ * link's own group. Undefined for any other order id: a link never acts outside its group.
+ */
+export async function actionTarget(db: Db, linkRegistrationId: number, orderId: string | undefined): Promise<number | undefined> {
+  if (orderId === undefined || orderId === "") return linkRegistrationId;
+  const [own] = await db.select({ groupId: campRegistrations.groupId, editionYear: campRegistrations.editionYear, orderId: campRegistrations.orderId }).from(campRegistrations).where(eq(campRegistrations.id, linkRegistrationId));
+  if (!own) return undefined;
+  if (own.orderId === orderId) return linkRegistrationId;
+  if (!own.groupId) return undefined;
+  const [target] = await db
+    .select({ id: campRegistrations.id })
+    .from(campRegistrations)
+    .where(and(eq(campRegistrations.orderId, orderId), eq(campRegistrations.groupId, own.groupId), eq(campRegistrations.editionYear, own.editionYear), isNull(campRegistrations.anonymisedAt)));
+  return target?.id;
 }
 
 async function lockRegistration(tx: Db, registrationId: number): Promise<void> {
@@ -271,6 +324,7 @@ export async function cancelMyRegistration(app: FastifyInstance, gateway: CampPa
     if (refunds.length > 0) {
       for (const { payment, amount } of refunds) {
         await queueVippsRefund(tx, payment, amount, ACTOR, `${what} (Min påmelding). Refusjon etter reglene: ${refund} kr${refunds.length > 1 ? `, herav ${amount} kr på denne betalingen` : ""}.`, now);
+        await addShareRefund(tx, payment.id, registrationId, amount);
       }
     } else {
       const payment = loaded.payments[loaded.payments.length - 1];
@@ -378,7 +432,11 @@ async function shareOutRefund(tx: Db, loaded: Loaded, due: number): Promise<{ pa
   for (const payment of paid) {
     if (due <= 0) break;
     await lockPayment(tx, payment.id);
-    const amount = Math.min(due, payment.capturedAmount - payment.refundedAmount);
+    // A group's payment is shared with other athletes, whose own requests may have changed it meanwhile:
+    // read it again under the lock (one pending refund at a time; never more than came in).
+    const [locked] = await tx.select().from(payments).where(eq(payments.id, payment.id));
+    if (!locked || locked.pendingRefundKey) throw new HttpError(409, selfServiceMessages.paymentBusy);
+    const amount = Math.min(due, payment.capturedAmount - payment.refundedAmount, locked.capturedAmount - locked.refundedAmount);
     if (amount > 0) parts.push({ payment, amount });
     due -= amount;
   }
@@ -540,6 +598,7 @@ export async function setMyGrading(app: FastifyInstance, gateway: CampPaymentGat
     if (cash && cash.state !== "paid") await tx.update(payments).set({ amount: cash.amount - fee, updatedAt: now }).where(eq(payments.id, cash.id));
     for (const { payment, amount } of refunds) {
       await queueVippsRefund(tx, payment, amount, ACTOR, `Gradering avbestilt av deltakeren (Min påmelding). Refusjon etter reglene: ${refund} kr.`, now);
+      await addShareRefund(tx, payment.id, registrationId, amount);
     }
     await logChange(tx, registrationId, `Tok bort gradering (refusjon ${refund} kr)`, now);
     return { changed: true, refund };

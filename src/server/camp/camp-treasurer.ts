@@ -3,6 +3,7 @@ import type { TreasurerSummary } from "../../shared/camp/camp-treasurer.ts";
 import type { Db } from "../db/database.ts";
 import { campRegistrations, moneyActions, payments } from "../db/schema/camp.ts";
 import type { AdminPerson } from "./camp-admin.ts";
+import { paymentsOfRegistrations } from "../payments/payment-shares.ts";
 
 /**
  * The money of an edition for the treasurer: participants, money per method, refunds and what is unpaid. The
@@ -10,19 +11,17 @@ import type { AdminPerson } from "./camp-admin.ts";
  * participants and the unpaid from the admin list, so the numbers agree with what the admin sees.
  */
 export async function treasurerSummary(db: Db, year: number, persons: readonly AdminPerson[]): Promise<TreasurerSummary> {
-  const rows = await db
-    .select({
-      registrationId: payments.registrationId,
-      method: payments.method,
-      state: payments.state,
-      amount: payments.amount,
-      paid: payments.paidAmount,
-      refunded: payments.refundedAmount,
-      status: campRegistrations.status,
-    })
-    .from(payments)
-    .innerJoin(campRegistrations, eq(campRegistrations.id, payments.registrationId))
+  const registrations = await db
+    .select({ id: campRegistrations.id, status: campRegistrations.status })
+    .from(campRegistrations)
     .where(and(eq(campRegistrations.editionYear, year), ne(campRegistrations.status, "waiting")));
+  // A group's one payment counts as each athlete's share of it (the shares add up to the payment).
+  const paymentsOf = await paymentsOfRegistrations(db, registrations.map((registration) => registration.id));
+  // `paidAmount` is what a payment holds now (for Vipps: after refunds); the treasurer's "paid" is the money
+  // that came in, so refunds are counted once, in "refunded".
+  const rows = registrations.flatMap(({ id, status }) =>
+    (paymentsOf.get(id) ?? []).map((payment) => ({ registrationId: id, method: payment.method, state: payment.state, amount: payment.amount, paid: payment.paidAmount + payment.refundedAmount, refunded: payment.refundedAmount, status })),
+  );
   // The latest attempt stands for the registration's amount to pay; every attempt's money counts.
   const latest = new Map<number, (typeof rows)[number]>();
   for (const row of rows) latest.set(row.registrationId, row);

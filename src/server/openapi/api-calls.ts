@@ -40,6 +40,8 @@ const tokenAnswer = text("The token: random, to send as the last path segment of
 const loginErrors = { 401: "Wrong user name or password (a JSON body: the browser looks for a leading brace).", 429: "Too many attempts; wait and try again." };
 const signedOut = json("RemoveAnswer", "Signed out.");
 const yearQuery = { year: "An earlier edition's year; the current edition without it." };
+/** "Min påmelding" of a group: which athlete of the link's own group a call is for. */
+const memberQuery = { orderId: "The order id of another athlete of the link's own group (its page shows the whole group); the link's own registration without it. Any other order id answers 404." };
 
 export const apiCalls: readonly ApiCall[] = [
   // ---- Public
@@ -60,6 +62,7 @@ export const apiCalls: readonly ApiCall[] = [
     path: "/api/Vinterleir/Post",
     tag: "Vinterleir",
     summary: "Register for the camp; optional `siblings`: up to 10 further athletes sharing the contact details, stored as one group (all or nothing).",
+    description: "With `vipps: true` a group pays once: one Vipps payment for the group total (its order is the first athlete's), and the answer is its payment address.",
     body: { kind: "json", schema: "CampRegistration" },
     answer: text(`Read as text: \`Done\` (registered, nothing to pay now), \`${waitlistAnswer}\` (on the waiting list), or the payment address to follow.`),
     errors: { 409: "Registration is not open (not yet, or closed), or a group does not fit entirely in the free places; nothing is stored.", 413: "The body is too large.", 429: "Too many submissions from one address." },
@@ -138,12 +141,12 @@ export const apiCalls: readonly ApiCall[] = [
   { method: "POST", path: "/api/CampEdition/Publish/:year/:token", tag: "Vinterleir-admin", summary: "Make an edition the current one.", admin: true, answer: json("AdminEdition", "The published edition."), errors: { 404: "No such edition." } },
 
   // ---- Min påmelding (the personal link is the last segment; unknown links answer 404)
-  { method: "GET", path: "/api/MinPamelding/Get/:token", tag: "Min påmelding", summary: "The registration behind a personal link.", answer: { kind: "none", description: "JSON: persons, receipt, payments and today's refund with its deadline." }, errors: { 404: "Unknown, malformed or ended link." } },
-  { method: "POST", path: "/api/MinPamelding/Change/:token", tag: "Min påmelding", summary: "Change the free fields.", body: { kind: "json", schema: "MyRegistrationChange" }, answer: { kind: "none", description: "JSON: the registration as it now stands, and whether anything changed." }, errors: { 404: "Unknown link.", 409: "The camp has started." } },
-  { method: "POST", path: "/api/MinPamelding/AddCompanion/:token", tag: "Min påmelding", summary: "Add a companion at the registration's own price.", body: { kind: "json", schema: "MyCompanionAdd" }, answer: { kind: "none", description: "JSON: the registration, and `payUrl` when the difference is paid with Vipps." }, errors: { 404: "Unknown link.", 409: "The camp has started." } },
-  { method: "POST", path: "/api/MinPamelding/Grading/:token", tag: "Min påmelding", summary: "Grading on (priced as registered) or off (refunded by the rule).", body: { kind: "json", schema: "MyGrading" }, answer: { kind: "none", description: "JSON: the registration, the refund, and `payUrl` when the difference is paid with Vipps." }, errors: { 404: "Unknown link.", 409: "The camp has started." } },
-  { method: "POST", path: "/api/MinPamelding/Pay/:token", tag: "Min påmelding", summary: "The Vipps address for an unpaid difference.", answer: text("The Vipps payment address."), errors: { 404: "Unknown link, or nothing to pay." } },
-  { method: "POST", path: "/api/MinPamelding/Cancel/:token", tag: "Min påmelding", summary: "Cancel the athlete (the whole registration) or one companion, refunded by the rule.", body: { kind: "json", schema: "MyCancellation" }, answer: { kind: "none", description: "JSON: the registration, whether anything changed, and the refund." }, errors: { 404: "Unknown link.", 409: "The refund is no longer the one shown, or the camp has started." } },
+  { method: "GET", path: "/api/MinPamelding/Get/:token", tag: "Min påmelding", summary: "The registration behind a personal link.", answer: { kind: "none", description: "JSON: persons, receipt, payments and today's refund with its deadline; for an athlete of a group, `group` with the group's total and payment and every athlete's own view." }, errors: { 404: "Unknown, malformed or ended link." } },
+  { method: "POST", path: "/api/MinPamelding/Change/:token", tag: "Min påmelding", query: memberQuery, summary: "Change the free fields.", body: { kind: "json", schema: "MyRegistrationChange" }, answer: { kind: "none", description: "JSON: the registration as it now stands, and whether anything changed." }, errors: { 404: "Unknown link.", 409: "The camp has started." } },
+  { method: "POST", path: "/api/MinPamelding/AddCompanion/:token", tag: "Min påmelding", query: memberQuery, summary: "Add a companion at the registration's own price.", body: { kind: "json", schema: "MyCompanionAdd" }, answer: { kind: "none", description: "JSON: the registration, and `payUrl` when the difference is paid with Vipps." }, errors: { 404: "Unknown link.", 409: "The camp has started." } },
+  { method: "POST", path: "/api/MinPamelding/Grading/:token", tag: "Min påmelding", query: memberQuery, summary: "Grading on (priced as registered) or off (refunded by the rule).", body: { kind: "json", schema: "MyGrading" }, answer: { kind: "none", description: "JSON: the registration, the refund, and `payUrl` when the difference is paid with Vipps." }, errors: { 404: "Unknown link.", 409: "The camp has started." } },
+  { method: "POST", path: "/api/MinPamelding/Pay/:token", tag: "Min påmelding", query: memberQuery, summary: "The Vipps address for an unpaid difference.", answer: text("The Vipps payment address."), errors: { 404: "Unknown link, or nothing to pay." } },
+  { method: "POST", path: "/api/MinPamelding/Cancel/:token", tag: "Min påmelding", query: memberQuery, summary: "Cancel the athlete (the whole registration) or one companion, refunded by the rule.", body: { kind: "json", schema: "MyCancellation" }, answer: { kind: "none", description: "JSON: the registration, whether anything changed, and the refund." }, errors: { 404: "Unknown link.", 409: "The refund is no longer the one shown, or the camp has started." } },
   { method: "POST", path: "/api/MinPamelding/Find", tag: "Min påmelding", summary: "Mail the personal links of an e-mail address; always the same answer.", body: { kind: "json", schema: "FindMyRegistration" }, answer: { kind: "none", description: "JSON `{ message }`, the same whether or not the address is registered." }, errors: { 429: "Too many requests." } },
 
   // ---- New-member admin

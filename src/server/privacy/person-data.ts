@@ -2,6 +2,7 @@
  * A person's rights on request (GDPR art. 15 and 17) for one camp registration: everything we hold about
  * it as JSON, and anonymisation now (the payment records stay for the accounting law, D6).
  */
+import { paymentsOfRegistration } from "../payments/payment-shares.ts";
 import { asc, eq, inArray, or, sql } from "drizzle-orm";
 import { gradeLabel } from "../../shared/camp/grades.ts";
 import type { Db } from "../db/database.ts";
@@ -42,7 +43,8 @@ export async function exportPerson(db: Db, registrationId: number, now: Date): P
     .from(campPriceLines)
     .where(eq(campPriceLines.registrationId, registrationId))
     .orderBy(asc(campPriceLines.position));
-  const paymentRows = await db.select().from(payments).where(eq(payments.registrationId, registrationId)).orderBy(asc(payments.id));
+  // Of a group's one payment, this athlete's share.
+  const paymentRows = await paymentsOfRegistration(db, registrationId);
   const actions =
     paymentRows.length === 0
       ? []

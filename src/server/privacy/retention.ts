@@ -20,7 +20,7 @@
 import { and, eq, inArray, isNull, like, lt, or, sql } from "drizzle-orm";
 import { addDays, startOfOsloDay, type CalendarDate } from "../../shared/time.ts";
 import type { Db } from "../db/database.ts";
-import { campCompanions, campPriceLines, campRegistrations, moneyActions, payments } from "../db/schema/camp.ts";
+import { campCompanions, campPriceLines, campRegistrations, moneyActions, paymentShares, payments } from "../db/schema/camp.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { campPersonalLinks, campRegistrationChanges } from "../db/schema/camp-self-service.ts";
 import { selfServiceMailPrefix } from "../camp/camp-self-service-mail.ts";
@@ -190,6 +190,7 @@ export async function deleteExpiredAccounting(db: Db, now: Date, years: number):
       if (ids.length === 0) return 0;
       const paymentIds = tx.select({ id: payments.id }).from(payments).where(inArray(payments.registrationId, ids));
       await tx.delete(moneyActions).where(inArray(moneyActions.paymentId, paymentIds));
+      await tx.delete(paymentShares).where(inArray(paymentShares.registrationId, ids));
       await tx.delete(payments).where(inArray(payments.registrationId, ids));
       await tx.delete(mailOutbox).where(campMailsOf(ids));
       // Companions and price lines go with their registration (ON DELETE CASCADE).

@@ -1,6 +1,6 @@
 /**
- * Hostile input to "Min påmelding" (camp-self-service-routes.ts): hostile link segments on every call, and
- * hostile bodies to Change, Cancel and Find with a real link. Never a 5xx; a refusal changes nothing; what
+ * Hostile input to "Min påmelding" (camp-self-service-routes.ts): hostile link segments on every call, a real
+ * link naming hostile or foreign athletes, and hostile bodies to Change, Cancel and Find with a real link. Never a 5xx; a refusal changes nothing; what
  * is accepted comes out escaped in the mails.
  */
 import { randomUUID } from "node:crypto";
@@ -46,6 +46,16 @@ const findBodies: fc.Arbitrary<unknown> = fc.oneof(
   mutated(fc.constant({ email: "ola@example.no" }) as fc.Arbitrary<Record<string, unknown>>, ["email"]),
   hostileValue,
 );
+
+/** A lone surrogate cannot be put in a URL at all (encodeURIComponent throws), so no client could send it. */
+function encodable(text: string): boolean {
+  try {
+    encodeURIComponent(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 function post(url: string, body: BodyRequest) {
   return {
@@ -114,6 +124,21 @@ describe.each(databaseKinds)("hostile input to Min påmelding on %s", (kind) => 
           const [method, path] = call.split(" ") as ["GET" | "POST", string];
           return method === "POST" ? post(`${path}/${segment}${query}`, body) : { method, url: `${path}/${segment}${query}` };
         },
+        unchangedWhenRejected: ["camp_registrations", "camp_companions", "payments", "money_actions", "mail_outbox", "camp_registration_changes"],
+        readOnly: true,
+        check: (_request, res) => expect([400, 404, 413, 414, 415]).toContain(res.statusCode),
+      });
+    },
+    fuzzTimeoutMs,
+  );
+
+  it(
+    "a real link naming a hostile or foreign athlete (?orderId=): 404 (or 4xx for the body), nothing changes",
+    async () => {
+      const calls = ["Change", "Cancel", "AddCompanion", "Grading", "Pay"] as const;
+      await fuzzEndpoint(context, {
+        requests: fc.record({ orderId: fc.oneof(hostileText.filter((text) => text.length > 0 && encodable(text)), fc.constantFrom("VL26-ZZZZZZ", "VL26-22222")), call: fc.constantFrom(...calls), body: jsonBodies(fc.oneof(cancelBodies, changeBodies)) }),
+        toInject: ({ orderId, call, body }) => post(`/api/MinPamelding/${call}/${token}?orderId=${encodeURIComponent(orderId)}`, body),
         unchangedWhenRejected: ["camp_registrations", "camp_companions", "payments", "money_actions", "mail_outbox", "camp_registration_changes"],
         readOnly: true,
         check: (_request, res) => expect([400, 404, 413, 414, 415]).toContain(res.statusCode),

@@ -66,7 +66,28 @@ export interface MyRegistrationView {
   mayGrade: boolean;
   /** Whether the rules let this athlete sleep over (home-club children under the age may not). */
   maySleepOver: boolean;
+  /**
+   * Several athletes registered together (they share the contact details and the mailbox): the whole group,
+   * each athlete as its own registration view; any athlete's link shows and acts on all of them.
+   */
+  group?: MyGroupView;
 }
+
+export interface MyGroupView {
+  /** The group's order id (its first athlete's): the Vipps payment's order. */
+  orderId: string;
+  /** What the group's athletes cost together now (cancellations taken off). */
+  total: number;
+  paymentMethod: MyRegistrationView["paymentMethod"];
+  /** In kroner, over the whole group. */
+  paid: number;
+  refunded: number;
+  paymentState: string;
+  members: Omit<MyRegistrationView, "group">[];
+}
+
+/** The query parameter naming which athlete of a link's group an action is for (its order id). */
+export const groupMemberParam = "orderId";
 
 /** The same sentence for every address, so nobody can learn who is registered. */
 export const findMyRegistrationAnswer =

@@ -7,7 +7,7 @@ export const TreasurerSummarySchema = z.object({
   registrations: z.number(),
   participants: z.number(),
   cancelledRegistrations: z.number(),
-  /** Per payment method (card/cash, Vipps, free): payments that took money or are owed it. */
+  /** Per payment method (card/cash, Vipps, free): payments that took money or are owed it. `paid` is the money that came in, refunds included. */
   byMethod: z.array(
     z.object({
       method: z.string(),

@@ -37,6 +37,19 @@ export const CampPaymentDetailsSchema = z.object({
   refund: z
     .object({ reference: z.string(), captured: z.number(), refunded: z.number(), max: z.number(), suggested: z.number(), fullRefundUntil: z.string(), rule: z.string() })
     .nullable(),
+  /**
+   * A group paying once: the whole payment (the rows above show this athlete's share of it) and every
+   * athlete's share, so the admin sees the payment once with its shares.
+   */
+  group: z
+    .object({
+      reference: z.string(),
+      amount: z.number(),
+      captured: z.number(),
+      refunded: z.number(),
+      shares: z.array(z.object({ orderId: z.string(), name: z.string(), status: z.string(), amount: z.number(), refunded: z.number() })),
+    })
+    .optional(),
 });
 export type CampPaymentDetails = z.infer<typeof CampPaymentDetailsSchema>;
 

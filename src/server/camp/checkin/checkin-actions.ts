@@ -1,3 +1,4 @@
+import { paymentsOfRegistration } from "../../payments/payment-shares.ts";
 import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { checkInMessages, type CheckInAction } from "../../../shared/camp/camp-checkin.ts";
 import type { CampAccountView as CampAccount } from "../../admin-auth/camp-account.ts";
@@ -184,8 +185,9 @@ async function doorPaymentRow(tx: Db, registrationId: number, orderId: string, t
     .orderBy(desc(payments.id))
     .limit(1);
   if (existing) return existing;
-  const paid = await tx.execute<{ paid: number }>(sql`select coalesce(sum(paid_amount), 0)::int as paid from payments where registration_id = ${registrationId}`);
-  const outstanding = Math.max(0, total - Number(paid.rows[0]?.paid ?? 0));
+  // What came in for this person (of a group's one payment, this athlete's share).
+  const paid = (await paymentsOfRegistration(tx, registrationId)).reduce((sum, payment) => sum + payment.paidAmount, 0);
+  const outstanding = Math.max(0, total - paid);
   const [created] = await tx
     .insert(payments)
     .values({ registrationId, reference: `${orderId}-INN`, method: "card_cash", amount: outstanding > 0 ? outstanding : amount, state: "unpaid", createdAt: now, updatedAt: now })

@@ -1,10 +1,11 @@
-import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { hasPaymentSql, paymentsOfRegistrations } from "../../payments/payment-shares.ts";
+import { and, asc, eq, inArray, isNotNull, isNull, ne } from "drizzle-orm";
 import { checkInPersonId, type CheckInCounts, type CheckInHit } from "../../../shared/camp/camp-checkin.ts";
 import { formatCalendarDate, parseCalendarDate } from "../../../shared/camp/camp-edition-data.ts";
 import { gradeLabel } from "../../../shared/camp/grades.ts";
 import { addDays, compareCalendarDates, osloCalendarDate } from "../../../shared/time.ts";
 import type { Db } from "../../db/database.ts";
-import { campCompanions, campRegistrations, payments } from "../../db/schema/camp.ts";
+import { campCompanions, campRegistrations } from "../../db/schema/camp.ts";
 import { campCheckinActions, campCheckins } from "../../db/schema/camp-checkin.ts";
 import { clubs } from "../../db/schema/clubs.ts";
 import { grades } from "../../db/schema/grades.ts";
@@ -56,7 +57,7 @@ export async function loadCheckInHits(db: Db, year: number, ids?: number[]): Pro
         ne(campRegistrations.status, "waiting"),
         isNull(campRegistrations.anonymisedAt),
         ids ? inArray(campRegistrations.id, ids) : undefined,
-        sql`exists (select 1 from payments where payments.registration_id = ${campRegistrations.id})`,
+        hasPaymentSql(campRegistrations.id),
       ),
     )
     .orderBy(asc(campRegistrations.lastName), asc(campRegistrations.firstName), asc(campRegistrations.id));
@@ -64,7 +65,8 @@ export async function loadCheckInHits(db: Db, year: number, ids?: number[]): Pro
   const found = rows.map((row) => row.registration.id);
   const [companions, paymentRows, checkins, doorPayments] = await Promise.all([
     db.select().from(campCompanions).where(inArray(campCompanions.registrationId, found)).orderBy(asc(campCompanions.position)),
-    db.select({ registrationId: payments.registrationId, paidAmount: payments.paidAmount }).from(payments).where(inArray(payments.registrationId, found)),
+    // A group's one payment counts as each athlete's share of it.
+    paymentsOfRegistrations(db, found),
     db
       .select({ personId: campCheckins.personId, day: campCheckins.day })
       .from(campCheckins)
@@ -86,7 +88,7 @@ export async function loadCheckInHits(db: Db, year: number, ids?: number[]): Pro
   const daysOf = (personId: string) => checkins.filter((row) => row.personId === personId).map((row) => row.day);
   return rows.map(({ registration: r, clubName, grade }) => {
     const own = companions.filter((companion) => companion.registrationId === r.id);
-    const paid = paymentRows.filter((payment) => payment.registrationId === r.id).reduce((sum, payment) => sum + payment.paidAmount, 0);
+    const paid = (paymentRows.get(r.id) ?? []).reduce((sum, payment) => sum + payment.paidAmount, 0);
     const status = r.status === "waiting" ? "cancelled" : r.status;
     const persons: CheckInHit["persons"] = [
       {

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { clubs } from "./clubs.ts";
 import { grades } from "./grades.ts";
 
@@ -183,4 +183,27 @@ export const moneyActions = pgTable(
     note: text("note"),
   },
   (table) => [index("money_actions_payment_idx").on(table.paymentId)],
+);
+
+/**
+ * One athlete's share of a payment made for a group (several athletes in one submission paying with one
+ * Vipps payment; docs/decisions/0010-min-pamelding.md). The payment row belongs to the group's first athlete;
+ * every athlete of the group, the first included, has a share here, and everything that asks what a person
+ * owes or has paid reads the share, not the payment. A new attempt of the payment copies the shares.
+ */
+export const paymentShares = pgTable(
+  "payment_shares",
+  {
+    paymentId: integer("payment_id")
+      .notNull()
+      .references(() => payments.id),
+    registrationId: integer("registration_id")
+      .notNull()
+      .references(() => campRegistrations.id),
+    /** Whole kroner: this athlete's total as charged. */
+    amount: integer("amount").notNull(),
+    /** Whole kroner refunded (or queued for refund) from the payment for this athlete. */
+    refundedAmount: integer("refunded_amount").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.paymentId, table.registrationId] }), index("payment_shares_registration_idx").on(table.registrationId)],
 );

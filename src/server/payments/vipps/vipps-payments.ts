@@ -6,15 +6,16 @@
  * first sees AUTHORIZED; capture follows with one Idempotency-Key per payment, refunds with one key per
  * admin request, so no retry ever moves money twice.
  */
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { campRefund, toOre } from "../../../shared/camp/camp-pricing.ts";
-import { queueCampConfirmationMail } from "../../camp/camp-confirmation-mail.ts";
+import { queueCampConfirmationMail, queueCampGroupConfirmationMail } from "../../camp/camp-confirmation-mail.ts";
+import { addShareRefund, copyShares, paymentsOfRegistration, shareRegistrationIds } from "../payment-shares.ts";
 import { queueVippsRefund } from "../queue-refund.ts";
 import { campEditionOfYear } from "../../camp/camp-edition-lookup.ts";
 import type { CampPaymentGateway, RegistrationAwaitingPayment } from "../../camp/camp-payment-gateway.ts";
 import type { Db } from "../../db/database.ts";
-import { campRegistrations, moneyActions, payments } from "../../db/schema/camp.ts";
+import { campRegistrations, moneyActions, paymentShares, payments } from "../../db/schema/camp.ts";
 import { HttpError } from "../../errors.ts";
 import { VippsApiError, VippsUnreachableError, type VippsClient } from "./vipps-client.ts";
 import { vippsErrorCodes, type Aggregate, type VippsPaymentState } from "./vipps-types.ts";
@@ -186,10 +187,14 @@ export class VippsPayments implements CampPaymentGateway {
       .from(payments)
       .where(and(eq(payments.registrationId, registrationId), eq(payments.method, "vipps")));
     const now = this.now();
-    await this.db
+    const previous = await this.latestVippsPayment(registrationId);
+    const [inserted] = await this.db
       .insert(payments)
       .values({ registrationId, reference: `${orderId}-${Number(counted?.n ?? 0) + 1}`, method: "vipps", kind, amount, state: "created", createdAt: now, updatedAt: now })
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ id: payments.id });
+    // A group's payment: the next attempt carries the same shares.
+    if (inserted && previous) await copyShares(this.db, previous.id, inserted.id);
     return (await this.latestVippsPayment(registrationId))!;
   }
 
@@ -272,15 +277,19 @@ export class VippsPayments implements CampPaymentGateway {
       const log = (action: string, amount: number, note: string) => tx.insert(moneyActions).values({ paymentId, actor, action, amount, at: now, note });
 
       if (vippsState === "AUTHORIZED" && current !== "AUTHORIZED") {
-        await tx.execute(sql`select id from camp_registrations where id = ${row.registrationId} for update`);
+        // A group's payment confirms every athlete of the group at once, with the group's one mail.
+        const group = await shareRegistrationIds(tx, paymentId);
+        const ids = group.length > 0 ? group : [row.registrationId];
+        for (const id of ids) await tx.execute(sql`select id from camp_registrations where id = ${id} for update`);
         const [updated] = await tx
           .update(campRegistrations)
           .set({ status: "confirmed", confirmedAt: now })
-          .where(and(eq(campRegistrations.id, row.registrationId), eq(campRegistrations.status, "pending_payment")))
+          .where(and(inArray(campRegistrations.id, ids), eq(campRegistrations.status, "pending_payment")))
           .returning({ id: campRegistrations.id });
         const [registration] = updated ? [] : await tx.select({ status: campRegistrations.status }).from(campRegistrations).where(eq(campRegistrations.id, row.registrationId));
         if (updated) {
-          await queueCampConfirmationMail(tx, row.registrationId, now, this.options.publicBaseUrl);
+          if (group.length > 0) await queueCampGroupConfirmationMail(tx, group, now, this.options.publicBaseUrl);
+          else await queueCampConfirmationMail(tx, row.registrationId, now, this.options.publicBaseUrl);
           settle = "capture";
           confirmedNow = true;
           await log("vipps-authorized", amounts.authorized, `Vipps ${row.reference}: reservert; påmeldingen er bekreftet`);
@@ -340,8 +349,11 @@ export class VippsPayments implements CampPaymentGateway {
       if (row.state !== "failed") await this.sync(row, actor);
       [row] = await this.db.select().from(payments).where(eq(payments.id, paymentId));
       if (row!.settle === "capture") {
-        const [registration] = await this.db.select({ status: campRegistrations.status }).from(campRegistrations).where(eq(campRegistrations.id, row!.registrationId));
-        if (registration?.status === "cancelled" && row!.capturedAmount === 0) {
+        // Released only when nobody it pays for is still coming (a group's payment: every athlete cancelled).
+        const group = await shareRegistrationIds(this.db, paymentId);
+        const ids = group.length > 0 ? group : [row!.registrationId];
+        const coming = await this.db.select({ id: campRegistrations.id }).from(campRegistrations).where(and(inArray(campRegistrations.id, ids), ne(campRegistrations.status, "cancelled")));
+        if (coming.length === 0 && row!.capturedAmount === 0) {
           await this.db.update(payments).set({ settle: "release" }).where(eq(payments.id, paymentId));
           row!.settle = "release";
         }
@@ -514,7 +526,8 @@ export class VippsPayments implements CampPaymentGateway {
   async adminView(registrationId: number) {
     const [registration] = await this.db.select().from(campRegistrations).where(eq(campRegistrations.id, registrationId));
     if (!registration) return undefined;
-    const rows = await this.db.select().from(payments).where(eq(payments.registrationId, registrationId)).orderBy(asc(payments.id));
+    // Of a group's one payment, this athlete's share (the whole payment and its shares under `shares`).
+    const rows = await paymentsOfRegistration(this.db, registrationId);
     const ids = rows.map((row) => row.id);
     const actions = ids.length
       ? await this.db
@@ -525,6 +538,7 @@ export class VippsPayments implements CampPaymentGateway {
       : [];
     const refundable = rows.find((row) => row.method === "vipps" && row.capturedAmount - row.refundedAmount > 0);
     const edition = await campEditionOfYear(this.db, registration.editionYear);
+    const group = await this.groupPaymentView(rows.map((row) => row.id));
     const now = this.now();
     return {
       registrationId,
@@ -550,6 +564,30 @@ export class VippsPayments implements CampPaymentGateway {
             rule: now.getTime() < edition.fullRefundEndsAt.getTime() ? "full" : "share",
           }
         : null,
+      ...(group ? { group } : {}),
+    };
+  }
+
+  /** The latest group payment among these payments, whole, with every athlete's share; undefined when none is shared. */
+  private async groupPaymentView(paymentIds: number[]) {
+    if (paymentIds.length === 0) return undefined;
+    const shares = await this.db
+      .select({ paymentId: paymentShares.paymentId, amount: paymentShares.amount, refunded: paymentShares.refundedAmount, orderId: campRegistrations.orderId, firstName: campRegistrations.firstName, lastName: campRegistrations.lastName, status: campRegistrations.status })
+      .from(paymentShares)
+      .innerJoin(campRegistrations, eq(campRegistrations.id, paymentShares.registrationId))
+      .where(inArray(paymentShares.paymentId, paymentIds))
+      .orderBy(desc(paymentShares.paymentId), asc(paymentShares.registrationId));
+    const latest = shares[0]?.paymentId;
+    if (latest === undefined) return undefined;
+    const [payment] = await this.db.select().from(payments).where(eq(payments.id, latest));
+    return {
+      reference: payment!.reference,
+      amount: payment!.amount,
+      captured: payment!.capturedAmount,
+      refunded: payment!.refundedAmount,
+      shares: shares
+        .filter((share) => share.paymentId === latest)
+        .map((share) => ({ orderId: share.orderId, name: `${share.firstName} ${share.lastName}`, status: share.status, amount: share.amount, refunded: share.refunded })),
     };
   }
 
@@ -558,7 +596,8 @@ export class VippsPayments implements CampPaymentGateway {
    * payments that owe something (a capture after authorisation, a queued refund). Errors are left to the job.
    */
   async settleNow(registrationId: number): Promise<void> {
-    const rows = await this.db.select().from(payments).where(and(eq(payments.registrationId, registrationId), eq(payments.method, "vipps")));
+    // Its own payments and a group payment it has a share of.
+    const rows = (await paymentsOfRegistration(this.db, registrationId)).filter((row) => row.method === "vipps");
     for (const row of rows) {
       if (row.settle || row.pendingRefundKey) await this.process(row.id, "system");
     }
@@ -570,24 +609,27 @@ export class VippsPayments implements CampPaymentGateway {
     const prepared = await this.db.transaction(async (tx) => {
       const [registration] = await tx.select().from(campRegistrations).where(eq(campRegistrations.id, registrationId));
       if (!registration) return { kind: "not-found" as const };
-      const candidates = await tx.select().from(payments).where(and(eq(payments.registrationId, registrationId), eq(payments.method, "vipps"))).orderBy(desc(payments.id));
+      // Its own payments, and of a group's one payment its share: a refund never takes another athlete's money.
+      const candidates = (await paymentsOfRegistration(tx, registrationId)).filter((row) => row.method === "vipps").reverse();
       const target = candidates.find((row) => row.capturedAmount > 0) ?? candidates.find((row) => row.vippsState === "AUTHORIZED");
       if (!target) return { kind: "not-found" as const };
       await tx.execute(sql`select id from payments where id = ${target.id} for update`);
-      const [row] = await tx.select().from(payments).where(eq(payments.id, target.id));
-      if (!row) return { kind: "not-found" as const };
-      if (row.pendingRefundKey) return { kind: "conflict" as const, message: vippsMessages.refundPending };
+      const [locked] = await tx.select().from(payments).where(eq(payments.id, target.id));
+      const row = (await paymentsOfRegistration(tx, registrationId)).find((candidate) => candidate.id === target.id);
+      if (!locked || !row) return { kind: "not-found" as const };
+      if (locked.pendingRefundKey) return { kind: "conflict" as const, message: vippsMessages.refundPending };
       if (request.alreadyRefunded !== undefined && request.alreadyRefunded !== row.refundedAmount) return { kind: "conflict" as const, message: vippsMessages.refundChanged };
       if (row.capturedAmount === 0) return { kind: "conflict" as const, message: vippsMessages.notCaptured };
-      const max = row.capturedAmount - row.refundedAmount;
+      const max = Math.min(row.capturedAmount - row.refundedAmount, locked.capturedAmount - locked.refundedAmount);
       if (max <= 0) return { kind: "conflict" as const, message: vippsMessages.nothingToRefund };
       const byRule = campRefund(row.capturedAmount, await campEditionOfYear(tx, registration.editionYear), now) - row.refundedAmount;
       const amount = request.amount ?? byRule;
       if (!Number.isInteger(amount) || amount < 1) return { kind: "invalid" as const, message: vippsMessages.nothingToRefund };
       if (amount > max) return { kind: "invalid" as const, message: vippsMessages.refundTooHigh(max) };
       const note = `Refusjon ${amount} kr sendt til Vipps (${request.amount === undefined ? "etter reglene" : `overstyrt; reglene gir ${Math.max(0, byRule)} kr`})`;
-      const key = await queueVippsRefund(tx, row, amount, actor, note, now);
-      return { kind: "ready" as const, row: { ...row, pendingRefundKey: key, pendingRefundAmount: amount }, key, amount };
+      const key = await queueVippsRefund(tx, locked, amount, actor, note, now);
+      await addShareRefund(tx, locked.id, registrationId, amount);
+      return { kind: "ready" as const, row: { ...locked, pendingRefundKey: key, pendingRefundAmount: amount }, key, amount };
     });
     if (prepared.kind !== "ready") return prepared;
     try {

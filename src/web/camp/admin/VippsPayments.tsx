@@ -77,6 +77,38 @@ export function VippsPayments({ registrationId, token, onUnauthorised }: { regis
           ))}
         </tbody>
       </table>
+      {details.group && (
+        <div className="vipps-group">
+          <p>
+            Én betaling for gruppen: <strong>{details.group.reference}</strong>, {formatKroner(details.group.amount)} (trukket {formatKroner(details.group.captured)}, refundert{" "}
+            {formatKroner(details.group.refunded)}). Tallene over er denne utøverens andel.
+          </p>
+          <table>
+            <caption>Andeler</caption>
+            <thead>
+              <tr>
+                <th scope="col">Utøver</th>
+                <th scope="col">Ordre</th>
+                <th scope="col">Andel</th>
+                <th scope="col">Refundert</th>
+              </tr>
+            </thead>
+            <tbody>
+              {details.group.shares.map((share) => (
+                <tr key={share.orderId}>
+                  <td>
+                    {share.name}
+                    {share.status === "cancelled" ? " (avbestilt)" : ""}
+                  </td>
+                  <td>{share.orderId}</td>
+                  <td>{formatKroner(share.amount)}</td>
+                  <td>{formatKroner(share.refunded)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
       {details.refund && details.refund.max > 0 && (
         <div className="refund-form">
           <p>

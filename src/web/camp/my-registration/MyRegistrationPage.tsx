@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode, type Ref } from "react";
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode, type Ref } from "react";
 import { Link, useParams } from "react-router";
 import { club, contactEmails } from "../../../shared/club/club-facts.ts";
 import { myRegistrationPath, type MyPerson, type MyRegistrationView } from "../../../shared/camp/camp-my-registration.ts";
@@ -86,19 +86,101 @@ export function MyRegistration() {
     }
     return result;
   };
+  const group = view.group;
 
   return (
     <Frame title={`Min påmelding – vinterleir ${view.year}`}>
-      <p className="lead">
-        Ordrenummer <strong className="order-id">{view.orderId}</strong> · <span className={`my-status my-status-${view.status}`}>{statusLabels[view.status]}</span>
-      </p>
+      {group ? (
+        <GroupSummary group={group} />
+      ) : (
+        <p className="lead">
+          Ordrenummer <strong className="order-id">{view.orderId}</strong> · <span className={`my-status my-status-${view.status}`}>{statusLabels[view.status]}</span>
+        </p>
+      )}
       {notice && (
         <p className="notice my-notice" role="status" tabIndex={-1} ref={noticeRef}>
           {notice}
         </p>
       )}
-      <section aria-labelledby="my-persons">
-        <h2 id="my-persons">Deltakere</h2>
+      {group ? (
+        group.members.map((member) => {
+          const athlete = member.persons.find((person) => person.kind === "athlete");
+          return (
+            <section key={member.orderId} className="my-member" aria-labelledby={`${member.orderId}-member`}>
+              <h2 id={`${member.orderId}-member`}>
+                {athlete ? `${athlete.firstName} ${athlete.lastName}` : member.orderId}
+              </h2>
+              <p className="lead">
+                Ordrenummer <strong className="order-id">{member.orderId}</strong> ·{" "}
+                <span className={`my-status my-status-${member.status}`}>{statusLabels[member.status]}</span>
+              </p>
+              <IdPrefix.Provider value={{ idp: `${member.orderId}-`, level: 3 }}>
+                <RegistrationBody token={token} target={member.orderId} view={member} done={done} />
+              </IdPrefix.Provider>
+            </section>
+          );
+        })
+      ) : (
+        <RegistrationBody token={token} view={view} done={done} />
+      )}
+      <p className="my-help">
+        Spørsmål? Skriv til {contact} og oppgi ordrenummeret. Se også <Link to="/vinterleir/schedule">programmet</Link>.
+      </p>
+    </Frame>
+  );
+}
+
+/** Each athlete of a group has its own sections (ids and headings one level down, see RegistrationBody). */
+const IdPrefix = createContext<{ idp: string; level: 2 | 3 }>({ idp: "", level: 2 });
+const useIdPrefix = () => useContext(IdPrefix).idp;
+/** Inside an athlete's part of a group page the sections are not named landmarks (they would repeat per athlete). */
+function useLandmarkId() {
+  const nested = useContext(IdPrefix).level === 3;
+  return (id: string) => (nested ? undefined : id);
+}
+
+function H({ id, children }: { id: string; children: ReactNode }) {
+  const Tag = useContext(IdPrefix).level === 3 ? "h3" : "h2";
+  return <Tag id={id}>{children}</Tag>;
+}
+
+/** The top of a group's page: one payment (with Vipps) for everyone, and what it stands at. */
+function GroupSummary({ group }: { group: NonNullable<MyRegistrationView["group"]> }) {
+  return (
+    <section aria-labelledby="my-group" className="my-group">
+      <h2 id="my-group">Påmeldingen</h2>
+      <p className="lead">
+        Ordrenummer <strong className="order-id">{group.orderId}</strong> · {group.members.length} utøvere
+      </p>
+      <dl className="my-facts">
+        <dt>Totalt for alle</dt>
+        <dd>{formatKroner(group.total)}</dd>
+        <dt>Betalingsmåte</dt>
+        <dd>{group.paymentMethod ? methodLabels[group.paymentMethod] : "–"}</dd>
+        <dt>Status</dt>
+        <dd>{group.paymentState}</dd>
+        {group.paymentMethod === "vipps" && (
+          <>
+            <dt>Betalt</dt>
+            <dd>{formatKroner(group.paid)}</dd>
+          </>
+        )}
+      </dl>
+    </section>
+  );
+}
+
+/**
+ * One registration's persons, receipt, payment and controls. `target`: the athlete's order id when the page
+ * shows a group (every call then names which athlete of the link's group it is for).
+ */
+function RegistrationBody({ token, target, view, done }: { token: string; target?: string; view: MyRegistrationView; done: (message: string) => (result: ActionResult) => ActionResult }) {
+  const idp = useIdPrefix();
+  const landmarkId = useLandmarkId();
+  return (
+    <>
+      <section aria-labelledby={landmarkId(`${idp}my-persons`)}>
+        <H id={`${idp}my-persons`}>Deltakere</H>
         <ul className="my-persons">
           {view.persons.map((person) => (
             <PersonCard
@@ -106,16 +188,18 @@ export function MyRegistration() {
               person={person}
               view={view}
               onCancel={async () =>
-                done(person.kind === "athlete" ? "Påmeldingen er avbestilt. Du får en e-post om det." : `${person.firstName} ${person.lastName} er avbestilt. Du får en e-post om det.`)(
-                  await cancelPerson(token, person.key, person.refundIfCancelledToday),
-                )
+                done(
+                  person.kind === "athlete"
+                    ? `${target ? `${person.firstName} ${person.lastName} er avbestilt` : "Påmeldingen er avbestilt"}${view.paymentMethod === "vipps" ? `, og du får {refund} tilbake med Vipps` : ""}. Du får en e-post om det.`
+                    : `${person.firstName} ${person.lastName} er avbestilt. Du får en e-post om det.`,
+                )(await cancelPerson(token, person.key, person.refundIfCancelledToday, target))
               }
             />
           ))}
         </ul>
       </section>
-      <section aria-labelledby="my-payment">
-        <h2 id="my-payment">Betaling</h2>
+      <section aria-labelledby={landmarkId(`${idp}my-payment`)}>
+        <H id={`${idp}my-payment`}>Betaling</H>
         <ReceiptTable caption="Kvittering" lines={view.lines} total={view.total} />
         <dl className="my-facts">
           <dt>Betalingsmåte</dt>
@@ -124,19 +208,19 @@ export function MyRegistration() {
           <dd>{view.paymentState}</dd>
           {view.paymentMethod === "vipps" && (
             <>
-              <dt>Betalt</dt>
+              <dt>{target ? "Betalt for denne utøveren" : "Betalt"}</dt>
               <dd>{formatKroner(view.paid)}</dd>
             </>
           )}
         </dl>
-        <RefundRule view={view} />
+        <RefundRule view={view} who={target ? view.persons.filter((person) => person.kind === "athlete").map((person) => `${person.firstName} ${person.lastName}`)[0] : undefined} />
       </section>
-      {view.changeable && view.outstanding > 0 && <PayOutstanding token={token} amount={view.outstanding} />}
+      {view.changeable && view.outstanding > 0 && <PayOutstanding token={token} target={target} amount={view.outstanding} />}
       {view.changeable && (view.mayGrade || view.gradering) && (
         <GradingChoice
           view={view}
           onSet={async (on) => {
-            const result = await setGrading(token, on);
+            const result = await setGrading(token, on, target);
             if (result.kind === "ok" && result.payUrl) {
               rememberPersonalLink(window.location.pathname);
               window.location.assign(result.payUrl);
@@ -149,7 +233,7 @@ export function MyRegistration() {
       {view.changeable && (
         <AddCompanionForm
           onAdd={async (companion) => {
-            const result = await addCompanion(token, companion);
+            const result = await addCompanion(token, companion, target);
             if (result.kind === "ok" && result.payUrl) {
               // Back from Vipps, the result page links here again.
               rememberPersonalLink(window.location.pathname);
@@ -161,18 +245,20 @@ export function MyRegistration() {
         />
       )}
       {view.changeable ? (
-        <ChangeForm key={JSON.stringify([view.email, view.telephone, view.allergies, view.otherInfo, view.vegan, view.public, view.sleepover])} view={view} onSave={async (change) => done("Endringene er lagret.")(await changeMyRegistration(token, change))} />
+        <ChangeForm
+          key={JSON.stringify([view.email, view.telephone, view.allergies, view.otherInfo, view.vegan, view.public, view.sleepover])}
+          view={view}
+          onSave={async (change) => done("Endringene er lagret.")(await changeMyRegistration(token, change, target))}
+        />
       ) : (
         view.status === "confirmed" && <p>Leiren har startet, så påmeldingen kan ikke endres her lenger. Skriv til {contact} hvis noe er galt.</p>
       )}
-      <p className="my-help">
-        Spørsmål? Skriv til {contact} og oppgi ordrenummeret. Se også <Link to="/vinterleir/schedule">programmet</Link>.
-      </p>
-    </Frame>
+    </>
   );
 }
 
-function RefundRule({ view }: { view: MyRegistrationView }) {
+/** `who`: in a group, the athlete's name (cancelling the athlete ends that athlete's registration only). */
+function RefundRule({ view, who }: { view: MyRegistrationView; who?: string }) {
   if (view.paymentMethod !== "vipps" || view.status !== "confirmed") return null;
   const deadline = new Date(view.fullRefundUntil);
   const share = view.laterShare === 0.5 ? "halvparten" : `${Math.round(view.laterShare * 100)} %`;
@@ -182,7 +268,7 @@ function RefundRule({ view }: { view: MyRegistrationView }) {
   const everything = view.persons.find((person) => person.kind === "athlete")?.refundIfCancelledToday ?? 0;
   return (
     <p className="my-rule">
-      Avbestiller du hele påmeldingen i dag, får du {formatKroner(everything)} tilbake med Vipps.{" "}
+      Avbestiller du {who ?? "hele påmeldingen"} i dag, får du {formatKroner(everything)} tilbake med Vipps.{" "}
       {full
         ? `Avbestiller du innen midnatt ${lastDay}, får du alt tilbake; etter det ${share}.`
         : `Fristen for å få alt tilbake gikk ut ved midnatt ${lastDay}. Avbestiller du nå, får du ${share} tilbake.`}
@@ -261,6 +347,8 @@ const fields = ["email", "telephone", "allergies", "otherInfo", "vegan", "public
 type Form = Pick<MyRegistrationView, (typeof fields)[number]>;
 
 function ChangeForm({ view, onSave }: { view: MyRegistrationView; onSave: (change: MyRegistrationChange) => Promise<ActionResult> }) {
+  const idp = useIdPrefix();
+  const landmarkId = useLandmarkId();
   const [form, setForm] = useState<Form>(() => Object.fromEntries(fields.map((field) => [field, view[field]])) as Form);
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [sending, setSending] = useState<Sending>({ state: "idle" });
@@ -286,8 +374,8 @@ function ChangeForm({ view, onSave }: { view: MyRegistrationView; onSave: (chang
   };
 
   return (
-    <section aria-labelledby="my-change">
-      <h2 id="my-change">Endre opplysningene</h2>
+    <section aria-labelledby={landmarkId(`${idp}my-change`)}>
+      <H id={`${idp}my-change`}>Endre opplysningene</H>
       <p className="field-hint">Du kan endre dette fritt til leiren starter. Allergier og annen informasjon ser bare de som har ansvaret for leiren.</p>
       <form
         className="my-form"
@@ -297,14 +385,14 @@ function ChangeForm({ view, onSave }: { view: MyRegistrationView; onSave: (chang
           void save();
         }}
       >
-        <TextField id="my-email" label="E-post" type="email" inputMode="email" autoComplete="email" value={form.email} onChange={(value) => set("email", value)} error={errors.email} />
-        <TextField id="my-telephone" label="Telefon" type="tel" inputMode="tel" autoComplete="tel" value={form.telephone} onChange={(value) => set("telephone", value)} error={errors.telephone} />
-        <TextAreaField id="my-allergies" label="Allergier" maxLength={campSettings.limits.textLength} value={form.allergies} onChange={(value) => set("allergies", value)} error={errors.allergies} />
-        <TextAreaField id="my-other" label="Annen informasjon" maxLength={campSettings.limits.textLength} value={form.otherInfo} onChange={(value) => set("otherInfo", value)} error={errors.otherInfo} />
-        <CheckboxField id="my-vegan" label="Vegetarmat" checked={form.vegan} onChange={(value) => set("vegan", value)} error={errors.vegan} />
-        <CheckboxField id="my-public" label="Vis navn og grad på deltakerlisten" checked={form.public} onChange={(value) => set("public", value)} error={errors.public} />
+        <TextField id={`${idp}my-email`} label="E-post" type="email" inputMode="email" autoComplete="email" value={form.email} onChange={(value) => set("email", value)} error={errors.email} />
+        <TextField id={`${idp}my-telephone`} label="Telefon" type="tel" inputMode="tel" autoComplete="tel" value={form.telephone} onChange={(value) => set("telephone", value)} error={errors.telephone} />
+        <TextAreaField id={`${idp}my-allergies`} label="Allergier" maxLength={campSettings.limits.textLength} value={form.allergies} onChange={(value) => set("allergies", value)} error={errors.allergies} />
+        <TextAreaField id={`${idp}my-other`} label="Annen informasjon" maxLength={campSettings.limits.textLength} value={form.otherInfo} onChange={(value) => set("otherInfo", value)} error={errors.otherInfo} />
+        <CheckboxField id={`${idp}my-vegan`} label="Vegetarmat" checked={form.vegan} onChange={(value) => set("vegan", value)} error={errors.vegan} />
+        <CheckboxField id={`${idp}my-public`} label="Vis navn og grad på deltakerlisten" checked={form.public} onChange={(value) => set("public", value)} error={errors.public} />
         {(view.maySleepOver || view.sleepover) && (
-          <CheckboxField id="my-sleepover" label="Overnatter i hallen" checked={form.sleepover} onChange={(value) => set("sleepover", value)} error={errors.sleepover} disabled={!view.maySleepOver && !form.sleepover} />
+          <CheckboxField id={`${idp}my-sleepover`} label="Overnatter i hallen" checked={form.sleepover} onChange={(value) => set("sleepover", value)} error={errors.sleepover} disabled={!view.maySleepOver && !form.sleepover} />
         )}
         {sending.state === "error" && (
           <p className="field-error" role="alert">
@@ -320,6 +408,8 @@ function ChangeForm({ view, onSave }: { view: MyRegistrationView; onSave: (chang
 }
 
 function GradingChoice({ view, onSet }: { view: MyRegistrationView; onSet: (on: boolean) => Promise<ActionResult> }) {
+  const idp = useIdPrefix();
+  const landmarkId = useLandmarkId();
   const [state, setState] = useState<Sending>({ state: "idle" });
   const act = async () => {
     setState({ state: "sending" });
@@ -329,8 +419,8 @@ function GradingChoice({ view, onSet }: { view: MyRegistrationView; onSet: (on: 
     } else setState({ state: "error", message: result.kind === "conflict" || result.kind === "invalid" ? result.message : "Vi fikk ikke endret. Prøv igjen om litt." });
   };
   return (
-    <section aria-labelledby="my-grading">
-      <h2 id="my-grading">Gradering</h2>
+    <section aria-labelledby={landmarkId(`${idp}my-grading`)}>
+      <H id={`${idp}my-grading`}>Gradering</H>
       <p>{view.gradering ? "Utøveren er meldt på gradering på leiren." : "Utøveren kan gradere på leiren."}</p>
       {state.state === "error" && (
         <p className="field-error" role="alert">
@@ -344,11 +434,11 @@ function GradingChoice({ view, onSet }: { view: MyRegistrationView; onSet: (on: 
   );
 }
 
-function PayOutstanding({ token, amount }: { token: string; amount: number }) {
+function PayOutstanding({ token, target, amount }: { token: string; target?: string; amount: number }) {
   const [state, setState] = useState<Sending>({ state: "idle" });
   const pay = async () => {
     setState({ state: "sending" });
-    const result = await payOutstanding(token);
+    const result = await payOutstanding(token, target);
     if (result.kind === "redirect") {
       rememberPersonalLink(window.location.pathname);
       window.location.assign(result.url);
@@ -372,6 +462,8 @@ function PayOutstanding({ token, amount }: { token: string; amount: number }) {
 }
 
 function AddCompanionForm({ onAdd }: { onAdd: (companion: CompanionDraft) => Promise<ActionResult> }) {
+  const idp = useIdPrefix();
+  const landmarkId = useLandmarkId();
   const [open, setOpen] = useState(false);
   const [companion, setCompanion] = useState<CompanionDraft>(() => newCompanion(newId()));
   const [errors, setErrors] = useState<FieldErrors<CompanionField>>({});
@@ -379,8 +471,8 @@ function AddCompanionForm({ onAdd }: { onAdd: (companion: CompanionDraft) => Pro
   const set = <K extends keyof CompanionDraft>(field: K, value: CompanionDraft[K]) => setCompanion((current) => ({ ...current, [field]: value }));
   if (!open) {
     return (
-      <section aria-labelledby="my-add">
-        <h2 id="my-add">Ledsager</h2>
+      <section aria-labelledby={landmarkId(`${idp}my-add`)}>
+        <H id={`${idp}my-add`}>Ledsager</H>
         <button type="button" className="button secondary my-add-button" onClick={() => setOpen(true)}>
           Legg til ledsager
         </button>
@@ -405,8 +497,8 @@ function AddCompanionForm({ onAdd }: { onAdd: (companion: CompanionDraft) => Pro
     } else setSending({ state: "error", message: result.kind === "conflict" ? result.message : "Vi fikk ikke lagt til ledsageren. Prøv igjen om litt." });
   };
   return (
-    <section aria-labelledby="my-add">
-      <h2 id="my-add">Legg til ledsager</h2>
+    <section aria-labelledby={landmarkId(`${idp}my-add`)}>
+      <H id={`${idp}my-add`}>Legg til ledsager</H>
       <p className="field-hint">En ledsager må være myndig. Prisen er den som gjaldt da du meldte på; det nye beløpet betaler du med samme betalingsmåte som før.</p>
       <form
         className="my-form"
@@ -416,12 +508,12 @@ function AddCompanionForm({ onAdd }: { onAdd: (companion: CompanionDraft) => Pro
           void submit();
         }}
       >
-        <TextField id="add-first" label="Fornavn" autoComplete="off" value={companion.firstName} onChange={(value) => set("firstName", value)} error={errors.firstName} />
-        <TextField id="add-last" label="Etternavn" autoComplete="off" value={companion.lastName} onChange={(value) => set("lastName", value)} error={errors.lastName} />
-        <AgeField id="add-age" label="Alder" value={companion.age} onChange={(value) => set("age", value)} error={errors.age} />
-        <TextField id="add-phone" label="Ledsagerens telefon" type="tel" inputMode="tel" value={companion.telephone} onChange={(value) => set("telephone", value)} error={errors.telephone} />
-        <TextField id="add-email" label="Ledsagerens e-post" type="email" inputMode="email" value={companion.email} onChange={(value) => set("email", value)} error={errors.email} />
-        <CheckboxField id="add-sleepover" label="Ledsageren overnatter i hallen" checked={companion.sleepover} onChange={(value) => set("sleepover", value)} />
+        <TextField id={`${idp}add-first`} label="Fornavn" autoComplete="off" value={companion.firstName} onChange={(value) => set("firstName", value)} error={errors.firstName} />
+        <TextField id={`${idp}add-last`} label="Etternavn" autoComplete="off" value={companion.lastName} onChange={(value) => set("lastName", value)} error={errors.lastName} />
+        <AgeField id={`${idp}add-age`} label="Alder" value={companion.age} onChange={(value) => set("age", value)} error={errors.age} />
+        <TextField id={`${idp}add-phone`} label="Ledsagerens telefon" type="tel" inputMode="tel" value={companion.telephone} onChange={(value) => set("telephone", value)} error={errors.telephone} />
+        <TextField id={`${idp}add-email`} label="Ledsagerens e-post" type="email" inputMode="email" value={companion.email} onChange={(value) => set("email", value)} error={errors.email} />
+        <CheckboxField id={`${idp}add-sleepover`} label="Ledsageren overnatter i hallen" checked={companion.sleepover} onChange={(value) => set("sleepover", value)} />
         {sending.state === "error" && (
           <p className="field-error" role="alert">
             {sending.message}

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { MyRegistrationView } from "../../../shared/camp/camp-my-registration.ts";
+import { groupMemberParam, type MyGroupView, type MyRegistrationView } from "../../../shared/camp/camp-my-registration.ts";
 import type { CompanionDraft, MyRegistrationChange } from "../../../shared/camp/camp-registration.ts";
 import { ApiError, getJson, parseErrorBody, paymentUrl, send, type ApiIssue } from "../../lib/api-client.ts";
 
@@ -13,7 +13,7 @@ const MyPersonSchema = z.object({
   refundIfCancelledToday: z.number(),
 });
 
-export const MyRegistrationViewSchema = z.object({
+const RegistrationViewSchema = z.object({
   orderId: z.string(),
   year: z.number(),
   status: z.enum(["pending_payment", "confirmed", "cancelled", "waiting"]),
@@ -41,9 +41,23 @@ export const MyRegistrationViewSchema = z.object({
   gradering: z.boolean(),
   mayGrade: z.boolean(),
   maySleepOver: z.boolean(),
-}) satisfies z.ZodType<MyRegistrationView>;
+});
 
-const path = (call: string, token: string) => `/api/MinPamelding/${call}/${encodeURIComponent(token)}`;
+const MyGroupViewSchema = z.object({
+  orderId: z.string(),
+  total: z.number(),
+  paymentMethod: z.enum(["vipps", "card_cash", "free"]).nullable(),
+  paid: z.number(),
+  refunded: z.number(),
+  paymentState: z.string(),
+  members: z.array(RegistrationViewSchema),
+}) satisfies z.ZodType<MyGroupView>;
+
+export const MyRegistrationViewSchema = RegistrationViewSchema.extend({ group: MyGroupViewSchema.optional() }) satisfies z.ZodType<MyRegistrationView>;
+
+/** `target`: which athlete of the link's group the call is for (its order id); the link's own without it. */
+const path = (call: string, token: string, target?: string) =>
+  `/api/MinPamelding/${call}/${encodeURIComponent(token)}${target ? `?${groupMemberParam}=${encodeURIComponent(target)}` : ""}`;
 
 /** GET /api/MinPamelding/Get/{token}: the registration, or "notfound" (unknown, malformed or anonymised link). */
 export async function getMyRegistration(token: string): Promise<MyRegistrationView | "notfound"> {
@@ -90,20 +104,20 @@ async function post(url: string, body: unknown): Promise<ActionResult> {
   return { kind: "failed", detail: `HTTP ${response.status}: ${error?.error ?? (text.slice(0, 300) || "tomt svar")}` };
 }
 
-export function cancelPerson(token: string, person: string, expectedRefund: number): Promise<ActionResult> {
-  return post(path("Cancel", token), { person, expectedRefund });
+export function cancelPerson(token: string, person: string, expectedRefund: number, target?: string): Promise<ActionResult> {
+  return post(path("Cancel", token, target), { person, expectedRefund });
 }
 
 /** POST /api/MinPamelding/AddCompanion/{token}: the view, and where to pay the difference with Vipps. */
-export async function addCompanion(token: string, companion: CompanionDraft): Promise<ActionResult & { payUrl?: string }> {
-  const result = await post(path("AddCompanion", token), { ...companion, alreadyRegistered: false });
+export async function addCompanion(token: string, companion: CompanionDraft, target?: string): Promise<ActionResult & { payUrl?: string }> {
+  const result = await post(path("AddCompanion", token, target), { ...companion, alreadyRegistered: false });
   return result;
 }
 
 /** POST /api/MinPamelding/Pay/{token}: the Vipps address for the open difference. */
-export async function payOutstanding(token: string): Promise<{ kind: "redirect"; url: string } | { kind: "failed"; detail: string }> {
+export async function payOutstanding(token: string, target?: string): Promise<{ kind: "redirect"; url: string } | { kind: "failed"; detail: string }> {
   try {
-    const response = await send(path("Pay", token), { method: "POST" });
+    const response = await send(path("Pay", token, target), { method: "POST" });
     const text = (await response.text()).trim();
     const url = response.ok ? paymentUrl(text) : undefined;
     return url ? { kind: "redirect", url } : { kind: "failed", detail: parseErrorBody(text)?.error ?? `HTTP ${response.status}` };
@@ -113,12 +127,12 @@ export async function payOutstanding(token: string): Promise<{ kind: "redirect";
 }
 
 /** POST /api/MinPamelding/Grading/{token}: grading on (maybe with a Vipps address for the fee) or off (refund by the rule). */
-export function setGrading(token: string, gradering: boolean): Promise<ActionResult> {
-  return post(path("Grading", token), { gradering });
+export function setGrading(token: string, gradering: boolean, target?: string): Promise<ActionResult> {
+  return post(path("Grading", token, target), { gradering });
 }
 
-export function changeMyRegistration(token: string, change: MyRegistrationChange): Promise<ActionResult> {
-  return post(path("Change", token), change);
+export function changeMyRegistration(token: string, change: MyRegistrationChange, target?: string): Promise<ActionResult> {
+  return post(path("Change", token, target), change);
 }
 
 /** POST /api/MinPamelding/Find: the same sentence for every address; an error only for a malformed one. */

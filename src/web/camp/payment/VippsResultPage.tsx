@@ -5,7 +5,7 @@ import type { AppLoadContext } from "react-router";
 import type { Route } from "./+types/VippsResultPage";
 import { ApiError, cancelVippsOrder, checkVippsStatus, type VippsStatus } from "../../lib/api-client.ts";
 import { clearWizard, setWizardStep } from "../registration/draft-storage.ts";
-import { rememberedPersonalLink } from "../my-registration/personal-link-storage.ts";
+import { rememberedGroupNames, rememberedPersonalLink } from "../my-registration/personal-link-storage.ts";
 import "./vipps-result.css";
 
 /** What the server knew when the page was rendered: a status, "notfound" (no such order), or nothing. */
@@ -67,7 +67,11 @@ export default function VippsResultPage({ loaderData }: Partial<Pick<Route.Compo
   const heading = useRef<HTMLHeadingElement>(null);
   // Read after hydration (the server has no session storage).
   const [personalLink, setPersonalLink] = useState<string | undefined>();
-  useEffect(() => setPersonalLink(rememberedPersonalLink()), []);
+  const [groupNames, setGroupNames] = useState<string[] | undefined>();
+  useEffect(() => {
+    setPersonalLink(rememberedPersonalLink());
+    setGroupNames(rememberedGroupNames());
+  }, []);
 
   useEffect(() => {
     if (!ordreId) return;
@@ -179,6 +183,16 @@ export default function VippsResultPage({ loaderData }: Partial<Pick<Route.Compo
           </h1>
           <p role="status">Betalingen er godkjent i Vipps, og du får en bekreftelse på e-post.</p>
           {orderLine}
+          {groupNames && (
+            <>
+              <p>Betalingen gjelder alle i påmeldingen:</p>
+              <ul className="vipps-group-names">
+                {groupNames.map((name, index) => (
+                  <li key={`${name}-${index}`}>{name}</li>
+                ))}
+              </ul>
+            </>
+          )}
           {personalLink && (
             <p>
               På <Link to={personalLink}>Min påmelding</Link> ser du påmeldingen, kan rette opplysningene og avbestille.

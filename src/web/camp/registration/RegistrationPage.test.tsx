@@ -497,7 +497,7 @@ describe("camp registration wizard", () => {
     expect(new Set(posted.map((draft) => draft.draftId)).size).toBe(1);
   });
 
-  it("adds a sibling sharing the contact details: each athlete's receipt, one total, card/cash only, posted as siblings", async () => {
+  it("adds a sibling sharing the contact details: each athlete's receipt, one total, Vipps for the group total or card/cash, posted as siblings", async () => {
     vi.setSystemTime(new Date(Date.UTC(year, 9, 15, 12)));
     postAnswers = [async () => text("Done")];
     await startAt("Payment", validDraft({ clubId: 1, age: 30 }), { vippsEnabled: true });
@@ -511,7 +511,10 @@ describe("camp registration wizard", () => {
     expect(screen.getByText("Kari Nordmann, 30 år")).toBeTruthy();
     expect(screen.getAllByRole("table")).toHaveLength(2);
     expect(screen.getByText(/Totalt for alle/).textContent).toMatch(/2\s+160\s+kr/);
-    expect((screen.getByRole("button", { name: "Betal med Vipps" }) as HTMLButtonElement).disabled).toBe(true);
+    // One Vipps payment for everyone is offered, with the group total.
+    const vipps = screen.getByRole("button", { name: "Betal med Vipps" }) as HTMLButtonElement;
+    expect(vipps.disabled).toBe(false);
+    expect(document.getElementById(vipps.getAttribute("aria-describedby")!)!.textContent).toMatch(/Én Vipps-betaling for alle: 2\s+160\s+kr/);
     await finishPayingAtTheCamp();
     await screen.findByRole("heading", { level: 2, name: `Du er påmeldt vinterleiren ${year}!` });
     expect(posted[0]!.siblings).toEqual([expect.objectContaining({ firstName: "Kari", lastName: "Nordmann", age: 30, gradeId: 5 })]);

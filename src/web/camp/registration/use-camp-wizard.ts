@@ -13,7 +13,7 @@ import {
 } from "../../../shared/camp/camp-registration.ts";
 import { canLeave, nextStep, previousStep, validateStep, type CampStep } from "../../../shared/camp/camp-steps.ts";
 import { postCampRegistration, type ApiIssue } from "../../lib/api-client.ts";
-import { rememberPersonalLink } from "../my-registration/personal-link-storage.ts";
+import { rememberGroupNames, rememberPersonalLink } from "../my-registration/personal-link-storage.ts";
 import { clearWizard, loadWizard, saveWizard } from "./draft-storage.ts";
 import { newId } from "../../components/wizard/new-id.ts";
 
@@ -196,6 +196,8 @@ export function useCampWizard({ redirect = (url) => window.location.assign(url) 
         // Stays "sending" while the browser leaves; the draft and step are stored for "Prøv igjen".
         saveWizard({ draft: toSend, step: "Payment" });
         rememberPersonalLink(result.personalLink);
+        // A group pays once: the result page lists every athlete it paid for.
+        rememberGroupNames(toSend.siblings?.length ? [toSend, ...toSend.siblings].map((athlete) => `${athlete.firstName} ${athlete.lastName}`) : undefined);
         redirect(result.url);
         break;
       case "invalid": {

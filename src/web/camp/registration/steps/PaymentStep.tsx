@@ -171,8 +171,8 @@ export function PaymentStep({ wizard, data, vippsEnabled, availability }: Paymen
               type="button"
               className="vipps-button"
               onClick={() => wizard.submit(true)}
-              disabled={!vippsEnabled || group || sending}
-              aria-describedby={vippsEnabled && !group ? undefined : "vipps-soon"}
+              disabled={!vippsEnabled || sending}
+              aria-describedby={!vippsEnabled ? "vipps-soon" : group ? "vipps-group" : undefined}
             >
               {sending && draft.vipps ? "Sender påmeldingen …" : "Betal med Vipps"}
             </button>
@@ -181,9 +181,10 @@ export function PaymentStep({ wizard, data, vippsEnabled, availability }: Paymen
                 Betaling med Vipps kommer snart.
               </p>
             ) : (
-              group && (
-                <p id="vipps-soon" className="field-hint">
-                  Vipps for flere utøvere i én påmelding kommer snart. Velg kort eller kontant.
+              group &&
+              price && (
+                <p id="vipps-group" className="field-hint">
+                  Én Vipps-betaling for alle: {formatKroner(price.total)}.
                 </p>
               )
             )}
