@@ -87,6 +87,12 @@ const storedColumns = {
   telephone: campRegistrations.telephone,
 };
 
+/** A registration as `answerFor` takes it; undefined when there is none. */
+export async function loadStoredRegistration(db: Db, registrationId: number): Promise<StoredRegistration | undefined> {
+  const [row] = await db.select(storedColumns).from(campRegistrations).where(eq(campRegistrations.id, registrationId));
+  return row;
+}
+
 /**
  * POST /api/Vinterleir/Post. Validates with the shared schema, refuses outside the current edition's
  * registration window (409, nothing stored), checks what only the database knows, charges the current
@@ -330,23 +336,8 @@ async function insertRegistrationRows(
     .onConflictDoNothing()
     .returning({ id: campRegistrations.id });
   if (!row) return undefined;
-  const companionLines = price.lines.filter((line) => line.kind === "companion");
   if (registration.ledsagere.length > 0) {
-    await tx.insert(campCompanions).values(
-      registration.ledsagere.map((companion, position) => ({
-        registrationId: row.id,
-        position,
-        clientId: companion.id,
-        firstName: companion.firstName,
-        lastName: companion.lastName,
-        age: companion.age,
-        telephone: companion.telephone,
-        email: companion.email,
-        sleepover: companion.sleepover,
-        alreadyRegistered: companion.alreadyRegistered,
-        amount: companionLines[position]!.amount,
-      })),
-    );
+    await tx.insert(campCompanions).values(companionValues(input).map((companion) => ({ registrationId: row.id, ...companion })));
   }
   await tx.insert(campPriceLines).values(price.lines.map((line, position) => ({ registrationId: row.id, position, kind: line.kind, label: line.label, amount: line.amount })));
   // Waiting: no payment until an offer is accepted.
@@ -398,6 +389,23 @@ interface NewRegistration {
   now: Date;
 }
 
+/** The companions' rows without the registration's id (the same in both ways of storing it), each with its price. */
+function companionValues({ registration, price }: Pick<NewRegistration, "registration" | "price">) {
+  const companionLines = price.lines.filter((line) => line.kind === "companion");
+  return registration.ledsagere.map((companion, position) => ({
+    position,
+    clientId: companion.id,
+    firstName: companion.firstName,
+    lastName: companion.lastName,
+    age: companion.age,
+    telephone: companion.telephone,
+    email: companion.email,
+    sleepover: companion.sleepover,
+    alreadyRegistered: companion.alreadyRegistered,
+    amount: companionLines[position]!.amount,
+  }));
+}
+
 const companionColumns = {
   position: campCompanions.position,
   clientId: campCompanions.clientId,
@@ -409,7 +417,7 @@ const companionColumns = {
   sleepover: campCompanions.sleepover,
   alreadyRegistered: campCompanions.alreadyRegistered,
   amount: campCompanions.amount,
-};
+} satisfies Record<keyof ReturnType<typeof companionValues>[number], PgColumn>;
 const priceLineColumns = { position: campPriceLines.position, kind: campPriceLines.kind, label: campPriceLines.label, amount: campPriceLines.amount };
 const paymentColumns = {
   reference: payments.reference,
@@ -501,23 +509,7 @@ async function insertRegistration(db: Db, input: NewRegistration, edition: CampE
   const confirmed = status === "confirmed";
   const fields = registrationRow(input);
   const values: Record<string, unknown> = { ...fields };
-  const companionLines = price.lines.filter((line) => line.kind === "companion");
-  valuesOf(
-    "c",
-    registration.ledsagere.map((companion, position) => ({
-      position,
-      clientId: companion.id,
-      firstName: companion.firstName,
-      lastName: companion.lastName,
-      age: companion.age,
-      telephone: companion.telephone,
-      email: companion.email,
-      sleepover: companion.sleepover,
-      alreadyRegistered: companion.alreadyRegistered,
-      amount: companionLines[position]!.amount,
-    })),
-    values,
-  );
+  valuesOf("c", companionValues(input), values);
   valuesOf(
     "l",
     price.lines.map((line, position) => ({ position, kind: line.kind, label: line.label, amount: line.amount })),

@@ -1,13 +1,11 @@
-import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { WaitlistMoveSchema } from "../../shared/camp/camp-waitlist.ts";
 import { requireCampRole } from "../admin-auth/camp-account.ts";
-import { campRegistrations } from "../db/schema/camp.ts";
 import { parseWith, type ErrorBody } from "../errors.ts";
 import { publicPostRateLimit } from "../security/public-rate-limit.ts";
 import { requestedEditionYear } from "./camp-edition-lookup.ts";
 import type { CampPaymentGateway } from "./camp-payment-gateway.ts";
-import { answerFor } from "./camp-registrations.ts";
+import { answerFor, loadStoredRegistration } from "./camp-registrations.ts";
 import { acceptOffer, listWaitlist, moveInWaitlist, offerView, removeFromWaitlist, waitlistMessages, WaitlistJob } from "./camp-waitlist.ts";
 
 export interface WaitlistJobOptions {
@@ -62,17 +60,7 @@ export async function registerCampWaitlistRoutes(app: FastifyInstance, options: 
         app.outbox.kick();
         app.campListsChanged();
       }
-      const [registration] = await app.db
-        .select({
-          id: campRegistrations.id,
-          orderId: campRegistrations.orderId,
-          editionYear: campRegistrations.editionYear,
-          status: campRegistrations.status,
-          total: campRegistrations.total,
-          telephone: campRegistrations.telephone,
-        })
-        .from(campRegistrations)
-        .where(eq(campRegistrations.id, outcome.registrationId));
+      const registration = await loadStoredRegistration(app.db, outcome.registrationId);
       const answer = await answerFor(app, registration!, gateway, outcome.kind === "accepted" ? outcome.paymentReference : undefined);
       // A waiting answer here means the payment was lost and the place taken meanwhile: the offer is gone.
       if (answer.kind === "waitlist") return reply.code(410).send({ error: waitlistMessages.expired } satisfies ErrorBody);
