@@ -47,7 +47,7 @@ export async function createTestSite(): Promise<{ dir: string; remove: () => Pro
 }
 
 /** The real build, when there is one: the browser build and, beside it, the web app's server build. */
-export const builtSiteDir = path.resolve("build/client");
+const builtSiteDir = path.resolve("build/client");
 export const haveBuiltSite = existsSync(path.join(builtSiteDir, "../server/index.js"));
 
 /**
