@@ -20,7 +20,7 @@ import { parseColumnMapping } from "../src/server/invoices/invoice-columns.ts";
 import { parseInvoiceFile } from "../src/server/invoices/invoice-file.ts";
 import { importInvoices } from "../src/server/invoices/invoice-import.ts";
 import { loadOverdueGroups } from "../src/server/invoices/invoice-reminders.ts";
-import { createPostgresTestDatabase, databaseKinds } from "../src/server/test-support/test-database.ts";
+import { createPostgresTestDatabase, databaseKinds } from "../src/server/test-support/database.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const docFile = path.join(root, "docs/benchmarks.md");

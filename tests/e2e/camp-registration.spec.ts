@@ -4,7 +4,8 @@ import { validDraft } from "../../src/shared/camp/camp-draft.fixture.ts";
 import { test, expect } from "./fixtures.ts";
 import { adminToken, campAdmin, heading, next, pick, uniqueSurname } from "./camp-helpers.ts";
 import { readableCookieText } from "../../src/web/components/wizard/cookie-text.fixture.ts";
-import { resolveCampEdition, isEarlyBird, earlyBirdPrice } from "../../src/shared/camp/camp-edition.ts";
+import { isEarlyBird, earlyBirdPrice } from "../../src/shared/camp/camp-edition.ts";
+import { resolveCampEdition } from "../../src/shared/camp/camp-edition.fixture.ts";
 
 const edition = resolveCampEdition(new Date());
 const adultPrice = isEarlyBird(edition, new Date()) ? earlyBirdPrice(edition, 1200) : 1200;

@@ -1,6 +1,7 @@
 import { test, expect } from "./fixtures.ts";
 import { club, contactEmails, gymRoom, membershipPrices, shops, sponsors, syllabusLinks, trainingTimes } from "../../src/shared/club/club-facts.ts";
-import { campEditionForYear, resolveCampEdition } from "../../src/shared/camp/camp-edition.ts";
+import { campEditionForYear } from "../../src/shared/camp/camp-edition.ts";
+import { resolveCampEdition } from "../../src/shared/camp/camp-edition.fixture.ts";
 import { formatDateRange, formatKroner } from "../../src/shared/format.ts";
 import { staticPaths } from "../../src/shared/site/site-pages.ts";
 

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import type { Database } from "../db/database.ts";
 import { loadEnv } from "../env.ts";
 import { createLogger } from "../logger.ts";
-import { buildTestApp, testAdminCredentials } from "../test-support/test-app.ts";
-import { createTestDatabase, databaseKinds } from "../test-support/test-database.ts";
+import { buildTestApp, testAdminCredentials } from "../test-support/app.ts";
+import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import type { AdminArea } from "./admin-areas.ts";
 import { adminAuthMessages } from "./admin-auth-routes.ts";
 import { revokeToken } from "./admin-tokens.ts";

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { campAccountMessages } from "../../shared/admin/camp-accounts.ts";
-import { campAdminToken, draft, postRegistration, type TestApp } from "../camp/camp-test-support.ts";
+import { campAdminToken, draft, postRegistration, type TestApp } from "../test-support/camp.ts";
 import type { Database } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
-import { createTestDatabase, databaseKinds } from "../test-support/test-database.ts";
+import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import { sha256Hex } from "./password-hash.ts";
-import { buildVippsTestApp } from "../payments/vipps/vipps-test-support.ts";
+import { buildVippsTestApp } from "../test-support/vipps.ts";
 
 const now = new Date("2026-10-15T10:00:00Z");
 const helperPassword = "Innsjekk-ved-døra-2026";

@@ -28,7 +28,7 @@ const tokenShape = /^[A-Za-z0-9_-]{43}$/;
 const resolved = new WeakMap<FastifyRequest, CampAccountView>();
 
 /** The account behind a camp token that is neither expired nor revoked, or undefined. */
-export async function campAccountOfToken(db: Db, env: Pick<Env, "NODE_ENV">, token: string, now: Date): Promise<CampAccountView | undefined> {
+async function campAccountOfToken(db: Db, env: Pick<Env, "NODE_ENV">, token: string, now: Date): Promise<CampAccountView | undefined> {
   if (!tokenShape.test(token)) return undefined;
   const [row] = await db
     .select({ account: adminTokens.account })

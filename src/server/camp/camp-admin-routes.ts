@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { osloCalendarDate } from "../../shared/time.ts";
 import { currentCampAccount, requireCampRole } from "../admin-auth/camp-account.ts";
 import type { ErrorBody } from "../errors.ts";
 import { adminActionMessages, type AdminPerson, cancelRegistration, loadAdminPersons, markCardCashPaid, totalsOf, type AdminActionOutcome } from "./camp-admin.ts";
 import { campParticipantsCsv } from "./camp-csv.ts";
-import { currentEditionYear } from "./camp-edition-lookup.ts";
+import { requestedEditionYear } from "./camp-edition-lookup.ts";
 import { registrationChanges } from "./camp-self-service.ts";
 
 /**
@@ -16,12 +15,7 @@ import { registrationChanges } from "./camp-self-service.ts";
 export async function registerCampAdminRoutes(app: FastifyInstance) {
   const guard = { preHandler: requireCampRole() };
   const leder = { preHandler: requireCampRole("leder") };
-  /** `?year=`, else the current edition's (without one: this calendar year's). */
-  const editionYear = async (query: unknown) => {
-    const year = Number((query as { year?: unknown } | undefined)?.year);
-    if (Number.isInteger(year) && year >= 2000 && year <= 2100) return year;
-    return (await currentEditionYear(app.db)) ?? osloCalendarDate(app.now()).year;
-  };
+  const editionYear = (query: unknown) => requestedEditionYear(app.db, app.now(), query);
 
   app.get("/api/VinterleirAdmin/Get/:token", guard, async (request, reply) => {
     const persons = await loadAdminPersons(app.db, await editionYear(request.query));

@@ -155,7 +155,7 @@ export function totalsOf(persons: AdminPerson[]): AdminTotals {
   };
 }
 
-export interface AdminActionResult {
+interface AdminActionResult {
   registrationId: number;
   orderId: string;
   status: AdminPerson["status"];

@@ -8,7 +8,9 @@ import type { Db } from "../db/database.ts";
 import { campPriceLines, campRegistrations, payments, type PaymentMethod } from "../db/schema/camp.ts";
 import { clubs } from "../db/schema/clubs.ts";
 import { escapeHtml } from "../mail/escape-html.ts";
+import { mailCellStyle, mailDocument, receiptTableHtml } from "../mail/mail-html.ts";
 import { campEditionOfYear } from "./camp-edition-lookup.ts";
+import { storedPriceLines } from "./camp-price-lines.ts";
 import { queueMail, type OutgoingMail } from "../mail/outbox.ts";
 import { checkInCodeFor } from "./checkin/checkin-code.ts";
 import { checkInMailHtml, checkInMailText } from "./checkin/checkin-mail.ts";
@@ -41,7 +43,7 @@ export interface ConfirmationContext {
 }
 
 /** The further athletes of a group in the first athlete's confirmation: one mail, one receipt, one total. */
-export interface GroupConfirmation {
+interface GroupConfirmation {
   others: { firstName: string; lastName: string; orderId: string; lines: { label: string; amount: number }[]; total: number; personalLink: string; checkInCode?: string }[];
   total: number;
 }
@@ -50,7 +52,7 @@ export interface GroupConfirmation {
  * What the refund rule says on the day of `sentAt`, for a registration paid with `method`: before the
  * full-refund deadline everything back until then (then the later share); after it only the later share.
  */
-export function refundRuleSentence(edition: CampEdition, method: PaymentMethod, sentAt: Date): string {
+function refundRuleSentence(edition: CampEdition, method: PaymentMethod, sentAt: Date): string {
   const { refund } = edition.settings;
   const deadline = formatLongDate(osloCalendarDate(new Date(edition.fullRefundEndsAt.getTime() - 1)));
   const share = refund.laterShare === 0.5 ? "halvparten" : `${Math.round(refund.laterShare * 100)} %`;
@@ -122,19 +124,15 @@ export function renderCampConfirmation(
   ].join("\n");
 
   const e = escapeHtml;
-  const cell = "padding:4px 12px 4px 0;border-bottom:1px solid #ddd";
-  const html = `<!doctype html>
-<html lang="nb"><head><meta charset="utf-8"><title>${e(campName)}</title></head>
-<body style="font-family:Arial,Helvetica,sans-serif;color:#222;line-height:1.5;max-width:40rem">
-<h1 style="font-size:1.4rem">Takk for påmeldingen!</h1>
+  const cell = mailCellStyle;
+  const html = mailDocument(
+    campName,
+    `<h1 style="font-size:1.4rem">Takk for påmeldingen!</h1>
 <p>Hei ${e(data.firstName)}!</p>
 <p>${e(data.firstName)} ${e(data.lastName)} (${e(data.clubName)}) er registrert til <strong>${e(campName)}</strong>, ${e(dates)}, i ${e(settings.venue)}.</p>
 <p>Ordrenummer: <strong>${e(data.orderId)}</strong></p>
 ${data.checkInCode ? `${checkInMailHtml(data.checkInCode)}\n` : ""}<h2 style="font-size:1.1rem">Kvittering</h2>
-<table style="border-collapse:collapse">
-${data.lines.map((line) => `<tr><td style="${cell}">${e(line.label)}</td><td style="${cell};text-align:right">${e(formatKroner(line.amount))}</td></tr>`).join("\n")}
-<tr><th style="${cell};text-align:left">Totalt</th><th style="${cell};text-align:right">${e(formatKroner(data.total))}</th></tr>
-</table>
+${receiptTableHtml(data.lines, data.total)}
 ${group ? groupHtml(group, cell) : ""}<p>Betaling: ${e(payment)}</p>
 <h2 style="font-size:1.1rem">Ta med</h2>
 <ul>${bring.map((item) => `<li>${e(item)}</li>`).join("")}</ul>
@@ -143,8 +141,8 @@ ${group ? groupHtml(group, cell) : ""}<p>Betaling: ${e(payment)}</p>
 <p>Leiren ligger ved som kalenderfil.</p>
 <p>Spørsmål? Skriv til <a href="mailto:${e(contactEmails.general)}">${e(contactEmails.general)}</a> og oppgi ordrenummeret. Denne adressen tar ikke imot svar.</p>
 <p>Vel møtt!<br>Hilsen ${e(club.name)}</p>
-</body></html>
-`;
+`,
+  );
   const calendar = campCalendar(edition, settings.venue, data.orderId, context.sentAt);
   return { subject: `Du er registrert til ${campName}`, text, html, attachments: [calendar] };
 }
@@ -243,11 +241,7 @@ export async function renderStoredCampConfirmation(
     .innerJoin(clubs, eq(clubs.clubId, campRegistrations.clubId))
     .where(eq(campRegistrations.id, registrationId));
   if (!registration) throw new Error(`No camp registration ${registrationId}`);
-  const lines = await db
-    .select({ label: campPriceLines.label, amount: campPriceLines.amount })
-    .from(campPriceLines)
-    .where(eq(campPriceLines.registrationId, registrationId))
-    .orderBy(asc(campPriceLines.position));
+  const lines = await storedPriceLines(db, registrationId);
   const [payment] = await db
     .select({ method: payments.method })
     .from(payments)

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { campEditionFromData, parseCalendarDate, standardEditionData, type CampEditionData } from "../../shared/camp/camp-edition-data.ts";
-import { addDays, startOfOsloDay } from "../../shared/time.ts";
+import { addDays, osloCalendarDate, startOfOsloDay } from "../../shared/time.ts";
 import type { CampEdition } from "../../shared/camp/camp-edition.ts";
 import type { Db } from "../db/database.ts";
 import { campEditions } from "../db/schema/camp-editions.ts";
@@ -23,6 +23,13 @@ export async function campEditionOfYear(db: Pick<Db, "select">, year: number): P
 /** The year of the current edition (the admin's default), or undefined when there is none. */
 export async function currentEditionYear(db: Pick<Db, "select">): Promise<number | undefined> {
   return (await currentEditionData(db))?.year;
+}
+
+/** An admin call's `?year=` (2000–2100), else the current edition's year (without one: this calendar year's). */
+export async function requestedEditionYear(db: Pick<Db, "select">, now: Date, query: unknown): Promise<number> {
+  const year = Number((query as { year?: unknown } | undefined)?.year);
+  if (Number.isInteger(year) && year >= 2000 && year <= 2100) return year;
+  return (await currentEditionYear(db)) ?? osloCalendarDate(now).year;
 }
 
 export async function currentEditionData(db: Pick<Db, "select">): Promise<CampEditionData | undefined> {

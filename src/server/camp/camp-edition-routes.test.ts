@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { standardEditionData } from "../../shared/camp/camp-edition-data.ts";
 import type { Database } from "../db/database.ts";
 import { campEditionChanges, campEditions } from "../db/schema/camp-editions.ts";
-import { createTestDatabase, databaseKinds } from "../test-support/test-database.ts";
+import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import { ensureCampEdition } from "./camp-editions.ts";
-import { buildCampTestApp, campAdminToken, countRows, type TestApp } from "./camp-test-support.ts";
+import { buildCampTestApp, campAdminToken, countRows, type TestApp } from "../test-support/camp.ts";
 
 let now = new Date("2026-11-25T10:00:00Z");
 

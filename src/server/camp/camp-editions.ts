@@ -70,7 +70,7 @@ export async function listEditionChanges(db: Db, year: number) {
  * Places not free for a new registration: athletes holding one (camp-places.ts), and those on the waiting
  * list still in line for an offer (a freed place is theirs first).
  */
-export async function takenPlaces(db: Db, year: number, now: Date): Promise<number> {
+async function takenPlaces(db: Db, year: number, now: Date): Promise<number> {
   return (await placesHeld(db, year, now)) + (await countAwaitingOffer(db, year));
 }
 

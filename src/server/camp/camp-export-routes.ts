@@ -1,13 +1,12 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { campAccountMessages } from "../../shared/admin/camp-accounts.ts";
 import { healthDataLists, weekendListIds, type WeekendListId } from "../../shared/camp/camp-weekend-lists.ts";
-import { osloCalendarDate } from "../../shared/time.ts";
 import { currentCampAccount, requireCampRole } from "../admin-auth/camp-account.ts";
 import type { ErrorBody } from "../errors.ts";
 import { xlsxContentType } from "../exports/xlsx.ts";
 import { loadAdminPersons } from "./camp-admin.ts";
 import { withoutHealthTexts } from "./camp-admin-routes.ts";
-import { campEditionOfYear, currentEditionYear } from "./camp-edition-lookup.ts";
+import { campEditionOfYear, requestedEditionYear } from "./camp-edition-lookup.ts";
 import { treasurerSummary } from "./camp-treasurer.ts";
 import { participantsXlsx, treasurerXlsx, weekendListXlsx } from "./camp-xlsx.ts";
 
@@ -22,11 +21,7 @@ import { participantsXlsx, treasurerXlsx, weekendListXlsx } from "./camp-xlsx.ts
 export async function registerCampExportRoutes(app: FastifyInstance) {
   const guard = { preHandler: requireCampRole() };
   const leder = { preHandler: requireCampRole("leder") };
-  const editionYear = async (query: unknown) => {
-    const year = Number((query as { year?: unknown } | undefined)?.year);
-    if (Number.isInteger(year) && year >= 2000 && year <= 2100) return year;
-    return (await currentEditionYear(app.db)) ?? osloCalendarDate(app.now()).year;
-  };
+  const editionYear = (query: unknown) => requestedEditionYear(app.db, app.now(), query);
   const sendXlsx = (reply: FastifyReply, body: Buffer, fileName: string) =>
     reply.header("cache-control", "no-store").header("content-disposition", `attachment; filename="${fileName}"`).type(xlsxContentType).send(body);
 

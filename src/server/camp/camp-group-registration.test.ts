@@ -4,9 +4,9 @@ import { formatKroner } from "../../shared/format.ts";
 import type { Database } from "../db/database.ts";
 import { campRegistrations, payments } from "../db/schema/camp.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
-import { createTestDatabase, databaseKinds } from "../test-support/test-database.ts";
+import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import { campInputMessages } from "./camp-registrations.ts";
-import { buildCampTestApp, campAdminToken, clearCampTables, countRows, draft, postRegistration, type TestApp } from "./camp-test-support.ts";
+import { buildCampTestApp, campAdminToken, clearCampTables, countRows, draft, postRegistration, type TestApp } from "../test-support/camp.ts";
 
 // Before 1 November: the early-bird price (1200 → 1080 for youth/adults).
 const now = new Date("2026-10-15T10:00:00Z");

@@ -6,12 +6,12 @@ import { formatKroner } from "../../shared/format.ts";
 import type { Database } from "../db/database.ts";
 import { campRegistrations, moneyActions, paymentShares, payments } from "../db/schema/camp.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
-import { actOnLanding, buildVippsTestApp, reconcile, startVippsPayment } from "../payments/vipps/vipps-test-support.ts";
+import { actOnLanding, buildVippsTestApp, reconcile, startVippsPayment } from "../test-support/vipps.ts";
 import type { VippsPayments } from "../payments/vipps/vipps-payments.ts";
 import type { VippsSimulator } from "../payments/vipps/vipps-simulator.ts";
-import { createTestDatabase, databaseKinds } from "../test-support/test-database.ts";
+import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import { campEditionOfYear } from "./camp-edition-lookup.ts";
-import { campAdminToken, clearCampTables, companion, draft, postRegistration, type TestApp } from "./camp-test-support.ts";
+import { campAdminToken, clearCampTables, companion, draft, postRegistration, type TestApp } from "../test-support/camp.ts";
 
 const linkPattern = /https:\/\/klubb\.example\/vinterleir\/min-pamelding\/([A-Za-z0-9_-]{43})/g;
 const sibling = (overrides: Record<string, unknown> = {}) => ({

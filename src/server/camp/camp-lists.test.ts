@@ -2,11 +2,11 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.ts";
 import { campRegistrations, moneyActions, payments } from "../db/schema/camp.ts";
-import { createTestDatabase, databaseKinds } from "../test-support/test-database.ts";
+import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import { anonymousParticipant } from "./camp-public-routes.ts";
 import { adminActionMessages } from "./camp-admin.ts";
 import { neutraliseFormula } from "./camp-csv.ts";
-import { buildCampTestApp, campAdminToken, companion, draft, postRegistration, type TestApp } from "./camp-test-support.ts";
+import { buildCampTestApp, campAdminToken, companion, draft, postRegistration, type TestApp } from "../test-support/camp.ts";
 
 const now = new Date("2026-10-15T10:00:00Z");
 const secret = {

@@ -4,7 +4,7 @@ import type { Database } from "../db/database.ts";
 import { campCompanions, campPriceLines, campRegistrations, payments } from "../db/schema/camp.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { errorMessages } from "../errors.ts";
-import { createTestDatabase, databaseKinds } from "../test-support/test-database.ts";
+import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import { vippsUnavailableMessage, type CampPaymentGateway, type RegistrationAwaitingPayment } from "./camp-payment-gateway.ts";
 import { campConfirmationKey, renderStoredCampConfirmation } from "./camp-confirmation-mail.ts";
 import { campInputMessages } from "./camp-registrations.ts";
@@ -19,7 +19,7 @@ import {
   draft,
   postRegistration,
   type TestApp,
-} from "./camp-test-support.ts";
+} from "../test-support/camp.ts";
 
 // Before 1 November: the early-bird price (1200 → 1080 for youth/adults).
 const now = new Date("2026-10-15T10:00:00Z");

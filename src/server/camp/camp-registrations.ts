@@ -8,6 +8,7 @@ import { formatOsloDateTime } from "../../shared/format.ts";
 import { CampRegistrationSchema, siblingRegistration, type CampRegistration } from "../../shared/camp/camp-registration.ts";
 import type { Db } from "../db/database.ts";
 import { prepareStatement } from "../db/prepared-statement.ts";
+import { columnNames, valuesList, valuesOf } from "../db/values-list.ts";
 import { referenceData } from "../db/reference-data.ts";
 import { campCompanions, campPriceLines, campRegistrations, paymentShares, payments, type PaymentMethod } from "../db/schema/camp.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
@@ -85,6 +86,12 @@ const storedColumns = {
   total: campRegistrations.total,
   telephone: campRegistrations.telephone,
 };
+
+/** A registration as `answerFor` takes it; undefined when there is none. */
+export async function loadStoredRegistration(db: Db, registrationId: number): Promise<StoredRegistration | undefined> {
+  const [row] = await db.select(storedColumns).from(campRegistrations).where(eq(campRegistrations.id, registrationId));
+  return row;
+}
 
 /**
  * POST /api/Vinterleir/Post. Validates with the shared schema, refuses outside the current edition's
@@ -329,23 +336,8 @@ async function insertRegistrationRows(
     .onConflictDoNothing()
     .returning({ id: campRegistrations.id });
   if (!row) return undefined;
-  const companionLines = price.lines.filter((line) => line.kind === "companion");
   if (registration.ledsagere.length > 0) {
-    await tx.insert(campCompanions).values(
-      registration.ledsagere.map((companion, position) => ({
-        registrationId: row.id,
-        position,
-        clientId: companion.id,
-        firstName: companion.firstName,
-        lastName: companion.lastName,
-        age: companion.age,
-        telephone: companion.telephone,
-        email: companion.email,
-        sleepover: companion.sleepover,
-        alreadyRegistered: companion.alreadyRegistered,
-        amount: companionLines[position]!.amount,
-      })),
-    );
+    await tx.insert(campCompanions).values(companionValues(input).map((companion) => ({ registrationId: row.id, ...companion })));
   }
   await tx.insert(campPriceLines).values(price.lines.map((line, position) => ({ registrationId: row.id, position, kind: line.kind, label: line.label, amount: line.amount })));
   // Waiting: no payment until an offer is accepted.
@@ -397,36 +389,21 @@ interface NewRegistration {
   now: Date;
 }
 
-/** A parameter cast to its column's type, so VALUES lists and SELECT lists need no inference. */
-function typed(column: PgColumn, value: unknown): SQL {
-  return sql`${sql.param(value, column)}::${sql.raw(column.getSQLType())}`;
-}
-
-function columnNames(columns: PgColumn[]): SQL {
-  return sql.join(
-    columns.map((column) => sql.identifier(column.name)),
-    sql`, `,
-  );
-}
-
-/** `(values (…), (…)) as alias(col, …)`: `rows` rows, each value the placeholder `${prefix}${row}.${column key}`. */
-function valuesList(alias: string, prefix: string, columns: Record<string, PgColumn>, rows: number): SQL {
-  const tuples = Array.from(
-    { length: rows },
-    (_, row) =>
-      sql`(${sql.join(
-        Object.entries(columns).map(([key, column]) => typed(column, sql.placeholder(`${prefix}${row}.${key}`))),
-        sql`, `,
-      )})`,
-  );
-  return sql`(values ${sql.join(tuples, sql`, `)}) as ${sql.identifier(alias)}(${columnNames(Object.values(columns))})`;
-}
-
-/** Placeholder values for `valuesList`. */
-function valuesOf(prefix: string, rows: Record<string, unknown>[], into: Record<string, unknown>): void {
-  rows.forEach((row, index) => {
-    for (const [key, value] of Object.entries(row)) into[`${prefix}${index}.${key}`] = value;
-  });
+/** The companions' rows without the registration's id (the same in both ways of storing it), each with its price. */
+function companionValues({ registration, price }: Pick<NewRegistration, "registration" | "price">) {
+  const companionLines = price.lines.filter((line) => line.kind === "companion");
+  return registration.ledsagere.map((companion, position) => ({
+    position,
+    clientId: companion.id,
+    firstName: companion.firstName,
+    lastName: companion.lastName,
+    age: companion.age,
+    telephone: companion.telephone,
+    email: companion.email,
+    sleepover: companion.sleepover,
+    alreadyRegistered: companion.alreadyRegistered,
+    amount: companionLines[position]!.amount,
+  }));
 }
 
 const companionColumns = {
@@ -440,7 +417,7 @@ const companionColumns = {
   sleepover: campCompanions.sleepover,
   alreadyRegistered: campCompanions.alreadyRegistered,
   amount: campCompanions.amount,
-};
+} satisfies Record<keyof ReturnType<typeof companionValues>[number], PgColumn>;
 const priceLineColumns = { position: campPriceLines.position, kind: campPriceLines.kind, label: campPriceLines.label, amount: campPriceLines.amount };
 const paymentColumns = {
   reference: payments.reference,
@@ -461,33 +438,12 @@ const mailColumns = {
   createdAt: mailOutbox.createdAt,
 };
 const linkColumns = { tokenHash: campPersonalLinks.tokenHash, createdAt: campPersonalLinks.createdAt };
-const registrationKeys = [
-  "editionYear",
-  "draftId",
-  "orderId",
-  "firstName",
-  "lastName",
-  "age",
-  "email",
-  "telephone",
-  "allergies",
-  "clubId",
-  "gradeId",
-  "gradering",
-  "hasLedsager",
-  "otherInfo",
-  "sleepover",
-  "vegan",
-  "instructor",
-  "public",
-  "vipps",
-  "wantsToInstruct",
-  "dataConsent",
-  "termsAccepted",
-  "total",
-  "status",
-  "createdAt",
-] as const;
+
+/** The registration's row in the statement: every key is a column and a placeholder of the same name. */
+function registrationRow(input: NewRegistration) {
+  return { ...registrationValues(input), editionYear: input.editionYear, orderId: input.orderId, status: input.status };
+}
+type RegistrationKey = keyof ReturnType<typeof registrationRow>;
 
 /** What the statement's text depends on; everything else is a parameter. */
 interface StatementShape {
@@ -503,11 +459,8 @@ interface StatementShape {
  * insert does nothing on either unique key (a concurrent twin of the draft, or a taken order id); then
  * nothing else is inserted either and no row comes back.
  */
-function registrationStatementSql(db: Db, shape: StatementShape): SQL {
-  const placeholders = Object.fromEntries(registrationKeys.map((key) => [key, sql.placeholder(key)])) as Record<
-    (typeof registrationKeys)[number],
-    ReturnType<typeof sql.placeholder>
-  >;
+function registrationStatementSql(db: Db, shape: StatementShape, registrationKeys: RegistrationKey[]): SQL {
+  const placeholders = Object.fromEntries(registrationKeys.map((key) => [key, sql.placeholder(key)])) as Record<RegistrationKey, ReturnType<typeof sql.placeholder>>;
   const registrationInsert = db
     .insert(campRegistrations)
     .values({ ...placeholders, confirmedAt: shape.confirmed ? sql.placeholder("createdAt") : sql`null` })
@@ -536,14 +489,15 @@ const statements = new WeakMap<Db, Map<string, RegistrationStatement>>();
 /**
  * The statement for a shape, built once per database and shape (building a statement this size costs more
  * CPU than running it) and prepared, so the database parses and plans it once (db/prepared-statement.ts).
+ * The registration's columns are the keys of `registrationRow`, the same for every input.
  */
-function registrationStatement(db: Db, shape: StatementShape): RegistrationStatement {
+function registrationStatement(db: Db, shape: StatementShape, registrationKeys: RegistrationKey[]): RegistrationStatement {
   let byShape = statements.get(db);
   if (!byShape) statements.set(db, (byShape = new Map()));
   const name = `camp_registration_c${shape.companions}_l${shape.priceLines}_${shape.confirmed ? "confirmed" : "pending"}`;
   let statement = byShape.get(name);
   if (!statement) {
-    statement = prepareStatement(db, name, registrationStatementSql(db, shape));
+    statement = prepareStatement(db, name, registrationStatementSql(db, shape, registrationKeys));
     byShape.set(name, statement);
   }
   return statement;
@@ -553,29 +507,9 @@ function registrationStatement(db: Db, shape: StatementShape): RegistrationState
 async function insertRegistration(db: Db, input: NewRegistration, edition: CampEdition, publicBaseUrl: string): Promise<number | undefined> {
   const { registration, editionYear, orderId, price, method, status, reference, now } = input;
   const confirmed = status === "confirmed";
-  const values: Record<string, unknown> = {
-    ...registrationValues(input),
-    editionYear,
-    orderId,
-    status,
-  } satisfies Record<(typeof registrationKeys)[number], unknown>;
-  const companionLines = price.lines.filter((line) => line.kind === "companion");
-  valuesOf(
-    "c",
-    registration.ledsagere.map((companion, position) => ({
-      position,
-      clientId: companion.id,
-      firstName: companion.firstName,
-      lastName: companion.lastName,
-      age: companion.age,
-      telephone: companion.telephone,
-      email: companion.email,
-      sleepover: companion.sleepover,
-      alreadyRegistered: companion.alreadyRegistered,
-      amount: companionLines[position]!.amount,
-    })),
-    values,
-  );
+  const fields = registrationRow(input);
+  const values: Record<string, unknown> = { ...fields };
+  valuesOf("c", companionValues(input), values);
   valuesOf(
     "l",
     price.lines.map((line, position) => ({ position, kind: line.kind, label: line.label, amount: line.amount })),
@@ -601,7 +535,7 @@ async function insertRegistration(db: Db, input: NewRegistration, edition: CampE
     valuesOf("m", [{ recipient: registration.email, ...content, attachments: content.attachments ?? null, status: "pending", nextAttemptAt: now, createdAt: now }], values);
     valuesOf("k", [{ tokenHash: personalTokenHash(token), createdAt: now }], values);
   }
-  const statement = registrationStatement(db, { companions: registration.ledsagere.length, priceLines: price.lines.length, confirmed });
+  const statement = registrationStatement(db, { companions: registration.ledsagere.length, priceLines: price.lines.length, confirmed }, Object.keys(fields) as RegistrationKey[]);
   const [row] = await statement.execute(values);
   return row ? Number(row.id) : undefined;
 }

@@ -11,7 +11,7 @@ import { registerCheckInRoutes } from "./checkin/checkin-routes.ts";
 import { registerCampSelfServiceRoutes } from "./camp-self-service-routes.ts";
 
 export interface CampRoutesOptions {
-  /** Online payment for registrations with `vipps: true`; default: not available yet. */
+  /** Online payment for registrations with `vipps: true` (Vipps, or a test double); without it Vipps is not offered. */
   payments?: CampPaymentGateway;
 }
 

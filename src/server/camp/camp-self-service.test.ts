@@ -5,12 +5,12 @@ import type { Database } from "../db/database.ts";
 import { campCompanions, campRegistrations, payments } from "../db/schema/camp.ts";
 import { campPersonalLinks, campRegistrationChanges } from "../db/schema/camp-self-service.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
-import { actOnLanding, buildVippsTestApp, reconcile, startVippsPayment } from "../payments/vipps/vipps-test-support.ts";
+import { actOnLanding, buildVippsTestApp, reconcile, startVippsPayment } from "../test-support/vipps.ts";
 import type { VippsPayments } from "../payments/vipps/vipps-payments.ts";
 import type { VippsSimulator } from "../payments/vipps/vipps-simulator.ts";
 import { anonymiseRegistrations } from "../privacy/retention.ts";
-import { createTestDatabase, databaseKinds } from "../test-support/test-database.ts";
-import { campAdminToken, clearCampTables, companion, draft, postRegistration, type TestApp } from "./camp-test-support.ts";
+import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
+import { campAdminToken, clearCampTables, companion, draft, postRegistration, type TestApp } from "../test-support/camp.ts";
 import { personalTokenHash } from "./camp-personal-link.ts";
 
 const linkPattern = /https:\/\/klubb\.example\/vinterleir\/min-pamelding\/([A-Za-z0-9_-]{43})/;

@@ -3,6 +3,7 @@ import type { CampEdition } from "../../shared/camp/camp-edition.ts";
 import { offerValidityHours } from "../../shared/camp/camp-waitlist.ts";
 import { formatDateRange, formatKroner, formatOsloDateTime } from "../../shared/format.ts";
 import { escapeHtml } from "../mail/escape-html.ts";
+import { mailDocument, receiptTableHtml } from "../mail/mail-html.ts";
 import type { OutgoingMail } from "../mail/outbox.ts";
 
 /** What the waiting-list mails say about the registration: as stored (price lines as calculated). */
@@ -23,7 +24,6 @@ export const waitlistOfferKey = (offerId: number) => `${waitlistOfferKeyPrefix}$
 type MailContent = Pick<OutgoingMail, "subject" | "text" | "html">;
 
 const e = escapeHtml;
-const cell = "padding:4px 12px 4px 0;border-bottom:1px solid #ddd";
 const contact = `Spørsmål? Skriv til ${contactEmails.general} og oppgi ordrenummeret. Denne adressen tar ikke imot svar.`;
 
 function receiptText(data: WaitlistMailData): string[] {
@@ -31,21 +31,17 @@ function receiptText(data: WaitlistMailData): string[] {
 }
 
 function receiptHtml(data: WaitlistMailData): string {
-  return `<table style="border-collapse:collapse">
-${data.lines.map((line) => `<tr><td style="${cell}">${e(line.label)}</td><td style="${cell};text-align:right">${e(formatKroner(line.amount))}</td></tr>`).join("\n")}
-<tr><th style="${cell};text-align:left">Totalt</th><th style="${cell};text-align:right">${e(formatKroner(data.total))}</th></tr>
-</table>`;
+  return receiptTableHtml(data.lines, data.total);
 }
 
 function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="nb"><head><meta charset="utf-8"><title>${e(title)}</title></head>
-<body style="font-family:Arial,Helvetica,sans-serif;color:#222;line-height:1.5;max-width:40rem">
-${body}
+  return mailDocument(
+    title,
+    `${body}
 <p>Spørsmål? Skriv til <a href="mailto:${e(contactEmails.general)}">${e(contactEmails.general)}</a> og oppgi ordrenummeret. Denne adressen tar ikke imot svar.</p>
 <p>Hilsen ${e(club.name)}</p>
-</body></html>
-`;
+`,
+  );
 }
 
 /** "You are on the waiting list, number n": nothing to pay now; an offer comes by mail if a place frees. */

@@ -1,14 +1,11 @@
-import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { WaitlistMoveSchema } from "../../shared/camp/camp-waitlist.ts";
-import { osloCalendarDate } from "../../shared/time.ts";
 import { requireCampRole } from "../admin-auth/camp-account.ts";
-import { campRegistrations } from "../db/schema/camp.ts";
 import { parseWith, type ErrorBody } from "../errors.ts";
 import { publicPostRateLimit } from "../security/public-rate-limit.ts";
-import { currentEditionYear } from "./camp-edition-lookup.ts";
+import { requestedEditionYear } from "./camp-edition-lookup.ts";
 import type { CampPaymentGateway } from "./camp-payment-gateway.ts";
-import { answerFor } from "./camp-registrations.ts";
+import { answerFor, loadStoredRegistration } from "./camp-registrations.ts";
 import { acceptOffer, listWaitlist, moveInWaitlist, offerView, removeFromWaitlist, waitlistMessages, WaitlistJob } from "./camp-waitlist.ts";
 
 export interface WaitlistJobOptions {
@@ -18,7 +15,7 @@ export interface WaitlistJobOptions {
 }
 
 /** How often the waiting-list job looks for offers past their deadline and places to pass on. */
-export const waitlistJobIntervalMs = 5_000;
+const waitlistJobIntervalMs = 5_000;
 
 /** The job that expires offers and passes places on, at the app's root (Vipps kicks it too). */
 export function setUpCampWaitlistJob(app: FastifyInstance, options: WaitlistJobOptions = {}) {
@@ -63,17 +60,7 @@ export async function registerCampWaitlistRoutes(app: FastifyInstance, options: 
         app.outbox.kick();
         app.campListsChanged();
       }
-      const [registration] = await app.db
-        .select({
-          id: campRegistrations.id,
-          orderId: campRegistrations.orderId,
-          editionYear: campRegistrations.editionYear,
-          status: campRegistrations.status,
-          total: campRegistrations.total,
-          telephone: campRegistrations.telephone,
-        })
-        .from(campRegistrations)
-        .where(eq(campRegistrations.id, outcome.registrationId));
+      const registration = await loadStoredRegistration(app.db, outcome.registrationId);
       const answer = await answerFor(app, registration!, gateway, outcome.kind === "accepted" ? outcome.paymentReference : undefined);
       // A waiting answer here means the payment was lost and the place taken meanwhile: the offer is gone.
       if (answer.kind === "waitlist") return reply.code(410).send({ error: waitlistMessages.expired } satisfies ErrorBody);
@@ -82,11 +69,7 @@ export async function registerCampWaitlistRoutes(app: FastifyInstance, options: 
   );
 
   const guard = { preHandler: requireCampRole("leder") };
-  const editionYear = async (query: unknown) => {
-    const year = Number((query as { year?: unknown } | undefined)?.year);
-    if (Number.isInteger(year) && year >= 2000 && year <= 2100) return year;
-    return (await currentEditionYear(app.db)) ?? osloCalendarDate(app.now()).year;
-  };
+  const editionYear = (query: unknown) => requestedEditionYear(app.db, app.now(), query);
   const sendList = async (reply: FastifyReply, year: number | undefined) => {
     reply.header("cache-control", "no-store");
     if (year === undefined) return reply.code(404).send({ error: waitlistMessages.notOnList } satisfies ErrorBody);

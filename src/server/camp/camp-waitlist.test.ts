@@ -8,13 +8,13 @@ import { campPriceLines, campRegistrations, payments } from "../db/schema/camp.t
 import { campEditions } from "../db/schema/camp-editions.ts";
 import { campWaitlistOffers } from "../db/schema/camp-waitlist.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
-import { createTestDatabase, databaseKinds } from "../test-support/test-database.ts";
+import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import type { CampPaymentGateway, RegistrationAwaitingPayment } from "./camp-payment-gateway.ts";
 import { registrationWindowMessages } from "./camp-registrations.ts";
 import { waitlistMessages } from "./camp-waitlist.ts";
 import { anonymiseRegistrations } from "../privacy/retention.ts";
-import { actOnLanding, buildVippsTestApp, registrationStatus, startVippsPayment } from "../payments/vipps/vipps-test-support.ts";
-import { buildCampTestApp, campAdminToken, clearCampTables, companion, countRows, draft, postRegistration, type TestApp } from "./camp-test-support.ts";
+import { actOnLanding, buildVippsTestApp, registrationStatus, startVippsPayment } from "../test-support/vipps.ts";
+import { buildCampTestApp, campAdminToken, clearCampTables, companion, countRows, draft, postRegistration, type TestApp } from "../test-support/camp.ts";
 
 // Inside the seeded 2026 edition's window (opens 1 December 2025, closes when the camp is over), after early bird.
 let now = new Date("2026-11-05T10:00:00Z");

@@ -12,13 +12,15 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { offerValidityHours, type OfferState, type WaitlistEntry, type WaitlistOfferView } from "../../shared/camp/camp-waitlist.ts";
 import type { Db } from "../db/database.ts";
-import { campPriceLines, campRegistrations, payments, type PaymentMethod } from "../db/schema/camp.ts";
+import { campRegistrations, payments, type PaymentMethod } from "../db/schema/camp.ts";
 import { campWaitlistOffers } from "../db/schema/camp-waitlist.ts";
 import { clubs } from "../db/schema/clubs.ts";
 import { HttpError } from "../errors.ts";
+import { PeriodicJob } from "../jobs/periodic-job.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { queueCampConfirmationMail } from "./camp-confirmation-mail.ts";
 import { campEditionOfYear, editionDataForYear } from "./camp-edition-lookup.ts";
+import { storedPriceLines } from "./camp-price-lines.ts";
 import { vippsUnavailableMessage, type CampPaymentGateway } from "./camp-payment-gateway.ts";
 import { lockEditionPlaces, placesHeld } from "./camp-places.ts";
 import { renderWaitlistJoined, renderWaitlistOffer, waitlistJoinedKey, waitlistOfferKey, type WaitlistMailData } from "./camp-waitlist-mail.ts";
@@ -33,15 +35,15 @@ export const waitlistMessages = {
 const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
 
 /** 32 random bytes as base64url (43 characters): the part of the offer link that is the key. */
-export function newOfferToken(): string {
+function newOfferToken(): string {
   return randomBytes(32).toString("base64url");
 }
 
-export function offerTokenHash(token: string): string {
+function offerTokenHash(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
-export function offerLink(publicBaseUrl: string, token: string): string {
+function offerLink(publicBaseUrl: string, token: string): string {
   return `${publicBaseUrl.replace(/\/+$/, "")}/vinterleir/venteliste/${token}`;
 }
 
@@ -76,11 +78,7 @@ async function mailData(tx: Db, registrationId: number): Promise<WaitlistMailDat
     .from(campRegistrations)
     .where(eq(campRegistrations.id, registrationId));
   if (!registration) throw new Error(`No camp registration ${registrationId}`);
-  const lines = await tx
-    .select({ label: campPriceLines.label, amount: campPriceLines.amount })
-    .from(campPriceLines)
-    .where(eq(campPriceLines.registrationId, registrationId))
-    .orderBy(asc(campPriceLines.position));
+  const lines = await storedPriceLines(tx, registrationId);
   return { ...registration, lines };
 }
 
@@ -117,7 +115,7 @@ export async function countAwaitingOffer(tx: Db, editionYear: number): Promise<n
  * back on the list after losing a place to an unpaid payment may have an accepted one). Nothing before
  * the registration opens or after it closes. Answers how many offers were made (their mails are queued; kick the outbox).
  */
-export async function offerFreedPlaces(db: Db, editionYear: number, now: Date, publicBaseUrl: string): Promise<number> {
+async function offerFreedPlaces(db: Db, editionYear: number, now: Date, publicBaseUrl: string): Promise<number> {
   return db.transaction(async (tx) => {
     await lockEditionPlaces(tx, editionYear);
     const data = await editionDataForYear(tx, editionYear);
@@ -145,7 +143,7 @@ export async function offerFreedPlaces(db: Db, editionYear: number, now: Date, p
 }
 
 /** Marks offers past their deadline expired (one statement); answers the editions that got a place back. */
-export async function expireDueOffers(db: Db, now: Date): Promise<number[]> {
+async function expireDueOffers(db: Db, now: Date): Promise<number[]> {
   const result = await db.execute<{ year: number }>(sql`
     with expired as (
       update camp_waitlist_offers set state = 'expired', ended_at = ${now.toISOString()}::timestamptz
@@ -160,7 +158,7 @@ export async function expireDueOffers(db: Db, now: Date): Promise<number[]> {
  * someone waiting (this also catches places freed in another process, or by a payment that ended
  * unpaid). Answers how many offers were made.
  */
-export async function runWaitlistOnce(db: Db, now: Date, publicBaseUrl: string): Promise<number> {
+async function runWaitlistOnce(db: Db, now: Date, publicBaseUrl: string): Promise<number> {
   await expireDueOffers(db, now);
   const years = await db.selectDistinct({ year: campRegistrations.editionYear }).from(campRegistrations).where(eq(campRegistrations.status, "waiting"));
   let offers = 0;
@@ -182,11 +180,7 @@ export async function offerView(db: Db, token: string, now: Date): Promise<Waitl
     .where(eq(campWaitlistOffers.tokenHash, offerTokenHash(token)));
   if (!row) return undefined;
   const { offer, registration } = row;
-  const lines = await db
-    .select({ label: campPriceLines.label, amount: campPriceLines.amount })
-    .from(campPriceLines)
-    .where(eq(campPriceLines.registrationId, registration.id))
-    .orderBy(asc(campPriceLines.position));
+  const lines = await storedPriceLines(db, registration.id);
   return {
     year: registration.editionYear,
     orderId: registration.orderId,
@@ -363,55 +357,17 @@ declare module "fastify" {
  * idempotent statement, and offers are made under the edition's advisory lock, counting places afresh, so
  * no place is offered twice; the mails' dedupe keys are the offers' ids.
  */
-export class WaitlistJob {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = false;
-
-  constructor(private readonly app: FastifyInstance, private readonly intervalMs: number) {}
-
-  start(): void {
-    if (this.timer || this.stopped) return;
-    this.timer = setInterval(() => this.kick(), this.intervalMs);
-    this.timer.unref();
-    this.kick();
-  }
-
-  kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.loop().finally(() => {
-      this.running = undefined;
+export class WaitlistJob extends PeriodicJob<number> {
+  constructor(app: FastifyInstance, intervalMs: number) {
+    super({
+      intervalMs,
+      log: app.log,
+      failureMessage: "waiting-list run failed",
+      run: async () => {
+        const offers = await runWaitlistOnce(app.db, app.now(), app.env.PUBLIC_BASE_URL);
+        if (offers > 0) app.outbox.kick();
+        return offers;
+      },
     });
-  }
-
-  async drain(): Promise<void> {
-    while (this.running) await this.running;
-    if (this.stopped) return;
-    this.kick();
-    while (this.running) await this.running;
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    while (this.running) await this.running;
-  }
-
-  private async loop(): Promise<void> {
-    do {
-      this.again = false;
-      try {
-        const offers = await runWaitlistOnce(this.app.db, this.app.now(), this.app.env.PUBLIC_BASE_URL);
-        if (offers > 0) this.app.outbox.kick();
-      } catch (error) {
-        this.app.log.warn({ err: error instanceof Error ? error.message : String(error) }, "waiting-list run failed");
-      }
-    } while (this.again && !this.stopped);
   }
 }

@@ -5,8 +5,8 @@ import { campAccountMessages } from "../../shared/admin/camp-accounts.ts";
 import { sha256Hex } from "../admin-auth/password-hash.ts";
 import type { Database } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
-import { createTestDatabase, databaseKinds } from "../test-support/test-database.ts";
-import { buildCampTestApp, campAdminToken, companion, draft, postRegistration, type TestApp } from "./camp-test-support.ts";
+import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
+import { buildCampTestApp, campAdminToken, companion, draft, postRegistration, type TestApp } from "../test-support/camp.ts";
 
 const now = new Date("2026-10-15T10:00:00Z");
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.ts";
-import { buildTestApp } from "../test-support/test-app.ts";
-import { createTestDatabase, databaseKinds } from "../test-support/test-database.ts";
+import { buildTestApp } from "../test-support/app.ts";
+import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 
 describe.each(databaseKinds)("club and grade lists on %s", (kind) => {
   let database: Database;

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { asc, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPostgresTestDatabase, createTestDatabase, databaseKinds } from "../test-support/test-database.ts";
+import { createPostgresTestDatabase, createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import { connectPglite, connectPostgres, type Database } from "./database.ts";
 import { isDatabaseUnavailable } from "./database-errors.ts";
 import { prepareDatabase } from "./open-database.ts";

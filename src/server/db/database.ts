@@ -15,7 +15,7 @@ import { migrationsFolder } from "./migrations-folder.ts";
 export interface RowsResult<Row> {
   rows: Row[];
 }
-export interface RowsResultHKT extends PgQueryResultHKT {
+interface RowsResultHKT extends PgQueryResultHKT {
   type: RowsResult<this["row"]>;
 }
 
@@ -84,7 +84,7 @@ export async function connectPglite(dataDir?: string): Promise<Database> {
  * after `queryMs`. A connection the server dropped is discarded by the pool and a new one made on the next
  * query, so the site recovers by itself when the database is back.
  */
-export const postgresTimeouts = { connectMs: 3000, statementMs: 15_000, queryMs: 20_000, idleInTransactionMs: 60_000 } as const;
+const postgresTimeouts = { connectMs: 3000, statementMs: 15_000, queryMs: 20_000, idleInTransactionMs: 60_000 } as const;
 
 export async function connectPostgres(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, databaseKinds } from "../test-support/test-database.ts";
+import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import type { Database } from "./database.ts";
 import { prepareStatement } from "./prepared-statement.ts";
 import { clubs } from "./schema/clubs.ts";

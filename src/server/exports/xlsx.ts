@@ -6,7 +6,7 @@ import { osloWallClock } from "../../shared/camp/camp-state-labels.ts";
  * apostrophe: a text cell of an XLSX is never read as a formula), Norwegian headers, times in Oslo local time,
  * a frozen, bold header row with autofilter.
  */
-export type XlsxValue = string | number | boolean | Date | null | undefined;
+type XlsxValue = string | number | boolean | Date | null | undefined;
 
 export interface XlsxColumn<Row> {
   header: string;

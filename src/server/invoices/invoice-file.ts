@@ -6,7 +6,7 @@ import { checkXlsxArchive, xlsxLimitMessages } from "./xlsx-archive-limits.ts";
 import { invoiceFields, normaliseHeader, requiredFields, type ColumnMapping, type InvoiceField } from "./invoice-columns.ts";
 
 /** One valid row of the export. */
-export interface InvoiceRow {
+interface InvoiceRow {
   line: number;
   name: string;
   email: string;
@@ -27,7 +27,7 @@ export interface ParsedInvoiceFile {
 /** A cell as it came out of the file: CSV gives text, XLSX also numbers, dates and booleans. */
 type Cell = string | number | boolean | Date | null;
 
-export const maxInvoiceRows = 50_000;
+const maxInvoiceRows = 50_000;
 
 const fieldLabels: Record<InvoiceField, string> = {
   name: "navn",
@@ -40,7 +40,7 @@ const fieldLabels: Record<InvoiceField, string> = {
 };
 
 /** XLSX files are zip archives; everything else is read as CSV. */
-export function isXlsx(content: Uint8Array): boolean {
+function isXlsx(content: Uint8Array): boolean {
   return content.length >= 4 && content[0] === 0x50 && content[1] === 0x4b && content[2] === 0x03 && content[3] === 0x04;
 }
 

@@ -5,7 +5,7 @@ import type { InvoiceGroup } from "../../shared/invoices/invoice-groups.ts";
 import { osloCalendarDate, type CalendarDate } from "../../shared/time.ts";
 
 /** Today on the club's clock as YYYY-MM-DD. */
-export function osloToday(now: Date): string {
+function osloToday(now: Date): string {
   return isoDate(osloCalendarDate(now));
 }
 
@@ -14,7 +14,7 @@ function isoDate(date: CalendarDate): string {
 }
 
 /** Whole calendar days from `from` to `to` (both YYYY-MM-DD); summer time cannot shift a day count. */
-export function daysBetween(from: string, to: string): number {
+function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 

@@ -7,7 +7,7 @@ import { invoiceFiles, invoiceImports, invoices } from "../db/schema/invoices.ts
  * addresses, and successful imports since replaced) are kept this long, at most the retention itself:
  * long enough for the treasurer to read why last week's file was refused.
  */
-export const supersededImportDays = 7;
+const supersededImportDays = 7;
 
 const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
 

@@ -16,7 +16,7 @@ import {
 import { describeSource, readConfiguredSource, SourceError, type Fetcher } from "./invoice-source.ts";
 import { loadOverdueGroups } from "./invoice-reminders.ts";
 
-export const invoiceCsvFileName = "purringer.csv";
+const invoiceCsvFileName = "purringer.csv";
 
 type CsvRow = { group: InvoiceGroup; invoice: InvoiceGroup["invoices"][number] };
 
@@ -37,7 +37,7 @@ const csvColumns: CsvColumn<CsvRow>[] = [
 ];
 
 /** One row per overdue invoice, people in the same order as the list (D9). */
-export function invoiceRemindersCsv(groups: InvoiceGroup[]): string {
+function invoiceRemindersCsv(groups: InvoiceGroup[]): string {
   return norwegianCsv(
     csvColumns,
     groups.flatMap((group) => group.invoices.map((invoice) => ({ group, invoice }))),

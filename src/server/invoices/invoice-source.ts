@@ -24,7 +24,7 @@ export interface SourceLimits {
   maxRedirects: number;
 }
 
-export const defaultSourceLimits: SourceLimits = { timeoutMs: 30_000, maxRedirects: 3 };
+const defaultSourceLimits: SourceLimits = { timeoutMs: 30_000, maxRedirects: 3 };
 
 /**
  * INVOICE_SOURCE: a file path, or an https URL. The URL is fetched with one time limit for everything,

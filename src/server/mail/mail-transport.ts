@@ -41,17 +41,7 @@ export function createSmtpTransport(smtpUrl: string): MailTransport {
 }
 
 /** What a message is saved as in the mail folder: the .eml a mail client opens, plus this for /dev/mail. */
-export interface StoredMail {
-  id: string;
-  outboxId: number;
-  savedAt: string;
-  from: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  attachments?: MailAttachment[];
-}
+export type StoredMail = MailMessage & { id: string; savedAt: string };
 
 /**
  * Without SMTP (a fresh machine, development): each message becomes `<id>.eml` (exactly what SMTP would

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/database.ts";
-import { describeForLog } from "../errors.ts";
+import { PeriodicJob } from "../jobs/periodic-job.ts";
 import type { MailTransport } from "./mail-transport.ts";
 import { claimDueMail, markMailFailed, markMailSent } from "./outbox.ts";
 
@@ -18,7 +18,7 @@ export interface OutboxWorkerOptions {
   maxAttempts?: number;
 }
 
-export const outboxDefaults = {
+const outboxDefaults = {
   intervalMs: 5_000,
   batchSize: 10,
   leaseMs: 10 * 60_000,
@@ -37,61 +37,39 @@ export function outboxBackoffMs(attempts: number): number {
  */
 export class OutboxWorker {
   private readonly options: Required<OutboxWorkerOptions>;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = false;
+  private readonly job: PeriodicJob;
 
   constructor(options: OutboxWorkerOptions) {
     this.options = { ...outboxDefaults, ...options };
+    this.job = new PeriodicJob({
+      intervalMs: this.options.intervalMs,
+      log: this.options.log,
+      failureMessage: "mail outbox run failed",
+      run: async (stopping) => {
+        while (!stopping.aborted && (await this.runOnce()) === this.options.batchSize) {
+          // A full batch: there may be more due.
+        }
+      },
+    });
   }
 
   start(): void {
-    if (this.timer || this.stopped) return;
-    this.timer = setInterval(() => this.kick(), this.options.intervalMs);
-    this.timer.unref();
-    this.kick();
+    this.job.start();
   }
 
   /** Starts a run now, or one more right after the current run (a commit may have just queued mail). */
   kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.loop().finally(() => {
-      this.running = undefined;
-    });
+    this.job.kick();
   }
 
   /** Runs until nothing is due (tests, and a kick that must be waited for). */
-  async drain(): Promise<void> {
-    while (this.running) await this.running;
-    if (this.stopped) return;
-    this.kick();
-    while (this.running) await this.running;
+  drain(): Promise<void> {
+    return this.job.drain();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    while (this.running) await this.running;
+    await this.job.stop();
     this.options.transport.close?.();
-  }
-
-  private async loop(): Promise<void> {
-    do {
-      this.again = false;
-      try {
-        while (!this.stopped && (await this.runOnce()) === this.options.batchSize) {
-          // A full batch: there may be more due.
-        }
-      } catch (error) {
-        this.options.log.warn({ err: describeForLog(error) }, "mail outbox run failed");
-      }
-    } while (this.again && !this.stopped);
   }
 
   /** One batch: claim, send each, record the outcome. Answers how many rows were claimed. */

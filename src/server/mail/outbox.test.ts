@@ -5,11 +5,11 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
-import { createTestDatabase, databaseKinds } from "../test-support/test-database.ts";
-import { buildTestApp } from "../test-support/test-app.ts";
+import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
+import { buildTestApp } from "../test-support/app.ts";
 import { renderCampConfirmation } from "../camp/camp-confirmation-mail.ts";
 import { campEditionForYear } from "../../shared/camp/camp-edition.ts";
-import { buildCampTestApp, clearCampTables, createTestTransport, draft, postRegistration, type TestApp } from "../camp/camp-test-support.ts";
+import { buildCampTestApp, clearCampTables, createTestTransport, draft, postRegistration, type TestApp } from "../test-support/camp.ts";
 import { claimDueMail, queueMail } from "./outbox.ts";
 import { OutboxWorker, outboxBackoffMs } from "./outbox-worker.ts";
 

@@ -1,6 +1,7 @@
 import { club, contactEmails } from "../../shared/club/club-facts.ts";
 import { needsGuardian, type NewMember } from "../../shared/members/new-member.ts";
 import { escapeHtml } from "../mail/escape-html.ts";
+import { mailCellStyle, mailDocument } from "../mail/mail-html.ts";
 import type { OutgoingMail } from "../mail/outbox.ts";
 
 /**
@@ -37,11 +38,10 @@ export function renderNewMemberConfirmation(member: NewMember): Pick<OutgoingMai
   ].join("\n");
 
   const e = escapeHtml;
-  const cell = "padding:4px 12px 4px 0;border-bottom:1px solid #ddd";
-  const html = `<!doctype html>
-<html lang="nb"><head><meta charset="utf-8"><title>${e(club.name)}</title></head>
-<body style="font-family:Arial,Helvetica,sans-serif;color:#222;line-height:1.5;max-width:40rem">
-<h1 style="font-size:1.4rem">Takk for interessen!</h1>
+  const cell = mailCellStyle;
+  const html = mailDocument(
+    club.name,
+    `<h1 style="font-size:1.4rem">Takk for interessen!</h1>
 <p>Hei ${e(greetingName)}!</p>
 <p>Takk for at ${child ? `du meldte interesse for ${e(who)}` : "du meldte interesse"} hos ${e(club.name)}. Vi har fått disse opplysningene:</p>
 <table style="border-collapse:collapse">
@@ -50,8 +50,8 @@ ${lines.map(([label, value]) => `<tr><th style="${cell};text-align:left">${e(lab
 <p>${e(next)}</p>
 <p>Er noe feil, eller ombestemmer ${child ? "dere" : "du"} deg? Skriv til <a href="mailto:${e(contactEmails.general)}">${e(contactEmails.general)}</a>, så retter eller sletter vi opplysningene. Denne adressen tar ikke imot svar.</p>
 <p>Hilsen ${e(club.name)}</p>
-</body></html>
-`;
+`,
+  );
   return { subject: `Takk for interessen – ${club.name}`, text, html };
 }
 

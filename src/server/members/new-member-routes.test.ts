@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sha256Hex } from "../admin-auth/password-hash.ts";
-import { createTestTransport } from "../camp/camp-test-support.ts";
+import { createTestTransport } from "../test-support/camp.ts";
 import type { Database } from "../db/database.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { newMemberRegistrations } from "../db/schema/members.ts";
 import { errorMessages } from "../errors.ts";
-import { buildTestApp, testAdminCredentials } from "../test-support/test-app.ts";
-import { createTestDatabase, databaseKinds } from "../test-support/test-database.ts";
+import { buildTestApp, testAdminCredentials } from "../test-support/app.ts";
+import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import { Referer, type NewMemberDraft } from "../../shared/members/new-member.ts";
 import { sql } from "drizzle-orm";
 

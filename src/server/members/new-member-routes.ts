@@ -22,7 +22,7 @@ const csvColumns: CsvColumn<NewMemberAdminEntry>[] = [
   { header: "Registrerings-id", value: (row) => row.registrationId },
 ];
 
-export function newMembersCsv(rows: NewMemberAdminEntry[]): string {
+function newMembersCsv(rows: NewMemberAdminEntry[]): string {
   return norwegianCsv(csvColumns, rows);
 }
 

@@ -4,8 +4,8 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validCompanion, validDraft } from "../../shared/camp/camp-draft.fixture.ts";
 import type { Database } from "../db/database.ts";
-import { buildTestApp } from "../test-support/test-app.ts";
-import { createTestDatabase } from "../test-support/test-database.ts";
+import { buildTestApp } from "../test-support/app.ts";
+import { createTestDatabase } from "../test-support/database.ts";
 import { openApiPath } from "./openapi-document.ts";
 
 type Document = {

@@ -7,8 +7,8 @@ import { sha256Hex } from "../admin-auth/password-hash.ts";
 import type { Database } from "../db/database.ts";
 import { invoiceFiles, invoiceImports, invoices } from "../db/schema/invoices.ts";
 import { createFolderTransport } from "../mail/mail-transport.ts";
-import { buildTestApp, testAdminCredentials } from "../test-support/test-app.ts";
-import { createTestDatabase, databaseKinds } from "../test-support/test-database.ts";
+import { buildTestApp, testAdminCredentials } from "../test-support/app.ts";
+import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 
 const day = 24 * 60 * 60 * 1000;
 const header = "Navn;Epost;Beløp;Forfallsdato;AvtaleGiro";

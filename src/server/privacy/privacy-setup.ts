@@ -7,7 +7,8 @@
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { currentCampAccount, requireCampRole } from "../admin-auth/camp-account.ts";
 import type { Db } from "../db/database.ts";
-import { describeForLog, type ErrorBody } from "../errors.ts";
+import type { ErrorBody } from "../errors.ts";
+import { PeriodicJob } from "../jobs/periodic-job.ts";
 import { exportPerson, forgetPerson } from "./person-data.ts";
 import { retentionFromEnv, runRetention, type RetentionRun, type RetentionSettings } from "./retention.ts";
 
@@ -23,67 +24,40 @@ export interface PrivacySetupOptions {
   intervalMs?: number;
 }
 
-export const privacyMessages = {
+const privacyMessages = {
   notFound: "Fant ikke registreringen.",
 } as const;
 
 /**
  * Runs the retention rules now and then every `intervalMs`. A failing run (the database away) is logged
  * and the next one tries again; one run at a time per process, and the rules are safe to run in several.
+ * `runOnce()` answers the run's counts (undefined when it failed or the job is stopped).
  */
-export class PrivacyJob {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<RetentionRun | undefined> | undefined;
-  private stopped = false;
+class PrivacyJob extends PeriodicJob<RetentionRun> {
   /** Set by the camp routes: drops the public lists' cache after the job changed registrations. */
   listsChanged: () => void = () => {};
 
-  constructor(
-    private readonly options: {
-      db: Db;
-      now: () => Date;
-      log: FastifyBaseLogger;
-      settings: RetentionSettings;
-      intervalMs: number;
-      /** After a run that changed camp registrations (the public lists cache them). */
-      changed: () => void;
-    },
-  ) {}
-
-  start(): void {
-    if (this.timer || this.stopped) return;
-    this.timer = setInterval(() => void this.runOnce(), this.options.intervalMs);
-    this.timer.unref();
-    void this.runOnce();
-  }
-
-  /** One pass; answers undefined when it failed (logged) or the job is stopped. */
-  runOnce(): Promise<RetentionRun | undefined> {
-    if (this.stopped) return Promise.resolve(undefined);
-    this.running ??= this.pass().finally(() => {
-      this.running = undefined;
+  constructor(options: {
+    db: Db;
+    now: () => Date;
+    log: FastifyBaseLogger;
+    settings: RetentionSettings;
+    intervalMs: number;
+    /** After a run that changed camp registrations (the public lists cache them). */
+    changed: () => void;
+  }) {
+    const { db, now, log, settings, changed } = options;
+    super({
+      intervalMs: options.intervalMs,
+      log,
+      failureMessage: "personal data retention failed; retrying later",
+      run: async () => {
+        const run = await runRetention(db, now(), settings);
+        if (run.anonymised > 0 || run.accountingDeleted > 0) changed();
+        if (Object.values(run).some((count) => count > 0)) log.info({ retention: run }, "personal data retention applied");
+        return run;
+      },
     });
-    return this.running;
-  }
-
-  private async pass(): Promise<RetentionRun | undefined> {
-    const { db, now, log, settings, changed } = this.options;
-    try {
-      const run = await runRetention(db, now(), settings);
-      if (run.anonymised > 0 || run.accountingDeleted > 0) changed();
-      if (Object.values(run).some((count) => count > 0)) log.info({ retention: run }, "personal data retention applied");
-      return run;
-    } catch (error) {
-      log.warn({ err: describeForLog(error) }, "personal data retention failed; retrying later");
-      return undefined;
-    }
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
   }
 }
 

@@ -5,8 +5,8 @@ import type { Database } from "../db/database.ts";
 import { campCompanions, campPriceLines, campRegistrations, moneyActions, payments } from "../db/schema/camp.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { newMemberRegistrations } from "../db/schema/members.ts";
-import { createTestDatabase, databaseKinds } from "../test-support/test-database.ts";
-import { buildCampTestApp, campAdminToken, companion, countRows, draft, postRegistration, type TestApp } from "../camp/camp-test-support.ts";
+import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
+import { buildCampTestApp, campAdminToken, companion, countRows, draft, postRegistration, type TestApp } from "../test-support/camp.ts";
 import { anonymiseDueAt, anonymisedName, accountingDeleteDueAt, defaultRetention, runRetention } from "./retention.ts";
 
 /** Each personal value appears nowhere once the registration is anonymised. */

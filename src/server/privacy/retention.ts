@@ -163,7 +163,7 @@ export async function anonymiseRegistrations(
 }
 
 /** Anonymises every edition whose delay has passed. Answers how many registrations changed. */
-export async function anonymiseDueEditions(db: Db, now: Date, anonymiseAfterDays: number): Promise<number> {
+async function anonymiseDueEditions(db: Db, now: Date, anonymiseAfterDays: number): Promise<number> {
   const years = await db
     .selectDistinct({ year: campRegistrations.editionYear })
     .from(campRegistrations)
@@ -202,7 +202,7 @@ export async function deleteExpiredAccounting(db: Db, now: Date, years: number):
 }
 
 /** Deletes new-member interest registrations older than the retention, with any mail still queued for them. */
-export async function purgeOldNewMembers(db: Db, now: Date, months: number): Promise<number> {
+async function purgeOldNewMembers(db: Db, now: Date, months: number): Promise<number> {
   const cutoff = new Date(now);
   cutoff.setUTCMonth(cutoff.getUTCMonth() - months);
   return db.transaction(async (tx) => {
@@ -218,7 +218,7 @@ export async function purgeOldNewMembers(db: Db, now: Date, months: number): Pro
 }
 
 /** Deletes sent and finally failed mail older than the retention (pending mail is never touched). */
-export async function purgeOldMail(db: Db, now: Date, days: number): Promise<number> {
+async function purgeOldMail(db: Db, now: Date, days: number): Promise<number> {
   const cutoff = mailCutoff(now, days);
   const gone = await db
     .delete(mailOutbox)

@@ -8,10 +8,10 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.ts";
-import { buildTestApp } from "../test-support/test-app.ts";
-import { createTestDatabase } from "../test-support/test-database.ts";
+import { buildTestApp } from "../test-support/app.ts";
+import { createTestDatabase } from "../test-support/database.ts";
 import { validDraft } from "../../shared/camp/camp-draft.fixture.ts";
-import { landingFormFields } from "../payments/vipps/vipps-test-support.ts";
+import { landingFormFields } from "../test-support/vipps.ts";
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
 

@@ -8,8 +8,8 @@ import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.ts";
 import { sha256Hex } from "../admin-auth/password-hash.ts";
-import { createTestDatabase, databaseKinds } from "../test-support/test-database.ts";
-import { testAdminCredentials } from "../test-support/test-app.ts";
+import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
+import { testAdminCredentials } from "../test-support/app.ts";
 import { validCompanion, validDraft } from "../../shared/camp/camp-draft.fixture.ts";
 import {
   buildFuzzApp,
@@ -28,7 +28,7 @@ import {
   mutated,
   rawBodies,
   readOnlyTables,
-} from "./fuzz-support.ts";
+} from "../test-support/fuzz.ts";
 
 type Area = "camp" | "newmember" | "invoice";
 const invoiceHeader = "Navn;Epost;Beløp;Forfallsdato;AvtaleGiro;Fakturanummer;KID";

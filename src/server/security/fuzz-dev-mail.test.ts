@@ -9,9 +9,9 @@ import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.ts";
-import { buildTestApp } from "../test-support/test-app.ts";
-import { createTestDatabase } from "../test-support/test-database.ts";
-import { expectEscaped, fuzzEndpoint, fuzzNow, fuzzRuns, fuzzTimeoutMs, hostileSegment, hostileText, readOnlyTables, errorLog } from "./fuzz-support.ts";
+import { buildTestApp } from "../test-support/app.ts";
+import { createTestDatabase } from "../test-support/database.ts";
+import { expectEscaped, fuzzEndpoint, fuzzNow, fuzzRuns, fuzzTimeoutMs, hostileSegment, hostileText, readOnlyTables, errorLog } from "../test-support/fuzz.ts";
 
 describe("hostile input behind the development mail pages (PGlite; the pages read files, not the database)", () => {
   let database: Database;

@@ -9,7 +9,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validCompanion, validDraft } from "../../shared/camp/camp-draft.fixture.ts";
 import type { Database } from "../db/database.ts";
-import { createTestDatabase, databaseKinds } from "../test-support/test-database.ts";
+import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import {
   buildFuzzApp,
   expectEscaped,
@@ -23,7 +23,7 @@ import {
   mutated,
   stringsIn,
   type BodyRequest,
-} from "./fuzz-support.ts";
+} from "../test-support/fuzz.ts";
 
 const changeFields = ["email", "telephone", "allergies", "otherInfo", "vegan", "public", "sleepover"] as const;
 const hostileChange = fc.record(

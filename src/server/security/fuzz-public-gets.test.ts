@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.ts";
 import { sha256Hex } from "../admin-auth/password-hash.ts";
 import { signWebhook } from "../payments/vipps/vipps-signature.ts";
-import { createTestDatabase, databaseKinds } from "../test-support/test-database.ts";
-import { testAdminCredentials } from "../test-support/test-app.ts";
+import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
+import { testAdminCredentials } from "../test-support/app.ts";
 import { validDraft } from "../../shared/camp/camp-draft.fixture.ts";
 import {
   buildFuzzApp,
@@ -27,7 +27,7 @@ import {
   hostileValue,
   jsonBodies,
   rawBodies,
-} from "./fuzz-support.ts";
+} from "../test-support/fuzz.ts";
 
 const methods = fc.constantFrom("GET", "POST", "DELETE", "PUT", "PATCH", "HEAD", "OPTIONS") as fc.Arbitrary<"GET">;
 

@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.ts";
-import { createTestDatabase, databaseKinds } from "../test-support/test-database.ts";
+import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import { validCompanion, validDraft } from "../../shared/camp/camp-draft.fixture.ts";
 import { CAMP_FIELDS } from "../../shared/camp/camp-registration.ts";
 import { NEW_MEMBER_FIELDS } from "../../shared/members/new-member.ts";
@@ -21,7 +21,7 @@ import {
   mutated,
   stringsIn,
   type BodyRequest,
-} from "./fuzz-support.ts";
+} from "../test-support/fuzz.ts";
 
 /** A registration that is valid except for hostile (but often acceptable) text in every free-text field. */
 const hostileButValidCamp = fc

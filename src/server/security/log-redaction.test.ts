@@ -9,10 +9,10 @@ import type { Database } from "../db/database.ts";
 import { loadEnv } from "../env.ts";
 import { createLogger } from "../logger.ts";
 import { sha256Hex } from "../admin-auth/password-hash.ts";
-import { createTestTransport } from "../camp/camp-test-support.ts";
+import { createTestTransport } from "../test-support/camp.ts";
 import { signWebhook } from "../payments/vipps/vipps-signature.ts";
-import { buildTestApp, testAdminCredentials } from "../test-support/test-app.ts";
-import { createTestDatabase, databaseKinds } from "../test-support/test-database.ts";
+import { buildTestApp, testAdminCredentials } from "../test-support/app.ts";
+import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import { validDraft } from "../../shared/camp/camp-draft.fixture.ts";
 
 const now = new Date("2026-10-15T10:00:00Z");

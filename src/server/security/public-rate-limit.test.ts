@@ -3,8 +3,8 @@ import type { Database } from "../db/database.ts";
 import { sha256Hex } from "../admin-auth/password-hash.ts";
 import { loginLimits } from "../admin-auth/login-throttle.ts";
 import { adminAuthMessages } from "../admin-auth/admin-auth-routes.ts";
-import { buildTestApp, testAdminCredentials } from "../test-support/test-app.ts";
-import { createTestDatabase } from "../test-support/test-database.ts";
+import { buildTestApp, testAdminCredentials } from "../test-support/app.ts";
+import { createTestDatabase } from "../test-support/database.ts";
 import { loadEnv } from "../env.ts";
 import { publicPostRateLimitMessage } from "./public-rate-limit.ts";
 

@@ -16,11 +16,11 @@ import { buildApp } from "../app.ts";
 import type { Database } from "../db/database.ts";
 import { loadEnv } from "../env.ts";
 import { sha256Hex } from "../admin-auth/password-hash.ts";
-import { createTestDatabase } from "../test-support/test-database.ts";
-import { testAdminCredentials } from "../test-support/test-app.ts";
+import { createTestDatabase } from "../test-support/database.ts";
+import { testAdminCredentials } from "../test-support/app.ts";
 import { validDraft } from "../../shared/camp/camp-draft.fixture.ts";
 import { clientOnlyPathPatterns, staticPaths } from "../../shared/site/site-pages.ts";
-import { createTestSite, testRenderer } from "../test-support/test-site.ts";
+import { createTestSite, testRenderer } from "../test-support/site.ts";
 import { hstsValue } from "./security-headers.ts";
 
 const builtSite = path.resolve("build/client");

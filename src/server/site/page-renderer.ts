@@ -2,7 +2,7 @@ import { pathToFileURL } from "node:url";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { PageApiFetch, SiteRenderContext } from "../../shared/site/render-context.ts";
 
-export interface RenderedDocument {
+interface RenderedDocument {
   status: number;
   html: string;
   /** Set when the app answered with a redirect. */

@@ -8,8 +8,8 @@ import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fuzzRuns } from "../security/fuzz-support.ts";
-import { buildTestSiteApp } from "../test-support/test-site.ts";
+import { fuzzRuns } from "../test-support/fuzz.ts";
+import { buildTestSiteApp } from "../test-support/site.ts";
 
 /** Request targets an attacker would put in a link to make our redirect point at evil.example. */
 const hostilePaths = [

@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sha256Hex } from "../admin-auth/password-hash.ts";
 import { connectPostgres } from "../db/database.ts";
 import { prepareDatabase } from "../db/open-database.ts";
-import { createPostgresTestDatabase, databaseKinds } from "../test-support/test-database.ts";
-import { testAdminCredentials } from "../test-support/test-app.ts";
-import { buildTestSiteApp, haveBuiltSite, testRenderer } from "../test-support/test-site.ts";
+import { createPostgresTestDatabase, databaseKinds } from "../test-support/database.ts";
+import { testAdminCredentials } from "../test-support/app.ts";
+import { buildTestSiteApp, haveBuiltSite, testRenderer } from "../test-support/site.ts";
 
 /** Asks `url` until its body contains `text`, for at most `withinMs`; returns how long it took. */
 async function until(app: Awaited<ReturnType<typeof buildTestSiteApp>>["app"], url: string, text: string, withinMs: number) {

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestSiteApp } from "../test-support/test-site.ts";
+import { buildTestSiteApp } from "../test-support/site.ts";
 
 let app: Awaited<ReturnType<typeof buildTestSiteApp>>["app"];
 let close: () => Promise<void>;

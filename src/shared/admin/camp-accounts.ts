@@ -5,7 +5,7 @@ import { z } from "zod";
  * the allergy and other-information texts (flags only), check people in and mark payments at the door.
  */
 export const campRoles = ["leder", "innsjekk"] as const;
-export const CampRoleSchema = z.enum(campRoles, { error: "Velg rollen leder eller innsjekk." });
+const CampRoleSchema = z.enum(campRoles, { error: "Velg rollen leder eller innsjekk." });
 export type CampRole = z.infer<typeof CampRoleSchema>;
 
 export const campRoleLabels: Record<CampRole, string> = { leder: "Leder", innsjekk: "Innsjekk" };
@@ -15,11 +15,11 @@ export const campRoleDescriptions: Record<CampRole, string> = {
 };
 
 /** Lower-case letters, digits, dot, dash and underscore; the login compares in lower case. */
-export const campUsernamePattern = /^[a-z0-9][a-z0-9._-]{1,39}$/;
+const campUsernamePattern = /^[a-z0-9][a-z0-9._-]{1,39}$/;
 /** Names the server writes in the money log for its own actions; no account may take them. */
-export const reservedCampUsernames = ["system", "camp-admin", "vipps-webhook", "reconciliation"] as const;
+const reservedCampUsernames = ["system", "camp-admin", "vipps-webhook", "reconciliation"] as const;
 
-export const CampUsernameSchema = z
+const CampUsernameSchema = z
   .string({ error: "Skriv et brukernavn." })
   .trim()
   .toLowerCase()

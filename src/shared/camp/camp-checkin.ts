@@ -18,7 +18,7 @@ export const checkInMessages = {
   noCamp: "Det finnes ingen vinterleir å sjekke inn til.",
 } as const;
 
-export const checkInActionKinds = ["checkin", "undo-checkin", "payment", "undo-payment"] as const;
+const checkInActionKinds = ["checkin", "undo-checkin", "payment", "undo-payment"] as const;
 export type CheckInActionKind = (typeof checkInActionKinds)[number];
 
 /** A person at the door: `a{registrationId}` for the athlete, `c{companionId}` for a companion. */
@@ -27,8 +27,8 @@ export const checkInPersonId = {
   companion: (companionId: number) => `c${companionId}`,
 };
 
-export const PersonIdSchema = z.string().regex(/^[ac][1-9]\d{0,8}$/, checkInMessages.unknownPerson);
-export const CampDaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, checkInMessages.badDay);
+const PersonIdSchema = z.string().regex(/^[ac][1-9]\d{0,8}$/, checkInMessages.unknownPerson);
+const CampDaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, checkInMessages.badDay);
 
 /**
  * One action from the door. `actionId` is made by the browser once per action, so the same action sent
@@ -54,7 +54,7 @@ export const CheckInSearchQuerySchema = z.object({
   q: z.string(checkInMessages.searchEmpty).trim().min(1, checkInMessages.searchEmpty).max(100),
 });
 
-export const CheckInPersonSchema = z.object({
+const CheckInPersonSchema = z.object({
   personId: PersonIdSchema,
   name: z.string(),
   isLedsager: z.boolean(),
@@ -69,10 +69,9 @@ export const CheckInPersonSchema = z.object({
   /** The camp days (YYYY-MM-DD) this person is checked in on. */
   checkedIn: z.array(CampDaySchema),
 });
-export type CheckInPerson = z.infer<typeof CheckInPersonSchema>;
 
 /** A card/cash payment taken at the door (not undone), with who took it. */
-export const DoorPaymentSchema = z.object({ actionId: z.string(), amount: z.number(), at: z.string(), by: z.string() });
+const DoorPaymentSchema = z.object({ actionId: z.string(), amount: z.number(), at: z.string(), by: z.string() });
 
 /** One registration as the door sees it: the athlete first, then the companions. */
 export const CheckInHitSchema = z.object({
@@ -92,7 +91,7 @@ export type CheckInHit = z.infer<typeof CheckInHitSchema>;
 export const CheckInSearchAnswerSchema = z.object({ hits: z.array(CheckInHitSchema), more: z.boolean() });
 export type CheckInSearchAnswer = z.infer<typeof CheckInSearchAnswerSchema>;
 
-export const CheckInDayCountSchema = z.object({ day: CampDaySchema, arrived: z.number(), expected: z.number() });
+const CheckInDayCountSchema = z.object({ day: CampDaySchema, arrived: z.number(), expected: z.number() });
 export const CheckInCountsSchema = z.object({
   year: z.number(),
   /** Today's camp day (the first before the camp, the last after it): the default day of an action. */

@@ -6,7 +6,7 @@ import { CampEditionDataSchema, registrationStates } from "./camp-edition-data.t
  */
 
 /** Where registration stands right now, as the server counts it. */
-export const AvailabilityAnswerSchema = z.object({
+const AvailabilityAnswerSchema = z.object({
   state: z.enum(registrationStates),
   /** Places left for athletes; null when the camp has no limit. */
   placesLeft: z.number().int().min(0).nullable(),

@@ -52,7 +52,7 @@ const text = (what: string, max: number) =>
 
 export const programAudiences = ["alle", "barn", "voksne", "mestere"] as const;
 
-export const ProgramItemSchema = z.object({
+const ProgramItemSchema = z.object({
   from: z.string().regex(timePattern, "Skriv klokkeslett som TT:MM."),
   to: z.string().regex(timePattern, "Skriv klokkeslett som TT:MM.").optional(),
   what: text("Hva som skjer", 200),
@@ -147,7 +147,6 @@ export const CampEditionDataSchema = z
   });
 
 export type CampEditionData = z.infer<typeof CampEditionDataSchema>;
-export type ProgramItemData = z.infer<typeof ProgramItemSchema>;
 
 function campDayCount(first: CalendarDate, last: CalendarDate): number {
   let count = 1;

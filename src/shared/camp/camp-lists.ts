@@ -22,8 +22,7 @@ export const GradeStatisticSchema = z.object({
 export type GradeStatistic = z.infer<typeof GradeStatisticSchema>;
 
 export const registrationStatuses = ["pending_payment", "confirmed", "cancelled"] as const;
-export const RegistrationStatusSchema = z.enum(registrationStatuses);
-export type RegistrationStatus = z.infer<typeof RegistrationStatusSchema>;
+const RegistrationStatusSchema = z.enum(registrationStatuses);
 
 /**
  * One row per athlete and per companion. Amounts in whole kroner: a companion row carries its own price,

@@ -15,7 +15,7 @@ export const personalTokenPattern = /^[A-Za-z0-9_-]{43}$/;
 /** The header on the registration POST's answer that carries the Done page's link (the body stays as before). */
 export const personalLinkHeader = "x-min-pamelding";
 
-export type MyPersonKind = "athlete" | "companion";
+type MyPersonKind = "athlete" | "companion";
 
 export interface MyPerson {
   /** "athlete" or `companion-<id>`: what the page sends to cancel this person. */

@@ -4,9 +4,9 @@ import { isChild, isDanCandidate, mayCupGrade } from "./camp-eligibility.ts";
 import type { CampRegistration, Companion } from "./camp-registration.ts";
 import { isHomeClub, type Grade } from "./grades.ts";
 
-export type PriceLineKind = "athlete" | "grading" | "late-fee" | "companion";
+type PriceLineKind = "athlete" | "grading" | "late-fee" | "companion";
 
-export interface PriceLine {
+interface PriceLine {
   kind: PriceLineKind;
   /** Norwegian, as the payment step, the receipt e-mail and the admin show it. */
   label: string;

@@ -28,7 +28,7 @@ export function paymentMethodLabel(method: string | null | undefined): string {
 }
 
 /** The payment states the server stores (card/cash, free and Vipps), in words a treasurer reads. */
-export const paymentStateLabels: Record<string, string> = {
+const paymentStateLabels: Record<string, string> = {
   unpaid: "ikke betalt",
   paid: "betalt",
   created: "venter på Vipps",
@@ -46,7 +46,7 @@ export function paymentStateLabel(state: string | null | undefined): string {
   return state ? (paymentStateLabels[state] ?? state.toLocaleLowerCase("nb-NO")) : "";
 }
 
-export const instructorLabels: Record<number, string> = {
+const instructorLabels: Record<number, string> = {
   0: "Nei",
   1: "Instruktør i klubben",
   2: "Hjelpeinstruktør i klubben",

@@ -1,4 +1,4 @@
-import { capitalise, formatDayMonth, formatLongDate, weekdayName } from "../format.ts";
+import { capitalise, formatDayMonth, weekdayName } from "../format.ts";
 import type { CalendarDate } from "../time.ts";
 import { campDays, earlyBirdPrice, type CampEdition } from "./camp-edition.ts";
 import type { ProgramItem } from "./camp-program.ts";
@@ -42,11 +42,6 @@ export function campDayCountWord(edition: CampEdition): string {
 /** "Fredag 28. november" — the weekday always comes from the date. */
 export function dayHeading(date: CalendarDate): string {
   return `${capitalise(weekdayName(date))} ${formatDayMonth(date)}`;
-}
-
-/** "fredag 28. november 2026" */
-export function weekdayLongDate(date: CalendarDate): string {
-  return `${weekdayName(date)} ${formatLongDate(date)}`;
 }
 
 /** "18:00–19:00", or just "19:15" for an item without an end. */

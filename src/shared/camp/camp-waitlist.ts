@@ -12,7 +12,7 @@ export const waitlistAnswer = "Venteliste";
 /** How long an offer stands before it passes to the next in line. */
 export const offerValidityHours = 48;
 
-export const OfferStateSchema = z.enum(["offered", "accepted", "expired", "withdrawn"]);
+const OfferStateSchema = z.enum(["offered", "accepted", "expired", "withdrawn"]);
 export type OfferState = z.infer<typeof OfferStateSchema>;
 
 /** `GET /api/Venteliste/Get/{offerToken}`: what the person sees behind the link in the offer mail. */
@@ -55,4 +55,3 @@ export const WaitlistMoveSchema = z.object({
     .min(1, "Plassen i køen må være minst 1.")
     .max(100_000, "Plassen i køen er for høy."),
 });
-export type WaitlistMove = z.infer<typeof WaitlistMoveSchema>;

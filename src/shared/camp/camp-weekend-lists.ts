@@ -41,7 +41,7 @@ export interface Meal {
   allergies: { name: string; club: string; allergies: string }[];
 }
 
-export interface NamedRow {
+interface NamedRow {
   name: string;
   club: string;
 }

@@ -8,13 +8,13 @@ import { hasOnlyUsableCharacters, invalidCharactersMessage } from "../text-rules
 
 /** Optional plus, then 8–20 digits (spec §9). */
 export const telephoneDigits = { min: 8, max: 20 } as const;
-export const telephonePattern = new RegExp(`^\\+?\\d{${telephoneDigits.min},${telephoneDigits.max}}$`);
+const telephonePattern = new RegExp(`^\\+?\\d{${telephoneDigits.min},${telephoneDigits.max}}$`);
 
 /**
  * One @ with something on both sides and a dot in the domain: the receipt must reach a mailbox. No spaces
  * and no commas — a comma means two addresses typed into one field (spec §5, new member).
  */
-export const emailPattern = /^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/;
+const emailPattern = /^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/;
 export const emailMaxLength = 254;
 
 /** Trimmed, required, within the length limit and of the e-mail shape. */

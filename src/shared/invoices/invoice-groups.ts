@@ -6,7 +6,7 @@ import { z } from "zod";
  * (1234.5 = 1 234,50 kr); dates are Oslo calendar days as YYYY-MM-DD.
  */
 
-export const InvoiceSchema = z.object({
+const InvoiceSchema = z.object({
   Amount: z.number(),
   DueDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   Avtalegiro: z.boolean(),
@@ -15,7 +15,6 @@ export const InvoiceSchema = z.object({
   /** Whole days past the due date, on the club's clock. */
   daysOverdue: z.number().int(),
 });
-export type Invoice = z.infer<typeof InvoiceSchema>;
 
 /** One person's overdue unpaid invoices (grouped by name and e-mail). */
 export const InvoiceGroupSchema = z.object({
@@ -30,7 +29,7 @@ export const InvoiceGroupSchema = z.object({
 export type InvoiceGroup = z.infer<typeof InvoiceGroupSchema>;
 
 /** One reason a row (or the whole file, line 0 or 1) could not be imported, in Norwegian. */
-export const ImportErrorSchema = z.object({ line: z.number().int(), message: z.string() });
+const ImportErrorSchema = z.object({ line: z.number().int(), message: z.string() });
 export type ImportError = z.infer<typeof ImportErrorSchema>;
 
 /** The answer of Refresh and Upload: either every row was imported, or nothing changed. */

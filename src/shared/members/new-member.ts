@@ -136,13 +136,13 @@ export function validateNewMemberFields(fields: readonly NewMemberField[], draft
 
 export const NewMemberStepSchema = z.enum(["Welcome", "Registration", "Parent", "Receipt", "Done"]);
 export type NewMemberStep = z.infer<typeof NewMemberStepSchema>;
-export const NEW_MEMBER_STEPS = NewMemberStepSchema.options;
+const NEW_MEMBER_STEPS = NewMemberStepSchema.options;
 
 /**
  * The fields each step edits. A child's contact details are the guardian's and are asked on the Parent
  * step; an adult gives their own on the Registration step and never sees the Parent step.
  */
-export function stepFields(step: NewMemberStep, draft: Pick<NewMemberDraft, "age">): readonly NewMemberField[] {
+function stepFields(step: NewMemberStep, draft: Pick<NewMemberDraft, "age">): readonly NewMemberField[] {
   const child = needsGuardian(draft.age);
   switch (step) {
     case "Registration":

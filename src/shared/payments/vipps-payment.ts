@@ -11,7 +11,7 @@ export const VippsStatusSchema = z.enum(vippsStatuses);
 export type VippsStatus = z.infer<typeof VippsStatusSchema>;
 
 /** One payment attempt of a registration, with the amounts Vipps holds (in kroner). */
-export const VippsPaymentViewSchema = z.object({
+const VippsPaymentViewSchema = z.object({
   reference: z.string(),
   method: z.string(),
   state: z.string(),

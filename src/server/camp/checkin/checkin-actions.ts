@@ -77,16 +77,8 @@ export async function performCheckInAction(
         if (cancelled) refuse(checkInMessages.cancelled);
         const amount = action.amount!;
         const payment = await doorPaymentRow(tx, registrationId, registration.order_id, Number(registration.total), amount, now);
-        const paidAmount = payment.paidAmount + amount;
-        await tx
-          .update(payments)
-          .set({ paidAmount, state: paidAmount >= payment.amount ? "paid" : "unpaid", updatedAt: now })
-          .where(eq(payments.id, payment.id));
-        const [logged] = await tx
-          .insert(moneyActions)
-          .values({ paymentId: payment.id, actor: account.username, action: doorPaymentLog.paid.action, amount, at: now, note: doorPaymentLog.paid.note })
-          .returning({ id: moneyActions.id });
-        await tx.update(campCheckinActions).set({ paymentId: payment.id, moneyActionId: logged!.id }).where(eq(campCheckinActions.actionId, action.actionId));
+        const moneyActionId = await bookDoorPayment(tx, payment, amount, doorPaymentLog.paid, account.username, now);
+        await tx.update(campCheckinActions).set({ paymentId: payment.id, moneyActionId }).where(eq(campCheckinActions.actionId, action.actionId));
         // A Vipps registration that was never paid, paid at the door instead: the person is here, so the
         // registration is confirmed (and counts on the lists) rather than left waiting for Vipps.
         if (registration.status === "pending_payment") {
@@ -113,19 +105,11 @@ export async function performCheckInAction(
         const amount = taken.amount ?? 0;
         const [payment] = await tx.select().from(payments).where(eq(payments.id, taken.paymentId));
         if (!payment) break;
-        const paidAmount = Math.max(0, payment.paidAmount - amount);
-        await tx
-          .update(payments)
-          .set({ paidAmount, state: paidAmount >= payment.amount ? "paid" : "unpaid", updatedAt: now })
-          .where(eq(payments.id, payment.id));
-        const [logged] = await tx
-          .insert(moneyActions)
-          .values({ paymentId: payment.id, actor: account.username, action: doorPaymentLog.undone.action, amount: -amount, at: now, note: doorPaymentLog.undone.note })
-          .returning({ id: moneyActions.id });
+        const moneyActionId = await bookDoorPayment(tx, payment, -amount, doorPaymentLog.undone, account.username, now);
         await tx.update(campCheckinActions).set({ undoneBy: action.actionId }).where(eq(campCheckinActions.actionId, taken.actionId));
         await tx
           .update(campCheckinActions)
-          .set({ paymentId: payment.id, moneyActionId: logged!.id, amount })
+          .set({ paymentId: payment.id, moneyActionId, amount })
           .where(eq(campCheckinActions.actionId, action.actionId));
         break;
       }
@@ -163,6 +147,30 @@ async function registrationOf(tx: Db, personId: string): Promise<number | undefi
   }
   const [row] = await tx.select({ registrationId: campCompanions.registrationId }).from(campCompanions).where(eq(campCompanions.id, id));
   return row?.registrationId;
+}
+
+/**
+ * Adds `amount` at the door to the payment (negative: takes it back, never below nothing paid), with its
+ * state, and writes it in the money log; answers the money log row's id.
+ */
+async function bookDoorPayment(
+  tx: Db,
+  payment: { id: number; amount: number; paidAmount: number },
+  amount: number,
+  log: { action: string; note: string },
+  actor: string,
+  now: Date,
+): Promise<number> {
+  const paidAmount = Math.max(0, payment.paidAmount + amount);
+  await tx
+    .update(payments)
+    .set({ paidAmount, state: paidAmount >= payment.amount ? "paid" : "unpaid", updatedAt: now })
+    .where(eq(payments.id, payment.id));
+  const [logged] = await tx
+    .insert(moneyActions)
+    .values({ paymentId: payment.id, actor, action: log.action, amount, at: now, note: log.note })
+    .returning({ id: moneyActions.id });
+  return logged!.id;
 }
 
 /**

@@ -31,7 +31,7 @@ async function readKey(db: Pick<Db, "select">): Promise<Buffer> {
   return Buffer.from(row.secret, "utf8");
 }
 
-export function checkInCodeWithKey(key: Buffer, orderId: string): string {
+function checkInCodeWithKey(key: Buffer, orderId: string): string {
   const mac = createHmac("sha256", key).update(`camp-checkin:v1:${orderId}`, "utf8").digest();
   return encodeCrockford(mac, checkInCodeLength);
 }

@@ -35,7 +35,7 @@ export async function checkInScope(db: Db, now: Date): Promise<CheckInScope> {
  * Whether the allergy answer says anything: only this flag reaches the door (the texts are for the
  * kitchen's list). "Nei", "ingen" and a dash count as nothing.
  */
-export function hasAllergyNote(text: string): boolean {
+function hasAllergyNote(text: string): boolean {
   const answer = text.trim().toLocaleLowerCase("nb-NO").replace(/[.!]+$/, "");
   return !["", "-", "nei", "ingen", "ingen allergier", "nei takk", "n/a"].includes(answer);
 }
@@ -134,7 +134,7 @@ export async function loadCheckInHits(db: Db, year: number, ids?: number[]): Pro
 }
 
 /** Lower case without accents (ø and æ stay letters of their own), so "jose" finds "José". */
-export function searchable(text: string): string {
+function searchable(text: string): string {
   return text
     .toLocaleLowerCase("nb-NO")
     .normalize("NFD")
@@ -142,7 +142,7 @@ export function searchable(text: string): string {
     .replace(/\s+/g, " ");
 }
 
-export const searchLimit = 25;
+const searchLimit = 25;
 
 /** Every word of the query must appear in a registration's names, club or order id. */
 export async function searchCheckIn(db: Db, year: number, query: string): Promise<{ hits: CheckInHit[]; more: boolean }> {

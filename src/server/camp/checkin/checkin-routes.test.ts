@@ -6,9 +6,9 @@ import { CheckInActionAnswerSchema, CheckInCountsSchema, CheckInHitSchema, Check
 import type { Database } from "../../db/database.ts";
 import { campRegistrations, moneyActions, payments } from "../../db/schema/camp.ts";
 import { mailOutbox } from "../../db/schema/mail.ts";
-import { createTestDatabase, databaseKinds } from "../../test-support/test-database.ts";
-import { testAdminCredentials } from "../../test-support/test-app.ts";
-import { buildCampTestApp, campAdminToken, companion, countRows, draft, postRegistration, type TestApp } from "../camp-test-support.ts";
+import { createTestDatabase, databaseKinds } from "../../test-support/database.ts";
+import { testAdminCredentials } from "../../test-support/app.ts";
+import { buildCampTestApp, campAdminToken, companion, countRows, draft, postRegistration, type TestApp } from "../../test-support/camp.ts";
 import { campConfirmationKey } from "../camp-confirmation-mail.ts";
 import { checkInCodeFor } from "./checkin-code.ts";
 import { doorPaymentLog } from "./checkin-actions.ts";

@@ -21,7 +21,7 @@ import {
   type Problem,
 } from "./vipps-types.ts";
 
-export interface VippsCredentials {
+interface VippsCredentials {
   clientId: string;
   clientSecret: string;
   subscriptionKey: string;

@@ -10,9 +10,9 @@ import { Ajv } from "ajv";
 import { parse } from "yaml";
 import type { z } from "zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../../test-support/test-database.ts";
+import { createTestDatabase } from "../../test-support/database.ts";
 import type { Database } from "../../db/database.ts";
-import type { TestApp } from "../../camp/camp-test-support.ts";
+import type { TestApp } from "../../test-support/camp.ts";
 import {
   AggregateSchema,
   CreatePaymentRequestSchema,
@@ -24,7 +24,7 @@ import {
   WebhookEventSchema,
 } from "./vipps-types.ts";
 import type { VippsSimulator } from "./vipps-simulator.ts";
-import { buildVippsTestApp, reconcile, startVippsPayment } from "./vipps-test-support.ts";
+import { buildVippsTestApp, reconcile, startVippsPayment } from "../../test-support/vipps.ts";
 import type { VippsPayments } from "./vipps-payments.ts";
 
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), "openapi");

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestDatabase, databaseKinds } from "../../test-support/test-database.ts";
+import { createTestDatabase, databaseKinds } from "../../test-support/database.ts";
 import type { Database } from "../../db/database.ts";
-import { campAdminToken, clearCampTables, draft, postRegistration, type TestApp } from "../../camp/camp-test-support.ts";
+import { campAdminToken, clearCampTables, draft, postRegistration, type TestApp } from "../../test-support/camp.ts";
 import { signWebhook } from "./vipps-signature.ts";
 import { vippsWebhookPath } from "./vipps-routes.ts";
 import type { VippsSimulator } from "./vipps-simulator.ts";
@@ -17,7 +17,7 @@ import {
   registrationStatus,
   startVippsPayment,
   submitLanding,
-} from "./vipps-test-support.ts";
+} from "../../test-support/vipps.ts";
 
 describe.each(databaseKinds)("Vipps payments with the simulator on %s", (kind) => {
   let database: Database;

@@ -45,7 +45,7 @@ const abandonAfterMs = 20 * 60_000;
 /** A create that never reached Vipps (GET says 404) is given up after this long. */
 const neverCreatedAfterMs = 15 * 60_000;
 
-export function statusText(row: Pick<PaymentRow, "state" | "vippsState">): VippsStatusText {
+function statusText(row: Pick<PaymentRow, "state" | "vippsState">): VippsStatusText {
   if (row.state === "failed") return "RESERVE_FAILED";
   switch (row.vippsState) {
     case "AUTHORIZED":
@@ -106,7 +106,7 @@ export type RefundOutcome =
   | { kind: "conflict"; message: string }
   | { kind: "invalid"; message: string };
 
-export type PaymentView = VippsPaymentView;
+type PaymentView = VippsPaymentView;
 
 export class VippsPayments implements CampPaymentGateway {
   readonly available = true;
@@ -683,7 +683,7 @@ function view(row: PaymentRow): PaymentView {
 }
 
 /** A Norwegian number as MSISDN (4712345678) when it clearly is one; otherwise nothing is sent. */
-export function msisdn(telephone: string): string | undefined {
+function msisdn(telephone: string): string | undefined {
   const digits = telephone.replace(/[\s-]/g, "");
   if (/^\d{8}$/.test(digits)) return `47${digits}`;
   const plus = /^\+(\d{10,15})$/.exec(digits);

@@ -29,7 +29,7 @@ export interface VippsSetupOptions {
 }
 
 /** A fetch that answers from this app in-process (the simulator without a network hop). */
-export function injectFetch(app: FastifyInstance): typeof fetch {
+function injectFetch(app: FastifyInstance): typeof fetch {
   return (async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(String(input instanceof Request ? input.url : input));
     const headers = Object.fromEntries(new Headers(init?.headers).entries());
@@ -48,7 +48,7 @@ export function injectFetch(app: FastifyInstance): typeof fetch {
   }) as typeof fetch;
 }
 
-export function vippsMode(env: FastifyInstance["env"]): "vipps" | "simulator" | "off" {
+function vippsMode(env: FastifyInstance["env"]): "vipps" | "simulator" | "off" {
   if (env.VIPPS_CLIENT_ID && env.VIPPS_CLIENT_SECRET && env.VIPPS_SUBSCRIPTION_KEY && env.VIPPS_MSN) return "vipps";
   // loadEnv refuses VIPPS_SIMULATOR=true in production; the simulator stays out of production even so.
   if (env.NODE_ENV === "production") return "off";

@@ -25,10 +25,10 @@ export function signWebhook(options: { secret: string; url: string; body: string
  * carries a valid signature forever; the signed date is what ages it out. Vipps sends at once (and retries
  * with a fresh date), so minutes of slack only cover clock drift.
  */
-export const webhookMaxClockSkewMs = 5 * 60_000;
+const webhookMaxClockSkewMs = 5 * 60_000;
 
 /** The signed date is present, parses, and lies within the allowed skew of `now`. */
-export function isFreshWebhookDate(signedDate: string, now: Date): boolean {
+function isFreshWebhookDate(signedDate: string, now: Date): boolean {
   if (signedDate.trim() === "") return false;
   const at = Date.parse(signedDate);
   return Number.isFinite(at) && Math.abs(now.getTime() - at) <= webhookMaxClockSkewMs;

@@ -27,7 +27,7 @@ function kroner(ore: number): string {
 }
 
 /** The page for a payment whose link was right, or (payment undefined) the refusal for any other link. */
-export function landingPage(payment: SimPayment | undefined, message?: string): { status: number; html: string } {
+function landingPage(payment: SimPayment | undefined, message?: string): { status: number; html: string } {
   const amount = payment ? (payment.amount.value / 100).toLocaleString("nb-NO", { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : "";
   // A wrong link says nothing about whether the reference exists.
   const body = !payment

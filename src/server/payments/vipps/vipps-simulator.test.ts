@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../../test-support/test-database.ts";
+import { createTestDatabase } from "../../test-support/database.ts";
 import type { Database } from "../../db/database.ts";
-import { clearCampTables, type TestApp } from "../../camp/camp-test-support.ts";
+import { clearCampTables, type TestApp } from "../../test-support/camp.ts";
 import { simulatorLogLimit, VippsSimulator } from "./vipps-simulator.ts";
-import { buildVippsTestApp, landingFormFields, registrationStatus, startVippsPayment, submitLanding } from "./vipps-test-support.ts";
+import { buildVippsTestApp, landingFormFields, registrationStatus, startVippsPayment, submitLanding } from "../../test-support/vipps.ts";
 
 describe("the Vipps simulator does only what Vipps does", () => {
   let database: Database;

@@ -44,7 +44,7 @@ export const simulatorLogLimit = 1_000;
 const forgetAfterMs = 24 * 60 * 60_000;
 
 /** Vipps's default: 5 minutes to open, 5 to approve. */
-export const simulatorExpiryMs = 10 * 60_000;
+const simulatorExpiryMs = 10 * 60_000;
 
 export type SimOperation = "token" | "create" | "get" | "events" | "capture" | "refund" | "cancel" | "approve";
 

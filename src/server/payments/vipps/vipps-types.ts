@@ -7,17 +7,17 @@
 import { z } from "zod";
 
 export const referencePattern = /^[a-zA-Z0-9-]{8,64}$/;
-export const ReferenceSchema = z.string().regex(referencePattern);
-export const CurrencySchema = z.enum(["NOK", "DKK", "EUR"]);
-export const AmountSchema = z.looseObject({ currency: CurrencySchema, value: z.number().int().min(0) });
+const ReferenceSchema = z.string().regex(referencePattern);
+const CurrencySchema = z.enum(["NOK", "DKK", "EUR"]);
+const AmountSchema = z.looseObject({ currency: CurrencySchema, value: z.number().int().min(0) });
 export type Amount = z.infer<typeof AmountSchema>;
 
-export const paymentStates = ["CREATED", "ABORTED", "EXPIRED", "AUTHORIZED", "TERMINATED"] as const;
-export const PaymentStateSchema = z.enum(paymentStates);
+const paymentStates = ["CREATED", "ABORTED", "EXPIRED", "AUTHORIZED", "TERMINATED"] as const;
+const PaymentStateSchema = z.enum(paymentStates);
 export type VippsPaymentState = z.infer<typeof PaymentStateSchema>;
 
-export const paymentEventNames = ["CREATED", "ABORTED", "EXPIRED", "CANCELLED", "CAPTURED", "REFUNDED", "AUTHORIZED", "TERMINATED"] as const;
-export const PaymentEventNameSchema = z.enum(paymentEventNames);
+const paymentEventNames = ["CREATED", "ABORTED", "EXPIRED", "CANCELLED", "CAPTURED", "REFUNDED", "AUTHORIZED", "TERMINATED"] as const;
+const PaymentEventNameSchema = z.enum(paymentEventNames);
 export type VippsEventName = z.infer<typeof PaymentEventNameSchema>;
 
 export const AggregateSchema = z.looseObject({
@@ -44,7 +44,6 @@ export const CreatePaymentResponseSchema = z.looseObject({
   redirectUrl: z.string().optional(),
   reference: ReferenceSchema,
 });
-export type CreatePaymentResponse = z.infer<typeof CreatePaymentResponseSchema>;
 
 export const GetPaymentResponseSchema = z.looseObject({
   aggregate: AggregateSchema,
@@ -57,12 +56,7 @@ export const GetPaymentResponseSchema = z.looseObject({
   redirectUrl: z.string().optional(),
   metadata: z.record(z.string(), z.string()).optional().nullable(),
 });
-export type GetPaymentResponse = z.infer<typeof GetPaymentResponseSchema>;
 
-/** Capture and refund bodies (CaptureModificationRequest / RefundModificationRequest). */
-export const ModificationRequestSchema = z.strictObject({ modificationAmount: z.strictObject({ currency: CurrencySchema, value: z.number().int().min(0) }) });
-export type ModificationRequest = z.infer<typeof ModificationRequestSchema>;
-export const CancelModificationRequestSchema = z.strictObject({ cancelTransactionOnly: z.boolean().optional() });
 
 export const ModificationResponseSchema = z.looseObject({
   amount: AmountSchema,
@@ -71,7 +65,6 @@ export const ModificationResponseSchema = z.looseObject({
   pspReference: z.string(),
   reference: ReferenceSchema,
 });
-export type ModificationResponse = z.infer<typeof ModificationResponseSchema>;
 
 /** The 1.7.0 file lists `paymentAction` as required but defines `name`: we validate `name` (see payments/vipps/openapi/README.md). */
 export const PaymentEventSchema = z.looseObject({
@@ -85,17 +78,8 @@ export const PaymentEventSchema = z.looseObject({
 });
 export type PaymentEvent = z.infer<typeof PaymentEventSchema>;
 
-export const WebhookEventSchema = z.looseObject({
-  msn: z.string(),
-  reference: ReferenceSchema,
-  pspReference: z.string(),
-  name: PaymentEventNameSchema,
-  amount: AmountSchema,
-  timestamp: z.string(),
-  idempotencyKey: z.string().nullable().optional(),
-  success: z.boolean(),
-});
-export type WebhookEvent = z.infer<typeof WebhookEventSchema>;
+/** A webhook's body: a payment event with the sales unit's number. */
+export const WebhookEventSchema = z.looseObject({ msn: z.string(), ...PaymentEventSchema.shape });
 
 export const ProblemSchema = z.looseObject({
   type: z.string(),
@@ -130,7 +114,6 @@ export const webhookEventTypes = [
   "epayments.payment.terminated.v1",
 ] as const;
 
-export const RegisterWebhookRequestSchema = z.strictObject({ url: z.string().min(1), events: z.array(z.string()).min(1) });
 export const RegisterWebhookResponseSchema = z.looseObject({ id: z.string(), secret: z.string() });
 export const GetWebhooksResponseSchema = z.looseObject({
   webhooks: z.array(z.looseObject({ id: z.string(), url: z.string(), events: z.array(z.string()) })),

@@ -16,7 +16,7 @@ export const fuzzRuns = Math.max(1, Number(process.env.FUZZ_RUNS) || 200);
  * PostgreSQL runs the same properties; in the reliability run (FUZZ_RUNS=10000) it takes a fifth of the runs
  * unless FUZZ_RUNS_POSTGRES says otherwise, so the whole run stays within minutes on two cores.
  */
-export function runsFor(kind: string, runs: number): number {
+function runsFor(kind: string, runs: number): number {
   if (kind !== "postgres" || !process.env.FUZZ_RUNS) return runs;
   const postgresRuns = Number(process.env.FUZZ_RUNS_POSTGRES);
   return postgresRuns > 0 ? Math.round((runs * postgresRuns) / fuzzRuns) : Math.max(200, Math.round(runs / 5));
@@ -102,7 +102,7 @@ export const hostileText: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: fc.tuple(fc.constantFrom("A", "é", "<", "🥋"), fc.constantFrom(101, 255, 2001, 5000, 40_000)).map(([c, n]) => c.repeat(n)) },
 );
 
-export const hostileNumber: fc.Arbitrary<number> = fc.oneof(
+const hostileNumber: fc.Arbitrary<number> = fc.oneof(
   fc.constantFrom(-1, -7, -30, -0, 0, 0.5, 7.5, 1e308, -1e308, 2 ** 53 + 2, -(2 ** 31), 2 ** 31, 2 ** 63, 1e-300, 126, 999_999_999_999),
   fc.integer(),
   fc.integer({ min: -5, max: 130 }),
@@ -110,7 +110,7 @@ export const hostileNumber: fc.Arbitrary<number> = fc.oneof(
 );
 
 /** Nested arrays or objects, deep enough to trip recursive code. */
-export const deepNesting: fc.Arbitrary<unknown> = fc
+const deepNesting: fc.Arbitrary<unknown> = fc
   .tuple(fc.integer({ min: 50, max: 3000 }), fc.boolean())
   .map(([depth, objects]) => {
     let value: unknown = "bunn";
@@ -150,7 +150,7 @@ export function mutated<T extends Record<string, unknown>>(base: fc.Arbitrary<T>
 
 // ---------- bodies ----------
 
-export const contentTypes = fc.constantFrom<string | undefined>(
+const contentTypes = fc.constantFrom<string | undefined>(
   "application/json",
   "application/json",
   "application/json",
@@ -190,7 +190,7 @@ export const rawBodies: fc.Arbitrary<string> = fc.oneof(
 );
 
 /** A JSON text with prototype-pollution keys spliced into an otherwise plausible object. */
-export function withPollutionKeys(json: string): fc.Arbitrary<string> {
+function withPollutionKeys(json: string): fc.Arbitrary<string> {
   return fc
     .constantFrom('"__proto__":{"polluted":"ja"},', '"constructor":{"prototype":{"polluted":"ja"}},', '"__proto__":null,')
     .map((keys) => (json.startsWith("{") ? `{${keys}${json.slice(1)}` : json));
@@ -292,7 +292,7 @@ export function expectFormulaNeutral(csv: string, where: string) {
 // ---------- database ----------
 
 /** Row counts of the given tables in one round trip. */
-export async function rowCounts(database: Database, tables: readonly string[]): Promise<Record<string, number>> {
+async function rowCounts(database: Database, tables: readonly string[]): Promise<Record<string, number>> {
   if (tables.length === 0) return {};
   const columns = tables.map((table) => `(select count(*) from ${table})::int as "${table}"`).join(", ");
   const result = await database.db.execute<Record<string, number>>(sql.raw(`select ${columns}`));
@@ -304,7 +304,7 @@ export async function rowCounts(database: Database, tables: readonly string[]): 
  * record). Companions and price lines are only ever written with their registration, in one transaction.
  * Counting costs a query per run, so each endpoint counts the tables it could write to.
  */
-export const dataTables = [
+const dataTables = [
   "camp_registrations",
   "camp_companions",
   "camp_price_lines",
@@ -401,8 +401,8 @@ export const fuzzNow = new Date("2026-10-15T10:00:00Z");
 export async function buildFuzzApp(database: Database, env: Record<string, string> = {}) {
   // Frozen in the camp season; `advance` lets time pass (old login attempts are pruned after 15 minutes).
   const clock = { now: fuzzNow, advance: (ms: number) => (clock.now = new Date(clock.now.getTime() + ms)) };
-  const { buildTestApp } = await import("../test-support/test-app.ts");
-  const { createTestTransport } = await import("../camp/camp-test-support.ts");
+  const { buildTestApp } = await import("./app.ts");
+  const { createTestTransport } = await import("./camp.ts");
   const log = errorLog();
   const transport = createTestTransport();
   const app = await buildTestApp(database, {

@@ -3,10 +3,10 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../db/database.ts";
 import type { MailMessage, MailTransport } from "../mail/mail-transport.ts";
 import { sha256Hex } from "../admin-auth/password-hash.ts";
-import { buildTestApp, testAdminCredentials } from "../test-support/test-app.ts";
+import { buildTestApp, testAdminCredentials } from "./app.ts";
 import { validCompanion, validDraft } from "../../shared/camp/camp-draft.fixture.ts";
 import type { CampRegistrationDraft, CompanionDraft } from "../../shared/camp/camp-registration.ts";
-import type { CampPaymentGateway } from "./camp-payment-gateway.ts";
+import type { CampPaymentGateway } from "../camp/camp-payment-gateway.ts";
 import type { BuildAppOptions } from "../app.ts";
 
 /** Collects what would have been sent; `failures` makes the next n sends throw. */

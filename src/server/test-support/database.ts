@@ -11,7 +11,7 @@ import pg from "pg";
 import { connectPglite, connectPostgres, type Database, type DatabaseKind } from "../db/database.ts";
 import { prepareDatabase } from "../db/open-database.ts";
 
-export const testDatabaseUrl = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
+const testDatabaseUrl = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
 
 async function postgresAnswers(): Promise<boolean> {
   const client = new pg.Client({ connectionString: testDatabaseUrl, connectionTimeoutMillis: 2000 });

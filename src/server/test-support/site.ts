@@ -7,8 +7,8 @@ import type { Database, DatabaseKind } from "../db/database.ts";
 import { loadEnv } from "../env.ts";
 import type { PageRenderer } from "../site/page-renderer.ts";
 import { clientOnlyPathPatterns } from "../../shared/site/site-pages.ts";
-import { createTestDatabase } from "./test-database.ts";
-import { testAdminCredentials } from "./test-app.ts";
+import { createTestDatabase } from "./database.ts";
+import { testAdminCredentials } from "./app.ts";
 
 /**
  * A stand-in for the web app's server build: a page like React Router renders it (the runtime's scripts
@@ -47,7 +47,7 @@ export async function createTestSite(): Promise<{ dir: string; remove: () => Pro
 }
 
 /** The real build, when there is one: the browser build and, beside it, the web app's server build. */
-export const builtSiteDir = path.resolve("build/client");
+const builtSiteDir = path.resolve("build/client");
 export const haveBuiltSite = existsSync(path.join(builtSiteDir, "../server/index.js"));
 
 /**

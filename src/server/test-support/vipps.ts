@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
-import type { Database } from "../../db/database.ts";
-import { campRegistrations, payments } from "../../db/schema/camp.ts";
-import { buildCampTestApp, draft, postRegistration, type TestApp } from "../../camp/camp-test-support.ts";
-import type { CampRegistrationDraft } from "../../../shared/camp/camp-registration.ts";
+import type { Database } from "../db/database.ts";
+import { campRegistrations, payments } from "../db/schema/camp.ts";
+import { buildCampTestApp, draft, postRegistration, type TestApp } from "./camp.ts";
+import type { CampRegistrationDraft } from "../../shared/camp/camp-registration.ts";
 
 /** A camp app with the Vipps simulator, no timers (tests call reconcileOnce), quick client retries. */
 export async function buildVippsTestApp(database: Database, clock: () => Date, options: { timeoutMs?: number } = {}) {
