@@ -61,7 +61,7 @@ export const registrationWindowMessages = {
  * Why a registration cannot be taken now, or undefined inside the window: before it opens, from when it
  * closes, once the camp's last day is over, or when there is no current edition.
  */
-export function registrationWindowRefusal(data: CampEditionData | undefined, now: Date): string | undefined {
+function registrationWindowRefusal(data: CampEditionData | undefined, now: Date): string | undefined {
   if (!data) return registrationWindowMessages.closed;
   const opensAt = new Date(data.registrationOpensAt);
   if (now.getTime() < opensAt.getTime()) return registrationWindowMessages.notYet(opensAt);
@@ -698,7 +698,7 @@ async function findByDraft(db: Pick<Db, "select">, editionYear: number, draftId:
 }
 
 /** Case- and space-insensitive: "Kari  Nordmann" and "kari nordmann" are the same person here. */
-export function personKey(firstName: string, lastName: string, telephone: string): string {
+function personKey(firstName: string, lastName: string, telephone: string): string {
   const squash = (value: string) => value.toLocaleLowerCase("nb-NO").replace(/\s+/g, "");
   return `${squash(firstName)}|${squash(lastName)}|${squash(telephone)}`;
 }

@@ -156,7 +156,7 @@ function personsOf(loaded: Loaded, now: Date): MyPerson[] {
   ];
 }
 
-export function viewOf(loaded: Loaded, now: Date): MyRegistrationView {
+function viewOf(loaded: Loaded, now: Date): MyRegistrationView {
   const { registration, edition, payments: rows } = loaded;
   return {
     orderId: registration.orderId,

@@ -12,7 +12,7 @@ import { paymentShares, payments } from "../db/schema/camp.ts";
 type PaymentRow = typeof payments.$inferSelect;
 
 /** A group payment seen from one athlete: the amounts are the share's (refunds: what was refunded for this athlete). */
-export function shareOfPayment(row: PaymentRow, share: { amount: number; refundedAmount: number }): PaymentRow {
+function shareOfPayment(row: PaymentRow, share: { amount: number; refundedAmount: number }): PaymentRow {
   const part = (whole: number) => (row.amount > 0 && whole >= row.amount ? share.amount : Math.floor((whole * share.amount) / Math.max(1, row.amount)));
   const authorized = part(row.authorizedAmount);
   const cancelled = part(row.cancelledAmount);
