@@ -5,45 +5,14 @@
  * payment for the group where the cancelled sibling gets the refund rule on its own share.
  */
 import { randomUUID } from "node:crypto";
-import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import { validDraft } from "../../src/shared/camp/camp-draft.fixture.ts";
-import type { CampRegistrationDraft } from "../../src/shared/camp/camp-registration.ts";
-import { encodeBase64 } from "../../src/web/components/wizard/cookie-draft.ts";
-import { tabPartValue } from "../../src/web/components/wizard/tab-draft.ts";
-import { DRAFT_COOKIE, TAB_ONLY_FIELDS } from "../../src/web/camp/registration/draft-storage.ts";
 import { campEditionFromData, type CampEditionData } from "../../src/shared/camp/camp-edition-data.ts";
 import type { MyRegistrationView } from "../../src/shared/camp/camp-my-registration.ts";
 import { campRefund } from "../../src/shared/camp/camp-pricing.ts";
 import { formatKroner } from "../../src/shared/format.ts";
 import AxeBuilder from "@axe-core/playwright";
-import { screenshot, uniqueSurname } from "./camp-helpers.ts";
+import { mailText, openAtPayment, screenshot, uniqueSurname } from "./camp-helpers.ts";
 import { expect, test } from "./fixtures.ts";
-
-/** The wizard at its Payment step with a complete draft. */
-async function openAtPayment(page: Page, context: BrowserContext, baseURL: string, draft: CampRegistrationDraft) {
-  const { hostname } = new URL(baseURL);
-  const tabPart = tabPartValue(draft.draftId, { ...TAB_ONLY_FIELDS });
-  await page.addInitScript(([key, value]) => sessionStorage.setItem(key!, value!), [DRAFT_COOKIE, tabPart]);
-  await context.addCookies([
-    { name: "vinterleir_registrering", value: encodeBase64(JSON.stringify(draft)), domain: hostname, path: "/vinterleir/registrering" },
-    { name: "vinterleir_registrering_step", value: encodeBase64(JSON.stringify("Payment")), domain: hostname, path: "/vinterleir/registrering" },
-  ]);
-  await page.goto("/vinterleir/registrering");
-}
-
-/** The text of the newest mail to `address` whose subject starts with `subject`, once the outbox has sent it. */
-async function mailText(request: APIRequestContext, address: string, subject: string): Promise<string> {
-  let id: string | undefined;
-  await expect
-    .poll(async () => {
-      const html = await (await request.get("/dev/mail")).text();
-      const row = html.split("<tr>").find((part) => part.includes(`<td>${address}</td>`) && part.includes(`>${subject}`));
-      id = row ? /href="\/dev\/mail\/([A-Za-z0-9-]+)"/.exec(row)?.[1] : undefined;
-      return id;
-    }, { timeout: 15_000 })
-    .toBeTruthy();
-  return (await request.get(`/dev/mail/${id}`)).text();
-}
 
 test.describe("Families and groups", () => {
   test("two siblings in one submission; one cancelled alone from its own link, the other stays listed", async ({ page, context, baseURL, request }) => {

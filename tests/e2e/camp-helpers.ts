@@ -1,7 +1,11 @@
 import { createHash, randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
+import type { CampRegistrationDraft } from "../../src/shared/camp/camp-registration.ts";
+import { encodeBase64 } from "../../src/web/components/wizard/cookie-draft.ts";
+import { tabPartValue } from "../../src/web/components/wizard/tab-draft.ts";
+import { DRAFT_COOKIE, TAB_ONLY_FIELDS } from "../../src/web/camp/registration/draft-storage.ts";
 import { expect } from "./fixtures.ts";
 
 export const campAdmin = { username: "e2e-admin", password: "e2e-camp-password" };
@@ -38,4 +42,35 @@ export async function screenshot(page: Page, name: string, fullPage = true) {
   if (!folder) return;
   mkdirSync(folder, { recursive: true });
   await page.screenshot({ path: path.join(folder, `${name}-${page.viewportSize()?.width ?? 0}.png`), fullPage });
+}
+
+/** The wizard at its Payment step with a complete draft (the other steps have their own tests). */
+export async function openAtPayment(page: Page, context: BrowserContext, baseURL: string, draft: CampRegistrationDraft) {
+  const { hostname } = new URL(baseURL);
+  const tabPart = tabPartValue(draft.draftId, { ...TAB_ONLY_FIELDS });
+  await page.addInitScript(([key, value]) => sessionStorage.setItem(key!, value!), [DRAFT_COOKIE, tabPart]);
+  await context.addCookies([
+    { name: "vinterleir_registrering", value: encodeBase64(JSON.stringify(draft)), domain: hostname, path: "/vinterleir/registrering" },
+    { name: "vinterleir_registrering_step", value: encodeBase64(JSON.stringify("Payment")), domain: hostname, path: "/vinterleir/registrering" },
+  ]);
+  await page.goto("/vinterleir/registrering");
+}
+
+/** The id of the newest mail to `address` whose subject starts with `subject`, once the outbox has sent it (/dev/mail). */
+export async function mailId(request: APIRequestContext, address: string, subject: string): Promise<string> {
+  let id: string | undefined;
+  await expect
+    .poll(async () => {
+      const html = await (await request.get("/dev/mail")).text();
+      const row = html.split("<tr>").find((part) => part.includes(`<td>${address}</td>`) && part.includes(`>${subject}`));
+      id = row ? /href="\/dev\/mail\/([A-Za-z0-9-]+)"/.exec(row)?.[1] : undefined;
+      return id;
+    }, { timeout: 15_000 })
+    .toBeTruthy();
+  return id!;
+}
+
+/** The text of that mail. */
+export async function mailText(request: APIRequestContext, address: string, subject: string): Promise<string> {
+  return (await request.get(`/dev/mail/${await mailId(request, address, subject)}`)).text();
 }

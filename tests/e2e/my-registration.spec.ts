@@ -4,43 +4,16 @@
  * free changes, "Finn påmeldingen min", and the 404 for an unknown link.
  */
 import { randomUUID } from "node:crypto";
-import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { validCompanion, validDraft } from "../../src/shared/camp/camp-draft.fixture.ts";
 import type { CampRegistrationDraft } from "../../src/shared/camp/camp-registration.ts";
-import { encodeBase64 } from "../../src/web/components/wizard/cookie-draft.ts";
-import { tabPartValue } from "../../src/web/components/wizard/tab-draft.ts";
-import { DRAFT_COOKIE, TAB_ONLY_FIELDS } from "../../src/web/camp/registration/draft-storage.ts";
 import AxeBuilder from "@axe-core/playwright";
-import { screenshot, uniqueSurname } from "./camp-helpers.ts";
+import { mailId, openAtPayment, screenshot, uniqueSurname } from "./camp-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 
 const linkPattern = /http:\/\/127\.0\.0\.1:\d+(\/vinterleir\/min-pamelding\/[A-Za-z0-9_-]{43})/;
 
-/** The wizard at its Payment step with a complete draft (the other steps have their own tests). */
-async function openAtPayment(page: Page, context: BrowserContext, baseURL: string, draft: CampRegistrationDraft) {
-  const { hostname } = new URL(baseURL);
-  const tabPart = tabPartValue(draft.draftId, { ...TAB_ONLY_FIELDS });
-  await page.addInitScript(([key, value]) => sessionStorage.setItem(key!, value!), [DRAFT_COOKIE, tabPart]);
-  await context.addCookies([
-    { name: "vinterleir_registrering", value: encodeBase64(JSON.stringify(draft)), domain: hostname, path: "/vinterleir/registrering" },
-    { name: "vinterleir_registrering_step", value: encodeBase64(JSON.stringify("Payment")), domain: hostname, path: "/vinterleir/registrering" },
-  ]);
-  await page.goto("/vinterleir/registrering");
-}
 
-/** The id of the newest mail to `address` whose subject starts with `subject`, once the outbox has sent it. */
-async function mailId(request: APIRequestContext, address: string, subject: string): Promise<string> {
-  let id: string | undefined;
-  await expect
-    .poll(async () => {
-      const html = await (await request.get("/dev/mail")).text();
-      const row = html.split("<tr>").find((part) => part.includes(`<td>${address}</td>`) && part.includes(`>${subject}`));
-      id = row ? /href="\/dev\/mail\/([A-Za-z0-9-]+)"/.exec(row)?.[1] : undefined;
-      return id;
-    }, { timeout: 15_000 })
-    .toBeTruthy();
-  return id!;
-}
 
 /** A card/cash registration through the API; answers the Done page's personal link (a path). */
 async function registerCardCash(request: APIRequestContext, overrides: Partial<CampRegistrationDraft>) {
