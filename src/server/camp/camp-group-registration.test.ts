@@ -6,21 +6,10 @@ import { campRegistrations, payments } from "../db/schema/camp.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import { campInputMessages } from "./camp-registrations.ts";
-import { buildCampTestApp, campAdminToken, clearCampTables, countRows, draft, postRegistration, type TestApp } from "../test-support/camp.ts";
+import { buildCampTestApp, campAdminToken, clearCampTables, countRows, draft, postRegistration, sibling, type TestApp } from "../test-support/camp.ts";
 
 // Before 1 November: the early-bird price (1200 → 1080 for youth/adults).
 const now = new Date("2026-10-15T10:00:00Z");
-const sibling = (overrides: Record<string, unknown> = {}) => ({
-  firstName: "Kari",
-  lastName: "Nordmann",
-  age: 30,
-  gradeId: 5,
-  gradering: false,
-  sleepover: false,
-  allergies: "",
-  vegan: false,
-  ...overrides,
-});
 
 describe.each(databaseKinds)("POST /api/Vinterleir/Post with siblings on %s", (kind) => {
   let database: Database;

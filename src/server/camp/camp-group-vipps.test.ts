@@ -1,4 +1,4 @@
-import { asc, eq, like, sql } from "drizzle-orm";
+import { asc, eq, like } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { MyRegistrationView } from "../../shared/camp/camp-my-registration.ts";
 import { campRefund } from "../../shared/camp/camp-pricing.ts";
@@ -11,20 +11,9 @@ import type { VippsPayments } from "../payments/vipps/vipps-payments.ts";
 import type { VippsSimulator } from "../payments/vipps/vipps-simulator.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import { campEditionOfYear } from "./camp-edition-lookup.ts";
-import { campAdminToken, clearCampTables, companion, draft, postRegistration, type TestApp } from "../test-support/camp.ts";
+import { campAdminToken, clearCampTables, companion, draft, postRegistration, sibling, type TestApp } from "../test-support/camp.ts";
 
 const linkPattern = /https:\/\/klubb\.example\/vinterleir\/min-pamelding\/([A-Za-z0-9_-]{43})/g;
-const sibling = (overrides: Record<string, unknown> = {}) => ({
-  firstName: "Kari",
-  lastName: "Nordmann",
-  age: 30,
-  gradeId: 5,
-  gradering: false,
-  sleepover: false,
-  allergies: "",
-  vegan: false,
-  ...overrides,
-});
 
 describe.each(databaseKinds)("a group paying once with Vipps on %s", (kind) => {
   let database: Database;
@@ -43,7 +32,6 @@ describe.each(databaseKinds)("a group paying once with Vipps on %s", (kind) => {
   });
   beforeEach(async () => {
     await clearCampTables(database);
-    await database.db.execute(sql`truncate camp_personal_links, camp_registration_changes, camp_waitlist_offers restart identity cascade`);
     ({ app, sim, service } = await buildVippsTestApp(database, () => now, { timeoutMs: 150 }));
     admin = await campAdminToken(app);
     expect((await app.inject({ method: "PUT", url: `/api/CampEdition/Put/2026/${admin}`, payload: { capacity: null } })).statusCode).toBe(200);

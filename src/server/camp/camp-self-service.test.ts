@@ -30,7 +30,6 @@ describe.each(databaseKinds)("Min påmelding on %s", (kind) => {
   });
   beforeEach(async () => {
     await clearCampTables(database);
-    await database.db.execute(sql`truncate camp_personal_links, camp_registration_changes, camp_waitlist_offers restart identity cascade`);
     // After the full-refund deadline (midnight 21 November), before the camp (28 November).
     now = new Date("2026-11-25T10:00:00Z");
     ({ app, sim, service } = await buildVippsTestApp(database, () => now, { timeoutMs: 150 }));
@@ -246,7 +245,6 @@ describe.each(databaseKinds)("Min påmelding: price-changing changes on %s", (ki
   });
   beforeEach(async () => {
     await clearCampTables(database);
-    await database.db.execute(sql`truncate camp_personal_links, camp_registration_changes, camp_waitlist_offers restart identity cascade`);
     // Registered during the early-bird period; the change comes later.
     now = new Date("2026-10-15T10:00:00Z");
     ({ app, sim, service } = await buildVippsTestApp(database, () => now, { timeoutMs: 150 }));

@@ -73,5 +73,20 @@ export async function countRows(database: Database, table: string): Promise<numb
 
 /** Empties the camp tables between tests (mail too). */
 export async function clearCampTables(database: Database): Promise<void> {
-  await database.db.execute(sql`truncate money_actions, payments, camp_price_lines, camp_companions, camp_registrations, mail_outbox restart identity cascade`);
+  await database.db.execute(
+    sql`truncate money_actions, payment_shares, payments, camp_price_lines, camp_companions, camp_personal_links, camp_registration_changes, camp_waitlist_offers, camp_registrations, mail_outbox restart identity cascade`,
+  );
 }
+
+/** A further athlete of a group submission (the first athlete's contact details are shared). */
+export const sibling = (overrides: Record<string, unknown> = {}) => ({
+  firstName: "Kari",
+  lastName: "Nordmann",
+  age: 30,
+  gradeId: 5,
+  gradering: false,
+  sleepover: false,
+  allergies: "",
+  vegan: false,
+  ...overrides,
+});
