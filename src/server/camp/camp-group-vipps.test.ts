@@ -82,6 +82,8 @@ describe.each(databaseKinds)("a group paying once with Vipps on %s", (kind) => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain(`Totalt for alle: ${formatKroner(total)}`);
     expect((await app.inject({ url: `/api/Vipps/CheckIfVippsOk/${paying.orderId}` })).body).toBe("RESERVED");
+    // Every athlete's order id leads to the group's one payment (each athlete's result page works).
+    for (const row of stored.slice(1)) expect((await app.inject({ url: `/api/Vipps/CheckIfVippsOk/${row.orderId}` })).body).toBe("RESERVED");
     const captured = await app.db.select().from(moneyActions).where(eq(moneyActions.action, "vipps-captured"));
     expect(captured.reduce((sum, line) => sum + line.amount, 0)).toBe(total);
   });
@@ -97,6 +99,7 @@ describe.each(databaseKinds)("a group paying once with Vipps on %s", (kind) => {
     const stored = await registrations();
     expect(stored.slice(0, 3).map((row) => row.status)).toEqual(["pending_payment", "pending_payment", "pending_payment"]);
     expect((await app.inject({ url: `/api/Vipps/CheckIfVippsOk/${paying.orderId}` })).body).toBe("CANCELLED");
+    expect((await app.inject({ url: `/api/Vipps/CheckIfVippsOk/${stored[2]!.orderId}` })).body).toBe("CANCELLED");
     // The places went with the payment: the next registration gets one.
     expect((await postRegistration(app, draft({ firstName: "Neste" }))).body).toBe("Done");
   });

@@ -443,9 +443,15 @@ export class VippsPayments implements CampPaymentGateway {
 
   // ---- the browser's calls -------------------------------------------------------------------------
 
+  /**
+   * The registration whose Vipps payment an order id stands for: its own, or for a further athlete of a group
+   * that paid once, the group's first athlete (who holds the payment), so every athlete's result page works.
+   */
   private async registrationByOrder(orderId: string) {
     const [registration] = await this.db.select().from(campRegistrations).where(eq(campRegistrations.orderId, orderId));
-    return registration;
+    if (!registration?.groupId || registration.groupId === orderId || (await this.latestVippsPayment(registration.id))) return registration;
+    const [first] = await this.db.select().from(campRegistrations).where(eq(campRegistrations.orderId, registration.groupId));
+    return first ?? registration;
   }
 
   private async latestVippsPayment(registrationId: number): Promise<PaymentRow | undefined> {
