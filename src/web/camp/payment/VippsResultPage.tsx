@@ -4,6 +4,7 @@ import { club, contactEmails } from "../../../shared/club/club-facts.ts";
 import type { AppLoadContext } from "react-router";
 import type { Route } from "./+types/VippsResultPage";
 import { ApiError } from "../../lib/api-client.ts";
+import { HydrationGate } from "../../components/HydrationGate.tsx";
 import type { VippsStatus } from "../../../shared/payments/vipps-payment.ts";
 import { cancelVippsOrder, checkVippsStatus } from "./vipps-api.ts";
 import { clearWizard, setWizardStep } from "../registration/draft-storage.ts";
@@ -155,15 +156,18 @@ export default function VippsResultPage({ loaderData }: Partial<Pick<Route.Compo
       Ordrenummer: <strong className="order-id">{ordreId}</strong>
     </p>
   );
+  // The buttons arrive in the server's HTML; until the script has taken over a press would do nothing.
   const actions = (
-    <div className="vipps-result-actions">
-      <button type="button" className="button secondary" onClick={giveUp} disabled={busy}>
-        Avbryt
-      </button>
-      <button type="button" className="button" onClick={() => void tryAgain()} disabled={busy}>
-        Prøv igjen
-      </button>
-    </div>
+    <HydrationGate>
+      <div className="vipps-result-actions">
+        <button type="button" className="button secondary" onClick={giveUp} disabled={busy}>
+          Avbryt
+        </button>
+        <button type="button" className="button" onClick={() => void tryAgain()} disabled={busy}>
+          Prøv igjen
+        </button>
+      </div>
+    </HydrationGate>
   );
 
   return (

@@ -12,6 +12,7 @@ import type { Route } from "./+types/WaitlistOfferPage";
 import "../registration/registration.css";
 import "../payment/vipps-result.css";
 import "./waitlist.css";
+import { HydrationGate } from "../../components/HydrationGate.tsx";
 
 /** The offer arrives in the HTML: the server renders it from the API's answer (lib/page-api.ts). */
 export async function loader({ context, params }: Route.LoaderArgs) {
@@ -154,11 +155,13 @@ function OfferView({ view, accepting, onAccept }: { view: WaitlistOfferView; acc
           </details>
         </div>
       )}
-      <div className="offer-actions">
-        <button type="button" className={payNow ? "vipps-button" : "button"} onClick={onAccept} disabled={sending}>
-          {sending ? "Bekrefter …" : payNow ? "Bekreft og betal med Vipps" : "Bekreft plassen"}
-        </button>
-      </div>
+      <HydrationGate>
+        <div className="offer-actions">
+          <button type="button" className={payNow ? "vipps-button" : "button"} onClick={onAccept} disabled={sending}>
+            {sending ? "Bekrefter …" : payNow ? "Bekreft og betal med Vipps" : "Bekreft plassen"}
+          </button>
+        </div>
+      </HydrationGate>
       {sending && (
         <p className="visually-hidden" role="status">
           Bekrefter plassen …
