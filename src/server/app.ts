@@ -84,7 +84,10 @@ export async function buildApp({
     bodyLimit: 256 * 1024,
     // The wizard's draft travels in cookies on its own page (several parts of up to 4 KB); Node's default
     // 16 KB header limit would refuse a long draft with 431.
-    serverFactory: (handler) => createServer({ maxHeaderSize: 64 * 1024 }, handler),
+    // Idle keep-alive connections stay open as long as Fastify's own default (72 s), longer than a reverse
+    // proxy's or a client's pool keeps them: with Node's 5 s, a reused connection could be closed just as
+    // a request went out on it (ECONNRESET for the client, 502 behind a proxy).
+    serverFactory: (handler) => Object.assign(createServer({ maxHeaderSize: 64 * 1024 }, handler), { keepAliveTimeout: 72_000 }),
   });
 
   const database = givenDatabase ?? (await openDatabase(env));
