@@ -1,5 +1,5 @@
 import type { AdminPerson, AdminTotals } from "../../shared/camp/camp-lists.ts";
-import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import { hasPaymentSql, paymentsOfRegistration, paymentsOfRegistrations } from "../payments/payment-shares.ts";
 import { campRefund } from "../../shared/camp/camp-pricing.ts";
 import { gradeLabel } from "../../shared/camp/grades.ts";
@@ -23,22 +23,22 @@ import { campCheckins } from "../db/schema/camp-checkin.ts";
  */
 export type { AdminPerson, AdminTotals };
 
-export async function loadAdminPersons(db: Db, editionYear: number): Promise<AdminPerson[]> {
-  const registrations = await db
+/**
+ * The registrations of an edition that hold or held a place (each got a payment, or a share of its group's,
+ * when it did): not those waiting, nor those removed from the waiting list, which has its own call
+ * (camp-waitlist.ts). With the club's name and the grade; `also` narrows further.
+ */
+export function placeHoldingRegistrations(db: Db, editionYear: number, ...also: (SQL | undefined)[]) {
+  return db
     .select({ registration: campRegistrations, clubName: clubs.name, grade: grades })
     .from(campRegistrations)
     .innerJoin(clubs, eq(clubs.clubId, campRegistrations.clubId))
     .innerJoin(grades, eq(grades.gradeId, campRegistrations.gradeId))
-    // Registrations that held a place (each got a payment row when it did): not those waiting, nor those
-    // removed from the waiting list; the waiting list has its own call (camp-waitlist.ts).
-    .where(
-      and(
-        eq(campRegistrations.editionYear, editionYear),
-        ne(campRegistrations.status, "waiting"),
-        hasPaymentSql(campRegistrations.id),
-      ),
-    )
-    .orderBy(asc(campRegistrations.createdAt), asc(campRegistrations.id));
+    .where(and(eq(campRegistrations.editionYear, editionYear), ne(campRegistrations.status, "waiting"), hasPaymentSql(campRegistrations.id), ...also));
+}
+
+export async function loadAdminPersons(db: Db, editionYear: number): Promise<AdminPerson[]> {
+  const registrations = await placeHoldingRegistrations(db, editionYear).orderBy(asc(campRegistrations.createdAt), asc(campRegistrations.id));
   if (registrations.length === 0) return [];
   const ids = registrations.map((row) => row.registration.id);
   const companions = await db

@@ -1,5 +1,5 @@
-import { hasPaymentSql, paymentsOfRegistrations } from "../../payments/payment-shares.ts";
-import { and, asc, eq, inArray, isNotNull, isNull, ne } from "drizzle-orm";
+import { paymentsOfRegistrations } from "../../payments/payment-shares.ts";
+import { and, asc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { checkInPersonId, type CheckInCounts, type CheckInHit } from "../../../shared/camp/camp-checkin.ts";
 import { formatCalendarDate, parseCalendarDate } from "../../../shared/camp/camp-edition-data.ts";
 import { gradeLabel } from "../../../shared/camp/grades.ts";
@@ -7,9 +7,8 @@ import { addDays, compareCalendarDates, osloCalendarDate } from "../../../shared
 import type { Db } from "../../db/database.ts";
 import { campCompanions, campRegistrations } from "../../db/schema/camp.ts";
 import { campCheckinActions, campCheckins } from "../../db/schema/camp-checkin.ts";
-import { clubs } from "../../db/schema/clubs.ts";
-import { grades } from "../../db/schema/grades.ts";
 import { currentEditionYear, editionDataForYear } from "../camp-edition-lookup.ts";
+import { placeHoldingRegistrations } from "../camp-admin.ts";
 
 /** The camp the door checks in to: its year, its days (YYYY-MM-DD) and today's camp day. */
 export interface CheckInScope {
@@ -46,21 +45,7 @@ function hasAllergyNote(text: string): boolean {
  */
 export async function loadCheckInHits(db: Db, year: number, ids?: number[]): Promise<(CheckInHit & { searchText: string })[]> {
   if (ids && ids.length === 0) return [];
-  const rows = await db
-    .select({ registration: campRegistrations, clubName: clubs.name, grade: grades })
-    .from(campRegistrations)
-    .innerJoin(clubs, eq(clubs.clubId, campRegistrations.clubId))
-    .innerJoin(grades, eq(grades.gradeId, campRegistrations.gradeId))
-    .where(
-      and(
-        eq(campRegistrations.editionYear, year),
-        ne(campRegistrations.status, "waiting"),
-        isNull(campRegistrations.anonymisedAt),
-        ids ? inArray(campRegistrations.id, ids) : undefined,
-        hasPaymentSql(campRegistrations.id),
-      ),
-    )
-    .orderBy(asc(campRegistrations.lastName), asc(campRegistrations.firstName), asc(campRegistrations.id));
+  const rows = await placeHoldingRegistrations(db, year, isNull(campRegistrations.anonymisedAt), ids ? inArray(campRegistrations.id, ids) : undefined).orderBy(asc(campRegistrations.lastName), asc(campRegistrations.firstName), asc(campRegistrations.id));
   if (rows.length === 0) return [];
   const found = rows.map((row) => row.registration.id);
   const [companions, paymentRows, checkins, doorPayments] = await Promise.all([
