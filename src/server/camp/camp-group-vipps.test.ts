@@ -1,59 +1,39 @@
 import { asc, eq, like } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { MyRegistrationView } from "../../shared/camp/camp-my-registration.ts";
 import { campRefund } from "../../shared/camp/camp-pricing.ts";
 import { formatKroner } from "../../shared/format.ts";
-import type { Database } from "../db/database.ts";
 import { campRegistrations, moneyActions, paymentShares, payments } from "../db/schema/camp.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
-import { actOnLanding, buildVippsTestApp, reconcile, startVippsPayment } from "../test-support/vipps.ts";
-import type { VippsPayments } from "../payments/vipps/vipps-payments.ts";
-import type { VippsSimulator } from "../payments/vipps/vipps-simulator.ts";
-import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
+import { actOnLanding, reconcile, startVippsPayment, useVippsCampSuite } from "../test-support/vipps.ts";
+import { databaseKinds } from "../test-support/database.ts";
 import { campEditionOfYear } from "./camp-edition-lookup.ts";
-import { campAdminToken, clearCampTables, companion, draft, postRegistration, sibling, type TestApp } from "../test-support/camp.ts";
+import { campAdminToken, companion, draft, postRegistration, sibling } from "../test-support/camp.ts";
 
 const linkPattern = /https:\/\/klubb\.example\/vinterleir\/min-pamelding\/([A-Za-z0-9_-]{43})/g;
 
 describe.each(databaseKinds)("a group paying once with Vipps on %s", (kind) => {
-  let database: Database;
-  let app: TestApp;
-  let sim: VippsSimulator;
-  let service: VippsPayments;
-  let admin: string;
   // After the full-refund deadline (midnight 21 November), before the camp.
-  const now = new Date("2026-11-25T10:00:00Z");
-
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-  });
-  afterAll(async () => {
-    await database.close();
-  });
+  const suite = useVippsCampSuite(kind, new Date("2026-11-25T10:00:00Z"));
+  let admin: string;
   beforeEach(async () => {
-    await clearCampTables(database);
-    ({ app, sim, service } = await buildVippsTestApp(database, () => now, { timeoutMs: 150 }));
-    admin = await campAdminToken(app);
-    expect((await app.inject({ method: "PUT", url: `/api/CampEdition/Put/2026/${admin}`, payload: { capacity: null } })).statusCode).toBe(200);
-  });
-  afterEach(async () => {
-    await sim.settled();
-    await app.close();
+    admin = await campAdminToken(suite.app);
+    expect((await suite.app.inject({ method: "PUT", url: `/api/CampEdition/Put/2026/${admin}`, payload: { capacity: null } })).statusCode).toBe(200);
   });
 
-  const registrations = () => app.db.select().from(campRegistrations).orderBy(asc(campRegistrations.id));
-  const get = (token: string) => app.inject({ url: `/api/MinPamelding/Get/${token}` });
+  const registrations = () => suite.app.db.select().from(campRegistrations).orderBy(asc(campRegistrations.id));
+  const get = (token: string) => suite.app.inject({ url: `/api/MinPamelding/Get/${token}` });
   const cancel = (token: string, body: unknown, orderId?: string) =>
-    app.inject({ method: "POST", url: `/api/MinPamelding/Cancel/${token}${orderId ? `?orderId=${orderId}` : ""}`, payload: body as object });
+    suite.app.inject({ method: "POST", url: `/api/MinPamelding/Cancel/${token}${orderId ? `?orderId=${orderId}` : ""}`, payload: body as object });
 
-  const startGroup = () => startVippsPayment(app, { siblings: [sibling(), sibling({ firstName: "Per", age: 12 })] });
+  const startGroup = () => startVippsPayment(suite.app, { siblings: [sibling(), sibling({ firstName: "Per", age: 12 })] });
   /** A group of three registered and paid with one Vipps payment; answers the payment and the links from the mail. */
   const paidGroup = async () => {
     const paying = await startGroup();
-    expect((await actOnLanding(app, paying.redirectUrl, "approve")).statusCode).toBe(303);
-    await sim.settled();
-    await reconcile(service);
-    const mails = await app.db.select().from(mailOutbox).where(like(mailOutbox.dedupeKey, "camp-confirmation:%"));
+    expect((await actOnLanding(suite.app, paying.redirectUrl, "approve")).statusCode).toBe(303);
+    await suite.sim.settled();
+    await reconcile(suite.service);
+    const mails = await suite.app.db.select().from(mailOutbox).where(like(mailOutbox.dedupeKey, "camp-confirmation:%"));
     expect(mails).toHaveLength(1);
     const tokens = [...mails[0]!.text.matchAll(linkPattern)].map((match) => match[1]!);
     return { paying, mail: mails[0]!, tokens: [...new Set(tokens)] };
@@ -64,73 +44,73 @@ describe.each(databaseKinds)("a group paying once with Vipps on %s", (kind) => {
     const stored = await registrations();
     expect(stored.map((row) => row.status)).toEqual(["pending_payment", "pending_payment", "pending_payment"]);
     const total = stored.reduce((sum, row) => sum + row.total, 0);
-    const rows = await app.db.select().from(payments);
+    const rows = await suite.app.db.select().from(payments);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ registrationId: stored[0]!.id, method: "vipps", amount: total, reference: `${stored[0]!.orderId}-1` });
-    const shares = await app.db.select().from(paymentShares).orderBy(asc(paymentShares.registrationId));
+    const shares = await suite.app.db.select().from(paymentShares).orderBy(asc(paymentShares.registrationId));
     expect(shares.map((share) => [share.registrationId, share.amount])).toEqual(stored.map((row) => [row.id, row.total]));
-    expect(sim.payments.get(paying.reference)!.amount.value).toBe(total * 100);
+    expect(suite.sim.payments.get(paying.reference)!.amount.value).toBe(total * 100);
     // Nobody of a group waiting for payment is on the public list.
-    expect((await app.inject({ url: "/api/VinterleirUsers/Get" })).json()).toEqual([]);
+    expect((await suite.app.inject({ url: "/api/VinterleirUsers/Get" })).json()).toEqual([]);
 
-    expect((await actOnLanding(app, paying.redirectUrl, "approve")).statusCode).toBe(303);
-    await sim.settled();
-    await reconcile(service);
+    expect((await actOnLanding(suite.app, paying.redirectUrl, "approve")).statusCode).toBe(303);
+    await suite.sim.settled();
+    await reconcile(suite.service);
     expect((await registrations()).map((row) => row.status)).toEqual(["confirmed", "confirmed", "confirmed"]);
-    expect(sim.payments.get(paying.reference)!.aggregate.capturedAmount.value).toBe(total * 100);
-    const mails = await app.db.select().from(mailOutbox).where(like(mailOutbox.dedupeKey, "camp-confirmation:%"));
+    expect(suite.sim.payments.get(paying.reference)!.aggregate.capturedAmount.value).toBe(total * 100);
+    const mails = await suite.app.db.select().from(mailOutbox).where(like(mailOutbox.dedupeKey, "camp-confirmation:%"));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain(`Totalt for alle: ${formatKroner(total)}`);
-    expect((await app.inject({ url: `/api/Vipps/CheckIfVippsOk/${paying.orderId}` })).body).toBe("RESERVED");
+    expect((await suite.app.inject({ url: `/api/Vipps/CheckIfVippsOk/${paying.orderId}` })).body).toBe("RESERVED");
     // Every athlete's order id leads to the group's one payment (each athlete's result page works).
-    for (const row of stored.slice(1)) expect((await app.inject({ url: `/api/Vipps/CheckIfVippsOk/${row.orderId}` })).body).toBe("RESERVED");
-    const captured = await app.db.select().from(moneyActions).where(eq(moneyActions.action, "vipps-captured"));
+    for (const row of stored.slice(1)) expect((await suite.app.inject({ url: `/api/Vipps/CheckIfVippsOk/${row.orderId}` })).body).toBe("RESERVED");
+    const captured = await suite.app.db.select().from(moneyActions).where(eq(moneyActions.action, "vipps-captured"));
     expect(captured.reduce((sum, line) => sum + line.amount, 0)).toBe(total);
   });
 
   it("ended unpaid: every athlete of the group stays unpaid and holds no place", async () => {
-    expect((await app.inject({ method: "PUT", url: `/api/CampEdition/Put/2026/${admin}`, payload: { capacity: 3 } })).statusCode).toBe(200);
+    expect((await suite.app.inject({ method: "PUT", url: `/api/CampEdition/Put/2026/${admin}`, payload: { capacity: 3 } })).statusCode).toBe(200);
     const paying = await startGroup();
     // While the payment can be paid, the group holds all three places.
-    expect((await postRegistration(app, draft({ firstName: "Sen" }))).body).toBe("Venteliste");
-    expect((await actOnLanding(app, paying.redirectUrl, "abort")).statusCode).toBe(303);
-    await sim.settled();
-    await reconcile(service);
+    expect((await postRegistration(suite.app, draft({ firstName: "Sen" }))).body).toBe("Venteliste");
+    expect((await actOnLanding(suite.app, paying.redirectUrl, "abort")).statusCode).toBe(303);
+    await suite.sim.settled();
+    await reconcile(suite.service);
     const stored = await registrations();
     expect(stored.slice(0, 3).map((row) => row.status)).toEqual(["pending_payment", "pending_payment", "pending_payment"]);
-    expect((await app.inject({ url: `/api/Vipps/CheckIfVippsOk/${paying.orderId}` })).body).toBe("CANCELLED");
-    expect((await app.inject({ url: `/api/Vipps/CheckIfVippsOk/${stored[2]!.orderId}` })).body).toBe("CANCELLED");
+    expect((await suite.app.inject({ url: `/api/Vipps/CheckIfVippsOk/${paying.orderId}` })).body).toBe("CANCELLED");
+    expect((await suite.app.inject({ url: `/api/Vipps/CheckIfVippsOk/${stored[2]!.orderId}` })).body).toBe("CANCELLED");
     // The places went with the payment: the next registration gets one.
-    expect((await postRegistration(app, draft({ firstName: "Neste" }))).body).toBe("Done");
+    expect((await postRegistration(suite.app, draft({ firstName: "Neste" }))).body).toBe("Done");
   });
 
   it("tried again after an unpaid end: a new attempt for the group total with the same shares; or switched to card/cash together", async () => {
     const paying = await startGroup();
-    expect((await actOnLanding(app, paying.redirectUrl, "abort")).statusCode).toBe(303);
-    await sim.settled();
-    await reconcile(service);
+    expect((await actOnLanding(suite.app, paying.redirectUrl, "abort")).statusCode).toBe(303);
+    await suite.sim.settled();
+    await reconcile(suite.service);
     // "Prøv igjen": the same draft again, with Vipps.
-    const again = await postRegistration(app, paying.body);
+    const again = await postRegistration(suite.app, paying.body);
     expect(again.statusCode).toBe(200);
     const second = new URL(again.body).searchParams.get("reference")!;
     expect(second).toBe(`${paying.orderId}-2`);
-    const rows = await app.db.select().from(payments).orderBy(asc(payments.id));
+    const rows = await suite.app.db.select().from(payments).orderBy(asc(payments.id));
     expect(rows.map((row) => row.amount)).toEqual([rows[0]!.amount, rows[0]!.amount]);
-    const shares = await app.db.select().from(paymentShares).where(eq(paymentShares.paymentId, rows[1]!.id));
+    const shares = await suite.app.db.select().from(paymentShares).where(eq(paymentShares.paymentId, rows[1]!.id));
     expect(shares).toHaveLength(3);
     // Then card/cash instead: the open attempt ends, and all three are confirmed with their own card/cash payment and one mail.
-    const cash = await postRegistration(app, { ...paying.body, vipps: false });
+    const cash = await postRegistration(suite.app, { ...paying.body, vipps: false });
     expect(cash.body).toBe("Done");
-    await sim.settled();
+    await suite.sim.settled();
     const stored = await registrations();
     expect(stored.map((row) => [row.status, row.vipps])).toEqual([
       ["confirmed", false],
       ["confirmed", false],
       ["confirmed", false],
     ]);
-    const cashRows = await app.db.select().from(payments).where(eq(payments.method, "card_cash")).orderBy(asc(payments.registrationId));
+    const cashRows = await suite.app.db.select().from(payments).where(eq(payments.method, "card_cash")).orderBy(asc(payments.registrationId));
     expect(cashRows.map((row) => [row.registrationId, row.amount])).toEqual(stored.map((row) => [row.id, row.total]));
-    expect(await app.db.select().from(mailOutbox).where(like(mailOutbox.dedupeKey, "camp-confirmation:%"))).toHaveLength(1);
+    expect(await suite.app.db.select().from(mailOutbox).where(like(mailOutbox.dedupeKey, "camp-confirmation:%"))).toHaveLength(1);
   });
 
   it("one personal link shows the whole group; cancelling one athlete refunds the rule on that athlete's share only, once", async () => {
@@ -144,8 +124,8 @@ describe.each(databaseKinds)("a group paying once with Vipps on %s", (kind) => {
     expect(((await get(tokens[2]!)).json() as MyRegistrationView).group?.members).toHaveLength(3);
 
     const kari = stored[1]!;
-    const edition = await campEditionOfYear(app.db, 2026);
-    const expected = campRefund(kari.total, edition, now);
+    const edition = await campEditionOfYear(suite.app.db, 2026);
+    const expected = campRefund(kari.total, edition, suite.now);
     const member = view.group!.members[1]!;
     expect(member.persons[0]).toMatchObject({ firstName: "Kari", amount: kari.total, refundIfCancelledToday: expected });
     expect(member.paid).toBe(kari.total);
@@ -155,16 +135,16 @@ describe.each(databaseKinds)("a group paying once with Vipps on %s", (kind) => {
     expect(answers.map((res) => res.statusCode)).toEqual([200, 200]);
     expect(answers.map((res) => res.json().changed).sort()).toEqual([false, true]);
     expect(answers.find((res) => res.json().changed)!.json().refund).toBe(expected);
-    await sim.settled();
-    await reconcile(service);
+    await suite.sim.settled();
+    await reconcile(suite.service);
 
     expect((await registrations()).map((row) => row.status)).toEqual(["confirmed", "cancelled", "confirmed"]);
-    expect(sim.payments.get(paying.reference)!.aggregate.refundedAmount.value).toBe(expected * 100);
-    const requested = await app.db.select().from(moneyActions).where(eq(moneyActions.action, "refund-requested"));
+    expect(suite.sim.payments.get(paying.reference)!.aggregate.refundedAmount.value).toBe(expected * 100);
+    const requested = await suite.app.db.select().from(moneyActions).where(eq(moneyActions.action, "refund-requested"));
     expect(requested.map((line) => line.amount)).toEqual([expected]);
-    const refunded = await app.db.select().from(moneyActions).where(eq(moneyActions.action, "vipps-refunded"));
+    const refunded = await suite.app.db.select().from(moneyActions).where(eq(moneyActions.action, "vipps-refunded"));
     expect(refunded.reduce((sum, line) => sum + line.amount, 0)).toBe(expected);
-    const [share] = await app.db.select().from(paymentShares).where(eq(paymentShares.registrationId, kari.id));
+    const [share] = await suite.app.db.select().from(paymentShares).where(eq(paymentShares.registrationId, kari.id));
     expect(share!.refundedAmount).toBe(expected);
     // The others keep what they paid; the public list has the two still coming.
     const after = (await get(tokens[2]!)).json() as MyRegistrationView;
@@ -173,35 +153,35 @@ describe.each(databaseKinds)("a group paying once with Vipps on %s", (kind) => {
       ["cancelled", kari.total - expected],
       ["confirmed", stored[2]!.total],
     ]);
-    const names = ((await app.inject({ url: "/api/VinterleirUsers/Get" })).json() as { name: string }[]).map((person) => person.name).sort();
+    const names = ((await suite.app.inject({ url: "/api/VinterleirUsers/Get" })).json() as { name: string }[]).map((person) => person.name).sort();
     expect(names).toEqual(["Ola Nordmann", "Per Nordmann"]);
 
     // The next athlete: its own share by the rule, from the same payment.
     const per = stored[2]!;
-    const perRefund = campRefund(per.total, edition, now);
+    const perRefund = campRefund(per.total, edition, suite.now);
     expect((await cancel(tokens[1]!, { person: "athlete", expectedRefund: perRefund }, per.orderId)).json()).toMatchObject({ changed: true, refund: perRefund });
-    await sim.settled();
-    await reconcile(service);
-    expect(sim.payments.get(paying.reference)!.aggregate.refundedAmount.value).toBe((expected + perRefund) * 100);
+    await suite.sim.settled();
+    await reconcile(suite.service);
+    expect(suite.sim.payments.get(paying.reference)!.aggregate.refundedAmount.value).toBe((expected + perRefund) * 100);
     expect((await registrations())[0]!.status).toBe("confirmed");
   });
 
   it("two athletes of the group cancelled at the same moment never share out more than their own refunds", async () => {
     const { paying, tokens } = await paidGroup();
     const stored = await registrations();
-    const edition = await campEditionOfYear(app.db, 2026);
+    const edition = await campEditionOfYear(suite.app.db, 2026);
     const answers = await Promise.all([
       cancel(tokens[0]!, { person: "athlete" }, stored[1]!.orderId),
       cancel(tokens[0]!, { person: "athlete" }, stored[2]!.orderId),
     ]);
     // The shared payment is locked: each gets its own refund, or is asked to try again while one is on its way.
     expect(answers.every((res) => res.statusCode === 200 || res.statusCode === 409)).toBe(true);
-    await sim.settled();
-    await reconcile(service);
+    await suite.sim.settled();
+    await reconcile(suite.service);
     const cancelled = (await registrations()).filter((row) => row.status === "cancelled");
-    const due = cancelled.reduce((sum, row) => sum + campRefund(row.total, edition, now), 0);
-    expect(sim.payments.get(paying.reference)!.aggregate.refundedAmount.value).toBe(due * 100);
-    const requested = await app.db.select().from(moneyActions).where(eq(moneyActions.action, "refund-requested"));
+    const due = cancelled.reduce((sum, row) => sum + campRefund(row.total, edition, suite.now), 0);
+    expect(suite.sim.payments.get(paying.reference)!.aggregate.refundedAmount.value).toBe(due * 100);
+    const requested = await suite.app.db.select().from(moneyActions).where(eq(moneyActions.action, "refund-requested"));
     expect(requested.reduce((sum, line) => sum + line.amount, 0)).toBe(due);
   });
 
@@ -209,20 +189,20 @@ describe.each(databaseKinds)("a group paying once with Vipps on %s", (kind) => {
     const { tokens } = await paidGroup();
     const stored = await registrations();
     const kari = stored[1]!;
-    const edition = await campEditionOfYear(app.db, 2026);
-    const refund = campRefund(kari.total, edition, now);
+    const edition = await campEditionOfYear(suite.app.db, 2026);
+    const refund = campRefund(kari.total, edition, suite.now);
     expect((await cancel(tokens[0]!, { person: "athlete" }, kari.orderId)).statusCode).toBe(200);
-    await sim.settled();
-    await reconcile(service);
+    await suite.sim.settled();
+    await reconcile(suite.service);
 
-    const list = (await app.inject({ url: `/api/VinterleirAdmin/Get/${admin}?year=2026` })).json() as { orderid: string; group: string | null; amount: number; paid: number; status: string; paymentMethod: string }[];
+    const list = (await suite.app.inject({ url: `/api/VinterleirAdmin/Get/${admin}?year=2026` })).json() as { orderid: string; group: string | null; amount: number; paid: number; status: string; paymentMethod: string }[];
     expect(list.map((person) => [person.orderid, person.group, person.status, person.paymentMethod, person.amount, person.paid])).toEqual([
       [stored[0]!.orderId, stored[0]!.orderId, "confirmed", "vipps", stored[0]!.total, stored[0]!.total],
       [kari.orderId, stored[0]!.orderId, "cancelled", "vipps", kari.total, kari.total - refund],
       [stored[2]!.orderId, stored[0]!.orderId, "confirmed", "vipps", stored[2]!.total, stored[2]!.total],
     ]);
 
-    const details = (await app.inject({ url: `/api/VinterleirAdmin/Payments/${kari.id}/${admin}` })).json();
+    const details = (await suite.app.inject({ url: `/api/VinterleirAdmin/Payments/${kari.id}/${admin}` })).json();
     const total = stored.reduce((sum, row) => sum + row.total, 0);
     expect(details.payments).toEqual([expect.objectContaining({ reference: `${stored[0]!.orderId}-1`, amount: kari.total, captured: kari.total, refunded: refund })]);
     expect(details.group).toMatchObject({ reference: `${stored[0]!.orderId}-1`, amount: total, captured: total, refunded: refund });
@@ -232,7 +212,7 @@ describe.each(databaseKinds)("a group paying once with Vipps on %s", (kind) => {
       [stored[2]!.orderId, stored[2]!.total, 0],
     ]);
 
-    const treasurer = (await app.inject({ url: `/api/VinterleirAdmin/Treasurer/${admin}?year=2026` })).json();
+    const treasurer = (await suite.app.inject({ url: `/api/VinterleirAdmin/Treasurer/${admin}?year=2026` })).json();
     const vipps = treasurer.byMethod.find((entry: { method: string }) => entry.method === "vipps");
     expect(vipps).toMatchObject({ paid: total, refunded: refund });
     // What the club keeps: everything that came in less the one refund, counted once.
@@ -244,42 +224,42 @@ describe.each(databaseKinds)("a group paying once with Vipps on %s", (kind) => {
     const { paying, tokens } = await paidGroup();
     const stored = await registrations();
     const kari = stored[1]!;
-    const added = await app.inject({ method: "POST", url: `/api/MinPamelding/AddCompanion/${tokens[0]}?orderId=${kari.orderId}`, payload: { ...companion({ firstName: "Mor" }), alreadyRegistered: false } });
+    const added = await suite.app.inject({ method: "POST", url: `/api/MinPamelding/AddCompanion/${tokens[0]}?orderId=${kari.orderId}`, payload: { ...companion({ firstName: "Mor" }), alreadyRegistered: false } });
     expect(added.statusCode).toBe(200);
     const body = added.json();
     const fee = body.group.members[1].total - kari.total;
     expect(fee).toBeGreaterThan(0);
     expect(body.payUrl).toContain(`reference=${kari.orderId}-2`);
-    await actOnLanding(app, body.payUrl, "approve");
-    await sim.settled();
-    await reconcile(service);
-    const own = await app.db.select().from(payments).where(eq(payments.registrationId, kari.id));
+    await actOnLanding(suite.app, body.payUrl, "approve");
+    await suite.sim.settled();
+    await reconcile(suite.service);
+    const own = await suite.app.db.select().from(payments).where(eq(payments.registrationId, kari.id));
     expect(own.map((row) => [row.kind, row.capturedAmount])).toEqual([["change", fee]]);
 
-    const edition = await campEditionOfYear(app.db, 2026);
+    const edition = await campEditionOfYear(suite.app.db, 2026);
     const view = (await get(tokens[0]!)).json() as MyRegistrationView;
     const mor = view.group!.members[1]!.persons.find((person) => person.kind === "companion")!;
-    expect(mor.refundIfCancelledToday).toBe(campRefund(fee, edition, now));
+    expect(mor.refundIfCancelledToday).toBe(campRefund(fee, edition, suite.now));
     const companionCancel = await cancel(tokens[0]!, { person: mor.key, expectedRefund: mor.refundIfCancelledToday }, kari.orderId);
-    expect(companionCancel.json()).toMatchObject({ changed: true, refund: campRefund(fee, edition, now) });
-    await sim.settled();
-    await reconcile(service);
+    expect(companionCancel.json()).toMatchObject({ changed: true, refund: campRefund(fee, edition, suite.now) });
+    await suite.sim.settled();
+    await reconcile(suite.service);
     // The companion's refund came from the athlete's own difference payment, the group's payment is untouched.
-    expect(sim.payments.get(`${kari.orderId}-2`)!.aggregate.refundedAmount.value).toBe(campRefund(fee, edition, now) * 100);
-    expect(sim.payments.get(paying.reference)!.aggregate.refundedAmount.value).toBe(0);
+    expect(suite.sim.payments.get(`${kari.orderId}-2`)!.aggregate.refundedAmount.value).toBe(campRefund(fee, edition, suite.now) * 100);
+    expect(suite.sim.payments.get(paying.reference)!.aggregate.refundedAmount.value).toBe(0);
 
-    const athleteRefund = campRefund(kari.total, edition, now);
+    const athleteRefund = campRefund(kari.total, edition, suite.now);
     expect((await cancel(tokens[0]!, { person: "athlete", expectedRefund: athleteRefund }, kari.orderId)).json()).toMatchObject({ changed: true, refund: athleteRefund });
-    await sim.settled();
-    await reconcile(service);
-    const refunded = (reference: string) => sim.payments.get(reference)!.aggregate.refundedAmount.value / 100;
-    expect(refunded(paying.reference) + refunded(`${kari.orderId}-2`)).toBe(campRefund(fee, edition, now) + athleteRefund);
+    await suite.sim.settled();
+    await reconcile(suite.service);
+    const refunded = (reference: string) => suite.sim.payments.get(reference)!.aggregate.refundedAmount.value / 100;
+    expect(refunded(paying.reference) + refunded(`${kari.orderId}-2`)).toBe(campRefund(fee, edition, suite.now) + athleteRefund);
     expect((await registrations()).map((row) => row.status)).toEqual(["confirmed", "cancelled", "confirmed"]);
   });
 
   it("a link acts only on its own group's registrations", async () => {
     const { tokens } = await paidGroup();
-    const other = await postRegistration(app, draft({ firstName: "Fremmed" }));
+    const other = await postRegistration(suite.app, draft({ firstName: "Fremmed" }));
     expect(other.body).toBe("Done");
     const [stranger] = (await registrations()).filter((row) => row.firstName === "Fremmed");
     for (const orderId of [stranger!.orderId, "VL26-ZZZZZZ", "x".repeat(300)]) {
@@ -287,7 +267,7 @@ describe.each(databaseKinds)("a group paying once with Vipps on %s", (kind) => {
       expect(res.statusCode).toBe(404);
       expect(res.json().error).toContain("Fant ikke påmeldingen");
     }
-    const changed = await app.inject({ method: "POST", url: `/api/MinPamelding/Change/${tokens[0]}?orderId=${stranger!.orderId}`, payload: { allergies: "nøtter" } });
+    const changed = await suite.app.inject({ method: "POST", url: `/api/MinPamelding/Change/${tokens[0]}?orderId=${stranger!.orderId}`, payload: { allergies: "nøtter" } });
     expect(changed.statusCode).toBe(404);
     expect((await registrations()).every((row) => row.status === "confirmed" && row.allergies === "")).toBe(true);
   });

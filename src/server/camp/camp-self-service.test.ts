@@ -1,52 +1,31 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { findMyRegistrationAnswer, personalLinkHeader, type MyRegistrationView } from "../../shared/camp/camp-my-registration.ts";
-import type { Database } from "../db/database.ts";
 import { campCompanions, campRegistrations, payments } from "../db/schema/camp.ts";
 import { campPersonalLinks, campRegistrationChanges } from "../db/schema/camp-self-service.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
-import { actOnLanding, buildVippsTestApp, reconcile, startVippsPayment } from "../test-support/vipps.ts";
-import type { VippsPayments } from "../payments/vipps/vipps-payments.ts";
-import type { VippsSimulator } from "../payments/vipps/vipps-simulator.ts";
+import { actOnLanding, reconcile, startVippsPayment, useVippsCampSuite } from "../test-support/vipps.ts";
 import { anonymiseRegistrations } from "../privacy/retention.ts";
-import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
-import { campAdminToken, clearCampTables, companion, draft, postRegistration, type TestApp } from "../test-support/camp.ts";
+import { databaseKinds } from "../test-support/database.ts";
+import { campAdminToken, companion, draft, postRegistration } from "../test-support/camp.ts";
 import { personalTokenHash } from "./camp-personal-link.ts";
 
 const linkPattern = /https:\/\/klubb\.example\/vinterleir\/min-pamelding\/([A-Za-z0-9_-]{43})/;
 
 describe.each(databaseKinds)("Min påmelding on %s", (kind) => {
-  let database: Database;
-  let app: TestApp;
-  let sim: VippsSimulator;
-  let service: VippsPayments;
-  let now: Date;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-  });
-  afterAll(async () => {
-    await database.close();
-  });
+  // After the full-refund deadline (midnight 21 November), before the camp (28 November).
+  const suite = useVippsCampSuite(kind, new Date("2026-11-25T10:00:00Z"));
   beforeEach(async () => {
-    await clearCampTables(database);
-    // After the full-refund deadline (midnight 21 November), before the camp (28 November).
-    now = new Date("2026-11-25T10:00:00Z");
-    ({ app, sim, service } = await buildVippsTestApp(database, () => now, { timeoutMs: 150 }));
     // No capacity unless a test sets one (the edition row outlives each test's app).
-    const admin = await campAdminToken(app);
-    expect((await app.inject({ method: "PUT", url: `/api/CampEdition/Put/2026/${admin}`, payload: { capacity: null } })).statusCode).toBe(200);
-  });
-  afterEach(async () => {
-    await sim.settled();
-    await app.close();
+    const admin = await campAdminToken(suite.app);
+    expect((await suite.app.inject({ method: "PUT", url: `/api/CampEdition/Put/2026/${admin}`, payload: { capacity: null } })).statusCode).toBe(200);
   });
 
-  const get = (token: string) => app.inject({ url: `/api/MinPamelding/Get/${token}` });
-  const cancel = (token: string, body: unknown) => app.inject({ method: "POST", url: `/api/MinPamelding/Cancel/${token}`, payload: body as object });
-  const change = (token: string, body: unknown) => app.inject({ method: "POST", url: `/api/MinPamelding/Change/${token}`, payload: body as object });
+  const get = (token: string) => suite.app.inject({ url: `/api/MinPamelding/Get/${token}` });
+  const cancel = (token: string, body: unknown) => suite.app.inject({ method: "POST", url: `/api/MinPamelding/Cancel/${token}`, payload: body as object });
+  const change = (token: string, body: unknown) => suite.app.inject({ method: "POST", url: `/api/MinPamelding/Change/${token}`, payload: body as object });
   const confirmationOf = async (registrationId: number) => {
-    const [mail] = await app.db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, `camp-confirmation:${registrationId}`));
+    const [mail] = await suite.app.db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, `camp-confirmation:${registrationId}`));
     return mail!;
   };
   const tokenFromMail = (text: string) => linkPattern.exec(text)![1]!;
@@ -54,19 +33,19 @@ describe.each(databaseKinds)("Min påmelding on %s", (kind) => {
   /** A card/cash registration; answers its id and the Done page's link secret. */
   const registerCardCash = async (overrides: Parameters<typeof draft>[0] = {}) => {
     const body = draft(overrides);
-    const res = await postRegistration(app, body);
+    const res = await postRegistration(suite.app, body);
     expect(res.body).toBe("Done");
-    const [row] = await app.db.select({ id: campRegistrations.id }).from(campRegistrations).where(eq(campRegistrations.draftId, body.draftId));
+    const [row] = await suite.app.db.select({ id: campRegistrations.id }).from(campRegistrations).where(eq(campRegistrations.draftId, body.draftId));
     const header = String(res.headers[personalLinkHeader]);
     expect(header).toMatch(/^\/vinterleir\/min-pamelding\/[A-Za-z0-9_-]{43}$/);
     return { id: row!.id, token: header.split("/").pop()! };
   };
 
   const paidWithVipps = async (overrides: Parameters<typeof draft>[0] = {}) => {
-    const paying = await startVippsPayment(app, overrides);
-    expect((await actOnLanding(app, paying.redirectUrl, "approve")).statusCode).toBe(303);
-    await sim.settled();
-    await reconcile(service);
+    const paying = await startVippsPayment(suite.app, overrides);
+    expect((await actOnLanding(suite.app, paying.redirectUrl, "approve")).statusCode).toBe(303);
+    await suite.sim.settled();
+    await reconcile(suite.service);
     return paying;
   };
 
@@ -79,29 +58,29 @@ describe.each(databaseKinds)("Min påmelding on %s", (kind) => {
     expect(mail.attachments![0]!.content).toContain("DTSTART;TZID=Europe/Oslo:20261128T180000");
     const token = tokenFromMail(mail.text);
     // Only the hash is stored.
-    const stored = await app.db.select({ tokenHash: campPersonalLinks.tokenHash }).from(campPersonalLinks);
+    const stored = await suite.app.db.select({ tokenHash: campPersonalLinks.tokenHash }).from(campPersonalLinks);
     expect(stored.map((row) => row.tokenHash)).toContain(personalTokenHash(token));
     expect(JSON.stringify(stored)).not.toContain(token);
 
     const view = (await get(token)).json() as MyRegistrationView;
     expect(view).toMatchObject({ orderId: paying.orderId, status: "confirmed", paymentMethod: "vipps", changeable: true, total: 1200 });
     expect(view.persons).toEqual([expect.objectContaining({ key: "athlete", firstName: "Ola", refundIfCancelledToday: 600 })]);
-    expect((await app.inject({ url: "/api/VinterleirUsers/Get" })).json()).toEqual([expect.objectContaining({ name: "Ola Nordmann" })]);
+    expect((await suite.app.inject({ url: "/api/VinterleirUsers/Get" })).json()).toEqual([expect.objectContaining({ name: "Ola Nordmann" })]);
 
     // A stale expectation is refused; then two clicks at once refund once.
     expect((await cancel(token, { person: "athlete", expectedRefund: 1200 })).statusCode).toBe(409);
     const answers = await Promise.all([cancel(token, { person: "athlete", expectedRefund: 600 }), cancel(token, { person: "athlete", expectedRefund: 600 })]);
     expect(answers.map((res) => res.statusCode)).toEqual([200, 200]);
     expect(answers.map((res) => res.json().changed).sort()).toEqual([false, true]);
-    await sim.settled();
-    await reconcile(service);
-    const [payment] = await app.db.select().from(payments).where(eq(payments.registrationId, paying.registrationId));
+    await suite.sim.settled();
+    await reconcile(suite.service);
+    const [payment] = await suite.app.db.select().from(payments).where(eq(payments.registrationId, paying.registrationId));
     expect(payment).toMatchObject({ refundedAmount: 600, pendingRefundKey: null });
-    expect(sim.payments.get(paying.reference)!.aggregate.refundedAmount.value).toBe(60000);
-    const actions = await app.db.execute<{ actor: string; action: string; amount: number }>(sql`select actor, action, amount from money_actions where action like 'refund%' or action = 'vipps-refunded' order by id`);
+    expect(suite.sim.payments.get(paying.reference)!.aggregate.refundedAmount.value).toBe(60000);
+    const actions = await suite.app.db.execute<{ actor: string; action: string; amount: number }>(sql`select actor, action, amount from money_actions where action like 'refund%' or action = 'vipps-refunded' order by id`);
     expect(actions.rows.map((row) => `${row.actor}:${row.action}:${row.amount}`)).toEqual(["deltaker:refund-requested:600", expect.stringMatching(/:vipps-refunded:600$/)]);
-    expect((await app.inject({ url: "/api/VinterleirUsers/Get" })).json()).toEqual([]);
-    const [cancelMail] = await app.db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, `camp-self:${paying.registrationId}:cancel-athlete`));
+    expect((await suite.app.inject({ url: "/api/VinterleirUsers/Get" })).json()).toEqual([]);
+    const [cancelMail] = await suite.app.db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, `camp-self:${paying.registrationId}:cancel-athlete`));
     expect(cancelMail!.text).toContain("Du får 600\u00a0kr tilbake med Vipps");
     const after = (await get(token)).json() as MyRegistrationView;
     expect(after).toMatchObject({ status: "cancelled", changeable: false, refunded: 600 });
@@ -117,14 +96,14 @@ describe.each(databaseKinds)("Min påmelding on %s", (kind) => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ total: 1750, changed: true, refund: 0 });
     expect(res.json().persons.find((person: { key: string }) => person.key === per.key).cancelled).toBe(true);
-    const [payment] = await app.db.select().from(payments).where(eq(payments.registrationId, id));
+    const [payment] = await suite.app.db.select().from(payments).where(eq(payments.registrationId, id));
     expect(payment).toMatchObject({ amount: 1750, state: "unpaid" });
-    const admin = await campAdminToken(app);
-    const persons = (await app.inject({ url: `/api/VinterleirAdmin/Get/${admin}` })).json() as { firstname: string; amount: number }[];
+    const admin = await campAdminToken(suite.app);
+    const persons = (await suite.app.inject({ url: `/api/VinterleirAdmin/Get/${admin}` })).json() as { firstname: string; amount: number }[];
     expect(persons.map((person) => `${person.firstname}:${person.amount}`)).toEqual(["Ola:1200", "Kari:550"]);
-    const changes = (await app.inject({ url: `/api/VinterleirAdmin/Changes/${id}/${admin}` })).json();
+    const changes = (await suite.app.inject({ url: `/api/VinterleirAdmin/Changes/${id}/${admin}` })).json();
     expect(changes).toEqual([expect.objectContaining({ actor: "deltaker", summary: "Avbestilte ledsager Per Nordmann (refusjon 0 kr)" })]);
-    const [mail] = await app.db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, `camp-self:${id}:cancel-${per.key}`));
+    const [mail] = await suite.app.db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, `camp-self:${id}:cancel-${per.key}`));
     expect(mail!.text).toContain("Ved oppmøte betaler du nå 1\u00a0750\u00a0kr");
     // Again: nothing more happens.
     expect((await cancel(token, { person: per.key })).json()).toMatchObject({ changed: false, total: 1750 });
@@ -136,13 +115,13 @@ describe.each(databaseKinds)("Min påmelding on %s", (kind) => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ allergies: "Nøtter", vegan: true, public: false, email: "ny@example.no" });
     expect(res.json().changed.sort()).toEqual(["allergies", "email", "public", "vegan"]);
-    expect((await app.inject({ url: "/api/VinterleirUsers/Get" })).json()).toEqual([expect.objectContaining({ name: "Anonym" })]);
+    expect((await suite.app.inject({ url: "/api/VinterleirUsers/Get" })).json()).toEqual([expect.objectContaining({ name: "Anonym" })]);
     // A home-club child under 12 may not sleep over: the wizard's rule, the same message.
     const sleep = await change(token, { sleepover: true });
     expect(sleep.statusCode).toBe(400);
     expect(sleep.json().issues).toEqual([{ path: "sleepover", message: expect.stringContaining("kan ikke overnatte") }]);
-    const admin = await campAdminToken(app);
-    const changes = (await app.inject({ url: `/api/VinterleirAdmin/Changes/${id}/${admin}` })).json();
+    const admin = await campAdminToken(suite.app);
+    const changes = (await suite.app.inject({ url: `/api/VinterleirAdmin/Changes/${id}/${admin}` })).json();
     expect(changes).toEqual([expect.objectContaining({ summary: "Endret e-post, allergier, vegetarmat, vises på deltakerlisten" })]);
     expect(JSON.stringify(changes)).not.toContain("Nøtter");
   });
@@ -158,7 +137,7 @@ describe.each(databaseKinds)("Min påmelding on %s", (kind) => {
       expect((await cancel(token, body)).statusCode, JSON.stringify(body)).toBe(400);
     }
     expect((await cancel(token, { person: "companion-999" })).statusCode).toBe(404);
-    const badJson = await app.inject({ method: "POST", url: `/api/MinPamelding/Change/${token}`, payload: "{", headers: { "content-type": "application/json" } });
+    const badJson = await suite.app.inject({ method: "POST", url: `/api/MinPamelding/Change/${token}`, payload: "{", headers: { "content-type": "application/json" } });
     expect(badJson.statusCode).toBe(400);
   });
 
@@ -171,27 +150,27 @@ describe.each(databaseKinds)("Min påmelding on %s", (kind) => {
     }
     expect((await get(token)).statusCode).toBe(200);
     expect((await change(token, { allergies: "Nøtter" })).statusCode).toBe(200);
-    await anonymiseRegistrations(app.db, { registrationIds: [id] }, now);
-    expect(await app.db.select().from(campRegistrationChanges)).toEqual([]);
+    await anonymiseRegistrations(suite.app.db, { registrationIds: [id] }, suite.now);
+    expect(await suite.app.db.select().from(campRegistrationChanges)).toEqual([]);
     expect((await get(token)).statusCode).toBe(404);
-    expect(await app.db.select().from(campPersonalLinks)).toEqual([]);
-    expect((await app.inject({ url: `/vinterleir/min-pamelding/${token}` })).statusCode).toBe(404);
+    expect(await suite.app.db.select().from(campPersonalLinks)).toEqual([]);
+    expect((await suite.app.inject({ url: `/vinterleir/min-pamelding/${token}` })).statusCode).toBe(404);
   });
 
   it("a place freed by a cancellation goes to the first on the waiting list, like the admin's cancel", async () => {
-    const admin = await campAdminToken(app);
-    expect((await app.inject({ method: "PUT", url: `/api/CampEdition/Put/2026/${admin}`, payload: { capacity: 1 } })).statusCode).toBe(200);
+    const admin = await campAdminToken(suite.app);
+    expect((await suite.app.inject({ method: "PUT", url: `/api/CampEdition/Put/2026/${admin}`, payload: { capacity: 1 } })).statusCode).toBe(200);
     const { token } = await registerCardCash();
-    expect((await postRegistration(app, draft({ firstName: "Venter" }))).body).toBe("Venteliste");
+    expect((await postRegistration(suite.app, draft({ firstName: "Venter" }))).body).toBe("Venteliste");
     expect((await cancel(token, { person: "athlete" })).json()).toMatchObject({ status: "cancelled", changed: true });
-    const offers = await app.db.select().from(mailOutbox).where(sql`${mailOutbox.dedupeKey} like 'camp-waitlist-offer:%'`);
+    const offers = await suite.app.db.select().from(mailOutbox).where(sql`${mailOutbox.dedupeKey} like 'camp-waitlist-offer:%'`);
     expect(offers).toHaveLength(1);
     expect(offers[0]!.text).toContain("Venter");
   });
 
   it("refuses changes and cancellations once the camp has started", async () => {
     const { token } = await registerCardCash();
-    now = new Date("2026-11-28T08:00:00Z");
+    suite.now = new Date("2026-11-28T08:00:00Z");
     expect((await get(token)).json()).toMatchObject({ changeable: false });
     expect((await change(token, { allergies: "x" })).statusCode).toBe(409);
     expect((await cancel(token, { person: "athlete" })).statusCode).toBe(409);
@@ -199,19 +178,19 @@ describe.each(databaseKinds)("Min påmelding on %s", (kind) => {
 
   it("Finn påmeldingen min: the same answer for every address, a mail only to a registered one, at most once per 10 minutes", async () => {
     const { id } = await registerCardCash({ email: "Ola@Example.no" });
-    const find = (email: string) => app.inject({ method: "POST", url: "/api/MinPamelding/Find", payload: { email } });
+    const find = (email: string) => suite.app.inject({ method: "POST", url: "/api/MinPamelding/Find", payload: { email } });
     const known = await find("ola@example.no");
     const unknown = await find("nobody@example.no");
     expect([known.statusCode, unknown.statusCode]).toEqual([200, 200]);
     expect(known.json()).toEqual({ message: findMyRegistrationAnswer });
     expect(unknown.json()).toEqual(known.json());
     await find("ola@example.no");
-    const mails = await app.db.select().from(mailOutbox).where(sql`${mailOutbox.dedupeKey} like ${`camp-self:${id}:find-%`}`);
+    const mails = await suite.app.db.select().from(mailOutbox).where(sql`${mailOutbox.dedupeKey} like ${`camp-self:${id}:find-%`}`);
     expect(mails).toHaveLength(1);
     const token = tokenFromMail(mails[0]!.text);
     expect((await get(token)).statusCode).toBe(200);
     expect((await find("ikke en adresse")).statusCode).toBe(400);
-    expect((await app.inject({ method: "POST", url: "/api/MinPamelding/Find", payload: { email: "a%@example.no" } })).statusCode).toBe(200);
+    expect((await suite.app.inject({ method: "POST", url: "/api/MinPamelding/Find", payload: { email: "a%@example.no" } })).statusCode).toBe(200);
   });
 
   it("a companion cancelled alone from a Vipps payment gets its own share back by the rule", async () => {
@@ -222,101 +201,81 @@ describe.each(databaseKinds)("Min påmelding on %s", (kind) => {
     expect(kari.refundIfCancelledToday).toBe(275);
     const res = await cancel(token, { person: kari.key, expectedRefund: 275 });
     expect(res.json()).toMatchObject({ changed: true, refund: 275, status: "confirmed" });
-    await sim.settled();
-    await reconcile(service);
-    expect(sim.payments.get(paying.reference)!.aggregate.refundedAmount.value).toBe(27500);
-    const [row] = await app.db.select({ cancelledAt: campCompanions.cancelledAt }).from(campCompanions);
+    await suite.sim.settled();
+    await reconcile(suite.service);
+    expect(suite.sim.payments.get(paying.reference)!.aggregate.refundedAmount.value).toBe(27500);
+    const [row] = await suite.app.db.select({ cancelledAt: campCompanions.cancelledAt }).from(campCompanions);
     expect(row!.cancelledAt).not.toBeNull();
   });
 });
 
 describe.each(databaseKinds)("Min påmelding: price-changing changes on %s", (kind) => {
-  let database: Database;
-  let app: TestApp;
-  let sim: VippsSimulator;
-  let service: VippsPayments;
-  let now: Date;
+  // Registered during the early-bird period; the change comes later.
+  const suite = useVippsCampSuite(kind, new Date("2026-10-15T10:00:00Z"));
 
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-  });
-  afterAll(async () => {
-    await database.close();
-  });
-  beforeEach(async () => {
-    await clearCampTables(database);
-    // Registered during the early-bird period; the change comes later.
-    now = new Date("2026-10-15T10:00:00Z");
-    ({ app, sim, service } = await buildVippsTestApp(database, () => now, { timeoutMs: 150 }));
-  });
-  afterEach(async () => {
-    await sim.settled();
-    await app.close();
-  });
-
-  const add = (token: string, body: unknown) => app.inject({ method: "POST", url: `/api/MinPamelding/AddCompanion/${token}`, payload: body as object });
+  const add = (token: string, body: unknown) => suite.app.inject({ method: "POST", url: `/api/MinPamelding/AddCompanion/${token}`, payload: body as object });
 
   it("adds a companion priced under the registration's edition; the difference is a new Vipps attempt that is captured, and a later cancel refunds over both payments", async () => {
-    const paying = await startVippsPayment(app);
-    await actOnLanding(app, paying.redirectUrl, "approve");
-    await sim.settled();
-    await reconcile(service);
-    const [mail] = await app.db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, `camp-confirmation:${paying.registrationId}`));
+    const paying = await startVippsPayment(suite.app);
+    await actOnLanding(suite.app, paying.redirectUrl, "approve");
+    await suite.sim.settled();
+    await reconcile(suite.service);
+    const [mail] = await suite.app.db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, `camp-confirmation:${paying.registrationId}`));
     const token = linkPattern.exec(mail!.text)![1]!;
-    now = new Date("2026-11-10T10:00:00Z");
+    suite.now = new Date("2026-11-10T10:00:00Z");
     const res = await add(token, { ...companion({ firstName: "Kari" }), alreadyRegistered: false });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ total: 1080 + 550, outstanding: 550 });
     expect(body.payUrl).toMatch(/\/vipps-sim\/landing\?reference=VL26-[A-Z2-9]{6}-2&token=/);
-    await actOnLanding(app, body.payUrl, "approve");
-    await sim.settled();
-    await reconcile(service);
-    const rows = await app.db.select().from(payments).where(eq(payments.registrationId, paying.registrationId)).orderBy(payments.id);
+    await actOnLanding(suite.app, body.payUrl, "approve");
+    await suite.sim.settled();
+    await reconcile(suite.service);
+    const rows = await suite.app.db.select().from(payments).where(eq(payments.registrationId, paying.registrationId)).orderBy(payments.id);
     expect(rows.map((row) => [row.kind, row.capturedAmount])).toEqual([["registration", 1080], ["change", 550]]);
-    expect((await app.inject({ url: `/api/MinPamelding/Get/${token}` })).json()).toMatchObject({ outstanding: 0, paid: 1630 });
+    expect((await suite.app.inject({ url: `/api/MinPamelding/Get/${token}` })).json()).toMatchObject({ outstanding: 0, paid: 1630 });
     // Before the deadline everything comes back, spread over the two payments.
-    const cancelled = await app.inject({ method: "POST", url: `/api/MinPamelding/Cancel/${token}`, payload: { person: "athlete", expectedRefund: 1630 } });
+    const cancelled = await suite.app.inject({ method: "POST", url: `/api/MinPamelding/Cancel/${token}`, payload: { person: "athlete", expectedRefund: 1630 } });
     expect(cancelled.json()).toMatchObject({ refund: 1630, status: "cancelled" });
-    await sim.settled();
-    await reconcile(service);
-    const after = await app.db.select().from(payments).where(eq(payments.registrationId, paying.registrationId)).orderBy(payments.id);
+    await suite.sim.settled();
+    await reconcile(suite.service);
+    const after = await suite.app.db.select().from(payments).where(eq(payments.registrationId, paying.registrationId)).orderBy(payments.id);
     expect(after.map((row) => row.refundedAmount)).toEqual([1080, 550]);
   });
 
   it("grading on (the wizard's rule; the fee as a Vipps difference) and off again after the deadline (half back)", async () => {
-    const adult = await postRegistration(app, draft());
+    const adult = await postRegistration(suite.app, draft());
     const adultToken = String(adult.headers[personalLinkHeader]).split("/").pop()!;
-    const refused = await app.inject({ method: "POST", url: `/api/MinPamelding/Grading/${adultToken}`, payload: { gradering: true } });
+    const refused = await suite.app.inject({ method: "POST", url: `/api/MinPamelding/Grading/${adultToken}`, payload: { gradering: true } });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().issues[0].path).toBe("gradering");
 
     // A home-club child pays nothing for the camp; the companion makes it a Vipps payment.
-    const paying = await startVippsPayment(app, { age: 10, clubId: 29, gradeId: 3, hasLedsager: true, ledsagere: [companion()] });
-    await actOnLanding(app, paying.redirectUrl, "approve");
-    await sim.settled();
-    await reconcile(service);
-    const [mail] = await app.db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, `camp-confirmation:${paying.registrationId}`));
+    const paying = await startVippsPayment(suite.app, { age: 10, clubId: 29, gradeId: 3, hasLedsager: true, ledsagere: [companion()] });
+    await actOnLanding(suite.app, paying.redirectUrl, "approve");
+    await suite.sim.settled();
+    await reconcile(suite.service);
+    const [mail] = await suite.app.db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, `camp-confirmation:${paying.registrationId}`));
     const token = linkPattern.exec(mail!.text)![1]!;
-    const grading = (on: boolean) => app.inject({ method: "POST", url: `/api/MinPamelding/Grading/${token}`, payload: { gradering: on } });
+    const grading = (on: boolean) => suite.app.inject({ method: "POST", url: `/api/MinPamelding/Grading/${token}`, payload: { gradering: on } });
     const on = await grading(true);
     expect(on.json()).toMatchObject({ gradering: true, outstanding: 350, changed: true });
-    await actOnLanding(app, on.json().payUrl, "approve");
-    await sim.settled();
-    await reconcile(service);
+    await actOnLanding(suite.app, on.json().payUrl, "approve");
+    await suite.sim.settled();
+    await reconcile(suite.service);
     expect((await grading(true)).json()).toMatchObject({ changed: false });
-    now = new Date("2026-11-25T10:00:00Z");
+    suite.now = new Date("2026-11-25T10:00:00Z");
     const off = await grading(false);
     expect(off.json()).toMatchObject({ gradering: false, refund: 175, outstanding: 0 });
-    await sim.settled();
-    await reconcile(service);
-    const rows = await app.db.select().from(payments).where(eq(payments.registrationId, paying.registrationId)).orderBy(payments.id);
+    await suite.sim.settled();
+    await reconcile(suite.service);
+    const rows = await suite.app.db.select().from(payments).where(eq(payments.registrationId, paying.registrationId)).orderBy(payments.id);
     expect(rows.map((row) => row.refundedAmount)).toEqual([0, 175]);
     expect(rows.map((row) => row.capturedAmount)).toEqual([550, 350]);
   });
 
   it("refuses a companion that breaks the shared rules, with the wizard's messages; card/cash owes the difference at the camp", async () => {
-    const res = await postRegistration(app, draft());
+    const res = await postRegistration(suite.app, draft());
     const token = String(res.headers[personalLinkHeader]).split("/").pop()!;
     const young = await add(token, { ...companion(), age: 16, alreadyRegistered: false });
     expect(young.statusCode).toBe(400);
@@ -325,7 +284,7 @@ describe.each(databaseKinds)("Min påmelding: price-changing changes on %s", (ki
     const ok = await add(token, { ...companion(), alreadyRegistered: false });
     expect(ok.json()).toMatchObject({ total: 1080 + 550, paymentMethod: "card_cash" });
     expect(ok.json().payUrl).toBeUndefined();
-    const [payment] = await app.db.select().from(payments);
+    const [payment] = await suite.app.db.select().from(payments);
     expect(payment!.amount).toBe(1630);
   });
 });

@@ -1,7 +1,11 @@
 import { eq, sql } from "drizzle-orm";
-import type { Database } from "../db/database.ts";
+import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
+import type { Database, DatabaseKind } from "../db/database.ts";
 import { campRegistrations, payments } from "../db/schema/camp.ts";
-import { buildCampTestApp, draft, postRegistration, type TestApp } from "./camp.ts";
+import type { VippsPayments } from "../payments/vipps/vipps-payments.ts";
+import type { VippsSimulator } from "../payments/vipps/vipps-simulator.ts";
+import { buildCampTestApp, clearCampTables, draft, postRegistration, type TestApp } from "./camp.ts";
+import { createTestDatabase } from "./database.ts";
 import type { CampRegistrationDraft } from "../../shared/camp/camp-registration.ts";
 
 /** A camp app with the Vipps simulator, no timers (tests call reconcileOnce), quick client retries. */
@@ -13,6 +17,40 @@ export async function buildVippsTestApp(database: Database, clock: () => Date, o
   });
   const vipps = built.app.vipps!;
   return { ...built, vipps, sim: vipps.simulator!, service: vipps.service };
+}
+
+export interface VippsCampSuite {
+  database: Database;
+  app: TestApp;
+  sim: VippsSimulator;
+  service: VippsPayments;
+  /** The app's clock: set to the suite's start before each test; a test may move it. */
+  now: Date;
+}
+
+/**
+ * The hooks of a suite that runs the camp with the Vipps simulator on one kind of database: the database made
+ * once per suite; before each test the camp tables cleared, the clock set to `start` and a fresh app built;
+ * after it the simulator's calls settled and the app closed. Read the parts through the returned object.
+ */
+export function useVippsCampSuite(kind: DatabaseKind, start: Date): VippsCampSuite {
+  const suite = {} as VippsCampSuite;
+  beforeAll(async () => {
+    suite.database = await createTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await suite.database.close();
+  });
+  beforeEach(async () => {
+    await clearCampTables(suite.database);
+    suite.now = new Date(start);
+    Object.assign(suite, await buildVippsTestApp(suite.database, () => suite.now, { timeoutMs: 150 }));
+  });
+  afterEach(async () => {
+    await suite.sim.settled();
+    await suite.app.close();
+  });
+  return suite;
 }
 
 export interface Paying {
