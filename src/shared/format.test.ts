@@ -1,5 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { formatDateRange, formatKroner, formatKronerOre, formatLongDate, formatOsloDateTime, weekdayName } from "./format.ts";
+import {
+  compareNorwegian,
+  formatDateRange,
+  formatDayMonth,
+  formatKroner,
+  formatKronerOre,
+  formatLongDate,
+  formatOsloDateTime,
+  monthNames,
+  osloDateTimeLabel,
+  osloSortableDateTimeLabel,
+  osloWallClock,
+  weekdayName,
+  weekdayNames,
+} from "./format.ts";
 
 describe("formatKroner", () => {
   it("groups thousands the Norwegian way", () => {
@@ -25,6 +39,46 @@ describe("dates", () => {
     expect(weekdayName({ year: 2026, month: 11, day: 28 })).toBe("lørdag");
     expect(weekdayName({ year: 2025, month: 11, day: 28 })).toBe("fredag");
     expect(formatLongDate({ year: 2026, month: 11, day: 1 })).toBe("1. november 2026");
+  });
+
+  it("names months and weekdays as Intl does in bokmål", () => {
+    const month = new Intl.DateTimeFormat("nb-NO", { month: "long", timeZone: "UTC" });
+    const dayMonth = new Intl.DateTimeFormat("nb-NO", { day: "numeric", month: "long", timeZone: "UTC" });
+    const weekday = new Intl.DateTimeFormat("nb-NO", { weekday: "long", timeZone: "UTC" });
+    for (let m = 1; m <= 12; m++) {
+      const date = new Date(Date.UTC(2026, m - 1, 1, 12));
+      expect(monthNames[m - 1]).toBe(month.format(date));
+      expect(formatDayMonth({ year: 2026, month: m, day: 1 })).toBe(dayMonth.format(date));
+    }
+    // 1–7 March 2026 is Sunday to Saturday.
+    for (let d = 1; d <= 7; d++) {
+      const date = new Date(Date.UTC(2026, 2, d, 12));
+      expect(weekdayNames[d - 1]).toBe(weekday.format(date));
+      expect(weekdayName({ year: 2026, month: 3, day: d })).toBe(weekday.format(date));
+    }
+  });
+});
+
+describe("Oslo date-time labels", () => {
+  it("write a moment in Oslo time, summer and winter, for lists and for sorting", () => {
+    expect(osloDateTimeLabel("2026-11-25T05:27:03.977Z")).toBe("25.11.2026 06:27");
+    expect(osloDateTimeLabel(new Date("2026-07-01T22:30:00Z"))).toBe("02.07.2026 00:30");
+    expect(osloSortableDateTimeLabel("2026-07-01T22:30:00Z")).toBe("2026-07-02 00:30");
+    // A spreadsheet cell holds the Oslo wall-clock time in the Date's UTC fields.
+    expect(osloWallClock("2026-07-01T22:30:00Z")).toEqual(new Date("2026-07-02T00:30:00Z"));
+  });
+
+  it("keeps text that is no date and leaves nothing empty", () => {
+    expect(osloDateTimeLabel("ukjent")).toBe("ukjent");
+    expect(osloDateTimeLabel(null)).toBe("");
+    expect(osloDateTimeLabel("")).toBe("");
+  });
+});
+
+describe("compareNorwegian", () => {
+  it("sorts æ, ø, å last and numbers by value", () => {
+    expect(["Åsane", "Ørsta", "Ås", "Bergen", "Æra"].sort(compareNorwegian)).toEqual(["Bergen", "Æra", "Ørsta", "Ås", "Åsane"]);
+    expect(["Gruppe 10", "gruppe 2"].sort(compareNorwegian)).toEqual(["gruppe 2", "Gruppe 10"]);
   });
 });
 

@@ -1,24 +1,32 @@
+import { onFirstUse } from "./on-first-use.ts";
 import { CLUB_TIME_ZONE, osloCalendarDate, type CalendarDate } from "./time.ts";
 
-const kronerFormat = new Intl.NumberFormat("nb-NO", { maximumFractionDigits: 0 });
+const norwegianCollator = onFirstUse(() => new Intl.Collator("nb-NO", { numeric: true, sensitivity: "base" }));
+
+/** Sorts text as a Norwegian reads it: æ, ø, å last, "Gruppe 2" before "Gruppe 10", case ignored. */
+export function compareNorwegian(a: string, b: string): number {
+  return norwegianCollator().compare(a, b);
+}
+
+const kronerFormat = onFirstUse(() => new Intl.NumberFormat("nb-NO", { maximumFractionDigits: 0 }));
 
 /** "1 025 kr" — Norwegian grouping with a (non-breaking) space, whole kroner. */
 export function formatKroner(amount: number): string {
-  return `${kronerFormat.format(amount)}\u00a0kr`;
+  return `${kronerFormat().format(amount)}\u00a0kr`;
 }
 
-function asUtcNoon(date: CalendarDate): Date {
-  // Noon UTC is the same calendar day in every European zone, so formatting never slips a day.
-  return new Date(Date.UTC(date.year, date.month - 1, date.day, 12));
-}
-
-const weekdayFormat = new Intl.DateTimeFormat("nb-NO", { weekday: "long", timeZone: "UTC" });
-const dayMonthFormat = new Intl.DateTimeFormat("nb-NO", { day: "numeric", month: "long", timeZone: "UTC" });
-const monthFormat = new Intl.DateTimeFormat("nb-NO", { month: "long", timeZone: "UTC" });
+/**
+ * The Norwegian names of the months and weekdays. A table rather than Intl: the camp pages name dates while
+ * they become interactive, and the first nb-NO Intl formatter loads the locale's data first (see
+ * on-first-use.ts). A test holds the table to Intl's own names.
+ */
+export const monthNames = ["januar", "februar", "mars", "april", "mai", "juni", "juli", "august", "september", "oktober", "november", "desember"] as const;
+/** Sunday first, as `Date.prototype.getUTCDay` counts. */
+export const weekdayNames = ["søndag", "mandag", "tirsdag", "onsdag", "torsdag", "fredag", "lørdag"] as const;
 
 /** "fredag" — always computed from the date, never typed. */
 export function weekdayName(date: CalendarDate): string {
-  return weekdayFormat.format(asUtcNoon(date));
+  return weekdayNames[new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay()]!;
 }
 
 export function capitalise(text: string): string {
@@ -27,7 +35,7 @@ export function capitalise(text: string): string {
 
 /** "28. november" */
 export function formatDayMonth(date: CalendarDate): string {
-  return dayMonthFormat.format(asUtcNoon(date));
+  return `${date.day}. ${monthNames[date.month - 1]}`;
 }
 
 /** "28. november 2026" */
@@ -38,32 +46,81 @@ export function formatLongDate(date: CalendarDate): string {
 /** "28.–30. november 2026", or "30. november – 2. desember 2026" across a month end. */
 export function formatDateRange(from: CalendarDate, to: CalendarDate): string {
   if (from.year === to.year && from.month === to.month) {
-    return `${from.day}.–${to.day}. ${monthFormat.format(asUtcNoon(to))} ${to.year}`;
+    return `${from.day}.–${to.day}. ${monthNames[to.month - 1]} ${to.year}`;
   }
   return `${formatDayMonth(from)} – ${formatLongDate(to)}`;
 }
 
-const oreFormat = new Intl.NumberFormat("nb-NO", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const oreFormat = onFirstUse(() => new Intl.NumberFormat("nb-NO", { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 
 /** "1 234,50 kr" for an amount with øre, "1 234 kr" for whole kroner (invoice amounts). */
 export function formatKronerOre(amount: number): string {
-  return Number.isInteger(amount) ? formatKroner(amount) : `${oreFormat.format(amount)}\u00a0kr`;
+  return Number.isInteger(amount) ? formatKroner(amount) : `${oreFormat().format(amount)}\u00a0kr`;
 }
 
-const osloClockFormat = new Intl.DateTimeFormat("nb-NO", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: CLUB_TIME_ZONE });
+const osloClockFormat = onFirstUse(
+  () => new Intl.DateTimeFormat("nb-NO", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: CLUB_TIME_ZONE }),
+);
 
 /** "fredag 1. mai kl. 12.00" — an instant as the club says it, in Oslo time whatever the browser's zone. */
 export function formatOsloDateTime(instant: Date): string {
   const day = osloCalendarDate(instant);
-  const clock = osloClockFormat.format(instant).replace(":", ".");
+  const clock = osloClockFormat().format(instant).replace(":", ".");
   return `${weekdayName(day)} ${formatDayMonth(day)} kl. ${clock}`;
 }
 
-const shortDateTimeFormat = new Intl.DateTimeFormat("nb-NO", { dateStyle: "short", timeStyle: "short", timeZone: CLUB_TIME_ZONE });
+const osloNumericFormat = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat("nb-NO", {
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+      timeZone: CLUB_TIME_ZONE,
+    }),
+);
 
-/** "01.05.2026, 12:00" — an ISO instant in Oslo time, short, for admin lists; the text itself when it is no date. */
-export function dateTimeLabel(iso: string | null | undefined): string {
-  if (!iso) return "";
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : shortDateTimeFormat.format(date);
+interface OsloDateTimeParts {
+  year: string;
+  month: string;
+  day: string;
+  hour: string;
+  minute: string;
+}
+
+/** The Oslo wall-clock fields of an instant, two digits each (the stored times are UTC instants). */
+function osloDateTimeParts(date: Date): OsloDateTimeParts {
+  const part = Object.fromEntries(osloNumericFormat().formatToParts(date).map((p) => [p.type, p.value]));
+  return { year: part.year!, month: part.month!, day: part.day!, hour: part.hour!, minute: part.minute! };
+}
+
+function toDate(value: string | Date): Date {
+  return value instanceof Date ? value : new Date(value);
+}
+
+/**
+ * "25.11.2026 06:27" in Oslo time — the one way the site writes a moment in admin lists, CSV files and the
+ * money log (a spreadsheet reads it as a time); the text itself when it is no date, nothing when it is empty.
+ */
+export function osloDateTimeLabel(value: string | Date | null | undefined): string {
+  if (!value) return "";
+  const date = toDate(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  const p = osloDateTimeParts(date);
+  return `${p.day}.${p.month}.${p.year} ${p.hour}:${p.minute}`;
+}
+
+/** "2026-10-15 12:00" in Oslo time: the same moment written to sort as text (the new-member CSV). */
+export function osloSortableDateTimeLabel(value: string | Date): string {
+  const p = osloDateTimeParts(toDate(value));
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
+}
+
+/** The Oslo wall-clock time of an instant, as a Date whose UTC fields carry it (how Excel cells hold times). */
+export function osloWallClock(value: string | Date): Date {
+  const date = toDate(value);
+  const p = osloDateTimeParts(date);
+  return new Date(Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), date.getUTCSeconds()));
 }

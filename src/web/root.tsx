@@ -27,14 +27,24 @@ declare module "react-router" {
   }
 }
 
+/** What every page below the root gets: the server's render context and whether its camp is over. */
+export interface RootData extends SiteRenderContext {
+  /**
+   * Judged here, on the server: on Oslo's clock, which in the browser would load time-zone data in the
+   * middle of hydration.
+   */
+  campOver: boolean;
+}
+
 /**
  * The current camp edition and the render time, from the server's load context. Under `react-router dev`
  * (no database) the pages show the coming season's usual edition.
  */
-export function loader({ context }: Route.LoaderArgs): SiteRenderContext {
-  if (context.site) return context.site;
+export function loader({ context }: Route.LoaderArgs): RootData {
   const now = new Date();
-  return { edition: standardEditionData(comingSeasonYear(now)), renderedAt: now.toISOString() };
+  const site = context.site ?? { edition: standardEditionData(comingSeasonYear(now)), renderedAt: now.toISOString() };
+  const campOver = site.edition !== null && isCampOver(campEditionFromData(site.edition), new Date(site.renderedAt));
+  return { ...site, campOver };
 }
 
 /** The edition stays as the page was first rendered with; client-side navigation never asks the server again. */
@@ -46,10 +56,9 @@ export function shouldRevalidate() {
 function SiteProviders({ children }: { children: ReactNode }) {
   const site = useRouteLoaderData<typeof loader>("root");
   const edition = site?.edition ? campEditionFromData(site.edition) : undefined;
-  const over = edition !== undefined && site !== undefined && isCampOver(edition, new Date(site.renderedAt));
   return (
     <RenderTimeContext.Provider value={site?.renderedAt}>
-      <CampEditionProvider edition={edition} over={over}>
+      <CampEditionProvider edition={edition} over={site?.campOver ?? false}>
         {children}
       </CampEditionProvider>
     </RenderTimeContext.Provider>

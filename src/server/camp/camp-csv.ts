@@ -1,5 +1,6 @@
 import { norwegianCsv, type CsvColumn } from "../exports/csv.ts";
-import { instructorLabel, osloDateTimeLabel, paymentMethodLabel, paymentStateLabel, registrationStatusLabel } from "../../shared/camp/camp-state-labels.ts";
+import { osloDateTimeLabel } from "../../shared/format.ts";
+import { instructorLabel, paymentMethodLabel, paymentStateLabel, registrationStatusLabel } from "../../shared/camp/camp-state-labels.ts";
 import type { AdminPerson } from "./camp-admin.ts";
 
 /**

@@ -1,5 +1,5 @@
 import ExcelJS from "exceljs";
-import { osloWallClock } from "../../shared/camp/camp-state-labels.ts";
+import { osloWallClock } from "../../shared/format.ts";
 
 /**
  * Excel files that open right (exceljs): typed cells (numbers as numbers, text as text, never a leading

@@ -1,16 +1,17 @@
 import type { FastifyInstance } from "fastify";
 import { refererLabels, type RefererValue } from "../../shared/members/new-member.ts";
+import { osloSortableDateTimeLabel } from "../../shared/format.ts";
 import { newMemberCsvFileName, type NewMemberAdminEntry } from "../../shared/members/new-member-admin.ts";
 import { requireAdmin } from "../admin-auth/require-admin.ts";
 import { attachment, norwegianCsv, type CsvColumn } from "../exports/csv.ts";
-import { csvDateTime, listNewMembers, removeNewMember, submitNewMember } from "./new-members.ts";
+import { listNewMembers, removeNewMember, submitNewMember } from "./new-members.ts";
 import { publicPostRateLimit } from "../security/public-rate-limit.ts";
 
 /** Names, an e-mail and a phone number; anything bigger is not a registration. */
 const postBodyLimit = 8 * 1024;
 
 const csvColumns: CsvColumn<NewMemberAdminEntry>[] = [
-  { header: "Registrert", value: (row) => csvDateTime(row.registrationdate) },
+  { header: "Registrert", value: (row) => osloSortableDateTimeLabel(row.registrationdate) },
   { header: "Fornavn", value: (row) => row.firstName },
   { header: "Etternavn", value: (row) => row.lastName },
   { header: "Alder", value: (row) => row.age },

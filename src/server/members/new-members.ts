@@ -72,18 +72,3 @@ export async function removeNewMember(db: Db, registrationId: number): Promise<b
     .returning({ registrationId: newMemberRegistrations.registrationId });
   return removed.length > 0;
 }
-
-const osloDateTime = new Intl.DateTimeFormat("nb-NO", {
-  timeZone: "Europe/Oslo",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-});
-
-/** "2026-10-15 12:00" in Oslo time: sorts as text and Excel reads it as a date. */
-export function csvDateTime(iso: string): string {
-  const parts = Object.fromEntries(osloDateTime.formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
-}

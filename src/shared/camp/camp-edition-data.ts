@@ -1,6 +1,7 @@
 import { TZDate } from "@date-fns/tz";
 import { addDays as addCalendarDays } from "date-fns";
 import { z } from "zod";
+import { onFirstUse } from "../on-first-use.ts";
 import { CLUB_TIME_ZONE, addDays, compareCalendarDates, osloCalendarDate, startOfOsloDay, type CalendarDate } from "../time.ts";
 import { campSettings, type CampEdition, type CampSettings } from "./camp-edition.ts";
 import { programTemplate } from "./camp-program.ts";
@@ -288,13 +289,24 @@ export function campEditionFromData(data: CampEditionData): CampEdition {
     refund: { fullUntil: monthDay(data.refund.fullUntil), laterShare: data.refund.laterPercent / 100 },
     ...data.rules,
   };
+  // The instants are made on first use: Oslo midnight needs the time-zone data, which a page that shows the
+  // edition but judges no deadline (most pages, while they become interactive) should not load.
+  const earlyBirdEndsAt = onFirstUse(() => startOfOsloDay(addDays(date(data.earlyBird.lastDay), 1)));
+  const lateFeeFrom = onFirstUse(() => startOfOsloDay(date(data.lateFee.firstDay)));
+  const fullRefundEndsAt = onFirstUse(() => startOfOsloDay(addDays(date(data.refund.fullUntil), 1)));
   return {
     year: data.year,
     start: date(data.firstDay),
     end: date(data.lastDay),
-    earlyBirdEndsAt: startOfOsloDay(addDays(date(data.earlyBird.lastDay), 1)),
-    lateFeeFrom: startOfOsloDay(date(data.lateFee.firstDay)),
-    fullRefundEndsAt: startOfOsloDay(addDays(date(data.refund.fullUntil), 1)),
+    get earlyBirdEndsAt() {
+      return earlyBirdEndsAt();
+    },
+    get lateFeeFrom() {
+      return lateFeeFrom();
+    },
+    get fullRefundEndsAt() {
+      return fullRefundEndsAt();
+    },
     settings,
     program: data.program,
   };

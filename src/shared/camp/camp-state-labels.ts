@@ -67,28 +67,3 @@ export const moneyActionLabels: Record<string, string> = {
   "refund-requested": "Refusjon sendt",
   "refund-failed": "Refusjon feilet",
 };
-
-const osloDateTime = new Intl.DateTimeFormat("nb-NO", {
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: "Europe/Oslo",
-});
-
-/** "25.11.2026 06:27" in Oslo local time (the stored times are UTC instants); a spreadsheet reads it as a time. */
-export function osloDateTimeLabel(value: string | Date | null | undefined): string {
-  if (!value) return "";
-  const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return String(value);
-  const part = Object.fromEntries(osloDateTime.formatToParts(date).map((p) => [p.type, p.value]));
-  return `${part.day}.${part.month}.${part.year} ${part.hour}:${part.minute}`;
-}
-
-/** The Oslo wall-clock time of an instant, as a Date whose UTC fields carry it (how Excel cells hold times). */
-export function osloWallClock(value: string | Date): Date {
-  const date = value instanceof Date ? value : new Date(value);
-  const part = Object.fromEntries(osloDateTime.formatToParts(date).map((p) => [p.type, p.value]));
-  return new Date(Date.UTC(Number(part.year), Number(part.month) - 1, Number(part.day), Number(part.hour) % 24, Number(part.minute), date.getUTCSeconds()));
-}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { campEditionForYear } from "./camp-edition.ts";
 import type { AdminPerson } from "./camp-lists.ts";
-import { osloDateTimeLabel, osloWallClock, paymentStateLabel, registrationStatusLabel } from "./camp-state-labels.ts";
+import { paymentStateLabel, registrationStatusLabel } from "./camp-state-labels.ts";
 import { arrivedList, companionList, gradingList, instructorList, kitchenList, sleepoverList, unpaidList } from "./camp-weekend-lists.ts";
 
 const edition = campEditionForYear(2026);
@@ -94,16 +94,10 @@ describe("the weekend lists", () => {
   });
 });
 
-describe("the shared words and Oslo times", () => {
+describe("the shared words", () => {
   it("says the states in Norwegian", () => {
     expect(registrationStatusLabel("cancelled")).toBe("Avbestilt");
     expect(paymentStateLabel("unpaid")).toBe("ikke betalt");
     expect(paymentStateLabel("captured")).toBe("trukket");
-  });
-
-  it("gives Oslo local time, summer and winter", () => {
-    expect(osloDateTimeLabel("2026-11-25T05:27:03.977Z")).toBe("25.11.2026 06:27");
-    expect(osloDateTimeLabel("2026-07-01T22:30:00Z")).toBe("02.07.2026 00:30");
-    expect(osloWallClock("2026-07-01T22:30:00Z")).toEqual(new Date("2026-07-02T00:30:00Z"));
   });
 });

@@ -1,4 +1,4 @@
-import { capitalise, formatDayMonth, weekdayName } from "../format.ts";
+import { capitalise, compareNorwegian, formatDayMonth, weekdayName } from "../format.ts";
 import { addDays } from "../time.ts";
 import type { CampEdition } from "./camp-edition.ts";
 import type { AdminPerson } from "./camp-lists.ts";
@@ -48,8 +48,7 @@ interface NamedRow {
 
 const present = (people: readonly AdminPerson[]) => people.filter((p) => p.status !== "cancelled");
 const nameOf = (p: AdminPerson) => `${p.firstname} ${p.lastname}`.trim();
-const collator = new Intl.Collator("nb-NO", { numeric: true, sensitivity: "base" });
-const byName = <T extends { name: string }>(a: T, b: T) => collator.compare(a.name, b.name);
+const byName = <T extends { name: string }>(a: T, b: T) => compareNorwegian(a.name, b.name);
 const dayLabel = (date: Parameters<typeof weekdayName>[0]) => `${capitalise(weekdayName(date))} ${formatDayMonth(date)}`;
 
 const mealWords = /frokost|lunsj|middag|kveldsmat|måltid|mat\b/i;
@@ -112,7 +111,7 @@ export function gradingList(people: readonly AdminPerson[]): GradingGroup[] {
     groups.set(grade, [...(groups.get(grade) ?? []), { name: nameOf(p), club: p.club }]);
   }
   return [...groups.entries()]
-    .sort(([a], [b]) => (gradeOrder.get(a) ?? 999) - (gradeOrder.get(b) ?? 999) || collator.compare(a, b))
+    .sort(([a], [b]) => (gradeOrder.get(a) ?? 999) - (gradeOrder.get(b) ?? 999) || compareNorwegian(a, b))
     .map(([grade, rows]) => ({ grade, people: rows.sort(byName) }));
 }
 

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import { adminApiNames } from "../../shared/admin/admin-api.ts";
 import type { Route } from "./+types/InvoiceAdminPage";
-import { osloDateTimeLabel } from "../../shared/camp/camp-state-labels.ts";
+import { osloDateTimeLabel } from "../../shared/format.ts";
 import { club } from "../../shared/club/club-facts.ts";
 import { formatKronerOre } from "../../shared/format.ts";
 import type { ImportResult, InvoiceGroup, InvoiceStatus } from "../../shared/invoices/invoice-groups.ts";

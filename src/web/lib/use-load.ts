@@ -10,12 +10,16 @@ export type Loadable<T> =
 /**
  * Runs `load` on mount and on `retry`; an answer that arrives after unmount or a newer try is dropped.
  * `load` must be stable (a module function). `initial`: the data the page arrived with (its route loader); then nothing is loaded until `retry`.
+ * `wanted`: false holds the first load back until it turns true (once loaded, the data stays).
  */
-export function useLoad<T>(load: () => Promise<T>, initial?: T): [Loadable<T>, () => void] {
+export function useLoad<T>(load: () => Promise<T>, initial?: T, wanted = true): [Loadable<T>, () => void] {
   const [state, setState] = useState<Loadable<T>>(initial === undefined ? { status: "loading" } : { status: "ready", data: initial });
   const [attempt, setAttempt] = useState(0);
+  const [active, setActive] = useState(wanted);
+  if (wanted && !active) setActive(true);
   const given = useRef(initial !== undefined);
   useEffect(() => {
+    if (!active) return;
     if (given.current) {
       given.current = false;
       return;
@@ -30,7 +34,7 @@ export function useLoad<T>(load: () => Promise<T>, initial?: T): [Loadable<T>, (
     return () => {
       current = false;
     };
-  }, [load, attempt]);
+  }, [load, attempt, active]);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   return [state, retry];
 }

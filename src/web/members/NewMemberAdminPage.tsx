@@ -17,7 +17,7 @@ import { sha256Hex } from "../components/admin/sha256.ts";
 import { ConfirmAction, useConfirmation } from "../components/ConfirmAction.tsx";
 import { useFocusReturn } from "../lib/use-focus-return.ts";
 import { getNewMemberAdminToken, getNewMembers, newMembersCsvUrl, removeNewMember } from "./member-api.ts";
-import { dateTimeLabel } from "../../shared/format.ts";
+import { osloDateTimeLabel } from "../../shared/format.ts";
 import { newMemberAdminToken } from "./new-member-admin-token.ts";
 import "../components/admin/admin.css";
 import "./new-member.css";
@@ -168,7 +168,7 @@ function MemberList({ session }: { session: AdminSession }) {
                         {fullName(entry)}
                       </button>
                     </th>
-                    <td data-label="Registrert">{dateTimeLabel(entry.registrationdate)}</td>
+                    <td data-label="Registrert">{osloDateTimeLabel(entry.registrationdate)}</td>
                     <td data-label="Alder">{entry.age} år</td>
                     <td data-label="Kontakt">
                       <span className="contact-line">{entry.email}</span> <span className="contact-line">{entry.telephone}</span>
@@ -231,7 +231,7 @@ function MemberDetails({ entry, onBack }: { entry: NewMemberAdminEntry; onBack: 
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const rows: [string, string][] = [
-    ["Registrert", dateTimeLabel(entry.registrationdate)],
+    ["Registrert", osloDateTimeLabel(entry.registrationdate)],
     ["Fornavn", entry.firstName],
     ["Etternavn", entry.lastName],
     ["Alder", `${entry.age} år`],

@@ -10,7 +10,6 @@ import { VippsPayments } from "./VippsPayments.tsx";
 import { RegistrationChanges } from "./RegistrationChanges.tsx";
 import {
   amountLabel,
-  dateTimeLabel,
   fullName,
   instructorLabel,
   companionOf,
@@ -20,6 +19,7 @@ import {
   statusLabel,
   yesNo,
 } from "./admin-format.ts";
+import { osloDateTimeLabel } from "../../../shared/format.ts";
 
 type Action = "markPaid" | "cancel" | "forget";
 
@@ -138,7 +138,7 @@ export function AdminDetails({
     ["Gruppe", person.group ?? null],
     ["Vipps-transaksjon", person.transactionid],
     ["Påmeldingsnummer", String(person.registrationId)],
-    ["Registrert", dateTimeLabel(person.createdAt)],
+    ["Registrert", osloDateTimeLabel(person.createdAt)],
   ];
 
   return (
@@ -198,7 +198,7 @@ export function AdminDetails({
       )}
       {leder && <h3>Personvern</h3>}
       {!leder ? null : person.anonymisedAt ? (
-        <p>Personopplysningene ble anonymisert {dateTimeLabel(person.anonymisedAt)}. Betalingene er beholdt for regnskapet.</p>
+        <p>Personopplysningene ble anonymisert {osloDateTimeLabel(person.anonymisedAt)}. Betalingene er beholdt for regnskapet.</p>
       ) : (
         <p>
           Ber personen om innsyn, kan du laste ned alt vi har lagret om påmeldingen. Ber personen om sletting, anonymiseres navn,

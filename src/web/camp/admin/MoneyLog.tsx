@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { moneyActionLabels, osloDateTimeLabel } from "../../../shared/camp/camp-state-labels.ts";
+import { moneyActionLabels } from "../../../shared/camp/camp-state-labels.ts";
+import { osloDateTimeLabel } from "../../../shared/format.ts";
 import { formatKroner } from "../../../shared/format.ts";
 import { ApiError } from "../../lib/api-client.ts";
 import type { CampPaymentDetails } from "../../../shared/payments/vipps-payment.ts";

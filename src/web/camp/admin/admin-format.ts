@@ -1,4 +1,4 @@
-import { formatKroner } from "../../../shared/format.ts";
+import { compareNorwegian, formatKroner } from "../../../shared/format.ts";
 import { registrationStatuses, type AdminPerson } from "../../../shared/camp/camp-lists.ts";
 import {
   paymentMethodLabel as sharedMethodLabel,
@@ -47,15 +47,11 @@ export function publicLabel(value: boolean | null | undefined): string {
   return value ? "Ja, med navn og belte" : "Nei";
 }
 
-export { dateTimeLabel } from "../../../shared/format.ts";
-
 export type SortKey = "name" | "club" | "grade" | "companionOf" | "amount" | "paid" | "payment" | "status";
 export interface Sort {
   key: SortKey;
   direction: "ascending" | "descending";
 }
-
-const collator = new Intl.Collator("nb-NO", { numeric: true, sensitivity: "base" });
 
 function sortValue(p: AdminPerson, key: SortKey): string | number {
   switch (key) {
@@ -82,7 +78,7 @@ function sortValue(p: AdminPerson, key: SortKey): string | number {
 export function sortPeople(people: AdminPerson[], sort: Sort): AdminPerson[] {
   const sign = sort.direction === "ascending" ? 1 : -1;
   const compare = (a: string | number, b: string | number) =>
-    typeof a === "number" && typeof b === "number" ? a - b : collator.compare(String(a), String(b));
+    typeof a === "number" && typeof b === "number" ? a - b : compareNorwegian(String(a), String(b));
   return [...people].sort(
     (a, b) =>
       sign * compare(sortValue(a, sort.key), sortValue(b, sort.key)) ||

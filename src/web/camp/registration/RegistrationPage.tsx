@@ -87,7 +87,7 @@ export function RegistrationWizard({ initial, ...props }: RegistrationWizardProp
 function Wizard({ vippsEnabled = vippsEnabledDefault, availability, ...options }: RegistrationWizardProps & { availability: Availability }) {
   const { year } = useCampEdition();
   const wizard = useCampWizard(options);
-  const data = useCampData();
+  const data = useCampData(wizard.step !== "Welcome");
   const props = { wizard };
   let content: ReactNode;
   switch (wizard.step) {

@@ -9,9 +9,12 @@ export interface CampData {
   retryGrades: () => void;
 }
 
-/** Clubs and grades for the pickers and the price; loaded once per visit, each with its own retry. */
-export function useCampData(): CampData {
-  const [clubs, retryClubs] = useLoad(getClubs);
-  const [grades, retryGrades] = useLoad(getGrades);
+/**
+ * Clubs and grades for the pickers and the price; loaded once per visit, each with its own retry. Not while
+ * `wanted` is false (the Welcome step shows neither): the page becomes interactive without re-rendering for them.
+ */
+export function useCampData(wanted: boolean): CampData {
+  const [clubs, retryClubs] = useLoad(getClubs, undefined, wanted);
+  const [grades, retryGrades] = useLoad(getGrades, undefined, wanted);
   return { clubs, grades, retryClubs, retryGrades };
 }

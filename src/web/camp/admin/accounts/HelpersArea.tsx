@@ -8,7 +8,7 @@ import {
   type CampRole,
 } from "../../../../shared/admin/camp-accounts.ts";
 import { loadCommonPasswords, passwordProblemMessages, passwordProblemOf } from "../../../../shared/admin/password-rule.ts";
-import { osloDateTimeLabel } from "../../../../shared/camp/camp-state-labels.ts";
+import { osloDateTimeLabel } from "../../../../shared/format.ts";
 import { expiredMessage, isUnauthorised, useAdminData, type AdminSession } from "../../../components/admin/AdminShell.tsx";
 import { sha256Hex } from "../../../components/admin/sha256.ts";
 import { ConfirmAction, useConfirmation } from "../../../components/ConfirmAction.tsx";

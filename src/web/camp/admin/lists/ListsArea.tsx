@@ -15,7 +15,7 @@ import {
   type WeekendListId,
 } from "../../../../shared/camp/camp-weekend-lists.ts";
 import { formatKroner } from "../../../../shared/format.ts";
-import { osloDateTimeLabel } from "../../../../shared/camp/camp-state-labels.ts";
+import { osloDateTimeLabel } from "../../../../shared/format.ts";
 import { useAdminData, type AdminSession } from "../../../components/admin/AdminShell.tsx";
 import { getCampAdminParticipants } from "../camp-admin-api.ts";
 import { campEditionForYear } from "../../../../shared/camp/camp-edition.ts";
