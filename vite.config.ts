@@ -7,5 +7,13 @@ export default defineConfig({
   publicDir: "content/public",
   build: {
     assetsInlineLimit: 2048,
+    rolldownOptions: {
+      output: {
+        // React DOM in a chunk of its own rather than inside the router's client entry: a working page
+        // evaluates its chunks one per task (src/server/site/strip-runtime.ts), and React DOM with the
+        // entry's hydration start in one chunk was the longest of those tasks.
+        codeSplitting: { groups: [{ name: "react-dom", test: /node_modules[\\/](react-dom|scheduler)[\\/]/ }] },
+      },
+    },
   },
 });

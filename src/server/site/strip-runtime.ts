@@ -21,14 +21,59 @@ export async function stripRuntime(html: string, stylesheet: Stylesheet): Promis
 }
 
 /**
- * Starts the deferred runtime after the first paint (two animation frames; on load at the latest): the
- * module script is put back as a real one, which imports the router's modules and hydrates the page.
+ * Starts the deferred runtime after the first paint (two animation frames; on load at the latest).
  * First it turns off zod's compiled fast path (zod reads `globalThis.__zod_globalConfig` when its schemas
  * are made): that path probes `new Function`, which the page's Content Security Policy forbids, and the
  * browser reports the probe as a violation.
+ * Then the page's modules are fetched at once (fresh module preloads) and evaluated one chunk per task, with
+ * a yield between them, last listed first (the router lists a module before the chunks it imports, so
+ * mostly each import evaluates one chunk): evaluated as one module graph they made one long task
+ * (React, zod and its schemas, our code) during which the page could not answer a tap. The router's entry
+ * is left out (it hydrates as it is evaluated); last, the module script is put back as a real one: its
+ * modules are evaluated by then, so it only starts the entry, which hydrates the page.
  */
-export const startRuntime =
-  'window.__zod_globalConfig=Object.assign(window.__zod_globalConfig||{},{jitless:true});(function(){var started=false;function go(){if(started)return;started=true;var d=document.getElementById("deferred-runtime");if(!d)return;var s=document.createElement("script");s.type="module";s.textContent=d.textContent;d.after(s)}requestAnimationFrame(function(){requestAnimationFrame(go)});addEventListener("load",go)})()';
+export const startRuntime = `
+window.__zod_globalConfig = Object.assign(window.__zod_globalConfig || {}, { jitless: true });
+(function () {
+  var started = false;
+  function go() {
+    if (started) return;
+    started = true;
+    var deferred = document.getElementById("deferred-runtime");
+    if (!deferred) return;
+    var source = deferred.textContent;
+    var entryPath = /import\\("([^"]+)"\\)/.exec(source);
+    var entry = entryPath ? new URL(entryPath[1], location.href).href : "";
+    var chunks = [];
+    document.querySelectorAll('link[rel="modulepreload"]').forEach(function (link) {
+      if (link.href !== entry) chunks.push(link.href);
+    });
+    function preload(from) {
+      chunks.slice(from, from + 2).forEach(function (href) {
+        var link = document.createElement("link");
+        link.rel = "modulepreload";
+        link.href = href;
+        document.head.append(link);
+      });
+      if (from + 2 < chunks.length) setTimeout(preload, 0, from + 2);
+    }
+    preload(0);
+    function hydrate() {
+      var script = document.createElement("script");
+      script.type = "module";
+      script.textContent = source;
+      deferred.after(script);
+    }
+    function next(index) {
+      if (index < 0) return hydrate();
+      import(chunks[index]).then(function () { setTimeout(next, 0, index - 1); }, hydrate);
+    }
+    next(chunks.length - 1);
+  }
+  requestAnimationFrame(function () { requestAnimationFrame(go); });
+  addEventListener("load", go);
+})();
+`.replace(/\n\s*/g, "");
 
 /**
  * A working page made to paint from its HTML alone, then hydrate:
