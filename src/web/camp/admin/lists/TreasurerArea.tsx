@@ -50,7 +50,7 @@ export function TreasurerArea({ session }: { session: AdminSession }) {
           </tbody>
         </table>
         <h4>Per betalingsmåte</h4>
-        <table className="print-table treasurer-figures">
+        <table className="print-table treasurer-figures treasurer-by-method">
           <thead>
             <tr>
               <th scope="col">Betalingsmåte</th>
@@ -64,10 +64,10 @@ export function TreasurerArea({ session }: { session: AdminSession }) {
             {data.byMethod.map((m) => (
               <tr key={m.method}>
                 <th scope="row">{paymentMethodLabel(m.method)}</th>
-                <td>{m.registrations}</td>
-                <td>{formatKroner(m.toPay)}</td>
-                <td>{formatKroner(m.paid)}</td>
-                <td>{formatKroner(m.refunded)}</td>
+                <td data-label="Påmeldinger">{m.registrations}</td>
+                <td data-label="Å betale">{formatKroner(m.toPay)}</td>
+                <td data-label="Innbetalt">{formatKroner(m.paid)}</td>
+                <td data-label="Refundert">{formatKroner(m.refunded)}</td>
               </tr>
             ))}
           </tbody>
