@@ -11,6 +11,7 @@ export const checkInMessages = {
   unknownCode: "Ukjent QR-kode.",
   unknownPerson: "Fant ikke personen.",
   cancelled: "Påmeldingen er avbestilt.",
+  groupVippsOpen: "Påmeldingen er med i én Vipps-betaling for flere utøvere som ikke er fullført. Be den som betaler om å fullføre eller avbryte den i Vipps, og prøv igjen.",
   reusedActionId: "Handlingen har samme id som en annen handling. Prøv igjen.",
   searchEmpty: "Skriv et navn eller en klubb.",
   badDay: "Dagen er ikke en av leirdagene.",

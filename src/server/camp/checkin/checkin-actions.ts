@@ -75,6 +75,10 @@ export async function performCheckInAction(
         break;
       case "payment": {
         if (cancelled) refuse(checkInMessages.cancelled);
+        // An approval still to come would confirm the rest of the group and capture the whole total, this
+        // athlete's share too. (A registration's own open payment is safe: approved after a door payment,
+        // its reservation is released.)
+        if (await inOpenGroupVippsPayment(tx, registrationId)) refuse(checkInMessages.groupVippsOpen);
         const amount = action.amount!;
         const payment = await doorPaymentRow(tx, registrationId, registration.order_id, Number(registration.total), amount, now);
         const moneyActionId = await bookDoorPayment(tx, payment, amount, doorPaymentLog.paid, account.username, now);
@@ -147,6 +151,14 @@ async function registrationOf(tx: Db, personId: string): Promise<number | undefi
   }
   const [row] = await tx.select({ registrationId: campCompanions.registrationId }).from(campCompanions).where(eq(campCompanions.id, id));
   return row?.registrationId;
+}
+
+/** The registration has a share of a group Vipps payment that Vipps may still approve. */
+async function inOpenGroupVippsPayment(tx: Db, registrationId: number): Promise<boolean> {
+  const open = await tx.execute(sql`select 1 from payment_shares join payments on payments.id = payment_shares.payment_id
+    where payment_shares.registration_id = ${registrationId} and payments.method = 'vipps' and payments.state <> 'failed'
+      and (payments.vipps_state is null or payments.vipps_state = 'CREATED') limit 1`);
+  return open.rows.length > 0;
 }
 
 /**

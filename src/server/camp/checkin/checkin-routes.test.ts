@@ -8,7 +8,8 @@ import { campRegistrations, moneyActions, payments } from "../../db/schema/camp.
 import { mailOutbox } from "../../db/schema/mail.ts";
 import { createTestDatabase, databaseKinds } from "../../test-support/database.ts";
 import { testAdminCredentials } from "../../test-support/app.ts";
-import { buildCampTestApp, campAdminToken, companion, countRows, draft, postRegistration, type TestApp } from "../../test-support/camp.ts";
+import { buildCampTestApp, campAdminToken, companion, countRows, draft, postRegistration, sibling, type TestApp } from "../../test-support/camp.ts";
+import { startVippsPayment } from "../../test-support/vipps.ts";
 import { campConfirmationKey } from "../camp-confirmation-mail.ts";
 import { checkInCodeFor } from "./checkin-code.ts";
 import { doorPaymentLog } from "./checkin-actions.ts";
@@ -191,6 +192,21 @@ describe.each(databaseKinds)("check-in at the door on %s", (kind) => {
     const [paid] = await database.db.select().from(campRegistrations).where(eq(campRegistrations.id, pending!.id));
     expect(paid!.status).toBe("confirmed");
     expect((await doorLog(pending!.id)).map((entry) => entry.amount)).toEqual([pending!.total]);
+  });
+
+  it("refuses a door payment while the athlete's group Vipps payment is open (an approval would take the share twice)", async () => {
+    const group = await startVippsPayment(app, { firstName: "Gruppe", lastName: "Vippsen", siblings: [sibling({ firstName: "Søster", lastName: "Vippsen" })] });
+    const [second] = await database.db.select().from(campRegistrations).where(eq(campRegistrations.firstName, "Søster"));
+    for (const id of [group.registrationId, second!.id]) {
+      const answer = await act({ actionId: randomUUID(), kind: "payment", personId: `a${id}`, amount: 100 });
+      expect(answer.statusCode).toBe(409);
+      expect(answer.json()).toEqual({ error: "Påmeldingen er med i én Vipps-betaling for flere utøvere som ikke er fullført. Be den som betaler om å fullføre eller avbryte den i Vipps, og prøv igjen." });
+      expect(await doorLog(id)).toEqual([]);
+      const [row] = await database.db.select({ status: campRegistrations.status }).from(campRegistrations).where(eq(campRegistrations.id, id));
+      expect(row!.status).toBe("pending_payment");
+    }
+    // Checking in is not a payment: the athletes can come in while the payment is settled.
+    expect((await act({ actionId: randomUUID(), kind: "checkin", personId: `a${second!.id}` })).statusCode).toBe(200);
   });
 
   it("refuses a cancelled registration (409, nothing stored) and unknown people (404)", async () => {
