@@ -25,9 +25,10 @@ export async function stripRuntime(html: string, stylesheet: Stylesheet): Promis
  * First it turns off zod's compiled fast path (zod reads `globalThis.__zod_globalConfig` when its schemas
  * are made): that path probes `new Function`, which the page's Content Security Policy forbids, and the
  * browser reports the probe as a violation.
- * Then the page's modules are fetched at once (fresh module preloads) and evaluated one chunk per task, with
- * a yield between them, last listed first (the router lists a module before the chunks it imports, so
- * mostly each import evaluates one chunk): evaluated as one module graph they made one long task
+ * Then the page's modules are fetched (fresh module preloads, three per task: a preload also compiles its
+ * chunk) and evaluated one chunk per task, last listed first (the router lists a module before the chunks it
+ * imports, so mostly each import evaluates one chunk), with a yield between them that lets input in (a
+ * message to itself: nested timers would wait at least 4 ms each): evaluated as one module graph they made one long task
  * (React, zod and its schemas, our code) during which the page could not answer a tap. The router's entry
  * is left out (it hydrates as it is evaluated); last, the module script is put back as a real one: its
  * modules are evaluated by then, so it only starts the entry, which hydrates the page.
@@ -46,16 +47,20 @@ window.__zod_globalConfig = Object.assign(window.__zod_globalConfig || {}, { jit
     var entry = entryPath ? new URL(entryPath[1], location.href).href : "";
     var chunks = [];
     document.querySelectorAll('link[rel="modulepreload"]').forEach(function (link) {
-      if (link.href !== entry) chunks.push(link.href);
+      if (link.href !== entry) chunks.unshift(link.href);
     });
+    var channel = new MessageChannel();
+    var queued = [];
+    channel.port1.onmessage = function () { queued.shift()(); };
+    function later(task) { queued.push(task); channel.port2.postMessage(null); }
     function preload(from) {
-      chunks.slice(from, from + 2).forEach(function (href) {
+      chunks.slice(from, from + 3).forEach(function (href) {
         var link = document.createElement("link");
         link.rel = "modulepreload";
         link.href = href;
         document.head.append(link);
       });
-      if (from + 2 < chunks.length) setTimeout(preload, 0, from + 2);
+      if (from + 3 < chunks.length) later(function () { preload(from + 3); });
     }
     preload(0);
     function hydrate() {
@@ -65,10 +70,10 @@ window.__zod_globalConfig = Object.assign(window.__zod_globalConfig || {}, { jit
       deferred.after(script);
     }
     function next(index) {
-      if (index < 0) return hydrate();
-      import(chunks[index]).then(function () { setTimeout(next, 0, index - 1); }, hydrate);
+      if (index === chunks.length) return hydrate();
+      import(chunks[index]).then(function () { later(function () { next(index + 1); }); }, hydrate);
     }
-    next(chunks.length - 1);
+    next(0);
   }
   requestAnimationFrame(function () { requestAnimationFrame(go); });
   addEventListener("load", go);

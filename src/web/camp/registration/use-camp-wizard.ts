@@ -46,10 +46,10 @@ interface WizardState {
 /** A fresh wizard on its first step: what the server renders, and what hydration starts from. */
 const freshState = (): WizardState => ({ draft: emptyCampDraft(newId()), step: "Welcome", tabFieldsMissing: false, restored: true });
 
-function restoredState(): WizardState {
+function storedState(): WizardState | undefined {
   const stored = loadWizard();
   // A stored draft may predate a rule change (or a cookie edit): disabled choices are cleared here too.
-  return stored ? { ...stored, draft: applyCampRules(stored.draft), restored: true } : freshState();
+  return stored && { ...stored, draft: applyCampRules(stored.draft), restored: true };
 }
 
 /** The top-level field a server issue path names ("ledsagere.0.email" → "ledsagere"). */
@@ -61,7 +61,14 @@ export function useCampWizard({ redirect = (url) => window.location.assign(url) 
   // The first render (on the server, and hydrating its HTML) is the Welcome step; the stored draft (cookies
   // and this tab's storage, which the server cannot read) takes over before the browser paints.
   const [state, setState] = useState<WizardState>(() => ({ ...freshState(), restored: false }));
-  useLayoutEffect(() => setState(restoredState()), []);
+  // Nothing stored (a first visit): the fresh draft stands as it is, without a second render of the whole
+  // wizard in the same task as hydration.
+  const nothingStored = useRef(false);
+  useLayoutEffect(() => {
+    const stored = storedState();
+    if (stored) setState(stored);
+    else nothingStored.current = true;
+  }, []);
   const { draft, step, tabFieldsMissing, restored } = state;
   const [companion, setCompanion] = useState<CompanionDraft | null>(null);
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
@@ -76,7 +83,7 @@ export function useCampWizard({ redirect = (url) => window.location.assign(url) 
   const [moved, setMoved] = useState(false);
 
   useEffect(() => {
-    if (!restored) return;
+    if (!restored && !nothingStored.current) return;
     if (step === "Done") clearWizard();
     else saveWizard({ draft, step });
   }, [draft, step, restored]);
