@@ -14,8 +14,8 @@ export interface RenderedPagesOptions {
   renderer: PageRenderer;
   watch: EditionWatch;
   now: () => Date;
-  /** The text of one of the build's stylesheets by its path (/assets/….css). */
-  stylesheet: (href: string) => Promise<string>;
+  /** The text of one of the build's own files by its path (/assets/…): stylesheets to inline, chunks to order. */
+  asset: (href: string) => Promise<string>;
   /** Told when an information page could not be rendered again and its previous rendering is served. */
   onStale?: (path: string, error: unknown) => void;
 }
@@ -37,7 +37,7 @@ function renderKey(snapshot: EditionSnapshot | null, at: Date): string {
  *   request, since their first view may show data of the moment (the participant list, the places left,
  *   a waiting-list offer) that their route loaders read through `api`.
  */
-export function renderedPages({ renderer, watch, now, stylesheet, onStale }: RenderedPagesOptions) {
+export function renderedPages({ renderer, watch, now, asset, onStale }: RenderedPagesOptions) {
   const info = new Map<string, { key: string; page: Promise<RenderedPage> }>();
   // The last information page that rendered, per path: served when a new render fails, rather than an error.
   const lastGood = new Map<string, RenderedPage>();
@@ -46,7 +46,7 @@ export function renderedPages({ renderer, watch, now, stylesheet, onStale }: Ren
     const site: SiteRenderContext = { edition: snapshot?.data ?? null, renderedAt: at.toISOString() };
     const { status, html, location } = await renderer(url, site, api);
     if (status >= 500) throw new Error(`Rendering ${url} failed with status ${status}.`);
-    return { status, location, page: prepareHtml(strip ? await stripRuntime(html, stylesheet) : await deferRuntime(html, stylesheet)) };
+    return { status, location, page: prepareHtml(strip ? await stripRuntime(html, asset) : await deferRuntime(html, asset)) };
   }
 
   async function cached(cache: typeof info, url: string, strip: boolean): Promise<RenderedPage> {

@@ -63,18 +63,18 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
     },
   });
   const documents = campDocuments(watch);
-  const styles = new Map<string, Promise<string>>();
+  const assets = new Map<string, Promise<string>>();
   const pages = renderedPages({
     renderer,
     watch,
     now: app.now,
     onStale: (urlPath, error) => app.log.error({ err: error, path: urlPath }, "could not render a page again; serving its previous rendering"),
     // Only the build's own files under root; the hashed names never change while the process runs.
-    stylesheet: (href) => {
+    asset: (href) => {
       const file = path.join(root, path.normalize(href));
-      if (!file.startsWith(root + path.sep)) return Promise.reject(new Error(`Stylesheet outside the build: ${href}`));
-      if (!styles.has(href)) styles.set(href, readFile(file, "utf8"));
-      return styles.get(href)!;
+      if (!file.startsWith(root + path.sep)) return Promise.reject(new Error(`Asset outside the build: ${href}`));
+      if (!assets.has(href)) assets.set(href, readFile(file, "utf8"));
+      return assets.get(href)!;
     },
   });
 

@@ -16,4 +16,18 @@ describe("deferRuntime (a working page)", () => {
     // Hydration needs the text exactly as rendered, comments included.
     expect(html).toContain("<h1>Påmelding til vinterleir <!-- -->2026</h1><script>window.__reactRouterContext={}</script>");
   });
+
+  it("lists the module preloads leaves first, so each chunk is evaluated after the chunks it imports", async () => {
+    const chunks: Record<string, string> = {
+      "/assets/route-x1.js": `import{a}from"./shared-x2.js";export default a;`,
+      "/assets/shared-x2.js": `export const a=1;`,
+    };
+    const withPreloads = page.replace(
+      "<link rel=\"stylesheet\"",
+      `<link rel="modulepreload" href="/assets/route-x1.js"/><link rel="modulepreload" href="/assets/shared-x2.js"/><link rel="stylesheet"`,
+    );
+    const html = await deferRuntime(withPreloads, async (href) => chunks[href] ?? "");
+    const preloads = [...html.matchAll(/<link media="print" rel="modulepreload" href="([^"]+)"/g)].map((link) => link[1]);
+    expect(preloads).toEqual(["/assets/entry.client-abc.js", "/assets/shared-x2.js", "/assets/route-x1.js"]);
+  });
 });

@@ -5,11 +5,13 @@
  * A working page keeps its runtime (it hydrates) and only has its stylesheets inlined (`inlineStylesheets`).
  */
 import { parse, type HTMLElement } from "node-html-parser";
+import { leavesFirst } from "./chunk-order.ts";
 
-type Stylesheet = (href: string) => Promise<string>;
+/** The text of one of the build's own files, by its path (/assets/…): stylesheets and chunks. */
+type AssetText = (href: string) => Promise<string>;
 
-/** `stylesheet(href)` gives the text of one of the build's own stylesheets (an absolute path such as /assets/x.css). */
-export async function stripRuntime(html: string, stylesheet: Stylesheet): Promise<string> {
+/** `stylesheet(href)` gives the text of one of the build's own files (an absolute path such as /assets/x.css). */
+export async function stripRuntime(html: string, stylesheet: AssetText): Promise<string> {
   const document = parse(html, { comment: false });
   for (const script of document.querySelectorAll("script")) {
     if (!script.hasAttribute("data-keep")) script.remove();
@@ -26,9 +28,9 @@ export async function stripRuntime(html: string, stylesheet: Stylesheet): Promis
  * are made): that path probes `new Function`, which the page's Content Security Policy forbids, and the
  * browser reports the probe as a violation.
  * Then the page's modules are fetched (fresh module preloads, three per task: a preload also compiles its
- * chunk) and evaluated one chunk per task, last listed first (the router lists a module before the chunks it
- * imports, so mostly each import evaluates one chunk), with a yield between them that lets input in (a
- * message to itself: nested timers would wait at least 4 ms each): evaluated as one module graph they made one long task
+ * chunk) and evaluated one chunk per task in the order of the preloads, which the server puts leaves first
+ * (`leavesFirst`, chunk-order.ts), with a yield between them that lets input in (a message to itself: nested
+ * timers would wait at least 4 ms each): evaluated as one module graph they made one long task
  * (React, zod and its schemas, our code) during which the page could not answer a tap. The router's entry
  * is left out (it hydrates as it is evaluated); last, the module script is put back as a real one: its
  * modules are evaluated by then, so it only starts the entry, which hydrates the page.
@@ -47,7 +49,7 @@ window.__zod_globalConfig = Object.assign(window.__zod_globalConfig || {}, { jit
     var entry = entryPath ? new URL(entryPath[1], location.href).href : "";
     var chunks = [];
     document.querySelectorAll('link[rel="modulepreload"]').forEach(function (link) {
-      if (link.href !== entry) chunks.unshift(link.href);
+      if (link.href !== entry) chunks.push(link.href);
     });
     var channel = new MessageChannel();
     var queued = [];
@@ -84,14 +86,15 @@ window.__zod_globalConfig = Object.assign(window.__zod_globalConfig || {}, { jit
  * A working page made to paint from its HTML alone, then hydrate:
  * - its stylesheets are inlined (the <link>s stay for React's hydration, but with media="print" they do not
  *   hold up the first paint);
- * - the module preloads get media="print" too (not fetched), and the router's module script becomes inert
+ * - the module preloads get media="print" too (not fetched) and are put in leaves-first order, and the
+ *   router's module script becomes inert
  *   text that a small inline script starts after the first paint (`startRuntime`): the JavaScript is
  *   fetched once the visitor sees the page.
  * Only these tags change, as text: the rest stays byte for byte what React rendered.
  */
-export async function deferRuntime(html: string, stylesheet: Stylesheet): Promise<string> {
+export async function deferRuntime(html: string, asset: AssetText): Promise<string> {
   const links = [...html.matchAll(/<link rel="stylesheet" href="(\/[^"/][^"]*)"\s*\/?>/g)];
-  const styles = await Promise.all(links.map((link) => stylesheet(link[1]!)));
+  const styles = await Promise.all(links.map((link) => asset(link[1]!)));
   let at = 0;
   const inlined =
     links.reduce((out, link, i) => {
@@ -99,14 +102,18 @@ export async function deferRuntime(html: string, stylesheet: Stylesheet): Promis
       at = link.index + link[0].length;
       return out + before + `<style>${styles[i]!.replaceAll("</", "<\\/")}</style>` + link[0].replace("<link ", '<link media="print" ');
     }, "") + html.slice(at);
+  const preload = /<link rel="modulepreload" href="(\/[^"/][^"]*)"\s*\/?>/g;
+  const order = await leavesFirst([...inlined.matchAll(preload)].map((link) => link[1]!), asset);
+  let next = 0;
   return inlined
+    .replace(preload, (link, href: string) => link.replace(href, order[next++] ?? href))
     .replaceAll('<link rel="modulepreload"', '<link media="print" rel="modulepreload"')
     .replace(/<script type="module"( async="")?>([\s\S]*?)<\/script>/, (_tag, _async, body: string) =>
       `<script type="text/plain" id="deferred-runtime">${body}</script><script>${startRuntime}</script>`,
     );
 }
 
-async function inlineInto(document: HTMLElement, stylesheet: Stylesheet) {
+async function inlineInto(document: HTMLElement, stylesheet: AssetText) {
   for (const link of document.querySelectorAll('link[rel="stylesheet"]')) {
     const href = link.getAttribute("href");
     if (!href?.startsWith("/") || href.startsWith("//")) continue;
