@@ -1,5 +1,5 @@
 import { onFirstUse } from "./on-first-use.ts";
-import { CLUB_TIME_ZONE, osloCalendarDate, type CalendarDate } from "./time.ts";
+import { CLUB_TIME_ZONE, type CalendarDate } from "./time.ts";
 
 const norwegianCollator = onFirstUse(() => new Intl.Collator("nb-NO", { numeric: true, sensitivity: "base" }));
 
@@ -58,17 +58,6 @@ export function formatKronerOre(amount: number): string {
   return Number.isInteger(amount) ? formatKroner(amount) : `${oreFormat().format(amount)}\u00a0kr`;
 }
 
-const osloClockFormat = onFirstUse(
-  () => new Intl.DateTimeFormat("nb-NO", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: CLUB_TIME_ZONE }),
-);
-
-/** "fredag 1. mai kl. 12.00" — an instant as the club says it, in Oslo time whatever the browser's zone. */
-export function formatOsloDateTime(instant: Date): string {
-  const day = osloCalendarDate(instant);
-  const clock = osloClockFormat().format(instant).replace(":", ".");
-  return `${weekdayName(day)} ${formatDayMonth(day)} kl. ${clock}`;
-}
-
 const osloNumericFormat = onFirstUse(
   () =>
     new Intl.DateTimeFormat("nb-NO", {
@@ -94,6 +83,13 @@ interface OsloDateTimeParts {
 function osloDateTimeParts(date: Date): OsloDateTimeParts {
   const part = Object.fromEntries(osloNumericFormat().formatToParts(date).map((p) => [p.type, p.value]));
   return { year: part.year!, month: part.month!, day: part.day!, hour: part.hour!, minute: part.minute! };
+}
+
+/** "fredag 1. mai kl. 12.00" — an instant as the club says it, in Oslo time whatever the browser's zone. */
+export function formatOsloDateTime(instant: Date): string {
+  const p = osloDateTimeParts(instant);
+  const day = { year: Number(p.year), month: Number(p.month), day: Number(p.day) };
+  return `${weekdayName(day)} ${formatDayMonth(day)} kl. ${p.hour}.${p.minute}`;
 }
 
 function toDate(value: string | Date): Date {
