@@ -28,7 +28,7 @@ declare module "react-router" {
 }
 
 /** What every page below the root gets: the server's render context and whether its camp is over. */
-export interface RootData extends SiteRenderContext {
+interface RootData extends SiteRenderContext {
   /**
    * Judged here, on the server: on Oslo's clock, which in the browser would load time-zone data in the
    * middle of hydration.
