@@ -1,10 +1,19 @@
 import { useId } from "react";
 import { formatKroner } from "../../../../shared/format.ts";
 import { paymentMethodLabel } from "../../../../shared/camp/camp-state-labels.ts";
+import type { TreasurerSummary } from "../../../../shared/camp/camp-treasurer.ts";
 import { useAdminData, type AdminSession } from "../../../components/admin/AdminShell.tsx";
 import { useCampYear } from "../../../lib/camp-edition.tsx";
 import { campXlsxUrl, getTreasurerSummary } from "../accounts/camp-accounts-api.ts";
 import "./lists.css";
+
+/** The per-method figures: the column headings, and on a phone each figure's label. */
+const methodColumns: [string, (m: TreasurerSummary["byMethod"][number]) => string][] = [
+  ["Påmeldinger", (m) => String(m.registrations)],
+  ["Å betale", (m) => formatKroner(m.toPay)],
+  ["Innbetalt", (m) => formatKroner(m.paid)],
+  ["Refundert", (m) => formatKroner(m.refunded)],
+];
 
 const failedMessage = "Klarte ikke hente oppsummeringen, så du er logget ut. Logg inn på nytt for å prøve igjen.";
 
@@ -54,20 +63,22 @@ export function TreasurerArea({ session }: { session: AdminSession }) {
           <thead>
             <tr>
               <th scope="col">Betalingsmåte</th>
-              <th scope="col">Påmeldinger</th>
-              <th scope="col">Å betale</th>
-              <th scope="col">Innbetalt</th>
-              <th scope="col">Refundert</th>
+              {methodColumns.map(([heading]) => (
+                <th key={heading} scope="col">
+                  {heading}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
             {data.byMethod.map((m) => (
               <tr key={m.method}>
                 <th scope="row">{paymentMethodLabel(m.method)}</th>
-                <td data-label="Påmeldinger">{m.registrations}</td>
-                <td data-label="Å betale">{formatKroner(m.toPay)}</td>
-                <td data-label="Innbetalt">{formatKroner(m.paid)}</td>
-                <td data-label="Refundert">{formatKroner(m.refunded)}</td>
+                {methodColumns.map(([heading, value]) => (
+                  <td key={heading} data-label={heading}>
+                    {value(m)}
+                  </td>
+                ))}
               </tr>
             ))}
           </tbody>
