@@ -68,6 +68,7 @@ describe("static site", () => {
     expect(res.body).not.toContain("data-keep");
     expect(res.body).toContain("<script>window.x=1</script>");
     expect(res.body).toContain("<style>body{margin:0}</style>");
+    expect(res.body).toContain("<style>main{padding:0}</style>");
     const csp = String(res.headers["content-security-policy"]);
     expect(csp).toContain(`'sha256-${createHash("sha256").update("window.x=1").digest("base64")}'`);
     expect(csp).toContain(`'sha256-${createHash("sha256").update("body{margin:0}").digest("base64")}'`);
@@ -79,6 +80,7 @@ describe("static site", () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain(`Laster ${url}`);
       expect(res.body, url).toContain("__reactRouterContext");
+      expect(res.body, url).toContain("<style>main{padding:0}</style>");
       const csp = String(res.headers["content-security-policy"]);
       expect(csp, url).toContain(`'sha256-${createHash("sha256").update("window.__reactRouterContext={}").digest("base64")}'`);
     }

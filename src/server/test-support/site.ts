@@ -12,7 +12,8 @@ import { testAdminCredentials } from "./app.ts";
 
 /**
  * A stand-in for the web app's server build: a page like React Router renders it (the runtime's scripts
- * and module preload, our data-keep script, a stylesheet link), with a body that shows the path and, on
+ * and module preload, our data-keep script, stylesheet links — one as React Router writes a stylesheet that a
+ * lazily loaded module also imports, with a "#" after its name), with a body that shows the path and, on
  * the camp price page, the edition's companion fee and the render time.
  */
 export const testRenderer: PageRenderer = async (url, site) => {
@@ -30,6 +31,7 @@ export const testRenderer: PageRenderer = async (url, site) => {
   const html =
     `<!DOCTYPE html><html lang="nb"><head><script data-keep="">window.x=1</script>` +
     `<link rel="modulepreload" href="/assets/app-abc123.js"/><link rel="stylesheet" href="/assets/app-abc123.css"/>` +
+    `<link rel="stylesheet" href="/assets/shared-abc123.css#"/>` +
     `<style>p{color:red}</style></head><body><p>${body}</p>` +
     `<script>window.__reactRouterContext={}</script><script type="module">import("/assets/app-abc123.js")</script></body></html>`;
   return { status: 200, html };
@@ -42,6 +44,7 @@ export async function createTestSite(): Promise<{ dir: string; remove: () => Pro
   await mkdir(path.join(dir, "dokumenter"), { recursive: true });
   await writeFile(path.join(dir, "assets/app-abc123.js"), "console.log(1)");
   await writeFile(path.join(dir, "assets/app-abc123.css"), "body{margin:0}");
+  await writeFile(path.join(dir, "assets/shared-abc123.css"), "main{padding:0}");
   await writeFile(path.join(dir, "dokumenter/ski-tkd-pensum.pdf"), "%PDF-1.4 pensum");
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }

@@ -7,6 +7,8 @@ import { campEditionForYear } from "../../../shared/camp/camp-edition.ts";
 
 import type { AdminPerson } from "../../../shared/camp/camp-lists.ts";
 import { CampAdmin } from "./CampAdminPage.tsx";
+// The page loads its signed-in areas lazily; loaded here first, so a test waits for its data, not for modules.
+import "./CampAdminAreas.tsx";
 import { adminPerson } from "./admin-person.fixture.ts";
 import { sha256Hex } from "../../components/admin/sha256.ts";
 import { calls, mockApi } from "../../test-support/mock-api.ts";

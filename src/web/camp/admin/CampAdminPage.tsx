@@ -1,33 +1,11 @@
-import { useState } from "react";
+import { lazy, Suspense } from "react";
 import type { Route } from "./+types/CampAdminPage";
 import { club } from "../../../shared/club/club-facts.ts";
-import { campAdminCsvUrl, campSignIn, getCampAdminParticipants, getCampAdminTotals } from "./camp-admin-api.ts";
+import { campSignIn } from "./camp-sign-in.ts";
 import { campYearOfMatches, useCampYear } from "../../lib/camp-edition.tsx";
-import { useFocusReturn } from "../../lib/use-focus-return.ts";
-import type { AdminPerson, AdminTotals } from "../../../shared/camp/camp-lists.ts";
-import { AdminDetails } from "./AdminDetails.tsx";
-import { AdminList, initialListView, type ListView } from "./AdminList.tsx";
-import {
-  AdminLoading,
-  AdminShell,
-  expiredMessage,
-  SignOutButton,
-  useAdminData,
-  type AdminSession,
-} from "../../components/admin/AdminShell.tsx";
-import { personKey } from "./admin-format.ts";
+import { AdminLoading, AdminShell } from "../../components/admin/AdminShell.tsx";
 import { sha256Hex } from "../../components/admin/sha256.ts";
-import { Tabs } from "../participants/Tabs.tsx";
-import { EditionsArea } from "./editions/EditionsArea.tsx";
-import { WaitlistArea } from "./waitlist/WaitlistArea.tsx";
-import { HelpersArea } from "./accounts/HelpersArea.tsx";
-import { campXlsxUrl, getCampMe } from "./accounts/camp-accounts-api.ts";
-import { ListsArea } from "./lists/ListsArea.tsx";
-import { TreasurerArea } from "./lists/TreasurerArea.tsx";
-import { campRoleLabels, type CampRole } from "../../../shared/admin/camp-accounts.ts";
-import "../participants/participants.css";
 import "../../components/admin/admin.css";
-import "./camp-admin.css";
 
 export function meta({ matches }: Route.MetaArgs) {
   const year = campYearOfMatches(matches);
@@ -41,13 +19,15 @@ export function meta({ matches }: Route.MetaArgs) {
   ];
 }
 
-const failedMessage = "Klarte ikke hente påmeldingene, så du er logget ut. Logg inn på nytt for å prøve igjen.";
-
 /**
- * The camp admin: login, then the tabs the account's role allows: the participants (list, then one
- * registration), the weekend's lists, the treasurer's summary, the camp editions ("Leirer"), the waiting
- * list and the helpers' accounts ("Hjelpere").
+ * The signed-in admin (lists, the edition form with its preview of the camp pages, the treasurer, …) is most
+ * of this page's code, and nobody needs it before signing in: the login form loads without it, and the areas
+ * are fetched when a token exists — when the admin starts typing, the fetch has begun already.
  */
+const loadAreas = () => import("./CampAdminAreas.tsx");
+const CampAdminAreas = lazy(loadAreas);
+
+/** The camp admin: the login form, then the tabs the account's role allows (see CampAdminAreas). */
 export function CampAdmin({ hash = sha256Hex }: { hash?: (password: string) => Promise<string> }) {
   const year = useCampYear();
   return (
@@ -56,105 +36,15 @@ export function CampAdmin({ hash = sha256Hex }: { hash?: (password: string) => P
       title={`Vinterleiren ${year} – administrasjon`}
       {...campSignIn}
       hash={hash}
+      onLoginStarted={() => void loadAreas()}
       intro="Listen over deltakere er bare for dem som arrangerer vinterleiren. Logg inn for å se den."
     >
-      {(session) => <AdminTabs session={session} />}
-    </AdminShell>
-  );
-}
-
-type Data = { people: AdminPerson[]; totals: AdminTotals };
-
-async function fetchData(token: string): Promise<Data> {
-  const [people, totals] = await Promise.all([getCampAdminParticipants(token), getCampAdminTotals(token)]);
-  return { people, totals };
-}
-
-/**
- * Each tab keeps its state (a half-filled form, a search) while another is shown. A `leder` gets every tab;
- * an `innsjekk` account the participants (without allergy texts) and the lists without the kitchen's.
- */
-function AdminTabs({ session }: { session: AdminSession }) {
-  const [tab, setTab] = useState("participants");
-  const { data: me } = useAdminData(session, getCampMe, failedMessage);
-  if (!me) return <AdminLoading text="Logger inn...">{null}</AdminLoading>;
-  const leder = me.role === "leder";
-  return (
-    <>
-      <div className="admin-toolbar">
-        <span className="signed-in-as">
-          Logget inn som {me.name} ({campRoleLabels[me.role].toLocaleLowerCase("nb-NO")})
-        </span>
-        <a className="button secondary" href="/vinterleir/deltakere/innsjekk">
-          Innsjekking
-        </a>
-        <SignOutButton session={session} />
-      </div>
-      <Tabs
-        label="Administrasjon av vinterleiren"
-        selected={tab}
-        onSelect={setTab}
-        tabs={[
-          { id: "participants", label: "Deltakere", content: <ParticipantsArea session={session} role={me.role} /> },
-          { id: "lists", label: "Lister", content: <ListsArea session={session} role={me.role} /> },
-          ...(leder
-            ? [
-                { id: "treasurer", label: "Kasserer", content: <TreasurerArea session={session} /> },
-                { id: "editions", label: "Leirer", content: <EditionsArea session={session} /> },
-                { id: "waitlist", label: "Venteliste", content: <WaitlistArea session={session} /> },
-                { id: "helpers", label: "Hjelpere", content: <HelpersArea session={session} me={me.username} /> },
-              ]
-            : []),
-        ]}
-      />
-    </>
-  );
-}
-
-function ParticipantsArea({ session, role }: { session: AdminSession; role: CampRole }) {
-  const { token, signOut } = session;
-  const { data, load } = useAdminData(session, fetchData, failedMessage);
-  const [selected, setSelected] = useState<string>();
-  const [view, setView] = useState<ListView>(initialListView);
-  // Back from the details: the keyboard lands on the row that was opened.
-  const rows = useFocusReturn<string>();
-  const year = useCampYear();
-
-  if (!data) return <AdminLoading text="Laster inn påmeldingene...">{null}</AdminLoading>;
-
-  return (
-    <>
-      {selected !== undefined ? (
-        <AdminDetails
-          person={data.people.find((p) => personKey(p) === selected)}
-          token={token}
-          onBack={() => {
-            rows.returnTo(selected);
-            setSelected(undefined);
-          }}
-          onChanged={load}
-          onUnauthorised={() => signOut(expiredMessage)}
-          role={role}
-        />
-      ) : (
-        <AdminList
-          people={data.people}
-          totals={data.totals}
-          {...(role === "leder"
-            ? {
-                csvUrl: campAdminCsvUrl(token),
-                csvFileName: `vinterleir-${year}-deltakere.csv`,
-                xlsxUrl: campXlsxUrl(token),
-                xlsxFileName: `vinterleir-${year}-deltakere.xlsx`,
-              }
-            : {})}
-          view={view}
-          onViewChange={setView}
-          onOpen={setSelected}
-          rowRef={(key, element) => rows.register(key)(element)}
-        />
+      {(session) => (
+        <Suspense fallback={<AdminLoading text="Logger inn...">{null}</AdminLoading>}>
+          <CampAdminAreas session={session} />
+        </Suspense>
       )}
-    </>
+    </AdminShell>
   );
 }
 

@@ -1,25 +1,10 @@
 import { z } from "zod";
-import { adminApiNames } from "../../../shared/admin/admin-api.ts";
 import { AdminPersonSchema, AdminTotalsSchema, type AdminPerson, type AdminTotals } from "../../../shared/camp/camp-lists.ts";
 import { CampPaymentDetailsSchema, type CampPaymentDetails, type RefundBody } from "../../../shared/payments/vipps-payment.ts";
-import { ApiError, getJson, parseErrorBody, postAdminAction, requestAdminToken, send, type AdminLoginResult } from "../../lib/api-client.ts";
-import { campAdminToken } from "./admin-token.ts";
+import { ApiError, getJson, parseErrorBody, postAdminAction, send } from "../../lib/api-client.ts";
 
-// The camp admin's calls (/api/VinterleirAdmin/…): sign-in, the lists, and what an admin does to a registration.
-
-/** GET /api/VinterleirAdmin/GetToken/{username}/{digest}: a text token, or a JSON body meaning no (docs/requirements.md §7). */
-function getCampAdminToken(username: string, passwordDigest: string): Promise<AdminLoginResult> {
-  return requestAdminToken(`/api/VinterleirAdmin/GetToken/${encodeURIComponent(username)}/${encodeURIComponent(passwordDigest)}`);
-}
-
-/** The camp's sign-in for AdminShell, the same on the admin page and at the door: username and password. */
-export const campSignIn = {
-  apiName: adminApiNames.camp,
-  cookie: campAdminToken,
-  withUsername: true,
-  login: (digest: string, username: string | undefined) => getCampAdminToken(username ?? "", digest),
-  wrongMessage: "Feil brukernavn/passord.",
-};
+// The camp admin's calls (/api/VinterleirAdmin/…): the lists, and what an admin does to a registration. Sign-in is
+// in camp-sign-in.ts, so the login form loads without the lists' schemas.
 
 const adminPath = (call: string, token: string) => `/api/VinterleirAdmin/${call}/${encodeURIComponent(token)}`;
 

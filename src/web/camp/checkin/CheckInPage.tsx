@@ -6,7 +6,7 @@ import { formatKroner } from "../../../shared/format.ts";
 import { AdminShell, expiredMessage, isUnauthorised, SignOutButton, type AdminSession } from "../../components/admin/AdminShell.tsx";
 import { sha256Hex } from "../../components/admin/sha256.ts";
 import { ApiError } from "../../lib/api-client.ts";
-import { campSignIn } from "../admin/camp-admin-api.ts";
+import { campSignIn } from "../admin/camp-sign-in.ts";
 import { campYearOfMatches, useCampYear } from "../../lib/camp-edition.tsx";
 import { newActionId, type QueuedAction, type QueueStorage } from "./action-queue.ts";
 import { getCheckInCounts, lookUpCheckInCode, searchCheckIn } from "./checkin-api.ts";

@@ -18,6 +18,8 @@ export interface AdminLoginProps {
   wrongMessage: string;
   intro: ReactNode;
   onLoggedIn: (token: string) => void;
+  /** The admin has begun signing in (a field got focus): the time to fetch what comes after the login. */
+  onLoginStarted?: () => void;
 }
 
 export function AdminLogin({
@@ -28,6 +30,7 @@ export function AdminLogin({
   wrongMessage,
   intro,
   onLoggedIn,
+  onLoginStarted,
 }: AdminLoginProps) {
   const id = useId();
   const [username, setUsername] = useState("");
@@ -75,7 +78,7 @@ export function AdminLogin({
         </p>
       )}
       <p>{intro}</p>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} onFocus={onLoginStarted} noValidate>
         <HydrationGate>
           {withUsername && (
             <div className="field">

@@ -3,6 +3,8 @@ import { createHash } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { CampAdmin } from "../CampAdminPage.tsx";
+// The page loads its signed-in areas lazily; loaded here first, so a test waits for its data, not for modules.
+import "../CampAdminAreas.tsx";
 import { adminPerson } from "../admin-person.fixture.ts";
 import { calls, mockApi } from "../../../test-support/mock-api.ts";
 

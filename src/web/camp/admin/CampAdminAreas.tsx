@@ -1,0 +1,117 @@
+import { useState } from "react";
+import { campAdminCsvUrl, getCampAdminParticipants, getCampAdminTotals } from "./camp-admin-api.ts";
+import { useCampYear } from "../../lib/camp-edition.tsx";
+import { useFocusReturn } from "../../lib/use-focus-return.ts";
+import type { AdminPerson, AdminTotals } from "../../../shared/camp/camp-lists.ts";
+import { AdminDetails } from "./AdminDetails.tsx";
+import { AdminList, initialListView, type ListView } from "./AdminList.tsx";
+import { AdminLoading, expiredMessage, SignOutButton, useAdminData, type AdminSession } from "../../components/admin/AdminShell.tsx";
+import { personKey } from "./admin-format.ts";
+import { Tabs } from "../participants/Tabs.tsx";
+import { EditionsArea } from "./editions/EditionsArea.tsx";
+import { WaitlistArea } from "./waitlist/WaitlistArea.tsx";
+import { HelpersArea } from "./accounts/HelpersArea.tsx";
+import { campXlsxUrl, getCampMe } from "./accounts/camp-accounts-api.ts";
+import { ListsArea } from "./lists/ListsArea.tsx";
+import { TreasurerArea } from "./lists/TreasurerArea.tsx";
+import { campRoleLabels, type CampRole } from "../../../shared/admin/camp-accounts.ts";
+import "../participants/participants.css";
+import "./camp-admin.css";
+
+const failedMessage = "Klarte ikke hente påmeldingene, så du er logget ut. Logg inn på nytt for å prøve igjen.";
+
+type Data = { people: AdminPerson[]; totals: AdminTotals };
+
+async function fetchData(token: string): Promise<Data> {
+  const [people, totals] = await Promise.all([getCampAdminParticipants(token), getCampAdminTotals(token)]);
+  return { people, totals };
+}
+
+/**
+ * What a signed-in camp admin sees: the tabs the account's role allows. Each tab keeps its state (a half-filled
+ * form, a search) while another is shown. A `leder` gets every tab; an `innsjekk` account the participants
+ * (without allergy texts) and the lists without the kitchen's.
+ */
+export default function CampAdminAreas({ session }: { session: AdminSession }) {
+  const [tab, setTab] = useState("participants");
+  const { data: me } = useAdminData(session, getCampMe, failedMessage);
+  if (!me) return <AdminLoading text="Logger inn...">{null}</AdminLoading>;
+  const leder = me.role === "leder";
+  return (
+    <>
+      <div className="admin-toolbar">
+        <span className="signed-in-as">
+          Logget inn som {me.name} ({campRoleLabels[me.role].toLocaleLowerCase("nb-NO")})
+        </span>
+        <a className="button secondary" href="/vinterleir/deltakere/innsjekk">
+          Innsjekking
+        </a>
+        <SignOutButton session={session} />
+      </div>
+      <Tabs
+        label="Administrasjon av vinterleiren"
+        selected={tab}
+        onSelect={setTab}
+        tabs={[
+          { id: "participants", label: "Deltakere", content: <ParticipantsArea session={session} role={me.role} /> },
+          { id: "lists", label: "Lister", content: <ListsArea session={session} role={me.role} /> },
+          ...(leder
+            ? [
+                { id: "treasurer", label: "Kasserer", content: <TreasurerArea session={session} /> },
+                { id: "editions", label: "Leirer", content: <EditionsArea session={session} /> },
+                { id: "waitlist", label: "Venteliste", content: <WaitlistArea session={session} /> },
+                { id: "helpers", label: "Hjelpere", content: <HelpersArea session={session} me={me.username} /> },
+              ]
+            : []),
+        ]}
+      />
+    </>
+  );
+}
+
+function ParticipantsArea({ session, role }: { session: AdminSession; role: CampRole }) {
+  const { token, signOut } = session;
+  const { data, load } = useAdminData(session, fetchData, failedMessage);
+  const [selected, setSelected] = useState<string>();
+  const [view, setView] = useState<ListView>(initialListView);
+  // Back from the details: the keyboard lands on the row that was opened.
+  const rows = useFocusReturn<string>();
+  const year = useCampYear();
+
+  if (!data) return <AdminLoading text="Laster inn påmeldingene...">{null}</AdminLoading>;
+
+  return (
+    <>
+      {selected !== undefined ? (
+        <AdminDetails
+          person={data.people.find((p) => personKey(p) === selected)}
+          token={token}
+          onBack={() => {
+            rows.returnTo(selected);
+            setSelected(undefined);
+          }}
+          onChanged={load}
+          onUnauthorised={() => signOut(expiredMessage)}
+          role={role}
+        />
+      ) : (
+        <AdminList
+          people={data.people}
+          totals={data.totals}
+          {...(role === "leder"
+            ? {
+                csvUrl: campAdminCsvUrl(token),
+                csvFileName: `vinterleir-${year}-deltakere.csv`,
+                xlsxUrl: campXlsxUrl(token),
+                xlsxFileName: `vinterleir-${year}-deltakere.xlsx`,
+              }
+            : {})}
+          view={view}
+          onViewChange={setView}
+          onOpen={setSelected}
+          rowRef={(key, element) => rows.register(key)(element)}
+        />
+      )}
+    </>
+  );
+}
