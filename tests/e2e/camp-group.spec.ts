@@ -6,7 +6,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { validDraft } from "../../src/shared/camp/camp-draft.fixture.ts";
-import { campEditionFromData, type CampEditionData } from "../../src/shared/camp/camp-edition-data.ts";
+import { campEditionFromData } from "../../src/shared/camp/camp-edition-data.ts";
+import type { CampEditionData } from "../../src/shared/camp/camp-edition-schema.ts";
 import type { MyRegistrationView } from "../../src/shared/camp/camp-my-registration.ts";
 import { campRefund } from "../../src/shared/camp/camp-pricing.ts";
 import { formatKroner } from "../../src/shared/format.ts";

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
-import { campEditionFromData, parseCalendarDate, standardEditionData, type CampEditionData } from "../../shared/camp/camp-edition-data.ts";
+import { campEditionFromData, parseCalendarDate, standardEditionData } from "../../shared/camp/camp-edition-data.ts";
+import type { CampEditionData } from "../../shared/camp/camp-edition-schema.ts";
 import { addDays, osloCalendarDate, startOfOsloDay } from "../../shared/time.ts";
 import type { CampEdition } from "../../shared/camp/camp-edition.ts";
 import type { Db } from "../db/database.ts";

@@ -1,14 +1,6 @@
 import { asc, count, desc, eq } from "drizzle-orm";
-import {
-  CampEditionDataSchema,
-  comingSeasonYear,
-  editionChanges,
-  nextEditionData,
-  parseCalendarDate,
-  registrationStateAt,
-  standardEditionData,
-  type CampEditionData,
-} from "../../shared/camp/camp-edition-data.ts";
+import { comingSeasonYear, editionChanges, nextEditionData, parseCalendarDate, registrationStateAt, standardEditionData } from "../../shared/camp/camp-edition-data.ts";
+import { CampEditionDataSchema, type CampEditionData } from "../../shared/camp/camp-edition-schema.ts";
 import type { Db } from "../db/database.ts";
 import { referenceData } from "../db/reference-data.ts";
 import { campEditionChanges, campEditions } from "../db/schema/camp-editions.ts";

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { FastifyInstance } from "fastify";
-import { campEditionFromData, type CampEditionData } from "../../shared/camp/camp-edition-data.ts";
+import { campEditionFromData } from "../../shared/camp/camp-edition-data.ts";
+import type { CampEditionData } from "../../shared/camp/camp-edition-schema.ts";
 import type { CampEdition } from "../../shared/camp/camp-edition.ts";
 import { calculateCampPrice, type CampPrice } from "../../shared/camp/camp-pricing.ts";
 import { formatOsloDateTime } from "../../shared/format.ts";

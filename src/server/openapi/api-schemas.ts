@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { ErrorBodySchema } from "../../shared/api/error-body.ts";
 import { AdminEditionSchema, CurrentEditionAnswerSchema, EditionChangeSchema } from "../../shared/camp/camp-edition-api.ts";
-import { CampEditionDataSchema } from "../../shared/camp/camp-edition-data.ts";
+import { CampEditionDataSchema } from "../../shared/camp/camp-edition-schema.ts";
 import { AdminPersonSchema, AdminTotalsSchema, GradeStatisticSchema, PublicParticipantSchema } from "../../shared/camp/camp-lists.ts";
 import { CampRegistrationSchema } from "../../shared/camp/camp-registration.ts";
 import { WaitlistEntrySchema, WaitlistMoveSchema, WaitlistOfferViewSchema } from "../../shared/camp/camp-waitlist.ts";

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { CampEditionData } from "../../shared/camp/camp-edition-data.ts";
+import type { CampEditionData } from "../../shared/camp/camp-edition-schema.ts";
 import { loadCurrentEdition } from "../camp/camp-editions.ts";
 import type { Db } from "../db/database.ts";
 import { campEditions } from "../db/schema/camp-editions.ts";

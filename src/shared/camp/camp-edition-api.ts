@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { CampEditionDataSchema, registrationStates } from "./camp-edition-data.ts";
+import { registrationStates } from "./camp-edition-data.ts";
+import { CampEditionDataSchema } from "./camp-edition-schema.ts";
 
 /**
  * The camp-edition calls' answers, read by the wizard and the camp admin and described by the API document.

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { campEditionForYear } from "./camp-edition.ts";
 import { campProgram } from "./camp-program.ts";
-import { CampEditionDataSchema, campEditionFromData, comingSeasonYear, editionChanges, nextEditionData, standardEditionData } from "./camp-edition-data.ts";
+import { campEditionFromData, comingSeasonYear, editionChanges, nextEditionData, parseCalendarDate, standardEditionData } from "./camp-edition-data.ts";
+import { CampEditionDataSchema } from "./camp-edition-schema.ts";
 import { weekdayName } from "../format.ts";
-import { parseCalendarDate } from "./camp-edition-data.ts";
 
 const messagesOf = (input: unknown) => {
   const result = CampEditionDataSchema.safeParse(input);

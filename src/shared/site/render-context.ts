@@ -1,4 +1,5 @@
-import { campEditionFromData, type CampEditionData } from "../camp/camp-edition-data.ts";
+import { campEditionFromData } from "../camp/camp-edition-data.ts";
+import type { CampEditionData } from "../camp/camp-edition-schema.ts";
 import { isEarlyBird, type CampEdition } from "../camp/camp-edition.ts";
 import { addDays, startOfOsloDay } from "../time.ts";
 

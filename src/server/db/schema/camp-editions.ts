@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import type { CampEditionData, EditionChange } from "../../../shared/camp/camp-edition-data.ts";
+import type { EditionChange } from "../../../shared/camp/camp-edition-data.ts";
+import type { CampEditionData } from "../../../shared/camp/camp-edition-schema.ts";
 
 /**
  * The winter camp's editions, one per year, as the club edits them (src/shared/camp/camp-edition-data.ts).

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { campEditionFromData, type CampEditionData, type RegistrationState } from "../../../shared/camp/camp-edition-data.ts";
+import { campEditionFromData, type RegistrationState } from "../../../shared/camp/camp-edition-data.ts";
+import type { CampEditionData } from "../../../shared/camp/camp-edition-schema.ts";
 import { CurrentEditionAnswerSchema } from "../../../shared/camp/camp-edition-api.ts";
 import type { CampEdition } from "../../../shared/camp/camp-edition.ts";
 import { ApiError, getJson, type ApiGet } from "../../lib/api-client.ts";

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import type { CampEditionData } from "../../../../shared/camp/camp-edition-data.ts";
+import type { CampEditionData } from "../../../../shared/camp/camp-edition-schema.ts";
 import { campEditionFieldLabel } from "../../../../shared/camp/camp-edition-labels.ts";
 import type { Club, Grade } from "../../../../shared/camp/grades.ts";
 import { isUnauthorised } from "../../../components/admin/AdminShell.tsx";

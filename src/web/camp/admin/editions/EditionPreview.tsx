@@ -1,5 +1,6 @@
 import { useState, type MouseEvent } from "react";
-import { campEditionFromData, type CampEditionData } from "../../../../shared/camp/camp-edition-data.ts";
+import { campEditionFromData } from "../../../../shared/camp/camp-edition-data.ts";
+import type { CampEditionData } from "../../../../shared/camp/camp-edition-schema.ts";
 import { CampEditionProvider } from "../../../lib/camp-edition.tsx";
 import CampInfoPage from "../../info/CampInfoPage.tsx";
 import CampPricesPage from "../../info/CampPricesPage.tsx";

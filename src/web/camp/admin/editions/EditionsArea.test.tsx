@@ -2,10 +2,13 @@
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { standardEditionData, type CampEditionData } from "../../../../shared/camp/camp-edition-data.ts";
+import { standardEditionData } from "../../../../shared/camp/camp-edition-data.ts";
+import type { CampEditionData } from "../../../../shared/camp/camp-edition-schema.ts";
 import type { AdminSession } from "../../../components/admin/AdminShell.tsx";
 import { calls, mockApi, type Answer } from "../../../test-support/mock-api.ts";
 import { CampAdmin } from "../CampAdminPage.tsx";
+// The page loads its signed-in areas lazily; loaded here first, so a test waits for its data, not for modules.
+import "../CampAdminAreas.tsx";
 import { EditionsArea } from "./EditionsArea.tsx";
 
 const admin = (data: CampEditionData, over: Partial<{ current: boolean; publishedAt: string | null; version: number }> = {}) => ({

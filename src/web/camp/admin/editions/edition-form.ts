@@ -1,5 +1,6 @@
 import { TZDate } from "@date-fns/tz";
-import { CampEditionDataSchema, parseCalendarDate, type CampEditionData } from "../../../../shared/camp/camp-edition-data.ts";
+import { parseCalendarDate } from "../../../../shared/camp/camp-edition-data.ts";
+import { CampEditionDataSchema, type CampEditionData } from "../../../../shared/camp/camp-edition-schema.ts";
 import { CLUB_TIME_ZONE, addDays, compareCalendarDates } from "../../../../shared/time.ts";
 
 /**

@@ -1,4 +1,5 @@
-import { parseCalendarDate, registrationStateAt, type CampEditionData, type RegistrationState } from "../../../../shared/camp/camp-edition-data.ts";
+import { parseCalendarDate, registrationStateAt, type RegistrationState } from "../../../../shared/camp/camp-edition-data.ts";
+import type { CampEditionData } from "../../../../shared/camp/camp-edition-schema.ts";
 import { formatDateRange, formatOsloDateTime } from "../../../../shared/format.ts";
 
 /** Words for the editions list: where an edition stands and what its registration does. */

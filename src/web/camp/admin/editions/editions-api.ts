@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { CampEditionData } from "../../../../shared/camp/camp-edition-data.ts";
+import type { CampEditionData } from "../../../../shared/camp/camp-edition-schema.ts";
 import { AdminEditionSchema, EditionChangeSchema, type AdminEdition, type EditionChangeEntry } from "../../../../shared/camp/camp-edition-api.ts";
 import { ApiError, getJson, parseErrorBody, send, type ApiIssue } from "../../../lib/api-client.ts";
 
