@@ -4,6 +4,7 @@ import { club } from "../../../shared/club/club-facts.ts";
 import { campSignIn } from "./camp-sign-in.ts";
 import { campYearOfMatches, useCampYear } from "../../lib/camp-edition.tsx";
 import { AdminLoading, AdminShell } from "../../components/admin/AdminShell.tsx";
+import { LoadFailedBoundary } from "../../components/admin/LoadFailedBoundary.tsx";
 import { sha256Hex } from "../../components/admin/sha256.ts";
 import "../../components/admin/admin.css";
 
@@ -40,9 +41,11 @@ export function CampAdmin({ hash = sha256Hex }: { hash?: (password: string) => P
       intro="Listen over deltakere er bare for dem som arrangerer vinterleiren. Logg inn for å se den."
     >
       {(session) => (
-        <Suspense fallback={<AdminLoading text="Logger inn...">{null}</AdminLoading>}>
-          <CampAdminAreas session={session} />
-        </Suspense>
+        <LoadFailedBoundary>
+          <Suspense fallback={<AdminLoading text="Logger inn...">{null}</AdminLoading>}>
+            <CampAdminAreas session={session} />
+          </Suspense>
+        </LoadFailedBoundary>
       )}
     </AdminShell>
   );
