@@ -111,3 +111,23 @@ test("axe finds no violations on Lister, Kasserer and Hjelpere", async ({ page }
   await expect(page.getByText("Skriv navnet til hjelperen.")).toBeVisible();
   expect(await axe()).toEqual([]);
 });
+
+test("the login page loads without the signed-in admin's code, which arrives when signing in starts", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto("/vinterleir/deltakere/admin");
+  await expect(page.getByRole("button", { name: "Logg inn" })).toBeEnabled();
+  await page.waitForLoadState("networkidle");
+  const areas = (path: string) => path.includes("/CampAdminAreas-");
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter(areas)).toEqual([]);
+
+  await page.getByLabel("Brukernavn").focus();
+  await expect.poll(() => scripts.filter(areas).length).toBe(1);
+  await page.getByLabel("Brukernavn").fill(campAdmin.username);
+  await page.getByLabel("Passord").fill(campAdmin.password);
+  await page.getByLabel("Passord").press("Enter");
+  await expect(page.getByRole("tab", { name: "Deltakere" })).toBeVisible();
+});
