@@ -71,12 +71,12 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
     onStale: (urlPath, error) => app.log.error({ err: error, path: urlPath }, "could not render a page again; serving its previous rendering"),
     // Only the build's own files under root; the hashed names never change while the process runs.
     // React Router marks a stylesheet that a lazily loaded module also imports with a "#" after its name
-    // (…/x.css#): the file is the part before it.
+    // (…/x.css#): the file is the part before it, read once under either name.
     asset: (href) => {
       const file = path.join(root, path.normalize(href.split(/[?#]/, 1)[0]!));
       if (!file.startsWith(root + path.sep)) return Promise.reject(new Error(`Asset outside the build: ${href}`));
-      if (!assets.has(href)) assets.set(href, readFile(file, "utf8"));
-      return assets.get(href)!;
+      if (!assets.has(file)) assets.set(file, readFile(file, "utf8"));
+      return assets.get(file)!;
     },
   });
 
