@@ -23,7 +23,7 @@ export function meta({ matches }: Route.MetaArgs) {
 /**
  * The signed-in admin (lists, the edition form with its preview of the camp pages, the treasurer, …) is most
  * of this page's code, and nobody needs it before signing in: the login form loads without it, and the areas
- * are fetched when a token exists — when the admin starts typing, the fetch has begun already.
+ * are fetched when a field of the form gets focus (so the fetch runs while the admin types) or a token exists.
  */
 const loadAreas = () => import("./CampAdminAreas.tsx");
 const CampAdminAreas = lazy(loadAreas);
