@@ -17,6 +17,7 @@ const AvailabilityAnswerSchema = z.object({
 
 /** `GET /api/CampEdition/Current`: the edition the server prices with, and where registration stands. */
 export const CurrentEditionAnswerSchema = z.intersection(CampEditionDataSchema, AvailabilityAnswerSchema);
+export type CurrentEditionAnswer = z.infer<typeof CurrentEditionAnswerSchema>;
 
 /** An edition as the camp admin's calls show it: the editable fields, then where it stands. */
 export const AdminEditionSchema = z.intersection(

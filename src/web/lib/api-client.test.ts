@@ -22,6 +22,15 @@ describe("getJson", () => {
     await expect(getJson("/api/Thing", schema)).rejects.toMatchObject({ name: "ApiError", status: 503 });
   });
 
+  it("takes a schema that is still loading, and checks the answer against it once both have arrived", async () => {
+    vi.stubGlobal("fetch", answer(JSON.stringify([{ id: 1 }]), 200, "application/json"));
+    await expect(getJson("/api/Thing", Promise.resolve(schema))).resolves.toEqual([{ id: 1 }]);
+    vi.stubGlobal("fetch", answer(JSON.stringify([{ id: "1" }]), 200, "application/json"));
+    await expect(getJson("/api/Thing", Promise.resolve(schema))).rejects.toThrow(/uventede data/);
+    const notLoaded = new Error("Failed to fetch dynamically imported module");
+    await expect(getJson("/api/Thing", Promise.reject(notLoaded))).rejects.toBe(notLoaded);
+  });
+
   it("turns a network failure into an ApiError", async () => {
     vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))));
     await expect(getJson("/api/Thing", schema)).rejects.toBeInstanceOf(ApiError);

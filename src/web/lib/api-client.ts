@@ -31,8 +31,12 @@ export async function send(path: string, init?: RequestInit): Promise<Response> 
 /** A GET: `send` in the browser; a route loader on the server passes the server's own (lib/page-api.ts). */
 export type ApiGet = (path: string) => Promise<Response>;
 
-export async function getJson<T>(path: string, schema: z.ZodType<T>, get: ApiGet = send): Promise<T> {
-  const response = await get(path);
+/**
+ * A GET whose JSON answer must fit `schema`. The schema may still be on its way (a lazily imported module):
+ * it is fetched alongside the answer, so a page can leave a large schema out of what it loads up front.
+ */
+export async function getJson<T>(path: string, schema: z.ZodType<T> | Promise<z.ZodType<T>>, get: ApiGet = send): Promise<T> {
+  const [response, answerSchema] = await Promise.all([get(path), schema]);
   const body = await response.text();
   if (!response.ok) throw new ApiError(`GET ${path} svarte ${response.status}: ${body.slice(0, 300)}`, response.status);
   let json: unknown;
@@ -41,7 +45,7 @@ export async function getJson<T>(path: string, schema: z.ZodType<T>, get: ApiGet
   } catch {
     throw new ApiError(`GET ${path} svarte ikke med JSON: ${body.slice(0, 300)}`, response.status);
   }
-  const parsed = schema.safeParse(json);
+  const parsed = answerSchema.safeParse(json);
   if (!parsed.success) throw new ApiError(`GET ${path} svarte med uventede data: ${parsed.error.message}`, response.status);
   return parsed.data;
 }

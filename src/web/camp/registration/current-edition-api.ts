@@ -1,7 +1,6 @@
-import { z } from "zod";
 import { campEditionFromData, type RegistrationState } from "../../../shared/camp/camp-edition-data.ts";
 import type { CampEditionData } from "../../../shared/camp/camp-edition-schema.ts";
-import { CurrentEditionAnswerSchema } from "../../../shared/camp/camp-edition-api.ts";
+import type { CurrentEditionAnswer } from "../../../shared/camp/camp-edition-api.ts";
 import type { CampEdition } from "../../../shared/camp/camp-edition.ts";
 import { ApiError, getJson, type ApiGet } from "../../lib/api-client.ts";
 
@@ -22,16 +21,21 @@ export interface CurrentEdition {
   availability: Availability;
 }
 
-const CurrentSchema = CurrentEditionAnswerSchema;
+/**
+ * The answer's schema holds the whole edition's, and zod takes a while to build it. Imported when an answer is
+ * read (a route loader, a visit within the site) rather than with the pages that show the edition, it stays
+ * out of the work a page does while it becomes interactive.
+ */
+const answerSchema = () => import("../../../shared/camp/camp-edition-api.ts").then((api) => api.CurrentEditionAnswerSchema);
 
 /**
  * GET /api/CampEdition/Current: the edition the server prices with, so the wizard shows what is charged.
  * No current edition (404) is not a failure: there is simply no camp to register for yet.
  */
 export async function getCurrentEdition(get?: ApiGet): Promise<CurrentEdition | "none"> {
-  let answer: z.infer<typeof CurrentSchema>;
+  let answer: CurrentEditionAnswer;
   try {
-    answer = await getJson("/api/CampEdition/Current", CurrentSchema, get);
+    answer = await getJson("/api/CampEdition/Current", answerSchema(), get);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return "none";
     throw error;
