@@ -23,7 +23,9 @@ export async function stripRuntime(html: string, stylesheet: AssetText): Promise
 }
 
 /**
- * Starts the deferred runtime after the first paint (two animation frames; on load at the latest).
+ * Starts the deferred runtime after the first paint: two animation frames. A page opened in a background tab
+ * gets no frames, so there it starts on load; a visible page does not, because load can come before the first
+ * frame, and then the page's scripts would be fetched before the visitor sees anything.
  * First it turns off zod's compiled fast path (zod reads `globalThis.__zod_globalConfig` when its schemas
  * are made): that path probes `new Function`, which the page's Content Security Policy forbids, and the
  * browser reports the probe as a violation.
@@ -78,7 +80,7 @@ window.__zod_globalConfig = Object.assign(window.__zod_globalConfig || {}, { jit
     next(0);
   }
   requestAnimationFrame(function () { requestAnimationFrame(go); });
-  addEventListener("load", go);
+  addEventListener("load", function () { if (document.hidden) go(); });
 })();
 `.replace(/\n\s*/g, "");
 
