@@ -131,3 +131,26 @@ test("from a hydrated working page, a link renders a camp page in the browser wi
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Vinterleir ${year}`);
   expect(documents).toEqual([]);
 });
+
+test("the wizard loads without the edition's schema; a visit within the site fetches it with the current edition", async ({ page, request }) => {
+  const year = ((await (await request.get("/api/CampEdition/Current")).json()) as { year: number }).year;
+  const schemaChunks: string[] = [];
+  page.on("request", (r) => {
+    if (/\/assets\/camp-edition-api-/.test(r.url())) schemaChunks.push(r.url());
+  });
+  await page.goto("/vinterleir/registrering");
+  await expect(page.getByRole("checkbox").first()).toBeEnabled();
+  expect(schemaChunks).toEqual([]);
+
+  await page.goto("/vinterleir/deltakere");
+  await expect(page.getByLabel("Søk på navn")).toBeEnabled();
+  const edition = page.waitForResponse((r) => r.url().endsWith("/api/CampEdition/Current"));
+  await page.evaluate(() => {
+    window.history.pushState(null, "", "/vinterleir/registrering");
+    window.dispatchEvent(new PopStateEvent("popstate"));
+  });
+  expect((await edition).ok()).toBe(true);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Påmelding til vinterleir ${year}`);
+  await expect(page.getByText(new RegExp(`^Vinterleir ${year} er `))).toBeVisible();
+  expect(schemaChunks).toHaveLength(1);
+});
