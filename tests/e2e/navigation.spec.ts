@@ -1,3 +1,4 @@
+import type { APIRequestContext, Page } from "@playwright/test";
 import { test, expect } from "./fixtures.ts";
 import { navigationItems, redirects } from "../../src/shared/site/site-pages.ts";
 
@@ -113,8 +114,20 @@ test("the print page's button prints without the React runtime", async ({ page }
   expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
 });
 
+async function currentYear(request: APIRequestContext): Promise<number> {
+  return ((await (await request.get("/api/CampEdition/Current")).json()) as { year: number }).year;
+}
+
+/** A client-side navigation by the router, as a Link in the app does: no document, no data request. */
+async function visitWithinSite(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState(null, "", to);
+    window.dispatchEvent(new PopStateEvent("popstate"));
+  }, path);
+}
+
 test("from a hydrated working page, a link renders a camp page in the browser with the server's edition", async ({ page, request }) => {
-  const year = ((await (await request.get("/api/CampEdition/Current")).json()) as { year: number }).year;
+  const year = await currentYear(request);
   const documents: string[] = [];
   await page.goto("/vinterleir/deltakere");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Deltakere på vinterleiren ${year}`);
@@ -123,17 +136,13 @@ test("from a hydrated working page, a link renders a camp page in the browser wi
   page.on("request", (r) => {
     if (r.resourceType() === "document" || r.url().endsWith(".data")) documents.push(r.url());
   });
-  await page.evaluate(() => {
-    // A client-side navigation by the router, as a Link in the app does: no document, no data request.
-    window.history.pushState(null, "", "/vinterleir");
-    window.dispatchEvent(new PopStateEvent("popstate"));
-  });
+  await visitWithinSite(page, "/vinterleir");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Vinterleir ${year}`);
   expect(documents).toEqual([]);
 });
 
 test("the wizard loads without the edition's schema; a visit within the site fetches it with the current edition", async ({ page, request }) => {
-  const year = ((await (await request.get("/api/CampEdition/Current")).json()) as { year: number }).year;
+  const year = await currentYear(request);
   const schemaChunks: string[] = [];
   page.on("request", (r) => {
     if (/\/assets\/camp-edition-api-/.test(r.url())) schemaChunks.push(r.url());
@@ -145,10 +154,7 @@ test("the wizard loads without the edition's schema; a visit within the site fet
   await page.goto("/vinterleir/deltakere");
   await expect(page.getByLabel("Søk på navn")).toBeEnabled();
   const edition = page.waitForResponse((r) => r.url().endsWith("/api/CampEdition/Current"));
-  await page.evaluate(() => {
-    window.history.pushState(null, "", "/vinterleir/registrering");
-    window.dispatchEvent(new PopStateEvent("popstate"));
-  });
+  await visitWithinSite(page, "/vinterleir/registrering");
   expect((await edition).ok()).toBe(true);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Påmelding til vinterleir ${year}`);
   await expect(page.getByText(new RegExp(`^Vinterleir ${year} er `))).toBeVisible();
