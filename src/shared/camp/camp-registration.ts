@@ -356,6 +356,7 @@ export function applyCampRules(draft: CampRegistrationDraft, rules: CampRules = 
     sleepover: draft.sleepover && maySleepOver(draft, rules),
     wantsToInstruct: draft.wantsToInstruct && mayOfferToInstruct(draft.gradeId, rules),
     ledsagere: draft.hasLedsager ? draft.ledsagere : [],
+    ...(draft.siblings && { siblings: draft.siblings.map((sibling) => applySiblingRules(draft, sibling, rules)) }),
   };
 }
 

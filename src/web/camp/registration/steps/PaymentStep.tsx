@@ -1,7 +1,6 @@
 import { useState } from "react";
-import { calculateCampPrice } from "../../../../shared/camp/camp-pricing.ts";
-import { siblingRegistration, type CampField } from "../../../../shared/camp/camp-registration.ts";
-import { SiblingsSection } from "../SiblingsSection.tsx";
+import { familyPrice } from "../family-price.ts";
+import type { StepField } from "../../../../shared/camp/camp-steps.ts";
 import { formatKroner } from "../../../../shared/format.ts";
 import { useCampEdition } from "../../../lib/camp-edition.tsx";
 import { AvailabilityNotice, takesRegistrations } from "../AvailabilityNotice.tsx";
@@ -43,17 +42,10 @@ export function PaymentStep({ wizard, data, vippsEnabled, availability }: Paymen
     );
   }
 
-  let price;
+  const family = familyPrice(draft, { edition: campEdition, at: now, grades: grades.data });
+  const price = family && { lines: family.athletes[0]!.lines, ownTotal: family.athletes[0]!.total, total: family.total };
   /** Further athletes in the same submission, each priced on its own; the total is everyone's. */
-  let others: { name: string; lines: { label: string; amount: number }[]; total: number }[] = [];
-  try {
-    const context = { edition: campEdition, at: now, grades: grades.data };
-    const own = calculateCampPrice(draft, context);
-    others = (draft.siblings ?? []).map((sibling) => ({ name: `${sibling.firstName} ${sibling.lastName}`, ...calculateCampPrice(siblingRegistration(draft, sibling), context) }));
-    price = { ...own, total: own.total + others.reduce((sum, other) => sum + other.total, 0), ownTotal: own.total };
-  } catch {
-    price = undefined;
-  }
+  const others = family?.athletes.slice(1) ?? [];
   const group = others.length > 0;
   const back = view === "confirm" ? () => setView("choose") : wizard.back;
 
@@ -77,7 +69,7 @@ export function PaymentStep({ wizard, data, vippsEnabled, availability }: Paymen
           heading="Noe må rettes før vi kan ta imot påmeldingen"
           message={submission.message}
           issues={submission.issues}
-          labelOf={(field) => fieldLabels[field as CampField]}
+          labelOf={(field) => fieldLabels[field as StepField]}
           stepOf={stepOfField}
           goTo={wizard.goTo}
         />
@@ -224,7 +216,6 @@ export function PaymentStep({ wizard, data, vippsEnabled, availability }: Paymen
           Totalt for alle: <strong>{formatKroner(price.total)}</strong>
         </p>
       )}
-      {price && open && !full && <SiblingsSection wizard={wizard} grades={grades.data} disabled={sending} />}
       {body}
       {status}
     </StepLayout>
