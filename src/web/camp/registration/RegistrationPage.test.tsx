@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { validCompanion, validDraft } from "../../../shared/camp/camp-draft.fixture.ts";
-import type { CampRegistrationDraft } from "../../../shared/camp/camp-registration.ts";
+import { newSibling, type CampRegistrationDraft } from "../../../shared/camp/camp-registration.ts";
 import type { CampStep } from "../../../shared/camp/camp-steps.ts";
 import { SEED_CLUBS } from "../../../shared/camp/seed-clubs.ts";
 import { SEED_GRADES } from "../../../shared/camp/seed-grades.ts";
@@ -90,6 +90,10 @@ const next = () => fireEvent.click(nextButton());
 const back = () => fireEvent.click(screen.getByRole("button", { name: "Tilbake" }));
 const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const checkbox = (name: string | RegExp) => screen.getByRole("checkbox", { name }) as HTMLInputElement;
+/** From the review to the payment step. */
+const toPayment = () => fireEvent.click(screen.getByRole("button", { name: "Gå til betaling" }));
+/** The review's value beside a label (the first such label on the page). */
+const reviewValue = (label: string) => screen.getAllByText(label, { selector: "dt" })[0]!.nextElementSibling!.querySelector(".review-summary-value")!.textContent;
 
 /** On the payment step: card or cash at the camp, submit, and wait for the Done step. */
 async function finishPayingAtTheCamp() {
@@ -109,7 +113,7 @@ async function pick(label: string, search: string, option: string | RegExp) {
 describe("camp registration wizard", () => {
   it("walks a home-club child through every step: grading allowed, sleepover not", async () => {
     await renderWizard();
-    expect(screen.getByText(`Steg 1 av 12`)).toBeTruthy();
+    expect(screen.getByText(`Steg 1 av 14`)).toBeTruthy();
     expect(heading("Velkommen til påmeldingen")).toBeTruthy();
     expect(screen.getByText(/28\.–30\. november/)).toBeTruthy();
     const terms = screen.getByRole("link", { name: /salgsbetingelsene/ });
@@ -127,8 +131,14 @@ describe("camp registration wizard", () => {
     expect(checkbox(/samtykker/).checked).toBe(true);
     next();
 
+    // Asked at once whether more athletes come; one is the answer already chosen.
+    expect(heading("Hvem melder du på?")).toBe(document.activeElement);
+    expect(screen.getByText("Steg 2 av 14")).toBeTruthy();
+    expect((screen.getByRole("radio", { name: "Én utøver" }) as HTMLInputElement).checked).toBe(true);
+    next();
+
     expect(heading("Navn og alder")).toBe(document.activeElement);
-    expect(screen.getByText("Steg 2 av 12")).toBeTruthy();
+    expect(screen.getByText("Steg 3 av 14")).toBeTruthy();
     type("Fornavn", "Emma");
     type("Etternavn", "Hansen");
     type(/^Alder/, "10");
@@ -187,11 +197,29 @@ describe("camp registration wizard", () => {
     next();
 
     expect(heading("Deltakerlisten")).toBeTruthy();
-    expect(screen.getByText("Steg 11 av 12")).toBeTruthy();
+    expect(screen.getByText("Steg 12 av 14")).toBeTruthy();
     expect(nextButton().disabled).toBe(true);
     expect(screen.getByText("Velg ett av alternativene for å gå videre.")).toBeTruthy();
     fireEvent.click(screen.getByRole("radio", { name: "Ikke vis meg på deltakerlisten" }));
     next();
+
+    // The last look: every answer with a way back to it, and the price lines.
+    expect(heading("Se over påmeldingen")).toBeTruthy();
+    expect(screen.getByText("Steg 13 av 14")).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 3, name: "Emma Hansen" })).toBeTruthy();
+    expect(reviewValue("Klubb")).toBe("Ski Taekwondo Klubb");
+    expect(reviewValue("Allergier")).toBe("Peanøtter");
+    expect(reviewValue("På deltakerlisten")).toBe("Nei, bare klubben, uten navn");
+    expect(reviewValue("Salgsbetingelsene er godtatt")).toBe("Ja");
+    expect(within(await screen.findByRole("table")).getByText("Totalt").closest("tr")?.textContent).toMatch(/350\s+kr/);
+    fireEvent.click(screen.getByRole("button", { name: "Endre allergier for Emma Hansen" }));
+    expect(heading("Allergier")).toBeTruthy();
+    next();
+    next();
+    next();
+    next();
+    expect(heading("Se over påmeldingen")).toBeTruthy();
+    toPayment();
 
     expect(heading("Oppsummering og betaling")).toBeTruthy();
     const table = await screen.findByRole("table");
@@ -248,7 +276,7 @@ describe("camp registration wizard", () => {
     next();
 
     expect(heading("Ledsagere")).toBeTruthy();
-    expect(screen.getByText("Steg 7 av 12")).toBeTruthy();
+    expect(screen.getByText("Steg 8 av 14")).toBeTruthy();
     expect(nextButton().disabled).toBe(true);
     expect(screen.getByText(/Legg til minst én ledsager for å gå videre/)).toBeTruthy();
 
@@ -305,6 +333,8 @@ describe("camp registration wizard", () => {
     next(); // OtherInformation
     fireEvent.click(screen.getByRole("radio", { name: "Vis navnet og graden min på deltakerlisten" }));
     next();
+    expect(reviewValue("Ledsagere")).toMatch(/Kari Nordmann, 45 år · 98765432 · kari@example\.no · overnatter.*Per Nordmann, 18 år/);
+    toPayment();
 
     expect(heading("Oppsummering og betaling")).toBeTruthy();
     const table = await screen.findByRole("table");
@@ -452,6 +482,7 @@ describe("camp registration wizard", () => {
     next();
     next();
     next();
+    toPayment();
     await finishPayingAtTheCamp();
     expect(posted[0]).toMatchObject({ allergies: "Laktose og nøtter", otherInfo: "Kommer en dag senere" });
   });
@@ -472,6 +503,7 @@ describe("camp registration wizard", () => {
     expect(screen.getByRole("status").textContent).toMatch(/Skriv inn på nytt/);
     next();
     next();
+    toPayment();
     await finishPayingAtTheCamp();
     expect(posted[0]).toMatchObject({ allergies: "Skalldyr", otherInfo: "" });
   });
@@ -497,27 +529,97 @@ describe("camp registration wizard", () => {
     expect(new Set(posted.map((draft) => draft.draftId)).size).toBe(1);
   });
 
-  it("adds a sibling sharing the contact details: each athlete's receipt, one total, Vipps for the group total or card/cash, posted as siblings", async () => {
+  it("a family: asked at the start, each further athlete with its own club, grade, companion and public-list answer, reviewed, one total", async () => {
     vi.setSystemTime(new Date(Date.UTC(year, 9, 15, 12)));
-    postAnswers = [async () => text("Done")];
-    await startAt("Payment", validDraft({ clubId: 1, age: 30 }), { vippsEnabled: true });
-    fireEvent.click(await screen.findByRole("button", { name: "Meld på søsken/flere utøvere" }));
+    await startAt("Athletes", validDraft({ clubId: 1, age: 30, public: true }), { vippsEnabled: true });
+    fireEvent.click(screen.getByRole("radio", { name: /Flere utøvere fra samme familie/ }));
+    expect(screen.getByText("Steg 2 av 15")).toBeTruthy();
+    next();
+    expect(heading("Første utøver: navn og alder")).toBeTruthy();
+    // The first athlete's own steps, already filled in.
+    for (let step = 0; step < 9; step++) next();
+    expect(heading("Deltakerlisten")).toBeTruthy();
+    expect(screen.getByRole("group", { name: "Skal Ola stå med navn på deltakerlisten?" })).toBeTruthy();
+    next();
+
+    expect(heading("Flere utøvere")).toBeTruthy();
+    expect(screen.getByText("Steg 13 av 15")).toBeTruthy();
+    expect(nextButton().disabled).toBe(true);
+    expect(screen.getByText(/Legg til minst én utøver til/)).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Legg til utøver" }));
-    expect(screen.getByText("Du må legge inn et fornavn.")).toBeTruthy();
-    fireEvent.change(screen.getByLabelText("Fornavn"), { target: { value: "Kari" } });
-    fireEvent.change(screen.getByLabelText("Alder"), { target: { value: "30" } });
-    fireEvent.change(screen.getByLabelText("Beltegrad"), { target: { value: "5" } });
-    fireEvent.click(screen.getByRole("button", { name: "Legg til utøver" }));
-    expect(screen.getByText("Kari Nordmann, 30 år")).toBeTruthy();
+    expect(heading("Legg til utøver")).toBe(document.activeElement);
+    type("Fornavn", "Kari");
+    expect((screen.getByLabelText("Etternavn") as HTMLInputElement).value).toBe("Nordmann");
+    type(/^Alder/, "14");
+    // The first athlete's club to start from; a club and grade of its own.
+    expect((screen.getByRole("combobox", { name: "Klubb" }) as HTMLInputElement).value).toBe("Bergen Vest");
+    await pick("Klubb", "ski t", "Ski Taekwondo Klubb");
+    await pick("Beltegrad", "GULT MED GRØNN", "7.1. Cup (Gult med grønn stripe)");
+    // A 14-year-old from the home club: no cup grading at the camp, as on the single path.
+    expect(checkbox("Ønsker å gradere på leiren").disabled).toBe(true);
+    const add = () => screen.getByRole("button", { name: "Legg til utøveren" }) as HTMLButtonElement;
+    expect(add().disabled).toBe(true);
+    // Not added without an answer to the public-list question.
+    fireEvent.keyDown(screen.getByLabelText("Fornavn"), { key: "Enter" });
+    expect(screen.getByText("Du må velge om utøveren skal vises med navn på deltakerlisten.")).toBeTruthy();
+
+    fireEvent.click(screen.getByRole("button", { name: "Legg til ledsager" }));
+    expect(heading("Legg til ledsager for Kari")).toBeTruthy();
+    type("Fornavn", "Mor");
+    type("Etternavn", "Nordmann");
+    type("Telefonnummer", "98765432");
+    type("E-post", "mor@example.no");
+    fireEvent.click(screen.getByRole("button", { name: "Legg til" }));
+    expect(heading("Legg til utøver")).toBeTruthy();
+    expect(within(screen.getByRole("list", { name: "Ledsagere for Kari" })).getAllByRole("listitem")).toHaveLength(1);
+    fireEvent.click(screen.getByRole("radio", { name: "Nei, vis bare klubben, uten navn" }));
+    fireEvent.click(add());
+
+    expect(heading("Flere utøvere")).toBeTruthy();
+    expect(within(screen.getByRole("list", { name: "Utøvere du har lagt til" })).getByText("Kari Nordmann")).toBeTruthy();
+    next();
+
+    expect(heading("Se over påmeldingen")).toBeTruthy();
+    const kari = screen.getByRole("heading", { level: 3, name: "Kari Nordmann" }).closest("section")!;
+    const valueIn = (section: HTMLElement, label: string) => within(section).getByText(label, { selector: "dt" }).nextElementSibling!.querySelector(".review-summary-value")!.textContent;
+    expect(valueIn(kari, "Klubb")).toBe("Ski Taekwondo Klubb");
+    expect(valueIn(kari, "På deltakerlisten")).toBe("Nei, bare klubben, uten navn");
+    expect(valueIn(kari, "Ledsagere")).toMatch(/^Mor Nordmann, 18 år/);
+    const ola = screen.getByRole("heading", { level: 3, name: "Ola Nordmann" }).closest("section")!;
+    expect(valueIn(ola, "På deltakerlisten")).toBe("Ja, med navn og grad");
+    // Each athlete's own lines (Kari: the home club's free place and the companion), one total.
     expect(screen.getAllByRole("table")).toHaveLength(2);
-    expect(screen.getByText(/Totalt for alle/).textContent).toMatch(/2\s+160\s+kr/);
-    // One Vipps payment for everyone is offered, with the group total.
-    const vipps = screen.getByRole("button", { name: "Betal med Vipps" }) as HTMLButtonElement;
-    expect(vipps.disabled).toBe(false);
-    expect(document.getElementById(vipps.getAttribute("aria-describedby")!)!.textContent).toMatch(/Én Vipps-betaling for alle: 2\s+160\s+kr/);
+    expect(within(screen.getByRole("table", { name: "Kari Nordmann" })).getByText("Totalt").closest("tr")?.textContent).toMatch(/550\s+kr/);
+    expect(screen.getByText(/Totalt for alle/).textContent).toMatch(/1\s+630\s+kr/);
+    fireEvent.click(screen.getByRole("button", { name: "Endre klubb for Kari Nordmann" }));
+    expect(heading("Flere utøvere")).toBeTruthy();
+    next();
+    toPayment();
+
+    const vipps = (await screen.findByRole("button", { name: "Betal med Vipps" })) as HTMLButtonElement;
+    expect(document.getElementById(vipps.getAttribute("aria-describedby")!)!.textContent).toMatch(/Én Vipps-betaling for alle: 1\s+630\s+kr/);
     await finishPayingAtTheCamp();
-    await screen.findByRole("heading", { level: 2, name: `Du er påmeldt vinterleiren ${year}!` });
-    expect(posted[0]!.siblings).toEqual([expect.objectContaining({ firstName: "Kari", lastName: "Nordmann", age: 30, gradeId: 5 })]);
+    expect(posted[0]!.public).toBe(true);
+    expect(posted[0]!.siblings).toEqual([
+      expect.objectContaining({ firstName: "Kari", lastName: "Nordmann", age: 14, clubId: 29, gradeId: 5, gradering: false, public: false, hasLedsager: true, ledsagere: [expect.objectContaining({ firstName: "Mor" })] }),
+    ]);
+  });
+
+  it("keeps a family's further athletes through a reload, and «Én utøver» removes them only after saying so", async () => {
+    const kari = { ...newSibling("Nordmann", 1), firstName: "Kari", age: 12, gradeId: 5, public: true, allergies: "Egg" };
+    const { unmount } = await startAt("Siblings", validDraft({ siblings: [kari] }));
+    unmount();
+    await renderWizard();
+    expect(heading("Flere utøvere")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Endre Kari Nordmann" }));
+    expect((screen.getByLabelText(/Allergier/) as HTMLTextAreaElement).value).toBe("Egg");
+    expect((screen.getByRole("radio", { name: /Ja, vis navnet/ }) as HTMLInputElement).checked).toBe(true);
+    back();
+    for (let step = 0; step < 11; step++) back();
+    expect(heading("Hvem melder du på?")).toBeTruthy();
+    expect(screen.getByText(/Du har lagt inn én utøver til\. Velger du «Én utøver», fjernes de\./)).toBeTruthy();
+    fireEvent.click(screen.getByRole("radio", { name: "Én utøver" }));
+    expect(loadWizard()?.draft.siblings).toBeUndefined();
   });
 
   it("does not post twice on a double click", async () => {
