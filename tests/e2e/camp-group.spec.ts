@@ -40,6 +40,7 @@ async function addSibling(
   // Not added without an answer to the public-list question.
   await expect(page.getByRole("button", { name: "Legg til utøveren" })).toBeDisabled();
   await page.getByLabel(athlete.publicly ? /^Ja, vis navnet/ : /^Nei, vis bare klubben/).check();
+  if (athlete.companion) await screenshot(page, "vinterleir-legg-til-utover");
   await page.getByRole("button", { name: "Legg til utøveren" }).click();
   await heading(page, "Flere utøvere");
 }

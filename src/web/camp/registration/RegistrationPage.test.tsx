@@ -599,6 +599,7 @@ describe("camp registration wizard", () => {
     const vipps = (await screen.findByRole("button", { name: "Betal med Vipps" })) as HTMLButtonElement;
     expect(document.getElementById(vipps.getAttribute("aria-describedby")!)!.textContent).toMatch(/Én Vipps-betaling for alle: 1\s+630\s+kr/);
     await finishPayingAtTheCamp();
+    expect(screen.getByText("Takk! Ola og Kari er påmeldt. Vi gleder oss til å se dere.")).toBeTruthy();
     expect(posted[0]!.public).toBe(true);
     expect(posted[0]!.siblings).toEqual([
       expect.objectContaining({ firstName: "Kari", lastName: "Nordmann", age: 14, clubId: 29, gradeId: 5, gradering: false, public: false, hasLedsager: true, ledsagere: [expect.objectContaining({ firstName: "Mor" })] }),

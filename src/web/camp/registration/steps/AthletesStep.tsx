@@ -34,8 +34,7 @@ export function AthletesStep({ wizard }: StepProps) {
         )}
       </fieldset>
       <p className="field-hint">
-        Alle i samme påmelding får bekreftelsen på samme e-postadresse, og hver utøver får sin egen lenke for å endre
-        eller avbestille.
+        Alle i samme påmelding får bekreftelsen på samme e-postadresse. Hver utøver kan avbestilles for seg.
       </p>
     </StepLayout>
   );
