@@ -193,4 +193,36 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post with siblings on %s", (k
     expect(await countRows(database, "camp_registrations")).toBe(0);
   });
 
+  describe("POST /api/Vinterleir/Price: what the wizard shows before payment", () => {
+    const quote = (body: unknown) => app.inject({ method: "POST", url: "/api/Vinterleir/Price", payload: body as object });
+
+    it("answers each athlete's lines and the total that the submission then stores, and stores nothing itself", async () => {
+      const body = draft({ siblings: [sibling({ firstName: "Kari", age: 10, clubId: 29, gradeId: 5, gradering: true, public: false }), sibling({ firstName: "Per", hasLedsager: true, ledsagere: [companion({ firstName: "Mor" })] })] });
+      const res = await quote(body);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["cache-control"]).toBe("no-store");
+      const answer = res.json() as { athletes: { name: string; lines: { label: string; amount: number }[]; total: number }[]; total: number };
+      expect(answer.athletes.map((athlete) => athlete.name)).toEqual(["Ola Nordmann", "Kari Nordmann", "Per Nordmann"]);
+      expect(await countRows(database, "camp_registrations")).toBe(0);
+
+      expect((await postRegistration(app, body)).body).toBe("Done");
+      const stored = await rows();
+      for (const [index, row] of stored.entries()) {
+        const lines = await database.db.select().from(campPriceLines).where(eq(campPriceLines.registrationId, row.id)).orderBy(asc(campPriceLines.position));
+        expect(answer.athletes[index]!.lines).toEqual(lines.map((line) => ({ label: line.label, amount: line.amount })));
+        expect(answer.athletes[index]!.total).toBe(row.total);
+      }
+      expect(answer.total).toBe(stored.reduce((sum, row) => sum + row.total, 0));
+    });
+
+    it("refuses what the submission refuses, with the same paths and messages", async () => {
+      const unknownGrade = await quote(draft({ siblings: [sibling({ gradeId: 9999 })] }));
+      expect(unknownGrade.statusCode).toBe(400);
+      expect(unknownGrade.json().issues[0].path).toBe("siblings.0.gradeId");
+      const invalid = await quote(draft({ siblings: [sibling({ public: "ja" })] }));
+      expect(invalid.statusCode).toBe(400);
+      expect(invalid.json().issues[0].path).toBe("siblings.0.public");
+    });
+  });
+
 });

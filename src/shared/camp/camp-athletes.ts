@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { siblingRegistration, type CampRegistrationDraft } from "./camp-registration.ts";
 
 /** "Kari Nordmann": a person's name as the wizard, its review and the receipts write it. */
@@ -6,7 +7,7 @@ export function personName(person: { firstName: string; lastName: string }): str
 }
 
 /** Every athlete of a submission as a registration of its own: the first, then each further one. */
-export function athletesOf(draft: CampRegistrationDraft): Omit<CampRegistrationDraft, "siblings">[] {
+export function athletesOf<T extends CampRegistrationDraft>(draft: T): Omit<T, "siblings">[] {
   const { siblings, ...first } = draft;
   return [first, ...(siblings ?? []).map((sibling) => siblingRegistration(first, sibling))];
 }
@@ -20,4 +21,30 @@ export function publicChoiceLabel(value: boolean | null | undefined): string {
 
 export function yesNo(value: boolean | null | undefined): string {
   return value ? "Ja" : "Nei";
+}
+
+/**
+ * `POST /api/Vinterleir/Price`: the price lines the server would charge for the draft right now, per
+ * athlete (the first, then each further one), and the total. The wizard's review and payment show these.
+ */
+export const CampPriceQuoteSchema = z.object({
+  athletes: z.array(
+    z.object({
+      name: z.string(),
+      lines: z.array(z.object({ label: z.string(), amount: z.number().int() })),
+      total: z.number().int(),
+    }),
+  ),
+  total: z.number().int(),
+});
+export type CampPriceQuote = z.infer<typeof CampPriceQuoteSchema>;
+
+/** What a price depends on: health data and free text stay in the browser when only a price is asked for. */
+export function priceQuoteBody(draft: CampRegistrationDraft): CampRegistrationDraft {
+  return {
+    ...draft,
+    allergies: "",
+    otherInfo: "",
+    ...(draft.siblings && { siblings: draft.siblings.map((sibling) => ({ ...sibling, allergies: "", ...(sibling.otherInfo !== undefined && { otherInfo: "" }) })) }),
+  };
 }
