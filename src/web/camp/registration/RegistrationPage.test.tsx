@@ -12,7 +12,9 @@ import { gradingDays } from "../../../shared/camp/camp-program.ts";
 import { weekdayName } from "../../../shared/format.ts";
 import { campEditionForYear } from "../../../shared/camp/camp-edition.ts";
 
-import { comingSeasonYear, standardEditionData } from "../../../shared/camp/camp-edition-data.ts";
+import { campEditionFromData, comingSeasonYear, standardEditionData } from "../../../shared/camp/camp-edition-data.ts";
+import { athletesOf, personName } from "../../../shared/camp/camp-athletes.ts";
+import { calculateCampPrice } from "../../../shared/camp/camp-pricing.ts";
 import { documentCookies, readableCookieText } from "../../components/wizard/cookie-text.fixture.ts";
 import { clearWizard, DRAFT_COOKIE, loadWizard, saveWizard, STEP_COOKIE } from "./draft-storage.ts";
 import { RegistrationWizard, type RegistrationWizardProps } from "./RegistrationPage.tsx";
@@ -29,6 +31,22 @@ let postAnswers: PostAnswer[];
 let clubsAnswer: () => Promise<Response>;
 let posted: CampRegistrationDraft[];
 let currentAnswer: () => Promise<Response>;
+/** The bodies the wizard asked prices for; `quoteAnswer` answers them as the server does unless a test says otherwise. */
+let quoted: string[];
+let quoteAnswer: (body: string) => Promise<Response>;
+/** The edition the stand-in server prices with. */
+let quoteEdition: ReturnType<typeof standardEditionData>;
+
+/** What POST /api/Vinterleir/Price answers: the shared calculation with the edition and grades the server uses. */
+function serverQuote(body: string) {
+  const draft = JSON.parse(body) as CampRegistrationDraft;
+  const context = { edition: campEditionFromData(quoteEdition), at: new Date(), grades: SEED_GRADES };
+  const athletes = athletesOf(draft).map((athlete) => {
+    const { lines, total } = calculateCampPrice(athlete, context);
+    return { name: personName(athlete), lines: lines.map(({ label, amount }) => ({ label, amount })), total };
+  });
+  return json({ athletes, total: athletes.reduce((sum, athlete) => sum + athlete.total, 0) });
+}
 
 /** GET /api/CampEdition/Current for the test year's edition, open with no limit unless a test says otherwise. */
 const currentEdition = (availability: Partial<{ state: string; placesLeft: number | null; campOver: boolean }> = {}, data = standardEditionData(year)) =>
@@ -46,12 +64,19 @@ beforeEach(() => {
   postAnswers = [async () => text("Done")];
   clubsAnswer = async () => json(SEED_CLUBS);
   currentAnswer = async () => currentEdition();
+  quoted = [];
+  quoteEdition = standardEditionData(year);
+  quoteAnswer = async (body) => serverQuote(body);
   vi.stubGlobal(
     "fetch",
     vi.fn(async (path: string, init?: RequestInit) => {
       if (path === "/api/CampEdition/Current") return currentAnswer();
       if (path === "/api/Club/Get") return clubsAnswer();
       if (path === "/api/Grade/Get") return json(SEED_GRADES);
+      if (path === "/api/Vinterleir/Price") {
+        quoted.push(String(init?.body));
+        return quoteAnswer(String(init?.body));
+      }
       if (path === "/api/Vinterleir/Post") {
         posted.push(JSON.parse(String(init?.body)));
         return (postAnswers.shift() ?? (async () => text("Done")))();
@@ -90,8 +115,13 @@ const next = () => fireEvent.click(nextButton());
 const back = () => fireEvent.click(screen.getByRole("button", { name: "Tilbake" }));
 const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const checkbox = (name: string | RegExp) => screen.getByRole("checkbox", { name }) as HTMLInputElement;
-/** From the review to the payment step. */
-const toPayment = () => fireEvent.click(screen.getByRole("button", { name: "Gå til betaling" }));
+/** From the review to the payment step, once the server's price is there. */
+async function toPayment() {
+  const button = screen.getByRole("button", { name: "Gå til betaling" }) as HTMLButtonElement;
+  await waitFor(() => expect(button.disabled).toBe(false));
+  fireEvent.click(button);
+  await screen.findAllByRole("table");
+}
 /** The review's value beside a label (the first such label on the page). */
 const reviewValue = (label: string) => screen.getAllByText(label, { selector: "dt" })[0]!.nextElementSibling!.querySelector(".review-summary-value")!.textContent;
 
@@ -219,7 +249,7 @@ describe("camp registration wizard", () => {
     next();
     next();
     expect(heading("Se over påmeldingen")).toBeTruthy();
-    toPayment();
+    await toPayment();
 
     expect(heading("Oppsummering og betaling")).toBeTruthy();
     const table = await screen.findByRole("table");
@@ -231,6 +261,9 @@ describe("camp registration wizard", () => {
     fireEvent.click(screen.getByRole("button", { name: "Fullfør registrering" }));
     expect(await screen.findByRole("heading", { level: 2, name: `Du er påmeldt vinterleiren ${year}!` })).toBeTruthy();
 
+    // The prices shown came from the server, asked without the health data.
+    expect(quoted.length).toBeGreaterThan(0);
+    for (const body of quoted) expect(body).not.toContain("Peanøtter");
     expect(posted).toHaveLength(1);
     expect(posted[0]).toMatchObject({
       firstName: "Emma",
@@ -334,7 +367,7 @@ describe("camp registration wizard", () => {
     fireEvent.click(screen.getByRole("radio", { name: "Vis navnet og graden min på deltakerlisten" }));
     next();
     expect(reviewValue("Ledsagere")).toMatch(/Kari Nordmann, 45 år · 98765432 · kari@example\.no · overnatter.*Per Nordmann, 18 år/);
-    toPayment();
+    await toPayment();
 
     expect(heading("Oppsummering og betaling")).toBeTruthy();
     const table = await screen.findByRole("table");
@@ -482,7 +515,7 @@ describe("camp registration wizard", () => {
     next();
     next();
     next();
-    toPayment();
+    await toPayment();
     await finishPayingAtTheCamp();
     expect(posted[0]).toMatchObject({ allergies: "Laktose og nøtter", otherInfo: "Kommer en dag senere" });
   });
@@ -503,7 +536,7 @@ describe("camp registration wizard", () => {
     expect(screen.getByRole("status").textContent).toMatch(/Skriv inn på nytt/);
     next();
     next();
-    toPayment();
+    await toPayment();
     await finishPayingAtTheCamp();
     expect(posted[0]).toMatchObject({ allergies: "Skalldyr", otherInfo: "" });
   });
@@ -580,6 +613,7 @@ describe("camp registration wizard", () => {
     next();
 
     expect(heading("Se over påmeldingen")).toBeTruthy();
+    await screen.findAllByRole("table");
     const kari = screen.getByRole("heading", { level: 3, name: "Kari Nordmann" }).closest("section")!;
     const valueIn = (section: HTMLElement, label: string) => within(section).getByText(label, { selector: "dt" }).nextElementSibling!.querySelector(".review-summary-value")!.textContent;
     expect(valueIn(kari, "Klubb")).toBe("Ski Taekwondo Klubb");
@@ -594,7 +628,7 @@ describe("camp registration wizard", () => {
     fireEvent.click(screen.getByRole("button", { name: "Endre klubb for Kari Nordmann" }));
     expect(heading("Flere utøvere")).toBeTruthy();
     next();
-    toPayment();
+    await toPayment();
 
     const vipps = (await screen.findByRole("button", { name: "Betal med Vipps" })) as HTMLButtonElement;
     expect(document.getElementById(vipps.getAttribute("aria-describedby")!)!.textContent).toMatch(/Én Vipps-betaling for alle: 1\s+630\s+kr/);
@@ -687,11 +721,25 @@ describe("camp registration wizard", () => {
 });
 
 describe("the current edition and the registration window", () => {
-  it("prices with the edition the server answers, not the one the page was built with", async () => {
+  it("shows the price lines the server quotes, not a calculation of its own", async () => {
     const edition = standardEditionData(year);
-    currentAnswer = async () => currentEdition({}, { ...edition, venue: "Testhallen", prices: { ...edition.prices, adult: 1500 } });
+    quoteEdition = { ...edition, venue: "Testhallen", prices: { ...edition.prices, adult: 1500 } };
+    currentAnswer = async () => currentEdition({}, quoteEdition);
     await startAt("Payment", validDraft({ clubId: 1, age: 30 }));
     await waitFor(() => expect(screen.getByRole("table").textContent).toMatch(/Totalt1\s+500\s+kr/));
+    expect(JSON.parse(quoted[0]!)).toMatchObject({ firstName: "Ola", clubId: 1, age: 30 });
+  });
+
+  it("says so and offers a retry when the server cannot give the price, and goes no further without it", async () => {
+    quoteAnswer = async () => json({ error: "Ukjent beltegrad.", issues: [{ path: "gradeId", message: "Ukjent beltegrad." }] }, 400);
+    await startAt("Review", validDraft());
+    expect(await screen.findByText(/Ukjent beltegrad/)).toBeTruthy();
+    expect((screen.getByRole("button", { name: "Gå til betaling" }) as HTMLButtonElement).disabled).toBe(true);
+    quoteAnswer = async (body) => serverQuote(body);
+    fireEvent.click(screen.getByRole("button", { name: "Prøv igjen" }));
+    await screen.findByRole("table");
+    await toPayment();
+    expect(heading("Oppsummering og betaling")).toBeTruthy();
   });
 
   it("says so and retries when the edition cannot be loaded", async () => {

@@ -143,7 +143,7 @@ function Wizard({ vippsEnabled = vippsEnabledDefault, availability, ...options }
       content = <ReviewStep {...props} data={data} />;
       break;
     case "Payment":
-      content = <PaymentStep {...props} data={data} vippsEnabled={vippsEnabled} availability={availability} />;
+      content = <PaymentStep {...props} vippsEnabled={vippsEnabled} availability={availability} />;
       break;
     case "Done":
       content = <DoneStep {...props} />;

@@ -5,10 +5,8 @@ import type { CampRegistrationDraft, Companion, CompanionDraft } from "../../../
 import type { CampStep, StepField } from "../../../../shared/camp/camp-steps.ts";
 import { gradeLabel } from "../../../../shared/camp/grades.ts";
 import { formatKroner } from "../../../../shared/format.ts";
-import { useCampEdition } from "../../../lib/camp-edition.tsx";
-import { useNow } from "../../../lib/use-now.ts";
 import { StepLayout } from "../../../components/wizard/StepLayout.tsx";
-import { familyPrice } from "../family-price.ts";
+import { usePriceQuote } from "../use-price-quote.ts";
 import { fieldLabels, stepOfField } from "../field-labels.ts";
 import { LoadProblem } from "../LoadProblem.tsx";
 import { ReceiptTable } from "../ReceiptTable.tsx";
@@ -32,12 +30,12 @@ function companionText(companion: CompanionDraft | Companion): string {
 
 /**
  * The last look before payment: the contact details, every athlete and companion, the consents and each
- * athlete's price lines, with «Endre» beside each to go back to where it is filled in.
+ * athlete's price lines as the server calculates them, with «Endre» beside each to go back to where it is
+ * filled in.
  */
 export function ReviewStep({ wizard, data }: DataStepProps) {
   const { draft } = wizard;
-  const campEdition = useCampEdition();
-  const now = useNow();
+  const [quote, retryQuote] = usePriceQuote(draft);
   const athletes = athletesOf(draft);
   const family = athletes.length > 1;
   const clubName = (clubId: number) => (data.clubs.status === "ready" ? data.clubs.data.find((club) => club.clubId === clubId)?.name : undefined) ?? "–";
@@ -45,7 +43,7 @@ export function ReviewStep({ wizard, data }: DataStepProps) {
     const grade = data.grades.status === "ready" ? data.grades.data.find((item) => item.gradeId === gradeId) : undefined;
     return grade ? gradeLabel(grade) : "–";
   };
-  const price = data.grades.status === "ready" ? familyPrice(draft, { edition: campEdition, at: now, grades: data.grades.data }) : undefined;
+  const price = quote.status === "ready" ? quote.data : undefined;
 
   /** The first athlete's rows lead to their own steps; a further athlete's to the list of further athletes. */
   const athleteRows = (athlete: Athlete, index: number): Row[] => {
@@ -87,7 +85,7 @@ export function ReviewStep({ wizard, data }: DataStepProps) {
       onAttempt={wizard.attempt}
       canContinue={wizard.canContinue && price !== undefined}
       nextLabel="Gå til betaling"
-      blockedHint={problems.length > 0 ? "Noe mangler eller må rettes, se over." : "Venter på prisen."}
+      blockedHint={problems.length > 0 ? "Noe mangler eller må rettes, se over." : quote.status === "error" ? "Prisen må hentes før du kan gå videre." : "Henter prisen …"}
     >
       <p>Stemmer alt? Trykk «Endre» for å rette noe, eller «Gå til betaling» for å velge hvordan du betaler.</p>
       {problems.length > 0 && (
@@ -147,9 +145,8 @@ export function ReviewStep({ wizard, data }: DataStepProps) {
 
       <section aria-labelledby="review-price">
         <h3 id="review-price">Pris</h3>
-        {data.grades.status === "loading" && <p role="status">Laster prisen …</p>}
-        {data.grades.status === "error" && <LoadProblem what="beltegradene som trengs for å regne ut prisen" detail={data.grades.detail} onRetry={data.retryGrades} />}
-        {data.grades.status === "ready" && !price && <p role="alert">Vi fant ikke beltegraden til en av utøverne. Trykk «Endre» ved beltegraden og velg den på nytt.</p>}
+        {quote.status === "loading" && <p role="status">Henter prisen …</p>}
+        {quote.status === "error" && <LoadProblem what="prisen" detail={quote.detail} onRetry={retryQuote} />}
         {price?.athletes.map((athlete, index) => (
           <ReceiptTable key={`price-${index}`} caption={athlete.name} lines={athlete.lines} total={athlete.total} />
         ))}
