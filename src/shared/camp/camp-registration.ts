@@ -179,7 +179,8 @@ export type SiblingDraft = z.input<typeof SiblingSchema>;
 
 /**
  * The registration of a further athlete, as one registration of its own: the first athlete's contact
- * details, consents and payment choice with the sibling's own fields, companions and public-list answer.
+ * details, consents and payment choice with the sibling's own fields, companions, free text and public-list
+ * answer.
  */
 export function siblingRegistration<T extends Omit<CampRegistrationDraft, "siblings">>(first: T, sibling: SiblingDraft): T {
   return {
@@ -193,7 +194,8 @@ export function siblingRegistration<T extends Omit<CampRegistrationDraft, "sibli
     sleepover: sibling.sleepover,
     allergies: sibling.allergies,
     vegan: sibling.vegan,
-    otherInfo: sibling.otherInfo ?? first.otherInfo,
+    // Free text is about one person: never copied from the first athlete.
+    otherInfo: sibling.otherInfo ?? "",
     wantsToInstruct: sibling.wantsToInstruct ?? false,
     // Not asked means not shown: never the first athlete's answer.
     public: sibling.public ?? false,
@@ -220,7 +222,7 @@ export function validateSibling(first: Omit<CampRegistrationDraft, "siblings">, 
 
 /** A new athlete's form: the family's last name and the first athlete's club to start from. */
 export function newSibling(lastName: string, clubId = 0): SiblingDraft {
-  return { firstName: "", lastName, age: 0, clubId, gradeId: 0, gradering: false, sleepover: false, hasLedsager: false, ledsagere: [], allergies: "", vegan: false, wantsToInstruct: false };
+  return { firstName: "", lastName, age: 0, clubId, gradeId: 0, gradering: false, sleepover: false, hasLedsager: false, ledsagere: [], allergies: "", vegan: false, otherInfo: "", wantsToInstruct: false };
 }
 
 /**

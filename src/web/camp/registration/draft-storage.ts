@@ -91,7 +91,7 @@ export function loadWizard(): LoadedWizard | undefined {
   const draft: CampRegistrationDraft = {
     ...first,
     ...(siblings && {
-      siblings: siblings.map((sibling, index) => ({ ...sibling, allergies: siblingTexts[index]?.allergies ?? "", ...(siblingTexts[index]?.otherInfo !== undefined && { otherInfo: siblingTexts[index]!.otherInfo }) })),
+      siblings: siblings.map((sibling, index) => ({ ...sibling, allergies: siblingTexts[index]?.allergies ?? "", otherInfo: siblingTexts[index]?.otherInfo ?? "" })),
     }),
   };
   // The companion form's half-typed companion is not stored; resume at the list it belongs to.
@@ -119,7 +119,7 @@ function asDraft(value: unknown): StoredCampDraft | undefined {
 }
 
 function asCookieSibling(value: unknown): CookieSibling | undefined {
-  const { allergies: _allergies, ...template } = newSibling("", 0);
+  const { allergies: _allergies, otherInfo: _otherInfo, ...template } = newSibling("", 0);
   const sibling = sameShapeAs(template, value, { ledsagere: (actual) => Array.isArray(actual) && actual.every(isCompanion) });
   if (!sibling) return undefined;
   const answer = (value as Record<string, unknown>).public;

@@ -69,7 +69,7 @@ export function ReviewStep({ wizard, data }: DataStepProps) {
       ],
       ["Allergier", athlete.allergies.trim() || "Ingen", at("Allergies")],
       ["Vegetar eller vegansk mat", yesNo(athlete.vegan), at("FoodPreference")],
-      ...(index === 0 ? ([["Annen informasjon", athlete.otherInfo.trim() || "Ingen", "OtherInformation"]] as Row[]) : []),
+      ["Annen informasjon", athlete.otherInfo.trim() || "Ingen", at("OtherInformation")],
       ...(mayOfferToInstruct(athlete.gradeId) ? ([["Kan instruere ved behov", yesNo(athlete.wantsToInstruct), at("OtherInformation")]] as Row[]) : []),
       ["På deltakerlisten", publicChoiceLabel(athlete.public), at("Public")],
     ];

@@ -256,6 +256,13 @@ export function SiblingsStep({ wizard, data }: DataStepProps) {
         maxLength={campSettings.limits.textLength}
         {...fieldProps(athleteSource, "allergies")}
       />
+      <TextAreaField
+        label="Annen informasjon (valgfritt)"
+        hint="For eksempel om utøveren ikke vil være med på bilder, eller kommer senere."
+        maxLength={campSettings.limits.textLength}
+        {...fieldProps(athleteSource, "otherInfo")}
+        value={form.otherInfo ?? ""}
+      />
       <fieldset className="fieldset" aria-describedby={publicError ? "sibling-public-error" : undefined}>
         <legend>Skal {form.firstName.trim() || "utøveren"} stå med navn og grad på deltakerlisten?</legend>
         <div className="check-row">
