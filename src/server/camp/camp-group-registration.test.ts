@@ -147,9 +147,10 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post with siblings on %s", (k
     const publicList = async () => (await app.inject({ url: "/api/VinterleirUsers/Get" })).json() as { name: string; grade: string; club: string }[];
 
     it("a sibling who was not asked stays off the public list by name, although the first athlete said yes", async () => {
-      const res = await postRegistration(app, draft({ public: true, siblings: [sibling({ firstName: "Kari", age: 14 })] }));
+      const res = await postRegistration(app, draft({ public: true, otherInfo: "Bare om Ola", siblings: [sibling({ firstName: "Kari", age: 14 })] }));
       expect(res.body).toBe("Done");
-      expect((await rows()).map((row) => [row.firstName, row.public])).toEqual([["Ola", true], ["Kari", false]]);
+      // Nothing of the first athlete's own answers is taken for her: not the public-list answer, not the free text.
+      expect((await rows()).map((row) => [row.firstName, row.public, row.otherInfo])).toEqual([["Ola", true, "Bare om Ola"], ["Kari", false, ""]]);
       const list = await publicList();
       expect(list.map((entry) => entry.name)).toEqual(expect.arrayContaining(["Ola Nordmann", anonymousParticipant.name]));
       expect(JSON.stringify(list)).not.toContain("Kari");
