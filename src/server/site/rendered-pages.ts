@@ -3,6 +3,7 @@ import { siteSectionNames, siteSectionPages } from "../../shared/site/site-conte
 import { noticeShownAt } from "../../shared/site/site-notice.ts";
 import type { SiteContentSnapshot } from "../site-content/site-content-store.ts";
 import type { SiteContentWatch } from "./site-content-watch.ts";
+import type { PrivacyFacts } from "../../shared/site/privacy-facts.ts";
 import type { EditionSnapshot, EditionWatch } from "./edition-watch.ts";
 import { prepareHtml, type HtmlPage } from "./html-pages.ts";
 import type { PageRenderer } from "./page-renderer.ts";
@@ -19,6 +20,8 @@ export interface RenderedPagesOptions {
   watch: EditionWatch;
   /** The facts the club edits in «Nettsted». */
   siteWatch: SiteContentWatch;
+  /** From the configuration, fixed while the process runs. */
+  privacy: PrivacyFacts;
   now: () => Date;
   /** The text of one of the build's own files by its path (/assets/…): stylesheets to inline, chunks to order. */
   asset: (href: string) => Promise<string>;
@@ -57,13 +60,13 @@ function contentKey(path: string, site: SiteContentSnapshot, at: Date): string {
  *   request, since their first view may show data of the moment (the participant list, the places left,
  *   a waiting-list offer) that their route loaders read through `api`.
  */
-export function renderedPages({ renderer, watch, siteWatch, now, asset, onStale }: RenderedPagesOptions) {
+export function renderedPages({ renderer, watch, siteWatch, privacy, now, asset, onStale }: RenderedPagesOptions) {
   const info = new Map<string, { key: string; page: Promise<RenderedPage> }>();
   // The last information page that rendered, per path: served when a new render fails, rather than an error.
   const lastGood = new Map<string, RenderedPage>();
 
   async function render(url: string, snapshot: EditionSnapshot | null, content: SiteContentSnapshot, at: Date, strip: boolean, api?: PageApiFetch): Promise<RenderedPage> {
-    const site: SiteRenderContext = { edition: snapshot?.data ?? null, renderedAt: at.toISOString(), content: content.content };
+    const site: SiteRenderContext = { edition: snapshot?.data ?? null, renderedAt: at.toISOString(), content: content.content, privacy };
     const { status, html, location } = await renderer(url, site, api);
     if (status >= 500) throw new Error(`Rendering ${url} failed with status ${status}.`);
     return { status, location, page: prepareHtml(strip ? await stripRuntime(html, asset) : await deferRuntime(html, asset)) };

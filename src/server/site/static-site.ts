@@ -12,6 +12,7 @@ import { watchCurrentEdition } from "./edition-watch.ts";
 import { loadServerBuildRenderer, type PageRenderer } from "./page-renderer.ts";
 import { renderedPages, type RenderedPage } from "./rendered-pages.ts";
 import { robotsTxt, sitemapXml } from "./sitemap.ts";
+import { privacyFactsFromEnv } from "../privacy/privacy-statement.ts";
 
 export interface StaticSiteOptions {
   /** The web app's browser build (build/client): assets, public files. */
@@ -69,6 +70,7 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
     renderer,
     watch,
     siteWatch: app.siteContent,
+    privacy: privacyFactsFromEnv(app.env),
     now: app.now,
     onStale: (urlPath, error) => app.log.error({ err: error, path: urlPath }, "could not render a page again; serving its previous rendering"),
     // Only the build's own files under root; the hashed names never change while the process runs.

@@ -2,6 +2,7 @@ import { campEditionFromData } from "../camp/camp-edition-data.ts";
 import type { CampEditionData } from "../camp/camp-edition-schema.ts";
 import { isEarlyBird, type CampEdition } from "../camp/camp-edition.ts";
 import { addDays, startOfOsloDay } from "../time.ts";
+import type { PrivacyFacts } from "./privacy-facts.ts";
 import type { SiteContent } from "./site-content.ts";
 
 /**
@@ -15,6 +16,8 @@ export interface SiteRenderContext {
   renderedAt: string;
   /** The facts the club edits in «Nettsted» (training times, prices, contact, sponsors, …). */
   content: SiteContent;
+  /** What /personvern states from the server's configuration (retention periods, processors). */
+  privacy: PrivacyFacts;
 }
 
 /**
