@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from "node:util";
 import { desc, eq, max, sql } from "drizzle-orm";
 import { describeSiteChange } from "../../shared/site/site-change-summary.ts";
 import { seedSiteContent } from "../../shared/site/site-content-seed.ts";
@@ -75,7 +76,8 @@ async function lockSite(tx: Db) {
 async function replaceSection(tx: Db, section: SiteSectionName, data: unknown, by: string, now: Date, undoOf: number | null): Promise<ChangeRow | undefined> {
   const [current] = await tx.select({ data: siteSections.data }).from(siteSections).where(eq(siteSections.section, section));
   const before = current?.data ?? seedSiteContent[section];
-  if (JSON.stringify(before) === JSON.stringify(data)) return undefined;
+  // jsonb keeps keys in its own order: compare values, not text.
+  if (isDeepStrictEqual(before, data)) return undefined;
   await tx
     .insert(siteSections)
     .values({ section, data, updatedAt: now, updatedBy: by })

@@ -57,7 +57,19 @@ function show(value: Json): string {
   return String(value);
 }
 
-const same = (a: Json, b: Json) => JSON.stringify(a) === JSON.stringify(b);
+/** JSON with the keys of every object sorted: the database keeps keys in its own order. */
+function canonical(value: Json): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, Json>)[key])}`)
+      .join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+const same = (a: Json, b: Json) => canonical(a) === canonical(b);
 
 /** Leaf fields by dotted path; arrays and the notice count as one field. */
 function fields(value: Json, prefix = ""): Map<string, Json> {
