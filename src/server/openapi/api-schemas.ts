@@ -15,6 +15,7 @@ import { CheckInActionAnswerSchema, CheckInActionSchema, CheckInCountsSchema, Ch
 import { FindMyRegistrationSchema, MyCancellationSchema, MyCompanionAddSchema, MyGradingSchema, MyRegistrationChangeSchema } from "../../shared/camp/camp-registration.ts";
 import { TreasurerSummarySchema } from "../../shared/camp/camp-treasurer.ts";
 import { CampPriceQuoteSchema } from "../../shared/camp/camp-athletes.ts";
+import { ContactSchema, EquipmentSchema, FrontPageSchema, NewsSchema, PricesSchema, SiteChangeSchema, SiteContentSchema, SiteImageSchema, SiteSaveAnswerSchema, SponsorsSchema, TrainingTimesSchema } from "../../shared/site/site-content.ts";
 
 /**
  * The named schemas of the API document, each the one definition the routes validate with or the browser
@@ -35,6 +36,13 @@ export const requestSchemas = {
   MyCompanionAdd: MyCompanionAddSchema,
   MyGrading: MyGradingSchema,
   FindMyRegistration: FindMyRegistrationSchema,
+  SiteTrainingTimes: TrainingTimesSchema,
+  SitePrices: PricesSchema,
+  SiteContact: ContactSchema,
+  SiteSponsors: SponsorsSchema,
+  SiteEquipment: EquipmentSchema,
+  SiteFrontPage: FrontPageSchema,
+  SiteNews: NewsSchema,
 } satisfies Record<string, z.ZodType>;
 
 /** Answers, described as the server sends them. */
@@ -65,6 +73,10 @@ export const responseSchemas = {
   CheckInActionAnswer: CheckInActionAnswerSchema,
   TreasurerSummary: TreasurerSummarySchema,
   CampPriceQuote: CampPriceQuoteSchema,
+  SiteContent: SiteContentSchema,
+  SiteChange: SiteChangeSchema,
+  SiteSaveAnswer: SiteSaveAnswerSchema,
+  SiteImage: SiteImageSchema,
 } satisfies Record<string, z.ZodType>;
 
 export type SchemaName = keyof typeof requestSchemas | keyof typeof responseSchemas;
