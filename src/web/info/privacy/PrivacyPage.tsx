@@ -107,27 +107,13 @@ export default function PrivacyPage() {
         Nettstedet bruker ingen informasjonskapsler til statistikk eller reklame. Disse settes bare når du fyller ut et
         skjema eller logger inn:
       </p>
-      <table className="data">
-        <caption className="visually-hidden">Informasjonskapslene nettstedet setter</caption>
-        <thead>
-          <tr>
-            <th scope="col">Navn</th>
-            <th scope="col">Hva den gjør</th>
-            <th scope="col">Hvor lenge</th>
-          </tr>
-        </thead>
-        <tbody>
-          {Object.values(siteCookies).map((cookie) => (
-            <tr key={cookie.name}>
-              <th scope="row">
-                <code>{cookie.name}</code>
-              </th>
-              <td>{cookie.purpose}</td>
-              <td>{lifetime(cookie.maxAgeSeconds)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ul className="privacy-cookies">
+        {Object.values(siteCookies).map((cookie) => (
+          <li key={cookie.name}>
+            <code>{cookie.name}</code>: {cookie.purpose} Lagres i {lifetime(cookie.maxAgeSeconds)}.
+          </li>
+        ))}
+      </ul>
       <p>Dette ligger bare i nettleserfanen og forsvinner når du lukker den:</p>
       <ul>
         {tabStorage.map((entry) => (
