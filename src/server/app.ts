@@ -16,6 +16,7 @@ import { ensureAdminCredentials } from "./admin-auth/admin-credentials.ts";
 import { announceAdminCredentials } from "./admin-auth/announce-credentials.ts";
 import { setUpMail, type MailSetupOptions } from "./mail/mail-setup.ts";
 import { registerCampRoutes } from "./camp/camp-routes.ts";
+import { setUpFindMyRegistrationQueue } from "./camp/camp-self-service-routes.ts";
 import { setUpCampWaitlistJob, type WaitlistJobOptions } from "./camp/camp-waitlist-routes.ts";
 import { ensureCampEdition } from "./camp/camp-editions.ts";
 import type { CampPaymentGateway } from "./camp/camp-payment-gateway.ts";
@@ -120,6 +121,7 @@ export async function buildApp({
   setUpCampWaitlistJob(app, campWaitlist);
   const vippsPayments = campPayments ? undefined : await setUpVipps(app, vipps);
   setUpPrivacyJob(app, privacy);
+  setUpFindMyRegistrationQueue(app);
   await app.register(registerCampRoutes, { payments: campPayments ?? vippsPayments });
   await app.register(registerNewMemberRoutes);
   await app.register(registerInvoiceRoutes);
