@@ -125,10 +125,15 @@ export async function registerCampSelfServiceRoutes(app: FastifyInstance, option
     return reply.header("cache-control", "no-store").type("text/plain; charset=utf-8").send(url);
   });
 
-  // Always the same answer, at once (after a valid address): the lookup and the mail happen after it, so
-  // neither the answer nor its time tells who is registered.
-  app.post("/api/MinPamelding/Find", { bodyLimit: 4096, ...limited }, async (request, reply) => {
-    findQueue.push(findMyRegistrationKey(request.body));
+  // Always the same answer, at once (after a valid address): the lookup and the mail start only once the
+  // answer has been sent, so neither the answer nor its time tells who is registered.
+  const asked = new WeakMap<FastifyRequest, string>();
+  const lookUpAfterAnswer = async (request: FastifyRequest) => {
+    const key = asked.get(request);
+    if (key !== undefined) findQueue.push(key);
+  };
+  app.post("/api/MinPamelding/Find", { bodyLimit: 4096, ...limited, onResponse: lookUpAfterAnswer }, async (request, reply) => {
+    asked.set(request, findMyRegistrationKey(request.body));
     return reply.header("cache-control", "no-store").send({ message: findMyRegistrationAnswer });
   });
 }

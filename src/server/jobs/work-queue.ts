@@ -11,6 +11,8 @@ import { describeForLog } from "../errors.ts";
 export class WorkQueue<T> {
   private readonly items: T[] = [];
   private draining: Promise<void> | undefined;
+  /** How many items were pushed so far (tests wait for an item pushed after an answer has gone). */
+  received = 0;
 
   constructor(
     private readonly options: {
@@ -22,6 +24,7 @@ export class WorkQueue<T> {
   ) {}
 
   push(item: T): void {
+    this.received++;
     if (this.items.length >= (this.options.limit ?? 1000)) return;
     this.items.push(item);
     this.draining ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.drain());
