@@ -6,7 +6,7 @@ import compress from "@fastify/compress";
 import type { Env } from "./env.ts";
 import type { Database, Db } from "./db/database.ts";
 import { openDatabase } from "./db/open-database.ts";
-import { registerErrorHandler } from "./errors.ts";
+import { errorMessages, registerErrorHandler, type ErrorBody } from "./errors.ts";
 import { registerHealthRoutes } from "./health/health-routes.ts";
 import { registerOpenApiRoutes } from "./openapi/openapi-routes.ts";
 import { registerStaticSite, type StaticSiteOptions } from "./site/static-site.ts";
@@ -127,6 +127,9 @@ export async function buildApp({
   await app.register(registerInvoiceRoutes);
   if (serveSite) {
     await registerStaticSite(app, { staticDir: env.STATIC_DIR, publicBaseUrl: env.PUBLIC_BASE_URL, ...site });
+  } else {
+    // Fastify's own 404 logs and echoes the raw path, which may be a token; this one does neither.
+    app.setNotFoundHandler(async (_request, reply) => reply.code(404).send({ error: errorMessages.notFound } satisfies ErrorBody));
   }
   return app;
 }
