@@ -7,6 +7,7 @@ import type { Env } from "./env.ts";
 import type { Database, Db } from "./db/database.ts";
 import { openDatabase } from "./db/open-database.ts";
 import { errorMessages, registerErrorHandler, type ErrorBody } from "./errors.ts";
+import { registerUsableInputCheck } from "./security/usable-input.ts";
 import { registerHealthRoutes } from "./health/health-routes.ts";
 import { registerOpenApiRoutes } from "./openapi/openapi-routes.ts";
 import { registerStaticSite, type StaticSiteOptions } from "./site/static-site.ts";
@@ -98,6 +99,7 @@ export async function buildApp({
   app.decorate("now", clock);
   if (!givenDatabase) app.addHook("onClose", () => database.close());
   registerErrorHandler(app);
+  registerUsableInputCheck(app);
 
   const credentials = await ensureAdminCredentials(database.db, env, clock()).catch(async (error: unknown) => {
     if (!givenDatabase) await database.close();
