@@ -55,6 +55,14 @@ describe("broken Unicode and control characters are refused with 400 everywhere"
     }
   });
 
+  it("an API answer that does not say how it may be kept is never stored; the public lists keep their own rule", async () => {
+    const refused = await json("POST", "/api/MinPamelding/Find", `{"email":"\\u0000"}`);
+    expect(refused.headers["cache-control"]).toBe("no-store");
+    const admin400 = await json("PUT", `/api/CampEdition/Put/2026/${admin}`, `{"venue":1}`);
+    expect(admin400.headers["cache-control"]).toBe("no-store");
+    expect((await app.inject({ url: "/api/VinterleirUsers/Get" })).headers["cache-control"]).toBe("no-cache");
+  });
+
   it("keeps tab and line breaks in free text", async () => {
     const res = await json("POST", "/api/Vinterleir/Post", JSON.stringify(validDraft({ otherInfo: "Linje 1\nLinje 2\tmed tab" })));
     expect(res.statusCode).not.toBe(400);
