@@ -272,6 +272,8 @@ export async function runRetention(db: Db, now: Date, settings: RetentionSetting
     mailFilesDeleted: mailDir ? await step(() => purgeMailFolder(mailDir, mailCutoff(now, settings.mailRetentionDays)), 0) : 0,
     ...(await step(() => purgeOldInvoices(db, now, settings.invoiceRetentionDays), noInvoices)),
   };
+  // Links to "Min påmelding" that expired unopened are dead already; their hashes go too.
+  await step(() => deleteExpiredLinks(db, now), undefined);
   if (errors.length > 0) throw errors[0];
   return run;
 }
