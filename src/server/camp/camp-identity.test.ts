@@ -10,6 +10,7 @@ import { databaseKinds } from "../test-support/database.ts";
 import { startVippsPayment, useVippsCampSuite } from "../test-support/vipps.ts";
 import { exportPerson } from "../privacy/person-data.ts";
 import { personalTokenHash } from "./camp-personal-link.ts";
+import { backfillEmailKeys } from "../db/backfill-email-keys.ts";
 
 /** Any "Min påmelding" link in a text, with its secret. */
 const anyLink = /\/vinterleir\/min-pamelding\/([A-Za-z0-9_-]{43})/g;
@@ -114,6 +115,15 @@ describe.each(databaseKinds)("one family, one link on %s", (kind) => {
     // A day younger it would still have worked (the rule is the age, not the camp).
     await suite.app.db.update(campPersonalLinks).set({ createdAt: new Date("2026-10-28T11:00:00Z") }).where(eq(campPersonalLinks.tokenHash, personalTokenHash(token)));
     expect((await get(token)).statusCode).toBe(200);
+  });
+
+  it("registrations stored before addresses had keys get theirs at start-up, computed by the shared rule", async () => {
+    const old = await register({ email: " Gammel.Adresse@BJØRN.no " });
+    await suite.app.db.update(campRegistrations).set({ emailKey: null }).where(eq(campRegistrations.id, old.id));
+    expect(await backfillEmailKeys(suite.app.db)).toBe(1);
+    const [row] = await suite.app.db.select({ emailKey: campRegistrations.emailKey }).from(campRegistrations).where(eq(campRegistrations.id, old.id));
+    expect(row!.emailKey).toBe("gammel.adresse@xn--bjrn-hra.no");
+    expect(await backfillEmailKeys(suite.app.db)).toBe(0);
   });
 
   it("an opened link does not expire", async () => {
