@@ -1,4 +1,5 @@
 import { createDatabase, type Database } from "./database.ts";
+import { backfillEmailKeys } from "./backfill-email-keys.ts";
 import { seedReferenceData } from "./seed.ts";
 import { seedSiteSections } from "../site-content/site-content-store.ts";
 
@@ -16,6 +17,7 @@ export async function openDatabase(env: { DATA_DIR: string; DATABASE_URL?: strin
 
 export async function prepareDatabase(database: Database): Promise<void> {
   await database.migrate();
+  await backfillEmailKeys(database.db);
   await seedReferenceData(database.db);
   await seedSiteSections(database.db, new Date());
 }

@@ -28,8 +28,8 @@ describe.each(databaseKinds)("«Nettsted» API on %s", (kind) => {
   const undo = (id: number, token = leder) => app.inject({ method: "POST", url: `/api/NettstedAdmin/Undo/${id}/${token}` });
 
   async function account(username: string, role: string): Promise<string> {
-    const password = `${username}-passord-som-er-langt`;
-    const saved = await app.inject({ method: "POST", url: `/api/VinterleirAdmin/Accounts/${leder}`, payload: { username, name: username, role, passwordHash: sha256Hex(password) } });
+    const password = `${username}-Fjellvann-Kaffekopp-27`;
+    const saved = await app.inject({ method: "POST", url: `/api/VinterleirAdmin/Accounts/${leder}`, payload: { username, name: username, role, password } });
     expect(saved.statusCode, saved.body).toBe(201);
     const login = await app.inject({ url: `/api/VinterleirAdmin/GetToken/${username}/${sha256Hex(password)}` });
     expect(login.statusCode).toBe(200);
