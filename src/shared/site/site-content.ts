@@ -63,8 +63,6 @@ export const SiteImageSchema = z.object({
 });
 export type SiteImage = z.infer<typeof SiteImageSchema>;
 
-/** Where an uploaded picture is served: content-addressed, so it may be cached for a year. */
-export const siteImagePath = (image: Pick<SiteImage, "id">) => `/bilder/nettsted/${image.id}.webp`;
 
 export const trainingSections = ["barn", "ungdomvoksen"] as const;
 export const trainingSectionLabels: Record<(typeof trainingSections)[number], string> = { barn: "Barnepartiet", ungdomvoksen: "Ungdom/voksenpartiet" };

@@ -1,4 +1,5 @@
-import { siteImagePath, type SiteImage as StoredImage } from "../../shared/site/site-content.ts";
+import type { SiteImage as StoredImage } from "../../shared/site/site-content.ts";
+import { siteImagePath } from "../../shared/site/site-image-path.ts";
 
 /**
  * A picture uploaded in «Nettsted», with the width and height the server stored it at, so the page keeps
