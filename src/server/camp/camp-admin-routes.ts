@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { currentCampAccount, requireCampRole } from "../admin-auth/camp-account.ts";
 import type { ErrorBody } from "../errors.ts";
-import { adminActionMessages, type AdminPerson, cancelRegistration, loadAdminPersons, markCardCashPaid, totalsOf, type AdminActionOutcome } from "./camp-admin.ts";
+import { adminActionMessages, type AdminPerson, cancelRegistration, editionMoney, loadAdminPersons, markCardCashPaid, totalsOf, type AdminActionOutcome } from "./camp-admin.ts";
 import { campParticipantsCsv } from "./camp-csv.ts";
+import type { CampPaymentGateway } from "./camp-payment-gateway.ts";
 import { requestedEditionYear } from "./camp-edition-lookup.ts";
 import { registrationChanges } from "./camp-self-service.ts";
 
@@ -12,7 +13,7 @@ import { registrationChanges } from "./camp-self-service.ts";
  * account gets the list without the allergy and other-information texts), the rest for a `leder`. They show
  * the current edition, or `?year=` for an earlier one.
  */
-export async function registerCampAdminRoutes(app: FastifyInstance) {
+export async function registerCampAdminRoutes(app: FastifyInstance, { payments }: { payments?: CampPaymentGateway } = {}) {
   const guard = { preHandler: requireCampRole() };
   const leder = { preHandler: requireCampRole("leder") };
   const editionYear = (query: unknown) => requestedEditionYear(app.db, app.now(), query);
@@ -24,7 +25,8 @@ export async function registerCampAdminRoutes(app: FastifyInstance) {
   });
 
   app.get("/api/VinterleirAdmin/Totals/:token", guard, async (request, reply) => {
-    const totals = totalsOf(await loadAdminPersons(app.db, await editionYear(request.query)));
+    const year = await editionYear(request.query);
+    const totals = totalsOf(await loadAdminPersons(app.db, year), (await editionMoney(app.db, year)).totals);
     return reply.header("cache-control", "no-store").send(totals);
   });
 
@@ -53,8 +55,13 @@ export async function registerCampAdminRoutes(app: FastifyInstance) {
     sendOutcome(
       reply,
       await withRegistrationId(request.params.registrationId, async (id) => {
-        const outcome = await cancelRegistration(app.db, id, app.now(), (await currentCampAccount(request)).username);
+        const outcome = await cancelRegistration(app.db, id, app.now(), (await currentCampAccount(request)).username, app.env.PUBLIC_BASE_URL);
         app.campListsChanged();
+        if (outcome.kind === "ok" && outcome.changed) {
+          // The refund queued by the cancellation goes to Vipps now (the Vipps job retries it), and the mail goes.
+          await payments?.settleNow?.(id).catch(() => undefined);
+          app.outbox.kick();
+        }
         // The place is free: the first in line on the waiting list gets an offer now.
         if (outcome.kind === "ok" && outcome.changed) await app.campWaitlist.drain();
         return outcome;

@@ -19,7 +19,7 @@ export interface CampRoutesOptions {
 export async function registerCampRoutes(app: FastifyInstance, options: CampRoutesOptions = {}) {
   await registerCampPublicRoutes(app);
   await registerCampRegistrationRoutes(app, options);
-  await registerCampAdminRoutes(app);
+  await registerCampAdminRoutes(app, { payments: options.payments });
   await registerCampExportRoutes(app);
   await registerCampEditionRoutes(app);
   await registerCheckInRoutes(app);
