@@ -23,7 +23,14 @@ export const TreasurerSummarySchema = z.object({
   /** Not cancelled, with money left to pay. */
   unpaidRegistrations: z.number(),
   unpaidAmount: z.number(),
+  /** From the ledgers, the same figures as the admin's totals: money in, money out, kept under the rules, owed back. */
+  paid: z.number(),
+  refunded: z.number(),
+  kept: z.number(),
+  refundOwed: z.number(),
   /** Paid minus refunded, every method. */
   net: z.number(),
+  /** «Skal betales tilbake»: per order, money owed back outside Vipps and not paid back yet. */
+  refundsOwed: z.array(z.object({ registrationId: z.number(), orderId: z.string(), name: z.string(), amount: z.number() })),
 });
 export type TreasurerSummary = z.infer<typeof TreasurerSummarySchema>;
