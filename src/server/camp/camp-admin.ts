@@ -219,9 +219,9 @@ export async function markCardCashPaid(db: Db, registrationId: number, now: Date
     if (!found) return { kind: "not-found" };
     const payment = found.payment;
     if (payment.method !== "card_cash") return { kind: "conflict", message: adminActionMessages.notCardCash };
+    if (found.registration.status === "cancelled" && payment.state !== "paid") return { kind: "conflict", message: adminActionMessages.cancelled };
     const { outstanding } = await figuresOf(tx, registrationId);
-    if (outstanding === 0) return { kind: "ok", changed: false, result: await resultOf(tx, found.registration, payment) };
-    if (found.registration.status === "cancelled") return { kind: "conflict", message: adminActionMessages.cancelled };
+    if (outstanding === 0 || found.registration.status === "cancelled") return { kind: "ok", changed: false, result: await resultOf(tx, found.registration, payment) };
     await recordPayment(tx, registrationId, { method: "card_cash", amount: outstanding, paymentId: payment.id }, { actor, reason: "Markert som betalt med kort eller kontant ved oppmøte", now });
     const [updated] = await tx.update(payments).set({ state: "paid", paidAmount: payment.paidAmount + outstanding, updatedAt: now }).where(eq(payments.id, payment.id)).returning();
     await tx.insert(moneyActions).values({ paymentId: payment.id, actor, action: "mark-paid", amount: outstanding, at: now, note: "Betalt med kort eller kontant ved oppmøte" });
