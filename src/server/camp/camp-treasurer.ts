@@ -3,6 +3,7 @@ import { ledgerFigures } from "../../shared/camp/camp-ledger.ts";
 import type { Db } from "../db/database.ts";
 import type { AdminPerson } from "./camp-admin.ts";
 import { editionMoney } from "./camp-admin.ts";
+import { paymentsOfRegistrations } from "../payments/payment-shares.ts";
 
 /**
  * The money of an edition for the treasurer, from the ledgers (the same editionMoney the admin's totals
@@ -24,10 +25,20 @@ export async function treasurerSummary(db: Db, year: number, persons: readonly A
     }
     for (const method of used) entry(method).registrations += 1;
   }
+  // Who is to pay how: the order's latest payment's method (card/cash, Vipps, free), with what is left to pay.
+  const paymentsOf = await paymentsOfRegistrations(db, orders.map((order) => order.id));
+  for (const order of orders) {
+    const method = paymentsOf.get(order.id)?.at(-1)?.method;
+    if (!method || order.status === "cancelled" || [...order.entries].some((item) => item.kind === "payment" && item.method === method)) continue;
+    entry(method).registrations += 1;
+  }
+  for (const order of orders) {
+    const method = paymentsOf.get(order.id)?.at(-1)?.method;
+    if (method && order.status !== "cancelled") entry(method).toPay += order.figures.outstanding;
+  }
   const open = orders.filter((order) => order.status !== "cancelled" && order.figures.outstanding > 0);
   const confirmed = persons.filter((p) => p.status === "confirmed");
   const byMethod = [...methods.values()].sort((a, b) => a.method.localeCompare(b.method));
-  for (const row of byMethod) row.toPay = 0;
   return {
     year,
     registrations: new Set(confirmed.map((p) => p.registrationId)).size,
