@@ -9,6 +9,7 @@
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { campRefund, toOre } from "../../../shared/camp/camp-pricing.ts";
+import { vippsStateLabel } from "../../../shared/camp/camp-state-labels.ts";
 import { queueCampConfirmationMail, queueCampGroupConfirmationMail } from "../../camp/camp-confirmation-mail.ts";
 import { addShareRefund, copyShares, paymentsOfRegistration, shareRegistrationIds } from "../payment-shares.ts";
 import { queueVippsRefund } from "../queue-refund.ts";
@@ -303,7 +304,7 @@ export class VippsPayments implements CampPaymentGateway {
           await log("vipps-authorized", amounts.authorized, `Vipps ${row.reference}: reservert, men påmeldingen venter ikke på betaling; reservasjonen frigis`);
         }
       } else if (vippsState !== current && vippsState && vippsState !== "CREATED") {
-        await log(`vipps-${vippsState.toLowerCase()}`, 0, `Vipps ${row.reference}: ${vippsState}`);
+        await log(`vipps-${vippsState.toLowerCase()}`, 0, `Vipps ${row.reference}: ${vippsStateLabel(vippsState)}`);
         if (finalFailedStates.has(vippsState)) endedUnpaid = true;
       }
       if (amounts.captured > row.capturedAmount) {
