@@ -1,6 +1,9 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { currentCampAccount, requireCampRole } from "../admin-auth/camp-account.ts";
-import type { ErrorBody } from "../errors.ts";
+import { sql } from "drizzle-orm";
+import { parseWith, type ErrorBody } from "../errors.ts";
+import { RefundPaidSchema, refundPaidMessages } from "../../shared/camp/camp-treasurer.ts";
+import { figuresOf, recordRefundPaid } from "./camp-ledger-store.ts";
 import { adminActionMessages, type AdminPerson, cancelRegistration, editionMoney, loadAdminPersons, markCardCashPaid, totalsOf, type AdminActionOutcome } from "./camp-admin.ts";
 import { campParticipantsCsv } from "./camp-csv.ts";
 import type { CampPaymentGateway } from "./camp-payment-gateway.ts";
@@ -50,6 +53,21 @@ export async function registerCampAdminRoutes(app: FastifyInstance, { payments }
   app.post<{ Params: { registrationId: string } }>("/api/VinterleirAdmin/MarkPaid/:registrationId/:token", guard, async (request, reply) =>
     sendOutcome(reply, await withRegistrationId(request.params.registrationId, async (id) => markCardCashPaid(app.db, id, app.now(), (await currentCampAccount(request)).username))),
   );
+
+  // «Skal betales tilbake»: the treasurer marks money owed back outside Vipps as paid back (a ledger entry).
+  app.post<{ Params: { registrationId: string } }>("/api/VinterleirAdmin/RefundPaid/:registrationId/:token", leder, async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    const raw = request.params.registrationId;
+    if (!/^\d{1,9}$/.test(raw)) return reply.code(404).send({ error: adminActionMessages.notFound } satisfies ErrorBody);
+    const input = parseWith(RefundPaidSchema, request.body ?? {});
+    const { username } = await currentCampAccount(request);
+    const done = await app.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from camp_registrations where id = ${Number(raw)} for update`);
+      return recordRefundPaid(tx, Number(raw), input.amount, input.method, { actor: username, reason: "Betalt tilbake av kassereren", now: app.now() });
+    });
+    if (!done) return reply.code(409).send({ error: refundPaidMessages.notOwed } satisfies ErrorBody);
+    return reply.send(await figuresOf(app.db, Number(raw)));
+  });
 
   app.post<{ Params: { registrationId: string } }>("/api/VinterleirAdmin/Cancel/:registrationId/:token", leder, async (request, reply) =>
     sendOutcome(

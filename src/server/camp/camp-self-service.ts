@@ -25,11 +25,10 @@ import { contactEmails } from "../../shared/club/club-facts.ts";
 import { formatKroner } from "../../shared/format.ts";
 import { startOfOsloDay } from "../../shared/time.ts";
 import type { Db } from "../db/database.ts";
-import { campCompanions, campPriceLines, campRegistrations, moneyActions, payments } from "../db/schema/camp.ts";
+import { campCompanions, campPriceLines, campRegistrations, payments } from "../db/schema/camp.ts";
 import { campRegistrationChanges } from "../db/schema/camp-self-service.ts";
 import { HttpError, parseWith } from "../errors.ts";
 import { queueMail } from "../mail/outbox.ts";
-import { lockPayment, queueVippsRefund } from "../payments/queue-refund.ts";
 import { paymentsOfRegistration } from "../payments/payment-shares.ts";
 import { athletePerson, companionPerson, ledgerFigureLabels, ledgerFigures, planCancellation, type LedgerEntry } from "../../shared/camp/camp-ledger.ts";
 import { appendCharges, cancelInLedger, readLedger } from "./camp-ledger-store.ts";
@@ -415,29 +414,6 @@ export async function findMyRegistration(app: FastifyInstance, body: unknown): P
 }
 
 /**
- * A refund shared over the registration's Vipps payments with money on them, newest first (a change's
- * difference, then the registration's), each payment locked. 409 while a payment is still being settled.
- */
-async function shareOutRefund(tx: Db, loaded: Loaded, due: number): Promise<{ payment: PaymentRow; amount: number }[]> {
-  const paid = [...loaded.payments].reverse().filter((row) => row.method === "vipps" && row.capturedAmount - row.refundedAmount > 0);
-  const unsettled = loaded.payments.some((row) => row.method === "vipps" && (row.pendingRefundKey || (row.settle === "capture" && row.capturedAmount === 0)));
-  if (paid.length === 0 || unsettled) throw new HttpError(409, selfServiceMessages.paymentBusy);
-  const parts: { payment: PaymentRow; amount: number }[] = [];
-  for (const payment of paid) {
-    if (due <= 0) break;
-    await lockPayment(tx, payment.id);
-    // A group's payment is shared with other athletes, whose own requests may have changed it meanwhile:
-    // read it again under the lock (one pending refund at a time; never more than came in).
-    const [locked] = await tx.select().from(payments).where(eq(payments.id, payment.id));
-    if (!locked || locked.pendingRefundKey) throw new HttpError(409, selfServiceMessages.paymentBusy);
-    const amount = Math.min(due, payment.capturedAmount - payment.refundedAmount, locked.capturedAmount - locked.refundedAmount);
-    if (amount > 0) parts.push({ payment, amount });
-    due -= amount;
-  }
-  return parts;
-}
-
-/**
  * Charges what a change adds: with Vipps (or a free registration made for Vipps) a new attempt of kind
  * "change" (answers its reference); with card/cash the unpaid payment grows, or a new card/cash payment is
  * owed at the camp.
@@ -571,7 +547,6 @@ export async function setMyGrading(app: FastifyInstance, gateway: CampPaymentGat
     const { registration } = loaded;
     if (registration.gradering === gradering) return { changed: false, refund: 0 };
     refuseUnlessChangeable(loaded, now);
-    const method = methodOf(loaded.payments);
     const lines = await tx.select({ position: campPriceLines.position, kind: campPriceLines.kind, amount: campPriceLines.amount }).from(campPriceLines).where(eq(campPriceLines.registrationId, registrationId));
     const position = lines.reduce((max, line) => Math.max(max, line.position), -1) + 1;
     if (gradering) {

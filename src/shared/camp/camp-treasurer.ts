@@ -34,3 +34,15 @@ export const TreasurerSummarySchema = z.object({
   refundsOwed: z.array(z.object({ registrationId: z.number(), orderId: z.string(), name: z.string(), amount: z.number() })),
 });
 export type TreasurerSummary = z.infer<typeof TreasurerSummarySchema>;
+
+/** POST /api/VinterleirAdmin/RefundPaid/{registrationId}/{token}: the treasurer paid money owed back outside Vipps. */
+export const RefundPaidSchema = z.object({
+  amount: z.number().int("Beløpet må være et helt antall kroner.").min(1, "Beløpet må være minst 1 kr."),
+  /** How it was paid back: by bank transfer or cash is "other" or "cash". */
+  method: z.enum(["cash", "other"]).default("other"),
+});
+export type RefundPaid = z.input<typeof RefundPaidSchema>;
+
+export const refundPaidMessages = {
+  notOwed: "Så mye skal ikke betales tilbake på denne påmeldingen.",
+} as const;
