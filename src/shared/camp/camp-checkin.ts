@@ -24,6 +24,7 @@ export const checkInMessages = {
 
 /** The door's two ways to pay, as two choices. */
 export const doorPaymentMethods = ["card", "cash"] as const;
+export type DoorPaymentMethod = (typeof doorPaymentMethods)[number];
 
 const checkInActionKinds = ["checkin", "undo-checkin", "payment", "undo-payment"] as const;
 export type CheckInActionKind = (typeof checkInActionKinds)[number];
