@@ -16,7 +16,7 @@ describe.each(databaseKinds)("the money ledger on %s", (kind) => {
   // Before the full-refund deadline (midnight 21 November); tests move the clock past it where they say so.
   const suite = useVippsCampSuite(kind, new Date("2026-11-10T10:00:00Z"));
 
-  const inject = (method: "GET" | "POST", url: string, payload?: object) => suite.app.inject({ method, url, ...(payload ? { payload } : {}) });
+  const inject = (method: "GET" | "POST" | "PUT", url: string, payload?: object) => suite.app.inject({ method, url, ...(payload ? { payload } : {}) });
   const tokenOf = async (registrationId: number, key = `camp-confirmation:${registrationId}`) => {
     const [mail] = await suite.app.db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, key));
     return linkPattern.exec(mail!.text)![1]!;
@@ -116,6 +116,22 @@ describe.each(databaseKinds)("the money ledger on %s", (kind) => {
     for (const key of ["paid", "refunded", "net"] as const) {
       expect(totals[key]).toBe(sum[key]);
       expect(treasurer[key]).toBe(sum[key]);
+    }
+  });
+
+  it("places are checked on every path: Min påmelding's change to sleepover is refused when no sleepover place is left", async () => {
+    const admin = await campAdminToken(suite.app);
+    const edition = (body: object) => inject("PUT", `/api/CampEdition/Put/2026/${admin}`, body);
+    expect((await edition({ capacity: null, sleepoverCapacity: 1 })).statusCode).toBe(200);
+    try {
+      await cardCash({ sleepover: true });
+      const { token } = await cardCash({ firstName: "Siri", sleepover: false });
+      const res = await inject("POST", `/api/MinPamelding/Change/${token}`, { sleepover: true });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error).toBe("Alle overnattingsplassene er tatt, så overnatting kan ikke legges til nå.");
+      expect(await view(token)).toMatchObject({ sleepover: false });
+    } finally {
+      expect((await edition({ sleepoverCapacity: null })).statusCode).toBe(200);
     }
   });
 

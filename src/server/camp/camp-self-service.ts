@@ -33,6 +33,7 @@ import { paymentsOfRegistration } from "../payments/payment-shares.ts";
 import { athletePerson, companionPerson, ledgerFigureLabels, ledgerFigures, planCancellation, type LedgerEntry } from "../../shared/camp/camp-ledger.ts";
 import { appendCharges, cancelInLedger, readLedger } from "./camp-ledger-store.ts";
 import { editionDataForYear } from "./camp-edition-lookup.ts";
+import { lockEditionPlaces, sleepoverPlacesHeld } from "./camp-places.ts";
 import type { CampPaymentGateway } from "./camp-payment-gateway.ts";
 import { createPersonalLink, personalLinkUrl } from "./camp-personal-link.ts";
 import { CampInputError } from "./camp-registrations.ts";
@@ -48,6 +49,7 @@ export const selfServiceMessages = {
   paymentBusy: "Betalingen behandles hos Vipps akkurat nå. Prøv igjen om et minutt.",
   sleepover: "Barn under 12 år fra Ski Taekwondo Klubb kan ikke overnatte i hallen.",
   nothingToPay: "Det er ingenting å betale.",
+  sleepoverFull: "Alle overnattingsplassene er tatt, så overnatting kan ikke legges til nå.",
   grading: "Cup-gradering på leiren er bare for barn under 13 år fra Ski Taekwondo Klubb, og dan-gradering for dem som kan gå opp til dan.",
 } as const;
 
@@ -367,6 +369,14 @@ export async function changeMyRegistration(app: FastifyInstance, registrationId:
     const { registration } = loaded;
     if (input.sleepover && !registration.sleepover && !maySleepOver({ age: registration.age, clubId: registration.clubId }, loaded.edition)) {
       throw new CampInputError("sleepover", selfServiceMessages.sleepover);
+    }
+    if (input.sleepover && !registration.sleepover) {
+      // A sleepover place is taken like the wizard takes it: under the edition's lock, only while one is free.
+      const { sleepoverCapacity } = await editionDataForYear(tx, registration.editionYear);
+      if (sleepoverCapacity !== null) {
+        await lockEditionPlaces(tx, registration.editionYear);
+        if ((await sleepoverPlacesHeld(tx, registration.editionYear, now)) >= sleepoverCapacity) throw new HttpError(409, selfServiceMessages.sleepoverFull);
+      }
     }
     const fields = (Object.keys(input) as (keyof MyRegistrationChange)[]).filter((field) => input[field] !== undefined && input[field] !== registration[field]);
     if (fields.length === 0) return [];
