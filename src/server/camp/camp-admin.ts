@@ -13,6 +13,8 @@ import { campCheckins } from "../db/schema/camp-checkin.ts";
 import { companionPerson, ledgerFigures, ledgerItems, sumFigures, type LedgerFigures, type LedgerItem } from "../../shared/camp/camp-ledger.ts";
 import { cancelInLedger, figuresOf, readLedgers, recordPayment } from "./camp-ledger-store.ts";
 import { queueMail } from "../mail/outbox.ts";
+import { vippsCaptureDue } from "./checkin/checkin-actions.ts";
+import { checkInMessages } from "../../shared/camp/camp-checkin.ts";
 import { renderCancellationMail, selfServiceMailKey } from "./camp-self-service-mail.ts";
 
 
@@ -220,6 +222,7 @@ export async function markCardCashPaid(db: Db, registrationId: number, now: Date
     const payment = found.payment;
     if (payment.method !== "card_cash") return { kind: "conflict", message: adminActionMessages.notCardCash };
     if (found.registration.status === "cancelled" && payment.state !== "paid") return { kind: "conflict", message: adminActionMessages.cancelled };
+    if (await vippsCaptureDue(tx, registrationId)) return { kind: "conflict", message: checkInMessages.vippsReserved };
     const { outstanding } = await figuresOf(tx, registrationId);
     if (outstanding === 0 || found.registration.status === "cancelled") return { kind: "ok", changed: false, result: await resultOf(tx, found.registration, payment) };
     await recordPayment(tx, registrationId, { method: "card_cash", amount: outstanding, paymentId: payment.id }, { actor, reason: "Markert som betalt med kort eller kontant ved oppmøte", now });

@@ -19,6 +19,7 @@ export const checkInMessages = {
   noCamp: "Det finnes ingen vinterleir å sjekke inn til.",
   personCancelled: "Personen er avbestilt og kan ikke sjekkes inn.",
   nothingOutstanding: "Det er ingenting igjen å betale på denne påmeldingen.",
+  vippsReserved: "Vipps-betalingen er godkjent og blir trukket om et øyeblikk. Prøv igjen om et minutt før du tar betalt.",
   moreThanOutstanding: (outstanding: number) => `Det er bare ${outstanding} kr igjen å betale. Skriv inn ${outstanding} kr eller mindre.`,
 } as const;
 

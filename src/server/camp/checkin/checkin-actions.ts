@@ -84,6 +84,8 @@ export async function performCheckInAction(
         // its reservation is released.)
         if (await inOpenGroupVippsPayment(tx, registrationId)) refuse(checkInMessages.groupVippsOpen);
         const amount = action.amount!;
+        // A Vipps reservation about to be captured is money on its way: taking it again at the door would be twice.
+        if (await vippsCaptureDue(tx, registrationId)) refuse(checkInMessages.vippsReserved);
         // The door takes at most what the ledger says is left to pay.
         const { outstanding } = await figuresOf(tx, registrationId);
         if (outstanding === 0) refuse(checkInMessages.nothingOutstanding);
@@ -158,6 +160,13 @@ export async function runCheckInAction(...args: Parameters<typeof performCheckIn
     if (error instanceof Refused) return error.outcome;
     throw error;
   }
+}
+
+/** A Vipps payment of the registration (its own, or its group's) is reserved and waits to be captured. */
+export async function vippsCaptureDue(tx: Pick<Db, "execute">, registrationId: number): Promise<boolean> {
+  const due = await tx.execute(sql`select 1 from payments p where p.method = 'vipps' and p.settle = 'capture'
+    and (p.registration_id = ${registrationId} or exists (select 1 from payment_shares s where s.payment_id = p.id and s.registration_id = ${registrationId})) limit 1`);
+  return due.rows.length > 0;
 }
 
 /** A companion cancelled alone (the athlete still comes) is not at the camp. */
