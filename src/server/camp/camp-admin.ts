@@ -1,5 +1,5 @@
 import type { AdminPerson, AdminTotals } from "../../shared/camp/camp-lists.ts";
-import { and, asc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { hasPaymentSql, paymentsOfRegistration, paymentsOfRegistrations } from "../payments/payment-shares.ts";
 import { campRefund } from "../../shared/camp/camp-pricing.ts";
 import { gradeLabel } from "../../shared/camp/grades.ts";
@@ -13,6 +13,7 @@ import { campCheckins } from "../db/schema/camp-checkin.ts";
 import { companionPerson, ledgerFigures, ledgerItems, sumFigures, type LedgerFigures, type LedgerItem } from "../../shared/camp/camp-ledger.ts";
 import { cancelInLedger, figuresOf, readLedgers, recordPayment } from "./camp-ledger-store.ts";
 import { queueMail } from "../mail/outbox.ts";
+import { noteUncoveredClaims } from "./camp-companion-claims.ts";
 import { vippsCaptureDue } from "./checkin/checkin-actions.ts";
 import { checkInMessages } from "../../shared/camp/camp-checkin.ts";
 import { renderCancellationMail, selfServiceMailKey } from "./camp-self-service-mail.ts";
@@ -253,6 +254,8 @@ export async function cancelRegistration(db: Db, registrationId: number, now: Da
     const edition = await campEditionOfYear(tx, registration.editionYear);
     const reason = "Påmeldingen avbestilt av leirledelsen.";
     const settled = await cancelInLedger(tx, registrationId, () => true, (paid) => campRefund(paid, edition, now), { actor, reason, now });
+    const coming = await tx.select().from(campCompanions).where(and(eq(campCompanions.registrationId, registrationId), isNull(campCompanions.cancelledAt), eq(campCompanions.alreadyRegistered, false)));
+    await noteUncoveredClaims(tx, updated.editionYear, registrationId, updated.orderId, coming, now);
     await tx.insert(moneyActions).values({
       paymentId: payment.id,
       actor,

@@ -99,6 +99,22 @@ describe.each(databaseKinds)("the money ledger on %s", (kind) => {
     expect(treasurer.refundsOwed).toEqual([expect.objectContaining({ registrationId, amount: 550 })]);
   });
 
+  it("sequence 4: a companion claimed «allerede påmeldt» must be a confirmed paying companion; cancelled there, the leader is told", async () => {
+    const kari = companion({ firstName: "Kari", lastName: "Ledsager", telephone: "99887766" });
+    const a = await cardCash({ hasLedsager: true, ledsagere: [kari] });
+    const claim = { ...kari, id: "claim-1", alreadyRegistered: true };
+    const b = await cardCash({ firstName: "Bjørn", hasLedsager: true, ledsagere: [claim] });
+    expect(await view(b.token)).toMatchObject({ total: 1200 });
+    const [paying] = await suite.app.db.select({ id: campCompanions.id }).from(campCompanions).where(eq(campCompanions.registrationId, a.registrationId));
+    expect((await cancel(a.token, `companion-${paying!.id}`)).statusCode).toBe(200);
+    const admin = await campAdminToken(suite.app);
+    const changes = (await inject("GET", `/api/VinterleirAdmin/Changes/${b.registrationId}/${admin}`)).json() as { actor: string; summary: string }[];
+    expect(changes).toEqual([expect.objectContaining({ actor: "system", summary: expect.stringContaining("Ledsager Kari Ledsager er oppgitt som allerede påmeldt, men er avbestilt") })]);
+    // A new claim on the cancelled companion is refused.
+    const again = await postRegistration(suite.app, draft({ firstName: "Berit", hasLedsager: true, ledsagere: [{ ...claim, id: "claim-2" }] }));
+    expect(again.statusCode).toBe(400);
+  });
+
   it("the admin's totals and the treasurer give the same paid, refunded and net, each the sum over the registrations", async () => {
     const paying = await paidWithVipps({ hasLedsager: true, ledsagere: [companion({ firstName: "Kari" })] });
     await cancel(paying.token, newestCompanion(await view(paying.token)));

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { FastifyInstance } from "fastify";
 import { campEditionFromData } from "../../shared/camp/camp-edition-data.ts";
@@ -711,7 +711,7 @@ async function findByDraft(db: Pick<Db, "select">, editionYear: number, draftId:
 }
 
 /** Case- and space-insensitive: "Kari  Nordmann" and "kari nordmann" are the same person here. */
-function personKey(firstName: string, lastName: string, telephone: string): string {
+export function personKey(firstName: string, lastName: string, telephone: string): string {
   const squash = (value: string) => value.toLocaleLowerCase("nb-NO").replace(/\s+/g, "");
   return `${squash(firstName)}|${squash(lastName)}|${squash(telephone)}`;
 }
@@ -732,6 +732,8 @@ async function verifyAlreadyRegisteredCompanions(db: Db, editionYear: number, re
         eq(campRegistrations.editionYear, editionYear),
         eq(campRegistrations.status, "confirmed"),
         eq(campCompanions.alreadyRegistered, false),
+        // Still coming: a companion cancelled alone no longer covers anyone.
+        isNull(campCompanions.cancelledAt),
       ),
     );
   const keys = new Set(known.map((row) => personKey(row.firstName, row.lastName, row.telephone)));

@@ -32,6 +32,7 @@ import { queueMail } from "../mail/outbox.ts";
 import { paymentsOfRegistration } from "../payments/payment-shares.ts";
 import { athletePerson, companionPerson, ledgerFigureLabels, ledgerFigures, planCancellation, type LedgerEntry } from "../../shared/camp/camp-ledger.ts";
 import { appendCharges, cancelInLedger, readLedger } from "./camp-ledger-store.ts";
+import { noteUncoveredClaims } from "./camp-companion-claims.ts";
 import { editionDataForYear } from "./camp-edition-lookup.ts";
 import { lockEditionPlaces, sleepoverPlacesHeld } from "./camp-places.ts";
 import type { CampPaymentGateway } from "./camp-payment-gateway.ts";
@@ -326,6 +327,9 @@ export async function cancelMyRegistration(app: FastifyInstance, gateway: CampPa
     }
     const what = whole ? "Påmeldingen avbestilt av deltakeren (Min påmelding)." : `Ledsager ${name} avbestilt av deltakeren (Min påmelding).`;
     const settled = await cancelInLedger(tx, registrationId, cancels, rule, { actor: ACTOR, reason: what, now });
+    // «Allerede påmeldt» claims elsewhere that leaned on a paying companion cancelled here: the leader is told.
+    const gone = (whole ? loaded.companions.filter((row) => !row.cancelledAt) : [companion!]).filter((row) => !row.alreadyRegistered);
+    await noteUncoveredClaims(tx, registration.editionYear, registrationId, registration.orderId, gone, now);
     const refund = settled.refund;
     await logChange(tx, registrationId, whole ? `Avbestilte hele påmeldingen (refusjon ${refund} kr)` : `Avbestilte ledsager ${name} (refusjon ${refund} kr)`, now);
     const token = await createPersonalLink(tx, registrationId, now);

@@ -101,7 +101,7 @@ const actorLabels: Record<string, string> = {
   deltaker: "Deltakeren (Min påmelding)",
   "camp-admin": "Leirledelsen",
   "vipps-webhook": "Vipps (varsel)",
-  system: "Systemet (avstemming med Vipps)",
+  system: "Systemet",
   reconciliation: "Systemet (avstemming med Vipps)",
   migrering: "Overført til kassaboka",
 };
