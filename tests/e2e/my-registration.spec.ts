@@ -103,11 +103,16 @@ test.describe("Min påmelding", () => {
     await expect(page.getByLabel("Vegetarmat")).toBeChecked();
 
     await page.getByRole("button", { name: `Avbestill Per ${lastName}` }).click();
-    await expect(page.getByText("Du betaler ingenting for dette ved oppmøte.")).toBeVisible();
+    await expect(page.getByText("Du får ingenting tilbake, og det som ikke er betalt, skal du ikke betale.")).toBeVisible();
     await page.getByRole("button", { name: "Ja, avbestill" }).click();
     await expect(page.getByRole("status").filter({ hasText: `Per ${lastName} er avbestilt` })).toBeVisible();
     await expect(page.getByRole("cell", { name: `Avbestilt ledsager: Per ${lastName}` })).toBeVisible();
     await expect(page.locator(".receipt .total")).toHaveText("1\u00a0750\u00a0kr");
+    // Every krone explained by its lines, from the ledger: nothing paid yet, everything left to pay at the door.
+    const money = page.locator(".my-facts").first();
+    await expect(money.getByText("Betalt", { exact: true })).toBeVisible();
+    await expect(money.getByText("Å betale", { exact: true })).toBeVisible();
+    await expect(money.locator("dt:has-text('Å betale') + dd")).toHaveText("1\u00a0750\u00a0kr");
     await screenshot(page, "min-pamelding-endret");
     await page.getByRole("button", { name: "Legg til ledsager" }).click();
     await expect(await axeViolations(page)).toEqual([]);
@@ -137,6 +142,11 @@ test.describe("Min påmelding", () => {
     await page.getByRole("link", { name: "Min påmelding" }).click();
     await expect(page.getByText(`Kari ${lastName}`, { exact: true })).toBeVisible();
     await expect(page.locator(".receipt .total")).toHaveText("1\u00a0750\u00a0kr");
+    // Every krone explained by its lines, from the ledger: nothing paid yet, everything left to pay at the door.
+    const money = page.locator(".my-facts").first();
+    await expect(money.getByText("Betalt", { exact: true })).toBeVisible();
+    await expect(money.getByText("Å betale", { exact: true })).toBeVisible();
+    await expect(money.locator("dt:has-text('Å betale') + dd")).toHaveText("1\u00a0750\u00a0kr");
     await expect.poll(async () => {
       await page.reload();
       return page.locator(".my-facts").textContent();

@@ -3,6 +3,8 @@
  * it as JSON, and anonymisation now (the payment records stay for the accounting law, D6).
  */
 import { paymentsOfRegistration } from "../payments/payment-shares.ts";
+import { ledgerHistory } from "../camp/camp-ledger-store.ts";
+import { ledgerFigures, type LedgerFigures } from "../../shared/camp/camp-ledger.ts";
 import { asc, eq, inArray, or, sql } from "drizzle-orm";
 import { gradeLabel } from "../../shared/camp/grades.ts";
 import type { Db } from "../db/database.ts";
@@ -21,6 +23,7 @@ export interface PersonExport {
   priceLines: Record<string, unknown>[];
   payments: Record<string, unknown>[];
   moneyActions: Record<string, unknown>[];
+  ledger: { entries: Record<string, unknown>[]; figures: LedgerFigures };
   mails: Record<string, unknown>[];
 }
 
@@ -53,6 +56,7 @@ export async function exportPerson(db: Db, registrationId: number, now: Date): P
           .from(moneyActions)
           .where(inArray(moneyActions.paymentId, paymentRows.map((payment) => payment.id)))
           .orderBy(asc(moneyActions.id));
+  const ledger = await ledgerHistory(db, registrationId);
   // The registration's own mail, and any other mail still held for the addresses it gave.
   const addresses = [registration.email, ...companions.map((companion) => companion.email)].filter((address) => address !== "");
   const mails = await db
@@ -78,12 +82,14 @@ export async function exportPerson(db: Db, registrationId: number, now: Date): P
     exportedAt: now.toISOString(),
     about:
       "Alt Ski Taekwondo Klubb lagrer om denne påmeldingen til vinterleiren: påmeldingen, ledsagerne, kvitteringslinjene, " +
-      "betalingene med betalingsloggen og e-postene vi har sendt eller skal sende.",
+      "betalingene med betalingsloggen, kassaboka (det som er belastet, betalt og betalt tilbake) og e-postene vi har sendt eller skal sende.",
     registration: { ...registration, club: found.club, grade: gradeLabel(found.grade) },
     companions,
     priceLines,
     payments: paymentRows,
     moneyActions: actions,
+    // The order's money as the ledger has it: every entry, and the figures every screen shows.
+    ledger: { entries: ledger, figures: ledgerFigures(ledger) },
     mails,
   };
 }
