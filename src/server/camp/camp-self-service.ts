@@ -30,7 +30,7 @@ import { campRegistrationChanges } from "../db/schema/camp-self-service.ts";
 import { HttpError, parseWith } from "../errors.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { paymentsOfRegistration } from "../payments/payment-shares.ts";
-import { athletePerson, companionPerson, ledgerFigureLabels, ledgerFigures, planCancellation, type LedgerEntry } from "../../shared/camp/camp-ledger.ts";
+import { athletePerson, companionPerson, ledgerFigures, planCancellation, type LedgerEntry } from "../../shared/camp/camp-ledger.ts";
 import { appendCharges, cancelInLedger, readLedger } from "./camp-ledger-store.ts";
 import { noteUncoveredClaims } from "./camp-companion-claims.ts";
 import { editionDataForYear } from "./camp-edition-lookup.ts";
@@ -116,8 +116,8 @@ function paymentStateText(loaded: Loaded): string {
   if (registration.status === "waiting") return "På ventelisten – ingenting å betale nå.";
   if (registration.status === "pending_payment") return "Venter på betaling med Vipps.";
   if (figures.outstanding > 0) {
-    const how = method === "vipps" ? "med Vipps her på siden" : "med kort eller kontant ved oppmøte";
-    return `${ledgerFigureLabels.outstanding}: ${formatKroner(figures.outstanding)}, betales ${how}.${back}`;
+    // The amount is on its own line («Å betale»); the state says how it is paid.
+    return `${method === "vipps" ? "Noe er ikke betalt ennå: betal med Vipps her på siden." : "Betales med kort eller kontant ved oppmøte."}${back}`;
   }
   if (figures.paid === 0) return registration.status === "cancelled" ? "Avbestilt – ingenting er betalt, og ingenting skal betales." : "Ingenting å betale.";
   return `Betalt ${formatKroner(figures.paid)}.${back}`;
