@@ -1,5 +1,5 @@
 /**
- * Reads and appends the camp orders' ledger (docs/decisions/0014-money-ledger.md). Rows are only ever
+ * Reads and appends the camp orders' ledger (docs/decisions/0016-money-ledger.md). Rows are only ever
  * inserted: a correction is a new row. The counting is src/shared/camp/camp-ledger.ts; this module writes
  * what the counting decided, inside the caller's transaction (with the registration row locked by it).
  */

@@ -495,7 +495,7 @@ export async function addMyCompanion(app: FastifyInstance, gateway: CampPaymentG
       alreadyRegistered: false,
       amount: line.amount,
     }).returning({ id: campCompanions.id });
-    // Charged now and owed until paid (docs/decisions/0014-money-ledger.md): cancelled unpaid, it is simply removed.
+    // Charged now and owed until paid (docs/decisions/0016-money-ledger.md): cancelled unpaid, it is simply removed.
     await appendCharges(tx, registrationId, [{ person: companionPerson(inserted!.id), item: "companion", amount: line.amount }], { actor: ACTOR, reason: `Ledsager ${input.firstName} ${input.lastName} lagt til (Min påmelding)`, now });
     const lines = await tx.select({ position: campPriceLines.position }).from(campPriceLines).where(eq(campPriceLines.registrationId, registrationId));
     await tx.insert(campPriceLines).values({ registrationId, position: nextPosition(lines), kind: line.kind, label: line.label, amount: line.amount });

@@ -1,5 +1,5 @@
 /**
- * The money of a camp order as one ledger (docs/decisions/0014-money-ledger.md): charges, money in and money
+ * The money of a camp order as one ledger (docs/decisions/0016-money-ledger.md): charges, money in and money
  * out, appended and never changed. Every amount a family, a leader, the door or the treasurer sees is
  * computed here from the entries, so no two screens can disagree. Pure: the server reads and writes the
  * rows, these functions only count.

@@ -3,7 +3,7 @@ import { check, index, integer, pgTable, text, timestamp, type AnyPgColumn } fro
 import { campRegistrations, payments } from "./camp.ts";
 
 /**
- * The money ledger of a camp order (docs/decisions/0014-money-ledger.md): one row per charge, money in and
+ * The money ledger of a camp order (docs/decisions/0016-money-ledger.md): one row per charge, money in and
  * money out, appended and never changed. A group that pays together is the sum of its registrations'
  * ledgers. Every figure anybody sees is computed from these rows by src/shared/camp/camp-ledger.ts.
  * Accounting records: kept when the registration's personal data is blanked, so no cascade.
