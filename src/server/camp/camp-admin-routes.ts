@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import { parseWith, type ErrorBody } from "../errors.ts";
 import { RefundPaidSchema, refundPaidMessages } from "../../shared/camp/camp-treasurer.ts";
 import { figuresOf, recordRefundPaid } from "./camp-ledger-store.ts";
+import { correctRegistration } from "./camp-correction.ts";
 import { adminActionMessages, type AdminPerson, cancelRegistration, editionMoney, loadAdminPersons, markCardCashPaid, totalsOf, type AdminActionOutcome } from "./camp-admin.ts";
 import { campParticipantsCsv } from "./camp-csv.ts";
 import type { CampPaymentGateway } from "./camp-payment-gateway.ts";
@@ -67,6 +68,16 @@ export async function registerCampAdminRoutes(app: FastifyInstance, { payments }
     });
     if (!done) return reply.code(409).send({ error: refundPaidMessages.notOwed } satisfies ErrorBody);
     return reply.send(await figuresOf(app.db, Number(raw)));
+  });
+
+  // The leader corrects age, club, grade or grading with the wizard's rules; a price change goes through the ledger.
+  app.post<{ Params: { registrationId: string } }>("/api/VinterleirAdmin/Correct/:registrationId/:token", leder, async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    const raw = request.params.registrationId;
+    if (!/^\d{1,9}$/.test(raw)) return reply.code(404).send({ error: adminActionMessages.notFound } satisfies ErrorBody);
+    const outcome = await correctRegistration(app, Number(raw), request.body ?? {}, (await currentCampAccount(request)).username);
+    if (outcome.refund > 0) await payments?.settleNow?.(Number(raw)).catch(() => undefined);
+    return reply.send(outcome);
   });
 
   app.post<{ Params: { registrationId: string } }>("/api/VinterleirAdmin/Cancel/:registrationId/:token", leder, async (request, reply) =>

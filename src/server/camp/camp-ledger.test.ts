@@ -151,6 +151,27 @@ describe.each(databaseKinds)("the money ledger on %s", (kind) => {
     }
   });
 
+  it("the leader corrects a registration with the wizard's rules; the price change goes through the ledger and the family is told", async () => {
+    const paying = await paidWithVipps({ age: 30 });
+    const admin = await campAdminToken(suite.app);
+    const correct = (body: object) => inject("POST", `/api/VinterleirAdmin/Correct/${paying.registrationId}/${admin}`, body);
+    // Grading is for home-club children: refused with the wizard's words.
+    const refused = await correct({ gradering: true });
+    expect(refused.statusCode).toBe(400);
+    // Twelve, not thirty: the child's price (1 025 kr); the 175 kr paid beyond it goes back through Vipps.
+    const res = await correct({ age: 12 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ changed: ["age"], total: 1025, outstanding: 0, refund: 175 });
+    await suite.sim.settled();
+    await reconcile(suite.service);
+    expect(vippsRefunded(paying.reference)).toBe(175);
+    expect(await view(paying.token)).toMatchObject({ paid: 1200, refunded: 175, outstanding: 0 });
+    const [mail] = await suite.app.db.select().from(mailOutbox).where(like(mailOutbox.dedupeKey, `camp-self:${paying.registrationId}:correction-%`));
+    expect(mail!.text).toContain("Du får 175\u00a0kr tilbake");
+    // Back to an adult: 175 kr to pay again.
+    expect((await correct({ age: 30 })).json()).toMatchObject({ total: 1200, outstanding: 175, refund: 0 });
+  });
+
   it("a leader's cancellation of a paid registration mails the family the amount coming back", async () => {
     suite.now = new Date("2026-11-12T10:00:00Z");
     const paying = await paidWithVipps({ email: "familie@example.no" });
