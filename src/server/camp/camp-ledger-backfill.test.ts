@@ -10,7 +10,7 @@ import { databaseKinds } from "../test-support/database.ts";
 import { campAdminToken, companion, draft, postRegistration, sibling } from "../test-support/camp.ts";
 import { actOnLanding, reconcile, startVippsPayment, useVippsCampSuite } from "../test-support/vipps.ts";
 import { readLedgers } from "./camp-ledger-store.ts";
-import { createPersonalLink } from "./camp-personal-link.ts";
+import { createSubmissionLink as createPersonalLink } from "./camp-personal-link.ts";
 
 /** The backfill statements of the migration that made the ledger (everything after the table and its indexes). */
 function backfillStatements(): string[] {

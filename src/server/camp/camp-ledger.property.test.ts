@@ -20,7 +20,7 @@ import type { VippsPayments } from "../payments/vipps/vipps-payments.ts";
 import { SimError, type VippsSimulator } from "../payments/vipps/vipps-simulator.ts";
 import { campEditionOfYear } from "./camp-edition-lookup.ts";
 import { readLedgers } from "./camp-ledger-store.ts";
-import { createPersonalLink } from "./camp-personal-link.ts";
+import { createSubmissionLink as createPersonalLink } from "./camp-personal-link.ts";
 
 const runs = Number(process.env.LEDGER_RUNS ?? 6);
 
