@@ -21,15 +21,17 @@ describe.each(databaseKinds)("the money ledger on %s", (kind) => {
     const [mail] = await suite.app.db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, key));
     return linkPattern.exec(mail!.text)![1]!;
   };
+  // Each registration its own address, so each mail's family link opens that registration alone.
+  const ownAddress = () => ({ email: `familie-${randomUUID().slice(0, 8)}@example.no` });
   const paidWithVipps = async (overrides: Parameters<typeof draft>[0] = {}) => {
-    const paying = await startVippsPayment(suite.app, overrides);
+    const paying = await startVippsPayment(suite.app, { ...ownAddress(), ...overrides });
     await actOnLanding(suite.app, paying.redirectUrl, "approve");
     await suite.sim.settled();
     await reconcile(suite.service);
     return { ...paying, token: await tokenOf(paying.registrationId) };
   };
   const cardCash = async (overrides: Parameters<typeof draft>[0] = {}) => {
-    const body = draft(overrides);
+    const body = draft({ ...ownAddress(), ...overrides });
     expect((await postRegistration(suite.app, body)).body).toBe("Done");
     const [row] = await suite.app.db.select({ id: campRegistrations.id }).from(campRegistrations).where(eq(campRegistrations.draftId, body.draftId));
     return { registrationId: row!.id, token: await tokenOf(row!.id) };
