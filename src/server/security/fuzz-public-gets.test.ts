@@ -19,6 +19,7 @@ import {
   fuzzNow,
   fuzzRuns,
   readOnlyTables,
+  readRuns,
   fuzzTimeoutMs,
   hostileHeaderValue,
   hostileQuery,
@@ -86,7 +87,7 @@ describe.each(databaseKinds)("hostile input to the public endpoints on %s", (kin
         unchangedWhenRejected: readOnlyTables,
         readOnly: true,
         check: (_request, res) => expect(res.statusCode).toBeLessThan(400),
-        runs: fuzzRuns * 5,
+        runs: readRuns(fuzzRuns * 5),
       });
     },
     fuzzTimeoutMs,
