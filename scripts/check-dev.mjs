@@ -65,9 +65,15 @@ try {
   const clubs = await fetch(`${base}/api/Club/Get`);
   const body = await clubs.json().catch(() => null);
   check(clubs.status === 200, `GET /api/Club/Get answered ${clubs.status}`);
-  check(Array.isArray(body) && body.some((club) => club.name === "Ski Taekwondo Klubb"), "GET /api/Club/Get did not list the clubs from the database");
+  check(
+    Array.isArray(body) && body.some((club) => club.name === "Ski Taekwondo Klubb"),
+    "GET /api/Club/Get did not list the clubs from the database",
+  );
   const unknownLink = await fetch(`${base}/vinterleir/min-pamelding/ukjent-lenke`);
-  check(unknownLink.status === 404 && (await unknownLink.text()).includes("__reactRouterContext"), `an unknown personal link answered ${unknownLink.status}, not its page with 404`);
+  check(
+    unknownLink.status === 404 && (await unknownLink.text()).includes("__reactRouterContext"),
+    `an unknown personal link answered ${unknownLink.status}, not its page with 404`,
+  );
   const unknownApi = await fetch(`${base}/api/Finnes/Ikke`);
   check(unknownApi.status === 404, `an unknown API path answered ${unknownApi.status}, not 404`);
 } catch (error) {

@@ -40,7 +40,9 @@ const routeAddresses = addressesOf(routes.filter((entry) => entry.path !== "*"))
 
 describe("routes.ts and the server's page list", () => {
   it("finds the pages in routes.ts", () => {
-    expect(routeAddresses).toEqual(expect.arrayContaining(["/", "/om", "/om/oss", "/vinterleir/registrering/steg-2", "/vinterleir/min-pamelding/eksempel-token", "/vipps"]));
+    expect(routeAddresses).toEqual(
+      expect.arrayContaining(["/", "/om", "/om/oss", "/vinterleir/registrering/steg-2", "/vinterleir/min-pamelding/eksempel-token", "/vipps"]),
+    );
   });
 
   it("serves every page of routes.ts in production", () => {

@@ -10,6 +10,9 @@ export function pageApiOf(app: FastifyInstance): PageApiFetch {
     if (!apiPath.startsWith("/api/")) throw new Error(`Not an API path: ${apiPath}`);
     const answer = await app.inject({ method: "GET", url: apiPath, headers: { accept: "application/json" } });
     const type = answer.headers["content-type"];
-    return new Response(answer.statusCode === 204 || answer.statusCode === 304 ? null : answer.body, { status: answer.statusCode, headers: typeof type === "string" ? { "content-type": type } : {} });
+    return new Response(answer.statusCode === 204 || answer.statusCode === 304 ? null : answer.body, {
+      status: answer.statusCode,
+      headers: typeof type === "string" ? { "content-type": type } : {},
+    });
   };
 }
