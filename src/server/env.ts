@@ -36,7 +36,7 @@ const EnvSchema = z.object({
   CAMP_YEAR: z.coerce.number().int().min(2000).max(2100).optional(),
   /** PostgreSQL instead of the embedded database in DATA_DIR (secret: may hold a password). */
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://").optional(),
-  /** Admin credentials (secrets, never logged); without them see README "Admin passwords". */
+  /** Admin credentials (secrets, never logged); without them see docs/operations.md, "Admin credentials". */
   CAMP_ADMIN_USERNAME: z.string().min(1).max(100).optional(),
   CAMP_ADMIN_PASSWORD: adminPassword.optional(),
   NEWMEMBER_ADMIN_PASSWORD: adminPassword.optional(),
@@ -46,7 +46,7 @@ const EnvSchema = z.object({
     .string()
     .refine((value) => !/^[a-z][a-z0-9+.-]*:\/\//i.test(value) || /^https:\/\//i.test(value), "must be a file path or an https:// URL")
     .optional(),
-  /** JSON mapping of the export's column headers, e.g. {"name":"Medlem","amount":"Utestående"} (README). */
+  /** JSON mapping of the export's column headers, e.g. {"name":"Medlem","amount":"Utestående"} (docs/operations.md, "Invoice export"). */
   INVOICE_COLUMNS: z.string().optional(),
   /** Outgoing mail server, e.g. smtps://user:password@smtp.example.no:465 (secret). Without it mail goes to DATA_DIR/mail. */
   SMTP_URL: z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),
@@ -59,7 +59,7 @@ const EnvSchema = z.object({
   VIPPS_CLIENT_SECRET: z.string().min(1).optional(),
   VIPPS_SUBSCRIPTION_KEY: z.string().min(1).optional(),
   VIPPS_MSN: z.string().regex(/^\d{4,7}$/, "must be 4–7 digits").optional(),
-  /** The secret from the webhook registration (README "Vipps"). */
+  /** The secret from the webhook registration (docs/operations.md, "Vipps in production"). */
   VIPPS_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** How often the Vipps reconciliation job looks for due payments (it is also kicked by webhooks and new work). */
   VIPPS_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(50).max(3_600_000).default(5_000),

@@ -8,7 +8,7 @@ export function announceAdminCredentials(
   log: FastifyBaseLogger,
 ): void {
   for (const area of report.missing) {
-    log.error({ area }, `admin area "${area}" is closed: no credential configured (see README, "Admin passwords")`);
+    log.error({ area }, `admin area "${area}" is closed: no credential configured (see docs/operations.md, "Admin credentials")`);
   }
   if (report.generated.length === 0) return;
   const lines = report.generated.map(({ area, username, password }) =>
