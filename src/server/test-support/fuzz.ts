@@ -15,6 +15,13 @@ import type { Database } from "../db/database.ts";
 export const fuzzRuns = Math.max(1, Number(process.env.FUZZ_RUNS) || 40);
 
 /**
+ * For a property that insists some of its generated requests are accepted (so the checks on stored data and
+ * mails run on real rows): only a few generated bodies pass every field, and 40 runs leave that to chance (a
+ * check run once stored none), so these keep 200 runs in the quick pass.
+ */
+export const acceptingRuns = Math.max(fuzzRuns, 200);
+
+/**
  * The runs for a read whose only inputs are its token, a query string and headers it does not use. Those
  * inputs are few and quickly refused or ignored: past a thousand runs the big pass would mostly repeat the
  * same read (and build the same Excel file) instead of sending bodies and path parameters to code that
