@@ -26,6 +26,7 @@ test("the wizard shows the server's current edition, and the price shown is the 
   await page.getByLabel(/Jeg samtykker i at/).check();
   await page.getByLabel(/Jeg har lest og godtar/).check();
   await next(page);
+  await next(page); // one athlete
   await page.getByLabel("Fornavn").fill("Eva");
   await page.getByLabel("Etternavn").fill(surname);
   await page.getByLabel("Alder").fill("34");
@@ -44,6 +45,8 @@ test("the wizard shows the server's current edition, and the price shown is the 
   await next(page); // other information
   await page.getByLabel("Ikke vis meg på deltakerlisten").check();
   await next(page);
+  await heading(page, "Se over påmeldingen");
+  await page.getByRole("button", { name: "Gå til betaling" }).click();
   await heading(page, "Oppsummering og betaling");
   await expect(page.getByRole("table")).toContainText(`Dette betaler du for vinterleir ${current.year}`);
   const shown = kroner(await page.locator("table.receipt tfoot td.total").innerText());

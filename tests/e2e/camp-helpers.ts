@@ -3,6 +3,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import type { CampRegistrationDraft } from "../../src/shared/camp/camp-registration.ts";
+import type { CampStep } from "../../src/shared/camp/camp-steps.ts";
 import { encodeBase64 } from "../../src/web/components/wizard/cookie-draft.ts";
 import { tabPartValue } from "../../src/web/components/wizard/tab-draft.ts";
 import { DRAFT_COOKIE, TAB_ONLY_FIELDS } from "../../src/web/camp/registration/draft-storage.ts";
@@ -44,14 +45,14 @@ export async function screenshot(page: Page, name: string, fullPage = true) {
   await page.screenshot({ path: path.join(folder, `${name}-${page.viewportSize()?.width ?? 0}.png`), fullPage });
 }
 
-/** The wizard at its Payment step with a complete draft (the other steps have their own tests). */
-export async function openAtPayment(page: Page, context: BrowserContext, baseURL: string, draft: CampRegistrationDraft) {
+/** The wizard at its Payment step (or `step`) with a complete draft (the other steps have their own tests). */
+export async function openAtPayment(page: Page, context: BrowserContext, baseURL: string, draft: CampRegistrationDraft, step: CampStep = "Payment") {
   const { hostname } = new URL(baseURL);
   const tabPart = tabPartValue(draft.draftId, { ...TAB_ONLY_FIELDS });
   await page.addInitScript(([key, value]) => sessionStorage.setItem(key!, value!), [DRAFT_COOKIE, tabPart]);
   await context.addCookies([
     { name: "vinterleir_registrering", value: encodeBase64(JSON.stringify(draft)), domain: hostname, path: "/vinterleir/registrering" },
-    { name: "vinterleir_registrering_step", value: encodeBase64(JSON.stringify("Payment")), domain: hostname, path: "/vinterleir/registrering" },
+    { name: "vinterleir_registrering_step", value: encodeBase64(JSON.stringify(step)), domain: hostname, path: "/vinterleir/registrering" },
   ]);
   await page.goto("/vinterleir/registrering");
 }

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { validDraft } from "../../src/shared/camp/camp-draft.fixture.ts";
 import { test, expect } from "./fixtures.ts";
-import { adminToken, campAdmin, heading, next, pick, uniqueSurname } from "./camp-helpers.ts";
+import { adminToken, campAdmin, heading, next, pick, screenshot, uniqueSurname } from "./camp-helpers.ts";
 import { readableCookieText } from "../../src/web/components/wizard/cookie-text.fixture.ts";
 import { isEarlyBird, earlyBirdPrice } from "../../src/shared/camp/camp-edition.ts";
 import { resolveCampEdition } from "../../src/shared/camp/camp-edition.fixture.ts";
@@ -14,6 +14,10 @@ async function start(page: Page) {
   await page.goto("/vinterleir/registrering");
   await page.getByLabel(/Jeg samtykker i at/).check();
   await page.getByLabel(/Jeg har lest og godtar/).check();
+  await next(page);
+  // Asked at once: one athlete is the answer already chosen.
+  await heading(page, "Hvem melder du på?");
+  await expect(page.getByLabel("Én utøver")).toBeChecked();
   await next(page);
 }
 
@@ -45,6 +49,14 @@ async function toPayment(page: Page, showPublicly: boolean) {
   await next(page); // other information
   await page.getByLabel(showPublicly ? "Vis navnet og graden min på deltakerlisten" : "Ikke vis meg på deltakerlisten").check();
   await next(page);
+  await reviewThenPay(page);
+}
+
+/** The review before payment: the answers for a last look, then on to payment. */
+async function reviewThenPay(page: Page) {
+  await heading(page, "Se over påmeldingen");
+  await expect(page.getByRole("table").first()).toBeVisible();
+  await page.getByRole("button", { name: "Gå til betaling" }).click();
   await heading(page, "Oppsummering og betaling");
 }
 
@@ -79,7 +91,27 @@ test("a home-club child: grading allowed, sleepover not, free except grading, th
   await expect(page.getByLabel("Jeg ønsker å overnatte i hallen")).toBeDisabled();
   await next(page);
   await next(page); // no companion
-  await toPayment(page, true);
+  await page.getByLabel("Allergier (valgfritt)").fill("Nøtter");
+  await next(page);
+  await next(page); // food preference
+  await next(page); // other information
+  await page.getByLabel("Vis navnet og graden min på deltakerlisten").check();
+  await next(page);
+  // The last look: every answer with «Endre» beside it, and the price lines.
+  await heading(page, "Se over påmeldingen");
+  await expect(page.getByRole("heading", { level: 3, name: `Ola ${surname}` })).toBeVisible();
+  await expect(page.locator(".review-summary div").filter({ hasText: "På deltakerlisten" })).toContainText("Ja, med navn og grad");
+  await expect(page.locator(".review-summary div").filter({ hasText: "Gradering" })).toContainText("Ja");
+  await expect(page.locator("table.receipt tfoot")).toContainText(/350\s*kr/);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await screenshot(page, "vinterleir-se-over");
+  await page.getByRole("button", { name: "Endre allergier" }).click();
+  await heading(page, "Allergier");
+  await next(page);
+  await next(page);
+  await next(page);
+  await next(page);
+  await reviewThenPay(page);
   await expect(page.locator("table.receipt tfoot")).toContainText(/350\s*kr/);
   await page.getByRole("button", { name: "Kort eller kontant ved oppmøte" }).click();
   await page.getByRole("button", { name: "Fullfør registrering" }).click();
@@ -218,7 +250,10 @@ test("allergies and other information stay out of the cookies, survive a reload 
   await next(page); // other information
   await page.getByLabel("Ikke vis meg på deltakerlisten").check();
   await next(page);
-  await heading(page, "Oppsummering og betaling");
+  // The review shows the allergies to the one who typed them, and nothing of them is in a cookie.
+  await heading(page, "Se over påmeldingen");
+  await expect(page.getByText(allergies)).toBeVisible();
+  await reviewThenPay(page);
   await page.getByRole("button", { name: "Kort eller kontant ved oppmøte" }).click();
   await page.getByRole("button", { name: "Fullfør registrering" }).click();
   await heading(page, /Du er påmeldt/);

@@ -1,12 +1,13 @@
-import { asc, like } from "drizzle-orm";
+import { asc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { formatKroner } from "../../shared/format.ts";
 import type { Database } from "../db/database.ts";
-import { campRegistrations, payments } from "../db/schema/camp.ts";
+import { campCompanions, campPriceLines, campRegistrations, payments } from "../db/schema/camp.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import { campInputMessages } from "./camp-registrations.ts";
-import { buildCampTestApp, campAdminToken, clearCampTables, countRows, draft, postRegistration, sibling, type TestApp } from "../test-support/camp.ts";
+import { anonymousParticipant } from "./camp-public-routes.ts";
+import { buildCampTestApp, campAdminToken, clearCampTables, companion, countRows, draft, postRegistration, sibling, type TestApp } from "../test-support/camp.ts";
 
 // Before 1 November: the early-bird price (1200 → 1080 for youth/adults).
 const now = new Date("2026-10-15T10:00:00Z");
@@ -140,6 +141,89 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post with siblings on %s", (k
     const answers = await Promise.all([postRegistration(app, draft({ siblings: [sibling()] })), postRegistration(app, draft({ siblings: [sibling()] }))]);
     expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409]);
     expect(await countRows(database, "camp_registrations")).toBe(2);
+  });
+
+  describe("every athlete answers the public-list question on their own", () => {
+    const publicList = async () => (await app.inject({ url: "/api/VinterleirUsers/Get" })).json() as { name: string; grade: string; club: string }[];
+
+    it("a sibling who was not asked stays off the public list by name, although the first athlete said yes", async () => {
+      const res = await postRegistration(app, draft({ public: true, otherInfo: "Bare om Ola", siblings: [sibling({ firstName: "Kari", age: 14 })] }));
+      expect(res.body).toBe("Done");
+      // Nothing of the first athlete's own answers is taken for her: not the public-list answer, not the free text.
+      expect((await rows()).map((row) => [row.firstName, row.public, row.otherInfo])).toEqual([["Ola", true, "Bare om Ola"], ["Kari", false, ""]]);
+      const list = await publicList();
+      expect(list.map((entry) => entry.name)).toEqual(expect.arrayContaining(["Ola Nordmann", anonymousParticipant.name]));
+      expect(JSON.stringify(list)).not.toContain("Kari");
+    });
+
+    it("each athlete's own answer is kept: a sibling's yes shows, a sibling's no does not, whatever the first one chose", async () => {
+      const res = await postRegistration(app, draft({ public: false, siblings: [sibling({ firstName: "Kari", public: true }), sibling({ firstName: "Per", public: false })] }));
+      expect(res.body).toBe("Done");
+      expect((await rows()).map((row) => [row.firstName, row.public])).toEqual([["Ola", false], ["Kari", true], ["Per", false]]);
+      const names = (await publicList()).map((entry) => entry.name);
+      expect(names.filter((name) => name !== anonymousParticipant.name)).toEqual(["Kari Nordmann"]);
+    });
+
+    it("a public-list answer that is not yes or no is refused with the wizard's message", async () => {
+      const res = await postRegistration(app, draft({ siblings: [sibling({ public: "ja" })] }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().issues).toEqual([expect.objectContaining({ path: "siblings.0.public", message: "Du må velge om utøveren skal vises med navn på deltakerlisten." })]);
+      expect(await countRows(database, "camp_registrations")).toBe(0);
+    });
+  });
+
+  it("a sibling brings companions of its own, stored with the sibling and priced by the same rules", async () => {
+    const res = await postRegistration(app, draft({ siblings: [sibling({ firstName: "Kari", hasLedsager: true, ledsagere: [companion({ firstName: "Mor", sleepover: true })] })] }));
+    expect(res.body).toBe("Done");
+    const [ola, kari] = await rows();
+    const companions = await database.db.select().from(campCompanions);
+    expect(companions.map((row) => [row.registrationId, row.firstName, row.sleepover])).toEqual([[kari!.id, "Mor", true]]);
+    const lines = await database.db.select().from(campPriceLines).where(eq(campPriceLines.registrationId, kari!.id));
+    expect(lines.map((line) => line.kind)).toContain("companion");
+    expect(kari!.total - ola!.total).toBe(companions[0]!.amount);
+    expect(companions[0]!.amount).toBeGreaterThan(0);
+  });
+
+  it("a sibling's companions follow the single path's rules: ticked without any, or claimed as already registered but unknown", async () => {
+    const none = await postRegistration(app, draft({ siblings: [sibling({ hasLedsager: true, ledsagere: [] })] }));
+    expect(none.statusCode).toBe(400);
+    expect(none.json().issues.map((issue: { path: string }) => issue.path)).toEqual(["siblings.0.ledsagere"]);
+    const unknown = await postRegistration(app, draft({ siblings: [sibling({ hasLedsager: true, ledsagere: [companion({ firstName: "Ukjent", alreadyRegistered: true })] })] }));
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().issues[0].path).toBe("siblings.0.ledsagere.0.alreadyRegistered");
+    expect(await countRows(database, "camp_registrations")).toBe(0);
+  });
+
+  describe("POST /api/Vinterleir/Price: what the wizard shows before payment", () => {
+    const quote = (body: unknown) => app.inject({ method: "POST", url: "/api/Vinterleir/Price", payload: body as object });
+
+    it("answers each athlete's lines and the total that the submission then stores, and stores nothing itself", async () => {
+      const body = draft({ siblings: [sibling({ firstName: "Kari", age: 10, clubId: 29, gradeId: 5, gradering: true, public: false }), sibling({ firstName: "Per", hasLedsager: true, ledsagere: [companion({ firstName: "Mor" })] })] });
+      const res = await quote(body);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["cache-control"]).toBe("no-store");
+      const answer = res.json() as { athletes: { name: string; lines: { label: string; amount: number }[]; total: number }[]; total: number };
+      expect(answer.athletes.map((athlete) => athlete.name)).toEqual(["Ola Nordmann", "Kari Nordmann", "Per Nordmann"]);
+      expect(await countRows(database, "camp_registrations")).toBe(0);
+
+      expect((await postRegistration(app, body)).body).toBe("Done");
+      const stored = await rows();
+      for (const [index, row] of stored.entries()) {
+        const lines = await database.db.select().from(campPriceLines).where(eq(campPriceLines.registrationId, row.id)).orderBy(asc(campPriceLines.position));
+        expect(answer.athletes[index]!.lines).toEqual(lines.map((line) => ({ label: line.label, amount: line.amount })));
+        expect(answer.athletes[index]!.total).toBe(row.total);
+      }
+      expect(answer.total).toBe(stored.reduce((sum, row) => sum + row.total, 0));
+    });
+
+    it("refuses what the submission refuses, with the same paths and messages", async () => {
+      const unknownGrade = await quote(draft({ siblings: [sibling({ gradeId: 9999 })] }));
+      expect(unknownGrade.statusCode).toBe(400);
+      expect(unknownGrade.json().issues[0].path).toBe("siblings.0.gradeId");
+      const invalid = await quote(draft({ siblings: [sibling({ public: "ja" })] }));
+      expect(invalid.statusCode).toBe(400);
+      expect(invalid.json().issues[0].path).toBe("siblings.0.public");
+    });
   });
 
 });

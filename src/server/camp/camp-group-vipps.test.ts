@@ -26,7 +26,8 @@ describe.each(databaseKinds)("a group paying once with Vipps on %s", (kind) => {
   const cancel = (token: string, body: unknown, orderId?: string) =>
     suite.app.inject({ method: "POST", url: `/api/MinPamelding/Cancel/${token}${orderId ? `?orderId=${orderId}` : ""}`, payload: body as object });
 
-  const startGroup = () => startVippsPayment(suite.app, { siblings: [sibling(), sibling({ firstName: "Per", age: 12 })] });
+  // Each athlete answers the public-list question on their own; these two said yes.
+  const startGroup = () => startVippsPayment(suite.app, { siblings: [sibling({ public: true }), sibling({ firstName: "Per", age: 12, public: true })] });
   /** A group of three registered and paid with one Vipps payment; answers the payment and the links from the mail. */
   const paidGroup = async () => {
     const paying = await startGroup();

@@ -248,7 +248,8 @@ async function submitCampGroup(app: FastifyInstance, registration: CampRegistrat
     if (!gradeById.has(athlete.gradeId)) throw new CampInputError(`${paths[index]}gradeId`, campInputMessages.unknownGrade);
     return club.name;
   });
-  await verifyAlreadyRegisteredCompanions(app.db, edition.year, registration);
+  // Each athlete may bring companions of its own, checked as on the single path.
+  for (const [index, athlete] of athletes.entries()) await verifyAlreadyRegisteredCompanions(app.db, edition.year, athlete, paths[index]);
   const prices = athletes.map((athlete) => calculateCampPrice(athlete, { edition, at: now, grades }));
   const groupTotal = prices.reduce((sum, price) => sum + price.total, 0);
   // With Vipps the group pays once: one payment for the group total on the first athlete, a share per athlete.
@@ -708,7 +709,7 @@ function personKey(firstName: string, lastName: string, telephone: string): stri
  * A companion ticked "allerede påmeldt" is not charged, so it must be a paying companion (not itself
  * "already registered") of a confirmed registration of this edition, found by name and telephone.
  */
-async function verifyAlreadyRegisteredCompanions(db: Db, editionYear: number, registration: CampRegistration): Promise<void> {
+async function verifyAlreadyRegisteredCompanions(db: Db, editionYear: number, registration: CampRegistration, path = ""): Promise<void> {
   const claimed = registration.ledsagere.map((companion, index) => ({ companion, index })).filter(({ companion }) => companion.alreadyRegistered);
   if (claimed.length === 0) return;
   const known = await db
@@ -725,7 +726,7 @@ async function verifyAlreadyRegisteredCompanions(db: Db, editionYear: number, re
   const keys = new Set(known.map((row) => personKey(row.firstName, row.lastName, row.telephone)));
   for (const { companion, index } of claimed) {
     if (!keys.has(personKey(companion.firstName, companion.lastName, companion.telephone))) {
-      throw new CampInputError(`ledsagere.${index}.alreadyRegistered`, campInputMessages.companionNotFound(`${companion.firstName} ${companion.lastName}`));
+      throw new CampInputError(`${path}ledsagere.${index}.alreadyRegistered`, campInputMessages.companionNotFound(`${companion.firstName} ${companion.lastName}`));
     }
   }
 }

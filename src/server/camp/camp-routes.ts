@@ -5,6 +5,7 @@ import { registerCampAdminRoutes } from "./camp-admin-routes.ts";
 import { registerCampExportRoutes } from "./camp-export-routes.ts";
 import { registerCampPublicRoutes } from "./camp-public-routes.ts";
 import { registerCampRegistrationRoutes } from "./camp-registration-routes.ts";
+import { registerCampPriceQuoteRoutes } from "./camp-price-quote-routes.ts";
 import { registerCampEditionRoutes } from "./camp-edition-routes.ts";
 import { registerPrivacyRoutes } from "../privacy/privacy-setup.ts";
 import { registerCheckInRoutes } from "./checkin/checkin-routes.ts";
@@ -19,6 +20,7 @@ export interface CampRoutesOptions {
 export async function registerCampRoutes(app: FastifyInstance, options: CampRoutesOptions = {}) {
   await registerCampPublicRoutes(app);
   await registerCampRegistrationRoutes(app, options);
+  await registerCampPriceQuoteRoutes(app);
   await registerCampAdminRoutes(app);
   await registerCampExportRoutes(app);
   await registerCampEditionRoutes(app);

@@ -67,6 +67,16 @@ export const apiCalls: readonly ApiCall[] = [
     answer: text(`Read as text: \`Done\` (registered, nothing to pay now), \`${waitlistAnswer}\` (on the waiting list), or the payment address to follow.`),
     errors: { 409: "Registration is not open (not yet, or closed), or a group does not fit entirely in the free places; nothing is stored.", 413: "The body is too large.", 429: "Too many submissions from one address." },
   },
+  {
+    method: "POST",
+    path: "/api/Vinterleir/Price",
+    tag: "Vinterleir",
+    summary: "The price lines a registration (with its `siblings`) would be charged now, per athlete; nothing is stored.",
+    description: "The same schema, edition, grades and clock as `/api/Vinterleir/Post`: the wizard's review and payment steps show these lines.",
+    body: { kind: "json", schema: "CampRegistration" },
+    answer: json("CampPriceQuote", "Each athlete's name, price lines and total, and the total for all."),
+    errors: { 409: "No camp is announced.", 413: "The body is too large.", 429: "Too many requests from one address." },
+  },
   { method: "GET", path: "/api/VinterleirUsers/Get", tag: "Vinterleir", summary: "The public participant list (names only of those who agreed).", answer: list("PublicParticipant", "The participants.") },
   { method: "GET", path: "/api/VinterleirUsers/GetGrades", tag: "Vinterleir", summary: "How many of each grade are coming.", answer: list("GradeStatistic", "The grade statistics.") },
   {

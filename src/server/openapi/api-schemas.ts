@@ -14,6 +14,7 @@ import { CampAccountInputSchema, CampAccountSchema, CampMeSchema } from "../../s
 import { CheckInActionAnswerSchema, CheckInActionSchema, CheckInCountsSchema, CheckInHitSchema, CheckInSearchAnswerSchema } from "../../shared/camp/camp-checkin.ts";
 import { FindMyRegistrationSchema, MyCancellationSchema, MyCompanionAddSchema, MyGradingSchema, MyRegistrationChangeSchema } from "../../shared/camp/camp-registration.ts";
 import { TreasurerSummarySchema } from "../../shared/camp/camp-treasurer.ts";
+import { CampPriceQuoteSchema } from "../../shared/camp/camp-athletes.ts";
 
 /**
  * The named schemas of the API document, each the one definition the routes validate with or the browser
@@ -63,6 +64,7 @@ export const responseSchemas = {
   CheckInCounts: CheckInCountsSchema,
   CheckInActionAnswer: CheckInActionAnswerSchema,
   TreasurerSummary: TreasurerSummarySchema,
+  CampPriceQuote: CampPriceQuoteSchema,
 } satisfies Record<string, z.ZodType>;
 
 export type SchemaName = keyof typeof requestSchemas | keyof typeof responseSchemas;

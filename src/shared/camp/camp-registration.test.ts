@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import cases from "./rule-cases.json" with { type: "json" };
 import { validCompanion, validDraft } from "./camp-draft.fixture.ts";
@@ -5,13 +6,19 @@ import {
   CampRegistrationSchema,
   CompanionSchema,
   applyCampRules,
+  applySiblingRules,
   emptyCampDraft,
   fieldErrorsOf,
   newCompanion,
+  newSibling,
+  publicChoiceRequired,
+  siblingRegistration,
   validateCompanion,
   validateDraft,
   validateFields,
+  validateSibling,
   type CampField,
+  type SiblingDraft,
 } from "./camp-registration.ts";
 
 const errorOf = (field: CampField, overrides: Parameters<typeof validDraft>[0]) =>
@@ -214,5 +221,33 @@ describe("applyCampRules", () => {
       ledsagere: [],
     });
     expect(applyCampRules({ ...draft, age: 13 }).gradering).toBe(false);
+  });
+});
+
+describe("a further athlete in a family submission", () => {
+  const kari = (overrides: Partial<SiblingDraft> = {}): SiblingDraft => ({ ...newSibling("Nordmann", 1), firstName: "Kari", age: 14, gradeId: 5, ...overrides });
+
+  it("is shown by name only on its own yes: never the first athlete's answer, and not asked means not shown", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(true, false, null), fc.constantFrom(true, false, undefined), (first, own) => {
+        const registration = siblingRegistration(validDraft({ public: first }), kari({ public: own }));
+        expect(registration.public).toBe(own === true);
+      }),
+    );
+  });
+
+  it("the wizard's form asks the public-list question before the athlete is added", () => {
+    expect(validateSibling(validDraft(), kari()).public).toBe(publicChoiceRequired);
+    expect(validateSibling(validDraft(), kari({ public: false }))).toEqual({});
+  });
+
+  it("has its own companions under the single path's rules, and unticks what its own age and club no longer allow", () => {
+    expect(validateSibling(validDraft(), kari({ public: true, hasLedsager: true, ledsagere: [] })).ledsagere).toBe("Du må legge til minst én ledsager.");
+    const withCompanion = siblingRegistration(validDraft(), kari({ hasLedsager: true, ledsagere: [validCompanion()] }));
+    expect(withCompanion.ledsagere).toHaveLength(1);
+    // Cup grading is for home-club children under 13: a 14-year-old's box is cleared, as on the single path.
+    const ruled = applySiblingRules(validDraft(), kari({ clubId: 29, age: 14, gradering: true, ledsagere: [validCompanion()] }));
+    expect(ruled.gradering).toBe(false);
+    expect(ruled.hasLedsager).toBe(true);
   });
 });

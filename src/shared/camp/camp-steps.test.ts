@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { validCompanion, validDraft } from "./camp-draft.fixture.ts";
-import { emptyCampDraft } from "./camp-registration.ts";
-import { CAMP_STEPS, CampStepSchema, canLeave, nextStep, previousStep, validateStep, type CampStep } from "./camp-steps.ts";
+import { emptyCampDraft, newSibling } from "./camp-registration.ts";
+import { CAMP_STEPS, CampStepSchema, canLeave, nextStep, previousStep, siblingInvalidMessage, siblingsMissingMessage, validateStep, type CampStep } from "./camp-steps.ts";
 
 const withCompanion = validDraft({ hasLedsager: true, ledsagere: [validCompanion()] });
 
@@ -14,17 +14,30 @@ function walk(from: CampStep, draft = validDraft()): CampStep[] {
 describe("steps", () => {
   it("are listed in spec order", () => {
     expect(CAMP_STEPS).toEqual([
-      "Welcome", "NameAge", "EmailTelephone", "ClubGrade", "Gradering", "Sleepover", "Ledsager",
-      "LedsagerManagement", "LedsagerAdd", "Allergies", "FoodPreference", "OtherInformation", "Public", "Payment", "Done",
+      "Welcome", "Athletes", "NameAge", "EmailTelephone", "ClubGrade", "Gradering", "Sleepover", "Ledsager",
+      "LedsagerManagement", "LedsagerAdd", "Allergies", "FoodPreference", "OtherInformation", "Public", "Siblings", "Review", "Payment", "Done",
     ]);
     expect(CampStepSchema.safeParse("Pizza").success).toBe(false);
   });
 
   it("skip the companion steps without a companion", () => {
     expect(walk("Welcome")).toEqual([
-      "Welcome", "NameAge", "EmailTelephone", "ClubGrade", "Gradering", "Sleepover", "Ledsager",
-      "Allergies", "FoodPreference", "OtherInformation", "Public", "Payment", "Done",
+      "Welcome", "Athletes", "NameAge", "EmailTelephone", "ClubGrade", "Gradering", "Sleepover", "Ledsager",
+      "Allergies", "FoodPreference", "OtherInformation", "Public", "Review", "Payment", "Done",
     ]);
+  });
+
+  it("ask early whether more athletes come, and for a family add them after the first one's steps, before the review", () => {
+    const family = validDraft({ siblings: [] });
+    expect(walk("Welcome", family)).toEqual([
+      "Welcome", "Athletes", "NameAge", "EmailTelephone", "ClubGrade", "Gradering", "Sleepover", "Ledsager",
+      "Allergies", "FoodPreference", "OtherInformation", "Public", "Siblings", "Review", "Payment", "Done",
+    ]);
+    expect(previousStep("Review", family)).toBe("Siblings");
+    expect(previousStep("Review", validDraft())).toBe("Public");
+    expect(previousStep("Siblings", family)).toBe("Public");
+    expect(previousStep("Payment", family)).toBe("Review");
+    expect(previousStep("Athletes", family)).toBe("Welcome");
   });
 
   it("go through management with a companion; adding returns to management", () => {
@@ -38,8 +51,8 @@ describe("steps", () => {
     expect(previousStep("Allergies", validDraft())).toBe("Ledsager");
     expect(previousStep("LedsagerManagement", withCompanion)).toBe("Ledsager");
     expect(previousStep("LedsagerAdd", withCompanion)).toBe("LedsagerManagement");
-    expect(previousStep("NameAge", validDraft())).toBe("Welcome");
-    expect(previousStep("Payment", validDraft())).toBe("Public");
+    expect(previousStep("NameAge", validDraft())).toBe("Athletes");
+    expect(previousStep("Payment", validDraft())).toBe("Review");
   });
 
   it("stop at both ends", () => {
@@ -87,5 +100,15 @@ describe("leaving a step", () => {
     expect(canLeave("Public", validDraft({ public: null }))).toBe(false);
     expect(canLeave("Payment", validDraft())).toBe(true);
     expect(validateStep("Payment", validDraft({ email: "" }))).toEqual({ email: "Du må legge inn en epost." });
+  });
+
+  it("needs at least one further athlete for a family, each complete, before the review and payment", () => {
+    const kari = { ...newSibling("Nordmann", 1), firstName: "Kari", age: 14, gradeId: 5, public: false };
+    expect(canLeave("Athletes", validDraft({ siblings: [] }))).toBe(true);
+    expect(validateStep("Siblings", validDraft({ siblings: [] }))).toEqual({ siblings: siblingsMissingMessage });
+    expect(canLeave("Siblings", validDraft({ siblings: [kari] }))).toBe(true);
+    // Added before the answer was required (an old draft): the review sends the user back to it.
+    expect(validateStep("Review", validDraft({ siblings: [{ ...kari, public: undefined }] }))).toEqual({ siblings: siblingInvalidMessage });
+    expect(canLeave("Payment", validDraft({ siblings: [kari] }))).toBe(true);
   });
 });

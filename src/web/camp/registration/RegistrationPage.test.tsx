@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { validCompanion, validDraft } from "../../../shared/camp/camp-draft.fixture.ts";
-import type { CampRegistrationDraft } from "../../../shared/camp/camp-registration.ts";
+import { newSibling, type CampRegistrationDraft } from "../../../shared/camp/camp-registration.ts";
 import type { CampStep } from "../../../shared/camp/camp-steps.ts";
 import { SEED_CLUBS } from "../../../shared/camp/seed-clubs.ts";
 import { SEED_GRADES } from "../../../shared/camp/seed-grades.ts";
@@ -12,7 +12,9 @@ import { gradingDays } from "../../../shared/camp/camp-program.ts";
 import { weekdayName } from "../../../shared/format.ts";
 import { campEditionForYear } from "../../../shared/camp/camp-edition.ts";
 
-import { comingSeasonYear, standardEditionData } from "../../../shared/camp/camp-edition-data.ts";
+import { campEditionFromData, comingSeasonYear, standardEditionData } from "../../../shared/camp/camp-edition-data.ts";
+import { athletesOf, personName } from "../../../shared/camp/camp-athletes.ts";
+import { calculateCampPrice } from "../../../shared/camp/camp-pricing.ts";
 import { documentCookies, readableCookieText } from "../../components/wizard/cookie-text.fixture.ts";
 import { clearWizard, DRAFT_COOKIE, loadWizard, saveWizard, STEP_COOKIE } from "./draft-storage.ts";
 import { RegistrationWizard, type RegistrationWizardProps } from "./RegistrationPage.tsx";
@@ -29,6 +31,22 @@ let postAnswers: PostAnswer[];
 let clubsAnswer: () => Promise<Response>;
 let posted: CampRegistrationDraft[];
 let currentAnswer: () => Promise<Response>;
+/** The bodies the wizard asked prices for; `quoteAnswer` answers them as the server does unless a test says otherwise. */
+let quoted: string[];
+let quoteAnswer: (body: string) => Promise<Response>;
+/** The edition the stand-in server prices with. */
+let quoteEdition: ReturnType<typeof standardEditionData>;
+
+/** What POST /api/Vinterleir/Price answers: the shared calculation with the edition and grades the server uses. */
+function serverQuote(body: string) {
+  const draft = JSON.parse(body) as CampRegistrationDraft;
+  const context = { edition: campEditionFromData(quoteEdition), at: new Date(), grades: SEED_GRADES };
+  const athletes = athletesOf(draft).map((athlete) => {
+    const { lines, total } = calculateCampPrice(athlete, context);
+    return { name: personName(athlete), lines: lines.map(({ label, amount }) => ({ label, amount })), total };
+  });
+  return json({ athletes, total: athletes.reduce((sum, athlete) => sum + athlete.total, 0) });
+}
 
 /** GET /api/CampEdition/Current for the test year's edition, open with no limit unless a test says otherwise. */
 const currentEdition = (availability: Partial<{ state: string; placesLeft: number | null; campOver: boolean }> = {}, data = standardEditionData(year)) =>
@@ -46,12 +64,19 @@ beforeEach(() => {
   postAnswers = [async () => text("Done")];
   clubsAnswer = async () => json(SEED_CLUBS);
   currentAnswer = async () => currentEdition();
+  quoted = [];
+  quoteEdition = standardEditionData(year);
+  quoteAnswer = async (body) => serverQuote(body);
   vi.stubGlobal(
     "fetch",
     vi.fn(async (path: string, init?: RequestInit) => {
       if (path === "/api/CampEdition/Current") return currentAnswer();
       if (path === "/api/Club/Get") return clubsAnswer();
       if (path === "/api/Grade/Get") return json(SEED_GRADES);
+      if (path === "/api/Vinterleir/Price") {
+        quoted.push(String(init?.body));
+        return quoteAnswer(String(init?.body));
+      }
       if (path === "/api/Vinterleir/Post") {
         posted.push(JSON.parse(String(init?.body)));
         return (postAnswers.shift() ?? (async () => text("Done")))();
@@ -90,6 +115,15 @@ const next = () => fireEvent.click(nextButton());
 const back = () => fireEvent.click(screen.getByRole("button", { name: "Tilbake" }));
 const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const checkbox = (name: string | RegExp) => screen.getByRole("checkbox", { name }) as HTMLInputElement;
+/** From the review to the payment step, once the server's price is there. */
+async function toPayment() {
+  const button = screen.getByRole("button", { name: "Gå til betaling" }) as HTMLButtonElement;
+  await waitFor(() => expect(button.disabled).toBe(false));
+  fireEvent.click(button);
+  await screen.findAllByRole("table");
+}
+/** The review's value beside a label (the first such label on the page). */
+const reviewValue = (label: string) => screen.getAllByText(label, { selector: "dt" })[0]!.nextElementSibling!.querySelector(".review-summary-value")!.textContent;
 
 /** On the payment step: card or cash at the camp, submit, and wait for the Done step. */
 async function finishPayingAtTheCamp() {
@@ -109,7 +143,7 @@ async function pick(label: string, search: string, option: string | RegExp) {
 describe("camp registration wizard", () => {
   it("walks a home-club child through every step: grading allowed, sleepover not", async () => {
     await renderWizard();
-    expect(screen.getByText(`Steg 1 av 12`)).toBeTruthy();
+    expect(screen.getByText(`Steg 1 av 14`)).toBeTruthy();
     expect(heading("Velkommen til påmeldingen")).toBeTruthy();
     expect(screen.getByText(/28\.–30\. november/)).toBeTruthy();
     const terms = screen.getByRole("link", { name: /salgsbetingelsene/ });
@@ -127,8 +161,14 @@ describe("camp registration wizard", () => {
     expect(checkbox(/samtykker/).checked).toBe(true);
     next();
 
+    // Asked at once whether more athletes come; one is the answer already chosen.
+    expect(heading("Hvem melder du på?")).toBe(document.activeElement);
+    expect(screen.getByText("Steg 2 av 14")).toBeTruthy();
+    expect((screen.getByRole("radio", { name: "Én utøver" }) as HTMLInputElement).checked).toBe(true);
+    next();
+
     expect(heading("Navn og alder")).toBe(document.activeElement);
-    expect(screen.getByText("Steg 2 av 12")).toBeTruthy();
+    expect(screen.getByText("Steg 3 av 14")).toBeTruthy();
     type("Fornavn", "Emma");
     type("Etternavn", "Hansen");
     type(/^Alder/, "10");
@@ -187,11 +227,29 @@ describe("camp registration wizard", () => {
     next();
 
     expect(heading("Deltakerlisten")).toBeTruthy();
-    expect(screen.getByText("Steg 11 av 12")).toBeTruthy();
+    expect(screen.getByText("Steg 12 av 14")).toBeTruthy();
     expect(nextButton().disabled).toBe(true);
     expect(screen.getByText("Velg ett av alternativene for å gå videre.")).toBeTruthy();
     fireEvent.click(screen.getByRole("radio", { name: "Ikke vis meg på deltakerlisten" }));
     next();
+
+    // The last look: every answer with a way back to it, and the price lines.
+    expect(heading("Se over påmeldingen")).toBeTruthy();
+    expect(screen.getByText("Steg 13 av 14")).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 3, name: "Emma Hansen" })).toBeTruthy();
+    expect(reviewValue("Klubb")).toBe("Ski Taekwondo Klubb");
+    expect(reviewValue("Allergier")).toBe("Peanøtter");
+    expect(reviewValue("På deltakerlisten")).toBe("Nei, bare klubben, uten navn");
+    expect(reviewValue("Salgsbetingelsene er godtatt")).toBe("Ja");
+    expect(within(await screen.findByRole("table")).getByText("Totalt").closest("tr")?.textContent).toMatch(/350\s+kr/);
+    fireEvent.click(screen.getByRole("button", { name: "Endre allergier for Emma Hansen" }));
+    expect(heading("Allergier")).toBeTruthy();
+    next();
+    next();
+    next();
+    next();
+    expect(heading("Se over påmeldingen")).toBeTruthy();
+    await toPayment();
 
     expect(heading("Oppsummering og betaling")).toBeTruthy();
     const table = await screen.findByRole("table");
@@ -203,6 +261,9 @@ describe("camp registration wizard", () => {
     fireEvent.click(screen.getByRole("button", { name: "Fullfør registrering" }));
     expect(await screen.findByRole("heading", { level: 2, name: `Du er påmeldt vinterleiren ${year}!` })).toBeTruthy();
 
+    // The prices shown came from the server, asked without the health data.
+    expect(quoted.length).toBeGreaterThan(0);
+    for (const body of quoted) expect(body).not.toContain("Peanøtter");
     expect(posted).toHaveLength(1);
     expect(posted[0]).toMatchObject({
       firstName: "Emma",
@@ -248,7 +309,7 @@ describe("camp registration wizard", () => {
     next();
 
     expect(heading("Ledsagere")).toBeTruthy();
-    expect(screen.getByText("Steg 7 av 12")).toBeTruthy();
+    expect(screen.getByText("Steg 8 av 14")).toBeTruthy();
     expect(nextButton().disabled).toBe(true);
     expect(screen.getByText(/Legg til minst én ledsager for å gå videre/)).toBeTruthy();
 
@@ -305,6 +366,8 @@ describe("camp registration wizard", () => {
     next(); // OtherInformation
     fireEvent.click(screen.getByRole("radio", { name: "Vis navnet og graden min på deltakerlisten" }));
     next();
+    expect(reviewValue("Ledsagere")).toMatch(/Kari Nordmann, 45 år · 98765432 · kari@example\.no · overnatter.*Per Nordmann, 18 år/);
+    await toPayment();
 
     expect(heading("Oppsummering og betaling")).toBeTruthy();
     const table = await screen.findByRole("table");
@@ -452,6 +515,7 @@ describe("camp registration wizard", () => {
     next();
     next();
     next();
+    await toPayment();
     await finishPayingAtTheCamp();
     expect(posted[0]).toMatchObject({ allergies: "Laktose og nøtter", otherInfo: "Kommer en dag senere" });
   });
@@ -472,6 +536,7 @@ describe("camp registration wizard", () => {
     expect(screen.getByRole("status").textContent).toMatch(/Skriv inn på nytt/);
     next();
     next();
+    await toPayment();
     await finishPayingAtTheCamp();
     expect(posted[0]).toMatchObject({ allergies: "Skalldyr", otherInfo: "" });
   });
@@ -497,27 +562,99 @@ describe("camp registration wizard", () => {
     expect(new Set(posted.map((draft) => draft.draftId)).size).toBe(1);
   });
 
-  it("adds a sibling sharing the contact details: each athlete's receipt, one total, Vipps for the group total or card/cash, posted as siblings", async () => {
+  it("a family: asked at the start, each further athlete with its own club, grade, companion and public-list answer, reviewed, one total", async () => {
     vi.setSystemTime(new Date(Date.UTC(year, 9, 15, 12)));
-    postAnswers = [async () => text("Done")];
-    await startAt("Payment", validDraft({ clubId: 1, age: 30 }), { vippsEnabled: true });
-    fireEvent.click(await screen.findByRole("button", { name: "Meld på søsken/flere utøvere" }));
+    await startAt("Athletes", validDraft({ clubId: 1, age: 30, public: true }), { vippsEnabled: true });
+    fireEvent.click(screen.getByRole("radio", { name: /Flere utøvere fra samme familie/ }));
+    expect(screen.getByText("Steg 2 av 15")).toBeTruthy();
+    next();
+    expect(heading("Første utøver: navn og alder")).toBeTruthy();
+    // The first athlete's own steps, already filled in.
+    for (let step = 0; step < 9; step++) next();
+    expect(heading("Deltakerlisten")).toBeTruthy();
+    expect(screen.getByRole("group", { name: "Skal Ola stå med navn på deltakerlisten?" })).toBeTruthy();
+    next();
+
+    expect(heading("Flere utøvere")).toBeTruthy();
+    expect(screen.getByText("Steg 13 av 15")).toBeTruthy();
+    expect(nextButton().disabled).toBe(true);
+    expect(screen.getByText(/Legg til minst én utøver til/)).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Legg til utøver" }));
-    expect(screen.getByText("Du må legge inn et fornavn.")).toBeTruthy();
-    fireEvent.change(screen.getByLabelText("Fornavn"), { target: { value: "Kari" } });
-    fireEvent.change(screen.getByLabelText("Alder"), { target: { value: "30" } });
-    fireEvent.change(screen.getByLabelText("Beltegrad"), { target: { value: "5" } });
-    fireEvent.click(screen.getByRole("button", { name: "Legg til utøver" }));
-    expect(screen.getByText("Kari Nordmann, 30 år")).toBeTruthy();
+    expect(heading("Legg til utøver")).toBe(document.activeElement);
+    type("Fornavn", "Kari");
+    expect((screen.getByLabelText("Etternavn") as HTMLInputElement).value).toBe("Nordmann");
+    type(/^Alder/, "14");
+    // The first athlete's club to start from; a club and grade of its own.
+    expect((screen.getByRole("combobox", { name: "Klubb" }) as HTMLInputElement).value).toBe("Bergen Vest");
+    await pick("Klubb", "ski t", "Ski Taekwondo Klubb");
+    await pick("Beltegrad", "GULT MED GRØNN", "7.1. Cup (Gult med grønn stripe)");
+    // A 14-year-old from the home club: no cup grading at the camp, as on the single path.
+    expect(checkbox("Ønsker å gradere på leiren").disabled).toBe(true);
+    const add = () => screen.getByRole("button", { name: "Legg til utøveren" }) as HTMLButtonElement;
+    expect(add().disabled).toBe(true);
+    // Not added without an answer to the public-list question.
+    fireEvent.keyDown(screen.getByLabelText("Fornavn"), { key: "Enter" });
+    expect(screen.getByText("Du må velge om utøveren skal vises med navn på deltakerlisten.")).toBeTruthy();
+
+    fireEvent.click(screen.getByRole("button", { name: "Legg til ledsager" }));
+    expect(heading("Legg til ledsager for Kari")).toBeTruthy();
+    type("Fornavn", "Mor");
+    type("Etternavn", "Nordmann");
+    type("Telefonnummer", "98765432");
+    type("E-post", "mor@example.no");
+    fireEvent.click(screen.getByRole("button", { name: "Legg til" }));
+    expect(heading("Legg til utøver")).toBeTruthy();
+    expect(within(screen.getByRole("list", { name: "Ledsagere for Kari" })).getAllByRole("listitem")).toHaveLength(1);
+    fireEvent.click(screen.getByRole("radio", { name: "Nei, vis bare klubben, uten navn" }));
+    fireEvent.click(add());
+
+    expect(heading("Flere utøvere")).toBeTruthy();
+    expect(within(screen.getByRole("list", { name: "Utøvere du har lagt til" })).getByText("Kari Nordmann")).toBeTruthy();
+    next();
+
+    expect(heading("Se over påmeldingen")).toBeTruthy();
+    await screen.findAllByRole("table");
+    const kari = screen.getByRole("heading", { level: 3, name: "Kari Nordmann" }).closest("section")!;
+    const valueIn = (section: HTMLElement, label: string) => within(section).getByText(label, { selector: "dt" }).nextElementSibling!.querySelector(".review-summary-value")!.textContent;
+    expect(valueIn(kari, "Klubb")).toBe("Ski Taekwondo Klubb");
+    expect(valueIn(kari, "På deltakerlisten")).toBe("Nei, bare klubben, uten navn");
+    expect(valueIn(kari, "Ledsagere")).toMatch(/^Mor Nordmann, 18 år/);
+    const ola = screen.getByRole("heading", { level: 3, name: "Ola Nordmann" }).closest("section")!;
+    expect(valueIn(ola, "På deltakerlisten")).toBe("Ja, med navn og grad");
+    // Each athlete's own lines (Kari: the home club's free place and the companion), one total.
     expect(screen.getAllByRole("table")).toHaveLength(2);
-    expect(screen.getByText(/Totalt for alle/).textContent).toMatch(/2\s+160\s+kr/);
-    // One Vipps payment for everyone is offered, with the group total.
-    const vipps = screen.getByRole("button", { name: "Betal med Vipps" }) as HTMLButtonElement;
-    expect(vipps.disabled).toBe(false);
-    expect(document.getElementById(vipps.getAttribute("aria-describedby")!)!.textContent).toMatch(/Én Vipps-betaling for alle: 2\s+160\s+kr/);
+    expect(within(screen.getByRole("table", { name: "Kari Nordmann" })).getByText("Totalt").closest("tr")?.textContent).toMatch(/550\s+kr/);
+    expect(screen.getByText(/Totalt for alle/).textContent).toMatch(/1\s+630\s+kr/);
+    fireEvent.click(screen.getByRole("button", { name: "Endre klubb for Kari Nordmann" }));
+    expect(heading("Flere utøvere")).toBeTruthy();
+    next();
+    await toPayment();
+
+    const vipps = (await screen.findByRole("button", { name: "Betal med Vipps" })) as HTMLButtonElement;
+    expect(document.getElementById(vipps.getAttribute("aria-describedby")!)!.textContent).toMatch(/Én Vipps-betaling for alle: 1\s+630\s+kr/);
     await finishPayingAtTheCamp();
-    await screen.findByRole("heading", { level: 2, name: `Du er påmeldt vinterleiren ${year}!` });
-    expect(posted[0]!.siblings).toEqual([expect.objectContaining({ firstName: "Kari", lastName: "Nordmann", age: 30, gradeId: 5 })]);
+    expect(screen.getByText("Takk! Ola og Kari er påmeldt. Vi gleder oss til å se dere.")).toBeTruthy();
+    expect(posted[0]!.public).toBe(true);
+    expect(posted[0]!.siblings).toEqual([
+      expect.objectContaining({ firstName: "Kari", lastName: "Nordmann", age: 14, clubId: 29, gradeId: 5, gradering: false, public: false, hasLedsager: true, ledsagere: [expect.objectContaining({ firstName: "Mor" })] }),
+    ]);
+  });
+
+  it("keeps a family's further athletes through a reload, and «Én utøver» removes them only after saying so", async () => {
+    const kari = { ...newSibling("Nordmann", 1), firstName: "Kari", age: 12, gradeId: 5, public: true, allergies: "Egg" };
+    const { unmount } = await startAt("Siblings", validDraft({ siblings: [kari] }));
+    unmount();
+    await renderWizard();
+    expect(heading("Flere utøvere")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Endre Kari Nordmann" }));
+    expect((screen.getByLabelText(/Allergier/) as HTMLTextAreaElement).value).toBe("Egg");
+    expect((screen.getByRole("radio", { name: /Ja, vis navnet/ }) as HTMLInputElement).checked).toBe(true);
+    back();
+    for (let step = 0; step < 11; step++) back();
+    expect(heading("Hvem melder du på?")).toBeTruthy();
+    expect(screen.getByText(/Du har lagt inn én utøver til\. Velger du «Én utøver», fjernes de\./)).toBeTruthy();
+    fireEvent.click(screen.getByRole("radio", { name: "Én utøver" }));
+    expect(loadWizard()?.draft.siblings).toBeUndefined();
   });
 
   it("does not post twice on a double click", async () => {
@@ -584,11 +721,25 @@ describe("camp registration wizard", () => {
 });
 
 describe("the current edition and the registration window", () => {
-  it("prices with the edition the server answers, not the one the page was built with", async () => {
+  it("shows the price lines the server quotes, not a calculation of its own", async () => {
     const edition = standardEditionData(year);
-    currentAnswer = async () => currentEdition({}, { ...edition, venue: "Testhallen", prices: { ...edition.prices, adult: 1500 } });
+    quoteEdition = { ...edition, venue: "Testhallen", prices: { ...edition.prices, adult: 1500 } };
+    currentAnswer = async () => currentEdition({}, quoteEdition);
     await startAt("Payment", validDraft({ clubId: 1, age: 30 }));
     await waitFor(() => expect(screen.getByRole("table").textContent).toMatch(/Totalt1\s+500\s+kr/));
+    expect(JSON.parse(quoted[0]!)).toMatchObject({ firstName: "Ola", clubId: 1, age: 30 });
+  });
+
+  it("says so and offers a retry when the server cannot give the price, and goes no further without it", async () => {
+    quoteAnswer = async () => json({ error: "Ukjent beltegrad.", issues: [{ path: "gradeId", message: "Ukjent beltegrad." }] }, 400);
+    await startAt("Review", validDraft());
+    expect(await screen.findByText(/Ukjent beltegrad/)).toBeTruthy();
+    expect((screen.getByRole("button", { name: "Gå til betaling" }) as HTMLButtonElement).disabled).toBe(true);
+    quoteAnswer = async (body) => serverQuote(body);
+    fireEvent.click(screen.getByRole("button", { name: "Prøv igjen" }));
+    await screen.findByRole("table");
+    await toPayment();
+    expect(heading("Oppsummering og betaling")).toBeTruthy();
   });
 
   it("says so and retries when the edition cannot be loaded", async () => {

@@ -9,6 +9,7 @@ import { LoadProblem } from "./LoadProblem.tsx";
 import { Notice } from "./AvailabilityNotice.tsx";
 import { vippsEnabled as vippsEnabledDefault } from "./payment-options.ts";
 import { StepIndicator } from "./StepIndicator.tsx";
+import { AthletesStep } from "./steps/AthletesStep.tsx";
 import { ClubGradeStep } from "./steps/ClubGradeStep.tsx";
 import { CompanionAddStep, CompanionListStep, CompanionChoiceStep } from "./steps/CompanionSteps.tsx";
 import { DoneStep } from "./steps/DoneStep.tsx";
@@ -16,6 +17,8 @@ import { FoodPreferenceStep, GraderingStep, SleepoverStep } from "./steps/Option
 import { PaymentStep } from "./steps/PaymentStep.tsx";
 import { EmailTelephoneStep, NameAgeStep } from "./steps/PersonSteps.tsx";
 import { PublicStep } from "./steps/PublicStep.tsx";
+import { ReviewStep } from "./steps/ReviewStep.tsx";
+import { SiblingsStep } from "./steps/SiblingsStep.tsx";
 import { AllergiesStep, OtherInformationStep } from "./steps/TextSteps.tsx";
 import { WelcomeStep } from "./steps/WelcomeStep.tsx";
 import { useLoad } from "../../lib/use-load.ts";
@@ -94,6 +97,9 @@ function Wizard({ vippsEnabled = vippsEnabledDefault, availability, ...options }
     case "Welcome":
       content = <WelcomeStep {...props} availability={availability} />;
       break;
+    case "Athletes":
+      content = <AthletesStep {...props} />;
+      break;
     case "NameAge":
       content = <NameAgeStep {...props} />;
       break;
@@ -130,8 +136,14 @@ function Wizard({ vippsEnabled = vippsEnabledDefault, availability, ...options }
     case "Public":
       content = <PublicStep {...props} />;
       break;
+    case "Siblings":
+      content = <SiblingsStep {...props} data={data} />;
+      break;
+    case "Review":
+      content = <ReviewStep {...props} data={data} />;
+      break;
     case "Payment":
-      content = <PaymentStep {...props} data={data} vippsEnabled={vippsEnabled} availability={availability} />;
+      content = <PaymentStep {...props} vippsEnabled={vippsEnabled} availability={availability} />;
       break;
     case "Done":
       content = <DoneStep {...props} />;
@@ -140,7 +152,7 @@ function Wizard({ vippsEnabled = vippsEnabledDefault, availability, ...options }
   return (
     <div className="page registration">
       <h1>Påmelding til vinterleir {year}</h1>
-      <StepIndicator step={wizard.step} />
+      <StepIndicator step={wizard.step} draft={wizard.draft} />
       {/* A key per step: each step mounts fresh, so its heading takes focus and sub-views start over. */}
       <div key={wizard.step}>{content}</div>
     </div>

@@ -2,6 +2,7 @@
 // @vitest-environment-options {"url": "http://localhost:3000/vinterleir/registrering"}
 import { afterEach, describe, expect, it } from "vitest";
 import { validCompanion, validDraft } from "../../../shared/camp/camp-draft.fixture.ts";
+import { newSibling } from "../../../shared/camp/camp-registration.ts";
 import { encodeBase64 } from "../../components/wizard/cookie-draft.ts";
 import { documentCookies, readableCookieText } from "../../components/wizard/cookie-text.fixture.ts";
 import {
@@ -49,12 +50,37 @@ afterEach(() => {
 });
 
 describe("wizard cookies", () => {
-  it("keeps further athletes (with their allergies) out of the cookies", () => {
-    const draft = validDraft();
-    saveWizard({ draft: { ...draft, siblings: [{ firstName: "Kari", lastName: "Nordmann", age: 9, gradeId: 5, gradering: false, sleepover: false, allergies: "Peanøtter", vegan: false }] }, step: "Payment" });
-    expect(readableCookieText(documentCookies())).not.toContain("Peanøtter");
-    expect(readableCookieText(documentCookies())).not.toContain("Kari");
-    expect(loadWizard()).toEqual({ draft, step: "Payment", tabFieldsMissing: false });
+  it("keeps a family's further athletes with their own choices and companions, their allergies in this tab only", () => {
+    const kari = { ...newSibling("Nordmann", 1), firstName: "Kari", age: 9, gradeId: 5, allergies: "Peanøtter", public: false, hasLedsager: true, ledsagere: [validCompanion({ firstName: "Mor" })] };
+    const per = { ...newSibling("Nordmann", 2), firstName: "Per", age: 11, gradeId: 3, allergies: "", otherInfo: "Kommer lørdag" };
+    const draft = { ...validDraft(), siblings: [kari, per] };
+    saveWizard({ draft, step: "Review" });
+    const text = readableCookieText(documentCookies());
+    expect(text).not.toContain("Peanøtter");
+    expect(text).not.toContain("Kommer lørdag");
+    expect(text).toContain("Kari");
+    expect(loadWizard()).toEqual({ draft, step: "Review", tabFieldsMissing: false });
+
+    // Another tab: the athletes and their answers are there, their allergies are asked for again.
+    inAnotherTab();
+    const resumed = loadWizard()!;
+    expect(resumed.tabFieldsMissing).toBe(true);
+    const elsewhere = (sibling: typeof kari | typeof per) => ({ ...sibling, allergies: "", otherInfo: "" });
+    expect(resumed.draft.siblings).toEqual([elsewhere(kari), elsewhere(per)]);
+  });
+
+  it("keeps the choice of one athlete or a family, also before any further athlete is added", () => {
+    saveWizard({ draft: { ...validDraft(), siblings: [] }, step: "NameAge" });
+    expect(loadWizard()!.draft.siblings).toEqual([]);
+    saveWizard({ draft: validDraft(), step: "NameAge" });
+    expect(loadWizard()!.draft.siblings).toBeUndefined();
+  });
+
+  it("refuses a tampered further athlete (a public answer that is not yes or no) and starts over", () => {
+    const tampered = { ...validDraft(), siblings: [{ ...newSibling("Nordmann", 1), public: "ja" }], siblingTexts: [] };
+    document.cookie = `${DRAFT_COOKIE}=${encodeBase64(JSON.stringify(tampered))}; Path=/vinterleir/registrering`;
+    document.cookie = `${STEP_COOKIE}=${encodeBase64(JSON.stringify("Review"))}; Path=/vinterleir/registrering`;
+    expect(loadWizard()).toBeUndefined();
   });
 
   it("round-trips a draft and its step", () => {

@@ -1,4 +1,4 @@
-import { emptyCampDraft, type CampRegistrationDraft } from "../../../shared/camp/camp-registration.ts";
+import { emptyCampDraft, newSibling, type CampRegistrationDraft, type SiblingDraft } from "../../../shared/camp/camp-registration.ts";
 import { CAMP_STEPS, CampStepSchema, type CampStep } from "../../../shared/camp/camp-steps.ts";
 import { createDraftCookies, sameShapeAs } from "../../components/wizard/cookie-draft.ts";
 
@@ -16,7 +16,21 @@ const COOKIE_PATH = "/vinterleir/registrering";
  * Health data and free text: kept in this tab only (sessionStorage), never in a cookie, and sent once with
  * the submission. The value is what a draft resumed in another tab gets instead.
  */
-export const TAB_ONLY_FIELDS = { allergies: "", otherInfo: "" } satisfies Partial<CampRegistrationDraft>;
+export const TAB_ONLY_FIELDS = { allergies: "", otherInfo: "", siblingTexts: [] } satisfies Partial<StoredCampDraft>;
+
+/** A further athlete as its cookie holds it: everything but its health data and free text. */
+type CookieSibling = Omit<SiblingDraft, "allergies" | "otherInfo">;
+/** A further athlete's tab-only fields, by position. */
+interface SiblingTexts {
+  allergies: string;
+  otherInfo?: string;
+}
+
+/** The draft as stored: the further athletes split like the first one into cookie and tab-only parts. */
+interface StoredCampDraft extends Omit<CampRegistrationDraft, "siblings"> {
+  siblings?: CookieSibling[];
+  siblingTexts: SiblingTexts[];
+}
 
 /** The step that asks for the first tab-only field: a draft resumed without them goes back to it. */
 const FIRST_TAB_ONLY_STEP: CampStep = "Allergies";
@@ -31,7 +45,7 @@ export interface LoadedWizard extends StoredWizard {
   tabFieldsMissing: boolean;
 }
 
-const cookies = createDraftCookies<CampRegistrationDraft, CampStep>({
+const cookies = createDraftCookies<StoredCampDraft, CampStep>({
   name: DRAFT_COOKIE,
   path: COOKIE_PATH,
   parseStep: (value) => CampStepSchema.parse(value),
@@ -41,12 +55,15 @@ const cookies = createDraftCookies<CampRegistrationDraft, CampStep>({
 });
 
 /**
- * Further athletes ("Meld på søsken/flere utøvere") carry their own allergies: they stay in the page only,
- * never in a cookie, like the companion form's half-typed companion (a reload asks for them again).
+ * The draft and step in cookies. Further athletes are kept like the first one (so a reload, the browser's
+ * back button or «Prøv igjen» after Vipps finds the whole family), their allergies and free text in this
+ * tab only.
  */
 export function saveWizard(stored: StoredWizard) {
-  const { siblings: _inPageOnly, ...draft } = stored.draft;
-  cookies.save({ ...stored, draft });
+  const { siblings, ...draft } = stored.draft;
+  const siblingTexts = (siblings ?? []).map(({ allergies, otherInfo }) => ({ allergies, ...(otherInfo !== undefined && { otherInfo }) }));
+  const cookieSiblings = siblings?.map(({ allergies: _allergies, otherInfo: _otherInfo, ...rest }) => rest);
+  cookies.save({ ...stored, draft: { ...draft, ...(cookieSiblings && { siblings: cookieSiblings }), siblingTexts } });
 }
 
 /**
@@ -69,7 +86,14 @@ export function clearWizard() {
 export function loadWizard(): LoadedWizard | undefined {
   const stored = cookies.load();
   if (!stored) return undefined;
-  const { draft, tabFieldsMissing } = stored;
+  const { siblings, siblingTexts, ...first } = stored.draft;
+  const { tabFieldsMissing } = stored;
+  const draft: CampRegistrationDraft = {
+    ...first,
+    ...(siblings && {
+      siblings: siblings.map((sibling, index) => ({ ...sibling, allergies: siblingTexts[index]?.allergies ?? "", otherInfo: siblingTexts[index]?.otherInfo ?? "" })),
+    }),
+  };
   // The companion form's half-typed companion is not stored; resume at the list it belongs to.
   let step: CampStep = stored.step === "LedsagerAdd" ? "LedsagerManagement" : stored.step;
   if (tabFieldsMissing && CAMP_STEPS.indexOf(step) > CAMP_STEPS.indexOf(FIRST_TAB_ONLY_STEP)) step = FIRST_TAB_ONLY_STEP;
@@ -77,13 +101,36 @@ export function loadWizard(): LoadedWizard | undefined {
 }
 
 /** Same keys and value types as a fresh draft, or nothing: a stale or tampered cookie must not crash a step. */
-function asDraft(value: unknown): CampRegistrationDraft | undefined {
+function asDraft(value: unknown): StoredCampDraft | undefined {
   const draftId = (value as { draftId?: unknown } | null)?.draftId;
   if (typeof draftId !== "string" || draftId === "") return undefined;
-  return sameShapeAs(emptyCampDraft(draftId), value, {
+  const first = sameShapeAs(emptyCampDraft(draftId), value, {
     public: (actual) => actual === null || typeof actual === "boolean",
     ledsagere: (actual) => Array.isArray(actual) && actual.every(isCompanion),
   });
+  if (!first) return undefined;
+  const record = value as Record<string, unknown>;
+  const siblingTexts = Array.isArray(record.siblingTexts) && record.siblingTexts.every(isSiblingTexts) ? (record.siblingTexts as SiblingTexts[]) : [];
+  if (record.siblings === undefined) return { ...first, siblingTexts };
+  if (!Array.isArray(record.siblings)) return undefined;
+  const siblings = record.siblings.map(asCookieSibling);
+  if (siblings.some((sibling) => sibling === undefined)) return undefined;
+  return { ...first, siblings: siblings as CookieSibling[], siblingTexts };
+}
+
+function asCookieSibling(value: unknown): CookieSibling | undefined {
+  const { allergies: _allergies, otherInfo: _otherInfo, ...template } = newSibling("", 0);
+  const sibling = sameShapeAs(template, value, { ledsagere: (actual) => Array.isArray(actual) && actual.every(isCompanion) });
+  if (!sibling) return undefined;
+  const answer = (value as Record<string, unknown>).public;
+  if (answer !== undefined && typeof answer !== "boolean") return undefined;
+  return answer === undefined ? sibling : { ...sibling, public: answer };
+}
+
+function isSiblingTexts(value: unknown): boolean {
+  if (typeof value !== "object" || value === null) return false;
+  const texts = value as Record<string, unknown>;
+  return typeof texts.allergies === "string" && (texts.otherInfo === undefined || typeof texts.otherInfo === "string");
 }
 
 function isCompanion(value: unknown): boolean {

@@ -1,8 +1,7 @@
-import type { CampField } from "../../../shared/camp/camp-registration.ts";
-import { CAMP_STEPS, STEP_FIELDS, type CampStep } from "../../../shared/camp/camp-steps.ts";
+import { CAMP_STEPS, STEP_FIELDS, type CampStep, type StepField } from "../../../shared/camp/camp-steps.ts";
 
-/** What each field is called on screen, for messages shown away from the field (the Payment step). */
-export const fieldLabels: Record<CampField, string> = {
+/** What each field is called on screen, for messages shown away from the field (the Review and Payment steps). */
+export const fieldLabels: Record<StepField, string> = {
   draftId: "Påmeldingen",
   dataConsent: "Samtykke",
   termsAccepted: "Salgsbetingelser",
@@ -24,9 +23,11 @@ export const fieldLabels: Record<CampField, string> = {
   public: "Deltakerlisten",
   instructor: "Instruktør",
   vipps: "Betaling",
+  siblings: "Flere utøvere",
 };
 
 /** The step where a field is edited, to send the user back to it; none for fields no step shows. */
 export function stepOfField(field: string): CampStep | undefined {
-  return CAMP_STEPS.find((step) => step !== "Payment" && (STEP_FIELDS[step] as readonly string[]).includes(field));
+  if (field === "siblings") return "Siblings";
+  return CAMP_STEPS.find((step) => step !== "Review" && step !== "Payment" && (STEP_FIELDS[step] as readonly string[]).includes(field));
 }

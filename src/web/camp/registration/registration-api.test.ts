@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { validDraft } from "../../../shared/camp/camp-draft.fixture.ts";
-import { getClubs, postCampRegistration } from "./registration-api.ts";
+import { newSibling } from "../../../shared/camp/camp-registration.ts";
+import { getClubs, postCampRegistration, quoteCampPrice } from "./registration-api.ts";
 
 function answer(body: string, status = 200, contentType = "text/plain") {
   return vi.fn(async () => new Response(body, { status, headers: { "Content-Type": contentType } }));
@@ -57,5 +58,28 @@ describe("getClubs", () => {
     await expect(getClubs()).resolves.toEqual([{ clubId: 1, name: "Bergen Vest" }]);
     vi.stubGlobal("fetch", answer("<!DOCTYPE html>", 200, "text/html"));
     await expect(getClubs()).rejects.toThrow(/JSON/);
+  });
+});
+
+describe("quoteCampPrice", () => {
+  const kari = { ...newSibling("Nordmann", 1), firstName: "Kari", age: 9, gradeId: 5, allergies: "Egg", otherInfo: "Sover dårlig", public: false };
+
+  it("asks the server without the health data and free text of any athlete, and reads its lines", async () => {
+    const quote = { athletes: [{ name: "Ola Nordmann", lines: [{ label: "Vinterleir", amount: 1200 }], total: 1200 }], total: 1200 };
+    const fetch = answer(JSON.stringify(quote), 200, "application/json");
+    vi.stubGlobal("fetch", fetch);
+    await expect(quoteCampPrice(validDraft({ allergies: "Nøtter", otherInfo: "Kommer sent", siblings: [kari] }))).resolves.toEqual(quote);
+    const [path, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(path).toBe("/api/Vinterleir/Price");
+    const body = String(init.body);
+    for (const secret of ["Nøtter", "Kommer sent", "Egg", "Sover dårlig"]) expect(body).not.toContain(secret);
+    expect(JSON.parse(body).siblings[0]).toMatchObject({ firstName: "Kari", public: false });
+  });
+
+  it("fails with the server's own words on a refusal, and on an answer of the wrong shape", async () => {
+    vi.stubGlobal("fetch", answer(JSON.stringify({ error: "Ukjent beltegrad.", issues: [{ path: "siblings.0.gradeId", message: "Ukjent beltegrad." }] }), 400, "application/json"));
+    await expect(quoteCampPrice(validDraft())).rejects.toThrow(/Prisen kunne ikke regnes ut \(400\): Ukjent beltegrad\. siblings\.0\.gradeId/);
+    vi.stubGlobal("fetch", answer(JSON.stringify({ total: "mye" }), 200, "application/json"));
+    await expect(quoteCampPrice(validDraft())).rejects.toThrow(/uventet form/);
   });
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { personalLinkHeader } from "../../../shared/camp/camp-my-registration.ts";
 import type { CampRegistrationDraft } from "../../../shared/camp/camp-registration.ts";
+import { CampPriceQuoteSchema, priceQuoteBody, type CampPriceQuote } from "../../../shared/camp/camp-athletes.ts";
 import { waitlistAnswer } from "../../../shared/camp/camp-waitlist.ts";
 import { ClubSchema, GradeSchema, type Club, type Grade } from "../../../shared/camp/grades.ts";
 import { ApiError, getJson, parseErrorBody, paymentUrl, send, type ApiIssue } from "../../lib/api-client.ts";
@@ -69,4 +70,25 @@ export async function postCampRegistration(draft: CampRegistrationDraft): Promis
   }
   if (response.status === 409 && error) return { kind: "closed", message: error.error };
   return { kind: "failed", detail: `${status}: ${error?.error ?? (body.slice(0, 300) || "tomt svar")}` };
+}
+
+/**
+ * POST /api/Vinterleir/Price with the body a submission would post (without its health data and free
+ * text): the server's price lines per athlete. A refusal is an error with the server's words.
+ */
+export async function quoteCampPrice(draft: CampRegistrationDraft): Promise<CampPriceQuote> {
+  const response = await send("/api/Vinterleir/Price", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(priceQuoteBody(draft)),
+  });
+  const body = await response.text();
+  if (!response.ok) {
+    const error = parseErrorBody(body);
+    const detail = error ? [error.error, ...(error.issues ?? []).map((issue) => `${issue.path}: ${issue.message}`)].join(" ") : body.slice(0, 300);
+    throw new ApiError(`Prisen kunne ikke regnes ut (${response.status}): ${detail}`, response.status);
+  }
+  const parsed = CampPriceQuoteSchema.safeParse(JSON.parse(body));
+  if (!parsed.success) throw new ApiError(`Prisen kom i en uventet form: ${parsed.error.message}`, response.status);
+  return parsed.data;
 }

@@ -4,14 +4,13 @@ import {
   emptyCampDraft,
   newCompanion,
   validateCompanion,
-  validateDraft,
-  type CampField,
   type CampRegistrationDraft,
   type CompanionDraft,
   type CompanionField,
   type FieldErrors,
+  type SiblingDraft,
 } from "../../../shared/camp/camp-registration.ts";
-import { canLeave, nextStep, previousStep, validateStep, type CampStep } from "../../../shared/camp/camp-steps.ts";
+import { canLeave, nextStep, previousStep, validateStep, type CampStep, type StepField } from "../../../shared/camp/camp-steps.ts";
 import type { ApiIssue } from "../../lib/api-client.ts";
 import { postCampRegistration } from "./registration-api.ts";
 import { rememberGroupNames, rememberPersonalLink } from "../my-registration/personal-link-storage.ts";
@@ -73,7 +72,7 @@ export function useCampWizard({ redirect = (url) => window.location.assign(url) 
   const [companion, setCompanion] = useState<CompanionDraft | null>(null);
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const [attempted, setAttempted] = useState<ReadonlySet<CampStep | "companion">>(() => new Set());
-  const [serverErrors, setServerErrors] = useState<FieldErrors<CampField>>({});
+  const [serverErrors, setServerErrors] = useState<FieldErrors<StepField>>({});
   const [submission, setSubmission] = useState<Submission>({ state: "idle" });
   const [outcome, setOutcome] = useState<Outcome>("registered");
   /** The path of "Min påmelding" from the server's answer (Done page). */
@@ -100,7 +99,7 @@ export function useCampWizard({ redirect = (url) => window.location.assign(url) 
       const keys = Object.keys(patch).filter((key) => key in current);
       if (keys.length === 0) return current;
       const next = { ...current };
-      for (const key of keys) delete next[key as CampField];
+      for (const key of keys) delete next[key as StepField];
       return next;
     });
   }, []);
@@ -112,7 +111,7 @@ export function useCampWizard({ redirect = (url) => window.location.assign(url) 
   const errors = validateStep(step, draft);
   const showAll = attempted.has(step);
   /** The message to show under a field: after a touch or a try to continue, or when the server said so. */
-  const visibleError = (field: CampField): string | undefined =>
+  const visibleError = (field: StepField): string | undefined =>
     (touched.has(field) || showAll ? errors[field] : undefined) ?? serverErrors[field];
   const canContinue = canLeave(step, draft);
 
@@ -168,12 +167,31 @@ export function useCampWizard({ redirect = (url) => window.location.assign(url) 
     update({ ledsagere: draft.ledsagere.filter((item) => item.id !== id) });
   };
 
+  // ---- Several athletes (a family paying together) ----
+  /** One athlete or several: the further athletes already added are kept until the user says "one". */
+  const setFamily = (family: boolean) => {
+    update({ siblings: family ? (draft.siblings ?? []) : undefined });
+  };
+
+  /** Adds a further athlete, or replaces the one at `index`. */
+  const saveSibling = (sibling: SiblingDraft, index?: number) => {
+    const siblings = [...(draft.siblings ?? [])];
+    if (index === undefined) siblings.push(sibling);
+    else siblings[index] = sibling;
+    update({ siblings });
+  };
+
+  const removeSibling = (index: number) => {
+    update({ siblings: (draft.siblings ?? []).filter((_, other) => other !== index) });
+  };
+
   // ---- Submitting ----
   const submit = async (vipps: boolean) => {
     if (sending.current) return;
     const toSend = { ...draft, vipps };
     setState((current) => ({ ...current, draft: toSend }));
-    const ownErrors = validateDraft(toSend);
+    // Everything, the further athletes included: what the server would refuse is said here first.
+    const ownErrors = validateStep("Payment", toSend);
     if (Object.keys(ownErrors).length > 0) {
       setSubmission({
         state: "invalid",
@@ -208,9 +226,9 @@ export function useCampWizard({ redirect = (url) => window.location.assign(url) 
         break;
       case "invalid": {
         sending.current = false;
-        const byField: FieldErrors<CampField> = {};
+        const byField: FieldErrors<StepField> = {};
         for (const issue of result.issues) {
-          const field = issueField(issue.path) as CampField;
+          const field = issueField(issue.path) as StepField;
           if (field in toSend) byField[field] ??= issue.message;
         }
         setServerErrors(byField);
@@ -257,6 +275,9 @@ export function useCampWizard({ redirect = (url) => window.location.assign(url) 
     addCompanion,
     attemptCompanion: () => attempt("companion"),
     removeCompanion,
+    setFamily,
+    saveSibling,
+    removeSibling,
     submission,
     outcome,
     personalLink,

@@ -5,6 +5,9 @@ import { useCampEdition } from "../../../lib/camp-edition.tsx";
 import { StepLayout } from "../../../components/wizard/StepLayout.tsx";
 import type { StepProps } from "./step-props.ts";
 
+/** "Ola, Kari og Per" */
+const namesList = (names: string[]) => new Intl.ListFormat("nb-NO", { style: "long", type: "conjunction" }).format(names);
+
 export function DoneStep({ wizard }: StepProps) {
   const { draft } = wizard;
   const campEdition = useCampEdition();
@@ -29,7 +32,11 @@ export function DoneStep({ wizard }: StepProps) {
           Takk, {draft.firstName}! Leiren er full, så du står på ventelisten. Du har ikke betalt noe.
         </p>
       ) : (
-        <p className="lead">Takk, {draft.firstName}! Vi gleder oss til å se deg.</p>
+        <p className="lead">
+          {draft.siblings?.length
+            ? `Takk! ${namesList([draft, ...draft.siblings].map((athlete) => athlete.firstName.trim()))} er påmeldt. Vi gleder oss til å se dere.`
+            : `Takk, ${draft.firstName}! Vi gleder oss til å se deg.`}
+        </p>
       )}
       <h3>Dette skjer nå</h3>
       <ul>

@@ -1,26 +1,23 @@
 import { useState } from "react";
-import { calculateCampPrice } from "../../../../shared/camp/camp-pricing.ts";
-import { siblingRegistration, type CampField } from "../../../../shared/camp/camp-registration.ts";
-import { SiblingsSection } from "../SiblingsSection.tsx";
+import { usePriceQuote } from "../use-price-quote.ts";
+import type { StepField } from "../../../../shared/camp/camp-steps.ts";
 import { formatKroner } from "../../../../shared/format.ts";
 import { useCampEdition } from "../../../lib/camp-edition.tsx";
 import { AvailabilityNotice, takesRegistrations } from "../AvailabilityNotice.tsx";
 import type { Availability } from "../current-edition-api.ts";
-import { useNow } from "../../../lib/use-now.ts";
 import { fieldLabels, stepOfField } from "../field-labels.ts";
 import { LoadProblem } from "../LoadProblem.tsx";
 import { ReceiptTable } from "../ReceiptTable.tsx";
 import { StepLayout } from "../../../components/wizard/StepLayout.tsx";
 import { SubmitError, SubmitInvalid } from "../../../components/wizard/SubmitError.tsx";
-import type { DataStepProps } from "./step-props.ts";
+import type { StepProps } from "./step-props.ts";
 
-interface PaymentStepProps extends DataStepProps {
+interface PaymentStepProps extends StepProps {
   vippsEnabled: boolean;
   availability: Availability;
 }
 
-export function PaymentStep({ wizard, data, vippsEnabled, availability }: PaymentStepProps) {
-  const now = useNow();
+export function PaymentStep({ wizard, vippsEnabled, availability }: PaymentStepProps) {
   const campEdition = useCampEdition();
   const [view, setView] = useState<"choose" | "confirm">("choose");
   /** On the waiting list: how the person wants to pay if offered a place. */
@@ -29,31 +26,20 @@ export function PaymentStep({ wizard, data, vippsEnabled, availability }: Paymen
   const full = availability.state === "full";
   const { submission, draft } = wizard;
   const sending = submission.state === "sending";
-  const { grades } = data;
+  const [quote, retryQuote] = usePriceQuote(draft);
 
-  if (grades.status !== "ready") {
+  if (quote.status !== "ready") {
     return (
       <StepLayout title="Oppsummering og betaling" focusHeading={wizard.moved} onBack={wizard.back}>
-        {grades.status === "loading" ? (
-          <p role="status">Laster belter…</p>
-        ) : (
-          <LoadProblem what="beltegradene som trengs for å regne ut prisen" detail={grades.detail} onRetry={data.retryGrades} />
-        )}
+        {quote.status === "loading" ? <p role="status">Henter prisen …</p> : <LoadProblem what="prisen" detail={quote.detail} onRetry={retryQuote} />}
       </StepLayout>
     );
   }
 
-  let price;
+  const family = quote.data;
+  const price = { lines: family.athletes[0]!.lines, ownTotal: family.athletes[0]!.total, total: family.total };
   /** Further athletes in the same submission, each priced on its own; the total is everyone's. */
-  let others: { name: string; lines: { label: string; amount: number }[]; total: number }[] = [];
-  try {
-    const context = { edition: campEdition, at: now, grades: grades.data };
-    const own = calculateCampPrice(draft, context);
-    others = (draft.siblings ?? []).map((sibling) => ({ name: `${sibling.firstName} ${sibling.lastName}`, ...calculateCampPrice(siblingRegistration(draft, sibling), context) }));
-    price = { ...own, total: own.total + others.reduce((sum, other) => sum + other.total, 0), ownTotal: own.total };
-  } catch {
-    price = undefined;
-  }
+  const others = family.athletes.slice(1);
   const group = others.length > 0;
   const back = view === "confirm" ? () => setView("choose") : wizard.back;
 
@@ -77,7 +63,7 @@ export function PaymentStep({ wizard, data, vippsEnabled, availability }: Paymen
           heading="Noe må rettes før vi kan ta imot påmeldingen"
           message={submission.message}
           issues={submission.issues}
-          labelOf={(field) => fieldLabels[field as CampField]}
+          labelOf={(field) => fieldLabels[field as StepField]}
           stepOf={stepOfField}
           goTo={wizard.goTo}
         />
@@ -93,14 +79,7 @@ export function PaymentStep({ wizard, data, vippsEnabled, availability }: Paymen
 
   let body;
   let actions;
-  if (!price) {
-    body = (
-      <p role="alert">
-        Vi fant ikke beltegraden du har valgt. Gå tilbake til steget om klubb og beltegrad og velg den på nytt.
-      </p>
-    );
-    actions = <div className="wizard-nav">{backButton}</div>;
-  } else if (!open) {
+  if (!open) {
     // The notice above says why; the draft stays for when registration opens.
     body = null;
     actions = <div className="wizard-nav">{backButton}</div>;
@@ -181,8 +160,7 @@ export function PaymentStep({ wizard, data, vippsEnabled, availability }: Paymen
                 Betaling med Vipps kommer snart.
               </p>
             ) : (
-              group &&
-              price && (
+              group && (
                 <p id="vipps-group" className="field-hint">
                   Én Vipps-betaling for alle: {formatKroner(price.total)}.
                 </p>
@@ -203,28 +181,25 @@ export function PaymentStep({ wizard, data, vippsEnabled, availability }: Paymen
   return (
     <StepLayout title="Oppsummering og betaling" focusHeading={wizard.moved} actions={actions}>
       <AvailabilityNotice availability={availability} />
-      {price && (
-        <ReceiptTable
-          caption={
-            group
-              ? `${draft.firstName} ${draft.lastName}`
-              : full
-                ? `Dette betaler du hvis du får plass på vinterleir ${campEdition.year}`
-                : `Dette betaler du for vinterleir ${campEdition.year}`
-          }
-          lines={price.lines}
-          total={price.ownTotal}
-        />
-      )}
+      <ReceiptTable
+        caption={
+          group
+            ? family.athletes[0]!.name
+            : full
+              ? `Dette betaler du hvis du får plass på vinterleir ${campEdition.year}`
+              : `Dette betaler du for vinterleir ${campEdition.year}`
+        }
+        lines={price.lines}
+        total={price.ownTotal}
+      />
       {others.map((other, index) => (
         <ReceiptTable key={`${other.name}-${index}`} caption={other.name} lines={other.lines} total={other.total} />
       ))}
-      {group && price && (
+      {group && (
         <p className="group-total">
           Totalt for alle: <strong>{formatKroner(price.total)}</strong>
         </p>
       )}
-      {price && open && !full && <SiblingsSection wizard={wizard} grades={grades.data} disabled={sending} />}
       {body}
       {status}
     </StepLayout>

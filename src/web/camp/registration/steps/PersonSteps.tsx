@@ -1,12 +1,17 @@
 import { AgeField, TextField } from "../../../components/wizard/fields.tsx";
 import { fieldProps, stepNav } from "../../../components/wizard/bind.ts";
 import { StepLayout } from "../../../components/wizard/StepLayout.tsx";
+import { isFamily } from "../../../../shared/camp/camp-steps.ts";
 import type { StepProps } from "./step-props.ts";
 
 export function NameAgeStep({ wizard }: StepProps) {
   return (
-    <StepLayout title="Navn og alder" {...stepNav(wizard)}>
-      <p>Skriv inn navnet og alderen til utøveren som skal være med på leiren.</p>
+    <StepLayout title={isFamily(wizard.draft) ? "Første utøver: navn og alder" : "Navn og alder"} {...stepNav(wizard)}>
+      <p>
+        {isFamily(wizard.draft)
+          ? "Du fyller først ut alt for én av utøverne. De andre legger du inn etterpå, hver med sine egne valg."
+          : "Skriv inn navnet og alderen til utøveren som skal være med på leiren."}
+      </p>
       <TextField label="Fornavn" autoComplete="given-name" {...fieldProps(wizard, "firstName")} />
       <TextField label="Etternavn" autoComplete="family-name" {...fieldProps(wizard, "lastName")} />
       <AgeField label="Alder" hint="Alderen utøveren har under leiren, i hele år." {...fieldProps(wizard, "age")} />

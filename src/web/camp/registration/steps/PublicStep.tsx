@@ -1,6 +1,7 @@
 import { FieldMessage } from "../../../components/wizard/fields.tsx";
 import { stepNav } from "../../../components/wizard/bind.ts";
 import { StepLayout } from "../../../components/wizard/StepLayout.tsx";
+import { isFamily } from "../../../../shared/camp/camp-steps.ts";
 import type { StepProps } from "./step-props.ts";
 
 export function PublicStep({ wizard }: StepProps) {
@@ -16,8 +17,11 @@ export function PublicStep({ wizard }: StepProps) {
         På nettsiden har vi en liste over hvem som er påmeldt. Du bestemmer selv om navnet og graden din skal stå der.
         Sier du nei, står du bare oppført med klubben din, uten navn. Listen slettes etter leiren.
       </p>
+      {isFamily(draft) && <p>Hver utøver svarer for seg: de andre utøverne får det samme spørsmålet når du legger dem inn.</p>}
       <fieldset className="fieldset" aria-describedby={error ? "public-error" : undefined}>
-        <legend>Vil du stå med navn på deltakerlisten?</legend>
+        <legend>
+          {isFamily(draft) ? `Skal ${draft.firstName.trim()} stå med navn på deltakerlisten?` : "Vil du stå med navn på deltakerlisten?"}
+        </legend>
         <div className="check-row">
           <input
             type="radio"

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from "fastify";
+import { athletesOf, personName, type CampPriceQuote } from "../../shared/camp/camp-athletes.ts";
+import { campEditionFromData } from "../../shared/camp/camp-edition-data.ts";
+import { calculateCampPrice } from "../../shared/camp/camp-pricing.ts";
+import { CampRegistrationSchema } from "../../shared/camp/camp-registration.ts";
+import { referenceData } from "../db/reference-data.ts";
+import { HttpError, parseWith } from "../errors.ts";
+import { loadCurrentEdition } from "./camp-editions.ts";
+import { CampInputError, campInputMessages } from "./camp-registrations.ts";
+
+export const noCampToPriceMessage = "Det er ingen vinterleir å melde seg på nå.";
+
+/**
+ * The price lines a submission of this draft would be charged now: the same schema, edition, grades, clock
+ * and calculation as the submission itself, nothing stored. The wizard shows these before payment, so the
+ * server, not the browser, says what things cost.
+ */
+export async function quoteCampPrice(app: FastifyInstance, body: unknown): Promise<CampPriceQuote> {
+  const registration = parseWith(CampRegistrationSchema, body);
+  const current = (await loadCurrentEdition(app.db))?.data;
+  if (!current) throw new HttpError(409, noCampToPriceMessage);
+  const edition = campEditionFromData(current);
+  const { clubById, gradeById, grades } = await referenceData(app.db);
+  const athletes = athletesOf(registration);
+  for (const [index, athlete] of athletes.entries()) {
+    const path = index === 0 ? "" : `siblings.${index - 1}.`;
+    if (!clubById.has(athlete.clubId)) throw new CampInputError(`${path}clubId`, campInputMessages.unknownClub);
+    if (!gradeById.has(athlete.gradeId)) throw new CampInputError(`${path}gradeId`, campInputMessages.unknownGrade);
+  }
+  const at = app.now();
+  const priced = athletes.map((athlete) => {
+    const { lines, total } = calculateCampPrice(athlete, { edition, at, grades });
+    return { name: personName(athlete), lines: lines.map(({ label, amount }) => ({ label, amount })), total };
+  });
+  return { athletes: priced, total: priced.reduce((sum, athlete) => sum + athlete.total, 0) };
+}
