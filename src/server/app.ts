@@ -6,7 +6,8 @@ import compress from "@fastify/compress";
 import type { Env } from "./env.ts";
 import type { Database, Db } from "./db/database.ts";
 import { openDatabase } from "./db/open-database.ts";
-import { registerErrorHandler } from "./errors.ts";
+import { errorMessages, registerErrorHandler, type ErrorBody } from "./errors.ts";
+import { registerUsableInputCheck } from "./security/usable-input.ts";
 import { registerHealthRoutes } from "./health/health-routes.ts";
 import { registerOpenApiRoutes } from "./openapi/openapi-routes.ts";
 import { registerStaticSite, type StaticSiteOptions } from "./site/static-site.ts";
@@ -16,6 +17,7 @@ import { ensureAdminCredentials } from "./admin-auth/admin-credentials.ts";
 import { announceAdminCredentials } from "./admin-auth/announce-credentials.ts";
 import { setUpMail, type MailSetupOptions } from "./mail/mail-setup.ts";
 import { registerCampRoutes } from "./camp/camp-routes.ts";
+import { setUpFindMyRegistrationQueue } from "./camp/camp-self-service-routes.ts";
 import { setUpCampWaitlistJob, type WaitlistJobOptions } from "./camp/camp-waitlist-routes.ts";
 import { ensureCampEdition } from "./camp/camp-editions.ts";
 import type { CampPaymentGateway } from "./camp/camp-payment-gateway.ts";
@@ -97,6 +99,7 @@ export async function buildApp({
   app.decorate("now", clock);
   if (!givenDatabase) app.addHook("onClose", () => database.close());
   registerErrorHandler(app);
+  registerUsableInputCheck(app);
 
   const credentials = await ensureAdminCredentials(database.db, env, clock()).catch(async (error: unknown) => {
     if (!givenDatabase) await database.close();
@@ -120,11 +123,15 @@ export async function buildApp({
   setUpCampWaitlistJob(app, campWaitlist);
   const vippsPayments = campPayments ? undefined : await setUpVipps(app, vipps);
   setUpPrivacyJob(app, privacy);
+  setUpFindMyRegistrationQueue(app);
   await app.register(registerCampRoutes, { payments: campPayments ?? vippsPayments });
   await app.register(registerNewMemberRoutes);
   await app.register(registerInvoiceRoutes);
   if (serveSite) {
     await registerStaticSite(app, { staticDir: env.STATIC_DIR, publicBaseUrl: env.PUBLIC_BASE_URL, ...site });
+  } else {
+    // Fastify's own 404 logs and echoes the raw path, which may be a token; this one does neither.
+    app.setNotFoundHandler(async (_request, reply) => reply.code(404).send({ error: errorMessages.notFound } satisfies ErrorBody));
   }
   return app;
 }

@@ -21,6 +21,32 @@ export function redactUrl(url: string): string {
     .replace(secretQueryParameters, "$1[redacted]");
 }
 
+/** A path segment that may be a secret (a token, a digest): long, and not a plain lower-case word or a file name. */
+const secretLookingSegment = /^(?=[^/.]{16,}$)(?=.*[0-9A-Z_])[^/.]+$/;
+
+/** Every path segment that may be a secret replaced (the query as redactUrl leaves it). */
+export function maskSecretSegments(url: string): string {
+  const [path = "", ...query] = url.split("?");
+  const masked = path
+    .split("/")
+    .map((segment) => (secretLookingSegment.test(segment) ? "[redacted]" : segment))
+    .join("/");
+  return [masked, ...query].join("?");
+}
+
+/**
+ * The URL as a log line shows it. A request that matched a route is logged by the route's pattern
+ * (`/api/MinPamelding/Get/:token`): no shape of path can put a parameter's value, a secret, in the log.
+ * Only a request that matched no route (or a catch-all) is logged by its path, with the known secret
+ * places and every segment that looks like a secret masked, and secret query values removed.
+ */
+export function loggedUrl(request: { url: string; routeOptions?: { url?: string | undefined } }): string {
+  const pattern = request.routeOptions?.url;
+  const query = request.url.includes("?") ? request.url.slice(request.url.indexOf("?")) : "";
+  if (pattern && !pattern.includes("*")) return `${pattern}${query.replace(secretQueryParameters, "$1[redacted]")}`;
+  return maskSecretSegments(redactUrl(request.url));
+}
+
 /**
  * JSON lines, one object per event, for the machines that collect production logs. A person running the
  * server at a terminal (`npm start`, `npm run dev`) reads one short line per event instead (pino-pretty):
@@ -34,7 +60,7 @@ export function createLogger(env: Env, { pretty = process.stdout.isTTY === true 
     redact: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
     serializers: {
       req(request) {
-        return { method: request.method, url: redactUrl(request.url), remoteAddress: request.ip };
+        return { method: request.method, url: loggedUrl(request), remoteAddress: request.ip };
       },
     },
   };

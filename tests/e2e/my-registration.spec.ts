@@ -144,6 +144,32 @@ test.describe("Min påmelding", () => {
     await expect(page.getByRole("button", { name: /Betal .* med Vipps/ })).toHaveCount(0);
   });
 
+  test("one link for the family: two children registered with one address, each with its own Avbestill", async ({ page, request }) => {
+    const lastName = uniqueSurname("Familie");
+    const email = `${lastName.toLowerCase()}@example.no`;
+    await registerCardCash(request, { firstName: "Sofie", lastName, email });
+    // The same address typed in capitals is the same family.
+    await registerCardCash(request, { firstName: "Jonas", lastName, email: email.toUpperCase() });
+    await page.goto("/vinterleir/min-pamelding");
+    await page.getByLabel("E-post").fill(email);
+    await page.getByRole("button", { name: "Send meg lenken" }).click();
+    await expect(page.getByRole("status")).toContainText("Finnes det en påmelding med den e-postadressen");
+    const mail = await (await request.get(`/dev/mail/${await mailId(request, email, "Lenken til påmeldingen din")}`)).text();
+    // One link for both children.
+    expect(new Set(mail.match(/\/vinterleir\/min-pamelding\/[A-Za-z0-9_-]{43}/g)).size).toBe(1);
+    await page.goto(linkPattern.exec(mail)![1]!);
+    await expect(page.getByText(`Sofie ${lastName}`, { exact: true })).toBeVisible();
+    await expect(page.getByText(`Jonas ${lastName}`, { exact: true }).first()).toBeVisible();
+    await page.getByRole("button", { name: `Avbestill Jonas ${lastName}` }).click();
+    await page.getByRole("button", { name: "Ja, avbestill" }).click();
+    await expect(page.getByRole("status").filter({ hasText: `Jonas ${lastName} er avbestilt` })).toBeVisible();
+    // Sofie's registration is as it was.
+    await expect(page.getByRole("button", { name: `Avbestill Sofie ${lastName}` })).toBeVisible();
+    await expect(page.getByRole("button", { name: `Avbestill Jonas ${lastName}` })).toHaveCount(0);
+    await screenshot(page, "min-pamelding-familie");
+    await expect(await axeViolations(page)).toEqual([]);
+  });
+
   test("Finn påmeldingen min gives the same answer and mails the link", async ({ page, request }) => {
     const lastName = uniqueSurname("Finn");
     const email = `${lastName.toLowerCase()}@example.no`;

@@ -294,9 +294,10 @@ describe.each(databaseKinds)("admin auth on %s", (kind) => {
     await loginCamp("feil-passord");
     expect((await post(`/api/VinterleirAdmin/Logout/${token}`)).statusCode).toBe(200);
     const text = log.lines.join("");
-    expect(text).toContain("/api/VinterleirAdmin/GetToken/[redacted]");
-    expect(text).toContain("/api/VinterleirAdmin/Logout/[redacted]");
-    expect(text).toContain("/api/Invoice/TestProbe/[redacted]");
+    // Logged by route pattern (the parameters' values never).
+    expect(text).toContain("/api/VinterleirAdmin/GetToken/:username/:passwordHash");
+    expect(text).toContain("/api/VinterleirAdmin/Logout/:token");
+    expect(text).toContain("/api/Invoice/TestProbe/camp/:token");
     for (const secret of [token, digest(campPassword), digest("feil-passord"), campPassword]) {
       expect(text).not.toContain(secret);
     }

@@ -1,13 +1,20 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { CampAccountInputSchema, campAccountMessages } from "../../shared/admin/camp-accounts.ts";
 import { parseWith, type ErrorBody } from "../errors.ts";
+import { commonPasswordMessage } from "./password-policy.ts";
 import { currentCampAccount, listCampAccounts, removeCampAccount, requireCampRole, saveCampAccount, type AccountChange } from "./camp-account.ts";
+
+/** The shared schema, and the common-password list only the server holds in full. */
+const CampAccountOnServerSchema = CampAccountInputSchema.superRefine((input, ctx) => {
+  const problem = commonPasswordMessage(input.password);
+  if (problem) ctx.addIssue({ code: "custom", path: ["password"], message: problem });
+});
 
 /**
  * The camp admin's accounts, under /api/VinterleirAdmin/ so logger.ts masks the token:
  *   GET    /api/VinterleirAdmin/Me/{token}                    who is signed in (any camp account)
  *   GET    /api/VinterleirAdmin/Accounts/{token}              the accounts (leder)
- *   POST   /api/VinterleirAdmin/Accounts/{token}              { username, name, role, passwordHash }: create or reset (leder)
+ *   POST   /api/VinterleirAdmin/Accounts/{token}              { username, name, role, password }: create or reset (leder)
  *   DELETE /api/VinterleirAdmin/Accounts/{username}/{token}   remove, ending its sessions (leder)
  */
 export async function registerCampAccountRoutes(app: FastifyInstance) {
@@ -23,7 +30,7 @@ export async function registerCampAccountRoutes(app: FastifyInstance) {
   );
 
   app.post("/api/VinterleirAdmin/Accounts/:token", leder, async (request, reply) => {
-    const input = parseWith(CampAccountInputSchema, request.body);
+    const input = parseWith(CampAccountOnServerSchema, request.body);
     const by = await currentCampAccount(request);
     const outcome = await saveCampAccount(app.db, app.env, input, by.username, app.now());
     if (outcome.kind === "ok") request.log.info({ role: input.role, created: outcome.created }, "camp account saved");

@@ -7,7 +7,7 @@ import { campAccounts } from "../db/schema/camp-accounts.ts";
 import type { Env } from "../env.ts";
 import { findUsableCredential } from "./admin-credentials.ts";
 import { hashToken } from "./admin-tokens.ts";
-import { hashPasswordDigest } from "./password-hash.ts";
+import { hashPasswordDigest, sha256Hex } from "./password-hash.ts";
 import { unauthorisedBody } from "./require-admin.ts";
 
 /**
@@ -102,7 +102,8 @@ export type AccountChange = { kind: "ok"; created: boolean } | { kind: "conflict
 export async function saveCampAccount(db: Db, env: Pick<Env, "NODE_ENV">, input: CampAccountInput, by: string, now: Date): Promise<AccountChange> {
   const credential = await findUsableCredential(db, "camp", env);
   if (credential?.username && credential.username.toLowerCase() === input.username) return { kind: "conflict", message: campAccountMessages.configured };
-  const passwordHash = await hashPasswordDigest(input.passwordHash);
+  // Stored as the login checks it: a slow hash of the digest the sign-in sends; the password itself is not kept.
+  const passwordHash = await hashPasswordDigest(sha256Hex(input.password));
   return db.transaction(async (tx) => {
     await lockAccounts(tx);
     const [existing] = await tx.select().from(campAccounts).where(eq(campAccounts.username, input.username));

@@ -1,5 +1,5 @@
 import { dictionary } from "@zxcvbn-ts/language-common";
-import { minAdminPasswordLength, passwordProblemOf } from "../../shared/admin/password-rule.ts";
+import { minAdminPasswordLength, passwordProblemMessages, passwordProblemOf } from "../../shared/admin/password-rule.ts";
 
 export { minAdminPasswordLength };
 
@@ -14,6 +14,16 @@ const commonPasswords = new Set(dictionary["passwords-common"]);
 export function adminPasswordProblem(password: string): string | undefined {
   const problem = passwordProblemOf(password, commonPasswords);
   if (problem === "too-short") return `must be at least ${minAdminPasswordLength} characters`;
+  if (problem === "too-long") return "is too long";
+  if (problem === "characters") return "holds control characters or broken Unicode";
   if (problem === "common") return "is on a list of common passwords; choose another";
   return undefined;
+}
+
+/**
+ * The part of the rule the shared schema cannot check (it has no list): the Norwegian message when a
+ * password set through the camp admin is common, else undefined.
+ */
+export function commonPasswordMessage(password: string): string | undefined {
+  return passwordProblemOf(password, commonPasswords) === "common" ? passwordProblemMessages.common : undefined;
 }

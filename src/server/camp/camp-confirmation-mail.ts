@@ -15,7 +15,7 @@ import { queueMail, type OutgoingMail } from "../mail/outbox.ts";
 import { checkInCodeFor } from "./checkin/checkin-code.ts";
 import { checkInMailHtml, checkInMailText } from "./checkin/checkin-mail.ts";
 import { campCalendar } from "./camp-calendar.ts";
-import { createPersonalLink, personalLinkUrl } from "./camp-personal-link.ts";
+import { createMailLink, personalLinkUrl } from "./camp-personal-link.ts";
 
 export interface CampConfirmationData {
   editionYear: number;
@@ -190,13 +190,13 @@ ${other.lines.map((line) => `<tr><td style="${cell}">${e(line.label)}</td><td st
 export async function queueCampGroupConfirmationMail(db: Db, registrationIds: readonly number[], now: Date, publicBaseUrl: string): Promise<void> {
   const [first, ...rest] = registrationIds;
   const others: GroupConfirmation["others"] = [];
+  // The athletes share the address the mail goes to: one family link opens them all.
+  const token = await createMailLink(db, first!, now);
   for (const id of rest) {
-    const token = await createPersonalLink(db, id, now);
     const [row] = await db.select({ orderId: campRegistrations.orderId, firstName: campRegistrations.firstName, lastName: campRegistrations.lastName, total: campRegistrations.total }).from(campRegistrations).where(eq(campRegistrations.id, id));
     const lines = await db.select({ label: campPriceLines.label, amount: campPriceLines.amount }).from(campPriceLines).where(eq(campPriceLines.registrationId, id)).orderBy(asc(campPriceLines.position));
     others.push({ ...row!, lines, personalLink: personalLinkUrl(publicBaseUrl, token), checkInCode: await checkInCodeFor(db, row!.orderId) });
   }
-  const token = await createPersonalLink(db, first!, now);
   const [lead] = await db.select({ total: campRegistrations.total }).from(campRegistrations).where(eq(campRegistrations.id, first!));
   const group = { others, total: lead!.total + others.reduce((sum, other) => sum + other.total, 0) };
   const { to, ...content } = await renderStoredCampConfirmation(db, first!, { sentAt: now, personalLink: personalLinkUrl(publicBaseUrl, token), group });
@@ -215,7 +215,7 @@ export function campConfirmationKey(registrationId: number): string {
  * later); the dedupe key makes a second call a no-op.
  */
 export async function queueCampConfirmationMail(db: Db, registrationId: number, now: Date, publicBaseUrl: string): Promise<void> {
-  const token = await createPersonalLink(db, registrationId, now);
+  const token = await createMailLink(db, registrationId, now);
   const { to, ...content } = await renderStoredCampConfirmation(db, registrationId, { sentAt: now, personalLink: personalLinkUrl(publicBaseUrl, token) });
   await queueMail(db, { dedupeKey: campConfirmationKey(registrationId), to, ...content }, now);
 }

@@ -1,3 +1,4 @@
+import type { MyRegistrationView } from "../../shared/camp/camp-my-registration.ts";
 import { asc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { formatKroner } from "../../shared/format.ts";
@@ -76,13 +77,15 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post with siblings on %s", (k
     expect(list.find((person) => person.firstname === "Alene")!.group).toBeNull();
   });
 
-  it("each athlete of a group is cancelled alone through its own link in the group's mail", async () => {
+  it("each athlete of a group is cancelled alone through the family's link in the group's mail", async () => {
     await postRegistration(app, draft({ siblings: [sibling()] }));
     const [mail] = await database.db.select().from(mailOutbox).where(like(mailOutbox.dedupeKey, "camp-confirmation:%"));
     const kariToken = /Min påmelding for Kari: \S*\/vinterleir\/min-pamelding\/([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
     const view = await app.inject({ url: `/api/MinPamelding/Get/${kariToken}` });
     expect(view.statusCode).toBe(200);
-    const cancel = await app.inject({ method: "POST", url: `/api/MinPamelding/Cancel/${kariToken}`, payload: { person: "athlete" } });
+    // One link for the family: the page shows both athletes, each cancelled by its own order id.
+    const kari = (view.json() as MyRegistrationView).group!.members.find((member) => member.persons[0]!.firstName === "Kari")!;
+    const cancel = await app.inject({ method: "POST", url: `/api/MinPamelding/Cancel/${kariToken}?orderId=${kari.orderId}`, payload: { person: "athlete" } });
     expect(cancel.statusCode).toBe(200);
     expect((await rows()).map((row) => [row.firstName, row.status])).toEqual([["Ola", "confirmed"], ["Kari", "cancelled"]]);
   });

@@ -1,15 +1,28 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
-import { myRegistrationLinkPath, personalTokenPattern } from "../../shared/camp/camp-my-registration.ts";
+import { and, eq, inArray, isNull, lt } from "drizzle-orm";
+import { myRegistrationLinkPath, personalTokenPattern, unopenedLinkDays } from "../../shared/camp/camp-my-registration.ts";
 import type { Db } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
 import { campPersonalLinks } from "../db/schema/camp-self-service.ts";
+import { editionDataForYear, editionIsOver } from "./camp-edition-lookup.ts";
 
 /**
- * The personal link to "Min påmelding": a random secret of 256 bits (base64url), of which only the SHA-256
- * is stored. A link works while its registration is not anonymised (retention deletes the rows then, and an
- * anonymised registration is never found by one).
+ * Links to "Min påmelding": a random secret of 256 bits (base64url), of which only the SHA-256 is stored.
+ *
+ * - A family link belongs to an address as compared (src/shared/contact/email-key.ts) and opens everything
+ *   registered with that address for camps that have not ended. It is only ever put in a mail to that
+ *   address (the confirmation, "Finn påmeldingen min").
+ * - A submission link opens one registration and its group: the Done page's, given to the browser that
+ *   submitted the draft (and held its secret). It never opens the rest of the family.
+ *
+ * A link nobody has opened within `unusedLinkDays` expires (a mail read late asks for a new one);
+ * once opened it works while what it opens exists.
  */
+export const unusedLinkDays = unopenedLinkDays;
+const dayMs = 24 * 60 * 60_000;
+
+export type LinkScope = { kind: "family"; emailKey: string } | { kind: "submission"; registrationId: number };
+
 export function newPersonalToken(): string {
   return randomBytes(32).toString("base64url");
 }
@@ -22,20 +35,90 @@ export function personalLinkUrl(publicBaseUrl: string, token: string): string {
   return `${publicBaseUrl.replace(/\/+$/, "")}${myRegistrationLinkPath(token)}`;
 }
 
-/** Makes a new link for the registration (inside the caller's transaction when there is one); answers its secret. */
-export async function createPersonalLink(db: Pick<Db, "insert">, registrationId: number, now: Date): Promise<string> {
+/** A new family link for the address key (inside the caller's transaction when there is one); answers its secret. */
+export async function createFamilyLink(db: Pick<Db, "insert">, emailKey: string, now: Date): Promise<string> {
+  const token = newPersonalToken();
+  await db.insert(campPersonalLinks).values({ emailKey, tokenHash: personalTokenHash(token), createdAt: now });
+  return token;
+}
+
+/**
+ * The link a mail to the registration's own address carries: that address's family link (a registration
+ * stored before addresses had keys gets a link to itself).
+ */
+export async function createMailLink(db: Pick<Db, "insert" | "select">, registrationId: number, now: Date): Promise<string> {
+  const [row] = await db.select({ emailKey: campRegistrations.emailKey }).from(campRegistrations).where(eq(campRegistrations.id, registrationId));
+  return row?.emailKey ? createFamilyLink(db, row.emailKey, now) : createSubmissionLink(db, registrationId, now);
+}
+
+/** A new submission link for one registration (and its group); answers its secret. */
+export async function createSubmissionLink(db: Pick<Db, "insert">, registrationId: number, now: Date): Promise<string> {
   const token = newPersonalToken();
   await db.insert(campPersonalLinks).values({ registrationId, tokenHash: personalTokenHash(token), createdAt: now });
   return token;
 }
 
-/** The registration behind a link, or undefined for a malformed, unknown or anonymised one. */
-export async function registrationIdOfLink(db: Pick<Db, "select">, token: string): Promise<number | undefined> {
+function expiredBefore(now: Date): Date {
+  return new Date(now.getTime() - unusedLinkDays * dayMs);
+}
+
+/**
+ * What a link opens, or undefined for a malformed, unknown or expired one. Opening it marks it used
+ * (`markUsed`), so it no longer expires.
+ */
+export async function scopeOfLink(db: Pick<Db, "select" | "update">, token: string, now: Date, { markUsed = true } = {}): Promise<LinkScope | undefined> {
   if (!personalTokenPattern.test(token)) return undefined;
-  const [row] = await db
-    .select({ id: campRegistrations.id })
-    .from(campPersonalLinks)
-    .innerJoin(campRegistrations, eq(campRegistrations.id, campPersonalLinks.registrationId))
-    .where(and(eq(campPersonalLinks.tokenHash, personalTokenHash(token)), isNull(campRegistrations.anonymisedAt)));
-  return row?.id;
+  const [row] = await db.select().from(campPersonalLinks).where(eq(campPersonalLinks.tokenHash, personalTokenHash(token)));
+  if (!row) return undefined;
+  if (!row.usedAt && row.createdAt.getTime() < expiredBefore(now).getTime()) return undefined;
+  if (markUsed && !row.usedAt) await db.update(campPersonalLinks).set({ usedAt: now }).where(eq(campPersonalLinks.id, row.id));
+  if (row.emailKey !== null) return { kind: "family", emailKey: row.emailKey };
+  return row.registrationId === null ? undefined : { kind: "submission", registrationId: row.registrationId };
+}
+
+export interface LinkedRegistration {
+  id: number;
+  orderId: string;
+}
+
+/**
+ * The registrations a link opens, in the order they were made (each with the rest of its group): for a
+ * family, every not anonymised registration with the address in an edition that has not ended.
+ */
+export async function registrationsOfScope(db: Pick<Db, "select">, scope: LinkScope, now: Date): Promise<LinkedRegistration[]> {
+  const columns = { id: campRegistrations.id, orderId: campRegistrations.orderId, editionYear: campRegistrations.editionYear, groupId: campRegistrations.groupId };
+  const own =
+    scope.kind === "family"
+      ? await db.select(columns).from(campRegistrations).where(and(eq(campRegistrations.emailKey, scope.emailKey), isNull(campRegistrations.anonymisedAt)))
+      : await db.select(columns).from(campRegistrations).where(and(eq(campRegistrations.id, scope.registrationId), isNull(campRegistrations.anonymisedAt)));
+  const open = [];
+  const overByYear = new Map<number, boolean>();
+  for (const row of own) {
+    if (scope.kind === "family") {
+      if (!overByYear.has(row.editionYear)) overByYear.set(row.editionYear, editionIsOver(await editionDataForYear(db, row.editionYear), now));
+      if (overByYear.get(row.editionYear)) continue;
+    }
+    open.push(row);
+  }
+  // A group's id is its first athlete's order id, unique over all editions.
+  const groups = [...new Set(open.flatMap((row) => (row.groupId ? [row.groupId] : [])))];
+  const members =
+    groups.length === 0 ? [] : await db.select(columns).from(campRegistrations).where(and(inArray(campRegistrations.groupId, groups), isNull(campRegistrations.anonymisedAt)));
+  const byId = new Map<number, LinkedRegistration>();
+  for (const row of [...open, ...members]) byId.set(row.id, { id: row.id, orderId: row.orderId });
+  return [...byId.values()].sort((a, b) => a.id - b.id);
+}
+
+/** A link's registrations (see registrationsOfScope), or undefined when the link opens nothing. */
+export async function registrationsOfLink(db: Db, token: string, now: Date): Promise<LinkedRegistration[] | undefined> {
+  const scope = await scopeOfLink(db, token, now);
+  if (!scope) return undefined;
+  const registrations = await registrationsOfScope(db, scope, now);
+  return registrations.length > 0 ? registrations : undefined;
+}
+
+/** Deletes the links that expired unopened (of one address, or all). */
+export async function deleteExpiredLinks(db: Pick<Db, "delete">, now: Date, emailKey?: string): Promise<void> {
+  const expired = and(isNull(campPersonalLinks.usedAt), lt(campPersonalLinks.createdAt, expiredBefore(now)));
+  await db.delete(campPersonalLinks).where(emailKey === undefined ? expired : and(expired, eq(campPersonalLinks.emailKey, emailKey)));
 }

@@ -2,12 +2,12 @@ import type { FastifyInstance } from "fastify";
 import type { ErrorBody } from "../errors.ts";
 import { waitlistAnswer } from "../../shared/camp/camp-waitlist.ts";
 import { vippsNotAvailableYet, type CampPaymentGateway } from "./camp-payment-gateway.ts";
-import { CampInputError, submitCampRegistration } from "./camp-registrations.ts";
+import { CampInputError, holdsDraftSecret, submitCampRegistration } from "./camp-registrations.ts";
 import { publicPostRateLimit } from "../security/public-rate-limit.ts";
 import { desc, eq } from "drizzle-orm";
 import { myRegistrationLinkPath, personalLinkHeader } from "../../shared/camp/camp-my-registration.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
-import { createPersonalLink } from "./camp-personal-link.ts";
+import { createSubmissionLink } from "./camp-personal-link.ts";
 
 /**
  * A group at its largest (eleven athletes, each with two 2000-character texts of two-byte letters, and ten
@@ -44,15 +44,20 @@ export async function registerCampRegistrationRoutes(app: FastifyInstance, optio
   });
 }
 
-/** A new personal link (its path) for the registration the accepted body's draft made, or undefined. */
+/**
+ * A new submission link (its path) for the registration the accepted body's draft made, or undefined. Only
+ * for the browser that holds the draft's own secret: the link opens that registration (and its group),
+ * never the rest of what is registered with the address.
+ */
 async function doneLinkPath(app: FastifyInstance, body: unknown): Promise<string | undefined> {
-  const draftId = (body as { draftId?: unknown }).draftId;
-  if (typeof draftId !== "string") return undefined;
+  const { draftId, draftSecret } = body as { draftId?: unknown; draftSecret?: unknown };
+  if (typeof draftId !== "string" || typeof draftSecret !== "string") return undefined;
   const [row] = await app.db
     .select({ id: campRegistrations.id })
     .from(campRegistrations)
     .where(eq(campRegistrations.draftId, draftId))
     .orderBy(desc(campRegistrations.id))
     .limit(1);
-  return row ? myRegistrationLinkPath(await createPersonalLink(app.db, row.id, app.now())) : undefined;
+  if (!row || !(await holdsDraftSecret(app.db, row.id, draftSecret))) return undefined;
+  return myRegistrationLinkPath(await createSubmissionLink(app.db, row.id, app.now()));
 }

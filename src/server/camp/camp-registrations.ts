@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { FastifyInstance } from "fastify";
+import { createHash, timingSafeEqual } from "node:crypto";
+import { emailKey } from "../../shared/contact/email-key.ts";
 import { campEditionFromData } from "../../shared/camp/camp-edition-data.ts";
 import type { CampEditionData } from "../../shared/camp/camp-edition-schema.ts";
 import type { CampEdition } from "../../shared/camp/camp-edition.ts";
@@ -38,6 +40,8 @@ export class CampInputError extends HttpError {
 }
 
 export const campInputMessages = {
+  /** A draft sent again without its own secret (another browser, or an old copy of the form). */
+  draftAlreadySent: "Denne påmeldingen er allerede sendt inn. Start en ny påmelding, eller bruk lenken i e-posten du fikk.",
   unknownClub: "Ukjent klubb.",
   unknownGrade: "Ukjent grad.",
   sleepoverFull: "Alle overnattingsplassene er tatt. Gå tilbake og meld på uten overnatting.",
@@ -358,6 +362,8 @@ function registrationValues({ registration, price, now }: Pick<NewRegistration, 
     lastName: registration.lastName,
     age: registration.age,
     email: registration.email,
+    emailKey: requiredEmailKey(registration.email),
+    draftSecretHash: draftSecretHash(registration.draftSecret),
     telephone: registration.telephone,
     allergies: registration.allergies,
     clubId: registration.clubId,
@@ -376,6 +382,13 @@ function registrationValues({ registration, price, now }: Pick<NewRegistration, 
     total: price.total,
     createdAt: now,
   };
+}
+
+/** The schema refuses an address without a key, so a missing one here is a bug, not input. */
+function requiredEmailKey(address: string): string {
+  const key = emailKey(address);
+  if (key === undefined) throw new Error("A validated e-mail address has no key");
+  return key;
 }
 
 interface NewRegistration {
@@ -439,7 +452,7 @@ const mailColumns = {
   nextAttemptAt: mailOutbox.nextAttemptAt,
   createdAt: mailOutbox.createdAt,
 };
-const linkColumns = { tokenHash: campPersonalLinks.tokenHash, createdAt: campPersonalLinks.createdAt };
+const linkColumns = { emailKey: campPersonalLinks.emailKey, tokenHash: campPersonalLinks.tokenHash, createdAt: campPersonalLinks.createdAt };
 
 /** The registration's row in the statement: every key is a column and a placeholder of the same name. */
 function registrationRow(input: NewRegistration) {
@@ -479,8 +492,9 @@ function registrationStatementSql(db: Db, shape: StatementShape, registrationKey
     parts.push(sql`mail as (insert into ${mailOutbox} (${columnNames([mailOutbox.dedupeKey, ...Object.values(mailColumns)])})
       select ${campConfirmationKeyPrefix}::text || registration.id, v.* from registration, ${valuesList("v", "m", mailColumns, 1)}
       on conflict (${sql.identifier(mailOutbox.dedupeKey.name)}) do nothing)`);
-    // The mail's personal link ("Min påmelding"): only the secret's hash is stored.
-    parts.push(insertFor("link", campPersonalLinks, campPersonalLinks.registrationId, linkColumns, "k", 1));
+    // The mail's family link ("Min påmelding" for the address): only the secret's hash is stored.
+    parts.push(sql`link as (insert into ${campPersonalLinks} (${columnNames(Object.values(linkColumns))})
+      select v.* from registration, ${valuesList("v", "k", linkColumns, 1)})`);
   }
   return sql`with ${sql.join(parts, sql`, `)} select id from registration`;
 }
@@ -535,7 +549,7 @@ async function insertRegistration(db: Db, input: NewRegistration, edition: CampE
       checkInCode: await checkInCodeFor(db, orderId),
     }, edition, { sentAt: now, personalLink: personalLinkUrl(publicBaseUrl, token) });
     valuesOf("m", [{ recipient: registration.email, ...content, attachments: content.attachments ?? null, status: "pending", nextAttemptAt: now, createdAt: now }], values);
-    valuesOf("k", [{ tokenHash: personalTokenHash(token), createdAt: now }], values);
+    valuesOf("k", [{ emailKey: fields.emailKey, tokenHash: personalTokenHash(token), createdAt: now }], values);
   }
   const statement = registrationStatement(db, { companions: registration.ledsagere.length, priceLines: price.lines.length, confirmed }, Object.keys(fields) as RegistrationKey[]);
   const [row] = await statement.execute(values);
@@ -544,6 +558,8 @@ async function insertRegistration(db: Db, input: NewRegistration, edition: CampE
 
 /** A draft submitted again (a retry, or a concurrent twin): nothing new is stored. */
 async function answerEarlier(app: FastifyInstance, earlier: StoredRegistration, registration: CampRegistration, gateway: CampPaymentGateway): Promise<SubmitAnswer> {
+  // A draft id is no key: only the browser holding the draft's own secret gets the first answer again.
+  if (!(await holdsDraftSecret(app.db, earlier.id, registration.draftSecret))) throw new HttpError(409, campInputMessages.draftAlreadySent);
   if (earlier.status === "pending_payment" && !registration.vipps && gateway.releasePendingPayment) {
     // An unpaid online attempt, and now card/cash: switch the registration once no attempt can be paid.
     if ((await gateway.releasePendingPayment(earlier.id)) === "released") return switchToCardCash(app, earlier.id, earlier.editionYear);
@@ -689,6 +705,20 @@ async function retakePlace(app: FastifyInstance, registration: StoredRegistratio
   });
   if (outcome.kind === "waitlist") app.outbox.kick();
   return outcome;
+}
+
+/** True when `secret` is the draft's own (compared by hash, in constant time); a registration stored without one never matches. */
+export async function holdsDraftSecret(db: Pick<Db, "select">, registrationId: number, secret: string | undefined): Promise<boolean> {
+  if (!secret) return false;
+  const [row] = await db.select({ hash: campRegistrations.draftSecretHash }).from(campRegistrations).where(eq(campRegistrations.id, registrationId));
+  if (!row?.hash) return false;
+  const expected = Buffer.from(row.hash, "hex");
+  const actual = createHash("sha256").update(secret).digest();
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}
+
+export function draftSecretHash(secret: string | undefined): string | null {
+  return secret ? createHash("sha256").update(secret).digest("hex") : null;
 }
 
 async function findByDraft(db: Pick<Db, "select">, editionYear: number, draftId: string): Promise<StoredRegistration | undefined> {

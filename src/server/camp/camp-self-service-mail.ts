@@ -34,24 +34,25 @@ function text(paragraphs: string[], link?: string): string {
   ].join("\n");
 }
 
-/** "Finn påmeldingen min": one link per registration of the address (newest first). */
-export function renderLinksMail(registrations: { orderId: string; year: number; name: string; link: string }[]): MailContent {
+/** "Finn påmeldingen min": the address's one link, and who it opens (each registration's athlete). */
+export function renderLinksMail(link: string, registrations: { orderId: string; year: number; name: string }[]): MailContent {
   const title = "Lenken til påmeldingen din";
-  const intro = "Her er lenken til «Min påmelding» for hver påmelding til vinterleiren med denne e-postadressen. Der ser du påmeldingen, kan rette opplysningene og avbestille.";
-  const items = registrations.map((registration) => `${registration.name}, vinterleir ${registration.year} (ordrenummer ${registration.orderId}): ${registration.link}`);
+  const intro = "Her er lenken til «Min påmelding» for det som er meldt på vinterleiren med denne e-postadressen. Der ser du hver utøver og ledsager, kan rette opplysningene og avbestille.";
+  const items = registrations.map((registration) => `${registration.name}, vinterleir ${registration.year} (ordrenummer ${registration.orderId})`);
   const html = `<!doctype html>
 <html lang="nb"><head><meta charset="utf-8"><title>${e(title)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;color:#222;line-height:1.5;max-width:40rem">
 <h1 style="font-size:1.4rem">${e(title)}</h1>
 <p>${e(intro)}</p>
-<ul>${registrations.map((registration) => `<li><a href="${e(registration.link)}">${e(registration.name)}, vinterleir ${registration.year}</a> (ordrenummer ${e(registration.orderId)})</li>`).join("")}</ul>
+<ul>${items.map((item) => `<li>${e(item)}</li>`).join("")}</ul>
+<p><a href="${e(link)}">Min påmelding</a></p>
 <p>Ba du ikke om denne e-posten, kan du se bort fra den.</p>
 <p>Hilsen ${e(club.name)}</p>
 </body></html>
 `;
   return {
     subject: "Lenken til påmeldingen din – vinterleir",
-    text: [intro, "", ...items, "", "Ba du ikke om denne e-posten, kan du se bort fra den.", "", `Hilsen ${club.name}`, ""].join("\n"),
+    text: [intro, "", ...items, "", `Min påmelding: ${link}`, "", "Ba du ikke om denne e-posten, kan du se bort fra den.", "", `Hilsen ${club.name}`, ""].join("\n"),
     html,
   };
 }

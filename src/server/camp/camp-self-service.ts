@@ -4,7 +4,7 @@
  * requests take turns; the second finds the work done. Rules and prices come from the registration's own
  * edition (camp-edition-lookup.ts); the refund rule is the same function the camp admin's cancel uses.
  */
-import { and, asc, desc, eq, ilike, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { campEditionFromData } from "../../shared/camp/camp-edition-data.ts";
 import type { CampEdition } from "../../shared/camp/camp-edition.ts";
@@ -33,7 +33,9 @@ import { lockPayment, queueVippsRefund } from "../payments/queue-refund.ts";
 import { addShareRefund, paymentsOfRegistration } from "../payments/payment-shares.ts";
 import { editionDataForYear } from "./camp-edition-lookup.ts";
 import type { CampPaymentGateway } from "./camp-payment-gateway.ts";
-import { createPersonalLink, personalLinkUrl } from "./camp-personal-link.ts";
+import { createFamilyLink, createMailLink, deleteExpiredLinks, personalLinkUrl, registrationsOfScope } from "./camp-personal-link.ts";
+import { mailOutbox } from "../db/schema/mail.ts";
+import { emailKey } from "../../shared/contact/email-key.ts";
 import { CampInputError } from "./camp-registrations.ts";
 import { renderCancellationMail, renderLinksMail, selfServiceMailKey } from "./camp-self-service-mail.ts";
 
@@ -231,23 +233,6 @@ async function groupMemberIds(db: Db, registration: Pick<RegistrationRow, "group
   return rows.map((row) => row.id);
 }
 
-/**
- * Which registration an action through a link is for: the link's own, or (`orderId`) another athlete of the
- * link's own group. Undefined for any other order id: a link never acts outside its group.
- */
-export async function actionTarget(db: Db, linkRegistrationId: number, orderId: string | undefined): Promise<number | undefined> {
-  if (orderId === undefined || orderId === "") return linkRegistrationId;
-  const [own] = await db.select({ groupId: campRegistrations.groupId, editionYear: campRegistrations.editionYear, orderId: campRegistrations.orderId }).from(campRegistrations).where(eq(campRegistrations.id, linkRegistrationId));
-  if (!own) return undefined;
-  if (own.orderId === orderId) return linkRegistrationId;
-  if (!own.groupId) return undefined;
-  const [target] = await db
-    .select({ id: campRegistrations.id })
-    .from(campRegistrations)
-    .where(and(eq(campRegistrations.orderId, orderId), eq(campRegistrations.groupId, own.groupId), eq(campRegistrations.editionYear, own.editionYear), isNull(campRegistrations.anonymisedAt)));
-  return target?.id;
-}
-
 async function lockRegistration(tx: Db, registrationId: number): Promise<void> {
   await tx.execute(sql`select id from camp_registrations where id = ${registrationId} for update`);
 }
@@ -334,7 +319,7 @@ export async function cancelMyRegistration(app: FastifyInstance, gateway: CampPa
       }
     }
     await logChange(tx, registrationId, whole ? `Avbestilte hele påmeldingen (refusjon ${refund} kr)` : `Avbestilte ledsager ${name} (refusjon ${refund} kr)`, now);
-    const token = await createPersonalLink(tx, registrationId, now);
+    const token = await createMailLink(tx, registrationId, now);
     const remaining = registration.total - share;
     const mail = renderCancellationMail({
       orderId: registration.orderId,
@@ -379,7 +364,8 @@ export async function changeMyRegistration(app: FastifyInstance, registrationId:
     if (fields.length === 0) return [];
     await tx
       .update(campRegistrations)
-      .set(Object.fromEntries(fields.map((field) => [field, input[field]])))
+      // A new address moves the registration to that address's family link (and off the old one's).
+      .set({ ...Object.fromEntries(fields.map((field) => [field, input[field]])), ...(fields.includes("email") ? { emailKey: emailKey(input.email!) ?? null } : {}) })
       .where(eq(campRegistrations.id, registrationId));
     await logChange(tx, registrationId, `Endret ${fields.map((field) => myChangeFieldLabels[field]).join(", ")}`, now);
     return fields;
@@ -390,34 +376,43 @@ export async function changeMyRegistration(app: FastifyInstance, registrationId:
   return { view, changed };
 }
 
-/** Within this many minutes, "Finn påmeldingen min" mails a registration's link at most once. */
+/** Within this many minutes, "Finn påmeldingen min" mails an address at most once. */
 const findMailEveryMinutes = 10;
 
-/**
- * "Finn påmeldingen min": mails a fresh link to every registration (not anonymised) with that address.
- * The caller answers the same whatever is found; at most one such mail per registration per 10 minutes.
- */
-export async function findMyRegistration(app: FastifyInstance, body: unknown): Promise<void> {
+/** "Finn påmeldingen min": the address asked for, checked by the shared schema (400 otherwise), as compared. */
+export function findMyRegistrationKey(body: unknown): string {
   const { email } = parseWith(FindMyRegistrationSchema, body);
+  return emailKey(email)!;
+}
+
+/**
+ * "Finn påmeldingen min", after the answer has gone (the answer is the same whatever is found): when
+ * anything is registered with exactly this address (as compared, email-key.ts) for a camp that has not
+ * ended, one mail with the address's one family link goes to that address and no other. A secret is stored
+ * only with a mail; at most one such mail per address per 10 minutes. Links of the address that expired
+ * unopened are deleted on the way.
+ */
+export async function findMyRegistration(app: FastifyInstance, key: string): Promise<void> {
   const now = app.now();
+  const registrations = await registrationsOfScope(app.db, { kind: "family", emailKey: key }, now);
+  if (registrations.length === 0) return;
   const rows = await app.db
-    .select({ id: campRegistrations.id, orderId: campRegistrations.orderId, year: campRegistrations.editionYear, firstName: campRegistrations.firstName, lastName: campRegistrations.lastName, email: campRegistrations.email })
+    .select({ id: campRegistrations.id, orderId: campRegistrations.orderId, year: campRegistrations.editionYear, firstName: campRegistrations.firstName, lastName: campRegistrations.lastName })
     .from(campRegistrations)
-    // ilike with the wildcards escaped: the address compared case-insensitively, as typed.
-    .where(and(ilike(campRegistrations.email, email.replace(/[\\%_]/g, (char) => `\\${char}`)), isNull(campRegistrations.anonymisedAt)))
-    .orderBy(desc(campRegistrations.id))
-    .limit(20);
-  if (rows.length === 0) return;
+    .where(inArray(campRegistrations.id, registrations.map((registration) => registration.id)))
+    .orderBy(asc(campRegistrations.id));
   const bucket = Math.floor(now.getTime() / (findMailEveryMinutes * 60_000));
-  await app.db.transaction(async (tx) => {
-    const links = [];
-    for (const row of rows) {
-      const token = await createPersonalLink(tx, row.id, now);
-      links.push({ orderId: row.orderId, year: row.year, name: `${row.firstName} ${row.lastName}`, link: personalLinkUrl(app.env.PUBLIC_BASE_URL, token) });
-    }
-    await queueMail(tx, { dedupeKey: selfServiceMailKey(rows[0]!.id, `find-${bucket}`), to: rows[0]!.email, ...renderLinksMail(links) }, now);
+  const dedupeKey = selfServiceMailKey(rows[0]!.id, `find-${bucket}`);
+  const queued = await app.db.transaction(async (tx) => {
+    await deleteExpiredLinks(tx, now, key);
+    const [already] = await tx.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.dedupeKey, dedupeKey));
+    if (already) return false;
+    const link = personalLinkUrl(app.env.PUBLIC_BASE_URL, await createFamilyLink(tx, key, now));
+    const mail = renderLinksMail(link, rows.map((row) => ({ orderId: row.orderId, year: row.year, name: `${row.firstName} ${row.lastName}` })));
+    await queueMail(tx, { dedupeKey, to: key, ...mail }, now);
+    return true;
   });
-  app.outbox.kick();
+  if (queued) app.outbox.kick();
 }
 
 /**

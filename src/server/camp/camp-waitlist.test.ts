@@ -348,10 +348,13 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
 
   it("unknown and malformed offer tokens are 404 on Get and Accept", async () => {
     // (Fastify answers 414 for a path segment over 100 characters, before any route.)
-    for (const bad of ["x", "A".repeat(43), "A".repeat(44), "%00", "a".repeat(100), "..%2F..%2Fetc", "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA%3D"]) {
+    for (const bad of ["x", "A".repeat(43), "A".repeat(44), "a".repeat(100), "..%2F..%2Fetc", "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA%3D"]) {
       expect((await getOffer(bad)).statusCode).toBe(404);
       expect((await accept(bad)).statusCode).toBe(404);
     }
+    // A control character is refused before any route looks (as everywhere).
+    expect((await getOffer("%00")).statusCode).toBe(400);
+    expect((await accept("%00")).statusCode).toBe(400);
   });
 
   it("a Vipps registration from the waiting list: Accept answers the payment address, a double click the same one and never two payments", async () => {

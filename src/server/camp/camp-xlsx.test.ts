@@ -43,7 +43,7 @@ describe.each(databaseKinds)("Excel exports on %s", (kind) => {
     await app.inject({
       method: "POST",
       url: `/api/VinterleirAdmin/Accounts/${token}`,
-      payload: { username: "dora", name: "Dora Dør", role: "innsjekk", passwordHash: sha256Hex("Dora-ved-døra-2026") },
+      payload: { username: "dora", name: "Dora Dør", role: "innsjekk", password: "Dora-ved-døra-2026" },
     });
     innsjekk = (await app.inject({ url: `/api/VinterleirAdmin/GetToken/dora/${sha256Hex("Dora-ved-døra-2026")}` })).body;
   });

@@ -1,4 +1,5 @@
 import { createDatabase, type Database } from "./database.ts";
+import { backfillEmailKeys } from "./backfill-email-keys.ts";
 import { seedReferenceData } from "./seed.ts";
 
 /** What start-up does: connect, apply pending migrations, upsert the reference data. */
@@ -15,5 +16,6 @@ export async function openDatabase(env: { DATA_DIR: string; DATABASE_URL?: strin
 
 export async function prepareDatabase(database: Database): Promise<void> {
   await database.migrate();
+  await backfillEmailKeys(database.db);
   await seedReferenceData(database.db);
 }

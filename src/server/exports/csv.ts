@@ -7,12 +7,19 @@ export interface CsvColumn<Row> {
 }
 
 /**
- * A text cell that a spreadsheet would read as a formula (=, +, -, @, or a leading tab/CR) gets a leading
- * apostrophe, the OWASP advice; Excel shows the text as typed. Numbers are written as numbers.
+ * A text cell that a spreadsheet would read as a formula (=, +, -, @, their full-width forms, or a leading
+ * tab/CR/LF) gets a leading apostrophe, the OWASP advice; Excel shows the text as typed. Numbers are
+ * written as numbers. Applied to every text cell of every CSV the site makes.
  */
 export function neutraliseFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /^[=+\-@\t\r\n＝＋－＠]/.test(value) ? `'${value}` : value;
 }
+
+/**
+ * Cells quoted whenever they hold any separator a spreadsheet might split on (semicolon, comma, tab), a
+ * quote or a line break: a program that splits on commas still sees one cell, never a formula after a comma.
+ */
+const mustQuote = /[;,\t\r\n"]/;
 
 /** CSV for Norwegian Excel (D9): UTF-8 with BOM, semicolons, CRLF, Norwegian headers, Ja/Nei, no formulas. */
 export function norwegianCsv<Row>(columns: readonly CsvColumn<Row>[], rows: readonly Row[]): string {
@@ -24,6 +31,7 @@ export function norwegianCsv<Row>(columns: readonly CsvColumn<Row>[], rows: read
       record_delimiter: "\r\n",
       header: true,
       columns: columns.map((column) => column.header),
+      quoted_match: mustQuote,
       cast: {
         boolean: (value) => (value ? "Ja" : "Nei"),
         string: (value) => neutraliseFormula(value),

@@ -3,7 +3,9 @@
  * it as JSON, and anonymisation now (the payment records stay for the accounting law, D6).
  */
 import { paymentsOfRegistration } from "../payments/payment-shares.ts";
-import { asc, eq, inArray, or, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
+import { emailKey } from "../../shared/contact/email-key.ts";
+import { withoutLinkSecrets } from "../../shared/privacy/link-secrets.ts";
 import { gradeLabel } from "../../shared/camp/grades.ts";
 import type { Db } from "../db/database.ts";
 import { campCompanions, campPriceLines, campRegistrations, moneyActions, payments } from "../db/schema/camp.ts";
@@ -53,11 +55,14 @@ export async function exportPerson(db: Db, registrationId: number, now: Date): P
           .from(moneyActions)
           .where(inArray(moneyActions.paymentId, paymentRows.map((payment) => payment.id)))
           .orderBy(asc(moneyActions.id));
-  // The registration's own mail, and any other mail still held for the addresses it gave.
-  const addresses = [registration.email, ...companions.map((companion) => companion.email)].filter((address) => address !== "");
-  const mails = await db
+  // The registration's own confirmation, and any other mail still held for its own address (compared by
+  // key, never by the database's case rules). Not the companions' addresses: a companion may have given
+  // someone else's, whose mail is not this person's to see.
+  const ownKey = registration.emailKey ?? emailKey(registration.email);
+  const candidates = await db
     .select({
       id: mailOutbox.id,
+      dedupeKey: mailOutbox.dedupeKey,
       recipient: mailOutbox.recipient,
       subject: mailOutbox.subject,
       text: mailOutbox.text,
@@ -67,25 +72,30 @@ export async function exportPerson(db: Db, registrationId: number, now: Date): P
       sentAt: mailOutbox.sentAt,
     })
     .from(mailOutbox)
-    .where(
-      addresses.length > 0
-        ? or(eq(mailOutbox.dedupeKey, campConfirmationKey(registrationId)), inArray(sql`lower(${mailOutbox.recipient})`, addresses.map((a) => a.toLowerCase())))
-        : eq(mailOutbox.dedupeKey, campConfirmationKey(registrationId)),
-    )
     .orderBy(asc(mailOutbox.id));
+  const mails = candidates
+    .filter((mail) => mail.dedupeKey === campConfirmationKey(registrationId) || (ownKey !== undefined && ownKey !== null && emailKey(mail.recipient) === ownKey))
+    // A copy of a mail is no key: its links are shown without their secrets.
+    .map(({ dedupeKey: _key, ...mail }) => ({ ...mail, text: withoutLinkSecrets(mail.text) }));
 
   return {
     exportedAt: now.toISOString(),
     about:
       "Alt Ski Taekwondo Klubb lagrer om denne påmeldingen til vinterleiren: påmeldingen, ledsagerne, kvitteringslinjene, " +
       "betalingene med betalingsloggen og e-postene vi har sendt eller skal sende.",
-    registration: { ...registration, club: found.club, grade: gradeLabel(found.grade) },
+    // The draft secret's hash is a credential's trace, not something about the person.
+    registration: { ...withoutDraftSecret(registration), club: found.club, grade: gradeLabel(found.grade) },
     companions,
     priceLines,
     payments: paymentRows,
     moneyActions: actions,
     mails,
   };
+}
+
+function withoutDraftSecret<T extends { draftSecretHash: unknown }>(registration: T): Omit<T, "draftSecretHash"> {
+  const { draftSecretHash: _hash, ...rest } = registration;
+  return rest;
 }
 
 export type ForgetOutcome =

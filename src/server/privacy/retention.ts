@@ -23,6 +23,7 @@ import type { Db } from "../db/database.ts";
 import { campCompanions, campPriceLines, campRegistrations, moneyActions, paymentShares, payments } from "../db/schema/camp.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { campPersonalLinks, campRegistrationChanges } from "../db/schema/camp-self-service.ts";
+import { deleteExpiredLinks } from "../camp/camp-personal-link.ts";
 import { selfServiceMailPrefix } from "../camp/camp-self-service-mail.ts";
 import { newMemberRegistrations } from "../db/schema/members.ts";
 import { campConfirmationKey } from "../camp/camp-confirmation-mail.ts";
@@ -141,6 +142,10 @@ export async function anonymiseRegistrations(
     await tx.delete(mailOutbox).where(campMailsOf(ids));
     // Personal links end with the personal data, and so does the change log (it names companions).
     await tx.delete(campPersonalLinks).where(inArray(campPersonalLinks.registrationId, ids));
+    // A family link of an address with nothing left to open goes too (and every link that expired unopened).
+    await tx.execute(sql`delete from camp_personal_links l where l.email_key is not null and not exists (
+      select 1 from camp_registrations r where r.email_key = l.email_key and r.anonymised_at is null and not (r.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})))`);
+    await deleteExpiredLinks(tx, now);
     await tx.delete(campRegistrationChanges).where(inArray(campRegistrationChanges.registrationId, ids));
     const changed = await tx
       .update(campRegistrations)
@@ -148,6 +153,7 @@ export async function anonymiseRegistrations(
         firstName: anonymisedName,
         lastName: anonymisedName,
         email: "",
+        emailKey: null,
         telephone: "",
         allergies: "",
         otherInfo: "",
@@ -266,6 +272,8 @@ export async function runRetention(db: Db, now: Date, settings: RetentionSetting
     mailFilesDeleted: mailDir ? await step(() => purgeMailFolder(mailDir, mailCutoff(now, settings.mailRetentionDays)), 0) : 0,
     ...(await step(() => purgeOldInvoices(db, now, settings.invoiceRetentionDays), noInvoices)),
   };
+  // Links to "Min påmelding" that expired unopened are dead already; their hashes go too.
+  await step(() => deleteExpiredLinks(db, now), undefined);
   if (errors.length > 0) throw errors[0];
   return run;
 }

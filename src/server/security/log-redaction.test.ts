@@ -123,12 +123,12 @@ describe.each(databaseKinds)("log redaction on %s", (kind) => {
     expect((await post(`/api/VinterleirAdmin/Logout/${campToken}`)).statusCode).toBe(200);
 
     const log = lines.join("");
-    // The log really covered the routes (the masked paths are there), so the absence below means something.
-    expect(log).toContain("/api/VinterleirAdmin/Refund/[redacted]");
-    expect(log).toContain("/api/NewMemberAdmin/Remove/[redacted]");
-    expect(log).toContain("/api/Invoice/Upload/[redacted]");
-    expect(log).toContain("/api/NewMemberAdmin/LogoutAll/[redacted]");
-    expect(log).toContain("/api/VinterleirAdmin/Logout/[redacted]");
+    // The log really covered the routes (their patterns are there), so the absence below means something.
+    expect(log).toContain("/api/VinterleirAdmin/Refund/:registrationId/:token");
+    expect(log).toContain("/api/NewMemberAdmin/Remove/:registrationId/:token");
+    expect(log).toContain("/api/Invoice/Upload/:token");
+    expect(log).toContain("/api/NewMemberAdmin/LogoutAll/:token");
+    expect(log).toContain("/api/VinterleirAdmin/Logout/:token");
     expect(log).toContain("/api/Vipps/Webhook");
     const accessTokens = [...(sim["tokens"] as Map<string, number>).keys()];
     expect(accessTokens.length).toBeGreaterThan(0);

@@ -20,4 +20,10 @@ export async function registerSecurityHeaders(app: FastifyInstance) {
   app.addHook("onRequest", async (request, reply) => {
     if (request.protocol === "https") reply.header("strict-transport-security", hstsValue);
   });
+  // An API answer says itself how it may be kept (the public lists revalidate); one that says nothing may
+  // hold someone's data (an admin list, a registration, an error about one) and is never stored.
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (request.url.startsWith("/api/") && !reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
+    return payload;
+  });
 }

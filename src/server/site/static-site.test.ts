@@ -23,6 +23,10 @@ describe("static site", () => {
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
   });
 
+  it("lets information pages be kept and revalidated (the same for everyone)", async () => {
+    expect((await app.inject({ url: "/om/oss" })).headers["cache-control"]).toBe("no-cache");
+  });
+
   it("compresses pages for browsers that ask", async () => {
     const res = await app.inject({ url: "/", headers: { "accept-encoding": "gzip, br" } });
     expect(res.headers["content-encoding"]).toBe("br");
@@ -81,6 +85,8 @@ describe("static site", () => {
       expect(res.body, url).toContain(`Laster ${url}`);
       expect(res.body, url).toContain("__reactRouterContext");
       expect(res.body, url).toContain("<style>main{padding:0}</style>");
+      // Filled in the browser with someone's data, behind an address that may hold a secret: never stored.
+      expect(res.headers["cache-control"], url).toBe("no-store");
       const csp = String(res.headers["content-security-policy"]);
       expect(csp, url).toContain(`'sha256-${createHash("sha256").update("window.__reactRouterContext={}").digest("base64")}'`);
     }

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/database.ts";
 import type { MailMessage, MailTransport } from "../mail/mail-transport.ts";
@@ -45,9 +45,9 @@ export async function buildCampTestApp(
   return { app, transport };
 }
 
-/** A valid draft with a fresh draftId (the fixture's is fixed). */
+/** A valid draft with a fresh draftId and secret (the fixture's are fixed). */
 export function draft(overrides: Partial<CampRegistrationDraft> = {}): CampRegistrationDraft {
-  return validDraft({ draftId: randomUUID(), ...overrides });
+  return validDraft({ draftId: randomUUID(), draftSecret: randomBytes(32).toString("base64url"), ...overrides });
 }
 
 export function companion(overrides: Partial<CompanionDraft> = {}): CompanionDraft {

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { hasOnlyUsableCharacters } from "../text-rules.ts";
+import { maxAdminPasswordLength, minAdminPasswordLength, passwordProblemMessages } from "./password-rule.ts";
 
 /**
  * The camp admin's named accounts. `leder` may do everything; `innsjekk` may read the admin list without
@@ -35,8 +37,16 @@ export const CampAccountInputSchema = z.object({
     .min(1, "Skriv navnet til hjelperen.")
     .max(100, "Navnet kan ha høyst 100 tegn."),
   role: CampRoleSchema,
-  /** SHA-256 hex of the password, as the login sends it. */
-  passwordHash: z.string({ error: "Passordet mangler." }).regex(/^[0-9a-fA-F]{64}$/, "Passordet må sendes som SHA-256 (64 heksadesimale tegn)."),
+  /**
+   * The new password itself, sent once (over HTTPS) so the server can check the rule (password-rule.ts);
+   * it stores only a slow hash of the digest the login sends. Length and characters are checked here, the
+   * common-password list by the server (and by the form before sending).
+   */
+  password: z
+    .string({ error: "Skriv et passord." })
+    .refine((value) => [...value].length >= minAdminPasswordLength, passwordProblemMessages["too-short"])
+    .refine((value) => [...value].length <= maxAdminPasswordLength, passwordProblemMessages["too-long"])
+    .refine((value) => hasOnlyUsableCharacters(value), passwordProblemMessages.characters),
 });
 export type CampAccountInput = z.infer<typeof CampAccountInputSchema>;
 

@@ -3,7 +3,8 @@ import { emptyCampDraft, newCompanion, type CampRegistrationDraft, type Companio
 /** A complete, valid registration for tests: an adult from another club; override what a test is about. */
 export function validDraft(overrides: Partial<CampRegistrationDraft> = {}): CampRegistrationDraft {
   return {
-    ...emptyCampDraft("6f1c1b8e-3c2a-4d57-9b8e-2f6a1d4c9e01"),
+    // The browser's own secret of the draft (a retry from the same browser carries it).
+    ...emptyCampDraft("6f1c1b8e-3c2a-4d57-9b8e-2f6a1d4c9e01", "the-fixture-draft-secret-0123456789abcdef"),
     dataConsent: true,
     termsAccepted: true,
     firstName: "Ola",

@@ -71,6 +71,12 @@ export interface MyRegistrationView {
    * each athlete as its own registration view; any athlete's link shows and acts on all of them.
    */
   group?: MyGroupView;
+  /**
+   * The rest of what the link opens: a family link (mailed to one address) opens everything registered
+   * with that address for camps that have not ended. Each entry is one registration (with its group);
+   * every call for one of them names it by its order id.
+   */
+  family?: Omit<MyRegistrationView, "family">[];
 }
 
 export interface MyGroupView {
@@ -86,12 +92,15 @@ export interface MyGroupView {
   members: Omit<MyRegistrationView, "group">[];
 }
 
-/** The query parameter naming which athlete of a link's group an action is for (its order id). */
+/** The query parameter naming which registration behind a link an action is for (its order id). */
 export const groupMemberParam = "orderId";
 
 /** The same sentence for every address, so nobody can learn who is registered. */
 export const findMyRegistrationAnswer =
   "Takk! Finnes det en påmelding med den e-postadressen, har vi sendt en e-post med lenken til den. Sjekk også søppelpost.";
+
+/** The page's own statement of how long an unopened link works (the server's rule, camp-personal-link.ts). */
+export const unopenedLinkDays = 30;
 
 /** How the change log names a field changed through "Min påmelding" (values are never logged: some are health data). */
 export const myChangeFieldLabels = {

@@ -68,6 +68,9 @@ export type Companion = z.infer<typeof CompanionSchema>;
 export type CompanionDraft = z.input<typeof CompanionSchema>;
 export type CompanionField = keyof typeof CompanionSchema.shape;
 
+/** At least 128 random bits as base64url (the browser makes 32 bytes: 43 characters). */
+export const draftSecretPattern = /^[A-Za-z0-9_-]{22,64}$/;
+
 const Instructor = { NotInstructor: 0, SkiFullTimeInstructor: 1, SkiHelperInstructor: 2 } as const;
 
 const registrationShape = {
@@ -246,6 +249,11 @@ export function applySiblingRules(first: Omit<CampRegistrationDraft, "siblings">
 export const CampRegistrationSchema = z
   .object({
     ...registrationShape,
+  /**
+   * The draft's own secret, made by the browser with the draft and kept with it: a submission of the same
+   * draft again is answered as the first only when it carries this secret (the server keeps its hash).
+   */
+  draftSecret: z.string().regex(draftSecretPattern, "Ugyldig registrerings-id.").optional(),
     /** Optional: further athletes sharing the contact details, paid and confirmed together with the first. */
     siblings: z
       .array(SiblingSchema, { error: "Ugyldig liste over utøvere." })
@@ -308,9 +316,11 @@ export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
   return errors;
 }
 
-export function emptyCampDraft(draftId: string): CampRegistrationDraft {
+/** `draftSecret`: made by the browser with the draft (empty in a template or a fixture). */
+export function emptyCampDraft(draftId: string, draftSecret = ""): CampRegistrationDraft {
   return {
     draftId,
+    ...(draftSecret ? { draftSecret } : {}),
     dataConsent: false,
     termsAccepted: false,
     firstName: "",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { hasOnlyUsableCharacters, invalidCharactersMessage } from "../text-rules.ts";
+import { emailKey } from "./email-key.ts";
 
 /**
  * E-mail and telephone rules shared by every form that collects contact details (camp registration, new
@@ -25,7 +26,9 @@ export function emailSchema(messages: { required: string; invalid: string }) {
     .min(1, messages.required)
     .max(emailMaxLength, `Eposten kan ha høyst ${emailMaxLength} tegn.`)
     .regex(emailPattern, messages.invalid)
-    .refine((value) => hasOnlyUsableCharacters(value), invalidCharactersMessage);
+    .refine((value) => hasOnlyUsableCharacters(value), invalidCharactersMessage)
+    // The domain must be one the address can be compared by (email-key.ts): a real host name.
+    .refine((value) => emailKey(value) !== undefined, messages.invalid);
 }
 
 /** People type "912 34 567"; the spaces are dropped before the digits are counted (and stored). */

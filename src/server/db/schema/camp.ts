@@ -20,6 +20,13 @@ export const campRegistrations = pgTable(
     lastName: text("last_name").notNull(),
     age: integer("age").notNull(),
     email: text("email").notNull(),
+    /**
+     * The address as compared (src/shared/contact/email-key.ts): what "Finn påmeldingen min" and the family
+     * link look up. Set on every insert and change; rows from before it existed are filled in at start-up.
+     */
+    emailKey: text("email_key"),
+    /** SHA-256 (hex) of the draft's own secret, which only the submitting browser holds: a retry must show it. */
+    draftSecretHash: text("draft_secret_hash"),
     telephone: text("telephone").notNull(),
     /** Health data (D6): camp admin only, never public, never logged. */
     allergies: text("allergies").notNull(),
@@ -63,6 +70,7 @@ export const campRegistrations = pgTable(
     unique("camp_registrations_edition_draft_unique").on(table.editionYear, table.draftId),
     index("camp_registrations_edition_status_idx").on(table.editionYear, table.status),
     index("camp_registrations_group_idx").on(table.groupId),
+    index("camp_registrations_email_key_idx").on(table.emailKey),
     check("camp_registrations_status_check", sql`${table.status} in ('pending_payment', 'confirmed', 'cancelled', 'waiting')`),
   ],
 );

@@ -98,30 +98,48 @@ export function MyRegistration() {
         </p>
       )}
       {group ? (
-        group.members.map((member) => {
-          const athlete = member.persons.find((person) => person.kind === "athlete");
-          return (
-            <section key={member.orderId} className="my-member" aria-labelledby={`${member.orderId}-member`}>
-              <h2 id={`${member.orderId}-member`}>
-                {athlete ? `${athlete.firstName} ${athlete.lastName}` : member.orderId}
-              </h2>
-              <p className="lead">
-                Ordrenummer <strong className="order-id">{member.orderId}</strong> ·{" "}
-                <span className={`my-status my-status-${member.status}`}>{registrationStatusLabels[member.status]}</span>
-              </p>
-              <IdPrefix.Provider value={{ idp: `${member.orderId}-`, level: 3 }}>
-                <RegistrationBody token={token} target={member.orderId} view={member} done={done} />
-              </IdPrefix.Provider>
-            </section>
-          );
-        })
+        group.members.map((member) => <MemberSection key={member.orderId} token={token} member={member} done={done} />)
       ) : (
         <RegistrationBody token={token} view={view} done={done} />
       )}
+      {view.family?.map((other) => (
+        <FamilyRegistration key={other.orderId} token={token} view={other} done={done} />
+      ))}
       <p className="my-help">
         Spørsmål? Skriv til {contact} og oppgi ordrenummeret. Se også <Link to="/vinterleir/schedule">programmet</Link>.
       </p>
     </Frame>
+  );
+}
+
+type Done = (message: string) => (result: ActionResult) => ActionResult;
+
+/** One athlete's part of a page that shows several (a group, or a family's link): every call names the athlete's order id. */
+function MemberSection({ token, member, done }: { token: string; member: MyRegistrationView; done: Done }) {
+  const athlete = member.persons.find((person) => person.kind === "athlete");
+  return (
+    <section className="my-member" aria-labelledby={`${member.orderId}-member`}>
+      <h2 id={`${member.orderId}-member`}>{athlete ? `${athlete.firstName} ${athlete.lastName}` : member.orderId}</h2>
+      <p className="lead">
+        Ordrenummer <strong className="order-id">{member.orderId}</strong> ·{" "}
+        <span className={`my-status my-status-${member.status}`}>{registrationStatusLabels[member.status]}</span>
+      </p>
+      <IdPrefix.Provider value={{ idp: `${member.orderId}-`, level: 3 }}>
+        <RegistrationBody token={token} target={member.orderId} view={member} done={done} />
+      </IdPrefix.Provider>
+    </section>
+  );
+}
+
+/** A further registration behind a family's link (made with the same e-mail address): its group's summary and each athlete. */
+function FamilyRegistration({ token, view, done }: { token: string; view: Omit<MyRegistrationView, "family">; done: Done }) {
+  return (
+    <>
+      {view.group && <GroupSummary group={view.group} id={`${view.group.orderId}-group`} />}
+      {(view.group?.members ?? [view]).map((member) => (
+        <MemberSection key={member.orderId} token={token} member={member} done={done} />
+      ))}
+    </>
   );
 }
 
@@ -140,10 +158,10 @@ function H({ id, children }: { id: string; children: ReactNode }) {
 }
 
 /** The top of a group's page: one payment (with Vipps) for everyone, and what it stands at. */
-function GroupSummary({ group }: { group: NonNullable<MyRegistrationView["group"]> }) {
+function GroupSummary({ group, id = "my-group" }: { group: NonNullable<MyRegistrationView["group"]>; id?: string }) {
   return (
-    <section aria-labelledby="my-group" className="my-group">
-      <h2 id="my-group">Påmeldingen</h2>
+    <section aria-labelledby={id} className="my-group">
+      <h2 id={id}>Påmeldingen</h2>
       <p className="lead">
         Ordrenummer <strong className="order-id">{group.orderId}</strong> · {group.members.length} utøvere
       </p>
@@ -169,7 +187,7 @@ function GroupSummary({ group }: { group: NonNullable<MyRegistrationView["group"
  * One registration's persons, receipt, payment and controls. `target`: the athlete's order id when the page
  * shows a group (every call then names which athlete of the link's group it is for).
  */
-function RegistrationBody({ token, target, view, done }: { token: string; target?: string; view: MyRegistrationView; done: (message: string) => (result: ActionResult) => ActionResult }) {
+function RegistrationBody({ token, target, view, done }: { token: string; target?: string; view: MyRegistrationView; done: Done }) {
   const idp = useIdPrefix();
   const landmarkId = useLandmarkId();
   return (

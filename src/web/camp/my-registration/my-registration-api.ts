@@ -53,9 +53,11 @@ const MyGroupViewSchema = z.object({
   members: z.array(RegistrationViewSchema),
 }) satisfies z.ZodType<MyGroupView>;
 
-const MyRegistrationViewSchema = RegistrationViewSchema.extend({ group: MyGroupViewSchema.optional() }) satisfies z.ZodType<MyRegistrationView>;
+const OneRegistrationViewSchema = RegistrationViewSchema.extend({ group: MyGroupViewSchema.optional() });
+/** The link's first registration, and (a family's link) every further one behind it. */
+const MyRegistrationViewSchema = OneRegistrationViewSchema.extend({ family: z.array(OneRegistrationViewSchema).optional() }) satisfies z.ZodType<MyRegistrationView>;
 
-/** `target`: which athlete of the link's group the call is for (its order id); the link's own without it. */
+/** `target`: which registration behind the link the call is for (its order id); the link's first without it. */
 const path = (call: string, token: string, target?: string) =>
   `/api/MinPamelding/${call}/${encodeURIComponent(token)}${target ? `?${groupMemberParam}=${encodeURIComponent(target)}` : ""}`;
 

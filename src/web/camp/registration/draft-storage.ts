@@ -104,7 +104,9 @@ export function loadWizard(): LoadedWizard | undefined {
 function asDraft(value: unknown): StoredCampDraft | undefined {
   const draftId = (value as { draftId?: unknown } | null)?.draftId;
   if (typeof draftId !== "string" || draftId === "") return undefined;
-  const first = sameShapeAs(emptyCampDraft(draftId), value, {
+  // A draft kept from before drafts had a secret is not resumed: its submission could not be retried.
+  const first = sameShapeAs(emptyCampDraft(draftId, "template"), value, {
+    draftSecret: (actual) => typeof actual === "string" && actual !== "",
     public: (actual) => actual === null || typeof actual === "boolean",
     ledsagere: (actual) => Array.isArray(actual) && actual.every(isCompanion),
   });

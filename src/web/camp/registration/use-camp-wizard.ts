@@ -15,7 +15,7 @@ import type { ApiIssue } from "../../lib/api-client.ts";
 import { postCampRegistration } from "./registration-api.ts";
 import { rememberGroupNames, rememberPersonalLink } from "../my-registration/personal-link-storage.ts";
 import { clearWizard, loadWizard, saveWizard } from "./draft-storage.ts";
-import { newId } from "../../components/wizard/new-id.ts";
+import { newDraftSecret, newId } from "../../components/wizard/new-id.ts";
 
 export type Submission =
   | { state: "idle" }
@@ -43,7 +43,7 @@ interface WizardState {
 }
 
 /** A fresh wizard on its first step: what the server renders, and what hydration starts from. */
-const freshState = (): WizardState => ({ draft: emptyCampDraft(newId()), step: "Welcome", tabFieldsMissing: false, restored: true });
+const freshState = (): WizardState => ({ draft: emptyCampDraft(newId(), newDraftSecret()), step: "Welcome", tabFieldsMissing: false, restored: true });
 
 function storedState(): WizardState | undefined {
   const stored = loadWizard();

@@ -10,7 +10,6 @@ import {
 import { loadCommonPasswords, passwordProblemMessages, passwordProblemOf } from "../../../../shared/admin/password-rule.ts";
 import { osloDateTimeLabel } from "../../../../shared/format.ts";
 import { expiredMessage, isUnauthorised, useAdminData, type AdminSession } from "../../../components/admin/AdminShell.tsx";
-import { sha256Hex } from "../../../components/admin/sha256.ts";
 import { ConfirmAction, useConfirmation } from "../../../components/ConfirmAction.tsx";
 import { getCampAccounts, removeCampAccount, saveCampAccount } from "./camp-accounts-api.ts";
 
@@ -28,10 +27,10 @@ const emptyForm: FormState = { username: "", name: "", role: "innsjekk", passwor
 
 /**
  * "Hjelpere" (leder only): the camp's accounts, adding a helper (name, username, password, role), resetting a
- * helper's password and removing one after a confirmation. The password rule is checked here, before the
- * password is hashed: the server only ever gets the digest.
+ * helper's password and removing one after a confirmation. The password rule is checked here first (the
+ * message at the field), and again by the server, which gets the new password once and keeps only a hash.
  */
-export function HelpersArea({ session, me, hash = sha256Hex }: { session: AdminSession; me: string; hash?: (password: string) => Promise<string> }) {
+export function HelpersArea({ session, me }: { session: AdminSession; me: string }) {
   const id = useId();
   const { token, signOut } = session;
   const { data } = useAdminData(session, getCampAccounts, failedMessage);
@@ -55,11 +54,11 @@ export function HelpersArea({ session, me, hash = sha256Hex }: { session: AdminS
     if (busy) return;
     setResult(undefined);
     const problems: typeof errors = {};
-    const parsed = CampAccountInputSchema.safeParse({ username: form.username, name: form.name, role: form.role, passwordHash: "0".repeat(64) });
+    const parsed = CampAccountInputSchema.safeParse({ username: form.username, name: form.name, role: form.role, password: form.password });
     if (!parsed.success) for (const issue of parsed.error.issues) problems[issue.path[0] as keyof FormState] ??= issue.message;
     setBusy(true);
     const problem = passwordProblemOf(form.password, await loadCommonPasswords());
-    if (problem) problems.password = passwordProblemMessages[problem];
+    if (problem) problems.password ??= passwordProblemMessages[problem];
     if (Object.keys(problems).length > 0 || !parsed.success) {
       setErrors(problems);
       setBusy(false);
@@ -67,7 +66,7 @@ export function HelpersArea({ session, me, hash = sha256Hex }: { session: AdminS
     }
     setErrors({});
     try {
-      setAccounts(await saveCampAccount({ ...parsed.data, passwordHash: await hash(form.password) }, token));
+      setAccounts(await saveCampAccount(parsed.data, token));
       setResult(form.resetting ? `Nytt passord er satt for ${parsed.data.name}. Hjelperen må logge inn på nytt.` : `${parsed.data.name} kan nå logge inn som «${parsed.data.username}».`);
       setForm(emptyForm);
     } catch (error) {

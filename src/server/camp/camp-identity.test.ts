@@ -1,0 +1,225 @@
+import { eq, isNotNull, like } from "drizzle-orm";
+import { performance } from "node:perf_hooks";
+import { beforeEach, describe, expect, it } from "vitest";
+import { findMyRegistrationAnswer, personalLinkHeader, type MyRegistrationView } from "../../shared/camp/camp-my-registration.ts";
+import { campRegistrations, payments } from "../db/schema/camp.ts";
+import { campPersonalLinks } from "../db/schema/camp-self-service.ts";
+import { mailOutbox } from "../db/schema/mail.ts";
+import { campAdminToken, companion, draft, postRegistration } from "../test-support/camp.ts";
+import { databaseKinds } from "../test-support/database.ts";
+import { startVippsPayment, useVippsCampSuite } from "../test-support/vipps.ts";
+import { exportPerson } from "../privacy/person-data.ts";
+import { personalTokenHash } from "./camp-personal-link.ts";
+import { backfillEmailKeys } from "../db/backfill-email-keys.ts";
+
+/** Any "Min påmelding" link in a text, with its secret. */
+const anyLink = /\/vinterleir\/min-pamelding\/([A-Za-z0-9_-]{43})/g;
+const tokensIn = (text: string) => [...text.matchAll(anyLink)].map((match) => match[1]!);
+
+describe.each(databaseKinds)("one family, one link on %s", (kind) => {
+  const suite = useVippsCampSuite(kind, new Date("2026-11-01T10:00:00Z"));
+  beforeEach(async () => {
+    const admin = await campAdminToken(suite.app);
+    expect((await suite.app.inject({ method: "PUT", url: `/api/CampEdition/Put/2026/${admin}`, payload: { capacity: null } })).statusCode).toBe(200);
+  });
+
+  const get = (token: string) => suite.app.inject({ url: `/api/MinPamelding/Get/${token}` });
+  const find = (email: string) => suite.app.inject({ method: "POST", url: "/api/MinPamelding/Find", payload: { email } });
+  const orderIdsOf = (view: MyRegistrationView) => [view, ...(view.family ?? [])].flatMap((unit) => (unit.group ? unit.group.members : [unit]).map((member) => member.orderId));
+  const register = async (overrides: Parameters<typeof draft>[0]) => {
+    const body = draft(overrides);
+    const res = await postRegistration(suite.app, body);
+    expect(res.body).toBe("Done");
+    const [row] = await suite.app.db.select({ id: campRegistrations.id, orderId: campRegistrations.orderId }).from(campRegistrations).where(eq(campRegistrations.draftId, body.draftId));
+    return { ...row!, body, doneToken: String(res.headers[personalLinkHeader]).split("/").pop()! };
+  };
+  const findMails = () => suite.app.db.select().from(mailOutbox).where(like(mailOutbox.dedupeKey, "camp-self:%:find-%"));
+
+  it("the look-alike attack replayed: no mail to any address but the one asked for, and nothing the attacker gets opens the parent's registration", async () => {
+    const parent = await register({ firstName: "Sofie", lastName: "Hansen", age: 14, email: "ola.hansen@online.no", allergies: "Peanøtter" });
+    const attackers = [];
+    // Dotted capital İ, dotless ı, Kelvin sign in the local part, long s, a full-width letter, a combining mark.
+    for (const email of ["ola.hansen@onlİne.no", "ola.hansen@onlıne.no", "ola.hansen\u212A@online.no", "ola.hanſen@online.no", "ｏla.hansen@online.no", "ola.hanse\u0301n@online.no"]) {
+      attackers.push({ email, ...(await register({ firstName: "Mallory", lastName: "X", email })) });
+    }
+    // The attacker's Done link opens only the attacker's own registration.
+    for (const attacker of attackers) {
+      const view = (await get(attacker.doneToken)).json() as MyRegistrationView;
+      expect(orderIdsOf(view)).toEqual([attacker.orderId]);
+    }
+    // The attacker asks for the parent's address (as typed and in other cases), and for each look-alike.
+    for (const email of ["ola.hansen@online.no", "OLA.HANSEN@ONLINE.NO", "ola.hansen@ONLINE.no", ...attackers.map((attacker) => attacker.email)]) {
+      expect((await find(email)).json()).toEqual({ message: findMyRegistrationAnswer });
+      await suite.app.findMyRegistrationQueue.idle();
+      suite.now = new Date(suite.now.getTime() + 11 * 60_000);
+    }
+    const mails = await findMails();
+    const recipients = mails.map((mail) => mail.recipient);
+    // Exactly the asked addresses, in their compared form; the parent's mailbox gets its three, nobody else any of them.
+    expect(recipients.filter((recipient) => recipient === "ola.hansen@online.no")).toHaveLength(3);
+    expect(new Set(recipients)).toEqual(new Set(["ola.hansen@online.no", "ola.hansen@xn--online-syd.no", "ola.hansen@xn--onlne-p4a.no", "ola.hansen\u212A@online.no", "ola.hanſen@online.no", "ｏla.hansen@online.no", "ola.hanse\u0301n@online.no"]));
+    // Every link a mail to any other address carries opens only that address's own registration, never the parent's.
+    for (const mail of mails.filter((mail) => mail.recipient !== "ola.hansen@online.no")) {
+      const [token] = tokensIn(mail.text);
+      const view = (await get(token!)).json() as MyRegistrationView;
+      expect(orderIdsOf(view)).not.toContain(parent.orderId);
+      expect(JSON.stringify(view)).not.toContain("Peanøtter");
+    }
+    // And the parent's own mail opens the parent's registration.
+    const parentMail = mails.find((mail) => mail.recipient === "ola.hansen@online.no")!;
+    expect(orderIdsOf((await get(tokensIn(parentMail.text)[0]!)).json())).toEqual([parent.orderId]);
+  });
+
+  it("one link per family: every registration with the address, each child and companion with its own state and «Avbestill»", async () => {
+    const first = await register({ firstName: "Sofie", age: 12, email: "Familie@Example.no", hasLedsager: true, ledsagere: [companion({ firstName: "Mor" })] });
+    const second = await register({ firstName: "Jonas", age: 10, email: "familie@example.NO" });
+    await register({ firstName: "Annen", email: "annen@example.no" });
+    await find("familie@example.no");
+    await suite.app.findMyRegistrationQueue.idle();
+    const [mail] = await findMails();
+    expect(mail!.recipient).toBe("familie@example.no");
+    const tokens = tokensIn(mail!.text);
+    expect(new Set(tokens).size).toBe(1);
+    const view = (await get(tokens[0]!)).json() as MyRegistrationView;
+    expect(orderIdsOf(view)).toEqual([first.orderId, second.orderId]);
+    expect(view.persons.map((person) => person.firstName)).toEqual(["Sofie", "Mor"]);
+    // Cancelling the second child by its order id leaves the first as it was.
+    const cancelled = await suite.app.inject({ method: "POST", url: `/api/MinPamelding/Cancel/${tokens[0]}?orderId=${second.orderId}`, payload: { person: "athlete" } });
+    expect(cancelled.statusCode).toBe(200);
+    const after = cancelled.json() as MyRegistrationView;
+    expect(after.status).toBe("confirmed");
+    expect(after.family?.[0]).toMatchObject({ orderId: second.orderId, status: "cancelled" });
+    // An order id outside the family is not found through this link.
+    const other = await suite.app.db.select({ orderId: campRegistrations.orderId }).from(campRegistrations).where(eq(campRegistrations.email, "annen@example.no"));
+    expect((await suite.app.inject({ method: "POST", url: `/api/MinPamelding/Cancel/${tokens[0]}?orderId=${other[0]!.orderId}`, payload: { person: "athlete" } })).statusCode).toBe(404);
+  });
+
+  it("«Finn påmeldingen min» stores a secret only when it mails, and a link never opened expires", async () => {
+    await register({ email: "kjent@example.no" });
+    const before = await suite.app.db.select().from(campPersonalLinks);
+    for (let i = 0; i < 5; i++) {
+      await find("ukjent@example.no");
+      await find("kjent@example.no");
+    }
+    await suite.app.findMyRegistrationQueue.idle();
+    const after = await suite.app.db.select().from(campPersonalLinks);
+    // One mail (10-minute window), one new secret; none for the unknown address.
+    expect(after.length - before.length).toBe(1);
+    expect(after.filter((link) => link.emailKey === "ukjent@example.no")).toEqual([]);
+    const [mail] = await findMails();
+    const token = tokensIn(mail!.text)[0]!;
+    // Still before the camp ends, but made more than 30 days ago and never opened: expired.
+    suite.now = new Date("2026-11-27T10:00:00Z");
+    await suite.app.db.update(campPersonalLinks).set({ createdAt: new Date("2026-10-27T09:00:00Z") }).where(eq(campPersonalLinks.tokenHash, personalTokenHash(token)));
+    expect((await get(token)).statusCode).toBe(404);
+    // A day younger it would still have worked (the rule is the age, not the camp).
+    await suite.app.db.update(campPersonalLinks).set({ createdAt: new Date("2026-10-28T11:00:00Z") }).where(eq(campPersonalLinks.tokenHash, personalTokenHash(token)));
+    expect((await get(token)).statusCode).toBe(200);
+  });
+
+  it("registrations stored before addresses had keys get theirs at start-up, computed by the shared rule", async () => {
+    const old = await register({ email: " Gammel.Adresse@BJØRN.no " });
+    await suite.app.db.update(campRegistrations).set({ emailKey: null }).where(eq(campRegistrations.id, old.id));
+    expect(await backfillEmailKeys(suite.app.db)).toBe(1);
+    const [row] = await suite.app.db.select({ emailKey: campRegistrations.emailKey }).from(campRegistrations).where(eq(campRegistrations.id, old.id));
+    expect(row!.emailKey).toBe("gammel.adresse@xn--bjrn-hra.no");
+    expect(await backfillEmailKeys(suite.app.db)).toBe(0);
+  });
+
+  it("an opened link does not expire", async () => {
+    const { doneToken } = await register({ email: "brukt@example.no" });
+    expect((await get(doneToken)).statusCode).toBe(200);
+    expect(await suite.app.db.select().from(campPersonalLinks).where(isNotNull(campPersonalLinks.usedAt))).toHaveLength(1);
+    await suite.app.db.update(campPersonalLinks).set({ createdAt: new Date("2026-01-01T10:00:00Z") });
+    expect((await get(doneToken)).statusCode).toBe(200);
+  });
+
+  it("the person export holds no working link and no other person's mail", async () => {
+    const other = await register({ firstName: "Nabo", email: "nabo@example.no" });
+    const own = await register({ email: "ola@example.no", hasLedsager: true, ledsagere: [companion({ email: "nabo@example.no" })] });
+    const exported = JSON.stringify(await exportPerson(suite.app.db, own.id, suite.now));
+    expect(exported).toContain("/vinterleir/min-pamelding/[fjernet]");
+    expect(tokensIn(exported)).toEqual([]);
+    // Every stored link stays working; none of them is in the export, in any form.
+    const confirmation = (await suite.app.db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, `camp-confirmation:${own.id}`)))[0]!;
+    const live = tokensIn(confirmation.text)[0]!;
+    expect((await get(live)).statusCode).toBe(200);
+    expect(exported).not.toContain(live);
+    expect(exported).not.toContain(other.orderId);
+    expect(exported).not.toContain("draftSecretHash");
+  });
+
+  it("a draft resubmitted from a second client with the same draftId gets no answer, no link, and switches no payment", async () => {
+    const first = await register({ email: "forste@example.no" });
+    const stranger = { ...draft({ firstName: "Fremmed", email: "fremmed@example.no" }), draftId: first.body.draftId };
+    for (const body of [stranger, { ...stranger, draftSecret: undefined }]) {
+      const res = await postRegistration(suite.app, body);
+      expect(res.statusCode).toBe(409);
+      expect(res.headers[personalLinkHeader]).toBeUndefined();
+      expect(res.body).not.toContain("min-pamelding");
+    }
+    // The same browser (its own secret) gets its first answer and a link again.
+    const again = await postRegistration(suite.app, first.body);
+    expect(again.body).toBe("Done");
+    expect(orderIdsOf((await get(String(again.headers[personalLinkHeader]).split("/").pop()!)).json())).toEqual([first.orderId]);
+
+    // An open Vipps payment is not switched to card/cash by someone else's resubmission.
+    const paying = await startVippsPayment(suite.app, { email: "vipps@example.no" });
+    const switchAttempt = await postRegistration(suite.app, { ...paying.body, draftSecret: undefined, vipps: false, email: "fremmed@example.no" });
+    expect(switchAttempt.statusCode).toBe(409);
+    const [row] = await suite.app.db.select({ status: campRegistrations.status, vipps: campRegistrations.vipps }).from(campRegistrations).where(eq(campRegistrations.id, paying.registrationId));
+    expect(row).toEqual({ status: "pending_payment", vipps: true });
+    expect((await suite.app.db.select({ method: payments.method }).from(payments).where(eq(payments.registrationId, paying.registrationId))).map((payment) => payment.method)).toEqual(["vipps"]);
+  });
+});
+
+describe("«Finn påmeldingen min» takes the same time whether or not the address is known", () => {
+  const suite = useVippsCampSuite("pglite", new Date("2026-11-01T10:00:00Z"));
+
+  it("same answer, median times within 20 % over 30 calls each, no secret stored for the unknown address", async () => {
+    for (let i = 0; i < 3; i++) {
+      const res = await postRegistration(suite.app, draft({ email: "tid@example.no", hasLedsager: true, ledsagere: [companion()] }));
+      expect(res.body).toBe("Done");
+    }
+    const linksBefore = (await suite.app.db.select().from(campPersonalLinks)).length;
+    let calls = suite.app.findMyRegistrationQueue.received;
+    const time = async (email: string) => {
+      const started = performance.now();
+      const res = await suite.app.inject({ method: "POST", url: "/api/MinPamelding/Find", payload: { email } });
+      const took = performance.now() - started;
+      expect(res.json()).toEqual({ message: findMyRegistrationAnswer });
+      // Let the work behind the answer (and the mail it sends) finish outside the measured time, so no
+      // call is slowed by the one before it. The work is queued once the answer has gone: wait for that.
+      const queue = suite.app.findMyRegistrationQueue;
+      while (queue.received < ++calls) await new Promise((resolve) => setImmediate(resolve));
+      await queue.idle();
+      await suite.app.outbox.drain();
+      return took;
+    };
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    // Warm up both paths, then alternate so drift in the machine's load falls on both alike.
+    for (let i = 0; i < 5; i++) {
+      await time("tid@example.no");
+      await time("ingen@example.no");
+    }
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      suite.now = new Date(suite.now.getTime() + 11 * 60_000);
+      // Each goes first half of the time: whatever the previous call left running weighs on both alike.
+      if (i % 2 === 0) {
+        known.push(await time("tid@example.no"));
+        unknown.push(await time("ingen@example.no"));
+      } else {
+        unknown.push(await time("ingen@example.no"));
+        known.push(await time("tid@example.no"));
+      }
+    }
+    const [a, b] = [median(known), median(unknown)];
+    expect(Math.abs(a - b) / Math.max(a, b)).toBeLessThan(0.2);
+    const links = await suite.app.db.select().from(campPersonalLinks);
+    expect(links.filter((link) => link.emailKey === "ingen@example.no")).toEqual([]);
+    // Every known call sent a mail (a new 10-minute window each time), and only those stored a secret.
+    expect(links.length - linksBefore).toBe(35 - 5 + 1);
+  });
+});
