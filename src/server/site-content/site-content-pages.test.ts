@@ -19,7 +19,8 @@ async function until(app: SiteApp, url: string, text: string, withinMs: number, 
   for (;;) {
     const res = await app.inject({ url });
     if (res.body.includes(text) === present) return Date.now() - started;
-    if (Date.now() - started > withinMs) throw new Error(`${url} did not ${present ? "show" : "drop"} "${text}" within ${withinMs} ms: ${res.body.slice(0, 300)}`);
+    if (Date.now() - started > withinMs)
+      throw new Error(`${url} did not ${present ? "show" : "drop"} "${text}" within ${withinMs} ms: ${res.body.slice(0, 300)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -37,21 +38,32 @@ describe.each(databaseKinds)("pages follow «Nettsted» on %s", (kind) => {
   afterAll(() => site.close());
 
   it("shows an added training session on both training-time pages within 5 s, and «Angre» removes it within 5 s", async () => {
-    for (const url of ["/treningstider", "/barnepartiet/treningstider"]) expect((await site.app.inject({ url })).body).not.toContain("Familietrening");
-    const put = await site.app.inject({ method: "PUT", url: `/api/NettstedAdmin/Put/treningstider/${token}`, payload: { sessions: [...seedSiteContent.treningstider.sessions, added] } });
+    for (const url of ["/treningstider", "/barnepartiet/treningstider"])
+      expect((await site.app.inject({ url })).body).not.toContain("Familietrening");
+    const put = await site.app.inject({
+      method: "PUT",
+      url: `/api/NettstedAdmin/Put/treningstider/${token}`,
+      payload: { sessions: [...seedSiteContent.treningstider.sessions, added] },
+    });
     expect(put.statusCode, put.body).toBe(200);
-    for (const url of ["/treningstider", "/barnepartiet/treningstider"]) expect(await until(site.app, url, "Familietrening 11:00–12:00", 5000)).toBeLessThan(5000);
+    for (const url of ["/treningstider", "/barnepartiet/treningstider"])
+      expect(await until(site.app, url, "Familietrening 11:00–12:00", 5000)).toBeLessThan(5000);
     // Not a page of that section.
     expect((await site.app.inject({ url: "/ungdomvoksenpartiet/treningstider" })).body).not.toContain("Familietrening");
 
     const undo = await site.app.inject({ method: "POST", url: `/api/NettstedAdmin/Undo/${put.json().change.id}/${token}` });
     expect(undo.statusCode, undo.body).toBe(200);
-    for (const url of ["/treningstider", "/barnepartiet/treningstider"]) expect(await until(site.app, url, "Familietrening", 5000, false)).toBeLessThan(5000);
+    for (const url of ["/treningstider", "/barnepartiet/treningstider"])
+      expect(await until(site.app, url, "Familietrening", 5000, false)).toBeLessThan(5000);
   });
 
   it("renders a page again only when a section it shows changed", async () => {
     const first = await site.app.inject({ url: "/treningstider" });
-    await site.app.inject({ method: "PUT", url: `/api/NettstedAdmin/Put/utstyr/${token}`, payload: { ...seedSiteContent.utstyr, kioskVippsNumber: "54321" } });
+    await site.app.inject({
+      method: "PUT",
+      url: `/api/NettstedAdmin/Put/utstyr/${token}`,
+      payload: { ...seedSiteContent.utstyr, kioskVippsNumber: "54321" },
+    });
     const second = await site.app.inject({ url: "/treningstider" });
     expect(second.headers.etag).toBe(first.headers.etag);
   });

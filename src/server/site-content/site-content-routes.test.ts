@@ -29,7 +29,11 @@ describe.each(databaseKinds)("«Nettsted» API on %s", (kind) => {
 
   async function account(username: string, role: string): Promise<string> {
     const password = `${username}-Fjellvann-Kaffekopp-27`;
-    const saved = await app.inject({ method: "POST", url: `/api/VinterleirAdmin/Accounts/${leder}`, payload: { username, name: username, role, password } });
+    const saved = await app.inject({
+      method: "POST",
+      url: `/api/VinterleirAdmin/Accounts/${leder}`,
+      payload: { username, name: username, role, password },
+    });
     expect(saved.statusCode, saved.body).toBe(201);
     const login = await app.inject({ url: `/api/VinterleirAdmin/GetToken/${username}/${sha256Hex(password)}` });
     expect(login.statusCode).toBe(200);
@@ -56,7 +60,11 @@ describe.each(databaseKinds)("«Nettsted» API on %s", (kind) => {
   });
 
   it("gives a redaktør 403 on the camp's data and money, and the site", async () => {
-    for (const url of [`/api/VinterleirAdmin/Get/${redaktor}`, `/api/VinterleirAdmin/Totals/${redaktor}`, `/api/VinterleirAdmin/Accounts/${redaktor}`]) {
+    for (const url of [
+      `/api/VinterleirAdmin/Get/${redaktor}`,
+      `/api/VinterleirAdmin/Totals/${redaktor}`,
+      `/api/VinterleirAdmin/Accounts/${redaktor}`,
+    ]) {
       const res = await app.inject({ url });
       expect(res.statusCode, url).toBe(403);
       expect(res.json().error).toMatch(/tilgang/);
@@ -84,7 +92,9 @@ describe.each(databaseKinds)("«Nettsted» API on %s", (kind) => {
         { path: "sessions.0.section", message: "Velg barnepartiet eller ungdom/voksenpartiet." },
       ]),
     );
-    expect((await put("kontakt", redaktor, { ...seedSiteContent.kontakt, general: "ikke en adresse" })).json().issues[0].message).toBe("Den generelle e-postadressen må være en e-postadresse.");
+    expect((await put("kontakt", redaktor, { ...seedSiteContent.kontakt, general: "ikke en adresse" })).json().issues[0].message).toBe(
+      "Den generelle e-postadressen må være en e-postadresse.",
+    );
     expect((await put("samarbeidspartnere", redaktor, { sponsors: [{ name: "X", url: "javascript:alert(1)", trade: "" }] })).statusCode).toBe(400);
     expect((await put("ukjent", redaktor, {})).statusCode).toBe(404);
     expect(await content()).toEqual(before);
@@ -97,7 +107,13 @@ describe.each(databaseKinds)("«Nettsted» API on %s", (kind) => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect((await content()).treningstider.sessions).toContainEqual(session);
     const [latest] = await changes();
-    expect(latest).toMatchObject({ section: "treningstider", changedBy: "redaktor", summary: ["La til «Familietrening (Søndag 11:00–12:00)»."], undoable: true, undoOf: null });
+    expect(latest).toMatchObject({
+      section: "treningstider",
+      changedBy: "redaktor",
+      summary: ["La til «Familietrening (Søndag 11:00–12:00)»."],
+      undoable: true,
+      undoOf: null,
+    });
 
     // The same section again: nothing changed, nothing logged.
     const same = await put("treningstider", leder, { sessions: [...seedSiteContent.treningstider.sessions, session] });

@@ -44,7 +44,9 @@ export async function registerSiteContentRoutes(app: FastifyInstance, options: S
     return reply.header("cache-control", "no-store").send(saved);
   });
 
-  app.get("/api/NettstedAdmin/Changes/:token", editors, async (_request, reply) => reply.header("cache-control", "no-store").send(await listSiteChanges(app.db)));
+  app.get("/api/NettstedAdmin/Changes/:token", editors, async (_request, reply) =>
+    reply.header("cache-control", "no-store").send(await listSiteChanges(app.db)),
+  );
 
   app.post<{ Params: { changeId: string } }>("/api/NettstedAdmin/Undo/:changeId/:token", editors, async (request, reply) => {
     const raw = request.params.changeId;

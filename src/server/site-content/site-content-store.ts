@@ -2,7 +2,14 @@ import { isDeepStrictEqual } from "node:util";
 import { desc, eq, max, sql } from "drizzle-orm";
 import { describeSiteChange } from "../../shared/site/site-change-summary.ts";
 import { seedSiteContent } from "../../shared/site/site-content-seed.ts";
-import { siteMessages, siteSectionNames, siteSectionSchemas, type SiteChange, type SiteContent, type SiteSectionName } from "../../shared/site/site-content.ts";
+import {
+  siteMessages,
+  siteSectionNames,
+  siteSectionSchemas,
+  type SiteChange,
+  type SiteContent,
+  type SiteSectionName,
+} from "../../shared/site/site-content.ts";
 import type { Db } from "../db/database.ts";
 import { siteChanges, siteSections } from "../db/schema/site-content.ts";
 import { HttpError } from "../errors.ts";
@@ -26,7 +33,10 @@ export async function seedSiteSections(db: Db, now: Date): Promise<void> {
 
 /** The latest change id per section: one small indexed query, asked every couple of seconds by every process. */
 export async function siteSectionVersions(db: Db): Promise<Record<SiteSectionName, number>> {
-  const rows = await db.select({ section: siteChanges.section, id: max(siteChanges.id) }).from(siteChanges).groupBy(siteChanges.section);
+  const rows = await db
+    .select({ section: siteChanges.section, id: max(siteChanges.id) })
+    .from(siteChanges)
+    .groupBy(siteChanges.section);
   const versions = Object.fromEntries(siteSectionNames.map((name) => [name, 0])) as Record<SiteSectionName, number>;
   for (const row of rows) if (row.section in versions) versions[row.section as SiteSectionName] = row.id ?? 0;
   return versions;
@@ -43,7 +53,9 @@ export async function loadSiteContent(db: Db): Promise<SiteContent> {
     if (!(siteSectionNames as string[]).includes(row.section)) continue;
     const name = row.section as SiteSectionName;
     const parsed = siteSectionSchemas[name].safeParse(row.data);
-    content[name] = parsed.success ? parsed.data : siteSectionSchemas[name].safeParse({ ...(seedSiteContent[name] as object), ...(row.data as object) }).data ?? seedSiteContent[name];
+    content[name] = parsed.success
+      ? parsed.data
+      : (siteSectionSchemas[name].safeParse({ ...(seedSiteContent[name] as object), ...(row.data as object) }).data ?? seedSiteContent[name]);
   }
   return content as SiteContent;
 }
@@ -73,7 +85,14 @@ async function lockSite(tx: Db) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('site_sections'))`);
 }
 
-async function replaceSection(tx: Db, section: SiteSectionName, data: unknown, by: string, now: Date, undoOf: number | null): Promise<ChangeRow | undefined> {
+async function replaceSection(
+  tx: Db,
+  section: SiteSectionName,
+  data: unknown,
+  by: string,
+  now: Date,
+  undoOf: number | null,
+): Promise<ChangeRow | undefined> {
   const [current] = await tx.select({ data: siteSections.data }).from(siteSections).where(eq(siteSections.section, section));
   const before = current?.data ?? seedSiteContent[section];
   // jsonb keeps keys in its own order: compare values, not text.
@@ -120,7 +139,12 @@ export async function undoSiteChange(db: Db, changeId: number, by: string, now: 
     await lockSite(tx);
     const [change] = await tx.select().from(siteChanges).where(eq(siteChanges.id, changeId));
     if (!change) throw new HttpError(404, siteMessages.unknownChange);
-    const [latest] = await tx.select({ id: siteChanges.id }).from(siteChanges).where(eq(siteChanges.section, change.section)).orderBy(desc(siteChanges.id)).limit(1);
+    const [latest] = await tx
+      .select({ id: siteChanges.id })
+      .from(siteChanges)
+      .where(eq(siteChanges.section, change.section))
+      .orderBy(desc(siteChanges.id))
+      .limit(1);
     const [undo] = await tx.select({ id: siteChanges.id }).from(siteChanges).where(eq(siteChanges.undoOf, changeId)).limit(1);
     if (undo) throw new HttpError(409, siteMessages.alreadyUndone);
     if (latest?.id !== change.id) throw new HttpError(409, siteMessages.laterChange);

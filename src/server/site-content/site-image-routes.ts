@@ -38,6 +38,10 @@ export async function registerSiteImageRoutes(app: FastifyInstance, editors: { p
     served.delete(id);
     served.set(id, body);
     if (served.size > cacheLimit) served.delete(served.keys().next().value!);
-    return reply.header("content-type", "image/webp").header("cache-control", "public, max-age=31536000, immutable").header("x-content-type-options", "nosniff").send(body);
+    return reply
+      .header("content-type", "image/webp")
+      .header("cache-control", "public, max-age=31536000, immutable")
+      .header("x-content-type-options", "nosniff")
+      .send(body);
   });
 }

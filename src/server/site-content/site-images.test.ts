@@ -35,7 +35,12 @@ function claimedPng(width: number, height: number): Buffer {
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", deflateSync(Buffer.alloc(16))), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(Buffer.alloc(16))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 describe("site pictures", () => {
@@ -77,9 +82,13 @@ describe("site pictures", () => {
   });
 
   it("fits a logo in its box and keeps a small picture as small as it is", async () => {
-    const wide = await sharp({ create: { width: 1000, height: 200, channels: 4, background: "#00000000" } }).png().toBuffer();
+    const wide = await sharp({ create: { width: 1000, height: 200, channels: 4, background: "#00000000" } })
+      .png()
+      .toBuffer();
     expect((await upload("logo", wide, "image/png")).json()).toMatchObject({ width: 480, height: 96 });
-    const small = await sharp({ create: { width: 100, height: 60, channels: 3, background: "#fff" } }).png().toBuffer();
+    const small = await sharp({ create: { width: 100, height: 60, channels: 3, background: "#fff" } })
+      .png()
+      .toBuffer();
     expect((await upload("logo", small, "image/png")).json()).toMatchObject({ width: 100, height: 60 });
   });
 
@@ -87,7 +96,9 @@ describe("site pictures", () => {
     const notImage = await upload("logo", Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>"), "image/png");
     expect(notImage.statusCode).toBe(400);
     expect(notImage.json().error).toBe("Filen er ikke et bilde vi kan bruke. Last opp et JPEG-, PNG- eller WebP-bilde.");
-    const gif = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#fff" } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#fff" } })
+      .gif()
+      .toBuffer();
     expect((await upload("logo", gif, "image/jpeg")).statusCode).toBe(400);
     const bomb = await upload("nyhet", claimedPng(20_000, 20_000), "image/png");
     expect(bomb.statusCode).toBe(400);

@@ -45,7 +45,8 @@ export async function prepareImage(input: Buffer, kind: ImageKind): Promise<{ bo
   } catch {
     throw new HttpError(400, imageMessages.notAnImage);
   }
-  if (!metadata.format || !acceptedFormats.has(metadata.format) || !metadata.width || !metadata.height) throw new HttpError(400, imageMessages.notAnImage);
+  if (!metadata.format || !acceptedFormats.has(metadata.format) || !metadata.width || !metadata.height)
+    throw new HttpError(400, imageMessages.notAnImage);
   if (metadata.width * metadata.height * Math.max(1, metadata.pages ?? 1) > maxImagePixels) throw new HttpError(400, imageMessages.tooManyPixels);
   if (metadata.width < 32 || metadata.height < 32) throw new HttpError(400, imageMessages.tooSmall);
   const box = imageKinds[kind];
@@ -64,7 +65,10 @@ export async function prepareImage(input: Buffer, kind: ImageKind): Promise<{ bo
 /** Stores a prepared picture under a hash of its bytes (the same picture twice is stored once). */
 export async function storeImage(db: Db, prepared: { body: Buffer; width: number; height: number }, by: string, now: Date): Promise<SiteImage> {
   const id = createHash("sha256").update(prepared.body).digest("hex").slice(0, 32);
-  await db.insert(siteImages).values({ id, body: prepared.body, width: prepared.width, height: prepared.height, uploadedAt: now, uploadedBy: by }).onConflictDoNothing();
+  await db
+    .insert(siteImages)
+    .values({ id, body: prepared.body, width: prepared.width, height: prepared.height, uploadedAt: now, uploadedBy: by })
+    .onConflictDoNothing();
   return { id, width: prepared.width, height: prepared.height };
 }
 

@@ -44,7 +44,8 @@ export function refundSentence(edition: CampEdition): string {
   const { lastFullRefundDay, laterPercent } = cancellationRule(edition);
   const day = formatLongDate(lastFullRefundDay);
   if (laterPercent >= 100) return "Avbestiller du, får du alt du har betalt tilbake.";
-  const later = laterPercent === 0 ? "etter det får du ingenting tilbake" : `etter det får du tilbake ${shareWords(laterPercent)} av det du har betalt`;
+  const later =
+    laterPercent === 0 ? "etter det får du ingenting tilbake" : `etter det får du tilbake ${shareWords(laterPercent)} av det du har betalt`;
   return `Avbestiller du innen midnatt ${day}, får du alt du har betalt tilbake; ${later}.`;
 }
 

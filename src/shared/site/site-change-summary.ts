@@ -74,7 +74,7 @@ const same = (a: Json, b: Json) => canonical(a) === canonical(b);
 /** Leaf fields by dotted path; arrays and the notice count as one field. */
 function fields(value: Json, prefix = ""): Map<string, Json> {
   const out = new Map<string, Json>();
-  const isLeaf = value === null || typeof value !== "object" || Array.isArray(value) || (prefix === "notice");
+  const isLeaf = value === null || typeof value !== "object" || Array.isArray(value) || prefix === "notice";
   if (isLeaf) {
     out.set(prefix, value);
     return out;

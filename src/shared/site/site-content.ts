@@ -31,10 +31,18 @@ const paragraph = (label: string, max: number) =>
     .refine((value) => hasOnlyUsableCharacters(value, { multiline: true }), invalidCharactersMessage);
 
 const kroner = (label: string) =>
-  z.number({ error: `${label} må være et tall.` }).int(`${label} må være hele kroner.`).min(0, `${label} kan ikke være negativ.`).max(100_000, `${label} er for høy.`);
+  z
+    .number({ error: `${label} må være et tall.` })
+    .int(`${label} må være hele kroner.`)
+    .min(0, `${label} kan ikke være negativ.`)
+    .max(100_000, `${label} er for høy.`);
 
 const wholeNumber = (label: string, min: number, max: number) =>
-  z.number({ error: `${label} må være et tall.` }).int(`${label} må være et helt tall.`).min(min, `${label} må være minst ${min}.`).max(max, `${label} kan være høyst ${max}.`);
+  z
+    .number({ error: `${label} må være et tall.` })
+    .int(`${label} må være et helt tall.`)
+    .min(min, `${label} må være minst ${min}.`)
+    .max(max, `${label} kan være høyst ${max}.`);
 
 /** Only web addresses a visitor can open safely: https (or http for the few shops without it). */
 const webAddress = (label: string) =>
@@ -53,7 +61,10 @@ const isoDate = (label: string) =>
   z
     .string({ error: `${label} mangler.` })
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} må være en dato (åååå-mm-dd).`)
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T12:00:00Z`)) && new Date(`${value}T12:00:00Z`).toISOString().startsWith(value), `${label} er ikke en gyldig dato.`);
+    .refine(
+      (value) => !Number.isNaN(Date.parse(`${value}T12:00:00Z`)) && new Date(`${value}T12:00:00Z`).toISOString().startsWith(value),
+      `${label} er ikke en gyldig dato.`,
+    );
 
 /** An uploaded picture, as the server stored it: its address part and its size after resizing. */
 export const SiteImageSchema = z.object({
@@ -63,9 +74,11 @@ export const SiteImageSchema = z.object({
 });
 export type SiteImage = z.infer<typeof SiteImageSchema>;
 
-
 export const trainingSections = ["barn", "ungdomvoksen"] as const;
-export const trainingSectionLabels: Record<(typeof trainingSections)[number], string> = { barn: "Barnepartiet", ungdomvoksen: "Ungdom/voksenpartiet" };
+export const trainingSectionLabels: Record<(typeof trainingSections)[number], string> = {
+  barn: "Barnepartiet",
+  ungdomvoksen: "Ungdom/voksenpartiet",
+};
 
 export const TrainingSessionSchema = z.object({
   group: line("Gruppen", 80),
@@ -105,7 +118,10 @@ export const ContactSchema = z.object({
   leader: email("Lederens e-postadresse"),
   parents: email("E-postadressen for foresatte"),
   sponsors: email("E-postadressen for samarbeidspartnere"),
-  whistleblowing: z.array(email("Varslingsadressen"), { error: "Varslingsadressene mangler." }).min(1, "Varsling trenger minst én adresse.").max(4, "Høyst fire varslingsadresser."),
+  whistleblowing: z
+    .array(email("Varslingsadressen"), { error: "Varslingsadressene mangler." })
+    .min(1, "Varsling trenger minst én adresse.")
+    .max(4, "Høyst fire varslingsadresser."),
   postal: line("Postadressen", 120),
   hall: z.object({
     street: line("Gateadressen", 80),
@@ -131,7 +147,9 @@ export const SponsorsSchema = z.object({
 export const EquipmentSchema = z.object({
   clubShop: z.object({ name: line("Butikkens navn", 80), url: webAddress("Klubbshopens adresse"), discountCode: optionalLine("Rabattkoden", 40) }),
   kioskVippsNumber: z.string({ error: "Vipps-nummeret mangler." }).regex(/^\d{4,8}$/, "Vipps-nummeret må være 4–8 sifre."),
-  others: z.array(z.object({ name: line("Butikkens navn", 80), url: webAddress("Butikkens adresse") }), { error: "Butikkene mangler." }).max(20, "Høyst 20 butikker."),
+  others: z
+    .array(z.object({ name: line("Butikkens navn", 80), url: webAddress("Butikkens adresse") }), { error: "Butikkene mangler." })
+    .max(20, "Høyst 20 butikker."),
 });
 
 export const FrontPageSchema = z.object({
@@ -159,7 +177,8 @@ export const NewsSchema = z
     value.posts.forEach((post, index) => {
       if (seen.has(post.id)) context.addIssue({ code: "custom", path: ["posts", index, "id"], message: "To nyheter kan ikke ha samme id." });
       seen.add(post.id);
-      if (post.image && !post.imageAlt) context.addIssue({ code: "custom", path: ["posts", index, "imageAlt"], message: "Skriv hva bildet viser (for dem som ikke ser det)." });
+      if (post.image && !post.imageAlt)
+        context.addIssue({ code: "custom", path: ["posts", index, "imageAlt"], message: "Skriv hva bildet viser (for dem som ikke ser det)." });
     });
   });
 
@@ -198,7 +217,15 @@ export function isSiteSectionName(value: string): value is SiteSectionName {
 /** The pages each section is shown on: a change renders them again (the footer's contact is on every page). */
 export const siteSectionPages: Record<SiteSectionName, readonly string[] | "all"> = {
   treningstider: ["/treningstider", "/barnepartiet/treningstider", "/ungdomvoksenpartiet/treningstider"],
-  priser: ["/barnepartiet/informasjon", "/barnepartiet/priser", "/ungdomvoksenpartiet/informasjon", "/ungdomvoksenpartiet/priser", "/trimrom/informasjon", "/trimrom/priser", "/teori/informasjon"],
+  priser: [
+    "/barnepartiet/informasjon",
+    "/barnepartiet/priser",
+    "/ungdomvoksenpartiet/informasjon",
+    "/ungdomvoksenpartiet/priser",
+    "/trimrom/informasjon",
+    "/trimrom/priser",
+    "/teori/informasjon",
+  ],
   kontakt: "all",
   samarbeidspartnere: ["/samarbeidspartnere"],
   utstyr: ["/utstyr"],

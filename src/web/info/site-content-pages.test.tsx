@@ -14,14 +14,26 @@ import SponsorsPage from "./sponsors/SponsorsPage.tsx";
 import PrivacyPage from "./privacy/PrivacyPage.tsx";
 
 function renderWith(content: SiteContent, page: ReactNode, privacy = defaultPrivacyFacts) {
-  const Stub = createRoutesStub([{ path: "/", Component: () => <SiteContentProvider content={content} privacy={privacy}>{page}</SiteContentProvider> }]);
+  const Stub = createRoutesStub([
+    {
+      path: "/",
+      Component: () => (
+        <SiteContentProvider content={content} privacy={privacy}>
+          {page}
+        </SiteContentProvider>
+      ),
+    },
+  ]);
   return render(<Stub initialEntries={["/"]} />);
 }
 
 describe("the information pages show the site's facts as given", () => {
   it("lists the training sessions of the facts, and markup in them as text", () => {
     const group = '<img src=x onerror="alert(1)"> Familie';
-    const { container } = renderWith({ ...seedSiteContent, treningstider: { sessions: [{ group, days: "Søndag", time: "11:00–12:00", section: "barn" }] } }, <TrainingTimesPage />);
+    const { container } = renderWith(
+      { ...seedSiteContent, treningstider: { sessions: [{ group, days: "Søndag", time: "11:00–12:00", section: "barn" }] } },
+      <TrainingTimesPage />,
+    );
     expect(screen.getByRole("rowheader", { name: group })).toBeTruthy();
     expect(container.querySelector("img")).toBeNull();
     expect(screen.queryByText("Barn, nybegynnere")).toBeNull();
@@ -32,7 +44,9 @@ describe("the information pages show the site's facts as given", () => {
       {
         ...seedSiteContent,
         forside: { notice: { text: "Ingen trening i høstferien.", until: "2099-10-10" } },
-        nyheter: { posts: [{ id: "a", title: "Gradering i juni", date: "2026-06-01", text: "Første avsnitt.\n\nAndre avsnitt.", image: null, imageAlt: "" }] },
+        nyheter: {
+          posts: [{ id: "a", title: "Gradering i juni", date: "2026-06-01", text: "Første avsnitt.\n\nAndre avsnitt.", image: null, imageAlt: "" }],
+        },
       },
       <HomePage />,
     );
@@ -43,7 +57,12 @@ describe("the information pages show the site's facts as given", () => {
 
   it("gives a sponsor's logo its stored width and height", () => {
     const { container } = renderWith(
-      { ...seedSiteContent, samarbeidspartnere: { sponsors: [{ name: "Firma", url: "https://firma.no", trade: "", logo: { id: "0123456789abcdef0123456789abcdef", width: 480, height: 96 } }] } },
+      {
+        ...seedSiteContent,
+        samarbeidspartnere: {
+          sponsors: [{ name: "Firma", url: "https://firma.no", trade: "", logo: { id: "0123456789abcdef0123456789abcdef", width: 480, height: 96 } }],
+        },
+      },
       <SponsorsPage />,
     );
     const logo = container.querySelector("img")!;
@@ -54,7 +73,10 @@ describe("the information pages show the site's facts as given", () => {
 
 describe("/personvern", () => {
   it("states the configured retention periods, the processors and every cookie the code sets", () => {
-    const privacy = { retention: { ...defaultPrivacyFacts.retention, campAnonymiseAfterDays: 45, mailRetentionDays: 14 }, processors: [{ name: "Eksempel Drift AS", task: "driver serveren", where: "Norge" }] };
+    const privacy = {
+      retention: { ...defaultPrivacyFacts.retention, campAnonymiseAfterDays: 45, mailRetentionDays: 14 },
+      processors: [{ name: "Eksempel Drift AS", task: "driver serveren", where: "Norge" }],
+    };
     const { container } = renderWith(seedSiteContent, <PrivacyPage />, privacy);
     const text = container.textContent ?? "";
     expect(text).toContain("anonyme 45 dager etter leirens");

@@ -46,7 +46,12 @@ export function ChangeLog({ changes, session, onUndone }: { changes: SiteChange[
                 ))}
               </ul>
               {change.undoable && (
-                <button type="button" className="button secondary small" aria-disabled={busy !== undefined || undefined} onClick={() => busy === undefined && void undo(change)}>
+                <button
+                  type="button"
+                  className="button secondary small"
+                  aria-disabled={busy !== undefined || undefined}
+                  onClick={() => busy === undefined && void undo(change)}
+                >
                   {busy === change.id ? "Angrer …" : "Angre"}
                   <span className="visually-hidden">
                     {" "}

@@ -18,7 +18,21 @@ function issuesByPath(issues: readonly { path: string; message: string }[]): Iss
   return map;
 }
 
-function Field({ spec, path, value, onChange, error, idPrefix }: { spec: FieldSpec; path: string; value: unknown; onChange: (value: unknown) => void; error?: string; idPrefix: string }) {
+function Field({
+  spec,
+  path,
+  value,
+  onChange,
+  error,
+  idPrefix,
+}: {
+  spec: FieldSpec;
+  path: string;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  error?: string;
+  idPrefix: string;
+}) {
   const id = `${idPrefix}-${path.replace(/\./g, "-")}`;
   const describedBy = [spec.hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
   const common = { id, name: id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy } as const;
@@ -38,8 +52,17 @@ function Field({ spec, path, value, onChange, error, idPrefix }: { spec: FieldSp
       </select>
     );
   } else {
-    const type = spec.kind === "number" ? "number" : spec.kind === "date" ? "date" : spec.kind === "email" ? "email" : spec.kind === "url" ? "url" : "text";
-    control = <input {...common} type={type} inputMode={spec.kind === "number" ? "numeric" : undefined} value={text} onChange={(event) => change(event.target.value)} />;
+    const type =
+      spec.kind === "number" ? "number" : spec.kind === "date" ? "date" : spec.kind === "email" ? "email" : spec.kind === "url" ? "url" : "text";
+    control = (
+      <input
+        {...common}
+        type={type}
+        inputMode={spec.kind === "number" ? "numeric" : undefined}
+        value={text}
+        onChange={(event) => change(event.target.value)}
+      />
+    );
   }
   return (
     <div className="field">
@@ -57,7 +80,23 @@ function Field({ spec, path, value, onChange, error, idPrefix }: { spec: FieldSp
   );
 }
 
-function ImageField({ spec, path, value, onChange, session, error, idPrefix }: { spec: NonNullable<ListSpec["image"]>; path: string; value: unknown; onChange: (value: unknown) => void; session: AdminSession; error?: string; idPrefix: string }) {
+function ImageField({
+  spec,
+  path,
+  value,
+  onChange,
+  session,
+  error,
+  idPrefix,
+}: {
+  spec: NonNullable<ListSpec["image"]>;
+  path: string;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  session: AdminSession;
+  error?: string;
+  idPrefix: string;
+}) {
   const id = `${idPrefix}-${path.replace(/\./g, "-")}`;
   const [state, setState] = useState<{ busy: boolean; message?: string }>({ busy: false });
   const image = value as { id: string; width: number; height: number } | null;
@@ -76,7 +115,15 @@ function ImageField({ spec, path, value, onChange, session, error, idPrefix }: {
     <div className="field site-image-field">
       <label htmlFor={id}>{spec.label}</label>
       {image && <SiteImage className="site-image-thumb" image={image} alt="" eager />}
-      <input id={id} name={id} type="file" accept="image/jpeg,image/png,image/webp" disabled={state.busy} onChange={(event) => void upload(event.target.files?.[0])} aria-describedby={`${id}-status`} />
+      <input
+        id={id}
+        name={id}
+        type="file"
+        accept="image/jpeg,image/png,image/webp"
+        disabled={state.busy}
+        onChange={(event) => void upload(event.target.files?.[0])}
+        aria-describedby={`${id}-status`}
+      />
       <p id={`${id}-status`} className={state.message && !state.busy ? "field-hint" : "field-hint"} role="status">
         {state.busy ? "Laster opp …" : (state.message ?? "JPEG, PNG eller WebP, høyst 8 MB. Bildet gjøres mindre og lagres uten metadata.")}
       </p>
@@ -94,7 +141,17 @@ function ImageField({ spec, path, value, onChange, session, error, idPrefix }: {
  * One section of «Nettsted» as a form: its fields and lists, checked with the section's shared schema before
  * saving (the server checks again), a preview through the pages' own components, and «Lagre».
  */
-export function SectionEditor({ section, content, session, onSaved }: { section: SiteSectionName; content: SiteContent; session: AdminSession; onSaved: () => void }) {
+export function SectionEditor({
+  section,
+  content,
+  session,
+  onSaved,
+}: {
+  section: SiteSectionName;
+  content: SiteContent;
+  session: AdminSession;
+  onSaved: () => void;
+}) {
   const form = sectionForms[section];
   const idPrefix = useId().replace(/:/g, "");
   const [draft, setDraft] = useState<unknown>(() => content[section]);
@@ -145,19 +202,43 @@ export function SectionEditor({ section, content, session, onSaved }: { section:
         }}
       >
         {form.fields.map((spec) => (
-          <Field key={spec.path} spec={spec} path={spec.path} value={valueAt(draft, spec.path)} onChange={(value) => set(spec.path, value)} error={issues.get(spec.path)} idPrefix={idPrefix} />
+          <Field
+            key={spec.path}
+            spec={spec}
+            path={spec.path}
+            value={valueAt(draft, spec.path)}
+            onChange={(value) => set(spec.path, value)}
+            error={issues.get(spec.path)}
+            idPrefix={idPrefix}
+          />
         ))}
         {group && (
           <fieldset className="fieldset">
             <legend className="visually-hidden">{group.label}</legend>
             <div className="check-row">
-              <input id={`${idPrefix}-group`} type="checkbox" checked={groupValue !== null && groupValue !== undefined} onChange={(event) => set(group.path, event.target.checked ? group.empty() : null)} />
+              <input
+                id={`${idPrefix}-group`}
+                type="checkbox"
+                checked={groupValue !== null && groupValue !== undefined}
+                onChange={(event) => set(group.path, event.target.checked ? group.empty() : null)}
+              />
               <label htmlFor={`${idPrefix}-group`}>{group.label}</label>
             </div>
-            {groupValue !== null && groupValue !== undefined &&
+            {groupValue !== null &&
+              groupValue !== undefined &&
               group.fields.map((spec) => {
                 const path = `${group.path}.${spec.path}`;
-                return <Field key={path} spec={spec} path={path} value={valueAt(draft, path)} onChange={(value) => set(path, value)} error={issues.get(path)} idPrefix={idPrefix} />;
+                return (
+                  <Field
+                    key={path}
+                    spec={spec}
+                    path={path}
+                    value={valueAt(draft, path)}
+                    onChange={(value) => set(path, value)}
+                    error={issues.get(path)}
+                    idPrefix={idPrefix}
+                  />
+                );
               })}
           </fieldset>
         )}
@@ -173,7 +254,17 @@ export function SectionEditor({ section, content, session, onSaved }: { section:
                       <legend>{list.itemTitle(item, index)}</legend>
                       {list.fields.map((spec) => {
                         const path = `${list.list}.${index}.${spec.path}`;
-                        return <Field key={path} spec={spec} path={path} value={item[spec.path]} onChange={(value) => set(path, value)} error={issues.get(path)} idPrefix={idPrefix} />;
+                        return (
+                          <Field
+                            key={path}
+                            spec={spec}
+                            path={path}
+                            value={item[spec.path]}
+                            onChange={(value) => set(path, value)}
+                            error={issues.get(path)}
+                            idPrefix={idPrefix}
+                          />
+                        );
                       })}
                       {list.image && (
                         <ImageField
@@ -187,7 +278,12 @@ export function SectionEditor({ section, content, session, onSaved }: { section:
                         />
                       )}
                       <div className="button-row">
-                        <button type="button" className="button secondary small" disabled={index === 0} onClick={() => setItems(items.map((other, at) => (at === index - 1 ? item : at === index ? items[index - 1]! : other)))}>
+                        <button
+                          type="button"
+                          className="button secondary small"
+                          disabled={index === 0}
+                          onClick={() => setItems(items.map((other, at) => (at === index - 1 ? item : at === index ? items[index - 1]! : other)))}
+                        >
                           Flytt opp<span className="visually-hidden">: {list.itemTitle(item, index)}</span>
                         </button>
                         <button type="button" className="button secondary small" onClick={() => setItems(items.filter((_, at) => at !== index))}>

@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { SiteChangeSchema, SiteContentSchema, SiteImageSchema, type SiteChange, type SiteContent, type SiteImage, type SiteSectionName } from "../../../shared/site/site-content.ts";
+import {
+  SiteChangeSchema,
+  SiteContentSchema,
+  SiteImageSchema,
+  type SiteChange,
+  type SiteContent,
+  type SiteImage,
+  type SiteSectionName,
+} from "../../../shared/site/site-content.ts";
 import { ApiError, getJson, parseErrorBody, send, type ApiIssue } from "../../lib/api-client.ts";
 
 /** «Nettsted»'s calls: the site's facts (public), a section saved whole, the change log, undo and picture uploads. */
@@ -30,7 +38,11 @@ async function readSave(response: Response, what: string): Promise<SaveOutcome> 
 
 /** PUT /api/NettstedAdmin/Put/{section}/{token}: the whole section. */
 export async function putSiteSection(section: SiteSectionName, data: unknown, token: string): Promise<SaveOutcome> {
-  const response = await send(adminPath(`Put/${section}`, token), { method: "PUT", headers: { "Content-Type": "application/json" }, body: JSON.stringify(data) });
+  const response = await send(adminPath(`Put/${section}`, token), {
+    method: "PUT",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(data),
+  });
   return readSave(response, "Lagringen");
 }
 
@@ -44,7 +56,11 @@ export async function undoSiteChange(changeId: number, token: string): Promise<v
 
 /** POST /api/NettstedAdmin/Image/{kind}/{token}: the file's bytes; the server checks, resizes and re-encodes it. */
 export async function uploadSiteImage(kind: "logo" | "nyhet", file: File, token: string): Promise<SiteImage> {
-  const response = await send(adminPath(`Image/${kind}`, token), { method: "POST", headers: { "Content-Type": file.type || "application/octet-stream" }, body: file });
+  const response = await send(adminPath(`Image/${kind}`, token), {
+    method: "POST",
+    headers: { "Content-Type": file.type || "application/octet-stream" },
+    body: file,
+  });
   const body = await response.text().catch(() => "");
   if (response.ok) {
     const parsed = SiteImageSchema.safeParse(JSON.parse(body || "null"));

@@ -52,7 +52,12 @@ export const sectionForms: Record<SiteSectionName, SectionForm> = {
           { path: "group", label: "Gruppe", kind: "text" },
           { path: "days", label: "Dager", kind: "text", hint: "For eksempel «Mandag og onsdag»." },
           { path: "time", label: "Tid", kind: "text", hint: "For eksempel «18:00–19:15»." },
-          { path: "section", label: "Parti", kind: "select", options: trainingSections.map((value) => [value, trainingSectionLabels[value]] as const) },
+          {
+            path: "section",
+            label: "Parti",
+            kind: "select",
+            options: trainingSections.map((value) => [value, trainingSectionLabels[value]] as const),
+          },
         ],
         newItem: () => ({ group: "", days: "", time: "", section: "barn" }),
       },
@@ -170,7 +175,9 @@ export const sectionForms: Record<SiteSectionName, SectionForm> = {
 
 /** Reads a dotted path. */
 export function valueAt(value: unknown, path: string): unknown {
-  return path.split(".").reduce<unknown>((node, key) => (node !== null && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined), value);
+  return path
+    .split(".")
+    .reduce<unknown>((node, key) => (node !== null && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined), value);
 }
 
 /** A copy with the value at a dotted path replaced. */
@@ -191,7 +198,11 @@ export function fieldText(kind: FieldKind, value: unknown): string {
 
 export function fieldValue(kind: FieldKind, text: string): unknown {
   if (kind === "number") return text.trim() === "" ? null : Number(text);
-  if (kind === "lines") return text.split("\n").map((line) => line.trim()).filter((line) => line !== "");
+  if (kind === "lines")
+    return text
+      .split("\n")
+      .map((line) => line.trim())
+      .filter((line) => line !== "");
   return text;
 }
 
