@@ -29,7 +29,8 @@ async function fetchAll(token: string): Promise<Loaded> {
 export function SiteAdminAreas({ session }: { session: AdminSession }) {
   const { data, load } = useAdminData(session, fetchAll, failedMessage);
   const [section, setSection] = useState<SiteSectionName | "endringer">("treningstider");
-  // A saved or undone change: the form starts again from what is stored.
+  // An undone change: the forms start again from what is stored. A save keeps its form (it holds what was
+  // stored) and its message.
   const [generation, setGeneration] = useState(0);
   const reload = useCallback(async () => {
     await load();
@@ -69,7 +70,7 @@ export function SiteAdminAreas({ session }: { session: AdminSession }) {
       {section === "endringer" ? (
         <ChangeLog changes={data.changes} session={session} onUndone={reload} />
       ) : (
-        <SectionEditor key={`${section}-${generation}`} section={section} content={data.content} session={session} onSaved={() => void reload()} />
+        <SectionEditor key={`${section}-${generation}`} section={section} content={data.content} session={session} onSaved={() => void load()} />
       )}
     </>
   );
