@@ -79,6 +79,8 @@ const EnvSchema = z.object({
   ACCOUNTING_RETENTION_YEARS: z.coerce.number().int().min(5).max(100).default(5),
   /** Months a new-member interest registration is kept before it is deleted. */
   NEWMEMBER_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
+  /** Mails handed to SMTP per minute at most (the provider's sending limit); the outbox sends the rest later. */
+  MAIL_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(60),
   /** Days a sent (or finally failed) mail stays in the outbox; it holds names and addresses. */
   MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Days the invoice list (names, addresses, amounts owed) and the stored upload are kept after an import not replaced since. */
