@@ -22,6 +22,8 @@ import { addDays, startOfOsloDay, type CalendarDate } from "../../shared/time.ts
 import type { Db } from "../db/database.ts";
 import { campCompanions, campPriceLines, campRegistrations, moneyActions, paymentShares, payments } from "../db/schema/camp.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
+import { campEventSlug } from "../../shared/messages/message.ts";
+import { forgetEventMessages, syncRecipientStates } from "../messages/messages.ts";
 import { campPersonalLinks, campRegistrationChanges } from "../db/schema/camp-self-service.ts";
 import { deleteExpiredLinks } from "../camp/camp-personal-link.ts";
 import { selfServiceMailPrefix } from "../camp/camp-self-service-mail.ts";
@@ -179,6 +181,8 @@ async function anonymiseDueEditions(db: Db, now: Date, anonymiseAfterDays: numbe
     const { end } = await campEditionOfYear(db, year);
     if (now.getTime() < anonymiseDueAt(end, anonymiseAfterDays).getTime()) continue;
     changed += (await anonymiseRegistrations(db, { editionYear: year }, now)).length;
+    // The messages to the camp's families go with the camp's personal data; the log keeps counts and states.
+    await forgetEventMessages(db, campEventSlug(year), now);
   }
   return changed;
 }
@@ -226,6 +230,8 @@ async function purgeOldNewMembers(db: Db, now: Date, months: number): Promise<nu
 /** Deletes sent and finally failed mail older than the retention (pending mail is never touched). */
 async function purgeOldMail(db: Db, now: Date, days: number): Promise<number> {
   const cutoff = mailCutoff(now, days);
+  // The message log keeps each family's state after its mail is gone.
+  await syncRecipientStates(db);
   const gone = await db
     .delete(mailOutbox)
     .where(

@@ -91,7 +91,10 @@ export const previewMessageSchema = z.object({ message: sendMessageSchema, order
 export const recipientStateLabels = { queued: "I kø", sent: "Sendt", failed: "Feilet" } as const;
 export type RecipientState = keyof typeof recipientStateLabels;
 
+/** What «Send» answers: the message's id and how many families it goes to (one mail each). */
 export const SentMessageSchema = z.object({ id: z.number().int(), recipients: z.number().int() });
+/** What «Send igjen» answers: how many failed mails went back into the outbox. */
+export const ResendAnswerSchema = z.object({ requeued: z.number().int() });
 
 export const MessageLogEntrySchema = z.object({
   id: z.number().int(),
