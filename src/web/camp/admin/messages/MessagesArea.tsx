@@ -21,6 +21,8 @@ import { getCampAdminParticipants } from "../camp-admin-api.ts";
 import { getMessageLog, previewMessage, sendFailedAgain, sendMessage } from "./messages-api.ts";
 import "./messages.css";
 
+const families = (count: number) => `${count} ${count === 1 ? "familie" : "familier"}`;
+
 const failedMessage = "Klarte ikke hente meldingene, så du er logget ut. Logg inn på nytt for å prøve igjen.";
 
 interface Draft {
@@ -106,7 +108,7 @@ export function MessagesArea({ session }: { session: AdminSession }) {
     setDraft(emptyDraft);
     setPreview(undefined);
     await load();
-    setResult({ ok: true, text: input.sendAt ? `Meldingen sendes ${formatOsloDateTime(new Date(input.sendAt))} til ${sent.recipients} familier.` : `Meldingen er lagt i kø til ${sent.recipients} familier.` });
+    setResult({ ok: true, text: input.sendAt ? `Meldingen sendes ${formatOsloDateTime(new Date(input.sendAt))} til ${families(sent.recipients)}.` : `Meldingen er lagt i kø til ${families(sent.recipients)}.` });
   }
 
   async function again(entry: MessageLogEntry) {
@@ -168,7 +170,7 @@ export function MessagesArea({ session }: { session: AdminSession }) {
         <div className="field">
           <label htmlFor={`${id}-body`}>Melding</label>
           <textarea id={`${id}-body`} rows={8} value={draft.body} aria-describedby={`${id}-fields`} onChange={(event) => update({ body: event.target.value })} />
-          <p id={`${id}-fields`} className="hint">
+          <p id={`${id}-fields`} className="field-hint">
             Flettefelt:{" "}
             {Object.entries(mergeFields).map(([field, meaning], index) => (
               <span key={field}>
@@ -179,7 +181,7 @@ export function MessagesArea({ session }: { session: AdminSession }) {
             . Hilsen, lenke og beløp står også nederst i hver e-post.
           </p>
         </div>
-        <label className="checkbox-line">
+        <label className="message-attach">
           <input type="checkbox" checked={draft.attachProgramme} onChange={(event) => update({ attachProgramme: event.target.checked })} /> Legg ved programmet (PDF)
         </label>
         <fieldset className="message-when">
@@ -214,7 +216,7 @@ export function MessagesArea({ session }: { session: AdminSession }) {
       </form>
       <ActionResult result={result} />
       {preview && <PreviewView preview={preview} selected={previewOrder} onSelect={(orderId) => void showPreview(orderId)} />}
-      <MessageLog entries={log} onAgain={(entry) => void again(entry)} busy={busy} />
+      <MessageLog entries={log} onAgain={(entry) => void again(entry)} onRefresh={() => void load()} busy={busy} />
     </section>
   );
 }
@@ -223,7 +225,7 @@ function PreviewView({ preview, selected, onSelect }: { preview: MessagePreview;
   const id = useId();
   return (
     <section className="message-preview" aria-labelledby={`${id}-heading`}>
-      <h3 id={`${id}-heading`}>Slik blir e-posten ({preview.recipients.length} familier får den)</h3>
+      <h3 id={`${id}-heading`}>Slik blir e-posten ({families(preview.recipients.length)} får den)</h3>
       <div className="field">
         <label htmlFor={`${id}-who`}>Vis e-posten til</label>
         <select id={`${id}-who`} value={selected ?? preview.recipients[0]?.orderIds[0] ?? ""} onChange={(event) => onSelect(event.target.value)}>
@@ -253,11 +255,14 @@ function PreviewView({ preview, selected, onSelect }: { preview: MessagePreview;
   );
 }
 
-function MessageLog({ entries, onAgain, busy }: { entries: MessageLogEntry[] | undefined; onAgain: (entry: MessageLogEntry) => void; busy: boolean }) {
+function MessageLog({ entries, onAgain, onRefresh, busy }: { entries: MessageLogEntry[] | undefined; onAgain: (entry: MessageLogEntry) => void; onRefresh: () => void; busy: boolean }) {
   const id = useId();
   return (
     <section aria-labelledby={`${id}-heading`}>
       <h3 id={`${id}-heading`}>Sendte meldinger</h3>
+      <button type="button" className="button secondary small" onClick={onRefresh}>
+        Oppdater
+      </button>
       {!entries ? (
         <p role="status">Laster inn meldingene...</p>
       ) : entries.length === 0 ? (
@@ -273,7 +278,7 @@ function MessageLog({ entries, onAgain, busy }: { entries: MessageLogEntry[] | u
                 {entry.attachment ? ` · vedlegg ${entry.attachment}` : ""}
               </p>
               <p>
-                {entry.recipients} familier: {recipientStateLabels.sent} {entry.counts.sent}, {recipientStateLabels.queued.toLocaleLowerCase("nb-NO")} {entry.counts.queued}, {recipientStateLabels.failed.toLocaleLowerCase("nb-NO")} {entry.counts.failed}
+                {families(entry.recipients)}: {recipientStateLabels.sent} {entry.counts.sent}, {recipientStateLabels.queued.toLocaleLowerCase("nb-NO")} {entry.counts.queued}, {recipientStateLabels.failed.toLocaleLowerCase("nb-NO")} {entry.counts.failed}
               </p>
               {entry.families.length > 0 && (
                 <details>
