@@ -53,8 +53,9 @@ export async function registerCampAdminRoutes(app: FastifyInstance) {
     sendOutcome(
       reply,
       await withRegistrationId(request.params.registrationId, async (id) => {
-        const outcome = await cancelRegistration(app.db, id, app.now(), (await currentCampAccount(request)).username);
+        const outcome = await cancelRegistration(app.db, id, app.now(), (await currentCampAccount(request)).username, app.env.PUBLIC_BASE_URL);
         app.campListsChanged();
+        if (outcome.kind === "ok" && outcome.changed) app.outbox.kick();
         // The place is free: the first in line on the waiting list gets an offer now.
         if (outcome.kind === "ok" && outcome.changed) await app.campWaitlist.drain();
         return outcome;

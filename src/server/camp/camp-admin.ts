@@ -10,6 +10,8 @@ import { grades } from "../db/schema/grades.ts";
 import { campEditionOfYear } from "./camp-edition-lookup.ts";
 import { checkInPersonId } from "../../shared/camp/camp-checkin.ts";
 import { campCheckins } from "../db/schema/camp-checkin.ts";
+import { queueMail } from "../mail/outbox.ts";
+import { renderCancellationMail, selfServiceMailKey } from "./camp-self-service-mail.ts";
 
 
 /**
@@ -211,7 +213,7 @@ export async function markCardCashPaid(db: Db, registrationId: number, now: Date
  * Cancels a registration (idempotent). Card/cash refunds are paid out by hand: the action records what
  * the refund rule gives back at this moment, so the treasurer sees who is owed what.
  */
-export async function cancelRegistration(db: Db, registrationId: number, now: Date, actor = ACTOR): Promise<AdminActionOutcome> {
+export async function cancelRegistration(db: Db, registrationId: number, now: Date, actor = ACTOR, publicBaseUrl = ""): Promise<AdminActionOutcome> {
   return db.transaction(async (tx) => {
     const found = await lockRegistration(tx, registrationId);
     if (!found) return { kind: "not-found" };
@@ -232,6 +234,18 @@ export async function cancelRegistration(db: Db, registrationId: number, now: Da
       at: now,
       note: `Avbestilt. Betalt ${payment.paidAmount} kr; å refundere etter reglene: ${refundDue} kr.`,
     });
+    // The family hears what happened and what it means for money, in the same transaction (D5).
+    const mail = renderCancellationMail({
+      orderId: updated.orderId,
+      year: updated.editionYear,
+      cancelledName: `${updated.firstName} ${updated.lastName}`,
+      whole: true,
+      method: payment.method,
+      refund: refundDue,
+      stillToPay: 0,
+      link: publicBaseUrl,
+    });
+    await queueMail(tx, { dedupeKey: selfServiceMailKey(registrationId, "leader-cancel"), to: updated.email, ...mail }, now);
     return { kind: "ok", changed: true, result: { ...resultOf({ ...updated, status: "cancelled" }, payment), refundDue } };
   });
 }

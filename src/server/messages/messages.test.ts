@@ -133,13 +133,13 @@ describe.each(databaseKinds)("«Send melding» on %s", (kind) => {
   });
 
   it("a failed mail is logged with the reason and «send igjen» sends it", async () => {
-    transport.failures = 1;
+    // Both mails of the message (the family's and the club's copy) fail; then their last attempt fails too.
+    transport.failures = 2;
     const res = await send({ segment: "picked", orderIds: [orderOf.Cecilie], subject: "Feiler først", body: "Hei" });
     const id = res.json().id;
     await app.outbox.drain();
-    // The first attempt failed and waits for its retry; make the next one the last and let it fail too.
-    await database.db.execute(sql`update mail_outbox set attempts = 9, next_attempt_at = ${suite.now.toISOString()}::timestamptz where dedupe_key = ${`message:${id}:`} || (select id from message_recipients where message_id = ${id})`);
-    transport.failures = 1;
+    await database.db.execute(sql`update mail_outbox set attempts = 9, next_attempt_at = ${suite.now.toISOString()}::timestamptz where dedupe_key like ${`message:${id}:%`}`);
+    transport.failures = 2;
     await app.outbox.drain();
     const failed = (await log()).find((entry: { id: number }) => entry.id === id);
     expect(failed.counts).toEqual({ queued: 0, sent: 0, failed: 1 });
@@ -197,5 +197,17 @@ describe.each(databaseKinds)("«Send melding» on %s", (kind) => {
     expect(await database.db.select().from(messageRecipients).where(eq(messageRecipients.address, "david.foresatt@example.no"))).toEqual([]);
     const left = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from mail_outbox where dedupe_key like 'message:%'`);
     expect(Number(left.rows[0]!.n)).toBe(0);
+  });
+
+  it("a leader's cancellation sends that family a mail saying what happened and what it means for money", async () => {
+    const [row] = await database.db.select().from(campRegistrations).where(eq(campRegistrations.orderId, orderOf.David!));
+    const cancel = await app.inject({ method: "POST", url: `/api/VinterleirAdmin/Cancel/${row!.id}/${leder}` });
+    expect(cancel.statusCode).toBe(200);
+    await app.outbox.drain();
+    const mail = transport.sent.find((sent) => sent.to === "david.foresatt@example.no" && sent.subject === "Påmeldingen til vinterleir 2026 er avbestilt");
+    expect(mail, transport.sent.filter((sent) => sent.to.startsWith("david")).map((sent) => sent.subject).join(" | ")).toBeDefined();
+    expect(mail?.text).toContain(`Vi har avbestilt påmeldingen til David Hansen (ordrenummer ${orderOf.David}).`);
+    expect(mail?.text).toMatch(/betale|tilbake/);
+    expect(transport.sent.filter((sent) => sent.subject === mail?.subject)).toHaveLength(1);
   });
 });
