@@ -66,11 +66,20 @@ describe.each(databaseKinds)("new members on %s", (kind) => {
     expect(row).toMatchObject({ firstName: "Sara", parentFirstName: "Lise", telephone: "91234567", referer: 2, age: 9, draftId: body.draftId });
     expect(row!.registrationDate.toISOString()).toBe(now.toISOString());
     const outbox = await database.db.select().from(mailOutbox);
-    expect(outbox).toMatchObject([{ dedupeKey: `new-member-confirmation:${row!.registrationId}`, recipient: "lise@example.no" }]);
+    expect(outbox).toMatchObject([
+      { dedupeKey: `new-member-confirmation:${row!.registrationId}`, recipient: "lise@example.no" },
+      { dedupeKey: `new-member-notice:${row!.registrationId}`, recipient: "kontakt@skitaekwondo.no", replyTo: "lise@example.no" },
+    ]);
 
     await app.outbox.drain();
-    expect(transport.sent).toHaveLength(1);
-    const mail = transport.sent[0]!;
+    expect(transport.sent).toHaveLength(2);
+    // The club is told, with who to call and where to follow up; an answer goes to the guardian.
+    const notice = transport.sent.find((sent) => sent.to === "kontakt@skitaekwondo.no")!;
+    expect(notice).toMatchObject({ subject: "Ny interessent: Sara Berg (9 år)", replyTo: "lise@example.no" });
+    expect(notice.text).toContain("Foresatt: Lise Berg");
+    expect(notice.text).toContain("Telefon: 91234567");
+    expect(notice.text).toContain("/nyttmedlem/sjekk");
+    const mail = transport.sent.find((sent) => sent.to === "lise@example.no")!;
     expect(mail).toMatchObject({ to: "lise@example.no", subject: "Takk for interessen – Ski Taekwondo Klubb" });
     expect(mail.text).toContain("Hei Lise!");
     expect(mail.text).toContain("Sara Berg");
@@ -83,16 +92,19 @@ describe.each(databaseKinds)("new members on %s", (kind) => {
     const [row] = await database.db.select().from(newMemberRegistrations);
     expect(row).toMatchObject({ firstName: "Per", parentFirstName: "", parentLastName: "", age: 34, referer: 0 });
     await app.outbox.drain();
-    expect(transport.sent[0]!.to).toBe("per@example.no");
-    expect(transport.sent[0]!.text).toContain("Hei Per!");
-    expect(transport.sent[0]!.text).not.toContain("Foresatt");
+    const confirmation = transport.sent.find((sent) => sent.to === "per@example.no")!;
+    expect(confirmation.text).toContain("Hei Per!");
+    expect(confirmation.text).not.toContain("Foresatt");
   });
 
   it("escapes user text in the HTML mail", async () => {
     await post(child({ firstName: "<script>alert(1)</script>" }));
     await app.outbox.drain();
-    expect(transport.sent[0]!.html).not.toContain("<script>");
-    expect(transport.sent[0]!.html).toContain("&lt;script&gt;");
+    expect(transport.sent).toHaveLength(2);
+    for (const mail of transport.sent) {
+      expect(mail.html).not.toContain("<script>");
+      expect(mail.html).toContain("&lt;script&gt;");
+    }
   });
 
   it("answers 400 with Norwegian messages and stores nothing on bad input", async () => {
@@ -123,7 +135,8 @@ describe.each(databaseKinds)("new members on %s", (kind) => {
     expect((await post(withoutId)).body).toBe("Done");
     expect((await post(withoutId)).body).toBe("Done");
     expect(await database.db.select().from(newMemberRegistrations)).toHaveLength(3);
-    expect(await database.db.select().from(mailOutbox)).toHaveLength(3);
+    // A confirmation and the club's notice for each stored registration.
+    expect(await database.db.select().from(mailOutbox)).toHaveLength(6);
   });
 
   it("lists registrations newest first with the spec's fields for the admin", async () => {

@@ -23,6 +23,7 @@ import type { Db } from "../db/database.ts";
 import { campCompanions, campPriceLines, campRegistrations, moneyActions, paymentShares, payments } from "../db/schema/camp.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { campEventSlug } from "../../shared/messages/message.ts";
+import { newMemberConfirmationKey, newMemberNoticeKey } from "../members/new-member-mail.ts";
 import { forgetEventMessages, syncRecipientStates } from "../messages/messages.ts";
 import { campPersonalLinks, campRegistrationChanges } from "../db/schema/camp-self-service.ts";
 import { deleteExpiredLinks } from "../camp/camp-personal-link.ts";
@@ -221,7 +222,7 @@ async function purgeOldNewMembers(db: Db, now: Date, months: number): Promise<nu
       .where(lt(newMemberRegistrations.registrationDate, cutoff))
       .returning({ id: newMemberRegistrations.registrationId });
     if (gone.length > 0) {
-      await tx.delete(mailOutbox).where(inArray(mailOutbox.dedupeKey, gone.map((row) => `new-member-confirmation:${row.id}`)));
+      await tx.delete(mailOutbox).where(inArray(mailOutbox.dedupeKey, gone.flatMap((row) => [newMemberConfirmationKey(row.id), newMemberNoticeKey(row.id)])));
     }
     return gone.length;
   });

@@ -41,7 +41,6 @@ CREATE TABLE "messages" (
 --> statement-breakpoint
 ALTER TABLE "mail_outbox" ADD COLUMN "reply_to" text;--> statement-breakpoint
 ALTER TABLE "message_recipients" ADD CONSTRAINT "message_recipients_message_id_messages_id_fk" FOREIGN KEY ("message_id") REFERENCES "public"."messages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "message_recipients" ADD CONSTRAINT "message_recipients_outbox_id_mail_outbox_id_fk" FOREIGN KEY ("outbox_id") REFERENCES "public"."mail_outbox"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "message_reminders" ADD CONSTRAINT "message_reminders_message_id_messages_id_fk" FOREIGN KEY ("message_id") REFERENCES "public"."messages"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "message_recipients_outbox_idx" ON "message_recipients" USING btree ("outbox_id");--> statement-breakpoint
 CREATE INDEX "messages_event_idx" ON "messages" USING btree ("event_slug");--> statement-breakpoint
