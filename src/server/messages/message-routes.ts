@@ -1,9 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { previewMessageSchema, sendMessageSchema } from "../../shared/messages/message.ts";
+import { previewMessageSchema, ReminderSchema, sendMessageSchema } from "../../shared/messages/message.ts";
 import { currentCampAccount, requireCampRole } from "../admin-auth/camp-account.ts";
 import { parseWith } from "../errors.ts";
 import { PeriodicJob } from "../jobs/periodic-job.ts";
+import { createDueReminder, reminderOf, saveReminder } from "./message-reminder.ts";
 import { createMessage, messageLog, previewMessage, queueDueMessages, resendFailed } from "./messages.ts";
 
 declare module "fastify" {
@@ -28,6 +29,7 @@ export function setUpMessageScheduler(app: FastifyInstance, options: MessageSche
     log: app.log,
     failureMessage: "message scheduler run failed",
     run: async () => {
+      await createDueReminder(app.db, app.now());
       const queued = await queueDueMessages(app.db, app.now(), app.env.PUBLIC_BASE_URL);
       if (queued > 0) app.outbox.kick();
       return queued;
@@ -63,6 +65,17 @@ export async function registerMessageRoutes(app: FastifyInstance) {
   app.get<{ Params: { slug: string } }>("/api/Melding/Get/:slug/:token", leder, async (request, reply) =>
     reply.header("cache-control", "no-store").send(await messageLog(app.db, request.params.slug)),
   );
+
+  app.get<{ Params: { slug: string } }>("/api/Melding/Reminder/:slug/:token", leder, async (request, reply) =>
+    reply.header("cache-control", "no-store").send(await reminderOf(app.db, request.params.slug)),
+  );
+
+  app.put<{ Params: { slug: string } }>("/api/Melding/Reminder/:slug/:token", leder, async (request, reply) => {
+    const reminder = parseWith(ReminderSchema, request.body);
+    const saved = await saveReminder(app.db, request.params.slug, reminder, (await currentCampAccount(request)).username, app.now());
+    app.messageScheduler.kick();
+    return reply.header("cache-control", "no-store").send(saved);
+  });
 
   app.post<{ Params: { slug: string; messageId: string } }>("/api/Melding/SendAgain/:slug/:messageId/:token", leder, async (request, reply) => {
     const id = Number(parseWith(messageIdParam, request.params.messageId));

@@ -24,6 +24,7 @@ describe.each(databaseKinds)("«Send melding» on %s", (kind) => {
   const log = async () => (await app.inject({ url: `/api/Melding/Get/${slug}/${leder}` })).json();
 
   beforeAll(async () => {
+    suite.now = new Date("2026-10-15T10:00:00Z");
     database = await createTestDatabase(kind);
     ({ app, transport } = await buildCampTestApp(database, { clock: () => suite.now }));
     leder = await campAdminToken(app);
@@ -183,6 +184,45 @@ describe.each(databaseKinds)("«Send melding» on %s", (kind) => {
     expect((await app.inject({ method: "POST", url: `/api/Melding/SendAgain/${slug}/1/${token}` })).statusCode).toBe(403);
   });
 
+  it("a leader's cancellation sends that family a mail saying what happened and what it means for money", async () => {
+    const [row] = await database.db.select().from(campRegistrations).where(eq(campRegistrations.orderId, orderOf.David!));
+    const cancel = await app.inject({ method: "POST", url: `/api/VinterleirAdmin/Cancel/${row!.id}/${leder}` });
+    expect(cancel.statusCode).toBe(200);
+    await app.outbox.drain();
+    const mail = transport.sent.find((sent) => sent.to === "david.foresatt@example.no" && sent.subject === "Påmeldingen til vinterleir 2026 er avbestilt");
+    expect(mail, transport.sent.filter((sent) => sent.to.startsWith("david")).map((sent) => sent.subject).join(" | ")).toBeDefined();
+    expect(mail?.text).toContain(`Vi har avbestilt påmeldingen til David Hansen (ordrenummer ${orderOf.David}).`);
+    expect(mail?.text).toMatch(/betale|tilbake/);
+    expect(transport.sent.filter((sent) => sent.subject === mail?.subject)).toHaveLength(1);
+  });
+  it("the reminder before the camp is on by default, edited per edition, and sent once to every family when due", async () => {
+    const url = `/api/Melding/Reminder/${slug}/${leder}`;
+    expect((await app.inject({ url })).json()).toMatchObject({ enabled: true, daysBefore: 3, sentMessageId: null });
+    const bad = await app.inject({ method: "PUT", url, payload: { enabled: true, daysBefore: 0, subject: "x", body: "y" } });
+    expect(bad.statusCode).toBe(400);
+    const saved = await app.inject({ method: "PUT", url, payload: { enabled: true, daysBefore: 2, subject: "Vinterleiren nærmer seg", body: "Vi gleder oss til å se {deltakere}!" } });
+    expect(saved.statusCode).toBe(200);
+    // Two days before 28 November begins in Oslo.
+    expect(saved.json()).toMatchObject({ daysBefore: 2, sendsAt: "2026-11-25T23:00:00.000Z" });
+    await app.messageScheduler.runOnce();
+    await app.outbox.drain();
+    expect(transport.sent.some((mail) => mail.subject === "Vinterleiren nærmer seg")).toBe(false);
+
+    suite.now = new Date("2026-11-26T08:00:00Z");
+    // The admin token of six weeks ago has expired.
+    leder = await campAdminToken(app);
+    await app.messageScheduler.runOnce();
+    await app.messageScheduler.runOnce();
+    await app.outbox.drain();
+    const reminders = transport.sent.filter((mail) => mail.subject === "Vinterleiren nærmer seg");
+    // Every confirmed family once (David was cancelled), and the club's copy is separate.
+    expect(reminders.map((mail) => mail.to.split(".")[0]).sort()).toEqual(["anne", "bjørn", "cecilie", "eva"]);
+    expect(reminders.find((mail) => mail.to.startsWith("anne"))?.text).toContain("Vi gleder oss til å se Anne!");
+    expect(reminders[0]!.attachments?.[0]?.filename).toBe("vinterleir-2026-barn.pdf");
+    const after = await app.inject({ url: `/api/Melding/Reminder/${slug}/${leder}` });
+    expect(after.json(), after.body).toMatchObject({ sentMessageId: expect.any(Number) });
+  });
+
   it("with the event's personal data the texts, addresses and mails go; the log keeps counts and states", async () => {
     const before = await log();
     await forgetEventMessages(app.db, slug, suite.now);
@@ -199,15 +239,4 @@ describe.each(databaseKinds)("«Send melding» on %s", (kind) => {
     expect(Number(left.rows[0]!.n)).toBe(0);
   });
 
-  it("a leader's cancellation sends that family a mail saying what happened and what it means for money", async () => {
-    const [row] = await database.db.select().from(campRegistrations).where(eq(campRegistrations.orderId, orderOf.David!));
-    const cancel = await app.inject({ method: "POST", url: `/api/VinterleirAdmin/Cancel/${row!.id}/${leder}` });
-    expect(cancel.statusCode).toBe(200);
-    await app.outbox.drain();
-    const mail = transport.sent.find((sent) => sent.to === "david.foresatt@example.no" && sent.subject === "Påmeldingen til vinterleir 2026 er avbestilt");
-    expect(mail, transport.sent.filter((sent) => sent.to.startsWith("david")).map((sent) => sent.subject).join(" | ")).toBeDefined();
-    expect(mail?.text).toContain(`Vi har avbestilt påmeldingen til David Hansen (ordrenummer ${orderOf.David}).`);
-    expect(mail?.text).toMatch(/betale|tilbake/);
-    expect(transport.sent.filter((sent) => sent.subject === mail?.subject)).toHaveLength(1);
-  });
 });

@@ -14,7 +14,7 @@ import { CampAccountInputSchema, CampAccountSchema, CampMeSchema } from "../../s
 import { CheckInActionAnswerSchema, CheckInActionSchema, CheckInCountsSchema, CheckInHitSchema, CheckInSearchAnswerSchema } from "../../shared/camp/camp-checkin.ts";
 import { FindMyRegistrationSchema, MyCancellationSchema, MyCompanionAddSchema, MyGradingSchema, MyRegistrationChangeSchema } from "../../shared/camp/camp-registration.ts";
 import { TreasurerSummarySchema } from "../../shared/camp/camp-treasurer.ts";
-import { MessageLogEntrySchema, MessagePreviewSchema, ResendAnswerSchema, SentMessageSchema, previewMessageSchema, sendMessageSchema } from "../../shared/messages/message.ts";
+import { ReminderSchema, ReminderViewSchema, MessageLogEntrySchema, MessagePreviewSchema, ResendAnswerSchema, SentMessageSchema, previewMessageSchema, sendMessageSchema } from "../../shared/messages/message.ts";
 import { CampPriceQuoteSchema } from "../../shared/camp/camp-athletes.ts";
 
 /**
@@ -38,6 +38,7 @@ export const requestSchemas = {
   FindMyRegistration: FindMyRegistrationSchema,
   SendMessage: sendMessageSchema,
   PreviewMessage: previewMessageSchema,
+  Reminder: ReminderSchema,
 } satisfies Record<string, z.ZodType>;
 
 /** Answers, described as the server sends them. */
@@ -72,6 +73,7 @@ export const responseSchemas = {
   MessageLogEntry: MessageLogEntrySchema,
   MessagePreview: MessagePreviewSchema,
   ResendAnswer: ResendAnswerSchema,
+  ReminderView: ReminderViewSchema,
 } satisfies Record<string, z.ZodType>;
 
 export type SchemaName = keyof typeof requestSchemas | keyof typeof responseSchemas;

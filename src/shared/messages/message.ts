@@ -134,3 +134,29 @@ export function campYearOfSlug(slug: string): number | undefined {
   const match = /^vinterleir-(\d{4})$/.exec(slug);
   return match ? Number(match[1]) : undefined;
 }
+
+/** The reminder the site sends itself before the camp: on unless the leader turns it off; text edited per edition. */
+export const ReminderSchema = z
+  .object({
+    enabled: z.boolean({ error: "Påminnelsen må være på eller av." }),
+    daysBefore: z.number({ error: "Velg hvor mange dager før leiren (1–30)." }).int({ error: "Velg hvor mange dager før leiren (1–30)." }).min(1, { error: "Velg hvor mange dager før leiren (1–30)." }).max(30, { error: "Velg hvor mange dager før leiren (1–30)." }),
+    subject: plainText(messageLimits.subject, messageInputMessages.subject, false),
+    body: plainText(messageLimits.body, messageInputMessages.body, true),
+  })
+  .strict();
+export type Reminder = z.infer<typeof ReminderSchema>;
+
+export const ReminderViewSchema = ReminderSchema.extend({ sentMessageId: z.number().int().nullable(), sendsAt: z.string() });
+
+export const defaultReminder: Reminder = {
+  enabled: true,
+  daysBefore: 3,
+  subject: "Snart vinterleir!",
+  body: [
+    "Vi gleder oss til å se {deltakere} på vinterleiren!",
+    "",
+    "Husk dobok (treningsdrakt), beskyttelsesutstyr, drikkeflaske og innesko. Overnatter dere, trengs liggeunderlag, sovepose og toalettsaker.",
+    "",
+    "Programmet ligger ved.",
+  ].join("\n"),
+};
