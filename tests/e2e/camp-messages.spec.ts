@@ -22,10 +22,10 @@ test("«Send melding»: the leader picks a family, sees the exact mail, sends it
   await logIn(page);
   await page.getByRole("tab", { name: "Send melding" }).click();
   await expect(page.getByRole("heading", { name: "Send melding", level: 2 })).toBeVisible();
-  await page.getByLabel("Til").selectOption({ label: "Valgte fra listen" });
+  await page.getByLabel("Til", { exact: true }).selectOption({ label: "Valgte fra listen" });
   await page.getByRole("checkbox", { name: new RegExp(`Emma ${surname}`) }).check();
   const subject = `Ta med liggeunderlag ${surname}`;
-  await page.getByLabel("Emne").fill(subject);
+  await page.getByLabel("Emne", { exact: true }).fill(subject);
   await page.getByLabel("Melding", { exact: true }).fill("{deltakere} må ha med liggeunderlag. Dere har {beløp} igjen å betale.");
   await page.getByLabel("Legg ved programmet (PDF)").check();
 

@@ -319,6 +319,25 @@ describe.each(databaseKinds)("hostile input to the admin endpoints on %s", (kind
     fuzzTimeoutMs,
   );
   it(
+    "PUT /api/Melding/Reminder/:slug/:token",
+    () =>
+      fuzzEndpoint(context, {
+        requests: fc.record({
+          slug: messageSlug,
+          token: tokenFor("camp"),
+          body: jsonBodies(fc.oneof(mutated(fc.record({ enabled: fc.boolean(), daysBefore: fc.integer({ min: -2, max: 40 }), subject: fc.oneof(fc.constant("Snart leir"), hostileText), body: fc.oneof(fc.constant("Husk {deltakere}"), hostileText) }), ["enabled", "daysBefore", "subject", "body"]), hostileValue)),
+        }),
+        toInject: ({ slug, token, body }) => ({
+          method: "PUT",
+          url: `/api/Melding/Reminder/${slug}/${token}`,
+          ...(body.payload !== undefined ? { payload: body.payload } : {}),
+          headers: body.contentType ? { "content-type": body.contentType } : {},
+        }),
+        unchangedWhenRejected: ["message_reminders", ...messageTables],
+      }),
+    fuzzTimeoutMs,
+  );
+  it(
     "POST /api/Melding/SendAgain/:slug/:messageId/:token",
     () =>
       fuzzEndpoint(context, {

@@ -19,6 +19,7 @@ import { ActionResult, type ActionOutcome } from "../../../components/admin/Acti
 import { useCampYear } from "../../../lib/camp-edition.tsx";
 import { getCampAdminParticipants } from "../camp-admin-api.ts";
 import { getMessageLog, previewMessage, sendFailedAgain, sendMessage } from "./messages-api.ts";
+import { ReminderForm } from "./ReminderForm.tsx";
 import "./messages.css";
 
 const families = (count: number) => `${count} ${count === 1 ? "familie" : "familier"}`;
@@ -216,6 +217,7 @@ export function MessagesArea({ session }: { session: AdminSession }) {
       </form>
       <ActionResult result={result} />
       {preview && <PreviewView preview={preview} selected={previewOrder} onSelect={(orderId) => void showPreview(orderId)} />}
+      <ReminderForm session={session} slug={slug} />
       <MessageLog entries={log} onAgain={(entry) => void again(entry)} onRefresh={() => void load()} busy={busy} />
     </section>
   );

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MessageLogEntrySchema, MessagePreviewSchema, ResendAnswerSchema, SentMessageSchema, type MessageLogEntry, type MessagePreview, type SendMessageInput } from "../../../../shared/messages/message.ts";
+import { MessageLogEntrySchema, MessagePreviewSchema, ReminderViewSchema, ResendAnswerSchema, SentMessageSchema, type MessageLogEntry, type MessagePreview, type Reminder, type SendMessageInput } from "../../../../shared/messages/message.ts";
 import { ApiError, getJson, parseErrorBody, send } from "../../../lib/api-client.ts";
 
 // «Send melding» (/api/Melding/…): the event's key comes first, the token last, as in every admin area.
@@ -30,4 +30,20 @@ export function previewMessage(slug: string, token: string, message: SendMessage
 
 export function sendFailedAgain(slug: string, token: string, messageId: number) {
   return postJson(`/api/Melding/SendAgain/${encodeURIComponent(slug)}/${messageId}/${encodeURIComponent(token)}`, {}, ResendAnswerSchema);
+}
+
+const ReminderAnswerSchema = ReminderViewSchema;
+
+export function getReminder(slug: string, token: string) {
+  return getJson(messagePath("Reminder", slug, token), ReminderAnswerSchema);
+}
+
+export async function saveReminder(slug: string, token: string, reminder: Reminder) {
+  const response = await send(messagePath("Reminder", slug, token), { method: "PUT", headers: { "Content-Type": "application/json" }, body: JSON.stringify(reminder) });
+  const text = await response.text().catch(() => "");
+  if (!response.ok) {
+    const error = parseErrorBody(text);
+    throw new ApiError([error?.error, ...(error?.issues?.map((issue) => issue.message) ?? [])].filter(Boolean).join(" ") || `PUT svarte ${response.status}`, response.status);
+  }
+  return ReminderAnswerSchema.parse(JSON.parse(text));
 }
