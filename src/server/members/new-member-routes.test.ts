@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sha256Hex } from "../admin-auth/password-hash.ts";
-import { createTestTransport } from "../test-support/camp.ts";
+import { countRows, createTestTransport } from "../test-support/camp.ts";
 import type { Database } from "../db/database.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { newMemberRegistrations } from "../db/schema/members.ts";
@@ -153,6 +153,37 @@ describe.each(databaseKinds)("new members on %s", (kind) => {
     // Same timestamp: the later id first.
     expect(rows.map((row) => row.firstName)).toEqual(["Per", "Sara"]);
     expect(rows[1]).toMatchObject({ registrationId: 1, registrationdate: now.toISOString(), firstname: "Sara", lastname: "Berg", parentfirstname: "Lise", age: 9, referer: 2, telephone: "91234567" });
+  });
+
+  it("the admin writes to all interested or to one: one mail per contact, greeting the guardian, Reply-To and a copy to the club", async () => {
+    await post(child());
+    await post(adult());
+    await app.outbox.drain();
+    transport.sent.length = 0;
+    const write = (payload: object) => app.inject({ method: "POST", url: `/api/NewMemberAdmin/Message/${token}`, payload });
+    const all = await write({ subject: "Prøvetime tirsdag", body: "Velkommen til prøvetime tirsdag kl. 18." });
+    expect(all.statusCode).toBe(201);
+    expect(all.json()).toMatchObject({ recipients: 2 });
+    await app.outbox.drain();
+    const toLise = transport.sent.find((mail) => mail.to === "lise@example.no" && mail.subject === "Prøvetime tirsdag")!;
+    expect(toLise.text).toMatch(/^Hei Lise!\n\nDenne meldingen gjelder Sara\./);
+    expect(toLise.replyTo).toBe("kontakt@skitaekwondo.no");
+    expect(transport.sent.find((mail) => mail.to === "per@example.no")?.text).toMatch(/^Hei Per!\n\nVelkommen/);
+    expect(transport.sent.find((mail) => mail.to === "kontakt@skitaekwondo.no")?.subject).toBe("Kopi: Prøvetime tirsdag");
+
+    const [per] = (await list()).filter((row) => row.firstName === "Per");
+    const one = await write({ registrationIds: [per!.registrationId], subject: "Bare til Per", body: "Hei" });
+    expect(one.json()).toMatchObject({ recipients: 1 });
+    await app.outbox.drain();
+    expect(transport.sent.filter((mail) => mail.subject === "Bare til Per").map((mail) => mail.to)).toEqual(["per@example.no"]);
+
+    const outbox = await countRows(database, "mail_outbox");
+    for (const bad of [{ subject: "", body: "x" }, { subject: "x" }, { registrationIds: [999999], subject: "x", body: "y" }, { subject: "x", body: "y", to: "alle" }]) {
+      const res = await write(bad);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toEqual(expect.any(String));
+    }
+    expect(await countRows(database, "mail_outbox")).toBe(outbox);
   });
 
   it("removes a registration for good and answers an ok flag", async () => {

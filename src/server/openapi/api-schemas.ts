@@ -14,7 +14,7 @@ import { CampAccountInputSchema, CampAccountSchema, CampMeSchema } from "../../s
 import { CheckInActionAnswerSchema, CheckInActionSchema, CheckInCountsSchema, CheckInHitSchema, CheckInSearchAnswerSchema } from "../../shared/camp/camp-checkin.ts";
 import { FindMyRegistrationSchema, MyCancellationSchema, MyCompanionAddSchema, MyGradingSchema, MyRegistrationChangeSchema } from "../../shared/camp/camp-registration.ts";
 import { TreasurerSummarySchema } from "../../shared/camp/camp-treasurer.ts";
-import { ReminderSchema, ReminderViewSchema, MessageLogEntrySchema, MessagePreviewSchema, ResendAnswerSchema, SentMessageSchema, previewMessageSchema, sendMessageSchema } from "../../shared/messages/message.ts";
+import { newMemberMessageSchema, ReminderSchema, ReminderViewSchema, MessageLogEntrySchema, MessagePreviewSchema, ResendAnswerSchema, SentMessageSchema, previewMessageSchema, sendMessageSchema } from "../../shared/messages/message.ts";
 import { CampPriceQuoteSchema } from "../../shared/camp/camp-athletes.ts";
 
 /**
@@ -39,6 +39,7 @@ export const requestSchemas = {
   SendMessage: sendMessageSchema,
   PreviewMessage: previewMessageSchema,
   Reminder: ReminderSchema,
+  NewMemberMessage: newMemberMessageSchema,
 } satisfies Record<string, z.ZodType>;
 
 /** Answers, described as the server sends them. */

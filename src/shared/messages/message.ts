@@ -160,3 +160,16 @@ export const defaultReminder: Reminder = {
     "Programmet ligger ved.",
   ].join("\n"),
 };
+
+/** The new-member admin writes to one, some or all interested (none named: all). */
+export const newMemberMessageSchema = z
+  .object({
+    registrationIds: z.array(z.number().int().positive(), { error: "Velg hvem meldingen skal til." }).max(messageLimits.orderIds, { error: "Velg hvem meldingen skal til." }).optional(),
+    subject: plainText(messageLimits.subject, messageInputMessages.subject, false),
+    body: plainText(messageLimits.body, messageInputMessages.body, true),
+  })
+  .strict();
+export type NewMemberMessageInput = z.infer<typeof newMemberMessageSchema>;
+
+/** The key the new-member admin's messages are logged under. */
+export const newMemberMessageSlug = "nye-medlemmer";
