@@ -10,6 +10,14 @@ const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1280, height:
 const phone = { ...devices["Desktop Chrome"], viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true };
 /** Specs that publish a camp edition (tests/e2e/camp-editions-admin.spec.ts). */
 const changesCurrentCamp = /camp-editions-admin\.spec\.ts$/;
+/**
+ * Each spec runs at the width it is about. At both widths: the specs whose assertions depend on the width
+ * (navigation: menu bar or hamburger) or that run axe on screens whose layout differs by width (axe at 360
+ * px and at desktop). At one width: flows whose every assertion is the same at both — the public flows at
+ * phone width (most visitors), the camp admin's edition work at desktop width (done at a desk).
+ */
+const phoneOnly = /(camp-registration|vipps|info-pages)\.spec\.ts$/;
+const desktopOnly = /camp-edition-wizard\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -26,11 +34,11 @@ export default defineConfig({
     trace: "retain-on-failure",
   },
   projects: [
-    { name: "desktop", use: desktop, testIgnore: changesCurrentCamp },
-    { name: "phone", use: phone, testIgnore: changesCurrentCamp },
-    // Publishing a camp edition changes the camp every other test registers for, so these run last, one after the other.
+    { name: "desktop", use: desktop, testIgnore: [changesCurrentCamp, phoneOnly] },
+    { name: "phone", use: phone, testIgnore: [changesCurrentCamp, desktopOnly] },
+    // Publishing a camp edition changes the camp every other test registers for, so these run last, at the
+    // admin's desktop width.
     { name: "editions-desktop", use: desktop, testMatch: changesCurrentCamp, dependencies: ["desktop", "phone"] },
-    { name: "editions-phone", use: phone, testMatch: changesCurrentCamp, dependencies: ["editions-desktop"] },
   ],
   // The real production server over the real build, with its own empty data folder.
   webServer: {

@@ -4,9 +4,13 @@ export default defineConfig({
   test: {
     include: ["src/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
     setupFiles: ["./src/test-setup.ts"],
+    // Migrates a PGlite and a PostgreSQL database once; each test file copies them (test-support/database.ts).
+    globalSetup: ["./src/server/test-support/database-templates.global.ts"],
     restoreMocks: true,
+    // A cheap scrypt cost for the tests' password hashes (production keeps 2^15; password-hash.ts).
+    env: { TEST_PASSWORD_HASH_N: "1024" },
     // Each database test file starts its own PGlite (WebAssembly) or PostgreSQL database; on a busy 2-core
-    // machine that can take well over the default 10 s. These are limits against hangs, not speed checks.
+    // machine that can take over the default 10 s. These are limits against hangs, not speed checks.
     hookTimeout: 60_000,
     testTimeout: 30_000,
   },

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import Fastify, { type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { registerSecurityHeaders } from "./security/security-headers.ts";
 import { registerRateLimiting } from "./security/public-rate-limit.ts";
 import compress from "@fastify/compress";
@@ -44,6 +44,11 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions["logger"];
   /** Serve the built site (off in API-only tests that run without a build). */
   serveSite?: boolean;
+  /**
+   * With `serveSite: false`: serves the pages some other way, and answers what no route takes (the
+   * development server, scripts/dev-server.ts: Vite inside the server). Without it only the API is served.
+   */
+  registerPages?: (app: FastifyInstance) => Promise<void>;
   /** How the site's pages are rendered (tests: a stand-in for the web app's server build). */
   site?: Pick<StaticSiteOptions, "renderer" | "editionMaxAgeMs">;
   /** A database the caller owns (tests); otherwise one is opened from env and closed with the app. */
@@ -71,6 +76,7 @@ export async function buildApp({
   env,
   logger = false,
   serveSite = true,
+  registerPages,
   site,
   database: givenDatabase,
   clock = () => new Date(),
@@ -135,6 +141,8 @@ export async function buildApp({
   await app.register(registerInvoiceRoutes);
   if (serveSite) {
     await registerStaticSite(app, { staticDir: env.STATIC_DIR, publicBaseUrl: env.PUBLIC_BASE_URL, ...site });
+  } else if (registerPages) {
+    await registerPages(app);
   } else {
     // Fastify's own 404 logs and echoes the raw path, which may be a token; this one does neither.
     app.setNotFoundHandler(async (_request, reply) => reply.code(404).send({ error: errorMessages.notFound } satisfies ErrorBody));

@@ -47,9 +47,16 @@ export function loggedUrl(request: { url: string; routeOptions?: { url?: string 
   return maskSecretSegments(redactUrl(request.url));
 }
 
-export function createLogger(env: Env): FastifyServerOptions["logger"] {
+/**
+ * JSON lines, one object per event, for the machines that collect production logs. A person running the
+ * server at a terminal (`npm start`, `npm run dev`) reads one short line per event instead (pino-pretty):
+ * that is decided by whether stdout is a terminal, so a service or a container, whose output is a pipe or
+ * a file, keeps JSON. The redaction below applies to both.
+ */
+export function createLogger(env: Env, { pretty = process.stdout.isTTY === true }: { pretty?: boolean } = {}): FastifyServerOptions["logger"] {
   return {
     level: env.LOG_LEVEL,
+    ...(pretty ? { transport: { target: "pino-pretty", options: { translateTime: "SYS:HH:MM:ss", ignore: "pid,hostname", singleLine: true } } } : {}),
     redact: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
     serializers: {
       req(request) {

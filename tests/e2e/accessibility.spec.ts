@@ -5,8 +5,30 @@ import { adminToken, screenshot } from "./camp-helpers.ts";
 
 const appPaths = ["/vinterleir/registrering", "/vinterleir/deltakere", "/vinterleir/deltakere/admin", "/nyttmedlem", "/nyttmedlem/sjekk", "/invoices", "/vinterleir/venteliste/ukjent-lenke"];
 
+/**
+ * axe runs on every page at 360 px. At desktop width it runs where the page's layout is not the phone's: the
+ * header's menu bar (the same on every page, checked on the home page), one page per information-page
+ * layout that has its own wide-screen rules (home, times table, section with side menu, price list, theory,
+ * contact, equipment, events, camp section, print program), and every working page. Text is the same at
+ * both widths, so the rest would only repeat the phone's check.
+ */
+const desktopLayouts = new Set([
+  "/",
+  "/treningstider",
+  "/om/oss",
+  "/barnepartiet/priser",
+  "/teori/mom",
+  "/kontakt",
+  "/utstyr",
+  "/arrangementer",
+  "/vinterleir",
+  "/vinterleir/print/program",
+  ...appPaths,
+]);
+
 for (const path of [...staticPaths, ...appPaths, "/finnes/ikke"]) {
   test(`axe finds no violations on ${path}`, async ({ page }) => {
+    test.skip((page.viewportSize()?.width ?? 0) > 360 && !desktopLayouts.has(path), "the same layout as at 360 px, checked there");
     await page.goto(path);
     await page.waitForLoadState("networkidle");
     const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();

@@ -111,7 +111,9 @@ test.describe("check-in at the camp door", () => {
 
     // The network goes; the payment waits in the browser and shows as done.
     await context.setOffline(true);
-    await card.getByRole("button", { name: `Betalt med kort/kontant for Inga ${lastName}` }).click();
+    // Two choices, so the treasurer can match the card terminal.
+    await expect(card.getByRole("button", { name: `Kontant – betalt for Inga ${lastName}` })).toBeVisible();
+    await card.getByRole("button", { name: `Kort – betalt for Inga ${lastName}` }).click();
     await expect(page.getByText("1 handling venter på nett")).toBeVisible();
     await expect(card.getByText(/Betalt i døra: .* \(venter på nett\)/)).toBeVisible();
     await card.getByRole("button", { name: `Sjekk inn Per ${lastName}` }).click();
@@ -134,5 +136,13 @@ test.describe("check-in at the camp door", () => {
     expect(doorPayments).toHaveLength(1);
     expect(doorPayments[0]!.actor).toBe(campAdmin.username);
     expect(doorPayments[0]!.amount).toBe(Number(outstanding.replace(/\D/g, "")));
+    // Paid in full: nothing left, and the door takes no more (a clear Norwegian answer, not a second payment).
+    await expect(card.locator(".checkin-money .owing")).toHaveCount(0);
+    await expect(card.getByRole("button", { name: `Kort – betalt for Inga ${lastName}` })).toHaveCount(0);
+    const again = await request.post(`/api/VinterleirAdmin/CheckIn/Action/${token}`, {
+      data: { actionId: randomUUID(), kind: "payment", personId: `a${registrationId}`, amount: 100, method: "cash" },
+    });
+    expect(again.status()).toBe(409);
+    expect((await again.json()).error).toBe("Det er ingenting igjen å betale på denne påmeldingen.");
   });
 });

@@ -43,6 +43,11 @@ test("a leder adds an innsjekk helper; the helper signs in and sees no allergy t
   await screenshot(page, "camp-admin-lister-kjokken");
   await page.getByRole("tab", { name: "Kasserer" }).click();
   await expect(page.getByRole("heading", { name: "Oppsummering for kassereren" })).toBeVisible();
+  // The ledger's lines, with the family's words, and the list of money owed back outside Vipps.
+  for (const label of ["Betalt", "Tilbakebetalt", "Beholdt etter avbestillingsreglene", "Skal betales tilbake", "Å betale"]) {
+    await expect(page.locator(".treasurer-figures th[scope=row]", { hasText: new RegExp(`^${label}$`) }).first()).toBeVisible();
+  }
+  await expect(page.getByRole("heading", { name: "Skal betales tilbake" })).toBeVisible();
   await screenshot(page, "camp-admin-kasserer");
   await page.getByRole("button", { name: "Logg ut", exact: true }).click();
 

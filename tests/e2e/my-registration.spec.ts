@@ -103,11 +103,15 @@ test.describe("Min påmelding", () => {
     await expect(page.getByLabel("Vegetarmat")).toBeChecked();
 
     await page.getByRole("button", { name: `Avbestill Per ${lastName}` }).click();
-    await expect(page.getByText("Du betaler ingenting for dette ved oppmøte.")).toBeVisible();
+    await expect(page.getByText("Du får ingenting tilbake, og det som ikke er betalt, skal du ikke betale.")).toBeVisible();
     await page.getByRole("button", { name: "Ja, avbestill" }).click();
     await expect(page.getByRole("status").filter({ hasText: `Per ${lastName} er avbestilt` })).toBeVisible();
     await expect(page.getByRole("cell", { name: `Avbestilt ledsager: Per ${lastName}` })).toBeVisible();
     await expect(page.locator(".receipt .total")).toHaveText("1\u00a0750\u00a0kr");
+    // Every krone explained by its lines, from the ledger: nothing paid yet, the rest left to pay at the door.
+    const lines = page.locator(".my-facts").first();
+    await expect(lines.locator("dt:has-text('Betalt') + dd")).toHaveText("0\u00a0kr");
+    await expect(lines.locator("dt:has-text('Å betale') + dd")).toHaveText("1\u00a0750\u00a0kr");
     await screenshot(page, "min-pamelding-endret");
     await page.getByRole("button", { name: "Legg til ledsager" }).click();
     await expect(await axeViolations(page)).toEqual([]);
@@ -137,11 +141,14 @@ test.describe("Min påmelding", () => {
     await page.getByRole("link", { name: "Min påmelding" }).click();
     await expect(page.getByText(`Kari ${lastName}`, { exact: true })).toBeVisible();
     await expect(page.locator(".receipt .total")).toHaveText("1\u00a0750\u00a0kr");
+    // Every krone explained by its lines, from the ledger: both payments in (once Vipps has captured the second), nothing left to pay.
+    const lines = page.locator(".my-facts").first();
     await expect.poll(async () => {
       await page.reload();
-      return page.locator(".my-facts").textContent();
-    }, { timeout: 15_000 }).toContain("1\u00a0750\u00a0kr");
+      return lines.locator("dt:has-text('Betalt') + dd").textContent();
+    }, { timeout: 15_000 }).toBe("1\u00a0750\u00a0kr");
     await expect(page.getByRole("button", { name: /Betal .* med Vipps/ })).toHaveCount(0);
+    await expect(lines.locator("dt:has-text('Å betale') + dd")).toHaveText("0\u00a0kr");
   });
 
   test("one link for the family: two children registered with one address, each with its own Avbestill", async ({ page, request }) => {

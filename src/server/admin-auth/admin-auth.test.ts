@@ -57,7 +57,7 @@ describe.each(databaseKinds)("admin auth on %s", (kind) => {
     const env = loadEnv({ LOG_LEVEL: "trace" });
     app = await buildTestApp(database, {
       clock: () => now,
-      logger: { ...(createLogger(env) as object), stream: log.stream },
+      logger: { ...(createLogger(env, { pretty: false }) as object), stream: log.stream },
       adminAuth: { sleep: async (ms) => void sleeps.push(ms) },
     });
     for (const area of ["camp", "newmember", "invoice"] as const) {

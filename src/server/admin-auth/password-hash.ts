@@ -4,8 +4,26 @@ import { createHash, randomBytes, scrypt, timingSafeEqual, type BinaryLike, type
  * The browser sends SHA-256(password) as hex; that digest is password-equivalent, so the server
  * keeps only a salted scrypt hash of it. Stored as `scrypt$N$r$p$salt$hash` so the cost can be raised later.
  */
-const COST = { N: 2 ** 15, r: 8, p: 1 };
+export interface ScryptCost {
+  N: number;
+  r: number;
+  p: number;
+}
+export const PRODUCTION_HASH_COST: Readonly<ScryptCost> = { N: 2 ** 15, r: 8, p: 1 };
 const KEY_LENGTH = 32;
+
+/**
+ * The cost new hashes get. Tests log in and start apps thousands of times, each hash about 150 ms at the
+ * production cost; the Vitest config sets TEST_PASSWORD_HASH_N to a small power of two, and it is honoured
+ * only under NODE_ENV=test. Anything else (production, development, a malformed value) gets the production
+ * cost. Verifying always uses the cost stored with the hash.
+ */
+export function passwordHashCost(env: NodeJS.ProcessEnv = process.env): Readonly<ScryptCost> {
+  if (env.NODE_ENV !== "test" || !env.TEST_PASSWORD_HASH_N) return PRODUCTION_HASH_COST;
+  const N = Number(env.TEST_PASSWORD_HASH_N);
+  const powerOfTwo = Number.isInteger(N) && N >= 2 && N <= PRODUCTION_HASH_COST.N && (N & (N - 1)) === 0;
+  return powerOfTwo ? { ...PRODUCTION_HASH_COST, N } : PRODUCTION_HASH_COST;
+}
 
 export function sha256Hex(value: string): string {
   return createHash("sha256").update(value, "utf8").digest("hex");
@@ -16,10 +34,10 @@ export function isPasswordDigest(value: string): boolean {
   return /^[0-9a-f]{64}$/i.test(value);
 }
 
-export async function hashPasswordDigest(digest: string): Promise<string> {
+export async function hashPasswordDigest(digest: string, cost: Readonly<ScryptCost> = passwordHashCost()): Promise<string> {
   const salt = randomBytes(16);
-  const hash = await scryptAsync(digest.toLowerCase(), salt, KEY_LENGTH, COST);
-  return ["scrypt", COST.N, COST.r, COST.p, salt.toString("base64"), hash.toString("base64")].join("$");
+  const hash = await scryptAsync(digest.toLowerCase(), salt, KEY_LENGTH, { ...cost });
+  return ["scrypt", cost.N, cost.r, cost.p, salt.toString("base64"), hash.toString("base64")].join("$");
 }
 
 export async function verifyPasswordDigest(digest: string, stored: string): Promise<boolean> {

@@ -1,8 +1,13 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { currentCampAccount, requireCampRole } from "../admin-auth/camp-account.ts";
-import type { ErrorBody } from "../errors.ts";
-import { adminActionMessages, type AdminPerson, cancelRegistration, loadAdminPersons, markCardCashPaid, totalsOf, type AdminActionOutcome } from "./camp-admin.ts";
+import { sql } from "drizzle-orm";
+import { parseWith, type ErrorBody } from "../errors.ts";
+import { RefundPaidSchema, refundPaidMessages } from "../../shared/camp/camp-treasurer.ts";
+import { figuresOf, recordRefundPaid } from "./camp-ledger-store.ts";
+import { correctRegistration } from "./camp-correction.ts";
+import { adminActionMessages, type AdminPerson, cancelRegistration, editionMoney, loadAdminPersons, markCardCashPaid, totalsOf, type AdminActionOutcome } from "./camp-admin.ts";
 import { campParticipantsCsv } from "./camp-csv.ts";
+import type { CampPaymentGateway } from "./camp-payment-gateway.ts";
 import { requestedEditionYear } from "./camp-edition-lookup.ts";
 import { registrationChanges } from "./camp-self-service.ts";
 
@@ -12,7 +17,7 @@ import { registrationChanges } from "./camp-self-service.ts";
  * account gets the list without the allergy and other-information texts), the rest for a `leder`. They show
  * the current edition, or `?year=` for an earlier one.
  */
-export async function registerCampAdminRoutes(app: FastifyInstance) {
+export async function registerCampAdminRoutes(app: FastifyInstance, { payments }: { payments?: CampPaymentGateway } = {}) {
   const guard = { preHandler: requireCampRole() };
   const leder = { preHandler: requireCampRole("leder") };
   const editionYear = (query: unknown) => requestedEditionYear(app.db, app.now(), query);
@@ -24,7 +29,8 @@ export async function registerCampAdminRoutes(app: FastifyInstance) {
   });
 
   app.get("/api/VinterleirAdmin/Totals/:token", guard, async (request, reply) => {
-    const totals = totalsOf(await loadAdminPersons(app.db, await editionYear(request.query)));
+    const year = await editionYear(request.query);
+    const totals = totalsOf(await loadAdminPersons(app.db, year), (await editionMoney(app.db, year)).totals);
     return reply.header("cache-control", "no-store").send(totals);
   });
 
@@ -49,13 +55,42 @@ export async function registerCampAdminRoutes(app: FastifyInstance) {
     sendOutcome(reply, await withRegistrationId(request.params.registrationId, async (id) => markCardCashPaid(app.db, id, app.now(), (await currentCampAccount(request)).username))),
   );
 
+  // «Skal betales tilbake»: the treasurer marks money owed back outside Vipps as paid back (a ledger entry).
+  app.post<{ Params: { registrationId: string } }>("/api/VinterleirAdmin/RefundPaid/:registrationId/:token", leder, async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    const raw = request.params.registrationId;
+    if (!/^\d{1,9}$/.test(raw)) return reply.code(404).send({ error: adminActionMessages.notFound } satisfies ErrorBody);
+    const input = parseWith(RefundPaidSchema, request.body ?? {});
+    const { username } = await currentCampAccount(request);
+    const done = await app.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from camp_registrations where id = ${Number(raw)} for update`);
+      return recordRefundPaid(tx, Number(raw), input.amount, input.method, { actor: username, reason: "Betalt tilbake av kassereren", now: app.now() });
+    });
+    if (!done) return reply.code(409).send({ error: refundPaidMessages.notOwed } satisfies ErrorBody);
+    return reply.send(await figuresOf(app.db, Number(raw)));
+  });
+
+  // The leader corrects age, club, grade or grading with the wizard's rules; a price change goes through the ledger.
+  app.post<{ Params: { registrationId: string } }>("/api/VinterleirAdmin/Correct/:registrationId/:token", leder, async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    const raw = request.params.registrationId;
+    if (!/^\d{1,9}$/.test(raw)) return reply.code(404).send({ error: adminActionMessages.notFound } satisfies ErrorBody);
+    const outcome = await correctRegistration(app, Number(raw), request.body ?? {}, (await currentCampAccount(request)).username);
+    if (outcome.refund > 0) await payments?.settleNow?.(Number(raw)).catch(() => undefined);
+    return reply.send(outcome);
+  });
+
   app.post<{ Params: { registrationId: string } }>("/api/VinterleirAdmin/Cancel/:registrationId/:token", leder, async (request, reply) =>
     sendOutcome(
       reply,
       await withRegistrationId(request.params.registrationId, async (id) => {
         const outcome = await cancelRegistration(app.db, id, app.now(), (await currentCampAccount(request)).username, app.env.PUBLIC_BASE_URL);
         app.campListsChanged();
-        if (outcome.kind === "ok" && outcome.changed) app.outbox.kick();
+        if (outcome.kind === "ok" && outcome.changed) {
+          // The refund queued by the cancellation goes to Vipps now (the Vipps job retries it), and the mail goes.
+          await payments?.settleNow?.(id).catch(() => undefined);
+          app.outbox.kick();
+        }
         // The place is free: the first in line on the waiting list gets an offer now.
         if (outcome.kind === "ok" && outcome.changed) await app.campWaitlist.drain();
         return outcome;

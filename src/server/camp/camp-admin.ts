@@ -1,5 +1,5 @@
 import type { AdminPerson, AdminTotals } from "../../shared/camp/camp-lists.ts";
-import { and, asc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { hasPaymentSql, paymentsOfRegistration, paymentsOfRegistrations } from "../payments/payment-shares.ts";
 import { campRefund } from "../../shared/camp/camp-pricing.ts";
 import { gradeLabel } from "../../shared/camp/grades.ts";
@@ -10,7 +10,12 @@ import { grades } from "../db/schema/grades.ts";
 import { campEditionOfYear } from "./camp-edition-lookup.ts";
 import { checkInPersonId } from "../../shared/camp/camp-checkin.ts";
 import { campCheckins } from "../db/schema/camp-checkin.ts";
+import { companionPerson, ledgerFigures, ledgerItems, sumFigures, type LedgerFigures, type LedgerItem } from "../../shared/camp/camp-ledger.ts";
+import { cancelInLedger, figuresOf, readLedgers, recordPayment } from "./camp-ledger-store.ts";
 import { queueMail } from "../mail/outbox.ts";
+import { noteUncoveredClaims } from "./camp-companion-claims.ts";
+import { vippsCaptureDue } from "./checkin/checkin-actions.ts";
+import { checkInMessages } from "../../shared/camp/camp-checkin.ts";
 import { renderCancellationMail, selfServiceMailKey } from "./camp-self-service-mail.ts";
 
 
@@ -50,6 +55,7 @@ export async function loadAdminPersons(db: Db, editionYear: number): Promise<Adm
     .orderBy(asc(campCompanions.registrationId), asc(campCompanions.position));
   // A group's one payment counts as each athlete's share of it.
   const paymentsOf = await paymentsOfRegistrations(db, ids);
+  const ledgers = await readLedgers(db, ids);
   const arrivalsOf = await loadArrivals(db, ids);
 
   const persons: AdminPerson[] = [];
@@ -59,13 +65,16 @@ export async function loadAdminPersons(db: Db, editionYear: number): Promise<Adm
     const own = companions.filter((companion) => companion.registrationId === r.id && !companion.cancelledAt);
     const regPayments = paymentsOf.get(r.id) ?? [];
     const latest = regPayments[regPayments.length - 1];
-    let unallocated = regPayments.reduce((sum, payment) => sum + payment.paidAmount, 0);
-    const share = (amount: number, last: boolean) => {
-      const part = last ? unallocated : Math.min(unallocated, amount);
-      unallocated -= part;
-      return part;
-    };
-    const athleteAmount = r.total - own.reduce((sum, companion) => sum + companion.amount, 0);
+    // Every amount from the order's ledger: a person's charged items and what is paid for them; the athlete's
+    // row also carries what the rules kept and any money held beyond the charges, so the rows add up.
+    const entries = ledgers.get(r.id) ?? [];
+    const items = ledgerItems(entries);
+    const figures = ledgerFigures(entries);
+    const ofPerson = (person: string) => items.filter((item) => item.person === person);
+    const sumItems = (list: LedgerItem[], pick: (item: LedgerItem) => number) => list.reduce((sum, item) => sum + pick(item), 0);
+    const companionKeys = new Set(own.map((companion) => companionPerson(companion.id)));
+    const athleteItems = items.filter((item) => !companionKeys.has(item.person));
+    const athleteAmount = sumItems(athleteItems, (item) => item.charged);
     const common = {
       vipps: r.vipps,
       orderid: r.orderId,
@@ -79,7 +88,7 @@ export async function loadAdminPersons(db: Db, editionYear: number): Promise<Adm
       anonymisedAt: r.anonymisedAt?.toISOString() ?? null,
     };
     // Shared out in row order; a surplus (never expected) stays visible on the last row.
-    const athletePaid = own.length === 0 ? share(athleteAmount, true) : share(athleteAmount, false);
+    const athletePaid = sumItems(athleteItems, (item) => item.paid) + figures.credit;
     persons.push({
       firstname: r.firstName,
       lastname: r.lastName,
@@ -103,7 +112,7 @@ export async function loadAdminPersons(db: Db, editionYear: number): Promise<Adm
       arrivals: arrivalsOf(checkInPersonId.athlete(r.id)),
       ...common,
     });
-    own.forEach((companion, index) => {
+    own.forEach((companion) => {
       persons.push({
         firstname: companion.firstName,
         lastname: companion.lastName,
@@ -117,8 +126,8 @@ export async function loadAdminPersons(db: Db, editionYear: number): Promise<Adm
         gradering: false,
         sleepover: companion.sleepover,
         public: false,
-        amount: companion.amount,
-        paid: share(companion.amount, index === own.length - 1),
+        amount: sumItems(ofPerson(companionPerson(companion.id)), (item) => item.charged),
+        paid: sumItems(ofPerson(companionPerson(companion.id)), (item) => item.paid),
         vegan: false,
         instructor: 0,
         wantstoinstruct: false,
@@ -144,7 +153,22 @@ async function loadArrivals(db: Db, registrationIds: number[]) {
   return (personId: string) => byPerson.get(personId) ?? [];
 }
 
-export function totalsOf(persons: AdminPerson[]): AdminTotals {
+/**
+ * The money of an edition from the ledgers of every registration that holds or held a place (all but those
+ * waiting): the admin's totals and the treasurer's read this one function, so they cannot disagree.
+ */
+export async function editionMoney(db: Db, editionYear: number) {
+  const rows = await db
+    .select({ id: campRegistrations.id, orderId: campRegistrations.orderId, status: campRegistrations.status, firstName: campRegistrations.firstName, lastName: campRegistrations.lastName })
+    .from(campRegistrations)
+    .where(and(eq(campRegistrations.editionYear, editionYear), ne(campRegistrations.status, "waiting")))
+    .orderBy(asc(campRegistrations.id));
+  const ledgers = await readLedgers(db, rows.map((row) => row.id));
+  const orders = rows.map((row) => ({ ...row, entries: ledgers.get(row.id) ?? [], figures: ledgerFigures(ledgers.get(row.id) ?? []) }));
+  return { orders, totals: sumFigures(orders.map((order) => order.figures)) };
+}
+
+export function totalsOf(persons: AdminPerson[], money: LedgerFigures): AdminTotals {
   const confirmed = persons.filter((person) => person.status === "confirmed");
   const sumToPay = confirmed.reduce((sum, person) => sum + person.amount, 0);
   const sumPaid = confirmed.reduce((sum, person) => sum + person.paid, 0);
@@ -154,6 +178,12 @@ export function totalsOf(persons: AdminPerson[]): AdminTotals {
     sumToPay,
     sumPaid,
     sumOutstanding: sumToPay - sumPaid,
+    paid: money.paid,
+    refunded: money.refunded,
+    kept: money.kept,
+    refundOwed: money.refundOwed,
+    outstanding: money.outstanding,
+    net: money.net,
   };
 }
 
@@ -182,71 +212,74 @@ export const adminActionMessages = {
 
 const ACTOR = "camp-admin";
 
-/** Card/cash paid at the camp: the payment becomes paid in full, logged once (a repeat changes nothing). */
+/**
+ * Marks what is left to pay as paid (card or cash at the camp, by a camp account): one payment of the
+ * outstanding amount in the ledger; with nothing outstanding a repeat changes nothing.
+ */
 export async function markCardCashPaid(db: Db, registrationId: number, now: Date, actor = ACTOR): Promise<AdminActionOutcome> {
   return db.transaction(async (tx) => {
     const found = await lockRegistration(tx, registrationId);
     if (!found) return { kind: "not-found" };
     const payment = found.payment;
     if (payment.method !== "card_cash") return { kind: "conflict", message: adminActionMessages.notCardCash };
-    if (payment.state === "paid") return { kind: "ok", changed: false, result: resultOf(found.registration, payment) };
-    if (found.registration.status === "cancelled") return { kind: "conflict", message: adminActionMessages.cancelled };
-    const [updated] = await tx
-      .update(payments)
-      .set({ state: "paid", paidAmount: payment.amount, updatedAt: now })
-      .where(and(eq(payments.id, payment.id), ne(payments.state, "paid")))
-      .returning();
-    if (!updated) return { kind: "ok", changed: false, result: resultOf(found.registration, payment) };
-    await tx.insert(moneyActions).values({
-      paymentId: payment.id,
-      actor,
-      action: "mark-paid",
-      amount: payment.amount,
-      at: now,
-      note: "Betalt med kort eller kontant ved oppmøte",
-    });
-    return { kind: "ok", changed: true, result: resultOf(found.registration, updated) };
+    if (found.registration.status === "cancelled" && payment.state !== "paid") return { kind: "conflict", message: adminActionMessages.cancelled };
+    if (await vippsCaptureDue(tx, registrationId)) return { kind: "conflict", message: checkInMessages.vippsReserved };
+    const { outstanding } = await figuresOf(tx, registrationId);
+    if (outstanding === 0 || found.registration.status === "cancelled") return { kind: "ok", changed: false, result: await resultOf(tx, found.registration, payment) };
+    await recordPayment(tx, registrationId, { method: "card_cash", amount: outstanding, paymentId: payment.id }, { actor, reason: "Markert som betalt med kort eller kontant ved oppmøte", now });
+    const [updated] = await tx.update(payments).set({ state: "paid", paidAmount: payment.paidAmount + outstanding, updatedAt: now }).where(eq(payments.id, payment.id)).returning();
+    await tx.insert(moneyActions).values({ paymentId: payment.id, actor, action: "mark-paid", amount: outstanding, at: now, note: "Betalt med kort eller kontant ved oppmøte" });
+    return { kind: "ok", changed: true, result: await resultOf(tx, found.registration, updated ?? payment) };
   });
 }
 
 /**
- * Cancels a registration (idempotent). Card/cash refunds are paid out by hand: the action records what
- * the refund rule gives back at this moment, so the treasurer sees who is owed what.
+ * The leader cancels a registration (idempotent): the one cancellation rule on what was paid, through the
+ * ledger. What goes back through Vipps is queued (sent by the Vipps job, or at once by the caller); what was
+ * paid another way goes on the treasurer's «Skal betales tilbake» list. The family gets a mail naming what
+ * happens and the amount coming back.
  */
 export async function cancelRegistration(db: Db, registrationId: number, now: Date, actor = ACTOR, publicBaseUrl = ""): Promise<AdminActionOutcome> {
   return db.transaction(async (tx) => {
     const found = await lockRegistration(tx, registrationId);
     if (!found) return { kind: "not-found" };
     const { registration, payment } = found;
-    if (registration.status === "cancelled") return { kind: "ok", changed: false, result: resultOf(registration, payment) };
+    if (registration.status === "cancelled") return { kind: "ok", changed: false, result: await resultOf(tx, registration, payment) };
     const [updated] = await tx
       .update(campRegistrations)
       .set({ status: "cancelled", cancelledAt: now })
       .where(and(eq(campRegistrations.id, registrationId), ne(campRegistrations.status, "cancelled")))
       .returning();
-    if (!updated) return { kind: "ok", changed: false, result: resultOf(registration, payment) };
-    const refundDue = campRefund(payment.paidAmount, await campEditionOfYear(tx, registration.editionYear), now);
+    if (!updated) return { kind: "ok", changed: false, result: await resultOf(tx, registration, payment) };
+    const edition = await campEditionOfYear(tx, registration.editionYear);
+    const reason = "Påmeldingen avbestilt av leirledelsen.";
+    const settled = await cancelInLedger(tx, registrationId, () => true, (paid) => campRefund(paid, edition, now), { actor, reason, now });
+    const coming = await tx.select().from(campCompanions).where(and(eq(campCompanions.registrationId, registrationId), isNull(campCompanions.cancelledAt), eq(campCompanions.alreadyRegistered, false)));
+    await noteUncoveredClaims(tx, updated.editionYear, registrationId, updated.orderId, coming, now);
     await tx.insert(moneyActions).values({
       paymentId: payment.id,
       actor,
       action: "cancel",
-      amount: refundDue,
+      amount: settled.refund,
       at: now,
-      note: `Avbestilt. Betalt ${payment.paidAmount} kr; å refundere etter reglene: ${refundDue} kr.`,
+      note: `${reason} Betalt for påmeldingen: ${settled.paidFor} kr; tilbake etter reglene: ${settled.refund} kr.`,
     });
-    // The family hears what happened and what it means for money, in the same transaction (D5).
+    const name = `${updated.firstName} ${updated.lastName}`;
     const mail = renderCancellationMail({
       orderId: updated.orderId,
       year: updated.editionYear,
-      cancelledName: `${updated.firstName} ${updated.lastName}`,
+      cancelledName: name,
       whole: true,
       method: payment.method,
-      refund: refundDue,
+      refund: settled.refund,
+      refundOutsideVipps: settled.owed,
+      kept: settled.kept,
       stillToPay: 0,
       link: publicBaseUrl,
+      byLeader: true,
     });
     await queueMail(tx, { dedupeKey: selfServiceMailKey(registrationId, "leader-cancel"), to: updated.email, ...mail }, now);
-    return { kind: "ok", changed: true, result: { ...resultOf({ ...updated, status: "cancelled" }, payment), refundDue } };
+    return { kind: "ok", changed: true, result: { ...(await resultOf(tx, { ...updated, status: "cancelled" }, payment)), refundDue: settled.refund } };
   });
 }
 
@@ -268,17 +301,19 @@ function listedStatus(status: (typeof campRegistrations.$inferSelect)["status"])
   return status;
 }
 
-function resultOf(
+async function resultOf(
+  db: Pick<Db, "select">,
   registration: { id: number; orderId: string; status: AdminPerson["status"] },
   payment: typeof payments.$inferSelect,
-): AdminActionResult {
+): Promise<AdminActionResult> {
+  const figures = await figuresOf(db, registration.id);
   return {
     registrationId: registration.id,
     orderId: registration.orderId,
     status: registration.status,
     paymentMethod: payment.method,
     paymentState: payment.state,
-    amount: payment.amount,
-    paid: payment.paidAmount,
+    amount: figures.charged,
+    paid: figures.paid,
   };
 }

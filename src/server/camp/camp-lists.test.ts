@@ -160,7 +160,7 @@ describe.each(databaseKinds)("camp lists on %s", (kind) => {
 
   it("totals count confirmed participants only; mark paid and cancel are logged, idempotent and change the totals", async () => {
     const totals = async () => (await app.inject({ url: `/api/VinterleirAdmin/Totals/${token}` })).json();
-    expect(await totals()).toEqual({ registrations: 3, count: 4, sumToPay: 1080 + 550 + 1080 + 0, sumPaid: 0, sumOutstanding: 2710 });
+    expect(await totals()).toMatchObject({ registrations: 3, count: 4, sumToPay: 1080 + 550 + 1080 + 0, sumPaid: 0, sumOutstanding: 2710, paid: 0, refunded: 0, net: 0 });
 
     const paid = await app.inject({ method: "POST", url: `/api/VinterleirAdmin/MarkPaid/${ids.ola}/${token}` });
     expect(paid.statusCode).toBe(200);
@@ -184,7 +184,9 @@ describe.each(databaseKinds)("camp lists on %s", (kind) => {
     expect(cancel.json()).toMatchObject({ status: "cancelled", refundDue: 1630, changed: true });
     const cancelAgain = await app.inject({ method: "POST", url: `/api/VinterleirAdmin/Cancel/${ids.ola}/${token}` });
     expect(cancelAgain.json()).toMatchObject({ status: "cancelled", changed: false });
-    expect(await totals()).toEqual({ registrations: 2, count: 2, sumToPay: 1080, sumPaid: 0, sumOutstanding: 1080 });
+    expect(await totals()).toMatchObject({ registrations: 2, count: 2, sumToPay: 1080, sumPaid: 0, sumOutstanding: 1080 });
+    // The money Ola paid at the door is owed back outside Vipps until the treasurer marks it paid back.
+    expect(await totals()).toMatchObject({ paid: 1630, refunded: 0, refundOwed: 1630, kept: 0, net: 1630 });
 
     const [olaPayment] = await database.db.select().from(payments).where(eq(payments.registrationId, ids.ola!));
     const actions = await database.db.select().from(moneyActions).where(eq(moneyActions.paymentId, olaPayment!.id)).orderBy(moneyActions.id);

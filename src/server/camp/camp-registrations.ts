@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { FastifyInstance } from "fastify";
 import { createHash, timingSafeEqual } from "node:crypto";
@@ -27,6 +27,11 @@ import { deadPaymentStates, lockEditionPlaces, placesHeld, sleepoverPlacesHeld }
 import { countAwaitingOffer, moveToWaitlist, nextWaitlistRank, queueWaitlistJoinedMail } from "./camp-waitlist.ts";
 import { newOrderId } from "./order-id.ts";
 import { copyShares } from "../payments/payment-shares.ts";
+import { athletePerson, companionPerson } from "../../shared/camp/camp-ledger.ts";
+import { chargeNewRegistration } from "./camp-ledger-store.ts";
+
+/** Who wrote a new registration's charges in the ledger, and why. */
+const newRegistrationLedger = { actor: "deltaker", reason: "Påmelding" } as const;
 
 /** A 400 about one field, answered as `{ error, issues: [{ path, message }] }` like a schema failure. */
 export class CampInputError extends HttpError {
@@ -346,6 +351,8 @@ async function insertRegistrationRows(
     await tx.insert(campCompanions).values(companionValues(input).map((companion) => ({ registrationId: row.id, ...companion })));
   }
   await tx.insert(campPriceLines).values(price.lines.map((line, position) => ({ registrationId: row.id, position, kind: line.kind, label: line.label, amount: line.amount })));
+  const companionIds = await tx.select({ id: campCompanions.id }).from(campCompanions).where(eq(campCompanions.registrationId, row.id)).orderBy(asc(campCompanions.position));
+  await chargeNewRegistration(tx, row.id, price.lines, companionIds.map((companion) => companionPerson(companion.id)), { ...newRegistrationLedger, now });
   // Waiting: no payment until an offer is accepted.
   if (status !== "waiting" && input.payment !== "none") {
     const state = method === "card_cash" ? "unpaid" : method === "free" ? "paid" : "created";
@@ -483,11 +490,16 @@ function registrationStatementSql(db: Db, shape: StatementShape, registrationKey
     .returning({ id: campRegistrations.id });
   const insertFor = (name: string, table: PgTable, registrationId: PgColumn, columns: Record<string, PgColumn>, prefix: string, rows: number) =>
     sql`${sql.identifier(name)} as (insert into ${table} (${columnNames([registrationId, ...Object.values(columns)])})
-      select registration.id, v.* from registration, ${valuesList("v", prefix, columns, rows)})`;
+      select registration.id, v.* from registration, ${valuesList("v", prefix, columns, rows)} returning *)`;
   const parts: SQL[] = [sql`registration as (${registrationInsert.getSQL()})`];
   if (shape.companions) parts.push(insertFor("companions", campCompanions, campCompanions.registrationId, companionColumns, "c", shape.companions));
   parts.push(insertFor("price_lines", campPriceLines, campPriceLines.registrationId, priceLineColumns, "l", shape.priceLines));
   parts.push(insertFor("payment", payments, payments.registrationId, paymentColumns, "p", 1));
+  // The order's charges in the ledger: the athlete's own price lines, and one per companion (its own id).
+  parts.push(sql`ledger as (insert into camp_ledger_entries (registration_id, at, actor, reason, kind, person, item, amount)
+    select price_lines.registration_id, ${sql.placeholder("createdAt")}::timestamptz, ${sql.raw(`'${newRegistrationLedger.actor}', '${newRegistrationLedger.reason}'`)}, 'charge', ${sql.raw(`'${athletePerson}'`)}, price_lines.kind, price_lines.amount
+      from price_lines where price_lines.kind <> 'companion'
+    ${shape.companions ? sql`union all select companions.registration_id, ${sql.placeholder("createdAt")}::timestamptz, ${sql.raw(`'${newRegistrationLedger.actor}', '${newRegistrationLedger.reason}'`)}, 'charge', 'companion-' || companions.id, 'companion', companions.amount from companions` : sql``})`);
   if (shape.confirmed) {
     parts.push(sql`mail as (insert into ${mailOutbox} (${columnNames([mailOutbox.dedupeKey, ...Object.values(mailColumns)])})
       select ${campConfirmationKeyPrefix}::text || registration.id, v.* from registration, ${valuesList("v", "m", mailColumns, 1)}
@@ -730,7 +742,7 @@ async function findByDraft(db: Pick<Db, "select">, editionYear: number, draftId:
 }
 
 /** Case- and space-insensitive: "Kari  Nordmann" and "kari nordmann" are the same person here. */
-function personKey(firstName: string, lastName: string, telephone: string): string {
+export function personKey(firstName: string, lastName: string, telephone: string): string {
   const squash = (value: string) => value.toLocaleLowerCase("nb-NO").replace(/\s+/g, "");
   return `${squash(firstName)}|${squash(lastName)}|${squash(telephone)}`;
 }
@@ -751,6 +763,8 @@ async function verifyAlreadyRegisteredCompanions(db: Db, editionYear: number, re
         eq(campRegistrations.editionYear, editionYear),
         eq(campRegistrations.status, "confirmed"),
         eq(campCompanions.alreadyRegistered, false),
+        // Still coming: a companion cancelled alone no longer covers anyone.
+        isNull(campCompanions.cancelledAt),
       ),
     );
   const keys = new Set(known.map((row) => personKey(row.firstName, row.lastName, row.telephone)));

@@ -21,7 +21,7 @@ export async function registerCampRoutes(app: FastifyInstance, options: CampRout
   await registerCampPublicRoutes(app);
   await registerCampRegistrationRoutes(app, options);
   await registerCampPriceQuoteRoutes(app);
-  await registerCampAdminRoutes(app);
+  await registerCampAdminRoutes(app, { payments: options.payments });
   await registerCampExportRoutes(app);
   await registerCampEditionRoutes(app);
   await registerCheckInRoutes(app);

@@ -65,28 +65,38 @@ export interface CancellationMailData {
   /** True when the whole registration is cancelled (the athlete). */
   whole: boolean;
   method: "vipps" | "card_cash" | "free";
+  /** What comes back in all (the ledger's cancellation): through Vipps, and of it what is paid back another way. */
   refund: number;
-  /** What is still to pay at the camp (card/cash) after the cancellation. */
+  refundOutsideVipps?: number;
+  /** What the cancellation rules keep of what was paid. */
+  kept?: number;
+  /** What is still to pay after the cancellation. */
   stillToPay: number;
   link: string;
+  /** Cancelled by the camp's leader rather than through "Min påmelding". */
+  byLeader?: boolean;
 }
 
-/** The mail after a cancellation through "Min påmelding": what happened and what comes back. */
+/** The money sentences of a cancellation, from the ledger's figures: what comes back, how, what is kept, what is left to pay. */
+export function cancellationMoneyLines(data: Pick<CancellationMailData, "refund" | "refundOutsideVipps" | "kept" | "stillToPay">): string[] {
+  const outside = data.refundOutsideVipps ?? 0;
+  const viaVipps = data.refund - outside;
+  const lines: string[] = [];
+  if (viaVipps > 0) lines.push(`Du får ${formatKroner(viaVipps)} tilbake med Vipps. Det kan ta noen dager før pengene er på kontoen.`);
+  if (outside > 0) lines.push(`Klubben betaler deg ${formatKroner(outside)} tilbake; kassereren tar kontakt om hvordan.`);
+  if ((data.kept ?? 0) > 0) lines.push(`${formatKroner(data.kept ?? 0)} av det som var betalt, beholdes etter avbestillingsreglene.`);
+  if (data.refund === 0 && (data.kept ?? 0) === 0) lines.push("Ingenting var betalt for dette, så det er ingenting å betale tilbake.");
+  lines.push(data.stillToPay > 0 ? `Å betale for resten av påmeldingen: ${formatKroner(data.stillToPay)}.` : "Du skal ikke betale noe mer.");
+  return lines;
+}
+
+/** The mail after a cancellation (through "Min påmelding", or by the camp's leader): what happened and what comes back. */
 export function renderCancellationMail(data: CancellationMailData): MailContent {
   const title = data.whole ? `Påmeldingen til vinterleir ${data.year} er avbestilt` : `${data.cancelledName} er avbestilt`;
+  const who = data.byLeader ? "Leirledelsen har" : "Vi har";
   const what = data.whole
-    ? `Vi har avbestilt påmeldingen til ${data.cancelledName} (ordrenummer ${data.orderId}).`
-    : `Vi har avbestilt ${data.cancelledName} fra påmeldingen med ordrenummer ${data.orderId}. Resten av påmeldingen står som før.`;
-  const money =
-    data.method === "vipps"
-      ? data.refund > 0
-        ? `Du får ${formatKroner(data.refund)} tilbake med Vipps. Det kan ta noen dager før pengene er på kontoen.`
-        : "Etter avbestillingsreglene får du ingenting tilbake."
-      : data.method === "card_cash"
-        ? data.whole || data.stillToPay === 0
-          ? "Du skal ikke betale noe ved oppmøte."
-          : `Ved oppmøte betaler du nå ${formatKroner(data.stillToPay)}.`
-        : "Påmeldingen var gratis, så det er ingenting å betale tilbake.";
-  const paragraphs = [what, money];
+    ? `${who} avbestilt påmeldingen til ${data.cancelledName} (ordrenummer ${data.orderId}).`
+    : `${who} avbestilt ${data.cancelledName} fra påmeldingen med ordrenummer ${data.orderId}. Resten av påmeldingen står som før.`;
+  const paragraphs = [what, ...cancellationMoneyLines(data)];
   return { subject: title, text: text(paragraphs, data.whole ? undefined : `Min påmelding: ${data.link}`), html: page(title, paragraphs, data.whole ? undefined : { href: data.link, text: "Min påmelding" }) };
 }

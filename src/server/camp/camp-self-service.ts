@@ -25,13 +25,16 @@ import { contactEmails } from "../../shared/club/club-facts.ts";
 import { formatKroner } from "../../shared/format.ts";
 import { startOfOsloDay } from "../../shared/time.ts";
 import type { Db } from "../db/database.ts";
-import { campCompanions, campPriceLines, campRegistrations, moneyActions, payments } from "../db/schema/camp.ts";
+import { campCompanions, campPriceLines, campRegistrations, payments } from "../db/schema/camp.ts";
 import { campRegistrationChanges } from "../db/schema/camp-self-service.ts";
 import { HttpError, parseWith } from "../errors.ts";
 import { queueMail } from "../mail/outbox.ts";
-import { lockPayment, queueVippsRefund } from "../payments/queue-refund.ts";
-import { addShareRefund, paymentsOfRegistration } from "../payments/payment-shares.ts";
+import { paymentsOfRegistration } from "../payments/payment-shares.ts";
+import { athletePerson, companionPerson, ledgerFigures, planCancellation, type LedgerEntry } from "../../shared/camp/camp-ledger.ts";
+import { appendCharges, cancelInLedger, readLedger } from "./camp-ledger-store.ts";
+import { noteUncoveredClaims } from "./camp-companion-claims.ts";
 import { editionDataForYear } from "./camp-edition-lookup.ts";
+import { lockEditionPlaces, sleepoverPlacesHeld } from "./camp-places.ts";
 import type { CampPaymentGateway } from "./camp-payment-gateway.ts";
 import { createFamilyLink, createMailLink, deleteExpiredLinks, personalLinkUrl, registrationsOfScope } from "./camp-personal-link.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
@@ -49,6 +52,7 @@ export const selfServiceMessages = {
   paymentBusy: "Betalingen behandles hos Vipps akkurat nå. Prøv igjen om et minutt.",
   sleepover: "Barn under 12 år fra Ski Taekwondo Klubb kan ikke overnatte i hallen.",
   nothingToPay: "Det er ingenting å betale.",
+  sleepoverFull: "Alle overnattingsplassene er tatt, så overnatting kan ikke legges til nå.",
   grading: "Cup-gradering på leiren er bare for barn under 13 år fra Ski Taekwondo Klubb, og dan-gradering for dem som kan gå opp til dan.",
 } as const;
 
@@ -64,6 +68,7 @@ interface Loaded {
   companions: CompanionRow[];
   lines: { label: string; amount: number }[];
   payments: PaymentRow[];
+  ledger: LedgerEntry[];
   edition: CampEdition;
   firstDay: string;
   lastDay: string;
@@ -87,6 +92,7 @@ async function load(db: Db, registrationId: number): Promise<Loaded | undefined>
     companions,
     lines,
     payments: paymentRows,
+    ledger: await readLedger(db, registrationId),
     edition: campEditionFromData(data),
     firstDay: data.firstDay,
     lastDay: data.lastDay,
@@ -99,13 +105,6 @@ function campStarted(edition: CampEdition, now: Date): boolean {
   return now.getTime() >= startOfOsloDay(edition.start).getTime();
 }
 
-/** Money that came in over Vipps and can still go back (captured or reserved, less refunds and refunds on their way). */
-function vippsRefundable(rows: PaymentRow[]): number {
-  return rows
-    .filter((row) => row.method === "vipps")
-    .reduce((sum, row) => sum + Math.max(0, Math.max(row.capturedAmount, row.authorizedAmount - row.cancelledAmount) - row.refundedAmount - (row.pendingRefundAmount ?? 0)), 0);
-}
-
 function methodOf(rows: PaymentRow[]): MyRegistrationView["paymentMethod"] {
   const paid = rows.find((row) => row.method === "vipps" && row.paidAmount > 0);
   return (paid ?? rows[rows.length - 1])?.method ?? null;
@@ -114,24 +113,24 @@ function methodOf(rows: PaymentRow[]): MyRegistrationView["paymentMethod"] {
 function paymentStateText(loaded: Loaded): string {
   const { registration, payments: rows } = loaded;
   const method = methodOf(rows);
-  const refunded = rows.reduce((sum, row) => sum + row.refundedAmount, 0);
-  const pending = rows.reduce((sum, row) => sum + (row.pendingRefundAmount ?? 0), 0);
-  const refundNote = pending > 0 ? ` ${formatKroner(pending)} er på vei tilbake.` : refunded > 0 ? ` ${formatKroner(refunded)} er betalt tilbake.` : "";
+  const figures = ledgerFigures(loaded.ledger);
+  const back = figures.refundOwed > 0 ? ` ${formatKroner(figures.refundOwed)} skal betales tilbake til dere.` : figures.refunded > 0 ? ` ${formatKroner(figures.refunded)} er betalt tilbake.` : "";
   if (registration.status === "waiting") return "På ventelisten – ingenting å betale nå.";
   if (registration.status === "pending_payment") return "Venter på betaling med Vipps.";
-  if (method === "free") return "Gratis – ingenting å betale.";
-  if (method === "vipps") return `Betalt med Vipps.${refundNote}`;
-  const cash = rows[rows.length - 1];
-  if (registration.status === "cancelled") return "Avbestilt – ingenting å betale ved oppmøte.";
-  if (cash?.state === "paid") return `Betalt med kort eller kontant.${refundNote}`;
-  return `Betales med kort eller kontant ved oppmøte (${formatKroner(registration.total)}).`;
+  if (figures.outstanding > 0) {
+    // The amount is on its own line («Å betale»); the state says how it is paid.
+    return `${method === "vipps" ? "Noe er ikke betalt ennå: betal med Vipps her på siden." : "Betales med kort eller kontant ved oppmøte."}${back}`;
+  }
+  if (figures.paid === 0) return registration.status === "cancelled" ? "Avbestilt – ingenting er betalt, og ingenting skal betales." : "Ingenting å betale.";
+  return `Betalt ${formatKroner(figures.paid)}.${back}`;
 }
 
 function personsOf(loaded: Loaded, now: Date): MyPerson[] {
   const { registration, companions, edition, payments: rows } = loaded;
-  const vipps = methodOf(rows) === "vipps";
-  const refundable = vippsRefundable(rows);
-  const refundFor = (share: number) => (vipps ? Math.min(refundable, campRefund(share, edition, now)) : 0);
+  void rows;
+  // What cancelling would give back today: the same plan the cancellation writes, on what was paid for the person.
+  const rule = (paid: number) => campRefund(paid, edition, now);
+  const refundFor = (person: string | null) => planCancellation(loaded.ledger, (item) => person === null || item.person === person, rule).refund;
   const active = companions.filter((companion) => !companion.cancelledAt);
   const athleteShare = registration.total - active.reduce((sum, companion) => sum + companion.amount, 0);
   const whole = registration.status === "cancelled";
@@ -144,7 +143,7 @@ function personsOf(loaded: Loaded, now: Date): MyPerson[] {
       amount: athleteShare,
       cancelled: whole,
       // Cancelling the athlete cancels the whole registration (companions come with their athlete).
-      refundIfCancelledToday: whole ? 0 : refundFor(registration.total),
+      refundIfCancelledToday: whole ? 0 : refundFor(null),
     },
     ...companions.map((companion) => ({
       key: `companion-${companion.id}`,
@@ -153,9 +152,15 @@ function personsOf(loaded: Loaded, now: Date): MyPerson[] {
       lastName: companion.lastName,
       amount: companion.amount,
       cancelled: whole || companion.cancelledAt !== null,
-      refundIfCancelledToday: whole || companion.cancelledAt ? 0 : refundFor(companion.amount),
+      refundIfCancelledToday: whole || companion.cancelledAt ? 0 : refundFor(companionPerson(companion.id)),
     })),
   ];
+}
+
+/** The page's money lines, all from the order's ledger. */
+function moneyOf(loaded: Loaded) {
+  const figures = ledgerFigures(loaded.ledger);
+  return { paid: figures.paid, refunded: figures.refunded, kept: figures.kept, refundOwed: figures.refundOwed, outstanding: loaded.registration.status === "confirmed" ? figures.outstanding : 0 };
 }
 
 function viewOf(loaded: Loaded, now: Date): MyRegistrationView {
@@ -171,12 +176,7 @@ function viewOf(loaded: Loaded, now: Date): MyRegistrationView {
     lines: loaded.lines,
     total: registration.total,
     paymentMethod: methodOf(rows),
-    paid: rows.reduce((sum, row) => sum + row.paidAmount, 0),
-    refunded: rows.reduce((sum, row) => sum + row.refundedAmount, 0),
-    outstanding:
-      methodOf(rows) === "vipps" && registration.status === "confirmed"
-        ? Math.max(0, registration.total - rows.reduce((sum, row) => sum + row.paidAmount + row.refundedAmount, 0))
-        : 0,
+    ...moneyOf(loaded),
     paymentState: paymentStateText(loaded),
     fullRefundUntil: edition.fullRefundEndsAt.toISOString(),
     laterShare: edition.settings.refund.laterShare,
@@ -216,6 +216,9 @@ export async function myRegistrationView(db: Db, registrationId: number, now: Da
       paymentMethod: lead.paymentMethod,
       paid: sum((member) => member.paid),
       refunded: sum((member) => member.refunded),
+      kept: sum((member) => member.kept),
+      refundOwed: sum((member) => member.refundOwed),
+      outstanding: sum((member) => member.outstanding),
       paymentState: lead.status === "cancelled" ? (members.find((member) => member.status !== "cancelled") ?? lead).paymentState : lead.paymentState,
       members,
     },
@@ -289,38 +292,32 @@ export async function cancelMyRegistration(app: FastifyInstance, gateway: CampPa
     const method = methodOf(loaded.payments);
     const share = whole ? registration.total : companion!.amount;
     const name = whole ? `${registration.firstName} ${registration.lastName}` : `${companion!.firstName} ${companion!.lastName}`;
-    const refunds = method === "vipps" ? await shareOutRefund(tx, loaded, campRefund(share, loaded.edition, now)) : [];
-    const refund = refunds.reduce((sum, part) => sum + part.amount, 0);
-    if (input.expectedRefund !== undefined && input.expectedRefund !== refund) throw new HttpError(409, selfServiceMessages.refundChanged(refund));
+    // The one cancellation rule, on what was paid for the person (ledger), whatever the payment method.
+    const person = whole ? null : companionPerson(companion!.id);
+    const cancels = (item: { person: string }) => person === null || item.person === person;
+    const rule = (paid: number) => campRefund(paid, loaded.edition, now);
+    const planned = planCancellation(loaded.ledger, cancels, rule);
+    if (input.expectedRefund !== undefined && input.expectedRefund !== planned.refund) throw new HttpError(409, selfServiceMessages.refundChanged(planned.refund));
+    // A reservation Vipps has not captured yet: the rule would apply to money that has not come in.
+    if (loaded.payments.some((row) => row.method === "vipps" && row.settle === "capture" && row.capturedAmount === 0)) throw new HttpError(409, selfServiceMessages.paymentBusy);
 
-    const cash = method === "card_cash" ? loaded.payments[loaded.payments.length - 1] : undefined;
     if (whole) {
       await tx.update(campRegistrations).set({ status: "cancelled", cancelledAt: now }).where(eq(campRegistrations.id, registrationId));
-      if (cash && cash.state !== "paid") await tx.update(payments).set({ amount: 0, updatedAt: now }).where(eq(payments.id, cash.id));
     } else {
       await tx.update(campCompanions).set({ cancelledAt: now }).where(eq(campCompanions.id, companion!.id));
       // The receipt stays as charged, with a line that takes the companion off; the lines still sum to the total.
       const [last] = await tx.select({ position: campPriceLines.position }).from(campPriceLines).where(eq(campPriceLines.registrationId, registrationId)).orderBy(desc(campPriceLines.position)).limit(1);
       await tx.insert(campPriceLines).values({ registrationId, position: (last?.position ?? -1) + 1, kind: "cancelled-companion", label: `Avbestilt ledsager: ${name}`, amount: -share });
       await tx.update(campRegistrations).set({ total: registration.total - share }).where(eq(campRegistrations.id, registrationId));
-      if (cash && cash.state !== "paid") await tx.update(payments).set({ amount: registration.total - share, updatedAt: now }).where(eq(payments.id, cash.id));
     }
-    const what = whole ? "Påmeldingen avbestilt av deltakeren" : `Ledsager ${name} avbestilt av deltakeren`;
-    if (refunds.length > 0) {
-      for (const { payment, amount } of refunds) {
-        await queueVippsRefund(tx, payment, amount, ACTOR, `${what} (Min påmelding). Refusjon etter reglene: ${refund} kr${refunds.length > 1 ? `, herav ${amount} kr på denne betalingen` : ""}.`, now);
-        await addShareRefund(tx, payment.id, registrationId, amount);
-      }
-    } else {
-      const payment = loaded.payments[loaded.payments.length - 1];
-      if (payment) {
-        const note = method === "card_cash" && cash?.state === "paid" ? `${what}. Betalt ved oppmøte; å refundere etter reglene: ${campRefund(share, loaded.edition, now)} kr.` : `${what}. Ingenting skal betales for ${name}.`;
-        await tx.insert(moneyActions).values({ paymentId: payment.id, actor: ACTOR, action: "cancel", amount: method === "card_cash" && cash?.state === "paid" ? campRefund(share, loaded.edition, now) : 0, at: now, note });
-      }
-    }
+    const what = whole ? "Påmeldingen avbestilt av deltakeren (Min påmelding)." : `Ledsager ${name} avbestilt av deltakeren (Min påmelding).`;
+    const settled = await cancelInLedger(tx, registrationId, cancels, rule, { actor: ACTOR, reason: what, now });
+    // «Allerede påmeldt» claims elsewhere that leaned on a paying companion cancelled here: the leader is told.
+    const gone = (whole ? loaded.companions.filter((row) => !row.cancelledAt) : [companion!]).filter((row) => !row.alreadyRegistered);
+    await noteUncoveredClaims(tx, registration.editionYear, registrationId, registration.orderId, gone, now);
+    const refund = settled.refund;
     await logChange(tx, registrationId, whole ? `Avbestilte hele påmeldingen (refusjon ${refund} kr)` : `Avbestilte ledsager ${name} (refusjon ${refund} kr)`, now);
     const token = await createMailLink(tx, registrationId, now);
-    const remaining = registration.total - share;
     const mail = renderCancellationMail({
       orderId: registration.orderId,
       year: registration.editionYear,
@@ -328,7 +325,9 @@ export async function cancelMyRegistration(app: FastifyInstance, gateway: CampPa
       whole,
       method: method ?? "card_cash",
       refund,
-      stillToPay: whole ? 0 : remaining,
+      refundOutsideVipps: settled.owed,
+      kept: settled.kept,
+      stillToPay: whole ? 0 : ledgerFigures(await readLedger(tx, registrationId)).outstanding,
       link: personalLinkUrl(app.env.PUBLIC_BASE_URL, token),
     });
     await queueMail(tx, { dedupeKey: selfServiceMailKey(registrationId, `cancel-${input.person}`), to: registration.email, ...mail }, now);
@@ -359,6 +358,14 @@ export async function changeMyRegistration(app: FastifyInstance, registrationId:
     const { registration } = loaded;
     if (input.sleepover && !registration.sleepover && !maySleepOver({ age: registration.age, clubId: registration.clubId }, loaded.edition)) {
       throw new CampInputError("sleepover", selfServiceMessages.sleepover);
+    }
+    if (input.sleepover && !registration.sleepover) {
+      // A sleepover place is taken like the wizard takes it: under the edition's lock, only while one is free.
+      const { sleepoverCapacity } = await editionDataForYear(tx, registration.editionYear);
+      if (sleepoverCapacity !== null) {
+        await lockEditionPlaces(tx, registration.editionYear);
+        if ((await sleepoverPlacesHeld(tx, registration.editionYear, now)) >= sleepoverCapacity) throw new HttpError(409, selfServiceMessages.sleepoverFull);
+      }
     }
     const fields = (Object.keys(input) as (keyof MyRegistrationChange)[]).filter((field) => input[field] !== undefined && input[field] !== registration[field]);
     if (fields.length === 0) return [];
@@ -416,29 +423,6 @@ export async function findMyRegistration(app: FastifyInstance, key: string): Pro
 }
 
 /**
- * A refund shared over the registration's Vipps payments with money on them, newest first (a change's
- * difference, then the registration's), each payment locked. 409 while a payment is still being settled.
- */
-async function shareOutRefund(tx: Db, loaded: Loaded, due: number): Promise<{ payment: PaymentRow; amount: number }[]> {
-  const paid = [...loaded.payments].reverse().filter((row) => row.method === "vipps" && row.capturedAmount - row.refundedAmount > 0);
-  const unsettled = loaded.payments.some((row) => row.method === "vipps" && (row.pendingRefundKey || (row.settle === "capture" && row.capturedAmount === 0)));
-  if (paid.length === 0 || unsettled) throw new HttpError(409, selfServiceMessages.paymentBusy);
-  const parts: { payment: PaymentRow; amount: number }[] = [];
-  for (const payment of paid) {
-    if (due <= 0) break;
-    await lockPayment(tx, payment.id);
-    // A group's payment is shared with other athletes, whose own requests may have changed it meanwhile:
-    // read it again under the lock (one pending refund at a time; never more than came in).
-    const [locked] = await tx.select().from(payments).where(eq(payments.id, payment.id));
-    if (!locked || locked.pendingRefundKey) throw new HttpError(409, selfServiceMessages.paymentBusy);
-    const amount = Math.min(due, payment.capturedAmount - payment.refundedAmount, locked.capturedAmount - locked.refundedAmount);
-    if (amount > 0) parts.push({ payment, amount });
-    due -= amount;
-  }
-  return parts;
-}
-
-/**
  * Charges what a change adds: with Vipps (or a free registration made for Vipps) a new attempt of kind
  * "change" (answers its reference); with card/cash the unpaid payment grows, or a new card/cash payment is
  * owed at the camp.
@@ -493,7 +477,7 @@ export async function addMyCompanion(app: FastifyInstance, gateway: CampPaymentG
     );
     const line = price.lines.find((priced) => priced.kind === "companion")!;
     const nextPosition = (rows: { position: number }[]) => rows.reduce((max, row) => Math.max(max, row.position), -1) + 1;
-    await tx.insert(campCompanions).values({
+    const [inserted] = await tx.insert(campCompanions).values({
       registrationId,
       position: nextPosition(loaded.companions),
       clientId: input.id,
@@ -505,7 +489,9 @@ export async function addMyCompanion(app: FastifyInstance, gateway: CampPaymentG
       sleepover: input.sleepover,
       alreadyRegistered: false,
       amount: line.amount,
-    });
+    }).returning({ id: campCompanions.id });
+    // Charged now and owed until paid (docs/decisions/0016-money-ledger.md): cancelled unpaid, it is simply removed.
+    await appendCharges(tx, registrationId, [{ person: companionPerson(inserted!.id), item: "companion", amount: line.amount }], { actor: ACTOR, reason: `Ledsager ${input.firstName} ${input.lastName} lagt til (Min påmelding)`, now });
     const lines = await tx.select({ position: campPriceLines.position }).from(campPriceLines).where(eq(campPriceLines.registrationId, registrationId));
     await tx.insert(campPriceLines).values({ registrationId, position: nextPosition(lines), kind: line.kind, label: line.label, amount: line.amount });
     await tx.update(campRegistrations).set({ total: registration.total + line.amount, hasLedsager: true }).where(eq(campRegistrations.id, registrationId));
@@ -535,7 +521,7 @@ export async function payMyOutstanding(app: FastifyInstance, gateway: CampPaymen
   if (!loaded) throw new HttpError(404, selfServiceMessages.notFound);
   refuseUnlessChangeable(loaded, app.now());
   const change = [...loaded.payments].reverse().find((row) => row.kind === "change" && row.method === "vipps");
-  if (!change || change.paidAmount > 0) throw new HttpError(409, selfServiceMessages.nothingToPay);
+  if (!change || change.capturedAmount > 0 || ledgerFigures(loaded.ledger).outstanding < change.amount) throw new HttpError(409, selfServiceMessages.nothingToPay);
   const { registration } = loaded;
   return gateway.createPaymentRedirect({
     registrationId,
@@ -570,31 +556,33 @@ export async function setMyGrading(app: FastifyInstance, gateway: CampPaymentGat
     const { registration } = loaded;
     if (registration.gradering === gradering) return { changed: false, refund: 0 };
     refuseUnlessChangeable(loaded, now);
-    const method = methodOf(loaded.payments);
     const lines = await tx.select({ position: campPriceLines.position, kind: campPriceLines.kind, amount: campPriceLines.amount }).from(campPriceLines).where(eq(campPriceLines.registrationId, registrationId));
     const position = lines.reduce((max, line) => Math.max(max, line.position), -1) + 1;
-    const cash = method === "card_cash" ? loaded.payments[loaded.payments.length - 1] : undefined;
     if (gradering) {
       if (!mayTickGrading(registration, loaded.edition)) throw new CampInputError("gradering", selfServiceMessages.grading);
       const price = calculateCampPrice({ ...registration, gradering: true, ledsagere: [] }, { edition: loaded.edition, at: registration.createdAt, grades });
       const line = price.lines.find((priced) => priced.kind === "grading")!;
       await tx.insert(campPriceLines).values({ registrationId, position, kind: line.kind, label: line.label, amount: line.amount });
       await tx.update(campRegistrations).set({ gradering: true, total: registration.total + line.amount }).where(eq(campRegistrations.id, registrationId));
+      await appendCharges(tx, registrationId, [{ person: athletePerson, item: "grading", amount: line.amount }], { actor: ACTOR, reason: "Gradering lagt til (Min påmelding)", now });
       const reference = await chargeDifference(tx, loaded, line.amount, now);
       await logChange(tx, registrationId, `La til gradering (${line.amount} kr)`, now);
       return { changed: true, refund: 0, reference, amount: line.amount, registration };
     }
     // Off: the grading lines' net amount (a fee added and taken off before counts as nothing).
     const fee = lines.filter((line) => line.kind === "grading" || line.kind === "cancelled-grading").reduce((sum, line) => sum + line.amount, 0);
-    const refunds = method === "vipps" && fee > 0 ? await shareOutRefund(tx, loaded, campRefund(fee, loaded.edition, now)) : [];
-    const refund = refunds.reduce((sum, part) => sum + part.amount, 0);
+    if (loaded.payments.some((row) => row.method === "vipps" && row.settle === "capture" && row.capturedAmount === 0)) throw new HttpError(409, selfServiceMessages.paymentBusy);
     await tx.insert(campPriceLines).values({ registrationId, position, kind: "cancelled-grading", label: "Avbestilt gradering", amount: -fee });
     await tx.update(campRegistrations).set({ gradering: false, total: registration.total - fee }).where(eq(campRegistrations.id, registrationId));
-    if (cash && cash.state !== "paid") await tx.update(payments).set({ amount: cash.amount - fee, updatedAt: now }).where(eq(payments.id, cash.id));
-    for (const { payment, amount } of refunds) {
-      await queueVippsRefund(tx, payment, amount, ACTOR, `Gradering avbestilt av deltakeren (Min påmelding). Refusjon etter reglene: ${refund} kr.`, now);
-      await addShareRefund(tx, payment.id, registrationId, amount);
-    }
+    // The one cancellation rule on what was paid for grading; an unpaid fee is simply removed.
+    const settled = await cancelInLedger(
+      tx,
+      registrationId,
+      (item) => item.person === athletePerson && item.item === "grading",
+      (paid) => campRefund(paid, loaded.edition, now),
+      { actor: ACTOR, reason: "Gradering avbestilt av deltakeren (Min påmelding).", now },
+    );
+    const refund = settled.refund;
     await logChange(tx, registrationId, `Tok bort gradering (refusjon ${refund} kr)`, now);
     return { changed: true, refund };
   });

@@ -1,66 +1,61 @@
-import { and, eq, ne, sql } from "drizzle-orm";
 import type { TreasurerSummary } from "../../shared/camp/camp-treasurer.ts";
+import { ledgerFigures } from "../../shared/camp/camp-ledger.ts";
 import type { Db } from "../db/database.ts";
-import { campRegistrations, moneyActions, payments } from "../db/schema/camp.ts";
 import type { AdminPerson } from "./camp-admin.ts";
+import { editionMoney } from "./camp-admin.ts";
 import { paymentsOfRegistrations } from "../payments/payment-shares.ts";
 
 /**
- * The money of an edition for the treasurer: participants, money per method, refunds and what is unpaid. The
- * amounts per method come from the payments (one row per payment attempt that took or is owed money); the
- * participants and the unpaid from the admin list, so the numbers agree with what the admin sees.
+ * The money of an edition for the treasurer, from the ledgers (the same editionMoney the admin's totals
+ * read): money in and out per method, what is kept, what is owed back outside Vipps (one line per order,
+ * to mark paid back), and what is unpaid. Participants come from the admin list.
  */
 export async function treasurerSummary(db: Db, year: number, persons: readonly AdminPerson[]): Promise<TreasurerSummary> {
-  const registrations = await db
-    .select({ id: campRegistrations.id, status: campRegistrations.status })
-    .from(campRegistrations)
-    .where(and(eq(campRegistrations.editionYear, year), ne(campRegistrations.status, "waiting")));
-  // A group's one payment counts as each athlete's share of it (the shares add up to the payment).
-  const paymentsOf = await paymentsOfRegistrations(db, registrations.map((registration) => registration.id));
-  // `paidAmount` is what a payment holds now (for Vipps: after refunds); the treasurer's "paid" is the money
-  // that came in, so refunds are counted once, in "refunded".
-  const rows = registrations.flatMap(({ id, status }) =>
-    (paymentsOf.get(id) ?? []).map((payment) => ({ registrationId: id, method: payment.method, state: payment.state, amount: payment.amount, paid: payment.paidAmount + payment.refundedAmount, refunded: payment.refundedAmount, status })),
-  );
-  // The latest attempt stands for the registration's amount to pay; every attempt's money counts.
-  const latest = new Map<number, (typeof rows)[number]>();
-  for (const row of rows) latest.set(row.registrationId, row);
+  const { orders, totals } = await editionMoney(db, year);
   const methods = new Map<string, TreasurerSummary["byMethod"][number]>();
   const entry = (method: string) => methods.get(method) ?? methods.set(method, { method, registrations: 0, toPay: 0, paid: 0, refunded: 0 }).get(method)!;
-  for (const row of rows) {
-    const sums = entry(row.method);
-    sums.paid += row.paid;
-    sums.refunded += row.refunded;
+  for (const order of orders) {
+    const used = new Set<string>();
+    for (const item of order.entries) {
+      if (item.kind === "charge" || item.method === null) continue;
+      const sums = entry(item.method);
+      if (item.kind === "payment") sums.paid += item.amount;
+      if (item.kind === "refund" || item.kind === "refund-paid") sums.refunded += item.amount;
+      used.add(item.method);
+    }
+    for (const method of used) entry(method).registrations += 1;
   }
-  for (const row of latest.values()) {
-    if (row.status === "cancelled" && row.paid === 0) continue;
-    const sums = entry(row.method);
-    sums.registrations += 1;
-    if (row.status !== "cancelled") sums.toPay += row.amount;
+  // Who is to pay how: the order's latest payment's method (card/cash, Vipps, free), with what is left to pay.
+  const paymentsOf = await paymentsOfRegistrations(db, orders.map((order) => order.id));
+  for (const order of orders) {
+    const method = paymentsOf.get(order.id)?.at(-1)?.method;
+    if (!method || order.status === "cancelled" || [...order.entries].some((item) => item.kind === "payment" && item.method === method)) continue;
+    entry(method).registrations += 1;
   }
-  const [due] = await db
-    .select({ sum: sql<number>`coalesce(sum(${moneyActions.amount}), 0)::int` })
-    .from(moneyActions)
-    .innerJoin(payments, eq(payments.id, moneyActions.paymentId))
-    .innerJoin(campRegistrations, eq(campRegistrations.id, payments.registrationId))
-    .where(and(eq(campRegistrations.editionYear, year), eq(moneyActions.action, "cancel"), eq(payments.method, "card_cash")));
-
-  const here = persons.filter((p) => p.status !== "cancelled");
-  const remaining = new Map<number, number>();
-  for (const p of here) remaining.set(p.registrationId, (remaining.get(p.registrationId) ?? 0) + p.amount - p.paid);
-  const unpaid = [...remaining.values()].filter((amount) => amount > 0);
+  for (const order of orders) {
+    const method = paymentsOf.get(order.id)?.at(-1)?.method;
+    if (method && order.status !== "cancelled") entry(method).toPay += order.figures.outstanding;
+  }
+  const open = orders.filter((order) => order.status !== "cancelled" && order.figures.outstanding > 0);
   const confirmed = persons.filter((p) => p.status === "confirmed");
   const byMethod = [...methods.values()].sort((a, b) => a.method.localeCompare(b.method));
   return {
     year,
     registrations: new Set(confirmed.map((p) => p.registrationId)).size,
     participants: confirmed.length,
-    cancelledRegistrations: new Set(persons.filter((p) => p.status === "cancelled").map((p) => p.registrationId)).size,
+    cancelledRegistrations: orders.filter((order) => order.status === "cancelled").length,
     byMethod,
-    refundedVipps: byMethod.filter((m) => m.method === "vipps").reduce((sum, m) => sum + m.refunded, 0),
-    refundDueCardCash: due?.sum ?? 0,
-    unpaidRegistrations: unpaid.length,
-    unpaidAmount: unpaid.reduce((sum, amount) => sum + amount, 0),
-    net: byMethod.reduce((sum, m) => sum + m.paid - m.refunded, 0),
+    refundedVipps: methods.get("vipps")?.refunded ?? 0,
+    refundDueCardCash: totals.refundOwed,
+    unpaidRegistrations: open.length,
+    unpaidAmount: open.reduce((sum, order) => sum + order.figures.outstanding, 0),
+    paid: totals.paid,
+    refunded: totals.refunded,
+    kept: totals.kept,
+    refundOwed: totals.refundOwed,
+    net: totals.net,
+    refundsOwed: orders
+      .filter((order) => ledgerFigures(order.entries).refundOwed > 0)
+      .map((order) => ({ registrationId: order.id, orderId: order.orderId, name: `${order.firstName} ${order.lastName}`, amount: order.figures.refundOwed })),
   };
 }

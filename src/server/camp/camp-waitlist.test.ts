@@ -341,9 +341,10 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     await app.inject({ method: "POST", url: `/api/VinterleirAdmin/Cancel/${first}/${token}` });
     expect(await database.db.select().from(mailOutbox).where(like(mailOutbox.recipient, "ola@example.no"))).not.toEqual([]);
     const keys = async () => (await database.db.select({ key: mailOutbox.dedupeKey }).from(mailOutbox)).map((row) => row.key).sort();
-    expect(await keys()).toEqual([`camp-confirmation:${first}`, `camp-waitlist-offer:1`, `camp-waitlist:${vera.id}`].sort());
+    // The leader's cancellation tells the family what happens to the money.
+    expect(await keys()).toEqual([`camp-confirmation:${first}`, `camp-self:${first}:leader-cancel`, `camp-waitlist-offer:1`, `camp-waitlist:${vera.id}`].sort());
     await anonymiseRegistrations(database.db, { registrationIds: [vera.id] }, now);
-    expect(await keys()).toEqual([`camp-confirmation:${first}`]);
+    expect(await keys()).toEqual([`camp-confirmation:${first}`, `camp-self:${first}:leader-cancel`]);
   });
 
   it("unknown and malformed offer tokens are 404 on Get and Accept", async () => {

@@ -44,8 +44,11 @@ export async function createDatabase(env: { DATA_DIR: string; DATABASE_URL?: str
   return connectPglite(path.resolve(env.DATA_DIR, "db"));
 }
 
-/** Embedded PostgreSQL; without a folder the database lives in memory (tests). */
-export async function connectPglite(dataDir?: string): Promise<Database> {
+/**
+ * Embedded PostgreSQL; without a folder the database lives in memory (tests). `loadDataDir` starts it from a
+ * dump of another PGlite's data folder (`dumpDataDir`), which is far quicker than initialising and migrating.
+ */
+export async function connectPglite(dataDir?: string, options: { loadDataDir?: Blob } = {}): Promise<Database> {
   let releaseLock = async () => {};
   if (dataDir) {
     await mkdir(dataDir, { recursive: true });
@@ -54,7 +57,8 @@ export async function connectPglite(dataDir?: string): Promise<Database> {
   }
   let client: PGlite;
   try {
-    client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+    const createOptions = options.loadDataDir ? { loadDataDir: options.loadDataDir } : {};
+    client = dataDir ? await PGlite.create(dataDir, createOptions) : await PGlite.create(createOptions);
   } catch (error) {
     await releaseLock();
     throw error;

@@ -50,7 +50,7 @@ describe.each(databaseKinds)("invoice reminders on %s", (kind) => {
     });
     app = await buildTestApp(database, {
       clock: () => now,
-      logger: { ...(createLogger(loadEnv({ LOG_LEVEL: "info" })) as object), stream },
+      logger: { ...(createLogger(loadEnv({ LOG_LEVEL: "info" }), { pretty: false }) as object), stream },
     });
     const login = await app.inject({ url: `/api/Invoice/GetToken/${sha256Hex(testAdminCredentials.INVOICE_ADMIN_PASSWORD)}` });
     expect(login.statusCode).toBe(200);

@@ -3,6 +3,8 @@
  * it as JSON, and anonymisation now (the payment records stay for the accounting law, D6).
  */
 import { paymentsOfRegistration } from "../payments/payment-shares.ts";
+import { ledgerHistory } from "../camp/camp-ledger-store.ts";
+import { ledgerFigures, type LedgerFigures } from "../../shared/camp/camp-ledger.ts";
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { emailKey } from "../../shared/contact/email-key.ts";
 import { withoutLinkSecrets } from "../../shared/privacy/link-secrets.ts";
@@ -23,6 +25,7 @@ export interface PersonExport {
   priceLines: Record<string, unknown>[];
   payments: Record<string, unknown>[];
   moneyActions: Record<string, unknown>[];
+  ledger: { entries: Record<string, unknown>[]; figures: LedgerFigures };
   mails: Record<string, unknown>[];
 }
 
@@ -55,6 +58,7 @@ export async function exportPerson(db: Db, registrationId: number, now: Date): P
           .from(moneyActions)
           .where(inArray(moneyActions.paymentId, paymentRows.map((payment) => payment.id)))
           .orderBy(asc(moneyActions.id));
+  const ledger = await ledgerHistory(db, registrationId);
   // The registration's own confirmation, and any other mail still held for its own address (compared by
   // key, never by the database's case rules). Not the companions' addresses: a companion may have given
   // someone else's, whose mail is not this person's to see.
@@ -82,13 +86,15 @@ export async function exportPerson(db: Db, registrationId: number, now: Date): P
     exportedAt: now.toISOString(),
     about:
       "Alt Ski Taekwondo Klubb lagrer om denne påmeldingen til vinterleiren: påmeldingen, ledsagerne, kvitteringslinjene, " +
-      "betalingene med betalingsloggen og e-postene vi har sendt eller skal sende.",
+      "betalingene med betalingsloggen, kassaboka (det som er belastet, betalt og betalt tilbake) og e-postene vi har sendt eller skal sende.",
     // The draft secret's hash is a credential's trace, not something about the person.
     registration: { ...withoutDraftSecret(registration), club: found.club, grade: gradeLabel(found.grade) },
     companions,
     priceLines,
     payments: paymentRows,
     moneyActions: actions,
+    // The order's money as the ledger has it: every entry, and the figures every screen shows.
+    ledger: { entries: ledger, figures: ledgerFigures(ledger) },
     mails,
   };
 }

@@ -25,6 +25,7 @@ import { mailOutbox } from "../db/schema/mail.ts";
 import { campEventSlug } from "../../shared/messages/message.ts";
 import { newMemberConfirmationKey, newMemberNoticeKey } from "../members/new-member-mail.ts";
 import { forgetEventMessages, syncRecipientStates } from "../messages/messages.ts";
+import { campLedgerEntries } from "../db/schema/camp-ledger.ts";
 import { campPersonalLinks, campRegistrationChanges } from "../db/schema/camp-self-service.ts";
 import { deleteExpiredLinks } from "../camp/camp-personal-link.ts";
 import { selfServiceMailPrefix } from "../camp/camp-self-service-mail.ts";
@@ -188,7 +189,7 @@ async function anonymiseDueEditions(db: Db, now: Date, anonymiseAfterDays: numbe
   return changed;
 }
 
-/** Deletes the registrations (with payments and money actions) of editions past the accounting retention. */
+/** Deletes the registrations (with payments, money actions and the ledger) of editions past the accounting retention. */
 export async function deleteExpiredAccounting(db: Db, now: Date, years: number): Promise<number> {
   const editions = await db.selectDistinct({ year: campRegistrations.editionYear }).from(campRegistrations);
   let deleted = 0;
@@ -200,6 +201,7 @@ export async function deleteExpiredAccounting(db: Db, now: Date, years: number):
       ).map((row) => row.id);
       if (ids.length === 0) return 0;
       const paymentIds = tx.select({ id: payments.id }).from(payments).where(inArray(payments.registrationId, ids));
+      await tx.delete(campLedgerEntries).where(inArray(campLedgerEntries.registrationId, ids));
       await tx.delete(moneyActions).where(inArray(moneyActions.paymentId, paymentIds));
       await tx.delete(paymentShares).where(inArray(paymentShares.registrationId, ids));
       await tx.delete(payments).where(inArray(payments.registrationId, ids));

@@ -13,11 +13,11 @@ import { testAdminCredentials } from "../test-support/app.ts";
 import { messageSegments } from "../../shared/messages/message.ts";
 import { validCompanion, validDraft } from "../../shared/camp/camp-draft.fixture.ts";
 import {
+  acceptingRuns,
   buildFuzzApp,
   encodeSegment,
   expectFormulaNeutral,
   fuzzEndpoint,
-  fuzzRuns,
   fuzzTimeoutMs,
   hostileFragments,
   hostileHeaderValue,
@@ -29,6 +29,7 @@ import {
   mutated,
   rawBodies,
   readOnlyTables,
+  readRuns,
 } from "../test-support/fuzz.ts";
 
 type Area = "camp" | "newmember" | "invoice";
@@ -155,6 +156,18 @@ describe.each(databaseKinds)("hostile input to the admin endpoints on %s", (kind
       { weight: 1, arbitrary: fc.string({ unit: fc.constantFrom(..."ABCabc012-_"), minLength: 43, maxLength: 43 }) },
       { weight: 2, arbitrary: hostileSegment },
     );
+  /**
+   * For a read that takes nothing but its token: bad tokens (another area's, unknown, junk) four times as
+   * often as the good one, since a bad token is where the input reaches the read's own code.
+   */
+  const readTokenFor = (area: Area) =>
+    fc.oneof(
+      { weight: 1, arbitrary: fc.constant(area).map((a) => tokens[a]) },
+      ...(area === "camp" ? [{ weight: 1, arbitrary: fc.constant(null).map(() => innsjekkToken) }] : []),
+      { weight: 1, arbitrary: fc.constantFrom<Area>("camp", "newmember", "invoice").map((a) => tokens[a]) },
+      { weight: 1, arbitrary: fc.string({ unit: fc.constantFrom(..."ABCabc012-_"), minLength: 43, maxLength: 43 }) },
+      { weight: 2, arbitrary: hostileSegment },
+    );
   const idFrom = (known: () => string[]) => fc.oneof(hostileSegment, fc.nat({ max: 20 }).map((i) => known()[i % Math.max(1, known().length)] ?? "1"));
   const csvCheck = (_request: unknown, res: LightMyRequestResponse) => {
     if (res.statusCode === 200) expectFormulaNeutral(res.body, "CSV download");
@@ -166,10 +179,11 @@ describe.each(databaseKinds)("hostile input to the admin endpoints on %s", (kind
   };
   const get = (path: string, area: Area, extra: Partial<Parameters<typeof fuzzEndpoint>[1]> = {}) =>
     fuzzEndpoint(context, {
-      requests: fc.record({ token: tokenFor(area), query: hostileQuery, header: fc.option(hostileHeaderValue, { nil: undefined }) }),
+      requests: fc.record({ token: readTokenFor(area), query: hostileQuery, header: fc.option(hostileHeaderValue, { nil: undefined }) }),
       toInject: ({ token, query, header }) => ({ url: `${path}/${token}${query}`, headers: header ? { "x-forwarded-for": header, cookie: `adminToken=${header}` } : {} }),
       unchangedWhenRejected: readOnlyTables,
       readOnly: true,
+      runs: readRuns(),
       ...extra,
     } as Parameters<typeof fuzzEndpoint>[1]);
 
@@ -575,7 +589,7 @@ describe.each(databaseKinds)("hostile input to the admin endpoints on %s", (kind
           const csv = await context.app.inject({ url: `/api/Invoice/GetCsv/${tokens.invoice}` });
           expectFormulaNeutral(csv.body, "invoice CSV after an upload");
         },
-        runs: fuzzRuns,
+        runs: acceptingRuns,
       });
       expect(accepted).toBeGreaterThan(0);
     },

@@ -20,6 +20,7 @@ import {
   fuzzNow,
   fuzzRuns,
   readOnlyTables,
+  readRuns,
   fuzzTimeoutMs,
   hostileHeaderValue,
   hostileQuery,
@@ -97,7 +98,7 @@ describe.each(databaseKinds)("hostile input to the public endpoints on %s", (kin
           if (hasUnusableQueryValue(query)) expect(res.statusCode).toBe(400);
           else expect(res.statusCode).toBeLessThan(400);
         },
-        runs: fuzzRuns * 5,
+        runs: readRuns(fuzzRuns * 5),
       });
     },
     fuzzTimeoutMs,

@@ -34,7 +34,7 @@ describe.each(databaseKinds)("log redaction on %s", (kind) => {
     });
     app = await buildTestApp(database, {
       clock: () => now,
-      logger: { ...(createLogger(loadEnv({ LOG_LEVEL: "trace" })) as object), stream },
+      logger: { ...(createLogger(loadEnv({ LOG_LEVEL: "trace" }), { pretty: false }) as object), stream },
       env: { VIPPS_SIMULATOR: "true", CAMP_YEAR: "2026", PUBLIC_BASE_URL: "https://klubb.example" },
       vipps: { startReconciler: false, client: { sleep: async () => {} } },
       mail: { transport: createTestTransport(), startWorker: false },

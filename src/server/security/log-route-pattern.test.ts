@@ -28,7 +28,7 @@ describe("log lines by route pattern", () => {
     });
     app = await buildTestApp(database, {
       clock: () => new Date("2026-10-15T10:00:00Z"),
-      logger: { ...(createLogger(loadEnv({ LOG_LEVEL: "trace" })) as object), stream },
+      logger: { ...(createLogger(loadEnv({ LOG_LEVEL: "trace" }), { pretty: false }) as object), stream },
       env: { CAMP_YEAR: "2026", PUBLIC_BASE_URL: "https://klubb.example" },
       mail: { transport: createTestTransport(), startWorker: false },
     });

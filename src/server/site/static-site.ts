@@ -2,13 +2,13 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { PageApiFetch } from "../../shared/site/render-context.ts";
 import { clientOnlyPathPatterns, notFoundPage, redirects, staticPaths } from "../../shared/site/site-pages.ts";
 import { documentsPath } from "../../shared/camp/camp-documents.ts";
 import { campDocuments } from "../camp-documents/camp-documents.ts";
 import { sendPrecompressed } from "../http/precompressed.ts";
 import { sameOriginPath } from "../http/same-origin-path.ts";
 import { watchCurrentEdition } from "./edition-watch.ts";
+import { pageApiOf } from "./page-api.ts";
 import { loadServerBuildRenderer, type PageRenderer } from "./page-renderer.ts";
 import { renderedPages, type RenderedPage } from "./rendered-pages.ts";
 import { robotsTxt, sitemapXml } from "./sitemap.ts";
@@ -85,13 +85,7 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
     },
   });
 
-  // A working page's route loader reads the API in this process, as a GET from this machine would.
-  const pageApi: PageApiFetch = async (apiPath) => {
-    if (!apiPath.startsWith("/api/")) throw new Error(`Not an API path: ${apiPath}`);
-    const answer = await app.inject({ method: "GET", url: apiPath, headers: { accept: "application/json" } });
-    const type = answer.headers["content-type"];
-    return new Response(answer.statusCode === 204 || answer.statusCode === 304 ? null : answer.body, { status: answer.statusCode, headers: typeof type === "string" ? { "content-type": type } : {} });
-  };
+  const pageApi = pageApiOf(app);
 
   // Once listening (never under inject), render every information page in the background, one at a time,
   // so the first visitors do not wait for a render.

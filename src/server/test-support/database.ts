@@ -4,28 +4,18 @@
  * database is created under a unique name and dropped on close. With REQUIRE_POSTGRES=1 (CI) a missing
  * PostgreSQL fails the run instead of being skipped.
  *
+ * The databases are copies of ones migrated once per run (database-templates.global.ts): a PGlite loads a
+ * dump of a migrated data folder, a PostgreSQL database is created from a template. Without that set-up
+ * (another Vitest config) each database is migrated here instead; the result is the same.
+ *
  *   describe.each(databaseKinds)("… on %s", (kind) => { … createTestDatabase(kind) … })
  */
 import { randomBytes } from "node:crypto";
-import pg from "pg";
+import { readFile } from "node:fs/promises";
+import { inject } from "vitest";
 import { connectPglite, connectPostgres, type Database, type DatabaseKind } from "../db/database.ts";
 import { prepareDatabase } from "../db/open-database.ts";
-
-const testDatabaseUrl = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
-
-async function postgresAnswers(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: testDatabaseUrl, connectionTimeoutMillis: 2000 });
-  client.on("error", () => {});
-  try {
-    await client.connect();
-    await client.query("select 1");
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
+import { adminQuery, postgresAnswers, redactPassword, testDatabaseUrl } from "./postgres-admin.ts";
 
 const postgresAvailable = await postgresAnswers();
 if (!postgresAvailable && process.env.REQUIRE_POSTGRES === "1") {
@@ -34,17 +24,30 @@ if (!postgresAvailable && process.env.REQUIRE_POSTGRES === "1") {
 
 export const databaseKinds: DatabaseKind[] = postgresAvailable ? ["pglite", "postgres"] : ["pglite"];
 
-/** A migrated, seeded, empty-otherwise database; close() also drops it (PostgreSQL). */
+/** A migrated, seeded, empty-otherwise database; close() also drops it (PostgreSQL). `prepare: false`: nothing migrated. */
 export async function createTestDatabase(kind: DatabaseKind, options: { prepare?: boolean } = {}): Promise<Database> {
-  const database = kind === "pglite" ? await connectPglite() : await createPostgresTestDatabase();
-  if (options.prepare !== false) await prepareDatabase(database);
+  const prepared = options.prepare !== false;
+  if (kind === "pglite") {
+    const dump = pgliteDump(prepared);
+    if (dump) return connectPglite(undefined, { loadDataDir: await dump });
+    const database = await connectPglite();
+    if (prepared) await prepareDatabase(database);
+    return database;
+  }
+  const template = prepared ? inject("postgresTemplate") : undefined;
+  if (template) return createPostgresTestDatabase({ template });
+  const database = await createPostgresTestDatabase();
+  if (prepared) await prepareDatabase(database);
   return database;
 }
 
-/** An empty PostgreSQL database of its own; `url` lets a test open a second pool on it. */
-export async function createPostgresTestDatabase(): Promise<Database & { url: string }> {
+/**
+ * A PostgreSQL database of its own, empty unless `template` names one to copy; `url` lets a test open a
+ * second pool on it.
+ */
+export async function createPostgresTestDatabase(options: { template?: string } = {}): Promise<Database & { url: string }> {
   const name = `test_${process.pid}_${randomBytes(6).toString("hex")}`;
-  await adminQuery(`create database "${name}"`);
+  await adminQuery(options.template ? `create database "${name}" template "${options.template}"` : `create database "${name}"`);
   const url = new URL(testDatabaseUrl);
   url.pathname = `/${name}`;
   const database = await connectPostgres(url.toString());
@@ -61,16 +64,16 @@ export async function createPostgresTestDatabase(): Promise<Database & { url: st
   };
 }
 
-async function adminQuery(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: testDatabaseUrl, connectionTimeoutMillis: 5000 });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const dumps = new Map<string, Promise<Blob>>();
 
-function redactPassword(url: string): string {
-  return url.replace(/\/\/([^:/@]+):[^@]*@/, "//$1:***@");
+/** The run's dump for this kind of database, read once per test file; undefined without the global set-up. */
+function pgliteDump(prepared: boolean): Promise<Blob> | undefined {
+  const file = inject(prepared ? "pglitePreparedDump" : "pgliteEmptyDump");
+  if (!file) return undefined;
+  let dump = dumps.get(file);
+  if (!dump) {
+    dump = readFile(file).then((bytes) => new Blob([bytes]));
+    dumps.set(file, dump);
+  }
+  return dump;
 }

@@ -17,7 +17,15 @@ export const checkInMessages = {
   badDay: "Dagen er ikke en av leirdagene.",
   badAmount: "Beløpet må være et helt antall kroner, minst 1.",
   noCamp: "Det finnes ingen vinterleir å sjekke inn til.",
+  personCancelled: "Personen er avbestilt og kan ikke sjekkes inn.",
+  nothingOutstanding: "Det er ingenting igjen å betale på denne påmeldingen.",
+  vippsReserved: "Vipps-betalingen er godkjent og blir trukket om et øyeblikk. Prøv igjen om et minutt før du tar betalt.",
+  moreThanOutstanding: (outstanding: number) => `Det er bare ${outstanding} kr igjen å betale. Skriv inn ${outstanding} kr eller mindre.`,
 } as const;
+
+/** The door's two ways to pay, as two choices. */
+export const doorPaymentMethods = ["card", "cash"] as const;
+export type DoorPaymentMethod = (typeof doorPaymentMethods)[number];
 
 const checkInActionKinds = ["checkin", "undo-checkin", "payment", "undo-payment"] as const;
 export type CheckInActionKind = (typeof checkInActionKinds)[number];
@@ -42,6 +50,8 @@ export const CheckInActionSchema = z
     kind: z.enum(checkInActionKinds),
     personId: PersonIdSchema,
     amount: z.number().int(checkInMessages.badAmount).min(1, checkInMessages.badAmount).max(100_000, checkInMessages.badAmount).optional(),
+    /** A payment: «Kort» or «Kontant», so the treasurer can match the card terminal (older phones send none). */
+    method: z.enum(doorPaymentMethods).optional(),
     day: CampDaySchema.optional(),
   })
   .strict()

@@ -83,5 +83,15 @@ export const AdminTotalsSchema = z.object({
   sumToPay: z.number(),
   sumPaid: z.number(),
   sumOutstanding: z.number(),
+  /**
+   * From the ledgers of every registration that holds or held a place (cancelled ones too): the same
+   * figures as the treasurer's, and the sum over the registrations.
+   */
+  paid: z.number(),
+  refunded: z.number(),
+  kept: z.number(),
+  refundOwed: z.number(),
+  outstanding: z.number(),
+  net: z.number(),
 });
 export type AdminTotals = z.infer<typeof AdminTotalsSchema>;

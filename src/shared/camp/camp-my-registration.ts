@@ -42,10 +42,15 @@ export interface MyRegistrationView {
   lines: { label: string; amount: number }[];
   total: number;
   paymentMethod: "vipps" | "card_cash" | "free" | null;
-  /** In kroner, what has come in (Vipps: captured or reserved, less refunds; card/cash: marked paid). */
+  /** In kroner, from the order's ledger (camp-ledger.ts): «Betalt», all money that came in. */
   paid: number;
+  /** «Tilbakebetalt». */
   refunded: number;
-  /** Vipps: what a change added and is not paid yet (pay it with "Betal med Vipps"). */
+  /** «Beholdt etter avbestillingsreglene». */
+  kept: number;
+  /** «Skal betales tilbake»: owed back outside Vipps, not paid back yet. */
+  refundOwed: number;
+  /** «Å betale»: what is charged and not paid (with Vipps: "Betal med Vipps"; card/cash: at the door). */
   outstanding: number;
   /** Human-readable state of the payment, in Norwegian. */
   paymentState: string;
@@ -88,6 +93,9 @@ export interface MyGroupView {
   /** In kroner, over the whole group. */
   paid: number;
   refunded: number;
+  kept: number;
+  refundOwed: number;
+  outstanding: number;
   paymentState: string;
   members: Omit<MyRegistrationView, "group">[];
 }

@@ -411,3 +411,14 @@ export const MyCompanionAddSchema = CompanionSchema.extend({
 
 /** Grading on or off through "Min påmelding" (priced by the server). */
 export const MyGradingSchema = z.object({ gradering: z.boolean({ error: "Ugyldig valg." }) }).strict();
+
+/**
+ * The camp leader's correction of a registration (POST /api/VinterleirAdmin/Correct): the athlete's age,
+ * club, grade and grading, with the wizard's own field rules; the server applies the wizard's eligibility
+ * rules and prices the result with the registration's own edition and time.
+ */
+export const LeaderCorrectionSchema = z
+  .object({ age: registrationShape.age, clubId: registrationShape.clubId, gradeId: registrationShape.gradeId, gradering: registrationShape.gradering })
+  .partial()
+  .strict();
+export type LeaderCorrection = z.infer<typeof LeaderCorrectionSchema>;

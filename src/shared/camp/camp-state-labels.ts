@@ -14,7 +14,8 @@ export function registrationStatusLabel(status: string | null | undefined): stri
   return status ? (registrationStatusLabels[status] ?? status) : "Ukjent";
 }
 
-export const paymentMethodLabels: Record<string, string> = { vipps: "Vipps", card_cash: "Kort/kontant", free: "Gratis" };
+/** Payment methods, and the ledger's ways money moved (the door's «Kort» and «Kontant» apart; camp-ledger.ts). */
+export const paymentMethodLabels: Record<string, string> = { vipps: "Vipps", card_cash: "Kort/kontant", free: "Gratis", card: "Kort", cash: "Kontant", other: "Annen betaling" };
 
 /** The same methods as a participant reads them (confirmation mail, Min påmelding): what to do, not a column heading. */
 export const participantPaymentMethodLabels = {
@@ -59,11 +60,52 @@ export function instructorLabel(value: number | string | null | undefined): stri
   return String(value);
 }
 
-/** The money log's actions (money_actions.action). */
+/** The money log's actions (money_actions.action): every one the server writes has its Norwegian words here. */
 export const moneyActionLabels: Record<string, string> = {
   "mark-paid": "Markert som betalt",
   cancel: "Avbestilt",
   anonymise: "Personopplysninger slettet",
   "refund-requested": "Refusjon sendt",
   "refund-failed": "Refusjon feilet",
+  "checkin-payment": "Betalt ved innsjekking",
+  "checkin-payment-undo": "Angret betaling ved innsjekking",
+  "vipps-authorized": "Reservert hos Vipps",
+  "vipps-captured": "Trukket hos Vipps",
+  "vipps-refunded": "Refundert hos Vipps",
+  "vipps-released": "Reservasjon frigitt hos Vipps",
+  "vipps-aborted": "Avbrutt i Vipps",
+  "vipps-expired": "Utløpt i Vipps",
+  "vipps-terminated": "Avsluttet av klubben i Vipps",
 };
+
+/** Never a system word on screen: an action the map does not know is "Annen hendelse". */
+export function moneyActionLabel(action: string): string {
+  return moneyActionLabels[action] ?? "Annen hendelse";
+}
+
+/** Vipps's payment states (ePayment), in Norwegian. */
+const vippsStateLabels: Record<string, string> = {
+  CREATED: "venter på betaleren",
+  AUTHORIZED: "reservert",
+  ABORTED: "avbrutt av betaleren",
+  EXPIRED: "utløpt",
+  TERMINATED: "avsluttet av klubben",
+};
+
+export function vippsStateLabel(state: string | null | undefined): string {
+  return state ? (vippsStateLabels[state] ?? "ukjent status") : "ikke startet";
+}
+
+/** Who did something to a registration or its money: accounts by their name, the system's own actors in words. */
+const actorLabels: Record<string, string> = {
+  deltaker: "Deltakeren (Min påmelding)",
+  "camp-admin": "Leirledelsen",
+  "vipps-webhook": "Vipps (varsel)",
+  system: "Systemet",
+  reconciliation: "Systemet (avstemming med Vipps)",
+  migrering: "Overført til kassaboka",
+};
+
+export function actorLabel(actor: string): string {
+  return actorLabels[actor] ?? actor;
+}

@@ -23,7 +23,26 @@ export const TreasurerSummarySchema = z.object({
   /** Not cancelled, with money left to pay. */
   unpaidRegistrations: z.number(),
   unpaidAmount: z.number(),
+  /** From the ledgers, the same figures as the admin's totals: money in, money out, kept under the rules, owed back. */
+  paid: z.number(),
+  refunded: z.number(),
+  kept: z.number(),
+  refundOwed: z.number(),
   /** Paid minus refunded, every method. */
   net: z.number(),
+  /** «Skal betales tilbake»: per order, money owed back outside Vipps and not paid back yet. */
+  refundsOwed: z.array(z.object({ registrationId: z.number(), orderId: z.string(), name: z.string(), amount: z.number() })),
 });
 export type TreasurerSummary = z.infer<typeof TreasurerSummarySchema>;
+
+/** POST /api/VinterleirAdmin/RefundPaid/{registrationId}/{token}: the treasurer paid money owed back outside Vipps. */
+export const RefundPaidSchema = z.object({
+  amount: z.number().int("Beløpet må være et helt antall kroner.").min(1, "Beløpet må være minst 1 kr."),
+  /** How it was paid back: by bank transfer or cash is "other" or "cash". */
+  method: z.enum(["cash", "other"]).default("other"),
+});
+export type RefundPaid = z.input<typeof RefundPaidSchema>;
+
+export const refundPaidMessages = {
+  notOwed: "Så mye skal ikke betales tilbake på denne påmeldingen.",
+} as const;

@@ -6,6 +6,9 @@ import type { Db } from "../../db/database.ts";
 import { campCompanions, campRegistrations, moneyActions, payments } from "../../db/schema/camp.ts";
 import { campCheckinActions, campCheckins } from "../../db/schema/camp-checkin.ts";
 import type { CheckInScope } from "./checkin-data.ts";
+import { figuresOf, recordPayment } from "../camp-ledger-store.ts";
+import { campLedgerEntries } from "../../db/schema/camp-ledger.ts";
+import type { MoneyMethod } from "../../../shared/camp/camp-ledger.ts";
 
 export type CheckInActionOutcome =
   | { kind: "ok"; duplicate: boolean; registrationId: number }
@@ -65,6 +68,7 @@ export async function performCheckInAction(
     switch (action.kind) {
       case "checkin":
         if (cancelled) refuse(checkInMessages.cancelled);
+        if (await companionCancelled(tx, action.personId)) refuse(checkInMessages.personCancelled);
         await tx
           .insert(campCheckins)
           .values({ registrationId, personId: action.personId, day: action.day, checkedInAt: now, checkedInBy: account.username })
@@ -80,8 +84,15 @@ export async function performCheckInAction(
         // its reservation is released.)
         if (await inOpenGroupVippsPayment(tx, registrationId)) refuse(checkInMessages.groupVippsOpen);
         const amount = action.amount!;
+        // A Vipps reservation about to be captured is money on its way: taking it again at the door would be twice.
+        if (await vippsCaptureDue(tx, registrationId)) refuse(checkInMessages.vippsReserved);
+        // The door takes at most what the ledger says is left to pay.
+        const { outstanding } = await figuresOf(tx, registrationId);
+        if (outstanding === 0) refuse(checkInMessages.nothingOutstanding);
+        if (amount > outstanding) refuse(checkInMessages.moreThanOutstanding(outstanding));
         const payment = await doorPaymentRow(tx, registrationId, registration.order_id, Number(registration.total), amount, now);
         const moneyActionId = await bookDoorPayment(tx, payment, amount, doorPaymentLog.paid, account.username, now);
+        await recordPayment(tx, registrationId, { method: action.method ?? "card_cash", amount, paymentId: payment.id }, { actor: account.username, reason: "Betalt ved innsjekking", now });
         await tx.update(campCheckinActions).set({ paymentId: payment.id, moneyActionId }).where(eq(campCheckinActions.actionId, action.actionId));
         // A Vipps registration that was never paid, paid at the door instead: the person is here, so the
         // registration is confirmed (and counts on the lists) rather than left waiting for Vipps.
@@ -110,6 +121,14 @@ export async function performCheckInAction(
         const [payment] = await tx.select().from(payments).where(eq(payments.id, taken.paymentId));
         if (!payment) break;
         const moneyActionId = await bookDoorPayment(tx, payment, -amount, doorPaymentLog.undone, account.username, now);
+        // A correction, never an edit: the payment taken back as a new entry.
+        const [original] = await tx
+          .select({ id: campLedgerEntries.id, method: campLedgerEntries.method })
+          .from(campLedgerEntries)
+          .where(and(eq(campLedgerEntries.registrationId, registrationId), eq(campLedgerEntries.kind, "payment"), eq(campLedgerEntries.paymentId, payment.id), eq(campLedgerEntries.amount, amount)))
+          .orderBy(desc(campLedgerEntries.id))
+          .limit(1);
+        await recordPayment(tx, registrationId, { method: (original?.method as MoneyMethod | undefined) ?? "card_cash", amount: -amount, paymentId: payment.id, correctsId: original?.id ?? null }, { actor: account.username, reason: "Angret betaling ved innsjekking", now });
         await tx.update(campCheckinActions).set({ undoneBy: action.actionId }).where(eq(campCheckinActions.actionId, taken.actionId));
         await tx
           .update(campCheckinActions)
@@ -141,6 +160,20 @@ export async function runCheckInAction(...args: Parameters<typeof performCheckIn
     if (error instanceof Refused) return error.outcome;
     throw error;
   }
+}
+
+/** A Vipps payment of the registration (its own, or its group's) is reserved and waits to be captured. */
+export async function vippsCaptureDue(tx: Pick<Db, "execute">, registrationId: number): Promise<boolean> {
+  const due = await tx.execute(sql`select 1 from payments p where p.method = 'vipps' and p.settle = 'capture'
+    and (p.registration_id = ${registrationId} or exists (select 1 from payment_shares s where s.payment_id = p.id and s.registration_id = ${registrationId})) limit 1`);
+  return due.rows.length > 0;
+}
+
+/** A companion cancelled alone (the athlete still comes) is not at the camp. */
+async function companionCancelled(tx: Db, personId: string): Promise<boolean> {
+  if (!personId.startsWith("c")) return false;
+  const [row] = await tx.select({ cancelledAt: campCompanions.cancelledAt }).from(campCompanions).where(eq(campCompanions.id, Number(personId.slice(1))));
+  return row?.cancelledAt != null;
 }
 
 async function registrationOf(tx: Db, personId: string): Promise<number | undefined> {

@@ -1,4 +1,6 @@
 import { paymentsOfRegistrations } from "../../payments/payment-shares.ts";
+import { ledgerFigures } from "../../../shared/camp/camp-ledger.ts";
+import { readLedgers } from "../camp-ledger-store.ts";
 import { and, asc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { checkInPersonId, type CheckInCounts, type CheckInHit } from "../../../shared/camp/camp-checkin.ts";
 import { formatCalendarDate, parseCalendarDate } from "../../../shared/camp/camp-edition-data.ts";
@@ -70,10 +72,13 @@ export async function loadCheckInHits(db: Db, year: number, ids?: number[]): Pro
       )
       .orderBy(asc(campCheckinActions.seq)),
   ]);
+  const ledgers = await readLedgers(db, found);
   const daysOf = (personId: string) => checkins.filter((row) => row.personId === personId).map((row) => row.day);
   return rows.map(({ registration: r, clubName, grade }) => {
-    const own = companions.filter((companion) => companion.registrationId === r.id);
-    const paid = (paymentRows.get(r.id) ?? []).reduce((sum, payment) => sum + payment.paidAmount, 0);
+    // A companion cancelled alone is not coming: not on the card, not counted.
+    const own = companions.filter((companion) => companion.registrationId === r.id && !companion.cancelledAt);
+    const figures = ledgerFigures(ledgers.get(r.id) ?? []);
+    void paymentRows;
     const status = r.status === "waiting" ? "cancelled" : r.status;
     const persons: CheckInHit["persons"] = [
       {
@@ -106,9 +111,9 @@ export async function loadCheckInHits(db: Db, year: number, ids?: number[]): Pro
       orderId: r.orderId,
       status,
       club: clubName,
-      amount: r.total,
-      paid,
-      outstanding: Math.max(0, r.total - paid),
+      amount: figures.charged,
+      paid: figures.paid - figures.refunded,
+      outstanding: figures.outstanding,
       persons,
       doorPayments: doorPayments
         .filter((action) => action.registrationId === r.id)

@@ -9,9 +9,11 @@
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { campRefund, toOre } from "../../../shared/camp/camp-pricing.ts";
+import { vippsStateLabel } from "../../../shared/camp/camp-state-labels.ts";
 import { queueCampConfirmationMail, queueCampGroupConfirmationMail } from "../../camp/camp-confirmation-mail.ts";
 import { addShareRefund, copyShares, paymentsOfRegistration, shareRegistrationIds } from "../payment-shares.ts";
 import { queueVippsRefund } from "../queue-refund.ts";
+import { appendEntries, figuresOf, readLedger, recordRefundRefused, recordVippsCapture } from "../../camp/camp-ledger-store.ts";
 import { campEditionOfYear } from "../../camp/camp-edition-lookup.ts";
 import type { CampPaymentGateway, RegistrationAwaitingPayment } from "../../camp/camp-payment-gateway.ts";
 import type { Db } from "../../db/database.ts";
@@ -293,7 +295,7 @@ export class VippsPayments implements CampPaymentGateway {
           settle = "capture";
           confirmedNow = true;
           await log("vipps-authorized", amounts.authorized, `Vipps ${row.reference}: reservert; påmeldingen er bekreftet`);
-        } else if (row.kind === "change" && registration?.status === "confirmed") {
+        } else if (row.kind === "change" && registration?.status === "confirmed" && (await figuresOf(tx, row.registrationId)).outstanding >= amounts.authorized) {
           // The difference for a change made through "Min påmelding": taken like the registration's own payment.
           settle = "capture";
           await log("vipps-authorized", amounts.authorized, `Vipps ${row.reference}: reservert; tillegg for en endring`);
@@ -302,10 +304,14 @@ export class VippsPayments implements CampPaymentGateway {
           await log("vipps-authorized", amounts.authorized, `Vipps ${row.reference}: reservert, men påmeldingen venter ikke på betaling; reservasjonen frigis`);
         }
       } else if (vippsState !== current && vippsState && vippsState !== "CREATED") {
-        await log(`vipps-${vippsState.toLowerCase()}`, 0, `Vipps ${row.reference}: ${vippsState}`);
+        await log(`vipps-${vippsState.toLowerCase()}`, 0, `Vipps ${row.reference}: ${vippsStateLabel(vippsState)}`);
         if (finalFailedStates.has(vippsState)) endedUnpaid = true;
       }
-      if (amounts.captured > row.capturedAmount) await log("vipps-captured", amounts.captured - row.capturedAmount, `Vipps ${row.reference}: trukket`);
+      if (amounts.captured > row.capturedAmount) {
+        await log("vipps-captured", amounts.captured - row.capturedAmount, `Vipps ${row.reference}: trukket`);
+        // Money in, in the order's ledger: what Vipps took, once (amounts only grow, under the row lock).
+        await recordVippsCapture(tx, row, amounts.captured - row.capturedAmount, { actor, reason: `Betalt med Vipps (${row.reference})`, now });
+      }
       if (amounts.refunded > row.refundedAmount) await log("vipps-refunded", amounts.refunded - row.refundedAmount, `Vipps ${row.reference}: refundert`);
       if (amounts.cancelled > row.cancelledAmount) await log("vipps-released", amounts.cancelled - row.cancelledAmount, `Vipps ${row.reference}: reservasjon frigitt`);
 
@@ -626,7 +632,10 @@ export class VippsPayments implements CampPaymentGateway {
       if (locked.pendingRefundKey) return { kind: "conflict" as const, message: vippsMessages.refundPending };
       if (request.alreadyRefunded !== undefined && request.alreadyRefunded !== row.refundedAmount) return { kind: "conflict" as const, message: vippsMessages.refundChanged };
       if (row.capturedAmount === 0) return { kind: "conflict" as const, message: vippsMessages.notCaptured };
-      const max = Math.min(row.capturedAmount - row.refundedAmount, locked.capturedAmount - locked.refundedAmount);
+      // Never more than the order's ledger holds on this payment (what came in for it less what went back).
+      const ledger = await readLedger(tx, registrationId);
+      const heldHere = ledger.reduce((sum, entry) => (entry.paymentId === target.id ? sum + (entry.kind === "payment" ? entry.amount : entry.kind === "refund" ? -entry.amount : 0) : sum), 0);
+      const max = Math.min(row.capturedAmount - row.refundedAmount, locked.capturedAmount - locked.refundedAmount, heldHere);
       if (max <= 0) return { kind: "conflict" as const, message: vippsMessages.nothingToRefund };
       const byRule = campRefund(row.capturedAmount, await campEditionOfYear(tx, registration.editionYear), now) - row.refundedAmount;
       const amount = request.amount ?? byRule;
@@ -635,6 +644,7 @@ export class VippsPayments implements CampPaymentGateway {
       const note = `Refusjon ${amount} kr sendt til Vipps (${request.amount === undefined ? "etter reglene" : `overstyrt; reglene gir ${Math.max(0, byRule)} kr`})`;
       const key = await queueVippsRefund(tx, locked, amount, actor, note, now);
       await addShareRefund(tx, locked.id, registrationId, amount);
+      await appendEntries(tx, registrationId, [{ kind: "refund", method: "vipps", amount, paymentId: locked.id }], { actor, reason: note, now });
       return { kind: "ready" as const, row: { ...locked, pendingRefundKey: key, pendingRefundAmount: amount }, key, amount };
     });
     if (prepared.kind !== "ready") return prepared;
@@ -663,6 +673,8 @@ export class VippsPayments implements CampPaymentGateway {
         await this.db.transaction(async (tx) => {
           await tx.update(payments).set({ pendingRefundKey: null, pendingRefundAmount: null, lastError: error.message }).where(and(eq(payments.id, row.id), eq(payments.pendingRefundKey, key)));
           await tx.insert(moneyActions).values({ paymentId: row.id, actor, action: "refund-failed", amount, at: this.now(), note: error.message.slice(0, 500) });
+          // The money is still owed back: outside Vipps now, on the treasurer's list.
+          await recordRefundRefused(tx, row.id, amount, { actor, reason: "Vipps avviste refusjonen; betales tilbake på annen måte", now: this.now() });
         });
       }
       throw error;

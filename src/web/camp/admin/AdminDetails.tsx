@@ -133,10 +133,9 @@ export function AdminDetails({
     ["Betalt", amountLabel(person.paid)],
     ["Betalingsmåte", paymentMethodLabel(person)],
     ["Betalingsstatus", paymentStateLabel(person.paymentState)],
-    ["Vipps", yesNo(person.vipps)],
-    ["Vipps-ordrenummer", person.orderid],
+    ["Ordrenummer", person.orderid],
     ["Gruppe", person.group ?? null],
-    ["Vipps-transaksjon", person.transactionid],
+    ...(person.paymentMethod === "vipps" ? [["Vipps-transaksjon", person.transactionid] as [string, ReactNode]] : []),
     ["Påmeldingsnummer", String(person.registrationId)],
     ["Registrert", osloDateTimeLabel(person.createdAt)],
   ];

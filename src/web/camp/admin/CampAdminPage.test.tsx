@@ -50,7 +50,7 @@ const people = [
     orderid: "VL26-BBBB22",
   }),
 ];
-const totals = { registrations: 2, count: 3, sumToPay: 2775, sumPaid: 1750, sumOutstanding: 1025 };
+const totals = { registrations: 2, count: 3, sumToPay: 2775, sumPaid: 1750, sumOutstanding: 1025, paid: 1750, refunded: 0, kept: 0, refundOwed: 0, outstanding: 1025, net: 1750 };
 
 const leder = { username: "leder", name: "Leder (satt opp på serveren)", role: "leder" };
 const listAnswers = {

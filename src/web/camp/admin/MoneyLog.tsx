@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { moneyActionLabels } from "../../../shared/camp/camp-state-labels.ts";
+import { actorLabel, moneyActionLabel } from "../../../shared/camp/camp-state-labels.ts";
 import { osloDateTimeLabel } from "../../../shared/format.ts";
 import { formatKroner } from "../../../shared/format.ts";
 import { ApiError } from "../../lib/api-client.ts";
@@ -43,7 +43,7 @@ export function MoneyActions({ actions }: { actions: CampPaymentDetails["actions
     <ul className="money-log">
       {actions.map((action, index) => (
         <li key={index}>
-          {osloDateTimeLabel(action.at)} – {action.actor}: {moneyActionLabels[action.action] ?? action.action}
+          {osloDateTimeLabel(action.at)} – {actorLabel(action.actor)}: {moneyActionLabel(action.action)}
           {action.amount ? ` (${formatKroner(action.amount)})` : ""}
           {action.note ? ` – ${action.note}` : ""}
         </li>

@@ -1,3 +1,4 @@
+import { actorLabel } from "../../../shared/camp/camp-state-labels.ts";
 import { useState } from "react";
 import { z } from "zod";
 import { formatOsloDateTime } from "../../../shared/format.ts";
@@ -6,7 +7,6 @@ import { ApiError, getJson } from "../../lib/api-client.ts";
 const ChangesSchema = z.array(z.object({ at: z.string(), actor: z.string(), summary: z.string() }));
 type Changes = z.infer<typeof ChangesSchema>;
 
-const actorLabels: Record<string, string> = { deltaker: "Deltakeren (Min påmelding)", "camp-admin": "Leir-admin" };
 
 /**
  * What the participant changed or cancelled through "Min påmelding", oldest first
@@ -35,7 +35,7 @@ export function RegistrationChanges({ registrationId, token, onUnauthorised }: {
         <ul>
           {changes.map((change, index) => (
             <li key={index}>
-              {formatOsloDateTime(new Date(change.at))} – {actorLabels[change.actor] ?? change.actor}: {change.summary}
+              {formatOsloDateTime(new Date(change.at))} – {actorLabel(change.actor)}: {change.summary}
             </li>
           ))}
         </ul>

@@ -3,6 +3,7 @@ import { ApiError } from "../../lib/api-client.ts";
 import type { CampPaymentDetails } from "../../../shared/payments/vipps-payment.ts";
 import { getCampPaymentDetails, refundCampPayment } from "./camp-admin-api.ts";
 import { formatKroner } from "../../../shared/format.ts";
+import { paymentStateLabel, vippsStateLabel } from "../../../shared/camp/camp-state-labels.ts";
 import { ConfirmAction, useConfirmation } from "../../components/ConfirmAction.tsx";
 import { MoneyActions } from "./MoneyLog.tsx";
 
@@ -71,7 +72,7 @@ export function VippsPayments({ registrationId, token, onUnauthorised }: { regis
             <tr key={payment.reference}>
               <td>{payment.reference}</td>
               <td>
-                {payment.vippsState ?? "–"} ({payment.state}){payment.pendingRefund ? `, refusjon ${formatKroner(payment.pendingRefund)} venter` : ""}
+                {vippsStateLabel(payment.vippsState)} ({paymentStateLabel(payment.state)}){payment.pendingRefund ? `, refusjon ${formatKroner(payment.pendingRefund)} venter` : ""}
               </td>
               <td>{formatKroner(payment.authorized)}</td>
               <td>{formatKroner(payment.captured)}</td>

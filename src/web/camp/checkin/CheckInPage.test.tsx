@@ -83,7 +83,8 @@ describe("the check-in page", () => {
     expect(card.textContent).toContain("Allergi – se kjøkkenlisten");
     expect(card.textContent).toContain("Overnatter");
     expect(card.textContent).toContain("Gradering");
-    expect(card.textContent).toMatch(/Gjenstår1\s750\skr/);
+    expect(card.textContent).toMatch(/Totalt1\s750\skr/);
+    expect(card.textContent).toMatch(/Å betale1\s750\skr/);
     expect(screen.getByText(/Kommet:/).textContent).toBe("Kommet: 0 av 2");
     expect(screen.getByText("Alt er sendt.")).toBeTruthy();
   });
@@ -93,7 +94,7 @@ describe("the check-in page", () => {
     render(<CheckIn />);
     const card = await findOla();
     state.online = false;
-    fireEvent.click(within(card).getByRole("button", { name: "Betalt med kort/kontant for Ola Nordmann" }));
+    fireEvent.click(within(card).getByRole("button", { name: "Kontant – betalt for Ola Nordmann" }));
     expect(await screen.findByText("1 handling venter på nett")).toBeTruthy();
     fireEvent.click(within(card).getByRole("button", { name: "Sjekk inn Kari Nordmann" }));
     expect(await screen.findByText("2 handlinger venter på nett")).toBeTruthy();
@@ -107,7 +108,7 @@ describe("the check-in page", () => {
     expect(await screen.findByText("Alt er sendt.")).toBeTruthy();
     expect(state.actions.map((action) => action.kind)).toEqual(["payment", "checkin"]);
     expect(new Set(state.actions.map((action) => action.actionId)).size).toBe(2);
-    expect(state.actions[0]).toMatchObject({ personId: "a5", amount: 1750, day: "2026-11-28" });
+    expect(state.actions[0]).toMatchObject({ personId: "a5", amount: 1750, day: "2026-11-28", method: "cash" });
     await waitFor(() => expect(card.textContent).toContain("Sjekket inn"));
     expect(card.textContent).not.toContain("venter på nett");
     expect(localStorage.getItem("stk-innsjekk-venter")).toBeNull();
@@ -130,8 +131,18 @@ describe("the check-in page", () => {
     render(<CheckIn />);
     const card = await findOla();
     fireEvent.change(within(card).getByLabelText("Beløp (kr)"), { target: { value: "12,5" } });
-    fireEvent.click(within(card).getByRole("button", { name: "Betalt med kort/kontant for Ola Nordmann" }));
+    fireEvent.click(within(card).getByRole("button", { name: "Kort – betalt for Ola Nordmann" }));
     expect(within(card).getByText("Beløpet må være et helt antall kroner, minst 1.")).toBeTruthy();
+    expect(localStorage.getItem("stk-innsjekk-venter")).toBeNull();
+  });
+
+  it("refuses more than what is left to pay, with the server's words, without queueing anything", async () => {
+    server();
+    render(<CheckIn />);
+    const card = await findOla();
+    fireEvent.change(within(card).getByLabelText("Beløp (kr)"), { target: { value: "100000" } });
+    fireEvent.click(within(card).getByRole("button", { name: "Kort – betalt for Ola Nordmann" }));
+    expect(within(card).getByText("Det er bare 1750 kr igjen å betale. Skriv inn 1750 kr eller mindre.")).toBeTruthy();
     expect(localStorage.getItem("stk-innsjekk-venter")).toBeNull();
   });
 });

@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
 import type { Route } from "./+types/CheckInPage";
-import { campDayLabel, CheckInCountsSchema, checkInMessages, normaliseCheckInCode, type CheckInActionKind, type CheckInCounts, type CheckInHit } from "../../../shared/camp/camp-checkin.ts";
+import { campDayLabel, CheckInCountsSchema, checkInMessages, normaliseCheckInCode, type CheckInActionKind, type DoorPaymentMethod, type CheckInCounts, type CheckInHit } from "../../../shared/camp/camp-checkin.ts";
 import { club } from "../../../shared/club/club-facts.ts";
 import { formatKroner } from "../../../shared/format.ts";
+import { ledgerFigureLabels } from "../../../shared/camp/camp-ledger.ts";
+import { paymentMethodLabel } from "../../../shared/camp/camp-state-labels.ts";
 import { AdminShell, expiredMessage, isUnauthorised, SignOutButton, type AdminSession } from "../../components/admin/AdminShell.tsx";
 import { sha256Hex } from "../../components/admin/sha256.ts";
 import { ApiError } from "../../lib/api-client.ts";
@@ -154,10 +156,10 @@ function CheckInArea({ session, storage }: { session: AdminSession; storage?: Qu
   findCodeNow.current = findCode;
   const onScanned = useCallback((text: string) => void findCodeNow.current(text), []);
 
-  function act(hit: CheckInHit, kind: CheckInActionKind, personId: string, label: string, amount?: number) {
+  function act(hit: CheckInHit, kind: CheckInActionKind, personId: string, label: string, amount?: number, method?: DoorPaymentMethod) {
     if (!day) return setProblem("Leirdagene er ikke hentet ennå. Vent til siden har nett, og prøv igjen.");
     setProblem(undefined);
-    const action: QueuedAction = { actionId: newActionId(), kind, personId, day, registrationId: hit.registrationId, label, ...(amount !== undefined ? { amount } : {}) };
+    const action: QueuedAction = { actionId: newActionId(), kind, personId, day, registrationId: hit.registrationId, label, ...(amount !== undefined ? { amount } : {}), ...(method ? { method } : {}) };
     add(action);
     setNotice({ ok: true, text: `${label}.` });
   }
@@ -263,7 +265,7 @@ function CheckInArea({ session, storage }: { session: AdminSession; storage?: Qu
   );
 }
 
-function HitCard({ view, day, onAct }: { view: HitView; day: string | undefined; onAct: (kind: CheckInActionKind, personId: string, label: string, amount?: number) => void }) {
+function HitCard({ view, day, onAct }: { view: HitView; day: string | undefined; onAct: (kind: CheckInActionKind, personId: string, label: string, amount?: number, method?: DoorPaymentMethod) => void }) {
   const id = useId();
   const athlete = view.persons[0]!;
   const cancelled = view.status === "cancelled";
@@ -278,15 +280,15 @@ function HitCard({ view, day, onAct }: { view: HitView; day: string | undefined;
       {view.status === "pending_payment" && <p className="checkin-warning">Betalingen med Vipps ble ikke fullført.</p>}
       <dl className="checkin-money">
         <div>
-          <dt>Å betale</dt>
+          <dt>{ledgerFigureLabels.charged}</dt>
           <dd>{formatKroner(view.amount)}</dd>
         </div>
         <div>
-          <dt>Betalt</dt>
+          <dt>{ledgerFigureLabels.paid}</dt>
           <dd>{formatKroner(view.paid)}</dd>
         </div>
         <div className={view.outstanding > 0 ? "owing" : undefined}>
-          <dt>Gjenstår</dt>
+          <dt>{ledgerFigureLabels.outstanding}</dt>
           <dd>{formatKroner(view.outstanding)}</dd>
         </div>
       </dl>
@@ -335,26 +337,38 @@ function HitCard({ view, day, onAct }: { view: HitView; day: string | undefined;
           </button>
         </div>
       )}
-      {!cancelled && (
+      {!cancelled && view.outstanding > 0 && (
         // A new form (with what is left as its amount) each time the amount left changes.
-        <PayForm key={view.outstanding} outstanding={view.outstanding} name={athlete.name} onPay={(kroner) => onAct("payment", athlete.personId, `Betalt ${formatKroner(kroner)} for ${athlete.name}`, kroner)} />
+        <PayForm
+          key={view.outstanding}
+          outstanding={view.outstanding}
+          name={athlete.name}
+          onPay={(kroner, method) => onAct("payment", athlete.personId, `Betalt ${formatKroner(kroner)} (${paymentMethodLabel(method)}) for ${athlete.name}`, kroner, method)}
+        />
       )}
     </article>
   );
 }
 
-/** "Betalt med kort/kontant" with the amount (what is left, or what the helper typed). */
-function PayForm({ outstanding, name, onPay }: { outstanding: number; name: string; onPay: (kroner: number) => void }) {
+/**
+ * The amount (what is left, or what the helper typed) and two choices, «Kort» and «Kontant», so the treasurer
+ * can match the card terminal. Never more than is left: the server refuses it too.
+ */
+function PayForm({ outstanding, name, onPay }: { outstanding: number; name: string; onPay: (kroner: number, method: DoorPaymentMethod) => void }) {
   const id = useId();
   const [amount, setAmount] = useState(outstanding > 0 ? String(outstanding) : "");
   const [amountError, setAmountError] = useState<string>();
+  // Which of the two buttons submitted the form (Enter in the field means «Kort»).
+  const chosen = useRef<DoorPaymentMethod>("card");
 
-  function pay(event: FormEvent) {
+  function pay(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const method = chosen.current;
     const kroner = Number(amount.trim().replace(/\s|kr/g, "").replace(",", "."));
     if (!Number.isInteger(kroner) || kroner < 1 || kroner > 100_000) return setAmountError(checkInMessages.badAmount);
+    if (kroner > outstanding) return setAmountError(checkInMessages.moreThanOutstanding(outstanding));
     setAmountError(undefined);
-    onPay(kroner);
+    onPay(kroner, method);
   }
 
   return (
@@ -369,8 +383,11 @@ function PayForm({ outstanding, name, onPay }: { outstanding: number; name: stri
           aria-invalid={amountError ? true : undefined}
           aria-describedby={amountError ? `${id}-amount-error` : undefined}
         />
-        <button type="submit" className="button">
-          Betalt med kort/kontant<span className="visually-hidden"> for {name}</span>
+        <button type="submit" className="button" onClick={() => (chosen.current = "card")}>
+          Kort<span className="visually-hidden"> – betalt for {name}</span>
+        </button>
+        <button type="submit" className="button" onClick={() => (chosen.current = "cash")}>
+          Kontant<span className="visually-hidden"> – betalt for {name}</span>
         </button>
       </div>
       {amountError && (

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode, type Ref } from "react";
+import { Fragment, createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode, type Ref } from "react";
 import { Link, useParams } from "react-router";
 import { club, contactEmails } from "../../../shared/club/club-facts.ts";
 import { myRegistrationPath, type MyPerson, type MyRegistrationView } from "../../../shared/camp/camp-my-registration.ts";
@@ -13,6 +13,7 @@ import {
   type MyRegistrationChange,
 } from "../../../shared/camp/camp-registration.ts";
 import { campSettings } from "../../../shared/camp/camp-edition.ts";
+import { ledgerFigureLabels } from "../../../shared/camp/camp-ledger.ts";
 import { formatKroner, formatLongDate } from "../../../shared/format.ts";
 import { osloCalendarDate } from "../../../shared/time.ts";
 import { ConfirmAction, useConfirmation } from "../../components/ConfirmAction.tsx";
@@ -172,12 +173,7 @@ function GroupSummary({ group, id = "my-group" }: { group: NonNullable<MyRegistr
         <dd>{group.paymentMethod ? participantPaymentMethodLabels[group.paymentMethod] : "–"}</dd>
         <dt>Status</dt>
         <dd>{group.paymentState}</dd>
-        {group.paymentMethod === "vipps" && (
-          <>
-            <dt>Betalt</dt>
-            <dd>{formatKroner(group.paid)}</dd>
-          </>
-        )}
+        <MoneyLines money={group} />
       </dl>
     </section>
   );
@@ -219,16 +215,11 @@ function RegistrationBody({ token, target, view, done }: { token: string; target
           <dd>{view.paymentMethod ? participantPaymentMethodLabels[view.paymentMethod] : "–"}</dd>
           <dt>Status</dt>
           <dd>{view.paymentState}</dd>
-          {view.paymentMethod === "vipps" && (
-            <>
-              <dt>{target ? "Betalt for denne utøveren" : "Betalt"}</dt>
-              <dd>{formatKroner(view.paid)}</dd>
-            </>
-          )}
+          <MoneyLines money={view} />
         </dl>
         <RefundRule view={view} who={target ? view.persons.filter((person) => person.kind === "athlete").map((person) => `${person.firstName} ${person.lastName}`)[0] : undefined} />
       </section>
-      {view.changeable && view.outstanding > 0 && <PayOutstanding token={token} target={target} amount={view.outstanding} />}
+      {view.changeable && view.paymentMethod === "vipps" && view.outstanding > 0 && <PayOutstanding token={token} target={target} amount={view.outstanding} />}
       {view.changeable && (view.mayGrade || view.gradering) && (
         <GradingChoice
           view={view}
@@ -272,7 +263,9 @@ function RegistrationBody({ token, target, view, done }: { token: string; target
 
 /** `who`: in a group, the athlete's name (cancelling the athlete ends that athlete's registration only). */
 function RefundRule({ view, who }: { view: MyRegistrationView; who?: string }) {
-  if (view.paymentMethod !== "vipps" || view.status !== "confirmed") return null;
+  // One rule whatever the payment method: it applies to what was paid.
+  if (view.status !== "confirmed" || view.paymentMethod === "free") return null;
+  const how = view.paymentMethod === "vipps" ? " med Vipps" : "";
   const deadline = new Date(view.fullRefundUntil);
   const share = view.laterShare === 0.5 ? "halvparten" : `${Math.round(view.laterShare * 100)} %`;
   const full = Date.now() < deadline.getTime();
@@ -281,10 +274,11 @@ function RefundRule({ view, who }: { view: MyRegistrationView; who?: string }) {
   const everything = view.persons.find((person) => person.kind === "athlete")?.refundIfCancelledToday ?? 0;
   return (
     <p className="my-rule">
-      Avbestiller du {who ?? "hele påmeldingen"} i dag, får du {formatKroner(everything)} tilbake med Vipps.{" "}
+      Avbestiller du {who ?? "hele påmeldingen"} i dag, får du {formatKroner(everything)} tilbake{how}.{" "}
       {full
-        ? `Avbestiller du innen midnatt ${lastDay}, får du alt tilbake; etter det ${share}.`
-        : `Fristen for å få alt tilbake gikk ut ved midnatt ${lastDay}. Avbestiller du nå, får du ${share} tilbake.`}
+        ? `Avbestiller du innen midnatt ${lastDay}, får du alt du har betalt tilbake; etter det ${share}.`
+        : `Fristen for å få alt tilbake gikk ut ved midnatt ${lastDay}. Avbestiller du nå, får du ${share} av det du har betalt tilbake.`}
+      {" "}Det som ikke er betalt ennå, faller bort uten at noe betales tilbake.
     </p>
   );
 }
@@ -297,13 +291,11 @@ function PersonCard({ person, view, onCancel }: { person: MyPerson; view: MyRegi
   const name = `${person.firstName} ${person.lastName}`;
   const canCancel = view.changeable && !person.cancelled;
   const refundText =
-    view.paymentMethod === "vipps"
-      ? person.refundIfCancelledToday > 0
-        ? `Du får ${formatKroner(person.refundIfCancelledToday)} tilbake med Vipps.`
-        : "Du får ingenting tilbake."
-      : view.paymentMethod === "card_cash"
-        ? "Du betaler ingenting for dette ved oppmøte."
-        : "";
+    view.paymentMethod === "free"
+      ? ""
+      : person.refundIfCancelledToday > 0
+        ? `Du får ${formatKroner(person.refundIfCancelledToday)} tilbake${view.paymentMethod === "vipps" ? " med Vipps" : "; klubben betaler det tilbake"}.`
+        : "Du får ingenting tilbake, og det som ikke er betalt, skal du ikke betale.";
   const confirm = async () => {
     setError(undefined);
     const result = await onCancel();
@@ -433,6 +425,33 @@ function GradingChoice({ view, onSet }: { view: MyRegistrationView; onSet: (on: 
         {view.gradering ? "Ta bort gradering" : "Meld på gradering"}
       </button>
     </section>
+  );
+}
+
+/**
+ * The lines that explain every krone, from the order's ledger: what came in, what went back, what the
+ * cancellation rules kept, what is owed back outside Vipps, and what is left to pay. A line that is 0 is left
+ * out, except «Betalt» and «Å betale».
+ */
+function MoneyLines({ money }: { money: Pick<MyRegistrationView, "paid" | "refunded" | "kept" | "refundOwed" | "outstanding"> }) {
+  const lines: [keyof typeof ledgerFigureLabels, number][] = [
+    ["paid", money.paid],
+    ["refunded", money.refunded],
+    ["kept", money.kept],
+    ["refundOwed", money.refundOwed],
+    ["outstanding", money.outstanding],
+  ];
+  return (
+    <>
+      {lines
+        .filter(([key, amount]) => amount !== 0 || key === "paid" || key === "outstanding")
+        .map(([key, amount]) => (
+          <Fragment key={key}>
+            <dt>{ledgerFigureLabels[key]}</dt>
+            <dd>{formatKroner(amount)}</dd>
+          </Fragment>
+        ))}
+    </>
   );
 }
 

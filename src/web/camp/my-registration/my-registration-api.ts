@@ -26,6 +26,8 @@ const RegistrationViewSchema = z.object({
   paymentMethod: z.enum(["vipps", "card_cash", "free"]).nullable(),
   paid: z.number(),
   refunded: z.number(),
+  kept: z.number(),
+  refundOwed: z.number(),
   outstanding: z.number(),
   paymentState: z.string(),
   fullRefundUntil: z.string(),
@@ -49,6 +51,9 @@ const MyGroupViewSchema = z.object({
   paymentMethod: z.enum(["vipps", "card_cash", "free"]).nullable(),
   paid: z.number(),
   refunded: z.number(),
+  kept: z.number(),
+  refundOwed: z.number(),
+  outstanding: z.number(),
   paymentState: z.string(),
   members: z.array(RegistrationViewSchema),
 }) satisfies z.ZodType<MyGroupView>;

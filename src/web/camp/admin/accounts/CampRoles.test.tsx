@@ -17,7 +17,7 @@ const person = adminPerson({
   hasAllergies: true,
   hasOtherInfo: false,
 });
-const totals = { registrations: 1, count: 1, sumToPay: 1025, sumPaid: 0, sumOutstanding: 1025 };
+const totals = { registrations: 1, count: 1, sumToPay: 1025, sumPaid: 0, sumOutstanding: 1025, paid: 0, refunded: 0, kept: 0, refundOwed: 0, outstanding: 1025, net: 0 };
 const accounts = [
   { username: "leder", name: "Leder (satt opp på serveren)", role: "leder", configured: true, updatedAt: null, updatedBy: null },
   { username: "kari", name: "Kari Innsjekk", role: "innsjekk", configured: false, updatedAt: "2026-11-25T08:00:00Z", updatedBy: "leder" },

@@ -42,3 +42,9 @@ export function campXlsxUrl(token: string, list?: WeekendListId | "kasserer"): s
 export function getTreasurerSummary(token: string): Promise<TreasurerSummary> {
   return getJson(path("Treasurer", token), TreasurerSummarySchema);
 }
+
+/** POST /api/VinterleirAdmin/RefundPaid/{registrationId}/{token}: money owed back outside Vipps is paid back. */
+export async function markRefundPaid(registrationId: number, amount: number, token: string): Promise<void> {
+  const response = await send(path(`RefundPaid/${registrationId}`, token), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ amount, method: "other" }) });
+  if (!response.ok) throw new ApiError(parseErrorBody(await response.text().catch(() => ""))?.error ?? `Svarte ${response.status}.`, response.status);
+}

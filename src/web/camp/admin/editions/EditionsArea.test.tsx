@@ -75,7 +75,7 @@ describe("Leirer in the camp admin", () => {
 
   it("is a tab beside the participant list", async () => {
     document.cookie = "adminToken=tok123; Path=/";
-    mockApi({ ...answers(), "/api/VinterleirAdmin/Me/": [{ body: { username: "leder", name: "Leder", role: "leder" } }], "/api/VinterleirAdmin/Get/": [{ body: [] }], "/api/VinterleirAdmin/Totals/": [{ body: { registrations: 0, count: 0, sumToPay: 0, sumPaid: 0, sumOutstanding: 0 } }] });
+    mockApi({ ...answers(), "/api/VinterleirAdmin/Me/": [{ body: { username: "leder", name: "Leder", role: "leder" } }], "/api/VinterleirAdmin/Get/": [{ body: [] }], "/api/VinterleirAdmin/Totals/": [{ body: { registrations: 0, count: 0, sumToPay: 0, sumPaid: 0, sumOutstanding: 0, paid: 0, refunded: 0, kept: 0, refundOwed: 0, outstanding: 0, net: 0 } }] });
     render(<CampAdmin />);
     fireEvent.click(await screen.findByRole("tab", { name: "Leirer" }));
     expect(await screen.findByRole("heading", { name: "Leirer" })).toBeTruthy();

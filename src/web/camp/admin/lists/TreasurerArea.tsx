@@ -1,10 +1,12 @@
-import { useId } from "react";
+import { useId, useState } from "react";
+import { ledgerFigureLabels } from "../../../../shared/camp/camp-ledger.ts";
 import { formatKroner } from "../../../../shared/format.ts";
 import { paymentMethodLabel } from "../../../../shared/camp/camp-state-labels.ts";
 import type { TreasurerSummary } from "../../../../shared/camp/camp-treasurer.ts";
 import { useAdminData, type AdminSession } from "../../../components/admin/AdminShell.tsx";
 import { useCampYear } from "../../../lib/camp-edition.tsx";
-import { campXlsxUrl, getTreasurerSummary } from "../accounts/camp-accounts-api.ts";
+import { campXlsxUrl, getTreasurerSummary, markRefundPaid } from "../accounts/camp-accounts-api.ts";
+import { ApiError } from "../../../lib/api-client.ts";
 import "./lists.css";
 
 /** The per-method figures: the column headings, and on a phone each figure's label. */
@@ -20,21 +22,37 @@ const failedMessage = "Klarte ikke hente oppsummeringen, så du er logget ut. Lo
 /** "Kasserer": after the camp, the money of the edition: participants, money per method, refunds, unpaid. */
 export function TreasurerArea({ session }: { session: AdminSession }) {
   const id = useId();
-  const { data } = useAdminData(session, getTreasurerSummary, failedMessage);
+  const { data, load } = useAdminData(session, getTreasurerSummary, failedMessage);
   const year = useCampYear();
+  const [problem, setProblem] = useState<string>();
+  const [busy, setBusy] = useState<number>();
   if (!data) return <p className="loading" role="status">Laster inn oppsummeringen...</p>;
-  const paid = data.byMethod.reduce((sum, m) => sum + m.paid, 0);
+  // Every money figure from the ledgers, with the same words as the family's page and the admin's totals.
   const figures: [string, string][] = [
     ["Bekreftede påmeldinger", String(data.registrations)],
     ["Deltakere (utøvere og ledsagere)", String(data.participants)],
     ["Avbestilte påmeldinger", String(data.cancelledRegistrations)],
-    ["Innbetalt", formatKroner(paid)],
-    ["Refundert gjennom Vipps", formatKroner(data.refundedVipps)],
-    ["Å refundere for kort/kontant etter reglene", formatKroner(data.refundDueCardCash)],
-    ["Netto (innbetalt minus refundert)", formatKroner(data.net)],
-    ["Påmeldinger med noe ubetalt", String(data.unpaidRegistrations)],
-    ["Ubetalt", formatKroner(data.unpaidAmount)],
+    [ledgerFigureLabels.paid, formatKroner(data.paid)],
+    [ledgerFigureLabels.refunded, formatKroner(data.refunded)],
+    ["Herav tilbakebetalt gjennom Vipps", formatKroner(data.refundedVipps)],
+    [ledgerFigureLabels.kept, formatKroner(data.kept)],
+    [ledgerFigureLabels.refundOwed, formatKroner(data.refundOwed)],
+    ["Netto (betalt minus tilbakebetalt)", formatKroner(data.net)],
+    ["Påmeldinger med noe å betale", String(data.unpaidRegistrations)],
+    [ledgerFigureLabels.outstanding, formatKroner(data.unpaidAmount)],
   ];
+  const paidBack = async (registrationId: number, amount: number) => {
+    setBusy(registrationId);
+    setProblem(undefined);
+    try {
+      await markRefundPaid(registrationId, amount, session.token);
+      await load();
+    } catch (error) {
+      setProblem(error instanceof ApiError ? error.message : "Klarte ikke lagre. Prøv igjen.");
+    } finally {
+      setBusy(undefined);
+    }
+  };
   return (
     <section aria-labelledby={`${id}-heading`} className="treasurer">
       <h2 id={`${id}-heading`}>Oppsummering for kassereren</h2>
@@ -83,6 +101,28 @@ export function TreasurerArea({ session }: { session: AdminSession }) {
             ))}
           </tbody>
         </table>
+        <h4 id={`${id}-owed`}>{ledgerFigureLabels.refundOwed}</h4>
+        {data.refundsOwed.length === 0 ? (
+          <p>Ingen skal ha penger tilbake utenom Vipps.</p>
+        ) : (
+          <ul className="refunds-owed" aria-labelledby={`${id}-owed`}>
+            {data.refundsOwed.map((owed) => (
+              <li key={owed.registrationId}>
+                <span>
+                  {owed.name} ({owed.orderId}): <strong>{formatKroner(owed.amount)}</strong>
+                </span>{" "}
+                <button type="button" className="button secondary no-print" aria-disabled={busy === owed.registrationId || undefined} onClick={() => busy === undefined && void paidBack(owed.registrationId, owed.amount)}>
+                  Merk som betalt tilbake
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {problem && (
+          <p className="error" role="alert">
+            {problem}
+          </p>
+        )}
       </article>
     </section>
   );

@@ -1,0 +1,46 @@
+/**
+ * «Allerede påmeldt»: a companion listed at 0 kr because the same person is a paying companion of another
+ * confirmed registration of the camp. When that person is cancelled there, the claims that leaned on them
+ * are no longer covered: each claiming registration gets a line in its change log, which the camp's leader
+ * sees in the person details, so the leader can price the companion or remove them.
+ */
+import { and, eq, isNull, ne } from "drizzle-orm";
+import type { Db } from "../db/database.ts";
+import { campCompanions, campRegistrations } from "../db/schema/camp.ts";
+import { campRegistrationChanges } from "../db/schema/camp-self-service.ts";
+import { personKey } from "./camp-registrations.ts";
+
+export interface CancelledPerson {
+  firstName: string;
+  lastName: string;
+  telephone: string;
+}
+
+/** Writes the note on every other registration of the edition that claims one of these persons; answers how many. */
+export async function noteUncoveredClaims(tx: Db, editionYear: number, fromRegistrationId: number, fromOrderId: string, persons: readonly CancelledPerson[], now: Date): Promise<number> {
+  if (persons.length === 0) return 0;
+  const keys = new Set(persons.map((person) => personKey(person.firstName, person.lastName, person.telephone)));
+  const claims = await tx
+    .select({ registrationId: campCompanions.registrationId, firstName: campCompanions.firstName, lastName: campCompanions.lastName, telephone: campCompanions.telephone })
+    .from(campCompanions)
+    .innerJoin(campRegistrations, eq(campRegistrations.id, campCompanions.registrationId))
+    .where(
+      and(
+        eq(campRegistrations.editionYear, editionYear),
+        ne(campRegistrations.id, fromRegistrationId),
+        ne(campRegistrations.status, "cancelled"),
+        eq(campCompanions.alreadyRegistered, true),
+        isNull(campCompanions.cancelledAt),
+      ),
+    );
+  const uncovered = claims.filter((claim) => keys.has(personKey(claim.firstName, claim.lastName, claim.telephone)));
+  for (const claim of uncovered) {
+    await tx.insert(campRegistrationChanges).values({
+      registrationId: claim.registrationId,
+      at: now,
+      actor: "system",
+      summary: `Ledsager ${claim.firstName} ${claim.lastName} er oppgitt som allerede påmeldt, men er avbestilt på ${fromOrderId} og er ikke betalt for lenger. Ta betalt for ledsageren eller fjern ledsageren.`,
+    });
+  }
+  return uncovered.length;
+}

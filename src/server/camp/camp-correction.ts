@@ -1,0 +1,127 @@
+/**
+ * The camp leader corrects a registration (age, club, grade, grading) with the wizard's rules. The price is
+ * worked out again with the registration's own edition and time (calculateCampPrice, as when it was made);
+ * each athlete item whose price changes gets a charge for the difference in the ledger. Should the order then
+ * hold more than it is charged, the difference goes back (through Vipps where it came in that way, otherwise
+ * on the treasurer's «Skal betales tilbake» list). The family is told by mail.
+ */
+import { eq, isNull, and, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { athletePerson, ledgerFigures, ledgerItems, splitRefund, type ChargeLine } from "../../shared/camp/camp-ledger.ts";
+import { mayTickGrading } from "../../shared/camp/camp-eligibility.ts";
+import { calculateCampPrice } from "../../shared/camp/camp-pricing.ts";
+import { LeaderCorrectionSchema } from "../../shared/camp/camp-registration.ts";
+import { formatKroner } from "../../shared/format.ts";
+import type { Db } from "../db/database.ts";
+import { referenceData } from "../db/reference-data.ts";
+import { campCompanions, campPriceLines, campRegistrations, payments } from "../db/schema/camp.ts";
+import { campRegistrationChanges } from "../db/schema/camp-self-service.ts";
+import { HttpError, parseWith } from "../errors.ts";
+import { queueMail } from "../mail/outbox.ts";
+import { addShareRefund } from "../payments/payment-shares.ts";
+import { lockPayment, queueVippsRefund } from "../payments/queue-refund.ts";
+import { campEditionOfYear } from "./camp-edition-lookup.ts";
+import { appendCharges, appendEntries, readLedger } from "./camp-ledger-store.ts";
+import { CampInputError } from "./camp-registrations.ts";
+import { selfServiceMailKey } from "./camp-self-service-mail.ts";
+
+export const correctionMessages = {
+  notFound: "Fant ikke registreringen.",
+  notConfirmed: "Bare en bekreftet påmelding kan rettes.",
+  unknownClub: "Ukjent klubb.",
+  unknownGrade: "Ukjent beltegrad.",
+  grading: "Cup-gradering på leiren er bare for barn under 13 år fra Ski Taekwondo Klubb, og dan-gradering for dem som kan gå opp til dan.",
+  paymentBusy: "Betalingen behandles hos Vipps akkurat nå. Prøv igjen om et minutt.",
+} as const;
+
+const athleteItems = ["athlete", "late-fee", "grading"] as const;
+
+export interface CorrectionOutcome {
+  changed: string[];
+  /** The order's new price, what is left to pay and what goes back because of the correction. */
+  total: number;
+  outstanding: number;
+  refund: number;
+}
+
+export async function correctRegistration(app: FastifyInstance, registrationId: number, body: unknown, actor: string): Promise<CorrectionOutcome> {
+  const input = parseWith(LeaderCorrectionSchema, body);
+  const now = app.now();
+  const { grades, clubs } = await referenceData(app.db);
+  const outcome = await app.db.transaction(async (tx) => {
+    await tx.execute(sql`select id from camp_registrations where id = ${registrationId} for update`);
+    const [registration] = await tx.select().from(campRegistrations).where(eq(campRegistrations.id, registrationId));
+    if (!registration || registration.anonymisedAt) throw new HttpError(404, correctionMessages.notFound);
+    if (registration.status !== "confirmed") throw new HttpError(409, correctionMessages.notConfirmed);
+    const merged = { ...registration, ...input };
+    if (!clubs.some((club) => club.clubId === merged.clubId)) throw new CampInputError("clubId", correctionMessages.unknownClub);
+    if (!grades.some((grade) => grade.gradeId === merged.gradeId)) throw new CampInputError("gradeId", correctionMessages.unknownGrade);
+    const edition = await campEditionOfYear(tx, registration.editionYear);
+    // The wizard's rule: grading only where it may be ticked (a correction that makes it impossible takes it off).
+    if (input.gradering && !mayTickGrading(merged, edition)) throw new CampInputError("gradering", correctionMessages.grading);
+    if (merged.gradering && !mayTickGrading(merged, edition)) merged.gradering = false;
+    const changed = (Object.keys(input) as (keyof typeof input)[]).filter((field) => merged[field] !== registration[field]);
+    if (changed.length === 0 && merged.gradering === registration.gradering) return { changed: [], refund: 0 };
+
+    const companions = await tx.select().from(campCompanions).where(and(eq(campCompanions.registrationId, registrationId), isNull(campCompanions.cancelledAt)));
+    const price = calculateCampPrice({ ...merged, ledsagere: companions }, { edition, at: registration.createdAt, grades });
+    const entries = await readLedger(tx, registrationId);
+    const current = ledgerItems(entries).filter((item) => item.person === athletePerson);
+    const charges: ChargeLine[] = [];
+    for (const item of athleteItems) {
+      const wanted = price.lines.filter((line) => line.kind === item).reduce((sum, line) => sum + line.amount, 0);
+      const charged = current.filter((line) => line.item === item).reduce((sum, line) => sum + line.charged, 0);
+      if (wanted !== charged) charges.push({ person: athletePerson, item, amount: wanted - charged });
+    }
+    const reason = `Rettet av leirledelsen (${changed.join(", ") || "gradering"}).`;
+    await appendCharges(tx, registrationId, charges, { actor, reason, now });
+    const difference = charges.reduce((sum, charge) => sum + charge.amount, 0);
+    if (difference !== 0) {
+      const [last] = await tx.select({ position: sql<number>`coalesce(max(${campPriceLines.position}), -1)::int` }).from(campPriceLines).where(eq(campPriceLines.registrationId, registrationId));
+      await tx.insert(campPriceLines).values({ registrationId, position: Number(last?.position ?? -1) + 1, kind: "correction", label: "Rettet av leirledelsen", amount: difference });
+    }
+    await tx
+      .update(campRegistrations)
+      .set({ age: merged.age, clubId: merged.clubId, gradeId: merged.gradeId, gradering: merged.gradering, total: registration.total + difference })
+      .where(eq(campRegistrations.id, registrationId));
+
+    // Held beyond the new price: it goes back in full (the club's correction, not a cancellation).
+    const after = ledgerFigures(await readLedger(tx, registrationId));
+    let refund = 0;
+    if (after.credit > 0) {
+      for (const part of splitRefund(await readLedger(tx, registrationId), after.credit)) {
+        if (part.paymentId === null) {
+          await appendEntries(tx, registrationId, [{ kind: "refund-owed", method: part.method, amount: part.amount }], { actor, reason, now });
+        } else {
+          await lockPayment(tx, part.paymentId);
+          const [payment] = await tx.select().from(payments).where(eq(payments.id, part.paymentId));
+          if (!payment || payment.pendingRefundKey) throw new HttpError(409, correctionMessages.paymentBusy);
+          await queueVippsRefund(tx, payment, part.amount, actor, `${reason} Tilbake: ${part.amount} kr.`, now);
+          await addShareRefund(tx, part.paymentId, registrationId, part.amount);
+          await appendEntries(tx, registrationId, [{ kind: "refund", method: "vipps", amount: part.amount, paymentId: part.paymentId }], { actor, reason, now });
+        }
+        refund += part.amount;
+      }
+    }
+    await tx.insert(campRegistrationChanges).values({ registrationId, at: now, actor, summary: `Rettet ${changed.join(", ") || "gradering"} (prisendring ${difference} kr${refund > 0 ? `, ${refund} kr tilbake` : ""})` });
+    const final = ledgerFigures(await readLedger(tx, registrationId));
+    const money = [
+      `Ny pris: ${formatKroner(final.charged)}.`,
+      ...(refund > 0 ? [`Du får ${formatKroner(refund)} tilbake.`] : []),
+      final.outstanding > 0 ? `Å betale: ${formatKroner(final.outstanding)}.` : "Du skal ikke betale noe mer.",
+    ];
+    const text = [`Leirledelsen har rettet påmeldingen med ordrenummer ${registration.orderId}.`, ...money, "", "Hilsen Ski Taekwondo Klubb", ""].join("\n");
+    await queueMail(
+      tx,
+      { dedupeKey: selfServiceMailKey(registrationId, `correction-${now.getTime()}`), to: registration.email, subject: `Påmeldingen ${registration.orderId} er rettet`, text, html: `<!doctype html><html lang="nb"><body>${text.split("\n").map((line) => `<p>${line.replace(/[<>&]/g, "")}</p>`).join("")}</body></html>` },
+      now,
+    );
+    return { changed: changed.length > 0 ? changed : ["gradering"], refund };
+  });
+  if (outcome.changed.length > 0) {
+    app.outbox.kick();
+    app.campListsChanged();
+  }
+  const figures = ledgerFigures(await readLedger(app.db as Db, registrationId));
+  return { changed: outcome.changed, total: figures.charged, outstanding: figures.outstanding, refund: outcome.refund };
+}

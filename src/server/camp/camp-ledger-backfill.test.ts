@@ -1,0 +1,69 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { ledgerFigures } from "../../shared/camp/camp-ledger.ts";
+import { campCompanions, campRegistrations } from "../db/schema/camp.ts";
+import { campLedgerEntries } from "../db/schema/camp-ledger.ts";
+import { migrationsFolder } from "../db/migrations-folder.ts";
+import { databaseKinds } from "../test-support/database.ts";
+import { campAdminToken, companion, draft, postRegistration, sibling } from "../test-support/camp.ts";
+import { actOnLanding, reconcile, startVippsPayment, useVippsCampSuite } from "../test-support/vipps.ts";
+import { readLedgers } from "./camp-ledger-store.ts";
+import { createSubmissionLink as createPersonalLink } from "./camp-personal-link.ts";
+
+/** The backfill statements of the migration that made the ledger (everything after the table and its indexes). */
+function backfillStatements(): string[] {
+  const text = readFileSync(path.join(migrationsFolder(), "0014_ledger.sql"), "utf8");
+  return text
+    .split("--> statement-breakpoint")
+    .map((statement) => statement.replace(/^\s*--.*$/gm, "").trim())
+    .filter((statement) => statement.startsWith("INSERT"));
+}
+
+describe.each(databaseKinds)("the ledger migration's backfill on %s", (kind) => {
+  // After the full-refund deadline, so a cancellation keeps half.
+  const suite = useVippsCampSuite(kind, new Date("2026-11-25T10:00:00Z"));
+
+  it("gives every registration made before the ledger the figures it had: paid, refunded, owed back, kept and left to pay", async () => {
+    const admin = await campAdminToken(suite.app);
+    const link = (id: number) => createPersonalLink(suite.app.db, id, suite.now);
+    const approve = async (overrides: Parameters<typeof draft>[0]) => {
+      const paying = await startVippsPayment(suite.app, overrides);
+      await actOnLanding(suite.app, paying.redirectUrl, "approve");
+      await suite.sim.settled();
+      await reconcile(suite.service);
+      return paying.registrationId;
+    };
+    const cardCash = async (overrides: Parameters<typeof draft>[0]) => {
+      const body = draft(overrides);
+      await postRegistration(suite.app, body);
+      const [row] = await suite.app.db.select({ id: campRegistrations.id }).from(campRegistrations).where(eq(campRegistrations.draftId, body.draftId));
+      return row!.id;
+    };
+    // Vipps, a companion cancelled alone (half back); a group paid once, one athlete cancelled; card/cash
+    // unpaid; card/cash paid and then cancelled by the leader (half owed back outside Vipps).
+    const withCompanion = await approve({ hasLedsager: true, ledsagere: [companion()] });
+    const [kari] = await suite.app.db.select({ id: campCompanions.id }).from(campCompanions).where(eq(campCompanions.registrationId, withCompanion));
+    await suite.app.inject({ method: "POST", url: `/api/MinPamelding/Cancel/${await link(withCompanion)}`, payload: { person: `companion-${kari!.id}` } });
+    const group = await approve({ firstName: "Gruppe", siblings: [sibling({ firstName: "Søsken" })] });
+    const groupIds = (await suite.app.db.select({ id: campRegistrations.id }).from(campRegistrations).where(sql`${campRegistrations.groupId} is not null`)).map((row) => row.id);
+    await suite.app.inject({ method: "POST", url: `/api/MinPamelding/Cancel/${await link(groupIds.find((id) => id !== group)!)}`, payload: { person: "athlete" } });
+    await cardCash({ firstName: "Ubetalt" });
+    const paidThenCancelled = await cardCash({ firstName: "Betalt" });
+    await suite.app.inject({ method: "POST", url: `/api/VinterleirAdmin/MarkPaid/${paidThenCancelled}/${admin}` });
+    await suite.app.inject({ method: "POST", url: `/api/VinterleirAdmin/Cancel/${paidThenCancelled}/${admin}` });
+    await suite.sim.settled();
+    await reconcile(suite.service);
+
+    const ids = (await suite.app.db.select({ id: campRegistrations.id }).from(campRegistrations).orderBy(campRegistrations.id)).map((row) => row.id);
+    const figures = async () => [...(await readLedgers(suite.app.db, ids)).values()].map((entries) => ledgerFigures(entries));
+    const before = await figures();
+    expect(before.some((one) => one.kept > 0) && before.some((one) => one.refundOwed > 0) && before.some((one) => one.outstanding > 0)).toBe(true);
+
+    // As if the registrations had been made before the ledger: no entries, then the migration's backfill.
+    await suite.app.db.delete(campLedgerEntries);
+    for (const statement of backfillStatements()) await suite.app.db.execute(sql.raw(statement));
+    expect(await figures()).toEqual(before);
+  });
+});

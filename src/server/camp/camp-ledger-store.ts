@@ -1,0 +1,225 @@
+/**
+ * Reads and appends the camp orders' ledger (docs/decisions/0016-money-ledger.md). Rows are only ever
+ * inserted: a correction is a new row. The counting is src/shared/camp/camp-ledger.ts; this module writes
+ * what the counting decided, inside the caller's transaction (with the registration row locked by it).
+ */
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import {
+  athletePerson,
+  ledgerFigures,
+  planCancellation,
+  splitRefund,
+  type ChargeItem,
+  type ChargeLine,
+  type LedgerEntry,
+  type LedgerFigures,
+  type LedgerItem,
+  type MoneyMethod,
+} from "../../shared/camp/camp-ledger.ts";
+import type { Db } from "../db/database.ts";
+import { paymentShares, payments } from "../db/schema/camp.ts";
+import { campLedgerEntries } from "../db/schema/camp-ledger.ts";
+import { HttpError } from "../errors.ts";
+import { addShareRefund } from "../payments/payment-shares.ts";
+import { lockPayment, queueVippsRefund } from "../payments/queue-refund.ts";
+
+export const ledgerMessages = {
+  paymentBusy: "Betalingen behandles hos Vipps akkurat nå. Prøv igjen om et minutt.",
+} as const;
+
+/** Who and why: every entry carries them. */
+export interface LedgerContext {
+  actor: string;
+  reason: string;
+  now: Date;
+}
+
+type LedgerRow = typeof campLedgerEntries.$inferSelect;
+
+function entryOf(row: LedgerRow): LedgerEntry {
+  return { id: row.id, kind: row.kind, person: row.person, item: row.item, method: row.method, amount: row.amount, paymentId: row.paymentId };
+}
+
+/** Each registration's entries, oldest first. */
+export async function readLedgers(db: Pick<Db, "select">, registrationIds: readonly number[]): Promise<Map<number, LedgerEntry[]>> {
+  const byRegistration = new Map<number, LedgerEntry[]>(registrationIds.map((id) => [id, []]));
+  if (registrationIds.length === 0) return byRegistration;
+  const rows = await db
+    .select()
+    .from(campLedgerEntries)
+    .where(inArray(campLedgerEntries.registrationId, [...registrationIds]))
+    .orderBy(asc(campLedgerEntries.id));
+  for (const row of rows) byRegistration.get(row.registrationId)?.push(entryOf(row));
+  return byRegistration;
+}
+
+export async function readLedger(db: Pick<Db, "select">, registrationId: number): Promise<LedgerEntry[]> {
+  return (await readLedgers(db, [registrationId])).get(registrationId) ?? [];
+}
+
+/** The full rows (time, actor, reason) for the leader's history of an order. */
+export async function ledgerHistory(db: Pick<Db, "select">, registrationId: number): Promise<LedgerRow[]> {
+  return db.select().from(campLedgerEntries).where(eq(campLedgerEntries.registrationId, registrationId)).orderBy(asc(campLedgerEntries.id));
+}
+
+export async function figuresOf(db: Pick<Db, "select">, registrationId: number): Promise<LedgerFigures> {
+  return ledgerFigures(await readLedger(db, registrationId));
+}
+
+type NewEntry = Omit<typeof campLedgerEntries.$inferInsert, "registrationId" | "at" | "actor" | "reason" | "id">;
+
+export async function appendEntries(tx: Pick<Db, "insert">, registrationId: number, entries: readonly NewEntry[], context: LedgerContext): Promise<number[]> {
+  if (entries.length === 0) return [];
+  const rows = await tx
+    .insert(campLedgerEntries)
+    .values(entries.map((entry) => ({ ...entry, registrationId, at: context.now, actor: context.actor, reason: context.reason })))
+    .returning({ id: campLedgerEntries.id });
+  return rows.map((row) => row.id);
+}
+
+export async function appendCharges(tx: Pick<Db, "insert">, registrationId: number, charges: readonly ChargeLine[], context: LedgerContext): Promise<void> {
+  await appendEntries(
+    tx,
+    registrationId,
+    charges.map((charge) => ({ kind: "charge" as const, person: charge.person, item: charge.item, amount: charge.amount })),
+    context,
+  );
+}
+
+/**
+ * A new registration's charges from its price lines: the athlete's own lines are the athlete's, and the
+ * companion lines belong to the companions in the order they were listed.
+ */
+export async function chargeNewRegistration(
+  tx: Pick<Db, "insert">,
+  registrationId: number,
+  lines: readonly { kind: string; amount: number }[],
+  companionPersons: readonly string[],
+  context: LedgerContext,
+): Promise<void> {
+  let companion = 0;
+  const charges = lines.map((line): ChargeLine => {
+    if (line.kind === "companion") return { person: companionPersons[companion++] ?? athletePerson, item: "companion", amount: line.amount };
+    return { person: athletePerson, item: line.kind as ChargeItem, amount: line.amount };
+  });
+  await appendCharges(tx, registrationId, charges, context);
+}
+
+/** Money in: a door payment, a marked payment or a Vipps capture. Answers the entry's id. */
+export async function recordPayment(
+  tx: Pick<Db, "insert">,
+  registrationId: number,
+  payment: { method: MoneyMethod; amount: number; paymentId?: number | null; correctsId?: number | null },
+  context: LedgerContext,
+): Promise<number> {
+  const [id] = await appendEntries(
+    tx,
+    registrationId,
+    [{ kind: "payment", method: payment.method, amount: payment.amount, paymentId: payment.paymentId ?? null, correctsId: payment.correctsId ?? null }],
+    context,
+  );
+  return id!;
+}
+
+/**
+ * A Vipps capture that grew by `delta`: money in for the payment's registration, or for each athlete of a
+ * group by its share (the last share takes the rounding, so the entries add up to the capture).
+ */
+export async function recordVippsCapture(tx: Db, payment: { id: number; registrationId: number; amount: number }, delta: number, context: LedgerContext): Promise<void> {
+  if (delta <= 0) return;
+  const shares = await tx.select({ registrationId: paymentShares.registrationId, amount: paymentShares.amount }).from(paymentShares).where(eq(paymentShares.paymentId, payment.id)).orderBy(asc(paymentShares.registrationId));
+  if (shares.length === 0) {
+    await recordPayment(tx, payment.registrationId, { method: "vipps", amount: delta, paymentId: payment.id }, context);
+    return;
+  }
+  let left = delta;
+  for (const [index, share] of shares.entries()) {
+    const part = index === shares.length - 1 ? left : Math.min(left, Math.floor((delta * share.amount) / Math.max(1, payment.amount)));
+    left -= part;
+    if (part > 0) await recordPayment(tx, share.registrationId, { method: "vipps", amount: part, paymentId: payment.id }, context);
+  }
+}
+
+/**
+ * Vipps refused a refund for good: the refund entry is corrected (taken back) and the money is owed back
+ * outside Vipps instead, so it lands on the treasurer's «Skal betales tilbake» list.
+ */
+export async function recordRefundRefused(tx: Db, paymentId: number, amount: number, context: LedgerContext): Promise<void> {
+  const [refund] = await tx
+    .select()
+    .from(campLedgerEntries)
+    .where(
+      and(
+        eq(campLedgerEntries.paymentId, paymentId),
+        eq(campLedgerEntries.kind, "refund"),
+        eq(campLedgerEntries.amount, amount),
+        sql`not exists (select 1 from camp_ledger_entries c where c.corrects_id = ${campLedgerEntries.id})`,
+      ),
+    )
+    .orderBy(desc(campLedgerEntries.id))
+    .limit(1);
+  if (!refund) return;
+  await appendEntries(
+    tx,
+    refund.registrationId,
+    [
+      { kind: "refund", method: "vipps", amount: -amount, paymentId, correctsId: refund.id },
+      { kind: "refund-owed", method: "other", amount, correctsId: refund.id },
+    ],
+    context,
+  );
+}
+
+export interface CancellationOutcome {
+  refund: number;
+  kept: number;
+  paidFor: number;
+  /** Of the refund, what goes back outside Vipps (on the treasurer's list). */
+  owed: number;
+}
+
+/**
+ * Cancels persons or items in the ledger: the plan (shared) takes the charges off and keeps what the rule
+ * keeps; the refund goes back through the Vipps payments that hold money for the order (queued with one
+ * Idempotency-Key each, in this transaction) and the rest is owed back outside Vipps. 409 while a Vipps
+ * payment of the order is still being settled (a refund already on its way, or a reservation not captured).
+ */
+export async function cancelInLedger(
+  tx: Db,
+  registrationId: number,
+  cancels: (item: Pick<LedgerItem, "person" | "item">) => boolean,
+  refundRule: (paid: number) => number,
+  context: LedgerContext,
+): Promise<CancellationOutcome> {
+  const entries = await readLedger(tx, registrationId);
+  const plan = planCancellation(entries, cancels, refundRule);
+  const parts = plan.refund > 0 ? splitRefund(entries, plan.refund) : [];
+  for (const part of parts) {
+    if (part.paymentId === null) continue;
+    await lockPayment(tx, part.paymentId);
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, part.paymentId));
+    if (!payment || payment.pendingRefundKey || payment.capturedAmount - payment.refundedAmount < part.amount) throw new HttpError(409, ledgerMessages.paymentBusy);
+  }
+  await appendCharges(tx, registrationId, plan.charges, context);
+  let owed = 0;
+  for (const part of parts) {
+    if (part.paymentId === null) {
+      owed += part.amount;
+      await appendEntries(tx, registrationId, [{ kind: "refund-owed", method: part.method, amount: part.amount }], context);
+      continue;
+    }
+    const [payment] = await tx.select({ id: payments.id, reference: payments.reference }).from(payments).where(eq(payments.id, part.paymentId));
+    await queueVippsRefund(tx, payment!, part.amount, context.actor, `${context.reason} Refusjon etter reglene: ${part.amount} kr.`, context.now);
+    await addShareRefund(tx, part.paymentId, registrationId, part.amount);
+    await appendEntries(tx, registrationId, [{ kind: "refund", method: "vipps", amount: part.amount, paymentId: part.paymentId }], context);
+  }
+  return { refund: plan.refund, kept: plan.kept, paidFor: plan.paidFor, owed };
+}
+
+/** The treasurer marks money owed outside Vipps as paid back. Answers false when nothing (more) was owed. */
+export async function recordRefundPaid(tx: Db, registrationId: number, amount: number, method: MoneyMethod, context: LedgerContext): Promise<boolean> {
+  const figures = await figuresOf(tx, registrationId);
+  if (amount <= 0 || amount > figures.refundOwed) return false;
+  await appendEntries(tx, registrationId, [{ kind: "refund-paid", method, amount }], context);
+  return true;
+}

@@ -1,0 +1,246 @@
+/**
+ * The money ledger under random sequences against the server (through app.inject and the Vipps simulator):
+ * register (one athlete or a group), pay with Vipps (webhooks on time, twice, lost or late), add and cancel
+ * companions, pay what a change added, cancel an athlete, the leader's cancel, door payments, refunds Vipps
+ * accepts or refuses, and the full-refund deadline passing. After every step the invariants hold. A short run
+ * by default; LEDGER_RUNS sets how many sequences (CI runs 1 000 per database).
+ */
+import fc from "fast-check";
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ledgerFigures, ledgerItems, sumFigures, type LedgerEntry } from "../../shared/camp/camp-ledger.ts";
+import { campRefund } from "../../shared/camp/camp-pricing.ts";
+import type { Database } from "../db/database.ts";
+import { campCompanions, campRegistrations, payments } from "../db/schema/camp.ts";
+import { databaseKinds, createTestDatabase } from "../test-support/database.ts";
+import { campAdminToken, clearCampTables, companion, draft, postRegistration, sibling, type TestApp } from "../test-support/camp.ts";
+import { buildVippsTestApp, reconcile } from "../test-support/vipps.ts";
+import type { VippsPayments } from "../payments/vipps/vipps-payments.ts";
+import { SimError, type VippsSimulator } from "../payments/vipps/vipps-simulator.ts";
+import { campEditionOfYear } from "./camp-edition-lookup.ts";
+import { readLedgers } from "./camp-ledger-store.ts";
+import { createSubmissionLink as createPersonalLink } from "./camp-personal-link.ts";
+
+const runs = Number(process.env.LEDGER_RUNS ?? 6);
+
+type Step =
+  | { kind: "register"; vipps: boolean; group: boolean; companion: boolean }
+  | { kind: "approve"; pick: number; webhook: "normal" | "drop" | "duplicate" }
+  | { kind: "reconcile" }
+  | { kind: "add-companion"; pick: number }
+  | { kind: "cancel-companion"; pick: number; which: number }
+  | { kind: "pay-outstanding"; pick: number; webhook: "normal" | "drop" | "duplicate" }
+  | { kind: "cancel-athlete"; pick: number; refusedByVipps: boolean }
+  | { kind: "leader-cancel"; pick: number }
+  | { kind: "door"; pick: number; amount: number; cash: boolean }
+  | { kind: "deadline-passes" };
+
+const pick = fc.nat(20);
+const webhook = fc.constantFrom("normal" as const, "drop" as const, "duplicate" as const);
+const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant("register" as const), vipps: fc.boolean(), group: fc.boolean(), companion: fc.boolean() }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant("approve" as const), pick, webhook }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("reconcile" as const) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("add-companion" as const), pick }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("cancel-companion" as const), pick, which: fc.nat(3) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("pay-outstanding" as const), pick, webhook }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("cancel-athlete" as const), pick, refusedByVipps: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("leader-cancel" as const), pick }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("door" as const), pick, amount: fc.integer({ min: 1, max: 3000 }), cash: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("deadline-passes" as const) }) },
+);
+
+describe.each(databaseKinds)("the money ledger under random sequences on %s", (kind) => {
+  let database: Database;
+  let app: TestApp;
+  let sim: VippsSimulator;
+  let service: VippsPayments;
+  let admin: string;
+  let now = new Date("2026-11-10T10:00:00Z");
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    ({ app, sim, service } = await buildVippsTestApp(database, () => now, { timeoutMs: 150 }));
+    admin = await campAdminToken(app);
+  });
+  afterAll(async () => {
+    await sim.settled();
+    await app.close();
+    await database.close();
+  });
+
+  const registrationIds = async () => (await app.db.select({ id: campRegistrations.id }).from(campRegistrations).orderBy(campRegistrations.id)).map((row) => row.id);
+  const choose = async (index: number) => {
+    const ids = await registrationIds();
+    return ids.length === 0 ? undefined : ids[index % ids.length];
+  };
+  const linkOf = (registrationId: number) => createPersonalLink(app.db, registrationId, now);
+  const openVipps = async (registrationId: number, kindOf: "registration" | "change") => {
+    const rows = await app.db.select().from(payments).where(eq(payments.registrationId, registrationId)).orderBy(payments.id);
+    return rows.reverse().find((row) => row.method === "vipps" && row.kind === kindOf && sim.payments.get(row.reference)?.state === "CREATED");
+  };
+  const approve = async (reference: string, mode: "normal" | "drop" | "duplicate") => {
+    sim.webhookMode = mode;
+    try {
+      sim.approve(reference);
+    } catch (error) {
+      // Too late to approve (the payment expired at Vipps while the clock moved on): nothing happens.
+      if (!(error instanceof SimError && error.status === 400)) throw error;
+    }
+    await sim.settled();
+    sim.webhookMode = "normal";
+  };
+  const ledgers = async () => readLedgers(app.db, await registrationIds());
+
+  async function checkInvariants() {
+    await sim.settled();
+    const all = await ledgers();
+    const entries: LedgerEntry[] = [...all.values()].flat();
+    // Refunded ≤ captured, per payment: in the ledger and at Vipps.
+    const byPayment = new Map<number, { in: number; out: number }>();
+    for (const entry of entries) {
+      if (entry.paymentId === null) continue;
+      const sums = byPayment.get(entry.paymentId) ?? { in: 0, out: 0 };
+      if (entry.kind === "payment") sums.in += entry.amount;
+      if (entry.kind === "refund") sums.out += entry.amount;
+      byPayment.set(entry.paymentId, sums);
+    }
+    for (const sums of byPayment.values()) expect(sums.out).toBeLessThanOrEqual(sums.in);
+    for (const payment of sim.payments.values()) expect(payment.aggregate.refundedAmount.value).toBeLessThanOrEqual(payment.aggregate.capturedAmount.value);
+    // Money in − money out = the sum of the balances the screens show; the admin's totals and the treasurer
+    // agree with each other and with the sum over the orders.
+    const sum = sumFigures([...all.values()].map(ledgerFigures));
+    const totals = (await app.inject({ url: `/api/VinterleirAdmin/Totals/${admin}` })).json();
+    const treasurer = (await app.inject({ url: `/api/VinterleirAdmin/Treasurer/${admin}` })).json();
+    for (const key of ["paid", "refunded", "net"] as const) {
+      expect(totals[key]).toBe(sum[key]);
+      expect(treasurer[key]).toBe(sum[key]);
+    }
+    const persons = (await app.inject({ url: `/api/VinterleirAdmin/Get/${admin}` })).json() as { paid: number }[];
+    expect(persons.reduce((total, person) => total + person.paid, 0) + sum.refundOwed).toBe(sum.net);
+    expect(sum.credit).toBe(0);
+  }
+
+  /**
+   * What was paid for a person before a cancellation; the refund may be at most the rule on it. A
+   * cancellation first captures a reservation Vipps holds (settleNow), so the rule applies to money that came in.
+   */
+  async function paidFor(registrationId: number, person: string | null) {
+    await service.settleNow(registrationId).catch(() => undefined);
+    await sim.settled();
+    const entries = (await ledgers()).get(registrationId) ?? [];
+    return ledgerItems(entries)
+      .filter((item) => item.item !== "cancellation-fee" && (person === null || item.person === person))
+      .reduce((sum, item) => sum + item.paid, 0);
+  }
+
+  async function run(step: Step) {
+    switch (step.kind) {
+      case "register": {
+        const overrides = { ...(step.companion ? { hasLedsager: true, ledsagere: [companion()] } : {}), ...(step.group ? { siblings: [sibling()] } : {}) };
+        const res = await postRegistration(app, draft({ vipps: step.vipps, ...overrides }));
+        expect(res.statusCode).toBeLessThan(500);
+        return;
+      }
+      case "approve": {
+        const id = await choose(step.pick);
+        const open = id === undefined ? undefined : await openVipps(id, "registration");
+        if (open) await approve(open.reference, step.webhook);
+        return;
+      }
+      case "reconcile":
+        await reconcile(service);
+        return;
+      case "add-companion": {
+        const id = await choose(step.pick);
+        if (id === undefined) return;
+        const res = await app.inject({ method: "POST", url: `/api/MinPamelding/AddCompanion/${await linkOf(id)}`, payload: { ...companion({ firstName: `L${randomUUID().slice(0, 4)}` }), alreadyRegistered: false } });
+        expect(res.statusCode).toBeLessThan(500);
+        return;
+      }
+      case "cancel-companion": {
+        const id = await choose(step.pick);
+        if (id === undefined) return;
+        const companions = await app.db.select().from(campCompanions).where(eq(campCompanions.registrationId, id)).orderBy(campCompanions.id);
+        const target = companions[step.which % Math.max(1, companions.length)];
+        if (!target) return;
+        const person = `companion-${target.id}`;
+        const before = await paidFor(id, person);
+        const res = await app.inject({ method: "POST", url: `/api/MinPamelding/Cancel/${await linkOf(id)}`, payload: { person } });
+        expect(res.statusCode).toBeLessThan(500);
+        if (res.statusCode === 200 && res.json().changed) {
+          const edition = await campEditionOfYear(app.db, 2026);
+          expect(res.json().refund).toBeLessThanOrEqual(campRefund(before, edition, now));
+          // An unpaid addition never gives money back.
+          if (before === 0) expect(res.json().refund).toBe(0);
+        }
+        return;
+      }
+      case "pay-outstanding": {
+        const id = await choose(step.pick);
+        if (id === undefined) return;
+        const res = await app.inject({ method: "POST", url: `/api/MinPamelding/Pay/${await linkOf(id)}` });
+        expect(res.statusCode).toBeLessThan(500);
+        const open = await openVipps(id, "change");
+        if (res.statusCode === 200 && open) await approve(open.reference, step.webhook);
+        return;
+      }
+      case "cancel-athlete": {
+        const id = await choose(step.pick);
+        if (id === undefined) return;
+        const before = await paidFor(id, null);
+        if (step.refusedByVipps) sim.addFault({ operation: "refund", status: 400, count: 1 });
+        const res = await app.inject({ method: "POST", url: `/api/MinPamelding/Cancel/${await linkOf(id)}`, payload: { person: "athlete" } });
+        sim.clearFaults();
+        expect(res.statusCode).toBeLessThan(500);
+        if (res.statusCode === 200 && res.json().changed) expect(res.json().refund).toBeLessThanOrEqual(campRefund(before, await campEditionOfYear(app.db, 2026), now));
+        return;
+      }
+      case "leader-cancel": {
+        const id = await choose(step.pick);
+        if (id === undefined) return;
+        const before = await paidFor(id, null);
+        const res = await app.inject({ method: "POST", url: `/api/VinterleirAdmin/Cancel/${id}/${admin}` });
+        expect(res.statusCode).toBeLessThan(500);
+        if (res.statusCode === 200 && res.json().changed) expect(res.json().refundDue).toBeLessThanOrEqual(campRefund(before, await campEditionOfYear(app.db, 2026), now));
+        return;
+      }
+      case "door": {
+        const id = await choose(step.pick);
+        if (id === undefined) return;
+        const { outstanding } = ledgerFigures((await ledgers()).get(id) ?? []);
+        const res = await app.inject({
+          method: "POST",
+          url: `/api/VinterleirAdmin/CheckIn/Action/${admin}`,
+          payload: { actionId: randomUUID(), kind: "payment", personId: `a${id}`, amount: step.amount, method: step.cash ? "cash" : "card", day: "2026-11-28" },
+        });
+        expect(res.statusCode).toBeLessThan(500);
+        // Never more than is left.
+        if (step.amount > outstanding) expect(res.statusCode).toBeGreaterThanOrEqual(400);
+        return;
+      }
+      case "deadline-passes":
+        now = new Date("2026-11-24T10:00:00Z");
+        // A camp admin's sign-in lasts a day.
+        admin = await campAdminToken(app);
+        return;
+    }
+  }
+
+  it("keeps every krone accounted for after every step", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(stepArbitrary, { minLength: 1, maxLength: 10 }), async (steps) => {
+        await clearCampTables(database);
+        sim.reset();
+        now = new Date("2026-11-10T10:00:00Z");
+        admin = await campAdminToken(app);
+        for (const step of steps) {
+          await run(step);
+          await checkInvariants();
+        }
+      }),
+      { numRuns: runs },
+    );
+  }, 600_000);
+});

@@ -1,0 +1,190 @@
+import { randomUUID } from "node:crypto";
+import { eq, like } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { ledgerFigures, sumFigures } from "../../shared/camp/camp-ledger.ts";
+import { campCompanions, campRegistrations } from "../db/schema/camp.ts";
+import { mailOutbox } from "../db/schema/mail.ts";
+import { databaseKinds } from "../test-support/database.ts";
+import { campAdminToken, companion, draft, postRegistration } from "../test-support/camp.ts";
+import { actOnLanding, reconcile, startVippsPayment, useVippsCampSuite } from "../test-support/vipps.ts";
+import { readLedgers } from "./camp-ledger-store.ts";
+
+const linkPattern = /https:\/\/klubb\.example\/vinterleir\/min-pamelding\/([A-Za-z0-9_-]{43})/;
+
+/** The issue's sequences replayed against the server: every krone accounted for. */
+describe.each(databaseKinds)("the money ledger on %s", (kind) => {
+  // Before the full-refund deadline (midnight 21 November); tests move the clock past it where they say so.
+  const suite = useVippsCampSuite(kind, new Date("2026-11-10T10:00:00Z"));
+
+  const inject = (method: "GET" | "POST" | "PUT", url: string, payload?: object) => suite.app.inject({ method, url, ...(payload ? { payload } : {}) });
+  const tokenOf = async (registrationId: number, key = `camp-confirmation:${registrationId}`) => {
+    const [mail] = await suite.app.db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, key));
+    return linkPattern.exec(mail!.text)![1]!;
+  };
+  // Each registration its own address, so each mail's family link opens that registration alone.
+  const ownAddress = () => ({ email: `familie-${randomUUID().slice(0, 8)}@example.no` });
+  const paidWithVipps = async (overrides: Parameters<typeof draft>[0] = {}) => {
+    const paying = await startVippsPayment(suite.app, { ...ownAddress(), ...overrides });
+    await actOnLanding(suite.app, paying.redirectUrl, "approve");
+    await suite.sim.settled();
+    await reconcile(suite.service);
+    return { ...paying, token: await tokenOf(paying.registrationId) };
+  };
+  const cardCash = async (overrides: Parameters<typeof draft>[0] = {}) => {
+    const body = draft({ ...ownAddress(), ...overrides });
+    expect((await postRegistration(suite.app, body)).body).toBe("Done");
+    const [row] = await suite.app.db.select({ id: campRegistrations.id }).from(campRegistrations).where(eq(campRegistrations.draftId, body.draftId));
+    return { registrationId: row!.id, token: await tokenOf(row!.id) };
+  };
+  const view = async (token: string) => (await inject("GET", `/api/MinPamelding/Get/${token}`)).json();
+  const addCompanion = (token: string, firstName: string) => inject("POST", `/api/MinPamelding/AddCompanion/${token}`, { ...companion({ firstName }), alreadyRegistered: false });
+  const cancel = (token: string, person: string) => inject("POST", `/api/MinPamelding/Cancel/${token}`, { person });
+  const newestCompanion = (view: { persons: { key: string; kind: string; cancelled: boolean }[] }) => view.persons.filter((person) => person.kind === "companion" && !person.cancelled).at(-1)!.key;
+  const vippsRefunded = (reference: string) => suite.sim.payments.get(reference)!.aggregate.refundedAmount.value / 100;
+
+  it("sequence 1: an unpaid companion cancelled three times gives nothing back; after the deadline the athlete gets half of what was paid for the athlete", async () => {
+    const paying = await paidWithVipps();
+    for (const name of ["En", "To", "Tre"]) {
+      expect((await addCompanion(paying.token, name)).statusCode).toBe(200);
+      const res = await cancel(paying.token, newestCompanion(await view(paying.token)));
+      expect(res.json()).toMatchObject({ refund: 0, status: "confirmed" });
+    }
+    await suite.sim.settled();
+    await reconcile(suite.service);
+    expect(vippsRefunded(paying.reference)).toBe(0);
+    expect(await view(paying.token)).toMatchObject({ paid: 1200, refunded: 0, kept: 0, outstanding: 0 });
+
+    await addCompanion(paying.token, "Fire");
+    await addCompanion(paying.token, "Fem");
+    suite.now = new Date("2026-11-23T10:00:00Z");
+    const whole = await cancel(paying.token, "athlete");
+    expect(whole.json()).toMatchObject({ refund: 600, status: "cancelled", paid: 1200, kept: 600 });
+    await suite.sim.settled();
+    await reconcile(suite.service);
+    expect(vippsRefunded(paying.reference)).toBe(600);
+  });
+
+  it("sequence 2: paid at the door, a companion added and cancelled: nothing is asked twice", async () => {
+    const { registrationId, token } = await cardCash();
+    const admin = await campAdminToken(suite.app);
+    expect((await inject("POST", `/api/VinterleirAdmin/MarkPaid/${registrationId}/${admin}`)).statusCode).toBe(200);
+    await addCompanion(token, "Kari");
+    expect(await view(token)).toMatchObject({ paid: 1200, outstanding: 550 });
+    const res = await cancel(token, newestCompanion(await view(token)));
+    expect(res.json()).toMatchObject({ refund: 0, paid: 1200, outstanding: 0, refundOwed: 0 });
+    expect(res.json().paymentState).not.toMatch(/oppmøte/);
+  });
+
+  it("sequence 3: the door takes at most what is left, and a cancelled companion can neither be checked in nor counted", async () => {
+    const { registrationId, token } = await cardCash({ hasLedsager: true, ledsagere: [companion({ firstName: "Kari" })] });
+    const admin = await campAdminToken(suite.app);
+    const door = (body: Record<string, unknown>) => inject("POST", `/api/VinterleirAdmin/CheckIn/Action/${admin}`, { actionId: randomUUID(), day: "2026-11-28", ...body });
+    const athlete = `a${registrationId}`;
+    const tooMuch = await door({ kind: "payment", personId: athlete, amount: 100_000, method: "card" });
+    expect(tooMuch.statusCode).toBe(409);
+    expect(tooMuch.json().error).toBe("Det er bare 1750 kr igjen å betale. Skriv inn 1750 kr eller mindre.");
+    expect((await door({ kind: "payment", personId: athlete, amount: 1000, method: "card" })).statusCode).toBe(200);
+    expect((await door({ kind: "payment", personId: athlete, amount: 750, method: "cash" })).statusCode).toBe(200);
+    expect((await door({ kind: "payment", personId: athlete, amount: 1, method: "cash" })).statusCode).toBe(409);
+    const totals = (await inject("GET", `/api/VinterleirAdmin/Treasurer/${admin}`)).json();
+    expect(totals.byMethod).toEqual(expect.arrayContaining([expect.objectContaining({ method: "card", paid: 1000 }), expect.objectContaining({ method: "cash", paid: 750 })]));
+
+    const [kari] = await suite.app.db.select({ id: campCompanions.id }).from(campCompanions).where(eq(campCompanions.registrationId, registrationId));
+    // Cancelled after paying in full before the deadline: all 550 kr paid for her are owed back outside Vipps.
+    expect((await cancel(token, `companion-${kari!.id}`)).json()).toMatchObject({ refund: 550, refundOwed: 550 });
+    const checkIn = await door({ kind: "checkin", personId: `c${kari!.id}` });
+    expect(checkIn.statusCode).toBe(409);
+    expect(checkIn.json().error).toBe("Personen er avbestilt og kan ikke sjekkes inn.");
+    const counts = (await inject("GET", `/api/VinterleirAdmin/CheckIn/Counts/${admin}`)).json();
+    expect(counts.days.find((day: { day: string }) => day.day === "2026-11-28")).toMatchObject({ expected: 1, arrived: 0 });
+    const treasurer = (await inject("GET", `/api/VinterleirAdmin/Treasurer/${admin}`)).json();
+    expect(treasurer.refundsOwed).toEqual([expect.objectContaining({ registrationId, amount: 550 })]);
+  });
+
+  it("sequence 4: a companion claimed «allerede påmeldt» must be a confirmed paying companion; cancelled there, the leader is told", async () => {
+    const kari = companion({ firstName: "Kari", lastName: "Ledsager", telephone: "99887766" });
+    const a = await cardCash({ hasLedsager: true, ledsagere: [kari] });
+    const claim = { ...kari, id: "claim-1", alreadyRegistered: true };
+    const b = await cardCash({ firstName: "Bjørn", hasLedsager: true, ledsagere: [claim] });
+    expect(await view(b.token)).toMatchObject({ total: 1200 });
+    const [paying] = await suite.app.db.select({ id: campCompanions.id }).from(campCompanions).where(eq(campCompanions.registrationId, a.registrationId));
+    expect((await cancel(a.token, `companion-${paying!.id}`)).statusCode).toBe(200);
+    const admin = await campAdminToken(suite.app);
+    const changes = (await inject("GET", `/api/VinterleirAdmin/Changes/${b.registrationId}/${admin}`)).json() as { actor: string; summary: string }[];
+    expect(changes).toEqual([expect.objectContaining({ actor: "system", summary: expect.stringContaining("Ledsager Kari Ledsager er oppgitt som allerede påmeldt, men er avbestilt") })]);
+    // A new claim on the cancelled companion is refused.
+    const again = await postRegistration(suite.app, draft({ firstName: "Berit", hasLedsager: true, ledsagere: [{ ...claim, id: "claim-2" }] }));
+    expect(again.statusCode).toBe(400);
+  });
+
+  it("the admin's totals and the treasurer give the same paid, refunded and net, each the sum over the registrations", async () => {
+    const paying = await paidWithVipps({ hasLedsager: true, ledsagere: [companion({ firstName: "Kari" })] });
+    await cancel(paying.token, newestCompanion(await view(paying.token)));
+    const { registrationId } = await cardCash({ firstName: "Siri" });
+    const admin = await campAdminToken(suite.app);
+    await inject("POST", `/api/VinterleirAdmin/MarkPaid/${registrationId}/${admin}`);
+    await cardCash({ firstName: "Per" });
+    await suite.sim.settled();
+    await reconcile(suite.service);
+    const totals = (await inject("GET", `/api/VinterleirAdmin/Totals/${admin}`)).json();
+    const treasurer = (await inject("GET", `/api/VinterleirAdmin/Treasurer/${admin}`)).json();
+    const ids = (await suite.app.db.select({ id: campRegistrations.id, status: campRegistrations.status }).from(campRegistrations)).filter((row) => row.status !== "waiting").map((row) => row.id);
+    const sum = sumFigures([...(await readLedgers(suite.app.db, ids)).values()].map(ledgerFigures));
+    expect(sum).toMatchObject({ paid: 1750 + 1200, refunded: 550, net: 2400, outstanding: 1200 });
+    for (const key of ["paid", "refunded", "net"] as const) {
+      expect(totals[key]).toBe(sum[key]);
+      expect(treasurer[key]).toBe(sum[key]);
+    }
+  });
+
+  it("places are checked on every path: Min påmelding's change to sleepover is refused when no sleepover place is left", async () => {
+    const admin = await campAdminToken(suite.app);
+    const edition = (body: object) => inject("PUT", `/api/CampEdition/Put/2026/${admin}`, body);
+    expect((await edition({ capacity: null, sleepoverCapacity: 1 })).statusCode).toBe(200);
+    try {
+      await cardCash({ sleepover: true });
+      const { token } = await cardCash({ firstName: "Siri", sleepover: false });
+      const res = await inject("POST", `/api/MinPamelding/Change/${token}`, { sleepover: true });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error).toBe("Alle overnattingsplassene er tatt, så overnatting kan ikke legges til nå.");
+      expect(await view(token)).toMatchObject({ sleepover: false });
+    } finally {
+      expect((await edition({ sleepoverCapacity: null })).statusCode).toBe(200);
+    }
+  });
+
+  it("the leader corrects a registration with the wizard's rules; the price change goes through the ledger and the family is told", async () => {
+    const paying = await paidWithVipps({ age: 30 });
+    const admin = await campAdminToken(suite.app);
+    const correct = (body: object) => inject("POST", `/api/VinterleirAdmin/Correct/${paying.registrationId}/${admin}`, body);
+    // Grading is for home-club children: refused with the wizard's words.
+    const refused = await correct({ gradering: true });
+    expect(refused.statusCode).toBe(400);
+    // Twelve, not thirty: the child's price (1 025 kr); the 175 kr paid beyond it goes back through Vipps.
+    const res = await correct({ age: 12 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ changed: ["age"], total: 1025, outstanding: 0, refund: 175 });
+    await suite.sim.settled();
+    await reconcile(suite.service);
+    expect(vippsRefunded(paying.reference)).toBe(175);
+    expect(await view(paying.token)).toMatchObject({ paid: 1200, refunded: 175, outstanding: 0 });
+    const [mail] = await suite.app.db.select().from(mailOutbox).where(like(mailOutbox.dedupeKey, `camp-self:${paying.registrationId}:correction-%`));
+    expect(mail!.text).toContain("Du får 175\u00a0kr tilbake");
+    // Back to an adult: 175 kr to pay again.
+    expect((await correct({ age: 30 })).json()).toMatchObject({ total: 1200, outstanding: 175, refund: 0 });
+  });
+
+  it("a leader's cancellation of a paid registration mails the family the amount coming back", async () => {
+    suite.now = new Date("2026-11-12T10:00:00Z");
+    const paying = await paidWithVipps({ email: "familie@example.no" });
+    const admin = await campAdminToken(suite.app);
+    const res = await inject("POST", `/api/VinterleirAdmin/Cancel/${paying.registrationId}/${admin}`);
+    expect(res.json()).toMatchObject({ refundDue: 1200, status: "cancelled" });
+    const [mail] = await suite.app.db.select().from(mailOutbox).where(like(mailOutbox.dedupeKey, `camp-self:${paying.registrationId}:leader-cancel`));
+    expect(mail!.recipient).toBe("familie@example.no");
+    expect(mail!.text).toContain("Du får 1\u00a0200\u00a0kr tilbake med Vipps");
+    await suite.sim.settled();
+    await reconcile(suite.service);
+    expect(vippsRefunded(paying.reference)).toBe(1200);
+  });
+});
