@@ -191,7 +191,7 @@ describe.each(databaseKinds)("«Send melding» on %s", (kind) => {
     await app.outbox.drain();
     const mail = transport.sent.find((sent) => sent.to === "david.foresatt@example.no" && sent.subject === "Påmeldingen til vinterleir 2026 er avbestilt");
     expect(mail, transport.sent.filter((sent) => sent.to.startsWith("david")).map((sent) => sent.subject).join(" | ")).toBeDefined();
-    expect(mail?.text).toContain(`Vi har avbestilt påmeldingen til David Hansen (ordrenummer ${orderOf.David}).`);
+    expect(mail?.text).toContain(`Leirledelsen har avbestilt påmeldingen til David Hansen (ordrenummer ${orderOf.David}).`);
     expect(mail?.text).toMatch(/betale|tilbake/);
     expect(transport.sent.filter((sent) => sent.subject === mail?.subject)).toHaveLength(1);
   });
