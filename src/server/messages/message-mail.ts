@@ -50,7 +50,7 @@ export function renderFamilyMessage(message: Pick<SendMessageInput, "subject" | 
     message.subject,
     `<p>${e(greeting)}</p>
 ${about ? `<p>${e(about)}</p>\n` : ""}${paragraphs}
-${attached ? `<p>${e(attached)}</p>\n` : ""}<p>${e(linkLine)}<br><a href="${e(link)}">${e(link)}</a></p>
+${attached ? `<p>${e(attached)}</p>\n` : ""}<p>${e(linkLine)}<br><a href="${e(link)}" style="word-break:break-all">${e(link)}</a></p>
 ${due ? `<p><strong>${e(due)}</strong></p>\n` : ""}<p>${e(reply)}</p>
 <p>Hilsen ${e(club.name)}</p>
 `,
