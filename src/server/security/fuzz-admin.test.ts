@@ -333,6 +333,29 @@ describe.each(databaseKinds)("hostile input to the admin endpoints on %s", (kind
     fuzzTimeoutMs,
   );
   it(
+    "POST /api/NewMemberAdmin/Message/:token",
+    () =>
+      fuzzEndpoint(context, {
+        requests: fc.record({
+          token: tokenFor("newmember"),
+          body: jsonBodies(
+            fc.oneof(
+              mutated(fc.record({ registrationIds: fc.array(fc.oneof(fc.nat({ max: 5 }), fc.integer()), { maxLength: 3 }), subject: fc.oneof(fc.constant("Prøvetime"), hostileText), body: fc.oneof(fc.constant("Velkommen"), hostileText) }), ["registrationIds", "subject", "body"]),
+              hostileValue,
+            ),
+          ),
+        }),
+        toInject: ({ token, body }) => ({
+          method: "POST",
+          url: `/api/NewMemberAdmin/Message/${token}`,
+          ...(body.payload !== undefined ? { payload: body.payload } : {}),
+          headers: body.contentType ? { "content-type": body.contentType } : {},
+        }),
+        unchangedWhenRejected: [...messageTables, "new_member_registrations"],
+      }),
+    fuzzTimeoutMs,
+  );
+  it(
     "PUT /api/Melding/Reminder/:slug/:token",
     () =>
       fuzzEndpoint(context, {
