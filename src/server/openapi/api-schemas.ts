@@ -14,6 +14,7 @@ import { CampAccountInputSchema, CampAccountSchema, CampMeSchema } from "../../s
 import { CheckInActionAnswerSchema, CheckInActionSchema, CheckInCountsSchema, CheckInHitSchema, CheckInSearchAnswerSchema } from "../../shared/camp/camp-checkin.ts";
 import { FindMyRegistrationSchema, MyCancellationSchema, MyCompanionAddSchema, MyGradingSchema, MyRegistrationChangeSchema } from "../../shared/camp/camp-registration.ts";
 import { TreasurerSummarySchema } from "../../shared/camp/camp-treasurer.ts";
+import { newMemberMessageSchema, ReminderSchema, ReminderViewSchema, MessageLogEntrySchema, MessagePreviewSchema, ResendAnswerSchema, SentMessageSchema, previewMessageSchema, sendMessageSchema } from "../../shared/messages/message.ts";
 import { CampPriceQuoteSchema } from "../../shared/camp/camp-athletes.ts";
 import { ContactSchema, EquipmentSchema, FrontPageSchema, NewsSchema, PricesSchema, SiteChangeSchema, SiteContentSchema, SiteImageSchema, SiteSaveAnswerSchema, SponsorsSchema, TrainingTimesSchema } from "../../shared/site/site-content.ts";
 
@@ -43,6 +44,10 @@ export const requestSchemas = {
   SiteEquipment: EquipmentSchema,
   SiteFrontPage: FrontPageSchema,
   SiteNews: NewsSchema,
+  SendMessage: sendMessageSchema,
+  PreviewMessage: previewMessageSchema,
+  Reminder: ReminderSchema,
+  NewMemberMessage: newMemberMessageSchema,
 } satisfies Record<string, z.ZodType>;
 
 /** Answers, described as the server sends them. */
@@ -77,6 +82,11 @@ export const responseSchemas = {
   SiteChange: SiteChangeSchema,
   SiteSaveAnswer: SiteSaveAnswerSchema,
   SiteImage: SiteImageSchema,
+  SentMessage: SentMessageSchema,
+  MessageLogEntry: MessageLogEntrySchema,
+  MessagePreview: MessagePreviewSchema,
+  ResendAnswer: ResendAnswerSchema,
+  ReminderView: ReminderViewSchema,
 } satisfies Record<string, z.ZodType>;
 
 export type SchemaName = keyof typeof requestSchemas | keyof typeof responseSchemas;
