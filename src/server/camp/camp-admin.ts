@@ -17,6 +17,7 @@ import { noteUncoveredClaims } from "./camp-companion-claims.ts";
 import { vippsCaptureDue } from "./checkin/checkin-actions.ts";
 import { checkInMessages } from "../../shared/camp/camp-checkin.ts";
 import { renderCancellationMail, selfServiceMailKey } from "./camp-self-service-mail.ts";
+import { loadClubContact } from "../site-content/club-contact.ts";
 
 
 /**
@@ -277,7 +278,7 @@ export async function cancelRegistration(db: Db, registrationId: number, now: Da
       stillToPay: 0,
       link: publicBaseUrl,
       byLeader: true,
-    });
+    }, (await loadClubContact(tx)).general);
     await queueMail(tx, { dedupeKey: selfServiceMailKey(registrationId, "leader-cancel"), to: updated.email, ...mail }, now);
     return { kind: "ok", changed: true, result: { ...(await resultOf(tx, { ...updated, status: "cancelled" }, payment)), refundDue: settled.refund } };
   });

@@ -133,7 +133,7 @@ describe("the confirmation e-mail", () => {
       lines: [{ label: "Vinterleir, ungdom/voksen: Ola Nordmann", amount: 1111 }, { label: "Ledsager: Kari Nordmann", amount: 550 }],
       total: 1661,
       paymentMethod: "card_cash",
-    }, campEditionForYear(2026), { sentAt: new Date("2026-11-25T10:00:00Z"), personalLink: "http://127.0.0.1:3000/vinterleir/min-pamelding/x" });
+    }, campEditionForYear(2026), { sentAt: new Date("2026-11-25T10:00:00Z"), personalLink: "http://127.0.0.1:3000/vinterleir/min-pamelding/x", contactEmail: "kontakt@skitaekwondo.no" });
     expect(mail.subject).toBe("Du er registrert til Vinterleir 2026");
     for (const part of [mail.text, mail.html]) {
       expect(part).toContain("28.–30. november 2026");
@@ -150,16 +150,17 @@ describe("the confirmation e-mail", () => {
     expect(mail.attachments?.[0]?.content).toContain("DTSTART;TZID=Europe/Oslo:20261128T180000");
     // The text names the attachment by the file name it really has.
     for (const part of [mail.text, mail.html]) expect(part).toContain(`kalenderfil (${mail.attachments![0]!.filename})`);
-    const context = (sentAt: string) => ({ sentAt: new Date(sentAt), personalLink: "http://x/y" });
+    const context = (sentAt: string) => ({ sentAt: new Date(sentAt), personalLink: "http://x/y", contactEmail: "kontakt@skitaekwondo.no" });
     expect(renderCampConfirmation({ ...baseFree(), paymentMethod: "free" }, campEditionForYear(2026), context("2026-11-25T10:00:00Z")).text).toContain("Gratis");
   });
 
   it("states the refund rule as it stands on the day the mail is sent", () => {
     const vipps = { ...baseFree(), total: 1025, paymentMethod: "vipps" as const };
-    const early = renderCampConfirmation(vipps, campEditionForYear(2026), { sentAt: new Date("2026-11-10T10:00:00Z"), personalLink: "http://x/y" }).text;
-    expect(early).toContain("Avbestiller du innen midnatt 21. november 2026, får du alt tilbake");
-    const late = renderCampConfirmation(vipps, campEditionForYear(2026), { sentAt: new Date("2026-11-25T10:00:00Z"), personalLink: "http://x/y" }).text;
-    expect(late).not.toContain("får du alt tilbake;");
+    const early = renderCampConfirmation(vipps, campEditionForYear(2026), { sentAt: new Date("2026-11-10T10:00:00Z"), personalLink: "http://x/y", contactEmail: "kontakt@skitaekwondo.no" }).text;
+    expect(early).toContain("Avbestiller du innen midnatt 21. november 2026, får du alt du har betalt tilbake");
+    expect(early).toContain("«Min påmelding»");
+    const late = renderCampConfirmation(vipps, campEditionForYear(2026), { sentAt: new Date("2026-11-25T10:00:00Z"), personalLink: "http://x/y", contactEmail: "kontakt@skitaekwondo.no" }).text;
+    expect(late).not.toContain("får du alt du har betalt tilbake;");
     expect(late).toContain("Fristen for å få alt tilbake gikk ut ved midnatt 21. november 2026");
     expect(late).toContain("halvparten");
   });
