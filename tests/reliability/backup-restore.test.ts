@@ -45,10 +45,10 @@ function script(name: keyof typeof scripts, args: string[], env: Record<string, 
 /** Some of everything: a camp registration with payment and money log, a new member, mail, an invoice import. */
 async function createData(database: Database) {
   await database.db.execute(sql`
-    insert into camp_registrations (edition_year, draft_id, order_id, first_name, last_name, age, email, telephone, allergies,
+    insert into camp_registrations (edition_year, draft_id, order_id, first_name, last_name, age, email, email_key, telephone, allergies,
       club_id, grade_id, gradering, has_ledsager, other_info, sleepover, vegan, instructor, public, vipps, wants_to_instruct,
       data_consent, terms_accepted, total, status, created_at, confirmed_at)
-    values (2026, '0b7e0f7c-9a55-4f0e-8a3c-5d1f2e3a4b5c', 'VL26-BACKUP', 'Åse', 'Ørnulfsen «sikkerhetskopi»', 31, 'ase@example.no',
+    values (2026, '0b7e0f7c-9a55-4f0e-8a3c-5d1f2e3a4b5c', 'VL26-BACKUP', 'Åse', 'Ørnulfsen «sikkerhetskopi»', 31, 'ase@example.no', 'ase@example.no',
       '+4791234567', 'Nøtter', 1, 5, false, true, 'Linje 1' || chr(10) || 'Linje 2', true, false, 0, true, false, false, true, true,
       1750, 'confirmed', '2026-10-01T10:00:00Z', '2026-10-01T10:00:00Z')`);
   await database.db.execute(sql`
