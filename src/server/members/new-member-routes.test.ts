@@ -65,7 +65,7 @@ describe.each(databaseKinds)("new members on %s", (kind) => {
     const [row] = await database.db.select().from(newMemberRegistrations);
     expect(row).toMatchObject({ firstName: "Sara", parentFirstName: "Lise", telephone: "91234567", referer: 2, age: 9, draftId: body.draftId });
     expect(row!.registrationDate.toISOString()).toBe(now.toISOString());
-    const outbox = await database.db.select().from(mailOutbox);
+    const outbox = await database.db.select().from(mailOutbox).orderBy(mailOutbox.id);
     expect(outbox).toMatchObject([
       { dedupeKey: `new-member-confirmation:${row!.registrationId}`, recipient: "lise@example.no" },
       { dedupeKey: `new-member-notice:${row!.registrationId}`, recipient: "kontakt@skitaekwondo.no", replyTo: "lise@example.no" },
