@@ -8,6 +8,7 @@ import { databaseKinds } from "../test-support/database.ts";
 import { campAdminToken, companion, draft, postRegistration } from "../test-support/camp.ts";
 import { actOnLanding, reconcile, startVippsPayment, useVippsCampSuite } from "../test-support/vipps.ts";
 import { readLedgers } from "./camp-ledger-store.ts";
+import { ledgerHistoryLine, type LedgerHistoryEntry } from "../../shared/camp/camp-ledger-history.ts";
 
 const linkPattern = /https:\/\/klubb\.example\/vinterleir\/min-pamelding\/([A-Za-z0-9_-]{43})/;
 
@@ -186,5 +187,24 @@ describe.each(databaseKinds)("the money ledger on %s", (kind) => {
     await suite.sim.settled();
     await reconcile(suite.service);
     expect(vippsRefunded(paying.reference)).toBe(1200);
+  });
+
+  it("«Historikk» lists the ledger's entries by name with their Norwegian reasons, and no system word", async () => {
+    const { registrationId, token } = await cardCash({ firstName: "Ola", lastName: "Nordmann" });
+    expect((await addCompanion(token, "Kari")).statusCode).toBe(200);
+    expect((await cancel(token, newestCompanion(await view(token)))).statusCode).toBe(200);
+    const admin = await campAdminToken(suite.app);
+    expect((await inject("POST", `/api/VinterleirAdmin/MarkPaid/${registrationId}/${admin}`)).statusCode).toBe(200);
+    const res = await inject("GET", `/api/VinterleirAdmin/Ledger/${registrationId}/${admin}`);
+    expect(res.statusCode).toBe(200);
+    const lines = (res.json() as LedgerHistoryEntry[]).map(ledgerHistoryLine);
+    expect(lines).toEqual([
+      expect.stringMatching(/^10\.11\.2026 \d\d:00 – .+: Belastet: Vinterleir \(Ola Nordmann\), 1\s200\skr – .+/),
+      expect.stringMatching(/Deltakeren \(Min påmelding\): Belastet: Ledsager \(Kari Nordmann\), 550\skr – /),
+      expect.stringMatching(/Deltakeren \(Min påmelding\): Belastet: Ledsager \(Kari Nordmann\), −550\skr – /),
+      expect.stringMatching(/: Innbetalt: Kort eller kontant, 1\s200\skr – /),
+    ]);
+    for (const line of lines) expect(line).not.toMatch(/\b(charge|payment|refund|athlete|companion|card_cash|vipps-webhook|camp-admin)\b/);
+    expect((await inject("GET", `/api/VinterleirAdmin/Ledger/999999/${admin}`)).statusCode).toBe(404);
   });
 });

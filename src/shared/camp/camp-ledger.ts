@@ -224,3 +224,20 @@ export const chargeItemLabels: Record<ChargeItem, string> = {
 export function chargeItemLabel(item: string | null | undefined): string {
   return item && item in chargeItemLabels ? chargeItemLabels[item as ChargeItem] : "Annet";
 }
+
+/** «Netto» said in full where the camp's totals stand. */
+export const netTotalLabel = "Netto (betalt minus tilbakebetalt)";
+
+/**
+ * The camp's money as the admin's «Deltakere» and «Kasserer» both show it, in one order with one set of
+ * words: what came in, what went back, what the cancellation rules kept, what is still owed back, and net.
+ */
+export function campMoneyLines(figures: Pick<LedgerFigures, "paid" | "refunded" | "kept" | "refundOwed" | "net">): { label: string; amount: number }[] {
+  return [
+    { label: ledgerFigureLabels.paid, amount: figures.paid },
+    { label: ledgerFigureLabels.refunded, amount: figures.refunded },
+    { label: ledgerFigureLabels.kept, amount: figures.kept },
+    { label: ledgerFigureLabels.refundOwed, amount: figures.refundOwed },
+    { label: netTotalLabel, amount: figures.net },
+  ];
+}
