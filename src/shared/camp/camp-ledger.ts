@@ -241,3 +241,17 @@ export function campMoneyLines(figures: Pick<LedgerFigures, "paid" | "refunded" 
     { label: netTotalLabel, amount: figures.net },
   ];
 }
+
+/**
+ * The refund the Vipps panel suggests: the cancellation rule on what was paid for what is still booked,
+ * never more than the money held (paid less what went back or is owed back) nor than `paymentLeft`, what
+ * the Vipps payment can still give back.
+ */
+export function suggestedRefund(entries: readonly LedgerEntry[], paymentLeft: number, refundRule: (paid: number) => number): number {
+  const figures = ledgerFigures(entries);
+  const held = figures.paid - figures.refunded - figures.refundOwed;
+  const paidForBooked = ledgerItems(entries)
+    .filter((item) => item.item !== "cancellation-fee")
+    .reduce((sum, item) => sum + item.paid, 0);
+  return Math.max(0, Math.min(paymentLeft, held, refundRule(paidForBooked)));
+}
