@@ -109,8 +109,19 @@ describe.each(databaseKinds)("the money ledger on %s", (kind) => {
     const b = await cardCash({ firstName: "Bjørn", hasLedsager: true, ledsagere: [claim] });
     expect(await view(b.token)).toMatchObject({ total: 1200 });
     const [paying] = await suite.app.db.select({ id: campCompanions.id }).from(campCompanions).where(eq(campCompanions.registrationId, a.registrationId));
-    expect((await cancel(a.token, `companion-${paying!.id}`)).statusCode).toBe(200);
     const admin = await campAdminToken(suite.app);
+    const flagged = async () =>
+      ((await inject("GET", `/api/VinterleirAdmin/Get/${admin}`)).json() as { registrationId: number; firstname: string; claimUncovered?: boolean }[])
+        .filter((person) => person.claimUncovered)
+        .map((person) => [person.registrationId, person.firstname]);
+    // Covered while Kari is A's paying companion: no flag anywhere.
+    expect(await flagged()).toEqual([]);
+    expect((await cancel(a.token, `companion-${paying!.id}`)).statusCode).toBe(200);
+    // The claiming registration is flagged in the list, on the athlete and on the claimed companion.
+    expect(await flagged()).toEqual([
+      [b.registrationId, "Bjørn"],
+      [b.registrationId, "Kari"],
+    ]);
     const changes = (await inject("GET", `/api/VinterleirAdmin/Changes/${b.registrationId}/${admin}`)).json() as { actor: string; summary: string }[];
     expect(changes).toEqual([expect.objectContaining({ actor: "system", summary: expect.stringContaining("Ledsager Kari Ledsager er oppgitt som allerede påmeldt, men er avbestilt") })]);
     // A new claim on the cancelled companion is refused.

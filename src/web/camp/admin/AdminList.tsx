@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from "react";
 import { matchesSearch } from "../../../shared/camp/grades.ts";
 import { formatKroner } from "../../../shared/format.ts";
-import type { AdminPerson, AdminTotals } from "../../../shared/camp/camp-lists.ts";
+import { claimUncoveredLabel, type AdminPerson, type AdminTotals } from "../../../shared/camp/camp-lists.ts";
 import { campMoneyLines } from "../../../shared/camp/camp-ledger.ts";
 import {
   amountLabel,
@@ -219,6 +219,7 @@ export function AdminList({
                       </button>
                       {p.isLedsager && <span className="tag">Ledsager</span>}
                       {p.group && <span className="tag">Gruppe {p.group}</span>}
+                      {p.claimUncovered && <span className="tag tag-warning">{claimUncoveredLabel}</span>}
                     </th>
                     <td data-label="Klubb">{p.club}</td>
                     <td data-label="Grad">{p.grade}</td>

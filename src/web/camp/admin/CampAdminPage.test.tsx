@@ -42,6 +42,7 @@ const people = [
     isLedsagerForName: "Kari Hansen",
     club: "Oslo Taekwondo Klubb",
     grade: null,
+    claimUncovered: true,
     amount: 550,
     paid: 550,
     status: "confirmed",
@@ -174,6 +175,9 @@ describe("CampAdmin list", () => {
     const anne = screen.getByRole("button", { name: "Anne Hansen" }).closest("tr")!;
     expect(anne.textContent).toContain("Ledsager");
     expect(anne.textContent).toContain("Kari Hansen");
+    // «Allerede påmeldt» no longer covered: the leader is told on the row, in words.
+    expect(anne.textContent).toContain("Ledsager avbestilt i annen påmelding");
+    expect(screen.getAllByText("Ledsager avbestilt i annen påmelding")).toHaveLength(1);
     const kari = screen.getByRole("button", { name: "Kari Hansen" }).closest("tr")!;
     expect(kari.textContent).toContain("Vipps (trukket)");
     expect(kari.textContent).toContain("Bekreftet");
