@@ -5,9 +5,9 @@
  * hold more than it is charged, the difference goes back (through Vipps where it came in that way, otherwise
  * on the treasurer's «Skal betales tilbake» list). The family is told by mail.
  */
-import { eq, isNull, and, sql } from "drizzle-orm";
+import { desc, eq, isNull, and, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { athletePerson, ledgerFigures, ledgerItems, splitRefund, type ChargeLine } from "../../shared/camp/camp-ledger.ts";
+import { athletePerson, ledgerFigures, ledgerItems, mailMoneyLines, splitRefund, type ChargeLine } from "../../shared/camp/camp-ledger.ts";
 import { mayTickGrading } from "../../shared/camp/camp-eligibility.ts";
 import { calculateCampPrice } from "../../shared/camp/camp-pricing.ts";
 import { LeaderCorrectionSchema } from "../../shared/camp/camp-registration.ts";
@@ -105,11 +105,8 @@ export async function correctRegistration(app: FastifyInstance, registrationId: 
     }
     await tx.insert(campRegistrationChanges).values({ registrationId, at: now, actor, summary: `Rettet ${changed.join(", ") || "gradering"} (prisendring ${difference} kr${refund > 0 ? `, ${refund} kr tilbake` : ""})` });
     const final = ledgerFigures(await readLedger(tx, registrationId));
-    const money = [
-      `Ny pris: ${formatKroner(final.charged)}.`,
-      ...(refund > 0 ? [`Du får ${formatKroner(refund)} tilbake.`] : []),
-      final.outstanding > 0 ? `Å betale: ${formatKroner(final.outstanding)}.` : "Du skal ikke betale noe mer.",
-    ];
+    const [latest] = await tx.select({ method: payments.method }).from(payments).where(eq(payments.registrationId, registrationId)).orderBy(desc(payments.id)).limit(1);
+    const money = [`Ny pris: ${formatKroner(final.charged)}.`, ...(refund > 0 ? [`Du får ${formatKroner(refund)} tilbake.`] : []), ...mailMoneyLines(final, latest?.method ?? "card_cash")];
     const text = [`Leirledelsen har rettet påmeldingen med ordrenummer ${registration.orderId}.`, ...money, "", "Hilsen Ski Taekwondo Klubb", ""].join("\n");
     await queueMail(
       tx,

@@ -45,6 +45,9 @@ describe.each(databaseKinds)("the money ledger on %s", (kind) => {
 
   it("sequence 1: an unpaid companion cancelled three times gives nothing back; after the deadline the athlete gets half of what was paid for the athlete", async () => {
     const paying = await paidWithVipps();
+    // The confirmation explains the money from the ledger: reserved by Vipps and being taken counts as paid.
+    const [confirmation] = await suite.app.db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, `camp-confirmation:${paying.registrationId}`));
+    expect(confirmation!.text).toContain("Betalt: 1\u00a0200\u00a0kr\nÅ betale: 0\u00a0kr");
     for (const name of ["En", "To", "Tre"]) {
       expect((await addCompanion(paying.token, name)).statusCode).toBe(200);
       const res = await cancel(paying.token, newestCompanion(await view(paying.token)));
@@ -182,6 +185,8 @@ describe.each(databaseKinds)("the money ledger on %s", (kind) => {
     expect(await view(paying.token)).toMatchObject({ paid: 1200, refunded: 175, outstanding: 0 });
     const [mail] = await suite.app.db.select().from(mailOutbox).where(like(mailOutbox.dedupeKey, `camp-self:${paying.registrationId}:correction-%`));
     expect(mail!.text).toContain("Du får 175\u00a0kr tilbake");
+    // Betalt and Å betale from the ledger.
+    expect(mail!.text).toContain("Betalt: 1\u00a0200\u00a0kr\nÅ betale: 0\u00a0kr");
     // Back to an adult: 175 kr to pay again.
     expect((await correct({ age: 30 })).json()).toMatchObject({ total: 1200, outstanding: 175, refund: 0 });
   });
@@ -202,6 +207,8 @@ describe.each(databaseKinds)("the money ledger on %s", (kind) => {
 
   it("«Historikk» lists the ledger's entries by name with their Norwegian reasons, and no system word", async () => {
     const { registrationId, token } = await cardCash({ firstName: "Ola", lastName: "Nordmann" });
+    const [confirmation] = await suite.app.db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, `camp-confirmation:${registrationId}`));
+    expect(confirmation!.text).toContain("Betalt: 0\u00a0kr\nBetales ved oppmøte: 1\u00a0200\u00a0kr");
     expect((await addCompanion(token, "Kari")).statusCode).toBe(200);
     expect((await cancel(token, newestCompanion(await view(token)))).statusCode).toBe(200);
     const admin = await campAdminToken(suite.app);

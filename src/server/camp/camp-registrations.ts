@@ -27,7 +27,7 @@ import { deadPaymentStates, lockEditionPlaces, placesHeld, sleepoverPlacesHeld }
 import { countAwaitingOffer, moveToWaitlist, nextWaitlistRank, queueWaitlistJoinedMail } from "./camp-waitlist.ts";
 import { newOrderId } from "./order-id.ts";
 import { copyShares } from "../payments/payment-shares.ts";
-import { athletePerson, companionPerson } from "../../shared/camp/camp-ledger.ts";
+import { athletePerson, companionPerson, ledgerFigures } from "../../shared/camp/camp-ledger.ts";
 import { chargeNewRegistration } from "./camp-ledger-store.ts";
 
 /** Who wrote a new registration's charges in the ledger, and why. */
@@ -557,6 +557,8 @@ async function insertRegistration(db: Db, input: NewRegistration, edition: CampE
       sleepover: registration.sleepover,
       lines: price.lines.map(({ label, amount }) => ({ label, amount })),
       total: price.total,
+      // The ledger this statement writes: the price lines as charges, nothing paid yet (free: nothing to pay).
+      money: ledgerFigures(price.lines.map((line, index) => ({ id: index + 1, kind: "charge", person: athletePerson, item: line.kind, method: null, amount: line.amount, paymentId: null }))),
       paymentMethod: method,
       checkInCode: await checkInCodeFor(db, orderId),
     }, edition, { sentAt: now, personalLink: personalLinkUrl(publicBaseUrl, token) });

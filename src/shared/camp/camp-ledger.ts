@@ -5,6 +5,8 @@
  * rows, these functions only count.
  */
 
+import { formatKroner } from "../format.ts";
+
 export const ledgerEntryKinds = ["charge", "payment", "refund", "refund-owed", "refund-paid"] as const;
 export type LedgerEntryKind = (typeof ledgerEntryKinds)[number];
 
@@ -254,4 +256,22 @@ export function suggestedRefund(entries: readonly LedgerEntry[], paymentLeft: nu
     .filter((item) => item.item !== "cancellation-fee")
     .reduce((sum, item) => sum + item.paid, 0);
   return Math.max(0, Math.min(paymentLeft, held, refundRule(paidForBooked)));
+}
+
+/** How what is left is paid, as a mail says it. */
+export const payAtDoorLabel = "Betales ved oppmøte";
+
+/**
+ * The money lines of a mail (confirmation, correction): «Betalt» and «Å betale», or «Betales ved oppmøte»
+ * for card or cash. `reserved` is money Vipps holds for the order and is taking now (a confirmation is
+ * sent when Vipps has reserved the payment, before it is taken): it counts as paid, not as owed.
+ */
+export function mailMoneyLines(figures: Pick<LedgerFigures, "paid" | "outstanding">, method: "vipps" | "card_cash" | "free", reserved = 0): string[] {
+  const paid = figures.paid + reserved;
+  const left = Math.max(0, figures.outstanding - reserved);
+  const lines = [`${ledgerFigureLabels.paid}: ${formatKroner(paid)}`];
+  if (left === 0) lines.push(`${ledgerFigureLabels.outstanding}: ${formatKroner(0)}`);
+  else if (method === "vipps") lines.push(`${ledgerFigureLabels.outstanding}: ${formatKroner(left)} (betal med Vipps på «Min påmelding»)`);
+  else lines.push(`${payAtDoorLabel}: ${formatKroner(left)}`);
+  return lines;
 }

@@ -291,8 +291,9 @@ export class VippsPayments implements CampPaymentGateway {
           .returning({ id: campRegistrations.id });
         const [registration] = updated ? [] : await tx.select({ status: campRegistrations.status }).from(campRegistrations).where(eq(campRegistrations.id, row.registrationId));
         if (updated) {
-          if (group.length > 0) await queueCampGroupConfirmationMail(tx, group, now, this.options.publicBaseUrl);
-          else await queueCampConfirmationMail(tx, row.registrationId, now, this.options.publicBaseUrl);
+          // Reserved now and taken next: the mail counts it as paid.
+          if (group.length > 0) await queueCampGroupConfirmationMail(tx, group, now, this.options.publicBaseUrl, amounts.authorized);
+          else await queueCampConfirmationMail(tx, row.registrationId, now, this.options.publicBaseUrl, amounts.authorized);
           settle = "capture";
           confirmedNow = true;
           await log("vipps-authorized", amounts.authorized, `Vipps ${row.reference}: reservert; påmeldingen er bekreftet`);
