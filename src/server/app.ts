@@ -15,6 +15,7 @@ import { registerClubGradeRoutes } from "./camp/club-grade-routes.ts";
 import { registerAdminAuthRoutes, type AdminAuthOptions } from "./admin-auth/admin-auth-routes.ts";
 import { ensureAdminCredentials } from "./admin-auth/admin-credentials.ts";
 import { announceAdminCredentials } from "./admin-auth/announce-credentials.ts";
+import { registerMessageRoutes, setUpMessageScheduler, type MessageSchedulerOptions } from "./messages/message-routes.ts";
 import { setUpMail, type MailSetupOptions } from "./mail/mail-setup.ts";
 import { registerCampRoutes } from "./camp/camp-routes.ts";
 import { setUpFindMyRegistrationQueue } from "./camp/camp-self-service-routes.ts";
@@ -67,6 +68,8 @@ export interface BuildAppOptions {
   privacy?: PrivacySetupOptions;
   /** The waiting-list job (tests: no timer; kicks still run it). */
   campWaitlist?: WaitlistJobOptions;
+  /** The job that queues messages set for a time (tests: off, run by hand). */
+  messageScheduler?: MessageSchedulerOptions;
 }
 
 export async function buildApp({
@@ -84,6 +87,7 @@ export async function buildApp({
   vipps,
   privacy,
   campWaitlist,
+  messageScheduler,
 }: BuildAppOptions) {
   const app = Fastify<Server, IncomingMessage, ServerResponse>({
     logger,
@@ -130,7 +134,9 @@ export async function buildApp({
   const vippsPayments = campPayments ? undefined : await setUpVipps(app, vipps);
   setUpPrivacyJob(app, privacy);
   setUpFindMyRegistrationQueue(app);
+  setUpMessageScheduler(app, messageScheduler);
   await app.register(registerCampRoutes, { payments: campPayments ?? vippsPayments });
+  await app.register(registerMessageRoutes);
   await app.register(registerNewMemberRoutes);
   await app.register(registerInvoiceRoutes);
   if (serveSite) {

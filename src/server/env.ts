@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { contactEmails } from "../shared/club/club-facts.ts";
 import { adminPasswordProblem } from "./admin-auth/password-policy.ts";
 
 /** A clear-text admin password: long enough and not a common one (admin-auth/password-policy.ts). */
@@ -77,8 +78,12 @@ const EnvSchema = z.object({
   CAMP_ANONYMISE_AFTER_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
   /** Years after the end of an edition's calendar year that its payment records are kept (accounting law: 5), then deleted. */
   ACCOUNTING_RETENTION_YEARS: z.coerce.number().int().min(5).max(100).default(5),
+  /** Where the club is told that a new-member interest arrived (the person who follows up trial lessons). */
+  NEWMEMBER_NOTICE_EMAIL: z.email().default(contactEmails.general),
   /** Months a new-member interest registration is kept before it is deleted. */
   NEWMEMBER_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
+  /** Mails handed to SMTP per minute at most (the provider's sending limit); the outbox sends the rest later. */
+  MAIL_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(60),
   /** Days a sent (or finally failed) mail stays in the outbox; it holds names and addresses. */
   MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Days the invoice list (names, addresses, amounts owed) and the stored upload are kept after an import not replaced since. */

@@ -1,4 +1,4 @@
-import ical from "ical-generator";
+import ical, { ICalCalendarMethod } from "ical-generator";
 import { club } from "../../shared/club/club-facts.ts";
 import type { CampEdition } from "../../shared/camp/camp-edition.ts";
 import { campProgram } from "../../shared/camp/camp-program.ts";
@@ -37,12 +37,21 @@ const osloTimezoneComponent = [
 ].join("\r\n");
 
 /**
- * The camp as an iCalendar file (Europe/Oslo): one event per camp day, from the day's first program item
+ * The camp as an iCalendar file (RFC 5545, Europe/Oslo): one event per camp day, from the day's first program item
  * to its last (an all-day event when the program has no times). `uidBase` keeps the events' ids stable
  * for one registration, so importing the file again updates them instead of doubling them.
  */
+/** The calendar file's name, as the mail that carries it names it. */
+export function campCalendarFileName(year: number): string {
+  return `vinterleir-${year}.ics`;
+}
+
+// The calendar itself has no time zone name: ical-generator would then write the non-standard TIMEZONE-ID line and
+// DTSTAMP in local time without the Z that RFC 5545 requires. The events carry Europe/Oslo, and the generator
+// writes its VTIMEZONE once for them.
 export function campCalendar(edition: CampEdition, venue: string, uidBase: string, stamp: Date): MailAttachment {
-  const calendar = ical({ name: `Vinterleir ${edition.year}`, prodId: { company: club.name, product: "vinterleir", language: "NB" }, timezone: { name: timeZone, generator: () => osloTimezoneComponent } });
+  // METHOD matches the attachment's content type (RFC 5546: a mail's method= and the file's METHOD agree).
+  const calendar = ical({ method: ICalCalendarMethod.PUBLISH, name: `Vinterleir ${edition.year}`, prodId: { company: club.name, product: "vinterleir", language: "NB" }, timezone: { name: null, generator: (name) => (name === timeZone ? osloTimezoneComponent : null) } });
   const days = campProgram(edition);
   days.forEach((day, index) => {
     const times = day.items.flatMap((item) => [item.from, item.to]).filter((time): time is string => Boolean(time)).sort();
@@ -62,5 +71,10 @@ export function campCalendar(edition: CampEdition, venue: string, uidBase: strin
     if (start && end && end > start) calendar.createEvent({ ...common, start, end });
     else calendar.createEvent({ ...common, start: osloWallTime(day.date, "00:00")!, end: osloWallTime(addDays(day.date, 1), "00:00")!, allDay: true });
   });
-  return { filename: `vinterleir-${edition.year}.ics`, contentType: "text/calendar; charset=utf-8; method=PUBLISH", content: calendar.toString() };
+  return { filename: campCalendarFileName(edition.year), contentType: "text/calendar; charset=utf-8; method=PUBLISH", content: withFinalLineEnd(calendar.toString()) };
+}
+
+/** RFC 5545 ends every content line with CRLF, the last one too (the generator leaves it off). */
+function withFinalLineEnd(content: string): string {
+  return content.endsWith("\r\n") ? content : `${content}\r\n`;
 }

@@ -14,7 +14,7 @@ import { storedPriceLines } from "./camp-price-lines.ts";
 import { queueMail, type OutgoingMail } from "../mail/outbox.ts";
 import { checkInCodeFor } from "./checkin/checkin-code.ts";
 import { checkInMailHtml, checkInMailText } from "./checkin/checkin-mail.ts";
-import { campCalendar } from "./camp-calendar.ts";
+import { campCalendar, campCalendarFileName } from "./camp-calendar.ts";
 import { createMailLink, personalLinkUrl } from "./camp-personal-link.ts";
 import { ledgerFigures, mailMoneyLines, sumFigures, type LedgerFigures } from "../../shared/camp/camp-ledger.ts";
 import { readLedgers } from "./camp-ledger-store.ts";
@@ -122,7 +122,7 @@ export function renderCampConfirmation(
     "",
     refund,
     "",
-    "Leiren ligger ved som kalenderfil (vinterleir.ics).",
+    `Leiren ligger ved som kalenderfil (${campCalendarFileName(edition.year)}).`,
     "",
     contact,
     "",
@@ -146,7 +146,7 @@ ${group ? groupHtml(group, cell) : ""}<p>Betaling: ${e(payment)}<br>${money.map(
 <ul>${bring.map((item) => `<li>${e(item)}</li>`).join("")}</ul>
 <p>${e(self)}<br><a href="${e(context.personalLink)}">Min påmelding</a></p>
 <p>${e(refund)}</p>
-<p>Leiren ligger ved som kalenderfil.</p>
+<p>Leiren ligger ved som kalenderfil (${e(campCalendarFileName(edition.year))}).</p>
 <p>Spørsmål? Skriv til <a href="mailto:${e(contactEmails.general)}">${e(contactEmails.general)}</a> og oppgi ordrenummeret. Denne adressen tar ikke imot svar.</p>
 <p>Vel møtt!<br>Hilsen ${e(club.name)}</p>
 `,

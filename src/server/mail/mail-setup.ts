@@ -17,7 +17,7 @@ export interface MailSetupOptions {
   transport?: MailTransport;
   /** Off in tests that drive the worker themselves. Default on. */
   startWorker?: boolean;
-  worker?: Partial<Pick<OutboxWorkerOptions, "intervalMs" | "batchSize" | "leaseMs" | "maxAttempts">>;
+  worker?: Partial<Pick<OutboxWorkerOptions, "intervalMs" | "batchSize" | "leaseMs" | "maxAttempts" | "perMinute">>;
 }
 
 /** SMTP when SMTP_URL is set, otherwise the local mail folder (with /dev/mail outside production). */
@@ -27,7 +27,7 @@ export async function setUpMail(app: FastifyInstance, options: MailSetupOptions 
   if (transport.kind === "folder" && app.env.NODE_ENV === "production") {
     app.log.warn("SMTP_URL is not set: mail is written to DATA_DIR/mail and not sent");
   }
-  const worker = new OutboxWorker({ ...options.worker, db: app.db, transport, from: app.env.MAIL_FROM, now: app.now, log: app.log });
+  const worker = new OutboxWorker({ perMinute: app.env.MAIL_PER_MINUTE, ...options.worker, db: app.db, transport, from: app.env.MAIL_FROM, now: app.now, log: app.log });
   app.decorate("outbox", worker);
   if (options.startWorker !== false) app.addHook("onReady", async () => worker.start());
   // preClose runs before every onClose hook, so the worker finishes before the database closes.

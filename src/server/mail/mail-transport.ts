@@ -10,6 +10,7 @@ export interface MailMessage {
   outboxId: number;
   from: string;
   to: string;
+  replyTo?: string;
   subject: string;
   text: string;
   html: string;
@@ -68,13 +69,14 @@ async function toNodemailer(message: MailMessage) {
   return {
     from: message.from,
     to: message.to,
+    ...(message.replyTo ? { replyTo: message.replyTo } : {}),
     subject: message.subject,
     text: message.text,
     html: message.html,
     headers: { "X-Outbox-Id": String(message.outboxId) },
     // Files stored with the mail (the calendar file), then the QR images its HTML refers to by cid:.
     attachments: [
-      ...(message.attachments ?? []).map(({ filename, contentType, content }) => ({ filename, contentType, content })),
+      ...(message.attachments ?? []).map(({ filename, contentType, content, encoding }) => ({ filename, contentType, content, ...(encoding ? { encoding } : {}) })),
       ...(await inlineQrImages(message.html)),
     ],
   };

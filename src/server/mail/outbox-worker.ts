@@ -16,6 +16,8 @@ export interface OutboxWorkerOptions {
   /** How long a claimed row is left alone; longer than the transport's own timeouts. */
   leaseMs?: number;
   maxAttempts?: number;
+  /** At most this many mails handed to the transport per minute (the provider's limit); the rest wait for the next run. */
+  perMinute?: number;
 }
 
 const outboxDefaults = {
@@ -23,6 +25,7 @@ const outboxDefaults = {
   batchSize: 10,
   leaseMs: 10 * 60_000,
   maxAttempts: 10,
+  perMinute: 60,
 } as const;
 
 /** 30 s, 1 min, 2 min, … capped at 1 hour: ten attempts span about eight hours. */
@@ -38,6 +41,8 @@ export function outboxBackoffMs(attempts: number): number {
 export class OutboxWorker {
   private readonly options: Required<OutboxWorkerOptions>;
   private readonly job: PeriodicJob;
+  /** When the mails of the last minute were handed over (this process), for the per-minute limit. */
+  private sendTimes: number[] = [];
 
   constructor(options: OutboxWorkerOptions) {
     this.options = { ...outboxDefaults, ...options };
@@ -74,11 +79,17 @@ export class OutboxWorker {
 
   /** One batch: claim, send each, record the outcome. Answers how many rows were claimed. */
   async runOnce(): Promise<number> {
-    const { db, transport, from, now, log, leaseMs, batchSize, maxAttempts } = this.options;
-    const claimed = await claimDueMail(db, now(), leaseMs, batchSize);
+    const { db, transport, from, now, log, leaseMs, batchSize, maxAttempts, perMinute } = this.options;
+    const minuteAgo = now().getTime() - 60_000;
+    this.sendTimes = this.sendTimes.filter((time) => time > minuteAgo);
+    const allowed = Math.min(batchSize, perMinute - this.sendTimes.length);
+    // The minute's share is used up: the timer's next run takes the rest (never a full batch, so drains stop).
+    if (allowed <= 0) return 0;
+    const claimed = await claimDueMail(db, now(), leaseMs, allowed);
     for (const mail of claimed) {
+      this.sendTimes.push(now().getTime());
       try {
-        await transport.send({ outboxId: mail.id, from, to: mail.recipient, subject: mail.subject, text: mail.text, html: mail.html, ...(mail.attachments?.length ? { attachments: mail.attachments } : {}) });
+        await transport.send({ outboxId: mail.id, from, to: mail.recipient, ...(mail.replyTo ? { replyTo: mail.replyTo } : {}), subject: mail.subject, text: mail.text, html: mail.html, ...(mail.attachments?.length ? { attachments: mail.attachments } : {}) });
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         const outcome = await markMailFailed(db, mail, message, now(), { maxAttempts, backoffMs: outboxBackoffMs });

@@ -153,6 +153,8 @@ describe("the confirmation e-mail", () => {
     }
     expect(mail.attachments?.[0]?.filename).toBe("vinterleir-2026.ics");
     expect(mail.attachments?.[0]?.content).toContain("DTSTART;TZID=Europe/Oslo:20261128T180000");
+    // The text names the attachment by the file name it really has.
+    for (const part of [mail.text, mail.html]) expect(part).toContain(`kalenderfil (${mail.attachments![0]!.filename})`);
     const context = (sentAt: string) => ({ sentAt: new Date(sentAt), personalLink: "http://x/y" });
     expect(renderCampConfirmation({ ...baseFree(), paymentMethod: "free" }, campEditionForYear(2026), context("2026-11-25T10:00:00Z")).text).toContain("Gratis");
   });

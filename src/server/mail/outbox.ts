@@ -8,36 +8,45 @@ export interface OutgoingMail {
   /** One mail per key, ever: queueing the same key again does nothing (e.g. `camp-confirmation:{id}`). */
   dedupeKey: string;
   to: string;
+  /** Where an answer goes; without it, answers go to the sender (MAIL_FROM, which does not take them). */
+  replyTo?: string;
   subject: string;
   text: string;
   html: string;
   /** Files sent with the mail (text content), e.g. a calendar file. */
   attachments?: MailAttachment[];
+  /** Not sent before this time (a message sent at a chosen time); default now. */
+  notBefore?: Date;
 }
 
 /** Any query API: the app's db or a transaction (queue inside the transaction that makes the mail true). */
 type Queryable = Pick<Db, "insert">;
 
-export async function queueMail(db: Queryable, mail: OutgoingMail, now: Date): Promise<void> {
-  await db
+/** Answers the outbox row's id, or undefined when the dedupe key was already queued. */
+export async function queueMail(db: Queryable, mail: OutgoingMail, now: Date): Promise<number | undefined> {
+  const [row] = await db
     .insert(mailOutbox)
     .values({
       dedupeKey: mail.dedupeKey,
       recipient: mail.to,
+      replyTo: mail.replyTo ?? null,
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
       attachments: mail.attachments?.length ? mail.attachments : null,
       status: "pending",
-      nextAttemptAt: now,
+      nextAttemptAt: mail.notBefore && mail.notBefore > now ? mail.notBefore : now,
       createdAt: now,
     })
-    .onConflictDoNothing({ target: mailOutbox.dedupeKey });
+    .onConflictDoNothing({ target: mailOutbox.dedupeKey })
+    .returning({ id: mailOutbox.id });
+  return row?.id;
 }
 
 export interface ClaimedMail {
   id: number;
   recipient: string;
+  replyTo: string | null;
   subject: string;
   text: string;
   html: string;
@@ -52,7 +61,7 @@ export interface ClaimedMail {
  */
 export async function claimDueMail(db: Db, now: Date, leaseMs: number, limit: number): Promise<ClaimedMail[]> {
   const leaseUntil = new Date(now.getTime() + leaseMs).toISOString();
-  const result = await db.execute<{ id: number; recipient: string; subject: string; text: string; html: string; attachments: MailAttachment[] | null; attempts: number }>(sql`
+  const result = await db.execute<{ id: number; recipient: string; replyTo: string | null; subject: string; text: string; html: string; attachments: MailAttachment[] | null; attempts: number }>(sql`
     update mail_outbox
        set attempts = attempts + 1, next_attempt_at = ${leaseUntil}::timestamptz
      where id in (
@@ -62,7 +71,7 @@ export async function claimDueMail(db: Db, now: Date, leaseMs: number, limit: nu
         limit ${limit}
         for update skip locked)
        and status = 'pending'
-    returning id, recipient, subject, text, html, attachments, attempts`);
+    returning id, recipient, reply_to as "replyTo", subject, text, html, attachments, attempts`);
   return result.rows.map((row) => ({ ...row, id: Number(row.id), attempts: Number(row.attempts) }));
 }
 

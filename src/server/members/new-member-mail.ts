@@ -1,5 +1,5 @@
 import { club, contactEmails } from "../../shared/club/club-facts.ts";
-import { needsGuardian, type NewMember } from "../../shared/members/new-member.ts";
+import { needsGuardian, refererLabels, type NewMember, type RefererValue } from "../../shared/members/new-member.ts";
 import { escapeHtml } from "../mail/escape-html.ts";
 import { mailCellStyle, mailDocument } from "../mail/mail-html.ts";
 import type { OutgoingMail } from "../mail/outbox.ts";
@@ -53,6 +53,42 @@ ${lines.map(([label, value]) => `<tr><th style="${cell};text-align:left">${e(lab
 `,
   );
   return { subject: `Takk for interessen – ${club.name}`, text, html };
+}
+
+/**
+ * The club's notice that an interest arrived: who, how to reach them, and where to follow up. Reply-To is the
+ * interested person's address, so an answer from the club reaches them.
+ */
+export function renderNewMemberNotice(member: NewMember, adminUrl: string): Pick<OutgoingMail, "subject" | "text" | "html" | "replyTo"> {
+  const child = needsGuardian(member.age);
+  const name = `${member.firstName} ${member.lastName}`;
+  const lines: [string, string][] = [
+    ["Navn", name],
+    ["Alder", `${member.age} år`],
+    ...(child ? [["Foresatt", `${member.parentFirstName} ${member.parentLastName}`] as [string, string]] : []),
+    ["E-post", member.email],
+    ["Telefon", member.telephone],
+    ["Kom via", refererLabels[member.referer as RefererValue] ?? String(member.referer)],
+  ];
+  const intro = `${name} (${member.age} år) har meldt interesse for å begynne i ${club.name}.`;
+  const follow = `Listen over interesserte: ${adminUrl}. Svarer du på denne e-posten, går svaret til ${child ? "den foresatte" : name}.`;
+  const text = [intro, "", ...lines.map(([label, value]) => `- ${label}: ${value}`), "", follow, ""].join("\n");
+  const e = escapeHtml;
+  const cell = mailCellStyle;
+  const html = mailDocument(
+    "Ny interessent",
+    `<p>${e(intro)}</p>
+<table style="border-collapse:collapse">
+${lines.map(([label, value]) => `<tr><th style="${cell};text-align:left">${e(label)}</th><td style="${cell}">${e(value)}</td></tr>`).join("\n")}
+</table>
+<p>${e(follow)}</p>
+`,
+  );
+  return { subject: `Ny interessent: ${name} (${member.age} år)`, text, html, replyTo: member.email };
+}
+
+export function newMemberNoticeKey(registrationId: number): string {
+  return `new-member-notice:${registrationId}`;
 }
 
 export function newMemberConfirmationKey(registrationId: number): string {

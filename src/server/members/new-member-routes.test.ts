@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sha256Hex } from "../admin-auth/password-hash.ts";
-import { createTestTransport } from "../test-support/camp.ts";
+import { countRows, createTestTransport } from "../test-support/camp.ts";
 import type { Database } from "../db/database.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { newMemberRegistrations } from "../db/schema/members.ts";
@@ -66,11 +66,20 @@ describe.each(databaseKinds)("new members on %s", (kind) => {
     expect(row).toMatchObject({ firstName: "Sara", parentFirstName: "Lise", telephone: "91234567", referer: 2, age: 9, draftId: body.draftId });
     expect(row!.registrationDate.toISOString()).toBe(now.toISOString());
     const outbox = await database.db.select().from(mailOutbox);
-    expect(outbox).toMatchObject([{ dedupeKey: `new-member-confirmation:${row!.registrationId}`, recipient: "lise@example.no" }]);
+    expect(outbox).toMatchObject([
+      { dedupeKey: `new-member-confirmation:${row!.registrationId}`, recipient: "lise@example.no" },
+      { dedupeKey: `new-member-notice:${row!.registrationId}`, recipient: "kontakt@skitaekwondo.no", replyTo: "lise@example.no" },
+    ]);
 
     await app.outbox.drain();
-    expect(transport.sent).toHaveLength(1);
-    const mail = transport.sent[0]!;
+    expect(transport.sent).toHaveLength(2);
+    // The club is told, with who to call and where to follow up; an answer goes to the guardian.
+    const notice = transport.sent.find((sent) => sent.to === "kontakt@skitaekwondo.no")!;
+    expect(notice).toMatchObject({ subject: "Ny interessent: Sara Berg (9 år)", replyTo: "lise@example.no" });
+    expect(notice.text).toContain("Foresatt: Lise Berg");
+    expect(notice.text).toContain("Telefon: 91234567");
+    expect(notice.text).toContain("/nyttmedlem/sjekk");
+    const mail = transport.sent.find((sent) => sent.to === "lise@example.no")!;
     expect(mail).toMatchObject({ to: "lise@example.no", subject: "Takk for interessen – Ski Taekwondo Klubb" });
     expect(mail.text).toContain("Hei Lise!");
     expect(mail.text).toContain("Sara Berg");
@@ -83,16 +92,19 @@ describe.each(databaseKinds)("new members on %s", (kind) => {
     const [row] = await database.db.select().from(newMemberRegistrations);
     expect(row).toMatchObject({ firstName: "Per", parentFirstName: "", parentLastName: "", age: 34, referer: 0 });
     await app.outbox.drain();
-    expect(transport.sent[0]!.to).toBe("per@example.no");
-    expect(transport.sent[0]!.text).toContain("Hei Per!");
-    expect(transport.sent[0]!.text).not.toContain("Foresatt");
+    const confirmation = transport.sent.find((sent) => sent.to === "per@example.no")!;
+    expect(confirmation.text).toContain("Hei Per!");
+    expect(confirmation.text).not.toContain("Foresatt");
   });
 
   it("escapes user text in the HTML mail", async () => {
     await post(child({ firstName: "<script>alert(1)</script>" }));
     await app.outbox.drain();
-    expect(transport.sent[0]!.html).not.toContain("<script>");
-    expect(transport.sent[0]!.html).toContain("&lt;script&gt;");
+    expect(transport.sent).toHaveLength(2);
+    for (const mail of transport.sent) {
+      expect(mail.html).not.toContain("<script>");
+      expect(mail.html).toContain("&lt;script&gt;");
+    }
   });
 
   it("answers 400 with Norwegian messages and stores nothing on bad input", async () => {
@@ -123,7 +135,8 @@ describe.each(databaseKinds)("new members on %s", (kind) => {
     expect((await post(withoutId)).body).toBe("Done");
     expect((await post(withoutId)).body).toBe("Done");
     expect(await database.db.select().from(newMemberRegistrations)).toHaveLength(3);
-    expect(await database.db.select().from(mailOutbox)).toHaveLength(3);
+    // A confirmation and the club's notice for each stored registration.
+    expect(await database.db.select().from(mailOutbox)).toHaveLength(6);
   });
 
   it("lists registrations newest first with the spec's fields for the admin", async () => {
@@ -140,6 +153,37 @@ describe.each(databaseKinds)("new members on %s", (kind) => {
     // Same timestamp: the later id first.
     expect(rows.map((row) => row.firstName)).toEqual(["Per", "Sara"]);
     expect(rows[1]).toMatchObject({ registrationId: 1, registrationdate: now.toISOString(), firstname: "Sara", lastname: "Berg", parentfirstname: "Lise", age: 9, referer: 2, telephone: "91234567" });
+  });
+
+  it("the admin writes to all interested or to one: one mail per contact, greeting the guardian, Reply-To and a copy to the club", async () => {
+    await post(child());
+    await post(adult());
+    await app.outbox.drain();
+    transport.sent.length = 0;
+    const write = (payload: object) => app.inject({ method: "POST", url: `/api/NewMemberAdmin/Message/${token}`, payload });
+    const all = await write({ subject: "Prøvetime tirsdag", body: "Velkommen til prøvetime tirsdag kl. 18." });
+    expect(all.statusCode).toBe(201);
+    expect(all.json()).toMatchObject({ recipients: 2 });
+    await app.outbox.drain();
+    const toLise = transport.sent.find((mail) => mail.to === "lise@example.no" && mail.subject === "Prøvetime tirsdag")!;
+    expect(toLise.text).toMatch(/^Hei Lise!\n\nDenne meldingen gjelder Sara\./);
+    expect(toLise.replyTo).toBe("kontakt@skitaekwondo.no");
+    expect(transport.sent.find((mail) => mail.to === "per@example.no")?.text).toMatch(/^Hei Per!\n\nVelkommen/);
+    expect(transport.sent.find((mail) => mail.to === "kontakt@skitaekwondo.no")?.subject).toBe("Kopi: Prøvetime tirsdag");
+
+    const [per] = (await list()).filter((row) => row.firstName === "Per");
+    const one = await write({ registrationIds: [per!.registrationId], subject: "Bare til Per", body: "Hei" });
+    expect(one.json()).toMatchObject({ recipients: 1 });
+    await app.outbox.drain();
+    expect(transport.sent.filter((mail) => mail.subject === "Bare til Per").map((mail) => mail.to)).toEqual(["per@example.no"]);
+
+    const outbox = await countRows(database, "mail_outbox");
+    for (const bad of [{ subject: "", body: "x" }, { subject: "x" }, { registrationIds: [999999], subject: "x", body: "y" }, { subject: "x", body: "y", to: "alle" }]) {
+      const res = await write(bad);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toEqual(expect.any(String));
+    }
+    expect(await countRows(database, "mail_outbox")).toBe(outbox);
   });
 
   it("removes a registration for good and answers an ok flag", async () => {

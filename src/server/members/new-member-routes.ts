@@ -5,6 +5,9 @@ import { newMemberCsvFileName, type NewMemberAdminEntry } from "../../shared/mem
 import { requireAdmin } from "../admin-auth/require-admin.ts";
 import { attachment, norwegianCsv, type CsvColumn } from "../exports/csv.ts";
 import { listNewMembers, removeNewMember, submitNewMember } from "./new-members.ts";
+import { newMemberMessageSchema } from "../../shared/messages/message.ts";
+import { parseWith } from "../errors.ts";
+import { sendNewMemberMessage } from "./new-member-messages.ts";
 import { publicPostRateLimit } from "../security/public-rate-limit.ts";
 
 /** Names, an e-mail and a phone number; anything bigger is not a registration. */
@@ -48,6 +51,13 @@ export async function registerNewMemberRoutes(app: FastifyInstance) {
     const ok = /^\d{1,9}$/.test(raw) && (await removeNewMember(app.db, Number(raw)));
     if (ok) request.log.info({ registrationId: Number(raw) }, "new-member registration removed");
     return reply.header("cache-control", "no-store").send({ ok });
+  });
+
+  app.post("/api/NewMemberAdmin/Message/:token", guard, async (request, reply) => {
+    const input = parseWith(newMemberMessageSchema, request.body);
+    const result = await sendNewMemberMessage(app.db, input, "nye-medlemmer", app.now());
+    app.outbox.kick();
+    return reply.code(201).header("cache-control", "no-store").send(result);
   });
 
   app.get("/api/NewMemberAdmin/GetCsv/:token", guard, async (_request, reply) =>

@@ -6,7 +6,7 @@ import type { Db } from "../db/database.ts";
 import { newMemberRegistrations } from "../db/schema/members.ts";
 import { parseWith } from "../errors.ts";
 import { queueMail } from "../mail/outbox.ts";
-import { newMemberConfirmationKey, renderNewMemberConfirmation } from "./new-member-mail.ts";
+import { newMemberConfirmationKey, newMemberNoticeKey, renderNewMemberConfirmation, renderNewMemberNotice } from "./new-member-mail.ts";
 
 /**
  * POST /api/NewMember/Post: validate with the shared schema, store, and queue the confirmation in the same
@@ -35,6 +35,8 @@ export async function submitNewMember(app: FastifyInstance, body: unknown): Prom
     if (!row) return false;
     const content = renderNewMemberConfirmation(member);
     await queueMail(tx, { dedupeKey: newMemberConfirmationKey(row.registrationId), to: member.email, ...content }, now);
+    const adminUrl = `${app.env.PUBLIC_BASE_URL.replace(/\/+$/, "")}/nyttmedlem/sjekk`;
+    await queueMail(tx, { dedupeKey: newMemberNoticeKey(row.registrationId), to: app.env.NEWMEMBER_NOTICE_EMAIL, ...renderNewMemberNotice(member, adminUrl) }, now);
     return true;
   });
   if (created) app.outbox.kick();

@@ -15,6 +15,7 @@ import { CampAccountInputSchema, CampAccountSchema, CampMeSchema } from "../../s
 import { CheckInActionAnswerSchema, CheckInActionSchema, CheckInCountsSchema, CheckInHitSchema, CheckInSearchAnswerSchema } from "../../shared/camp/camp-checkin.ts";
 import { FindMyRegistrationSchema, MyCancellationSchema, MyCompanionAddSchema, MyGradingSchema, MyRegistrationChangeSchema } from "../../shared/camp/camp-registration.ts";
 import { TreasurerSummarySchema } from "../../shared/camp/camp-treasurer.ts";
+import { newMemberMessageSchema, ReminderSchema, ReminderViewSchema, MessageLogEntrySchema, MessagePreviewSchema, ResendAnswerSchema, SentMessageSchema, previewMessageSchema, sendMessageSchema } from "../../shared/messages/message.ts";
 import { CampPriceQuoteSchema } from "../../shared/camp/camp-athletes.ts";
 
 /**
@@ -36,6 +37,10 @@ export const requestSchemas = {
   MyCompanionAdd: MyCompanionAddSchema,
   MyGrading: MyGradingSchema,
   FindMyRegistration: FindMyRegistrationSchema,
+  SendMessage: sendMessageSchema,
+  PreviewMessage: previewMessageSchema,
+  Reminder: ReminderSchema,
+  NewMemberMessage: newMemberMessageSchema,
 } satisfies Record<string, z.ZodType>;
 
 /** Answers, described as the server sends them. */
@@ -67,6 +72,11 @@ export const responseSchemas = {
   CheckInActionAnswer: CheckInActionAnswerSchema,
   TreasurerSummary: TreasurerSummarySchema,
   CampPriceQuote: CampPriceQuoteSchema,
+  SentMessage: SentMessageSchema,
+  MessageLogEntry: MessageLogEntrySchema,
+  MessagePreview: MessagePreviewSchema,
+  ResendAnswer: ResendAnswerSchema,
+  ReminderView: ReminderViewSchema,
 } satisfies Record<string, z.ZodType>;
 
 export type SchemaName = keyof typeof requestSchemas | keyof typeof responseSchemas;

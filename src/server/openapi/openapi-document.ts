@@ -25,6 +25,8 @@ const parameterNotes: Record<string, string> = {
   registrationId: "The registration's id (a positive whole number).",
   year: "The camp edition's year (four digits).",
   reference: "The payment reference.",
+  slug: "The event's key: `vinterleir-{year}` for a winter camp.",
+  messageId: "The message's id, from Send or Get.",
 };
 
 /** Component schemas from a set of named zod schemas: nested named schemas become $refs. */

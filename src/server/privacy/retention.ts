@@ -22,6 +22,9 @@ import { addDays, startOfOsloDay, type CalendarDate } from "../../shared/time.ts
 import type { Db } from "../db/database.ts";
 import { campCompanions, campPriceLines, campRegistrations, moneyActions, paymentShares, payments } from "../db/schema/camp.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
+import { campEventSlug } from "../../shared/messages/message.ts";
+import { newMemberConfirmationKey, newMemberNoticeKey } from "../members/new-member-mail.ts";
+import { forgetEventMessages, syncRecipientStates } from "../messages/messages.ts";
 import { campLedgerEntries } from "../db/schema/camp-ledger.ts";
 import { campPersonalLinks, campRegistrationChanges } from "../db/schema/camp-self-service.ts";
 import { deleteExpiredLinks } from "../camp/camp-personal-link.ts";
@@ -180,6 +183,8 @@ async function anonymiseDueEditions(db: Db, now: Date, anonymiseAfterDays: numbe
     const { end } = await campEditionOfYear(db, year);
     if (now.getTime() < anonymiseDueAt(end, anonymiseAfterDays).getTime()) continue;
     changed += (await anonymiseRegistrations(db, { editionYear: year }, now)).length;
+    // The messages to the camp's families go with the camp's personal data; the log keeps counts and states.
+    await forgetEventMessages(db, campEventSlug(year), now);
   }
   return changed;
 }
@@ -219,7 +224,7 @@ async function purgeOldNewMembers(db: Db, now: Date, months: number): Promise<nu
       .where(lt(newMemberRegistrations.registrationDate, cutoff))
       .returning({ id: newMemberRegistrations.registrationId });
     if (gone.length > 0) {
-      await tx.delete(mailOutbox).where(inArray(mailOutbox.dedupeKey, gone.map((row) => `new-member-confirmation:${row.id}`)));
+      await tx.delete(mailOutbox).where(inArray(mailOutbox.dedupeKey, gone.flatMap((row) => [newMemberConfirmationKey(row.id), newMemberNoticeKey(row.id)])));
     }
     return gone.length;
   });
@@ -228,6 +233,8 @@ async function purgeOldNewMembers(db: Db, now: Date, months: number): Promise<nu
 /** Deletes sent and finally failed mail older than the retention (pending mail is never touched). */
 async function purgeOldMail(db: Db, now: Date, days: number): Promise<number> {
   const cutoff = mailCutoff(now, days);
+  // The message log keeps each family's state after its mail is gone.
+  await syncRecipientStates(db);
   const gone = await db
     .delete(mailOutbox)
     .where(

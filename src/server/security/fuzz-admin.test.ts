@@ -10,6 +10,7 @@ import type { Database } from "../db/database.ts";
 import { sha256Hex } from "../admin-auth/password-hash.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import { testAdminCredentials } from "../test-support/app.ts";
+import { messageSegments } from "../../shared/messages/message.ts";
 import { validCompanion, validDraft } from "../../shared/camp/camp-draft.fixture.ts";
 import {
   acceptingRuns,
@@ -277,6 +278,109 @@ describe.each(databaseKinds)("hostile input to the admin endpoints on %s", (kind
           headers: body.contentType ? { "content-type": body.contentType } : {},
         }),
         unchangedWhenRejected: ["camp_registrations", "payments", "money_actions", "mail_outbox"],
+      }),
+    fuzzTimeoutMs,
+  );
+
+  // «Send melding»: a slug that is not an event's is a 404, bad input a 400 with nothing stored or queued.
+  const messageSlug = fc.oneof({ weight: 4, arbitrary: fc.constant("vinterleir-2026") }, { weight: 1, arbitrary: fc.constantFrom("vinterleir-1999", "kurs-2026") }, { weight: 1, arbitrary: hostileSegment });
+  const messageBody = fc.oneof(
+    mutated(
+      fc.record({
+        segment: fc.constantFrom(...messageSegments),
+        subject: fc.oneof(fc.constant("Husk liggeunderlag"), hostileText),
+        body: fc.oneof(fc.constant("Hei {navn}, {deltakere} skylder {beløp}: {lenke}"), hostileText),
+        day: fc.constantFrom("2026-11-28", "2026-11-29", "2026-02-30", "i dag"),
+        orderIds: fc.array(fc.oneof(fc.constantFrom("VL26-ZZZZZZ"), hostileText), { maxLength: 3 }),
+        sendAt: fc.constantFrom("2026-11-27T18:00:00+01:00", "2020-01-01T00:00:00Z", "i morgen"),
+        attachProgramme: fc.boolean(),
+      }),
+      ["segment", "subject", "body", "day", "orderIds", "sendAt", "attachProgramme"],
+    ),
+    hostileValue,
+  );
+  const messageTables = ["messages", "message_recipients", "mail_outbox", "camp_personal_links"];
+  for (const [action, wrap] of [
+    ["Send", (body: unknown) => body],
+    ["Preview", (body: unknown) => ({ message: body })],
+  ] as const) {
+    it(
+      `POST /api/Melding/${action}/:slug/:token`,
+      () =>
+        fuzzEndpoint(context, {
+          requests: fc.record({ slug: messageSlug, token: tokenFor("camp"), body: jsonBodies(messageBody.map(wrap)) }),
+          toInject: ({ slug, token, body }) => ({
+            method: "POST",
+            url: `/api/Melding/${action}/${slug}/${token}`,
+            ...(body.payload !== undefined ? { payload: body.payload } : {}),
+            headers: body.contentType ? { "content-type": body.contentType } : {},
+          }),
+          unchangedWhenRejected: messageTables,
+          ...(action === "Preview" ? { readOnly: true } : {}),
+        }),
+      fuzzTimeoutMs,
+    );
+  }
+  it(
+    "GET /api/Melding/Get/:slug/:token",
+    () =>
+      fuzzEndpoint(context, {
+        requests: fc.record({ slug: messageSlug, token: tokenFor("camp"), query: hostileQuery }),
+        toInject: ({ slug, token, query }) => ({ url: `/api/Melding/Get/${slug}/${token}${query}` }),
+        unchangedWhenRejected: [...messageTables, ...readOnlyTables],
+        readOnly: true,
+      }),
+    fuzzTimeoutMs,
+  );
+  it(
+    "POST /api/NewMemberAdmin/Message/:token",
+    () =>
+      fuzzEndpoint(context, {
+        requests: fc.record({
+          token: tokenFor("newmember"),
+          body: jsonBodies(
+            fc.oneof(
+              mutated(fc.record({ registrationIds: fc.array(fc.oneof(fc.nat({ max: 5 }), fc.integer()), { maxLength: 3 }), subject: fc.oneof(fc.constant("Prøvetime"), hostileText), body: fc.oneof(fc.constant("Velkommen"), hostileText) }), ["registrationIds", "subject", "body"]),
+              hostileValue,
+            ),
+          ),
+        }),
+        toInject: ({ token, body }) => ({
+          method: "POST",
+          url: `/api/NewMemberAdmin/Message/${token}`,
+          ...(body.payload !== undefined ? { payload: body.payload } : {}),
+          headers: body.contentType ? { "content-type": body.contentType } : {},
+        }),
+        unchangedWhenRejected: [...messageTables, "new_member_registrations"],
+      }),
+    fuzzTimeoutMs,
+  );
+  it(
+    "PUT /api/Melding/Reminder/:slug/:token",
+    () =>
+      fuzzEndpoint(context, {
+        requests: fc.record({
+          slug: messageSlug,
+          token: tokenFor("camp"),
+          body: jsonBodies(fc.oneof(mutated(fc.record({ enabled: fc.boolean(), daysBefore: fc.integer({ min: -2, max: 40 }), subject: fc.oneof(fc.constant("Snart leir"), hostileText), body: fc.oneof(fc.constant("Husk {deltakere}"), hostileText) }), ["enabled", "daysBefore", "subject", "body"]), hostileValue)),
+        }),
+        toInject: ({ slug, token, body }) => ({
+          method: "PUT",
+          url: `/api/Melding/Reminder/${slug}/${token}`,
+          ...(body.payload !== undefined ? { payload: body.payload } : {}),
+          headers: body.contentType ? { "content-type": body.contentType } : {},
+        }),
+        unchangedWhenRejected: ["message_reminders", ...messageTables],
+      }),
+    fuzzTimeoutMs,
+  );
+  it(
+    "POST /api/Melding/SendAgain/:slug/:messageId/:token",
+    () =>
+      fuzzEndpoint(context, {
+        requests: fc.record({ slug: messageSlug, id: fc.oneof(hostileSegment, fc.nat({ max: 5 }).map(String)), token: tokenFor("camp") }),
+        toInject: ({ slug, id, token }) => ({ method: "POST", url: `/api/Melding/SendAgain/${slug}/${id}/${token}` }),
+        unchangedWhenRejected: messageTables,
       }),
     fuzzTimeoutMs,
   );

@@ -1,3 +1,4 @@
+import { WriteToInterested } from "./WriteToInterested.tsx";
 import { useEffect, useId, useRef, useState } from "react";
 import { adminApiNames } from "../../shared/admin/admin-api.ts";
 import type { Route } from "./+types/NewMemberAdminPage";
@@ -212,6 +213,7 @@ function MemberList({ session }: { session: AdminSession }) {
           </>
         )}
       </section>
+      {entries.length > 0 && <WriteToInterested session={session} entries={entries} />}
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { NewMemberDraft } from "../../shared/members/new-member.ts";
+import { SentMessageSchema, type NewMemberMessageInput } from "../../shared/messages/message.ts";
 import { NewMemberAdminEntrySchema, RemoveAnswerSchema, type NewMemberAdminEntry } from "../../shared/members/new-member-admin.ts";
 import { ApiError, getJson, parseErrorBody, requestAdminToken, send, type AdminLoginResult, type ApiIssue } from "../lib/api-client.ts";
 
@@ -55,4 +56,15 @@ export async function removeNewMember(registrationId: number, token: string): Pr
 
 export function newMembersCsvUrl(token: string): string {
   return newMemberAdminPath("GetCsv", token);
+}
+
+/** POST /api/NewMemberAdmin/Message/{token}: one mail per contact address to the named interested, or all. */
+export async function writeToNewMembers(token: string, message: NewMemberMessageInput): Promise<{ recipients: number }> {
+  const response = await send(newMemberAdminPath("Message", token), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(message) });
+  const text = await response.text().catch(() => "");
+  if (!response.ok) {
+    const error = parseErrorBody(text);
+    throw new ApiError([error?.error, ...(error?.issues?.map((issue) => issue.message) ?? [])].filter(Boolean).join(" ") || `POST svarte ${response.status}`, response.status);
+  }
+  return SentMessageSchema.parse(JSON.parse(text));
 }

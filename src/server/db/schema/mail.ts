@@ -4,7 +4,9 @@ import { check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-
 export interface MailAttachment {
   filename: string;
   contentType: string;
+  /** Text, or base64 for a binary file (a PDF) when `encoding` says so. */
   content: string;
+  encoding?: "base64";
 }
 
 /**
@@ -17,6 +19,8 @@ export const mailOutbox = pgTable(
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
     dedupeKey: text("dedupe_key").notNull().unique(),
     recipient: text("recipient").notNull(),
+    /** Where an answer goes (the club's contact address for a message from the leader); null: no Reply-To. */
+    replyTo: text("reply_to"),
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html").notNull(),

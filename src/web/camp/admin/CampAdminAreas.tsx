@@ -12,6 +12,7 @@ import { EditionsArea } from "./editions/EditionsArea.tsx";
 import { WaitlistArea } from "./waitlist/WaitlistArea.tsx";
 import { HelpersArea } from "./accounts/HelpersArea.tsx";
 import { campXlsxUrl, getCampMe } from "./accounts/camp-accounts-api.ts";
+import { MessagesArea } from "./messages/MessagesArea.tsx";
 import { ListsArea } from "./lists/ListsArea.tsx";
 import { TreasurerArea } from "./lists/TreasurerArea.tsx";
 import { campRoleLabels, type CampRole } from "../../../shared/admin/camp-accounts.ts";
@@ -61,6 +62,7 @@ export default function CampAdminAreas({ session }: { session: AdminSession }) {
                 { id: "editions", label: "Leirer", content: <EditionsArea session={session} /> },
                 { id: "waitlist", label: "Venteliste", content: <WaitlistArea session={session} /> },
                 { id: "helpers", label: "Hjelpere", content: <HelpersArea session={session} me={me.username} /> },
+                { id: "messages", label: "Send melding", content: <MessagesArea session={session} /> },
               ]
             : []),
         ]}

@@ -1,0 +1,82 @@
+import { club, contactEmails } from "../../shared/club/club-facts.ts";
+import { formatKroner } from "../../shared/format.ts";
+import { fillMergeFields, messageSegmentLabels, type SendMessageInput } from "../../shared/messages/message.ts";
+import { escapeHtml } from "../mail/escape-html.ts";
+import { mailDocument } from "../mail/mail-html.ts";
+import type { OutgoingMail } from "../mail/outbox.ts";
+import type { MessageFamily } from "./message-families.ts";
+
+/** What stands where a family's link will be, in a preview (the real link is made only for the mail itself). */
+export const previewLinkPlaceholder = "[familiens egen lenke – lages når meldingen sendes]";
+
+/** Answers to a message from the leader go to the club's contact address (the sender address takes none). */
+export const messageReplyTo = contactEmails.general;
+
+type MailText = Pick<OutgoingMail, "subject" | "text" | "html">;
+
+/** «Emma», «Emma og Ola», «Emma, Ola og Kari». */
+export function namesList(names: readonly string[]): string {
+  return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} og ${names.at(-1)}`;
+}
+
+/**
+ * One family's mail: greets the person who registered (by name only when that is the adult athlete; the form
+ * does not ask a parent's name, so a parent is greeted without one — never as the child), says whom it is
+ * about, then the leader's text with the family's own merge values, the attachment by its file name, the
+ * family's link and what is left to pay.
+ */
+export function renderFamilyMessage(message: Pick<SendMessageInput, "subject" | "body">, family: MessageFamily, link: string, attachment: string | undefined): MailText {
+  const firstNames = family.participants.map((name) => name.split(" ")[0]!);
+  const greeting = family.greetingName ? `Hei ${family.greetingName}!` : "Hei!";
+  const about = family.greetingName ? undefined : `Denne meldingen gjelder ${namesList(family.participants)}.`;
+  const body = fillMergeFields(message.body, {
+    navn: family.greetingName ?? "",
+    deltakere: namesList(firstNames),
+    lenke: link,
+    beløp: formatKroner(family.amountDue),
+  });
+  const due = family.amountDue > 0 ? `Igjen å betale: ${formatKroner(family.amountDue)}.` : undefined;
+  const attached = attachment ? `Vedlegg: ${attachment} (programmet for leiren).` : undefined;
+  const linkLine = "Påmeldingen finner dere på «Min påmelding»:";
+  const reply = `Svar på denne e-posten går til ${messageReplyTo}.`;
+
+  const text = [greeting, "", ...(about ? [about, ""] : []), body, "", ...(attached ? [attached, ""] : []), linkLine, link, "", ...(due ? [due, ""] : []), reply, "", `Hilsen ${club.name}`, ""].join("\n");
+  const e = escapeHtml;
+  const paragraphs = body
+    .split(/\n{2,}/)
+    .map((part) => `<p>${e(part).replace(/\n/g, "<br>")}</p>`)
+    .join("\n");
+  const html = mailDocument(
+    message.subject,
+    `<p>${e(greeting)}</p>
+${about ? `<p>${e(about)}</p>\n` : ""}${paragraphs}
+${attached ? `<p>${e(attached)}</p>\n` : ""}<p>${e(linkLine)}<br><a href="${e(link)}" style="word-break:break-all">${e(link)}</a></p>
+${due ? `<p><strong>${e(due)}</strong></p>\n` : ""}<p>${e(reply)}</p>
+<p>Hilsen ${e(club.name)}</p>
+`,
+  );
+  return { subject: message.subject, text, html };
+}
+
+/**
+ * The club's copy of a message: who it went to and the text as the leader wrote it, merge fields unfilled —
+ * no family's link (a link is only ever mailed to its own address) and no family's amount.
+ */
+export function renderClubCopy(message: Pick<SendMessageInput, "subject" | "body" | "segment" | "day">, recipients: number, sentBy: string, attachment: string | undefined): MailText {
+  const segment = `${messageSegmentLabels[message.segment]}${message.day ? ` ${message.day}` : ""}`;
+  const lines = [
+    `Kopi av meldingen som ble sendt til ${recipients} ${recipients === 1 ? "familie" : "familier"} (${segment}) av ${sentBy}.`,
+    ...(attachment ? [`Vedlegg: ${attachment}`] : []),
+    "Flettefeltene står slik de ble skrevet; hver familie fikk sine egne verdier.",
+  ];
+  const text = [...lines, "", `Emne: ${message.subject}`, "", message.body, ""].join("\n");
+  const e = escapeHtml;
+  const html = mailDocument(
+    message.subject,
+    `${lines.map((line) => `<p>${e(line)}</p>`).join("\n")}
+<p><strong>Emne: ${e(message.subject)}</strong></p>
+<p>${e(message.body).replace(/\n/g, "<br>")}</p>
+`,
+  );
+  return { subject: `Kopi: ${message.subject}`, text, html };
+}

@@ -1,0 +1,202 @@
+import { and, asc, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { contactEmails } from "../../shared/club/club-facts.ts";
+import { campDocumentPaths, documentFileName } from "../../shared/camp/camp-documents.ts";
+import type { CampEdition } from "../../shared/camp/camp-edition.ts";
+import { campYearOfSlug, messageInputMessages, messageSegments, type MessageLogEntry, type MessagePreview, type SendMessageInput } from "../../shared/messages/message.ts";
+import type { Db } from "../db/database.ts";
+import { mailOutbox, type MailAttachment } from "../db/schema/mail.ts";
+import { messageRecipients, messages } from "../db/schema/messages.ts";
+import { HttpError } from "../errors.ts";
+import { queueMail } from "../mail/outbox.ts";
+import { campPdfs } from "../camp-documents/camp-pdfs.ts";
+import { campEditionOfYear } from "../camp/camp-edition-lookup.ts";
+import { createFamilyLink, personalLinkUrl } from "../camp/camp-personal-link.ts";
+import { messageFamilies, type MessageFamily } from "./message-families.ts";
+import { messageReplyTo, previewLinkPlaceholder, renderClubCopy, renderFamilyMessage } from "./message-mail.ts";
+
+/** The event behind a slug (only winter camps exist so far), or a 404. */
+export async function eventOfSlug(db: Db, slug: string): Promise<CampEdition> {
+  const year = campYearOfSlug(slug);
+  if (year === undefined) throw new HttpError(404, messageInputMessages.unknownEvent);
+  return campEditionOfYear(db, year);
+}
+
+/** The programme's file name for an edition: the families' invitation, which carries the programme. */
+export function programmeFileName(edition: CampEdition): string {
+  return documentFileName(campDocumentPaths(edition.year).children);
+}
+
+async function programmeAttachment(edition: CampEdition): Promise<MailAttachment> {
+  const name = programmeFileName(edition);
+  const file = (await campPdfs(edition)).get(name);
+  if (!file) throw new Error(`the edition has no ${name}`);
+  return { filename: name, contentType: "application/pdf", content: file.toString("base64"), encoding: "base64" };
+}
+
+/**
+ * Stores a message; one due now is queued at once (recipients chosen, one mail per family), one for later
+ * when the scheduler finds it due. Refuses (400) a segment nobody is in, before anything is stored.
+ */
+export async function createMessage(db: Db, slug: string, input: SendMessageInput, actor: string, now: Date, publicBaseUrl: string): Promise<{ id: number; recipients: number }> {
+  const edition = await eventOfSlug(db, slug);
+  const families = await messageFamilies(db, edition, input);
+  if (families.length === 0) throw new HttpError(400, messageInputMessages.noRecipients);
+  const sendAt = input.sendAt ? new Date(input.sendAt) : now;
+  const [row] = await db
+    .insert(messages)
+    .values({
+      eventSlug: slug,
+      segment: input.segment,
+      segmentDay: input.day ?? null,
+      orderIds: input.orderIds ?? null,
+      subject: input.subject,
+      body: input.body,
+      attachProgramme: input.attachProgramme ?? false,
+      createdBy: actor,
+      createdAt: now,
+      sendAt: sendAt > now ? sendAt : now,
+    })
+    .returning({ id: messages.id });
+  if (sendAt <= now) return { id: row!.id, recipients: await queueMessage(db, row!.id, now, publicBaseUrl) };
+  return { id: row!.id, recipients: families.length };
+}
+
+/**
+ * Chooses the recipients as the data stands now and queues one mail per family plus the club's copy, in one
+ * transaction that first claims the message (so two processes never queue it twice). Answers how many families.
+ */
+export async function queueMessage(db: Db, messageId: number, now: Date, publicBaseUrl: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [message] = await tx
+      .update(messages)
+      .set({ queuedAt: now })
+      .where(and(eq(messages.id, messageId), isNull(messages.queuedAt)))
+      .returning();
+    if (!message || message.subject === null || message.body === null) return 0;
+    const edition = await eventOfSlug(tx, message.eventSlug);
+    const input: SendMessageInput = {
+      segment: message.segment as SendMessageInput["segment"],
+      subject: message.subject,
+      body: message.body,
+      ...(message.segmentDay ? { day: message.segmentDay } : {}),
+      ...(message.orderIds ? { orderIds: message.orderIds } : {}),
+    };
+    // A picked registration removed since the message was written is simply not written to.
+    const families = await messageFamilies(tx, edition, input, { ignoreUnknownOrders: true });
+    const attachments = message.attachProgramme ? [await programmeAttachment(edition)] : [];
+    const attachmentName = attachments[0]?.filename;
+    for (const family of families) {
+      const [recipient] = await tx
+        .insert(messageRecipients)
+        .values({ messageId, emailKey: family.emailKey, address: family.address, participants: family.participants.join(", ") })
+        .returning({ id: messageRecipients.id });
+      const link = personalLinkUrl(publicBaseUrl, await createFamilyLink(tx, family.emailKey, now));
+      const mail = renderFamilyMessage(input, family, link, attachmentName);
+      const outboxId = await queueMail(tx, { dedupeKey: `message:${messageId}:${recipient!.id}`, to: family.address, replyTo: messageReplyTo, ...mail, attachments }, now);
+      await tx.update(messageRecipients).set({ outboxId: outboxId ?? null }).where(eq(messageRecipients.id, recipient!.id));
+    }
+    await queueMail(tx, { dedupeKey: `message:${messageId}:copy`, to: contactEmails.general, replyTo: messageReplyTo, ...renderClubCopy(input, families.length, message.createdBy, attachmentName), attachments }, now);
+    await tx.update(messages).set({ recipientCount: families.length }).where(eq(messages.id, messageId));
+    return families.length;
+  });
+}
+
+/** Queues every message whose time has come (the scheduler's pass). Answers how many it queued. */
+export async function queueDueMessages(db: Db, now: Date, publicBaseUrl: string): Promise<number> {
+  const due = await db.select({ id: messages.id }).from(messages).where(and(isNull(messages.queuedAt), lte(messages.sendAt, now))).orderBy(asc(messages.sendAt));
+  for (const { id } of due) await queueMessage(db, id, now, publicBaseUrl);
+  return due.length;
+}
+
+/** The exact mail one family of the segment would get (the named order's, else the first), without making its link. */
+export async function previewMessage(db: Db, slug: string, input: SendMessageInput, orderId: string | undefined): Promise<MessagePreview> {
+  const edition = await eventOfSlug(db, slug);
+  const families = await messageFamilies(db, edition, input);
+  const family: MessageFamily | undefined = orderId ? families.find((candidate) => candidate.orderIds.includes(orderId)) : families[0];
+  if (!family) throw new HttpError(400, messageInputMessages.noRecipients);
+  const attachment = input.attachProgramme ? programmeFileName(edition) : undefined;
+  const mail = renderFamilyMessage(input, family, previewLinkPlaceholder, attachment);
+  return {
+    to: family.address,
+    replyTo: messageReplyTo,
+    ...mail,
+    attachment: attachment ?? null,
+    recipients: families.map((candidate) => ({ orderIds: candidate.orderIds, participants: candidate.participants.join(", ") })),
+  };
+}
+
+/** Copies each recipient's state from its outbox row (which the mail retention deletes later) into the log. */
+export async function syncRecipientStates(db: Pick<Db, "execute">): Promise<void> {
+  await db.execute(sql`
+    update message_recipients r
+       set state = case o.status when 'pending' then 'queued' else o.status end,
+           error = case o.status when 'failed' then o.last_error else null end
+      from mail_outbox o
+     where o.id = r.outbox_id
+       and (r.state <> case o.status when 'pending' then 'queued' else o.status end or r.error is distinct from o.last_error)`);
+}
+
+/** The event's messages, newest first, with each family's state and the counts per state. */
+export async function messageLog(db: Db, slug: string): Promise<MessageLogEntry[]> {
+  const edition = await eventOfSlug(db, slug);
+  await syncRecipientStates(db);
+  const rows = await db.select().from(messages).where(eq(messages.eventSlug, slug)).orderBy(desc(messages.createdAt), desc(messages.id));
+  if (rows.length === 0) return [];
+  const recipients = await db
+    .select()
+    .from(messageRecipients)
+    .where(inArray(messageRecipients.messageId, rows.map((row) => row.id)))
+    .orderBy(asc(messageRecipients.id));
+  return rows.map((row) => {
+    const own = recipients.filter((recipient) => recipient.messageId === row.id);
+    const count = (state: string) => own.filter((recipient) => recipient.state === state).length;
+    return {
+      id: row.id,
+      segment: messageSegments.includes(row.segment as never) ? (row.segment as MessageLogEntry["segment"]) : "all",
+      day: row.segmentDay,
+      subject: row.subject,
+      createdBy: row.createdBy,
+      createdAt: row.createdAt.toISOString(),
+      sendAt: row.sendAt.toISOString(),
+      queuedAt: row.queuedAt?.toISOString() ?? null,
+      recipients: row.queuedAt ? row.recipientCount : 0,
+      counts: { queued: count("queued"), sent: count("sent"), failed: count("failed") },
+      attachment: row.attachProgramme ? programmeFileName(edition) : null,
+      families: own.map((recipient) => ({ address: recipient.address, participants: recipient.participants, state: recipient.state, error: recipient.error })),
+    };
+  });
+}
+
+/** «Send igjen»: the message's failed mails go back into the outbox, due now. Answers how many. */
+export async function resendFailed(db: Db, slug: string, messageId: number, now: Date): Promise<number> {
+  await syncRecipientStates(db);
+  const [message] = await db.select({ id: messages.id }).from(messages).where(and(eq(messages.id, messageId), eq(messages.eventSlug, slug)));
+  if (!message) throw new HttpError(404, messageInputMessages.notFound);
+  return db.transaction(async (tx) => {
+    const failed = await tx
+      .select({ id: messageRecipients.id, outboxId: messageRecipients.outboxId })
+      .from(messageRecipients)
+      .where(and(eq(messageRecipients.messageId, messageId), eq(messageRecipients.state, "failed")));
+    const outboxIds = failed.flatMap((row) => (row.outboxId === null ? [] : [row.outboxId]));
+    if (outboxIds.length === 0) return 0;
+    await tx.update(mailOutbox).set({ status: "pending", attempts: 0, nextAttemptAt: now, lastError: null }).where(and(inArray(mailOutbox.id, outboxIds), eq(mailOutbox.status, "failed")));
+    await tx.update(messageRecipients).set({ state: "queued", error: null }).where(inArray(messageRecipients.outboxId, outboxIds));
+    return outboxIds.length;
+  });
+}
+
+/**
+ * With an event's personal data (retention): the messages' texts, the families' addresses and names, and
+ * their mails still in the outbox go; the log keeps each message's segment, count and states.
+ */
+export async function forgetEventMessages(db: Db, slug: string, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    await syncRecipientStates(tx);
+    const ids = tx.select({ id: messages.id }).from(messages).where(eq(messages.eventSlug, slug));
+    await tx.delete(mailOutbox).where(inArray(mailOutbox.id, tx.select({ id: messageRecipients.outboxId }).from(messageRecipients).where(inArray(messageRecipients.messageId, ids))));
+    await tx.execute(sql`delete from mail_outbox where dedupe_key in (select 'message:' || id || ':copy' from messages where event_slug = ${slug})`);
+    await tx.update(messageRecipients).set({ emailKey: null, address: null, participants: null }).where(inArray(messageRecipients.messageId, ids));
+    // A message not yet queued is never sent once its event's personal data is gone.
+    await tx.update(messages).set({ subject: null, body: null, orderIds: null, textsDeletedAt: now, queuedAt: sql`coalesce(${messages.queuedAt}, ${now.toISOString()}::timestamptz)` }).where(and(eq(messages.eventSlug, slug), isNull(messages.textsDeletedAt)));
+  });
+}

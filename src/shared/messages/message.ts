@@ -1,0 +1,175 @@
+import { z } from "zod";
+
+/**
+ * «Send melding»: who a message from the leader goes to, what it says, and when. One shape for the form,
+ * the server's check, the OpenAPI document and the log.
+ */
+export const messageSegments = ["all", "paid", "unpaid", "waiting", "checkedIn", "notCheckedIn", "sleepover", "gradering", "instructors", "companions", "picked"] as const;
+export type MessageSegment = (typeof messageSegments)[number];
+
+/** The segments that need a camp day. */
+export const segmentsWithDay: readonly MessageSegment[] = ["checkedIn", "notCheckedIn"];
+
+export const messageSegmentLabels: Record<MessageSegment, string> = {
+  all: "Alle påmeldte",
+  paid: "Har betalt alt",
+  unpaid: "Har noe igjen å betale",
+  waiting: "På ventelisten",
+  checkedIn: "Sjekket inn (dag)",
+  notCheckedIn: "Ikke sjekket inn (dag)",
+  sleepover: "Overnatter",
+  gradering: "Skal gradere",
+  instructors: "Instruktører",
+  companions: "Har med ledsager",
+  picked: "Valgte fra listen",
+};
+
+/**
+ * The merge fields a text may use; each family's own value is put in when its mail is made. The family link
+ * is a key: it only ever goes into the mail to that family's own address.
+ */
+export const mergeFields = {
+  navn: "den som meldte på (hilsen)",
+  deltakere: "deltakernes fornavn",
+  lenke: "familiens lenke til «Min påmelding»",
+  beløp: "det familien har igjen å betale",
+} as const;
+export type MergeField = keyof typeof mergeFields;
+
+/** `{navn}` → the family's value; an unknown `{word}` is left as written. */
+export function fillMergeFields(text: string, values: Record<MergeField, string>): string {
+  return text.replace(/\{(navn|deltakere|lenke|beløp)\}/g, (_, field: MergeField) => values[field]);
+}
+
+export const messageLimits = { subject: 200, body: 10_000, orderIds: 500 } as const;
+
+export const messageInputMessages = {
+  segment: "Velg hvem meldingen skal til.",
+  subject: "Skriv et emne (høyst 200 tegn).",
+  body: "Skriv selve meldingen (høyst 10 000 tegn).",
+  sendAt: "Tidspunktet for sending må være et gyldig tidspunkt.",
+  day: "Velg hvilken leirdag innsjekkingen gjelder.",
+  orderIds: "Velg minst én påmelding fra listen.",
+  noRecipients: "Ingen i denne gruppen har en e-postadresse å sende til.",
+  unknownOrder: "En av de valgte påmeldingene finnes ikke på denne leiren.",
+  unknownEvent: "Fant ikke arrangementet.",
+  notFound: "Fant ikke meldingen.",
+} as const;
+
+/** Text without control characters other than line breaks and tabs (a header or a mail body must not carry them). */
+const plainText = (max: number, message: string, multiline: boolean) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: message })
+    .refine((value) => !(multiline ? /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/ : /[\u0000-\u001f\u007f]/).test(value), { error: message });
+
+export const sendMessageSchema = z
+  .object({
+    segment: z.enum(messageSegments, { error: messageInputMessages.segment }),
+    subject: plainText(messageLimits.subject, messageInputMessages.subject, false),
+    body: plainText(messageLimits.body, messageInputMessages.body, true),
+    /** ISO 8601 with offset; absent or past: send now. */
+    sendAt: z.iso.datetime({ offset: true, error: messageInputMessages.sendAt }).optional(),
+    /** The camp day (YYYY-MM-DD) of a check-in segment. */
+    day: z.iso.date({ error: messageInputMessages.day }).optional(),
+    orderIds: z.array(z.string().regex(/^[A-Z0-9-]{4,40}$/, { error: messageInputMessages.orderIds }), { error: messageInputMessages.orderIds }).max(messageLimits.orderIds, { error: messageInputMessages.orderIds }).optional(),
+    /** Attach the camp's programme (PDF). */
+    attachProgramme: z.boolean({ error: "Vedlegg må være ja eller nei." }).optional(),
+  })
+  .strict()
+  .superRefine((value, context) => {
+    if (segmentsWithDay.includes(value.segment) && !value.day) context.addIssue({ code: "custom", path: ["day"], message: messageInputMessages.day });
+    if (value.segment === "picked" && !value.orderIds?.length) context.addIssue({ code: "custom", path: ["orderIds"], message: messageInputMessages.orderIds });
+  });
+export type SendMessageInput = z.infer<typeof sendMessageSchema>;
+
+/** A preview: the same input, and whose mail to show (an order id of the segment; default the first family). */
+export const previewMessageSchema = z.object({ message: sendMessageSchema, orderId: z.string().regex(/^[A-Z0-9-]{4,40}$/).optional() }).strict();
+
+export const recipientStateLabels = { queued: "I kø", sent: "Sendt", failed: "Feilet" } as const;
+export type RecipientState = keyof typeof recipientStateLabels;
+
+/** What «Send» answers: the message's id and how many families it goes to (one mail each). */
+export const SentMessageSchema = z.object({ id: z.number().int(), recipients: z.number().int() });
+/** What «Send igjen» answers: how many failed mails went back into the outbox. */
+export const ResendAnswerSchema = z.object({ requeued: z.number().int() });
+
+export const MessageLogEntrySchema = z.object({
+  id: z.number().int(),
+  segment: z.enum(messageSegments),
+  day: z.string().nullable(),
+  subject: z.string().nullable(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+  sendAt: z.string(),
+  queuedAt: z.string().nullable(),
+  recipients: z.number().int(),
+  counts: z.object({ queued: z.number().int(), sent: z.number().int(), failed: z.number().int() }),
+  attachment: z.string().nullable(),
+  /** Each family's state; the address and names are gone once the event's personal data is. */
+  families: z.array(z.object({ address: z.string().nullable(), participants: z.string().nullable(), state: z.enum(["queued", "sent", "failed"]), error: z.string().nullable() })),
+});
+export type MessageLogEntry = z.infer<typeof MessageLogEntrySchema>;
+
+export const MessagePreviewSchema = z.object({
+  to: z.string(),
+  replyTo: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  attachment: z.string().nullable(),
+  recipients: z.array(z.object({ orderIds: z.array(z.string()), participants: z.string() })),
+});
+export type MessagePreview = z.infer<typeof MessagePreviewSchema>;
+
+/** The event key of a winter camp edition. */
+export function campEventSlug(year: number): string {
+  return `vinterleir-${year}`;
+}
+
+/** The year of a winter camp slug, or undefined for another key. */
+export function campYearOfSlug(slug: string): number | undefined {
+  const match = /^vinterleir-(\d{4})$/.exec(slug);
+  return match ? Number(match[1]) : undefined;
+}
+
+/** The reminder the site sends itself before the camp: on unless the leader turns it off; text edited per edition. */
+export const ReminderSchema = z
+  .object({
+    enabled: z.boolean({ error: "Påminnelsen må være på eller av." }),
+    daysBefore: z.number({ error: "Velg hvor mange dager før leiren (1–30)." }).int({ error: "Velg hvor mange dager før leiren (1–30)." }).min(1, { error: "Velg hvor mange dager før leiren (1–30)." }).max(30, { error: "Velg hvor mange dager før leiren (1–30)." }),
+    subject: plainText(messageLimits.subject, messageInputMessages.subject, false),
+    body: plainText(messageLimits.body, messageInputMessages.body, true),
+  })
+  .strict();
+export type Reminder = z.infer<typeof ReminderSchema>;
+
+export const ReminderViewSchema = ReminderSchema.extend({ sentMessageId: z.number().int().nullable(), sendsAt: z.string() });
+
+export const defaultReminder: Reminder = {
+  enabled: true,
+  daysBefore: 3,
+  subject: "Snart vinterleir!",
+  body: [
+    "Vi gleder oss til å se {deltakere} på vinterleiren!",
+    "",
+    "Husk dobok (treningsdrakt), beskyttelsesutstyr, drikkeflaske og innesko. Overnatter dere, trengs liggeunderlag, sovepose og toalettsaker.",
+    "",
+    "Programmet ligger ved.",
+  ].join("\n"),
+};
+
+/** The new-member admin writes to one, some or all interested (none named: all). */
+export const newMemberMessageSchema = z
+  .object({
+    registrationIds: z.array(z.number().int().positive(), { error: "Velg hvem meldingen skal til." }).max(messageLimits.orderIds, { error: "Velg hvem meldingen skal til." }).optional(),
+    subject: plainText(messageLimits.subject, messageInputMessages.subject, false),
+    body: plainText(messageLimits.body, messageInputMessages.body, true),
+  })
+  .strict();
+export type NewMemberMessageInput = z.infer<typeof newMemberMessageSchema>;
+
+/** The key the new-member admin's messages are logged under. */
+export const newMemberMessageSlug = "nye-medlemmer";

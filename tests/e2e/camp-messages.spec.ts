@@ -1,0 +1,62 @@
+import { randomUUID } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { validDraft } from "../../src/shared/camp/camp-draft.fixture.ts";
+import { test, expect } from "./fixtures.ts";
+import { campAdmin, mailText, screenshot, uniqueSurname } from "./camp-helpers.ts";
+
+async function logIn(page: Page) {
+  await page.goto("/vinterleir/deltakere/admin");
+  await page.getByLabel("Brukernavn").fill(campAdmin.username);
+  await page.getByLabel("Passord").fill(campAdmin.password);
+  await page.getByLabel("Passord").press("Enter");
+  await expect(page.getByText(/^Logget inn som/)).toBeVisible();
+}
+
+test("«Send melding»: the leader picks a family, sees the exact mail, sends it, and the family gets its own link", async ({ page, request }) => {
+  const surname = uniqueSurname("Melding");
+  const address = `${surname.toLowerCase()}.foresatt@example.no`;
+  const posted = await request.post("/api/Vinterleir/Post", { data: validDraft({ draftId: randomUUID(), firstName: "Emma", lastName: surname, age: 10, email: address, vipps: false }) });
+  expect(await posted.text()).toBe("Done");
+
+  await logIn(page);
+  await page.getByRole("tab", { name: "Send melding" }).click();
+  await expect(page.getByRole("heading", { name: "Send melding", level: 2 })).toBeVisible();
+  await page.getByLabel("Til", { exact: true }).selectOption({ label: "Valgte fra listen" });
+  await page.getByRole("checkbox", { name: new RegExp(`Emma ${surname}`) }).check();
+  const subject = `Ta med liggeunderlag ${surname}`;
+  await page.getByLabel("Emne", { exact: true }).fill(subject);
+  await page.getByLabel("Melding", { exact: true }).fill("{deltakere} må ha med liggeunderlag. Dere har {beløp} igjen å betale.");
+  await page.getByLabel("Legg ved programmet (PDF)").check();
+
+  await page.getByRole("button", { name: "Forhåndsvis" }).click();
+  const preview = page.locator(".message-preview");
+  await expect(preview.getByText(address)).toBeVisible();
+  await expect(preview.locator(".message-text")).toContainText("Emma må ha med liggeunderlag.");
+  await expect(preview.locator(".message-text")).toContainText(`Denne meldingen gjelder Emma ${surname}.`);
+  await expect(preview.locator(".message-text")).not.toContainText("Hei Emma");
+  await expect(preview.getByText(/vinterleir-\d{4}-barn\.pdf/).first()).toBeVisible();
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations).toEqual([]);
+  await screenshot(page, "camp-admin-send-melding");
+
+  await page.getByRole("button", { name: "Send melding" }).click();
+  await page.getByRole("button", { name: "Ja, send" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "lagt i kø til 1 familie" })).toBeVisible();
+  const entry = page.locator(".message-log > li").filter({ hasText: subject });
+  await expect(entry).toBeVisible();
+
+  const mail = await mailText(request, address, subject);
+  expect(mail).toContain("Emma må ha med liggeunderlag.");
+  expect(mail).toMatch(/\/vinterleir\/min-pamelding\/[A-Za-z0-9_-]{43}/);
+  // The log follows the outbox: once sent, the family's state is «Sendt».
+  await expect
+    .poll(async () => {
+      await page.getByRole("button", { name: "Oppdater" }).click();
+      return entry.textContent();
+    })
+    .toContain("Sendt 1");
+  await entry.getByText("Hvem fikk den").click();
+  await expect(entry.getByText(address)).toBeVisible();
+  await screenshot(page, "camp-admin-send-melding-logg");
+});
