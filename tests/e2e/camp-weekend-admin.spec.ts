@@ -23,6 +23,18 @@ test("a leder adds an innsjekk helper; the helper signs in and sees no allergy t
   expect(await posted.text()).toBe("Done");
 
   await logIn(page, campAdmin.username, campAdmin.password);
+  // «Deltakere»: the camp's money from the ledgers, with «Kasserer»'s words.
+  const totals = page.locator(".admin-totals");
+  for (const label of ["Betalt", "Tilbakebetalt", "Beholdt etter avbestillingsreglene", "Skal betales tilbake", "Netto (betalt minus tilbakebetalt)"]) {
+    await expect(totals.getByText(label, { exact: true })).toBeVisible();
+  }
+  await screenshot(page, "camp-admin-deltakere-penger", false);
+  // «Historikk»: the registration's ledger lines, by name, in Norwegian.
+  await page.getByRole("button", { name: `Siri ${surname}`, exact: true }).click();
+  const history = page.getByRole("region", { name: "Historikk" });
+  await expect(history.getByText(new RegExp(`Belastet: Vinterleir \\(Siri ${surname}\\), 1\\s200\\skr`))).toBeVisible();
+  await expect(history).not.toContainText(/charge|athlete|camp-admin/);
+  await screenshot(page, "camp-admin-historikk");
   await page.getByRole("tab", { name: "Hjelpere" }).click();
   await expect(page.getByRole("heading", { name: "Hjelpere" })).toBeVisible();
   const username = surname.toLowerCase();
