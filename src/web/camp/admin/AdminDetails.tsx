@@ -6,6 +6,7 @@ import { ApiError } from "../../lib/api-client.ts";
 import { campPersonExportUrl, cancelCampRegistration, forgetCampRegistration, markCampRegistrationPaid } from "./camp-admin-api.ts";
 import type { AdminPerson } from "../../../shared/camp/camp-lists.ts";
 import { LedgerHistory } from "./LedgerHistory.tsx";
+import { CorrectionForm } from "./CorrectionForm.tsx";
 import { VippsPayments } from "./VippsPayments.tsx";
 import { RegistrationChanges } from "./RegistrationChanges.tsx";
 import {
@@ -230,6 +231,7 @@ export function AdminDetails({
         </ConfirmAction>
       )}
       <ActionResult result={result} />
+      {leder && isAthlete && person.status === "confirmed" && !person.anonymisedAt && <CorrectionForm person={person} token={token} onChanged={onChanged} onUnauthorised={onUnauthorised} />}
       {leder && person.vipps && <VippsPayments registrationId={person.registrationId} token={token} onUnauthorised={onUnauthorised} />}
       <LedgerHistory registrationId={person.registrationId} token={token} changes={`${person.paymentState}|${person.status}|${person.anonymisedAt}|${person.paid}|${person.amount}`} onUnauthorised={onUnauthorised} />
       <RegistrationChanges registrationId={person.registrationId} token={token} onUnauthorised={onUnauthorised} />
