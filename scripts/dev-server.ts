@@ -20,6 +20,7 @@ import { createLogger } from "../src/server/logger.ts";
 import { watchCurrentEdition } from "../src/server/site/edition-watch.ts";
 import { pageApiOf } from "../src/server/site/page-api.ts";
 import type { SiteRenderContext } from "../src/shared/site/render-context.ts";
+import { privacyFactsFromEnv } from "../src/server/privacy/privacy-statement.ts";
 
 const env = loadEnv({ NODE_ENV: "development", ...process.env });
 if (env.NODE_ENV === "production") throw new Error("npm run dev is for development; production runs npm start.");
@@ -38,7 +39,12 @@ async function registerDevPages(app: FastifyInstance) {
     // Loaded through Vite on every request, so the page's latest source is what renders.
     build: () => dev.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
     getLoadContext: async () => {
-      const site: SiteRenderContext = { edition: (await watch.current())?.data ?? null, renderedAt: app.now().toISOString() };
+      const site: SiteRenderContext = {
+        edition: (await watch.current())?.data ?? null,
+        renderedAt: app.now().toISOString(),
+        content: (await app.siteContent.current()).content,
+        privacy: privacyFactsFromEnv(app.env),
+      };
       return { site, api };
     },
     mode: "development",

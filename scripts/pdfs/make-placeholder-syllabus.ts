@@ -7,7 +7,8 @@ import { createWriteStream } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import PDFDocument from "pdfkit";
-import { club, contactEmails, syllabusLinks } from "../../src/shared/club/club-facts.ts";
+import { club, syllabusLinks } from "../../src/shared/club/club-facts.ts";
+import { seedSiteContent } from "../../src/shared/site/site-content-seed.ts";
 import { SEED_GRADES } from "../../src/shared/camp/seed-grades.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -63,7 +64,7 @@ doc.font("Helvetica-Bold").fontSize(14).fillColor("#c20f45").text("Mer om pensum
 doc.moveDown(0.3).font("Helvetica").fontSize(10.5).fillColor("#16161a");
 doc.text(`TTUs cup-pensum: ${syllabusLinks.cup}`, { link: syllabusLinks.cup, width });
 doc.text(`TTUs dan-pensum: ${syllabusLinks.dan}`, { link: syllabusLinks.dan, width });
-doc.moveDown(0.5).text(`Spørsmål om pensum og gradering: spør instruktøren din, eller skriv til ${contactEmails.general}.`, { width });
+doc.moveDown(0.5).text(`Spørsmål om pensum og gradering: spør instruktøren din, eller skriv til ${seedSiteContent.kontakt.general}.`, { width });
 
 doc.end();
 await done;

@@ -25,6 +25,7 @@ import type { CampPaymentGateway } from "./camp/camp-payment-gateway.ts";
 import { setUpVipps, type VippsSetupOptions } from "./payments/vipps/vipps-setup.ts";
 import { registerNewMemberRoutes } from "./members/new-member-routes.ts";
 import { registerInvoiceRoutes } from "./invoices/invoice-routes.ts";
+import { registerSiteContentRoutes } from "./site-content/site-content-routes.ts";
 import { setUpPrivacyJob, type PrivacySetupOptions } from "./privacy/privacy-setup.ts";
 
 declare module "fastify" {
@@ -139,6 +140,8 @@ export async function buildApp({
   await app.register(registerMessageRoutes);
   await app.register(registerNewMemberRoutes);
   await app.register(registerInvoiceRoutes);
+  // Not encapsulated: the site's facts (app.siteContent) are read by the pages, the PDFs and the mails.
+  await registerSiteContentRoutes(app, { maxAgeMs: site?.editionMaxAgeMs });
   if (serveSite) {
     await registerStaticSite(app, { staticDir: env.STATIC_DIR, publicBaseUrl: env.PUBLIC_BASE_URL, ...site });
   } else if (registerPages) {

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { contactEmails } from "../shared/club/club-facts.ts";
+import { seedSiteContent } from "../shared/site/site-content-seed.ts";
 import { adminPasswordProblem } from "./admin-auth/password-policy.ts";
+import { defaultProcessorsSetting, parseProcessors, retentionDefaults } from "../shared/site/privacy-facts.ts";
 
 /** A clear-text admin password: long enough and not a common one (admin-auth/password-policy.ts). */
 const adminPassword = z.string().superRefine((value, context) => {
@@ -75,19 +76,27 @@ const EnvSchema = z.object({
   /** Registrations (camp, new member) one client address may post per minute; 0 = no limit (load benchmarks). */
   PUBLIC_POST_RATE_LIMIT: z.coerce.number().int().min(0).default(60),
   /** Privacy (D6, docs/operations.md): days after the camp's last day before an edition's personal data is anonymised. */
-  CAMP_ANONYMISE_AFTER_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+  CAMP_ANONYMISE_AFTER_DAYS: z.coerce.number().int().min(0).max(3650).default(retentionDefaults.campAnonymiseAfterDays),
   /** Years after the end of an edition's calendar year that its payment records are kept (accounting law: 5), then deleted. */
-  ACCOUNTING_RETENTION_YEARS: z.coerce.number().int().min(5).max(100).default(5),
+  ACCOUNTING_RETENTION_YEARS: z.coerce.number().int().min(5).max(100).default(retentionDefaults.accountingRetentionYears),
   /** Where the club is told that a new-member interest arrived (the person who follows up trial lessons). */
-  NEWMEMBER_NOTICE_EMAIL: z.email().default(contactEmails.general),
+  NEWMEMBER_NOTICE_EMAIL: z.email().default(seedSiteContent.kontakt.general),
   /** Months a new-member interest registration is kept before it is deleted. */
-  NEWMEMBER_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
+  NEWMEMBER_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(retentionDefaults.newMemberRetentionMonths),
   /** Mails handed to SMTP per minute at most (the provider's sending limit); the outbox sends the rest later. */
   MAIL_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(60),
   /** Days a sent (or finally failed) mail stays in the outbox; it holds names and addresses. */
-  MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(retentionDefaults.mailRetentionDays),
   /** Days the invoice list (names, addresses, amounts owed) and the stored upload are kept after an import not replaced since. */
-  INVOICE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  INVOICE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(retentionDefaults.invoiceRetentionDays),
+  /**
+   * Who processes personal data for the club, as /personvern names them: `navn|oppgave|hvor` per processor,
+   * separated by `;` (shared/site/privacy-facts.ts).
+   */
+  PRIVACY_PROCESSORS: z
+    .string()
+    .default(defaultProcessorsSetting)
+    .refine((value) => parseProcessors(value) !== undefined, "expected `navn|oppgave|hvor` per processor, separated by `;`"),
 });
 
 export type Env = Omit<z.infer<typeof EnvSchema>, "HOST" | "PUBLIC_BASE_URL"> & { HOST: string; PUBLIC_BASE_URL: string };

@@ -5,6 +5,10 @@ import { campEditionFromData, comingSeasonYear, standardEditionData } from "../s
 import { findSitePage, sitePages } from "../shared/site/site-pages.ts";
 import { isCampOver, type PageApiFetch, type SiteRenderContext } from "../shared/site/render-context.ts";
 import { club } from "../shared/club/club-facts.ts";
+import { seedSiteContent } from "../shared/site/site-content-seed.ts";
+import { noticeShownAt } from "../shared/site/site-notice.ts";
+import { defaultPrivacyFacts } from "../shared/site/privacy-facts.ts";
+import { SiteContentProvider } from "./lib/site-content.tsx";
 import { SiteChrome } from "./layout/SiteChrome.tsx";
 import { ErrorScreen } from "./layout/ErrorScreen.tsx";
 import { pickScript, pickStyle } from "./lib/random-pick.tsx";
@@ -42,9 +46,12 @@ interface RootData extends SiteRenderContext {
  */
 export function loader({ context }: Route.LoaderArgs): RootData {
   const now = new Date();
-  const site = context.site ?? { edition: standardEditionData(comingSeasonYear(now)), renderedAt: now.toISOString() };
-  const campOver = site.edition !== null && isCampOver(campEditionFromData(site.edition), new Date(site.renderedAt));
-  return { ...site, campOver };
+  const site = context.site ?? { edition: standardEditionData(comingSeasonYear(now)), renderedAt: now.toISOString(), content: seedSiteContent, privacy: defaultPrivacyFacts };
+  const renderedAt = new Date(site.renderedAt);
+  const campOver = site.edition !== null && isCampOver(campEditionFromData(site.edition), renderedAt);
+  // The home page's notice only until its last day is over (the server renders the page again then).
+  const content = { ...site.content, forside: { notice: noticeShownAt(site.content.forside, renderedAt) } };
+  return { ...site, content, campOver };
 }
 
 /** The edition stays as the page was first rendered with; client-side navigation never asks the server again. */
@@ -52,14 +59,16 @@ export function shouldRevalidate() {
   return false;
 }
 
-/** The edition and render time for every page below the root, error screens included. */
+/** The edition, the site's facts and the render time for every page below the root, error screens included. */
 function SiteProviders({ children }: { children: ReactNode }) {
   const site = useRouteLoaderData<typeof loader>("root");
   const edition = site?.edition ? campEditionFromData(site.edition) : undefined;
   return (
     <RenderTimeContext.Provider value={site?.renderedAt}>
       <CampEditionProvider edition={edition} over={site?.campOver ?? false}>
-        {children}
+        <SiteContentProvider content={site?.content ?? seedSiteContent} privacy={site?.privacy ?? defaultPrivacyFacts}>
+          {children}
+        </SiteContentProvider>
       </CampEditionProvider>
     </RenderTimeContext.Provider>
   );

@@ -38,6 +38,8 @@ export default [
   route("samarbeidspartnere", "info/sponsors/SponsorsPage.tsx"),
   route("utstyr", "info/equipment/EquipmentPage.tsx"),
   route("kontakt", "info/contact/ContactPage.tsx"),
+  route("personvern", "info/privacy/PrivacyPage.tsx"),
+  route("nettsted/admin", "info/admin/SiteAdminPage.tsx"),
   route("arrangementer", "camp/info/EventsPage.tsx"),
   route("vinterleir/print/program", "camp/info/CampProgramPrintPage.tsx"),
   layout("camp/info/CampSection.tsx", [

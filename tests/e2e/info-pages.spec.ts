@@ -1,11 +1,20 @@
 import { test, expect } from "./fixtures.ts";
-import { club, contactEmails, gymRoom, membershipPrices, shops, sponsors, syllabusLinks, trainingTimes } from "../../src/shared/club/club-facts.ts";
+import { club, syllabusLinks } from "../../src/shared/club/club-facts.ts";
+import { seedSiteContent } from "../../src/shared/site/site-content-seed.ts";
 import { campEditionForYear } from "../../src/shared/camp/camp-edition.ts";
 import { resolveCampEdition } from "../../src/shared/camp/camp-edition.fixture.ts";
 import { formatDateRange, formatKroner } from "../../src/shared/format.ts";
 import { staticPaths } from "../../src/shared/site/site-pages.ts";
 
 const edition = resolveCampEdition(new Date());
+// The facts a fresh database starts with (the club edits them in «Nettsted»).
+const {
+  kontakt: contactEmails,
+  priser: { membership: membershipPrices, gym: gymRoom },
+  utstyr: shops,
+  samarbeidspartnere: { sponsors },
+  treningstider: { sessions: trainingTimes },
+} = seedSiteContent;
 const kr = (amount: number) => formatKroner(amount);
 // Text in the page may break "1 025 kr" with a normal or a non-breaking space.
 const money = (amount: number) => new RegExp(kr(amount).replace(/\s/g, "\\s"));
@@ -14,7 +23,7 @@ const money = (amount: number) => new RegExp(kr(amount).replace(/\s/g, "\\s"));
 const keyFacts: Record<string, (string | RegExp)[]> = {
   "/": ["Les mer", "Treningstider", `Vinterleir ${edition.year}`, "Meld interesse", "1978"],
   "/treningstider": [...trainingTimes.map((t) => t.time), "Tilbake"],
-  "/om/oss": ["1978", "Tien Ton That", "Pablo Lopez", "Svein Andersstuen", "TTU", club.hall.street],
+  "/om/oss": ["1978", "Tien Ton That", "Pablo Lopez", "Svein Andersstuen", "TTU", contactEmails.hall.street],
   "/om/taekwondo": ["taekwondo"],
   "/barnepartiet/informasjon": ["8–12"],
   "/barnepartiet/treningstider": trainingTimes.filter((t) => t.section === "barn").map((t) => t.time),
@@ -30,7 +39,8 @@ const keyFacts: Record<string, (string | RegExp)[]> = {
   "/teori/pensum": ["Pensum"],
   "/samarbeidspartnere": [...sponsors.map((s) => s.name), contactEmails.sponsors],
   "/utstyr": [shops.clubShop.discountCode, shops.kioskVippsNumber, "TTU Shop", "Fighter"],
-  "/kontakt": [club.hall.street, contactEmails.general, contactEmails.leader],
+  "/kontakt": [contactEmails.hall.street, contactEmails.general, contactEmails.leader],
+  "/personvern": ["Datatilsynet", "Vipps", "behandlingsansvarlig"],
   "/arrangementer": [formatDateRange(edition.start, edition.end), money(1025), money(1200)],
   "/vinterleir": [formatDateRange(edition.start, edition.end)],
   "/vinterleir/schedule": ["Program og flyer"],

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import { CampAccountInputSchema, campAccountMessages } from "../../shared/admin/camp-accounts.ts";
 import { parseWith, type ErrorBody } from "../errors.ts";
 import { commonPasswordMessage } from "./password-policy.ts";
-import { currentCampAccount, listCampAccounts, removeCampAccount, requireCampRole, saveCampAccount, type AccountChange } from "./camp-account.ts";
+import { currentCampAccount, listCampAccounts, removeCampAccount, requireAnyAccount, requireCampRole, saveCampAccount, type AccountChange } from "./camp-account.ts";
 
 /** The shared schema, and the common-password list only the server holds in full. */
 const CampAccountOnServerSchema = CampAccountInputSchema.superRefine((input, ctx) => {
@@ -12,7 +12,7 @@ const CampAccountOnServerSchema = CampAccountInputSchema.superRefine((input, ctx
 
 /**
  * The camp admin's accounts, under /api/VinterleirAdmin/ so logger.ts masks the token:
- *   GET    /api/VinterleirAdmin/Me/{token}                    who is signed in (any camp account)
+ *   GET    /api/VinterleirAdmin/Me/{token}                    who is signed in (any account, any role)
  *   GET    /api/VinterleirAdmin/Accounts/{token}              the accounts (leder)
  *   POST   /api/VinterleirAdmin/Accounts/{token}              { username, name, role, password }: create or reset (leder)
  *   DELETE /api/VinterleirAdmin/Accounts/{username}/{token}   remove, ending its sessions (leder)
@@ -20,7 +20,7 @@ const CampAccountOnServerSchema = CampAccountInputSchema.superRefine((input, ctx
 export async function registerCampAccountRoutes(app: FastifyInstance) {
   const leder = { preHandler: requireCampRole("leder") };
 
-  app.get("/api/VinterleirAdmin/Me/:token", { preHandler: requireCampRole() }, async (request, reply) => {
+  app.get("/api/VinterleirAdmin/Me/:token", { preHandler: requireAnyAccount() }, async (request, reply) => {
     const { username, name, role } = await currentCampAccount(request);
     return reply.header("cache-control", "no-store").send({ username, name, role });
   });

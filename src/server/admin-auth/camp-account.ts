@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { campAccountMessages, type CampAccount, type CampAccountInput, type CampRole } from "../../shared/admin/camp-accounts.ts";
+import { campAccountMessages, campDataRoles, campRoles, type CampAccount, type CampAccountInput, type CampRole } from "../../shared/admin/camp-accounts.ts";
 import type { Db } from "../db/database.ts";
 import { adminTokens } from "../db/schema/admin-auth.ts";
 import { campAccounts } from "../db/schema/camp-accounts.ts";
@@ -44,21 +44,26 @@ async function campAccountOfToken(db: Db, env: Pick<Env, "NODE_ENV">, token: str
 }
 
 /**
- * preHandler for a camp admin route with a `:token` segment: 401 (the old site's body) for a bad token, 403
- * with a Norwegian message for a valid token whose account lacks the role. Without a role, any camp account.
+ * preHandler for an admin route of the club's accounts with a `:token` segment: 401 (the old site's body)
+ * for a bad token, 403 with a Norwegian message for a valid token whose account has none of the roles.
+ * Without roles, the roles that see the camp's data (`leder`, `innsjekk`): a `redaktør` edits the site only.
  */
-export function requireCampRole(role?: CampRole) {
+export function requireCampRole(...roles: CampRole[]) {
+  const allowed: readonly CampRole[] = roles.length > 0 ? roles : campDataRoles;
   return async function requireCampAccount(request: FastifyRequest, reply: FastifyReply) {
     const token = (request.params as { token?: unknown } | undefined)?.token;
     const account = typeof token === "string" ? await campAccountOfToken(request.server.db, request.server.env, token, request.server.now()) : undefined;
     if (!account) return reply.code(401).header("cache-control", "no-store").send(unauthorisedBody);
-    if (role && account.role !== role) return reply.code(403).header("cache-control", "no-store").send({ error: campAccountMessages.forbidden });
+    if (!allowed.includes(account.role)) return reply.code(403).header("cache-control", "no-store").send({ error: campAccountMessages.forbidden });
     resolved.set(request, account);
   };
 }
 
-/** The account behind the `:token` of a request that passed the camp guard (requireCampRole). */
-export async function currentCampAccount(request: FastifyRequest): Promise<{ username: string; name: string; role: "leder" | "innsjekk" }> {
+/** Any of the club's accounts, whatever its role (who am I, sign out). */
+export const requireAnyAccount = () => requireCampRole(...campRoles);
+
+/** The account behind the `:token` of a request that passed the guard (requireCampRole). */
+export async function currentCampAccount(request: FastifyRequest): Promise<CampAccountView> {
   const known = resolved.get(request);
   if (known) return known;
   const token = (request.params as { token?: unknown } | undefined)?.token;

@@ -3,7 +3,7 @@ import { signOutCall } from "../../shared/admin/admin-api.ts";
 import { adminAreaConfig, adminAreas } from "./admin-areas.ts";
 import { revokeAllTokens, revokeToken } from "./admin-tokens.ts";
 import { requireAdmin } from "./require-admin.ts";
-import { configuredAccountName, currentCampAccount, endAccountTokens, requireCampRole } from "./camp-account.ts";
+import { configuredAccountName, currentCampAccount, endAccountTokens, requireAnyAccount } from "./camp-account.ts";
 
 async function endOwnCampTokens(request: FastifyRequest): Promise<number> {
   const account = await currentCampAccount(request);
@@ -31,7 +31,7 @@ export function registerLogoutRoutes(app: FastifyInstance) {
       request.log.info({ area, ended }, "admin logout");
       return { ok: true };
     });
-    const guard = area === "camp" ? requireCampRole() : requireAdmin(area);
+    const guard = area === "camp" ? requireAnyAccount() : requireAdmin(area);
     app.post<TokenParams>(`/api/${apiName}/${signOutCall.everywhere}/:token`, { preHandler: guard }, async (request, reply) => {
       reply.header("cache-control", "no-store");
       // A camp account ends its own sessions, not those of the other helpers.

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { campDocumentPaths, documentFileName } from "../../shared/camp/camp-documents.ts";
 import { campEditionForYear } from "../../shared/camp/camp-edition.ts";
+import { seedSiteContent } from "../../shared/site/site-content-seed.ts";
 import { formatKroner } from "../../shared/format.ts";
 import { campPdfs } from "./camp-pdfs.ts";
 
@@ -20,14 +21,19 @@ function pdfText(pdf: Buffer): string {
     .join("\n");
 }
 
+/** The text with line breaks as spaces: a sentence may wrap anywhere. */
+const flat = (pdf: Buffer) => pdfText(pdf).replace(/\s+/g, " ");
+
 describe("campPdfs", () => {
   const edition = campEditionForYear(2031);
   const paths = campDocumentPaths(edition.year);
+  // Before the early-bird deadline (1 November 2031).
+  const during = new Date("2031-10-15T10:00:00Z");
   let files = new Map<string, Buffer>();
   const read = async (publicPath: string) => files.get(documentFileName(publicPath))!;
 
   beforeAll(async () => {
-    files = await campPdfs(edition, { compress: false });
+    files = await campPdfs(edition, seedSiteContent.kontakt, during, { compress: false });
   });
 
   it("writes the four documents under the names the pages link to", async () => {
@@ -58,5 +64,45 @@ describe("campPdfs", () => {
     const terms = pdfText(await read(paths.terms));
     expect(terms).toContain("971 255 145");
     expect(terms).toContain("21. november 2031");
+  });
+
+  it("sends people to «Min påmelding» to cancel, never to e-mail, with the refund the rule computes", async () => {
+    for (const publicPath of Object.values(paths)) {
+      const text = flat(await read(publicPath));
+      expect(text).toContain("«Min påmelding»");
+      expect(text).not.toMatch(/avbestill\w*[^.]*e-post|skriftlig/i);
+    }
+    const terms = flat(await read(paths.terms));
+    expect(terms).toContain("innen midnatt 21. november 2031, får du alt du har betalt tilbake; etter det får du tilbake halvparten");
+  });
+
+  it("states a changed rule in every document", async () => {
+    const changed = campEditionForYear(2031, { ...edition.settings, refund: { fullUntil: { month: 11, day: 14 }, laterShare: 0.25 } });
+    const changedFiles = await campPdfs(changed, seedSiteContent.kontakt, during, { compress: false });
+    for (const publicPath of Object.values(paths)) {
+      const text = flat(changedFiles.get(documentFileName(publicPath))!);
+      expect(text).toContain("innen midnatt 14. november 2031");
+      expect(text).toContain("25 % av det du har betalt");
+    }
+  });
+
+  it("advertises the early-bird discount only while it can be had", async () => {
+    expect(flat(await read(paths.children))).toContain("Tidlig påmelding");
+    expect(flat(await read(paths.terms))).toContain("rabatt på utøverprisen");
+    const after = await campPdfs(edition, seedSiteContent.kontakt, new Date("2031-11-02T10:00:00Z"), { compress: false });
+    for (const publicPath of Object.values(paths)) {
+      const text = flat(after.get(documentFileName(publicPath))!);
+      expect(text).not.toContain("Tidlig påmelding");
+      expect(text).not.toContain("rabatt på utøverprisen");
+    }
+  });
+
+  it("prints the club's contact details as the club keeps them", async () => {
+    const contact = { ...seedSiteContent.kontakt, general: "post@ny-adresse.no", phone: "+47 123 45 678" };
+    const changedFiles = await campPdfs(edition, contact, during, { compress: false });
+    const terms = flat(changedFiles.get(documentFileName(paths.terms))!);
+    expect(terms).toContain("post@ny-adresse.no");
+    expect(terms).toContain("+47 123 45 678");
+    expect(terms).not.toContain(seedSiteContent.kontakt.general);
   });
 });

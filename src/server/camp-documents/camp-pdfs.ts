@@ -1,12 +1,18 @@
 /**
  * The camp's PDFs, made by the server from the current edition whenever it changes (camp-documents.ts),
  * from the same edition data the pages show: a flyer for children, one for adults, an invitation to other
- * clubs, and the terms of sale.
+ * clubs, and the terms of sale. The club's contact details come from «Nettsted»; the cancellation terms are
+ * the rule's own sentences (shared/camp/cancellation-terms.ts); the early-bird discount is offered only while
+ * it can still be had.
  */
+
+type Contact = SiteContent["kontakt"];
 import PDFDocument from "pdfkit";
-import { club, contactEmails } from "../../shared/club/club-facts.ts";
+import { club } from "../../shared/club/club-facts.ts";
+import { cancellationTerms, refundSentence } from "../../shared/camp/cancellation-terms.ts";
+import type { SiteContent } from "../../shared/site/site-content.ts";
 import { campDocumentPaths, documentFileName } from "../../shared/camp/camp-documents.ts";
-import type { CampEdition } from "../../shared/camp/camp-edition.ts";
+import { isEarlyBird, type CampEdition } from "../../shared/camp/camp-edition.ts";
 import { campProgram, gradingDays, type ProgramDay } from "../../shared/camp/camp-program.ts";
 import { campDayCountWord, campKeyFacts, dayHeading, programTime } from "../../shared/camp/camp-texts.ts";
 import { capitalise, formatDateRange, formatKroner, formatLongDate, weekdayName } from "../../shared/format.ts";
@@ -177,8 +183,8 @@ function program(doc: Doc, days: ProgramDay[]) {
   doc.y = top + height;
 }
 
-function footer(doc: Doc) {
-  const text = `${club.name} · ${bare(club.web)} · ${contactEmails.general} · ${club.phone}`;
+function footer(doc: Doc, contact: Contact) {
+  const text = `${club.name} · ${bare(club.web)} · ${contact.general} · ${contact.phone}`;
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
@@ -204,7 +210,7 @@ function registration(doc: Doc) {
   doc.text(`Se hvem som er påmeldt: ${bare(site("/vinterleir/deltakere"))} · Mer informasjon: ${bare(site("/vinterleir"))}`, margin);
 }
 
-async function flyerPdf(flyer: Flyer, options: PdfOptions): Promise<Buffer> {
+async function flyerPdf(flyer: Flyer, contact: Contact, options: PdfOptions): Promise<Buffer> {
   const doc = newDocument(flyer.title, flyer.subtitle, options);
   header(doc, flyer.title, flyer.subtitle);
   paragraph(doc, flyer.intro);
@@ -215,11 +221,11 @@ async function flyerPdf(flyer: Flyer, options: PdfOptions): Promise<Buffer> {
   program(doc, flyer.program);
   flyer.blocksAfter.forEach((b) => block(doc, b));
   registration(doc);
-  footer(doc);
+  footer(doc, contact);
   return finish(doc);
 }
 
-function flyers(edition: CampEdition) {
+function flyers(edition: CampEdition, contact: Contact, at: Date) {
   const { settings, year } = edition;
   const facts = campKeyFacts(edition);
   const grading = gradingDays(edition);
@@ -227,7 +233,9 @@ function flyers(edition: CampEdition) {
   const earlyBefore = formatLongDate(facts.earlyBirdBefore);
   const childAges = `${settings.price.childMaxAge} år eller yngre`;
   const adultAges = `${settings.price.childMaxAge + 1} år eller eldre`;
-  const refund = `Full refusjon ved avbestilling før midnatt ${formatLongDate(facts.refundFullUntil)}, deretter ${facts.laterRefundShare} av beløpet.`;
+  const refund = `${refundSentence(edition)} Du avbestiller selv på «Min påmelding».`;
+  // A discount whose date has passed is not advertised: the flyers are made again when it ends.
+  const early = isEarlyBird(edition, at);
   const sleepoverForAll = "Overnatting i hallen er gratis: ta med sovepose eller dyne, liggeunderlag og pute.";
   const sleepover = `${sleepoverForAll} Barn fra ${club.name} under ${settings.homeClubSleepoverMinAge} år kan ikke overnatte.`;
   const companion = `Ledsager som ikke er påmeldt som utøver: ${formatKroner(settings.companionFee)} for mat og overnatting. Tilskuere som verken spiser eller overnatter, trenger ikke å melde seg på.`;
@@ -241,7 +249,7 @@ function flyers(edition: CampEdition) {
     intro: `Bli med på ${campDayCountWord(edition)} dager med taekwondo sammen med barn og voksne fra klubber i hele TTU! Vi trener i grupper etter grad og alder, har sparring, oppvisning og middag med aktiviteter – og du kan sove i hallen sammen med de andre.`,
     prices: [
       [`Utøver, ${childAges}`, formatKroner(facts.price.child)],
-      [`Tidlig påmelding før ${earlyBefore}`, formatKroner(facts.price.childEarly)],
+      ...(early ? [[`Tidlig påmelding før ${earlyBefore}`, formatKroner(facts.price.childEarly)] as [string, string]] : []),
       [`Barn fra ${club.name}`, "Gratis"],
       [`Cup-gradering (barn fra ${club.name} under ${settings.cupGradingBelowAge} år)`, `+${formatKroner(settings.gradingFee)}`],
       ...lateFee,
@@ -274,7 +282,7 @@ function flyers(edition: CampEdition) {
     intro: `${capitalise(campDayCountWord(edition))} dager med trening delt etter grad og alder, egne sparringsøkter, mestertrening, oppvisning og felles middag – sammen med utøvere, instruktører og mestere fra hele TTU.`,
     prices: [
       [`Utøver, ${adultAges}`, formatKroner(facts.price.adult)],
-      [`Tidlig påmelding før ${earlyBefore}`, formatKroner(facts.price.adultEarly)],
+      ...(early ? [[`Tidlig påmelding før ${earlyBefore}`, formatKroner(facts.price.adultEarly)] as [string, string]] : []),
       [`Utøvere fra ${club.name}`, "Gratis"],
       [`Ledsager (mat og overnatting)`, `+${formatKroner(settings.companionFee)}`],
       ...lateFee,
@@ -305,7 +313,9 @@ function flyers(edition: CampEdition) {
     prices: [
       [`Utøver, ${childAges}`, formatKroner(facts.price.child)],
       [`Utøver, ${adultAges}`, formatKroner(facts.price.adult)],
-      [`Tidlig påmelding før ${earlyBefore} (${childAges} / ${adultAges})`, `${formatKroner(facts.price.childEarly)} / ${formatKroner(facts.price.adultEarly)}`],
+      ...(early
+        ? [[`Tidlig påmelding før ${earlyBefore} (${childAges} / ${adultAges})`, `${formatKroner(facts.price.childEarly)} / ${formatKroner(facts.price.adultEarly)}`] as [string, string]]
+        : []),
       [`Ledsager som ikke er påmeldt som utøver (mat og overnatting)`, `+${formatKroner(settings.companionFee)}`],
       ...lateFee,
     ],
@@ -323,7 +333,7 @@ function flyers(edition: CampEdition) {
       },
       {
         heading: "Kontakt",
-        paragraphs: [`Spørsmål om leiren: ${contactEmails.general}, telefon ${club.phone}.`],
+        paragraphs: [`Spørsmål om leiren: ${contact.general}, telefon ${contact.phone}.`],
       },
     ],
     program: campProgram(edition),
@@ -334,7 +344,7 @@ function flyers(edition: CampEdition) {
 }
 
 /** The terms of sale for a camp registration, in plain words. */
-async function termsPdf(edition: CampEdition, options: PdfOptions): Promise<Buffer> {
+async function termsPdf(edition: CampEdition, contact: Contact, at: Date, options: PdfOptions): Promise<Buffer> {
   const { settings, year } = edition;
   const facts = campKeyFacts(edition);
   const title = "Salgsbetingelser for vinterleiren";
@@ -345,7 +355,7 @@ async function termsPdf(edition: CampEdition, options: PdfOptions): Promise<Buff
     {
       heading: "1. Selger",
       paragraphs: [
-        `${club.name}, organisasjonsnummer ${club.orgNumber}. Postadresse: ${club.postal}. Telefon ${club.phone}, e-post ${contactEmails.general}.`,
+        `${club.name}, organisasjonsnummer ${club.orgNumber}. Postadresse: ${contact.postal}. Telefon ${contact.phone}, e-post ${contact.general}.`,
       ],
     },
     {
@@ -361,7 +371,9 @@ async function termsPdf(edition: CampEdition, options: PdfOptions): Promise<Buff
       ],
       bullets: [
         `Utøver ${settings.price.childMaxAge} år eller yngre: ${formatKroner(facts.price.child)}; ${settings.price.childMaxAge + 1} år eller eldre: ${formatKroner(facts.price.adult)}.`,
-        `Påmelding før ${formatLongDate(facts.earlyBirdBefore)}: ${settings.earlyBird.percent}\u00a0% rabatt på utøverprisen (${formatKroner(facts.price.childEarly)} / ${formatKroner(facts.price.adultEarly)}).`,
+        ...(isEarlyBird(edition, at)
+          ? [`Påmelding før ${formatLongDate(facts.earlyBirdBefore)}: ${settings.earlyBird.percent}\u00a0% rabatt på utøverprisen (${formatKroner(facts.price.childEarly)} / ${formatKroner(facts.price.adultEarly)}).`]
+          : []),
         `Utøvere fra ${club.name}: gratis.`,
         `Cup-gradering: ${formatKroner(settings.gradingFee)}. Ledsager (mat og overnatting): ${formatKroner(settings.companionFee)}.`,
         ...(settings.lateFee.enabled
@@ -383,8 +395,8 @@ async function termsPdf(edition: CampEdition, options: PdfOptions): Promise<Buff
     {
       heading: "6. Avbestilling og endringer",
       paragraphs: [
-        `Avbestilling og endringer må meldes skriftlig, helst på e-post til ${contactEmails.general}. Vi bekrefter at vi har mottatt meldingen.`,
-        `Avbestiller du før midnatt ${formatLongDate(facts.refundFullUntil)}, får du hele beløpet tilbake. Etter dette refunderer vi ${facts.laterRefundShare} av beløpet. Pengene betales tilbake med samme betalingsmåte når det er mulig.`,
+        ...cancellationTerms(edition),
+        "Endringer i påmeldingen gjør du også selv på «Min påmelding».",
       ],
     },
     {
@@ -396,24 +408,24 @@ async function termsPdf(edition: CampEdition, options: PdfOptions): Promise<Buff
     {
       heading: "8. Klager og kontakt",
       paragraphs: [
-        `Er du misfornøyd, ta kontakt med oss på ${contactEmails.general} eller ${club.phone} så snart som mulig, så finner vi en løsning. Kommer vi ikke til enighet, kan du klage til Forbrukerrådet.`,
+        `Er du misfornøyd, ta kontakt med oss på ${contact.general} eller ${contact.phone} så snart som mulig, så finner vi en løsning. Kommer vi ikke til enighet, kan du klage til Forbrukerrådet.`,
       ],
     },
   ];
   sections.forEach((section) => block(doc, section));
-  footer(doc);
+  footer(doc, contact);
   return finish(doc);
 }
 
 /** The four documents of an edition by file name, under the names the pages link to (camp-documents.ts in shared). */
-export async function campPdfs(edition: CampEdition, options: PdfOptions = {}): Promise<Map<string, Buffer>> {
+export async function campPdfs(edition: CampEdition, contact: Contact, at: Date, options: PdfOptions = {}): Promise<Map<string, Buffer>> {
   const paths = campDocumentPaths(edition.year);
-  const { children, adults, clubs } = flyers(edition);
+  const { children, adults, clubs } = flyers(edition, contact, at);
   const files = await Promise.all([
-    flyerPdf(children, options),
-    flyerPdf(adults, options),
-    flyerPdf(clubs, options),
-    termsPdf(edition, options),
+    flyerPdf(children, contact, options),
+    flyerPdf(adults, contact, options),
+    flyerPdf(clubs, contact, options),
+    termsPdf(edition, contact, at, options),
   ]);
   const names = [paths.children, paths.adults, paths.clubs, paths.terms].map(documentFileName);
   return new Map(names.map((name, index) => [name, files[index]!]));

@@ -18,6 +18,7 @@ import { personKey } from "./camp-registrations.ts";
 import { vippsCaptureDue } from "./checkin/checkin-actions.ts";
 import { checkInMessages } from "../../shared/camp/camp-checkin.ts";
 import { renderCancellationMail, selfServiceMailKey } from "./camp-self-service-mail.ts";
+import { loadClubContact } from "../site-content/club-contact.ts";
 
 
 /**
@@ -287,7 +288,7 @@ export async function cancelRegistration(db: Db, registrationId: number, now: Da
       stillToPay: 0,
       link: publicBaseUrl,
       byLeader: true,
-    });
+    }, (await loadClubContact(tx)).general);
     await queueMail(tx, { dedupeKey: selfServiceMailKey(registrationId, "leader-cancel"), to: updated.email, ...mail }, now);
     return { kind: "ok", changed: true, result: { ...(await resultOf(tx, { ...updated, status: "cancelled" }, payment)), refundDue: settled.refund } };
   });

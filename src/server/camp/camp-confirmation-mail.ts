@@ -1,8 +1,7 @@
 import { asc, desc, eq } from "drizzle-orm";
-import { club, contactEmails } from "../../shared/club/club-facts.ts";
+import { club } from "../../shared/club/club-facts.ts";
 import type { CampEdition } from "../../shared/camp/camp-edition.ts";
-import { formatDateRange, formatKroner, formatLongDate } from "../../shared/format.ts";
-import { osloCalendarDate } from "../../shared/time.ts";
+import { formatDateRange, formatKroner } from "../../shared/format.ts";
 import { participantPaymentMethodLabels } from "../../shared/camp/camp-state-labels.ts";
 import type { Db } from "../db/database.ts";
 import { campPriceLines, campRegistrations, payments, type PaymentMethod } from "../db/schema/camp.ts";
@@ -18,6 +17,8 @@ import { campCalendar, campCalendarFileName } from "./camp-calendar.ts";
 import { createMailLink, personalLinkUrl } from "./camp-personal-link.ts";
 import { ledgerFigures, mailMoneyLines, sumFigures, type LedgerFigures } from "../../shared/camp/camp-ledger.ts";
 import { readLedgers } from "./camp-ledger-store.ts";
+import { loadClubContact } from "../site-content/club-contact.ts";
+import { refundSentenceAt } from "../../shared/camp/cancellation-terms.ts";
 
 export interface CampConfirmationData {
   editionYear: number;
@@ -46,6 +47,8 @@ export interface ConfirmationContext {
   group?: GroupConfirmation;
   /** Money Vipps has reserved for the order and is taking now: counted as paid in the mail. */
   reserved?: number;
+  /** The club's general address as kept in «Nettsted» (loadClubContact). */
+  contactEmail: string;
 }
 
 /** The further athletes of a group in the first athlete's confirmation: one mail, one receipt, one total. */
@@ -55,18 +58,12 @@ interface GroupConfirmation {
 }
 
 /**
- * What the refund rule says on the day of `sentAt`, for a registration paid with `method`: before the
- * full-refund deadline everything back until then (then the later share); after it only the later share.
+ * What the refund rule says on the day of `sentAt` (the rule's own sentences, shared/camp/cancellation-terms.ts),
+ * for a registration paid with `method`: nothing paid yet, nothing to get back.
  */
 function refundRuleSentence(edition: CampEdition, method: PaymentMethod, sentAt: Date): string {
-  const { refund } = edition.settings;
-  const deadline = formatLongDate(osloCalendarDate(new Date(edition.fullRefundEndsAt.getTime() - 1)));
-  const share = refund.laterShare === 0.5 ? "halvparten" : `${Math.round(refund.laterShare * 100)} %`;
   if (method !== "vipps") return "Du kan avbestille på «Min påmelding» til leiren starter; da betaler du ingenting.";
-  if (sentAt.getTime() < edition.fullRefundEndsAt.getTime()) {
-    return `Avbestiller du innen midnatt ${deadline}, får du alt tilbake; etter det får du tilbake ${share} av det du har betalt.`;
-  }
-  return `Fristen for å få alt tilbake gikk ut ved midnatt ${deadline}. Avbestiller du nå, får du tilbake ${share} av det du har betalt.`;
+  return `${refundSentenceAt(edition, sentAt)} Du avbestiller selv på «Min påmelding».`;
 }
 
 /**
@@ -96,7 +93,7 @@ export function renderCampConfirmation(
   const money = mailMoneyLines(data.money, data.paymentMethod, context.reserved);
   const refund = refundRuleSentence(edition, data.paymentMethod, context.sentAt);
   const self = "På «Min påmelding» ser du påmeldingen, kan rette opplysningene og avbestille:";
-  const contact = `Spørsmål? Skriv til ${contactEmails.general} og oppgi ordrenummeret. Denne adressen tar ikke imot svar.`;
+  const contact = `Spørsmål? Skriv til ${context.contactEmail} og oppgi ordrenummeret. Denne adressen tar ikke imot svar.`;
 
   const text = [
     `Hei ${data.firstName}!`,
@@ -147,7 +144,7 @@ ${group ? groupHtml(group, cell) : ""}<p>Betaling: ${e(payment)}<br>${money.map(
 <p>${e(self)}<br><a href="${e(context.personalLink)}">Min påmelding</a></p>
 <p>${e(refund)}</p>
 <p>Leiren ligger ved som kalenderfil (${e(campCalendarFileName(edition.year))}).</p>
-<p>Spørsmål? Skriv til <a href="mailto:${e(contactEmails.general)}">${e(contactEmails.general)}</a> og oppgi ordrenummeret. Denne adressen tar ikke imot svar.</p>
+<p>Spørsmål? Skriv til <a href="mailto:${e(context.contactEmail)}">${e(context.contactEmail)}</a> og oppgi ordrenummeret. Denne adressen tar ikke imot svar.</p>
 <p>Vel møtt!<br>Hilsen ${e(club.name)}</p>
 `,
   );
@@ -235,7 +232,7 @@ export async function queueCampConfirmationMail(db: Db, registrationId: number, 
 export async function renderStoredCampConfirmation(
   db: Db,
   registrationId: number,
-  context: ConfirmationContext,
+  context: Omit<ConfirmationContext, "contactEmail">,
   orderIds: readonly number[] = [registrationId],
 ): Promise<Pick<OutgoingMail, "to" | "subject" | "text" | "html" | "attachments">> {
   const [registration] = await db
@@ -264,5 +261,5 @@ export async function renderStoredCampConfirmation(
   const checkInCode = await checkInCodeFor(db, registration.orderId);
   const ledgers = await readLedgers(db, orderIds);
   const money = sumFigures([...ledgers.values()].map(ledgerFigures));
-  return { to: registration.email, ...renderCampConfirmation({ ...registration, lines, money, paymentMethod: payment?.method ?? "card_cash", checkInCode }, edition, context) };
+  return { to: registration.email, ...renderCampConfirmation({ ...registration, lines, money, paymentMethod: payment?.method ?? "card_cash", checkInCode }, edition, { ...context, contactEmail: (await loadClubContact(db)).general }) };
 }

@@ -27,6 +27,7 @@ import { deadPaymentStates, lockEditionPlaces, placesHeld, sleepoverPlacesHeld }
 import { countAwaitingOffer, moveToWaitlist, nextWaitlistRank, queueWaitlistJoinedMail } from "./camp-waitlist.ts";
 import { newOrderId } from "./order-id.ts";
 import { copyShares } from "../payments/payment-shares.ts";
+import { loadClubContact } from "../site-content/club-contact.ts";
 import { athletePerson, companionPerson, ledgerFigures } from "../../shared/camp/camp-ledger.ts";
 import { chargeNewRegistration } from "./camp-ledger-store.ts";
 
@@ -561,7 +562,7 @@ async function insertRegistration(db: Db, input: NewRegistration, edition: CampE
       money: ledgerFigures(price.lines.map((line, index) => ({ id: index + 1, kind: "charge", person: athletePerson, item: line.kind, method: null, amount: line.amount, paymentId: null }))),
       paymentMethod: method,
       checkInCode: await checkInCodeFor(db, orderId),
-    }, edition, { sentAt: now, personalLink: personalLinkUrl(publicBaseUrl, token) });
+    }, edition, { sentAt: now, personalLink: personalLinkUrl(publicBaseUrl, token), contactEmail: (await loadClubContact(db)).general });
     valuesOf("m", [{ recipient: registration.email, ...content, attachments: content.attachments ?? null, status: "pending", nextAttemptAt: now, createdAt: now }], values);
     valuesOf("k", [{ emailKey: fields.emailKey, tokenHash: personalTokenHash(token), createdAt: now }], values);
   }

@@ -1,4 +1,4 @@
-import { club, contactEmails } from "../../shared/club/club-facts.ts";
+import { club } from "../../shared/club/club-facts.ts";
 import { formatKroner } from "../../shared/format.ts";
 import { escapeHtml } from "../mail/escape-html.ts";
 import type { OutgoingMail } from "../mail/outbox.ts";
@@ -10,24 +10,24 @@ export const selfServiceMailKey = (registrationId: number, what: string) => `${s
 type MailContent = Pick<OutgoingMail, "subject" | "text" | "html">;
 const e = escapeHtml;
 
-function page(title: string, paragraphs: string[], link?: { href: string; text: string }): string {
+function page(title: string, paragraphs: string[], contactEmail: string, link?: { href: string; text: string }): string {
   return `<!doctype html>
 <html lang="nb"><head><meta charset="utf-8"><title>${e(title)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;color:#222;line-height:1.5;max-width:40rem">
 <h1 style="font-size:1.4rem">${e(title)}</h1>
 ${paragraphs.map((paragraph) => `<p>${e(paragraph)}</p>`).join("\n")}
 ${link ? `<p><a href="${e(link.href)}">${e(link.text)}</a></p>` : ""}
-<p>Spørsmål? Skriv til <a href="mailto:${e(contactEmails.general)}">${e(contactEmails.general)}</a> og oppgi ordrenummeret. Denne adressen tar ikke imot svar.</p>
+<p>Spørsmål? Skriv til <a href="mailto:${e(contactEmail)}">${e(contactEmail)}</a> og oppgi ordrenummeret. Denne adressen tar ikke imot svar.</p>
 <p>Hilsen ${e(club.name)}</p>
 </body></html>
 `;
 }
 
-function text(paragraphs: string[], link?: string): string {
+function text(paragraphs: string[], contactEmail: string, link?: string): string {
   return [
     ...paragraphs.flatMap((paragraph) => [paragraph, ""]),
     ...(link ? [link, ""] : []),
-    `Spørsmål? Skriv til ${contactEmails.general} og oppgi ordrenummeret. Denne adressen tar ikke imot svar.`,
+    `Spørsmål? Skriv til ${contactEmail} og oppgi ordrenummeret. Denne adressen tar ikke imot svar.`,
     "",
     `Hilsen ${club.name}`,
     "",
@@ -90,13 +90,16 @@ export function cancellationMoneyLines(data: Pick<CancellationMailData, "refund"
   return lines;
 }
 
-/** The mail after a cancellation (through "Min påmelding", or by the camp's leader): what happened and what comes back. */
-export function renderCancellationMail(data: CancellationMailData): MailContent {
+/**
+ * The mail after a cancellation (through "Min påmelding", or by the camp's leader): what happened and what
+ * comes back. `contactEmail`: the club's general address as kept in «Nettsted» (loadClubContact).
+ */
+export function renderCancellationMail(data: CancellationMailData, contactEmail: string): MailContent {
   const title = data.whole ? `Påmeldingen til vinterleir ${data.year} er avbestilt` : `${data.cancelledName} er avbestilt`;
   const who = data.byLeader ? "Leirledelsen har" : "Vi har";
   const what = data.whole
     ? `${who} avbestilt påmeldingen til ${data.cancelledName} (ordrenummer ${data.orderId}).`
     : `${who} avbestilt ${data.cancelledName} fra påmeldingen med ordrenummer ${data.orderId}. Resten av påmeldingen står som før.`;
   const paragraphs = [what, ...cancellationMoneyLines(data)];
-  return { subject: title, text: text(paragraphs, data.whole ? undefined : `Min påmelding: ${data.link}`), html: page(title, paragraphs, data.whole ? undefined : { href: data.link, text: "Min påmelding" }) };
+  return { subject: title, text: text(paragraphs, contactEmail, data.whole ? undefined : `Min påmelding: ${data.link}`), html: page(title, paragraphs, contactEmail, data.whole ? undefined : { href: data.link, text: "Min påmelding" }) };
 }

@@ -21,9 +21,7 @@ import {
   MyRegistrationChangeSchema,
   type MyRegistrationChange,
 } from "../../shared/camp/camp-registration.ts";
-import { contactEmails } from "../../shared/club/club-facts.ts";
 import { formatKroner } from "../../shared/format.ts";
-import { startOfOsloDay } from "../../shared/time.ts";
 import type { Db } from "../db/database.ts";
 import { campCompanions, campPriceLines, campRegistrations, payments } from "../db/schema/camp.ts";
 import { campRegistrationChanges } from "../db/schema/camp-self-service.ts";
@@ -41,10 +39,12 @@ import { mailOutbox } from "../db/schema/mail.ts";
 import { emailKey } from "../../shared/contact/email-key.ts";
 import { CampInputError } from "./camp-registrations.ts";
 import { renderCancellationMail, renderLinksMail, selfServiceMailKey } from "./camp-self-service-mail.ts";
+import { selfServiceClosesAt } from "../../shared/camp/cancellation-terms.ts";
+import { loadClubContact } from "../site-content/club-contact.ts";
 
 export const selfServiceMessages = {
   notFound: "Fant ikke påmeldingen. Sjekk at du har hele lenken fra e-posten.",
-  started: `Leiren har startet, så påmeldingen kan ikke endres eller avbestilles her lenger. Skriv til ${contactEmails.general}.`,
+  started: "Leiren har startet, så påmeldingen kan ikke endres eller avbestilles her lenger. Ta kontakt med arrangøren (se «Kontakt» på nettstedet).",
   notConfirmed: "Påmeldingen er ikke bekreftet ennå, så den kan ikke endres her. Fullfør betalingen først.",
   cancelled: "Påmeldingen er avbestilt.",
   personNotFound: "Fant ikke den personen på påmeldingen.",
@@ -102,7 +102,7 @@ async function load(db: Db, registrationId: number): Promise<Loaded | undefined>
 
 /** Changes and cancellations are possible while the registration is confirmed and until the camp's first day begins (Oslo). */
 function campStarted(edition: CampEdition, now: Date): boolean {
-  return now.getTime() >= startOfOsloDay(edition.start).getTime();
+  return now.getTime() >= selfServiceClosesAt(edition).getTime();
 }
 
 function methodOf(rows: PaymentRow[]): MyRegistrationView["paymentMethod"] {
@@ -329,7 +329,7 @@ export async function cancelMyRegistration(app: FastifyInstance, gateway: CampPa
       kept: settled.kept,
       stillToPay: whole ? 0 : ledgerFigures(await readLedger(tx, registrationId)).outstanding,
       link: personalLinkUrl(app.env.PUBLIC_BASE_URL, token),
-    });
+    }, (await loadClubContact(tx)).general);
     await queueMail(tx, { dedupeKey: selfServiceMailKey(registrationId, `cancel-${input.person}`), to: registration.email, ...mail }, now);
     return { loaded, changed: true, refund, whole };
   });

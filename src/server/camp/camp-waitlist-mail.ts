@@ -1,4 +1,4 @@
-import { club, contactEmails } from "../../shared/club/club-facts.ts";
+import { club } from "../../shared/club/club-facts.ts";
 import type { CampEdition } from "../../shared/camp/camp-edition.ts";
 import { offerValidityHours } from "../../shared/camp/camp-waitlist.ts";
 import { formatDateRange, formatKroner, formatOsloDateTime } from "../../shared/format.ts";
@@ -15,6 +15,8 @@ export interface WaitlistMailData {
   lines: { label: string; amount: number }[];
   total: number;
   vipps: boolean;
+  /** The club's general address as kept in «Nettsted» (loadClubContact). */
+  contactEmail: string;
 }
 
 export const waitlistJoinedKey = (registrationId: number) => `camp-waitlist:${registrationId}`;
@@ -24,7 +26,7 @@ export const waitlistOfferKey = (offerId: number) => `${waitlistOfferKeyPrefix}$
 type MailContent = Pick<OutgoingMail, "subject" | "text" | "html">;
 
 const e = escapeHtml;
-const contact = `Spørsmål? Skriv til ${contactEmails.general} og oppgi ordrenummeret. Denne adressen tar ikke imot svar.`;
+const contactLine = (contactEmail: string) => `Spørsmål? Skriv til ${contactEmail} og oppgi ordrenummeret. Denne adressen tar ikke imot svar.`;
 
 function receiptText(data: WaitlistMailData): string[] {
   return [...data.lines.map((line) => `- ${line.label}: ${formatKroner(line.amount)}`), `Totalt: ${formatKroner(data.total)}`];
@@ -34,11 +36,11 @@ function receiptHtml(data: WaitlistMailData): string {
   return receiptTableHtml(data.lines, data.total);
 }
 
-function page(title: string, body: string): string {
+function page(title: string, body: string, contactEmail: string): string {
   return mailDocument(
     title,
     `${body}
-<p>Spørsmål? Skriv til <a href="mailto:${e(contactEmails.general)}">${e(contactEmails.general)}</a> og oppgi ordrenummeret. Denne adressen tar ikke imot svar.</p>
+<p>Spørsmål? Skriv til <a href="mailto:${e(contactEmail)}">${e(contactEmail)}</a> og oppgi ordrenummeret. Denne adressen tar ikke imot svar.</p>
 <p>Hilsen ${e(club.name)}</p>
 `,
   );
@@ -46,6 +48,7 @@ function page(title: string, body: string): string {
 
 /** "You are on the waiting list, number n": nothing to pay now; an offer comes by mail if a place frees. */
 export function renderWaitlistJoined(data: WaitlistMailData, edition: CampEdition, position: number): MailContent {
+  const { contactEmail } = data;
   const campName = `Vinterleir ${data.editionYear}`;
   const dates = formatDateRange(edition.start, edition.end);
   const intro = `${campName} (${dates}) er full, så ${data.firstName} ${data.lastName} står på ventelisten som nummer ${position}.`;
@@ -66,7 +69,7 @@ export function renderWaitlistJoined(data: WaitlistMailData, edition: CampEditio
     "Prisen hvis du får plass:",
     ...receiptText(data),
     "",
-    contact,
+    contactLine(contactEmail),
     "",
     `Hilsen ${club.name}`,
     "",
@@ -80,12 +83,14 @@ export function renderWaitlistJoined(data: WaitlistMailData, edition: CampEditio
 <p>Ordrenummer: <strong>${e(data.orderId)}</strong></p>
 <h2 style="font-size:1.1rem">Prisen hvis du får plass</h2>
 ${receiptHtml(data)}`,
+    contactEmail,
   );
   return { subject: `Du står på venteliste til ${campName}`, text, html };
 }
 
 /** "A place is yours if you confirm by …": the personal link and the deadline in Oslo time. */
 export function renderWaitlistOffer(data: WaitlistMailData, edition: CampEdition, link: string, expiresAt: Date): MailContent {
+  const { contactEmail } = data;
   const campName = `Vinterleir ${data.editionYear}`;
   const dates = formatDateRange(edition.start, edition.end);
   const deadline = formatOsloDateTime(expiresAt);
@@ -113,7 +118,7 @@ export function renderWaitlistOffer(data: WaitlistMailData, edition: CampEdition
     "",
     later,
     "",
-    contact,
+    contactLine(contactEmail),
     "",
     `Hilsen ${club.name}`,
     "",
@@ -129,6 +134,7 @@ export function renderWaitlistOffer(data: WaitlistMailData, edition: CampEdition
 <h2 style="font-size:1.1rem">Kvittering</h2>
 ${receiptHtml(data)}
 <p>${e(later)}</p>`,
+    contactEmail,
   );
   return { subject: `Ledig plass på ${campName} – svar innen ${deadline}`, text, html };
 }

@@ -24,6 +24,7 @@ import { storedPriceLines } from "./camp-price-lines.ts";
 import { vippsUnavailableMessage, type CampPaymentGateway } from "./camp-payment-gateway.ts";
 import { lockEditionPlaces, placesHeld } from "./camp-places.ts";
 import { renderWaitlistJoined, renderWaitlistOffer, waitlistJoinedKey, waitlistOfferKey, type WaitlistMailData } from "./camp-waitlist-mail.ts";
+import { loadClubContact } from "../site-content/club-contact.ts";
 
 export const waitlistMessages = {
   notFound: "Fant ikke tilbudet. Sjekk at du har hele lenken fra e-posten.",
@@ -79,7 +80,7 @@ async function mailData(tx: Db, registrationId: number): Promise<WaitlistMailDat
     .where(eq(campRegistrations.id, registrationId));
   if (!registration) throw new Error(`No camp registration ${registrationId}`);
   const lines = await storedPriceLines(tx, registrationId);
-  return { ...registration, lines };
+  return { ...registration, lines, contactEmail: (await loadClubContact(tx)).general };
 }
 
 /** "You are on the waiting list, number n", queued in the transaction that put the registration there. */

@@ -1,8 +1,9 @@
 import { createDatabase, type Database } from "./database.ts";
 import { backfillEmailKeys } from "./backfill-email-keys.ts";
 import { seedReferenceData } from "./seed.ts";
+import { seedSiteSections } from "../site-content/site-content-store.ts";
 
-/** What start-up does: connect, apply pending migrations, upsert the reference data. */
+/** What start-up does: connect, apply pending migrations, upsert the reference data, give a fresh site its facts. */
 export async function openDatabase(env: { DATA_DIR: string; DATABASE_URL?: string | undefined }): Promise<Database> {
   const database = await createDatabase(env);
   try {
@@ -18,4 +19,5 @@ export async function prepareDatabase(database: Database): Promise<void> {
   await database.migrate();
   await backfillEmailKeys(database.db);
   await seedReferenceData(database.db);
+  await seedSiteSections(database.db, new Date());
 }

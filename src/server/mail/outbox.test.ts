@@ -135,7 +135,7 @@ describe("the confirmation e-mail", () => {
       // From the ledger: 500 kr came in already (a door payment), the rest is paid at the door.
       money: { paid: 500, outstanding: 1161 },
       paymentMethod: "card_cash",
-    }, campEditionForYear(2026), { sentAt: new Date("2026-11-25T10:00:00Z"), personalLink: "http://127.0.0.1:3000/vinterleir/min-pamelding/x" });
+    }, campEditionForYear(2026), { sentAt: new Date("2026-11-25T10:00:00Z"), personalLink: "http://127.0.0.1:3000/vinterleir/min-pamelding/x", contactEmail: "kontakt@skitaekwondo.no" });
     expect(mail.subject).toBe("Du er registrert til Vinterleir 2026");
     for (const part of [mail.text, mail.html]) {
       expect(part).toContain("28.–30. november 2026");
@@ -155,18 +155,19 @@ describe("the confirmation e-mail", () => {
     expect(mail.attachments?.[0]?.content).toContain("DTSTART;TZID=Europe/Oslo:20261128T180000");
     // The text names the attachment by the file name it really has.
     for (const part of [mail.text, mail.html]) expect(part).toContain(`kalenderfil (${mail.attachments![0]!.filename})`);
-    const context = (sentAt: string) => ({ sentAt: new Date(sentAt), personalLink: "http://x/y" });
+    const context = (sentAt: string) => ({ sentAt: new Date(sentAt), personalLink: "http://x/y", contactEmail: "kontakt@skitaekwondo.no" });
     expect(renderCampConfirmation({ ...baseFree(), paymentMethod: "free" }, campEditionForYear(2026), context("2026-11-25T10:00:00Z")).text).toContain("Gratis");
   });
 
   it("states the refund rule as it stands on the day the mail is sent", () => {
     const vipps = { ...baseFree(), total: 1025, money: { paid: 0, outstanding: 1025 }, paymentMethod: "vipps" as const };
-    const early = renderCampConfirmation(vipps, campEditionForYear(2026), { sentAt: new Date("2026-11-10T10:00:00Z"), personalLink: "http://x/y", reserved: 1025 }).text;
+    const early = renderCampConfirmation(vipps, campEditionForYear(2026), { sentAt: new Date("2026-11-10T10:00:00Z"), personalLink: "http://x/y", contactEmail: "kontakt@skitaekwondo.no", reserved: 1025 }).text;
     // Reserved by Vipps and being taken: paid, nothing left.
     expect(early).toContain("Betalt: 1\u00a0025\u00a0kr\nÅ betale: 0\u00a0kr");
-    expect(early).toContain("Avbestiller du innen midnatt 21. november 2026, får du alt tilbake");
-    const late = renderCampConfirmation(vipps, campEditionForYear(2026), { sentAt: new Date("2026-11-25T10:00:00Z"), personalLink: "http://x/y" }).text;
-    expect(late).not.toContain("får du alt tilbake;");
+    expect(early).toContain("Avbestiller du innen midnatt 21. november 2026, får du alt du har betalt tilbake");
+    expect(early).toContain("«Min påmelding»");
+    const late = renderCampConfirmation(vipps, campEditionForYear(2026), { sentAt: new Date("2026-11-25T10:00:00Z"), personalLink: "http://x/y", contactEmail: "kontakt@skitaekwondo.no" }).text;
+    expect(late).not.toContain("får du alt du har betalt tilbake;");
     expect(late).toContain("Fristen for å få alt tilbake gikk ut ved midnatt 21. november 2026");
     expect(late).toContain("halvparten");
   });

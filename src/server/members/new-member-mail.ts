@@ -1,4 +1,4 @@
-import { club, contactEmails } from "../../shared/club/club-facts.ts";
+import { club } from "../../shared/club/club-facts.ts";
 import { needsGuardian, refererLabels, type NewMember, type RefererValue } from "../../shared/members/new-member.ts";
 import { escapeHtml } from "../mail/escape-html.ts";
 import { mailCellStyle, mailDocument } from "../mail/mail-html.ts";
@@ -6,9 +6,10 @@ import type { OutgoingMail } from "../mail/outbox.ts";
 
 /**
  * The confirmation of an interest registration (D5, D7): what we got, and what happens next. It goes to the
- * contact address — the guardian's for a child, the member's own for an adult.
+ * contact address — the guardian's for a child, the member's own for an adult. `contactEmail`: the club's
+ * general address as kept in «Nettsted» (loadClubContact).
  */
-export function renderNewMemberConfirmation(member: NewMember): Pick<OutgoingMail, "subject" | "text" | "html"> {
+export function renderNewMemberConfirmation(member: NewMember, contactEmail: string): Pick<OutgoingMail, "subject" | "text" | "html"> {
   const child = needsGuardian(member.age);
   const greetingName = child ? member.parentFirstName : member.firstName;
   const who = child ? `${member.firstName} ${member.lastName}` : "deg";
@@ -20,7 +21,7 @@ export function renderNewMemberConfirmation(member: NewMember): Pick<OutgoingMai
     ["Telefon", member.telephone],
   ];
   const next = `Vi tar kontakt på e-post eller telefon for å avtale en gratis prøvetime. Det trengs bare vanlige treningsklær og en drikkeflaske.`;
-  const wrong = `Er noe feil, eller ombestemmer ${child ? "dere" : "du"} deg? Skriv til ${contactEmails.general}, så retter eller sletter vi opplysningene. Denne adressen tar ikke imot svar.`;
+  const wrong = `Er noe feil, eller ombestemmer ${child ? "dere" : "du"} deg? Skriv til ${contactEmail}, så retter eller sletter vi opplysningene. Denne adressen tar ikke imot svar.`;
 
   const text = [
     `Hei ${greetingName}!`,
@@ -48,7 +49,7 @@ export function renderNewMemberConfirmation(member: NewMember): Pick<OutgoingMai
 ${lines.map(([label, value]) => `<tr><th style="${cell};text-align:left">${e(label)}</th><td style="${cell}">${e(value)}</td></tr>`).join("\n")}
 </table>
 <p>${e(next)}</p>
-<p>Er noe feil, eller ombestemmer ${child ? "dere" : "du"} deg? Skriv til <a href="mailto:${e(contactEmails.general)}">${e(contactEmails.general)}</a>, så retter eller sletter vi opplysningene. Denne adressen tar ikke imot svar.</p>
+<p>Er noe feil, eller ombestemmer ${child ? "dere" : "du"} deg? Skriv til <a href="mailto:${e(contactEmail)}">${e(contactEmail)}</a>, så retter eller sletter vi opplysningene. Denne adressen tar ikke imot svar.</p>
 <p>Hilsen ${e(club.name)}</p>
 `,
   );

@@ -1,5 +1,5 @@
 import { inArray } from "drizzle-orm";
-import { club, contactEmails } from "../../shared/club/club-facts.ts";
+import { club } from "../../shared/club/club-facts.ts";
 import { emailKey } from "../../shared/contact/email-key.ts";
 import { messageInputMessages, newMemberMessageSlug, type NewMemberMessageInput } from "../../shared/messages/message.ts";
 import { needsGuardian } from "../../shared/members/new-member.ts";
@@ -11,6 +11,7 @@ import { escapeHtml } from "../mail/escape-html.ts";
 import { mailDocument } from "../mail/mail-html.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { messageReplyTo, namesList, renderClubCopy } from "../messages/message-mail.ts";
+import { loadClubContact } from "../site-content/club-contact.ts";
 
 /**
  * «Skriv til interesserte»: one mail per contact address (a parent with two children gets one), greeting the
@@ -56,7 +57,7 @@ ${about ? `<p>${e(about)}</p>\n` : ""}<p>${e(input.body).replace(/\n/g, "<br>")}
       await tx.update(messageRecipients).set({ outboxId: outboxId ?? null }).where(inArray(messageRecipients.id, [recipient!.id]));
     }
     const copy = renderClubCopy({ subject: input.subject, body: input.body, segment: input.registrationIds?.length ? "picked" : "all" }, byAddress.size, actor, undefined);
-    await queueMail(tx, { dedupeKey: `message:${message!.id}:copy`, to: contactEmails.general, replyTo: messageReplyTo, ...copy }, now);
+    await queueMail(tx, { dedupeKey: `message:${message!.id}:copy`, to: (await loadClubContact(tx)).general, replyTo: messageReplyTo, ...copy }, now);
     return { id: message!.id, recipients: byAddress.size };
   });
 }

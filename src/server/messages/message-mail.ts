@@ -1,4 +1,5 @@
-import { club, contactEmails } from "../../shared/club/club-facts.ts";
+import { club } from "../../shared/club/club-facts.ts";
+import { seedSiteContent } from "../../shared/site/site-content-seed.ts";
 import { formatKroner } from "../../shared/format.ts";
 import { fillMergeFields, messageSegmentLabels, type SendMessageInput } from "../../shared/messages/message.ts";
 import { escapeHtml } from "../mail/escape-html.ts";
@@ -10,7 +11,8 @@ import type { MessageFamily } from "./message-families.ts";
 export const previewLinkPlaceholder = "[familiens egen lenke – lages når meldingen sendes]";
 
 /** Answers to a message from the leader go to the club's contact address (the sender address takes none). */
-export const messageReplyTo = contactEmails.general;
+// The general address a fresh database starts with; the club may change it in «Nettsted» (not yet followed here).
+export const messageReplyTo = seedSiteContent.kontakt.general;
 
 type MailText = Pick<OutgoingMail, "subject" | "text" | "html">;
 

@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
-import { contactEmails } from "../../shared/club/club-facts.ts";
 import { campDocumentPaths, documentFileName } from "../../shared/camp/camp-documents.ts";
 import type { CampEdition } from "../../shared/camp/camp-edition.ts";
 import { campYearOfSlug, messageInputMessages, messageSegments, type MessageLogEntry, type MessagePreview, type SendMessageInput } from "../../shared/messages/message.ts";
@@ -13,6 +12,7 @@ import { campEditionOfYear } from "../camp/camp-edition-lookup.ts";
 import { createFamilyLink, personalLinkUrl } from "../camp/camp-personal-link.ts";
 import { messageFamilies, type MessageFamily } from "./message-families.ts";
 import { messageReplyTo, previewLinkPlaceholder, renderClubCopy, renderFamilyMessage } from "./message-mail.ts";
+import { loadClubContact, type ClubContact } from "../site-content/club-contact.ts";
 
 /** The event behind a slug (only winter camps exist so far), or a 404. */
 export async function eventOfSlug(db: Db, slug: string): Promise<CampEdition> {
@@ -26,9 +26,10 @@ export function programmeFileName(edition: CampEdition): string {
   return documentFileName(campDocumentPaths(edition.year).children);
 }
 
-async function programmeAttachment(edition: CampEdition): Promise<MailAttachment> {
+/** The programme as the site serves it now: the club's contact details as kept in «Nettsted», the offers of the moment. */
+async function programmeAttachment(edition: CampEdition, contact: ClubContact, at: Date): Promise<MailAttachment> {
   const name = programmeFileName(edition);
-  const file = (await campPdfs(edition)).get(name);
+  const file = (await campPdfs(edition, contact, at)).get(name);
   if (!file) throw new Error(`the edition has no ${name}`);
   return { filename: name, contentType: "application/pdf", content: file.toString("base64"), encoding: "base64" };
 }
@@ -83,7 +84,7 @@ export async function queueMessage(db: Db, messageId: number, now: Date, publicB
     };
     // A picked registration removed since the message was written is simply not written to.
     const families = await messageFamilies(tx, edition, input, { ignoreUnknownOrders: true });
-    const attachments = message.attachProgramme ? [await programmeAttachment(edition)] : [];
+    const attachments = message.attachProgramme ? [await programmeAttachment(edition, await loadClubContact(tx), now)] : [];
     const attachmentName = attachments[0]?.filename;
     for (const family of families) {
       const [recipient] = await tx
@@ -95,7 +96,7 @@ export async function queueMessage(db: Db, messageId: number, now: Date, publicB
       const outboxId = await queueMail(tx, { dedupeKey: `message:${messageId}:${recipient!.id}`, to: family.address, replyTo: messageReplyTo, ...mail, attachments }, now);
       await tx.update(messageRecipients).set({ outboxId: outboxId ?? null }).where(eq(messageRecipients.id, recipient!.id));
     }
-    await queueMail(tx, { dedupeKey: `message:${messageId}:copy`, to: contactEmails.general, replyTo: messageReplyTo, ...renderClubCopy(input, families.length, message.createdBy, attachmentName), attachments }, now);
+    await queueMail(tx, { dedupeKey: `message:${messageId}:copy`, to: (await loadClubContact(tx)).general, replyTo: messageReplyTo, ...renderClubCopy(input, families.length, message.createdBy, attachmentName), attachments }, now);
     await tx.update(messages).set({ recipientCount: families.length }).where(eq(messages.id, messageId));
     return families.length;
   });

@@ -17,6 +17,7 @@ import { FindMyRegistrationSchema, MyCancellationSchema, MyCompanionAddSchema, M
 import { TreasurerSummarySchema } from "../../shared/camp/camp-treasurer.ts";
 import { newMemberMessageSchema, ReminderSchema, ReminderViewSchema, MessageLogEntrySchema, MessagePreviewSchema, ResendAnswerSchema, SentMessageSchema, previewMessageSchema, sendMessageSchema } from "../../shared/messages/message.ts";
 import { CampPriceQuoteSchema } from "../../shared/camp/camp-athletes.ts";
+import { ContactSchema, EquipmentSchema, FrontPageSchema, NewsSchema, PricesSchema, SiteChangeSchema, SiteContentSchema, SiteImageSchema, SiteSaveAnswerSchema, SponsorsSchema, TrainingTimesSchema } from "../../shared/site/site-content.ts";
 
 /**
  * The named schemas of the API document, each the one definition the routes validate with or the browser
@@ -37,6 +38,13 @@ export const requestSchemas = {
   MyCompanionAdd: MyCompanionAddSchema,
   MyGrading: MyGradingSchema,
   FindMyRegistration: FindMyRegistrationSchema,
+  SiteTrainingTimes: TrainingTimesSchema,
+  SitePrices: PricesSchema,
+  SiteContact: ContactSchema,
+  SiteSponsors: SponsorsSchema,
+  SiteEquipment: EquipmentSchema,
+  SiteFrontPage: FrontPageSchema,
+  SiteNews: NewsSchema,
   SendMessage: sendMessageSchema,
   PreviewMessage: previewMessageSchema,
   Reminder: ReminderSchema,
@@ -72,6 +80,10 @@ export const responseSchemas = {
   CheckInActionAnswer: CheckInActionAnswerSchema,
   TreasurerSummary: TreasurerSummarySchema,
   CampPriceQuote: CampPriceQuoteSchema,
+  SiteContent: SiteContentSchema,
+  SiteChange: SiteChangeSchema,
+  SiteSaveAnswer: SiteSaveAnswerSchema,
+  SiteImage: SiteImageSchema,
   SentMessage: SentMessageSchema,
   MessageLogEntry: MessageLogEntrySchema,
   MessagePreview: MessagePreviewSchema,

@@ -25,6 +25,9 @@ const parameterNotes: Record<string, string> = {
   registrationId: "The registration's id (a positive whole number).",
   year: "The camp edition's year (four digits).",
   reference: "The payment reference.",
+  section: "A section of the site: treningstider, priser, kontakt, samarbeidspartnere, utstyr, forside or nyheter.",
+  changeId: "The id of an entry of the site's change log.",
+  kind: "What the picture is for: logo (a sponsor's logo) or nyhet (a news post's picture).",
   slug: "The event's key: `vinterleir-{year}` for a winter camp.",
   messageId: "The message's id, from Send or Get.",
 };

@@ -1,4 +1,9 @@
 import { campPagePhase, type PageApiFetch, type SiteRenderContext } from "../../shared/site/render-context.ts";
+import { siteSectionNames, siteSectionPages } from "../../shared/site/site-content.ts";
+import { noticeShownAt } from "../../shared/site/site-notice.ts";
+import type { SiteContentSnapshot } from "../site-content/site-content-store.ts";
+import type { SiteContentWatch } from "./site-content-watch.ts";
+import type { PrivacyFacts } from "../../shared/site/privacy-facts.ts";
 import type { EditionSnapshot, EditionWatch } from "./edition-watch.ts";
 import { prepareHtml, type HtmlPage } from "./html-pages.ts";
 import type { PageRenderer } from "./page-renderer.ts";
@@ -13,6 +18,10 @@ export interface RenderedPage {
 export interface RenderedPagesOptions {
   renderer: PageRenderer;
   watch: EditionWatch;
+  /** The facts the club edits in «Nettsted». */
+  siteWatch: SiteContentWatch;
+  /** From the configuration, fixed while the process runs. */
+  privacy: PrivacyFacts;
   now: () => Date;
   /** The text of one of the build's own files by its path (/assets/…): stylesheets to inline, chunks to order. */
   asset: (href: string) => Promise<string>;
@@ -30,6 +39,20 @@ function renderKey(snapshot: EditionSnapshot | null, at: Date): string {
 }
 
 /**
+ * The part of the key that the site's facts make for one page: the latest change of each section shown on
+ * it (a training time changes the training-time pages, not the sponsors), and on the home page whether the
+ * notice is still shown. A page not listed under any section (the 404 page) still has the footer's contact.
+ */
+function contentKey(path: string, site: SiteContentSnapshot, at: Date): string {
+  const sections = siteSectionNames.filter((name) => {
+    const pages = siteSectionPages[name];
+    return pages === "all" || pages.includes(path);
+  });
+  const notice = path === "/" ? `:${noticeShownAt(site.content.forside, at) ? "notice" : "no-notice"}` : "";
+  return sections.map((name) => `${name}=${site.versions[name]}`).join(",") + notice;
+}
+
+/**
  * The site's pages, rendered by the web app's server build and kept in memory, precompressed, with their
  * hash-based CSP:
  * - information pages once per (path, render key), stripped of the React runtime (static HTML);
@@ -37,25 +60,25 @@ function renderKey(snapshot: EditionSnapshot | null, at: Date): string {
  *   request, since their first view may show data of the moment (the participant list, the places left,
  *   a waiting-list offer) that their route loaders read through `api`.
  */
-export function renderedPages({ renderer, watch, now, asset, onStale }: RenderedPagesOptions) {
+export function renderedPages({ renderer, watch, siteWatch, privacy, now, asset, onStale }: RenderedPagesOptions) {
   const info = new Map<string, { key: string; page: Promise<RenderedPage> }>();
   // The last information page that rendered, per path: served when a new render fails, rather than an error.
   const lastGood = new Map<string, RenderedPage>();
 
-  async function render(url: string, snapshot: EditionSnapshot | null, at: Date, strip: boolean, api?: PageApiFetch): Promise<RenderedPage> {
-    const site: SiteRenderContext = { edition: snapshot?.data ?? null, renderedAt: at.toISOString() };
+  async function render(url: string, snapshot: EditionSnapshot | null, content: SiteContentSnapshot, at: Date, strip: boolean, api?: PageApiFetch): Promise<RenderedPage> {
+    const site: SiteRenderContext = { edition: snapshot?.data ?? null, renderedAt: at.toISOString(), content: content.content, privacy };
     const { status, html, location } = await renderer(url, site, api);
     if (status >= 500) throw new Error(`Rendering ${url} failed with status ${status}.`);
     return { status, location, page: prepareHtml(strip ? await stripRuntime(html, asset) : await deferRuntime(html, asset)) };
   }
 
   async function cached(cache: typeof info, url: string, strip: boolean): Promise<RenderedPage> {
-    const snapshot = await watch.current();
+    const [snapshot, content] = await Promise.all([watch.current(), siteWatch.current()]);
     const at = now();
-    const key = renderKey(snapshot, at);
+    const key = `${renderKey(snapshot, at)}|${contentKey(url, content, at)}`;
     let entry = cache.get(url);
     if (!entry || entry.key !== key) {
-      const fresh = { key, page: render(url, snapshot, at, strip) };
+      const fresh = { key, page: render(url, snapshot, content, at, strip) };
       cache.delete(url);
       cache.set(url, fresh);
       // A failed render is not kept: the next request tries again.
@@ -82,6 +105,6 @@ export function renderedPages({ renderer, watch, now, asset, onStale }: Rendered
       }
     },
     /** A working page with the runtime, for its address including the query, rendered now. */
-    working: async (url: string, api: PageApiFetch) => render(url, await watch.current(), now(), false, api),
+    working: async (url: string, api: PageApiFetch) => render(url, await watch.current(), await siteWatch.current(), now(), false, api),
   };
 }

@@ -18,6 +18,7 @@ export function robotsTxt(baseUrl: string): string {
     "Disallow: /vinterleir/deltakere/innsjekk",
     "Disallow: /nyttmedlem/sjekk",
     "Disallow: /invoices",
+    "Disallow: /nettsted/admin",
     `Sitemap: ${base}/sitemap.xml`,
     "",
   ].join("\n");

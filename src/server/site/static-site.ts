@@ -12,6 +12,7 @@ import { pageApiOf } from "./page-api.ts";
 import { loadServerBuildRenderer, type PageRenderer } from "./page-renderer.ts";
 import { renderedPages, type RenderedPage } from "./rendered-pages.ts";
 import { robotsTxt, sitemapXml } from "./sitemap.ts";
+import { privacyFactsFromEnv } from "../privacy/privacy-statement.ts";
 
 export interface StaticSiteOptions {
   /** The web app's browser build (build/client): assets, public files. */
@@ -19,7 +20,7 @@ export interface StaticSiteOptions {
   publicBaseUrl: string;
   /** Renders the pages; default: the web app's server build beside staticDir (build/server/index.js). */
   renderer?: PageRenderer;
-  /** How old the check of the current edition may be when a page is served (default 2 s). */
+  /** How old the check of the current edition (and of the site's facts) may be when a page is served (default 2 s). */
   editionMaxAgeMs?: number;
 }
 
@@ -52,7 +53,8 @@ function splitTarget(target: string): { pathname: string; search: string } {
 /**
  * Serves the site: the pages rendered by the web app's server build from the current camp edition in the
  * database and kept in memory (rendered-pages.ts; information pages as static HTML without the runtime,
- * rendered again when the edition or the camp's phase changes), the camp's PDFs made the same way, hashed
+ * rendered again when the edition, the camp's phase or a fact the club edits in «Nettsted» that the page
+ * shows changes), the camp's PDFs made the same way, hashed
  * assets with long caching (precompressed at build), bare section paths as redirects, and the "not found"
  * page (the error screen) with status 404 for everything else.
  */
@@ -67,11 +69,13 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
       documents.refresh(snapshot);
     },
   });
-  const documents = campDocuments(watch);
+  const documents = campDocuments(watch, app.siteContent, app.now);
   const assets = new Map<string, Promise<string>>();
   const pages = renderedPages({
     renderer,
     watch,
+    siteWatch: app.siteContent,
+    privacy: privacyFactsFromEnv(app.env),
     now: app.now,
     onStale: (urlPath, error) => app.log.error({ err: error, path: urlPath }, "could not render a page again; serving its previous rendering"),
     // Only the build's own files under root; the hashed names never change while the process runs.

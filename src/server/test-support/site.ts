@@ -14,12 +14,21 @@ import { testAdminCredentials } from "./app.ts";
  * A stand-in for the web app's server build: a page like React Router renders it (the runtime's scripts
  * and module preload, our data-keep script, stylesheet links — one as React Router writes a stylesheet that a
  * lazily loaded module also imports, with a "#" after its name), with a body that shows the path and, on
- * the camp price page, the edition's companion fee and the render time.
+ * the camp price page, the edition's companion fee and the render time; on the training-time pages the
+ * sessions of the site's facts, and on /personvern the retention periods it was given.
  */
 export const testRenderer: PageRenderer = async (url, site) => {
   const { pathname } = new URL(url, "http://localhost");
+  const section = pathname === "/barnepartiet/treningstider" ? "barn" : pathname === "/ungdomvoksenpartiet/treningstider" ? "ungdomvoksen" : undefined;
   const body =
-    pathname === "/404"
+    pathname === "/treningstider" || section
+      ? `Treningstider: ${site.content.treningstider.sessions
+          .filter((session) => !section || session.section === section)
+          .map((session) => `${session.group} ${session.time}`)
+          .join("; ")}`
+      : pathname === "/personvern"
+        ? `Anonymiseres etter ${site.privacy.retention.campAnonymiseAfterDays} dager; e-post slettes etter ${site.privacy.retention.mailRetentionDays} dager`
+        : pathname === "/404"
       ? "Unexpected Application Error!"
       : pathname === "/om/oss"
         ? "Om oss"
@@ -58,14 +67,14 @@ export const haveBuiltSite = existsSync(path.join(builtSiteDir, "../server/index
  * own renderer); `close` removes the app, database and test site.
  */
 export async function buildTestSiteApp(
-  options: { kind?: DatabaseKind; built?: boolean; database?: Database } & Partial<Pick<BuildAppOptions, "clock" | "site">> = {},
+  options: { kind?: DatabaseKind; built?: boolean; database?: Database; env?: Record<string, string> } & Partial<Pick<BuildAppOptions, "clock" | "site">> = {},
 ) {
-  const { kind = "pglite", built = false, database: givenDatabase, ...rest } = options;
+  const { kind = "pglite", built = false, database: givenDatabase, env: extraEnv, ...rest } = options;
   const site = built ? { dir: builtSiteDir, remove: async () => {} } : await createTestSite();
   // A given database (another process's view of the same PostgreSQL) is the caller's to close.
   const database = givenDatabase ?? (await createTestDatabase(kind));
   const app = await buildApp({
-    env: loadEnv({ STATIC_DIR: site.dir, LOG_LEVEL: "silent", PUBLIC_BASE_URL: "https://skitaekwondo.no", ...testAdminCredentials }),
+    env: loadEnv({ STATIC_DIR: site.dir, LOG_LEVEL: "silent", PUBLIC_BASE_URL: "https://skitaekwondo.no", ...testAdminCredentials, ...extraEnv }),
     database,
     announce: () => {},
     privacy: { startJob: false },

@@ -3,17 +3,24 @@ import { hasOnlyUsableCharacters } from "../text-rules.ts";
 import { maxAdminPasswordLength, minAdminPasswordLength, passwordProblemMessages } from "./password-rule.ts";
 
 /**
- * The camp admin's named accounts. `leder` may do everything; `innsjekk` may read the admin list without
- * the allergy and other-information texts (flags only), check people in and mark payments at the door.
+ * The club's named accounts. `leder` may do everything; `innsjekk` may read the camp's admin list without
+ * the allergy and other-information texts (flags only), check people in and mark payments at the door;
+ * `redaktør` edits the site («Nettsted») and sees no camp data or money.
  */
-export const campRoles = ["leder", "innsjekk"] as const;
-const CampRoleSchema = z.enum(campRoles, { error: "Velg rollen leder eller innsjekk." });
+export const campRoles = ["leder", "innsjekk", "redaktør"] as const;
+const CampRoleSchema = z.enum(campRoles, { error: "Velg rollen leder, redaktør eller innsjekk." });
 export type CampRole = z.infer<typeof CampRoleSchema>;
 
-export const campRoleLabels: Record<CampRole, string> = { leder: "Leder", innsjekk: "Innsjekk" };
+/** The roles that see the camp's data (the participant lists, check-in, payments). */
+export const campDataRoles = ["leder", "innsjekk"] as const satisfies readonly CampRole[];
+/** The roles that edit the site. */
+export const siteEditorRoles = ["leder", "redaktør"] as const satisfies readonly CampRole[];
+
+export const campRoleLabels: Record<CampRole, string> = { leder: "Leder", innsjekk: "Innsjekk", redaktør: "Redaktør" };
 export const campRoleDescriptions: Record<CampRole, string> = {
   leder: "Alt: deltakere, refusjon, avbestilling, eksport, lister, leirer, venteliste og hjelpere.",
   innsjekk: "Innsjekk og betaling ved oppmøte. Ser at noen har allergier, men ikke hva.",
+  redaktør: "Nettstedet: treningstider, priser, kontakt, samarbeidspartnere, utstyr, forside og nyheter. Ser ingen deltakere eller betalinger.",
 };
 
 /** Lower-case letters, digits, dot, dash and underscore; the login compares in lower case. */

@@ -2,6 +2,8 @@ import { campEditionFromData } from "../camp/camp-edition-data.ts";
 import type { CampEditionData } from "../camp/camp-edition-schema.ts";
 import { isEarlyBird, type CampEdition } from "../camp/camp-edition.ts";
 import { addDays, startOfOsloDay } from "../time.ts";
+import type { PrivacyFacts } from "./privacy-facts.ts";
+import type { SiteContent } from "./site-content.ts";
 
 /**
  * What the server hands the web app when it renders a page (React Router's load context, returned by the
@@ -12,6 +14,10 @@ export interface SiteRenderContext {
   edition: CampEditionData | null;
   /** ISO 8601: time-dependent text (the early-bird banner, "camp is over") is rendered as of this instant. */
   renderedAt: string;
+  /** The facts the club edits in «Nettsted» (training times, prices, contact, sponsors, …). */
+  content: SiteContent;
+  /** What /personvern states from the server's configuration (retention periods, processors). */
+  privacy: PrivacyFacts;
 }
 
 /**

@@ -38,12 +38,16 @@ export const sitePages: SitePage[] = [
   page("/samarbeidspartnere", "Samarbeidspartnere", "Firmaene som støtter Ski Taekwondo Klubb."),
   page("/utstyr", "Utstyr", "Treningsdrakt, dobok, belter og annet utstyr for medlemmer av Ski Taekwondo Klubb."),
   page("/kontakt", "Kontakt", "Slik kommer du i kontakt med Ski Taekwondo Klubb, og hvor vi trener."),
+  page("/personvern", "Personvern", "Hvilke opplysninger Ski Taekwondo Klubb samler inn, hvorfor, hvor lenge de lagres og hvilke rettigheter du har."),
   page("/arrangementer", "Arrangementer", "Vinterleiren og andre arrangementer i Ski Taekwondo Klubb."),
   page("/vinterleir", "Vinterleir", "Vinterleiren for alle TTU-klubber: tre dager med trening, gradering og fellesskap."),
   page("/vinterleir/schedule", "Program og flyer – vinterleir", "Programmet for vinterleiren, med flyer for barn, voksne og andre klubber."),
   page("/vinterleir/priser", "Priser – vinterleir", "Hva vinterleiren koster for utøvere og ledsagere."),
   page("/vinterleir/print/program", "Program for vinterleiren (utskrift)", "Utskriftsvennlig program for vinterleiren."),
 ];
+
+/** The privacy statement: linked from every page's footer and next to the consent on every form. */
+export const privacyPath = "/personvern";
 
 /** Rendered like the pages above and sent with status 404 for every unknown address. */
 export const notFoundPage = page("/404", "Fant ikke siden", "Siden du leter etter finnes ikke på nettstedet til Ski Taekwondo Klubb.");
@@ -66,6 +70,8 @@ export const clientOnlyPathPatterns: RegExp[] = [
   /^\/vipps(\/[^/]+)?$/,
   /^\/nyttmedlem(\/sjekk)?$/,
   /^\/invoices(\/.*)?$/,
+  // «Nettsted»: the club's own admin of the site's facts.
+  /^\/nettsted\/admin$/,
 ];
 
 /** Bare section paths and where they go. */

@@ -1,17 +1,19 @@
 import { Link } from "react-router";
-import { club, contactEmails } from "../../shared/club/club-facts.ts";
+import { club } from "../../shared/club/club-facts.ts";
+import { privacyPath } from "../../shared/site/site-pages.ts";
+import { useClubContact } from "../lib/site-content.tsx";
 
 export function SiteFooter() {
+  const { hall, general } = useClubContact();
   return (
     <footer className="site-footer">
       <div className="site-footer-inner">
         <p>
-          <strong>{club.name}</strong> · {club.hall.street}, {club.hall.postcode} {club.hall.town} · Org.nr.{" "}
-          {club.orgNumber}
+          <strong>{club.name}</strong> · {hall.street}, {hall.postcode} {hall.town} · Org.nr. {club.orgNumber}
         </p>
         <p>
-          <a href={`mailto:${contactEmails.general}`}>{contactEmails.general}</a> ·{" "}
-          <Link to="/kontakt">Kontakt oss</Link> · <Link to="/treningstider">Treningstider</Link>
+          <a href={`mailto:${general}`}>{general}</a> · <Link to="/kontakt">Kontakt oss</Link> ·{" "}
+          <Link to="/treningstider">Treningstider</Link> · <Link to={privacyPath}>Personvern</Link>
         </p>
       </div>
     </footer>

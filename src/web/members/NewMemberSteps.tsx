@@ -1,17 +1,22 @@
 import { Link } from "react-router";
-import { club, contactEmails, membershipPrices } from "../../shared/club/club-facts.ts";
+import { club } from "../../shared/club/club-facts.ts";
 import { needsGuardian, newMemberSettings, type NewMemberField, type NewMemberStep } from "../../shared/members/new-member.ts";
 import { AgeField, TextField } from "../components/wizard/fields.tsx";
 import { fieldProps, stepNav } from "../components/wizard/bind.ts";
 import { StepLayout } from "../components/wizard/StepLayout.tsx";
 import { SubmitError, SubmitInvalid } from "../components/wizard/SubmitError.tsx";
 import type { NewMemberWizard } from "./use-new-member-wizard.ts";
+import { ContactEmailLink } from "../components/ContactEmailLink.tsx";
+import { useSiteContent } from "../lib/site-content.tsx";
+import { privacyPath } from "../../shared/site/site-pages.ts";
+import { siteCookies } from "../../shared/site/site-cookies.ts";
 
 interface StepProps {
   wizard: NewMemberWizard;
 }
 
 export function WelcomeStep({ wizard }: StepProps) {
+  const membershipPrices = useSiteContent().priser.membership;
   return (
     <StepLayout title="Velkommen!" focusHeading={wizard.moved} onNext={wizard.next} nextLabel="Start">
       <p className="lead">
@@ -28,11 +33,15 @@ export function WelcomeStep({ wizard }: StepProps) {
         <li>Er utøveren under 18 år, spør vi etter en foresatt. Det er den foresatte vi kontakter.</li>
         <li>
           Vil du at vi sletter opplysningene, sender du en e-post til{" "}
-          <a href={`mailto:${contactEmails.general}`}>{contactEmails.general}</a>.
+          <ContactEmailLink />.
         </li>
         <li>
-          Det du fyller inn, lagres i nettleseren din i tre dager, så du kan fortsette der du slapp. Når skjemaet er
-          sendt, slettes det.
+          Det du fyller inn, lagres i nettleseren din i {siteCookies.newMemberDraft.maxAgeSeconds / (24 * 60 * 60)} dager, så
+          du kan fortsette der du slapp. Når skjemaet er sendt, slettes det.
+        </li>
+        <li>
+          Hvor lenge vi tar vare på opplysningene og hvilke rettigheter du har, står i{" "}
+          <Link to={privacyPath}>personvernerklæringen</Link>.
         </li>
       </ul>
     </StepLayout>
@@ -206,7 +215,7 @@ export function DoneStep({ wizard }: StepProps) {
         </li>
         <li>
           Se gjerne <Link to="/treningstider">treningstidene</Link> allerede nå. Har du spørsmål, skriv til{" "}
-          <a href={`mailto:${contactEmails.general}`}>{contactEmails.general}</a>.
+          <ContactEmailLink />.
         </li>
       </ul>
     </StepLayout>

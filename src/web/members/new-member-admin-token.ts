@@ -1,4 +1,5 @@
-import { createAdminTokenCookie, DAY_SECONDS } from "../components/admin/admin-token.ts";
+import { createAdminTokenCookie } from "../components/admin/admin-token.ts";
+import { siteCookies } from "../../shared/site/site-cookies.ts";
 
 /** The new-member admin token: its own cookie, kept 150 days (docs/requirements.md §9, D4). */
-export const newMemberAdminToken = createAdminTokenCookie("newMemberAdminToken", 150 * DAY_SECONDS);
+export const newMemberAdminToken = createAdminTokenCookie(siteCookies.newMemberAdmin.name, siteCookies.newMemberAdmin.maxAgeSeconds);

@@ -6,13 +6,15 @@ import {
   type NewMemberStep,
 } from "../../shared/members/new-member.ts";
 import { createDraftCookies, sameShapeAs } from "../components/wizard/cookie-draft.ts";
+import { siteCookies } from "../../shared/site/site-cookies.ts";
 
 /** The new-member wizard's draft and step in cookies scoped to /nyttmedlem (docs/requirements.md §4), like the camp wizard. */
-export const NEW_MEMBER_COOKIE = "nyttmedlem_registrering";
+export const NEW_MEMBER_COOKIE = siteCookies.newMemberDraft.name;
 
 const cookies = createDraftCookies<NewMemberDraft, NewMemberStep>({
   name: NEW_MEMBER_COOKIE,
-  path: "/nyttmedlem",
+  path: siteCookies.newMemberDraft.path,
+  maxAgeSeconds: siteCookies.newMemberDraft.maxAgeSeconds,
   parseStep: (value) => NewMemberStepSchema.parse(value),
   asDraft,
   isResumable: (step) => step !== "Welcome" && step !== "Done",

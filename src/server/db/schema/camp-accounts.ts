@@ -12,12 +12,12 @@ export const campAccounts = pgTable(
     /** Lower case, as typed at the login. */
     username: text("username").primaryKey(),
     name: text("name").notNull(),
-    role: text("role", { enum: ["leder", "innsjekk"] }).notNull(),
+    role: text("role", { enum: ["leder", "innsjekk", "redaktør"] }).notNull(),
     passwordHash: text("password_hash").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
     /** The username of the account that created it or last reset its password. */
     updatedBy: text("updated_by").notNull(),
   },
-  (table) => [check("camp_accounts_role_check", sql`${table.role} in ('leder', 'innsjekk')`)],
+  (table) => [check("camp_accounts_role_check", sql`${table.role} in ('leder', 'innsjekk', 'redaktør')`)],
 );

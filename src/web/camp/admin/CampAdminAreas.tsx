@@ -37,6 +37,21 @@ export default function CampAdminAreas({ session }: { session: AdminSession }) {
   const [tab, setTab] = useState("participants");
   const { data: me } = useAdminData(session, getCampMe, failedMessage);
   if (!me) return <AdminLoading text="Logger inn...">{null}</AdminLoading>;
+  if (me.role === "redaktør") {
+    // A redaktør edits the site and sees no camp data or money (the server answers 403 to it here).
+    return (
+      <>
+        <div className="admin-toolbar">
+          <span className="signed-in-as">Logget inn som {me.name} (redaktør)</span>
+          <SignOutButton session={session} />
+        </div>
+        <p>
+          Kontoen din er for nettstedet. Gå til <a href="/nettsted/admin">Nettsted</a> for å endre treningstider, priser,
+          kontakt og nyheter.
+        </p>
+      </>
+    );
+  }
   const leder = me.role === "leder";
   return (
     <>
@@ -47,6 +62,11 @@ export default function CampAdminAreas({ session }: { session: AdminSession }) {
         <a className="button secondary" href="/vinterleir/deltakere/innsjekk">
           Innsjekking
         </a>
+        {leder && (
+          <a className="button secondary" href="/nettsted/admin">
+            Nettsted
+          </a>
+        )}
         <SignOutButton session={session} />
       </div>
       <Tabs

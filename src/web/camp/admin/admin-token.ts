@@ -1,4 +1,4 @@
-import { createAdminTokenCookie, DAY_SECONDS } from "../../components/admin/admin-token.ts";
+import { clubAccountToken } from "../../components/admin/club-sign-in.ts";
 
-/** The camp admin token lives in the cookie `adminToken` for one day (docs/requirements.md §9, D4). */
-export const campAdminToken = createAdminTokenCookie("adminToken", DAY_SECONDS);
+/** The camp admin token: the club accounts' cookie (components/admin/club-sign-in.ts). */
+export const campAdminToken = clubAccountToken;

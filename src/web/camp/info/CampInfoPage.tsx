@@ -1,14 +1,15 @@
 import { Link } from "react-router";
-import { club, contactEmails } from "../../../shared/club/club-facts.ts";
+import { club } from "../../../shared/club/club-facts.ts";
 import { campDocumentPaths } from "../../../shared/camp/camp-documents.ts";
 import { campDays } from "../../../shared/camp/camp-edition.ts";
 import { gradingDays } from "../../../shared/camp/camp-program.ts";
 import { campDayCountWord, campKeyFacts } from "../../../shared/camp/camp-texts.ts";
-import { formatDateRange, formatKroner, formatLongDate, weekdayName } from "../../../shared/format.ts";
+import { formatDateRange, formatKroner, weekdayName } from "../../../shared/format.ts";
 import { ExternalLink } from "../../components/ExternalLink.tsx";
 import { useAnnouncedCamp } from "../../lib/camp-edition.tsx";
 import { CampActions } from "./CampActions.tsx";
 import { CampNotAnnounced } from "./CampNotAnnounced.tsx";
+import { CancellationTerms } from "./CancellationTerms.tsx";
 
 export default function CampInfoPage() {
   const campEdition = useAnnouncedCamp();
@@ -82,11 +83,7 @@ export default function CampInfoPage() {
       </p>
 
       <h2>Avbestilling og refusjon</h2>
-      <p>
-        Avbestiller du før midnatt {formatLongDate(facts.refundFullUntil)}, får du hele beløpet tilbake. Etter det
-        refunderer vi {facts.laterRefundShare} av beløpet. Avbestilling sendes på e-post til{" "}
-        <a href={`mailto:${contactEmails.general}`}>{contactEmails.general}</a>.
-      </p>
+      <CancellationTerms edition={campEdition} />
       <p>
         <ExternalLink href={documents.terms}>Salgsbetingelser for vinterleiren (PDF)</ExternalLink>
       </p>

@@ -6,9 +6,13 @@ import { formatKroner, formatLongDate } from "../../../shared/format.ts";
 import { ExternalLink } from "../../components/ExternalLink.tsx";
 import { useAnnouncedCamp } from "../../lib/camp-edition.tsx";
 import { CampNotAnnounced } from "./CampNotAnnounced.tsx";
+import { CancellationTerms } from "./CancellationTerms.tsx";
+import { isEarlyBird } from "../../../shared/camp/camp-edition.ts";
+import { useNow } from "../../lib/use-now.ts";
 
 export default function CampPricesPage() {
   const campEdition = useAnnouncedCamp();
+  const now = useNow();
   if (!campEdition) return <CampNotAnnounced />;
   const { settings } = campEdition;
   const facts = campKeyFacts(campEdition);
@@ -34,21 +38,25 @@ export default function CampPricesPage() {
         </li>
       </ul>
 
-      <h3>Tidlig påmelding</h3>
-      <p>
-        Melder du deg på før {formatLongDate(facts.earlyBirdBefore)}, får du {settings.earlyBird.percent}&nbsp;% rabatt på
-        utøverprisen:
-      </p>
-      <ul className="price-list">
-        <li>
-          <span>{childAges}</span>
-          <span className="amount">{formatKroner(facts.price.childEarly)}</span>
-        </li>
-        <li>
-          <span>{adultAges}</span>
-          <span className="amount">{formatKroner(facts.price.adultEarly)}</span>
-        </li>
-      </ul>
+      {/* Offered only while it can be had: hidden as of the render, and by the visitor's clock on a page left
+          open past the deadline (lib/page-script.ts), like the banner on /arrangementer. */}
+      <div data-testid="early-bird-prices" data-show-before={campEdition.earlyBirdEndsAt.toISOString()} hidden={!isEarlyBird(campEdition, now)}>
+          <h3>Tidlig påmelding</h3>
+          <p>
+            Melder du deg på før {formatLongDate(facts.earlyBirdBefore)}, får du {settings.earlyBird.percent}&nbsp;% rabatt
+            på utøverprisen:
+          </p>
+          <ul className="price-list">
+            <li>
+              <span>{childAges}</span>
+              <span className="amount">{formatKroner(facts.price.childEarly)}</span>
+            </li>
+            <li>
+              <span>{adultAges}</span>
+              <span className="amount">{formatKroner(facts.price.adultEarly)}</span>
+            </li>
+          </ul>
+      </div>
 
       <h2>Tillegg</h2>
       <ul className="price-list">
@@ -75,11 +83,8 @@ export default function CampPricesPage() {
         priser er i norske kroner og inkluderer alle avgifter.
       </p>
 
-      <h2>Refusjon</h2>
-      <p>
-        Ved avbestilling før midnatt {formatLongDate(facts.refundFullUntil)} får du hele beløpet tilbake. Etter det
-        refunderer vi {facts.laterRefundShare} av beløpet.
-      </p>
+      <h2>Avbestilling og refusjon</h2>
+      <CancellationTerms edition={campEdition} />
       <p>
         <ExternalLink href={campDocumentPaths(campEdition.year).terms}>Salgsbetingelser for vinterleiren (PDF)</ExternalLink>
       </p>

@@ -6,7 +6,21 @@ import { useAnnouncedCamp } from "../../lib/camp-edition.tsx";
 import { CampActions } from "./CampActions.tsx";
 import { CampNotAnnounced } from "./CampNotAnnounced.tsx";
 import { useNow } from "../../lib/use-now.ts";
+import { useSiteContent } from "../../lib/site-content.tsx";
+import { NewsList } from "../../components/NewsList.tsx";
 import "./camp-info.css";
+
+/** The club's news posts, newest first, under the camp. */
+function News() {
+  const { posts } = useSiteContent().nyheter;
+  if (posts.length === 0) return null;
+  return (
+    <section aria-labelledby="nyheter-heading">
+      <h2 id="nyheter-heading">Nyheter</h2>
+      <NewsList posts={posts} />
+    </section>
+  );
+}
 
 export default function EventsPage() {
   const campEdition = useAnnouncedCamp();
@@ -26,6 +40,7 @@ export default function EventsPage() {
             <Link to="/vinterleir">Les om vinterleiren</Link>
           </p>
         </section>
+        <News />
       </div>
     );
   }
@@ -76,6 +91,7 @@ export default function EventsPage() {
           priser.
         </p>
       </section>
+      <News />
     </div>
   );
 }

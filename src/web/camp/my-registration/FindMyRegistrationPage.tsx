@@ -1,8 +1,9 @@
 import { useState } from "react";
-import { club, contactEmails } from "../../../shared/club/club-facts.ts";
+import { club } from "../../../shared/club/club-facts.ts";
 import { TextField } from "../../components/wizard/fields.tsx";
 import { findMyRegistration } from "./my-registration-api.ts";
 import "./my-registration.css";
+import { ContactEmailLink } from "../../components/ContactEmailLink.tsx";
 
 export async function clientLoader() {
   return null;
@@ -64,7 +65,7 @@ export default function FindMyRegistrationPage() {
         </form>
       )}
       <p className="my-help">
-        Spørsmål? Skriv til <a href={`mailto:${contactEmails.general}`}>{contactEmails.general}</a>.
+        Spørsmål? Skriv til <ContactEmailLink />.
       </p>
     </div>
   );

@@ -1,6 +1,6 @@
 import { Fragment, createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode, type Ref } from "react";
 import { Link, useParams } from "react-router";
-import { club, contactEmails } from "../../../shared/club/club-facts.ts";
+import { club } from "../../../shared/club/club-facts.ts";
 import { myRegistrationPath, type MyPerson, type MyRegistrationView } from "../../../shared/camp/camp-my-registration.ts";
 import { participantPaymentMethodLabels, registrationStatusLabels } from "../../../shared/camp/camp-state-labels.ts";
 import {
@@ -26,6 +26,7 @@ import { addCompanion, cancelPerson, changeMyRegistration, getMyRegistration, pa
 import { rememberPersonalLink } from "./personal-link-storage.ts";
 import "../registration/registration.css";
 import "./my-registration.css";
+import { ContactEmailLink } from "../../components/ContactEmailLink.tsx";
 
 /**
  * Rendered in the browser: the server sends the root's loading view with the page's title (an unknown
@@ -41,7 +42,7 @@ export function meta() {
   return [{ title: `Min påmelding – ${club.name}` }, { name: "robots", content: "noindex" }];
 }
 
-const contact = <a href={`mailto:${contactEmails.general}`}>{contactEmails.general}</a>;
+const contact = <ContactEmailLink />;
 
 /** /vinterleir/min-pamelding/:token — the link in the confirmation mail: see, change and cancel. */
 export function MyRegistration() {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { club, contactEmails } from "../../../shared/club/club-facts.ts";
+import { club } from "../../../shared/club/club-facts.ts";
 import type { AppLoadContext } from "react-router";
 import type { Route } from "./+types/VippsResultPage";
 import { ApiError } from "../../lib/api-client.ts";
@@ -10,6 +10,7 @@ import { cancelVippsOrder, checkVippsStatus } from "./vipps-api.ts";
 import { clearWizard, setWizardStep } from "../registration/draft-storage.ts";
 import { rememberedGroupNames, rememberedPersonalLink } from "../my-registration/personal-link-storage.ts";
 import "./vipps-result.css";
+import { ContactEmailLink } from "../../components/ContactEmailLink.tsx";
 
 /** What the server knew when the page was rendered: a status, "notfound" (no such order), or nothing. */
 type FirstStatus = VippsStatus | "notfound" | undefined;
@@ -233,7 +234,7 @@ export default function VippsResultPage({ loaderData }: Partial<Pick<Route.Compo
           </h1>
           <p>
             Vi finner ingen betaling med dette ordrenummeret. Sjekk at du har åpnet hele lenken. Får du det ikke til, skriv til{" "}
-            <a href={`mailto:${contactEmails.general}`}>{contactEmails.general}</a> og oppgi ordrenummeret.
+            <ContactEmailLink /> og oppgi ordrenummeret.
           </p>
           {orderLine}
         </>
@@ -245,7 +246,7 @@ export default function VippsResultPage({ loaderData }: Partial<Pick<Route.Compo
           </h1>
           <p role="status">
             Vi fikk ikke svar om betalingen i tide. Kanskje gikk den likevel gjennom: sjekk Vipps-appen og e-posten din. Hvis du ikke får
-            en bekreftelse, skriv til <a href={`mailto:${contactEmails.general}`}>{contactEmails.general}</a> og oppgi ordrenummeret.
+            en bekreftelse, skriv til <ContactEmailLink /> og oppgi ordrenummeret.
           </p>
           {orderLine}
         </>

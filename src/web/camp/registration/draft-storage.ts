@@ -1,16 +1,17 @@
 import { emptyCampDraft, newSibling, type CampRegistrationDraft, type SiblingDraft } from "../../../shared/camp/camp-registration.ts";
 import { CAMP_STEPS, CampStepSchema, type CampStep } from "../../../shared/camp/camp-steps.ts";
 import { createDraftCookies, sameShapeAs } from "../../components/wizard/cookie-draft.ts";
+import { siteCookies } from "../../../shared/site/site-cookies.ts";
 
 /**
  * The camp wizard's draft and step in cookies (components/wizard/cookie-draft.ts), under the name
  * `vinterleir_registrering` and scoped to the wizard's path (the Vipps result page can still set and
  * clear them by naming the path). Ten companions may need more than one cookie.
  */
-export const DRAFT_COOKIE = "vinterleir_registrering";
+export const DRAFT_COOKIE = siteCookies.campDraft.name;
 export const STEP_COOKIE = "vinterleir_registrering_step";
 export const PARTS_COOKIE = "vinterleir_registrering_parts";
-const COOKIE_PATH = "/vinterleir/registrering";
+const COOKIE_PATH = siteCookies.campDraft.path;
 
 /**
  * Health data and free text: kept in this tab only (sessionStorage), never in a cookie, and sent once with
@@ -52,6 +53,7 @@ const cookies = createDraftCookies<StoredCampDraft, CampStep>({
   asDraft,
   isResumable: (step) => step !== "Welcome" && step !== "Done",
   tabOnly: TAB_ONLY_FIELDS,
+  maxAgeSeconds: siteCookies.campDraft.maxAgeSeconds,
 });
 
 /**

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode, type Ref } from "react";
 import { Link, useParams } from "react-router";
-import { club, contactEmails } from "../../../shared/club/club-facts.ts";
+import { club } from "../../../shared/club/club-facts.ts";
 import type { WaitlistOfferView } from "../../../shared/camp/camp-waitlist.ts";
 import { formatKroner, formatOsloDateTime } from "../../../shared/format.ts";
 import { LoadProblem } from "../registration/LoadProblem.tsx";
@@ -13,6 +13,7 @@ import "../registration/registration.css";
 import "../payment/vipps-result.css";
 import "./waitlist.css";
 import { HydrationGate } from "../../components/HydrationGate.tsx";
+import { ContactEmailLink } from "../../components/ContactEmailLink.tsx";
 
 /** The offer arrives in the HTML: the server renders it from the API's answer (lib/page-api.ts). */
 export async function loader({ context, params }: Route.LoaderArgs) {
@@ -40,7 +41,7 @@ type Accepting = { state: "idle" } | { state: "sending" } | { state: "failed"; d
 /** The end states the page can reach, each with its own heading. */
 type Outcome = "accepted" | "gone" | "notfound";
 
-const contact = <a href={`mailto:${contactEmails.general}`}>{contactEmails.general}</a>;
+const contact = <ContactEmailLink />;
 
 /** /vinterleir/venteliste/:token — the link in the offer mail: confirm the place (and pay with Vipps if chosen). */
 export function WaitlistOffer({ redirect = (url) => window.location.assign(url), initial }: WaitlistOfferProps) {

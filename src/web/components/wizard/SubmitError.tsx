@@ -1,6 +1,7 @@
-import { club, contactEmails } from "../../../shared/club/club-facts.ts";
+import { club } from "../../../shared/club/club-facts.ts";
 import type { ApiIssue } from "../../lib/api-client.ts";
 import "./wizard.css";
+import { ContactEmailLink } from "../../components/ContactEmailLink.tsx";
 
 /** docs/requirements.md §8: the page stays, says what happened and what to do, and keeps the technical detail folded away. */
 export function SubmitError({ detail }: { detail: string }) {
@@ -9,7 +10,7 @@ export function SubmitError({ detail }: { detail: string }) {
       <h3>Oisann! Noe gikk galt når vi prøvde å registrere deg.</h3>
       <p>
         Påmeldingen er ikke sendt. Det du har fylt inn, er tatt vare på, så du kan prøve igjen om litt. Fungerer det
-        fortsatt ikke, kan du kontakte {club.name} på <a href={`mailto:${contactEmails.general}`}>{contactEmails.general}</a>.
+        fortsatt ikke, kan du kontakte {club.name} på <ContactEmailLink />.
       </p>
       <details>
         <summary>Teknisk feilmelding</summary>

@@ -1,6 +1,6 @@
 /**
- * A wizard's draft and step in cookies: base64 of JSON, SameSite=Lax, Secure on https, kept 3
- * days, and scoped to the wizard's own path so a long draft is not sent with every other request. A cookie
+ * A wizard's draft and step in cookies: base64 of JSON, SameSite=Lax, Secure on https, kept as long as the
+ * site's cookie list says (shared/site/site-cookies.ts), and scoped to the wizard's own path so a long draft is not sent with every other request. A cookie
  * holds about 4 KB, so the payload is split: the first part keeps the wizard's name, further parts are
  * `{name}_1` …, and `{name}_parts` says how many there are when there is more than one.
  *
@@ -10,7 +10,6 @@
  */
 import { clearTabPart, loadTabPart, saveTabPart } from "./tab-draft.ts";
 
-const MAX_AGE_SECONDS = 3 * 24 * 60 * 60;
 /** Characters of base64 per cookie, well under the 4096-byte limit for name, value and attributes. */
 const PART_SIZE = 3800;
 /** Never read more parts than a sane draft needs, whatever a tampered count cookie says. */
@@ -32,6 +31,8 @@ export interface DraftCookieOptions<Draft, Step> {
   /** The first part's cookie name; the step and part count get `_step` and `_parts`. */
   name: string;
   path: string;
+  /** How long the cookies live (the site's cookie list, shared/site/site-cookies.ts). */
+  maxAgeSeconds: number;
   /** The step, or a throw for anything that is not one. */
   parseStep: (value: unknown) => Step;
   /** The draft with only known keys of the right types, or undefined for anything else. */
@@ -61,6 +62,7 @@ type WithDraftId = { draftId?: string };
 export function createDraftCookies<Draft extends WithDraftId, Step>({
   name,
   path,
+  maxAgeSeconds,
   parseStep,
   asDraft,
   isResumable = () => true,
@@ -75,7 +77,7 @@ export function createDraftCookies<Draft extends WithDraftId, Step>({
     return `; Path=${path}; Max-Age=${maxAge}; SameSite=Lax${secure}`;
   }
   const writeCookie = (cookie: string, value: string) => {
-    document.cookie = `${cookie}=${value}${attributes(MAX_AGE_SECONDS)}`;
+    document.cookie = `${cookie}=${value}${attributes(maxAgeSeconds)}`;
   };
   const deleteCookie = (cookie: string) => {
     // Expires as well as Max-Age=0: some cookie jars (happy-dom, older browsers) only honour one of them.

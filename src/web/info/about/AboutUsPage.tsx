@@ -1,12 +1,14 @@
 import { Link } from "react-router";
-import { club, mapUrl } from "../../../shared/club/club-facts.ts";
+import { club, mapUrlOf } from "../../../shared/club/club-facts.ts";
 import { ExternalLink } from "../../components/ExternalLink.tsx";
+import { useClubContact } from "../../lib/site-content.tsx";
 
 function listNames(names: readonly string[]): string {
   return names.length < 2 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} og ${names.at(-1)}`;
 }
 
 export default function AboutUsPage() {
+  const { hall } = useClubContact();
   const otherMasters = club.masters.filter((name) => !club.leader.includes(name));
   return (
     <>
@@ -48,14 +50,14 @@ export default function AboutUsPage() {
 
       <h2>Treningslokalet</h2>
       <p>
-        Vi har vårt eget treningslokale, med et eget trimrom, {club.hall.landmark}:
+        Vi har vårt eget treningslokale, med et eget trimrom, {hall.landmark}:
       </p>
       <address className="address card">
         <strong>{club.name}</strong>
         <br />
-        {club.hall.street}, {club.hall.postcode} {club.hall.town}
+        {hall.street}, {hall.postcode} {hall.town}
         <br />
-        <ExternalLink href={mapUrl}>Vis i kart</ExternalLink>
+        <ExternalLink href={mapUrlOf(hall)}>Vis i kart</ExternalLink>
       </address>
 
       <h2>Kom på en gratis prøvetime</h2>

@@ -1,4 +1,5 @@
-import { club, contactEmails, mapUrl } from "../../../shared/club/club-facts.ts";
+import { club, mapUrlOf } from "../../../shared/club/club-facts.ts";
+import { useClubContact } from "../../lib/site-content.tsx";
 import { ExternalLink } from "../../components/ExternalLink.tsx";
 import "../info-section.css";
 import "./contact.css";
@@ -7,7 +8,8 @@ const mailto = (addresses: readonly string[], subject?: string) =>
   `mailto:${addresses.join(",")}${subject ? `?subject=${encodeURIComponent(subject)}` : ""}`;
 
 export default function ContactPage() {
-  const { hall } = club;
+  const contactEmails = useClubContact();
+  const { hall } = contactEmails;
   return (
     <div className="page info-section">
       <h1>Kontakt</h1>
@@ -62,7 +64,7 @@ export default function ContactPage() {
       </p>
 
       <h2>Besøk oss</h2>
-      <p>Treningslokalet ligger {hall.landmark}:</p>
+      {hall.landmark ? <p>Treningslokalet ligger {hall.landmark}:</p> : <p>Treningslokalet:</p>}
       <address className="address card contact-address">
         <strong>{club.name}</strong>
         <br />
@@ -71,7 +73,7 @@ export default function ContactPage() {
         {hall.postcode} {hall.town}
       </address>
       <p className="button-row">
-        <ExternalLink className="button secondary" href={mapUrl}>
+        <ExternalLink className="button secondary" href={mapUrlOf(hall)}>
           Vis i kart
         </ExternalLink>
       </p>
@@ -79,10 +81,10 @@ export default function ContactPage() {
       <h2>Klubbinformasjon</h2>
       <dl className="club-facts">
         <dt>Postadresse</dt>
-        <dd>{club.postal}</dd>
+        <dd>{contactEmails.postal}</dd>
         <dt>Telefon</dt>
         <dd>
-          <a href={`tel:${club.phone.replace(/\s/g, "")}`}>{club.phone}</a>
+          <a href={`tel:${contactEmails.phone.replace(/\s/g, "")}`}>{contactEmails.phone}</a>
         </dd>
         <dt>Organisasjonsnummer</dt>
         <dd>{club.orgNumber}</dd>

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { shops } from "../../../shared/club/club-facts.ts";
+import { useSiteContent } from "../../lib/site-content.tsx";
 import { ExternalLink } from "../../components/ExternalLink.tsx";
 import { RandomPick } from "../../lib/random-pick.tsx";
 import "../info-section.css";
@@ -13,6 +13,7 @@ const gear = [
 ];
 
 export default function EquipmentPage() {
+  const shops = useSiteContent().utstyr;
   const { clubShop } = shops;
   return (
     <div className="page info-section">
@@ -27,19 +28,21 @@ export default function EquipmentPage() {
         også å trene og reise i klubbens egne klær.
       </p>
 
-      <h2>Klubbtøy fra Sport-X</h2>
+      <h2>Klubbtøy fra {clubShop.name}</h2>
       <p>
         Treningsdresser og t-skjorter med klubblogoen bestiller du i klubbens egen nettbutikk hos {clubShop.name}. Du
-        kan også få navnet ditt trykt på plagget om du vil. Bruk rabattkoden i kassen:
+        kan også få navnet ditt trykt på plagget om du vil.{clubShop.discountCode ? " Bruk rabattkoden i kassen:" : ""}
       </p>
-      <p className="discount-code">
-        <span className="discount-label">Rabattkode</span>
-        <strong className="code">{clubShop.discountCode}</strong>
-      </p>
-      <p>Spørsmål om bestilling, størrelser og levering svarer Sport-X på.</p>
+      {clubShop.discountCode && (
+        <p className="discount-code">
+          <span className="discount-label">Rabattkode</span>
+          <strong className="code">{clubShop.discountCode}</strong>
+        </p>
+      )}
+      <p>Spørsmål om bestilling, størrelser og levering svarer butikken på.</p>
       <p className="button-row">
         <ExternalLink className="button" href={clubShop.url}>
-          Til klubbshopen hos Sport-X
+          Til klubbshopen hos {clubShop.name}
         </ExternalLink>
       </p>
 
@@ -57,8 +60,8 @@ export default function EquipmentPage() {
       <h2>Andre butikker</h2>
       <p>Taekwondoutstyr får du også kjøpt her:</p>
       <ul className="shop-list">
-        {shops.others.map((shop) => (
-          <li key={shop.url}>
+        {shops.others.map((shop, index) => (
+          <li key={`${shop.url}-${index}`}>
             <ExternalLink href={shop.url}>{shop.name}</ExternalLink>
           </li>
         ))}

@@ -1,7 +1,8 @@
 import { Link } from "react-router";
-import { membershipPrices } from "../../../shared/club/club-facts.ts";
+import { useSiteContent } from "../../lib/site-content.tsx";
 
 export default function ChildrenInfoPage() {
+  const membershipPrices = useSiteContent().priser.membership;
   return (
     <>
       <h2>Taekwondo for barn</h2>

@@ -1,10 +1,11 @@
 import { Link } from "react-router";
-import { contactEmails, membershipPrices } from "../../../shared/club/club-facts.ts";
 import { formatKroner } from "../../../shared/format.ts";
+import { ContactEmailLink } from "../../components/ContactEmailLink.tsx";
+import { useSiteContent } from "../../lib/site-content.tsx";
 
 /** The membership terms that are the same for every training group. */
 export function MembershipTerms() {
-  const p = membershipPrices;
+  const p = useSiteContent().priser.membership;
   return (
     <>
       <h3>Familierabatt</h3>
@@ -27,7 +28,7 @@ export function MembershipTerms() {
       <p>
         Teoribøkene er frivillige og koster {formatKroner(p.theoryBook)} per bok. De kan kjøpes gjennom en
         instruktør eller ved å sende en e-post til{" "}
-        <a href={`mailto:${contactEmails.general}`}>{contactEmails.general}</a>. Les mer om dem under <Link to="/teori/informasjon">Teori</Link>.
+        <ContactEmailLink />. Les mer om dem under <Link to="/teori/informasjon">Teori</Link>.
       </p>
     </>
   );

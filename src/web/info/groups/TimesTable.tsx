@@ -1,9 +1,11 @@
-import { trainingTimes, type TrainingSession } from "../../../shared/club/club-facts.ts";
+import type { TrainingSession } from "../../../shared/site/site-content.ts";
+import { useSiteContent } from "../../lib/site-content.tsx";
 import "./groups.css";
 
-/** One section's training times, straight from club-facts. */
+/** One section's training times, as the club keeps them in «Nettsted». */
 export function TimesTable({ section, caption }: { section: TrainingSession["section"]; caption: string }) {
-  const sessions = trainingTimes.filter((s) => s.section === section);
+  const sessions = useSiteContent().treningstider.sessions.filter((s) => s.section === section);
+  if (sessions.length === 0) return <p>Ingen faste treninger akkurat nå. Følg med her, eller ta kontakt.</p>;
   return (
     <table className="data times-table">
       <caption className="visually-hidden">{caption}</caption>
@@ -15,8 +17,8 @@ export function TimesTable({ section, caption }: { section: TrainingSession["sec
         </tr>
       </thead>
       <tbody>
-        {sessions.map((s) => (
-          <tr key={`${s.group}-${s.days}`}>
+        {sessions.map((s, index) => (
+          <tr key={`${s.group}-${s.days}-${index}`}>
             <th scope="row">{s.group}</th>
             <td>{s.days}</td>
             <td className="time">{s.time}</td>

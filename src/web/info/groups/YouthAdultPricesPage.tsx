@@ -1,8 +1,9 @@
-import { membershipPrices } from "../../../shared/club/club-facts.ts";
 import { MembershipTerms } from "./MembershipTerms.tsx";
 import { PriceList } from "./PriceList.tsx";
+import { useSiteContent } from "../../lib/site-content.tsx";
 
 export default function YouthAdultPricesPage() {
+  const membershipPrices = useSiteContent().priser.membership;
   return (
     <>
       <h2>Priser</h2>

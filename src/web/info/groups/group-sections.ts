@@ -1,4 +1,4 @@
-import type { TrainingSession } from "../../../shared/club/club-facts.ts";
+import type { TrainingSession } from "../../../shared/site/site-content.ts";
 import type { Tab } from "../../components/SectionTabs.tsx";
 
 /** The two training groups, keyed like `TrainingSession.section`, so timetables can be grouped by them. */

@@ -1,7 +1,9 @@
 import { Link } from "react-router";
-import { club, gymRoom } from "../../../shared/club/club-facts.ts";
+import { useSiteContent } from "../../lib/site-content.tsx";
 
 export default function GymInfoPage() {
+  const { kontakt, priser } = useSiteContent();
+  const gymRoom = priser.gym;
   return (
     <>
       <h2>Eget trimrom i treningslokalet</h2>
@@ -9,7 +11,7 @@ export default function GymInfoPage() {
         <img src="/bilder/trimrom.svg" width={480} height={300} alt="" decoding="async" />
       </div>
       <p className="lead">
-        I treningslokalet i {club.hall.street} har klubben sitt eget trimrom. Det er ikke bare for utøverne –
+        I treningslokalet i {kontakt.hall.street} har klubben sitt eget trimrom. Det er ikke bare for utøverne –
         foreldre kan også bli medlemmer.
       </p>
       <p>

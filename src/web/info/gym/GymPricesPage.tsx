@@ -1,8 +1,9 @@
-import { gymRoom } from "../../../shared/club/club-facts.ts";
 import { formatKroner } from "../../../shared/format.ts";
 import { PriceList } from "../groups/PriceList.tsx";
+import { useSiteContent } from "../../lib/site-content.tsx";
 
 export default function GymPricesPage() {
+  const gymRoom = useSiteContent().priser.gym;
   return (
     <>
       <h2>Priser</h2>

@@ -2,6 +2,8 @@ import { Link } from "react-router";
 import { club } from "../../../shared/club/club-facts.ts";
 import { useAnnouncedCamp } from "../../lib/camp-edition.tsx";
 import { RandomPick } from "../../lib/random-pick.tsx";
+import { useSiteContent } from "../../lib/site-content.tsx";
+import { NewsList } from "../../components/NewsList.tsx";
 import "./home.css";
 
 // One class per picture (home.css): a CSS background is only fetched for the picture that is shown.
@@ -9,7 +11,9 @@ const pictures = [1, 2, 3, 4, 5] as const;
 
 export default function HomePage() {
   const camp = useAnnouncedCamp();
+  const { forside, nyheter } = useSiteContent();
   return (
+    <>
     <div className="home">
       <RandomPick name="bg" className="home-bg">
         {pictures.map((n) => (
@@ -19,6 +23,11 @@ export default function HomePage() {
         ))}
       </RandomPick>
       <div className="home-panel">
+        {forside.notice && (
+          <p className="notice home-notice" role="note">
+            {forside.notice.text}
+          </p>
+        )}
         <h1 className="home-title">{club.name}</h1>
         <RandomPick name="headline" className="home-headline">
           <p>Hånd, fot og veien å gå</p>
@@ -53,5 +62,15 @@ export default function HomePage() {
         </ul>
       </div>
     </div>
+    {nyheter.posts.length > 0 && (
+      <section className="page home-news" aria-labelledby="nyheter-heading">
+        <h2 id="nyheter-heading">Nyheter</h2>
+        <NewsList posts={nyheter.posts} limit={3} />
+        <p>
+          <Link to="/arrangementer">Alle nyheter og arrangementer</Link>
+        </p>
+      </section>
+    )}
+    </>
   );
 }

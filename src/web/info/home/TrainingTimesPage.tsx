@@ -1,16 +1,17 @@
 import { Link } from "react-router";
-import { club } from "../../../shared/club/club-facts.ts";
+import { useClubContact } from "../../lib/site-content.tsx";
 import { groupSections } from "../groups/group-sections.ts";
 import { TimesTable } from "../groups/TimesTable.tsx";
 
 const sections = ["barn", "ungdomvoksen"] as const;
 
 export default function TrainingTimesPage() {
+  const { hall } = useClubContact();
   return (
     <div className="page">
       <h1>Treningstider</h1>
       <p className="lead">
-        Alle treningene er i treningslokalet vårt i {club.hall.street}, {club.hall.landmark}.
+        Alle treningene er i treningslokalet vårt i {hall.street}{hall.landmark ? `, ${hall.landmark}` : ""}.
       </p>
       {sections.map((section) => {
         const { title, path } = groupSections[section];

@@ -1,5 +1,6 @@
-import { contactEmails, sponsors } from "../../../shared/club/club-facts.ts";
 import { ExternalLink } from "../../components/ExternalLink.tsx";
+import { SiteImage } from "../../components/SiteImage.tsx";
+import { useSiteContent } from "../../lib/site-content.tsx";
 import "./sponsors.css";
 
 /** "https://www.follolas.no/" → "follolas.no": the address a visitor recognises on the card. */
@@ -8,6 +9,8 @@ function domainOf(url: string): string {
 }
 
 export default function SponsorsPage() {
+  const { samarbeidspartnere, kontakt: contactEmails } = useSiteContent();
+  const { sponsors } = samarbeidspartnere;
   return (
     <div className="page">
       <h1>Samarbeidspartnere</h1>
@@ -16,11 +19,12 @@ export default function SponsorsPage() {
       </p>
 
       <ul className="sponsor-grid">
-        {sponsors.map((sponsor) => (
-          <li key={sponsor.url}>
+        {sponsors.map((sponsor, index) => (
+          <li key={`${sponsor.url}-${index}`}>
             <ExternalLink href={sponsor.url} className="sponsor-card">
+              {sponsor.logo && <SiteImage className="sponsor-logo" image={sponsor.logo} alt="" />}
               <span className="sponsor-name">{sponsor.name}</span>
-              <span className="sponsor-trade">{sponsor.trade}</span>
+              {sponsor.trade && <span className="sponsor-trade">{sponsor.trade}</span>}
               <span className="sponsor-site">{domainOf(sponsor.url)}</span>
             </ExternalLink>
           </li>

@@ -1,7 +1,9 @@
 import { Link } from "react-router";
-import { club, contactEmails, membershipPrices } from "../../../shared/club/club-facts.ts";
+import { club } from "../../../shared/club/club-facts.ts";
 import { formatKroner } from "../../../shared/format.ts";
 import { RandomPick } from "../../lib/random-pick.tsx";
+import { ContactEmailLink } from "../../components/ContactEmailLink.tsx";
+import { useSiteContent } from "../../lib/site-content.tsx";
 
 const books = [
   { file: "teoribok-1.svg", title: "Gibon" },
@@ -10,6 +12,7 @@ const books = [
 ];
 
 export default function TheoryInfoPage() {
+  const membershipPrices = useSiteContent().priser.membership;
   return (
     <>
       <h2>Hvorfor teori?</h2>
@@ -55,7 +58,7 @@ export default function TheoryInfoPage() {
       </ul>
       <p>
         Bøkene kan du kjøpe gjennom en av instruktørene på trening, eller ved å sende en e-post til{" "}
-        <a href={`mailto:${contactEmails.general}`}>{contactEmails.general}</a>. De selges også i{" "}
+        <ContactEmailLink />. De selges også i{" "}
         <Link to="/utstyr">klubbkiosken</Link>.
       </p>
     </>

@@ -1,10 +1,10 @@
-import { contactEmails } from "../../../../shared/club/club-facts.ts";
 import { gradeLabel, gradeSearchText, isMaster, type Club, type Grade } from "../../../../shared/camp/grades.ts";
 import { Combobox } from "../Combobox.tsx";
 import { LoadProblem } from "../LoadProblem.tsx";
 import { blockedHint, stepNav } from "../../../components/wizard/bind.ts";
 import { StepLayout } from "../../../components/wizard/StepLayout.tsx";
 import type { DataStepProps } from "./step-props.ts";
+import { ContactEmailLink } from "../../../components/ContactEmailLink.tsx";
 
 const clubKey = (club: Club) => club.clubId;
 const clubName = (club: Club) => club.name;
@@ -36,7 +36,7 @@ export function ClubGradeStep({ wizard, data }: DataStepProps) {
         hint={
           <>
             Finner du ikke klubben din? Ta kontakt med oss på{" "}
-            <a href={`mailto:${contactEmails.general}`}>{contactEmails.general}</a>, så legger vi den til.
+            <ContactEmailLink />, så legger vi den til.
           </>
         }
       />

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { contactEmails } from "../../../../shared/club/club-facts.ts";
 import { formatDateRange } from "../../../../shared/format.ts";
 import { useCampEdition } from "../../../lib/camp-edition.tsx";
 import { StepLayout } from "../../../components/wizard/StepLayout.tsx";
 import type { StepProps } from "./step-props.ts";
+import { ContactEmailLink } from "../../../components/ContactEmailLink.tsx";
 
 /** "Ola, Kari og Per" */
 const namesList = (names: string[]) => new Intl.ListFormat("nb-NO", { style: "long", type: "conjunction" }).format(names);
@@ -62,7 +62,7 @@ export function DoneStep({ wizard }: StepProps) {
           </li>
         ) : (
           <li>
-            Spørsmål? Skriv til <a href={`mailto:${contactEmails.general}`}>{contactEmails.general}</a>.
+            Spørsmål? Skriv til <ContactEmailLink />.
           </li>
         )}
       </ul>

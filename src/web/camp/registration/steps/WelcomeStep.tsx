@@ -1,5 +1,5 @@
 import { myRegistrationPath } from "../../../../shared/camp/camp-my-registration.ts";
-import { club, contactEmails } from "../../../../shared/club/club-facts.ts";
+import { club } from "../../../../shared/club/club-facts.ts";
 import { campDocumentPaths } from "../../../../shared/camp/camp-documents.ts";
 import { formatDateRange } from "../../../../shared/format.ts";
 import { useCampEdition } from "../../../lib/camp-edition.tsx";
@@ -8,9 +8,15 @@ import { CheckboxField } from "../../../components/wizard/fields.tsx";
 import { checkboxProps, stepNav } from "../../../components/wizard/bind.ts";
 import { StepLayout } from "../../../components/wizard/StepLayout.tsx";
 import type { AvailabilityStepProps } from "./step-props.ts";
+import { cancellationTerms } from "../../../../shared/camp/cancellation-terms.ts";
+import { privacyPath } from "../../../../shared/site/site-pages.ts";
+import { siteCookies } from "../../../../shared/site/site-cookies.ts";
+import { usePrivacyFacts } from "../../../lib/site-content.tsx";
 
 export function WelcomeStep({ wizard, availability }: AvailabilityStepProps) {
   const campEdition = useCampEdition();
+  const { retention } = usePrivacyFacts();
+  const draftDays = siteCookies.campDraft.maxAgeSeconds / (24 * 60 * 60);
   const terms = campDocumentPaths(campEdition.year).terms;
   const open = takesRegistrations(availability);
   const nav = stepNav(wizard, open ? "Kryss av for begge punktene for å gå videre." : "Påmeldingen er ikke åpen nå.");
@@ -30,18 +36,14 @@ export function WelcomeStep({ wizard, availability }: AvailabilityStepProps) {
           hvis du selv sier ja til det. I statistikken over beltegrader telles alle uten navn.
         </li>
         <li>Opplysninger om allergier ser bare de som har ansvaret for leiren.</li>
-        <li>Etter leiren sletter eller anonymiserer vi personopplysningene.</li>
+        <li>{retention.campAnonymiseAfterDays} dager etter leiren gjør vi personopplysningene anonyme.</li>
         <li>
           Vi tar bilder under leiren. Hvis du ikke vil være med på bilder, kan du skrive det i feltet for annen
           informasjon mot slutten av påmeldingen.
         </li>
+        <li>{cancellationTerms(campEdition).join(" ")}</li>
         <li>
-          Vil du melde deg av, sender du en e-post til{" "}
-          <a href={`mailto:${contactEmails.general}`}>{contactEmails.general}</a>. Reglene for å få pengene tilbake
-          står i salgsbetingelsene.
-        </li>
-        <li>
-          Det du fyller inn, lagres i nettleseren din i tre dager, så du kan fortsette der du slapp. Når påmeldingen er
+          Det du fyller inn, lagres i nettleseren din i {draftDays} dager, så du kan fortsette der du slapp. Når påmeldingen er
           sendt, slettes det.
         </li>
         <li>
@@ -53,6 +55,16 @@ export function WelcomeStep({ wizard, availability }: AvailabilityStepProps) {
         <legend>Før du begynner</legend>
         <CheckboxField
           label={`Jeg samtykker i at ${club.name} bruker opplysningene mine til å arrangere vinterleiren.`}
+          description={
+            <>
+              Hva vi samler inn, hvor lenge vi tar vare på det og hvilke rettigheter du har, står i{" "}
+              <a href={privacyPath} target="_blank" rel="noopener">
+                personvernerklæringen
+                <span className="visually-hidden"> (åpnes i ny fane)</span>
+              </a>
+              .
+            </>
+          }
           {...checkboxProps(wizard, "dataConsent")}
         />
         <CheckboxField

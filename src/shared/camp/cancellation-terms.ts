@@ -1,0 +1,73 @@
+import { formatLongDate } from "../format.ts";
+import { osloCalendarDate, startOfOsloDay, type CalendarDate } from "../time.ts";
+import type { CampEdition } from "./camp-edition.ts";
+import { campRefund } from "./camp-pricing.ts";
+
+/**
+ * The cancellation and refund terms in words, read off the rule the server applies (campRefund and the
+ * end of self-service), never restated: the camp pages, the wizard's Welcome step, the terms PDF and the
+ * mails all say them with these sentences, so a changed rule changes every text.
+ */
+
+/** Cancelling (and changing) online ends when the camp's first day begins (Oslo). */
+export function selfServiceClosesAt(edition: CampEdition): Date {
+  return startOfOsloDay(edition.start);
+}
+
+export interface CancellationRule {
+  /** The last day (Oslo) on which everything paid comes back. */
+  lastFullRefundDay: CalendarDate;
+  /** What comes back after that, in percent of what was paid, as the rule computes it. */
+  laterPercent: number;
+  /** The first day of the camp: cancelling online is possible until it begins. */
+  closesOn: CalendarDate;
+}
+
+/** The rule's figures, found by asking the rule itself just before and at its deadline. */
+export function cancellationRule(edition: CampEdition): CancellationRule {
+  const deadline = edition.fullRefundEndsAt;
+  const probe = 100_000;
+  return {
+    lastFullRefundDay: osloCalendarDate(new Date(deadline.getTime() - 1)),
+    laterPercent: Math.round((campRefund(probe, edition, deadline) / probe) * 100),
+    closesOn: osloCalendarDate(selfServiceClosesAt(edition)),
+  };
+}
+
+/** "halvparten" for 50, otherwise the percentage. */
+function shareWords(percent: number): string {
+  return percent === 50 ? "halvparten" : `${percent} %`;
+}
+
+/** One sentence: what comes back when. */
+export function refundSentence(edition: CampEdition): string {
+  const { lastFullRefundDay, laterPercent } = cancellationRule(edition);
+  const day = formatLongDate(lastFullRefundDay);
+  if (laterPercent >= 100) return "Avbestiller du, får du alt du har betalt tilbake.";
+  const later =
+    laterPercent === 0 ? "etter det får du ingenting tilbake" : `etter det får du tilbake ${shareWords(laterPercent)} av det du har betalt`;
+  return `Avbestiller du innen midnatt ${day}, får du alt du har betalt tilbake; ${later}.`;
+}
+
+/** The same as of a moment (a mail written now): after the deadline, what cancelling now gives back. */
+export function refundSentenceAt(edition: CampEdition, at: Date): string {
+  if (at.getTime() < edition.fullRefundEndsAt.getTime()) return refundSentence(edition);
+  const { lastFullRefundDay, laterPercent } = cancellationRule(edition);
+  const now = laterPercent === 0 ? "får du ingenting tilbake" : `får du tilbake ${shareWords(laterPercent)} av det du har betalt`;
+  return `Fristen for å få alt tilbake gikk ut ved midnatt ${formatLongDate(lastFullRefundDay)}. Avbestiller du nå, ${now}.`;
+}
+
+/** One sentence: where and until when one cancels. */
+export function whereToCancelSentence(edition: CampEdition): string {
+  const { closesOn } = cancellationRule(edition);
+  return `Du avbestiller selv på «Min påmelding» (lenken står i bekreftelsen du fikk) fram til leiren starter ${formatLongDate(closesOn)}; hver utøver og ledsager kan avbestilles for seg.`;
+}
+
+/** One sentence: how the money goes back. */
+export const moneyBackSentence =
+  "Er det betalt med Vipps, går pengene automatisk tilbake til Vipps-kontoen det ble betalt fra; er det betalt på en annen måte, betaler kassereren pengene tilbake.";
+
+/** The whole terms, as the camp pages, the Welcome step and the terms PDF state them. */
+export function cancellationTerms(edition: CampEdition): string[] {
+  return [whereToCancelSentence(edition), refundSentence(edition), moneyBackSentence];
+}
