@@ -223,7 +223,8 @@ describe("CampAdmin list", () => {
     const heading = await screen.findByRole("heading", { level: 2, name: "Ola Nordmann" });
     expect(document.activeElement).toBe(heading);
     const details = heading.closest("section")!;
-    const value = (label: string) => within(details).getByText(label).nextElementSibling?.textContent;
+    // The details' own list (the «Rett påmeldingen» form below has a «Gradering» box of its own).
+    const value = (label: string) => within(details).getAllByText(label).find((element) => element.tagName === "DT")?.nextElementSibling?.textContent;
     expect(value("Gradering")).toBe("Ja");
     expect(value("Overnatting")).toBe("Nei");
     expect(value("Betalingsmåte")).toBe("Kort/kontant");
