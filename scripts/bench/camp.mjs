@@ -2,7 +2,7 @@
  * Camp registrations for load and fault runs (scripts/bench-api.mjs, tests/reliability): valid, distinct
  * drafts; the camp admin's view of what is stored; a fresh PostgreSQL database per run.
  */
-import { createHash, randomUUID } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import pg from "pg";
 
 /** Admin credentials handed to the server through CAMP_ADMIN_USERNAME / CAMP_ADMIN_PASSWORD. */
@@ -30,6 +30,8 @@ export function makeDraft(tag, i, { vipps = false } = {}) {
   const companions = i % 10 === 0 ? 2 : i % 5 === 0 ? 1 : 0;
   return {
     draftId: randomUUID(),
+    // The browser's own secret for the draft: a retry of the same draft carries it, as the wizard's does.
+    draftSecret: randomBytes(32).toString("base64url"),
     dataConsent: true,
     termsAccepted: true,
     firstName: firstNames[i % firstNames.length],
