@@ -23,6 +23,24 @@ test("a leder adds an innsjekk helper; the helper signs in and sees no allergy t
   expect(await posted.text()).toBe("Done");
 
   await logIn(page, campAdmin.username, campAdmin.password);
+  // «Deltakere»: the camp's money from the ledgers, with «Kasserer»'s words.
+  const totals = page.locator(".admin-totals");
+  for (const label of ["Betalt", "Tilbakebetalt", "Beholdt etter avbestillingsreglene", "Skal betales tilbake", "Netto (betalt minus tilbakebetalt)"]) {
+    await expect(totals.getByText(label, { exact: true })).toBeVisible();
+  }
+  await screenshot(page, "camp-admin-deltakere-penger", false);
+  // «Historikk»: the registration's ledger lines, by name, in Norwegian.
+  await page.getByRole("button", { name: `Siri ${surname}`, exact: true }).click();
+  const history = page.getByRole("region", { name: "Historikk" });
+  await expect(history.getByText(new RegExp(`Belastet: Vinterleir \\(Siri ${surname}\\), 1\\s200\\skr`))).toBeVisible();
+  await expect(history).not.toContainText(/charge|athlete|camp-admin/);
+  // «Rett påmeldingen»: twelve, not thirty; the child's price, owed at the door, and a line in Historikk.
+  const correction = page.getByRole("region", { name: "Rett påmeldingen" });
+  await correction.getByLabel("Alder").fill("12");
+  await correction.getByRole("button", { name: "Rett påmeldingen" }).click();
+  await expect(correction.getByRole("status")).toContainText(/Påmeldingen er rettet og familien har fått e-post\. Ny pris 1\s025\skr, å betale 1\s025\skr\./);
+  await expect(history.getByText(/Belastet: Vinterleir \(Siri .+\), −175\skr – Rettet av leirledelsen \(alder\)/)).toBeVisible();
+  await screenshot(page, "camp-admin-historikk");
   await page.getByRole("tab", { name: "Hjelpere" }).click();
   await expect(page.getByRole("heading", { name: "Hjelpere" })).toBeVisible();
   const username = surname.toLowerCase();

@@ -5,6 +5,7 @@ import { parseWith, type ErrorBody } from "../errors.ts";
 import { RefundPaidSchema, refundPaidMessages } from "../../shared/camp/camp-treasurer.ts";
 import { figuresOf, recordRefundPaid } from "./camp-ledger-store.ts";
 import { correctRegistration } from "./camp-correction.ts";
+import { registrationLedgerHistory } from "./camp-ledger-history.ts";
 import { adminActionMessages, type AdminPerson, cancelRegistration, editionMoney, loadAdminPersons, markCardCashPaid, totalsOf, type AdminActionOutcome } from "./camp-admin.ts";
 import { campParticipantsCsv } from "./camp-csv.ts";
 import type { CampPaymentGateway } from "./camp-payment-gateway.ts";
@@ -49,6 +50,14 @@ export async function registerCampAdminRoutes(app: FastifyInstance, { payments }
     const raw = request.params.registrationId;
     const changes = /^\d{1,9}$/.test(raw) ? await registrationChanges(app.db, Number(raw)) : [];
     return reply.header("cache-control", "no-store").send(changes);
+  });
+
+  // «Historikk»: the registration's ledger entries with their Norwegian reasons, oldest first.
+  app.get<{ Params: { registrationId: string } }>("/api/VinterleirAdmin/Ledger/:registrationId/:token", guard, async (request, reply) => {
+    const raw = request.params.registrationId;
+    const history = /^\d{1,9}$/.test(raw) ? await registrationLedgerHistory(app.db, Number(raw)) : undefined;
+    if (history === undefined) return reply.code(404).send({ error: adminActionMessages.notFound } satisfies ErrorBody);
+    return reply.header("cache-control", "no-store").send(history);
   });
 
   app.post<{ Params: { registrationId: string } }>("/api/VinterleirAdmin/MarkPaid/:registrationId/:token", guard, async (request, reply) =>

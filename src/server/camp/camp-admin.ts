@@ -14,6 +14,7 @@ import { companionPerson, ledgerFigures, ledgerItems, sumFigures, type LedgerFig
 import { cancelInLedger, figuresOf, readLedgers, recordPayment } from "./camp-ledger-store.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { noteUncoveredClaims } from "./camp-companion-claims.ts";
+import { personKey } from "./camp-registrations.ts";
 import { vippsCaptureDue } from "./checkin/checkin-actions.ts";
 import { checkInMessages } from "../../shared/camp/camp-checkin.ts";
 import { renderCancellationMail, selfServiceMailKey } from "./camp-self-service-mail.ts";
@@ -58,6 +59,13 @@ export async function loadAdminPersons(db: Db, editionYear: number): Promise<Adm
   const paymentsOf = await paymentsOfRegistrations(db, ids);
   const ledgers = await readLedgers(db, ids);
   const arrivalsOf = await loadArrivals(db, ids);
+
+  // Who is a paying companion, still coming, of a confirmed registration: what «allerede påmeldt» must name.
+  const confirmedIds = new Set(registrations.filter((row) => row.registration.status === "confirmed").map((row) => row.registration.id));
+  const payingCompanions = new Set(
+    companions.filter((companion) => confirmedIds.has(companion.registrationId) && !companion.alreadyRegistered && !companion.cancelledAt).map((companion) => personKey(companion.firstName, companion.lastName, companion.telephone)),
+  );
+  const uncoveredClaim = (companion: (typeof companions)[number]) => companion.alreadyRegistered && !payingCompanions.has(personKey(companion.firstName, companion.lastName, companion.telephone));
 
   const persons: AdminPerson[] = [];
   for (const { registration: row, clubName, grade } of registrations) {
@@ -111,6 +119,7 @@ export async function loadAdminPersons(db: Db, editionYear: number): Promise<Adm
       allergies: r.allergies,
       otherinfo: r.otherInfo,
       arrivals: arrivalsOf(checkInPersonId.athlete(r.id)),
+      ...(r.status !== "cancelled" && own.some(uncoveredClaim) ? { claimUncovered: true } : {}),
       ...common,
     });
     own.forEach((companion) => {
@@ -135,6 +144,7 @@ export async function loadAdminPersons(db: Db, editionYear: number): Promise<Adm
         allergies: "",
         otherinfo: companion.alreadyRegistered ? "Allerede påmeldt som ledsager for en annen utøver" : "",
         arrivals: arrivalsOf(checkInPersonId.companion(companion.id)),
+        ...(r.status !== "cancelled" && uncoveredClaim(companion) ? { claimUncovered: true } : {}),
         ...common,
       });
     });

@@ -15,6 +15,8 @@ import { checkInCodeFor } from "./checkin/checkin-code.ts";
 import { checkInMailHtml, checkInMailText } from "./checkin/checkin-mail.ts";
 import { campCalendar, campCalendarFileName } from "./camp-calendar.ts";
 import { createMailLink, personalLinkUrl } from "./camp-personal-link.ts";
+import { ledgerFigures, mailMoneyLines, sumFigures, type LedgerFigures } from "../../shared/camp/camp-ledger.ts";
+import { readLedgers } from "./camp-ledger-store.ts";
 import { loadClubContact } from "../site-content/club-contact.ts";
 import { refundSentenceAt } from "../../shared/camp/cancellation-terms.ts";
 
@@ -28,6 +30,8 @@ export interface CampConfirmationData {
   /** As stored in camp_price_lines: the receipt as charged. */
   lines: { label: string; amount: number }[];
   total: number;
+  /** From the order's ledger (for a group, the group's ledgers added up): what is paid and what is left. */
+  money: Pick<LedgerFigures, "paid" | "outstanding">;
   paymentMethod: PaymentMethod;
   /** The code to show at the door (QR and text); without it the mail has no check-in part. */
   checkInCode?: string;
@@ -41,6 +45,8 @@ export interface ConfirmationContext {
   personalLink: string;
   /** Registered together with others sharing the contact details: the others, and the total for everyone. */
   group?: GroupConfirmation;
+  /** Money Vipps has reserved for the order and is taking now: counted as paid in the mail. */
+  reserved?: number;
   /** The club's general address as kept in «Nettsted» (loadClubContact). */
   contactEmail: string;
 }
@@ -80,10 +86,11 @@ export function renderCampConfirmation(
   ];
   const payment =
     data.paymentMethod === "card_cash"
-      ? `${participantPaymentMethodLabels.card_cash} (${formatKroner(data.total)}).`
+      ? `${participantPaymentMethodLabels.card_cash}.`
       : data.paymentMethod === "free"
         ? `${participantPaymentMethodLabels.free} – du har ingenting å betale.`
         : `${participantPaymentMethodLabels.vipps}, ordrenummer ${data.orderId}.`;
+  const money = mailMoneyLines(data.money, data.paymentMethod, context.reserved);
   const refund = refundRuleSentence(edition, data.paymentMethod, context.sentAt);
   const self = "På «Min påmelding» ser du påmeldingen, kan rette opplysningene og avbestille:";
   const contact = `Spørsmål? Skriv til ${context.contactEmail} og oppgi ordrenummeret. Denne adressen tar ikke imot svar.`;
@@ -102,6 +109,7 @@ export function renderCampConfirmation(
     "",
     ...(group ? groupText(group) : []),
     `Betaling: ${payment}`,
+    ...money,
     "",
     "Ta med:",
     ...bring.map((item) => `- ${item}`),
@@ -130,7 +138,7 @@ export function renderCampConfirmation(
 <p>Ordrenummer: <strong>${e(data.orderId)}</strong></p>
 ${data.checkInCode ? `${checkInMailHtml(data.checkInCode)}\n` : ""}<h2 style="font-size:1.1rem">Kvittering</h2>
 ${receiptTableHtml(data.lines, data.total)}
-${group ? groupHtml(group, cell) : ""}<p>Betaling: ${e(payment)}</p>
+${group ? groupHtml(group, cell) : ""}<p>Betaling: ${e(payment)}<br>${money.map(e).join("<br>")}</p>
 <h2 style="font-size:1.1rem">Ta med</h2>
 <ul>${bring.map((item) => `<li>${e(item)}</li>`).join("")}</ul>
 <p>${e(self)}<br><a href="${e(context.personalLink)}">Min påmelding</a></p>
@@ -184,7 +192,7 @@ ${other.lines.map((line) => `<tr><td style="${cell}">${e(line.label)}</td><td st
  * with every other athlete's receipt, order id, check-in code and own "Min påmelding" link, and one total.
  * Call it inside the transaction that stores the group; the dedupe key is the first athlete's.
  */
-export async function queueCampGroupConfirmationMail(db: Db, registrationIds: readonly number[], now: Date, publicBaseUrl: string): Promise<void> {
+export async function queueCampGroupConfirmationMail(db: Db, registrationIds: readonly number[], now: Date, publicBaseUrl: string, reserved = 0): Promise<void> {
   const [first, ...rest] = registrationIds;
   const others: GroupConfirmation["others"] = [];
   // The athletes share the address the mail goes to: one family link opens them all.
@@ -196,7 +204,7 @@ export async function queueCampGroupConfirmationMail(db: Db, registrationIds: re
   }
   const [lead] = await db.select({ total: campRegistrations.total }).from(campRegistrations).where(eq(campRegistrations.id, first!));
   const group = { others, total: lead!.total + others.reduce((sum, other) => sum + other.total, 0) };
-  const { to, ...content } = await renderStoredCampConfirmation(db, first!, { sentAt: now, personalLink: personalLinkUrl(publicBaseUrl, token), group });
+  const { to, ...content } = await renderStoredCampConfirmation(db, first!, { sentAt: now, personalLink: personalLinkUrl(publicBaseUrl, token), group, ...(reserved ? { reserved } : {}) }, registrationIds);
   await queueMail(db, { dedupeKey: campConfirmationKey(first!), to, ...content }, now);
 }
 
@@ -211,17 +219,21 @@ export function campConfirmationKey(registrationId: number): string {
  * Call it inside the transaction that confirms the registration (card/cash/free now; a Vipps payment
  * later); the dedupe key makes a second call a no-op.
  */
-export async function queueCampConfirmationMail(db: Db, registrationId: number, now: Date, publicBaseUrl: string): Promise<void> {
+export async function queueCampConfirmationMail(db: Db, registrationId: number, now: Date, publicBaseUrl: string, reserved = 0): Promise<void> {
   const token = await createMailLink(db, registrationId, now);
-  const { to, ...content } = await renderStoredCampConfirmation(db, registrationId, { sentAt: now, personalLink: personalLinkUrl(publicBaseUrl, token) });
+  const { to, ...content } = await renderStoredCampConfirmation(db, registrationId, { sentAt: now, personalLink: personalLinkUrl(publicBaseUrl, token), ...(reserved ? { reserved } : {}) });
   await queueMail(db, { dedupeKey: campConfirmationKey(registrationId), to, ...content }, now);
 }
 
-/** The confirmation of a stored registration, rendered from its rows (lines as charged, latest payment's method). */
+/**
+ * The confirmation of a stored registration, rendered from its rows (lines as charged, latest payment's
+ * method) and its ledger; `orderIds`: the registrations paid together (a group), whose ledgers add up.
+ */
 export async function renderStoredCampConfirmation(
   db: Db,
   registrationId: number,
   context: Omit<ConfirmationContext, "contactEmail">,
+  orderIds: readonly number[] = [registrationId],
 ): Promise<Pick<OutgoingMail, "to" | "subject" | "text" | "html" | "attachments">> {
   const [registration] = await db
     .select({
@@ -247,5 +259,7 @@ export async function renderStoredCampConfirmation(
     .limit(1);
   const edition = await campEditionOfYear(db, registration.editionYear);
   const checkInCode = await checkInCodeFor(db, registration.orderId);
-  return { to: registration.email, ...renderCampConfirmation({ ...registration, lines, paymentMethod: payment?.method ?? "card_cash", checkInCode }, edition, { ...context, contactEmail: (await loadClubContact(db)).general }) };
+  const ledgers = await readLedgers(db, orderIds);
+  const money = sumFigures([...ledgers.values()].map(ledgerFigures));
+  return { to: registration.email, ...renderCampConfirmation({ ...registration, lines, money, paymentMethod: payment?.method ?? "card_cash", checkInCode }, edition, { ...context, contactEmail: (await loadClubContact(db)).general }) };
 }

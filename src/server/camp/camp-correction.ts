@@ -5,9 +5,9 @@
  * hold more than it is charged, the difference goes back (through Vipps where it came in that way, otherwise
  * on the treasurer's «Skal betales tilbake» list). The family is told by mail.
  */
-import { eq, isNull, and, sql } from "drizzle-orm";
+import { desc, eq, isNull, and, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { athletePerson, ledgerFigures, ledgerItems, splitRefund, type ChargeLine } from "../../shared/camp/camp-ledger.ts";
+import { athletePerson, ledgerFigures, ledgerItems, mailMoneyLines, splitRefund, type ChargeLine } from "../../shared/camp/camp-ledger.ts";
 import { mayTickGrading } from "../../shared/camp/camp-eligibility.ts";
 import { calculateCampPrice } from "../../shared/camp/camp-pricing.ts";
 import { LeaderCorrectionSchema } from "../../shared/camp/camp-registration.ts";
@@ -35,6 +35,10 @@ export const correctionMessages = {
 } as const;
 
 const athleteItems = ["athlete", "late-fee", "grading"] as const;
+
+/** The corrected fields in the words the leader and the family read (the ledger's reason, the change log). */
+const fieldWords: Record<string, string> = { age: "alder", clubId: "klubb", gradeId: "grad", gradering: "gradering" };
+const inWords = (fields: readonly string[]) => (fields.length > 0 ? fields : ["gradering"]).map((field) => fieldWords[field] ?? field).join(", ");
 
 export interface CorrectionOutcome {
   changed: string[];
@@ -73,7 +77,7 @@ export async function correctRegistration(app: FastifyInstance, registrationId: 
       const charged = current.filter((line) => line.item === item).reduce((sum, line) => sum + line.charged, 0);
       if (wanted !== charged) charges.push({ person: athletePerson, item, amount: wanted - charged });
     }
-    const reason = `Rettet av leirledelsen (${changed.join(", ") || "gradering"}).`;
+    const reason = `Rettet av leirledelsen (${inWords(changed)}).`;
     await appendCharges(tx, registrationId, charges, { actor, reason, now });
     const difference = charges.reduce((sum, charge) => sum + charge.amount, 0);
     if (difference !== 0) {
@@ -103,13 +107,10 @@ export async function correctRegistration(app: FastifyInstance, registrationId: 
         refund += part.amount;
       }
     }
-    await tx.insert(campRegistrationChanges).values({ registrationId, at: now, actor, summary: `Rettet ${changed.join(", ") || "gradering"} (prisendring ${difference} kr${refund > 0 ? `, ${refund} kr tilbake` : ""})` });
+    await tx.insert(campRegistrationChanges).values({ registrationId, at: now, actor, summary: `Rettet ${inWords(changed)} (prisendring ${difference} kr${refund > 0 ? `, ${refund} kr tilbake` : ""})` });
     const final = ledgerFigures(await readLedger(tx, registrationId));
-    const money = [
-      `Ny pris: ${formatKroner(final.charged)}.`,
-      ...(refund > 0 ? [`Du får ${formatKroner(refund)} tilbake.`] : []),
-      final.outstanding > 0 ? `Å betale: ${formatKroner(final.outstanding)}.` : "Du skal ikke betale noe mer.",
-    ];
+    const [latest] = await tx.select({ method: payments.method }).from(payments).where(eq(payments.registrationId, registrationId)).orderBy(desc(payments.id)).limit(1);
+    const money = [`Ny pris: ${formatKroner(final.charged)}.`, ...(refund > 0 ? [`Du får ${formatKroner(refund)} tilbake.`] : []), ...mailMoneyLines(final, latest?.method ?? "card_cash")];
     const text = [`Leirledelsen har rettet påmeldingen med ordrenummer ${registration.orderId}.`, ...money, "", "Hilsen Ski Taekwondo Klubb", ""].join("\n");
     await queueMail(
       tx,

@@ -1,7 +1,8 @@
 /**
  * The money ledger under random sequences against the server (through app.inject and the Vipps simulator):
  * register (one athlete or a group), pay with Vipps (webhooks on time, twice, lost or late), add and cancel
- * companions, pay what a change added, cancel an athlete, the leader's cancel, door payments, refunds Vipps
+ * companions, grading on and off (for a home-club child, for whom cup grading costs money), pay what a
+ * change added, cancel an athlete, the leader's cancel, door payments, refunds Vipps
  * accepts or refuses, and the full-refund deadline passing. After every step the invariants hold. A short run
  * by default; LEDGER_RUNS sets how many sequences (CI runs 1 000 per database).
  */
@@ -9,7 +10,7 @@ import fc from "fast-check";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ledgerFigures, ledgerItems, sumFigures, type LedgerEntry } from "../../shared/camp/camp-ledger.ts";
+import { athletePerson, ledgerFigures, ledgerItems, sumFigures, type LedgerEntry } from "../../shared/camp/camp-ledger.ts";
 import { campRefund } from "../../shared/camp/camp-pricing.ts";
 import type { Database } from "../db/database.ts";
 import { campCompanions, campRegistrations, payments } from "../db/schema/camp.ts";
@@ -23,13 +24,16 @@ import { readLedgers } from "./camp-ledger-store.ts";
 import { createSubmissionLink as createPersonalLink } from "./camp-personal-link.ts";
 
 const runs = Number(process.env.LEDGER_RUNS ?? 6);
+/** A home-club child with a cup grade, young enough for cup grading: the grading fee is charged. */
+const gradingChild = { age: 10, clubId: 29, gradeId: 3 };
 
 type Step =
-  | { kind: "register"; vipps: boolean; group: boolean; companion: boolean }
+  | { kind: "register"; vipps: boolean; group: boolean; companion: boolean; gradingChild: boolean }
   | { kind: "approve"; pick: number; webhook: "normal" | "drop" | "duplicate" }
   | { kind: "reconcile" }
   | { kind: "add-companion"; pick: number }
   | { kind: "cancel-companion"; pick: number; which: number }
+  | { kind: "grading"; pick: number; on: boolean }
   | { kind: "pay-outstanding"; pick: number; webhook: "normal" | "drop" | "duplicate" }
   | { kind: "cancel-athlete"; pick: number; refusedByVipps: boolean }
   | { kind: "leader-cancel"; pick: number }
@@ -39,11 +43,12 @@ type Step =
 const pick = fc.nat(20);
 const webhook = fc.constantFrom("normal" as const, "drop" as const, "duplicate" as const);
 const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant("register" as const), vipps: fc.boolean(), group: fc.boolean(), companion: fc.boolean() }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant("register" as const), vipps: fc.boolean(), group: fc.boolean(), companion: fc.boolean(), gradingChild: fc.boolean() }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant("approve" as const), pick, webhook }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("reconcile" as const) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("add-companion" as const), pick }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("cancel-companion" as const), pick, which: fc.nat(3) }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant("grading" as const), pick, on: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("pay-outstanding" as const), pick, webhook }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("cancel-athlete" as const), pick, refusedByVipps: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("leader-cancel" as const), pick }) },
@@ -126,19 +131,21 @@ describe.each(databaseKinds)("the money ledger under random sequences on %s", (k
    * What was paid for a person before a cancellation; the refund may be at most the rule on it. A
    * cancellation first captures a reservation Vipps holds (settleNow), so the rule applies to money that came in.
    */
-  async function paidFor(registrationId: number, person: string | null) {
+  async function paidFor(registrationId: number, person: string | null, item?: string) {
     await service.settleNow(registrationId).catch(() => undefined);
     await sim.settled();
     const entries = (await ledgers()).get(registrationId) ?? [];
     return ledgerItems(entries)
-      .filter((item) => item.item !== "cancellation-fee" && (person === null || item.person === person))
-      .reduce((sum, item) => sum + item.paid, 0);
+      .filter((line) => line.item !== "cancellation-fee" && (person === null || line.person === person) && (item === undefined || line.item === item))
+      .reduce((sum, line) => sum + line.paid, 0);
   }
 
   async function run(step: Step) {
     switch (step.kind) {
       case "register": {
-        const overrides = { ...(step.companion ? { hasLedsager: true, ledsagere: [companion()] } : {}), ...(step.group ? { siblings: [sibling()] } : {}) };
+        // Cup grading is charged for a home-club child with a cup grade; an adult from another club grades for free.
+        const athlete = step.gradingChild ? gradingChild : {};
+        const overrides = { ...athlete, ...(step.companion ? { hasLedsager: true, ledsagere: [companion()] } : {}), ...(step.group ? { siblings: [sibling()] } : {}) };
         const res = await postRegistration(app, draft({ vipps: step.vipps, ...overrides }));
         expect(res.statusCode).toBeLessThan(500);
         return;
@@ -173,6 +180,19 @@ describe.each(databaseKinds)("the money ledger under random sequences on %s", (k
           const edition = await campEditionOfYear(app.db, 2026);
           expect(res.json().refund).toBeLessThanOrEqual(campRefund(before, edition, now));
           // An unpaid addition never gives money back.
+          if (before === 0) expect(res.json().refund).toBe(0);
+        }
+        return;
+      }
+      case "grading": {
+        const id = await choose(step.pick);
+        if (id === undefined) return;
+        const before = step.on ? 0 : await paidFor(id, athletePerson, "grading");
+        const res = await app.inject({ method: "POST", url: `/api/MinPamelding/Grading/${await linkOf(id)}`, payload: { gradering: step.on } });
+        expect(res.statusCode).toBeLessThan(500);
+        if (!step.on && res.statusCode === 200 && res.json().changed) {
+          expect(res.json().refund).toBeLessThanOrEqual(campRefund(before, await campEditionOfYear(app.db, 2026), now));
+          // Grading switched on, not paid, and off again: nothing comes back.
           if (before === 0) expect(res.json().refund).toBe(0);
         }
         return;
@@ -240,7 +260,24 @@ describe.each(databaseKinds)("the money ledger under random sequences on %s", (k
           await checkInvariants();
         }
       }),
-      { numRuns: runs },
+      {
+        numRuns: runs,
+        // Always among the runs: grading switched on for a home-club child, not paid, and off again.
+        examples: [
+          [
+            [
+              { kind: "register", vipps: false, group: false, companion: false, gradingChild: true },
+              { kind: "grading", pick: 0, on: true },
+              { kind: "grading", pick: 0, on: false },
+              { kind: "register", vipps: true, group: false, companion: true, gradingChild: true },
+              { kind: "approve", pick: 1, webhook: "normal" },
+              { kind: "grading", pick: 1, on: true },
+              { kind: "deadline-passes" },
+              { kind: "grading", pick: 1, on: false },
+            ],
+          ],
+        ],
+      },
     );
   }, 600_000);
 });

@@ -8,6 +8,7 @@ import { databaseKinds } from "../test-support/database.ts";
 import { campAdminToken, companion, draft, postRegistration } from "../test-support/camp.ts";
 import { actOnLanding, reconcile, startVippsPayment, useVippsCampSuite } from "../test-support/vipps.ts";
 import { readLedgers } from "./camp-ledger-store.ts";
+import { ledgerHistoryLine, type LedgerHistoryEntry } from "../../shared/camp/camp-ledger-history.ts";
 
 const linkPattern = /https:\/\/klubb\.example\/vinterleir\/min-pamelding\/([A-Za-z0-9_-]{43})/;
 
@@ -44,6 +45,9 @@ describe.each(databaseKinds)("the money ledger on %s", (kind) => {
 
   it("sequence 1: an unpaid companion cancelled three times gives nothing back; after the deadline the athlete gets half of what was paid for the athlete", async () => {
     const paying = await paidWithVipps();
+    // The confirmation explains the money from the ledger: reserved by Vipps and being taken counts as paid.
+    const [confirmation] = await suite.app.db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, `camp-confirmation:${paying.registrationId}`));
+    expect(confirmation!.text).toContain("Betalt: 1\u00a0200\u00a0kr\nÅ betale: 0\u00a0kr");
     for (const name of ["En", "To", "Tre"]) {
       expect((await addCompanion(paying.token, name)).statusCode).toBe(200);
       const res = await cancel(paying.token, newestCompanion(await view(paying.token)));
@@ -108,8 +112,19 @@ describe.each(databaseKinds)("the money ledger on %s", (kind) => {
     const b = await cardCash({ firstName: "Bjørn", hasLedsager: true, ledsagere: [claim] });
     expect(await view(b.token)).toMatchObject({ total: 1200 });
     const [paying] = await suite.app.db.select({ id: campCompanions.id }).from(campCompanions).where(eq(campCompanions.registrationId, a.registrationId));
-    expect((await cancel(a.token, `companion-${paying!.id}`)).statusCode).toBe(200);
     const admin = await campAdminToken(suite.app);
+    const flagged = async () =>
+      ((await inject("GET", `/api/VinterleirAdmin/Get/${admin}`)).json() as { registrationId: number; firstname: string; claimUncovered?: boolean }[])
+        .filter((person) => person.claimUncovered)
+        .map((person) => [person.registrationId, person.firstname]);
+    // Covered while Kari is A's paying companion: no flag anywhere.
+    expect(await flagged()).toEqual([]);
+    expect((await cancel(a.token, `companion-${paying!.id}`)).statusCode).toBe(200);
+    // The claiming registration is flagged in the list, on the athlete and on the claimed companion.
+    expect(await flagged()).toEqual([
+      [b.registrationId, "Bjørn"],
+      [b.registrationId, "Kari"],
+    ]);
     const changes = (await inject("GET", `/api/VinterleirAdmin/Changes/${b.registrationId}/${admin}`)).json() as { actor: string; summary: string }[];
     expect(changes).toEqual([expect.objectContaining({ actor: "system", summary: expect.stringContaining("Ledsager Kari Ledsager er oppgitt som allerede påmeldt, men er avbestilt") })]);
     // A new claim on the cancelled companion is refused.
@@ -170,6 +185,8 @@ describe.each(databaseKinds)("the money ledger on %s", (kind) => {
     expect(await view(paying.token)).toMatchObject({ paid: 1200, refunded: 175, outstanding: 0 });
     const [mail] = await suite.app.db.select().from(mailOutbox).where(like(mailOutbox.dedupeKey, `camp-self:${paying.registrationId}:correction-%`));
     expect(mail!.text).toContain("Du får 175\u00a0kr tilbake");
+    // Betalt and Å betale from the ledger.
+    expect(mail!.text).toContain("Betalt: 1\u00a0200\u00a0kr\nÅ betale: 0\u00a0kr");
     // Back to an adult: 175 kr to pay again.
     expect((await correct({ age: 30 })).json()).toMatchObject({ total: 1200, outstanding: 175, refund: 0 });
   });
@@ -186,5 +203,26 @@ describe.each(databaseKinds)("the money ledger on %s", (kind) => {
     await suite.sim.settled();
     await reconcile(suite.service);
     expect(vippsRefunded(paying.reference)).toBe(1200);
+  });
+
+  it("«Historikk» lists the ledger's entries by name with their Norwegian reasons, and no system word", async () => {
+    const { registrationId, token } = await cardCash({ firstName: "Ola", lastName: "Nordmann" });
+    const [confirmation] = await suite.app.db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, `camp-confirmation:${registrationId}`));
+    expect(confirmation!.text).toContain("Betalt: 0\u00a0kr\nBetales ved oppmøte: 1\u00a0200\u00a0kr");
+    expect((await addCompanion(token, "Kari")).statusCode).toBe(200);
+    expect((await cancel(token, newestCompanion(await view(token)))).statusCode).toBe(200);
+    const admin = await campAdminToken(suite.app);
+    expect((await inject("POST", `/api/VinterleirAdmin/MarkPaid/${registrationId}/${admin}`)).statusCode).toBe(200);
+    const res = await inject("GET", `/api/VinterleirAdmin/Ledger/${registrationId}/${admin}`);
+    expect(res.statusCode).toBe(200);
+    const lines = (res.json() as LedgerHistoryEntry[]).map(ledgerHistoryLine);
+    expect(lines).toEqual([
+      expect.stringMatching(/^10\.11\.2026 \d\d:00 – .+: Belastet: Vinterleir \(Ola Nordmann\), 1\s200\skr – .+/),
+      expect.stringMatching(/Deltakeren \(Min påmelding\): Belastet: Ledsager \(Kari Nordmann\), 550\skr – /),
+      expect.stringMatching(/Deltakeren \(Min påmelding\): Belastet: Ledsager \(Kari Nordmann\), −550\skr – /),
+      expect.stringMatching(/: Innbetalt: Kort eller kontant, 1\s200\skr – /),
+    ]);
+    for (const line of lines) expect(line).not.toMatch(/\b(charge|payment|refund|athlete|companion|card_cash|vipps-webhook|camp-admin)\b/);
+    expect((await inject("GET", `/api/VinterleirAdmin/Ledger/999999/${admin}`)).statusCode).toBe(404);
   });
 });

@@ -28,7 +28,7 @@ import { countAwaitingOffer, moveToWaitlist, nextWaitlistRank, queueWaitlistJoin
 import { newOrderId } from "./order-id.ts";
 import { copyShares } from "../payments/payment-shares.ts";
 import { loadClubContact } from "../site-content/club-contact.ts";
-import { athletePerson, companionPerson } from "../../shared/camp/camp-ledger.ts";
+import { athletePerson, companionPerson, ledgerFigures } from "../../shared/camp/camp-ledger.ts";
 import { chargeNewRegistration } from "./camp-ledger-store.ts";
 
 /** Who wrote a new registration's charges in the ledger, and why. */
@@ -558,6 +558,8 @@ async function insertRegistration(db: Db, input: NewRegistration, edition: CampE
       sleepover: registration.sleepover,
       lines: price.lines.map(({ label, amount }) => ({ label, amount })),
       total: price.total,
+      // The ledger this statement writes: the price lines as charges, nothing paid yet (free: nothing to pay).
+      money: ledgerFigures(price.lines.map((line, index) => ({ id: index + 1, kind: "charge", person: athletePerson, item: line.kind, method: null, amount: line.amount, paymentId: null }))),
       paymentMethod: method,
       checkInCode: await checkInCodeFor(db, orderId),
     }, edition, { sentAt: now, personalLink: personalLinkUrl(publicBaseUrl, token), contactEmail: (await loadClubContact(db)).general });

@@ -132,6 +132,8 @@ describe("the confirmation e-mail", () => {
       // Deliberately not what the price rules would give today: the receipt repeats what was charged.
       lines: [{ label: "Vinterleir, ungdom/voksen: Ola Nordmann", amount: 1111 }, { label: "Ledsager: Kari Nordmann", amount: 550 }],
       total: 1661,
+      // From the ledger: 500 kr came in already (a door payment), the rest is paid at the door.
+      money: { paid: 500, outstanding: 1161 },
       paymentMethod: "card_cash",
     }, campEditionForYear(2026), { sentAt: new Date("2026-11-25T10:00:00Z"), personalLink: "http://127.0.0.1:3000/vinterleir/min-pamelding/x", contactEmail: "kontakt@skitaekwondo.no" });
     expect(mail.subject).toBe("Du er registrert til Vinterleir 2026");
@@ -141,6 +143,9 @@ describe("the confirmation e-mail", () => {
       expect(part).toContain("1\u00a0111\u00a0kr");
       expect(part).toContain("1\u00a0661\u00a0kr");
       expect(part).toContain("Kort eller kontant ved oppmøte");
+      // The money from the ledger, not the total: what is paid and what is paid at the door.
+      expect(part).toContain("Betalt: 500\u00a0kr");
+      expect(part).toContain("Betales ved oppmøte: 1\u00a0161\u00a0kr");
       expect(part).toContain("sovepose");
       expect(part).toContain("betaler du ingenting");
       expect(part).toContain("/vinterleir/min-pamelding/x");
@@ -155,8 +160,10 @@ describe("the confirmation e-mail", () => {
   });
 
   it("states the refund rule as it stands on the day the mail is sent", () => {
-    const vipps = { ...baseFree(), total: 1025, paymentMethod: "vipps" as const };
-    const early = renderCampConfirmation(vipps, campEditionForYear(2026), { sentAt: new Date("2026-11-10T10:00:00Z"), personalLink: "http://x/y", contactEmail: "kontakt@skitaekwondo.no" }).text;
+    const vipps = { ...baseFree(), total: 1025, money: { paid: 0, outstanding: 1025 }, paymentMethod: "vipps" as const };
+    const early = renderCampConfirmation(vipps, campEditionForYear(2026), { sentAt: new Date("2026-11-10T10:00:00Z"), personalLink: "http://x/y", contactEmail: "kontakt@skitaekwondo.no", reserved: 1025 }).text;
+    // Reserved by Vipps and being taken: paid, nothing left.
+    expect(early).toContain("Betalt: 1\u00a0025\u00a0kr\nÅ betale: 0\u00a0kr");
     expect(early).toContain("Avbestiller du innen midnatt 21. november 2026, får du alt du har betalt tilbake");
     expect(early).toContain("«Min påmelding»");
     const late = renderCampConfirmation(vipps, campEditionForYear(2026), { sentAt: new Date("2026-11-25T10:00:00Z"), personalLink: "http://x/y", contactEmail: "kontakt@skitaekwondo.no" }).text;
@@ -167,7 +174,7 @@ describe("the confirmation e-mail", () => {
 });
 
 function baseFree() {
-  return { editionYear: 2026, orderId: "VL26-ABCDEF", firstName: "A", lastName: "B", clubName: "C", sleepover: false, lines: [], total: 0 };
+  return { editionYear: 2026, orderId: "VL26-ABCDEF", firstName: "A", lastName: "B", clubName: "C", sleepover: false, lines: [], total: 0, money: { paid: 0, outstanding: 0 } };
 }
 
 describe("the local mail folder and /dev/mail", () => {

@@ -10,6 +10,7 @@ import { ImportResultSchema, InvoiceGroupSchema, InvoiceStatusSchema } from "../
 import { NewMemberAdminEntrySchema, RemoveAnswerSchema } from "../../shared/members/new-member-admin.ts";
 import { NewMemberSchema } from "../../shared/members/new-member.ts";
 import { CampPaymentDetailsSchema, RefundBodySchema } from "../../shared/payments/vipps-payment.ts";
+import { LedgerHistorySchema } from "../../shared/camp/camp-ledger-history.ts";
 import { CampAccountInputSchema, CampAccountSchema, CampMeSchema } from "../../shared/admin/camp-accounts.ts";
 import { CheckInActionAnswerSchema, CheckInActionSchema, CheckInCountsSchema, CheckInHitSchema, CheckInSearchAnswerSchema } from "../../shared/camp/camp-checkin.ts";
 import { FindMyRegistrationSchema, MyCancellationSchema, MyCompanionAddSchema, MyGradingSchema, MyRegistrationChangeSchema } from "../../shared/camp/camp-registration.ts";
@@ -65,6 +66,7 @@ export const responseSchemas = {
   WaitlistOfferView: WaitlistOfferViewSchema,
   WaitlistEntry: WaitlistEntrySchema,
   CampPaymentDetails: CampPaymentDetailsSchema,
+  LedgerHistory: LedgerHistorySchema,
   NewMemberAdminEntry: NewMemberAdminEntrySchema,
   RemoveAnswer: RemoveAnswerSchema,
   InvoiceGroup: InvoiceGroupSchema,

@@ -257,6 +257,18 @@ describe.each(databaseKinds)("hostile input to the admin endpoints on %s", (kind
   );
 
   it(
+    "GET /api/VinterleirAdmin/Ledger/:registrationId/:token",
+    () =>
+      fuzzEndpoint(context, {
+        requests: fc.record({ id: idFrom(() => campIds), token: tokenFor("camp"), query: hostileQuery }),
+        toInject: ({ id, token, query }) => ({ url: `/api/VinterleirAdmin/Ledger/${id}/${token}${query}` }),
+        unchangedWhenRejected: ["camp_ledger_entries", ...readOnlyTables],
+        readOnly: true,
+      }),
+    fuzzTimeoutMs,
+  );
+
+  it(
     "POST /api/VinterleirAdmin/Refund/:registrationId/:token",
     () =>
       fuzzEndpoint(context, {

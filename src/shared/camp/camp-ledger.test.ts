@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ledgerFigures, ledgerItems, planCancellation, splitRefund, type LedgerEntry } from "./camp-ledger.ts";
+import { ledgerFigures, ledgerItems, planCancellation, splitRefund, suggestedRefund, type LedgerEntry } from "./camp-ledger.ts";
 
 const runs = Number(process.env.LEDGER_RUNS ?? 200);
 const half = (paid: number) => Math.ceil(paid / 2);
@@ -57,6 +57,28 @@ describe("the ledger's counting", () => {
         }
       }),
       { numRuns: runs },
+    );
+  });
+
+  it("suggests the rule on what was paid for what is still booked, never more than is held or the payment can give back", () => {
+    let id = 0;
+    const entry = (kind: LedgerEntry["kind"], amount: number, person: string | null = null, item: string | null = null): LedgerEntry => ({ id: ++id, kind, person, item, method: "vipps", amount, paymentId: kind === "charge" ? null : 1 });
+    // 1 200 kr paid for the athlete; a 550 kr companion added and not paid: the rule on 1 200, not 1 750.
+    const entries = [entry("charge", 1200, "athlete", "athlete"), entry("payment", 1200), entry("charge", 550, "companion-1", "companion")];
+    expect(suggestedRefund(entries, 1200, half)).toBe(600);
+    expect(suggestedRefund(entries, 1200, (paid) => paid)).toBe(1200);
+    // 200 kr already went back: never more than is held.
+    expect(suggestedRefund([...entries, entry("refund", 200)], 1000, (paid) => paid)).toBe(1000);
+    // Cancelled already: nothing booked is paid for, nothing more to suggest.
+    const cancelled = [entry("charge", 1200, "athlete", "athlete"), entry("payment", 1200), entry("charge", -1200, "athlete", "athlete"), entry("charge", 600, "athlete", "cancellation-fee"), entry("refund", 600)];
+    expect(suggestedRefund(cancelled, 600, (paid) => paid)).toBe(0);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 3000 }), fc.integer({ min: 0, max: 3000 }), fc.integer({ min: 0, max: 3000 }), (charged, paid, refunded) => {
+        const ledger = [entry("charge", charged, "athlete", "athlete"), entry("payment", paid), entry("refund", Math.min(refunded, paid))];
+        const suggested = suggestedRefund(ledger, paid - Math.min(refunded, paid), (amount) => amount);
+        expect(suggested).toBeGreaterThanOrEqual(0);
+        expect(suggested).toBeLessThanOrEqual(paid - Math.min(refunded, paid));
+      }),
     );
   });
 });

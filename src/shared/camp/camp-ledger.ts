@@ -5,6 +5,8 @@
  * rows, these functions only count.
  */
 
+import { formatKroner } from "../format.ts";
+
 export const ledgerEntryKinds = ["charge", "payment", "refund", "refund-owed", "refund-paid"] as const;
 export type LedgerEntryKind = (typeof ledgerEntryKinds)[number];
 
@@ -223,4 +225,53 @@ export const chargeItemLabels: Record<ChargeItem, string> = {
 
 export function chargeItemLabel(item: string | null | undefined): string {
   return item && item in chargeItemLabels ? chargeItemLabels[item as ChargeItem] : "Annet";
+}
+
+/** «Netto» said in full where the camp's totals stand. */
+export const netTotalLabel = "Netto (betalt minus tilbakebetalt)";
+
+/**
+ * The camp's money as the admin's «Deltakere» and «Kasserer» both show it, in one order with one set of
+ * words: what came in, what went back, what the cancellation rules kept, what is still owed back, and net.
+ */
+export function campMoneyLines(figures: Pick<LedgerFigures, "paid" | "refunded" | "kept" | "refundOwed" | "net">): { label: string; amount: number }[] {
+  return [
+    { label: ledgerFigureLabels.paid, amount: figures.paid },
+    { label: ledgerFigureLabels.refunded, amount: figures.refunded },
+    { label: ledgerFigureLabels.kept, amount: figures.kept },
+    { label: ledgerFigureLabels.refundOwed, amount: figures.refundOwed },
+    { label: netTotalLabel, amount: figures.net },
+  ];
+}
+
+/**
+ * The refund the Vipps panel suggests: the cancellation rule on what was paid for what is still booked,
+ * never more than the money held (paid less what went back or is owed back) nor than `paymentLeft`, what
+ * the Vipps payment can still give back.
+ */
+export function suggestedRefund(entries: readonly LedgerEntry[], paymentLeft: number, refundRule: (paid: number) => number): number {
+  const figures = ledgerFigures(entries);
+  const held = figures.paid - figures.refunded - figures.refundOwed;
+  const paidForBooked = ledgerItems(entries)
+    .filter((item) => item.item !== "cancellation-fee")
+    .reduce((sum, item) => sum + item.paid, 0);
+  return Math.max(0, Math.min(paymentLeft, held, refundRule(paidForBooked)));
+}
+
+/** How what is left is paid, as a mail says it. */
+export const payAtDoorLabel = "Betales ved oppmøte";
+
+/**
+ * The money lines of a mail (confirmation, correction): «Betalt» and «Å betale», or «Betales ved oppmøte»
+ * for card or cash. `reserved` is money Vipps holds for the order and is taking now (a confirmation is
+ * sent when Vipps has reserved the payment, before it is taken): it counts as paid, not as owed.
+ */
+export function mailMoneyLines(figures: Pick<LedgerFigures, "paid" | "outstanding">, method: "vipps" | "card_cash" | "free", reserved = 0): string[] {
+  const paid = figures.paid + reserved;
+  const left = Math.max(0, figures.outstanding - reserved);
+  const lines = [`${ledgerFigureLabels.paid}: ${formatKroner(paid)}`];
+  if (left === 0) lines.push(`${ledgerFigureLabels.outstanding}: ${formatKroner(0)}`);
+  else if (method === "vipps") lines.push(`${ledgerFigureLabels.outstanding}: ${formatKroner(left)} (betal med Vipps på «Min påmelding»)`);
+  else lines.push(`${payAtDoorLabel}: ${formatKroner(left)}`);
+  return lines;
 }

@@ -72,7 +72,15 @@ export const AdminPersonSchema = z.object({
   hasOtherInfo: z.boolean().optional(),
   /** The camp days (YYYY-MM-DD) this person was checked in at the door, with when (ISO 8601). */
   arrivals: z.array(z.object({ day: z.string(), at: z.string() })).optional(),
+  /**
+   * «Allerede påmeldt» no longer covered: on a companion listed at 0 kr whose paying registration elsewhere
+   * in the camp no longer has them (cancelled there), and on the athlete row of the registration that claims them.
+   */
+  claimUncovered: z.boolean().optional(),
 });
+
+/** The flag the leader sees on a registration whose «allerede påmeldt» companion was cancelled in the other registration. */
+export const claimUncoveredLabel = "Ledsager avbestilt i annen påmelding";
 export type AdminPerson = z.infer<typeof AdminPersonSchema>;
 
 export const AdminTotalsSchema = z.object({

@@ -49,7 +49,7 @@ export function calculateCampPrice(registration: PricedRegistration, context: Pr
   return { lines, total: lines.reduce((sum, line) => sum + line.amount, 0) };
 }
 
-function fullName(person: { firstName: string; lastName: string }): string {
+export function fullName(person: { firstName: string; lastName: string }): string {
   return `${person.firstName} ${person.lastName}`.trim();
 }
 

@@ -14,6 +14,7 @@ import { queueCampConfirmationMail, queueCampGroupConfirmationMail } from "../..
 import { addShareRefund, copyShares, paymentsOfRegistration, shareRegistrationIds } from "../payment-shares.ts";
 import { queueVippsRefund } from "../queue-refund.ts";
 import { appendEntries, figuresOf, readLedger, recordRefundRefused, recordVippsCapture } from "../../camp/camp-ledger-store.ts";
+import { suggestedRefund } from "../../../shared/camp/camp-ledger.ts";
 import { campEditionOfYear } from "../../camp/camp-edition-lookup.ts";
 import type { CampPaymentGateway, RegistrationAwaitingPayment } from "../../camp/camp-payment-gateway.ts";
 import type { Db } from "../../db/database.ts";
@@ -290,8 +291,9 @@ export class VippsPayments implements CampPaymentGateway {
           .returning({ id: campRegistrations.id });
         const [registration] = updated ? [] : await tx.select({ status: campRegistrations.status }).from(campRegistrations).where(eq(campRegistrations.id, row.registrationId));
         if (updated) {
-          if (group.length > 0) await queueCampGroupConfirmationMail(tx, group, now, this.options.publicBaseUrl);
-          else await queueCampConfirmationMail(tx, row.registrationId, now, this.options.publicBaseUrl);
+          // Reserved now and taken next: the mail counts it as paid.
+          if (group.length > 0) await queueCampGroupConfirmationMail(tx, group, now, this.options.publicBaseUrl, amounts.authorized);
+          else await queueCampConfirmationMail(tx, row.registrationId, now, this.options.publicBaseUrl, amounts.authorized);
           settle = "capture";
           confirmedNow = true;
           await log("vipps-authorized", amounts.authorized, `Vipps ${row.reference}: reservert; påmeldingen er bekreftet`);
@@ -571,7 +573,7 @@ export class VippsPayments implements CampPaymentGateway {
             captured: refundable.capturedAmount,
             refunded: refundable.refundedAmount,
             max: refundable.capturedAmount - refundable.refundedAmount,
-            suggested: Math.max(0, Math.min(refundable.capturedAmount - refundable.refundedAmount, campRefund(refundable.capturedAmount, edition, now) - refundable.refundedAmount)),
+            suggested: suggestedRefund(await readLedger(this.db, registrationId), refundable.capturedAmount - refundable.refundedAmount, (paid) => campRefund(paid, edition, now)),
             fullRefundUntil: edition.fullRefundEndsAt.toISOString(),
             rule: now.getTime() < edition.fullRefundEndsAt.getTime() ? "full" : "share",
           }

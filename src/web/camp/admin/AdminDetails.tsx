@@ -5,7 +5,8 @@ import { ConfirmAction, useConfirmation } from "../../components/ConfirmAction.t
 import { ApiError } from "../../lib/api-client.ts";
 import { campPersonExportUrl, cancelCampRegistration, forgetCampRegistration, markCampRegistrationPaid } from "./camp-admin-api.ts";
 import type { AdminPerson } from "../../../shared/camp/camp-lists.ts";
-import { MoneyLog } from "./MoneyLog.tsx";
+import { LedgerHistory } from "./LedgerHistory.tsx";
+import { CorrectionForm } from "./CorrectionForm.tsx";
 import { VippsPayments } from "./VippsPayments.tsx";
 import { RegistrationChanges } from "./RegistrationChanges.tsx";
 import {
@@ -230,10 +231,9 @@ export function AdminDetails({
         </ConfirmAction>
       )}
       <ActionResult result={result} />
-      {!person.vipps && (
-        <MoneyLog registrationId={person.registrationId} token={token} changes={`${person.paymentState}|${person.status}|${person.anonymisedAt}`} onUnauthorised={onUnauthorised} />
-      )}
+      {leder && isAthlete && person.status === "confirmed" && !person.anonymisedAt && <CorrectionForm person={person} token={token} onChanged={onChanged} onUnauthorised={onUnauthorised} />}
       {leder && person.vipps && <VippsPayments registrationId={person.registrationId} token={token} onUnauthorised={onUnauthorised} />}
+      <LedgerHistory registrationId={person.registrationId} token={token} changes={`${person.paymentState}|${person.status}|${person.anonymisedAt}|${person.paid}|${person.amount}`} onUnauthorised={onUnauthorised} />
       <RegistrationChanges registrationId={person.registrationId} token={token} onUnauthorised={onUnauthorised} />
       {back}
     </section>

@@ -1,7 +1,8 @@
 import { useId, useMemo, useState } from "react";
 import { matchesSearch } from "../../../shared/camp/grades.ts";
 import { formatKroner } from "../../../shared/format.ts";
-import type { AdminPerson, AdminTotals } from "../../../shared/camp/camp-lists.ts";
+import { claimUncoveredLabel, type AdminPerson, type AdminTotals } from "../../../shared/camp/camp-lists.ts";
+import { campMoneyLines } from "../../../shared/camp/camp-ledger.ts";
 import {
   amountLabel,
   fullName,
@@ -96,10 +97,12 @@ export function AdminList({
             <dt>Sum å betale</dt>
             <dd>{formatKroner(totals.sumToPay)}</dd>
           </div>
-          <div>
-            <dt>Sum betalt</dt>
-            <dd>{formatKroner(totals.sumPaid)}</dd>
-          </div>
+          {campMoneyLines(totals).map(({ label, amount }) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{formatKroner(amount)}</dd>
+            </div>
+          ))}
         </dl>
         {(xlsxUrl || csvUrl) && (
           <div className="button-row">
@@ -216,6 +219,7 @@ export function AdminList({
                       </button>
                       {p.isLedsager && <span className="tag">Ledsager</span>}
                       {p.group && <span className="tag">Gruppe {p.group}</span>}
+                      {p.claimUncovered && <span className="tag tag-warning">{claimUncoveredLabel}</span>}
                     </th>
                     <td data-label="Klubb">{p.club}</td>
                     <td data-label="Grad">{p.grade}</td>

@@ -5,7 +5,6 @@ import { getCampPaymentDetails, refundCampPayment } from "./camp-admin-api.ts";
 import { formatKroner } from "../../../shared/format.ts";
 import { paymentStateLabel, vippsStateLabel } from "../../../shared/camp/camp-state-labels.ts";
 import { ConfirmAction, useConfirmation } from "../../components/ConfirmAction.tsx";
-import { MoneyActions } from "./MoneyLog.tsx";
 
 /** The registration's payments as Vipps reports them, the money log, and refund through Vipps. */
 export function VippsPayments({ registrationId, token, onUnauthorised }: { registrationId: number; token: string; onUnauthorised: () => void }) {
@@ -150,12 +149,6 @@ export function VippsPayments({ registrationId, token, onUnauthorised }: { regis
         </div>
       )}
       <div role="status">{message ?? ""}</div>
-      {details.actions.length > 0 && (
-        <details>
-          <summary>Pengelogg</summary>
-          <MoneyActions actions={details.actions} />
-        </details>
-      )}
     </section>
   );
 }

@@ -37,15 +37,11 @@ describe("an innsjekk account in the camp admin", () => {
       "/api/VinterleirAdmin/Me/": [{ body: { username: "kari", name: "Kari Innsjekk", role: "innsjekk" } }],
       "/api/VinterleirAdmin/Get/": [{ body: [person] }],
       "/api/VinterleirAdmin/Totals/": [{ body: totals }],
-      "/api/VinterleirAdmin/Payments/": [
+      "/api/VinterleirAdmin/Ledger/": [
         {
-          body: {
-            registrationId: 1,
-            orderId: "VL26-AAAA11",
-            payments: [],
-            actions: [{ reference: "VL26-AAAA11", actor: "kari", action: "mark-paid", amount: 1025, at: "2026-11-28T17:05:00Z", note: null }],
-            refund: null,
-          },
+          body: [
+            { at: "2026-11-28T17:05:00Z", actor: "kari", kind: "payment", personName: null, item: null, method: "card_cash", amount: 1025, reason: "Markert som betalt med kort eller kontant ved oppmøte" },
+          ],
         },
       ],
     });
@@ -61,8 +57,8 @@ describe("an innsjekk account in the camp admin", () => {
     expect(screen.queryByRole("button", { name: "Avmeld" })).toBeNull();
     expect(screen.queryByText("Last ned personopplysninger")).toBeNull();
     expect(screen.getByRole("button", { name: "Marker som betalt" })).toBeTruthy();
-    // The history names the account behind each action, in Oslo time.
-    expect(await screen.findByText("28.11.2026 18:05 – kari: Markert som betalt (1 025 kr)")).toBeTruthy();
+    // The history (the ledger) names the account behind each entry, in Oslo time and Norwegian words.
+    expect(await screen.findByText("28.11.2026 18:05 – kari: Innbetalt: Kort eller kontant, 1 025 kr – Markert som betalt med kort eller kontant ved oppmøte")).toBeTruthy();
 
     fireEvent.click(screen.getByRole("tab", { name: "Lister" }));
     const picker = await screen.findByRole("group", { name: "Velg liste" });

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { ledgerFigureLabels } from "../../../../shared/camp/camp-ledger.ts";
+import { campMoneyLines, ledgerFigureLabels } from "../../../../shared/camp/camp-ledger.ts";
 import { formatKroner } from "../../../../shared/format.ts";
 import { paymentMethodLabel } from "../../../../shared/camp/camp-state-labels.ts";
 import type { TreasurerSummary } from "../../../../shared/camp/camp-treasurer.ts";
@@ -32,12 +32,8 @@ export function TreasurerArea({ session }: { session: AdminSession }) {
     ["Bekreftede påmeldinger", String(data.registrations)],
     ["Deltakere (utøvere og ledsagere)", String(data.participants)],
     ["Avbestilte påmeldinger", String(data.cancelledRegistrations)],
-    [ledgerFigureLabels.paid, formatKroner(data.paid)],
-    [ledgerFigureLabels.refunded, formatKroner(data.refunded)],
+    ...campMoneyLines(data).map(({ label, amount }): [string, string] => [label, formatKroner(amount)]),
     ["Herav tilbakebetalt gjennom Vipps", formatKroner(data.refundedVipps)],
-    [ledgerFigureLabels.kept, formatKroner(data.kept)],
-    [ledgerFigureLabels.refundOwed, formatKroner(data.refundOwed)],
-    ["Netto (betalt minus tilbakebetalt)", formatKroner(data.net)],
     ["Påmeldinger med noe å betale", String(data.unpaidRegistrations)],
     [ledgerFigureLabels.outstanding, formatKroner(data.unpaidAmount)],
   ];

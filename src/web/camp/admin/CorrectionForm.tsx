@@ -1,0 +1,121 @@
+import { useEffect, useId, useState, type FormEvent } from "react";
+import { LeaderCorrectionSchema, type LeaderCorrection } from "../../../shared/camp/camp-registration.ts";
+import { gradeLabel, type Club, type Grade } from "../../../shared/camp/grades.ts";
+import type { AdminPerson } from "../../../shared/camp/camp-lists.ts";
+import { ledgerFigureLabels } from "../../../shared/camp/camp-ledger.ts";
+import { formatKroner } from "../../../shared/format.ts";
+import { ApiError, parseErrorBody, send } from "../../lib/api-client.ts";
+import { getClubs, getGrades } from "../registration/registration-api.ts";
+
+/** What the server answers a correction: what changed, the new price, what is left to pay and what goes back. */
+interface Corrected {
+  changed: string[];
+  total: number;
+  outstanding: number;
+  refund: number;
+}
+
+/**
+ * «Rett påmeldingen»: the leader corrects the athlete's age, club, grade or grading with the wizard's
+ * shared schema; the server applies the wizard's rules, charges or pays back the difference through the
+ * ledger and mails the family. Only the fields that differ from the registration are sent.
+ */
+export function CorrectionForm({ person, token, onChanged, onUnauthorised }: { person: AdminPerson; token: string; onChanged: () => Promise<void>; onUnauthorised: () => void }) {
+  const id = useId();
+  const [clubs, setClubs] = useState<Club[]>([]);
+  const [grades, setGrades] = useState<Grade[]>([]);
+  const [age, setAge] = useState(String(person.age));
+  const [clubId, setClubId] = useState<number>();
+  const [gradeId, setGradeId] = useState<number>();
+  const [gradering, setGradering] = useState(person.gradering);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ ok: boolean; text: string }>();
+
+  useEffect(() => {
+    let current = true;
+    void Promise.all([getClubs(), getGrades()]).then(
+      ([loadedClubs, loadedGrades]) => {
+        if (!current) return;
+        setClubs(loadedClubs);
+        setGrades(loadedGrades);
+        setClubId(loadedClubs.find((club) => club.name === person.club)?.clubId);
+        setGradeId(loadedGrades.find((grade) => gradeLabel(grade) === person.grade)?.gradeId);
+      },
+      () => current && setMessage({ ok: false, text: "Klarte ikke hente klubber og grader." }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [person.club, person.grade]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const wanted: LeaderCorrection = {
+      ...(Number(age) !== person.age ? { age: Number(age) } : {}),
+      ...(clubId !== undefined && clubs.find((club) => club.clubId === clubId)?.name !== person.club ? { clubId } : {}),
+      ...(gradeId !== undefined && gradeLabel(grades.find((grade) => grade.gradeId === gradeId)!) !== person.grade ? { gradeId } : {}),
+      ...(gradering !== person.gradering ? { gradering } : {}),
+    };
+    const parsed = LeaderCorrectionSchema.safeParse(wanted);
+    if (!parsed.success) return setMessage({ ok: false, text: parsed.error.issues[0]?.message ?? "Sjekk feltene." });
+    if (Object.keys(parsed.data).length === 0) return setMessage({ ok: false, text: "Ingenting er endret." });
+    setBusy(true);
+    setMessage(undefined);
+    try {
+      const response = await send(`/api/VinterleirAdmin/Correct/${person.registrationId}/${encodeURIComponent(token)}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(parsed.data) });
+      const body = await response.text();
+      if (response.status === 401) return onUnauthorised();
+      if (!response.ok) return setMessage({ ok: false, text: parseErrorBody(body)?.error ?? `Retting feilet (${response.status}).` });
+      const corrected = JSON.parse(body) as Corrected;
+      const money = [`Ny pris ${formatKroner(corrected.total)}`, `${ledgerFigureLabels.outstanding.toLocaleLowerCase("nb-NO")} ${formatKroner(corrected.outstanding)}`, ...(corrected.refund > 0 ? [`${formatKroner(corrected.refund)} tilbake`] : [])];
+      setMessage({ ok: true, text: `Påmeldingen er rettet og familien har fått e-post. ${money.join(", ")}.` });
+      await onChanged();
+    } catch (error) {
+      setMessage({ ok: false, text: error instanceof ApiError ? error.detail : String(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby={`${id}-heading`} className="correction-form">
+      <h3 id={`${id}-heading`}>Rett påmeldingen</h3>
+      <form onSubmit={submit} noValidate>
+        <div className="field">
+          <label htmlFor={`${id}-age`}>Alder</label>
+          <input id={`${id}-age`} type="number" inputMode="numeric" min={1} value={age} onChange={(event) => setAge(event.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-club`}>Klubb</label>
+          <select id={`${id}-club`} value={clubId ?? ""} onChange={(event) => setClubId(Number(event.target.value))}>
+            {clubs.map((club) => (
+              <option key={club.clubId} value={club.clubId}>
+                {club.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-grade`}>Grad</label>
+          <select id={`${id}-grade`} value={gradeId ?? ""} onChange={(event) => setGradeId(Number(event.target.value))}>
+            {grades.map((grade) => (
+              <option key={grade.gradeId} value={grade.gradeId}>
+                {gradeLabel(grade)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="correction-check">
+          <input id={`${id}-grading`} type="checkbox" checked={gradering} onChange={(event) => setGradering(event.target.checked)} />
+          <label htmlFor={`${id}-grading`}>Gradering</label>
+        </div>
+        <button type="submit" className="button secondary" disabled={busy}>
+          {busy ? "Retter..." : "Rett påmeldingen"}
+        </button>
+      </form>
+      <p role="status" className={message && !message.ok ? "form-error" : undefined}>
+        {message?.text ?? ""}
+      </p>
+    </section>
+  );
+}
