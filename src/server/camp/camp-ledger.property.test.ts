@@ -80,7 +80,11 @@ describe.each(databaseKinds)("the money ledger under random sequences on %s", (k
     const ids = await registrationIds();
     return ids.length === 0 ? undefined : ids[index % ids.length];
   };
-  const linkOf = (registrationId: number) => createPersonalLink(app.db, registrationId, now);
+  /** A link for the registration's submission, aimed at that registration (a group's link opens them all). */
+  const linkOf = async (registrationId: number) => {
+    const [row] = await app.db.select({ orderId: campRegistrations.orderId }).from(campRegistrations).where(eq(campRegistrations.id, registrationId));
+    return `${await createPersonalLink(app.db, registrationId, now)}?orderId=${row!.orderId}`;
+  };
   const openVipps = async (registrationId: number, kindOf: "registration" | "change") => {
     const rows = await app.db.select().from(payments).where(eq(payments.registrationId, registrationId)).orderBy(payments.id);
     return rows.reverse().find((row) => row.method === "vipps" && row.kind === kindOf && sim.payments.get(row.reference)?.state === "CREATED");
@@ -262,7 +266,7 @@ describe.each(databaseKinds)("the money ledger under random sequences on %s", (k
       }),
       {
         numRuns: runs,
-        // Always among the runs: grading switched on for a home-club child, not paid, and off again.
+        // Always among the runs: grading switched on for a home-club child, not paid, and off again; a group's member.
         examples: [
           [
             [
@@ -274,6 +278,14 @@ describe.each(databaseKinds)("the money ledger under random sequences on %s", (k
               { kind: "grading", pick: 1, on: true },
               { kind: "deadline-passes" },
               { kind: "grading", pick: 1, on: false },
+            ],
+          ],
+          // A group's second athlete cancelled after the first paid 1 kr at the door: the refund is the second's.
+          [
+            [
+              { kind: "register", vipps: false, group: true, companion: false, gradingChild: false },
+              { kind: "door", pick: 0, amount: 1, cash: false },
+              { kind: "cancel-athlete", pick: 1, refusedByVipps: false },
             ],
           ],
         ],
