@@ -1,5 +1,5 @@
 import { test, expect } from "./fixtures.ts";
-import { adminToken, heading, next, pick, uniqueSurname } from "./camp-helpers.ts";
+import { adminToken, fillAthleteSteps, heading, next, uniqueSurname } from "./camp-helpers.ts";
 
 /** The number in a receipt total such as "1 080 kr". */
 const kroner = (text: string) => Number(text.replace(/[^\d]/g, ""));
@@ -27,24 +27,7 @@ test("the wizard shows the server's current edition, and the price shown is the 
   await page.getByLabel(/Jeg har lest og godtar/).check();
   await next(page);
   await next(page); // one athlete
-  await page.getByLabel("Fornavn").fill("Eva");
-  await page.getByLabel("Etternavn").fill(surname);
-  await page.getByLabel("Alder").fill("34");
-  await next(page);
-  await page.getByLabel("E-post").fill(`eva.${surname}@example.no`);
-  await page.getByLabel("Telefonnummer").fill("91234567");
-  await next(page);
-  await pick(page, "Klubb", "nitte", "Nittedal");
-  await pick(page, "Beltegrad", "blått", /^6\. Cup \(Blått\)/);
-  await next(page);
-  await next(page); // grading
-  await next(page); // sleepover
-  await next(page); // no companion
-  await next(page); // allergies
-  await next(page); // food
-  await next(page); // other information
-  await page.getByLabel("Ikke vis meg på deltakerlisten").check();
-  await next(page);
+  await fillAthleteSteps(page, { firstName: "Eva", lastName: surname, age: 34, email: `eva.${surname}@example.no`, publicList: "Ikke vis meg på deltakerlisten" });
   await heading(page, "Se over påmeldingen");
   await page.getByRole("button", { name: "Gå til betaling" }).click();
   await heading(page, "Oppsummering og betaling");

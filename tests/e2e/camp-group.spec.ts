@@ -12,7 +12,7 @@ import type { MyRegistrationView } from "../../src/shared/camp/camp-my-registrat
 import { campRefund } from "../../src/shared/camp/camp-pricing.ts";
 import { formatKroner } from "../../src/shared/format.ts";
 import AxeBuilder from "@axe-core/playwright";
-import { heading, mailText, next, openAtPayment, pick, screenshot, uniqueSurname } from "./camp-helpers.ts";
+import { fillAthleteSteps, heading, mailText, next, openAtPayment, pick, screenshot, uniqueSurname } from "./camp-helpers.ts";
 import { newSibling } from "../../src/shared/camp/camp-registration.ts";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
@@ -60,24 +60,7 @@ test.describe("Families and groups", () => {
     await next(page);
 
     await heading(page, "Første utøver: navn og alder");
-    await page.getByLabel("Fornavn").fill("Ola");
-    await page.getByLabel("Etternavn").fill(lastName);
-    await page.getByLabel("Alder").fill("30");
-    await next(page);
-    await page.getByLabel("E-post").fill(email);
-    await page.getByLabel("Telefonnummer").fill("91234567");
-    await next(page);
-    await pick(page, "Klubb", "nitte", "Nittedal");
-    await pick(page, "Beltegrad", "blått", /^6\. Cup \(Blått\)/);
-    await next(page);
-    await next(page); // grading
-    await next(page); // sleepover
-    await next(page); // no companion
-    await next(page); // allergies
-    await next(page); // food
-    await next(page); // other information
-    await page.getByLabel("Vis navnet og graden min på deltakerlisten").check();
-    await next(page);
+    await fillAthleteSteps(page, { firstName: "Ola", lastName, age: 30, email, publicList: "Vis navnet og graden min på deltakerlisten" });
 
     await heading(page, "Flere utøvere");
     await expect(page.getByRole("button", { name: "Neste", exact: true })).toBeDisabled();

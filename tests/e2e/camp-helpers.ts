@@ -75,3 +75,28 @@ export async function mailId(request: APIRequestContext, address: string, subjec
 export async function mailText(request: APIRequestContext, address: string, subject: string): Promise<string> {
   return (await request.get(`/dev/mail/${await mailId(request, address, subject)}`)).text();
 }
+
+/**
+ * The wizard's athlete steps, from name and age to the public-list question, for an adult from Nittedal with
+ * a blue belt and no grading, sleepover, companion, allergies or notes; ends by going on past the question.
+ */
+export async function fillAthleteSteps(page: Page, athlete: { firstName: string; lastName: string; age: number; email: string; publicList: RegExp | string }) {
+  await page.getByLabel("Fornavn").fill(athlete.firstName);
+  await page.getByLabel("Etternavn").fill(athlete.lastName);
+  await page.getByLabel("Alder").fill(String(athlete.age));
+  await next(page);
+  await page.getByLabel("E-post").fill(athlete.email);
+  await page.getByLabel("Telefonnummer").fill("91234567");
+  await next(page);
+  await pick(page, "Klubb", "nitte", "Nittedal");
+  await pick(page, "Beltegrad", "blått", /^6\. Cup \(Blått\)/);
+  await next(page);
+  await next(page); // grading
+  await next(page); // sleepover
+  await next(page); // no companion
+  await next(page); // allergies
+  await next(page); // food
+  await next(page); // other information
+  await page.getByLabel(athlete.publicList).check();
+  await next(page);
+}

@@ -3,6 +3,7 @@ import type { CampEditionData } from "../../shared/camp/camp-edition-schema.ts";
 import { loadCurrentEdition } from "../camp/camp-editions.ts";
 import type { Db } from "../db/database.ts";
 import { campEditions } from "../db/schema/camp-editions.ts";
+import { watchVersioned, type VersionedWatchOptions } from "../db/versioned-watch.ts";
 
 /** The current edition as the pages and PDFs are made from it; null when the club has none. */
 export interface EditionSnapshot {
@@ -11,66 +12,26 @@ export interface EditionSnapshot {
   data: CampEditionData;
 }
 
-export interface EditionWatchOptions {
-  /** A check is at most this old when a page is served (default 2 s). */
-  maxAgeMs?: number;
-  now?: () => number;
-  /** Called when a check fails while an older snapshot is kept. */
-  onError?: (error: unknown) => void;
-  /** Called after the current edition (year or version) has changed, with the new one. */
-  onChange?: (snapshot: EditionSnapshot | null) => void;
-}
+export type EditionWatchOptions = VersionedWatchOptions<EditionSnapshot | null>;
 
 /**
- * Follows the current camp edition in the database, for every process on it: when the last check is older
- * than `maxAgeMs`, the next caller asks for the current edition's year and version (one tiny indexed
- * query), and only when they changed loads the edition itself. Changes made by another process are seen
- * within `maxAgeMs` of the next request; `stale()` makes this process's own change visible at once.
- * When a check fails the last snapshot is kept (and the next request tries again).
+ * Follows the current camp edition in the database, for every process on it (db/versioned-watch.ts): the
+ * version read is the current edition's year and version (one tiny indexed query), and only when they
+ * changed is the edition itself loaded.
  */
-export function watchCurrentEdition(db: Db, { maxAgeMs = 2000, now = Date.now, onError, onChange }: EditionWatchOptions = {}) {
-  let snapshot: EditionSnapshot | null | undefined;
-  let checkedAt = -Infinity;
-  let pending: Promise<void> | undefined;
-  // stale() during a check: that check may have read the edition before the change, so it does not count.
-  let generation = 0;
-
-  async function check() {
-    const started = generation;
-    const [row] = await db.select({ year: campEditions.year, version: campEditions.version }).from(campEditions).where(eq(campEditions.isCurrent, true));
-    const unchanged = row ? snapshot?.year === row.year && snapshot.version === row.version : snapshot === null;
-    if (!unchanged) {
-      const stored = row ? await loadCurrentEdition(db) : undefined;
-      const next = stored ? { year: stored.data.year, version: stored.version, data: stored.data } : null;
-      const first = snapshot === undefined;
-      snapshot = next;
-      if (!first) onChange?.(next);
-    }
-    if (started === generation) checkedAt = now();
-  }
-
-  return {
-    /** The current edition, checked against the database when the last check is older than `maxAgeMs`. */
-    async current(): Promise<EditionSnapshot | null> {
-      if (snapshot !== undefined && now() - checkedAt < maxAgeMs) return snapshot;
-      pending ??= check()
-        .catch((error: unknown) => {
-          if (snapshot === undefined) throw error;
-          checkedAt = now();
-          onError?.(error);
-        })
-        .finally(() => {
-          pending = undefined;
-        });
-      await pending;
-      return snapshot!;
+export function watchCurrentEdition(db: Db, options: EditionWatchOptions = {}) {
+  return watchVersioned<{ year: number; version: number } | undefined, EditionSnapshot | null>(
+    {
+      readVersion: async () =>
+        (await db.select({ year: campEditions.year, version: campEditions.version }).from(campEditions).where(eq(campEditions.isCurrent, true)))[0],
+      holds: (snapshot, row) => (row ? snapshot?.year === row.year && snapshot.version === row.version : snapshot === null),
+      load: async (row) => {
+        const stored = row ? await loadCurrentEdition(db) : undefined;
+        return stored ? { year: stored.data.year, version: stored.version, data: stored.data } : null;
+      },
     },
-    /** The next caller checks again (after this process changed an edition). */
-    stale() {
-      generation++;
-      checkedAt = -Infinity;
-    },
-  };
+    options,
+  );
 }
 
 export type EditionWatch = ReturnType<typeof watchCurrentEdition>;

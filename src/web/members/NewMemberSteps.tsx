@@ -151,12 +151,12 @@ export function ReceiptStep({ wizard }: StepProps) {
       nextLabel={sending ? "Sender..." : "Send inn"}
     >
       <p>Stemmer alt? Trykk «Send inn», så får {child ? "den foresatte" : "du"} en bekreftelse på e-post.</p>
-      <dl className="member-summary">
+      <dl className="member-summary wizard-summary">
         {rows.map(([label, value, step]) => (
           <div key={label}>
             <dt>{label}</dt>
             <dd>
-              <span className="member-summary-value">{value}</span>
+              <span className="wizard-summary-value">{value}</span>
               <button type="button" className="link-button" onClick={() => wizard.goTo(step)} disabled={sending}>
                 Endre<span className="visually-hidden"> {label.toLocaleLowerCase("nb-NO")}</span>
               </button>

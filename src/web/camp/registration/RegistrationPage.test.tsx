@@ -123,7 +123,7 @@ async function toPayment() {
   await screen.findAllByRole("table");
 }
 /** The review's value beside a label (the first such label on the page). */
-const reviewValue = (label: string) => screen.getAllByText(label, { selector: "dt" })[0]!.nextElementSibling!.querySelector(".review-summary-value")!.textContent;
+const reviewValue = (label: string) => screen.getAllByText(label, { selector: "dt" })[0]!.nextElementSibling!.querySelector(".wizard-summary-value")!.textContent;
 
 /** On the payment step: card or cash at the camp, submit, and wait for the Done step. */
 async function finishPayingAtTheCamp() {
@@ -615,7 +615,7 @@ describe("camp registration wizard", () => {
     expect(heading("Se over påmeldingen")).toBeTruthy();
     await screen.findAllByRole("table");
     const kari = screen.getByRole("heading", { level: 3, name: "Kari Nordmann" }).closest("section")!;
-    const valueIn = (section: HTMLElement, label: string) => within(section).getByText(label, { selector: "dt" }).nextElementSibling!.querySelector(".review-summary-value")!.textContent;
+    const valueIn = (section: HTMLElement, label: string) => within(section).getByText(label, { selector: "dt" }).nextElementSibling!.querySelector(".wizard-summary-value")!.textContent;
     expect(valueIn(kari, "Klubb")).toBe("Ski Taekwondo Klubb");
     expect(valueIn(kari, "På deltakerlisten")).toBe("Nei, bare klubben, uten navn");
     expect(valueIn(kari, "Ledsagere")).toMatch(/^Mor Nordmann, 18 år/);

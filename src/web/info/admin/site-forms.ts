@@ -39,6 +39,18 @@ export interface SectionForm {
 
 const today = () => new Date().toISOString().slice(0, 10);
 
+/** A field of one kind: `text("phone", "Telefon")`, with a hint as the third argument. */
+const fieldOf =
+  (kind: Exclude<FieldKind, "select">) =>
+  (path: string, label: string, hint?: string): FieldSpec => ({ path, label, kind, ...(hint ? { hint } : {}) });
+const text = fieldOf("text");
+const textarea = fieldOf("textarea");
+const number = fieldOf("number");
+const date = fieldOf("date");
+const email = fieldOf("email");
+const url = fieldOf("url");
+const lines = fieldOf("lines");
+
 export const sectionForms: Record<SiteSectionName, SectionForm> = {
   treningstider: {
     intro: "Treningene vises på /treningstider og på sidene til barnepartiet og ungdom/voksenpartiet.",
@@ -49,9 +61,9 @@ export const sectionForms: Record<SiteSectionName, SectionForm> = {
         itemTitle: (item, index) => String(item.group || `Trening ${index + 1}`),
         addLabel: "Legg til trening",
         fields: [
-          { path: "group", label: "Gruppe", kind: "text" },
-          { path: "days", label: "Dager", kind: "text", hint: "For eksempel «Mandag og onsdag»." },
-          { path: "time", label: "Tid", kind: "text", hint: "For eksempel «18:00–19:15»." },
+          text("group", "Gruppe"),
+          text("days", "Dager", "For eksempel «Mandag og onsdag»."),
+          text("time", "Tid", "For eksempel «18:00–19:15»."),
           {
             path: "section",
             label: "Parti",
@@ -66,36 +78,36 @@ export const sectionForms: Record<SiteSectionName, SectionForm> = {
   priser: {
     intro: "Prisene vises på prissidene til partiene, trimrommet og teorien.",
     fields: [
-      { path: "membership.children.perMonth", label: "Barnepartiet, kroner per måned", kind: "number" },
-      { path: "membership.children.ages", label: "Barnepartiet, alder", kind: "text", hint: "For eksempel «8–12 år»." },
-      { path: "membership.youthAdultMinAge", label: "Ungdom/voksenpartiet fra alder (år)", kind: "number" },
-      { path: "membership.youth.perMonth", label: "Ungdom, kroner per måned", kind: "number" },
-      { path: "membership.adult.perMonth", label: "Voksen, kroner per måned", kind: "number" },
-      { path: "membership.familyDiscountPercent", label: "Familierabatt (prosent)", kind: "number" },
-      { path: "membership.bindingMonths", label: "Bindingstid (måneder)", kind: "number" },
-      { path: "membership.federationFee", label: "Forbundsavgift per år (kroner)", kind: "number" },
-      { path: "membership.theoryBook", label: "Teoribok (kroner)", kind: "number" },
-      { path: "gym.perMonth", label: "Trimrom, kroner per måned", kind: "number" },
-      { path: "gym.federationPerMonth", label: "Trimrom, forbundsavgift per måned (kroner)", kind: "number" },
-      { path: "gym.yearlyFee", label: "Trimrom, årsavgift (kroner)", kind: "number" },
-      { path: "gym.minAge", label: "Trimrom, aldersgrense (år)", kind: "number" },
+      number("membership.children.perMonth", "Barnepartiet, kroner per måned"),
+      text("membership.children.ages", "Barnepartiet, alder", "For eksempel «8–12 år»."),
+      number("membership.youthAdultMinAge", "Ungdom/voksenpartiet fra alder (år)"),
+      number("membership.youth.perMonth", "Ungdom, kroner per måned"),
+      number("membership.adult.perMonth", "Voksen, kroner per måned"),
+      number("membership.familyDiscountPercent", "Familierabatt (prosent)"),
+      number("membership.bindingMonths", "Bindingstid (måneder)"),
+      number("membership.federationFee", "Forbundsavgift per år (kroner)"),
+      number("membership.theoryBook", "Teoribok (kroner)"),
+      number("gym.perMonth", "Trimrom, kroner per måned"),
+      number("gym.federationPerMonth", "Trimrom, forbundsavgift per måned (kroner)"),
+      number("gym.yearlyFee", "Trimrom, årsavgift (kroner)"),
+      number("gym.minAge", "Trimrom, aldersgrense (år)"),
     ],
     lists: [],
   },
   kontakt: {
     intro: "Adressene vises på kontaktsiden, nederst på alle sider, i PDF-ene og i e-postene fra nettstedet.",
     fields: [
-      { path: "general", label: "E-post, generelle spørsmål", kind: "email" },
-      { path: "parents", label: "E-post for foresatte", kind: "email" },
-      { path: "leader", label: "E-post til lederen", kind: "email" },
-      { path: "sponsors", label: "E-post for samarbeidspartnere", kind: "email" },
-      { path: "whistleblowing", label: "Varslingsadresser", kind: "lines", hint: "Én e-postadresse per linje." },
-      { path: "phone", label: "Telefon", kind: "text" },
-      { path: "postal", label: "Postadresse", kind: "text" },
-      { path: "hall.street", label: "Treningslokalet, gateadresse", kind: "text" },
-      { path: "hall.postcode", label: "Postnummer", kind: "text" },
-      { path: "hall.town", label: "Poststed", kind: "text" },
-      { path: "hall.landmark", label: "Veibeskrivelse (kan stå tom)", kind: "text", hint: "For eksempel «like ved Ski Bygg»." },
+      email("general", "E-post, generelle spørsmål"),
+      email("parents", "E-post for foresatte"),
+      email("leader", "E-post til lederen"),
+      email("sponsors", "E-post for samarbeidspartnere"),
+      lines("whistleblowing", "Varslingsadresser", "Én e-postadresse per linje."),
+      text("phone", "Telefon"),
+      text("postal", "Postadresse"),
+      text("hall.street", "Treningslokalet, gateadresse"),
+      text("hall.postcode", "Postnummer"),
+      text("hall.town", "Poststed"),
+      text("hall.landmark", "Veibeskrivelse (kan stå tom)", "For eksempel «like ved Ski Bygg»."),
     ],
     lists: [],
   },
@@ -107,11 +119,7 @@ export const sectionForms: Record<SiteSectionName, SectionForm> = {
         list: "sponsors",
         itemTitle: (item, index) => String(item.name || `Samarbeidspartner ${index + 1}`),
         addLabel: "Legg til samarbeidspartner",
-        fields: [
-          { path: "name", label: "Navn", kind: "text" },
-          { path: "url", label: "Nettadresse", kind: "url", hint: "Begynner med https://" },
-          { path: "trade", label: "Hva de driver med (kan stå tom)", kind: "text" },
-        ],
+        fields: [text("name", "Navn"), url("url", "Nettadresse", "Begynner med https://"), text("trade", "Hva de driver med (kan stå tom)")],
         newItem: () => ({ name: "", url: "https://", trade: "", logo: null }),
         image: { path: "logo", kind: "logo", label: "Logo" },
       },
@@ -120,20 +128,17 @@ export const sectionForms: Record<SiteSectionName, SectionForm> = {
   utstyr: {
     intro: "Vises på /utstyr.",
     fields: [
-      { path: "clubShop.name", label: "Klubbshop, butikkens navn", kind: "text" },
-      { path: "clubShop.url", label: "Klubbshop, nettadresse", kind: "url" },
-      { path: "clubShop.discountCode", label: "Rabattkode (kan stå tom)", kind: "text" },
-      { path: "kioskVippsNumber", label: "Vipps-nummer til klubbkiosken", kind: "text" },
+      text("clubShop.name", "Klubbshop, butikkens navn"),
+      url("clubShop.url", "Klubbshop, nettadresse"),
+      text("clubShop.discountCode", "Rabattkode (kan stå tom)"),
+      text("kioskVippsNumber", "Vipps-nummer til klubbkiosken"),
     ],
     lists: [
       {
         list: "others",
         itemTitle: (item, index) => String(item.name || `Butikk ${index + 1}`),
         addLabel: "Legg til butikk",
-        fields: [
-          { path: "name", label: "Navn", kind: "text" },
-          { path: "url", label: "Nettadresse", kind: "url" },
-        ],
+        fields: [text("name", "Navn"), url("url", "Nettadresse")],
         newItem: () => ({ name: "", url: "https://" }),
       },
     ],
@@ -144,10 +149,7 @@ export const sectionForms: Record<SiteSectionName, SectionForm> = {
     optionalGroup: {
       path: "notice",
       label: "Vis en beskjed på forsiden",
-      fields: [
-        { path: "text", label: "Beskjed", kind: "textarea" },
-        { path: "until", label: "Siste dag beskjeden vises", kind: "date" },
-      ],
+      fields: [textarea("text", "Beskjed"), date("until", "Siste dag beskjeden vises")],
       empty: () => ({ text: "", until: today() }),
     },
     lists: [],
@@ -161,10 +163,10 @@ export const sectionForms: Record<SiteSectionName, SectionForm> = {
         itemTitle: (item, index) => String(item.title || `Nyhet ${index + 1}`),
         addLabel: "Legg til nyhet",
         fields: [
-          { path: "title", label: "Overskrift", kind: "text" },
-          { path: "date", label: "Dato", kind: "date" },
-          { path: "text", label: "Tekst", kind: "textarea" },
-          { path: "imageAlt", label: "Hva bildet viser (for dem som ikke ser det)", kind: "text" },
+          text("title", "Overskrift"),
+          date("date", "Dato"),
+          textarea("text", "Tekst"),
+          text("imageAlt", "Hva bildet viser (for dem som ikke ser det)"),
         ],
         newItem: () => ({ id: `nyhet-${Date.now().toString(36)}`, title: "", date: today(), text: "", image: null, imageAlt: "" }),
         image: { path: "image", kind: "nyhet", label: "Bilde (kan stå tomt)" },

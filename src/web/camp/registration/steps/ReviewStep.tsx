@@ -162,12 +162,12 @@ export function ReviewStep({ wizard, data }: DataStepProps) {
 
 function Summary({ rows, goTo, idPrefix, who }: { rows: Row[]; goTo: (step: CampStep) => void; idPrefix: string; who?: string }) {
   return (
-    <dl className="review-summary">
+    <dl className="review-summary wizard-summary">
       {rows.map(([label, value, step]) => (
         <div key={`${idPrefix}-${label}`}>
           <dt>{label}</dt>
           <dd>
-            <span className="review-summary-value">{value}</span>
+            <span className="wizard-summary-value">{value}</span>
             <button type="button" className="link-button" onClick={() => goTo(step)}>
               Endre
               <span className="visually-hidden">
