@@ -33,7 +33,7 @@ describe.each(databaseKinds)("the door list and refused door actions on %s", (ki
       firstName: "Åse",
       lastName: "Kjeller",
       email: "ase.kjeller@example.no",
-      phone: "98765432",
+      telephone: "98765432",
       allergies: "Nøtter-HEMMELIG",
       sleepover: true,
       hasLedsager: true,
