@@ -34,8 +34,9 @@ export async function doorWorkerFiles(root: string): Promise<string[]> {
   for (const assets of [server.assets.entry, rootRoute, route]) {
     for (const file of [assets.module, ...(assets.imports ?? []), ...(assets.css ?? [])]) files.add(file.split("#", 1)[0]!);
   }
-  // What those files load themselves: chunks imported on demand, and files named in the styles.
-  const queue = [...files].filter((file) => file.startsWith("/assets/"));
+  // What those files load themselves: chunks imported on demand, and files named in the styles. Not what
+  // the router's manifest names: that is every page of the site.
+  const queue = [...files].filter((file) => file.startsWith("/assets/") && file !== server.assets.url);
   while (queue.length > 0) {
     const file = queue.pop()!;
     const text = await readFile(path.join(clientDir, file), "utf8");

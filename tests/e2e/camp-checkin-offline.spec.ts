@@ -1,0 +1,98 @@
+import { randomUUID } from "node:crypto";
+import type { Page } from "@playwright/test";
+import { validDraft } from "../../src/shared/camp/camp-draft.fixture.ts";
+import { DoorListSchema } from "../../src/shared/camp/door-list.ts";
+import { test, expect } from "./fixtures.ts";
+import { adminToken, campAdmin, screenshot, uniqueSurname } from "./camp-helpers.ts";
+
+/** What the check-in page keeps on the phone: the IndexedDB door list and the localStorage keys of the queue. */
+async function keptOnPhone(page: Page): Promise<{ listRecords: number; localKeys: string[] }> {
+  return page.evaluate(async () => {
+    const listRecords = await new Promise<number>((resolve, reject) => {
+      const open = indexedDB.open("stk-innsjekk");
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const db = open.result;
+        if (!db.objectStoreNames.contains("dorliste")) return resolve(0);
+        const count = db.transaction("dorliste").objectStore("dorliste").count();
+        count.onsuccess = () => {
+          resolve(count.result);
+          db.close();
+        };
+        count.onerror = () => reject(count.error);
+      };
+    });
+    const localKeys = Object.keys(localStorage).filter((key) => key.startsWith("stk-innsjekk"));
+    return { listRecords, localKeys };
+  });
+}
+
+test.describe("the door with no network at all", () => {
+  // Offline on purpose: the list refresh and the queue's sends fail until the network is back.
+  test.use({ expectedConsoleErrors: [/ERR_INTERNET_DISCONNECTED|Failed to fetch/] });
+
+  test("signed in once online, the page reloads offline, finds by name, checks in and takes «Kort»; back online the server has each once; «Logg ut» empties the phone", async ({ page, context, request }) => {
+    const lastName = uniqueSurname("Kjeller");
+    const registered = await request.post("/api/Vinterleir/Post", { data: validDraft({ draftId: randomUUID(), firstName: "Signe", lastName, email: `${lastName.toLowerCase()}@example.no` }) });
+    expect(await registered.text()).toBe("Done");
+
+    await page.goto("/vinterleir/deltakere/innsjekk");
+    await page.getByLabel("Brukernavn").fill(campAdmin.username);
+    await page.getByLabel("Passord").fill(campAdmin.password);
+    await page.getByLabel("Passord").press("Enter");
+    await expect(page.getByText(/^Lista er hentet kl\. \d{2}\.\d{2}\.$/)).toBeVisible();
+    // The page's own manifest, not the site's.
+    await expect(page.locator('link[rel="manifest"]')).toHaveAttribute("href", "/innsjekk.webmanifest");
+    // The service worker has kept the page and its code, and answers for this page.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller) await new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
+    });
+    expect((await keptOnPhone(page)).listRecords).toBe(1);
+
+    await context.setOffline(true);
+    const reloaded = await page.reload();
+    expect(reloaded?.fromServiceWorker(), "the page came from the service worker").toBe(true);
+    expect(await page.evaluate(() => fetch("/healthz").then(() => "network", () => "no network"))).toBe("no network");
+    await expect(page.getByRole("heading", { level: 1, name: /Innsjekking/ })).toBeVisible();
+    await expect(page.getByText(/^Lista er hentet kl\. \d{2}\.\d{2}\.$/)).toBeVisible();
+    const arrived = async () => Number((await page.getByText(/Kommet: \d+ av \d+/).textContent())!.match(/Kommet: (\d+)/)![1]);
+    const before = await arrived();
+
+    await page.getByLabel("Søk etter navn eller klubb").fill(`signe ${lastName}`);
+    await page.getByRole("button", { name: "Søk", exact: true }).click();
+    await expect(page.getByText(/Uten nett: søkt i lista på telefonen/)).toBeVisible();
+    const card = page.getByRole("article", { name: `Signe ${lastName}` });
+    await expect(card).toBeVisible();
+    await card.getByRole("button", { name: `Sjekk inn Signe ${lastName}` }).click();
+    await expect(page.getByText("1 handling venter på nett")).toBeVisible();
+    await expect(page.getByText(/Kommet: \d+ av \d+ \(1 venter på nett\)/)).toBeVisible();
+    expect(await arrived()).toBe(before + 1);
+    const outstanding = Number((await card.locator(".checkin-money .owing dd").textContent())!.replace(/\D/g, ""));
+    expect(outstanding).toBeGreaterThan(0);
+    await card.getByRole("button", { name: `Kort – betalt for Signe ${lastName}` }).click();
+    await expect(page.getByText("2 handlinger venter på nett")).toBeVisible();
+    await screenshot(page, "checkin-offline-list");
+
+    // The phone locks and the tab is thrown away: what waits is still there.
+    await page.reload();
+    await expect(page.getByText("2 handlinger venter på nett")).toBeVisible();
+
+    await context.setOffline(false);
+    await expect(page.getByText("Alt er sendt.")).toBeVisible({ timeout: 20_000 });
+
+    // The server has each action once: one door payment of what was owed, one check-in.
+    const token = await adminToken(request);
+    const list = DoorListSchema.parse(await (await request.get(`/api/VinterleirAdmin/CheckIn/DoorList/${token}`)).json());
+    const entry = list.entries.find((candidate) => candidate.persons[0]!.name === `Signe ${lastName}`)!;
+    expect(entry.persons[0]!.checkedIn).toEqual([list.event.today]);
+    expect(entry.doorPayments.map((payment) => payment.amount)).toEqual([outstanding]);
+    expect(entry.outstanding).toBe(0);
+    const details = (await (await request.get(`/api/VinterleirAdmin/Payments/${entry.registrationId}/${token}`)).json()) as { actions: { action: string }[] };
+    expect(details.actions.filter((action) => action.action === "checkin-payment")).toHaveLength(1);
+
+    await page.getByRole("button", { name: "Logg ut", exact: true }).click();
+    await expect(page.getByLabel("Brukernavn")).toBeVisible();
+    await expect.poll(() => keptOnPhone(page)).toEqual({ listRecords: 0, localKeys: [] });
+  });
+});
