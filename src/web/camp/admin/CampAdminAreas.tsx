@@ -13,6 +13,7 @@ import { WaitlistArea } from "./waitlist/WaitlistArea.tsx";
 import { HelpersArea } from "./accounts/HelpersArea.tsx";
 import { campXlsxUrl, getCampMe } from "./accounts/camp-accounts-api.ts";
 import { MessagesArea } from "./messages/MessagesArea.tsx";
+import { DoorRefusalsArea } from "./door/DoorRefusalsArea.tsx";
 import { ListsArea } from "./lists/ListsArea.tsx";
 import { TreasurerArea } from "./lists/TreasurerArea.tsx";
 import { campRoleLabels, type CampRole } from "../../../shared/admin/camp-accounts.ts";
@@ -83,6 +84,7 @@ export default function CampAdminAreas({ session }: { session: AdminSession }) {
                 { id: "waitlist", label: "Venteliste", content: <WaitlistArea session={session} /> },
                 { id: "helpers", label: "Hjelpere", content: <HelpersArea session={session} me={me.username} /> },
                 { id: "messages", label: "Send melding", content: <MessagesArea session={session} /> },
+                { id: "door", label: "Avvist i døra", content: <DoorRefusalsArea session={session} /> },
               ]
             : []),
         ]}

@@ -49,7 +49,7 @@ export function RefusedActions({ refused: { refused, dismiss } }: { refused: Ret
   return (
     <section className="checkin-refused" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>Ikke registrert</h2>
-      <p>Serveren sa nei til dette. Det er ikke ført, og lederen ser det i admin under «Innsjekking».</p>
+      <p>Serveren sa nei til dette. Det er ikke ført, og lederen ser det i admin under «Avvist i døra».</p>
       <ul>
         {refused.map((action) => (
           <li key={action.actionId}>
