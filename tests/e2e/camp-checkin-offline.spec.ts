@@ -94,5 +94,10 @@ test.describe("the door with no network at all", () => {
     await page.getByRole("button", { name: "Logg ut", exact: true }).click();
     await expect(page.getByLabel("Brukernavn")).toBeVisible();
     await expect.poll(() => keptOnPhone(page)).toEqual({ listRecords: 0, localKeys: [] });
+
+    // Every other page is left alone: not controlled by the door's worker, and with the site's own manifest.
+    await page.goto("/vinterleir");
+    expect(await page.evaluate(() => navigator.serviceWorker.controller === null)).toBe(true);
+    await expect(page.locator('link[rel="manifest"]')).toHaveAttribute("href", "/manifest.webmanifest");
   });
 });
