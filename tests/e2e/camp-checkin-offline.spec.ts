@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Page } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
 import { validDraft } from "../../src/shared/camp/camp-draft.fixture.ts";
 import { DoorListSchema } from "../../src/shared/camp/door-list.ts";
 import { test, expect } from "./fixtures.ts";
@@ -99,5 +99,65 @@ test.describe("the door with no network at all", () => {
     await page.goto("/vinterleir");
     expect(await page.evaluate(() => navigator.serviceWorker.controller === null)).toBe(true);
     await expect(page.locator('link[rel="manifest"]')).toHaveAttribute("href", "/manifest.webmanifest");
+  });
+
+  test("two doors offline take the same payment: both keep their actions, the counts agree, the second payment is refused and shown to the helper and the leader", async ({ page, context, browser, request, baseURL }) => {
+    const lastName = uniqueSurname("Todor");
+    const registered = await request.post("/api/Vinterleir/Post", { data: validDraft({ draftId: randomUUID(), firstName: "Tora", lastName, email: `${lastName.toLowerCase()}@example.no` }) });
+    expect(await registered.text()).toBe("Done");
+
+    const other = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    const doors: [BrowserContext, Page][] = [
+      [context, page],
+      [other, await other.newPage()],
+    ];
+    for (const [door, phone] of doors) {
+      await phone.goto("/vinterleir/deltakere/innsjekk");
+      await phone.getByLabel("Brukernavn").fill(campAdmin.username);
+      await phone.getByLabel("Passord").fill(campAdmin.password);
+      await phone.getByLabel("Passord").press("Enter");
+      await expect(phone.getByText(/^Lista er hentet kl\. \d{2}\.\d{2}\.$/)).toBeVisible();
+      await door.setOffline(true);
+    }
+    for (const [, phone] of doors) {
+      await phone.getByLabel("Søk etter navn eller klubb").fill(lastName);
+      await phone.getByRole("button", { name: "Søk", exact: true }).click();
+      const card = phone.getByRole("article", { name: `Tora ${lastName}` });
+      await card.getByRole("button", { name: `Sjekk inn Tora ${lastName}` }).click();
+      await card.getByRole("button", { name: `Kort – betalt for Tora ${lastName}` }).click();
+      await expect(phone.getByText("2 handlinger venter på nett")).toBeVisible();
+    }
+    for (const [door, phone] of doors) {
+      await door.setOffline(false);
+      await expect(phone.getByText("Alt er sendt.")).toBeVisible({ timeout: 20_000 });
+    }
+    // The second door's payment was more than was left: refused, listed on that phone, never doubled.
+    const refused = doors[1]![1].getByRole("region", { name: "Ikke registrert" });
+    await expect(refused).toContainText(`Tora ${lastName}: Det er ingenting igjen å betale på denne påmeldingen.`);
+    await expect(doors[0]![1].getByRole("region", { name: "Ikke registrert" })).toHaveCount(0);
+    await screenshot(doors[1]![1], "checkin-refused");
+    // Both doors count the same (reloaded together, since other tests may check people in meanwhile).
+    await expect
+      .poll(async () => {
+        await Promise.all(doors.map(([, phone]) => phone.reload()));
+        const counts = await Promise.all(doors.map(async ([, phone]) => (await phone.getByText(/^Lista er hentet/).waitFor(), phone.locator(".checkin-count").textContent())));
+        return counts[0] === counts[1];
+      })
+      .toBe(true);
+
+    const token = await adminToken(request);
+    const list = DoorListSchema.parse(await (await request.get(`/api/VinterleirAdmin/CheckIn/DoorList/${token}`)).json());
+    const entry = list.entries.find((candidate) => candidate.persons[0]!.name === `Tora ${lastName}`)!;
+    expect(entry.doorPayments).toHaveLength(1);
+    expect(entry.persons[0]!.checkedIn).toEqual([list.event.today]);
+
+    // The leader sees it in the admin.
+    await page.goto("/vinterleir/deltakere/admin");
+    await page.getByRole("tab", { name: "Avvist i døra" }).click();
+    const row = page.getByRole("listitem").filter({ hasText: `Tora ${lastName}` });
+    await expect(row).toContainText("Det er ingenting igjen å betale på denne påmeldingen.");
+    await expect(row).toContainText(/Betaling \d/);
+    await screenshot(page, "admin-door-refusals");
+    await other.close();
   });
 });
