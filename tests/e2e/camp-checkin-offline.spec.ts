@@ -1,9 +1,15 @@
 import { randomUUID } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
 import { validDraft } from "../../src/shared/camp/camp-draft.fixture.ts";
 import { DoorListSchema } from "../../src/shared/camp/door-list.ts";
 import { test, expect } from "./fixtures.ts";
 import { adminToken, campAdmin, screenshot, uniqueSurname } from "./camp-helpers.ts";
+
+async function axe(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
 
 /** What the check-in page keeps on the phone: the IndexedDB door list and the localStorage keys of the queue. */
 async function keptOnPhone(page: Page): Promise<{ listRecords: number; localKeys: string[] }> {
@@ -73,6 +79,7 @@ test.describe("the door with no network at all", () => {
     await card.getByRole("button", { name: `Kort – betalt for Signe ${lastName}` }).click();
     await expect(page.getByText("2 handlinger venter på nett")).toBeVisible();
     await screenshot(page, "checkin-offline-list");
+    expect(await axe(page)).toEqual([]);
 
     // The phone locks and the tab is thrown away: what waits is still there.
     await page.reload();
@@ -136,6 +143,7 @@ test.describe("the door with no network at all", () => {
     await expect(refused).toContainText(`Tora ${lastName}: Det er ingenting igjen å betale på denne påmeldingen.`);
     await expect(doors[0]![1].getByRole("region", { name: "Ikke registrert" })).toHaveCount(0);
     await screenshot(doors[1]![1], "checkin-refused");
+    expect(await axe(doors[1]![1])).toEqual([]);
     // Both doors count the same (reloaded together, since other tests may check people in meanwhile).
     await expect
       .poll(async () => {
@@ -158,6 +166,7 @@ test.describe("the door with no network at all", () => {
     await expect(row).toContainText("Det er ingenting igjen å betale på denne påmeldingen.");
     await expect(row).toContainText(/Betaling \d/);
     await screenshot(page, "admin-door-refusals");
+    expect(await axe(page)).toEqual([]);
     await other.close();
   });
 });
