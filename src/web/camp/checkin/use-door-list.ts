@@ -16,11 +16,14 @@ const refreshMs = 60_000;
 export function useDoorList(token: string, store: DoorListStore, onUnauthorised: () => void) {
   const [list, setList] = useState<DoorList>();
   const latest = useRef<DoorList | undefined>(undefined);
+  // Off once the area is gone (signed out): an answer arriving after that must not store the list again.
+  const active = useRef(true);
   const unauthorised = useRef(onUnauthorised);
   unauthorised.current = onUnauthorised;
 
   const keep = useCallback(
     (next: DoorList | undefined) => {
+      if (!active.current) return;
       latest.current = next;
       setList(next);
       if (next) void store.save(next);
@@ -42,6 +45,13 @@ export function useDoorList(token: string, store: DoorListStore, onUnauthorised:
       // No network: the kept list stays, and says how old it is.
     }
   }, [token, store, keep]);
+
+  useEffect(() => {
+    active.current = true;
+    return () => {
+      active.current = false;
+    };
+  }, []);
 
   useEffect(() => {
     let live = true;
