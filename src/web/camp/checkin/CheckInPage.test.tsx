@@ -207,4 +207,16 @@ describe("the check-in page", () => {
     await waitFor(async () => expect(await store.read()).toBeUndefined());
     for (const key of Object.values(doorLocalKeys)) expect(localStorage.getItem(key), key).toBeNull();
   });
+  it("removes the list and what waits from the phone once the event is over", async () => {
+    server().online = false;
+    vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    const over = doorListOf(hit);
+    over.event.keepUntil = "2020-01-01T00:00:00.000Z";
+    const store = memoryDoorListStore(over);
+    localStorage.setItem(doorLocalKeys.queue, JSON.stringify([{ actionId: "x", kind: "checkin", personId: "a5", day: "2026-11-28", registrationId: 5, label: "Sjekket inn Ola Nordmann" }]));
+    render(<CheckIn listStore={store} />);
+    await waitFor(async () => expect(await store.read()).toBeUndefined());
+    expect(localStorage.getItem(doorLocalKeys.queue)).toBeNull();
+    expect(screen.queryByText(/Lista er hentet/)).toBeNull();
+  });
 });
