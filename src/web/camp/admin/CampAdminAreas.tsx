@@ -17,6 +17,7 @@ import { DoorRefusalsArea } from "./door/DoorRefusalsArea.tsx";
 import { ListsArea } from "./lists/ListsArea.tsx";
 import { TreasurerArea } from "./lists/TreasurerArea.tsx";
 import { campRoleLabels, type CampRole } from "../../../shared/admin/camp-accounts.ts";
+import { checkInPagePath } from "../../../shared/site/site-pages.ts";
 import "../participants/participants.css";
 import "./camp-admin.css";
 
@@ -60,7 +61,7 @@ export default function CampAdminAreas({ session }: { session: AdminSession }) {
         <span className="signed-in-as">
           Logget inn som {me.name} ({campRoleLabels[me.role].toLocaleLowerCase("nb-NO")})
         </span>
-        <a className="button secondary" href="/vinterleir/deltakere/innsjekk">
+        <a className="button secondary" href={checkInPagePath}>
           Innsjekking
         </a>
         {leder && (
