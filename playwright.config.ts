@@ -16,7 +16,7 @@ const changesCurrentCamp = /camp-editions-admin\.spec\.ts$/;
  * px and at desktop). At one width: flows whose every assertion is the same at both — the public flows at
  * phone width (most visitors), the camp admin's edition work at desktop width (done at a desk).
  */
-const phoneOnly = /(camp-registration|vipps|info-pages)\.spec\.ts$/;
+const phoneOnly = /(camp-registration|vipps|info-pages|camp-checkin-offline)\.spec\.ts$/;
 const desktopOnly = /camp-edition-wizard\.spec\.ts$/;
 
 export default defineConfig({

@@ -92,6 +92,14 @@ export function formatOsloDateTime(instant: Date): string {
   return `${weekdayName(day)} ${formatDayMonth(day)} kl. ${p.hour}.${p.minute}`;
 }
 
+/** "14.32": the Oslo clock time of an instant (with the date too when it is not the same Oslo day as `now`). */
+export function formatOsloClock(instant: Date, now: Date = instant): string {
+  const p = osloDateTimeParts(instant);
+  const today = osloDateTimeParts(now);
+  const sameDay = p.year === today.year && p.month === today.month && p.day === today.day;
+  return sameDay ? `kl. ${p.hour}.${p.minute}` : formatOsloDateTime(instant);
+}
+
 function toDate(value: string | Date): Date {
   return value instanceof Date ? value : new Date(value);
 }

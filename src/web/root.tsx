@@ -1,8 +1,8 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import type { ReactNode } from "react";
 import type { Route } from "./+types/root";
 import { campEditionFromData, comingSeasonYear, standardEditionData } from "../shared/camp/camp-edition-data.ts";
-import { findSitePage, sitePages } from "../shared/site/site-pages.ts";
+import { checkInPagePath, findSitePage, sitePages } from "../shared/site/site-pages.ts";
 import { isCampOver, type PageApiFetch, type SiteRenderContext } from "../shared/site/render-context.ts";
 import { club } from "../shared/club/club-facts.ts";
 import { seedSiteContent } from "../shared/site/site-content-seed.ts";
@@ -17,10 +17,7 @@ import { CampEditionProvider } from "./lib/camp-edition.tsx";
 import { RenderTimeContext } from "./lib/use-now.ts";
 import "./styles/app.css";
 
-export const links: Route.LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  { rel: "manifest", href: "/manifest.webmanifest" },
-];
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -87,6 +84,8 @@ export function meta({ location }: Route.MetaArgs) {
 }
 
 export function Layout({ children }: { children: ReactNode }) {
+  // The check-in page names its own manifest (an app for the door); every other page the site's.
+  const ownManifest = useLocation().pathname === checkInPagePath;
   return (
     // The random-pick script sets data attributes on <html> before hydration (lib/random-pick.tsx).
     <html lang="nb" suppressHydrationWarning>
@@ -99,6 +98,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <script data-keep="" dangerouslySetInnerHTML={{ __html: pageScript }} />
         <style dangerouslySetInnerHTML={{ __html: pickStyle }} />
         <Meta />
+        {!ownManifest && <link rel="manifest" href="/manifest.webmanifest" />}
         <Links />
       </head>
       <body>

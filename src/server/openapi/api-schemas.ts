@@ -12,6 +12,7 @@ import { NewMemberSchema } from "../../shared/members/new-member.ts";
 import { CampPaymentDetailsSchema, RefundBodySchema } from "../../shared/payments/vipps-payment.ts";
 import { LedgerHistorySchema } from "../../shared/camp/camp-ledger-history.ts";
 import { CampAccountInputSchema, CampAccountSchema, CampMeSchema } from "../../shared/admin/camp-accounts.ts";
+import { DoorListSchema, DoorRefusalsSchema } from "../../shared/camp/door-list.ts";
 import { CheckInActionAnswerSchema, CheckInActionSchema, CheckInCountsSchema, CheckInHitSchema, CheckInSearchAnswerSchema } from "../../shared/camp/camp-checkin.ts";
 import { FindMyRegistrationSchema, MyCancellationSchema, MyCompanionAddSchema, MyGradingSchema, MyRegistrationChangeSchema } from "../../shared/camp/camp-registration.ts";
 import { TreasurerSummarySchema } from "../../shared/camp/camp-treasurer.ts";
@@ -78,6 +79,8 @@ export const responseSchemas = {
   CheckInSearchAnswer: CheckInSearchAnswerSchema,
   CheckInCounts: CheckInCountsSchema,
   CheckInActionAnswer: CheckInActionAnswerSchema,
+  DoorList: DoorListSchema,
+  DoorRefusals: DoorRefusalsSchema,
   TreasurerSummary: TreasurerSummarySchema,
   CampPriceQuote: CampPriceQuoteSchema,
   SiteContent: SiteContentSchema,

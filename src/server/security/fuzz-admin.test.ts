@@ -428,6 +428,8 @@ describe.each(databaseKinds)("hostile input to the admin endpoints on %s", (kind
     fuzzTimeoutMs,
   );
   it("GET /api/VinterleirAdmin/CheckIn/Counts/:token", () => get("/api/VinterleirAdmin/CheckIn/Counts", "camp"), fuzzTimeoutMs);
+  it("GET /api/VinterleirAdmin/CheckIn/DoorList/:token", () => get("/api/VinterleirAdmin/CheckIn/DoorList", "camp"), fuzzTimeoutMs);
+  it("GET /api/VinterleirAdmin/CheckIn/Refused/:token", () => get("/api/VinterleirAdmin/CheckIn/Refused", "camp"), fuzzTimeoutMs);
   it(
     "POST /api/VinterleirAdmin/CheckIn/Action/:token",
     () =>

@@ -126,7 +126,9 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
     cacheControl: false,
     setHeaders(res, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      res.setHeader("cache-control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+      // The check-in page's service worker and manifest: a new build reaches the door phones at their next visit.
+      const revalidate = /(innsjekk-sw\.js|\.webmanifest)$/.test(filePath);
+      res.setHeader("cache-control", immutable ? "public, max-age=31536000, immutable" : revalidate ? "no-cache" : "public, max-age=3600");
     },
   });
 

@@ -17,6 +17,7 @@ export const checkInMessages = {
   badDay: "Dagen er ikke en av leirdagene.",
   badAmount: "Beløpet må være et helt antall kroner, minst 1.",
   noCamp: "Det finnes ingen vinterleir å sjekke inn til.",
+  unknownEvent: "Innsjekkingen er ikke åpen for dette arrangementet.",
   personCancelled: "Personen er avbestilt og kan ikke sjekkes inn.",
   nothingOutstanding: "Det er ingenting igjen å betale på denne påmeldingen.",
   vippsReserved: "Vipps-betalingen er godkjent og blir trukket om et øyeblikk. Prøv igjen om et minutt før du tar betalt.",
@@ -37,7 +38,7 @@ export const checkInPersonId = {
 };
 
 const PersonIdSchema = z.string().regex(/^[ac][1-9]\d{0,8}$/, checkInMessages.unknownPerson);
-const CampDaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, checkInMessages.badDay);
+export const CampDaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, checkInMessages.badDay);
 
 /**
  * One action from the door. `actionId` is made by the browser once per action, so the same action sent
@@ -65,7 +66,7 @@ export const CheckInSearchQuerySchema = z.object({
   q: z.string(checkInMessages.searchEmpty).trim().min(1, checkInMessages.searchEmpty).max(100),
 });
 
-const CheckInPersonSchema = z.object({
+export const CheckInPersonSchema = z.object({
   personId: PersonIdSchema,
   name: z.string(),
   isLedsager: z.boolean(),

@@ -46,6 +46,12 @@ export const sitePages: SitePage[] = [
   page("/vinterleir/print/program", "Program for vinterleiren (utskrift)", "Utskriftsvennlig program for vinterleiren."),
 ];
 
+/**
+ * The check-in page at the door: it has a web app manifest and a service worker of its own (scoped to this
+ * path), so the site's manifest is left off it.
+ */
+export const checkInPagePath = "/vinterleir/deltakere/innsjekk";
+
 /** The privacy statement: linked from every page's footer and next to the consent on every form. */
 export const privacyPath = "/personvern";
 

@@ -13,7 +13,8 @@ import type { MoneyMethod } from "../../../shared/camp/camp-ledger.ts";
 export type CheckInActionOutcome =
   | { kind: "ok"; duplicate: boolean; registrationId: number }
   | { kind: "not-found" }
-  | { kind: "conflict"; message: string };
+  /** `registrationId` when the door's action was refused for what it is (kept for the leader's list). */
+  | { kind: "conflict"; message: string; registrationId?: number };
 
 /** The money log's words for a payment taken at the door, and for taking it back. */
 export const doorPaymentLog = {
@@ -67,8 +68,8 @@ export async function performCheckInAction(
     const cancelled = registration.status === "cancelled";
     switch (action.kind) {
       case "checkin":
-        if (cancelled) refuse(checkInMessages.cancelled);
-        if (await companionCancelled(tx, action.personId)) refuse(checkInMessages.personCancelled);
+        if (cancelled) refuse(checkInMessages.cancelled, registrationId);
+        if (await companionCancelled(tx, action.personId)) refuse(checkInMessages.personCancelled, registrationId);
         await tx
           .insert(campCheckins)
           .values({ registrationId, personId: action.personId, day: action.day, checkedInAt: now, checkedInBy: account.username })
@@ -78,18 +79,18 @@ export async function performCheckInAction(
         await tx.delete(campCheckins).where(and(eq(campCheckins.personId, action.personId), eq(campCheckins.day, action.day)));
         break;
       case "payment": {
-        if (cancelled) refuse(checkInMessages.cancelled);
+        if (cancelled) refuse(checkInMessages.cancelled, registrationId);
         // An approval still to come would confirm the rest of the group and capture the whole total, this
         // athlete's share too. (A registration's own open payment is safe: approved after a door payment,
         // its reservation is released.)
-        if (await inOpenGroupVippsPayment(tx, registrationId)) refuse(checkInMessages.groupVippsOpen);
+        if (await inOpenGroupVippsPayment(tx, registrationId)) refuse(checkInMessages.groupVippsOpen, registrationId);
         const amount = action.amount!;
         // A Vipps reservation about to be captured is money on its way: taking it again at the door would be twice.
-        if (await vippsCaptureDue(tx, registrationId)) refuse(checkInMessages.vippsReserved);
+        if (await vippsCaptureDue(tx, registrationId)) refuse(checkInMessages.vippsReserved, registrationId);
         // The door takes at most what the ledger says is left to pay.
         const { outstanding } = await figuresOf(tx, registrationId);
-        if (outstanding === 0) refuse(checkInMessages.nothingOutstanding);
-        if (amount > outstanding) refuse(checkInMessages.moreThanOutstanding(outstanding));
+        if (outstanding === 0) refuse(checkInMessages.nothingOutstanding, registrationId);
+        if (amount > outstanding) refuse(checkInMessages.moreThanOutstanding(outstanding), registrationId);
         const payment = await doorPaymentRow(tx, registrationId, registration.order_id, Number(registration.total), amount, now);
         const moneyActionId = await bookDoorPayment(tx, payment, amount, doorPaymentLog.paid, account.username, now);
         await recordPayment(tx, registrationId, { method: action.method ?? "card_cash", amount, paymentId: payment.id }, { actor: account.username, reason: "Betalt ved innsjekking", now });
@@ -148,8 +149,8 @@ class Refused extends Error {
 }
 
 /** Ends the transaction without a trace (the action row too), so the refusal can be sent again later. */
-function refuse(message: string): never {
-  throw new Refused({ kind: "conflict", message });
+function refuse(message: string, registrationId: number): never {
+  throw new Refused({ kind: "conflict", message, registrationId });
 }
 
 /** Runs the action; a refusal inside the transaction comes back as its outcome. */

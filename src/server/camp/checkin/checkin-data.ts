@@ -11,6 +11,7 @@ import { campCompanions, campRegistrations } from "../../db/schema/camp.ts";
 import { campCheckinActions, campCheckins } from "../../db/schema/camp-checkin.ts";
 import { currentEditionYear, editionDataForYear } from "../camp-edition-lookup.ts";
 import { placeHoldingRegistrations } from "../camp-admin.ts";
+import { doorSearchLimit, doorSearchText, matchesDoorQuery } from "../../../shared/camp/door-list.ts";
 
 /** The camp the door checks in to: its year, its days (YYYY-MM-DD) and today's camp day. */
 export interface CheckInScope {
@@ -118,28 +119,16 @@ export async function loadCheckInHits(db: Db, year: number, ids?: number[]): Pro
       doorPayments: doorPayments
         .filter((action) => action.registrationId === r.id)
         .map((action) => ({ actionId: action.actionId, amount: action.amount ?? 0, at: action.at.toISOString(), by: action.accountName })),
-      searchText: searchable([...persons.map((person) => person.name), clubName, r.orderId].join(" ")),
+      searchText: doorSearchText({ persons, club: clubName, orderId: r.orderId }),
     };
   });
 }
 
-/** Lower case without accents (ø and æ stay letters of their own), so "jose" finds "José". */
-function searchable(text: string): string {
-  return text
-    .toLocaleLowerCase("nb-NO")
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .replace(/\s+/g, " ");
-}
-
-const searchLimit = 25;
-
-/** Every word of the query must appear in a registration's names, club or order id. */
+/** Every word of the query must appear in a registration's names, club or order id (the door list's rule). */
 export async function searchCheckIn(db: Db, year: number, query: string): Promise<{ hits: CheckInHit[]; more: boolean }> {
-  const words = searchable(query).split(" ").filter(Boolean);
   const all = await loadCheckInHits(db, year);
-  const matching = all.filter((hit) => words.every((word) => hit.searchText.includes(word)));
-  return { hits: matching.slice(0, searchLimit).map(withoutSearchText), more: matching.length > searchLimit };
+  const matching = all.filter((hit) => matchesDoorQuery(hit.searchText, query));
+  return { hits: matching.slice(0, doorSearchLimit).map(withoutSearchText), more: matching.length > doorSearchLimit };
 }
 
 export function withoutSearchText({ searchText: _, ...hit }: CheckInHit & { searchText: string }): CheckInHit {

@@ -11,10 +11,14 @@ import { errorMessages, parseWith, type ErrorBody } from "../../errors.ts";
 import { runCheckInAction } from "./checkin-actions.ts";
 import { checkInKey, matchCheckInCode } from "./checkin-code.ts";
 import { checkInCounts, checkInScope, loadCheckInHits, searchCheckIn, withoutSearchText } from "./checkin-data.ts";
+import { listRefusals, recordRefusal } from "./checkin-refusals.ts";
+import { loadDoorList } from "./door-list.ts";
+import { campEventKey, DoorListQuerySchema, type DoorList } from "../../../shared/camp/door-list.ts";
 
 /**
  * Check-in at the camp door, for every camp account (under /api/VinterleirAdmin/ so the log masks the
- * token): search, look up a QR code, act (check in, payment, undo; idempotent by action id), counts.
+ * token): search, look up a QR code, act (check in, payment, undo; idempotent by action id), counts, the
+ * door list a phone keeps for working offline, and (for the leader) the actions the server refused.
  */
 export async function registerCheckInRoutes(app: FastifyInstance) {
   // Every camp account, leder or innsjekk, works the door.
@@ -43,6 +47,22 @@ export async function registerCheckInRoutes(app: FastifyInstance) {
     return reply.send(await checkInCounts(app.db, await checkInScope(app.db, app.now())));
   });
 
+  // Every camp account that works the door may keep the list; it holds only what the door needs.
+  app.get(`${base}/DoorList/:token`, guard, async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    const { event } = parseWith(DoorListQuerySchema, request.query ?? {});
+    const now = app.now();
+    const scope = await checkInScope(app.db, now);
+    if (event !== undefined && event !== campEventKey(scope.year)) return reply.code(404).send({ error: checkInMessages.unknownEvent } satisfies ErrorBody);
+    return reply.send((await loadDoorList(app.db, scope, now)) satisfies DoorList);
+  });
+
+  app.get(`${base}/Refused/:token`, { preHandler: requireCampRole("leder") }, async (_request, reply) => {
+    reply.header("cache-control", "no-store");
+    const scope = await checkInScope(app.db, app.now());
+    return reply.send({ refusals: await listRefusals(app.db, scope.year) });
+  });
+
   app.post(`${base}/Action/:token`, guard, async (request, reply) => {
     reply.header("cache-control", "no-store");
     const action = parseWith(CheckInActionSchema, request.body);
@@ -55,7 +75,11 @@ export async function registerCheckInRoutes(app: FastifyInstance) {
     const account = await currentCampAccount(request);
     const outcome = await runCheckInAction(app.db, { ...action, day }, account, scope, now);
     if (outcome.kind === "not-found") return reply.code(404).send({ error: checkInMessages.unknownPerson } satisfies ErrorBody);
-    if (outcome.kind === "conflict") return reply.code(409).send({ error: outcome.message } satisfies ErrorBody);
+    if (outcome.kind === "conflict") {
+      // Refused for what it is (paid at another door meanwhile, cancelled): the leader sees it in the admin.
+      if (outcome.registrationId !== undefined) await recordRefusal(app.db, { ...action, day }, outcome.registrationId, outcome.message, account, now);
+      return reply.code(409).send({ error: outcome.message } satisfies ErrorBody);
+    }
     const [hit] = await loadCheckInHits(app.db, scope.year, [outcome.registrationId]);
     if (!hit) return reply.code(404).send({ error: checkInMessages.unknownPerson } satisfies ErrorBody);
     return reply.send({ actionId: action.actionId, duplicate: outcome.duplicate, hit: withoutSearchText(hit) } satisfies CheckInActionAnswer);

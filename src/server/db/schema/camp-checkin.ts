@@ -70,3 +70,29 @@ export const campCheckinActions = pgTable(
     check("camp_checkin_actions_kind_check", sql`${table.kind} in ('checkin', 'undo-checkin', 'payment', 'undo-payment')`),
   ],
 );
+
+/**
+ * Door actions the server refused for good (a payment of more than is left, because another door took it
+ * while this phone was offline; a cancelled registration): kept so the leader sees every one, and never
+ * doubled in the ledger. One row per action id, however often the phone sends it again.
+ */
+export const campCheckinRefusals = pgTable(
+  "camp_checkin_refusals",
+  {
+    actionId: uuid("action_id").primaryKey(),
+    registrationId: integer("registration_id")
+      .notNull()
+      .references(() => campRegistrations.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    personId: text("person_id").notNull(),
+    day: text("day").notNull(),
+    amount: integer("amount"),
+    method: text("method"),
+    /** The Norwegian reason the door was given. */
+    message: text("message").notNull(),
+    accountUsername: text("account_username").notNull(),
+    accountName: text("account_name").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("camp_checkin_refusals_registration_idx").on(table.registrationId)],
+);

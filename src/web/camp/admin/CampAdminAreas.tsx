@@ -13,9 +13,11 @@ import { WaitlistArea } from "./waitlist/WaitlistArea.tsx";
 import { HelpersArea } from "./accounts/HelpersArea.tsx";
 import { campXlsxUrl, getCampMe } from "./accounts/camp-accounts-api.ts";
 import { MessagesArea } from "./messages/MessagesArea.tsx";
+import { DoorRefusalsArea } from "./door/DoorRefusalsArea.tsx";
 import { ListsArea } from "./lists/ListsArea.tsx";
 import { TreasurerArea } from "./lists/TreasurerArea.tsx";
 import { campRoleLabels, type CampRole } from "../../../shared/admin/camp-accounts.ts";
+import { checkInPagePath } from "../../../shared/site/site-pages.ts";
 import "../participants/participants.css";
 import "./camp-admin.css";
 
@@ -59,7 +61,7 @@ export default function CampAdminAreas({ session }: { session: AdminSession }) {
         <span className="signed-in-as">
           Logget inn som {me.name} ({campRoleLabels[me.role].toLocaleLowerCase("nb-NO")})
         </span>
-        <a className="button secondary" href="/vinterleir/deltakere/innsjekk">
+        <a className="button secondary" href={checkInPagePath}>
           Innsjekking
         </a>
         {leder && (
@@ -83,6 +85,7 @@ export default function CampAdminAreas({ session }: { session: AdminSession }) {
                 { id: "waitlist", label: "Venteliste", content: <WaitlistArea session={session} /> },
                 { id: "helpers", label: "Hjelpere", content: <HelpersArea session={session} me={me.username} /> },
                 { id: "messages", label: "Send melding", content: <MessagesArea session={session} /> },
+                { id: "door", label: "Avvist i døra", content: <DoorRefusalsArea session={session} /> },
               ]
             : []),
         ]}

@@ -1,18 +1,12 @@
 // @vitest-environment happy-dom
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { CheckInAction, CheckInCounts, CheckInHit } from "../../../shared/camp/camp-checkin.ts";
+import type { CheckInAction, CheckInHit } from "../../../shared/camp/camp-checkin.ts";
+import type { DoorList } from "../../../shared/camp/door-list.ts";
 import { campAdminToken } from "../admin/admin-token.ts";
 import { CheckIn } from "./CheckInPage.tsx";
+import { doorLocalKeys, memoryDoorListStore } from "./door-store.ts";
 
-const counts: CheckInCounts = {
-  year: 2026,
-  today: "2026-11-28",
-  days: [
-    { day: "2026-11-28", arrived: 0, expected: 2 },
-    { day: "2026-11-29", arrived: 0, expected: 2 },
-  ],
-};
 const hit: CheckInHit = {
   registrationId: 5,
   orderId: "VL26-AAAA11",
@@ -28,18 +22,33 @@ const hit: CheckInHit = {
   doorPayments: [],
 };
 
+const codeHash = "0".repeat(64);
+function doorListOf(current: CheckInHit, fetchedAt = "2026-11-28T13:32:00.000Z"): DoorList {
+  const { persons, ...rest } = structuredClone(current);
+  return {
+    event: { key: "vinterleir-2026", name: "Vinterleir 2026", days: ["2026-11-28", "2026-11-29"], today: "2026-11-28", keepUntil: "2099-01-01T00:00:00.000Z" },
+    fetchedAt,
+    entries: [{ ...rest, persons: persons.map(({ age: _age, ...person }) => person), codeHash }],
+  };
+}
+
 /** A server that can be cut off; it carries out each action id once, like the real one. */
 function server() {
-  const state = { online: true, actions: [] as CheckInAction[], hit: structuredClone(hit) };
+  const state = { online: true, actions: [] as CheckInAction[], hit: structuredClone(hit), refuse: undefined as string | undefined, loggedOut: false };
   vi.stubGlobal(
     "fetch",
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = String(input);
       if (!state.online) throw new TypeError("Failed to fetch");
       const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
-      if (url.startsWith("/api/VinterleirAdmin/CheckIn/Counts/")) return json(counts);
+      if (url.startsWith("/api/VinterleirAdmin/CheckIn/DoorList/")) return json(doorListOf(state.hit));
       if (url.startsWith("/api/VinterleirAdmin/CheckIn/Search/")) return json({ hits: [state.hit], more: false });
       if (url.startsWith("/api/VinterleirAdmin/CheckIn/Code/")) return json({ error: "Ukjent QR-kode." }, 404);
+      if (url.startsWith("/api/VinterleirAdmin/Logout/")) {
+        state.loggedOut = true;
+        return json({});
+      }
+      if (url.startsWith("/api/VinterleirAdmin/CheckIn/Action/") && state.refuse) return json({ error: state.refuse }, 409);
       if (url.startsWith("/api/VinterleirAdmin/CheckIn/Action/")) {
         const action = JSON.parse(String(init?.body)) as CheckInAction;
         const duplicate = state.actions.some((earlier) => earlier.actionId === action.actionId);
@@ -144,5 +153,70 @@ describe("the check-in page", () => {
     fireEvent.click(within(card).getByRole("button", { name: "Kort – betalt for Ola Nordmann" }));
     expect(within(card).getByText("Det er bare 1750 kr igjen å betale. Skriv inn 1750 kr eller mindre.")).toBeTruthy();
     expect(localStorage.getItem("stk-innsjekk-venter")).toBeNull();
+  });
+
+  it("opened with no network, searches the list kept on the phone, says how old it is, and counts waiting check-ins in «Kommet»", async () => {
+    const state = server();
+    state.online = false;
+    vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    const store = memoryDoorListStore(doorListOf(hit));
+    render(<CheckIn listStore={store} />);
+    // In Oslo time; with the day too, since the test does not run on the camp's day.
+    expect(await screen.findByText(/^Lista er hentet (lørdag 28\. november )?kl\. 14\.32\.$/)).toBeTruthy();
+    expect(screen.getByText(/Kommet:/).textContent).toBe("Kommet: 0 av 2");
+    const card = await findOla();
+    expect(screen.getByText(/Uten nett: søkt i lista på telefonen/)).toBeTruthy();
+    fireEvent.click(within(card).getByRole("button", { name: "Sjekk inn Ola Nordmann" }));
+    expect(await screen.findByText("1 handling venter på nett")).toBeTruthy();
+    expect(screen.getByText(/Kommet:/).textContent).toBe("Kommet: 1 av 2 (1 venter på nett)");
+    // A name that is not on the list.
+    fireEvent.change(screen.getByLabelText("Søk etter navn eller klubb"), { target: { value: "Ukjent Navnesen" } });
+    fireEvent.click(screen.getByRole("button", { name: "Søk" }));
+    expect(await screen.findByRole("heading", { name: "Ingen treff" })).toBeTruthy();
+  });
+
+  it("shows an action the server refused in a list of its own, and keeps it after a reload", async () => {
+    const state = server();
+    const store = memoryDoorListStore();
+    const { unmount } = render(<CheckIn listStore={store} />);
+    const card = await findOla();
+    state.refuse = "Det er ingenting igjen å betale på denne påmeldingen.";
+    fireEvent.click(within(card).getByRole("button", { name: "Kort – betalt for Ola Nordmann" }));
+    const refused = await screen.findByRole("region", { name: "Ikke registrert" });
+    expect(refused.textContent).toMatch(/Betalt 1\s750\skr \(Kort\) for Ola Nordmann: Det er ingenting igjen å betale på denne påmeldingen\./);
+    unmount();
+    render(<CheckIn listStore={store} />);
+    expect((await screen.findByRole("region", { name: "Ikke registrert" })).textContent).toContain("Ola Nordmann");
+  });
+
+  it("removes the list, the waiting actions and the refused ones from the phone at «Logg ut»", async () => {
+    const state = server();
+    const store = memoryDoorListStore();
+    render(<CheckIn listStore={store} />);
+    const card = await findOla();
+    await waitFor(async () => expect(await store.read()).toBeDefined());
+    state.online = false;
+    fireEvent.click(within(card).getByRole("button", { name: "Sjekk inn Ola Nordmann" }));
+    expect(await screen.findByText("1 handling venter på nett")).toBeTruthy();
+    localStorage.setItem(doorLocalKeys.refused, "[]");
+    state.online = true;
+    state.refuse = "nei";
+    fireEvent.click(screen.getByRole("button", { name: "Logg ut" }));
+    expect(await screen.findByLabelText("Brukernavn")).toBeTruthy();
+    expect(state.loggedOut).toBe(true);
+    await waitFor(async () => expect(await store.read()).toBeUndefined());
+    for (const key of Object.values(doorLocalKeys)) expect(localStorage.getItem(key), key).toBeNull();
+  });
+  it("removes the list and what waits from the phone once the event is over", async () => {
+    server().online = false;
+    vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    const over = doorListOf(hit);
+    over.event.keepUntil = "2020-01-01T00:00:00.000Z";
+    const store = memoryDoorListStore(over);
+    localStorage.setItem(doorLocalKeys.queue, JSON.stringify([{ actionId: "x", kind: "checkin", personId: "a5", day: "2026-11-28", registrationId: 5, label: "Sjekket inn Ola Nordmann" }]));
+    render(<CheckIn listStore={store} />);
+    await waitFor(async () => expect(await store.read()).toBeUndefined());
+    expect(localStorage.getItem(doorLocalKeys.queue)).toBeNull();
+    expect(screen.queryByText(/Lista er hentet/)).toBeNull();
   });
 });

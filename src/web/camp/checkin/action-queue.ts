@@ -1,5 +1,6 @@
 import type { CheckInAction } from "../../../shared/camp/camp-checkin.ts";
 import type { SendResult } from "./checkin-api.ts";
+import { doorLocalKeys } from "./door-store.ts";
 
 /**
  * The door's actions wait here until the server has them: kept in the browser (localStorage), sent one
@@ -19,7 +20,7 @@ export interface QueueStorage {
   save(actions: QueuedAction[]): void;
 }
 
-export function localQueueStorage(key = "stk-innsjekk-venter"): QueueStorage {
+export function localQueueStorage(key: string = doorLocalKeys.queue): QueueStorage {
   return {
     load() {
       try {

@@ -9,6 +9,7 @@ import {
   type CheckInHit,
   type CheckInSearchAnswer,
 } from "../../../shared/camp/camp-checkin.ts";
+import { DoorListSchema, DoorRefusalsSchema, type DoorList, type DoorRefusal } from "../../../shared/camp/door-list.ts";
 import { getJson, parseErrorBody } from "../../lib/api-client.ts";
 
 /** The check-in calls (GET Search, Code, Counts; POST Action), all under /api/VinterleirAdmin/CheckIn/. */
@@ -25,6 +26,16 @@ export function lookUpCheckInCode(token: string, code: string): Promise<CheckInH
 
 export function getCheckInCounts(token: string): Promise<CheckInCounts> {
   return getJson(path("Counts", token), CheckInCountsSchema);
+}
+
+/** The door list of the door's current event (or of `event`, by its key). */
+export function getDoorList(token: string, event?: string): Promise<DoorList> {
+  return getJson(`${path("DoorList", token)}${event ? `?event=${encodeURIComponent(event)}` : ""}`, DoorListSchema);
+}
+
+/** The door actions the server refused (the leader's list). */
+export async function getDoorRefusals(token: string): Promise<DoorRefusal[]> {
+  return (await getJson(path("Refused", token), DoorRefusalsSchema)).refusals;
 }
 
 export type SendResult =

@@ -1,15 +1,18 @@
-import type { CheckInHit } from "../../../shared/camp/camp-checkin.ts";
+import type { DoorEntry } from "../../../shared/camp/door-list.ts";
 import type { QueuedAction } from "./action-queue.ts";
 
+/** A registration at the door: from a search, a code, an action's answer or the door list on the phone. */
+export type DoorHit = Omit<DoorEntry, "codeHash">;
+
 /** A registration as the door sees it now: the server's last answer with the actions still waiting laid on top. */
-export interface HitView extends CheckInHit {
+export interface HitView extends DoorHit {
   /** Person ids with a check-in (or undo) that waits for the network. */
   waitingPersons: Set<string>;
   /** Payments (or undos) that wait for the network. */
   waitingPayments: number;
 }
 
-export function withPending(hit: CheckInHit, pending: readonly QueuedAction[]): HitView {
+export function withPending(hit: DoorHit, pending: readonly QueuedAction[]): HitView {
   const view: HitView = {
     ...hit,
     persons: hit.persons.map((person) => ({ ...person, checkedIn: [...person.checkedIn] })),
@@ -44,6 +47,17 @@ export function withPending(hit: CheckInHit, pending: readonly QueuedAction[]): 
   }
   view.outstanding = Math.max(0, view.amount - view.paid);
   return view;
+}
+
+/**
+ * «Kommet» with the waiting actions counted: arrived of expected on `day` from the door list with every
+ * waiting action laid on top, and how many of those check-ins (or undos) still wait for the network.
+ */
+export function arrivedWithPending(entries: readonly DoorHit[], pending: readonly QueuedAction[], day: string) {
+  const views = entries.filter((entry) => entry.status !== "cancelled").map((entry) => withPending(entry, pending));
+  const persons = views.flatMap((view) => view.persons);
+  const waiting = pending.filter((action) => action.day === day && (action.kind === "checkin" || action.kind === "undo-checkin")).length;
+  return { arrived: persons.filter((person) => person.checkedIn.includes(day)).length, expected: persons.length, waiting };
 }
 
 /** "1 handling venter på nett", "2 handlinger venter på nett". */

@@ -32,6 +32,7 @@ export function AdminShell({
   cookie,
   apiName,
   children,
+  onSignedOut,
   ...login
 }: Omit<AdminLoginProps, "message" | "onLoggedIn"> & {
   className: string;
@@ -40,6 +41,8 @@ export function AdminShell({
   /** The area's API name, for its Logout and LogoutAll calls. */
   apiName: AdminApiName;
   children: (session: AdminSession) => ReactNode;
+  /** After every sign-out («Logg ut», an ended token): what the area keeps on the device goes too. */
+  onSignedOut?: () => void;
 }) {
   // The server renders the login form (it does not read the cookie); a token in the cookie takes over
   // before the browser paints.
@@ -52,8 +55,9 @@ export function AdminShell({
       cookie.clear();
       setToken(undefined);
       setLoginMessage(message);
+      onSignedOut?.();
     },
-    [cookie],
+    [cookie, onSignedOut],
   );
   const { logOut, logOutEverywhere } = useSignOut(apiName, token, signOut);
 

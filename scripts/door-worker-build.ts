@@ -1,0 +1,72 @@
+/**
+ * Builds the check-in page's service worker (src/web/camp/checkin/service-worker/door-worker.ts) into
+ * build/client/innsjekk-sw.js, with the files the page needs to open with no network: what React Router's
+ * manifest lists for the root and the check-in route (modules, their imports, styles), the chunks those
+ * load on demand (the QR reader), and the page's manifest and icons. Run by scripts/build.ts after the
+ * web app's build.
+ */
+import { createHash } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { build as esbuild } from "esbuild";
+
+interface RouteAssets {
+  module: string;
+  imports?: string[];
+  css?: string[];
+}
+interface ServerBuild {
+  assets: { url: string; entry: RouteAssets; routes: Record<string, RouteAssets> };
+}
+
+const checkInRouteId = "camp/checkin/CheckInPage";
+/** The page's manifest and the icons it names, from content/public. */
+const publicFiles = ["/innsjekk.webmanifest", "/favicon.svg", "/bilder/logo.svg"];
+
+export async function doorWorkerFiles(root: string): Promise<string[]> {
+  const clientDir = path.join(root, "build/client");
+  const server = (await import(pathToFileURL(path.join(root, "build/server/index.js")).href)) as ServerBuild;
+  const route = server.assets.routes[checkInRouteId];
+  const rootRoute = server.assets.routes.root;
+  if (!route || !rootRoute) throw new Error(`The server build has no route ${checkInRouteId} (renamed? update scripts/door-worker-build.ts)`);
+  const files = new Set<string>([server.assets.url, ...publicFiles]);
+  for (const assets of [server.assets.entry, rootRoute, route]) {
+    for (const file of [assets.module, ...(assets.imports ?? []), ...(assets.css ?? [])]) files.add(file.split("#", 1)[0]!);
+  }
+  // What those files load themselves: chunks imported on demand, and files named in the styles. Not what
+  // the router's manifest names: that is every page of the site.
+  const queue = [...files].filter((file) => file.startsWith("/assets/") && file !== server.assets.url);
+  while (queue.length > 0) {
+    const file = queue.pop()!;
+    const text = await readFile(path.join(clientDir, file), "utf8");
+    for (const match of text.matchAll(/[\w.-]+\.(?:js|css|svg|png|woff2)\b/g)) {
+      const candidate = `/assets/${match[0]}`;
+      if (files.has(candidate)) continue;
+      try {
+        await readFile(path.join(clientDir, candidate));
+      } catch {
+        continue;
+      }
+      files.add(candidate);
+      queue.push(candidate);
+    }
+  }
+  return [...files].sort();
+}
+
+export async function buildDoorWorker(root: string): Promise<{ files: number; version: string }> {
+  const files = await doorWorkerFiles(root);
+  const version = createHash("sha256").update(files.join("\n")).digest("hex").slice(0, 16);
+  await esbuild({
+    entryPoints: [path.join(root, "src/web/camp/checkin/service-worker/door-worker.ts")],
+    outfile: path.join(root, "build/client/innsjekk-sw.js"),
+    bundle: true,
+    format: "iife",
+    target: "es2022",
+    minify: true,
+    define: { __DOOR_FILES__: JSON.stringify(files), __DOOR_VERSION__: JSON.stringify(version) },
+    logLevel: "warning",
+  });
+  return { files: files.length, version };
+}
