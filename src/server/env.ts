@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { seedSiteContent } from "../shared/site/site-content-seed.ts";
 import { adminPasswordProblem } from "./admin-auth/password-policy.ts";
 import { defaultProcessorsSetting, parseProcessors, retentionDefaults } from "../shared/site/privacy-facts.ts";
 
@@ -79,8 +78,13 @@ const EnvSchema = z.object({
   CAMP_ANONYMISE_AFTER_DAYS: z.coerce.number().int().min(0).max(3650).default(retentionDefaults.campAnonymiseAfterDays),
   /** Years after the end of an edition's calendar year that its payment records are kept (accounting law: 5), then deleted. */
   ACCOUNTING_RETENTION_YEARS: z.coerce.number().int().min(5).max(100).default(retentionDefaults.accountingRetentionYears),
-  /** Where the club is told that a new-member interest arrived (the person who follows up trial lessons). */
-  NEWMEMBER_NOTICE_EMAIL: z.email().default(seedSiteContent.kontakt.general),
+  /**
+   * Where the club is told that a new-member interest arrived (the person who follows up trial lessons).
+   * Unset: the general address the club keeps in «Nettsted», as it stands when the notice is written.
+   */
+  NEWMEMBER_NOTICE_EMAIL: z.email().optional(),
+  /** Where answers to the leader's messages go. Unset: the general address the club keeps in «Nettsted». */
+  MAIL_REPLY_TO: z.email().optional(),
   /** Months a new-member interest registration is kept before it is deleted. */
   NEWMEMBER_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(retentionDefaults.newMemberRetentionMonths),
   /** Mails handed to SMTP per minute at most (the provider's sending limit); the outbox sends the rest later. */

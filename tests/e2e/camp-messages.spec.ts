@@ -3,7 +3,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { validDraft } from "../../src/shared/camp/camp-draft.fixture.ts";
 import { test, expect } from "./fixtures.ts";
-import { campAdmin, mailText, screenshot, uniqueSurname } from "./camp-helpers.ts";
+import { campAdmin, mailText, openAtPayment, screenshot, uniqueSurname } from "./camp-helpers.ts";
 
 async function logIn(page: Page) {
   await page.goto("/vinterleir/deltakere/admin");
@@ -59,4 +59,40 @@ test("«Send melding»: the leader picks a family, sees the exact mail, sends it
   await entry.getByText("Hvem fikk den").click();
   await expect(entry.getByText(address)).toBeVisible();
   await screenshot(page, "camp-admin-send-melding-logg");
+});
+
+test("a message set for later is cancelled («Avlys») and stays in the log as cancelled", async ({ page, request }) => {
+  const surname = uniqueSurname("Avlys");
+  const posted = await request.post("/api/Vinterleir/Post", { data: validDraft({ draftId: randomUUID(), firstName: "Ola", lastName: surname, age: 11, email: `${surname.toLowerCase()}@example.no`, vipps: false }) });
+  expect(await posted.text()).toBe("Done");
+  await logIn(page);
+  await page.getByRole("tab", { name: "Send melding" }).click();
+  const subject = `Senere ${surname}`;
+  await page.getByLabel("Emne", { exact: true }).fill(subject);
+  await page.getByLabel("Melding", { exact: true }).fill("Vi sees snart.");
+  await page.getByLabel("Send senere").check();
+  await page.getByLabel("Tidspunkt").fill("2030-01-01T12:00");
+  await page.getByRole("button", { name: "Send melding" }).click();
+  await page.getByRole("button", { name: "Ja, send" }).click();
+  const entry = page.locator(".message-log > li").filter({ hasText: subject });
+  await expect(entry.getByText("Venter på tidspunktet; mottakerne velges da.")).toBeVisible();
+  await entry.getByRole("button", { name: `Avlys «${subject}»` }).click();
+  await expect(page.getByRole("status").filter({ hasText: "er avlyst og blir ikke sendt" })).toBeVisible();
+  await expect(entry.getByText("Avlyst", { exact: true })).toBeVisible();
+  await expect(entry.getByRole("button", { name: /^Avlys/ })).toHaveCount(0);
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  await screenshot(page, "camp-admin-send-melding-avlyst");
+});
+
+test("the wizard asks a child's contact person's name, and only for a child", async ({ page, context, baseURL }) => {
+  await openAtPayment(page, context, baseURL!, validDraft({ draftId: randomUUID(), firstName: "Emma", age: 10, email: "", telephone: "" }), "EmailTelephone");
+  const field = page.getByLabel("Navn på foresatt/kontaktperson (valgfritt)");
+  await expect(field).toBeVisible();
+  await field.fill("Kari Nordmann");
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  await screenshot(page, "vinterleir-kontaktinformasjon-barn");
+  await page.context().clearCookies();
+  await openAtPayment(page, context, baseURL!, validDraft({ draftId: randomUUID(), firstName: "Voksen", age: 30 }), "EmailTelephone");
+  await expect(page.getByLabel("E-post")).toBeVisible();
+  await expect(page.getByLabel("Navn på foresatt/kontaktperson (valgfritt)")).toHaveCount(0);
 });

@@ -19,12 +19,15 @@ import { ledgerFigures, mailMoneyLines, sumFigures, type LedgerFigures } from ".
 import { readLedgers } from "./camp-ledger-store.ts";
 import { loadClubContact } from "../site-content/club-contact.ts";
 import { refundSentenceAt } from "../../shared/camp/cancellation-terms.ts";
+import { greeting, greetingNameOf } from "../../shared/camp/contact-greeting.ts";
 
 export interface CampConfirmationData {
   editionYear: number;
   orderId: string;
   firstName: string;
   lastName: string;
+  /** Whom the mail greets (shared/camp/contact-greeting.ts): never the child; none: «Hei!». */
+  greetingName: string | undefined;
   clubName: string;
   sleepover: boolean;
   /** As stored in camp_price_lines: the receipt as charged. */
@@ -96,7 +99,7 @@ export function renderCampConfirmation(
   const contact = `Spørsmål? Skriv til ${context.contactEmail} og oppgi ordrenummeret. Denne adressen tar ikke imot svar.`;
 
   const text = [
-    `Hei ${data.firstName}!`,
+    greeting(data.greetingName),
     "",
     `Takk for påmeldingen. ${data.firstName} ${data.lastName} (${data.clubName}) er registrert til ${campName}, ${dates}, i ${settings.venue}.`,
     "",
@@ -133,7 +136,7 @@ export function renderCampConfirmation(
   const html = mailDocument(
     campName,
     `<h1 style="font-size:1.4rem">Takk for påmeldingen!</h1>
-<p>Hei ${e(data.firstName)}!</p>
+<p>${e(greeting(data.greetingName))}</p>
 <p>${e(data.firstName)} ${e(data.lastName)} (${e(data.clubName)}) er registrert til <strong>${e(campName)}</strong>, ${e(dates)}, i ${e(settings.venue)}.</p>
 <p>Ordrenummer: <strong>${e(data.orderId)}</strong></p>
 ${data.checkInCode ? `${checkInMailHtml(data.checkInCode)}\n` : ""}<h2 style="font-size:1.1rem">Kvittering</h2>
@@ -241,6 +244,8 @@ export async function renderStoredCampConfirmation(
       orderId: campRegistrations.orderId,
       firstName: campRegistrations.firstName,
       lastName: campRegistrations.lastName,
+      age: campRegistrations.age,
+      contactName: campRegistrations.contactName,
       email: campRegistrations.email,
       sleepover: campRegistrations.sleepover,
       total: campRegistrations.total,
@@ -261,5 +266,5 @@ export async function renderStoredCampConfirmation(
   const checkInCode = await checkInCodeFor(db, registration.orderId);
   const ledgers = await readLedgers(db, orderIds);
   const money = sumFigures([...ledgers.values()].map(ledgerFigures));
-  return { to: registration.email, ...renderCampConfirmation({ ...registration, lines, money, paymentMethod: payment?.method ?? "card_cash", checkInCode }, edition, { ...context, contactEmail: (await loadClubContact(db)).general }) };
+  return { to: registration.email, ...renderCampConfirmation({ ...registration, greetingName: greetingNameOf(registration), lines, money, paymentMethod: payment?.method ?? "card_cash", checkInCode }, edition, { ...context, contactEmail: (await loadClubContact(db)).general }) };
 }

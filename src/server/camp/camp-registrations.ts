@@ -8,6 +8,7 @@ import type { CampEditionData } from "../../shared/camp/camp-edition-schema.ts";
 import type { CampEdition } from "../../shared/camp/camp-edition.ts";
 import { calculateCampPrice, type CampPrice } from "../../shared/camp/camp-pricing.ts";
 import { formatOsloDateTime } from "../../shared/format.ts";
+import { contactNameBelowAge, greetingNameOf } from "../../shared/camp/contact-greeting.ts";
 import { CampRegistrationSchema, siblingRegistration, type CampRegistration } from "../../shared/camp/camp-registration.ts";
 import type { Db } from "../db/database.ts";
 import { prepareStatement } from "../db/prepared-statement.ts";
@@ -373,6 +374,8 @@ function registrationValues({ registration, price, now }: Pick<NewRegistration, 
     emailKey: requiredEmailKey(registration.email),
     draftSecretHash: draftSecretHash(registration.draftSecret),
     telephone: registration.telephone,
+    // Only a child's registration names a contact person: an adult is greeted by their own name.
+    contactName: registration.age < contactNameBelowAge ? (registration.contactName ?? "") : "",
     allergies: registration.allergies,
     clubId: registration.clubId,
     gradeId: registration.gradeId,
@@ -554,6 +557,7 @@ async function insertRegistration(db: Db, input: NewRegistration, edition: CampE
       orderId,
       firstName: registration.firstName,
       lastName: registration.lastName,
+      greetingName: greetingNameOf(registration),
       clubName: input.clubName,
       sleepover: registration.sleepover,
       lines: price.lines.map(({ label, amount }) => ({ label, amount })),

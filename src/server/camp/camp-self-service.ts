@@ -39,7 +39,7 @@ import { mailOutbox } from "../db/schema/mail.ts";
 import { emailKey } from "../../shared/contact/email-key.ts";
 import { CampInputError } from "./camp-registrations.ts";
 import { renderCancellationMail, renderLinksMail, selfServiceMailKey } from "./camp-self-service-mail.ts";
-import { selfServiceClosesAt } from "../../shared/camp/cancellation-terms.ts";
+import { refundSentenceAt, selfServiceClosesAt } from "../../shared/camp/cancellation-terms.ts";
 import { loadClubContact } from "../site-content/club-contact.ts";
 
 export const selfServiceMessages = {
@@ -180,6 +180,7 @@ function viewOf(loaded: Loaded, now: Date): MyRegistrationView {
     paymentState: paymentStateText(loaded),
     fullRefundUntil: edition.fullRefundEndsAt.toISOString(),
     laterShare: edition.settings.refund.laterShare,
+    refundTerms: refundSentenceAt(edition, now),
     changeable: registration.status === "confirmed" && !campStarted(edition, now),
     email: registration.email,
     telephone: registration.telephone,

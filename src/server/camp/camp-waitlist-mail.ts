@@ -2,6 +2,7 @@ import { club } from "../../shared/club/club-facts.ts";
 import type { CampEdition } from "../../shared/camp/camp-edition.ts";
 import { offerValidityHours } from "../../shared/camp/camp-waitlist.ts";
 import { formatDateRange, formatKroner, formatOsloDateTime } from "../../shared/format.ts";
+import { greeting } from "../../shared/camp/contact-greeting.ts";
 import { escapeHtml } from "../mail/escape-html.ts";
 import { mailDocument, receiptTableHtml } from "../mail/mail-html.ts";
 import type { OutgoingMail } from "../mail/outbox.ts";
@@ -12,6 +13,8 @@ export interface WaitlistMailData {
   orderId: string;
   firstName: string;
   lastName: string;
+  /** Whom the mail greets (shared/camp/contact-greeting.ts): never the child; none: «Hei!». */
+  greetingName: string | undefined;
   lines: { label: string; amount: number }[];
   total: number;
   vipps: boolean;
@@ -20,6 +23,8 @@ export interface WaitlistMailData {
 }
 
 export const waitlistJoinedKey = (registrationId: number) => `camp-waitlist:${registrationId}`;
+/** The leader took the registration off the waiting list. */
+export const waitlistRemovedKey = (registrationId: number) => `camp-waitlist-removed:${registrationId}`;
 export const waitlistOfferKeyPrefix = "camp-waitlist-offer:";
 export const waitlistOfferKey = (offerId: number) => `${waitlistOfferKeyPrefix}${offerId}`;
 
@@ -57,7 +62,7 @@ export function renderWaitlistJoined(data: WaitlistMailData, edition: CampEditio
     `Blir en plass ledig, får du en e-post med en personlig lenke. Da har du ${offerValidityHours} timer på deg ` +
     "(men aldri lenger enn til påmeldingen stenger) til å bekrefte plassen; ellers går den videre til nestemann på listen.";
   const text = [
-    `Hei ${data.firstName}!`,
+    greeting(data.greetingName),
     "",
     intro,
     nothingNow,
@@ -77,7 +82,7 @@ export function renderWaitlistJoined(data: WaitlistMailData, edition: CampEditio
   const html = page(
     campName,
     `<h1 style="font-size:1.4rem">Du står på ventelisten</h1>
-<p>Hei ${e(data.firstName)}!</p>
+<p>${e(greeting(data.greetingName))}</p>
 <p>${e(intro)} ${e(nothingNow)}</p>
 <p>${e(how)}</p>
 <p>Ordrenummer: <strong>${e(data.orderId)}</strong></p>
@@ -102,7 +107,7 @@ export function renderWaitlistOffer(data: WaitlistMailData, edition: CampEdition
       : `Du betaler med kort eller kontant ved oppmøte (${formatKroner(data.total)}).`;
   const later = "Svarer du ikke innen fristen, går plassen videre til nestemann på ventelisten.";
   const text = [
-    `Hei ${data.firstName}!`,
+    greeting(data.greetingName),
     "",
     intro,
     "",
@@ -126,7 +131,7 @@ export function renderWaitlistOffer(data: WaitlistMailData, edition: CampEdition
   const html = page(
     campName,
     `<h1 style="font-size:1.4rem">Du har fått plass fra ventelisten</h1>
-<p>Hei ${e(data.firstName)}!</p>
+<p>${e(greeting(data.greetingName))}</p>
 <p>${e(intro)}</p>
 <p><a href="${e(link)}" style="font-weight:bold">Bekreft plassen for ${e(data.firstName)} ${e(data.lastName)}</a></p>
 <p>${e(payment)}</p>
@@ -137,4 +142,16 @@ ${receiptHtml(data)}
     contactEmail,
   );
   return { subject: `Ledig plass på ${campName} – svar innen ${deadline}`, text, html };
+}
+
+/** The leader took the registration off the waiting list: it is cancelled, and nothing was or will be paid. */
+export function renderWaitlistRemoved(data: WaitlistMailData, edition: CampEdition): MailContent {
+  const { contactEmail } = data;
+  const campName = `Vinterleir ${data.editionYear}`;
+  const dates = formatDateRange(edition.start, edition.end);
+  const what = `Leirledelsen har tatt ${data.firstName} ${data.lastName} av ventelisten til ${campName} (${dates}), så påmeldingen (ordrenummer ${data.orderId}) er avsluttet.`;
+  const money = "Du har ikke betalt noe og skal ikke betale noe.";
+  const text = [greeting(data.greetingName), "", what, money, "", contactLine(contactEmail), "", `Hilsen ${club.name}`, ""].join("\n");
+  const html = page(campName, `<p>${e(greeting(data.greetingName))}</p>\n<p>${e(what)}</p>\n<p>${e(money)}</p>`, contactEmail);
+  return { subject: `Du står ikke lenger på ventelisten til ${campName}`, text, html };
 }

@@ -23,7 +23,8 @@ import { campEditionOfYear, editionDataForYear } from "./camp-edition-lookup.ts"
 import { storedPriceLines } from "./camp-price-lines.ts";
 import { vippsUnavailableMessage, type CampPaymentGateway } from "./camp-payment-gateway.ts";
 import { lockEditionPlaces, placesHeld } from "./camp-places.ts";
-import { renderWaitlistJoined, renderWaitlistOffer, waitlistJoinedKey, waitlistOfferKey, type WaitlistMailData } from "./camp-waitlist-mail.ts";
+import { renderWaitlistJoined, renderWaitlistOffer, renderWaitlistRemoved, waitlistJoinedKey, waitlistOfferKey, waitlistRemovedKey, type WaitlistMailData } from "./camp-waitlist-mail.ts";
+import { greetingNameOf } from "../../shared/camp/contact-greeting.ts";
 import { loadClubContact } from "../site-content/club-contact.ts";
 
 export const waitlistMessages = {
@@ -72,6 +73,8 @@ async function mailData(tx: Db, registrationId: number): Promise<WaitlistMailDat
       orderId: campRegistrations.orderId,
       firstName: campRegistrations.firstName,
       lastName: campRegistrations.lastName,
+      age: campRegistrations.age,
+      contactName: campRegistrations.contactName,
       email: campRegistrations.email,
       total: campRegistrations.total,
       vipps: campRegistrations.vipps,
@@ -80,7 +83,7 @@ async function mailData(tx: Db, registrationId: number): Promise<WaitlistMailDat
     .where(eq(campRegistrations.id, registrationId));
   if (!registration) throw new Error(`No camp registration ${registrationId}`);
   const lines = await storedPriceLines(tx, registrationId);
-  return { ...registration, lines, contactEmail: (await loadClubContact(tx)).general };
+  return { ...registration, greetingName: greetingNameOf(registration), lines, contactEmail: (await loadClubContact(tx)).general };
 }
 
 /** "You are on the waiting list, number n", queued in the transaction that put the registration there. */
@@ -319,6 +322,9 @@ export async function removeFromWaitlist(db: Db, registrationId: number, now: Da
       .update(campWaitlistOffers)
       .set({ state: "withdrawn", endedAt: now })
       .where(and(eq(campWaitlistOffers.registrationId, registrationId), eq(campWaitlistOffers.state, "offered")));
+    // The family is told what happened and what it means for money (queued with the change, sent after it).
+    const data = await mailData(tx, registrationId);
+    await queueMail(tx, { dedupeKey: waitlistRemovedKey(registrationId), to: data.email, ...renderWaitlistRemoved(data, await campEditionOfYear(tx, year)) }, now);
     return year;
   });
 }

@@ -87,6 +87,27 @@ describe.each(databaseKinds)("mail outbox on %s", (kind) => {
     expect(await claimDueMail(database.db, new Date(now.getTime() + 9 * 60_000), 10 * 60_000, 10)).toHaveLength(0);
     expect(await claimDueMail(database.db, new Date(now.getTime() + 10 * 60_000), 10 * 60_000, 10)).toHaveLength(1);
   });
+
+  it("hands the transport at most MAIL_PER_MINUTE mails in any minute; the rest go in the following minutes", async () => {
+    const perMinute = 3;
+    for (let i = 0; i < 8; i++) await queueMail(database.db, mail(`rate${i}`), now);
+    const transport = createTestTransport();
+    const w = new OutboxWorker({ db: database.db, transport, from: "Klubben <ikke-svar@example.no>", now: () => now, log: silent, perMinute, batchSize: 10 });
+    const sentAt: number[] = [];
+    const runAt = async (offsetSeconds: number) => {
+      now = new Date(start.getTime() + offsetSeconds * 1000);
+      const before = transport.sent.length;
+      await w.drain();
+      for (let i = before; i < transport.sent.length; i++) sentAt.push(now.getTime());
+    };
+    // Runs every 10 s for three minutes, as the timer would.
+    for (let second = 0; second <= 180; second += 10) await runAt(second);
+    expect(transport.sent).toHaveLength(8);
+    // The first minute takes three, and so does each sliding minute after it.
+    expect(sentAt.filter((time) => time < start.getTime() + 60_000)).toHaveLength(perMinute);
+    for (const from of sentAt) expect(sentAt.filter((time) => time >= from && time < from + 60_000).length).toBeLessThanOrEqual(perMinute);
+    await w.stop();
+  });
 });
 
 describe.each(databaseKinds)("registration mail on %s", (kind) => {
@@ -127,6 +148,8 @@ describe("the confirmation e-mail", () => {
       orderId: "VL26-ABCDEF",
       firstName: "Ola",
       lastName: "Nordmann",
+      // Ola is a child: the mail greets the contact person the form named.
+      greetingName: "Kari",
       clubName: "Bergen Vest",
       sleepover: true,
       // Deliberately not what the price rules would give today: the receipt repeats what was charged.
@@ -137,6 +160,9 @@ describe("the confirmation e-mail", () => {
       paymentMethod: "card_cash",
     }, campEditionForYear(2026), { sentAt: new Date("2026-11-25T10:00:00Z"), personalLink: "http://127.0.0.1:3000/vinterleir/min-pamelding/x", contactEmail: "kontakt@skitaekwondo.no" });
     expect(mail.subject).toBe("Du er registrert til Vinterleir 2026");
+    expect(mail.text).toMatch(/^Hei Kari!\n/);
+    expect(mail.text).not.toContain("Hei Ola");
+    expect(renderCampConfirmation(baseFree(), campEditionForYear(2026), { sentAt: new Date("2026-11-25T10:00:00Z"), personalLink: "http://x/y", contactEmail: "k@example.no" }).text).toMatch(/^Hei!\n/);
     for (const part of [mail.text, mail.html]) {
       expect(part).toContain("28.–30. november 2026");
       expect(part).toContain("VL26-ABCDEF");
@@ -174,7 +200,7 @@ describe("the confirmation e-mail", () => {
 });
 
 function baseFree() {
-  return { editionYear: 2026, orderId: "VL26-ABCDEF", firstName: "A", lastName: "B", clubName: "C", sleepover: false, lines: [], total: 0, money: { paid: 0, outstanding: 0 } };
+  return { editionYear: 2026, orderId: "VL26-ABCDEF", firstName: "A", lastName: "B", greetingName: undefined, paymentMethod: "card_cash" as const, clubName: "C", sleepover: false, lines: [], total: 0, money: { paid: 0, outstanding: 0 } };
 }
 
 describe("the local mail folder and /dev/mail", () => {

@@ -57,21 +57,24 @@ export interface ClaimedMail {
 /**
  * Takes due rows for sending: one UPDATE pushes their next attempt past the lease, so no other worker (or
  * process) claims them while this one sends. SKIP LOCKED lets parallel workers on PostgreSQL take
- * different rows instead of waiting; PGlite has one connection and accepts the same SQL.
+ * different rows instead of waiting; PGlite has one connection and accepts the same SQL. The rows are chosen
+ * once, in a materialised CTE: written as `id in (subquery … limit n)`, the planner claimed every due row,
+ * past the batch and past the per-minute limit.
  */
 export async function claimDueMail(db: Db, now: Date, leaseMs: number, limit: number): Promise<ClaimedMail[]> {
   const leaseUntil = new Date(now.getTime() + leaseMs).toISOString();
   const result = await db.execute<{ id: number; recipient: string; replyTo: string | null; subject: string; text: string; html: string; attachments: MailAttachment[] | null; attempts: number }>(sql`
-    update mail_outbox
-       set attempts = attempts + 1, next_attempt_at = ${leaseUntil}::timestamptz
-     where id in (
-       select id from mail_outbox
-        where status = 'pending' and next_attempt_at <= ${now.toISOString()}::timestamptz
-        order by next_attempt_at, id
-        limit ${limit}
-        for update skip locked)
-       and status = 'pending'
-    returning id, recipient, reply_to as "replyTo", subject, text, html, attachments, attempts`);
+    with due as materialized (
+      select id from mail_outbox
+       where status = 'pending' and next_attempt_at <= ${now.toISOString()}::timestamptz
+       order by next_attempt_at, id
+       limit ${limit}::int
+       for update skip locked)
+    update mail_outbox m
+       set attempts = m.attempts + 1, next_attempt_at = ${leaseUntil}::timestamptz
+      from due
+     where m.id = due.id and m.status = 'pending'
+    returning m.id, m.recipient, m.reply_to as "replyTo", m.subject, m.text, m.html, m.attachments, m.attempts`);
   return result.rows.map((row) => ({ ...row, id: Number(row.id), attempts: Number(row.attempts) }));
 }
 

@@ -1,4 +1,4 @@
-import { inArray } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt } from "drizzle-orm";
 import { club } from "../../shared/club/club-facts.ts";
 import { emailKey } from "../../shared/contact/email-key.ts";
 import { messageInputMessages, newMemberMessageSlug, type NewMemberMessageInput } from "../../shared/messages/message.ts";
@@ -10,16 +10,17 @@ import { HttpError } from "../errors.ts";
 import { escapeHtml } from "../mail/escape-html.ts";
 import { mailDocument } from "../mail/mail-html.ts";
 import { queueMail } from "../mail/outbox.ts";
-import { messageReplyTo, namesList, renderClubCopy } from "../messages/message-mail.ts";
-import { loadClubContact } from "../site-content/club-contact.ts";
+import { namesList, renderClubCopy, replyToSentence } from "../messages/message-mail.ts";
+import { clubAddress, loadClubContact } from "../site-content/club-contact.ts";
 
 /**
  * «Skriv til interesserte»: one mail per contact address (a parent with two children gets one), greeting the
  * contact — the guardian of a child, the adult themselves — about the named children, Reply-To the club, a copy
  * to the club; logged like the camp's messages. Answers the message's id and how many got it.
  */
-export async function sendNewMemberMessage(db: Db, input: NewMemberMessageInput, actor: string, now: Date): Promise<{ id: number; recipients: number }> {
+export async function sendNewMemberMessage(db: Db, input: NewMemberMessageInput, actor: string, now: Date, replyToSetting?: string): Promise<{ id: number; recipients: number }> {
   return db.transaction(async (tx) => {
+    const replyTo = await clubAddress(tx, replyToSetting);
     const rows = input.registrationIds?.length
       ? await tx.select().from(newMemberRegistrations).where(inArray(newMemberRegistrations.registrationId, input.registrationIds))
       : await tx.select().from(newMemberRegistrations);
@@ -39,13 +40,13 @@ export async function sendNewMemberMessage(db: Db, input: NewMemberMessageInput,
       const greeting = needsGuardian(first.age) && first.parentFirstName ? first.parentFirstName : first.firstName;
       const children = family.filter((row) => needsGuardian(row.age)).map((row) => row.firstName);
       const about = children.length > 0 ? `Denne meldingen gjelder ${namesList(children)}.` : undefined;
-      const text = [`Hei ${greeting}!`, "", ...(about ? [about, ""] : []), input.body, "", `Svar på denne e-posten går til ${messageReplyTo}.`, "", `Hilsen ${club.name}`, ""].join("\n");
+      const text = [`Hei ${greeting}!`, "", ...(about ? [about, ""] : []), input.body, "", replyToSentence(replyTo), "", `Hilsen ${club.name}`, ""].join("\n");
       const e = escapeHtml;
       const html = mailDocument(
         input.subject,
         `<p>${e(`Hei ${greeting}!`)}</p>
 ${about ? `<p>${e(about)}</p>\n` : ""}<p>${e(input.body).replace(/\n/g, "<br>")}</p>
-<p>${e(`Svar på denne e-posten går til ${messageReplyTo}.`)}</p>
+<p>${e(replyToSentence(replyTo))}</p>
 <p>Hilsen ${e(club.name)}</p>
 `,
       );
@@ -53,11 +54,29 @@ ${about ? `<p>${e(about)}</p>\n` : ""}<p>${e(input.body).replace(/\n/g, "<br>")}
         .insert(messageRecipients)
         .values({ messageId: message!.id, emailKey: key, address: first.email, participants: family.map((row) => `${row.firstName} ${row.lastName}`).join(", ") })
         .returning({ id: messageRecipients.id });
-      const outboxId = await queueMail(tx, { dedupeKey: `message:${message!.id}:${recipient!.id}`, to: first.email, replyTo: messageReplyTo, subject: input.subject, text, html }, now);
+      const outboxId = await queueMail(tx, { dedupeKey: `message:${message!.id}:${recipient!.id}`, to: first.email, replyTo, subject: input.subject, text, html }, now);
       await tx.update(messageRecipients).set({ outboxId: outboxId ?? null }).where(inArray(messageRecipients.id, [recipient!.id]));
     }
     const copy = renderClubCopy({ subject: input.subject, body: input.body, segment: input.registrationIds?.length ? "picked" : "all" }, byAddress.size, actor, undefined);
-    await queueMail(tx, { dedupeKey: `message:${message!.id}:copy`, to: (await loadClubContact(tx)).general, replyTo: messageReplyTo, ...copy }, now);
+    await queueMail(tx, { dedupeKey: `message:${message!.id}:copy`, to: (await loadClubContact(tx)).general, replyTo, ...copy }, now);
     return { id: message!.id, recipients: byAddress.size };
+  });
+}
+
+/**
+ * With the interest registrations (retention): the texts, addresses and names of the messages written to the
+ * interested before `cutoff` go; the log keeps when, by whom, how many and each mail's state.
+ */
+export async function forgetOldNewMemberMessages(db: Db, cutoff: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const old = tx
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.eventSlug, newMemberMessageSlug), lt(messages.createdAt, cutoff), isNull(messages.textsDeletedAt)));
+    await tx.update(messageRecipients).set({ emailKey: null, address: null, participants: null }).where(inArray(messageRecipients.messageId, old));
+    await tx
+      .update(messages)
+      .set({ subject: null, body: null, orderIds: null, textsDeletedAt: cutoff })
+      .where(and(eq(messages.eventSlug, newMemberMessageSlug), lt(messages.createdAt, cutoff), isNull(messages.textsDeletedAt)));
   });
 }

@@ -5,9 +5,10 @@ import { newMemberCsvFileName, type NewMemberAdminEntry } from "../../shared/mem
 import { requireAdmin } from "../admin-auth/require-admin.ts";
 import { attachment, norwegianCsv, type CsvColumn } from "../exports/csv.ts";
 import { listNewMembers, removeNewMember, submitNewMember } from "./new-members.ts";
-import { newMemberMessageSchema } from "../../shared/messages/message.ts";
+import { newMemberMessageSchema, newMemberMessageSlug } from "../../shared/messages/message.ts";
 import { parseWith } from "../errors.ts";
 import { sendNewMemberMessage } from "./new-member-messages.ts";
+import { messageLogOf } from "../messages/messages.ts";
 import { publicPostRateLimit } from "../security/public-rate-limit.ts";
 
 /** Names, an e-mail and a phone number; anything bigger is not a registration. */
@@ -55,10 +56,15 @@ export async function registerNewMemberRoutes(app: FastifyInstance) {
 
   app.post("/api/NewMemberAdmin/Message/:token", guard, async (request, reply) => {
     const input = parseWith(newMemberMessageSchema, request.body);
-    const result = await sendNewMemberMessage(app.db, input, "nye-medlemmer", app.now());
+    const result = await sendNewMemberMessage(app.db, input, "nye-medlemmer", app.now(), app.env.MAIL_REPLY_TO);
     app.outbox.kick();
     return reply.code(201).header("cache-control", "no-store").send(result);
   });
+
+  // The log of what was written to the interested: who got what, and each mail's state.
+  app.get("/api/NewMemberAdmin/Messages/:token", guard, async (_request, reply) =>
+    reply.header("cache-control", "no-store").send(await messageLogOf(app.db, newMemberMessageSlug, null)),
+  );
 
   app.get("/api/NewMemberAdmin/GetCsv/:token", guard, async (_request, reply) =>
     reply

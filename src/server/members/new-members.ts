@@ -7,7 +7,7 @@ import { newMemberRegistrations } from "../db/schema/members.ts";
 import { parseWith } from "../errors.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { newMemberConfirmationKey, newMemberNoticeKey, renderNewMemberConfirmation, renderNewMemberNotice } from "./new-member-mail.ts";
-import { loadClubContact } from "../site-content/club-contact.ts";
+import { clubAddress, loadClubContact } from "../site-content/club-contact.ts";
 
 /**
  * POST /api/NewMember/Post: validate with the shared schema, store, and queue the confirmation in the same
@@ -37,7 +37,7 @@ export async function submitNewMember(app: FastifyInstance, body: unknown): Prom
     const content = renderNewMemberConfirmation(member, (await loadClubContact(tx)).general);
     await queueMail(tx, { dedupeKey: newMemberConfirmationKey(row.registrationId), to: member.email, ...content }, now);
     const adminUrl = `${app.env.PUBLIC_BASE_URL.replace(/\/+$/, "")}/nyttmedlem/sjekk`;
-    await queueMail(tx, { dedupeKey: newMemberNoticeKey(row.registrationId), to: app.env.NEWMEMBER_NOTICE_EMAIL, ...renderNewMemberNotice(member, adminUrl) }, now);
+    await queueMail(tx, { dedupeKey: newMemberNoticeKey(row.registrationId), to: await clubAddress(tx, app.env.NEWMEMBER_NOTICE_EMAIL), ...renderNewMemberNotice(member, adminUrl) }, now);
     return true;
   });
   if (created) app.outbox.kick();

@@ -2,9 +2,11 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { AdminPerson } from "../../shared/camp/camp-lists.ts";
 import { campDays, type CampEdition } from "../../shared/camp/camp-edition.ts";
 import { emailKey } from "../../shared/contact/email-key.ts";
+import { contactNameBelowAge } from "../../shared/camp/contact-greeting.ts";
 import { messageInputMessages, type SendMessageInput } from "../../shared/messages/message.ts";
 import type { Db } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
+import { campWaitlistOffers } from "../db/schema/camp-waitlist.ts";
 import { HttpError } from "../errors.ts";
 import { loadAdminPersons } from "../camp/camp-admin.ts";
 
@@ -17,14 +19,16 @@ export interface MessageFamily {
   orderIds: string[];
   /** The athletes' full names, in registration order ("Emma Nordmann"). */
   participants: string[];
-  /** The name to greet: the athlete, when the one registration is an adult registering themselves; else unknown. */
+  /**
+   * The name to greet: the contact person a child's registration names, else the one adult athlete at the
+   * address (who registered themselves and any children); else unknown — never a child.
+   */
   greetingName: string | undefined;
+  /** The mail is about the greeted person alone (an adult athlete): it need not say whom it is about. */
+  aboutGreeted: boolean;
   /** What the registrations this mail is about have left to pay, whole kroner (a waiting one owes nothing yet). */
   amountDue: number;
 }
-
-/** Of this age an athlete registers themselves; a younger one is registered by a parent, whose name the form does not ask. */
-const adultAge = 18;
 
 interface Registration {
   id: number;
@@ -33,12 +37,14 @@ interface Registration {
   lastName: string;
   age: number;
   email: string;
+  /** The parent or contact person a child's registration names ("" when not given). */
+  contactName: string;
   /** Only confirmed registrations have something left to pay (a waiting one has paid nothing and owes nothing yet). */
   due: number;
 }
 
 /**
- * The families a message of `input`'s segment goes to. Every segment but `waiting` and `picked` takes only
+ * The families a message of `input`'s segment goes to. Every segment but `waiting`, `offered` and `picked` takes only
  * confirmed registrations; a registration matches or does not, and a family gets a mail only for the
  * registrations that match (nobody outside the segment is written to or named).
  */
@@ -49,7 +55,7 @@ export async function messageFamilies(db: Db, edition: CampEdition, input: SendM
   const dueOf = (rows: AdminPerson[]) => Math.max(0, rows.reduce((sum, row) => sum + row.amount - row.paid, 0));
 
   const rows = await db
-    .select({ id: campRegistrations.id, orderId: campRegistrations.orderId, firstName: campRegistrations.firstName, lastName: campRegistrations.lastName, age: campRegistrations.age, email: campRegistrations.email, status: campRegistrations.status })
+    .select({ id: campRegistrations.id, orderId: campRegistrations.orderId, firstName: campRegistrations.firstName, lastName: campRegistrations.lastName, age: campRegistrations.age, email: campRegistrations.email, contactName: campRegistrations.contactName, status: campRegistrations.status })
     .from(campRegistrations)
     .where(and(eq(campRegistrations.editionYear, edition.year), isNull(campRegistrations.anonymisedAt)));
   const confirmed = (id: number) => byRegistration.get(id)?.[0]?.status === "confirmed";
@@ -65,6 +71,11 @@ export async function messageFamilies(db: Db, edition: CampEdition, input: SendM
     chosen = found.map(registration);
   } else if (input.segment === "waiting") {
     chosen = rows.filter((row) => row.status === "waiting").map(registration);
+  } else if (input.segment === "offered") {
+    // Offered a place and not yet answered (the waiting-list job marks an offer past its deadline expired).
+    const open = await db.select({ id: campWaitlistOffers.registrationId }).from(campWaitlistOffers).where(eq(campWaitlistOffers.state, "offered"));
+    const offered = new Set(open.map((offer) => offer.id));
+    chosen = rows.filter((row) => row.status === "waiting" && offered.has(row.id)).map(registration);
   } else {
     chosen = rows.filter((row) => confirmed(row.id) && matches(byRegistration.get(row.id) ?? [])).map(registration);
   }
@@ -111,9 +122,18 @@ function groupByAddress(registrations: Registration[]): MessageFamily[] {
     registrationIds: rows.map((row) => row.id),
     orderIds: rows.map((row) => row.orderId),
     participants: rows.map((row) => `${row.firstName} ${row.lastName}`),
-    greetingName: rows.length === 1 && rows[0]!.age >= adultAge ? rows[0]!.firstName : undefined,
+    greetingName: greetingName(rows),
+    aboutGreeted: rows.length === 1 && rows[0]!.age >= contactNameBelowAge,
     amountDue: rows.reduce((sum, row) => sum + row.due, 0),
   }));
+}
+
+/** The contact person a child's registration names; else the address's one adult athlete; else none. */
+function greetingName(rows: Registration[]): string | undefined {
+  const named = rows.find((row) => row.age < contactNameBelowAge && row.contactName.trim() !== "");
+  if (named) return named.contactName.trim();
+  const adults = rows.filter((row) => row.age >= contactNameBelowAge);
+  return adults.length === 1 ? adults[0]!.firstName : undefined;
 }
 
 function isoDate(day: { year: number; month: number; day: number }): string {

@@ -1,5 +1,4 @@
 import { club } from "../../shared/club/club-facts.ts";
-import { seedSiteContent } from "../../shared/site/site-content-seed.ts";
 import { formatKroner } from "../../shared/format.ts";
 import { fillMergeFields, messageSegmentLabels, type SendMessageInput } from "../../shared/messages/message.ts";
 import { escapeHtml } from "../mail/escape-html.ts";
@@ -10,11 +9,12 @@ import type { MessageFamily } from "./message-families.ts";
 /** What stands where a family's link will be, in a preview (the real link is made only for the mail itself). */
 export const previewLinkPlaceholder = "[familiens egen lenke – lages når meldingen sendes]";
 
-/** Answers to a message from the leader go to the club's contact address (the sender address takes none). */
-// The general address a fresh database starts with; the club may change it in «Nettsted» (not yet followed here).
-export const messageReplyTo = seedSiteContent.kontakt.general;
-
 type MailText = Pick<OutgoingMail, "subject" | "text" | "html">;
+
+/** Every message says where an answer goes: the Reply-To (the sender address takes no answers). */
+export function replyToSentence(replyTo: string): string {
+  return `Svar på denne e-posten går til ${replyTo}.`;
+}
 
 /** «Emma», «Emma og Ola», «Emma, Ola og Kari». */
 export function namesList(names: readonly string[]): string {
@@ -22,15 +22,15 @@ export function namesList(names: readonly string[]): string {
 }
 
 /**
- * One family's mail: greets the person who registered (by name only when that is the adult athlete; the form
- * does not ask a parent's name, so a parent is greeted without one — never as the child), says whom it is
- * about, then the leader's text with the family's own merge values, the attachment by its file name, the
- * family's link and what is left to pay.
+ * One family's mail: greets the person who registered (the contact person a child's registration names, or
+ * the adult athlete; without a name when neither is known — never as the child), says whom it is about, then
+ * the leader's text with the family's own merge values, the attachment by its file name, the family's link and
+ * what is left to pay.
  */
-export function renderFamilyMessage(message: Pick<SendMessageInput, "subject" | "body">, family: MessageFamily, link: string, attachment: string | undefined): MailText {
+export function renderFamilyMessage(message: Pick<SendMessageInput, "subject" | "body">, family: MessageFamily, link: string, attachment: string | undefined, replyTo: string): MailText {
   const firstNames = family.participants.map((name) => name.split(" ")[0]!);
   const greeting = family.greetingName ? `Hei ${family.greetingName}!` : "Hei!";
-  const about = family.greetingName ? undefined : `Denne meldingen gjelder ${namesList(family.participants)}.`;
+  const about = family.aboutGreeted ? undefined : `Denne meldingen gjelder ${namesList(family.participants)}.`;
   const body = fillMergeFields(message.body, {
     navn: family.greetingName ?? "",
     deltakere: namesList(firstNames),
@@ -40,7 +40,7 @@ export function renderFamilyMessage(message: Pick<SendMessageInput, "subject" | 
   const due = family.amountDue > 0 ? `Igjen å betale: ${formatKroner(family.amountDue)}.` : undefined;
   const attached = attachment ? `Vedlegg: ${attachment} (programmet for leiren).` : undefined;
   const linkLine = "Påmeldingen finner dere på «Min påmelding»:";
-  const reply = `Svar på denne e-posten går til ${messageReplyTo}.`;
+  const reply = replyToSentence(replyTo);
 
   const text = [greeting, "", ...(about ? [about, ""] : []), body, "", ...(attached ? [attached, ""] : []), linkLine, link, "", ...(due ? [due, ""] : []), reply, "", `Hilsen ${club.name}`, ""].join("\n");
   const e = escapeHtml;

@@ -5,7 +5,7 @@ import { currentCampAccount, requireCampRole } from "../admin-auth/camp-account.
 import { parseWith } from "../errors.ts";
 import { PeriodicJob } from "../jobs/periodic-job.ts";
 import { createDueReminder, reminderOf, saveReminder } from "./message-reminder.ts";
-import { createMessage, messageLog, previewMessage, queueDueMessages, resendFailed } from "./messages.ts";
+import { cancelPlannedMessage, createMessage, messageLog, previewMessage, queueDueMessages, resendFailed } from "./messages.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -30,7 +30,7 @@ export function setUpMessageScheduler(app: FastifyInstance, options: MessageSche
     failureMessage: "message scheduler run failed",
     run: async () => {
       await createDueReminder(app.db, app.now());
-      const queued = await queueDueMessages(app.db, app.now(), app.env.PUBLIC_BASE_URL);
+      const queued = await queueDueMessages(app.db, app.now(), app.env.PUBLIC_BASE_URL, app.env.MAIL_REPLY_TO);
       if (queued > 0) app.outbox.kick();
       return queued;
     },
@@ -52,14 +52,14 @@ export async function registerMessageRoutes(app: FastifyInstance) {
   app.post<{ Params: { slug: string } }>("/api/Melding/Send/:slug/:token", leder, async (request, reply) => {
     const input = parseWith(sendMessageSchema, request.body);
     const account = await currentCampAccount(request);
-    const result = await createMessage(app.db, request.params.slug, input, account.username, app.now(), app.env.PUBLIC_BASE_URL);
+    const result = await createMessage(app.db, request.params.slug, input, account.username, app.now(), app.env.PUBLIC_BASE_URL, app.env.MAIL_REPLY_TO);
     app.outbox.kick();
     return reply.code(201).header("cache-control", "no-store").send(result);
   });
 
   app.post<{ Params: { slug: string } }>("/api/Melding/Preview/:slug/:token", leder, async (request, reply) => {
     const { message, orderId } = parseWith(previewMessageSchema, request.body);
-    return reply.header("cache-control", "no-store").send(await previewMessage(app.db, request.params.slug, message, orderId));
+    return reply.header("cache-control", "no-store").send(await previewMessage(app.db, request.params.slug, message, orderId, app.env.MAIL_REPLY_TO));
   });
 
   app.get<{ Params: { slug: string } }>("/api/Melding/Get/:slug/:token", leder, async (request, reply) =>
@@ -75,6 +75,12 @@ export async function registerMessageRoutes(app: FastifyInstance) {
     const saved = await saveReminder(app.db, request.params.slug, reminder, (await currentCampAccount(request)).username, app.now());
     app.messageScheduler.kick();
     return reply.header("cache-control", "no-store").send(saved);
+  });
+
+  app.post<{ Params: { slug: string; messageId: string } }>("/api/Melding/Cancel/:slug/:messageId/:token", leder, async (request, reply) => {
+    const id = Number(parseWith(messageIdParam, request.params.messageId));
+    await cancelPlannedMessage(app.db, request.params.slug, id, (await currentCampAccount(request)).username, app.now());
+    return reply.header("cache-control", "no-store").send(await messageLog(app.db, request.params.slug));
   });
 
   app.post<{ Params: { slug: string; messageId: string } }>("/api/Melding/SendAgain/:slug/:messageId/:token", leder, async (request, reply) => {

@@ -11,8 +11,8 @@ import { campPdfs } from "../camp-documents/camp-pdfs.ts";
 import { campEditionOfYear } from "../camp/camp-edition-lookup.ts";
 import { createFamilyLink, personalLinkUrl } from "../camp/camp-personal-link.ts";
 import { messageFamilies, type MessageFamily } from "./message-families.ts";
-import { messageReplyTo, previewLinkPlaceholder, renderClubCopy, renderFamilyMessage } from "./message-mail.ts";
-import { loadClubContact, type ClubContact } from "../site-content/club-contact.ts";
+import { previewLinkPlaceholder, renderClubCopy, renderFamilyMessage } from "./message-mail.ts";
+import { clubAddress, loadClubContact, type ClubContact } from "../site-content/club-contact.ts";
 
 /** The event behind a slug (only winter camps exist so far), or a 404. */
 export async function eventOfSlug(db: Db, slug: string): Promise<CampEdition> {
@@ -38,7 +38,7 @@ async function programmeAttachment(edition: CampEdition, contact: ClubContact, a
  * Stores a message; one due now is queued at once (recipients chosen, one mail per family), one for later
  * when the scheduler finds it due. Refuses (400) a segment nobody is in, before anything is stored.
  */
-export async function createMessage(db: Db, slug: string, input: SendMessageInput, actor: string, now: Date, publicBaseUrl: string): Promise<{ id: number; recipients: number }> {
+export async function createMessage(db: Db, slug: string, input: SendMessageInput, actor: string, now: Date, publicBaseUrl: string, replyToSetting?: string): Promise<{ id: number; recipients: number }> {
   const edition = await eventOfSlug(db, slug);
   const families = await messageFamilies(db, edition, input);
   if (families.length === 0) throw new HttpError(400, messageInputMessages.noRecipients);
@@ -58,7 +58,7 @@ export async function createMessage(db: Db, slug: string, input: SendMessageInpu
       sendAt: sendAt > now ? sendAt : now,
     })
     .returning({ id: messages.id });
-  if (sendAt <= now) return { id: row!.id, recipients: await queueMessage(db, row!.id, now, publicBaseUrl) };
+  if (sendAt <= now) return { id: row!.id, recipients: await queueMessage(db, row!.id, now, publicBaseUrl, replyToSetting) };
   return { id: row!.id, recipients: families.length };
 }
 
@@ -66,12 +66,12 @@ export async function createMessage(db: Db, slug: string, input: SendMessageInpu
  * Chooses the recipients as the data stands now and queues one mail per family plus the club's copy, in one
  * transaction that first claims the message (so two processes never queue it twice). Answers how many families.
  */
-export async function queueMessage(db: Db, messageId: number, now: Date, publicBaseUrl: string): Promise<number> {
+export async function queueMessage(db: Db, messageId: number, now: Date, publicBaseUrl: string, replyToSetting?: string): Promise<number> {
   return db.transaction(async (tx) => {
     const [message] = await tx
       .update(messages)
       .set({ queuedAt: now })
-      .where(and(eq(messages.id, messageId), isNull(messages.queuedAt)))
+      .where(and(eq(messages.id, messageId), isNull(messages.queuedAt), isNull(messages.cancelledAt)))
       .returning();
     if (!message || message.subject === null || message.body === null) return 0;
     const edition = await eventOfSlug(tx, message.eventSlug);
@@ -84,7 +84,9 @@ export async function queueMessage(db: Db, messageId: number, now: Date, publicB
     };
     // A picked registration removed since the message was written is simply not written to.
     const families = await messageFamilies(tx, edition, input, { ignoreUnknownOrders: true });
-    const attachments = message.attachProgramme ? [await programmeAttachment(edition, await loadClubContact(tx), now)] : [];
+    const contact = await loadClubContact(tx);
+    const replyTo = replyToSetting ?? contact.general;
+    const attachments = message.attachProgramme ? [await programmeAttachment(edition, contact, now)] : [];
     const attachmentName = attachments[0]?.filename;
     for (const family of families) {
       const [recipient] = await tx
@@ -92,34 +94,39 @@ export async function queueMessage(db: Db, messageId: number, now: Date, publicB
         .values({ messageId, emailKey: family.emailKey, address: family.address, participants: family.participants.join(", ") })
         .returning({ id: messageRecipients.id });
       const link = personalLinkUrl(publicBaseUrl, await createFamilyLink(tx, family.emailKey, now));
-      const mail = renderFamilyMessage(input, family, link, attachmentName);
-      const outboxId = await queueMail(tx, { dedupeKey: `message:${messageId}:${recipient!.id}`, to: family.address, replyTo: messageReplyTo, ...mail, attachments }, now);
+      const mail = renderFamilyMessage(input, family, link, attachmentName, replyTo);
+      const outboxId = await queueMail(tx, { dedupeKey: `message:${messageId}:${recipient!.id}`, to: family.address, replyTo, ...mail, attachments }, now);
       await tx.update(messageRecipients).set({ outboxId: outboxId ?? null }).where(eq(messageRecipients.id, recipient!.id));
     }
-    await queueMail(tx, { dedupeKey: `message:${messageId}:copy`, to: (await loadClubContact(tx)).general, replyTo: messageReplyTo, ...renderClubCopy(input, families.length, message.createdBy, attachmentName), attachments }, now);
+    await queueMail(tx, { dedupeKey: `message:${messageId}:copy`, to: contact.general, replyTo, ...renderClubCopy(input, families.length, message.createdBy, attachmentName), attachments }, now);
     await tx.update(messages).set({ recipientCount: families.length }).where(eq(messages.id, messageId));
     return families.length;
   });
 }
 
 /** Queues every message whose time has come (the scheduler's pass). Answers how many it queued. */
-export async function queueDueMessages(db: Db, now: Date, publicBaseUrl: string): Promise<number> {
-  const due = await db.select({ id: messages.id }).from(messages).where(and(isNull(messages.queuedAt), lte(messages.sendAt, now))).orderBy(asc(messages.sendAt));
-  for (const { id } of due) await queueMessage(db, id, now, publicBaseUrl);
+export async function queueDueMessages(db: Db, now: Date, publicBaseUrl: string, replyToSetting?: string): Promise<number> {
+  const due = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(isNull(messages.queuedAt), isNull(messages.cancelledAt), lte(messages.sendAt, now)))
+    .orderBy(asc(messages.sendAt));
+  for (const { id } of due) await queueMessage(db, id, now, publicBaseUrl, replyToSetting);
   return due.length;
 }
 
 /** The exact mail one family of the segment would get (the named order's, else the first), without making its link. */
-export async function previewMessage(db: Db, slug: string, input: SendMessageInput, orderId: string | undefined): Promise<MessagePreview> {
+export async function previewMessage(db: Db, slug: string, input: SendMessageInput, orderId: string | undefined, replyToSetting?: string): Promise<MessagePreview> {
   const edition = await eventOfSlug(db, slug);
   const families = await messageFamilies(db, edition, input);
   const family: MessageFamily | undefined = orderId ? families.find((candidate) => candidate.orderIds.includes(orderId)) : families[0];
   if (!family) throw new HttpError(400, messageInputMessages.noRecipients);
   const attachment = input.attachProgramme ? programmeFileName(edition) : undefined;
-  const mail = renderFamilyMessage(input, family, previewLinkPlaceholder, attachment);
+  const replyTo = await clubAddress(db, replyToSetting);
+  const mail = renderFamilyMessage(input, family, previewLinkPlaceholder, attachment, replyTo);
   return {
     to: family.address,
-    replyTo: messageReplyTo,
+    replyTo,
     ...mail,
     attachment: attachment ?? null,
     recipients: families.map((candidate) => ({ orderIds: candidate.orderIds, participants: candidate.participants.join(", ") })),
@@ -140,6 +147,14 @@ export async function syncRecipientStates(db: Pick<Db, "execute">): Promise<void
 /** The event's messages, newest first, with each family's state and the counts per state. */
 export async function messageLog(db: Db, slug: string): Promise<MessageLogEntry[]> {
   const edition = await eventOfSlug(db, slug);
+  return messageLogOf(db, slug, programmeFileName(edition));
+}
+
+/**
+ * The messages logged under `slug` (an event's, or the new-member admin's), newest first. `attachment`: the
+ * file name a message with the programme attached carried.
+ */
+export async function messageLogOf(db: Db, slug: string, attachment: string | null): Promise<MessageLogEntry[]> {
   await syncRecipientStates(db);
   const rows = await db.select().from(messages).where(eq(messages.eventSlug, slug)).orderBy(desc(messages.createdAt), desc(messages.id));
   if (rows.length === 0) return [];
@@ -162,10 +177,29 @@ export async function messageLog(db: Db, slug: string): Promise<MessageLogEntry[
       queuedAt: row.queuedAt?.toISOString() ?? null,
       recipients: row.queuedAt ? row.recipientCount : 0,
       counts: { queued: count("queued"), sent: count("sent"), failed: count("failed") },
-      attachment: row.attachProgramme ? programmeFileName(edition) : null,
+      attachment: row.attachProgramme ? attachment : null,
+      cancelledAt: row.cancelledAt?.toISOString() ?? null,
+      cancelledBy: row.cancelledBy,
       families: own.map((recipient) => ({ address: recipient.address, participants: recipient.participants, state: recipient.state, error: recipient.error })),
     };
   });
+}
+
+/**
+ * «Avlys»: a message waiting for its time is never sent. Answers 404 for another event's or an unknown
+ * message, 409 once it has been queued (its mails are on their way) or cancelled already.
+ */
+export async function cancelPlannedMessage(db: Db, slug: string, messageId: number, actor: string, now: Date): Promise<void> {
+  // One statement against the scheduler's claim (which sets queued_at): exactly one of them wins.
+  const [cancelled] = await db
+    .update(messages)
+    .set({ cancelledAt: now, cancelledBy: actor })
+    .where(and(eq(messages.id, messageId), eq(messages.eventSlug, slug), isNull(messages.queuedAt), isNull(messages.cancelledAt)))
+    .returning({ id: messages.id });
+  if (cancelled) return;
+  const [message] = await db.select({ cancelledAt: messages.cancelledAt }).from(messages).where(and(eq(messages.id, messageId), eq(messages.eventSlug, slug)));
+  if (!message) throw new HttpError(404, messageInputMessages.notFound);
+  throw new HttpError(409, message.cancelledAt ? messageInputMessages.alreadyCancelled : messageInputMessages.alreadyQueued);
 }
 
 /** «Send igjen»: the message's failed mails go back into the outbox, due now. Answers how many. */

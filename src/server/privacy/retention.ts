@@ -13,6 +13,7 @@
  *    the local mail folder's files (used without SMTP) the same number of days after they were saved.
  *  - The invoice list, its import records and the stored uploaded file go `invoiceRetentionDays` after
  *    the import; failed and replaced imports sooner (invoice-retention.ts).
+ *  - The site's change log (it names the volunteers and holds old contact details) is pruned (site-change-retention.ts).
  *
  * Every step is a single idempotent statement (… WHERE anonymised_at IS NULL, DELETE … WHERE older than),
  * so several processes on one PostgreSQL database may run it at the same time: the second finds nothing.
@@ -25,6 +26,7 @@ import { mailOutbox } from "../db/schema/mail.ts";
 import { campEventSlug } from "../../shared/messages/message.ts";
 import { newMemberConfirmationKey, newMemberNoticeKey } from "../members/new-member-mail.ts";
 import { forgetEventMessages, syncRecipientStates } from "../messages/messages.ts";
+import { forgetOldNewMemberMessages } from "../members/new-member-messages.ts";
 import { campLedgerEntries } from "../db/schema/camp-ledger.ts";
 import { campPersonalLinks, campRegistrationChanges } from "../db/schema/camp-self-service.ts";
 import { deleteExpiredLinks } from "../camp/camp-personal-link.ts";
@@ -32,10 +34,11 @@ import { selfServiceMailPrefix } from "../camp/camp-self-service-mail.ts";
 import { newMemberRegistrations } from "../db/schema/members.ts";
 import { campConfirmationKey } from "../camp/camp-confirmation-mail.ts";
 import { campEditionOfYear } from "../camp/camp-edition-lookup.ts";
-import { waitlistJoinedKey, waitlistOfferKeyPrefix } from "../camp/camp-waitlist-mail.ts";
+import { waitlistJoinedKey, waitlistOfferKeyPrefix, waitlistRemovedKey } from "../camp/camp-waitlist-mail.ts";
 import { campWaitlistOffers } from "../db/schema/camp-waitlist.ts";
 import { purgeOldInvoices, type InvoiceRetentionRun } from "../invoices/invoice-retention.ts";
 import { mailFolderOf, purgeMailFolder } from "../mail/mail-folder.ts";
+import { pruneSiteChanges } from "../site-content/site-change-retention.ts";
 
 export interface RetentionSettings {
   anonymiseAfterDays: number;
@@ -80,7 +83,7 @@ const keptSuffix = "( [(](tidlig påmelding|allerede påmeldt)[^)]*[)])$";
 /** The mails about these registrations still in the outbox: confirmations, waiting-list places and offers. */
 function campMailsOf(ids: number[]) {
   return or(
-    inArray(mailOutbox.dedupeKey, ids.flatMap((id) => [campConfirmationKey(id), waitlistJoinedKey(id)])),
+    inArray(mailOutbox.dedupeKey, ids.flatMap((id) => [campConfirmationKey(id), waitlistJoinedKey(id), waitlistRemovedKey(id)])),
     inArray(mailOutbox.dedupeKey, sql`(select ${waitlistOfferKeyPrefix} || id from camp_waitlist_offers where ${inArray(campWaitlistOffers.registrationId, ids)})`),
     // "Min påmelding" mails (links, cancellations, changes): `camp-self:{registrationId}:…`.
     and(like(mailOutbox.dedupeKey, `${selfServiceMailPrefix}%`), sql`split_part(${mailOutbox.dedupeKey}, ':', 2) in (${sql.join(ids.map((id) => sql`${String(id)}`), sql`, `)})`),
@@ -159,6 +162,7 @@ export async function anonymiseRegistrations(
         email: "",
         emailKey: null,
         telephone: "",
+        contactName: "",
         allergies: "",
         otherInfo: "",
         public: false,
@@ -226,6 +230,7 @@ async function purgeOldNewMembers(db: Db, now: Date, months: number): Promise<nu
     if (gone.length > 0) {
       await tx.delete(mailOutbox).where(inArray(mailOutbox.dedupeKey, gone.flatMap((row) => [newMemberConfirmationKey(row.id), newMemberNoticeKey(row.id)])));
     }
+    await forgetOldNewMemberMessages(tx, cutoff);
     return gone.length;
   });
 }
@@ -257,6 +262,7 @@ export interface RetentionRun extends InvoiceRetentionRun {
   newMembersDeleted: number;
   mailDeleted: number;
   mailFilesDeleted: number;
+  siteChangesDeleted: number;
 }
 
 /** One pass of every rule; each rule is independent, so one failing does not stop the others. */
@@ -280,6 +286,7 @@ export async function runRetention(db: Db, now: Date, settings: RetentionSetting
     mailDeleted: await step(() => purgeOldMail(db, now, settings.mailRetentionDays), 0),
     mailFilesDeleted: mailDir ? await step(() => purgeMailFolder(mailDir, mailCutoff(now, settings.mailRetentionDays)), 0) : 0,
     ...(await step(() => purgeOldInvoices(db, now, settings.invoiceRetentionDays), noInvoices)),
+    siteChangesDeleted: await step(() => pruneSiteChanges(db, now), 0),
   };
   // Links to "Min påmelding" that expired unopened are dead already; their hashes go too.
   await step(() => deleteExpiredLinks(db, now), undefined);

@@ -16,3 +16,12 @@ export async function loadClubContact(db: Db): Promise<ClubContact> {
   const parsed = ContactSchema.safeParse(row?.data);
   return parsed.success ? parsed.data : seedSiteContent.kontakt;
 }
+
+/**
+ * The address for a mail the club wants answers to or notices at: the configured one when set (a person who
+ * is not the general contact), else the general address the club keeps in «Nettsted» now — so a volunteer
+ * who changes the contact address there moves the answers too.
+ */
+export async function clubAddress(db: Db, configured: string | undefined): Promise<string> {
+  return configured ?? (await loadClubContact(db)).general;
+}

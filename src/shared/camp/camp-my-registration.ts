@@ -57,6 +57,8 @@ export interface MyRegistrationView {
   /** The end of full refunds (ISO instant) and the share refunded after it (0.5 = half). */
   fullRefundUntil: string;
   laterShare: number;
+  /** The refund rule as of now, in the words every page, PDF and mail uses (shared/camp/cancellation-terms.ts). */
+  refundTerms: string;
   /** Until the camp starts: changes and cancellations are possible. */
   changeable: boolean;
   email: string;

@@ -84,6 +84,11 @@ const registrationShape = {
   age: age(campSettings.minAge, "Du må fylle 8 år i år for å kunne delta."),
   email: email("Du må legge inn en epost.", "Ugyldig epost."),
   telephone: telephone("Du må legge inn et telefonnummer.", "Ugyldig telefonnummer."),
+  /**
+   * Asked only when the athlete is a child (under `contactNameBelowAge`): the parent's or contact person's
+   * name, so a mail greets them and not the child. Optional; left out, a mail greets without a name.
+   */
+  contactName: text(limits.nameLength, `Navnet kan ha høyst ${limits.nameLength} tegn.`, undefined, false).optional(),
   clubId: chosenId("Du må velge en klubb."),
   gradeId: chosenId("Du må velge en beltegrad."),
   gradering: flag,
@@ -299,7 +304,7 @@ export function validateCompanion(companion: CompanionDraft): FieldErrors<Compan
 function firstErrors<F extends string>(
   shape: Record<F, z.ZodType>,
   fields: readonly F[],
-  value: Record<F, unknown>,
+  value: Partial<Record<F, unknown>>,
 ): FieldErrors<F> {
   const errors: FieldErrors<F> = {};
   for (const field of fields) {

@@ -48,7 +48,7 @@ export const STEP_FIELDS: Record<CampStep, readonly CampField[]> = {
   Welcome: ["dataConsent", "termsAccepted"],
   Athletes: [],
   NameAge: ["firstName", "lastName", "age"],
-  EmailTelephone: ["email", "telephone"],
+  EmailTelephone: ["email", "telephone", "contactName"],
   ClubGrade: ["clubId", "gradeId"],
   Gradering: ["gradering"],
   Sleepover: ["sleepover"],

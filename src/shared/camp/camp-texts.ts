@@ -23,11 +23,6 @@ export function campKeyFacts(edition: CampEdition) {
     /** Registrations before this day get the early-bird price. */
     earlyBirdBefore: on(settings.earlyBird.before),
     lateFeeAfter: on(settings.lateFee.after),
-    /** Full refund until midnight at the end of this day. */
-    refundFullUntil: on(settings.refund.fullUntil),
-    /** "halvparten" for 0.5, otherwise a percentage. */
-    laterRefundShare:
-      settings.refund.laterShare === 0.5 ? "halvparten" : `${Math.round(settings.refund.laterShare * 100)} %`,
   };
 }
 

@@ -4,7 +4,7 @@ import { z } from "zod";
  * «Send melding»: who a message from the leader goes to, what it says, and when. One shape for the form,
  * the server's check, the OpenAPI document and the log.
  */
-export const messageSegments = ["all", "paid", "unpaid", "waiting", "checkedIn", "notCheckedIn", "sleepover", "gradering", "instructors", "companions", "picked"] as const;
+export const messageSegments = ["all", "paid", "unpaid", "waiting", "offered", "checkedIn", "notCheckedIn", "sleepover", "gradering", "instructors", "companions", "picked"] as const;
 export type MessageSegment = (typeof messageSegments)[number];
 
 /** The segments that need a camp day. */
@@ -15,6 +15,7 @@ export const messageSegmentLabels: Record<MessageSegment, string> = {
   paid: "Har betalt alt",
   unpaid: "Har noe igjen å betale",
   waiting: "På ventelisten",
+  offered: "Tilbudt plass fra ventelisten",
   checkedIn: "Sjekket inn (dag)",
   notCheckedIn: "Ikke sjekket inn (dag)",
   sleepover: "Overnatter",
@@ -54,6 +55,8 @@ export const messageInputMessages = {
   unknownOrder: "En av de valgte påmeldingene finnes ikke på denne leiren.",
   unknownEvent: "Fant ikke arrangementet.",
   notFound: "Fant ikke meldingen.",
+  alreadyQueued: "Meldingen er allerede sendt og kan ikke avlyses.",
+  alreadyCancelled: "Meldingen er allerede avlyst.",
 } as const;
 
 /** Text without control characters other than line breaks and tabs (a header or a mail body must not carry them). */
@@ -108,6 +111,9 @@ export const MessageLogEntrySchema = z.object({
   recipients: z.number().int(),
   counts: z.object({ queued: z.number().int(), sent: z.number().int(), failed: z.number().int() }),
   attachment: z.string().nullable(),
+  /** A planned message the leader cancelled before its time: when and by whom (never sent). */
+  cancelledAt: z.string().nullable(),
+  cancelledBy: z.string().nullable(),
   /** Each family's state; the address and names are gone once the event's personal data is. */
   families: z.array(z.object({ address: z.string().nullable(), participants: z.string().nullable(), state: z.enum(["queued", "sent", "failed"]), error: z.string().nullable() })),
 });

@@ -24,6 +24,23 @@ const entry = (over: Partial<NewMemberAdminEntry>): NewMemberAdminEntry => ({
   ...over,
 });
 const sara = entry({});
+/** One message from «Skriv til interesserte», as the log answers it. */
+const sentMessage = {
+  id: 7,
+  segment: "all",
+  day: null,
+  subject: "Prøvetime på tirsdag",
+  createdBy: "nye-medlemmer",
+  createdAt: "2026-10-15T10:00:00.000Z",
+  sendAt: "2026-10-15T10:00:00.000Z",
+  queuedAt: "2026-10-15T10:00:00.000Z",
+  recipients: 1,
+  counts: { queued: 0, sent: 1, failed: 0 },
+  attachment: null,
+  cancelledAt: null,
+  cancelledBy: null,
+  families: [{ address: "lise@example.no", participants: "Sara Berg", state: "sent", error: null }],
+};
 const per = entry({ registrationId: 2, firstName: "Per", lastName: "Dahl", firstname: "Per", lastname: "Dahl", age: 34, parentFirstName: "", parentLastName: "", parentfirstname: "", parentlastname: "", email: "per@example.no", referer: 0 });
 
 const hash = async (password: string) => createHash("sha256").update(password).digest("hex");
@@ -46,7 +63,7 @@ describe("new-member admin login", () => {
   });
 
   it("keeps the token in a cookie for 150 days and shows the list", async () => {
-    mockApi({ "/api/NewMemberAdmin/GetToken/": [{ body: "tok1", text: true }], "/api/NewMemberAdmin/Get/": [{ body: [per, sara] }] });
+    mockApi({ "/api/NewMemberAdmin/GetToken/": [{ body: "tok1", text: true }], "/api/NewMemberAdmin/Get/": [{ body: [per, sara] }], "/api/NewMemberAdmin/Messages/": [{ body: [sentMessage] }] });
     const cookieSpy = vi.spyOn(document, "cookie", "set");
     render(<NewMemberAdmin hash={hash} />);
     fireEvent.change(screen.getByLabelText("Passord"), { target: { value: "hemmelig" } });
@@ -54,7 +71,7 @@ describe("new-member admin login", () => {
     const table = await screen.findByRole("table");
     expect(cookieSpy.mock.calls.some(([value]) => String(value).startsWith("newMemberAdminToken=tok1; Max-Age=12960000"))).toBe(true);
     cookieSpy.mockRestore();
-    expect(calls.at(-1)!.url).toBe("/api/NewMemberAdmin/Get/tok1");
+    expect(calls.map((call) => call.url)).toContain("/api/NewMemberAdmin/Get/tok1");
     const rows = within(table).getAllByRole("row");
     expect(rows).toHaveLength(3);
     expect(within(rows[1]!).getByRole("button", { name: "Per Dahl" })).toBeTruthy();
@@ -67,13 +84,18 @@ describe("new-member admin login", () => {
     const csv = screen.getByRole("link", { name: "Last ned CSV (for Excel)" }) as HTMLAnchorElement;
     expect(csv.getAttribute("href")).toBe("/api/NewMemberAdmin/GetCsv/tok1");
     expect(csv.getAttribute("download")).toBe("nye-medlemmer.csv");
+    // What was written to the interested, with each address's state.
+    const log = await screen.findByRole("heading", { name: "Prøvetime på tirsdag" });
+    const entry = log.closest("li")!;
+    expect(within(entry as HTMLElement).getByText("1 adresse: Sendt 1, i kø 0, feilet 0")).toBeTruthy();
+    expect(within(entry as HTMLElement).getByText(/lise@example.no/)).toBeTruthy();
   });
 });
 
 describe("new-member admin list", () => {
   async function loggedIn(answers: Record<string, Answer[]>) {
     document.cookie = "newMemberAdminToken=tok1; Path=/";
-    mockApi(answers);
+    mockApi({ "/api/NewMemberAdmin/Messages/": [{ body: [] }], ...answers });
     render(<NewMemberAdmin hash={hash} />);
     return screen.findByRole("table");
   }

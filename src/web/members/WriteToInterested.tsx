@@ -1,9 +1,10 @@
 import { useId, useState, type FormEvent } from "react";
 import type { NewMemberAdminEntry } from "../../shared/members/new-member-admin.ts";
 import { newMemberMessageSchema } from "../../shared/messages/message.ts";
-import { expiredMessage, isUnauthorised, type AdminSession } from "../components/admin/AdminShell.tsx";
+import { expiredMessage, isUnauthorised, useAdminData, type AdminSession } from "../components/admin/AdminShell.tsx";
+import { MessageLog } from "../components/admin/MessageLog.tsx";
 import { ActionResult, type ActionOutcome } from "../components/admin/ActionResult.tsx";
-import { writeToNewMembers } from "./member-api.ts";
+import { getNewMemberMessages, writeToNewMembers } from "./member-api.ts";
 
 /** «Skriv til interesserte»: a mail to one or all who showed interest (e.g. an invitation to a trial lesson). */
 export function WriteToInterested({ session, entries }: { session: AdminSession; entries: NewMemberAdminEntry[] }) {
@@ -13,6 +14,7 @@ export function WriteToInterested({ session, entries }: { session: AdminSession;
   const [body, setBody] = useState("");
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<ActionOutcome>();
+  const { data: log, load } = useAdminData(session, getNewMemberMessages, "Klarte ikke hente meldingene, så du er logget ut. Logg inn på nytt for å prøve igjen.");
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -25,6 +27,7 @@ export function WriteToInterested({ session, entries }: { session: AdminSession;
       const sent = await writeToNewMembers(session.token, parsed.data);
       setSubject("");
       setBody("");
+      await load();
       setResult({ ok: true, text: `Meldingen er lagt i kø til ${sent.recipients} ${sent.recipients === 1 ? "adresse" : "adresser"}. Klubben får en kopi.` });
     } catch (error) {
       if (isUnauthorised(error)) session.signOut(expiredMessage);
@@ -65,6 +68,7 @@ export function WriteToInterested({ session, entries }: { session: AdminSession;
         </div>
       </form>
       <ActionResult result={result} />
+      <MessageLog entries={log} onRefresh={() => void load()} busy={busy} recipientWords={["adresse", "adresser"]} showSegment={false} />
     </section>
   );
 }

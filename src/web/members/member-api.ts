@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { NewMemberDraft } from "../../shared/members/new-member.ts";
-import { SentMessageSchema, type NewMemberMessageInput } from "../../shared/messages/message.ts";
+import { MessageLogEntrySchema, SentMessageSchema, type MessageLogEntry, type NewMemberMessageInput } from "../../shared/messages/message.ts";
 import { NewMemberAdminEntrySchema, RemoveAnswerSchema, type NewMemberAdminEntry } from "../../shared/members/new-member-admin.ts";
 import { ApiError, getJson, parseErrorBody, requestAdminToken, send, type AdminLoginResult, type ApiIssue } from "../lib/api-client.ts";
 
@@ -67,4 +67,9 @@ export async function writeToNewMembers(token: string, message: NewMemberMessage
     throw new ApiError([error?.error, ...(error?.issues?.map((issue) => issue.message) ?? [])].filter(Boolean).join(" ") || `POST svarte ${response.status}`, response.status);
   }
   return SentMessageSchema.parse(JSON.parse(text));
+}
+
+/** GET /api/NewMemberAdmin/Messages/{token}: what was written to the interested, newest first, with each address's state. */
+export function getNewMemberMessages(token: string): Promise<MessageLogEntry[]> {
+  return getJson(newMemberAdminPath("Messages", token), z.array(MessageLogEntrySchema));
 }

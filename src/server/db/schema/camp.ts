@@ -28,6 +28,8 @@ export const campRegistrations = pgTable(
     /** SHA-256 (hex) of the draft's own secret, which only the submitting browser holds: a retry must show it. */
     draftSecretHash: text("draft_secret_hash"),
     telephone: text("telephone").notNull(),
+    /** A child's parent or contact person, as the form asks (mails greet them); "" when not given or an adult registered. */
+    contactName: text("contact_name").notNull().default(""),
     /** Health data (D6): camp admin only, never public, never logged. */
     allergies: text("allergies").notNull(),
     clubId: integer("club_id")

@@ -28,6 +28,9 @@ export const messages = pgTable(
     queuedAt: timestamp("queued_at", { withTimezone: true }),
     recipientCount: integer("recipient_count").notNull().default(0),
     textsDeletedAt: timestamp("texts_deleted_at", { withTimezone: true }),
+    /** A planned message the leader cancelled before its time («Avlys»): never queued, kept in the log. */
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    cancelledBy: text("cancelled_by"),
   },
   (table) => [index("messages_event_idx").on(table.eventSlug), index("messages_due_idx").on(table.queuedAt, table.sendAt)],
 );

@@ -14,8 +14,7 @@ import {
 } from "../../../shared/camp/camp-registration.ts";
 import { campSettings } from "../../../shared/camp/camp-edition.ts";
 import { ledgerFigureLabels } from "../../../shared/camp/camp-ledger.ts";
-import { formatKroner, formatLongDate } from "../../../shared/format.ts";
-import { osloCalendarDate } from "../../../shared/time.ts";
+import { formatKroner } from "../../../shared/format.ts";
 import { ConfirmAction, useConfirmation } from "../../components/ConfirmAction.tsx";
 import { AgeField, CheckboxField, TextAreaField, TextField } from "../../components/wizard/fields.tsx";
 import { newId } from "../../components/wizard/new-id.ts";
@@ -267,18 +266,11 @@ function RefundRule({ view, who }: { view: MyRegistrationView; who?: string }) {
   // One rule whatever the payment method: it applies to what was paid.
   if (view.status !== "confirmed" || view.paymentMethod === "free") return null;
   const how = view.paymentMethod === "vipps" ? " med Vipps" : "";
-  const deadline = new Date(view.fullRefundUntil);
-  const share = view.laterShare === 0.5 ? "halvparten" : `${Math.round(view.laterShare * 100)} %`;
-  const full = Date.now() < deadline.getTime();
-  // The last day with a full refund (the deadline is the midnight after it, Oslo).
-  const lastDay = formatLongDate(osloCalendarDate(new Date(deadline.getTime() - 1)));
   const everything = view.persons.find((person) => person.kind === "athlete")?.refundIfCancelledToday ?? 0;
+  // The rule's own sentence, made by the server from the rule it applies (the same words as the terms and mails).
   return (
     <p className="my-rule">
-      Avbestiller du {who ?? "hele påmeldingen"} i dag, får du {formatKroner(everything)} tilbake{how}.{" "}
-      {full
-        ? `Avbestiller du innen midnatt ${lastDay}, får du alt du har betalt tilbake; etter det ${share}.`
-        : `Fristen for å få alt tilbake gikk ut ved midnatt ${lastDay}. Avbestiller du nå, får du ${share} av det du har betalt tilbake.`}
+      Avbestiller du {who ?? "hele påmeldingen"} i dag, får du {formatKroner(everything)} tilbake{how}. {view.refundTerms}
       {" "}Det som ikke er betalt ennå, faller bort uten at noe betales tilbake.
     </p>
   );

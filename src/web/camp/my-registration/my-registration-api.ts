@@ -32,6 +32,7 @@ const RegistrationViewSchema = z.object({
   paymentState: z.string(),
   fullRefundUntil: z.string(),
   laterShare: z.number(),
+  refundTerms: z.string(),
   changeable: z.boolean(),
   email: z.string(),
   telephone: z.string(),

@@ -91,6 +91,14 @@ describe("wizard cookies", () => {
     expect(loadWizard()).toEqual({ draft, step: "ClubGrade", tabFieldsMissing: false });
   });
 
+  it("keeps a child's contact person's name through a reload, and drops one that is not text", () => {
+    const draft = validDraft({ age: 10, contactName: "Kari Nordmann" });
+    saveWizard({ draft, step: "Review" });
+    expect(loadWizard()?.draft.contactName).toBe("Kari Nordmann");
+    document.cookie = `${DRAFT_COOKIE}=${encodeBase64(JSON.stringify({ ...validDraft({ age: 10 }), contactName: 42, siblingTexts: [] }))}; path=/vinterleir/registrering`;
+    expect(loadWizard()?.draft).not.toHaveProperty("contactName");
+  });
+
   it("splits a long draft across numbered cookies, each under the 4 KB limit, and reads it back whole", () => {
     const draft = longDraft();
     saveWizard({ draft, step: "Public" });

@@ -114,12 +114,14 @@ function asDraft(value: unknown): StoredCampDraft | undefined {
   });
   if (!first) return undefined;
   const record = value as Record<string, unknown>;
+  // Optional, so not in the template: a contact name kept as text comes back, anything else is dropped.
+  const withContact = typeof record.contactName === "string" ? { ...first, contactName: record.contactName } : first;
   const siblingTexts = Array.isArray(record.siblingTexts) && record.siblingTexts.every(isSiblingTexts) ? (record.siblingTexts as SiblingTexts[]) : [];
-  if (record.siblings === undefined) return { ...first, siblingTexts };
+  if (record.siblings === undefined) return { ...withContact, siblingTexts };
   if (!Array.isArray(record.siblings)) return undefined;
   const siblings = record.siblings.map(asCookieSibling);
   if (siblings.some((sibling) => sibling === undefined)) return undefined;
-  return { ...first, siblings: siblings as CookieSibling[], siblingTexts };
+  return { ...withContact, siblings: siblings as CookieSibling[], siblingTexts };
 }
 
 function asCookieSibling(value: unknown): CookieSibling | undefined {

@@ -10,6 +10,7 @@ export const fieldLabels: Record<StepField, string> = {
   age: "Alder",
   email: "E-post",
   telephone: "Telefonnummer",
+  contactName: "Foresatt/kontaktperson",
   clubId: "Klubb",
   gradeId: "Beltegrad",
   gradering: "Gradering",

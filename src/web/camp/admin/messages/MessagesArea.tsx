@@ -6,7 +6,6 @@ import {
   mergeFields,
   messageSegmentLabels,
   messageSegments,
-  recipientStateLabels,
   segmentsWithDay,
   sendMessageSchema,
   type MessageLogEntry,
@@ -18,7 +17,8 @@ import { expiredMessage, isUnauthorised, useAdminData, type AdminSession } from 
 import { ActionResult, type ActionOutcome } from "../../../components/admin/ActionResult.tsx";
 import { useCampYear } from "../../../lib/camp-edition.tsx";
 import { getCampAdminParticipants } from "../camp-admin-api.ts";
-import { getMessageLog, previewMessage, sendFailedAgain, sendMessage } from "./messages-api.ts";
+import { MessageLog } from "../../../components/admin/MessageLog.tsx";
+import { cancelPlannedMessage, getMessageLog, previewMessage, sendFailedAgain, sendMessage } from "./messages-api.ts";
 import { ReminderForm } from "./ReminderForm.tsx";
 import "./messages.css";
 
@@ -117,6 +117,12 @@ export function MessagesArea({ session }: { session: AdminSession }) {
     if (!answer) return;
     await load();
     setResult({ ok: true, text: `${answer.requeued} e-poster sendes på nytt.` });
+  }
+
+  async function cancel(entry: MessageLogEntry) {
+    if (!(await act(() => cancelPlannedMessage(slug, token, entry.id), "Klarte ikke avlyse meldingen."))) return;
+    await load();
+    setResult({ ok: true, text: `Meldingen «${entry.subject ?? ""}» er avlyst og blir ikke sendt.` });
   }
 
   const athletes = (people ?? []).filter((person): person is AdminPerson => !person.isLedsager && person.status !== "cancelled");
@@ -218,7 +224,7 @@ export function MessagesArea({ session }: { session: AdminSession }) {
       <ActionResult result={result} />
       {preview && <PreviewView preview={preview} selected={previewOrder} onSelect={(orderId) => void showPreview(orderId)} />}
       <ReminderForm session={session} slug={slug} />
-      <MessageLog entries={log} onAgain={(entry) => void again(entry)} onRefresh={() => void load()} busy={busy} />
+      <MessageLog entries={log} onAgain={(entry) => void again(entry)} onCancel={(entry) => void cancel(entry)} onRefresh={() => void load()} busy={busy} />
     </section>
   );
 }
@@ -253,57 +259,6 @@ function PreviewView({ preview, selected, onSelect }: { preview: MessagePreview;
         )}
       </dl>
       <pre className="message-text">{preview.text}</pre>
-    </section>
-  );
-}
-
-function MessageLog({ entries, onAgain, onRefresh, busy }: { entries: MessageLogEntry[] | undefined; onAgain: (entry: MessageLogEntry) => void; onRefresh: () => void; busy: boolean }) {
-  const id = useId();
-  return (
-    <section aria-labelledby={`${id}-heading`}>
-      <h3 id={`${id}-heading`}>Sendte meldinger</h3>
-      <button type="button" className="button secondary small" onClick={onRefresh}>
-        Oppdater
-      </button>
-      {!entries ? (
-        <p role="status">Laster inn meldingene...</p>
-      ) : entries.length === 0 ? (
-        <p>Ingen meldinger er sendt ennå.</p>
-      ) : (
-        <ul className="message-log">
-          {entries.map((entry) => (
-            <li key={entry.id}>
-              <h4>{entry.subject ?? "(teksten er slettet)"}</h4>
-              <p className="muted">
-                {messageSegmentLabels[entry.segment]}
-                {entry.day ? ` ${entry.day}` : ""} · {entry.queuedAt ? `sendt ${formatOsloDateTime(new Date(entry.queuedAt))}` : `sendes ${formatOsloDateTime(new Date(entry.sendAt))}`} av {entry.createdBy}
-                {entry.attachment ? ` · vedlegg ${entry.attachment}` : ""}
-              </p>
-              <p>
-                {families(entry.recipients)}: {recipientStateLabels.sent} {entry.counts.sent}, {recipientStateLabels.queued.toLocaleLowerCase("nb-NO")} {entry.counts.queued}, {recipientStateLabels.failed.toLocaleLowerCase("nb-NO")} {entry.counts.failed}
-              </p>
-              {entry.families.length > 0 && (
-                <details>
-                  <summary>Hvem fikk den</summary>
-                  <ul>
-                    {entry.families.map((family, index) => (
-                      <li key={index}>
-                        {family.participants ?? "(slettet)"} – {family.address ?? ""}: <strong>{recipientStateLabels[family.state]}</strong>
-                        {family.error ? ` (${family.error})` : ""}
-                      </li>
-                    ))}
-                  </ul>
-                </details>
-              )}
-              {entry.counts.failed > 0 && (
-                <button type="button" className="button secondary small" onClick={() => onAgain(entry)} disabled={busy}>
-                  Send igjen til {entry.counts.failed} som feilet
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
     </section>
   );
 }

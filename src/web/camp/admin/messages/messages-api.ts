@@ -47,3 +47,8 @@ export async function saveReminder(slug: string, token: string, reminder: Remind
   }
   return ReminderAnswerSchema.parse(JSON.parse(text));
 }
+
+/** «Avlys»: a message waiting for its time is never sent. Answers the log as it stands after. */
+export function cancelPlannedMessage(slug: string, token: string, messageId: number): Promise<MessageLogEntry[]> {
+  return postJson(`/api/Melding/Cancel/${encodeURIComponent(slug)}/${messageId}/${encodeURIComponent(token)}`, {}, z.array(MessageLogEntrySchema));
+}

@@ -2,6 +2,7 @@ import { AgeField, TextField } from "../../../components/wizard/fields.tsx";
 import { fieldProps, stepNav } from "../../../components/wizard/bind.ts";
 import { StepLayout } from "../../../components/wizard/StepLayout.tsx";
 import { isFamily } from "../../../../shared/camp/camp-steps.ts";
+import { contactNameBelowAge } from "../../../../shared/camp/contact-greeting.ts";
 import type { StepProps } from "./step-props.ts";
 
 export function NameAgeStep({ wizard }: StepProps) {
@@ -36,6 +37,15 @@ export function EmailTelephoneStep({ wizard }: StepProps) {
         hint="For eksempel 912 34 567 eller +47 912 34 567."
         {...fieldProps(wizard, "telephone")}
       />
+      {wizard.draft.age > 0 && wizard.draft.age < contactNameBelowAge && (
+        <TextField
+          label="Navn på foresatt/kontaktperson (valgfritt)"
+          autoComplete="name"
+          hint="Da kan e-postene fra oss hilse på deg med navn."
+          {...fieldProps(wizard, "contactName")}
+          value={wizard.draft.contactName ?? ""}
+        />
+      )}
     </StepLayout>
   );
 }

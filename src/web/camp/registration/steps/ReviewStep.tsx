@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { athletesOf, personName, publicChoiceLabel, yesNo } from "../../../../shared/camp/camp-athletes.ts";
+import { contactNameBelowAge } from "../../../../shared/camp/contact-greeting.ts";
 import { mayOfferToInstruct } from "../../../../shared/camp/camp-eligibility.ts";
 import type { CampRegistrationDraft, Companion, CompanionDraft } from "../../../../shared/camp/camp-registration.ts";
 import type { CampStep, StepField } from "../../../../shared/camp/camp-steps.ts";
@@ -117,6 +118,7 @@ export function ReviewStep({ wizard, data }: DataStepProps) {
           rows={[
             ["E-post", draft.email.trim(), "EmailTelephone"],
             ["Telefon", draft.telephone.trim(), "EmailTelephone"],
+            ...(draft.age < contactNameBelowAge && draft.contactName?.trim() ? [["Foresatt/kontaktperson", draft.contactName.trim(), "EmailTelephone"] satisfies Row] : []),
           ]}
           goTo={wizard.goTo}
           idPrefix="review-contact"
