@@ -105,7 +105,7 @@ function campStarted(edition: CampEdition, now: Date): boolean {
   return now.getTime() >= selfServiceClosesAt(edition).getTime();
 }
 
-function methodOf(rows: PaymentRow[]): MyRegistrationView["paymentMethod"] {
+export function methodOf(rows: PaymentRow[]): MyRegistrationView["paymentMethod"] {
   const paid = rows.find((row) => row.method === "vipps" && row.paidAmount > 0);
   return (paid ?? rows[rows.length - 1])?.method ?? null;
 }
@@ -427,7 +427,7 @@ export async function findMyRegistration(app: FastifyInstance, key: string): Pro
  * "change" (answers its reference); with card/cash the unpaid payment grows, or a new card/cash payment is
  * owed at the camp.
  */
-async function chargeDifference(tx: Db, loaded: Loaded, amount: number, now: Date): Promise<string | undefined> {
+export async function chargeDifference(tx: Db, loaded: Pick<Loaded, "registration" | "payments">, amount: number, now: Date): Promise<string | undefined> {
   if (amount <= 0) return undefined;
   const { registration } = loaded;
   const method = methodOf(loaded.payments);
