@@ -130,7 +130,7 @@ function personsOf(loaded: Loaded, now: Date): MyPerson[] {
   void rows;
   // What cancelling would give back today: the same plan the cancellation writes, on what was paid for the person.
   const rule = (paid: number) => campRefund(paid, edition, now);
-  const refundFor = (person: string | null) => planCancellation(loaded.ledger, (item) => person === null || item.person === person, rule).refund;
+  const planFor = (person: string | null) => planCancellation(loaded.ledger, (item) => person === null || item.person === person, rule);
   const active = companions.filter((companion) => !companion.cancelledAt);
   const athleteShare = registration.total - active.reduce((sum, companion) => sum + companion.amount, 0);
   const whole = registration.status === "cancelled";
@@ -143,7 +143,8 @@ function personsOf(loaded: Loaded, now: Date): MyPerson[] {
       amount: athleteShare,
       cancelled: whole,
       // Cancelling the athlete cancels the whole registration (companions come with their athlete).
-      refundIfCancelledToday: whole ? 0 : refundFor(null),
+      refundIfCancelledToday: whole ? 0 : planFor(null).refund,
+      paidForIfCancelledToday: whole ? 0 : planFor(null).paidFor,
     },
     ...companions.map((companion) => ({
       key: `companion-${companion.id}`,
@@ -152,7 +153,8 @@ function personsOf(loaded: Loaded, now: Date): MyPerson[] {
       lastName: companion.lastName,
       amount: companion.amount,
       cancelled: whole || companion.cancelledAt !== null,
-      refundIfCancelledToday: whole || companion.cancelledAt ? 0 : refundFor(companionPerson(companion.id)),
+      refundIfCancelledToday: whole || companion.cancelledAt ? 0 : planFor(companionPerson(companion.id)).refund,
+      paidForIfCancelledToday: whole || companion.cancelledAt ? 0 : planFor(companionPerson(companion.id)).paidFor,
     })),
   ];
 }
