@@ -51,7 +51,7 @@ test("the leader adds a companion and removes it again; «Kasserer» and «Delta
   await adding.getByLabel("Ledsagerens telefon").fill("91234567");
   await adding.getByLabel("Ledsagerens e-post").fill(`per.${surname.toLowerCase()}@example.no`);
   await adding.getByRole("button", { name: "Legg til ledsageren" }).click();
-  await expect(adding.getByRole("status")).toContainText(new RegExp(`Per ${surname} er lagt til som ledsager, og familien har fått e-post\\. Ny pris 1\\s750\\skr, å betale 550\\skr\\.`));
+  await expect(companions.getByRole("status")).toContainText(new RegExp(`Per ${surname} er lagt til som ledsager, og familien har fått e-post\\. Ny pris 1\\s750\\skr, å betale 550\\skr\\.`));
   await expect(companions.getByText(new RegExp(`Per ${surname} \\(550\\skr, betalt 0\\skr\\)`))).toBeVisible();
   const history = page.getByRole("region", { name: "Historikk" });
   await expect(history.getByText(new RegExp(`Belastet: Ledsager \\(Per ${surname}\\), 550\\skr – Ledsager Per ${surname} lagt til av leirledelsen\\.`))).toBeVisible();

@@ -47,13 +47,13 @@ function moneyText(outcome: CompanionOutcome): string {
  * «Legg til ledsager» in «Rett påmeldingen»: the wizard's companion form, checked by the shared schema
  * before it is sent and again by the server. The companion is charged and owed until paid; the family is mailed.
  */
-export function LeaderAddCompanion({ person, token, onChanged, onUnauthorised }: Props) {
+export function LeaderAddCompanion({ person, token, onChanged, onUnauthorised, onAdded }: Props & { onAdded: (text: string) => void }) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [companion, setCompanion] = useState<CompanionDraft>(() => newCompanion(newId()));
   const [errors, setErrors] = useState<FieldErrors<CompanionField>>({});
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ ok: boolean; text: string }>();
+  const [message, setMessage] = useState<string>();
   const set = <K extends keyof CompanionDraft>(field: K, value: CompanionDraft[K]) => setCompanion((current) => ({ ...current, [field]: value }));
 
   async function submit(event: FormEvent) {
@@ -61,7 +61,7 @@ export function LeaderAddCompanion({ person, token, onChanged, onUnauthorised }:
     const found = validateCompanion(companion);
     setErrors(found);
     const parsed = LeaderCompanionAddSchema.safeParse(companion);
-    if (Object.keys(found).length > 0 || !parsed.success) return setMessage({ ok: false, text: "Sjekk feltene for ledsageren." });
+    if (Object.keys(found).length > 0 || !parsed.success) return setMessage("Sjekk feltene for ledsageren.");
     setBusy(true);
     setMessage(undefined);
     try {
@@ -69,9 +69,10 @@ export function LeaderAddCompanion({ person, token, onChanged, onUnauthorised }:
       if (!posted.ok && "unauthorised" in posted) return onUnauthorised();
       if (!posted.ok) {
         setErrors(Object.fromEntries(posted.issues.map((issue) => [issue.path.split(".").pop()!, issue.message])));
-        return setMessage({ ok: false, text: posted.message });
+        return setMessage(posted.message);
       }
-      setMessage({ ok: true, text: `${companion.firstName} ${companion.lastName} er lagt til som ledsager, og familien har fått e-post. ${moneyText(posted.outcome)}` });
+      // The outcome is said where the companions are listed, one message for the latest change.
+      onAdded(`${companion.firstName} ${companion.lastName} er lagt til som ledsager, og familien har fått e-post. ${moneyText(posted.outcome)}`);
       setCompanion(newCompanion(newId()));
       setOpen(false);
       await onChanged();
@@ -106,8 +107,8 @@ export function LeaderAddCompanion({ person, token, onChanged, onUnauthorised }:
           </div>
         </form>
       )}
-      <p role="status" className={message && !message.ok ? "form-error" : undefined}>
-        {message?.text ?? ""}
+      <p role="status" className={message ? "form-error" : undefined}>
+        {message ?? ""}
       </p>
     </section>
   );
@@ -153,7 +154,7 @@ export function LeaderCompanions({ person, companions, token, onChanged, onUnaut
                       <span>
                         {name} ({formatKroner(companion.amount)}, {ledgerFigureLabels.paid.toLocaleLowerCase("nb-NO")} {formatKroner(companion.paid)})
                       </span>{" "}
-                      <button type="button" className="button secondary small" ref={confirmation.trigger(companion.companionId!)} onClick={() => confirmation.ask(companion.companionId!)} aria-label={`Fjern ${name}`}>
+                      <button type="button" className="button secondary" ref={confirmation.trigger(companion.companionId!)} onClick={() => confirmation.ask(companion.companionId!)} aria-label={`Fjern ${name}`}>
                         Fjern
                       </button>
                     </>
@@ -167,7 +168,7 @@ export function LeaderCompanions({ person, companions, token, onChanged, onUnaut
           {message?.text ?? ""}
         </p>
       </section>
-      <LeaderAddCompanion person={person} token={token} onChanged={onChanged} onUnauthorised={onUnauthorised} />
+      <LeaderAddCompanion person={person} token={token} onChanged={onChanged} onUnauthorised={onUnauthorised} onAdded={(text) => setMessage({ ok: true, text })} />
     </>
   );
 }
