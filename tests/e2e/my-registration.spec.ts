@@ -103,7 +103,7 @@ test.describe("Min påmelding", () => {
     await expect(page.getByLabel("Vegetarmat")).toBeChecked();
 
     await page.getByRole("button", { name: `Avbestill Per ${lastName}` }).click();
-    await expect(page.getByText("Du får ingenting tilbake, og det som ikke er betalt, skal du ikke betale.")).toBeVisible();
+    await expect(page.getByText("Det er ikke betalt noe for dette ennå, så det koster ingenting å avbestille: du får ingenting tilbake og skal ikke betale noe for det du avbestiller.")).toBeVisible();
     await page.getByRole("button", { name: "Ja, avbestill" }).click();
     await expect(page.getByRole("status").filter({ hasText: `Per ${lastName} er avbestilt` })).toBeVisible();
     await expect(page.getByRole("cell", { name: `Avbestilt ledsager: Per ${lastName}` })).toBeVisible();

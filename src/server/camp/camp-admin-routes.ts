@@ -5,6 +5,7 @@ import { parseWith, type ErrorBody } from "../errors.ts";
 import { RefundPaidSchema, refundPaidMessages } from "../../shared/camp/camp-treasurer.ts";
 import { figuresOf, recordRefundPaid } from "./camp-ledger-store.ts";
 import { correctRegistration } from "./camp-correction.ts";
+import { leaderAddCompanion, leaderRemoveCompanion } from "./camp-leader-companions.ts";
 import { registrationLedgerHistory } from "./camp-ledger-history.ts";
 import { adminActionMessages, type AdminPerson, cancelRegistration, editionMoney, loadAdminPersons, markCardCashPaid, totalsOf, type AdminActionOutcome } from "./camp-admin.ts";
 import { campParticipantsCsv } from "./camp-csv.ts";
@@ -86,6 +87,27 @@ export async function registerCampAdminRoutes(app: FastifyInstance, { payments }
     if (!/^\d{1,9}$/.test(raw)) return reply.code(404).send({ error: adminActionMessages.notFound } satisfies ErrorBody);
     const outcome = await correctRegistration(app, Number(raw), request.body ?? {}, (await currentCampAccount(request)).username);
     if (outcome.refund > 0) await payments?.settleNow?.(Number(raw)).catch(() => undefined);
+    return reply.send(outcome);
+  });
+
+  // The leader adds a companion: charged in the ledger and owed until paid; the family is mailed.
+  app.post<{ Params: { registrationId: string } }>("/api/VinterleirAdmin/AddCompanion/:registrationId/:token", leder, async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    const raw = request.params.registrationId;
+    if (!/^\d{1,9}$/.test(raw)) return reply.code(404).send({ error: adminActionMessages.notFound } satisfies ErrorBody);
+    return reply.send(await leaderAddCompanion(app, Number(raw), request.body ?? {}, (await currentCampAccount(request)).username));
+  });
+
+  // The leader removes a companion by the one cancellation rule on what was paid for them; the family is mailed.
+  app.post<{ Params: { registrationId: string } }>("/api/VinterleirAdmin/RemoveCompanion/:registrationId/:token", leder, async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    const raw = request.params.registrationId;
+    if (!/^\d{1,9}$/.test(raw)) return reply.code(404).send({ error: adminActionMessages.notFound } satisfies ErrorBody);
+    const id = Number(raw);
+    // A reservation not yet captured is captured first, so the rule applies to money that came in.
+    await payments?.settleNow?.(id).catch(() => undefined);
+    const outcome = await leaderRemoveCompanion(app, id, request.body ?? {}, (await currentCampAccount(request)).username);
+    if (outcome.refund > 0) await payments?.settleNow?.(id).catch(() => undefined);
     return reply.send(outcome);
   });
 

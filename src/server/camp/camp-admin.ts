@@ -128,6 +128,7 @@ export async function loadAdminPersons(db: Db, editionYear: number): Promise<Adm
         lastname: companion.lastName,
         isLedsager: true,
         isLedsagerForName: `${r.firstName} ${r.lastName}`,
+        companionId: companion.id,
         age: companion.age,
         club: clubName,
         grade: null,

@@ -18,7 +18,7 @@ import { createMailLink, personalLinkUrl } from "./camp-personal-link.ts";
 import { ledgerFigures, mailMoneyLines, sumFigures, type LedgerFigures } from "../../shared/camp/camp-ledger.ts";
 import { readLedgers } from "./camp-ledger-store.ts";
 import { loadClubContact } from "../site-content/club-contact.ts";
-import { refundSentenceAt } from "../../shared/camp/cancellation-terms.ts";
+import { nothingPaidSentence, refundSentenceAt } from "../../shared/camp/cancellation-terms.ts";
 import { greeting, greetingNameOf } from "../../shared/camp/contact-greeting.ts";
 
 export interface CampConfirmationData {
@@ -65,7 +65,7 @@ interface GroupConfirmation {
  * for a registration paid with `method`: nothing paid yet, nothing to get back.
  */
 function refundRuleSentence(edition: CampEdition, method: PaymentMethod, sentAt: Date): string {
-  if (method !== "vipps") return "Du kan avbestille på «Min påmelding» til leiren starter; da betaler du ingenting.";
+  if (method !== "vipps") return `Du kan avbestille på «Min påmelding» til leiren starter. ${nothingPaidSentence}`;
   return `${refundSentenceAt(edition, sentAt)} Du avbestiller selv på «Min påmelding».`;
 }
 

@@ -5,25 +5,23 @@
  * hold more than it is charged, the difference goes back (through Vipps where it came in that way, otherwise
  * on the treasurer's «Skal betales tilbake» list). The family is told by mail.
  */
-import { desc, eq, isNull, and, sql } from "drizzle-orm";
+import { eq, isNull, and, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { athletePerson, ledgerFigures, ledgerItems, mailMoneyLines, splitRefund, type ChargeLine } from "../../shared/camp/camp-ledger.ts";
+import { athletePerson, ledgerFigures, ledgerItems, splitRefund, type ChargeLine } from "../../shared/camp/camp-ledger.ts";
 import { mayTickGrading } from "../../shared/camp/camp-eligibility.ts";
 import { calculateCampPrice } from "../../shared/camp/camp-pricing.ts";
 import { LeaderCorrectionSchema } from "../../shared/camp/camp-registration.ts";
-import { formatKroner } from "../../shared/format.ts";
 import type { Db } from "../db/database.ts";
 import { referenceData } from "../db/reference-data.ts";
 import { campCompanions, campPriceLines, campRegistrations, payments } from "../db/schema/camp.ts";
 import { campRegistrationChanges } from "../db/schema/camp-self-service.ts";
 import { HttpError, parseWith } from "../errors.ts";
-import { queueMail } from "../mail/outbox.ts";
 import { addShareRefund } from "../payments/payment-shares.ts";
 import { lockPayment, queueVippsRefund } from "../payments/queue-refund.ts";
 import { campEditionOfYear } from "./camp-edition-lookup.ts";
 import { appendCharges, appendEntries, readLedger } from "./camp-ledger-store.ts";
 import { CampInputError } from "./camp-registrations.ts";
-import { selfServiceMailKey } from "./camp-self-service-mail.ts";
+import { queueLeaderChangeMail } from "./camp-leader-mail.ts";
 
 export const correctionMessages = {
   notFound: "Fant ikke registreringen.",
@@ -108,13 +106,9 @@ export async function correctRegistration(app: FastifyInstance, registrationId: 
       }
     }
     await tx.insert(campRegistrationChanges).values({ registrationId, at: now, actor, summary: `Rettet ${inWords(changed)} (prisendring ${difference} kr${refund > 0 ? `, ${refund} kr tilbake` : ""})` });
-    const final = ledgerFigures(await readLedger(tx, registrationId));
-    const [latest] = await tx.select({ method: payments.method }).from(payments).where(eq(payments.registrationId, registrationId)).orderBy(desc(payments.id)).limit(1);
-    const money = [`Ny pris: ${formatKroner(final.charged)}.`, ...(refund > 0 ? [`Du får ${formatKroner(refund)} tilbake.`] : []), ...mailMoneyLines(final, latest?.method ?? "card_cash")];
-    const text = [`Leirledelsen har rettet påmeldingen med ordrenummer ${registration.orderId}.`, ...money, "", "Hilsen Ski Taekwondo Klubb", ""].join("\n");
-    await queueMail(
+    await queueLeaderChangeMail(
       tx,
-      { dedupeKey: selfServiceMailKey(registrationId, `correction-${now.getTime()}`), to: registration.email, subject: `Påmeldingen ${registration.orderId} er rettet`, text, html: `<!doctype html><html lang="nb"><body>${text.split("\n").map((line) => `<p>${line.replace(/[<>&]/g, "")}</p>`).join("")}</body></html>` },
+      { registration, what: `Leirledelsen har rettet påmeldingen med ordrenummer ${registration.orderId}.`, subject: `Påmeldingen ${registration.orderId} er rettet`, refund, key: "correction" },
       now,
     );
     return { changed: changed.length > 0 ? changed : ["gradering"], refund };

@@ -2,7 +2,7 @@
  * The money ledger under random sequences against the server (through app.inject and the Vipps simulator):
  * register (one athlete or a group), pay with Vipps (webhooks on time, twice, lost or late), add and cancel
  * companions, grading on and off (for a home-club child, for whom cup grading costs money), pay what a
- * change added, cancel an athlete, the leader's cancel, door payments, refunds Vipps
+ * change added, cancel an athlete, the leader's cancel, the leader adding and removing a companion, door payments, refunds Vipps
  * accepts or refuses, and the full-refund deadline passing. After every step the invariants hold. A short run
  * by default; LEDGER_RUNS sets how many sequences (CI runs 1 000 per database).
  */
@@ -37,6 +37,8 @@ type Step =
   | { kind: "pay-outstanding"; pick: number; webhook: "normal" | "drop" | "duplicate" }
   | { kind: "cancel-athlete"; pick: number; refusedByVipps: boolean }
   | { kind: "leader-cancel"; pick: number }
+  | { kind: "leader-add-companion"; pick: number }
+  | { kind: "leader-remove-companion"; pick: number; which: number }
   | { kind: "door"; pick: number; amount: number; cash: boolean }
   | { kind: "deadline-passes" };
 
@@ -52,6 +54,8 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("pay-outstanding" as const), pick, webhook }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("cancel-athlete" as const), pick, refusedByVipps: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("leader-cancel" as const), pick }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("leader-add-companion" as const), pick }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("leader-remove-companion" as const), pick, which: fc.nat(3) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("door" as const), pick, amount: fc.integer({ min: 1, max: 3000 }), cash: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("deadline-passes" as const) }) },
 );
@@ -235,6 +239,32 @@ describe.each(databaseKinds)("the money ledger under random sequences on %s", (k
         if (res.statusCode === 200 && res.json().changed) expect(res.json().refundDue).toBeLessThanOrEqual(campRefund(before, await campEditionOfYear(app.db, 2026), now));
         return true;
       }
+      case "leader-add-companion": {
+        const id = await choose(step.pick);
+        if (id === undefined) return false;
+        const before = ledgerFigures((await ledgers()).get(id) ?? []);
+        const res = await app.inject({ method: "POST", url: `/api/VinterleirAdmin/AddCompanion/${id}/${admin}`, payload: { ...companion({ id: randomUUID(), firstName: `L${randomUUID().slice(0, 4)}` }), alreadyRegistered: false } });
+        expect(res.statusCode).toBeLessThan(500);
+        // An addition is owed, never paid by itself: money in stays what it was.
+        if (res.statusCode === 200) expect(ledgerFigures((await ledgers()).get(id) ?? []).paid).toBe(before.paid);
+        return true;
+      }
+      case "leader-remove-companion": {
+        const id = await choose(step.pick);
+        if (id === undefined) return false;
+        const companions = await app.db.select().from(campCompanions).where(eq(campCompanions.registrationId, id)).orderBy(campCompanions.id);
+        const target = companions[step.which % Math.max(1, companions.length)];
+        if (!target) return false;
+        const before = await paidFor(id, `companion-${target.id}`);
+        const res = await app.inject({ method: "POST", url: `/api/VinterleirAdmin/RemoveCompanion/${id}/${admin}`, payload: { companionId: target.id } });
+        expect(res.statusCode).toBeLessThan(500);
+        if (res.statusCode === 200 && res.json().changed) {
+          expect(res.json().refund).toBeLessThanOrEqual(campRefund(before, await campEditionOfYear(app.db, 2026), now));
+          // An unpaid addition removed by the leader never gives money back.
+          if (before === 0) expect(res.json().refund).toBe(0);
+        }
+        return true;
+      }
       case "door": {
         const id = await choose(step.pick);
         if (id === undefined) return false;
@@ -282,6 +312,19 @@ describe.each(databaseKinds)("the money ledger under random sequences on %s", (k
               { kind: "grading", pick: 1, on: true },
               { kind: "deadline-passes" },
               { kind: "grading", pick: 1, on: false },
+            ],
+          ],
+          // The leader adds a companion to a Vipps order, the family pays it, the leader removes it after the deadline.
+          [
+            [
+              { kind: "register", vipps: true, group: false, companion: false, gradingChild: false },
+              { kind: "approve", pick: 0, webhook: "normal" },
+              { kind: "leader-add-companion", pick: 0 },
+              { kind: "leader-remove-companion", pick: 0, which: 0 },
+              { kind: "leader-add-companion", pick: 0 },
+              { kind: "pay-outstanding", pick: 0, webhook: "duplicate" },
+              { kind: "deadline-passes" },
+              { kind: "leader-remove-companion", pick: 0, which: 1 },
             ],
           ],
           // A group's second athlete cancelled after the first paid 1 kr at the door: the refund is the second's.

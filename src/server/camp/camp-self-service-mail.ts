@@ -1,5 +1,6 @@
 import { club } from "../../shared/club/club-facts.ts";
 import { formatKroner } from "../../shared/format.ts";
+import { nothingPaidCancelledSentence } from "../../shared/camp/cancellation-terms.ts";
 import { escapeHtml } from "../mail/escape-html.ts";
 import type { OutgoingMail } from "../mail/outbox.ts";
 
@@ -85,7 +86,7 @@ export function cancellationMoneyLines(data: Pick<CancellationMailData, "refund"
   if (viaVipps > 0) lines.push(`Du får ${formatKroner(viaVipps)} tilbake med Vipps. Det kan ta noen dager før pengene er på kontoen.`);
   if (outside > 0) lines.push(`Klubben betaler deg ${formatKroner(outside)} tilbake; kassereren tar kontakt om hvordan.`);
   if ((data.kept ?? 0) > 0) lines.push(`${formatKroner(data.kept ?? 0)} av det som var betalt, beholdes etter avbestillingsreglene.`);
-  if (data.refund === 0 && (data.kept ?? 0) === 0) lines.push("Ingenting var betalt for dette, så det er ingenting å betale tilbake.");
+  if (data.refund === 0 && (data.kept ?? 0) === 0) lines.push(nothingPaidCancelledSentence);
   lines.push(data.stillToPay > 0 ? `Å betale for resten av påmeldingen: ${formatKroner(data.stillToPay)}.` : "Du skal ikke betale noe mer.");
   return lines;
 }

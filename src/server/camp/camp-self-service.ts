@@ -105,7 +105,7 @@ function campStarted(edition: CampEdition, now: Date): boolean {
   return now.getTime() >= selfServiceClosesAt(edition).getTime();
 }
 
-function methodOf(rows: PaymentRow[]): MyRegistrationView["paymentMethod"] {
+export function methodOf(rows: PaymentRow[]): MyRegistrationView["paymentMethod"] {
   const paid = rows.find((row) => row.method === "vipps" && row.paidAmount > 0);
   return (paid ?? rows[rows.length - 1])?.method ?? null;
 }
@@ -130,7 +130,7 @@ function personsOf(loaded: Loaded, now: Date): MyPerson[] {
   void rows;
   // What cancelling would give back today: the same plan the cancellation writes, on what was paid for the person.
   const rule = (paid: number) => campRefund(paid, edition, now);
-  const refundFor = (person: string | null) => planCancellation(loaded.ledger, (item) => person === null || item.person === person, rule).refund;
+  const planFor = (person: string | null) => planCancellation(loaded.ledger, (item) => person === null || item.person === person, rule);
   const active = companions.filter((companion) => !companion.cancelledAt);
   const athleteShare = registration.total - active.reduce((sum, companion) => sum + companion.amount, 0);
   const whole = registration.status === "cancelled";
@@ -143,7 +143,8 @@ function personsOf(loaded: Loaded, now: Date): MyPerson[] {
       amount: athleteShare,
       cancelled: whole,
       // Cancelling the athlete cancels the whole registration (companions come with their athlete).
-      refundIfCancelledToday: whole ? 0 : refundFor(null),
+      refundIfCancelledToday: whole ? 0 : planFor(null).refund,
+      paidForIfCancelledToday: whole ? 0 : planFor(null).paidFor,
     },
     ...companions.map((companion) => ({
       key: `companion-${companion.id}`,
@@ -152,7 +153,8 @@ function personsOf(loaded: Loaded, now: Date): MyPerson[] {
       lastName: companion.lastName,
       amount: companion.amount,
       cancelled: whole || companion.cancelledAt !== null,
-      refundIfCancelledToday: whole || companion.cancelledAt ? 0 : refundFor(companionPerson(companion.id)),
+      refundIfCancelledToday: whole || companion.cancelledAt ? 0 : planFor(companionPerson(companion.id)).refund,
+      paidForIfCancelledToday: whole || companion.cancelledAt ? 0 : planFor(companionPerson(companion.id)).paidFor,
     })),
   ];
 }
@@ -428,7 +430,7 @@ export async function findMyRegistration(app: FastifyInstance, key: string): Pro
  * "change" (answers its reference); with card/cash the unpaid payment grows, or a new card/cash payment is
  * owed at the camp.
  */
-async function chargeDifference(tx: Db, loaded: Loaded, amount: number, now: Date): Promise<string | undefined> {
+export async function chargeDifference(tx: Db, loaded: Pick<Loaded, "registration" | "payments">, amount: number, now: Date): Promise<string | undefined> {
   if (amount <= 0) return undefined;
   const { registration } = loaded;
   const method = methodOf(loaded.payments);

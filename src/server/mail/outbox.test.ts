@@ -173,7 +173,7 @@ describe("the confirmation e-mail", () => {
       expect(part).toContain("Betalt: 500\u00a0kr");
       expect(part).toContain("Betales ved oppmøte: 1\u00a0161\u00a0kr");
       expect(part).toContain("sovepose");
-      expect(part).toContain("betaler du ingenting");
+      expect(part).toContain("koster det ingenting å avbestille – det er ikke noe avbestillingsgebyr");
       expect(part).toContain("/vinterleir/min-pamelding/x");
       expect(part).toContain("kontakt@skitaekwondo.no");
     }

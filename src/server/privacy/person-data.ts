@@ -3,8 +3,10 @@
  * it as JSON, and anonymisation now (the payment records stay for the accounting law, D6).
  */
 import { paymentsOfRegistration } from "../payments/payment-shares.ts";
-import { ledgerHistory } from "../camp/camp-ledger-store.ts";
-import { ledgerFigures, type LedgerFigures } from "../../shared/camp/camp-ledger.ts";
+import { ledgerFigureLabels, ledgerFigures, type LedgerEntry } from "../../shared/camp/camp-ledger.ts";
+import { ledgerEntryWhat, ledgerHistoryLine } from "../../shared/camp/camp-ledger-history.ts";
+import { actorLabel, moneyActionLabel, paymentMethodLabel, paymentStateLabel } from "../../shared/camp/camp-state-labels.ts";
+import { registrationLedgerHistory } from "../camp/camp-ledger-history.ts";
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { emailKey } from "../../shared/contact/email-key.ts";
 import { withoutLinkSecrets } from "../../shared/privacy/link-secrets.ts";
@@ -22,10 +24,13 @@ export interface PersonExport {
   about: string;
   registration: Record<string, unknown> & { club: string; grade: string };
   companions: Record<string, unknown>[];
-  priceLines: Record<string, unknown>[];
+  /** The receipt's lines, as the family read them. */
+  priceLines: { label: string; amount: number }[];
   payments: Record<string, unknown>[];
-  moneyActions: Record<string, unknown>[];
-  ledger: { entries: Record<string, unknown>[]; figures: LedgerFigures };
+  /** The payments' log, each line in the shared Norwegian words (never a stored system word or note). */
+  moneyActions: { at: string; reference: string; who: string; what: string; amount: number }[];
+  /** The ledger as «Historikk» reads it, and its figures under their Norwegian names («Betalt», «Å betale» …). */
+  ledger: { entries: { at: string; who: string; what: string; amount: number; reason: string; line: string }[]; figures: Record<string, number> };
   mails: Record<string, unknown>[];
 }
 
@@ -58,7 +63,7 @@ export async function exportPerson(db: Db, registrationId: number, now: Date): P
           .from(moneyActions)
           .where(inArray(moneyActions.paymentId, paymentRows.map((payment) => payment.id)))
           .orderBy(asc(moneyActions.id));
-  const ledger = await ledgerHistory(db, registrationId);
+  const history = (await registrationLedgerHistory(db, registrationId)) ?? [];
   // The registration's own confirmation, and any other mail still held for its own address (compared by
   // key, never by the database's case rules). Not the companions' addresses: a companion may have given
   // someone else's, whose mail is not this person's to see.
@@ -90,13 +95,39 @@ export async function exportPerson(db: Db, registrationId: number, now: Date): P
     // The draft secret's hash is a credential's trace, not something about the person.
     registration: { ...withoutDraftSecret(registration), club: found.club, grade: gradeLabel(found.grade) },
     companions,
-    priceLines,
-    payments: paymentRows,
-    moneyActions: actions,
-    // The order's money as the ledger has it: every entry, and the figures every screen shows.
-    ledger: { entries: ledger, figures: ledgerFigures(ledger) },
+    priceLines: priceLines.map((line) => ({ label: line.label, amount: line.amount })),
+    // Every money word through the shared labels: the method and state as the treasurer reads them.
+    payments: paymentRows.map((payment) => ({
+      reference: payment.reference,
+      method: paymentMethodLabel(payment.method),
+      state: paymentStateLabel(payment.state),
+      amount: payment.amount,
+      paidAmount: payment.paidAmount,
+      capturedAmount: payment.capturedAmount,
+      refundedAmount: payment.refundedAmount,
+      createdAt: payment.createdAt.toISOString(),
+      updatedAt: payment.updatedAt.toISOString(),
+    })),
+    moneyActions: actions.map((action) => ({
+      at: action.at.toISOString(),
+      reference: paymentRows.find((payment) => payment.id === action.paymentId)?.reference ?? "",
+      who: actorLabel(action.actor),
+      what: moneyActionLabel(action.action),
+      amount: action.amount,
+    })),
+    // The order's money as the ledger has it: every entry as «Historikk» shows it, and the figures every screen shows.
+    ledger: {
+      entries: history.map((entry) => ({ at: entry.at, who: actorLabel(entry.actor), what: ledgerEntryWhat(entry), amount: entry.amount, reason: entry.reason, line: ledgerHistoryLine(entry) })),
+      figures: figuresInWords(history),
+    },
     mails,
   };
+}
+
+/** The ledger's figures under the names every screen gives them. */
+function figuresInWords(history: readonly { kind: LedgerEntry["kind"]; amount: number; item: string | null; method: string | null }[]): Record<string, number> {
+  const figures = ledgerFigures(history.map((entry, index) => ({ id: index, kind: entry.kind, person: null, item: entry.item, method: entry.method, amount: entry.amount, paymentId: null })));
+  return Object.fromEntries((Object.keys(ledgerFigureLabels) as (keyof typeof ledgerFigureLabels)[]).map((key) => [ledgerFigureLabels[key], figures[key]]));
 }
 
 function withoutDraftSecret<T extends { draftSecretHash: unknown }>(registration: T): Omit<T, "draftSecretHash"> {

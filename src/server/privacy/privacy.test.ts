@@ -85,9 +85,29 @@ describe.each(databaseKinds)("privacy by default on %s", (kind) => {
     expect(data.registration).toMatchObject({ ...secrets, id: ids.sigrid, club: expect.any(String), grade: expect.any(String), anonymisedAt: null });
     expect(data.companions).toEqual([expect.objectContaining(companionSecrets)]);
     expect(data.priceLines.map((line: { label: string }) => line.label).join("\n")).toContain("Sigrid Hemmelighetsen");
-    expect(data.payments).toEqual([expect.objectContaining({ method: "card_cash", amount: expect.any(Number), reference: expect.any(String) })]);
+    expect(data.payments).toEqual([expect.objectContaining({ method: "Kort/kontant", state: "ikke betalt", amount: expect.any(Number), reference: expect.any(String) })]);
     expect(data.moneyActions).toEqual([]);
     expect(data.mails).toEqual([expect.objectContaining({ recipient: secrets.email, status: "sent", subject: expect.stringContaining("registrert") })]);
+  });
+
+  it("PersonExport says every money line in Norwegian: the ledger, the payments and an old money log's lines", async () => {
+    expect((await app.inject({ method: "POST", url: `/api/VinterleirAdmin/MarkPaid/${ids.ola}/${token}` })).statusCode).toBe(200);
+    const [payment] = await database.db.select().from(payments).where(eq(payments.registrationId, ids.ola!));
+    // A line as an earlier version wrote it: system words and an English note.
+    await database.db.insert(moneyActions).values({ paymentId: payment!.id, actor: "reconciliation", action: "vipps-authorized", amount: 5, at: now, note: "vipps-webhook: vipps-authorized AUTHORIZED (captured)" });
+    const data = (await app.inject({ url: `/api/VinterleirAdmin/PersonExport/${ids.ola}/${token}` })).json();
+    const total = (await registration("ola")).total;
+    expect(data.payments).toEqual([expect.objectContaining({ method: "Kort/kontant", state: "betalt" })]);
+    expect(data.moneyActions).toEqual([
+      expect.objectContaining({ who: expect.any(String), what: "Markert som betalt", amount: total }),
+      expect.objectContaining({ who: "Systemet (avstemming med Vipps)", what: "Reservert hos Vipps", amount: 5 }),
+    ]);
+    expect(data.ledger.figures).toMatchObject({ Totalt: total, Betalt: total, "Å betale": 0, Tilbakebetalt: 0 });
+    expect(data.ledger.entries[0]).toMatchObject({ what: "Belastet: Vinterleir (Ola Offentligsen)" });
+    expect(data.ledger.entries.at(-1)).toMatchObject({ what: "Innbetalt: Kort eller kontant", amount: total, reason: expect.any(String) });
+    for (const entry of data.ledger.entries) expect(entry.line).toContain(entry.what);
+    const money = JSON.stringify([data.payments, data.moneyActions, data.ledger, data.priceLines].map((part) => JSON.parse(JSON.stringify(part), (_key, value) => value)));
+    expect(money).not.toMatch(/\b(vipps-webhook|reconciliation|AUTHORIZED|captured|card_cash|mark-paid|charge|payment|athlete|refund|unpaid|paid)\b/);
   });
 
   it("PersonExport and Forget need the camp admin's token and a known registration", async () => {

@@ -35,6 +35,8 @@ export const AdminPersonSchema = z.object({
   isLedsager: z.boolean(),
   /** The athlete's "First Last" on a companion row; null on the athlete's own row. */
   isLedsagerForName: z.string().nullable(),
+  /** A companion row's own id (what the leader's «Fjern ledsageren» names); absent on an athlete's row. */
+  companionId: z.number().optional(),
   age: z.number(),
   club: z.string(),
   /** The grade label ("2. Dan"); null on a companion row. */

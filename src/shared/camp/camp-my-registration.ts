@@ -28,6 +28,8 @@ export interface MyPerson {
   cancelled: boolean;
   /** What cancelling this person alone would give back today, in kroner (0 for card/cash: nothing is charged). */
   refundIfCancelledToday: number;
+  /** What was paid for this person (the rule applies to it); 0: cancelling costs nothing. */
+  paidForIfCancelledToday: number;
 }
 
 export interface MyRegistrationView {

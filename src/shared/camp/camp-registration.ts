@@ -427,3 +427,16 @@ export const LeaderCorrectionSchema = z
   .partial()
   .strict();
 export type LeaderCorrection = z.infer<typeof LeaderCorrectionSchema>;
+
+/**
+ * The camp leader adds a companion to a registration (POST /api/VinterleirAdmin/AddCompanion): the wizard's
+ * companion form as Min påmelding has it. The companion is charged and owed until paid.
+ */
+export const LeaderCompanionAddSchema = MyCompanionAddSchema;
+export type LeaderCompanionAdd = z.infer<typeof LeaderCompanionAddSchema>;
+
+/** The camp leader removes (cancels) one companion of a registration (POST /api/VinterleirAdmin/RemoveCompanion). */
+export const LeaderCompanionRemoveSchema = z
+  .object({ companionId: z.number({ error: "Velg hvilken ledsager som skal fjernes." }).int("Velg hvilken ledsager som skal fjernes.").positive("Velg hvilken ledsager som skal fjernes.").max(999_999_999, "Velg hvilken ledsager som skal fjernes.") })
+  .strict();
+export type LeaderCompanionRemove = z.infer<typeof LeaderCompanionRemoveSchema>;

@@ -1,4 +1,4 @@
-import { formatLongDate } from "../format.ts";
+import { formatKroner, formatLongDate } from "../format.ts";
 import { osloCalendarDate, startOfOsloDay, type CalendarDate } from "../time.ts";
 import type { CampEdition } from "./camp-edition.ts";
 import { campRefund } from "./camp-pricing.ts";
@@ -67,7 +67,30 @@ export function whereToCancelSentence(edition: CampEdition): string {
 export const moneyBackSentence =
   "Er det betalt med Vipps, går pengene automatisk tilbake til Vipps-kontoen det ble betalt fra; er det betalt på en annen måte, betaler kassereren pengene tilbake.";
 
+/**
+ * One sentence: the rule applies to what was paid, whatever the payment method. What is not paid (a card or
+ * cash registration before the door, an addition not paid yet) costs nothing to cancel, after the deadline too.
+ */
+export const nothingPaidSentence =
+  "Reglene gjelder det som er betalt: er ingenting betalt ennå, for eksempel når du skal betale med kort eller kontant ved oppmøte, koster det ingenting å avbestille – det er ikke noe avbestillingsgebyr.";
+
 /** The whole terms, as the camp pages, the Welcome step and the terms PDF state them. */
 export function cancellationTerms(edition: CampEdition): string[] {
-  return [whereToCancelSentence(edition), refundSentence(edition), moneyBackSentence];
+  return [whereToCancelSentence(edition), refundSentence(edition), nothingPaidSentence, moneyBackSentence];
+}
+
+/** After a cancellation of something nobody had paid for: nothing back, nothing kept, nothing owed. */
+export const nothingPaidCancelledSentence = "Ingenting var betalt for dette, så avbestillingen koster ingenting: ingenting skal betales tilbake, og det er ikke noe avbestillingsgebyr.";
+
+/**
+ * What cancelling a person would mean today, as Min påmelding asks before it cancels: the rule on what was
+ * paid for the person (`paidFor`), of which `refund` comes back and the rest is kept. Nothing paid: it costs nothing.
+ */
+export function cancellationPreview(figures: { paidFor: number; refund: number }, method: "vipps" | "card_cash" | "free" | null): string {
+  if (figures.paidFor === 0) return "Det er ikke betalt noe for dette ennå, så det koster ingenting å avbestille: du får ingenting tilbake og skal ikke betale noe for det du avbestiller.";
+  const kept = figures.paidFor - figures.refund;
+  const keptText = kept > 0 ? `${formatKroner(kept)} av det som er betalt, beholdes etter avbestillingsreglene.` : "";
+  if (figures.refund === 0) return `Du får ingenting tilbake; ${keptText}`;
+  const how = method === "vipps" ? " med Vipps" : "; klubben betaler det tilbake";
+  return `Du får ${formatKroner(figures.refund)} tilbake${how}.${keptText ? ` ${keptText}` : ""}`;
 }

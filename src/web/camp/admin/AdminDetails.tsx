@@ -7,6 +7,7 @@ import { campPersonExportUrl, cancelCampRegistration, forgetCampRegistration, ma
 import type { AdminPerson } from "../../../shared/camp/camp-lists.ts";
 import { LedgerHistory } from "./LedgerHistory.tsx";
 import { CorrectionForm } from "./CorrectionForm.tsx";
+import { LeaderCompanions } from "./LeaderCompanions.tsx";
 import { VippsPayments } from "./VippsPayments.tsx";
 import { RegistrationChanges } from "./RegistrationChanges.tsx";
 import {
@@ -37,9 +38,12 @@ export function AdminDetails({
   onChanged,
   onUnauthorised,
   role = "leder",
+  companions = [],
 }: {
   /** Undefined when the registration has gone from the list after a refresh. */
   person: AdminPerson | undefined;
+  /** The companions still coming on the athlete's registration (the leader may remove them). */
+  companions?: AdminPerson[];
   token: string;
   onBack: () => void;
   /** Reloads the list; resolves when the fresh data is shown. */
@@ -231,7 +235,12 @@ export function AdminDetails({
         </ConfirmAction>
       )}
       <ActionResult result={result} />
-      {leder && isAthlete && person.status === "confirmed" && !person.anonymisedAt && <CorrectionForm person={person} token={token} onChanged={onChanged} onUnauthorised={onUnauthorised} />}
+      {leder && isAthlete && person.status === "confirmed" && !person.anonymisedAt && (
+        <>
+          <CorrectionForm person={person} token={token} onChanged={onChanged} onUnauthorised={onUnauthorised} />
+          <LeaderCompanions person={person} companions={companions} token={token} onChanged={onChanged} onUnauthorised={onUnauthorised} />
+        </>
+      )}
       {leder && person.vipps && <VippsPayments registrationId={person.registrationId} token={token} onUnauthorised={onUnauthorised} />}
       <LedgerHistory registrationId={person.registrationId} token={token} changes={`${person.paymentState}|${person.status}|${person.anonymisedAt}|${person.paid}|${person.amount}`} onUnauthorised={onUnauthorised} />
       <RegistrationChanges registrationId={person.registrationId} token={token} onUnauthorised={onUnauthorised} />

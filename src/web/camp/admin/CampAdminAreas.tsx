@@ -110,6 +110,7 @@ function ParticipantsArea({ session, role }: { session: AdminSession; role: Camp
       {selected !== undefined ? (
         <AdminDetails
           person={data.people.find((p) => personKey(p) === selected)}
+          companions={data.people.filter((p) => p.isLedsager && p.companionId !== undefined && p.registrationId === data.people.find((q) => personKey(q) === selected)?.registrationId)}
           token={token}
           onBack={() => {
             rows.returnTo(selected);

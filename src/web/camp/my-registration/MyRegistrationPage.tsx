@@ -13,6 +13,7 @@ import {
   type MyRegistrationChange,
 } from "../../../shared/camp/camp-registration.ts";
 import { campSettings } from "../../../shared/camp/camp-edition.ts";
+import { cancellationPreview } from "../../../shared/camp/cancellation-terms.ts";
 import { ledgerFigureLabels } from "../../../shared/camp/camp-ledger.ts";
 import { formatKroner } from "../../../shared/format.ts";
 import { ConfirmAction, useConfirmation } from "../../components/ConfirmAction.tsx";
@@ -283,12 +284,8 @@ function PersonCard({ person, view, onCancel }: { person: MyPerson; view: MyRegi
   const [error, setError] = useState<string>();
   const name = `${person.firstName} ${person.lastName}`;
   const canCancel = view.changeable && !person.cancelled;
-  const refundText =
-    view.paymentMethod === "free"
-      ? ""
-      : person.refundIfCancelledToday > 0
-        ? `Du får ${formatKroner(person.refundIfCancelledToday)} tilbake${view.paymentMethod === "vipps" ? " med Vipps" : "; klubben betaler det tilbake"}.`
-        : "Du får ingenting tilbake, og det som ikke er betalt, skal du ikke betale.";
+  // The one rule on what was paid for the person, in the shared words (nothing paid: it costs nothing).
+  const refundText = view.paymentMethod === "free" ? "" : cancellationPreview({ paidFor: person.paidForIfCancelledToday, refund: person.refundIfCancelledToday }, view.paymentMethod);
   const confirm = async () => {
     setError(undefined);
     const result = await onCancel();

@@ -11,6 +11,7 @@ const MyPersonSchema = z.object({
   amount: z.number(),
   cancelled: z.boolean(),
   refundIfCancelledToday: z.number(),
+  paidForIfCancelledToday: z.number(),
 });
 
 const RegistrationViewSchema = z.object({

@@ -1,0 +1,167 @@
+/**
+ * The camp leader adds or removes a companion of a registration («Rett påmeldingen»), with the rules and the
+ * ledger a family's own change through Min påmelding goes through:
+ * - an added companion is priced with the registration's own edition and time, charged in the ledger and owed
+ *   («Å betale») until paid: with Vipps on Min påmelding («Betal med Vipps»), with card or cash at the door;
+ * - a removed companion is cancelled by the one cancellation rule on what was paid for them (cancelInLedger):
+ *   nothing paid, nothing back and nothing kept; paid, the rule's share goes back (Vipps, or on the treasurer's
+ *   «Skal betales tilbake» list). «Allerede påmeldt» claims elsewhere that leaned on a removed paying
+ *   companion are noted for the leader, as when a family cancels.
+ * Each writes its ledger entries with the leader as actor and a Norwegian reason, logs the change and mails
+ * the family.
+ */
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { companionPerson, ledgerFigures } from "../../shared/camp/camp-ledger.ts";
+import { calculateCampPrice, campRefund, fullName } from "../../shared/camp/camp-pricing.ts";
+import { campSettings } from "../../shared/camp/camp-edition.ts";
+import { LeaderCompanionAddSchema, LeaderCompanionRemoveSchema } from "../../shared/camp/camp-registration.ts";
+import type { Db } from "../db/database.ts";
+import { referenceData } from "../db/reference-data.ts";
+import { campCompanions, campPriceLines, campRegistrations } from "../db/schema/camp.ts";
+import { campRegistrationChanges } from "../db/schema/camp-self-service.ts";
+import { HttpError, parseWith } from "../errors.ts";
+import { queueMail } from "../mail/outbox.ts";
+import { paymentsOfRegistration } from "../payments/payment-shares.ts";
+import { loadClubContact } from "../site-content/club-contact.ts";
+import { noteUncoveredClaims } from "./camp-companion-claims.ts";
+import { campEditionOfYear } from "./camp-edition-lookup.ts";
+import { appendCharges, cancelInLedger, readLedger } from "./camp-ledger-store.ts";
+import { queueLeaderChangeMail } from "./camp-leader-mail.ts";
+import { createMailLink, personalLinkUrl } from "./camp-personal-link.ts";
+import { CampInputError } from "./camp-registrations.ts";
+import { chargeDifference, methodOf } from "./camp-self-service.ts";
+import { renderCancellationMail, selfServiceMailKey } from "./camp-self-service-mail.ts";
+
+export const leaderCompanionMessages = {
+  notFound: "Fant ikke registreringen.",
+  notConfirmed: "Bare en bekreftet påmelding kan rettes.",
+  companionNotFound: "Fant ikke den ledsageren på påmeldingen.",
+  tooMany: `En påmelding kan ha høyst ${campSettings.limits.maxCompanions} ledsagere.`,
+  duplicate: "Den samme ledsageren er lagt inn to ganger.",
+  paymentBusy: "Betalingen behandles hos Vipps akkurat nå. Prøv igjen om et minutt.",
+} as const;
+
+export interface LeaderCompanionOutcome {
+  changed: boolean;
+  /** The order's price after the change, what is left to pay, and what goes back because of it. */
+  total: number;
+  outstanding: number;
+  refund: number;
+}
+
+async function lockedRegistration(tx: Db, registrationId: number) {
+  await tx.execute(sql`select id from camp_registrations where id = ${registrationId} for update`);
+  const [registration] = await tx.select().from(campRegistrations).where(eq(campRegistrations.id, registrationId));
+  if (!registration || registration.anonymisedAt) throw new HttpError(404, leaderCompanionMessages.notFound);
+  if (registration.status !== "confirmed") throw new HttpError(409, leaderCompanionMessages.notConfirmed);
+  return registration;
+}
+
+const nextPosition = (rows: readonly { position: number }[]) => rows.reduce((max, row) => Math.max(max, row.position), -1) + 1;
+
+async function outcomeOf(db: Db, registrationId: number, changed: boolean, refund: number): Promise<LeaderCompanionOutcome> {
+  const figures = ledgerFigures(await readLedger(db, registrationId));
+  return { changed, total: figures.charged, outstanding: figures.outstanding, refund };
+}
+
+export async function leaderAddCompanion(app: FastifyInstance, registrationId: number, body: unknown, actor: string): Promise<LeaderCompanionOutcome> {
+  const input = parseWith(LeaderCompanionAddSchema, body);
+  const now = app.now();
+  const { grades } = await referenceData(app.db);
+  await app.db.transaction(async (tx) => {
+    const registration = await lockedRegistration(tx, registrationId);
+    const companions = await tx.select().from(campCompanions).where(eq(campCompanions.registrationId, registrationId)).orderBy(asc(campCompanions.position));
+    if (companions.filter((companion) => !companion.cancelledAt).length >= campSettings.limits.maxCompanions) throw new CampInputError("ledsagere", leaderCompanionMessages.tooMany);
+    if (companions.some((companion) => companion.clientId === input.id)) throw new CampInputError("id", leaderCompanionMessages.duplicate);
+    const edition = await campEditionOfYear(tx, registration.editionYear);
+    // Priced as when the registration was made (its edition, its early-bird state), as Min påmelding prices it.
+    const price = calculateCampPrice({ ...registration, ledsagere: [input] }, { edition, at: registration.createdAt, grades });
+    const line = price.lines.find((priced) => priced.kind === "companion")!;
+    const [inserted] = await tx
+      .insert(campCompanions)
+      .values({
+        registrationId,
+        position: nextPosition(companions),
+        clientId: input.id,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        age: input.age,
+        telephone: input.telephone,
+        email: input.email,
+        sleepover: input.sleepover,
+        alreadyRegistered: false,
+        amount: line.amount,
+      })
+      .returning({ id: campCompanions.id });
+    const name = fullName(input);
+    await appendCharges(tx, registrationId, [{ person: companionPerson(inserted!.id), item: "companion", amount: line.amount }], { actor, reason: `Ledsager ${name} lagt til av leirledelsen.`, now });
+    const lines = await tx.select({ position: campPriceLines.position }).from(campPriceLines).where(eq(campPriceLines.registrationId, registrationId));
+    await tx.insert(campPriceLines).values({ registrationId, position: nextPosition(lines), kind: line.kind, label: line.label, amount: line.amount });
+    await tx.update(campRegistrations).set({ total: registration.total + line.amount, hasLedsager: true }).where(eq(campRegistrations.id, registrationId));
+    // Owed until paid: a Vipps order gets an attempt the family pays on Min påmelding; card/cash owes it at the door.
+    await chargeDifference(tx, { registration, payments: await paymentsOfRegistration(tx, registrationId) }, line.amount, now);
+    await tx.insert(campRegistrationChanges).values({ registrationId, at: now, actor, summary: `Leirledelsen la til ledsager ${name} (${line.amount} kr)` });
+    await queueLeaderChangeMail(
+      tx,
+      { registration, what: `Leirledelsen har lagt til ledsager ${name} på påmeldingen med ordrenummer ${registration.orderId}.`, subject: `Påmeldingen ${registration.orderId} er endret`, refund: 0, key: "leader-add-companion" },
+      now,
+    );
+  });
+  app.outbox.kick();
+  app.campListsChanged();
+  return outcomeOf(app.db, registrationId, true, 0);
+}
+
+export async function leaderRemoveCompanion(app: FastifyInstance, registrationId: number, body: unknown, actor: string): Promise<LeaderCompanionOutcome> {
+  const { companionId } = parseWith(LeaderCompanionRemoveSchema, body);
+  const now = app.now();
+  const outcome = await app.db.transaction(async (tx) => {
+    const registration = await lockedRegistration(tx, registrationId);
+    const [companion] = await tx.select().from(campCompanions).where(and(eq(campCompanions.id, companionId), eq(campCompanions.registrationId, registrationId)));
+    if (!companion) throw new HttpError(404, leaderCompanionMessages.companionNotFound);
+    // Done before (a double click, another tab): the same answer, nothing more.
+    if (companion.cancelledAt) return { changed: false, refund: 0 };
+    const paymentRows = await paymentsOfRegistration(tx, registrationId);
+    // A reservation Vipps has not captured yet: the rule would apply to money that has not come in.
+    if (paymentRows.some((row) => row.method === "vipps" && row.settle === "capture" && row.capturedAmount === 0)) throw new HttpError(409, leaderCompanionMessages.paymentBusy);
+    const edition = await campEditionOfYear(tx, registration.editionYear);
+    const name = fullName(companion);
+    await tx.update(campCompanions).set({ cancelledAt: now }).where(eq(campCompanions.id, companion.id));
+    // The receipt stays as charged, with a line that takes the companion off; the lines still sum to the total.
+    const lines = await tx.select({ position: campPriceLines.position }).from(campPriceLines).where(eq(campPriceLines.registrationId, registrationId));
+    await tx.insert(campPriceLines).values({ registrationId, position: nextPosition(lines), kind: "cancelled-companion", label: `Avbestilt ledsager: ${name}`, amount: -companion.amount });
+    await tx.update(campRegistrations).set({ total: registration.total - companion.amount }).where(eq(campRegistrations.id, registrationId));
+    const person = companionPerson(companion.id);
+    const settled = await cancelInLedger(tx, registrationId, (item) => item.person === person, (paid) => campRefund(paid, edition, now), {
+      actor,
+      reason: `Ledsager ${name} fjernet av leirledelsen.`,
+      now,
+    });
+    if (!companion.alreadyRegistered) await noteUncoveredClaims(tx, registration.editionYear, registrationId, registration.orderId, [companion], now);
+    await tx.insert(campRegistrationChanges).values({ registrationId, at: now, actor, summary: `Leirledelsen fjernet ledsager ${name} (refusjon ${settled.refund} kr)` });
+    const mail = renderCancellationMail(
+      {
+        orderId: registration.orderId,
+        year: registration.editionYear,
+        cancelledName: name,
+        whole: false,
+        method: methodOf(paymentRows) ?? "card_cash",
+        refund: settled.refund,
+        refundOutsideVipps: settled.owed,
+        kept: settled.kept,
+        stillToPay: ledgerFigures(await readLedger(tx, registrationId)).outstanding,
+        link: personalLinkUrl(app.env.PUBLIC_BASE_URL, await createMailLink(tx, registrationId, now)),
+        byLeader: true,
+      },
+      (await loadClubContact(tx)).general,
+    );
+    await queueMail(tx, { dedupeKey: selfServiceMailKey(registrationId, `leader-remove-${companion.id}`), to: registration.email, ...mail }, now);
+    return { changed: true, refund: settled.refund };
+  });
+  if (outcome.changed) {
+    app.outbox.kick();
+    app.campListsChanged();
+  }
+  return outcomeOf(app.db, registrationId, outcome.changed, outcome.refund);
+}

@@ -1,0 +1,45 @@
+/**
+ * The mail the family gets when the camp's leader changes a registration (a correction, a companion added):
+ * what the leader did, the new price and the money lines every mail reads from the ledger.
+ */
+import { desc, eq } from "drizzle-orm";
+import { ledgerFigures, mailMoneyLines } from "../../shared/camp/camp-ledger.ts";
+import { formatKroner } from "../../shared/format.ts";
+import type { Db } from "../db/database.ts";
+import { payments } from "../db/schema/camp.ts";
+import { queueMail } from "../mail/outbox.ts";
+import { readLedger } from "./camp-ledger-store.ts";
+import { selfServiceMailKey } from "./camp-self-service-mail.ts";
+
+export interface LeaderMail {
+  registration: { id: number; orderId: string; email: string };
+  /** The first sentence: what the leader did. */
+  what: string;
+  subject: string;
+  /** What goes back because of the change (0: nothing). */
+  refund: number;
+  /** Tells this mail apart from the registration's other mails (dedupe key). */
+  key: string;
+}
+
+export async function queueLeaderChangeMail(tx: Db, mail: LeaderMail, now: Date): Promise<void> {
+  const { registration } = mail;
+  const figures = ledgerFigures(await readLedger(tx, registration.id));
+  const [latest] = await tx.select({ method: payments.method }).from(payments).where(eq(payments.registrationId, registration.id)).orderBy(desc(payments.id)).limit(1);
+  const money = [`Ny pris: ${formatKroner(figures.charged)}.`, ...(mail.refund > 0 ? [`Du får ${formatKroner(mail.refund)} tilbake.`] : []), ...mailMoneyLines(figures, latest?.method ?? "card_cash")];
+  const text = [mail.what, ...money, "", "Hilsen Ski Taekwondo Klubb", ""].join("\n");
+  await queueMail(
+    tx,
+    {
+      dedupeKey: selfServiceMailKey(registration.id, `${mail.key}-${now.getTime()}`),
+      to: registration.email,
+      subject: mail.subject,
+      text,
+      html: `<!doctype html><html lang="nb"><body>${text
+        .split("\n")
+        .map((line) => `<p>${line.replace(/[<>&]/g, "")}</p>`)
+        .join("")}</body></html>`,
+    },
+    now,
+  );
+}
