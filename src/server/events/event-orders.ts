@@ -145,34 +145,30 @@ export async function submitEventOrder(app: FastifyInstance, slug: string, body:
       .returning({ id: eventOrders.id });
     const id = inserted!.id;
     if (order.participants.length > 0) {
-      await tx
-        .insert(eventParticipants)
-        .values(
-          order.participants.map((participant, position) => ({
-            orderId: id,
-            position,
-            firstName: participant.firstName,
-            lastName: participant.lastName,
-            age: participant.age,
-            clubId: participant.clubId,
-            gradeId: participant.gradeId,
-            answers: participant.answers,
-          })),
-        );
+      await tx.insert(eventParticipants).values(
+        order.participants.map((participant, position) => ({
+          orderId: id,
+          position,
+          firstName: participant.firstName,
+          lastName: participant.lastName,
+          age: participant.age,
+          clubId: participant.clubId,
+          gradeId: participant.gradeId,
+          answers: participant.answers,
+        })),
+      );
     }
     if (event.kind === "salg") {
-      await tx
-        .insert(eventOrderItems)
-        .values(
-          order.items.map((line) => ({
-            orderId: id,
-            itemId: line.itemId,
-            name: names.get(line.itemId) ?? line.itemId,
-            variant: line.variant,
-            quantity: line.quantity,
-            price: event.items.find((item) => item.id === line.itemId)?.price ?? 0,
-          })),
-        );
+      await tx.insert(eventOrderItems).values(
+        order.items.map((line) => ({
+          orderId: id,
+          itemId: line.itemId,
+          name: names.get(line.itemId) ?? line.itemId,
+          variant: line.variant,
+          quantity: line.quantity,
+          price: event.items.find((item) => item.id === line.itemId)?.price ?? 0,
+        })),
+      );
     }
     if (waiting) return { kind: "waitlist" };
     const context = { at: now, actor: "deltaker", reason: event.kind === "salg" ? "Bestilt" : "Påmeldt" };
