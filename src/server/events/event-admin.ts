@@ -122,8 +122,12 @@ function withStock(event: EventDefinition, stock: readonly { itemId: string; var
   };
 }
 
+/** Addresses the site uses itself under /arrangementer. */
+const reservedSlugs = new Set(["admin"]);
+
 function checkSlug(slug: string): string {
   if (campSlugPattern.test(slug)) throw new HttpError(409, eventAdminMessages.campHere);
+  if (reservedSlugs.has(slug)) throw new HttpError(400, "Denne adressen brukes av nettstedet selv. Velg en annen.");
   const parsed = EventSlugSchema.safeParse(slug);
   if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? eventMessages.id);
   return parsed.data;
