@@ -226,7 +226,7 @@ export async function eventParticipantList(db: Db, slug: string): Promise<AdminP
     const base = {
       orderId: order.orderId,
       status: order.status,
-      contactName: `${order.firstName} ${order.lastName}`,
+      contactName: `${order.firstName} ${order.lastName}`.trim(),
       email: order.email,
       telephone: order.telephone,
       charged: money?.charged ?? 0,
@@ -242,7 +242,7 @@ export async function eventParticipantList(db: Db, slug: string): Promise<AdminP
       }
       list.push({
         ...base,
-        name: `${person.firstName} ${person.lastName}`,
+        name: `${person.firstName} ${person.lastName}`.trim(),
         age: person.age,
         club: clubRows.find((club) => club.clubId === person.clubId)?.name ?? null,
         grade: gradeRows.find((grade) => grade.gradeId === person.gradeId)?.name ?? null,

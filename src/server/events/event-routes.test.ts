@@ -5,6 +5,7 @@ import { buildCampTestApp, campAdminToken, countRows, type TestApp } from "../te
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import { createPublished, grading, order, participant, postOrder, sale } from "../test-support/events.ts";
 import { buildTestApp } from "../test-support/app.ts";
+import { anonymiseEndedEvents } from "../privacy/event-retention.ts";
 
 let now = new Date("2026-11-26T12:00:00Z");
 
@@ -231,6 +232,16 @@ describe.each(databaseKinds)("events on %s", (kind) => {
       (await app.inject({ method: "POST", url: `/api/ArrangementAdmin/Copy/gradering-desember/gradering-desember-2027/${token}` })).statusCode,
     ).toBe(409);
     expect((await app.inject({ url: `/api/ArrangementAdmin/Get/not-a-token` })).statusCode).toBe(401);
+  });
+
+  it("blanks the participants' and contacts' personal data 30 days after the event, keeping the money", async () => {
+    await createPublished(app, token, "gradering-desember", grading());
+    await postOrder(app, "gradering-desember", order({ participants: [participant()] }));
+    expect(await anonymiseEndedEvents(app.db, new Date("2027-01-05T12:00:00Z"), 30)).toBe(0);
+    expect(await anonymiseEndedEvents(app.db, new Date("2027-01-13T12:00:00Z"), 30)).toBe(1);
+    const [row] = (await app.inject({ url: `/api/ArrangementAdmin/Participants/gradering-desember/${token}` })).json();
+    expect(row).toMatchObject({ name: "Anonymisert", email: "", telephone: "", contactName: "Anonymisert", charged: 350 });
+    expect(await anonymiseEndedEvents(app.db, new Date("2027-02-13T12:00:00Z"), 30)).toBe(0);
   });
 
   it.todo(

@@ -93,7 +93,12 @@ function EventForm({ event, clubs, grades }: { event: EventDetail; clubs: Club[]
   const [answer, setAnswer] = useState<"Done" | "Venteliste">();
   const [busy, setBusy] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), [step]);
+  const shownStep = useRef(step);
+  useEffect(() => {
+    // Focus follows a change of step (for a screen reader), never the page's first view.
+    if (shownStep.current !== step) heading.current?.focus();
+    shownStep.current = step;
+  }, [step]);
 
   const items = Object.entries(quantities)
     .filter(([, quantity]) => quantity > 0)

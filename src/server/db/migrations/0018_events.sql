@@ -41,6 +41,7 @@ CREATE TABLE "event_orders" (
 	"created_at" timestamp with time zone NOT NULL,
 	"confirmed_at" timestamp with time zone,
 	"cancelled_at" timestamp with time zone,
+	"anonymised_at" timestamp with time zone,
 	CONSTRAINT "event_orders_order_id_unique" UNIQUE("order_id"),
 	CONSTRAINT "event_orders_draft_unique" UNIQUE("event_id","draft_id"),
 	CONSTRAINT "event_orders_status_check" CHECK ("event_orders"."status" in ('confirmed', 'pending_payment', 'waiting', 'cancelled'))

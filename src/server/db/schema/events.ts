@@ -66,6 +66,8 @@ export const eventOrders = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /** Set when the personal fields (and the participants') were blanked after the event; the money stays. */
+    anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),
   },
   (table) => [
     unique("event_orders_draft_unique").on(table.eventId, table.draftId),
