@@ -5,7 +5,8 @@
  */
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext } from "@playwright/test";
-import { adminToken, screenshot } from "./camp-helpers.ts";
+import AxeBuilder from "@axe-core/playwright";
+import { adminToken, campAdmin, screenshot } from "./camp-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 
 const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 24 * 3600_000).toISOString().slice(0, 10);
@@ -75,4 +76,40 @@ test("a published grading is on /arrangementer within 5 s; a Vipps registration 
   await expect(page.getByRole("heading", { name: `Takk! Du er påmeldt graderingen «${title}»` })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText(/Gradering, ordrenummer/)).toBeVisible();
   await screenshot(page, "arrangement-vipps-resultat");
+});
+
+test("the event admin: the camps and the grading in one list, the participants and the examiner's list, no axe violations", async ({ page, request }) => {
+  const slug = `gradering-${randomUUID().slice(0, 8)}`;
+  const title = `Sensorliste ${slug.slice(-4)}`;
+  await publishGrading(request, slug, title);
+  const post = await request.post(`/api/Arrangement/Post/${slug}`, {
+    data: {
+      draftId: randomUUID(),
+      dataConsent: true,
+      termsAccepted: true,
+      contact: { firstName: "Kari", lastName: "Sensor", email: "kari.sensor@example.no", telephone: "91234567" },
+      participants: [{ firstName: "Per", lastName: "Sensor", age: 9, clubId: 29, gradeId: 4, answers: {} }],
+      items: [],
+      vipps: false,
+    },
+  });
+  expect(await post.text()).toBe("Done");
+
+  await page.goto(`/arrangementer/${slug}`);
+  await expect(page.getByRole("button", { name: "Neste" })).toBeEnabled();
+  const form = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  expect(form.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+
+  await page.goto("/arrangementer/admin");
+  await page.getByLabel("Brukernavn").fill(campAdmin.username);
+  await page.getByLabel("Passord").fill(campAdmin.password);
+  await page.getByRole("button", { name: "Logg inn" }).click();
+  await expect(page.getByRole("cell", { name: /Vinterleir: Vinterleir 2026/ })).toBeVisible();
+  await screenshot(page, "arrangement-admin-liste");
+  await page.getByRole("button", { name: new RegExp(`^Deltakere.*${title}$`) }).click();
+  await expect(page.getByRole("heading", { name: "Sensorliste", exact: true })).toBeVisible();
+  await expect(page.locator(".examiner-grade").filter({ hasText: "Gult (1)" })).toContainText("Per Sensor, 9 år, Ski Taekwondo Klubb");
+  await screenshot(page, "arrangement-admin");
+  const admin = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  expect(admin.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 });

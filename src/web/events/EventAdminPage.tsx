@@ -20,6 +20,7 @@ export function meta(_args: Route.MetaArgs) {
   return [{ title: `Arrangementer – administrasjon – ${club.name}` }, { name: "robots", content: "noindex" }];
 }
 
+const newLabels: Record<EventKind, string> = { gradering: "Ny gradering", kurs: "Nytt kurs", salg: "Nytt salg av klubbtøy" };
 const phaseLabels: Record<AdminEvent["phase"], string> = { upcoming: "Kommer", running: "Pågår", past: "Ferdig" };
 
 /** A new event's starting point per kind (a grading starts from the cup-grading rules). */
@@ -79,7 +80,7 @@ function EventAdminArea({ session }: { session: AdminSession }) {
       <div className="no-print button-row">
         {(["gradering", "kurs", "salg"] as const).map((kind) => (
           <button key={kind} type="button" className="button secondary" onClick={() => setEditing({ slug: "", text: JSON.stringify(template(kind), null, 2), isNew: true })}>
-            Ny {eventKindLabels[kind].toLowerCase()}
+            {newLabels[kind]}
           </button>
         ))}
         <SignOutButton session={session} />
