@@ -34,7 +34,8 @@ describe.each(databaseKinds)("events on %s", (kind) => {
     await clearEvents(database);
   });
 
-  const list = async () => (await app.inject({ url: "/api/Arrangement/Get" })).json();
+  /** The club's own events in the public list (the winter camp is listed too; its own test below). */
+  const list = async () => ((await app.inject({ url: "/api/Arrangement/Get" })).json() as { kind: string }[]).filter((event) => event.kind !== "vinterleir");
 
   it("a grading with fee 350 and capacity 2: listed when published, two accepted, the third on the waiting list", async () => {
     await app.inject({ method: "PUT", url: `/api/ArrangementAdmin/Put/gradering-desember/${token}`, payload: grading() as object });
@@ -232,6 +233,13 @@ describe.each(databaseKinds)("events on %s", (kind) => {
       (await app.inject({ method: "POST", url: `/api/ArrangementAdmin/Copy/gradering-desember/gradering-desember-2027/${token}` })).statusCode,
     ).toBe(409);
     expect((await app.inject({ url: `/api/ArrangementAdmin/Get/not-a-token` })).statusCode).toBe(401);
+  });
+
+  it("lists the published winter camp that has not ended as vinterleir-YYYY, with its own page", async () => {
+    const all = (await app.inject({ url: "/api/Arrangement/Get" })).json();
+    expect(all).toContainEqual(expect.objectContaining({ slug: "vinterleir-2026", kind: "vinterleir", title: "Vinterleir 2026", firstDay: "2026-11-28", lastDay: "2026-11-30", state: "open", placesLeft: null, url: "/vinterleir" }));
+    now = new Date("2026-12-01T12:00:00Z");
+    expect(((await app.inject({ url: "/api/Arrangement/Get" })).json() as { slug: string }[]).map((event) => event.slug)).not.toContain("vinterleir-2026");
   });
 
   it("blanks the participants' and contacts' personal data 30 days after the event, keeping the money", async () => {

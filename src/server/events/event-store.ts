@@ -8,6 +8,8 @@ import type { EventDefinition } from "../../shared/events/event-definition.ts";
 import { eventState, hasEnded, placesLeft } from "../../shared/events/event-rules.ts";
 import type { Db } from "../db/database.ts";
 import { eventOrders, eventStock, events } from "../db/schema/events.ts";
+import { campEditions } from "../db/schema/camp-editions.ts";
+import { placesHeld } from "../camp/camp-places.ts";
 
 export type EventRow = typeof events.$inferSelect;
 type Reader = Pick<Db, "select">;
@@ -58,21 +60,30 @@ function summaryOf(row: EventRow, taken: number, stockLeft: number, at: Date): E
   };
 }
 
-/** `GET /api/Arrangement/Get`: published events that have not ended, soonest first. */
-export async function publishedEvents(db: Reader, at: Date): Promise<EventSummary[]> {
+/**
+ * The winter camp's published editions that have not ended, read through the camp's own tables and place
+ * count (a small adapter: the camp keeps its code), so next year's camp is listed beside this year's.
+ */
+async function campSummaries(db: Reader & Pick<Db, "execute">, at: Date): Promise<EventSummary[]> {
+  const rows = (await db.select({ year: campEditions.year, data: campEditions.data }).from(campEditions).where(isNotNull(campEditions.publishedAt))).filter((row) => !hasEnded(row.data, at));
+  const summaries: EventSummary[] = [];
+  for (const { year, data } of rows) {
+    const held = await placesHeld(db, year, at);
+    const left = data.capacity === null ? null : Math.max(0, data.capacity - held);
+    const now = at.getTime();
+    const state = now < Date.parse(data.registrationOpensAt) ? "notyet" : now >= Date.parse(data.registrationClosesAt) ? "closed" : left !== null && left <= 0 ? "full" : "open";
+    summaries.push({ slug: `vinterleir-${year}`, kind: "vinterleir", title: `Vinterleir ${year}`, firstDay: data.firstDay, lastDay: data.lastDay, state, placesLeft: left, url: "/vinterleir", venue: data.venue, registrationOpensAt: data.registrationOpensAt, registrationClosesAt: data.registrationClosesAt });
+  }
+  return summaries;
+}
+
+/** `GET /api/Arrangement/Get`: published events that have not ended (the winter camps too), soonest first. */
+export async function publishedEvents(db: Reader & Pick<Db, "execute">, at: Date): Promise<EventSummary[]> {
   const rows = (await db.select().from(events).where(isNotNull(events.publishedAt))).filter((row) => !hasEnded(row.definition, at));
   const ids = rows.map((row) => row.id);
   const [taken, stock] = await Promise.all([placesTaken(db, ids), stockOf(db, ids)]);
-  return rows
-    .map((row) =>
-      summaryOf(
-        row,
-        taken.get(row.id) ?? 0,
-        stock.filter((line) => line.eventId === row.id).reduce((sum, line) => sum + line.stock, 0),
-        at,
-      ),
-    )
-    .sort((a, b) => a.firstDay.localeCompare(b.firstDay) || a.title.localeCompare(b.title));
+  const own = rows.map((row) => summaryOf(row, taken.get(row.id) ?? 0, stock.filter((line) => line.eventId === row.id).reduce((sum, line) => sum + line.stock, 0), at));
+  return [...own, ...(await campSummaries(db, at))].sort((a, b) => a.firstDay.localeCompare(b.firstDay) || a.title.localeCompare(b.title));
 }
 
 /** `GET /api/Arrangement/Get/{slug}`: a published event (ended ones too: the page says it is over). */
@@ -90,6 +101,7 @@ export async function eventDetail(db: Reader, slug: string, at: Date): Promise<E
   const left = (itemId: string, variant: string) => stock.find((line) => line.itemId === itemId && line.variant === variant)?.stock ?? 0;
   return {
     ...summary,
+    kind: event.kind,
     description: event.description,
     capacity: event.capacity,
     price: event.kind === "salg" ? null : event.price,
@@ -118,7 +130,7 @@ export async function eventDetail(db: Reader, slug: string, at: Date): Promise<E
 }
 
 /** A key that changes whenever the public list would: the pages rendered from it follow. */
-export async function publishedEventsKey(db: Reader, at: Date): Promise<{ key: string; list: EventSummary[] }> {
+export async function publishedEventsKey(db: Reader & Pick<Db, "execute">, at: Date): Promise<{ key: string; list: EventSummary[] }> {
   const list = await publishedEvents(db, at);
   return {
     key: JSON.stringify(list.map((event) => [event.slug, event.state, event.placesLeft, event.title, event.firstDay, event.lastDay, event.venue])),

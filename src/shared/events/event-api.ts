@@ -6,7 +6,8 @@ import { eventStates } from "./event-rules.ts";
 
 export const EventSummarySchema = z.object({
   slug: z.string(),
-  kind: z.enum(eventKinds),
+  /** `vinterleir` for a winter camp edition (`vinterleir-{year}`, its page /vinterleir). */
+  kind: z.enum(["vinterleir", ...eventKinds]),
   title: z.string(),
   /** YYYY-MM-DD */
   firstDay: z.string(),
@@ -33,6 +34,7 @@ export const PublicSaleItemSchema = z.object({
 
 /** `GET /api/Arrangement/Get/{slug}`: what the event's page and form need. */
 export const EventDetailSchema = EventSummarySchema.extend({
+  kind: z.enum(eventKinds),
   description: z.string(),
   capacity: z.number().int().nullable(),
   price: z.number().int().nullable(),

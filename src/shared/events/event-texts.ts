@@ -28,7 +28,7 @@ export function momentText(iso: string, now: Date): string {
 }
 
 /** The button on the list and the event page. */
-export const eventActionLabels: Record<EventKind, string> = { gradering: "Meld på", kurs: "Meld på", salg: "Bestill" };
+export const eventActionLabels: Record<EventKind | "vinterleir", string> = { vinterleir: "Les mer og meld deg på", gradering: "Meld på", kurs: "Meld på", salg: "Bestill" };
 
 /** One line under an event on the list: what its state means for a family. */
 export function eventStateText(event: Pick<EventSummary, "state" | "placesLeft" | "registrationOpensAt" | "kind">, now: Date): string {

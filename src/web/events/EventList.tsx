@@ -17,8 +17,9 @@ export function useSiteEvents(): EventSummary[] {
  * /arrangementer's list of gradings, courses and sales: plain links (the page is static HTML), each with its
  * state in words and a button while it takes registrations or orders.
  */
-export function EventList() {
-  const events = useSiteEvents();
+export function EventList({ shownAbove }: { shownAbove?: string }) {
+  // The camp the page already presents above is not listed twice; next year's camp is.
+  const events = useSiteEvents().filter((event) => event.slug !== shownAbove);
   const now = useNow();
   if (events.length === 0) return null;
   return (

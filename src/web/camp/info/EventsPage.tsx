@@ -93,7 +93,7 @@ export default function EventsPage() {
           priser.
         </p>
       </section>
-      <EventList />
+      <EventList shownAbove={`vinterleir-${year}`} />
       <News />
     </div>
   );
