@@ -23,6 +23,7 @@ import { setUpCampWaitlistJob, type WaitlistJobOptions } from "./camp/camp-waitl
 import { ensureCampEdition } from "./camp/camp-editions.ts";
 import type { CampPaymentGateway } from "./camp/camp-payment-gateway.ts";
 import { setUpVipps, type VippsSetupOptions } from "./payments/vipps/vipps-setup.ts";
+import { registerEventRoutes, type EventRoutesOptions } from "./events/event-routes.ts";
 import { registerNewMemberRoutes } from "./members/new-member-routes.ts";
 import { registerInvoiceRoutes } from "./invoices/invoice-routes.ts";
 import { registerSiteContentRoutes } from "./site-content/site-content-routes.ts";
@@ -69,6 +70,8 @@ export interface BuildAppOptions {
   privacy?: PrivacySetupOptions;
   /** The waiting-list job (tests: no timer; kicks still run it). */
   campWaitlist?: WaitlistJobOptions;
+  /** The club's other events (tests: no reconciliation timer). */
+  events?: EventRoutesOptions;
   /** The job that queues messages set for a time (tests: off, run by hand). */
   messageScheduler?: MessageSchedulerOptions;
 }
@@ -89,6 +92,7 @@ export async function buildApp({
   privacy,
   campWaitlist,
   messageScheduler,
+  events,
 }: BuildAppOptions) {
   const app = Fastify<Server, IncomingMessage, ServerResponse>({
     logger,
@@ -137,6 +141,8 @@ export async function buildApp({
   setUpFindMyRegistrationQueue(app);
   setUpMessageScheduler(app, messageScheduler);
   await app.register(registerCampRoutes, { payments: campPayments ?? vippsPayments });
+  // Not encapsulated: the event orders' Vipps side (app.eventVipps) is driven by tests and the result page.
+  await registerEventRoutes(app, events);
   await app.register(registerMessageRoutes);
   await app.register(registerNewMemberRoutes);
   await app.register(registerInvoiceRoutes);

@@ -41,6 +41,8 @@ export default [
   route("personvern", "info/privacy/PrivacyPage.tsx"),
   route("nettsted/admin", "info/admin/SiteAdminPage.tsx"),
   route("arrangementer", "camp/info/EventsPage.tsx"),
+  route("arrangementer/admin", "events/EventAdminPage.tsx"),
+  route("arrangementer/:slug", "events/EventPage.tsx"),
   route("vinterleir/print/program", "camp/info/CampProgramPrintPage.tsx"),
   layout("camp/info/CampSection.tsx", [
     route("vinterleir", "camp/info/CampInfoPage.tsx"),

@@ -20,6 +20,10 @@ import { newMemberMessageSchema, ReminderSchema, ReminderViewSchema, MessageLogE
 import { CampPriceQuoteSchema } from "../../shared/camp/camp-athletes.ts";
 import { ContactSchema, EquipmentSchema, FrontPageSchema, NewsSchema, PricesSchema, SiteChangeSchema, SiteContentSchema, SiteImageSchema, SiteSaveAnswerSchema, SponsorsSchema, TrainingTimesSchema } from "../../shared/site/site-content.ts";
 
+import { AdminEventSchema, AdminParticipantSchema, EventDetailSchema, EventOrderViewSchema, EventSummarySchema } from "../../shared/events/event-api.ts";
+import { EventDefinitionSchema } from "../../shared/events/event-definition.ts";
+import { EventOrderSchema } from "../../shared/events/event-order.ts";
+
 /**
  * The named schemas of the API document, each the one definition the routes validate with or the browser
  * reads with. A call (api-calls.ts) names them; a new shape is one line here.
@@ -28,6 +32,8 @@ import { ContactSchema, EquipmentSchema, FrontPageSchema, NewsSchema, PricesSche
 /** Request bodies, described as the server accepts them. */
 export const requestSchemas = {
   CampRegistration: CampRegistrationSchema,
+  EventOrder: EventOrderSchema,
+  EventDefinition: EventDefinitionSchema,
   NewMember: NewMemberSchema,
   CampEditionPatch: CampEditionDataSchema,
   WaitlistMove: WaitlistMoveSchema,
@@ -55,6 +61,11 @@ export const requestSchemas = {
 /** Answers, described as the server sends them. */
 export const responseSchemas = {
   ErrorBody: ErrorBodySchema,
+  EventSummary: EventSummarySchema,
+  EventDetail: EventDetailSchema,
+  EventOrderView: EventOrderViewSchema,
+  AdminEvent: AdminEventSchema,
+  AdminEventParticipant: AdminParticipantSchema,
   Club: ClubSchema,
   Grade: GradeSchema,
   PublicParticipant: PublicParticipantSchema,

@@ -28,7 +28,9 @@ const parameterNotes: Record<string, string> = {
   section: "A section of the site: treningstider, priser, kontakt, samarbeidspartnere, utstyr, forside or nyheter.",
   changeId: "The id of an entry of the site's change log.",
   kind: "What the picture is for: logo (a sponsor's logo) or nyhet (a news post's picture).",
-  slug: "The event's key: `vinterleir-{year}` for a winter camp.",
+  slug: "The event's key: `vinterleir-{year}` for a winter camp, otherwise the address the leader chose (lower-case letters, digits, hyphens).",
+  fromSlug: "The event to copy from.",
+  toSlug: "The new event's key (lower-case letters, digits, hyphens).",
   messageId: "The message's id, from Send or Get.",
 };
 

@@ -21,6 +21,7 @@
 import { and, eq, inArray, isNull, like, lt, or, sql } from "drizzle-orm";
 import { addDays, startOfOsloDay, type CalendarDate } from "../../shared/time.ts";
 import type { Db } from "../db/database.ts";
+import { anonymiseEndedEvents } from "./event-retention.ts";
 import { campCompanions, campPriceLines, campRegistrations, moneyActions, paymentShares, payments } from "../db/schema/camp.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { campEventSlug } from "../../shared/messages/message.ts";
@@ -280,7 +281,7 @@ export async function runRetention(db: Db, now: Date, settings: RetentionSetting
   const { mailDir } = settings;
   const noInvoices = { invoicesDeleted: 0, invoiceImportsDeleted: 0, invoiceFilesDeleted: 0 };
   const run: RetentionRun = {
-    anonymised: await step(() => anonymiseDueEditions(db, now, settings.anonymiseAfterDays), 0),
+    anonymised: (await step(() => anonymiseDueEditions(db, now, settings.anonymiseAfterDays), 0)) + (await step(() => anonymiseEndedEvents(db, now, settings.anonymiseAfterDays), 0)),
     accountingDeleted: await step(() => deleteExpiredAccounting(db, now, settings.accountingRetentionYears), 0),
     newMembersDeleted: await step(() => purgeOldNewMembers(db, now, settings.newMemberRetentionMonths), 0),
     mailDeleted: await step(() => purgeOldMail(db, now, settings.mailRetentionDays), 0),

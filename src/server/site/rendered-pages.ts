@@ -8,6 +8,7 @@ import type { EditionSnapshot, EditionWatch } from "./edition-watch.ts";
 import { prepareHtml, type HtmlPage } from "./html-pages.ts";
 import type { PageRenderer } from "./page-renderer.ts";
 import { deferRuntime, stripRuntime } from "./strip-runtime.ts";
+import type { EventSummary } from "../../shared/events/event-api.ts";
 
 export interface RenderedPage {
   status: number;
@@ -27,7 +28,12 @@ export interface RenderedPagesOptions {
   asset: (href: string) => Promise<string>;
   /** Told when an information page could not be rendered again and its previous rendering is served. */
   onStale?: (path: string, error: unknown) => void;
+  /** The club's published events (for /arrangementer) and a key that changes when the list would. */
+  events?: () => Promise<{ key: string; list: EventSummary[] }>;
 }
+
+/** The pages that list the club's events: rendered again when the list changes. */
+export const eventListPages: readonly string[] = ["/arrangementer"];
 
 /**
  * What a rendered page depends on besides its address: the current edition (year and version) and the
@@ -60,25 +66,26 @@ function contentKey(path: string, site: SiteContentSnapshot, at: Date): string {
  *   request, since their first view may show data of the moment (the participant list, the places left,
  *   a waiting-list offer) that their route loaders read through `api`.
  */
-export function renderedPages({ renderer, watch, siteWatch, privacy, now, asset, onStale }: RenderedPagesOptions) {
+export function renderedPages({ renderer, watch, siteWatch, privacy, now, asset, onStale, events }: RenderedPagesOptions) {
   const info = new Map<string, { key: string; page: Promise<RenderedPage> }>();
   // The last information page that rendered, per path: served when a new render fails, rather than an error.
   const lastGood = new Map<string, RenderedPage>();
 
-  async function render(url: string, snapshot: EditionSnapshot | null, content: SiteContentSnapshot, at: Date, strip: boolean, api?: PageApiFetch): Promise<RenderedPage> {
-    const site: SiteRenderContext = { edition: snapshot?.data ?? null, renderedAt: at.toISOString(), content: content.content, privacy };
+  async function render(url: string, snapshot: EditionSnapshot | null, content: SiteContentSnapshot, at: Date, strip: boolean, api?: PageApiFetch, eventList?: EventSummary[]): Promise<RenderedPage> {
+    const site: SiteRenderContext = { edition: snapshot?.data ?? null, renderedAt: at.toISOString(), content: content.content, privacy, ...(eventList ? { events: eventList } : {}) };
     const { status, html, location } = await renderer(url, site, api);
     if (status >= 500) throw new Error(`Rendering ${url} failed with status ${status}.`);
     return { status, location, page: prepareHtml(strip ? await stripRuntime(html, asset) : await deferRuntime(html, asset)) };
   }
 
   async function cached(cache: typeof info, url: string, strip: boolean): Promise<RenderedPage> {
-    const [snapshot, content] = await Promise.all([watch.current(), siteWatch.current()]);
+    const listsEvents = events !== undefined && eventListPages.includes(url);
+    const [snapshot, content, eventList] = await Promise.all([watch.current(), siteWatch.current(), listsEvents ? events() : undefined]);
     const at = now();
-    const key = `${renderKey(snapshot, at)}|${contentKey(url, content, at)}`;
+    const key = `${renderKey(snapshot, at)}|${contentKey(url, content, at)}${eventList ? `|${eventList.key}` : ""}`;
     let entry = cache.get(url);
     if (!entry || entry.key !== key) {
-      const fresh = { key, page: render(url, snapshot, content, at, strip) };
+      const fresh = { key, page: render(url, snapshot, content, at, strip, undefined, eventList?.list) };
       cache.delete(url);
       cache.set(url, fresh);
       // A failed render is not kept: the next request tries again.

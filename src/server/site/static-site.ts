@@ -13,6 +13,7 @@ import { loadServerBuildRenderer, type PageRenderer } from "./page-renderer.ts";
 import { renderedPages, type RenderedPage } from "./rendered-pages.ts";
 import { robotsTxt, sitemapXml } from "./sitemap.ts";
 import { privacyFactsFromEnv } from "../privacy/privacy-statement.ts";
+import { watchPublishedEvents } from "./events-watch.ts";
 
 export interface StaticSiteOptions {
   /** The web app's browser build (build/client): assets, public files. */
@@ -78,6 +79,7 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
     privacy: privacyFactsFromEnv(app.env),
     now: app.now,
     onStale: (urlPath, error) => app.log.error({ err: error, path: urlPath }, "could not render a page again; serving its previous rendering"),
+    events: watchPublishedEvents(app, options.editionMaxAgeMs),
     // Only the build's own files under root; the hashed names never change while the process runs.
     // React Router marks a stylesheet that a lazily loaded module also imports with a "#" after its name
     // (…/x.css#): the file is the part before it, read once under either name.

@@ -4,6 +4,7 @@ import { isEarlyBird, type CampEdition } from "../camp/camp-edition.ts";
 import { addDays, startOfOsloDay } from "../time.ts";
 import type { PrivacyFacts } from "./privacy-facts.ts";
 import type { SiteContent } from "./site-content.ts";
+import type { EventSummary } from "../events/event-api.ts";
 
 /**
  * What the server hands the web app when it renders a page (React Router's load context, returned by the
@@ -18,6 +19,8 @@ export interface SiteRenderContext {
   content: SiteContent;
   /** What /personvern states from the server's configuration (retention periods, processors). */
   privacy: PrivacyFacts;
+  /** The club's published events that have not ended, for /arrangementer (missing: none known). */
+  events?: EventSummary[];
 }
 
 /**

@@ -75,6 +75,8 @@ export const clientOnlyPathPatterns: RegExp[] = [
   // Without an order id the result page says so (spec §8 'Ingen ordreid???').
   /^\/vipps(\/[^/]+)?$/,
   /^\/nyttmedlem(\/sjekk)?$/,
+  // An event's page with its form, and the event admin (the slug "admin" is reserved for it).
+  /^\/arrangementer\/[a-z0-9-]+$/,
   /^\/invoices(\/.*)?$/,
   // «Nettsted»: the club's own admin of the site's facts.
   /^\/nettsted\/admin$/,

@@ -4,10 +4,10 @@
  * used, and without credentials Vipps is simply not offered. Same client, service and routes either way.
  */
 import type { FastifyInstance } from "fastify";
-import { createVippsClient, type VippsClientOptions } from "./vipps-client.ts";
+import { createVippsClient, type VippsClient, type VippsClientOptions } from "./vipps-client.ts";
 import { VippsPayments } from "./vipps-payments.ts";
 import { VippsReconciler } from "./vipps-reconciler.ts";
-import { registerVippsRoutes, vippsWebhookPath } from "./vipps-routes.ts";
+import { registerVippsRoutes, vippsWebhookPath, type VippsOrderHandler } from "./vipps-routes.ts";
 import type { VippsSimulator } from "./vipps-simulator.ts";
 import { simulatorControlEnabled } from "../../env.ts";
 import { webhookEventTypes } from "./vipps-types.ts";
@@ -15,7 +15,16 @@ import { webhookEventTypes } from "./vipps-types.ts";
 declare module "fastify" {
   interface FastifyInstance {
     /** Present when Vipps (or its simulator) is in use. */
-    vipps?: { service: VippsPayments; reconciler: VippsReconciler; simulator?: VippsSimulator; mode: "vipps" | "simulator" };
+    vipps?: {
+      service: VippsPayments;
+      reconciler: VippsReconciler;
+      simulator?: VippsSimulator;
+      mode: "vipps" | "simulator";
+      /** The same ePayment client, for other kinds of orders (events). */
+      client: VippsClient;
+      /** Other kinds of orders answer the result page's calls and webhooks through these (vipps-routes.ts). */
+      orderHandlers: VippsOrderHandler[];
+    };
   }
 }
 
@@ -122,8 +131,9 @@ export async function setUpVipps(app: FastifyInstance, options: VippsSetupOption
     placeFreed: () => app.campWaitlist?.kick(),
   });
   reconciler = new VippsReconciler(service, { intervalMs: options.reconcileIntervalMs ?? env.VIPPS_RECONCILE_INTERVAL_MS, log: app.log });
-  await registerVippsRoutes(app, { service, webhookSecret: () => webhookSecret, webhookUrl, merchantSerialNumber: msn });
-  app.decorate("vipps", { service, reconciler, simulator, mode });
+  const orderHandlers: VippsOrderHandler[] = [];
+  await registerVippsRoutes(app, { service, orderHandlers, webhookSecret: () => webhookSecret, webhookUrl, merchantSerialNumber: msn });
+  app.decorate("vipps", { service, reconciler, simulator, mode, client, orderHandlers });
   if (options.startReconciler !== false) app.addHook("onReady", async () => reconciler.start());
   app.addHook("preClose", async () => {
     await reconciler.stop();

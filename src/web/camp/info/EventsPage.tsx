@@ -8,6 +8,7 @@ import { CampNotAnnounced } from "./CampNotAnnounced.tsx";
 import { useNow } from "../../lib/use-now.ts";
 import { useSiteContent } from "../../lib/site-content.tsx";
 import { NewsList } from "../../components/NewsList.tsx";
+import { EventList } from "../../events/EventList.tsx";
 import "./camp-info.css";
 
 /** The club's news posts, newest first, under the camp. */
@@ -40,6 +41,7 @@ export default function EventsPage() {
             <Link to="/vinterleir">Les om vinterleiren</Link>
           </p>
         </section>
+        <EventList />
         <News />
       </div>
     );
@@ -91,6 +93,7 @@ export default function EventsPage() {
           priser.
         </p>
       </section>
+      <EventList shownAbove={`vinterleir-${year}`} />
       <News />
     </div>
   );

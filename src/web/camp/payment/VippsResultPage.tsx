@@ -11,6 +11,23 @@ import { clearWizard, setWizardStep } from "../registration/draft-storage.ts";
 import { rememberedGroupNames, rememberedPersonalLink } from "../my-registration/personal-link-storage.ts";
 import "./vipps-result.css";
 import { ContactEmailLink } from "../../components/ContactEmailLink.tsx";
+import { pageData } from "../../lib/page-api.ts";
+import type { EventOrderView } from "../../../shared/events/event-api.ts";
+import { eventKindLabels } from "../../../shared/events/event-definition.ts";
+import { getEventOrder } from "../../events/events-api.ts";
+
+/** What the result page says per kind of order: the camp's words unless the order is an event's. */
+function reservedTexts(order: EventOrderView | undefined): { heading: string } {
+  if (!order) return { heading: "Takk! Du er registrert til vinterleiren" };
+  switch (order.kind) {
+    case "gradering":
+      return { heading: `Takk! Du er påmeldt graderingen «${order.title}»` };
+    case "kurs":
+      return { heading: `Takk! Du er påmeldt «${order.title}»` };
+    case "salg":
+      return { heading: order.itemName ? `Takk for bestillingen av ${order.itemName}!` : "Takk for bestillingen!" };
+  }
+}
 
 /** What the server knew when the page was rendered: a status, "notfound" (no such order), or nothing. */
 type FirstStatus = VippsStatus | "notfound" | undefined;
@@ -28,12 +45,20 @@ async function firstStatus(ordreId: string | undefined, context?: AppLoadContext
   }
 }
 
+/** An event order's kind (a grading, a course, a sale) for the page's words; undefined for a camp order. */
+async function orderKind(ordreId: string | undefined, context?: AppLoadContext): Promise<EventOrderView | undefined> {
+  if (!ordreId || !/^(GR|KU|SA)\d{2}-/.test(ordreId)) return undefined;
+  return (await pageData((get) => getEventOrder(ordreId, get), context)) ?? undefined;
+}
+
 export async function loader({ context, params }: Route.LoaderArgs) {
-  return { status: await firstStatus(params.ordreId, context) };
+  const [status, order] = await Promise.all([firstStatus(params.ordreId, context), orderKind(params.ordreId, context)]);
+  return { status, order };
 }
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
-  return { status: await firstStatus(params.ordreId) };
+  const [status, order] = await Promise.all([firstStatus(params.ordreId), orderKind(params.ordreId)]);
+  return { status, order };
 }
 
 export function meta() {
@@ -64,6 +89,8 @@ function viewFor(status: VippsStatus): View | undefined {
 /** /vipps/:ordreId — where Vipps sends the payer back; the status comes from our server, which asks Vipps. */
 export default function VippsResultPage({ loaderData }: Partial<Pick<Route.ComponentProps, "loaderData">>) {
   const first = loaderData?.status;
+  const order = loaderData?.order;
+  const texts = reservedTexts(order);
   const { ordreId } = useParams();
   const navigate = useNavigate();
   const [view, setView] = useState<View>(() => (first === "notfound" ? "notfound" : (first !== undefined && viewFor(first)) || "waiting"));
@@ -137,11 +164,16 @@ export default function VippsResultPage({ loaderData }: Partial<Pick<Route.Compo
     } catch {
       // The registration page's next payment ends the old attempt anyway.
     }
+    if (order) {
+      // An event's form starts afresh on its own page.
+      window.location.assign("/arrangementer");
+      return;
+    }
     setWizardStep("Payment");
     // A full page load: the draft's cookies belong to the wizard's path, and a document only reads the
     // cookies of the path it was loaded on.
     window.location.assign("/vinterleir/registrering");
-  }, [ordreId]);
+  }, [ordreId, order]);
 
   if (!ordreId) {
     return (
@@ -154,7 +186,7 @@ export default function VippsResultPage({ loaderData }: Partial<Pick<Route.Compo
 
   const orderLine = (
     <p>
-      Ordrenummer: <strong className="order-id">{ordreId}</strong>
+      {order ? `${eventKindLabels[order.kind]}, ordrenummer` : "Ordrenummer"}: <strong className="order-id">{ordreId}</strong>
     </p>
   );
   // The buttons arrive in the server's HTML; until the script has taken over a press would do nothing.
@@ -186,7 +218,7 @@ export default function VippsResultPage({ loaderData }: Partial<Pick<Route.Compo
         <>
           <h1 ref={heading} tabIndex={-1}>
             {/* No year: the order may belong to any edition, and the page loads none. */}
-            Takk! Du er registrert til vinterleiren
+            {texts.heading}
           </h1>
           <p role="status">Betalingen er godkjent i Vipps, og du får en bekreftelse på e-post.</p>
           {orderLine}

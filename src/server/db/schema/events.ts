@@ -1,0 +1,168 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, jsonb, pgTable, text, timestamp, unique, type AnyPgColumn } from "drizzle-orm/pg-core";
+import type { EventDefinition } from "../../../shared/events/event-definition.ts";
+
+/**
+ * The club's events besides the winter camp (docs/decisions/0022-events-side-by-side.md): gradings, courses
+ * and sales. The definition is the leader's JSON (src/shared/events/event-definition.ts); the columns beside
+ * it are what queries filter on. A sale's stock lives in event_stock, where one conditional UPDATE takes it.
+ */
+export const events = pgTable(
+  "events",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    slug: text("slug").notNull().unique(),
+    kind: text("kind", { enum: ["gradering", "kurs", "salg"] }).notNull(),
+    definition: jsonb("definition").$type<EventDefinition>().notNull(),
+    /** YYYY-MM-DD, Oslo: the public list hides an event after its last day. */
+    lastDay: text("last_day").notNull(),
+    /** Unpublished events are drafts only the admin sees. */
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    /** Grows on every change: the rendered /arrangementer follows it. */
+    version: integer("version").notNull().default(1),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [check("events_kind_check", sql`${table.kind} in ('gradering', 'kurs', 'salg')`)],
+);
+
+/** What is left of a sale's item in one variant; never below zero, so stock cannot be sold twice. */
+export const eventStock = pgTable(
+  "event_stock",
+  {
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    itemId: text("item_id").notNull(),
+    variant: text("variant").notNull(),
+    stock: integer("stock").notNull(),
+  },
+  (table) => [unique("event_stock_variant_unique").on(table.eventId, table.itemId, table.variant), check("event_stock_not_negative", sql`${table.stock} >= 0`)],
+);
+
+export const eventOrderStatuses = ["confirmed", "pending_payment", "waiting", "cancelled"] as const;
+
+/** One submission: a family's registration for a grading or course, or one order of club gear. */
+export const eventOrders = pgTable(
+  "event_orders",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id),
+    orderId: text("order_id").notNull().unique(),
+    /** The form's id: a second submission of the same form is answered as the first, never stored twice. */
+    draftId: text("draft_id").notNull(),
+    status: text("status", { enum: eventOrderStatuses }).notNull(),
+    method: text("method", { enum: ["vipps", "card_cash", "free"] }).notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    telephone: text("telephone").notNull(),
+    /** Whole kroner as charged. */
+    amount: integer("amount").notNull(),
+    /** How many places the order holds (participants; 0 for a sale). */
+    places: integer("places").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /** Set when the personal fields (and the participants') were blanked after the event; the money stays. */
+    anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),
+  },
+  (table) => [
+    unique("event_orders_draft_unique").on(table.eventId, table.draftId),
+    index("event_orders_event_idx").on(table.eventId, table.status),
+    check("event_orders_status_check", sql`${table.status} in ('confirmed', 'pending_payment', 'waiting', 'cancelled')`),
+  ],
+);
+
+export const eventParticipants = pgTable(
+  "event_participants",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => eventOrders.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    age: integer("age").notNull(),
+    clubId: integer("club_id").notNull(),
+    gradeId: integer("grade_id").notNull(),
+    /** The course's questions answered by this participant, by question id. */
+    answers: jsonb("answers").$type<Record<string, string | boolean>>().notNull(),
+  },
+  (table) => [unique("event_participants_position_unique").on(table.orderId, table.position)],
+);
+
+export const eventOrderItems = pgTable(
+  "event_order_items",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => eventOrders.id, { onDelete: "cascade" }),
+    itemId: text("item_id").notNull(),
+    name: text("name").notNull(),
+    variant: text("variant").notNull(),
+    quantity: integer("quantity").notNull(),
+    price: integer("price").notNull(),
+  },
+  (table) => [index("event_order_items_order_idx").on(table.orderId)],
+);
+
+/**
+ * An event order's Vipps attempts, as the camp's payments table holds the camp's: our state comes only from
+ * Vipps; one reference per attempt.
+ */
+export const eventPayments = pgTable(
+  "event_payments",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => eventOrders.id),
+    reference: text("reference").notNull().unique(),
+    amount: integer("amount").notNull(),
+    /** created | authorized | captured | aborted | expired | terminated | failed */
+    state: text("state").notNull(),
+    vippsState: text("vipps_state"),
+    redirectUrl: text("redirect_url"),
+    authorizedAmount: integer("authorized_amount").notNull().default(0),
+    capturedAmount: integer("captured_amount").notNull().default(0),
+    nextCheckAt: timestamp("next_check_at", { withTimezone: true }),
+    lastCheckedAt: timestamp("last_checked_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("event_payments_order_idx").on(table.orderId), index("event_payments_next_check_idx").on(table.nextCheckAt)],
+);
+
+/**
+ * The money ledger of an event order, the same shape as the camp's (docs/decisions/0016-money-ledger.md) and
+ * counted by the same shared functions. Append-only.
+ */
+export const eventLedgerEntries = pgTable(
+  "event_ledger_entries",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => eventOrders.id),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    actor: text("actor").notNull(),
+    reason: text("reason").notNull(),
+    kind: text("kind", { enum: ["charge", "payment", "refund", "refund-owed", "refund-paid"] }).notNull(),
+    person: text("person"),
+    item: text("item"),
+    label: text("label"),
+    method: text("method"),
+    amount: integer("amount").notNull(),
+    paymentId: integer("payment_id").references(() => eventPayments.id),
+    correctsId: integer("corrects_id").references((): AnyPgColumn => eventLedgerEntries.id),
+  },
+  (table) => [
+    index("event_ledger_entries_order_idx").on(table.orderId),
+    check("event_ledger_entries_kind_check", sql`${table.kind} in ('charge', 'payment', 'refund', 'refund-owed', 'refund-paid')`),
+  ],
+);

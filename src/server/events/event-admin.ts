@@ -1,0 +1,268 @@
+/**
+ * The event admin: the list (the club's events and, read through a small adapter, the camp's editions),
+ * create or replace, publish, copy, and the participants. A camp edition is edited in «Leirer», never here.
+ */
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import type { AdminEvent, AdminParticipant } from "../../shared/events/event-api.ts";
+import {
+  campSlugPattern,
+  EventDefinitionSchema,
+  eventMessages,
+  EventSlugSchema,
+  type EventDefinition,
+} from "../../shared/events/event-definition.ts";
+import { copyEventDefinition, eventState, hasEnded } from "../../shared/events/event-rules.ts";
+import type { Db } from "../db/database.ts";
+import { campEditions } from "../db/schema/camp-editions.ts";
+import { campRegistrations } from "../db/schema/camp.ts";
+import { clubs } from "../db/schema/clubs.ts";
+import { grades } from "../db/schema/grades.ts";
+import { eventOrderItems, eventOrders, eventParticipants, eventStock, events } from "../db/schema/events.ts";
+import { HttpError, parseWith } from "../errors.ts";
+import { eventFigures } from "./event-ledger.ts";
+import { eventBySlug, placesTaken, stockOf } from "./event-store.ts";
+
+export const eventAdminMessages = {
+  notFound: "Fant ikke arrangementet.",
+  campHere: "Vinterleiren endres i fanen «Leirer».",
+  exists: "Det finnes allerede et arrangement med denne adressen.",
+  campCopyMissing: "Kopiering av vinterleiren gjøres i fanen «Leirer».",
+} as const;
+
+function phaseOf(firstDay: string, lastDay: string, at: Date): AdminEvent["phase"] {
+  if (hasEnded({ lastDay }, at)) return "past";
+  return at.toISOString().slice(0, 10) >= firstDay ? "running" : "upcoming";
+}
+
+/** The camp's editions as the event list shows them: `vinterleir-YYYY`, read only. */
+async function campEditionEntries(db: Pick<Db, "select">, at: Date): Promise<AdminEvent[]> {
+  const rows = await db
+    .select({ year: campEditions.year, data: campEditions.data, publishedAt: campEditions.publishedAt })
+    .from(campEditions)
+    .orderBy(desc(campEditions.year));
+  const counts = await db
+    .select({ year: campRegistrations.editionYear, status: campRegistrations.status, n: sql<number>`count(*)::int` })
+    .from(campRegistrations)
+    .groupBy(campRegistrations.editionYear, campRegistrations.status);
+  const count = (year: number, keep: (status: string) => boolean) =>
+    counts.filter((row) => row.year === year && keep(row.status)).reduce((sum, row) => sum + Number(row.n), 0);
+  return rows.map((row) => ({
+    slug: `vinterleir-${row.year}`,
+    kind: "vinterleir" as const,
+    title: `Vinterleir ${row.year}`,
+    firstDay: row.data.firstDay,
+    lastDay: row.data.lastDay,
+    published: row.publishedAt !== null,
+    phase: phaseOf(row.data.firstDay, row.data.lastDay, at),
+    state: null,
+    participants: count(row.year, (status) => status === "confirmed" || status === "pending_payment"),
+    waiting: count(row.year, (status) => status === "waiting"),
+    definition: null,
+  }));
+}
+
+/** `GET /api/ArrangementAdmin/Get/{token}`: every event, upcoming first, then running, then past. */
+export async function adminEvents(db: Db, at: Date): Promise<AdminEvent[]> {
+  const rows = await db.select().from(events);
+  const ids = rows.map((row) => row.id);
+  const [taken, stock, waiting] = await Promise.all([
+    placesTaken(db, ids),
+    stockOf(db, ids),
+    ids.length === 0
+      ? Promise.resolve([])
+      : db
+          .select({ eventId: eventOrders.eventId, n: sql<number>`count(*)::int` })
+          .from(eventOrders)
+          .where(and(inArray(eventOrders.eventId, ids), eq(eventOrders.status, "waiting")))
+          .groupBy(eventOrders.eventId),
+  ]);
+  const own: AdminEvent[] = rows.map((row) => {
+    const event = row.definition;
+    const used = taken.get(row.id) ?? 0;
+    return {
+      slug: row.slug,
+      kind: event.kind,
+      title: event.title,
+      firstDay: event.firstDay,
+      lastDay: event.lastDay,
+      published: row.publishedAt !== null,
+      phase: phaseOf(event.firstDay, event.lastDay, at),
+      state: eventState(
+        event,
+        at,
+        used,
+        stock.filter((line) => line.eventId === row.id).reduce((sum, line) => sum + line.stock, 0),
+      ),
+      participants: used,
+      waiting: Number(waiting.find((line) => line.eventId === row.id)?.n ?? 0),
+      definition: withStock(
+        event,
+        stock.filter((line) => line.eventId === row.id),
+      ) as unknown as Record<string, unknown>,
+    };
+  });
+  const order = { running: 0, upcoming: 1, past: 2 } as const;
+  return [...own, ...(await campEditionEntries(db, at))].sort(
+    (a, b) => order[a.phase] - order[b.phase] || (a.phase === "past" ? b.firstDay.localeCompare(a.firstDay) : a.firstDay.localeCompare(b.firstDay)),
+  );
+}
+
+/** A sale's definition with what is left in stock now (what the leader edits). */
+function withStock(event: EventDefinition, stock: readonly { itemId: string; variant: string; stock: number }[]): EventDefinition {
+  if (event.kind !== "salg") return event;
+  return {
+    ...event,
+    items: event.items.map((item) => ({
+      ...item,
+      variants: item.variants.map((variant) => ({
+        ...variant,
+        stock: stock.find((line) => line.itemId === item.id && line.variant === variant.id)?.stock ?? 0,
+      })),
+    })),
+  };
+}
+
+/** Addresses the site uses itself under /arrangementer. */
+const reservedSlugs = new Set(["admin"]);
+
+function checkSlug(slug: string): string {
+  if (campSlugPattern.test(slug)) throw new HttpError(409, eventAdminMessages.campHere);
+  if (reservedSlugs.has(slug)) throw new HttpError(400, "Denne adressen brukes av nettstedet selv. Velg en annen.");
+  const parsed = EventSlugSchema.safeParse(slug);
+  if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? eventMessages.id);
+  return parsed.data;
+}
+
+async function store(db: Db, slug: string, event: EventDefinition, now: Date): Promise<{ created: boolean }> {
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select().from(events).where(eq(events.slug, slug)).for("update");
+    let id: number;
+    if (existing) {
+      if (existing.kind !== event.kind) {
+        const [any] = await tx.select({ id: eventOrders.id }).from(eventOrders).where(eq(eventOrders.eventId, existing.id)).limit(1);
+        if (any) throw new HttpError(409, eventMessages.kindChanged);
+      }
+      await tx
+        .update(events)
+        .set({ kind: event.kind, definition: event, lastDay: event.lastDay, version: sql`${events.version} + 1`, updatedAt: now })
+        .where(eq(events.id, existing.id));
+      id = existing.id;
+    } else {
+      const [inserted] = await tx
+        .insert(events)
+        .values({ slug, kind: event.kind, definition: event, lastDay: event.lastDay, createdAt: now, updatedAt: now })
+        .returning({ id: events.id });
+      id = inserted!.id;
+    }
+    // The stock the leader wrote is what is left now; variants taken out of the sale go.
+    await tx.delete(eventStock).where(eq(eventStock.eventId, id));
+    if (event.kind === "salg") {
+      await tx
+        .insert(eventStock)
+        .values(
+          event.items.flatMap((item) =>
+            item.variants.map((variant) => ({ eventId: id, itemId: item.id, variant: variant.id, stock: variant.stock })),
+          ),
+        );
+    }
+    return { created: !existing };
+  });
+}
+
+/** `PUT …/Put/{slug}/{token}`: create or replace (400 with Norwegian messages when invalid). */
+export async function putEvent(db: Db, rawSlug: string, body: unknown, now: Date) {
+  const slug = checkSlug(rawSlug);
+  const event = parseWith(EventDefinitionSchema, body);
+  return store(db, slug, event, now);
+}
+
+export async function publishEvent(db: Db, rawSlug: string, now: Date): Promise<void> {
+  if (campSlugPattern.test(rawSlug)) throw new HttpError(409, eventAdminMessages.campHere);
+  const updated = await db
+    .update(events)
+    .set({
+      publishedAt: sql`coalesce(${events.publishedAt}, ${now.toISOString()}::timestamptz)`,
+      version: sql`${events.version} + 1`,
+      updatedAt: now,
+    })
+    .where(eq(events.slug, rawSlug))
+    .returning({ id: events.id });
+  if (updated.length === 0) throw new HttpError(404, eventAdminMessages.notFound);
+}
+
+/** «Kopier fra forrige gang»: a draft `weeks` whole weeks later (stock as it was first written). */
+export async function copyEvent(db: Db, fromSlug: string, rawToSlug: string, weeks: number, now: Date): Promise<void> {
+  if (campSlugPattern.test(fromSlug) || campSlugPattern.test(rawToSlug)) throw new HttpError(409, eventAdminMessages.campCopyMissing);
+  const toSlug = checkSlug(rawToSlug);
+  const from = await eventBySlug(db, fromSlug);
+  if (!from) throw new HttpError(404, eventAdminMessages.notFound);
+  if (await eventBySlug(db, toSlug)) throw new HttpError(409, eventAdminMessages.exists);
+  await store(db, toSlug, copyEventDefinition(from.definition, weeks), now);
+}
+
+/** `GET …/Participants/{slug}/{token}`: every participant (or a sale's every line), with the order's money. */
+export async function eventParticipantList(db: Db, slug: string): Promise<AdminParticipant[] | undefined> {
+  const row = await eventBySlug(db, slug);
+  if (!row) return undefined;
+  const orders = await db.select().from(eventOrders).where(eq(eventOrders.eventId, row.id)).orderBy(asc(eventOrders.id));
+  const ids = orders.map((order) => order.id);
+  if (ids.length === 0) return [];
+  const [people, items, figures, clubRows, gradeRows] = await Promise.all([
+    db
+      .select()
+      .from(eventParticipants)
+      .where(inArray(eventParticipants.orderId, ids))
+      .orderBy(asc(eventParticipants.orderId), asc(eventParticipants.position)),
+    db.select().from(eventOrderItems).where(inArray(eventOrderItems.orderId, ids)).orderBy(asc(eventOrderItems.id)),
+    eventFigures(db, ids),
+    db.select().from(clubs),
+    db.select().from(grades),
+  ]);
+  const event = row.definition;
+  const questions = event.kind === "kurs" ? event.questions : [];
+  const list: AdminParticipant[] = [];
+  for (const order of orders) {
+    const money = figures.get(order.id);
+    const base = {
+      orderId: order.orderId,
+      status: order.status,
+      contactName: `${order.firstName} ${order.lastName}`.trim(),
+      email: order.email,
+      telephone: order.telephone,
+      charged: money?.charged ?? 0,
+      paid: money?.paid ?? 0,
+      outstanding: money?.outstanding ?? 0,
+      method: order.method,
+    };
+    for (const person of people.filter((candidate) => candidate.orderId === order.id)) {
+      const answers: Record<string, string> = {};
+      for (const question of questions) {
+        const answer = person.answers[question.id];
+        answers[question.label] = answer === undefined ? "" : typeof answer === "boolean" ? (answer ? "Ja" : "Nei") : answer;
+      }
+      list.push({
+        ...base,
+        name: `${person.firstName} ${person.lastName}`.trim(),
+        age: person.age,
+        club: clubRows.find((club) => club.clubId === person.clubId)?.name ?? null,
+        grade: gradeRows.find((grade) => grade.gradeId === person.gradeId)?.name ?? null,
+        gradeId: person.gradeId,
+        answers,
+        item: null,
+      });
+    }
+    for (const line of items.filter((candidate) => candidate.orderId === order.id)) {
+      list.push({
+        ...base,
+        name: base.contactName,
+        age: null,
+        club: null,
+        grade: null,
+        gradeId: null,
+        answers: {},
+        item: `${line.quantity} × ${line.name} (${line.variant})`,
+      });
+    }
+  }
+  return list;
+}

@@ -1,0 +1,156 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import type { ErrorBody } from "../errors.ts";
+import { HttpError, parseWith } from "../errors.ts";
+import { requireCampRole } from "../admin-auth/camp-account.ts";
+import { PeriodicJob } from "../jobs/periodic-job.ts";
+import { publicPostRateLimit } from "../security/public-rate-limit.ts";
+import { xlsxContentType } from "../exports/xlsx.ts";
+import { eventOrderIdPattern, EventInputError, submitEventOrder } from "./event-orders.ts";
+import { eventBySlug, eventDetail, publishedEvents } from "./event-store.ts";
+import { adminEvents, copyEvent, eventAdminMessages, eventParticipantList, publishEvent, putEvent } from "./event-admin.ts";
+import { eventXlsx } from "./event-xlsx.ts";
+import { EventVipps } from "../payments/event-vipps.ts";
+import { eq } from "drizzle-orm";
+import { eventOrderItems, eventOrders, events } from "../db/schema/events.ts";
+import type { EventOrderView } from "../../shared/events/event-api.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Present when Vipps is offered: the event orders' side of it (tests run its reconciliation by hand). */
+    eventVipps?: EventVipps;
+  }
+}
+
+export interface EventRoutesOptions {
+  /** Default on; tests run `app.eventVipps.reconcileOnce()` themselves. */
+  startReconciler?: boolean;
+}
+
+export const eventPostBodyLimit = 96 * 1024;
+export const CopyBodySchema = z
+  .object({
+    weeks: z
+      .number({ error: "Antall uker må være et helt tall." })
+      .int("Antall uker må være et helt tall.")
+      .min(-520, "For mange uker.")
+      .max(520, "For mange uker.")
+      .default(52),
+  })
+  .default({ weeks: 52 });
+
+/**
+ * The club's events besides the winter camp (docs/decisions/0022-events-side-by-side.md): the public list,
+ * one event, registration or order; the Vipps result page's view of an order; and the event admin with a
+ * camp account's token (reading for every camp role, changes for a `leder`).
+ */
+export async function registerEventRoutes(app: FastifyInstance, options: EventRoutesOptions = {}) {
+  let vipps: EventVipps | undefined;
+  if (app.vipps) {
+    vipps = new EventVipps({
+      client: app.vipps.client,
+      db: app.db,
+      now: app.now,
+      log: app.log,
+      publicBaseUrl: app.env.PUBLIC_BASE_URL,
+      mailQueued: () => app.outbox.kick(),
+    });
+    app.vipps.orderHandlers.push(vipps);
+    app.decorate("eventVipps", vipps);
+    const job = new PeriodicJob({
+      intervalMs: app.env.VIPPS_RECONCILE_INTERVAL_MS,
+      log: app.log,
+      failureMessage: "event vipps reconciliation failed",
+      run: async () => void (await vipps!.reconcileOnce()),
+    });
+    if (options.startReconciler !== false) app.addHook("onReady", async () => job.start());
+    app.addHook("preClose", async () => job.stop());
+  }
+
+  app.get("/api/Arrangement/Get", async (_request, reply) => {
+    reply.header("cache-control", "no-store");
+    return reply.send(await publishedEvents(app.db, app.now()));
+  });
+
+  app.get<{ Params: { slug: string } }>("/api/Arrangement/Get/:slug", async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    const detail = await eventDetail(app.db, request.params.slug, app.now());
+    if (!detail) return reply.code(404).send({ error: eventAdminMessages.notFound } satisfies ErrorBody);
+    return reply.send(detail);
+  });
+
+  app.get<{ Params: { orderId: string } }>("/api/Arrangement/Order/:orderId", async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    const { orderId } = request.params;
+    const [order] = eventOrderIdPattern.test(orderId) ? await app.db.select().from(eventOrders).where(eq(eventOrders.orderId, orderId)) : [];
+    const [event] = order ? await app.db.select().from(events).where(eq(events.id, order.eventId)) : [];
+    if (!order || !event) return reply.code(404).send({ error: "Fant ikke ordren." } satisfies ErrorBody);
+    const [item] = await app.db.select({ name: eventOrderItems.name }).from(eventOrderItems).where(eq(eventOrderItems.orderId, order.id)).limit(1);
+    return reply.send({ orderId, kind: event.kind, title: event.definition.title, itemName: item?.name ?? null } satisfies EventOrderView);
+  });
+
+  app.post<{ Params: { slug: string } }>(
+    "/api/Arrangement/Post/:slug",
+    { bodyLimit: eventPostBodyLimit, config: { rateLimit: publicPostRateLimit(app.env) } },
+    async (request, reply) => {
+      let answer: string;
+      try {
+        answer = await submitEventOrder(app, request.params.slug, request.body, vipps);
+      } catch (error) {
+        if (error instanceof EventInputError) return reply.code(400).send({ error: error.message, issues: error.issues } satisfies ErrorBody);
+        throw error;
+      }
+      return reply.header("cache-control", "no-store").type("text/plain; charset=utf-8").send(answer);
+    },
+  );
+
+  const reader = { preHandler: requireCampRole() };
+  const leder = { preHandler: requireCampRole("leder") };
+
+  app.get("/api/ArrangementAdmin/Get/:token", reader, async (_request, reply) => {
+    reply.header("cache-control", "no-store");
+    return reply.send(await adminEvents(app.db, app.now()));
+  });
+
+  app.put<{ Params: { slug: string } }>("/api/ArrangementAdmin/Put/:slug/:token", { ...leder, bodyLimit: 128 * 1024 }, async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    const { created } = await putEvent(app.db, request.params.slug, request.body, app.now());
+    return reply.code(created ? 201 : 200).send({ slug: request.params.slug, created });
+  });
+
+  app.post<{ Params: { slug: string } }>("/api/ArrangementAdmin/Publish/:slug/:token", leder, async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    await publishEvent(app.db, request.params.slug, app.now());
+    return reply.send({ slug: request.params.slug, published: true });
+  });
+
+  app.post<{ Params: { fromSlug: string; toSlug: string } }>(
+    "/api/ArrangementAdmin/Copy/:fromSlug/:toSlug/:token",
+    { ...leder, bodyLimit: 4 * 1024 },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      const { weeks } = parseWith(CopyBodySchema, request.body ?? {});
+      await copyEvent(app.db, request.params.fromSlug, request.params.toSlug, weeks, app.now());
+      return reply.code(201).send({ slug: request.params.toSlug, weeks });
+    },
+  );
+
+  app.get<{ Params: { slug: string } }>("/api/ArrangementAdmin/Participants/:slug/:token", reader, async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    const list = await eventParticipantList(app.db, request.params.slug);
+    if (!list) throw new HttpError(404, eventAdminMessages.notFound);
+    return reply.send(list);
+  });
+
+  app.get<{ Params: { slug: string } }>("/api/ArrangementAdmin/GetXlsx/:slug/:token", reader, async (request, reply) => {
+    const row = await eventBySlug(app.db, request.params.slug);
+    const list = row ? await eventParticipantList(app.db, row.slug) : undefined;
+    if (!row || !list) throw new HttpError(404, eventAdminMessages.notFound);
+    const body = await eventXlsx(row.definition, list);
+    return reply
+      .header("cache-control", "no-store")
+      .header("content-disposition", `attachment; filename="${row.slug}.xlsx"`)
+      .type(xlsxContentType)
+      .send(body);
+  });
+}

@@ -1,0 +1,139 @@
+/**
+ * Reads the club's events for the public list, an event's page and the admin: the stored definition with
+ * what the database counts (places taken, stock left).
+ */
+import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import type { EventDetail, EventSummary } from "../../shared/events/event-api.ts";
+import type { EventDefinition } from "../../shared/events/event-definition.ts";
+import { eventState, hasEnded, placesLeft } from "../../shared/events/event-rules.ts";
+import type { Db } from "../db/database.ts";
+import { eventOrders, eventStock, events } from "../db/schema/events.ts";
+import { campEditions } from "../db/schema/camp-editions.ts";
+import { placesHeld } from "../camp/camp-places.ts";
+
+export type EventRow = typeof events.$inferSelect;
+type Reader = Pick<Db, "select">;
+
+export const eventPagePath = (slug: string) => `/arrangementer/${slug}`;
+
+export async function eventBySlug(db: Reader, slug: string): Promise<EventRow | undefined> {
+  const [row] = await db.select().from(events).where(eq(events.slug, slug));
+  return row;
+}
+
+/** Places held per event: participants of confirmed orders and of orders waiting for their Vipps payment. */
+export async function placesTaken(db: Reader, eventIds: readonly number[]): Promise<Map<number, number>> {
+  const taken = new Map<number, number>(eventIds.map((id) => [id, 0]));
+  if (eventIds.length === 0) return taken;
+  const rows = await db
+    .select({ eventId: eventOrders.eventId, places: sql<number>`coalesce(sum(${eventOrders.places}), 0)::int` })
+    .from(eventOrders)
+    .where(and(inArray(eventOrders.eventId, [...eventIds]), inArray(eventOrders.status, ["confirmed", "pending_payment"])))
+    .groupBy(eventOrders.eventId);
+  for (const row of rows) taken.set(row.eventId, Number(row.places));
+  return taken;
+}
+
+export async function stockOf(db: Reader, eventIds: readonly number[]) {
+  if (eventIds.length === 0) return [];
+  return db
+    .select()
+    .from(eventStock)
+    .where(inArray(eventStock.eventId, [...eventIds]))
+    .orderBy(asc(eventStock.eventId), asc(eventStock.itemId), asc(eventStock.variant));
+}
+
+function summaryOf(row: EventRow, taken: number, stockLeft: number, at: Date): EventSummary {
+  const event = row.definition;
+  return {
+    slug: row.slug,
+    kind: event.kind,
+    title: event.title,
+    firstDay: event.firstDay,
+    lastDay: event.lastDay,
+    state: eventState(event, at, taken, stockLeft),
+    placesLeft: placesLeft(event, taken),
+    url: eventPagePath(row.slug),
+    venue: event.venue,
+    registrationOpensAt: event.registrationOpensAt,
+    registrationClosesAt: event.registrationClosesAt,
+  };
+}
+
+/**
+ * The winter camp's published editions that have not ended, read through the camp's own tables and place
+ * count (a small adapter: the camp keeps its code), so next year's camp is listed beside this year's.
+ */
+async function campSummaries(db: Reader & Pick<Db, "execute">, at: Date): Promise<EventSummary[]> {
+  const rows = (await db.select({ year: campEditions.year, data: campEditions.data }).from(campEditions).where(isNotNull(campEditions.publishedAt))).filter((row) => !hasEnded(row.data, at));
+  const summaries: EventSummary[] = [];
+  for (const { year, data } of rows) {
+    const held = await placesHeld(db, year, at);
+    const left = data.capacity === null ? null : Math.max(0, data.capacity - held);
+    const now = at.getTime();
+    const state = now < Date.parse(data.registrationOpensAt) ? "notyet" : now >= Date.parse(data.registrationClosesAt) ? "closed" : left !== null && left <= 0 ? "full" : "open";
+    summaries.push({ slug: `vinterleir-${year}`, kind: "vinterleir", title: `Vinterleir ${year}`, firstDay: data.firstDay, lastDay: data.lastDay, state, placesLeft: left, url: "/vinterleir", venue: data.venue, registrationOpensAt: data.registrationOpensAt, registrationClosesAt: data.registrationClosesAt });
+  }
+  return summaries;
+}
+
+/** `GET /api/Arrangement/Get`: published events that have not ended (the winter camps too), soonest first. */
+export async function publishedEvents(db: Reader & Pick<Db, "execute">, at: Date): Promise<EventSummary[]> {
+  const rows = (await db.select().from(events).where(isNotNull(events.publishedAt))).filter((row) => !hasEnded(row.definition, at));
+  const ids = rows.map((row) => row.id);
+  const [taken, stock] = await Promise.all([placesTaken(db, ids), stockOf(db, ids)]);
+  const own = rows.map((row) => summaryOf(row, taken.get(row.id) ?? 0, stock.filter((line) => line.eventId === row.id).reduce((sum, line) => sum + line.stock, 0), at));
+  return [...own, ...(await campSummaries(db, at))].sort((a, b) => a.firstDay.localeCompare(b.firstDay) || a.title.localeCompare(b.title));
+}
+
+/** `GET /api/Arrangement/Get/{slug}`: a published event (ended ones too: the page says it is over). */
+export async function eventDetail(db: Reader, slug: string, at: Date): Promise<EventDetail | undefined> {
+  const row = await eventBySlug(db, slug);
+  if (!row?.publishedAt) return undefined;
+  const [taken, stock] = await Promise.all([placesTaken(db, [row.id]), stockOf(db, [row.id])]);
+  const event: EventDefinition = row.definition;
+  const summary = summaryOf(
+    row,
+    taken.get(row.id) ?? 0,
+    stock.reduce((sum, line) => sum + line.stock, 0),
+    at,
+  );
+  const left = (itemId: string, variant: string) => stock.find((line) => line.itemId === itemId && line.variant === variant)?.stock ?? 0;
+  return {
+    ...summary,
+    kind: event.kind,
+    description: event.description,
+    capacity: event.capacity,
+    price: event.kind === "salg" ? null : event.price,
+    priceBands: event.kind === "kurs" ? event.priceBands : [],
+    startTime: event.kind === "gradering" ? event.startTime : null,
+    homeClubOnly: event.kind === "gradering" ? event.homeClubOnly : null,
+    minAge: event.kind === "gradering" ? event.minAge : null,
+    maxAge: event.kind === "gradering" ? event.maxAge : null,
+    minGradeId: event.kind === "gradering" ? event.minGradeId : null,
+    maxGradeId: event.kind === "gradering" ? event.maxGradeId : null,
+    sleepover: event.kind === "kurs" ? event.sleepover : null,
+    questions: event.kind === "kurs" ? event.questions : [],
+    items:
+      event.kind === "salg"
+        ? event.items.map((item) => ({
+            id: item.id,
+            name: item.name,
+            price: item.price,
+            variants: item.variants.map((variant) => ({ id: variant.id, left: left(item.id, variant.id) })),
+          }))
+        : [],
+    pickUpPlace: event.kind === "salg" ? event.pickUpPlace : null,
+    pickUpTime: event.kind === "salg" ? event.pickUpTime : null,
+    waitingListOpen: summary.state === "full" && event.kind !== "salg",
+  };
+}
+
+/** A key that changes whenever the public list would: the pages rendered from it follow. */
+export async function publishedEventsKey(db: Reader & Pick<Db, "execute">, at: Date): Promise<{ key: string; list: EventSummary[] }> {
+  const list = await publishedEvents(db, at);
+  return {
+    key: JSON.stringify(list.map((event) => [event.slug, event.state, event.placesLeft, event.title, event.firstDay, event.lastDay, event.venue])),
+    list,
+  };
+}

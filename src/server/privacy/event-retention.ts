@@ -1,0 +1,30 @@
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import { eventEndsAt } from "../../shared/events/event-rules.ts";
+import type { Db } from "../db/database.ts";
+import { eventOrders, eventParticipants, events } from "../db/schema/events.ts";
+
+/** What a blanked name reads, as the camp's (retention.ts). */
+const anonymisedName = "Anonymisert";
+
+/**
+ * The events' personal data after the event, by the camp's rule: `anonymiseAfterDays` after an event's last
+ * day its orders' contact details and its participants' names, ages and answers are blanked. The orders,
+ * their items and their ledger stay (accounting), with nothing left that names a person.
+ */
+export async function anonymiseEndedEvents(db: Db, now: Date, anonymiseAfterDays: number): Promise<number> {
+  const due = (await db.select({ id: events.id, lastDay: events.lastDay }).from(events)).filter(
+    (event) => eventEndsAt(event.lastDay).getTime() + anonymiseAfterDays * 24 * 3600_000 <= now.getTime(),
+  );
+  if (due.length === 0) return 0;
+  return db.transaction(async (tx) => {
+    const orders = await tx
+      .update(eventOrders)
+      .set({ firstName: anonymisedName, lastName: "", email: "", telephone: "", anonymisedAt: now })
+      .where(and(inArray(eventOrders.eventId, due.map((event) => event.id)), isNull(eventOrders.anonymisedAt)))
+      .returning({ id: eventOrders.id });
+    for (const order of orders) {
+      await tx.update(eventParticipants).set({ firstName: anonymisedName, lastName: "", age: 0, answers: {} }).where(eq(eventParticipants.orderId, order.id));
+    }
+    return orders.length;
+  });
+}

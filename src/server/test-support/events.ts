@@ -1,0 +1,80 @@
+import { randomUUID } from "node:crypto";
+import type { EventDefinitionInput } from "../../shared/events/event-definition.ts";
+import type { EventOrderInput } from "../../shared/events/event-order.ts";
+import type { TestApp } from "./camp.ts";
+
+/** Shapes and calls the events' tests share. */
+export const homeClubId = 29;
+
+export function grading(overrides: Partial<Extract<EventDefinitionInput, { kind: "gradering" }>> = {}): EventDefinitionInput {
+  return {
+    kind: "gradering",
+    title: "Cupgradering desember",
+    firstDay: "2026-12-12",
+    lastDay: "2026-12-12",
+    venue: "Ski Taekwondo Klubb",
+    registrationOpensAt: "2026-11-01T08:00:00+01:00",
+    registrationClosesAt: "2026-12-10T23:59:00+01:00",
+    capacity: 2,
+    price: 350,
+    startTime: "10:00",
+    homeClubOnly: true,
+    minAge: 7,
+    maxAge: 12,
+    minGradeId: 1,
+    maxGradeId: 13,
+    ...overrides,
+  };
+}
+
+export function sale(stock = 1): EventDefinitionInput {
+  return {
+    kind: "salg",
+    title: "Klubbtøy",
+    firstDay: "2026-12-01",
+    lastDay: "2026-12-20",
+    registrationOpensAt: "2026-11-01T08:00:00+01:00",
+    registrationClosesAt: "2026-12-15T23:59:00+01:00",
+    items: [
+      {
+        id: "t-skjorte",
+        name: "T-skjorte",
+        price: 200,
+        variants: [
+          { id: "S", stock: 5 },
+          { id: "M", stock },
+        ],
+      },
+    ],
+    pickUpPlace: "Klubblokalet",
+    pickUpTime: "Mandag etter trening",
+  };
+}
+
+export function participant(overrides: Record<string, unknown> = {}) {
+  return { firstName: "Ola", lastName: "Nordmann", age: 10, clubId: homeClubId, gradeId: 5, answers: {}, ...overrides };
+}
+
+export function order(overrides: Partial<EventOrderInput> = {}): EventOrderInput {
+  return {
+    draftId: randomUUID(),
+    dataConsent: true,
+    termsAccepted: true,
+    contact: { firstName: "Kari", lastName: "Nordmann", email: "kari@example.no", telephone: "91234567" },
+    participants: [],
+    items: [],
+    vipps: false,
+    ...overrides,
+  };
+}
+
+export async function createPublished(app: TestApp, token: string, slug: string, definition: EventDefinitionInput) {
+  const put = await app.inject({ method: "PUT", url: `/api/ArrangementAdmin/Put/${slug}/${token}`, payload: definition as object });
+  if (put.statusCode >= 300) throw new Error(`put failed: ${put.statusCode} ${put.body}`);
+  const publish = await app.inject({ method: "POST", url: `/api/ArrangementAdmin/Publish/${slug}/${token}` });
+  if (publish.statusCode !== 200) throw new Error(`publish failed: ${publish.statusCode} ${publish.body}`);
+}
+
+export function postOrder(app: TestApp, slug: string, body: unknown) {
+  return app.inject({ method: "POST", url: `/api/Arrangement/Post/${slug}`, payload: body as object });
+}

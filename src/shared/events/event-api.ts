@@ -1,0 +1,115 @@
+import { z } from "zod";
+import { eventKinds } from "./event-definition.ts";
+import { eventStates } from "./event-rules.ts";
+
+/** The answers of the events' API, shared by the server, the pages and the OpenAPI document. */
+
+export const EventSummarySchema = z.object({
+  slug: z.string(),
+  /** `vinterleir` for a winter camp edition (`vinterleir-{year}`, its page /vinterleir). */
+  kind: z.enum(["vinterleir", ...eventKinds]),
+  title: z.string(),
+  /** YYYY-MM-DD */
+  firstDay: z.string(),
+  lastDay: z.string(),
+  state: z.enum(eventStates),
+  /** null without a capacity (and for a sale). */
+  placesLeft: z.number().int().nullable(),
+  url: z.string(),
+  venue: z.string(),
+  registrationOpensAt: z.string(),
+  registrationClosesAt: z.string(),
+});
+export type EventSummary = z.infer<typeof EventSummarySchema>;
+
+export const EventListSchema = z.array(EventSummarySchema);
+
+/** A sale's item on the event page: what is left of each variant (0: sold out). */
+export const PublicSaleItemSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  price: z.number().int(),
+  variants: z.array(z.object({ id: z.string(), left: z.number().int() })),
+});
+
+/** `GET /api/Arrangement/Get/{slug}`: what the event's page and form need. */
+export const EventDetailSchema = EventSummarySchema.extend({
+  kind: z.enum(eventKinds),
+  description: z.string(),
+  capacity: z.number().int().nullable(),
+  price: z.number().int().nullable(),
+  priceBands: z.array(z.object({ maxAge: z.number().int(), price: z.number().int() })),
+  startTime: z.string().nullable(),
+  homeClubOnly: z.boolean().nullable(),
+  minAge: z.number().int().nullable(),
+  maxAge: z.number().int().nullable(),
+  minGradeId: z.number().int().nullable(),
+  maxGradeId: z.number().int().nullable(),
+  sleepover: z.boolean().nullable(),
+  questions: z.array(
+    z.object({ id: z.string(), label: z.string(), type: z.enum(["text", "choice", "yesno"]), required: z.boolean(), choices: z.array(z.string()) }),
+  ),
+  items: z.array(PublicSaleItemSchema),
+  pickUpPlace: z.string().nullable(),
+  pickUpTime: z.string().nullable(),
+  /** A full grading or course still takes names for its waiting list. */
+  waitingListOpen: z.boolean(),
+});
+export type EventDetail = z.infer<typeof EventDetailSchema>;
+
+/** `GET /api/Arrangement/Order/{orderId}`: what the Vipps result page says about the order. */
+export const EventOrderViewSchema = z.object({
+  orderId: z.string(),
+  kind: z.enum(eventKinds),
+  title: z.string(),
+  /** The first item's name for a sale («T-skjorte»), else null. */
+  itemName: z.string().nullable(),
+});
+export type EventOrderView = z.infer<typeof EventOrderViewSchema>;
+
+/** The admin list: the club's events and the camp's editions (read-only here). */
+export const AdminEventSchema = z.object({
+  slug: z.string(),
+  kind: z.enum(["vinterleir", ...eventKinds]),
+  title: z.string(),
+  firstDay: z.string(),
+  lastDay: z.string(),
+  published: z.boolean(),
+  /** upcoming | running | past */
+  phase: z.enum(["upcoming", "running", "past"]),
+  state: z.enum(eventStates).nullable(),
+  participants: z.number().int(),
+  waiting: z.number().int(),
+  /** The definition as stored (null for a camp edition: edited in «Leirer»). */
+  definition: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AdminEvent = z.infer<typeof AdminEventSchema>;
+
+export const AdminParticipantSchema = z.object({
+  orderId: z.string(),
+  status: z.enum(["confirmed", "pending_payment", "waiting", "cancelled"]),
+  name: z.string(),
+  age: z.number().int().nullable(),
+  club: z.string().nullable(),
+  grade: z.string().nullable(),
+  gradeId: z.number().int().nullable(),
+  contactName: z.string(),
+  email: z.string(),
+  telephone: z.string(),
+  /** The course's questions' answers by question label, as text. */
+  answers: z.record(z.string(), z.string()),
+  /** A sale's line: «2 × T-skjorte (M)». */
+  item: z.string().nullable(),
+  charged: z.number().int(),
+  paid: z.number().int(),
+  outstanding: z.number().int(),
+  method: z.string(),
+});
+export type AdminParticipant = z.infer<typeof AdminParticipantSchema>;
+
+export const eventOrderStatusLabels: Record<AdminParticipant["status"], string> = {
+  confirmed: "Bekreftet",
+  pending_payment: "Venter på betaling",
+  waiting: "Venteliste",
+  cancelled: "Avbestilt",
+};

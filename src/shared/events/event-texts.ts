@@ -1,0 +1,45 @@
+import { parseCalendarDate } from "../camp/camp-edition-data.ts";
+import { formatDateRange, formatDayMonth, formatLongDate, formatOsloDateTime, weekdayName } from "../format.ts";
+import { osloCalendarDate } from "../time.ts";
+import type { EventSummary } from "./event-api.ts";
+import type { EventKind } from "./event-definition.ts";
+
+/** The words the event pages, the list and the admin share. */
+
+/** "lørdag 12. desember 2026" or "12.–13. desember 2026". */
+export function eventDaysText(firstDay: string, lastDay: string): string {
+  const first = parseCalendarDate(firstDay);
+  const last = parseCalendarDate(lastDay);
+  if (!first || !last) return `${firstDay}–${lastDay}`;
+  return firstDay === lastDay ? `${weekdayName(first)} ${formatLongDate(first)}` : formatDateRange(first, last);
+}
+
+/**
+ * "mandag 30. november kl. 08.00", with the year when the moment is not in the coming half year (a date far
+ * from today says its year: «mandag 30. november 2026 kl. 08.00»).
+ */
+export function momentText(iso: string, now: Date): string {
+  const at = new Date(iso);
+  const text = formatOsloDateTime(at);
+  const far = Math.abs(at.getTime() - now.getTime()) > 180 * 24 * 3600_000 || osloCalendarDate(at).year !== osloCalendarDate(now).year;
+  if (!far) return text;
+  const day = osloCalendarDate(at);
+  return text.replace(formatDayMonth(day), formatLongDate(day));
+}
+
+/** The button on the list and the event page. */
+export const eventActionLabels: Record<EventKind | "vinterleir", string> = { vinterleir: "Les mer og meld deg på", gradering: "Meld på", kurs: "Meld på", salg: "Bestill" };
+
+/** One line under an event on the list: what its state means for a family. */
+export function eventStateText(event: Pick<EventSummary, "state" | "placesLeft" | "registrationOpensAt" | "kind">, now: Date): string {
+  switch (event.state) {
+    case "notyet":
+      return `${event.kind === "salg" ? "Bestillingen" : "Påmeldingen"} åpner ${momentText(event.registrationOpensAt, now)}.`;
+    case "open":
+      return event.placesLeft === null ? (event.kind === "salg" ? "Bestillingen er åpen." : "Påmeldingen er åpen.") : `Påmeldingen er åpen – ${event.placesLeft} ${event.placesLeft === 1 ? "plass" : "plasser"} igjen.`;
+    case "full":
+      return event.kind === "salg" ? "Alt er utsolgt." : "Fullt – du kan sette deg på venteliste.";
+    case "closed":
+      return event.kind === "salg" ? "Bestillingen er stengt." : "Påmeldingen er stengt.";
+  }
+}
