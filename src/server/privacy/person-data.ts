@@ -14,7 +14,7 @@ import { campCompanions, campPriceLines, campRegistrations, moneyActions, paymen
 import { clubs } from "../db/schema/clubs.ts";
 import { grades } from "../db/schema/grades.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
-import { campConfirmationKey } from "../camp/camp-confirmation-mail.ts";
+import { campConfirmationKey } from "../camp/camp-confirmation-queue.ts";
 import { anonymiseRegistrations } from "./retention.ts";
 
 export interface PersonExport {
@@ -80,7 +80,7 @@ export async function exportPerson(db: Db, registrationId: number, now: Date): P
   const mails = candidates
     .filter((mail) => mail.dedupeKey === campConfirmationKey(registrationId) || (ownKey !== undefined && ownKey !== null && emailKey(mail.recipient) === ownKey))
     // A copy of a mail is no key: its links are shown without their secrets.
-    .map(({ dedupeKey: _key, ...mail }) => ({ ...mail, text: withoutLinkSecrets(mail.text) }));
+    .map(({ dedupeKey: _key, ...mail }) => ({ ...mail, text: mail.text === null ? null : withoutLinkSecrets(mail.text) }));
 
   return {
     exportedAt: now.toISOString(),
