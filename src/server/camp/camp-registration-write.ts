@@ -2,12 +2,11 @@ import { createHash } from "node:crypto";
 import { emailKey } from "../../shared/contact/email-key.ts";
 import type { CampPrice } from "../../shared/camp/camp-pricing.ts";
 import type { CampRegistration } from "../../shared/camp/camp-registration.ts";
-import { athletePerson, companionPerson, ledgerFigures } from "../../shared/camp/camp-ledger.ts";
+import { athletePerson, ledgerFigures } from "../../shared/camp/camp-ledger.ts";
 import type { Db } from "../db/database.ts";
-import { campCompanions, campPriceLines, campRegistrations, payments, type PaymentMethod } from "../db/schema/camp.ts";
-import { chargeNewRegistration } from "./camp-ledger-store.ts";
-import { queueConfirmation } from "./camp-confirmation-queue.ts";
-import { createFamilyLink, createSubmissionLink } from "./camp-personal-link.ts";
+import type { PaymentMethod } from "../db/schema/camp.ts";
+import { newPersonalToken, personalTokenHash } from "./camp-personal-link.ts";
+import { runRegistrationStatement, type StatementValues } from "./camp-registration-statement.ts";
 
 /**
  * The one place a new camp registration is written (a single one, each athlete of a group, one within a
@@ -17,9 +16,6 @@ import { createFamilyLink, createSubmissionLink } from "./camp-personal-link.ts"
  */
 
 export type RegistrationStatus = "pending_payment" | "confirmed" | "cancelled" | "waiting";
-
-/** Who wrote a new registration's charges in the ledger, and why. */
-const newRegistrationLedger = { actor: "deltaker", reason: "Påmelding" } as const;
 
 /** How a payment starts: card/cash is owed at the camp, free is settled, an online attempt waits for Vipps. */
 export function startingPaymentState(method: PaymentMethod): "unpaid" | "paid" | "created" {
@@ -65,13 +61,20 @@ export interface WrittenRegistration {
   submissionToken?: string;
 }
 
-/** Writes a new registration; undefined (nothing written) when its draft or its order id is already stored. */
-export async function writeRegistration(tx: Db, input: NewRegistration): Promise<WrittenRegistration | undefined> {
+/**
+ * Writes a new registration (one statement, camp-registration-statement.ts), on the database itself or
+ * inside the caller's transaction; undefined (nothing written) when its draft or its order id is already stored.
+ */
+export async function writeRegistration(db: Db, input: NewRegistration): Promise<WrittenRegistration | undefined> {
   const { registration, price, method, status, now } = input;
   const key = requiredEmailKey(registration.email);
-  const [row] = await tx
-    .insert(campRegistrations)
-    .values({
+  const payment = input.payment ?? (status === "waiting" ? "none" : { amount: price.total });
+  const confirmationMail = status === "confirmed" && input.confirmationMail !== false;
+  const submissionToken = registration.draftSecret && status !== "waiting" && input.submissionLink !== false ? newPersonalToken() : undefined;
+  const personalToken = confirmationMail ? newPersonalToken() : undefined;
+  const companionLines = price.lines.filter((line) => line.kind === "companion");
+  const values: StatementValues = {
+    registration: {
       ...registrationValues(input),
       emailKey: key,
       editionYear: input.editionYear,
@@ -80,33 +83,33 @@ export async function writeRegistration(tx: Db, input: NewRegistration): Promise
       waitlistRank: input.waitlistRank ?? null,
       groupId: input.groupId ?? null,
       confirmedAt: status === "confirmed" ? now : null,
-    })
-    .onConflictDoNothing()
-    .returning({ id: campRegistrations.id });
-  if (!row) return undefined;
-  const id = row.id;
-  const companionLines = price.lines.filter((line) => line.kind === "companion");
-  const companions =
-    registration.ledsagere.length === 0
-      ? []
-      : await tx
-          .insert(campCompanions)
-          .values(registration.ledsagere.map((companion, position) => ({ registrationId: id, position, ...companionValues(companion), amount: companionLines[position]!.amount })))
-          .returning({ id: campCompanions.id, position: campCompanions.position });
-  await tx.insert(campPriceLines).values(price.lines.map((line, position) => ({ registrationId: id, position, kind: line.kind, label: line.label, amount: line.amount })));
-  const companionIds = companions.sort((a, b) => a.position - b.position).map((companion) => companionPerson(companion.id));
-  await chargeNewRegistration(tx, id, price.lines, companionIds, { ...newRegistrationLedger, now });
-  const payment = input.payment ?? (status === "waiting" ? "none" : { amount: price.total });
-  if (payment !== "none") {
-    await tx.insert(payments).values({ registrationId: id, reference: firstPaymentReference(method, input.orderId), method, amount: payment.amount, state: startingPaymentState(method), createdAt: now, updatedAt: now });
-  }
-  if (status === "confirmed" && input.confirmationMail !== false) {
-    // The ledger as just written: the price lines charged, nothing paid yet.
-    const money = ledgerFigures(price.lines.map((line, index) => ({ id: index + 1, kind: "charge", person: athletePerson, item: line.kind, method: null, amount: line.amount, paymentId: null })));
-    await queueConfirmation(tx, [id], now, { money, personalToken: await createFamilyLink(tx, key, now) });
-  }
-  const submissionToken = registration.draftSecret && status !== "waiting" && input.submissionLink !== false ? await createSubmissionLink(tx, id, now) : undefined;
+    },
+    companions: registration.ledsagere.map((companion, position) => ({ position, ...companionValues(companion), amount: companionLines[position]!.amount })),
+    priceLines: price.lines.map((line, position) => ({ position, kind: line.kind, label: line.label, amount: line.amount })),
+    ...(payment === "none" ? {} : { payment: { reference: firstPaymentReference(method, input.orderId), method, amount: payment.amount, state: startingPaymentState(method), createdAt: now, updatedAt: now } }),
+    ...(personalToken
+      ? {
+          mail: {
+            row: { recipient: registration.email, status: "pending", nextAttemptAt: now, createdAt: now },
+            familyLink: { emailKey: key, tokenHash: personalTokenHash(personalToken), createdAt: now },
+            personalToken,
+            // The ledger as this statement writes it: the price lines charged, nothing paid yet.
+            money: JSON.stringify(moneyOfCharges(price.lines)),
+          },
+        }
+      : {}),
+    ...(submissionToken ? { submissionLink: { tokenHash: personalTokenHash(submissionToken), createdAt: now } } : {}),
+  };
+  const shape = { companions: values.companions.length, priceLines: values.priceLines.length, payments: payment === "none" ? 0 : 1, confirmationMail, submissionLink: submissionToken !== undefined } as const;
+  const id = await runRegistrationStatement(db, shape, values);
+  if (id === undefined) return undefined;
   return { id, ...(submissionToken ? { submissionToken } : {}) };
+}
+
+/** A new registration's figures: every price line charged, nothing paid. */
+function moneyOfCharges(lines: CampPrice["lines"]): { paid: number; outstanding: number } {
+  const { paid, outstanding } = ledgerFigures(lines.map((line, index) => ({ id: index + 1, kind: "charge", person: athletePerson, item: line.kind, method: null, amount: line.amount, paymentId: null })));
+  return { paid, outstanding };
 }
 
 export function draftSecretHash(secret: string | undefined): string | null {
