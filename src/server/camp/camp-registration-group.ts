@@ -34,12 +34,10 @@ export async function submitCampGroup(app: FastifyInstance, registration: CampRe
   const { clubById, gradeById, grades } = await referenceData(app.db);
   const athletes = [registration, ...registration.siblings!.map((sibling) => ({ ...siblingRegistration(registration, sibling), draftId: crypto.randomUUID() }))];
   const paths = ["", ...registration.siblings!.map((_, index) => `siblings.${index}.`)];
-  const clubNames = athletes.map((athlete, index) => {
-    const club = clubById.get(athlete.clubId);
-    if (!club) throw new CampInputError(`${paths[index]}clubId`, campInputMessages.unknownClub);
+  for (const [index, athlete] of athletes.entries()) {
+    if (!clubById.has(athlete.clubId)) throw new CampInputError(`${paths[index]}clubId`, campInputMessages.unknownClub);
     if (!gradeById.has(athlete.gradeId)) throw new CampInputError(`${paths[index]}gradeId`, campInputMessages.unknownGrade);
-    return club.name;
-  });
+  }
   // Each athlete may bring companions of its own, checked as on the single path.
   for (const [index, athlete] of athletes.entries()) await verifyAlreadyRegisteredCompanions(app.db, edition.year, athlete, paths[index]);
   const prices = athletes.map((athlete) => calculateCampPrice(athlete, { edition, at: now, grades }));
