@@ -337,24 +337,34 @@ async function benchDatabase(kind, bare) {
   }
 }
 
-/** Mails in the folder transport's folder (one .eml each). */
-async function countSent(dataDir) {
-  return (await readdir(path.join(dataDir, "mail")).catch(() => [])).filter((name) => name.endsWith(".eml")).length;
+/**
+ * The confirmations in the folder transport's folder (`<id>.json` beside each `.eml`), by outbox row id.
+ * Other mails (the club's own scheduled messages) are not the run's.
+ */
+async function sentConfirmations(dataDir) {
+  const folder = path.join(dataDir, "mail");
+  const names = (await readdir(folder).catch(() => [])).filter((name) => name.endsWith(".json"));
+  const ids = [];
+  for (const name of names) {
+    const mail = JSON.parse(await readFile(path.join(folder, name), "utf8").catch(() => "{}"));
+    if (mail.subject?.startsWith("Du er registrert til")) ids.push(/-(\d+)\.json$/.exec(name)?.[1]);
+  }
+  return ids;
 }
 
-/** Waits until the mail folder holds `expected` sent mails, or MAIL_WAIT_SECONDS pass. */
+async function countSent(dataDir) {
+  return (await sentConfirmations(dataDir)).length;
+}
+
+/** Waits until `expected` confirmations are sent, or MAIL_WAIT_SECONDS pass; the same outbox id twice is a mail sent twice. */
 async function sentMails(dataDir, expected) {
   const started = performance.now();
-  const count = () => countSent(dataDir);
-  let sent = await count();
-  while (sent < expected && performance.now() - started < MAIL_WAIT_SECONDS * 1000) {
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    sent = await count();
+  let ids = await sentConfirmations(dataDir);
+  while (ids.length < expected && performance.now() - started < MAIL_WAIT_SECONDS * 1000) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    ids = await sentConfirmations(dataDir);
   }
-  // The file name ends with the outbox row's id: the same id twice is a mail sent twice.
-  const names = (await readdir(path.join(dataDir, "mail")).catch(() => [])).filter((name) => name.endsWith(".eml"));
-  const twice = names.length - new Set(names.map((name) => /-(\d+)\.eml$/.exec(name)?.[1])).size;
-  return { sent, expected, twice, seconds: (performance.now() - started) / 1000 };
+  return { sent: ids.length, expected, twice: ids.length - new Set(ids).size, seconds: (performance.now() - started) / 1000 };
 }
 
 /**
