@@ -144,7 +144,8 @@ function placeholderValues(values: StatementValues): Record<string, unknown> {
 }
 
 const dialect = new PgDialect();
-const statements = new Map<string, SQL>();
+/** Built once per shape: building and rendering a statement this size costs more CPU than running it. */
+const statements = new Map<string, { statement: SQL; query: ReturnType<PgDialect["sqlToQuery"]> }>();
 const prepared = new WeakMap<Db, Map<string, ReturnType<typeof prepareStatement>>>();
 
 /**
@@ -154,12 +155,16 @@ const prepared = new WeakMap<Db, Map<string, ReturnType<typeof prepareStatement>
  */
 export async function runRegistrationStatement(db: Db, shape: StatementShape, values: StatementValues): Promise<number | undefined> {
   const name = `camp_registration_c${shape.companions}_l${shape.priceLines}_p${shape.payments}_m${Number(shape.confirmationMail)}_s${Number(shape.submissionLink)}`;
-  let statement = statements.get(name);
-  if (!statement) statements.set(name, (statement = statementSql(shape)));
+  let built = statements.get(name);
+  if (!built) {
+    const statement = statementSql(shape);
+    statements.set(name, (built = { statement, query: dialect.sqlToQuery(statement) }));
+  }
+  const { statement } = built;
   const placeholders = placeholderValues(values);
   let rows: Record<string, unknown>[];
   if (db instanceof PgTransaction) {
-    const query = db._.session.prepareQuery<{ execute: RowsResult<Record<string, unknown>> } & { all: unknown; values: unknown }>(dialect.sqlToQuery(statement), undefined, undefined, false);
+    const query = db._.session.prepareQuery<{ execute: RowsResult<Record<string, unknown>> } & { all: unknown; values: unknown }>(built.query, undefined, undefined, false);
     rows = (await query.execute(placeholders)).rows;
   } else {
     let byShape = prepared.get(db);

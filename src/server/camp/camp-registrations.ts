@@ -111,34 +111,36 @@ async function storeRegistration(
 ): Promise<SubmitAnswer> {
   const { registration, editionYear, now } = input;
   const limited = capacity !== null || sleepoverCapacity !== null;
-  const outcome = await app.db.transaction(async (tx): Promise<{ earlier: StoredRegistration } | { stored: StoredRegistration; written: WrittenRegistration }> => {
-    let status = input.status;
-    let waitlistRank: number | null = null;
-    if (limited) {
-      await lockEditionPlaces(tx, editionYear);
-      const earlier = await findByDraft(tx, editionYear, registration.draftId);
-      if (earlier) return { earlier };
-      // Those already in line for an offer come first: a place freed a moment ago is theirs.
-      const waiting = capacity !== null && (await placesHeld(tx, editionYear, now)) + (await countAwaitingOffer(tx, editionYear)) >= capacity;
-      if (!waiting && sleepoverCapacity !== null && (await sleepoverPlacesHeld(tx, editionYear, now)) >= sleepoverCapacity) {
-        throw new HttpError(409, campInputMessages.sleepoverFull);
-      }
-      if (waiting) [status, waitlistRank] = ["waiting", await nextWaitlistRank(tx, editionYear)];
-    }
+  type Outcome = { earlier: StoredRegistration } | { stored: StoredRegistration; written: WrittenRegistration };
+  const write = async (db: Db, status: NewRegistration["status"], waitlistRank: number | null): Promise<Outcome> => {
     for (let attempt = 0; attempt < 5; attempt++) {
       const orderId = newOrderId(editionYear);
-      const written = await writeRegistration(tx, { ...input, orderId, status, waitlistRank });
+      const written = await writeRegistration(db, { ...input, orderId, status, waitlistRank });
       if (written) {
-        if (status === "waiting") await queueWaitlistJoinedMail(tx, written.id, now);
+        if (status === "waiting") await queueWaitlistJoinedMail(db, written.id, now);
         return { stored: { id: written.id, orderId, editionYear, status, total: input.price.total, telephone: registration.telephone }, written };
       }
       // Nothing stored: this draft is already registered (a retry, or a concurrent twin that committed
       // first), or (rarely) the order id was taken: draw another.
-      const earlier = await findByDraft(tx, editionYear, registration.draftId);
+      const earlier = await findByDraft(db, editionYear, registration.draftId);
       if (earlier) return { earlier };
     }
     throw new Error("No free order id after 5 draws");
-  });
+  };
+  // Without a limit the one statement is the whole transaction (prepared, no connection held between statements).
+  const outcome: Outcome = !limited
+    ? await write(app.db, input.status, null)
+    : await app.db.transaction(async (tx): Promise<Outcome> => {
+        await lockEditionPlaces(tx, editionYear);
+        const earlier = await findByDraft(tx, editionYear, registration.draftId);
+        if (earlier) return { earlier };
+        // Those already in line for an offer come first: a place freed a moment ago is theirs.
+        const waiting = capacity !== null && (await placesHeld(tx, editionYear, now)) + (await countAwaitingOffer(tx, editionYear)) >= capacity;
+        if (!waiting && sleepoverCapacity !== null && (await sleepoverPlacesHeld(tx, editionYear, now)) >= sleepoverCapacity) {
+          throw new HttpError(409, campInputMessages.sleepoverFull);
+        }
+        return waiting ? write(tx, "waiting", await nextWaitlistRank(tx, editionYear)) : write(tx, input.status, null);
+      });
   if ("earlier" in outcome) return answerEarlier(app, outcome.earlier, registration, gateway);
   const { stored, written } = outcome;
   if (stored.status !== "pending_payment") app.outbox.kick();
