@@ -1,10 +1,10 @@
 /**
  * `npx tsx scripts/bench-db-floor.ts`: the floor under `npm run bench:api`'s registrations, measured on the
  * database alone (no HTTP, no validation, no pricing), with the same 50-way concurrency:
- *   1. writer — the registration's transaction as the site writes it (camp-registration-write.ts through
- *      Drizzle), 1,000 drafts of the bench, priced beforehand; statements per registration counted;
- *   2. round trips — a transaction of as many trivial statements (`select 1`) straight through the driver:
- *      what that many round trips cost before a row is written.
+ *   1. writer — a registration as the site writes it without a capacity (camp-registration-write.ts: one
+ *      prepared statement), 1,000 drafts of the bench, validated and priced beforehand;
+ *   2. round trip — one trivial statement (`select 1`) per registration straight through the driver: what a
+ *      round trip costs before a row is written.
  * PGlite in a fresh data folder on disk (as the server has it), then PostgreSQL when BENCH_PG_URL (default
  * postgres://postgres@127.0.0.1:5432) answers. Prints a table; `bench:api` compares the site with it.
  */
@@ -36,7 +36,6 @@ interface Result {
   count: number;
   seconds: number;
   cpuMs: number;
-  statements?: number;
 }
 
 /** Runs `jobs` with CLIENTS workers; CPU of this process (the database too for PGlite, which runs in it). */
@@ -54,23 +53,17 @@ async function timed(what: string, count: number, job: (index: number) => Promis
   return { what, count, seconds, cpuMs: (used.user + used.system) / 1000 };
 }
 
-async function writerRun(db: Db, tag: string, counter: { statements: number }): Promise<Result> {
+async function writerRun(db: Db, tag: string): Promise<Result> {
   const { grades } = await referenceData(db);
   const inputs = Array.from({ length: COUNT }, (_, i) => {
     const registration = CampRegistrationSchema.parse(makeDraft(tag, i));
     const price = calculateCampPrice(registration, { edition, at: now, grades });
     return { registration, price, method: paymentMethodFor(price.total, false) };
   });
-  counter.statements = 0;
-  const result = await timed("writer: the registration's transaction (camp-registration-write.ts)", COUNT, async (i) => {
-    const input = inputs[i]!;
-    await db.transaction(async (tx) => {
-      const written = await writeRegistration(tx, { ...input, editionYear: 2026, orderId: newOrderId(2026), status: "confirmed", now });
-      if (!written) throw new Error("not written");
-    });
+  return timed("writer: one registration's statement (camp-registration-write.ts)", COUNT, async (i) => {
+    const written = await writeRegistration(db, { ...inputs[i]!, editionYear: 2026, orderId: newOrderId(2026), status: "confirmed", now });
+    if (!written) throw new Error("not written");
   });
-  // begin and commit are not logged by Drizzle.
-  return { ...result, statements: counter.statements / COUNT + 2 };
 }
 
 async function pgliteFloor(): Promise<Result[]> {
@@ -80,14 +73,10 @@ async function pgliteFloor(): Promise<Result[]> {
     await prepareDatabase(setup);
     await setup.close();
     const client = await PGlite.create(path.join(dir, "db"));
-    const counter = { statements: 0 };
-    const db = drizzlePglite(client, { logger: { logQuery: () => void counter.statements++ } }) as unknown as Db;
-    const writer = await writerRun(db, "DL", counter);
-    const statements = Math.round(writer.statements!);
-    const trips = await timed(`round trips: ${statements} statements (select 1) in a transaction`, COUNT, async () => {
-      await client.transaction(async (tx) => {
-        for (let s = 0; s < statements - 2; s++) await tx.query("select 1");
-      });
+    const db = drizzlePglite(client) as unknown as Db;
+    const writer = await writerRun(db, "DL");
+    const trips = await timed("round trip: select 1", COUNT, async () => {
+      await client.query("select 1");
     });
     await client.close();
     return [writer, trips];
@@ -104,19 +93,10 @@ async function postgresFloor(): Promise<Result[]> {
     await setup.close();
     // The site's pool size (db/database.ts).
     const pool = new pg.Pool({ connectionString: database.url, max: 10 });
-    const counter = { statements: 0 };
-    const db = drizzlePostgres(pool, { logger: { logQuery: () => void counter.statements++ } }) as unknown as Db;
-    const writer = await writerRun(db, "DP", counter);
-    const statements = Math.round(writer.statements!);
-    const trips = await timed(`round trips: ${statements} statements (select 1) in a transaction`, COUNT, async () => {
-      const client = await pool.connect();
-      try {
-        await client.query("begin");
-        for (let s = 0; s < statements - 2; s++) await client.query("select 1");
-        await client.query("commit");
-      } finally {
-        client.release();
-      }
+    const db = drizzlePostgres(pool) as unknown as Db;
+    const writer = await writerRun(db, "DP");
+    const trips = await timed("round trip: select 1", COUNT, async () => {
+      await pool.query("select 1");
     });
     await pool.end();
     return [writer, trips];
@@ -126,12 +106,12 @@ async function postgresFloor(): Promise<Result[]> {
 }
 
 const rows: string[] = [
-  "| Database | What | Registrations | Throughput | CPU of this process per registration | Statements per registration |",
-  "| --- | --- | ---: | ---: | ---: | ---: |",
+  "| Database | What | Registrations | Throughput | CPU of this process per registration |",
+  "| --- | --- | ---: | ---: | ---: |",
 ];
 const add = (kind: string, results: Result[]) => {
   for (const r of results) {
-    rows.push(`| ${kind} | ${r.what} | ${r.count} | ${Math.round(r.count / r.seconds).toLocaleString("en-US")}/s | ${(r.cpuMs / r.count).toFixed(2)} ms | ${r.statements === undefined ? "–" : r.statements.toFixed(1)} |`);
+    rows.push(`| ${kind} | ${r.what} | ${r.count} | ${Math.round(r.count / r.seconds).toLocaleString("en-US")}/s | ${(r.cpuMs / r.count).toFixed(2)} ms |`);
   }
 };
 console.log(`bench-db-floor: ${CLIENTS} concurrent, ${COUNT} each; load average ${os.loadavg().map((v) => v.toFixed(2)).join(" / ")}`);
