@@ -346,7 +346,12 @@ async function sentConfirmations(dataDir) {
   const names = (await readdir(folder).catch(() => [])).filter((name) => name.endsWith(".json"));
   const ids = [];
   for (const name of names) {
-    const mail = JSON.parse(await readFile(path.join(folder, name), "utf8").catch(() => "{}"));
+    let mail;
+    try {
+      mail = JSON.parse(await readFile(path.join(folder, name), "utf8"));
+    } catch {
+      continue; // being written: counted on the next look
+    }
     if (mail.subject?.startsWith("Du er registrert til")) ids.push(/-(\d+)\.json$/.exec(name)?.[1]);
   }
   return ids;
