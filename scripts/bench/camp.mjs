@@ -64,6 +64,45 @@ export function makeDraft(tag, i, { vipps = false } = {}) {
   };
 }
 
+/**
+ * A family for load runs: three athletes in one submission (the first athlete's draft with two siblings),
+ * sharing the contact details, card/cash, so the answer is "Done" and one confirmation mail goes out for
+ * all three. Last names `Benk{tag}F{i}a|b|c` are unique. No companions and no master grade, so the
+ * siblings inherit nothing a rule would refuse.
+ */
+export function makeFamily(tag, i) {
+  const first = makeDraft(`${tag}F`, i);
+  const lastName = (letter) => `Benk${tag}F${String(i).padStart(4, "0")}${letter}`;
+  const sibling = (letter, age) => ({
+    firstName: letter === "b" ? "Lea" : "Jon",
+    lastName: lastName(letter),
+    age,
+    gradeId: 3,
+    gradering: false,
+    sleepover: false,
+    hasLedsager: false,
+    ledsagere: [],
+    allergies: "",
+    vegan: false,
+    otherInfo: "",
+    wantsToInstruct: false,
+    public: true,
+  });
+  return {
+    ...first,
+    lastName: lastName("a"),
+    age: 40,
+    gradeId: 10,
+    gradering: false,
+    sleepover: false,
+    hasLedsager: false,
+    ledsagere: [],
+    wantsToInstruct: false,
+    instructor: 0,
+    siblings: [sibling("b", 10), sibling("c", 13)],
+  };
+}
+
 /** GET /api/VinterleirAdmin/GetToken with the browser's SHA-256 digest of the password; answers the token. */
 export async function adminLogin(base, admin = ADMIN) {
   const digest = createHash("sha256").update(admin.password).digest("hex");

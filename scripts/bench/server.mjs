@@ -105,7 +105,8 @@ export async function startSiteServer({ dataDir, databaseUrl, port, env: extra =
   }
   const server = spawnLogged([...nodeArgs, ...serverEntry({ source })], env);
   const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}/healthz`, server);
+  // A loaded machine (a shared host, a cold PGlite migrating) can take a while to answer the first time.
+  await waitFor(`${base}/healthz`, server, { seconds: Number(process.env.BENCH_START_SECONDS ?? 120) });
   return {
     base,
     port,

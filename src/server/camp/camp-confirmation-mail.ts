@@ -1,25 +1,16 @@
-import { asc, desc, eq } from "drizzle-orm";
 import { club } from "../../shared/club/club-facts.ts";
 import type { CampEdition } from "../../shared/camp/camp-edition.ts";
 import { formatDateRange, formatKroner } from "../../shared/format.ts";
+import type { PaymentMethod } from "../db/schema/camp.ts";
 import { participantPaymentMethodLabels } from "../../shared/camp/camp-state-labels.ts";
-import type { Db } from "../db/database.ts";
-import { campPriceLines, campRegistrations, payments, type PaymentMethod } from "../db/schema/camp.ts";
-import { clubs } from "../db/schema/clubs.ts";
 import { escapeHtml } from "../mail/escape-html.ts";
 import { mailCellStyle, mailDocument, receiptTableHtml } from "../mail/mail-html.ts";
-import { campEditionOfYear } from "./camp-edition-lookup.ts";
-import { storedPriceLines } from "./camp-price-lines.ts";
-import { queueMail, type OutgoingMail } from "../mail/outbox.ts";
-import { checkInCodeFor } from "./checkin/checkin-code.ts";
+import type { OutgoingMail } from "../mail/outbox.ts";
 import { checkInMailHtml, checkInMailText } from "./checkin/checkin-mail.ts";
 import { campCalendar, campCalendarFileName } from "./camp-calendar.ts";
-import { createMailLink, personalLinkUrl } from "./camp-personal-link.ts";
-import { ledgerFigures, mailMoneyLines, sumFigures, type LedgerFigures } from "../../shared/camp/camp-ledger.ts";
-import { readLedgers } from "./camp-ledger-store.ts";
-import { loadClubContact } from "../site-content/club-contact.ts";
+import { mailMoneyLines, type LedgerFigures } from "../../shared/camp/camp-ledger.ts";
 import { nothingPaidSentence, refundSentenceAt } from "../../shared/camp/cancellation-terms.ts";
-import { greeting, greetingNameOf } from "../../shared/camp/contact-greeting.ts";
+import { greeting } from "../../shared/camp/contact-greeting.ts";
 
 export interface CampConfirmationData {
   editionYear: number;
@@ -55,7 +46,7 @@ export interface ConfirmationContext {
 }
 
 /** The further athletes of a group in the first athlete's confirmation: one mail, one receipt, one total. */
-interface GroupConfirmation {
+export interface GroupConfirmation {
   others: { firstName: string; lastName: string; orderId: string; lines: { label: string; amount: number }[]; total: number; personalLink: string; checkInCode?: string }[];
   total: number;
 }
@@ -190,81 +181,3 @@ ${other.lines.map((line) => `<tr><td style="${cell}">${e(line.label)}</td><td st
 `;
 }
 
-/**
- * One confirmation for a group (registered together, sharing the contact details): the first athlete's mail
- * with every other athlete's receipt, order id, check-in code and own "Min påmelding" link, and one total.
- * Call it inside the transaction that stores the group; the dedupe key is the first athlete's.
- */
-export async function queueCampGroupConfirmationMail(db: Db, registrationIds: readonly number[], now: Date, publicBaseUrl: string, reserved = 0): Promise<void> {
-  const [first, ...rest] = registrationIds;
-  const others: GroupConfirmation["others"] = [];
-  // The athletes share the address the mail goes to: one family link opens them all.
-  const token = await createMailLink(db, first!, now);
-  for (const id of rest) {
-    const [row] = await db.select({ orderId: campRegistrations.orderId, firstName: campRegistrations.firstName, lastName: campRegistrations.lastName, total: campRegistrations.total }).from(campRegistrations).where(eq(campRegistrations.id, id));
-    const lines = await db.select({ label: campPriceLines.label, amount: campPriceLines.amount }).from(campPriceLines).where(eq(campPriceLines.registrationId, id)).orderBy(asc(campPriceLines.position));
-    others.push({ ...row!, lines, personalLink: personalLinkUrl(publicBaseUrl, token), checkInCode: await checkInCodeFor(db, row!.orderId) });
-  }
-  const [lead] = await db.select({ total: campRegistrations.total }).from(campRegistrations).where(eq(campRegistrations.id, first!));
-  const group = { others, total: lead!.total + others.reduce((sum, other) => sum + other.total, 0) };
-  const { to, ...content } = await renderStoredCampConfirmation(db, first!, { sentAt: now, personalLink: personalLinkUrl(publicBaseUrl, token), group, ...(reserved ? { reserved } : {}) }, registrationIds);
-  await queueMail(db, { dedupeKey: campConfirmationKey(first!), to, ...content }, now);
-}
-
-export const campConfirmationKeyPrefix = "camp-confirmation:";
-
-export function campConfirmationKey(registrationId: number): string {
-  return `${campConfirmationKeyPrefix}${registrationId}`;
-}
-
-/**
- * Queues the confirmation of a registration from what is stored (lines as charged, the payment's method).
- * Call it inside the transaction that confirms the registration (card/cash/free now; a Vipps payment
- * later); the dedupe key makes a second call a no-op.
- */
-export async function queueCampConfirmationMail(db: Db, registrationId: number, now: Date, publicBaseUrl: string, reserved = 0): Promise<void> {
-  const token = await createMailLink(db, registrationId, now);
-  const { to, ...content } = await renderStoredCampConfirmation(db, registrationId, { sentAt: now, personalLink: personalLinkUrl(publicBaseUrl, token), ...(reserved ? { reserved } : {}) });
-  await queueMail(db, { dedupeKey: campConfirmationKey(registrationId), to, ...content }, now);
-}
-
-/**
- * The confirmation of a stored registration, rendered from its rows (lines as charged, latest payment's
- * method) and its ledger; `orderIds`: the registrations paid together (a group), whose ledgers add up.
- */
-export async function renderStoredCampConfirmation(
-  db: Db,
-  registrationId: number,
-  context: Omit<ConfirmationContext, "contactEmail">,
-  orderIds: readonly number[] = [registrationId],
-): Promise<Pick<OutgoingMail, "to" | "subject" | "text" | "html" | "attachments">> {
-  const [registration] = await db
-    .select({
-      editionYear: campRegistrations.editionYear,
-      orderId: campRegistrations.orderId,
-      firstName: campRegistrations.firstName,
-      lastName: campRegistrations.lastName,
-      age: campRegistrations.age,
-      contactName: campRegistrations.contactName,
-      email: campRegistrations.email,
-      sleepover: campRegistrations.sleepover,
-      total: campRegistrations.total,
-      clubName: clubs.name,
-    })
-    .from(campRegistrations)
-    .innerJoin(clubs, eq(clubs.clubId, campRegistrations.clubId))
-    .where(eq(campRegistrations.id, registrationId));
-  if (!registration) throw new Error(`No camp registration ${registrationId}`);
-  const lines = await storedPriceLines(db, registrationId);
-  const [payment] = await db
-    .select({ method: payments.method })
-    .from(payments)
-    .where(eq(payments.registrationId, registrationId))
-    .orderBy(desc(payments.id))
-    .limit(1);
-  const edition = await campEditionOfYear(db, registration.editionYear);
-  const checkInCode = await checkInCodeFor(db, registration.orderId);
-  const ledgers = await readLedgers(db, orderIds);
-  const money = sumFigures([...ledgers.values()].map(ledgerFigures));
-  return { to: registration.email, ...renderCampConfirmation({ ...registration, greetingName: greetingNameOf(registration), lines, money, paymentMethod: payment?.method ?? "card_cash", checkInCode }, edition, { ...context, contactEmail: (await loadClubContact(db)).general }) };
-}

@@ -5,6 +5,7 @@ import { formatKroner } from "../../shared/format.ts";
 import type { Database } from "../db/database.ts";
 import { campCompanions, campPriceLines, campRegistrations, payments } from "../db/schema/camp.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
+import { outboxMails } from "../test-support/outbox.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import { campInputMessages } from "./camp-registrations.ts";
 import { anonymousParticipant } from "./camp-public-routes.ts";
@@ -56,7 +57,7 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post with siblings on %s", (k
     const paid = await database.db.select().from(payments);
     expect(paid.map((payment) => payment.method)).toEqual(["card_cash", "card_cash", "card_cash"]);
     // One confirmation: the first athlete's receipt, then each other's lines, own order id and link, one total.
-    const mails = await database.db.select().from(mailOutbox).where(like(mailOutbox.dedupeKey, "camp-confirmation:%"));
+    const mails = await outboxMails(app, like(mailOutbox.dedupeKey, "camp-confirmation:%"));
     expect(mails).toHaveLength(1);
     const text = mails[0]!.text;
     expect(text).toContain("Påmeldt i samme påmelding:");
@@ -79,7 +80,7 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post with siblings on %s", (k
 
   it("each athlete of a group is cancelled alone through the family's link in the group's mail", async () => {
     await postRegistration(app, draft({ siblings: [sibling()] }));
-    const [mail] = await database.db.select().from(mailOutbox).where(like(mailOutbox.dedupeKey, "camp-confirmation:%"));
+    const [mail] = await outboxMails(app, like(mailOutbox.dedupeKey, "camp-confirmation:%"));
     const kariToken = /Min påmelding for Kari: \S*\/vinterleir\/min-pamelding\/([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
     const view = await app.inject({ url: `/api/MinPamelding/Get/${kariToken}` });
     expect(view.statusCode).toBe(200);

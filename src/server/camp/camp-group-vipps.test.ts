@@ -5,6 +5,7 @@ import { campRefund } from "../../shared/camp/camp-pricing.ts";
 import { formatKroner } from "../../shared/format.ts";
 import { campRegistrations, moneyActions, paymentShares, payments } from "../db/schema/camp.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
+import { outboxMails } from "../test-support/outbox.ts";
 import { actOnLanding, reconcile, startVippsPayment, useVippsCampSuite } from "../test-support/vipps.ts";
 import { databaseKinds } from "../test-support/database.ts";
 import { campEditionOfYear } from "./camp-edition-lookup.ts";
@@ -34,7 +35,7 @@ describe.each(databaseKinds)("a group paying once with Vipps on %s", (kind) => {
     expect((await actOnLanding(suite.app, paying.redirectUrl, "approve")).statusCode).toBe(303);
     await suite.sim.settled();
     await reconcile(suite.service);
-    const mails = await suite.app.db.select().from(mailOutbox).where(like(mailOutbox.dedupeKey, "camp-confirmation:%"));
+    const mails = await outboxMails(suite.app, like(mailOutbox.dedupeKey, "camp-confirmation:%"));
     expect(mails).toHaveLength(1);
     const tokens = [...mails[0]!.text.matchAll(linkPattern)].map((match) => match[1]!);
     return { paying, mail: mails[0]!, tokens: [...new Set(tokens)] };
@@ -59,7 +60,7 @@ describe.each(databaseKinds)("a group paying once with Vipps on %s", (kind) => {
     await reconcile(suite.service);
     expect((await registrations()).map((row) => row.status)).toEqual(["confirmed", "confirmed", "confirmed"]);
     expect(suite.sim.payments.get(paying.reference)!.aggregate.capturedAmount.value).toBe(total * 100);
-    const mails = await suite.app.db.select().from(mailOutbox).where(like(mailOutbox.dedupeKey, "camp-confirmation:%"));
+    const mails = await outboxMails(suite.app, like(mailOutbox.dedupeKey, "camp-confirmation:%"));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain(`Totalt for alle: ${formatKroner(total)}`);
     expect((await suite.app.inject({ url: `/api/Vipps/CheckIfVippsOk/${paying.orderId}` })).body).toBe("RESERVED");
@@ -111,7 +112,7 @@ describe.each(databaseKinds)("a group paying once with Vipps on %s", (kind) => {
     ]);
     const cashRows = await suite.app.db.select().from(payments).where(eq(payments.method, "card_cash")).orderBy(asc(payments.registrationId));
     expect(cashRows.map((row) => [row.registrationId, row.amount])).toEqual(stored.map((row) => [row.id, row.total]));
-    expect(await suite.app.db.select().from(mailOutbox).where(like(mailOutbox.dedupeKey, "camp-confirmation:%"))).toHaveLength(1);
+    expect(await outboxMails(suite.app, like(mailOutbox.dedupeKey, "camp-confirmation:%"))).toHaveLength(1);
   });
 
   it("one personal link shows the whole group; cancelling one athlete refunds the rule on that athlete's share only, once", async () => {

@@ -2,11 +2,9 @@ import type { FastifyInstance } from "fastify";
 import type { ErrorBody } from "../errors.ts";
 import { waitlistAnswer } from "../../shared/camp/camp-waitlist.ts";
 import { vippsNotAvailableYet, type CampPaymentGateway } from "./camp-payment-gateway.ts";
-import { CampInputError, holdsDraftSecret, submitCampRegistration } from "./camp-registrations.ts";
+import { CampInputError, submitCampRegistration, type SubmitAnswer } from "./camp-registrations.ts";
 import { publicPostRateLimit } from "../security/public-rate-limit.ts";
-import { desc, eq } from "drizzle-orm";
 import { myRegistrationLinkPath, personalLinkHeader } from "../../shared/camp/camp-my-registration.ts";
-import { campRegistrations } from "../db/schema/camp.ts";
 import { createSubmissionLink } from "./camp-personal-link.ts";
 
 /**
@@ -34,7 +32,7 @@ export async function registerCampRegistrationRoutes(app: FastifyInstance, optio
     }
     // The Done page's (and the Vipps result page's) link to "Min påmelding"; the body stays as it always was.
     if (answer.kind !== "waitlist") {
-      const linkPath = await doneLinkPath(app, request.body);
+      const linkPath = await doneLinkPath(app, answer);
       if (linkPath) reply.header(personalLinkHeader, linkPath);
     }
     return reply
@@ -45,19 +43,13 @@ export async function registerCampRegistrationRoutes(app: FastifyInstance, optio
 }
 
 /**
- * A new submission link (its path) for the registration the accepted body's draft made, or undefined. Only
- * for the browser that holds the draft's own secret: the link opens that registration (and its group),
- * never the rest of what is registered with the address.
+ * A new submission link (its path) for the registration the draft made, or undefined. Only for the
+ * browser that holds the draft's own secret (the answer names the registration only then): the link opens
+ * that registration (and its group), never the rest of what is registered with the address. A new
+ * registration's link was made in the transaction that stored it; a retried draft gets a new one.
  */
-async function doneLinkPath(app: FastifyInstance, body: unknown): Promise<string | undefined> {
-  const { draftId, draftSecret } = body as { draftId?: unknown; draftSecret?: unknown };
-  if (typeof draftId !== "string" || typeof draftSecret !== "string") return undefined;
-  const [row] = await app.db
-    .select({ id: campRegistrations.id })
-    .from(campRegistrations)
-    .where(eq(campRegistrations.draftId, draftId))
-    .orderBy(desc(campRegistrations.id))
-    .limit(1);
-  if (!row || !(await holdsDraftSecret(app.db, row.id, draftSecret))) return undefined;
-  return myRegistrationLinkPath(await createSubmissionLink(app.db, row.id, app.now()));
+async function doneLinkPath(app: FastifyInstance, answer: SubmitAnswer): Promise<string | undefined> {
+  if (answer.submissionToken) return myRegistrationLinkPath(answer.submissionToken);
+  if (answer.registrationId === undefined) return undefined;
+  return myRegistrationLinkPath(await createSubmissionLink(app.db, answer.registrationId, app.now()));
 }

@@ -8,6 +8,7 @@ import { campPriceLines, campRegistrations, payments } from "../db/schema/camp.t
 import { campEditions } from "../db/schema/camp-editions.ts";
 import { campWaitlistOffers } from "../db/schema/camp-waitlist.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
+import { outboxMails } from "../test-support/outbox.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import type { CampPaymentGateway, RegistrationAwaitingPayment } from "./camp-payment-gateway.ts";
 import { registrationWindowMessages } from "./camp-registrations.ts";
@@ -151,12 +152,12 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     expect(row).toMatchObject({ status: "waiting", total: 1200 + 550, confirmedAt: null });
     expect(await database.db.select().from(payments).where(eq(payments.registrationId, row!.id))).toEqual([]);
     expect(await countRows(database, "camp_price_lines")).toBe(3);
-    const [mail] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, `camp-waitlist:${row!.id}`));
+    const [mail] = await outboxMails(app, eq(mailOutbox.dedupeKey, `camp-waitlist:${row!.id}`));
     expect(mail).toMatchObject({ recipient: "vera@example.no", subject: "Du står på venteliste til Vinterleir 2026" });
     expect(mail!.text).toContain("nummer 1");
     expect(mail!.text).toContain("Du betaler ingenting nå.");
     expect((await postRegistration(app, draft({ firstName: "Neste" }))).body).toBe(waitlistAnswer);
-    const [second] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, `camp-waitlist:${row!.id + 1}`));
+    const [second] = await outboxMails(app, eq(mailOutbox.dedupeKey, `camp-waitlist:${row!.id + 1}`));
     expect(second!.text).toContain("nummer 2");
 
     // A retry of the draft: the same answer, nothing new.
@@ -214,7 +215,7 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     expect([a.statusCode, a.body, b.statusCode, b.body]).toEqual([200, "Done", 200, "Done"]);
     expect(await statusOf(vera.id)).toMatchObject({ status: "confirmed", waitlistRank: null });
     expect(await database.db.select().from(payments).where(eq(payments.registrationId, vera.id))).toMatchObject([{ method: "card_cash", state: "unpaid", amount: 1200 }]);
-    expect(await database.db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, `camp-confirmation:${vera.id}`))).toHaveLength(1);
+    expect(await outboxMails(app, eq(mailOutbox.dedupeKey, `camp-confirmation:${vera.id}`))).toHaveLength(1);
     expect((await getOffer(offerToken)).json()).toMatchObject({ state: "accepted" });
     expect((await accept(offerToken)).body).toBe("Done");
     expect(await waitlist()).toMatchObject([{ registrationId: nils.id, position: 1, offer: null }]);
@@ -339,7 +340,7 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     const [first] = await fill(1);
     const vera = await joinWaitlist({ firstName: "Vera" });
     await app.inject({ method: "POST", url: `/api/VinterleirAdmin/Cancel/${first}/${token}` });
-    expect(await database.db.select().from(mailOutbox).where(like(mailOutbox.recipient, "ola@example.no"))).not.toEqual([]);
+    expect(await outboxMails(app, like(mailOutbox.recipient, "ola@example.no"))).not.toEqual([]);
     const keys = async () => (await database.db.select({ key: mailOutbox.dedupeKey }).from(mailOutbox)).map((row) => row.key).sort();
     // The leader's cancellation tells the family what happens to the money.
     expect(await keys()).toEqual([`camp-confirmation:${first}`, `camp-self:${first}:leader-cancel`, `camp-waitlist-offer:1`, `camp-waitlist:${vera.id}`].sort());
@@ -369,7 +370,7 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     expect(b.body).toBe(a.body);
     expect(await statusOf(vera.id)).toMatchObject({ status: "pending_payment" });
     expect(await database.db.select().from(payments).where(eq(payments.registrationId, vera.id))).toMatchObject([{ method: "vipps", state: "created", reference: `${vera.orderId}-1` }]);
-    expect(await database.db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, `camp-confirmation:${vera.id}`))).toEqual([]);
+    expect(await outboxMails(app, eq(mailOutbox.dedupeKey, `camp-confirmation:${vera.id}`))).toEqual([]);
   });
 
   it("a Vipps payment that ends unpaid gives its place to the waiting list; paying again afterwards finds the camp full and waits", async () => {
@@ -447,7 +448,7 @@ describe.each(databaseKinds)("the waiting list with the Vipps simulator on %s", 
     await app.vipps!.simulator!.settled();
     // The webhook's ABORTED kicked the waiting-list job (no timer runs in tests).
     await vi.waitFor(async () => expect(await countRows(database, "camp_waitlist_offers")).toBe(1));
-    const [mail] = await database.db.select().from(mailOutbox).where(like(mailOutbox.dedupeKey, "camp-waitlist-offer:%"));
+    const [mail] = await outboxMails(app, like(mailOutbox.dedupeKey, "camp-waitlist-offer:%"));
     expect(mail!.text).toContain("https://klubb.example/vinterleir/venteliste/");
     const offerToken = /\/vinterleir\/venteliste\/([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
 

@@ -18,7 +18,7 @@ import { clubs } from "../db/schema/clubs.ts";
 import { HttpError } from "../errors.ts";
 import { PeriodicJob } from "../jobs/periodic-job.ts";
 import { queueMail } from "../mail/outbox.ts";
-import { queueCampConfirmationMail } from "./camp-confirmation-mail.ts";
+import { queueCampConfirmationMail } from "./camp-confirmation-queue.ts";
 import { campEditionOfYear, editionDataForYear } from "./camp-edition-lookup.ts";
 import { storedPriceLines } from "./camp-price-lines.ts";
 import { vippsUnavailableMessage, type CampPaymentGateway } from "./camp-payment-gateway.ts";

@@ -2,12 +2,15 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/database.ts";
 import { PeriodicJob } from "../jobs/periodic-job.ts";
 import type { MailTransport } from "./mail-transport.ts";
-import { claimDueMail, markMailFailed, markMailSent } from "./outbox.ts";
+import { renderQueuedMail } from "./mail-kinds.ts";
+import { claimDueMail, markMailFailed, markMailSent, type ClaimedMail, type RenderedMail } from "./outbox.ts";
 
 export interface OutboxWorkerOptions {
   db: Db;
   transport: MailTransport;
   from: string;
+  /** The site's address, for links in mails rendered at send time. */
+  publicBaseUrl: string;
   now: () => Date;
   log: FastifyBaseLogger;
   /** How often due mail is looked for besides the kick after each commit. */
@@ -79,7 +82,7 @@ export class OutboxWorker {
 
   /** One batch: claim, send each, record the outcome. Answers how many rows were claimed. */
   async runOnce(): Promise<number> {
-    const { db, transport, from, now, log, leaseMs, batchSize, maxAttempts, perMinute } = this.options;
+    const { db, transport, from, now, log, leaseMs, batchSize, maxAttempts, perMinute, publicBaseUrl } = this.options;
     const minuteAgo = now().getTime() - 60_000;
     this.sendTimes = this.sendTimes.filter((time) => time > minuteAgo);
     const allowed = Math.min(batchSize, perMinute - this.sendTimes.length);
@@ -88,8 +91,12 @@ export class OutboxWorker {
     const claimed = await claimDueMail(db, now(), leaseMs, allowed);
     for (const mail of claimed) {
       this.sendTimes.push(now().getTime());
+      let rendered: RenderedMail | undefined;
       try {
-        await transport.send({ outboxId: mail.id, from, to: mail.recipient, ...(mail.replyTo ? { replyTo: mail.replyTo } : {}), subject: mail.subject, text: mail.text, html: mail.html, ...(mail.attachments?.length ? { attachments: mail.attachments } : {}) });
+        // A mail with a kind is rendered now (a failure counts as a failed attempt and is retried).
+        rendered = mail.kind ? await renderQueuedMail(db, { kind: mail.kind, payload: mail.payload ?? {}, createdAt: mail.createdAt }, { publicBaseUrl }) : undefined;
+        const content = rendered ?? storedContent(mail);
+        await transport.send({ outboxId: mail.id, from, to: mail.recipient, ...(mail.replyTo ? { replyTo: mail.replyTo } : {}), subject: content.subject, text: content.text, html: content.html, ...(content.attachments?.length ? { attachments: content.attachments } : {}) });
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         const outcome = await markMailFailed(db, mail, message, now(), { maxAttempts, backoffMs: outboxBackoffMs });
@@ -97,9 +104,14 @@ export class OutboxWorker {
         log.warn({ outboxId: mail.id, attempts: mail.attempts, outcome }, "mail not sent");
         continue;
       }
-      await markMailSent(db, mail.id, now());
+      await markMailSent(db, mail.id, now(), rendered);
       log.info({ outboxId: mail.id, transport: transport.kind }, "mail sent");
     }
     return claimed.length;
   }
+}
+
+/** A mail queued with its content (the database's check makes the three columns present when there is no kind). */
+function storedContent(mail: ClaimedMail): RenderedMail {
+  return { subject: mail.subject ?? "", text: mail.text ?? "", html: mail.html ?? "", ...(mail.attachments ? { attachments: mail.attachments } : {}) };
 }

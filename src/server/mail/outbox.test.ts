@@ -10,7 +10,8 @@ import { buildTestApp } from "../test-support/app.ts";
 import { renderCampConfirmation } from "../camp/camp-confirmation-mail.ts";
 import { campEditionForYear } from "../../shared/camp/camp-edition.ts";
 import { buildCampTestApp, clearCampTables, createTestTransport, draft, postRegistration, type TestApp } from "../test-support/camp.ts";
-import { claimDueMail, queueMail } from "./outbox.ts";
+import { claimDueMail, queueDeferredMail, queueMail } from "./outbox.ts";
+import { outboxMails } from "../test-support/outbox.ts";
 import { OutboxWorker, outboxBackoffMs } from "./outbox-worker.ts";
 
 const start = new Date("2026-10-15T10:00:00Z");
@@ -21,7 +22,7 @@ describe.each(databaseKinds)("mail outbox on %s", (kind) => {
   let now = start;
   const mail = (key: string) => ({ dedupeKey: key, to: "ola@example.no", subject: "Hei", text: "Tekst", html: "<p>Tekst</p>" });
   const worker = (transport: ReturnType<typeof createTestTransport>, options: { maxAttempts?: number } = {}) =>
-    new OutboxWorker({ db: database.db, transport, from: "Klubben <ikke-svar@example.no>", now: () => now, log: silent, ...options });
+    new OutboxWorker({ db: database.db, transport, from: "Klubben <ikke-svar@example.no>", publicBaseUrl: "https://skitaekwondo.no", now: () => now, log: silent, ...options });
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
@@ -49,6 +50,21 @@ describe.each(databaseKinds)("mail outbox on %s", (kind) => {
     await Promise.all(workers.map((w) => w.drain()));
     expect(transport.sent).toHaveLength(25);
     await Promise.all(workers.map((w) => w.stop()));
+  });
+
+  it("renders a mail with a kind when it sends it, keeps what went out, and retries one it cannot render", async () => {
+    // A kind no renderer knows: the attempt fails like a refused send, and the row waits for the next one.
+    await queueDeferredMail(database.db, { dedupeKey: "deferred", to: "ola@example.no", kind: "no-such-kind", payload: { id: 1 } }, now);
+    const transport = createTestTransport();
+    const w = worker(transport);
+    await w.drain();
+    expect(transport.sent).toEqual([]);
+    const [row] = await database.db.select().from(mailOutbox);
+    expect(row).toMatchObject({ status: "pending", attempts: 1, subject: null, payload: { id: 1 } });
+    expect(row!.lastError).toContain("no-such-kind");
+    // The database refuses a row that has neither its content nor a kind to render it from.
+    await expect(database.db.insert(mailOutbox).values({ dedupeKey: "empty", recipient: "ola@example.no", nextAttemptAt: now, createdAt: now })).rejects.toThrow();
+    await w.stop();
   });
 
   it("retries a failed send after the backoff and records the error; gives up after the last attempt", async () => {
@@ -131,7 +147,8 @@ describe.each(databaseKinds)("registration mail on %s", (kind) => {
     await app.outbox.drain();
     expect(transport.sent).toHaveLength(0);
     expect(await database.db.$count(mailOutbox)).toBe(1);
-    const [row] = await database.db.select().from(mailOutbox);
+    // The failed attempt kept the row (rendered again at the next attempt), and it renders with the user text escaped.
+    const [row] = await outboxMails(app);
     expect(row!.status).toBe("pending");
     expect(row!.html).not.toContain("<script>");
     expect(row!.html).not.toContain("<b>Co</b>");

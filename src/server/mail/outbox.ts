@@ -22,6 +22,27 @@ export interface OutgoingMail {
 /** Any query API: the app's db or a transaction (queue inside the transaction that makes the mail true). */
 type Queryable = Pick<Db, "insert">;
 
+/**
+ * A mail rendered when it is sent (mail/mail-kinds.ts): the request that queues it stores only what the
+ * renderer needs, so making its HTML, images and files costs the request nothing.
+ */
+export interface DeferredMail {
+  dedupeKey: string;
+  to: string;
+  kind: string;
+  payload: Record<string, unknown>;
+}
+
+/** Answers the outbox row's id, or undefined when the dedupe key was already queued. */
+export async function queueDeferredMail(db: Queryable, mail: DeferredMail, now: Date): Promise<number | undefined> {
+  const [row] = await db
+    .insert(mailOutbox)
+    .values({ dedupeKey: mail.dedupeKey, recipient: mail.to, kind: mail.kind, payload: mail.payload, status: "pending", nextAttemptAt: now, createdAt: now })
+    .onConflictDoNothing({ target: mailOutbox.dedupeKey })
+    .returning({ id: mailOutbox.id });
+  return row?.id;
+}
+
 /** Answers the outbox row's id, or undefined when the dedupe key was already queued. */
 export async function queueMail(db: Queryable, mail: OutgoingMail, now: Date): Promise<number | undefined> {
   const [row] = await db
@@ -47,10 +68,14 @@ export interface ClaimedMail {
   id: number;
   recipient: string;
   replyTo: string | null;
-  subject: string;
-  text: string;
-  html: string;
+  /** Null for a mail rendered at send time (`kind`). */
+  subject: string | null;
+  text: string | null;
+  html: string | null;
   attachments: MailAttachment[] | null;
+  kind: string | null;
+  payload: Record<string, unknown> | null;
+  createdAt: Date;
   attempts: number;
 }
 
@@ -63,7 +88,7 @@ export interface ClaimedMail {
  */
 export async function claimDueMail(db: Db, now: Date, leaseMs: number, limit: number): Promise<ClaimedMail[]> {
   const leaseUntil = new Date(now.getTime() + leaseMs).toISOString();
-  const result = await db.execute<{ id: number; recipient: string; replyTo: string | null; subject: string; text: string; html: string; attachments: MailAttachment[] | null; attempts: number }>(sql`
+  const result = await db.execute<Omit<ClaimedMail, "createdAt"> & { createdAt: string | Date }>(sql`
     with due as materialized (
       select id from mail_outbox
        where status = 'pending' and next_attempt_at <= ${now.toISOString()}::timestamptz
@@ -74,13 +99,24 @@ export async function claimDueMail(db: Db, now: Date, leaseMs: number, limit: nu
        set attempts = m.attempts + 1, next_attempt_at = ${leaseUntil}::timestamptz
       from due
      where m.id = due.id and m.status = 'pending'
-    returning m.id, m.recipient, m.reply_to as "replyTo", m.subject, m.text, m.html, m.attachments, m.attempts`);
-  return result.rows.map((row) => ({ ...row, id: Number(row.id), attempts: Number(row.attempts) }));
+    returning m.id, m.recipient, m.reply_to as "replyTo", m.subject, m.text, m.html, m.attachments, m.kind, m.payload, m.created_at as "createdAt", m.attempts`);
+  return result.rows.map((row) => ({ ...row, id: Number(row.id), attempts: Number(row.attempts), createdAt: new Date(row.createdAt) }));
 }
 
-export async function markMailSent(db: Db, id: number, now: Date): Promise<void> {
+/** The content a mail went out with, kept on its row (a mail rendered at send time). */
+export type RenderedMail = Pick<OutgoingMail, "subject" | "text" | "html" | "attachments">;
+
+/**
+ * `rendered`: the content of a mail rendered at send time, written to its row as sent; its payload (which
+ * may hold a link's secret) is no longer needed and goes.
+ */
+export async function markMailSent(db: Db, id: number, now: Date, rendered?: RenderedMail): Promise<void> {
+  const content = rendered
+    ? sql`, subject = ${rendered.subject}, text = ${rendered.text}, html = ${rendered.html},
+          attachments = ${rendered.attachments?.length ? JSON.stringify(rendered.attachments) : null}::jsonb, payload = null`
+    : sql``;
   await db.execute(sql`
-    update mail_outbox set status = 'sent', sent_at = ${now.toISOString()}::timestamptz, last_error = null
+    update mail_outbox set status = 'sent', sent_at = ${now.toISOString()}::timestamptz, last_error = null ${content}
      where id = ${id} and status = 'pending'`);
 }
 

@@ -16,7 +16,8 @@ import { campCompanions, campPriceLines, campRegistrations, moneyActions, paymen
 import { clubs } from "../db/schema/clubs.ts";
 import { grades } from "../db/schema/grades.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
-import { campConfirmationKey } from "../camp/camp-confirmation-mail.ts";
+import { renderQueuedMail } from "../mail/mail-kinds.ts";
+import { campConfirmationKey } from "../camp/camp-confirmation-queue.ts";
 import { anonymiseRegistrations } from "./retention.ts";
 
 export interface PersonExport {
@@ -34,7 +35,7 @@ export interface PersonExport {
   mails: Record<string, unknown>[];
 }
 
-export async function exportPerson(db: Db, registrationId: number, now: Date): Promise<PersonExport | undefined> {
+export async function exportPerson(db: Db, registrationId: number, now: Date, publicBaseUrl = ""): Promise<PersonExport | undefined> {
   const [found] = await db
     .select({ registration: campRegistrations, club: clubs.name, grade: grades })
     .from(campRegistrations)
@@ -79,13 +80,21 @@ export async function exportPerson(db: Db, registrationId: number, now: Date): P
       attempts: mailOutbox.attempts,
       createdAt: mailOutbox.createdAt,
       sentAt: mailOutbox.sentAt,
+      kind: mailOutbox.kind,
+      payload: mailOutbox.payload,
     })
     .from(mailOutbox)
     .orderBy(asc(mailOutbox.id));
-  const mails = candidates
-    .filter((mail) => mail.dedupeKey === campConfirmationKey(registrationId) || (ownKey !== undefined && ownKey !== null && emailKey(mail.recipient) === ownKey))
-    // A copy of a mail is no key: its links are shown without their secrets.
-    .map(({ dedupeKey: _key, ...mail }) => ({ ...mail, text: withoutLinkSecrets(mail.text) }));
+  const own = candidates.filter((mail) => mail.dedupeKey === campConfirmationKey(registrationId) || (ownKey !== undefined && ownKey !== null && emailKey(mail.recipient) === ownKey));
+  const mails = await Promise.all(
+    own.map(async ({ dedupeKey: _key, kind, payload, ...mail }) => {
+      // A mail not sent yet that is rendered when sent: shown as it will go out.
+      const subjectAndText = mail.text === null && kind ? await renderQueuedMail(db, { kind, payload: payload ?? {}, createdAt: mail.createdAt }, { publicBaseUrl }).catch(() => undefined) : undefined;
+      const text = subjectAndText?.text ?? mail.text;
+      // A copy of a mail is no key: its links are shown without their secrets.
+      return { ...mail, subject: subjectAndText?.subject ?? mail.subject, text: text === null ? null : withoutLinkSecrets(text) };
+    }),
+  );
 
   return {
     exportedAt: now.toISOString(),

@@ -86,7 +86,7 @@ export async function registerPrivacyRoutes(app: FastifyInstance) {
   app.get<{ Params: { registrationId: string } }>("/api/VinterleirAdmin/PersonExport/:registrationId/:token", guard, async (request, reply) => {
     reply.header("cache-control", "no-store");
     const id = idOf(request.params.registrationId);
-    const data = id === undefined ? undefined : await exportPerson(app.db, id, app.now());
+    const data = id === undefined ? undefined : await exportPerson(app.db, id, app.now(), app.env.PUBLIC_BASE_URL);
     if (!data) return reply.code(404).send({ error: privacyMessages.notFound } satisfies ErrorBody);
     return reply
       .header("content-disposition", `attachment; filename="personopplysninger-vinterleir-${id}.json"`)

@@ -33,7 +33,7 @@ import { campPersonalLinks, campRegistrationChanges } from "../db/schema/camp-se
 import { deleteExpiredLinks } from "../camp/camp-personal-link.ts";
 import { selfServiceMailPrefix } from "../camp/camp-self-service-mail.ts";
 import { newMemberRegistrations } from "../db/schema/members.ts";
-import { campConfirmationKey } from "../camp/camp-confirmation-mail.ts";
+import { campConfirmationKey } from "../camp/camp-confirmation-queue.ts";
 import { campEditionOfYear } from "../camp/camp-edition-lookup.ts";
 import { waitlistJoinedKey, waitlistOfferKeyPrefix, waitlistRemovedKey } from "../camp/camp-waitlist-mail.ts";
 import { campWaitlistOffers } from "../db/schema/camp-waitlist.ts";

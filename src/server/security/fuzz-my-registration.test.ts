@@ -9,6 +9,8 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validCompanion, validDraft } from "../../shared/camp/camp-draft.fixture.ts";
 import type { Database } from "../db/database.ts";
+import { mailOutbox } from "../db/schema/mail.ts";
+import { outboxMails } from "../test-support/outbox.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import {
   buildFuzzApp,
@@ -84,9 +86,10 @@ describe.each(databaseKinds)("hostile input to Min påmelding on %s", (kind) => 
     return String(res.headers["x-min-pamelding"]).split("/").pop()!;
   };
   const newMails = async () => {
-    const result = await database.db.execute<{ id: number; html: string }>(sql`select id, html from mail_outbox where id > ${lastMailId} order by id`);
-    for (const row of result.rows) lastMailId = Math.max(lastMailId, Number(row.id));
-    return result.rows.map((row) => row.html);
+    // Rendered as they go out (a confirmation is rendered when it is sent).
+    const rows = await outboxMails(context.app, sql`${mailOutbox.id} > ${lastMailId}`);
+    for (const row of rows) lastMailId = Math.max(lastMailId, Number(row.id));
+    return rows.map((row) => row.html);
   };
   const bodyValue = (body: BodyRequest) => {
     try {

@@ -6,6 +6,8 @@ import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.ts";
+import { mailOutbox } from "../db/schema/mail.ts";
+import { outboxMails } from "../test-support/outbox.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import { validCompanion, validDraft } from "../../shared/camp/camp-draft.fixture.ts";
 import { CAMP_FIELDS } from "../../shared/camp/camp-registration.ts";
@@ -102,13 +104,11 @@ describe.each(databaseKinds)("hostile input to the public POSTs on %s", (kind) =
     await database?.close();
   });
 
-  /** The HTML part of every mail queued since the last look. */
+  /** The HTML part of every mail queued since the last look (rendered as it goes out, for one rendered when sent). */
   async function newMails(): Promise<string[]> {
-    const result = await database.db.execute<{ id: number; html: string; subject: string }>(
-      sql`select id, html, subject from mail_outbox where id > ${lastMailId} order by id`,
-    );
-    for (const row of result.rows) lastMailId = Math.max(lastMailId, Number(row.id));
-    return result.rows.map((row) => row.html);
+    const rows = await outboxMails(context.app, sql`${mailOutbox.id} > ${lastMailId}`);
+    for (const row of rows) lastMailId = Math.max(lastMailId, Number(row.id));
+    return rows.map((row) => row.html);
   }
 
   const checkMail = async (request: { body: BodyRequest }, res: { statusCode: number }) => {

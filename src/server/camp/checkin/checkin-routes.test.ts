@@ -6,11 +6,12 @@ import { CheckInActionAnswerSchema, CheckInCountsSchema, CheckInHitSchema, Check
 import type { Database } from "../../db/database.ts";
 import { campRegistrations, moneyActions, payments } from "../../db/schema/camp.ts";
 import { mailOutbox } from "../../db/schema/mail.ts";
+import { outboxMails } from "../../test-support/outbox.ts";
 import { createTestDatabase, databaseKinds } from "../../test-support/database.ts";
 import { testAdminCredentials } from "../../test-support/app.ts";
 import { buildCampTestApp, campAdminToken, companion, countRows, draft, postRegistration, sibling, type TestApp } from "../../test-support/camp.ts";
 import { startVippsPayment } from "../../test-support/vipps.ts";
-import { campConfirmationKey } from "../camp-confirmation-mail.ts";
+import { campConfirmationKey } from "../camp-confirmation-queue.ts";
 import { checkInCodeFor } from "./checkin-code.ts";
 import { doorPaymentLog } from "./checkin-actions.ts";
 import { deleteExpiredAccounting } from "../../privacy/retention.ts";
@@ -66,7 +67,7 @@ describe.each(databaseKinds)("check-in at the door on %s", (kind) => {
   });
 
   it("puts an opaque check-in code in the confirmation mail, with the QR image inline", async () => {
-    const [mail] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, campConfirmationKey(ids.ola!)));
+    const [mail] = await outboxMails(app, eq(mailOutbox.dedupeKey, campConfirmationKey(ids.ola!)));
     const [row] = await database.db.select().from(campRegistrations).where(eq(campRegistrations.id, ids.ola!));
     const code = await checkInCodeFor(database.db, row!.orderId);
     expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{28}$/);

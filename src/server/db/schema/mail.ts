@@ -21,9 +21,17 @@ export const mailOutbox = pgTable(
     recipient: text("recipient").notNull(),
     /** Where an answer goes (the club's contact address for a message from the leader); null: no Reply-To. */
     replyTo: text("reply_to"),
-    subject: text("subject").notNull(),
-    text: text("text").notNull(),
-    html: text("html").notNull(),
+    /**
+     * The content: written when queued, or (a mail with a `kind`) rendered by the sender from `payload` and
+     * written here when it is sent, so the row keeps what went out.
+     */
+    subject: text("subject"),
+    text: text("text"),
+    html: text("html"),
+    /** A mail rendered at send time (mail/mail-kinds.ts names the renderer); null: the content is stored above. */
+    kind: text("kind"),
+    /** What the renderer needs besides the database (ids, a link's secret, figures as they stood when queued); cleared once sent. */
+    payload: jsonb("payload").$type<Record<string, unknown>>(),
     /** Files sent with the mail (e.g. the camp as an .ics calendar file); text content only. */
     attachments: jsonb("attachments").$type<MailAttachment[]>(),
     status: text("status", { enum: ["pending", "sent", "failed"] }).notNull().default("pending"),
@@ -37,5 +45,6 @@ export const mailOutbox = pgTable(
   (table) => [
     index("mail_outbox_due_idx").on(table.status, table.nextAttemptAt),
     check("mail_outbox_status_check", sql`${table.status} in ('pending', 'sent', 'failed')`),
+    check("mail_outbox_content_check", sql`${table.kind} is not null or (${table.subject} is not null and ${table.text} is not null and ${table.html} is not null)`),
   ],
 );

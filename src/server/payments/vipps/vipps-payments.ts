@@ -10,7 +10,7 @@ import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { campRefund, toOre } from "../../../shared/camp/camp-pricing.ts";
 import { vippsStateLabel } from "../../../shared/camp/camp-state-labels.ts";
-import { queueCampConfirmationMail, queueCampGroupConfirmationMail } from "../../camp/camp-confirmation-mail.ts";
+import { queueCampConfirmationMail, queueCampGroupConfirmationMail } from "../../camp/camp-confirmation-queue.ts";
 import { addShareRefund, copyShares, paymentsOfRegistration, shareRegistrationIds } from "../payment-shares.ts";
 import { queueVippsRefund } from "../queue-refund.ts";
 import { appendEntries, figuresOf, readLedger, recordRefundRefused, recordVippsCapture } from "../../camp/camp-ledger-store.ts";

@@ -1,0 +1,136 @@
+import { desc, eq, sql } from "drizzle-orm";
+import type { Db } from "../db/database.ts";
+import { campRegistrations, payments } from "../db/schema/camp.ts";
+import { clubs } from "../db/schema/clubs.ts";
+import type { RenderedMail } from "../mail/outbox.ts";
+import { campEditionOfYear } from "./camp-edition-lookup.ts";
+import { storedPriceLines } from "./camp-price-lines.ts";
+import { checkInCodeFor } from "./checkin/checkin-code.ts";
+import { createMailLink, personalLinkUrl } from "./camp-personal-link.ts";
+import { ledgerFigures, sumFigures, type LedgerFigures } from "../../shared/camp/camp-ledger.ts";
+import { readLedgers } from "./camp-ledger-store.ts";
+import { loadClubContact } from "../site-content/club-contact.ts";
+import { renderCampConfirmation, type ConfirmationContext, type GroupConfirmation } from "./camp-confirmation-mail.ts";
+import { greetingNameOf } from "../../shared/camp/contact-greeting.ts";
+
+/**
+ * The camp confirmation in the outbox: queued inside the transaction that confirms the registration with
+ * only what cannot be read later, rendered (camp-confirmation-mail.ts) from the rows when it is sent.
+ */
+
+export const campConfirmationKeyPrefix = "camp-confirmation:";
+
+export function campConfirmationKey(registrationId: number): string {
+  return `${campConfirmationKeyPrefix}${registrationId}`;
+}
+
+/** The outbox kind of a camp confirmation: rendered when it is sent (mail/mail-kinds.ts). */
+export const campConfirmationMailKind = "camp-confirmation";
+
+/**
+ * What the outbox keeps for a confirmation until it is sent; the rest is read from the rows then. The
+ * figures stand as they did when it was queued (a payment recorded before the mail goes out must not be
+ * counted twice beside `reserved`), and the family link's secret exists nowhere else.
+ */
+interface QueuedConfirmation {
+  /** The registrations confirmed together, the one the mail goes to first (a group: every athlete). */
+  registrationIds: number[];
+  personalToken: string;
+  money: Pick<LedgerFigures, "paid" | "outstanding">;
+  reserved?: number;
+}
+
+export interface QueueConfirmationOptions {
+  /** Money Vipps has reserved and is taking now: counted as paid in the mail. */
+  reserved?: number;
+  /** The ledger's figures when the caller has just written them (a new registration); otherwise read. */
+  money?: Pick<LedgerFigures, "paid" | "outstanding">;
+  /** The secret of the family link the caller has just made for the address; otherwise made here. */
+  personalToken?: string;
+}
+
+/**
+ * Queues the confirmation of registrations confirmed together (one, or a group sharing the contact details:
+ * the first athlete's mail with every other athlete's receipt, order id, check-in code and link, and one
+ * total). Call it inside the transaction that confirms them; the dedupe key (the first athlete's) makes a
+ * second call a no-op. Only what the renderer cannot read later is stored (QueuedConfirmation); the mail
+ * is rendered from the rows when it is sent.
+ */
+export async function queueConfirmation(db: Db, registrationIds: readonly number[], now: Date, options: QueueConfirmationOptions = {}): Promise<void> {
+  const [first] = registrationIds;
+  if (first === undefined) throw new Error("A confirmation needs a registration");
+  // The athletes share the address the mail goes to: one family link opens them all.
+  const personalToken = options.personalToken ?? (await createMailLink(db, first, now));
+  const money = options.money ?? sumFigures([...(await readLedgers(db, registrationIds)).values()].map(ledgerFigures));
+  const payload: QueuedConfirmation = { registrationIds: [...registrationIds], personalToken, money: { paid: money.paid, outstanding: money.outstanding }, ...(options.reserved ? { reserved: options.reserved } : {}) };
+  await db.execute(sql`
+    insert into mail_outbox (dedupe_key, recipient, kind, payload, status, next_attempt_at, created_at)
+    select ${campConfirmationKey(first)}, r.email, ${campConfirmationMailKind}, ${JSON.stringify(payload)}::jsonb, 'pending', ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+      from camp_registrations r where r.id = ${first}
+    on conflict (dedupe_key) do nothing`);
+}
+
+/** The confirmation of one registration (card/cash/free now; a Vipps payment later). */
+export function queueCampConfirmationMail(db: Db, registrationId: number, now: Date, _publicBaseUrl?: string, reserved = 0): Promise<void> {
+  return queueConfirmation(db, [registrationId], now, { reserved });
+}
+
+/** One confirmation for a group (registered together, sharing the contact details). */
+export function queueCampGroupConfirmationMail(db: Db, registrationIds: readonly number[], now: Date, _publicBaseUrl?: string, reserved = 0): Promise<void> {
+  return queueConfirmation(db, registrationIds, now, { reserved });
+}
+
+/** The outbox's renderer for a queued confirmation (mail/mail-kinds.ts): the mail as it goes out. */
+export async function renderQueuedCampConfirmation(db: Db, queued: { payload: Record<string, unknown>; createdAt: Date }, publicBaseUrl: string) {
+  const { registrationIds, personalToken, money, reserved } = queued.payload as unknown as QueuedConfirmation;
+  const [first, ...rest] = registrationIds;
+  const personalLink = personalLinkUrl(publicBaseUrl, personalToken);
+  const others: GroupConfirmation["others"] = [];
+  for (const id of rest) {
+    const [row] = await db.select({ orderId: campRegistrations.orderId, firstName: campRegistrations.firstName, lastName: campRegistrations.lastName, total: campRegistrations.total }).from(campRegistrations).where(eq(campRegistrations.id, id));
+    if (!row) throw new Error(`No camp registration ${id}`);
+    others.push({ ...row, lines: await storedPriceLines(db, id), personalLink, checkInCode: await checkInCodeFor(db, row.orderId) });
+  }
+  return renderStoredCampConfirmation(db, first!, { sentAt: queued.createdAt, personalLink, money, ...(reserved ? { reserved } : {}) }, others);
+}
+
+/**
+ * The confirmation of a stored registration, rendered from its rows (lines as charged, latest payment's
+ * method) with the ledger's figures as they stood when it was queued.
+ */
+async function renderStoredCampConfirmation(
+  db: Db,
+  registrationId: number,
+  context: Omit<ConfirmationContext, "contactEmail" | "group"> & { money: Pick<LedgerFigures, "paid" | "outstanding"> },
+  others: GroupConfirmation["others"],
+): Promise<RenderedMail> {
+  const [registration] = await db
+    .select({
+      editionYear: campRegistrations.editionYear,
+      orderId: campRegistrations.orderId,
+      firstName: campRegistrations.firstName,
+      lastName: campRegistrations.lastName,
+      age: campRegistrations.age,
+      contactName: campRegistrations.contactName,
+      sleepover: campRegistrations.sleepover,
+      total: campRegistrations.total,
+      clubName: clubs.name,
+    })
+    .from(campRegistrations)
+    .innerJoin(clubs, eq(clubs.clubId, campRegistrations.clubId))
+    .where(eq(campRegistrations.id, registrationId));
+  if (!registration) throw new Error(`No camp registration ${registrationId}`);
+  const lines = await storedPriceLines(db, registrationId);
+  const [payment] = await db
+    .select({ method: payments.method })
+    .from(payments)
+    .where(eq(payments.registrationId, registrationId))
+    .orderBy(desc(payments.id))
+    .limit(1);
+  const edition = await campEditionOfYear(db, registration.editionYear);
+  const checkInCode = await checkInCodeFor(db, registration.orderId);
+  const { money, ...rest } = context;
+  // A group's mail: the others' receipts below the first athlete's, and one total for everyone.
+  const group = others.length > 0 ? { others, total: registration.total + others.reduce((sum, other) => sum + other.total, 0) } : undefined;
+  return renderCampConfirmation({ ...registration, greetingName: greetingNameOf(registration), lines, money, paymentMethod: payment?.method ?? "card_cash", checkInCode }, edition, { ...rest, ...(group ? { group } : {}), contactEmail: (await loadClubContact(db)).general });
+}

@@ -1,0 +1,220 @@
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { createHash, timingSafeEqual } from "node:crypto";
+import type { CampRegistration } from "../../shared/camp/camp-registration.ts";
+import type { Db } from "../db/database.ts";
+import { campRegistrations, paymentShares, payments } from "../db/schema/camp.ts";
+import { HttpError } from "../errors.ts";
+import { queueConfirmation } from "./camp-confirmation-queue.ts";
+import { editionDataForYear } from "./camp-edition-lookup.ts";
+import type { CampPaymentGateway } from "./camp-payment-gateway.ts";
+import { deadPaymentStates, lockEditionPlaces, placesHeld } from "./camp-places.ts";
+import { campInputMessages, type SubmitAnswer } from "./camp-registration-errors.ts";
+import { paymentMethodFor, startingPaymentState, type RegistrationStatus } from "./camp-registration-write.ts";
+import { countAwaitingOffer, moveToWaitlist } from "./camp-waitlist.ts";
+import { copyShares } from "../payments/payment-shares.ts";
+
+/**
+ * The answer to a stored registration: the first submission's, a retried draft's (the same answer again),
+ * an accepted offer's; and what a retry may change (an unpaid online attempt switched to card/cash, a
+ * lost payment taken up again).
+ */
+
+export interface StoredRegistration {
+  id: number;
+  orderId: string;
+  editionYear: number;
+  status: RegistrationStatus;
+  total: number;
+  telephone: string;
+}
+
+const storedColumns = {
+  id: campRegistrations.id,
+  orderId: campRegistrations.orderId,
+  editionYear: campRegistrations.editionYear,
+  status: campRegistrations.status,
+  total: campRegistrations.total,
+  telephone: campRegistrations.telephone,
+};
+
+/** A registration as `answerFor` takes it; undefined when there is none. */
+export async function loadStoredRegistration(db: Db, registrationId: number): Promise<StoredRegistration | undefined> {
+  const [row] = await db.select(storedColumns).from(campRegistrations).where(eq(campRegistrations.id, registrationId));
+  return row;
+}
+
+/** A draft submitted again (a retry, or a concurrent twin): nothing new is stored. */
+export async function answerEarlier(app: FastifyInstance, earlier: StoredRegistration, registration: CampRegistration, gateway: CampPaymentGateway): Promise<SubmitAnswer> {
+  // A draft id is no key: only the browser holding the draft's own secret gets the first answer again.
+  if (!(await holdsDraftSecret(app.db, earlier.id, registration.draftSecret))) throw new HttpError(409, campInputMessages.draftAlreadySent);
+  const answer = await earlierAnswer(app, earlier, registration, gateway);
+  return { ...answer, registrationId: earlier.id };
+}
+
+async function earlierAnswer(app: FastifyInstance, earlier: StoredRegistration, registration: CampRegistration, gateway: CampPaymentGateway): Promise<SubmitAnswer> {
+  if (earlier.status === "pending_payment" && !registration.vipps && gateway.releasePendingPayment) {
+    // An unpaid online attempt, and now card/cash: switch the registration once no attempt can be paid.
+    if ((await gateway.releasePendingPayment(earlier.id)) === "released") return switchToCardCash(app, earlier.id, earlier.editionYear);
+    return { kind: "done" };
+  }
+  return answerFor(app, earlier, gateway);
+}
+
+/**
+ * Confirms a pending registration with card/cash at the camp (after its online attempts were ended). In an
+ * edition with a capacity its place went with the ended attempts: it takes a free place again under the
+ * edition's lock, or goes onto the waiting list when there is none.
+ */
+async function switchToCardCash(app: FastifyInstance, registrationId: number, editionYear: number): Promise<SubmitAnswer> {
+  const now = app.now();
+  const { capacity } = await editionDataForYear(app.db, editionYear);
+  const outcome = await app.db.transaction(async (tx) => {
+    if (capacity !== null) await lockEditionPlaces(tx, editionYear);
+    // A group paying once switches together: every athlete with a share of its payment.
+    const group = await groupOfPayer(tx, registrationId);
+    const members = group.length > 0 ? group : [registrationId];
+    const pending = await tx
+      .select({ id: campRegistrations.id })
+      .from(campRegistrations)
+      .where(and(inArray(campRegistrations.id, members), eq(campRegistrations.status, "pending_payment")))
+      .orderBy(asc(campRegistrations.id))
+      .for("no key update");
+    if (pending.length === 0) return "unchanged" as const;
+    if (capacity !== null) {
+      const free = capacity - (await placesHeld(tx, editionYear, now, registrationId)) - (await countAwaitingOffer(tx, editionYear));
+      if (group.length > 0 && free < pending.length) throw new HttpError(409, campInputMessages.groupDoesNotFit(Math.max(0, free), pending.length));
+      if (free <= 0) {
+        await tx.update(campRegistrations).set({ vipps: false }).where(eq(campRegistrations.id, registrationId));
+        await moveToWaitlist(tx, registrationId, editionYear, now);
+        return "waiting" as const;
+      }
+    }
+    for (const { id } of pending) {
+      const [row] = await tx
+        .update(campRegistrations)
+        .set({ vipps: false, status: "confirmed", confirmedAt: now })
+        .where(eq(campRegistrations.id, id))
+        .returning({ orderId: campRegistrations.orderId, total: campRegistrations.total });
+      const method = paymentMethodFor(row!.total, false);
+      await tx
+        .insert(payments)
+        .values({ registrationId: id, reference: row!.orderId, method, amount: row!.total, state: startingPaymentState(method), createdAt: now, updatedAt: now })
+        .onConflictDoNothing();
+    }
+    await queueConfirmation(tx, group.length > 0 ? group : [registrationId], now);
+    return "confirmed" as const;
+  });
+  if (outcome === "unchanged") return { kind: "done" };
+  app.outbox.kick();
+  if (outcome === "confirmed") app.campListsChanged();
+  return outcome === "waiting" ? { kind: "waitlist" } : { kind: "done" };
+}
+
+/** The athletes sharing the registration's group payment (the first athlete's), first athlete first; empty for one on its own. */
+async function groupOfPayer(tx: Db, registrationId: number): Promise<number[]> {
+  const rows = await tx
+    .selectDistinct({ id: paymentShares.registrationId })
+    .from(paymentShares)
+    .innerJoin(payments, eq(payments.id, paymentShares.paymentId))
+    .where(eq(payments.registrationId, registrationId))
+    .orderBy(asc(paymentShares.registrationId));
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The same answer for the first submission and every retry of the draft (and for an accepted offer).
+ * `latestReference`: the reference of the registration's latest payment when the caller has just written
+ * it (saves looking it up).
+ */
+export async function answerFor(app: FastifyInstance, registration: StoredRegistration, gateway: CampPaymentGateway, latestReference?: string): Promise<SubmitAnswer> {
+  if (registration.status === "waiting") return { kind: "waitlist" };
+  if (registration.status !== "pending_payment") return { kind: "done" };
+  // The latest attempt: the gateway decides whether it can be reused or needs a successor.
+  let paymentReference = latestReference;
+  if (paymentReference === undefined) {
+    const [payment] = await app.db
+      .select({ reference: payments.reference, state: payments.state })
+      .from(payments)
+      .where(eq(payments.registrationId, registration.id))
+      .orderBy(desc(payments.id))
+      .limit(1);
+    if (!payment) throw new Error(`Camp registration ${registration.id} awaits payment but has no payment row`);
+    paymentReference = payment.reference;
+    if ((deadPaymentStates as readonly string[]).includes(payment.state)) {
+      const resumed = await retakePlace(app, registration);
+      if (resumed.kind !== "reference") return resumed.kind === "waitlist" ? { kind: "waitlist" } : answerFor(app, { ...registration, status: resumed.status }, gateway);
+      paymentReference = resumed.reference ?? paymentReference;
+    }
+  }
+  const url = await gateway.createPaymentRedirect({
+    registrationId: registration.id,
+    orderId: registration.orderId,
+    editionYear: registration.editionYear,
+    amount: registration.total,
+    paymentReference,
+    telephone: registration.telephone,
+  });
+  return { kind: "redirect", url };
+}
+
+type Retaken = { kind: "reference"; reference?: string } | { kind: "waitlist" } | { kind: "changed"; status: StoredRegistration["status"] };
+
+/**
+ * A pending registration whose every payment attempt ended unpaid tries again. Without a capacity the
+ * gateway simply makes a new attempt. With one, the ended attempts gave the place up: under the edition's
+ * lock the next attempt's row is written only when a place is free (so the attempt holds it); otherwise
+ * the registration goes onto the waiting list.
+ */
+async function retakePlace(app: FastifyInstance, registration: StoredRegistration): Promise<Retaken> {
+  const { capacity } = await editionDataForYear(app.db, registration.editionYear);
+  if (capacity === null) return { kind: "reference" };
+  const now = app.now();
+  const outcome = await app.db.transaction(async (tx): Promise<Retaken> => {
+    await lockEditionPlaces(tx, registration.editionYear);
+    const [row] = await tx.select({ status: campRegistrations.status }).from(campRegistrations).where(eq(campRegistrations.id, registration.id)).for("no key update");
+    if (!row || row.status !== "pending_payment") return { kind: "changed", status: row?.status ?? "cancelled" };
+    const attempts = await tx.select({ id: payments.id, reference: payments.reference, method: payments.method, state: payments.state, amount: payments.amount }).from(payments).where(eq(payments.registrationId, registration.id)).orderBy(desc(payments.id));
+    const live = attempts.find((attempt) => !(deadPaymentStates as readonly string[]).includes(attempt.state));
+    if (live) return { kind: "reference", reference: live.reference };
+    // A group's payment takes a place for every athlete again, or none: a group is never put in line.
+    const group = await groupOfPayer(tx, registration.id);
+    const free = capacity - (await placesHeld(tx, registration.editionYear, now, registration.id)) - (await countAwaitingOffer(tx, registration.editionYear));
+    if (group.length > 0 && free < group.length) throw new HttpError(409, campInputMessages.groupDoesNotFit(Math.max(0, free), group.length));
+    if (free <= 0) {
+      await moveToWaitlist(tx, registration.id, registration.editionYear, now);
+      return { kind: "waitlist" };
+    }
+    const reference = `${registration.orderId}-${attempts.filter((attempt) => attempt.method === "vipps").length + 1}`;
+    // A group's payment: the next attempt is for the group total again, with the same shares.
+    const previous = attempts.find((attempt) => attempt.method === "vipps");
+    const [inserted] = await tx
+      .insert(payments)
+      .values({ registrationId: registration.id, reference, method: "vipps", amount: previous?.amount ?? registration.total, state: "created", createdAt: now, updatedAt: now })
+      .onConflictDoNothing()
+      .returning({ id: payments.id });
+    if (inserted && previous) await copyShares(tx, previous.id, inserted.id);
+    return { kind: "reference", reference };
+  });
+  if (outcome.kind === "waitlist") app.outbox.kick();
+  return outcome;
+}
+
+/** True when `secret` is the draft's own (compared by hash, in constant time); a registration stored without one never matches. */
+export async function holdsDraftSecret(db: Pick<Db, "select">, registrationId: number, secret: string | undefined): Promise<boolean> {
+  if (!secret) return false;
+  const [row] = await db.select({ hash: campRegistrations.draftSecretHash }).from(campRegistrations).where(eq(campRegistrations.id, registrationId));
+  if (!row?.hash) return false;
+  const expected = Buffer.from(row.hash, "hex");
+  const actual = createHash("sha256").update(secret).digest();
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}
+
+export async function findByDraft(db: Pick<Db, "select">, editionYear: number, draftId: string): Promise<StoredRegistration | undefined> {
+  const [row] = await db
+    .select(storedColumns)
+    .from(campRegistrations)
+    .where(and(eq(campRegistrations.editionYear, editionYear), eq(campRegistrations.draftId, draftId)));
+  return row;
+}
+

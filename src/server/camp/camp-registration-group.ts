@@ -1,0 +1,110 @@
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { campEditionFromData } from "../../shared/camp/camp-edition-data.ts";
+import type { CampEditionData } from "../../shared/camp/camp-edition-schema.ts";
+import { calculateCampPrice } from "../../shared/camp/camp-pricing.ts";
+import { siblingRegistration, type CampRegistration } from "../../shared/camp/camp-registration.ts";
+import { referenceData } from "../db/reference-data.ts";
+import { paymentShares, payments } from "../db/schema/camp.ts";
+import { HttpError } from "../errors.ts";
+import { queueConfirmation } from "./camp-confirmation-queue.ts";
+import { vippsUnavailableMessage, type CampPaymentGateway } from "./camp-payment-gateway.ts";
+import { lockEditionPlaces, placesHeld, sleepoverPlacesHeld } from "./camp-places.ts";
+import { answerEarlier, answerFor, findByDraft, type StoredRegistration } from "./camp-registration-answers.ts";
+import { CampInputError, campInputMessages, type SubmitAnswer } from "./camp-registration-errors.ts";
+import { verifyAlreadyRegisteredCompanions } from "./camp-registrations.ts";
+import { paymentMethodFor, writeRegistration } from "./camp-registration-write.ts";
+import { countAwaitingOffer } from "./camp-waitlist.ts";
+import { newOrderId } from "./order-id.ts";
+
+/**
+ * Several athletes in one submission sharing the contact details: in one transaction (under the edition's
+ * lock when it has a capacity) one registration per athlete, each priced by the shared rules with the
+ * current edition, linked by `group_id` (the first athlete's order id). The group is all or nothing: when
+ * the free places (or sleepover places) do not fit every athlete, nothing is stored and the answer is a
+ * 409 saying so; a group is never split between the list and the waiting list, nor put in line together.
+ * A retried draft (the first athlete's draftId) gets the first answer again.
+ */
+export async function submitCampGroup(app: FastifyInstance, registration: CampRegistration, data: CampEditionData, gateway: CampPaymentGateway): Promise<SubmitAnswer> {
+  const now = app.now();
+  const edition = campEditionFromData(data);
+  const earlier = await findByDraft(app.db, edition.year, registration.draftId);
+  if (earlier) return answerEarlier(app, earlier, registration, gateway);
+
+  const { clubById, gradeById, grades } = await referenceData(app.db);
+  const athletes = [registration, ...registration.siblings!.map((sibling) => ({ ...siblingRegistration(registration, sibling), draftId: crypto.randomUUID() }))];
+  const paths = ["", ...registration.siblings!.map((_, index) => `siblings.${index}.`)];
+  for (const [index, athlete] of athletes.entries()) {
+    if (!clubById.has(athlete.clubId)) throw new CampInputError(`${paths[index]}clubId`, campInputMessages.unknownClub);
+    if (!gradeById.has(athlete.gradeId)) throw new CampInputError(`${paths[index]}gradeId`, campInputMessages.unknownGrade);
+  }
+  // Each athlete may bring companions of its own, checked as on the single path.
+  for (const [index, athlete] of athletes.entries()) await verifyAlreadyRegisteredCompanions(app.db, edition.year, athlete, paths[index]);
+  const prices = athletes.map((athlete) => calculateCampPrice(athlete, { edition, at: now, grades }));
+  const groupTotal = prices.reduce((sum, price) => sum + price.total, 0);
+  // With Vipps the group pays once: one payment for the group total on the first athlete, a share per athlete.
+  const vipps = registration.vipps && groupTotal > 0;
+  if (vipps && !gateway.available) throw new CampInputError("vipps", vippsUnavailableMessage);
+
+  const stored = await app.db.transaction(async (tx) => {
+    const limited = data.capacity !== null || (data.sleepoverCapacity !== null && athletes.some((athlete) => athlete.sleepover));
+    if (limited) {
+      await lockEditionPlaces(tx, edition.year);
+      const twin = await findByDraft(tx, edition.year, registration.draftId);
+      if (twin) return { earlier: twin };
+      if (data.capacity !== null) {
+        const free = Math.max(0, data.capacity - (await placesHeld(tx, edition.year, now)) - (await countAwaitingOffer(tx, edition.year)));
+        if (free < athletes.length) throw new HttpError(409, campInputMessages.groupDoesNotFit(free, athletes.length));
+      }
+      const sleepers = athletes.filter((athlete) => athlete.sleepover).length;
+      if (sleepers > 0 && data.sleepoverCapacity !== null && (await sleepoverPlacesHeld(tx, edition.year, now)) + sleepers > data.sleepoverCapacity) {
+        throw new HttpError(409, campInputMessages.groupSleepoverFull);
+      }
+    }
+    const ids: number[] = [];
+    let groupId: string | undefined;
+    let submissionToken: string | undefined;
+    for (const [index, athlete] of athletes.entries()) {
+      const price = prices[index]!;
+      const method = vipps ? "vipps" : paymentMethodFor(price.total, false);
+      let id: number | undefined;
+      for (let attempt = 0; attempt < 5 && id === undefined; attempt++) {
+        const orderId = newOrderId(edition.year);
+        groupId ??= orderId;
+        const written = await writeRegistration(tx, {
+          registration: athlete, editionYear: edition.year, orderId, price, method,
+          status: vipps ? "pending_payment" : "confirmed", now, groupId,
+          // With Vipps only the first athlete holds the payment (for the group total); the others have shares of it.
+          payment: vipps ? (index === 0 ? { amount: groupTotal } : "none") : undefined,
+          // One mail for the group (below), and the browser's link opens the first athlete and the group.
+          confirmationMail: false,
+          submissionLink: index === 0,
+        });
+        id = written?.id;
+        if (index === 0) submissionToken = written?.submissionToken;
+        if (id === undefined && index === 0) {
+          const twin = await findByDraft(tx, edition.year, registration.draftId);
+          if (twin) return { earlier: twin };
+          groupId = undefined;
+        }
+      }
+      if (id === undefined) throw new Error("No free order id after 5 draws");
+      ids.push(id);
+    }
+    const link = { registrationId: ids[0]!, ...(submissionToken ? { submissionToken } : {}) };
+    if (vipps) {
+      const [payment] = await tx.select({ id: payments.id, reference: payments.reference }).from(payments).where(eq(payments.registrationId, ids[0]!));
+      await tx.insert(paymentShares).values(ids.map((id, index) => ({ paymentId: payment!.id, registrationId: id, amount: prices[index]!.total })));
+      const lead: StoredRegistration = { id: ids[0]!, orderId: groupId!, editionYear: edition.year, status: "pending_payment", total: prices[0]!.total, telephone: registration.telephone };
+      return { ids, lead, reference: payment!.reference, link };
+    }
+    await queueConfirmation(tx, ids, now);
+    return { ids, link };
+  });
+  if ("earlier" in stored) return answerEarlier(app, stored.earlier!, registration, gateway);
+  // Vipps: the group waits for its one payment; the first athlete's order leads to it (and to /vipps/{orderId}).
+  if ("lead" in stored && stored.lead) return { ...(await answerFor(app, stored.lead, gateway, stored.reference)), ...stored.link };
+  app.outbox.kick();
+  app.campListsChanged();
+  return { kind: "done", ...stored.link };
+}
