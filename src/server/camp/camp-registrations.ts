@@ -20,7 +20,7 @@ import { newPersonalToken, personalLinkUrl, personalTokenHash } from "./camp-per
 import { HttpError, parseWith } from "../errors.ts";
 import { campConfirmationKeyPrefix, queueCampConfirmationMail, queueCampGroupConfirmationMail, renderCampConfirmation } from "./camp-confirmation-mail.ts";
 import { checkInCodeFor } from "./checkin/checkin-code.ts";
-import { loadCurrentEdition } from "./camp-editions.ts";
+import { registrationEditionData } from "./camp-editions.ts";
 import { editionDataForYear, editionIsOver } from "./camp-edition-lookup.ts";
 import { vippsUnavailableMessage, type CampPaymentGateway } from "./camp-payment-gateway.ts";
 import { deadPaymentStates, lockEditionPlaces, placesHeld, sleepoverPlacesHeld } from "./camp-places.ts";
@@ -119,7 +119,7 @@ export async function loadStoredRegistration(db: Db, registrationId: number): Pr
 export async function submitCampRegistration(app: FastifyInstance, body: unknown, gateway: CampPaymentGateway): Promise<SubmitAnswer> {
   const registration = parseWith(CampRegistrationSchema, body);
   const now = app.now();
-  const current = (await loadCurrentEdition(app.db))?.data;
+  const current = await registrationEditionData(app.db, registration.year, now);
   const refusal = registrationWindowRefusal(current, now);
   if (refusal) {
     // A retry of a draft stored before the window closed still gets its first answer.

@@ -118,13 +118,13 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
       now = new Date("2026-12-01T12:00:00Z");
       expect((await postRegistration(app, draft())).statusCode).toBe(409);
       now = new Date("2026-11-05T10:00:00Z");
-      await database.db.update(campEditions).set({ isCurrent: false });
+      await database.db.update(campEditions).set({ publishedAt: null });
       try {
         const res = await postRegistration(app, draft());
         expect(res.statusCode).toBe(409);
         expect(res.json()).toEqual({ error: "Påmeldingen er stengt." });
       } finally {
-        await database.db.update(campEditions).set({ isCurrent: true }).where(eq(campEditions.year, 2026));
+        await database.db.update(campEditions).set({ publishedAt: now }).where(eq(campEditions.year, 2026));
       }
       expect(await countRows(database, "camp_registrations")).toBe(0);
     });

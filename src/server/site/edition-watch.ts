@@ -1,10 +1,11 @@
-import { eq } from "drizzle-orm";
+import { isNotNull, sql } from "drizzle-orm";
+import { chooseTheCamp } from "../../shared/camp/camp-edition-phase.ts";
 import type { CampEditionData } from "../../shared/camp/camp-edition-schema.ts";
-import { loadCurrentEdition } from "../camp/camp-editions.ts";
+import { loadEdition } from "../camp/camp-editions.ts";
 import type { Db } from "../db/database.ts";
 import { campEditions } from "../db/schema/camp-editions.ts";
 
-/** The current edition as the pages and PDFs are made from it; null when the club has none. */
+/** «The» camp's edition as the pages and PDFs are made from it; null when the club has none. */
 export interface EditionSnapshot {
   year: number;
   version: number;
@@ -15,6 +16,8 @@ export interface EditionWatchOptions {
   /** A check is at most this old when a page is served (default 2 s). */
   maxAgeMs?: number;
   now?: () => number;
+  /** The club's clock that decides which edition is «the» camp (the app's clock; default: `now`). */
+  clock?: () => Date;
   /** Called when a check fails while an older snapshot is kept. */
   onError?: (error: unknown) => void;
   /** Called after the current edition (year or version) has changed, with the new one. */
@@ -22,13 +25,14 @@ export interface EditionWatchOptions {
 }
 
 /**
- * Follows the current camp edition in the database, for every process on it: when the last check is older
- * than `maxAgeMs`, the next caller asks for the current edition's year and version (one tiny indexed
- * query), and only when they changed loads the edition itself. Changes made by another process are seen
+ * Follows «the» camp edition in the database, for every process on it: when the last check is older than
+ * `maxAgeMs`, the next caller asks for the published editions' years, versions and days (one small query on
+ * a table of one row per year), picks «the» camp as of now (so the next camp takes over the moment this
+ * one's last day is over), and only when its year or version changed loads the edition itself. Changes made by another process are seen
  * within `maxAgeMs` of the next request; `stale()` makes this process's own change visible at once.
  * When a check fails the last snapshot is kept (and the next request tries again).
  */
-export function watchCurrentEdition(db: Db, { maxAgeMs = 2000, now = Date.now, onError, onChange }: EditionWatchOptions = {}) {
+export function watchCurrentEdition(db: Db, { maxAgeMs = 2000, now = Date.now, clock, onError, onChange }: EditionWatchOptions = {}) {
   let snapshot: EditionSnapshot | null | undefined;
   let checkedAt = -Infinity;
   let pending: Promise<void> | undefined;
@@ -37,10 +41,17 @@ export function watchCurrentEdition(db: Db, { maxAgeMs = 2000, now = Date.now, o
 
   async function check() {
     const started = generation;
-    const [row] = await db.select({ year: campEditions.year, version: campEditions.version }).from(campEditions).where(eq(campEditions.isCurrent, true));
+    const published = await db
+      .select({ year: campEditions.year, version: campEditions.version, firstDay: sql<string>`${campEditions.data}->>'firstDay'`, lastDay: sql<string>`${campEditions.data}->>'lastDay'` })
+      .from(campEditions)
+      .where(isNotNull(campEditions.publishedAt));
+    const row = chooseTheCamp(
+      published.map((edition) => ({ ...edition, data: edition })),
+      clock?.() ?? new Date(now()),
+    );
     const unchanged = row ? snapshot?.year === row.year && snapshot.version === row.version : snapshot === null;
     if (!unchanged) {
-      const stored = row ? await loadCurrentEdition(db) : undefined;
+      const stored = row ? await loadEdition(db, row.year) : undefined;
       const next = stored ? { year: stored.data.year, version: stored.version, data: stored.data } : null;
       const first = snapshot === undefined;
       snapshot = next;

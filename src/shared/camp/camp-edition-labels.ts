@@ -64,6 +64,7 @@ export const campEditionActionLabels: Record<string, string> = {
   created: "Opprettet",
   updated: "Endret",
   published: "Publisert",
+  copied: "Kopiert",
   "made-current": "Gjort gjeldende",
 };
 

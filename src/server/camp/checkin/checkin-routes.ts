@@ -10,11 +10,13 @@ import { currentCampAccount, requireCampRole } from "../../admin-auth/camp-accou
 import { errorMessages, parseWith, type ErrorBody } from "../../errors.ts";
 import { runCheckInAction } from "./checkin-actions.ts";
 import { checkInKey, matchCheckInCode } from "./checkin-code.ts";
+import { yearOfQuery } from "../camp-edition-lookup.ts";
 import { checkInCounts, checkInScope, loadCheckInHits, searchCheckIn, withoutSearchText } from "./checkin-data.ts";
 
 /**
  * Check-in at the camp door, for every camp account (under /api/VinterleirAdmin/ so the log masks the
- * token): search, look up a QR code, act (check in, payment, undo; idempotent by action id), counts.
+ * token): search, look up a QR code, act (check in, payment, undo; idempotent by action id), counts. Each
+ * works on «the» camp, or on the edition of `?year=`.
  */
 export async function registerCheckInRoutes(app: FastifyInstance) {
   // Every camp account, leder or innsjekk, works the door.
@@ -24,13 +26,13 @@ export async function registerCheckInRoutes(app: FastifyInstance) {
   app.get(`${base}/Search/:token`, guard, async (request, reply) => {
     reply.header("cache-control", "no-store");
     const { q } = parseWith(CheckInSearchQuerySchema, request.query ?? {});
-    const scope = await checkInScope(app.db, app.now());
+    const scope = await checkInScope(app.db, app.now(), yearOfQuery(request.query));
     return reply.send(await searchCheckIn(app.db, scope.year, q));
   });
 
   app.get<{ Params: { code: string } }>(`${base}/Code/:code/:token`, guard, async (request, reply) => {
     reply.header("cache-control", "no-store");
-    const scope = await checkInScope(app.db, app.now());
+    const scope = await checkInScope(app.db, app.now(), yearOfQuery(request.query));
     const hits = await loadCheckInHits(app.db, scope.year);
     const orderId = matchCheckInCode(await checkInKey(app.db), request.params.code, hits.map((hit) => hit.orderId));
     const hit = hits.find((candidate) => candidate.orderId === orderId);
@@ -38,16 +40,16 @@ export async function registerCheckInRoutes(app: FastifyInstance) {
     return reply.send(withoutSearchText(hit) satisfies CheckInHit);
   });
 
-  app.get(`${base}/Counts/:token`, guard, async (_request, reply) => {
+  app.get(`${base}/Counts/:token`, guard, async (request, reply) => {
     reply.header("cache-control", "no-store");
-    return reply.send(await checkInCounts(app.db, await checkInScope(app.db, app.now())));
+    return reply.send(await checkInCounts(app.db, await checkInScope(app.db, app.now(), yearOfQuery(request.query))));
   });
 
   app.post(`${base}/Action/:token`, guard, async (request, reply) => {
     reply.header("cache-control", "no-store");
     const action = parseWith(CheckInActionSchema, request.body);
     const now = app.now();
-    const scope = await checkInScope(app.db, now);
+    const scope = await checkInScope(app.db, now, yearOfQuery(request.query));
     const day = action.day ?? scope.today;
     if (!scope.days.includes(day)) {
       return reply.code(400).send({ error: errorMessages.invalidInput, issues: [{ path: "day", message: checkInMessages.badDay }] } satisfies ErrorBody);
