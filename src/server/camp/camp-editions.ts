@@ -1,5 +1,5 @@
 import { asc, count, desc, eq, isNotNull } from "drizzle-orm";
-import { comingSeasonYear, copyEditionData, editionChanges, parseCalendarDate, registrationStateAt, standardEditionData } from "../../shared/camp/camp-edition-data.ts";
+import { comingSeasonYear, copyEditionData, editionChanges, registrationStateAt, standardEditionData } from "../../shared/camp/camp-edition-data.ts";
 import { chooseTheCamp } from "../../shared/camp/camp-edition-phase.ts";
 import { CampEditionDataSchema, type CampEditionData } from "../../shared/camp/camp-edition-schema.ts";
 import type { Db } from "../db/database.ts";
