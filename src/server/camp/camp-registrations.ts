@@ -7,7 +7,7 @@ import { campEditionFromData } from "../../shared/camp/camp-edition-data.ts";
 import type { CampEditionData } from "../../shared/camp/camp-edition-schema.ts";
 import type { CampEdition } from "../../shared/camp/camp-edition.ts";
 import { calculateCampPrice, type CampPrice } from "../../shared/camp/camp-pricing.ts";
-import { formatOsloDateTime } from "../../shared/format.ts";
+import { formatOsloDateTime, type DateReading } from "../../shared/format.ts";
 import { CampRegistrationSchema, siblingRegistration, type CampRegistration } from "../../shared/camp/camp-registration.ts";
 import type { Db } from "../db/database.ts";
 import { prepareStatement } from "../db/prepared-statement.ts";
@@ -64,7 +64,7 @@ export type SubmitAnswer = { kind: "done" } | { kind: "redirect"; url: string } 
 
 /** The 409 answers outside the registration window (the wizard shows the sentence as it is). */
 export const registrationWindowMessages = {
-  notYet: (opensAt: Date) => `Påmeldingen åpner ${formatOsloDateTime(opensAt)}.`,
+  notYet: (opensAt: Date, reading: DateReading = {}) => `Påmeldingen åpner ${formatOsloDateTime(opensAt, reading)}.`,
   closed: "Påmeldingen er stengt.",
 } as const;
 
@@ -75,7 +75,7 @@ export const registrationWindowMessages = {
 function registrationWindowRefusal(data: CampEditionData | undefined, now: Date): string | undefined {
   if (!data) return registrationWindowMessages.closed;
   const opensAt = new Date(data.registrationOpensAt);
-  if (now.getTime() < opensAt.getTime()) return registrationWindowMessages.notYet(opensAt);
+  if (now.getTime() < opensAt.getTime()) return registrationWindowMessages.notYet(opensAt, { now, year: data.year });
   if (now.getTime() >= Date.parse(data.registrationClosesAt) || editionIsOver(data, now)) return registrationWindowMessages.closed;
   return undefined;
 }

@@ -27,13 +27,14 @@ export function editionDates(data: Pick<CampEditionData, "firstDay" | "lastDay">
  * places taken); another edition's is judged by the clock alone.
  */
 export function registrationStateText(
-  data: Pick<CampEditionData, "registrationOpensAt" | "registrationClosesAt" | "capacity">,
+  data: Pick<CampEditionData, "year" | "registrationOpensAt" | "registrationClosesAt" | "capacity">,
   now: Date,
   server?: { state: RegistrationState; placesLeft: number | null },
 ): string {
   const { state, placesLeft } = server ?? registrationStateAt(data, now, 0);
-  const opens = formatOsloDateTime(new Date(data.registrationOpensAt));
-  const closes = formatOsloDateTime(new Date(data.registrationClosesAt));
+  const reading = { now, year: data.year };
+  const opens = formatOsloDateTime(new Date(data.registrationOpensAt), reading);
+  const closes = formatOsloDateTime(new Date(data.registrationClosesAt), reading);
   switch (state) {
     case "notyet":
       return `Påmeldingen åpner ${opens}`;
