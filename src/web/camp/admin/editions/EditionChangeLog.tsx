@@ -43,6 +43,8 @@ export function EditionChangeLog({
   const names = {
     club: (id: number) => clubs.find((club) => club.clubId === id)?.name,
     grade: (id: number) => grades.find((grade) => grade.gradeId === id)?.name,
+    // A date far from today says its year.
+    now: new Date(),
   };
   return (
     <section className="edition-changes" aria-labelledby={headingId}>

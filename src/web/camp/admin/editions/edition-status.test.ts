@@ -7,7 +7,8 @@ describe("the editions list's words", () => {
   it("tells current, draft and earlier editions apart", () => {
     expect(editionBadge({ current: true, publishedAt: "2026-01-01T00:00:00Z" })).toBe("current");
     expect(editionBadge({ current: false, publishedAt: null })).toBe("draft");
-    expect(editionBadge({ current: false, publishedAt: "2026-01-01T00:00:00Z" })).toBe("earlier");
+    expect(editionBadge({ current: false, publishedAt: "2026-01-01T00:00:00Z", phase: "past" })).toBe("earlier");
+    expect(editionBadge({ current: false, publishedAt: "2026-01-01T00:00:00Z", phase: "upcoming" })).toBe("coming");
   });
 
   it("says where registration stands in Oslo time, with the year when far off or of another year than the camp, by the clock or by the server's count", () => {
