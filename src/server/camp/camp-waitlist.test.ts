@@ -251,6 +251,45 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     ]);
   });
 
+  it("«Nei takk»: the offer is declined, the decliner leaves the list and the place passes to the next at once", async () => {
+    const [first] = await fill(1);
+    const vera = await joinWaitlist({ firstName: "Vera" });
+    const nils = await joinWaitlist({ firstName: "Nils" });
+    await app.inject({ method: "POST", url: `/api/VinterleirAdmin/Cancel/${first}/${token}` });
+    const veraToken = await latestOfferToken();
+    const decline = () => app.inject({ method: "POST", url: `/api/Venteliste/Decline/${veraToken}` });
+
+    const declined = await decline();
+    expect(declined.statusCode).toBe(200);
+    expect(declined.json()).toMatchObject({ state: "declined", firstName: "Vera" });
+    expect(await statusOf(vera.id)).toMatchObject({ status: "cancelled", waitlistRank: null });
+    // Passed on within the same request, not at the job's next round.
+    const offers = await database.db.select().from(campWaitlistOffers).orderBy(asc(campWaitlistOffers.id));
+    expect(offers.map((offer) => [offer.registrationId, offer.state])).toEqual([
+      [vera.id, "declined"],
+      [nils.id, "offered"],
+    ]);
+    expect(await latestOfferToken()).not.toBe(veraToken);
+    // Again: the same answer, nothing more; accepting afterwards is too late.
+    expect((await decline()).json()).toMatchObject({ state: "declined" });
+    expect(await countRows(database, "camp_waitlist_offers")).toBe(2);
+    expect((await accept(veraToken)).statusCode).toBe(410);
+    expect(await waitlist()).toMatchObject([{ registrationId: nils.id, position: 1, offer: { state: "offered" } }]);
+  });
+
+  it("«Nei takk» after saying yes is 409 and keeps the place; unknown tokens are 404", async () => {
+    const [first] = await fill(1);
+    const vera = await joinWaitlist({ firstName: "Vera" });
+    await app.inject({ method: "POST", url: `/api/VinterleirAdmin/Cancel/${first}/${token}` });
+    const veraToken = await latestOfferToken();
+    expect((await accept(veraToken)).body).toBe("Done");
+    const late = await app.inject({ method: "POST", url: `/api/Venteliste/Decline/${veraToken}` });
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toEqual({ error: waitlistMessages.alreadyAccepted });
+    expect(await statusOf(vera.id)).toMatchObject({ status: "confirmed" });
+    for (const bad of ["x".repeat(43), "kort", "%2e%2e"]) expect((await app.inject({ method: "POST", url: `/api/Venteliste/Decline/${bad}` })).statusCode).toBe(404);
+  });
+
   it("an offer never runs past the registration's close, and no offer is made after it", async () => {
     const [first, second] = await fill(2);
     await joinWaitlist();
