@@ -1,5 +1,6 @@
 import { isNotNull, sql } from "drizzle-orm";
-import { chooseTheCamp } from "../../shared/camp/camp-edition-phase.ts";
+import { chooseTheCamp, laterCamps } from "../../shared/camp/camp-edition-phase.ts";
+import type { LaterCamp } from "../../shared/site/render-context.ts";
 import type { CampEditionData } from "../../shared/camp/camp-edition-schema.ts";
 import { loadEdition } from "../camp/camp-editions.ts";
 import type { Db } from "../db/database.ts";
@@ -10,6 +11,8 @@ export interface EditionSnapshot {
   year: number;
   version: number;
   data: CampEditionData;
+  /** Published camps after it that have not ended, nearest first (the camp pages announce them). */
+  later: LaterCamp[];
 }
 
 export interface EditionWatchOptions {
@@ -35,6 +38,8 @@ export interface EditionWatchOptions {
 export function watchCurrentEdition(db: Db, { maxAgeMs = 2000, now = Date.now, clock, onError, onChange }: EditionWatchOptions = {}) {
   let snapshot: EditionSnapshot | null | undefined;
   let checkedAt = -Infinity;
+  /** The later camps the snapshot was made with (their days and versions): a change there is a change too. */
+  let snapshotLaterKey = "";
   let pending: Promise<void> | undefined;
   // stale() during a check: that check may have read the edition before the change, so it does not count.
   let generation = 0;
@@ -42,17 +47,19 @@ export function watchCurrentEdition(db: Db, { maxAgeMs = 2000, now = Date.now, c
   async function check() {
     const started = generation;
     const published = await db
-      .select({ year: campEditions.year, version: campEditions.version, firstDay: sql<string>`${campEditions.data}->>'firstDay'`, lastDay: sql<string>`${campEditions.data}->>'lastDay'` })
+      .select({ year: campEditions.year, version: campEditions.version, firstDay: sql<string>`${campEditions.data}->>'firstDay'`, lastDay: sql<string>`${campEditions.data}->>'lastDay'`, registrationOpensAt: sql<string>`${campEditions.data}->>'registrationOpensAt'` })
       .from(campEditions)
       .where(isNotNull(campEditions.publishedAt));
-    const row = chooseTheCamp(
-      published.map((edition) => ({ ...edition, data: edition })),
-      clock?.() ?? new Date(now()),
-    );
-    const unchanged = row ? snapshot?.year === row.year && snapshot.version === row.version : snapshot === null;
+    const at = clock?.() ?? new Date(now());
+    const candidates = published.map((edition) => ({ ...edition, data: edition }));
+    const row = chooseTheCamp(candidates, at);
+    const later = laterCamps(candidates, row, at).map(({ year, firstDay, lastDay, registrationOpensAt }) => ({ year, firstDay, lastDay, registrationOpensAt }));
+    const laterKey = JSON.stringify(later) + laterCamps(candidates, row, at).map((edition) => edition.version).join(",");
+    const unchanged = row ? snapshot?.year === row.year && snapshot.version === row.version && snapshotLaterKey === laterKey : snapshot === null;
     if (!unchanged) {
       const stored = row ? await loadEdition(db, row.year) : undefined;
-      const next = stored ? { year: stored.data.year, version: stored.version, data: stored.data } : null;
+      const next = stored ? { year: stored.data.year, version: stored.version, data: stored.data, later } : null;
+      snapshotLaterKey = laterKey;
       const first = snapshot === undefined;
       snapshot = next;
       if (!first) onChange?.(next);
