@@ -75,7 +75,7 @@ export default function CampAdminAreas({ session }: { session: AdminSession }) {
         )}
         <SignOutButton session={session} />
       </div>
-      {leder && <EditionPicker session={session} year={chosen?.year} onChoose={(edition) => setChosen(edition.current ? undefined : edition)} />}
+      {leder && <EditionPicker session={session} refreshKey={tab} year={chosen?.year} onChoose={(edition) => setChosen(edition.current ? undefined : edition)} />}
       <AdminEditionYearProvider year={chosen?.year}>
         <ChosenEdition edition={chosen}>
           <Tabs

@@ -11,9 +11,21 @@ export function editionChoiceLabel(edition: Pick<AdminEdition, "year" | "phase" 
 
 /**
  * Which camp edition the admin's lists, totals, exports and waiting list show: «the» camp unless another is
- * chosen. The choices are read again when the list gets focus, so a camp made under «Leirer» shows up.
+ * chosen. The choices are read again when another tab opens or the list gets focus, so a camp made under
+ * «Leirer» shows up.
  */
-export function EditionPicker({ session, year, onChoose }: { session: AdminSession; year: number | undefined; onChoose: (edition: AdminEdition) => void }) {
+export function EditionPicker({
+  session,
+  year,
+  onChoose,
+  refreshKey,
+}: {
+  session: AdminSession;
+  year: number | undefined;
+  onChoose: (edition: AdminEdition) => void;
+  /** A change (another tab opened) reads the choices again. */
+  refreshKey?: string;
+}) {
   const id = useId();
   const [editions, setEditions] = useState<AdminEdition[]>();
   const load = useCallback(async () => {
@@ -22,8 +34,8 @@ export function EditionPicker({ session, year, onChoose }: { session: AdminSessi
   }, [session.token]);
   useEffect(() => {
     void load();
-  }, [load]);
-  if (!editions || editions.length < 2) return null;
+  }, [load, refreshKey]);
+  if (!editions || editions.length === 0) return null;
   const chosen = year ?? editions.find((edition) => edition.current)?.year ?? editions[0]!.year;
   return (
     <div className="edition-picker">
