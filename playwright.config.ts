@@ -39,6 +39,8 @@ export default defineConfig({
     // Publishing a camp edition changes the camp every other test registers for, so these run last, at the
     // admin's desktop width.
     { name: "editions-desktop", use: desktop, testMatch: changesCurrentCamp, dependencies: ["desktop", "phone"] },
+    // The same at 360 px, after the desktop run (it copies the camp that run made).
+    { name: "editions-phone", use: phone, testMatch: changesCurrentCamp, dependencies: ["editions-desktop"] },
   ],
   // The real production server over the real build, with its own empty data folder.
   webServer: {

@@ -1,3 +1,5 @@
+import fc from "fast-check";
+import { osloCalendarDate } from "./time.ts";
 import { describe, expect, it } from "vitest";
 import {
   compareNorwegian,
@@ -94,5 +96,27 @@ describe("formatOsloDateTime", () => {
   it("says the Oslo wall-clock time in summer and in winter", () => {
     expect(formatOsloDateTime(new Date("2026-05-01T10:00:00Z"))).toBe("fredag 1. mai kl. 12.00");
     expect(formatOsloDateTime(new Date("2026-11-29T23:30:00Z"))).toBe("mandag 30. november kl. 00.30");
+  });
+
+  it("says the year of a date far from today or in another year than the one it is about", () => {
+    const opens = new Date("2026-11-29T23:00:00Z");
+    const today = new Date("2026-11-26T10:00:00Z");
+    expect(formatOsloDateTime(opens, { now: today })).toBe("mandag 30. november kl. 00.00");
+    // Next year's camp opening this autumn: the year is not the camp's.
+    expect(formatOsloDateTime(opens, { now: today, year: 2027 })).toBe("mandag 30. november 2026 kl. 00.00");
+    expect(formatOsloDateTime(opens, { now: new Date("2026-03-01T10:00:00Z") })).toBe("mandag 30. november 2026 kl. 00.00");
+    expect(formatOsloDateTime(opens, { now: new Date("2027-01-02T10:00:00Z") })).toBe("mandag 30. november 2026 kl. 00.00");
+  });
+
+  it("writes the year exactly when the date is over half a year off or of another year (property)", () => {
+    const instant = fc.date({ min: new Date("2020-01-01T00:00:00Z"), max: new Date("2035-01-01T00:00:00Z"), noInvalidDate: true });
+    fc.assert(
+      fc.property(instant, instant, (at, now) => {
+        const text = formatOsloDateTime(at, { now });
+        const year = osloCalendarDate(at).year;
+        const far = Math.abs(at.getTime() - now.getTime()) > 183 * 24 * 60 * 60 * 1000 || year !== osloCalendarDate(now).year;
+        expect(text.includes(` ${year} kl.`)).toBe(far);
+      }),
+    );
   });
 });

@@ -85,11 +85,39 @@ function osloDateTimeParts(date: Date): OsloDateTimeParts {
   return { year: part.year!, month: part.month!, day: part.day!, hour: part.hour!, minute: part.minute! };
 }
 
-/** "fredag 1. mai kl. 12.00" — an instant as the club says it, in Oslo time whatever the browser's zone. */
-export function formatOsloDateTime(instant: Date): string {
+/** What a date is read against: "today", and the year of what the sentence is about (a camp's year). */
+export interface DateReading {
+  now?: Date;
+  year?: number;
+}
+
+/** Half a year: a date further from today than this says its year. */
+const nearMs = 183 * 24 * 60 * 60 * 1000;
+
+/**
+ * Whether a date needs its year to be read right: when it falls in another year than today's or than the
+ * year of what it is about (next year's camp opening this November), or is more than half a year away.
+ */
+export function needsYear(date: CalendarDate, instant: Date, { now, year }: DateReading): boolean {
+  if (year !== undefined && date.year !== year) return true;
+  if (now === undefined) return false;
+  return date.year !== osloCalendarDateOf(now).year || Math.abs(instant.getTime() - now.getTime()) > nearMs;
+}
+
+function osloCalendarDateOf(instant: Date): CalendarDate {
   const p = osloDateTimeParts(instant);
-  const day = { year: Number(p.year), month: Number(p.month), day: Number(p.day) };
-  return `${weekdayName(day)} ${formatDayMonth(day)} kl. ${p.hour}.${p.minute}`;
+  return { year: Number(p.year), month: Number(p.month), day: Number(p.day) };
+}
+
+/**
+ * "fredag 1. mai kl. 12.00" — an instant as the club says it, in Oslo time whatever the browser's zone; with
+ * its year ("mandag 30. november 2026 kl. 00.00") when `reading` says it is far off or of another year.
+ */
+export function formatOsloDateTime(instant: Date, reading: DateReading = {}): string {
+  const p = osloDateTimeParts(instant);
+  const day = osloCalendarDateOf(instant);
+  const date = needsYear(day, instant, reading) ? formatLongDate(day) : formatDayMonth(day);
+  return `${weekdayName(day)} ${date} kl. ${p.hour}.${p.minute}`;
 }
 
 /** "14.32": the Oslo clock time of an instant (with the date too when it is not the same Oslo day as `now`). */

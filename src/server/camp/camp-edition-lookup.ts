@@ -1,10 +1,12 @@
 import { eq } from "drizzle-orm";
-import { campEditionFromData, parseCalendarDate, standardEditionData } from "../../shared/camp/camp-edition-data.ts";
+import { campEditionFromData, standardEditionData } from "../../shared/camp/camp-edition-data.ts";
 import type { CampEditionData } from "../../shared/camp/camp-edition-schema.ts";
-import { addDays, osloCalendarDate, startOfOsloDay } from "../../shared/time.ts";
+import { editionHasEnded } from "../../shared/camp/camp-edition-phase.ts";
+import { osloCalendarDate } from "../../shared/time.ts";
 import type { CampEdition } from "../../shared/camp/camp-edition.ts";
 import type { Db } from "../db/database.ts";
 import { campEditions } from "../db/schema/camp-editions.ts";
+import { loadCurrentEdition } from "./camp-editions.ts";
 
 /**
  * The stored edition of `year`: what a registration of that year was made under and what its mails,
@@ -21,25 +23,26 @@ export async function campEditionOfYear(db: Pick<Db, "select">, year: number): P
   return campEditionFromData(await editionDataForYear(db, year));
 }
 
-/** The year of the current edition (the admin's default), or undefined when there is none. */
-export async function currentEditionYear(db: Pick<Db, "select">): Promise<number | undefined> {
-  return (await currentEditionData(db))?.year;
+/** The year of «the» camp at `now` (the admin's default), or undefined when no edition is published. */
+export async function currentEditionYear(db: Pick<Db, "select">, now: Date): Promise<number | undefined> {
+  return (await loadCurrentEdition(db, now))?.data.year;
 }
 
-/** An admin call's `?year=` (2000–2100), else the current edition's year (without one: this calendar year's). */
+/** An admin call's `?year=` (2000–2100), else «the» camp's year (without one: this calendar year's). */
 export async function requestedEditionYear(db: Pick<Db, "select">, now: Date, query: unknown): Promise<number> {
-  const year = Number((query as { year?: unknown } | undefined)?.year);
-  if (Number.isInteger(year) && year >= 2000 && year <= 2100) return year;
-  return (await currentEditionYear(db)) ?? osloCalendarDate(now).year;
+  return yearOfQuery(query) ?? (await currentEditionYear(db, now)) ?? osloCalendarDate(now).year;
 }
 
-export async function currentEditionData(db: Pick<Db, "select">): Promise<CampEditionData | undefined> {
-  const [row] = await db.select({ data: campEditions.data }).from(campEditions).where(eq(campEditions.isCurrent, true));
-  return row?.data;
+/** A request's `?year=` when it is a year 2000–2100, else undefined (the caller's default applies). */
+export function yearOfQuery(query: unknown): number | undefined {
+  const year = Number((query as { year?: unknown } | undefined)?.year);
+  return Number.isInteger(year) && year >= 2000 && year <= 2100 ? year : undefined;
+}
+
+/** «The» camp's edition at `now` (camp-edition-phase.ts), or undefined when no edition is published. */
+export async function currentEditionData(db: Pick<Db, "select">, now: Date): Promise<CampEditionData | undefined> {
+  return (await loadCurrentEdition(db, now))?.data;
 }
 
 /** True once the edition's last day is over (midnight Oslo after it). */
-export function editionIsOver(data: Pick<CampEditionData, "lastDay">, now: Date): boolean {
-  const lastDay = parseCalendarDate(data.lastDay);
-  return lastDay !== undefined && now.getTime() >= startOfOsloDay(addDays(lastDay, 1)).getTime();
-}
+export const editionIsOver = editionHasEnded;

@@ -118,32 +118,51 @@ describe.each(databaseKinds)("camp editions on %s", (kind) => {
   const publish = (year: number | string, withToken = token) => app.inject({ method: "POST", url: `/api/CampEdition/Publish/${year}/${withToken}` });
   const editions = async () => (await app.inject({ method: "GET", url: `/api/CampEdition/Get/${token}` })).json() as { year: number; current: boolean; publishedAt: string | null; version: number }[];
 
-  it("keeps a new year a draft until it is published, then makes it the one current edition and logs who did it", async () => {
+  it("keeps a new year a draft until it is published, then shows it beside this year's camp, which stays «the» camp", async () => {
     const before = await editions();
     expect(before.find((edition) => edition.year === 2027)).toMatchObject({ current: false, publishedAt: null });
+    expect((await app.inject({ method: "GET", url: "/api/CampEdition/Current?year=2027" })).statusCode).toBe(404);
     now = new Date("2026-11-25T11:30:00Z");
     const res = await publish(2027);
     expect(res.statusCode).toBe(200);
     expect(res.headers["cache-control"]).toBe("no-store");
-    expect(res.json()).toMatchObject({ year: 2027, current: true, publishedAt: "2026-11-25T11:30:00.000Z" });
-    expect((await current()).year).toBe(2027);
+    expect(res.json()).toMatchObject({ year: 2027, current: false, phase: "upcoming", publishedAt: "2026-11-25T11:30:00.000Z" });
+    expect((await current()).year).toBe(2026);
+    expect((await app.inject({ method: "GET", url: "/api/CampEdition/Current?year=2027" })).json()).toMatchObject({ year: 2027, firstDay: "2027-11-27" });
     const after = await editions();
-    expect(after.filter((edition) => edition.current).map((edition) => edition.year)).toEqual([2027]);
-    // Both rows changed, so both versions grew: a process rendering from the current edition sees it.
-    for (const year of [2026, 2027]) {
-      expect(after.find((edition) => edition.year === year)!.version).toBe(before.find((edition) => edition.year === year)!.version + 1);
-    }
+    expect(after.filter((edition) => edition.current).map((edition) => edition.year)).toEqual([2026]);
+    // Only the published row changed: pages rendered from 2026 stay as they are.
+    expect(after.find((edition) => edition.year === 2027)!.version).toBe(before.find((edition) => edition.year === 2027)!.version + 1);
+    expect(after.find((edition) => edition.year === 2026)!.version).toBe(before.find((edition) => edition.year === 2026)!.version);
     const log = (await app.inject({ method: "GET", url: `/api/CampEdition/Changes/2027/${token}` })).json();
-    expect(log.at(-1)).toEqual({ changedAt: "2026-11-25T11:30:00.000Z", account: "leirsjef", action: "published", changes: [{ field: "current", from: 2026, to: 2027 }] });
+    expect(log.at(-1)).toEqual({ changedAt: "2026-11-25T11:30:00.000Z", account: "leirsjef", action: "published", changes: [{ field: "publishedAt", from: null, to: "2026-11-25T11:30:00.000Z" }] });
   });
 
-  it("publishes the current edition again as a no-op, and can bring an earlier edition back", async () => {
+  it("publishes an edition again as a no-op", async () => {
     const changesBefore = await countRows(database, "camp_edition_changes");
-    expect((await publish(2027)).json()).toMatchObject({ year: 2027, current: true, publishedAt: "2026-11-25T11:30:00.000Z" });
-    expect(await countRows(database, "camp_edition_changes")).toBe(changesBefore);
+    expect((await publish(2027)).json()).toMatchObject({ year: 2027, current: false, publishedAt: "2026-11-25T11:30:00.000Z" });
     expect((await publish(2026)).json()).toMatchObject({ year: 2026, current: true });
+    expect(await countRows(database, "camp_edition_changes")).toBe(changesBefore);
     expect((await current()).year).toBe(2026);
-    expect((await editions()).filter((edition) => edition.current)).toHaveLength(1);
+  });
+
+  it("makes next year's camp «the» camp once this year's last day is over (Oslo midnight)", async () => {
+    try {
+      now = new Date("2026-11-30T22:59:59Z");
+      expect((await current()).year).toBe(2026);
+      now = new Date("2026-11-30T23:00:00Z");
+      expect((await current()).year).toBe(2027);
+      // A sign-in of that day: the one from the start of the tests has expired by then.
+      const later = await campAdminToken(app);
+      const all = (await app.inject({ method: "GET", url: `/api/CampEdition/Get/${later}` })).json() as { year: number; current: boolean; phase: string }[];
+      expect(all.map(({ year, current, phase }) => ({ year, current, phase }))).toEqual([
+        { year: 2027, current: true, phase: "upcoming" },
+        { year: 2026, current: false, phase: "past" },
+      ]);
+    } finally {
+      now = new Date("2026-11-25T11:30:00Z");
+      token = await campAdminToken(app);
+    }
   });
 
   it("refuses a year without an edition, a malformed year and a wrong token, and changes nothing", async () => {
@@ -159,10 +178,12 @@ describe.each(databaseKinds)("camp editions on %s", (kind) => {
     expect(await countRows(database, "camp_edition_changes")).toBe(changesBefore);
   });
 
-  it("lets two publishes at once end with exactly one current edition", async () => {
+  it("lets three publishes at once publish the edition once, and log it once", async () => {
     await put(2028, {});
-    const answers = await Promise.all([publish(2027), publish(2028), publish(2027)]);
+    const answers = await Promise.all([publish(2028), publish(2028), publish(2028)]);
     expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200]);
-    expect((await editions()).filter((edition) => edition.current)).toHaveLength(1);
+    const log = (await app.inject({ method: "GET", url: `/api/CampEdition/Changes/2028/${token}` })).json() as { action: string }[];
+    expect(log.filter((entry) => entry.action === "published")).toHaveLength(1);
+    expect((await editions()).filter((edition) => edition.current).map((edition) => edition.year)).toEqual([2026]);
   });
 });

@@ -2,11 +2,25 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { currentCampAccount, requireCampRole } from "../admin-auth/camp-account.ts";
 import { HttpError } from "../errors.ts";
 import { publishEdition } from "./camp-edition-publish.ts";
-import { currentEditionView, listEditionChanges, listEditions, putEdition, type StoredEdition } from "./camp-editions.ts";
+import { chooseTheCamp, editionPhase } from "../../shared/camp/camp-edition-phase.ts";
+import type { Db } from "../db/database.ts";
+import { yearOfQuery } from "./camp-edition-lookup.ts";
+import { copyCampEdition, currentEditionView, listEditionChanges, listEditions, loadCurrentEdition, putEdition, type StoredEdition } from "./camp-editions.ts";
 
-/** The edition as the admin API shows it: the editable fields, then where it stands. */
-function adminView(edition: StoredEdition) {
-  return { ...edition.data, current: edition.isCurrent, publishedAt: edition.publishedAt?.toISOString() ?? null, version: edition.version, updatedAt: edition.updatedAt.toISOString() };
+/** The edition as the admin API shows it: the editable fields, then where it stands («the» camp's year given). */
+function adminView(edition: StoredEdition, theCampYear: number | undefined, now: Date) {
+  return {
+    ...edition.data,
+    current: edition.data.year === theCampYear,
+    phase: editionPhase(edition.data, now),
+    publishedAt: edition.publishedAt?.toISOString() ?? null,
+    version: edition.version,
+    updatedAt: edition.updatedAt.toISOString(),
+  };
+}
+
+async function adminViewOf(db: Db, edition: StoredEdition, now: Date) {
+  return adminView(edition, (await loadCurrentEdition(db, now))?.data.year, now);
 }
 
 function parseYear(raw: string): number {
@@ -24,15 +38,19 @@ export async function registerCampEditionRoutes(app: FastifyInstance) {
   /** Who made a change: the signed-in camp account's username. */
   const accountName = async (request: FastifyRequest) => (await currentCampAccount(request)).username;
 
-  app.get("/api/CampEdition/Current", async (_request, reply) => {
-    const edition = await currentEditionView(app.db, app.now());
-    if (!edition) return reply.code(404).header("cache-control", "no-store").send({ error: "Neste vinterleir er ikke kunngjort ennå." });
+  // «The» camp, or with `?year=` another published edition (next year's camp, which has its own window).
+  app.get("/api/CampEdition/Current", async (request, reply) => {
+    const year = yearOfQuery(request.query);
+    const edition = await currentEditionView(app.db, app.now(), year);
+    if (!edition) return reply.code(404).header("cache-control", "no-store").send({ error: year ? `Vinterleiren ${year} er ikke kunngjort.` : "Neste vinterleir er ikke kunngjort ennå." });
     return reply.header("cache-control", "no-cache").send(edition);
   });
 
   app.get("/api/CampEdition/Get/:token", guard, async (_request, reply) => {
+    const now = app.now();
     const editions = await listEditions(app.db);
-    return reply.header("cache-control", "no-store").send(editions.map(adminView));
+    const theCamp = chooseTheCamp(editions.filter((edition) => edition.publishedAt), now);
+    return reply.header("cache-control", "no-store").send(editions.map((edition) => adminView(edition, theCamp?.data.year, now)));
   });
 
   app.get<{ Params: { year: string } }>("/api/CampEdition/Changes/:year/:token", guard, async (request, reply) => {
@@ -42,11 +60,18 @@ export async function registerCampEditionRoutes(app: FastifyInstance) {
 
   app.put<{ Params: { year: string } }>("/api/CampEdition/Put/:year/:token", guard, async (request, reply) => {
     const edition = await putEdition(app.db, parseYear(request.params.year), request.body, await accountName(request), app.now());
-    return reply.header("cache-control", "no-store").send(adminView(edition));
+    return reply.header("cache-control", "no-store").send(await adminViewOf(app.db, edition, app.now()));
   });
 
   app.post<{ Params: { year: string } }>("/api/CampEdition/Publish/:year/:token", guard, async (request, reply) => {
     const edition = await publishEdition(app.db, parseYear(request.params.year), await accountName(request), app.now());
-    return reply.header("cache-control", "no-store").send(adminView(edition));
+    return reply.header("cache-control", "no-store").send(await adminViewOf(app.db, edition, app.now()));
+  });
+
+  // «Kopier fra forrige gang»: a new draft from any earlier edition, dates moved by whole weeks.
+  app.post<{ Params: { fromYear: string; toYear: string } }>("/api/CampEdition/Copy/:fromYear/:toYear/:token", guard, async (request, reply) => {
+    const now = app.now();
+    const edition = await copyCampEdition(app.db, parseYear(request.params.fromYear), parseYear(request.params.toYear), { account: await accountName(request), now });
+    return reply.code(201).header("cache-control", "no-store").send(await adminViewOf(app.db, edition, now));
   });
 }

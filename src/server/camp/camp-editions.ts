@@ -1,5 +1,6 @@
-import { asc, count, desc, eq } from "drizzle-orm";
-import { comingSeasonYear, editionChanges, nextEditionData, parseCalendarDate, registrationStateAt, standardEditionData } from "../../shared/camp/camp-edition-data.ts";
+import { asc, count, desc, eq, isNotNull } from "drizzle-orm";
+import { comingSeasonYear, copyEditionData, editionChanges, registrationStateAt, standardEditionData } from "../../shared/camp/camp-edition-data.ts";
+import { chooseTheCamp } from "../../shared/camp/camp-edition-phase.ts";
 import { CampEditionDataSchema, type CampEditionData } from "../../shared/camp/camp-edition-schema.ts";
 import type { Db } from "../db/database.ts";
 import { referenceData } from "../db/reference-data.ts";
@@ -10,14 +11,13 @@ import { countAwaitingOffer } from "./camp-waitlist.ts";
 
 export interface StoredEdition {
   data: CampEditionData;
-  isCurrent: boolean;
   publishedAt: Date | null;
   version: number;
   updatedAt: Date;
 }
 
 /**
- * A fresh install gets the coming season's edition with the club's usual settings, current and published,
+ * A fresh install gets the coming season's edition with the club's usual settings, published (so it is «the» camp),
  * so the site has an open camp at once. Once any edition exists nothing is added by itself: opening the
  * next camp is the club's decision. Safe when two processes start together (the second insert is a no-op).
  */
@@ -28,7 +28,7 @@ export async function ensureCampEdition(db: Db, now: Date, pinnedYear?: number):
   await db.transaction(async (tx) => {
     const inserted = await tx
       .insert(campEditions)
-      .values({ year: data.year, data, isCurrent: true, publishedAt: now, createdAt: now, updatedAt: now })
+      .values({ year: data.year, data, publishedAt: now, createdAt: now, updatedAt: now })
       .onConflictDoNothing()
       .returning({ year: campEditions.year });
     if (inserted.length > 0) {
@@ -38,11 +38,31 @@ export async function ensureCampEdition(db: Db, now: Date, pinnedYear?: number):
 }
 
 function toStored(row: typeof campEditions.$inferSelect): StoredEdition {
-  return { data: row.data, isCurrent: row.isCurrent, publishedAt: row.publishedAt, version: row.version, updatedAt: row.updatedAt };
+  return { data: row.data, publishedAt: row.publishedAt, version: row.version, updatedAt: row.updatedAt };
 }
 
-export async function loadCurrentEdition(db: Db): Promise<StoredEdition | undefined> {
-  const [row] = await db.select().from(campEditions).where(eq(campEditions.isCurrent, true));
+/** Every published edition (the table holds one row per year, so this stays small). */
+export async function loadPublishedEditions(db: Pick<Db, "select">): Promise<StoredEdition[]> {
+  return (await db.select().from(campEditions).where(isNotNull(campEditions.publishedAt)).orderBy(asc(campEditions.year))).map(toStored);
+}
+
+/** «The» winter camp at `now` (camp-edition-phase.ts: the earliest published edition not yet ended). */
+export async function loadCurrentEdition(db: Pick<Db, "select">, now: Date): Promise<StoredEdition | undefined> {
+  return chooseTheCamp(await loadPublishedEditions(db), now);
+}
+
+/**
+ * The edition a registration is for: the published edition of the year it names, else «the» camp.
+ * Undefined when that year has no published edition (a draft takes no registrations).
+ */
+export async function registrationEditionData(db: Pick<Db, "select">, year: number | undefined, now: Date): Promise<CampEditionData | undefined> {
+  const edition = year === undefined ? await loadCurrentEdition(db, now) : await loadEdition(db, year);
+  return edition?.publishedAt ? edition.data : undefined;
+}
+
+/** The edition of `year`, published or not. */
+export async function loadEdition(db: Pick<Db, "select">, year: number): Promise<StoredEdition | undefined> {
+  const [row] = await db.select().from(campEditions).where(eq(campEditions.year, year));
   return row ? toStored(row) : undefined;
 }
 
@@ -66,12 +86,16 @@ async function takenPlaces(db: Db, year: number, now: Date): Promise<number> {
   return (await placesHeld(db, year, now)) + (await countAwaitingOffer(db, year));
 }
 
-export async function currentEditionView(db: Db, now: Date) {
-  const current = await loadCurrentEdition(db);
-  if (!current) return undefined;
+/**
+ * A published edition as visitors see it, with its registration state and places left: «the» camp, or the
+ * published edition of `year` (undefined for a draft or a year without an edition).
+ */
+export async function currentEditionView(db: Db, now: Date, year?: number) {
+  const current = year === undefined ? await loadCurrentEdition(db, now) : await loadEdition(db, year);
+  if (!current?.publishedAt) return undefined;
   const { state, placesLeft } = registrationStateAt(current.data, now, await takenPlaces(db, current.data.year, now));
-  const { sleepoverCapacity, year } = current.data;
-  const sleepoverPlacesLeft = sleepoverCapacity === null ? null : Math.max(0, sleepoverCapacity - (await sleepoverPlacesHeld(db, year, now)));
+  const { sleepoverCapacity } = current.data;
+  const sleepoverPlacesLeft = sleepoverCapacity === null ? null : Math.max(0, sleepoverCapacity - (await sleepoverPlacesHeld(db, current.data.year, now)));
   return { ...current.data, state, placesLeft, sleepoverPlacesLeft };
 }
 
@@ -89,11 +113,10 @@ function isPlainObject(value: unknown): value is Patch {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** What a new year starts from: the latest edition moved on in whole 52-week steps, or the usual settings. */
+/** What a new year starts from: the latest edition moved on by whole weeks (copyEditionData), or the usual settings. */
 function startingPoint(latest: CampEditionData | undefined, year: number): CampEditionData {
-  let data = latest;
-  for (let step = 0; data && data.year < year && step < 10; step++) data = nextEditionData(data);
-  return data && parseCalendarDate(data.firstDay)?.year === year ? { ...data, year } : standardEditionData(year);
+  const data = latest && copyEditionData(latest, year);
+  return data?.year === year ? data : standardEditionData(year);
 }
 
 /**
@@ -121,5 +144,25 @@ export async function putEdition(db: Db, year: number, patch: unknown, account: 
       : await tx.insert(campEditions).values({ year, data, createdAt: now, updatedAt: now }).returning();
     await tx.insert(campEditionChanges).values({ year, changedAt: now, account, action: existing ? "updated" : "created", changes });
     return toStored(row!);
+  });
+}
+
+/**
+ * «Kopier fra forrige gang»: a new draft edition of `toYear` from the stored edition of `fromYear`, every
+ * date moved by whole weeks (52 for the next year) so weekdays stay, everything else kept. 404 without the
+ * source, 409 when `toYear` already has an edition (a copy never overwrites), 400 when the moved dates do not
+ * fall in `toYear` or fail the shared schema.
+ */
+export async function copyCampEdition(db: Db, fromYear: number, toYear: number, { account = "system", now = new Date() }: { account?: string; now?: Date } = {}): Promise<StoredEdition> {
+  const source = await loadEdition(db, fromYear);
+  if (!source) throw new HttpError(404, `Det finnes ingen vinterleir for ${fromYear} å kopiere fra.`);
+  if (await loadEdition(db, toYear)) throw new HttpError(409, `Vinterleiren ${toYear} finnes allerede. Åpne den under «Leirer» for å endre den.`);
+  const data = CampEditionDataSchema.parse(copyEditionData(source.data, toYear));
+  if (data.year !== toYear) throw new HttpError(400, `Datoene fra ${fromYear} flyttet med hele uker havner ikke i ${toYear}.`);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(campEditions).values({ year: toYear, data, createdAt: now, updatedAt: now }).onConflictDoNothing().returning();
+    if (!row) throw new HttpError(409, `Vinterleiren ${toYear} finnes allerede. Åpne den under «Leirer» for å endre den.`);
+    await tx.insert(campEditionChanges).values({ year: toYear, changedAt: now, account, action: "copied", changes: [{ field: "copiedFrom", from: null, to: fromYear }, ...editionChanges(undefined, data)] });
+    return toStored(row);
   });
 }

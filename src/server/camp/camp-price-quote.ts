@@ -5,7 +5,7 @@ import { calculateCampPrice } from "../../shared/camp/camp-pricing.ts";
 import { CampRegistrationSchema } from "../../shared/camp/camp-registration.ts";
 import { referenceData } from "../db/reference-data.ts";
 import { HttpError, parseWith } from "../errors.ts";
-import { loadCurrentEdition } from "./camp-editions.ts";
+import { registrationEditionData } from "./camp-editions.ts";
 import { CampInputError, campInputMessages } from "./camp-registrations.ts";
 
 export const noCampToPriceMessage = "Det er ingen vinterleir 책 melde seg p책 n책.";
@@ -17,7 +17,7 @@ export const noCampToPriceMessage = "Det er ingen vinterleir 책 melde seg p책 n�
  */
 export async function quoteCampPrice(app: FastifyInstance, body: unknown): Promise<CampPriceQuote> {
   const registration = parseWith(CampRegistrationSchema, body);
-  const current = (await loadCurrentEdition(app.db))?.data;
+  const current = await registrationEditionData(app.db, registration.year, app.now());
   if (!current) throw new HttpError(409, noCampToPriceMessage);
   const edition = campEditionFromData(current);
   const { clubById, gradeById, grades } = await referenceData(app.db);

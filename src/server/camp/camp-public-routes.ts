@@ -58,7 +58,7 @@ const JSON_TYPE = "application/json; charset=utf-8";
  * edition, and none after the camp). Never those waiting.
  */
 async function confirmedThisEdition(app: FastifyInstance) {
-  const current = await currentEditionData(app.db);
+  const current = await currentEditionData(app.db, app.now());
   const year = current && !editionIsOver(current, app.now()) ? current.year : -1;
   return and(eq(campRegistrations.editionYear, year), eq(campRegistrations.status, "confirmed"));
 }

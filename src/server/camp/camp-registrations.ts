@@ -3,13 +3,13 @@ import type { FastifyInstance } from "fastify";
 import { campEditionFromData } from "../../shared/camp/camp-edition-data.ts";
 import type { CampEditionData } from "../../shared/camp/camp-edition-schema.ts";
 import { calculateCampPrice } from "../../shared/camp/camp-pricing.ts";
-import { formatOsloDateTime } from "../../shared/format.ts";
+import { formatOsloDateTime, type DateReading } from "../../shared/format.ts";
 import { CampRegistrationSchema, type CampRegistration } from "../../shared/camp/camp-registration.ts";
 import type { Db } from "../db/database.ts";
 import { referenceData } from "../db/reference-data.ts";
 import { campCompanions, campRegistrations } from "../db/schema/camp.ts";
 import { HttpError, parseWith } from "../errors.ts";
-import { loadCurrentEdition } from "./camp-editions.ts";
+import { registrationEditionData } from "./camp-editions.ts";
 import { editionIsOver } from "./camp-edition-lookup.ts";
 import { vippsUnavailableMessage, type CampPaymentGateway } from "./camp-payment-gateway.ts";
 import { lockEditionPlaces, placesHeld, sleepoverPlacesHeld } from "./camp-places.ts";
@@ -32,9 +32,8 @@ export { CampInputError, campInputMessages, type SubmitAnswer } from "./camp-reg
 export { answerFor, holdsDraftSecret, loadStoredRegistration } from "./camp-registration-answers.ts";
 
 /** The 409 answers outside the registration window (the wizard shows the sentence as it is). */
-/** The 409 answers outside the registration window (the wizard shows the sentence as it is). */
 export const registrationWindowMessages = {
-  notYet: (opensAt: Date) => `Påmeldingen åpner ${formatOsloDateTime(opensAt)}.`,
+  notYet: (opensAt: Date, reading: DateReading = {}) => `Påmeldingen åpner ${formatOsloDateTime(opensAt, reading)}.`,
   closed: "Påmeldingen er stengt.",
 } as const;
 
@@ -45,7 +44,7 @@ export const registrationWindowMessages = {
 function registrationWindowRefusal(data: CampEditionData | undefined, now: Date): string | undefined {
   if (!data) return registrationWindowMessages.closed;
   const opensAt = new Date(data.registrationOpensAt);
-  if (now.getTime() < opensAt.getTime()) return registrationWindowMessages.notYet(opensAt);
+  if (now.getTime() < opensAt.getTime()) return registrationWindowMessages.notYet(opensAt, { now, year: data.year });
   if (now.getTime() >= Date.parse(data.registrationClosesAt) || editionIsOver(data, now)) return registrationWindowMessages.closed;
   return undefined;
 }
@@ -59,7 +58,7 @@ function registrationWindowRefusal(data: CampEditionData | undefined, now: Date)
 export async function submitCampRegistration(app: FastifyInstance, body: unknown, gateway: CampPaymentGateway): Promise<SubmitAnswer> {
   const registration = parseWith(CampRegistrationSchema, body);
   const now = app.now();
-  const current = (await loadCurrentEdition(app.db))?.data;
+  const current = await registrationEditionData(app.db, registration.year, now);
   const refusal = registrationWindowRefusal(current, now);
   if (refusal) {
     // A retry of a draft stored before the window closed still gets its first answer.

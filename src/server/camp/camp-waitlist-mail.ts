@@ -105,7 +105,9 @@ export function renderWaitlistOffer(data: WaitlistMailData, edition: CampEdition
     : data.total === 0
       ? "Du har ingenting å betale."
       : `Du betaler med kort eller kontant ved oppmøte (${formatKroner(data.total)}).`;
-  const later = "Svarer du ikke innen fristen, går plassen videre til nestemann på ventelisten.";
+  const later =
+    "Kan dere ikke komme likevel, trykk «Nei takk» på samme side, så går plassen med en gang til nestemann på ventelisten. " +
+    "Svarer du ikke innen fristen, går plassen videre av seg selv.";
   const text = [
     greeting(data.greetingName),
     "",

@@ -6,7 +6,7 @@ import { publicPostRateLimit } from "../security/public-rate-limit.ts";
 import { requestedEditionYear } from "./camp-edition-lookup.ts";
 import type { CampPaymentGateway } from "./camp-payment-gateway.ts";
 import { answerFor, loadStoredRegistration } from "./camp-registrations.ts";
-import { acceptOffer, listWaitlist, moveInWaitlist, offerView, removeFromWaitlist, waitlistMessages, WaitlistJob } from "./camp-waitlist.ts";
+import { acceptOffer, declineOffer, listWaitlist, moveInWaitlist, offerView, removeFromWaitlist, waitlistMessages, WaitlistJob } from "./camp-waitlist.ts";
 
 export interface WaitlistJobOptions {
   /** Default on; tests drive `app.campWaitlist.drain()` themselves. */
@@ -65,6 +65,24 @@ export async function registerCampWaitlistRoutes(app: FastifyInstance, options: 
       // A waiting answer here means the payment was lost and the place taken meanwhile: the offer is gone.
       if (answer.kind === "waitlist") return reply.code(410).send({ error: waitlistMessages.expired } satisfies ErrorBody);
       return reply.type("text/plain; charset=utf-8").send(answer.kind === "done" ? "Done" : answer.url);
+    },
+  );
+
+  // «Nei takk» from the offer mail's link: the place passes on to the next in line at once.
+  app.post<{ Params: { offerToken: string } }>(
+    "/api/Venteliste/Decline/:offerToken",
+    { config: { rateLimit: publicPostRateLimit(app.env) } },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      const outcome = await declineOffer(app.db, request.params.offerToken, app.now());
+      if (outcome.kind === "not-found") return reply.code(404).send({ error: waitlistMessages.notFound } satisfies ErrorBody);
+      if (outcome.kind === "accepted") return reply.code(409).send({ error: waitlistMessages.alreadyAccepted } satisfies ErrorBody);
+      if (outcome.kind === "gone") return reply.code(410).send({ error: outcome.message } satisfies ErrorBody);
+      if (outcome.now) {
+        await job.drain();
+        app.outbox.kick();
+      }
+      return reply.send((await offerView(app.db, request.params.offerToken, app.now()))!);
     },
   );
 

@@ -119,13 +119,13 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
       now = new Date("2026-12-01T12:00:00Z");
       expect((await postRegistration(app, draft())).statusCode).toBe(409);
       now = new Date("2026-11-05T10:00:00Z");
-      await database.db.update(campEditions).set({ isCurrent: false });
+      await database.db.update(campEditions).set({ publishedAt: null });
       try {
         const res = await postRegistration(app, draft());
         expect(res.statusCode).toBe(409);
         expect(res.json()).toEqual({ error: "Påmeldingen er stengt." });
       } finally {
-        await database.db.update(campEditions).set({ isCurrent: true }).where(eq(campEditions.year, 2026));
+        await database.db.update(campEditions).set({ publishedAt: now }).where(eq(campEditions.year, 2026));
       }
       expect(await countRows(database, "camp_registrations")).toBe(0);
     });
@@ -250,6 +250,45 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
       { registrationId: vera.id, offer: { state: "expired" } },
       { registrationId: nils.id, offer: { state: "offered" } },
     ]);
+  });
+
+  it("«Nei takk»: the offer is declined, the decliner leaves the list and the place passes to the next at once", async () => {
+    const [first] = await fill(1);
+    const vera = await joinWaitlist({ firstName: "Vera" });
+    const nils = await joinWaitlist({ firstName: "Nils" });
+    await app.inject({ method: "POST", url: `/api/VinterleirAdmin/Cancel/${first}/${token}` });
+    const veraToken = await latestOfferToken();
+    const decline = () => app.inject({ method: "POST", url: `/api/Venteliste/Decline/${veraToken}` });
+
+    const declined = await decline();
+    expect(declined.statusCode).toBe(200);
+    expect(declined.json()).toMatchObject({ state: "declined", firstName: "Vera" });
+    expect(await statusOf(vera.id)).toMatchObject({ status: "cancelled", waitlistRank: null });
+    // Passed on within the same request, not at the job's next round.
+    const offers = await database.db.select().from(campWaitlistOffers).orderBy(asc(campWaitlistOffers.id));
+    expect(offers.map((offer) => [offer.registrationId, offer.state])).toEqual([
+      [vera.id, "declined"],
+      [nils.id, "offered"],
+    ]);
+    expect(await latestOfferToken()).not.toBe(veraToken);
+    // Again: the same answer, nothing more; accepting afterwards is too late.
+    expect((await decline()).json()).toMatchObject({ state: "declined" });
+    expect(await countRows(database, "camp_waitlist_offers")).toBe(2);
+    expect((await accept(veraToken)).statusCode).toBe(410);
+    expect(await waitlist()).toMatchObject([{ registrationId: nils.id, position: 1, offer: { state: "offered" } }]);
+  });
+
+  it("«Nei takk» after saying yes is 409 and keeps the place; unknown tokens are 404", async () => {
+    const [first] = await fill(1);
+    const vera = await joinWaitlist({ firstName: "Vera" });
+    await app.inject({ method: "POST", url: `/api/VinterleirAdmin/Cancel/${first}/${token}` });
+    const veraToken = await latestOfferToken();
+    expect((await accept(veraToken)).body).toBe("Done");
+    const late = await app.inject({ method: "POST", url: `/api/Venteliste/Decline/${veraToken}` });
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toEqual({ error: waitlistMessages.alreadyAccepted });
+    expect(await statusOf(vera.id)).toMatchObject({ status: "confirmed" });
+    for (const bad of ["x".repeat(43), "kort", "%2e%2e"]) expect((await app.inject({ method: "POST", url: `/api/Venteliste/Decline/${bad}` })).statusCode).toBe(404);
   });
 
   it("an offer never runs past the registration's close, and no offer is made after it", async () => {

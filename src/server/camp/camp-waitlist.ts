@@ -32,6 +32,7 @@ export const waitlistMessages = {
   expired: "Tilbudet har gått ut, og plassen er gitt videre til nestemann på ventelisten.",
   withdrawn: "Tilbudet er trukket tilbake.",
   notOnList: "Fant ikke noen på ventelisten med den id-en.",
+  alreadyAccepted: "Du har allerede takket ja til plassen. Vil du avbestille, bruk lenken i bekreftelsen du fikk på e-post.",
 } as const;
 
 const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
@@ -253,6 +254,39 @@ export async function acceptOffer(db: Db, token: string, gateway: CampPaymentGat
     if (confirmed) await queueCampConfirmationMail(tx, registration.id, now, publicBaseUrl);
     await tx.update(campWaitlistOffers).set({ state: "accepted", endedAt: now }).where(eq(campWaitlistOffers.id, offer.id));
     return { kind: "accepted", registrationId: registration.id, confirmed, paymentReference: reference };
+  });
+}
+
+export type DeclineOutcome = { kind: "not-found" } | { kind: "gone"; message: string } | { kind: "accepted" } | { kind: "declined"; year: number; now: boolean };
+
+/**
+ * POST /api/Venteliste/Decline/{offerToken} («Nei takk»): the open offer is declined and the registration
+ * leaves the waiting list (cancelled), under the edition's lock, so the caller can pass the place on at
+ * once. Declining again answers the same; an accepted, expired or withdrawn offer is left as it is.
+ */
+export async function declineOffer(db: Db, token: string, now: Date): Promise<DeclineOutcome> {
+  if (!tokenPattern.test(token)) return { kind: "not-found" };
+  const [found] = await db
+    .select({ year: campRegistrations.editionYear })
+    .from(campWaitlistOffers)
+    .innerJoin(campRegistrations, eq(campRegistrations.id, campWaitlistOffers.registrationId))
+    .where(eq(campWaitlistOffers.tokenHash, offerTokenHash(token)));
+  if (!found) return { kind: "not-found" };
+  return db.transaction(async (tx): Promise<DeclineOutcome> => {
+    // Every change to who holds a place takes the edition's lock first (docs/decisions/0009).
+    await lockEditionPlaces(tx, found.year);
+    const [offer] = await tx.select().from(campWaitlistOffers).where(eq(campWaitlistOffers.tokenHash, offerTokenHash(token))).for("update");
+    if (!offer) return { kind: "not-found" };
+    if (offer.state === "declined") return { kind: "declined", year: found.year, now: false };
+    if (offer.state === "accepted") return { kind: "accepted" };
+    if (offer.state === "withdrawn") return { kind: "gone", message: waitlistMessages.withdrawn };
+    if (offer.state === "expired" || offer.expiresAt.getTime() <= now.getTime()) return { kind: "gone", message: waitlistMessages.expired };
+    await tx.update(campWaitlistOffers).set({ state: "declined", endedAt: now }).where(eq(campWaitlistOffers.id, offer.id));
+    await tx
+      .update(campRegistrations)
+      .set({ status: "cancelled", cancelledAt: now, waitlistRank: null })
+      .where(and(eq(campRegistrations.id, offer.registrationId), eq(campRegistrations.status, "waiting")));
+    return { kind: "declined", year: found.year, now: true };
   });
 }
 

@@ -37,7 +37,7 @@ export async function saveReminder(db: Db, slug: string, reminder: Reminder, act
  * Answers the new message's id.
  */
 export async function createDueReminder(db: Db, now: Date): Promise<number | undefined> {
-  const year = await currentEditionYear(db);
+  const year = await currentEditionYear(db, now);
   if (year === undefined) return undefined;
   const slug = campEventSlug(year);
   const edition = await eventOfSlug(db, slug);

@@ -39,7 +39,7 @@ const csv = (description: string): Answer => ({ kind: "csv", description });
 const tokenAnswer = text("The token: random, to send as the last path segment of the area's calls.");
 const loginErrors = { 401: "Wrong user name or password (a JSON body: the browser looks for a leading brace).", 429: "Too many attempts; wait and try again." };
 const signedOut = json("RemoveAnswer", "Signed out.");
-const yearQuery = { year: "An earlier edition's year; the current edition without it." };
+const yearQuery = { year: "Another edition's year (an earlier or a later camp); «the» camp without it." };
 /** "Min påmelding" of a group: which athlete of the link's own group a call is for. */
 const memberQuery = { orderId: "The order id of another athlete of the link's own group (its page shows the whole group); the link's own registration without it. Any other order id answers 404." };
 
@@ -53,7 +53,8 @@ export const apiCalls: readonly ApiCall[] = [
     method: "GET",
     path: "/api/CampEdition/Current",
     tag: "Vinterleir",
-    summary: "The current camp edition (the one the server prices with) and where registration stands.",
+    summary: "«The» camp (the earliest published edition not yet ended), or with `year` another published edition, and where its registration stands.",
+    query: { year: "A published edition's year; «the» camp without it." },
     answer: json("CurrentEdition", "The edition, its registration state and the places left."),
     errors: { 404: "No camp is announced yet." },
   },
@@ -118,6 +119,14 @@ export const apiCalls: readonly ApiCall[] = [
     summary: "Accept a waiting-list offer.",
     answer: text("`Done`, or the payment address to follow."),
     errors: { 404: "No such offer.", 410: "The offer expired or was withdrawn.", 429: "Too many submissions from one address." },
+  },
+  {
+    method: "POST",
+    path: "/api/Venteliste/Decline/:offerToken",
+    tag: "Venteliste",
+    summary: "Decline a waiting-list offer («Nei takk»): off the list, the place passes to the next at once.",
+    answer: json("WaitlistOfferView", "The offer, now declined."),
+    errors: { 404: "No such offer.", 409: "The offer was already accepted.", 410: "The offer expired or was withdrawn.", 429: "Too many submissions from one address." },
   },
   { method: "POST", path: "/api/NewMember/Post", tag: "Nye medlemmer", summary: "Express interest as a new member.", body: { kind: "json", schema: "NewMember" }, answer: text("`Done`."), errors: { 429: "Too many submissions from one address." } },
 
@@ -204,7 +213,8 @@ export const apiCalls: readonly ApiCall[] = [
   { method: "POST", path: "/api/Melding/SendAgain/:slug/:messageId/:token", tag: "Meldinger", summary: "Send a message's failed mails again.", admin: true, answer: json("ResendAnswer", "How many went back into the outbox."), errors: { 403: "Not a `leder` account.", 404: "No such message." } },
   { method: "GET", path: "/api/CampEdition/Changes/:year/:token", tag: "Vinterleir-admin", summary: "An edition's change log.", admin: true, answer: list("EditionChange", "The changes.") },
   { method: "PUT", path: "/api/CampEdition/Put/:year/:token", tag: "Vinterleir-admin", summary: "Create or change an edition.", admin: true, body: { kind: "json", schema: "CampEditionPatch" }, answer: json("AdminEdition", "The edition as saved.") },
-  { method: "POST", path: "/api/CampEdition/Publish/:year/:token", tag: "Vinterleir-admin", summary: "Make an edition the current one.", admin: true, answer: json("AdminEdition", "The published edition."), errors: { 404: "No such edition." } },
+  { method: "POST", path: "/api/CampEdition/Publish/:year/:token", tag: "Vinterleir-admin", summary: "Publish an edition beside the others; it never hides a camp that has not ended.", admin: true, answer: json("AdminEdition", "The published edition."), errors: { 404: "No such edition." } },
+  { method: "POST", path: "/api/CampEdition/Copy/:fromYear/:toYear/:token", tag: "Vinterleir-admin", summary: "A new draft edition from an earlier one, every date moved by whole weeks.", admin: true, answer: json("AdminEdition", "The new draft (201)."), errors: { 404: "No edition to copy from.", 409: "The year already has an edition." } },
 
   // ---- Min påmelding (the personal link is the last segment; unknown links answer 404)
   { method: "GET", path: "/api/MinPamelding/Get/:token", tag: "Min påmelding", summary: "The registration behind a personal link.", answer: { kind: "none", description: "JSON: persons, receipt, payments and today's refund with its deadline; for an athlete of a group, `group` with the group's total and payment and every athlete's own view." }, errors: { 404: "Unknown, malformed or ended link." } },

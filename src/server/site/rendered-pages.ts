@@ -41,7 +41,9 @@ export const eventListPages: readonly string[] = ["/arrangementer"];
  * only when this changes.
  */
 function renderKey(snapshot: EditionSnapshot | null, at: Date): string {
-  return snapshot ? `${snapshot.year}:${snapshot.version}:${campPagePhase(snapshot.data, at)}` : `none:${campPagePhase(null, at)}`;
+  // The later camps the pages announce, with what they say about them (dates, opening).
+  const later = snapshot?.later.map((camp) => `+${camp.year}/${camp.firstDay}/${camp.lastDay}/${camp.registrationOpensAt}`).join("") ?? "";
+  return snapshot ? `${snapshot.year}:${snapshot.version}${later}:${campPagePhase(snapshot.data, at)}` : `none:${campPagePhase(null, at)}`;
 }
 
 /**
@@ -72,7 +74,7 @@ export function renderedPages({ renderer, watch, siteWatch, privacy, now, asset,
   const lastGood = new Map<string, RenderedPage>();
 
   async function render(url: string, snapshot: EditionSnapshot | null, content: SiteContentSnapshot, at: Date, strip: boolean, api?: PageApiFetch, eventList?: EventSummary[]): Promise<RenderedPage> {
-    const site: SiteRenderContext = { edition: snapshot?.data ?? null, renderedAt: at.toISOString(), content: content.content, privacy, ...(eventList ? { events: eventList } : {}) };
+    const site: SiteRenderContext = { edition: snapshot?.data ?? null, laterCamps: snapshot?.later ?? [], renderedAt: at.toISOString(), content: content.content, privacy, ...(eventList ? { events: eventList } : {}) };
     const { status, html, location } = await renderer(url, site, api);
     if (status >= 500) throw new Error(`Rendering ${url} failed with status ${status}.`);
     return { status, location, page: prepareHtml(strip ? await stripRuntime(html, asset) : await deferRuntime(html, asset)) };

@@ -64,6 +64,7 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
   const renderer = options.renderer ?? (await loadServerBuildRenderer(path.join(root, "..", "server", "index.js")));
   const watch = watchCurrentEdition(app.db, {
     maxAgeMs: options.editionMaxAgeMs,
+    clock: app.now,
     onError: (error) => app.log.warn({ err: error }, "could not check the current camp edition; serving the pages rendered before"),
     onChange: (snapshot) => {
       app.log.info({ year: snapshot?.year, version: snapshot?.version }, "camp edition changed; pages and PDFs follow");

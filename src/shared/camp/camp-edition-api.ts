@@ -22,7 +22,15 @@ export type CurrentEditionAnswer = z.infer<typeof CurrentEditionAnswerSchema>;
 /** An edition as the camp admin's calls show it: the editable fields, then where it stands. */
 export const AdminEditionSchema = z.intersection(
   CampEditionDataSchema,
-  z.object({ current: z.boolean(), publishedAt: z.string().nullable(), version: z.number(), updatedAt: z.string() }),
+  z.object({
+    /** «The» camp: the earliest published edition that has not ended. */
+    current: z.boolean(),
+    /** Before, during or after its days (Oslo). */
+    phase: z.enum(["upcoming", "running", "past"]),
+    publishedAt: z.string().nullable(),
+    version: z.number(),
+    updatedAt: z.string(),
+  }),
 );
 export type AdminEdition = z.infer<typeof AdminEditionSchema>;
 

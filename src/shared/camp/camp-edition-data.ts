@@ -1,5 +1,5 @@
 import { TZDate } from "@date-fns/tz";
-import { addDays as addCalendarDays } from "date-fns";
+import { addWeeks, differenceInCalendarDays } from "date-fns";
 import { onFirstUse } from "../on-first-use.ts";
 import { CLUB_TIME_ZONE, addDays, compareCalendarDates, osloCalendarDate, startOfOsloDay, type CalendarDate } from "../time.ts";
 import type { CampEditionData } from "./camp-edition-schema.ts";
@@ -86,28 +86,42 @@ export function comingSeasonYear(now: Date): number {
   return compareCalendarDates(today, parseCalendarDate(thisYear.lastDay)!) > 0 ? today.year + 1 : today.year;
 }
 
-const weeksInYear = 52 * 7;
-const shiftDate = (value: string) => formatCalendarDate(addDays(parseCalendarDate(value)!, weeksInYear));
-/** The same Oslo wall-clock time 52 weeks on (date-fns in the club's zone handles summer time). */
-const shiftInstant = (value: string) => new Date(addCalendarDays(new TZDate(Date.parse(value), CLUB_TIME_ZONE), weeksInYear).getTime()).toISOString();
+/**
+ * The whole weeks that move `firstDay` nearest to the same date in `toYear`: 52 for the next year, 104 for
+ * the year after, so every day keeps its weekday (a Friday–Sunday camp stays Friday–Sunday).
+ */
+export function weeksToYear(firstDay: string, toYear: number): number {
+  const from = parseCalendarDate(firstDay)!;
+  const sameDate = new Date(Date.UTC(toYear, from.month - 1, from.day));
+  return Math.round(differenceInCalendarDays(sameDate, new Date(Date.UTC(from.year, from.month - 1, from.day))) / 7);
+}
 
 /**
- * "Ny leir": a copy of `latest` with every date moved 52 weeks on, so each day keeps its weekday (a
- * Friday–Sunday camp stays Friday–Sunday); the registration window keeps its Oslo wall-clock times.
+ * «Kopier fra forrige gang»: a copy of `from` with every date moved by the same whole number of weeks
+ * (`weeksToYear`), everything else kept; the registration window keeps its Oslo wall-clock times (date-fns
+ * in the club's zone handles summer time). The copy's year is the year its first day falls in.
  */
-export function nextEditionData(latest: CampEditionData): CampEditionData {
-  const firstDay = shiftDate(latest.firstDay);
+export function copyEditionData(from: CampEditionData, toYear: number): CampEditionData {
+  const weeks = weeksToYear(from.firstDay, toYear);
+  const shiftDate = (value: string) => formatCalendarDate(addDays(parseCalendarDate(value)!, weeks * 7));
+  const shiftInstant = (value: string) => new Date(addWeeks(new TZDate(Date.parse(value), CLUB_TIME_ZONE), weeks).getTime()).toISOString();
+  const firstDay = shiftDate(from.firstDay);
   return {
-    ...structuredClone(latest),
+    ...structuredClone(from),
     year: parseCalendarDate(firstDay)!.year,
     firstDay,
-    lastDay: shiftDate(latest.lastDay),
-    earlyBird: { ...latest.earlyBird, lastDay: shiftDate(latest.earlyBird.lastDay) },
-    lateFee: { ...latest.lateFee, firstDay: shiftDate(latest.lateFee.firstDay) },
-    refund: { ...latest.refund, fullUntil: shiftDate(latest.refund.fullUntil) },
-    registrationOpensAt: shiftInstant(latest.registrationOpensAt),
-    registrationClosesAt: shiftInstant(latest.registrationClosesAt),
+    lastDay: shiftDate(from.lastDay),
+    earlyBird: { ...from.earlyBird, lastDay: shiftDate(from.earlyBird.lastDay) },
+    lateFee: { ...from.lateFee, firstDay: shiftDate(from.lateFee.firstDay) },
+    refund: { ...from.refund, fullUntil: shiftDate(from.refund.fullUntil) },
+    registrationOpensAt: shiftInstant(from.registrationOpensAt),
+    registrationClosesAt: shiftInstant(from.registrationClosesAt),
   };
+}
+
+/** "Ny leir": the latest edition copied to the next year, 52 weeks on. */
+export function nextEditionData(latest: CampEditionData): CampEditionData {
+  return copyEditionData(latest, latest.year + 1);
 }
 
 export interface EditionChange {

@@ -38,8 +38,11 @@ const campEditionFieldLabels = {
   "flyerTexts.children": "Tekst på barneflyeren",
   "flyerTexts.adults": "Tekst på voksenflyeren",
   "flyerTexts.clubs": "Tekst på invitasjonen til klubbene",
-  /** Only in the change log: which edition the public saw before and after a publish. */
+  /** Only in older change-log entries: which edition the public saw before and after a publish. */
   current: "Leiren publikum ser",
+  /** Only in the change log: when the edition was published, and which edition a copy was made from. */
+  publishedAt: "Publisert",
+  copiedFrom: "Kopiert fra",
 } as const;
 
 export type CampEditionField = keyof typeof campEditionFieldLabels;
@@ -64,6 +67,7 @@ export const campEditionActionLabels: Record<string, string> = {
   created: "Opprettet",
   updated: "Endret",
   published: "Publisert",
+  copied: "Kopiert",
   "made-current": "Gjort gjeldende",
 };
 
@@ -75,13 +79,14 @@ const ageFields = new Set(["prices.childMaxAge", "rules.cupGradingBelowAge", "ru
  * A value of the field at `path` as the change log shows it: kroner, dates, Oslo times, yes/no, "ingen
  * grense" for an open capacity. Clubs and grades are shown by name when `names` knows them.
  */
-export function formatCampEditionValue(path: string, value: unknown, names: { club?: (id: number) => string | undefined; grade?: (id: number) => string | undefined } = {}): string {
+export function formatCampEditionValue(path: string, value: unknown, names: { club?: (id: number) => string | undefined; grade?: (id: number) => string | undefined; now?: Date } = {}): string {
   if (value === null || value === undefined) return path === "capacity" || path === "sleepoverCapacity" ? "ingen grense" : "–";
   if (typeof value === "boolean") return path === "lateFee.enabled" ? (value ? "på" : "av") : value ? "ja" : "nei";
   if (typeof value === "number") {
     if (kronerFields.has(path)) return formatKroner(value);
     if (percentFields.has(path)) return `${value}\u00a0%`;
     if (ageFields.has(path)) return `${value} år`;
+    if (path === "copiedFrom") return `vinterleiren ${value}`;
     if (path === "homeClubId") return names.club?.(value) ?? `klubb ${value}`;
     if (path === "rules.masterFromGradeId" || path === "rules.cupGradeIdsBelow") return names.grade?.(value) ?? `grad ${value}`;
     return String(value);
@@ -89,9 +94,9 @@ export function formatCampEditionValue(path: string, value: unknown, names: { cl
   if (typeof value === "string") {
     const date = parseCalendarDate(value);
     if (date) return formatLongDate(date);
-    if (path === "registrationOpensAt" || path === "registrationClosesAt") {
+    if (path === "registrationOpensAt" || path === "registrationClosesAt" || path === "publishedAt") {
       const instant = new Date(value);
-      if (!Number.isNaN(instant.getTime())) return formatOsloDateTime(instant);
+      if (!Number.isNaN(instant.getTime())) return formatOsloDateTime(instant, { now: names.now });
     }
     return `«${value}»`;
   }

@@ -264,6 +264,11 @@ export const CampRegistrationSchema = z
       .array(SiblingSchema, { error: "Ugyldig liste over utøvere." })
       .max(maxSiblings, `Du kan melde på høyst ${maxSiblings} utøvere i tillegg i én påmelding.`)
       .optional(),
+    /**
+     * Optional: the year of the camp registered for, when more than one is published (next year's camp
+     * takes registrations in its own window). Without it: «the» camp, the earliest not yet ended.
+     */
+    year: z.number({ error: "Ugyldig årstall for leiren." }).int("Ugyldig årstall for leiren.").min(2000, "Ugyldig årstall for leiren.").max(2100, "Ugyldig årstall for leiren.").optional(),
   })
   .superRefine((registration, ctx) => {
     for (const [field, message] of crossFieldErrors(registration)) {

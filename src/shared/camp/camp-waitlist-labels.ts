@@ -5,6 +5,7 @@ import type { OfferState, WaitlistEntry } from "./camp-waitlist.ts";
 export const offerStateLabels: Record<OfferState, string> = {
   offered: "Tilbud sendt",
   accepted: "Takket ja",
+  declined: "Takket nei",
   expired: "Tilbudet gikk ut",
   withdrawn: "Tilbudet er trukket tilbake",
 };
@@ -25,6 +26,7 @@ export function offerSummary(offer: WaitlistEntry["offer"]): string {
     case "accepted":
       return `(tilbud sendt ${offered})`;
     case "withdrawn":
+    case "declined":
       return `(sendt ${offered})`;
   }
 }

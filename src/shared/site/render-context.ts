@@ -13,6 +13,8 @@ import type { EventSummary } from "../events/event-api.ts";
 export interface SiteRenderContext {
   /** The current edition, or null when the club has none. */
   edition: CampEditionData | null;
+  /** Published camps after it that have not ended (next year's camp), nearest first: the camp pages name them. */
+  laterCamps?: LaterCamp[];
   /** ISO 8601: time-dependent text (the early-bird banner, "camp is over") is rendered as of this instant. */
   renderedAt: string;
   /** The facts the club edits in «Nettsted» (training times, prices, contact, sponsors, …). */
@@ -22,6 +24,9 @@ export interface SiteRenderContext {
   /** The club's published events that have not ended, for /arrangementer (missing: none known). */
   events?: EventSummary[];
 }
+
+/** What the camp pages say about a later published camp: its dates and when its registration opens. */
+export type LaterCamp = Pick<CampEditionData, "year" | "firstDay" | "lastDay" | "registrationOpensAt">;
 
 /**
  * A GET of the site's own API made in the server's process while a working page renders (the page's route

@@ -20,8 +20,9 @@ export interface CheckInScope {
   today: string;
 }
 
-export async function checkInScope(db: Db, now: Date): Promise<CheckInScope> {
-  const year = (await currentEditionYear(db)) ?? osloCalendarDate(now).year;
+/** The door of the edition of `year`, or of «the» camp. */
+export async function checkInScope(db: Db, now: Date, year?: number): Promise<CheckInScope> {
+  year ??= (await currentEditionYear(db, now)) ?? osloCalendarDate(now).year;
   const data = await editionDataForYear(db, year);
   const first = parseCalendarDate(data.firstDay)!;
   const last = parseCalendarDate(data.lastDay)!;

@@ -10,6 +10,7 @@ import { currentCampAccount, requireCampRole } from "../../admin-auth/camp-accou
 import { errorMessages, parseWith, type ErrorBody } from "../../errors.ts";
 import { runCheckInAction } from "./checkin-actions.ts";
 import { checkInKey, matchCheckInCode } from "./checkin-code.ts";
+import { yearOfQuery } from "../camp-edition-lookup.ts";
 import { checkInCounts, checkInScope, loadCheckInHits, searchCheckIn, withoutSearchText } from "./checkin-data.ts";
 import { listRefusals, recordRefusal } from "./checkin-refusals.ts";
 import { loadDoorList } from "./door-list.ts";
@@ -18,7 +19,8 @@ import { campEventKey, DoorListQuerySchema, type DoorList } from "../../../share
 /**
  * Check-in at the camp door, for every camp account (under /api/VinterleirAdmin/ so the log masks the
  * token): search, look up a QR code, act (check in, payment, undo; idempotent by action id), counts, the
- * door list a phone keeps for working offline, and (for the leader) the actions the server refused.
+ * door list a phone keeps for working offline, and (for the leader) the actions the server refused. Each
+ * works on «the» camp, or on the edition of `?year=`.
  */
 export async function registerCheckInRoutes(app: FastifyInstance) {
   // Every camp account, leder or innsjekk, works the door.
@@ -28,13 +30,13 @@ export async function registerCheckInRoutes(app: FastifyInstance) {
   app.get(`${base}/Search/:token`, guard, async (request, reply) => {
     reply.header("cache-control", "no-store");
     const { q } = parseWith(CheckInSearchQuerySchema, request.query ?? {});
-    const scope = await checkInScope(app.db, app.now());
+    const scope = await checkInScope(app.db, app.now(), yearOfQuery(request.query));
     return reply.send(await searchCheckIn(app.db, scope.year, q));
   });
 
   app.get<{ Params: { code: string } }>(`${base}/Code/:code/:token`, guard, async (request, reply) => {
     reply.header("cache-control", "no-store");
-    const scope = await checkInScope(app.db, app.now());
+    const scope = await checkInScope(app.db, app.now(), yearOfQuery(request.query));
     const hits = await loadCheckInHits(app.db, scope.year);
     const orderId = matchCheckInCode(await checkInKey(app.db), request.params.code, hits.map((hit) => hit.orderId));
     const hit = hits.find((candidate) => candidate.orderId === orderId);
@@ -42,9 +44,9 @@ export async function registerCheckInRoutes(app: FastifyInstance) {
     return reply.send(withoutSearchText(hit) satisfies CheckInHit);
   });
 
-  app.get(`${base}/Counts/:token`, guard, async (_request, reply) => {
+  app.get(`${base}/Counts/:token`, guard, async (request, reply) => {
     reply.header("cache-control", "no-store");
-    return reply.send(await checkInCounts(app.db, await checkInScope(app.db, app.now())));
+    return reply.send(await checkInCounts(app.db, await checkInScope(app.db, app.now(), yearOfQuery(request.query))));
   });
 
   // Every camp account that works the door may keep the list; it holds only what the door needs.
@@ -52,14 +54,14 @@ export async function registerCheckInRoutes(app: FastifyInstance) {
     reply.header("cache-control", "no-store");
     const { event } = parseWith(DoorListQuerySchema, request.query ?? {});
     const now = app.now();
-    const scope = await checkInScope(app.db, now);
+    const scope = await checkInScope(app.db, now, yearOfQuery(request.query));
     if (event !== undefined && event !== campEventKey(scope.year)) return reply.code(404).send({ error: checkInMessages.unknownEvent } satisfies ErrorBody);
     return reply.send((await loadDoorList(app.db, scope, now)) satisfies DoorList);
   });
 
-  app.get(`${base}/Refused/:token`, { preHandler: requireCampRole("leder") }, async (_request, reply) => {
+  app.get(`${base}/Refused/:token`, { preHandler: requireCampRole("leder") }, async (request, reply) => {
     reply.header("cache-control", "no-store");
-    const scope = await checkInScope(app.db, app.now());
+    const scope = await checkInScope(app.db, app.now(), yearOfQuery(request.query));
     return reply.send({ refusals: await listRefusals(app.db, scope.year) });
   });
 
@@ -67,7 +69,7 @@ export async function registerCheckInRoutes(app: FastifyInstance) {
     reply.header("cache-control", "no-store");
     const action = parseWith(CheckInActionSchema, request.body);
     const now = app.now();
-    const scope = await checkInScope(app.db, now);
+    const scope = await checkInScope(app.db, now, yearOfQuery(request.query));
     const day = action.day ?? scope.today;
     if (!scope.days.includes(day)) {
       return reply.code(400).send({ error: errorMessages.invalidInput, issues: [{ path: "day", message: checkInMessages.badDay }] } satisfies ErrorBody);

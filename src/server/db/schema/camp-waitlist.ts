@@ -16,7 +16,7 @@ export const campWaitlistOffers = pgTable(
     /** SHA-256 (hex) of the offer link's token. */
     tokenHash: text("token_hash").notNull().unique(),
     /** offered | accepted | expired | withdrawn. */
-    state: text("state", { enum: ["offered", "accepted", "expired", "withdrawn"] }).notNull(),
+    state: text("state", { enum: ["offered", "accepted", "declined", "expired", "withdrawn"] }).notNull(),
     offeredAt: timestamp("offered_at", { withTimezone: true }).notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     /** When it was accepted, expired or withdrawn. */
@@ -26,6 +26,6 @@ export const campWaitlistOffers = pgTable(
     uniqueIndex("camp_waitlist_offers_one_open").on(table.registrationId).where(sql`${table.state} = 'offered'`),
     index("camp_waitlist_offers_registration_idx").on(table.registrationId),
     index("camp_waitlist_offers_open_idx").on(table.state, table.expiresAt),
-    check("camp_waitlist_offers_state_check", sql`${table.state} in ('offered', 'accepted', 'expired', 'withdrawn')`),
+    check("camp_waitlist_offers_state_check", sql`${table.state} in ('offered', 'accepted', 'declined', 'expired', 'withdrawn')`),
   ],
 );

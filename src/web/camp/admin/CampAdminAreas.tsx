@@ -1,4 +1,9 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
+import { campEditionFromData } from "../../../shared/camp/camp-edition-data.ts";
+import { CampEditionProvider } from "../../lib/camp-edition.tsx";
+import { AdminEditionYearProvider, useAdminEditionYear, useEditionFetcher } from "./admin-edition.tsx";
+import { EditionPicker } from "./EditionPicker.tsx";
+import { editionData, type AdminEdition } from "./editions/editions-api.ts";
 import { campAdminCsvUrl, getCampAdminParticipants, getCampAdminTotals } from "./camp-admin-api.ts";
 import { useCampYear } from "../../lib/camp-edition.tsx";
 import { useFocusReturn } from "../../lib/use-focus-return.ts";
@@ -25,8 +30,8 @@ const failedMessage = "Klarte ikke hente påmeldingene, så du er logget ut. Log
 
 type Data = { people: AdminPerson[]; totals: AdminTotals };
 
-async function fetchData(token: string): Promise<Data> {
-  const [people, totals] = await Promise.all([getCampAdminParticipants(token), getCampAdminTotals(token)]);
+async function fetchData(token: string, year: number | undefined): Promise<Data> {
+  const [people, totals] = await Promise.all([getCampAdminParticipants(token, year), getCampAdminTotals(token, year)]);
   return { people, totals };
 }
 
@@ -37,6 +42,8 @@ async function fetchData(token: string): Promise<Data> {
  */
 export default function CampAdminAreas({ session }: { session: AdminSession }) {
   const [tab, setTab] = useState("participants");
+  /** The edition opened from the picker; undefined: «the» camp. */
+  const [chosen, setChosen] = useState<AdminEdition>();
   const { data: me } = useAdminData(session, getCampMe, failedMessage);
   if (!me) return <AdminLoading text="Logger inn...">{null}</AdminLoading>;
   if (me.role === "redaktør") {
@@ -48,8 +55,7 @@ export default function CampAdminAreas({ session }: { session: AdminSession }) {
           <SignOutButton session={session} />
         </div>
         <p>
-          Kontoen din er for nettstedet. Gå til <a href="/nettsted/admin">Nettsted</a> for å endre treningstider, priser,
-          kontakt og nyheter.
+          Kontoen din er for nettstedet. Gå til <a href="/nettsted/admin">Nettsted</a> for å endre treningstider, priser, kontakt og nyheter.
         </p>
       </>
     );
@@ -61,7 +67,7 @@ export default function CampAdminAreas({ session }: { session: AdminSession }) {
         <span className="signed-in-as">
           Logget inn som {me.name} ({campRoleLabels[me.role].toLocaleLowerCase("nb-NO")})
         </span>
-        <a className="button secondary" href={checkInPagePath}>
+        <a className="button secondary" href={chosen ? `${checkInPagePath}?year=${chosen.year}` : checkInPagePath}>
           Innsjekking
         </a>
         {leder && (
@@ -71,32 +77,45 @@ export default function CampAdminAreas({ session }: { session: AdminSession }) {
         )}
         <SignOutButton session={session} />
       </div>
-      <Tabs
-        label="Administrasjon av vinterleiren"
-        selected={tab}
-        onSelect={setTab}
-        tabs={[
-          { id: "participants", label: "Deltakere", content: <ParticipantsArea session={session} role={me.role} /> },
-          { id: "lists", label: "Lister", content: <ListsArea session={session} role={me.role} /> },
-          ...(leder
-            ? [
-                { id: "treasurer", label: "Kasserer", content: <TreasurerArea session={session} /> },
-                { id: "editions", label: "Leirer", content: <EditionsArea session={session} /> },
-                { id: "waitlist", label: "Venteliste", content: <WaitlistArea session={session} /> },
-                { id: "helpers", label: "Hjelpere", content: <HelpersArea session={session} me={me.username} /> },
-                { id: "messages", label: "Send melding", content: <MessagesArea session={session} /> },
-                { id: "door", label: "Avvist i døra", content: <DoorRefusalsArea session={session} /> },
-              ]
-            : []),
-        ]}
-      />
+      {leder && <EditionPicker session={session} refreshKey={tab} year={chosen?.year} onChoose={(edition) => setChosen(edition.current ? undefined : edition)} />}
+      <AdminEditionYearProvider year={chosen?.year}>
+        <ChosenEdition edition={chosen}>
+          <Tabs
+            key={chosen?.year ?? "current"}
+            label="Administrasjon av vinterleiren"
+            selected={tab}
+            onSelect={setTab}
+            tabs={[
+              { id: "participants", label: "Deltakere", content: <ParticipantsArea session={session} role={me.role} /> },
+              { id: "lists", label: "Lister", content: <ListsArea session={session} role={me.role} /> },
+              ...(leder
+                ? [
+                    { id: "treasurer", label: "Kasserer", content: <TreasurerArea session={session} /> },
+                    { id: "editions", label: "Leirer", content: <EditionsArea session={session} /> },
+                    { id: "waitlist", label: "Venteliste", content: <WaitlistArea session={session} /> },
+                    { id: "helpers", label: "Hjelpere", content: <HelpersArea session={session} me={me.username} /> },
+                    { id: "messages", label: "Send melding", content: <MessagesArea session={session} /> },
+                    { id: "door", label: "Avvist i døra", content: <DoorRefusalsArea session={session} /> },
+                  ]
+                : []),
+            ]}
+          />
+        </ChosenEdition>
+      </AdminEditionYearProvider>
     </>
   );
 }
 
+/** Titles, file names and the weekend lists follow the chosen edition; without a choice, the site's own. */
+function ChosenEdition({ edition, children }: { edition: AdminEdition | undefined; children: ReactNode }) {
+  if (!edition) return <>{children}</>;
+  return <CampEditionProvider edition={campEditionFromData(editionData(edition))}>{children}</CampEditionProvider>;
+}
+
 function ParticipantsArea({ session, role }: { session: AdminSession; role: CampRole }) {
   const { token, signOut } = session;
-  const { data, load } = useAdminData(session, fetchData, failedMessage);
+  const { data, load } = useAdminData(session, useEditionFetcher(fetchData), failedMessage);
+  const editionYear = useAdminEditionYear();
   const [selected, setSelected] = useState<string>();
   const [view, setView] = useState<ListView>(initialListView);
   // Back from the details: the keyboard lands on the row that was opened.
@@ -126,9 +145,9 @@ function ParticipantsArea({ session, role }: { session: AdminSession; role: Camp
           totals={data.totals}
           {...(role === "leder"
             ? {
-                csvUrl: campAdminCsvUrl(token),
+                csvUrl: campAdminCsvUrl(token, editionYear),
                 csvFileName: `vinterleir-${year}-deltakere.csv`,
-                xlsxUrl: campXlsxUrl(token),
+                xlsxUrl: campXlsxUrl(token, undefined, editionYear),
                 xlsxFileName: `vinterleir-${year}-deltakere.xlsx`,
               }
             : {})}

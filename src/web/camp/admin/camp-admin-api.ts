@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AdminPersonSchema, AdminTotalsSchema, type AdminPerson, type AdminTotals } from "../../../shared/camp/camp-lists.ts";
 import { CampPaymentDetailsSchema, type CampPaymentDetails, type RefundBody } from "../../../shared/payments/vipps-payment.ts";
+import { inEdition } from "./admin-edition.tsx";
 import { ApiError, getJson, parseErrorBody, postAdminAction, send } from "../../lib/api-client.ts";
 
 // The camp admin's calls (/api/VinterleirAdmin/…): the lists, and what an admin does to a registration. Sign-in is
@@ -8,17 +9,18 @@ import { ApiError, getJson, parseErrorBody, postAdminAction, send } from "../../
 
 const adminPath = (call: string, token: string) => `/api/VinterleirAdmin/${call}/${encodeURIComponent(token)}`;
 
-export function getCampAdminParticipants(token: string): Promise<AdminPerson[]> {
-  return getJson(adminPath("Get", token), z.array(AdminPersonSchema));
+/** The participants of the edition of `year`, or of «the» camp. */
+export function getCampAdminParticipants(token: string, year?: number): Promise<AdminPerson[]> {
+  return getJson(inEdition(adminPath("Get", token), year), z.array(AdminPersonSchema));
 }
 
-export function getCampAdminTotals(token: string): Promise<AdminTotals> {
-  return getJson(adminPath("Totals", token), AdminTotalsSchema);
+export function getCampAdminTotals(token: string, year?: number): Promise<AdminTotals> {
+  return getJson(inEdition(adminPath("Totals", token), year), AdminTotalsSchema);
 }
 
 /** The CSV is downloaded by a plain link, so the browser saves the file itself. */
-export function campAdminCsvUrl(token: string): string {
-  return adminPath("GetCsv", token);
+export function campAdminCsvUrl(token: string, year?: number): string {
+  return inEdition(adminPath("GetCsv", token), year);
 }
 
 export function markCampRegistrationPaid(registrationId: number | string, token: string): Promise<void> {

@@ -11,13 +11,24 @@ import {
 } from "../../../shared/camp/camp-checkin.ts";
 import { DoorListSchema, DoorRefusalsSchema, type DoorList, type DoorRefusal } from "../../../shared/camp/door-list.ts";
 import { getJson, parseErrorBody } from "../../lib/api-client.ts";
+import { inEdition } from "../admin/admin-edition.tsx";
 
 /** The check-in calls (GET Search, Code, Counts; POST Action), all under /api/VinterleirAdmin/CheckIn/. */
 
-const path = (call: string, token: string) => `/api/VinterleirAdmin/CheckIn/${call}/${encodeURIComponent(token)}`;
+/**
+ * The door works on «the» camp, or on the edition named in the page's own address (`?year=`, as the camp
+ * admin links to it when another edition is open), so a reload or an offline retry stays at the same camp.
+ */
+function doorYear(): number | undefined {
+  if (typeof window === "undefined") return undefined;
+  const year = Number(new URLSearchParams(window.location.search).get("year"));
+  return Number.isInteger(year) && year >= 2000 && year <= 2100 ? year : undefined;
+}
+
+const path = (call: string, token: string) => inEdition(`/api/VinterleirAdmin/CheckIn/${call}/${encodeURIComponent(token)}`, doorYear());
 
 export function searchCheckIn(token: string, query: string): Promise<CheckInSearchAnswer> {
-  return getJson(`${path("Search", token)}?q=${encodeURIComponent(query)}`, CheckInSearchAnswerSchema);
+  return getJson(inEdition(`/api/VinterleirAdmin/CheckIn/Search/${encodeURIComponent(token)}?q=${encodeURIComponent(query)}`, doorYear()), CheckInSearchAnswerSchema);
 }
 
 export function lookUpCheckInCode(token: string, code: string): Promise<CheckInHit> {

@@ -10,6 +10,7 @@ import { useAnnouncedCamp } from "../../lib/camp-edition.tsx";
 import { CampActions } from "./CampActions.tsx";
 import { CampNotAnnounced } from "./CampNotAnnounced.tsx";
 import { CancellationTerms } from "./CancellationTerms.tsx";
+import { LaterCampNotice } from "./LaterCampNotice.tsx";
 
 export default function CampInfoPage() {
   const campEdition = useAnnouncedCamp();
@@ -41,6 +42,7 @@ export default function CampInfoPage() {
       </p>
 
       <CampActions />
+      <LaterCampNotice />
 
       <h2>Trening og aktiviteter</h2>
       <ul>

@@ -24,7 +24,7 @@ export function AvailabilityNotice({ availability }: { availability: Availabilit
     case "notyet":
       return (
         <Notice>
-          <strong>Påmeldingen åpner {formatOsloDateTime(new Date(availability.opensAt))}.</strong> Du kan lese om leiren nå
+          <strong>Påmeldingen åpner {formatOsloDateTime(new Date(availability.opensAt), { now: new Date(), year: availability.campYear })}.</strong> Du kan lese om leiren nå
           og melde deg på når påmeldingen har åpnet.
         </Notice>
       );

@@ -13,6 +13,8 @@ export interface Availability {
   campOver: boolean;
   /** ISO 8601: when registration opens (the "not yet" banner says it). */
   opensAt: string;
+  /** The camp's year: an opening in another year (next year's camp opening this autumn) says its year. */
+  campYear?: number;
 }
 
 export interface CurrentEdition {
@@ -41,7 +43,7 @@ export async function getCurrentEdition(get?: ApiGet): Promise<CurrentEdition | 
     throw error;
   }
   const { state, placesLeft, campOver, ...data } = answer;
-  return withEdition({ data, availability: { state, placesLeft, campOver: campOver ?? false, opensAt: data.registrationOpensAt } });
+  return withEdition({ data, availability: { state, placesLeft, campOver: campOver ?? false, opensAt: data.registrationOpensAt, campYear: data.year } });
 }
 
 /** The current edition as a route loader hands it to the page (plain data, no dates). */

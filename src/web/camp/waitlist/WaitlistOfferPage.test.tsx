@@ -98,6 +98,22 @@ describe("waiting-list offer page", () => {
     }
   });
 
+  it("«Nei takk» asks once more, then declines and says the place went to the next", async () => {
+    const declinePath = `/api/Venteliste/Decline/${token}`;
+    mockApi({ [getPath]: [{ body: offer() }], [declinePath]: [{ body: offer({ state: "declined" }) }] });
+    renderOffer();
+    await h1("Du har fått plass på vinterleir 2026");
+    fireEvent.click(screen.getByRole("button", { name: "Nei takk" }));
+    const ask = screen.getByRole("group", { name: "Takke nei til plassen?" });
+    expect(ask.textContent).toContain("Plassen går med en gang til nestemann på ventelisten");
+    expect(calls.some((call) => call.url === declinePath)).toBe(false);
+    fireEvent.click(screen.getByRole("button", { name: "Ja, gi plassen videre" }));
+    await h1("Du har takket nei");
+    expect(screen.getByText(/Plassen er gitt videre til nestemann på ventelisten/)).toBeTruthy();
+    expect(calls.filter((call) => call.url === declinePath)).toHaveLength(1);
+    expect(calls.some((call) => call.url === acceptPath)).toBe(false);
+  });
+
   it("says the offer was not found for an unknown token", async () => {
     mockApi({ [getPath]: [{ status: 404, body: { error: "Fant ikke tilbudet." } }] });
     renderOffer();

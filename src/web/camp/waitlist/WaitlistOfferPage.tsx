@@ -6,7 +6,7 @@ import { formatKroner, formatOsloDateTime } from "../../../shared/format.ts";
 import { LoadProblem } from "../registration/LoadProblem.tsx";
 import { ReceiptTable } from "../registration/ReceiptTable.tsx";
 import { useLoad } from "../../lib/use-load.ts";
-import { acceptWaitlistOffer, getWaitlistOffer } from "./waitlist-api.ts";
+import { acceptWaitlistOffer, declineWaitlistOffer, getWaitlistOffer } from "./waitlist-api.ts";
 import { pageData } from "../../lib/page-api.ts";
 import type { Route } from "./+types/WaitlistOfferPage";
 import "../registration/registration.css";
@@ -39,7 +39,7 @@ export interface WaitlistOfferProps {
 type Accepting = { state: "idle" } | { state: "sending" } | { state: "failed"; detail: string };
 
 /** The end states the page can reach, each with its own heading. */
-type Outcome = "accepted" | "gone" | "notfound";
+type Outcome = "accepted" | "declined" | "gone" | "notfound";
 
 const contact = <ContactEmailLink />;
 
@@ -78,6 +78,18 @@ export function WaitlistOffer({ redirect = (url) => window.location.assign(url),
     }
   };
 
+  const decline = async () => {
+    if (sending.current) return;
+    sending.current = true;
+    setAccepting({ state: "sending" });
+    const result = await declineWaitlistOffer(token);
+    sending.current = false;
+    if (result.kind === "failed") return setAccepting({ state: "failed", detail: result.detail });
+    if (result.kind === "gone") setGoneMessage(result.message);
+    setAccepting({ state: "idle" });
+    setOutcome(result.kind);
+  };
+
   if (offer.status === "loading") {
     return (
       <Frame title="Plass på vinterleiren">
@@ -94,13 +106,24 @@ export function WaitlistOffer({ redirect = (url) => window.location.assign(url),
   }
   const view = offer.data;
   const shown: Outcome | "offered" =
-    outcome ?? (view === "notfound" ? "notfound" : view.state === "offered" ? "offered" : view.state === "accepted" ? "accepted" : "gone");
+    outcome ??
+    (view === "notfound" ? "notfound" : view.state === "offered" ? "offered" : view.state === "accepted" ? "accepted" : view.state === "declined" ? "declined" : "gone");
 
   if (shown === "notfound" || view === "notfound") {
     return (
       <Frame title="Fant ikke tilbudet" headingRef={heading}>
         <p>
           Lenken virker ikke. Sjekk at du har åpnet hele lenken fra e-posten. Får du det ikke til, skriv til {contact}.
+        </p>
+      </Frame>
+    );
+  }
+  if (shown === "declined") {
+    return (
+      <Frame title="Du har takket nei" headingRef={heading}>
+        <p className="lead">Takk for beskjeden, {view.firstName}. Plassen er gitt videre til nestemann på ventelisten, og du står ikke lenger på listen.</p>
+        <p>
+          Ombestemmer du deg, kan du melde deg på igjen så lenge påmeldingen er åpen. Spørsmål? Skriv til {contact}.
         </p>
       </Frame>
     );
@@ -132,11 +155,12 @@ export function WaitlistOffer({ redirect = (url) => window.location.assign(url),
       </Frame>
     );
   }
-  return <OfferView view={view} accepting={accepting} onAccept={() => void accept()} />;
+  return <OfferView view={view} accepting={accepting} onAccept={() => void accept()} onDecline={() => void decline()} />;
 }
 
-function OfferView({ view, accepting, onAccept }: { view: WaitlistOfferView; accepting: Accepting; onAccept: () => void }) {
+function OfferView({ view, accepting, onAccept, onDecline }: { view: WaitlistOfferView; accepting: Accepting; onAccept: () => void; onDecline: () => void }) {
   const sending = accepting.state === "sending";
+  const [askDecline, setAskDecline] = useState(false);
   const payNow = view.vipps && view.total > 0;
   return (
     <Frame title={`Du har fått plass på vinterleir ${view.year}`}>
@@ -161,7 +185,25 @@ function OfferView({ view, accepting, onAccept }: { view: WaitlistOfferView; acc
           <button type="button" className={payNow ? "vipps-button" : "button"} onClick={onAccept} disabled={sending}>
             {sending ? "Bekrefter …" : payNow ? "Bekreft og betal med Vipps" : "Bekreft plassen"}
           </button>
+          {!askDecline && (
+            <button type="button" className="button secondary" onClick={() => setAskDecline(true)} disabled={sending}>
+              Nei takk
+            </button>
+          )}
         </div>
+        {askDecline && (
+          <div className="offer-decline" role="group" aria-label="Takke nei til plassen?">
+            <p>Takke nei? Plassen går med en gang til nestemann på ventelisten, og du blir tatt av listen.</p>
+            <div className="offer-actions">
+              <button type="button" className="button secondary" onClick={onDecline} disabled={sending} autoFocus>
+                Ja, gi plassen videre
+              </button>
+              <button type="button" className="button secondary" onClick={() => setAskDecline(false)} disabled={sending}>
+                Avbryt
+              </button>
+            </div>
+          </div>
+        )}
       </HydrationGate>
       {sending && (
         <p className="visually-hidden" role="status">

@@ -44,3 +44,23 @@ export async function acceptWaitlistOffer(token: string): Promise<AcceptResult> 
   if (response.status === 404) return { kind: "notfound" };
   return { kind: "failed", detail: `HTTP ${response.status}: ${error?.error ?? (body.slice(0, 300) || "tomt svar")}` };
 }
+
+export type DeclineResult = { kind: "declined" } | { kind: "gone"; message: string } | { kind: "notfound" } | { kind: "failed"; detail: string };
+
+/** POST /api/Venteliste/Decline/{offerToken} («Nei takk»): the place goes to the next in line at once. */
+export async function declineWaitlistOffer(token: string): Promise<DeclineResult> {
+  let response: Response;
+  let body: string;
+  try {
+    response = await send(offerPath("Decline", token), { method: "POST" });
+    body = await response.text();
+  } catch (error) {
+    return { kind: "failed", detail: error instanceof ApiError ? error.detail : String(error) };
+  }
+  const error = parseErrorBody(body);
+  if (response.ok) return { kind: "declined" };
+  // 409 (already accepted) and 410 (expired, withdrawn): the server's sentence says what happened.
+  if (response.status === 409 || response.status === 410) return { kind: "gone", message: error?.error ?? "Tilbudet gjelder ikke lenger." };
+  if (response.status === 404) return { kind: "notfound" };
+  return { kind: "failed", detail: `HTTP ${response.status}: ${error?.error ?? (body.slice(0, 300) || "tomt svar")}` };
+}

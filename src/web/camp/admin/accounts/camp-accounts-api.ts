@@ -1,3 +1,4 @@
+import { inEdition } from "../admin-edition.tsx";
 import { z } from "zod";
 import { CampAccountSchema, CampMeSchema, type CampAccount, type CampAccountInput, type CampMe } from "../../../../shared/admin/camp-accounts.ts";
 import { TreasurerSummarySchema, type TreasurerSummary } from "../../../../shared/camp/camp-treasurer.ts";
@@ -35,12 +36,12 @@ export function removeCampAccount(username: string, token: string): Promise<Camp
 }
 
 /** Excel downloads by plain links, so the browser saves the file itself. */
-export function campXlsxUrl(token: string, list?: WeekendListId | "kasserer"): string {
-  return path(list ? `GetXlsx/${list}` : "GetXlsx", token);
+export function campXlsxUrl(token: string, list?: WeekendListId | "kasserer", year?: number): string {
+  return inEdition(path(list ? `GetXlsx/${list}` : "GetXlsx", token), year);
 }
 
-export function getTreasurerSummary(token: string): Promise<TreasurerSummary> {
-  return getJson(path("Treasurer", token), TreasurerSummarySchema);
+export function getTreasurerSummary(token: string, year?: number): Promise<TreasurerSummary> {
+  return getJson(inEdition(path("Treasurer", token), year), TreasurerSummarySchema);
 }
 
 /** POST /api/VinterleirAdmin/RefundPaid/{registrationId}/{token}: money owed back outside Vipps is paid back. */

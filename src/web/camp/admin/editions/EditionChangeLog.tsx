@@ -43,6 +43,8 @@ export function EditionChangeLog({
   const names = {
     club: (id: number) => clubs.find((club) => club.clubId === id)?.name,
     grade: (id: number) => grades.find((grade) => grade.gradeId === id)?.name,
+    // A date far from today says its year.
+    now: new Date(),
   };
   return (
     <section className="edition-changes" aria-labelledby={headingId}>
@@ -58,7 +60,7 @@ export function EditionChangeLog({
           {entries.map((entry, index) => (
             <li key={`${entry.changedAt}-${index}`}>
               <p className="change-head">
-                <strong>{campEditionActionLabels[entry.action] ?? entry.action}</strong> {formatOsloDateTime(new Date(entry.changedAt))} av {entry.account}
+                <strong>{campEditionActionLabels[entry.action] ?? entry.action}</strong> {formatOsloDateTime(new Date(entry.changedAt), { now: new Date() })} av {entry.account}
               </p>
               {entry.action === "created" ? (
                 <p className="muted">Alle feltene fikk sine første verdier.</p>

@@ -8,7 +8,7 @@ import { EditionChangeLog } from "./EditionChangeLog.tsx";
 import { EditionForm, focusInView } from "./EditionForm.tsx";
 import { EditionPreview } from "./EditionPreview.tsx";
 import { checkValues, errorsFrom, formValuesFrom, type EditionFormValues, type FieldErrors } from "./edition-form.ts";
-import { editionBadge, editionBadgeLabels, editionDates } from "./edition-status.ts";
+import { editionBadge, editionBadgeLabels, editionDates, publishOutcomeText } from "./edition-status.ts";
 import { editionData, publishCampEdition, putCampEdition, type AdminEdition } from "./editions-api.ts";
 
 type Message = { ok: boolean; text: string };
@@ -24,7 +24,7 @@ function shownByField(path: string): boolean {
  */
 export function EditionEditor({
   edition,
-  currentYear,
+  editions,
   token,
   clubs,
   grades,
@@ -35,8 +35,8 @@ export function EditionEditor({
   onKeep,
 }: {
   edition: AdminEdition;
-  /** The edition the public sees now, if any. */
-  currentYear: number | undefined;
+  /** Every edition: what publishing this one does depends on the others' dates. */
+  editions: readonly AdminEdition[];
   token: string;
   clubs: Club[];
   grades: Grade[];
@@ -148,7 +148,12 @@ export function EditionEditor({
       const published = await publishCampEdition(edition.year, token);
       setConfirming(false);
       await onSaved(published);
-      setMessage({ ok: true, text: `Vinterleiren ${edition.year} er publisert og vises nå på nettsiden.` });
+      setMessage({
+        ok: true,
+        text: published.current
+          ? `Vinterleiren ${edition.year} er publisert og vises nå på nettsiden.`
+          : `Vinterleiren ${edition.year} er publisert og vises på nettsiden ved siden av årets leir.`,
+      });
       // The confirmation (and the button in it) is gone: the keyboard goes to the heading, now "Publisert".
       focus("heading");
     } catch (error) {
@@ -175,7 +180,9 @@ export function EditionEditor({
         {editionDates(edition)}, {edition.venue}.{" "}
         {isLive
           ? "Dette er leiren publikum ser nå: det du lagrer, vises med en gang på nettsiden og i påmeldingen."
-          : "Publikum ser ikke denne leiren før den er publisert."}
+          : edition.publishedAt
+            ? "Denne leiren er publisert: det du lagrer, vises med en gang for publikum."
+            : "Publikum ser ikke denne leiren før den er publisert."}
       </p>
 
       <form
@@ -206,7 +213,7 @@ export function EditionEditor({
             <button type="button" className="button secondary" onClick={showPreview}>
               {preview ? "Oppdater forhåndsvisningen" : "Forhåndsvis"}
             </button>
-            {!isLive && !confirming && (
+            {!edition.publishedAt && !confirming && (
               <button type="button" className="button secondary" ref={publishButton} onClick={() => setConfirming(true)}>
                 Publiser
               </button>
@@ -223,10 +230,7 @@ export function EditionEditor({
                 focus("publish");
               }}
             >
-              Publisere vinterleiren {edition.year}?{" "}
-              {currentYear !== undefined && currentYear !== edition.year
-                ? `Den erstatter vinterleiren ${currentYear} som alle ser nå, på nettsiden og i påmeldingen.`
-                : "Den blir leiren alle ser på nettsiden og i påmeldingen."}
+              Publisere vinterleiren {edition.year}? {publishOutcomeText(edition, editions, new Date())}
               {dirty ? " Endringene i skjemaet lagres først." : ""}
             </ConfirmAction>
           )}

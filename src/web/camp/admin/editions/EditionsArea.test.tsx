@@ -11,9 +11,10 @@ import { CampAdmin } from "../CampAdminPage.tsx";
 import "../CampAdminAreas.tsx";
 import { EditionsArea } from "./EditionsArea.tsx";
 
-const admin = (data: CampEditionData, over: Partial<{ current: boolean; publishedAt: string | null; version: number }> = {}) => ({
+const admin = (data: CampEditionData, over: Partial<{ current: boolean; phase: "upcoming" | "running" | "past"; publishedAt: string | null; version: number }> = {}) => ({
   ...data,
   current: false,
+  phase: "upcoming",
   publishedAt: null,
   version: 1,
   updatedAt: "2026-11-20T10:00:00.000Z",
@@ -64,6 +65,7 @@ function renderArea(signOut = vi.fn()) {
 const bodyOf = (index: number) => JSON.parse(String(calls[index]!.init!.body));
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   document.cookie = "adminToken=; Max-Age=0; Path=/";
 });
@@ -87,23 +89,26 @@ describe("Leirer in the camp admin", () => {
     renderArea();
     const cards = await screen.findAllByRole("listitem");
     expect(cards).toHaveLength(2);
-    expect(cards[0]!.textContent).toContain("Vinterleiren 2027");
-    expect(cards[0]!.textContent).toContain("Utkast");
-    expect(cards[0]!.textContent).toContain("26.–28. november 2027, Follo Stil Arena");
-    expect(cards[0]!.textContent).toContain("Påmeldingen åpner mandag 30. november kl. 00.00");
-    expect(cards[1]!.textContent).toContain("Publisert – vises nå");
-    expect(cards[1]!.textContent).toContain("12 plasser igjen");
+    // Both are still to come, the nearest first, under «Kommende».
+    expect(screen.getByRole("heading", { level: 3, name: "Kommende" })).toBeTruthy();
+    expect(cards[0]!.textContent).toContain("Vinterleiren 2026");
+    expect(cards[0]!.textContent).toContain("Publisert – vises nå");
+    expect(cards[0]!.textContent).toContain("12 plasser igjen");
+    expect(cards[1]!.textContent).toContain("Vinterleiren 2027");
+    expect(cards[1]!.textContent).toContain("Utkast");
+    expect(cards[1]!.textContent).toContain("26.–28. november 2027, Follo Stil Arena");
+    expect(cards[1]!.textContent).toContain("Påmeldingen åpner mandag 30. november 2026 kl. 00.00");
     expect(screen.getByRole("button", { name: "Ny leir (2028)" })).toBeTruthy();
   });
 
-  it("Ny leir creates next year from the latest with an empty PUT and opens its form", async () => {
-    mockApi(answers({ "/api/CampEdition/Get/": [{ body: [edition2026] }, { body: [draft2027, edition2026] }], "/api/CampEdition/Put/": [{ body: draft2027 }] }), { withInit: true });
+  it("Ny leir copies the chosen earlier edition to next year and opens its form", async () => {
+    mockApi(answers({ "/api/CampEdition/Get/": [{ body: [edition2026] }, { body: [draft2027, edition2026] }], "/api/CampEdition/Copy/": [{ status: 201, body: draft2027 }] }), { withInit: true });
     renderArea();
+    expect(((await screen.findByLabelText("Kopier fra forrige gang")) as HTMLSelectElement).value).toBe("2026");
     fireEvent.click(await screen.findByRole("button", { name: "Ny leir (2027)" }));
     const heading = await screen.findByRole("heading", { level: 2, name: /Vinterleiren 2027/ });
-    const put = calls.findIndex((call) => call.method === "PUT");
-    expect(calls[put]!.url).toBe("/api/CampEdition/Put/2027/tok123");
-    expect(bodyOf(put)).toEqual({});
+    const copy = calls.findIndex((call) => call.method === "POST");
+    expect(calls[copy]!.url).toBe("/api/CampEdition/Copy/2026/2027/tok123");
     await waitFor(() => expect(document.activeElement).toBe(heading));
     expect((screen.getByLabelText("Første leirdag") as HTMLInputElement).value).toBe("2027-11-26");
     expect((screen.getByLabelText("Sted") as HTMLInputElement).value).toBe("Follo Stil Arena");
@@ -227,11 +232,13 @@ describe("Leirer in the camp admin", () => {
     expect((screen.getByLabelText("Sted") as HTMLInputElement).value).toBe("Nordbyhallen");
   });
 
-  it("publishes after a confirmation that names the camp it replaces, then shows it as current", async () => {
-    const published = admin(data2027, { current: true, publishedAt: "2026-11-25T11:30:00.000Z", version: 2 });
+  it("publishes after a confirmation that says this year's camp stays, then shows it as the next camp", async () => {
+    // Two days before the 2026 camp: the words depend on the dates.
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-11-26T12:00:00Z") });
+    const published = admin(data2027, { current: false, publishedAt: "2026-11-25T11:30:00.000Z", version: 2 });
     mockApi(
       answers({
-        "/api/CampEdition/Get/": [{ body: [draft2027, edition2026] }, { body: [published, { ...edition2026, current: false }] }],
+        "/api/CampEdition/Get/": [{ body: [draft2027, edition2026] }, { body: [published, edition2026] }],
         "/api/CampEdition/Publish/": [{ body: published }],
         "/api/CampEdition/Changes/": [
           { body: [{ changedAt: "2026-11-25T10:00:00.000Z", account: "leirsjef", action: "created", changes: [{ field: "year", from: null, to: 2027 }] }] },
@@ -239,7 +246,7 @@ describe("Leirer in the camp admin", () => {
             body: [
               { changedAt: "2026-11-25T10:00:00.000Z", account: "leirsjef", action: "created", changes: [{ field: "year", from: null, to: 2027 }] },
               { changedAt: "2026-11-25T11:00:00.000Z", account: "leirsjef", action: "updated", changes: [{ field: "prices.child", from: 1025, to: 1100 }, { field: "lateFee.enabled", from: false, to: true }, { field: "registrationOpensAt", from: "2026-11-29T23:00:00.000Z", to: "2026-11-30T11:00:00.000Z" }] },
-              { changedAt: "2026-11-25T11:30:00.000Z", account: "leirsjef", action: "published", changes: [{ field: "current", from: 2026, to: 2027 }] },
+              { changedAt: "2026-11-25T11:30:00.000Z", account: "leirsjef", action: "published", changes: [{ field: "publishedAt", from: null, to: "2026-11-25T11:30:00.000Z" }] },
             ],
           },
         ],
@@ -251,20 +258,22 @@ describe("Leirer in the camp admin", () => {
     await screen.findByText("Alle feltene fikk sine første verdier.");
     fireEvent.click(screen.getByRole("button", { name: "Publiser" }));
     const confirm = screen.getByRole("group", { name: /Publisere vinterleiren 2027\?/ });
-    expect(confirm.textContent).toContain("Den erstatter vinterleiren 2026 som alle ser nå");
+    expect(confirm.textContent).not.toContain("erstatter");
+    expect(confirm.textContent).toContain("Vinterleiren 2026 er fortsatt leiren alle ser nå, og den blir ikke skjult.");
+    expect(confirm.textContent).toContain("tar imot påmeldinger fra mandag 30. november 2026 kl. 00.00 og blir hovedleiren når 2026 er over");
     expect(document.activeElement).toBe(within(confirm).getByRole("button", { name: "Avbryt" }));
     expect(calls.some((call) => call.method === "POST")).toBe(false);
     fireEvent.click(within(confirm).getByRole("button", { name: "Ja, publiser" }));
-    expect(await screen.findByText("Vinterleiren 2027 er publisert og vises nå på nettsiden.")).toBeTruthy();
+    expect(await screen.findByText("Vinterleiren 2027 er publisert og vises på nettsiden ved siden av årets leir.")).toBeTruthy();
     expect(calls.find((call) => call.method === "POST")!.url).toBe("/api/CampEdition/Publish/2027/tok123");
-    expect(screen.getByRole("heading", { level: 2, name: /Vinterleiren 2027/ }).textContent).toContain("Publisert – vises nå");
+    expect(screen.getByRole("heading", { level: 2, name: /Vinterleiren 2027/ }).textContent).toContain("Publisert – neste leir");
     expect(screen.queryByRole("button", { name: "Publiser" })).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole("heading", { level: 2, name: /Vinterleiren 2027/ }));
 
     const log = await screen.findByRole("region", { name: "Endringslogg" });
     await waitFor(() => expect(within(log).getAllByRole("listitem").length).toBeGreaterThan(3));
     expect(log.textContent).toContain("Publisert onsdag 25. november kl. 12.30 av leirsjef");
-    expect(log.textContent).toContain("Leiren publikum ser: 2026 → 2027");
+    expect(log.textContent).toContain("Publisert: – → onsdag 25. november kl. 12.30");
     expect(log.textContent).toContain("Barnepris: 1\u00a0025\u00a0kr → 1\u00a0100\u00a0kr");
     expect(log.textContent).toContain("Etteranmeldingsgebyr: av → på");
     expect(log.textContent).toContain("Påmeldingen åpner: mandag 30. november kl. 00.00 → mandag 30. november kl. 12.00");

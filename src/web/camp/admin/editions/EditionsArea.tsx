@@ -4,10 +4,11 @@ import { expiredMessage, isUnauthorised, useAdminData, type AdminSession } from 
 import { useFocusReturn } from "../../../lib/use-focus-return.ts";
 import { getClubs, getGrades } from "../../registration/registration-api.ts";
 import { getCurrentEdition, type Availability } from "../../registration/current-edition-api.ts";
+import { editionPhaseLabels } from "../../../../shared/camp/camp-edition-phase.ts";
 import { EditionEditor } from "./EditionEditor.tsx";
 import type { EditionFormValues } from "./edition-form.ts";
 import { editionBadge, editionBadgeLabels, editionDates, registrationStateText } from "./edition-status.ts";
-import { getCampEditions, putCampEdition, type AdminEdition } from "./editions-api.ts";
+import { copyCampEditionFrom, getCampEditions, type AdminEdition } from "./editions-api.ts";
 import "./editions.css";
 
 interface Data {
@@ -39,14 +40,20 @@ export function EditionsArea({ session }: { session: AdminSession }) {
   const [open, setOpen] = useState<number>();
   const [creating, setCreating] = useState(false);
   const [problem, setProblem] = useState<string>();
+  /** «Kopier fra forrige gang»: the edition a new one starts from (default: the latest). */
+  const [copyFrom, setCopyFrom] = useState<number>();
   const openButtons = useFocusReturn<number>();
   const onUnauthorised = useCallback(() => signOut(expiredMessage), [signOut]);
   /** Unsaved form values per year, so going back to the list and in again loses nothing. */
   const kept = useRef(new Map<number, EditionFormValues>());
 
-  if (!data) return <p className="loading" role="status">Laster inn leirene...</p>;
+  if (!data)
+    return (
+      <p className="loading" role="status">
+        Laster inn leirene...
+      </p>
+    );
 
-  const current = data.editions.find((edition) => edition.current);
   const editing = open === undefined ? undefined : data.editions.find((edition) => edition.year === open);
 
   if (editing) {
@@ -54,7 +61,7 @@ export function EditionsArea({ session }: { session: AdminSession }) {
       <EditionEditor
         key={editing.year}
         edition={editing}
-        currentYear={current?.year}
+        editions={data.editions}
         token={token}
         clubs={data.clubs}
         grades={data.grades}
@@ -76,10 +83,11 @@ export function EditionsArea({ session }: { session: AdminSession }) {
   async function createNext() {
     const latest = data!.editions[0];
     if (!latest || creating) return;
+    const from = copyFrom ?? latest.year;
     setCreating(true);
     setProblem(undefined);
     try {
-      const result = await putCampEdition(latest.year + 1, {}, token);
+      const result = await copyCampEditionFrom(from, latest.year + 1, token);
       if (result.kind === "invalid") {
         setProblem(`Klarte ikke lage leiren for ${latest.year + 1}. ${[result.message, ...result.issues.map((issue) => issue.message)].join(" ")}`);
         return;
@@ -96,15 +104,33 @@ export function EditionsArea({ session }: { session: AdminSession }) {
 
   const now = new Date();
   const latest = data.editions[0];
+  // Kommende first (the nearest at the top), then the one running, then the earlier ones, newest first.
+  const editionGroups = (["upcoming", "running", "past"] as const)
+    .map((phase) => {
+      const inPhase = data.editions.filter((edition) => edition.phase === phase);
+      return { phase, editions: phase === "upcoming" ? [...inPhase].reverse() : inPhase };
+    })
+    .filter((group) => group.editions.length > 0);
   return (
     <section aria-labelledby={`${id}-heading`} className="editions">
       <h2 id={`${id}-heading`}>Leirer</h2>
       <p>
-        Her lager og endrer dere vinterleiren. «Ny leir» kopierer den siste leiren ett år frem, med de samme ukedagene. En ny
-        leir er et utkast til den publiseres.
+        Her lager og endrer dere vinterleiren. «Ny leir» kopierer en tidligere leir til neste år, med alle datoer flyttet hele uker frem, så ukedagene
+        blir de samme. En ny leir er et utkast til den publiseres. Flere leirer kan være publisert samtidig: den første som ikke er over, er leiren
+        alle ser nå, og neste års leir tar over når den er ferdig.
       </p>
       {latest && (
-        <div className="button-row">
+        <div className="button-row edition-copy">
+          <label>
+            Kopier fra forrige gang{" "}
+            <select value={copyFrom ?? latest.year} onChange={(event) => setCopyFrom(Number(event.target.value))}>
+              {data.editions.map((edition) => (
+                <option key={edition.year} value={edition.year}>
+                  Vinterleiren {edition.year}
+                </option>
+              ))}
+            </select>
+          </label>
           <button type="button" className="button" onClick={() => void createNext()} aria-disabled={creating || undefined}>
             {creating ? "Lager leiren..." : `Ny leir (${latest.year + 1})`}
           </button>
@@ -118,30 +144,32 @@ export function EditionsArea({ session }: { session: AdminSession }) {
       {data.editions.length === 0 ? (
         <p>Det finnes ingen leirer ennå.</p>
       ) : (
-        <ul className="edition-list">
-          {data.editions.map((edition) => {
-            const badge = editionBadge(edition);
-            return (
-              <li key={edition.year} className={`edition-card is-${badge}`}>
-                <h3>
-                  <button
-                    type="button"
-                    className="row-open"
-                    ref={openButtons.register(edition.year)}
-                    onClick={() => setOpen(edition.year)}
-                  >
-                    Vinterleiren {edition.year}
-                  </button>
-                  <span className={`edition-badge badge-${badge}`}>{editionBadgeLabels[badge]}</span>
-                </h3>
-                <p>
-                  {editionDates(edition)}, {edition.venue}
-                </p>
-                <p className="muted">{registrationStateText(edition, now, edition.current ? data.availability : undefined)}</p>
-              </li>
-            );
-          })}
-        </ul>
+        editionGroups.map(({ phase, editions }) => (
+          <section key={phase} aria-labelledby={`${id}-${phase}`}>
+            <h3 id={`${id}-${phase}`} className="edition-group">
+              {editionPhaseLabels[phase]}
+            </h3>
+            <ul className="edition-list">
+              {editions.map((edition) => {
+                const badge = editionBadge(edition);
+                return (
+                  <li key={edition.year} className={`edition-card is-${badge}`}>
+                    <h4>
+                      <button type="button" className="row-open" ref={openButtons.register(edition.year)} onClick={() => setOpen(edition.year)}>
+                        Vinterleiren {edition.year}
+                      </button>
+                      <span className={`edition-badge badge-${badge}`}>{editionBadgeLabels[badge]}</span>
+                    </h4>
+                    <p>
+                      {editionDates(edition)}, {edition.venue}
+                    </p>
+                    <p className="muted">{registrationStateText(edition, now, edition.current ? data.availability : undefined)}</p>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        ))
       )}
     </section>
   );

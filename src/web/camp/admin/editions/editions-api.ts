@@ -11,7 +11,7 @@ const editionPath = (call: string, token: string) => `/api/CampEdition/${call}/$
 
 /** Splits an admin edition into the editable data and where it stands. */
 export function editionData(edition: AdminEdition): CampEditionData {
-  const { current: _current, publishedAt: _publishedAt, version: _version, updatedAt: _updatedAt, ...data } = edition;
+  const { current: _current, phase: _phase, publishedAt: _publishedAt, version: _version, updatedAt: _updatedAt, ...data } = edition;
   return data;
 }
 
@@ -59,4 +59,17 @@ export async function publishCampEdition(year: number, token: string): Promise<A
   const result = await readEdition(await send(editionPath(`Publish/${year}`, token), { method: "POST" }), "Publiseringen");
   if (result.kind !== "saved") throw new ApiError(result.message, 400);
   return result.edition;
+}
+
+/**
+ * POST /api/CampEdition/Copy/{fromYear}/{toYear}/{token} («Kopier fra forrige gang»): a new draft from an
+ * earlier edition, every date moved by whole weeks so weekdays stay.
+ */
+export async function copyCampEditionFrom(fromYear: number, toYear: number, token: string): Promise<SaveResult> {
+  const response = await send(editionPath(`Copy/${fromYear}/${toYear}`, token), { method: "POST" });
+  if (response.status === 404 || response.status === 409) {
+    const error = parseErrorBody(await response.text().catch(() => ""));
+    return { kind: "invalid", message: error?.error ?? `Kopieringen svarte ${response.status}.`, issues: [] };
+  }
+  return readEdition(response, "Kopieringen");
 }

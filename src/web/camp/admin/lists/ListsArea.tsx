@@ -20,6 +20,7 @@ import { useAdminData, type AdminSession } from "../../../components/admin/Admin
 import { getCampAdminParticipants } from "../camp-admin-api.ts";
 import { campEditionForYear } from "../../../../shared/camp/camp-edition.ts";
 import { useCampEditionIfAny, useCampYear } from "../../../lib/camp-edition.tsx";
+import { useAdminEditionYear, useEditionFetcher } from "../admin-edition.tsx";
 import { campXlsxUrl } from "../accounts/camp-accounts-api.ts";
 import "./lists.css";
 
@@ -31,10 +32,11 @@ const failedMessage = "Klarte ikke hente listene, så du er logget ut. Logg inn 
  */
 export function ListsArea({ session, role }: { session: AdminSession; role: CampRole }) {
   const id = useId();
-  const { data } = useAdminData(session, getCampAdminParticipants, failedMessage);
+  const { data } = useAdminData(session, useEditionFetcher(getCampAdminParticipants), failedMessage);
   const lists = weekendListIds.filter((list) => role === "leder" || !healthDataLists.includes(list));
   const [shown, setShown] = useState<WeekendListId>(lists[0]!);
   const year = useCampYear();
+  const editionYear = useAdminEditionYear();
 
   if (!data) return <p className="loading" role="status">Laster inn listene...</p>;
   return (
@@ -53,7 +55,7 @@ export function ListsArea({ session, role }: { session: AdminSession; role: Camp
         <button type="button" className="button secondary" onClick={() => window.print()}>
           Skriv ut
         </button>
-        <a className="button secondary" href={campXlsxUrl(session.token, shown)} download={`vinterleir-${year}-${shown}.xlsx`}>
+        <a className="button secondary" href={campXlsxUrl(session.token, shown, editionYear)} download={`vinterleir-${year}-${shown}.xlsx`}>
           Last ned Excel
         </a>
       </div>

@@ -5,6 +5,7 @@ import { paymentMethodLabel } from "../../../../shared/camp/camp-state-labels.ts
 import type { TreasurerSummary } from "../../../../shared/camp/camp-treasurer.ts";
 import { useAdminData, type AdminSession } from "../../../components/admin/AdminShell.tsx";
 import { useCampYear } from "../../../lib/camp-edition.tsx";
+import { useAdminEditionYear, useEditionFetcher } from "../admin-edition.tsx";
 import { campXlsxUrl, getTreasurerSummary, markRefundPaid } from "../accounts/camp-accounts-api.ts";
 import { ApiError } from "../../../lib/api-client.ts";
 import "./lists.css";
@@ -22,8 +23,9 @@ const failedMessage = "Klarte ikke hente oppsummeringen, så du er logget ut. Lo
 /** "Kasserer": after the camp, the money of the edition: participants, money per method, refunds, unpaid. */
 export function TreasurerArea({ session }: { session: AdminSession }) {
   const id = useId();
-  const { data, load } = useAdminData(session, getTreasurerSummary, failedMessage);
+  const { data, load } = useAdminData(session, useEditionFetcher(getTreasurerSummary), failedMessage);
   const year = useCampYear();
+  const editionYear = useAdminEditionYear();
   const [problem, setProblem] = useState<string>();
   const [busy, setBusy] = useState<number>();
   if (!data) return <p className="loading" role="status">Laster inn oppsummeringen...</p>;
@@ -56,7 +58,7 @@ export function TreasurerArea({ session }: { session: AdminSession }) {
         <button type="button" className="button secondary" onClick={() => window.print()}>
           Skriv ut
         </button>
-        <a className="button secondary" href={campXlsxUrl(session.token, "kasserer")} download={`vinterleir-${data.year}-kasserer.xlsx`}>
+        <a className="button secondary" href={campXlsxUrl(session.token, "kasserer", editionYear)} download={`vinterleir-${data.year}-kasserer.xlsx`}>
           Last ned Excel
         </a>
       </div>

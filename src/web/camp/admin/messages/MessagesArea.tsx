@@ -16,6 +16,7 @@ import {
 import { expiredMessage, isUnauthorised, useAdminData, type AdminSession } from "../../../components/admin/AdminShell.tsx";
 import { ActionResult, type ActionOutcome } from "../../../components/admin/ActionResult.tsx";
 import { useCampYear } from "../../../lib/camp-edition.tsx";
+import { useEditionFetcher } from "../admin-edition.tsx";
 import { getCampAdminParticipants } from "../camp-admin-api.ts";
 import { MessageLog } from "../../../components/admin/MessageLog.tsx";
 import { cancelPlannedMessage, getMessageLog, previewMessage, sendFailedAgain, sendMessage } from "./messages-api.ts";
@@ -60,7 +61,7 @@ export function MessagesArea({ session }: { session: AdminSession }) {
   const { token, signOut } = session;
   const slug = campEventSlug(useCampYear());
   const { data: log, load } = useAdminData(session, (adminToken) => getMessageLog(slug, adminToken), failedMessage);
-  const { data: people } = useAdminData(session, getCampAdminParticipants, failedMessage);
+  const { data: people } = useAdminData(session, useEditionFetcher(getCampAdminParticipants), failedMessage);
   const [draft, setDraft] = useState<Draft>(emptyDraft);
   const [preview, setPreview] = useState<MessagePreview>();
   const [previewOrder, setPreviewOrder] = useState<string>();

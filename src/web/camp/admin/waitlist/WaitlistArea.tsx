@@ -5,6 +5,7 @@ import { formatOsloDateTime } from "../../../../shared/format.ts";
 import { expiredMessage, isUnauthorised, useAdminData, type AdminSession } from "../../../components/admin/AdminShell.tsx";
 import { ActionResult, type ActionOutcome } from "../../../components/admin/ActionResult.tsx";
 import { ConfirmAction, useConfirmation } from "../../../components/ConfirmAction.tsx";
+import { useEditionFetcher } from "../admin-edition.tsx";
 import { getWaitlist, moveOnWaitlist, removeFromWaitlist } from "./waitlist-admin-api.ts";
 import "./waitlist-admin.css";
 
@@ -16,7 +17,7 @@ type Control = `${number}:${"up" | "down"}`;
 export function WaitlistArea({ session }: { session: AdminSession }) {
   const id = useId();
   const { token, signOut } = session;
-  const { data, load } = useAdminData(session, getWaitlist, failedMessage);
+  const { data, load } = useAdminData(session, useEditionFetcher(getWaitlist), failedMessage);
   const [busy, setBusy] = useState(false);
   const confirmation = useConfirmation<number>();
   const [result, setResult] = useState<ActionOutcome>();

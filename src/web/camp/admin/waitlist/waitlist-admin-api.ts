@@ -1,13 +1,14 @@
 import { z } from "zod";
 import { WaitlistEntrySchema, type WaitlistEntry } from "../../../../shared/camp/camp-waitlist.ts";
+import { inEdition } from "../admin-edition.tsx";
 import { ApiError, getJson, parseErrorBody, send } from "../../../lib/api-client.ts";
 
 /** The camp admin's waiting-list calls: the list in order, remove one, move one to a position. */
 
 const waitlistPath = (call: string, token: string) => `/api/VinterleirAdmin/${call}/${encodeURIComponent(token)}`;
 
-export function getWaitlist(token: string): Promise<WaitlistEntry[]> {
-  return getJson(waitlistPath("Waitlist", token), z.array(WaitlistEntrySchema));
+export function getWaitlist(token: string, year?: number): Promise<WaitlistEntry[]> {
+  return getJson(inEdition(waitlistPath("Waitlist", token), year), z.array(WaitlistEntrySchema));
 }
 
 async function post(path: string, body?: unknown): Promise<void> {
