@@ -7,6 +7,7 @@ import { mailOutbox } from "../db/schema/mail.ts";
 import { databaseKinds } from "../test-support/database.ts";
 import { campAdminToken, companion, draft, postRegistration } from "../test-support/camp.ts";
 import { useVippsCampSuite } from "../test-support/vipps.ts";
+import { outboxMails } from "../test-support/outbox.ts";
 
 const linkPattern = /https:\/\/klubb\.example\/vinterleir\/min-pamelding\/([A-Za-z0-9_-]{43})/;
 
@@ -21,7 +22,7 @@ describe.each(databaseKinds)("cancelling what was never paid on %s", (kind) => {
     const body = draft({ email: `familie-${randomUUID().slice(0, 8)}@example.no`, ...overrides });
     expect((await postRegistration(suite.app, body)).body).toBe("Done");
     const [row] = await suite.app.db.select({ id: campRegistrations.id }).from(campRegistrations).where(eq(campRegistrations.draftId, body.draftId));
-    const [mail] = await suite.app.db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, `camp-confirmation:${row!.id}`));
+    const [mail] = await outboxMails(suite.app, eq(mailOutbox.dedupeKey, `camp-confirmation:${row!.id}`));
     // The confirmation states the rule on what was paid.
     expect(mail!.text.replace(/\s+/g, " ")).toContain(nothingPaidSentence);
     return { registrationId: row!.id, token: linkPattern.exec(mail!.text)![1]! };

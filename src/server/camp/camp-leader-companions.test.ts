@@ -9,6 +9,7 @@ import { databaseKinds } from "../test-support/database.ts";
 import { campAdminToken, companion, draft, postRegistration } from "../test-support/camp.ts";
 import { actOnLanding, reconcile, startVippsPayment, useVippsCampSuite } from "../test-support/vipps.ts";
 import { sha256Hex } from "../admin-auth/password-hash.ts";
+import { outboxMails } from "../test-support/outbox.ts";
 
 const linkPattern = /https:\/\/klubb\.example\/vinterleir\/min-pamelding\/([A-Za-z0-9_-]{43})/;
 
@@ -19,7 +20,7 @@ describe.each(databaseKinds)("the leader's companion correction on %s", (kind) =
 
   const inject = (method: "GET" | "POST", url: string, payload?: object) => suite.app.inject({ method, url, ...(payload ? { payload } : {}) });
   const tokenOf = async (registrationId: number) => {
-    const [mail] = await suite.app.db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, `camp-confirmation:${registrationId}`));
+    const [mail] = await outboxMails(suite.app, eq(mailOutbox.dedupeKey, `camp-confirmation:${registrationId}`));
     return linkPattern.exec(mail!.text)![1]!;
   };
   const ownAddress = () => ({ email: `familie-${randomUUID().slice(0, 8)}@example.no` });

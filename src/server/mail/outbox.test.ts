@@ -108,7 +108,7 @@ describe.each(databaseKinds)("mail outbox on %s", (kind) => {
     const perMinute = 3;
     for (let i = 0; i < 8; i++) await queueMail(database.db, mail(`rate${i}`), now);
     const transport = createTestTransport();
-    const w = new OutboxWorker({ db: database.db, transport, from: "Klubben <ikke-svar@example.no>", now: () => now, log: silent, perMinute, batchSize: 10 });
+    const w = new OutboxWorker({ db: database.db, transport, from: "Klubben <ikke-svar@example.no>", publicBaseUrl: "https://skitaekwondo.no", now: () => now, log: silent, perMinute, batchSize: 10 });
     const sentAt: number[] = [];
     const runAt = async (offsetSeconds: number) => {
       now = new Date(start.getTime() + offsetSeconds * 1000);
