@@ -120,6 +120,10 @@ export async function performCheckInAction(
         const amount = taken.amount ?? 0;
         const [payment] = await tx.select().from(payments).where(eq(payments.id, taken.paymentId));
         if (!payment) break;
+        // Money already gone back, or owed back, cannot also be taken back at the door: the club would owe
+        // (or have paid) back money it no longer holds.
+        const figures = await figuresOf(tx, registrationId);
+        if (amount > figures.paid - figures.refunded - figures.refundOwed) refuse(checkInMessages.undoAfterRefund);
         const moneyActionId = await bookDoorPayment(tx, payment, -amount, doorPaymentLog.undone, account.username, now);
         // A correction, never an edit: the payment taken back as a new entry.
         const [original] = await tx

@@ -2,7 +2,7 @@ import { configuredAccountName } from "../../admin-auth/camp-account.ts";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CheckInActionAnswerSchema, CheckInCountsSchema, CheckInHitSchema, CheckInSearchAnswerSchema, formatCheckInCode, type CheckInHit } from "../../../shared/camp/camp-checkin.ts";
+import { checkInMessages, CheckInActionAnswerSchema, CheckInCountsSchema, CheckInHitSchema, CheckInSearchAnswerSchema, formatCheckInCode, type CheckInHit } from "../../../shared/camp/camp-checkin.ts";
 import type { Database } from "../../db/database.ts";
 import { campRegistrations, moneyActions, payments } from "../../db/schema/camp.ts";
 import { mailOutbox } from "../../db/schema/mail.ts";
@@ -13,6 +13,7 @@ import { startVippsPayment } from "../../test-support/vipps.ts";
 import { campConfirmationKey } from "../camp-confirmation-mail.ts";
 import { checkInCodeFor } from "./checkin-code.ts";
 import { doorPaymentLog } from "./checkin-actions.ts";
+import { figuresOf } from "../camp-ledger-store.ts";
 import { deleteExpiredAccounting } from "../../privacy/retention.ts";
 import { redactUrl } from "../../logger.ts";
 
@@ -180,6 +181,23 @@ describe.each(databaseKinds)("check-in at the door on %s", (kind) => {
     // Nothing left to undo: no effect.
     expect((await act({ actionId: randomUUID(), kind: "undo-payment", personId: `a${ids.siri}` })).statusCode).toBe(200);
     expect(await doorLog(ids.siri!)).toHaveLength(2);
+  });
+
+  it("refuses to undo a door payment once that money has gone back or is owed back (nothing paid out that never came in)", async () => {
+    const body = draft({ firstName: "Angrer", lastName: "Etterpå" });
+    expect((await postRegistration(app, body)).body).toBe("Done");
+    const [row] = await database.db.select().from(campRegistrations).where(eq(campRegistrations.draftId, body.draftId));
+    const paid = await act({ actionId: randomUUID(), kind: "payment", personId: `a${row!.id}`, amount: row!.total, method: "card" });
+    expect(paid.statusCode, paid.body).toBe(200);
+    // The leader cancels before the deadline: everything paid is owed back outside Vipps.
+    expect((await app.inject({ method: "POST", url: `/api/VinterleirAdmin/Cancel/${row!.id}/${token}` })).statusCode).toBe(200);
+    expect(await figuresOf(database.db, row!.id)).toMatchObject({ paid: row!.total, refundOwed: row!.total });
+    // A careless (or dishonest) undo at the door would leave the club owing back money it no longer holds.
+    const undo = await act({ actionId: randomUUID(), kind: "undo-payment", personId: `a${row!.id}` });
+    expect(undo.statusCode, undo.body).toBe(409);
+    expect(undo.json()).toEqual({ error: checkInMessages.undoAfterRefund });
+    expect(await figuresOf(database.db, row!.id)).toMatchObject({ paid: row!.total, refundOwed: row!.total });
+    expect((await doorLog(row!.id)).map((entry) => entry.action)).toEqual([doorPaymentLog.paid.action]);
   });
 
   it("confirms a Vipps registration that was never paid when it is paid at the door", async () => {
