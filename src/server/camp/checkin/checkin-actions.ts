@@ -60,7 +60,9 @@ export async function performCheckInAction(
       .returning({ actionId: campCheckinActions.actionId });
     if (inserted.length === 0) {
       const [earlier] = await tx.select().from(campCheckinActions).where(eq(campCheckinActions.actionId, action.actionId));
-      const same = earlier && earlier.kind === action.kind && earlier.personId === action.personId && (earlier.amount ?? undefined) === action.amount;
+      // An undo's row carries the amount the server took back (the door sends none), so only its kind and person count.
+      const sameAmount = action.kind === "undo-payment" || (earlier?.amount ?? undefined) === action.amount;
+      const same = earlier && earlier.kind === action.kind && earlier.personId === action.personId && sameAmount;
       return same ? { kind: "ok", duplicate: true, registrationId } : { kind: "conflict", message: checkInMessages.reusedActionId };
     }
 

@@ -200,6 +200,21 @@ describe.each(databaseKinds)("check-in at the door on %s", (kind) => {
     expect((await doorLog(row!.id)).map((entry) => entry.action)).toEqual([doorPaymentLog.paid.action]);
   });
 
+  it("answers an undo sent again with the same action id as the same action (an offline queue after a lost answer)", async () => {
+    const body = draft({ firstName: "Dobbel", lastName: "Angring" });
+    expect((await postRegistration(app, body)).body).toBe("Done");
+    const [row] = await database.db.select().from(campRegistrations).where(eq(campRegistrations.draftId, body.draftId));
+    expect((await act({ actionId: randomUUID(), kind: "payment", personId: `a${row!.id}`, amount: 500, method: "cash" })).statusCode).toBe(200);
+    expect((await act({ actionId: randomUUID(), kind: "payment", personId: `a${row!.id}`, amount: 300, method: "card" })).statusCode).toBe(200);
+    const undo = { actionId: randomUUID(), kind: "undo-payment", personId: `a${row!.id}` };
+    expect((await act(undo)).json().duplicate).toBe(false);
+    const again = await act(undo);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().duplicate).toBe(true);
+    // Only the latest payment (300) was taken back; the 500 stands.
+    expect(await figuresOf(database.db, row!.id)).toMatchObject({ paid: 500 });
+  });
+
   it("confirms a Vipps registration that was never paid when it is paid at the door", async () => {
     const body = draft({ firstName: "Vippsløs", lastName: "Person", vipps: true });
     expect((await postRegistration(app, body)).statusCode).toBe(200);
