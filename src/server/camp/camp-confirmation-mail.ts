@@ -53,7 +53,7 @@ export interface ConfirmationContext {
 
 /** The further athletes of a group in the first athlete's confirmation: one mail, one receipt, one total. */
 interface GroupConfirmation {
-  others: { firstName: string; lastName: string; orderId: string; lines: { label: string; amount: number }[]; total: number; personalLink: string; checkInCode?: string }[];
+  others: { firstName: string; lastName: string; orderId: string; lines: { label: string; amount: number }[]; total: number; checkInCode?: string }[];
   total: number;
 }
 
@@ -92,7 +92,10 @@ export function renderCampConfirmation(
         : `${participantPaymentMethodLabels.vipps}, ordrenummer ${data.orderId}.`;
   const money = mailMoneyLines(data.money, data.paymentMethod, context.reserved);
   const refund = refundRuleSentence(edition, data.paymentMethod, context.sentAt);
-  const self = "På «Min påmelding» ser du påmeldingen, kan rette opplysningene og avbestille:";
+  // A group shares one address, so one family link opens every athlete: it is given once, not per athlete.
+  const self = group
+    ? `På «Min påmelding» ser dere alle ${athleteCountWord(group.others.length + 1)}, kan rette opplysningene og avbestille for hver av dem:`
+    : "På «Min påmelding» ser du påmeldingen, kan rette opplysningene og avbestille:";
   const contact = `Spørsmål? Skriv til ${context.contactEmail} og oppgi ordrenummeret. Denne adressen tar ikke imot svar.`;
 
   const text = [
@@ -152,6 +155,12 @@ ${group ? groupHtml(group, cell) : ""}<p>Betaling: ${e(payment)}<br>${money.map(
   return { subject: `Du er registrert til ${campName}`, text, html, attachments: [calendar] };
 }
 
+/** "alle tre": the number of athletes in words up to twelve, as Norwegian text writes small numbers. */
+function athleteCountWord(count: number): string {
+  const words = ["null", "én", "to", "tre", "fire", "fem", "seks", "sju", "åtte", "ni", "ti", "elleve", "tolv"];
+  return words[count] ?? String(count);
+}
+
 function groupText(group: GroupConfirmation): string[] {
   return [
     "Påmeldt i samme påmelding:",
@@ -161,7 +170,6 @@ function groupText(group: GroupConfirmation): string[] {
       ...other.lines.map((line) => `- ${line.label}: ${formatKroner(line.amount)}`),
       `Totalt: ${formatKroner(other.total)}`,
       ...(other.checkInCode ? checkInMailText(other.checkInCode) : []),
-      `Min påmelding for ${other.firstName}: ${other.personalLink}`,
       "",
     ]),
     `Totalt for alle: ${formatKroner(group.total)}`,
@@ -179,8 +187,7 @@ ${other.checkInCode ? `${checkInMailHtml(other.checkInCode)}
 ` : ""}<table style="border-collapse:collapse">
 ${other.lines.map((line) => `<tr><td style="${cell}">${e(line.label)}</td><td style="${cell};text-align:right">${e(formatKroner(line.amount))}</td></tr>`).join("\n")}
 <tr><th style="${cell};text-align:left">Totalt</th><th style="${cell};text-align:right">${e(formatKroner(other.total))}</th></tr>
-</table>
-<p><a href="${e(other.personalLink)}">Min påmelding for ${e(other.firstName)}</a></p>`,
+</table>`,
   )
   .join("\n")}
 <p><strong>Totalt for alle: ${e(formatKroner(group.total))}</strong></p>
@@ -189,7 +196,7 @@ ${other.lines.map((line) => `<tr><td style="${cell}">${e(line.label)}</td><td st
 
 /**
  * One confirmation for a group (registered together, sharing the contact details): the first athlete's mail
- * with every other athlete's receipt, order id, check-in code and own "Min påmelding" link, and one total.
+ * with every other athlete's receipt, order id and check-in code, one total, and the family's one "Min påmelding" link.
  * Call it inside the transaction that stores the group; the dedupe key is the first athlete's.
  */
 export async function queueCampGroupConfirmationMail(db: Db, registrationIds: readonly number[], now: Date, publicBaseUrl: string, reserved = 0): Promise<void> {
@@ -200,7 +207,7 @@ export async function queueCampGroupConfirmationMail(db: Db, registrationIds: re
   for (const id of rest) {
     const [row] = await db.select({ orderId: campRegistrations.orderId, firstName: campRegistrations.firstName, lastName: campRegistrations.lastName, total: campRegistrations.total }).from(campRegistrations).where(eq(campRegistrations.id, id));
     const lines = await db.select({ label: campPriceLines.label, amount: campPriceLines.amount }).from(campPriceLines).where(eq(campPriceLines.registrationId, id)).orderBy(asc(campPriceLines.position));
-    others.push({ ...row!, lines, personalLink: personalLinkUrl(publicBaseUrl, token), checkInCode: await checkInCodeFor(db, row!.orderId) });
+    others.push({ ...row!, lines, checkInCode: await checkInCodeFor(db, row!.orderId) });
   }
   const [lead] = await db.select({ total: campRegistrations.total }).from(campRegistrations).where(eq(campRegistrations.id, first!));
   const group = { others, total: lead!.total + others.reduce((sum, other) => sum + other.total, 0) };
