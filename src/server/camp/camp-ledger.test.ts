@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ledgerFigures, sumFigures } from "../../shared/camp/camp-ledger.ts";
-import { campCompanions, campRegistrations } from "../db/schema/camp.ts";
+import { campCompanions, campRegistrations, payments } from "../db/schema/camp.ts";
+import { correctionMessages } from "./camp-correction.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { databaseKinds } from "../test-support/database.ts";
 import { campAdminToken, companion, draft, postRegistration } from "../test-support/camp.ts";
@@ -189,6 +190,31 @@ describe.each(databaseKinds)("the money ledger on %s", (kind) => {
     expect(mail!.text).toContain("Betalt: 1\u00a0200\u00a0kr\nÅ betale: 0\u00a0kr");
     // Back to an adult: 175 kr to pay again.
     expect((await correct({ age: 30 })).json()).toMatchObject({ total: 1200, outstanding: 175, refund: 0 });
+  });
+
+  it("the leader cannot correct the price while Vipps has reserved the money but not taken it (it would be taken in full and the difference never come back)", async () => {
+    const paying = await startVippsPayment(suite.app, { ...ownAddress(), age: 30 });
+    // Vipps reserves the 1 200 kr, but taking it fails for now: the capture is due and retried.
+    suite.sim.addFault({ operation: "capture", status: 500, count: 1_000 });
+    await actOnLanding(suite.app, paying.redirectUrl, "approve");
+    await suite.sim.settled();
+    await reconcile(suite.service);
+    const [due] = await suite.app.db.select().from(payments).where(eq(payments.registrationId, paying.registrationId));
+    expect(due).toMatchObject({ settle: "capture", capturedAmount: 0, authorizedAmount: 1200 });
+    const admin = await campAdminToken(suite.app);
+    const correct = (body: object) => inject("POST", `/api/VinterleirAdmin/Correct/${paying.registrationId}/${admin}`, body);
+    const busy = await correct({ age: 12 });
+    expect(busy.statusCode, busy.body).toBe(409);
+    expect(busy.json()).toEqual({ error: correctionMessages.paymentBusy });
+    const [registration] = await suite.app.db.select({ age: campRegistrations.age, total: campRegistrations.total }).from(campRegistrations).where(eq(campRegistrations.id, paying.registrationId));
+    expect(registration).toEqual({ age: 30, total: 1200 });
+    // Once the money is in, the same correction sends the difference back.
+    suite.sim.clearFaults();
+    await suite.service.settleNow(paying.registrationId);
+    expect((await correct({ age: 12 })).json()).toMatchObject({ total: 1025, outstanding: 0, refund: 175 });
+    await suite.sim.settled();
+    await reconcile(suite.service);
+    expect(vippsRefunded(paying.reference)).toBe(175);
   });
 
   it("a leader's cancellation of a paid registration mails the family the amount coming back", async () => {
