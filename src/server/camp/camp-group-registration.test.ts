@@ -8,7 +8,7 @@ import { mailOutbox } from "../db/schema/mail.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import { campInputMessages } from "./camp-registrations.ts";
 import { anonymousParticipant } from "./camp-public-routes.ts";
-import { buildCampTestApp, campAdminToken, clearCampTables, companion, countRows, draft, postRegistration, sibling, type TestApp } from "../test-support/camp.ts";
+import { asSent, buildCampTestApp, campAdminToken, createTestTransport, clearCampTables, companion, countRows, draft, postRegistration, sibling, type TestApp } from "../test-support/camp.ts";
 
 // Before 1 November: the early-bird price (1200 → 1080 for youth/adults).
 const now = new Date("2026-10-15T10:00:00Z");
@@ -16,11 +16,12 @@ const now = new Date("2026-10-15T10:00:00Z");
 describe.each(databaseKinds)("POST /api/Vinterleir/Post with siblings on %s", (kind) => {
   let database: Database;
   let app: TestApp;
+  let transport: ReturnType<typeof createTestTransport>;
   let token: string;
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    ({ app } = await buildCampTestApp(database, { clock: () => now }));
+    ({ app, transport } = await buildCampTestApp(database, { clock: () => now }));
     token = await campAdminToken(app);
   });
   afterAll(async () => {
@@ -82,7 +83,7 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post with siblings on %s", (k
 
   it("each athlete of a group is cancelled alone through the family's link in the group's mail", async () => {
     await postRegistration(app, draft({ siblings: [sibling()] }));
-    const [mail] = await database.db.select().from(mailOutbox).where(like(mailOutbox.dedupeKey, "camp-confirmation:%"));
+    const [mail] = asSent(transport, await database.db.select().from(mailOutbox).where(like(mailOutbox.dedupeKey, "camp-confirmation:%")));
     const kariToken = /\/vinterleir\/min-pamelding\/([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
     const view = await app.inject({ url: `/api/MinPamelding/Get/${kariToken}` });
     expect(view.statusCode).toBe(200);

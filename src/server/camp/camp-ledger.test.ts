@@ -6,7 +6,7 @@ import { campCompanions, campRegistrations, payments } from "../db/schema/camp.t
 import { correctionMessages } from "./camp-correction.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { databaseKinds } from "../test-support/database.ts";
-import { campAdminToken, companion, draft, postRegistration } from "../test-support/camp.ts";
+import { asSent, campAdminToken, companion, draft, postRegistration } from "../test-support/camp.ts";
 import { actOnLanding, reconcile, startVippsPayment, useVippsCampSuite } from "../test-support/vipps.ts";
 import { readLedgers } from "./camp-ledger-store.ts";
 import { ledgerHistoryLine, type LedgerHistoryEntry } from "../../shared/camp/camp-ledger-history.ts";
@@ -20,7 +20,7 @@ describe.each(databaseKinds)("the money ledger on %s", (kind) => {
 
   const inject = (method: "GET" | "POST" | "PUT", url: string, payload?: object) => suite.app.inject({ method, url, ...(payload ? { payload } : {}) });
   const tokenOf = async (registrationId: number, key = `camp-confirmation:${registrationId}`) => {
-    const [mail] = await suite.app.db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, key));
+    const [mail] = asSent(suite.transport, await suite.app.db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, key)));
     return linkPattern.exec(mail!.text)![1]!;
   };
   // Each registration its own address, so each mail's family link opens that registration alone.
@@ -47,7 +47,7 @@ describe.each(databaseKinds)("the money ledger on %s", (kind) => {
   it("sequence 1: an unpaid companion cancelled three times gives nothing back; after the deadline the athlete gets half of what was paid for the athlete", async () => {
     const paying = await paidWithVipps();
     // The confirmation explains the money from the ledger: reserved by Vipps and being taken counts as paid.
-    const [confirmation] = await suite.app.db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, `camp-confirmation:${paying.registrationId}`));
+    const [confirmation] = asSent(suite.transport, await suite.app.db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, `camp-confirmation:${paying.registrationId}`)));
     expect(confirmation!.text).toContain("Betalt: 1\u00a0200\u00a0kr\nÅ betale: 0\u00a0kr");
     for (const name of ["En", "To", "Tre"]) {
       expect((await addCompanion(paying.token, name)).statusCode).toBe(200);
@@ -184,7 +184,7 @@ describe.each(databaseKinds)("the money ledger on %s", (kind) => {
     await reconcile(suite.service);
     expect(vippsRefunded(paying.reference)).toBe(175);
     expect(await view(paying.token)).toMatchObject({ paid: 1200, refunded: 175, outstanding: 0 });
-    const [mail] = await suite.app.db.select().from(mailOutbox).where(like(mailOutbox.dedupeKey, `camp-self:${paying.registrationId}:correction-%`));
+    const [mail] = asSent(suite.transport, await suite.app.db.select().from(mailOutbox).where(like(mailOutbox.dedupeKey, `camp-self:${paying.registrationId}:correction-%`)));
     expect(mail!.text).toContain("Du får 175\u00a0kr tilbake");
     // Betalt and Å betale from the ledger.
     expect(mail!.text).toContain("Betalt: 1\u00a0200\u00a0kr\nÅ betale: 0\u00a0kr");
@@ -223,7 +223,7 @@ describe.each(databaseKinds)("the money ledger on %s", (kind) => {
     const admin = await campAdminToken(suite.app);
     const res = await inject("POST", `/api/VinterleirAdmin/Cancel/${paying.registrationId}/${admin}`);
     expect(res.json()).toMatchObject({ refundDue: 1200, status: "cancelled" });
-    const [mail] = await suite.app.db.select().from(mailOutbox).where(like(mailOutbox.dedupeKey, `camp-self:${paying.registrationId}:leader-cancel`));
+    const [mail] = asSent(suite.transport, await suite.app.db.select().from(mailOutbox).where(like(mailOutbox.dedupeKey, `camp-self:${paying.registrationId}:leader-cancel`)));
     expect(mail!.recipient).toBe("familie@example.no");
     expect(mail!.text).toContain("Du får 1\u00a0200\u00a0kr tilbake med Vipps");
     await suite.sim.settled();
@@ -233,7 +233,7 @@ describe.each(databaseKinds)("the money ledger on %s", (kind) => {
 
   it("«Historikk» lists the ledger's entries by name with their Norwegian reasons, and no system word", async () => {
     const { registrationId, token } = await cardCash({ firstName: "Ola", lastName: "Nordmann" });
-    const [confirmation] = await suite.app.db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, `camp-confirmation:${registrationId}`));
+    const [confirmation] = asSent(suite.transport, await suite.app.db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, `camp-confirmation:${registrationId}`)));
     expect(confirmation!.text).toContain("Betalt: 0\u00a0kr\nBetales ved oppmøte: 1\u00a0200\u00a0kr");
     expect((await addCompanion(token, "Kari")).statusCode).toBe(200);
     expect((await cancel(token, newestCompanion(await view(token)))).statusCode).toBe(200);

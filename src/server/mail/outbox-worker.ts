@@ -97,7 +97,7 @@ export class OutboxWorker {
         log.warn({ outboxId: mail.id, attempts: mail.attempts, outcome }, "mail not sent");
         continue;
       }
-      await markMailSent(db, mail.id, now());
+      await markMailSent(db, mail, now());
       log.info({ outboxId: mail.id, transport: transport.kind }, "mail sent");
     }
     return claimed.length;

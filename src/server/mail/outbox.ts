@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { mailOutbox, type MailAttachment } from "../db/schema/mail.ts";
+import { withoutLinkSecrets } from "../../shared/privacy/link-secrets.ts";
 
 export type { MailAttachment };
 
@@ -75,10 +76,16 @@ export async function claimDueMail(db: Db, now: Date, leaseMs: number, limit: nu
   return result.rows.map((row) => ({ ...row, id: Number(row.id), attempts: Number(row.attempts) }));
 }
 
-export async function markMailSent(db: Db, id: number, now: Date): Promise<void> {
+/**
+ * Records a sent mail. The stored copy keeps its links with their secrets removed: the secret went out once,
+ * to the recipient, and a sent row is only ever read again as a copy (the person export, a backup), which
+ * must open nothing. A mail not sent yet (or failed, for «Send igjen») keeps its text as it is.
+ */
+export async function markMailSent(db: Db, mail: Pick<ClaimedMail, "id" | "text" | "html">, now: Date): Promise<void> {
   await db.execute(sql`
-    update mail_outbox set status = 'sent', sent_at = ${now.toISOString()}::timestamptz, last_error = null
-     where id = ${id} and status = 'pending'`);
+    update mail_outbox set status = 'sent', sent_at = ${now.toISOString()}::timestamptz, last_error = null,
+           text = ${withoutLinkSecrets(mail.text)}, html = ${withoutLinkSecrets(mail.html)}
+     where id = ${mail.id} and status = 'pending'`);
 }
 
 /** Retry later with backoff, or give up after `maxAttempts` (status failed; the admin can see it). */
