@@ -200,6 +200,15 @@ describe.each(databaseKinds)("check-in at the door on %s", (kind) => {
     expect((await doorLog(row!.id)).map((entry) => entry.action)).toEqual([doorPaymentLog.paid.action]);
   });
 
+  it("two helpers taking the whole amount at the same moment: one payment is recorded, the other is refused", async () => {
+    const body = draft({ firstName: "Samtidig", lastName: "Betaler" });
+    expect((await postRegistration(app, body)).body).toBe("Done");
+    const [row] = await database.db.select().from(campRegistrations).where(eq(campRegistrations.draftId, body.draftId));
+    const answers = await Promise.all(["card", "cash", "card"].map((method) => act({ actionId: randomUUID(), kind: "payment", personId: `a${row!.id}`, amount: row!.total, method })));
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409, 409]);
+    expect(await figuresOf(database.db, row!.id)).toMatchObject({ paid: row!.total, outstanding: 0 });
+  });
+
   it("answers an undo sent again with the same action id as the same action (an offline queue after a lost answer)", async () => {
     const body = draft({ firstName: "Dobbel", lastName: "Angring" });
     expect((await postRegistration(app, body)).body).toBe("Done");
