@@ -73,6 +73,11 @@ describe.each(databaseKinds)("named camp accounts with roles on %s", (kind) => {
     const forbidden: [string, string][] = [
       ["POST", `/api/VinterleirAdmin/Refund/${registrationId}/${token}`],
       ["POST", `/api/VinterleirAdmin/Cancel/${registrationId}/${token}`],
+      // The ledger's leader-only calls: a correction, money marked paid back, the treasurer's sums.
+      ["POST", `/api/VinterleirAdmin/Correct/${registrationId}/${token}`],
+      ["POST", `/api/VinterleirAdmin/RefundPaid/${registrationId}/${token}`],
+      ["GET", `/api/VinterleirAdmin/Treasurer/${token}`],
+      ["GET", `/api/VinterleirAdmin/GetXlsx/kasserer/${token}`],
       ["GET", `/api/VinterleirAdmin/GetCsv/${token}`],
       ["GET", `/api/VinterleirAdmin/GetXlsx/${token}`],
       ["GET", `/api/VinterleirAdmin/Accounts/${token}`],

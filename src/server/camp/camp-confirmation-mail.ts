@@ -47,7 +47,7 @@ export interface ConfirmationContext {
 
 /** The further athletes of a group in the first athlete's confirmation: one mail, one receipt, one total. */
 export interface GroupConfirmation {
-  others: { firstName: string; lastName: string; orderId: string; lines: { label: string; amount: number }[]; total: number; personalLink: string; checkInCode?: string }[];
+  others: { firstName: string; lastName: string; orderId: string; lines: { label: string; amount: number }[]; total: number; checkInCode?: string }[];
   total: number;
 }
 
@@ -86,7 +86,10 @@ export function renderCampConfirmation(
         : `${participantPaymentMethodLabels.vipps}, ordrenummer ${data.orderId}.`;
   const money = mailMoneyLines(data.money, data.paymentMethod, context.reserved);
   const refund = refundRuleSentence(edition, data.paymentMethod, context.sentAt);
-  const self = "På «Min påmelding» ser du påmeldingen, kan rette opplysningene og avbestille:";
+  // A group shares one address, so one family link opens every athlete: it is given once, not per athlete.
+  const self = group
+    ? `På «Min påmelding» ser dere alle ${athleteCountWord(group.others.length + 1)}, kan rette opplysningene og avbestille for hver av dem:`
+    : "På «Min påmelding» ser du påmeldingen, kan rette opplysningene og avbestille:";
   const contact = `Spørsmål? Skriv til ${context.contactEmail} og oppgi ordrenummeret. Denne adressen tar ikke imot svar.`;
 
   const text = [
@@ -146,6 +149,12 @@ ${group ? groupHtml(group, cell) : ""}<p>Betaling: ${e(payment)}<br>${money.map(
   return { subject: `Du er registrert til ${campName}`, text, html, attachments: [calendar] };
 }
 
+/** "alle tre": the number of athletes in words up to twelve, as Norwegian text writes small numbers. */
+function athleteCountWord(count: number): string {
+  const words = ["null", "én", "to", "tre", "fire", "fem", "seks", "sju", "åtte", "ni", "ti", "elleve", "tolv"];
+  return words[count] ?? String(count);
+}
+
 function groupText(group: GroupConfirmation): string[] {
   return [
     "Påmeldt i samme påmelding:",
@@ -155,7 +164,6 @@ function groupText(group: GroupConfirmation): string[] {
       ...other.lines.map((line) => `- ${line.label}: ${formatKroner(line.amount)}`),
       `Totalt: ${formatKroner(other.total)}`,
       ...(other.checkInCode ? checkInMailText(other.checkInCode) : []),
-      `Min påmelding for ${other.firstName}: ${other.personalLink}`,
       "",
     ]),
     `Totalt for alle: ${formatKroner(group.total)}`,
@@ -173,8 +181,7 @@ ${other.checkInCode ? `${checkInMailHtml(other.checkInCode)}
 ` : ""}<table style="border-collapse:collapse">
 ${other.lines.map((line) => `<tr><td style="${cell}">${e(line.label)}</td><td style="${cell};text-align:right">${e(formatKroner(line.amount))}</td></tr>`).join("\n")}
 <tr><th style="${cell};text-align:left">Totalt</th><th style="${cell};text-align:right">${e(formatKroner(other.total))}</th></tr>
-</table>
-<p><a href="${e(other.personalLink)}">Min påmelding for ${e(other.firstName)}</a></p>`,
+</table>`,
   )
   .join("\n")}
 <p><strong>Totalt for alle: ${e(formatKroner(group.total))}</strong></p>

@@ -89,7 +89,7 @@ export async function renderQueuedCampConfirmation(db: Db, queued: { payload: Re
   for (const id of rest) {
     const [row] = await db.select({ orderId: campRegistrations.orderId, firstName: campRegistrations.firstName, lastName: campRegistrations.lastName, total: campRegistrations.total }).from(campRegistrations).where(eq(campRegistrations.id, id));
     if (!row) throw new Error(`No camp registration ${id}`);
-    others.push({ ...row, lines: await storedPriceLines(db, id), personalLink, checkInCode: await checkInCodeFor(db, row.orderId) });
+    others.push({ ...row, lines: await storedPriceLines(db, id), checkInCode: await checkInCodeFor(db, row.orderId) });
   }
   return renderStoredCampConfirmation(db, first!, { sentAt: queued.createdAt, personalLink, money, ...(reserved ? { reserved } : {}) }, others);
 }

@@ -22,6 +22,7 @@ import { campEditionOfYear } from "./camp-edition-lookup.ts";
 import { appendCharges, appendEntries, readLedger } from "./camp-ledger-store.ts";
 import { CampInputError } from "./camp-registrations.ts";
 import { queueLeaderChangeMail } from "./camp-leader-mail.ts";
+import { vippsCaptureDue } from "./checkin/checkin-actions.ts";
 
 export const correctionMessages = {
   notFound: "Fant ikke registreringen.",
@@ -55,6 +56,9 @@ export async function correctRegistration(app: FastifyInstance, registrationId: 
     const [registration] = await tx.select().from(campRegistrations).where(eq(campRegistrations.id, registrationId));
     if (!registration || registration.anonymisedAt) throw new HttpError(404, correctionMessages.notFound);
     if (registration.status !== "confirmed") throw new HttpError(409, correctionMessages.notConfirmed);
+    // Money Vipps has reserved but not taken is not in the ledger yet: a lower price now would find nothing to
+    // give back, and the whole reservation would be taken afterwards. Wait until it has come in.
+    if (await vippsCaptureDue(tx, registrationId)) throw new HttpError(409, correctionMessages.paymentBusy);
     const merged = { ...registration, ...input };
     if (!clubs.some((club) => club.clubId === merged.clubId)) throw new CampInputError("clubId", correctionMessages.unknownClub);
     if (!grades.some((grade) => grade.gradeId === merged.gradeId)) throw new CampInputError("gradeId", correctionMessages.unknownGrade);

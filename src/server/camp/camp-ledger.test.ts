@@ -2,11 +2,12 @@ import { randomUUID } from "node:crypto";
 import { eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ledgerFigures, sumFigures } from "../../shared/camp/camp-ledger.ts";
-import { campCompanions, campRegistrations } from "../db/schema/camp.ts";
+import { campCompanions, campRegistrations, payments } from "../db/schema/camp.ts";
+import { correctionMessages } from "./camp-correction.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { outboxMails } from "../test-support/outbox.ts";
 import { databaseKinds } from "../test-support/database.ts";
-import { campAdminToken, companion, draft, postRegistration } from "../test-support/camp.ts";
+import { asSent, campAdminToken, companion, draft, postRegistration } from "../test-support/camp.ts";
 import { actOnLanding, reconcile, startVippsPayment, useVippsCampSuite } from "../test-support/vipps.ts";
 import { readLedgers } from "./camp-ledger-store.ts";
 import { ledgerHistoryLine, type LedgerHistoryEntry } from "../../shared/camp/camp-ledger-history.ts";
@@ -20,7 +21,7 @@ describe.each(databaseKinds)("the money ledger on %s", (kind) => {
 
   const inject = (method: "GET" | "POST" | "PUT", url: string, payload?: object) => suite.app.inject({ method, url, ...(payload ? { payload } : {}) });
   const tokenOf = async (registrationId: number, key = `camp-confirmation:${registrationId}`) => {
-    const [mail] = await outboxMails(suite.app, eq(mailOutbox.dedupeKey, key));
+    const [mail] = asSent(suite.transport, await outboxMails(suite.app, eq(mailOutbox.dedupeKey, key)));
     return linkPattern.exec(mail!.text)![1]!;
   };
   // Each registration its own address, so each mail's family link opens that registration alone.
@@ -47,7 +48,7 @@ describe.each(databaseKinds)("the money ledger on %s", (kind) => {
   it("sequence 1: an unpaid companion cancelled three times gives nothing back; after the deadline the athlete gets half of what was paid for the athlete", async () => {
     const paying = await paidWithVipps();
     // The confirmation explains the money from the ledger: reserved by Vipps and being taken counts as paid.
-    const [confirmation] = await outboxMails(suite.app, eq(mailOutbox.dedupeKey, `camp-confirmation:${paying.registrationId}`));
+    const [confirmation] = asSent(suite.transport, await outboxMails(suite.app, eq(mailOutbox.dedupeKey, `camp-confirmation:${paying.registrationId}`)));
     expect(confirmation!.text).toContain("Betalt: 1\u00a0200\u00a0kr\nÅ betale: 0\u00a0kr");
     for (const name of ["En", "To", "Tre"]) {
       expect((await addCompanion(paying.token, name)).statusCode).toBe(200);
@@ -184,12 +185,37 @@ describe.each(databaseKinds)("the money ledger on %s", (kind) => {
     await reconcile(suite.service);
     expect(vippsRefunded(paying.reference)).toBe(175);
     expect(await view(paying.token)).toMatchObject({ paid: 1200, refunded: 175, outstanding: 0 });
-    const [mail] = await outboxMails(suite.app, like(mailOutbox.dedupeKey, `camp-self:${paying.registrationId}:correction-%`));
+    const [mail] = asSent(suite.transport, await outboxMails(suite.app, like(mailOutbox.dedupeKey, `camp-self:${paying.registrationId}:correction-%`)));
     expect(mail!.text).toContain("Du får 175\u00a0kr tilbake");
     // Betalt and Å betale from the ledger.
     expect(mail!.text).toContain("Betalt: 1\u00a0200\u00a0kr\nÅ betale: 0\u00a0kr");
     // Back to an adult: 175 kr to pay again.
     expect((await correct({ age: 30 })).json()).toMatchObject({ total: 1200, outstanding: 175, refund: 0 });
+  });
+
+  it("the leader cannot correct the price while Vipps has reserved the money but not taken it (it would be taken in full and the difference never come back)", async () => {
+    const paying = await startVippsPayment(suite.app, { ...ownAddress(), age: 30 });
+    // Vipps reserves the 1 200 kr, but taking it fails for now: the capture is due and retried.
+    suite.sim.addFault({ operation: "capture", status: 500, count: 1_000 });
+    await actOnLanding(suite.app, paying.redirectUrl, "approve");
+    await suite.sim.settled();
+    await reconcile(suite.service);
+    const [due] = await suite.app.db.select().from(payments).where(eq(payments.registrationId, paying.registrationId));
+    expect(due).toMatchObject({ settle: "capture", capturedAmount: 0, authorizedAmount: 1200 });
+    const admin = await campAdminToken(suite.app);
+    const correct = (body: object) => inject("POST", `/api/VinterleirAdmin/Correct/${paying.registrationId}/${admin}`, body);
+    const busy = await correct({ age: 12 });
+    expect(busy.statusCode, busy.body).toBe(409);
+    expect(busy.json()).toEqual({ error: correctionMessages.paymentBusy });
+    const [registration] = await suite.app.db.select({ age: campRegistrations.age, total: campRegistrations.total }).from(campRegistrations).where(eq(campRegistrations.id, paying.registrationId));
+    expect(registration).toEqual({ age: 30, total: 1200 });
+    // Once the money is in, the same correction sends the difference back.
+    suite.sim.clearFaults();
+    await suite.service.settleNow(paying.registrationId);
+    expect((await correct({ age: 12 })).json()).toMatchObject({ total: 1025, outstanding: 0, refund: 175 });
+    await suite.sim.settled();
+    await reconcile(suite.service);
+    expect(vippsRefunded(paying.reference)).toBe(175);
   });
 
   it("a leader's cancellation of a paid registration mails the family the amount coming back", async () => {
@@ -198,7 +224,7 @@ describe.each(databaseKinds)("the money ledger on %s", (kind) => {
     const admin = await campAdminToken(suite.app);
     const res = await inject("POST", `/api/VinterleirAdmin/Cancel/${paying.registrationId}/${admin}`);
     expect(res.json()).toMatchObject({ refundDue: 1200, status: "cancelled" });
-    const [mail] = await outboxMails(suite.app, like(mailOutbox.dedupeKey, `camp-self:${paying.registrationId}:leader-cancel`));
+    const [mail] = asSent(suite.transport, await outboxMails(suite.app, like(mailOutbox.dedupeKey, `camp-self:${paying.registrationId}:leader-cancel`)));
     expect(mail!.recipient).toBe("familie@example.no");
     expect(mail!.text).toContain("Du får 1\u00a0200\u00a0kr tilbake med Vipps");
     await suite.sim.settled();
@@ -208,7 +234,7 @@ describe.each(databaseKinds)("the money ledger on %s", (kind) => {
 
   it("«Historikk» lists the ledger's entries by name with their Norwegian reasons, and no system word", async () => {
     const { registrationId, token } = await cardCash({ firstName: "Ola", lastName: "Nordmann" });
-    const [confirmation] = await outboxMails(suite.app, eq(mailOutbox.dedupeKey, `camp-confirmation:${registrationId}`));
+    const [confirmation] = asSent(suite.transport, await outboxMails(suite.app, eq(mailOutbox.dedupeKey, `camp-confirmation:${registrationId}`)));
     expect(confirmation!.text).toContain("Betalt: 0\u00a0kr\nBetales ved oppmøte: 1\u00a0200\u00a0kr");
     expect((await addCompanion(token, "Kari")).statusCode).toBe(200);
     expect((await cancel(token, newestCompanion(await view(token)))).statusCode).toBe(200);

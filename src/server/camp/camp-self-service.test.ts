@@ -8,7 +8,7 @@ import { outboxMails } from "../test-support/outbox.ts";
 import { actOnLanding, reconcile, startVippsPayment, useVippsCampSuite } from "../test-support/vipps.ts";
 import { anonymiseRegistrations } from "../privacy/retention.ts";
 import { databaseKinds } from "../test-support/database.ts";
-import { campAdminToken, companion, draft, postRegistration } from "../test-support/camp.ts";
+import { asSent, campAdminToken, companion, draft, postRegistration } from "../test-support/camp.ts";
 import { personalTokenHash } from "./camp-personal-link.ts";
 
 const linkPattern = /https:\/\/klubb\.example\/vinterleir\/min-pamelding\/([A-Za-z0-9_-]{43})/;
@@ -26,7 +26,7 @@ describe.each(databaseKinds)("Min påmelding on %s", (kind) => {
   const cancel = (token: string, body: unknown) => suite.app.inject({ method: "POST", url: `/api/MinPamelding/Cancel/${token}`, payload: body as object });
   const change = (token: string, body: unknown) => suite.app.inject({ method: "POST", url: `/api/MinPamelding/Change/${token}`, payload: body as object });
   const confirmationOf = async (registrationId: number) => {
-    const [mail] = await outboxMails(suite.app, eq(mailOutbox.dedupeKey, `camp-confirmation:${registrationId}`));
+    const [mail] = asSent(suite.transport, await outboxMails(suite.app, eq(mailOutbox.dedupeKey, `camp-confirmation:${registrationId}`)));
     return mail!;
   };
   const tokenFromMail = (text: string) => linkPattern.exec(text)![1]!;
@@ -81,7 +81,7 @@ describe.each(databaseKinds)("Min påmelding on %s", (kind) => {
     const actions = await suite.app.db.execute<{ actor: string; action: string; amount: number }>(sql`select actor, action, amount from money_actions where action like 'refund%' or action = 'vipps-refunded' order by id`);
     expect(actions.rows.map((row) => `${row.actor}:${row.action}:${row.amount}`)).toEqual(["deltaker:refund-requested:600", expect.stringMatching(/:vipps-refunded:600$/)]);
     expect((await suite.app.inject({ url: "/api/VinterleirUsers/Get" })).json()).toEqual([]);
-    const [cancelMail] = await outboxMails(suite.app, eq(mailOutbox.dedupeKey, `camp-self:${paying.registrationId}:cancel-athlete`));
+    const [cancelMail] = asSent(suite.transport, await outboxMails(suite.app, eq(mailOutbox.dedupeKey, `camp-self:${paying.registrationId}:cancel-athlete`)));
     expect(cancelMail!.text).toContain("Du får 600\u00a0kr tilbake med Vipps");
     const after = (await get(token)).json() as MyRegistrationView;
     expect(after).toMatchObject({ status: "cancelled", changeable: false, refunded: 600 });
@@ -104,7 +104,7 @@ describe.each(databaseKinds)("Min påmelding on %s", (kind) => {
     expect(persons.map((person) => `${person.firstname}:${person.amount}`)).toEqual(["Ola:1200", "Kari:550"]);
     const changes = (await suite.app.inject({ url: `/api/VinterleirAdmin/Changes/${id}/${admin}` })).json();
     expect(changes).toEqual([expect.objectContaining({ actor: "deltaker", summary: "Avbestilte ledsager Per Nordmann (refusjon 0 kr)" })]);
-    const [mail] = await outboxMails(suite.app, eq(mailOutbox.dedupeKey, `camp-self:${id}:cancel-${per.key}`));
+    const [mail] = asSent(suite.transport, await outboxMails(suite.app, eq(mailOutbox.dedupeKey, `camp-self:${id}:cancel-${per.key}`)));
     expect(mail!.text).toContain("Å betale for resten av påmeldingen: 1\u00a0750\u00a0kr");
     // Again: nothing more happens.
     expect((await cancel(token, { person: per.key })).json()).toMatchObject({ changed: false, total: 1750 });
@@ -166,7 +166,7 @@ describe.each(databaseKinds)("Min påmelding on %s", (kind) => {
     const { token } = await registerCardCash();
     expect((await postRegistration(suite.app, draft({ firstName: "Venter" }))).body).toBe("Venteliste");
     expect((await cancel(token, { person: "athlete" })).json()).toMatchObject({ status: "cancelled", changed: true });
-    const offers = await outboxMails(suite.app, sql`${mailOutbox.dedupeKey} like 'camp-waitlist-offer:%'`);
+    const offers = asSent(suite.transport, await outboxMails(suite.app, sql`${mailOutbox.dedupeKey} like 'camp-waitlist-offer:%'`));
     expect(offers).toHaveLength(1);
     expect(offers[0]!.text).toContain("Venter");
   });
@@ -189,7 +189,7 @@ describe.each(databaseKinds)("Min påmelding on %s", (kind) => {
     expect(unknown.json()).toEqual(known.json());
     await find("ola@example.no");
     await suite.app.findMyRegistrationQueue.idle();
-    const mails = await outboxMails(suite.app, sql`${mailOutbox.dedupeKey} like ${`camp-self:${id}:find-%`}`);
+    const mails = asSent(suite.transport, await outboxMails(suite.app, sql`${mailOutbox.dedupeKey} like ${`camp-self:${id}:find-%`}`));
     expect(mails).toHaveLength(1);
     const token = tokenFromMail(mails[0]!.text);
     expect((await get(token)).statusCode).toBe(200);
@@ -224,7 +224,7 @@ describe.each(databaseKinds)("Min påmelding: price-changing changes on %s", (ki
     await actOnLanding(suite.app, paying.redirectUrl, "approve");
     await suite.sim.settled();
     await reconcile(suite.service);
-    const [mail] = await outboxMails(suite.app, eq(mailOutbox.dedupeKey, `camp-confirmation:${paying.registrationId}`));
+    const [mail] = asSent(suite.transport, await outboxMails(suite.app, eq(mailOutbox.dedupeKey, `camp-confirmation:${paying.registrationId}`)));
     const token = linkPattern.exec(mail!.text)![1]!;
     suite.now = new Date("2026-11-10T10:00:00Z");
     const res = await add(token, { ...companion({ firstName: "Kari" }), alreadyRegistered: false });
@@ -260,7 +260,7 @@ describe.each(databaseKinds)("Min påmelding: price-changing changes on %s", (ki
     await actOnLanding(suite.app, paying.redirectUrl, "approve");
     await suite.sim.settled();
     await reconcile(suite.service);
-    const [mail] = await outboxMails(suite.app, eq(mailOutbox.dedupeKey, `camp-confirmation:${paying.registrationId}`));
+    const [mail] = asSent(suite.transport, await outboxMails(suite.app, eq(mailOutbox.dedupeKey, `camp-confirmation:${paying.registrationId}`)));
     const token = linkPattern.exec(mail!.text)![1]!;
     const grading = (on: boolean) => suite.app.inject({ method: "POST", url: `/api/MinPamelding/Grading/${token}`, payload: { gradering: on } });
     const on = await grading(true);

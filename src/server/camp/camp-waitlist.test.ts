@@ -15,7 +15,7 @@ import { registrationWindowMessages } from "./camp-registrations.ts";
 import { waitlistMessages } from "./camp-waitlist.ts";
 import { anonymiseRegistrations } from "../privacy/retention.ts";
 import { actOnLanding, buildVippsTestApp, registrationStatus, startVippsPayment } from "../test-support/vipps.ts";
-import { buildCampTestApp, campAdminToken, clearCampTables, companion, countRows, draft, postRegistration, type TestApp } from "../test-support/camp.ts";
+import { asSent, buildCampTestApp, campAdminToken, createTestTransport, clearCampTables, companion, countRows, draft, postRegistration, type TestApp } from "../test-support/camp.ts";
 
 // Inside the seeded 2026 edition's window (opens 1 December 2025, closes when the camp is over), after early bird.
 let now = new Date("2026-11-05T10:00:00Z");
@@ -24,6 +24,7 @@ const baseUrl = "https://klubb.example";
 describe.each(databaseKinds)("camp registration window, capacity and waiting list on %s", (kind) => {
   let database: Database;
   let app: TestApp;
+  let transport: ReturnType<typeof createTestTransport>;
   let token: string;
   const calls: RegistrationAwaitingPayment[] = [];
   const gateway: CampPaymentGateway = {
@@ -36,7 +37,7 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    ({ app } = await buildCampTestApp(database, { clock: () => now, payments: gateway, env: { PUBLIC_BASE_URL: baseUrl } }));
+    ({ app, transport } = await buildCampTestApp(database, { clock: () => now, payments: gateway, env: { PUBLIC_BASE_URL: baseUrl } }));
     token = await campAdminToken(app);
   });
   afterAll(async () => {
@@ -61,7 +62,7 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
   const current = async () => (await app.inject({ url: "/api/CampEdition/Current" })).json();
   const statusOf = async (orderIdOrId: number) => (await database.db.select().from(campRegistrations).where(eq(campRegistrations.id, orderIdOrId)))[0]!;
   const waitlist = async (): Promise<WaitlistEntry[]> => (await app.inject({ url: `/api/VinterleirAdmin/Waitlist/${token}` })).json();
-  const offerMails = () => database.db.select().from(mailOutbox).where(like(mailOutbox.dedupeKey, "camp-waitlist-offer:%")).orderBy(asc(mailOutbox.id));
+  const offerMails = async () => asSent(transport, await outboxMails(app, like(mailOutbox.dedupeKey, "camp-waitlist-offer:%")));
   /** The token in the latest offer mail's link. */
   const latestOfferToken = async () => {
     const mails = await offerMails();
@@ -465,10 +466,11 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
 describe.each(databaseKinds)("the waiting list with the Vipps simulator on %s", (kind) => {
   let database: Database;
   let app: TestApp;
+  let transport: ReturnType<typeof createTestTransport>;
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    ({ app } = await buildVippsTestApp(database, () => now));
+    ({ app, transport } = await buildVippsTestApp(database, () => now));
   });
   afterAll(async () => {
     await app.close();
@@ -487,7 +489,7 @@ describe.each(databaseKinds)("the waiting list with the Vipps simulator on %s", 
     await app.vipps!.simulator!.settled();
     // The webhook's ABORTED kicked the waiting-list job (no timer runs in tests).
     await vi.waitFor(async () => expect(await countRows(database, "camp_waitlist_offers")).toBe(1));
-    const [mail] = await outboxMails(app, like(mailOutbox.dedupeKey, "camp-waitlist-offer:%"));
+    const [mail] = asSent(transport, await outboxMails(app, like(mailOutbox.dedupeKey, "camp-waitlist-offer:%")));
     expect(mail!.text).toContain("https://klubb.example/vinterleir/venteliste/");
     const offerToken = /\/vinterleir\/venteliste\/([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
 

@@ -104,7 +104,7 @@ export class OutboxWorker {
         log.warn({ outboxId: mail.id, attempts: mail.attempts, outcome }, "mail not sent");
         continue;
       }
-      await markMailSent(db, mail.id, now(), rendered);
+      await markMailSent(db, mail, now(), rendered);
       log.info({ outboxId: mail.id, transport: transport.kind }, "mail sent");
     }
     return claimed.length;

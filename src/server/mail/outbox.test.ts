@@ -67,6 +67,29 @@ describe.each(databaseKinds)("mail outbox on %s", (kind) => {
     await w.stop();
   });
 
+  it("keeps no working link in a sent mail's stored copy: the secret goes out once, to the recipient, and the row keeps it removed", async () => {
+    const secret = "A".repeat(43);
+    const offer = "B".repeat(43);
+    const link = `https://klubb.example/vinterleir/min-pamelding/${secret}`;
+    const offerLink = `https://klubb.example/vinterleir/venteliste/${offer}`;
+    await queueMail(database.db, { ...mail("with-link"), text: `Min påmelding: ${link}\nTilbud: ${offerLink}\n`, html: `<a href="${link}">Min påmelding</a> <a href="${offerLink}">Tilbud</a>` }, now);
+    const transport = createTestTransport();
+    const w = worker(transport);
+    await w.drain();
+    // The recipient gets the working link …
+    expect(transport.sent[0]!.text).toContain(link);
+    expect(transport.sent[0]!.html).toContain(link);
+    // … and the database (and with it every backup) keeps a copy that opens nothing.
+    const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, "with-link"));
+    expect(row!.status).toBe("sent");
+    for (const stored of [row!.text, row!.html]) {
+      expect(stored).not.toContain(secret);
+      expect(stored).not.toContain(offer);
+      expect(stored).toContain("/vinterleir/min-pamelding/[fjernet]");
+    }
+    await w.stop();
+  });
+
   it("retries a failed send after the backoff and records the error; gives up after the last attempt", async () => {
     await queueMail(database.db, mail("retry"), now);
     const transport = createTestTransport();

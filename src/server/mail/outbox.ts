@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { mailOutbox, type MailAttachment } from "../db/schema/mail.ts";
+import { withoutLinkSecrets } from "../../shared/privacy/link-secrets.ts";
 
 export type { MailAttachment };
 
@@ -107,17 +108,22 @@ export async function claimDueMail(db: Db, now: Date, leaseMs: number, limit: nu
 export type RenderedMail = Pick<OutgoingMail, "subject" | "text" | "html" | "attachments">;
 
 /**
+ * Records a sent mail. The stored copy keeps its links with their secrets removed: the secret went out once,
+ * to the recipient, and a sent row is only ever read again as a copy (the person export, a backup), which
+ * must open nothing. A mail not sent yet (or failed, for «Send igjen») keeps its text as it is.
  * `rendered`: the content of a mail rendered at send time, written to its row as sent; its payload (which
  * may hold a link's secret) is no longer needed and goes.
  */
-export async function markMailSent(db: Db, id: number, now: Date, rendered?: RenderedMail): Promise<void> {
+export async function markMailSent(db: Db, mail: Pick<ClaimedMail, "id" | "text" | "html">, now: Date, rendered?: RenderedMail): Promise<void> {
+  const text = rendered?.text ?? mail.text;
+  const html = rendered?.html ?? mail.html;
   const content = rendered
-    ? sql`, subject = ${rendered.subject}, text = ${rendered.text}, html = ${rendered.html},
-          attachments = ${rendered.attachments?.length ? JSON.stringify(rendered.attachments) : null}::jsonb, payload = null`
+    ? sql`, subject = ${rendered.subject}, attachments = ${rendered.attachments?.length ? JSON.stringify(rendered.attachments) : null}::jsonb, payload = null`
     : sql``;
   await db.execute(sql`
-    update mail_outbox set status = 'sent', sent_at = ${now.toISOString()}::timestamptz, last_error = null ${content}
-     where id = ${id} and status = 'pending'`);
+    update mail_outbox set status = 'sent', sent_at = ${now.toISOString()}::timestamptz, last_error = null,
+           text = ${text === null ? null : withoutLinkSecrets(text)}, html = ${html === null ? null : withoutLinkSecrets(html)} ${content}
+     where id = ${mail.id} and status = 'pending'`);
 }
 
 /** Retry later with backoff, or give up after `maxAttempts` (status failed; the admin can see it). */

@@ -4,7 +4,7 @@ import type { Database, DatabaseKind } from "../db/database.ts";
 import { campRegistrations, payments } from "../db/schema/camp.ts";
 import type { VippsPayments } from "../payments/vipps/vipps-payments.ts";
 import type { VippsSimulator } from "../payments/vipps/vipps-simulator.ts";
-import { buildCampTestApp, clearCampTables, draft, postRegistration, type TestApp } from "./camp.ts";
+import { buildCampTestApp, clearCampTables, createTestTransport, draft, postRegistration, type TestApp } from "./camp.ts";
 import { createTestDatabase } from "./database.ts";
 import type { CampRegistrationDraft } from "../../shared/camp/camp-registration.ts";
 
@@ -24,6 +24,8 @@ export interface VippsCampSuite {
   app: TestApp;
   sim: VippsSimulator;
   service: VippsPayments;
+  /** What the app's mail worker handed over (the mails with their links whole). */
+  transport: ReturnType<typeof createTestTransport>;
   /** The app's clock: set to the suite's start before each test; a test may move it. */
   now: Date;
 }

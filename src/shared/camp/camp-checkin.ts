@@ -21,6 +21,7 @@ export const checkInMessages = {
   personCancelled: "Personen er avbestilt og kan ikke sjekkes inn.",
   nothingOutstanding: "Det er ingenting igjen å betale på denne påmeldingen.",
   vippsReserved: "Vipps-betalingen er godkjent og blir trukket om et øyeblikk. Prøv igjen om et minutt før du tar betalt.",
+  undoAfterRefund: "Betalingen kan ikke angres: pengene er allerede betalt tilbake eller skal betales tilbake. Ta kontakt med leirledelsen.",
   moreThanOutstanding: (outstanding: number) => `Det er bare ${outstanding} kr igjen å betale. Skriv inn ${outstanding} kr eller mindre.`,
 } as const;
 

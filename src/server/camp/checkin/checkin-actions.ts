@@ -61,7 +61,9 @@ export async function performCheckInAction(
       .returning({ actionId: campCheckinActions.actionId });
     if (inserted.length === 0) {
       const [earlier] = await tx.select().from(campCheckinActions).where(eq(campCheckinActions.actionId, action.actionId));
-      const same = earlier && earlier.kind === action.kind && earlier.personId === action.personId && (earlier.amount ?? undefined) === action.amount;
+      // An undo's row carries the amount the server took back (the door sends none), so only its kind and person count.
+      const sameAmount = action.kind === "undo-payment" || (earlier?.amount ?? undefined) === action.amount;
+      const same = earlier && earlier.kind === action.kind && earlier.personId === action.personId && sameAmount;
       return same ? { kind: "ok", duplicate: true, registrationId } : { kind: "conflict", message: checkInMessages.reusedActionId };
     }
 
@@ -121,6 +123,10 @@ export async function performCheckInAction(
         const amount = taken.amount ?? 0;
         const [payment] = await tx.select().from(payments).where(eq(payments.id, taken.paymentId));
         if (!payment) break;
+        // Money already gone back, or owed back, cannot also be taken back at the door: the club would owe
+        // (or have paid) back money it no longer holds.
+        const figures = await figuresOf(tx, registrationId);
+        if (amount > figures.paid - figures.refunded - figures.refundOwed) refuse(checkInMessages.undoAfterRefund, registrationId);
         const moneyActionId = await bookDoorPayment(tx, payment, -amount, doorPaymentLog.undone, account.username, now);
         // A correction, never an edit: the payment taken back as a new entry.
         const [original] = await tx

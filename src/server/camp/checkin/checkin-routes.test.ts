@@ -2,7 +2,7 @@ import { configuredAccountName } from "../../admin-auth/camp-account.ts";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CheckInActionAnswerSchema, CheckInCountsSchema, CheckInHitSchema, CheckInSearchAnswerSchema, formatCheckInCode, type CheckInHit } from "../../../shared/camp/camp-checkin.ts";
+import { checkInMessages, CheckInActionAnswerSchema, CheckInCountsSchema, CheckInHitSchema, CheckInSearchAnswerSchema, formatCheckInCode, type CheckInHit } from "../../../shared/camp/camp-checkin.ts";
 import type { Database } from "../../db/database.ts";
 import { campRegistrations, moneyActions, payments } from "../../db/schema/camp.ts";
 import { mailOutbox } from "../../db/schema/mail.ts";
@@ -14,6 +14,7 @@ import { startVippsPayment } from "../../test-support/vipps.ts";
 import { campConfirmationKey } from "../camp-confirmation-queue.ts";
 import { checkInCodeFor } from "./checkin-code.ts";
 import { doorPaymentLog } from "./checkin-actions.ts";
+import { figuresOf } from "../camp-ledger-store.ts";
 import { deleteExpiredAccounting } from "../../privacy/retention.ts";
 import { redactUrl } from "../../logger.ts";
 
@@ -181,6 +182,47 @@ describe.each(databaseKinds)("check-in at the door on %s", (kind) => {
     // Nothing left to undo: no effect.
     expect((await act({ actionId: randomUUID(), kind: "undo-payment", personId: `a${ids.siri}` })).statusCode).toBe(200);
     expect(await doorLog(ids.siri!)).toHaveLength(2);
+  });
+
+  it("refuses to undo a door payment once that money has gone back or is owed back (nothing paid out that never came in)", async () => {
+    const body = draft({ firstName: "Angrer", lastName: "Etterpå" });
+    expect((await postRegistration(app, body)).body).toBe("Done");
+    const [row] = await database.db.select().from(campRegistrations).where(eq(campRegistrations.draftId, body.draftId));
+    const paid = await act({ actionId: randomUUID(), kind: "payment", personId: `a${row!.id}`, amount: row!.total, method: "card" });
+    expect(paid.statusCode, paid.body).toBe(200);
+    // The leader cancels before the deadline: everything paid is owed back outside Vipps.
+    expect((await app.inject({ method: "POST", url: `/api/VinterleirAdmin/Cancel/${row!.id}/${token}` })).statusCode).toBe(200);
+    expect(await figuresOf(database.db, row!.id)).toMatchObject({ paid: row!.total, refundOwed: row!.total });
+    // A careless (or dishonest) undo at the door would leave the club owing back money it no longer holds.
+    const undo = await act({ actionId: randomUUID(), kind: "undo-payment", personId: `a${row!.id}` });
+    expect(undo.statusCode, undo.body).toBe(409);
+    expect(undo.json()).toEqual({ error: checkInMessages.undoAfterRefund });
+    expect(await figuresOf(database.db, row!.id)).toMatchObject({ paid: row!.total, refundOwed: row!.total });
+    expect((await doorLog(row!.id)).map((entry) => entry.action)).toEqual([doorPaymentLog.paid.action]);
+  });
+
+  it("two helpers taking the whole amount at the same moment: one payment is recorded, the other is refused", async () => {
+    const body = draft({ firstName: "Samtidig", lastName: "Betaler" });
+    expect((await postRegistration(app, body)).body).toBe("Done");
+    const [row] = await database.db.select().from(campRegistrations).where(eq(campRegistrations.draftId, body.draftId));
+    const answers = await Promise.all(["card", "cash", "card"].map((method) => act({ actionId: randomUUID(), kind: "payment", personId: `a${row!.id}`, amount: row!.total, method })));
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409, 409]);
+    expect(await figuresOf(database.db, row!.id)).toMatchObject({ paid: row!.total, outstanding: 0 });
+  });
+
+  it("answers an undo sent again with the same action id as the same action (an offline queue after a lost answer)", async () => {
+    const body = draft({ firstName: "Dobbel", lastName: "Angring" });
+    expect((await postRegistration(app, body)).body).toBe("Done");
+    const [row] = await database.db.select().from(campRegistrations).where(eq(campRegistrations.draftId, body.draftId));
+    expect((await act({ actionId: randomUUID(), kind: "payment", personId: `a${row!.id}`, amount: 500, method: "cash" })).statusCode).toBe(200);
+    expect((await act({ actionId: randomUUID(), kind: "payment", personId: `a${row!.id}`, amount: 300, method: "card" })).statusCode).toBe(200);
+    const undo = { actionId: randomUUID(), kind: "undo-payment", personId: `a${row!.id}` };
+    expect((await act(undo)).json().duplicate).toBe(false);
+    const again = await act(undo);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().duplicate).toBe(true);
+    // Only the latest payment (300) was taken back; the 500 stands.
+    expect(await figuresOf(database.db, row!.id)).toMatchObject({ paid: 500 });
   });
 
   it("confirms a Vipps registration that was never paid when it is paid at the door", async () => {
