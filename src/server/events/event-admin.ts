@@ -26,7 +26,7 @@ export const eventAdminMessages = {
   notFound: "Fant ikke arrangementet.",
   campHere: "Vinterleiren endres i fanen «Leirer».",
   exists: "Det finnes allerede et arrangement med denne adressen.",
-  campCopyMissing: "Kopiering av vinterleiren gjøres i fanen «Leirer».",
+  campCopyMixed: "En vinterleir kan bare kopieres til en ny vinterleir (for eksempel vinterleir-2027).",
 } as const;
 
 function phaseOf(firstDay: string, lastDay: string, at: Date): AdminEvent["phase"] {
@@ -192,7 +192,7 @@ export async function publishEvent(db: Db, rawSlug: string, now: Date): Promise<
 
 /** «Kopier fra forrige gang»: a draft `weeks` whole weeks later (stock as it was first written). */
 export async function copyEvent(db: Db, fromSlug: string, rawToSlug: string, weeks: number, now: Date): Promise<void> {
-  if (campSlugPattern.test(fromSlug) || campSlugPattern.test(rawToSlug)) throw new HttpError(409, eventAdminMessages.campCopyMissing);
+  if (campSlugPattern.test(fromSlug) || campSlugPattern.test(rawToSlug)) throw new HttpError(400, eventAdminMessages.campCopyMixed);
   const toSlug = checkSlug(rawToSlug);
   const from = await eventBySlug(db, fromSlug);
   if (!from) throw new HttpError(404, eventAdminMessages.notFound);

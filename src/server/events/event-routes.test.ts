@@ -6,6 +6,7 @@ import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import { createPublished, grading, order, participant, postOrder, sale } from "../test-support/events.ts";
 import { buildTestApp } from "../test-support/app.ts";
 import { anonymiseEndedEvents } from "../privacy/event-retention.ts";
+import { loadEdition } from "../camp/camp-editions.ts";
 
 let now = new Date("2026-11-26T12:00:00Z");
 
@@ -252,9 +253,20 @@ describe.each(databaseKinds)("events on %s", (kind) => {
     expect(await anonymiseEndedEvents(app.db, new Date("2027-02-13T12:00:00Z"), 30)).toBe(0);
   });
 
-  it.todo(
-    "Copy of vinterleir-2026 to vinterleir-2027 gives dates 52 weeks later on the same weekdays (needs copyCampEdition from the camp editions work)",
-  );
+  it("Copy of vinterleir-2026 to vinterleir-2027 gives dates 52 weeks later on the same weekdays", async () => {
+    const res = await app.inject({ method: "POST", url: `/api/ArrangementAdmin/Copy/vinterleir-2026/vinterleir-2027/${token}` });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ slug: "vinterleir-2027", weeks: 52 });
+    const [from, to] = await Promise.all([2026, 2027].map(async (year) => (await loadEdition(app.db, year))!.data));
+    for (const key of ["firstDay", "lastDay"] as const) {
+      const days = (Date.parse(to![key]) - Date.parse(from![key])) / 86_400_000;
+      expect(days).toBe(364);
+      expect(new Date(to![key]).getUTCDay()).toBe(new Date(from![key]).getUTCDay());
+    }
+    // A camp is copied only to a camp, and never over one that exists.
+    expect((await app.inject({ method: "POST", url: `/api/ArrangementAdmin/Copy/vinterleir-2026/gradering-mars/${token}` })).statusCode).toBe(400);
+    expect((await app.inject({ method: "POST", url: `/api/ArrangementAdmin/Copy/vinterleir-2026/vinterleir-2027/${token}` })).statusCode).toBe(409);
+  });
 
   if (kind === "postgres") {
     it("two app instances on one PostgreSQL database never sell the last T-shirt twice", async () => {

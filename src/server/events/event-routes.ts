@@ -2,7 +2,9 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { ErrorBody } from "../errors.ts";
 import { HttpError, parseWith } from "../errors.ts";
-import { requireCampRole } from "../admin-auth/camp-account.ts";
+import { currentCampAccount, requireCampRole } from "../admin-auth/camp-account.ts";
+import { copyCampEdition, loadEdition } from "../camp/camp-editions.ts";
+import { campSlugPattern } from "../../shared/events/event-definition.ts";
 import { PeriodicJob } from "../jobs/periodic-job.ts";
 import { publicPostRateLimit } from "../security/public-rate-limit.ts";
 import { xlsxContentType } from "../exports/xlsx.ts";
@@ -130,6 +132,15 @@ export async function registerEventRoutes(app: FastifyInstance, options: EventRo
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       const { weeks } = parseWith(CopyBodySchema, request.body ?? {});
+      const [fromCamp, toCamp] = [campSlugPattern.exec(request.params.fromSlug), campSlugPattern.exec(request.params.toSlug)];
+      if (fromCamp && toCamp) {
+        // A winter camp is copied as a camp edition: its dates move by whole weeks into the new year.
+        const now = app.now();
+        const account = (await currentCampAccount(request)).username;
+        const copy = await copyCampEdition(app.db, Number(fromCamp[1]), Number(toCamp[1]), { account, now });
+        const movedWeeks = Math.round((Date.parse(copy.data.firstDay) - Date.parse((await loadEdition(app.db, Number(fromCamp[1])))!.data.firstDay)) / (7 * 86_400_000));
+        return reply.code(201).send({ slug: request.params.toSlug, weeks: movedWeeks });
+      }
       await copyEvent(app.db, request.params.fromSlug, request.params.toSlug, weeks, app.now());
       return reply.code(201).send({ slug: request.params.toSlug, weeks });
     },
