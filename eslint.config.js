@@ -11,7 +11,10 @@ const foldersOf = (room) =>
     .map((entry) => entry.name);
 
 /** A relative import into another room: `../../server/…` from src/web, and so on. */
-const intoRoom = (room) => ({ regex: `^(?:\\.\\./)+${room}/`, message: `src/${room} is another room: see docs/decisions/0010-import-boundaries.md.` });
+const intoRoom = (room) => ({
+  regex: `^(?:\\.\\./)+${room}/`,
+  message: `src/${room} is another room: see docs/decisions/0010-import-boundaries.md.`,
+});
 
 /**
  * A relative import into a subfolder of another top-level folder of the same room (`../camp/admin/x.ts`
@@ -64,7 +67,10 @@ export default tseslint.config(
       // A variable a closure reads before its one assignment (a job started later) stays `let`.
       "prefer-const": ["error", { ignoreReadBeforeAssign: true }],
       // `_name` marks a value left out on purpose (destructuring to drop a field, an unused parameter).
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_", caughtErrors: "none" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_", caughtErrors: "none" },
+      ],
     },
   },
   // The three rooms: web and server never import each other; shared imports neither.

@@ -33,7 +33,16 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 // Shared with the reliability tests (tests/reliability): the server as a child process, drafts, the admin check.
-import { ADMIN, adminGet, adminLogin, createPostgresDatabase, makeDraft, makeFamily, postgresReachable as reachable, verifyAgainstAdmin } from "./bench/camp.mjs";
+import {
+  ADMIN,
+  adminGet,
+  adminLogin,
+  createPostgresDatabase,
+  makeDraft,
+  makeFamily,
+  postgresReachable as reachable,
+  verifyAgainstAdmin,
+} from "./bench/camp.mjs";
 import { freePort, root, spawnLogged, startSiteServer as startServer, stopProcess, waitFor, waitForBuild } from "./bench/server.mjs";
 
 /**
@@ -70,7 +79,14 @@ const bars = {
 function startSiteServer({ dataDir, databaseUrl, mailPerMinute }) {
   // BENCH_NODE_ARGS: extra node flags for the site server only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to see where its time goes.
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
-  return startServer({ dataDir, databaseUrl, admin: ADMIN, nodeArgs, source: fromSource, env: mailPerMinute ? { MAIL_PER_MINUTE: String(mailPerMinute) } : {} });
+  return startServer({
+    dataDir,
+    databaseUrl,
+    admin: ADMIN,
+    nodeArgs,
+    source: fromSource,
+    env: mailPerMinute ? { MAIL_PER_MINUTE: String(mailPerMinute) } : {},
+  });
 }
 
 /** The baseline: the least a Node HTTP server can do, in its own process like the real one. */
@@ -282,16 +298,27 @@ async function benchDatabase(kind, bare) {
 
     const doneCount = drafts.length - warmResult.errors.length - registrations.errors.length;
     const check = await verify(server.base, drafts, doneCount);
-    console.log(`[${kind}] admin: ${check.confirmed} confirmed registrations (${check.persons} persons) — ${check.ok ? "all present once" : "MISMATCH"}`);
+    console.log(
+      `[${kind}] admin: ${check.confirmed} confirmed registrations (${check.persons} persons) — ${check.ok ? "all present once" : "MISMATCH"}`,
+    );
 
     // Other event kinds (a grading, a gear order) get their phase here, each with its drafts, its answer
     // and its expected mails, once their endpoints exist; the mail check below then counts theirs too.
     process.stdout.write(`[${kind}] ${FAMILIES} families of three (one submission, one payment each, one mail) … `);
     const families = Array.from({ length: FAMILIES }, (_, i) => makeFamily(tag, i));
-    const familyResult = summarise(await measured(server.pid, withPostgres, () => load({ jobs: families.map((family) => () => request(`${server.base}/api/Vinterleir/Post`, { method: "POST", body: family })), check: expectDone })));
+    const familyResult = summarise(
+      await measured(server.pid, withPostgres, () =>
+        load({
+          jobs: families.map((family) => () => request(`${server.base}/api/Vinterleir/Post`, { method: "POST", body: family })),
+          check: expectDone,
+        }),
+      ),
+    );
     const totals = await adminGet(server.base, await adminLogin(server.base, ADMIN), "Totals");
     const familyCheck = { registrations: totals.registrations - check.confirmed, expected: 3 * (FAMILIES - familyResult.errors.length) };
-    console.log(`${Math.round(familyResult.rps)}/s, ${familyResult.errors.length} error(s), ${familyCheck.registrations}/${familyCheck.expected} athletes stored`);
+    console.log(
+      `${Math.round(familyResult.rps)}/s, ${familyResult.errors.length} error(s), ${familyCheck.registrations}/${familyCheck.expected} athletes stored`,
+    );
 
     // One confirmation per single registration and one per family: every one must be sent. The server
     // sent at the provider's pace (MAIL_PER_MINUTE, 60 by default) during the run; a new server on the
@@ -435,17 +462,83 @@ function cpuPerRequest({ cpu, count, seconds }) {
 
 function tableOf(bareResult, runs) {
   const lines = [
-    row(["Database", "What", "Requests", "Throughput", "p50", "p99", "max", "Errors", "vs. bare", "CPU server / PostgreSQL / generator", "CPU per request (server + PostgreSQL)"]),
+    row([
+      "Database",
+      "What",
+      "Requests",
+      "Throughput",
+      "p50",
+      "p99",
+      "max",
+      "Errors",
+      "vs. bare",
+      "CPU server / PostgreSQL / generator",
+      "CPU per request (server + PostgreSQL)",
+    ]),
     row(["---", "---", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:"]),
-    row(["–", `bare node:http "hello" (${SECONDS} s)`, bareResult.count, fmt.rps(bareResult.rps), fmt.ms(bareResult.p50), fmt.ms(bareResult.p99), fmt.ms(bareResult.max), bareResult.errors.length, "100 %", cpuCell(bareResult), cpuPerRequest(bareResult)]),
+    row([
+      "–",
+      `bare node:http "hello" (${SECONDS} s)`,
+      bareResult.count,
+      fmt.rps(bareResult.rps),
+      fmt.ms(bareResult.p50),
+      fmt.ms(bareResult.p99),
+      fmt.ms(bareResult.max),
+      bareResult.errors.length,
+      "100 %",
+      cpuCell(bareResult),
+      cpuPerRequest(bareResult),
+    ]),
   ];
   for (const run of runs) {
     const r = run.registrations;
-    lines.push(row([run.kind, `POST /api/Vinterleir/Post (${r.count} registrations)`, r.count, fmt.rps(r.rps), fmt.ms(r.p50), fmt.ms(r.p99), fmt.ms(r.max), r.errors.length, "–", cpuCell(r), cpuPerRequest(r)]));
+    lines.push(
+      row([
+        run.kind,
+        `POST /api/Vinterleir/Post (${r.count} registrations)`,
+        r.count,
+        fmt.rps(r.rps),
+        fmt.ms(r.p50),
+        fmt.ms(r.p99),
+        fmt.ms(r.max),
+        r.errors.length,
+        "–",
+        cpuCell(r),
+        cpuPerRequest(r),
+      ]),
+    );
     const f = run.families;
-    lines.push(row([run.kind, `POST /api/Vinterleir/Post, families of three (${f.count} submissions, ${3 * f.count} athletes)`, f.count, fmt.rps(f.rps), fmt.ms(f.p50), fmt.ms(f.p99), fmt.ms(f.max), f.errors.length, "–", cpuCell(f), cpuPerRequest(f)]));
+    lines.push(
+      row([
+        run.kind,
+        `POST /api/Vinterleir/Post, families of three (${f.count} submissions, ${3 * f.count} athletes)`,
+        f.count,
+        fmt.rps(f.rps),
+        fmt.ms(f.p50),
+        fmt.ms(f.p99),
+        fmt.ms(f.max),
+        f.errors.length,
+        "–",
+        cpuCell(f),
+        cpuPerRequest(f),
+      ]),
+    );
     for (const [label, l] of Object.entries(run.lists)) {
-      lines.push(row([run.kind, `${label} (${SECONDS} s, ${run.participants} participants, ${(l.bytes / 1024).toFixed(1)} KB ${l.encoding})`, l.count, fmt.rps(l.rps), fmt.ms(l.p50), fmt.ms(l.p99), fmt.ms(l.max), l.errors.length, fmt.pct(l.rps / bareResult.rps), cpuCell(l), cpuPerRequest(l)]));
+      lines.push(
+        row([
+          run.kind,
+          `${label} (${SECONDS} s, ${run.participants} participants, ${(l.bytes / 1024).toFixed(1)} KB ${l.encoding})`,
+          l.count,
+          fmt.rps(l.rps),
+          fmt.ms(l.p50),
+          fmt.ms(l.p99),
+          fmt.ms(l.max),
+          l.errors.length,
+          fmt.pct(l.rps / bareResult.rps),
+          cpuCell(l),
+          cpuPerRequest(l),
+        ]),
+      );
     }
   }
   return lines.join("\n");
@@ -456,7 +549,8 @@ function barsOf(bareResult, runs) {
   const mark = (ok, text) => lines.push(`- **${ok ? "PASS" : "FAIL"}** ${text}`);
   for (const run of runs) {
     const r = run.registrations;
-    const allErrors = r.errors.length + run.warmupErrors.length + run.retryErrors.length + Object.values(run.lists).reduce((sum, l) => sum + l.errors.length, 0);
+    const allErrors =
+      r.errors.length + run.warmupErrors.length + run.retryErrors.length + Object.values(run.lists).reduce((sum, l) => sum + l.errors.length, 0);
     mark(allErrors === 0, `${run.kind}: no error — ${allErrors} error answer(s) (registrations, warm-up, retries, lists)`);
     const c = run.check;
     mark(
@@ -467,10 +561,19 @@ function barsOf(bareResult, runs) {
     );
     for (const [label, l] of Object.entries(run.lists)) {
       if (label === LIST_IDENTITY) continue;
-      mark(l.rps >= bars.listShareOfBare * bareResult.rps, `${run.kind}: ${label} ${fmt.rps(l.rps)} ≥ ${Math.round(bars.listShareOfBare * 100)} % of bare (${fmt.rps(bars.listShareOfBare * bareResult.rps)}) — ${fmt.pct(l.rps / bareResult.rps)}`);
+      mark(
+        l.rps >= bars.listShareOfBare * bareResult.rps,
+        `${run.kind}: ${label} ${fmt.rps(l.rps)} ≥ ${Math.round(bars.listShareOfBare * 100)} % of bare (${fmt.rps(bars.listShareOfBare * bareResult.rps)}) — ${fmt.pct(l.rps / bareResult.rps)}`,
+      );
     }
-    mark(run.familyCheck.registrations === run.familyCheck.expected && run.families.errors.length === 0, `${run.kind}: families of three — ${run.familyCheck.registrations}/${run.familyCheck.expected} athletes stored, ${run.families.errors.length} error answer(s)`);
-    mark(run.mail.sent === run.mail.expected && run.mail.twice === 0, `${run.kind}: the outbox sent every mail once — ${run.mail.sent}/${run.mail.expected}, ${run.mail.twice} twice (the rest after a restart within ${run.mail.seconds.toFixed(1)} s; ${run.mail.cpuMsPerMail.toFixed(1)} ms server CPU per mail rendered and sent)`);
+    mark(
+      run.familyCheck.registrations === run.familyCheck.expected && run.families.errors.length === 0,
+      `${run.kind}: families of three — ${run.familyCheck.registrations}/${run.familyCheck.expected} athletes stored, ${run.families.errors.length} error answer(s)`,
+    );
+    mark(
+      run.mail.sent === run.mail.expected && run.mail.twice === 0,
+      `${run.kind}: the outbox sent every mail once — ${run.mail.sent}/${run.mail.expected}, ${run.mail.twice} twice (the rest after a restart within ${run.mail.seconds.toFixed(1)} s; ${run.mail.cpuMsPerMail.toFixed(1)} ms server CPU per mail rendered and sent)`,
+    );
     const target = bars.registrationsPerSecond[run.kind];
     mark(r.rps >= target, `${run.kind}: ${fmt.rps(r.rps)} durable registrations ≥ ${fmt.rps(target)}`);
     mark(r.p99 < bars.registrationP99Ms, `${run.kind}: registration p99 ${fmt.ms(r.p99)} < ${bars.registrationP99Ms} ms`);
@@ -503,7 +606,11 @@ const stampFile = path.join(root, "build/stamp.json");
 const builtAt = existsSync(stampFile) ? JSON.parse(await readFile(stampFile, "utf8")).builtAt : "unknown";
 const measuredAt = new Date().toISOString().replace(/\.\d+Z$/, "Z");
 
-const loadAverage = () => os.loadavg().map((value) => value.toFixed(2)).join(" / ");
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(" / ");
 const loadBefore = loadAverage();
 console.log(`bench:api on ${machine()}; load average ${loadBefore} (1 / 5 / 15 min)`);
 const bareServer = await startBareServer();
@@ -536,13 +643,29 @@ agent.destroy();
 const table = tableOf(bareResult, runs);
 const barLines = barsOf(bareResult, runs);
 const failures = barLines.filter((line) => line.includes("**FAIL**")).length;
-const settingsLines = runs.map((run) => `- ${run.kind}: ${Object.entries(run.settings).map(([k, v]) => `${k} = ${v}`).join(", ")}`);
+const settingsLines = runs.map(
+  (run) =>
+    `- ${run.kind}: ${Object.entries(run.settings)
+      .map(([k, v]) => `${k} = ${v}`)
+      .join(", ")}`,
+);
 const problems = runs.flatMap((run) => {
-  const errors = [...run.warmupErrors, ...run.registrations.errors, ...run.retryErrors, ...run.families.errors, ...Object.values(run.lists).flatMap((l) => l.errors)];
+  const errors = [
+    ...run.warmupErrors,
+    ...run.registrations.errors,
+    ...run.retryErrors,
+    ...run.families.errors,
+    ...Object.values(run.lists).flatMap((l) => l.errors),
+  ];
   const distinct = [...new Set(errors)].slice(0, 5);
   return distinct.length ? [`- ${run.kind}: ${errors.length} error(s), e.g. ${distinct.map((e) => `\`${e.replace(/`/g, "'")}\``).join("; ")}`] : [];
 });
-const logs = runs.filter((run) => run.serverLog).map((run) => `- ${run.kind} server log (warn and above, last lines): \`${run.serverLog.split("\n").slice(-3).join(" / ").slice(0, 600).replace(/`/g, "'")}\``);
+const logs = runs
+  .filter((run) => run.serverLog)
+  .map(
+    (run) =>
+      `- ${run.kind} server log (warn and above, last lines): \`${run.serverLog.split("\n").slice(-3).join(" / ").slice(0, 600).replace(/`/g, "'")}\``,
+  );
 
 console.log(`\n${table}\n\n${barLines.join("\n")}\n\n${failures} bar(s) FAIL.`);
 console.log(`\nDurability settings:\n${settingsLines.join("\n")}`);
@@ -596,11 +719,15 @@ ${failures} bar(s) FAIL.
 What "durable" rests on (database settings during the run; PGlite's read from its data dir after the server stopped):
 
 ${settingsLines.join("\n")}
-${runs.some((run) => run.kind === "pglite" && run.settings.fsync === "off") ? `
+${
+  runs.some((run) => run.kind === "pglite" && run.settings.fsync === "off")
+    ? `
 PGlite runs with \`fsync = off\`: a registration answered \`Done\` survives the server process (the rows were all there after the
 server stopped), but it sits in the operating system's page cache until the kernel writes it out, so an OS crash or power loss can
 lose the last registrations. PostgreSQL with \`fsync = on\` and \`synchronous_commit = on\` flushes the WAL before answering.
-` : ""}${problems.length ? `\nErrors seen:\n\n${problems.join("\n")}\n` : ""}`;
+`
+    : ""
+}${problems.length ? `\nErrors seen:\n\n${problems.join("\n")}\n` : ""}`;
 
 // BENCH_NO_DOC=1: print only (trial runs leave docs/benchmarks.md alone).
 if (process.env.BENCH_NO_DOC) {

@@ -111,10 +111,17 @@ const rows: string[] = [
 ];
 const add = (kind: string, results: Result[]) => {
   for (const r of results) {
-    rows.push(`| ${kind} | ${r.what} | ${r.count} | ${Math.round(r.count / r.seconds).toLocaleString("en-US")}/s | ${(r.cpuMs / r.count).toFixed(2)} ms |`);
+    rows.push(
+      `| ${kind} | ${r.what} | ${r.count} | ${Math.round(r.count / r.seconds).toLocaleString("en-US")}/s | ${(r.cpuMs / r.count).toFixed(2)} ms |`,
+    );
   }
 };
-console.log(`bench-db-floor: ${CLIENTS} concurrent, ${COUNT} each; load average ${os.loadavg().map((v) => v.toFixed(2)).join(" / ")}`);
+console.log(
+  `bench-db-floor: ${CLIENTS} concurrent, ${COUNT} each; load average ${os
+    .loadavg()
+    .map((v) => v.toFixed(2))
+    .join(" / ")}`,
+);
 // BENCH_DATABASES=pglite or =postgres: only that one.
 const databases = (process.env.BENCH_DATABASES ?? "pglite,postgres").split(",");
 if (databases.includes("pglite")) add("pglite", await pgliteFloor());
@@ -122,4 +129,9 @@ const reach = databases.includes("postgres") ? await postgresReachable(PG_URL) :
 if (reach.ok) add("postgres", await postgresFloor());
 else console.log(`PostgreSQL skipped: ${reach.reason}`);
 console.log(rows.join("\n"));
-console.log(`load average after: ${os.loadavg().map((v) => v.toFixed(2)).join(" / ")}`);
+console.log(
+  `load average after: ${os
+    .loadavg()
+    .map((v) => v.toFixed(2))
+    .join(" / ")}`,
+);

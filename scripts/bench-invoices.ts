@@ -122,8 +122,16 @@ if (databaseKinds.includes("postgres")) {
 for (const { kind, open } of databases) {
   const database = await open();
   try {
-    lines.push({ what: `full import into ${kind} (replace in one transaction)`, format: "CSV", ...(await timeIt(() => checkedImport(database, csv))) });
-    lines.push({ what: `full import into ${kind} (replace in one transaction)`, format: "XLSX", ...(await timeIt(() => checkedImport(database, xlsx))) });
+    lines.push({
+      what: `full import into ${kind} (replace in one transaction)`,
+      format: "CSV",
+      ...(await timeIt(() => checkedImport(database, csv))),
+    });
+    lines.push({
+      what: `full import into ${kind} (replace in one transaction)`,
+      format: "XLSX",
+      ...(await timeIt(() => checkedImport(database, xlsx))),
+    });
     lines.push({ what: `Get: overdue groups from ${kind}`, format: "–", ...(await timeIt(() => loadOverdueGroups(database.db, now))) });
   } finally {
     await database.close();
@@ -137,7 +145,10 @@ const worstImport = Math.max(...lines.filter((l) => l.what.startsWith("full impo
 const cpu = os.cpus();
 const machine = `${cpu.length} × ${cpu[0]?.model.trim() ?? "CPU"}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${os.type()} ${os.release()}, Node ${process.version}`;
 // Other work on a shared machine slows every figure alike; the load average says how busy it was.
-const load = os.loadavg().map((value) => value.toFixed(1)).join(" / ");
+const load = os
+  .loadavg()
+  .map((value) => value.toFixed(1))
+  .join(" / ");
 const table = [
   "| Step | Format | Median | Fastest |",
   "| --- | --- | --- | --- |",

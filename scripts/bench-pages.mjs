@@ -134,13 +134,18 @@ async function startBareServer() {
 const gzipCache = new Map();
 function gzipBytes(url) {
   if (!gzipCache.has(url)) {
-    gzipCache.set(url, new Promise((resolve, reject) => {
-      http.get(url, { headers: { "accept-encoding": "gzip" } }, (response) => {
-        let bytes = 0;
-        response.on("data", (chunk) => (bytes += chunk.length));
-        response.on("end", () => (response.statusCode === 200 ? resolve(bytes) : reject(new Error(`${url}: HTTP ${response.statusCode}`))));
-      }).on("error", reject);
-    }));
+    gzipCache.set(
+      url,
+      new Promise((resolve, reject) => {
+        http
+          .get(url, { headers: { "accept-encoding": "gzip" } }, (response) => {
+            let bytes = 0;
+            response.on("data", (chunk) => (bytes += chunk.length));
+            response.on("end", () => (response.statusCode === 200 ? resolve(bytes) : reject(new Error(`${url}: HTTP ${response.statusCode}`))));
+          })
+          .on("error", reject);
+      }),
+    );
   }
   return gzipCache.get(url);
 }
@@ -178,12 +183,15 @@ async function measureOnce(url, port) {
   // Why a page lost points outside performance (there the metrics columns already tell): audit id and title.
   const lost = Object.entries(lhr.categories)
     .filter(([id]) => id !== "performance")
-    .flatMap(([id, category]) => category.auditRefs.filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== null && lhr.audits[ref.id].score < 1)
-      .map((ref) => {
-        const items = lhr.audits[ref.id].details?.items ?? [];
-        const urls = [...new Set(items.map((item) => item.url ?? item.sourceLocation?.url).filter(Boolean))].slice(0, 3);
-        return `${id}: ${ref.id} (${lhr.audits[ref.id].title})${urls.length ? ` — ${urls.map((u) => u.replace(/^https?:\/\/127\.0\.0\.1:\d+/, "")).join(", ")}` : ""}`;
-      }));
+    .flatMap(([id, category]) =>
+      category.auditRefs
+        .filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== null && lhr.audits[ref.id].score < 1)
+        .map((ref) => {
+          const items = lhr.audits[ref.id].details?.items ?? [];
+          const urls = [...new Set(items.map((item) => item.url ?? item.sourceLocation?.url).filter(Boolean))].slice(0, 3);
+          return `${id}: ${ref.id} (${lhr.audits[ref.id].title})${urls.length ? ` — ${urls.map((u) => u.replace(/^https?:\/\/127\.0\.0\.1:\d+/, "")).join(", ")}` : ""}`;
+        }),
+    );
   const figures = Object.fromEntries(Object.keys(scoreBars).map((id) => [id, Math.round((lhr.categories[id]?.score ?? NaN) * 100)]));
   Object.assign(figures, {
     fcp: audit("first-contentful-paint"),
@@ -351,17 +359,22 @@ try {
   const cpus = os.cpus();
   const machine = `${cpus.length} × ${cpus[0]?.model?.trim() ?? "unknown CPU"}, ${os.type()} ${os.release()}, Node ${process.version}, ${browserVersion}, Lighthouse ${lighthouseVersion} (benchmarkIndex ${Math.round(environment?.benchmarkIndex ?? NaN)})`;
   const date = new Date().toISOString().replace(/\.\d+Z$/, "Z");
-  const footnote = "* The previous site's home page: figures measured when the club replaced it; its source cannot be built here, so it is not re-measured.";
+  const footnote =
+    "* The previous site's home page: figures measured when the club replaced it; its source cannot be built here, so it is not re-measured.";
 
-  const lostText = lostLines.length ? `Points lost outside performance (in any run):\n${lostLines.join("\n")}` : "No points lost outside performance.";
-  console.log(`\n${textTable(rows)}\n${footnote}\n\n${lostText}\n\n${checks.join("\n")}\n\n${failed ? `${failed} bar(s) FAIL` : "All bars pass"} — ${date}, ${machine}; ${retries} run(s) repeated after a lost navigationStart`);
+  const lostText = lostLines.length
+    ? `Points lost outside performance (in any run):\n${lostLines.join("\n")}`
+    : "No points lost outside performance.";
+  console.log(
+    `\n${textTable(rows)}\n${footnote}\n\n${lostText}\n\n${checks.join("\n")}\n\n${failed ? `${failed} bar(s) FAIL` : "All bars pass"} — ${date}, ${machine}; ${retries} run(s) repeated after a lost navigationStart`,
+  );
 
   await writeDoc(`## Pages
 
 \`npm run bench:pages\` — measured ${date} on ${machine}.
 
 Lighthouse's default config, i.e. the mobile preset: ${preset}.
-The site is served by the production server (\`build/node/main.js\`, build stamped ${(JSON.parse(await readFile(path.join(root, "build/stamp.json"), "utf8")).builtAt)}).
+The site is served by the production server (\`build/node/main.js\`, build stamped ${JSON.parse(await readFile(path.join(root, "build/stamp.json"), "utf8")).builtAt}).
 Each page ran ${RUNS} times in interleaved rounds; every figure is the median of its own metric over the ${RUNS} runs
 (per-metric medians, so a column's figures may come from different runs). Runs repeated because Lighthouse lost
 the trace's navigationStart (its own advice: run again): ${retries}.
@@ -394,9 +407,12 @@ ${failed ? `${failed} bar(s) FAIL.` : "All bars pass."}
 ${lostLines.length ? `Points lost outside performance (in any run):\n\n${lostLines.map((line) => `- ${line}`).join("\n")}` : "No points lost outside performance."}`);
   console.log(`\nWrote ${path.relative(root, docFile)}`);
 } catch (error) {
-  console.error(`\nbench:pages failed: ${error instanceof Error ? error.stack ?? error.message : error}`);
+  console.error(`\nbench:pages failed: ${error instanceof Error ? (error.stack ?? error.message) : error}`);
   exitCode = 1;
 } finally {
-  for (const cleanup of cleanups) await Promise.resolve().then(cleanup).catch(() => {});
+  for (const cleanup of cleanups)
+    await Promise.resolve()
+      .then(cleanup)
+      .catch(() => {});
 }
 process.exit(exitCode);

@@ -24,7 +24,8 @@ function newestMtime(target) {
 }
 
 function staleReason() {
-  if (!existsSync(stampFile) || !existsSync(path.join(root, "build/node/main.js")) || !existsSync(path.join(root, "build/server/index.js"))) return "no build yet";
+  if (!existsSync(stampFile) || !existsSync(path.join(root, "build/node/main.js")) || !existsSync(path.join(root, "build/server/index.js")))
+    return "no build yet";
   const builtAt = statSync(stampFile).mtimeMs;
   if (inputs.some((input) => newestMtime(input) > builtAt)) return "sources changed since the last build";
   return null;

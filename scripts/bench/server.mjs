@@ -66,7 +66,8 @@ export function spawnLogged(args, env) {
 
 export async function waitFor(url, { child, log }, { seconds = 30 } = {}) {
   for (let i = 0; i < seconds * 10; i++) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited early (code ${child.exitCode ?? child.signalCode}):\n${log()}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`server exited early (code ${child.exitCode ?? child.signalCode}):\n${log()}`);
     try {
       if ((await fetch(url)).ok) return;
     } catch {

@@ -14,7 +14,10 @@ if (!baseUrl || !outDir || paths.length === 0) {
 }
 await mkdir(outDir, { recursive: true });
 const browser = await chromium.launch(chromiumLaunchOptions());
-for (const [label, width] of [["phone", 360], ["desktop", 1280]]) {
+for (const [label, width] of [
+  ["phone", 360],
+  ["desktop", 1280],
+]) {
   const page = await browser.newPage({ viewport: { width, height: 800 } });
   page.on("console", (msg) => msg.type() === "error" && console.error(`[${label}] console error: ${msg.text()}`));
   for (const p of paths) {

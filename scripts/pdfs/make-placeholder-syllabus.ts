@@ -32,16 +32,29 @@ doc.rect(0, 0, doc.page.width, 8).fill("#eb1a52");
 doc.font("Helvetica-Bold").fontSize(26).fillColor("#16161a").text(`Pensum – ${club.name}`, margin, margin);
 doc.moveDown(0.5);
 doc.rect(margin, doc.y, width, 62).fill("#fdecef");
-doc.font("Helvetica-Bold").fontSize(12).fillColor("#c20f45").text("PLASSHOLDER", margin + 12, doc.y + 10);
-doc.font("Helvetica").fontSize(10.5).fillColor("#16161a").text(
-  "Dette arket står her til klubben legger inn sitt eget pensumhefte. Bytt ut filen ski-tkd-pensum.pdf med pensumheftet (samme filnavn), så peker alle lenker på nettstedet til det.",
-  margin + 12, doc.y + 2, { width: width - 24 },
-);
+doc
+  .font("Helvetica-Bold")
+  .fontSize(12)
+  .fillColor("#c20f45")
+  .text("PLASSHOLDER", margin + 12, doc.y + 10);
+doc
+  .font("Helvetica")
+  .fontSize(10.5)
+  .fillColor("#16161a")
+  .text(
+    "Dette arket står her til klubben legger inn sitt eget pensumhefte. Bytt ut filen ski-tkd-pensum.pdf med pensumheftet (samme filnavn), så peker alle lenker på nettstedet til det.",
+    margin + 12,
+    doc.y + 2,
+    { width: width - 24 },
+  );
 doc.y = doc.y + 18;
 
 doc.font("Helvetica-Bold").fontSize(14).fillColor("#c20f45").text("Beltegrader i rekkefølge", margin);
 doc.moveDown(0.3);
-doc.font("Helvetica").fontSize(10.5).fillColor("#16161a")
+doc
+  .font("Helvetica")
+  .fontSize(10.5)
+  .fillColor("#16161a")
   .text("Fra hvitt belte til 9. dan. Hva hver grad krever, står i pensumheftet og i TTUs pensum for cup- og dan-gradering.", { width });
 doc.moveDown(0.5);
 
@@ -56,11 +69,23 @@ const column = (title: string, rows: string[], x: number) => {
   return doc.y;
 };
 const bottom = Math.max(
-  column("Cup-grader", cup.map((g) => `${g.grade}. cup – ${g.name}`), margin),
-  column("Dan-grader (sort belte)", dan.map((g) => g.name), margin + columnWidth + 20),
+  column(
+    "Cup-grader",
+    cup.map((g) => `${g.grade}. cup – ${g.name}`),
+    margin,
+  ),
+  column(
+    "Dan-grader (sort belte)",
+    dan.map((g) => g.name),
+    margin + columnWidth + 20,
+  ),
 );
 
-doc.font("Helvetica-Bold").fontSize(14).fillColor("#c20f45").text("Mer om pensum", margin, bottom + 24);
+doc
+  .font("Helvetica-Bold")
+  .fontSize(14)
+  .fillColor("#c20f45")
+  .text("Mer om pensum", margin, bottom + 24);
 doc.moveDown(0.3).font("Helvetica").fontSize(10.5).fillColor("#16161a");
 doc.text(`TTUs cup-pensum: ${syllabusLinks.cup}`, { link: syllabusLinks.cup, width });
 doc.text(`TTUs dan-pensum: ${syllabusLinks.dan}`, { link: syllabusLinks.dan, width });

@@ -36,7 +36,10 @@ const EnvSchema = z.object({
   /** Pins the winter camp's year; otherwise the coming season is used. */
   CAMP_YEAR: z.coerce.number().int().min(2000).max(2100).optional(),
   /** PostgreSQL instead of the embedded database in DATA_DIR (secret: may hold a password). */
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://").optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+    .optional(),
   /** Admin credentials (secrets, never logged); without them see docs/operations.md, "Admin credentials". */
   CAMP_ADMIN_USERNAME: z.string().min(1).max(100).optional(),
   CAMP_ADMIN_PASSWORD: adminPassword.optional(),
@@ -50,7 +53,10 @@ const EnvSchema = z.object({
   /** JSON mapping of the export's column headers, e.g. {"name":"Medlem","amount":"Utestående"} (docs/operations.md, "Invoice export"). */
   INVOICE_COLUMNS: z.string().optional(),
   /** Outgoing mail server, e.g. smtps://user:password@smtp.example.no:465 (secret). Without it mail goes to DATA_DIR/mail. */
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+    .optional(),
   /** The sender of every mail the site sends. */
   MAIL_FROM: z.string().min(3).default("Ski Taekwondo Klubb <ikke-svar@skitaekwondo.no>"),
   /** Vipps MobilePay (docs/decisions/0006-vipps.md): https://apitest.vipps.no (test) or https://api.vipps.no. */
@@ -59,7 +65,10 @@ const EnvSchema = z.object({
   VIPPS_CLIENT_ID: z.string().min(1).optional(),
   VIPPS_CLIENT_SECRET: z.string().min(1).optional(),
   VIPPS_SUBSCRIPTION_KEY: z.string().min(1).optional(),
-  VIPPS_MSN: z.string().regex(/^\d{4,7}$/, "must be 4–7 digits").optional(),
+  VIPPS_MSN: z
+    .string()
+    .regex(/^\d{4,7}$/, "must be 4–7 digits")
+    .optional(),
   /** The secret from the webhook registration (docs/operations.md, "Vipps in production"). */
   VIPPS_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** How often the Vipps reconciliation job looks for due payments (it is also kicked by webhooks and new work). */
@@ -119,7 +128,10 @@ function productionConflicts(source: Record<string, string | undefined>): string
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
   const result = EnvSchema.safeParse(cleaned);
-  const problems = [...(result.success ? [] : result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`)), ...productionConflicts(cleaned)];
+  const problems = [
+    ...(result.success ? [] : result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`)),
+    ...productionConflicts(cleaned),
+  ];
   if (!result.success || problems.length > 0) throw new Error(`Invalid environment:\n${problems.join("\n")}`);
   const env = result.data;
   const production = env.NODE_ENV === "production";

@@ -2,7 +2,8 @@ import type { FastifyServerOptions } from "fastify";
 import type { Env } from "./env.ts";
 
 /** Path segments that carry admin tokens, password digests or waiting-list offer tokens are masked before logging. */
-const secretPathSegments = /\/api\/(VinterleirAdmin|ArrangementAdmin|NettstedAdmin|NewMemberAdmin|Invoice|CampEdition|Venteliste|MinPamelding|Melding)\/[^?]*/i;
+const secretPathSegments =
+  /\/api\/(VinterleirAdmin|ArrangementAdmin|NettstedAdmin|NewMemberAdmin|Invoice|CampEdition|Venteliste|MinPamelding|Melding)\/[^?]*/i;
 /** The waiting-list offer page: its last segment is the offer's token. */
 const offerPagePath = /^\/vinterleir\/venteliste\/[^?]+/i;
 const personalPagePath = /^\/vinterleir\/min-pamelding\/[^?]+/i;

@@ -9,7 +9,10 @@ export type VippsModeName = "vipps" | "simulator" | "off";
  * names of modes: never a key, password or database address.
  */
 export function startupSummary(env: Pick<Env, "NODE_ENV" | "SMTP_URL">, address: AddressInfo | string | null, vipps: VippsModeName) {
-  const url = typeof address === "object" && address ? `http://${address.family === "IPv6" ? `[${address.address}]` : address.address}:${address.port}` : String(address);
+  const url =
+    typeof address === "object" && address
+      ? `http://${address.family === "IPv6" ? `[${address.address}]` : address.address}:${address.port}`
+      : String(address);
   const mode = { NODE_ENV: env.NODE_ENV, vipps: vipps === "vipps" ? "real" : vipps, mail: env.SMTP_URL ? "SMTP" : "folder" } as const;
   return {
     fields: { url, ...mode },

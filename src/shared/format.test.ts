@@ -26,15 +26,11 @@ describe("formatKroner", () => {
 
 describe("dates", () => {
   it("formats a camp weekend", () => {
-    expect(formatDateRange({ year: 2026, month: 11, day: 28 }, { year: 2026, month: 11, day: 30 })).toBe(
-      "28.–30. november 2026",
-    );
+    expect(formatDateRange({ year: 2026, month: 11, day: 28 }, { year: 2026, month: 11, day: 30 })).toBe("28.–30. november 2026");
   });
 
   it("spans a month end", () => {
-    expect(formatDateRange({ year: 2026, month: 11, day: 30 }, { year: 2026, month: 12, day: 2 })).toBe(
-      "30. november – 2. desember 2026",
-    );
+    expect(formatDateRange({ year: 2026, month: 11, day: 30 }, { year: 2026, month: 12, day: 2 })).toBe("30. november – 2. desember 2026");
   });
 
   it("names weekdays from the date", () => {

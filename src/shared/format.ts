@@ -20,7 +20,20 @@ export function formatKroner(amount: number): string {
  * they become interactive, and the first nb-NO Intl formatter loads the locale's data first (see
  * on-first-use.ts). A test holds the table to Intl's own names.
  */
-export const monthNames = ["januar", "februar", "mars", "april", "mai", "juni", "juli", "august", "september", "oktober", "november", "desember"] as const;
+export const monthNames = [
+  "januar",
+  "februar",
+  "mars",
+  "april",
+  "mai",
+  "juni",
+  "juli",
+  "august",
+  "september",
+  "oktober",
+  "november",
+  "desember",
+] as const;
 /** Sunday first, as `Date.prototype.getUTCDay` counts. */
 export const weekdayNames = ["søndag", "mandag", "tirsdag", "onsdag", "torsdag", "fredag", "lørdag"] as const;
 
@@ -81,7 +94,11 @@ interface OsloDateTimeParts {
 
 /** The Oslo wall-clock fields of an instant, two digits each (the stored times are UTC instants). */
 function osloDateTimeParts(date: Date): OsloDateTimeParts {
-  const part = Object.fromEntries(osloNumericFormat().formatToParts(date).map((p) => [p.type, p.value]));
+  const part = Object.fromEntries(
+    osloNumericFormat()
+      .formatToParts(date)
+      .map((p) => [p.type, p.value]),
+  );
   return { year: part.year!, month: part.month!, day: part.day!, hour: part.hour!, minute: part.minute! };
 }
 

@@ -4,8 +4,18 @@ import { CampRegistrationSchema } from "./camp/camp-registration.ts";
 import { NewMemberSchema } from "./members/new-member.ts";
 import { hasOnlyUsableCharacters, invalidCharactersMessage } from "./text-rules.ts";
 
-const member = { firstName: "Ola", lastName: "Nordmann", age: 30, parentFirstName: "", parentLastName: "", email: "ola@example.no", telephone: "91234567", referer: 0 };
-const messagesOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues.map((issue) => issue.message) ?? [];
+const member = {
+  firstName: "Ola",
+  lastName: "Nordmann",
+  age: 30,
+  parentFirstName: "",
+  parentLastName: "",
+  email: "ola@example.no",
+  telephone: "91234567",
+  referer: 0,
+};
+const messagesOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.error?.issues.map((issue) => issue.message) ?? [];
 
 describe("text rules", () => {
   it("refuses control characters and lone surrogates, keeps line breaks in free text and every real letter", () => {

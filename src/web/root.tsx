@@ -43,7 +43,12 @@ interface RootData extends SiteRenderContext {
  */
 export function loader({ context }: Route.LoaderArgs): RootData {
   const now = new Date();
-  const site = context.site ?? { edition: standardEditionData(comingSeasonYear(now)), renderedAt: now.toISOString(), content: seedSiteContent, privacy: defaultPrivacyFacts };
+  const site = context.site ?? {
+    edition: standardEditionData(comingSeasonYear(now)),
+    renderedAt: now.toISOString(),
+    content: seedSiteContent,
+    privacy: defaultPrivacyFacts,
+  };
   const renderedAt = new Date(site.renderedAt);
   const campOver = site.edition !== null && isCampOver(campEditionFromData(site.edition), renderedAt);
   // The home page's notice only until its last day is over (the server renders the page again then).

@@ -3,7 +3,16 @@ import { test, expect } from "./fixtures.ts";
 import { staticPaths } from "../../src/shared/site/site-pages.ts";
 import { adminToken, screenshot } from "./camp-helpers.ts";
 
-const appPaths = ["/vinterleir/registrering", "/vinterleir/deltakere", "/vinterleir/deltakere/admin", "/nyttmedlem", "/nyttmedlem/sjekk", "/invoices", "/vinterleir/venteliste/ukjent-lenke", "/arrangementer/admin"];
+const appPaths = [
+  "/vinterleir/registrering",
+  "/vinterleir/deltakere",
+  "/vinterleir/deltakere/admin",
+  "/nyttmedlem",
+  "/nyttmedlem/sjekk",
+  "/invoices",
+  "/vinterleir/venteliste/ukjent-lenke",
+  "/arrangementer/admin",
+];
 
 /**
  * axe runs on every page at 360 px. At desktop width it runs where the page's layout is not the phone's: the

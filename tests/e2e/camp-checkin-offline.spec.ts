@@ -37,9 +37,15 @@ test.describe("the door with no network at all", () => {
   // Offline on purpose: the list refresh and the queue's sends fail until the network is back.
   test.use({ expectedConsoleErrors: [/ERR_INTERNET_DISCONNECTED|Failed to fetch/] });
 
-  test("signed in once online, the page reloads offline, finds by name, checks in and takes «Kort»; back online the server has each once; «Logg ut» empties the phone", async ({ page, context, request }) => {
+  test("signed in once online, the page reloads offline, finds by name, checks in and takes «Kort»; back online the server has each once; «Logg ut» empties the phone", async ({
+    page,
+    context,
+    request,
+  }) => {
     const lastName = uniqueSurname("Kjeller");
-    const registered = await request.post("/api/Vinterleir/Post", { data: validDraft({ draftId: randomUUID(), firstName: "Signe", lastName, email: `${lastName.toLowerCase()}@example.no` }) });
+    const registered = await request.post("/api/Vinterleir/Post", {
+      data: validDraft({ draftId: randomUUID(), firstName: "Signe", lastName, email: `${lastName.toLowerCase()}@example.no` }),
+    });
     expect(await registered.text()).toBe("Done");
 
     await page.goto("/vinterleir/deltakere/innsjekk");
@@ -52,14 +58,22 @@ test.describe("the door with no network at all", () => {
     // The service worker has kept the page and its code, and answers for this page.
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
-      if (!navigator.serviceWorker.controller) await new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
+      if (!navigator.serviceWorker.controller)
+        await new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
     });
     expect((await keptOnPhone(page)).listRecords).toBe(1);
 
     await context.setOffline(true);
     const reloaded = await page.reload();
     expect(reloaded?.fromServiceWorker(), "the page came from the service worker").toBe(true);
-    expect(await page.evaluate(() => fetch("/healthz").then(() => "network", () => "no network"))).toBe("no network");
+    expect(
+      await page.evaluate(() =>
+        fetch("/healthz").then(
+          () => "network",
+          () => "no network",
+        ),
+      ),
+    ).toBe("no network");
     await expect(page.getByRole("heading", { level: 1, name: /Innsjekking/ })).toBeVisible();
     await expect(page.getByText(/^Lista er hentet kl\. \d{2}\.\d{2}\.$/)).toBeVisible();
     const arrived = async () => Number((await page.getByText(/Kommet: \d+ av \d+/).textContent())!.match(/Kommet: (\d+)/)![1]);
@@ -95,7 +109,9 @@ test.describe("the door with no network at all", () => {
     expect(entry.persons[0]!.checkedIn).toEqual([list.event.today]);
     expect(entry.doorPayments.map((payment) => payment.amount)).toEqual([outstanding]);
     expect(entry.outstanding).toBe(0);
-    const details = (await (await request.get(`/api/VinterleirAdmin/Payments/${entry.registrationId}/${token}`)).json()) as { actions: { action: string }[] };
+    const details = (await (await request.get(`/api/VinterleirAdmin/Payments/${entry.registrationId}/${token}`)).json()) as {
+      actions: { action: string }[];
+    };
     expect(details.actions.filter((action) => action.action === "checkin-payment")).toHaveLength(1);
 
     await page.getByRole("button", { name: "Logg ut", exact: true }).click();
@@ -108,9 +124,17 @@ test.describe("the door with no network at all", () => {
     await expect(page.locator('link[rel="manifest"]')).toHaveAttribute("href", "/manifest.webmanifest");
   });
 
-  test("two doors offline take the same payment: both keep their actions, the counts agree, the second payment is refused and shown to the helper and the leader", async ({ page, context, browser, request, baseURL }) => {
+  test("two doors offline take the same payment: both keep their actions, the counts agree, the second payment is refused and shown to the helper and the leader", async ({
+    page,
+    context,
+    browser,
+    request,
+    baseURL,
+  }) => {
     const lastName = uniqueSurname("Todor");
-    const registered = await request.post("/api/Vinterleir/Post", { data: validDraft({ draftId: randomUUID(), firstName: "Tora", lastName, email: `${lastName.toLowerCase()}@example.no` }) });
+    const registered = await request.post("/api/Vinterleir/Post", {
+      data: validDraft({ draftId: randomUUID(), firstName: "Tora", lastName, email: `${lastName.toLowerCase()}@example.no` }),
+    });
     expect(await registered.text()).toBe("Done");
 
     const other = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
@@ -148,7 +172,9 @@ test.describe("the door with no network at all", () => {
     await expect
       .poll(async () => {
         await Promise.all(doors.map(([, phone]) => phone.reload()));
-        const counts = await Promise.all(doors.map(async ([, phone]) => (await phone.getByText(/^Lista er hentet/).waitFor(), phone.locator(".checkin-count").textContent())));
+        const counts = await Promise.all(
+          doors.map(async ([, phone]) => (await phone.getByText(/^Lista er hentet/).waitFor(), phone.locator(".checkin-count").textContent())),
+        );
         return counts[0] === counts[1];
       })
       .toBe(true);

@@ -31,7 +31,11 @@ async function decodeMailQr(eml: string): Promise<string> {
   const part = eml.split(/\r?\n--/).find((chunk) => chunk.includes(`Content-ID: <${contentId}>`));
   expect(part, "the image is in the mail").toBeTruthy();
   expect(part).toMatch(/Content-Type: image\/png/);
-  const base64 = part!.split(/\r?\n\r?\n/).slice(1).join("").replace(/\s/g, "");
+  const base64 = part!
+    .split(/\r?\n\r?\n/)
+    .slice(1)
+    .join("")
+    .replace(/\s/g, "");
   const { data, info } = await sharp(Buffer.from(base64, "base64")).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const decoded = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height);
   expect(decoded, "the QR code can be read").toBeTruthy();
@@ -47,7 +51,11 @@ test.describe("check-in at the camp door", () => {
   // Actions made while the phone is offline fail to load until the network is back; that is the point.
   test.use({ expectedConsoleErrors: [/ERR_INTERNET_DISCONNECTED/] });
 
-  test("finds by the mail's QR code and by name, checks in, takes a card/cash payment offline and sends it once", async ({ page, context, request }) => {
+  test("finds by the mail's QR code and by name, checks in, takes a card/cash payment offline and sends it once", async ({
+    page,
+    context,
+    request,
+  }) => {
     const lastName = uniqueSurname("Dor");
     const email = `${lastName.toLowerCase()}@example.no`;
     const registered = await request.post("/api/Vinterleir/Post", {
@@ -129,9 +137,15 @@ test.describe("check-in at the camp door", () => {
 
     // Exactly one payment in the money log, in the name of the account, for what was owed.
     const token = await adminToken(request);
-    const persons = (await (await request.get(`/api/VinterleirAdmin/Get/${token}`)).json()) as { lastname: string; registrationId: number; isLedsager: boolean }[];
+    const persons = (await (await request.get(`/api/VinterleirAdmin/Get/${token}`)).json()) as {
+      lastname: string;
+      registrationId: number;
+      isLedsager: boolean;
+    }[];
     const registrationId = persons.find((person) => person.lastname === lastName && !person.isLedsager)!.registrationId;
-    const details = (await (await request.get(`/api/VinterleirAdmin/Payments/${registrationId}/${token}`)).json()) as { actions: { action: string; actor: string; amount: number }[] };
+    const details = (await (await request.get(`/api/VinterleirAdmin/Payments/${registrationId}/${token}`)).json()) as {
+      actions: { action: string; actor: string; amount: number }[];
+    };
     const doorPayments = details.actions.filter((action) => action.action === "checkin-payment");
     expect(doorPayments).toHaveLength(1);
     expect(doorPayments[0]!.actor).toBe(campAdmin.username);

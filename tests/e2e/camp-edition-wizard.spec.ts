@@ -27,7 +27,13 @@ test("the wizard shows the server's current edition, and the price shown is the 
   await page.getByLabel(/Jeg har lest og godtar/).check();
   await next(page);
   await next(page); // one athlete
-  await fillAthleteSteps(page, { firstName: "Eva", lastName: surname, age: 34, email: `eva.${surname}@example.no`, publicList: "Ikke vis meg på deltakerlisten" });
+  await fillAthleteSteps(page, {
+    firstName: "Eva",
+    lastName: surname,
+    age: 34,
+    email: `eva.${surname}@example.no`,
+    publicList: "Ikke vis meg på deltakerlisten",
+  });
   await heading(page, "Se over påmeldingen");
   await page.getByRole("button", { name: "Gå til betaling" }).click();
   await heading(page, "Oppsummering og betaling");

@@ -46,7 +46,10 @@ async function addSibling(
 }
 
 test.describe("Families and groups", () => {
-  test("a family through the wizard: asked at the start, each child its own club, grade and answer to the public list; one cancelled alone from its own link", async ({ page, request }) => {
+  test("a family through the wizard: asked at the start, each child its own club, grade and answer to the public list; one cancelled alone from its own link", async ({
+    page,
+    request,
+  }) => {
     const lastName = uniqueSurname("Gruppe");
     const email = `${lastName.toLowerCase()}@example.no`;
     await page.goto("/vinterleir/registrering");
@@ -66,7 +69,14 @@ test.describe("Families and groups", () => {
     await expect(page.getByRole("button", { name: "Neste", exact: true })).toBeDisabled();
     // Kari, 30: shown by name. Per, 14, from another club, with his own companion: not shown by name.
     await addSibling(page, { firstName: "Kari", age: 30, publicly: true });
-    await addSibling(page, { firstName: "Per", age: 14, club: ["ski t", "Ski Taekwondo Klubb"], grade: ["hvitt", /^10\. Cup \(Hvitt\)/], publicly: false, companion: "Mor" });
+    await addSibling(page, {
+      firstName: "Per",
+      age: 14,
+      club: ["ski t", "Ski Taekwondo Klubb"],
+      grade: ["hvitt", /^10\. Cup \(Hvitt\)/],
+      publicly: false,
+      companion: "Mor",
+    });
     await expect(page.getByRole("list", { name: "Utøvere du har lagt til" }).getByRole("listitem")).toHaveCount(2);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await screenshot(page, "vinterleir-flere-utovere");
@@ -74,7 +84,10 @@ test.describe("Families and groups", () => {
 
     await heading(page, "Se over påmeldingen");
     const section = (name: string) => page.locator("section").filter({ has: page.getByRole("heading", { level: 3, name }) });
-    const row = (name: string, label: string) => section(name).locator(".review-summary > div").filter({ has: page.getByText(label, { exact: true }) });
+    const row = (name: string, label: string) =>
+      section(name)
+        .locator(".review-summary > div")
+        .filter({ has: page.getByText(label, { exact: true }) });
     await expect(row(`Per ${lastName}`, "På deltakerlisten")).toContainText("Nei, bare klubben, uten navn");
     await expect(row(`Per ${lastName}`, "Klubb")).toContainText("Ski Taekwondo Klubb");
     await expect(row(`Per ${lastName}`, "Ledsagere")).toContainText("Mor Ledsager, 18 år");
@@ -99,7 +112,9 @@ test.describe("Families and groups", () => {
     const link = links[0]!;
 
     const listed = async () =>
-      ((await (await request.get("/api/VinterleirUsers/Get")).json()) as unknown[]).map((entry) => JSON.stringify(entry)).filter((entry) => entry.includes(lastName));
+      ((await (await request.get("/api/VinterleirUsers/Get")).json()) as unknown[])
+        .map((entry) => JSON.stringify(entry))
+        .filter((entry) => entry.includes(lastName));
     // Per said no: the list shows Ola and Kari by name, never Per.
     await expect.poll(async () => (await listed()).length).toBe(2);
     expect((await listed()).join()).not.toContain("Per");
@@ -115,7 +130,12 @@ test.describe("Families and groups", () => {
     expect((await listed())[0]).toContain("Ola");
   });
 
-  test("two siblings pay once with Vipps; one is cancelled from the group's page and gets the rule on its own share back", async ({ page, context, baseURL, request }) => {
+  test("two siblings pay once with Vipps; one is cancelled from the group's page and gets the rule on its own share back", async ({
+    page,
+    context,
+    baseURL,
+    request,
+  }) => {
     const lastName = uniqueSurname("Vippsgruppe");
     const email = `${lastName.toLowerCase()}@example.no`;
     const sister = { ...newSibling(lastName, 1), firstName: "Kari", age: 30, gradeId: 5, public: true };
@@ -147,10 +167,14 @@ test.describe("Families and groups", () => {
     const kroner = (amount: number) => amount.toLocaleString("nb-NO", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
     const landingText = async () => (await (await request.get(landing)).text()).replace(/\u00a0/g, " ");
     // Captured right after approval: the whole group total, one payment.
-    await expect.poll(async () => (await landingText()).includes(`id="captured">kr ${kroner(view.group!.total).replace(/\u00a0/g, " ")}`), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(async () => (await landingText()).includes(`id="captured">kr ${kroner(view.group!.total).replace(/\u00a0/g, " ")}`), { timeout: 15_000 })
+      .toBe(true);
 
     const listed = async () =>
-      ((await (await request.get("/api/VinterleirUsers/Get")).json()) as unknown[]).map((entry) => JSON.stringify(entry)).filter((entry) => entry.includes(lastName));
+      ((await (await request.get("/api/VinterleirUsers/Get")).json()) as unknown[])
+        .map((entry) => JSON.stringify(entry))
+        .filter((entry) => entry.includes(lastName));
     // Both on the public list once confirmed (the list is refreshed shortly after a change).
     await expect.poll(async () => (await listed()).length, { timeout: 15_000 }).toBe(2);
 
@@ -171,7 +195,9 @@ test.describe("Families and groups", () => {
     await expect.poll(async () => (await listed()).length).toBe(1);
     expect((await listed())[0]).toContain("Ola");
     // The simulator (standing in for Vipps) shows the refund: the rule on Kari's share only.
-    await expect.poll(async () => (await landingText()).includes(`id="refunded">kr ${kroner(refund).replace(/\u00a0/g, " ")}`), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(async () => (await landingText()).includes(`id="refunded">kr ${kroner(refund).replace(/\u00a0/g, " ")}`), { timeout: 15_000 })
+      .toBe(true);
     // Ola is still coming, and can still cancel.
     await expect(page.getByRole("button", { name: `Avbestill Ola ${lastName}` })).toBeVisible();
   });

@@ -13,7 +13,9 @@ export const campAdmin = { username: "e2e-admin", password: "e2e-camp-password" 
 
 /** A surname no other test (or project) uses, so each test finds its own rows. */
 export function uniqueSurname(prefix: string): string {
-  return `${prefix}${randomUUID().replace(/[^a-z]/g, "").slice(0, 8)}`;
+  return `${prefix}${randomUUID()
+    .replace(/[^a-z]/g, "")
+    .slice(0, 8)}`;
 }
 
 export async function next(page: Page) {
@@ -61,12 +63,15 @@ export async function openAtPayment(page: Page, context: BrowserContext, baseURL
 export async function mailId(request: APIRequestContext, address: string, subject: string): Promise<string> {
   let id: string | undefined;
   await expect
-    .poll(async () => {
-      const html = await (await request.get("/dev/mail")).text();
-      const row = html.split("<tr>").find((part) => part.includes(`<td>${address}</td>`) && part.includes(`>${subject}`));
-      id = row ? /href="\/dev\/mail\/([A-Za-z0-9-]+)"/.exec(row)?.[1] : undefined;
-      return id;
-    }, { timeout: 15_000 })
+    .poll(
+      async () => {
+        const html = await (await request.get("/dev/mail")).text();
+        const row = html.split("<tr>").find((part) => part.includes(`<td>${address}</td>`) && part.includes(`>${subject}`));
+        id = row ? /href="\/dev\/mail\/([A-Za-z0-9-]+)"/.exec(row)?.[1] : undefined;
+        return id;
+      },
+      { timeout: 15_000 },
+    )
     .toBeTruthy();
   return id!;
 }
@@ -80,7 +85,10 @@ export async function mailText(request: APIRequestContext, address: string, subj
  * The wizard's athlete steps, from name and age to the public-list question, for an adult from Nittedal with
  * a blue belt and no grading, sleepover, companion, allergies or notes; ends by going on past the question.
  */
-export async function fillAthleteSteps(page: Page, athlete: { firstName: string; lastName: string; age: number; email: string; publicList: RegExp | string }) {
+export async function fillAthleteSteps(
+  page: Page,
+  athlete: { firstName: string; lastName: string; age: number; email: string; publicList: RegExp | string },
+) {
   await page.getByLabel("Fornavn").fill(athlete.firstName);
   await page.getByLabel("Etternavn").fill(athlete.lastName);
   await page.getByLabel("Alder").fill(String(athlete.age));

@@ -14,7 +14,9 @@ async function participantsFigures(page: Page): Promise<Record<string, string>> 
   const back = page.getByRole("button", { name: "Tilbake" }).first();
   if (await back.isVisible()) await back.click();
   await expect(page.locator(".admin-totals")).toBeVisible();
-  return page.locator(".admin-totals > div").evaluateAll((rows) => Object.fromEntries(rows.map((row) => [row.querySelector("dt")!.textContent, row.querySelector("dd")!.textContent])));
+  return page
+    .locator(".admin-totals > div")
+    .evaluateAll((rows) => Object.fromEntries(rows.map((row) => [row.querySelector("dt")!.textContent, row.querySelector("dd")!.textContent])));
 }
 
 async function treasurerFigures(page: Page): Promise<Record<string, string>> {
@@ -29,7 +31,9 @@ async function treasurerFigures(page: Page): Promise<Record<string, string>> {
 
 test("the leader adds a companion and removes it again; «Kasserer» and «Deltakere» show the same money", async ({ page }) => {
   const surname = uniqueSurname("Ledsager");
-  const posted = await page.request.post("/api/Vinterleir/Post", { data: validDraft({ draftId: randomUUID(), firstName: "Siv", lastName: surname }) });
+  const posted = await page.request.post("/api/Vinterleir/Post", {
+    data: validDraft({ draftId: randomUUID(), firstName: "Siv", lastName: surname }),
+  });
   expect(await posted.text()).toBe("Done");
 
   await page.goto("/vinterleir/deltakere/admin");
@@ -51,10 +55,14 @@ test("the leader adds a companion and removes it again; «Kasserer» and «Delta
   await adding.getByLabel("Ledsagerens telefon").fill("91234567");
   await adding.getByLabel("Ledsagerens e-post").fill(`per.${surname.toLowerCase()}@example.no`);
   await adding.getByRole("button", { name: "Legg til ledsageren" }).click();
-  await expect(companions.getByRole("status")).toContainText(new RegExp(`Per ${surname} er lagt til som ledsager, og familien har fått e-post\\. Ny pris 1\\s750\\skr, å betale 550\\skr\\.`));
+  await expect(companions.getByRole("status")).toContainText(
+    new RegExp(`Per ${surname} er lagt til som ledsager, og familien har fått e-post\\. Ny pris 1\\s750\\skr, å betale 550\\skr\\.`),
+  );
   await expect(companions.getByText(new RegExp(`Per ${surname} \\(550\\skr, betalt 0\\skr\\)`))).toBeVisible();
   const history = page.getByRole("region", { name: "Historikk" });
-  await expect(history.getByText(new RegExp(`Belastet: Ledsager \\(Per ${surname}\\), 550\\skr – Ledsager Per ${surname} lagt til av leirledelsen\\.`))).toBeVisible();
+  await expect(
+    history.getByText(new RegExp(`Belastet: Ledsager \\(Per ${surname}\\), 550\\skr – Ledsager Per ${surname} lagt til av leirledelsen\\.`)),
+  ).toBeVisible();
   await screenshot(page, "camp-admin-ledsager-lagt-til");
 
   // The companion paid at the door, then removed by the leader: the rule on the 550 kr paid — all of it before
@@ -66,10 +74,16 @@ test("the leader adds a companion and removes it again; «Kasserer» and «Delta
   await screenshot(page, "camp-admin-ledsager-fjern");
   await companions.getByRole("button", { name: "Ja, fjern" }).click();
   const removed = companions.getByRole("status");
-  await expect(removed).toContainText(new RegExp(`Per ${surname} er fjernet som ledsager, og familien har fått e-post\\. Ny pris (1\\s200\\skr, å betale 0\\skr, 550|1\\s475\\skr, å betale 0\\skr, 275)\\skr tilbake\\.`));
+  await expect(removed).toContainText(
+    new RegExp(
+      `Per ${surname} er fjernet som ledsager, og familien har fått e-post\\. Ny pris (1\\s200\\skr, å betale 0\\skr, 550|1\\s475\\skr, å betale 0\\skr, 275)\\skr tilbake\\.`,
+    ),
+  );
   const back = /(550|275)\skr tilbake/.exec((await removed.textContent()) ?? "")![1]!;
   await expect(companions.getByText("Ingen ledsagere.")).toBeVisible();
-  await expect(history.getByText(new RegExp(`Belastet: Ledsager \\(Per ${surname}\\), −550\\skr – Ledsager Per ${surname} fjernet av leirledelsen\\.`))).toBeVisible();
+  await expect(
+    history.getByText(new RegExp(`Belastet: Ledsager \\(Per ${surname}\\), −550\\skr – Ledsager Per ${surname} fjernet av leirledelsen\\.`)),
+  ).toBeVisible();
   await expect(history.getByText(new RegExp(`Skal betales tilbake: Kort eller kontant, ${back}\\skr`))).toBeVisible();
   await screenshot(page, "camp-admin-ledsager-fjernet");
 

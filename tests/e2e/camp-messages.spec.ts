@@ -16,7 +16,9 @@ async function logIn(page: Page) {
 test("«Send melding»: the leader picks a family, sees the exact mail, sends it, and the family gets its own link", async ({ page, request }) => {
   const surname = uniqueSurname("Melding");
   const address = `${surname.toLowerCase()}.foresatt@example.no`;
-  const posted = await request.post("/api/Vinterleir/Post", { data: validDraft({ draftId: randomUUID(), firstName: "Emma", lastName: surname, age: 10, email: address, vipps: false }) });
+  const posted = await request.post("/api/Vinterleir/Post", {
+    data: validDraft({ draftId: randomUUID(), firstName: "Emma", lastName: surname, age: 10, email: address, vipps: false }),
+  });
   expect(await posted.text()).toBe("Done");
 
   await logIn(page);
@@ -63,7 +65,16 @@ test("«Send melding»: the leader picks a family, sees the exact mail, sends it
 
 test("a message set for later is cancelled («Avlys») and stays in the log as cancelled", async ({ page, request }) => {
   const surname = uniqueSurname("Avlys");
-  const posted = await request.post("/api/Vinterleir/Post", { data: validDraft({ draftId: randomUUID(), firstName: "Ola", lastName: surname, age: 11, email: `${surname.toLowerCase()}@example.no`, vipps: false }) });
+  const posted = await request.post("/api/Vinterleir/Post", {
+    data: validDraft({
+      draftId: randomUUID(),
+      firstName: "Ola",
+      lastName: surname,
+      age: 11,
+      email: `${surname.toLowerCase()}@example.no`,
+      vipps: false,
+    }),
+  });
   expect(await posted.text()).toBe("Done");
   await logIn(page);
   await page.getByRole("tab", { name: "Send melding" }).click();
@@ -85,7 +96,13 @@ test("a message set for later is cancelled («Avlys») and stays in the log as c
 });
 
 test("the wizard asks a child's contact person's name, and only for a child", async ({ page, context, baseURL }) => {
-  await openAtPayment(page, context, baseURL!, validDraft({ draftId: randomUUID(), firstName: "Emma", age: 10, email: "", telephone: "" }), "EmailTelephone");
+  await openAtPayment(
+    page,
+    context,
+    baseURL!,
+    validDraft({ draftId: randomUUID(), firstName: "Emma", age: 10, email: "", telephone: "" }),
+    "EmailTelephone",
+  );
   const field = page.getByLabel("Navn på foresatt/kontaktperson (valgfritt)");
   await expect(field).toBeVisible();
   await field.fill("Kari Nordmann");

@@ -273,22 +273,22 @@ test.describe("camp admin", () => {
   test.use({ expectedConsoleErrors: [/status of 401/] });
 
   test("logs in after a wrong password, sees totals and downloads CSV", async ({ page }) => {
-  await page.goto("/vinterleir/deltakere/admin");
-  await page.getByLabel("Brukernavn").fill(campAdmin.username);
-  await page.getByLabel("Passord").fill("feil-passord");
-  await page.getByLabel("Passord").press("Enter");
-  await expect(page.getByText("Feil brukernavn/passord.")).toBeVisible();
-  await page.getByLabel("Passord").fill(campAdmin.password);
-  await page.getByLabel("Passord").press("Enter");
-  await expect(page.getByText("Sum å betale")).toBeVisible();
-  const csv = page.getByRole("link", { name: /Last ned CSV/ });
-  const download = page.waitForEvent("download");
-  await csv.click();
-  const file = await download;
-  const body = await (await file.createReadStream()).toArray();
-  const text = Buffer.concat(body as Buffer[]).toString("utf8");
-  expect(text.charCodeAt(0)).toBe(0xfeff);
-  expect(text).toContain(";");
+    await page.goto("/vinterleir/deltakere/admin");
+    await page.getByLabel("Brukernavn").fill(campAdmin.username);
+    await page.getByLabel("Passord").fill("feil-passord");
+    await page.getByLabel("Passord").press("Enter");
+    await expect(page.getByText("Feil brukernavn/passord.")).toBeVisible();
+    await page.getByLabel("Passord").fill(campAdmin.password);
+    await page.getByLabel("Passord").press("Enter");
+    await expect(page.getByText("Sum å betale")).toBeVisible();
+    const csv = page.getByRole("link", { name: /Last ned CSV/ });
+    const download = page.waitForEvent("download");
+    await csv.click();
+    const file = await download;
+    const body = await (await file.createReadStream()).toArray();
+    const text = Buffer.concat(body as Buffer[]).toString("utf8");
+    expect(text.charCodeAt(0)).toBe(0xfeff);
+    expect(text).toContain(";");
   });
 });
 

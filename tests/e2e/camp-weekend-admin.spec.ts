@@ -25,7 +25,13 @@ test("a leder adds an innsjekk helper; the helper signs in and sees no allergy t
   await logIn(page, campAdmin.username, campAdmin.password);
   // «Deltakere»: the camp's money from the ledgers, with «Kasserer»'s words.
   const totals = page.locator(".admin-totals");
-  for (const label of ["Betalt", "Tilbakebetalt", "Beholdt etter avbestillingsreglene", "Skal betales tilbake", "Netto (betalt minus tilbakebetalt)"]) {
+  for (const label of [
+    "Betalt",
+    "Tilbakebetalt",
+    "Beholdt etter avbestillingsreglene",
+    "Skal betales tilbake",
+    "Netto (betalt minus tilbakebetalt)",
+  ]) {
     await expect(totals.getByText(label, { exact: true })).toBeVisible();
   }
   await screenshot(page, "camp-admin-deltakere-penger", false);
@@ -38,7 +44,9 @@ test("a leder adds an innsjekk helper; the helper signs in and sees no allergy t
   const correction = page.getByRole("region", { name: "Rett påmeldingen" });
   await correction.getByLabel("Alder").fill("12");
   await correction.getByRole("button", { name: "Rett påmeldingen" }).click();
-  await expect(correction.getByRole("status")).toContainText(/Påmeldingen er rettet og familien har fått e-post\. Ny pris 1\s025\skr, å betale 1\s025\skr\./);
+  await expect(correction.getByRole("status")).toContainText(
+    /Påmeldingen er rettet og familien har fått e-post\. Ny pris 1\s025\skr, å betale 1\s025\skr\./,
+  );
   await expect(history.getByText(/Belastet: Vinterleir \(Siri .+\), −175\skr – Rettet av leirledelsen \(alder\)/)).toBeVisible();
   await screenshot(page, "camp-admin-historikk");
   await page.getByRole("tab", { name: "Hjelpere" }).click();

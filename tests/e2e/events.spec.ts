@@ -36,7 +36,10 @@ async function publishGrading(request: APIRequestContext, slug: string, title: s
   expect((await request.post(`/api/ArrangementAdmin/Publish/${slug}/${token}`)).status()).toBe(200);
 }
 
-test("a published grading is on /arrangementer within 5 s; a Vipps registration ends on a result page about the grading", async ({ page, request }) => {
+test("a published grading is on /arrangementer within 5 s; a Vipps registration ends on a result page about the grading", async ({
+  page,
+  request,
+}) => {
   const slug = `gradering-${randomUUID().slice(0, 8)}`;
   const title = `Cupgradering ${slug.slice(-4)}`;
   await publishGrading(request, slug, title);
@@ -49,7 +52,10 @@ test("a published grading is on /arrangementer within 5 s; a Vipps registration 
   await expect(page.getByTestId(`event-${slug}`)).toContainText("2 plasser igjen");
   await screenshot(page, "arrangementer");
 
-  await page.getByTestId(`event-${slug}`).getByRole("link", { name: /^Meld på/ }).click();
+  await page
+    .getByTestId(`event-${slug}`)
+    .getByRole("link", { name: /^Meld på/ })
+    .click();
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   await expect(page.getByText("Steg 1 av 3")).toBeVisible();
   await screenshot(page, "arrangement-steg-1");
@@ -78,7 +84,10 @@ test("a published grading is on /arrangementer within 5 s; a Vipps registration 
   await screenshot(page, "arrangement-vipps-resultat");
 });
 
-test("the event admin: the camps and the grading in one list, the participants and the examiner's list, no axe violations", async ({ page, request }) => {
+test("the event admin: the camps and the grading in one list, the participants and the examiner's list, no axe violations", async ({
+  page,
+  request,
+}) => {
   const slug = `gradering-${randomUUID().slice(0, 8)}`;
   const title = `Sensorliste ${slug.slice(-4)}`;
   await publishGrading(request, slug, title);

@@ -44,7 +44,12 @@ const keyFacts: Record<string, (string | RegExp)[]> = {
   "/arrangementer": [formatDateRange(edition.start, edition.end), money(1025), money(1200)],
   "/vinterleir": [formatDateRange(edition.start, edition.end)],
   "/vinterleir/schedule": ["Program og flyer"],
-  "/vinterleir/priser": [money(edition.settings.price.child), money(edition.settings.price.adult), money(edition.settings.gradingFee), money(edition.settings.companionFee)],
+  "/vinterleir/priser": [
+    money(edition.settings.price.child),
+    money(edition.settings.price.adult),
+    money(edition.settings.gradingFee),
+    money(edition.settings.companionFee),
+  ],
   "/vinterleir/print/program": [String(edition.year)],
 };
 

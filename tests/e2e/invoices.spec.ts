@@ -68,6 +68,8 @@ test.describe("invoice reminders", () => {
     const lines = text.slice(1).trim().split("\r\n");
     expect(lines[0]).toBe("Navn;E-post;Fakturanummer;KID;Beløp (kr);Forfallsdato;Dager over forfall;AvtaleGiro;Sum for personen (kr)");
     expect(lines).toHaveLength(4);
-    expect(lines.find((line) => line.includes("E2E-1"))).toMatch(/^Kari Nordmann;kari@example\.no;E2E-1;12345678903;"1234,50";01\.02\.2020;\d+;Ja;"1754,50"$/);
+    expect(lines.find((line) => line.includes("E2E-1"))).toMatch(
+      /^Kari Nordmann;kari@example\.no;E2E-1;12345678903;"1234,50";01\.02\.2020;\d+;Ja;"1754,50"$/,
+    );
   });
 });

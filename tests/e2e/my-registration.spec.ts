@@ -13,8 +13,6 @@ import { expect, test } from "./fixtures.ts";
 
 const linkPattern = /http:\/\/127\.0\.0\.1:\d+(\/vinterleir\/min-pamelding\/[A-Za-z0-9_-]{43})/;
 
-
-
 /** A card/cash registration through the API; answers the Done page's personal link (a path). */
 async function registerCardCash(request: APIRequestContext, overrides: Partial<CampRegistrationDraft>) {
   const response = await request.post("/api/Vinterleir/Post", { data: validDraft({ draftId: randomUUID(), ...overrides }) });
@@ -30,7 +28,12 @@ async function axeViolations(page: Page) {
 }
 
 test.describe("Min påmelding", () => {
-  test("Vipps: the mail has the link and a calendar file; Avbestill refunds half at Vipps and leaves the public list", async ({ page, context, baseURL, request }) => {
+  test("Vipps: the mail has the link and a calendar file; Avbestill refunds half at Vipps and leaves the public list", async ({
+    page,
+    context,
+    baseURL,
+    request,
+  }) => {
     const lastName = uniqueSurname("Minside");
     const email = `${lastName.toLowerCase()}@example.no`;
     await openAtPayment(page, context, baseURL!, validDraft({ draftId: randomUUID(), lastName, email, vipps: true }));
@@ -53,7 +56,11 @@ test.describe("Min påmelding", () => {
     expect(ics).toContain("TZID:Europe/Oslo");
 
     // Captured first (the server does it right after approval), so the refund is on money that came in.
-    await expect.poll(async () => (await (await request.get(landing.replace(/^https?:\/\/[^/]+/, ""))).text()).includes('id="captured">kr 1\u00a0200,00'), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(async () => (await (await request.get(landing.replace(/^https?:\/\/[^/]+/, ""))).text()).includes('id="captured">kr 1\u00a0200,00'), {
+        timeout: 15_000,
+      })
+      .toBe(true);
     await page.goto(link);
     await expect(page.getByRole("heading", { level: 1, name: /Min påmelding – vinterleir \d{4}/ })).toBeVisible();
     await expect(page.getByText(`Ola ${lastName}`, { exact: true })).toBeVisible();
@@ -70,7 +77,11 @@ test.describe("Min påmelding", () => {
     await expect(page.getByText("Avbestilt", { exact: true }).first()).toBeVisible();
     expect(await publicList()).not.toContain(lastName);
     // The simulator (standing in for Vipps) shows the refund: half of 1 200 kr.
-    await expect.poll(async () => (await (await request.get(landing.replace(/^https?:\/\/[^/]+/, ""))).text()).includes('id="refunded">kr 600,00'), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(async () => (await (await request.get(landing.replace(/^https?:\/\/[^/]+/, ""))).text()).includes('id="refunded">kr 600,00'), {
+        timeout: 15_000,
+      })
+      .toBe(true);
     const cancelMail = await (await request.get(`/dev/mail/${await mailId(request, email, "Påmeldingen til vinterleir")}`)).text();
     expect(cancelMail).toContain("Du får 600");
   });
@@ -103,7 +114,11 @@ test.describe("Min påmelding", () => {
     await expect(page.getByLabel("Vegetarmat")).toBeChecked();
 
     await page.getByRole("button", { name: `Avbestill Per ${lastName}` }).click();
-    await expect(page.getByText("Det er ikke betalt noe for dette ennå, så det koster ingenting å avbestille: du får ingenting tilbake og skal ikke betale noe for det du avbestiller.")).toBeVisible();
+    await expect(
+      page.getByText(
+        "Det er ikke betalt noe for dette ennå, så det koster ingenting å avbestille: du får ingenting tilbake og skal ikke betale noe for det du avbestiller.",
+      ),
+    ).toBeVisible();
     await page.getByRole("button", { name: "Ja, avbestill" }).click();
     await expect(page.getByRole("status").filter({ hasText: `Per ${lastName} er avbestilt` })).toBeVisible();
     await expect(page.getByRole("cell", { name: `Avbestilt ledsager: Per ${lastName}` })).toBeVisible();
@@ -119,7 +134,9 @@ test.describe("Min påmelding", () => {
 
   test("add a companion and pay the difference with Vipps", async ({ page, request }) => {
     const lastName = uniqueSurname("Tillegg");
-    const response = await request.post("/api/Vinterleir/Post", { data: validDraft({ draftId: randomUUID(), lastName, email: `${lastName.toLowerCase()}@example.no`, vipps: true }) });
+    const response = await request.post("/api/Vinterleir/Post", {
+      data: validDraft({ draftId: randomUUID(), lastName, email: `${lastName.toLowerCase()}@example.no`, vipps: true }),
+    });
     const landing = (await response.text()).trim();
     const link = response.headers()["x-min-pamelding"]!;
     await page.goto(landing);
@@ -143,10 +160,15 @@ test.describe("Min påmelding", () => {
     await expect(page.locator(".receipt .total")).toHaveText("1\u00a0750\u00a0kr");
     // Every krone explained by its lines, from the ledger: both payments in (once Vipps has captured the second), nothing left to pay.
     const lines = page.locator(".my-facts").first();
-    await expect.poll(async () => {
-      await page.reload();
-      return lines.locator("dt:has-text('Betalt') + dd").textContent();
-    }, { timeout: 15_000 }).toBe("1\u00a0750\u00a0kr");
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return lines.locator("dt:has-text('Betalt') + dd").textContent();
+        },
+        { timeout: 15_000 },
+      )
+      .toBe("1\u00a0750\u00a0kr");
     await expect(page.getByRole("button", { name: /Betal .* med Vipps/ })).toHaveCount(0);
     await expect(lines.locator("dt:has-text('Å betale') + dd")).toHaveText("0\u00a0kr");
   });

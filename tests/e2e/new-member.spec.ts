@@ -61,7 +61,9 @@ async function downloadCsv(page: Page): Promise<string> {
 test.describe("new members", () => {
   test.use({ expectedConsoleErrors: [/status of 401/] });
 
-  test("a child with a guardian and an adult register via QR; the admin sees, deletes after Ja and downloads CSV; mails are sent", async ({ page }) => {
+  test("a child with a guardian and an adult register via QR; the admin sees, deletes after Ja and downloads CSV; mails are sent", async ({
+    page,
+  }) => {
     const surname = uniqueSurname("Nytt");
     const guardianEmail = `lise.${surname.toLowerCase()}@example.no`;
     const adultEmail = `per.${surname.toLowerCase()}@example.no`;
@@ -108,9 +110,7 @@ test.describe("new members", () => {
     expect(after).not.toContain(`;Per;${surname};`);
 
     // Both confirmations went through the outbox to the local mail folder (development mail page).
-    await expect
-      .poll(async () => (await page.request.get("/dev/mail")).text(), { timeout: 10_000 })
-      .toContain(guardianEmail);
+    await expect.poll(async () => (await page.request.get("/dev/mail")).text(), { timeout: 10_000 }).toContain(guardianEmail);
     const mailPage = await (await page.request.get("/dev/mail")).text();
     expect(mailPage).toContain(adultEmail);
     expect(mailPage).toContain("Takk for interessen");

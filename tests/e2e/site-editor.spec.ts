@@ -16,7 +16,9 @@ const password = "Redaktør-Fjellvann-2026";
 /** A redaktør account of its own per test (the project's name keeps the two widths apart). */
 async function redaktor(request: APIRequestContext, name: string): Promise<string> {
   const username = name.toLowerCase().slice(0, 30);
-  const created = await request.post(`/api/VinterleirAdmin/Accounts/${await adminToken(request)}`, { data: { username, name: `Rita ${name}`, role: "redaktør", password } });
+  const created = await request.post(`/api/VinterleirAdmin/Accounts/${await adminToken(request)}`, {
+    data: { username, name: `Rita ${name}`, role: "redaktør", password },
+  });
   expect(created.status(), await created.text()).toBe(201);
   return username;
 }
@@ -77,7 +79,12 @@ test("a redaktør writes a news post with a picture, and the public page shows i
   expect(served.headers()["content-type"]).toBe("image/webp");
   expect(served.headers()["cache-control"]).toContain("max-age=31536000");
   const stored = await sharp(await served.body()).metadata();
-  expect({ format: stored.format, width: stored.width, height: stored.height, exif: stored.exif }).toEqual({ format: "webp", width, height, exif: undefined });
+  expect({ format: stored.format, width: stored.width, height: stored.height, exif: stored.exif }).toEqual({
+    format: "webp",
+    width,
+    height,
+    exif: undefined,
+  });
   await screenshot(visitor, "arrangementer-nyhet");
 });
 
@@ -90,7 +97,9 @@ test("a redaktør is refused the camp admin: no camp data, no money", async ({ p
   // The server, not only the screen: the camp's data calls answer 403 to the same account.
   const token = await (await request.get(`/api/VinterleirAdmin/GetToken/${username}/${createHash("sha256").update(password).digest("hex")}`)).text();
   expect((await request.get(`/api/VinterleirAdmin/Get/${token}`)).status()).toBe(403);
-  expect((await request.post(`/api/Melding/Send/vinterleir-2026/${token}`, { data: { segment: "all", subject: "x", body: "y" } })).status()).toBe(403);
+  expect((await request.post(`/api/Melding/Send/vinterleir-2026/${token}`, { data: { segment: "all", subject: "x", body: "y" } })).status()).toBe(
+    403,
+  );
   expect(await axe(page)).toEqual([]);
   await screenshot(page, "leir-admin-redaktor");
 });

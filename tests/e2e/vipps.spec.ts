@@ -111,7 +111,12 @@ test.describe("Vipps (simulator)", () => {
     await page.waitForURL((url) => url.pathname === "/");
   });
 
-  test("the browser closed after approving: the server still confirms, captures and sends one e-mail", async ({ page, context, baseURL, request }) => {
+  test("the browser closed after approving: the server still confirms, captures and sends one e-mail", async ({
+    page,
+    context,
+    baseURL,
+    request,
+  }) => {
     const lastName = uniqueSurname("Lukket");
     await openAtPayment(page, context, baseURL!, lastName);
     await payWithVipps(page);
@@ -132,7 +137,6 @@ test.describe("Vipps (simulator)", () => {
     await new Promise((resolve) => setTimeout(resolve, 6_000));
     expect(await confirmationMails(request, lastName)).toBe(1);
   });
-
 });
 
 test("the payment result page without an order id says so", async ({ page }) => {

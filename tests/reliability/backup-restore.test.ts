@@ -104,7 +104,10 @@ describe("backup and restore of the embedded database (PGlite)", () => {
     const file = path.join(dataDir, "..", `${path.basename(dataDir)}-backup.tar.gz`);
     temps.push(file);
     // This process has the database open (and its lock): the backup must refuse rather than copy a live folder.
-    await expect(script("backup", [file], { DATA_DIR: dataDir })).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining("in use by process") });
+    await expect(script("backup", [file], { DATA_DIR: dataDir })).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("in use by process"),
+    });
     expect(existsSync(file)).toBe(false);
     await database.close();
 

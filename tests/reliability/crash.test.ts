@@ -117,7 +117,11 @@ class CrashLoad {
   }
 }
 
-async function openDatabase(kind: "pglite" | "postgres", dataDir: string, databaseUrl: string | undefined): Promise<Queryable & { close(): Promise<void> }> {
+async function openDatabase(
+  kind: "pglite" | "postgres",
+  dataDir: string,
+  databaseUrl: string | undefined,
+): Promise<Queryable & { close(): Promise<void> }> {
   if (kind === "pglite") {
     // The server is dead (SIGKILL): the folder is opened here the way the next server would, recovery included.
     const db = await PGlite.create(path.join(dataDir, "db"));

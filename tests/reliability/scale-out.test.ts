@@ -75,7 +75,14 @@ describe.skipIf(!withPostgres)("scale-out: two processes on one PostgreSQL datab
           [dirs[1]!, portA],
           [dirs[2]!, portB],
         ].map(([dataDir, port]) =>
-          startSiteServer({ dataDir: dataDir as string, port: port as number, databaseUrl: database.url, admin: ADMIN, source: fromSource, env: appEnv(port as number) }),
+          startSiteServer({
+            dataDir: dataDir as string,
+            port: port as number,
+            databaseUrl: database.url,
+            admin: ADMIN,
+            source: fromSource,
+            env: appEnv(port as number),
+          }),
         ),
       );
       servers.push(a!, b!);
@@ -98,7 +105,11 @@ describe.skipIf(!withPostgres)("scale-out: two processes on one PostgreSQL datab
       const drafts = Array.from({ length: PAYMENTS }, (_, i) => makeDraft("S", 4 * i + 1, { vipps: true }));
       const references = await Promise.all(
         drafts.map(async (draft) => {
-          const answer = await fetch(`${a!.base}/api/Vinterleir/Post`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(draft) });
+          const answer = await fetch(`${a!.base}/api/Vinterleir/Post`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify(draft),
+          });
           const text = await answer.text();
           expect(answer.status, text).toBe(200);
           const reference = new URL(text).searchParams.get("reference");
@@ -111,14 +122,18 @@ describe.skipIf(!withPostgres)("scale-out: two processes on one PostgreSQL datab
       let captured = 0;
       for (let i = 0; i < 300 && captured < PAYMENTS; i++) {
         await sleep(100);
-        const { rows } = await sql.query<{ n: number }>(`select count(*)::int as n from payments where method = 'vipps' and state = 'captured' and claimed_until is null`);
+        const { rows } = await sql.query<{ n: number }>(
+          `select count(*)::int as n from payments where method = 'vipps' and state = 'captured' and claimed_until is null`,
+        );
         captured = rows[0]!.n;
       }
       expect(captured).toBe(PAYMENTS);
       // A few more ticks on both processes with nothing left to do.
       await sleep(5 * RECONCILE_EVERY_MS);
 
-      const { rows: registrations } = await sql.query<{ status: string; n: number }>(`select status, count(*)::int as n from camp_registrations group by status`);
+      const { rows: registrations } = await sql.query<{ status: string; n: number }>(
+        `select status, count(*)::int as n from camp_registrations group by status`,
+      );
       expect(registrations).toEqual([{ status: "confirmed", n: PAYMENTS }]);
       // Confirmed by B's webhook endpoint (only B is registered at S), for every payment.
       const { rows: authorized } = await sql.query<{ actor: string; n: number }>(
@@ -129,7 +144,9 @@ describe.skipIf(!withPostgres)("scale-out: two processes on one PostgreSQL datab
         `select count(*)::int as n, count(distinct payment_id)::int as payments from money_actions where action = 'vipps-captured'`,
       );
       expect(capturedActions[0]).toEqual({ n: PAYMENTS, payments: PAYMENTS });
-      const { rows: mails } = await sql.query<{ n: number }>(`select count(*)::int as n from mail_outbox where dedupe_key like 'camp-confirmation:%'`);
+      const { rows: mails } = await sql.query<{ n: number }>(
+        `select count(*)::int as n from mail_outbox where dedupe_key like 'camp-confirmation:%'`,
+      );
       expect(mails[0]!.n).toBe(PAYMENTS);
       const { rows: claims } = await sql.query<{ n: number }>(`select count(*)::int as n from payments where claimed_until is not null`);
       expect(claims[0]!.n).toBe(0);

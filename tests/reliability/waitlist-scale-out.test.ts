@@ -23,7 +23,11 @@ type Server = Awaited<ReturnType<typeof startSiteServer>>;
 const withPostgres = await postgresAvailable();
 
 async function post(base: string, body: unknown) {
-  const answer = await fetch(`${base}/api/Vinterleir/Post`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const answer = await fetch(`${base}/api/Vinterleir/Post`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   return { status: answer.status, text: await answer.text() };
 }
 
@@ -47,7 +51,11 @@ describe.skipIf(!withPostgres)("waiting list: two processes on one PostgreSQL da
 
       // Three confirmed, then room for exactly two more.
       for (let i = 0; i < 3; i++) expect((await post(a!.base, makeDraft("W", 4 * i + 1))).text).toBe("Done");
-      const put = await fetch(`${a!.base}/api/CampEdition/Put/${year}/${token}`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ capacity: 5 }) });
+      const put = await fetch(`${a!.base}/api/CampEdition/Put/${year}/${token}`, {
+        method: "PUT",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ capacity: 5 }),
+      });
       expect(put.status, await put.text()).toBe(200);
 
       const drafts = Array.from({ length: 5 }, (_, i) => makeDraft("X", 4 * i + 2));
@@ -55,7 +63,9 @@ describe.skipIf(!withPostgres)("waiting list: two processes on one PostgreSQL da
       expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
       const texts = answers.map((answer) => answer.text).sort();
       expect(texts).toEqual(["Done", "Done", waitlistAnswer, waitlistAnswer, waitlistAnswer]);
-      const { rows: statuses } = await sql.query<{ status: string; n: number }>("select status, count(*)::int as n from camp_registrations group by status order by status");
+      const { rows: statuses } = await sql.query<{ status: string; n: number }>(
+        "select status, count(*)::int as n from camp_registrations group by status order by status",
+      );
       expect(statuses).toEqual([
         { status: "confirmed", n: 5 },
         { status: "waiting", n: 3 },
@@ -72,7 +82,9 @@ describe.skipIf(!withPostgres)("waiting list: two processes on one PostgreSQL da
         "select count(*)::int as n, count(distinct registration_id)::int as registrations from camp_waitlist_offers where state = 'offered'",
       );
       expect(offers[0]).toEqual({ n: 3, registrations: 3 });
-      const { rows: mails } = await sql.query<{ n: number }>("select count(*)::int as n from mail_outbox where dedupe_key like 'camp-waitlist-offer:%'");
+      const { rows: mails } = await sql.query<{ n: number }>(
+        "select count(*)::int as n from mail_outbox where dedupe_key like 'camp-waitlist-offer:%'",
+      );
       expect(mails[0]!.n).toBe(3);
       const current = await (await fetch(`${b!.base}/api/CampEdition/Current`)).json();
       expect(current).toMatchObject({ state: "full", placesLeft: 0 });

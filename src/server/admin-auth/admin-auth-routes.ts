@@ -25,9 +25,8 @@ export interface AdminAuthOptions {
 export async function registerAdminAuthRoutes(app: FastifyInstance, { sleep = (ms) => sleepFor(ms) }: AdminAuthOptions) {
   const login = (request: FastifyRequest, reply: FastifyReply, area: AdminArea, digest: string, username?: string) =>
     logIn(app, { request, reply, area, digest, username, sleep });
-  app.get<{ Params: { username: string; passwordHash: string } }>(
-    "/api/VinterleirAdmin/GetToken/:username/:passwordHash",
-    (request, reply) => login(request, reply, "camp", request.params.passwordHash, request.params.username),
+  app.get<{ Params: { username: string; passwordHash: string } }>("/api/VinterleirAdmin/GetToken/:username/:passwordHash", (request, reply) =>
+    login(request, reply, "camp", request.params.passwordHash, request.params.username),
   );
   app.get<{ Params: { passwordHash: string } }>("/api/NewMemberAdmin/GetToken/:passwordHash", (request, reply) =>
     login(request, reply, "newmember", request.params.passwordHash),

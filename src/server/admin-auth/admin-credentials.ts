@@ -65,9 +65,7 @@ export async function ensureAdminCredentials(db: Db, env: Env, now = new Date())
     const stored = await findUsableCredential(db, area, env);
     if (password) {
       const unchanged =
-        stored?.source === "env" &&
-        stored.username === (username ?? null) &&
-        (await verifyPasswordDigest(sha256Hex(password), stored.passwordHash));
+        stored?.source === "env" && stored.username === (username ?? null) && (await verifyPasswordDigest(sha256Hex(password), stored.passwordHash));
       if (!unchanged) {
         await setAdminPassword(db, area, password, { username, source: "env", now });
         // A changed password ends the sessions the old one opened.

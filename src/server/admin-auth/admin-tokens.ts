@@ -36,12 +36,7 @@ export async function isTokenValid(db: Db, area: AdminArea, token: string, now: 
     .select({ area: adminTokens.area })
     .from(adminTokens)
     .where(
-      and(
-        eq(adminTokens.tokenHash, hashToken(token)),
-        eq(adminTokens.area, area),
-        isNull(adminTokens.revokedAt),
-        gt(adminTokens.expiresAt, now),
-      ),
+      and(eq(adminTokens.tokenHash, hashToken(token)), eq(adminTokens.area, area), isNull(adminTokens.revokedAt), gt(adminTokens.expiresAt, now)),
     );
   return rows.length === 1;
 }
@@ -56,11 +51,7 @@ export async function revokeToken(db: Db, token: string, now: Date = new Date(),
     .update(adminTokens)
     .set({ revokedAt: now })
     .where(
-      and(
-        eq(adminTokens.tokenHash, hashToken(token)),
-        isNull(adminTokens.revokedAt),
-        area === undefined ? undefined : eq(adminTokens.area, area),
-      ),
+      and(eq(adminTokens.tokenHash, hashToken(token)), isNull(adminTokens.revokedAt), area === undefined ? undefined : eq(adminTokens.area, area)),
     )
     .returning({ area: adminTokens.area });
   return rows.length > 0;

@@ -2,7 +2,15 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import { CampAccountInputSchema, campAccountMessages } from "../../shared/admin/camp-accounts.ts";
 import { parseWith, type ErrorBody } from "../errors.ts";
 import { commonPasswordMessage } from "./password-policy.ts";
-import { currentCampAccount, listCampAccounts, removeCampAccount, requireAnyAccount, requireCampRole, saveCampAccount, type AccountChange } from "./camp-account.ts";
+import {
+  currentCampAccount,
+  listCampAccounts,
+  removeCampAccount,
+  requireAnyAccount,
+  requireCampRole,
+  saveCampAccount,
+  type AccountChange,
+} from "./camp-account.ts";
 
 /** The shared schema, and the common-password list only the server holds in full. */
 const CampAccountOnServerSchema = CampAccountInputSchema.superRefine((input, ctx) => {

@@ -44,7 +44,9 @@ describe.each(databaseKinds)("named camp accounts with roles on %s", (kind) => {
 
     const created = await save(leder, helper);
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toContainEqual(expect.objectContaining({ username: "kari", name: "Kari Innsjekk", role: "innsjekk", configured: false, updatedBy: "leirsjef" }));
+    expect(created.json()).toContainEqual(
+      expect.objectContaining({ username: "kari", name: "Kari Innsjekk", role: "innsjekk", configured: false, updatedBy: "leirsjef" }),
+    );
     expect(JSON.stringify(created.json())).not.toContain(helper.password);
     expect(JSON.stringify(created.json())).not.toContain(sha256Hex(helper.password));
 
@@ -122,10 +124,19 @@ describe.each(databaseKinds)("named camp accounts with roles on %s", (kind) => {
     const configured = await app.inject({ method: "DELETE", url: `/api/VinterleirAdmin/Accounts/leirsjef/${leder}` });
     expect(configured.json()).toEqual({ error: campAccountMessages.configured });
     const ole = (await login("ole", "Leder-med-langt-passord")).body;
-    expect((await app.inject({ method: "DELETE", url: `/api/VinterleirAdmin/Accounts/ole/${ole}` })).json()).toEqual({ error: campAccountMessages.self });
+    expect((await app.inject({ method: "DELETE", url: `/api/VinterleirAdmin/Accounts/ole/${ole}` })).json()).toEqual({
+      error: campAccountMessages.self,
+    });
     expect((await save(leder, { ...helper, username: "leirsjef" })).statusCode).toBe(409);
 
-    for (const body of [{}, { ...helper, username: "system" }, { ...helper, role: "kasserer" }, { ...helper, password: "abc" }, { ...helper, name: " " }, { ...helper, username: "Å!" }]) {
+    for (const body of [
+      {},
+      { ...helper, username: "system" },
+      { ...helper, role: "kasserer" },
+      { ...helper, password: "abc" },
+      { ...helper, name: " " },
+      { ...helper, username: "Å!" },
+    ]) {
       const res = await save(leder, body);
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toEqual(expect.any(String));
@@ -136,7 +147,18 @@ describe.each(databaseKinds)("named camp accounts with roles on %s", (kind) => {
   it("refuses a short or common password when called directly, with the reason at the field, and stores nothing", async () => {
     const before = await app.inject({ url: `/api/VinterleirAdmin/Accounts/${leder}` });
     // Six characters; the old digest field; on the leak list; Norwegian words and the club's name with digits or signs added.
-    const weak = ["123456", "a", "passwordpassword", "passord12345", "Passord2026!", "sommer123456", "Sommer-2026!!", "SkiTaekwondo2026", "ski taekwondo klubb 1", "skitaekwondoklubb"];
+    const weak = [
+      "123456",
+      "a",
+      "passwordpassword",
+      "passord12345",
+      "Passord2026!",
+      "sommer123456",
+      "Sommer-2026!!",
+      "SkiTaekwondo2026",
+      "ski taekwondo klubb 1",
+      "skitaekwondoklubb",
+    ];
     for (const password of weak) {
       const res = await save(leder, { ...helper, username: "svak", password });
       expect(res.statusCode, password).toBe(400);

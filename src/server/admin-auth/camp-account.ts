@@ -1,6 +1,13 @@
 import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { campAccountMessages, campDataRoles, campRoles, type CampAccount, type CampAccountInput, type CampRole } from "../../shared/admin/camp-accounts.ts";
+import {
+  campAccountMessages,
+  campDataRoles,
+  campRoles,
+  type CampAccount,
+  type CampAccountInput,
+  type CampRole,
+} from "../../shared/admin/camp-accounts.ts";
 import type { Db } from "../db/database.ts";
 import { adminTokens } from "../db/schema/admin-auth.ts";
 import { campAccounts } from "../db/schema/camp-accounts.ts";
@@ -33,7 +40,9 @@ async function campAccountOfToken(db: Db, env: Pick<Env, "NODE_ENV">, token: str
   const [row] = await db
     .select({ account: adminTokens.account })
     .from(adminTokens)
-    .where(and(eq(adminTokens.tokenHash, hashToken(token)), eq(adminTokens.area, "camp"), isNull(adminTokens.revokedAt), gt(adminTokens.expiresAt, now)));
+    .where(
+      and(eq(adminTokens.tokenHash, hashToken(token)), eq(adminTokens.area, "camp"), isNull(adminTokens.revokedAt), gt(adminTokens.expiresAt, now)),
+    );
   if (!row) return undefined;
   const credential = await findUsableCredential(db, "camp", env);
   if (row.account === null || row.account === credential?.username) {
@@ -52,7 +61,8 @@ export function requireCampRole(...roles: CampRole[]) {
   const allowed: readonly CampRole[] = roles.length > 0 ? roles : campDataRoles;
   return async function requireCampAccount(request: FastifyRequest, reply: FastifyReply) {
     const token = (request.params as { token?: unknown } | undefined)?.token;
-    const account = typeof token === "string" ? await campAccountOfToken(request.server.db, request.server.env, token, request.server.now()) : undefined;
+    const account =
+      typeof token === "string" ? await campAccountOfToken(request.server.db, request.server.env, token, request.server.now()) : undefined;
     if (!account) return reply.code(401).header("cache-control", "no-store").send(unauthorisedBody);
     if (!allowed.includes(account.role)) return reply.code(403).header("cache-control", "no-store").send({ error: campAccountMessages.forbidden });
     resolved.set(request, account);
@@ -67,7 +77,8 @@ export async function currentCampAccount(request: FastifyRequest): Promise<CampA
   const known = resolved.get(request);
   if (known) return known;
   const token = (request.params as { token?: unknown } | undefined)?.token;
-  const account = typeof token === "string" ? await campAccountOfToken(request.server.db, request.server.env, token, request.server.now()) : undefined;
+  const account =
+    typeof token === "string" ? await campAccountOfToken(request.server.db, request.server.env, token, request.server.now()) : undefined;
   if (!account) throw new Error("currentCampAccount: the request has no valid camp token (route without the camp guard?)");
   resolved.set(request, account);
   return account;
@@ -106,7 +117,8 @@ export type AccountChange = { kind: "ok"; created: boolean } | { kind: "conflict
  */
 export async function saveCampAccount(db: Db, env: Pick<Env, "NODE_ENV">, input: CampAccountInput, by: string, now: Date): Promise<AccountChange> {
   const credential = await findUsableCredential(db, "camp", env);
-  if (credential?.username && credential.username.toLowerCase() === input.username) return { kind: "conflict", message: campAccountMessages.configured };
+  if (credential?.username && credential.username.toLowerCase() === input.username)
+    return { kind: "conflict", message: campAccountMessages.configured };
   // Stored as the login checks it: a slow hash of the digest the sign-in sends; the password itself is not kept.
   const passwordHash = await hashPasswordDigest(sha256Hex(input.password));
   return db.transaction(async (tx) => {
@@ -135,7 +147,8 @@ export async function removeCampAccount(db: Db, env: Pick<Env, "NODE_ENV">, user
     await lockAccounts(tx);
     const [existing] = await tx.select().from(campAccounts).where(eq(campAccounts.username, name));
     if (!existing) return { kind: "not-found" };
-    if (existing.role === "leder" && (await leaderCount(tx, credential !== null)) <= 1) return { kind: "conflict", message: campAccountMessages.lastLeader };
+    if (existing.role === "leder" && (await leaderCount(tx, credential !== null)) <= 1)
+      return { kind: "conflict", message: campAccountMessages.lastLeader };
     await tx.delete(campAccounts).where(eq(campAccounts.username, name));
     await endAccountTokens(tx, name, now);
     return { kind: "ok", created: false };
@@ -164,6 +177,9 @@ async function lockAccounts(tx: Db) {
 }
 
 async function leaderCount(tx: Db, hasConfigured: boolean): Promise<number> {
-  const [row] = await tx.select({ count: sql<number>`count(*)::int` }).from(campAccounts).where(eq(campAccounts.role, "leder"));
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(campAccounts)
+    .where(eq(campAccounts.role, "leder"));
   return (row?.count ?? 0) + (hasConfigured ? 1 : 0);
 }

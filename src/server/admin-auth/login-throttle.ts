@@ -45,10 +45,7 @@ export async function beginLoginAttempt(db: Db, clientKey: string, account: stri
     })
     .from(adminLoginAttempts)
     .where(
-      and(
-        gt(adminLoginAttempts.attemptedAt, since),
-        or(eq(adminLoginAttempts.clientAddress, clientKey), eq(adminLoginAttempts.account, account)),
-      ),
+      and(gt(adminLoginAttempts.attemptedAt, since), or(eq(adminLoginAttempts.clientAddress, clientKey), eq(adminLoginAttempts.account, account))),
     );
   if ((counts?.byClient ?? 0) > loginLimits.perClientAddress) {
     await forgetLoginAttempt(db, id);

@@ -41,7 +41,11 @@ export function campDocuments(watch: EditionWatch, siteWatch: SiteContentWatch, 
     },
     /** Makes the documents of a new edition now, in the background. */
     refresh(snapshot: EditionSnapshot | null) {
-      if (snapshot) void siteWatch.current().then((site) => filesFor(snapshot, site, now())).catch(() => {});
+      if (snapshot)
+        void siteWatch
+          .current()
+          .then((site) => filesFor(snapshot, site, now()))
+          .catch(() => {});
     },
   };
 }

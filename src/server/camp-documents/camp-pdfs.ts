@@ -81,10 +81,19 @@ function ensureRoom(doc: Doc, height: number) {
 
 function header(doc: Doc, title: string, subtitle: string) {
   doc.rect(0, 0, doc.page.width, 8).fill(colour.bright);
-  doc.font(font.bold).fontSize(26).fillColor(colour.ink).text(title, margin, margin - 6);
+  doc
+    .font(font.bold)
+    .fontSize(26)
+    .fillColor(colour.ink)
+    .text(title, margin, margin - 6);
   doc.moveDown(0.15).font(font.regular).fontSize(13).fillColor(colour.accent).text(subtitle);
   const y = doc.y + 6;
-  doc.moveTo(margin, y).lineTo(margin + 60, y).lineWidth(3).strokeColor(colour.bright).stroke();
+  doc
+    .moveTo(margin, y)
+    .lineTo(margin + 60, y)
+    .lineWidth(3)
+    .strokeColor(colour.bright)
+    .stroke();
   doc.y = y + 10;
 }
 
@@ -95,7 +104,11 @@ function heading(doc: Doc, text: string) {
 }
 
 function paragraph(doc: Doc, text: string) {
-  doc.font(font.regular).fontSize(10.5).fillColor(colour.ink).text(text, margin, doc.y, { width: contentWidth(doc) });
+  doc
+    .font(font.regular)
+    .fontSize(10.5)
+    .fillColor(colour.ink)
+    .text(text, margin, doc.y, { width: contentWidth(doc) });
   doc.moveDown(0.4);
 }
 
@@ -115,11 +128,20 @@ function priceTable(doc: Doc, rows: Flyer["prices"]) {
   for (const [label, amount] of rows) {
     ensureRoom(doc, 22);
     const y = doc.y;
-    doc.font(font.regular).fontSize(10.5).fillColor(colour.ink).text(label, margin, y, { width: width - 100 });
+    doc
+      .font(font.regular)
+      .fontSize(10.5)
+      .fillColor(colour.ink)
+      .text(label, margin, y, { width: width - 100 });
     const bottom = doc.y;
     doc.font(font.bold).text(amount, margin + width - 100, y, { width: 100, align: "right" });
     doc.y = Math.max(bottom, doc.y) + 2;
-    doc.moveTo(margin, doc.y).lineTo(margin + width, doc.y).lineWidth(0.5).strokeColor(colour.line).stroke();
+    doc
+      .moveTo(margin, doc.y)
+      .lineTo(margin + width, doc.y)
+      .lineWidth(0.5)
+      .strokeColor(colour.line)
+      .stroke();
     doc.y += 4;
   }
 }
@@ -172,9 +194,13 @@ function program(doc: Doc, days: ProgramDay[]) {
     for (const row of column) {
       if (row.time) {
         itemStyle().fillColor(colour.soft).text(row.time, x, y, { width: timeWidth });
-        itemStyle().fillColor(colour.ink).text(row.text, x + timeWidth, y, { width: columnWidth - timeWidth });
+        itemStyle()
+          .fillColor(colour.ink)
+          .text(row.text, x + timeWidth, y, { width: columnWidth - timeWidth });
       } else {
-        dayStyle().fillColor(colour.ink).text(row.text, x, y + 2, { width: columnWidth });
+        dayStyle()
+          .fillColor(colour.ink)
+          .text(row.text, x, y + 2, { width: columnWidth });
       }
       y += row.height;
     }
@@ -314,7 +340,12 @@ function flyers(edition: CampEdition, contact: Contact, at: Date) {
       [`Utøver, ${childAges}`, formatKroner(facts.price.child)],
       [`Utøver, ${adultAges}`, formatKroner(facts.price.adult)],
       ...(early
-        ? [[`Tidlig påmelding før ${earlyBefore} (${childAges} / ${adultAges})`, `${formatKroner(facts.price.childEarly)} / ${formatKroner(facts.price.adultEarly)}`] as [string, string]]
+        ? [
+            [
+              `Tidlig påmelding før ${earlyBefore} (${childAges} / ${adultAges})`,
+              `${formatKroner(facts.price.childEarly)} / ${formatKroner(facts.price.adultEarly)}`,
+            ] as [string, string],
+          ]
         : []),
       [`Ledsager som ikke er påmeldt som utøver (mat og overnatting)`, `+${formatKroner(settings.companionFee)}`],
       ...lateFee,
@@ -366,13 +397,13 @@ async function termsPdf(edition: CampEdition, contact: Contact, at: Date, option
     },
     {
       heading: "3. Priser",
-      paragraphs: [
-        `Alle priser er i norske kroner og inkluderer alle avgifter. Det kommer ingen gebyrer i tillegg.`,
-      ],
+      paragraphs: [`Alle priser er i norske kroner og inkluderer alle avgifter. Det kommer ingen gebyrer i tillegg.`],
       bullets: [
         `Utøver ${settings.price.childMaxAge} år eller yngre: ${formatKroner(facts.price.child)}; ${settings.price.childMaxAge + 1} år eller eldre: ${formatKroner(facts.price.adult)}.`,
         ...(isEarlyBird(edition, at)
-          ? [`Påmelding før ${formatLongDate(facts.earlyBirdBefore)}: ${settings.earlyBird.percent}\u00a0% rabatt på utøverprisen (${formatKroner(facts.price.childEarly)} / ${formatKroner(facts.price.adultEarly)}).`]
+          ? [
+              `Påmelding før ${formatLongDate(facts.earlyBirdBefore)}: ${settings.earlyBird.percent}\u00a0% rabatt på utøverprisen (${formatKroner(facts.price.childEarly)} / ${formatKroner(facts.price.adultEarly)}).`,
+            ]
           : []),
         `Utøvere fra ${club.name}: gratis.`,
         `Cup-gradering: ${formatKroner(settings.gradingFee)}. Ledsager (mat og overnatting): ${formatKroner(settings.companionFee)}.`,
@@ -384,9 +415,7 @@ async function termsPdf(edition: CampEdition, contact: Contact, at: Date, option
     },
     {
       heading: "4. Betaling",
-      paragraphs: [
-        "Du betaler med Vipps når du melder deg på, eller med kort eller kontant når du sjekker inn på leiren.",
-      ],
+      paragraphs: ["Du betaler med Vipps når du melder deg på, eller med kort eller kontant når du sjekker inn på leiren."],
     },
     {
       heading: "5. Levering",
@@ -394,10 +423,7 @@ async function termsPdf(edition: CampEdition, contact: Contact, at: Date, option
     },
     {
       heading: "6. Avbestilling og endringer",
-      paragraphs: [
-        ...cancellationTerms(edition),
-        "Endringer i påmeldingen gjør du også selv på «Min påmelding».",
-      ],
+      paragraphs: [...cancellationTerms(edition), "Endringer i påmeldingen gjør du også selv på «Min påmelding»."],
     },
     {
       heading: "7. Personopplysninger",

@@ -7,7 +7,16 @@ import { figuresOf, recordRefundPaid } from "./camp-ledger-store.ts";
 import { correctRegistration } from "./camp-correction.ts";
 import { leaderAddCompanion, leaderRemoveCompanion } from "./camp-leader-companions.ts";
 import { registrationLedgerHistory } from "./camp-ledger-history.ts";
-import { adminActionMessages, type AdminPerson, cancelRegistration, editionMoney, loadAdminPersons, markCardCashPaid, totalsOf, type AdminActionOutcome } from "./camp-admin.ts";
+import {
+  adminActionMessages,
+  type AdminPerson,
+  cancelRegistration,
+  editionMoney,
+  loadAdminPersons,
+  markCardCashPaid,
+  totalsOf,
+  type AdminActionOutcome,
+} from "./camp-admin.ts";
 import { campParticipantsCsv } from "./camp-csv.ts";
 import type { CampPaymentGateway } from "./camp-payment-gateway.ts";
 import { requestedEditionYear } from "./camp-edition-lookup.ts";
@@ -62,7 +71,12 @@ export async function registerCampAdminRoutes(app: FastifyInstance, { payments }
   });
 
   app.post<{ Params: { registrationId: string } }>("/api/VinterleirAdmin/MarkPaid/:registrationId/:token", guard, async (request, reply) =>
-    sendOutcome(reply, await withRegistrationId(request.params.registrationId, async (id) => markCardCashPaid(app.db, id, app.now(), (await currentCampAccount(request)).username))),
+    sendOutcome(
+      reply,
+      await withRegistrationId(request.params.registrationId, async (id) =>
+        markCardCashPaid(app.db, id, app.now(), (await currentCampAccount(request)).username),
+      ),
+    ),
   );
 
   // «Skal betales tilbake»: the treasurer marks money owed back outside Vipps as paid back (a ledger entry).
@@ -74,7 +88,11 @@ export async function registerCampAdminRoutes(app: FastifyInstance, { payments }
     const { username } = await currentCampAccount(request);
     const done = await app.db.transaction(async (tx) => {
       await tx.execute(sql`select id from camp_registrations where id = ${Number(raw)} for update`);
-      return recordRefundPaid(tx, Number(raw), input.amount, input.method, { actor: username, reason: "Betalt tilbake av kassereren", now: app.now() });
+      return recordRefundPaid(tx, Number(raw), input.amount, input.method, {
+        actor: username,
+        reason: "Betalt tilbake av kassereren",
+        now: app.now(),
+      });
     });
     if (!done) return reply.code(409).send({ error: refundPaidMessages.notOwed } satisfies ErrorBody);
     return reply.send(await figuresOf(app.db, Number(raw)));

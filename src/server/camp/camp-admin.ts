@@ -20,7 +20,6 @@ import { checkInMessages } from "../../shared/camp/camp-checkin.ts";
 import { renderCancellationMail, selfServiceMailKey } from "./camp-self-service-mail.ts";
 import { loadClubContact } from "../site-content/club-contact.ts";
 
-
 /**
  * One row of the camp admin list (spec §3 "Admin person (camp)", exact field names), one per athlete and
  * one per companion, plus fields the admin needs to act: registrationId, status, paymentMethod,
@@ -43,7 +42,9 @@ export function placeHoldingRegistrations(db: Db, editionYear: number, ...also: 
     .from(campRegistrations)
     .innerJoin(clubs, eq(clubs.clubId, campRegistrations.clubId))
     .innerJoin(grades, eq(grades.gradeId, campRegistrations.gradeId))
-    .where(and(eq(campRegistrations.editionYear, editionYear), ne(campRegistrations.status, "waiting"), hasPaymentSql(campRegistrations.id), ...also));
+    .where(
+      and(eq(campRegistrations.editionYear, editionYear), ne(campRegistrations.status, "waiting"), hasPaymentSql(campRegistrations.id), ...also),
+    );
 }
 
 export async function loadAdminPersons(db: Db, editionYear: number): Promise<AdminPerson[]> {
@@ -63,9 +64,12 @@ export async function loadAdminPersons(db: Db, editionYear: number): Promise<Adm
   // Who is a paying companion, still coming, of a confirmed registration: what «allerede påmeldt» must name.
   const confirmedIds = new Set(registrations.filter((row) => row.registration.status === "confirmed").map((row) => row.registration.id));
   const payingCompanions = new Set(
-    companions.filter((companion) => confirmedIds.has(companion.registrationId) && !companion.alreadyRegistered && !companion.cancelledAt).map((companion) => personKey(companion.firstName, companion.lastName, companion.telephone)),
+    companions
+      .filter((companion) => confirmedIds.has(companion.registrationId) && !companion.alreadyRegistered && !companion.cancelledAt)
+      .map((companion) => personKey(companion.firstName, companion.lastName, companion.telephone)),
   );
-  const uncoveredClaim = (companion: (typeof companions)[number]) => companion.alreadyRegistered && !payingCompanions.has(personKey(companion.firstName, companion.lastName, companion.telephone));
+  const uncoveredClaim = (companion: (typeof companions)[number]) =>
+    companion.alreadyRegistered && !payingCompanions.has(personKey(companion.firstName, companion.lastName, companion.telephone));
 
   const persons: AdminPerson[] = [];
   for (const { registration: row, clubName, grade } of registrations) {
@@ -171,11 +175,20 @@ async function loadArrivals(db: Db, registrationIds: number[]) {
  */
 export async function editionMoney(db: Db, editionYear: number) {
   const rows = await db
-    .select({ id: campRegistrations.id, orderId: campRegistrations.orderId, status: campRegistrations.status, firstName: campRegistrations.firstName, lastName: campRegistrations.lastName })
+    .select({
+      id: campRegistrations.id,
+      orderId: campRegistrations.orderId,
+      status: campRegistrations.status,
+      firstName: campRegistrations.firstName,
+      lastName: campRegistrations.lastName,
+    })
     .from(campRegistrations)
     .where(and(eq(campRegistrations.editionYear, editionYear), ne(campRegistrations.status, "waiting")))
     .orderBy(asc(campRegistrations.id));
-  const ledgers = await readLedgers(db, rows.map((row) => row.id));
+  const ledgers = await readLedgers(
+    db,
+    rows.map((row) => row.id),
+  );
   const orders = rows.map((row) => ({ ...row, entries: ledgers.get(row.id) ?? [], figures: ledgerFigures(ledgers.get(row.id) ?? []) }));
   return { orders, totals: sumFigures(orders.map((order) => order.figures)) };
 }
@@ -212,9 +225,7 @@ interface AdminActionResult {
 }
 
 export type AdminActionOutcome =
-  | { kind: "ok"; changed: boolean; result: AdminActionResult }
-  | { kind: "not-found" }
-  | { kind: "conflict"; message: string };
+  { kind: "ok"; changed: boolean; result: AdminActionResult } | { kind: "not-found" } | { kind: "conflict"; message: string };
 
 export const adminActionMessages = {
   notFound: "Fant ikke registreringen.",
@@ -237,10 +248,22 @@ export async function markCardCashPaid(db: Db, registrationId: number, now: Date
     if (found.registration.status === "cancelled" && payment.state !== "paid") return { kind: "conflict", message: adminActionMessages.cancelled };
     if (await vippsCaptureDue(tx, registrationId)) return { kind: "conflict", message: checkInMessages.vippsReserved };
     const { outstanding } = await figuresOf(tx, registrationId);
-    if (outstanding === 0 || found.registration.status === "cancelled") return { kind: "ok", changed: false, result: await resultOf(tx, found.registration, payment) };
-    await recordPayment(tx, registrationId, { method: "card_cash", amount: outstanding, paymentId: payment.id }, { actor, reason: "Markert som betalt med kort eller kontant ved oppmøte", now });
-    const [updated] = await tx.update(payments).set({ state: "paid", paidAmount: payment.paidAmount + outstanding, updatedAt: now }).where(eq(payments.id, payment.id)).returning();
-    await tx.insert(moneyActions).values({ paymentId: payment.id, actor, action: "mark-paid", amount: outstanding, at: now, note: "Betalt med kort eller kontant ved oppmøte" });
+    if (outstanding === 0 || found.registration.status === "cancelled")
+      return { kind: "ok", changed: false, result: await resultOf(tx, found.registration, payment) };
+    await recordPayment(
+      tx,
+      registrationId,
+      { method: "card_cash", amount: outstanding, paymentId: payment.id },
+      { actor, reason: "Markert som betalt med kort eller kontant ved oppmøte", now },
+    );
+    const [updated] = await tx
+      .update(payments)
+      .set({ state: "paid", paidAmount: payment.paidAmount + outstanding, updatedAt: now })
+      .where(eq(payments.id, payment.id))
+      .returning();
+    await tx
+      .insert(moneyActions)
+      .values({ paymentId: payment.id, actor, action: "mark-paid", amount: outstanding, at: now, note: "Betalt med kort eller kontant ved oppmøte" });
     return { kind: "ok", changed: true, result: await resultOf(tx, found.registration, updated ?? payment) };
   });
 }
@@ -265,8 +288,17 @@ export async function cancelRegistration(db: Db, registrationId: number, now: Da
     if (!updated) return { kind: "ok", changed: false, result: await resultOf(tx, registration, payment) };
     const edition = await campEditionOfYear(tx, registration.editionYear);
     const reason = "Påmeldingen avbestilt av leirledelsen.";
-    const settled = await cancelInLedger(tx, registrationId, () => true, (paid) => campRefund(paid, edition, now), { actor, reason, now });
-    const coming = await tx.select().from(campCompanions).where(and(eq(campCompanions.registrationId, registrationId), isNull(campCompanions.cancelledAt), eq(campCompanions.alreadyRegistered, false)));
+    const settled = await cancelInLedger(
+      tx,
+      registrationId,
+      () => true,
+      (paid) => campRefund(paid, edition, now),
+      { actor, reason, now },
+    );
+    const coming = await tx
+      .select()
+      .from(campCompanions)
+      .where(and(eq(campCompanions.registrationId, registrationId), isNull(campCompanions.cancelledAt), eq(campCompanions.alreadyRegistered, false)));
     await noteUncoveredClaims(tx, updated.editionYear, registrationId, updated.orderId, coming, now);
     await tx.insert(moneyActions).values({
       paymentId: payment.id,
@@ -277,21 +309,28 @@ export async function cancelRegistration(db: Db, registrationId: number, now: Da
       note: `${reason} Betalt for påmeldingen: ${settled.paidFor} kr; tilbake etter reglene: ${settled.refund} kr.`,
     });
     const name = `${updated.firstName} ${updated.lastName}`;
-    const mail = renderCancellationMail({
-      orderId: updated.orderId,
-      year: updated.editionYear,
-      cancelledName: name,
-      whole: true,
-      method: payment.method,
-      refund: settled.refund,
-      refundOutsideVipps: settled.owed,
-      kept: settled.kept,
-      stillToPay: 0,
-      link: publicBaseUrl,
-      byLeader: true,
-    }, (await loadClubContact(tx)).general);
+    const mail = renderCancellationMail(
+      {
+        orderId: updated.orderId,
+        year: updated.editionYear,
+        cancelledName: name,
+        whole: true,
+        method: payment.method,
+        refund: settled.refund,
+        refundOutsideVipps: settled.owed,
+        kept: settled.kept,
+        stillToPay: 0,
+        link: publicBaseUrl,
+        byLeader: true,
+      },
+      (await loadClubContact(tx)).general,
+    );
     await queueMail(tx, { dedupeKey: selfServiceMailKey(registrationId, "leader-cancel"), to: updated.email, ...mail }, now);
-    return { kind: "ok", changed: true, result: { ...(await resultOf(tx, { ...updated, status: "cancelled" }, payment)), refundDue: settled.refund } };
+    return {
+      kind: "ok",
+      changed: true,
+      result: { ...(await resultOf(tx, { ...updated, status: "cancelled" }, payment)), refundDue: settled.refund },
+    };
   });
 }
 

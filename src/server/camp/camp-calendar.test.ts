@@ -9,7 +9,25 @@ const allowed: Record<string, readonly string[]> = {
   vtimezone: ["tzid", "last-modified", "tzurl"],
   daylight: ["dtstart", "tzoffsetfrom", "tzoffsetto", "tzname", "rrule", "rdate", "comment"],
   standard: ["dtstart", "tzoffsetfrom", "tzoffsetto", "tzname", "rrule", "rdate", "comment"],
-  vevent: ["uid", "dtstamp", "dtstart", "dtend", "duration", "sequence", "summary", "location", "description", "status", "transp", "url", "categories", "created", "last-modified", "class", "organizer"],
+  vevent: [
+    "uid",
+    "dtstamp",
+    "dtstart",
+    "dtend",
+    "duration",
+    "sequence",
+    "summary",
+    "location",
+    "description",
+    "status",
+    "transp",
+    "url",
+    "categories",
+    "created",
+    "last-modified",
+    "class",
+    "organizer",
+  ],
 };
 
 /**

@@ -51,27 +51,45 @@ export function campCalendarFileName(year: number): string {
 // writes its VTIMEZONE once for them.
 export function campCalendar(edition: CampEdition, venue: string, uidBase: string, stamp: Date): MailAttachment {
   // METHOD matches the attachment's content type (RFC 5546: a mail's method= and the file's METHOD agree).
-  const calendar = ical({ method: ICalCalendarMethod.PUBLISH, name: `Vinterleir ${edition.year}`, prodId: { company: club.name, product: "vinterleir", language: "NB" }, timezone: { name: null, generator: (name) => (name === timeZone ? osloTimezoneComponent : null) } });
+  const calendar = ical({
+    method: ICalCalendarMethod.PUBLISH,
+    name: `Vinterleir ${edition.year}`,
+    prodId: { company: club.name, product: "vinterleir", language: "NB" },
+    timezone: { name: null, generator: (name) => (name === timeZone ? osloTimezoneComponent : null) },
+  });
   const days = campProgram(edition);
   days.forEach((day, index) => {
-    const times = day.items.flatMap((item) => [item.from, item.to]).filter((time): time is string => Boolean(time)).sort();
+    const times = day.items
+      .flatMap((item) => [item.from, item.to])
+      .filter((time): time is string => Boolean(time))
+      .sort();
     const start = osloWallTime(day.date, times[0]);
     // A day whose last item has no end (e.g. "19:00 Middag") lasts an hour past its start.
     const last = times[times.length - 1];
     const lastHasEnd = day.items.some((item) => item.to === last);
-    const end = last && !lastHasEnd ? osloWallTime(day.date, `${String(Number(last.slice(0, 2)) + 1).padStart(2, "0")}${last.slice(2)}`) : osloWallTime(day.date, last);
+    const end =
+      last && !lastHasEnd
+        ? osloWallTime(day.date, `${String(Number(last.slice(0, 2)) + 1).padStart(2, "0")}${last.slice(2)}`)
+        : osloWallTime(day.date, last);
     const common = {
       id: `${uidBase}-dag${index + 1}@skitaekwondo.no`,
       summary: `Vinterleir ${edition.year} – dag ${index + 1} av ${days.length}`,
       location: venue,
-      description: day.items.map((item) => `${item.from}${item.to ? `–${item.to}` : ""} ${item.what}${item.where ? ` (${item.where})` : ""}`).join("\n"),
+      description: day.items
+        .map((item) => `${item.from}${item.to ? `–${item.to}` : ""} ${item.what}${item.where ? ` (${item.where})` : ""}`)
+        .join("\n"),
       timezone: timeZone,
       stamp,
     };
     if (start && end && end > start) calendar.createEvent({ ...common, start, end });
-    else calendar.createEvent({ ...common, start: osloWallTime(day.date, "00:00")!, end: osloWallTime(addDays(day.date, 1), "00:00")!, allDay: true });
+    else
+      calendar.createEvent({ ...common, start: osloWallTime(day.date, "00:00")!, end: osloWallTime(addDays(day.date, 1), "00:00")!, allDay: true });
   });
-  return { filename: campCalendarFileName(edition.year), contentType: "text/calendar; charset=utf-8; method=PUBLISH", content: withFinalLineEnd(calendar.toString()) };
+  return {
+    filename: campCalendarFileName(edition.year),
+    contentType: "text/calendar; charset=utf-8; method=PUBLISH",
+    content: withFinalLineEnd(calendar.toString()),
+  };
 }
 
 /** RFC 5545 ends every content line with CRLF, the last one too (the generator leaves it off). */

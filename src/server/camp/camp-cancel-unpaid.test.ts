@@ -39,7 +39,10 @@ describe.each(databaseKinds)("cancelling what was never paid on %s", (kind) => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: "cancelled", refund: 0, paid: 0, kept: 0, refundOwed: 0, outstanding: 0 });
     expect(res.json().paymentState).toBe("Avbestilt – ingenting er betalt, og ingenting skal betales.");
-    const [mail] = await suite.app.db.select().from(mailOutbox).where(like(mailOutbox.dedupeKey, `camp-self:${registrationId}:cancel-athlete`));
+    const [mail] = await suite.app.db
+      .select()
+      .from(mailOutbox)
+      .where(like(mailOutbox.dedupeKey, `camp-self:${registrationId}:cancel-athlete`));
     expect(mail!.text).toContain(nothingPaidCancelledSentence);
     expect(mail!.text).toContain("Du skal ikke betale noe mer.");
     expect(mail!.text).not.toMatch(/beholdes etter avbestillingsreglene/);
@@ -53,14 +56,24 @@ describe.each(databaseKinds)("cancelling what was never paid on %s", (kind) => {
     const { registrationId, token } = await cardCash();
     const admin = await campAdminToken(suite.app);
     expect((await inject("POST", `/api/VinterleirAdmin/MarkPaid/${registrationId}/${admin}`)).statusCode).toBe(200);
-    expect((await inject("POST", `/api/MinPamelding/AddCompanion/${token}`, { ...companion({ firstName: "Per" }), alreadyRegistered: false })).statusCode).toBe(200);
+    expect(
+      (await inject("POST", `/api/MinPamelding/AddCompanion/${token}`, { ...companion({ firstName: "Per" }), alreadyRegistered: false })).statusCode,
+    ).toBe(200);
     suite.now = new Date("2026-11-23T10:00:00Z");
     const per = (await view(token)).persons.find((person: { kind: string }) => person.kind === "companion");
     expect(per).toMatchObject({ refundIfCancelledToday: 0, paidForIfCancelledToday: 0 });
-    expect((await inject("POST", `/api/MinPamelding/Cancel/${token}`, { person: per.key })).json()).toMatchObject({ refund: 0, kept: 0, outstanding: 0 });
+    expect((await inject("POST", `/api/MinPamelding/Cancel/${token}`, { person: per.key })).json()).toMatchObject({
+      refund: 0,
+      kept: 0,
+      outstanding: 0,
+    });
     const athlete = (await view(token)).persons[0];
     expect(athlete).toMatchObject({ refundIfCancelledToday: 600, paidForIfCancelledToday: 1200 });
-    expect((await inject("POST", `/api/MinPamelding/Cancel/${token}`, { person: "athlete" })).json()).toMatchObject({ refund: 600, kept: 600, refundOwed: 600 });
+    expect((await inject("POST", `/api/MinPamelding/Cancel/${token}`, { person: "athlete" })).json()).toMatchObject({
+      refund: 600,
+      kept: 600,
+      refundOwed: 600,
+    });
     const treasurer = (await inject("GET", `/api/VinterleirAdmin/Treasurer/${await campAdminToken(suite.app)}`)).json();
     expect(treasurer.refundsOwed).toEqual([expect.objectContaining({ registrationId, amount: 600 })]);
   });

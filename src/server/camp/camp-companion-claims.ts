@@ -17,11 +17,23 @@ export interface CancelledPerson {
 }
 
 /** Writes the note on every other registration of the edition that claims one of these persons; answers how many. */
-export async function noteUncoveredClaims(tx: Db, editionYear: number, fromRegistrationId: number, fromOrderId: string, persons: readonly CancelledPerson[], now: Date): Promise<number> {
+export async function noteUncoveredClaims(
+  tx: Db,
+  editionYear: number,
+  fromRegistrationId: number,
+  fromOrderId: string,
+  persons: readonly CancelledPerson[],
+  now: Date,
+): Promise<number> {
   if (persons.length === 0) return 0;
   const keys = new Set(persons.map((person) => personKey(person.firstName, person.lastName, person.telephone)));
   const claims = await tx
-    .select({ registrationId: campCompanions.registrationId, firstName: campCompanions.firstName, lastName: campCompanions.lastName, telephone: campCompanions.telephone })
+    .select({
+      registrationId: campCompanions.registrationId,
+      firstName: campCompanions.firstName,
+      lastName: campCompanions.lastName,
+      telephone: campCompanions.telephone,
+    })
     .from(campCompanions)
     .innerJoin(campRegistrations, eq(campRegistrations.id, campCompanions.registrationId))
     .where(

@@ -31,7 +31,6 @@ export interface CampConfirmationData {
   checkInCode?: string;
 }
 
-
 export interface ConfirmationContext {
   /** The day the mail is written: the refund rule is stated as it stands then. */
   sentAt: Date;
@@ -177,8 +176,12 @@ function groupHtml(group: GroupConfirmation, cell: string): string {
 ${group.others
   .map(
     (other) => `<h3 style="font-size:1rem">${e(other.firstName)} ${e(other.lastName)} (ordrenummer ${e(other.orderId)})</h3>
-${other.checkInCode ? `${checkInMailHtml(other.checkInCode)}
-` : ""}<table style="border-collapse:collapse">
+${
+  other.checkInCode
+    ? `${checkInMailHtml(other.checkInCode)}
+`
+    : ""
+}<table style="border-collapse:collapse">
 ${other.lines.map((line) => `<tr><td style="${cell}">${e(line.label)}</td><td style="${cell};text-align:right">${e(formatKroner(line.amount))}</td></tr>`).join("\n")}
 <tr><th style="${cell};text-align:left">Totalt</th><th style="${cell};text-align:right">${e(formatKroner(other.total))}</th></tr>
 </table>`,
@@ -187,4 +190,3 @@ ${other.lines.map((line) => `<tr><td style="${cell}">${e(line.label)}</td><td st
 <p><strong>Totalt for alle: ${e(formatKroner(group.total))}</strong></p>
 `;
 }
-

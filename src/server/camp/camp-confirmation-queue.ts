@@ -56,13 +56,23 @@ export interface QueueConfirmationOptions {
  * second call a no-op. Only what the renderer cannot read later is stored (QueuedConfirmation); the mail
  * is rendered from the rows when it is sent.
  */
-export async function queueConfirmation(db: Db, registrationIds: readonly number[], now: Date, options: QueueConfirmationOptions = {}): Promise<void> {
+export async function queueConfirmation(
+  db: Db,
+  registrationIds: readonly number[],
+  now: Date,
+  options: QueueConfirmationOptions = {},
+): Promise<void> {
   const [first] = registrationIds;
   if (first === undefined) throw new Error("A confirmation needs a registration");
   // The athletes share the address the mail goes to: one family link opens them all.
   const personalToken = options.personalToken ?? (await createMailLink(db, first, now));
   const money = options.money ?? sumFigures([...(await readLedgers(db, registrationIds)).values()].map(ledgerFigures));
-  const payload: QueuedConfirmation = { registrationIds: [...registrationIds], personalToken, money: { paid: money.paid, outstanding: money.outstanding }, ...(options.reserved ? { reserved: options.reserved } : {}) };
+  const payload: QueuedConfirmation = {
+    registrationIds: [...registrationIds],
+    personalToken,
+    money: { paid: money.paid, outstanding: money.outstanding },
+    ...(options.reserved ? { reserved: options.reserved } : {}),
+  };
   await db.execute(sql`
     insert into mail_outbox (dedupe_key, recipient, kind, payload, status, next_attempt_at, created_at)
     select ${campConfirmationKey(first)}, r.email, ${campConfirmationMailKind}, ${JSON.stringify(payload)}::jsonb, 'pending', ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
@@ -76,7 +86,13 @@ export function queueCampConfirmationMail(db: Db, registrationId: number, now: D
 }
 
 /** One confirmation for a group (registered together, sharing the contact details). */
-export function queueCampGroupConfirmationMail(db: Db, registrationIds: readonly number[], now: Date, _publicBaseUrl?: string, reserved = 0): Promise<void> {
+export function queueCampGroupConfirmationMail(
+  db: Db,
+  registrationIds: readonly number[],
+  now: Date,
+  _publicBaseUrl?: string,
+  reserved = 0,
+): Promise<void> {
   return queueConfirmation(db, registrationIds, now, { reserved });
 }
 
@@ -87,7 +103,15 @@ export async function renderQueuedCampConfirmation(db: Db, queued: { payload: Re
   const personalLink = personalLinkUrl(publicBaseUrl, personalToken);
   const others: GroupConfirmation["others"] = [];
   for (const id of rest) {
-    const [row] = await db.select({ orderId: campRegistrations.orderId, firstName: campRegistrations.firstName, lastName: campRegistrations.lastName, total: campRegistrations.total }).from(campRegistrations).where(eq(campRegistrations.id, id));
+    const [row] = await db
+      .select({
+        orderId: campRegistrations.orderId,
+        firstName: campRegistrations.firstName,
+        lastName: campRegistrations.lastName,
+        total: campRegistrations.total,
+      })
+      .from(campRegistrations)
+      .where(eq(campRegistrations.id, id));
     if (!row) throw new Error(`No camp registration ${id}`);
     others.push({ ...row, lines: await storedPriceLines(db, id), checkInCode: await checkInCodeFor(db, row.orderId) });
   }
@@ -132,5 +156,9 @@ async function renderStoredCampConfirmation(
   const { money, ...rest } = context;
   // A group's mail: the others' receipts below the first athlete's, and one total for everyone.
   const group = others.length > 0 ? { others, total: registration.total + others.reduce((sum, other) => sum + other.total, 0) } : undefined;
-  return renderCampConfirmation({ ...registration, greetingName: greetingNameOf(registration), lines, money, paymentMethod: payment?.method ?? "card_cash", checkInCode }, edition, { ...rest, ...(group ? { group } : {}), contactEmail: (await loadClubContact(db)).general });
+  return renderCampConfirmation(
+    { ...registration, greetingName: greetingNameOf(registration), lines, money, paymentMethod: payment?.method ?? "card_cash", checkInCode },
+    edition,
+    { ...rest, ...(group ? { group } : {}), contactEmail: (await loadClubContact(db)).general },
+  );
 }

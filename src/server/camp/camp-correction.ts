@@ -69,7 +69,10 @@ export async function correctRegistration(app: FastifyInstance, registrationId: 
     const changed = (Object.keys(input) as (keyof typeof input)[]).filter((field) => merged[field] !== registration[field]);
     if (changed.length === 0 && merged.gradering === registration.gradering) return { changed: [], refund: 0 };
 
-    const companions = await tx.select().from(campCompanions).where(and(eq(campCompanions.registrationId, registrationId), isNull(campCompanions.cancelledAt)));
+    const companions = await tx
+      .select()
+      .from(campCompanions)
+      .where(and(eq(campCompanions.registrationId, registrationId), isNull(campCompanions.cancelledAt)));
     const price = calculateCampPrice({ ...merged, ledsagere: companions }, { edition, at: registration.createdAt, grades });
     const entries = await readLedger(tx, registrationId);
     const current = ledgerItems(entries).filter((item) => item.person === athletePerson);
@@ -83,8 +86,17 @@ export async function correctRegistration(app: FastifyInstance, registrationId: 
     await appendCharges(tx, registrationId, charges, { actor, reason, now });
     const difference = charges.reduce((sum, charge) => sum + charge.amount, 0);
     if (difference !== 0) {
-      const [last] = await tx.select({ position: sql<number>`coalesce(max(${campPriceLines.position}), -1)::int` }).from(campPriceLines).where(eq(campPriceLines.registrationId, registrationId));
-      await tx.insert(campPriceLines).values({ registrationId, position: Number(last?.position ?? -1) + 1, kind: "correction", label: "Rettet av leirledelsen", amount: difference });
+      const [last] = await tx
+        .select({ position: sql<number>`coalesce(max(${campPriceLines.position}), -1)::int` })
+        .from(campPriceLines)
+        .where(eq(campPriceLines.registrationId, registrationId));
+      await tx.insert(campPriceLines).values({
+        registrationId,
+        position: Number(last?.position ?? -1) + 1,
+        kind: "correction",
+        label: "Rettet av leirledelsen",
+        amount: difference,
+      });
     }
     await tx
       .update(campRegistrations)
@@ -104,15 +116,30 @@ export async function correctRegistration(app: FastifyInstance, registrationId: 
           if (!payment || payment.pendingRefundKey) throw new HttpError(409, correctionMessages.paymentBusy);
           await queueVippsRefund(tx, payment, part.amount, actor, `${reason} Tilbake: ${part.amount} kr.`, now);
           await addShareRefund(tx, part.paymentId, registrationId, part.amount);
-          await appendEntries(tx, registrationId, [{ kind: "refund", method: "vipps", amount: part.amount, paymentId: part.paymentId }], { actor, reason, now });
+          await appendEntries(tx, registrationId, [{ kind: "refund", method: "vipps", amount: part.amount, paymentId: part.paymentId }], {
+            actor,
+            reason,
+            now,
+          });
         }
         refund += part.amount;
       }
     }
-    await tx.insert(campRegistrationChanges).values({ registrationId, at: now, actor, summary: `Rettet ${inWords(changed)} (prisendring ${difference} kr${refund > 0 ? `, ${refund} kr tilbake` : ""})` });
+    await tx.insert(campRegistrationChanges).values({
+      registrationId,
+      at: now,
+      actor,
+      summary: `Rettet ${inWords(changed)} (prisendring ${difference} kr${refund > 0 ? `, ${refund} kr tilbake` : ""})`,
+    });
     await queueLeaderChangeMail(
       tx,
-      { registration, what: `Leirledelsen har rettet påmeldingen med ordrenummer ${registration.orderId}.`, subject: `Påmeldingen ${registration.orderId} er rettet`, refund, key: "correction" },
+      {
+        registration,
+        what: `Leirledelsen har rettet påmeldingen med ordrenummer ${registration.orderId}.`,
+        subject: `Påmeldingen ${registration.orderId} er rettet`,
+        refund,
+        key: "correction",
+      },
       now,
     );
     return { changed: changed.length > 0 ? changed : ["gradering"], refund };

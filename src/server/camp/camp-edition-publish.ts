@@ -21,7 +21,9 @@ export async function publishEdition(db: Db, year: number, account: string, now:
       .set({ publishedAt: now, version: target.version + 1, updatedAt: now })
       .where(eq(campEditions.year, year))
       .returning();
-    await tx.insert(campEditionChanges).values({ year, changedAt: now, account, action: "published", changes: [{ field: "publishedAt", from: null, to: now.toISOString() }] });
+    await tx
+      .insert(campEditionChanges)
+      .values({ year, changedAt: now, account, action: "published", changes: [{ field: "publishedAt", from: null, to: now.toISOString() }] });
     return toStored(row!);
   });
 }

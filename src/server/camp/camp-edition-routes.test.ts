@@ -50,7 +50,13 @@ describe.each(databaseKinds)("camp editions on %s", (kind) => {
   it("lets the camp admin change a field, keeps the others, logs the change and shows it at once", async () => {
     const res = await put(2026, { companionFee: 600, prices: { child: 1100 } });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ year: 2026, companionFee: 600, prices: { child: 1100, adult: 1200, childMaxAge: 12 }, current: true, version: 2 });
+    expect(res.json()).toMatchObject({
+      year: 2026,
+      companionFee: 600,
+      prices: { child: 1100, adult: 1200, childMaxAge: 12 },
+      current: true,
+      version: 2,
+    });
     expect(await current()).toMatchObject({ companionFee: 600, prices: { child: 1100, adult: 1200 } });
     const changes = await app.inject({ method: "GET", url: `/api/CampEdition/Changes/2026/${token}` });
     expect(changes.json().at(-1)).toMatchObject({
@@ -66,14 +72,23 @@ describe.each(databaseKinds)("camp editions on %s", (kind) => {
   it("creates next year's edition from the latest, with the same weekdays, not current", async () => {
     const res = await put(2027, {});
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ year: 2027, firstDay: "2027-11-27", lastDay: "2027-11-29", companionFee: 600, current: false, publishedAt: null });
+    expect(res.json()).toMatchObject({
+      year: 2027,
+      firstDay: "2027-11-27",
+      lastDay: "2027-11-29",
+      companionFee: 600,
+      current: false,
+      publishedAt: null,
+    });
     const all = await app.inject({ method: "GET", url: `/api/CampEdition/Get/${token}` });
     expect(all.json().map((edition: { year: number }) => edition.year)).toEqual([2027, 2026]);
     expect((await current()).year).toBe(2026);
   });
 
   it("says when registration is not open yet, full or closed", async () => {
-    expect((await put(2026, { registrationOpensAt: "2026-11-26T08:00:00+01:00", registrationClosesAt: "2026-11-27T09:00:00+01:00" })).statusCode).toBe(200);
+    expect(
+      (await put(2026, { registrationOpensAt: "2026-11-26T08:00:00+01:00", registrationClosesAt: "2026-11-27T09:00:00+01:00" })).statusCode,
+    ).toBe(200);
     expect(await current()).toMatchObject({ state: "notyet" });
     await put(2026, { registrationOpensAt: "2026-01-01T00:00:00+01:00", registrationClosesAt: "2026-11-20T00:00:00+01:00" });
     expect(await current()).toMatchObject({ state: "closed" });
@@ -92,7 +107,16 @@ describe.each(databaseKinds)("camp editions on %s", (kind) => {
     expect((await put(2026, { year: 2030 })).statusCode).toBe(400);
     expect((await put("20x6", {})).statusCode).toBe(400);
     expect((await put(2026, [1, 2])).statusCode).toBe(400);
-    expect((await app.inject({ method: "PUT", url: `/api/CampEdition/Put/2026/${token}`, headers: { "content-type": "application/json" }, payload: "{nope" })).statusCode).toBe(400);
+    expect(
+      (
+        await app.inject({
+          method: "PUT",
+          url: `/api/CampEdition/Put/2026/${token}`,
+          headers: { "content-type": "application/json" },
+          payload: "{nope",
+        })
+      ).statusCode,
+    ).toBe(400);
     expect(await database.db.select().from(campEditions)).toEqual(before);
     expect(await countRows(database, "camp_edition_changes")).toBe(changesBefore);
   });
@@ -116,7 +140,13 @@ describe.each(databaseKinds)("camp editions on %s", (kind) => {
   });
 
   const publish = (year: number | string, withToken = token) => app.inject({ method: "POST", url: `/api/CampEdition/Publish/${year}/${withToken}` });
-  const editions = async () => (await app.inject({ method: "GET", url: `/api/CampEdition/Get/${token}` })).json() as { year: number; current: boolean; publishedAt: string | null; version: number }[];
+  const editions = async () =>
+    (await app.inject({ method: "GET", url: `/api/CampEdition/Get/${token}` })).json() as {
+      year: number;
+      current: boolean;
+      publishedAt: string | null;
+      version: number;
+    }[];
 
   it("keeps a new year a draft until it is published, then shows it beside this year's camp, which stays «the» camp", async () => {
     const before = await editions();
@@ -128,14 +158,22 @@ describe.each(databaseKinds)("camp editions on %s", (kind) => {
     expect(res.headers["cache-control"]).toBe("no-store");
     expect(res.json()).toMatchObject({ year: 2027, current: false, phase: "upcoming", publishedAt: "2026-11-25T11:30:00.000Z" });
     expect((await current()).year).toBe(2026);
-    expect((await app.inject({ method: "GET", url: "/api/CampEdition/Current?year=2027" })).json()).toMatchObject({ year: 2027, firstDay: "2027-11-27" });
+    expect((await app.inject({ method: "GET", url: "/api/CampEdition/Current?year=2027" })).json()).toMatchObject({
+      year: 2027,
+      firstDay: "2027-11-27",
+    });
     const after = await editions();
     expect(after.filter((edition) => edition.current).map((edition) => edition.year)).toEqual([2026]);
     // Only the published row changed: pages rendered from 2026 stay as they are.
     expect(after.find((edition) => edition.year === 2027)!.version).toBe(before.find((edition) => edition.year === 2027)!.version + 1);
     expect(after.find((edition) => edition.year === 2026)!.version).toBe(before.find((edition) => edition.year === 2026)!.version);
     const log = (await app.inject({ method: "GET", url: `/api/CampEdition/Changes/2027/${token}` })).json();
-    expect(log.at(-1)).toEqual({ changedAt: "2026-11-25T11:30:00.000Z", account: "leirsjef", action: "published", changes: [{ field: "publishedAt", from: null, to: "2026-11-25T11:30:00.000Z" }] });
+    expect(log.at(-1)).toEqual({
+      changedAt: "2026-11-25T11:30:00.000Z",
+      account: "leirsjef",
+      action: "published",
+      changes: [{ field: "publishedAt", from: null, to: "2026-11-25T11:30:00.000Z" }],
+    });
   });
 
   it("publishes an edition again as a no-op", async () => {
@@ -154,7 +192,11 @@ describe.each(databaseKinds)("camp editions on %s", (kind) => {
       expect((await current()).year).toBe(2027);
       // A sign-in of that day: the one from the start of the tests has expired by then.
       const later = await campAdminToken(app);
-      const all = (await app.inject({ method: "GET", url: `/api/CampEdition/Get/${later}` })).json() as { year: number; current: boolean; phase: string }[];
+      const all = (await app.inject({ method: "GET", url: `/api/CampEdition/Get/${later}` })).json() as {
+        year: number;
+        current: boolean;
+        phase: string;
+      }[];
       expect(all.map(({ year, current, phase }) => ({ year, current, phase }))).toEqual([
         { year: 2027, current: true, phase: "upcoming" },
         { year: 2026, current: false, phase: "past" },

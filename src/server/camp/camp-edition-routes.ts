@@ -5,7 +5,15 @@ import { publishEdition } from "./camp-edition-publish.ts";
 import { chooseTheCamp, editionPhase } from "../../shared/camp/camp-edition-phase.ts";
 import type { Db } from "../db/database.ts";
 import { yearOfQuery } from "./camp-edition-lookup.ts";
-import { copyCampEdition, currentEditionView, listEditionChanges, listEditions, loadCurrentEdition, putEdition, type StoredEdition } from "./camp-editions.ts";
+import {
+  copyCampEdition,
+  currentEditionView,
+  listEditionChanges,
+  listEditions,
+  loadCurrentEdition,
+  putEdition,
+  type StoredEdition,
+} from "./camp-editions.ts";
 
 /** The edition as the admin API shows it: the editable fields, then where it stands («the» camp's year given). */
 function adminView(edition: StoredEdition, theCampYear: number | undefined, now: Date) {
@@ -42,14 +50,21 @@ export async function registerCampEditionRoutes(app: FastifyInstance) {
   app.get("/api/CampEdition/Current", async (request, reply) => {
     const year = yearOfQuery(request.query);
     const edition = await currentEditionView(app.db, app.now(), year);
-    if (!edition) return reply.code(404).header("cache-control", "no-store").send({ error: year ? `Vinterleiren ${year} er ikke kunngjort.` : "Neste vinterleir er ikke kunngjort ennå." });
+    if (!edition)
+      return reply
+        .code(404)
+        .header("cache-control", "no-store")
+        .send({ error: year ? `Vinterleiren ${year} er ikke kunngjort.` : "Neste vinterleir er ikke kunngjort ennå." });
     return reply.header("cache-control", "no-cache").send(edition);
   });
 
   app.get("/api/CampEdition/Get/:token", guard, async (_request, reply) => {
     const now = app.now();
     const editions = await listEditions(app.db);
-    const theCamp = chooseTheCamp(editions.filter((edition) => edition.publishedAt), now);
+    const theCamp = chooseTheCamp(
+      editions.filter((edition) => edition.publishedAt),
+      now,
+    );
     return reply.header("cache-control", "no-store").send(editions.map((edition) => adminView(edition, theCamp?.data.year, now)));
   });
 
@@ -71,7 +86,13 @@ export async function registerCampEditionRoutes(app: FastifyInstance) {
   // «Kopier fra forrige gang»: a new draft from any earlier edition, dates moved by whole weeks.
   app.post<{ Params: { fromYear: string; toYear: string } }>("/api/CampEdition/Copy/:fromYear/:toYear/:token", guard, async (request, reply) => {
     const now = app.now();
-    const edition = await copyCampEdition(app.db, parseYear(request.params.fromYear), parseYear(request.params.toYear), { account: await accountName(request), now });
-    return reply.code(201).header("cache-control", "no-store").send(await adminViewOf(app.db, edition, now));
+    const edition = await copyCampEdition(app.db, parseYear(request.params.fromYear), parseYear(request.params.toYear), {
+      account: await accountName(request),
+      now,
+    });
+    return reply
+      .code(201)
+      .header("cache-control", "no-store")
+      .send(await adminViewOf(app.db, edition, now));
   });
 }

@@ -10,7 +10,13 @@ import { copyCampEdition } from "./camp-editions.ts";
 let now = new Date("2026-11-26T10:00:00Z");
 
 const dateFields = (data: Record<string, unknown>) => {
-  const d = data as { firstDay: string; lastDay: string; earlyBird: { lastDay: string }; lateFee: { firstDay: string }; refund: { fullUntil: string } };
+  const d = data as {
+    firstDay: string;
+    lastDay: string;
+    earlyBird: { lastDay: string };
+    lateFee: { firstDay: string };
+    refund: { fullUntil: string };
+  };
   return [d.firstDay, d.lastDay, d.earlyBird.lastDay, d.lateFee.firstDay, d.refund.fullUntil];
 };
 const dayMs = 24 * 60 * 60 * 1000;
@@ -106,12 +112,20 @@ describe.each(databaseKinds)("next year's camp beside this year's on %s", (kind)
       expect(weekdayName(parseCalendarDate(copied[index]!)!)).toBe(weekdayName(parseCalendarDate(from)!));
     }
     expect(daysBetween(source.registrationOpensAt, copy.data.registrationOpensAt)).toBe(weeks * 7);
-    expect(copy.data).toMatchObject({ year: 2028, venue: source.venue, prices: source.prices, program: source.program, companionFee: source.companionFee });
+    expect(copy.data).toMatchObject({
+      year: 2028,
+      venue: source.venue,
+      prices: source.prices,
+      program: source.program,
+      companionFee: source.companionFee,
+    });
     expect(copy.publishedAt).toBeNull();
   });
 
   it("copied 2026 to 2027 exactly 52 weeks on, and refuses to copy over an edition or from a missing one", async () => {
-    const [y2026, y2027] = ["2026", "2027"].map(async (year) => (await get(`/api/CampEdition/Get/${token}`)).find((edition: { year: number }) => edition.year === Number(year)));
+    const [y2026, y2027] = ["2026", "2027"].map(async (year) =>
+      (await get(`/api/CampEdition/Get/${token}`)).find((edition: { year: number }) => edition.year === Number(year)),
+    );
     const [from, to] = [await y2026, await y2027];
     expect(from.firstDay).toBe("2026-11-28");
     expect(to.firstDay).toBe("2027-11-27");

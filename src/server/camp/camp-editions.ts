@@ -32,7 +32,9 @@ export async function ensureCampEdition(db: Db, now: Date, pinnedYear?: number):
       .onConflictDoNothing()
       .returning({ year: campEditions.year });
     if (inserted.length > 0) {
-      await tx.insert(campEditionChanges).values({ year: data.year, changedAt: now, account: "system", action: "created", changes: editionChanges(undefined, data) });
+      await tx
+        .insert(campEditionChanges)
+        .values({ year: data.year, changedAt: now, account: "system", action: "created", changes: editionChanges(undefined, data) });
     }
   });
 }
@@ -72,7 +74,12 @@ export async function listEditions(db: Db): Promise<StoredEdition[]> {
 
 export async function listEditionChanges(db: Db, year: number) {
   return db
-    .select({ changedAt: campEditionChanges.changedAt, account: campEditionChanges.account, action: campEditionChanges.action, changes: campEditionChanges.changes })
+    .select({
+      changedAt: campEditionChanges.changedAt,
+      account: campEditionChanges.account,
+      action: campEditionChanges.action,
+      changes: campEditionChanges.changes,
+    })
     .from(campEditionChanges)
     .where(eq(campEditionChanges.year, year))
     .orderBy(asc(campEditionChanges.id));
@@ -95,7 +102,8 @@ export async function currentEditionView(db: Db, now: Date, year?: number) {
   if (!current?.publishedAt) return undefined;
   const { state, placesLeft } = registrationStateAt(current.data, now, await takenPlaces(db, current.data.year, now));
   const { sleepoverCapacity } = current.data;
-  const sleepoverPlacesLeft = sleepoverCapacity === null ? null : Math.max(0, sleepoverCapacity - (await sleepoverPlacesHeld(db, current.data.year, now)));
+  const sleepoverPlacesLeft =
+    sleepoverCapacity === null ? null : Math.max(0, sleepoverCapacity - (await sleepoverPlacesHeld(db, current.data.year, now)));
   return { ...current.data, state, placesLeft, sleepoverPlacesLeft };
 }
 
@@ -153,7 +161,12 @@ export async function putEdition(db: Db, year: number, patch: unknown, account: 
  * source, 409 when `toYear` already has an edition (a copy never overwrites), 400 when the moved dates do not
  * fall in `toYear` or fail the shared schema.
  */
-export async function copyCampEdition(db: Db, fromYear: number, toYear: number, { account = "system", now = new Date() }: { account?: string; now?: Date } = {}): Promise<StoredEdition> {
+export async function copyCampEdition(
+  db: Db,
+  fromYear: number,
+  toYear: number,
+  { account = "system", now = new Date() }: { account?: string; now?: Date } = {},
+): Promise<StoredEdition> {
   const source = await loadEdition(db, fromYear);
   if (!source) throw new HttpError(404, `Det finnes ingen vinterleir for ${fromYear} å kopiere fra.`);
   if (await loadEdition(db, toYear)) throw new HttpError(409, `Vinterleiren ${toYear} finnes allerede. Åpne den under «Leirer» for å endre den.`);
@@ -162,7 +175,13 @@ export async function copyCampEdition(db: Db, fromYear: number, toYear: number, 
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(campEditions).values({ year: toYear, data, createdAt: now, updatedAt: now }).onConflictDoNothing().returning();
     if (!row) throw new HttpError(409, `Vinterleiren ${toYear} finnes allerede. Åpne den under «Leirer» for å endre den.`);
-    await tx.insert(campEditionChanges).values({ year: toYear, changedAt: now, account, action: "copied", changes: [{ field: "copiedFrom", from: null, to: fromYear }, ...editionChanges(undefined, data)] });
+    await tx.insert(campEditionChanges).values({
+      year: toYear,
+      changedAt: now,
+      account,
+      action: "copied",
+      changes: [{ field: "copiedFrom", from: null, to: fromYear }, ...editionChanges(undefined, data)],
+    });
     return toStored(row);
   });
 }

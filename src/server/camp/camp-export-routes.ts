@@ -35,16 +35,26 @@ export async function registerCampExportRoutes(app: FastifyInstance) {
     const list = request.params.list;
     const { role } = await currentCampAccount(request);
     if (list === "kasserer") {
-      if (role !== "leder") return reply.code(403).header("cache-control", "no-store").send({ error: campAccountMessages.forbidden } satisfies ErrorBody);
+      if (role !== "leder")
+        return reply
+          .code(403)
+          .header("cache-control", "no-store")
+          .send({ error: campAccountMessages.forbidden } satisfies ErrorBody);
       const summary = await treasurerSummary(app.db, year, await loadAdminPersons(app.db, year));
       return sendXlsx(reply, await treasurerXlsx(summary), `vinterleir-${year}-kasserer.xlsx`);
     }
     if (!(weekendListIds as readonly string[]).includes(list)) {
-      return reply.code(404).header("cache-control", "no-store").send({ error: "Fant ikke listen." } satisfies ErrorBody);
+      return reply
+        .code(404)
+        .header("cache-control", "no-store")
+        .send({ error: "Fant ikke listen." } satisfies ErrorBody);
     }
     const id = list as WeekendListId;
     if (healthDataLists.includes(id) && role !== "leder") {
-      return reply.code(403).header("cache-control", "no-store").send({ error: campAccountMessages.forbidden } satisfies ErrorBody);
+      return reply
+        .code(403)
+        .header("cache-control", "no-store")
+        .send({ error: campAccountMessages.forbidden } satisfies ErrorBody);
     }
     const persons = await loadAdminPersons(app.db, year);
     const visible = role === "leder" ? persons : persons.map(withoutHealthTexts);

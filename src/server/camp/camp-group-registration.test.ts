@@ -9,7 +9,19 @@ import { outboxMails } from "../test-support/outbox.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import { campInputMessages } from "./camp-registrations.ts";
 import { anonymousParticipant } from "./camp-public-routes.ts";
-import { asSent, buildCampTestApp, campAdminToken, createTestTransport, clearCampTables, companion, countRows, draft, postRegistration, sibling, type TestApp } from "../test-support/camp.ts";
+import {
+  asSent,
+  buildCampTestApp,
+  campAdminToken,
+  createTestTransport,
+  clearCampTables,
+  companion,
+  countRows,
+  draft,
+  postRegistration,
+  sibling,
+  type TestApp,
+} from "../test-support/camp.ts";
 
 // Before 1 November: the early-bird price (1200 → 1080 for youth/adults).
 const now = new Date("2026-10-15T10:00:00Z");
@@ -75,7 +87,9 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post with siblings on %s", (k
   it("the camp admin list shows the group together, each athlete labelled with the group", async () => {
     await postRegistration(app, draft({ firstName: "Alene" }));
     await postRegistration(app, draft({ siblings: [sibling()] }));
-    const list: { firstname: string; group?: string | null; orderid: string }[] = (await app.inject({ url: `/api/VinterleirAdmin/Get/${token}` })).json();
+    const list: { firstname: string; group?: string | null; orderid: string }[] = (
+      await app.inject({ url: `/api/VinterleirAdmin/Get/${token}` })
+    ).json();
     const group = list.filter((person) => person.group);
     expect(group.map((person) => person.firstname)).toEqual(["Ola", "Kari"]);
     expect(group.every((person) => person.group === group[0]!.orderid)).toBe(true);
@@ -90,14 +104,25 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post with siblings on %s", (k
     expect(view.statusCode).toBe(200);
     // One link for the family: the page shows both athletes, each cancelled by its own order id.
     const kari = (view.json() as MyRegistrationView).group!.members.find((member) => member.persons[0]!.firstName === "Kari")!;
-    const cancel = await app.inject({ method: "POST", url: `/api/MinPamelding/Cancel/${kariToken}?orderId=${kari.orderId}`, payload: { person: "athlete" } });
+    const cancel = await app.inject({
+      method: "POST",
+      url: `/api/MinPamelding/Cancel/${kariToken}?orderId=${kari.orderId}`,
+      payload: { person: "athlete" },
+    });
     expect(cancel.statusCode).toBe(200);
-    expect((await rows()).map((row) => [row.firstName, row.status])).toEqual([["Ola", "confirmed"], ["Kari", "cancelled"]]);
+    expect((await rows()).map((row) => [row.firstName, row.status])).toEqual([
+      ["Ola", "confirmed"],
+      ["Kari", "cancelled"],
+    ]);
   });
 
   it("takes the largest group (ten more athletes with full texts), and refuses sleepovers that do not all fit", async () => {
     const long = "ø".repeat(2000);
-    const full = draft({ allergies: long, otherInfo: long, siblings: Array.from({ length: 10 }, () => sibling({ allergies: long, otherInfo: long })) });
+    const full = draft({
+      allergies: long,
+      otherInfo: long,
+      siblings: Array.from({ length: 10 }, () => sibling({ allergies: long, otherInfo: long })),
+    });
     expect((await postRegistration(app, full)).statusCode).toBe(200);
     expect(await countRows(database, "camp_registrations")).toBe(11);
     await put({ sleepoverCapacity: 1 });
@@ -123,7 +148,9 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post with siblings on %s", (k
   it("validates each further athlete with the wizard's rules and messages, and at most 10", async () => {
     const bad = await postRegistration(app, draft({ siblings: [sibling({ firstName: " ", age: 3 })] }));
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().issues.map((issue: { path: string }) => issue.path)).toEqual(expect.arrayContaining(["siblings.0.firstName", "siblings.0.age"]));
+    expect(bad.json().issues.map((issue: { path: string }) => issue.path)).toEqual(
+      expect.arrayContaining(["siblings.0.firstName", "siblings.0.age"]),
+    );
     const tooMany = await postRegistration(app, draft({ siblings: Array.from({ length: 11 }, () => sibling()) }));
     expect(tooMany.statusCode).toBe(400);
     const unknownGrade = await postRegistration(app, draft({ siblings: [sibling({ gradeId: 9999 })] }));
@@ -146,7 +173,10 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post with siblings on %s", (k
 
   it("two groups racing for the last places never overfill the camp", async () => {
     await put({ capacity: 3 });
-    const answers = await Promise.all([postRegistration(app, draft({ siblings: [sibling()] })), postRegistration(app, draft({ siblings: [sibling()] }))]);
+    const answers = await Promise.all([
+      postRegistration(app, draft({ siblings: [sibling()] })),
+      postRegistration(app, draft({ siblings: [sibling()] })),
+    ]);
     expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409]);
     expect(await countRows(database, "camp_registrations")).toBe(2);
   });
@@ -158,16 +188,26 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post with siblings on %s", (k
       const res = await postRegistration(app, draft({ public: true, otherInfo: "Bare om Ola", siblings: [sibling({ firstName: "Kari", age: 14 })] }));
       expect(res.body).toBe("Done");
       // Nothing of the first athlete's own answers is taken for her: not the public-list answer, not the free text.
-      expect((await rows()).map((row) => [row.firstName, row.public, row.otherInfo])).toEqual([["Ola", true, "Bare om Ola"], ["Kari", false, ""]]);
+      expect((await rows()).map((row) => [row.firstName, row.public, row.otherInfo])).toEqual([
+        ["Ola", true, "Bare om Ola"],
+        ["Kari", false, ""],
+      ]);
       const list = await publicList();
       expect(list.map((entry) => entry.name)).toEqual(expect.arrayContaining(["Ola Nordmann", anonymousParticipant.name]));
       expect(JSON.stringify(list)).not.toContain("Kari");
     });
 
     it("each athlete's own answer is kept: a sibling's yes shows, a sibling's no does not, whatever the first one chose", async () => {
-      const res = await postRegistration(app, draft({ public: false, siblings: [sibling({ firstName: "Kari", public: true }), sibling({ firstName: "Per", public: false })] }));
+      const res = await postRegistration(
+        app,
+        draft({ public: false, siblings: [sibling({ firstName: "Kari", public: true }), sibling({ firstName: "Per", public: false })] }),
+      );
       expect(res.body).toBe("Done");
-      expect((await rows()).map((row) => [row.firstName, row.public])).toEqual([["Ola", false], ["Kari", true], ["Per", false]]);
+      expect((await rows()).map((row) => [row.firstName, row.public])).toEqual([
+        ["Ola", false],
+        ["Kari", true],
+        ["Per", false],
+      ]);
       const names = (await publicList()).map((entry) => entry.name);
       expect(names.filter((name) => name !== anonymousParticipant.name)).toEqual(["Kari Nordmann"]);
     });
@@ -175,13 +215,18 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post with siblings on %s", (k
     it("a public-list answer that is not yes or no is refused with the wizard's message", async () => {
       const res = await postRegistration(app, draft({ siblings: [sibling({ public: "ja" })] }));
       expect(res.statusCode).toBe(400);
-      expect(res.json().issues).toEqual([expect.objectContaining({ path: "siblings.0.public", message: "Du må velge om utøveren skal vises med navn på deltakerlisten." })]);
+      expect(res.json().issues).toEqual([
+        expect.objectContaining({ path: "siblings.0.public", message: "Du må velge om utøveren skal vises med navn på deltakerlisten." }),
+      ]);
       expect(await countRows(database, "camp_registrations")).toBe(0);
     });
   });
 
   it("a sibling brings companions of its own, stored with the sibling and priced by the same rules", async () => {
-    const res = await postRegistration(app, draft({ siblings: [sibling({ firstName: "Kari", hasLedsager: true, ledsagere: [companion({ firstName: "Mor", sleepover: true })] })] }));
+    const res = await postRegistration(
+      app,
+      draft({ siblings: [sibling({ firstName: "Kari", hasLedsager: true, ledsagere: [companion({ firstName: "Mor", sleepover: true })] })] }),
+    );
     expect(res.body).toBe("Done");
     const [ola, kari] = await rows();
     const companions = await database.db.select().from(campCompanions);
@@ -196,7 +241,10 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post with siblings on %s", (k
     const none = await postRegistration(app, draft({ siblings: [sibling({ hasLedsager: true, ledsagere: [] })] }));
     expect(none.statusCode).toBe(400);
     expect(none.json().issues.map((issue: { path: string }) => issue.path)).toEqual(["siblings.0.ledsagere"]);
-    const unknown = await postRegistration(app, draft({ siblings: [sibling({ hasLedsager: true, ledsagere: [companion({ firstName: "Ukjent", alreadyRegistered: true })] })] }));
+    const unknown = await postRegistration(
+      app,
+      draft({ siblings: [sibling({ hasLedsager: true, ledsagere: [companion({ firstName: "Ukjent", alreadyRegistered: true })] })] }),
+    );
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().issues[0].path).toBe("siblings.0.ledsagere.0.alreadyRegistered");
     expect(await countRows(database, "camp_registrations")).toBe(0);
@@ -206,7 +254,12 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post with siblings on %s", (k
     const quote = (body: unknown) => app.inject({ method: "POST", url: "/api/Vinterleir/Price", payload: body as object });
 
     it("answers each athlete's lines and the total that the submission then stores, and stores nothing itself", async () => {
-      const body = draft({ siblings: [sibling({ firstName: "Kari", age: 10, clubId: 29, gradeId: 5, gradering: true, public: false }), sibling({ firstName: "Per", hasLedsager: true, ledsagere: [companion({ firstName: "Mor" })] })] });
+      const body = draft({
+        siblings: [
+          sibling({ firstName: "Kari", age: 10, clubId: 29, gradeId: 5, gradering: true, public: false }),
+          sibling({ firstName: "Per", hasLedsager: true, ledsagere: [companion({ firstName: "Mor" })] }),
+        ],
+      });
       const res = await quote(body);
       expect(res.statusCode).toBe(200);
       expect(res.headers["cache-control"]).toBe("no-store");
@@ -217,7 +270,11 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post with siblings on %s", (k
       expect((await postRegistration(app, body)).body).toBe("Done");
       const stored = await rows();
       for (const [index, row] of stored.entries()) {
-        const lines = await database.db.select().from(campPriceLines).where(eq(campPriceLines.registrationId, row.id)).orderBy(asc(campPriceLines.position));
+        const lines = await database.db
+          .select()
+          .from(campPriceLines)
+          .where(eq(campPriceLines.registrationId, row.id))
+          .orderBy(asc(campPriceLines.position));
         expect(answer.athletes[index]!.lines).toEqual(lines.map((line) => ({ label: line.label, amount: line.amount })));
         expect(answer.athletes[index]!.total).toBe(row.total);
       }
@@ -233,5 +290,4 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post with siblings on %s", (k
       expect(invalid.json().issues[0].path).toBe("siblings.0.public");
     });
   });
-
 });

@@ -28,7 +28,8 @@ describe.each(databaseKinds)("a group paying once with Vipps on %s", (kind) => {
     suite.app.inject({ method: "POST", url: `/api/MinPamelding/Cancel/${token}${orderId ? `?orderId=${orderId}` : ""}`, payload: body as object });
 
   // Each athlete answers the public-list question on their own; these two said yes.
-  const startGroup = () => startVippsPayment(suite.app, { siblings: [sibling({ public: true }), sibling({ firstName: "Per", age: 12, public: true })] });
+  const startGroup = () =>
+    startVippsPayment(suite.app, { siblings: [sibling({ public: true }), sibling({ firstName: "Per", age: 12, public: true })] });
   /** A group of three registered and paid with one Vipps payment; answers the payment and the links from the mail. */
   const paidGroup = async () => {
     const paying = await startGroup();
@@ -132,7 +133,10 @@ describe.each(databaseKinds)("a group paying once with Vipps on %s", (kind) => {
     expect(member.paid).toBe(kari.total);
 
     // Cancelled from the first athlete's link, twice at once: one refund.
-    const answers = await Promise.all([cancel(tokens[0]!, { person: "athlete", expectedRefund: expected }, kari.orderId), cancel(tokens[0]!, { person: "athlete", expectedRefund: expected }, kari.orderId)]);
+    const answers = await Promise.all([
+      cancel(tokens[0]!, { person: "athlete", expectedRefund: expected }, kari.orderId),
+      cancel(tokens[0]!, { person: "athlete", expectedRefund: expected }, kari.orderId),
+    ]);
     expect(answers.map((res) => res.statusCode)).toEqual([200, 200]);
     expect(answers.map((res) => res.json().changed).sort()).toEqual([false, true]);
     expect(answers.find((res) => res.json().changed)!.json().refund).toBe(expected);
@@ -161,7 +165,10 @@ describe.each(databaseKinds)("a group paying once with Vipps on %s", (kind) => {
     // The next athlete: its own share by the rule, from the same payment.
     const per = stored[2]!;
     const perRefund = campRefund(per.total, edition, suite.now);
-    expect((await cancel(tokens[0]!, { person: "athlete", expectedRefund: perRefund }, per.orderId)).json()).toMatchObject({ changed: true, refund: perRefund });
+    expect((await cancel(tokens[0]!, { person: "athlete", expectedRefund: perRefund }, per.orderId)).json()).toMatchObject({
+      changed: true,
+      refund: perRefund,
+    });
     await suite.sim.settled();
     await reconcile(suite.service);
     expect(suite.sim.payments.get(paying.reference)!.aggregate.refundedAmount.value).toBe((expected + perRefund) * 100);
@@ -197,7 +204,14 @@ describe.each(databaseKinds)("a group paying once with Vipps on %s", (kind) => {
     await suite.sim.settled();
     await reconcile(suite.service);
 
-    const list = (await suite.app.inject({ url: `/api/VinterleirAdmin/Get/${admin}?year=2026` })).json() as { orderid: string; group: string | null; amount: number; paid: number; status: string; paymentMethod: string }[];
+    const list = (await suite.app.inject({ url: `/api/VinterleirAdmin/Get/${admin}?year=2026` })).json() as {
+      orderid: string;
+      group: string | null;
+      amount: number;
+      paid: number;
+      status: string;
+      paymentMethod: string;
+    }[];
     expect(list.map((person) => [person.orderid, person.group, person.status, person.paymentMethod, person.amount, person.paid])).toEqual([
       [stored[0]!.orderId, stored[0]!.orderId, "confirmed", "vipps", stored[0]!.total, stored[0]!.total],
       // Cancelled: what it costs now is what the rules kept, and that is what counts as paid for it.
@@ -207,9 +221,13 @@ describe.each(databaseKinds)("a group paying once with Vipps on %s", (kind) => {
 
     const details = (await suite.app.inject({ url: `/api/VinterleirAdmin/Payments/${kari.id}/${admin}` })).json();
     const total = stored.reduce((sum, row) => sum + row.total, 0);
-    expect(details.payments).toEqual([expect.objectContaining({ reference: `${stored[0]!.orderId}-1`, amount: kari.total, captured: kari.total, refunded: refund })]);
+    expect(details.payments).toEqual([
+      expect.objectContaining({ reference: `${stored[0]!.orderId}-1`, amount: kari.total, captured: kari.total, refunded: refund }),
+    ]);
     expect(details.group).toMatchObject({ reference: `${stored[0]!.orderId}-1`, amount: total, captured: total, refunded: refund });
-    expect(details.group.shares.map((share: { orderId: string; amount: number; refunded: number }) => [share.orderId, share.amount, share.refunded])).toEqual([
+    expect(
+      details.group.shares.map((share: { orderId: string; amount: number; refunded: number }) => [share.orderId, share.amount, share.refunded]),
+    ).toEqual([
       [stored[0]!.orderId, stored[0]!.total, 0],
       [kari.orderId, kari.total, refund],
       [stored[2]!.orderId, stored[2]!.total, 0],
@@ -227,7 +245,11 @@ describe.each(databaseKinds)("a group paying once with Vipps on %s", (kind) => {
     const { paying, tokens } = await paidGroup();
     const stored = await registrations();
     const kari = stored[1]!;
-    const added = await suite.app.inject({ method: "POST", url: `/api/MinPamelding/AddCompanion/${tokens[0]}?orderId=${kari.orderId}`, payload: { ...companion({ firstName: "Mor" }), alreadyRegistered: false } });
+    const added = await suite.app.inject({
+      method: "POST",
+      url: `/api/MinPamelding/AddCompanion/${tokens[0]}?orderId=${kari.orderId}`,
+      payload: { ...companion({ firstName: "Mor" }), alreadyRegistered: false },
+    });
     expect(added.statusCode).toBe(200);
     const body = added.json();
     const fee = body.group.members[1].total - kari.total;
@@ -252,7 +274,10 @@ describe.each(databaseKinds)("a group paying once with Vipps on %s", (kind) => {
     expect(suite.sim.payments.get(paying.reference)!.aggregate.refundedAmount.value).toBe(0);
 
     const athleteRefund = campRefund(kari.total, edition, suite.now);
-    expect((await cancel(tokens[0]!, { person: "athlete", expectedRefund: athleteRefund }, kari.orderId)).json()).toMatchObject({ changed: true, refund: athleteRefund });
+    expect((await cancel(tokens[0]!, { person: "athlete", expectedRefund: athleteRefund }, kari.orderId)).json()).toMatchObject({
+      changed: true,
+      refund: athleteRefund,
+    });
     await suite.sim.settled();
     await reconcile(suite.service);
     const refunded = (reference: string) => suite.sim.payments.get(reference)!.aggregate.refundedAmount.value / 100;
@@ -270,7 +295,11 @@ describe.each(databaseKinds)("a group paying once with Vipps on %s", (kind) => {
       expect(res.statusCode).toBe(404);
       expect(res.json().error).toContain("Fant ikke påmeldingen");
     }
-    const changed = await suite.app.inject({ method: "POST", url: `/api/MinPamelding/Change/${tokens[0]}?orderId=${stranger!.orderId}`, payload: { allergies: "nøtter" } });
+    const changed = await suite.app.inject({
+      method: "POST",
+      url: `/api/MinPamelding/Change/${tokens[0]}?orderId=${stranger!.orderId}`,
+      payload: { allergies: "nøtter" },
+    });
     expect(changed.statusCode).toBe(404);
     expect((await registrations()).every((row) => row.status === "confirmed" && row.allergies === "")).toBe(true);
   });

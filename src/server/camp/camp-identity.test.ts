@@ -26,12 +26,16 @@ describe.each(databaseKinds)("one family, one link on %s", (kind) => {
 
   const get = (token: string) => suite.app.inject({ url: `/api/MinPamelding/Get/${token}` });
   const find = (email: string) => suite.app.inject({ method: "POST", url: "/api/MinPamelding/Find", payload: { email } });
-  const orderIdsOf = (view: MyRegistrationView) => [view, ...(view.family ?? [])].flatMap((unit) => (unit.group ? unit.group.members : [unit]).map((member) => member.orderId));
+  const orderIdsOf = (view: MyRegistrationView) =>
+    [view, ...(view.family ?? [])].flatMap((unit) => (unit.group ? unit.group.members : [unit]).map((member) => member.orderId));
   const register = async (overrides: Parameters<typeof draft>[0]) => {
     const body = draft(overrides);
     const res = await postRegistration(suite.app, body);
     expect(res.body).toBe("Done");
-    const [row] = await suite.app.db.select({ id: campRegistrations.id, orderId: campRegistrations.orderId }).from(campRegistrations).where(eq(campRegistrations.draftId, body.draftId));
+    const [row] = await suite.app.db
+      .select({ id: campRegistrations.id, orderId: campRegistrations.orderId })
+      .from(campRegistrations)
+      .where(eq(campRegistrations.draftId, body.draftId));
     return { ...row!, body, doneToken: String(res.headers[personalLinkHeader]).split("/").pop()! };
   };
   const findMails = async () => asSent(suite.transport, await outboxMails(suite.app, like(mailOutbox.dedupeKey, "camp-self:%:find-%")));
@@ -40,7 +44,14 @@ describe.each(databaseKinds)("one family, one link on %s", (kind) => {
     const parent = await register({ firstName: "Sofie", lastName: "Hansen", age: 14, email: "ola.hansen@online.no", allergies: "Peanøtter" });
     const attackers = [];
     // Dotted capital İ, dotless ı, Kelvin sign in the local part, long s, a full-width letter, a combining mark.
-    for (const email of ["ola.hansen@onlİne.no", "ola.hansen@onlıne.no", "ola.hansen\u212A@online.no", "ola.hanſen@online.no", "ｏla.hansen@online.no", "ola.hanse\u0301n@online.no"]) {
+    for (const email of [
+      "ola.hansen@onlİne.no",
+      "ola.hansen@onlıne.no",
+      "ola.hansen\u212A@online.no",
+      "ola.hanſen@online.no",
+      "ｏla.hansen@online.no",
+      "ola.hanse\u0301n@online.no",
+    ]) {
       attackers.push({ email, ...(await register({ firstName: "Mallory", lastName: "X", email })) });
     }
     // The attacker's Done link opens only the attacker's own registration.
@@ -58,7 +69,17 @@ describe.each(databaseKinds)("one family, one link on %s", (kind) => {
     const recipients = mails.map((mail) => mail.recipient);
     // Exactly the asked addresses, in their compared form; the parent's mailbox gets its three, nobody else any of them.
     expect(recipients.filter((recipient) => recipient === "ola.hansen@online.no")).toHaveLength(3);
-    expect(new Set(recipients)).toEqual(new Set(["ola.hansen@online.no", "ola.hansen@xn--online-syd.no", "ola.hansen@xn--onlne-p4a.no", "ola.hansen\u212A@online.no", "ola.hanſen@online.no", "ｏla.hansen@online.no", "ola.hanse\u0301n@online.no"]));
+    expect(new Set(recipients)).toEqual(
+      new Set([
+        "ola.hansen@online.no",
+        "ola.hansen@xn--online-syd.no",
+        "ola.hansen@xn--onlne-p4a.no",
+        "ola.hansen\u212A@online.no",
+        "ola.hanſen@online.no",
+        "ｏla.hansen@online.no",
+        "ola.hanse\u0301n@online.no",
+      ]),
+    );
     // Every link a mail to any other address carries opens only that address's own registration, never the parent's.
     for (const mail of mails.filter((mail) => mail.recipient !== "ola.hansen@online.no")) {
       const [token] = tokensIn(mail.text);
@@ -72,7 +93,13 @@ describe.each(databaseKinds)("one family, one link on %s", (kind) => {
   });
 
   it("one link per family: every registration with the address, each child and companion with its own state and «Avbestill»", async () => {
-    const first = await register({ firstName: "Sofie", age: 12, email: "Familie@Example.no", hasLedsager: true, ledsagere: [companion({ firstName: "Mor" })] });
+    const first = await register({
+      firstName: "Sofie",
+      age: 12,
+      email: "Familie@Example.no",
+      hasLedsager: true,
+      ledsagere: [companion({ firstName: "Mor" })],
+    });
     const second = await register({ firstName: "Jonas", age: 10, email: "familie@example.NO" });
     await register({ firstName: "Annen", email: "annen@example.no" });
     await find("familie@example.no");
@@ -85,14 +112,29 @@ describe.each(databaseKinds)("one family, one link on %s", (kind) => {
     expect(orderIdsOf(view)).toEqual([first.orderId, second.orderId]);
     expect(view.persons.map((person) => person.firstName)).toEqual(["Sofie", "Mor"]);
     // Cancelling the second child by its order id leaves the first as it was.
-    const cancelled = await suite.app.inject({ method: "POST", url: `/api/MinPamelding/Cancel/${tokens[0]}?orderId=${second.orderId}`, payload: { person: "athlete" } });
+    const cancelled = await suite.app.inject({
+      method: "POST",
+      url: `/api/MinPamelding/Cancel/${tokens[0]}?orderId=${second.orderId}`,
+      payload: { person: "athlete" },
+    });
     expect(cancelled.statusCode).toBe(200);
     const after = cancelled.json() as MyRegistrationView;
     expect(after.status).toBe("confirmed");
     expect(after.family?.[0]).toMatchObject({ orderId: second.orderId, status: "cancelled" });
     // An order id outside the family is not found through this link.
-    const other = await suite.app.db.select({ orderId: campRegistrations.orderId }).from(campRegistrations).where(eq(campRegistrations.email, "annen@example.no"));
-    expect((await suite.app.inject({ method: "POST", url: `/api/MinPamelding/Cancel/${tokens[0]}?orderId=${other[0]!.orderId}`, payload: { person: "athlete" } })).statusCode).toBe(404);
+    const other = await suite.app.db
+      .select({ orderId: campRegistrations.orderId })
+      .from(campRegistrations)
+      .where(eq(campRegistrations.email, "annen@example.no"));
+    expect(
+      (
+        await suite.app.inject({
+          method: "POST",
+          url: `/api/MinPamelding/Cancel/${tokens[0]}?orderId=${other[0]!.orderId}`,
+          payload: { person: "athlete" },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it("«Finn påmeldingen min» stores a secret only when it mails, and a link never opened expires", async () => {
@@ -111,10 +153,16 @@ describe.each(databaseKinds)("one family, one link on %s", (kind) => {
     const token = tokensIn(mail!.text)[0]!;
     // Still before the camp ends, but made more than 30 days ago and never opened: expired.
     suite.now = new Date("2026-11-27T10:00:00Z");
-    await suite.app.db.update(campPersonalLinks).set({ createdAt: new Date("2026-10-27T09:00:00Z") }).where(eq(campPersonalLinks.tokenHash, personalTokenHash(token)));
+    await suite.app.db
+      .update(campPersonalLinks)
+      .set({ createdAt: new Date("2026-10-27T09:00:00Z") })
+      .where(eq(campPersonalLinks.tokenHash, personalTokenHash(token)));
     expect((await get(token)).statusCode).toBe(404);
     // A day younger it would still have worked (the rule is the age, not the camp).
-    await suite.app.db.update(campPersonalLinks).set({ createdAt: new Date("2026-10-28T11:00:00Z") }).where(eq(campPersonalLinks.tokenHash, personalTokenHash(token)));
+    await suite.app.db
+      .update(campPersonalLinks)
+      .set({ createdAt: new Date("2026-10-28T11:00:00Z") })
+      .where(eq(campPersonalLinks.tokenHash, personalTokenHash(token)));
     expect((await get(token)).statusCode).toBe(200);
   });
 
@@ -168,9 +216,16 @@ describe.each(databaseKinds)("one family, one link on %s", (kind) => {
     const paying = await startVippsPayment(suite.app, { email: "vipps@example.no" });
     const switchAttempt = await postRegistration(suite.app, { ...paying.body, draftSecret: undefined, vipps: false, email: "fremmed@example.no" });
     expect(switchAttempt.statusCode).toBe(409);
-    const [row] = await suite.app.db.select({ status: campRegistrations.status, vipps: campRegistrations.vipps }).from(campRegistrations).where(eq(campRegistrations.id, paying.registrationId));
+    const [row] = await suite.app.db
+      .select({ status: campRegistrations.status, vipps: campRegistrations.vipps })
+      .from(campRegistrations)
+      .where(eq(campRegistrations.id, paying.registrationId));
     expect(row).toEqual({ status: "pending_payment", vipps: true });
-    expect((await suite.app.db.select({ method: payments.method }).from(payments).where(eq(payments.registrationId, paying.registrationId))).map((payment) => payment.method)).toEqual(["vipps"]);
+    expect(
+      (await suite.app.db.select({ method: payments.method }).from(payments).where(eq(payments.registrationId, paying.registrationId))).map(
+        (payment) => payment.method,
+      ),
+    ).toEqual(["vipps"]);
   });
 });
 

@@ -39,10 +39,20 @@ describe.each(databaseKinds)("the leader's companion correction on %s", (kind) =
   };
   const view = async (token: string) => (await inject("GET", `/api/MinPamelding/Get/${token}`)).json();
   const add = (registrationId: number, admin: string, firstName: string) =>
-    inject("POST", `/api/VinterleirAdmin/AddCompanion/${registrationId}/${admin}`, { ...companion({ firstName, id: randomUUID() }), alreadyRegistered: false });
-  const remove = (registrationId: number, admin: string, companionId: number) => inject("POST", `/api/VinterleirAdmin/RemoveCompanion/${registrationId}/${admin}`, { companionId });
+    inject("POST", `/api/VinterleirAdmin/AddCompanion/${registrationId}/${admin}`, {
+      ...companion({ firstName, id: randomUUID() }),
+      alreadyRegistered: false,
+    });
+  const remove = (registrationId: number, admin: string, companionId: number) =>
+    inject("POST", `/api/VinterleirAdmin/RemoveCompanion/${registrationId}/${admin}`, { companionId });
   const companionIds = async (registrationId: number) =>
-    (await suite.app.db.select({ id: campCompanions.id }).from(campCompanions).where(eq(campCompanions.registrationId, registrationId)).orderBy(campCompanions.id)).map((row) => row.id);
+    (
+      await suite.app.db
+        .select({ id: campCompanions.id })
+        .from(campCompanions)
+        .where(eq(campCompanions.registrationId, registrationId))
+        .orderBy(campCompanions.id)
+    ).map((row) => row.id);
   const vippsRefunded = (reference: string) => suite.sim.payments.get(reference)!.aggregate.refundedAmount.value / 100;
   const money = async (admin: string) => {
     const totals = (await inject("GET", `/api/VinterleirAdmin/Totals/${admin}`)).json();
@@ -58,7 +68,10 @@ describe.each(databaseKinds)("the leader's companion correction on %s", (kind) =
     expect(added.json()).toEqual({ changed: true, total: 1750, outstanding: 550, refund: 0 });
     // The family sees it owed, pays it with Vipps on Min påmelding, and is told by mail.
     expect(await view(paying.token)).toMatchObject({ paid: 1200, outstanding: 550 });
-    const [mail] = await suite.app.db.select().from(mailOutbox).where(like(mailOutbox.dedupeKey, `camp-self:${paying.registrationId}:leader-add-companion-%`));
+    const [mail] = await suite.app.db
+      .select()
+      .from(mailOutbox)
+      .where(like(mailOutbox.dedupeKey, `camp-self:${paying.registrationId}:leader-add-companion-%`));
     expect(mail!.subject).toBe(`Påmeldingen ${paying.orderId} er endret`);
     expect(mail!.text).toContain("Leirledelsen har lagt til ledsager Kari Nordmann");
     expect(mail!.text).toContain("Å betale: 550\u00a0kr (betal med Vipps på «Min påmelding»)");
@@ -76,10 +89,16 @@ describe.each(databaseKinds)("the leader's companion correction on %s", (kind) =
     expect((await remove(paying.registrationId, await campAdminToken(suite.app), companionId!)).json()).toMatchObject({ changed: false, refund: 0 });
 
     // «Historikk»: the leader's account and Norwegian reasons.
-    const history = (await inject("GET", `/api/VinterleirAdmin/Ledger/${paying.registrationId}/${await campAdminToken(suite.app)}`)).json() as LedgerHistoryEntry[];
+    const history = (
+      await inject("GET", `/api/VinterleirAdmin/Ledger/${paying.registrationId}/${await campAdminToken(suite.app)}`)
+    ).json() as LedgerHistoryEntry[];
     const lines = history.map(ledgerHistoryLine);
-    expect(lines).toContainEqual(expect.stringMatching(/Belastet: Ledsager \(Kari Nordmann\), 550\skr – Ledsager Kari Nordmann lagt til av leirledelsen\.$/));
-    expect(lines).toContainEqual(expect.stringMatching(/Belastet: Ledsager \(Kari Nordmann\), −550\skr – Ledsager Kari Nordmann fjernet av leirledelsen\.$/));
+    expect(lines).toContainEqual(
+      expect.stringMatching(/Belastet: Ledsager \(Kari Nordmann\), 550\skr – Ledsager Kari Nordmann lagt til av leirledelsen\.$/),
+    );
+    expect(lines).toContainEqual(
+      expect.stringMatching(/Belastet: Ledsager \(Kari Nordmann\), −550\skr – Ledsager Kari Nordmann fjernet av leirledelsen\.$/),
+    );
     expect(history.filter((entry) => /leirledelsen/.test(entry.reason)).every((entry) => entry.actor !== "deltaker")).toBe(true);
   });
 
@@ -94,7 +113,10 @@ describe.each(databaseKinds)("the leader's companion correction on %s", (kind) =
     await reconcile(suite.service);
     expect(vippsRefunded(paying.reference)).toBe(275);
     expect(await view(paying.token)).toMatchObject({ paid: 1750, refunded: 275, kept: 275, outstanding: 0 });
-    const [mail] = await suite.app.db.select().from(mailOutbox).where(like(mailOutbox.dedupeKey, `camp-self:${paying.registrationId}:leader-remove-%`));
+    const [mail] = await suite.app.db
+      .select()
+      .from(mailOutbox)
+      .where(like(mailOutbox.dedupeKey, `camp-self:${paying.registrationId}:leader-remove-%`));
     expect(mail!.text).toContain("Leirledelsen har avbestilt Per Nordmann");
     expect(mail!.text).toContain("Du får 275\u00a0kr tilbake med Vipps");
     expect(mail!.text).toContain("275\u00a0kr av det som var betalt, beholdes etter avbestillingsreglene.");
@@ -125,11 +147,15 @@ describe.each(databaseKinds)("the leader's companion correction on %s", (kind) =
     const [paying] = await companionIds(a.registrationId);
     expect((await remove(a.registrationId, admin, paying!)).statusCode).toBe(200);
     const changes = (await inject("GET", `/api/VinterleirAdmin/Changes/${b.registrationId}/${admin}`)).json() as { summary: string }[];
-    expect(changes).toEqual([expect.objectContaining({ summary: expect.stringContaining("Ledsager Kari Ledsager er oppgitt som allerede påmeldt, men er avbestilt") })]);
+    expect(changes).toEqual([
+      expect.objectContaining({ summary: expect.stringContaining("Ledsager Kari Ledsager er oppgitt som allerede påmeldt, men er avbestilt") }),
+    ]);
     // The leader then removes the claim, and the flag goes.
     const [claim] = await companionIds(b.registrationId);
     expect((await remove(b.registrationId, admin, claim!)).json()).toMatchObject({ changed: true, refund: 0, total: 1200 });
-    const flagged = ((await inject("GET", `/api/VinterleirAdmin/Get/${admin}`)).json() as { claimUncovered?: boolean }[]).filter((person) => person.claimUncovered);
+    const flagged = ((await inject("GET", `/api/VinterleirAdmin/Get/${admin}`)).json() as { claimUncovered?: boolean }[]).filter(
+      (person) => person.claimUncovered,
+    );
     expect(flagged).toEqual([]);
   });
 
@@ -139,22 +165,38 @@ describe.each(databaseKinds)("the leader's companion correction on %s", (kind) =
     const admin = await campAdminToken(suite.app);
     const entries = async () => (await suite.app.db.select().from(campLedgerEntries)).length;
     const before = await entries();
-    const bad = await inject("POST", `/api/VinterleirAdmin/AddCompanion/${b.registrationId}/${admin}`, { ...companion({ age: 12 }), alreadyRegistered: false });
+    const bad = await inject("POST", `/api/VinterleirAdmin/AddCompanion/${b.registrationId}/${admin}`, {
+      ...companion({ age: 12 }),
+      alreadyRegistered: false,
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().issues).toEqual([{ path: "age", message: "Ledsager må være myndig." }]);
-    const claimed = await inject("POST", `/api/VinterleirAdmin/AddCompanion/${b.registrationId}/${admin}`, { ...companion(), alreadyRegistered: true });
+    const claimed = await inject("POST", `/api/VinterleirAdmin/AddCompanion/${b.registrationId}/${admin}`, {
+      ...companion(),
+      alreadyRegistered: true,
+    });
     expect(claimed.statusCode).toBe(400);
     const [olaId] = await companionIds(a.registrationId);
     expect((await remove(b.registrationId, admin, olaId!)).statusCode).toBe(404);
-    expect((await inject("POST", `/api/VinterleirAdmin/RemoveCompanion/${b.registrationId}/${admin}`, { companionId: "1; drop" })).statusCode).toBe(400);
+    expect((await inject("POST", `/api/VinterleirAdmin/RemoveCompanion/${b.registrationId}/${admin}`, { companionId: "1; drop" })).statusCode).toBe(
+      400,
+    );
     expect((await add(999999, admin, "Ingen")).statusCode).toBe(404);
     expect((await inject("POST", `/api/VinterleirAdmin/RemoveCompanion/abc/${admin}`, { companionId: 1 })).statusCode).toBe(404);
-    await inject("POST", `/api/VinterleirAdmin/Accounts/${admin}`, { username: "dora", name: "Dora Dør", role: "innsjekk", password: "Dora-ved-døra-2026" });
+    await inject("POST", `/api/VinterleirAdmin/Accounts/${admin}`, {
+      username: "dora",
+      name: "Dora Dør",
+      role: "innsjekk",
+      password: "Dora-ved-døra-2026",
+    });
     const door = (await inject("GET", `/api/VinterleirAdmin/GetToken/dora/${sha256Hex("Dora-ved-døra-2026")}`)).body;
     expect((await add(b.registrationId, door, "Dora")).statusCode).toBe(403);
     expect((await remove(a.registrationId, door, olaId!)).statusCode).toBe(403);
     expect(await entries()).toBe(before);
-    const companions = await suite.app.db.select().from(campCompanions).where(and(eq(campCompanions.registrationId, b.registrationId)));
+    const companions = await suite.app.db
+      .select()
+      .from(campCompanions)
+      .where(and(eq(campCompanions.registrationId, b.registrationId)));
     expect(companions).toEqual([]);
   });
 });

@@ -65,14 +65,24 @@ async function outcomeOf(db: Db, registrationId: number, changed: boolean, refun
   return { changed, total: figures.charged, outstanding: figures.outstanding, refund };
 }
 
-export async function leaderAddCompanion(app: FastifyInstance, registrationId: number, body: unknown, actor: string): Promise<LeaderCompanionOutcome> {
+export async function leaderAddCompanion(
+  app: FastifyInstance,
+  registrationId: number,
+  body: unknown,
+  actor: string,
+): Promise<LeaderCompanionOutcome> {
   const input = parseWith(LeaderCompanionAddSchema, body);
   const now = app.now();
   const { grades } = await referenceData(app.db);
   await app.db.transaction(async (tx) => {
     const registration = await lockedRegistration(tx, registrationId);
-    const companions = await tx.select().from(campCompanions).where(eq(campCompanions.registrationId, registrationId)).orderBy(asc(campCompanions.position));
-    if (companions.filter((companion) => !companion.cancelledAt).length >= campSettings.limits.maxCompanions) throw new CampInputError("ledsagere", leaderCompanionMessages.tooMany);
+    const companions = await tx
+      .select()
+      .from(campCompanions)
+      .where(eq(campCompanions.registrationId, registrationId))
+      .orderBy(asc(campCompanions.position));
+    if (companions.filter((companion) => !companion.cancelledAt).length >= campSettings.limits.maxCompanions)
+      throw new CampInputError("ledsagere", leaderCompanionMessages.tooMany);
     if (companions.some((companion) => companion.clientId === input.id)) throw new CampInputError("id", leaderCompanionMessages.duplicate);
     const edition = await campEditionOfYear(tx, registration.editionYear);
     // Priced as when the registration was made (its edition, its early-bird state), as Min påmelding prices it.
@@ -95,16 +105,36 @@ export async function leaderAddCompanion(app: FastifyInstance, registrationId: n
       })
       .returning({ id: campCompanions.id });
     const name = fullName(input);
-    await appendCharges(tx, registrationId, [{ person: companionPerson(inserted!.id), item: "companion", amount: line.amount }], { actor, reason: `Ledsager ${name} lagt til av leirledelsen.`, now });
-    const lines = await tx.select({ position: campPriceLines.position }).from(campPriceLines).where(eq(campPriceLines.registrationId, registrationId));
-    await tx.insert(campPriceLines).values({ registrationId, position: nextPosition(lines), kind: line.kind, label: line.label, amount: line.amount });
-    await tx.update(campRegistrations).set({ total: registration.total + line.amount, hasLedsager: true }).where(eq(campRegistrations.id, registrationId));
+    await appendCharges(tx, registrationId, [{ person: companionPerson(inserted!.id), item: "companion", amount: line.amount }], {
+      actor,
+      reason: `Ledsager ${name} lagt til av leirledelsen.`,
+      now,
+    });
+    const lines = await tx
+      .select({ position: campPriceLines.position })
+      .from(campPriceLines)
+      .where(eq(campPriceLines.registrationId, registrationId));
+    await tx
+      .insert(campPriceLines)
+      .values({ registrationId, position: nextPosition(lines), kind: line.kind, label: line.label, amount: line.amount });
+    await tx
+      .update(campRegistrations)
+      .set({ total: registration.total + line.amount, hasLedsager: true })
+      .where(eq(campRegistrations.id, registrationId));
     // Owed until paid: a Vipps order gets an attempt the family pays on Min påmelding; card/cash owes it at the door.
     await chargeDifference(tx, { registration, payments: await paymentsOfRegistration(tx, registrationId) }, line.amount, now);
-    await tx.insert(campRegistrationChanges).values({ registrationId, at: now, actor, summary: `Leirledelsen la til ledsager ${name} (${line.amount} kr)` });
+    await tx
+      .insert(campRegistrationChanges)
+      .values({ registrationId, at: now, actor, summary: `Leirledelsen la til ledsager ${name} (${line.amount} kr)` });
     await queueLeaderChangeMail(
       tx,
-      { registration, what: `Leirledelsen har lagt til ledsager ${name} på påmeldingen med ordrenummer ${registration.orderId}.`, subject: `Påmeldingen ${registration.orderId} er endret`, refund: 0, key: "leader-add-companion" },
+      {
+        registration,
+        what: `Leirledelsen har lagt til ledsager ${name} på påmeldingen med ordrenummer ${registration.orderId}.`,
+        subject: `Påmeldingen ${registration.orderId} er endret`,
+        refund: 0,
+        key: "leader-add-companion",
+      },
       now,
     );
   });
@@ -113,33 +143,62 @@ export async function leaderAddCompanion(app: FastifyInstance, registrationId: n
   return outcomeOf(app.db, registrationId, true, 0);
 }
 
-export async function leaderRemoveCompanion(app: FastifyInstance, registrationId: number, body: unknown, actor: string): Promise<LeaderCompanionOutcome> {
+export async function leaderRemoveCompanion(
+  app: FastifyInstance,
+  registrationId: number,
+  body: unknown,
+  actor: string,
+): Promise<LeaderCompanionOutcome> {
   const { companionId } = parseWith(LeaderCompanionRemoveSchema, body);
   const now = app.now();
   const outcome = await app.db.transaction(async (tx) => {
     const registration = await lockedRegistration(tx, registrationId);
-    const [companion] = await tx.select().from(campCompanions).where(and(eq(campCompanions.id, companionId), eq(campCompanions.registrationId, registrationId)));
+    const [companion] = await tx
+      .select()
+      .from(campCompanions)
+      .where(and(eq(campCompanions.id, companionId), eq(campCompanions.registrationId, registrationId)));
     if (!companion) throw new HttpError(404, leaderCompanionMessages.companionNotFound);
     // Done before (a double click, another tab): the same answer, nothing more.
     if (companion.cancelledAt) return { changed: false, refund: 0 };
     const paymentRows = await paymentsOfRegistration(tx, registrationId);
     // A reservation Vipps has not captured yet: the rule would apply to money that has not come in.
-    if (paymentRows.some((row) => row.method === "vipps" && row.settle === "capture" && row.capturedAmount === 0)) throw new HttpError(409, leaderCompanionMessages.paymentBusy);
+    if (paymentRows.some((row) => row.method === "vipps" && row.settle === "capture" && row.capturedAmount === 0))
+      throw new HttpError(409, leaderCompanionMessages.paymentBusy);
     const edition = await campEditionOfYear(tx, registration.editionYear);
     const name = fullName(companion);
     await tx.update(campCompanions).set({ cancelledAt: now }).where(eq(campCompanions.id, companion.id));
     // The receipt stays as charged, with a line that takes the companion off; the lines still sum to the total.
-    const lines = await tx.select({ position: campPriceLines.position }).from(campPriceLines).where(eq(campPriceLines.registrationId, registrationId));
-    await tx.insert(campPriceLines).values({ registrationId, position: nextPosition(lines), kind: "cancelled-companion", label: `Avbestilt ledsager: ${name}`, amount: -companion.amount });
-    await tx.update(campRegistrations).set({ total: registration.total - companion.amount }).where(eq(campRegistrations.id, registrationId));
-    const person = companionPerson(companion.id);
-    const settled = await cancelInLedger(tx, registrationId, (item) => item.person === person, (paid) => campRefund(paid, edition, now), {
-      actor,
-      reason: `Ledsager ${name} fjernet av leirledelsen.`,
-      now,
+    const lines = await tx
+      .select({ position: campPriceLines.position })
+      .from(campPriceLines)
+      .where(eq(campPriceLines.registrationId, registrationId));
+    await tx.insert(campPriceLines).values({
+      registrationId,
+      position: nextPosition(lines),
+      kind: "cancelled-companion",
+      label: `Avbestilt ledsager: ${name}`,
+      amount: -companion.amount,
     });
+    await tx
+      .update(campRegistrations)
+      .set({ total: registration.total - companion.amount })
+      .where(eq(campRegistrations.id, registrationId));
+    const person = companionPerson(companion.id);
+    const settled = await cancelInLedger(
+      tx,
+      registrationId,
+      (item) => item.person === person,
+      (paid) => campRefund(paid, edition, now),
+      {
+        actor,
+        reason: `Ledsager ${name} fjernet av leirledelsen.`,
+        now,
+      },
+    );
     if (!companion.alreadyRegistered) await noteUncoveredClaims(tx, registration.editionYear, registrationId, registration.orderId, [companion], now);
-    await tx.insert(campRegistrationChanges).values({ registrationId, at: now, actor, summary: `Leirledelsen fjernet ledsager ${name} (refusjon ${settled.refund} kr)` });
+    await tx
+      .insert(campRegistrationChanges)
+      .values({ registrationId, at: now, actor, summary: `Leirledelsen fjernet ledsager ${name} (refusjon ${settled.refund} kr)` });
     const mail = renderCancellationMail(
       {
         orderId: registration.orderId,

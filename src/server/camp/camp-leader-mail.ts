@@ -25,8 +25,17 @@ export interface LeaderMail {
 export async function queueLeaderChangeMail(tx: Db, mail: LeaderMail, now: Date): Promise<void> {
   const { registration } = mail;
   const figures = ledgerFigures(await readLedger(tx, registration.id));
-  const [latest] = await tx.select({ method: payments.method }).from(payments).where(eq(payments.registrationId, registration.id)).orderBy(desc(payments.id)).limit(1);
-  const money = [`Ny pris: ${formatKroner(figures.charged)}.`, ...(mail.refund > 0 ? [`Du får ${formatKroner(mail.refund)} tilbake.`] : []), ...mailMoneyLines(figures, latest?.method ?? "card_cash")];
+  const [latest] = await tx
+    .select({ method: payments.method })
+    .from(payments)
+    .where(eq(payments.registrationId, registration.id))
+    .orderBy(desc(payments.id))
+    .limit(1);
+  const money = [
+    `Ny pris: ${formatKroner(figures.charged)}.`,
+    ...(mail.refund > 0 ? [`Du får ${formatKroner(mail.refund)} tilbake.`] : []),
+    ...mailMoneyLines(figures, latest?.method ?? "card_cash"),
+  ];
   const text = [mail.what, ...money, "", "Hilsen Ski Taekwondo Klubb", ""].join("\n");
   await queueMail(
     tx,

@@ -38,17 +38,33 @@ describe.each(databaseKinds)("the ledger migration's backfill on %s", (kind) => 
     const cardCash = async (overrides: Parameters<typeof draft>[0]) => {
       const body = draft(overrides);
       await postRegistration(suite.app, body);
-      const [row] = await suite.app.db.select({ id: campRegistrations.id }).from(campRegistrations).where(eq(campRegistrations.draftId, body.draftId));
+      const [row] = await suite.app.db
+        .select({ id: campRegistrations.id })
+        .from(campRegistrations)
+        .where(eq(campRegistrations.draftId, body.draftId));
       return row!.id;
     };
     // Vipps, a companion cancelled alone (half back); a group paid once, one athlete cancelled; card/cash
     // unpaid; card/cash paid and then cancelled by the leader (half owed back outside Vipps).
     const withCompanion = await approve({ hasLedsager: true, ledsagere: [companion()] });
     const [kari] = await suite.app.db.select({ id: campCompanions.id }).from(campCompanions).where(eq(campCompanions.registrationId, withCompanion));
-    await suite.app.inject({ method: "POST", url: `/api/MinPamelding/Cancel/${await link(withCompanion)}`, payload: { person: `companion-${kari!.id}` } });
+    await suite.app.inject({
+      method: "POST",
+      url: `/api/MinPamelding/Cancel/${await link(withCompanion)}`,
+      payload: { person: `companion-${kari!.id}` },
+    });
     const group = await approve({ firstName: "Gruppe", siblings: [sibling({ firstName: "Søsken" })] });
-    const groupIds = (await suite.app.db.select({ id: campRegistrations.id }).from(campRegistrations).where(sql`${campRegistrations.groupId} is not null`)).map((row) => row.id);
-    await suite.app.inject({ method: "POST", url: `/api/MinPamelding/Cancel/${await link(groupIds.find((id) => id !== group)!)}`, payload: { person: "athlete" } });
+    const groupIds = (
+      await suite.app.db
+        .select({ id: campRegistrations.id })
+        .from(campRegistrations)
+        .where(sql`${campRegistrations.groupId} is not null`)
+    ).map((row) => row.id);
+    await suite.app.inject({
+      method: "POST",
+      url: `/api/MinPamelding/Cancel/${await link(groupIds.find((id) => id !== group)!)}`,
+      payload: { person: "athlete" },
+    });
     await cardCash({ firstName: "Ubetalt" });
     const paidThenCancelled = await cardCash({ firstName: "Betalt" });
     await suite.app.inject({ method: "POST", url: `/api/VinterleirAdmin/MarkPaid/${paidThenCancelled}/${admin}` });

@@ -12,10 +12,19 @@ import { campCompanions, campRegistrations } from "../db/schema/camp.ts";
 import { ledgerHistory } from "./camp-ledger-store.ts";
 
 export async function registrationLedgerHistory(db: Db, registrationId: number): Promise<LedgerHistoryEntry[] | undefined> {
-  const [registration] = await db.select({ firstName: campRegistrations.firstName, lastName: campRegistrations.lastName }).from(campRegistrations).where(eq(campRegistrations.id, registrationId));
+  const [registration] = await db
+    .select({ firstName: campRegistrations.firstName, lastName: campRegistrations.lastName })
+    .from(campRegistrations)
+    .where(eq(campRegistrations.id, registrationId));
   if (!registration) return undefined;
-  const companions = await db.select({ id: campCompanions.id, firstName: campCompanions.firstName, lastName: campCompanions.lastName }).from(campCompanions).where(eq(campCompanions.registrationId, registrationId));
-  const names = new Map<string, string>([[athletePerson, fullName(registration)], ...companions.map((companion): [string, string] => [companionPerson(companion.id), fullName(companion)])]);
+  const companions = await db
+    .select({ id: campCompanions.id, firstName: campCompanions.firstName, lastName: campCompanions.lastName })
+    .from(campCompanions)
+    .where(eq(campCompanions.registrationId, registrationId));
+  const names = new Map<string, string>([
+    [athletePerson, fullName(registration)],
+    ...companions.map((companion): [string, string] => [companionPerson(companion.id), fullName(companion)]),
+  ]);
   const rows = await ledgerHistory(db, registrationId);
   return rows.map((row) => ({
     at: row.at.toISOString(),

@@ -68,7 +68,12 @@ export async function figuresOf(db: Pick<Db, "select">, registrationId: number):
 
 type NewEntry = Omit<typeof campLedgerEntries.$inferInsert, "registrationId" | "at" | "actor" | "reason" | "id">;
 
-export async function appendEntries(tx: Pick<Db, "insert">, registrationId: number, entries: readonly NewEntry[], context: LedgerContext): Promise<number[]> {
+export async function appendEntries(
+  tx: Pick<Db, "insert">,
+  registrationId: number,
+  entries: readonly NewEntry[],
+  context: LedgerContext,
+): Promise<number[]> {
   if (entries.length === 0) return [];
   const rows = await tx
     .insert(campLedgerEntries)
@@ -77,7 +82,12 @@ export async function appendEntries(tx: Pick<Db, "insert">, registrationId: numb
   return rows.map((row) => row.id);
 }
 
-export async function appendCharges(tx: Pick<Db, "insert">, registrationId: number, charges: readonly ChargeLine[], context: LedgerContext): Promise<void> {
+export async function appendCharges(
+  tx: Pick<Db, "insert">,
+  registrationId: number,
+  charges: readonly ChargeLine[],
+  context: LedgerContext,
+): Promise<void> {
   await appendEntries(
     tx,
     registrationId,
@@ -115,7 +125,15 @@ export async function recordPayment(
   const [id] = await appendEntries(
     tx,
     registrationId,
-    [{ kind: "payment", method: payment.method, amount: payment.amount, paymentId: payment.paymentId ?? null, correctsId: payment.correctsId ?? null }],
+    [
+      {
+        kind: "payment",
+        method: payment.method,
+        amount: payment.amount,
+        paymentId: payment.paymentId ?? null,
+        correctsId: payment.correctsId ?? null,
+      },
+    ],
     context,
   );
   return id!;
@@ -125,9 +143,18 @@ export async function recordPayment(
  * A Vipps capture that grew by `delta`: money in for the payment's registration, or for each athlete of a
  * group by its share (the last share takes the rounding, so the entries add up to the capture).
  */
-export async function recordVippsCapture(tx: Db, payment: { id: number; registrationId: number; amount: number }, delta: number, context: LedgerContext): Promise<void> {
+export async function recordVippsCapture(
+  tx: Db,
+  payment: { id: number; registrationId: number; amount: number },
+  delta: number,
+  context: LedgerContext,
+): Promise<void> {
   if (delta <= 0) return;
-  const shares = await tx.select({ registrationId: paymentShares.registrationId, amount: paymentShares.amount }).from(paymentShares).where(eq(paymentShares.paymentId, payment.id)).orderBy(asc(paymentShares.registrationId));
+  const shares = await tx
+    .select({ registrationId: paymentShares.registrationId, amount: paymentShares.amount })
+    .from(paymentShares)
+    .where(eq(paymentShares.paymentId, payment.id))
+    .orderBy(asc(paymentShares.registrationId));
   if (shares.length === 0) {
     await recordPayment(tx, payment.registrationId, { method: "vipps", amount: delta, paymentId: payment.id }, context);
     return;
@@ -198,7 +225,8 @@ export async function cancelInLedger(
     if (part.paymentId === null) continue;
     await lockPayment(tx, part.paymentId);
     const [payment] = await tx.select().from(payments).where(eq(payments.id, part.paymentId));
-    if (!payment || payment.pendingRefundKey || payment.capturedAmount - payment.refundedAmount < part.amount) throw new HttpError(409, ledgerMessages.paymentBusy);
+    if (!payment || payment.pendingRefundKey || payment.capturedAmount - payment.refundedAmount < part.amount)
+      throw new HttpError(409, ledgerMessages.paymentBusy);
   }
   await appendCharges(tx, registrationId, plan.charges, context);
   let owed = 0;
@@ -217,7 +245,13 @@ export async function cancelInLedger(
 }
 
 /** The treasurer marks money owed outside Vipps as paid back. Answers false when nothing (more) was owed. */
-export async function recordRefundPaid(tx: Db, registrationId: number, amount: number, method: MoneyMethod, context: LedgerContext): Promise<boolean> {
+export async function recordRefundPaid(
+  tx: Db,
+  registrationId: number,
+  amount: number,
+  method: MoneyMethod,
+  context: LedgerContext,
+): Promise<boolean> {
   const figures = await figuresOf(tx, registrationId);
   if (amount <= 0 || amount > figures.refundOwed) return false;
   await appendEntries(tx, registrationId, [{ kind: "refund-paid", method, amount }], context);

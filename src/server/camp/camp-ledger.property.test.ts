@@ -45,7 +45,16 @@ type Step =
 const pick = fc.nat(20);
 const webhook = fc.constantFrom("normal" as const, "drop" as const, "duplicate" as const);
 const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant("register" as const), vipps: fc.boolean(), group: fc.boolean(), companion: fc.boolean(), gradingChild: fc.boolean() }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant("register" as const),
+      vipps: fc.boolean(),
+      group: fc.boolean(),
+      companion: fc.boolean(),
+      gradingChild: fc.boolean(),
+    }),
+  },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant("approve" as const), pick, webhook }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("reconcile" as const) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("add-companion" as const), pick }) },
@@ -79,7 +88,8 @@ describe.each(databaseKinds)("the money ledger under random sequences on %s", (k
     await database.close();
   });
 
-  const registrationIds = async () => (await app.db.select({ id: campRegistrations.id }).from(campRegistrations).orderBy(campRegistrations.id)).map((row) => row.id);
+  const registrationIds = async () =>
+    (await app.db.select({ id: campRegistrations.id }).from(campRegistrations).orderBy(campRegistrations.id)).map((row) => row.id);
   const choose = async (index: number) => {
     const ids = await registrationIds();
     return ids.length === 0 ? undefined : ids[index % ids.length];
@@ -120,7 +130,8 @@ describe.each(databaseKinds)("the money ledger under random sequences on %s", (k
       byPayment.set(entry.paymentId, sums);
     }
     for (const sums of byPayment.values()) expect(sums.out).toBeLessThanOrEqual(sums.in);
-    for (const payment of sim.payments.values()) expect(payment.aggregate.refundedAmount.value).toBeLessThanOrEqual(payment.aggregate.capturedAmount.value);
+    for (const payment of sim.payments.values())
+      expect(payment.aggregate.refundedAmount.value).toBeLessThanOrEqual(payment.aggregate.capturedAmount.value);
     // Money in − money out = the sum of the balances the screens show; the admin's totals and the treasurer
     // agree with each other and with the sum over the orders.
     const sum = sumFigures([...all.values()].map(ledgerFigures));
@@ -157,7 +168,11 @@ describe.each(databaseKinds)("the money ledger under random sequences on %s", (k
       case "register": {
         // Cup grading is charged for a home-club child with a cup grade; an adult from another club grades for free.
         const athlete = step.gradingChild ? gradingChild : {};
-        const overrides = { ...athlete, ...(step.companion ? { hasLedsager: true, ledsagere: [companion()] } : {}), ...(step.group ? { siblings: [sibling()] } : {}) };
+        const overrides = {
+          ...athlete,
+          ...(step.companion ? { hasLedsager: true, ledsagere: [companion()] } : {}),
+          ...(step.group ? { siblings: [sibling()] } : {}),
+        };
         const res = await postRegistration(app, draft({ vipps: step.vipps, ...overrides }));
         expect(res.statusCode).toBeLessThan(500);
         return true;
@@ -175,7 +190,11 @@ describe.each(databaseKinds)("the money ledger under random sequences on %s", (k
       case "add-companion": {
         const id = await choose(step.pick);
         if (id === undefined) return false;
-        const res = await app.inject({ method: "POST", url: `/api/MinPamelding/AddCompanion/${await linkOf(id)}`, payload: { ...companion({ firstName: `L${randomUUID().slice(0, 4)}` }), alreadyRegistered: false } });
+        const res = await app.inject({
+          method: "POST",
+          url: `/api/MinPamelding/AddCompanion/${await linkOf(id)}`,
+          payload: { ...companion({ firstName: `L${randomUUID().slice(0, 4)}` }), alreadyRegistered: false },
+        });
         expect(res.statusCode).toBeLessThan(500);
         return true;
       }
@@ -227,7 +246,8 @@ describe.each(databaseKinds)("the money ledger under random sequences on %s", (k
         const res = await app.inject({ method: "POST", url: `/api/MinPamelding/Cancel/${await linkOf(id)}`, payload: { person: "athlete" } });
         sim.clearFaults();
         expect(res.statusCode).toBeLessThan(500);
-        if (res.statusCode === 200 && res.json().changed) expect(res.json().refund).toBeLessThanOrEqual(campRefund(before, await campEditionOfYear(app.db, 2026), now));
+        if (res.statusCode === 200 && res.json().changed)
+          expect(res.json().refund).toBeLessThanOrEqual(campRefund(before, await campEditionOfYear(app.db, 2026), now));
         return true;
       }
       case "leader-cancel": {
@@ -236,14 +256,19 @@ describe.each(databaseKinds)("the money ledger under random sequences on %s", (k
         const before = await paidFor(id, null);
         const res = await app.inject({ method: "POST", url: `/api/VinterleirAdmin/Cancel/${id}/${admin}` });
         expect(res.statusCode).toBeLessThan(500);
-        if (res.statusCode === 200 && res.json().changed) expect(res.json().refundDue).toBeLessThanOrEqual(campRefund(before, await campEditionOfYear(app.db, 2026), now));
+        if (res.statusCode === 200 && res.json().changed)
+          expect(res.json().refundDue).toBeLessThanOrEqual(campRefund(before, await campEditionOfYear(app.db, 2026), now));
         return true;
       }
       case "leader-add-companion": {
         const id = await choose(step.pick);
         if (id === undefined) return false;
         const before = ledgerFigures((await ledgers()).get(id) ?? []);
-        const res = await app.inject({ method: "POST", url: `/api/VinterleirAdmin/AddCompanion/${id}/${admin}`, payload: { ...companion({ id: randomUUID(), firstName: `L${randomUUID().slice(0, 4)}` }), alreadyRegistered: false } });
+        const res = await app.inject({
+          method: "POST",
+          url: `/api/VinterleirAdmin/AddCompanion/${id}/${admin}`,
+          payload: { ...companion({ id: randomUUID(), firstName: `L${randomUUID().slice(0, 4)}` }), alreadyRegistered: false },
+        });
         expect(res.statusCode).toBeLessThan(500);
         // An addition is owed, never paid by itself: money in stays what it was.
         if (res.statusCode === 200) expect(ledgerFigures((await ledgers()).get(id) ?? []).paid).toBe(before.paid);
@@ -256,7 +281,11 @@ describe.each(databaseKinds)("the money ledger under random sequences on %s", (k
         const target = companions[step.which % Math.max(1, companions.length)];
         if (!target) return false;
         const before = await paidFor(id, `companion-${target.id}`);
-        const res = await app.inject({ method: "POST", url: `/api/VinterleirAdmin/RemoveCompanion/${id}/${admin}`, payload: { companionId: target.id } });
+        const res = await app.inject({
+          method: "POST",
+          url: `/api/VinterleirAdmin/RemoveCompanion/${id}/${admin}`,
+          payload: { companionId: target.id },
+        });
         expect(res.statusCode).toBeLessThan(500);
         if (res.statusCode === 200 && res.json().changed) {
           expect(res.json().refund).toBeLessThanOrEqual(campRefund(before, await campEditionOfYear(app.db, 2026), now));
@@ -272,7 +301,14 @@ describe.each(databaseKinds)("the money ledger under random sequences on %s", (k
         const res = await app.inject({
           method: "POST",
           url: `/api/VinterleirAdmin/CheckIn/Action/${admin}`,
-          payload: { actionId: randomUUID(), kind: "payment", personId: `a${id}`, amount: step.amount, method: step.cash ? "cash" : "card", day: "2026-11-28" },
+          payload: {
+            actionId: randomUUID(),
+            kind: "payment",
+            personId: `a${id}`,
+            amount: step.amount,
+            method: step.cash ? "cash" : "card",
+            day: "2026-11-28",
+          },
         });
         expect(res.statusCode).toBeLessThan(500);
         // Never more than is left.
@@ -287,56 +323,60 @@ describe.each(databaseKinds)("the money ledger under random sequences on %s", (k
     }
   }
 
-  it("keeps every krone accounted for after every step", async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.array(stepArbitrary, { minLength: 1, maxLength: 10 }), async (steps) => {
-        await clearCampTables(database);
-        sim.reset();
-        now = new Date("2026-11-10T10:00:00Z");
-        admin = await campAdminToken(app);
-        for (const step of steps) {
-          if (await run(step)) await checkInvariants();
-        }
-      }),
-      {
-        numRuns: runs,
-        // Always among the runs: grading switched on for a home-club child, not paid, and off again; a group's member.
-        examples: [
-          [
+  it(
+    "keeps every krone accounted for after every step",
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.array(stepArbitrary, { minLength: 1, maxLength: 10 }), async (steps) => {
+          await clearCampTables(database);
+          sim.reset();
+          now = new Date("2026-11-10T10:00:00Z");
+          admin = await campAdminToken(app);
+          for (const step of steps) {
+            if (await run(step)) await checkInvariants();
+          }
+        }),
+        {
+          numRuns: runs,
+          // Always among the runs: grading switched on for a home-club child, not paid, and off again; a group's member.
+          examples: [
             [
-              { kind: "register", vipps: false, group: false, companion: false, gradingChild: true },
-              { kind: "grading", pick: 0, on: true },
-              { kind: "grading", pick: 0, on: false },
-              { kind: "register", vipps: true, group: false, companion: true, gradingChild: true },
-              { kind: "approve", pick: 1, webhook: "normal" },
-              { kind: "grading", pick: 1, on: true },
-              { kind: "deadline-passes" },
-              { kind: "grading", pick: 1, on: false },
+              [
+                { kind: "register", vipps: false, group: false, companion: false, gradingChild: true },
+                { kind: "grading", pick: 0, on: true },
+                { kind: "grading", pick: 0, on: false },
+                { kind: "register", vipps: true, group: false, companion: true, gradingChild: true },
+                { kind: "approve", pick: 1, webhook: "normal" },
+                { kind: "grading", pick: 1, on: true },
+                { kind: "deadline-passes" },
+                { kind: "grading", pick: 1, on: false },
+              ],
+            ],
+            // The leader adds a companion to a Vipps order, the family pays it, the leader removes it after the deadline.
+            [
+              [
+                { kind: "register", vipps: true, group: false, companion: false, gradingChild: false },
+                { kind: "approve", pick: 0, webhook: "normal" },
+                { kind: "leader-add-companion", pick: 0 },
+                { kind: "leader-remove-companion", pick: 0, which: 0 },
+                { kind: "leader-add-companion", pick: 0 },
+                { kind: "pay-outstanding", pick: 0, webhook: "duplicate" },
+                { kind: "deadline-passes" },
+                { kind: "leader-remove-companion", pick: 0, which: 1 },
+              ],
+            ],
+            // A group's second athlete cancelled after the first paid 1 kr at the door: the refund is the second's.
+            [
+              [
+                { kind: "register", vipps: false, group: true, companion: false, gradingChild: false },
+                { kind: "door", pick: 0, amount: 1, cash: false },
+                { kind: "cancel-athlete", pick: 1, refusedByVipps: false },
+              ],
             ],
           ],
-          // The leader adds a companion to a Vipps order, the family pays it, the leader removes it after the deadline.
-          [
-            [
-              { kind: "register", vipps: true, group: false, companion: false, gradingChild: false },
-              { kind: "approve", pick: 0, webhook: "normal" },
-              { kind: "leader-add-companion", pick: 0 },
-              { kind: "leader-remove-companion", pick: 0, which: 0 },
-              { kind: "leader-add-companion", pick: 0 },
-              { kind: "pay-outstanding", pick: 0, webhook: "duplicate" },
-              { kind: "deadline-passes" },
-              { kind: "leader-remove-companion", pick: 0, which: 1 },
-            ],
-          ],
-          // A group's second athlete cancelled after the first paid 1 kr at the door: the refund is the second's.
-          [
-            [
-              { kind: "register", vipps: false, group: true, companion: false, gradingChild: false },
-              { kind: "door", pick: 0, amount: 1, cash: false },
-              { kind: "cancel-athlete", pick: 1, refusedByVipps: false },
-            ],
-          ],
-        ],
-      },
-    );
-  }, Math.max(600_000, runs * 1000)); // a limit against hangs: about a second per sequence on a loaded machine
+        },
+      );
+    },
+    Math.max(600_000, runs * 1000),
+  ); // a limit against hangs: about a second per sequence on a loaded machine
 });

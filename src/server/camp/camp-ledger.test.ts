@@ -19,7 +19,8 @@ describe.each(databaseKinds)("the money ledger on %s", (kind) => {
   // Before the full-refund deadline (midnight 21 November); tests move the clock past it where they say so.
   const suite = useVippsCampSuite(kind, new Date("2026-11-10T10:00:00Z"));
 
-  const inject = (method: "GET" | "POST" | "PUT", url: string, payload?: object) => suite.app.inject({ method, url, ...(payload ? { payload } : {}) });
+  const inject = (method: "GET" | "POST" | "PUT", url: string, payload?: object) =>
+    suite.app.inject({ method, url, ...(payload ? { payload } : {}) });
   const tokenOf = async (registrationId: number, key = `camp-confirmation:${registrationId}`) => {
     const [mail] = asSent(suite.transport, await outboxMails(suite.app, eq(mailOutbox.dedupeKey, key)));
     return linkPattern.exec(mail!.text)![1]!;
@@ -40,15 +41,20 @@ describe.each(databaseKinds)("the money ledger on %s", (kind) => {
     return { registrationId: row!.id, token: await tokenOf(row!.id) };
   };
   const view = async (token: string) => (await inject("GET", `/api/MinPamelding/Get/${token}`)).json();
-  const addCompanion = (token: string, firstName: string) => inject("POST", `/api/MinPamelding/AddCompanion/${token}`, { ...companion({ firstName }), alreadyRegistered: false });
+  const addCompanion = (token: string, firstName: string) =>
+    inject("POST", `/api/MinPamelding/AddCompanion/${token}`, { ...companion({ firstName }), alreadyRegistered: false });
   const cancel = (token: string, person: string) => inject("POST", `/api/MinPamelding/Cancel/${token}`, { person });
-  const newestCompanion = (view: { persons: { key: string; kind: string; cancelled: boolean }[] }) => view.persons.filter((person) => person.kind === "companion" && !person.cancelled).at(-1)!.key;
+  const newestCompanion = (view: { persons: { key: string; kind: string; cancelled: boolean }[] }) =>
+    view.persons.filter((person) => person.kind === "companion" && !person.cancelled).at(-1)!.key;
   const vippsRefunded = (reference: string) => suite.sim.payments.get(reference)!.aggregate.refundedAmount.value / 100;
 
   it("sequence 1: an unpaid companion cancelled three times gives nothing back; after the deadline the athlete gets half of what was paid for the athlete", async () => {
     const paying = await paidWithVipps();
     // The confirmation explains the money from the ledger: reserved by Vipps and being taken counts as paid.
-    const [confirmation] = asSent(suite.transport, await outboxMails(suite.app, eq(mailOutbox.dedupeKey, `camp-confirmation:${paying.registrationId}`)));
+    const [confirmation] = asSent(
+      suite.transport,
+      await outboxMails(suite.app, eq(mailOutbox.dedupeKey, `camp-confirmation:${paying.registrationId}`)),
+    );
     expect(confirmation!.text).toContain("Betalt: 1\u00a0200\u00a0kr\nÅ betale: 0\u00a0kr");
     for (const name of ["En", "To", "Tre"]) {
       expect((await addCompanion(paying.token, name)).statusCode).toBe(200);
@@ -84,7 +90,8 @@ describe.each(databaseKinds)("the money ledger on %s", (kind) => {
   it("sequence 3: the door takes at most what is left, and a cancelled companion can neither be checked in nor counted", async () => {
     const { registrationId, token } = await cardCash({ hasLedsager: true, ledsagere: [companion({ firstName: "Kari" })] });
     const admin = await campAdminToken(suite.app);
-    const door = (body: Record<string, unknown>) => inject("POST", `/api/VinterleirAdmin/CheckIn/Action/${admin}`, { actionId: randomUUID(), day: "2026-11-28", ...body });
+    const door = (body: Record<string, unknown>) =>
+      inject("POST", `/api/VinterleirAdmin/CheckIn/Action/${admin}`, { actionId: randomUUID(), day: "2026-11-28", ...body });
     const athlete = `a${registrationId}`;
     const tooMuch = await door({ kind: "payment", personId: athlete, amount: 100_000, method: "card" });
     expect(tooMuch.statusCode).toBe(409);
@@ -93,7 +100,9 @@ describe.each(databaseKinds)("the money ledger on %s", (kind) => {
     expect((await door({ kind: "payment", personId: athlete, amount: 750, method: "cash" })).statusCode).toBe(200);
     expect((await door({ kind: "payment", personId: athlete, amount: 1, method: "cash" })).statusCode).toBe(409);
     const totals = (await inject("GET", `/api/VinterleirAdmin/Treasurer/${admin}`)).json();
-    expect(totals.byMethod).toEqual(expect.arrayContaining([expect.objectContaining({ method: "card", paid: 1000 }), expect.objectContaining({ method: "cash", paid: 750 })]));
+    expect(totals.byMethod).toEqual(
+      expect.arrayContaining([expect.objectContaining({ method: "card", paid: 1000 }), expect.objectContaining({ method: "cash", paid: 750 })]),
+    );
 
     const [kari] = await suite.app.db.select({ id: campCompanions.id }).from(campCompanions).where(eq(campCompanions.registrationId, registrationId));
     // Cancelled after paying in full before the deadline: all 550 kr paid for her are owed back outside Vipps.
@@ -113,7 +122,10 @@ describe.each(databaseKinds)("the money ledger on %s", (kind) => {
     const claim = { ...kari, id: "claim-1", alreadyRegistered: true };
     const b = await cardCash({ firstName: "Bjørn", hasLedsager: true, ledsagere: [claim] });
     expect(await view(b.token)).toMatchObject({ total: 1200 });
-    const [paying] = await suite.app.db.select({ id: campCompanions.id }).from(campCompanions).where(eq(campCompanions.registrationId, a.registrationId));
+    const [paying] = await suite.app.db
+      .select({ id: campCompanions.id })
+      .from(campCompanions)
+      .where(eq(campCompanions.registrationId, a.registrationId));
     const admin = await campAdminToken(suite.app);
     const flagged = async () =>
       ((await inject("GET", `/api/VinterleirAdmin/Get/${admin}`)).json() as { registrationId: number; firstname: string; claimUncovered?: boolean }[])
@@ -128,7 +140,12 @@ describe.each(databaseKinds)("the money ledger on %s", (kind) => {
       [b.registrationId, "Kari"],
     ]);
     const changes = (await inject("GET", `/api/VinterleirAdmin/Changes/${b.registrationId}/${admin}`)).json() as { actor: string; summary: string }[];
-    expect(changes).toEqual([expect.objectContaining({ actor: "system", summary: expect.stringContaining("Ledsager Kari Ledsager er oppgitt som allerede påmeldt, men er avbestilt") })]);
+    expect(changes).toEqual([
+      expect.objectContaining({
+        actor: "system",
+        summary: expect.stringContaining("Ledsager Kari Ledsager er oppgitt som allerede påmeldt, men er avbestilt"),
+      }),
+    ]);
     // A new claim on the cancelled companion is refused.
     const again = await postRegistration(suite.app, draft({ firstName: "Berit", hasLedsager: true, ledsagere: [{ ...claim, id: "claim-2" }] }));
     expect(again.statusCode).toBe(400);
@@ -145,7 +162,9 @@ describe.each(databaseKinds)("the money ledger on %s", (kind) => {
     await reconcile(suite.service);
     const totals = (await inject("GET", `/api/VinterleirAdmin/Totals/${admin}`)).json();
     const treasurer = (await inject("GET", `/api/VinterleirAdmin/Treasurer/${admin}`)).json();
-    const ids = (await suite.app.db.select({ id: campRegistrations.id, status: campRegistrations.status }).from(campRegistrations)).filter((row) => row.status !== "waiting").map((row) => row.id);
+    const ids = (await suite.app.db.select({ id: campRegistrations.id, status: campRegistrations.status }).from(campRegistrations))
+      .filter((row) => row.status !== "waiting")
+      .map((row) => row.id);
     const sum = sumFigures([...(await readLedgers(suite.app.db, ids)).values()].map(ledgerFigures));
     expect(sum).toMatchObject({ paid: 1750 + 1200, refunded: 550, net: 2400, outstanding: 1200 });
     for (const key of ["paid", "refunded", "net"] as const) {
@@ -185,7 +204,10 @@ describe.each(databaseKinds)("the money ledger on %s", (kind) => {
     await reconcile(suite.service);
     expect(vippsRefunded(paying.reference)).toBe(175);
     expect(await view(paying.token)).toMatchObject({ paid: 1200, refunded: 175, outstanding: 0 });
-    const [mail] = asSent(suite.transport, await outboxMails(suite.app, like(mailOutbox.dedupeKey, `camp-self:${paying.registrationId}:correction-%`)));
+    const [mail] = asSent(
+      suite.transport,
+      await outboxMails(suite.app, like(mailOutbox.dedupeKey, `camp-self:${paying.registrationId}:correction-%`)),
+    );
     expect(mail!.text).toContain("Du får 175\u00a0kr tilbake");
     // Betalt and Å betale from the ledger.
     expect(mail!.text).toContain("Betalt: 1\u00a0200\u00a0kr\nÅ betale: 0\u00a0kr");
@@ -207,7 +229,10 @@ describe.each(databaseKinds)("the money ledger on %s", (kind) => {
     const busy = await correct({ age: 12 });
     expect(busy.statusCode, busy.body).toBe(409);
     expect(busy.json()).toEqual({ error: correctionMessages.paymentBusy });
-    const [registration] = await suite.app.db.select({ age: campRegistrations.age, total: campRegistrations.total }).from(campRegistrations).where(eq(campRegistrations.id, paying.registrationId));
+    const [registration] = await suite.app.db
+      .select({ age: campRegistrations.age, total: campRegistrations.total })
+      .from(campRegistrations)
+      .where(eq(campRegistrations.id, paying.registrationId));
     expect(registration).toEqual({ age: 30, total: 1200 });
     // Once the money is in, the same correction sends the difference back.
     suite.sim.clearFaults();
@@ -224,7 +249,10 @@ describe.each(databaseKinds)("the money ledger on %s", (kind) => {
     const admin = await campAdminToken(suite.app);
     const res = await inject("POST", `/api/VinterleirAdmin/Cancel/${paying.registrationId}/${admin}`);
     expect(res.json()).toMatchObject({ refundDue: 1200, status: "cancelled" });
-    const [mail] = asSent(suite.transport, await outboxMails(suite.app, like(mailOutbox.dedupeKey, `camp-self:${paying.registrationId}:leader-cancel`)));
+    const [mail] = asSent(
+      suite.transport,
+      await outboxMails(suite.app, like(mailOutbox.dedupeKey, `camp-self:${paying.registrationId}:leader-cancel`)),
+    );
     expect(mail!.recipient).toBe("familie@example.no");
     expect(mail!.text).toContain("Du får 1\u00a0200\u00a0kr tilbake med Vipps");
     await suite.sim.settled();

@@ -38,7 +38,10 @@ describe.each(databaseKinds)("camp lists on %s", (kind) => {
     // Not public, distinctive personal data, another club, a dan grade.
     await register("secret", draft({ firstName: "Skjult", lastName: "Person", clubId: 2, gradeId: 16, public: false, ...secret }));
     // Public, home club (free), white belt, formula-looking text.
-    await register("home", draft({ firstName: "=HYPERLINK(\"x\")", lastName: "@Sum", clubId: 29, gradeId: 1, age: 12, otherInfo: "-2+3", allergies: "@nøtter" }));
+    await register(
+      "home",
+      draft({ firstName: '=HYPERLINK("x")', lastName: "@Sum", clubId: 29, gradeId: 1, age: 12, otherInfo: "-2+3", allergies: "@nøtter" }),
+    );
     // Public but cancelled: in the admin list, nowhere else.
     await register("cancelled", draft({ firstName: "Avbestilt", lastName: "Deltaker", gradeId: 5 }));
     // Another edition: nowhere this year.
@@ -58,7 +61,7 @@ describe.each(databaseKinds)("camp lists on %s", (kind) => {
     expect(res.json()).toEqual([
       { name: "Ola Nordmann", grade: "7.1. Cup (Gult med grønn stripe)", club: "Bergen Vest" },
       { ...anonymousParticipant, club: expect.any(String) },
-      { name: "=HYPERLINK(\"x\") @Sum", grade: "10. Cup (Hvitt)", club: "Ski Taekwondo Klubb" },
+      { name: '=HYPERLINK("x") @Sum', grade: "10. Cup (Hvitt)", club: "Ski Taekwondo Klubb" },
     ]);
     for (const participant of res.json() as object[]) expect(Object.keys(participant).sort()).toEqual(["club", "grade", "name"]);
   });
@@ -66,7 +69,19 @@ describe.each(databaseKinds)("camp lists on %s", (kind) => {
   it("never lets personal fields out through the public routes", async () => {
     const bodies = [(await app.inject({ url: "/api/VinterleirUsers/Get" })).body, (await app.inject({ url: "/api/VinterleirUsers/GetGrades" })).body];
     for (const body of bodies) {
-      for (const value of [secret.email, secret.telephone, "99988877", secret.allergies, secret.otherInfo, "Skjult", "Person", "Kari", "example.no", "Avbestilt", "Ifjor"]) {
+      for (const value of [
+        secret.email,
+        secret.telephone,
+        "99988877",
+        secret.allergies,
+        secret.otherInfo,
+        "Skjult",
+        "Person",
+        "Kari",
+        "example.no",
+        "Avbestilt",
+        "Ifjor",
+      ]) {
         expect(body).not.toContain(value);
       }
       expect(body).not.toMatch(/"(age|email|telephone|allergies|otherInfo|orderId)"/i);
@@ -84,11 +99,7 @@ describe.each(databaseKinds)("camp lists on %s", (kind) => {
   });
 
   it("admin routes answer 401 to a missing or wrong token", async () => {
-    for (const url of [
-      "/api/VinterleirAdmin/Get/feil",
-      "/api/VinterleirAdmin/GetCsv/feil",
-      "/api/VinterleirAdmin/Totals/feil",
-    ]) {
+    for (const url of ["/api/VinterleirAdmin/Get/feil", "/api/VinterleirAdmin/GetCsv/feil", "/api/VinterleirAdmin/Totals/feil"]) {
       const res = await app.inject({ url });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ error: "Unauthroized" });
@@ -106,7 +117,30 @@ describe.each(databaseKinds)("camp lists on %s", (kind) => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["cache-control"]).toBe("no-store");
     const rows = res.json() as Record<string, unknown>[];
-    const specFields = ["firstname", "lastname", "isLedsager", "isLedsagerForName", "age", "club", "grade", "email", "telephone", "gradering", "sleepover", "public", "amount", "paid", "vipps", "vegan", "instructor", "wantstoinstruct", "allergies", "otherinfo", "orderid", "transactionid"];
+    const specFields = [
+      "firstname",
+      "lastname",
+      "isLedsager",
+      "isLedsagerForName",
+      "age",
+      "club",
+      "grade",
+      "email",
+      "telephone",
+      "gradering",
+      "sleepover",
+      "public",
+      "amount",
+      "paid",
+      "vipps",
+      "vegan",
+      "instructor",
+      "wantstoinstruct",
+      "allergies",
+      "otherinfo",
+      "orderid",
+      "transactionid",
+    ];
     const extra = ["registrationId", "status", "paymentMethod", "paymentState", "createdAt", "anonymisedAt", "arrivals", "group"];
     // A companion's row also names the companion (what the leader's «Fjern» sends).
     for (const row of rows) expect(Object.keys(row).sort()).toEqual([...specFields, ...extra, ...(row.isLedsager ? ["companionId"] : [])].sort());
@@ -114,12 +148,42 @@ describe.each(databaseKinds)("camp lists on %s", (kind) => {
     expect(rows).toHaveLength(5);
     const ola = rows.filter((row) => row.registrationId === ids.ola);
     expect(ola).toMatchObject([
-      { firstname: "Ola", isLedsager: false, isLedsagerForName: null, amount: 1080, paid: 0, grade: "7.1. Cup (Gult med grønn stripe)", club: "Bergen Vest", status: "confirmed", paymentMethod: "card_cash", paymentState: "unpaid" },
-      { firstname: "Kari", isLedsager: true, isLedsagerForName: "Ola Nordmann", amount: 550, paid: 0, grade: null, club: "Bergen Vest", sleepover: true, status: "confirmed" },
+      {
+        firstname: "Ola",
+        isLedsager: false,
+        isLedsagerForName: null,
+        amount: 1080,
+        paid: 0,
+        grade: "7.1. Cup (Gult med grønn stripe)",
+        club: "Bergen Vest",
+        status: "confirmed",
+        paymentMethod: "card_cash",
+        paymentState: "unpaid",
+      },
+      {
+        firstname: "Kari",
+        isLedsager: true,
+        isLedsagerForName: "Ola Nordmann",
+        amount: 550,
+        paid: 0,
+        grade: null,
+        club: "Bergen Vest",
+        sleepover: true,
+        status: "confirmed",
+      },
     ]);
     expect(ola[0]!.orderid).toBe(ola[1]!.orderid);
     const hidden = rows.find((row) => row.registrationId === ids.secret)!;
-    expect(hidden).toMatchObject({ email: secret.email, telephone: secret.telephone, age: secret.age, allergies: secret.allergies, otherinfo: secret.otherInfo, public: false, amount: 1080, grade: "2. Dan" });
+    expect(hidden).toMatchObject({
+      email: secret.email,
+      telephone: secret.telephone,
+      age: secret.age,
+      allergies: secret.allergies,
+      otherinfo: secret.otherInfo,
+      public: false,
+      amount: 1080,
+      grade: "2. Dan",
+    });
     expect(rows.find((row) => row.registrationId === ids.home)).toMatchObject({ amount: 0, paid: 0, paymentMethod: "free", paymentState: "paid" });
     expect(rows.find((row) => row.registrationId === ids.cancelled)).toMatchObject({ status: "cancelled" });
     expect(rows.some((row) => row.registrationId === ids.lastYear)).toBe(false);
@@ -141,10 +205,18 @@ describe.each(databaseKinds)("camp lists on %s", (kind) => {
     expect(lines).toHaveLength(1 + 5);
     const header = lines[0]!.split(";");
     expect(header.slice(0, 6)).toEqual(["Status", "Ordrenummer", "Fornavn", "Etternavn", "Er ledsager", "Ledsager for"]);
-    expect(header).toEqual(expect.arrayContaining(["Allergier", "Å betale (kr)", "Betalt (kr)", "Vises offentlig", "Telefon", "E-post", "Transaksjons-id"]));
+    expect(header).toEqual(
+      expect.arrayContaining(["Allergier", "Å betale (kr)", "Betalt (kr)", "Vises offentlig", "Telefon", "E-post", "Transaksjons-id"]),
+    );
     const cells = (line: string) => Object.fromEntries(line.split(";").map((cell, index) => [header[index]!, cell]));
     const kari = lines.map(cells).find((row) => row.Fornavn === "Kari")!;
-    expect(kari).toMatchObject({ "Er ledsager": "Ja", "Ledsager for": "Ola Nordmann", Overnatter: "Ja", "Å betale (kr)": "550", Status: "Bekreftet" });
+    expect(kari).toMatchObject({
+      "Er ledsager": "Ja",
+      "Ledsager for": "Ola Nordmann",
+      Overnatter: "Ja",
+      "Å betale (kr)": "550",
+      Status: "Bekreftet",
+    });
     const home = lines.find((line) => line.includes("HYPERLINK"))!;
     expect(home).toContain(`"'=HYPERLINK(""x"")"`);
     expect(home).toContain(";'@Sum;");
@@ -161,11 +233,28 @@ describe.each(databaseKinds)("camp lists on %s", (kind) => {
 
   it("totals count confirmed participants only; mark paid and cancel are logged, idempotent and change the totals", async () => {
     const totals = async () => (await app.inject({ url: `/api/VinterleirAdmin/Totals/${token}` })).json();
-    expect(await totals()).toMatchObject({ registrations: 3, count: 4, sumToPay: 1080 + 550 + 1080 + 0, sumPaid: 0, sumOutstanding: 2710, paid: 0, refunded: 0, net: 0 });
+    expect(await totals()).toMatchObject({
+      registrations: 3,
+      count: 4,
+      sumToPay: 1080 + 550 + 1080 + 0,
+      sumPaid: 0,
+      sumOutstanding: 2710,
+      paid: 0,
+      refunded: 0,
+      net: 0,
+    });
 
     const paid = await app.inject({ method: "POST", url: `/api/VinterleirAdmin/MarkPaid/${ids.ola}/${token}` });
     expect(paid.statusCode).toBe(200);
-    expect(paid.json()).toMatchObject({ registrationId: ids.ola, status: "confirmed", paymentMethod: "card_cash", paymentState: "paid", amount: 1630, paid: 1630, changed: true });
+    expect(paid.json()).toMatchObject({
+      registrationId: ids.ola,
+      status: "confirmed",
+      paymentMethod: "card_cash",
+      paymentState: "paid",
+      amount: 1630,
+      paid: 1630,
+      changed: true,
+    });
     const again = await app.inject({ method: "POST", url: `/api/VinterleirAdmin/MarkPaid/${ids.ola}/${token}` });
     expect(again.json()).toMatchObject({ paymentState: "paid", paid: 1630, changed: false });
     expect(await totals()).toMatchObject({ sumPaid: 1630, sumOutstanding: 1080 });

@@ -66,9 +66,17 @@ function expiredBefore(now: Date): Date {
  * What a link opens, or undefined for a malformed, unknown or expired one. Opening it marks it used
  * (`markUsed`), so it no longer expires.
  */
-export async function scopeOfLink(db: Pick<Db, "select" | "update">, token: string, now: Date, { markUsed = true } = {}): Promise<LinkScope | undefined> {
+export async function scopeOfLink(
+  db: Pick<Db, "select" | "update">,
+  token: string,
+  now: Date,
+  { markUsed = true } = {},
+): Promise<LinkScope | undefined> {
   if (!personalTokenPattern.test(token)) return undefined;
-  const [row] = await db.select().from(campPersonalLinks).where(eq(campPersonalLinks.tokenHash, personalTokenHash(token)));
+  const [row] = await db
+    .select()
+    .from(campPersonalLinks)
+    .where(eq(campPersonalLinks.tokenHash, personalTokenHash(token)));
   if (!row) return undefined;
   if (!row.usedAt && row.createdAt.getTime() < expiredBefore(now).getTime()) return undefined;
   if (markUsed && !row.usedAt) await db.update(campPersonalLinks).set({ usedAt: now }).where(eq(campPersonalLinks.id, row.id));
@@ -86,11 +94,22 @@ export interface LinkedRegistration {
  * family, every not anonymised registration with the address in an edition that has not ended.
  */
 export async function registrationsOfScope(db: Pick<Db, "select">, scope: LinkScope, now: Date): Promise<LinkedRegistration[]> {
-  const columns = { id: campRegistrations.id, orderId: campRegistrations.orderId, editionYear: campRegistrations.editionYear, groupId: campRegistrations.groupId };
+  const columns = {
+    id: campRegistrations.id,
+    orderId: campRegistrations.orderId,
+    editionYear: campRegistrations.editionYear,
+    groupId: campRegistrations.groupId,
+  };
   const own =
     scope.kind === "family"
-      ? await db.select(columns).from(campRegistrations).where(and(eq(campRegistrations.emailKey, scope.emailKey), isNull(campRegistrations.anonymisedAt)))
-      : await db.select(columns).from(campRegistrations).where(and(eq(campRegistrations.id, scope.registrationId), isNull(campRegistrations.anonymisedAt)));
+      ? await db
+          .select(columns)
+          .from(campRegistrations)
+          .where(and(eq(campRegistrations.emailKey, scope.emailKey), isNull(campRegistrations.anonymisedAt)))
+      : await db
+          .select(columns)
+          .from(campRegistrations)
+          .where(and(eq(campRegistrations.id, scope.registrationId), isNull(campRegistrations.anonymisedAt)));
   const open = [];
   const overByYear = new Map<number, boolean>();
   for (const row of own) {
@@ -103,7 +122,12 @@ export async function registrationsOfScope(db: Pick<Db, "select">, scope: LinkSc
   // A group's id is its first athlete's order id, unique over all editions.
   const groups = [...new Set(open.flatMap((row) => (row.groupId ? [row.groupId] : [])))];
   const members =
-    groups.length === 0 ? [] : await db.select(columns).from(campRegistrations).where(and(inArray(campRegistrations.groupId, groups), isNull(campRegistrations.anonymisedAt)));
+    groups.length === 0
+      ? []
+      : await db
+          .select(columns)
+          .from(campRegistrations)
+          .where(and(inArray(campRegistrations.groupId, groups), isNull(campRegistrations.anonymisedAt)));
   const byId = new Map<number, LinkedRegistration>();
   for (const row of [...open, ...members]) byId.set(row.id, { id: row.id, orderId: row.orderId });
   return [...byId.values()].sort((a, b) => a.id - b.id);

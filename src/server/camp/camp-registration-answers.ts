@@ -45,14 +45,24 @@ export async function loadStoredRegistration(db: Db, registrationId: number): Pr
 }
 
 /** A draft submitted again (a retry, or a concurrent twin): nothing new is stored. */
-export async function answerEarlier(app: FastifyInstance, earlier: StoredRegistration, registration: CampRegistration, gateway: CampPaymentGateway): Promise<SubmitAnswer> {
+export async function answerEarlier(
+  app: FastifyInstance,
+  earlier: StoredRegistration,
+  registration: CampRegistration,
+  gateway: CampPaymentGateway,
+): Promise<SubmitAnswer> {
   // A draft id is no key: only the browser holding the draft's own secret gets the first answer again.
   if (!(await holdsDraftSecret(app.db, earlier.id, registration.draftSecret))) throw new HttpError(409, campInputMessages.draftAlreadySent);
   const answer = await earlierAnswer(app, earlier, registration, gateway);
   return { ...answer, registrationId: earlier.id };
 }
 
-async function earlierAnswer(app: FastifyInstance, earlier: StoredRegistration, registration: CampRegistration, gateway: CampPaymentGateway): Promise<SubmitAnswer> {
+async function earlierAnswer(
+  app: FastifyInstance,
+  earlier: StoredRegistration,
+  registration: CampRegistration,
+  gateway: CampPaymentGateway,
+): Promise<SubmitAnswer> {
   if (earlier.status === "pending_payment" && !registration.vipps && gateway.releasePendingPayment) {
     // An unpaid online attempt, and now card/cash: switch the registration once no attempt can be paid.
     if ((await gateway.releasePendingPayment(earlier.id)) === "released") return switchToCardCash(app, earlier.id, earlier.editionYear);
@@ -99,7 +109,15 @@ async function switchToCardCash(app: FastifyInstance, registrationId: number, ed
       const method = paymentMethodFor(row!.total, false);
       await tx
         .insert(payments)
-        .values({ registrationId: id, reference: row!.orderId, method, amount: row!.total, state: startingPaymentState(method), createdAt: now, updatedAt: now })
+        .values({
+          registrationId: id,
+          reference: row!.orderId,
+          method,
+          amount: row!.total,
+          state: startingPaymentState(method),
+          createdAt: now,
+          updatedAt: now,
+        })
         .onConflictDoNothing();
     }
     await queueConfirmation(tx, group.length > 0 ? group : [registrationId], now);
@@ -127,7 +145,12 @@ async function groupOfPayer(tx: Db, registrationId: number): Promise<number[]> {
  * `latestReference`: the reference of the registration's latest payment when the caller has just written
  * it (saves looking it up).
  */
-export async function answerFor(app: FastifyInstance, registration: StoredRegistration, gateway: CampPaymentGateway, latestReference?: string): Promise<SubmitAnswer> {
+export async function answerFor(
+  app: FastifyInstance,
+  registration: StoredRegistration,
+  gateway: CampPaymentGateway,
+  latestReference?: string,
+): Promise<SubmitAnswer> {
   if (registration.status === "waiting") return { kind: "waitlist" };
   if (registration.status !== "pending_payment") return { kind: "done" };
   // The latest attempt: the gateway decides whether it can be reused or needs a successor.
@@ -143,7 +166,8 @@ export async function answerFor(app: FastifyInstance, registration: StoredRegist
     paymentReference = payment.reference;
     if ((deadPaymentStates as readonly string[]).includes(payment.state)) {
       const resumed = await retakePlace(app, registration);
-      if (resumed.kind !== "reference") return resumed.kind === "waitlist" ? { kind: "waitlist" } : answerFor(app, { ...registration, status: resumed.status }, gateway);
+      if (resumed.kind !== "reference")
+        return resumed.kind === "waitlist" ? { kind: "waitlist" } : answerFor(app, { ...registration, status: resumed.status }, gateway);
       paymentReference = resumed.reference ?? paymentReference;
     }
   }
@@ -172,14 +196,23 @@ async function retakePlace(app: FastifyInstance, registration: StoredRegistratio
   const now = app.now();
   const outcome = await app.db.transaction(async (tx): Promise<Retaken> => {
     await lockEditionPlaces(tx, registration.editionYear);
-    const [row] = await tx.select({ status: campRegistrations.status }).from(campRegistrations).where(eq(campRegistrations.id, registration.id)).for("no key update");
+    const [row] = await tx
+      .select({ status: campRegistrations.status })
+      .from(campRegistrations)
+      .where(eq(campRegistrations.id, registration.id))
+      .for("no key update");
     if (!row || row.status !== "pending_payment") return { kind: "changed", status: row?.status ?? "cancelled" };
-    const attempts = await tx.select({ id: payments.id, reference: payments.reference, method: payments.method, state: payments.state, amount: payments.amount }).from(payments).where(eq(payments.registrationId, registration.id)).orderBy(desc(payments.id));
+    const attempts = await tx
+      .select({ id: payments.id, reference: payments.reference, method: payments.method, state: payments.state, amount: payments.amount })
+      .from(payments)
+      .where(eq(payments.registrationId, registration.id))
+      .orderBy(desc(payments.id));
     const live = attempts.find((attempt) => !(deadPaymentStates as readonly string[]).includes(attempt.state));
     if (live) return { kind: "reference", reference: live.reference };
     // A group's payment takes a place for every athlete again, or none: a group is never put in line.
     const group = await groupOfPayer(tx, registration.id);
-    const free = capacity - (await placesHeld(tx, registration.editionYear, now, registration.id)) - (await countAwaitingOffer(tx, registration.editionYear));
+    const free =
+      capacity - (await placesHeld(tx, registration.editionYear, now, registration.id)) - (await countAwaitingOffer(tx, registration.editionYear));
     if (group.length > 0 && free < group.length) throw new HttpError(409, campInputMessages.groupDoesNotFit(Math.max(0, free), group.length));
     if (free <= 0) {
       await moveToWaitlist(tx, registration.id, registration.editionYear, now);
@@ -190,7 +223,15 @@ async function retakePlace(app: FastifyInstance, registration: StoredRegistratio
     const previous = attempts.find((attempt) => attempt.method === "vipps");
     const [inserted] = await tx
       .insert(payments)
-      .values({ registrationId: registration.id, reference, method: "vipps", amount: previous?.amount ?? registration.total, state: "created", createdAt: now, updatedAt: now })
+      .values({
+        registrationId: registration.id,
+        reference,
+        method: "vipps",
+        amount: previous?.amount ?? registration.total,
+        state: "created",
+        createdAt: now,
+        updatedAt: now,
+      })
       .onConflictDoNothing()
       .returning({ id: payments.id });
     if (inserted && previous) await copyShares(tx, previous.id, inserted.id);
@@ -217,4 +258,3 @@ export async function findByDraft(db: Pick<Db, "select">, editionYear: number, d
     .where(and(eq(campRegistrations.editionYear, editionYear), eq(campRegistrations.draftId, draftId)));
   return row;
 }
-

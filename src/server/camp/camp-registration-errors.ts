@@ -28,7 +28,6 @@ export const campInputMessages = {
     "Sjekk navn og telefonnummer, eller fjern avkrysningen for «allerede påmeldt».",
 } as const;
 
-
 /** What a submission answers, and for whom a link to "Min påmelding" may be made (the draft's own browser). */
 export type SubmitAnswer = ({ kind: "done" } | { kind: "redirect"; url: string } | { kind: "waitlist" }) & {
   /** The registration the draft made, when the request proved it holds the draft's secret. */

@@ -25,14 +25,22 @@ import { newOrderId } from "./order-id.ts";
  * 409 saying so; a group is never split between the list and the waiting list, nor put in line together.
  * A retried draft (the first athlete's draftId) gets the first answer again.
  */
-export async function submitCampGroup(app: FastifyInstance, registration: CampRegistration, data: CampEditionData, gateway: CampPaymentGateway): Promise<SubmitAnswer> {
+export async function submitCampGroup(
+  app: FastifyInstance,
+  registration: CampRegistration,
+  data: CampEditionData,
+  gateway: CampPaymentGateway,
+): Promise<SubmitAnswer> {
   const now = app.now();
   const edition = campEditionFromData(data);
   const earlier = await findByDraft(app.db, edition.year, registration.draftId);
   if (earlier) return answerEarlier(app, earlier, registration, gateway);
 
   const { clubById, gradeById, grades } = await referenceData(app.db);
-  const athletes = [registration, ...registration.siblings!.map((sibling) => ({ ...siblingRegistration(registration, sibling), draftId: crypto.randomUUID() }))];
+  const athletes = [
+    registration,
+    ...registration.siblings!.map((sibling) => ({ ...siblingRegistration(registration, sibling), draftId: crypto.randomUUID() })),
+  ];
   const paths = ["", ...registration.siblings!.map((_, index) => `siblings.${index}.`)];
   for (const [index, athlete] of athletes.entries()) {
     if (!clubById.has(athlete.clubId)) throw new CampInputError(`${paths[index]}clubId`, campInputMessages.unknownClub);
@@ -72,8 +80,14 @@ export async function submitCampGroup(app: FastifyInstance, registration: CampRe
         const orderId = newOrderId(edition.year);
         groupId ??= orderId;
         const written = await writeRegistration(tx, {
-          registration: athlete, editionYear: edition.year, orderId, price, method,
-          status: vipps ? "pending_payment" : "confirmed", now, groupId,
+          registration: athlete,
+          editionYear: edition.year,
+          orderId,
+          price,
+          method,
+          status: vipps ? "pending_payment" : "confirmed",
+          now,
+          groupId,
           // With Vipps only the first athlete holds the payment (for the group total); the others have shares of it.
           payment: vipps ? (index === 0 ? { amount: groupTotal } : "none") : undefined,
           // One mail for the group (below), and the browser's link opens the first athlete and the group.
@@ -93,9 +107,19 @@ export async function submitCampGroup(app: FastifyInstance, registration: CampRe
     }
     const link = { registrationId: ids[0]!, ...(submissionToken ? { submissionToken } : {}) };
     if (vipps) {
-      const [payment] = await tx.select({ id: payments.id, reference: payments.reference }).from(payments).where(eq(payments.registrationId, ids[0]!));
+      const [payment] = await tx
+        .select({ id: payments.id, reference: payments.reference })
+        .from(payments)
+        .where(eq(payments.registrationId, ids[0]!));
       await tx.insert(paymentShares).values(ids.map((id, index) => ({ paymentId: payment!.id, registrationId: id, amount: prices[index]!.total })));
-      const lead: StoredRegistration = { id: ids[0]!, orderId: groupId!, editionYear: edition.year, status: "pending_payment", total: prices[0]!.total, telephone: registration.telephone };
+      const lead: StoredRegistration = {
+        id: ids[0]!,
+        orderId: groupId!,
+        editionYear: edition.year,
+        status: "pending_payment",
+        total: prices[0]!.total,
+        telephone: registration.telephone,
+      };
       return { ids, lead, reference: payment!.reference, link };
     }
     await queueConfirmation(tx, ids, now);

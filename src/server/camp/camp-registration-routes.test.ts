@@ -60,7 +60,10 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post on %s", (kind) => {
     expect(row!.orderId.startsWith("VL26-")).toBe(true);
     expect(row!.confirmedAt?.toISOString()).toBe(now.toISOString());
     const lines = await database.db.select().from(campPriceLines).orderBy(campPriceLines.position);
-    expect(lines.map((line) => [line.kind, line.amount])).toEqual([["athlete", 1080], ["companion", 550]]);
+    expect(lines.map((line) => [line.kind, line.amount])).toEqual([
+      ["athlete", 1080],
+      ["companion", 550],
+    ]);
     const companions = await database.db.select().from(campCompanions);
     expect(companions).toMatchObject([{ firstName: "Kari", amount: 550, alreadyRegistered: false, position: 0 }]);
     const [payment] = await database.db.select().from(payments);
@@ -115,16 +118,36 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post on %s", (kind) => {
     ["telephone too short", { telephone: "1234567" }, "telephone", "Ugyldig telefonnummer."],
     ["no club chosen", { clubId: 0 }, "clubId", "Du må velge en klubb."],
     ["no grade chosen", { gradeId: 0 }, "gradeId", "Du må velge en beltegrad."],
-    ["cup grading for an adult from another club", { gradering: true }, "gradering", "Cup-gradering på leiren er bare for barn under 13 år fra Ski Taekwondo Klubb."],
-    ["home-club child under 12 sleeping over", { clubId: 29, age: 10, sleepover: true }, "sleepover", "Barn under 12 år fra Ski Taekwondo Klubb kan ikke overnatte i hallen."],
+    [
+      "cup grading for an adult from another club",
+      { gradering: true },
+      "gradering",
+      "Cup-gradering på leiren er bare for barn under 13 år fra Ski Taekwondo Klubb.",
+    ],
+    [
+      "home-club child under 12 sleeping over",
+      { clubId: 29, age: 10, sleepover: true },
+      "sleepover",
+      "Barn under 12 år fra Ski Taekwondo Klubb kan ikke overnatte i hallen.",
+    ],
     ["companion ticked but none listed", { hasLedsager: true, ledsagere: [] }, "ledsagere", "Du må legge til minst én ledsager."],
     ["offer to instruct below master", { wantsToInstruct: true }, "wantsToInstruct", "Bare mastere kan tilby seg å instruere."],
     ["public choice missing", { public: null }, "public", "Du må velge om du vil vises på deltakerlisten."],
     ["data consent missing", { dataConsent: false }, "dataConsent", "Du må samtykke til at vi bruker opplysningene til å arrangere leiren."],
     ["terms not accepted", { termsAccepted: false }, "termsAccepted", "Du må godta salgsbetingelsene."],
     ["companion under 18", { hasLedsager: true, ledsagere: [companion({ age: 17 })] }, "ledsagere.0.age", "Ledsager må være myndig."],
-    ["companion without first name", { hasLedsager: true, ledsagere: [companion({ firstName: "" })] }, "ledsagere.0.firstName", "Du må legge inn et fornavn."],
-    ["companion telephone too short", { hasLedsager: true, ledsagere: [companion({ telephone: "1234" })] }, "ledsagere.0.telephone", "Du må legge inn et gyldig telefonnummer."],
+    [
+      "companion without first name",
+      { hasLedsager: true, ledsagere: [companion({ firstName: "" })] },
+      "ledsagere.0.firstName",
+      "Du må legge inn et fornavn.",
+    ],
+    [
+      "companion telephone too short",
+      { hasLedsager: true, ledsagere: [companion({ telephone: "1234" })] },
+      "ledsagere.0.telephone",
+      "Du må legge inn et gyldig telefonnummer.",
+    ],
     ["companion email without @", { hasLedsager: true, ledsagere: [companion({ email: "kari" })] }, "ledsagere.0.email", "Eposten er ikke gyldig."],
     ["instructor out of range", { instructor: 7 }, "instructor", "Ugyldig instruktørvalg."],
     ["bad draft id", { draftId: "abc" }, "draftId", "Ugyldig registrerings-id."],
@@ -147,7 +170,12 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post on %s", (kind) => {
   });
 
   it("answers 400 to bad JSON, a missing body, a non-object body and text, 413 to an oversized body; nothing stored", async () => {
-    const badJson = await app.inject({ method: "POST", url: "/api/Vinterleir/Post", headers: { "content-type": "application/json" }, payload: '{"firstName": "Ola",' });
+    const badJson = await app.inject({
+      method: "POST",
+      url: "/api/Vinterleir/Post",
+      headers: { "content-type": "application/json" },
+      payload: '{"firstName": "Ola",',
+    });
     expect(badJson.statusCode).toBe(400);
     expect(badJson.json()).toEqual({ error: errorMessages.badRequest });
     const empty = await app.inject({ method: "POST", url: "/api/Vinterleir/Post", headers: { "content-type": "application/json" } });
@@ -156,7 +184,12 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post on %s", (kind) => {
     expect(none.statusCode).toBe(400);
     const array = await postRegistration(app, [base]);
     expect(array.statusCode).toBe(400);
-    const text = await app.inject({ method: "POST", url: "/api/Vinterleir/Post", headers: { "content-type": "text/plain" }, payload: JSON.stringify(base) });
+    const text = await app.inject({
+      method: "POST",
+      url: "/api/Vinterleir/Post",
+      headers: { "content-type": "text/plain" },
+      payload: JSON.stringify(base),
+    });
     expect(text.statusCode).toBe(400);
     const huge = await postRegistration(app, { ...base, otherInfo: "x".repeat(campPostBodyLimit + 1) });
     expect(huge.statusCode).toBe(413);
@@ -189,7 +222,10 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post on %s", (kind) => {
     const body = draft({ hasLedsager: true, ledsagere: [companion(), companion({ firstName: "Per", sleepover: true })], sleepover: true });
     expect((await postRegistration(app, body)).body).toBe("Done");
     const [row] = await database.db.select().from(campRegistrations).where(eq(campRegistrations.draftId, body.draftId));
-    const [queued] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, campConfirmationKey(row!.id)));
+    const [queued] = await database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.dedupeKey, campConfirmationKey(row!.id)));
     expect(queued).toMatchObject({ kind: "camp-confirmation" });
 
     await app.outbox.drain();

@@ -77,8 +77,20 @@ export const companionColumns = {
   amount: campCompanions.amount,
 } satisfies Record<string, PgColumn>;
 const priceLineColumns = { position: campPriceLines.position, kind: campPriceLines.kind, label: campPriceLines.label, amount: campPriceLines.amount };
-const paymentColumns = { reference: payments.reference, method: payments.method, amount: payments.amount, state: payments.state, createdAt: payments.createdAt, updatedAt: payments.updatedAt };
-const mailColumns = { recipient: mailOutbox.recipient, status: mailOutbox.status, nextAttemptAt: mailOutbox.nextAttemptAt, createdAt: mailOutbox.createdAt };
+const paymentColumns = {
+  reference: payments.reference,
+  method: payments.method,
+  amount: payments.amount,
+  state: payments.state,
+  createdAt: payments.createdAt,
+  updatedAt: payments.updatedAt,
+};
+const mailColumns = {
+  recipient: mailOutbox.recipient,
+  status: mailOutbox.status,
+  nextAttemptAt: mailOutbox.nextAttemptAt,
+  createdAt: mailOutbox.createdAt,
+};
 const familyLinkColumns = { emailKey: campPersonalLinks.emailKey, tokenHash: campPersonalLinks.tokenHash, createdAt: campPersonalLinks.createdAt };
 const submissionLinkColumns = { tokenHash: campPersonalLinks.tokenHash, createdAt: campPersonalLinks.createdAt };
 
@@ -90,7 +102,12 @@ export interface StatementValues {
   companions: Record<keyof typeof companionColumns, unknown>[];
   priceLines: Record<keyof typeof priceLineColumns, unknown>[];
   payment?: Record<keyof typeof paymentColumns, unknown>;
-  mail?: { row: Record<keyof typeof mailColumns, unknown>; familyLink: Record<keyof typeof familyLinkColumns, unknown>; personalToken: string; money: string };
+  mail?: {
+    row: Record<keyof typeof mailColumns, unknown>;
+    familyLink: Record<keyof typeof familyLinkColumns, unknown>;
+    personalToken: string;
+    money: string;
+  };
   submissionLink?: Record<keyof typeof submissionLinkColumns, unknown>;
 }
 
@@ -124,7 +141,8 @@ function statementSql(shape: StatementShape): SQL {
     parts.push(sql`family_link as (insert into ${campPersonalLinks} (${columnNames(Object.values(familyLinkColumns))})
       select v.* from registration, ${valuesList("v", "f", familyLinkColumns, 1)})`);
   }
-  if (shape.submissionLink) parts.push(insertFor("submission_link", campPersonalLinks, campPersonalLinks.registrationId, submissionLinkColumns, "s", 1));
+  if (shape.submissionLink)
+    parts.push(insertFor("submission_link", campPersonalLinks, campPersonalLinks.registrationId, submissionLinkColumns, "s", 1));
   return sql`with ${sql.join(parts, sql`, `)} select id from registration`;
 }
 
@@ -165,7 +183,12 @@ export async function runRegistrationStatement(db: Db, shape: StatementShape, va
   const placeholders = placeholderValues(values);
   let rows: Record<string, unknown>[];
   if (db instanceof PgTransaction) {
-    const query = db._.session.prepareQuery<{ execute: RowsResult<Record<string, unknown>> } & { all: unknown; values: unknown }>(built.query, undefined, undefined, false);
+    const query = db._.session.prepareQuery<{ execute: RowsResult<Record<string, unknown>> } & { all: unknown; values: unknown }>(
+      built.query,
+      undefined,
+      undefined,
+      false,
+    );
     rows = (await query.execute(placeholders)).rows;
   } else {
     let byShape = prepared.get(db);

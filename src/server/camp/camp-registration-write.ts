@@ -85,9 +85,24 @@ export async function writeRegistration(db: Db, input: NewRegistration): Promise
       groupId: input.groupId ?? null,
       confirmedAt: status === "confirmed" ? now : null,
     },
-    companions: registration.ledsagere.map((companion, position) => ({ position, ...companionValues(companion), amount: companionLines[position]!.amount })),
+    companions: registration.ledsagere.map((companion, position) => ({
+      position,
+      ...companionValues(companion),
+      amount: companionLines[position]!.amount,
+    })),
     priceLines: price.lines.map((line, position) => ({ position, kind: line.kind, label: line.label, amount: line.amount })),
-    ...(payment === "none" ? {} : { payment: { reference: firstPaymentReference(method, input.orderId), method, amount: payment.amount, state: startingPaymentState(method), createdAt: now, updatedAt: now } }),
+    ...(payment === "none"
+      ? {}
+      : {
+          payment: {
+            reference: firstPaymentReference(method, input.orderId),
+            method,
+            amount: payment.amount,
+            state: startingPaymentState(method),
+            createdAt: now,
+            updatedAt: now,
+          },
+        }),
     ...(personalToken
       ? {
           mail: {
@@ -101,7 +116,13 @@ export async function writeRegistration(db: Db, input: NewRegistration): Promise
       : {}),
     ...(submissionToken ? { submissionLink: { tokenHash: personalTokenHash(submissionToken), createdAt: now } } : {}),
   };
-  const shape = { companions: values.companions.length, priceLines: values.priceLines.length, payments: payment === "none" ? 0 : 1, confirmationMail, submissionLink: submissionToken !== undefined } as const;
+  const shape = {
+    companions: values.companions.length,
+    priceLines: values.priceLines.length,
+    payments: payment === "none" ? 0 : 1,
+    confirmationMail,
+    submissionLink: submissionToken !== undefined,
+  } as const;
   const id = await runRegistrationStatement(db, shape, values);
   if (id === undefined) return undefined;
   return { id, ...(submissionToken ? { submissionToken } : {}) };
@@ -109,7 +130,17 @@ export async function writeRegistration(db: Db, input: NewRegistration): Promise
 
 /** A new registration's figures: every price line charged, nothing paid. */
 function moneyOfCharges(lines: CampPrice["lines"]): { paid: number; outstanding: number } {
-  const { paid, outstanding } = ledgerFigures(lines.map((line, index) => ({ id: index + 1, kind: "charge", person: athletePerson, item: line.kind, method: null, amount: line.amount, paymentId: null })));
+  const { paid, outstanding } = ledgerFigures(
+    lines.map((line, index) => ({
+      id: index + 1,
+      kind: "charge",
+      person: athletePerson,
+      item: line.kind,
+      method: null,
+      amount: line.amount,
+      paymentId: null,
+    })),
+  );
   return { paid, outstanding };
 }
 

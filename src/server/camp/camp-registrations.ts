@@ -16,7 +16,13 @@ import { lockEditionPlaces, placesHeld, sleepoverPlacesHeld } from "./camp-place
 import { answerEarlier, answerFor, findByDraft, type StoredRegistration } from "./camp-registration-answers.ts";
 import { CampInputError, campInputMessages, type SubmitAnswer } from "./camp-registration-errors.ts";
 import { submitCampGroup } from "./camp-registration-group.ts";
-import { firstPaymentReference, paymentMethodFor, writeRegistration, type NewRegistration, type WrittenRegistration } from "./camp-registration-write.ts";
+import {
+  firstPaymentReference,
+  paymentMethodFor,
+  writeRegistration,
+  type NewRegistration,
+  type WrittenRegistration,
+} from "./camp-registration-write.ts";
 import { countAwaitingOffer, nextWaitlistRank, queueWaitlistJoinedMail } from "./camp-waitlist.ts";
 import { newOrderId } from "./order-id.ts";
 
@@ -182,7 +188,10 @@ export async function verifyAlreadyRegisteredCompanions(db: Db, editionYear: num
   const keys = new Set(known.map((row) => personKey(row.firstName, row.lastName, row.telephone)));
   for (const { companion, index } of claimed) {
     if (!keys.has(personKey(companion.firstName, companion.lastName, companion.telephone))) {
-      throw new CampInputError(`${path}ledsagere.${index}.alreadyRegistered`, campInputMessages.companionNotFound(`${companion.firstName} ${companion.lastName}`));
+      throw new CampInputError(
+        `${path}ledsagere.${index}.alreadyRegistered`,
+        campInputMessages.companionNotFound(`${companion.firstName} ${companion.lastName}`),
+      );
     }
   }
 }

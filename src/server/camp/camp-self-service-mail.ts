@@ -38,7 +38,8 @@ function text(paragraphs: string[], contactEmail: string, link?: string): string
 /** "Finn påmeldingen min": the address's one link, and who it opens (each registration's athlete). */
 export function renderLinksMail(link: string, registrations: { orderId: string; year: number; name: string }[]): MailContent {
   const title = "Lenken til påmeldingen din";
-  const intro = "Her er lenken til «Min påmelding» for det som er meldt på vinterleiren med denne e-postadressen. Der ser du hver utøver og ledsager, kan rette opplysningene og avbestille.";
+  const intro =
+    "Her er lenken til «Min påmelding» for det som er meldt på vinterleiren med denne e-postadressen. Der ser du hver utøver og ledsager, kan rette opplysningene og avbestille.";
   const items = registrations.map((registration) => `${registration.name}, vinterleir ${registration.year} (ordrenummer ${registration.orderId})`);
   const html = `<!doctype html>
 <html lang="nb"><head><meta charset="utf-8"><title>${e(title)}</title></head>
@@ -53,7 +54,18 @@ export function renderLinksMail(link: string, registrations: { orderId: string; 
 `;
   return {
     subject: "Lenken til påmeldingen din – vinterleir",
-    text: [intro, "", ...items, "", `Min påmelding: ${link}`, "", "Ba du ikke om denne e-posten, kan du se bort fra den.", "", `Hilsen ${club.name}`, ""].join("\n"),
+    text: [
+      intro,
+      "",
+      ...items,
+      "",
+      `Min påmelding: ${link}`,
+      "",
+      "Ba du ikke om denne e-posten, kan du se bort fra den.",
+      "",
+      `Hilsen ${club.name}`,
+      "",
+    ].join("\n"),
     html,
   };
 }
@@ -102,5 +114,9 @@ export function renderCancellationMail(data: CancellationMailData, contactEmail:
     ? `${who} avbestilt påmeldingen til ${data.cancelledName} (ordrenummer ${data.orderId}).`
     : `${who} avbestilt ${data.cancelledName} fra påmeldingen med ordrenummer ${data.orderId}. Resten av påmeldingen står som før.`;
   const paragraphs = [what, ...cancellationMoneyLines(data)];
-  return { subject: title, text: text(paragraphs, contactEmail, data.whole ? undefined : `Min påmelding: ${data.link}`), html: page(title, paragraphs, contactEmail, data.whole ? undefined : { href: data.link, text: "Min påmelding" }) };
+  return {
+    subject: title,
+    text: text(paragraphs, contactEmail, data.whole ? undefined : `Min påmelding: ${data.link}`),
+    html: page(title, paragraphs, contactEmail, data.whole ? undefined : { href: data.link, text: "Min påmelding" }),
+  };
 }

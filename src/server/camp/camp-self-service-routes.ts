@@ -6,7 +6,16 @@ import type { CampPaymentGateway } from "./camp-payment-gateway.ts";
 import { registrationsOfLink, type LinkedRegistration } from "./camp-personal-link.ts";
 import { actionTarget, linkView } from "./camp-link-view.ts";
 import { CampInputError } from "./camp-registrations.ts";
-import { addMyCompanion, cancelMyRegistration, changeMyRegistration, findMyRegistration, findMyRegistrationKey, payMyOutstanding, selfServiceMessages, setMyGrading } from "./camp-self-service.ts";
+import {
+  addMyCompanion,
+  cancelMyRegistration,
+  changeMyRegistration,
+  findMyRegistration,
+  findMyRegistrationKey,
+  payMyOutstanding,
+  selfServiceMessages,
+  setMyGrading,
+} from "./camp-self-service.ts";
 import { WorkQueue } from "../jobs/work-queue.ts";
 
 declare module "fastify" {
@@ -48,11 +57,16 @@ export async function registerCampSelfServiceRoutes(app: FastifyInstance, option
     return view;
   };
   const findQueue = app.findMyRegistrationQueue;
-  const notFound = (reply: FastifyReply) => reply.code(404).header("cache-control", "no-store").send({ error: selfServiceMessages.notFound } satisfies ErrorBody);
+  const notFound = (reply: FastifyReply) =>
+    reply
+      .code(404)
+      .header("cache-control", "no-store")
+      .send({ error: selfServiceMessages.notFound } satisfies ErrorBody);
 
   // The page: an unknown, anonymised or malformed link is answered 404 (the page then says so in Norwegian).
   app.get<{ Params: { token: string } }>("/vinterleir/min-pamelding/:token", async (request, reply) => {
-    if ((await registrationsOfLink(app.db, request.params.token, app.now())) !== undefined) return reply.header("cache-control", "no-store").callNotFound();
+    if ((await registrationsOfLink(app.db, request.params.token, app.now())) !== undefined)
+      return reply.header("cache-control", "no-store").callNotFound();
     if (app.sendWorkingPage) return app.sendWorkingPage(request, reply, 404);
     return notFound(reply);
   });
@@ -87,20 +101,26 @@ export async function registerCampSelfServiceRoutes(app: FastifyInstance, option
     }
   });
 
-  app.post<{ Params: { token: string }; Querystring: { orderId?: string } }>("/api/MinPamelding/AddCompanion/:token", limited, async (request, reply) => {
-    const found = await target(request);
-    if (found === undefined) return notFound(reply);
-    const { id, registrations } = found;
-    try {
-      const outcome = await addMyCompanion(app, gateway, id, request.body ?? {});
-      return reply.header("cache-control", "no-store").send({ ...(await viewOf(registrations)), ...(outcome.payUrl ? { payUrl: outcome.payUrl } : {}) });
-    } catch (error) {
-      if (error instanceof CampInputError) {
-        return reply.code(400).send({ error: error.message, issues: [{ path: error.path, message: error.message }] } satisfies ErrorBody);
+  app.post<{ Params: { token: string }; Querystring: { orderId?: string } }>(
+    "/api/MinPamelding/AddCompanion/:token",
+    limited,
+    async (request, reply) => {
+      const found = await target(request);
+      if (found === undefined) return notFound(reply);
+      const { id, registrations } = found;
+      try {
+        const outcome = await addMyCompanion(app, gateway, id, request.body ?? {});
+        return reply
+          .header("cache-control", "no-store")
+          .send({ ...(await viewOf(registrations)), ...(outcome.payUrl ? { payUrl: outcome.payUrl } : {}) });
+      } catch (error) {
+        if (error instanceof CampInputError) {
+          return reply.code(400).send({ error: error.message, issues: [{ path: error.path, message: error.message }] } satisfies ErrorBody);
+        }
+        throw error;
       }
-      throw error;
-    }
-  });
+    },
+  );
 
   app.post<{ Params: { token: string }; Querystring: { orderId?: string } }>("/api/MinPamelding/Grading/:token", limited, async (request, reply) => {
     const found = await target(request);
@@ -108,7 +128,12 @@ export async function registerCampSelfServiceRoutes(app: FastifyInstance, option
     const { id, registrations } = found;
     try {
       const outcome = await setMyGrading(app, gateway, id, request.body ?? {});
-      return reply.header("cache-control", "no-store").send({ ...(await viewOf(registrations)), changed: outcome.changed, refund: outcome.refund, ...(outcome.payUrl ? { payUrl: outcome.payUrl } : {}) });
+      return reply.header("cache-control", "no-store").send({
+        ...(await viewOf(registrations)),
+        changed: outcome.changed,
+        refund: outcome.refund,
+        ...(outcome.payUrl ? { payUrl: outcome.payUrl } : {}),
+      });
     } catch (error) {
       if (error instanceof CampInputError) {
         return reply.code(400).send({ error: error.message, issues: [{ path: error.path, message: error.message }] } satisfies ErrorBody);

@@ -23,8 +23,10 @@ describe.each(databaseKinds)("Min påmelding on %s", (kind) => {
   });
 
   const get = (token: string) => suite.app.inject({ url: `/api/MinPamelding/Get/${token}` });
-  const cancel = (token: string, body: unknown) => suite.app.inject({ method: "POST", url: `/api/MinPamelding/Cancel/${token}`, payload: body as object });
-  const change = (token: string, body: unknown) => suite.app.inject({ method: "POST", url: `/api/MinPamelding/Change/${token}`, payload: body as object });
+  const cancel = (token: string, body: unknown) =>
+    suite.app.inject({ method: "POST", url: `/api/MinPamelding/Cancel/${token}`, payload: body as object });
+  const change = (token: string, body: unknown) =>
+    suite.app.inject({ method: "POST", url: `/api/MinPamelding/Change/${token}`, payload: body as object });
   const confirmationOf = async (registrationId: number) => {
     const [mail] = asSent(suite.transport, await outboxMails(suite.app, eq(mailOutbox.dedupeKey, `camp-confirmation:${registrationId}`)));
     return mail!;
@@ -70,7 +72,10 @@ describe.each(databaseKinds)("Min påmelding on %s", (kind) => {
 
     // A stale expectation is refused; then two clicks at once refund once.
     expect((await cancel(token, { person: "athlete", expectedRefund: 1200 })).statusCode).toBe(409);
-    const answers = await Promise.all([cancel(token, { person: "athlete", expectedRefund: 600 }), cancel(token, { person: "athlete", expectedRefund: 600 })]);
+    const answers = await Promise.all([
+      cancel(token, { person: "athlete", expectedRefund: 600 }),
+      cancel(token, { person: "athlete", expectedRefund: 600 }),
+    ]);
     expect(answers.map((res) => res.statusCode)).toEqual([200, 200]);
     expect(answers.map((res) => res.json().changed).sort()).toEqual([false, true]);
     await suite.sim.settled();
@@ -78,10 +83,18 @@ describe.each(databaseKinds)("Min påmelding on %s", (kind) => {
     const [payment] = await suite.app.db.select().from(payments).where(eq(payments.registrationId, paying.registrationId));
     expect(payment).toMatchObject({ refundedAmount: 600, pendingRefundKey: null });
     expect(suite.sim.payments.get(paying.reference)!.aggregate.refundedAmount.value).toBe(60000);
-    const actions = await suite.app.db.execute<{ actor: string; action: string; amount: number }>(sql`select actor, action, amount from money_actions where action like 'refund%' or action = 'vipps-refunded' order by id`);
-    expect(actions.rows.map((row) => `${row.actor}:${row.action}:${row.amount}`)).toEqual(["deltaker:refund-requested:600", expect.stringMatching(/:vipps-refunded:600$/)]);
+    const actions = await suite.app.db.execute<{ actor: string; action: string; amount: number }>(
+      sql`select actor, action, amount from money_actions where action like 'refund%' or action = 'vipps-refunded' order by id`,
+    );
+    expect(actions.rows.map((row) => `${row.actor}:${row.action}:${row.amount}`)).toEqual([
+      "deltaker:refund-requested:600",
+      expect.stringMatching(/:vipps-refunded:600$/),
+    ]);
     expect((await suite.app.inject({ url: "/api/VinterleirUsers/Get" })).json()).toEqual([]);
-    const [cancelMail] = asSent(suite.transport, await outboxMails(suite.app, eq(mailOutbox.dedupeKey, `camp-self:${paying.registrationId}:cancel-athlete`)));
+    const [cancelMail] = asSent(
+      suite.transport,
+      await outboxMails(suite.app, eq(mailOutbox.dedupeKey, `camp-self:${paying.registrationId}:cancel-athlete`)),
+    );
     expect(cancelMail!.text).toContain("Du får 600\u00a0kr tilbake med Vipps");
     const after = (await get(token)).json() as MyRegistrationView;
     expect(after).toMatchObject({ status: "cancelled", changeable: false, refunded: 600 });
@@ -138,7 +151,12 @@ describe.each(databaseKinds)("Min påmelding on %s", (kind) => {
       expect((await cancel(token, body)).statusCode, JSON.stringify(body)).toBe(400);
     }
     expect((await cancel(token, { person: "companion-999" })).statusCode).toBe(404);
-    const badJson = await suite.app.inject({ method: "POST", url: `/api/MinPamelding/Change/${token}`, payload: "{", headers: { "content-type": "application/json" } });
+    const badJson = await suite.app.inject({
+      method: "POST",
+      url: `/api/MinPamelding/Change/${token}`,
+      payload: "{",
+      headers: { "content-type": "application/json" },
+    });
     expect(badJson.statusCode).toBe(400);
   });
 
@@ -217,7 +235,8 @@ describe.each(databaseKinds)("Min påmelding: price-changing changes on %s", (ki
   // Registered during the early-bird period; the change comes later.
   const suite = useVippsCampSuite(kind, new Date("2026-10-15T10:00:00Z"));
 
-  const add = (token: string, body: unknown) => suite.app.inject({ method: "POST", url: `/api/MinPamelding/AddCompanion/${token}`, payload: body as object });
+  const add = (token: string, body: unknown) =>
+    suite.app.inject({ method: "POST", url: `/api/MinPamelding/AddCompanion/${token}`, payload: body as object });
 
   it("adds a companion priced under the registration's edition; the difference is a new Vipps attempt that is captured, and a later cancel refunds over both payments", async () => {
     const paying = await startVippsPayment(suite.app);
@@ -236,10 +255,17 @@ describe.each(databaseKinds)("Min påmelding: price-changing changes on %s", (ki
     await suite.sim.settled();
     await reconcile(suite.service);
     const rows = await suite.app.db.select().from(payments).where(eq(payments.registrationId, paying.registrationId)).orderBy(payments.id);
-    expect(rows.map((row) => [row.kind, row.capturedAmount])).toEqual([["registration", 1080], ["change", 550]]);
+    expect(rows.map((row) => [row.kind, row.capturedAmount])).toEqual([
+      ["registration", 1080],
+      ["change", 550],
+    ]);
     expect((await suite.app.inject({ url: `/api/MinPamelding/Get/${token}` })).json()).toMatchObject({ outstanding: 0, paid: 1630 });
     // Before the deadline everything comes back, spread over the two payments.
-    const cancelled = await suite.app.inject({ method: "POST", url: `/api/MinPamelding/Cancel/${token}`, payload: { person: "athlete", expectedRefund: 1630 } });
+    const cancelled = await suite.app.inject({
+      method: "POST",
+      url: `/api/MinPamelding/Cancel/${token}`,
+      payload: { person: "athlete", expectedRefund: 1630 },
+    });
     expect(cancelled.json()).toMatchObject({ refund: 1630, status: "cancelled" });
     await suite.sim.settled();
     await reconcile(suite.service);
@@ -256,7 +282,14 @@ describe.each(databaseKinds)("Min påmelding: price-changing changes on %s", (ki
 
     // A home-club child pays nothing for the camp; the companion makes it a Vipps payment.
     // (Another family's address: the mailed link opens everything registered with its address.)
-    const paying = await startVippsPayment(suite.app, { age: 10, clubId: 29, gradeId: 3, hasLedsager: true, ledsagere: [companion()], email: "forelder@example.no" });
+    const paying = await startVippsPayment(suite.app, {
+      age: 10,
+      clubId: 29,
+      gradeId: 3,
+      hasLedsager: true,
+      ledsagere: [companion()],
+      email: "forelder@example.no",
+    });
     await actOnLanding(suite.app, paying.redirectUrl, "approve");
     await suite.sim.settled();
     await reconcile(suite.service);

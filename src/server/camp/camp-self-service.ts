@@ -78,7 +78,11 @@ interface Loaded {
 async function load(db: Db, registrationId: number): Promise<Loaded | undefined> {
   const [registration] = await db.select().from(campRegistrations).where(eq(campRegistrations.id, registrationId));
   if (!registration || registration.anonymisedAt) return undefined;
-  const companions = await db.select().from(campCompanions).where(eq(campCompanions.registrationId, registrationId)).orderBy(asc(campCompanions.position));
+  const companions = await db
+    .select()
+    .from(campCompanions)
+    .where(eq(campCompanions.registrationId, registrationId))
+    .orderBy(asc(campCompanions.position));
   const lines = await db
     .select({ label: campPriceLines.label, amount: campPriceLines.amount })
     .from(campPriceLines)
@@ -114,14 +118,20 @@ function paymentStateText(loaded: Loaded): string {
   const { registration, payments: rows } = loaded;
   const method = methodOf(rows);
   const figures = ledgerFigures(loaded.ledger);
-  const back = figures.refundOwed > 0 ? ` ${formatKroner(figures.refundOwed)} skal betales tilbake til dere.` : figures.refunded > 0 ? ` ${formatKroner(figures.refunded)} er betalt tilbake.` : "";
+  const back =
+    figures.refundOwed > 0
+      ? ` ${formatKroner(figures.refundOwed)} skal betales tilbake til dere.`
+      : figures.refunded > 0
+        ? ` ${formatKroner(figures.refunded)} er betalt tilbake.`
+        : "";
   if (registration.status === "waiting") return "På ventelisten – ingenting å betale nå.";
   if (registration.status === "pending_payment") return "Venter på betaling med Vipps.";
   if (figures.outstanding > 0) {
     // The amount is on its own line («Å betale»); the state says how it is paid.
     return `${method === "vipps" ? "Noe er ikke betalt ennå: betal med Vipps her på siden." : "Betales med kort eller kontant ved oppmøte."}${back}`;
   }
-  if (figures.paid === 0) return registration.status === "cancelled" ? "Avbestilt – ingenting er betalt, og ingenting skal betales." : "Ingenting å betale.";
+  if (figures.paid === 0)
+    return registration.status === "cancelled" ? "Avbestilt – ingenting er betalt, og ingenting skal betales." : "Ingenting å betale.";
   return `Betalt ${formatKroner(figures.paid)}.${back}`;
 }
 
@@ -162,7 +172,13 @@ function personsOf(loaded: Loaded, now: Date): MyPerson[] {
 /** The page's money lines, all from the order's ledger. */
 function moneyOf(loaded: Loaded) {
   const figures = ledgerFigures(loaded.ledger);
-  return { paid: figures.paid, refunded: figures.refunded, kept: figures.kept, refundOwed: figures.refundOwed, outstanding: loaded.registration.status === "confirmed" ? figures.outstanding : 0 };
+  return {
+    paid: figures.paid,
+    refunded: figures.refunded,
+    kept: figures.kept,
+    refundOwed: figures.refundOwed,
+    outstanding: loaded.registration.status === "confirmed" ? figures.outstanding : 0,
+  };
 }
 
 function viewOf(loaded: Loaded, now: Date): MyRegistrationView {
@@ -234,7 +250,13 @@ async function groupMemberIds(db: Db, registration: Pick<RegistrationRow, "group
   const rows = await db
     .select({ id: campRegistrations.id })
     .from(campRegistrations)
-    .where(and(eq(campRegistrations.groupId, registration.groupId), eq(campRegistrations.editionYear, registration.editionYear), isNull(campRegistrations.anonymisedAt)))
+    .where(
+      and(
+        eq(campRegistrations.groupId, registration.groupId),
+        eq(campRegistrations.editionYear, registration.editionYear),
+        isNull(campRegistrations.anonymisedAt),
+      ),
+    )
     .orderBy(asc(campRegistrations.id));
   return rows.map((row) => row.id);
 }
@@ -275,7 +297,12 @@ export interface CancelOutcome {
  * Idempotency-Key, sent right after and retried by the Vipps job until Vipps answers); card/cash owes that
  * much less at the camp. A whole cancellation frees the athlete's place for the waiting list.
  */
-export async function cancelMyRegistration(app: FastifyInstance, gateway: CampPaymentGateway, registrationId: number, body: unknown): Promise<CancelOutcome> {
+export async function cancelMyRegistration(
+  app: FastifyInstance,
+  gateway: CampPaymentGateway,
+  registrationId: number,
+  body: unknown,
+): Promise<CancelOutcome> {
   const input = parseWith(MyCancellationSchema, body);
   // A reservation not yet captured is captured first, so the refund rule applies to money that came in.
   await gateway.settleNow?.(registrationId).catch(() => undefined);
@@ -300,18 +327,34 @@ export async function cancelMyRegistration(app: FastifyInstance, gateway: CampPa
     const cancels = (item: { person: string }) => person === null || item.person === person;
     const rule = (paid: number) => campRefund(paid, loaded.edition, now);
     const planned = planCancellation(loaded.ledger, cancels, rule);
-    if (input.expectedRefund !== undefined && input.expectedRefund !== planned.refund) throw new HttpError(409, selfServiceMessages.refundChanged(planned.refund));
+    if (input.expectedRefund !== undefined && input.expectedRefund !== planned.refund)
+      throw new HttpError(409, selfServiceMessages.refundChanged(planned.refund));
     // A reservation Vipps has not captured yet: the rule would apply to money that has not come in.
-    if (loaded.payments.some((row) => row.method === "vipps" && row.settle === "capture" && row.capturedAmount === 0)) throw new HttpError(409, selfServiceMessages.paymentBusy);
+    if (loaded.payments.some((row) => row.method === "vipps" && row.settle === "capture" && row.capturedAmount === 0))
+      throw new HttpError(409, selfServiceMessages.paymentBusy);
 
     if (whole) {
       await tx.update(campRegistrations).set({ status: "cancelled", cancelledAt: now }).where(eq(campRegistrations.id, registrationId));
     } else {
       await tx.update(campCompanions).set({ cancelledAt: now }).where(eq(campCompanions.id, companion!.id));
       // The receipt stays as charged, with a line that takes the companion off; the lines still sum to the total.
-      const [last] = await tx.select({ position: campPriceLines.position }).from(campPriceLines).where(eq(campPriceLines.registrationId, registrationId)).orderBy(desc(campPriceLines.position)).limit(1);
-      await tx.insert(campPriceLines).values({ registrationId, position: (last?.position ?? -1) + 1, kind: "cancelled-companion", label: `Avbestilt ledsager: ${name}`, amount: -share });
-      await tx.update(campRegistrations).set({ total: registration.total - share }).where(eq(campRegistrations.id, registrationId));
+      const [last] = await tx
+        .select({ position: campPriceLines.position })
+        .from(campPriceLines)
+        .where(eq(campPriceLines.registrationId, registrationId))
+        .orderBy(desc(campPriceLines.position))
+        .limit(1);
+      await tx.insert(campPriceLines).values({
+        registrationId,
+        position: (last?.position ?? -1) + 1,
+        kind: "cancelled-companion",
+        label: `Avbestilt ledsager: ${name}`,
+        amount: -share,
+      });
+      await tx
+        .update(campRegistrations)
+        .set({ total: registration.total - share })
+        .where(eq(campRegistrations.id, registrationId));
     }
     const what = whole ? "Påmeldingen avbestilt av deltakeren (Min påmelding)." : `Ledsager ${name} avbestilt av deltakeren (Min påmelding).`;
     const settled = await cancelInLedger(tx, registrationId, cancels, rule, { actor: ACTOR, reason: what, now });
@@ -319,20 +362,28 @@ export async function cancelMyRegistration(app: FastifyInstance, gateway: CampPa
     const gone = (whole ? loaded.companions.filter((row) => !row.cancelledAt) : [companion!]).filter((row) => !row.alreadyRegistered);
     await noteUncoveredClaims(tx, registration.editionYear, registrationId, registration.orderId, gone, now);
     const refund = settled.refund;
-    await logChange(tx, registrationId, whole ? `Avbestilte hele påmeldingen (refusjon ${refund} kr)` : `Avbestilte ledsager ${name} (refusjon ${refund} kr)`, now);
+    await logChange(
+      tx,
+      registrationId,
+      whole ? `Avbestilte hele påmeldingen (refusjon ${refund} kr)` : `Avbestilte ledsager ${name} (refusjon ${refund} kr)`,
+      now,
+    );
     const token = await createMailLink(tx, registrationId, now);
-    const mail = renderCancellationMail({
-      orderId: registration.orderId,
-      year: registration.editionYear,
-      cancelledName: name,
-      whole,
-      method: method ?? "card_cash",
-      refund,
-      refundOutsideVipps: settled.owed,
-      kept: settled.kept,
-      stillToPay: whole ? 0 : ledgerFigures(await readLedger(tx, registrationId)).outstanding,
-      link: personalLinkUrl(app.env.PUBLIC_BASE_URL, token),
-    }, (await loadClubContact(tx)).general);
+    const mail = renderCancellationMail(
+      {
+        orderId: registration.orderId,
+        year: registration.editionYear,
+        cancelledName: name,
+        whole,
+        method: method ?? "card_cash",
+        refund,
+        refundOutsideVipps: settled.owed,
+        kept: settled.kept,
+        stillToPay: whole ? 0 : ledgerFigures(await readLedger(tx, registrationId)).outstanding,
+        link: personalLinkUrl(app.env.PUBLIC_BASE_URL, token),
+      },
+      (await loadClubContact(tx)).general,
+    );
     await queueMail(tx, { dedupeKey: selfServiceMailKey(registrationId, `cancel-${input.person}`), to: registration.email, ...mail }, now);
     return { loaded, changed: true, refund, whole };
   });
@@ -350,7 +401,11 @@ export async function cancelMyRegistration(app: FastifyInstance, gateway: CampPa
 }
 
 /** Free changes (contact details, allergies, food, other information, list consent, sleepover), logged by field name. */
-export async function changeMyRegistration(app: FastifyInstance, registrationId: number, body: unknown): Promise<{ view: MyRegistrationView; changed: string[] }> {
+export async function changeMyRegistration(
+  app: FastifyInstance,
+  registrationId: number,
+  body: unknown,
+): Promise<{ view: MyRegistrationView; changed: string[] }> {
   const input = parseWith(MyRegistrationChangeSchema, body);
   const now = app.now();
   const changed = await app.db.transaction(async (tx) => {
@@ -367,15 +422,21 @@ export async function changeMyRegistration(app: FastifyInstance, registrationId:
       const { sleepoverCapacity } = await editionDataForYear(tx, registration.editionYear);
       if (sleepoverCapacity !== null) {
         await lockEditionPlaces(tx, registration.editionYear);
-        if ((await sleepoverPlacesHeld(tx, registration.editionYear, now)) >= sleepoverCapacity) throw new HttpError(409, selfServiceMessages.sleepoverFull);
+        if ((await sleepoverPlacesHeld(tx, registration.editionYear, now)) >= sleepoverCapacity)
+          throw new HttpError(409, selfServiceMessages.sleepoverFull);
       }
     }
-    const fields = (Object.keys(input) as (keyof MyRegistrationChange)[]).filter((field) => input[field] !== undefined && input[field] !== registration[field]);
+    const fields = (Object.keys(input) as (keyof MyRegistrationChange)[]).filter(
+      (field) => input[field] !== undefined && input[field] !== registration[field],
+    );
     if (fields.length === 0) return [];
     await tx
       .update(campRegistrations)
       // A new address moves the registration to that address's family link (and off the old one's).
-      .set({ ...Object.fromEntries(fields.map((field) => [field, input[field]])), ...(fields.includes("email") ? { emailKey: emailKey(input.email!) ?? null } : {}) })
+      .set({
+        ...Object.fromEntries(fields.map((field) => [field, input[field]])),
+        ...(fields.includes("email") ? { emailKey: emailKey(input.email!) ?? null } : {}),
+      })
       .where(eq(campRegistrations.id, registrationId));
     await logChange(tx, registrationId, `Endret ${fields.map((field) => myChangeFieldLabels[field]).join(", ")}`, now);
     return fields;
@@ -407,9 +468,20 @@ export async function findMyRegistration(app: FastifyInstance, key: string): Pro
   const registrations = await registrationsOfScope(app.db, { kind: "family", emailKey: key }, now);
   if (registrations.length === 0) return;
   const rows = await app.db
-    .select({ id: campRegistrations.id, orderId: campRegistrations.orderId, year: campRegistrations.editionYear, firstName: campRegistrations.firstName, lastName: campRegistrations.lastName })
+    .select({
+      id: campRegistrations.id,
+      orderId: campRegistrations.orderId,
+      year: campRegistrations.editionYear,
+      firstName: campRegistrations.firstName,
+      lastName: campRegistrations.lastName,
+    })
     .from(campRegistrations)
-    .where(inArray(campRegistrations.id, registrations.map((registration) => registration.id)))
+    .where(
+      inArray(
+        campRegistrations.id,
+        registrations.map((registration) => registration.id),
+      ),
+    )
     .orderBy(asc(campRegistrations.id));
   const bucket = Math.floor(now.getTime() / (findMailEveryMinutes * 60_000));
   const dedupeKey = selfServiceMailKey(rows[0]!.id, `find-${bucket}`);
@@ -418,7 +490,10 @@ export async function findMyRegistration(app: FastifyInstance, key: string): Pro
     const [already] = await tx.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.dedupeKey, dedupeKey));
     if (already) return false;
     const link = personalLinkUrl(app.env.PUBLIC_BASE_URL, await createFamilyLink(tx, key, now));
-    const mail = renderLinksMail(link, rows.map((row) => ({ orderId: row.orderId, year: row.year, name: `${row.firstName} ${row.lastName}` })));
+    const mail = renderLinksMail(
+      link,
+      rows.map((row) => ({ orderId: row.orderId, year: row.year, name: `${row.firstName} ${row.lastName}` })),
+    );
     await queueMail(tx, { dedupeKey, to: key, ...mail }, now);
     return true;
   });
@@ -430,21 +505,47 @@ export async function findMyRegistration(app: FastifyInstance, key: string): Pro
  * "change" (answers its reference); with card/cash the unpaid payment grows, or a new card/cash payment is
  * owed at the camp.
  */
-export async function chargeDifference(tx: Db, loaded: Pick<Loaded, "registration" | "payments">, amount: number, now: Date): Promise<string | undefined> {
+export async function chargeDifference(
+  tx: Db,
+  loaded: Pick<Loaded, "registration" | "payments">,
+  amount: number,
+  now: Date,
+): Promise<string | undefined> {
   if (amount <= 0) return undefined;
   const { registration } = loaded;
   const method = methodOf(loaded.payments);
   if (method === "vipps" || (method === "free" && registration.vipps)) {
     const reference = `${registration.orderId}-${loaded.payments.filter((row) => row.method === "vipps").length + 1}`;
-    await tx.insert(payments).values({ registrationId: registration.id, reference, method: "vipps", kind: "change", amount, state: "created", createdAt: now, updatedAt: now });
+    await tx.insert(payments).values({
+      registrationId: registration.id,
+      reference,
+      method: "vipps",
+      kind: "change",
+      amount,
+      state: "created",
+      createdAt: now,
+      updatedAt: now,
+    });
     return reference;
   }
   const cash = loaded.payments[loaded.payments.length - 1];
   if (cash && cash.method === "card_cash" && cash.state !== "paid") {
-    await tx.update(payments).set({ amount: cash.amount + amount, updatedAt: now }).where(eq(payments.id, cash.id));
+    await tx
+      .update(payments)
+      .set({ amount: cash.amount + amount, updatedAt: now })
+      .where(eq(payments.id, cash.id));
   } else {
     const reference = `${registration.orderId}-K${loaded.payments.length + 1}`;
-    await tx.insert(payments).values({ registrationId: registration.id, reference, method: "card_cash", kind: "change", amount, state: "unpaid", createdAt: now, updatedAt: now });
+    await tx.insert(payments).values({
+      registrationId: registration.id,
+      reference,
+      method: "card_cash",
+      kind: "change",
+      amount,
+      state: "unpaid",
+      createdAt: now,
+      updatedAt: now,
+    });
   }
   return undefined;
 }
@@ -461,7 +562,12 @@ export interface AddCompanionOutcome {
  * the total grows; with Vipps the difference is a new payment attempt ("change"), with card/cash it is paid
  * at the camp.
  */
-export async function addMyCompanion(app: FastifyInstance, gateway: CampPaymentGateway, registrationId: number, body: unknown): Promise<AddCompanionOutcome> {
+export async function addMyCompanion(
+  app: FastifyInstance,
+  gateway: CampPaymentGateway,
+  registrationId: number,
+  body: unknown,
+): Promise<AddCompanionOutcome> {
   const input = parseWith(MyCompanionAddSchema, body);
   const now = app.now();
   const { grades } = await referenceData(app.db);
@@ -472,32 +578,46 @@ export async function addMyCompanion(app: FastifyInstance, gateway: CampPaymentG
     refuseUnlessChangeable(loaded, now);
     const { registration } = loaded;
     const active = loaded.companions.filter((companion) => !companion.cancelledAt);
-    if (active.length >= campSettings.limits.maxCompanions) throw new CampInputError("ledsagere", `Du kan legge inn høyst ${campSettings.limits.maxCompanions} ledsagere.`);
-    if (loaded.companions.some((companion) => companion.clientId === input.id)) throw new CampInputError("id", "Den samme ledsageren er lagt inn to ganger.");
-    const price = calculateCampPrice(
-      { ...registration, ledsagere: [input] },
-      { edition: loaded.edition, at: registration.createdAt, grades },
-    );
+    if (active.length >= campSettings.limits.maxCompanions)
+      throw new CampInputError("ledsagere", `Du kan legge inn høyst ${campSettings.limits.maxCompanions} ledsagere.`);
+    if (loaded.companions.some((companion) => companion.clientId === input.id))
+      throw new CampInputError("id", "Den samme ledsageren er lagt inn to ganger.");
+    const price = calculateCampPrice({ ...registration, ledsagere: [input] }, { edition: loaded.edition, at: registration.createdAt, grades });
     const line = price.lines.find((priced) => priced.kind === "companion")!;
     const nextPosition = (rows: { position: number }[]) => rows.reduce((max, row) => Math.max(max, row.position), -1) + 1;
-    const [inserted] = await tx.insert(campCompanions).values({
-      registrationId,
-      position: nextPosition(loaded.companions),
-      clientId: input.id,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      age: input.age,
-      telephone: input.telephone,
-      email: input.email,
-      sleepover: input.sleepover,
-      alreadyRegistered: false,
-      amount: line.amount,
-    }).returning({ id: campCompanions.id });
+    const [inserted] = await tx
+      .insert(campCompanions)
+      .values({
+        registrationId,
+        position: nextPosition(loaded.companions),
+        clientId: input.id,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        age: input.age,
+        telephone: input.telephone,
+        email: input.email,
+        sleepover: input.sleepover,
+        alreadyRegistered: false,
+        amount: line.amount,
+      })
+      .returning({ id: campCompanions.id });
     // Charged now and owed until paid (docs/decisions/0016-money-ledger.md): cancelled unpaid, it is simply removed.
-    await appendCharges(tx, registrationId, [{ person: companionPerson(inserted!.id), item: "companion", amount: line.amount }], { actor: ACTOR, reason: `Ledsager ${input.firstName} ${input.lastName} lagt til (Min påmelding)`, now });
-    const lines = await tx.select({ position: campPriceLines.position }).from(campPriceLines).where(eq(campPriceLines.registrationId, registrationId));
-    await tx.insert(campPriceLines).values({ registrationId, position: nextPosition(lines), kind: line.kind, label: line.label, amount: line.amount });
-    await tx.update(campRegistrations).set({ total: registration.total + line.amount, hasLedsager: true }).where(eq(campRegistrations.id, registrationId));
+    await appendCharges(tx, registrationId, [{ person: companionPerson(inserted!.id), item: "companion", amount: line.amount }], {
+      actor: ACTOR,
+      reason: `Ledsager ${input.firstName} ${input.lastName} lagt til (Min påmelding)`,
+      now,
+    });
+    const lines = await tx
+      .select({ position: campPriceLines.position })
+      .from(campPriceLines)
+      .where(eq(campPriceLines.registrationId, registrationId));
+    await tx
+      .insert(campPriceLines)
+      .values({ registrationId, position: nextPosition(lines), kind: line.kind, label: line.label, amount: line.amount });
+    await tx
+      .update(campRegistrations)
+      .set({ total: registration.total + line.amount, hasLedsager: true })
+      .where(eq(campRegistrations.id, registrationId));
     const reference = await chargeDifference(tx, loaded, line.amount, now);
     await logChange(tx, registrationId, `La til ledsager ${input.firstName} ${input.lastName} (${line.amount} kr)`, now);
     return { reference, amount: line.amount, registration };
@@ -524,7 +644,8 @@ export async function payMyOutstanding(app: FastifyInstance, gateway: CampPaymen
   if (!loaded) throw new HttpError(404, selfServiceMessages.notFound);
   refuseUnlessChangeable(loaded, app.now());
   const change = [...loaded.payments].reverse().find((row) => row.kind === "change" && row.method === "vipps");
-  if (!change || change.capturedAmount > 0 || ledgerFigures(loaded.ledger).outstanding < change.amount) throw new HttpError(409, selfServiceMessages.nothingToPay);
+  if (!change || change.capturedAmount > 0 || ledgerFigures(loaded.ledger).outstanding < change.amount)
+    throw new HttpError(409, selfServiceMessages.nothingToPay);
   const { registration } = loaded;
   return gateway.createPaymentRedirect({
     registrationId,
@@ -548,7 +669,12 @@ export interface GradingOutcome {
  * the fee is a new payment attempt, with card/cash it is owed at the camp. Off: the fee comes back by the
  * refund rule (Vipps) or is no longer owed (card/cash); the receipt gets a line that takes it off.
  */
-export async function setMyGrading(app: FastifyInstance, gateway: CampPaymentGateway, registrationId: number, body: unknown): Promise<GradingOutcome> {
+export async function setMyGrading(
+  app: FastifyInstance,
+  gateway: CampPaymentGateway,
+  registrationId: number,
+  body: unknown,
+): Promise<GradingOutcome> {
   const { gradering } = parseWith(MyGradingSchema, body);
   const now = app.now();
   const { grades } = await referenceData(app.db);
@@ -559,24 +685,41 @@ export async function setMyGrading(app: FastifyInstance, gateway: CampPaymentGat
     const { registration } = loaded;
     if (registration.gradering === gradering) return { changed: false, refund: 0 };
     refuseUnlessChangeable(loaded, now);
-    const lines = await tx.select({ position: campPriceLines.position, kind: campPriceLines.kind, amount: campPriceLines.amount }).from(campPriceLines).where(eq(campPriceLines.registrationId, registrationId));
+    const lines = await tx
+      .select({ position: campPriceLines.position, kind: campPriceLines.kind, amount: campPriceLines.amount })
+      .from(campPriceLines)
+      .where(eq(campPriceLines.registrationId, registrationId));
     const position = lines.reduce((max, line) => Math.max(max, line.position), -1) + 1;
     if (gradering) {
       if (!mayTickGrading(registration, loaded.edition)) throw new CampInputError("gradering", selfServiceMessages.grading);
-      const price = calculateCampPrice({ ...registration, gradering: true, ledsagere: [] }, { edition: loaded.edition, at: registration.createdAt, grades });
+      const price = calculateCampPrice(
+        { ...registration, gradering: true, ledsagere: [] },
+        { edition: loaded.edition, at: registration.createdAt, grades },
+      );
       const line = price.lines.find((priced) => priced.kind === "grading")!;
       await tx.insert(campPriceLines).values({ registrationId, position, kind: line.kind, label: line.label, amount: line.amount });
-      await tx.update(campRegistrations).set({ gradering: true, total: registration.total + line.amount }).where(eq(campRegistrations.id, registrationId));
-      await appendCharges(tx, registrationId, [{ person: athletePerson, item: "grading", amount: line.amount }], { actor: ACTOR, reason: "Gradering lagt til (Min påmelding)", now });
+      await tx
+        .update(campRegistrations)
+        .set({ gradering: true, total: registration.total + line.amount })
+        .where(eq(campRegistrations.id, registrationId));
+      await appendCharges(tx, registrationId, [{ person: athletePerson, item: "grading", amount: line.amount }], {
+        actor: ACTOR,
+        reason: "Gradering lagt til (Min påmelding)",
+        now,
+      });
       const reference = await chargeDifference(tx, loaded, line.amount, now);
       await logChange(tx, registrationId, `La til gradering (${line.amount} kr)`, now);
       return { changed: true, refund: 0, reference, amount: line.amount, registration };
     }
     // Off: the grading lines' net amount (a fee added and taken off before counts as nothing).
     const fee = lines.filter((line) => line.kind === "grading" || line.kind === "cancelled-grading").reduce((sum, line) => sum + line.amount, 0);
-    if (loaded.payments.some((row) => row.method === "vipps" && row.settle === "capture" && row.capturedAmount === 0)) throw new HttpError(409, selfServiceMessages.paymentBusy);
+    if (loaded.payments.some((row) => row.method === "vipps" && row.settle === "capture" && row.capturedAmount === 0))
+      throw new HttpError(409, selfServiceMessages.paymentBusy);
     await tx.insert(campPriceLines).values({ registrationId, position, kind: "cancelled-grading", label: "Avbestilt gradering", amount: -fee });
-    await tx.update(campRegistrations).set({ gradering: false, total: registration.total - fee }).where(eq(campRegistrations.id, registrationId));
+    await tx
+      .update(campRegistrations)
+      .set({ gradering: false, total: registration.total - fee })
+      .where(eq(campRegistrations.id, registrationId));
     // The one cancellation rule on what was paid for grading; an unpaid fee is simply removed.
     const settled = await cancelInLedger(
       tx,

@@ -13,7 +13,8 @@ import { paymentsOfRegistrations } from "../payments/payment-shares.ts";
 export async function treasurerSummary(db: Db, year: number, persons: readonly AdminPerson[]): Promise<TreasurerSummary> {
   const { orders, totals } = await editionMoney(db, year);
   const methods = new Map<string, TreasurerSummary["byMethod"][number]>();
-  const entry = (method: string) => methods.get(method) ?? methods.set(method, { method, registrations: 0, toPay: 0, paid: 0, refunded: 0 }).get(method)!;
+  const entry = (method: string) =>
+    methods.get(method) ?? methods.set(method, { method, registrations: 0, toPay: 0, paid: 0, refunded: 0 }).get(method)!;
   for (const order of orders) {
     const used = new Set<string>();
     for (const item of order.entries) {
@@ -26,7 +27,10 @@ export async function treasurerSummary(db: Db, year: number, persons: readonly A
     for (const method of used) entry(method).registrations += 1;
   }
   // Who is to pay how: the order's latest payment's method (card/cash, Vipps, free), with what is left to pay.
-  const paymentsOf = await paymentsOfRegistrations(db, orders.map((order) => order.id));
+  const paymentsOf = await paymentsOfRegistrations(
+    db,
+    orders.map((order) => order.id),
+  );
   for (const order of orders) {
     const method = paymentsOf.get(order.id)?.at(-1)?.method;
     if (!method || order.status === "cancelled" || [...order.entries].some((item) => item.kind === "payment" && item.method === method)) continue;
@@ -56,6 +60,11 @@ export async function treasurerSummary(db: Db, year: number, persons: readonly A
     net: totals.net,
     refundsOwed: orders
       .filter((order) => ledgerFigures(order.entries).refundOwed > 0)
-      .map((order) => ({ registrationId: order.id, orderId: order.orderId, name: `${order.firstName} ${order.lastName}`, amount: order.figures.refundOwed })),
+      .map((order) => ({
+        registrationId: order.id,
+        orderId: order.orderId,
+        name: `${order.firstName} ${order.lastName}`,
+        amount: order.figures.refundOwed,
+      })),
   };
 }

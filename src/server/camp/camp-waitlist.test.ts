@@ -15,7 +15,18 @@ import { registrationWindowMessages } from "./camp-registrations.ts";
 import { waitlistMessages } from "./camp-waitlist.ts";
 import { anonymiseRegistrations } from "../privacy/retention.ts";
 import { actOnLanding, buildVippsTestApp, registrationStatus, startVippsPayment } from "../test-support/vipps.ts";
-import { asSent, buildCampTestApp, campAdminToken, createTestTransport, clearCampTables, companion, countRows, draft, postRegistration, type TestApp } from "../test-support/camp.ts";
+import {
+  asSent,
+  buildCampTestApp,
+  campAdminToken,
+  createTestTransport,
+  clearCampTables,
+  companion,
+  countRows,
+  draft,
+  postRegistration,
+  type TestApp,
+} from "../test-support/camp.ts";
 
 // Inside the seeded 2026 edition's window (opens 1 December 2025, closes when the camp is over), after early bird.
 let now = new Date("2026-11-05T10:00:00Z");
@@ -50,7 +61,13 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     await app.outbox.drain();
     await clearCampTables(database);
     await database.db.execute(sql`truncate camp_waitlist_offers restart identity cascade`);
-    await put({ capacity: null, sleepoverCapacity: null, companionFee: 550, registrationOpensAt: "2025-11-30T23:00:00.000Z", registrationClosesAt: "2026-11-30T23:00:00.000Z" });
+    await put({
+      capacity: null,
+      sleepoverCapacity: null,
+      companionFee: 550,
+      registrationOpensAt: "2025-11-30T23:00:00.000Z",
+      registrationClosesAt: "2026-11-30T23:00:00.000Z",
+    });
     calls.length = 0;
   });
 
@@ -60,7 +77,8 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     return res;
   };
   const current = async () => (await app.inject({ url: "/api/CampEdition/Current" })).json();
-  const statusOf = async (orderIdOrId: number) => (await database.db.select().from(campRegistrations).where(eq(campRegistrations.id, orderIdOrId)))[0]!;
+  const statusOf = async (orderIdOrId: number) =>
+    (await database.db.select().from(campRegistrations).where(eq(campRegistrations.id, orderIdOrId)))[0]!;
   const waitlist = async (): Promise<WaitlistEntry[]> => (await app.inject({ url: `/api/VinterleirAdmin/Waitlist/${token}` })).json();
   const offerMails = async () => asSent(transport, await outboxMails(app, like(mailOutbox.dedupeKey, "camp-waitlist-offer:%")));
   /** The token in the latest offer mail's link. */
@@ -138,7 +156,11 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     expect((await postRegistration(app, draft({ hasLedsager: true, ledsagere: [companion()] }))).body).toBe("Done");
     const rows = await database.db.select({ total: campRegistrations.total }).from(campRegistrations).orderBy(asc(campRegistrations.id));
     expect(rows.map((row) => row.total)).toEqual([1200 + 550, 1200 + 610]);
-    const companionLines = await database.db.select({ amount: campPriceLines.amount }).from(campPriceLines).where(eq(campPriceLines.kind, "companion")).orderBy(asc(campPriceLines.id));
+    const companionLines = await database.db
+      .select({ amount: campPriceLines.amount })
+      .from(campPriceLines)
+      .where(eq(campPriceLines.kind, "companion"))
+      .orderBy(asc(campPriceLines.id));
     expect(companionLines.map((line) => line.amount)).toEqual([550, 610]);
   });
 
@@ -170,7 +192,15 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     const admin = (await app.inject({ url: `/api/VinterleirAdmin/Get/${token}` })).json() as { registrationId: number }[];
     expect(admin.some((person) => person.registrationId === row!.id)).toBe(false);
     expect(await waitlist()).toMatchObject([
-      { registrationId: row!.id, position: 1, orderId: row!.orderId, name: "Vera Ventesen", club: expect.any(String), email: "vera@example.no", offer: null },
+      {
+        registrationId: row!.id,
+        position: 1,
+        orderId: row!.orderId,
+        name: "Vera Ventesen",
+        club: expect.any(String),
+        email: "vera@example.no",
+        offer: null,
+      },
       { position: 2, offer: null },
     ]);
   });
@@ -215,7 +245,9 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     const [a, b] = await Promise.all([accept(offerToken), accept(offerToken)]);
     expect([a.statusCode, a.body, b.statusCode, b.body]).toEqual([200, "Done", 200, "Done"]);
     expect(await statusOf(vera.id)).toMatchObject({ status: "confirmed", waitlistRank: null });
-    expect(await database.db.select().from(payments).where(eq(payments.registrationId, vera.id))).toMatchObject([{ method: "card_cash", state: "unpaid", amount: 1200 }]);
+    expect(await database.db.select().from(payments).where(eq(payments.registrationId, vera.id))).toMatchObject([
+      { method: "card_cash", state: "unpaid", amount: 1200 },
+    ]);
     expect(await outboxMails(app, eq(mailOutbox.dedupeKey, `camp-confirmation:${vera.id}`))).toHaveLength(1);
     expect((await getOffer(offerToken)).json()).toMatchObject({ state: "accepted" });
     expect((await accept(offerToken)).body).toBe("Done");
@@ -289,7 +321,8 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     expect(late.statusCode).toBe(409);
     expect(late.json()).toEqual({ error: waitlistMessages.alreadyAccepted });
     expect(await statusOf(vera.id)).toMatchObject({ status: "confirmed" });
-    for (const bad of ["x".repeat(43), "kort", "%2e%2e"]) expect((await app.inject({ method: "POST", url: `/api/Venteliste/Decline/${bad}` })).statusCode).toBe(404);
+    for (const bad of ["x".repeat(43), "kort", "%2e%2e"])
+      expect((await app.inject({ method: "POST", url: `/api/Venteliste/Decline/${bad}` })).statusCode).toBe(404);
   });
 
   it("an offer never runs past the registration's close, and no offer is made after it", async () => {
@@ -315,7 +348,9 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     await database.db.update(campRegistrations).set({ status: "cancelled" }).where(eq(campRegistrations.status, "confirmed"));
     expect((await postRegistration(app, draft({ firstName: "Sen" }))).body).toBe(waitlistAnswer);
     await app.campWaitlist.drain();
-    expect(await database.db.select({ registrationId: campWaitlistOffers.registrationId }).from(campWaitlistOffers)).toEqual([{ registrationId: vera.id }]);
+    expect(await database.db.select({ registrationId: campWaitlistOffers.registrationId }).from(campWaitlistOffers)).toEqual([
+      { registrationId: vera.id },
+    ]);
   });
 
   it("a capacity raised by PUT offers the new places at once", async () => {
@@ -362,7 +397,8 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     expect((await getOffer(veraToken)).json()).toMatchObject({ state: "withdrawn" });
 
     // Bad input: never a 5xx.
-    const admin = (path: string, payload?: object) => app.inject({ method: "POST", url: `/api/VinterleirAdmin/Waitlist/${path}`, ...(payload ? { payload } : {}) });
+    const admin = (path: string, payload?: object) =>
+      app.inject({ method: "POST", url: `/api/VinterleirAdmin/Waitlist/${path}`, ...(payload ? { payload } : {}) });
     expect((await admin(`Remove/${vera.id}/${token}`)).statusCode).toBe(404);
     expect((await admin(`Remove/${first}/${token}`)).statusCode).toBe(404);
     expect((await admin(`Remove/abc/${token}`)).statusCode).toBe(404);
@@ -383,7 +419,9 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     expect(await outboxMails(app, like(mailOutbox.recipient, "ola@example.no"))).not.toEqual([]);
     const keys = async () => (await database.db.select({ key: mailOutbox.dedupeKey }).from(mailOutbox)).map((row) => row.key).sort();
     // The leader's cancellation tells the family what happens to the money.
-    expect(await keys()).toEqual([`camp-confirmation:${first}`, `camp-self:${first}:leader-cancel`, `camp-waitlist-offer:1`, `camp-waitlist:${vera.id}`].sort());
+    expect(await keys()).toEqual(
+      [`camp-confirmation:${first}`, `camp-self:${first}:leader-cancel`, `camp-waitlist-offer:1`, `camp-waitlist:${vera.id}`].sort(),
+    );
     await anonymiseRegistrations(database.db, { registrationIds: [vera.id] }, now);
     expect(await keys()).toEqual([`camp-confirmation:${first}`, `camp-self:${first}:leader-cancel`]);
   });
@@ -409,7 +447,9 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     expect(a.body).toBe(`https://pay.example/${vera.orderId}-1`);
     expect(b.body).toBe(a.body);
     expect(await statusOf(vera.id)).toMatchObject({ status: "pending_payment" });
-    expect(await database.db.select().from(payments).where(eq(payments.registrationId, vera.id))).toMatchObject([{ method: "vipps", state: "created", reference: `${vera.orderId}-1` }]);
+    expect(await database.db.select().from(payments).where(eq(payments.registrationId, vera.id))).toMatchObject([
+      { method: "vipps", state: "created", reference: `${vera.orderId}-1` },
+    ]);
     expect(await outboxMails(app, eq(mailOutbox.dedupeKey, `camp-confirmation:${vera.id}`))).toEqual([]);
   });
 
@@ -421,7 +461,9 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     const [per] = await database.db.select().from(campRegistrations).where(eq(campRegistrations.draftId, paying.draftId));
     await database.db.update(payments).set({ state: "aborted", vippsState: "ABORTED" }).where(eq(payments.registrationId, per!.id));
     await app.campWaitlist.drain();
-    expect(await database.db.select({ registrationId: campWaitlistOffers.registrationId }).from(campWaitlistOffers)).toEqual([{ registrationId: vera.id }]);
+    expect(await database.db.select({ registrationId: campWaitlistOffers.registrationId }).from(campWaitlistOffers)).toEqual([
+      { registrationId: vera.id },
+    ]);
 
     expect((await postRegistration(app, paying)).body).toBe(waitlistAnswer);
     expect(await statusOf(per!.id)).toMatchObject({ status: "waiting" });
@@ -445,7 +487,9 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     expect(await current()).toMatchObject({ sleepoverPlacesLeft: 2 });
     const answers = await Promise.all(Array.from({ length: 3 }, (_, i) => postRegistration(app, draft({ firstName: `Sover${i}`, sleepover: true }))));
     expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 200, 409]);
-    expect(answers.find((res) => res.statusCode === 409)!.json()).toEqual({ error: "Alle overnattingsplassene er tatt. Gå tilbake og meld på uten overnatting." });
+    expect(answers.find((res) => res.statusCode === 409)!.json()).toEqual({
+      error: "Alle overnattingsplassene er tatt. Gå tilbake og meld på uten overnatting.",
+    });
     expect(await countRows(database, "camp_registrations")).toBe(2);
     expect(await current()).toMatchObject({ state: "open", placesLeft: null, sleepoverPlacesLeft: 0 });
     expect((await postRegistration(app, draft({ firstName: "Hjemme", sleepover: false }))).body).toBe("Done");

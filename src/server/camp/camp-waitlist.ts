@@ -23,7 +23,15 @@ import { campEditionOfYear, editionDataForYear } from "./camp-edition-lookup.ts"
 import { storedPriceLines } from "./camp-price-lines.ts";
 import { vippsUnavailableMessage, type CampPaymentGateway } from "./camp-payment-gateway.ts";
 import { lockEditionPlaces, placesHeld } from "./camp-places.ts";
-import { renderWaitlistJoined, renderWaitlistOffer, renderWaitlistRemoved, waitlistJoinedKey, waitlistOfferKey, waitlistRemovedKey, type WaitlistMailData } from "./camp-waitlist-mail.ts";
+import {
+  renderWaitlistJoined,
+  renderWaitlistOffer,
+  renderWaitlistRemoved,
+  waitlistJoinedKey,
+  waitlistOfferKey,
+  waitlistRemovedKey,
+  type WaitlistMailData,
+} from "./camp-waitlist-mail.ts";
 import { greetingNameOf } from "../../shared/camp/contact-greeting.ts";
 import { loadClubContact } from "../site-content/club-contact.ts";
 
@@ -165,7 +173,10 @@ async function expireDueOffers(db: Db, now: Date): Promise<number[]> {
  */
 async function runWaitlistOnce(db: Db, now: Date, publicBaseUrl: string): Promise<number> {
   await expireDueOffers(db, now);
-  const years = await db.selectDistinct({ year: campRegistrations.editionYear }).from(campRegistrations).where(eq(campRegistrations.status, "waiting"));
+  const years = await db
+    .selectDistinct({ year: campRegistrations.editionYear })
+    .from(campRegistrations)
+    .where(eq(campRegistrations.status, "waiting"));
   let offers = 0;
   for (const { year } of years) offers += await offerFreedPlaces(db, year, now, publicBaseUrl);
   return offers;
@@ -257,7 +268,8 @@ export async function acceptOffer(db: Db, token: string, gateway: CampPaymentGat
   });
 }
 
-export type DeclineOutcome = { kind: "not-found" } | { kind: "gone"; message: string } | { kind: "accepted" } | { kind: "declined"; year: number; now: boolean };
+export type DeclineOutcome =
+  { kind: "not-found" } | { kind: "gone"; message: string } | { kind: "accepted" } | { kind: "declined"; year: number; now: boolean };
 
 /**
  * POST /api/Venteliste/Decline/{offerToken} («Nei takk»): the open offer is declined and the registration
@@ -275,7 +287,11 @@ export async function declineOffer(db: Db, token: string, now: Date): Promise<De
   return db.transaction(async (tx): Promise<DeclineOutcome> => {
     // Every change to who holds a place takes the edition's lock first (docs/decisions/0009).
     await lockEditionPlaces(tx, found.year);
-    const [offer] = await tx.select().from(campWaitlistOffers).where(eq(campWaitlistOffers.tokenHash, offerTokenHash(token))).for("update");
+    const [offer] = await tx
+      .select()
+      .from(campWaitlistOffers)
+      .where(eq(campWaitlistOffers.tokenHash, offerTokenHash(token)))
+      .for("update");
     if (!offer) return { kind: "not-found" };
     if (offer.state === "declined") return { kind: "declined", year: found.year, now: false };
     if (offer.state === "accepted") return { kind: "accepted" };
@@ -310,7 +326,12 @@ export async function listWaitlist(db: Db, editionYear: number, now: Date): Prom
     ? await db
         .select()
         .from(campWaitlistOffers)
-        .where(inArray(campWaitlistOffers.registrationId, rows.map((row) => row.id)))
+        .where(
+          inArray(
+            campWaitlistOffers.registrationId,
+            rows.map((row) => row.id),
+          ),
+        )
         .orderBy(asc(campWaitlistOffers.id))
     : [];
   const latest = new Map(offers.map((offer) => [offer.registrationId, offer]));
@@ -358,7 +379,11 @@ export async function removeFromWaitlist(db: Db, registrationId: number, now: Da
       .where(and(eq(campWaitlistOffers.registrationId, registrationId), eq(campWaitlistOffers.state, "offered")));
     // The family is told what happened and what it means for money (queued with the change, sent after it).
     const data = await mailData(tx, registrationId);
-    await queueMail(tx, { dedupeKey: waitlistRemovedKey(registrationId), to: data.email, ...renderWaitlistRemoved(data, await campEditionOfYear(tx, year)) }, now);
+    await queueMail(
+      tx,
+      { dedupeKey: waitlistRemovedKey(registrationId), to: data.email, ...renderWaitlistRemoved(data, await campEditionOfYear(tx, year)) },
+      now,
+    );
     return year;
   });
 }
@@ -379,7 +404,11 @@ export async function moveInWaitlist(db: Db, registrationId: number, position: n
     const [moved] = rows.splice(from, 1);
     rows.splice(Math.min(position, rows.length + 1) - 1, 0, moved!);
     for (const [index, row] of rows.entries()) {
-      if (row.rank !== index + 1) await tx.update(campRegistrations).set({ waitlistRank: index + 1 }).where(eq(campRegistrations.id, row.id));
+      if (row.rank !== index + 1)
+        await tx
+          .update(campRegistrations)
+          .set({ waitlistRank: index + 1 })
+          .where(eq(campRegistrations.id, row.id));
     }
     return year;
   });

@@ -34,7 +34,10 @@ describe.each(databaseKinds)("Excel exports on %s", (kind) => {
       hasLedsager: true,
       ledsagere: [companion({ firstName: "Kari", telephone: "+4798765432", sleepover: true })],
     });
-    for (const body of [ola, draft({ firstName: "=SUM(A1)", lastName: "Formel", telephone: "004712345678", gradering: true, gradeId: 16, clubId: 2, age: 30 })]) {
+    for (const body of [
+      ola,
+      draft({ firstName: "=SUM(A1)", lastName: "Formel", telephone: "004712345678", gradering: true, gradeId: 16, clubId: 2, age: 30 }),
+    ]) {
       const res = await postRegistration(app, body);
       if (res.body !== "Done") throw new Error(res.body);
     }
@@ -66,7 +69,16 @@ describe.each(databaseKinds)("Excel exports on %s", (kind) => {
     expect(sheet.autoFilter).toBe(`A1:${sheet.getColumn(header.length).letter}1`);
     const rows = [2, 3, 4].map((n) => Object.fromEntries(header.map((name, index) => [name, sheet.getRow(n).getCell(index + 1).value])));
     const ola = rows.find((row) => row.Fornavn === "Ola")!;
-    expect(ola).toMatchObject({ Status: "Bekreftet", Telefon: "+4791234567", Alder: expect.any(Number), "Å betale (kr)": expect.any(Number), Veganer: "Ja", Betalingsmåte: "Kort/kontant", Betalingsstatus: "betalt", Allergier: "Nøtter" });
+    expect(ola).toMatchObject({
+      Status: "Bekreftet",
+      Telefon: "+4791234567",
+      Alder: expect.any(Number),
+      "Å betale (kr)": expect.any(Number),
+      Veganer: "Ja",
+      Betalingsmåte: "Kort/kontant",
+      Betalingsstatus: "betalt",
+      Allergier: "Nøtter",
+    });
     // The registration time is the Oslo wall-clock time: 10:00 UTC in October is 12:00 in Oslo.
     expect(ola.Registrert).toEqual(new Date("2026-10-15T12:00:00Z"));
     expect(sheet.getRow(2).getCell(header.indexOf("Registrert") + 1).numFmt).toBe("dd.mm.yyyy hh:mm");
@@ -98,17 +110,27 @@ describe.each(databaseKinds)("Excel exports on %s", (kind) => {
     expect(names).toEqual(expect.arrayContaining(["Ola Nordmann", "Kari Nordmann"]));
     expect(nights.getColumn(4).values.slice(2)).toContain("Ola Nordmann");
 
-    const grading = (await readWorkbook((await app.inject({ url: `/api/VinterleirAdmin/GetXlsx/gradering/${token}` })).rawPayload)).getWorksheet("Gradering")!;
+    const grading = (await readWorkbook((await app.inject({ url: `/api/VinterleirAdmin/GetXlsx/gradering/${token}` })).rawPayload)).getWorksheet(
+      "Gradering",
+    )!;
     expect(grading.rowCount).toBe(1 + 1);
     expect(grading.getRow(2).getCell(2).value).toBe("=SUM(A1) Formel");
 
-    const unpaid = (await readWorkbook((await app.inject({ url: `/api/VinterleirAdmin/GetXlsx/ubetalt/${token}` })).rawPayload)).getWorksheet("Ubetalt ved oppmøte")!;
+    const unpaid = (await readWorkbook((await app.inject({ url: `/api/VinterleirAdmin/GetXlsx/ubetalt/${token}` })).rawPayload)).getWorksheet(
+      "Ubetalt ved oppmøte",
+    )!;
     expect(unpaid.rowCount).toBe(2);
     expect(unpaid.getRow(2).getCell(1).value).toBe("=SUM(A1) Formel");
     expect(typeof unpaid.getRow(2).getCell(9).value).toBe("number");
 
     const summary = await app.inject({ url: `/api/VinterleirAdmin/Treasurer/${token}` });
-    expect(summary.json()).toMatchObject({ year: 2026, registrations: 2, participants: 3, unpaidRegistrations: 1, byMethod: [expect.objectContaining({ method: "card_cash", registrations: 2 })] });
+    expect(summary.json()).toMatchObject({
+      year: 2026,
+      registrations: 2,
+      participants: 3,
+      unpaidRegistrations: 1,
+      byMethod: [expect.objectContaining({ method: "card_cash", registrations: 2 })],
+    });
     const treasurer = await readWorkbook((await app.inject({ url: `/api/VinterleirAdmin/GetXlsx/kasserer/${token}` })).rawPayload);
     expect(treasurer.getWorksheet("Per betalingsmåte")!.getRow(2).getCell(1).value).toBe("Kort/kontant");
   });

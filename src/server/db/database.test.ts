@@ -33,7 +33,10 @@ describe.each(databaseKinds)("database on %s", (kind) => {
 
   it("seeds clubs and grades idempotently", async () => {
     await seedReferenceData(database.db);
-    await database.db.update(clubs).set({ name: "Feil navn" }).where(sql`${clubs.clubId} = 29`);
+    await database.db
+      .update(clubs)
+      .set({ name: "Feil navn" })
+      .where(sql`${clubs.clubId} = 29`);
     await seedReferenceData(database.db);
     const allClubs = await database.db.select().from(clubs);
     const allGrades = await database.db.select().from(grades).orderBy(asc(grades.gradeId));

@@ -19,7 +19,11 @@ import type { Db, RowsResult } from "./database.ts";
  * PGlite's raw protocol answers text; convert what you read (`Number(row.id)`).
  * Only on the database object itself (outside a transaction); `name` must be unique per statement text.
  */
-export function prepareStatement(db: Db, name: string, statement: SQL): { execute(values: Record<string, unknown>): Promise<Record<string, unknown>[]> } {
+export function prepareStatement(
+  db: Db,
+  name: string,
+  statement: SQL,
+): { execute(values: Record<string, unknown>): Promise<Record<string, unknown>[]> } {
   const query = dialect.sqlToQuery(statement);
   const client = (db as { $client?: unknown }).$client;
   if (client instanceof PGlite) {
@@ -57,7 +61,8 @@ async function executeOnPglite(client: PGlite, name: string, text: string, param
       let names: string[] = [];
       const rows: Record<string, unknown>[] = [];
       for (const message of messages) {
-        if (message.name === "rowDescription") names = (message as InstanceType<typeof protocol.messages.RowDescriptionMessage>).fields.map((field) => field.name);
+        if (message.name === "rowDescription")
+          names = (message as InstanceType<typeof protocol.messages.RowDescriptionMessage>).fields.map((field) => field.name);
         if (message.name === "dataRow") {
           const fields = (message as InstanceType<typeof protocol.messages.DataRowMessage>).fields;
           rows.push(Object.fromEntries(names.map((column, index) => [column, fields[index]])));

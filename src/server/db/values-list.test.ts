@@ -22,12 +22,28 @@ describe("values lists", () => {
     expect(query.sql).toBe(
       '(values ($1::integer, $2::text, $3::timestamp with time zone, $4::boolean), ($5::integer, $6::text, $7::timestamp with time zone, $8::boolean)) as "v"("position", "label", "at", "flag")',
     );
-    expect(query.params.map((param) => (param as { value: { name: string } }).value.name)).toEqual(["c0.position", "c0.label", "c0.at", "c0.flag", "c1.position", "c1.label", "c1.at", "c1.flag"]);
+    expect(query.params.map((param) => (param as { value: { name: string } }).value.name)).toEqual([
+      "c0.position",
+      "c0.label",
+      "c0.at",
+      "c0.flag",
+      "c1.position",
+      "c1.label",
+      "c1.at",
+      "c1.flag",
+    ]);
   });
 
   it("puts each row's values under the list's placeholder names", () => {
     const values: Record<string, unknown> = { other: 1 };
-    valuesOf("c", [{ position: 0, label: "A" }, { position: 1, label: null }], values);
+    valuesOf(
+      "c",
+      [
+        { position: 0, label: "A" },
+        { position: 1, label: null },
+      ],
+      values,
+    );
     expect(values).toEqual({ other: 1, "c0.position": 0, "c0.label": "A", "c1.position": 1, "c1.label": null });
   });
 });
@@ -69,7 +85,11 @@ describe.each(databaseKinds)("values lists on %s", (kind) => {
     );
     const [parent] = await statement(3).execute(values);
     const parentId = Number(parent!.id);
-    const rows = await database.db.select().from(children).where(sql`${children.parentId} = ${parentId}`).orderBy(children.position);
+    const rows = await database.db
+      .select()
+      .from(children)
+      .where(sql`${children.parentId} = ${parentId}`)
+      .orderBy(children.position);
     expect(rows).toEqual([
       { parentId, position: 0, label: "første", at, flag: true },
       { parentId, position: 1, label: null, at: null, flag: false },
@@ -81,7 +101,10 @@ describe.each(databaseKinds)("values lists on %s", (kind) => {
     const values: Record<string, unknown> = { name: "Kari" };
     valuesOf("c", [{ position: 0, label: "en", at: null, flag: false }], values);
     const [parent] = await statement(1).execute(values);
-    const rows = await database.db.select({ label: children.label }).from(children).where(sql`${children.parentId} = ${Number(parent!.id)}`);
+    const rows = await database.db
+      .select({ label: children.label })
+      .from(children)
+      .where(sql`${children.parentId} = ${Number(parent!.id)}`);
     expect(rows).toEqual([{ label: "en" }]);
   });
 });

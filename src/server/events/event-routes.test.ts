@@ -36,7 +36,8 @@ describe.each(databaseKinds)("events on %s", (kind) => {
   });
 
   /** The club's own events in the public list (the winter camp is listed too; its own test below). */
-  const list = async () => ((await app.inject({ url: "/api/Arrangement/Get" })).json() as { kind: string }[]).filter((event) => event.kind !== "vinterleir");
+  const list = async () =>
+    ((await app.inject({ url: "/api/Arrangement/Get" })).json() as { kind: string }[]).filter((event) => event.kind !== "vinterleir");
 
   it("a grading with fee 350 and capacity 2: listed when published, two accepted, the third on the waiting list", async () => {
     await app.inject({ method: "PUT", url: `/api/ArrangementAdmin/Put/gradering-desember/${token}`, payload: grading() as object });
@@ -238,9 +239,22 @@ describe.each(databaseKinds)("events on %s", (kind) => {
 
   it("lists the published winter camp that has not ended as vinterleir-YYYY, with its own page", async () => {
     const all = (await app.inject({ url: "/api/Arrangement/Get" })).json();
-    expect(all).toContainEqual(expect.objectContaining({ slug: "vinterleir-2026", kind: "vinterleir", title: "Vinterleir 2026", firstDay: "2026-11-28", lastDay: "2026-11-30", state: "open", placesLeft: null, url: "/vinterleir" }));
+    expect(all).toContainEqual(
+      expect.objectContaining({
+        slug: "vinterleir-2026",
+        kind: "vinterleir",
+        title: "Vinterleir 2026",
+        firstDay: "2026-11-28",
+        lastDay: "2026-11-30",
+        state: "open",
+        placesLeft: null,
+        url: "/vinterleir",
+      }),
+    );
     now = new Date("2026-12-01T12:00:00Z");
-    expect(((await app.inject({ url: "/api/Arrangement/Get" })).json() as { slug: string }[]).map((event) => event.slug)).not.toContain("vinterleir-2026");
+    expect(((await app.inject({ url: "/api/Arrangement/Get" })).json() as { slug: string }[]).map((event) => event.slug)).not.toContain(
+      "vinterleir-2026",
+    );
   });
 
   it("blanks the participants' and contacts' personal data 30 days after the event, keeping the money", async () => {

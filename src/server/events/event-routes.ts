@@ -138,7 +138,9 @@ export async function registerEventRoutes(app: FastifyInstance, options: EventRo
         const now = app.now();
         const account = (await currentCampAccount(request)).username;
         const copy = await copyCampEdition(app.db, Number(fromCamp[1]), Number(toCamp[1]), { account, now });
-        const movedWeeks = Math.round((Date.parse(copy.data.firstDay) - Date.parse((await loadEdition(app.db, Number(fromCamp[1])))!.data.firstDay)) / (7 * 86_400_000));
+        const movedWeeks = Math.round(
+          (Date.parse(copy.data.firstDay) - Date.parse((await loadEdition(app.db, Number(fromCamp[1])))!.data.firstDay)) / (7 * 86_400_000),
+        );
         return reply.code(201).send({ slug: request.params.toSlug, weeks: movedWeeks });
       }
       await copyEvent(app.db, request.params.fromSlug, request.params.toSlug, weeks, app.now());

@@ -65,14 +65,35 @@ function summaryOf(row: EventRow, taken: number, stockLeft: number, at: Date): E
  * count (a small adapter: the camp keeps its code), so next year's camp is listed beside this year's.
  */
 async function campSummaries(db: Reader & Pick<Db, "execute">, at: Date): Promise<EventSummary[]> {
-  const rows = (await db.select({ year: campEditions.year, data: campEditions.data }).from(campEditions).where(isNotNull(campEditions.publishedAt))).filter((row) => !hasEnded(row.data, at));
+  const rows = (
+    await db.select({ year: campEditions.year, data: campEditions.data }).from(campEditions).where(isNotNull(campEditions.publishedAt))
+  ).filter((row) => !hasEnded(row.data, at));
   const summaries: EventSummary[] = [];
   for (const { year, data } of rows) {
     const held = await placesHeld(db, year, at);
     const left = data.capacity === null ? null : Math.max(0, data.capacity - held);
     const now = at.getTime();
-    const state = now < Date.parse(data.registrationOpensAt) ? "notyet" : now >= Date.parse(data.registrationClosesAt) ? "closed" : left !== null && left <= 0 ? "full" : "open";
-    summaries.push({ slug: `vinterleir-${year}`, kind: "vinterleir", title: `Vinterleir ${year}`, firstDay: data.firstDay, lastDay: data.lastDay, state, placesLeft: left, url: "/vinterleir", venue: data.venue, registrationOpensAt: data.registrationOpensAt, registrationClosesAt: data.registrationClosesAt });
+    const state =
+      now < Date.parse(data.registrationOpensAt)
+        ? "notyet"
+        : now >= Date.parse(data.registrationClosesAt)
+          ? "closed"
+          : left !== null && left <= 0
+            ? "full"
+            : "open";
+    summaries.push({
+      slug: `vinterleir-${year}`,
+      kind: "vinterleir",
+      title: `Vinterleir ${year}`,
+      firstDay: data.firstDay,
+      lastDay: data.lastDay,
+      state,
+      placesLeft: left,
+      url: "/vinterleir",
+      venue: data.venue,
+      registrationOpensAt: data.registrationOpensAt,
+      registrationClosesAt: data.registrationClosesAt,
+    });
   }
   return summaries;
 }
@@ -82,7 +103,14 @@ export async function publishedEvents(db: Reader & Pick<Db, "execute">, at: Date
   const rows = (await db.select().from(events).where(isNotNull(events.publishedAt))).filter((row) => !hasEnded(row.definition, at));
   const ids = rows.map((row) => row.id);
   const [taken, stock] = await Promise.all([placesTaken(db, ids), stockOf(db, ids)]);
-  const own = rows.map((row) => summaryOf(row, taken.get(row.id) ?? 0, stock.filter((line) => line.eventId === row.id).reduce((sum, line) => sum + line.stock, 0), at));
+  const own = rows.map((row) =>
+    summaryOf(
+      row,
+      taken.get(row.id) ?? 0,
+      stock.filter((line) => line.eventId === row.id).reduce((sum, line) => sum + line.stock, 0),
+      at,
+    ),
+  );
   return [...own, ...(await campSummaries(db, at))].sort((a, b) => a.firstDay.localeCompare(b.firstDay) || a.title.localeCompare(b.title));
 }
 

@@ -7,7 +7,11 @@ const columns: CsvColumn<{ name: string; amount: number }>[] = [
   { header: "Navn", value: (row) => row.name },
   { header: "Beløp", value: (row) => row.amount },
 ];
-const body = (csv: string) => csv.replace(/^\uFEFF/, "").split("\r\n").slice(1, -1);
+const body = (csv: string) =>
+  csv
+    .replace(/^\uFEFF/, "")
+    .split("\r\n")
+    .slice(1, -1);
 
 describe("norwegianCsv", () => {
   it("quotes a name with a comma and a formula, so a program splitting on commas sees no formula cell", () => {

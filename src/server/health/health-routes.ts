@@ -11,7 +11,11 @@ export async function registerHealthRoutes(app: FastifyInstance) {
       database: { kind: app.database.kind, ok },
     };
     // A load balancer takes a server whose database is gone out of rotation.
-    if (!ok) return reply.code(503).header("cache-control", "no-store").send({ ...body, error: errorMessages.databaseUnavailable });
+    if (!ok)
+      return reply
+        .code(503)
+        .header("cache-control", "no-store")
+        .send({ ...body, error: errorMessages.databaseUnavailable });
     return reply.header("cache-control", "no-store").send(body);
   });
 }

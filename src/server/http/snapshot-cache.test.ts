@@ -6,7 +6,11 @@ describe("snapshotCache", () => {
   it("loads once per TTL, shares concurrent misses and reloads after invalidate", async () => {
     let loads = 0;
     let clock = 0;
-    const cache = snapshotCache(async () => ({ loads: ++loads }), 1000, () => clock);
+    const cache = snapshotCache(
+      async () => ({ loads: ++loads }),
+      1000,
+      () => clock,
+    );
     const [a, b] = await Promise.all([cache.get(), cache.get()]);
     expect(loads).toBe(1);
     expect(a).toBe(b);
@@ -26,10 +30,7 @@ describe("snapshotCache", () => {
   it("does not keep a load that an invalidation overtook", async () => {
     let release!: () => void;
     let value = "old";
-    const cache = snapshotCache(
-      () => new Promise((resolve) => (release = () => resolve(value))),
-      60_000,
-    );
+    const cache = snapshotCache(() => new Promise((resolve) => (release = () => resolve(value))), 60_000);
     const first = cache.get();
     cache.invalidate();
     value = "new";

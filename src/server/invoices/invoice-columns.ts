@@ -36,7 +36,7 @@ export function parseColumnMapping(json: string | undefined): ColumnMapping {
   try {
     value = JSON.parse(json);
   } catch {
-    throw new Error("INVOICE_COLUMNS is not valid JSON (expected an object such as {\"name\":\"Medlem\"})");
+    throw new Error('INVOICE_COLUMNS is not valid JSON (expected an object such as {"name":"Medlem"})');
   }
   const parsed = MappingSchema.safeParse(value);
   if (!parsed.success) {

@@ -91,12 +91,23 @@ describe("parseInvoiceFile", () => {
     expect(semicolon.errors).toEqual([]);
     expect(comma).toEqual(semicolon);
     expect(semicolon.rows).toEqual([
-      { line: 2, name: "Kari Nordmann", email: "kari@example.no", amountOre: 123450, dueDate: "2026-03-01", avtalegiro: true, invoiceNumber: "1001", kid: "12345678903" },
+      {
+        line: 2,
+        name: "Kari Nordmann",
+        email: "kari@example.no",
+        amountOre: 123450,
+        dueDate: "2026-03-01",
+        avtalegiro: true,
+        invoiceNumber: "1001",
+        kid: "12345678903",
+      },
     ]);
   });
 
   it("reads a Windows-1252 file from older Excel", async () => {
-    const latin1 = Uint8Array.from(Buffer.from("Navn;Epost;Beløp;Forfallsdato;AvtaleGiro\nÅse Ødegård;ase@example.no;450;01.03.2026;Nei\n", "latin1"));
+    const latin1 = Uint8Array.from(
+      Buffer.from("Navn;Epost;Beløp;Forfallsdato;AvtaleGiro\nÅse Ødegård;ase@example.no;450;01.03.2026;Nei\n", "latin1"),
+    );
     const parsed = await parseInvoiceFile(latin1, mapping);
     expect(parsed.errors).toEqual([]);
     expect(parsed.rows[0]!.name).toBe("Åse Ødegård");
@@ -151,8 +162,26 @@ describe("parseInvoiceFile", () => {
     const parsed = await parseInvoiceFile(content, parseColumnMapping('{"email":"E-post"}'));
     expect(parsed.errors).toEqual([]);
     expect(parsed.rows).toEqual([
-      { line: 2, name: "Kari Nordmann", email: "kari@example.no", amountOre: 123450, dueDate: "2026-03-01", avtalegiro: true, invoiceNumber: "1001", kid: null },
-      { line: 4, name: "Per Dahl", email: "per@example.no", amountOre: 52000, dueDate: "2026-02-15", avtalegiro: false, invoiceNumber: "1002", kid: null },
+      {
+        line: 2,
+        name: "Kari Nordmann",
+        email: "kari@example.no",
+        amountOre: 123450,
+        dueDate: "2026-03-01",
+        avtalegiro: true,
+        invoiceNumber: "1001",
+        kid: null,
+      },
+      {
+        line: 4,
+        name: "Per Dahl",
+        email: "per@example.no",
+        amountOre: 52000,
+        dueDate: "2026-02-15",
+        avtalegiro: false,
+        invoiceNumber: "1002",
+        kid: null,
+      },
     ]);
   });
 

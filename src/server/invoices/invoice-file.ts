@@ -135,7 +135,11 @@ function cellValue(value: unknown): Cell {
   if (typeof value === "object") {
     const object = value as { result?: unknown; richText?: { text: string }[]; text?: unknown; error?: unknown };
     if ("result" in object) return cellValue(object.result);
-    if (object.richText) return object.richText.map((part) => part.text).join("").trim();
+    if (object.richText)
+      return object.richText
+        .map((part) => part.text)
+        .join("")
+        .trim();
     if (typeof object.text === "string") return object.text.trim();
     if (object.error) return null;
   }

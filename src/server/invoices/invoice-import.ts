@@ -9,8 +9,7 @@ import { parseInvoiceFile } from "./invoice-file.ts";
 export const maxInvoiceFileBytes = 5 * 1024 * 1024;
 
 export const importMessages = {
-  noSource:
-    "Det finnes ingen fil å lese inn ennå. Last opp eksporten fra regnskapssystemet, eller sett INVOICE_SOURCE på serveren.",
+  noSource: "Det finnes ingen fil å lese inn ennå. Last opp eksporten fra regnskapssystemet, eller sett INVOICE_SOURCE på serveren.",
   tooLarge: `Filen er for stor (mer enn ${maxInvoiceFileBytes / 1024 / 1024} MB).`,
   sourceUnreadable: "Klarte ikke lese kilden som er satt opp (INVOICE_SOURCE). Listen er ikke endret.",
 } as const;

@@ -26,11 +26,7 @@ function daysBetween(from: string, to: string): number {
  */
 export async function loadOverdueGroups(db: Db, now: Date): Promise<InvoiceGroup[]> {
   const today = osloToday(now);
-  const rows = await db
-    .select()
-    .from(invoices)
-    .where(lt(invoices.dueDate, today))
-    .orderBy(asc(invoices.dueDate), asc(invoices.line));
+  const rows = await db.select().from(invoices).where(lt(invoices.dueDate, today)).orderBy(asc(invoices.dueDate), asc(invoices.line));
   const groups = new Map<string, InvoiceGroup & { totalOre: number }>();
   for (const row of rows) {
     const key = `${collapse(row.name).toLowerCase()}\u0000${row.email.trim().toLowerCase()}`;

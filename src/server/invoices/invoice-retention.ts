@@ -32,7 +32,12 @@ export async function purgeOldInvoices(db: Db, now: Date, days: number): Promise
     .delete(invoiceImports)
     .where(
       and(
-        notExists(db.select({ one: sql`1` }).from(invoices).where(sql`${invoices.importId} = ${invoiceImports.id}`)),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(invoices)
+            .where(sql`${invoices.importId} = ${invoiceImports.id}`),
+        ),
         // The superseded cutoff is never earlier than the main one, so stale imports are caught too.
         lt(invoiceImports.importedAt, supersededCutoff),
       ),

@@ -119,9 +119,7 @@ describe.each(databaseKinds)("invoice reminders on %s", (kind) => {
     expect(result).toEqual({
       ok: false,
       imported: 0,
-      errors: [
-        { line: 3, message: "Beløpet «ti kroner» er ikke et gyldig kronebeløp; forfallsdatoen «2026-13-01» finnes ikke." },
-      ],
+      errors: [{ line: 3, message: "Beløpet «ti kroner» er ikke et gyldig kronebeløp; forfallsdatoen «2026-13-01» finnes ikke." }],
       errorCount: 1,
     });
     expect(await groups()).toEqual(before);
@@ -178,7 +176,7 @@ describe.each(databaseKinds)("invoice reminders on %s", (kind) => {
     expect(res.body).toBe(
       "\ufeffNavn;E-post;Fakturanummer;KID;Beløp (kr);Forfallsdato;Dager over forfall;AvtaleGiro;Sum for personen (kr)\r\n" +
         // A cell with a comma is quoted (a program splitting on commas keeps it whole); Excel still reads the amount as a number.
-        "'=2+5 Nordmann;kari@example.no;1001;;\"1234,50\";01.03.2026;14;Ja;\"1234,50\"\r\n",
+        '\'=2+5 Nordmann;kari@example.no;1001;;"1234,50";01.03.2026;14;Ja;"1234,50"\r\n',
     );
   });
 
@@ -188,7 +186,12 @@ describe.each(databaseKinds)("invoice reminders on %s", (kind) => {
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ error: "Unauthroized" });
     }
-    const res = await app.inject({ method: "POST", url: "/api/Invoice/Upload/feil-token", payload: Buffer.from(goodCsv), headers: { "content-type": "text/csv" } });
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/Invoice/Upload/feil-token",
+      payload: Buffer.from(goodCsv),
+      headers: { "content-type": "text/csv" },
+    });
     expect(res.statusCode).toBe(401);
     expect(await database.db.execute(sql`select 1 from invoice_imports`).then((r) => r.rows.length)).toBe(0);
   });
@@ -239,7 +242,7 @@ describe.each(databaseKinds)("invoice source and column mapping on %s", (kind) =
     });
     try {
       const token = (await app.inject({ url: `/api/Invoice/GetToken/${sha256Hex(testAdminCredentials.INVOICE_ADMIN_PASSWORD)}` })).body;
-      writeFileSync(source, "\ufeffMedlem,E-post,Utestående,Forfall,Trekk\nOla Hansen,ola@example.no,\"2 000,00\",01.02.2026,nei\n");
+      writeFileSync(source, '\ufeffMedlem,E-post,Utestående,Forfall,Trekk\nOla Hansen,ola@example.no,"2 000,00",01.02.2026,nei\n');
       const first = (await app.inject({ url: `/api/Invoice/Refresh/${token}` })).json();
       expect(first).toEqual({ ok: true, imported: 1, errors: [], errorCount: 0 });
       writeFileSync(source, "Medlem,E-post,Utestående,Forfall,Trekk\nOla Hansen,ola@example.no,to tusen,01.02.2026,nei\n");

@@ -59,9 +59,7 @@ export async function registerInvoiceRoutes(app: FastifyInstance, options: Invoi
   const guard = { preHandler: requireAdmin("invoice") };
   const noStore = { "cache-control": "no-store" };
 
-  app.get("/api/Invoice/Get/:token", guard, async (_request, reply) =>
-    reply.headers(noStore).send(await loadOverdueGroups(app.db, app.now())),
-  );
+  app.get("/api/Invoice/Get/:token", guard, async (_request, reply) => reply.headers(noStore).send(await loadOverdueGroups(app.db, app.now())));
 
   app.get("/api/Invoice/GetCsv/:token", guard, async (_request, reply) =>
     reply

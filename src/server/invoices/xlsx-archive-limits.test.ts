@@ -13,7 +13,15 @@ async function invoiceWorkbook(rows: number): Promise<Uint8Array> {
   const sheet = workbook.addWorksheet("Ubetalt");
   sheet.addRow(["Navn", "Epost", "Beløp", "Forfallsdato", "AvtaleGiro", "Fakturanummer", "KID"]);
   for (let i = 0; i < rows; i++) {
-    sheet.addRow([`Kari Nordmann ${i}`, `medlem${i}@example.no`, 1234.5, new Date(Date.UTC(2026, 0, 1 + (i % 200))), i % 3 === 0 ? "Ja" : "Nei", String(100_000 + i), String(10_000_000_000 + i * 7)]);
+    sheet.addRow([
+      `Kari Nordmann ${i}`,
+      `medlem${i}@example.no`,
+      1234.5,
+      new Date(Date.UTC(2026, 0, 1 + (i % 200))),
+      i % 3 === 0 ? "Ja" : "Nei",
+      String(100_000 + i),
+      String(10_000_000_000 + i * 7),
+    ]);
   }
   return new Uint8Array(await workbook.xlsx.writeBuffer());
 }

@@ -7,7 +7,8 @@ import type { StoredMail } from "./mail-transport.ts";
 
 const idPattern = /^[A-Za-z0-9-]{1,80}$/;
 // The page and the mail inside its sandboxed frame: no scripts, nothing loaded from elsewhere.
-const pageSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+const pageSecurityPolicy =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /**
  * Development only (never registered in production, never with SMTP; only for requests from this machine,
@@ -37,7 +38,11 @@ export async function registerDevMailRoutes(app: FastifyInstance, { dir }: { dir
     const file = mail?.attachments?.[Number(index)];
     if (!file) return reply.code(404).send({ error: "Fant ikke vedlegget." });
     const safeName = file.filename.replace(/[^A-Za-z0-9._-]/g, "_");
-    return reply.type(file.contentType).header("content-disposition", `attachment; filename="${safeName}"`).header("cache-control", "no-store").send(file.content);
+    return reply
+      .type(file.contentType)
+      .header("content-disposition", `attachment; filename="${safeName}"`)
+      .header("cache-control", "no-store")
+      .send(file.content);
   });
 
   app.get<{ Params: { id: string } }>("/dev/mail/:id", async (request, reply) => {
@@ -66,14 +71,18 @@ ${attachmentList(id, mail)}<h2>HTML</h2><iframe sandbox title="HTML-versjonen" s
 function attachmentList(id: string, mail: StoredMail): string {
   if (!mail.attachments?.length) return "";
   const items = mail.attachments.map(
-    (file, index) => `<li><a href="/dev/mail/${escapeHtml(id)}/vedlegg/${index}">${escapeHtml(file.filename)}</a> (${escapeHtml(file.contentType)})</li>`,
+    (file, index) =>
+      `<li><a href="/dev/mail/${escapeHtml(id)}/vedlegg/${index}">${escapeHtml(file.filename)}</a> (${escapeHtml(file.contentType)})</li>`,
   );
   return `<h2>Vedlegg</h2><ul>${items.join("")}</ul>`;
 }
 
 async function listStoredMail(dir: string): Promise<StoredMail[]> {
   const names = await readdir(dir).catch(() => [] as string[]);
-  const ids = names.filter((name) => name.endsWith(".json")).map((name) => name.slice(0, -5)).filter((id) => idPattern.test(id));
+  const ids = names
+    .filter((name) => name.endsWith(".json"))
+    .map((name) => name.slice(0, -5))
+    .filter((id) => idPattern.test(id));
   const mails = await Promise.all(ids.map((id) => readStoredMail(dir, id)));
   return mails.filter((mail): mail is StoredMail => mail !== undefined).sort((a, b) => b.id.localeCompare(a.id));
 }
@@ -87,10 +96,7 @@ async function readStoredMail(dir: string, id: string): Promise<StoredMail | und
 }
 
 function sendPage(reply: FastifyReply, title: string, content: string) {
-  return reply
-    .type("text/html; charset=utf-8")
-    .header("content-security-policy", pageSecurityPolicy)
-    .header("cache-control", "no-store")
+  return reply.type("text/html; charset=utf-8").header("content-security-policy", pageSecurityPolicy).header("cache-control", "no-store")
     .send(`<!doctype html><html lang="nb"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>
 <style>body{font-family:system-ui,sans-serif;margin:2rem;max-width:60rem}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:.4rem;text-align:left}iframe{width:100%;height:32rem;border:1px solid #ccc}pre{white-space:pre-wrap;background:#f6f6f6;padding:1rem}</style>
 </head><body><h1>${escapeHtml(title)}</h1>${content}</body></html>`);

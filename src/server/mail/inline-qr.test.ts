@@ -21,19 +21,38 @@ describe("QR codes inside a mail", () => {
     const html = `<p><img src="cid:${inlineQrCid("ABCD1234EFGH5678JKMN9012PQRS")}"></p><p><img src="cid:${inlineQrCid("ABCD1234EFGH5678JKMN9012PQRS")}"></p>`;
     const [image, ...more] = await inlineQrImages(html);
     expect(more).toEqual([]);
-    expect(image).toMatchObject({ contentType: "image/png", cid: "qr-ABCD1234EFGH5678JKMN9012PQRS@qr.skitaekwondo.no", contentDisposition: "inline" });
+    expect(image).toMatchObject({
+      contentType: "image/png",
+      cid: "qr-ABCD1234EFGH5678JKMN9012PQRS@qr.skitaekwondo.no",
+      contentDisposition: "inline",
+    });
     expect(await decode(image!.content)).toBe("ABCD1234EFGH5678JKMN9012PQRS");
   });
 
   it("draws nothing for text outside an image reference, escaped references or other characters", async () => {
-    expect(await inlineQrImages(`cid:qr-ABC@qr.skitaekwondo.no &quot;cid:qr-ABC@qr.skitaekwondo.no&quot; <img src="cid:qr-abc@qr.skitaekwondo.no">`)).toEqual([]);
+    expect(
+      await inlineQrImages(`cid:qr-ABC@qr.skitaekwondo.no &quot;cid:qr-ABC@qr.skitaekwondo.no&quot; <img src="cid:qr-abc@qr.skitaekwondo.no">`),
+    ).toEqual([]);
     expect(() => inlineQrCid("abc")).toThrow();
   });
 
   it("sends the image inline in the message (multipart/related) with its Content-ID", async () => {
     const transport = createFolderTransport(dir);
-    await transport.send({ outboxId: 7, from: "a@example.no", to: "b@example.no", subject: "Hei", text: "Hei", html: `<img src="cid:${inlineQrCid("HELLO")}">` });
-    const eml = await readFile(path.join(dir, (await readdir(dir)).find((name) => name.endsWith(".eml"))!), "utf8");
+    await transport.send({
+      outboxId: 7,
+      from: "a@example.no",
+      to: "b@example.no",
+      subject: "Hei",
+      text: "Hei",
+      html: `<img src="cid:${inlineQrCid("HELLO")}">`,
+    });
+    const eml = await readFile(
+      path.join(
+        dir,
+        (await readdir(dir)).find((name) => name.endsWith(".eml"))!,
+      ),
+      "utf8",
+    );
     expect(eml).toMatch(/multipart\/related/);
     expect(eml).toMatch(/Content-Type: image\/png/);
     expect(eml).toContain("Content-ID: <qr-HELLO@qr.skitaekwondo.no>");

@@ -32,7 +32,13 @@ export async function inlineQrImages(html: string): Promise<InlineImage[]> {
     [...wanted].map(async ([cid, text]) => ({
       filename: "innsjekk-qr.png",
       contentType: "image/png" as const,
-      content: await QRCode.toBuffer(text, { type: "png", errorCorrectionLevel: "M", margin: 4, scale: 8, color: { dark: "#000000", light: "#ffffff" } }),
+      content: await QRCode.toBuffer(text, {
+        type: "png",
+        errorCorrectionLevel: "M",
+        margin: 4,
+        scale: 8,
+        color: { dark: "#000000", light: "#ffffff" },
+      }),
       cid,
       contentDisposition: "inline" as const,
     })),

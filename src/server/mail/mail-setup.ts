@@ -27,7 +27,16 @@ export async function setUpMail(app: FastifyInstance, options: MailSetupOptions 
   if (transport.kind === "folder" && app.env.NODE_ENV === "production") {
     app.log.warn("SMTP_URL is not set: mail is written to DATA_DIR/mail and not sent");
   }
-  const worker = new OutboxWorker({ perMinute: app.env.MAIL_PER_MINUTE, ...options.worker, db: app.db, transport, from: app.env.MAIL_FROM, publicBaseUrl: app.env.PUBLIC_BASE_URL, now: app.now, log: app.log });
+  const worker = new OutboxWorker({
+    perMinute: app.env.MAIL_PER_MINUTE,
+    ...options.worker,
+    db: app.db,
+    transport,
+    from: app.env.MAIL_FROM,
+    publicBaseUrl: app.env.PUBLIC_BASE_URL,
+    now: app.now,
+    log: app.log,
+  });
   app.decorate("outbox", worker);
   if (options.startWorker !== false) app.addHook("onReady", async () => worker.start());
   // preClose runs before every onClose hook, so the worker finishes before the database closes.

@@ -76,7 +76,12 @@ async function toNodemailer(message: MailMessage) {
     headers: { "X-Outbox-Id": String(message.outboxId) },
     // Files stored with the mail (the calendar file), then the QR images its HTML refers to by cid:.
     attachments: [
-      ...(message.attachments ?? []).map(({ filename, contentType, content, encoding }) => ({ filename, contentType, content, ...(encoding ? { encoding } : {}) })),
+      ...(message.attachments ?? []).map(({ filename, contentType, content, encoding }) => ({
+        filename,
+        contentType,
+        content,
+        ...(encoding ? { encoding } : {}),
+      })),
       ...(await inlineQrImages(message.html)),
     ],
   };

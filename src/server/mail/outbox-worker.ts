@@ -94,9 +94,20 @@ export class OutboxWorker {
       let rendered: RenderedMail | undefined;
       try {
         // A mail with a kind is rendered now (a failure counts as a failed attempt and is retried).
-        rendered = mail.kind ? await renderQueuedMail(db, { kind: mail.kind, payload: mail.payload ?? {}, createdAt: mail.createdAt }, { publicBaseUrl }) : undefined;
+        rendered = mail.kind
+          ? await renderQueuedMail(db, { kind: mail.kind, payload: mail.payload ?? {}, createdAt: mail.createdAt }, { publicBaseUrl })
+          : undefined;
         const content = rendered ?? storedContent(mail);
-        await transport.send({ outboxId: mail.id, from, to: mail.recipient, ...(mail.replyTo ? { replyTo: mail.replyTo } : {}), subject: content.subject, text: content.text, html: content.html, ...(content.attachments?.length ? { attachments: content.attachments } : {}) });
+        await transport.send({
+          outboxId: mail.id,
+          from,
+          to: mail.recipient,
+          ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+          subject: content.subject,
+          text: content.text,
+          html: content.html,
+          ...(content.attachments?.length ? { attachments: content.attachments } : {}),
+        });
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         const outcome = await markMailFailed(db, mail, message, now(), { maxAttempts, backoffMs: outboxBackoffMs });
@@ -113,5 +124,10 @@ export class OutboxWorker {
 
 /** A mail queued with its content (the database's check makes the three columns present when there is no kind). */
 function storedContent(mail: ClaimedMail): RenderedMail {
-  return { subject: mail.subject ?? "", text: mail.text ?? "", html: mail.html ?? "", ...(mail.attachments ? { attachments: mail.attachments } : {}) };
+  return {
+    subject: mail.subject ?? "",
+    text: mail.text ?? "",
+    html: mail.html ?? "",
+    ...(mail.attachments ? { attachments: mail.attachments } : {}),
+  };
 }

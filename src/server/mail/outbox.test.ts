@@ -15,14 +15,34 @@ import { outboxMails } from "../test-support/outbox.ts";
 import { OutboxWorker, outboxBackoffMs } from "./outbox-worker.ts";
 
 const start = new Date("2026-10-15T10:00:00Z");
-const silent = { warn() {}, info() {}, error() {}, debug() {}, trace() {}, fatal() {}, child() { return silent; }, level: "silent", silent() {} } as never;
+const silent = {
+  warn() {},
+  info() {},
+  error() {},
+  debug() {},
+  trace() {},
+  fatal() {},
+  child() {
+    return silent;
+  },
+  level: "silent",
+  silent() {},
+} as never;
 
 describe.each(databaseKinds)("mail outbox on %s", (kind) => {
   let database: Database;
   let now = start;
   const mail = (key: string) => ({ dedupeKey: key, to: "ola@example.no", subject: "Hei", text: "Tekst", html: "<p>Tekst</p>" });
   const worker = (transport: ReturnType<typeof createTestTransport>, options: { maxAttempts?: number } = {}) =>
-    new OutboxWorker({ db: database.db, transport, from: "Klubben <ikke-svar@example.no>", publicBaseUrl: "https://skitaekwondo.no", now: () => now, log: silent, ...options });
+    new OutboxWorker({
+      db: database.db,
+      transport,
+      from: "Klubben <ikke-svar@example.no>",
+      publicBaseUrl: "https://skitaekwondo.no",
+      now: () => now,
+      log: silent,
+      ...options,
+    });
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
@@ -63,7 +83,9 @@ describe.each(databaseKinds)("mail outbox on %s", (kind) => {
     expect(row).toMatchObject({ status: "pending", attempts: 1, subject: null, payload: { id: 1 } });
     expect(row!.lastError).toContain("no-such-kind");
     // The database refuses a row that has neither its content nor a kind to render it from.
-    await expect(database.db.insert(mailOutbox).values({ dedupeKey: "empty", recipient: "ola@example.no", nextAttemptAt: now, createdAt: now })).rejects.toThrow();
+    await expect(
+      database.db.insert(mailOutbox).values({ dedupeKey: "empty", recipient: "ola@example.no", nextAttemptAt: now, createdAt: now }),
+    ).rejects.toThrow();
     await w.stop();
   });
 
@@ -72,7 +94,15 @@ describe.each(databaseKinds)("mail outbox on %s", (kind) => {
     const offer = "B".repeat(43);
     const link = `https://klubb.example/vinterleir/min-pamelding/${secret}`;
     const offerLink = `https://klubb.example/vinterleir/venteliste/${offer}`;
-    await queueMail(database.db, { ...mail("with-link"), text: `Min påmelding: ${link}\nTilbud: ${offerLink}\n`, html: `<a href="${link}">Min påmelding</a> <a href="${offerLink}">Tilbud</a>` }, now);
+    await queueMail(
+      database.db,
+      {
+        ...mail("with-link"),
+        text: `Min påmelding: ${link}\nTilbud: ${offerLink}\n`,
+        html: `<a href="${link}">Min påmelding</a> <a href="${offerLink}">Tilbud</a>`,
+      },
+      now,
+    );
     const transport = createTestTransport();
     const w = worker(transport);
     await w.drain();
@@ -131,7 +161,16 @@ describe.each(databaseKinds)("mail outbox on %s", (kind) => {
     const perMinute = 3;
     for (let i = 0; i < 8; i++) await queueMail(database.db, mail(`rate${i}`), now);
     const transport = createTestTransport();
-    const w = new OutboxWorker({ db: database.db, transport, from: "Klubben <ikke-svar@example.no>", publicBaseUrl: "https://skitaekwondo.no", now: () => now, log: silent, perMinute, batchSize: 10 });
+    const w = new OutboxWorker({
+      db: database.db,
+      transport,
+      from: "Klubben <ikke-svar@example.no>",
+      publicBaseUrl: "https://skitaekwondo.no",
+      now: () => now,
+      log: silent,
+      perMinute,
+      batchSize: 10,
+    });
     const sentAt: number[] = [];
     const runAt = async (offsetSeconds: number) => {
       now = new Date(start.getTime() + offsetSeconds * 1000);
@@ -183,26 +222,43 @@ describe.each(databaseKinds)("registration mail on %s", (kind) => {
 
 describe("the confirmation e-mail", () => {
   it("shows the camp, order id, receipt lines and total as stored, payment method, what to bring, refund rule and contact", () => {
-    const mail = renderCampConfirmation({
-      editionYear: 2026,
-      orderId: "VL26-ABCDEF",
-      firstName: "Ola",
-      lastName: "Nordmann",
-      // Ola is a child: the mail greets the contact person the form named.
-      greetingName: "Kari",
-      clubName: "Bergen Vest",
-      sleepover: true,
-      // Deliberately not what the price rules would give today: the receipt repeats what was charged.
-      lines: [{ label: "Vinterleir, ungdom/voksen: Ola Nordmann", amount: 1111 }, { label: "Ledsager: Kari Nordmann", amount: 550 }],
-      total: 1661,
-      // From the ledger: 500 kr came in already (a door payment), the rest is paid at the door.
-      money: { paid: 500, outstanding: 1161 },
-      paymentMethod: "card_cash",
-    }, campEditionForYear(2026), { sentAt: new Date("2026-11-25T10:00:00Z"), personalLink: "http://127.0.0.1:3000/vinterleir/min-pamelding/x", contactEmail: "kontakt@skitaekwondo.no" });
+    const mail = renderCampConfirmation(
+      {
+        editionYear: 2026,
+        orderId: "VL26-ABCDEF",
+        firstName: "Ola",
+        lastName: "Nordmann",
+        // Ola is a child: the mail greets the contact person the form named.
+        greetingName: "Kari",
+        clubName: "Bergen Vest",
+        sleepover: true,
+        // Deliberately not what the price rules would give today: the receipt repeats what was charged.
+        lines: [
+          { label: "Vinterleir, ungdom/voksen: Ola Nordmann", amount: 1111 },
+          { label: "Ledsager: Kari Nordmann", amount: 550 },
+        ],
+        total: 1661,
+        // From the ledger: 500 kr came in already (a door payment), the rest is paid at the door.
+        money: { paid: 500, outstanding: 1161 },
+        paymentMethod: "card_cash",
+      },
+      campEditionForYear(2026),
+      {
+        sentAt: new Date("2026-11-25T10:00:00Z"),
+        personalLink: "http://127.0.0.1:3000/vinterleir/min-pamelding/x",
+        contactEmail: "kontakt@skitaekwondo.no",
+      },
+    );
     expect(mail.subject).toBe("Du er registrert til Vinterleir 2026");
     expect(mail.text).toMatch(/^Hei Kari!\n/);
     expect(mail.text).not.toContain("Hei Ola");
-    expect(renderCampConfirmation(baseFree(), campEditionForYear(2026), { sentAt: new Date("2026-11-25T10:00:00Z"), personalLink: "http://x/y", contactEmail: "k@example.no" }).text).toMatch(/^Hei!\n/);
+    expect(
+      renderCampConfirmation(baseFree(), campEditionForYear(2026), {
+        sentAt: new Date("2026-11-25T10:00:00Z"),
+        personalLink: "http://x/y",
+        contactEmail: "k@example.no",
+      }).text,
+    ).toMatch(/^Hei!\n/);
     for (const part of [mail.text, mail.html]) {
       expect(part).toContain("28.–30. november 2026");
       expect(part).toContain("VL26-ABCDEF");
@@ -222,17 +278,28 @@ describe("the confirmation e-mail", () => {
     // The text names the attachment by the file name it really has.
     for (const part of [mail.text, mail.html]) expect(part).toContain(`kalenderfil (${mail.attachments![0]!.filename})`);
     const context = (sentAt: string) => ({ sentAt: new Date(sentAt), personalLink: "http://x/y", contactEmail: "kontakt@skitaekwondo.no" });
-    expect(renderCampConfirmation({ ...baseFree(), paymentMethod: "free" }, campEditionForYear(2026), context("2026-11-25T10:00:00Z")).text).toContain("Gratis");
+    expect(
+      renderCampConfirmation({ ...baseFree(), paymentMethod: "free" }, campEditionForYear(2026), context("2026-11-25T10:00:00Z")).text,
+    ).toContain("Gratis");
   });
 
   it("states the refund rule as it stands on the day the mail is sent", () => {
     const vipps = { ...baseFree(), total: 1025, money: { paid: 0, outstanding: 1025 }, paymentMethod: "vipps" as const };
-    const early = renderCampConfirmation(vipps, campEditionForYear(2026), { sentAt: new Date("2026-11-10T10:00:00Z"), personalLink: "http://x/y", contactEmail: "kontakt@skitaekwondo.no", reserved: 1025 }).text;
+    const early = renderCampConfirmation(vipps, campEditionForYear(2026), {
+      sentAt: new Date("2026-11-10T10:00:00Z"),
+      personalLink: "http://x/y",
+      contactEmail: "kontakt@skitaekwondo.no",
+      reserved: 1025,
+    }).text;
     // Reserved by Vipps and being taken: paid, nothing left.
     expect(early).toContain("Betalt: 1\u00a0025\u00a0kr\nÅ betale: 0\u00a0kr");
     expect(early).toContain("Avbestiller du innen midnatt 21. november 2026, får du alt du har betalt tilbake");
     expect(early).toContain("«Min påmelding»");
-    const late = renderCampConfirmation(vipps, campEditionForYear(2026), { sentAt: new Date("2026-11-25T10:00:00Z"), personalLink: "http://x/y", contactEmail: "kontakt@skitaekwondo.no" }).text;
+    const late = renderCampConfirmation(vipps, campEditionForYear(2026), {
+      sentAt: new Date("2026-11-25T10:00:00Z"),
+      personalLink: "http://x/y",
+      contactEmail: "kontakt@skitaekwondo.no",
+    }).text;
     expect(late).not.toContain("får du alt du har betalt tilbake;");
     expect(late).toContain("Fristen for å få alt tilbake gikk ut ved midnatt 21. november 2026");
     expect(late).toContain("halvparten");
@@ -240,7 +307,19 @@ describe("the confirmation e-mail", () => {
 });
 
 function baseFree() {
-  return { editionYear: 2026, orderId: "VL26-ABCDEF", firstName: "A", lastName: "B", greetingName: undefined, paymentMethod: "card_cash" as const, clubName: "C", sleepover: false, lines: [], total: 0, money: { paid: 0, outstanding: 0 } };
+  return {
+    editionYear: 2026,
+    orderId: "VL26-ABCDEF",
+    firstName: "A",
+    lastName: "B",
+    greetingName: undefined,
+    paymentMethod: "card_cash" as const,
+    clubName: "C",
+    sleepover: false,
+    lines: [],
+    total: 0,
+    money: { paid: 0, outstanding: 0 },
+  };
 }
 
 describe("the local mail folder and /dev/mail", () => {

@@ -38,7 +38,15 @@ export interface DeferredMail {
 export async function queueDeferredMail(db: Queryable, mail: DeferredMail, now: Date): Promise<number | undefined> {
   const [row] = await db
     .insert(mailOutbox)
-    .values({ dedupeKey: mail.dedupeKey, recipient: mail.to, kind: mail.kind, payload: mail.payload, status: "pending", nextAttemptAt: now, createdAt: now })
+    .values({
+      dedupeKey: mail.dedupeKey,
+      recipient: mail.to,
+      kind: mail.kind,
+      payload: mail.payload,
+      status: "pending",
+      nextAttemptAt: now,
+      createdAt: now,
+    })
     .onConflictDoNothing({ target: mailOutbox.dedupeKey })
     .returning({ id: mailOutbox.id });
   return row?.id;

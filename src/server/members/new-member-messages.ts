@@ -18,13 +18,20 @@ import { clubAddress, loadClubContact } from "../site-content/club-contact.ts";
  * contact — the guardian of a child, the adult themselves — about the named children, Reply-To the club, a copy
  * to the club; logged like the camp's messages. Answers the message's id and how many got it.
  */
-export async function sendNewMemberMessage(db: Db, input: NewMemberMessageInput, actor: string, now: Date, replyToSetting?: string): Promise<{ id: number; recipients: number }> {
+export async function sendNewMemberMessage(
+  db: Db,
+  input: NewMemberMessageInput,
+  actor: string,
+  now: Date,
+  replyToSetting?: string,
+): Promise<{ id: number; recipients: number }> {
   return db.transaction(async (tx) => {
     const replyTo = await clubAddress(tx, replyToSetting);
     const rows = input.registrationIds?.length
       ? await tx.select().from(newMemberRegistrations).where(inArray(newMemberRegistrations.registrationId, input.registrationIds))
       : await tx.select().from(newMemberRegistrations);
-    if (input.registrationIds?.length && rows.length !== new Set(input.registrationIds).size) throw new HttpError(400, "En av de valgte finnes ikke lenger.");
+    if (input.registrationIds?.length && rows.length !== new Set(input.registrationIds).size)
+      throw new HttpError(400, "En av de valgte finnes ikke lenger.");
     const byAddress = new Map<string, typeof rows>();
     for (const row of rows.sort((a, b) => a.registrationId - b.registrationId)) {
       const key = emailKey(row.email);
@@ -33,14 +40,34 @@ export async function sendNewMemberMessage(db: Db, input: NewMemberMessageInput,
     if (byAddress.size === 0) throw new HttpError(400, messageInputMessages.noRecipients);
     const [message] = await tx
       .insert(messages)
-      .values({ eventSlug: newMemberMessageSlug, segment: input.registrationIds?.length ? "picked" : "all", subject: input.subject, body: input.body, createdBy: actor, createdAt: now, sendAt: now, queuedAt: now, recipientCount: byAddress.size })
+      .values({
+        eventSlug: newMemberMessageSlug,
+        segment: input.registrationIds?.length ? "picked" : "all",
+        subject: input.subject,
+        body: input.body,
+        createdBy: actor,
+        createdAt: now,
+        sendAt: now,
+        queuedAt: now,
+        recipientCount: byAddress.size,
+      })
       .returning({ id: messages.id });
     for (const [key, family] of byAddress) {
       const first = family[0]!;
       const greeting = needsGuardian(first.age) && first.parentFirstName ? first.parentFirstName : first.firstName;
       const children = family.filter((row) => needsGuardian(row.age)).map((row) => row.firstName);
       const about = children.length > 0 ? `Denne meldingen gjelder ${namesList(children)}.` : undefined;
-      const text = [`Hei ${greeting}!`, "", ...(about ? [about, ""] : []), input.body, "", replyToSentence(replyTo), "", `Hilsen ${club.name}`, ""].join("\n");
+      const text = [
+        `Hei ${greeting}!`,
+        "",
+        ...(about ? [about, ""] : []),
+        input.body,
+        "",
+        replyToSentence(replyTo),
+        "",
+        `Hilsen ${club.name}`,
+        "",
+      ].join("\n");
       const e = escapeHtml;
       const html = mailDocument(
         input.subject,
@@ -52,12 +79,29 @@ ${about ? `<p>${e(about)}</p>\n` : ""}<p>${e(input.body).replace(/\n/g, "<br>")}
       );
       const [recipient] = await tx
         .insert(messageRecipients)
-        .values({ messageId: message!.id, emailKey: key, address: first.email, participants: family.map((row) => `${row.firstName} ${row.lastName}`).join(", ") })
+        .values({
+          messageId: message!.id,
+          emailKey: key,
+          address: first.email,
+          participants: family.map((row) => `${row.firstName} ${row.lastName}`).join(", "),
+        })
         .returning({ id: messageRecipients.id });
-      const outboxId = await queueMail(tx, { dedupeKey: `message:${message!.id}:${recipient!.id}`, to: first.email, replyTo, subject: input.subject, text, html }, now);
-      await tx.update(messageRecipients).set({ outboxId: outboxId ?? null }).where(inArray(messageRecipients.id, [recipient!.id]));
+      const outboxId = await queueMail(
+        tx,
+        { dedupeKey: `message:${message!.id}:${recipient!.id}`, to: first.email, replyTo, subject: input.subject, text, html },
+        now,
+      );
+      await tx
+        .update(messageRecipients)
+        .set({ outboxId: outboxId ?? null })
+        .where(inArray(messageRecipients.id, [recipient!.id]));
     }
-    const copy = renderClubCopy({ subject: input.subject, body: input.body, segment: input.registrationIds?.length ? "picked" : "all" }, byAddress.size, actor, undefined);
+    const copy = renderClubCopy(
+      { subject: input.subject, body: input.body, segment: input.registrationIds?.length ? "picked" : "all" },
+      byAddress.size,
+      actor,
+      undefined,
+    );
     await queueMail(tx, { dedupeKey: `message:${message!.id}:copy`, to: (await loadClubContact(tx)).general, replyTo, ...copy }, now);
     return { id: message!.id, recipients: byAddress.size };
   });

@@ -26,7 +26,17 @@ const child = (overrides: Partial<NewMemberDraft> = {}): NewMemberDraft => ({
   ...overrides,
 });
 const adult = (overrides: Partial<NewMemberDraft> = {}): NewMemberDraft =>
-  child({ firstName: "Per", lastName: "Dahl", age: 34, parentFirstName: "", parentLastName: "", email: "per@example.no", telephone: "+4798765432", referer: Referer.Website, ...overrides });
+  child({
+    firstName: "Per",
+    lastName: "Dahl",
+    age: 34,
+    parentFirstName: "",
+    parentLastName: "",
+    email: "per@example.no",
+    telephone: "+4798765432",
+    referer: Referer.Website,
+    ...overrides,
+  });
 
 describe.each(databaseKinds)("new members on %s", (kind) => {
   let database: Database;
@@ -148,11 +158,35 @@ describe.each(databaseKinds)("new members on %s", (kind) => {
     const rows = res.json() as Record<string, unknown>[];
     expect(rows).toHaveLength(2);
     expect(Object.keys(rows[0]!).sort()).toEqual(
-      ["registrationId", "registrationdate", "firstName", "lastName", "firstname", "lastname", "age", "parentFirstName", "parentLastName", "parentfirstname", "parentlastname", "email", "telephone", "referer"].sort(),
+      [
+        "registrationId",
+        "registrationdate",
+        "firstName",
+        "lastName",
+        "firstname",
+        "lastname",
+        "age",
+        "parentFirstName",
+        "parentLastName",
+        "parentfirstname",
+        "parentlastname",
+        "email",
+        "telephone",
+        "referer",
+      ].sort(),
     );
     // Same timestamp: the later id first.
     expect(rows.map((row) => row.firstName)).toEqual(["Per", "Sara"]);
-    expect(rows[1]).toMatchObject({ registrationId: 1, registrationdate: now.toISOString(), firstname: "Sara", lastname: "Berg", parentfirstname: "Lise", age: 9, referer: 2, telephone: "91234567" });
+    expect(rows[1]).toMatchObject({
+      registrationId: 1,
+      registrationdate: now.toISOString(),
+      firstname: "Sara",
+      lastname: "Berg",
+      parentfirstname: "Lise",
+      age: 9,
+      referer: 2,
+      telephone: "91234567",
+    });
   });
 
   it("the admin writes to all interested or to one: one mail per contact, greeting the guardian, Reply-To and a copy to the club", async () => {
@@ -178,7 +212,12 @@ describe.each(databaseKinds)("new members on %s", (kind) => {
     expect(transport.sent.filter((mail) => mail.subject === "Bare til Per").map((mail) => mail.to)).toEqual(["per@example.no"]);
 
     const outbox = await countRows(database, "mail_outbox");
-    for (const bad of [{ subject: "", body: "x" }, { subject: "x" }, { registrationIds: [999999], subject: "x", body: "y" }, { subject: "x", body: "y", to: "alle" }]) {
+    for (const bad of [
+      { subject: "", body: "x" },
+      { subject: "x" },
+      { registrationIds: [999999], subject: "x", body: "y" },
+      { subject: "x", body: "y", to: "alle" },
+    ]) {
       const res = await write(bad);
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toEqual(expect.any(String));
@@ -202,7 +241,7 @@ describe.each(databaseKinds)("new members on %s", (kind) => {
   });
 
   it("gives Excel-ready CSV named nye-medlemmer.csv with formulas neutralised", async () => {
-    await post(child({ firstName: "=HYPERLINK(\"x\")" }));
+    await post(child({ firstName: '=HYPERLINK("x")' }));
     await post(adult());
     const res = await app.inject({ url: `/api/NewMemberAdmin/GetCsv/${token}` });
     expect(res.statusCode).toBe(200);
@@ -229,7 +268,9 @@ describe.each(databaseKinds)("new members on %s", (kind) => {
       expect(res.json()).toEqual({ error: "Unauthroized" });
     }
     // A camp token is not a new-member token.
-    const camp = await app.inject({ url: `/api/VinterleirAdmin/GetToken/${testAdminCredentials.CAMP_ADMIN_USERNAME}/${sha256Hex(testAdminCredentials.CAMP_ADMIN_PASSWORD)}` });
+    const camp = await app.inject({
+      url: `/api/VinterleirAdmin/GetToken/${testAdminCredentials.CAMP_ADMIN_USERNAME}/${sha256Hex(testAdminCredentials.CAMP_ADMIN_PASSWORD)}`,
+    });
     expect((await app.inject({ url: `/api/NewMemberAdmin/Get/${camp.body}` })).statusCode).toBe(401);
     expect(await database.db.select().from(newMemberRegistrations)).toHaveLength(1);
   });

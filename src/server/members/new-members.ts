@@ -37,7 +37,15 @@ export async function submitNewMember(app: FastifyInstance, body: unknown): Prom
     const content = renderNewMemberConfirmation(member, (await loadClubContact(tx)).general);
     await queueMail(tx, { dedupeKey: newMemberConfirmationKey(row.registrationId), to: member.email, ...content }, now);
     const adminUrl = `${app.env.PUBLIC_BASE_URL.replace(/\/+$/, "")}/nyttmedlem/sjekk`;
-    await queueMail(tx, { dedupeKey: newMemberNoticeKey(row.registrationId), to: await clubAddress(tx, app.env.NEWMEMBER_NOTICE_EMAIL), ...renderNewMemberNotice(member, adminUrl) }, now);
+    await queueMail(
+      tx,
+      {
+        dedupeKey: newMemberNoticeKey(row.registrationId),
+        to: await clubAddress(tx, app.env.NEWMEMBER_NOTICE_EMAIL),
+        ...renderNewMemberNotice(member, adminUrl),
+      },
+      now,
+    );
     return true;
   });
   if (created) app.outbox.kick();

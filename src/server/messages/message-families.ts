@@ -48,18 +48,39 @@ interface Registration {
  * confirmed registrations; a registration matches or does not, and a family gets a mail only for the
  * registrations that match (nobody outside the segment is written to or named).
  */
-export async function messageFamilies(db: Db, edition: CampEdition, input: SendMessageInput, { ignoreUnknownOrders = false } = {}): Promise<MessageFamily[]> {
+export async function messageFamilies(
+  db: Db,
+  edition: CampEdition,
+  input: SendMessageInput,
+  { ignoreUnknownOrders = false } = {},
+): Promise<MessageFamily[]> {
   const persons = await loadAdminPersons(db, edition.year);
   const byRegistration = new Map<number, AdminPerson[]>();
   for (const person of persons) byRegistration.set(person.registrationId, [...(byRegistration.get(person.registrationId) ?? []), person]);
-  const dueOf = (rows: AdminPerson[]) => Math.max(0, rows.reduce((sum, row) => sum + row.amount - row.paid, 0));
+  const dueOf = (rows: AdminPerson[]) =>
+    Math.max(
+      0,
+      rows.reduce((sum, row) => sum + row.amount - row.paid, 0),
+    );
 
   const rows = await db
-    .select({ id: campRegistrations.id, orderId: campRegistrations.orderId, firstName: campRegistrations.firstName, lastName: campRegistrations.lastName, age: campRegistrations.age, email: campRegistrations.email, contactName: campRegistrations.contactName, status: campRegistrations.status })
+    .select({
+      id: campRegistrations.id,
+      orderId: campRegistrations.orderId,
+      firstName: campRegistrations.firstName,
+      lastName: campRegistrations.lastName,
+      age: campRegistrations.age,
+      email: campRegistrations.email,
+      contactName: campRegistrations.contactName,
+      status: campRegistrations.status,
+    })
     .from(campRegistrations)
     .where(and(eq(campRegistrations.editionYear, edition.year), isNull(campRegistrations.anonymisedAt)));
   const confirmed = (id: number) => byRegistration.get(id)?.[0]?.status === "confirmed";
-  const registration = (row: (typeof rows)[number]): Registration => ({ ...row, due: confirmed(row.id) ? dueOf(byRegistration.get(row.id) ?? []) : 0 });
+  const registration = (row: (typeof rows)[number]): Registration => ({
+    ...row,
+    due: confirmed(row.id) ? dueOf(byRegistration.get(row.id) ?? []) : 0,
+  });
 
   if (input.day && !campDays(edition).some((day) => isoDate(day) === input.day)) throw new HttpError(400, messageInputMessages.day);
   const matches = segmentFilter(input);

@@ -31,7 +31,10 @@ describe.each(databaseKinds)("messages to families, and what the site tells them
   const send = (body: object, token = leder) => app.inject({ method: "POST", url: `/api/Melding/Send/${slug}/${token}`, payload: body });
   const mailsTo = (prefix: string, subject: string) => transport.sent.filter((mail) => mail.to.startsWith(prefix) && mail.subject === subject);
   const register = async (name: string, overrides: Parameters<typeof draft>[0], answer = "Done") => {
-    const res = await postRegistration(app, draft({ firstName: name, lastName: "Lund", email: `${name.toLowerCase()}.familie@example.no`, vipps: false, ...overrides }));
+    const res = await postRegistration(
+      app,
+      draft({ firstName: name, lastName: "Lund", email: `${name.toLowerCase()}.familie@example.no`, vipps: false, ...overrides }),
+    );
     expect(res.body).toContain(answer);
     const [row] = await database.db.select({ id: campRegistrations.id }).from(campRegistrations).orderBy(desc(campRegistrations.id)).limit(1);
     ids[name] = row!.id;
@@ -41,7 +44,11 @@ describe.each(databaseKinds)("messages to families, and what the site tells them
     database = await createTestDatabase(kind);
     ({ app, transport } = await buildCampTestApp(database, { clock: () => now }));
     leder = await campAdminToken(app);
-    const put = await app.inject({ method: "PUT", url: `/api/CampEdition/Put/2026/${leder}`, payload: { capacity: 2, registrationOpensAt: "2025-11-30T23:00:00.000Z", registrationClosesAt: "2026-11-30T23:00:00.000Z" } });
+    const put = await app.inject({
+      method: "PUT",
+      url: `/api/CampEdition/Put/2026/${leder}`,
+      payload: { capacity: 2, registrationOpensAt: "2025-11-30T23:00:00.000Z", registrationClosesAt: "2026-11-30T23:00:00.000Z" },
+    });
     expect(put.statusCode, put.body).toBe(200);
     // Two children take the two places: Emma's parent gave a name, Ola's did not. Then two wait.
     await register("Emma", { age: 10, contactName: "Kari" });
@@ -66,13 +73,19 @@ describe.each(databaseKinds)("messages to families, and what the site tells them
     const [ola] = mailsTo("ola", "Hilsen");
     expect(ola?.text).toMatch(/^Hei!\n/);
     expect(ola?.text).not.toContain("Hei Ola");
-    const [row] = await database.db.select({ contactName: campRegistrations.contactName }).from(campRegistrations).where(eq(campRegistrations.id, ids.Emma!));
+    const [row] = await database.db
+      .select({ contactName: campRegistrations.contactName })
+      .from(campRegistrations)
+      .where(eq(campRegistrations.id, ids.Emma!));
     expect(row?.contactName).toBe("Kari");
   });
 
   it("an adult athlete's registration stores no contact person; a too long name is a 400 in Norwegian", async () => {
     await register("Voksen", { age: 30, contactName: "Noen Andre" }, "Venteliste");
-    const [row] = await database.db.select({ contactName: campRegistrations.contactName }).from(campRegistrations).where(eq(campRegistrations.id, ids.Voksen!));
+    const [row] = await database.db
+      .select({ contactName: campRegistrations.contactName })
+      .from(campRegistrations)
+      .where(eq(campRegistrations.id, ids.Voksen!));
     expect(row?.contactName).toBe("");
     const bad = await postRegistration(app, draft({ age: 10, contactName: "x".repeat(101) }));
     expect(bad.statusCode).toBe(400);
@@ -101,7 +114,11 @@ describe.each(databaseKinds)("messages to families, and what the site tells them
   });
 
   it("Reply-To, the club's copy and the new-member notice follow the address the club keeps in «Nettsted»", async () => {
-    const kontakt = await app.inject({ method: "PUT", url: `/api/NettstedAdmin/Put/kontakt/${leder}`, payload: { ...seedSiteContent.kontakt, general: edited } });
+    const kontakt = await app.inject({
+      method: "PUT",
+      url: `/api/NettstedAdmin/Put/kontakt/${leder}`,
+      payload: { ...seedSiteContent.kontakt, general: edited },
+    });
     expect(kontakt.statusCode, kontakt.body).toBe(200);
     await send({ segment: "all", subject: "Ny adresse", body: "Svar gjerne." });
     await app.outbox.drain();
@@ -109,13 +126,27 @@ describe.each(databaseKinds)("messages to families, and what the site tells them
     expect(emma?.replyTo).toBe(edited);
     expect(emma?.text).toContain(`Svar på denne e-posten går til ${edited}.`);
     expect(transport.sent.find((mail) => mail.subject === "Kopi: Ny adresse")?.to).toBe(edited);
-    const preview = await app.inject({ method: "POST", url: `/api/Melding/Preview/${slug}/${leder}`, payload: { message: { segment: "all", subject: "x", body: "y" } } });
+    const preview = await app.inject({
+      method: "POST",
+      url: `/api/Melding/Preview/${slug}/${leder}`,
+      payload: { message: { segment: "all", subject: "x", body: "y" } },
+    });
     expect(preview.json().replyTo).toBe(edited);
 
     const interest = await app.inject({
       method: "POST",
       url: "/api/NewMember/Post",
-      payload: { draftId: randomUUID(), firstName: "Sara", lastName: "Berg", age: 9, parentFirstName: "Lise", parentLastName: "Berg", email: "lise@example.no", telephone: "912 34 567", referer: Referer.QRCode },
+      payload: {
+        draftId: randomUUID(),
+        firstName: "Sara",
+        lastName: "Berg",
+        age: 9,
+        parentFirstName: "Lise",
+        parentLastName: "Berg",
+        email: "lise@example.no",
+        telephone: "912 34 567",
+        referer: Referer.QRCode,
+      },
     });
     expect(interest.statusCode, interest.body).toBe(200);
     await app.outbox.drain();
@@ -128,12 +159,23 @@ describe.each(databaseKinds)("messages to families, and what the site tells them
   it("the new-member admin sees what was written to the interested, with each address's state", async () => {
     const login = await app.inject({ url: `/api/NewMemberAdmin/GetToken/${sha256Hex(testAdminCredentials.NEWMEMBER_ADMIN_PASSWORD)}` });
     const token = login.body;
-    const sent = await app.inject({ method: "POST", url: `/api/NewMemberAdmin/Message/${token}`, payload: { subject: "Prøvetime", body: "Velkommen på prøvetime." } });
+    const sent = await app.inject({
+      method: "POST",
+      url: `/api/NewMemberAdmin/Message/${token}`,
+      payload: { subject: "Prøvetime", body: "Velkommen på prøvetime." },
+    });
     expect(sent.statusCode, sent.body).toBe(201);
     await app.outbox.drain();
     const log = await app.inject({ url: `/api/NewMemberAdmin/Messages/${token}` });
     expect(log.statusCode).toBe(200);
-    expect(log.json()).toEqual([expect.objectContaining({ subject: "Prøvetime", recipients: 1, counts: { queued: 0, sent: 1, failed: 0 }, families: [expect.objectContaining({ address: "lise@example.no", state: "sent" })] })]);
+    expect(log.json()).toEqual([
+      expect.objectContaining({
+        subject: "Prøvetime",
+        recipients: 1,
+        counts: { queued: 0, sent: 1, failed: 0 },
+        families: [expect.objectContaining({ address: "lise@example.no", state: "sent" })],
+      }),
+    ]);
     // Not for a camp account, nor without one.
     expect((await app.inject({ url: `/api/NewMemberAdmin/Messages/${leder}` })).statusCode).toBe(401);
   });
@@ -143,14 +185,22 @@ describe.each(databaseKinds)("messages to families, and what the site tells them
     const planned = await send({ segment: "all", subject: "Senere avlyst", body: "Skal ikke komme.", sendAt });
     const id = planned.json().id;
     const cancel = (messageId: number, token = leder) => app.inject({ method: "POST", url: `/api/Melding/Cancel/${slug}/${messageId}/${token}` });
-    const created = await app.inject({ method: "POST", url: `/api/VinterleirAdmin/Accounts/${leder}`, payload: { username: "dora", name: "Dora Dør", role: "innsjekk", password: "Innsjekk-ved-døra-2026" } });
+    const created = await app.inject({
+      method: "POST",
+      url: `/api/VinterleirAdmin/Accounts/${leder}`,
+      payload: { username: "dora", name: "Dora Dør", role: "innsjekk", password: "Innsjekk-ved-døra-2026" },
+    });
     expect(created.statusCode).toBe(201);
     const innsjekk = (await app.inject({ url: `/api/VinterleirAdmin/GetToken/dora/${sha256Hex("Innsjekk-ved-døra-2026")}` })).body;
     expect((await cancel(id, innsjekk)).statusCode).toBe(403);
 
     const done = await cancel(id);
     expect(done.statusCode).toBe(200);
-    expect(done.json().find((entry: { id: number }) => entry.id === id)).toMatchObject({ cancelledBy: testAdminCredentials.CAMP_ADMIN_USERNAME, queuedAt: null, recipients: 0 });
+    expect(done.json().find((entry: { id: number }) => entry.id === id)).toMatchObject({
+      cancelledBy: testAdminCredentials.CAMP_ADMIN_USERNAME,
+      queuedAt: null,
+      recipients: 0,
+    });
     now = new Date(now.getTime() + 2 * 60 * 60_000);
     leder = await campAdminToken(app);
     expect(await app.messageScheduler.runOnce()).toBe(0);

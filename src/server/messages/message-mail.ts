@@ -27,7 +27,13 @@ export function namesList(names: readonly string[]): string {
  * the leader's text with the family's own merge values, the attachment by its file name, the family's link and
  * what is left to pay.
  */
-export function renderFamilyMessage(message: Pick<SendMessageInput, "subject" | "body">, family: MessageFamily, link: string, attachment: string | undefined, replyTo: string): MailText {
+export function renderFamilyMessage(
+  message: Pick<SendMessageInput, "subject" | "body">,
+  family: MessageFamily,
+  link: string,
+  attachment: string | undefined,
+  replyTo: string,
+): MailText {
   const firstNames = family.participants.map((name) => name.split(" ")[0]!);
   const greeting = family.greetingName ? `Hei ${family.greetingName}!` : "Hei!";
   const about = family.aboutGreeted ? undefined : `Denne meldingen gjelder ${namesList(family.participants)}.`;
@@ -42,7 +48,22 @@ export function renderFamilyMessage(message: Pick<SendMessageInput, "subject" | 
   const linkLine = "Påmeldingen finner dere på «Min påmelding»:";
   const reply = replyToSentence(replyTo);
 
-  const text = [greeting, "", ...(about ? [about, ""] : []), body, "", ...(attached ? [attached, ""] : []), linkLine, link, "", ...(due ? [due, ""] : []), reply, "", `Hilsen ${club.name}`, ""].join("\n");
+  const text = [
+    greeting,
+    "",
+    ...(about ? [about, ""] : []),
+    body,
+    "",
+    ...(attached ? [attached, ""] : []),
+    linkLine,
+    link,
+    "",
+    ...(due ? [due, ""] : []),
+    reply,
+    "",
+    `Hilsen ${club.name}`,
+    "",
+  ].join("\n");
   const e = escapeHtml;
   const paragraphs = body
     .split(/\n{2,}/)
@@ -64,7 +85,12 @@ ${due ? `<p><strong>${e(due)}</strong></p>\n` : ""}<p>${e(reply)}</p>
  * The club's copy of a message: who it went to and the text as the leader wrote it, merge fields unfilled —
  * no family's link (a link is only ever mailed to its own address) and no family's amount.
  */
-export function renderClubCopy(message: Pick<SendMessageInput, "subject" | "body" | "segment" | "day">, recipients: number, sentBy: string, attachment: string | undefined): MailText {
+export function renderClubCopy(
+  message: Pick<SendMessageInput, "subject" | "body" | "segment" | "day">,
+  recipients: number,
+  sentBy: string,
+  attachment: string | undefined,
+): MailText {
   const segment = `${messageSegmentLabels[message.segment]}${message.day ? ` ${message.day}` : ""}`;
   const lines = [
     `Kopi av meldingen som ble sendt til ${recipients} ${recipients === 1 ? "familie" : "familier"} (${segment}) av ${sentBy}.`,

@@ -47,11 +47,28 @@ export async function createDueReminder(db: Db, now: Date): Promise<number | und
   return db.transaction(async (tx) => {
     await tx
       .insert(messageReminders)
-      .values({ eventSlug: slug, enabled: current.enabled, daysBefore: current.daysBefore, subject: current.subject, body: current.body, updatedBy: "system", updatedAt: now })
+      .values({
+        eventSlug: slug,
+        enabled: current.enabled,
+        daysBefore: current.daysBefore,
+        subject: current.subject,
+        body: current.body,
+        updatedBy: "system",
+        updatedAt: now,
+      })
       .onConflictDoNothing({ target: messageReminders.eventSlug });
     const [message] = await tx
       .insert(messages)
-      .values({ eventSlug: slug, segment: "all", subject: current.subject, body: current.body, attachProgramme: true, createdBy: "system", createdAt: now, sendAt: now })
+      .values({
+        eventSlug: slug,
+        segment: "all",
+        subject: current.subject,
+        body: current.body,
+        attachProgramme: true,
+        createdBy: "system",
+        createdAt: now,
+        sendAt: now,
+      })
       .returning({ id: messages.id });
     const [claimed] = await tx
       .update(messageReminders)

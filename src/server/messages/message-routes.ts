@@ -52,7 +52,15 @@ export async function registerMessageRoutes(app: FastifyInstance) {
   app.post<{ Params: { slug: string } }>("/api/Melding/Send/:slug/:token", leder, async (request, reply) => {
     const input = parseWith(sendMessageSchema, request.body);
     const account = await currentCampAccount(request);
-    const result = await createMessage(app.db, request.params.slug, input, account.username, app.now(), app.env.PUBLIC_BASE_URL, app.env.MAIL_REPLY_TO);
+    const result = await createMessage(
+      app.db,
+      request.params.slug,
+      input,
+      account.username,
+      app.now(),
+      app.env.PUBLIC_BASE_URL,
+      app.env.MAIL_REPLY_TO,
+    );
     app.outbox.kick();
     return reply.code(201).header("cache-control", "no-store").send(result);
   });

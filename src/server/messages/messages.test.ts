@@ -30,7 +30,14 @@ describe.each(databaseKinds)("«Send melding» on %s", (kind) => {
     leder = await campAdminToken(app);
     // Five card/cash registrations with distinct addresses (Eva brings a companion); the first three pay.
     for (const name of familyNames) {
-      const body = draft({ firstName: name, lastName: "Hansen", age: 11, email: `${name.toLowerCase()}.foresatt@example.no`, vipps: false, ...(name === "Eva" ? { hasLedsager: true, ledsagere: [companion({ firstName: "Frida" })] } : {}) });
+      const body = draft({
+        firstName: name,
+        lastName: "Hansen",
+        age: 11,
+        email: `${name.toLowerCase()}.foresatt@example.no`,
+        vipps: false,
+        ...(name === "Eva" ? { hasLedsager: true, ledsagere: [companion({ firstName: "Frida" })] } : {}),
+      });
       const res = await postRegistration(app, body);
       if (res.body !== "Done") throw new Error(res.body);
       const [row] = await database.db.select().from(campRegistrations).where(eq(campRegistrations.draftId, body.draftId));
@@ -91,7 +98,10 @@ describe.each(databaseKinds)("«Send melding» on %s", (kind) => {
     const res = await app.inject({
       method: "POST",
       url: `/api/Melding/Preview/${slug}/${leder}`,
-      payload: { message: { segment: "all", subject: "Ta med liggeunderlag", body: "{deltakere} trenger liggeunderlag. Å betale: {beløp}." }, orderId: orderOf.David },
+      payload: {
+        message: { segment: "all", subject: "Ta med liggeunderlag", body: "{deltakere} trenger liggeunderlag. Å betale: {beløp}." },
+        orderId: orderOf.David,
+      },
     });
     expect(res.statusCode).toBe(200);
     const preview = res.json();
@@ -111,7 +121,11 @@ describe.each(databaseKinds)("«Send melding» on %s", (kind) => {
     const picked = await send({ segment: "picked", orderIds: [orderOf.Anne, orderOf.Eva], subject: "Segment valgt", body: "Valgt" });
     expect(picked.json().recipients).toBe(2);
     await app.outbox.drain();
-    const to = (subject: string) => transport.sent.filter((mail) => mail.subject === subject).map((mail) => mail.to.split(".")[0]).sort();
+    const to = (subject: string) =>
+      transport.sent
+        .filter((mail) => mail.subject === subject)
+        .map((mail) => mail.to.split(".")[0])
+        .sort();
     expect(to("Segment betalt")).toEqual(["anne", "bjørn", "cecilie"]);
     expect(to("Segment ledsager")).toEqual(["eva"]);
     expect(to("Segment valgt")).toEqual(["anne", "eva"]);
@@ -119,7 +133,14 @@ describe.each(databaseKinds)("«Send melding» on %s", (kind) => {
 
   it("a message set for a time is queued when the scheduler finds it due, with the programme attached by its file name", async () => {
     const sendAt = new Date(suite.now.getTime() + 60 * 60_000).toISOString();
-    const res = await send({ segment: "picked", orderIds: [orderOf.Bjørn], subject: "Senere", body: "Program vedlagt", sendAt, attachProgramme: true });
+    const res = await send({
+      segment: "picked",
+      orderIds: [orderOf.Bjørn],
+      subject: "Senere",
+      body: "Program vedlagt",
+      sendAt,
+      attachProgramme: true,
+    });
     expect(res.statusCode).toBe(201);
     expect(await app.messageScheduler.runOnce()).toBe(0);
     await app.outbox.drain();
@@ -139,7 +160,9 @@ describe.each(databaseKinds)("«Send melding» on %s", (kind) => {
     const res = await send({ segment: "picked", orderIds: [orderOf.Cecilie], subject: "Feiler først", body: "Hei" });
     const id = res.json().id;
     await app.outbox.drain();
-    await database.db.execute(sql`update mail_outbox set attempts = 9, next_attempt_at = ${suite.now.toISOString()}::timestamptz where dedupe_key like ${`message:${id}:%`}`);
+    await database.db.execute(
+      sql`update mail_outbox set attempts = 9, next_attempt_at = ${suite.now.toISOString()}::timestamptz where dedupe_key like ${`message:${id}:%`}`,
+    );
     transport.failures = 2;
     await app.outbox.drain();
     const failed = (await log()).find((entry: { id: number }) => entry.id === id);
@@ -175,7 +198,11 @@ describe.each(databaseKinds)("«Send melding» on %s", (kind) => {
   });
 
   it("only a leder sends: an innsjekk token gets 403 on every message call", async () => {
-    const created = await app.inject({ method: "POST", url: `/api/VinterleirAdmin/Accounts/${leder}`, payload: { username: "dora", name: "Dora Dør", role: "innsjekk", password: "Innsjekk-ved-døra-2026" } });
+    const created = await app.inject({
+      method: "POST",
+      url: `/api/VinterleirAdmin/Accounts/${leder}`,
+      payload: { username: "dora", name: "Dora Dør", role: "innsjekk", password: "Innsjekk-ved-døra-2026" },
+    });
     expect(created.statusCode).toBe(201);
     const token = (await app.inject({ url: `/api/VinterleirAdmin/GetToken/dora/${sha256Hex("Innsjekk-ved-døra-2026")}` })).body;
     expect((await send({ segment: "all", subject: "x", body: "y" }, token)).statusCode).toBe(403);
@@ -189,8 +216,16 @@ describe.each(databaseKinds)("«Send melding» on %s", (kind) => {
     const cancel = await app.inject({ method: "POST", url: `/api/VinterleirAdmin/Cancel/${row!.id}/${leder}` });
     expect(cancel.statusCode).toBe(200);
     await app.outbox.drain();
-    const mail = transport.sent.find((sent) => sent.to === "david.foresatt@example.no" && sent.subject === "Påmeldingen til vinterleir 2026 er avbestilt");
-    expect(mail, transport.sent.filter((sent) => sent.to.startsWith("david")).map((sent) => sent.subject).join(" | ")).toBeDefined();
+    const mail = transport.sent.find(
+      (sent) => sent.to === "david.foresatt@example.no" && sent.subject === "Påmeldingen til vinterleir 2026 er avbestilt",
+    );
+    expect(
+      mail,
+      transport.sent
+        .filter((sent) => sent.to.startsWith("david"))
+        .map((sent) => sent.subject)
+        .join(" | "),
+    ).toBeDefined();
     expect(mail?.text).toContain(`Leirledelsen har avbestilt påmeldingen til David Hansen (ordrenummer ${orderOf.David}).`);
     expect(mail?.text).toMatch(/betale|tilbake/);
     expect(transport.sent.filter((sent) => sent.subject === mail?.subject)).toHaveLength(1);
@@ -200,7 +235,11 @@ describe.each(databaseKinds)("«Send melding» on %s", (kind) => {
     expect((await app.inject({ url })).json()).toMatchObject({ enabled: true, daysBefore: 3, sentMessageId: null });
     const bad = await app.inject({ method: "PUT", url, payload: { enabled: true, daysBefore: 0, subject: "x", body: "y" } });
     expect(bad.statusCode).toBe(400);
-    const saved = await app.inject({ method: "PUT", url, payload: { enabled: true, daysBefore: 2, subject: "Vinterleiren nærmer seg", body: "Vi gleder oss til å se {deltakere}!" } });
+    const saved = await app.inject({
+      method: "PUT",
+      url,
+      payload: { enabled: true, daysBefore: 2, subject: "Vinterleiren nærmer seg", body: "Vi gleder oss til å se {deltakere}!" },
+    });
     expect(saved.statusCode).toBe(200);
     // Two days before 28 November begins in Oslo.
     expect(saved.json()).toMatchObject({ daysBefore: 2, sendsAt: "2026-11-25T23:00:00.000Z" });
@@ -227,7 +266,9 @@ describe.each(databaseKinds)("«Send melding» on %s", (kind) => {
     const before = await log();
     await forgetEventMessages(app.db, slug, suite.now);
     const after = await log();
-    expect(after.map((entry: { counts: object; recipients: number }) => [entry.counts, entry.recipients])).toEqual(before.map((entry: { counts: object; recipients: number }) => [entry.counts, entry.recipients]));
+    expect(after.map((entry: { counts: object; recipients: number }) => [entry.counts, entry.recipients])).toEqual(
+      before.map((entry: { counts: object; recipients: number }) => [entry.counts, entry.recipients]),
+    );
     for (const entry of after) {
       expect(entry.subject).toBeNull();
       for (const family of entry.families) expect(family).toMatchObject({ address: null, participants: null });
@@ -238,5 +279,4 @@ describe.each(databaseKinds)("«Send melding» on %s", (kind) => {
     const left = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from mail_outbox where dedupe_key like 'message:%'`);
     expect(Number(left.rows[0]!.n)).toBe(0);
   });
-
 });

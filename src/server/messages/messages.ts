@@ -1,7 +1,14 @@
 import { and, asc, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import { campDocumentPaths, documentFileName } from "../../shared/camp/camp-documents.ts";
 import type { CampEdition } from "../../shared/camp/camp-edition.ts";
-import { campYearOfSlug, messageInputMessages, messageSegments, type MessageLogEntry, type MessagePreview, type SendMessageInput } from "../../shared/messages/message.ts";
+import {
+  campYearOfSlug,
+  messageInputMessages,
+  messageSegments,
+  type MessageLogEntry,
+  type MessagePreview,
+  type SendMessageInput,
+} from "../../shared/messages/message.ts";
 import type { Db } from "../db/database.ts";
 import { mailOutbox, type MailAttachment } from "../db/schema/mail.ts";
 import { messageRecipients, messages } from "../db/schema/messages.ts";
@@ -38,7 +45,15 @@ async function programmeAttachment(edition: CampEdition, contact: ClubContact, a
  * Stores a message; one due now is queued at once (recipients chosen, one mail per family), one for later
  * when the scheduler finds it due. Refuses (400) a segment nobody is in, before anything is stored.
  */
-export async function createMessage(db: Db, slug: string, input: SendMessageInput, actor: string, now: Date, publicBaseUrl: string, replyToSetting?: string): Promise<{ id: number; recipients: number }> {
+export async function createMessage(
+  db: Db,
+  slug: string,
+  input: SendMessageInput,
+  actor: string,
+  now: Date,
+  publicBaseUrl: string,
+  replyToSetting?: string,
+): Promise<{ id: number; recipients: number }> {
   const edition = await eventOfSlug(db, slug);
   const families = await messageFamilies(db, edition, input);
   if (families.length === 0) throw new HttpError(400, messageInputMessages.noRecipients);
@@ -95,10 +110,27 @@ export async function queueMessage(db: Db, messageId: number, now: Date, publicB
         .returning({ id: messageRecipients.id });
       const link = personalLinkUrl(publicBaseUrl, await createFamilyLink(tx, family.emailKey, now));
       const mail = renderFamilyMessage(input, family, link, attachmentName, replyTo);
-      const outboxId = await queueMail(tx, { dedupeKey: `message:${messageId}:${recipient!.id}`, to: family.address, replyTo, ...mail, attachments }, now);
-      await tx.update(messageRecipients).set({ outboxId: outboxId ?? null }).where(eq(messageRecipients.id, recipient!.id));
+      const outboxId = await queueMail(
+        tx,
+        { dedupeKey: `message:${messageId}:${recipient!.id}`, to: family.address, replyTo, ...mail, attachments },
+        now,
+      );
+      await tx
+        .update(messageRecipients)
+        .set({ outboxId: outboxId ?? null })
+        .where(eq(messageRecipients.id, recipient!.id));
     }
-    await queueMail(tx, { dedupeKey: `message:${messageId}:copy`, to: contact.general, replyTo, ...renderClubCopy(input, families.length, message.createdBy, attachmentName), attachments }, now);
+    await queueMail(
+      tx,
+      {
+        dedupeKey: `message:${messageId}:copy`,
+        to: contact.general,
+        replyTo,
+        ...renderClubCopy(input, families.length, message.createdBy, attachmentName),
+        attachments,
+      },
+      now,
+    );
     await tx.update(messages).set({ recipientCount: families.length }).where(eq(messages.id, messageId));
     return families.length;
   });
@@ -116,7 +148,13 @@ export async function queueDueMessages(db: Db, now: Date, publicBaseUrl: string,
 }
 
 /** The exact mail one family of the segment would get (the named order's, else the first), without making its link. */
-export async function previewMessage(db: Db, slug: string, input: SendMessageInput, orderId: string | undefined, replyToSetting?: string): Promise<MessagePreview> {
+export async function previewMessage(
+  db: Db,
+  slug: string,
+  input: SendMessageInput,
+  orderId: string | undefined,
+  replyToSetting?: string,
+): Promise<MessagePreview> {
   const edition = await eventOfSlug(db, slug);
   const families = await messageFamilies(db, edition, input);
   const family: MessageFamily | undefined = orderId ? families.find((candidate) => candidate.orderIds.includes(orderId)) : families[0];
@@ -161,7 +199,12 @@ export async function messageLogOf(db: Db, slug: string, attachment: string | nu
   const recipients = await db
     .select()
     .from(messageRecipients)
-    .where(inArray(messageRecipients.messageId, rows.map((row) => row.id)))
+    .where(
+      inArray(
+        messageRecipients.messageId,
+        rows.map((row) => row.id),
+      ),
+    )
     .orderBy(asc(messageRecipients.id));
   return rows.map((row) => {
     const own = recipients.filter((recipient) => recipient.messageId === row.id);
@@ -180,7 +223,12 @@ export async function messageLogOf(db: Db, slug: string, attachment: string | nu
       attachment: row.attachProgramme ? attachment : null,
       cancelledAt: row.cancelledAt?.toISOString() ?? null,
       cancelledBy: row.cancelledBy,
-      families: own.map((recipient) => ({ address: recipient.address, participants: recipient.participants, state: recipient.state, error: recipient.error })),
+      families: own.map((recipient) => ({
+        address: recipient.address,
+        participants: recipient.participants,
+        state: recipient.state,
+        error: recipient.error,
+      })),
     };
   });
 }
@@ -197,7 +245,10 @@ export async function cancelPlannedMessage(db: Db, slug: string, messageId: numb
     .where(and(eq(messages.id, messageId), eq(messages.eventSlug, slug), isNull(messages.queuedAt), isNull(messages.cancelledAt)))
     .returning({ id: messages.id });
   if (cancelled) return;
-  const [message] = await db.select({ cancelledAt: messages.cancelledAt }).from(messages).where(and(eq(messages.id, messageId), eq(messages.eventSlug, slug)));
+  const [message] = await db
+    .select({ cancelledAt: messages.cancelledAt })
+    .from(messages)
+    .where(and(eq(messages.id, messageId), eq(messages.eventSlug, slug)));
   if (!message) throw new HttpError(404, messageInputMessages.notFound);
   throw new HttpError(409, message.cancelledAt ? messageInputMessages.alreadyCancelled : messageInputMessages.alreadyQueued);
 }
@@ -205,7 +256,10 @@ export async function cancelPlannedMessage(db: Db, slug: string, messageId: numb
 /** «Send igjen»: the message's failed mails go back into the outbox, due now. Answers how many. */
 export async function resendFailed(db: Db, slug: string, messageId: number, now: Date): Promise<number> {
   await syncRecipientStates(db);
-  const [message] = await db.select({ id: messages.id }).from(messages).where(and(eq(messages.id, messageId), eq(messages.eventSlug, slug)));
+  const [message] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.id, messageId), eq(messages.eventSlug, slug)));
   if (!message) throw new HttpError(404, messageInputMessages.notFound);
   return db.transaction(async (tx) => {
     const failed = await tx
@@ -214,7 +268,10 @@ export async function resendFailed(db: Db, slug: string, messageId: number, now:
       .where(and(eq(messageRecipients.messageId, messageId), eq(messageRecipients.state, "failed")));
     const outboxIds = failed.flatMap((row) => (row.outboxId === null ? [] : [row.outboxId]));
     if (outboxIds.length === 0) return 0;
-    await tx.update(mailOutbox).set({ status: "pending", attempts: 0, nextAttemptAt: now, lastError: null }).where(and(inArray(mailOutbox.id, outboxIds), eq(mailOutbox.status, "failed")));
+    await tx
+      .update(mailOutbox)
+      .set({ status: "pending", attempts: 0, nextAttemptAt: now, lastError: null })
+      .where(and(inArray(mailOutbox.id, outboxIds), eq(mailOutbox.status, "failed")));
     await tx.update(messageRecipients).set({ state: "queued", error: null }).where(inArray(messageRecipients.outboxId, outboxIds));
     return outboxIds.length;
   });
@@ -228,10 +285,26 @@ export async function forgetEventMessages(db: Db, slug: string, now: Date): Prom
   await db.transaction(async (tx) => {
     await syncRecipientStates(tx);
     const ids = tx.select({ id: messages.id }).from(messages).where(eq(messages.eventSlug, slug));
-    await tx.delete(mailOutbox).where(inArray(mailOutbox.id, tx.select({ id: messageRecipients.outboxId }).from(messageRecipients).where(inArray(messageRecipients.messageId, ids))));
+    await tx
+      .delete(mailOutbox)
+      .where(
+        inArray(
+          mailOutbox.id,
+          tx.select({ id: messageRecipients.outboxId }).from(messageRecipients).where(inArray(messageRecipients.messageId, ids)),
+        ),
+      );
     await tx.execute(sql`delete from mail_outbox where dedupe_key in (select 'message:' || id || ':copy' from messages where event_slug = ${slug})`);
     await tx.update(messageRecipients).set({ emailKey: null, address: null, participants: null }).where(inArray(messageRecipients.messageId, ids));
     // A message not yet queued is never sent once its event's personal data is gone.
-    await tx.update(messages).set({ subject: null, body: null, orderIds: null, textsDeletedAt: now, queuedAt: sql`coalesce(${messages.queuedAt}, ${now.toISOString()}::timestamptz)` }).where(and(eq(messages.eventSlug, slug), isNull(messages.textsDeletedAt)));
+    await tx
+      .update(messages)
+      .set({
+        subject: null,
+        body: null,
+        orderIds: null,
+        textsDeletedAt: now,
+        queuedAt: sql`coalesce(${messages.queuedAt}, ${now.toISOString()}::timestamptz)`,
+      })
+      .where(and(eq(messages.eventSlug, slug), isNull(messages.textsDeletedAt)));
   });
 }

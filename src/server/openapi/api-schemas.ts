@@ -13,14 +13,54 @@ import { CampPaymentDetailsSchema, RefundBodySchema } from "../../shared/payment
 import { LedgerHistorySchema } from "../../shared/camp/camp-ledger-history.ts";
 import { CampAccountInputSchema, CampAccountSchema, CampMeSchema } from "../../shared/admin/camp-accounts.ts";
 import { DoorListSchema, DoorRefusalsSchema } from "../../shared/camp/door-list.ts";
-import { CheckInActionAnswerSchema, CheckInActionSchema, CheckInCountsSchema, CheckInHitSchema, CheckInSearchAnswerSchema } from "../../shared/camp/camp-checkin.ts";
-import { FindMyRegistrationSchema, MyCancellationSchema, MyCompanionAddSchema, MyGradingSchema, MyRegistrationChangeSchema } from "../../shared/camp/camp-registration.ts";
+import {
+  CheckInActionAnswerSchema,
+  CheckInActionSchema,
+  CheckInCountsSchema,
+  CheckInHitSchema,
+  CheckInSearchAnswerSchema,
+} from "../../shared/camp/camp-checkin.ts";
+import {
+  FindMyRegistrationSchema,
+  MyCancellationSchema,
+  MyCompanionAddSchema,
+  MyGradingSchema,
+  MyRegistrationChangeSchema,
+} from "../../shared/camp/camp-registration.ts";
 import { TreasurerSummarySchema } from "../../shared/camp/camp-treasurer.ts";
-import { newMemberMessageSchema, ReminderSchema, ReminderViewSchema, MessageLogEntrySchema, MessagePreviewSchema, ResendAnswerSchema, SentMessageSchema, previewMessageSchema, sendMessageSchema } from "../../shared/messages/message.ts";
+import {
+  newMemberMessageSchema,
+  ReminderSchema,
+  ReminderViewSchema,
+  MessageLogEntrySchema,
+  MessagePreviewSchema,
+  ResendAnswerSchema,
+  SentMessageSchema,
+  previewMessageSchema,
+  sendMessageSchema,
+} from "../../shared/messages/message.ts";
 import { CampPriceQuoteSchema } from "../../shared/camp/camp-athletes.ts";
-import { ContactSchema, EquipmentSchema, FrontPageSchema, NewsSchema, PricesSchema, SiteChangeSchema, SiteContentSchema, SiteImageSchema, SiteSaveAnswerSchema, SponsorsSchema, TrainingTimesSchema } from "../../shared/site/site-content.ts";
+import {
+  ContactSchema,
+  EquipmentSchema,
+  FrontPageSchema,
+  NewsSchema,
+  PricesSchema,
+  SiteChangeSchema,
+  SiteContentSchema,
+  SiteImageSchema,
+  SiteSaveAnswerSchema,
+  SponsorsSchema,
+  TrainingTimesSchema,
+} from "../../shared/site/site-content.ts";
 
-import { AdminEventSchema, AdminParticipantSchema, EventDetailSchema, EventOrderViewSchema, EventSummarySchema } from "../../shared/events/event-api.ts";
+import {
+  AdminEventSchema,
+  AdminParticipantSchema,
+  EventDetailSchema,
+  EventOrderViewSchema,
+  EventSummarySchema,
+} from "../../shared/events/event-api.ts";
 import { EventDefinitionSchema } from "../../shared/events/event-definition.ts";
 import { EventOrderSchema } from "../../shared/events/event-order.ts";
 
@@ -113,8 +153,7 @@ export const schemaNotes: Partial<Record<SchemaName, { description?: string; fie
     description:
       "A camp registration. Beyond the original entity the server requires `draftId`, `dataConsent` and `termsAccepted`, and a companion's `id` is a string.",
     fields: {
-      draftId:
-        "Required. A UUID the browser makes once per draft: a submission sent again with the same draftId is recognised and not stored twice.",
+      draftId: "Required. A UUID the browser makes once per draft: a submission sent again with the same draftId is recognised and not stored twice.",
       dataConsent: "Required, must be true: consent to the use of the data to arrange the camp.",
       termsAccepted: "Required, must be true: the terms of sale are accepted.",
       ledsagere: "The companions (ledsagere).",

@@ -98,7 +98,8 @@ function responses(call: ApiCall): JsonObject {
   const result: JsonObject = { [String(answer.status ?? 200)]: ok };
   for (const [status, description] of Object.entries(call.errors ?? {})) result[status] = { description, content: errorContent };
   if (call.admin) result["401"] = { description: "The token is missing, expired or revoked.", content: errorContent };
-  if (pathParameters(call.path).length > 0 || call.body) result["400"] ??= { description: "Invalid input: a Norwegian message, and the message per field.", content: errorContent };
+  if (pathParameters(call.path).length > 0 || call.body)
+    result["400"] ??= { description: "Invalid input: a Norwegian message, and the message per field.", content: errorContent };
   return result;
 }
 
@@ -111,11 +112,25 @@ function operation(call: ApiCall): JsonObject {
       schema: { type: "string" },
       ...(parameterNotes[name] ? { description: parameterNotes[name] } : {}),
     })),
-    ...Object.entries(call.query ?? {}).map(([name, description]) => ({ name, in: "query", required: false, schema: { type: "string" }, description })),
-    ...Object.entries(call.headers ?? {}).map(([name, description]) => ({ name, in: "header", required: false, schema: { type: "string" }, description })),
+    ...Object.entries(call.query ?? {}).map(([name, description]) => ({
+      name,
+      in: "query",
+      required: false,
+      schema: { type: "string" },
+      description,
+    })),
+    ...Object.entries(call.headers ?? {}).map(([name, description]) => ({
+      name,
+      in: "header",
+      required: false,
+      schema: { type: "string" },
+      description,
+    })),
   ];
   return {
-    operationId: `${call.method.toLowerCase()}${openApiPath(call.path).replace(/[{}]/g, "").replace(/[^A-Za-z0-9]+(.)?/g, (_match, next: string | undefined) => (next ?? "").toUpperCase())}`,
+    operationId: `${call.method.toLowerCase()}${openApiPath(call.path)
+      .replace(/[{}]/g, "")
+      .replace(/[^A-Za-z0-9]+(.)?/g, (_match, next: string | undefined) => (next ?? "").toUpperCase())}`,
     summary: call.summary,
     ...(call.description ? { description: call.description } : {}),
     tags: [call.tag],

@@ -11,7 +11,18 @@ import { openApiPath } from "./openapi-document.ts";
 type Document = {
   openapi: string;
   paths: Record<string, Record<string, { requestBody?: unknown }>>;
-  components: { schemas: Record<string, { required?: string[]; properties?: Record<string, { type?: string; description?: string; items?: { properties?: Record<string, { type?: string; description?: string }> } }> }> };
+  components: {
+    schemas: Record<
+      string,
+      {
+        required?: string[];
+        properties?: Record<
+          string,
+          { type?: string; description?: string; items?: { properties?: Record<string, { type?: string; description?: string }> } }
+        >;
+      }
+    >;
+  };
 };
 
 /**
@@ -34,7 +45,9 @@ function routeTable(app: FastifyInstance): { method: string; path: string }[] {
 
 /** Every way to spell a path whose segments may list alternatives (`{token}|{list}`). */
 function spellings(path: string): string[] {
-  const joined = path.split("/").reduce<string[]>((heads, segment) => heads.flatMap((head) => segment.split("|").map((choice) => `${head}/${choice}`)), [""]);
+  const joined = path
+    .split("/")
+    .reduce<string[]>((heads, segment) => heads.flatMap((head) => segment.split("|").map((choice) => `${head}/${choice}`)), [""]);
   return joined.map((spelling) => spelling.slice(1));
 }
 
@@ -75,10 +88,26 @@ describe("GET /api/openapi.json", () => {
       .filter((route) => route.method !== "HEAD" && isApi(route.path))
       .map((route) => spellings(openApiPath(route.path)).map((path) => `${route.method} ${path}`));
     // The table is read right: the calls of every area are in it.
-    expect(registered.flat()).toEqual(expect.arrayContaining(["GET /api/Club/Get", "POST /api/Vinterleir/Post", "GET /api/VinterleirUsers/GetGrades", "DELETE /api/NewMemberAdmin/Remove/{registrationId}/{token}", "POST /api/Vipps/Webhook"]));
-    const documented = Object.entries(document.paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`));
-    expect(registered.filter((calls) => !calls.some((call) => documented.includes(call))).map((calls) => calls[0]), "registered but not in src/server/openapi/api-calls.ts").toEqual([]);
-    expect(documented.filter((call) => !registered.flat().includes(call)), "documented but not registered").toEqual([]);
+    expect(registered.flat()).toEqual(
+      expect.arrayContaining([
+        "GET /api/Club/Get",
+        "POST /api/Vinterleir/Post",
+        "GET /api/VinterleirUsers/GetGrades",
+        "DELETE /api/NewMemberAdmin/Remove/{registrationId}/{token}",
+        "POST /api/Vipps/Webhook",
+      ]),
+    );
+    const documented = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(
+      registered.filter((calls) => !calls.some((call) => documented.includes(call))).map((calls) => calls[0]),
+      "registered but not in src/server/openapi/api-calls.ts",
+    ).toEqual([]);
+    expect(
+      documented.filter((call) => !registered.flat().includes(call)),
+      "documented but not registered",
+    ).toEqual([]);
   });
 
   it("gives schemas that a JSON Schema validator accepts, and that a real registration passes", () => {

@@ -13,7 +13,8 @@ type PaymentRow = typeof payments.$inferSelect;
 
 /** A group payment seen from one athlete: the amounts are the share's (refunds: what was refunded for this athlete). */
 function shareOfPayment(row: PaymentRow, share: { amount: number; refundedAmount: number }): PaymentRow {
-  const part = (whole: number) => (row.amount > 0 && whole >= row.amount ? share.amount : Math.floor((whole * share.amount) / Math.max(1, row.amount)));
+  const part = (whole: number) =>
+    row.amount > 0 && whole >= row.amount ? share.amount : Math.floor((whole * share.amount) / Math.max(1, row.amount));
   const authorized = part(row.authorizedAmount);
   const cancelled = part(row.cancelledAmount);
   return {
@@ -37,7 +38,12 @@ export async function paymentsOfRegistrations(db: Pick<Db, "select">, registrati
   if (registrationIds.length === 0) return byRegistration;
   const own = await db.select().from(payments).where(inArray(payments.registrationId, registrationIds)).orderBy(asc(payments.id));
   const shares = await db
-    .select({ registrationId: paymentShares.registrationId, amount: paymentShares.amount, refundedAmount: paymentShares.refundedAmount, payment: payments })
+    .select({
+      registrationId: paymentShares.registrationId,
+      amount: paymentShares.amount,
+      refundedAmount: paymentShares.refundedAmount,
+      payment: payments,
+    })
     .from(paymentShares)
     .innerJoin(payments, eq(payments.id, paymentShares.paymentId))
     .where(inArray(paymentShares.registrationId, registrationIds))
@@ -55,7 +61,11 @@ export async function paymentsOfRegistration(db: Pick<Db, "select">, registratio
 
 /** The athletes sharing a payment (empty for a payment of one registration). */
 export async function shareRegistrationIds(db: Pick<Db, "select">, paymentId: number): Promise<number[]> {
-  const rows = await db.select({ registrationId: paymentShares.registrationId }).from(paymentShares).where(eq(paymentShares.paymentId, paymentId)).orderBy(asc(paymentShares.registrationId));
+  const rows = await db
+    .select({ registrationId: paymentShares.registrationId })
+    .from(paymentShares)
+    .where(eq(paymentShares.paymentId, paymentId))
+    .orderBy(asc(paymentShares.registrationId));
   return rows.map((row) => row.registrationId);
 }
 
@@ -68,7 +78,9 @@ export async function copyShares(tx: Pick<Db, "execute">, fromPaymentId: number,
 
 /** Records a refund queued on a group payment for one athlete's share (inside the refund's transaction). */
 export async function addShareRefund(tx: Pick<Db, "execute">, paymentId: number, registrationId: number, amount: number): Promise<void> {
-  await tx.execute(sql`update payment_shares set refunded_amount = refunded_amount + ${amount} where payment_id = ${paymentId} and registration_id = ${registrationId}`);
+  await tx.execute(
+    sql`update payment_shares set refunded_amount = refunded_amount + ${amount} where payment_id = ${paymentId} and registration_id = ${registrationId}`,
+  );
 }
 
 /** SQL: the registration (its id column) has a payment of its own or a share of a group payment. */

@@ -20,10 +20,21 @@ export async function anonymiseEndedEvents(db: Db, now: Date, anonymiseAfterDays
     const orders = await tx
       .update(eventOrders)
       .set({ firstName: anonymisedName, lastName: "", email: "", telephone: "", anonymisedAt: now })
-      .where(and(inArray(eventOrders.eventId, due.map((event) => event.id)), isNull(eventOrders.anonymisedAt)))
+      .where(
+        and(
+          inArray(
+            eventOrders.eventId,
+            due.map((event) => event.id),
+          ),
+          isNull(eventOrders.anonymisedAt),
+        ),
+      )
       .returning({ id: eventOrders.id });
     for (const order of orders) {
-      await tx.update(eventParticipants).set({ firstName: anonymisedName, lastName: "", age: 0, answers: {} }).where(eq(eventParticipants.orderId, order.id));
+      await tx
+        .update(eventParticipants)
+        .set({ firstName: anonymisedName, lastName: "", age: 0, answers: {} })
+        .where(eq(eventParticipants.orderId, order.id));
     }
     return orders.length;
   });

@@ -62,7 +62,12 @@ export async function exportPerson(db: Db, registrationId: number, now: Date, pu
       : await db
           .select()
           .from(moneyActions)
-          .where(inArray(moneyActions.paymentId, paymentRows.map((payment) => payment.id)))
+          .where(
+            inArray(
+              moneyActions.paymentId,
+              paymentRows.map((payment) => payment.id),
+            ),
+          )
           .orderBy(asc(moneyActions.id));
   const history = (await registrationLedgerHistory(db, registrationId)) ?? [];
   // The registration's own confirmation, and any other mail still held for its own address (compared by
@@ -85,11 +90,17 @@ export async function exportPerson(db: Db, registrationId: number, now: Date, pu
     })
     .from(mailOutbox)
     .orderBy(asc(mailOutbox.id));
-  const own = candidates.filter((mail) => mail.dedupeKey === campConfirmationKey(registrationId) || (ownKey !== undefined && ownKey !== null && emailKey(mail.recipient) === ownKey));
+  const own = candidates.filter(
+    (mail) =>
+      mail.dedupeKey === campConfirmationKey(registrationId) || (ownKey !== undefined && ownKey !== null && emailKey(mail.recipient) === ownKey),
+  );
   const mails = await Promise.all(
     own.map(async ({ dedupeKey: _key, kind, payload, ...mail }) => {
       // A mail not sent yet that is rendered when sent: shown as it will go out.
-      const subjectAndText = mail.text === null && kind ? await renderQueuedMail(db, { kind, payload: payload ?? {}, createdAt: mail.createdAt }, { publicBaseUrl }).catch(() => undefined) : undefined;
+      const subjectAndText =
+        mail.text === null && kind
+          ? await renderQueuedMail(db, { kind, payload: payload ?? {}, createdAt: mail.createdAt }, { publicBaseUrl }).catch(() => undefined)
+          : undefined;
       const text = subjectAndText?.text ?? mail.text;
       // A copy of a mail is no key: its links are shown without their secrets.
       return { ...mail, subject: subjectAndText?.subject ?? mail.subject, text: text === null ? null : withoutLinkSecrets(text) };
@@ -126,7 +137,14 @@ export async function exportPerson(db: Db, registrationId: number, now: Date, pu
     })),
     // The order's money as the ledger has it: every entry as «Historikk» shows it, and the figures every screen shows.
     ledger: {
-      entries: history.map((entry) => ({ at: entry.at, who: actorLabel(entry.actor), what: ledgerEntryWhat(entry), amount: entry.amount, reason: entry.reason, line: ledgerHistoryLine(entry) })),
+      entries: history.map((entry) => ({
+        at: entry.at,
+        who: actorLabel(entry.actor),
+        what: ledgerEntryWhat(entry),
+        amount: entry.amount,
+        reason: entry.reason,
+        line: ledgerHistoryLine(entry),
+      })),
       figures: figuresInWords(history),
     },
     mails,
@@ -134,9 +152,23 @@ export async function exportPerson(db: Db, registrationId: number, now: Date, pu
 }
 
 /** The ledger's figures under the names every screen gives them. */
-function figuresInWords(history: readonly { kind: LedgerEntry["kind"]; amount: number; item: string | null; method: string | null }[]): Record<string, number> {
-  const figures = ledgerFigures(history.map((entry, index) => ({ id: index, kind: entry.kind, person: null, item: entry.item, method: entry.method, amount: entry.amount, paymentId: null })));
-  return Object.fromEntries((Object.keys(ledgerFigureLabels) as (keyof typeof ledgerFigureLabels)[]).map((key) => [ledgerFigureLabels[key], figures[key]]));
+function figuresInWords(
+  history: readonly { kind: LedgerEntry["kind"]; amount: number; item: string | null; method: string | null }[],
+): Record<string, number> {
+  const figures = ledgerFigures(
+    history.map((entry, index) => ({
+      id: index,
+      kind: entry.kind,
+      person: null,
+      item: entry.item,
+      method: entry.method,
+      amount: entry.amount,
+      paymentId: null,
+    })),
+  );
+  return Object.fromEntries(
+    (Object.keys(ledgerFigureLabels) as (keyof typeof ledgerFigureLabels)[]).map((key) => [ledgerFigureLabels[key], figures[key]]),
+  );
 }
 
 function withoutDraftSecret<T extends { draftSecretHash: unknown }>(registration: T): Omit<T, "draftSecretHash"> {
@@ -144,9 +176,7 @@ function withoutDraftSecret<T extends { draftSecretHash: unknown }>(registration
   return rest;
 }
 
-export type ForgetOutcome =
-  | { kind: "not-found" }
-  | { kind: "ok"; changed: boolean; registrationId: number; orderId: string; anonymisedAt: string };
+export type ForgetOutcome = { kind: "not-found" } | { kind: "ok"; changed: boolean; registrationId: number; orderId: string; anonymisedAt: string };
 
 /**
  * Anonymises one registration (athlete and companions) now and logs the action on its latest payment.

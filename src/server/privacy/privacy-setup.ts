@@ -97,7 +97,8 @@ export async function registerPrivacyRoutes(app: FastifyInstance) {
   app.post<{ Params: { registrationId: string } }>("/api/VinterleirAdmin/Forget/:registrationId/:token", guard, async (request, reply) => {
     reply.header("cache-control", "no-store");
     const id = idOf(request.params.registrationId);
-    const outcome = id === undefined ? ({ kind: "not-found" } as const) : await forgetPerson(app.db, id, app.now(), (await currentCampAccount(request)).username);
+    const outcome =
+      id === undefined ? ({ kind: "not-found" } as const) : await forgetPerson(app.db, id, app.now(), (await currentCampAccount(request)).username);
     if (outcome.kind === "not-found") return reply.code(404).send({ error: privacyMessages.notFound } satisfies ErrorBody);
     if (outcome.changed) {
       app.campListsChanged();

@@ -34,8 +34,7 @@ describe.each(databaseKinds)("privacy by default on %s", (kind) => {
     const [row] = await database.db.select({ id: campRegistrations.id }).from(campRegistrations).where(eq(campRegistrations.draftId, body.draftId));
     ids[key] = row!.id;
   }
-  const registration = async (key: string) =>
-    (await database.db.select().from(campRegistrations).where(eq(campRegistrations.id, ids[key]!)))[0]!;
+  const registration = async (key: string) => (await database.db.select().from(campRegistrations).where(eq(campRegistrations.id, ids[key]!)))[0]!;
   const accountingSnapshot = async () => ({
     payments: await database.db
       .select({ id: payments.id, reference: payments.reference, amount: payments.amount, state: payments.state, paid: payments.paidAmount })
@@ -45,7 +44,10 @@ describe.each(databaseKinds)("privacy by default on %s", (kind) => {
       .select({ id: moneyActions.id, action: moneyActions.action, amount: moneyActions.amount })
       .from(moneyActions)
       .orderBy(asc(moneyActions.id)),
-    totals: await database.db.select({ id: campRegistrations.id, total: campRegistrations.total, orderId: campRegistrations.orderId }).from(campRegistrations).orderBy(asc(campRegistrations.id)),
+    totals: await database.db
+      .select({ id: campRegistrations.id, total: campRegistrations.total, orderId: campRegistrations.orderId })
+      .from(campRegistrations)
+      .orderBy(asc(campRegistrations.id)),
   });
 
   beforeAll(async () => {
@@ -71,7 +73,15 @@ describe.each(databaseKinds)("privacy by default on %s", (kind) => {
     expect(run?.anonymised).toBe(1);
     const old = await registration("lastYear");
     expect(old.anonymisedAt?.toISOString()).toBe(now.toISOString());
-    expect(old).toMatchObject({ firstName: anonymisedName, lastName: anonymisedName, email: "", telephone: "", allergies: "", otherInfo: "", public: false });
+    expect(old).toMatchObject({
+      firstName: anonymisedName,
+      lastName: anonymisedName,
+      email: "",
+      telephone: "",
+      allergies: "",
+      otherInfo: "",
+      public: false,
+    });
     expect((await registration("sigrid")).anonymisedAt).toBeNull();
     expect((await registration("sigrid")).email).toBe(secrets.email);
   });
@@ -85,16 +95,27 @@ describe.each(databaseKinds)("privacy by default on %s", (kind) => {
     expect(data.registration).toMatchObject({ ...secrets, id: ids.sigrid, club: expect.any(String), grade: expect.any(String), anonymisedAt: null });
     expect(data.companions).toEqual([expect.objectContaining(companionSecrets)]);
     expect(data.priceLines.map((line: { label: string }) => line.label).join("\n")).toContain("Sigrid Hemmelighetsen");
-    expect(data.payments).toEqual([expect.objectContaining({ method: "Kort/kontant", state: "ikke betalt", amount: expect.any(Number), reference: expect.any(String) })]);
+    expect(data.payments).toEqual([
+      expect.objectContaining({ method: "Kort/kontant", state: "ikke betalt", amount: expect.any(Number), reference: expect.any(String) }),
+    ]);
     expect(data.moneyActions).toEqual([]);
-    expect(data.mails).toEqual([expect.objectContaining({ recipient: secrets.email, status: "sent", subject: expect.stringContaining("registrert") })]);
+    expect(data.mails).toEqual([
+      expect.objectContaining({ recipient: secrets.email, status: "sent", subject: expect.stringContaining("registrert") }),
+    ]);
   });
 
   it("PersonExport says every money line in Norwegian: the ledger, the payments and an old money log's lines", async () => {
     expect((await app.inject({ method: "POST", url: `/api/VinterleirAdmin/MarkPaid/${ids.ola}/${token}` })).statusCode).toBe(200);
     const [payment] = await database.db.select().from(payments).where(eq(payments.registrationId, ids.ola!));
     // A line as an earlier version wrote it: system words and an English note.
-    await database.db.insert(moneyActions).values({ paymentId: payment!.id, actor: "reconciliation", action: "vipps-authorized", amount: 5, at: now, note: "vipps-webhook: vipps-authorized AUTHORIZED (captured)" });
+    await database.db.insert(moneyActions).values({
+      paymentId: payment!.id,
+      actor: "reconciliation",
+      action: "vipps-authorized",
+      amount: 5,
+      at: now,
+      note: "vipps-webhook: vipps-authorized AUTHORIZED (captured)",
+    });
     const data = (await app.inject({ url: `/api/VinterleirAdmin/PersonExport/${ids.ola}/${token}` })).json();
     const total = (await registration("ola")).total;
     expect(data.payments).toEqual([expect.objectContaining({ method: "Kort/kontant", state: "betalt" })]);
@@ -106,7 +127,9 @@ describe.each(databaseKinds)("privacy by default on %s", (kind) => {
     expect(data.ledger.entries[0]).toMatchObject({ what: "Belastet: Vinterleir (Ola Offentligsen)" });
     expect(data.ledger.entries.at(-1)).toMatchObject({ what: "Innbetalt: Kort eller kontant", amount: total, reason: expect.any(String) });
     for (const entry of data.ledger.entries) expect(entry.line).toContain(entry.what);
-    const money = JSON.stringify([data.payments, data.moneyActions, data.ledger, data.priceLines].map((part) => JSON.parse(JSON.stringify(part), (_key, value) => value)));
+    const money = JSON.stringify(
+      [data.payments, data.moneyActions, data.ledger, data.priceLines].map((part) => JSON.parse(JSON.stringify(part), (_key, value) => value)),
+    );
     expect(money).not.toMatch(/\b(vipps-webhook|reconciliation|AUTHORIZED|captured|card_cash|mark-paid|charge|payment|athlete|refund|unpaid|paid)\b/);
   });
 
@@ -140,7 +163,11 @@ describe.each(databaseKinds)("privacy by default on %s", (kind) => {
     const list = (await app.inject({ url: "/api/VinterleirUsers/Get" })).body;
     expect(list).not.toContain("Glemmesen");
     expect(list).toContain("Ola Offentligsen");
-    const adminList = (await app.inject({ url: `/api/VinterleirAdmin/Get/${token}` })).json() as { registrationId: number; anonymisedAt: string | null; email: string }[];
+    const adminList = (await app.inject({ url: `/api/VinterleirAdmin/Get/${token}` })).json() as {
+      registrationId: number;
+      anonymisedAt: string | null;
+      email: string;
+    }[];
     expect(adminList.find((person) => person.registrationId === ids.forget)).toMatchObject({ anonymisedAt: now.toISOString(), email: "" });
     const exported = (await app.inject({ url: `/api/VinterleirAdmin/PersonExport/${ids.forget}/${token}` })).body;
     expect(exported).not.toContain("Glemmesen");
@@ -172,9 +199,20 @@ describe.each(databaseKinds)("privacy by default on %s", (kind) => {
       expect((await registration(key)).anonymisedAt?.toISOString()).toBe(now.toISOString());
     }
     const sigrid = await registration("sigrid");
-    expect(sigrid).toMatchObject({ firstName: anonymisedName, lastName: anonymisedName, email: "", telephone: "", allergies: "", otherInfo: "", public: false, age: 30 });
+    expect(sigrid).toMatchObject({
+      firstName: anonymisedName,
+      lastName: anonymisedName,
+      email: "",
+      telephone: "",
+      allergies: "",
+      otherInfo: "",
+      public: false,
+      age: 30,
+    });
     const companions = await database.db.select().from(campCompanions).where(eq(campCompanions.registrationId, ids.sigrid!));
-    expect(companions).toEqual([expect.objectContaining({ firstName: anonymisedName, lastName: anonymisedName, email: "", telephone: "", age: expect.any(Number) })]);
+    expect(companions).toEqual([
+      expect.objectContaining({ firstName: anonymisedName, lastName: anonymisedName, email: "", telephone: "", age: expect.any(Number) }),
+    ]);
     const labels = (await database.db.select({ label: campPriceLines.label }).from(campPriceLines)).map((row) => row.label);
     expect(labels).toContain(`Vinterleir, ungdom/voksen: ${anonymisedName} (tidlig påmelding −10 %)`);
     expect(labels).toContain(`Ledsager: ${anonymisedName}`);
@@ -184,10 +222,20 @@ describe.each(databaseKinds)("privacy by default on %s", (kind) => {
     const after = await accountingSnapshot();
     expect(after).toEqual(before);
 
-    const everything = JSON.stringify(
-      await database.db.execute(sql`select r.*, c.*, l.* from camp_registrations r left join camp_companions c on c.registration_id = r.id left join camp_price_lines l on l.registration_id = r.id`),
-    ) + JSON.stringify(await database.db.select().from(mailOutbox));
-    for (const value of [...Object.values(secrets), ...Object.values(companionSecrets), "Offentligsen", "Glemmesen", "Deltakersen", "ola@example.no"]) {
+    const everything =
+      JSON.stringify(
+        await database.db.execute(
+          sql`select r.*, c.*, l.* from camp_registrations r left join camp_companions c on c.registration_id = r.id left join camp_price_lines l on l.registration_id = r.id`,
+        ),
+      ) + JSON.stringify(await database.db.select().from(mailOutbox));
+    for (const value of [
+      ...Object.values(secrets),
+      ...Object.values(companionSecrets),
+      "Offentligsen",
+      "Glemmesen",
+      "Deltakersen",
+      "ola@example.no",
+    ]) {
       expect(everything).not.toContain(value);
     }
   });
@@ -206,7 +254,9 @@ describe.each(databaseKinds)("privacy by default on %s", (kind) => {
       referer: 0,
     });
     const day = 24 * 60 * 60 * 1000;
-    await database.db.insert(newMemberRegistrations).values([member(new Date(now.getTime() - 400 * day), "Gammel"), member(new Date(now.getTime() - 30 * day), "Ny")]);
+    await database.db
+      .insert(newMemberRegistrations)
+      .values([member(new Date(now.getTime() - 400 * day), "Gammel"), member(new Date(now.getTime() - 30 * day), "Ny")]);
     const mail = (key: string, status: "sent" | "pending", at: Date) => ({
       dedupeKey: key,
       recipient: "noen@example.no",
@@ -218,16 +268,22 @@ describe.each(databaseKinds)("privacy by default on %s", (kind) => {
       createdAt: at,
       sentAt: status === "sent" ? at : null,
     });
-    await database.db.insert(mailOutbox).values([
-      mail("old-sent", "sent", new Date(now.getTime() - 31 * day)),
-      mail("new-sent", "sent", new Date(now.getTime() - 29 * day)),
-      mail("old-pending", "pending", new Date(now.getTime() - 60 * day)),
-    ]);
+    await database.db
+      .insert(mailOutbox)
+      .values([
+        mail("old-sent", "sent", new Date(now.getTime() - 31 * day)),
+        mail("new-sent", "sent", new Date(now.getTime() - 29 * day)),
+        mail("old-pending", "pending", new Date(now.getTime() - 60 * day)),
+      ]);
 
     const run = await app.privacy.runOnce();
     expect(run).toMatchObject({ newMembersDeleted: 1, mailDeleted: 1 });
-    expect((await database.db.select({ firstName: newMemberRegistrations.firstName }).from(newMemberRegistrations)).map((row) => row.firstName)).toEqual(["Ny"]);
-    expect((await database.db.select({ key: mailOutbox.dedupeKey }).from(mailOutbox).orderBy(asc(mailOutbox.dedupeKey))).map((row) => row.key)).toEqual(["new-sent", "old-pending"]);
+    expect(
+      (await database.db.select({ firstName: newMemberRegistrations.firstName }).from(newMemberRegistrations)).map((row) => row.firstName),
+    ).toEqual(["Ny"]);
+    expect(
+      (await database.db.select({ key: mailOutbox.dedupeKey }).from(mailOutbox).orderBy(asc(mailOutbox.dedupeKey))).map((row) => row.key),
+    ).toEqual(["new-sent", "old-pending"]);
   });
 
   it("deletes an edition's accounting records five years after the end of its year, not before", async () => {

@@ -84,10 +84,22 @@ const keptSuffix = "( [(](tidlig påmelding|allerede påmeldt)[^)]*[)])$";
 /** The mails about these registrations still in the outbox: confirmations, waiting-list places and offers. */
 function campMailsOf(ids: number[]) {
   return or(
-    inArray(mailOutbox.dedupeKey, ids.flatMap((id) => [campConfirmationKey(id), waitlistJoinedKey(id), waitlistRemovedKey(id)])),
-    inArray(mailOutbox.dedupeKey, sql`(select ${waitlistOfferKeyPrefix} || id from camp_waitlist_offers where ${inArray(campWaitlistOffers.registrationId, ids)})`),
+    inArray(
+      mailOutbox.dedupeKey,
+      ids.flatMap((id) => [campConfirmationKey(id), waitlistJoinedKey(id), waitlistRemovedKey(id)]),
+    ),
+    inArray(
+      mailOutbox.dedupeKey,
+      sql`(select ${waitlistOfferKeyPrefix} || id from camp_waitlist_offers where ${inArray(campWaitlistOffers.registrationId, ids)})`,
+    ),
     // "Min påmelding" mails (links, cancellations, changes): `camp-self:{registrationId}:…`.
-    and(like(mailOutbox.dedupeKey, `${selfServiceMailPrefix}%`), sql`split_part(${mailOutbox.dedupeKey}, ':', 2) in (${sql.join(ids.map((id) => sql`${String(id)}`), sql`, `)})`),
+    and(
+      like(mailOutbox.dedupeKey, `${selfServiceMailPrefix}%`),
+      sql`split_part(${mailOutbox.dedupeKey}, ':', 2) in (${sql.join(
+        ids.map((id) => sql`${String(id)}`),
+        sql`, `,
+      )})`,
+    ),
   );
 }
 
@@ -152,7 +164,10 @@ export async function anonymiseRegistrations(
     await tx.delete(campPersonalLinks).where(inArray(campPersonalLinks.registrationId, ids));
     // A family link of an address with nothing left to open goes too (and every link that expired unopened).
     await tx.execute(sql`delete from camp_personal_links l where l.email_key is not null and not exists (
-      select 1 from camp_registrations r where r.email_key = l.email_key and r.anonymised_at is null and not (r.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})))`);
+      select 1 from camp_registrations r where r.email_key = l.email_key and r.anonymised_at is null and not (r.id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})))`);
     await deleteExpiredLinks(tx, now);
     await tx.delete(campRegistrationChanges).where(inArray(campRegistrationChanges.registrationId, ids));
     const changed = await tx
@@ -229,7 +244,12 @@ async function purgeOldNewMembers(db: Db, now: Date, months: number): Promise<nu
       .where(lt(newMemberRegistrations.registrationDate, cutoff))
       .returning({ id: newMemberRegistrations.registrationId });
     if (gone.length > 0) {
-      await tx.delete(mailOutbox).where(inArray(mailOutbox.dedupeKey, gone.flatMap((row) => [newMemberConfirmationKey(row.id), newMemberNoticeKey(row.id)])));
+      await tx.delete(mailOutbox).where(
+        inArray(
+          mailOutbox.dedupeKey,
+          gone.flatMap((row) => [newMemberConfirmationKey(row.id), newMemberNoticeKey(row.id)]),
+        ),
+      );
     }
     await forgetOldNewMemberMessages(tx, cutoff);
     return gone.length;
@@ -281,7 +301,9 @@ export async function runRetention(db: Db, now: Date, settings: RetentionSetting
   const { mailDir } = settings;
   const noInvoices = { invoicesDeleted: 0, invoiceImportsDeleted: 0, invoiceFilesDeleted: 0 };
   const run: RetentionRun = {
-    anonymised: (await step(() => anonymiseDueEditions(db, now, settings.anonymiseAfterDays), 0)) + (await step(() => anonymiseEndedEvents(db, now, settings.anonymiseAfterDays), 0)),
+    anonymised:
+      (await step(() => anonymiseDueEditions(db, now, settings.anonymiseAfterDays), 0)) +
+      (await step(() => anonymiseEndedEvents(db, now, settings.anonymiseAfterDays), 0)),
     accountingDeleted: await step(() => deleteExpiredAccounting(db, now, settings.accountingRetentionYears), 0),
     newMembersDeleted: await step(() => purgeOldNewMembers(db, now, settings.newMemberRetentionMonths), 0),
     mailDeleted: await step(() => purgeOldMail(db, now, settings.mailRetentionDays), 0),

@@ -51,22 +51,25 @@ describe("development conveniences answer only this machine", () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  const form = (fields: Record<string, string>) => ({ payload: new URLSearchParams(fields).toString(), headers: { "content-type": "application/x-www-form-urlencoded" } });
+  const form = (fields: Record<string, string>) => ({
+    payload: new URLSearchParams(fields).toString(),
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+  });
   type Request = { method?: "GET" | "POST"; url: string; payload?: string | object; headers?: Record<string, string>; remoteAddress?: string };
   const requests = (): Request[] => [
-      { url: "/dev/mail" },
-      { url: "/dev/mail/20261015-abc" },
-      { url: "/dev/mail/20261015-abc.eml" },
-      { url: landingLink },
-      { url: "/vipps-sim/landing.css" },
-      { method: "POST", url: "/vipps-sim/landing/approve", ...form(approveForm) },
-      { method: "POST", url: "/vipps-sim/accesstoken/get" },
-      { url: `/vipps-sim/epayment/v1/payments/${reference}` },
-      { url: "/vipps-sim/control/requests" },
-      { url: "/vipps-sim/control/credentials" },
-      { method: "POST", url: "/vipps-sim/control/faults", payload: { clear: true } },
-      { method: "POST", url: "/vipps-sim/webhooks/v1/webhooks", payload: { url: "http://127.0.0.1:1/x", events: ["x"] } },
-    ];
+    { url: "/dev/mail" },
+    { url: "/dev/mail/20261015-abc" },
+    { url: "/dev/mail/20261015-abc.eml" },
+    { url: landingLink },
+    { url: "/vipps-sim/landing.css" },
+    { method: "POST", url: "/vipps-sim/landing/approve", ...form(approveForm) },
+    { method: "POST", url: "/vipps-sim/accesstoken/get" },
+    { url: `/vipps-sim/epayment/v1/payments/${reference}` },
+    { url: "/vipps-sim/control/requests" },
+    { url: "/vipps-sim/control/credentials" },
+    { method: "POST", url: "/vipps-sim/control/faults", payload: { clear: true } },
+    { method: "POST", url: "/vipps-sim/webhooks/v1/webhooks", payload: { url: "http://127.0.0.1:1/x", events: ["x"] } },
+  ];
 
   it("from this machine they are there", async () => {
     expect((await app.inject({ url: "/dev/mail" })).statusCode).toBe(200);
@@ -78,7 +81,9 @@ describe("development conveniences answer only this machine", () => {
     const unknown = await app.inject({ url: "/finnes/ikke", remoteAddress: stranger });
     expect(unknown.statusCode).toBe(404);
     const asStranger = requests().map((request) => ({ ...request, remoteAddress: stranger }));
-    const throughProxy = proxyHeaders.flatMap((headers) => requests().map((request) => ({ ...request, headers: { ...request.headers, ...headers } })));
+    const throughProxy = proxyHeaders.flatMap((headers) =>
+      requests().map((request) => ({ ...request, headers: { ...request.headers, ...headers } })),
+    );
     for (const request of [...asStranger, ...throughProxy]) {
       const res = await app.inject(request);
       const what = `${request.method ?? "GET"} ${request.url} ${JSON.stringify(request.headers ?? request.remoteAddress)}`;
@@ -107,7 +112,11 @@ describe("development conveniences answer only this machine", () => {
           await res.arrayBuffer();
         }
       }
-      const approve = await fetch(`${base}/vipps-sim/landing/approve`, { method: "POST", headers: { "x-forwarded-for": stranger }, body: new URLSearchParams(approveForm) });
+      const approve = await fetch(`${base}/vipps-sim/landing/approve`, {
+        method: "POST",
+        headers: { "x-forwarded-for": stranger },
+        body: new URLSearchParams(approveForm),
+      });
       expect(approve.status).toBe(404);
       await approve.arrayBuffer();
     } finally {
@@ -118,7 +127,8 @@ describe("development conveniences answer only this machine", () => {
   it("a development server without the switch has no test controls and no webhook registration", async () => {
     const plain = await buildDevelopmentApp();
     try {
-      for (const url of ["/vipps-sim/control/requests", "/vipps-sim/control/credentials"]) expect((await plain.inject({ url })).statusCode, url).toBe(404);
+      for (const url of ["/vipps-sim/control/requests", "/vipps-sim/control/credentials"])
+        expect((await plain.inject({ url })).statusCode, url).toBe(404);
       for (const url of ["/vipps-sim/control/faults", "/vipps-sim/webhooks/v1/webhooks", `/vipps-sim/control/payments/${reference}/expire`]) {
         expect((await plain.inject({ method: "POST", url, payload: {} })).statusCode, url).toBe(404);
       }

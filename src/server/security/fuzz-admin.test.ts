@@ -45,14 +45,27 @@ const invoiceFiles: fc.Arbitrary<string | Buffer> = fc.oneof(
         fc.record({
           name: fc.oneof(fc.constantFrom(...formulaNames), hostileText),
           email: fc.oneof({ weight: 8, arbitrary: fc.constant("kari@example.no") }, { weight: 1, arbitrary: hostileText }),
-          amount: fc.oneof({ weight: 8, arbitrary: fc.constantFrom("100", "1 234,50") }, { weight: 1, arbitrary: fc.constantFrom("-5", "0", "1e9", "99999999999999999999") }, { weight: 1, arbitrary: hostileText }),
-          due: fc.oneof({ weight: 8, arbitrary: fc.constant("01.01.2026") }, { weight: 1, arbitrary: fc.constantFrom("2026-02-30", "31.12.9999", "00.00.0000") }, { weight: 1, arbitrary: hostileText }),
+          amount: fc.oneof(
+            { weight: 8, arbitrary: fc.constantFrom("100", "1 234,50") },
+            { weight: 1, arbitrary: fc.constantFrom("-5", "0", "1e9", "99999999999999999999") },
+            { weight: 1, arbitrary: hostileText },
+          ),
+          due: fc.oneof(
+            { weight: 8, arbitrary: fc.constant("01.01.2026") },
+            { weight: 1, arbitrary: fc.constantFrom("2026-02-30", "31.12.9999", "00.00.0000") },
+            { weight: 1, arbitrary: hostileText },
+          ),
           avtalegiro: fc.constantFrom("Ja", "Nei", "Ja", "Nei", "", "=1"),
           number: fc.oneof({ weight: 4, arbitrary: fc.nat().map(String) }, { weight: 1, arbitrary: hostileText }),
         }),
         { minLength: 1, maxLength: 3 },
       )
-      .map((rows) => [invoiceHeader, ...rows.map((r) => [r.name, r.email, r.amount, r.due, r.avtalegiro, r.number, ""].map((cell) => `"${cell.replace(/"/g, '""')}"`).join(";"))].join("\r\n")),
+      .map((rows) =>
+        [
+          invoiceHeader,
+          ...rows.map((r) => [r.name, r.email, r.amount, r.due, r.avtalegiro, r.number, ""].map((cell) => `"${cell.replace(/"/g, '""')}"`).join(";")),
+        ].join("\r\n"),
+      ),
   },
   { weight: 1, arbitrary: rawBodies },
   { weight: 1, arbitrary: fc.uint8Array({ maxLength: 300 }).map((bytes) => Buffer.from(bytes)) },
@@ -77,7 +90,9 @@ describe.each(databaseKinds)("hostile input to the admin endpoints on %s", (kind
       expect(res.statusCode, res.body).toBe(200);
       return res.body;
     };
-    tokens.camp = await login(`/api/VinterleirAdmin/GetToken/${testAdminCredentials.CAMP_ADMIN_USERNAME}/${sha256Hex(testAdminCredentials.CAMP_ADMIN_PASSWORD)}`);
+    tokens.camp = await login(
+      `/api/VinterleirAdmin/GetToken/${testAdminCredentials.CAMP_ADMIN_USERNAME}/${sha256Hex(testAdminCredentials.CAMP_ADMIN_PASSWORD)}`,
+    );
     tokens.newmember = await login(`/api/NewMemberAdmin/GetToken/${sha256Hex(testAdminCredentials.NEWMEMBER_ADMIN_PASSWORD)}`);
     tokens.invoice = await login(`/api/Invoice/GetToken/${sha256Hex(testAdminCredentials.INVOICE_ADMIN_PASSWORD)}`);
 
@@ -99,7 +114,16 @@ describe.each(databaseKinds)("hostile input to the admin endpoints on %s", (kind
       const member = await app.inject({
         method: "POST",
         url: "/api/NewMember/Post",
-        payload: { firstName: name, lastName: "-2+3", age: 30, parentFirstName: "", parentLastName: "", email: "ny@example.no", telephone: "91234567", referer: 0 },
+        payload: {
+          firstName: name,
+          lastName: "-2+3",
+          age: 30,
+          parentFirstName: "",
+          parentLastName: "",
+          email: "ny@example.no",
+          telephone: "91234567",
+          referer: 0,
+        },
       });
       expect(member.statusCode, member.body).toBe(200);
     }
@@ -168,14 +192,23 @@ describe.each(databaseKinds)("hostile input to the admin endpoints on %s", (kind
       { weight: 1, arbitrary: fc.string({ unit: fc.constantFrom(..."ABCabc012-_"), minLength: 43, maxLength: 43 }) },
       { weight: 2, arbitrary: hostileSegment },
     );
-  const idFrom = (known: () => string[]) => fc.oneof(hostileSegment, fc.nat({ max: 20 }).map((i) => known()[i % Math.max(1, known().length)] ?? "1"));
+  const idFrom = (known: () => string[]) =>
+    fc.oneof(
+      hostileSegment,
+      fc.nat({ max: 20 }).map((i) => known()[i % Math.max(1, known().length)] ?? "1"),
+    );
   /**
    * For a read with a path parameter: hostile values four times as often as known ones. A known id (list,
    * search word) with the good token reads the same few things again and again (a person's export, an Excel
    * file); a hostile one is where the parameter reaches the route's own parsing.
    */
-  const aimedAt = <T,>(hostile: fc.Arbitrary<T>, known: fc.Arbitrary<T>) => fc.oneof({ weight: 4, arbitrary: hostile }, { weight: 1, arbitrary: known });
-  const readIdFrom = (known: () => string[]) => aimedAt(hostileSegment, fc.nat({ max: 20 }).map((i) => known()[i % Math.max(1, known().length)] ?? "1"));
+  const aimedAt = <T>(hostile: fc.Arbitrary<T>, known: fc.Arbitrary<T>) =>
+    fc.oneof({ weight: 4, arbitrary: hostile }, { weight: 1, arbitrary: known });
+  const readIdFrom = (known: () => string[]) =>
+    aimedAt(
+      hostileSegment,
+      fc.nat({ max: 20 }).map((i) => known()[i % Math.max(1, known().length)] ?? "1"),
+    );
   const csvCheck = (_request: unknown, res: LightMyRequestResponse) => {
     if (res.statusCode === 200) expectFormulaNeutral(res.body, "CSV download");
   };
@@ -187,7 +220,10 @@ describe.each(databaseKinds)("hostile input to the admin endpoints on %s", (kind
   const get = (path: string, area: Area, extra: Partial<Parameters<typeof fuzzEndpoint>[1]> = {}) =>
     fuzzEndpoint(context, {
       requests: fc.record({ token: readTokenFor(area), query: hostileQuery, header: fc.option(hostileHeaderValue, { nil: undefined }) }),
-      toInject: ({ token, query, header }) => ({ url: `${path}/${token}${query}`, headers: header ? { "x-forwarded-for": header, cookie: `adminToken=${header}` } : {} }),
+      toInject: ({ token, query, header }) => ({
+        url: `${path}/${token}${query}`,
+        headers: header ? { "x-forwarded-for": header, cookie: `adminToken=${header}` } : {},
+      }),
       unchangedWhenRejected: readOnlyTables,
       readOnly: true,
       runs: readRuns(),
@@ -205,7 +241,12 @@ describe.each(databaseKinds)("hostile input to the admin endpoints on %s", (kind
   it("GET /api/Invoice/Status/:token", () => get("/api/Invoice/Status", "invoice"), fuzzTimeoutMs);
   it(
     "GET /api/Invoice/Refresh/:token",
-    () => get("/api/Invoice/Refresh", "invoice", { readOnly: false, unchangedWhenRejected: ["invoices", "invoice_files"], rejected: (res) => res.statusCode >= 400 || res.json().ok === false }),
+    () =>
+      get("/api/Invoice/Refresh", "invoice", {
+        readOnly: false,
+        unchangedWhenRejected: ["invoices", "invoice_files"],
+        rejected: (res) => res.statusCode >= 400 || res.json().ok === false,
+      }),
     fuzzTimeoutMs,
   );
 
@@ -235,7 +276,10 @@ describe.each(databaseKinds)("hostile input to the admin endpoints on %s", (kind
       () =>
         fuzzEndpoint(context, {
           requests: fc.record({
-            id: fc.oneof(idFrom(() => waitingIds), idFrom(() => campIds)),
+            id: fc.oneof(
+              idFrom(() => waitingIds),
+              idFrom(() => campIds),
+            ),
             token: tokenFor("camp"),
             body: jsonBodies(fc.oneof(mutated(fc.record({ position: fc.integer({ min: 1, max: 6 }) }), ["position"]), hostileValue)),
           }),
@@ -284,7 +328,10 @@ describe.each(databaseKinds)("hostile input to the admin endpoints on %s", (kind
           token: tokenFor("camp"),
           body: jsonBodies(
             fc.oneof(
-              mutated(fc.record({ amount: fc.integer({ min: 1, max: 500 }), alreadyRefunded: fc.integer({ min: 0, max: 10 }) }), ["amount", "alreadyRefunded"]),
+              mutated(fc.record({ amount: fc.integer({ min: 1, max: 500 }), alreadyRefunded: fc.integer({ min: 0, max: 10 }) }), [
+                "amount",
+                "alreadyRefunded",
+              ]),
               fc.record({ amount: fc.integer({ min: 1, max: 100 }) }),
               hostileValue,
             ),
@@ -302,7 +349,11 @@ describe.each(databaseKinds)("hostile input to the admin endpoints on %s", (kind
   );
 
   // «Send melding»: a slug that is not an event's is a 404, bad input a 400 with nothing stored or queued.
-  const messageSlug = fc.oneof({ weight: 4, arbitrary: fc.constant("vinterleir-2026") }, { weight: 1, arbitrary: fc.constantFrom("vinterleir-1999", "kurs-2026") }, { weight: 1, arbitrary: hostileSegment });
+  const messageSlug = fc.oneof(
+    { weight: 4, arbitrary: fc.constant("vinterleir-2026") },
+    { weight: 1, arbitrary: fc.constantFrom("vinterleir-1999", "kurs-2026") },
+    { weight: 1, arbitrary: hostileSegment },
+  );
   const messageBody = fc.oneof(
     mutated(
       fc.record({
@@ -344,7 +395,11 @@ describe.each(databaseKinds)("hostile input to the admin endpoints on %s", (kind
     "GET /api/Melding/Get/:slug/:token",
     () =>
       fuzzEndpoint(context, {
-        requests: fc.record({ slug: aimedAt(hostileSegment, fc.constantFrom("vinterleir-2026", "vinterleir-1999", "kurs-2026")), token: tokenFor("camp"), query: hostileQuery }),
+        requests: fc.record({
+          slug: aimedAt(hostileSegment, fc.constantFrom("vinterleir-2026", "vinterleir-1999", "kurs-2026")),
+          token: tokenFor("camp"),
+          query: hostileQuery,
+        }),
         toInject: ({ slug, token, query }) => ({ url: `/api/Melding/Get/${slug}/${token}${query}` }),
         unchangedWhenRejected: [...messageTables, ...readOnlyTables],
         readOnly: true,
@@ -359,7 +414,14 @@ describe.each(databaseKinds)("hostile input to the admin endpoints on %s", (kind
           token: tokenFor("newmember"),
           body: jsonBodies(
             fc.oneof(
-              mutated(fc.record({ registrationIds: fc.array(fc.oneof(fc.nat({ max: 5 }), fc.integer()), { maxLength: 3 }), subject: fc.oneof(fc.constant("Prøvetime"), hostileText), body: fc.oneof(fc.constant("Velkommen"), hostileText) }), ["registrationIds", "subject", "body"]),
+              mutated(
+                fc.record({
+                  registrationIds: fc.array(fc.oneof(fc.nat({ max: 5 }), fc.integer()), { maxLength: 3 }),
+                  subject: fc.oneof(fc.constant("Prøvetime"), hostileText),
+                  body: fc.oneof(fc.constant("Velkommen"), hostileText),
+                }),
+                ["registrationIds", "subject", "body"],
+              ),
               hostileValue,
             ),
           ),
@@ -381,7 +443,20 @@ describe.each(databaseKinds)("hostile input to the admin endpoints on %s", (kind
         requests: fc.record({
           slug: messageSlug,
           token: tokenFor("camp"),
-          body: jsonBodies(fc.oneof(mutated(fc.record({ enabled: fc.boolean(), daysBefore: fc.integer({ min: -2, max: 40 }), subject: fc.oneof(fc.constant("Snart leir"), hostileText), body: fc.oneof(fc.constant("Husk {deltakere}"), hostileText) }), ["enabled", "daysBefore", "subject", "body"]), hostileValue)),
+          body: jsonBodies(
+            fc.oneof(
+              mutated(
+                fc.record({
+                  enabled: fc.boolean(),
+                  daysBefore: fc.integer({ min: -2, max: 40 }),
+                  subject: fc.oneof(fc.constant("Snart leir"), hostileText),
+                  body: fc.oneof(fc.constant("Husk {deltakere}"), hostileText),
+                }),
+                ["enabled", "daysBefore", "subject", "body"],
+              ),
+              hostileValue,
+            ),
+          ),
         }),
         toInject: ({ slug, token, body }) => ({
           method: "PUT",
@@ -420,7 +495,11 @@ describe.each(databaseKinds)("hostile input to the admin endpoints on %s", (kind
     "GET /api/VinterleirAdmin/CheckIn/Code/:code/:token",
     () =>
       fuzzEndpoint(context, {
-        requests: fc.record({ token: tokenFor("camp"), code: aimedAt(hostileSegment, fc.constantFrom("ABCD-EFGH-JKMN-PQRS-TVWX-YZ01-2345", "0".repeat(28), "VL26-ABC123")), query: hostileQuery }),
+        requests: fc.record({
+          token: tokenFor("camp"),
+          code: aimedAt(hostileSegment, fc.constantFrom("ABCD-EFGH-JKMN-PQRS-TVWX-YZ01-2345", "0".repeat(28), "VL26-ABC123")),
+          query: hostileQuery,
+        }),
         toInject: ({ token, code, query }) => ({ url: `/api/VinterleirAdmin/CheckIn/Code/${code}/${token}${query}` }),
         unchangedWhenRejected: ["camp_checkins", "camp_checkin_actions", ...readOnlyTables],
         readOnly: true,
@@ -490,7 +569,10 @@ describe.each(databaseKinds)("hostile input to the admin endpoints on %s", (kind
     () =>
       fuzzEndpoint(context, {
         requests: fc.record({
-          list: aimedAt(hostileSegment, fc.constantFrom("kjokken", "overnatting", "gradering", "instruktorer", "ledsagere", "ubetalt", "kasserer", "KJOKKEN", "..")),
+          list: aimedAt(
+            hostileSegment,
+            fc.constantFrom("kjokken", "overnatting", "gradering", "instruktorer", "ledsagere", "ubetalt", "kasserer", "KJOKKEN", ".."),
+          ),
           token: tokenFor("camp"),
           query: hostileQuery,
         }),
@@ -542,7 +624,11 @@ describe.each(databaseKinds)("hostile input to the admin endpoints on %s", (kind
     "DELETE /api/VinterleirAdmin/Accounts/:username/:token",
     () =>
       fuzzEndpoint(context, {
-        requests: fc.record({ username: fc.oneof(hostileSegment, fc.constantFrom("hjelper", "leirsjef", "LEIRSJEF", "system")), token: tokenFor("camp"), query: hostileQuery }),
+        requests: fc.record({
+          username: fc.oneof(hostileSegment, fc.constantFrom("hjelper", "leirsjef", "LEIRSJEF", "system")),
+          token: tokenFor("camp"),
+          query: hostileQuery,
+        }),
         toInject: ({ username, token, query }) => ({ method: "DELETE", url: `/api/VinterleirAdmin/Accounts/${username}/${token}${query}` }),
         unchangedWhenRejected: ["camp_accounts"],
         check: async () => {
@@ -600,7 +686,11 @@ describe.each(databaseKinds)("hostile input to the admin endpoints on %s", (kind
     "DELETE /api/NewMemberAdmin/Remove/:registrationId/:token",
     () =>
       fuzzEndpoint(context, {
-        requests: fc.record({ id: idFrom(() => memberIds), token: tokenFor("newmember"), method: fc.constantFrom("DELETE", "DELETE", "GET", "POST") as fc.Arbitrary<"DELETE"> }),
+        requests: fc.record({
+          id: idFrom(() => memberIds),
+          token: tokenFor("newmember"),
+          method: fc.constantFrom("DELETE", "DELETE", "GET", "POST") as fc.Arbitrary<"DELETE">,
+        }),
         toInject: ({ id, token, method }) => ({ method, url: `/api/NewMemberAdmin/Remove/${id}/${token}` }),
         unchangedWhenRejected: ["new_member_registrations", "mail_outbox"],
         rejected: (res) => res.statusCode >= 400 || res.json().ok === false,
@@ -617,7 +707,13 @@ describe.each(databaseKinds)("hostile input to the admin endpoints on %s", (kind
           token: tokenFor("invoice"),
           file: invoiceFiles,
           fileName: fc.option(fc.oneof(hostileHeaderValue, hostileText.map(encodeSegment)), { nil: undefined }),
-          contentType: fc.constantFrom("text/csv", "application/octet-stream", "application/json", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", "multipart/form-data"),
+          contentType: fc.constantFrom(
+            "text/csv",
+            "application/octet-stream",
+            "application/json",
+            "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+            "multipart/form-data",
+          ),
         }),
         toInject: ({ token, file, fileName, contentType }) => ({
           method: "POST",
@@ -642,7 +738,11 @@ describe.each(databaseKinds)("hostile input to the admin endpoints on %s", (kind
 
   // Last of all: a good token ends here, and the later runs go on with ended ones. Log-out only marks tokens
   // ended, so no row is ever added or removed, whatever the answer.
-  for (const [area, apiName] of [["camp", "VinterleirAdmin"], ["newmember", "NewMemberAdmin"], ["invoice", "Invoice"]] as const) {
+  for (const [area, apiName] of [
+    ["camp", "VinterleirAdmin"],
+    ["newmember", "NewMemberAdmin"],
+    ["invoice", "Invoice"],
+  ] as const) {
     for (const action of ["Logout", "LogoutAll"] as const) {
       it(
         `POST /api/${apiName}/${action}/:token`,

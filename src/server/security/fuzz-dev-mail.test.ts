@@ -11,7 +11,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.ts";
 import { buildTestApp } from "../test-support/app.ts";
 import { createTestDatabase } from "../test-support/database.ts";
-import { expectEscaped, fuzzEndpoint, fuzzNow, fuzzRuns, fuzzTimeoutMs, hostileSegment, hostileText, readOnlyTables, errorLog } from "../test-support/fuzz.ts";
+import {
+  expectEscaped,
+  fuzzEndpoint,
+  fuzzNow,
+  fuzzRuns,
+  fuzzTimeoutMs,
+  hostileSegment,
+  hostileText,
+  readOnlyTables,
+  errorLog,
+} from "../test-support/fuzz.ts";
 
 describe("hostile input behind the development mail pages (PGlite; the pages read files, not the database)", () => {
   let database: Database;
@@ -32,12 +42,24 @@ describe("hostile input behind the development mail pages (PGlite; the pages rea
       mail: { startWorker: false },
     });
     // Hostile but acceptable registrations, each turned into a stored mail.
-    const names = fc.sample(hostileText.filter((text) => /[<>"&]/.test(text) && text.trim().length > 0 && text.length <= 100), { numRuns: 25, seed: 6 });
+    const names = fc.sample(
+      hostileText.filter((text) => /[<>"&]/.test(text) && text.trim().length > 0 && text.length <= 100),
+      { numRuns: 25, seed: 6 },
+    );
     for (const name of names) {
       const res = await app.inject({
         method: "POST",
         url: "/api/NewMember/Post",
-        payload: { firstName: name, lastName: name, age: 10, parentFirstName: name, parentLastName: "Foresatt", email: "forelder@example.no", telephone: "91234567", referer: 2 },
+        payload: {
+          firstName: name,
+          lastName: name,
+          age: 10,
+          parentFirstName: name,
+          parentLastName: "Foresatt",
+          email: "forelder@example.no",
+          telephone: "91234567",
+          referer: 2,
+        },
       });
       if (res.statusCode === 200) submitted.push(name, name.trim());
     }
@@ -63,7 +85,10 @@ describe("hostile input behind the development mail pages (PGlite; the pages rea
         {
           requests: fc.record({
             page: fc.constantFrom("list", "mail", "eml"),
-            id: fc.oneof(fc.nat().map((i) => mailIds[i % mailIds.length]!), hostileSegment),
+            id: fc.oneof(
+              fc.nat().map((i) => mailIds[i % mailIds.length]!),
+              hostileSegment,
+            ),
           }),
           toInject: ({ page, id }) => ({ url: page === "list" ? "/dev/mail" : `/dev/mail/${id}${page === "eml" ? ".eml" : ""}` }),
           unchangedWhenRejected: readOnlyTables,

@@ -38,7 +38,13 @@ const changeBodies: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 3, arbitrary: mutated(hostileChange as fc.Arbitrary<Record<string, unknown>>, changeFields) },
   { weight: 1, arbitrary: hostileValue },
 );
-const cancelBase = fc.record({ person: fc.oneof(fc.constantFrom("athlete", "companion-1", "companion-2", "companion-999"), hostileText), expectedRefund: fc.oneof(fc.constant(0), fc.integer()) }, { requiredKeys: [] });
+const cancelBase = fc.record(
+  {
+    person: fc.oneof(fc.constantFrom("athlete", "companion-1", "companion-2", "companion-999"), hostileText),
+    expectedRefund: fc.oneof(fc.constant(0), fc.integer()),
+  },
+  { requiredKeys: [] },
+);
 const cancelBodies: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 2, arbitrary: cancelBase },
   { weight: 2, arbitrary: mutated(cancelBase as fc.Arbitrary<Record<string, unknown>>, ["person", "expectedRefund"]) },
@@ -80,7 +86,11 @@ describe.each(databaseKinds)("hostile input to Min påmelding on %s", (kind) => 
     const res = await context.app.inject({
       method: "POST",
       url: "/api/Vinterleir/Post",
-      payload: validDraft({ draftId: randomUUID(), hasLedsager: true, ledsagere: [validCompanion({ id: "a" }), validCompanion({ id: "b", firstName: "Per" })] }),
+      payload: validDraft({
+        draftId: randomUUID(),
+        hasLedsager: true,
+        ledsagere: [validCompanion({ id: "a" }), validCompanion({ id: "b", firstName: "Per" })],
+      }),
     });
     expect(res.body).toBe("Done");
     return String(res.headers["x-min-pamelding"]).split("/").pop()!;
@@ -141,7 +151,14 @@ describe.each(databaseKinds)("hostile input to Min påmelding on %s", (kind) => 
     async () => {
       const calls = ["Change", "Cancel", "AddCompanion", "Grading", "Pay"] as const;
       await fuzzEndpoint(context, {
-        requests: fc.record({ orderId: fc.oneof(hostileText.filter((text) => text.length > 0 && encodable(text)), fc.constantFrom("VL26-ZZZZZZ", "VL26-22222")), call: fc.constantFrom(...calls), body: jsonBodies(fc.oneof(cancelBodies, changeBodies)) }),
+        requests: fc.record({
+          orderId: fc.oneof(
+            hostileText.filter((text) => text.length > 0 && encodable(text)),
+            fc.constantFrom("VL26-ZZZZZZ", "VL26-22222"),
+          ),
+          call: fc.constantFrom(...calls),
+          body: jsonBodies(fc.oneof(cancelBodies, changeBodies)),
+        }),
         toInject: ({ orderId, call, body }) => post(`/api/MinPamelding/${call}/${token}?orderId=${encodeURIComponent(orderId)}`, body),
         unchangedWhenRejected: ["camp_registrations", "camp_companions", "payments", "money_actions", "mail_outbox", "camp_registration_changes"],
         readOnly: true,
@@ -178,7 +195,10 @@ describe.each(databaseKinds)("hostile input to Min påmelding on %s", (kind) => 
         .map((fields) => ({ ...validCompanion(fields), alreadyRegistered: false }) as Record<string, unknown>);
       const bodies: fc.Arbitrary<unknown> = fc.oneof(companionBase, mutated(companionBase, Object.keys(validCompanion())), hostileValue);
       await fuzzEndpoint(context, {
-        requests: fc.record({ call: fc.constantFrom("AddCompanion", "Grading"), body: jsonBodies(fc.oneof(bodies, fc.record({ gradering: fc.oneof(fc.boolean(), hostileValue) }))) }),
+        requests: fc.record({
+          call: fc.constantFrom("AddCompanion", "Grading"),
+          body: jsonBodies(fc.oneof(bodies, fc.record({ gradering: fc.oneof(fc.boolean(), hostileValue) }))),
+        }),
         toInject: ({ call, body }) => post(`/api/MinPamelding/${call}/${token}`, body),
         unchangedWhenRejected: ["camp_companions", "camp_price_lines", "payments", "camp_registration_changes"],
         check: (_request, res) => expect([200, 400, 404, 409, 413, 415]).toContain(res.statusCode),

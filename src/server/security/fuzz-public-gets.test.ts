@@ -72,7 +72,8 @@ describe.each(databaseKinds)("hostile input to the public endpoints on %s", (kin
   });
 
   // Real orders a fifth of the time: a cancel of a real one goes through the simulator (slower).
-  const knownOrNot = (known: () => string[]) => fc.oneof({ weight: 4, arbitrary: hostileSegment }, { weight: 1, arbitrary: fc.integer({ min: 0, max: 2 }).map((i) => known()[i]!) });
+  const knownOrNot = (known: () => string[]) =>
+    fc.oneof({ weight: 4, arbitrary: hostileSegment }, { weight: 1, arbitrary: fc.integer({ min: 0, max: 2 }).map((i) => known()[i]!) });
 
   it(
     "GET /api/Club/Get, /api/Grade/Get, /api/VinterleirUsers/Get, /api/VinterleirUsers/GetGrades, /healthz",
@@ -140,7 +141,12 @@ describe.each(databaseKinds)("hostile input to the public endpoints on %s", (kin
       // Hostile segments, and tokens of the right shape that no offer has.
       const offerToken = fc.oneof(hostileSegment, fc.string({ unit: fc.constantFrom(..."ABCabc012-_"), minLength: 43, maxLength: 43 }));
       await fuzzEndpoint(context, {
-        requests: fc.record({ token: offerToken, query: hostileQuery, method: fc.constantFrom<"GET" | "POST">("GET", "POST"), body: jsonBodies(hostileValue) }),
+        requests: fc.record({
+          token: offerToken,
+          query: hostileQuery,
+          method: fc.constantFrom<"GET" | "POST">("GET", "POST"),
+          body: jsonBodies(hostileValue),
+        }),
         toInject: ({ token, query, method, body }) => ({
           method,
           url: `/api/Venteliste/${method === "GET" ? "Get" : "Accept"}/${token}${query}`,
@@ -160,24 +166,40 @@ describe.each(databaseKinds)("hostile input to the public endpoints on %s", (kin
     async () => {
       const event = fc.record({
         msn: fc.oneof(fc.constant("123456"), hostileText),
-        reference: fc.oneof(fc.integer({ min: 0, max: 2 }).map((i) => references[i]!), hostileText),
+        reference: fc.oneof(
+          fc.integer({ min: 0, max: 2 }).map((i) => references[i]!),
+          hostileText,
+        ),
         pspReference: hostileText,
-        name: fc.oneof(fc.constantFrom("CREATED", "AUTHORIZED", "ABORTED", "EXPIRED", "CAPTURED", "CANCELLED", "REFUNDED", "TERMINATED"), hostileText),
+        name: fc.oneof(
+          fc.constantFrom("CREATED", "AUTHORIZED", "ABORTED", "EXPIRED", "CAPTURED", "CANCELLED", "REFUNDED", "TERMINATED"),
+          hostileText,
+        ),
         amount: fc.oneof(fc.record({ currency: fc.constantFrom("NOK", "EUR"), value: fc.oneof(fc.integer(), fc.constant(-1)) }), hostileValue),
         timestamp: hostileText,
         success: fc.oneof(fc.boolean(), hostileValue),
       });
       await fuzzEndpoint(context, {
         requests: fc.record({
-          body: fc.oneof(event.map((value) => JSON.stringify(value)), rawBodies),
+          body: fc.oneof(
+            event.map((value) => JSON.stringify(value)),
+            rawBodies,
+          ),
           signing: fc.constantFrom("none", "wrong", "right", "right"),
-          headers: fc.dictionary(fc.constantFrom("authorization", "x-ms-date", "x-ms-content-sha256", "host", "content-type"), hostileHeaderValue, { maxKeys: 3 }),
+          headers: fc.dictionary(fc.constantFrom("authorization", "x-ms-date", "x-ms-content-sha256", "host", "content-type"), hostileHeaderValue, {
+            maxKeys: 3,
+          }),
         }),
         toInject: ({ body, signing, headers }) => {
           const signed =
             signing === "none"
               ? {}
-              : signWebhook({ secret: signing === "right" ? webhookSecret : "feil-hemmelighet", url: "https://klubb.example/api/Vipps/Webhook", body, date: fuzzNow });
+              : signWebhook({
+                  secret: signing === "right" ? webhookSecret : "feil-hemmelighet",
+                  url: "https://klubb.example/api/Vipps/Webhook",
+                  body,
+                  date: fuzzNow,
+                });
           return {
             method: "POST",
             url: "/api/Vipps/Webhook",
@@ -198,7 +220,16 @@ describe.each(databaseKinds)("hostile input to the public endpoints on %s", (kin
       // Hex digests of the right shape cost a password-hash check each: a few of them, hostile text mostly.
       const digest = fc.oneof(
         { weight: 100, arbitrary: hostileSegment },
-        { weight: 1, arbitrary: fc.constantFrom(sha256Hex(testAdminCredentials.CAMP_ADMIN_PASSWORD), sha256Hex(testAdminCredentials.INVOICE_ADMIN_PASSWORD), sha256Hex("feil"), "A".repeat(64), "g".repeat(64)) },
+        {
+          weight: 1,
+          arbitrary: fc.constantFrom(
+            sha256Hex(testAdminCredentials.CAMP_ADMIN_PASSWORD),
+            sha256Hex(testAdminCredentials.INVOICE_ADMIN_PASSWORD),
+            sha256Hex("feil"),
+            "A".repeat(64),
+            "g".repeat(64),
+          ),
+        },
       );
       await fuzzEndpoint(context, {
         requests: fc.record({
@@ -212,8 +243,13 @@ describe.each(databaseKinds)("hostile input to the public endpoints on %s", (kin
           // A minute per attempt: the throttle keeps a 15-minute window, so its table stays small.
           context.clock.advance(60_000);
           return {
-          url: area === "camp" ? `/api/VinterleirAdmin/GetToken/${username}/${digest}` : area === "newmember" ? `/api/NewMemberAdmin/GetToken/${digest}` : `/api/Invoice/GetToken/${digest}`,
-          remoteAddress: address,
+            url:
+              area === "camp"
+                ? `/api/VinterleirAdmin/GetToken/${username}/${digest}`
+                : area === "newmember"
+                  ? `/api/NewMemberAdmin/GetToken/${digest}`
+                  : `/api/Invoice/GetToken/${digest}`,
+            remoteAddress: address,
           };
         },
         unchangedWhenRejected: ["admin_tokens"],
@@ -229,8 +265,14 @@ describe.each(databaseKinds)("hostile input to the public endpoints on %s", (kin
     async () => {
       await fuzzEndpoint(context, {
         requests: fc.record({
-          reference: fc.oneof(hostileText, fc.integer({ min: 0, max: 2 }).map((i) => references[i]!)),
-          token: fc.oneof(hostileText, fc.integer({ min: 0, max: 2 }).map((i) => landingTokens[i]!)),
+          reference: fc.oneof(
+            hostileText,
+            fc.integer({ min: 0, max: 2 }).map((i) => references[i]!),
+          ),
+          token: fc.oneof(
+            hostileText,
+            fc.integer({ min: 0, max: 2 }).map((i) => landingTokens[i]!),
+          ),
           action: fc.constantFrom("landing", "approve", "abort", "expire"),
           form: fc.boolean(),
         }),
@@ -264,7 +306,10 @@ describe.each(databaseKinds)("hostile input to the public endpoints on %s", (kin
       await fuzzEndpoint(context, {
         requests: fc.record({
           method: methods,
-          segments: fc.array(fc.oneof(hostileSegment, fc.constantFrom("api", "dev", "mail", "vipps-sim", "..", ".", "", "Vinterleir", "Invoice", "VinterleirAdmin")), { maxLength: 5 }),
+          segments: fc.array(
+            fc.oneof(hostileSegment, fc.constantFrom("api", "dev", "mail", "vipps-sim", "..", ".", "", "Vinterleir", "Invoice", "VinterleirAdmin")),
+            { maxLength: 5 },
+          ),
           query: hostileQuery,
           body: fc.option(rawBodies, { nil: undefined }),
         }),

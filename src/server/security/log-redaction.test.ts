@@ -48,7 +48,8 @@ describe.each(databaseKinds)("log redaction on %s", (kind) => {
   it("no token, password, digest, Authorization or Cookie header, or Vipps secret appears in any line", async () => {
     const headers = { authorization, cookie };
     const get = (url: string) => app.inject({ url, headers });
-    const post = (url: string, payload?: unknown) => app.inject({ method: "POST", url, headers, ...(payload !== undefined ? { payload: payload as object } : {}) });
+    const post = (url: string, payload?: unknown) =>
+      app.inject({ method: "POST", url, headers, ...(payload !== undefined ? { payload: payload as object } : {}) });
 
     const digests = {
       camp: sha256Hex(testAdminCredentials.CAMP_ADMIN_PASSWORD),
@@ -70,7 +71,12 @@ describe.each(databaseKinds)("log redaction on %s", (kind) => {
     const reference = landing.searchParams.get("reference")!;
     const paymentToken = landing.searchParams.get("token")!;
     await get(landing.pathname + landing.search);
-    const approved = await app.inject({ method: "POST", url: "/vipps-sim/landing/approve", payload: `reference=${reference}&token=${paymentToken}`, headers: { ...headers, "content-type": "application/x-www-form-urlencoded" } });
+    const approved = await app.inject({
+      method: "POST",
+      url: "/vipps-sim/landing/approve",
+      payload: `reference=${reference}&token=${paymentToken}`,
+      headers: { ...headers, "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(approved.statusCode).toBe(303);
     const sim = app.vipps!.simulator!;
     await sim.settled();
@@ -103,19 +109,59 @@ describe.each(databaseKinds)("log redaction on %s", (kind) => {
       method: "POST",
       url: "/api/Vipps/Webhook",
       payload: "{}",
-      headers: { ...headers, "content-type": "application/json", "x-ms-content-sha256": "aGVtbWVsaWc=", "x-vipps-secret": webhookSecret.slice(0, 10) + "x" },
+      headers: {
+        ...headers,
+        "content-type": "application/json",
+        "x-ms-content-sha256": "aGVtbWVsaWc=",
+        "x-vipps-secret": webhookSecret.slice(0, 10) + "x",
+      },
     });
-    const body = JSON.stringify({ msn: sim.credentials.merchantSerialNumber, reference, pspReference: "1", name: "AUTHORIZED", amount: { currency: "NOK", value: 100 }, timestamp: now.toISOString(), success: true });
+    const body = JSON.stringify({
+      msn: sim.credentials.merchantSerialNumber,
+      reference,
+      pspReference: "1",
+      name: "AUTHORIZED",
+      amount: { currency: "NOK", value: 100 },
+      timestamp: now.toISOString(),
+      success: true,
+    });
     const signed = signWebhook({ secret: webhookSecret, url: "https://klubb.example/api/Vipps/Webhook", body, date: now });
-    expect((await app.inject({ method: "POST", url: "/api/Vipps/Webhook", payload: body, headers: { ...signed, "content-type": "application/json", host: "klubb.example" } })).statusCode).toBe(200);
+    expect(
+      (
+        await app.inject({
+          method: "POST",
+          url: "/api/Vipps/Webhook",
+          payload: body,
+          headers: { ...signed, "content-type": "application/json", host: "klubb.example" },
+        })
+      ).statusCode,
+    ).toBe(200);
 
     // New members and invoices.
-    expect((await post("/api/NewMember/Post", { firstName: "Kari", lastName: "Nordmann", age: 30, parentFirstName: "", parentLastName: "", email: "kari@example.no", telephone: "91234567", referer: 0 })).statusCode).toBe(200);
+    expect(
+      (
+        await post("/api/NewMember/Post", {
+          firstName: "Kari",
+          lastName: "Nordmann",
+          age: 30,
+          parentFirstName: "",
+          parentLastName: "",
+          email: "kari@example.no",
+          telephone: "91234567",
+          referer: 0,
+        })
+      ).statusCode,
+    ).toBe(200);
     const members = (await get(`/api/NewMemberAdmin/Get/${memberToken}`)).json() as { registrationId: number }[];
     await get(`/api/NewMemberAdmin/GetCsv/${memberToken}`);
     await app.inject({ method: "DELETE", url: `/api/NewMemberAdmin/Remove/${members[0]!.registrationId}/${memberToken}`, headers });
     const file = "Navn;Epost;Beløp;Forfallsdato;AvtaleGiro;Fakturanummer;KID\nKari;kari@example.no;100;01.01.2026;Ja;1;\n";
-    await app.inject({ method: "POST", url: `/api/Invoice/Upload/${invoiceToken}`, payload: file, headers: { ...headers, "content-type": "text/csv", "x-file-name": "fil.csv" } });
+    await app.inject({
+      method: "POST",
+      url: `/api/Invoice/Upload/${invoiceToken}`,
+      payload: file,
+      headers: { ...headers, "content-type": "text/csv", "x-file-name": "fil.csv" },
+    });
     for (const action of ["Get", "GetCsv", "Status", "Refresh"]) await get(`/api/Invoice/${action}/${invoiceToken}`);
     // Sign-out last: the tokens end, and their log-out calls are logged too.
     expect((await post(`/api/NewMemberAdmin/LogoutAll/${memberToken}`)).statusCode).toBe(200);

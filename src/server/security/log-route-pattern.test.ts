@@ -65,9 +65,13 @@ describe("log lines by route pattern", () => {
   });
 
   it("a matched route is logged by its pattern with secret query values removed; an unmatched path with secret-looking segments masked", () => {
-    expect(loggedUrl({ url: "/api/MinPamelding/Get/abc?q=Ola&x=1", routeOptions: { url: "/api/MinPamelding/Get/:token" } })).toBe("/api/MinPamelding/Get/:token?q=[redacted]&x=1");
+    expect(loggedUrl({ url: "/api/MinPamelding/Get/abc?q=Ola&x=1", routeOptions: { url: "/api/MinPamelding/Get/:token" } })).toBe(
+      "/api/MinPamelding/Get/:token?q=[redacted]&x=1",
+    );
     expect(loggedUrl({ url: "/AbCdEfGhIjKlMnOpQrStUv0123456789_-abcdefg", routeOptions: {} })).toBe("/[redacted]");
     expect(loggedUrl({ url: "/vinterleir/schedule" })).toBe("/vinterleir/schedule");
-    expect(loggedUrl({ url: "/assets/entry.client-BcD12_xyzQWERTY.js", routeOptions: { url: "/*" } })).toBe("/assets/entry.client-BcD12_xyzQWERTY.js");
+    expect(loggedUrl({ url: "/assets/entry.client-BcD12_xyzQWERTY.js", routeOptions: { url: "/*" } })).toBe(
+      "/assets/entry.client-BcD12_xyzQWERTY.js",
+    );
   });
 });

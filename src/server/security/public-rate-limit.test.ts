@@ -48,7 +48,8 @@ describe("rate limit on the public registration POSTs", () => {
         mail: { startWorker: false },
       });
       try {
-        const post = (client: string) => app.inject({ method: "POST", url: "/api/NewMember/Post", payload: {}, remoteAddress: "10.9.9.9", headers: { "x-forwarded-for": client } });
+        const post = (client: string) =>
+          app.inject({ method: "POST", url: "/api/NewMember/Post", payload: {}, remoteAddress: "10.9.9.9", headers: { "x-forwarded-for": client } });
         const codes = [await post("192.0.2.1"), await post("192.0.2.2"), await post("192.0.2.3")].map((res) => res.statusCode);
         expect(codes).toEqual(trusted ? [400, 400, 400] : [400, 400, 429]);
       } finally {
@@ -70,7 +71,8 @@ describe("login brute force", () => {
     try {
       const camp = (password: string, remoteAddress: string) =>
         app.inject({ url: `/api/VinterleirAdmin/GetToken/${testAdminCredentials.CAMP_ADMIN_USERNAME}/${sha256Hex(password)}`, remoteAddress });
-      const newMember = (password: string, remoteAddress: string) => app.inject({ url: `/api/NewMemberAdmin/GetToken/${sha256Hex(password)}`, remoteAddress });
+      const newMember = (password: string, remoteAddress: string) =>
+        app.inject({ url: `/api/NewMemberAdmin/GetToken/${sha256Hex(password)}`, remoteAddress });
       const invoice = (password: string, remoteAddress: string) => app.inject({ url: `/api/Invoice/GetToken/${sha256Hex(password)}`, remoteAddress });
 
       // One address guessing in all three areas: the address limit counts them together.

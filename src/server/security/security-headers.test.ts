@@ -29,7 +29,10 @@ const haveBuild = existsSync(path.join(builtSite, "../server/index.js"));
 
 /** The directive's sources, e.g. sources(csp, "script-src") → ["'self'", "'sha256-…'"]. */
 function sources(csp: string, directive: string): string[] | undefined {
-  const entry = csp.split(";").map((part) => part.trim().split(/\s+/)).find(([name]) => name === directive);
+  const entry = csp
+    .split(";")
+    .map((part) => part.trim().split(/\s+/))
+    .find(([name]) => name === directive);
   return entry?.slice(1);
 }
 
@@ -123,8 +126,20 @@ describe.each([
       expectWorkingStrictCsp(res, url);
     }
     // The browser-rendered pages (admin pages, wizards, Vipps result) keep the runtime and hydrate.
-    const clientOnly = ["/vinterleir/registrering", "/vinterleir/deltakere/admin", "/nyttmedlem", "/nyttmedlem/sjekk", "/invoices", "/vipps", "/vipps/VL26-ABC123"];
-    for (const url of clientOnly) expect(clientOnlyPathPatterns.some((pattern) => pattern.test(url)), url).toBe(true);
+    const clientOnly = [
+      "/vinterleir/registrering",
+      "/vinterleir/deltakere/admin",
+      "/nyttmedlem",
+      "/nyttmedlem/sjekk",
+      "/invoices",
+      "/vipps",
+      "/vipps/VL26-ABC123",
+    ];
+    for (const url of clientOnly)
+      expect(
+        clientOnlyPathPatterns.some((pattern) => pattern.test(url)),
+        url,
+      ).toBe(true);
     for (const url of clientOnly) {
       const res = await app.inject({ url });
       expect(res.statusCode, url).toBe(200);
@@ -168,13 +183,17 @@ describe.each([
   });
 
   it.skipIf(!enabled)("every API family answers with nosniff, DENY, a referrer policy and no cookie", async () => {
-    const camp = (await app.inject({ url: `/api/VinterleirAdmin/GetToken/${testAdminCredentials.CAMP_ADMIN_USERNAME}/${sha256Hex(testAdminCredentials.CAMP_ADMIN_PASSWORD)}` })).body;
+    const camp = (
+      await app.inject({
+        url: `/api/VinterleirAdmin/GetToken/${testAdminCredentials.CAMP_ADMIN_USERNAME}/${sha256Hex(testAdminCredentials.CAMP_ADMIN_PASSWORD)}`,
+      })
+    ).body;
     const requests = [
       { url: "/api/Club/Get" },
       { url: "/api/VinterleirUsers/Get" },
       { url: "/healthz" },
       { method: "POST" as const, url: "/api/Vinterleir/Post", payload: {} },
-      { method: "POST" as const, url: "/api/NewMember/Post", payload: "{" , headers: { "content-type": "application/json" } },
+      { method: "POST" as const, url: "/api/NewMember/Post", payload: "{", headers: { "content-type": "application/json" } },
       { url: `/api/VinterleirAdmin/Get/${camp}` },
       { url: `/api/VinterleirAdmin/GetCsv/${camp}` },
       { url: "/api/NewMemberAdmin/Get/feil" },

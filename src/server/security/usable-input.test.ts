@@ -26,7 +26,8 @@ describe("broken Unicode and control characters are refused with 400 everywhere"
   });
 
   // JSON text with the escapes as sent: JSON.stringify would write the lone half as an escape too.
-  const json = (method: "POST" | "PUT", url: string, body: string) => app.inject({ method, url, payload: body, headers: { "content-type": "application/json" } });
+  const json = (method: "POST" | "PUT", url: string, body: string) =>
+    app.inject({ method, url, payload: body, headers: { "content-type": "application/json" } });
 
   it.each([
     ["a lone high surrogate", "\\ud800"],

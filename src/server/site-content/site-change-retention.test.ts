@@ -29,7 +29,8 @@ describe.each(databaseKinds)("the site's change log is pruned on %s", (kind) => 
   it("keeps each section's latest 50 and nothing older than two years but the section's latest change", async () => {
     // 55 changes to the home page's notice, one a day; one change to the contact page at the start.
     await putSiteSection(database.db, "kontakt", { ...seedSiteContent.kontakt, general: "styret@example.no" }, "redaktor", start);
-    for (let i = 0; i < 55; i++) await putSiteSection(database.db, "forside", notice(`Melding ${i}`), "redaktor", new Date(start.getTime() + i * dayMs));
+    for (let i = 0; i < 55; i++)
+      await putSiteSection(database.db, "forside", notice(`Melding ${i}`), "redaktor", new Date(start.getTime() + i * dayMs));
     const versions = await siteSectionVersions(database.db);
 
     expect(await pruneSiteChanges(database.db, new Date(start.getTime() + 100 * dayMs))).toBe(5);
@@ -53,7 +54,10 @@ describe.each(databaseKinds)("the site's change log is pruned on %s", (kind) => 
   it("never deletes a section's latest change and never keeps more than the rule allows (any history)", async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.record({ section: fc.constantFrom("forside" as const, "kontakt" as const), daysLater: fc.integer({ min: 0, max: 30 }) }), { minLength: 1, maxLength: 12 }),
+        fc.array(fc.record({ section: fc.constantFrom("forside" as const, "kontakt" as const), daysLater: fc.integer({ min: 0, max: 30 }) }), {
+          minLength: 1,
+          maxLength: 12,
+        }),
         fc.integer({ min: 0, max: 2000 }),
         fc.integer({ min: 1, max: 4 }),
         async (saves, pruneAfterDays, perSection) => {

@@ -9,7 +9,11 @@ import type { Db } from "../db/database.ts";
 export const siteChangeRetention = { perSection: 50, years: 2 } as const;
 
 /** Deletes the changes past the retention in one statement (idempotent: a second process finds nothing). Answers how many. */
-export async function pruneSiteChanges(db: Pick<Db, "execute">, now: Date, rule: { perSection: number; years: number } = siteChangeRetention): Promise<number> {
+export async function pruneSiteChanges(
+  db: Pick<Db, "execute">,
+  now: Date,
+  rule: { perSection: number; years: number } = siteChangeRetention,
+): Promise<number> {
   const cutoff = new Date(now);
   cutoff.setUTCFullYear(cutoff.getUTCFullYear() - rule.years);
   const gone = await db.execute<{ id: number }>(sql`

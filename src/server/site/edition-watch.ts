@@ -58,10 +58,17 @@ export function watchCurrentEdition(db: Db, { clock, onChange, ...options }: Edi
         const row = chooseTheCamp(candidates, at);
         const following = laterCamps(candidates, row, at);
         const later = following.map(({ year, firstDay, lastDay, registrationOpensAt }) => ({ year, firstDay, lastDay, registrationOpensAt }));
-        return { year: row?.year, version: row?.version, later, laterKey: JSON.stringify(later) + following.map((edition) => edition.version).join(",") };
+        return {
+          year: row?.year,
+          version: row?.version,
+          later,
+          laterKey: JSON.stringify(later) + following.map((edition) => edition.version).join(","),
+        };
       },
       holds: (snapshot, read) =>
-        read.year === undefined ? snapshot === null : snapshot?.year === read.year && snapshot.version === read.version && laterKeyOf(snapshot) === read.laterKey,
+        read.year === undefined
+          ? snapshot === null
+          : snapshot?.year === read.year && snapshot.version === read.version && laterKeyOf(snapshot) === read.laterKey,
       load: async (read) => {
         const stored = read.year === undefined ? undefined : await loadEdition(db, read.year);
         if (!stored) return null;

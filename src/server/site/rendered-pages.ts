@@ -73,8 +73,23 @@ export function renderedPages({ renderer, watch, siteWatch, privacy, now, asset,
   // The last information page that rendered, per path: served when a new render fails, rather than an error.
   const lastGood = new Map<string, RenderedPage>();
 
-  async function render(url: string, snapshot: EditionSnapshot | null, content: SiteContentSnapshot, at: Date, strip: boolean, api?: PageApiFetch, eventList?: EventSummary[]): Promise<RenderedPage> {
-    const site: SiteRenderContext = { edition: snapshot?.data ?? null, laterCamps: snapshot?.later ?? [], renderedAt: at.toISOString(), content: content.content, privacy, ...(eventList ? { events: eventList } : {}) };
+  async function render(
+    url: string,
+    snapshot: EditionSnapshot | null,
+    content: SiteContentSnapshot,
+    at: Date,
+    strip: boolean,
+    api?: PageApiFetch,
+    eventList?: EventSummary[],
+  ): Promise<RenderedPage> {
+    const site: SiteRenderContext = {
+      edition: snapshot?.data ?? null,
+      laterCamps: snapshot?.later ?? [],
+      renderedAt: at.toISOString(),
+      content: content.content,
+      privacy,
+      ...(eventList ? { events: eventList } : {}),
+    };
     const { status, html, location } = await renderer(url, site, api);
     if (status >= 500) throw new Error(`Rendering ${url} failed with status ${status}.`);
     return { status, location, page: prepareHtml(strip ? await stripRuntime(html, asset) : await deferRuntime(html, asset)) };

@@ -165,7 +165,9 @@ describe("a render that fails", () => {
   it("keeps serving the page as it was last rendered", async () => {
     expect((await site.app.inject({ url: "/vinterleir/priser" })).body).toContain("Ledsager: 550 kr");
     failing = true;
-    await site.database.db.execute(sql`update camp_editions set data = jsonb_set(data, '{companionFee}', '600'::jsonb), version = version + 1 where published_at is not null`);
+    await site.database.db.execute(
+      sql`update camp_editions set data = jsonb_set(data, '{companionFee}', '600'::jsonb), version = version + 1 where published_at is not null`,
+    );
     const res = await site.app.inject({ url: "/vinterleir/priser" });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain("Ledsager: 550 kr");

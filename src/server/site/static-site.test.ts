@@ -94,7 +94,12 @@ describe("static site", () => {
 
   it("serves the camp's PDFs made from the current edition, and the build's other documents as files", async () => {
     const year = (await app.inject({ url: "/api/CampEdition/Current" })).json<{ year: number }>().year;
-    for (const url of ["/dokumenter/salgsbetingelser.pdf", `/dokumenter/vinterleir-${year}-barn.pdf`, `/dokumenter/vinterleir-${year}-voksne.pdf`, `/dokumenter/vinterleir-${year}-klubber.pdf`]) {
+    for (const url of [
+      "/dokumenter/salgsbetingelser.pdf",
+      `/dokumenter/vinterleir-${year}-barn.pdf`,
+      `/dokumenter/vinterleir-${year}-voksne.pdf`,
+      `/dokumenter/vinterleir-${year}-klubber.pdf`,
+    ]) {
       const res = await app.inject({ url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers["content-type"], url).toBe("application/pdf");

@@ -30,7 +30,13 @@ export interface StaticSiteOptions {
  * admin) behind an address that may hold a secret: no copy may be kept anywhere (no-store). The
  * information pages are the same for everyone: revalidated (no-cache).
  */
-function sendHtml(request: FastifyRequest, reply: FastifyReply, { page, location, status: rendered }: RenderedPage, status = rendered, { personal = false } = {}) {
+function sendHtml(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { page, location, status: rendered }: RenderedPage,
+  status = rendered,
+  { personal = false } = {},
+) {
   if (location && status >= 300 && status < 400) return reply.redirect(location, status);
   reply
     .header("content-type", "text/html; charset=utf-8")
@@ -158,14 +164,17 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
 
   // For a working page whose route knows the address is not there (an unknown personal link): the page
   // itself with status 404, so it says so in its own words once it has loaded.
-  app.decorate("sendWorkingPage", async (request: FastifyRequest, reply: FastifyReply, status: number) => sendHtml(request, reply, await pages.working(request.url, pageApi), status, { personal: true }));
+  app.decorate("sendWorkingPage", async (request: FastifyRequest, reply: FastifyReply, status: number) =>
+    sendHtml(request, reply, await pages.working(request.url, pageApi), status, { personal: true }),
+  );
 
   app.setNotFoundHandler(async (request, reply) => {
     const { pathname } = splitTarget(request.url);
     if (pathname.startsWith("/api/") || (request.method !== "GET" && request.method !== "HEAD")) {
       return reply.code(404).send({ error: "Fant ikke det du spurte etter." });
     }
-    if (clientOnlyPathPatterns.some((pattern) => pattern.test(pathname))) return sendHtml(request, reply, await pages.working(request.url, pageApi), undefined, { personal: true });
+    if (clientOnlyPathPatterns.some((pattern) => pattern.test(pathname)))
+      return sendHtml(request, reply, await pages.working(request.url, pageApi), undefined, { personal: true });
     return sendHtml(request, reply, await pages.info(notFoundPage.path), 404);
   });
 }

@@ -12,7 +12,9 @@ describe("deferRuntime (a working page)", () => {
     expect(html).toContain(`<style>h1{color:red}</style><link media="print" rel="stylesheet" href="/assets/root-abc.css"/>`);
     expect(html).toContain(`<link media="print" rel="modulepreload" href="/assets/entry.client-abc.js"/>`);
     expect(html).not.toContain(`<script type="module"`);
-    expect(html).toContain(`<script type="text/plain" id="deferred-runtime">import "/assets/manifest-abc.js";\nimport("/assets/entry.client-abc.js");</script><script>${startRuntime}</script>`);
+    expect(html).toContain(
+      `<script type="text/plain" id="deferred-runtime">import "/assets/manifest-abc.js";\nimport("/assets/entry.client-abc.js");</script><script>${startRuntime}</script>`,
+    );
     // Hydration needs the text exactly as rendered, comments included.
     expect(html).toContain("<h1>Påmelding til vinterleir <!-- -->2026</h1><script>window.__reactRouterContext={}</script>");
   });
@@ -23,7 +25,7 @@ describe("deferRuntime (a working page)", () => {
       "/assets/shared-x2.js": `export const a=1;`,
     };
     const withPreloads = page.replace(
-      "<link rel=\"stylesheet\"",
+      '<link rel="stylesheet"',
       `<link rel="modulepreload" href="/assets/route-x1.js"/><link rel="modulepreload" href="/assets/shared-x2.js"/><link rel="stylesheet"`,
     );
     const html = await deferRuntime(withPreloads, async (href) => chunks[href] ?? "");

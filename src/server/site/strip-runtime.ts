@@ -105,13 +105,17 @@ export async function deferRuntime(html: string, asset: AssetText): Promise<stri
       return out + before + `<style>${styles[i]!.replaceAll("</", "<\\/")}</style>` + link[0].replace("<link ", '<link media="print" ');
     }, "") + html.slice(at);
   const preload = /<link rel="modulepreload" href="(\/[^"/][^"]*)"\s*\/?>/g;
-  const order = await leavesFirst([...inlined.matchAll(preload)].map((link) => link[1]!), asset);
+  const order = await leavesFirst(
+    [...inlined.matchAll(preload)].map((link) => link[1]!),
+    asset,
+  );
   let next = 0;
   return inlined
     .replace(preload, (link, href: string) => link.replace(href, order[next++] ?? href))
     .replaceAll('<link rel="modulepreload"', '<link media="print" rel="modulepreload"')
-    .replace(/<script type="module"( async="")?>([\s\S]*?)<\/script>/, (_tag, _async, body: string) =>
-      `<script type="text/plain" id="deferred-runtime">${body}</script><script>${startRuntime}</script>`,
+    .replace(
+      /<script type="module"( async="")?>([\s\S]*?)<\/script>/,
+      (_tag, _async, body: string) => `<script type="text/plain" id="deferred-runtime">${body}</script><script>${startRuntime}</script>`,
     );
 }
 

@@ -26,7 +26,17 @@ export async function buildTestApp(
   const env = loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", PUBLIC_POST_RATE_LIMIT: "0", DATA_DIR, ...testAdminCredentials, ...extraEnv });
   // The retention job would act on the test's data at start-up; privacy tests run it themselves.
   // The waiting-list job likewise: tests run it with app.campWaitlist.drain() (a kick still runs it).
-  const app = await buildApp({ serveSite: false, announce: () => {}, privacy: { startJob: false }, campWaitlist: { startJob: false }, messageScheduler: { startJob: false }, events: { startReconciler: false }, ...rest, env, database });
+  const app = await buildApp({
+    serveSite: false,
+    announce: () => {},
+    privacy: { startJob: false },
+    campWaitlist: { startJob: false },
+    messageScheduler: { startJob: false },
+    events: { startReconciler: false },
+    ...rest,
+    env,
+    database,
+  });
   app.addHook("onClose", () => rm(DATA_DIR, { recursive: true, force: true }));
   return app;
 }

@@ -55,14 +55,14 @@ export const hostileFragments = [
   "'\"><svg onload=alert(1)>",
   "</title><script>alert(1)</script>",
   "</textarea><iframe src=javascript:alert(1)>",
-  "<a href=\"javascript:alert(1)\">klikk</a>",
+  '<a href="javascript:alert(1)">klikk</a>',
   "javascript:alert(1)",
   "' OR '1'='1",
   "'; DROP TABLE camp_registrations; --",
   "1; select pg_sleep(10) --",
   "\\'; delete from mail_outbox where '1'='1",
   "$1",
-  "=HYPERLINK(\"http://example.invalid\",\"Klikk\")",
+  '=HYPERLINK("http://example.invalid","Klikk")',
   "=cmd|' /C calc'!A0",
   "+1+1",
   "-2+3",
@@ -97,9 +97,39 @@ export const hostileFragments = [
 
 /** Single characters that break naive code: NUL, lone surrogates, bidi overrides, zero-width, BOM, newlines. */
 const oddCharacter = fc.constantFrom(
-  "\u0000", "\u0001", "\u001f", "\u007f", "\uD800", "\uDBFF", "\uDC00", "\uDFFF", "\u202E", "\u202D", "\u2066",
-  "\u200B", "\u200D", "\uFEFF", "\u2028", "\u00A0", "\r", "\n", "\t", "\\", "\"", "'", "<", ">", "&", "=", "%",
-  "İ", "ß", "Ø", "😀", "\u0301", "\uFFFD",
+  "\u0000",
+  "\u0001",
+  "\u001f",
+  "\u007f",
+  "\uD800",
+  "\uDBFF",
+  "\uDC00",
+  "\uDFFF",
+  "\u202E",
+  "\u202D",
+  "\u2066",
+  "\u200B",
+  "\u200D",
+  "\uFEFF",
+  "\u2028",
+  "\u00A0",
+  "\r",
+  "\n",
+  "\t",
+  "\\",
+  '"',
+  "'",
+  "<",
+  ">",
+  "&",
+  "=",
+  "%",
+  "İ",
+  "ß",
+  "Ø",
+  "😀",
+  "\u0301",
+  "\uFFFD",
 );
 
 export const hostileText: fc.Arbitrary<string> = fc.oneof(
@@ -120,7 +150,10 @@ export const hostileText: fc.Arbitrary<string> = fc.oneof(
   },
   { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 40 }) },
   // Oversized: past every field limit, sometimes past the body limit.
-  { weight: 1, arbitrary: fc.tuple(fc.constantFrom("A", "é", "<", "🥋"), fc.constantFrom(101, 255, 2001, 5000, 40_000)).map(([c, n]) => c.repeat(n)) },
+  {
+    weight: 1,
+    arbitrary: fc.tuple(fc.constantFrom("A", "é", "<", "🥋"), fc.constantFrom(101, 255, 2001, 5000, 40_000)).map(([c, n]) => c.repeat(n)),
+  },
 );
 
 const hostileNumber: fc.Arbitrary<number> = fc.oneof(
@@ -131,13 +164,11 @@ const hostileNumber: fc.Arbitrary<number> = fc.oneof(
 );
 
 /** Nested arrays or objects, deep enough to trip recursive code. */
-const deepNesting: fc.Arbitrary<unknown> = fc
-  .tuple(fc.integer({ min: 50, max: 3000 }), fc.boolean())
-  .map(([depth, objects]) => {
-    let value: unknown = "bunn";
-    for (let i = 0; i < depth; i++) value = objects ? { a: value } : [value];
-    return value;
-  });
+const deepNesting: fc.Arbitrary<unknown> = fc.tuple(fc.integer({ min: 50, max: 3000 }), fc.boolean()).map(([depth, objects]) => {
+  let value: unknown = "bunn";
+  for (let i = 0; i < depth; i++) value = objects ? { a: value } : [value];
+  return value;
+});
 
 /** Any JSON value of a type a field does not expect, or of the right type with a hostile value. */
 export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
@@ -158,7 +189,13 @@ export function mutated<T extends Record<string, unknown>>(base: fc.Arbitrary<T>
       base,
       fc.array(fc.tuple(fc.constantFrom(...keys), hostileValue), { minLength: 1, maxLength: 4 }),
       fc.array(fc.tuple(fc.constantFrom(...keys), fc.boolean()), { maxLength: 2 }),
-      fc.option(fc.tuple(hostileText.filter((key) => key.length < 50), hostileValue), { freq: 5 }),
+      fc.option(
+        fc.tuple(
+          hostileText.filter((key) => key.length < 50),
+          hostileValue,
+        ),
+        { freq: 5 },
+      ),
     )
     .map(([value, replacements, deletions, extra]) => {
       const copy: Record<string, unknown> = { ...value };
@@ -226,7 +263,10 @@ export interface BodyRequest {
 export function jsonBodies(values: fc.Arbitrary<unknown>): fc.Arbitrary<BodyRequest> {
   return fc.oneof(
     { weight: 6, arbitrary: values.map((value) => ({ payload: JSON.stringify(value), contentType: "application/json" })) },
-    { weight: 1, arbitrary: values.chain((value) => withPollutionKeys(JSON.stringify(value))).map((payload) => ({ payload, contentType: "application/json" })) },
+    {
+      weight: 1,
+      arbitrary: values.chain((value) => withPollutionKeys(JSON.stringify(value))).map((payload) => ({ payload, contentType: "application/json" })),
+    },
     { weight: 1, arbitrary: fc.record({ payload: fc.option(rawBodies, { nil: undefined }), contentType: contentTypes }) },
     { weight: 1, arbitrary: fc.record({ payload: values.map((value) => JSON.stringify(value)), contentType: contentTypes }) },
   );
@@ -247,14 +287,42 @@ export function encodeSegment(value: string): string {
 /** A path segment: encoded hostile text, or raw junk that is not valid percent-encoding. */
 export const hostileSegment: fc.Arbitrary<string> = fc.oneof(
   { weight: 5, arbitrary: hostileText.map((text) => encodeSegment(text.slice(0, 300))) },
-  { weight: 1, arbitrary: fc.constantFrom("%", "%zz", "%E0%A4%A", "%C0%AF", "..", "%2e%2e", "%2F", "a%00b", "%uD800", "-1", "0", "1e3", "0x10", "NaN", "Infinity") },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      "%",
+      "%zz",
+      "%E0%A4%A",
+      "%C0%AF",
+      "..",
+      "%2e%2e",
+      "%2F",
+      "a%00b",
+      "%uD800",
+      "-1",
+      "0",
+      "1e3",
+      "0x10",
+      "NaN",
+      "Infinity",
+    ),
+  },
   { weight: 2, arbitrary: fc.oneof(fc.integer(), fc.constantFrom(1, 2, 3, 2 ** 31, 999_999_999, 1_000_000_000)).map(String) },
 );
 
 export const hostileQuery: fc.Arbitrary<string> = fc.oneof(
   fc.constant(""),
   hostileSegment.map((value) => `?year=${value}`),
-  fc.constantFrom("?year=2026", "?year=1999", "?year=2101", "?year=2026&year=2025", "?year[]=1", "?__proto__[x]=1&constructor[prototype][y]=2", "?year=%", "?" + "a=1&".repeat(2000)),
+  fc.constantFrom(
+    "?year=2026",
+    "?year=1999",
+    "?year=2101",
+    "?year=2026&year=2025",
+    "?year[]=1",
+    "?__proto__[x]=1&constructor[prototype][y]=2",
+    "?year=%",
+    "?" + "a=1&".repeat(2000),
+  ),
   fc.array(fc.tuple(hostileSegment, hostileSegment), { maxLength: 3 }).map((pairs) => "?" + pairs.map(([k, v]) => `${k}=${v}`).join("&")),
 );
 
@@ -281,7 +349,8 @@ export function stringsIn(value: unknown, out: string[] = [], depth = 0): string
 }
 
 // The one image a template has: the check-in QR code, attached to the mail and named by its content id.
-const activeMarkup = /<(script|img(?!\s+src="cid:qr-[A-Z0-9]+@qr\.skitaekwondo\.no")|svg|iframe(?!\s+sandbox)|object|embed|math|form(?!\s+method="post"\s+action="\/vipps-sim\/landing\/)|textarea)\b/i;
+const activeMarkup =
+  /<(script|img(?!\s+src="cid:qr-[A-Z0-9]+@qr\.skitaekwondo\.no")|svg|iframe(?!\s+sandbox)|object|embed|math|form(?!\s+method="post"\s+action="\/vipps-sim\/landing\/)|textarea)\b/i;
 
 /**
  * HTML that carries user text (a mail's HTML part, the development mail page, the simulator's landing
@@ -395,9 +464,13 @@ export async function fuzzEndpoint<Req>(context: FuzzContext & { kind: string },
       const options = spec.toInject(request);
       context.log.length = 0;
       const res = await context.app.inject(options);
-      expect(res.statusCode, `${options.method ?? "GET"} ${String(options.url).slice(0, 300)} → ${res.statusCode} ${res.body.slice(0, 300)}\n${context.log.join("")}`).toBeLessThan(500);
+      expect(
+        res.statusCode,
+        `${options.method ?? "GET"} ${String(options.url).slice(0, 300)} → ${res.statusCode} ${res.body.slice(0, 300)}\n${context.log.join("")}`,
+      ).toBeLessThan(500);
       if (spec.readOnly) {
-        if (++run % readOnlyCheckEvery === 0) expect(await rowCounts(context.database, tables), "a read-only endpoint changed the data").toEqual(initial);
+        if (++run % readOnlyCheckEvery === 0)
+          expect(await rowCounts(context.database, tables), "a read-only endpoint changed the data").toEqual(initial);
       } else {
         const after = await rowCounts(context.database, tables);
         const unchanged = before;

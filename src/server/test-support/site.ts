@@ -19,7 +19,8 @@ import { testAdminCredentials } from "./app.ts";
  */
 export const testRenderer: PageRenderer = async (url, site) => {
   const { pathname } = new URL(url, "http://localhost");
-  const section = pathname === "/barnepartiet/treningstider" ? "barn" : pathname === "/ungdomvoksenpartiet/treningstider" ? "ungdomvoksen" : undefined;
+  const section =
+    pathname === "/barnepartiet/treningstider" ? "barn" : pathname === "/ungdomvoksenpartiet/treningstider" ? "ungdomvoksen" : undefined;
   const body =
     pathname === "/treningstider" || section
       ? `Treningstider: ${site.content.treningstider.sessions
@@ -29,14 +30,14 @@ export const testRenderer: PageRenderer = async (url, site) => {
       : pathname === "/personvern"
         ? `Anonymiseres etter ${site.privacy.retention.campAnonymiseAfterDays} dager; e-post slettes etter ${site.privacy.retention.mailRetentionDays} dager`
         : pathname === "/404"
-      ? "Unexpected Application Error!"
-      : pathname === "/om/oss"
-        ? "Om oss"
-        : pathname === "/vinterleir/priser"
-          ? `Ledsager: ${site.edition?.companionFee ?? "ingen leir"} kr (rendret ${site.renderedAt})`
-          : clientOnlyPathPatterns.some((pattern) => pattern.test(pathname))
-            ? `Laster ${pathname}`
-            : `Side ${pathname}`;
+          ? "Unexpected Application Error!"
+          : pathname === "/om/oss"
+            ? "Om oss"
+            : pathname === "/vinterleir/priser"
+              ? `Ledsager: ${site.edition?.companionFee ?? "ingen leir"} kr (rendret ${site.renderedAt})`
+              : clientOnlyPathPatterns.some((pattern) => pattern.test(pathname))
+                ? `Laster ${pathname}`
+                : `Side ${pathname}`;
   const html =
     `<!DOCTYPE html><html lang="nb"><head><script data-keep="">window.x=1</script>` +
     `<link rel="modulepreload" href="/assets/app-abc123.js"/><link rel="stylesheet" href="/assets/app-abc123.css"/>` +
@@ -67,7 +68,9 @@ export const haveBuiltSite = existsSync(path.join(builtSiteDir, "../server/index
  * own renderer); `close` removes the app, database and test site.
  */
 export async function buildTestSiteApp(
-  options: { kind?: DatabaseKind; built?: boolean; database?: Database; env?: Record<string, string> } & Partial<Pick<BuildAppOptions, "clock" | "site">> = {},
+  options: { kind?: DatabaseKind; built?: boolean; database?: Database; env?: Record<string, string> } & Partial<
+    Pick<BuildAppOptions, "clock" | "site">
+  > = {},
 ) {
   const { kind = "pglite", built = false, database: givenDatabase, env: extraEnv, ...rest } = options;
   const site = built ? { dir: builtSiteDir, remove: async () => {} } : await createTestSite();

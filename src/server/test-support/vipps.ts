@@ -63,7 +63,11 @@ export interface Paying {
 }
 
 /** Posts a Vipps registration; answers where the browser goes and the attempt's reference. */
-export async function startVippsPayment(app: TestApp, overrides: Partial<CampRegistrationDraft> = {}, body = draft({ vipps: true, ...overrides })): Promise<Paying & { body: CampRegistrationDraft }> {
+export async function startVippsPayment(
+  app: TestApp,
+  overrides: Partial<CampRegistrationDraft> = {},
+  body = draft({ vipps: true, ...overrides }),
+): Promise<Paying & { body: CampRegistrationDraft }> {
   const res = await postRegistration(app, body);
   if (res.statusCode !== 200) throw new Error(`post failed: ${res.statusCode} ${res.body}`);
   const url = new URL(res.body);
@@ -102,7 +106,10 @@ export async function paymentRows(app: TestApp, registrationId: number) {
 }
 
 export async function registrationStatus(app: TestApp, registrationId: number) {
-  const [row] = await app.db.select({ status: campRegistrations.status, vipps: campRegistrations.vipps }).from(campRegistrations).where(eq(campRegistrations.id, registrationId));
+  const [row] = await app.db
+    .select({ status: campRegistrations.status, vipps: campRegistrations.vipps })
+    .from(campRegistrations)
+    .where(eq(campRegistrations.id, registrationId));
   return row;
 }
 

@@ -38,11 +38,7 @@ const CampUsernameSchema = z
 /** POST /api/VinterleirAdmin/Accounts/{token}: creates the account, or resets its name, role and password. */
 export const CampAccountInputSchema = z.object({
   username: CampUsernameSchema,
-  name: z
-    .string({ error: "Skriv navnet til hjelperen." })
-    .trim()
-    .min(1, "Skriv navnet til hjelperen.")
-    .max(100, "Navnet kan ha høyst 100 tegn."),
+  name: z.string({ error: "Skriv navnet til hjelperen." }).trim().min(1, "Skriv navnet til hjelperen.").max(100, "Navnet kan ha høyst 100 tegn."),
   role: CampRoleSchema,
   /**
    * The new password itself, sent once (over HTTPS) so the server can check the rule (password-rule.ts);

@@ -52,9 +52,7 @@ const clubWords = [club.name, club.name.replace(/\s*klubb$/i, ""), "skitkd", "sk
 
 /** The password without what people add to a word to pass a rule: digits, spaces and signs at either end. */
 function baseWord(password: string): string {
-  return password
-    .toLowerCase()
-    .replace(/^[\d\s\p{P}\p{S}]+|[\d\s\p{P}\p{S}]+$/gu, "");
+  return password.toLowerCase().replace(/^[\d\s\p{P}\p{S}]+|[\d\s\p{P}\p{S}]+$/gu, "");
 }
 
 export function passwordProblemOf(password: string, commonPasswords: ReadonlySet<string>): PasswordProblem | undefined {

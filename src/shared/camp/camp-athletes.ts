@@ -45,6 +45,8 @@ export function priceQuoteBody(draft: CampRegistrationDraft): CampRegistrationDr
     ...draft,
     allergies: "",
     otherInfo: "",
-    ...(draft.siblings && { siblings: draft.siblings.map((sibling) => ({ ...sibling, allergies: "", ...(sibling.otherInfo !== undefined && { otherInfo: "" }) })) }),
+    ...(draft.siblings && {
+      siblings: draft.siblings.map((sibling) => ({ ...sibling, allergies: "", ...(sibling.otherInfo !== undefined && { otherInfo: "" }) })),
+    }),
   };
 }

@@ -11,7 +11,8 @@ export const checkInMessages = {
   unknownCode: "Ukjent QR-kode.",
   unknownPerson: "Fant ikke personen.",
   cancelled: "Påmeldingen er avbestilt.",
-  groupVippsOpen: "Påmeldingen er med i én Vipps-betaling for flere utøvere som ikke er fullført. Be den som betaler om å fullføre eller avbryte den i Vipps, og prøv igjen.",
+  groupVippsOpen:
+    "Påmeldingen er med i én Vipps-betaling for flere utøvere som ikke er fullført. Be den som betaler om å fullføre eller avbryte den i Vipps, og prøv igjen.",
   reusedActionId: "Handlingen har samme id som en annen handling. Prøv igjen.",
   searchEmpty: "Skriv et navn eller en klubb.",
   badDay: "Dagen er ikke en av leirdagene.",
@@ -127,11 +128,7 @@ const crockford = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
 /** What a typed or scanned code becomes before lookup; undefined when it cannot be a check-in code. */
 export function normaliseCheckInCode(raw: string): string | undefined {
-  const cleaned = raw
-    .toUpperCase()
-    .replace(/[\s-]/g, "")
-    .replace(/O/g, "0")
-    .replace(/[IL]/g, "1");
+  const cleaned = raw.toUpperCase().replace(/[\s-]/g, "").replace(/O/g, "0").replace(/[IL]/g, "1");
   if (cleaned.length !== checkInCodeLength) return undefined;
   for (const char of cleaned) if (!crockford.includes(char)) return undefined;
   return cleaned;

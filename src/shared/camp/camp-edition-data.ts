@@ -29,7 +29,6 @@ export function formatCalendarDate(date: CalendarDate): string {
 
 export const programAudiences = ["alle", "barn", "voksne", "mestere"] as const;
 
-
 const dayBefore = (date: CalendarDate) => addDays(date, -1);
 
 /**
@@ -172,7 +171,11 @@ export function campEditionFromData(data: CampEditionData): CampEdition {
     homeClubId: data.homeClubId,
     price: { ...data.prices },
     earlyBird: { percent: data.earlyBird.percent, before: monthDay(formatCalendarDate(addDays(date(data.earlyBird.lastDay), 1))) },
-    lateFee: { amount: data.lateFee.amount, after: monthDay(formatCalendarDate(addDays(date(data.lateFee.firstDay), -1))), enabled: data.lateFee.enabled },
+    lateFee: {
+      amount: data.lateFee.amount,
+      after: monthDay(formatCalendarDate(addDays(date(data.lateFee.firstDay), -1))),
+      enabled: data.lateFee.enabled,
+    },
     gradingFee: data.gradingFee,
     companionFee: data.companionFee,
     refund: { fullUntil: monthDay(data.refund.fullUntil), laterShare: data.refund.laterPercent / 100 },
@@ -208,7 +211,11 @@ export type RegistrationState = (typeof registrationStates)[number];
  * Whether the wizard takes registrations now: before the window, inside it (with or without places left),
  * or after it. `taken` counts the athletes who hold a place (not cancelled, not on the waiting list).
  */
-export function registrationStateAt(data: Pick<CampEditionData, "registrationOpensAt" | "registrationClosesAt" | "capacity">, now: Date, taken: number): { state: RegistrationState; placesLeft: number | null } {
+export function registrationStateAt(
+  data: Pick<CampEditionData, "registrationOpensAt" | "registrationClosesAt" | "capacity">,
+  now: Date,
+  taken: number,
+): { state: RegistrationState; placesLeft: number | null } {
   const placesLeft = data.capacity === null ? null : Math.max(0, data.capacity - taken);
   if (now.getTime() < Date.parse(data.registrationOpensAt)) return { state: "notyet", placesLeft };
   if (now.getTime() >= Date.parse(data.registrationClosesAt)) return { state: "closed", placesLeft };

@@ -73,13 +73,24 @@ export const campEditionActionLabels: Record<string, string> = {
 
 const kronerFields = new Set(["prices.child", "prices.adult", "lateFee.amount", "gradingFee", "companionFee"]);
 const percentFields = new Set(["earlyBird.percent", "refund.laterPercent"]);
-const ageFields = new Set(["prices.childMaxAge", "rules.cupGradingBelowAge", "rules.homeClubSleepoverMinAge", "rules.minAge", "rules.companionMinAge", "rules.companionDefaultAge"]);
+const ageFields = new Set([
+  "prices.childMaxAge",
+  "rules.cupGradingBelowAge",
+  "rules.homeClubSleepoverMinAge",
+  "rules.minAge",
+  "rules.companionMinAge",
+  "rules.companionDefaultAge",
+]);
 
 /**
  * A value of the field at `path` as the change log shows it: kroner, dates, Oslo times, yes/no, "ingen
  * grense" for an open capacity. Clubs and grades are shown by name when `names` knows them.
  */
-export function formatCampEditionValue(path: string, value: unknown, names: { club?: (id: number) => string | undefined; grade?: (id: number) => string | undefined; now?: Date } = {}): string {
+export function formatCampEditionValue(
+  path: string,
+  value: unknown,
+  names: { club?: (id: number) => string | undefined; grade?: (id: number) => string | undefined; now?: Date } = {},
+): string {
   if (value === null || value === undefined) return path === "capacity" || path === "sleepoverCapacity" ? "ingen grense" : "–";
   if (typeof value === "boolean") return path === "lateFee.enabled" ? (value ? "på" : "av") : value ? "ja" : "nei";
   if (typeof value === "number") {

@@ -32,7 +32,11 @@ const wholeNumber = (what: string, min: number, max: number) =>
     .max(max, `${what} kan være høyst ${max}.`);
 
 const text = (what: string, max: number) =>
-  z.string({ error: `${what} mangler.` }).trim().min(1, `${what} mangler.`).max(max, `${what} kan være høyst ${max} tegn.`);
+  z
+    .string({ error: `${what} mangler.` })
+    .trim()
+    .min(1, `${what} mangler.`)
+    .max(max, `${what} kan være høyst ${max} tegn.`);
 
 const ProgramItemSchema = z.object({
   from: z.string().regex(timePattern, "Skriv klokkeslett som TT:MM."),

@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
 import cases from "./rule-cases.json" with { type: "json" };
-import {
-  campDays,
-  campEditionForYear,
-  earlyBirdPrice,
-  isEarlyBird,
-} from "./camp-edition.ts";
+import { campDays, campEditionForYear, earlyBirdPrice, isEarlyBird } from "./camp-edition.ts";
 import { resolveCampEdition } from "./camp-edition.fixture.ts";
 import { weekdayName } from "../format.ts";
 

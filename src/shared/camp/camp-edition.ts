@@ -1,9 +1,4 @@
-import {
-  addDays,
-  compareCalendarDates,
-  startOfOsloDay,
-  type CalendarDate,
-} from "../time.ts";
+import { addDays, compareCalendarDates, startOfOsloDay, type CalendarDate } from "../time.ts";
 import { emailMaxLength, telephoneDigits } from "../contact/contact-rules.ts";
 import type { ProgramItem } from "./camp-program.ts";
 

@@ -14,11 +14,7 @@ export function isChild(age: number, rules: CampRules = defaultCampRules): boole
 
 /** Cup grading at the camp (Sunday, paid with the registration): home-club children under 13 with a cup grade. */
 export function mayCupGrade(athlete: Athlete, rules: CampRules = defaultCampRules): boolean {
-  return (
-    isHomeClub(athlete.clubId, rules) &&
-    isCupGrade(athlete.gradeId, rules) &&
-    athlete.age < rules.settings.cupGradingBelowAge
-  );
+  return isHomeClub(athlete.clubId, rules) && isCupGrade(athlete.gradeId, rules) && athlete.age < rules.settings.cupGradingBelowAge;
 }
 
 /** A dan candidate's next grading is a dan grading: 1. cup (id 14) and every dan grade. */

@@ -54,7 +54,8 @@ export interface LedgerFigures {
   net: number;
 }
 
-const sumOf = (entries: readonly LedgerEntry[], keep: (entry: LedgerEntry) => boolean) => entries.reduce((sum, entry) => (keep(entry) ? sum + entry.amount : sum), 0);
+const sumOf = (entries: readonly LedgerEntry[], keep: (entry: LedgerEntry) => boolean) =>
+  entries.reduce((sum, entry) => (keep(entry) ? sum + entry.amount : sum), 0);
 
 /** Every figure of one order (or of several: the entries of a group or a whole camp add up the same way). */
 export function ledgerFigures(entries: readonly LedgerEntry[]): LedgerFigures {
@@ -64,7 +65,16 @@ export function ledgerFigures(entries: readonly LedgerEntry[]): LedgerFigures {
   const refunded = sumOf(entries, (entry) => entry.kind === "refund" || entry.kind === "refund-paid");
   const refundOwed = sumOf(entries, (entry) => entry.kind === "refund-owed") - sumOf(entries, (entry) => entry.kind === "refund-paid");
   const held = paid - refunded - refundOwed;
-  return { charged, paid, refunded, refundOwed, kept, outstanding: Math.max(0, charged - held), credit: Math.max(0, held - charged), net: paid - refunded };
+  return {
+    charged,
+    paid,
+    refunded,
+    refundOwed,
+    kept,
+    outstanding: Math.max(0, charged - held),
+    credit: Math.max(0, held - charged),
+    net: paid - refunded,
+  };
 }
 
 /** The figures of many orders added up (the admin's totals, the treasurer's, a group's). */
@@ -100,7 +110,9 @@ export function ledgerItems(entries: readonly LedgerEntry[]): LedgerItem[] {
   }
   const figures = ledgerFigures(entries);
   let held = figures.paid - figures.refunded - figures.refundOwed;
-  const ordered = [...items.values()].sort((a, b) => Number(b.item === "cancellation-fee") - Number(a.item === "cancellation-fee") || a.first - b.first);
+  const ordered = [...items.values()].sort(
+    (a, b) => Number(b.item === "cancellation-fee") - Number(a.item === "cancellation-fee") || a.first - b.first,
+  );
   return ordered.map(({ first: _first, ...item }) => {
     const paid = Math.max(0, Math.min(item.charged, held));
     held -= paid;
@@ -234,7 +246,9 @@ export const netTotalLabel = "Netto (betalt minus tilbakebetalt)";
  * The camp's money as the admin's «Deltakere» and «Kasserer» both show it, in one order with one set of
  * words: what came in, what went back, what the cancellation rules kept, what is still owed back, and net.
  */
-export function campMoneyLines(figures: Pick<LedgerFigures, "paid" | "refunded" | "kept" | "refundOwed" | "net">): { label: string; amount: number }[] {
+export function campMoneyLines(
+  figures: Pick<LedgerFigures, "paid" | "refunded" | "kept" | "refundOwed" | "net">,
+): { label: string; amount: number }[] {
   return [
     { label: ledgerFigureLabels.paid, amount: figures.paid },
     { label: ledgerFigureLabels.refunded, amount: figures.refunded },

@@ -24,12 +24,8 @@ describe("worked examples", () => {
 
 describe("athlete line", () => {
   it("names the child price, the adult price and the home club", () => {
-    expect(price(afterEarlyBird, { age: 12 }).lines).toEqual([
-      { kind: "athlete", label: "Vinterleir, barn: Ola Nordmann", amount: 1025 },
-    ]);
-    expect(price(afterEarlyBird, { age: 13 }).lines).toEqual([
-      { kind: "athlete", label: "Vinterleir, ungdom/voksen: Ola Nordmann", amount: 1200 },
-    ]);
+    expect(price(afterEarlyBird, { age: 12 }).lines).toEqual([{ kind: "athlete", label: "Vinterleir, barn: Ola Nordmann", amount: 1025 }]);
+    expect(price(afterEarlyBird, { age: 13 }).lines).toEqual([{ kind: "athlete", label: "Vinterleir, ungdom/voksen: Ola Nordmann", amount: 1200 }]);
     expect(price(afterEarlyBird, { clubId: 29 }).lines).toEqual([
       { kind: "athlete", label: "Utøver fra Ski Taekwondo Klubb: Ola Nordmann", amount: 0 },
     ]);

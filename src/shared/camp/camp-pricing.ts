@@ -19,10 +19,9 @@ export interface CampPrice {
   total: number;
 }
 
-export type PricedRegistration = Pick<
-  CampRegistration,
-  "firstName" | "lastName" | "age" | "clubId" | "gradeId" | "gradering"
-> & { ledsagere: readonly Pick<Companion, "firstName" | "lastName" | "alreadyRegistered">[] };
+export type PricedRegistration = Pick<CampRegistration, "firstName" | "lastName" | "age" | "clubId" | "gradeId" | "gradering"> & {
+  ledsagere: readonly Pick<Companion, "firstName" | "lastName" | "alreadyRegistered">[];
+};
 
 export interface PriceContext {
   edition: CampEdition;
@@ -75,9 +74,7 @@ function athleteLine(registration: PricedRegistration, { edition, at }: PriceCon
 function lateFeeLines(registration: PricedRegistration, { edition, at }: PriceContext): PriceLine[] {
   const { lateFee } = edition.settings;
   const late = lateFee.enabled && at.getTime() >= edition.lateFeeFrom.getTime();
-  return late && !isHomeClub(registration.clubId, edition)
-    ? [{ kind: "late-fee", label: "Sen påmelding", amount: lateFee.amount }]
-    : [];
+  return late && !isHomeClub(registration.clubId, edition) ? [{ kind: "late-fee", label: "Sen påmelding", amount: lateFee.amount }] : [];
 }
 
 /** Cup grading is charged here; a dan candidate's tick is listed at 0, as dan grading is paid to the federation. */

@@ -66,8 +66,7 @@ export function campProgram(edition: CampEdition, audience?: Exclude<Audience, "
   return campDays(edition).map((date, index) => ({
     date,
     items: ((edition.program ?? programTemplate)[index] ?? [])
-      .filter((item) => !audience || item.audience === "alle" || item.audience === audience ||
-        (audience === "voksne" && item.audience === "mestere"))
+      .filter((item) => !audience || item.audience === "alle" || item.audience === audience || (audience === "voksne" && item.audience === "mestere"))
       .slice()
       .sort(byStartTime),
   }));

@@ -21,14 +21,11 @@ import {
   type SiblingDraft,
 } from "./camp-registration.ts";
 
-const errorOf = (field: CampField, overrides: Parameters<typeof validDraft>[0]) =>
-  validateFields([field], validDraft(overrides))[field];
+const errorOf = (field: CampField, overrides: Parameters<typeof validDraft>[0]) => validateFields([field], validDraft(overrides))[field];
 
 describe("a complete registration", () => {
   it("parses, trimming text and dropping spaces in the telephone number", () => {
-    const parsed = CampRegistrationSchema.parse(
-      validDraft({ firstName: "  Ola ", email: " ola@example.no ", telephone: " 912 34 567 " }),
-    );
+    const parsed = CampRegistrationSchema.parse(validDraft({ firstName: "  Ola ", email: " ola@example.no ", telephone: " 912 34 567 " }));
     expect(parsed.firstName).toBe("Ola");
     expect(parsed.email).toBe("ola@example.no");
     expect(parsed.telephone).toBe("91234567");
@@ -148,9 +145,7 @@ describe("companion", () => {
       email: "Eposten er ikke gyldig.",
     });
     expect(validateCompanion(validCompanion({ age: 17 })).age).toBe("Ledsager må være myndig.");
-    expect(validateCompanion(validCompanion({ telephone: "1234567" })).telephone).toBe(
-      "Du må legge inn et gyldig telefonnummer.",
-    );
+    expect(validateCompanion(validCompanion({ telephone: "1234567" })).telephone).toBe("Du må legge inn et gyldig telefonnummer.");
     expect(validateCompanion(validCompanion({ email: "kari" })).email).toBe("Eposten er ikke gyldig.");
   });
 
@@ -188,9 +183,7 @@ describe("cross-field rules", () => {
   });
 
   it("lets only masters offer to instruct", () => {
-    expect(errorOf("wantsToInstruct", { wantsToInstruct: true, gradeId: 17 })).toBe(
-      "Bare mastere kan tilby seg å instruere.",
-    );
+    expect(errorOf("wantsToInstruct", { wantsToInstruct: true, gradeId: 17 })).toBe("Bare mastere kan tilby seg å instruere.");
     expect(errorOf("wantsToInstruct", { wantsToInstruct: true, gradeId: 18 })).toBeUndefined();
   });
 
@@ -225,7 +218,13 @@ describe("applyCampRules", () => {
 });
 
 describe("a further athlete in a family submission", () => {
-  const kari = (overrides: Partial<SiblingDraft> = {}): SiblingDraft => ({ ...newSibling("Nordmann", 1), firstName: "Kari", age: 14, gradeId: 5, ...overrides });
+  const kari = (overrides: Partial<SiblingDraft> = {}): SiblingDraft => ({
+    ...newSibling("Nordmann", 1),
+    firstName: "Kari",
+    age: 14,
+    gradeId: 5,
+    ...overrides,
+  });
 
   it("is shown by name only on its own yes: never the first athlete's answer, and not asked means not shown", () => {
     fc.assert(
@@ -242,7 +241,9 @@ describe("a further athlete in a family submission", () => {
   });
 
   it("has its own companions under the single path's rules, and unticks what its own age and club no longer allow", () => {
-    expect(validateSibling(validDraft(), kari({ public: true, hasLedsager: true, ledsagere: [] })).ledsagere).toBe("Du må legge til minst én ledsager.");
+    expect(validateSibling(validDraft(), kari({ public: true, hasLedsager: true, ledsagere: [] })).ledsagere).toBe(
+      "Du må legge til minst én ledsager.",
+    );
     const withCompanion = siblingRegistration(validDraft(), kari({ hasLedsager: true, ledsagere: [validCompanion()] }));
     expect(withCompanion.ledsagere).toHaveLength(1);
     // Cup grading is for home-club children under 13: a 14-year-old's box is cleared, as on the single path.

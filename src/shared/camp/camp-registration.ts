@@ -107,10 +107,7 @@ const registrationShape = {
     .nullable()
     .refine((value) => value !== null, "Du må velge om du vil vises på deltakerlisten."),
   /** Kept from the spec for the admin list; no price depends on it. */
-  instructor: z.literal(
-    [Instructor.NotInstructor, Instructor.SkiFullTimeInstructor, Instructor.SkiHelperInstructor],
-    "Ugyldig instruktørvalg.",
-  ),
+  instructor: z.literal([Instructor.NotInstructor, Instructor.SkiFullTimeInstructor, Instructor.SkiHelperInstructor], "Ugyldig instruktørvalg."),
   /** Pays by Vipps (true) or by card/cash at the camp (false). */
   vipps: flag,
 };
@@ -124,10 +121,7 @@ type CrossFieldInput = Pick<
 >;
 
 /** Rules between fields, each reported on the field the user must change. */
-function crossFieldErrors(
-  draft: CrossFieldInput,
-  rules: CampRules = defaultCampRules,
-): [CampField, string][] {
+function crossFieldErrors(draft: CrossFieldInput, rules: CampRules = defaultCampRules): [CampField, string][] {
   const errors: [CampField, string][] = [];
   const { settings } = rules;
   if (draft.gradering && !mayTickGrading(draft, rules)) {
@@ -230,14 +224,32 @@ export function validateSibling(first: Omit<CampRegistrationDraft, "siblings">, 
 
 /** A new athlete's form: the family's last name and the first athlete's club to start from. */
 export function newSibling(lastName: string, clubId = 0): SiblingDraft {
-  return { firstName: "", lastName, age: 0, clubId, gradeId: 0, gradering: false, sleepover: false, hasLedsager: false, ledsagere: [], allergies: "", vegan: false, otherInfo: "", wantsToInstruct: false };
+  return {
+    firstName: "",
+    lastName,
+    age: 0,
+    clubId,
+    gradeId: 0,
+    gradering: false,
+    sleepover: false,
+    hasLedsager: false,
+    ledsagere: [],
+    allergies: "",
+    vegan: false,
+    otherInfo: "",
+    wantsToInstruct: false,
+  };
 }
 
 /**
  * Clears a further athlete's choices the rules no longer allow after an edit, as applyCampRules does
  * for the first athlete (a disabled box is also cleared).
  */
-export function applySiblingRules(first: Omit<CampRegistrationDraft, "siblings">, sibling: SiblingDraft, rules: CampRules = defaultCampRules): SiblingDraft {
+export function applySiblingRules(
+  first: Omit<CampRegistrationDraft, "siblings">,
+  sibling: SiblingDraft,
+  rules: CampRules = defaultCampRules,
+): SiblingDraft {
   const asRegistration = siblingRegistration(first, sibling);
   const ledsagere = sibling.ledsagere ?? [];
   return {
@@ -254,11 +266,11 @@ export function applySiblingRules(first: Omit<CampRegistrationDraft, "siblings">
 export const CampRegistrationSchema = z
   .object({
     ...registrationShape,
-  /**
-   * The draft's own secret, made by the browser with the draft and kept with it: a submission of the same
-   * draft again is answered as the first only when it carries this secret (the server keeps its hash).
-   */
-  draftSecret: z.string().regex(draftSecretPattern, "Ugyldig registrerings-id.").optional(),
+    /**
+     * The draft's own secret, made by the browser with the draft and kept with it: a submission of the same
+     * draft again is answered as the first only when it carries this secret (the server keeps its hash).
+     */
+    draftSecret: z.string().regex(draftSecretPattern, "Ugyldig registrerings-id.").optional(),
     /** Optional: further athletes sharing the contact details, paid and confirmed together with the first. */
     siblings: z
       .array(SiblingSchema, { error: "Ugyldig liste over utøvere." })
@@ -268,7 +280,12 @@ export const CampRegistrationSchema = z
      * Optional: the year of the camp registered for, when more than one is published (next year's camp
      * takes registrations in its own window). Without it: «the» camp, the earliest not yet ended.
      */
-    year: z.number({ error: "Ugyldig årstall for leiren." }).int("Ugyldig årstall for leiren.").min(2000, "Ugyldig årstall for leiren.").max(2100, "Ugyldig årstall for leiren.").optional(),
+    year: z
+      .number({ error: "Ugyldig årstall for leiren." })
+      .int("Ugyldig årstall for leiren.")
+      .min(2000, "Ugyldig årstall for leiren.")
+      .max(2100, "Ugyldig årstall for leiren.")
+      .optional(),
   })
   .superRefine((registration, ctx) => {
     for (const [field, message] of crossFieldErrors(registration)) {
@@ -306,11 +323,7 @@ export function validateCompanion(companion: CompanionDraft): FieldErrors<Compan
   return firstErrors(shape, Object.keys(shape) as CompanionField[], companion);
 }
 
-function firstErrors<F extends string>(
-  shape: Record<F, z.ZodType>,
-  fields: readonly F[],
-  value: Partial<Record<F, unknown>>,
-): FieldErrors<F> {
+function firstErrors<F extends string>(shape: Record<F, z.ZodType>, fields: readonly F[], value: Partial<Record<F, unknown>>): FieldErrors<F> {
   const errors: FieldErrors<F> = {};
   for (const field of fields) {
     const result = shape[field].safeParse(value[field]);
@@ -403,9 +416,7 @@ export type MyRegistrationChange = z.infer<typeof MyRegistrationChangeSchema>;
 /** Cancelling one person: the athlete (the whole registration) or one companion by its key. */
 export const MyCancellationSchema = z
   .object({
-    person: z
-      .string({ error: "Velg hvem som skal avbestilles." })
-      .regex(/^(athlete|companion-\d{1,9})$/, "Velg hvem som skal avbestilles."),
+    person: z.string({ error: "Velg hvem som skal avbestilles." }).regex(/^(athlete|companion-\d{1,9})$/, "Velg hvem som skal avbestilles."),
     /** The refund the page showed; a different one today answers 409 so nobody is surprised. */
     expectedRefund: z.number({ error: "Ugyldig beløp." }).int("Ugyldig beløp.").min(0, "Ugyldig beløp.").max(1_000_000, "Ugyldig beløp.").optional(),
   })
@@ -428,7 +439,12 @@ export const MyGradingSchema = z.object({ gradering: z.boolean({ error: "Ugyldig
  * rules and prices the result with the registration's own edition and time.
  */
 export const LeaderCorrectionSchema = z
-  .object({ age: registrationShape.age, clubId: registrationShape.clubId, gradeId: registrationShape.gradeId, gradering: registrationShape.gradering })
+  .object({
+    age: registrationShape.age,
+    clubId: registrationShape.clubId,
+    gradeId: registrationShape.gradeId,
+    gradering: registrationShape.gradering,
+  })
   .partial()
   .strict();
 export type LeaderCorrection = z.infer<typeof LeaderCorrectionSchema>;
@@ -442,6 +458,12 @@ export type LeaderCompanionAdd = z.infer<typeof LeaderCompanionAddSchema>;
 
 /** The camp leader removes (cancels) one companion of a registration (POST /api/VinterleirAdmin/RemoveCompanion). */
 export const LeaderCompanionRemoveSchema = z
-  .object({ companionId: z.number({ error: "Velg hvilken ledsager som skal fjernes." }).int("Velg hvilken ledsager som skal fjernes.").positive("Velg hvilken ledsager som skal fjernes.").max(999_999_999, "Velg hvilken ledsager som skal fjernes.") })
+  .object({
+    companionId: z
+      .number({ error: "Velg hvilken ledsager som skal fjernes." })
+      .int("Velg hvilken ledsager som skal fjernes.")
+      .positive("Velg hvilken ledsager som skal fjernes.")
+      .max(999_999_999, "Velg hvilken ledsager som skal fjernes."),
+  })
   .strict();
 export type LeaderCompanionRemove = z.infer<typeof LeaderCompanionRemoveSchema>;

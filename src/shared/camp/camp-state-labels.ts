@@ -15,7 +15,14 @@ export function registrationStatusLabel(status: string | null | undefined): stri
 }
 
 /** Payment methods, and the ledger's ways money moved (the door's «Kort» and «Kontant» apart; camp-ledger.ts). */
-export const paymentMethodLabels: Record<string, string> = { vipps: "Vipps", card_cash: "Kort/kontant", free: "Gratis", card: "Kort", cash: "Kontant", other: "Annen betaling" };
+export const paymentMethodLabels: Record<string, string> = {
+  vipps: "Vipps",
+  card_cash: "Kort/kontant",
+  free: "Gratis",
+  card: "Kort",
+  cash: "Kontant",
+  other: "Annen betaling",
+};
 
 /** The same methods as a participant reads them (confirmation mail, Min påmelding): what to do, not a column heading. */
 export const participantPaymentMethodLabels = {

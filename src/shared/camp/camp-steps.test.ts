@@ -1,7 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { validCompanion, validDraft } from "./camp-draft.fixture.ts";
 import { emptyCampDraft, newSibling } from "./camp-registration.ts";
-import { CAMP_STEPS, CampStepSchema, canLeave, nextStep, previousStep, siblingInvalidMessage, siblingsMissingMessage, validateStep, type CampStep } from "./camp-steps.ts";
+import {
+  CAMP_STEPS,
+  CampStepSchema,
+  canLeave,
+  nextStep,
+  previousStep,
+  siblingInvalidMessage,
+  siblingsMissingMessage,
+  validateStep,
+  type CampStep,
+} from "./camp-steps.ts";
 
 const withCompanion = validDraft({ hasLedsager: true, ledsagere: [validCompanion()] });
 
@@ -14,24 +24,67 @@ function walk(from: CampStep, draft = validDraft()): CampStep[] {
 describe("steps", () => {
   it("are listed in spec order", () => {
     expect(CAMP_STEPS).toEqual([
-      "Welcome", "Athletes", "NameAge", "EmailTelephone", "ClubGrade", "Gradering", "Sleepover", "Ledsager",
-      "LedsagerManagement", "LedsagerAdd", "Allergies", "FoodPreference", "OtherInformation", "Public", "Siblings", "Review", "Payment", "Done",
+      "Welcome",
+      "Athletes",
+      "NameAge",
+      "EmailTelephone",
+      "ClubGrade",
+      "Gradering",
+      "Sleepover",
+      "Ledsager",
+      "LedsagerManagement",
+      "LedsagerAdd",
+      "Allergies",
+      "FoodPreference",
+      "OtherInformation",
+      "Public",
+      "Siblings",
+      "Review",
+      "Payment",
+      "Done",
     ]);
     expect(CampStepSchema.safeParse("Pizza").success).toBe(false);
   });
 
   it("skip the companion steps without a companion", () => {
     expect(walk("Welcome")).toEqual([
-      "Welcome", "Athletes", "NameAge", "EmailTelephone", "ClubGrade", "Gradering", "Sleepover", "Ledsager",
-      "Allergies", "FoodPreference", "OtherInformation", "Public", "Review", "Payment", "Done",
+      "Welcome",
+      "Athletes",
+      "NameAge",
+      "EmailTelephone",
+      "ClubGrade",
+      "Gradering",
+      "Sleepover",
+      "Ledsager",
+      "Allergies",
+      "FoodPreference",
+      "OtherInformation",
+      "Public",
+      "Review",
+      "Payment",
+      "Done",
     ]);
   });
 
   it("ask early whether more athletes come, and for a family add them after the first one's steps, before the review", () => {
     const family = validDraft({ siblings: [] });
     expect(walk("Welcome", family)).toEqual([
-      "Welcome", "Athletes", "NameAge", "EmailTelephone", "ClubGrade", "Gradering", "Sleepover", "Ledsager",
-      "Allergies", "FoodPreference", "OtherInformation", "Public", "Siblings", "Review", "Payment", "Done",
+      "Welcome",
+      "Athletes",
+      "NameAge",
+      "EmailTelephone",
+      "ClubGrade",
+      "Gradering",
+      "Sleepover",
+      "Ledsager",
+      "Allergies",
+      "FoodPreference",
+      "OtherInformation",
+      "Public",
+      "Siblings",
+      "Review",
+      "Payment",
+      "Done",
     ]);
     expect(previousStep("Review", family)).toBe("Siblings");
     expect(previousStep("Review", validDraft())).toBe("Public");

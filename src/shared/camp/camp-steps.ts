@@ -1,12 +1,5 @@
 import { z } from "zod";
-import {
-  CAMP_FIELDS,
-  validateFields,
-  validateSibling,
-  type CampField,
-  type CampRegistrationDraft,
-  type FieldErrors,
-} from "./camp-registration.ts";
+import { CAMP_FIELDS, validateFields, validateSibling, type CampField, type CampRegistrationDraft, type FieldErrors } from "./camp-registration.ts";
 
 /** The wizard's steps in spec order; names, not numbers, so a stored step survives a reordering. */
 export const CampStepSchema = z.enum([

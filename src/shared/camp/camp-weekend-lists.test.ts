@@ -77,20 +77,33 @@ describe("the weekend lists", () => {
   it("arrived so far: per camp day, in the order they were checked in, of everyone expected", () => {
     const here = [
       person({ firstname: "Eva", arrivals: [{ day: "2026-11-28", at: "2026-11-28T09:05:00Z" }] }),
-      person({ firstname: "Tor", isLedsager: true, isLedsagerForName: "Eva Nordmann", arrivals: [{ day: "2026-11-28", at: "2026-11-28T08:55:00Z" }, { day: "2026-11-29", at: "2026-11-29T08:00:00Z" }] }),
+      person({
+        firstname: "Tor",
+        isLedsager: true,
+        isLedsagerForName: "Eva Nordmann",
+        arrivals: [
+          { day: "2026-11-28", at: "2026-11-28T08:55:00Z" },
+          { day: "2026-11-29", at: "2026-11-29T08:00:00Z" },
+        ],
+      }),
       person({ firstname: "Liv" }),
       person({ firstname: "Avbestilt", status: "cancelled", arrivals: [{ day: "2026-11-28", at: "2026-11-28T08:00:00Z" }] }),
     ];
     const days = arrivedList(here, edition);
     expect(days).toHaveLength(3);
     expect(days[0]).toMatchObject({ day: "Lørdag 28. november", expected: 3 });
-    expect(days[0]!.people.map((p) => [p.name, p.companionOf])).toEqual([["Tor Nordmann", "Eva Nordmann"], ["Eva Nordmann", ""]]);
+    expect(days[0]!.people.map((p) => [p.name, p.companionOf])).toEqual([
+      ["Tor Nordmann", "Eva Nordmann"],
+      ["Eva Nordmann", ""],
+    ]);
     expect(days[1]!.people.map((p) => p.name)).toEqual(["Tor Nordmann"]);
     expect(days[2]!.people).toEqual([]);
   });
 
   it("unpaid at arrival: one row per registration with what is left", () => {
-    expect(unpaidList(people)).toEqual([expect.objectContaining({ name: "Siri Nordmann", toPay: 1500, paid: 0, remaining: 1500, persons: 2, method: "Kort/kontant" })]);
+    expect(unpaidList(people)).toEqual([
+      expect.objectContaining({ name: "Siri Nordmann", toPay: 1500, paid: 0, remaining: 1500, persons: 2, method: "Kort/kontant" }),
+    ]);
   });
 });
 

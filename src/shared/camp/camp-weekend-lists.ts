@@ -124,7 +124,13 @@ export interface InstructorRow extends NamedRow {
 export function instructorList(people: readonly AdminPerson[]): InstructorRow[] {
   return present(people)
     .filter((p) => !p.isLedsager && (p.instructor > 0 || p.wantstoinstruct))
-    .map((p) => ({ name: nameOf(p), club: p.club, grade: p.grade ?? "", instructor: instructorLabel(p.instructor), wantsToInstruct: p.wantstoinstruct }))
+    .map((p) => ({
+      name: nameOf(p),
+      club: p.club,
+      grade: p.grade ?? "",
+      instructor: instructorLabel(p.instructor),
+      wantsToInstruct: p.wantstoinstruct,
+    }))
     .sort(byName);
 }
 
@@ -138,7 +144,14 @@ export interface CompanionRow extends NamedRow {
 export function companionList(people: readonly AdminPerson[]): CompanionRow[] {
   return present(people)
     .filter((p) => p.isLedsager)
-    .map((p) => ({ name: nameOf(p), club: p.club, companionOf: p.isLedsagerForName ?? "", age: p.age, telephone: p.telephone, sleepover: p.sleepover }))
+    .map((p) => ({
+      name: nameOf(p),
+      club: p.club,
+      companionOf: p.isLedsagerForName ?? "",
+      age: p.age,
+      telephone: p.telephone,
+      sleepover: p.sleepover,
+    }))
     .sort(byName);
 }
 
@@ -195,7 +208,11 @@ export function arrivedList(people: readonly AdminPerson[], edition: CampEdition
   return campProgram(edition).map((day) => {
     const key = formatCalendarDate(day.date);
     const people = here
-      .flatMap((p) => (p.arrivals ?? []).filter((arrival) => arrival.day === key).map((arrival) => ({ name: nameOf(p), club: p.club, companionOf: p.isLedsagerForName ?? "", at: arrival.at })))
+      .flatMap((p) =>
+        (p.arrivals ?? [])
+          .filter((arrival) => arrival.day === key)
+          .map((arrival) => ({ name: nameOf(p), club: p.club, companionOf: p.isLedsagerForName ?? "", at: arrival.at })),
+      )
       .sort((a, b) => a.at.localeCompare(b.at));
     return { day: dayLabel(day.date), people, expected: here.length };
   });

@@ -80,14 +80,16 @@ export function cancellationTerms(edition: CampEdition): string[] {
 }
 
 /** After a cancellation of something nobody had paid for: nothing back, nothing kept, nothing owed. */
-export const nothingPaidCancelledSentence = "Ingenting var betalt for dette, så avbestillingen koster ingenting: ingenting skal betales tilbake, og det er ikke noe avbestillingsgebyr.";
+export const nothingPaidCancelledSentence =
+  "Ingenting var betalt for dette, så avbestillingen koster ingenting: ingenting skal betales tilbake, og det er ikke noe avbestillingsgebyr.";
 
 /**
  * What cancelling a person would mean today, as Min påmelding asks before it cancels: the rule on what was
  * paid for the person (`paidFor`), of which `refund` comes back and the rest is kept. Nothing paid: it costs nothing.
  */
 export function cancellationPreview(figures: { paidFor: number; refund: number }, method: "vipps" | "card_cash" | "free" | null): string {
-  if (figures.paidFor === 0) return "Det er ikke betalt noe for dette ennå, så det koster ingenting å avbestille: du får ingenting tilbake og skal ikke betale noe for det du avbestiller.";
+  if (figures.paidFor === 0)
+    return "Det er ikke betalt noe for dette ennå, så det koster ingenting å avbestille: du får ingenting tilbake og skal ikke betale noe for det du avbestiller.";
   const kept = figures.paidFor - figures.refund;
   const keptText = kept > 0 ? `${formatKroner(kept)} av det som er betalt, beholdes etter avbestillingsreglene.` : "";
   if (figures.refund === 0) return `Du får ingenting tilbake; ${keptText}`;

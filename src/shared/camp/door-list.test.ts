@@ -13,7 +13,12 @@ const person = (personId: string, name: string, checkedIn: string[] = []): DoorE
   allergy: false,
   checkedIn,
 });
-const entry = (registrationId: number, persons: DoorEntry["persons"], club = "Ski Taekwondo Klubb", status: DoorEntry["status"] = "confirmed"): DoorEntry => ({
+const entry = (
+  registrationId: number,
+  persons: DoorEntry["persons"],
+  club = "Ski Taekwondo Klubb",
+  status: DoorEntry["status"] = "confirmed",
+): DoorEntry => ({
   registrationId,
   orderId: `VL26-${String(registrationId).padStart(6, "0")}`,
   status,

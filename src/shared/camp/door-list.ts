@@ -53,11 +53,7 @@ export const doorCodeHashInput = (normalisedCode: string) => `door-code:v1:${nor
 
 /** Lower case without accents (ø and æ stay letters of their own), so "jose" finds "José". */
 export function searchableText(text: string): string {
-  return text
-    .toLocaleLowerCase("nb-NO")
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .replace(/\s+/g, " ");
+  return text.toLocaleLowerCase("nb-NO").normalize("NFD").replace(/\p{M}/gu, "").replace(/\s+/g, " ");
 }
 
 /** What a search looks in: the names, the club and the order id. */

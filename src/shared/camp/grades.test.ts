@@ -1,16 +1,6 @@
 import { describe, expect, it } from "vitest";
 import cases from "./rule-cases.json" with { type: "json" };
-import {
-  ClubSchema,
-  GradeSchema,
-  HOME_CLUB_ID,
-  gradeLabel,
-  gradeSearchText,
-  isCupGrade,
-  isHomeClub,
-  isMaster,
-  matchesSearch,
-} from "./grades.ts";
+import { ClubSchema, GradeSchema, HOME_CLUB_ID, gradeLabel, gradeSearchText, isCupGrade, isHomeClub, isMaster, matchesSearch } from "./grades.ts";
 import { SEED_CLUBS } from "./seed-clubs.ts";
 import { SEED_GRADES } from "./seed-grades.ts";
 

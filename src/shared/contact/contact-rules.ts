@@ -20,15 +20,17 @@ export const emailMaxLength = 254;
 
 /** Trimmed, required, within the length limit and of the e-mail shape. */
 export function emailSchema(messages: { required: string; invalid: string }) {
-  return z
-    .string({ error: messages.required })
-    .trim()
-    .min(1, messages.required)
-    .max(emailMaxLength, `Eposten kan ha høyst ${emailMaxLength} tegn.`)
-    .regex(emailPattern, messages.invalid)
-    .refine((value) => hasOnlyUsableCharacters(value), invalidCharactersMessage)
-    // The domain must be one the address can be compared by (email-key.ts): a real host name.
-    .refine((value) => emailKey(value) !== undefined, messages.invalid);
+  return (
+    z
+      .string({ error: messages.required })
+      .trim()
+      .min(1, messages.required)
+      .max(emailMaxLength, `Eposten kan ha høyst ${emailMaxLength} tegn.`)
+      .regex(emailPattern, messages.invalid)
+      .refine((value) => hasOnlyUsableCharacters(value), invalidCharactersMessage)
+      // The domain must be one the address can be compared by (email-key.ts): a real host name.
+      .refine((value) => emailKey(value) !== undefined, messages.invalid)
+  );
 }
 
 /** People type "912 34 567"; the spaces are dropped before the digits are counted (and stored). */

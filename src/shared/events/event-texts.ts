@@ -28,7 +28,12 @@ export function momentText(iso: string, now: Date): string {
 }
 
 /** The button on the list and the event page. */
-export const eventActionLabels: Record<EventKind | "vinterleir", string> = { vinterleir: "Les mer og meld deg på", gradering: "Meld på", kurs: "Meld på", salg: "Bestill" };
+export const eventActionLabels: Record<EventKind | "vinterleir", string> = {
+  vinterleir: "Les mer og meld deg på",
+  gradering: "Meld på",
+  kurs: "Meld på",
+  salg: "Bestill",
+};
 
 /** One line under an event on the list: what its state means for a family. */
 export function eventStateText(event: Pick<EventSummary, "state" | "placesLeft" | "registrationOpensAt" | "kind">, now: Date): string {
@@ -36,7 +41,11 @@ export function eventStateText(event: Pick<EventSummary, "state" | "placesLeft" 
     case "notyet":
       return `${event.kind === "salg" ? "Bestillingen" : "Påmeldingen"} åpner ${momentText(event.registrationOpensAt, now)}.`;
     case "open":
-      return event.placesLeft === null ? (event.kind === "salg" ? "Bestillingen er åpen." : "Påmeldingen er åpen.") : `Påmeldingen er åpen – ${event.placesLeft} ${event.placesLeft === 1 ? "plass" : "plasser"} igjen.`;
+      return event.placesLeft === null
+        ? event.kind === "salg"
+          ? "Bestillingen er åpen."
+          : "Påmeldingen er åpen."
+        : `Påmeldingen er åpen – ${event.placesLeft} ${event.placesLeft === 1 ? "plass" : "plasser"} igjen.`;
     case "full":
       return event.kind === "salg" ? "Alt er utsolgt." : "Fullt – du kan sette deg på venteliste.";
     case "closed":

@@ -24,7 +24,15 @@ const child: NewMemberDraft = {
   telephone: "912 34 567",
   referer: Referer.QRCode,
 };
-const adult: NewMemberDraft = { ...child, firstName: "Per", lastName: "Dahl", age: 34, parentFirstName: "", parentLastName: "", email: "per@example.no" };
+const adult: NewMemberDraft = {
+  ...child,
+  firstName: "Per",
+  lastName: "Dahl",
+  age: 34,
+  parentFirstName: "",
+  parentLastName: "",
+  email: "per@example.no",
+};
 
 const errorOf = (field: keyof NewMemberDraft, overrides: Partial<NewMemberDraft>) =>
   validateNewMemberFields([field], { ...child, ...overrides })[field];

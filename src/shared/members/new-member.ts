@@ -98,9 +98,7 @@ export const NewMemberSchema = z
   .superRefine((registration, ctx) => {
     for (const [field, message] of crossFieldErrors(registration)) ctx.addIssue({ code: "custom", path: [field], message });
   })
-  .transform((registration) =>
-    needsGuardian(registration.age) ? registration : { ...registration, parentFirstName: "", parentLastName: "" },
-  );
+  .transform((registration) => (needsGuardian(registration.age) ? registration : { ...registration, parentFirstName: "", parentLastName: "" }));
 export type NewMember = z.output<typeof NewMemberSchema>;
 export type NewMemberDraft = z.input<typeof NewMemberSchema>;
 export type NewMemberErrors = Partial<Record<NewMemberField, string>>;

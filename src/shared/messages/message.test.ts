@@ -7,16 +7,20 @@ const values = fc.record({ navn: fc.string(), deltakere: fc.string(), lenke: fc.
 describe("messages", () => {
   it("fills each merge field with the family's value once: a value that looks like a field is never filled again", () => {
     fc.assert(
-      fc.property(fc.array(fc.oneof(fc.string(), fc.constantFrom("{navn}", "{deltakere}", "{lenke}", "{beløp}", "{ukjent}", "{"))), values, (parts, family) => {
-        const template = parts.join("");
-        const filled = fillMergeFields(template, family);
-        // The same text split at the fields and put together with the values, left to right.
-        const expected = template.split(/(\{(?:navn|deltakere|lenke|beløp)\})/).map((part) => {
-          const field = /^\{(navn|deltakere|lenke|beløp)\}$/.exec(part)?.[1] as keyof typeof family | undefined;
-          return field ? family[field] : part;
-        });
-        expect(filled).toBe(expected.join(""));
-      }),
+      fc.property(
+        fc.array(fc.oneof(fc.string(), fc.constantFrom("{navn}", "{deltakere}", "{lenke}", "{beløp}", "{ukjent}", "{"))),
+        values,
+        (parts, family) => {
+          const template = parts.join("");
+          const filled = fillMergeFields(template, family);
+          // The same text split at the fields and put together with the values, left to right.
+          const expected = template.split(/(\{(?:navn|deltakere|lenke|beløp)\})/).map((part) => {
+            const field = /^\{(navn|deltakere|lenke|beløp)\}$/.exec(part)?.[1] as keyof typeof family | undefined;
+            return field ? family[field] : part;
+          });
+          expect(filled).toBe(expected.join(""));
+        },
+      ),
     );
   });
 

@@ -4,7 +4,20 @@ import { z } from "zod";
  * «Send melding»: who a message from the leader goes to, what it says, and when. One shape for the form,
  * the server's check, the OpenAPI document and the log.
  */
-export const messageSegments = ["all", "paid", "unpaid", "waiting", "offered", "checkedIn", "notCheckedIn", "sleepover", "gradering", "instructors", "companions", "picked"] as const;
+export const messageSegments = [
+  "all",
+  "paid",
+  "unpaid",
+  "waiting",
+  "offered",
+  "checkedIn",
+  "notCheckedIn",
+  "sleepover",
+  "gradering",
+  "instructors",
+  "companions",
+  "picked",
+] as const;
 export type MessageSegment = (typeof messageSegments)[number];
 
 /** The segments that need a camp day. */
@@ -77,19 +90,31 @@ export const sendMessageSchema = z
     sendAt: z.iso.datetime({ offset: true, error: messageInputMessages.sendAt }).optional(),
     /** The camp day (YYYY-MM-DD) of a check-in segment. */
     day: z.iso.date({ error: messageInputMessages.day }).optional(),
-    orderIds: z.array(z.string().regex(/^[A-Z0-9-]{4,40}$/, { error: messageInputMessages.orderIds }), { error: messageInputMessages.orderIds }).max(messageLimits.orderIds, { error: messageInputMessages.orderIds }).optional(),
+    orderIds: z
+      .array(z.string().regex(/^[A-Z0-9-]{4,40}$/, { error: messageInputMessages.orderIds }), { error: messageInputMessages.orderIds })
+      .max(messageLimits.orderIds, { error: messageInputMessages.orderIds })
+      .optional(),
     /** Attach the camp's programme (PDF). */
     attachProgramme: z.boolean({ error: "Vedlegg må være ja eller nei." }).optional(),
   })
   .strict()
   .superRefine((value, context) => {
     if (segmentsWithDay.includes(value.segment) && !value.day) context.addIssue({ code: "custom", path: ["day"], message: messageInputMessages.day });
-    if (value.segment === "picked" && !value.orderIds?.length) context.addIssue({ code: "custom", path: ["orderIds"], message: messageInputMessages.orderIds });
+    if (value.segment === "picked" && !value.orderIds?.length)
+      context.addIssue({ code: "custom", path: ["orderIds"], message: messageInputMessages.orderIds });
   });
 export type SendMessageInput = z.infer<typeof sendMessageSchema>;
 
 /** A preview: the same input, and whose mail to show (an order id of the segment; default the first family). */
-export const previewMessageSchema = z.object({ message: sendMessageSchema, orderId: z.string().regex(/^[A-Z0-9-]{4,40}$/).optional() }).strict();
+export const previewMessageSchema = z
+  .object({
+    message: sendMessageSchema,
+    orderId: z
+      .string()
+      .regex(/^[A-Z0-9-]{4,40}$/)
+      .optional(),
+  })
+  .strict();
 
 export const recipientStateLabels = { queued: "I kø", sent: "Sendt", failed: "Feilet" } as const;
 export type RecipientState = keyof typeof recipientStateLabels;
@@ -115,7 +140,14 @@ export const MessageLogEntrySchema = z.object({
   cancelledAt: z.string().nullable(),
   cancelledBy: z.string().nullable(),
   /** Each family's state; the address and names are gone once the event's personal data is. */
-  families: z.array(z.object({ address: z.string().nullable(), participants: z.string().nullable(), state: z.enum(["queued", "sent", "failed"]), error: z.string().nullable() })),
+  families: z.array(
+    z.object({
+      address: z.string().nullable(),
+      participants: z.string().nullable(),
+      state: z.enum(["queued", "sent", "failed"]),
+      error: z.string().nullable(),
+    }),
+  ),
 });
 export type MessageLogEntry = z.infer<typeof MessageLogEntrySchema>;
 
@@ -145,7 +177,11 @@ export function campYearOfSlug(slug: string): number | undefined {
 export const ReminderSchema = z
   .object({
     enabled: z.boolean({ error: "Påminnelsen må være på eller av." }),
-    daysBefore: z.number({ error: "Velg hvor mange dager før leiren (1–30)." }).int({ error: "Velg hvor mange dager før leiren (1–30)." }).min(1, { error: "Velg hvor mange dager før leiren (1–30)." }).max(30, { error: "Velg hvor mange dager før leiren (1–30)." }),
+    daysBefore: z
+      .number({ error: "Velg hvor mange dager før leiren (1–30)." })
+      .int({ error: "Velg hvor mange dager før leiren (1–30)." })
+      .min(1, { error: "Velg hvor mange dager før leiren (1–30)." })
+      .max(30, { error: "Velg hvor mange dager før leiren (1–30)." }),
     subject: plainText(messageLimits.subject, messageInputMessages.subject, false),
     body: plainText(messageLimits.body, messageInputMessages.body, true),
   })
@@ -170,7 +206,10 @@ export const defaultReminder: Reminder = {
 /** The new-member admin writes to one, some or all interested (none named: all). */
 export const newMemberMessageSchema = z
   .object({
-    registrationIds: z.array(z.number().int().positive(), { error: "Velg hvem meldingen skal til." }).max(messageLimits.orderIds, { error: "Velg hvem meldingen skal til." }).optional(),
+    registrationIds: z
+      .array(z.number().int().positive(), { error: "Velg hvem meldingen skal til." })
+      .max(messageLimits.orderIds, { error: "Velg hvem meldingen skal til." })
+      .optional(),
     subject: plainText(messageLimits.subject, messageInputMessages.subject, false),
     body: plainText(messageLimits.body, messageInputMessages.body, true),
   })

@@ -33,9 +33,19 @@ export const CampPaymentDetailsSchema = z.object({
   registrationId: z.number(),
   orderId: z.string(),
   payments: z.array(VippsPaymentViewSchema),
-  actions: z.array(z.object({ reference: z.string(), actor: z.string(), action: z.string(), amount: z.number(), at: z.string(), note: z.string().nullable() })),
+  actions: z.array(
+    z.object({ reference: z.string(), actor: z.string(), action: z.string(), amount: z.number(), at: z.string(), note: z.string().nullable() }),
+  ),
   refund: z
-    .object({ reference: z.string(), captured: z.number(), refunded: z.number(), max: z.number(), suggested: z.number(), fullRefundUntil: z.string(), rule: z.string() })
+    .object({
+      reference: z.string(),
+      captured: z.number(),
+      refunded: z.number(),
+      max: z.number(),
+      suggested: z.number(),
+      fullRefundUntil: z.string(),
+      rule: z.string(),
+    })
     .nullable(),
   /**
    * A group paying once: the whole payment (the rows above show this athlete's share of it) and every

@@ -40,7 +40,10 @@ describe("site pages", () => {
 
   it("keeps browser-only pages out of the static set", () => {
     for (const path of staticPaths) {
-      expect(clientOnlyPathPatterns.some((pattern) => pattern.test(path)), path).toBe(false);
+      expect(
+        clientOnlyPathPatterns.some((pattern) => pattern.test(path)),
+        path,
+      ).toBe(false);
     }
   });
 });

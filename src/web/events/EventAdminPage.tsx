@@ -25,10 +25,35 @@ const phaseLabels: Record<AdminEvent["phase"], string> = { upcoming: "Kommer", r
 
 /** A new event's starting point per kind (a grading starts from the cup-grading rules). */
 function template(kind: EventKind): Record<string, unknown> {
-  const common = { title: "", firstDay: "", lastDay: "", venue: "", description: "", registrationOpensAt: "", registrationClosesAt: "", capacity: null };
+  const common = {
+    title: "",
+    firstDay: "",
+    lastDay: "",
+    venue: "",
+    description: "",
+    registrationOpensAt: "",
+    registrationClosesAt: "",
+    capacity: null,
+  };
   if (kind === "gradering") return { kind, ...common, ...gradingDefaults };
   if (kind === "kurs") return { kind, ...common, price: 0, priceBands: [], sleepover: false, questions: [] };
-  return { kind, ...common, items: [{ id: "t-skjorte", name: "T-skjorte", price: 200, variants: [{ id: "S", stock: 10 }, { id: "M", stock: 10 }] }], pickUpPlace: "", pickUpTime: "" };
+  return {
+    kind,
+    ...common,
+    items: [
+      {
+        id: "t-skjorte",
+        name: "T-skjorte",
+        price: 200,
+        variants: [
+          { id: "S", stock: 10 },
+          { id: "M", stock: 10 },
+        ],
+      },
+    ],
+    pickUpPlace: "",
+    pickUpTime: "",
+  };
 }
 
 /**
@@ -38,7 +63,13 @@ function template(kind: EventKind): Record<string, unknown> {
  */
 export function EventAdmin({ hash = sha256Hex }: { hash?: (password: string) => Promise<string> }) {
   return (
-    <AdminShell className="page page-wide admin-area event-admin" title="Arrangementer – administrasjon" {...clubSignIn} hash={hash} intro="Her lager og endrer lederne graderinger, kurs og salg av klubbtøy.">
+    <AdminShell
+      className="page page-wide admin-area event-admin"
+      title="Arrangementer – administrasjon"
+      {...clubSignIn}
+      hash={hash}
+      intro="Her lager og endrer lederne graderinger, kurs og salg av klubbtøy."
+    >
       {(session) => (
         <LoadFailedBoundary>
           <EventAdminArea session={session} />
@@ -79,7 +110,12 @@ function EventAdminArea({ session }: { session: AdminSession }) {
     <>
       <div className="no-print button-row">
         {(["gradering", "kurs", "salg"] as const).map((kind) => (
-          <button key={kind} type="button" className="button secondary" onClick={() => setEditing({ slug: "", text: JSON.stringify(template(kind), null, 2), isNew: true })}>
+          <button
+            key={kind}
+            type="button"
+            className="button secondary"
+            onClick={() => setEditing({ slug: "", text: JSON.stringify(template(kind), null, 2), isNew: true })}
+          >
             {newLabels[kind]}
           </button>
         ))}
@@ -106,7 +142,13 @@ function EventAdminArea({ session }: { session: AdminSession }) {
           }}
         >
           <label htmlFor="event-slug">Adresse (/arrangementer/…)</label>
-          <input id="event-slug" type="text" value={editing.slug} readOnly={!editing.isNew} onChange={(change) => setEditing({ ...editing, slug: change.target.value })} />
+          <input
+            id="event-slug"
+            type="text"
+            value={editing.slug}
+            readOnly={!editing.isNew}
+            onChange={(change) => setEditing({ ...editing, slug: change.target.value })}
+          />
           <label htmlFor="event-definition">Arrangementet (datoer ÅÅÅÅ-MM-DD, tidspunkter med tidssone)</label>
           <textarea id="event-definition" value={editing.text} onChange={(change) => setEditing({ ...editing, text: change.target.value })} />
           <div className="button-row">
@@ -156,15 +198,31 @@ function EventAdminArea({ session }: { session: AdminSession }) {
                     <button type="button" className="button secondary" onClick={() => setOpen(event.slug)}>
                       Deltakere<span className="visually-hidden">: {event.title}</span>
                     </button>
-                    <button type="button" className="button secondary" onClick={() => setEditing({ slug: event.slug, text: JSON.stringify(event.definition, null, 2), isNew: false })}>
+                    <button
+                      type="button"
+                      className="button secondary"
+                      onClick={() => setEditing({ slug: event.slug, text: JSON.stringify(event.definition, null, 2), isNew: false })}
+                    >
                       Endre<span className="visually-hidden">: {event.title}</span>
                     </button>
                     {!event.published && (
-                      <button type="button" className="button" onClick={() => void report(publishEvent(event.slug, session.token), `«${event.title}» er publisert.`)}>
+                      <button
+                        type="button"
+                        className="button"
+                        onClick={() => void report(publishEvent(event.slug, session.token), `«${event.title}» er publisert.`)}
+                      >
                         Publiser<span className="visually-hidden">: {event.title}</span>
                       </button>
                     )}
-                    <CopyButton event={event} onCopy={(toSlug) => void report(copyEvent(event.slug, toSlug, 52, session.token), `Kopiert til ${toSlug}, 52 uker senere. Endre det som er annerledes, og publiser.`)} />
+                    <CopyButton
+                      event={event}
+                      onCopy={(toSlug) =>
+                        void report(
+                          copyEvent(event.slug, toSlug, 52, session.token),
+                          `Kopiert til ${toSlug}, 52 uker senere. Endre det som er annerledes, og publiser.`,
+                        )
+                      }
+                    />
                   </div>
                 )}
               </td>

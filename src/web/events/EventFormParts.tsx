@@ -45,8 +45,11 @@ export function ParticipantFields({
   issues: ApiIssue[];
 }) {
   const error = (path: string) => issues.find((issue) => issue.path === path)?.message;
-  const update = (index: number, change: Partial<ParticipantDraft>) => onChange(participants.map((person, at) => (at === index ? { ...person, ...change } : person)));
-  const allowedGrades = grades.filter((grade) => event.minGradeId === null || event.maxGradeId === null || (grade.gradeId >= event.minGradeId && grade.gradeId <= event.maxGradeId));
+  const update = (index: number, change: Partial<ParticipantDraft>) =>
+    onChange(participants.map((person, at) => (at === index ? { ...person, ...change } : person)));
+  const allowedGrades = grades.filter(
+    (grade) => event.minGradeId === null || event.maxGradeId === null || (grade.gradeId >= event.minGradeId && grade.gradeId <= event.maxGradeId),
+  );
   return (
     <>
       {participants.map((person, index) => {
@@ -57,16 +60,43 @@ export function ParticipantFields({
           <fieldset key={index}>
             <legend>Deltaker {index + 1}</legend>
             <label htmlFor={id("firstName")}>Fornavn</label>
-            <input id={id("firstName")} type="text" autoComplete="off" value={person.firstName} onChange={(change) => update(index, { firstName: change.target.value })} {...described("firstName")} />
+            <input
+              id={id("firstName")}
+              type="text"
+              autoComplete="off"
+              value={person.firstName}
+              onChange={(change) => update(index, { firstName: change.target.value })}
+              {...described("firstName")}
+            />
             <FieldError id={`${id("firstName")}-error`} message={error(path("firstName"))} />
             <label htmlFor={id("lastName")}>Etternavn</label>
-            <input id={id("lastName")} type="text" autoComplete="off" value={person.lastName} onChange={(change) => update(index, { lastName: change.target.value })} {...described("lastName")} />
+            <input
+              id={id("lastName")}
+              type="text"
+              autoComplete="off"
+              value={person.lastName}
+              onChange={(change) => update(index, { lastName: change.target.value })}
+              {...described("lastName")}
+            />
             <FieldError id={`${id("lastName")}-error`} message={error(path("lastName"))} />
             <label htmlFor={id("age")}>Alder</label>
-            <input id={id("age")} type="number" inputMode="numeric" min={1} value={person.age} onChange={(change) => update(index, { age: change.target.value })} {...described("age")} />
+            <input
+              id={id("age")}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              value={person.age}
+              onChange={(change) => update(index, { age: change.target.value })}
+              {...described("age")}
+            />
             <FieldError id={`${id("age")}-error`} message={error(path("age"))} />
             <label htmlFor={id("club")}>Klubb</label>
-            <select id={id("club")} value={person.clubId} onChange={(change) => update(index, { clubId: Number(change.target.value) })} {...described("clubId")}>
+            <select
+              id={id("club")}
+              value={person.clubId}
+              onChange={(change) => update(index, { clubId: Number(change.target.value) })}
+              {...described("clubId")}
+            >
               <option value={0}>Velg klubb</option>
               {clubs.map((club) => (
                 <option key={club.clubId} value={club.clubId}>
@@ -76,7 +106,12 @@ export function ParticipantFields({
             </select>
             <FieldError id={`${id("clubId")}-error`} message={error(path("clubId"))} />
             <label htmlFor={id("grade")}>Grad</label>
-            <select id={id("grade")} value={person.gradeId} onChange={(change) => update(index, { gradeId: Number(change.target.value) })} {...described("gradeId")}>
+            <select
+              id={id("grade")}
+              value={person.gradeId}
+              onChange={(change) => update(index, { gradeId: Number(change.target.value) })}
+              {...described("gradeId")}
+            >
               <option value={0}>Velg grad</option>
               {allowedGrades.map((grade) => (
                 <option key={grade.gradeId} value={grade.gradeId}>
@@ -133,7 +168,11 @@ export function ParticipantFields({
         );
       })}
       {participants.length < maxEventParticipants && (
-        <button type="button" className="button secondary" onClick={() => onChange([...participants, { ...emptyParticipant(), lastName: participants[0]?.lastName ?? "" }])}>
+        <button
+          type="button"
+          className="button secondary"
+          onClick={() => onChange([...participants, { ...emptyParticipant(), lastName: participants[0]?.lastName ?? "" }])}
+        >
           Legg til en deltaker til
         </button>
       )}
@@ -143,7 +182,17 @@ export function ParticipantFields({
 }
 
 /** What to order: a number per item and variant, sold out ones disabled. */
-export function SaleFields({ event, quantities, onChange, issues }: { event: EventDetail; quantities: Record<string, number>; onChange: (next: Record<string, number>) => void; issues: ApiIssue[] }) {
+export function SaleFields({
+  event,
+  quantities,
+  onChange,
+  issues,
+}: {
+  event: EventDetail;
+  quantities: Record<string, number>;
+  onChange: (next: Record<string, number>) => void;
+  issues: ApiIssue[];
+}) {
   const error = issues.find((issue) => issue.path.startsWith("items"))?.message;
   return (
     <>

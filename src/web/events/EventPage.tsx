@@ -20,7 +20,11 @@ import "./events.css";
 
 async function read(slug: string | undefined, context?: AppLoadContext) {
   if (!slug) return { event: undefined, clubs: undefined, grades: undefined };
-  const [event, clubs, grades] = await Promise.all([pageData((get) => getEvent(slug, get), context), pageData(getClubs, context), pageData(getGrades, context)]);
+  const [event, clubs, grades] = await Promise.all([
+    pageData((get) => getEvent(slug, get), context),
+    pageData(getClubs, context),
+    pageData(getGrades, context),
+  ]);
   return { event, clubs, grades };
 }
 
@@ -29,7 +33,10 @@ export const clientLoader = ({ params }: Route.ClientLoaderArgs) => read(params.
 
 export function meta({ data }: Route.MetaArgs) {
   const title = data?.event ? `${data.event.title} – ${club.name}` : `Arrangement – ${club.name}`;
-  return [{ title }, { name: "description", content: data?.event ? `${eventKindLabels[data.event.kind]}: ${data.event.title}.` : "Et arrangement i klubben." }];
+  return [
+    { title },
+    { name: "description", content: data?.event ? `${eventKindLabels[data.event.kind]}: ${data.event.title}.` : "Et arrangement i klubben." },
+  ];
 }
 
 type Step = "who" | "contact" | "pay" | "done";
@@ -125,7 +132,11 @@ function EventForm({ event, clubs, grades }: { event: EventDetail; clubs: Club[]
   /** The shared schema's messages for the fields of this step, shown under the fields before going on. */
   function check(prefixes: string[]): boolean {
     const parsed = EventOrderSchema.safeParse(body);
-    const found = parsed.success ? [] : parsed.error.issues.map((issue) => ({ path: issue.path.map(String).join("."), message: issue.message })).filter((issue) => prefixes.some((prefix) => issue.path.startsWith(prefix)));
+    const found = parsed.success
+      ? []
+      : parsed.error.issues
+          .map((issue) => ({ path: issue.path.map(String).join("."), message: issue.message }))
+          .filter((issue) => prefixes.some((prefix) => issue.path.startsWith(prefix)));
     if (prefixes.includes("items") && isSale && items.length === 0) found.push({ path: "items", message: "Velg minst én vare." });
     setIssues(found);
     return found.length === 0;
@@ -135,7 +146,11 @@ function EventForm({ event, clubs, grades }: { event: EventDetail; clubs: Club[]
     if (!check(["draftId", "dataConsent", "termsAccepted", "contact", "participants", "items", "vipps"])) return;
     setBusy(true);
     setMessage(undefined);
-    const result = await submitEventOrder(event.slug, body).catch(() => ({ kind: "error" as const, message: "Fikk ikke kontakt med serveren. Prøv igjen.", issues: [] }));
+    const result = await submitEventOrder(event.slug, body).catch(() => ({
+      kind: "error" as const,
+      message: "Fikk ikke kontakt med serveren. Prøv igjen.",
+      issues: [],
+    }));
     setBusy(false);
     if (result.kind === "error") {
       setMessage(result.message);
@@ -154,7 +169,16 @@ function EventForm({ event, clubs, grades }: { event: EventDetail; clubs: Club[]
 
   const open = event.state === "open" || (event.state === "full" && event.waitingListOpen);
   const stepNumber = steps.indexOf(step) + 1;
-  const title = step === "who" ? (isSale ? "Hva vil du bestille?" : "Hvem skal være med?") : step === "contact" ? "Kontaktopplysninger" : step === "pay" ? "Betaling" : "";
+  const title =
+    step === "who"
+      ? isSale
+        ? "Hva vil du bestille?"
+        : "Hvem skal være med?"
+      : step === "contact"
+        ? "Kontaktopplysninger"
+        : step === "pay"
+          ? "Betaling"
+          : "";
 
   return (
     <div className="page">
@@ -203,9 +227,18 @@ function EventForm({ event, clubs, grades }: { event: EventDetail; clubs: Club[]
               (isSale ? (
                 <SaleFields event={event} quantities={quantities} onChange={setQuantities} issues={issues} />
               ) : (
-                <ParticipantFields event={event} clubs={clubs} grades={grades} participants={participants} onChange={setParticipants} issues={issues} />
+                <ParticipantFields
+                  event={event}
+                  clubs={clubs}
+                  grades={grades}
+                  participants={participants}
+                  onChange={setParticipants}
+                  issues={issues}
+                />
               ))}
-            {step === "contact" && <ContactFields contact={contact} onContact={setContact} consents={consents} onConsents={setConsents} issues={issues} />}
+            {step === "contact" && (
+              <ContactFields contact={contact} onContact={setContact} consents={consents} onConsents={setConsents} issues={issues} />
+            )}
             {step === "pay" && (
               <fieldset>
                 <legend>Hvordan vil du betale?</legend>
@@ -237,7 +270,13 @@ function EventForm({ event, clubs, grades }: { event: EventDetail; clubs: Club[]
                 </button>
               )}
               <button type="submit" className="button" disabled={busy}>
-                {step !== "pay" ? "Neste" : vipps && total > 0 && event.state !== "full" ? "Betal med Vipps" : event.state === "full" ? "Sett meg på venteliste" : "Fullfør"}
+                {step !== "pay"
+                  ? "Neste"
+                  : vipps && total > 0 && event.state !== "full"
+                    ? "Betal med Vipps"
+                    : event.state === "full"
+                      ? "Sett meg på venteliste"
+                      : "Fullfør"}
               </button>
             </div>
           </form>
@@ -258,11 +297,13 @@ function EventFacts({ event }: { event: EventDetail }) {
     facts.push(`For utøvere fra ${event.minAge} til ${event.maxAge} år${event.homeClubOnly ? " i klubben" : ""}.`);
   }
   if (event.kind === "kurs") {
-    for (const band of [...event.priceBands].sort((a, b) => a.maxAge - b.maxAge)) facts.push(`${band.maxAge} år eller yngre: ${formatKroner(band.price)}.`);
+    for (const band of [...event.priceBands].sort((a, b) => a.maxAge - b.maxAge))
+      facts.push(`${band.maxAge} år eller yngre: ${formatKroner(band.price)}.`);
     facts.push(`${event.priceBands.length > 0 ? "Andre" : "Pris"}: ${formatKroner(event.price ?? 0)} per deltaker.`);
     if (event.sleepover) facts.push("Med overnatting.");
   }
-  if (event.kind === "salg" && (event.pickUpPlace || event.pickUpTime)) facts.push(`Henting: ${[event.pickUpPlace, event.pickUpTime].filter(Boolean).join(", ")}.`);
+  if (event.kind === "salg" && (event.pickUpPlace || event.pickUpTime))
+    facts.push(`Henting: ${[event.pickUpPlace, event.pickUpTime].filter(Boolean).join(", ")}.`);
   if (facts.length === 0) return null;
   return (
     <ul>
@@ -290,7 +331,15 @@ function ContactFields({
   const field = (key: keyof typeof contact, label: string, type: string, autoComplete: string) => (
     <div>
       <label htmlFor={`contact-${key}`}>{label}</label>
-      <input id={`contact-${key}`} type={type} autoComplete={autoComplete} value={contact[key]} onChange={(change) => onContact({ ...contact, [key]: change.target.value })} aria-invalid={error(`contact.${key}`) ? true : undefined} aria-describedby={error(`contact.${key}`) ? `contact-${key}-error` : undefined} />
+      <input
+        id={`contact-${key}`}
+        type={type}
+        autoComplete={autoComplete}
+        value={contact[key]}
+        onChange={(change) => onContact({ ...contact, [key]: change.target.value })}
+        aria-invalid={error(`contact.${key}`) ? true : undefined}
+        aria-describedby={error(`contact.${key}`) ? `contact-${key}-error` : undefined}
+      />
       {error(`contact.${key}`) && (
         <p className="field-error" id={`contact-${key}-error`}>
           {error(`contact.${key}`)}
@@ -307,8 +356,15 @@ function ContactFields({
       {field("telephone", "Telefon", "tel", "tel")}
       {(["dataConsent", "termsAccepted"] as const).map((key) => (
         <div className="check" key={key}>
-          <input id={`consent-${key}`} type="checkbox" checked={consents[key]} onChange={(change) => onConsents({ ...consents, [key]: change.target.checked })} />
-          <label htmlFor={`consent-${key}`}>{key === "dataConsent" ? "Jeg samtykker til at klubben bruker opplysningene til å arrangere dette." : "Jeg godtar salgsbetingelsene."}</label>
+          <input
+            id={`consent-${key}`}
+            type="checkbox"
+            checked={consents[key]}
+            onChange={(change) => onConsents({ ...consents, [key]: change.target.checked })}
+          />
+          <label htmlFor={`consent-${key}`}>
+            {key === "dataConsent" ? "Jeg samtykker til at klubben bruker opplysningene til å arrangere dette." : "Jeg godtar salgsbetingelsene."}
+          </label>
           {error(key) && <p className="field-error">{error(key)}</p>}
         </div>
       ))}

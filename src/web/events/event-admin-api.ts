@@ -18,13 +18,18 @@ export const eventXlsxPath = (slug: string, token: string) => `${base}/GetXlsx/$
 export type AdminWriteResult = { ok: true } | { ok: false; message: string; issues: ApiIssue[] };
 
 async function write(path: string, method: "PUT" | "POST", body?: unknown): Promise<AdminWriteResult> {
-  const response = await send(path, { method, ...(body === undefined ? {} : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) }) });
+  const response = await send(path, {
+    method,
+    ...(body === undefined ? {} : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
+  });
   if (response.status === 401) throw new ApiError("Innloggingen er utløpt.", 401);
   if (response.ok) return { ok: true };
   const error = parseErrorBody(await response.text());
   return { ok: false, message: error?.error ?? `Serveren svarte ${response.status}.`, issues: error?.issues ?? [] };
 }
 
-export const putEvent = (slug: string, definition: unknown, token: string) => write(`${base}/Put/${segment(slug)}/${segment(token)}`, "PUT", definition);
+export const putEvent = (slug: string, definition: unknown, token: string) =>
+  write(`${base}/Put/${segment(slug)}/${segment(token)}`, "PUT", definition);
 export const publishEvent = (slug: string, token: string) => write(`${base}/Publish/${segment(slug)}/${segment(token)}`, "POST");
-export const copyEvent = (fromSlug: string, toSlug: string, weeks: number, token: string) => write(`${base}/Copy/${segment(fromSlug)}/${segment(toSlug)}/${segment(token)}`, "POST", { weeks });
+export const copyEvent = (fromSlug: string, toSlug: string, weeks: number, token: string) =>
+  write(`${base}/Copy/${segment(fromSlug)}/${segment(toSlug)}/${segment(token)}`, "POST", { weeks });

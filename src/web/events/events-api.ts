@@ -31,7 +31,11 @@ export type SubmitResult = { kind: "answer"; text: string } | { kind: "error"; m
 
 /** POST /api/Arrangement/Post/{slug}: `Done`, `Venteliste`, a Vipps address, or the server's Norwegian refusal. */
 export async function submitEventOrder(slug: string, body: EventOrderInput): Promise<SubmitResult> {
-  const response = await send(`/api/Arrangement/Post/${encodeURIComponent(slug)}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const response = await send(`/api/Arrangement/Post/${encodeURIComponent(slug)}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   const text = await response.text();
   if (response.ok) return { kind: "answer", text: text.trim() };
   const error = parseErrorBody(text);

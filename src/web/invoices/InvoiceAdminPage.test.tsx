@@ -17,7 +17,13 @@ const groups = [
     total: 1754.5,
     daysOverdue: 30,
   },
-  { name: "Per Dahl", email: "per@example.no", invoices: [{ Amount: 480, DueDate: "2026-03-14", Avtalegiro: false, daysOverdue: 1 }], total: 480, daysOverdue: 1 },
+  {
+    name: "Per Dahl",
+    email: "per@example.no",
+    invoices: [{ Amount: 480, DueDate: "2026-03-14", Avtalegiro: false, daysOverdue: 1 }],
+    total: 480,
+    daysOverdue: 1,
+  },
 ];
 const status = {
   lastImport: { at: "2026-03-14T18:00:00Z", source: "opplastet fil «ubetalte.csv»", ok: true, rowCount: 4, errorCount: 0 },
@@ -82,7 +88,9 @@ describe("InvoiceAdmin reminders", () => {
     const kari = rows[0]!;
     expect(within(kari).getByRole("rowheader").textContent).toBe("Kari Nordmann");
     expect(within(kari).getByRole("link", { name: "kari@example.no" }).getAttribute("href")).toBe("mailto:kari@example.no");
-    const lines = within(kari).getAllByRole("listitem").map((li) => li.textContent);
+    const lines = within(kari)
+      .getAllByRole("listitem")
+      .map((li) => li.textContent);
     expect(lines).toEqual([
       "520\u00a0kr, forfalt 13.02.2026, AvtaleGiro: Ja, faktura 1002",
       "1\u00a0234,50\u00a0kr, forfalt 01.03.2026, AvtaleGiro: Ja, faktura 1001, KID 12345678903",

@@ -15,14 +15,7 @@ import {
   type AdminSession,
 } from "../components/admin/AdminShell.tsx";
 import { sha256Hex } from "../components/admin/sha256.ts";
-import {
-  getInvoiceAdminToken,
-  getInvoiceGroups,
-  getInvoiceStatus,
-  invoiceCsvUrl,
-  refreshInvoices,
-  uploadInvoiceFile,
-} from "./invoice-api.ts";
+import { getInvoiceAdminToken, getInvoiceGroups, getInvoiceStatus, invoiceCsvUrl, refreshInvoices, uploadInvoiceFile } from "./invoice-api.ts";
 import { invoiceAdminToken } from "./invoice-admin-token.ts";
 import { daysLabel, importErrorLabel, invoicesLabel, norwegianDate } from "./invoice-format.ts";
 import "../components/admin/admin.css";
@@ -155,8 +148,8 @@ function ImportStatus({ status }: { status: InvoiceStatus }) {
     <div className="invoice-status">
       {lastSuccess ? (
         <p>
-          Sist lest inn {osloDateTimeLabel(lastSuccess.at)} fra {lastSuccess.source} ({invoicesLabel(lastSuccess.rowCount)}, også de som
-          ikke er forfalt ennå).
+          Sist lest inn {osloDateTimeLabel(lastSuccess.at)} fra {lastSuccess.source} ({invoicesLabel(lastSuccess.rowCount)}, også de som ikke er
+          forfalt ennå).
         </p>
       ) : (
         <p>Ingen fil er lest inn ennå.</p>

@@ -12,8 +12,8 @@ export function SiteFooter() {
           <strong>{club.name}</strong> · {hall.street}, {hall.postcode} {hall.town} · Org.nr. {club.orgNumber}
         </p>
         <p>
-          <a href={`mailto:${general}`}>{general}</a> · <Link to="/kontakt">Kontakt oss</Link> ·{" "}
-          <Link to="/treningstider">Treningstider</Link> · <Link to={privacyPath}>Personvern</Link>
+          <a href={`mailto:${general}`}>{general}</a> · <Link to="/kontakt">Kontakt oss</Link> · <Link to="/treningstider">Treningstider</Link> ·{" "}
+          <Link to={privacyPath}>Personvern</Link>
         </p>
       </div>
     </footer>

@@ -32,7 +32,10 @@ describe("getJson", () => {
   });
 
   it("turns a network failure into an ApiError", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))),
+    );
     await expect(getJson("/api/Thing", schema)).rejects.toBeInstanceOf(ApiError);
   });
 });

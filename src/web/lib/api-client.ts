@@ -117,4 +117,3 @@ export async function postAdminAction(path: string): Promise<void> {
 export function endAdminSession(apiName: AdminApiName, token: string, scope: SignOutScope): Promise<void> {
   return postAdminAction(`/api/${apiName}/${signOutCall[scope]}/${encodeURIComponent(token)}`);
 }
-

@@ -26,6 +26,12 @@ describe("random pick", () => {
   });
 
   it("insists on the right number of choices", () => {
-    expect(() => render(<RandomPick name="headline"><p>a</p></RandomPick>)).toThrow(/exactly 3/);
+    expect(() =>
+      render(
+        <RandomPick name="headline">
+          <p>a</p>
+        </RandomPick>,
+      ),
+    ).toThrow(/exactly 3/);
   });
 });

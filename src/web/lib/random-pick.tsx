@@ -19,10 +19,7 @@ export const pickStyle = [
   "[data-pick]>*{display:none!important}",
   ...entries.flatMap(([name, n]) => [
     `html:not([data-pick-${name}]) [data-pick="${name}"]>:first-child{display:revert!important}`,
-    ...Array.from(
-      { length: n },
-      (_, i) => `html[data-pick-${name}="${i}"] [data-pick="${name}"]>:nth-child(${i + 1}){display:revert!important}`,
-    ),
+    ...Array.from({ length: n }, (_, i) => `html[data-pick-${name}="${i}"] [data-pick="${name}"]>:nth-child(${i + 1}){display:revert!important}`),
   ]),
 ].join("");
 

@@ -2,10 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError } from "./api-client.ts";
 
 /** Data a page loads from the API: still loading, failed (with the technical detail to fold away), or there. */
-export type Loadable<T> =
-  | { status: "loading" }
-  | { status: "error"; detail: string }
-  | { status: "ready"; data: T };
+export type Loadable<T> = { status: "loading" } | { status: "error"; detail: string } | { status: "ready"; data: T };
 
 /**
  * Runs `load` on mount and on `retry`; an answer that arrives after unmount or a newer try is dropped.
@@ -28,8 +25,7 @@ export function useLoad<T>(load: () => Promise<T>, initial?: T, wanted = true): 
     setState({ status: "loading" });
     load().then(
       (data) => current && setState({ status: "ready", data }),
-      (error: unknown) =>
-        current && setState({ status: "error", detail: error instanceof ApiError ? error.detail : String(error) }),
+      (error: unknown) => current && setState({ status: "error", detail: error instanceof ApiError ? error.detail : String(error) }),
     );
     return () => {
       current = false;

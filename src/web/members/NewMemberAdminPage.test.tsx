@@ -41,7 +41,20 @@ const sentMessage = {
   cancelledBy: null,
   families: [{ address: "lise@example.no", participants: "Sara Berg", state: "sent", error: null }],
 };
-const per = entry({ registrationId: 2, firstName: "Per", lastName: "Dahl", firstname: "Per", lastname: "Dahl", age: 34, parentFirstName: "", parentLastName: "", parentfirstname: "", parentlastname: "", email: "per@example.no", referer: 0 });
+const per = entry({
+  registrationId: 2,
+  firstName: "Per",
+  lastName: "Dahl",
+  firstname: "Per",
+  lastname: "Dahl",
+  age: 34,
+  parentFirstName: "",
+  parentLastName: "",
+  parentfirstname: "",
+  parentlastname: "",
+  email: "per@example.no",
+  referer: 0,
+});
 
 const hash = async (password: string) => createHash("sha256").update(password).digest("hex");
 
@@ -63,7 +76,11 @@ describe("new-member admin login", () => {
   });
 
   it("keeps the token in a cookie for 150 days and shows the list", async () => {
-    mockApi({ "/api/NewMemberAdmin/GetToken/": [{ body: "tok1", text: true }], "/api/NewMemberAdmin/Get/": [{ body: [per, sara] }], "/api/NewMemberAdmin/Messages/": [{ body: [sentMessage] }] });
+    mockApi({
+      "/api/NewMemberAdmin/GetToken/": [{ body: "tok1", text: true }],
+      "/api/NewMemberAdmin/Get/": [{ body: [per, sara] }],
+      "/api/NewMemberAdmin/Messages/": [{ body: [sentMessage] }],
+    });
     const cookieSpy = vi.spyOn(document, "cookie", "set");
     render(<NewMemberAdmin hash={hash} />);
     fireEvent.change(screen.getByLabelText("Passord"), { target: { value: "hemmelig" } });

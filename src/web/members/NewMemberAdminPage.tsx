@@ -37,8 +37,7 @@ export function meta(_: Route.MetaArgs) {
 const failedMessage = "Klarte ikke hente listen, så du er logget ut. Logg inn på nytt for å prøve igjen.";
 
 const fullName = (entry: NewMemberAdminEntry) => `${entry.firstName} ${entry.lastName}`.trim();
-const guardianName = (entry: NewMemberAdminEntry) =>
-  needsGuardian(entry.age) ? `${entry.parentFirstName} ${entry.parentLastName}`.trim() : "";
+const guardianName = (entry: NewMemberAdminEntry) => (needsGuardian(entry.age) ? `${entry.parentFirstName} ${entry.parentLastName}`.trim() : "");
 const refererLabel = (value: number) => refererLabels[value as RefererValue] ?? String(value);
 
 /** The new-member admin (docs/requirements.md §2 "Admin screens", §4 "Admin", D7): password login, list, details, delete, CSV. */
@@ -138,8 +137,7 @@ function MemberList({ session }: { session: AdminSession }) {
         ) : (
           <>
             <p className="result-count">
-              {entries.length === 1 ? "Én registrering" : `${entries.length} registreringer`}, nyeste først. Velg et navn
-              for å se alt.
+              {entries.length === 1 ? "Én registrering" : `${entries.length} registreringer`}, nyeste først. Velg et navn for å se alt.
             </p>
             <table className="data admin-table member-table">
               <caption className="visually-hidden">Registreringer fra nye medlemmer</caption>

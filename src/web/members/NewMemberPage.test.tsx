@@ -156,7 +156,17 @@ describe("the new-member wizard", () => {
         }),
     ];
     saveNewMemberDraft({
-      draft: { draftId: "0b8a3b7e-1111-4222-8333-944455556666", firstName: "Per", lastName: "Dahl", age: 30, parentFirstName: "", parentLastName: "", email: "per@example.no", telephone: "98765432", referer: 0 },
+      draft: {
+        draftId: "0b8a3b7e-1111-4222-8333-944455556666",
+        firstName: "Per",
+        lastName: "Dahl",
+        age: 30,
+        parentFirstName: "",
+        parentLastName: "",
+        email: "per@example.no",
+        telephone: "98765432",
+        referer: 0,
+      },
       step: "Receipt",
     });
     renderAt();

@@ -20,28 +20,25 @@ export function WelcomeStep({ wizard }: StepProps) {
   return (
     <StepLayout title="Velkommen!" focusHeading={wizard.moved} onNext={wizard.next} nextLabel="Start">
       <p className="lead">
-        Har du lyst til å begynne med taekwondo, eller vil barnet ditt prøve? Meld interesse her, så tar vi kontakt
-        og avtaler en gratis prøvetime.
+        Har du lyst til å begynne med taekwondo, eller vil barnet ditt prøve? Meld interesse her, så tar vi kontakt og avtaler en gratis prøvetime.
       </p>
       <p>
-        Barnepartiet er for barn fra {membershipPrices.children.ages}, og fra {membershipPrices.youthAdultMinAge} år
-        trener ungdom og voksne sammen – uansett erfaring. Det tar bare et par minutter å fylle ut skjemaet.
+        Barnepartiet er for barn fra {membershipPrices.children.ages}, og fra {membershipPrices.youthAdultMinAge} år trener ungdom og voksne sammen –
+        uansett erfaring. Det tar bare et par minutter å fylle ut skjemaet.
       </p>
       <h3>Slik bruker vi opplysningene</h3>
       <ul>
         <li>Vi bruker dem bare til å kontakte deg om prøvetime og oppstart i {club.name}.</li>
         <li>Er utøveren under 18 år, spør vi etter en foresatt. Det er den foresatte vi kontakter.</li>
         <li>
-          Vil du at vi sletter opplysningene, sender du en e-post til{" "}
-          <ContactEmailLink />.
+          Vil du at vi sletter opplysningene, sender du en e-post til <ContactEmailLink />.
         </li>
         <li>
-          Det du fyller inn, lagres i nettleseren din i {siteCookies.newMemberDraft.maxAgeSeconds / (24 * 60 * 60)} dager, så
-          du kan fortsette der du slapp. Når skjemaet er sendt, slettes det.
+          Det du fyller inn, lagres i nettleseren din i {siteCookies.newMemberDraft.maxAgeSeconds / (24 * 60 * 60)} dager, så du kan fortsette der du
+          slapp. Når skjemaet er sendt, slettes det.
         </li>
         <li>
-          Hvor lenge vi tar vare på opplysningene og hvilke rettigheter du har, står i{" "}
-          <Link to={privacyPath}>personvernerklæringen</Link>.
+          Hvor lenge vi tar vare på opplysningene og hvilke rettigheter du har, står i <Link to={privacyPath}>personvernerklæringen</Link>.
         </li>
       </ul>
     </StepLayout>
@@ -101,8 +98,8 @@ export function ParentStep({ wizard }: StepProps) {
   return (
     <StepLayout title="Foresatt" {...stepNav(wizard)}>
       <p>
-        Fordi {draft.firstName.trim() || "utøveren"} er under {newMemberSettings.adultAge} år, trenger vi navnet og
-        kontaktinformasjonen til en foresatt. Det er den foresatte vi kontakter, og som får bekreftelsen på e-post.
+        Fordi {draft.firstName.trim() || "utøveren"} er under {newMemberSettings.adultAge} år, trenger vi navnet og kontaktinformasjonen til en
+        foresatt. Det er den foresatte vi kontakter, og som får bekreftelsen på e-post.
       </p>
       <TextField label="Fornavn til den foresatte" autoComplete="given-name" {...fieldProps(wizard, "parentFirstName")} />
       <TextField label="Etternavn til den foresatte" autoComplete="family-name" {...fieldProps(wizard, "parentLastName")} />
@@ -201,8 +198,8 @@ export function DoneStep({ wizard }: StepProps) {
       }
     >
       <p className="lead">
-        Vi har fått {child ? `opplysningene om ${draft.firstName.trim()}` : "opplysningene dine"}, og gleder oss til å
-        hilse på {child ? "dere" : "deg"}.
+        Vi har fått {child ? `opplysningene om ${draft.firstName.trim()}` : "opplysningene dine"}, og gleder oss til å hilse på{" "}
+        {child ? "dere" : "deg"}.
       </p>
       <h3>Dette skjer nå</h3>
       <ul>
@@ -210,12 +207,11 @@ export function DoneStep({ wizard }: StepProps) {
           En bekreftelse er på vei til <strong>{draft.email.trim()}</strong>. Finner du den ikke, så sjekk søppelpost.
         </li>
         <li>
-          Noen fra klubben tar kontakt på e-post eller telefon for å avtale en gratis prøvetime. Det trengs bare vanlige
-          treningsklær og en drikkeflaske – utstyr kan vente.
+          Noen fra klubben tar kontakt på e-post eller telefon for å avtale en gratis prøvetime. Det trengs bare vanlige treningsklær og en
+          drikkeflaske – utstyr kan vente.
         </li>
         <li>
-          Se gjerne <Link to="/treningstider">treningstidene</Link> allerede nå. Har du spørsmål, skriv til{" "}
-          <ContactEmailLink />.
+          Se gjerne <Link to="/treningstider">treningstidene</Link> allerede nå. Har du spørsmål, skriv til <ContactEmailLink />.
         </li>
       </ul>
     </StepLayout>

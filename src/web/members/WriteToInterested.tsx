@@ -14,7 +14,11 @@ export function WriteToInterested({ session, entries }: { session: AdminSession;
   const [body, setBody] = useState("");
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<ActionOutcome>();
-  const { data: log, load } = useAdminData(session, getNewMemberMessages, "Klarte ikke hente meldingene, så du er logget ut. Logg inn på nytt for å prøve igjen.");
+  const { data: log, load } = useAdminData(
+    session,
+    getNewMemberMessages,
+    "Klarte ikke hente meldingene, så du er logget ut. Logg inn på nytt for å prøve igjen.",
+  );
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -28,7 +32,10 @@ export function WriteToInterested({ session, entries }: { session: AdminSession;
       setSubject("");
       setBody("");
       await load();
-      setResult({ ok: true, text: `Meldingen er lagt i kø til ${sent.recipients} ${sent.recipients === 1 ? "adresse" : "adresser"}. Klubben får en kopi.` });
+      setResult({
+        ok: true,
+        text: `Meldingen er lagt i kø til ${sent.recipients} ${sent.recipients === 1 ? "adresse" : "adresser"}. Klubben får en kopi.`,
+      });
     } catch (error) {
       if (isUnauthorised(error)) session.signOut(expiredMessage);
       else setResult({ ok: false, text: `Meldingen ble ikke sendt. ${error instanceof Error ? error.message : ""}`.trim() });

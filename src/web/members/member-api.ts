@@ -4,10 +4,7 @@ import { MessageLogEntrySchema, SentMessageSchema, type MessageLogEntry, type Ne
 import { NewMemberAdminEntrySchema, RemoveAnswerSchema, type NewMemberAdminEntry } from "../../shared/members/new-member-admin.ts";
 import { ApiError, getJson, parseErrorBody, requestAdminToken, send, type AdminLoginResult, type ApiIssue } from "../lib/api-client.ts";
 
-export type SubmitResult =
-  | { kind: "done" }
-  | { kind: "invalid"; message: string; issues: ApiIssue[] }
-  | { kind: "failed"; detail: string };
+export type SubmitResult = { kind: "done" } | { kind: "invalid"; message: string; issues: ApiIssue[] } | { kind: "failed"; detail: string };
 
 /** POST /api/NewMember/Post: text "Done", or a 400 with Norwegian messages, or something went wrong. */
 export async function postNewMember(draft: NewMemberDraft): Promise<SubmitResult> {
@@ -60,11 +57,18 @@ export function newMembersCsvUrl(token: string): string {
 
 /** POST /api/NewMemberAdmin/Message/{token}: one mail per contact address to the named interested, or all. */
 export async function writeToNewMembers(token: string, message: NewMemberMessageInput): Promise<{ recipients: number }> {
-  const response = await send(newMemberAdminPath("Message", token), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(message) });
+  const response = await send(newMemberAdminPath("Message", token), {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(message),
+  });
   const text = await response.text().catch(() => "");
   if (!response.ok) {
     const error = parseErrorBody(text);
-    throw new ApiError([error?.error, ...(error?.issues?.map((issue) => issue.message) ?? [])].filter(Boolean).join(" ") || `POST svarte ${response.status}`, response.status);
+    throw new ApiError(
+      [error?.error, ...(error?.issues?.map((issue) => issue.message) ?? [])].filter(Boolean).join(" ") || `POST svarte ${response.status}`,
+      response.status,
+    );
   }
   return SentMessageSchema.parse(JSON.parse(text));
 }

@@ -1,10 +1,4 @@
-import {
-  emptyNewMemberDraft,
-  needsGuardian,
-  NewMemberStepSchema,
-  type NewMemberDraft,
-  type NewMemberStep,
-} from "../../shared/members/new-member.ts";
+import { emptyNewMemberDraft, needsGuardian, NewMemberStepSchema, type NewMemberDraft, type NewMemberStep } from "../../shared/members/new-member.ts";
 import { createDraftCookies, sameShapeAs } from "../components/wizard/cookie-draft.ts";
 import { siteCookies } from "../../shared/site/site-cookies.ts";
 

@@ -19,10 +19,7 @@ import { newId } from "../components/wizard/new-id.ts";
 import { clearNewMemberDraft, loadNewMemberDraft, saveNewMemberDraft } from "./new-member-draft.ts";
 
 export type Submission =
-  | { state: "idle" }
-  | { state: "sending" }
-  | { state: "invalid"; message: string; issues: ApiIssue[] }
-  | { state: "failed"; detail: string };
+  { state: "idle" } | { state: "sending" } | { state: "invalid"; message: string; issues: ApiIssue[] } | { state: "failed"; detail: string };
 
 /**
  * The new-member wizard: the draft and step (restored from cookies), the messages to show, and submitting.

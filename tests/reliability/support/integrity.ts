@@ -61,7 +61,8 @@ export async function checkIntegrity(db: Queryable, drafts: DraftLike[]): Promis
     const problems: string[] = [];
     if (row.status !== "confirmed") problems.push(`status ${row.status}`);
     if (draft && row.companions !== draft.ledsagere.length) problems.push(`${row.companions}/${draft.ledsagere.length} companions`);
-    if (row.lines < 1 || row.lines_total !== row.total) problems.push(`${row.lines} price lines summing to ${row.lines_total} for a total of ${row.total}`);
+    if (row.lines < 1 || row.lines_total !== row.total)
+      problems.push(`${row.lines} price lines summing to ${row.lines_total} for a total of ${row.total}`);
     if (row.payments !== 1 || row.payments_matching !== 1) problems.push(`${row.payments} payments (${row.payments_matching} of the total)`);
     if (row.mails !== 1) problems.push(`${row.mails} confirmation mails`);
     if (problems.length) halfWritten.push(`${row.last_name}: ${problems.join(", ")}`);

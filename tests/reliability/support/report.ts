@@ -28,7 +28,6 @@ export async function recordResult(result: ReliabilityResult): Promise<void> {
   await writeFile(path.join(resultsDir, `${result.key}.json`), JSON.stringify({ ...result, at: new Date().toISOString() }, null, 2));
 }
 
-
 function machine() {
   const cpus = os.cpus();
   return `${cpus.length} × ${cpus[0]?.model.trim() ?? "unknown CPU"}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${os.type()} ${os.release()}, Node ${process.version}`;
@@ -37,7 +36,9 @@ function machine() {
 export async function writeReliabilityDoc(server: string): Promise<void> {
   if (!existsSync(resultsDir)) return;
   const files = (await readdir(resultsDir)).filter((name) => name.endsWith(".json")).sort();
-  const results = await Promise.all(files.map(async (name) => JSON.parse(await readFile(path.join(resultsDir, name), "utf8")) as ReliabilityResult & { at: string }));
+  const results = await Promise.all(
+    files.map(async (name) => JSON.parse(await readFile(path.join(resultsDir, name), "utf8")) as ReliabilityResult & { at: string }),
+  );
   if (!results.length) return;
   const section = [
     "## Reliability (crash safety, scale-out, faults)",

@@ -28,10 +28,12 @@ export async function simulatorApi(base: string) {
   };
   return {
     credentials,
-    registerWebhook: (url: string, events: string[]) => call("POST", "/webhooks/v1/webhooks", { url, events }) as Promise<{ id: string; secret: string }>,
+    registerWebhook: (url: string, events: string[]) =>
+      call("POST", "/webhooks/v1/webhooks", { url, events }) as Promise<{ id: string; secret: string }>,
     /** As Vipps's test environment's approve endpoint: the payer approves. */
     approve: (reference: string) => call("POST", `/epayment/v1/test/payments/${encodeURIComponent(reference)}/approve`),
     faults: (faults: unknown[]) => call("POST", "/control/faults", { clear: true, faults }),
-    requests: (operation: string) => call("GET", `/control/requests?operation=${operation}`) as Promise<{ reference: string | null; idempotencyKey: string | null }[]>,
+    requests: (operation: string) =>
+      call("GET", `/control/requests?operation=${operation}`) as Promise<{ reference: string | null; idempotencyKey: string | null }[]>,
   };
 }

@@ -95,7 +95,12 @@ export async function performCheckInAction(
         if (amount > outstanding) refuse(checkInMessages.moreThanOutstanding(outstanding), registrationId);
         const payment = await doorPaymentRow(tx, registrationId, registration.order_id, Number(registration.total), amount, now);
         const moneyActionId = await bookDoorPayment(tx, payment, amount, doorPaymentLog.paid, account.username, now);
-        await recordPayment(tx, registrationId, { method: action.method ?? "card_cash", amount, paymentId: payment.id }, { actor: account.username, reason: "Betalt ved innsjekking", now });
+        await recordPayment(
+          tx,
+          registrationId,
+          { method: action.method ?? "card_cash", amount, paymentId: payment.id },
+          { actor: account.username, reason: "Betalt ved innsjekking", now },
+        );
         await tx.update(campCheckinActions).set({ paymentId: payment.id, moneyActionId }).where(eq(campCheckinActions.actionId, action.actionId));
         // A Vipps registration that was never paid, paid at the door instead: the person is here, so the
         // registration is confirmed (and counts on the lists) rather than left waiting for Vipps.
@@ -132,10 +137,27 @@ export async function performCheckInAction(
         const [original] = await tx
           .select({ id: campLedgerEntries.id, method: campLedgerEntries.method })
           .from(campLedgerEntries)
-          .where(and(eq(campLedgerEntries.registrationId, registrationId), eq(campLedgerEntries.kind, "payment"), eq(campLedgerEntries.paymentId, payment.id), eq(campLedgerEntries.amount, amount)))
+          .where(
+            and(
+              eq(campLedgerEntries.registrationId, registrationId),
+              eq(campLedgerEntries.kind, "payment"),
+              eq(campLedgerEntries.paymentId, payment.id),
+              eq(campLedgerEntries.amount, amount),
+            ),
+          )
           .orderBy(desc(campLedgerEntries.id))
           .limit(1);
-        await recordPayment(tx, registrationId, { method: (original?.method as MoneyMethod | undefined) ?? "card_cash", amount: -amount, paymentId: payment.id, correctsId: original?.id ?? null }, { actor: account.username, reason: "Angret betaling ved innsjekking", now });
+        await recordPayment(
+          tx,
+          registrationId,
+          {
+            method: (original?.method as MoneyMethod | undefined) ?? "card_cash",
+            amount: -amount,
+            paymentId: payment.id,
+            correctsId: original?.id ?? null,
+          },
+          { actor: account.username, reason: "Angret betaling ved innsjekking", now },
+        );
         await tx.update(campCheckinActions).set({ undoneBy: action.actionId }).where(eq(campCheckinActions.actionId, taken.actionId));
         await tx
           .update(campCheckinActions)
@@ -179,7 +201,10 @@ export async function vippsCaptureDue(tx: Pick<Db, "execute">, registrationId: n
 /** A companion cancelled alone (the athlete still comes) is not at the camp. */
 async function companionCancelled(tx: Db, personId: string): Promise<boolean> {
   if (!personId.startsWith("c")) return false;
-  const [row] = await tx.select({ cancelledAt: campCompanions.cancelledAt }).from(campCompanions).where(eq(campCompanions.id, Number(personId.slice(1))));
+  const [row] = await tx
+    .select({ cancelledAt: campCompanions.cancelledAt })
+    .from(campCompanions)
+    .where(eq(campCompanions.id, Number(personId.slice(1))));
   return row?.cancelledAt != null;
 }
 
@@ -242,7 +267,15 @@ async function doorPaymentRow(tx: Db, registrationId: number, orderId: string, t
   const outstanding = Math.max(0, total - paid);
   const [created] = await tx
     .insert(payments)
-    .values({ registrationId, reference: `${orderId}-INN`, method: "card_cash", amount: outstanding > 0 ? outstanding : amount, state: "unpaid", createdAt: now, updatedAt: now })
+    .values({
+      registrationId,
+      reference: `${orderId}-INN`,
+      method: "card_cash",
+      amount: outstanding > 0 ? outstanding : amount,
+      state: "unpaid",
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning();
   return created!;
 }

@@ -30,7 +30,12 @@ export async function checkInScope(db: Db, now: Date, year?: number): Promise<Ch
   for (let day = first; compareCalendarDates(day, last) <= 0 && days.length < 14; day = addDays(day, 1)) days.push(formatCalendarDate(day));
   // Before the camp: its first day; after it: its last.
   const todayDate = osloCalendarDate(now);
-  const today = compareCalendarDates(todayDate, first) < 0 ? days[0]! : compareCalendarDates(todayDate, last) > 0 ? days[days.length - 1]! : formatCalendarDate(todayDate);
+  const today =
+    compareCalendarDates(todayDate, first) < 0
+      ? days[0]!
+      : compareCalendarDates(todayDate, last) > 0
+        ? days[days.length - 1]!
+        : formatCalendarDate(todayDate);
   return { year, days, today };
 }
 
@@ -39,7 +44,10 @@ export async function checkInScope(db: Db, now: Date, year?: number): Promise<Ch
  * kitchen's list). "Nei", "ingen" and a dash count as nothing.
  */
 function hasAllergyNote(text: string): boolean {
-  const answer = text.trim().toLocaleLowerCase("nb-NO").replace(/[.!]+$/, "");
+  const answer = text
+    .trim()
+    .toLocaleLowerCase("nb-NO")
+    .replace(/[.!]+$/, "");
   return !["", "-", "nei", "ingen", "ingen allergier", "nei takk", "n/a"].includes(answer);
 }
 
@@ -49,7 +57,12 @@ function hasAllergyNote(text: string): boolean {
  */
 export async function loadCheckInHits(db: Db, year: number, ids?: number[]): Promise<(CheckInHit & { searchText: string })[]> {
   if (ids && ids.length === 0) return [];
-  const rows = await placeHoldingRegistrations(db, year, isNull(campRegistrations.anonymisedAt), ids ? inArray(campRegistrations.id, ids) : undefined).orderBy(asc(campRegistrations.lastName), asc(campRegistrations.firstName), asc(campRegistrations.id));
+  const rows = await placeHoldingRegistrations(
+    db,
+    year,
+    isNull(campRegistrations.anonymisedAt),
+    ids ? inArray(campRegistrations.id, ids) : undefined,
+  ).orderBy(asc(campRegistrations.lastName), asc(campRegistrations.firstName), asc(campRegistrations.id));
   if (rows.length === 0) return [];
   const found = rows.map((row) => row.registration.id);
   const [companions, paymentRows, checkins, doorPayments] = await Promise.all([

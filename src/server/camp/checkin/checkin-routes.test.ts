@@ -2,7 +2,15 @@ import { configuredAccountName } from "../../admin-auth/camp-account.ts";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkInMessages, CheckInActionAnswerSchema, CheckInCountsSchema, CheckInHitSchema, CheckInSearchAnswerSchema, formatCheckInCode, type CheckInHit } from "../../../shared/camp/camp-checkin.ts";
+import {
+  checkInMessages,
+  CheckInActionAnswerSchema,
+  CheckInCountsSchema,
+  CheckInHitSchema,
+  CheckInSearchAnswerSchema,
+  formatCheckInCode,
+  type CheckInHit,
+} from "../../../shared/camp/camp-checkin.ts";
 import type { Database } from "../../db/database.ts";
 import { campRegistrations, moneyActions, payments } from "../../db/schema/camp.ts";
 import { mailOutbox } from "../../db/schema/mail.ts";
@@ -42,7 +50,13 @@ describe.each(databaseKinds)("check-in at the door on %s", (kind) => {
     return CheckInHitSchema.parse(res.json());
   };
   const doorLog = async (registrationId: number) =>
-    (await database.db.select().from(moneyActions).innerJoin(payments, eq(payments.id, moneyActions.paymentId)).where(eq(payments.registrationId, registrationId)))
+    (
+      await database.db
+        .select()
+        .from(moneyActions)
+        .innerJoin(payments, eq(payments.id, moneyActions.paymentId))
+        .where(eq(payments.registrationId, registrationId))
+    )
       .map((row) => row.money_actions)
       .filter((entry) => entry.action.startsWith("checkin-"));
 
@@ -57,7 +71,15 @@ describe.each(databaseKinds)("check-in at the door on %s", (kind) => {
       const [row] = await database.db.select({ id: campRegistrations.id }).from(campRegistrations).where(eq(campRegistrations.draftId, body.draftId));
       ids[key] = row!.id;
     };
-    await register("ola", draft({ allergies: "Peanøtter-HEMMELIG", sleepover: true, hasLedsager: true, ledsagere: [companion({ firstName: "Kari", lastName: "Ledsager" })] }));
+    await register(
+      "ola",
+      draft({
+        allergies: "Peanøtter-HEMMELIG",
+        sleepover: true,
+        hasLedsager: true,
+        ledsagere: [companion({ firstName: "Kari", lastName: "Ledsager" })],
+      }),
+    );
     await register("siri", draft({ firstName: "Siri", lastName: "Sørensen", clubId: 2, allergies: "nei" }));
     await register("gone", draft({ firstName: "Avbestilt", lastName: "Person" }));
     expect((await app.inject({ method: "POST", url: `/api/VinterleirAdmin/Cancel/${ids.gone}/${token}` })).statusCode).toBe(200);
@@ -99,7 +121,8 @@ describe.each(databaseKinds)("check-in at the door on %s", (kind) => {
   });
 
   it("searches by name, companion, club and order id, every word, without accents mattering", async () => {
-    const search = async (q: string) => CheckInSearchAnswerSchema.parse((await app.inject({ url: url(`Search/${token}?q=${encodeURIComponent(q)}`) })).json());
+    const search = async (q: string) =>
+      CheckInSearchAnswerSchema.parse((await app.inject({ url: url(`Search/${token}?q=${encodeURIComponent(q)}`) })).json());
     expect((await search("sørensen")).hits.map((hit) => hit.registrationId)).toEqual([ids.siri]);
     expect((await search("kari")).hits.map((hit) => hit.registrationId)).toEqual([ids.ola]);
     expect((await search("ola nord")).hits.map((hit) => hit.registrationId)).toEqual([ids.ola]);
@@ -125,7 +148,10 @@ describe.each(databaseKinds)("check-in at the door on %s", (kind) => {
     expect(await countRows(database, "camp_checkin_actions")).toBe(1);
 
     // The companion on another day; the counts follow.
-    expect((await act({ actionId: randomUUID(), kind: "checkin", personId: `c${parsed[0]!.hit.persons[1]!.personId.slice(1)}`, day: "2026-11-29" })).statusCode).toBe(200);
+    expect(
+      (await act({ actionId: randomUUID(), kind: "checkin", personId: `c${parsed[0]!.hit.persons[1]!.personId.slice(1)}`, day: "2026-11-29" }))
+        .statusCode,
+    ).toBe(200);
     const counts = CheckInCountsSchema.parse((await app.inject({ url: url(`Counts/${token}`) })).json());
     expect(counts).toEqual({
       year: 2026,
@@ -137,7 +163,11 @@ describe.each(databaseKinds)("check-in at the door on %s", (kind) => {
       ],
     });
     // The admin list carries the check-ins, and the camp admin's "Kommet så langt" list comes as Excel.
-    const persons = (await app.inject({ url: `/api/VinterleirAdmin/Get/${token}` })).json() as { registrationId: number; isLedsager: boolean; arrivals: { day: string }[] }[];
+    const persons = (await app.inject({ url: `/api/VinterleirAdmin/Get/${token}` })).json() as {
+      registrationId: number;
+      isLedsager: boolean;
+      arrivals: { day: string }[];
+    }[];
     const ola = persons.filter((person) => person.registrationId === ids.ola);
     expect(ola.map((person) => person.arrivals.map((arrival) => arrival.day))).toEqual([["2026-11-28"], ["2026-11-29"]]);
     const excel = await app.inject({ url: `/api/VinterleirAdmin/GetXlsx/kommet/${token}` });
@@ -165,13 +195,18 @@ describe.each(databaseKinds)("check-in at the door on %s", (kind) => {
     expect(after.outstanding).toBe(0);
     expect(after.doorPayments).toEqual([{ actionId, amount: before.outstanding, at: now.toISOString(), by: configuredAccountName }]);
     const log = await doorLog(ids.siri!);
-    expect(log.map((entry) => [entry.action, entry.amount, entry.actor])).toEqual([[doorPaymentLog.paid.action, before.outstanding, testAdminCredentials.CAMP_ADMIN_USERNAME]]);
+    expect(log.map((entry) => [entry.action, entry.amount, entry.actor])).toEqual([
+      [doorPaymentLog.paid.action, before.outstanding, testAdminCredentials.CAMP_ADMIN_USERNAME],
+    ]);
     // The admin's Payments call shows it.
     const view = await app.inject({ url: `/api/VinterleirAdmin/Payments/${ids.siri}/${token}` });
     expect(view.json().actions.filter((entry: { action: string }) => entry.action === doorPaymentLog.paid.action)).toHaveLength(1);
 
     const undoId = randomUUID();
-    await Promise.all([act({ actionId: undoId, kind: "undo-payment", personId: `a${ids.siri}` }), act({ actionId: undoId, kind: "undo-payment", personId: `a${ids.siri}` })]);
+    await Promise.all([
+      act({ actionId: undoId, kind: "undo-payment", personId: `a${ids.siri}` }),
+      act({ actionId: undoId, kind: "undo-payment", personId: `a${ids.siri}` }),
+    ]);
     const undone = await hitOf("siri");
     expect(undone.paid).toBe(before.paid);
     expect(undone.doorPayments).toEqual([]);
@@ -205,7 +240,9 @@ describe.each(databaseKinds)("check-in at the door on %s", (kind) => {
     const body = draft({ firstName: "Samtidig", lastName: "Betaler" });
     expect((await postRegistration(app, body)).body).toBe("Done");
     const [row] = await database.db.select().from(campRegistrations).where(eq(campRegistrations.draftId, body.draftId));
-    const answers = await Promise.all(["card", "cash", "card"].map((method) => act({ actionId: randomUUID(), kind: "payment", personId: `a${row!.id}`, amount: row!.total, method })));
+    const answers = await Promise.all(
+      ["card", "cash", "card"].map((method) => act({ actionId: randomUUID(), kind: "payment", personId: `a${row!.id}`, amount: row!.total, method })),
+    );
     expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409, 409]);
     expect(await figuresOf(database.db, row!.id)).toMatchObject({ paid: row!.total, outstanding: 0 });
   });
@@ -238,12 +275,19 @@ describe.each(databaseKinds)("check-in at the door on %s", (kind) => {
   });
 
   it("refuses a door payment while the athlete's group Vipps payment is open (an approval would take the share twice)", async () => {
-    const group = await startVippsPayment(app, { firstName: "Gruppe", lastName: "Vippsen", siblings: [sibling({ firstName: "Søster", lastName: "Vippsen" })] });
+    const group = await startVippsPayment(app, {
+      firstName: "Gruppe",
+      lastName: "Vippsen",
+      siblings: [sibling({ firstName: "Søster", lastName: "Vippsen" })],
+    });
     const [second] = await database.db.select().from(campRegistrations).where(eq(campRegistrations.firstName, "Søster"));
     for (const id of [group.registrationId, second!.id]) {
       const answer = await act({ actionId: randomUUID(), kind: "payment", personId: `a${id}`, amount: 100 });
       expect(answer.statusCode).toBe(409);
-      expect(answer.json()).toEqual({ error: "Påmeldingen er med i én Vipps-betaling for flere utøvere som ikke er fullført. Be den som betaler om å fullføre eller avbryte den i Vipps, og prøv igjen." });
+      expect(answer.json()).toEqual({
+        error:
+          "Påmeldingen er med i én Vipps-betaling for flere utøvere som ikke er fullført. Be den som betaler om å fullføre eller avbryte den i Vipps, og prøv igjen.",
+      });
       expect(await doorLog(id)).toEqual([]);
       const [row] = await database.db.select({ status: campRegistrations.status }).from(campRegistrations).where(eq(campRegistrations.id, id));
       expect(row!.status).toBe("pending_payment");
@@ -293,7 +337,10 @@ describe.each(databaseKinds)("check-in at the door on %s", (kind) => {
     for (const call of [url(`Search/${wrong}?q=ola`), url(`Code/ABC/${wrong}`), url(`Counts/${wrong}`)]) {
       expect((await app.inject({ url: call })).statusCode).toBe(401);
     }
-    expect((await app.inject({ method: "POST", url: url(`Action/${wrong}`), payload: { actionId: randomUUID(), kind: "checkin", personId: person } })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ method: "POST", url: url(`Action/${wrong}`), payload: { actionId: randomUUID(), kind: "checkin", personId: person } }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it("checks in on today's camp day during the camp", async () => {

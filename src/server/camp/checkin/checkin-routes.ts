@@ -38,7 +38,11 @@ export async function registerCheckInRoutes(app: FastifyInstance) {
     reply.header("cache-control", "no-store");
     const scope = await checkInScope(app.db, app.now(), yearOfQuery(request.query));
     const hits = await loadCheckInHits(app.db, scope.year);
-    const orderId = matchCheckInCode(await checkInKey(app.db), request.params.code, hits.map((hit) => hit.orderId));
+    const orderId = matchCheckInCode(
+      await checkInKey(app.db),
+      request.params.code,
+      hits.map((hit) => hit.orderId),
+    );
     const hit = hits.find((candidate) => candidate.orderId === orderId);
     if (!hit) return reply.code(404).send({ error: checkInMessages.unknownCode } satisfies ErrorBody);
     return reply.send(withoutSearchText(hit) satisfies CheckInHit);
@@ -55,7 +59,8 @@ export async function registerCheckInRoutes(app: FastifyInstance) {
     const { event } = parseWith(DoorListQuerySchema, request.query ?? {});
     const now = app.now();
     const scope = await checkInScope(app.db, now, yearOfQuery(request.query));
-    if (event !== undefined && event !== campEventKey(scope.year)) return reply.code(404).send({ error: checkInMessages.unknownEvent } satisfies ErrorBody);
+    if (event !== undefined && event !== campEventKey(scope.year))
+      return reply.code(404).send({ error: checkInMessages.unknownEvent } satisfies ErrorBody);
     return reply.send((await loadDoorList(app.db, scope, now)) satisfies DoorList);
   });
 
@@ -72,14 +77,17 @@ export async function registerCheckInRoutes(app: FastifyInstance) {
     const scope = await checkInScope(app.db, now, yearOfQuery(request.query));
     const day = action.day ?? scope.today;
     if (!scope.days.includes(day)) {
-      return reply.code(400).send({ error: errorMessages.invalidInput, issues: [{ path: "day", message: checkInMessages.badDay }] } satisfies ErrorBody);
+      return reply
+        .code(400)
+        .send({ error: errorMessages.invalidInput, issues: [{ path: "day", message: checkInMessages.badDay }] } satisfies ErrorBody);
     }
     const account = await currentCampAccount(request);
     const outcome = await runCheckInAction(app.db, { ...action, day }, account, scope, now);
     if (outcome.kind === "not-found") return reply.code(404).send({ error: checkInMessages.unknownPerson } satisfies ErrorBody);
     if (outcome.kind === "conflict") {
       // Refused for what it is (paid at another door meanwhile, cancelled): the leader sees it in the admin.
-      if (outcome.registrationId !== undefined) await recordRefusal(app.db, { ...action, day }, outcome.registrationId, outcome.message, account, now);
+      if (outcome.registrationId !== undefined)
+        await recordRefusal(app.db, { ...action, day }, outcome.registrationId, outcome.message, account, now);
       return reply.code(409).send({ error: outcome.message } satisfies ErrorBody);
     }
     const [hit] = await loadCheckInHits(app.db, scope.year, [outcome.registrationId]);

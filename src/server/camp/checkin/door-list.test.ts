@@ -26,7 +26,11 @@ describe.each(databaseKinds)("the door list and refused door actions on %s", (ki
     database = await createTestDatabase(kind);
     ({ app } = await buildCampTestApp(database, { clock: () => now }));
     leder = await campAdminToken(app);
-    const created = await app.inject({ method: "POST", url: `/api/VinterleirAdmin/Accounts/${leder}`, payload: { username: "dor", name: "Dora Dør", role: "innsjekk", password: helperPassword } });
+    const created = await app.inject({
+      method: "POST",
+      url: `/api/VinterleirAdmin/Accounts/${leder}`,
+      payload: { username: "dor", name: "Dora Dør", role: "innsjekk", password: helperPassword },
+    });
     expect(created.statusCode, created.body).toBe(201);
     helper = (await app.inject({ url: `/api/VinterleirAdmin/GetToken/dor/${sha256Hex(helperPassword)}` })).body;
     const body = draft({
@@ -111,7 +115,15 @@ describe.each(databaseKinds)("the door list and refused door actions on %s", (ki
     const forLeader = await app.inject({ url: url(`Refused/${leder}`) });
     expect(forLeader.statusCode).toBe(200);
     expect(DoorRefusalsSchema.parse(forLeader.json()).refusals).toEqual([
-      expect.objectContaining({ actionId: second.actionId, kind: "payment", name: "Åse Kjeller", amount: outstanding, method: "cash", by: "Dora Dør", message: checkInMessages.nothingOutstanding }),
+      expect.objectContaining({
+        actionId: second.actionId,
+        kind: "payment",
+        name: "Åse Kjeller",
+        amount: outstanding,
+        method: "cash",
+        by: "Dora Dør",
+        message: checkInMessages.nothingOutstanding,
+      }),
     ]);
     // The list is the leader's: a helper gets 403.
     expect((await app.inject({ url: url(`Refused/${helper}`) })).statusCode).toBe(403);

@@ -35,7 +35,10 @@ export const campCheckins = pgTable(
     /** The camp account's username. */
     checkedInBy: text("checked_in_by").notNull(),
   },
-  (table) => [unique("camp_checkins_person_day_unique").on(table.personId, table.day), index("camp_checkins_registration_idx").on(table.registrationId)],
+  (table) => [
+    unique("camp_checkins_person_day_unique").on(table.personId, table.day),
+    index("camp_checkins_registration_idx").on(table.registrationId),
+  ],
 );
 
 /**

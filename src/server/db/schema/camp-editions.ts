@@ -8,17 +8,15 @@ import type { CampEditionData } from "../../../shared/camp/camp-edition-schema.t
  * src/shared/camp), never from a flag, so publishing one never hides another. `version` grows on
  * every change, so every process can tell that its rendered pages are stale.
  */
-export const campEditions = pgTable(
-  "camp_editions",
-  {
-    year: integer("year").primaryKey(),
-    data: jsonb("data").$type<CampEditionData>().notNull(),
-    /** Unpublished editions are drafts: the admin can preview them, visitors never see them. */
-    publishedAt: timestamp("published_at", { withTimezone: true }),
-    version: integer("version").notNull().default(1),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
-  });
+export const campEditions = pgTable("camp_editions", {
+  year: integer("year").primaryKey(),
+  data: jsonb("data").$type<CampEditionData>().notNull(),
+  /** Unpublished editions are drafts: the admin can preview them, visitors never see them. */
+  publishedAt: timestamp("published_at", { withTimezone: true }),
+  version: integer("version").notNull().default(1),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+});
 
 /** Every change to an edition: when, by which admin account, and field by field what changed. */
 export const campEditionChanges = pgTable(

@@ -23,7 +23,9 @@ export const campWaitlistOffers = pgTable(
     endedAt: timestamp("ended_at", { withTimezone: true }),
   },
   (table) => [
-    uniqueIndex("camp_waitlist_offers_one_open").on(table.registrationId).where(sql`${table.state} = 'offered'`),
+    uniqueIndex("camp_waitlist_offers_one_open")
+      .on(table.registrationId)
+      .where(sql`${table.state} = 'offered'`),
     index("camp_waitlist_offers_registration_idx").on(table.registrationId),
     index("camp_waitlist_offers_open_idx").on(table.state, table.expiresAt),
     check("camp_waitlist_offers_state_check", sql`${table.state} in ('offered', 'accepted', 'declined', 'expired', 'withdrawn')`),

@@ -138,7 +138,9 @@ export const payments = pgTable(
     reference: text("reference").notNull().unique(),
     method: text("method", { enum: paymentMethods }).notNull(),
     /** "registration": the registration's own payment (attempts); "change": the difference for a change made later ("Min påmelding"). */
-    kind: text("kind", { enum: ["registration", "change"] }).notNull().default("registration"),
+    kind: text("kind", { enum: ["registration", "change"] })
+      .notNull()
+      .default("registration"),
     /** Whole kroner: the server's total. */
     amount: integer("amount").notNull(),
     /** card_cash: unpaid | paid; free: paid; vipps: created | authorized | captured | refunded | released | aborted | expired | terminated | failed. */

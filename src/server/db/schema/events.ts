@@ -37,7 +37,10 @@ export const eventStock = pgTable(
     variant: text("variant").notNull(),
     stock: integer("stock").notNull(),
   },
-  (table) => [unique("event_stock_variant_unique").on(table.eventId, table.itemId, table.variant), check("event_stock_not_negative", sql`${table.stock} >= 0`)],
+  (table) => [
+    unique("event_stock_variant_unique").on(table.eventId, table.itemId, table.variant),
+    check("event_stock_not_negative", sql`${table.stock} >= 0`),
+  ],
 );
 
 export const eventOrderStatuses = ["confirmed", "pending_payment", "waiting", "cancelled"] as const;

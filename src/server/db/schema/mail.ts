@@ -34,7 +34,9 @@ export const mailOutbox = pgTable(
     payload: jsonb("payload").$type<Record<string, unknown>>(),
     /** Files sent with the mail (e.g. the camp as an .ics calendar file); text content only. */
     attachments: jsonb("attachments").$type<MailAttachment[]>(),
-    status: text("status", { enum: ["pending", "sent", "failed"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "sent", "failed"] })
+      .notNull()
+      .default("pending"),
     attempts: integer("attempts").notNull().default(0),
     /** A claimed row is pushed forward by the claim lease, so no other worker takes it meanwhile. */
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull(),
@@ -45,6 +47,9 @@ export const mailOutbox = pgTable(
   (table) => [
     index("mail_outbox_due_idx").on(table.status, table.nextAttemptAt),
     check("mail_outbox_status_check", sql`${table.status} in ('pending', 'sent', 'failed')`),
-    check("mail_outbox_content_check", sql`${table.kind} is not null or (${table.subject} is not null and ${table.text} is not null and ${table.html} is not null)`),
+    check(
+      "mail_outbox_content_check",
+      sql`${table.kind} is not null or (${table.subject} is not null and ${table.text} is not null and ${table.html} is not null)`,
+    ),
   ],
 );

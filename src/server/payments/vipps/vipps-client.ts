@@ -54,7 +54,9 @@ export class VippsApiError extends Error {
     readonly body: string,
   ) {
     const code = problem?.extraDetails?.find((detail) => detail.name === "ErrorCode")?.reason;
-    super(`Vipps ${operation}: HTTP ${status}${code ? ` (${code})` : ""}${problem ? ` ${problem.title}` : ""}${problem?.traceId ? ` traceId=${problem.traceId}` : ""}`);
+    super(
+      `Vipps ${operation}: HTTP ${status}${code ? ` (${code})` : ""}${problem ? ` ${problem.title}` : ""}${problem?.traceId ? ` traceId=${problem.traceId}` : ""}`,
+    );
     this.name = "VippsApiError";
     this.code = code;
   }

@@ -28,16 +28,23 @@ import { buildVippsTestApp, reconcile, startVippsPayment } from "../../test-supp
 import type { VippsPayments } from "./vipps-payments.ts";
 
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), "openapi");
-const load = (file: string) => parse(readFileSync(path.join(dir, file), "utf8")) as { components: { schemas: Record<string, { required?: string[] }> } };
+const load = (file: string) =>
+  parse(readFileSync(path.join(dir, file), "utf8")) as { components: { schemas: Record<string, { required?: string[] }> } };
 const epayment = load("epayment-swagger-id.yaml");
 const webhooks = load("webhooks-swagger-id.yaml");
 const accessToken = load("access-token-swagger-id.yaml");
 
 // The documented quirk: PaymentEvent requires "paymentAction" but the field is "name".
-epayment.components.schemas.PaymentEvent!.required = epayment.components.schemas.PaymentEvent!.required!.map((field) => (field === "paymentAction" ? "name" : field));
+epayment.components.schemas.PaymentEvent!.required = epayment.components.schemas.PaymentEvent!.required!.map((field) =>
+  field === "paymentAction" ? "name" : field,
+);
 // Customer is a oneOf of three objects none of which requires its field, so every object matches all three
 // and oneOf can never pass: require each alternative's own field, as the description says.
-for (const [name, field] of [["CustomerPhoneNumber", "phoneNumber"], ["PersonalQrCode", "personalQr"], ["CustomerToken", "customerToken"]] as const) {
+for (const [name, field] of [
+  ["CustomerPhoneNumber", "phoneNumber"],
+  ["PersonalQrCode", "personalQr"],
+  ["CustomerToken", "customerToken"],
+] as const) {
   epayment.components.schemas[name]!.required = [field];
 }
 // access_token is a JWT, not base64 ("format: byte"): formats are not validated here.
@@ -148,7 +155,15 @@ describe("the client's traffic in the OpenAPI shapes", () => {
     for (const event of events) expect(validate("epayment", "PaymentEvent", event)).toEqual([]);
     for (const delivery of sim.deliveries) expect(validate("epayment", "WebhookEvent", delivery.event)).toEqual([]);
     expect(validate("epayment", "ModificationResponse", sim.capture(reference, { currency: "NOK", value: 0 }, "x"))).toEqual([]);
-    const token = await app.inject({ method: "POST", url: "/vipps-sim/accesstoken/get", headers: { client_id: sim.credentials.clientId, client_secret: sim.credentials.clientSecret, "ocp-apim-subscription-key": sim.credentials.subscriptionKey } });
+    const token = await app.inject({
+      method: "POST",
+      url: "/vipps-sim/accesstoken/get",
+      headers: {
+        client_id: sim.credentials.clientId,
+        client_secret: sim.credentials.clientSecret,
+        "ocp-apim-subscription-key": sim.credentials.subscriptionKey,
+      },
+    });
     expect(validate("accesstoken", "AuthorizationTokenResponse", token.json())).toEqual([]);
     const problem = await app.inject({ url: "/vipps-sim/epayment/v1/payments/does-not-exist", headers: { authorization: "Bearer nope" } });
     expect(problem.headers["content-type"]).toContain("application/problem+json");

@@ -52,7 +52,15 @@ describe.each(databaseKinds)("Vipps payments with the simulator on %s", (kind) =
 
     await reconcile(suite.service);
     const [payment] = await paymentRows(suite.app, paying.registrationId);
-    expect(payment).toMatchObject({ vippsState: "AUTHORIZED", state: "captured", authorizedAmount: 1080, capturedAmount: 1080, refundedAmount: 0, settle: null, nextCheckAt: null });
+    expect(payment).toMatchObject({
+      vippsState: "AUTHORIZED",
+      state: "captured",
+      authorizedAmount: 1080,
+      capturedAmount: 1080,
+      refundedAmount: 0,
+      settle: null,
+      nextCheckAt: null,
+    });
     expect(suite.sim.payments.get(paying.reference)!.aggregate.capturedAmount.value).toBe(108000);
     expect(await moneyActionNames(suite.app)).toEqual(["vipps-authorized", "vipps-captured"]);
 
@@ -70,7 +78,9 @@ describe.each(databaseKinds)("Vipps payments with the simulator on %s", (kind) =
     const paying = await startVippsPayment(suite.app);
     const token = await suite.service["client" as keyof VippsPayments];
     expect(token).toBeDefined();
-    const client = suite.app.vipps!.service["options" as keyof VippsPayments] as unknown as { client: { forceApprove: (r: string, b: object) => Promise<void> } };
+    const client = suite.app.vipps!.service["options" as keyof VippsPayments] as unknown as {
+      client: { forceApprove: (r: string, b: object) => Promise<void> };
+    };
     await client.client.forceApprove(paying.reference, { customer: { phoneNumber: "4791234567" } });
     await suite.sim.settled();
     expect(await checkStatus(suite.app, paying.orderId)).toBe("RESERVED");
@@ -216,7 +226,15 @@ describe.each(databaseKinds)("Vipps payments with the simulator on %s", (kind) =
     suite.sim.webhookMode = "drop";
     suite.sim.approve(paying.reference); // approved at Vipps, but nobody told us
     const url = `https://klubb.example${vippsWebhookPath}`;
-    const event = { msn: "123456", reference: paying.reference, pspReference: "1", name: "AUTHORIZED", amount: { currency: "NOK", value: 108000 }, timestamp: suite.now.toISOString(), success: true };
+    const event = {
+      msn: "123456",
+      reference: paying.reference,
+      pspReference: "1",
+      name: "AUTHORIZED",
+      amount: { currency: "NOK", value: 108000 },
+      timestamp: suite.now.toISOString(),
+      success: true,
+    };
     const body = JSON.stringify(event);
     const send = (headers: Record<string, string>, payload = body) =>
       suite.app.inject({ method: "POST", url: vippsWebhookPath, headers: { ...headers, "content-type": "application/json" }, payload });
@@ -244,11 +262,24 @@ describe.each(databaseKinds)("Vipps payments with the simulator on %s", (kind) =
     suite.sim.webhookMode = "drop";
     suite.sim.approve(paying.reference);
     const url = `https://klubb.example${vippsWebhookPath}`;
-    const event = { msn: "123456", reference: paying.reference, pspReference: "1", name: "AUTHORIZED", amount: { currency: "NOK", value: 108000 }, timestamp: suite.now.toISOString(), success: true };
+    const event = {
+      msn: "123456",
+      reference: paying.reference,
+      pspReference: "1",
+      name: "AUTHORIZED",
+      amount: { currency: "NOK", value: 108000 },
+      timestamp: suite.now.toISOString(),
+      success: true,
+    };
     const body = JSON.stringify(event);
     const secret = (suite.sim as unknown as { webhooks: Map<string, { secret: string }> }).webhooks.values().next().value!.secret;
     const send = (date: Date | string) =>
-      suite.app.inject({ method: "POST", url: vippsWebhookPath, headers: { ...signWebhook({ secret, url, body, date }), "content-type": "application/json" }, payload: body });
+      suite.app.inject({
+        method: "POST",
+        url: vippsWebhookPath,
+        headers: { ...signWebhook({ secret, url, body, date }), "content-type": "application/json" },
+        payload: body,
+      });
     const minutes = (n: number) => new Date(suite.now.getTime() + n * 60_000);
 
     for (const date of [minutes(-6), minutes(6), "", "ikke en dato", "Invalid Date"]) {

@@ -156,7 +156,13 @@ export class VippsPayments implements CampPaymentGateway {
       if (!created.redirectUrl) throw new Error("Vipps gave no redirectUrl");
       await this.db
         .update(payments)
-        .set({ redirectUrl: created.redirectUrl, vippsState: sql`coalesce(${payments.vippsState}, 'CREATED')`, nextCheckAt: this.later(5_000), lastError: null, updatedAt: this.now() })
+        .set({
+          redirectUrl: created.redirectUrl,
+          vippsState: sql`coalesce(${payments.vippsState}, 'CREATED')`,
+          nextCheckAt: this.later(5_000),
+          lastError: null,
+          updatedAt: this.now(),
+        })
         .where(eq(payments.id, row.id));
       return created.redirectUrl;
     } catch (error) {
@@ -193,7 +199,16 @@ export class VippsPayments implements CampPaymentGateway {
     const previous = await this.latestVippsPayment(registrationId);
     const [inserted] = await this.db
       .insert(payments)
-      .values({ registrationId, reference: `${orderId}-${Number(counted?.n ?? 0) + 1}`, method: "vipps", kind, amount, state: "created", createdAt: now, updatedAt: now })
+      .values({
+        registrationId,
+        reference: `${orderId}-${Number(counted?.n ?? 0) + 1}`,
+        method: "vipps",
+        kind,
+        amount,
+        state: "created",
+        createdAt: now,
+        updatedAt: now,
+      })
       .onConflictDoNothing()
       .returning({ id: payments.id });
     // A group's payment: the next attempt carries the same shares.
@@ -206,7 +221,11 @@ export class VippsPayments implements CampPaymentGateway {
    * Vipps without ever releasing an authorized one (cancelTransactionOnly). "authorized": one was paid after all.
    */
   async releasePendingPayment(registrationId: number): Promise<"released" | "authorized"> {
-    const rows = await this.db.select().from(payments).where(and(eq(payments.registrationId, registrationId), eq(payments.method, "vipps"))).orderBy(asc(payments.id));
+    const rows = await this.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.registrationId, registrationId), eq(payments.method, "vipps")))
+      .orderBy(asc(payments.id));
     try {
       for (const row of rows) {
         if (row.state === "failed" || (row.vippsState && row.vippsState !== "CREATED")) continue;
@@ -216,7 +235,10 @@ export class VippsPayments implements CampPaymentGateway {
       if (error instanceof VippsUnreachableError || (error instanceof VippsApiError && error.retryable)) throw new HttpError(503, vippsMessages.busy);
       throw error;
     }
-    const after = await this.db.select().from(payments).where(and(eq(payments.registrationId, registrationId), eq(payments.method, "vipps")));
+    const after = await this.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.registrationId, registrationId), eq(payments.method, "vipps")));
     return after.some((row) => row.vippsState === "AUTHORIZED") ? "authorized" : "released";
   }
 
@@ -245,7 +267,10 @@ export class VippsPayments implements CampPaymentGateway {
     } catch (error) {
       if (error instanceof VippsApiError && error.status === 404 && !row.vippsState) {
         if (this.now().getTime() - row.createdAt.getTime() > neverCreatedAfterMs) {
-          await this.db.update(payments).set({ state: "failed", nextCheckAt: null, lastError: "Not found at Vipps", updatedAt: this.now() }).where(eq(payments.id, row.id));
+          await this.db
+            .update(payments)
+            .set({ state: "failed", nextCheckAt: null, lastError: "Not found at Vipps", updatedAt: this.now() })
+            .where(eq(payments.id, row.id));
         }
         return;
       }
@@ -277,7 +302,8 @@ export class VippsPayments implements CampPaymentGateway {
       let settle = row.settle;
       let confirmedNow = false;
       let endedUnpaid = false;
-      const log = (action: string, amount: number, note: string) => tx.insert(moneyActions).values({ paymentId, actor, action, amount, at: now, note });
+      const log = (action: string, amount: number, note: string) =>
+        tx.insert(moneyActions).values({ paymentId, actor, action, amount, at: now, note });
 
       if (vippsState === "AUTHORIZED" && current !== "AUTHORIZED") {
         // A group's payment confirms every athlete of the group at once, with the group's one mail.
@@ -289,7 +315,9 @@ export class VippsPayments implements CampPaymentGateway {
           .set({ status: "confirmed", confirmedAt: now })
           .where(and(inArray(campRegistrations.id, ids), eq(campRegistrations.status, "pending_payment")))
           .returning({ id: campRegistrations.id });
-        const [registration] = updated ? [] : await tx.select({ status: campRegistrations.status }).from(campRegistrations).where(eq(campRegistrations.id, row.registrationId));
+        const [registration] = updated
+          ? []
+          : await tx.select({ status: campRegistrations.status }).from(campRegistrations).where(eq(campRegistrations.id, row.registrationId));
         if (updated) {
           // Reserved now and taken next: the mail counts it as paid.
           if (group.length > 0) await queueCampGroupConfirmationMail(tx, group, now, this.options.publicBaseUrl, amounts.authorized);
@@ -297,13 +325,21 @@ export class VippsPayments implements CampPaymentGateway {
           settle = "capture";
           confirmedNow = true;
           await log("vipps-authorized", amounts.authorized, `Vipps ${row.reference}: reservert; påmeldingen er bekreftet`);
-        } else if (row.kind === "change" && registration?.status === "confirmed" && (await figuresOf(tx, row.registrationId)).outstanding >= amounts.authorized) {
+        } else if (
+          row.kind === "change" &&
+          registration?.status === "confirmed" &&
+          (await figuresOf(tx, row.registrationId)).outstanding >= amounts.authorized
+        ) {
           // The difference for a change made through "Min påmelding": taken like the registration's own payment.
           settle = "capture";
           await log("vipps-authorized", amounts.authorized, `Vipps ${row.reference}: reservert; tillegg for en endring`);
         } else {
           settle = "release";
-          await log("vipps-authorized", amounts.authorized, `Vipps ${row.reference}: reservert, men påmeldingen venter ikke på betaling; reservasjonen frigis`);
+          await log(
+            "vipps-authorized",
+            amounts.authorized,
+            `Vipps ${row.reference}: reservert, men påmeldingen venter ikke på betaling; reservasjonen frigis`,
+          );
         }
       } else if (vippsState !== current && vippsState && vippsState !== "CREATED") {
         await log(`vipps-${vippsState.toLowerCase()}`, 0, `Vipps ${row.reference}: ${vippsStateLabel(vippsState)}`);
@@ -314,8 +350,10 @@ export class VippsPayments implements CampPaymentGateway {
         // Money in, in the order's ledger: what Vipps took, once (amounts only grow, under the row lock).
         await recordVippsCapture(tx, row, amounts.captured - row.capturedAmount, { actor, reason: `Betalt med Vipps (${row.reference})`, now });
       }
-      if (amounts.refunded > row.refundedAmount) await log("vipps-refunded", amounts.refunded - row.refundedAmount, `Vipps ${row.reference}: refundert`);
-      if (amounts.cancelled > row.cancelledAmount) await log("vipps-released", amounts.cancelled - row.cancelledAmount, `Vipps ${row.reference}: reservasjon frigitt`);
+      if (amounts.refunded > row.refundedAmount)
+        await log("vipps-refunded", amounts.refunded - row.refundedAmount, `Vipps ${row.reference}: refundert`);
+      if (amounts.cancelled > row.cancelledAmount)
+        await log("vipps-released", amounts.cancelled - row.cancelledAmount, `Vipps ${row.reference}: reservasjon frigitt`);
 
       const open = amounts.authorized - amounts.captured - amounts.cancelled;
       if (settle && open <= 0) settle = null;
@@ -360,7 +398,10 @@ export class VippsPayments implements CampPaymentGateway {
         // Released only when nobody it pays for is still coming (a group's payment: every athlete cancelled).
         const group = await shareRegistrationIds(this.db, paymentId);
         const ids = group.length > 0 ? group : [row!.registrationId];
-        const coming = await this.db.select({ id: campRegistrations.id }).from(campRegistrations).where(and(inArray(campRegistrations.id, ids), ne(campRegistrations.status, "cancelled")));
+        const coming = await this.db
+          .select({ id: campRegistrations.id })
+          .from(campRegistrations)
+          .where(and(inArray(campRegistrations.id, ids), ne(campRegistrations.status, "cancelled")));
         if (coming.length === 0 && row!.capturedAmount === 0) {
           await this.db.update(payments).set({ settle: "release" }).where(eq(payments.id, paymentId));
           row!.settle = "release";
@@ -480,7 +521,11 @@ export class VippsPayments implements CampPaymentGateway {
   async statusFor(orderId: string): Promise<VippsStatusText | undefined> {
     const registration = await this.registrationByOrder(orderId);
     if (!registration) return undefined;
-    const rows = await this.db.select().from(payments).where(and(eq(payments.registrationId, registration.id), eq(payments.method, "vipps"))).orderBy(asc(payments.id));
+    const rows = await this.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.registrationId, registration.id), eq(payments.method, "vipps")))
+      .orderBy(asc(payments.id));
     const latest = rows[rows.length - 1];
     if (!latest) return undefined;
     if (rows.some((row) => row.vippsState === "AUTHORIZED")) return "RESERVED";
@@ -507,7 +552,8 @@ export class VippsPayments implements CampPaymentGateway {
       try {
         await this.terminate(latest, "payer");
       } catch (error) {
-        if (error instanceof VippsUnreachableError || (error instanceof VippsApiError && error.retryable)) throw new HttpError(503, vippsMessages.busy);
+        if (error instanceof VippsUnreachableError || (error instanceof VippsApiError && error.retryable))
+          throw new HttpError(503, vippsMessages.busy);
         throw error;
       }
     }
@@ -547,7 +593,12 @@ export class VippsPayments implements CampPaymentGateway {
       ? await this.db
           .select()
           .from(moneyActions)
-          .where(sql`${moneyActions.paymentId} in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`)
+          .where(
+            sql`${moneyActions.paymentId} in (${sql.join(
+              ids.map((id) => sql`${id}`),
+              sql`, `,
+            )})`,
+          )
           .orderBy(asc(moneyActions.at), asc(moneyActions.id))
       : [];
     const refundable = rows.find((row) => row.method === "vipps" && row.capturedAmount - row.refundedAmount > 0);
@@ -573,7 +624,9 @@ export class VippsPayments implements CampPaymentGateway {
             captured: refundable.capturedAmount,
             refunded: refundable.refundedAmount,
             max: refundable.capturedAmount - refundable.refundedAmount,
-            suggested: suggestedRefund(await readLedger(this.db, registrationId), refundable.capturedAmount - refundable.refundedAmount, (paid) => campRefund(paid, edition, now)),
+            suggested: suggestedRefund(await readLedger(this.db, registrationId), refundable.capturedAmount - refundable.refundedAmount, (paid) =>
+              campRefund(paid, edition, now),
+            ),
             fullRefundUntil: edition.fullRefundEndsAt.toISOString(),
             rule: now.getTime() < edition.fullRefundEndsAt.getTime() ? "full" : "share",
           }
@@ -586,7 +639,15 @@ export class VippsPayments implements CampPaymentGateway {
   private async groupPaymentView(paymentIds: number[]) {
     if (paymentIds.length === 0) return undefined;
     const shares = await this.db
-      .select({ paymentId: paymentShares.paymentId, amount: paymentShares.amount, refunded: paymentShares.refundedAmount, orderId: campRegistrations.orderId, firstName: campRegistrations.firstName, lastName: campRegistrations.lastName, status: campRegistrations.status })
+      .select({
+        paymentId: paymentShares.paymentId,
+        amount: paymentShares.amount,
+        refunded: paymentShares.refundedAmount,
+        orderId: campRegistrations.orderId,
+        firstName: campRegistrations.firstName,
+        lastName: campRegistrations.lastName,
+        status: campRegistrations.status,
+      })
       .from(paymentShares)
       .innerJoin(campRegistrations, eq(campRegistrations.id, paymentShares.registrationId))
       .where(inArray(paymentShares.paymentId, paymentIds))
@@ -601,7 +662,13 @@ export class VippsPayments implements CampPaymentGateway {
       refunded: payment!.refundedAmount,
       shares: shares
         .filter((share) => share.paymentId === latest)
-        .map((share) => ({ orderId: share.orderId, name: `${share.firstName} ${share.lastName}`, status: share.status, amount: share.amount, refunded: share.refunded })),
+        .map((share) => ({
+          orderId: share.orderId,
+          name: `${share.firstName} ${share.lastName}`,
+          status: share.status,
+          amount: share.amount,
+          refunded: share.refunded,
+        })),
     };
   }
 
@@ -632,11 +699,16 @@ export class VippsPayments implements CampPaymentGateway {
       const row = (await paymentsOfRegistration(tx, registrationId)).find((candidate) => candidate.id === target.id);
       if (!locked || !row) return { kind: "not-found" as const };
       if (locked.pendingRefundKey) return { kind: "conflict" as const, message: vippsMessages.refundPending };
-      if (request.alreadyRefunded !== undefined && request.alreadyRefunded !== row.refundedAmount) return { kind: "conflict" as const, message: vippsMessages.refundChanged };
+      if (request.alreadyRefunded !== undefined && request.alreadyRefunded !== row.refundedAmount)
+        return { kind: "conflict" as const, message: vippsMessages.refundChanged };
       if (row.capturedAmount === 0) return { kind: "conflict" as const, message: vippsMessages.notCaptured };
       // Never more than the order's ledger holds on this payment (what came in for it less what went back).
       const ledger = await readLedger(tx, registrationId);
-      const heldHere = ledger.reduce((sum, entry) => (entry.paymentId === target.id ? sum + (entry.kind === "payment" ? entry.amount : entry.kind === "refund" ? -entry.amount : 0) : sum), 0);
+      const heldHere = ledger.reduce(
+        (sum, entry) =>
+          entry.paymentId === target.id ? sum + (entry.kind === "payment" ? entry.amount : entry.kind === "refund" ? -entry.amount : 0) : sum,
+        0,
+      );
       const max = Math.min(row.capturedAmount - row.refundedAmount, locked.capturedAmount - locked.refundedAmount, heldHere);
       if (max <= 0) return { kind: "conflict" as const, message: vippsMessages.nothingToRefund };
       const byRule = campRefund(row.capturedAmount, await campEditionOfYear(tx, registration.editionYear), now) - row.refundedAmount;
@@ -669,14 +741,26 @@ export class VippsPayments implements CampPaymentGateway {
     try {
       const result = await this.client.refund(row.reference, { currency: "NOK", value: toOre(amount) }, key);
       await this.apply(row.id, result, actor);
-      await this.db.update(payments).set({ pendingRefundKey: null, pendingRefundAmount: null }).where(and(eq(payments.id, row.id), eq(payments.pendingRefundKey, key)));
+      await this.db
+        .update(payments)
+        .set({ pendingRefundKey: null, pendingRefundAmount: null })
+        .where(and(eq(payments.id, row.id), eq(payments.pendingRefundKey, key)));
     } catch (error) {
       if (error instanceof VippsApiError && !error.retryable) {
         await this.db.transaction(async (tx) => {
-          await tx.update(payments).set({ pendingRefundKey: null, pendingRefundAmount: null, lastError: error.message }).where(and(eq(payments.id, row.id), eq(payments.pendingRefundKey, key)));
-          await tx.insert(moneyActions).values({ paymentId: row.id, actor, action: "refund-failed", amount, at: this.now(), note: error.message.slice(0, 500) });
+          await tx
+            .update(payments)
+            .set({ pendingRefundKey: null, pendingRefundAmount: null, lastError: error.message })
+            .where(and(eq(payments.id, row.id), eq(payments.pendingRefundKey, key)));
+          await tx
+            .insert(moneyActions)
+            .values({ paymentId: row.id, actor, action: "refund-failed", amount, at: this.now(), note: error.message.slice(0, 500) });
           // The money is still owed back: outside Vipps now, on the treasurer's list.
-          await recordRefundRefused(tx, row.id, amount, { actor, reason: "Vipps avviste refusjonen; betales tilbake på annen måte", now: this.now() });
+          await recordRefundRefused(tx, row.id, amount, {
+            actor,
+            reason: "Vipps avviste refusjonen; betales tilbake på annen måte",
+            now: this.now(),
+          });
         });
       }
       throw error;

@@ -9,7 +9,6 @@ import { RefundBodySchema, type VippsStatus } from "../../../shared/payments/vip
 
 export const vippsWebhookPath = "/api/Vipps/Webhook";
 
-
 /**
  * Another kind of order paid through the same Vipps calls (an event order, src/server/events/event-vipps.ts):
  * asked first; undefined (or an unknown reference) means "not mine" and the camp's service answers.
@@ -79,7 +78,10 @@ export async function registerVippsRoutes(app: FastifyInstance, options: VippsRo
         for (const handler of options.orderHandlers ?? []) await handler.onWebhook(event.reference);
       } catch (error) {
         // Stored as due; the reconciliation job finishes it. Vipps need not retry.
-        request.log.warn({ reference: event.reference, err: error instanceof Error ? error.message : String(error) }, "vipps webhook processing deferred");
+        request.log.warn(
+          { reference: event.reference, err: error instanceof Error ? error.message : String(error) },
+          "vipps webhook processing deferred",
+        );
       }
       return reply.code(200).send({ ok: true });
     });

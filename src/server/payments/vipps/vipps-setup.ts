@@ -81,7 +81,10 @@ export async function setUpVipps(app: FastifyInstance, options: VippsSetupOption
   if (mode === "simulator") {
     // Loaded only when it is used: with real Vipps (or none) the server never loads the simulator's code,
     // and the build keeps it in chunks of its own (scripts/build.ts).
-    const [{ VippsSimulator: Simulator }, { registerVippsSimulator }] = await Promise.all([import("./vipps-simulator.ts"), import("./vipps-simulator-routes.ts")]);
+    const [{ VippsSimulator: Simulator }, { registerVippsSimulator }] = await Promise.all([
+      import("./vipps-simulator.ts"),
+      import("./vipps-simulator-routes.ts"),
+    ]);
     const control = simulatorControlEnabled(env);
     simulator = new Simulator({
       now: app.now,
@@ -93,17 +96,33 @@ export async function setUpVipps(app: FastifyInstance, options: VippsSetupOption
         if (target.origin !== new URL(publicBaseUrl).origin) {
           // A webhook registered for another process on this machine (only with the test controls: the
           // simulator shared as an external Vipps by tests/reliability/scale-out.test.ts): over the network.
-          const response = await fetch(target, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body, signal: AbortSignal.timeout(10_000) });
+          const response = await fetch(target, {
+            method: "POST",
+            headers: { ...headers, "content-type": "application/json" },
+            body,
+            signal: AbortSignal.timeout(10_000),
+          });
           await response.arrayBuffer();
           return response.status;
         }
-        const res = await app.inject({ method: "POST", url: target.pathname + target.search, headers: { ...headers, "content-type": "application/json" }, payload: body });
+        const res = await app.inject({
+          method: "POST",
+          url: target.pathname + target.search,
+          headers: { ...headers, "content-type": "application/json" },
+          payload: body,
+        });
         return res.statusCode;
       },
     });
     await registerVippsSimulator(app, simulator, { control });
     msn = simulator.credentials.merchantSerialNumber;
-    client = createVippsClient({ ...simulator.credentials, baseUrl: `${publicBaseUrl}/vipps-sim`, fetch: injectFetch(app), now: () => app.now().getTime(), ...options.client });
+    client = createVippsClient({
+      ...simulator.credentials,
+      baseUrl: `${publicBaseUrl}/vipps-sim`,
+      fetch: injectFetch(app),
+      now: () => app.now().getTime(),
+      ...options.client,
+    });
     // The simulator's own registration, as `npm run vipps:register-webhook` does at Vipps.
     webhookSecret = simulator.registerWebhook(webhookUrl, [...webhookEventTypes]).secret;
   } else {

@@ -17,7 +17,8 @@ export function registerControlRoutes(scope: FastifyInstance, sim: VippsSimulato
       "create",
       () => {
         const body = request.body as { url?: unknown; events?: unknown } | undefined;
-        if (typeof body?.url !== "string" || !Array.isArray(body.events) || body.events.length === 0) throw new SimError(400, problem(400, "Bad Request"));
+        if (typeof body?.url !== "string" || !Array.isArray(body.events) || body.events.length === 0)
+          throw new SimError(400, problem(400, "Bad Request"));
         return sim.registerWebhook(body.url, body.events.map(String));
       },
       { successStatus: 201 },

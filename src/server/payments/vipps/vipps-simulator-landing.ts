@@ -43,7 +43,11 @@ function landingPage(payment: SimPayment | undefined, message?: string): { statu
 ${message ? `<p role="alert">${escapeHtml(message)}</p>` : ""}
 ${
   payment.state === "CREATED"
-    ? [actionForm("approve", payment, "Godkjenn betalingen"), actionForm("abort", payment, "Avbryt"), actionForm("expire", payment, "La betalingen gå ut på tid (simulator)")].join("\n")
+    ? [
+        actionForm("approve", payment, "Godkjenn betalingen"),
+        actionForm("abort", payment, "Avbryt"),
+        actionForm("expire", payment, "La betalingen gå ut på tid (simulator)"),
+      ].join("\n")
     : payment.returnUrl
       ? `<p><a href="${escapeHtml(payment.returnUrl)}">Tilbake til butikken</a></p>`
       : ""

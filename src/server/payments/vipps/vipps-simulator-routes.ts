@@ -44,9 +44,14 @@ export async function registerVippsSimulator(app: FastifyInstance, sim: VippsSim
 
       scope.post("/accesstoken/get", (request, reply) => sim.handle(request, reply, "token", () => sim.issueToken(request), { auth: false }));
       scope.post("/epayment/v1/payments", (request, reply) =>
-        sim.handle(request, reply, "create", (msn) => sim.create(request.body, msn, String(request.headers["idempotency-key"])), { successStatus: 201, idempotent: "required" }),
+        sim.handle(request, reply, "create", (msn) => sim.create(request.body, msn, String(request.headers["idempotency-key"])), {
+          successStatus: 201,
+          idempotent: "required",
+        }),
       );
-      scope.get<RefParams>("/epayment/v1/payments/:reference", (request, reply) => sim.handle(request, reply, "get", () => sim.getPayment(request.params.reference)));
+      scope.get<RefParams>("/epayment/v1/payments/:reference", (request, reply) =>
+        sim.handle(request, reply, "get", () => sim.getPayment(request.params.reference)),
+      );
       scope.get<RefParams>("/epayment/v1/payments/:reference/events", (request, reply) =>
         sim.handle(request, reply, "events", () => {
           sim.getPayment(request.params.reference);
@@ -54,10 +59,22 @@ export async function registerVippsSimulator(app: FastifyInstance, sim: VippsSim
         }),
       );
       scope.post<RefParams>("/epayment/v1/payments/:reference/capture", (request, reply) =>
-        sim.handle(request, reply, "capture", () => sim.capture(request.params.reference, amountOf(request.body), String(request.headers["idempotency-key"])), { idempotent: "required" }),
+        sim.handle(
+          request,
+          reply,
+          "capture",
+          () => sim.capture(request.params.reference, amountOf(request.body), String(request.headers["idempotency-key"])),
+          { idempotent: "required" },
+        ),
       );
       scope.post<RefParams>("/epayment/v1/payments/:reference/refund", (request, reply) =>
-        sim.handle(request, reply, "refund", () => sim.refund(request.params.reference, amountOf(request.body), String(request.headers["idempotency-key"])), { idempotent: "required" }),
+        sim.handle(
+          request,
+          reply,
+          "refund",
+          () => sim.refund(request.params.reference, amountOf(request.body), String(request.headers["idempotency-key"])),
+          { idempotent: "required" },
+        ),
       );
       scope.post<RefParams>("/epayment/v1/payments/:reference/cancel", (request, reply) =>
         sim.handle(

@@ -78,17 +78,32 @@ describe("the Vipps simulator does only what Vipps does", () => {
       await app.inject({
         method: "POST",
         url: "/vipps-sim/accesstoken/get",
-        headers: { client_id: sim.credentials.clientId, client_secret: sim.credentials.clientSecret, "ocp-apim-subscription-key": sim.credentials.subscriptionKey },
+        headers: {
+          client_id: sim.credentials.clientId,
+          client_secret: sim.credentials.clientSecret,
+          "ocp-apim-subscription-key": sim.credentials.subscriptionKey,
+        },
       })
     ).json().access_token as string;
     const register = (url: string) =>
       app.inject({
         method: "POST",
         url: "/vipps-sim/webhooks/v1/webhooks",
-        headers: { authorization: `Bearer ${token}`, "ocp-apim-subscription-key": sim.credentials.subscriptionKey, "merchant-serial-number": sim.credentials.merchantSerialNumber },
+        headers: {
+          authorization: `Bearer ${token}`,
+          "ocp-apim-subscription-key": sim.credentials.subscriptionKey,
+          "merchant-serial-number": sim.credentials.merchantSerialNumber,
+        },
         payload: { url, events: ["epayments.payment.authorized.v1"] },
       });
-    for (const foreign of ["https://angriper.example/hook", "http://169.254.169.254/latest/meta-data", "http://10.0.0.1/", "http://localhost.angriper.example/", "file:///etc/passwd", "https://klubb.example.angriper.example/"]) {
+    for (const foreign of [
+      "https://angriper.example/hook",
+      "http://169.254.169.254/latest/meta-data",
+      "http://10.0.0.1/",
+      "http://localhost.angriper.example/",
+      "file:///etc/passwd",
+      "https://klubb.example.angriper.example/",
+    ]) {
       const res = await register(foreign);
       expect(res.statusCode, foreign).toBe(400);
     }
@@ -110,13 +125,21 @@ describe("the Vipps simulator does only what Vipps does", () => {
     const old = await app.inject({
       method: "POST",
       url: "/vipps-sim/accesstoken/get",
-      headers: { client_id: "simulator-client-id", client_secret: "simulator-client-secret", "ocp-apim-subscription-key": "simulator-subscription-key" },
+      headers: {
+        client_id: "simulator-client-id",
+        client_secret: "simulator-client-secret",
+        "ocp-apim-subscription-key": "simulator-subscription-key",
+      },
     });
     expect(old.statusCode).toBe(401);
     const half = await app.inject({
       method: "POST",
       url: "/vipps-sim/accesstoken/get",
-      headers: { client_id: sim.credentials.clientId, client_secret: other.credentials.clientSecret, "ocp-apim-subscription-key": sim.credentials.subscriptionKey },
+      headers: {
+        client_id: sim.credentials.clientId,
+        client_secret: other.credentials.clientSecret,
+        "ocp-apim-subscription-key": sim.credentials.subscriptionKey,
+      },
     });
     expect(half.statusCode).toBe(401);
   });

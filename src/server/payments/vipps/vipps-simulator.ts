@@ -18,7 +18,15 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { safeEqual } from "../../admin-auth/password-hash.ts";
 import { isLoopbackAddress } from "../../security/local-request.ts";
 import { signWebhook } from "./vipps-signature.ts";
-import { CreatePaymentRequestSchema, referencePattern, type Aggregate, type Amount, type PaymentEvent, type VippsEventName, type VippsPaymentState } from "./vipps-types.ts";
+import {
+  CreatePaymentRequestSchema,
+  referencePattern,
+  type Aggregate,
+  type Amount,
+  type PaymentEvent,
+  type VippsEventName,
+  type VippsPaymentState,
+} from "./vipps-types.ts";
 
 export interface SimulatorCredentials {
   clientId: string;
@@ -239,10 +247,14 @@ export class VippsSimulator {
     if (request.amount.currency !== "NOK") throw new SimError(400, problem(400, "Currency not supported for this sales unit", "5040"));
     if (request.amount.value < 100) throw new SimError(400, problem(400, "Amount too small", "6010"));
     if (request.userFlow === "WEB_REDIRECT" && !request.returnUrl) {
-      throw new SimError(400, { ...problem(400, "Bad Request"), extraDetails: [{ name: "returnUrl", reason: "returnUrl is required for WEB_REDIRECT" }] });
+      throw new SimError(400, {
+        ...problem(400, "Bad Request"),
+        extraDetails: [{ name: "returnUrl", reason: "returnUrl is required for WEB_REDIRECT" }],
+      });
     }
     this.forgetFinishedPayments();
-    if (this.payments.has(request.reference)) throw new SimError(409, problem(409, "Reference exists", "4150", `A payment with reference ${request.reference} already exists`));
+    if (this.payments.has(request.reference))
+      throw new SimError(409, problem(409, "Reference exists", "4150", `A payment with reference ${request.reference} already exists`));
     const payment: SimPayment = {
       reference: request.reference,
       msn,
@@ -288,13 +300,20 @@ export class VippsSimulator {
   }
 
   private modification(p: SimPayment, amount: Amount) {
-    return { amount, state: p.state, aggregate: structuredClone(p.aggregate), pspReference: p.events[p.events.length - 1]!.pspReference, reference: p.reference };
+    return {
+      amount,
+      state: p.state,
+      aggregate: structuredClone(p.aggregate),
+      pspReference: p.events[p.events.length - 1]!.pspReference,
+      reference: p.reference,
+    };
   }
 
   /** The payer approves (landing page, or the test endpoint). */
   approve(reference: string) {
     const p = this.payment(reference);
-    if (p.state !== "CREATED") throw new SimError(400, problem(400, "Payment is not in a state that can be approved", undefined, `State is ${p.state}`));
+    if (p.state !== "CREATED")
+      throw new SimError(400, problem(400, "Payment is not in a state that can be approved", undefined, `State is ${p.state}`));
     p.aggregate.authorizedAmount = { ...p.amount };
     this.transition(p, "AUTHORIZED", "AUTHORIZED", p.amount);
   }
@@ -340,7 +359,8 @@ export class VippsSimulator {
       return this.modification(p, p.amount);
     }
     if (p.state === "TERMINATED") return this.modification(p, p.amount);
-    if (p.state !== "AUTHORIZED") throw new SimError(400, problem(400, "Payment is in a final state and cannot be cancelled", undefined, `State is ${p.state}`));
+    if (p.state !== "AUTHORIZED")
+      throw new SimError(400, problem(400, "Payment is in a final state and cannot be cancelled", undefined, `State is ${p.state}`));
     if (cancelTransactionOnly) throw new SimError(400, problem(400, "Payment is authorized; cancelTransactionOnly prevents cancelling it", "6060"));
     const remaining = a.authorizedAmount.value - a.capturedAmount.value - a.cancelledAmount.value;
     if (a.capturedAmount.value >= a.authorizedAmount.value) throw new SimError(400, problem(400, "Cannot cancel a fully captured payment", "6040"));
@@ -369,7 +389,10 @@ export class VippsSimulator {
 
   registerWebhook(url: string, events: string[]) {
     if (!this.webhookTargetAllowed(url)) {
-      throw new SimError(400, { ...problem(400, "Bad Request"), extraDetails: [{ name: "url", reason: "The URL must be this merchant's own address" }] });
+      throw new SimError(400, {
+        ...problem(400, "Bad Request"),
+        extraDetails: [{ name: "url", reason: "The URL must be this merchant's own address" }],
+      });
     }
     const id = randomUUID();
     const secret = randomBytes(24).toString("base64url");
@@ -437,8 +460,10 @@ export class VippsSimulator {
     const auth = String(request.headers.authorization ?? "");
     const match = /^Bearer (.+)$/.exec(auth);
     const expires = match ? this.tokens.get(match[1]!) : undefined;
-    if (!expires || expires <= this.options.now().getTime()) throw new SimError(401, { ...problem(401, "Unauthorized"), detail: "Missing or invalid access token" });
-    if (!matches(request.headers["ocp-apim-subscription-key"], this.credentials.subscriptionKey)) throw new SimError(401, problem(401, "Invalid subscription key"));
+    if (!expires || expires <= this.options.now().getTime())
+      throw new SimError(401, { ...problem(401, "Unauthorized"), detail: "Missing or invalid access token" });
+    if (!matches(request.headers["ocp-apim-subscription-key"], this.credentials.subscriptionKey))
+      throw new SimError(401, problem(401, "Invalid subscription key"));
     const msn = String(request.headers["merchant-serial-number"] ?? "");
     if (msn !== this.credentials.merchantSerialNumber) throw new SimError(403, problem(403, "Merchant not allowed for this product"));
     return msn;
@@ -448,7 +473,11 @@ export class VippsSimulator {
     const h = request.headers;
     const keys = this.credentials;
     // Every key is compared (no early exit), each in constant time.
-    const ok = [matches(h.client_id, keys.clientId), matches(h.client_secret, keys.clientSecret), matches(h["ocp-apim-subscription-key"], keys.subscriptionKey)];
+    const ok = [
+      matches(h.client_id, keys.clientId),
+      matches(h.client_secret, keys.clientSecret),
+      matches(h["ocp-apim-subscription-key"], keys.subscriptionKey),
+    ];
     if (ok.includes(false)) {
       throw new SimError(401, { error: "unauthorized_client", error_description: "Invalid client credentials" });
     }
@@ -484,8 +513,11 @@ export class VippsSimulator {
       const key = request.headers["idempotency-key"];
       let result: { status: number; response: unknown };
       if (options.idempotent && typeof key === "string" && key) {
-        if (key.length > 50) throw new SimError(400, { ...problem(400, "Bad Request"), extraDetails: [{ name: "Idempotency-Key", reason: "max 50 characters" }] });
-        const bodyHash = createHash("sha256").update(JSON.stringify(request.body ?? null)).digest("hex");
+        if (key.length > 50)
+          throw new SimError(400, { ...problem(400, "Bad Request"), extraDetails: [{ name: "Idempotency-Key", reason: "max 50 characters" }] });
+        const bodyHash = createHash("sha256")
+          .update(JSON.stringify(request.body ?? null))
+          .digest("hex");
         const stored = this.idempotency.get(`${operation}:${request.url}:${key}`);
         if (stored && stored.bodyHash !== bodyHash) throw new SimError(409, problem(409, "Idempotency key reused with a different body", "4010"));
         if (stored) result = stored;
@@ -494,22 +526,31 @@ export class VippsSimulator {
             result = { status: options.successStatus ?? 200, response: work(msn) };
           } catch (error) {
             // A 4xx stays a 4xx for that key.
-            if (error instanceof SimError && error.status < 500) this.idempotency.set(`${operation}:${request.url}:${key}`, { bodyHash, status: error.status, response: error.body });
+            if (error instanceof SimError && error.status < 500)
+              this.idempotency.set(`${operation}:${request.url}:${key}`, { bodyHash, status: error.status, response: error.body });
             throw error;
           }
           this.idempotency.set(`${operation}:${request.url}:${key}`, { bodyHash, ...result });
         }
       } else if (options.idempotent === "required") {
-        throw new SimError(400, { ...problem(400, "Bad Request"), extraDetails: [{ name: "Idempotency-Key", reason: "The Idempotency-Key header is required" }] });
+        throw new SimError(400, {
+          ...problem(400, "Bad Request"),
+          extraDetails: [{ name: "Idempotency-Key", reason: "The Idempotency-Key header is required" }],
+        });
       } else {
         result = { status: options.successStatus ?? 200, response: work(msn) };
       }
       if (fault && fault.when === "after" && fault.status > 0) return this.sendProblem(reply, fault.status);
       if (result.status >= 400) return reply.code(result.status).type("application/problem+json").send(result.response);
-      return result.response === undefined ? reply.code(result.status).send() : reply.code(result.status).type("application/json").send(result.response);
+      return result.response === undefined
+        ? reply.code(result.status).send()
+        : reply.code(result.status).type("application/json").send(result.response);
     } catch (error) {
       if (error instanceof SimError) {
-        return reply.code(error.status).type(error.status === 401 && operation === "token" ? "application/json" : "application/problem+json").send(error.body);
+        return reply
+          .code(error.status)
+          .type(error.status === 401 && operation === "token" ? "application/json" : "application/problem+json")
+          .send(error.body);
       }
       throw error;
     }
@@ -517,7 +558,10 @@ export class VippsSimulator {
 
   private sendProblem(reply: FastifyReply, status: number) {
     if (status === 429) reply.header("retry-after", "0");
-    return reply.code(status).type("application/problem+json").send(problem(status, status === 429 ? "Too Many Requests" : "Internal Server Error"));
+    return reply
+      .code(status)
+      .type("application/problem+json")
+      .send(problem(status, status === 429 ? "Too Many Requests" : "Internal Server Error"));
   }
 }
 
@@ -528,4 +572,3 @@ function matches(given: unknown, expected: string): boolean {
 function trimToLimit(log: unknown[]) {
   if (log.length > simulatorLogLimit) log.splice(0, log.length - simulatorLogLimit);
 }
-

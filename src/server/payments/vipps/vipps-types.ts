@@ -57,7 +57,6 @@ export const GetPaymentResponseSchema = z.looseObject({
   metadata: z.record(z.string(), z.string()).optional().nullable(),
 });
 
-
 export const ModificationResponseSchema = z.looseObject({
   amount: AmountSchema,
   state: PaymentStateSchema,
@@ -88,7 +87,10 @@ export const ProblemSchema = z.looseObject({
   instance: z.string().optional(),
   status: z.number().int(),
   traceId: z.string(),
-  extraDetails: z.array(z.looseObject({ name: z.string(), reason: z.string() })).nullable().optional(),
+  extraDetails: z
+    .array(z.looseObject({ name: z.string(), reason: z.string() }))
+    .nullable()
+    .optional(),
 });
 export type Problem = z.infer<typeof ProblemSchema>;
 

@@ -46,7 +46,15 @@ describe("AdminDetails: personal data on request", () => {
   });
 
   it("says when the data was anonymised and offers no second deletion", () => {
-    render(<AdminDetails person={{ ...person, firstname: "Anonymisert", anonymisedAt: "2026-12-31T00:00:00Z" }} token="t" onBack={() => {}} onChanged={async () => {}} onUnauthorised={() => {}} />);
+    render(
+      <AdminDetails
+        person={{ ...person, firstname: "Anonymisert", anonymisedAt: "2026-12-31T00:00:00Z" }}
+        token="t"
+        onBack={() => {}}
+        onChanged={async () => {}}
+        onUnauthorised={() => {}}
+      />,
+    );
     expect(screen.getByText(/ble anonymisert/)).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Slett personopplysninger" })).toBeNull();
   });

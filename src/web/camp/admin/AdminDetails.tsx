@@ -166,9 +166,7 @@ export function AdminDetails({
       <p className="long-text">{leder ? person.otherinfo?.trim() || "Ingen oppgitt." : hiddenText(person.hasOtherInfo)}</p>
 
       {person.isLedsager && (
-        <p className="notice">
-          Betaling og avmelding for en ledsager gjøres på påmeldingen til {companionOf(person) || "utøveren"}.
-        </p>
+        <p className="notice">Betaling og avmelding for en ledsager gjøres på påmeldingen til {companionOf(person) || "utøveren"}.</p>
       )}
 
       {(canMarkPaid || canCancel) && (
@@ -205,9 +203,8 @@ export function AdminDetails({
         <p>Personopplysningene ble anonymisert {osloDateTimeLabel(person.anonymisedAt)}. Betalingene er beholdt for regnskapet.</p>
       ) : (
         <p>
-          Ber personen om innsyn, kan du laste ned alt vi har lagret om påmeldingen. Ber personen om sletting, anonymiseres navn,
-          kontaktinformasjon, allergier og annen informasjon{isAthlete ? " (også for ledsagerne)" : ""}; betalingene beholdes i fem år
-          etter regnskapsloven.
+          Ber personen om innsyn, kan du laste ned alt vi har lagret om påmeldingen. Ber personen om sletting, anonymiseres navn, kontaktinformasjon,
+          allergier og annen informasjon{isAthlete ? " (også for ledsagerne)" : ""}; betalingene beholdes i fem år etter regnskapsloven.
         </p>
       )}
       {leder && (
@@ -242,7 +239,12 @@ export function AdminDetails({
         </>
       )}
       {leder && person.vipps && <VippsPayments registrationId={person.registrationId} token={token} onUnauthorised={onUnauthorised} />}
-      <LedgerHistory registrationId={person.registrationId} token={token} changes={`${person.paymentState}|${person.status}|${person.anonymisedAt}|${person.paid}|${person.amount}`} onUnauthorised={onUnauthorised} />
+      <LedgerHistory
+        registrationId={person.registrationId}
+        token={token}
+        changes={`${person.paymentState}|${person.status}|${person.anonymisedAt}|${person.paid}|${person.amount}`}
+        onUnauthorised={onUnauthorised}
+      />
       <RegistrationChanges registrationId={person.registrationId} token={token} onUnauthorised={onUnauthorised} />
       {back}
     </section>

@@ -139,11 +139,7 @@ export function AdminList({
           </div>
           <div className="field">
             <label htmlFor={`${id}-status`}>Status</label>
-            <select
-              id={`${id}-status`}
-              value={view.status}
-              onChange={(event) => onViewChange({ ...view, status: event.target.value })}
-            >
+            <select id={`${id}-status`} value={view.status} onChange={(event) => onViewChange({ ...view, status: event.target.value })}>
               <option value="">Alle</option>
               {Object.entries(statusLabels).map(([value, label]) => (
                 <option key={value} value={value}>
@@ -191,12 +187,7 @@ export function AdminList({
                 {columns.map((c) => {
                   const active = view.sort.key === c.key;
                   return (
-                    <th
-                      key={c.key}
-                      scope="col"
-                      className={c.amount ? "amount" : undefined}
-                      aria-sort={active ? view.sort.direction : undefined}
-                    >
+                    <th key={c.key} scope="col" className={c.amount ? "amount" : undefined} aria-sort={active ? view.sort.direction : undefined}>
                       <button type="button" className="sort-button" onClick={() => sortBy(c.key)}>
                         {c.label}
                         <span className="sort-arrow" aria-hidden="true">
@@ -227,7 +218,9 @@ export function AdminList({
                     <td data-label="Beløp" className="amount">
                       {amountLabel(p.amount)}
                     </td>
-                    <td data-label="Betalt" className="amount">{amountLabel(p.paid)}</td>
+                    <td data-label="Betalt" className="amount">
+                      {amountLabel(p.paid)}
+                    </td>
                     <td data-label="Betaling">{paymentLabel(p)}</td>
                     <td data-label="Status">
                       <span className={`status-badge status-${p.status ?? "unknown"}`}>{statusLabel(p.status)}</span>

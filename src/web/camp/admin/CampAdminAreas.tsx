@@ -77,7 +77,14 @@ export default function CampAdminAreas({ session }: { session: AdminSession }) {
         )}
         <SignOutButton session={session} />
       </div>
-      {leder && <EditionPicker session={session} refreshKey={tab} year={chosen?.year} onChoose={(edition) => setChosen(edition.current ? undefined : edition)} />}
+      {leder && (
+        <EditionPicker
+          session={session}
+          refreshKey={tab}
+          year={chosen?.year}
+          onChoose={(edition) => setChosen(edition.current ? undefined : edition)}
+        />
+      )}
       <AdminEditionYearProvider year={chosen?.year}>
         <ChosenEdition edition={chosen}>
           <Tabs
@@ -129,7 +136,10 @@ function ParticipantsArea({ session, role }: { session: AdminSession; role: Camp
       {selected !== undefined ? (
         <AdminDetails
           person={data.people.find((p) => personKey(p) === selected)}
-          companions={data.people.filter((p) => p.isLedsager && p.companionId !== undefined && p.registrationId === data.people.find((q) => personKey(q) === selected)?.registrationId)}
+          companions={data.people.filter(
+            (p) =>
+              p.isLedsager && p.companionId !== undefined && p.registrationId === data.people.find((q) => personKey(q) === selected)?.registrationId,
+          )}
           token={token}
           onBack={() => {
             rows.returnTo(selected);

@@ -51,7 +51,19 @@ const people = [
     orderid: "VL26-BBBB22",
   }),
 ];
-const totals = { registrations: 2, count: 3, sumToPay: 2775, sumPaid: 1750, sumOutstanding: 1025, paid: 2350, refunded: 600, kept: 300, refundOwed: 125, outstanding: 1025, net: 1750 };
+const totals = {
+  registrations: 2,
+  count: 3,
+  sumToPay: 2775,
+  sumPaid: 1750,
+  sumOutstanding: 1025,
+  paid: 2350,
+  refunded: 600,
+  kept: 300,
+  refundOwed: 125,
+  outstanding: 1025,
+  net: 1750,
+};
 
 const leder = { username: "leder", name: "Leder (satt opp på serveren)", role: "leder" };
 const listAnswers = {
@@ -149,7 +161,11 @@ describe("CampAdmin list", () => {
 
   it("signs out on any other failed data call too", async () => {
     document.cookie = "adminToken=old; Path=/";
-    mockApi({ "/api/VinterleirAdmin/Me/": [{ body: leder }], "/api/VinterleirAdmin/Get/": [{ status: 500, body: {} }], "/api/VinterleirAdmin/Totals/": [{ body: totals }] });
+    mockApi({
+      "/api/VinterleirAdmin/Me/": [{ body: leder }],
+      "/api/VinterleirAdmin/Get/": [{ status: 500, body: {} }],
+      "/api/VinterleirAdmin/Totals/": [{ body: totals }],
+    });
     render(<CampAdmin />);
     expect(await screen.findByText(/Klarte ikke hente påmeldingene/)).toBeTruthy();
     expect(cookie()).not.toContain("adminToken=old");
@@ -161,7 +177,8 @@ describe("CampAdmin list", () => {
     expect(totalsList.textContent).toContain("3");
     expect(totalsList.textContent).toMatch(/2\s775\skr/);
     // The money is the ledger's, in the treasurer's words: every figure under its own label.
-    const figure = (label: string) => [...totalsList.querySelectorAll("dt")].find((dt) => dt.textContent === label)?.nextElementSibling?.textContent?.replace(/\s/g, " ");
+    const figure = (label: string) =>
+      [...totalsList.querySelectorAll("dt")].find((dt) => dt.textContent === label)?.nextElementSibling?.textContent?.replace(/\s/g, " ");
     expect(figure("Betalt")).toBe("2 350 kr");
     expect(figure("Tilbakebetalt")).toBe("600 kr");
     expect(figure("Beholdt etter avbestillingsreglene")).toBe("300 kr");
@@ -224,7 +241,10 @@ describe("CampAdmin list", () => {
     expect(document.activeElement).toBe(heading);
     const details = heading.closest("section")!;
     // The details' own list (the «Rett påmeldingen» form below has a «Gradering» box of its own).
-    const value = (label: string) => within(details).getAllByText(label).find((element) => element.tagName === "DT")?.nextElementSibling?.textContent;
+    const value = (label: string) =>
+      within(details)
+        .getAllByText(label)
+        .find((element) => element.tagName === "DT")?.nextElementSibling?.textContent;
     expect(value("Gradering")).toBe("Ja");
     expect(value("Overnatting")).toBe("Nei");
     expect(value("Betalingsmåte")).toBe("Kort/kontant");

@@ -30,7 +30,14 @@ describe("CorrectionForm", () => {
       { withInit: true },
     );
     const onChanged = vi.fn(async () => {});
-    render(<CorrectionForm person={adminPerson({ registrationId: 7, club: "Ski Taekwondo Klubb", grade: "8. Cup (Gult)", age: 11 })} token="tok" onChanged={onChanged} onUnauthorised={() => {}} />);
+    render(
+      <CorrectionForm
+        person={adminPerson({ registrationId: 7, club: "Ski Taekwondo Klubb", grade: "8. Cup (Gult)", age: 11 })}
+        token="tok"
+        onChanged={onChanged}
+        onUnauthorised={() => {}}
+      />,
+    );
     await waitFor(() => expect((screen.getByLabelText("Klubb") as HTMLSelectElement).value).toBe("29"));
     expect((screen.getByLabelText("Grad") as HTMLSelectElement).value).toBe("3");
     // Nothing changed: nothing sent.
@@ -54,9 +61,18 @@ describe("CorrectionForm", () => {
     mockApi({
       "/api/Club/Get": [{ body: clubs }],
       "/api/Grade/Get": [{ body: grades }],
-      "/api/VinterleirAdmin/Correct/": [{ status: 400, body: { error: "Cup-gradering på leiren er bare for barn under 13 år fra Ski Taekwondo Klubb." } }],
+      "/api/VinterleirAdmin/Correct/": [
+        { status: 400, body: { error: "Cup-gradering på leiren er bare for barn under 13 år fra Ski Taekwondo Klubb." } },
+      ],
     });
-    render(<CorrectionForm person={adminPerson({ gradering: false, age: 30, club: "Bergen Vest", grade: "8. Cup (Gult)" })} token="tok" onChanged={async () => {}} onUnauthorised={() => {}} />);
+    render(
+      <CorrectionForm
+        person={adminPerson({ gradering: false, age: 30, club: "Bergen Vest", grade: "8. Cup (Gult)" })}
+        token="tok"
+        onChanged={async () => {}}
+        onUnauthorised={() => {}}
+      />,
+    );
     await waitFor(() => expect((screen.getByLabelText("Klubb") as HTMLSelectElement).value).toBe("1"));
     fireEvent.click(screen.getByLabelText("Gradering"));
     fireEvent.click(screen.getByRole("button", { name: "Rett påmeldingen" }));

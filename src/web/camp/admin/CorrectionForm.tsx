@@ -20,7 +20,17 @@ interface Corrected {
  * shared schema; the server applies the wizard's rules, charges or pays back the difference through the
  * ledger and mails the family. Only the fields that differ from the registration are sent.
  */
-export function CorrectionForm({ person, token, onChanged, onUnauthorised }: { person: AdminPerson; token: string; onChanged: () => Promise<void>; onUnauthorised: () => void }) {
+export function CorrectionForm({
+  person,
+  token,
+  onChanged,
+  onUnauthorised,
+}: {
+  person: AdminPerson;
+  token: string;
+  onChanged: () => Promise<void>;
+  onUnauthorised: () => void;
+}) {
   const id = useId();
   const [clubs, setClubs] = useState<Club[]>([]);
   const [grades, setGrades] = useState<Grade[]>([]);
@@ -62,12 +72,20 @@ export function CorrectionForm({ person, token, onChanged, onUnauthorised }: { p
     setBusy(true);
     setMessage(undefined);
     try {
-      const response = await send(`/api/VinterleirAdmin/Correct/${person.registrationId}/${encodeURIComponent(token)}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(parsed.data) });
+      const response = await send(`/api/VinterleirAdmin/Correct/${person.registrationId}/${encodeURIComponent(token)}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(parsed.data),
+      });
       const body = await response.text();
       if (response.status === 401) return onUnauthorised();
       if (!response.ok) return setMessage({ ok: false, text: parseErrorBody(body)?.error ?? `Retting feilet (${response.status}).` });
       const corrected = JSON.parse(body) as Corrected;
-      const money = [`Ny pris ${formatKroner(corrected.total)}`, `${ledgerFigureLabels.outstanding.toLocaleLowerCase("nb-NO")} ${formatKroner(corrected.outstanding)}`, ...(corrected.refund > 0 ? [`${formatKroner(corrected.refund)} tilbake`] : [])];
+      const money = [
+        `Ny pris ${formatKroner(corrected.total)}`,
+        `${ledgerFigureLabels.outstanding.toLocaleLowerCase("nb-NO")} ${formatKroner(corrected.outstanding)}`,
+        ...(corrected.refund > 0 ? [`${formatKroner(corrected.refund)} tilbake`] : []),
+      ];
       setMessage({ ok: true, text: `Påmeldingen er rettet og familien har fått e-post. ${money.join(", ")}.` });
       await onChanged();
     } catch (error) {

@@ -11,7 +11,16 @@ afterEach(() => {
 });
 
 const athlete = adminPerson({ registrationId: 7 });
-const kari = adminPerson({ registrationId: 7, firstname: "Kari", lastname: "Ledsager", isLedsager: true, isLedsagerForName: "Ola Nordmann", companionId: 41, amount: 550, paid: 550 });
+const kari = adminPerson({
+  registrationId: 7,
+  firstname: "Kari",
+  lastname: "Ledsager",
+  isLedsager: true,
+  isLedsagerForName: "Ola Nordmann",
+  companionId: 41,
+  amount: 550,
+  paid: 550,
+});
 
 describe("LeaderCompanions", () => {
   it("removes a companion after asking, and says what it means for money", async () => {
@@ -23,7 +32,11 @@ describe("LeaderCompanions", () => {
     // Nothing is sent before the leader confirms.
     expect(calls.some((call) => call.url.includes("/RemoveCompanion/"))).toBe(false);
     fireEvent.click(screen.getByRole("button", { name: "Ja, fjern" }));
-    expect(await screen.findByText(/Kari Ledsager er fjernet som ledsager, og familien har fått e-post\. Ny pris 1\s025\skr, å betale 0\skr, 550\skr tilbake\./)).toBeTruthy();
+    expect(
+      await screen.findByText(
+        /Kari Ledsager er fjernet som ledsager, og familien har fått e-post\. Ny pris 1\s025\skr, å betale 0\skr, 550\skr tilbake\./,
+      ),
+    ).toBeTruthy();
     const sent = calls.find((call) => call.url === "/api/VinterleirAdmin/RemoveCompanion/7/tok")!;
     expect(JSON.parse(String(sent.init!.body))).toEqual({ companionId: 41 });
     expect(onChanged).toHaveBeenCalled();
@@ -33,7 +46,13 @@ describe("LeaderCompanions", () => {
     mockApi(
       {
         "/api/VinterleirAdmin/AddCompanion/": [
-          { status: 400, body: { error: "Noen av opplysningene er ugyldige. Rett feltene og prøv igjen.", issues: [{ path: "email", message: "Eposten er ikke gyldig." }] } },
+          {
+            status: 400,
+            body: {
+              error: "Noen av opplysningene er ugyldige. Rett feltene og prøv igjen.",
+              issues: [{ path: "email", message: "Eposten er ikke gyldig." }],
+            },
+          },
           { body: { changed: true, total: 1575, outstanding: 550, refund: 0 } },
         ],
       },
@@ -54,7 +73,9 @@ describe("LeaderCompanions", () => {
     fireEvent.click(screen.getByRole("button", { name: "Legg til ledsageren" }));
     expect(await screen.findAllByText("Eposten er ikke gyldig.")).not.toHaveLength(0);
     fireEvent.click(screen.getByRole("button", { name: "Legg til ledsageren" }));
-    expect(await screen.findByText(/Per Hansen er lagt til som ledsager, og familien har fått e-post\. Ny pris 1\s575\skr, å betale 550\skr\./)).toBeTruthy();
+    expect(
+      await screen.findByText(/Per Hansen er lagt til som ledsager, og familien har fått e-post\. Ny pris 1\s575\skr, å betale 550\skr\./),
+    ).toBeTruthy();
     const sent = calls.filter((call) => call.url === "/api/VinterleirAdmin/AddCompanion/7/tok").at(-1)!;
     expect(JSON.parse(String(sent.init!.body))).toMatchObject({ firstName: "Per", lastName: "Hansen", alreadyRegistered: false });
     await waitFor(() => expect(onChanged).toHaveBeenCalled());

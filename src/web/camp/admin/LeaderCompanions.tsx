@@ -1,7 +1,14 @@
 import { useId, useState, type FormEvent } from "react";
 import type { AdminPerson } from "../../../shared/camp/camp-lists.ts";
 import { ledgerFigureLabels } from "../../../shared/camp/camp-ledger.ts";
-import { LeaderCompanionAddSchema, newCompanion, validateCompanion, type CompanionDraft, type CompanionField, type FieldErrors } from "../../../shared/camp/camp-registration.ts";
+import {
+  LeaderCompanionAddSchema,
+  newCompanion,
+  validateCompanion,
+  type CompanionDraft,
+  type CompanionField,
+  type FieldErrors,
+} from "../../../shared/camp/camp-registration.ts";
 import { formatKroner } from "../../../shared/format.ts";
 import { ConfirmAction, useConfirmation } from "../../components/ConfirmAction.tsx";
 import { AgeField, CheckboxField, TextField } from "../../components/wizard/fields.tsx";
@@ -23,7 +30,10 @@ interface Props {
   onUnauthorised: () => void;
 }
 
-type Posted = { ok: true; outcome: CompanionOutcome } | { ok: false; message: string; issues: { path: string; message: string }[] } | { ok: false; unauthorised: true };
+type Posted =
+  | { ok: true; outcome: CompanionOutcome }
+  | { ok: false; message: string; issues: { path: string; message: string }[] }
+  | { ok: false; unauthorised: true };
 
 async function post(path: string, body: object): Promise<Posted> {
   const response = await send(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
@@ -38,7 +48,10 @@ async function post(path: string, body: object): Promise<Posted> {
 
 /** The money a change means, in the words every screen uses. */
 function moneyText(outcome: CompanionOutcome): string {
-  const parts = [`Ny pris ${formatKroner(outcome.total)}`, `${ledgerFigureLabels.outstanding.toLocaleLowerCase("nb-NO")} ${formatKroner(outcome.outstanding)}`];
+  const parts = [
+    `Ny pris ${formatKroner(outcome.total)}`,
+    `${ledgerFigureLabels.outstanding.toLocaleLowerCase("nb-NO")} ${formatKroner(outcome.outstanding)}`,
+  ];
   if (outcome.refund > 0) parts.push(`${formatKroner(outcome.refund)} tilbake`);
   return `${parts.join(", ")}.`;
 }
@@ -90,13 +103,50 @@ export function LeaderAddCompanion({ person, token, onChanged, onUnauthorised, o
         </button>
       ) : (
         <form onSubmit={submit} noValidate>
-          <p className="field-hint">Prisen er den som gjaldt da {person.firstname} ble påmeldt. Beløpet står som «Å betale» til familien har betalt.</p>
-          <TextField id={`${id}-first`} label="Fornavn" autoComplete="off" value={companion.firstName} onChange={(value) => set("firstName", value)} error={errors.firstName} />
-          <TextField id={`${id}-last`} label="Etternavn" autoComplete="off" value={companion.lastName} onChange={(value) => set("lastName", value)} error={errors.lastName} />
+          <p className="field-hint">
+            Prisen er den som gjaldt da {person.firstname} ble påmeldt. Beløpet står som «Å betale» til familien har betalt.
+          </p>
+          <TextField
+            id={`${id}-first`}
+            label="Fornavn"
+            autoComplete="off"
+            value={companion.firstName}
+            onChange={(value) => set("firstName", value)}
+            error={errors.firstName}
+          />
+          <TextField
+            id={`${id}-last`}
+            label="Etternavn"
+            autoComplete="off"
+            value={companion.lastName}
+            onChange={(value) => set("lastName", value)}
+            error={errors.lastName}
+          />
           <AgeField id={`${id}-age`} label="Alder" value={companion.age} onChange={(value) => set("age", value)} error={errors.age} />
-          <TextField id={`${id}-phone`} label="Ledsagerens telefon" type="tel" inputMode="tel" value={companion.telephone} onChange={(value) => set("telephone", value)} error={errors.telephone} />
-          <TextField id={`${id}-email`} label="Ledsagerens e-post" type="email" inputMode="email" value={companion.email} onChange={(value) => set("email", value)} error={errors.email} />
-          <CheckboxField id={`${id}-sleepover`} label="Ledsageren overnatter i hallen" checked={companion.sleepover} onChange={(value) => set("sleepover", value)} />
+          <TextField
+            id={`${id}-phone`}
+            label="Ledsagerens telefon"
+            type="tel"
+            inputMode="tel"
+            value={companion.telephone}
+            onChange={(value) => set("telephone", value)}
+            error={errors.telephone}
+          />
+          <TextField
+            id={`${id}-email`}
+            label="Ledsagerens e-post"
+            type="email"
+            inputMode="email"
+            value={companion.email}
+            onChange={(value) => set("email", value)}
+            error={errors.email}
+          />
+          <CheckboxField
+            id={`${id}-sleepover`}
+            label="Ledsageren overnatter i hallen"
+            checked={companion.sleepover}
+            onChange={(value) => set("sleepover", value)}
+          />
           <div className="button-row">
             <button type="submit" className="button secondary" disabled={busy}>
               {busy ? "Legger til..." : "Legg til ledsageren"}
@@ -125,11 +175,16 @@ export function LeaderCompanions({ person, companions, token, onChanged, onUnaut
   const [message, setMessage] = useState<{ ok: boolean; text: string }>();
 
   async function remove(companion: AdminPerson) {
-    const posted = await post(`/api/VinterleirAdmin/RemoveCompanion/${person.registrationId}/${encodeURIComponent(token)}`, { companionId: companion.companionId });
+    const posted = await post(`/api/VinterleirAdmin/RemoveCompanion/${person.registrationId}/${encodeURIComponent(token)}`, {
+      companionId: companion.companionId,
+    });
     if (!posted.ok && "unauthorised" in posted) return onUnauthorised();
     if (!posted.ok) throw new Error(posted.message);
     confirmation.close();
-    setMessage({ ok: true, text: `${companion.firstname} ${companion.lastname} er fjernet som ledsager, og familien har fått e-post. ${moneyText(posted.outcome)}` });
+    setMessage({
+      ok: true,
+      text: `${companion.firstname} ${companion.lastname} er fjernet som ledsager, og familien har fått e-post. ${moneyText(posted.outcome)}`,
+    });
     await onChanged();
   }
 
@@ -146,7 +201,13 @@ export function LeaderCompanions({ person, companions, token, onChanged, onUnaut
               return (
                 <li key={companion.companionId}>
                   {confirmation.isOpen(companion.companionId!) ? (
-                    <ConfirmAction confirmLabel="Ja, fjern" busyLabel="Fjerner..." cancelLabel="Nei" onConfirm={() => remove(companion)} onCancel={confirmation.cancel}>
+                    <ConfirmAction
+                      confirmLabel="Ja, fjern"
+                      busyLabel="Fjerner..."
+                      cancelLabel="Nei"
+                      onConfirm={() => remove(companion)}
+                      onCancel={confirmation.cancel}
+                    >
                       Vil du fjerne {name} som ledsager? Er det betalt for ledsageren, gjelder avbestillingsreglene for det som er betalt.
                     </ConfirmAction>
                   ) : (
@@ -154,7 +215,13 @@ export function LeaderCompanions({ person, companions, token, onChanged, onUnaut
                       <span>
                         {name} ({formatKroner(companion.amount)}, {ledgerFigureLabels.paid.toLocaleLowerCase("nb-NO")} {formatKroner(companion.paid)})
                       </span>{" "}
-                      <button type="button" className="button secondary" ref={confirmation.trigger(companion.companionId!)} onClick={() => confirmation.ask(companion.companionId!)} aria-label={`Fjern ${name}`}>
+                      <button
+                        type="button"
+                        className="button secondary"
+                        ref={confirmation.trigger(companion.companionId!)}
+                        onClick={() => confirmation.ask(companion.companionId!)}
+                        aria-label={`Fjern ${name}`}
+                      >
                         Fjern
                       </button>
                     </>
@@ -168,7 +235,13 @@ export function LeaderCompanions({ person, companions, token, onChanged, onUnaut
           {message?.text ?? ""}
         </p>
       </section>
-      <LeaderAddCompanion person={person} token={token} onChanged={onChanged} onUnauthorised={onUnauthorised} onAdded={(text) => setMessage({ ok: true, text })} />
+      <LeaderAddCompanion
+        person={person}
+        token={token}
+        onChanged={onChanged}
+        onUnauthorised={onUnauthorised}
+        onAdded={(text) => setMessage({ ok: true, text })}
+      />
     </>
   );
 }

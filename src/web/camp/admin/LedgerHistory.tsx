@@ -7,7 +7,17 @@ import { ApiError, getJson } from "../../lib/api-client.ts";
  * and how much, and the entry's own Norwegian reason. Read again when the registration's money or status
  * changes on this screen (`changes`).
  */
-export function LedgerHistory({ registrationId, token, changes, onUnauthorised }: { registrationId: number; token: string; changes: string; onUnauthorised: () => void }) {
+export function LedgerHistory({
+  registrationId,
+  token,
+  changes,
+  onUnauthorised,
+}: {
+  registrationId: number;
+  token: string;
+  changes: string;
+  onUnauthorised: () => void;
+}) {
   const id = useId();
   const [entries, setEntries] = useState<LedgerHistoryEntry[]>();
   const unauthorised = useRef(onUnauthorised);

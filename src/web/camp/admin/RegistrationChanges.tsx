@@ -7,12 +7,19 @@ import { ApiError, getJson } from "../../lib/api-client.ts";
 const ChangesSchema = z.array(z.object({ at: z.string(), actor: z.string(), summary: z.string() }));
 type Changes = z.infer<typeof ChangesSchema>;
 
-
 /**
  * What the participant changed or cancelled through "Min påmelding", oldest first
  * (GET /api/VinterleirAdmin/Changes), fetched when the admin opens it.
  */
-export function RegistrationChanges({ registrationId, token, onUnauthorised }: { registrationId: number; token: string; onUnauthorised: () => void }) {
+export function RegistrationChanges({
+  registrationId,
+  token,
+  onUnauthorised,
+}: {
+  registrationId: number;
+  token: string;
+  onUnauthorised: () => void;
+}) {
   const [changes, setChanges] = useState<Changes | undefined>();
   const [error, setError] = useState<string | undefined>();
   const load = () => {

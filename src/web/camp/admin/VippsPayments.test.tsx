@@ -30,7 +30,9 @@ const details = (refunded: number): CampPaymentDetails => ({
       createdAt: "2026-10-01T10:00:00Z",
     },
   ],
-  actions: refunded ? [{ reference: "VL26-BBBB22-1", actor: "admin", action: "refund", amount: refunded, at: "2026-10-02T10:00:00Z", note: null }] : [],
+  actions: refunded
+    ? [{ reference: "VL26-BBBB22-1", actor: "admin", action: "refund", amount: refunded, at: "2026-10-02T10:00:00Z", note: null }]
+    : [],
   refund: { reference: "VL26-BBBB22-1", captured: 1200, refunded, max: 1200 - refunded, suggested: 600, fullRefundUntil: "2026-11-01", rule: "half" },
 });
 

@@ -71,7 +71,8 @@ export function VippsPayments({ registrationId, token, onUnauthorised }: { regis
             <tr key={payment.reference}>
               <td>{payment.reference}</td>
               <td>
-                {vippsStateLabel(payment.vippsState)} ({paymentStateLabel(payment.state)}){payment.pendingRefund ? `, refusjon ${formatKroner(payment.pendingRefund)} venter` : ""}
+                {vippsStateLabel(payment.vippsState)} ({paymentStateLabel(payment.state)})
+                {payment.pendingRefund ? `, refusjon ${formatKroner(payment.pendingRefund)} venter` : ""}
               </td>
               <td>{formatKroner(payment.authorized)}</td>
               <td>{formatKroner(payment.captured)}</td>
@@ -84,8 +85,8 @@ export function VippsPayments({ registrationId, token, onUnauthorised }: { regis
       {details.group && (
         <div className="vipps-group">
           <p>
-            Én betaling for gruppen: <strong>{details.group.reference}</strong>, {formatKroner(details.group.amount)} (trukket {formatKroner(details.group.captured)}, refundert{" "}
-            {formatKroner(details.group.refunded)}). Tallene over er denne utøverens andel.
+            Én betaling for gruppen: <strong>{details.group.reference}</strong>, {formatKroner(details.group.amount)} (trukket{" "}
+            {formatKroner(details.group.captured)}, refundert {formatKroner(details.group.refunded)}). Tallene over er denne utøverens andel.
           </p>
           <table>
             <caption>Andeler</caption>
@@ -116,8 +117,8 @@ export function VippsPayments({ registrationId, token, onUnauthorised }: { regis
       {details.refund && details.refund.max > 0 && (
         <div className="refund-form">
           <p>
-            Etter reglene ({details.refund.rule === "full" ? "full refusjon før fristen" : "etter fristen"}): {formatKroner(details.refund.suggested)}. Høyst{" "}
-            {formatKroner(details.refund.max)}.
+            Etter reglene ({details.refund.rule === "full" ? "full refusjon før fristen" : "etter fristen"}): {formatKroner(details.refund.suggested)}
+            . Høyst {formatKroner(details.refund.max)}.
           </p>
           <label htmlFor={`${id}-amount`}>Beløp i kroner (tomt = etter reglene)</label>
           <input
@@ -138,8 +139,8 @@ export function VippsPayments({ registrationId, token, onUnauthorised }: { regis
                 confirmation.cancel();
               }}
             >
-              Refundere {formatKroner(override ?? details.refund.suggested)} med Vipps? Pengene går tilbake til den som betalte, og
-              det kan ikke angres.
+              Refundere {formatKroner(override ?? details.refund.suggested)} med Vipps? Pengene går tilbake til den som betalte, og det kan ikke
+              angres.
             </ConfirmAction>
           ) : (
             <button type="button" className="button secondary" ref={confirmation.trigger("refund")} onClick={() => confirmation.ask("refund")}>

@@ -80,9 +80,7 @@ export function sortPeople(people: AdminPerson[], sort: Sort): AdminPerson[] {
   const compare = (a: string | number, b: string | number) =>
     typeof a === "number" && typeof b === "number" ? a - b : compareNorwegian(String(a), String(b));
   return [...people].sort(
-    (a, b) =>
-      sign * compare(sortValue(a, sort.key), sortValue(b, sort.key)) ||
-      compare(sortValue(a, "name"), sortValue(b, "name")),
+    (a, b) => sign * compare(sortValue(a, sort.key), sortValue(b, sort.key)) || compare(sortValue(a, "name"), sortValue(b, "name")),
   );
 }
 

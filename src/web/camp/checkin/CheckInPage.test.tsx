@@ -16,8 +16,30 @@ const hit: CheckInHit = {
   paid: 0,
   outstanding: 1750,
   persons: [
-    { personId: "a5", name: "Ola Nordmann", isLedsager: false, age: 11, grade: "8. Cup (Gult)", gradering: true, sleepover: true, vegan: false, allergy: true, checkedIn: [] },
-    { personId: "c9", name: "Kari Nordmann", isLedsager: true, age: 40, grade: null, gradering: false, sleepover: false, vegan: false, allergy: false, checkedIn: [] },
+    {
+      personId: "a5",
+      name: "Ola Nordmann",
+      isLedsager: false,
+      age: 11,
+      grade: "8. Cup (Gult)",
+      gradering: true,
+      sleepover: true,
+      vegan: false,
+      allergy: true,
+      checkedIn: [],
+    },
+    {
+      personId: "c9",
+      name: "Kari Nordmann",
+      isLedsager: true,
+      age: 40,
+      grade: null,
+      gradering: false,
+      sleepover: false,
+      vegan: false,
+      allergy: false,
+      checkedIn: [],
+    },
   ],
   doorPayments: [],
 };
@@ -26,7 +48,13 @@ const codeHash = "0".repeat(64);
 function doorListOf(current: CheckInHit, fetchedAt = "2026-11-28T13:32:00.000Z"): DoorList {
   const { persons, ...rest } = structuredClone(current);
   return {
-    event: { key: "vinterleir-2026", name: "Vinterleir 2026", days: ["2026-11-28", "2026-11-29"], today: "2026-11-28", keepUntil: "2099-01-01T00:00:00.000Z" },
+    event: {
+      key: "vinterleir-2026",
+      name: "Vinterleir 2026",
+      days: ["2026-11-28", "2026-11-29"],
+      today: "2026-11-28",
+      keepUntil: "2099-01-01T00:00:00.000Z",
+    },
     fetchedAt,
     entries: [{ ...rest, persons: persons.map(({ age: _age, ...person }) => person), codeHash }],
   };
@@ -34,7 +62,13 @@ function doorListOf(current: CheckInHit, fetchedAt = "2026-11-28T13:32:00.000Z")
 
 /** A server that can be cut off; it carries out each action id once, like the real one. */
 function server() {
-  const state = { online: true, actions: [] as CheckInAction[], hit: structuredClone(hit), refuse: undefined as string | undefined, loggedOut: false };
+  const state = {
+    online: true,
+    actions: [] as CheckInAction[],
+    hit: structuredClone(hit),
+    refuse: undefined as string | undefined,
+    loggedOut: false,
+  };
   vi.stubGlobal(
     "fetch",
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -58,7 +92,8 @@ function server() {
           state.hit.outstanding -= action.amount!;
           state.hit.doorPayments.push({ actionId: action.actionId, amount: action.amount!, at: "2026-11-28T17:00:00.000Z", by: "leirsjef" });
         }
-        if (!duplicate && action.kind === "checkin") state.hit.persons.find((person) => person.personId === action.personId)!.checkedIn.push(action.day!);
+        if (!duplicate && action.kind === "checkin")
+          state.hit.persons.find((person) => person.personId === action.personId)!.checkedIn.push(action.day!);
         return json({ actionId: action.actionId, duplicate, hit: state.hit });
       }
       throw new Error(`unexpected fetch ${url}`);
@@ -213,7 +248,10 @@ describe("the check-in page", () => {
     const over = doorListOf(hit);
     over.event.keepUntil = "2020-01-01T00:00:00.000Z";
     const store = memoryDoorListStore(over);
-    localStorage.setItem(doorLocalKeys.queue, JSON.stringify([{ actionId: "x", kind: "checkin", personId: "a5", day: "2026-11-28", registrationId: 5, label: "Sjekket inn Ola Nordmann" }]));
+    localStorage.setItem(
+      doorLocalKeys.queue,
+      JSON.stringify([{ actionId: "x", kind: "checkin", personId: "a5", day: "2026-11-28", registrationId: 5, label: "Sjekket inn Ola Nordmann" }]),
+    );
     render(<CheckIn listStore={store} />);
     await waitFor(async () => expect(await store.read()).toBeUndefined());
     expect(localStorage.getItem(doorLocalKeys.queue)).toBeNull();

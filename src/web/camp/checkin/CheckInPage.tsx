@@ -1,6 +1,12 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
 import type { Route } from "./+types/CheckInPage";
-import { campDayLabel, checkInMessages, normaliseCheckInCode, type CheckInActionKind, type DoorPaymentMethod } from "../../../shared/camp/camp-checkin.ts";
+import {
+  campDayLabel,
+  checkInMessages,
+  normaliseCheckInCode,
+  type CheckInActionKind,
+  type DoorPaymentMethod,
+} from "../../../shared/camp/camp-checkin.ts";
 import { doorCodeHashInput, searchDoorList } from "../../../shared/camp/door-list.ts";
 import { club } from "../../../shared/club/club-facts.ts";
 import { formatOsloClock } from "../../../shared/format.ts";
@@ -30,17 +36,30 @@ clientLoader.hydrate = true as const;
 
 export function meta({ matches }: Route.MetaArgs) {
   const title = `Innsjekking – vinterleiren ${campYearOfMatches(matches)} – ${club.name}`;
-  return [{ title }, { name: "robots", content: "noindex" }, { name: "description", content: `Innsjekking på vinterleiren, for arrangørene i ${club.name}.` }];
+  return [
+    { title },
+    { name: "robots", content: "noindex" },
+    { name: "description", content: `Innsjekking på vinterleiren, for arrangørene i ${club.name}.` },
+  ];
 }
 
 /** The door's own web app manifest, so a helper can put the check-in page on the phone's home screen. */
 export const doorManifestPath = "/innsjekk.webmanifest";
 export const links: Route.LinksFunction = () => [{ rel: "manifest", href: doorManifestPath }];
 
-const noListOffline = "Fikk ikke kontakt med serveren, og lista over deltakere er ikke hentet til denne telefonen ennå. Åpne siden med nett én gang, så virker søk og QR-koder uten nett etterpå.";
+const noListOffline =
+  "Fikk ikke kontakt med serveren, og lista over deltakere er ikke hentet til denne telefonen ennå. Åpne siden med nett én gang, så virker søk og QR-koder uten nett etterpå.";
 
 /** The check-in page at the camp door: phone first, works with no network (the door list and the actions wait on the phone). */
-export function CheckIn({ hash = sha256Hex, storage, listStore = indexedDbDoorListStore }: { hash?: (password: string) => Promise<string>; storage?: QueueStorage; listStore?: DoorListStore }) {
+export function CheckIn({
+  hash = sha256Hex,
+  storage,
+  listStore = indexedDbDoorListStore,
+}: {
+  hash?: (password: string) => Promise<string>;
+  storage?: QueueStorage;
+  listStore?: DoorListStore;
+}) {
   const year = useCampYear();
   useEffect(() => registerDoorWorker(), []);
   const forget = useCallback(() => void clearDoorDevice(listStore), [listStore]);
@@ -166,7 +185,16 @@ function CheckInArea({ session, storage, listStore }: { session: AdminSession; s
   function act(hit: DoorHit, kind: CheckInActionKind, personId: string, label: string, amount?: number, method?: DoorPaymentMethod) {
     if (!day) return setProblem("Leirdagene er ikke hentet ennå. Vent til siden har nett, og prøv igjen.");
     setProblem(undefined);
-    const action: QueuedAction = { actionId: newActionId(), kind, personId, day, registrationId: hit.registrationId, label, ...(amount !== undefined ? { amount } : {}), ...(method ? { method } : {}) };
+    const action: QueuedAction = {
+      actionId: newActionId(),
+      kind,
+      personId,
+      day,
+      registrationId: hit.registrationId,
+      label,
+      ...(amount !== undefined ? { amount } : {}),
+      ...(method ? { method } : {}),
+    };
     add(action);
     setNotice({ ok: true, text: `${label}.` });
   }
@@ -222,7 +250,14 @@ function CheckInArea({ session, storage, listStore }: { session: AdminSession; s
         <form role="search" onSubmit={search} className="checkin-search">
           <label htmlFor={`${id}-q`}>Søk etter navn eller klubb</label>
           <div className="checkin-row">
-            <input id={`${id}-q`} type="search" value={query} onChange={(event) => setQuery(event.target.value)} autoComplete="off" enterKeyHint="search" />
+            <input
+              id={`${id}-q`}
+              type="search"
+              value={query}
+              onChange={(event) => setQuery(event.target.value)}
+              autoComplete="off"
+              enterKeyHint="search"
+            />
             <button type="submit" className="button">
               Søk
             </button>
@@ -241,7 +276,14 @@ function CheckInArea({ session, storage, listStore }: { session: AdminSession; s
         >
           <label htmlFor={`${id}-code`}>Eller skriv inn koden fra e-posten</label>
           <div className="checkin-row">
-            <input id={`${id}-code`} value={code} onChange={(event) => setCode(event.target.value)} autoComplete="off" autoCapitalize="characters" spellCheck={false} />
+            <input
+              id={`${id}-code`}
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+            />
             <button type="submit" className="button secondary">
               Finn
             </button>
@@ -265,7 +307,9 @@ function CheckInArea({ session, storage, listStore }: { session: AdminSession; s
           <h2 id={`${id}-results`} ref={resultsHeading} tabIndex={-1}>
             {hits.length === 0 ? "Ingen treff" : hits.length === 1 ? "1 treff" : `${hits.length} treff`}
           </h2>
-          {fromList && list && <p className="checkin-from-list">Uten nett: søkt i lista på telefonen, hentet {formatOsloClock(new Date(list.fetchedAt), new Date())}.</p>}
+          {fromList && list && (
+            <p className="checkin-from-list">Uten nett: søkt i lista på telefonen, hentet {formatOsloClock(new Date(list.fetchedAt), new Date())}.</p>
+          )}
           {more && <p>Viser de første {hits.length}. Skriv mer av navnet for å finne færre.</p>}
           <ul className="checkin-hits">
             {hits.map((hit) => (

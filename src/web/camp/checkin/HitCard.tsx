@@ -6,7 +6,15 @@ import { paymentMethodLabel } from "../../../shared/camp/camp-state-labels.ts";
 import type { HitView } from "./pending-view.ts";
 
 /** One registration at the door: the athlete and companions, the money, and the buttons that act. */
-export function HitCard({ view, day, onAct }: { view: HitView; day: string | undefined; onAct: (kind: CheckInActionKind, personId: string, label: string, amount?: number, method?: DoorPaymentMethod) => void }) {
+export function HitCard({
+  view,
+  day,
+  onAct,
+}: {
+  view: HitView;
+  day: string | undefined;
+  onAct: (kind: CheckInActionKind, personId: string, label: string, amount?: number, method?: DoorPaymentMethod) => void;
+}) {
   const id = useId();
   const athlete = view.persons[0]!;
   const cancelled = view.status === "cancelled";
@@ -55,7 +63,11 @@ export function HitCard({ view, day, onAct }: { view: HitView; day: string | und
               </div>
               {!cancelled &&
                 (here ? (
-                  <button type="button" className="button secondary" onClick={() => onAct("undo-checkin", person.personId, `Angret innsjekking av ${person.name}`)}>
+                  <button
+                    type="button"
+                    className="button secondary"
+                    onClick={() => onAct("undo-checkin", person.personId, `Angret innsjekking av ${person.name}`)}
+                  >
                     Angre<span className="visually-hidden"> innsjekking av {person.name}</span>
                   </button>
                 ) : (
@@ -73,7 +85,11 @@ export function HitCard({ view, day, onAct }: { view: HitView; day: string | und
             Betalt i døra: {view.doorPayments.map((payment) => formatKroner(payment.amount)).join(", ")}
             {view.waitingPayments > 0 && " (venter på nett)"}
           </p>
-          <button type="button" className="button secondary" onClick={() => onAct("undo-payment", athlete.personId, `Angret betaling for ${athlete.name}`)}>
+          <button
+            type="button"
+            className="button secondary"
+            onClick={() => onAct("undo-payment", athlete.personId, `Angret betaling for ${athlete.name}`)}
+          >
             Angre siste betaling<span className="visually-hidden"> for {athlete.name}</span>
           </button>
         </div>
@@ -84,7 +100,9 @@ export function HitCard({ view, day, onAct }: { view: HitView; day: string | und
           key={view.outstanding}
           outstanding={view.outstanding}
           name={athlete.name}
-          onPay={(kroner, method) => onAct("payment", athlete.personId, `Betalt ${formatKroner(kroner)} (${paymentMethodLabel(method)}) for ${athlete.name}`, kroner, method)}
+          onPay={(kroner, method) =>
+            onAct("payment", athlete.personId, `Betalt ${formatKroner(kroner)} (${paymentMethodLabel(method)}) for ${athlete.name}`, kroner, method)
+          }
         />
       )}
     </article>

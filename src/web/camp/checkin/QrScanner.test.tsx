@@ -7,7 +7,10 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe("Skann QR-kode", () => {
   it("says what to do when the camera cannot be used, and closes", async () => {
-    vi.stubGlobal("navigator", { ...navigator, mediaDevices: { getUserMedia: vi.fn(async () => Promise.reject(new DOMException("denied", "NotAllowedError"))) } });
+    vi.stubGlobal("navigator", {
+      ...navigator,
+      mediaDevices: { getUserMedia: vi.fn(async () => Promise.reject(new DOMException("denied", "NotAllowedError"))) },
+    });
     const onClose = vi.fn();
     render(<QrScanner onCode={vi.fn()} onClose={onClose} />);
     expect((await screen.findByRole("alert")).textContent).toBe(cameraProblem);

@@ -4,8 +4,26 @@ import type { CheckInAction, CheckInHit } from "../../../shared/camp/camp-checki
 import { ActionQueue, localQueueStorage, newActionId, type QueuedAction } from "./action-queue.ts";
 import type { SendResult } from "./checkin-api.ts";
 
-const hit: CheckInHit = { registrationId: 1, orderId: "VL26-AAAA11", status: "confirmed", club: "Ski", amount: 100, paid: 0, outstanding: 100, persons: [], doorPayments: [] };
-const queued = (over: Partial<QueuedAction> = {}): QueuedAction => ({ actionId: newActionId(), kind: "checkin", personId: "a1", day: "2026-11-28", registrationId: 1, label: "Sjekk inn", ...over });
+const hit: CheckInHit = {
+  registrationId: 1,
+  orderId: "VL26-AAAA11",
+  status: "confirmed",
+  club: "Ski",
+  amount: 100,
+  paid: 0,
+  outstanding: 100,
+  persons: [],
+  doorPayments: [],
+};
+const queued = (over: Partial<QueuedAction> = {}): QueuedAction => ({
+  actionId: newActionId(),
+  kind: "checkin",
+  personId: "a1",
+  day: "2026-11-28",
+  registrationId: 1,
+  label: "Sjekk inn",
+  ...over,
+});
 
 /** A server that is up or down; records each action it carried out, once per action id, like the real one. */
 function fakeServer() {

@@ -28,7 +28,10 @@ function doorYear(): number | undefined {
 const path = (call: string, token: string) => inEdition(`/api/VinterleirAdmin/CheckIn/${call}/${encodeURIComponent(token)}`, doorYear());
 
 export function searchCheckIn(token: string, query: string): Promise<CheckInSearchAnswer> {
-  return getJson(inEdition(`/api/VinterleirAdmin/CheckIn/Search/${encodeURIComponent(token)}?q=${encodeURIComponent(query)}`, doorYear()), CheckInSearchAnswerSchema);
+  return getJson(
+    inEdition(`/api/VinterleirAdmin/CheckIn/Search/${encodeURIComponent(token)}?q=${encodeURIComponent(query)}`, doorYear()),
+    CheckInSearchAnswerSchema,
+  );
 }
 
 export function lookUpCheckInCode(token: string, code: string): Promise<CheckInHit> {
@@ -85,4 +88,3 @@ export async function sendCheckInAction(token: string, action: CheckInAction): P
   }
   return { kind: "offline" };
 }
-

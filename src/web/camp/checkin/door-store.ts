@@ -70,12 +70,17 @@ export async function clearDoorDevice(listStore: DoorListStore = indexedDbDoorLi
 }
 
 /** The list with one registration as the server last answered it (after an action); its code hash stays. */
-export function withEntry(list: DoorList, hit: Omit<DoorEntry, "codeHash" | "persons"> & { persons: (DoorEntry["persons"][number] & { age?: number })[] }): DoorList {
+export function withEntry(
+  list: DoorList,
+  hit: Omit<DoorEntry, "codeHash" | "persons"> & { persons: (DoorEntry["persons"][number] & { age?: number })[] },
+): DoorList {
   const { persons, ...rest } = hit;
   return {
     ...list,
     entries: list.entries.map((entry) =>
-      entry.registrationId === hit.registrationId ? { ...rest, persons: persons.map(({ age: _age, ...person }) => person), codeHash: entry.codeHash } : entry,
+      entry.registrationId === hit.registrationId
+        ? { ...rest, persons: persons.map(({ age: _age, ...person }) => person), codeHash: entry.codeHash }
+        : entry,
     ),
   };
 }

@@ -40,7 +40,9 @@ describe("«Kommet» with the actions that wait", () => {
     fc.assert(
       fc.property(
         fc.array(fc.array(fc.boolean(), { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 8 }),
-        fc.array(fc.tuple(fc.nat(), fc.nat(), fc.constantFrom("checkin", "undo-checkin") as fc.Arbitrary<"checkin" | "undo-checkin">), { maxLength: 20 }),
+        fc.array(fc.tuple(fc.nat(), fc.nat(), fc.constantFrom("checkin", "undo-checkin") as fc.Arbitrary<"checkin" | "undo-checkin">), {
+          maxLength: 20,
+        }),
         (flags, actions) => {
           const list = flags.map((persons, index) => hit(index + 1, persons));
           const pending: QueuedAction[] = actions.map(([registration, personIndex, kind], index) => {

@@ -18,8 +18,8 @@ export default function CampInfoPage() {
     return (
       <>
         <p className="lead">
-          Vinterleiren er {club.name}s store samling hvert år: noen dager med taekwondo for utøvere fra alle klubber i
-          TTU, med trening, gradering og overnatting i hallen.
+          Vinterleiren er {club.name}s store samling hvert år: noen dager med taekwondo for utøvere fra alle klubber i TTU, med trening, gradering og
+          overnatting i hallen.
         </p>
         <CampNotAnnounced />
       </>
@@ -33,12 +33,12 @@ export default function CampInfoPage() {
   return (
     <>
       <p className="lead">
-        Vinterleiren er {club.name}s store samling hvert år: {campDayCountWord(campEdition)} dager med taekwondo,
-        fra {weekdayName(facts.firstDay)} til {weekdayName(facts.lastDay)}, for utøvere fra alle klubber i TTU.
+        Vinterleiren er {club.name}s store samling hvert år: {campDayCountWord(campEdition)} dager med taekwondo, fra {weekdayName(facts.firstDay)}{" "}
+        til {weekdayName(facts.lastDay)}, for utøvere fra alle klubber i TTU.
       </p>
       <p>
-        I år er leiren {formatDateRange(campEdition.start, campEdition.end)} på {settings.venue}. Alle utøvere fra{" "}
-        {settings.minAge} år er velkomne, uansett beltegrad.
+        I år er leiren {formatDateRange(campEdition.start, campEdition.end)} på {settings.venue}. Alle utøvere fra {settings.minAge} år er velkomne,
+        uansett beltegrad.
       </p>
 
       <CampActions />
@@ -56,32 +56,30 @@ export default function CampInfoPage() {
 
       <h2>Gradering</h2>
       <p>
-        <strong>Cup-gradering:</strong> Barn fra {club.name} under {settings.cupGradingBelowAge} år kan gradere på
-        leirens siste dag, {weekdayName(grading.cup)}. Graderingen koster {formatKroner(settings.gradingFee)} i tillegg
-        til leirprisen og velges i påmeldingen. Steget til 1. dan er ikke en cup-gradering.
+        <strong>Cup-gradering:</strong> Barn fra {club.name} under {settings.cupGradingBelowAge} år kan gradere på leirens siste dag,{" "}
+        {weekdayName(grading.cup)}. Graderingen koster {formatKroner(settings.gradingFee)} i tillegg til leirprisen og velges i påmeldingen. Steget
+        til 1. dan er ikke en cup-gradering.
       </p>
       <p>
-        <strong>Dan-gradering:</strong> Dan-graderingen holdes den første dagen, {weekdayName(grading.dan)}. Den
-        betales separat til forbundet og er ikke med i prisen for leiren.
+        <strong>Dan-gradering:</strong> Dan-graderingen holdes den første dagen, {weekdayName(grading.dan)}. Den betales separat til forbundet og er
+        ikke med i prisen for leiren.
       </p>
 
       <h2>Overnatting</h2>
       <p>
-        Det er gratis å overnatte i hallen. Ta med sovepose eller dyne, liggeunderlag og pute. Barn fra {club.name}{" "}
-        under {settings.homeClubSleepoverMinAge} år kan ikke overnatte.
+        Det er gratis å overnatte i hallen. Ta med sovepose eller dyne, liggeunderlag og pute. Barn fra {club.name} under{" "}
+        {settings.homeClubSleepoverMinAge} år kan ikke overnatte.
       </p>
 
       <h2>Ledsagere og tilskuere</h2>
       <p>
-        En ledsager som ikke selv er påmeldt som utøver, betaler {formatKroner(settings.companionFee)} for mat og
-        overnatting. Tilskuere som verken skal spise eller overnatte, trenger ikke å melde seg på – de er hjertelig
-        velkomne til å se på.
+        En ledsager som ikke selv er påmeldt som utøver, betaler {formatKroner(settings.companionFee)} for mat og overnatting. Tilskuere som verken
+        skal spise eller overnatte, trenger ikke å melde seg på – de er hjertelig velkomne til å se på.
       </p>
 
       <h2>Mestere</h2>
       <p>
-        Mestere (4. dan og høyere) betaler som alle andre. I påmeldingen kan du krysse av for at du gjerne vil
-        instruere – det setter vi stor pris på.
+        Mestere (4. dan og høyere) betaler som alle andre. I påmeldingen kan du krysse av for at du gjerne vil instruere – det setter vi stor pris på.
       </p>
 
       <h2>Avbestilling og refusjon</h2>

@@ -3,8 +3,7 @@ export function CampNotAnnounced() {
   return (
     <div className="notice" data-testid="camp-not-announced">
       <p>
-        <strong>Neste vinterleir er ikke kunngjort ennå.</strong> Når datoene er bestemt, finner du program, priser og
-        påmelding her.
+        <strong>Neste vinterleir er ikke kunngjort ennå.</strong> Når datoene er bestemt, finner du program, priser og påmelding her.
       </p>
     </div>
   );

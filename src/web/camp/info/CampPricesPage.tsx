@@ -41,27 +41,28 @@ export default function CampPricesPage() {
       {/* Offered only while it can be had: hidden as of the render, and by the visitor's clock on a page left
           open past the deadline (lib/page-script.ts), like the banner on /arrangementer. */}
       <div data-testid="early-bird-prices" data-show-before={campEdition.earlyBirdEndsAt.toISOString()} hidden={!isEarlyBird(campEdition, now)}>
-          <h3>Tidlig påmelding</h3>
-          <p>
-            Melder du deg på før {formatLongDate(facts.earlyBirdBefore)}, får du {settings.earlyBird.percent}&nbsp;% rabatt
-            på utøverprisen:
-          </p>
-          <ul className="price-list">
-            <li>
-              <span>{childAges}</span>
-              <span className="amount">{formatKroner(facts.price.childEarly)}</span>
-            </li>
-            <li>
-              <span>{adultAges}</span>
-              <span className="amount">{formatKroner(facts.price.adultEarly)}</span>
-            </li>
-          </ul>
+        <h3>Tidlig påmelding</h3>
+        <p>
+          Melder du deg på før {formatLongDate(facts.earlyBirdBefore)}, får du {settings.earlyBird.percent}&nbsp;% rabatt på utøverprisen:
+        </p>
+        <ul className="price-list">
+          <li>
+            <span>{childAges}</span>
+            <span className="amount">{formatKroner(facts.price.childEarly)}</span>
+          </li>
+          <li>
+            <span>{adultAges}</span>
+            <span className="amount">{formatKroner(facts.price.adultEarly)}</span>
+          </li>
+        </ul>
       </div>
 
       <h2>Tillegg</h2>
       <ul className="price-list">
         <li>
-          <span>Cup-gradering (barn fra {club.name} under {settings.cupGradingBelowAge} år)</span>
+          <span>
+            Cup-gradering (barn fra {club.name} under {settings.cupGradingBelowAge} år)
+          </span>
           <span className="amount">+{formatKroner(settings.gradingFee)}</span>
         </li>
         <li>
@@ -79,8 +80,8 @@ export default function CampPricesPage() {
 
       <h2>Betaling</h2>
       <p>
-        Du betaler med Vipps når du melder deg på, eller med kort eller kontant når du sjekker inn på leiren. Alle
-        priser er i norske kroner og inkluderer alle avgifter.
+        Du betaler med Vipps når du melder deg på, eller med kort eller kontant når du sjekker inn på leiren. Alle priser er i norske kroner og
+        inkluderer alle avgifter.
       </p>
 
       <h2>Avbestilling og refusjon</h2>

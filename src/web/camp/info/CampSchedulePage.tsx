@@ -15,8 +15,8 @@ export default function CampSchedulePage() {
     <>
       <h2>Flyer og invitasjon</h2>
       <p>
-        Flyerne har programmet, prisene og det praktiske samlet på ett ark. Skriv dem gjerne ut og heng dem opp i
-        klubben din, eller send invitasjonen videre til andre klubber.
+        Flyerne har programmet, prisene og det praktiske samlet på ett ark. Skriv dem gjerne ut og heng dem opp i klubben din, eller send invitasjonen
+        videre til andre klubber.
       </p>
       <div className="button-row">
         <ExternalLink className="button" href={documents.children}>
@@ -38,9 +38,8 @@ export default function CampSchedulePage() {
 
       <h2>Program</h2>
       <p>
-        Slik ser programmet ut for {formatDateRange(campEdition.start, campEdition.end)} på{" "}
-        {campEdition.settings.venue}. Treningsøktene deles etter grad og alder, og instruktørene forteller hvilken
-        hall gruppen din skal til. Små endringer i tidene kan komme.
+        Slik ser programmet ut for {formatDateRange(campEdition.start, campEdition.end)} på {campEdition.settings.venue}. Treningsøktene deles etter
+        grad og alder, og instruktørene forteller hvilken hall gruppen din skal til. Små endringer i tidene kan komme.
       </p>
       <p>
         <Link to="/vinterleir/print/program">Utskriftsvennlig program</Link>

@@ -33,8 +33,7 @@ export default function EventsPage() {
         <section className="camp-announcement" aria-labelledby="vinterleir-heading">
           <h2 id="vinterleir-heading">Vinterleir</h2>
           <p className="lead">
-            Hvert år arrangerer vi vinterleir for utøvere fra alle klubber i TTU, med trening, gradering og overnatting i
-            hallen.
+            Hvert år arrangerer vi vinterleir for utøvere fra alle klubber i TTU, med trening, gradering og overnatting i hallen.
           </p>
           <CampNotAnnounced />
           <p>
@@ -55,12 +54,12 @@ export default function EventsPage() {
       <section className="camp-announcement" aria-labelledby="vinterleir-heading">
         <h2 id="vinterleir-heading">Vinterleir {year}</h2>
         <p className="lead">
-          {formatDateRange(campEdition.start, campEdition.end)} arrangerer vi vinterleir på {settings.venue}. Leiren er
-          åpen for utøvere fra alle klubber i TTU.
+          {formatDateRange(campEdition.start, campEdition.end)} arrangerer vi vinterleir på {settings.venue}. Leiren er åpen for utøvere fra alle
+          klubber i TTU.
         </p>
         <p>
-          {capitalise(campDayCountWord(campEdition))} dager med trening delt etter grad og alder, sparring, oppvisning,
-          gradering og felles middag – og overnatting i hallen for dem som vil.
+          {capitalise(campDayCountWord(campEdition))} dager med trening delt etter grad og alder, sparring, oppvisning, gradering og felles middag –
+          og overnatting i hallen for dem som vil.
         </p>
 
         {/* Always in the HTML; shown or hidden by the visitor's clock (lib/page-script.ts on the static page). */}
@@ -70,9 +69,8 @@ export default function EventsPage() {
           data-show-before={campEdition.earlyBirdEndsAt.toISOString()}
           hidden={!isEarlyBird(campEdition, now)}
         >
-            <strong>Tidlig påmelding gir {settings.earlyBird.percent}&nbsp;% rabatt!</strong> Meld deg på før{" "}
-            {formatLongDate(facts.earlyBirdBefore)}, så betaler du {formatKroner(facts.price.childEarly)} (12 år eller
-            yngre) eller {formatKroner(facts.price.adultEarly)} (13 år eller eldre).
+          <strong>Tidlig påmelding gir {settings.earlyBird.percent}&nbsp;% rabatt!</strong> Meld deg på før {formatLongDate(facts.earlyBirdBefore)},
+          så betaler du {formatKroner(facts.price.childEarly)} (12 år eller yngre) eller {formatKroner(facts.price.adultEarly)} (13 år eller eldre).
         </p>
 
         <h3>Pris per utøver</h3>
@@ -89,8 +87,7 @@ export default function EventsPage() {
 
         <CampActions />
         <p>
-          <Link to="/vinterleir">Mer informasjon om vinterleiren</Link> – program, flyer, gradering, overnatting og alle
-          priser.
+          <Link to="/vinterleir">Mer informasjon om vinterleiren</Link> – program, flyer, gradering, overnatting og alle priser.
         </p>
       </section>
       <EventList shownAbove={`vinterleir-${year}`} />

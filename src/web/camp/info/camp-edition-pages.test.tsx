@@ -13,7 +13,16 @@ import EventsPage from "./EventsPage.tsx";
 import HomePage from "../../info/home/HomePage.tsx";
 
 function renderWith(edition: ReturnType<typeof campEditionFromData>, Page: () => React.ReactNode, over = false) {
-  const Stub = createRoutesStub([{ path: "/", Component: () => <CampEditionProvider edition={edition} over={over}><Page /></CampEditionProvider> }]);
+  const Stub = createRoutesStub([
+    {
+      path: "/",
+      Component: () => (
+        <CampEditionProvider edition={edition} over={over}>
+          <Page />
+        </CampEditionProvider>
+      ),
+    },
+  ]);
   return render(<Stub initialEntries={["/"]} />);
 }
 

@@ -37,9 +37,7 @@ export default function FindMyRegistrationPage() {
   return (
     <div className="page my-registration">
       <h1>Finn påmeldingen min</h1>
-      <p className="lead">
-        Har du mistet lenken til «Min påmelding»? Skriv e-postadressen du brukte da du meldte på, så sender vi lenken dit.
-      </p>
+      <p className="lead">Har du mistet lenken til «Min påmelding»? Skriv e-postadressen du brukte da du meldte på, så sender vi lenken dit.</p>
       {state.state === "sent" ? (
         <p className="notice" role="status">
           {state.message}
@@ -53,7 +51,16 @@ export default function FindMyRegistrationPage() {
             void submit();
           }}
         >
-          <TextField id="find-email" label="E-post" type="email" inputMode="email" autoComplete="email" value={email} onChange={setEmail} error={error} />
+          <TextField
+            id="find-email"
+            label="E-post"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            value={email}
+            onChange={setEmail}
+            error={error}
+          />
           {state.state === "error" && (
             <p className="field-error" role="alert">
               {state.message}

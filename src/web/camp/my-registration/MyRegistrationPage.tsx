@@ -22,7 +22,15 @@ import { newId } from "../../components/wizard/new-id.ts";
 import { LoadProblem } from "../registration/LoadProblem.tsx";
 import { ReceiptTable } from "../registration/ReceiptTable.tsx";
 import { useLoad } from "../../lib/use-load.ts";
-import { addCompanion, cancelPerson, changeMyRegistration, getMyRegistration, payOutstanding, setGrading, type ActionResult } from "./my-registration-api.ts";
+import {
+  addCompanion,
+  cancelPerson,
+  changeMyRegistration,
+  getMyRegistration,
+  payOutstanding,
+  setGrading,
+  type ActionResult,
+} from "./my-registration-api.ts";
 import { rememberPersonalLink } from "./personal-link-storage.ts";
 import "../registration/registration.css";
 import "./my-registration.css";
@@ -91,7 +99,8 @@ export function MyRegistration() {
         <GroupSummary group={group} />
       ) : (
         <p className="lead">
-          Ordrenummer <strong className="order-id">{view.orderId}</strong> · <span className={`my-status my-status-${view.status}`}>{registrationStatusLabels[view.status]}</span>
+          Ordrenummer <strong className="order-id">{view.orderId}</strong> ·{" "}
+          <span className={`my-status my-status-${view.status}`}>{registrationStatusLabels[view.status]}</span>
         </p>
       )}
       {notice && (
@@ -218,9 +227,18 @@ function RegistrationBody({ token, target, view, done }: { token: string; target
           <dd>{view.paymentState}</dd>
           <MoneyLines money={view} />
         </dl>
-        <RefundRule view={view} who={target ? view.persons.filter((person) => person.kind === "athlete").map((person) => `${person.firstName} ${person.lastName}`)[0] : undefined} />
+        <RefundRule
+          view={view}
+          who={
+            target
+              ? view.persons.filter((person) => person.kind === "athlete").map((person) => `${person.firstName} ${person.lastName}`)[0]
+              : undefined
+          }
+        />
       </section>
-      {view.changeable && view.paymentMethod === "vipps" && view.outstanding > 0 && <PayOutstanding token={token} target={target} amount={view.outstanding} />}
+      {view.changeable && view.paymentMethod === "vipps" && view.outstanding > 0 && (
+        <PayOutstanding token={token} target={target} amount={view.outstanding} />
+      )}
       {view.changeable && (view.mayGrade || view.gradering) && (
         <GradingChoice
           view={view}
@@ -271,8 +289,8 @@ function RefundRule({ view, who }: { view: MyRegistrationView; who?: string }) {
   // The rule's own sentence, made by the server from the rule it applies (the same words as the terms and mails).
   return (
     <p className="my-rule">
-      Avbestiller du {who ?? "hele påmeldingen"} i dag, får du {formatKroner(everything)} tilbake{how}. {view.refundTerms}
-      {" "}Det som ikke er betalt ennå, faller bort uten at noe betales tilbake.
+      Avbestiller du {who ?? "hele påmeldingen"} i dag, får du {formatKroner(everything)} tilbake{how}. {view.refundTerms} Det som ikke er betalt
+      ennå, faller bort uten at noe betales tilbake.
     </p>
   );
 }
@@ -285,12 +303,22 @@ function PersonCard({ person, view, onCancel }: { person: MyPerson; view: MyRegi
   const name = `${person.firstName} ${person.lastName}`;
   const canCancel = view.changeable && !person.cancelled;
   // The one rule on what was paid for the person, in the shared words (nothing paid: it costs nothing).
-  const refundText = view.paymentMethod === "free" ? "" : cancellationPreview({ paidFor: person.paidForIfCancelledToday, refund: person.refundIfCancelledToday }, view.paymentMethod);
+  const refundText =
+    view.paymentMethod === "free"
+      ? ""
+      : cancellationPreview({ paidFor: person.paidForIfCancelledToday, refund: person.refundIfCancelledToday }, view.paymentMethod);
   const confirm = async () => {
     setError(undefined);
     const result = await onCancel();
     if (result.kind === "ok") confirmation.close();
-    else setError(result.kind === "conflict" || result.kind === "invalid" ? result.message : result.kind === "notfound" ? "Fant ikke påmeldingen." : "Vi fikk ikke avbestilt. Prøv igjen om litt.");
+    else
+      setError(
+        result.kind === "conflict" || result.kind === "invalid"
+          ? result.message
+          : result.kind === "notfound"
+            ? "Fant ikke påmeldingen."
+            : "Vi fikk ikke avbestilt. Prøv igjen om litt.",
+      );
   };
   return (
     <li className={`my-person${person.cancelled ? " is-cancelled" : ""}`}>
@@ -300,7 +328,13 @@ function PersonCard({ person, view, onCancel }: { person: MyPerson; view: MyRegi
       </div>
       <p className="my-person-amount">{person.cancelled ? "Avbestilt" : formatKroner(person.amount)}</p>
       {canCancel && !confirmation.open && (
-        <button type="button" className="button secondary" ref={confirmation.trigger("cancel")} onClick={() => confirmation.ask("cancel")} aria-label={`Avbestill ${name}`}>
+        <button
+          type="button"
+          className="button secondary"
+          ref={confirmation.trigger("cancel")}
+          onClick={() => confirmation.ask("cancel")}
+          aria-label={`Avbestill ${name}`}
+        >
           Avbestill
         </button>
       )}
@@ -319,7 +353,9 @@ function PersonCard({ person, view, onCancel }: { person: MyPerson; view: MyRegi
           }}
         >
           <strong>Avbestille {name}?</strong>{" "}
-          {person.kind === "athlete" && view.persons.some((other) => other.kind === "companion" && !other.cancelled) && "Hele påmeldingen avbestilles, også ledsagerne. "}
+          {person.kind === "athlete" &&
+            view.persons.some((other) => other.kind === "companion" && !other.cancelled) &&
+            "Hele påmeldingen avbestilles, også ledsagerne. "}
           {refundText}
         </ConfirmAction>
       )}
@@ -360,7 +396,9 @@ function ChangeForm({ view, onSave }: { view: MyRegistrationView; onSave: (chang
   return (
     <section aria-labelledby={landmarkId(`${idp}my-change`)}>
       <H id={`${idp}my-change`}>Endre opplysningene</H>
-      <p className="field-hint">Du kan endre dette fritt til leiren starter. Allergier og annen informasjon ser bare de som har ansvaret for leiren.</p>
+      <p className="field-hint">
+        Du kan endre dette fritt til leiren starter. Allergier og annen informasjon ser bare de som har ansvaret for leiren.
+      </p>
       <form
         className="my-form"
         noValidate
@@ -369,14 +407,59 @@ function ChangeForm({ view, onSave }: { view: MyRegistrationView; onSave: (chang
           void save();
         }}
       >
-        <TextField id={`${idp}my-email`} label="E-post" type="email" inputMode="email" autoComplete="email" value={form.email} onChange={(value) => set("email", value)} error={errors.email} />
-        <TextField id={`${idp}my-telephone`} label="Telefon" type="tel" inputMode="tel" autoComplete="tel" value={form.telephone} onChange={(value) => set("telephone", value)} error={errors.telephone} />
-        <TextAreaField id={`${idp}my-allergies`} label="Allergier" maxLength={campSettings.limits.textLength} value={form.allergies} onChange={(value) => set("allergies", value)} error={errors.allergies} />
-        <TextAreaField id={`${idp}my-other`} label="Annen informasjon" maxLength={campSettings.limits.textLength} value={form.otherInfo} onChange={(value) => set("otherInfo", value)} error={errors.otherInfo} />
+        <TextField
+          id={`${idp}my-email`}
+          label="E-post"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          value={form.email}
+          onChange={(value) => set("email", value)}
+          error={errors.email}
+        />
+        <TextField
+          id={`${idp}my-telephone`}
+          label="Telefon"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          value={form.telephone}
+          onChange={(value) => set("telephone", value)}
+          error={errors.telephone}
+        />
+        <TextAreaField
+          id={`${idp}my-allergies`}
+          label="Allergier"
+          maxLength={campSettings.limits.textLength}
+          value={form.allergies}
+          onChange={(value) => set("allergies", value)}
+          error={errors.allergies}
+        />
+        <TextAreaField
+          id={`${idp}my-other`}
+          label="Annen informasjon"
+          maxLength={campSettings.limits.textLength}
+          value={form.otherInfo}
+          onChange={(value) => set("otherInfo", value)}
+          error={errors.otherInfo}
+        />
         <CheckboxField id={`${idp}my-vegan`} label="Vegetarmat" checked={form.vegan} onChange={(value) => set("vegan", value)} error={errors.vegan} />
-        <CheckboxField id={`${idp}my-public`} label="Vis navn og grad på deltakerlisten" checked={form.public} onChange={(value) => set("public", value)} error={errors.public} />
+        <CheckboxField
+          id={`${idp}my-public`}
+          label="Vis navn og grad på deltakerlisten"
+          checked={form.public}
+          onChange={(value) => set("public", value)}
+          error={errors.public}
+        />
         {(view.maySleepOver || view.sleepover) && (
-          <CheckboxField id={`${idp}my-sleepover`} label="Overnatter i hallen" checked={form.sleepover} onChange={(value) => set("sleepover", value)} error={errors.sleepover} disabled={!view.maySleepOver && !form.sleepover} />
+          <CheckboxField
+            id={`${idp}my-sleepover`}
+            label="Overnatter i hallen"
+            checked={form.sleepover}
+            onChange={(value) => set("sleepover", value)}
+            error={errors.sleepover}
+            disabled={!view.maySleepOver && !form.sleepover}
+          />
         )}
         {sending.state === "error" && (
           <p className="field-error" role="alert">
@@ -400,7 +483,11 @@ function GradingChoice({ view, onSet }: { view: MyRegistrationView; onSet: (on: 
     const result = await onSet(!view.gradering);
     if (result.kind === "ok") {
       if (!result.payUrl) setState({ state: "idle" });
-    } else setState({ state: "error", message: result.kind === "conflict" || result.kind === "invalid" ? result.message : "Vi fikk ikke endret. Prøv igjen om litt." });
+    } else
+      setState({
+        state: "error",
+        message: result.kind === "conflict" || result.kind === "invalid" ? result.message : "Vi fikk ikke endret. Prøv igjen om litt.",
+      });
   };
   return (
     <section aria-labelledby={landmarkId(`${idp}my-grading`)}>
@@ -505,12 +592,15 @@ function AddCompanionForm({ onAdd }: { onAdd: (companion: CompanionDraft) => Pro
     } else if (result.kind === "invalid") {
       setErrors(Object.fromEntries(result.issues.map((issue) => [issue.path.split(".").pop()!, issue.message])));
       setSending({ state: "error", message: result.message });
-    } else setSending({ state: "error", message: result.kind === "conflict" ? result.message : "Vi fikk ikke lagt til ledsageren. Prøv igjen om litt." });
+    } else
+      setSending({ state: "error", message: result.kind === "conflict" ? result.message : "Vi fikk ikke lagt til ledsageren. Prøv igjen om litt." });
   };
   return (
     <section aria-labelledby={landmarkId(`${idp}my-add`)}>
       <H id={`${idp}my-add`}>Legg til ledsager</H>
-      <p className="field-hint">En ledsager må være myndig. Prisen er den som gjaldt da du meldte på; det nye beløpet betaler du med samme betalingsmåte som før.</p>
+      <p className="field-hint">
+        En ledsager må være myndig. Prisen er den som gjaldt da du meldte på; det nye beløpet betaler du med samme betalingsmåte som før.
+      </p>
       <form
         className="my-form"
         noValidate
@@ -519,12 +609,47 @@ function AddCompanionForm({ onAdd }: { onAdd: (companion: CompanionDraft) => Pro
           void submit();
         }}
       >
-        <TextField id={`${idp}add-first`} label="Fornavn" autoComplete="off" value={companion.firstName} onChange={(value) => set("firstName", value)} error={errors.firstName} />
-        <TextField id={`${idp}add-last`} label="Etternavn" autoComplete="off" value={companion.lastName} onChange={(value) => set("lastName", value)} error={errors.lastName} />
+        <TextField
+          id={`${idp}add-first`}
+          label="Fornavn"
+          autoComplete="off"
+          value={companion.firstName}
+          onChange={(value) => set("firstName", value)}
+          error={errors.firstName}
+        />
+        <TextField
+          id={`${idp}add-last`}
+          label="Etternavn"
+          autoComplete="off"
+          value={companion.lastName}
+          onChange={(value) => set("lastName", value)}
+          error={errors.lastName}
+        />
         <AgeField id={`${idp}add-age`} label="Alder" value={companion.age} onChange={(value) => set("age", value)} error={errors.age} />
-        <TextField id={`${idp}add-phone`} label="Ledsagerens telefon" type="tel" inputMode="tel" value={companion.telephone} onChange={(value) => set("telephone", value)} error={errors.telephone} />
-        <TextField id={`${idp}add-email`} label="Ledsagerens e-post" type="email" inputMode="email" value={companion.email} onChange={(value) => set("email", value)} error={errors.email} />
-        <CheckboxField id={`${idp}add-sleepover`} label="Ledsageren overnatter i hallen" checked={companion.sleepover} onChange={(value) => set("sleepover", value)} />
+        <TextField
+          id={`${idp}add-phone`}
+          label="Ledsagerens telefon"
+          type="tel"
+          inputMode="tel"
+          value={companion.telephone}
+          onChange={(value) => set("telephone", value)}
+          error={errors.telephone}
+        />
+        <TextField
+          id={`${idp}add-email`}
+          label="Ledsagerens e-post"
+          type="email"
+          inputMode="email"
+          value={companion.email}
+          onChange={(value) => set("email", value)}
+          error={errors.email}
+        />
+        <CheckboxField
+          id={`${idp}add-sleepover`}
+          label="Ledsageren overnatter i hallen"
+          checked={companion.sleepover}
+          onChange={(value) => set("sleepover", value)}
+        />
         {sending.state === "error" && (
           <p className="field-error" role="alert">
             {sending.message}

@@ -62,7 +62,9 @@ const MyGroupViewSchema = z.object({
 
 const OneRegistrationViewSchema = RegistrationViewSchema.extend({ group: MyGroupViewSchema.optional() });
 /** The link's first registration, and (a family's link) every further one behind it. */
-const MyRegistrationViewSchema = OneRegistrationViewSchema.extend({ family: z.array(OneRegistrationViewSchema).optional() }) satisfies z.ZodType<MyRegistrationView>;
+const MyRegistrationViewSchema = OneRegistrationViewSchema.extend({
+  family: z.array(OneRegistrationViewSchema).optional(),
+}) satisfies z.ZodType<MyRegistrationView>;
 
 /** `target`: which registration behind the link the call is for (its order id); the link's first without it. */
 const path = (call: string, token: string, target?: string) =>
@@ -124,7 +126,10 @@ export async function addCompanion(token: string, companion: CompanionDraft, tar
 }
 
 /** POST /api/MinPamelding/Pay/{token}: the Vipps address for the open difference. */
-export async function payOutstanding(token: string, target?: string): Promise<{ kind: "redirect"; url: string } | { kind: "failed"; detail: string }> {
+export async function payOutstanding(
+  token: string,
+  target?: string,
+): Promise<{ kind: "redirect"; url: string } | { kind: "failed"; detail: string }> {
   try {
     const response = await send(path("Pay", token, target), { method: "POST" });
     const text = (await response.text()).trim();
@@ -145,9 +150,15 @@ export function changeMyRegistration(token: string, change: MyRegistrationChange
 }
 
 /** POST /api/MinPamelding/Find: the same sentence for every address; an error only for a malformed one. */
-export async function findMyRegistration(email: string): Promise<{ kind: "ok"; message: string } | { kind: "invalid"; message: string } | { kind: "failed"; detail: string }> {
+export async function findMyRegistration(
+  email: string,
+): Promise<{ kind: "ok"; message: string } | { kind: "invalid"; message: string } | { kind: "failed"; detail: string }> {
   try {
-    const response = await send("/api/MinPamelding/Find", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email }) });
+    const response = await send("/api/MinPamelding/Find", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email }),
+    });
     const text = await response.text();
     if (response.ok) return { kind: "ok", message: (JSON.parse(text) as { message: string }).message };
     const error = parseErrorBody(text);

@@ -37,8 +37,7 @@ export function GradeStatistics({ initial }: { initial?: GradeStatistic[] }) {
   return (
     <>
       <p>
-        Til sammen {total} {total === 1 ? "deltaker" : "deltakere"} er påmeldt. Alle telles med her, også de som
-        ikke vises med navn.
+        Til sammen {total} {total === 1 ? "deltaker" : "deltakere"} er påmeldt. Alle telles med her, også de som ikke vises med navn.
       </p>
       {cup.length > 0 && <GradeSection title="Cup" stats={cup} max={max} />}
       {dan.length > 0 && <GradeSection title="Dan" stats={dan} max={max} />}

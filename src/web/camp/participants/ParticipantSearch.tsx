@@ -13,40 +13,22 @@ export function ParticipantSearch({ initial }: { initial?: PublicParticipant[] }
   const id = useId();
 
   const all = useMemo(() => (state.status === "ready" ? state.data : []), [state]);
-  const shown = useMemo(
-    () => all.filter((p) => matchesSearch(p.name, name) && matchesSearch(p.club ?? "", club)),
-    [all, name, club],
-  );
+  const shown = useMemo(() => all.filter((p) => matchesSearch(p.name, name) && matchesSearch(p.club ?? "", club)), [all, name, club]);
 
   return (
     <>
-      <p>
-        Bare deltakere som har sagt ja til det i påmeldingen, vises med navn og belte. De andre står som anonyme
-        deltakere med klubben sin.
-      </p>
+      <p>Bare deltakere som har sagt ja til det i påmeldingen, vises med navn og belte. De andre står som anonyme deltakere med klubben sin.</p>
       <HydrationGate>
-      <div className="participant-filters">
-        <div className="field">
-          <label htmlFor={`${id}-name`}>Søk på navn</label>
-          <input
-            id={`${id}-name`}
-            type="search"
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            autoComplete="off"
-          />
+        <div className="participant-filters">
+          <div className="field">
+            <label htmlFor={`${id}-name`}>Søk på navn</label>
+            <input id={`${id}-name`} type="search" value={name} onChange={(event) => setName(event.target.value)} autoComplete="off" />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-club`}>Søk på klubb</label>
+            <input id={`${id}-club`} type="search" value={club} onChange={(event) => setClub(event.target.value)} autoComplete="off" />
+          </div>
         </div>
-        <div className="field">
-          <label htmlFor={`${id}-club`}>Søk på klubb</label>
-          <input
-            id={`${id}-club`}
-            type="search"
-            value={club}
-            onChange={(event) => setClub(event.target.value)}
-            autoComplete="off"
-          />
-        </div>
-      </div>
       </HydrationGate>
 
       {state.status === "loading" && (

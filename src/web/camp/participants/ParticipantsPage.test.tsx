@@ -124,7 +124,9 @@ describe("ParticipantsPage", () => {
     fireEvent.click(screen.getByRole("tab", { name: "Beltegrader" }));
     const cup = await screen.findByRole("region", { name: "Cup (3)" });
     const dan = screen.getByRole("region", { name: "Dan (2)" });
-    const cupItems = within(cup).getAllByRole("listitem").map((li) => li.textContent);
+    const cupItems = within(cup)
+      .getAllByRole("listitem")
+      .map((li) => li.textContent);
     expect(cupItems).toEqual(["8. Cup (Gult)3 deltakere", "7.1. Cup (Gult med grønn stripe)0 deltakere"]);
     expect(within(dan).getByRole("listitem").textContent).toBe("2. Dan2 deltakere");
     expect(screen.getByText(/Til sammen 5 deltakere/)).toBeTruthy();

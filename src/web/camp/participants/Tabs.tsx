@@ -11,17 +11,7 @@ export interface TabDef {
  * selected tab is in the tab order. A panel is mounted when first shown and then kept (hidden), so its
  * filters and loaded data survive a look at the other tab.
  */
-export function Tabs({
-  label,
-  tabs,
-  selected,
-  onSelect,
-}: {
-  label: string;
-  tabs: TabDef[];
-  selected: string;
-  onSelect: (id: string) => void;
-}) {
+export function Tabs({ label, tabs, selected, onSelect }: { label: string; tabs: TabDef[]; selected: string; onSelect: (id: string) => void }) {
   const baseId = useId();
   const buttons = useRef(new Map<string, HTMLButtonElement>());
   const [visited, setVisited] = useState(() => new Set([selected]));

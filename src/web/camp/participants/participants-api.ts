@@ -1,10 +1,5 @@
 import { z } from "zod";
-import {
-  GradeStatisticSchema,
-  PublicParticipantSchema,
-  type GradeStatistic,
-  type PublicParticipant,
-} from "../../../shared/camp/camp-lists.ts";
+import { GradeStatisticSchema, PublicParticipantSchema, type GradeStatistic, type PublicParticipant } from "../../../shared/camp/camp-lists.ts";
 import { getJson, type ApiGet } from "../../lib/api-client.ts";
 
 /** GET /api/VinterleirUsers/Get: the public participant list. */

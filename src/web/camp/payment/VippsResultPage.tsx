@@ -265,8 +265,8 @@ export default function VippsResultPage({ loaderData }: Partial<Pick<Route.Compo
             Fant ikke betalingen
           </h1>
           <p>
-            Vi finner ingen betaling med dette ordrenummeret. Sjekk at du har åpnet hele lenken. Får du det ikke til, skriv til{" "}
-            <ContactEmailLink /> og oppgi ordrenummeret.
+            Vi finner ingen betaling med dette ordrenummeret. Sjekk at du har åpnet hele lenken. Får du det ikke til, skriv til <ContactEmailLink />{" "}
+            og oppgi ordrenummeret.
           </p>
           {orderLine}
         </>
@@ -277,8 +277,8 @@ export default function VippsResultPage({ loaderData }: Partial<Pick<Route.Compo
             Beklager! Noe gikk galt når vi registrerte deg.
           </h1>
           <p role="status">
-            Vi fikk ikke svar om betalingen i tide. Kanskje gikk den likevel gjennom: sjekk Vipps-appen og e-posten din. Hvis du ikke får
-            en bekreftelse, skriv til <ContactEmailLink /> og oppgi ordrenummeret.
+            Vi fikk ikke svar om betalingen i tide. Kanskje gikk den likevel gjennom: sjekk Vipps-appen og e-posten din. Hvis du ikke får en
+            bekreftelse, skriv til <ContactEmailLink /> og oppgi ordrenummeret.
           </p>
           {orderLine}
         </>

@@ -24,8 +24,8 @@ export function AvailabilityNotice({ availability }: { availability: Availabilit
     case "notyet":
       return (
         <Notice>
-          <strong>Påmeldingen åpner {formatOsloDateTime(new Date(availability.opensAt), { now: new Date(), year: availability.campYear })}.</strong> Du kan lese om leiren nå
-          og melde deg på når påmeldingen har åpnet.
+          <strong>Påmeldingen åpner {formatOsloDateTime(new Date(availability.opensAt), { now: new Date(), year: availability.campYear })}.</strong>{" "}
+          Du kan lese om leiren nå og melde deg på når påmeldingen har åpnet.
         </Notice>
       );
     case "closed":
@@ -37,8 +37,8 @@ export function AvailabilityNotice({ availability }: { availability: Availabilit
     case "full":
       return (
         <Notice>
-          <strong>Vinterleiren er full.</strong> Du kan likevel fylle ut påmeldingen og sette deg på venteliste. Du betaler
-          ingenting nå. Blir en plass ledig, får du en e-post med en lenke der du kan bekrefte plassen.
+          <strong>Vinterleiren er full.</strong> Du kan likevel fylle ut påmeldingen og sette deg på venteliste. Du betaler ingenting nå. Blir en
+          plass ledig, får du en e-post med en lenke der du kan bekrefte plassen.
         </Notice>
       );
     case "open":

@@ -49,11 +49,12 @@ function serverQuote(body: string) {
 }
 
 /** GET /api/CampEdition/Current for the test year's edition, open with no limit unless a test says otherwise. */
-const currentEdition = (availability: Partial<{ state: string; placesLeft: number | null; campOver: boolean }> = {}, data = standardEditionData(year)) =>
-  json({ ...data, state: "open", placesLeft: null, campOver: false, ...availability });
+const currentEdition = (
+  availability: Partial<{ state: string; placesLeft: number | null; campOver: boolean }> = {},
+  data = standardEditionData(year),
+) => json({ ...data, state: "open", placesLeft: null, campOver: false, ...availability });
 
-const json = (value: unknown, status = 200) =>
-  new Response(JSON.stringify(value), { status, headers: { "Content-Type": "application/json" } });
+const json = (value: unknown, status = 200) => new Response(JSON.stringify(value), { status, headers: { "Content-Type": "application/json" } });
 const text = (value: string, status = 200) => new Response(value, { status, headers: { "Content-Type": "text/plain" } });
 
 beforeEach(() => {
@@ -123,7 +124,8 @@ async function toPayment() {
   await screen.findAllByRole("table");
 }
 /** The review's value beside a label (the first such label on the page). */
-const reviewValue = (label: string) => screen.getAllByText(label, { selector: "dt" })[0]!.nextElementSibling!.querySelector(".wizard-summary-value")!.textContent;
+const reviewValue = (label: string) =>
+  screen.getAllByText(label, { selector: "dt" })[0]!.nextElementSibling!.querySelector(".wizard-summary-value")!.textContent;
 
 /** On the payment step: card or cash at the camp, submit, and wait for the Done step. */
 async function finishPayingAtTheCamp() {
@@ -241,7 +243,11 @@ describe("camp registration wizard", () => {
     expect(reviewValue("Allergier")).toBe("Peanøtter");
     expect(reviewValue("På deltakerlisten")).toBe("Nei, bare klubben, uten navn");
     expect(reviewValue("Salgsbetingelsene er godtatt")).toBe("Ja");
-    expect(within(await screen.findByRole("table")).getByText("Totalt").closest("tr")?.textContent).toMatch(/350\s+kr/);
+    expect(
+      within(await screen.findByRole("table"))
+        .getByText("Totalt")
+        .closest("tr")?.textContent,
+    ).toMatch(/350\s+kr/);
     fireEvent.click(screen.getByRole("button", { name: "Endre allergier for Emma Hansen" }));
     expect(heading("Allergier")).toBeTruthy();
     next();
@@ -371,7 +377,9 @@ describe("camp registration wizard", () => {
 
     expect(heading("Oppsummering og betaling")).toBeTruthy();
     const table = await screen.findByRole("table");
-    const rows = within(table).getAllByRole("row").map((row) => row.textContent?.replace(/\s+/g, " "));
+    const rows = within(table)
+      .getAllByRole("row")
+      .map((row) => row.textContent?.replace(/\s+/g, " "));
     expect(rows).toEqual([
       "HvaBeløp",
       "Vinterleir, ungdom/voksen: Ola Nordmann1 200 kr",
@@ -466,7 +474,7 @@ describe("camp registration wizard", () => {
     const retry = await screen.findByRole("button", { name: "Prøv igjen" });
     expect(screen.getByText(/Vi klarte ikke å hente klubbene/)).toBeTruthy();
     clubsAnswer = async () => json(SEED_CLUBS);
-  currentAnswer = async () => currentEdition();
+    currentAnswer = async () => currentEdition();
     fireEvent.click(retry);
     const club = screen.getByRole("combobox", { name: "Klubb" }) as HTMLInputElement;
     await waitFor(() => expect(club.disabled).toBe(false));
@@ -474,8 +482,12 @@ describe("camp registration wizard", () => {
   });
 
   it("restores the draft and step from cookies, and starts over on a corrupt cookie", async () => {
-    const draft = validDraft({ allergies: "x".repeat(2000), otherInfo: "ø".repeat(2000), hasLedsager: true,
-      ledsagere: Array.from({ length: 10 }, (_, i) => validCompanion({ id: `c${i}`, firstName: `Kari${i}` })) });
+    const draft = validDraft({
+      allergies: "x".repeat(2000),
+      otherInfo: "ø".repeat(2000),
+      hasLedsager: true,
+      ledsagere: Array.from({ length: 10 }, (_, i) => validCompanion({ id: `c${i}`, firstName: `Kari${i}` })),
+    });
     const { unmount } = await startAt("OtherInformation", draft);
     expect(heading("Annen informasjon")).toBeTruthy();
     expect((screen.getByLabelText(/Annen informasjon/) as HTMLTextAreaElement).value).toBe("ø".repeat(2000));
@@ -615,7 +627,8 @@ describe("camp registration wizard", () => {
     expect(heading("Se over påmeldingen")).toBeTruthy();
     await screen.findAllByRole("table");
     const kari = screen.getByRole("heading", { level: 3, name: "Kari Nordmann" }).closest("section")!;
-    const valueIn = (section: HTMLElement, label: string) => within(section).getByText(label, { selector: "dt" }).nextElementSibling!.querySelector(".wizard-summary-value")!.textContent;
+    const valueIn = (section: HTMLElement, label: string) =>
+      within(section).getByText(label, { selector: "dt" }).nextElementSibling!.querySelector(".wizard-summary-value")!.textContent;
     expect(valueIn(kari, "Klubb")).toBe("Ski Taekwondo Klubb");
     expect(valueIn(kari, "På deltakerlisten")).toBe("Nei, bare klubben, uten navn");
     expect(valueIn(kari, "Ledsagere")).toMatch(/^Mor Nordmann, 18 år/);
@@ -623,7 +636,11 @@ describe("camp registration wizard", () => {
     expect(valueIn(ola, "På deltakerlisten")).toBe("Ja, med navn og grad");
     // Each athlete's own lines (Kari: the home club's free place and the companion), one total.
     expect(screen.getAllByRole("table")).toHaveLength(2);
-    expect(within(screen.getByRole("table", { name: "Kari Nordmann" })).getByText("Totalt").closest("tr")?.textContent).toMatch(/550\s+kr/);
+    expect(
+      within(screen.getByRole("table", { name: "Kari Nordmann" }))
+        .getByText("Totalt")
+        .closest("tr")?.textContent,
+    ).toMatch(/550\s+kr/);
     expect(screen.getByText(/Totalt for alle/).textContent).toMatch(/1\s+630\s+kr/);
     fireEvent.click(screen.getByRole("button", { name: "Endre klubb for Kari Nordmann" }));
     expect(heading("Flere utøvere")).toBeTruthy();
@@ -636,7 +653,17 @@ describe("camp registration wizard", () => {
     expect(screen.getByText("Takk! Ola og Kari er påmeldt. Vi gleder oss til å se dere.")).toBeTruthy();
     expect(posted[0]!.public).toBe(true);
     expect(posted[0]!.siblings).toEqual([
-      expect.objectContaining({ firstName: "Kari", lastName: "Nordmann", age: 14, clubId: 29, gradeId: 5, gradering: false, public: false, hasLedsager: true, ledsagere: [expect.objectContaining({ firstName: "Mor" })] }),
+      expect.objectContaining({
+        firstName: "Kari",
+        lastName: "Nordmann",
+        age: 14,
+        clubId: 29,
+        gradeId: 5,
+        gradering: false,
+        public: false,
+        hasLedsager: true,
+        ledsagere: [expect.objectContaining({ firstName: "Mor" })],
+      }),
     ]);
   });
 

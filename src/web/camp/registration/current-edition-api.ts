@@ -43,7 +43,10 @@ export async function getCurrentEdition(get?: ApiGet): Promise<CurrentEdition | 
     throw error;
   }
   const { state, placesLeft, campOver, ...data } = answer;
-  return withEdition({ data, availability: { state, placesLeft, campOver: campOver ?? false, opensAt: data.registrationOpensAt, campYear: data.year } });
+  return withEdition({
+    data,
+    availability: { state, placesLeft, campOver: campOver ?? false, opensAt: data.registrationOpensAt, campYear: data.year },
+  });
 }
 
 /** The current edition as a route loader hands it to the page (plain data, no dates). */

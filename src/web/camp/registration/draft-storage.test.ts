@@ -5,15 +5,7 @@ import { validCompanion, validDraft } from "../../../shared/camp/camp-draft.fixt
 import { newSibling } from "../../../shared/camp/camp-registration.ts";
 import { encodeBase64 } from "../../components/wizard/cookie-draft.ts";
 import { documentCookies, readableCookieText } from "../../components/wizard/cookie-text.fixture.ts";
-import {
-  clearWizard,
-  DRAFT_COOKIE,
-  loadWizard,
-  PARTS_COOKIE,
-  saveWizard,
-  setWizardStep,
-  STEP_COOKIE,
-} from "./draft-storage.ts";
+import { clearWizard, DRAFT_COOKIE, loadWizard, PARTS_COOKIE, saveWizard, setWizardStep, STEP_COOKIE } from "./draft-storage.ts";
 
 function cookieNames(): string[] {
   return document.cookie
@@ -51,7 +43,16 @@ afterEach(() => {
 
 describe("wizard cookies", () => {
   it("keeps a family's further athletes with their own choices and companions, their allergies in this tab only", () => {
-    const kari = { ...newSibling("Nordmann", 1), firstName: "Kari", age: 9, gradeId: 5, allergies: "Peanøtter", public: false, hasLedsager: true, ledsagere: [validCompanion({ firstName: "Mor" })] };
+    const kari = {
+      ...newSibling("Nordmann", 1),
+      firstName: "Kari",
+      age: 9,
+      gradeId: 5,
+      allergies: "Peanøtter",
+      public: false,
+      hasLedsager: true,
+      ledsagere: [validCompanion({ firstName: "Mor" })],
+    };
     const per = { ...newSibling("Nordmann", 2), firstName: "Per", age: 11, gradeId: 3, allergies: "", otherInfo: "Kommer lørdag" };
     const draft = { ...validDraft(), siblings: [kari, per] };
     saveWizard({ draft, step: "Review" });

@@ -93,7 +93,11 @@ export function loadWizard(): LoadedWizard | undefined {
   const draft: CampRegistrationDraft = {
     ...first,
     ...(siblings && {
-      siblings: siblings.map((sibling, index) => ({ ...sibling, allergies: siblingTexts[index]?.allergies ?? "", otherInfo: siblingTexts[index]?.otherInfo ?? "" })),
+      siblings: siblings.map((sibling, index) => ({
+        ...sibling,
+        allergies: siblingTexts[index]?.allergies ?? "",
+        otherInfo: siblingTexts[index]?.otherInfo ?? "",
+      })),
     }),
   };
   // The companion form's half-typed companion is not stored; resume at the list it belongs to.

@@ -28,7 +28,12 @@ describe("postCampRegistration", () => {
   });
 
   it("never follows an odd 2xx answer, an empty 500 or a javascript: address", async () => {
-    for (const [body, status] of [["javascript:alert(1)", 200], ["", 200], ["", 500], ["<html>oops</html>", 502]] as const) {
+    for (const [body, status] of [
+      ["javascript:alert(1)", 200],
+      ["", 200],
+      ["", 500],
+      ["<html>oops</html>", 502],
+    ] as const) {
       vi.stubGlobal("fetch", answer(body, status));
       expect((await postCampRegistration(validDraft())).kind).toBe("failed");
     }
@@ -45,7 +50,10 @@ describe("postCampRegistration", () => {
   });
 
   it("reports a network failure with a technical detail", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))),
+    );
     const result = await postCampRegistration(validDraft());
     expect(result).toMatchObject({ kind: "failed" });
     expect(result.kind === "failed" && result.detail).toContain("Failed to fetch");
@@ -77,7 +85,14 @@ describe("quoteCampPrice", () => {
   });
 
   it("fails with the server's own words on a refusal, and on an answer of the wrong shape", async () => {
-    vi.stubGlobal("fetch", answer(JSON.stringify({ error: "Ukjent beltegrad.", issues: [{ path: "siblings.0.gradeId", message: "Ukjent beltegrad." }] }), 400, "application/json"));
+    vi.stubGlobal(
+      "fetch",
+      answer(
+        JSON.stringify({ error: "Ukjent beltegrad.", issues: [{ path: "siblings.0.gradeId", message: "Ukjent beltegrad." }] }),
+        400,
+        "application/json",
+      ),
+    );
     await expect(quoteCampPrice(validDraft())).rejects.toThrow(/Prisen kunne ikke regnes ut \(400\): Ukjent beltegrad\. siblings\.0\.gradeId/);
     vi.stubGlobal("fetch", answer(JSON.stringify({ total: "mye" }), 200, "application/json"));
     await expect(quoteCampPrice(validDraft())).rejects.toThrow(/uventet form/);

@@ -43,7 +43,12 @@ interface WizardState {
 }
 
 /** A fresh wizard on its first step: what the server renders, and what hydration starts from. */
-const freshState = (): WizardState => ({ draft: emptyCampDraft(newId(), newDraftSecret()), step: "Welcome", tabFieldsMissing: false, restored: true });
+const freshState = (): WizardState => ({
+  draft: emptyCampDraft(newId(), newDraftSecret()),
+  step: "Welcome",
+  tabFieldsMissing: false,
+  restored: true,
+});
 
 function storedState(): WizardState | undefined {
   const stored = loadWizard();
@@ -111,8 +116,7 @@ export function useCampWizard({ redirect = (url) => window.location.assign(url) 
   const errors = validateStep(step, draft);
   const showAll = attempted.has(step);
   /** The message to show under a field: after a touch or a try to continue, or when the server said so. */
-  const visibleError = (field: StepField): string | undefined =>
-    (touched.has(field) || showAll ? errors[field] : undefined) ?? serverErrors[field];
+  const visibleError = (field: StepField): string | undefined => (touched.has(field) || showAll ? errors[field] : undefined) ?? serverErrors[field];
   const canContinue = canLeave(step, draft);
 
   const attempt = useCallback((which: CampStep | "companion") => {
@@ -221,7 +225,9 @@ export function useCampWizard({ redirect = (url) => window.location.assign(url) 
         saveWizard({ draft: toSend, step: "Payment" });
         rememberPersonalLink(result.personalLink);
         // A group pays once: the result page lists every athlete it paid for.
-        rememberGroupNames(toSend.siblings?.length ? [toSend, ...toSend.siblings].map((athlete) => `${athlete.firstName} ${athlete.lastName}`) : undefined);
+        rememberGroupNames(
+          toSend.siblings?.length ? [toSend, ...toSend.siblings].map((athlete) => `${athlete.firstName} ${athlete.lastName}`) : undefined,
+        );
         redirect(result.url);
         break;
       case "invalid": {

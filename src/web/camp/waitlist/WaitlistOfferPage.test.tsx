@@ -123,7 +123,10 @@ describe("waiting-list offer page", () => {
   it("offers a retry when the offer cannot be loaded, and keeps the offer when a confirmation fails", async () => {
     mockApi({
       [getPath]: [{ status: 500, body: { error: "boom" } }, { body: offer() }],
-      [acceptPath]: [{ status: 500, body: { error: "Intern feil" } }, { body: "Done", text: true }],
+      [acceptPath]: [
+        { status: 500, body: { error: "Intern feil" } },
+        { body: "Done", text: true },
+      ],
     });
     renderOffer();
     fireEvent.click(await screen.findByRole("button", { name: "Prøv igjen" }));

@@ -107,24 +107,30 @@ export function WaitlistOffer({ redirect = (url) => window.location.assign(url),
   const view = offer.data;
   const shown: Outcome | "offered" =
     outcome ??
-    (view === "notfound" ? "notfound" : view.state === "offered" ? "offered" : view.state === "accepted" ? "accepted" : view.state === "declined" ? "declined" : "gone");
+    (view === "notfound"
+      ? "notfound"
+      : view.state === "offered"
+        ? "offered"
+        : view.state === "accepted"
+          ? "accepted"
+          : view.state === "declined"
+            ? "declined"
+            : "gone");
 
   if (shown === "notfound" || view === "notfound") {
     return (
       <Frame title="Fant ikke tilbudet" headingRef={heading}>
-        <p>
-          Lenken virker ikke. Sjekk at du har åpnet hele lenken fra e-posten. Får du det ikke til, skriv til {contact}.
-        </p>
+        <p>Lenken virker ikke. Sjekk at du har åpnet hele lenken fra e-posten. Får du det ikke til, skriv til {contact}.</p>
       </Frame>
     );
   }
   if (shown === "declined") {
     return (
       <Frame title="Du har takket nei" headingRef={heading}>
-        <p className="lead">Takk for beskjeden, {view.firstName}. Plassen er gitt videre til nestemann på ventelisten, og du står ikke lenger på listen.</p>
-        <p>
-          Ombestemmer du deg, kan du melde deg på igjen så lenge påmeldingen er åpen. Spørsmål? Skriv til {contact}.
+        <p className="lead">
+          Takk for beskjeden, {view.firstName}. Plassen er gitt videre til nestemann på ventelisten, og du står ikke lenger på listen.
         </p>
+        <p>Ombestemmer du deg, kan du melde deg på igjen så lenge påmeldingen er åpen. Spørsmål? Skriv til {contact}.</p>
       </Frame>
     );
   }
@@ -158,7 +164,17 @@ export function WaitlistOffer({ redirect = (url) => window.location.assign(url),
   return <OfferView view={view} accepting={accepting} onAccept={() => void accept()} onDecline={() => void decline()} />;
 }
 
-function OfferView({ view, accepting, onAccept, onDecline }: { view: WaitlistOfferView; accepting: Accepting; onAccept: () => void; onDecline: () => void }) {
+function OfferView({
+  view,
+  accepting,
+  onAccept,
+  onDecline,
+}: {
+  view: WaitlistOfferView;
+  accepting: Accepting;
+  onAccept: () => void;
+  onDecline: () => void;
+}) {
   const sending = accepting.state === "sending";
   const [askDecline, setAskDecline] = useState(false);
   const payNow = view.vipps && view.total > 0;

@@ -22,16 +22,7 @@ export interface AdminLoginProps {
   onLoginStarted?: () => void;
 }
 
-export function AdminLogin({
-  message,
-  hash,
-  login,
-  withUsername = false,
-  wrongMessage,
-  intro,
-  onLoggedIn,
-  onLoginStarted,
-}: AdminLoginProps) {
+export function AdminLogin({ message, hash, login, withUsername = false, wrongMessage, intro, onLoggedIn, onLoginStarted }: AdminLoginProps) {
   const id = useId();
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");

@@ -88,11 +88,7 @@ export function AdminShell({
  * An area's data, fetched when it opens and again on `load()`. Any failed fetch ends the session:
  * a turned-down token says so, anything else says `failedMessage`.
  */
-export function useAdminData<T>(
-  { token, signOut }: AdminSession,
-  fetchData: (token: string) => Promise<T>,
-  failedMessage: string,
-) {
+export function useAdminData<T>({ token, signOut }: AdminSession, fetchData: (token: string) => Promise<T>, failedMessage: string) {
   const [data, setData] = useState<T>();
   const load = useCallback(async () => {
     try {

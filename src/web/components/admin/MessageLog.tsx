@@ -7,7 +7,8 @@ const families = (count: number, one: string, many: string) => `${count} ${count
 
 /** When a message went, goes, or was called off. */
 function when(entry: MessageLogEntry): string {
-  if (entry.cancelledAt) return `avlyst ${formatOsloDateTime(new Date(entry.cancelledAt))} av ${entry.cancelledBy ?? ""} (skulle gått ${formatOsloDateTime(new Date(entry.sendAt))})`;
+  if (entry.cancelledAt)
+    return `avlyst ${formatOsloDateTime(new Date(entry.cancelledAt))} av ${entry.cancelledBy ?? ""} (skulle gått ${formatOsloDateTime(new Date(entry.sendAt))})`;
   if (entry.queuedAt) return `sendt ${formatOsloDateTime(new Date(entry.queuedAt))} av ${entry.createdBy}`;
   return `sendes ${formatOsloDateTime(new Date(entry.sendAt))}, skrevet av ${entry.createdBy}`;
 }
@@ -65,7 +66,8 @@ export function MessageLog({
                   <p>Venter på tidspunktet; mottakerne velges da.</p>
                 ) : (
                   <p>
-                    {families(entry.recipients, one, many)}: {recipientStateLabels.sent} {entry.counts.sent}, {recipientStateLabels.queued.toLocaleLowerCase("nb-NO")} {entry.counts.queued},{" "}
+                    {families(entry.recipients, one, many)}: {recipientStateLabels.sent} {entry.counts.sent},{" "}
+                    {recipientStateLabels.queued.toLocaleLowerCase("nb-NO")} {entry.counts.queued},{" "}
                     {recipientStateLabels.failed.toLocaleLowerCase("nb-NO")} {entry.counts.failed}
                   </p>
                 )}

@@ -69,8 +69,8 @@ export function SignOutEverywhere({ action }: { action: SignOutAction }) {
     <section className="admin-sign-out-everywhere" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>Innlogget på andre enheter?</h2>
       <p id={`${id}-help`}>
-        «Logg ut overalt» avslutter alle innlogginger til denne siden, på alle telefoner og datamaskiner, også denne. Bruk
-        det hvis du har glemt å logge ut på en annen maskin eller har mistet en telefon som var logget inn.
+        «Logg ut overalt» avslutter alle innlogginger til denne siden, på alle telefoner og datamaskiner, også denne. Bruk det hvis du har glemt å
+        logge ut på en annen maskin eller har mistet en telefon som var logget inn.
       </p>
       {action.error && (
         <p className="form-error" role="alert">

@@ -9,8 +9,8 @@ export function SubmitError({ detail }: { detail: string }) {
     <div className="submit-error" role="alert">
       <h3>Oisann! Noe gikk galt når vi prøvde å registrere deg.</h3>
       <p>
-        Påmeldingen er ikke sendt. Det du har fylt inn, er tatt vare på, så du kan prøve igjen om litt. Fungerer det
-        fortsatt ikke, kan du kontakte {club.name} på <ContactEmailLink />.
+        Påmeldingen er ikke sendt. Det du har fylt inn, er tatt vare på, så du kan prøve igjen om litt. Fungerer det fortsatt ikke, kan du kontakte{" "}
+        {club.name} på <ContactEmailLink />.
       </p>
       <details>
         <summary>Teknisk feilmelding</summary>

@@ -12,5 +12,8 @@ export function newId(): string {
 /** The draft's own secret (32 random bytes, base64url): what lets this browser, and no other, resubmit the draft. */
 export function newDraftSecret(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }

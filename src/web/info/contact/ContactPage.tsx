@@ -13,10 +13,7 @@ export default function ContactPage() {
   return (
     <div className="page info-section">
       <h1>Kontakt</h1>
-      <p className="lead">
-        Har du spørsmål om trening, prøvetimer eller medlemskap? Ta kontakt – eller kom innom treningslokalet når vi
-        trener.
-      </p>
+      <p className="lead">Har du spørsmål om trening, prøvetimer eller medlemskap? Ta kontakt – eller kom innom treningslokalet når vi trener.</p>
 
       <h2>Skriv til oss</h2>
       <ul className="contact-list">
@@ -52,10 +49,9 @@ export default function ContactPage() {
 
       <h2>Varsling</h2>
       <p>
-        Har du sett eller opplevd noe som ikke er greit i klubben – for eksempel mobbing, trakassering, overgrep eller
-        uærlig håndtering av penger? Da kan du varsle. Varselet går til både lederen og klubbens felles adresse (
-        {contactEmails.whistleblowing.join(" og ")}), og det behandles fortrolig: bare de som må vite om saken for å
-        følge den opp, får vite hvem du er.
+        Har du sett eller opplevd noe som ikke er greit i klubben – for eksempel mobbing, trakassering, overgrep eller uærlig håndtering av penger? Da
+        kan du varsle. Varselet går til både lederen og klubbens felles adresse ({contactEmails.whistleblowing.join(" og ")}), og det behandles
+        fortrolig: bare de som må vite om saken for å følge den opp, får vite hvem du er.
       </p>
       <p className="button-row">
         <a className="button" href={mailto(contactEmails.whistleblowing, "Varsling")}>

@@ -24,14 +24,14 @@ export default function EquipmentPage() {
         ))}
       </RandomPick>
       <p className="lead">
-        Til de første treningene holder det med vanlige treningsklær. Etter hvert trenger du en dobok, og mange liker
-        også å trene og reise i klubbens egne klær.
+        Til de første treningene holder det med vanlige treningsklær. Etter hvert trenger du en dobok, og mange liker også å trene og reise i klubbens
+        egne klær.
       </p>
 
       <h2>Klubbtøy fra {clubShop.name}</h2>
       <p>
-        Treningsdresser og t-skjorter med klubblogoen bestiller du i klubbens egen nettbutikk hos {clubShop.name}. Du
-        kan også få navnet ditt trykt på plagget om du vil.{clubShop.discountCode ? " Bruk rabattkoden i kassen:" : ""}
+        Treningsdresser og t-skjorter med klubblogoen bestiller du i klubbens egen nettbutikk hos {clubShop.name}. Du kan også få navnet ditt trykt på
+        plagget om du vil.{clubShop.discountCode ? " Bruk rabattkoden i kassen:" : ""}
       </p>
       {clubShop.discountCode && (
         <p className="discount-code">
@@ -48,8 +48,8 @@ export default function EquipmentPage() {
 
       <h2 className="clear">Klubbkiosken</h2>
       <p>
-        Dobok, belter, merker og <Link to="/teori/informasjon">teoribøker</Link> selger klubben selv. Betal med Vipps
-        til klubbens nummer, og hent varene hos en av instruktørene på trening.
+        Dobok, belter, merker og <Link to="/teori/informasjon">teoribøker</Link> selger klubben selv. Betal med Vipps til klubbens nummer, og hent
+        varene hos en av instruktørene på trening.
       </p>
       <p className="discount-code">
         <span className="discount-label">Vipps-nummer</span>
@@ -67,8 +67,8 @@ export default function EquipmentPage() {
         ))}
       </ul>
       <p className="notice">
-        Ikke alle doboker som selges der, er godkjent til graderinger i TTU. Spør en instruktør før du kjøper, så du er
-        sikker på at du får riktig drakt.
+        Ikke alle doboker som selges der, er godkjent til graderinger i TTU. Spør en instruktør før du kjøper, så du er sikker på at du får riktig
+        drakt.
       </p>
     </div>
   );

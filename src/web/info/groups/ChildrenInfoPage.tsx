@@ -16,23 +16,21 @@ export default function ChildrenInfoPage() {
         />
       </figure>
       <p className="lead">
-        Barnepartiet er for barn fra {membershipPrices.children.ages}. Her lærer de spark, slag og
-        selvforsvar – og har det gøy mens de gjør det.
+        Barnepartiet er for barn fra {membershipPrices.children.ages}. Her lærer de spark, slag og selvforsvar – og har det gøy mens de gjør det.
       </p>
       <p>
-        Barna trener i to grupper: en nybegynnergruppe for dem som er helt nye, og en gruppe for
-        viderekomne som har trent en stund. Slik får alle utfordringer som passer, og ingen trenger å
-        kunne noe på forhånd.
+        Barna trener i to grupper: en nybegynnergruppe for dem som er helt nye, og en gruppe for viderekomne som har trent en stund. Slik får alle
+        utfordringer som passer, og ingen trenger å kunne noe på forhånd.
       </p>
       <p>
-        Treningene bygger på lek, koordinasjon og grunnteknikker, og etter hvert kommer mønstre (poomsae) og
-        kontrollert sparring. Like viktig er det barna lærer om respekt, konsentrasjon og å vente på tur. Ved
-        jevne mellomrom kan de gradere til neste belte, og hver nye farge er et mål å strekke seg etter.
+        Treningene bygger på lek, koordinasjon og grunnteknikker, og etter hvert kommer mønstre (poomsae) og kontrollert sparring. Like viktig er det
+        barna lærer om respekt, konsentrasjon og å vente på tur. Ved jevne mellomrom kan de gradere til neste belte, og hver nye farge er et mål å
+        strekke seg etter.
       </p>
       <h3 className="clear">Slik begynner dere</h3>
       <p>
-        Barnet kan komme på gratis prøvetimer før dere bestemmer dere. Det trenger bare vanlige treningsklær og
-        en flaske vann – dobok kan dere kjøpe senere. Meld interesse, så tar vi kontakt med dere om oppstart.
+        Barnet kan komme på gratis prøvetimer før dere bestemmer dere. Det trenger bare vanlige treningsklær og en flaske vann – dobok kan dere kjøpe
+        senere. Meld interesse, så tar vi kontakt med dere om oppstart.
       </p>
       <p className="button-row">
         <Link className="button" to="/nyttmedlem">

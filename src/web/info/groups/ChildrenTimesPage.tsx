@@ -6,8 +6,8 @@ export default function ChildrenTimesPage() {
     <>
       <h2>Treningstider</h2>
       <p>
-        Barnepartiet trener to kvelder i uka i sin egen gruppe, og alle barna trener sammen på lørdager.
-        Instruktøren forteller hvilken gruppe barnet ditt hører til.
+        Barnepartiet trener to kvelder i uka i sin egen gruppe, og alle barna trener sammen på lørdager. Instruktøren forteller hvilken gruppe barnet
+        ditt hører til.
       </p>
       <TimesTable section="barn" caption="Treningstider for barnepartiet" />
       <p>

@@ -16,22 +16,22 @@ export default function YouthAdultInfoPage() {
         />
       </figure>
       <p className="lead">
-        Ungdom/voksenpartiet er for alle fra {membershipPrices.youthAdultMinAge} år og oppover – uansett om du aldri har prøvd kampsport før,
-        eller om du har trent i mange år.
+        Ungdom/voksenpartiet er for alle fra {membershipPrices.youthAdultMinAge} år og oppover – uansett om du aldri har prøvd kampsport før, eller om
+        du har trent i mange år.
       </p>
       <p>
-        Treningene gir deg god kondisjon, styrke og bevegelighet, og du lærer teknikker du kan bruke til
-        selvforsvar. Vi trener grunnteknikker, spark, mønstre (poomsae) og sparring, tilpasset nivået ditt.
-        Nye og erfarne utøvere trener sammen, og de som har kommet lenger, hjelper gjerne dem som er nye.
+        Treningene gir deg god kondisjon, styrke og bevegelighet, og du lærer teknikker du kan bruke til selvforsvar. Vi trener grunnteknikker, spark,
+        mønstre (poomsae) og sparring, tilpasset nivået ditt. Nye og erfarne utøvere trener sammen, og de som har kommet lenger, hjelper gjerne dem
+        som er nye.
       </p>
       <p>
-        Etter hvert kan du gradere til neste belte. Har du rødt eller sort belte, har du egne treninger i
-        tillegg, og på teknikktreningen går vi i dybden på detaljene.
+        Etter hvert kan du gradere til neste belte. Har du rødt eller sort belte, har du egne treninger i tillegg, og på teknikktreningen går vi i
+        dybden på detaljene.
       </p>
       <h3 className="clear">Kom og prøv</h3>
       <p>
-        Du kan komme på gratis prøvetimer før du bestemmer deg. Ta med vanlige treningsklær og vann, så ordner
-        vi resten. Og nei, det er aldri for sent å begynne.
+        Du kan komme på gratis prøvetimer før du bestemmer deg. Ta med vanlige treningsklær og vann, så ordner vi resten. Og nei, det er aldri for
+        sent å begynne.
       </p>
       <p className="button-row">
         <Link className="button" to="/nyttmedlem">

@@ -16,9 +16,7 @@ export default function GymPricesPage() {
       />
       <h3>Medlemskap og betaling</h3>
       <ul className="fact-list">
-        <li>
-          Hver april kommer en årlig avgift til idrettsforbundet på {formatKroner(gymRoom.yearlyFee)}.
-        </li>
+        <li>Hver april kommer en årlig avgift til idrettsforbundet på {formatKroner(gymRoom.yearlyFee)}.</li>
         <li>Medlemskapet løper til det sies opp skriftlig.</li>
         <li>Avgiften betales månedlig med AvtaleGiro.</li>
         <li>Aldersgrensen er {gymRoom.minAge} år.</li>

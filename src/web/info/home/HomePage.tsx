@@ -14,63 +14,63 @@ export default function HomePage() {
   const { forside, nyheter } = useSiteContent();
   return (
     <>
-    <div className="home">
-      <RandomPick name="bg" className="home-bg">
-        {pictures.map((n) => (
-          <div key={n} className={`home-bg-${n}`}>
-            <div className="home-pic" />
-          </div>
-        ))}
-      </RandomPick>
-      <div className="home-panel">
-        {forside.notice && (
-          <p className="notice home-notice" role="note">
-            {forside.notice.text}
-          </p>
-        )}
-        <h1 className="home-title">{club.name}</h1>
-        <RandomPick name="headline" className="home-headline">
-          <p>Hånd, fot og veien å gå</p>
-          <p>Lær å forsvare deg selv</p>
-          <p>Kontroll over egen kropp</p>
+      <div className="home">
+        <RandomPick name="bg" className="home-bg">
+          {pictures.map((n) => (
+            <div key={n} className={`home-bg-${n}`}>
+              <div className="home-pic" />
+            </div>
+          ))}
         </RandomPick>
-        <p className="home-intro">
-          En av Norges eldste taekwondoklubber – i Ski siden {club.founded}. Vi har trening for barn, ungdom og
-          voksne, og du er velkommen på en gratis prøvetime.
-        </p>
-        <ul className="home-actions">
-          <li>
-            <Link className="button secondary" to="/om/oss">
-              Les mer
-            </Link>
-          </li>
-          <li>
-            <Link className="button secondary" to="/treningstider">
-              Treningstider
-            </Link>
-          </li>
-          <li>
-            <Link className="button secondary" to="/arrangementer">
-              {camp ? `Vinterleir ${camp.year}` : "Arrangementer"}
-            </Link>
-          </li>
-          <li>
-            <Link className="button" to="/nyttmedlem">
-              Meld interesse
-            </Link>
-          </li>
-        </ul>
+        <div className="home-panel">
+          {forside.notice && (
+            <p className="notice home-notice" role="note">
+              {forside.notice.text}
+            </p>
+          )}
+          <h1 className="home-title">{club.name}</h1>
+          <RandomPick name="headline" className="home-headline">
+            <p>Hånd, fot og veien å gå</p>
+            <p>Lær å forsvare deg selv</p>
+            <p>Kontroll over egen kropp</p>
+          </RandomPick>
+          <p className="home-intro">
+            En av Norges eldste taekwondoklubber – i Ski siden {club.founded}. Vi har trening for barn, ungdom og voksne, og du er velkommen på en
+            gratis prøvetime.
+          </p>
+          <ul className="home-actions">
+            <li>
+              <Link className="button secondary" to="/om/oss">
+                Les mer
+              </Link>
+            </li>
+            <li>
+              <Link className="button secondary" to="/treningstider">
+                Treningstider
+              </Link>
+            </li>
+            <li>
+              <Link className="button secondary" to="/arrangementer">
+                {camp ? `Vinterleir ${camp.year}` : "Arrangementer"}
+              </Link>
+            </li>
+            <li>
+              <Link className="button" to="/nyttmedlem">
+                Meld interesse
+              </Link>
+            </li>
+          </ul>
+        </div>
       </div>
-    </div>
-    {nyheter.posts.length > 0 && (
-      <section className="page home-news" aria-labelledby="nyheter-heading">
-        <h2 id="nyheter-heading">Nyheter</h2>
-        <NewsList posts={nyheter.posts} limit={3} />
-        <p>
-          <Link to="/arrangementer">Alle nyheter og arrangementer</Link>
-        </p>
-      </section>
-    )}
+      {nyheter.posts.length > 0 && (
+        <section className="page home-news" aria-labelledby="nyheter-heading">
+          <h2 id="nyheter-heading">Nyheter</h2>
+          <NewsList posts={nyheter.posts} limit={3} />
+          <p>
+            <Link to="/arrangementer">Alle nyheter og arrangementer</Link>
+          </p>
+        </section>
+      )}
     </>
   );
 }

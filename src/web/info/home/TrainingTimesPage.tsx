@@ -11,7 +11,8 @@ export default function TrainingTimesPage() {
     <div className="page">
       <h1>Treningstider</h1>
       <p className="lead">
-        Alle treningene er i treningslokalet vårt i {hall.street}{hall.landmark ? `, ${hall.landmark}` : ""}.
+        Alle treningene er i treningslokalet vårt i {hall.street}
+        {hall.landmark ? `, ${hall.landmark}` : ""}.
       </p>
       {sections.map((section) => {
         const { title, path } = groupSections[section];
@@ -20,8 +21,7 @@ export default function TrainingTimesPage() {
             <h2 id={`tider-${section}`}>{title}</h2>
             <TimesTable section={section} caption={`Treningstider for ${title.toLowerCase()}`} />
             <p>
-              <Link to={`${path}/informasjon`}>Les mer om {title.toLowerCase()}</Link> ·{" "}
-              <Link to={`${path}/priser`}>Priser</Link>
+              <Link to={`${path}/informasjon`}>Les mer om {title.toLowerCase()}</Link> · <Link to={`${path}/priser`}>Priser</Link>
             </p>
           </section>
         );

@@ -14,9 +14,7 @@ export default function SponsorsPage() {
   return (
     <div className="page">
       <h1>Samarbeidspartnere</h1>
-      <p className="lead">
-        Disse bedriftene støtter Ski Taekwondo Klubb og er med på å gi barn, ungdom og voksne i Ski et godt tilbud.
-      </p>
+      <p className="lead">Disse bedriftene støtter Ski Taekwondo Klubb og er med på å gi barn, ungdom og voksne i Ski et godt tilbud.</p>
 
       <ul className="sponsor-grid">
         {sponsors.map((sponsor, index) => (
@@ -33,20 +31,14 @@ export default function SponsorsPage() {
 
       <h2>Takk for støtten</h2>
       <p>
-        En stor takk til alle samarbeidspartnerne våre! Støtten deres gjør det lettere for klubben å kjøpe utstyr og å
-        holde arrangementer som vinterleiren. Vi håper du tenker på dem neste gang du trenger det de tilbyr.
+        En stor takk til alle samarbeidspartnerne våre! Støtten deres gjør det lettere for klubben å kjøpe utstyr og å holde arrangementer som
+        vinterleiren. Vi håper du tenker på dem neste gang du trenger det de tilbyr.
       </p>
 
       <h2>Vil din bedrift støtte klubben?</h2>
+      <p>Vi tar gjerne imot flere samarbeidspartnere, store og små. Send oss en e-post, så forteller vi hva et samarbeid kan innebære:</p>
       <p>
-        Vi tar gjerne imot flere samarbeidspartnere, store og små. Send oss en e-post, så forteller vi hva et samarbeid
-        kan innebære:
-      </p>
-      <p>
-        <a
-          className="button"
-          href={`mailto:${contactEmails.sponsors}?subject=${encodeURIComponent("Samarbeid med Ski Taekwondo Klubb")}`}
-        >
+        <a className="button" href={`mailto:${contactEmails.sponsors}?subject=${encodeURIComponent("Samarbeid med Ski Taekwondo Klubb")}`}>
           {contactEmails.sponsors}
         </a>
       </p>

@@ -24,13 +24,13 @@ export default function MomPage() {
     <>
       <h2>Mom – kroppen</h2>
       <p className="lead">
-        Mom er koreansk for kropp. I taekwondo har hver del av kroppen sitt eget navn, og instruktøren bruker dem når en
-        teknikk skal treffe et bestemt sted.
+        Mom er koreansk for kropp. I taekwondo har hver del av kroppen sitt eget navn, og instruktøren bruker dem når en teknikk skal treffe et
+        bestemt sted.
       </p>
       <p>
-        Slag, spark og blokker rettes mot tre nivåer: eolgul (ansiktet), momtong (overkroppen) og arae (under beltet).
-        Et slag mot overkroppen heter derfor momtong jireugi, og en blokk mot det nedre nivået heter arae makki. Kan du
-        navnene på bildet, forstår du mange av kommandoene på trening.
+        Slag, spark og blokker rettes mot tre nivåer: eolgul (ansiktet), momtong (overkroppen) og arae (under beltet). Et slag mot overkroppen heter
+        derfor momtong jireugi, og en blokk mot det nedre nivået heter arae makki. Kan du navnene på bildet, forstår du mange av kommandoene på
+        trening.
       </p>
       <figure className="figure mom-figure">
         <ExternalLink href="/bilder/mom-kroppen.svg">

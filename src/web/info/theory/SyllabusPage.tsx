@@ -6,13 +6,11 @@ export default function SyllabusPage() {
   return (
     <>
       <h2>Pensum til gradering</h2>
-      <p className="lead">
-        Pensum er det du skal kunne for å gradere til neste belte: teknikker, poomsae, sparring og litt teori.
-      </p>
+      <p className="lead">Pensum er det du skal kunne for å gradere til neste belte: teknikker, poomsae, sparring og litt teori.</p>
       <p>
-        Alle begynner med hvitt belte og 10. cup. For hver gradering går du ett steg opp, gjennom beltefargene til 1.
-        cup, og deretter videre til sort belte og 1. dan. Instruktøren følger deg opp på trening og sier fra når du er
-        klar til å gradere. Det er også gradering på <Link to="/vinterleir">vinterleiren</Link>.
+        Alle begynner med hvitt belte og 10. cup. For hver gradering går du ett steg opp, gjennom beltefargene til 1. cup, og deretter videre til sort
+        belte og 1. dan. Instruktøren følger deg opp på trening og sier fra når du er klar til å gradere. Det er også gradering på{" "}
+        <Link to="/vinterleir">vinterleiren</Link>.
       </p>
       <p>Her finner du klubbens eget pensumhefte og TTUs oversikter over kravene til cup- og dan-gradene.</p>
       <p className="button-row syllabus-buttons">

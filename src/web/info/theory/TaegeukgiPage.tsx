@@ -50,8 +50,8 @@ export default function TaegeukgiPage() {
     <>
       <h2>Taegeukgi – Koreas flagg</h2>
       <p className="lead">
-        Taekwondo kommer fra Korea, og det koreanske flagget henger i mange treningslokaler. Navnet taegeukgi betyr
-        «taegeuk-flagget», og hver del av det har en betydning.
+        Taekwondo kommer fra Korea, og det koreanske flagget henger i mange treningslokaler. Navnet taegeukgi betyr «taegeuk-flagget», og hver del av
+        det har en betydning.
       </p>
       <figure className="figure flag-figure">
         <img
@@ -66,23 +66,20 @@ export default function TaegeukgiPage() {
 
       <h3>Den hvite bunnen</h3>
       <p>
-        Den hvite fargen står for fred og renhet. Hvitt har lenge vært en viktig farge i Korea, og den minner om et folk
-        som ønsker å leve i fred.
+        Den hvite fargen står for fred og renhet. Hvitt har lenge vært en viktig farge i Korea, og den minner om et folk som ønsker å leve i fred.
       </p>
 
       <h3>Taegeuk – um og yang</h3>
       <p>
-        Sirkelen i midten er taegeuk, kilden til alt i universet. Den er delt i to like store deler som griper inn i
-        hverandre: den røde øverst er yang, den blå nederst er um (på kinesisk yin). Um og yang er motsetninger – lys og
-        mørke, varme og kulde, aktiv og rolig – som ikke kan finnes uten hverandre. Sammen holder de hverandre i
-        balanse, og det er nettopp denne balansen taekwondo søker: kraft og mykhet, angrep og forsvar.
+        Sirkelen i midten er taegeuk, kilden til alt i universet. Den er delt i to like store deler som griper inn i hverandre: den røde øverst er
+        yang, den blå nederst er um (på kinesisk yin). Um og yang er motsetninger – lys og mørke, varme og kulde, aktiv og rolig – som ikke kan finnes
+        uten hverandre. Sammen holder de hverandre i balanse, og det er nettopp denne balansen taekwondo søker: kraft og mykhet, angrep og forsvar.
       </p>
 
       <h3>De fire gwe</h3>
       <p>
-        I hjørnene står fire trigrammer, gwe, bygd av hele og brutte streker. En hel strek er yang, en brutt strek er
-        um. Hvert trigram står for en del av naturen, en årstid og en himmelretning, og trigrammene står alltid overfor
-        sin motsetning: himmel mot jord, vann mot ild.
+        I hjørnene står fire trigrammer, gwe, bygd av hele og brutte streker. En hel strek er yang, en brutt strek er um. Hvert trigram står for en
+        del av naturen, en årstid og en himmelretning, og trigrammene står alltid overfor sin motsetning: himmel mot jord, vann mot ild.
       </p>
       <table className="data trigrams">
         <thead>
@@ -111,9 +108,9 @@ export default function TaegeukgiPage() {
 
       <h3>Palgwe og taegeuk-poomsae</h3>
       <p>
-        Flagget viser fire av trigrammene. Til sammen finnes det åtte, palgwe, og hver av de åtte taegeuk-poomsae bygger
-        på ett av dem. Mønsteret skal uttrykke det trigrammet står for: Il jang er himmelen, der alt begynner, og pal
-        jang er jorden, der alt samles. Kjenner du tanken bak, blir det lettere å gi hver poomsae riktig uttrykk.
+        Flagget viser fire av trigrammene. Til sammen finnes det åtte, palgwe, og hver av de åtte taegeuk-poomsae bygger på ett av dem. Mønsteret skal
+        uttrykke det trigrammet står for: Il jang er himmelen, der alt begynner, og pal jang er jorden, der alt samles. Kjenner du tanken bak, blir
+        det lettere å gi hver poomsae riktig uttrykk.
       </p>
       <table className="data">
         <thead>

@@ -29,26 +29,23 @@ export default function TheoryInfoPage() {
         ))}
       </RandomPick>
       <p className="lead">
-        Taekwondo læres først og fremst på matta, men teorien gir treningen mening. Når du vet hva en teknikk heter og
-        hvorfor den gjøres slik, husker du den bedre.
+        Taekwondo læres først og fremst på matta, men teorien gir treningen mening. Når du vet hva en teknikk heter og hvorfor den gjøres slik, husker
+        du den bedre.
       </p>
       <p>
-        På trening gir instruktøren kommandoer på koreansk, og teknikkene har koreanske navn. Teorien hjelper deg å
-        forstå hva som blir sagt, og den forteller om historien og tankene bak kampkunsten – om respekt, selvkontroll og
-        balansen mellom kropp og sinn. Til hver gradering hører det også med litt teori, og jo høyere belte, desto mer
-        forventes det at du kan.
+        På trening gir instruktøren kommandoer på koreansk, og teknikkene har koreanske navn. Teorien hjelper deg å forstå hva som blir sagt, og den
+        forteller om historien og tankene bak kampkunsten – om respekt, selvkontroll og balansen mellom kropp og sinn. Til hver gradering hører det
+        også med litt teori, og jo høyere belte, desto mer forventes det at du kan.
       </p>
       <p>
-        Her finner du en innføring i det koreanske flagget, <Link to="/teori/taegeukgi">taegeukgi</Link>, og symbolikken
-        bak poomsae, de koreanske navnene på <Link to="/teori/mom">kroppens treffpunkter</Link> og{" "}
-        <Link to="/teori/pensum">pensum</Link> til gradering.
+        Her finner du en innføring i det koreanske flagget, <Link to="/teori/taegeukgi">taegeukgi</Link>, og symbolikken bak poomsae, de koreanske
+        navnene på <Link to="/teori/mom">kroppens treffpunkter</Link> og <Link to="/teori/pensum">pensum</Link> til gradering.
       </p>
 
       <h3 className="clear">Teoribøkene</h3>
       <p>
-        Klubben selger tre teoribøker skrevet av {club.union.founder}, grunnleggeren av TTU. Bøkene forklarer teknikker,
-        koreanske begreper og tankene bak taekwondo. De er frivillige, men et godt oppslagsverk for alle som vil lære
-        mer – og nyttige når du forbereder deg til gradering.
+        Klubben selger tre teoribøker skrevet av {club.union.founder}, grunnleggeren av TTU. Bøkene forklarer teknikker, koreanske begreper og tankene
+        bak taekwondo. De er frivillige, men et godt oppslagsverk for alle som vil lære mer – og nyttige når du forbereder deg til gradering.
       </p>
       <ul className="price-list">
         <li>
@@ -57,8 +54,7 @@ export default function TheoryInfoPage() {
         </li>
       </ul>
       <p>
-        Bøkene kan du kjøpe gjennom en av instruktørene på trening, eller ved å sende en e-post til{" "}
-        <ContactEmailLink />. De selges også i{" "}
+        Bøkene kan du kjøpe gjennom en av instruktørene på trening, eller ved å sende en e-post til <ContactEmailLink />. De selges også i{" "}
         <Link to="/utstyr">klubbkiosken</Link>.
       </p>
     </>

@@ -17,7 +17,19 @@ const person = adminPerson({
   hasAllergies: true,
   hasOtherInfo: false,
 });
-const totals = { registrations: 1, count: 1, sumToPay: 1025, sumPaid: 0, sumOutstanding: 1025, paid: 0, refunded: 0, kept: 0, refundOwed: 0, outstanding: 1025, net: 0 };
+const totals = {
+  registrations: 1,
+  count: 1,
+  sumToPay: 1025,
+  sumPaid: 0,
+  sumOutstanding: 1025,
+  paid: 0,
+  refunded: 0,
+  kept: 0,
+  refundOwed: 0,
+  outstanding: 1025,
+  net: 0,
+};
 const accounts = [
   { username: "leder", name: "Leder (satt opp på serveren)", role: "leder", configured: true, updatedAt: null, updatedBy: null },
   { username: "kari", name: "Kari Innsjekk", role: "innsjekk", configured: false, updatedAt: "2026-11-25T08:00:00Z", updatedBy: "leder" },
@@ -40,7 +52,16 @@ describe("an innsjekk account in the camp admin", () => {
       "/api/VinterleirAdmin/Ledger/": [
         {
           body: [
-            { at: "2026-11-28T17:05:00Z", actor: "kari", kind: "payment", personName: null, item: null, method: "card_cash", amount: 1025, reason: "Markert som betalt med kort eller kontant ved oppmøte" },
+            {
+              at: "2026-11-28T17:05:00Z",
+              actor: "kari",
+              kind: "payment",
+              personName: null,
+              item: null,
+              method: "card_cash",
+              amount: 1025,
+              reason: "Markert som betalt med kort eller kontant ved oppmøte",
+            },
           ],
         },
       ],
@@ -58,14 +79,20 @@ describe("an innsjekk account in the camp admin", () => {
     expect(screen.queryByText("Last ned personopplysninger")).toBeNull();
     expect(screen.getByRole("button", { name: "Marker som betalt" })).toBeTruthy();
     // The history (the ledger) names the account behind each entry, in Oslo time and Norwegian words.
-    expect(await screen.findByText("28.11.2026 18:05 – kari: Innbetalt: Kort eller kontant, 1 025 kr – Markert som betalt med kort eller kontant ved oppmøte")).toBeTruthy();
+    expect(
+      await screen.findByText(
+        "28.11.2026 18:05 – kari: Innbetalt: Kort eller kontant, 1 025 kr – Markert som betalt med kort eller kontant ved oppmøte",
+      ),
+    ).toBeTruthy();
 
     fireEvent.click(screen.getByRole("tab", { name: "Lister" }));
     const picker = await screen.findByRole("group", { name: "Velg liste" });
     expect(within(picker).queryByRole("button", { name: "Kjøkken" })).toBeNull();
     expect(within(picker).getByRole("button", { name: "Overnatting" }).getAttribute("aria-pressed")).toBe("true");
     expect(screen.getAllByText("Ola Nordmann").length).toBeGreaterThan(0);
-    expect((screen.getByRole("link", { name: "Last ned Excel" }) as HTMLAnchorElement).getAttribute("href")).toBe("/api/VinterleirAdmin/GetXlsx/overnatting/tok123");
+    expect((screen.getByRole("link", { name: "Last ned Excel" }) as HTMLAnchorElement).getAttribute("href")).toBe(
+      "/api/VinterleirAdmin/GetXlsx/overnatting/tok123",
+    );
   });
 });
 

@@ -67,7 +67,11 @@ export function HelpersArea({ session, me }: { session: AdminSession; me: string
     setErrors({});
     try {
       setAccounts(await saveCampAccount(parsed.data, token));
-      setResult(form.resetting ? `Nytt passord er satt for ${parsed.data.name}. Hjelperen må logge inn på nytt.` : `${parsed.data.name} kan nå logge inn som «${parsed.data.username}».`);
+      setResult(
+        form.resetting
+          ? `Nytt passord er satt for ${parsed.data.name}. Hjelperen må logge inn på nytt.`
+          : `${parsed.data.name} kan nå logge inn som «${parsed.data.username}».`,
+      );
       setForm(emptyForm);
     } catch (error) {
       fail(error, "Klarte ikke lagre hjelperen.");
@@ -91,7 +95,12 @@ export function HelpersArea({ session, me }: { session: AdminSession; me: string
     }
   }
 
-  if (!accounts) return <p className="loading" role="status">Laster inn hjelperne...</p>;
+  if (!accounts)
+    return (
+      <p className="loading" role="status">
+        Laster inn hjelperne...
+      </p>
+    );
 
   const field = (key: "username" | "name" | "password", label: string, props: Record<string, unknown> = {}) => (
     <div className="field">
@@ -117,8 +126,8 @@ export function HelpersArea({ session, me }: { session: AdminSession; me: string
     <section aria-labelledby={`${id}-heading`} className="camp-helpers">
       <h2 id={`${id}-heading`}>Hjelpere</h2>
       <p>
-        Hjelpere med rollen <strong>innsjekk</strong> kan sjekke inn og registrere betaling ved oppmøte. De ser at noen har allergier,
-        men ikke hva. En <strong>leder</strong> kan alt.
+        Hjelpere med rollen <strong>innsjekk</strong> kan sjekke inn og registrere betaling ved oppmøte. De ser at noen har allergier, men ikke hva.
+        En <strong>leder</strong> kan alt.
       </p>
       <div role="status" className="action-result ok">
         {result ?? ""}
@@ -143,7 +152,9 @@ export function HelpersArea({ session, me }: { session: AdminSession; me: string
                 <td data-label="Navn">{account.name}</td>
                 <td data-label="Brukernavn">{account.username}</td>
                 <td data-label="Rolle">{campRoleLabels[account.role]}</td>
-                <td data-label="Sist endret">{account.updatedAt ? `${osloDateTimeLabel(account.updatedAt)} (${account.updatedBy})` : "Satt opp på serveren"}</td>
+                <td data-label="Sist endret">
+                  {account.updatedAt ? `${osloDateTimeLabel(account.updatedAt)} (${account.updatedBy})` : "Satt opp på serveren"}
+                </td>
                 <td className="helper-actions" data-label="Endre">
                   {account.configured || account.username === me ? null : confirmation.isOpen(account.username) ? (
                     <ConfirmAction

@@ -19,7 +19,10 @@ export function getCampAccounts(token: string): Promise<CampAccount[]> {
 }
 
 async function call(method: "POST" | "DELETE", url: string, body?: unknown): Promise<CampAccount[]> {
-  const response = await send(url, body === undefined ? { method } : { method, headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const response = await send(
+    url,
+    body === undefined ? { method } : { method, headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) },
+  );
   const text = await response.text().catch(() => "");
   if (!response.ok) throw new ApiError(parseErrorBody(text)?.error ?? `${method} svarte ${response.status}.`, response.status);
   return z.array(CampAccountSchema).parse(JSON.parse(text));
@@ -46,6 +49,10 @@ export function getTreasurerSummary(token: string, year?: number): Promise<Treas
 
 /** POST /api/VinterleirAdmin/RefundPaid/{registrationId}/{token}: money owed back outside Vipps is paid back. */
 export async function markRefundPaid(registrationId: number, amount: number, token: string): Promise<void> {
-  const response = await send(path(`RefundPaid/${registrationId}`, token), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ amount, method: "other" }) });
+  const response = await send(path(`RefundPaid/${registrationId}`, token), {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ amount, method: "other" }),
+  });
   if (!response.ok) throw new ApiError(parseErrorBody(await response.text().catch(() => ""))?.error ?? `Svarte ${response.status}.`, response.status);
 }

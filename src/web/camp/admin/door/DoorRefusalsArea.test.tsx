@@ -33,7 +33,10 @@ describe("«Avvist i døra»", () => {
   });
 
   it("says so when nothing was refused", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify({ refusals: [] }), { status: 200 })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response(JSON.stringify({ refusals: [] }), { status: 200 })),
+    );
     render(<DoorRefusalsArea session={{ token: "tok", signOut: vi.fn(), logOut: { busy: false, run: vi.fn() } }} />);
     expect(await screen.findByText("Ingenting er avvist.")).toBeTruthy();
   });

@@ -31,9 +31,8 @@ export function DoorRefusalsArea({ session }: { session: AdminSession }) {
     <section className="door-refusals" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>Avvist i døra</h2>
       <p>
-        Handlinger fra innsjekkingen som serveren sa nei til, for eksempel en betaling som alt var tatt i en annen dør mens begge
-        var uten nett. De er ikke ført i regnskapet. Ta det opp med den det gjelder, og gi pengene tilbake hvis de er betalt to
-        ganger.
+        Handlinger fra innsjekkingen som serveren sa nei til, for eksempel en betaling som alt var tatt i en annen dør mens begge var uten nett. De er
+        ikke ført i regnskapet. Ta det opp med den det gjelder, og gi pengene tilbake hvis de er betalt to ganger.
       </p>
       <button type="button" className="button secondary" onClick={() => void load()}>
         Oppdater

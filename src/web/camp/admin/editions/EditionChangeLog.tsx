@@ -60,7 +60,8 @@ export function EditionChangeLog({
           {entries.map((entry, index) => (
             <li key={`${entry.changedAt}-${index}`}>
               <p className="change-head">
-                <strong>{campEditionActionLabels[entry.action] ?? entry.action}</strong> {formatOsloDateTime(new Date(entry.changedAt), { now: new Date() })} av {entry.account}
+                <strong>{campEditionActionLabels[entry.action] ?? entry.action}</strong>{" "}
+                {formatOsloDateTime(new Date(entry.changedAt), { now: new Date() })} av {entry.account}
               </p>
               {entry.action === "created" ? (
                 <p className="muted">Alle feltene fikk sine første verdier.</p>

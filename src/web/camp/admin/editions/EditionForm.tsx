@@ -1,10 +1,23 @@
 import { useRef, type ReactNode, type RefObject } from "react";
-import { campEditionFieldLabel, programAudienceLabels, programItemLabels, type CampEditionField } from "../../../../shared/camp/camp-edition-labels.ts";
+import {
+  campEditionFieldLabel,
+  programAudienceLabels,
+  programItemLabels,
+  type CampEditionField,
+} from "../../../../shared/camp/camp-edition-labels.ts";
 import { programAudiences, parseCalendarDate } from "../../../../shared/camp/camp-edition-data.ts";
 import type { Club, Grade } from "../../../../shared/camp/grades.ts";
 import { capitalise, formatLongDate, weekdayName } from "../../../../shared/format.ts";
 import { addDays } from "../../../../shared/time.ts";
-import { campDayCount, newProgramRow, type EditionFormValues, type FieldErrors, type InstantField, type ProgramRow, type ScalarField } from "./edition-form.ts";
+import {
+  campDayCount,
+  newProgramRow,
+  type EditionFormValues,
+  type FieldErrors,
+  type InstantField,
+  type ProgramRow,
+  type ScalarField,
+} from "./edition-form.ts";
 
 /** Focuses and scrolls to the middle of the screen, clear of the sticky save bar at the bottom. */
 export function focusInView(element: HTMLElement) {
@@ -21,7 +34,23 @@ interface A11y {
   "aria-describedby": string | undefined;
 }
 
-function Field({ formId, path, label, error, hint, className, children }: { formId: string; path: string; label?: string; error?: string; hint?: string; className?: string; children: (a11y: A11y) => ReactNode }) {
+function Field({
+  formId,
+  path,
+  label,
+  error,
+  hint,
+  className,
+  children,
+}: {
+  formId: string;
+  path: string;
+  label?: string;
+  error?: string;
+  hint?: string;
+  className?: string;
+  children: (a11y: A11y) => ReactNode;
+}) {
   const id = fieldId(formId, path);
   const describedBy = [error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(" ") || undefined;
   return (
@@ -91,7 +120,9 @@ export function EditionForm({
       <Field formId={formId} path={path} error={errors[path]} hint={hint}>
         {(a11y) => (
           <select {...a11y} value={values.fields[path]} onChange={(event) => setField(path, event.target.value)}>
-            {!choices.some((choice) => String(choice.value) === values.fields[path]) && <option value={values.fields[path]}>{values.fields[path] || "Velg"}</option>}
+            {!choices.some((choice) => String(choice.value) === values.fields[path]) && (
+              <option value={values.fields[path]}>{values.fields[path] || "Velg"}</option>
+            )}
             {choices.map((choice) => (
               <option key={choice.value} value={String(choice.value)}>
                 {choice.label}
@@ -106,7 +137,8 @@ export function EditionForm({
     const id = fieldId(formId, path);
     const error = errors[path];
     const describedBy = [error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(" ") || undefined;
-    const set = (part: "date" | "time", value: string) => onChange({ ...values, window: { ...values.window, [path]: { ...values.window[path], [part]: value } } });
+    const set = (part: "date" | "time", value: string) =>
+      onChange({ ...values, window: { ...values.window, [path]: { ...values.window[path], [part]: value } } });
     return (
       <fieldset className={error ? "edition-instant has-error" : "edition-instant"}>
         <legend>{campEditionFieldLabel(path)}</legend>
@@ -118,11 +150,25 @@ export function EditionForm({
         <div className="edition-instant-parts">
           <div className="field">
             <label htmlFor={id}>Dato</label>
-            <input id={id} type="date" value={values.window[path].date} aria-invalid={error ? true : undefined} aria-describedby={describedBy} onChange={(event) => set("date", event.target.value)} />
+            <input
+              id={id}
+              type="date"
+              value={values.window[path].date}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={describedBy}
+              onChange={(event) => set("date", event.target.value)}
+            />
           </div>
           <div className="field">
             <label htmlFor={`${id}-time`}>Klokkeslett</label>
-            <input id={`${id}-time`} type="time" value={values.window[path].time} aria-invalid={error ? true : undefined} aria-describedby={describedBy} onChange={(event) => set("time", event.target.value)} />
+            <input
+              id={`${id}-time`}
+              type="time"
+              value={values.window[path].time}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={describedBy}
+              onChange={(event) => set("time", event.target.value)}
+            />
           </div>
         </div>
         {error && (
@@ -185,7 +231,12 @@ export function EditionForm({
         "Etteranmelding",
         <>
           <div className="check-row">
-            <input id={fieldId(formId, "lateFee.enabled")} type="checkbox" checked={values.lateFeeEnabled} onChange={(event) => onChange({ ...values, lateFeeEnabled: event.target.checked })} />
+            <input
+              id={fieldId(formId, "lateFee.enabled")}
+              type="checkbox"
+              checked={values.lateFeeEnabled}
+              onChange={(event) => onChange({ ...values, lateFeeEnabled: event.target.checked })}
+            />
             <label htmlFor={fieldId(formId, "lateFee.enabled")}>Ta etteranmeldingsgebyr</label>
           </div>
           {errors["lateFee.enabled"] && <p className="field-error">{errors["lateFee.enabled"]}</p>}
@@ -258,7 +309,8 @@ function ProgramFields({
   const dayCount = campDayCount(values);
   const days = Math.min(14, Math.max(dayCount ?? 0, values.program.length));
   const program = Array.from({ length: days }, (_, index) => values.program[index] ?? []);
-  const setDay = (dayIndex: number, rows: ProgramRow[]) => onChange({ ...values, program: program.map((day, index) => (index === dayIndex ? rows : day)) });
+  const setDay = (dayIndex: number, rows: ProgramRow[]) =>
+    onChange({ ...values, program: program.map((day, index) => (index === dayIndex ? rows : day)) });
   const programError = errors.program;
   const addFocus = useRef<number>(undefined);
 
@@ -277,7 +329,11 @@ function ProgramFields({
           {rows.length === 0 && <p className="muted">Ingen punkter denne dagen.</p>}
           {rows.map((row, rowIndex) => {
             const path = (field: keyof typeof programItemLabels) => `program.${dayIndex}.${rowIndex}.${field}`;
-            const setRow = (field: keyof typeof programItemLabels, value: string) => setDay(dayIndex, rows.map((other) => (other === row ? { ...row, [field]: value } : other)));
+            const setRow = (field: keyof typeof programItemLabels, value: string) =>
+              setDay(
+                dayIndex,
+                rows.map((other) => (other === row ? { ...row, [field]: value } : other)),
+              );
             const cell = (field: keyof typeof programItemLabels, kind: "time" | "text", className: string) => (
               <Field formId={formId} path={path(field)} label={programItemLabels[field]} error={errors[path(field)]} className={className}>
                 {(a11y) => (
@@ -306,7 +362,13 @@ function ProgramFields({
                 {cell("to", "time", "program-time")}
                 {cell("what", "text", "program-what")}
                 {cell("where", "text", "program-where")}
-                <Field formId={formId} path={path("audience")} label={programItemLabels.audience} error={errors[path("audience")]} className="program-audience">
+                <Field
+                  formId={formId}
+                  path={path("audience")}
+                  label={programItemLabels.audience}
+                  error={errors[path("audience")]}
+                  className="program-audience"
+                >
                   {(a11y) => (
                     <select {...a11y} value={row.audience} onChange={(event) => setRow("audience", event.target.value)}>
                       {programAudiences.map((audience) => (
@@ -325,7 +387,10 @@ function ProgramFields({
                     onClick={() => {
                       // The button goes with its row: the keyboard goes on to the day's "Legg til punkt".
                       addFocus.current = dayIndex;
-                      setDay(dayIndex, rows.filter((other) => other !== row));
+                      setDay(
+                        dayIndex,
+                        rows.filter((other) => other !== row),
+                      );
                     }}
                   >
                     Fjern

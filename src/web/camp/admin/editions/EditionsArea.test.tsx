@@ -11,7 +11,10 @@ import { CampAdmin } from "../CampAdminPage.tsx";
 import "../CampAdminAreas.tsx";
 import { EditionsArea } from "./EditionsArea.tsx";
 
-const admin = (data: CampEditionData, over: Partial<{ current: boolean; phase: "upcoming" | "running" | "past"; publishedAt: string | null; version: number }> = {}) => ({
+const admin = (
+  data: CampEditionData,
+  over: Partial<{ current: boolean; phase: "upcoming" | "running" | "past"; publishedAt: string | null; version: number }> = {},
+) => ({
   ...data,
   current: false,
   phase: "upcoming",
@@ -41,7 +44,12 @@ const clubs = [
   { clubId: 29, name: "Ski Taekwondo Klubb" },
   { clubId: 3, name: "Oslo Taekwondo Klubb" },
 ];
-const grades = Array.from({ length: 20 }, (_, index) => ({ gradeId: index + 1, name: `Grad ${index + 1}`, grade: 10 - (index % 10), isDan: index >= 10 }));
+const grades = Array.from({ length: 20 }, (_, index) => ({
+  gradeId: index + 1,
+  name: `Grad ${index + 1}`,
+  grade: 10 - (index % 10),
+  isDan: index >= 10,
+}));
 
 function answers(over: Record<string, Answer[]> = {}): Record<string, Answer[]> {
   return {
@@ -77,7 +85,28 @@ describe("Leirer in the camp admin", () => {
 
   it("is a tab beside the participant list", async () => {
     document.cookie = "adminToken=tok123; Path=/";
-    mockApi({ ...answers(), "/api/VinterleirAdmin/Me/": [{ body: { username: "leder", name: "Leder", role: "leder" } }], "/api/VinterleirAdmin/Get/": [{ body: [] }], "/api/VinterleirAdmin/Totals/": [{ body: { registrations: 0, count: 0, sumToPay: 0, sumPaid: 0, sumOutstanding: 0, paid: 0, refunded: 0, kept: 0, refundOwed: 0, outstanding: 0, net: 0 } }] });
+    mockApi({
+      ...answers(),
+      "/api/VinterleirAdmin/Me/": [{ body: { username: "leder", name: "Leder", role: "leder" } }],
+      "/api/VinterleirAdmin/Get/": [{ body: [] }],
+      "/api/VinterleirAdmin/Totals/": [
+        {
+          body: {
+            registrations: 0,
+            count: 0,
+            sumToPay: 0,
+            sumPaid: 0,
+            sumOutstanding: 0,
+            paid: 0,
+            refunded: 0,
+            kept: 0,
+            refundOwed: 0,
+            outstanding: 0,
+            net: 0,
+          },
+        },
+      ],
+    });
     render(<CampAdmin />);
     fireEvent.click(await screen.findByRole("tab", { name: "Leirer" }));
     expect(await screen.findByRole("heading", { name: "Leirer" })).toBeTruthy();
@@ -102,7 +131,13 @@ describe("Leirer in the camp admin", () => {
   });
 
   it("Ny leir copies the chosen earlier edition to next year and opens its form", async () => {
-    mockApi(answers({ "/api/CampEdition/Get/": [{ body: [edition2026] }, { body: [draft2027, edition2026] }], "/api/CampEdition/Copy/": [{ status: 201, body: draft2027 }] }), { withInit: true });
+    mockApi(
+      answers({
+        "/api/CampEdition/Get/": [{ body: [edition2026] }, { body: [draft2027, edition2026] }],
+        "/api/CampEdition/Copy/": [{ status: 201, body: draft2027 }],
+      }),
+      { withInit: true },
+    );
     renderArea();
     expect(((await screen.findByLabelText("Kopier fra forrige gang")) as HTMLSelectElement).value).toBe("2026");
     fireEvent.click(await screen.findByRole("button", { name: "Ny leir (2027)" }));
@@ -155,7 +190,13 @@ describe("Leirer in the camp admin", () => {
 
   it("saves every field with a PUT, the window as instants from Oslo date and time", async () => {
     const saved = admin({ ...data2027, venue: "Ski-hallen" }, { version: 2 });
-    mockApi(answers({ "/api/CampEdition/Get/": [{ body: [draft2027, edition2026] }, { body: [saved, edition2026] }], "/api/CampEdition/Put/": [{ body: saved }] }), { withInit: true });
+    mockApi(
+      answers({
+        "/api/CampEdition/Get/": [{ body: [draft2027, edition2026] }, { body: [saved, edition2026] }],
+        "/api/CampEdition/Put/": [{ body: saved }],
+      }),
+      { withInit: true },
+    );
     renderArea();
     fireEvent.click(await screen.findByRole("button", { name: "Vinterleiren 2027" }));
     fireEvent.change(await screen.findByLabelText("Sted"), { target: { value: "Ski-hallen" } });
@@ -166,14 +207,24 @@ describe("Leirer in the camp admin", () => {
     expect(await screen.findByText("Lagret.")).toBeTruthy();
     const put = calls.findIndex((call) => call.method === "PUT");
     expect(calls[put]!.url).toBe("/api/CampEdition/Put/2027/tok123");
-    expect(bodyOf(put)).toEqual({ ...data2027, venue: "Ski-hallen", prices: { ...data2027.prices, child: 1100 }, registrationOpensAt: "2026-11-30T11:00:00.000Z" });
+    expect(bodyOf(put)).toEqual({
+      ...data2027,
+      venue: "Ski-hallen",
+      prices: { ...data2027.prices, child: 1100 },
+      registrationOpensAt: "2026-11-30T11:00:00.000Z",
+    });
   });
 
   it("shows the server's 400 issues under their fields and keeps what was typed", async () => {
     mockApi(
       answers({
         "/api/CampEdition/Get/": [{ body: [draft2027, edition2026] }],
-        "/api/CampEdition/Put/": [{ status: 400, body: { error: "Noen av opplysningene er ugyldige.", issues: [{ path: "venue", message: "Stedet kan være høyst 200 tegn." }] } }],
+        "/api/CampEdition/Put/": [
+          {
+            status: 400,
+            body: { error: "Noen av opplysningene er ugyldige.", issues: [{ path: "venue", message: "Stedet kan være høyst 200 tegn." }] },
+          },
+        ],
       }),
       { withInit: true },
     );
@@ -190,7 +241,9 @@ describe("Leirer in the camp admin", () => {
   });
 
   it("adds and removes program rows, and sends them per day", async () => {
-    mockApi(answers({ "/api/CampEdition/Get/": [{ body: [draft2027, edition2026] }], "/api/CampEdition/Put/": [{ body: draft2027 }] }), { withInit: true });
+    mockApi(answers({ "/api/CampEdition/Get/": [{ body: [draft2027, edition2026] }], "/api/CampEdition/Put/": [{ body: draft2027 }] }), {
+      withInit: true,
+    });
     renderArea();
     fireEvent.click(await screen.findByRole("button", { name: "Vinterleiren 2027" }));
     const day = await screen.findByRole("group", { name: "Dag 1: Fredag 26. november 2027" });
@@ -241,12 +294,30 @@ describe("Leirer in the camp admin", () => {
         "/api/CampEdition/Get/": [{ body: [draft2027, edition2026] }, { body: [published, edition2026] }],
         "/api/CampEdition/Publish/": [{ body: published }],
         "/api/CampEdition/Changes/": [
-          { body: [{ changedAt: "2026-11-25T10:00:00.000Z", account: "leirsjef", action: "created", changes: [{ field: "year", from: null, to: 2027 }] }] },
           {
             body: [
               { changedAt: "2026-11-25T10:00:00.000Z", account: "leirsjef", action: "created", changes: [{ field: "year", from: null, to: 2027 }] },
-              { changedAt: "2026-11-25T11:00:00.000Z", account: "leirsjef", action: "updated", changes: [{ field: "prices.child", from: 1025, to: 1100 }, { field: "lateFee.enabled", from: false, to: true }, { field: "registrationOpensAt", from: "2026-11-29T23:00:00.000Z", to: "2026-11-30T11:00:00.000Z" }] },
-              { changedAt: "2026-11-25T11:30:00.000Z", account: "leirsjef", action: "published", changes: [{ field: "publishedAt", from: null, to: "2026-11-25T11:30:00.000Z" }] },
+            ],
+          },
+          {
+            body: [
+              { changedAt: "2026-11-25T10:00:00.000Z", account: "leirsjef", action: "created", changes: [{ field: "year", from: null, to: 2027 }] },
+              {
+                changedAt: "2026-11-25T11:00:00.000Z",
+                account: "leirsjef",
+                action: "updated",
+                changes: [
+                  { field: "prices.child", from: 1025, to: 1100 },
+                  { field: "lateFee.enabled", from: false, to: true },
+                  { field: "registrationOpensAt", from: "2026-11-29T23:00:00.000Z", to: "2026-11-30T11:00:00.000Z" },
+                ],
+              },
+              {
+                changedAt: "2026-11-25T11:30:00.000Z",
+                account: "leirsjef",
+                action: "published",
+                changes: [{ field: "publishedAt", from: null, to: "2026-11-25T11:30:00.000Z" }],
+              },
             ],
           },
         ],
@@ -293,7 +364,12 @@ describe("Leirer in the camp admin", () => {
 
   it("signs out when the token is turned down on save", async () => {
     const signOut = vi.fn();
-    mockApi(answers({ "/api/CampEdition/Get/": [{ body: [draft2027, edition2026] }], "/api/CampEdition/Put/": [{ status: 401, body: { error: "Unauthorized" } }] }));
+    mockApi(
+      answers({
+        "/api/CampEdition/Get/": [{ body: [draft2027, edition2026] }],
+        "/api/CampEdition/Put/": [{ status: 401, body: { error: "Unauthorized" } }],
+      }),
+    );
     renderArea(signOut);
     fireEvent.click(await screen.findByRole("button", { name: "Vinterleiren 2027" }));
     fireEvent.click(await screen.findByRole("button", { name: "Lagre" }));

@@ -25,7 +25,10 @@ describe("the Leirer form's values", () => {
     values.fields.capacity = "";
     values.window.registrationOpensAt.time = "";
     const checked = checkValues(values);
-    expect(checked).toMatchObject({ ok: false, errors: { "prices.child": "Barneprisen må være et tall.", registrationOpensAt: "Skriv et gyldig tidspunkt (dato og klokkeslett)." } });
+    expect(checked).toMatchObject({
+      ok: false,
+      errors: { "prices.child": "Barneprisen må være et tall.", registrationOpensAt: "Skriv et gyldig tidspunkt (dato og klokkeslett)." },
+    });
     expect(editionFromValues(values)).toMatchObject({ prices: { adult: 1250, child: "12a" }, capacity: null });
     expect(values.fields["prices.child"]).toBe("12a");
   });

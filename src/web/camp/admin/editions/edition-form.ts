@@ -33,7 +33,8 @@ const dateFields = ["firstDay", "lastDay", "earlyBird.lastDay", "lateFee.firstDa
 const textFields = ["venue", "flyerTexts.children", "flyerTexts.adults", "flyerTexts.clubs"] as const;
 const instantFields = ["registrationOpensAt", "registrationClosesAt"] as const;
 
-export type ScalarField = (typeof numberFields)[number] | (typeof optionalNumberFields)[number] | (typeof dateFields)[number] | (typeof textFields)[number];
+export type ScalarField =
+  (typeof numberFields)[number] | (typeof optionalNumberFields)[number] | (typeof dateFields)[number] | (typeof textFields)[number];
 export type InstantField = (typeof instantFields)[number];
 
 export interface ProgramRow {
@@ -67,7 +68,9 @@ export const newProgramRow = (item: Partial<Omit<ProgramRow, "key">> = {}): Prog
 });
 
 function valueAt(data: unknown, path: string): unknown {
-  return path.split(".").reduce<unknown>((inner, key) => (inner && typeof inner === "object" ? (inner as Record<string, unknown>)[key] : undefined), data);
+  return path
+    .split(".")
+    .reduce<unknown>((inner, key) => (inner && typeof inner === "object" ? (inner as Record<string, unknown>)[key] : undefined), data);
 }
 
 function setAt(target: Record<string, unknown>, path: string, value: unknown) {
@@ -84,7 +87,10 @@ export function osloDateTime(iso: string): { date: string; time: string } {
   const ms = Date.parse(iso);
   if (Number.isNaN(ms)) return { date: "", time: "" };
   const oslo = new TZDate(ms, CLUB_TIME_ZONE);
-  return { date: `${oslo.getFullYear()}-${pad(oslo.getMonth() + 1)}-${pad(oslo.getDate())}`, time: `${pad(oslo.getHours())}:${pad(oslo.getMinutes())}` };
+  return {
+    date: `${oslo.getFullYear()}-${pad(oslo.getMonth() + 1)}-${pad(oslo.getDate())}`,
+    time: `${pad(oslo.getHours())}:${pad(oslo.getMinutes())}`,
+  };
 }
 
 /** The Oslo day and clock time as an instant; "" when either is missing or malformed (the schema says so). */
@@ -106,7 +112,9 @@ export function formValuesFrom(data: CampEditionData): EditionFormValues {
     fields,
     lateFeeEnabled: data.lateFee.enabled,
     window: { registrationOpensAt: osloDateTime(data.registrationOpensAt), registrationClosesAt: osloDateTime(data.registrationClosesAt) },
-    program: data.program.map((day) => day.map((item) => newProgramRow({ from: item.from, to: item.to ?? "", what: item.what, where: item.where ?? "", audience: item.audience }))),
+    program: data.program.map((day) =>
+      day.map((item) => newProgramRow({ from: item.from, to: item.to ?? "", what: item.what, where: item.where ?? "", audience: item.audience })),
+    ),
   };
 }
 

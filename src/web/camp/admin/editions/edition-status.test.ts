@@ -14,8 +14,12 @@ describe("the editions list's words", () => {
   it("says where registration stands in Oslo time, with the year when far off or of another year than the camp, by the clock or by the server's count", () => {
     expect(registrationStateText(window, new Date("2026-11-25T12:00:00Z"))).toBe("Påmeldingen åpner tirsdag 1. desember 2026 kl. 00.00");
     expect(registrationStateText(window, new Date("2027-03-01T12:00:00Z"))).toBe("Påmeldingen er åpen til mandag 29. november 2027 kl. 00.00");
-    expect(registrationStateText(window, new Date("2027-03-01T12:00:00Z"), { state: "open", placesLeft: 4 })).toBe("Påmeldingen er åpen til mandag 29. november 2027 kl. 00.00 (4 plasser igjen)");
-    expect(registrationStateText(window, new Date("2027-03-01T12:00:00Z"), { state: "full", placesLeft: 0 })).toBe("Fullt: nye påmeldinger går på ventelisten til mandag 29. november 2027 kl. 00.00");
+    expect(registrationStateText(window, new Date("2027-03-01T12:00:00Z"), { state: "open", placesLeft: 4 })).toBe(
+      "Påmeldingen er åpen til mandag 29. november 2027 kl. 00.00 (4 plasser igjen)",
+    );
+    expect(registrationStateText(window, new Date("2027-03-01T12:00:00Z"), { state: "full", placesLeft: 0 })).toBe(
+      "Fullt: nye påmeldinger går på ventelisten til mandag 29. november 2027 kl. 00.00",
+    );
     expect(registrationStateText(window, new Date("2027-12-01T12:00:00Z"))).toBe("Påmeldingen stengte mandag 29. november kl. 00.00");
   });
 });

@@ -38,7 +38,12 @@ export function ListsArea({ session, role }: { session: AdminSession; role: Camp
   const year = useCampYear();
   const editionYear = useAdminEditionYear();
 
-  if (!data) return <p className="loading" role="status">Laster inn listene...</p>;
+  if (!data)
+    return (
+      <p className="loading" role="status">
+        Laster inn listene...
+      </p>
+    );
   return (
     <section aria-labelledby={`${id}-heading`} className="weekend-lists">
       <h2 id={`${id}-heading`} className="no-print">
@@ -46,7 +51,13 @@ export function ListsArea({ session, role }: { session: AdminSession; role: Camp
       </h2>
       <div className="list-picker no-print" role="group" aria-label="Velg liste">
         {lists.map((list) => (
-          <button key={list} type="button" className={list === shown ? "button" : "button secondary"} aria-pressed={list === shown} onClick={() => setShown(list)}>
+          <button
+            key={list}
+            type="button"
+            className={list === shown ? "button" : "button secondary"}
+            aria-pressed={list === shown}
+            onClick={() => setShown(list)}
+          >
             {weekendListTitles[list]}
           </button>
         ))}

@@ -28,7 +28,12 @@ export function TreasurerArea({ session }: { session: AdminSession }) {
   const editionYear = useAdminEditionYear();
   const [problem, setProblem] = useState<string>();
   const [busy, setBusy] = useState<number>();
-  if (!data) return <p className="loading" role="status">Laster inn oppsummeringen...</p>;
+  if (!data)
+    return (
+      <p className="loading" role="status">
+        Laster inn oppsummeringen...
+      </p>
+    );
   // Every money figure from the ledgers, with the same words as the family's page and the admin's totals.
   const figures: [string, string][] = [
     ["Bekreftede påmeldinger", String(data.registrations)],
@@ -109,7 +114,12 @@ export function TreasurerArea({ session }: { session: AdminSession }) {
                 <span>
                   {owed.name} ({owed.orderId}): <strong>{formatKroner(owed.amount)}</strong>
                 </span>{" "}
-                <button type="button" className="button secondary no-print" aria-disabled={busy === owed.registrationId || undefined} onClick={() => busy === undefined && void paidBack(owed.registrationId, owed.amount)}>
+                <button
+                  type="button"
+                  className="button secondary no-print"
+                  aria-disabled={busy === owed.registrationId || undefined}
+                  onClick={() => busy === undefined && void paidBack(owed.registrationId, owed.amount)}
+                >
                   Merk som betalt tilbake
                 </button>
               </li>

@@ -49,7 +49,9 @@ function inputOf(draft: Draft): SendMessageInput | { error: string } {
     ...(segmentsWithDay.includes(draft.segment) && draft.day ? { day: draft.day } : {}),
     ...(draft.segment === "picked" ? { orderIds: draft.orderIds } : {}),
     ...(draft.attachProgramme ? { attachProgramme: true } : {}),
-    ...(draft.when === "later" && draft.sendAt && !Number.isNaN(new Date(draft.sendAt).getTime()) ? { sendAt: new Date(draft.sendAt).toISOString() } : {}),
+    ...(draft.when === "later" && draft.sendAt && !Number.isNaN(new Date(draft.sendAt).getTime())
+      ? { sendAt: new Date(draft.sendAt).toISOString() }
+      : {}),
   });
   if (draft.when === "later" && !draft.sendAt) return { error: "Velg når meldingen skal sendes." };
   return parsed.success ? parsed.data : { error: [...new Set(parsed.error.issues.map((issue) => issue.message))].join(" ") };
@@ -110,7 +112,12 @@ export function MessagesArea({ session }: { session: AdminSession }) {
     setDraft(emptyDraft);
     setPreview(undefined);
     await load();
-    setResult({ ok: true, text: input.sendAt ? `Meldingen sendes ${formatOsloDateTime(new Date(input.sendAt))} til ${families(sent.recipients)}.` : `Meldingen er lagt i kø til ${families(sent.recipients)}.` });
+    setResult({
+      ok: true,
+      text: input.sendAt
+        ? `Meldingen sendes ${formatOsloDateTime(new Date(input.sendAt))} til ${families(sent.recipients)}.`
+        : `Meldingen er lagt i kø til ${families(sent.recipients)}.`,
+    });
   }
 
   async function again(entry: MessageLogEntry) {
@@ -131,8 +138,8 @@ export function MessagesArea({ session }: { session: AdminSession }) {
     <section aria-labelledby={`${id}-heading`} className="messages-admin">
       <h2 id={`${id}-heading`}>Send melding</h2>
       <p>
-        Hver familie får én e-post til adressen de meldte seg på med, med sin egen lenke til «Min påmelding». Svar går til klubbens
-        adresse, og klubben får en kopi.
+        Hver familie får én e-post til adressen de meldte seg på med, med sin egen lenke til «Min påmelding». Svar går til klubbens adresse, og
+        klubben får en kopi.
       </p>
       <form className="message-form" onSubmit={submit} noValidate>
         <div className="field">
@@ -162,7 +169,13 @@ export function MessagesArea({ session }: { session: AdminSession }) {
                     <input
                       type="checkbox"
                       checked={draft.orderIds.includes(person.orderid)}
-                      onChange={(event) => update({ orderIds: event.target.checked ? [...draft.orderIds, person.orderid] : draft.orderIds.filter((orderId) => orderId !== person.orderid) })}
+                      onChange={(event) =>
+                        update({
+                          orderIds: event.target.checked
+                            ? [...draft.orderIds, person.orderid]
+                            : draft.orderIds.filter((orderId) => orderId !== person.orderid),
+                        })
+                      }
                     />{" "}
                     {person.firstname} {person.lastname} <span className="muted">({person.orderid})</span>
                   </label>
@@ -173,11 +186,23 @@ export function MessagesArea({ session }: { session: AdminSession }) {
         )}
         <div className="field">
           <label htmlFor={`${id}-subject`}>Emne</label>
-          <input id={`${id}-subject`} type="text" maxLength={200} value={draft.subject} onChange={(event) => update({ subject: event.target.value })} />
+          <input
+            id={`${id}-subject`}
+            type="text"
+            maxLength={200}
+            value={draft.subject}
+            onChange={(event) => update({ subject: event.target.value })}
+          />
         </div>
         <div className="field">
           <label htmlFor={`${id}-body`}>Melding</label>
-          <textarea id={`${id}-body`} rows={8} value={draft.body} aria-describedby={`${id}-fields`} onChange={(event) => update({ body: event.target.value })} />
+          <textarea
+            id={`${id}-body`}
+            rows={8}
+            value={draft.body}
+            aria-describedby={`${id}-fields`}
+            onChange={(event) => update({ body: event.target.value })}
+          />
           <p id={`${id}-fields`} className="field-hint">
             Flettefelt:{" "}
             {Object.entries(mergeFields).map(([field, meaning], index) => (
@@ -190,7 +215,8 @@ export function MessagesArea({ session }: { session: AdminSession }) {
           </p>
         </div>
         <label className="message-attach">
-          <input type="checkbox" checked={draft.attachProgramme} onChange={(event) => update({ attachProgramme: event.target.checked })} /> Legg ved programmet (PDF)
+          <input type="checkbox" checked={draft.attachProgramme} onChange={(event) => update({ attachProgramme: event.target.checked })} /> Legg ved
+          programmet (PDF)
         </label>
         <fieldset className="message-when">
           <legend>Når</legend>
@@ -225,12 +251,26 @@ export function MessagesArea({ session }: { session: AdminSession }) {
       <ActionResult result={result} />
       {preview && <PreviewView preview={preview} selected={previewOrder} onSelect={(orderId) => void showPreview(orderId)} />}
       <ReminderForm session={session} slug={slug} />
-      <MessageLog entries={log} onAgain={(entry) => void again(entry)} onCancel={(entry) => void cancel(entry)} onRefresh={() => void load()} busy={busy} />
+      <MessageLog
+        entries={log}
+        onAgain={(entry) => void again(entry)}
+        onCancel={(entry) => void cancel(entry)}
+        onRefresh={() => void load()}
+        busy={busy}
+      />
     </section>
   );
 }
 
-function PreviewView({ preview, selected, onSelect }: { preview: MessagePreview; selected: string | undefined; onSelect: (orderId: string) => void }) {
+function PreviewView({
+  preview,
+  selected,
+  onSelect,
+}: {
+  preview: MessagePreview;
+  selected: string | undefined;
+  onSelect: (orderId: string) => void;
+}) {
   const id = useId();
   return (
     <section className="message-preview" aria-labelledby={`${id}-heading`}>

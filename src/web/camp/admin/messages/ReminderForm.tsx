@@ -28,7 +28,10 @@ export function ReminderForm({ session, slug }: { session: AdminSession; slug: s
     try {
       const saved = await saveReminder(slug, token, parsed.data);
       await load();
-      setResult({ ok: true, text: saved.enabled ? `Påminnelsen er lagret og sendes ${formatOsloDateTime(new Date(saved.sendsAt))}.` : "Påminnelsen er slått av." });
+      setResult({
+        ok: true,
+        text: saved.enabled ? `Påminnelsen er lagret og sendes ${formatOsloDateTime(new Date(saved.sendsAt))}.` : "Påminnelsen er slått av.",
+      });
     } catch (error) {
       if (isUnauthorised(error)) signOut(expiredMessage);
       else setResult({ ok: false, text: `Klarte ikke lagre påminnelsen. ${error instanceof Error ? error.message : ""}`.trim() });
@@ -55,11 +58,25 @@ export function ReminderForm({ session, slug }: { session: AdminSession; slug: s
         </label>
         <div className="field">
           <label htmlFor={`${id}-days`}>Dager før leiren</label>
-          <input id={`${id}-days`} type="number" min={1} max={30} inputMode="numeric" value={draft.daysBefore} onChange={(event) => update({ daysBefore: Number(event.target.value) })} />
+          <input
+            id={`${id}-days`}
+            type="number"
+            min={1}
+            max={30}
+            inputMode="numeric"
+            value={draft.daysBefore}
+            onChange={(event) => update({ daysBefore: Number(event.target.value) })}
+          />
         </div>
         <div className="field">
           <label htmlFor={`${id}-subject`}>Emne for påminnelsen</label>
-          <input id={`${id}-subject`} type="text" maxLength={200} value={draft.subject} onChange={(event) => update({ subject: event.target.value })} />
+          <input
+            id={`${id}-subject`}
+            type="text"
+            maxLength={200}
+            value={draft.subject}
+            onChange={(event) => update({ subject: event.target.value })}
+          />
         </div>
         <div className="field">
           <label htmlFor={`${id}-body`}>Tekst i påminnelsen</label>

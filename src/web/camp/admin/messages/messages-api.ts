@@ -1,5 +1,15 @@
 import { z } from "zod";
-import { MessageLogEntrySchema, MessagePreviewSchema, ReminderViewSchema, ResendAnswerSchema, SentMessageSchema, type MessageLogEntry, type MessagePreview, type Reminder, type SendMessageInput } from "../../../../shared/messages/message.ts";
+import {
+  MessageLogEntrySchema,
+  MessagePreviewSchema,
+  ReminderViewSchema,
+  ResendAnswerSchema,
+  SentMessageSchema,
+  type MessageLogEntry,
+  type MessagePreview,
+  type Reminder,
+  type SendMessageInput,
+} from "../../../../shared/messages/message.ts";
 import { ApiError, getJson, parseErrorBody, send } from "../../../lib/api-client.ts";
 
 // «Send melding» (/api/Melding/…): the event's key comes first, the token last, as in every admin area.
@@ -11,7 +21,10 @@ async function postJson<T>(path: string, body: unknown, schema: z.ZodType<T>): P
   const text = await response.text().catch(() => "");
   if (!response.ok) {
     const error = parseErrorBody(text);
-    throw new ApiError([error?.error, ...(error?.issues?.map((issue) => issue.message) ?? [])].filter(Boolean).join(" ") || `POST svarte ${response.status}`, response.status);
+    throw new ApiError(
+      [error?.error, ...(error?.issues?.map((issue) => issue.message) ?? [])].filter(Boolean).join(" ") || `POST svarte ${response.status}`,
+      response.status,
+    );
   }
   return schema.parse(JSON.parse(text));
 }
@@ -39,11 +52,18 @@ export function getReminder(slug: string, token: string) {
 }
 
 export async function saveReminder(slug: string, token: string, reminder: Reminder) {
-  const response = await send(messagePath("Reminder", slug, token), { method: "PUT", headers: { "Content-Type": "application/json" }, body: JSON.stringify(reminder) });
+  const response = await send(messagePath("Reminder", slug, token), {
+    method: "PUT",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(reminder),
+  });
   const text = await response.text().catch(() => "");
   if (!response.ok) {
     const error = parseErrorBody(text);
-    throw new ApiError([error?.error, ...(error?.issues?.map((issue) => issue.message) ?? [])].filter(Boolean).join(" ") || `PUT svarte ${response.status}`, response.status);
+    throw new ApiError(
+      [error?.error, ...(error?.issues?.map((issue) => issue.message) ?? [])].filter(Boolean).join(" ") || `PUT svarte ${response.status}`,
+      response.status,
+    );
   }
   return ReminderAnswerSchema.parse(JSON.parse(text));
 }

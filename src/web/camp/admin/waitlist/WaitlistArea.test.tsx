@@ -19,11 +19,33 @@ const entry = (over: Partial<WaitlistEntry>): WaitlistEntry => ({
 });
 
 const list: WaitlistEntry[] = [
-  entry({ registrationId: 7, position: 2, name: "Kari Hansen", orderId: "VL26-BBBB22", offer: { state: "expired", offeredAt: "2026-11-03T08:00:00.000Z", expiresAt: "2026-11-05T08:00:00.000Z" } }),
-  entry({ registrationId: 4, position: 1, offer: { state: "offered", offeredAt: "2026-11-20T09:15:00.000Z", expiresAt: "2026-11-22T09:15:00.000Z" } }),
+  entry({
+    registrationId: 7,
+    position: 2,
+    name: "Kari Hansen",
+    orderId: "VL26-BBBB22",
+    offer: { state: "expired", offeredAt: "2026-11-03T08:00:00.000Z", expiresAt: "2026-11-05T08:00:00.000Z" },
+  }),
+  entry({
+    registrationId: 4,
+    position: 1,
+    offer: { state: "offered", offeredAt: "2026-11-20T09:15:00.000Z", expiresAt: "2026-11-22T09:15:00.000Z" },
+  }),
   entry({ registrationId: 9, position: 3, name: "Per Berg", orderId: "VL26-CCCC33" }),
-  entry({ registrationId: 11, position: 4, name: "Anne Lie", orderId: "VL26-DDDD44", offer: { state: "accepted", offeredAt: "2026-11-10T10:00:00.000Z", expiresAt: "2026-11-12T10:00:00.000Z" } }),
-  entry({ registrationId: 12, position: 5, name: "Eva Dahl", orderId: "VL26-EEEE55", offer: { state: "withdrawn", offeredAt: "2026-11-10T10:00:00.000Z", expiresAt: "2026-11-12T10:00:00.000Z" } }),
+  entry({
+    registrationId: 11,
+    position: 4,
+    name: "Anne Lie",
+    orderId: "VL26-DDDD44",
+    offer: { state: "accepted", offeredAt: "2026-11-10T10:00:00.000Z", expiresAt: "2026-11-12T10:00:00.000Z" },
+  }),
+  entry({
+    registrationId: 12,
+    position: 5,
+    name: "Eva Dahl",
+    orderId: "VL26-EEEE55",
+    offer: { state: "withdrawn", offeredAt: "2026-11-10T10:00:00.000Z", expiresAt: "2026-11-12T10:00:00.000Z" },
+  }),
 ];
 
 const session = (signOut = vi.fn()): AdminSession => ({ token: "tok123", signOut, logOut: { busy: false, run: vi.fn() } });
@@ -65,7 +87,10 @@ describe("Venteliste in the camp admin", () => {
 
   it("moves one up with its new 1-based position, reloads and keeps the keyboard on the button", async () => {
     const moved = list.map((e) => (e.registrationId === 7 ? { ...e, position: 1 } : e.registrationId === 4 ? { ...e, position: 2 } : e));
-    mockApi({ "/api/VinterleirAdmin/Waitlist/Move/": [{ body: { ok: true } }], "/api/VinterleirAdmin/Waitlist/": [{ body: list }, { body: moved }] }, { withInit: true });
+    mockApi(
+      { "/api/VinterleirAdmin/Waitlist/Move/": [{ body: { ok: true } }], "/api/VinterleirAdmin/Waitlist/": [{ body: list }, { body: moved }] },
+      { withInit: true },
+    );
     render(<WaitlistArea session={session()} />);
     fireEvent.click(await screen.findByRole("button", { name: "Flytt opp: Kari Hansen" }));
     expect(await screen.findByText("Kari Hansen er flyttet til plass 1.")).toBeTruthy();
@@ -78,7 +103,10 @@ describe("Venteliste in the camp admin", () => {
   });
 
   it("moves one down", async () => {
-    mockApi({ "/api/VinterleirAdmin/Waitlist/Move/": [{ body: { ok: true } }], "/api/VinterleirAdmin/Waitlist/": [{ body: list }] }, { withInit: true });
+    mockApi(
+      { "/api/VinterleirAdmin/Waitlist/Move/": [{ body: { ok: true } }], "/api/VinterleirAdmin/Waitlist/": [{ body: list }] },
+      { withInit: true },
+    );
     render(<WaitlistArea session={session()} />);
     fireEvent.click(await screen.findByRole("button", { name: "Flytt ned: Per Berg" }));
     await screen.findByText("Per Berg er flyttet til plass 4.");
@@ -88,7 +116,10 @@ describe("Venteliste in the camp admin", () => {
   });
 
   it("removes only after a confirmation, and Avbryt leaves everyone on the list", async () => {
-    mockApi({ "/api/VinterleirAdmin/Waitlist/Remove/": [{ body: { ok: true } }], "/api/VinterleirAdmin/Waitlist/": [{ body: list }, { body: list.filter((e) => e.registrationId !== 9) }] });
+    mockApi({
+      "/api/VinterleirAdmin/Waitlist/Remove/": [{ body: { ok: true } }],
+      "/api/VinterleirAdmin/Waitlist/": [{ body: list }, { body: list.filter((e) => e.registrationId !== 9) }],
+    });
     render(<WaitlistArea session={session()} />);
     fireEvent.click(await screen.findByRole("button", { name: "Fjern: Per Berg" }));
     const confirm = screen.getByRole("group", { name: /Fjerne Per Berg fra ventelisten\?/ });
@@ -105,7 +136,10 @@ describe("Venteliste in the camp admin", () => {
   });
 
   it("says what went wrong when a move fails, and signs out on a 401", async () => {
-    mockApi({ "/api/VinterleirAdmin/Waitlist/Move/": [{ status: 409, body: { error: "Plassen finnes ikke." } }], "/api/VinterleirAdmin/Waitlist/": [{ body: list }] });
+    mockApi({
+      "/api/VinterleirAdmin/Waitlist/Move/": [{ status: 409, body: { error: "Plassen finnes ikke." } }],
+      "/api/VinterleirAdmin/Waitlist/": [{ body: list }],
+    });
     render(<WaitlistArea session={session()} />);
     fireEvent.click(await screen.findByRole("button", { name: "Flytt ned: Ola Nordmann" }));
     expect((await screen.findByRole("alert")).textContent).toBe("Klarte ikke flytte Ola Nordmann. Plassen finnes ikke.");

@@ -42,17 +42,29 @@ export function WaitlistArea({ session }: { session: AdminSession }) {
     } catch (error) {
       setBusy(false);
       if (isUnauthorised(error)) signOut(expiredMessage);
-      else setResult({ ok: false, text: `Klarte ikke ${action === "remove" ? "fjerne" : "flytte"} ${entry.name}. ${error instanceof Error ? error.message : ""}`.trim() });
+      else
+        setResult({
+          ok: false,
+          text: `Klarte ikke ${action === "remove" ? "fjerne" : "flytte"} ${entry.name}. ${error instanceof Error ? error.message : ""}`.trim(),
+        });
       return;
     }
     confirmation.close();
     await load();
     setBusy(false);
-    setResult({ ok: true, text: action === "remove" ? `${entry.name} er fjernet fra ventelisten.` : `${entry.name} er flyttet til plass ${position}.` });
+    setResult({
+      ok: true,
+      text: action === "remove" ? `${entry.name} er fjernet fra ventelisten.` : `${entry.name} er flyttet til plass ${position}.`,
+    });
     setFocusTo(action === "remove" ? { heading: true } : { control: `${entry.registrationId}:${action}` });
   }
 
-  if (!data) return <p className="loading" role="status">Laster inn ventelisten...</p>;
+  if (!data)
+    return (
+      <p className="loading" role="status">
+        Laster inn ventelisten...
+      </p>
+    );
 
   const entries = [...data].sort((a, b) => a.position - b.position);
   const ref = (control: Control) => (element: HTMLButtonElement | null) => {
@@ -64,10 +76,7 @@ export function WaitlistArea({ session }: { session: AdminSession }) {
       <h2 id={`${id}-heading`} ref={headingRef} tabIndex={-1}>
         Venteliste
       </h2>
-      <p>
-        Når en plass blir ledig, får den første på listen et tilbud på e-post. Flytt noen opp eller ned for å endre hvem som får
-        neste tilbud.
-      </p>
+      <p>Når en plass blir ledig, får den første på listen et tilbud på e-post. Flytt noen opp eller ned for å endre hvem som får neste tilbud.</p>
       <ActionResult result={result} />
       {entries.length === 0 ? (
         <p>Ventelisten er tom.</p>

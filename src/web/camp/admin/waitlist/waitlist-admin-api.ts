@@ -12,7 +12,10 @@ export function getWaitlist(token: string, year?: number): Promise<WaitlistEntry
 }
 
 async function post(path: string, body?: unknown): Promise<void> {
-  const response = await send(path, body === undefined ? { method: "POST" } : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const response = await send(
+    path,
+    body === undefined ? { method: "POST" } : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) },
+  );
   const text = await response.text().catch(() => "");
   if (!response.ok) throw new ApiError(parseErrorBody(text)?.error ?? `POST svarte ${response.status}.`, response.status);
 }

@@ -14,8 +14,8 @@ export function AthletesStep({ wizard }: StepProps) {
   return (
     <StepLayout title="Hvem melder du på?" {...stepNav(wizard, null)}>
       <p>
-        Skal flere fra samme familie være med, for eksempel søsken, kan du melde på alle i én påmelding og betale
-        samlet. Du fyller først ut for den første utøveren, og legger så inn de andre.
+        Skal flere fra samme familie være med, for eksempel søsken, kan du melde på alle i én påmelding og betale samlet. Du fyller først ut for den
+        første utøveren, og legger så inn de andre.
       </p>
       <fieldset className="fieldset" aria-describedby={added > 0 ? "athletes-keep" : undefined}>
         <legend>Hvor mange utøvere melder du på nå?</legend>
@@ -33,9 +33,7 @@ export function AthletesStep({ wizard }: StepProps) {
           </p>
         )}
       </fieldset>
-      <p className="field-hint">
-        Alle i samme påmelding får bekreftelsen på samme e-postadresse. Hver utøver kan avbestilles for seg.
-      </p>
+      <p className="field-hint">Alle i samme påmelding får bekreftelsen på samme e-postadresse. Hver utøver kan avbestilles for seg.</p>
     </StepLayout>
   );
 }

@@ -14,10 +14,7 @@ export function ClubGradeStep({ wizard, data }: DataStepProps) {
   const { draft, update, touch, visibleError } = wizard;
   const { clubs, grades } = data;
   return (
-    <StepLayout
-      title="Klubb og beltegrad"
-      {...stepNav(wizard, blockedHint(wizard, "Velg klubb og beltegrad fra listene for å gå videre."))}
-    >
+    <StepLayout title="Klubb og beltegrad" {...stepNav(wizard, blockedHint(wizard, "Velg klubb og beltegrad fra listene for å gå videre."))}>
       <p>Søk etter klubben og beltegraden din, og velg fra listen.</p>
       <Combobox
         id="clubId"
@@ -35,8 +32,7 @@ export function ClubGradeStep({ wizard, data }: DataStepProps) {
         chosenPrefix="Valgt klubb"
         hint={
           <>
-            Finner du ikke klubben din? Ta kontakt med oss på{" "}
-            <ContactEmailLink />, så legger vi den til.
+            Finner du ikke klubben din? Ta kontakt med oss på <ContactEmailLink />, så legger vi den til.
           </>
         }
       />
@@ -61,8 +57,8 @@ export function ClubGradeStep({ wizard, data }: DataStepProps) {
       {isMaster(draft.gradeId) && (
         <div className="notice">
           <p>
-            <strong>Til mestere:</strong> Mestere betaler for leiren som alle andre. Har du lyst og anledning, kan du
-            tilby deg å instruere ved behov – det krysser du av for senere i påmeldingen.
+            <strong>Til mestere:</strong> Mestere betaler for leiren som alle andre. Har du lyst og anledning, kan du tilby deg å instruere ved behov
+            – det krysser du av for senere i påmeldingen.
           </p>
         </div>
       )}

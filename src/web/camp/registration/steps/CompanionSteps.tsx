@@ -16,17 +16,13 @@ export function CompanionChoiceStep({ wizard }: StepProps) {
   return (
     <StepLayout title="Ledsager" {...stepNav(wizard, null)}>
       <p>
-        En ledsager er en forelder eller foresatt som er med utøveren på leiren og vil spise måltidene og eventuelt
-        overnatte i hallen. Det koster {fee} per ledsager, og dekker mat og overnatting.
+        En ledsager er en forelder eller foresatt som er med utøveren på leiren og vil spise måltidene og eventuelt overnatte i hallen. Det koster{" "}
+        {fee} per ledsager, og dekker mat og overnatting.
       </p>
-      <p>
-        Skal du bare se på, eller hente og bringe, trenger du ikke å melde deg på. Tilskuere er hjertelig velkomne.
-      </p>
+      <p>Skal du bare se på, eller hente og bringe, trenger du ikke å melde deg på. Tilskuere er hjertelig velkomne.</p>
       <CheckboxField
         label="Utøver har egen ledsager"
-        description={
-          draft.ledsagere.length > 0 ? "Fjerner du krysset, slettes ledsagerne du har lagt inn." : undefined
-        }
+        description={draft.ledsagere.length > 0 ? "Fjerner du krysset, slettes ledsagerne du har lagt inn." : undefined}
         {...toggleProps(wizard, "hasLedsager")}
       />
     </StepLayout>
@@ -38,10 +34,7 @@ export function CompanionListStep({ wizard }: StepProps) {
   const full = draft.ledsagere.length >= campSettings.limits.maxCompanions;
   const fee = useCompanionFee();
   return (
-    <StepLayout
-      title="Ledsagere"
-      {...stepNav(wizard, "Legg til minst én ledsager for å gå videre, eller gå tilbake og fjern krysset for ledsager.")}
-    >
+    <StepLayout title="Ledsagere" {...stepNav(wizard, "Legg til minst én ledsager for å gå videre, eller gå tilbake og fjern krysset for ledsager.")}>
       {draft.ledsagere.length === 0 ? (
         <p>Du har ikke lagt til noen ledsagere ennå.</p>
       ) : (
@@ -77,9 +70,7 @@ export function CompanionListStep({ wizard }: StepProps) {
         </button>
       </p>
       {full && <p className="field-hint">Du kan legge til høyst {campSettings.limits.maxCompanions} ledsagere.</p>}
-      <p className="field-hint">
-        Ledsagere som allerede er påmeldt for en annen utøver, betaler ikke på nytt. Hver ny ledsager koster {fee}.
-      </p>
+      <p className="field-hint">Ledsagere som allerede er påmeldt for en annen utøver, betaler ikke på nytt. Hver ny ledsager koster {fee}.</p>
     </StepLayout>
   );
 }

@@ -28,9 +28,7 @@ export function DoneStep({ wizard }: StepProps) {
       }
     >
       {waiting ? (
-        <p className="lead">
-          Takk, {draft.firstName}! Leiren er full, så du står på ventelisten. Du har ikke betalt noe.
-        </p>
+        <p className="lead">Takk, {draft.firstName}! Leiren er full, så du står på ventelisten. Du har ikke betalt noe.</p>
       ) : (
         <p className="lead">
           {draft.siblings?.length
@@ -42,13 +40,12 @@ export function DoneStep({ wizard }: StepProps) {
       <ul>
         {waiting ? (
           <li>
-            Blir en plass ledig, får du en e-post til <strong>{draft.email}</strong> med en lenke der du kan bekrefte
-            plassen. Tilbudet gjelder en begrenset tid, så følg med på e-posten (også søppelpost).
+            Blir en plass ledig, får du en e-post til <strong>{draft.email}</strong> med en lenke der du kan bekrefte plassen. Tilbudet gjelder en
+            begrenset tid, så følg med på e-posten (også søppelpost).
           </li>
         ) : (
           <li>
-            En bekreftelse med kvittering er på vei til <strong>{draft.email}</strong>. Finner du den ikke, så sjekk
-            søppelpost.
+            En bekreftelse med kvittering er på vei til <strong>{draft.email}</strong>. Finner du den ikke, så sjekk søppelpost.
           </li>
         )}
         <li>
@@ -57,8 +54,8 @@ export function DoneStep({ wizard }: StepProps) {
         </li>
         {wizard.personalLink ? (
           <li>
-            På <Link to={wizard.personalLink}>Min påmelding</Link> ser du påmeldingen, kan rette opplysningene og avbestille. Lenken
-            står også i e-posten.
+            På <Link to={wizard.personalLink}>Min påmelding</Link> ser du påmeldingen, kan rette opplysningene og avbestille. Lenken står også i
+            e-posten.
           </li>
         ) : (
           <li>

@@ -32,15 +32,14 @@ export function GraderingStep({ wizard }: StepProps) {
     <StepLayout title="Gradering" {...stepNav(wizard, "Fjern krysset for gradering for å gå videre.")}>
       {mayCupGrade(draft) && (
         <p>
-          Cup-graderingen er på leirens siste dag, {onDay(days.cup)}. Den koster{" "}
-          {formatKroner(settings.gradingFee)}, som legges til prisen for leiren. Treneren din vet om du er klar til å
-          gradere.
+          Cup-graderingen er på leirens siste dag, {onDay(days.cup)}. Den koster {formatKroner(settings.gradingFee)}, som legges til prisen for
+          leiren. Treneren din vet om du er klar til å gradere.
         </p>
       )}
       {isDanCandidate(draft.gradeId) && (
         <p>
-          Dan-graderingen er på leirens første dag, {onDay(days.dan)}. Du melder deg på og betaler den direkte
-          til forbundet ({club.union.name}), ikke her. Kryss av likevel, så vet vi at du kommer for å gradere.
+          Dan-graderingen er på leirens første dag, {onDay(days.dan)}. Du melder deg på og betaler den direkte til forbundet ({club.union.name}), ikke
+          her. Kryss av likevel, så vet vi at du kommer for å gradere.
         </p>
       )}
       <CheckboxField
@@ -59,18 +58,11 @@ export function SleepoverStep({ wizard }: StepProps) {
   const { settings } = useCampEdition();
   return (
     <StepLayout title="Overnatting" {...stepNav(wizard, "Fjern krysset for overnatting for å gå videre.")}>
-      <p>
-        Det er gratis å overnatte i hallen under leiren. Du må ta med eget sengetøy: liggeunderlag eller luftmadrass,
-        sovepose og pute.
-      </p>
+      <p>Det er gratis å overnatte i hallen under leiren. Du må ta med eget sengetøy: liggeunderlag eller luftmadrass, sovepose og pute.</p>
       <CheckboxField
         label="Jeg ønsker å overnatte i hallen"
         disabled={!allowed}
-        description={
-          allowed
-            ? undefined
-            : `Barn under ${settings.homeClubSleepoverMinAge} år fra ${club.name} kan ikke overnatte i hallen.`
-        }
+        description={allowed ? undefined : `Barn under ${settings.homeClubSleepoverMinAge} år fra ${club.name} kan ikke overnatte i hallen.`}
         {...checkboxProps(wizard, "sleepover")}
       />
     </StepLayout>

@@ -87,18 +87,32 @@ export function PaymentStep({ wizard, vippsEnabled, availability }: PaymentStepP
     body = (
       <>
         <p>
-          Leiren er full. Setter du deg på ventelisten, betaler du ingenting nå. Blir en plass ledig, får du en e-post
-          med en lenke der du bekrefter plassen og betaler prisen over.
+          Leiren er full. Setter du deg på ventelisten, betaler du ingenting nå. Blir en plass ledig, får du en e-post med en lenke der du bekrefter
+          plassen og betaler prisen over.
         </p>
         {price.total > 0 && vippsEnabled && (
           <fieldset className="fieldset">
             <legend>Hvis du får plass, vil du betale med</legend>
             <div className="check-row">
-              <input type="radio" id="later-vipps" name="later-payment" checked={laterVipps} onChange={() => setLaterVipps(true)} disabled={sending} />
+              <input
+                type="radio"
+                id="later-vipps"
+                name="later-payment"
+                checked={laterVipps}
+                onChange={() => setLaterVipps(true)}
+                disabled={sending}
+              />
               <label htmlFor="later-vipps">Vipps</label>
             </div>
             <div className="check-row">
-              <input type="radio" id="later-card" name="later-payment" checked={!laterVipps} onChange={() => setLaterVipps(false)} disabled={sending} />
+              <input
+                type="radio"
+                id="later-card"
+                name="later-payment"
+                checked={!laterVipps}
+                onChange={() => setLaterVipps(false)}
+                disabled={sending}
+              />
               <label htmlFor="later-card">Kort eller kontant ved oppmøte</label>
             </div>
           </fieldset>
@@ -127,8 +141,8 @@ export function PaymentStep({ wizard, vippsEnabled, availability }: PaymentStepP
     body = (
       <div className="notice">
         <p>
-          Du betaler <strong>{formatKroner(price.total)}</strong> med kort eller kontant når du kommer til leiren. Ta med
-          kvitteringen du får på e-post.
+          Du betaler <strong>{formatKroner(price.total)}</strong> med kort eller kontant når du kommer til leiren. Ta med kvitteringen du får på
+          e-post.
         </p>
       </div>
     );

@@ -24,9 +24,8 @@ export function EmailTelephoneStep({ wizard }: StepProps) {
   return (
     <StepLayout title="Kontaktinformasjon" {...stepNav(wizard)}>
       <p>
-        Vi sender bekreftelsen og kvitteringen til e-postadressen, og bruker den og telefonnummeret hvis vi må nå deg
-        før eller under leiren – for eksempel ved endringer i programmet eller hvis noe skjer. Er utøveren et barn,
-        skriver du inn kontaktinformasjonen til en foresatt.
+        Vi sender bekreftelsen og kvitteringen til e-postadressen, og bruker den og telefonnummeret hvis vi må nå deg før eller under leiren – for
+        eksempel ved endringer i programmet eller hvis noe skjer. Er utøveren et barn, skriver du inn kontaktinformasjonen til en foresatt.
       </p>
       <TextField label="E-post" type="email" inputMode="email" autoComplete="email" {...fieldProps(wizard, "email")} />
       <TextField

@@ -14,8 +14,8 @@ export function PublicStep({ wizard }: StepProps) {
   return (
     <StepLayout title="Deltakerlisten" {...stepNav(wizard, "Velg ett av alternativene for å gå videre.")}>
       <p>
-        På nettsiden har vi en liste over hvem som er påmeldt. Du bestemmer selv om navnet og graden din skal stå der.
-        Sier du nei, står du bare oppført med klubben din, uten navn. Listen slettes etter leiren.
+        På nettsiden har vi en liste over hvem som er påmeldt. Du bestemmer selv om navnet og graden din skal stå der. Sier du nei, står du bare
+        oppført med klubben din, uten navn. Listen slettes etter leiren.
       </p>
       {isFamily(draft) && <p>Hver utøver svarer for seg: de andre utøverne får det samme spørsmålet når du legger dem inn.</p>}
       <fieldset className="fieldset" aria-describedby={error ? "public-error" : undefined}>
@@ -23,23 +23,11 @@ export function PublicStep({ wizard }: StepProps) {
           {isFamily(draft) ? `Skal ${draft.firstName.trim()} stå med navn på deltakerlisten?` : "Vil du stå med navn på deltakerlisten?"}
         </legend>
         <div className="check-row">
-          <input
-            type="radio"
-            id="public-yes"
-            name="public"
-            checked={draft.public === true}
-            onChange={() => choose(true)}
-          />
+          <input type="radio" id="public-yes" name="public" checked={draft.public === true} onChange={() => choose(true)} />
           <label htmlFor="public-yes">Vis navnet og graden min på deltakerlisten</label>
         </div>
         <div className="check-row">
-          <input
-            type="radio"
-            id="public-no"
-            name="public"
-            checked={draft.public === false}
-            onChange={() => choose(false)}
-          />
+          <input type="radio" id="public-no" name="public" checked={draft.public === false} onChange={() => choose(false)} />
           <label htmlFor="public-no">Ikke vis meg på deltakerlisten</label>
         </div>
         <FieldMessage id="public-error" message={error} />

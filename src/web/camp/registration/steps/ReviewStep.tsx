@@ -39,7 +39,8 @@ export function ReviewStep({ wizard, data }: DataStepProps) {
   const [quote, retryQuote] = usePriceQuote(draft);
   const athletes = athletesOf(draft);
   const family = athletes.length > 1;
-  const clubName = (clubId: number) => (data.clubs.status === "ready" ? data.clubs.data.find((club) => club.clubId === clubId)?.name : undefined) ?? "–";
+  const clubName = (clubId: number) =>
+    (data.clubs.status === "ready" ? data.clubs.data.find((club) => club.clubId === clubId)?.name : undefined) ?? "–";
   const gradeName = (gradeId: number) => {
     const grade = data.grades.status === "ready" ? data.grades.data.find((item) => item.gradeId === gradeId) : undefined;
     return grade ? gradeLabel(grade) : "–";
@@ -71,7 +72,9 @@ export function ReviewStep({ wizard, data }: DataStepProps) {
       ["Allergier", athlete.allergies.trim() || "Ingen", at("Allergies")],
       ["Vegetar eller vegansk mat", yesNo(athlete.vegan), at("FoodPreference")],
       ["Annen informasjon", athlete.otherInfo.trim() || "Ingen", at("OtherInformation")],
-      ...(mayOfferToInstruct(athlete.gradeId) ? ([["Kan instruere ved behov", yesNo(athlete.wantsToInstruct), at("OtherInformation")]] as Row[]) : []),
+      ...(mayOfferToInstruct(athlete.gradeId)
+        ? ([["Kan instruere ved behov", yesNo(athlete.wantsToInstruct), at("OtherInformation")]] as Row[])
+        : []),
       ["På deltakerlisten", publicChoiceLabel(athlete.public), at("Public")],
     ];
   };
@@ -86,7 +89,13 @@ export function ReviewStep({ wizard, data }: DataStepProps) {
       onAttempt={wizard.attempt}
       canContinue={wizard.canContinue && price !== undefined}
       nextLabel="Gå til betaling"
-      blockedHint={problems.length > 0 ? "Noe mangler eller må rettes, se over." : quote.status === "error" ? "Prisen må hentes før du kan gå videre." : "Henter prisen …"}
+      blockedHint={
+        problems.length > 0
+          ? "Noe mangler eller må rettes, se over."
+          : quote.status === "error"
+            ? "Prisen må hentes før du kan gå videre."
+            : "Henter prisen …"
+      }
     >
       <p>Stemmer alt? Trykk «Endre» for å rette noe, eller «Gå til betaling» for å velge hvordan du betaler.</p>
       {problems.length > 0 && (
@@ -118,7 +127,9 @@ export function ReviewStep({ wizard, data }: DataStepProps) {
           rows={[
             ["E-post", draft.email.trim(), "EmailTelephone"],
             ["Telefon", draft.telephone.trim(), "EmailTelephone"],
-            ...(draft.age < contactNameBelowAge && draft.contactName?.trim() ? [["Foresatt/kontaktperson", draft.contactName.trim(), "EmailTelephone"] satisfies Row] : []),
+            ...(draft.age < contactNameBelowAge && draft.contactName?.trim()
+              ? [["Foresatt/kontaktperson", draft.contactName.trim(), "EmailTelephone"] satisfies Row]
+              : []),
           ]}
           goTo={wizard.goTo}
           idPrefix="review-contact"

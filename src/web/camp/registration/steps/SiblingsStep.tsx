@@ -100,9 +100,7 @@ export function SiblingsStep({ wizard, data }: DataStepProps) {
         nextLabel="Legg til"
         blockedHint="Fyll ut alle feltene for å legge til ledsageren."
       >
-        <p>
-          En ledsager som allerede er lagt inn for en annen utøver i denne påmeldingen, skal ikke legges inn på nytt.
-        </p>
+        <p>En ledsager som allerede er lagt inn for en annen utøver i denne påmeldingen, skal ikke legges inn på nytt.</p>
         <TextField label="Fornavn" {...fieldProps(companionSource, "firstName")} />
         <TextField label="Etternavn" {...fieldProps(companionSource, "lastName")} />
         <AgeField label="Alder" hint="En ledsager må være myndig." {...fieldProps(companionSource, "age")} />
@@ -137,11 +135,11 @@ export function SiblingsStep({ wizard, data }: DataStepProps) {
       onAttempt={() => setTried((current) => new Set(current).add("athlete"))}
       canContinue={Object.keys(errors).length === 0}
       nextLabel={editing ? "Lagre utøveren" : "Legg til utøveren"}
-      blockedHint={anyShown ? "Rett opp det som er markert, så kan du lagre utøveren." : "Fyll ut alle feltene og svar på spørsmålet om deltakerlisten."}
+      blockedHint={
+        anyShown ? "Rett opp det som er markert, så kan du lagre utøveren." : "Fyll ut alle feltene og svar på spørsmålet om deltakerlisten."
+      }
     >
-      <p>
-        Utøveren får samme e-post og telefonnummer som {athleteName(draft)}. «Tilbake» går til listen uten å lagre.
-      </p>
+      <p>Utøveren får samme e-post og telefonnummer som {athleteName(draft)}. «Tilbake» går til listen uten å lagre.</p>
       <TextField label="Fornavn" autoComplete="off" {...fieldProps(athleteSource, "firstName")} />
       <TextField label="Etternavn" autoComplete="off" {...fieldProps(athleteSource, "lastName")} />
       <AgeField label="Alder" hint="Alderen utøveren har under leiren, i hele år." {...fieldProps(athleteSource, "age")} />
@@ -171,7 +169,9 @@ export function SiblingsStep({ wizard, data }: DataStepProps) {
         onSelect={(gradeId) => athleteSource.update({ gradeId })}
         onBlur={() => athleteSource.touch("gradeId")}
         error={athleteSource.visibleError("gradeId")}
-        unavailable={data.grades.status === "loading" ? "Laster belter…" : data.grades.status === "error" ? "Beltegradene kunne ikke hentes" : undefined}
+        unavailable={
+          data.grades.status === "loading" ? "Laster belter…" : data.grades.status === "error" ? "Beltegradene kunne ikke hentes" : undefined
+        }
         toggleLabel="Vis alle beltegrader"
         chosenPrefix="Valgt beltegrad"
         hint="Du kan søke på nummer, farge, «cup» eller «dan»."
@@ -303,8 +303,8 @@ function SiblingList({
   return (
     <StepLayout key="list" title="Flere utøvere" {...stepNav(wizard, wizard.errors.siblings)} focusHeading={focusHeading}>
       <p>
-        Legg inn de andre utøverne i familien. Hver utøver får sin egen klubb, grad, gradering, ledsager og sitt eget
-        svar om deltakerlisten. {athleteName(draft)} er allerede med.
+        Legg inn de andre utøverne i familien. Hver utøver får sin egen klubb, grad, gradering, ledsager og sitt eget svar om deltakerlisten.{" "}
+        {athleteName(draft)} er allerede med.
       </p>
       {siblings.length > 0 && (
         <ul className="sibling-list" aria-label="Utøvere du har lagt til">

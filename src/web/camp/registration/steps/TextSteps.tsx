@@ -13,8 +13,8 @@ function TabFieldsMissing({ wizard }: StepProps) {
   return (
     <div className="notice" role="status">
       <p>
-        <strong>Skriv inn på nytt:</strong> Av personvernhensyn tar vi vare på allergier og annen informasjon bare i
-        nettleserfanen der du skrev dem, og denne fanen har dem ikke. Har du ingenting å melde, lar du feltet stå tomt.
+        <strong>Skriv inn på nytt:</strong> Av personvernhensyn tar vi vare på allergier og annen informasjon bare i nettleserfanen der du skrev dem,
+        og denne fanen har dem ikke. Har du ingenting å melde, lar du feltet stå tomt.
       </p>
     </div>
   );
@@ -24,12 +24,10 @@ export function AllergiesStep({ wizard }: StepProps) {
   return (
     <StepLayout title="Allergier" {...stepNav(wizard, blockedHint(wizard, "Teksten er for lang."))}>
       <p>
-        Har utøveren matallergier eller andre alvorlige allergier vi bør vite om, skriver du dem her – gjerne med hva vi
-        skal gjøre hvis noe skjer. Har utøveren ingen allergier, lar du feltet stå tomt.
+        Har utøveren matallergier eller andre alvorlige allergier vi bør vite om, skriver du dem her – gjerne med hva vi skal gjøre hvis noe skjer.
+        Har utøveren ingen allergier, lar du feltet stå tomt.
       </p>
-      <p className="field-hint">
-        Dette er helseopplysninger. Bare de som har ansvaret for leiren, ser dem, og de slettes etter leiren.
-      </p>
+      <p className="field-hint">Dette er helseopplysninger. Bare de som har ansvaret for leiren, ser dem, og de slettes etter leiren.</p>
       <TabFieldsMissing wizard={wizard} />
       <TextAreaField label="Allergier (valgfritt)" maxLength={maxLength} {...fieldProps(wizard, "allergies")} />
     </StepLayout>
@@ -39,10 +37,7 @@ export function AllergiesStep({ wizard }: StepProps) {
 export function OtherInformationStep({ wizard }: StepProps) {
   return (
     <StepLayout title="Annen informasjon" {...stepNav(wizard, blockedHint(wizard, "Teksten er for lang."))}>
-      <p>
-        Er det noe annet vi bør vite før leiren? Skriv det her. Ønsker du ikke å være med på bilder fra leiren, er det
-        også her du sier fra.
-      </p>
+      <p>Er det noe annet vi bør vite før leiren? Skriv det her. Ønsker du ikke å være med på bilder fra leiren, er det også her du sier fra.</p>
       <TabFieldsMissing wizard={wizard} />
       <TextAreaField label="Annen informasjon (valgfritt)" maxLength={maxLength} {...fieldProps(wizard, "otherInfo")} />
       {mayOfferToInstruct(wizard.draft.gradeId) && (

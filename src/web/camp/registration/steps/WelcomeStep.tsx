@@ -25,26 +25,25 @@ export function WelcomeStep({ wizard, availability }: AvailabilityStepProps) {
     <StepLayout title="Velkommen til påmeldingen" {...nav} canContinue={open && nav.canContinue} onBack={undefined}>
       <AvailabilityNotice availability={availability} />
       <p className="lead">
-        Vinterleir {campEdition.year} er {formatDateRange(campEdition.start, campEdition.end)} på{" "}
-        {campEdition.settings.venue}. Påmeldingen tar noen minutter, og du ser prisen før du bekrefter.
+        Vinterleir {campEdition.year} er {formatDateRange(campEdition.start, campEdition.end)} på {campEdition.settings.venue}. Påmeldingen tar noen
+        minutter, og du ser prisen før du bekrefter.
       </p>
       <h3>Slik bruker vi opplysningene</h3>
       <ul>
         <li>Vi bruker opplysningene du gir oss, bare til å planlegge og gjennomføre leiren.</li>
         <li>
-          Andre deltakere ser bare at det kommer noen fra klubben din. Navnet og graden din vises på deltakerlisten bare
-          hvis du selv sier ja til det. I statistikken over beltegrader telles alle uten navn.
+          Andre deltakere ser bare at det kommer noen fra klubben din. Navnet og graden din vises på deltakerlisten bare hvis du selv sier ja til det.
+          I statistikken over beltegrader telles alle uten navn.
         </li>
         <li>Opplysninger om allergier ser bare de som har ansvaret for leiren.</li>
         <li>{retention.campAnonymiseAfterDays} dager etter leiren gjør vi personopplysningene anonyme.</li>
         <li>
-          Vi tar bilder under leiren. Hvis du ikke vil være med på bilder, kan du skrive det i feltet for annen
-          informasjon mot slutten av påmeldingen.
+          Vi tar bilder under leiren. Hvis du ikke vil være med på bilder, kan du skrive det i feltet for annen informasjon mot slutten av
+          påmeldingen.
         </li>
         <li>{cancellationTerms(campEdition).join(" ")}</li>
         <li>
-          Det du fyller inn, lagres i nettleseren din i {draftDays} dager, så du kan fortsette der du slapp. Når påmeldingen er
-          sendt, slettes det.
+          Det du fyller inn, lagres i nettleseren din i {draftDays} dager, så du kan fortsette der du slapp. Når påmeldingen er sendt, slettes det.
         </li>
         <li>
           Allerede påmeldt? Se, endre eller avbestill med lenken i bekreftelsen, eller få den på nytt på{" "}
