@@ -27,7 +27,7 @@
  * BENCH_DATABASES=pglite|postgres (one run only), BENCH_NO_DOC=1 (do not rewrite docs/benchmarks.md).
  */
 import { existsSync } from "node:fs";
-import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -44,15 +44,13 @@ import {
   verifyAgainstAdmin,
 } from "./bench/camp.mjs";
 import { freePort, root, spawnLogged, startSiteServer as startServer, stopProcess, waitFor, waitForBuild } from "./bench/server.mjs";
+import { benchmarksDoc, writeBenchmarkSection } from "./bench/doc-section.mjs";
 
 /**
  * BENCH_SERVER=source runs the working tree through tsx (`node --import tsx src/server/main.ts`) instead of
  * the build, to measure a change without rebuilding; the site's files still come from build/client.
  */
 const fromSource = process.env.BENCH_SERVER === "source";
-const docFile = path.join(root, "docs/benchmarks.md");
-const START = "<!-- bench:api:start -->";
-const END = "<!-- bench:api:end -->";
 
 const CLIENTS = 50;
 const WARMUP = 50;
@@ -586,14 +584,6 @@ function machine() {
   return `${cpus.length} × ${cpus[0]?.model.trim() ?? "unknown CPU"}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${os.type()} ${os.release()}, Node ${process.version}`;
 }
 
-async function writeDoc(section) {
-  let doc = existsSync(docFile) ? await readFile(docFile, "utf8") : "# Ytelsesmålinger\n";
-  if (!doc.includes(START) || !doc.includes(END)) doc = `${doc.trimEnd()}\n\n${START}\n${END}\n`;
-  const before = doc.slice(0, doc.indexOf(START) + START.length);
-  const after = doc.slice(doc.indexOf(END));
-  await writeFile(docFile, `${before}\n${section.trim()}\n${after}`);
-}
-
 // ---------------------------------------------------------------------------------------------- main
 
 if (!fromSource) {
@@ -733,6 +723,6 @@ lose the last registrations. PostgreSQL with \`fsync = on\` and \`synchronous_co
 if (process.env.BENCH_NO_DOC) {
   console.log("\nBENCH_NO_DOC is set: docs/benchmarks.md left as it was.");
 } else {
-  await writeDoc(section);
-  console.log(`\nWrote ${path.relative(root, docFile)} (section ${START}).`);
+  await writeBenchmarkSection("api", section);
+  console.log(`\nWrote ${path.relative(root, benchmarksDoc)} (section bench:api).`);
 }

@@ -6,12 +6,11 @@
  * The issue's bar: a 5,000-invoice import in under 2 s on this machine. Not part of npm test.
  * Rewrites the section between the bench:invoices markers in docs/benchmarks.md.
  */
-import { existsSync } from "node:fs";
-import { readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { performance } from "node:perf_hooks";
+import { benchmarksDoc, writeBenchmarkSection } from "./bench/doc-section.mjs";
 import { parse } from "csv-parse/sync";
 import ExcelJS from "exceljs";
 import { connectPglite, type Database } from "../src/server/db/database.ts";
@@ -23,9 +22,6 @@ import { loadOverdueGroups } from "../src/server/invoices/invoice-reminders.ts";
 import { createPostgresTestDatabase, databaseKinds } from "../src/server/test-support/database.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const docFile = path.join(root, "docs/benchmarks.md");
-const START = "<!-- bench:invoices:start -->";
-const END = "<!-- bench:invoices:end -->";
 const COUNT = 5_000;
 const RUNS = 9;
 const BAR_MS = 2_000;
@@ -170,9 +166,5 @@ Bar: a ${COUNT.toLocaleString("en")}-invoice import in under ${BAR_MS / 1000} s 
 `;
 console.log(section);
 
-let doc = existsSync(docFile) ? await readFile(docFile, "utf8") : "# Ytelsesmålinger\n";
-if (!doc.includes(START) || !doc.includes(END)) doc = `${doc.trimEnd()}\n\n${START}\n${END}\n`;
-const before = doc.slice(0, doc.indexOf(START) + START.length);
-const after = doc.slice(doc.indexOf(END));
-await writeFile(docFile, `${before}\n${section.trim()}\n${after}`);
-console.log(`Wrote ${path.relative(root, docFile)} (section ${START}).`);
+await writeBenchmarkSection("invoices", section);
+console.log(`Wrote ${path.relative(root, benchmarksDoc)} (section bench:invoices).`);

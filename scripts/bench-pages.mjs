@@ -13,7 +13,7 @@
  */
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import http from "node:http";
 import { createRequire } from "node:module";
 import net from "node:net";
@@ -21,15 +21,13 @@ import os from "node:os";
 import path from "node:path";
 import lighthouse from "lighthouse";
 import { chromiumFlags, chromiumPath } from "./browser.mjs";
+import { benchmarksDoc, writeBenchmarkSection } from "./bench/doc-section.mjs";
 
 // chrome-launcher comes with lighthouse; resolving it from lighthouse's own location works whether npm
 // hoisted it or not, without declaring a second copy of the same dependency.
 const { launch } = createRequire(import.meta.resolve("lighthouse"))("chrome-launcher");
 
 const root = path.resolve(import.meta.dirname, "..");
-const docFile = path.join(root, "docs/benchmarks.md");
-const START = "<!-- bench:pages:start -->";
-const END = "<!-- bench:pages:end -->";
 const RUNS = 3;
 const PAGES = ["/", "/arrangementer", "/vinterleir", "/om/oss"];
 /**
@@ -296,16 +294,6 @@ function textTable(rows) {
   return all.map((row) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ")).join("\n");
 }
 
-async function writeDoc(section) {
-  let doc = existsSync(docFile)
-    ? await readFile(docFile, "utf8")
-    : "# Ytelsesmålinger\n\nMeasurements of the site, each beside a baseline measured in the same run. Each section is written by its script; edit the scripts, not the sections.\n";
-  if (!doc.includes(START) || !doc.includes(END)) doc = `${doc.trimEnd()}\n\n${START}\n${END}\n`;
-  const before = doc.slice(0, doc.indexOf(START) + START.length);
-  const after = doc.slice(doc.indexOf(END));
-  await writeFile(docFile, `${before}\n${section.trim()}\n${after}`);
-}
-
 // ---------------------------------------------------------------------------------------------- main
 
 if (!existsSync(path.join(root, "build/stamp.json")) || !existsSync(path.join(root, "build/node/main.js"))) {
@@ -369,7 +357,9 @@ try {
     `\n${textTable(rows)}\n${footnote}\n\n${lostText}\n\n${checks.join("\n")}\n\n${failed ? `${failed} bar(s) FAIL` : "All bars pass"} — ${date}, ${machine}; ${retries} run(s) repeated after a lost navigationStart`,
   );
 
-  await writeDoc(`## Pages
+  await writeBenchmarkSection(
+    "pages",
+    `## Pages
 
 \`npm run bench:pages\` — measured ${date} on ${machine}.
 
@@ -404,8 +394,9 @@ ${checks.map((line) => `- ${line.replace(/^(PASS|FAIL) /, "**$1**")}`).join("\n"
 
 ${failed ? `${failed} bar(s) FAIL.` : "All bars pass."}
 
-${lostLines.length ? `Points lost outside performance (in any run):\n\n${lostLines.map((line) => `- ${line}`).join("\n")}` : "No points lost outside performance."}`);
-  console.log(`\nWrote ${path.relative(root, docFile)}`);
+${lostLines.length ? `Points lost outside performance (in any run):\n\n${lostLines.map((line) => `- ${line}`).join("\n")}` : "No points lost outside performance."}`,
+  );
+  console.log(`\nWrote ${path.relative(root, benchmarksDoc)}`);
 } catch (error) {
   console.error(`\nbench:pages failed: ${error instanceof Error ? (error.stack ?? error.message) : error}`);
   exitCode = 1;
