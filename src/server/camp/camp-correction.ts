@@ -13,12 +13,13 @@ import { calculateCampPrice } from "../../shared/camp/camp-pricing.ts";
 import { LeaderCorrectionSchema } from "../../shared/camp/camp-registration.ts";
 import type { Db } from "../db/database.ts";
 import { referenceData } from "../db/reference-data.ts";
-import { campCompanions, campPriceLines, campRegistrations, payments } from "../db/schema/camp.ts";
+import { campCompanions, campRegistrations, payments } from "../db/schema/camp.ts";
 import { campRegistrationChanges } from "../db/schema/camp-self-service.ts";
 import { HttpError, parseWith } from "../errors.ts";
 import { addShareRefund } from "../payments/payment-shares.ts";
 import { lockPayment, queueVippsRefund } from "../payments/queue-refund.ts";
 import { campEditionOfYear } from "./camp-edition-lookup.ts";
+import { appendPriceLine } from "./camp-price-lines.ts";
 import { appendCharges, appendEntries, readLedger } from "./camp-ledger-store.ts";
 import { CampInputError } from "./camp-registrations.ts";
 import { queueLeaderChangeMail } from "./camp-leader-mail.ts";
@@ -85,22 +86,10 @@ export async function correctRegistration(app: FastifyInstance, registrationId: 
     const reason = `Rettet av leirledelsen (${inWords(changed)}).`;
     await appendCharges(tx, registrationId, charges, { actor, reason, now });
     const difference = charges.reduce((sum, charge) => sum + charge.amount, 0);
-    if (difference !== 0) {
-      const [last] = await tx
-        .select({ position: sql<number>`coalesce(max(${campPriceLines.position}), -1)::int` })
-        .from(campPriceLines)
-        .where(eq(campPriceLines.registrationId, registrationId));
-      await tx.insert(campPriceLines).values({
-        registrationId,
-        position: Number(last?.position ?? -1) + 1,
-        kind: "correction",
-        label: "Rettet av leirledelsen",
-        amount: difference,
-      });
-    }
+    if (difference !== 0) await appendPriceLine(tx, registration, { kind: "correction", label: "Rettet av leirledelsen", amount: difference });
     await tx
       .update(campRegistrations)
-      .set({ age: merged.age, clubId: merged.clubId, gradeId: merged.gradeId, gradering: merged.gradering, total: registration.total + difference })
+      .set({ age: merged.age, clubId: merged.clubId, gradeId: merged.gradeId, gradering: merged.gradering })
       .where(eq(campRegistrations.id, registrationId));
 
     // Held beyond the new price: it goes back in full (the club's correction, not a cancellation).

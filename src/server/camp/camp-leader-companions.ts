@@ -13,20 +13,22 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { companionPerson, ledgerFigures } from "../../shared/camp/camp-ledger.ts";
-import { calculateCampPrice, campRefund, fullName } from "../../shared/camp/camp-pricing.ts";
+import { campRefund, fullName } from "../../shared/camp/camp-pricing.ts";
 import { campSettings } from "../../shared/camp/camp-edition.ts";
 import { LeaderCompanionAddSchema, LeaderCompanionRemoveSchema } from "../../shared/camp/camp-registration.ts";
 import type { Db } from "../db/database.ts";
 import { referenceData } from "../db/reference-data.ts";
-import { campCompanions, campPriceLines, campRegistrations } from "../db/schema/camp.ts";
+import { campCompanions, campRegistrations } from "../db/schema/camp.ts";
 import { campRegistrationChanges } from "../db/schema/camp-self-service.ts";
 import { HttpError, parseWith } from "../errors.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { paymentsOfRegistration } from "../payments/payment-shares.ts";
 import { loadClubContact } from "../site-content/club-contact.ts";
 import { noteUncoveredClaims } from "./camp-companion-claims.ts";
+import { addChargedCompanion } from "./camp-companion-add.ts";
 import { campEditionOfYear } from "./camp-edition-lookup.ts";
-import { appendCharges, cancelInLedger, readLedger } from "./camp-ledger-store.ts";
+import { appendPriceLine } from "./camp-price-lines.ts";
+import { cancelInLedger, readLedger } from "./camp-ledger-store.ts";
 import { queueLeaderChangeMail } from "./camp-leader-mail.ts";
 import { createMailLink, personalLinkUrl } from "./camp-personal-link.ts";
 import { CampInputError } from "./camp-registrations.ts";
@@ -58,8 +60,6 @@ async function lockedRegistration(tx: Db, registrationId: number) {
   return registration;
 }
 
-const nextPosition = (rows: readonly { position: number }[]) => rows.reduce((max, row) => Math.max(max, row.position), -1) + 1;
-
 async function outcomeOf(db: Db, registrationId: number, changed: boolean, refund: number): Promise<LeaderCompanionOutcome> {
   const figures = ledgerFigures(await readLedger(db, registrationId));
   return { changed, total: figures.charged, outstanding: figures.outstanding, refund };
@@ -85,47 +85,22 @@ export async function leaderAddCompanion(
       throw new CampInputError("ledsagere", leaderCompanionMessages.tooMany);
     if (companions.some((companion) => companion.clientId === input.id)) throw new CampInputError("id", leaderCompanionMessages.duplicate);
     const edition = await campEditionOfYear(tx, registration.editionYear);
-    // Priced as when the registration was made (its edition, its early-bird state), as Min påmelding prices it.
-    const price = calculateCampPrice({ ...registration, ledsagere: [input] }, { edition, at: registration.createdAt, grades });
-    const line = price.lines.find((priced) => priced.kind === "companion")!;
-    const [inserted] = await tx
-      .insert(campCompanions)
-      .values({
-        registrationId,
-        position: nextPosition(companions),
-        clientId: input.id,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        age: input.age,
-        telephone: input.telephone,
-        email: input.email,
-        sleepover: input.sleepover,
-        alreadyRegistered: false,
-        amount: line.amount,
-      })
-      .returning({ id: campCompanions.id });
     const name = fullName(input);
-    await appendCharges(tx, registrationId, [{ person: companionPerson(inserted!.id), item: "companion", amount: line.amount }], {
+    const amount = await addChargedCompanion(tx, {
+      registration,
+      companions,
+      edition,
+      grades,
+      input,
       actor,
       reason: `Ledsager ${name} lagt til av leirledelsen.`,
       now,
     });
-    const lines = await tx
-      .select({ position: campPriceLines.position })
-      .from(campPriceLines)
-      .where(eq(campPriceLines.registrationId, registrationId));
-    await tx
-      .insert(campPriceLines)
-      .values({ registrationId, position: nextPosition(lines), kind: line.kind, label: line.label, amount: line.amount });
-    await tx
-      .update(campRegistrations)
-      .set({ total: registration.total + line.amount, hasLedsager: true })
-      .where(eq(campRegistrations.id, registrationId));
     // Owed until paid: a Vipps order gets an attempt the family pays on Min påmelding; card/cash owes it at the door.
-    await chargeDifference(tx, { registration, payments: await paymentsOfRegistration(tx, registrationId) }, line.amount, now);
+    await chargeDifference(tx, { registration, payments: await paymentsOfRegistration(tx, registrationId) }, amount, now);
     await tx
       .insert(campRegistrationChanges)
-      .values({ registrationId, at: now, actor, summary: `Leirledelsen la til ledsager ${name} (${line.amount} kr)` });
+      .values({ registrationId, at: now, actor, summary: `Leirledelsen la til ledsager ${name} (${amount} kr)` });
     await queueLeaderChangeMail(
       tx,
       {
@@ -168,21 +143,7 @@ export async function leaderRemoveCompanion(
     const name = fullName(companion);
     await tx.update(campCompanions).set({ cancelledAt: now }).where(eq(campCompanions.id, companion.id));
     // The receipt stays as charged, with a line that takes the companion off; the lines still sum to the total.
-    const lines = await tx
-      .select({ position: campPriceLines.position })
-      .from(campPriceLines)
-      .where(eq(campPriceLines.registrationId, registrationId));
-    await tx.insert(campPriceLines).values({
-      registrationId,
-      position: nextPosition(lines),
-      kind: "cancelled-companion",
-      label: `Avbestilt ledsager: ${name}`,
-      amount: -companion.amount,
-    });
-    await tx
-      .update(campRegistrations)
-      .set({ total: registration.total - companion.amount })
-      .where(eq(campRegistrations.id, registrationId));
+    await appendPriceLine(tx, registration, { kind: "cancelled-companion", label: `Avbestilt ledsager: ${name}`, amount: -companion.amount });
     const person = companionPerson(companion.id);
     const settled = await cancelInLedger(
       tx,

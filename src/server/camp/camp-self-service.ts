@@ -4,7 +4,7 @@
  * requests take turns; the second finds the work done. Rules and prices come from the registration's own
  * edition (camp-edition-lookup.ts); the refund rule is the same function the camp admin's cancel uses.
  */
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { campEditionFromData } from "../../shared/camp/camp-edition-data.ts";
 import type { CampEdition } from "../../shared/camp/camp-edition.ts";
@@ -30,6 +30,8 @@ import { queueMail } from "../mail/outbox.ts";
 import { paymentsOfRegistration } from "../payments/payment-shares.ts";
 import { athletePerson, companionPerson, ledgerFigures, planCancellation, type LedgerEntry } from "../../shared/camp/camp-ledger.ts";
 import { appendCharges, cancelInLedger, readLedger } from "./camp-ledger-store.ts";
+import { addChargedCompanion } from "./camp-companion-add.ts";
+import { appendPriceLine } from "./camp-price-lines.ts";
 import { noteUncoveredClaims } from "./camp-companion-claims.ts";
 import { editionDataForYear } from "./camp-edition-lookup.ts";
 import { lockEditionPlaces, sleepoverPlacesHeld } from "./camp-places.ts";
@@ -338,23 +340,7 @@ export async function cancelMyRegistration(
     } else {
       await tx.update(campCompanions).set({ cancelledAt: now }).where(eq(campCompanions.id, companion!.id));
       // The receipt stays as charged, with a line that takes the companion off; the lines still sum to the total.
-      const [last] = await tx
-        .select({ position: campPriceLines.position })
-        .from(campPriceLines)
-        .where(eq(campPriceLines.registrationId, registrationId))
-        .orderBy(desc(campPriceLines.position))
-        .limit(1);
-      await tx.insert(campPriceLines).values({
-        registrationId,
-        position: (last?.position ?? -1) + 1,
-        kind: "cancelled-companion",
-        label: `Avbestilt ledsager: ${name}`,
-        amount: -share,
-      });
-      await tx
-        .update(campRegistrations)
-        .set({ total: registration.total - share })
-        .where(eq(campRegistrations.id, registrationId));
+      await appendPriceLine(tx, registration, { kind: "cancelled-companion", label: `Avbestilt ledsager: ${name}`, amount: -share });
     }
     const what = whole ? "Påmeldingen avbestilt av deltakeren (Min påmelding)." : `Ledsager ${name} avbestilt av deltakeren (Min påmelding).`;
     const settled = await cancelInLedger(tx, registrationId, cancels, rule, { actor: ACTOR, reason: what, now });
@@ -582,45 +568,19 @@ export async function addMyCompanion(
       throw new CampInputError("ledsagere", `Du kan legge inn høyst ${campSettings.limits.maxCompanions} ledsagere.`);
     if (loaded.companions.some((companion) => companion.clientId === input.id))
       throw new CampInputError("id", "Den samme ledsageren er lagt inn to ganger.");
-    const price = calculateCampPrice({ ...registration, ledsagere: [input] }, { edition: loaded.edition, at: registration.createdAt, grades });
-    const line = price.lines.find((priced) => priced.kind === "companion")!;
-    const nextPosition = (rows: { position: number }[]) => rows.reduce((max, row) => Math.max(max, row.position), -1) + 1;
-    const [inserted] = await tx
-      .insert(campCompanions)
-      .values({
-        registrationId,
-        position: nextPosition(loaded.companions),
-        clientId: input.id,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        age: input.age,
-        telephone: input.telephone,
-        email: input.email,
-        sleepover: input.sleepover,
-        alreadyRegistered: false,
-        amount: line.amount,
-      })
-      .returning({ id: campCompanions.id });
-    // Charged now and owed until paid (docs/decisions/0016-money-ledger.md): cancelled unpaid, it is simply removed.
-    await appendCharges(tx, registrationId, [{ person: companionPerson(inserted!.id), item: "companion", amount: line.amount }], {
+    const amount = await addChargedCompanion(tx, {
+      registration,
+      companions: loaded.companions,
+      edition: loaded.edition,
+      grades,
+      input,
       actor: ACTOR,
       reason: `Ledsager ${input.firstName} ${input.lastName} lagt til (Min påmelding)`,
       now,
     });
-    const lines = await tx
-      .select({ position: campPriceLines.position })
-      .from(campPriceLines)
-      .where(eq(campPriceLines.registrationId, registrationId));
-    await tx
-      .insert(campPriceLines)
-      .values({ registrationId, position: nextPosition(lines), kind: line.kind, label: line.label, amount: line.amount });
-    await tx
-      .update(campRegistrations)
-      .set({ total: registration.total + line.amount, hasLedsager: true })
-      .where(eq(campRegistrations.id, registrationId));
-    const reference = await chargeDifference(tx, loaded, line.amount, now);
-    await logChange(tx, registrationId, `La til ledsager ${input.firstName} ${input.lastName} (${line.amount} kr)`, now);
-    return { reference, amount: line.amount, registration };
+    const reference = await chargeDifference(tx, loaded, amount, now);
+    await logChange(tx, registrationId, `La til ledsager ${input.firstName} ${input.lastName} (${amount} kr)`, now);
+    return { reference, amount, registration };
   });
   let payUrl: string | undefined;
   if (added.reference) {
@@ -685,11 +645,6 @@ export async function setMyGrading(
     const { registration } = loaded;
     if (registration.gradering === gradering) return { changed: false, refund: 0 };
     refuseUnlessChangeable(loaded, now);
-    const lines = await tx
-      .select({ position: campPriceLines.position, kind: campPriceLines.kind, amount: campPriceLines.amount })
-      .from(campPriceLines)
-      .where(eq(campPriceLines.registrationId, registrationId));
-    const position = lines.reduce((max, line) => Math.max(max, line.position), -1) + 1;
     if (gradering) {
       if (!mayTickGrading(registration, loaded.edition)) throw new CampInputError("gradering", selfServiceMessages.grading);
       const price = calculateCampPrice(
@@ -697,11 +652,7 @@ export async function setMyGrading(
         { edition: loaded.edition, at: registration.createdAt, grades },
       );
       const line = price.lines.find((priced) => priced.kind === "grading")!;
-      await tx.insert(campPriceLines).values({ registrationId, position, kind: line.kind, label: line.label, amount: line.amount });
-      await tx
-        .update(campRegistrations)
-        .set({ gradering: true, total: registration.total + line.amount })
-        .where(eq(campRegistrations.id, registrationId));
+      await appendPriceLine(tx, registration, { kind: line.kind, label: line.label, amount: line.amount }, { gradering: true });
       await appendCharges(tx, registrationId, [{ person: athletePerson, item: "grading", amount: line.amount }], {
         actor: ACTOR,
         reason: "Gradering lagt til (Min påmelding)",
@@ -712,14 +663,14 @@ export async function setMyGrading(
       return { changed: true, refund: 0, reference, amount: line.amount, registration };
     }
     // Off: the grading lines' net amount (a fee added and taken off before counts as nothing).
+    const lines = await tx
+      .select({ kind: campPriceLines.kind, amount: campPriceLines.amount })
+      .from(campPriceLines)
+      .where(eq(campPriceLines.registrationId, registrationId));
     const fee = lines.filter((line) => line.kind === "grading" || line.kind === "cancelled-grading").reduce((sum, line) => sum + line.amount, 0);
     if (loaded.payments.some((row) => row.method === "vipps" && row.settle === "capture" && row.capturedAmount === 0))
       throw new HttpError(409, selfServiceMessages.paymentBusy);
-    await tx.insert(campPriceLines).values({ registrationId, position, kind: "cancelled-grading", label: "Avbestilt gradering", amount: -fee });
-    await tx
-      .update(campRegistrations)
-      .set({ gradering: false, total: registration.total - fee })
-      .where(eq(campRegistrations.id, registrationId));
+    await appendPriceLine(tx, registration, { kind: "cancelled-grading", label: "Avbestilt gradering", amount: -fee }, { gradering: false });
     // The one cancellation rule on what was paid for grading; an unpaid fee is simply removed.
     const settled = await cancelInLedger(
       tx,

@@ -1,0 +1,62 @@
+import type { CampEdition } from "../../shared/camp/camp-edition.ts";
+import { companionPerson } from "../../shared/camp/camp-ledger.ts";
+import { calculateCampPrice } from "../../shared/camp/camp-pricing.ts";
+import type { LeaderCompanionAdd } from "../../shared/camp/camp-registration.ts";
+import type { Grade } from "../../shared/camp/grades.ts";
+import type { Db } from "../db/database.ts";
+import { campCompanions, campRegistrations } from "../db/schema/camp.ts";
+import { appendCharges } from "./camp-ledger-store.ts";
+import { appendPriceLine } from "./camp-price-lines.ts";
+
+interface CompanionAddition {
+  registration: typeof campRegistrations.$inferSelect;
+  /** The registration's companions as stored (cancelled ones too: a position is never reused). */
+  companions: readonly { position: number }[];
+  edition: CampEdition;
+  grades: readonly Grade[];
+  input: LeaderCompanionAdd;
+  /** Who added it and why, for the ledger. */
+  actor: string;
+  reason: string;
+  now: Date;
+}
+
+/**
+ * The one writer of a companion added to a stored registration, by the family (Min påmelding) or the
+ * leader: priced as when the registration was made (its edition, its early-bird state), stored, charged in
+ * the ledger and added to the receipt. Charged now and owed until paid; cancelled unpaid, it is simply
+ * removed (docs/decisions/0016-money-ledger.md). The caller holds the registration's lock and asks for the
+ * money (chargeDifference). Returns what the companion costs.
+ */
+export async function addChargedCompanion(tx: Db, addition: CompanionAddition): Promise<number> {
+  const { registration, input } = addition;
+  const price = calculateCampPrice(
+    { ...registration, ledsagere: [input] },
+    { edition: addition.edition, at: registration.createdAt, grades: addition.grades },
+  );
+  const line = price.lines.find((priced) => priced.kind === "companion")!;
+  const position = addition.companions.reduce((max, row) => Math.max(max, row.position), -1) + 1;
+  const [inserted] = await tx
+    .insert(campCompanions)
+    .values({
+      registrationId: registration.id,
+      position,
+      clientId: input.id,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      age: input.age,
+      telephone: input.telephone,
+      email: input.email,
+      sleepover: input.sleepover,
+      alreadyRegistered: false,
+      amount: line.amount,
+    })
+    .returning({ id: campCompanions.id });
+  await appendCharges(tx, registration.id, [{ person: companionPerson(inserted!.id), item: "companion", amount: line.amount }], {
+    actor: addition.actor,
+    reason: addition.reason,
+    now: addition.now,
+  });
+  await appendPriceLine(tx, registration, { kind: line.kind, label: line.label, amount: line.amount }, { hasLedsager: true });
+  return line.amount;
+}
