@@ -32,7 +32,8 @@ import { cancelInLedger, readLedger } from "./camp-ledger-store.ts";
 import { queueLeaderChangeMail } from "./camp-leader-mail.ts";
 import { createMailLink, personalLinkUrl } from "./camp-personal-link.ts";
 import { CampInputError } from "./camp-registrations.ts";
-import { chargeDifference, methodOf } from "./camp-self-service.ts";
+import { chargeDifference } from "./camp-self-service-additions.ts";
+import { methodOf } from "./camp-self-service-view.ts";
 import { renderCancellationMail, selfServiceMailKey } from "./camp-self-service-mail.ts";
 
 export const leaderCompanionMessages = {

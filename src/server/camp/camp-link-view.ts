@@ -1,7 +1,7 @@
 import type { MyRegistrationView } from "../../shared/camp/camp-my-registration.ts";
 import type { Db } from "../db/database.ts";
 import type { LinkedRegistration } from "./camp-personal-link.ts";
-import { myRegistrationView } from "./camp-self-service.ts";
+import { myRegistrationView } from "./camp-self-service-view.ts";
 
 /**
  * What a link shows: its first registration's view (with its group), and each further registration behind

@@ -6,16 +6,9 @@ import type { CampPaymentGateway } from "./camp-payment-gateway.ts";
 import { registrationsOfLink, type LinkedRegistration } from "./camp-personal-link.ts";
 import { actionTarget, linkView } from "./camp-link-view.ts";
 import { CampInputError } from "./camp-registrations.ts";
-import {
-  addMyCompanion,
-  cancelMyRegistration,
-  changeMyRegistration,
-  findMyRegistration,
-  findMyRegistrationKey,
-  payMyOutstanding,
-  selfServiceMessages,
-  setMyGrading,
-} from "./camp-self-service.ts";
+import { cancelMyRegistration, changeMyRegistration, selfServiceMessages } from "./camp-self-service.ts";
+import { addMyCompanion, payMyOutstanding, setMyGrading } from "./camp-self-service-additions.ts";
+import { findMyRegistration, findMyRegistrationKey } from "./camp-self-service-find.ts";
 import { WorkQueue } from "../jobs/work-queue.ts";
 
 declare module "fastify" {

@@ -1,0 +1,237 @@
+/**
+ * What a family adds through "Min påmelding": a companion, grading, and paying what is owed. Each charge is
+ * owed until paid: with Vipps a new attempt, with card/cash at the camp.
+ */
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { mayTickGrading } from "../../shared/camp/camp-eligibility.ts";
+import { type MyRegistrationView } from "../../shared/camp/camp-my-registration.ts";
+import { calculateCampPrice, campRefund } from "../../shared/camp/camp-pricing.ts";
+import { campSettings } from "../../shared/camp/camp-edition.ts";
+import { referenceData } from "../db/reference-data.ts";
+import { MyCompanionAddSchema, MyGradingSchema } from "../../shared/camp/camp-registration.ts";
+import type { Db } from "../db/database.ts";
+import { campPriceLines, payments } from "../db/schema/camp.ts";
+import { HttpError, parseWith } from "../errors.ts";
+import { athletePerson, ledgerFigures } from "../../shared/camp/camp-ledger.ts";
+import { appendCharges, cancelInLedger } from "./camp-ledger-store.ts";
+import { addChargedCompanion } from "./camp-companion-add.ts";
+import { appendPriceLine } from "./camp-price-lines.ts";
+import type { CampPaymentGateway } from "./camp-payment-gateway.ts";
+import { CampInputError } from "./camp-registrations.ts";
+import { ACTOR, lockRegistration, logChange, refuseUnlessChangeable, selfServiceMessages } from "./camp-self-service.ts";
+import { load, methodOf, myRegistrationView, type Loaded } from "./camp-self-service-view.ts";
+
+/**
+ * Charges what a change adds: with Vipps (or a free registration made for Vipps) a new attempt of kind
+ * "change" (answers its reference); with card/cash the unpaid payment grows, or a new card/cash payment is
+ * owed at the camp.
+ */
+export async function chargeDifference(
+  tx: Db,
+  loaded: Pick<Loaded, "registration" | "payments">,
+  amount: number,
+  now: Date,
+): Promise<string | undefined> {
+  if (amount <= 0) return undefined;
+  const { registration } = loaded;
+  const method = methodOf(loaded.payments);
+  if (method === "vipps" || (method === "free" && registration.vipps)) {
+    const reference = `${registration.orderId}-${loaded.payments.filter((row) => row.method === "vipps").length + 1}`;
+    await tx.insert(payments).values({
+      registrationId: registration.id,
+      reference,
+      method: "vipps",
+      kind: "change",
+      amount,
+      state: "created",
+      createdAt: now,
+      updatedAt: now,
+    });
+    return reference;
+  }
+  const cash = loaded.payments[loaded.payments.length - 1];
+  if (cash && cash.method === "card_cash" && cash.state !== "paid") {
+    await tx
+      .update(payments)
+      .set({ amount: cash.amount + amount, updatedAt: now })
+      .where(eq(payments.id, cash.id));
+  } else {
+    const reference = `${registration.orderId}-K${loaded.payments.length + 1}`;
+    await tx.insert(payments).values({
+      registrationId: registration.id,
+      reference,
+      method: "card_cash",
+      kind: "change",
+      amount,
+      state: "unpaid",
+      createdAt: now,
+      updatedAt: now,
+    });
+  }
+  return undefined;
+}
+
+export interface AddCompanionOutcome {
+  view: MyRegistrationView;
+  /** Where to pay the difference with Vipps, when the registration is paid with Vipps. */
+  payUrl?: string;
+}
+
+/**
+ * Adds a companion: priced by the server with the registration's own edition and its early-bird state at
+ * registration (calculateCampPrice at the registration's time). The receipt gets the companion's line and
+ * the total grows; with Vipps the difference is a new payment attempt ("change"), with card/cash it is paid
+ * at the camp.
+ */
+export async function addMyCompanion(
+  app: FastifyInstance,
+  gateway: CampPaymentGateway,
+  registrationId: number,
+  body: unknown,
+): Promise<AddCompanionOutcome> {
+  const input = parseWith(MyCompanionAddSchema, body);
+  const now = app.now();
+  const { grades } = await referenceData(app.db);
+  const added = await app.db.transaction(async (tx) => {
+    await lockRegistration(tx, registrationId);
+    const loaded = await load(tx, registrationId);
+    if (!loaded) throw new HttpError(404, selfServiceMessages.notFound);
+    refuseUnlessChangeable(loaded, now);
+    const { registration } = loaded;
+    const active = loaded.companions.filter((companion) => !companion.cancelledAt);
+    if (active.length >= campSettings.limits.maxCompanions)
+      throw new CampInputError("ledsagere", `Du kan legge inn høyst ${campSettings.limits.maxCompanions} ledsagere.`);
+    if (loaded.companions.some((companion) => companion.clientId === input.id))
+      throw new CampInputError("id", "Den samme ledsageren er lagt inn to ganger.");
+    const amount = await addChargedCompanion(tx, {
+      registration,
+      companions: loaded.companions,
+      edition: loaded.edition,
+      grades,
+      input,
+      actor: ACTOR,
+      reason: `Ledsager ${input.firstName} ${input.lastName} lagt til (Min påmelding)`,
+      now,
+    });
+    const reference = await chargeDifference(tx, loaded, amount, now);
+    await logChange(tx, registrationId, `La til ledsager ${input.firstName} ${input.lastName} (${amount} kr)`, now);
+    return { reference, amount, registration };
+  });
+  let payUrl: string | undefined;
+  if (added.reference) {
+    payUrl = await gateway.createPaymentRedirect({
+      registrationId,
+      orderId: added.registration.orderId,
+      editionYear: added.registration.editionYear,
+      amount: added.amount,
+      paymentReference: added.reference,
+      telephone: added.registration.telephone,
+    });
+  }
+  const view = await myRegistrationView(app.db, registrationId, app.now());
+  if (!view) throw new HttpError(404, selfServiceMessages.notFound);
+  return { view, ...(payUrl ? { payUrl } : {}) };
+}
+
+/** "Betal resten": the open difference of a change, at Vipps again (the same attempt while it can still be paid). */
+export async function payMyOutstanding(app: FastifyInstance, gateway: CampPaymentGateway, registrationId: number): Promise<string> {
+  const loaded = await load(app.db, registrationId);
+  if (!loaded) throw new HttpError(404, selfServiceMessages.notFound);
+  refuseUnlessChangeable(loaded, app.now());
+  const change = [...loaded.payments].reverse().find((row) => row.kind === "change" && row.method === "vipps");
+  if (!change || change.capturedAmount > 0 || ledgerFigures(loaded.ledger).outstanding < change.amount)
+    throw new HttpError(409, selfServiceMessages.nothingToPay);
+  const { registration } = loaded;
+  return gateway.createPaymentRedirect({
+    registrationId,
+    orderId: registration.orderId,
+    editionYear: registration.editionYear,
+    amount: change.amount,
+    paymentReference: change.reference,
+    telephone: registration.telephone,
+  });
+}
+
+export interface GradingOutcome {
+  view: MyRegistrationView;
+  changed: boolean;
+  refund: number;
+  payUrl?: string;
+}
+
+/**
+ * Grading on or off. On: the wizard's rule, priced like the registration (its edition, its time); with Vipps
+ * the fee is a new payment attempt, with card/cash it is owed at the camp. Off: the fee comes back by the
+ * refund rule (Vipps) or is no longer owed (card/cash); the receipt gets a line that takes it off.
+ */
+export async function setMyGrading(
+  app: FastifyInstance,
+  gateway: CampPaymentGateway,
+  registrationId: number,
+  body: unknown,
+): Promise<GradingOutcome> {
+  const { gradering } = parseWith(MyGradingSchema, body);
+  const now = app.now();
+  const { grades } = await referenceData(app.db);
+  const outcome = await app.db.transaction(async (tx) => {
+    await lockRegistration(tx, registrationId);
+    const loaded = await load(tx, registrationId);
+    if (!loaded) throw new HttpError(404, selfServiceMessages.notFound);
+    const { registration } = loaded;
+    if (registration.gradering === gradering) return { changed: false, refund: 0 };
+    refuseUnlessChangeable(loaded, now);
+    if (gradering) {
+      if (!mayTickGrading(registration, loaded.edition)) throw new CampInputError("gradering", selfServiceMessages.grading);
+      const price = calculateCampPrice(
+        { ...registration, gradering: true, ledsagere: [] },
+        { edition: loaded.edition, at: registration.createdAt, grades },
+      );
+      const line = price.lines.find((priced) => priced.kind === "grading")!;
+      await appendPriceLine(tx, registration, { kind: line.kind, label: line.label, amount: line.amount }, { gradering: true });
+      await appendCharges(tx, registrationId, [{ person: athletePerson, item: "grading", amount: line.amount }], {
+        actor: ACTOR,
+        reason: "Gradering lagt til (Min påmelding)",
+        now,
+      });
+      const reference = await chargeDifference(tx, loaded, line.amount, now);
+      await logChange(tx, registrationId, `La til gradering (${line.amount} kr)`, now);
+      return { changed: true, refund: 0, reference, amount: line.amount, registration };
+    }
+    // Off: the grading lines' net amount (a fee added and taken off before counts as nothing).
+    const lines = await tx
+      .select({ kind: campPriceLines.kind, amount: campPriceLines.amount })
+      .from(campPriceLines)
+      .where(eq(campPriceLines.registrationId, registrationId));
+    const fee = lines.filter((line) => line.kind === "grading" || line.kind === "cancelled-grading").reduce((sum, line) => sum + line.amount, 0);
+    if (loaded.payments.some((row) => row.method === "vipps" && row.settle === "capture" && row.capturedAmount === 0))
+      throw new HttpError(409, selfServiceMessages.paymentBusy);
+    await appendPriceLine(tx, registration, { kind: "cancelled-grading", label: "Avbestilt gradering", amount: -fee }, { gradering: false });
+    // The one cancellation rule on what was paid for grading; an unpaid fee is simply removed.
+    const settled = await cancelInLedger(
+      tx,
+      registrationId,
+      (item) => item.person === athletePerson && item.item === "grading",
+      (paid) => campRefund(paid, loaded.edition, now),
+      { actor: ACTOR, reason: "Gradering avbestilt av deltakeren (Min påmelding).", now },
+    );
+    const refund = settled.refund;
+    await logChange(tx, registrationId, `Tok bort gradering (refusjon ${refund} kr)`, now);
+    return { changed: true, refund };
+  });
+  if (outcome.refund > 0) await gateway.settleNow?.(registrationId).catch(() => undefined);
+  let payUrl: string | undefined;
+  if ("reference" in outcome && outcome.reference) {
+    payUrl = await gateway.createPaymentRedirect({
+      registrationId,
+      orderId: outcome.registration!.orderId,
+      editionYear: outcome.registration!.editionYear,
+      amount: outcome.amount!,
+      paymentReference: outcome.reference,
+      telephone: outcome.registration!.telephone,
+    });
+  }
+  const view = await myRegistrationView(app.db, registrationId, app.now());
+  if (!view) throw new HttpError(404, selfServiceMessages.notFound);
+  return { view, changed: outcome.changed, refund: outcome.refund, ...(payUrl ? { payUrl } : {}) };
+}

@@ -1,0 +1,64 @@
+/** «Finn påmeldingen min»: a new family link, mailed only to the address asked for. */
+import { asc, eq, inArray } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { FindMyRegistrationSchema } from "../../shared/camp/camp-registration.ts";
+import { campRegistrations } from "../db/schema/camp.ts";
+import { parseWith } from "../errors.ts";
+import { queueMail } from "../mail/outbox.ts";
+import { createFamilyLink, deleteExpiredLinks, personalLinkUrl, registrationsOfScope } from "./camp-personal-link.ts";
+import { mailOutbox } from "../db/schema/mail.ts";
+import { emailKey } from "../../shared/contact/email-key.ts";
+import { renderLinksMail, selfServiceMailKey } from "./camp-self-service-mail.ts";
+
+/** Within this many minutes, "Finn påmeldingen min" mails an address at most once. */
+const findMailEveryMinutes = 10;
+
+/** "Finn påmeldingen min": the address asked for, checked by the shared schema (400 otherwise), as compared. */
+export function findMyRegistrationKey(body: unknown): string {
+  const { email } = parseWith(FindMyRegistrationSchema, body);
+  return emailKey(email)!;
+}
+
+/**
+ * "Finn påmeldingen min", after the answer has gone (the answer is the same whatever is found): when
+ * anything is registered with exactly this address (as compared, email-key.ts) for a camp that has not
+ * ended, one mail with the address's one family link goes to that address and no other. A secret is stored
+ * only with a mail; at most one such mail per address per 10 minutes. Links of the address that expired
+ * unopened are deleted on the way.
+ */
+export async function findMyRegistration(app: FastifyInstance, key: string): Promise<void> {
+  const now = app.now();
+  const registrations = await registrationsOfScope(app.db, { kind: "family", emailKey: key }, now);
+  if (registrations.length === 0) return;
+  const rows = await app.db
+    .select({
+      id: campRegistrations.id,
+      orderId: campRegistrations.orderId,
+      year: campRegistrations.editionYear,
+      firstName: campRegistrations.firstName,
+      lastName: campRegistrations.lastName,
+    })
+    .from(campRegistrations)
+    .where(
+      inArray(
+        campRegistrations.id,
+        registrations.map((registration) => registration.id),
+      ),
+    )
+    .orderBy(asc(campRegistrations.id));
+  const bucket = Math.floor(now.getTime() / (findMailEveryMinutes * 60_000));
+  const dedupeKey = selfServiceMailKey(rows[0]!.id, `find-${bucket}`);
+  const queued = await app.db.transaction(async (tx) => {
+    await deleteExpiredLinks(tx, now, key);
+    const [already] = await tx.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.dedupeKey, dedupeKey));
+    if (already) return false;
+    const link = personalLinkUrl(app.env.PUBLIC_BASE_URL, await createFamilyLink(tx, key, now));
+    const mail = renderLinksMail(
+      link,
+      rows.map((row) => ({ orderId: row.orderId, year: row.year, name: `${row.firstName} ${row.lastName}` })),
+    );
+    await queueMail(tx, { dedupeKey, to: key, ...mail }, now);
+    return true;
+  });
+  if (queued) app.outbox.kick();
+}
