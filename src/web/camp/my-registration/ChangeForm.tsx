@@ -1,4 +1,4 @@
-/** «Endre opplysninger» on "Min påmelding": contact, food and the public list, checked by the shared schema. */
+/** «Endre opplysningene» on "Min påmelding": contact, food and the public list, checked by the shared schema. */
 import { useState } from "react";
 import type { MyRegistrationView } from "../../../shared/camp/camp-my-registration.ts";
 import { MyRegistrationChangeSchema, type MyRegistrationChange } from "../../../shared/camp/camp-registration.ts";
