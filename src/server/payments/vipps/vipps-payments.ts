@@ -14,15 +14,15 @@ import { queueCampConfirmationMail, queueCampGroupConfirmationMail } from "../..
 import { addShareRefund, copyShares, paymentsOfRegistration, shareRegistrationIds } from "../payment-shares.ts";
 import { queueVippsRefund } from "../queue-refund.ts";
 import { appendEntries, figuresOf, readLedger, recordRefundRefused, recordVippsCapture } from "../../camp/camp-ledger-store.ts";
-import { suggestedRefund } from "../../../shared/camp/camp-ledger.ts";
 import { campEditionOfYear } from "../../camp/camp-edition-lookup.ts";
 import type { CampPaymentGateway, RegistrationAwaitingPayment } from "../../camp/camp-payment-gateway.ts";
 import type { Db } from "../../db/database.ts";
-import { campRegistrations, moneyActions, paymentShares, payments } from "../../db/schema/camp.ts";
+import { campRegistrations, moneyActions, payments } from "../../db/schema/camp.ts";
 import { HttpError } from "../../errors.ts";
 import { VippsApiError, VippsUnreachableError, type VippsClient } from "./vipps-client.ts";
 import { vippsErrorCodes, type Aggregate, type VippsPaymentState } from "./vipps-types.ts";
 import type { VippsPaymentView, VippsStatus } from "../../../shared/payments/vipps-payment.ts";
+import { paymentView, stateText, statusText, vippsAdminView } from "./vipps-payment-view.ts";
 
 type PaymentRow = typeof payments.$inferSelect;
 
@@ -47,39 +47,6 @@ const kr = (ore: number) => Math.round(ore / 100);
 const abandonAfterMs = 20 * 60_000;
 /** A create that never reached Vipps (GET says 404) is given up after this long. */
 const neverCreatedAfterMs = 15 * 60_000;
-
-function statusText(row: Pick<PaymentRow, "state" | "vippsState">): VippsStatusText {
-  if (row.state === "failed") return "RESERVE_FAILED";
-  switch (row.vippsState) {
-    case "AUTHORIZED":
-      return "RESERVED";
-    case "ABORTED":
-    case "TERMINATED":
-      return "CANCELLED";
-    case "EXPIRED":
-      return "REJECTED";
-    default:
-      return "";
-  }
-}
-
-function stateText(vippsState: string | null, a: { authorized: number; captured: number; refunded: number; cancelled: number }): string {
-  switch (vippsState) {
-    case "AUTHORIZED":
-      if (a.captured > 0 && a.refunded >= a.captured) return "refunded";
-      if (a.captured > 0) return "captured";
-      if (a.cancelled >= a.authorized) return "released";
-      return "authorized";
-    case "ABORTED":
-      return "aborted";
-    case "EXPIRED":
-      return "expired";
-    case "TERMINATED":
-      return "terminated";
-    default:
-      return "created";
-  }
-}
 
 export interface VippsPaymentsOptions {
   client: VippsClient;
@@ -583,93 +550,9 @@ export class VippsPayments implements CampPaymentGateway {
 
   // ---- the camp admin ------------------------------------------------------------------------------
 
-  async adminView(registrationId: number) {
-    const [registration] = await this.db.select().from(campRegistrations).where(eq(campRegistrations.id, registrationId));
-    if (!registration) return undefined;
-    // Of a group's one payment, this athlete's share (the whole payment and its shares under `shares`).
-    const rows = await paymentsOfRegistration(this.db, registrationId);
-    const ids = rows.map((row) => row.id);
-    const actions = ids.length
-      ? await this.db
-          .select()
-          .from(moneyActions)
-          .where(
-            sql`${moneyActions.paymentId} in (${sql.join(
-              ids.map((id) => sql`${id}`),
-              sql`, `,
-            )})`,
-          )
-          .orderBy(asc(moneyActions.at), asc(moneyActions.id))
-      : [];
-    const refundable = rows.find((row) => row.method === "vipps" && row.capturedAmount - row.refundedAmount > 0);
-    const edition = await campEditionOfYear(this.db, registration.editionYear);
-    const group = await this.groupPaymentView(rows.map((row) => row.id));
-    const now = this.now();
-    return {
-      registrationId,
-      orderId: registration.orderId,
-      status: registration.status,
-      payments: rows.map(view),
-      actions: actions.map((action) => ({
-        reference: rows.find((row) => row.id === action.paymentId)?.reference ?? "",
-        actor: action.actor,
-        action: action.action,
-        amount: action.amount,
-        at: action.at.toISOString(),
-        note: action.note,
-      })),
-      refund: refundable
-        ? {
-            reference: refundable.reference,
-            captured: refundable.capturedAmount,
-            refunded: refundable.refundedAmount,
-            max: refundable.capturedAmount - refundable.refundedAmount,
-            suggested: suggestedRefund(await readLedger(this.db, registrationId), refundable.capturedAmount - refundable.refundedAmount, (paid) =>
-              campRefund(paid, edition, now),
-            ),
-            fullRefundUntil: edition.fullRefundEndsAt.toISOString(),
-            rule: now.getTime() < edition.fullRefundEndsAt.getTime() ? "full" : "share",
-          }
-        : null,
-      ...(group ? { group } : {}),
-    };
-  }
-
-  /** The latest group payment among these payments, whole, with every athlete's share; undefined when none is shared. */
-  private async groupPaymentView(paymentIds: number[]) {
-    if (paymentIds.length === 0) return undefined;
-    const shares = await this.db
-      .select({
-        paymentId: paymentShares.paymentId,
-        amount: paymentShares.amount,
-        refunded: paymentShares.refundedAmount,
-        orderId: campRegistrations.orderId,
-        firstName: campRegistrations.firstName,
-        lastName: campRegistrations.lastName,
-        status: campRegistrations.status,
-      })
-      .from(paymentShares)
-      .innerJoin(campRegistrations, eq(campRegistrations.id, paymentShares.registrationId))
-      .where(inArray(paymentShares.paymentId, paymentIds))
-      .orderBy(desc(paymentShares.paymentId), asc(paymentShares.registrationId));
-    const latest = shares[0]?.paymentId;
-    if (latest === undefined) return undefined;
-    const [payment] = await this.db.select().from(payments).where(eq(payments.id, latest));
-    return {
-      reference: payment!.reference,
-      amount: payment!.amount,
-      captured: payment!.capturedAmount,
-      refunded: payment!.refundedAmount,
-      shares: shares
-        .filter((share) => share.paymentId === latest)
-        .map((share) => ({
-          orderId: share.orderId,
-          name: `${share.firstName} ${share.lastName}`,
-          status: share.status,
-          amount: share.amount,
-          refunded: share.refunded,
-        })),
-    };
+  /** The registration's payments, money log and refund offer for the camp admin (vipps-payment-view.ts). */
+  adminView(registrationId: number) {
+    return vippsAdminView(this.db, registrationId, this.now());
   }
 
   /**
@@ -730,10 +613,10 @@ export class VippsPayments implements CampPaymentGateway {
       }
       await this.noteError(prepared.row.id, error, this.later(30_000));
       const [row] = await this.db.select().from(payments).where(eq(payments.id, prepared.row.id));
-      return { kind: "pending", amount: prepared.amount, payment: view(row!) };
+      return { kind: "pending", amount: prepared.amount, payment: paymentView(row!) };
     }
     const [row] = await this.db.select().from(payments).where(eq(payments.id, prepared.row.id));
-    return { kind: "refunded", amount: prepared.amount, payment: view(row!) };
+    return { kind: "refunded", amount: prepared.amount, payment: paymentView(row!) };
   }
 
   /** Sends (or resends, same key and amount) a refund; clears it when Vipps answers for good. */
@@ -766,24 +649,6 @@ export class VippsPayments implements CampPaymentGateway {
       throw error;
     }
   }
-}
-
-function view(row: PaymentRow): PaymentView {
-  return {
-    reference: row.reference,
-    method: row.method,
-    state: row.state,
-    vippsState: row.vippsState,
-    status: row.method === "vipps" ? statusText(row) : "",
-    amount: row.amount,
-    authorized: row.authorizedAmount,
-    captured: row.capturedAmount,
-    refunded: row.refundedAmount,
-    cancelled: row.cancelledAmount,
-    pendingRefund: row.pendingRefundAmount,
-    lastError: row.lastError,
-    createdAt: row.createdAt.toISOString(),
-  };
 }
 
 /** A Norwegian number as MSISDN (4712345678) when it clearly is one; otherwise nothing is sent. */
