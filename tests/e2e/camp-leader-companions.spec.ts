@@ -46,7 +46,7 @@ test("the leader adds a companion and removes it again; «Kasserer» and «Delta
   await page.getByRole("button", { name: "Marker som betalt" }).click();
   await expect(page.getByText("Påmeldingen er markert som betalt.")).toBeVisible();
 
-  const companions = page.getByRole("region", { name: "Ledsagere" });
+  const companions = page.getByRole("region", { name: "Ledsagere", exact: true });
   await expect(companions.getByText("Ingen ledsagere.")).toBeVisible();
   const adding = page.getByRole("region", { name: "Legg til ledsager" });
   await adding.getByRole("button", { name: "Legg til ledsager" }).click();
