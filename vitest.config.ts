@@ -7,6 +7,8 @@ export default defineConfig({
     // Migrates a PGlite and a PostgreSQL database once; each test file copies them (test-support/database.ts).
     globalSetup: ["./src/server/test-support/database-templates.global.ts"],
     restoreMocks: true,
+    // Two files at a time on the 2-core machine: 296 s instead of 412 s on a quiet host (docs/benchmarks.md).
+    maxWorkers: 2,
     // A cheap scrypt cost for the tests' password hashes (production keeps 2^15; password-hash.ts).
     env: { TEST_PASSWORD_HASH_N: "1024" },
     // Each database test file starts its own PGlite (WebAssembly) or PostgreSQL database; on a busy 2-core
