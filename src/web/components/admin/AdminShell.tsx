@@ -85,8 +85,25 @@ export function AdminShell({
 }
 
 /**
+ * Set once the page starts to go away (a reload, a link): the browser then cancels the fetches in flight,
+ * and a fetch cancelled that way says nothing about the session, so it must not end it (and clear the
+ * cookie the reloaded page needs).
+ */
+let leavingPage = false;
+if (typeof window !== "undefined") {
+  window.addEventListener("beforeunload", () => {
+    leavingPage = true;
+  });
+  // Back from the back/forward cache: the page is in use again.
+  window.addEventListener("pageshow", () => {
+    leavingPage = false;
+  });
+}
+
+/**
  * An area's data, fetched when it opens and again on `load()`. Any failed fetch ends the session:
- * a turned-down token says so, anything else says `failedMessage`.
+ * a turned-down token says so, anything else says `failedMessage` (but not
+ * a fetch the browser cancelled because the page is going away).
  */
 export function useAdminData<T>({ token, signOut }: AdminSession, fetchData: (token: string) => Promise<T>, failedMessage: string) {
   const [data, setData] = useState<T>();
@@ -94,6 +111,7 @@ export function useAdminData<T>({ token, signOut }: AdminSession, fetchData: (to
     try {
       setData(await fetchData(token));
     } catch (error) {
+      if (leavingPage && !isUnauthorised(error)) return;
       signOut(isUnauthorised(error) ? expiredMessage : failedMessage);
     }
   }, [token, signOut, fetchData, failedMessage]);
