@@ -1,6 +1,6 @@
 import type { AdminPerson, AdminTotals } from "../../shared/camp/camp-lists.ts";
 import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
-import { hasPaymentSql, paymentsOfRegistration, paymentsOfRegistrations } from "../payments/payment-shares.ts";
+import { hasPaymentSql, paymentsOfRegistration, paymentsOfRegistrations, shareRegistrationIds } from "../payments/payment-shares.ts";
 import { campRefund } from "../../shared/camp/camp-pricing.ts";
 import { gradeLabel } from "../../shared/camp/grades.ts";
 import type { Db } from "../db/database.ts";
@@ -230,6 +230,7 @@ export type AdminActionOutcome =
 export const adminActionMessages = {
   notFound: "Fant ikke registreringen.",
   cancelled: "Registreringen er avbestilt.",
+  groupPaymentOpen: "Familien betaler for hele gruppen med Vipps akkurat nå. Vent til betalingen er fullført eller avbrutt, og prøv igjen.",
   notCardCash: "Bare betaling med kort eller kontant kan markeres som betalt her.",
 } as const;
 
@@ -280,6 +281,9 @@ export async function cancelRegistration(db: Db, registrationId: number, now: Da
     if (!found) return { kind: "not-found" };
     const { registration, payment } = found;
     if (registration.status === "cancelled") return { kind: "ok", changed: false, result: await resultOf(tx, registration, payment) };
+    // A group's one Vipps payment not yet approved: approved after this, it would confirm the others and take
+    // the whole reservation, this athlete's share included, for a place that is gone.
+    if (await groupVippsPaymentOpen(tx, payment)) return { kind: "conflict", message: adminActionMessages.groupPaymentOpen };
     const [updated] = await tx
       .update(campRegistrations)
       .set({ status: "cancelled", cancelledAt: now })
@@ -335,6 +339,12 @@ export async function cancelRegistration(db: Db, registrationId: number, now: Da
 }
 
 /** Locks the registration row for the rest of the transaction, so two admin clicks take turns. */
+async function groupVippsPaymentOpen(tx: Db, payment: typeof payments.$inferSelect): Promise<boolean> {
+  if (payment.method !== "vipps" || payment.state === "failed" || payment.authorizedAmount > 0) return false;
+  if (payment.vippsState && ["ABORTED", "EXPIRED", "TERMINATED"].includes(payment.vippsState)) return false;
+  return (await shareRegistrationIds(tx, payment.id)).length > 1;
+}
+
 async function lockRegistration(tx: Db, registrationId: number) {
   const locked = await tx.execute(sql`select id from camp_registrations where id = ${registrationId} for update`);
   if (locked.rows.length === 0) return undefined;

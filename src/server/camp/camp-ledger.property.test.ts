@@ -365,6 +365,18 @@ describe.each(databaseKinds)("the money ledger under random sequences on %s", (k
                 { kind: "leader-remove-companion", pick: 0, which: 1 },
               ],
             ],
+            // A Vipps group's athlete cancelled by the leader before the family approves; a companion added and
+            // cancelled on another order; 1 kr at the door.
+            [
+              [
+                { kind: "register", vipps: true, group: true, companion: false, gradingChild: false },
+                { kind: "leader-cancel", pick: 0 },
+                { kind: "approve", pick: 0, webhook: "normal" },
+                { kind: "leader-add-companion", pick: 3 },
+                { kind: "cancel-companion", pick: 3, which: 0 },
+                { kind: "door", pick: 0, amount: 1, cash: false },
+              ],
+            ],
             // A group's second athlete cancelled after the first paid 1 kr at the door: the refund is the second's.
             [
               [
