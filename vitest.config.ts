@@ -7,8 +7,12 @@ export default defineConfig({
     // Migrates a PGlite and a PostgreSQL database once; each test file copies them (test-support/database.ts).
     globalSetup: ["./src/server/test-support/database-templates.global.ts"],
     restoreMocks: true,
-    // Two files at a time on the 2-core machine: 296 s instead of 412 s on a quiet host (docs/benchmarks.md).
+    // Two files at a time on the 2-core machine, and each worker keeps the modules it has imported from one
+    // file to the next: most of a file's time was importing the server again (473 → 263 s, docs/benchmarks.md).
+    // Safe because no test mocks a module and every test file builds its own app and database; a test that
+    // needs a fresh module graph would say so in its own file.
     maxWorkers: 2,
+    isolate: false,
     // A cheap scrypt cost for the tests' password hashes (production keeps 2^15; password-hash.ts).
     env: { TEST_PASSWORD_HASH_N: "1024" },
     // Each database test file starts its own PGlite (WebAssembly) or PostgreSQL database; on a busy 2-core

@@ -232,7 +232,7 @@ describe.each(databaseKinds)("one family, one link on %s", (kind) => {
 describe("«Finn påmeldingen min» takes the same time whether or not the address is known", () => {
   const suite = useVippsCampSuite("pglite", new Date("2026-11-01T10:00:00Z"));
 
-  it("same answer, median times within 20 % over 30 calls each, no secret stored for the unknown address", async () => {
+  it("same answer, lower-quartile times within 20 % over 40 calls each, no secret stored for the unknown address", async () => {
     for (let i = 0; i < 3; i++) {
       const res = await postRegistration(suite.app, draft({ email: "tid@example.no", hasLedsager: true, ledsagere: [companion()] }));
       expect(res.body).toBe("Done");
@@ -252,7 +252,9 @@ describe("«Finn påmeldingen min» takes the same time whether or not the addre
       await suite.app.outbox.drain();
       return took;
     };
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    // The lower quartile, not the median: the other test files running beside this one only ever add time
+    // (a collection, the other worker's turn on the core), so the faster calls show each path's own cost.
+    const lowerQuartile = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 4)]!;
     // Warm up both paths, then alternate so drift in the machine's load falls on both alike.
     for (let i = 0; i < 5; i++) {
       await time("tid@example.no");
@@ -260,7 +262,7 @@ describe("«Finn påmeldingen min» takes the same time whether or not the addre
     }
     const known: number[] = [];
     const unknown: number[] = [];
-    for (let i = 0; i < 30; i++) {
+    for (let i = 0; i < 40; i++) {
       suite.now = new Date(suite.now.getTime() + 11 * 60_000);
       // Each goes first half of the time: whatever the previous call left running weighs on both alike.
       if (i % 2 === 0) {
@@ -271,11 +273,11 @@ describe("«Finn påmeldingen min» takes the same time whether or not the addre
         known.push(await time("tid@example.no"));
       }
     }
-    const [a, b] = [median(known), median(unknown)];
+    const [a, b] = [lowerQuartile(known), lowerQuartile(unknown)];
     expect(Math.abs(a - b) / Math.max(a, b)).toBeLessThan(0.2);
     const links = await suite.app.db.select().from(campPersonalLinks);
     expect(links.filter((link) => link.emailKey === "ingen@example.no")).toEqual([]);
     // Every known call sent a mail (a new 10-minute window each time), and only those stored a secret.
-    expect(links.length - linksBefore).toBe(35 - 5 + 1);
+    expect(links.length - linksBefore).toBe(45 - 5 + 1);
   });
 });
