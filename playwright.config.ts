@@ -11,13 +11,14 @@ const phone = { ...devices["Desktop Chrome"], viewport: { width: 360, height: 74
 /** Specs that publish a camp edition (tests/e2e/camp-editions-admin.spec.ts). */
 const changesCurrentCamp = /camp-editions-admin\.spec\.ts$/;
 /**
- * Each spec runs at the width it is about. At both widths: the specs whose assertions depend on the width
- * (navigation: menu bar or hamburger) or that run axe on screens whose layout differs by width (axe at 360
- * px and at desktop). At one width: flows whose every assertion is the same at both — the public flows at
- * phone width (most visitors), the camp admin's edition work at desktop width (done at a desk).
+ * Each test runs at the width it is about. At both widths: tests whose assertions depend on the width
+ * (navigation: menu bar or hamburger) and tests that run axe on screens whose layout differs by width (the
+ * admin areas: axe at 360 px and at desktop). At one width: flows whose every assertion is the same at both
+ * — the public flows and the door at phone width (most visitors, the helper's phone), the admin's own work at
+ * desktop width (done at a desk). Whole files by name below; single tests by the tag `@phone` or `@desktop`.
  */
-const phoneOnly = /(camp-registration|vipps|info-pages|camp-checkin-offline)\.spec\.ts$/;
-const desktopOnly = /camp-edition-wizard\.spec\.ts$/;
+const phoneOnly = /(camp-registration|vipps|info-pages|camp-checkin-offline|camp-checkin|camp-group|my-registration)\.spec\.ts$/;
+const desktopOnly = /(camp-edition-wizard|camp-leader-companions)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -34,8 +35,8 @@ export default defineConfig({
     trace: "retain-on-failure",
   },
   projects: [
-    { name: "desktop", use: desktop, testIgnore: [changesCurrentCamp, phoneOnly] },
-    { name: "phone", use: phone, testIgnore: [changesCurrentCamp, desktopOnly] },
+    { name: "desktop", use: desktop, testIgnore: [changesCurrentCamp, phoneOnly], grepInvert: /@phone/ },
+    { name: "phone", use: phone, testIgnore: [changesCurrentCamp, desktopOnly], grepInvert: /@desktop/ },
     // Publishing a camp edition changes the camp every other test registers for, so these run last, at the
     // admin's desktop width.
     { name: "editions-desktop", use: desktop, testMatch: changesCurrentCamp, dependencies: ["desktop", "phone"] },

@@ -95,7 +95,7 @@ test("a message set for later is cancelled («Avlys») and stays in the log as c
   await screenshot(page, "camp-admin-send-melding-avlyst");
 });
 
-test("the wizard asks a child's contact person's name, and only for a child", async ({ page, context, baseURL }) => {
+test("the wizard asks a child's contact person's name, and only for a child", { tag: "@phone" }, async ({ page, context, baseURL }) => {
   await openAtPayment(
     page,
     context,

@@ -14,7 +14,7 @@ async function logIn(page: Page, username: string, password: string) {
   await expect(page.getByText(/^Logget inn som/)).toBeVisible();
 }
 
-test("a leder adds an innsjekk helper; the helper signs in and sees no allergy texts", async ({ page }) => {
+test("a leder adds an innsjekk helper; the helper signs in and sees no allergy texts", { tag: "@desktop" }, async ({ page }) => {
   const surname = uniqueSurname("Allergi");
   const allergies = `Skalldyr og nøtter (${surname})`;
   const posted = await page.request.post("/api/Vinterleir/Post", {
@@ -96,7 +96,7 @@ test("a leder adds an innsjekk helper; the helper signs in and sees no allergy t
   await screenshot(page, "camp-admin-innsjekk-lister");
 });
 
-test("the leder downloads the participants as Excel: typed cells, phone numbers without an apostrophe", async ({ page }) => {
+test("the leder downloads the participants as Excel: typed cells, phone numbers without an apostrophe", { tag: "@desktop" }, async ({ page }) => {
   const surname = uniqueSurname("Excel");
   const posted = await page.request.post("/api/Vinterleir/Post", {
     data: validDraft({ draftId: randomUUID(), firstName: "Eva", lastName: surname, telephone: "+4791234567" }),
@@ -143,7 +143,7 @@ test("axe finds no violations on Lister, Kasserer and Hjelpere", async ({ page }
   expect(await axe()).toEqual([]);
 });
 
-test("the login page loads without the signed-in admin's code, which arrives when signing in starts", async ({ page }) => {
+test("the login page loads without the signed-in admin's code, which arrives when signing in starts", { tag: "@desktop" }, async ({ page }) => {
   const scripts: string[] = [];
   page.on("request", (request) => {
     if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);

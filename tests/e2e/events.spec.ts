@@ -36,53 +36,54 @@ async function publishGrading(request: APIRequestContext, slug: string, title: s
   expect((await request.post(`/api/ArrangementAdmin/Publish/${slug}/${token}`)).status()).toBe(200);
 }
 
-test("a published grading is on /arrangementer within 5 s; a Vipps registration ends on a result page about the grading", async ({
-  page,
-  request,
-}) => {
-  const slug = `gradering-${randomUUID().slice(0, 8)}`;
-  const title = `Cupgradering ${slug.slice(-4)}`;
-  await publishGrading(request, slug, title);
-  const published = Date.now();
-  await expect(async () => {
-    await page.goto("/arrangementer");
-    await expect(page.getByRole("link", { name: title, exact: true })).toBeVisible({ timeout: 500 });
-  }).toPass({ timeout: 5_000 });
-  expect(Date.now() - published).toBeLessThan(5_000);
-  await expect(page.getByTestId(`event-${slug}`)).toContainText("2 plasser igjen");
-  await screenshot(page, "arrangementer");
+test(
+  "a published grading is on /arrangementer within 5 s; a Vipps registration ends on a result page about the grading",
+  { tag: "@phone" },
+  async ({ page, request }) => {
+    const slug = `gradering-${randomUUID().slice(0, 8)}`;
+    const title = `Cupgradering ${slug.slice(-4)}`;
+    await publishGrading(request, slug, title);
+    const published = Date.now();
+    await expect(async () => {
+      await page.goto("/arrangementer");
+      await expect(page.getByRole("link", { name: title, exact: true })).toBeVisible({ timeout: 500 });
+    }).toPass({ timeout: 5_000 });
+    expect(Date.now() - published).toBeLessThan(5_000);
+    await expect(page.getByTestId(`event-${slug}`)).toContainText("2 plasser igjen");
+    await screenshot(page, "arrangementer");
 
-  await page
-    .getByTestId(`event-${slug}`)
-    .getByRole("link", { name: /^Meld på/ })
-    .click();
-  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
-  await expect(page.getByText("Steg 1 av 3")).toBeVisible();
-  await screenshot(page, "arrangement-steg-1");
-  await page.getByLabel("Fornavn").fill("Ola");
-  await page.getByLabel("Etternavn").fill("Gradering");
-  await page.getByLabel("Alder").fill("10");
-  await page.getByLabel("Klubb").selectOption({ label: "Ski Taekwondo Klubb" });
-  await page.getByLabel("Grad").selectOption({ index: 3 });
-  await page.getByRole("button", { name: "Neste" }).click();
-  await expect(page.getByText("Steg 2 av 3")).toBeVisible();
-  await page.getByLabel("Fornavn").fill("Kari");
-  await page.getByLabel("Etternavn").fill("Gradering");
-  await page.getByLabel("E-post").fill("kari.gradering@example.no");
-  await page.getByLabel("Telefon").fill("91234567");
-  await page.getByLabel(/samtykker/).check();
-  await page.getByLabel(/salgsbetingelsene/).check();
-  await page.getByRole("button", { name: "Neste" }).click();
-  await expect(page.getByText("Totalt: 350")).toBeVisible();
-  await screenshot(page, "arrangement-betaling");
-  await page.getByRole("button", { name: "Betal med Vipps" }).click();
-  await page.waitForURL(/\/vipps-sim\/landing\?reference=GR\d{2}-[A-Z2-9]{6}-\d+/);
-  await page.getByRole("button", { name: "Godkjenn betalingen" }).click();
-  await page.waitForURL(/\/vipps\/GR\d{2}-/);
-  await expect(page.getByRole("heading", { name: `Takk! Du er påmeldt graderingen «${title}»` })).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByText(/Gradering, ordrenummer/)).toBeVisible();
-  await screenshot(page, "arrangement-vipps-resultat");
-});
+    await page
+      .getByTestId(`event-${slug}`)
+      .getByRole("link", { name: /^Meld på/ })
+      .click();
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expect(page.getByText("Steg 1 av 3")).toBeVisible();
+    await screenshot(page, "arrangement-steg-1");
+    await page.getByLabel("Fornavn").fill("Ola");
+    await page.getByLabel("Etternavn").fill("Gradering");
+    await page.getByLabel("Alder").fill("10");
+    await page.getByLabel("Klubb").selectOption({ label: "Ski Taekwondo Klubb" });
+    await page.getByLabel("Grad").selectOption({ index: 3 });
+    await page.getByRole("button", { name: "Neste" }).click();
+    await expect(page.getByText("Steg 2 av 3")).toBeVisible();
+    await page.getByLabel("Fornavn").fill("Kari");
+    await page.getByLabel("Etternavn").fill("Gradering");
+    await page.getByLabel("E-post").fill("kari.gradering@example.no");
+    await page.getByLabel("Telefon").fill("91234567");
+    await page.getByLabel(/samtykker/).check();
+    await page.getByLabel(/salgsbetingelsene/).check();
+    await page.getByRole("button", { name: "Neste" }).click();
+    await expect(page.getByText("Totalt: 350")).toBeVisible();
+    await screenshot(page, "arrangement-betaling");
+    await page.getByRole("button", { name: "Betal med Vipps" }).click();
+    await page.waitForURL(/\/vipps-sim\/landing\?reference=GR\d{2}-[A-Z2-9]{6}-\d+/);
+    await page.getByRole("button", { name: "Godkjenn betalingen" }).click();
+    await page.waitForURL(/\/vipps\/GR\d{2}-/);
+    await expect(page.getByRole("heading", { name: `Takk! Du er påmeldt graderingen «${title}»` })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText(/Gradering, ordrenummer/)).toBeVisible();
+    await screenshot(page, "arrangement-vipps-resultat");
+  },
+);
 
 test("the event admin: the camps and the grading in one list, the participants and the examiner's list, no axe violations", async ({
   page,

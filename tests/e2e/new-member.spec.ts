@@ -116,7 +116,7 @@ test.describe("new members", () => {
     expect(mailPage).toContain("Takk for interessen");
   });
 
-  test("the details view has a back button, and a reload keeps the admin signed in", async ({ page }) => {
+  test("the details view has a back button, and a reload keeps the admin signed in", { tag: "@desktop" }, async ({ page }) => {
     const surname = uniqueSurname("Detalj");
     await registerAdult(page, surname, `${surname.toLowerCase()}@example.no`);
     await page.goto("/nyttmedlem/sjekk");

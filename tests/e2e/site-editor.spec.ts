@@ -36,9 +36,8 @@ async function axe(page: Page) {
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
-test("a redaktør writes a news post with a picture, and the public page shows it", async ({ page, request }, testInfo) => {
-  // The news section is saved whole: once per run, at a desk, so two widths never save it at the same time.
-  test.skip(testInfo.project.name !== "desktop", "desktop width only");
+// The news section is saved whole: once per run, at a desk, so two widths never save it at the same time.
+test("a redaktør writes a news post with a picture, and the public page shows it", { tag: "@desktop" }, async ({ page, request }) => {
   const username = await redaktor(request, uniqueSurname("rita"));
   const title = `Sommertrening ${uniqueSurname("")}`;
   await signIn(page, "/nettsted/admin", username);
@@ -88,7 +87,7 @@ test("a redaktør writes a news post with a picture, and the public page shows i
   await screenshot(visitor, "arrangementer-nyhet");
 });
 
-test("a redaktør is refused the camp admin: no camp data, no money", async ({ page, request }) => {
+test("a redaktør is refused the camp admin: no camp data, no money", { tag: "@desktop" }, async ({ page, request }) => {
   const username = await redaktor(request, uniqueSurname("rita"));
   await signIn(page, "/vinterleir/deltakere/admin", username);
   await expect(page.getByText("Kontoen din er for nettstedet.")).toBeVisible();
