@@ -13,7 +13,7 @@ const ages = [8, 9, 10, 11, 12, 13, 14, 16, 19, 25, 34, 47, 58];
 const HOME_CLUB = 29;
 
 /**
- * A valid, distinct registration for participant `i` (rules from src/shared/camp/camp-registration.ts and
+ * A valid, distinct registration for participant `i` (rules from src/shared/camp/camp-registration-rules.ts and
  * camp-eligibility.ts): every club and grade, children and adults, a fifth with one or two companions,
  * grading/sleepover/instructing only where allowed. Card/cash (or `vipps: true`), so every answer is "Done"
  * (or a payment URL). The last name (`Benk{tag}{i}`) is unique, so the stored rows can be matched draft by draft.

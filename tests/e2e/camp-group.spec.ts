@@ -13,7 +13,7 @@ import { campRefund } from "../../src/shared/camp/camp-pricing.ts";
 import { formatKroner } from "../../src/shared/format.ts";
 import AxeBuilder from "@axe-core/playwright";
 import { fillAthleteSteps, heading, mailText, next, openAtPayment, pick, screenshot, uniqueSurname } from "./camp-helpers.ts";
-import { newSibling } from "../../src/shared/camp/camp-registration.ts";
+import { newSibling } from "../../src/shared/camp/camp-siblings.ts";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 

@@ -1,7 +1,7 @@
 import type { CampEdition } from "../../shared/camp/camp-edition.ts";
 import { companionPerson } from "../../shared/camp/camp-ledger.ts";
 import { calculateCampPrice } from "../../shared/camp/camp-pricing.ts";
-import type { LeaderCompanionAdd } from "../../shared/camp/camp-registration.ts";
+import type { LeaderCompanionAdd } from "../../shared/camp/camp-registration-changes.ts";
 import type { Grade } from "../../shared/camp/grades.ts";
 import type { Db } from "../db/database.ts";
 import { campCompanions, campRegistrations } from "../db/schema/camp.ts";

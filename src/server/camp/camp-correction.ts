@@ -10,7 +10,7 @@ import type { FastifyInstance } from "fastify";
 import { athletePerson, ledgerFigures, ledgerItems, splitRefund, type ChargeLine } from "../../shared/camp/camp-ledger.ts";
 import { mayTickGrading } from "../../shared/camp/camp-eligibility.ts";
 import { calculateCampPrice } from "../../shared/camp/camp-pricing.ts";
-import { LeaderCorrectionSchema } from "../../shared/camp/camp-registration.ts";
+import { LeaderCorrectionSchema } from "../../shared/camp/camp-registration-changes.ts";
 import type { Db } from "../db/database.ts";
 import { referenceData } from "../db/reference-data.ts";
 import { campCompanions, campRegistrations, payments } from "../db/schema/camp.ts";

@@ -15,7 +15,7 @@ import type { FastifyInstance } from "fastify";
 import { companionPerson, ledgerFigures } from "../../shared/camp/camp-ledger.ts";
 import { campRefund, fullName } from "../../shared/camp/camp-pricing.ts";
 import { campSettings } from "../../shared/camp/camp-edition.ts";
-import { LeaderCompanionAddSchema, LeaderCompanionRemoveSchema } from "../../shared/camp/camp-registration.ts";
+import { LeaderCompanionAddSchema, LeaderCompanionRemoveSchema } from "../../shared/camp/camp-registration-changes.ts";
 import type { Db } from "../db/database.ts";
 import { referenceData } from "../db/reference-data.ts";
 import { campCompanions, campRegistrations } from "../db/schema/camp.ts";

@@ -9,7 +9,7 @@ import { type MyRegistrationView } from "../../shared/camp/camp-my-registration.
 import { calculateCampPrice, campRefund } from "../../shared/camp/camp-pricing.ts";
 import { campSettings } from "../../shared/camp/camp-edition.ts";
 import { referenceData } from "../db/reference-data.ts";
-import { MyCompanionAddSchema, MyGradingSchema } from "../../shared/camp/camp-registration.ts";
+import { MyCompanionAddSchema, MyGradingSchema } from "../../shared/camp/camp-registration-changes.ts";
 import type { Db } from "../db/database.ts";
 import { campPriceLines, payments } from "../db/schema/camp.ts";
 import { HttpError, parseWith } from "../errors.ts";

@@ -1,7 +1,7 @@
 /** «Finn påmeldingen min»: a new family link, mailed only to the address asked for. */
 import { asc, eq, inArray } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { FindMyRegistrationSchema } from "../../shared/camp/camp-registration.ts";
+import { FindMyRegistrationSchema } from "../../shared/camp/camp-registration-changes.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
 import { parseWith } from "../errors.ts";
 import { queueMail } from "../mail/outbox.ts";

@@ -13,7 +13,7 @@ import type { FastifyInstance } from "fastify";
 import { maySleepOver } from "../../shared/camp/camp-eligibility.ts";
 import { myChangeFieldLabels, type MyRegistrationView } from "../../shared/camp/camp-my-registration.ts";
 import { campRefund } from "../../shared/camp/camp-pricing.ts";
-import { MyCancellationSchema, MyRegistrationChangeSchema, type MyRegistrationChange } from "../../shared/camp/camp-registration.ts";
+import { MyCancellationSchema, MyRegistrationChangeSchema, type MyRegistrationChange } from "../../shared/camp/camp-registration-changes.ts";
 import { formatKroner } from "../../shared/format.ts";
 import type { Db } from "../db/database.ts";
 import { campCompanions, campRegistrations } from "../db/schema/camp.ts";

@@ -26,7 +26,7 @@ import {
   MyCompanionAddSchema,
   MyGradingSchema,
   MyRegistrationChangeSchema,
-} from "../../shared/camp/camp-registration.ts";
+} from "../../shared/camp/camp-registration-changes.ts";
 import { TreasurerSummarySchema } from "../../shared/camp/camp-treasurer.ts";
 import {
   newMemberMessageSchema,

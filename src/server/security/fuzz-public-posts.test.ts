@@ -10,7 +10,7 @@ import { mailOutbox } from "../db/schema/mail.ts";
 import { outboxMails } from "../test-support/outbox.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import { validCompanion, validDraft } from "../../shared/camp/camp-draft.fixture.ts";
-import { CAMP_FIELDS } from "../../shared/camp/camp-registration.ts";
+import { CAMP_FIELDS } from "../../shared/camp/camp-registration-fields.ts";
 import { NEW_MEMBER_FIELDS } from "../../shared/members/new-member.ts";
 import {
   buildFuzzApp,

@@ -5,7 +5,8 @@ import type { MailMessage, MailTransport } from "../mail/mail-transport.ts";
 import { sha256Hex } from "../admin-auth/password-hash.ts";
 import { buildTestApp, testAdminCredentials } from "./app.ts";
 import { validCompanion, validDraft } from "../../shared/camp/camp-draft.fixture.ts";
-import type { CampRegistrationDraft, CompanionDraft } from "../../shared/camp/camp-registration.ts";
+import type { CompanionDraft } from "../../shared/camp/camp-registration-fields.ts";
+import type { CampRegistrationDraft } from "../../shared/camp/camp-registration.ts";
 import type { CampPaymentGateway } from "../camp/camp-payment-gateway.ts";
 import type { BuildAppOptions } from "../app.ts";
 

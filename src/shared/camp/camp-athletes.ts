@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { siblingRegistration, type CampRegistrationDraft } from "./camp-registration.ts";
+import type { CampRegistrationDraft } from "./camp-registration.ts";
+import { siblingRegistration } from "./camp-siblings.ts";
 
 /** "Kari Nordmann": a person's name as the wizard, its review and the receipts write it. */
 export function personName(person: { firstName: string; lastName: string }): string {

@@ -1,4 +1,5 @@
-import { emptyCampDraft, newCompanion, type CampRegistrationDraft, type CompanionDraft } from "./camp-registration.ts";
+import { newCompanion, type CompanionDraft } from "./camp-registration-fields.ts";
+import { emptyCampDraft, type CampRegistrationDraft } from "./camp-registration.ts";
 
 /** A complete, valid registration for tests: an adult from another club; override what a test is about. */
 export function validDraft(overrides: Partial<CampRegistrationDraft> = {}): CampRegistrationDraft {

@@ -1,7 +1,8 @@
 import { club } from "../club/club-facts.ts";
 import { earlyBirdPrice, isEarlyBird, type CampEdition } from "./camp-edition.ts";
 import { isChild, isDanCandidate, mayCupGrade } from "./camp-eligibility.ts";
-import type { CampRegistration, Companion } from "./camp-registration.ts";
+import type { Companion } from "./camp-registration-fields.ts";
+import type { CampRegistration } from "./camp-registration.ts";
 import { isHomeClub, type Grade } from "./grades.ts";
 
 type PriceLineKind = "athlete" | "grading" | "late-fee" | "companion";

@@ -2,24 +2,10 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import cases from "./rule-cases.json" with { type: "json" };
 import { validCompanion, validDraft } from "./camp-draft.fixture.ts";
-import {
-  CampRegistrationSchema,
-  CompanionSchema,
-  applyCampRules,
-  applySiblingRules,
-  emptyCampDraft,
-  fieldErrorsOf,
-  newCompanion,
-  newSibling,
-  publicChoiceRequired,
-  siblingRegistration,
-  validateCompanion,
-  validateDraft,
-  validateFields,
-  validateSibling,
-  type CampField,
-  type SiblingDraft,
-} from "./camp-registration.ts";
+import { CompanionSchema, newCompanion, type CampField } from "./camp-registration-fields.ts";
+import { fieldErrorsOf, validateCompanion } from "./camp-registration-rules.ts";
+import { CampRegistrationSchema, applyCampRules, emptyCampDraft, validateDraft, validateFields } from "./camp-registration.ts";
+import { applySiblingRules, newSibling, publicChoiceRequired, siblingRegistration, validateSibling, type SiblingDraft } from "./camp-siblings.ts";
 
 const errorOf = (field: CampField, overrides: Parameters<typeof validDraft>[0]) => validateFields([field], validDraft(overrides))[field];
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { validCompanion, validDraft } from "./camp-draft.fixture.ts";
-import { emptyCampDraft, newSibling } from "./camp-registration.ts";
+import { emptyCampDraft } from "./camp-registration.ts";
+import { newSibling } from "./camp-siblings.ts";
 import {
   CAMP_STEPS,
   CampStepSchema,

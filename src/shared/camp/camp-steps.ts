@@ -1,5 +1,8 @@
 import { z } from "zod";
-import { CAMP_FIELDS, validateFields, validateSibling, type CampField, type CampRegistrationDraft, type FieldErrors } from "./camp-registration.ts";
+import { CAMP_FIELDS, type CampField } from "./camp-registration-fields.ts";
+import type { FieldErrors } from "./camp-registration-rules.ts";
+import { validateFields, type CampRegistrationDraft } from "./camp-registration.ts";
+import { validateSibling } from "./camp-siblings.ts";
 
 /** The wizard's steps in spec order; names, not numbers, so a stored step survives a reordering. */
 export const CampStepSchema = z.enum([

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
-import { LeaderCorrectionSchema, type LeaderCorrection } from "../../../shared/camp/camp-registration.ts";
+import { LeaderCorrectionSchema, type LeaderCorrection } from "../../../shared/camp/camp-registration-changes.ts";
 import { gradeLabel, type Club, type Grade } from "../../../shared/camp/grades.ts";
 import type { AdminPerson } from "../../../shared/camp/camp-lists.ts";
 import { ledgerFigureLabels } from "../../../shared/camp/camp-ledger.ts";

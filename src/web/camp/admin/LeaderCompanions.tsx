@@ -1,14 +1,9 @@
 import { useId, useState, type FormEvent } from "react";
 import type { AdminPerson } from "../../../shared/camp/camp-lists.ts";
 import { ledgerFigureLabels } from "../../../shared/camp/camp-ledger.ts";
-import {
-  LeaderCompanionAddSchema,
-  newCompanion,
-  validateCompanion,
-  type CompanionDraft,
-  type CompanionField,
-  type FieldErrors,
-} from "../../../shared/camp/camp-registration.ts";
+import { LeaderCompanionAddSchema } from "../../../shared/camp/camp-registration-changes.ts";
+import { newCompanion, type CompanionDraft, type CompanionField } from "../../../shared/camp/camp-registration-fields.ts";
+import { validateCompanion, type FieldErrors } from "../../../shared/camp/camp-registration-rules.ts";
 import { formatKroner } from "../../../shared/format.ts";
 import { ConfirmAction, useConfirmation } from "../../components/ConfirmAction.tsx";
 import { AgeField, CheckboxField, TextField } from "../../components/wizard/fields.tsx";

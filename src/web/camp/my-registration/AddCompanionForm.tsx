@@ -1,12 +1,7 @@
 /** «Legg til ledsager» on "Min påmelding": the wizard's companion form, priced and charged by the server. */
 import { useState } from "react";
-import {
-  newCompanion,
-  validateCompanion,
-  type CompanionDraft,
-  type CompanionField,
-  type FieldErrors,
-} from "../../../shared/camp/camp-registration.ts";
+import { newCompanion, type CompanionDraft, type CompanionField } from "../../../shared/camp/camp-registration-fields.ts";
+import { validateCompanion, type FieldErrors } from "../../../shared/camp/camp-registration-rules.ts";
 import { AgeField, CheckboxField, TextField } from "../../components/wizard/fields.tsx";
 import { newId } from "../../components/wizard/new-id.ts";
 import type { ActionResult } from "./my-registration-api.ts";

@@ -1,7 +1,7 @@
 /** «Endre opplysningene» on "Min påmelding": contact, food and the public list, checked by the shared schema. */
 import { useState } from "react";
 import type { MyRegistrationView } from "../../../shared/camp/camp-my-registration.ts";
-import { MyRegistrationChangeSchema, type MyRegistrationChange } from "../../../shared/camp/camp-registration.ts";
+import { MyRegistrationChangeSchema, type MyRegistrationChange } from "../../../shared/camp/camp-registration-changes.ts";
 import { campSettings } from "../../../shared/camp/camp-edition.ts";
 import { CheckboxField, TextAreaField, TextField } from "../../components/wizard/fields.tsx";
 import type { ActionResult } from "./my-registration-api.ts";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { groupMemberParam, type MyGroupView, type MyRegistrationView } from "../../../shared/camp/camp-my-registration.ts";
-import type { CompanionDraft, MyRegistrationChange } from "../../../shared/camp/camp-registration.ts";
+import type { MyRegistrationChange } from "../../../shared/camp/camp-registration-changes.ts";
+import type { CompanionDraft } from "../../../shared/camp/camp-registration-fields.ts";
 import { ApiError, getJson, parseErrorBody, paymentUrl, send, type ApiIssue } from "../../lib/api-client.ts";
 
 const MyPersonSchema = z.object({

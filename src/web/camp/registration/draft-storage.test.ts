@@ -2,7 +2,7 @@
 // @vitest-environment-options {"url": "http://localhost:3000/vinterleir/registrering"}
 import { afterEach, describe, expect, it } from "vitest";
 import { validCompanion, validDraft } from "../../../shared/camp/camp-draft.fixture.ts";
-import { newSibling } from "../../../shared/camp/camp-registration.ts";
+import { newSibling } from "../../../shared/camp/camp-siblings.ts";
 import { encodeBase64 } from "../../components/wizard/cookie-draft.ts";
 import { documentCookies, readableCookieText } from "../../components/wizard/cookie-text.fixture.ts";
 import { clearWizard, DRAFT_COOKIE, loadWizard, PARTS_COOKIE, saveWizard, setWizardStep, STEP_COOKIE } from "./draft-storage.ts";

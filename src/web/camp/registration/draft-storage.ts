@@ -1,4 +1,5 @@
-import { emptyCampDraft, newSibling, type CampRegistrationDraft, type SiblingDraft } from "../../../shared/camp/camp-registration.ts";
+import { emptyCampDraft, type CampRegistrationDraft } from "../../../shared/camp/camp-registration.ts";
+import { newSibling, type SiblingDraft } from "../../../shared/camp/camp-siblings.ts";
 import { CAMP_STEPS, CampStepSchema, type CampStep } from "../../../shared/camp/camp-steps.ts";
 import { createDraftCookies, sameShapeAs } from "../../components/wizard/cookie-draft.ts";
 import { siteCookies } from "../../../shared/site/site-cookies.ts";

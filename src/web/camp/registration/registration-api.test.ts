@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { validDraft } from "../../../shared/camp/camp-draft.fixture.ts";
-import { newSibling } from "../../../shared/camp/camp-registration.ts";
+import { newSibling } from "../../../shared/camp/camp-siblings.ts";
 import { getClubs, postCampRegistration, quoteCampPrice } from "./registration-api.ts";
 
 function answer(body: string, status = 200, contentType = "text/plain") {

@@ -1,15 +1,8 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
-import {
-  applyCampRules,
-  emptyCampDraft,
-  newCompanion,
-  validateCompanion,
-  type CampRegistrationDraft,
-  type CompanionDraft,
-  type CompanionField,
-  type FieldErrors,
-  type SiblingDraft,
-} from "../../../shared/camp/camp-registration.ts";
+import { newCompanion, type CompanionDraft, type CompanionField } from "../../../shared/camp/camp-registration-fields.ts";
+import { validateCompanion, type FieldErrors } from "../../../shared/camp/camp-registration-rules.ts";
+import { applyCampRules, emptyCampDraft, type CampRegistrationDraft } from "../../../shared/camp/camp-registration.ts";
+import type { SiblingDraft } from "../../../shared/camp/camp-siblings.ts";
 import { canLeave, nextStep, previousStep, validateStep, type CampStep, type StepField } from "../../../shared/camp/camp-steps.ts";
 import type { ApiIssue } from "../../lib/api-client.ts";
 import { postCampRegistration } from "./registration-api.ts";

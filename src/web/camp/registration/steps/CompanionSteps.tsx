@@ -1,5 +1,5 @@
 import { campSettings } from "../../../../shared/camp/camp-edition.ts";
-import type { CompanionDraft, CompanionField } from "../../../../shared/camp/camp-registration.ts";
+import type { CompanionDraft, CompanionField } from "../../../../shared/camp/camp-registration-fields.ts";
 import { formatKroner } from "../../../../shared/format.ts";
 import { useCampEdition } from "../../../lib/camp-edition.tsx";
 import { AgeField, CheckboxField, TextField } from "../../../components/wizard/fields.tsx";

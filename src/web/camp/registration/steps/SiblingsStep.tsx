@@ -3,19 +3,17 @@ import { club } from "../../../../shared/club/club-facts.ts";
 import { campSettings } from "../../../../shared/camp/camp-edition.ts";
 import { useCampEdition } from "../../../lib/camp-edition.tsx";
 import { mayOfferToInstruct, maySleepOver, mayTickGrading } from "../../../../shared/camp/camp-eligibility.ts";
+import { newCompanion, type CompanionDraft, type CompanionField } from "../../../../shared/camp/camp-registration-fields.ts";
+import { validateCompanion } from "../../../../shared/camp/camp-registration-rules.ts";
 import {
   applySiblingRules,
-  newCompanion,
   newSibling,
   siblingRegistration,
-  validateCompanion,
   validateSibling,
   maxSiblings,
-  type CompanionDraft,
-  type CompanionField,
   type SiblingDraft,
   type SiblingField,
-} from "../../../../shared/camp/camp-registration.ts";
+} from "../../../../shared/camp/camp-siblings.ts";
 import { gradeLabel, gradeSearchText, isHomeClub, isMaster, type Club, type Grade } from "../../../../shared/camp/grades.ts";
 import { AgeField, CheckboxField, FieldMessage, TextAreaField, TextField } from "../../../components/wizard/fields.tsx";
 import { checkboxProps, fieldProps, stepNav, toggleProps, type FieldSource } from "../../../components/wizard/bind.ts";
