@@ -1,0 +1,81 @@
+import { useCallback } from "react";
+import type { AdminEvent, AdminParticipant } from "../../shared/events/event-api.ts";
+import { eventOrderStatusLabels } from "../../shared/events/event-api.ts";
+import { examinerGroups } from "../../shared/events/examiner-list.ts";
+import { formatKroner } from "../../shared/format.ts";
+import { useAdminData, type AdminSession } from "../components/admin/AdminShell.tsx";
+import { eventXlsxPath, getEventParticipants } from "./event-admin-api.ts";
+
+/** One event's participants or orders, with the Excel download and, for a grading, the printable examiner's list. */
+export function ParticipantArea({ event, session }: { event: AdminEvent; session: AdminSession }) {
+  const fetchList = useCallback((token: string) => getEventParticipants(event.slug, token), [event.slug]);
+  const { data: rows } = useAdminData(session, fetchList, "Fikk ikke hentet deltakerne.");
+  if (!rows) return <p role="status">Henter deltakerne …</p>;
+  const questions = rows[0] ? Object.keys(rows[0].answers) : [];
+  return (
+    <section aria-labelledby="participants-heading">
+      <h2 id="participants-heading">
+        {event.title}: {event.kind === "salg" ? "bestillinger" : "deltakere"}
+      </h2>
+      <p className="no-print button-row">
+        <a className="button secondary" href={eventXlsxPath(event.slug, session.token)}>
+          Last ned Excel
+        </a>
+        {event.kind === "gradering" && (
+          <button type="button" className="button secondary" onClick={() => window.print()}>
+            Skriv ut sensorlisten
+          </button>
+        )}
+      </p>
+      <table className={event.kind === "gradering" ? "no-print" : undefined}>
+        <thead>
+          <tr>
+            <th scope="col">{event.kind === "salg" ? "Bestilt av" : "Navn"}</th>
+            <th scope="col">{event.kind === "salg" ? "Vare" : "Alder, klubb, grad"}</th>
+            {questions.map((question) => (
+              <th scope="col" key={question}>
+                {question}
+              </th>
+            ))}
+            <th scope="col">Status</th>
+            <th scope="col">Ordre</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row: AdminParticipant, index) => (
+            <tr key={`${row.orderId}-${index}`}>
+              <td>{row.name}</td>
+              <td>{row.item ?? `${row.age} år, ${row.club ?? ""}, ${row.grade ?? ""}`}</td>
+              {questions.map((question) => (
+                <td key={question}>{row.answers[question]}</td>
+              ))}
+              <td>{eventOrderStatusLabels[row.status]}</td>
+              <td>
+                {row.orderId}: {formatKroner(row.charged)}, betalt {formatKroner(row.paid)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {event.kind === "gradering" && (
+        <div className="examiner-list">
+          <h2>Sensorliste</h2>
+          {examinerGroups(rows).map((group) => (
+            <section key={group.gradeId} className="examiner-grade">
+              <h3>
+                {group.grade} ({group.rows.length})
+              </h3>
+              <ol>
+                {group.rows.map((row, index) => (
+                  <li key={`${row.orderId}-${index}`}>
+                    {row.name}, {row.age} år, {row.club}
+                  </li>
+                ))}
+              </ol>
+            </section>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
