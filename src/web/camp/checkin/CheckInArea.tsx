@@ -1,0 +1,272 @@
+import { useCallback, useId, useRef, useState, type FormEvent } from "react";
+import {
+  campDayLabel,
+  checkInMessages,
+  normaliseCheckInCode,
+  type CheckInActionKind,
+  type DoorPaymentMethod,
+} from "../../../shared/camp/camp-checkin.ts";
+import { doorCodeHashInput, searchDoorList } from "../../../shared/camp/door-list.ts";
+import { formatOsloClock } from "../../../shared/format.ts";
+import { expiredMessage, isUnauthorised, SignOutButton, type AdminSession } from "../../components/admin/AdminShell.tsx";
+import { sha256Hex } from "../../components/admin/sha256.ts";
+import { ApiError } from "../../lib/api-client.ts";
+import { newActionId, type QueuedAction, type QueueStorage } from "./action-queue.ts";
+import { lookUpCheckInCode, searchCheckIn } from "./checkin-api.ts";
+import type { DoorListStore } from "./door-store.ts";
+import { HitCard } from "./HitCard.tsx";
+import { arrivedWithPending, waitingText, withPending, type DoorHit } from "./pending-view.ts";
+import { QrScanner } from "./QrScanner.tsx";
+import { RefusedActions, useRefusedActions } from "./RefusedActions.tsx";
+import { useActionQueue } from "./use-action-queue.ts";
+import { useDoorList } from "./use-door-list.ts";
+
+const noListOffline =
+  "Fikk ikke kontakt med serveren, og lista over deltakere er ikke hentet til denne telefonen ennå. Åpne siden med nett én gang, så virker søk og QR-koder uten nett etterpå.";
+
+type Notice = { ok: boolean; text: string };
+
+/** The signed-in door: the day's counts, search by name or QR code (on the phone's list with no network), and each hit's actions. */
+export function CheckInArea({ session, storage, listStore }: { session: AdminSession; storage?: QueueStorage; listStore: DoorListStore }) {
+  const id = useId();
+  const { token, signOut } = session;
+  const [hits, setHits] = useState<DoorHit[]>([]);
+  const [more, setMore] = useState(false);
+  const [chosenDay, setDay] = useState<string>();
+  const [query, setQuery] = useState("");
+  const [code, setCode] = useState("");
+  const [scanning, setScanning] = useState(false);
+  const [notice, setNotice] = useState<Notice>();
+  const [problem, setProblem] = useState<string>();
+  const [searched, setSearched] = useState(false);
+  const [fromList, setFromList] = useState(false);
+  const resultsHeading = useRef<HTMLHeadingElement>(null);
+  const expire = useCallback(() => signOut(expiredMessage), [signOut]);
+  const { list, updateEntry } = useDoorList(token, listStore, expire);
+  const refused = useRefusedActions();
+
+  const days = list?.event.days ?? [];
+  const day = chosenDay && days.includes(chosenDay) ? chosenDay : list?.event.today;
+
+  const { pending, add } = useActionQueue(
+    token,
+    {
+      onSent: (_action, { answer }) => {
+        setHits((current) => current.map((hit) => (hit.registrationId === answer.hit.registrationId ? answer.hit : hit)));
+        updateEntry(answer.hit);
+      },
+      onRefused: (action, message) => {
+        setProblem(`«${action.label}» ble ikke registrert: ${message}`);
+        refused.add({ actionId: action.actionId, label: action.label, message });
+      },
+      onUnauthorised: expire,
+    },
+    storage,
+  );
+
+  const show = (found: DoorHit[], hasMore = false, local = false) => {
+    setHits(found);
+    setMore(hasMore);
+    setSearched(true);
+    setFromList(local);
+    requestAnimationFrame(() => resultsHeading.current?.focus());
+  };
+  const offline = (error: unknown) => error instanceof ApiError && error.status === undefined;
+  const failed = (error: unknown) => {
+    if (isUnauthorised(error)) expire();
+    else setProblem(error instanceof ApiError && error.status === 400 ? checkInMessages.searchEmpty : "Noe gikk galt. Prøv igjen.");
+  };
+  const noNetwork = () => typeof navigator !== "undefined" && navigator.onLine === false;
+
+  function searchList(words: string) {
+    if (!list) return setProblem(noListOffline);
+    const found = searchDoorList(list.entries, words);
+    show(found.hits, found.more, true);
+  }
+
+  async function search(event: FormEvent) {
+    event.preventDefault();
+    setProblem(undefined);
+    setNotice(undefined);
+    const words = query.trim();
+    if (words === "") return setProblem(checkInMessages.searchEmpty);
+    // With no network the list on the phone answers; with one, the server (it knows who signed up a minute ago).
+    if (noNetwork()) return searchList(words);
+    try {
+      const answer = await searchCheckIn(token, words);
+      show(answer.hits, answer.more);
+    } catch (error) {
+      if (offline(error)) searchList(words);
+      else failed(error);
+    }
+  }
+
+  async function findCodeInList(normalised: string) {
+    if (!list) return setProblem(noListOffline);
+    const hash = await sha256Hex(doorCodeHashInput(normalised));
+    const entry = list.entries.find((candidate) => candidate.codeHash === hash);
+    if (!entry) return setProblem(checkInMessages.unknownCode);
+    show([entry], false, true);
+  }
+
+  async function findCode(raw: string) {
+    setScanning(false);
+    setProblem(undefined);
+    setNotice(undefined);
+    const normalised = normaliseCheckInCode(raw);
+    if (!normalised) return setProblem(checkInMessages.unknownCode);
+    if (noNetwork()) return findCodeInList(normalised);
+    try {
+      show([await lookUpCheckInCode(token, normalised)]);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) setProblem(checkInMessages.unknownCode);
+      else if (offline(error)) await findCodeInList(normalised);
+      else failed(error);
+    }
+  }
+  // The scanner keeps one callback while the camera runs; it calls the latest findCode.
+  const findCodeNow = useRef(findCode);
+  findCodeNow.current = findCode;
+  const onScanned = useCallback((text: string) => void findCodeNow.current(text), []);
+
+  function act(hit: DoorHit, kind: CheckInActionKind, personId: string, label: string, amount?: number, method?: DoorPaymentMethod) {
+    if (!day) return setProblem("Leirdagene er ikke hentet ennå. Vent til siden har nett, og prøv igjen.");
+    setProblem(undefined);
+    const action: QueuedAction = {
+      actionId: newActionId(),
+      kind,
+      personId,
+      day,
+      registrationId: hit.registrationId,
+      label,
+      ...(amount !== undefined ? { amount } : {}),
+      ...(method ? { method } : {}),
+    };
+    add(action);
+    setNotice({ ok: true, text: `${label}.` });
+  }
+
+  const today = list && day ? arrivedWithPending(list.entries, pending, day) : undefined;
+  return (
+    <div className="checkin-area">
+      <div className="admin-toolbar">
+        <SignOutButton session={session} />
+      </div>
+
+      <section className="checkin-status" aria-labelledby={`${id}-status`}>
+        <h2 id={`${id}-status`} className="visually-hidden">
+          Status
+        </h2>
+        {list && day && (
+          <div className="checkin-day">
+            <label htmlFor={`${id}-day`}>Leirdag</label>
+            <select id={`${id}-day`} value={day} onChange={(event) => setDay(event.target.value)}>
+              {days.map((entry) => (
+                <option key={entry} value={entry}>
+                  {campDayLabel(entry)}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        {today && (
+          <p className="checkin-count">
+            Kommet: <strong>{today.arrived}</strong> av {today.expected}
+            {today.waiting > 0 && <span className="checkin-waiting"> ({today.waiting} venter på nett)</span>}
+          </p>
+        )}
+        {list && day && (
+          <ul className="checkin-days" aria-label="Kommet per dag">
+            {days.map((entry) => {
+              const counted = arrivedWithPending(list.entries, pending, entry);
+              return (
+                <li key={entry}>
+                  {campDayLabel(entry)}: {counted.arrived} av {counted.expected}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        {list && <p className="checkin-list-age">Lista er hentet {formatOsloClock(new Date(list.fetchedAt), new Date())}.</p>}
+        <p role="status" className={pending.length > 0 ? "checkin-queue waiting" : "checkin-queue"}>
+          {pending.length > 0 ? waitingText(pending.length) : "Alt er sendt."}
+        </p>
+      </section>
+
+      <section className="checkin-find" aria-label="Finn deltaker">
+        <form role="search" onSubmit={search} className="checkin-search">
+          <label htmlFor={`${id}-q`}>Søk etter navn eller klubb</label>
+          <div className="checkin-row">
+            <input
+              id={`${id}-q`}
+              type="search"
+              value={query}
+              onChange={(event) => setQuery(event.target.value)}
+              autoComplete="off"
+              enterKeyHint="search"
+            />
+            <button type="submit" className="button">
+              Søk
+            </button>
+          </div>
+        </form>
+        <button type="button" className="button checkin-scan" aria-expanded={scanning} onClick={() => setScanning((open) => !open)}>
+          Skann QR-kode
+        </button>
+        {scanning && <QrScanner onCode={onScanned} onClose={() => setScanning(false)} />}
+        <form
+          className="checkin-code"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void findCode(code);
+          }}
+        >
+          <label htmlFor={`${id}-code`}>Eller skriv inn koden fra e-posten</label>
+          <div className="checkin-row">
+            <input
+              id={`${id}-code`}
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+            />
+            <button type="submit" className="button secondary">
+              Finn
+            </button>
+          </div>
+        </form>
+      </section>
+
+      <div role="status" className="action-result ok">
+        {notice?.text ?? ""}
+      </div>
+      {problem && (
+        <p className="form-error" role="alert">
+          {problem}
+        </p>
+      )}
+
+      <RefusedActions refused={refused} />
+
+      {searched && (
+        <section aria-labelledby={`${id}-results`}>
+          <h2 id={`${id}-results`} ref={resultsHeading} tabIndex={-1}>
+            {hits.length === 0 ? "Ingen treff" : hits.length === 1 ? "1 treff" : `${hits.length} treff`}
+          </h2>
+          {fromList && list && (
+            <p className="checkin-from-list">Uten nett: søkt i lista på telefonen, hentet {formatOsloClock(new Date(list.fetchedAt), new Date())}.</p>
+          )}
+          {more && <p>Viser de første {hits.length}. Skriv mer av navnet for å finne færre.</p>}
+          <ul className="checkin-hits">
+            {hits.map((hit) => (
+              <li key={hit.registrationId}>
+                <HitCard view={withPending(hit, pending)} day={day} onAct={(...args) => act(hit, ...args)} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}
