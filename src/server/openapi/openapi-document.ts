@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { apiCalls, type ApiCall, type Answer } from "./api-calls.ts";
+import type { Answer, ApiCall } from "./api-call-types.ts";
+import { apiCalls } from "./api-calls.ts";
 import { requestSchemas, responseSchemas, schemaNotes } from "./api-schemas.ts";
 
 /**

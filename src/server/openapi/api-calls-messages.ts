@@ -1,0 +1,93 @@
+import { json, list } from "./api-call-helpers.ts";
+import type { ApiCall } from "./api-call-types.ts";
+
+/** The messages to an event's families (Meldinger) and to the interested new members. */
+export const messageCalls: readonly ApiCall[] = [
+  {
+    method: "POST",
+    path: "/api/Melding/Send/:slug/:token",
+    tag: "Meldinger",
+    summary: "Send a message to all or a segment of an event's families (only a `leder`).",
+    description:
+      "One mail per family (address as compared), with its own link to «Min påmelding» and its own merge values (`{navn}`, `{deltakere}`, `{lenke}`, `{beløp}`), Reply-To the club's contact address, and a copy to the club. `sendAt` in the future queues it then (the recipients are chosen at that time); without it, now. `day` is required for `checkedIn`/`notCheckedIn`, `orderIds` for `picked`. Nothing is stored on a 400.",
+    admin: true,
+    body: { kind: "json", schema: "SendMessage" },
+    answer: json("SentMessage", "The message is stored (and queued unless it waits for its time).", { status: 201 }),
+    errors: { 403: "Not a `leder` account.", 404: "No such event." },
+  },
+  {
+    method: "POST",
+    path: "/api/Melding/Preview/:slug/:token",
+    tag: "Meldinger",
+    summary: "The exact mail one family of the segment would get (the named order's, else the first), with the recipients.",
+    description: "Makes no link: where the family's link will stand, the preview says so.",
+    admin: true,
+    body: { kind: "json", schema: "PreviewMessage" },
+    answer: json("MessagePreview", "The mail as it would be sent."),
+    errors: { 403: "Not a `leder` account.", 404: "No such event." },
+  },
+  {
+    method: "GET",
+    path: "/api/Melding/Get/:slug/:token",
+    tag: "Meldinger",
+    summary: "The event's messages, newest first, with each family's state (queued, sent, failed with the reason) and the counts.",
+    admin: true,
+    answer: list("MessageLogEntry", "The message log."),
+    errors: { 403: "Not a `leder` account.", 404: "No such event." },
+  },
+  {
+    method: "GET",
+    path: "/api/Melding/Reminder/:slug/:token",
+    tag: "Meldinger",
+    summary: "The reminder the site sends itself before the event (on by default), and when it goes.",
+    admin: true,
+    answer: json("ReminderView", "The reminder."),
+    errors: { 403: "Not a `leder` account.", 404: "No such event." },
+  },
+  {
+    method: "PUT",
+    path: "/api/Melding/Reminder/:slug/:token",
+    tag: "Meldinger",
+    summary: "Turn the reminder on or off, set how many days before, and its text.",
+    admin: true,
+    body: { kind: "json", schema: "Reminder" },
+    answer: json("ReminderView", "The reminder as saved."),
+    errors: { 403: "Not a `leder` account.", 404: "No such event." },
+  },
+  {
+    method: "POST",
+    path: "/api/NewMemberAdmin/Message/:token",
+    tag: "Nye medlemmer",
+    summary:
+      "Write to the named interested (`registrationIds`) or all of them: one mail per contact address, greeting the contact, Reply-To the club, a copy to the club.",
+    admin: true,
+    body: { kind: "json", schema: "NewMemberMessage" },
+    answer: json("SentMessage", "The message's id and how many addresses got it.", { status: 201 }),
+  },
+  {
+    method: "POST",
+    path: "/api/Melding/Cancel/:slug/:messageId/:token",
+    tag: "Meldinger",
+    summary: "Cancel a message that waits for its time («Avlys»): it is never sent, and the log shows who cancelled it.",
+    admin: true,
+    answer: list("MessageLogEntry", "The message log."),
+    errors: { 403: "Not a `leder` account.", 404: "No such message.", 409: "Already sent (queued) or cancelled." },
+  },
+  {
+    method: "GET",
+    path: "/api/NewMemberAdmin/Messages/:token",
+    tag: "Nye medlemmer-admin",
+    summary: "The messages written to the interested, newest first, with each address's state (queued, sent, failed with the reason) and the counts.",
+    admin: true,
+    answer: list("MessageLogEntry", "The message log."),
+  },
+  {
+    method: "POST",
+    path: "/api/Melding/SendAgain/:slug/:messageId/:token",
+    tag: "Meldinger",
+    summary: "Send a message's failed mails again.",
+    admin: true,
+    answer: json("ResendAnswer", "How many went back into the outbox."),
+    errors: { 403: "Not a `leder` account.", 404: "No such message." },
+  },
+];

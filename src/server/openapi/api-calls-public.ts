@@ -1,0 +1,191 @@
+import { vippsStatuses } from "../../shared/payments/vipps-payment.ts";
+import { waitlistAnswer } from "../../shared/camp/camp-waitlist.ts";
+import { json, list, text } from "./api-call-helpers.ts";
+import type { ApiCall } from "./api-call-types.ts";
+
+/** The public calls: the health check and this document, the camp's registration and lists, events, Vipps,
+ * the waiting-list offers and the new-member form. */
+export const publicCalls: readonly ApiCall[] = [
+  {
+    method: "GET",
+    path: "/healthz",
+    tag: "Drift",
+    summary: "Health check: the server and its database answer.",
+    answer: { kind: "none", description: "JSON `{ status, uptimeSeconds, database }`." },
+    errors: { 503: "The database does not answer." },
+  },
+  {
+    method: "GET",
+    path: "/api/openapi.json",
+    tag: "Drift",
+    summary: "This document.",
+    answer: { kind: "none", description: "The OpenAPI 3.1 document (JSON)." },
+  },
+  {
+    method: "GET",
+    path: "/api/Club/Get",
+    tag: "Vinterleir",
+    summary: "The clubs.",
+    answer: list("Club", "Every club, in Norwegian alphabetical order."),
+  },
+  { method: "GET", path: "/api/Grade/Get", tag: "Vinterleir", summary: "The grades (belts).", answer: list("Grade", "Every grade.") },
+  {
+    method: "GET",
+    path: "/api/CampEdition/Current",
+    tag: "Vinterleir",
+    summary:
+      "«The» camp (the earliest published edition not yet ended), or with `year` another published edition, and where its registration stands.",
+    query: { year: "A published edition's year; «the» camp without it." },
+    answer: json("CurrentEdition", "The edition, its registration state and the places left."),
+    errors: { 404: "No camp is announced yet." },
+  },
+  {
+    method: "POST",
+    path: "/api/Vinterleir/Post",
+    tag: "Vinterleir",
+    summary:
+      "Register for the camp; optional `siblings`: up to 10 further athletes sharing the contact details, stored as one group (all or nothing).",
+    description:
+      "With `vipps: true` a group pays once: one Vipps payment for the group total (its order is the first athlete's), and the answer is its payment address.",
+    body: { kind: "json", schema: "CampRegistration" },
+    answer: text(
+      `Read as text: \`Done\` (registered, nothing to pay now), \`${waitlistAnswer}\` (on the waiting list), or the payment address to follow.`,
+    ),
+    errors: {
+      409: "Registration is not open (not yet, or closed), or a group does not fit entirely in the free places; nothing is stored.",
+      413: "The body is too large.",
+      429: "Too many submissions from one address.",
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/Vinterleir/Price",
+    tag: "Vinterleir",
+    summary: "The price lines a registration (with its `siblings`) would be charged now, per athlete; nothing is stored.",
+    description: "The same schema, edition, grades and clock as `/api/Vinterleir/Post`: the wizard's review and payment steps show these lines.",
+    body: { kind: "json", schema: "CampRegistration" },
+    answer: json("CampPriceQuote", "Each athlete's name, price lines and total, and the total for all."),
+    errors: { 409: "No camp is announced.", 413: "The body is too large.", 429: "Too many requests from one address." },
+  },
+  {
+    method: "GET",
+    path: "/api/Arrangement/Get",
+    tag: "Arrangementer",
+    summary: "Published events (gradings, courses, sales) that have not ended, soonest first.",
+    answer: list(
+      "EventSummary",
+      "Each event's slug, kind, title, days, state (notyet, open, full, closed), places left (null without a capacity) and page address.",
+    ),
+  },
+  {
+    method: "GET",
+    path: "/api/Arrangement/Get/:slug",
+    tag: "Arrangementer",
+    summary: "One published event with what its form needs.",
+    answer: json("EventDetail", "The event, its price, rules, questions or items with what is left."),
+    errors: { 404: "No such published event." },
+  },
+  {
+    method: "POST",
+    path: "/api/Arrangement/Post/:slug",
+    tag: "Arrangementer",
+    summary: "Register for a grading or course (`participants`), or order club gear (`items`).",
+    description:
+      "The event's rules (club, age and grade range, the course's questions, items and variants) are checked against the event; a sale takes its stock in the same transaction, so the last one is sold once.",
+    body: { kind: "json", schema: "EventOrder" },
+    answer: text(
+      `Read as text: \`Done\` (registered or ordered, nothing to pay now), \`${waitlistAnswer}\` (the event is full: on the waiting list), or the Vipps payment address to follow.`,
+    ),
+    errors: {
+      404: "No such published event.",
+      409: "Registration is not open, or an item is sold out; nothing is stored.",
+      413: "The body is too large.",
+      429: "Too many submissions from one address.",
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/Arrangement/Order/:orderId",
+    tag: "Arrangementer",
+    summary: "What the payment result page says about an event order: its kind and title.",
+    answer: json("EventOrderView", "The order's kind, event title and first item."),
+    errors: { 404: "Not an event order (a camp order, or unknown)." },
+  },
+  {
+    method: "GET",
+    path: "/api/VinterleirUsers/Get",
+    tag: "Vinterleir",
+    summary: "The public participant list (names only of those who agreed).",
+    answer: list("PublicParticipant", "The participants."),
+  },
+  {
+    method: "GET",
+    path: "/api/VinterleirUsers/GetGrades",
+    tag: "Vinterleir",
+    summary: "How many of each grade are coming.",
+    answer: list("GradeStatistic", "The grade statistics."),
+  },
+  {
+    method: "GET",
+    path: "/api/Vipps/CheckIfVippsOk/:orderId",
+    tag: "Vipps",
+    summary: "A registration's Vipps payment status.",
+    answer: text("The status as text; empty while the payment is open.", vippsStatuses),
+    errors: { 404: "No such order." },
+  },
+  {
+    method: "POST",
+    path: "/api/Vipps/Cancel/:orderId",
+    tag: "Vipps",
+    summary: "End the open Vipps payment of an order (at Vipps too).",
+    answer: { kind: "none", description: "JSON `{ orderId, status }`." },
+    errors: { 404: "No such order." },
+  },
+  {
+    method: "POST",
+    path: "/api/Vipps/Webhook",
+    tag: "Vipps",
+    summary: "Vipps ePayment webhooks (the signature is checked).",
+    body: { kind: "json", description: "A webhook event in Vipps ePayment's own format (see Vipps's documentation)." },
+    answer: { kind: "none", description: "Received." },
+    errors: { 401: "The signature does not match." },
+  },
+  {
+    method: "GET",
+    path: "/api/Venteliste/Get/:offerToken",
+    tag: "Venteliste",
+    summary: "A waiting-list offer.",
+    answer: json("WaitlistOfferView", "The offer."),
+    errors: { 404: "No such offer." },
+  },
+  {
+    method: "POST",
+    path: "/api/Venteliste/Accept/:offerToken",
+    tag: "Venteliste",
+    summary: "Accept a waiting-list offer.",
+    answer: text("`Done`, or the payment address to follow."),
+    errors: { 404: "No such offer.", 410: "The offer expired or was withdrawn.", 429: "Too many submissions from one address." },
+  },
+  {
+    method: "POST",
+    path: "/api/Venteliste/Decline/:offerToken",
+    tag: "Venteliste",
+    summary: "Decline a waiting-list offer («Nei takk»): off the list, the place passes to the next at once.",
+    answer: json("WaitlistOfferView", "The offer, now declined."),
+    errors: {
+      404: "No such offer.",
+      409: "The offer was already accepted.",
+      410: "The offer expired or was withdrawn.",
+      429: "Too many submissions from one address.",
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/NewMember/Post",
+    tag: "Nye medlemmer",
+    summary: "Express interest as a new member.",
+    body: { kind: "json", schema: "NewMember" },
+    answer: text("`Done`."),
+    errors: { 429: "Too many submissions from one address." },
+  },
+];
