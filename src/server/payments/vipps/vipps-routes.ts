@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { currentCampAccount, requireCampRole } from "../../admin-auth/camp-account.ts";
 import type { ErrorBody } from "../../errors.ts";
 import type { VippsPayments } from "./vipps-payments.ts";
-import { vippsMessages } from "./vipps-payments.ts";
+import { vippsMessages } from "./vipps-payment-messages.ts";
 import { verifyWebhook } from "./vipps-signature.ts";
 import { WebhookEventSchema } from "./vipps-types.ts";
 import { RefundBodySchema, type VippsStatus } from "../../../shared/payments/vipps-payment.ts";
