@@ -2,7 +2,7 @@
  * The built-in Vipps simulator of a server started with its test controls (NODE_ENV=test), called over HTTP
  * as a merchant calls Vipps. Its keys are random per process, so they are read from its control API first.
  */
-import type { SimulatorCredentials } from "../../../src/server/payments/vipps/vipps-simulator.ts";
+import type { SimulatorCredentials } from "../../../src/server/payments/vipps/vipps-simulator-types.ts";
 
 export async function simulatorApi(base: string) {
   const credentialsAnswer = await fetch(`${base}/vipps-sim/control/credentials`);

@@ -5,7 +5,9 @@
  * Vipps's webhook registration API. A development server has none of them.
  */
 import type { FastifyInstance } from "fastify";
-import { problem, SimError, type SimFault, type VippsSimulator, type WebhookMode } from "./vipps-simulator.ts";
+import { problem, SimError } from "./vipps-simulator-problems.ts";
+import type { SimFault, WebhookMode } from "./vipps-simulator-types.ts";
+import type { VippsSimulator } from "./vipps-simulator.ts";
 
 type RefParams = { Params: { reference: string } };
 

@@ -6,7 +6,9 @@
  */
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { escapeHtml } from "../../mail/escape-html.ts";
-import { SimError, type SimPayment, type VippsSimulator } from "./vipps-simulator.ts";
+import { SimError } from "./vipps-simulator-problems.ts";
+import type { SimPayment } from "./vipps-simulator-types.ts";
+import type { VippsSimulator } from "./vipps-simulator.ts";
 
 const landingActions = ["approve", "abort", "expire"] as const;
 

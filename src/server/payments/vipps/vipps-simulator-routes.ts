@@ -2,7 +2,8 @@ import type { FastifyInstance } from "fastify";
 import { answerOnlyLocalRequests } from "../../security/local-only.ts";
 import { registerControlRoutes } from "./vipps-simulator-control.ts";
 import { registerLandingRoutes } from "./vipps-simulator-landing.ts";
-import { problem, SimError, type VippsSimulator } from "./vipps-simulator.ts";
+import { problem, SimError } from "./vipps-simulator-problems.ts";
+import type { VippsSimulator } from "./vipps-simulator.ts";
 import type { Amount } from "./vipps-types.ts";
 
 /**

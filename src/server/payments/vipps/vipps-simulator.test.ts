@@ -3,7 +3,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createTestDatabase } from "../../test-support/database.ts";
 import type { Database } from "../../db/database.ts";
 import { clearCampTables, type TestApp } from "../../test-support/camp.ts";
-import { simulatorLogLimit, VippsSimulator } from "./vipps-simulator.ts";
+import { simulatorLogLimit } from "./vipps-simulator-webhooks.ts";
+import { VippsSimulator } from "./vipps-simulator.ts";
 import { buildVippsTestApp, landingFormFields, registrationStatus, startVippsPayment, submitLanding } from "../../test-support/vipps.ts";
 
 describe("the Vipps simulator does only what Vipps does", () => {
