@@ -6,16 +6,9 @@ import { publicPostRateLimit } from "../security/public-rate-limit.ts";
 import { requestedEditionYear } from "./camp-edition-lookup.ts";
 import type { CampPaymentGateway } from "./camp-payment-gateway.ts";
 import { answerFor, loadStoredRegistration } from "./camp-registrations.ts";
-import {
-  acceptOffer,
-  declineOffer,
-  listWaitlist,
-  moveInWaitlist,
-  offerView,
-  removeFromWaitlist,
-  waitlistMessages,
-  WaitlistJob,
-} from "./camp-waitlist.ts";
+import { listWaitlist, moveInWaitlist, removeFromWaitlist } from "./camp-waitlist-admin.ts";
+import { WaitlistJob } from "./camp-waitlist-job.ts";
+import { acceptOffer, declineOffer, offerView, waitlistMessages } from "./camp-waitlist-offers.ts";
 
 export interface WaitlistJobOptions {
   /** Default on; tests drive `app.campWaitlist.drain()` themselves. */

@@ -12,7 +12,7 @@ import { outboxMails } from "../test-support/outbox.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import type { CampPaymentGateway, RegistrationAwaitingPayment } from "./camp-payment-gateway.ts";
 import { registrationWindowMessages } from "./camp-registrations.ts";
-import { waitlistMessages } from "./camp-waitlist.ts";
+import { waitlistMessages } from "./camp-waitlist-offers.ts";
 import { anonymiseRegistrations } from "../privacy/retention.ts";
 import { actOnLanding, buildVippsTestApp, registrationStatus, startVippsPayment } from "../test-support/vipps.ts";
 import {

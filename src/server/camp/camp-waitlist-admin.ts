@@ -1,0 +1,120 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { WaitlistEntry } from "../../shared/camp/camp-waitlist.ts";
+import type { Db } from "../db/database.ts";
+import { campRegistrations } from "../db/schema/camp.ts";
+import { campWaitlistOffers } from "../db/schema/camp-waitlist.ts";
+import { clubs } from "../db/schema/clubs.ts";
+import { queueMail } from "../mail/outbox.ts";
+import { campEditionOfYear } from "./camp-edition-lookup.ts";
+import { lockEditionPlaces } from "./camp-places.ts";
+import { renderWaitlistRemoved, waitlistRemovedKey } from "./camp-waitlist-mail.ts";
+import { waitlistMailData } from "./camp-waitlist.ts";
+import { shownState } from "./camp-waitlist-offers.ts";
+
+/** GET /api/VinterleirAdmin/Waitlist/{token}: the edition's waiting list in order, with each one's latest offer. */
+export async function listWaitlist(db: Db, editionYear: number, now: Date): Promise<WaitlistEntry[]> {
+  const rows = await db
+    .select({
+      id: campRegistrations.id,
+      orderId: campRegistrations.orderId,
+      firstName: campRegistrations.firstName,
+      lastName: campRegistrations.lastName,
+      email: campRegistrations.email,
+      createdAt: campRegistrations.createdAt,
+      club: clubs.name,
+    })
+    .from(campRegistrations)
+    .innerJoin(clubs, eq(clubs.clubId, campRegistrations.clubId))
+    .where(and(eq(campRegistrations.editionYear, editionYear), eq(campRegistrations.status, "waiting")))
+    .orderBy(asc(campRegistrations.waitlistRank), asc(campRegistrations.id));
+  const offers = rows.length
+    ? await db
+        .select()
+        .from(campWaitlistOffers)
+        .where(
+          inArray(
+            campWaitlistOffers.registrationId,
+            rows.map((row) => row.id),
+          ),
+        )
+        .orderBy(asc(campWaitlistOffers.id))
+    : [];
+  const latest = new Map(offers.map((offer) => [offer.registrationId, offer]));
+  return rows.map((row, index) => {
+    const offer = latest.get(row.id);
+    return {
+      registrationId: row.id,
+      position: index + 1,
+      orderId: row.orderId,
+      name: `${row.firstName} ${row.lastName}`,
+      club: row.club,
+      email: row.email,
+      createdAt: row.createdAt.toISOString(),
+      offer: offer ? { state: shownState(offer, now), offeredAt: offer.offeredAt.toISOString(), expiresAt: offer.expiresAt.toISOString() } : null,
+    };
+  });
+}
+
+async function waitingYear(db: Db, registrationId: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ year: campRegistrations.editionYear })
+    .from(campRegistrations)
+    .where(and(eq(campRegistrations.id, registrationId), eq(campRegistrations.status, "waiting")));
+  return row?.year;
+}
+
+/**
+ * Takes a registration off the waiting list (it becomes cancelled) and withdraws its open offer. Answers
+ * the edition's year, or undefined when the id is not on a waiting list. The caller passes the place on.
+ */
+export async function removeFromWaitlist(db: Db, registrationId: number, now: Date): Promise<number | undefined> {
+  const year = await waitingYear(db, registrationId);
+  if (year === undefined) return undefined;
+  return db.transaction(async (tx) => {
+    await lockEditionPlaces(tx, year);
+    const [removed] = await tx
+      .update(campRegistrations)
+      .set({ status: "cancelled", cancelledAt: now, waitlistRank: null })
+      .where(and(eq(campRegistrations.id, registrationId), eq(campRegistrations.status, "waiting")))
+      .returning({ id: campRegistrations.id });
+    if (!removed) return undefined;
+    await tx
+      .update(campWaitlistOffers)
+      .set({ state: "withdrawn", endedAt: now })
+      .where(and(eq(campWaitlistOffers.registrationId, registrationId), eq(campWaitlistOffers.state, "offered")));
+    // The family is told what happened and what it means for money (queued with the change, sent after it).
+    const data = await waitlistMailData(tx, registrationId);
+    await queueMail(
+      tx,
+      { dedupeKey: waitlistRemovedKey(registrationId), to: data.email, ...renderWaitlistRemoved(data, await campEditionOfYear(tx, year)) },
+      now,
+    );
+    return year;
+  });
+}
+
+/** Moves a waiting registration to `position` (1-based; past the end means last). Answers the year, or undefined. */
+export async function moveInWaitlist(db: Db, registrationId: number, position: number): Promise<number | undefined> {
+  const year = await waitingYear(db, registrationId);
+  if (year === undefined) return undefined;
+  return db.transaction(async (tx) => {
+    await lockEditionPlaces(tx, year);
+    const rows = await tx
+      .select({ id: campRegistrations.id, rank: campRegistrations.waitlistRank })
+      .from(campRegistrations)
+      .where(and(eq(campRegistrations.editionYear, year), eq(campRegistrations.status, "waiting")))
+      .orderBy(asc(campRegistrations.waitlistRank), asc(campRegistrations.id));
+    const from = rows.findIndex((row) => row.id === registrationId);
+    if (from < 0) return undefined;
+    const [moved] = rows.splice(from, 1);
+    rows.splice(Math.min(position, rows.length + 1) - 1, 0, moved!);
+    for (const [index, row] of rows.entries()) {
+      if (row.rank !== index + 1)
+        await tx
+          .update(campRegistrations)
+          .set({ waitlistRank: index + 1 })
+          .where(eq(campRegistrations.id, row.id));
+    }
+    return year;
+  });
+}

@@ -1,0 +1,100 @@
+import { eq, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { offerValidityHours } from "../../shared/camp/camp-waitlist.ts";
+import type { Db } from "../db/database.ts";
+import { campRegistrations } from "../db/schema/camp.ts";
+import { campWaitlistOffers } from "../db/schema/camp-waitlist.ts";
+import { PeriodicJob } from "../jobs/periodic-job.ts";
+import { queueMail } from "../mail/outbox.ts";
+import { campEditionOfYear, editionDataForYear } from "./camp-edition-lookup.ts";
+import { lockEditionPlaces, placesHeld } from "./camp-places.ts";
+import { renderWaitlistOffer, waitlistOfferKey } from "./camp-waitlist-mail.ts";
+import { awaitingOffer, waitlistMailData } from "./camp-waitlist.ts";
+import { newOfferToken, offerLink, offerTokenHash } from "./camp-waitlist-offer-token.ts";
+
+/**
+ * Offers every free place of the edition to the first in line without an open or expired offer (someone
+ * back on the list after losing a place to an unpaid payment may have an accepted one). Nothing before
+ * the registration opens or after it closes. Answers how many offers were made (their mails are queued; kick the outbox).
+ */
+async function offerFreedPlaces(db: Db, editionYear: number, now: Date, publicBaseUrl: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    await lockEditionPlaces(tx, editionYear);
+    const data = await editionDataForYear(tx, editionYear);
+    const closesAt = Date.parse(data.registrationClosesAt);
+    if (now.getTime() >= closesAt || now.getTime() < Date.parse(data.registrationOpensAt)) return 0;
+    const free = data.capacity === null ? 10_000 : data.capacity - (await placesHeld(tx, editionYear, now));
+    if (free <= 0) return 0;
+    const candidates = await tx.execute<{ id: number }>(sql`select r.id ${awaitingOffer(editionYear)} order by r.waitlist_rank, r.id limit ${free}`);
+    if (candidates.rows.length === 0) return 0;
+    const edition = await campEditionOfYear(tx, editionYear);
+    const expiresAt = new Date(Math.min(now.getTime() + offerValidityHours * 3600_000, closesAt));
+    for (const { id } of candidates.rows) {
+      const registrationId = Number(id);
+      const token = newOfferToken();
+      const [offer] = await tx
+        .insert(campWaitlistOffers)
+        .values({ registrationId, tokenHash: offerTokenHash(token), state: "offered", offeredAt: now, expiresAt })
+        .returning({ id: campWaitlistOffers.id });
+      const mail = await waitlistMailData(tx, registrationId);
+      const content = renderWaitlistOffer(mail, edition, offerLink(publicBaseUrl, token), expiresAt);
+      await queueMail(tx, { dedupeKey: waitlistOfferKey(offer!.id), to: mail.email, ...content }, now);
+    }
+    return candidates.rows.length;
+  });
+}
+
+/** Marks offers past their deadline expired (one statement); answers the editions that got a place back. */
+async function expireDueOffers(db: Db, now: Date): Promise<number[]> {
+  const result = await db.execute<{ year: number }>(sql`
+    with expired as (
+      update camp_waitlist_offers set state = 'expired', ended_at = ${now.toISOString()}::timestamptz
+       where state = 'offered' and expires_at <= ${now.toISOString()}::timestamptz
+      returning registration_id)
+    select distinct r.edition_year as year from expired e join camp_registrations r on r.id = e.registration_id`);
+  return result.rows.map((row) => Number(row.year));
+}
+
+/**
+ * One pass of the waiting-list job: expire what is due, then offer every free place of every edition with
+ * someone waiting (this also catches places freed in another process, or by a payment that ended
+ * unpaid). Answers how many offers were made.
+ */
+async function runWaitlistOnce(db: Db, now: Date, publicBaseUrl: string): Promise<number> {
+  await expireDueOffers(db, now);
+  const years = await db
+    .selectDistinct({ year: campRegistrations.editionYear })
+    .from(campRegistrations)
+    .where(eq(campRegistrations.status, "waiting"));
+  let offers = 0;
+  for (const { year } of years) offers += await offerFreedPlaces(db, year, now, publicBaseUrl);
+  return offers;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The waiting list's job: `kick()` after a place may have freed; `drain()` runs one pass and waits (tests). */
+    campWaitlist: WaitlistJob;
+  }
+}
+
+/**
+ * Runs `runWaitlistOnce` every `intervalMs` and when kicked (one run at a time per process, another right
+ * after if kicked meanwhile). Several processes on one PostgreSQL may run it together: expiring is one
+ * idempotent statement, and offers are made under the edition's advisory lock, counting places afresh, so
+ * no place is offered twice; the mails' dedupe keys are the offers' ids.
+ */
+export class WaitlistJob extends PeriodicJob<number> {
+  constructor(app: FastifyInstance, intervalMs: number) {
+    super({
+      intervalMs,
+      log: app.log,
+      failureMessage: "waiting-list run failed",
+      run: async () => {
+        const offers = await runWaitlistOnce(app.db, app.now(), app.env.PUBLIC_BASE_URL);
+        if (offers > 0) app.outbox.kick();
+        return offers;
+      },
+    });
+  }
+}
