@@ -7,16 +7,8 @@ import { figuresOf, recordRefundPaid } from "./camp-ledger-store.ts";
 import { correctRegistration } from "./camp-correction.ts";
 import { leaderAddCompanion, leaderRemoveCompanion } from "./camp-leader-companions.ts";
 import { registrationLedgerHistory } from "./camp-ledger-history.ts";
-import {
-  adminActionMessages,
-  type AdminPerson,
-  cancelRegistration,
-  editionMoney,
-  loadAdminPersons,
-  markCardCashPaid,
-  totalsOf,
-  type AdminActionOutcome,
-} from "./camp-admin.ts";
+import { type AdminPerson, editionMoney, loadAdminPersons, totalsOf } from "./camp-admin.ts";
+import { adminActionMessages, cancelRegistration, markCardCashPaid, type AdminActionOutcome } from "./camp-admin-actions.ts";
 import { campParticipantsCsv } from "./camp-csv.ts";
 import type { CampPaymentGateway } from "./camp-payment-gateway.ts";
 import { requestedEditionYear } from "./camp-edition-lookup.ts";

@@ -1,24 +1,16 @@
 import type { AdminPerson, AdminTotals } from "../../shared/camp/camp-lists.ts";
-import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
-import { hasPaymentSql, paymentsOfRegistration, paymentsOfRegistrations, shareRegistrationIds } from "../payments/payment-shares.ts";
-import { campRefund } from "../../shared/camp/camp-pricing.ts";
+import { and, asc, eq, inArray, ne, type SQL } from "drizzle-orm";
+import { hasPaymentSql, paymentsOfRegistrations } from "../payments/payment-shares.ts";
 import { gradeLabel } from "../../shared/camp/grades.ts";
 import type { Db } from "../db/database.ts";
-import { campCompanions, campRegistrations, moneyActions, payments } from "../db/schema/camp.ts";
+import { campCompanions, campRegistrations } from "../db/schema/camp.ts";
 import { clubs } from "../db/schema/clubs.ts";
 import { grades } from "../db/schema/grades.ts";
-import { campEditionOfYear } from "./camp-edition-lookup.ts";
 import { checkInPersonId } from "../../shared/camp/camp-checkin.ts";
 import { campCheckins } from "../db/schema/camp-checkin.ts";
 import { companionPerson, ledgerFigures, ledgerItems, sumFigures, type LedgerFigures, type LedgerItem } from "../../shared/camp/camp-ledger.ts";
-import { cancelInLedger, figuresOf, readLedgers, recordPayment } from "./camp-ledger-store.ts";
-import { queueMail } from "../mail/outbox.ts";
-import { noteUncoveredClaims } from "./camp-companion-claims.ts";
+import { readLedgers } from "./camp-ledger-store.ts";
 import { personKey } from "./camp-registrations.ts";
-import { vippsCaptureDue } from "./checkin/checkin-actions.ts";
-import { checkInMessages } from "../../shared/camp/camp-checkin.ts";
-import { renderCancellationMail, selfServiceMailKey } from "./camp-self-service-mail.ts";
-import { loadClubContact } from "../site-content/club-contact.ts";
 
 /**
  * One row of the camp admin list (spec §3 "Admin person (camp)", exact field names), one per athlete and
@@ -212,169 +204,8 @@ export function totalsOf(persons: AdminPerson[], money: LedgerFigures): AdminTot
   };
 }
 
-interface AdminActionResult {
-  registrationId: number;
-  orderId: string;
-  status: AdminPerson["status"];
-  paymentMethod: string;
-  paymentState: string;
-  amount: number;
-  paid: number;
-  /** What the refund rule gives back on cancellation (Cancel only). */
-  refundDue?: number;
-}
-
-export type AdminActionOutcome =
-  { kind: "ok"; changed: boolean; result: AdminActionResult } | { kind: "not-found" } | { kind: "conflict"; message: string };
-
-export const adminActionMessages = {
-  notFound: "Fant ikke registreringen.",
-  cancelled: "Registreringen er avbestilt.",
-  groupPaymentOpen: "Familien betaler for hele gruppen med Vipps akkurat nå. Vent til betalingen er fullført eller avbrutt, og prøv igjen.",
-  notCardCash: "Bare betaling med kort eller kontant kan markeres som betalt her.",
-} as const;
-
-const ACTOR = "camp-admin";
-
-/**
- * Marks what is left to pay as paid (card or cash at the camp, by a camp account): one payment of the
- * outstanding amount in the ledger; with nothing outstanding a repeat changes nothing.
- */
-export async function markCardCashPaid(db: Db, registrationId: number, now: Date, actor = ACTOR): Promise<AdminActionOutcome> {
-  return db.transaction(async (tx) => {
-    const found = await lockRegistration(tx, registrationId);
-    if (!found) return { kind: "not-found" };
-    const payment = found.payment;
-    if (payment.method !== "card_cash") return { kind: "conflict", message: adminActionMessages.notCardCash };
-    if (found.registration.status === "cancelled" && payment.state !== "paid") return { kind: "conflict", message: adminActionMessages.cancelled };
-    if (await vippsCaptureDue(tx, registrationId)) return { kind: "conflict", message: checkInMessages.vippsReserved };
-    const { outstanding } = await figuresOf(tx, registrationId);
-    if (outstanding === 0 || found.registration.status === "cancelled")
-      return { kind: "ok", changed: false, result: await resultOf(tx, found.registration, payment) };
-    await recordPayment(
-      tx,
-      registrationId,
-      { method: "card_cash", amount: outstanding, paymentId: payment.id },
-      { actor, reason: "Markert som betalt med kort eller kontant ved oppmøte", now },
-    );
-    const [updated] = await tx
-      .update(payments)
-      .set({ state: "paid", paidAmount: payment.paidAmount + outstanding, updatedAt: now })
-      .where(eq(payments.id, payment.id))
-      .returning();
-    await tx
-      .insert(moneyActions)
-      .values({ paymentId: payment.id, actor, action: "mark-paid", amount: outstanding, at: now, note: "Betalt med kort eller kontant ved oppmøte" });
-    return { kind: "ok", changed: true, result: await resultOf(tx, found.registration, updated ?? payment) };
-  });
-}
-
-/**
- * The leader cancels a registration (idempotent): the one cancellation rule on what was paid, through the
- * ledger. What goes back through Vipps is queued (sent by the Vipps job, or at once by the caller); what was
- * paid another way goes on the treasurer's «Skal betales tilbake» list. The family gets a mail naming what
- * happens and the amount coming back.
- */
-export async function cancelRegistration(db: Db, registrationId: number, now: Date, actor = ACTOR, publicBaseUrl = ""): Promise<AdminActionOutcome> {
-  return db.transaction(async (tx) => {
-    const found = await lockRegistration(tx, registrationId);
-    if (!found) return { kind: "not-found" };
-    const { registration, payment } = found;
-    if (registration.status === "cancelled") return { kind: "ok", changed: false, result: await resultOf(tx, registration, payment) };
-    // A group's one Vipps payment not yet approved: approved after this, it would confirm the others and take
-    // the whole reservation, this athlete's share included, for a place that is gone.
-    if (await groupVippsPaymentOpen(tx, payment)) return { kind: "conflict", message: adminActionMessages.groupPaymentOpen };
-    const [updated] = await tx
-      .update(campRegistrations)
-      .set({ status: "cancelled", cancelledAt: now })
-      .where(and(eq(campRegistrations.id, registrationId), ne(campRegistrations.status, "cancelled")))
-      .returning();
-    if (!updated) return { kind: "ok", changed: false, result: await resultOf(tx, registration, payment) };
-    const edition = await campEditionOfYear(tx, registration.editionYear);
-    const reason = "Påmeldingen avbestilt av leirledelsen.";
-    const settled = await cancelInLedger(
-      tx,
-      registrationId,
-      () => true,
-      (paid) => campRefund(paid, edition, now),
-      { actor, reason, now },
-    );
-    const coming = await tx
-      .select()
-      .from(campCompanions)
-      .where(and(eq(campCompanions.registrationId, registrationId), isNull(campCompanions.cancelledAt), eq(campCompanions.alreadyRegistered, false)));
-    await noteUncoveredClaims(tx, updated.editionYear, registrationId, updated.orderId, coming, now);
-    await tx.insert(moneyActions).values({
-      paymentId: payment.id,
-      actor,
-      action: "cancel",
-      amount: settled.refund,
-      at: now,
-      note: `${reason} Betalt for påmeldingen: ${settled.paidFor} kr; tilbake etter reglene: ${settled.refund} kr.`,
-    });
-    const name = `${updated.firstName} ${updated.lastName}`;
-    const mail = renderCancellationMail(
-      {
-        orderId: updated.orderId,
-        year: updated.editionYear,
-        cancelledName: name,
-        whole: true,
-        method: payment.method,
-        refund: settled.refund,
-        refundOutsideVipps: settled.owed,
-        kept: settled.kept,
-        stillToPay: 0,
-        link: publicBaseUrl,
-        byLeader: true,
-      },
-      (await loadClubContact(tx)).general,
-    );
-    await queueMail(tx, { dedupeKey: selfServiceMailKey(registrationId, "leader-cancel"), to: updated.email, ...mail }, now);
-    return {
-      kind: "ok",
-      changed: true,
-      result: { ...(await resultOf(tx, { ...updated, status: "cancelled" }, payment)), refundDue: settled.refund },
-    };
-  });
-}
-
-/** Locks the registration row for the rest of the transaction, so two admin clicks take turns. */
-async function groupVippsPaymentOpen(tx: Db, payment: typeof payments.$inferSelect): Promise<boolean> {
-  if (payment.method !== "vipps" || payment.state === "failed" || payment.authorizedAmount > 0) return false;
-  if (payment.vippsState && ["ABORTED", "EXPIRED", "TERMINATED"].includes(payment.vippsState)) return false;
-  return (await shareRegistrationIds(tx, payment.id)).length > 1;
-}
-
-async function lockRegistration(tx: Db, registrationId: number) {
-  const locked = await tx.execute(sql`select id from camp_registrations where id = ${registrationId} for update`);
-  if (locked.rows.length === 0) return undefined;
-  const [registration] = await tx.select().from(campRegistrations).where(eq(campRegistrations.id, registrationId));
-  // The latest payment; of a group's one payment, this athlete's share.
-  const payment = (await paymentsOfRegistration(tx, registrationId)).at(-1);
-  // Someone on the waiting list is handled by the waiting-list calls (camp-waitlist.ts).
-  if (!registration || !payment || registration.status === "waiting") return undefined;
-  return { registration: { ...registration, status: listedStatus(registration.status) }, payment };
-}
-
-/** The statuses of registrations that hold or held a place (the lists above never show those waiting). */
-function listedStatus(status: (typeof campRegistrations.$inferSelect)["status"]): AdminPerson["status"] {
+/** The statuses of registrations that hold or held a place (the admin lists never show those waiting). */
+export function listedStatus(status: (typeof campRegistrations.$inferSelect)["status"]): AdminPerson["status"] {
   if (status === "waiting") throw new Error("A waiting registration has no place in the admin list");
   return status;
-}
-
-async function resultOf(
-  db: Pick<Db, "select">,
-  registration: { id: number; orderId: string; status: AdminPerson["status"] },
-  payment: typeof payments.$inferSelect,
-): Promise<AdminActionResult> {
-  const figures = await figuresOf(db, registration.id);
-  return {
-    registrationId: registration.id,
-    orderId: registration.orderId,
-    status: registration.status,
-    paymentMethod: payment.method,
-    paymentState: payment.state,
-    amount: figures.charged,
-    paid: figures.paid,
-  };
 }

@@ -4,7 +4,7 @@ import type { Database } from "../db/database.ts";
 import { campRegistrations, moneyActions, payments } from "../db/schema/camp.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import { anonymousParticipant } from "./camp-public-routes.ts";
-import { adminActionMessages } from "./camp-admin.ts";
+import { adminActionMessages } from "./camp-admin-actions.ts";
 import { neutraliseFormula } from "./camp-csv.ts";
 import { buildCampTestApp, campAdminToken, companion, draft, postRegistration, type TestApp } from "../test-support/camp.ts";
 
