@@ -6,7 +6,7 @@ import { newCompanion, type CompanionDraft, type CompanionField } from "../../..
 import { validateCompanion, type FieldErrors } from "../../../shared/camp/camp-registration-rules.ts";
 import { formatKroner } from "../../../shared/format.ts";
 import { ConfirmAction, useConfirmation } from "../../components/ConfirmAction.tsx";
-import { AgeField, CheckboxField, TextField } from "../../components/wizard/fields.tsx";
+import { CompanionFields } from "../../components/wizard/CompanionFields.tsx";
 import { newId } from "../../components/wizard/new-id.ts";
 import { parseErrorBody, send } from "../../lib/api-client.ts";
 
@@ -101,47 +101,7 @@ export function LeaderAddCompanion({ person, token, onChanged, onUnauthorised, o
           <p className="field-hint">
             Prisen er den som gjaldt da {person.firstname} ble påmeldt. Beløpet står som «Å betale» til familien har betalt.
           </p>
-          <TextField
-            id={`${id}-first`}
-            label="Fornavn"
-            autoComplete="off"
-            value={companion.firstName}
-            onChange={(value) => set("firstName", value)}
-            error={errors.firstName}
-          />
-          <TextField
-            id={`${id}-last`}
-            label="Etternavn"
-            autoComplete="off"
-            value={companion.lastName}
-            onChange={(value) => set("lastName", value)}
-            error={errors.lastName}
-          />
-          <AgeField id={`${id}-age`} label="Alder" value={companion.age} onChange={(value) => set("age", value)} error={errors.age} />
-          <TextField
-            id={`${id}-phone`}
-            label="Ledsagerens telefon"
-            type="tel"
-            inputMode="tel"
-            value={companion.telephone}
-            onChange={(value) => set("telephone", value)}
-            error={errors.telephone}
-          />
-          <TextField
-            id={`${id}-email`}
-            label="Ledsagerens e-post"
-            type="email"
-            inputMode="email"
-            value={companion.email}
-            onChange={(value) => set("email", value)}
-            error={errors.email}
-          />
-          <CheckboxField
-            id={`${id}-sleepover`}
-            label="Ledsageren overnatter i hallen"
-            checked={companion.sleepover}
-            onChange={(value) => set("sleepover", value)}
-          />
+          <CompanionFields idPrefix={id} companion={companion} errors={errors} set={set} />
           <div className="button-row">
             <button type="submit" className="button secondary" disabled={busy}>
               {busy ? "Legger til..." : "Legg til ledsageren"}

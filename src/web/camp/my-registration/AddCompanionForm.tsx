@@ -2,7 +2,7 @@
 import { useState } from "react";
 import { newCompanion, type CompanionDraft, type CompanionField } from "../../../shared/camp/camp-registration-fields.ts";
 import { validateCompanion, type FieldErrors } from "../../../shared/camp/camp-registration-rules.ts";
-import { AgeField, CheckboxField, TextField } from "../../components/wizard/fields.tsx";
+import { CompanionFields } from "../../components/wizard/CompanionFields.tsx";
 import { newId } from "../../components/wizard/new-id.ts";
 import type { ActionResult } from "./my-registration-api.ts";
 import { H, useIdPrefix, useLandmarkId, type Sending } from "./my-registration-sections.tsx";
@@ -57,47 +57,7 @@ export function AddCompanionForm({ onAdd }: { onAdd: (companion: CompanionDraft)
           void submit();
         }}
       >
-        <TextField
-          id={`${idp}add-first`}
-          label="Fornavn"
-          autoComplete="off"
-          value={companion.firstName}
-          onChange={(value) => set("firstName", value)}
-          error={errors.firstName}
-        />
-        <TextField
-          id={`${idp}add-last`}
-          label="Etternavn"
-          autoComplete="off"
-          value={companion.lastName}
-          onChange={(value) => set("lastName", value)}
-          error={errors.lastName}
-        />
-        <AgeField id={`${idp}add-age`} label="Alder" value={companion.age} onChange={(value) => set("age", value)} error={errors.age} />
-        <TextField
-          id={`${idp}add-phone`}
-          label="Ledsagerens telefon"
-          type="tel"
-          inputMode="tel"
-          value={companion.telephone}
-          onChange={(value) => set("telephone", value)}
-          error={errors.telephone}
-        />
-        <TextField
-          id={`${idp}add-email`}
-          label="Ledsagerens e-post"
-          type="email"
-          inputMode="email"
-          value={companion.email}
-          onChange={(value) => set("email", value)}
-          error={errors.email}
-        />
-        <CheckboxField
-          id={`${idp}add-sleepover`}
-          label="Ledsageren overnatter i hallen"
-          checked={companion.sleepover}
-          onChange={(value) => set("sleepover", value)}
-        />
+        <CompanionFields idPrefix={`${idp}add`} companion={companion} errors={errors} set={set} />
         {sending.state === "error" && (
           <p className="field-error" role="alert">
             {sending.message}
