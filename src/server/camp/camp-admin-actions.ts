@@ -38,6 +38,7 @@ export const adminActionMessages = {
   notFound: "Fant ikke registreringen.",
   cancelled: "Registreringen er avbestilt.",
   groupPaymentOpen: "Familien betaler for hele gruppen med Vipps akkurat nå. Vent til betalingen er fullført eller avbrutt, og prøv igjen.",
+  vippsCapturePending: "Vipps-betalingen er godkjent og blir trukket om et øyeblikk. Prøv å avbestille igjen om et minutt.",
   notCardCash: "Bare betaling med kort eller kontant kan markeres som betalt her.",
 } as const;
 
@@ -91,6 +92,9 @@ export async function cancelRegistration(db: Db, registrationId: number, now: Da
     // A group's one Vipps payment not yet approved: approved after this, it would confirm the others and take
     // the whole reservation, this athlete's share included, for a place that is gone.
     if (await groupVippsPaymentOpen(tx, payment)) return { kind: "conflict", message: adminActionMessages.groupPaymentOpen };
+    // An approved reservation not yet captured (the caller tries to capture it first): cancelled now, the rule
+    // would see nothing paid, and the capture that follows would take this athlete's share all the same.
+    if (await vippsCaptureDue(tx, registrationId)) return { kind: "conflict", message: adminActionMessages.vippsCapturePending };
     const [updated] = await tx
       .update(campRegistrations)
       .set({ status: "cancelled", cancelledAt: now })

@@ -125,6 +125,8 @@ export async function registerCampAdminRoutes(app: FastifyInstance, { payments }
     sendOutcome(
       reply,
       await withRegistrationId(request.params.registrationId, async (id) => {
+        // A reservation not yet captured is captured first, so the rule applies to money that came in.
+        await payments?.settleNow?.(id).catch(() => undefined);
         const outcome = await cancelRegistration(app.db, id, app.now(), (await currentCampAccount(request)).username, app.env.PUBLIC_BASE_URL);
         app.campListsChanged();
         if (outcome.kind === "ok" && outcome.changed) {

@@ -9,6 +9,8 @@ import { outboxMails } from "../test-support/outbox.ts";
 import { actOnLanding, reconcile, startVippsPayment, useVippsCampSuite } from "../test-support/vipps.ts";
 import { databaseKinds } from "../test-support/database.ts";
 import { campEditionOfYear } from "./camp-edition-lookup.ts";
+import { adminActionMessages, cancelRegistration } from "./camp-admin-actions.ts";
+import { figuresOf } from "./camp-ledger-store.ts";
 import { asSent, campAdminToken, companion, draft, postRegistration, sibling } from "../test-support/camp.ts";
 
 const linkPattern = /https:\/\/klubb\.example\/vinterleir\/min-pamelding\/([A-Za-z0-9_-]{43})/g;
@@ -114,6 +116,57 @@ describe.each(databaseKinds)("a group paying once with Vipps on %s", (kind) => {
     const cashRows = await suite.app.db.select().from(payments).where(eq(payments.method, "card_cash")).orderBy(asc(payments.registrationId));
     expect(cashRows.map((row) => [row.registrationId, row.amount])).toEqual(stored.map((row) => [row.id, row.total]));
     expect(await outboxMails(suite.app, like(mailOutbox.dedupeKey, "camp-confirmation:%"))).toHaveLength(1);
+  });
+
+  it("an athlete the leader cancelled after an unpaid end is not in the next attempt: it asks for the others' shares only", async () => {
+    const paying = await startGroup();
+    expect((await actOnLanding(suite.app, paying.redirectUrl, "abort")).statusCode).toBe(303);
+    await suite.sim.settled();
+    await reconcile(suite.service);
+    const stored = await registrations();
+    const per = stored[2]!;
+    const cancelled = await suite.app.inject({ method: "POST", url: `/api/VinterleirAdmin/Cancel/${per.id}/${admin}` });
+    expect(cancelled.statusCode).toBe(200);
+    // "Prøv igjen" from the wizard: the group's two others.
+    const again = await postRegistration(suite.app, paying.body);
+    expect(again.statusCode).toBe(200);
+    const reference = new URL(again.body).searchParams.get("reference")!;
+    const rows = await suite.app.db.select().from(payments).orderBy(asc(payments.id));
+    const others = stored[0]!.total + stored[1]!.total;
+    expect(rows.at(-1)).toMatchObject({ reference, amount: others });
+    const shares = await suite.app.db
+      .select()
+      .from(paymentShares)
+      .where(eq(paymentShares.paymentId, rows.at(-1)!.id));
+    expect(shares.map((share) => share.registrationId).sort()).toEqual([stored[0]!.id, stored[1]!.id].sort());
+    expect(suite.sim.payments.get(reference)!.amount.value).toBe(others * 100);
+
+    expect((await actOnLanding(suite.app, again.body, "approve")).statusCode).toBe(303);
+    await suite.sim.settled();
+    await reconcile(suite.service);
+    expect((await registrations()).map((row) => row.status)).toEqual(["confirmed", "confirmed", "cancelled"]);
+    expect(suite.sim.payments.get(reference)!.aggregate.capturedAmount.value).toBe(others * 100);
+    // The cancelled athlete paid nothing; the two others paid their own totals.
+    expect((await figuresOf(suite.app.db, per.id)).paid).toBe(0);
+    for (const row of stored.slice(0, 2)) expect((await figuresOf(suite.app.db, row.id)).paid).toBe(row.total);
+  });
+
+  it("the leader's Cancel of an athlete whose share is approved but not yet captured: captured first, then the rule on that share", async () => {
+    const paying = await startGroup();
+    expect((await actOnLanding(suite.app, paying.redirectUrl, "approve")).statusCode).toBe(303);
+    await suite.sim.settled();
+    const stored = await registrations();
+    const kari = stored[1]!;
+    // Without the capture the route makes first, the cancellation would see nothing paid: refused.
+    const [payment] = await suite.app.db.select().from(payments);
+    await suite.app.db.update(payments).set({ settle: "capture" }).where(eq(payments.id, payment!.id));
+    const direct = await cancelRegistration(suite.app.db, kari.id, suite.now);
+    expect(direct).toEqual({ kind: "conflict", message: adminActionMessages.vippsCapturePending });
+
+    const res = await suite.app.inject({ method: "POST", url: `/api/VinterleirAdmin/Cancel/${kari.id}/${admin}` });
+    expect(res.statusCode).toBe(200);
+    const edition = await campEditionOfYear(suite.app.db, 2026);
+    expect(res.json().refundDue).toBe(campRefund(kari.total, edition, suite.now));
   });
 
   it("one personal link shows the whole group; cancelling one athlete refunds the rule on that athlete's share only, once", async () => {

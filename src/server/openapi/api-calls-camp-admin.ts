@@ -114,7 +114,10 @@ export const campAdminCalls: readonly ApiCall[] = [
     summary: "Cancel a registration.",
     admin: true,
     answer: { kind: "none", description: "Cancelled." },
-    errors: { 404: "No such registration." },
+    errors: {
+      404: "No such registration.",
+      409: "A group's one Vipps payment is not yet approved, or an approved Vipps reservation could not yet be captured.",
+    },
   },
   {
     method: "GET",

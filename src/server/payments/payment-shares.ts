@@ -69,11 +69,22 @@ export async function shareRegistrationIds(db: Pick<Db, "select">, paymentId: nu
   return rows.map((row) => row.registrationId);
 }
 
-/** A new attempt of a group payment carries the same shares (nothing refunded yet). */
+/**
+ * A new attempt of a group payment carries the shares of the athletes still waiting for it (nothing refunded
+ * yet), and asks for their sum: an athlete cancelled, or paid for at the door, after an attempt ended is not
+ * charged again by the next one. A payment of one registration has no shares and keeps its amount.
+ */
 export async function copyShares(tx: Pick<Db, "execute">, fromPaymentId: number, toPaymentId: number): Promise<void> {
-  await tx.execute(sql`insert into payment_shares (payment_id, registration_id, amount)
-    select ${toPaymentId}, registration_id, amount from payment_shares where payment_id = ${fromPaymentId}
-    on conflict do nothing`);
+  const copied = await tx.execute(sql`insert into payment_shares (payment_id, registration_id, amount)
+    select ${toPaymentId}, s.registration_id, s.amount from payment_shares s
+    join camp_registrations r on r.id = s.registration_id
+    where s.payment_id = ${fromPaymentId} and r.status = 'pending_payment'
+    on conflict do nothing
+    returning amount`);
+  const rows = copied.rows as { amount: number | string }[];
+  if (rows.length === 0) return;
+  const total = rows.reduce((sum, row) => sum + Number(row.amount), 0);
+  await tx.execute(sql`update payments set amount = ${total} where id = ${toPaymentId}`);
 }
 
 /** Records a refund queued on a group payment for one athlete's share (inside the refund's transaction). */
