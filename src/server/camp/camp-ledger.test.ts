@@ -9,7 +9,7 @@ import { outboxMails } from "../test-support/outbox.ts";
 import { databaseKinds } from "../test-support/database.ts";
 import { asSent, campAdminToken, companion, draft, postRegistration } from "../test-support/camp.ts";
 import { actOnLanding, reconcile, startVippsPayment, useVippsCampSuite } from "../test-support/vipps.ts";
-import { readLedgers } from "./camp-ledger-store.ts";
+import { readLedger, readLedgers } from "./camp-ledger-store.ts";
 import { ledgerHistoryLine, type LedgerHistoryEntry } from "../../shared/camp/camp-ledger-history.ts";
 
 const linkPattern = /https:\/\/klubb\.example\/vinterleir\/min-pamelding\/([A-Za-z0-9_-]{43})/;
@@ -213,6 +213,19 @@ describe.each(databaseKinds)("the money ledger on %s", (kind) => {
     expect(mail!.text).toContain("Betalt: 1\u00a0200\u00a0kr\nÅ betale: 0\u00a0kr");
     // Back to an adult: 175 kr to pay again.
     expect((await correct({ age: 30 })).json()).toMatchObject({ total: 1200, outstanding: 175, refund: 0 });
+  });
+
+  it("grading turned on by the leader's correction and off on Min påmelding: the receipt's total and the ledger's agree", async () => {
+    const { registrationId, token } = await cardCash({ age: 10, clubId: 29, gradeId: 3, gradering: false });
+    const admin = await campAdminToken(suite.app);
+    const before = (await view(token)).total;
+    const on = await inject("POST", `/api/VinterleirAdmin/Correct/${registrationId}/${admin}`, { gradering: true });
+    expect(on.json()).toMatchObject({ changed: ["gradering"], total: before + 350 });
+    const off = await inject("POST", `/api/MinPamelding/Grading/${token}`, { gradering: false });
+    expect(off.json()).toMatchObject({ gradering: false, changed: true });
+    const figures = ledgerFigures(await readLedger(suite.app.db, registrationId));
+    expect(figures.charged).toBe(before);
+    expect((await view(token)).total).toBe(figures.charged);
   });
 
   it("the leader cannot correct the price while Vipps has reserved the money but not taken it (it would be taken in full and the difference never come back)", async () => {

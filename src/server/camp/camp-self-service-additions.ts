@@ -11,10 +11,10 @@ import { campSettings } from "../../shared/camp/camp-edition.ts";
 import { referenceData } from "../db/reference-data.ts";
 import { MyCompanionAddSchema, MyGradingSchema } from "../../shared/camp/camp-registration-changes.ts";
 import type { Db } from "../db/database.ts";
-import { campPriceLines, payments } from "../db/schema/camp.ts";
+import { payments } from "../db/schema/camp.ts";
 import { HttpError, parseWith } from "../errors.ts";
-import { athletePerson, ledgerFigures } from "../../shared/camp/camp-ledger.ts";
-import { appendCharges, cancelInLedger } from "./camp-ledger-store.ts";
+import { athletePerson, ledgerFigures, ledgerItems } from "../../shared/camp/camp-ledger.ts";
+import { appendCharges, cancelInLedger, readLedger } from "./camp-ledger-store.ts";
 import { addChargedCompanion } from "./camp-companion-add.ts";
 import { appendPriceLine } from "./camp-price-lines.ts";
 import type { CampPaymentGateway } from "./camp-payment-gateway.ts";
@@ -198,12 +198,11 @@ export async function setMyGrading(
       await logChange(tx, registrationId, `La til gradering (${line.amount} kr)`, now);
       return { changed: true, refund: 0, reference, amount: line.amount, registration };
     }
-    // Off: the grading lines' net amount (a fee added and taken off before counts as nothing).
-    const lines = await tx
-      .select({ kind: campPriceLines.kind, amount: campPriceLines.amount })
-      .from(campPriceLines)
-      .where(eq(campPriceLines.registrationId, registrationId));
-    const fee = lines.filter((line) => line.kind === "grading" || line.kind === "cancelled-grading").reduce((sum, line) => sum + line.amount, 0);
+    // Off: the fee the ledger charges for the athlete's grading now, which is what the cancellation below takes
+    // off (a leader's correction charges it too, on a receipt line of its own kind), so receipt and ledger agree.
+    const fee = ledgerItems(await readLedger(tx, registrationId))
+      .filter((item) => item.person === athletePerson && item.item === "grading")
+      .reduce((sum, item) => sum + item.charged, 0);
     if (loaded.payments.some((row) => row.method === "vipps" && row.settle === "capture" && row.capturedAmount === 0))
       throw new HttpError(409, selfServiceMessages.paymentBusy);
     await appendPriceLine(tx, registration, { kind: "cancelled-grading", label: "Avbestilt gradering", amount: -fee }, { gradering: false });
