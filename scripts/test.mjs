@@ -1,6 +1,7 @@
 /**
- * `npm test`: every test, in the order that fails fastest. Unit, component and API tests first (seconds),
- * then a fresh production build and the browser tests against the real server.
+ * `npm test`: every test, in the order that fails fastest: types, lint and format, a fresh production build
+ * (seconds; the site's tests render the built pages too, so on a clean clone they need it), unit, component
+ * and API tests, then the browser tests against the real server over that build.
  */
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -64,9 +65,9 @@ run("Rutetyper", bin("react-router"), ["typegen"]);
 run("Typekontroll", bin("tsc"), ["--noEmit", "-p", "."]);
 run("Lint (ESLint: importgrenser og typescript-eslint)", bin("eslint"), ["."]);
 run("Format (Prettier)", bin("prettier"), ["--check", ...formatChecked]);
+run("Bygg", process.execPath, [bin("tsx"), "scripts/build.ts"]);
 run("Enhets-, komponent- og API-tester", bin("vitest"), ["run"]);
 run("Utviklingsserver (npm run dev)", process.execPath, ["scripts/check-dev.mjs"]);
-run("Bygg", process.execPath, [bin("tsx"), "scripts/build.ts"]);
 run("Nettlesertester (Playwright, Chromium)", bin("playwright"), ["test"]);
 console.log(stageTable());
 console.log("\nAlle tester bestått.");
