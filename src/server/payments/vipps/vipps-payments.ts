@@ -103,22 +103,25 @@ export class VippsPayments extends VippsPaymentAdmin implements CampPaymentGatew
       .where(and(eq(payments.registrationId, registrationId), eq(payments.method, "vipps")));
     const now = this.now();
     const previous = await this.latestVippsPayment(registrationId);
-    const [inserted] = await this.db
-      .insert(payments)
-      .values({
-        registrationId,
-        reference: `${orderId}-${Number(counted?.n ?? 0) + 1}`,
-        method: "vipps",
-        kind,
-        amount,
-        state: "created",
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing()
-      .returning({ id: payments.id });
-    // A group's payment: the next attempt carries the same shares.
-    if (inserted && previous) await copyShares(this.db, previous.id, inserted.id);
+    // One transaction: no one reads the new attempt before its shares and amount are set.
+    await this.db.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(payments)
+        .values({
+          registrationId,
+          reference: `${orderId}-${Number(counted?.n ?? 0) + 1}`,
+          method: "vipps",
+          kind,
+          amount,
+          state: "created",
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing()
+        .returning({ id: payments.id });
+      // A group's payment: the next attempt carries the shares still owed, and asks for their sum.
+      if (inserted && previous) await copyShares(tx, previous.id, inserted.id);
+    });
     return (await this.latestVippsPayment(registrationId))!;
   }
 
