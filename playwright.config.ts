@@ -33,6 +33,8 @@ export default defineConfig({
     baseURL,
     launchOptions: chromiumLaunchOptions(),
     trace: "retain-on-failure",
+    // The site honours reduced motion (app.css): axe then never measures a colour halfway through a fade.
+    reducedMotion: "reduce",
   },
   projects: [
     { name: "desktop", use: desktop, testIgnore: [changesCurrentCamp, phoneOnly], grepInvert: /@phone/ },
