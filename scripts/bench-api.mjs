@@ -8,7 +8,11 @@
  *   3. GET /api/VinterleirUsers/Get and /GetGrades for a fixed time each, at those 500 participants;
  *   4. 550 more timed registrations (1,000 timed in all, 1,050 stored);
  *   5. 50 of the drafts posted again (a browser's retry) — each must answer Done and store nothing;
- *   6. the admin API must show exactly one registration per draft answered Done, nothing lost, nothing extra.
+ *   6. the admin API must show exactly one registration per draft answered Done, nothing lost, nothing extra;
+ *   7. 100 families of three in one submission each;
+ *   8. the club's other kinds: a grading and a gear sale, created and published through the event admin,
+ *      300 registrations and 300 orders, each checked against the event admin's list afterwards;
+ *   9. every confirmation mail (camp, family, grading, gear) sent exactly once by the outbox.
  * A bare node:http "hello" server, in its own process, is measured with the same generator, concurrency
  * and duration in the same run: the ceiling of this machine, which the public list is compared with.
  *
@@ -45,6 +49,7 @@ import {
 } from "./bench/camp.mjs";
 import { freePort, root, spawnLogged, startSiteServer as startServer, stopProcess, waitFor, waitForBuild } from "./bench/server.mjs";
 import { benchmarksDoc, writeBenchmarkSection } from "./bench/doc-section.mjs";
+import { createPublishedEvent, gradingEvent, gradingOrder, saleEvent, saleOrder, verifyEventOrders } from "./bench/events.mjs";
 
 /**
  * BENCH_SERVER=source runs the working tree through tsx (`node --import tsx src/server/main.ts`) instead of
@@ -58,6 +63,8 @@ const LIST_AT = 500;
 const TIMED = 1000;
 const RETRIES = 50;
 const FAMILIES = 100;
+/** Registrations for the grading and orders for the gear sale, each. */
+const EVENT_ORDERS = 300;
 /** How long the outbox may take, after the last request, to have sent every mail (at MAIL_PER_MINUTE below). */
 const MAIL_WAIT_SECONDS = 180;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -300,8 +307,6 @@ async function benchDatabase(kind, bare) {
       `[${kind}] admin: ${check.confirmed} confirmed registrations (${check.persons} persons) — ${check.ok ? "all present once" : "MISMATCH"}`,
     );
 
-    // Other event kinds (a grading, a gear order) get their phase here, each with its drafts, its answer
-    // and its expected mails, once their endpoints exist; the mail check below then counts theirs too.
     process.stdout.write(`[${kind}] ${FAMILIES} families of three (one submission, one payment each, one mail) … `);
     const families = Array.from({ length: FAMILIES }, (_, i) => makeFamily(tag, i));
     const familyResult = summarise(
@@ -318,11 +323,14 @@ async function benchDatabase(kind, bare) {
       `${Math.round(familyResult.rps)}/s, ${familyResult.errors.length} error(s), ${familyCheck.registrations}/${familyCheck.expected} athletes stored`,
     );
 
-    // One confirmation per single registration and one per family: every one must be sent. The server
+    const events = await benchEvents(server, tag, withPostgres);
+    const eventMails = events.reduce((sum, event) => sum + event.result.count - event.result.errors.length, 0);
+
+    // One confirmation per single registration, per family and per event order: every one must be sent. The server
     // sent at the provider's pace (MAIL_PER_MINUTE, 60 by default) during the run; a new server on the
     // same data sends the rest as fast as it can, which also shows the outbox survives a restart and
     // what a mail costs to render and send.
-    const expectedMails = doneCount + FAMILIES - familyResult.errors.length;
+    const expectedMails = doneCount + FAMILIES - familyResult.errors.length + eventMails;
     const sentDuringRun = await countSent(dataDir);
     await server.stop();
     server = await startSiteServer({ dataDir, databaseUrl, mailPerMinute: 10_000 });
@@ -346,6 +354,7 @@ async function benchDatabase(kind, bare) {
       check,
       families: familyResult,
       familyCheck,
+      events,
       mail,
       settings,
       // Start-up notices expected in this setup (closed admin areas, no SMTP_URL) are not news.
@@ -363,6 +372,54 @@ async function benchDatabase(kind, bare) {
 }
 
 /**
+ * The club's other kinds under the same load: a grading (one athlete per registration, 350 kr) and a gear
+ * sale (one or two lines per order), card/cash, so every answer is `Done`; then the event admin's list
+ * must hold each order once, with its rows and its charge.
+ */
+async function benchEvents(server, tag, withPostgres) {
+  const token = await adminLogin(server.base, ADMIN);
+  const now = new Date();
+  const kinds = [
+    {
+      label: "grading",
+      slug: `benk-gradering-${tag.toLowerCase()}`,
+      definition: gradingEvent(now, EVENT_ORDERS + 10),
+      orders: Array.from({ length: EVENT_ORDERS }, (_, i) => gradingOrder(`G${tag}`, i)),
+      charge: () => 350,
+    },
+    {
+      label: "gear order",
+      slug: `benk-salg-${tag.toLowerCase()}`,
+      definition: saleEvent(now, EVENT_ORDERS),
+      orders: Array.from({ length: EVENT_ORDERS }, (_, i) => saleOrder(`S${tag}`, i)),
+      charge: (order) => (order.items.length === 2 ? 650 : 200),
+    },
+  ];
+  const results = [];
+  for (const kind of kinds) {
+    await createPublishedEvent(server.base, token, kind.slug, kind.definition);
+    process.stdout.write(`[${withPostgres ? "postgres" : "pglite"}] ${kind.orders.length} ${kind.label}s … `);
+    const done = [];
+    const result = summarise(
+      await measured(server.pid, withPostgres, () =>
+        load({
+          jobs: kind.orders.map((order, i) => async () => {
+            const answer = await request(`${server.base}/api/Arrangement/Post/${kind.slug}`, { method: "POST", body: order });
+            done[i] = !expectDone(answer);
+            return answer;
+          }),
+          check: expectDone,
+        }),
+      ),
+    );
+    const check = await verifyEventOrders(server.base, token, kind.slug, kind.orders, done, kind.charge);
+    console.log(`${Math.round(result.rps)}/s, ${result.errors.length} error(s), ${check.stored}/${check.expected} orders stored`);
+    results.push({ label: kind.label, path: `POST /api/Arrangement/Post/{slug}, ${kind.label}`, result, check });
+  }
+  return results;
+}
+
+/**
  * The confirmations in the folder transport's folder (`<id>.json` beside each `.eml`), by outbox row id.
  * Other mails (the club's own scheduled messages) are not the run's.
  */
@@ -377,7 +434,8 @@ async function sentConfirmations(dataDir) {
     } catch {
       continue; // being written: counted on the next look
     }
-    if (mail.subject?.startsWith("Du er registrert til")) ids.push(/-(\d+)\.json$/.exec(name)?.[1]);
+    // The camp's confirmations, and the events' («Gradering: Benkgradering – ordre …», «Bestilling: Benkklær – …»).
+    if (/^(Du er registrert til|\p{L}+: Benk)/u.test(mail.subject ?? "")) ids.push(/-(\d+)\.json$/.exec(name)?.[1]);
   }
   return ids;
 }
@@ -521,6 +579,23 @@ function tableOf(bareResult, runs) {
         cpuPerRequest(f),
       ]),
     );
+    for (const { path: what, result: e } of run.events) {
+      lines.push(
+        row([
+          run.kind,
+          `${what} (${e.count} orders)`,
+          e.count,
+          fmt.rps(e.rps),
+          fmt.ms(e.p50),
+          fmt.ms(e.p99),
+          fmt.ms(e.max),
+          e.errors.length,
+          "–",
+          cpuCell(e),
+          cpuPerRequest(e),
+        ]),
+      );
+    }
     for (const [label, l] of Object.entries(run.lists)) {
       lines.push(
         row([
@@ -572,9 +647,17 @@ function barsOf(bareResult, runs) {
       run.mail.sent === run.mail.expected && run.mail.twice === 0,
       `${run.kind}: the outbox sent every mail once — ${run.mail.sent}/${run.mail.expected}, ${run.mail.twice} twice (the rest after a restart within ${run.mail.seconds.toFixed(1)} s; ${run.mail.cpuMsPerMail.toFixed(1)} ms server CPU per mail rendered and sent)`,
     );
+    for (const { label, result: e, check } of run.events) {
+      mark(
+        check.ok && e.errors.length === 0,
+        `${run.kind}: every ${label} stored once and charged right — ${check.stored}/${check.expected} stored, missing ${check.missing}, twice ${check.twice}, wrong ${check.wrong}, ${e.errors.length} error answer(s)`,
+      );
+    }
     const target = bars.registrationsPerSecond[run.kind];
-    mark(r.rps >= target, `${run.kind}: ${fmt.rps(r.rps)} durable registrations ≥ ${fmt.rps(target)}`);
-    mark(r.p99 < bars.registrationP99Ms, `${run.kind}: registration p99 ${fmt.ms(r.p99)} < ${bars.registrationP99Ms} ms`);
+    for (const [what, result] of [["registrations", r], ...run.events.map((event) => [`${event.label}s`, event.result])]) {
+      mark(result.rps >= target, `${run.kind}: ${fmt.rps(result.rps)} durable ${what} ≥ ${fmt.rps(target)}`);
+      mark(result.p99 < bars.registrationP99Ms, `${run.kind}: ${what} p99 ${fmt.ms(result.p99)} < ${bars.registrationP99Ms} ms`);
+    }
   }
   return lines;
 }
@@ -685,6 +768,10 @@ Method:
   show exactly ${WARMUP + TIMED} confirmed registrations — one per draft answered \`Done\`, each found once by its unique last name, with its companions.
 - **Families**: then ${FAMILIES} submissions of three athletes each (one submission, one confirmation mail; card/cash), timed on their own;
   the admin's totals must grow by exactly three athletes per family answered \`Done\`.
+- **The club's other kinds**: then a grading (one athlete each, 350 kr) and a gear sale (one or two lines each) are created and
+  published through the event admin, and ${EVENT_ORDERS} registrations and ${EVENT_ORDERS} orders (card/cash) are sent to
+  \`POST /api/Arrangement/Post/{slug}\`, each kind timed on its own; the event admin's list must then hold every order answered
+  \`Done\` once, with its rows and its charge. The same bars as the camp's registrations apply.
 - **Mail**: during the run the outbox sends at the default \`MAIL_PER_MINUTE\` (60, the provider's pace); afterwards the server is
   restarted on the same data with \`MAIL_PER_MINUTE=10000\`, and the mail folder must hold exactly one sent confirmation per registration
   and per family (waiting at most ${MAIL_WAIT_SECONDS} s). The CPU of that drain, per mail, is what rendering and sending one costs.

@@ -8,6 +8,7 @@
  * PGlite in a fresh data folder on disk (as the server has it), then PostgreSQL when BENCH_PG_URL (default
  * postgres://postgres@127.0.0.1:5432) answers. Prints a table; `bench:api` compares the site with it.
  */
+import { editionFingerprint, publishedEditions } from "../src/server/camp/camp-edition-cache.ts";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -55,13 +56,21 @@ async function timed(what: string, count: number, job: (index: number) => Promis
 
 async function writerRun(db: Db, tag: string): Promise<Result> {
   const { grades } = await referenceData(db);
+  const fingerprint = editionFingerprint(await publishedEditions(db, { fresh: true }));
   const inputs = Array.from({ length: COUNT }, (_, i) => {
     const registration = CampRegistrationSchema.parse(makeDraft(tag, i));
     const price = calculateCampPrice(registration, { edition, at: now, grades });
     return { registration, price, method: paymentMethodFor(price.total, false) };
   });
   return timed("writer: one registration's statement (camp-registration-write.ts)", COUNT, async (i) => {
-    const written = await writeRegistration(db, { ...inputs[i]!, editionYear: 2026, orderId: newOrderId(2026), status: "confirmed", now });
+    const written = await writeRegistration(db, {
+      ...inputs[i]!,
+      editionYear: 2026,
+      editionFingerprint: fingerprint,
+      orderId: newOrderId(2026),
+      status: "confirmed",
+      now,
+    });
     if (!written) throw new Error("not written");
   });
 }

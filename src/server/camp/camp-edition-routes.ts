@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { forgetPublishedEditions } from "./camp-edition-cache.ts";
 import { currentCampAccount, requireCampRole } from "../admin-auth/camp-account.ts";
 import { HttpError } from "../errors.ts";
 import { publishEdition } from "./camp-edition-publish.ts";
@@ -75,11 +76,13 @@ export async function registerCampEditionRoutes(app: FastifyInstance) {
 
   app.put<{ Params: { year: string } }>("/api/CampEdition/Put/:year/:token", guard, async (request, reply) => {
     const edition = await putEdition(app.db, parseYear(request.params.year), request.body, await accountName(request), app.now());
+    forgetPublishedEditions(app.db);
     return reply.header("cache-control", "no-store").send(await adminViewOf(app.db, edition, app.now()));
   });
 
   app.post<{ Params: { year: string } }>("/api/CampEdition/Publish/:year/:token", guard, async (request, reply) => {
     const edition = await publishEdition(app.db, parseYear(request.params.year), await accountName(request), app.now());
+    forgetPublishedEditions(app.db);
     return reply.header("cache-control", "no-store").send(await adminViewOf(app.db, edition, app.now()));
   });
 

@@ -53,15 +53,6 @@ export async function loadCurrentEdition(db: Pick<Db, "select">, now: Date): Pro
   return chooseTheCamp(await loadPublishedEditions(db), now);
 }
 
-/**
- * The edition a registration is for: the published edition of the year it names, else «the» camp.
- * Undefined when that year has no published edition (a draft takes no registrations).
- */
-export async function registrationEditionData(db: Pick<Db, "select">, year: number | undefined, now: Date): Promise<CampEditionData | undefined> {
-  const edition = year === undefined ? await loadCurrentEdition(db, now) : await loadEdition(db, year);
-  return edition?.publishedAt ? edition.data : undefined;
-}
-
 /** The edition of `year`, published or not. */
 export async function loadEdition(db: Pick<Db, "select">, year: number): Promise<StoredEdition | undefined> {
   const [row] = await db.select().from(campEditions).where(eq(campEditions.year, year));

@@ -5,7 +5,7 @@ import { calculateCampPrice } from "../../shared/camp/camp-pricing.ts";
 import { CampRegistrationSchema } from "../../shared/camp/camp-registration.ts";
 import { referenceData } from "../db/reference-data.ts";
 import { HttpError, parseWith } from "../errors.ts";
-import { registrationEditionData } from "./camp-editions.ts";
+import { registrationEdition } from "./camp-edition-cache.ts";
 import { CampInputError, campInputMessages } from "./camp-registrations.ts";
 
 export const noCampToPriceMessage = "Det er ingen vinterleir 책 melde seg p책 n책.";
@@ -17,7 +17,11 @@ export const noCampToPriceMessage = "Det er ingen vinterleir 책 melde seg p책 n�
  */
 export async function quoteCampPrice(app: FastifyInstance, body: unknown): Promise<CampPriceQuote> {
   const registration = parseWith(CampRegistrationSchema, body);
-  const current = await registrationEditionData(app.db, registration.year, app.now());
+  const now = app.now();
+  // A quote is never refused on a remembered read: without a camp, the database is asked again.
+  const current = (
+    (await registrationEdition(app.db, registration.year, now)) ?? (await registrationEdition(app.db, registration.year, now, { fresh: true }))
+  )?.data;
   if (!current) throw new HttpError(409, noCampToPriceMessage);
   const edition = campEditionFromData(current);
   const { clubById, gradeById, grades } = await referenceData(app.db);

@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { campEditionFromData } from "../../shared/camp/camp-edition-data.ts";
-import type { CampEditionData } from "../../shared/camp/camp-edition-schema.ts";
 import { calculateCampPrice } from "../../shared/camp/camp-pricing.ts";
 import type { CampRegistration } from "../../shared/camp/camp-registration.ts";
 import { siblingRegistration } from "../../shared/camp/camp-siblings.ts";
@@ -9,6 +8,7 @@ import { referenceData } from "../db/reference-data.ts";
 import { paymentShares, payments } from "../db/schema/camp.ts";
 import { HttpError } from "../errors.ts";
 import { queueConfirmation } from "./camp-confirmation-queue.ts";
+import type { RegistrationEdition } from "./camp-edition-cache.ts";
 import { vippsUnavailableMessage, type CampPaymentGateway } from "./camp-payment-gateway.ts";
 import { lockEditionPlaces, placesHeld, sleepoverPlacesHeld } from "./camp-places.ts";
 import { answerEarlier, answerFor, findByDraft, type StoredRegistration } from "./camp-registration-answers.ts";
@@ -29,7 +29,7 @@ import { newOrderId } from "./order-id.ts";
 export async function submitCampGroup(
   app: FastifyInstance,
   registration: CampRegistration,
-  data: CampEditionData,
+  { data, fingerprint }: RegistrationEdition,
   gateway: CampPaymentGateway,
 ): Promise<SubmitAnswer> {
   const now = app.now();
@@ -83,6 +83,7 @@ export async function submitCampGroup(
         const written = await writeRegistration(tx, {
           registration: athlete,
           editionYear: edition.year,
+          editionFingerprint: fingerprint,
           orderId,
           price,
           method,

@@ -8,6 +8,7 @@ import { campCompanions, campPriceLines, campRegistrations, payments } from "../
 import { campPersonalLinks } from "../db/schema/camp-self-service.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { campConfirmationKeyPrefix, campConfirmationMailKind } from "./camp-confirmation-queue.ts";
+import { EditionChangedError, publishedFingerprintSql } from "./camp-edition-cache.ts";
 
 /**
  * The statement camp-registration-write.ts writes a new registration with: everything that belongs to it
@@ -16,6 +17,8 @@ import { campConfirmationKeyPrefix, campConfirmationMailKind } from "./camp-conf
  * the same rows as eleven ordinary statements in a transaction held a pooled connection for eleven round
  * trips and cost more CPU (docs/benchmarks.md). The registration's insert does nothing on either unique key
  * (a concurrent twin of the draft, or a taken order id); then nothing else is inserted and no row comes back.
+ * Nor does it insert anything when the published editions are no longer those the registration was priced
+ * under (their fingerprint, camp-edition-cache.ts): the statement then answers `edition_current = false`.
  */
 
 /** What the statement's text depends on; every value is a named placeholder. */
@@ -118,8 +121,9 @@ function statementSql(shape: StatementShape): SQL {
     sql`${sql.identifier(name)} as (insert into ${table} (${columnNames([registrationId, ...Object.values(columns)])})
       select registration.id, v.* from registration, ${valuesList("v", prefix, columns, rows)} returning *)`;
   const parts: SQL[] = [
+    sql`edition_check as (select ${publishedFingerprintSql} = ${sql.placeholder("editionFingerprint")}::text as current)`,
     sql`registration as (insert into ${campRegistrations} (${columnNames(Object.values(registrationColumns))})
-      select v.* from ${valuesList("v", "r", registrationColumns, 1)}
+      select v.* from ${valuesList("v", "r", registrationColumns, 1)}, edition_check where edition_check.current
       on conflict do nothing returning id)`,
   ];
   if (shape.companions) parts.push(insertFor("companions", campCompanions, campCompanions.registrationId, companionColumns, "c", shape.companions));
@@ -143,7 +147,7 @@ function statementSql(shape: StatementShape): SQL {
   }
   if (shape.submissionLink)
     parts.push(insertFor("submission_link", campPersonalLinks, campPersonalLinks.registrationId, submissionLinkColumns, "s", 1));
-  return sql`with ${sql.join(parts, sql`, `)} select id from registration`;
+  return sql`with ${sql.join(parts, sql`, `)} select registration.id, edition_check.current as edition_current from edition_check left join registration on true`;
 }
 
 function placeholderValues(values: StatementValues): Record<string, unknown> {
@@ -172,7 +176,12 @@ const prepared = new WeakMap<Db, Map<string, ReturnType<typeof prepareStatement>
  * Built once per database and shape (building it costs more CPU than running it); outside a transaction
  * it is also prepared (db/prepared-statement.ts), inside one it runs on the transaction's connection.
  */
-export async function runRegistrationStatement(db: Db, shape: StatementShape, values: StatementValues): Promise<number | undefined> {
+export async function runRegistrationStatement(
+  db: Db,
+  shape: StatementShape,
+  values: StatementValues,
+  editionFingerprint: string,
+): Promise<number | undefined> {
   const name = `camp_registration_c${shape.companions}_l${shape.priceLines}_p${shape.payments}_m${Number(shape.confirmationMail)}_s${Number(shape.submissionLink)}`;
   let built = statements.get(name);
   if (!built) {
@@ -180,7 +189,7 @@ export async function runRegistrationStatement(db: Db, shape: StatementShape, va
     statements.set(name, (built = { statement, query: dialect.sqlToQuery(statement) }));
   }
   const { statement } = built;
-  const placeholders = placeholderValues(values);
+  const placeholders = { ...placeholderValues(values), editionFingerprint };
   let rows: Record<string, unknown>[];
   if (db instanceof PgTransaction) {
     const query = db._.session.prepareQuery<{ execute: RowsResult<Record<string, unknown>> } & { all: unknown; values: unknown }>(
@@ -198,5 +207,11 @@ export async function runRegistrationStatement(db: Db, shape: StatementShape, va
     rows = await ready.execute(placeholders);
   }
   const [row] = rows;
-  return row ? Number(row.id) : undefined;
+  if (!isTrue(row?.edition_current)) throw new EditionChangedError();
+  return row!.id === null || row!.id === undefined ? undefined : Number(row!.id);
+}
+
+/** A boolean column as either driver hands it over (PGlite's prepared path reads text: "t"). */
+function isTrue(value: unknown): boolean {
+  return value === true || value === "t" || value === "true";
 }

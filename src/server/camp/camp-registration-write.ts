@@ -36,6 +36,8 @@ export function firstPaymentReference(method: PaymentMethod, orderId: string): s
 export interface NewRegistration {
   registration: CampRegistration;
   editionYear: number;
+  /** The published editions it was priced under (camp-edition-cache.ts): the write stores nothing if they changed. */
+  editionFingerprint: string;
   orderId: string;
   price: CampPrice;
   method: PaymentMethod;
@@ -65,6 +67,7 @@ export interface WrittenRegistration {
 /**
  * Writes a new registration (one statement, camp-registration-statement.ts), on the database itself or
  * inside the caller's transaction; undefined (nothing written) when its draft or its order id is already stored.
+ * Throws EditionChangedError (nothing written) when the published editions are no longer those it was priced under.
  */
 export async function writeRegistration(db: Db, input: NewRegistration): Promise<WrittenRegistration | undefined> {
   const { registration, price, method, status, now } = input;
@@ -123,7 +126,7 @@ export async function writeRegistration(db: Db, input: NewRegistration): Promise
     confirmationMail,
     submissionLink: submissionToken !== undefined,
   } as const;
-  const id = await runRegistrationStatement(db, shape, values);
+  const id = await runRegistrationStatement(db, shape, values, input.editionFingerprint);
   if (id === undefined) return undefined;
   return { id, ...(submissionToken ? { submissionToken } : {}) };
 }

@@ -9,7 +9,7 @@ import type { Db } from "../db/database.ts";
 import { referenceData } from "../db/reference-data.ts";
 import { campCompanions, campRegistrations } from "../db/schema/camp.ts";
 import { HttpError, parseWith } from "../errors.ts";
-import { registrationEditionData } from "./camp-editions.ts";
+import { EditionChangedError, registrationEdition, type RegistrationEdition } from "./camp-edition-cache.ts";
 import { editionIsOver } from "./camp-edition-lookup.ts";
 import { vippsUnavailableMessage, type CampPaymentGateway } from "./camp-payment-gateway.ts";
 import { lockEditionPlaces, placesHeld, sleepoverPlacesHeld } from "./camp-places.ts";
@@ -63,19 +63,38 @@ function registrationWindowRefusal(data: CampEditionData | undefined, now: Date)
  */
 export async function submitCampRegistration(app: FastifyInstance, body: unknown, gateway: CampPaymentGateway): Promise<SubmitAnswer> {
   const registration = parseWith(CampRegistrationSchema, body);
+  // The editions read may be a moment old (camp-edition-cache.ts): when they changed before the write, the
+  // write stored nothing, and the registration is made again under what is published now.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await submitUnderEdition(app, registration, gateway, attempt > 0);
+    } catch (error) {
+      if (!(error instanceof EditionChangedError) || attempt >= 2) throw error;
+    }
+  }
+}
+
+async function submitUnderEdition(
+  app: FastifyInstance,
+  registration: CampRegistration,
+  gateway: CampPaymentGateway,
+  fresh: boolean,
+): Promise<SubmitAnswer> {
   const now = app.now();
-  const current = await registrationEditionData(app.db, registration.year, now);
-  const refusal = registrationWindowRefusal(current, now);
+  let current: RegistrationEdition | undefined = await registrationEdition(app.db, registration.year, now, { fresh });
+  // A refusal is never given on a remembered read: the editions are read again first.
+  if (!fresh && registrationWindowRefusal(current?.data, now)) current = await registrationEdition(app.db, registration.year, now, { fresh: true });
+  const refusal = registrationWindowRefusal(current?.data, now);
   if (refusal) {
     // A retry of a draft stored before the window closed still gets its first answer.
-    const earlier = current ? await findByDraft(app.db, current.year, registration.draftId) : undefined;
+    const earlier = current ? await findByDraft(app.db, current.data.year, registration.draftId) : undefined;
     if (earlier) return answerEarlier(app, earlier, registration, gateway);
     throw new HttpError(409, refusal);
   }
-  const data = current!;
+  const { data, fingerprint } = current!;
   const edition = campEditionFromData(data);
 
-  if (registration.siblings && registration.siblings.length > 0) return submitCampGroup(app, registration, data, gateway);
+  if (registration.siblings && registration.siblings.length > 0) return submitCampGroup(app, registration, current!, gateway);
 
   // Idempotency per draft: a plain card/cash registration tries its insert first (the unique draft key
   // makes a retry or a concurrent twin insert nothing, and then the earlier registration answers). It
@@ -98,7 +117,12 @@ export async function submitCampRegistration(app: FastifyInstance, body: unknown
   if (method === "vipps" && !gateway.available) throw new CampInputError("vipps", vippsUnavailableMessage);
   const status = method === "vipps" ? "pending_payment" : "confirmed";
   const limits = { capacity: data.capacity, sleepoverCapacity: registration.sleepover ? data.sleepoverCapacity : null };
-  return storeRegistration(app, { registration, editionYear: edition.year, price, method, status, now }, limits, gateway);
+  return storeRegistration(
+    app,
+    { registration, editionYear: edition.year, editionFingerprint: fingerprint, price, method, status, now },
+    limits,
+    gateway,
+  );
 }
 
 /**
