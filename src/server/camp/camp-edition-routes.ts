@@ -12,6 +12,7 @@ import {
   listEditionChanges,
   listEditions,
   loadCurrentEdition,
+  openEditionViews,
   putEdition,
   type StoredEdition,
 } from "./camp-editions.ts";
@@ -58,6 +59,11 @@ export async function registerCampEditionRoutes(app: FastifyInstance) {
         .send({ error: year ? `Vinterleiren ${year} er ikke kunngjort.` : "Neste vinterleir er ikke kunngjort ennå." });
     return reply.header("cache-control", "no-cache").send(edition);
   });
+
+  // Every published edition that takes registrations now (the wizard's «Hvilken vinterleir?»), oldest first.
+  app.get("/api/CampEdition/Open", async (_request, reply) =>
+    reply.header("cache-control", "no-cache").send(await openEditionViews(app.db, app.now())),
+  );
 
   app.get("/api/CampEdition/Get/:token", guard, async (_request, reply) => {
     const now = app.now();

@@ -1,6 +1,6 @@
 import { asc, count, desc, eq, isNotNull } from "drizzle-orm";
 import { comingSeasonYear, copyEditionData, editionChanges, registrationStateAt, standardEditionData } from "../../shared/camp/camp-edition-data.ts";
-import { chooseTheCamp } from "../../shared/camp/camp-edition-phase.ts";
+import { chooseTheCamp, editionHasEnded } from "../../shared/camp/camp-edition-phase.ts";
 import { CampEditionDataSchema, type CampEditionData } from "../../shared/camp/camp-edition-schema.ts";
 import type { Db } from "../db/database.ts";
 import { referenceData } from "../db/reference-data.ts";
@@ -96,6 +96,21 @@ export async function currentEditionView(db: Db, now: Date, year?: number) {
   const sleepoverPlacesLeft =
     sleepoverCapacity === null ? null : Math.max(0, sleepoverCapacity - (await sleepoverPlacesHeld(db, current.data.year, now)));
   return { ...current.data, state, placesLeft, sleepoverPlacesLeft };
+}
+
+/**
+ * The published editions a family can register for now, oldest first: not ended, and their registration
+ * window open (`open`, or `full` with a waiting list). Usually one; two when next year's camp opens while
+ * this year's still takes registrations. The wizard asks which camp when there is more than one.
+ */
+export async function openEditionViews(db: Db, now: Date) {
+  const views = [];
+  for (const edition of await loadPublishedEditions(db)) {
+    if (editionHasEnded(edition.data, now)) continue;
+    const view = await currentEditionView(db, now, edition.data.year);
+    if (view && (view.state === "open" || view.state === "full")) views.push(view);
+  }
+  return views;
 }
 
 type Patch = { [key: string]: unknown };

@@ -40,6 +40,14 @@ export const publicCalls: readonly ApiCall[] = [
     errors: { 404: "No camp is announced yet." },
   },
   {
+    method: "GET",
+    path: "/api/CampEdition/Open",
+    tag: "Vinterleir",
+    summary:
+      "The published editions taking registrations now (not ended, registration `open` or `full`), oldest first: the wizard asks which camp when there are two.",
+    answer: list("CurrentEdition", "Each edition, its registration state and the places left; empty when none is open."),
+  },
+  {
     method: "POST",
     path: "/api/Vinterleir/Post",
     tag: "Vinterleir",

@@ -19,6 +19,9 @@ const AvailabilityAnswerSchema = z.object({
 export const CurrentEditionAnswerSchema = z.intersection(CampEditionDataSchema, AvailabilityAnswerSchema);
 export type CurrentEditionAnswer = z.infer<typeof CurrentEditionAnswerSchema>;
 
+/** `GET /api/CampEdition/Open`: the published editions taking registrations now, oldest first. */
+export const OpenEditionsAnswerSchema = z.array(CurrentEditionAnswerSchema);
+
 /** An edition as the camp admin's calls show it: the editable fields, then where it stands. */
 export const AdminEditionSchema = z.intersection(
   CampEditionDataSchema,
