@@ -4,7 +4,7 @@ import { campEventSlug, defaultReminder, type Reminder } from "../../shared/mess
 import type { Db } from "../db/database.ts";
 import { messageReminders, messages } from "../db/schema/messages.ts";
 import { currentEditionYear } from "../camp/camp-edition-lookup.ts";
-import { eventOfSlug } from "./messages.ts";
+import { eventOfSlug, storedEventOfSlug } from "./messages.ts";
 import type { CampEdition } from "../../shared/camp/camp-edition.ts";
 
 const dayMs = 24 * 60 * 60_000;
@@ -23,7 +23,7 @@ export async function reminderOf(db: Db, slug: string) {
 }
 
 export async function saveReminder(db: Db, slug: string, reminder: Reminder, actor: string, now: Date) {
-  await eventOfSlug(db, slug);
+  await storedEventOfSlug(db, slug);
   await db
     .insert(messageReminders)
     .values({ eventSlug: slug, ...reminder, updatedBy: actor, updatedAt: now })

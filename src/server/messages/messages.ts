@@ -16,6 +16,7 @@ import { HttpError } from "../errors.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { campPdfs } from "../camp-documents/camp-pdfs.ts";
 import { campEditionOfYear } from "../camp/camp-edition-lookup.ts";
+import { loadEdition } from "../camp/camp-editions.ts";
 import { createFamilyLink, personalLinkUrl } from "../camp/camp-personal-link.ts";
 import { messageFamilies, type MessageFamily } from "./message-families.ts";
 import { previewLinkPlaceholder, renderClubCopy, renderFamilyMessage } from "./message-mail.ts";
@@ -25,6 +26,16 @@ import { clubAddress, loadClubContact, type ClubContact } from "../site-content/
 export async function eventOfSlug(db: Db, slug: string): Promise<CampEdition> {
   const year = campYearOfSlug(slug);
   if (year === undefined) throw new HttpError(404, messageInputMessages.unknownEvent);
+  return campEditionOfYear(db, year);
+}
+
+/**
+ * The same for what writes or shows a new message: the slug's year must be a stored camp edition (the
+ * admin's picker only offers those), so a mistyped year answers 404 instead of writing to nobody.
+ */
+export async function storedEventOfSlug(db: Db, slug: string): Promise<CampEdition> {
+  const year = campYearOfSlug(slug);
+  if (year === undefined || !(await loadEdition(db, year))) throw new HttpError(404, messageInputMessages.unknownEvent);
   return campEditionOfYear(db, year);
 }
 
@@ -54,7 +65,7 @@ export async function createMessage(
   publicBaseUrl: string,
   replyToSetting?: string,
 ): Promise<{ id: number; recipients: number }> {
-  const edition = await eventOfSlug(db, slug);
+  const edition = await storedEventOfSlug(db, slug);
   const families = await messageFamilies(db, edition, input);
   if (families.length === 0) throw new HttpError(400, messageInputMessages.noRecipients);
   const sendAt = input.sendAt ? new Date(input.sendAt) : now;
@@ -155,7 +166,7 @@ export async function previewMessage(
   orderId: string | undefined,
   replyToSetting?: string,
 ): Promise<MessagePreview> {
-  const edition = await eventOfSlug(db, slug);
+  const edition = await storedEventOfSlug(db, slug);
   const families = await messageFamilies(db, edition, input);
   const family: MessageFamily | undefined = orderId ? families.find((candidate) => candidate.orderIds.includes(orderId)) : families[0];
   if (!family) throw new HttpError(400, messageInputMessages.noRecipients);
