@@ -2,8 +2,17 @@ import type { ReactNode } from "react";
 import type { Route } from "./+types/RegistrationPage";
 import { club } from "../../../shared/club/club-facts.ts";
 import { CampEditionProvider, useCampEdition } from "../../lib/camp-edition.tsx";
-import type { Availability } from "./current-edition-api.ts";
-import { getCurrentEdition, getCurrentEditionData, withEdition, type CurrentEditionData } from "./current-edition-api.ts";
+import { useEffect, useMemo } from "react";
+import type { Availability, CurrentEdition } from "./current-edition-api.ts";
+import {
+  getCurrentEdition,
+  getCurrentEditionData,
+  getOpenEditions,
+  getOpenEditionsData,
+  withEdition,
+  type CurrentEditionData,
+} from "./current-edition-api.ts";
+import { takesRegistrations } from "./AvailabilityNotice.tsx";
 import { pageData } from "../../lib/page-api.ts";
 import { LoadProblem } from "./LoadProblem.tsx";
 import { Notice } from "./AvailabilityNotice.tsx";
@@ -31,11 +40,13 @@ import "./registration.css";
  * left (lib/page-api.ts); on client-side navigation the browser asks the API.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  return { current: await pageData(getCurrentEditionData, context) };
+  const [current, open] = await Promise.all([pageData(getCurrentEditionData, context), pageData(getOpenEditionsData, context)]);
+  return { current, open };
 }
 
 export async function clientLoader() {
-  return { current: await pageData(getCurrentEditionData) };
+  const [current, open] = await Promise.all([pageData(getCurrentEditionData), pageData(getOpenEditionsData)]);
+  return { current, open };
 }
 
 // The title and description go without the year: they are the same for every edition.
@@ -56,28 +67,29 @@ export interface RegistrationWizardProps extends WizardOptions {
   vippsEnabled?: boolean;
   /** The current edition as the route loader read it; without it, the wizard asks the API itself. */
   initial?: CurrentEditionData | "none";
+  /** The editions taking registrations now as the route loader read them; without them, the wizard asks the API. */
+  initialOpen?: CurrentEditionData[];
 }
 
 /**
  * The camp registration: first the current edition from the server (the one it prices with, so the price
  * shown is the price charged), then the wizard for that edition.
  */
-export function RegistrationWizard({ initial, ...props }: RegistrationWizardProps) {
+export function RegistrationWizard({ initial, initialOpen, ...props }: RegistrationWizardProps) {
   const [current, retry] = useLoad(getCurrentEdition, initial === undefined || initial === "none" ? initial : withEdition(initial));
+  const givenOpen = useMemo(() => initialOpen?.map(withEdition), [initialOpen]);
+  // Never fails: without the list the wizard offers «the» camp alone.
+  const [open] = useLoad(getOpenEditions, givenOpen);
   // A camp that is over is not offered at all: the page says the next one is not announced yet.
-  if (current.status === "ready" && current.data !== "none" && !current.data.availability.campOver) {
-    return (
-      <CampEditionProvider edition={current.data.edition}>
-        <Wizard {...props} availability={current.data.availability} />
-      </CampEditionProvider>
-    );
+  if (current.status === "ready" && current.data !== "none" && !current.data.availability.campOver && open.status === "ready") {
+    return <Wizard {...props} current={current.data} open={open.data} />;
   }
   return (
     <div className="page registration">
       <h1>Påmelding til vinterleiren</h1>
-      {current.status === "loading" && <p role="status">Laster påmeldingen …</p>}
+      {(current.status === "loading" || (current.status === "ready" && open.status === "loading")) && <p role="status">Laster påmeldingen …</p>}
       {current.status === "error" && <LoadProblem what="opplysningene om vinterleiren" detail={current.detail} onRetry={retry} />}
-      {current.status === "ready" && (
+      {current.status === "ready" && open.status !== "loading" && (
         <Notice>
           <strong>Neste vinterleir er ikke kunngjort ennå.</strong>
         </Notice>
@@ -86,16 +98,60 @@ export function RegistrationWizard({ initial, ...props }: RegistrationWizardProp
   );
 }
 
+/**
+ * The edition the wizard registers for: the one the draft names when it takes registrations (or is «the»
+ * camp), else «the» camp while it takes registrations, else the one edition that does (next year's camp
+ * opening while this year's is running). `choices`: the editions to choose between, when more than one is open.
+ */
+export function chooseWizardEdition(
+  current: CurrentEdition,
+  open: readonly CurrentEdition[],
+  draftYear: number | undefined,
+): { edition: CurrentEdition; choices: CurrentEdition[]; draftYearValid: boolean } {
+  const choices = open.length > 1 ? [...open] : [];
+  const named =
+    draftYear === undefined
+      ? undefined
+      : (open.find((edition) => edition.data.year === draftYear) ?? (current.data.year === draftYear ? current : undefined));
+  const fallback = !takesRegistrations(current.availability) && open.length === 1 ? open[0]! : current;
+  return { edition: named ?? fallback, choices, draftYearValid: draftYear === undefined || named !== undefined };
+}
+
 /** The wizard itself: one step at a time, the draft kept in cookies. */
-function Wizard({ vippsEnabled = vippsEnabledDefault, availability, ...options }: RegistrationWizardProps & { availability: Availability }) {
+function Wizard({ current, open, ...props }: RegistrationWizardProps & { current: CurrentEdition; open: CurrentEdition[] }) {
+  const wizard = useCampWizard(props);
+  const { edition, choices, draftYearValid } = chooseWizardEdition(current, open, wizard.draft.year);
+  const { update, goTo } = wizard;
+  const draftYear = wizard.draft.year;
+  const fallbackYear = edition.data.year === current.data.year ? undefined : edition.data.year;
+  useEffect(() => {
+    // A draft naming a camp that no longer takes registrations asks again; one for the only camp open that is
+    // not «the» camp names it, so the server registers (and prices) it for that camp.
+    if (!draftYearValid) {
+      update({ year: undefined });
+      if (choices.length > 0) goTo("Welcome");
+    } else if (draftYear === undefined && choices.length === 0 && fallbackYear !== undefined) update({ year: fallbackYear });
+  }, [draftYearValid, draftYear, fallbackYear, choices.length, update, goTo]);
+  return (
+    <CampEditionProvider edition={edition.edition}>
+      <WizardSteps {...props} wizard={wizard} availability={edition.availability} choices={choices} />
+    </CampEditionProvider>
+  );
+}
+
+function WizardSteps({
+  vippsEnabled = vippsEnabledDefault,
+  availability,
+  wizard,
+  choices,
+}: RegistrationWizardProps & { availability: Availability; wizard: ReturnType<typeof useCampWizard>; choices: CurrentEdition[] }) {
   const { year } = useCampEdition();
-  const wizard = useCampWizard(options);
   const data = useCampData(wizard.step !== "Welcome");
   const props = { wizard };
   let content: ReactNode;
   switch (wizard.step) {
     case "Welcome":
-      content = <WelcomeStep {...props} availability={availability} />;
+      content = <WelcomeStep {...props} availability={availability} choices={choices} />;
       break;
     case "Athletes":
       content = <AthletesStep {...props} />;
@@ -160,5 +216,5 @@ function Wizard({ vippsEnabled = vippsEnabledDefault, availability, ...options }
 }
 
 export default function RegistrationPage({ loaderData }: Route.ComponentProps) {
-  return <RegistrationWizard initial={loaderData.current} />;
+  return <RegistrationWizard initial={loaderData.current} initialOpen={loaderData.open} />;
 }

@@ -61,3 +61,25 @@ export async function getCurrentEditionData(get?: ApiGet): Promise<CurrentEditio
   const current = await getCurrentEdition(get);
   return current === "none" ? "none" : { data: current.data, availability: current.availability };
 }
+
+/**
+ * GET /api/CampEdition/Open: the published editions taking registrations now, oldest first (usually one;
+ * two when next year's camp opens while this year's still takes registrations). A failure is not one for
+ * the wizard: it then offers «the» camp alone, as before.
+ */
+export async function getOpenEditionsData(get?: ApiGet): Promise<CurrentEditionData[]> {
+  try {
+    const schema = await import("../../../shared/camp/camp-edition-api.ts").then((api) => api.OpenEditionsAnswerSchema);
+    const answers = await getJson("/api/CampEdition/Open", schema, get);
+    return answers.map(({ state, placesLeft, campOver, ...data }) => ({
+      data,
+      availability: { state, placesLeft, campOver: campOver ?? false, opensAt: data.registrationOpensAt, campYear: data.year },
+    }));
+  } catch {
+    return [];
+  }
+}
+
+export function getOpenEditions(): Promise<CurrentEdition[]> {
+  return getOpenEditionsData().then((editions) => editions.map(withEdition));
+}

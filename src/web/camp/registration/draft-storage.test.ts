@@ -100,6 +100,15 @@ describe("wizard cookies", () => {
     expect(loadWizard()?.draft).not.toHaveProperty("contactName");
   });
 
+  it("remembers the camp chosen when two take registrations, and drops a year that is not one", () => {
+    saveWizard({ draft: validDraft({ year: 2027 }), step: "Review" });
+    expect(loadWizard()?.draft.year).toBe(2027);
+    for (const year of ["2027", 2027.5, 1999]) {
+      document.cookie = `${DRAFT_COOKIE}=${encodeBase64(JSON.stringify({ ...validDraft(), year, siblingTexts: [] }))}; path=/vinterleir/registrering`;
+      expect(loadWizard()?.draft).not.toHaveProperty("year");
+    }
+  });
+
   it("splits a long draft across numbered cookies, each under the 4 KB limit, and reads it back whole", () => {
     const draft = longDraft();
     saveWizard({ draft, step: "Public" });

@@ -120,7 +120,12 @@ function asDraft(value: unknown): StoredCampDraft | undefined {
   if (!first) return undefined;
   const record = value as Record<string, unknown>;
   // Optional, so not in the template: a contact name kept as text comes back, anything else is dropped.
-  const withContact = typeof record.contactName === "string" ? { ...first, contactName: record.contactName } : first;
+  const withName = typeof record.contactName === "string" ? { ...first, contactName: record.contactName } : first;
+  // The camp chosen when two take registrations: a year kept as a whole number comes back.
+  const withContact =
+    Number.isInteger(record.year) && (record.year as number) >= 2000 && (record.year as number) <= 2100
+      ? { ...withName, year: record.year as number }
+      : withName;
   const siblingTexts = Array.isArray(record.siblingTexts) && record.siblingTexts.every(isSiblingTexts) ? (record.siblingTexts as SiblingTexts[]) : [];
   if (record.siblings === undefined) return { ...withContact, siblingTexts };
   if (!Array.isArray(record.siblings)) return undefined;

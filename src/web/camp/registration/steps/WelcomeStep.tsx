@@ -8,21 +8,64 @@ import { CheckboxField } from "../../../components/wizard/fields.tsx";
 import { checkboxProps, stepNav } from "../../../components/wizard/bind.ts";
 import { StepLayout } from "../../../components/wizard/StepLayout.tsx";
 import type { AvailabilityStepProps } from "./step-props.ts";
+import type { CurrentEdition } from "../current-edition-api.ts";
+import type { CampEdition } from "../../../../shared/camp/camp-edition.ts";
 import { cancellationTerms } from "../../../../shared/camp/cancellation-terms.ts";
 import { privacyPath } from "../../../../shared/site/site-pages.ts";
 import { siteCookies } from "../../../../shared/site/site-cookies.ts";
 import { usePrivacyFacts } from "../../../lib/site-content.tsx";
 
-export function WelcomeStep({ wizard, availability }: AvailabilityStepProps) {
+/** «Vinterleir 2027 (8.–10. januar)»: a choice of camp names its year and days. */
+export function editionChoiceLabel(edition: CampEdition): string {
+  return `Vinterleir ${edition.year} (${formatDateRange(edition.start, edition.end)})`;
+}
+
+export function WelcomeStep({ wizard, availability, choices = [] }: AvailabilityStepProps & { choices?: readonly CurrentEdition[] }) {
   const campEdition = useCampEdition();
   const { retention } = usePrivacyFacts();
   const draftDays = siteCookies.campDraft.maxAgeSeconds / (24 * 60 * 60);
   const terms = campDocumentPaths(campEdition.year).terms;
   const open = takesRegistrations(availability);
-  const nav = stepNav(wizard, open ? "Kryss av for begge punktene for å gå videre." : "Påmeldingen er ikke åpen nå.");
+  // With two camps open the family says which; until then, nothing about either is taken for granted.
+  const chosen = choices.length === 0 || choices.some((choice) => choice.data.year === wizard.draft.year);
+  const nav = stepNav(
+    wizard,
+    !chosen
+      ? "Velg hvilken vinterleir du melder på, og kryss av for begge punktene."
+      : open
+        ? "Kryss av for begge punktene for å gå videre."
+        : "Påmeldingen er ikke åpen nå.",
+  );
   // The first step: no Back. Outside the registration window nobody goes further.
   return (
-    <StepLayout title="Velkommen til påmeldingen" {...nav} canContinue={open && nav.canContinue} onBack={undefined}>
+    <StepLayout title="Velkommen til påmeldingen" {...nav} canContinue={open && chosen && nav.canContinue} onBack={undefined}>
+      {choices.length > 0 && (
+        <fieldset className="fieldset camp-choice">
+          <legend>Hvilken vinterleir?</legend>
+          <p className="check-description" id="camp-choice-hint">
+            Påmeldingen er åpen for {choices.length === 2 ? "to" : choices.length} vinterleirer. Prisene og reglene kan være forskjellige.
+          </p>
+          {choices.map((choice) => {
+            const id = `camp-choice-${choice.data.year}`;
+            return (
+              <div className="check-row" key={choice.data.year}>
+                <input
+                  type="radio"
+                  id={id}
+                  name="camp-choice"
+                  aria-describedby="camp-choice-hint"
+                  checked={wizard.draft.year === choice.data.year}
+                  onChange={() => wizard.update({ year: choice.data.year })}
+                />
+                <label htmlFor={id}>
+                  {editionChoiceLabel(choice.edition)}
+                  {choice.availability.state === "full" && " – full, venteliste"}
+                </label>
+              </div>
+            );
+          })}
+        </fieldset>
+      )}
       <AvailabilityNotice availability={availability} />
       <p className="lead">
         Vinterleir {campEdition.year} er {formatDateRange(campEdition.start, campEdition.end)} på {campEdition.settings.venue}. Påmeldingen tar noen
