@@ -16,7 +16,7 @@ import {
 import { expiredMessage, isUnauthorised, useAdminData, type AdminSession } from "../../../components/admin/AdminShell.tsx";
 import { ActionResult, type ActionOutcome } from "../../../components/admin/ActionResult.tsx";
 import { useCampYear } from "../../../lib/camp-edition.tsx";
-import { useEditionFetcher } from "../admin-edition.tsx";
+import { useAdminEditionYear, useEditionFetcher } from "../admin-edition.tsx";
 import { getCampAdminParticipants } from "../camp-admin-api.ts";
 import { MessageLog } from "../../../components/admin/MessageLog.tsx";
 import { cancelPlannedMessage, getMessageLog, previewMessage, sendFailedAgain, sendMessage } from "./messages-api.ts";
@@ -57,11 +57,16 @@ function inputOf(draft: Draft): SendMessageInput | { error: string } {
   return parsed.success ? parsed.data : { error: [...new Set(parsed.error.issues.map((issue) => issue.message))].join(" ") };
 }
 
-/** «Send melding»: write to all or some of the camp's families, see the exact mail first, and follow what was sent. */
+/**
+ * «Send melding»: write to all or some of the camp's families, see the exact mail first, and follow what was sent.
+ * Everything here is about the edition open in «Vis leir» (its recipients, counts, reminder and log), else «the» camp.
+ */
 export function MessagesArea({ session }: { session: AdminSession }) {
   const id = useId();
   const { token, signOut } = session;
-  const slug = campEventSlug(useCampYear());
+  const siteYear = useCampYear();
+  const year = useAdminEditionYear() ?? siteYear;
+  const slug = campEventSlug(year);
   const { data: log, load } = useAdminData(session, (adminToken) => getMessageLog(slug, adminToken), failedMessage);
   const { data: people } = useAdminData(session, useEditionFetcher(getCampAdminParticipants), failedMessage);
   const [draft, setDraft] = useState<Draft>(emptyDraft);
@@ -136,10 +141,10 @@ export function MessagesArea({ session }: { session: AdminSession }) {
   const athletes = (people ?? []).filter((person): person is AdminPerson => !person.isLedsager && person.status !== "cancelled");
   return (
     <section aria-labelledby={`${id}-heading`} className="messages-admin">
-      <h2 id={`${id}-heading`}>Send melding</h2>
+      <h2 id={`${id}-heading`}>Send melding – vinterleiren {year}</h2>
       <p>
-        Hver familie får én e-post til adressen de meldte seg på med, med sin egen lenke til «Min påmelding». Svar går til klubbens adresse, og
-        klubben får en kopi.
+        Meldingen går bare til påmeldte til vinterleiren {year}. Velg en annen leir under «Vis leir» for å skrive til dem. Hver familie får én e-post
+        til adressen de meldte seg på med, med sin egen lenke til «Min påmelding». Svar går til klubbens adresse, og klubben får en kopi.
       </p>
       <form className="message-form" onSubmit={submit} noValidate>
         <div className="field">
@@ -246,7 +251,11 @@ export function MessagesArea({ session }: { session: AdminSession }) {
             </button>
           )}
         </div>
-        {confirming && <p role="status">Trykk «Ja, send» for å sende til {messageSegmentLabels[draft.segment].toLocaleLowerCase("nb-NO")}.</p>}
+        {confirming && (
+          <p role="status">
+            Trykk «Ja, send» for å sende til {messageSegmentLabels[draft.segment].toLocaleLowerCase("nb-NO")} på vinterleiren {year}.
+          </p>
+        )}
       </form>
       <ActionResult result={result} />
       {preview && <PreviewView preview={preview} selected={previewOrder} onSelect={(orderId) => void showPreview(orderId)} />}
