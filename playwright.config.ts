@@ -10,6 +10,8 @@ const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1280, height:
 const phone = { ...devices["Desktop Chrome"], viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true };
 /** Specs that publish a camp edition (tests/e2e/camp-editions-admin.spec.ts). */
 const changesCurrentCamp = /camp-editions-admin\.spec\.ts$/;
+/** A spec that opens a second camp for registration: the wizard then asks every visitor which camp. */
+const opensSecondCamp = /camp-year-choice\.spec\.ts$/;
 /**
  * Each test runs at the width it is about. At both widths: tests whose assertions depend on the width
  * (navigation: menu bar or hamburger) and tests that run axe on screens whose layout differs by width (the
@@ -37,13 +39,15 @@ export default defineConfig({
     reducedMotion: "reduce",
   },
   projects: [
-    { name: "desktop", use: desktop, testIgnore: [changesCurrentCamp, phoneOnly], grepInvert: /@phone/ },
-    { name: "phone", use: phone, testIgnore: [changesCurrentCamp, desktopOnly], grepInvert: /@desktop/ },
+    { name: "desktop", use: desktop, testIgnore: [changesCurrentCamp, opensSecondCamp, phoneOnly], grepInvert: /@phone/ },
+    { name: "phone", use: phone, testIgnore: [changesCurrentCamp, opensSecondCamp, desktopOnly], grepInvert: /@desktop/ },
     // Publishing a camp edition changes the camp every other test registers for, so these run last, at the
     // admin's desktop width.
     { name: "editions-desktop", use: desktop, testMatch: changesCurrentCamp, dependencies: ["desktop", "phone"] },
     // The same at 360 px, after the desktop run (it copies the camp that run made).
     { name: "editions-phone", use: phone, testMatch: changesCurrentCamp, dependencies: ["editions-desktop"] },
+    // Opening a second camp for registration, last of all, at 360 px (a family on a phone).
+    { name: "year-choice-phone", use: phone, testMatch: opensSecondCamp, dependencies: ["editions-phone"] },
   ],
   // The real production server over the real build, with its own empty data folder.
   webServer: {
