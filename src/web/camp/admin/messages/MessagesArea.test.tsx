@@ -4,12 +4,13 @@ import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { campEditionForYear } from "../../../../shared/camp/camp-edition.ts";
 import { defaultReminder } from "../../../../shared/messages/message.ts";
 import { CampEditionProvider } from "../../../lib/camp-edition.tsx";
+import type { AdminSession } from "../../../components/admin/AdminShell.tsx";
 import { calls, mockApi } from "../../../test-support/mock-api.ts";
 import { AdminEditionYearProvider } from "../admin-edition.tsx";
 import { adminPerson } from "../admin-person.fixture.ts";
 import { MessagesArea } from "./MessagesArea.tsx";
 
-const session = { token: "tok123", signOut: () => {}, logOut: async () => {} };
+const session: AdminSession = { token: "tok123", signOut: vi.fn(), logOut: { busy: false, run: vi.fn() } };
 const reminder = { ...defaultReminder, sentMessageId: null, sendsAt: "2027-11-24T23:00:00.000Z" };
 
 afterEach(() => {
