@@ -1,55 +1,10 @@
-// One labelled field of the edition form, with its hint and error wired to the input by id.
-import type { ReactNode } from "react";
+// One labelled field of the edition form: the admin forms' field, labelled by the edition's own words.
+import type { ComponentProps } from "react";
 import { campEditionFieldLabel } from "../../../../shared/camp/camp-edition-labels.ts";
+import { AdminField } from "../../../components/admin/AdminField.tsx";
 
-/** Focuses and scrolls to the middle of the screen, clear of the sticky save bar at the bottom. */
-export function focusInView(element: HTMLElement) {
-  element.focus({ preventScroll: true });
-  element.scrollIntoView?.({ block: "center" });
-}
+export { fieldId, focusInView, type A11y } from "../../../components/admin/AdminField.tsx";
 
-/** The input's id for a dotted path, unique in the form. */
-export const fieldId = (formId: string, path: string) => `${formId}-${path.replace(/\./g, "-")}`;
-
-export interface A11y {
-  id: string;
-  "aria-invalid": true | undefined;
-  "aria-describedby": string | undefined;
-}
-
-export function Field({
-  formId,
-  path,
-  label,
-  error,
-  hint,
-  className,
-  children,
-}: {
-  formId: string;
-  path: string;
-  label?: string;
-  error?: string;
-  hint?: string;
-  className?: string;
-  children: (a11y: A11y) => ReactNode;
-}) {
-  const id = fieldId(formId, path);
-  const describedBy = [error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(" ") || undefined;
-  return (
-    <div className={["field", className, error ? "has-error" : ""].filter(Boolean).join(" ")}>
-      <label htmlFor={id}>{label ?? campEditionFieldLabel(path)}</label>
-      {hint && (
-        <p id={`${id}-hint`} className="field-hint">
-          {hint}
-        </p>
-      )}
-      {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
-      {error && (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      )}
-    </div>
-  );
+export function Field({ label, ...props }: Omit<ComponentProps<typeof AdminField>, "label"> & { label?: string }) {
+  return <AdminField {...props} label={label ?? campEditionFieldLabel(props.path)} />;
 }

@@ -1,7 +1,9 @@
-import { TZDate } from "@date-fns/tz";
 import { parseCalendarDate } from "../../../../shared/camp/camp-edition-data.ts";
 import { CampEditionDataSchema, type CampEditionData } from "../../../../shared/camp/camp-edition-schema.ts";
-import { CLUB_TIME_ZONE, addDays, compareCalendarDates } from "../../../../shared/time.ts";
+import { addDays, compareCalendarDates } from "../../../../shared/time.ts";
+import { instantFromOslo, osloDateTime, readNumber } from "../../../lib/form-values.ts";
+
+export { instantFromOslo, osloDateTime };
 
 /**
  * The "Leirer" form's values: what the volunteer typed, kept as typed (text, so "12a" stays until it is
@@ -80,27 +82,6 @@ function setAt(target: Record<string, unknown>, path: string, value: unknown) {
   inner[keys.at(-1)!] = value;
 }
 
-const pad = (value: number) => String(value).padStart(2, "0");
-
-/** An instant as the Oslo day and clock time the volunteer sees. */
-export function osloDateTime(iso: string): { date: string; time: string } {
-  const ms = Date.parse(iso);
-  if (Number.isNaN(ms)) return { date: "", time: "" };
-  const oslo = new TZDate(ms, CLUB_TIME_ZONE);
-  return {
-    date: `${oslo.getFullYear()}-${pad(oslo.getMonth() + 1)}-${pad(oslo.getDate())}`,
-    time: `${pad(oslo.getHours())}:${pad(oslo.getMinutes())}`,
-  };
-}
-
-/** The Oslo day and clock time as an instant; "" when either is missing or malformed (the schema says so). */
-export function instantFromOslo({ date, time }: { date: string; time: string }): string {
-  const day = parseCalendarDate(date.trim());
-  const clock = /^([01]?\d|2[0-3])[:.]([0-5]\d)$/.exec(time.trim());
-  if (!day || !clock) return "";
-  return new Date(new TZDate(day.year, day.month - 1, day.day, Number(clock[1]), Number(clock[2]), CLUB_TIME_ZONE).getTime()).toISOString();
-}
-
 export function formValuesFrom(data: CampEditionData): EditionFormValues {
   const fields = {} as Record<ScalarField, string>;
   for (const path of [...numberFields, ...optionalNumberFields, ...dateFields, ...textFields]) {
@@ -116,13 +97,6 @@ export function formValuesFrom(data: CampEditionData): EditionFormValues {
       day.map((item) => newProgramRow({ from: item.from, to: item.to ?? "", what: item.what, where: item.where ?? "", audience: item.audience })),
     ),
   };
-}
-
-/** "1 200", "1200" and "12,0" read as numbers; anything else stays what it is, for the schema to name. */
-function readNumber(text: string): number | string | undefined {
-  const compact = text.replace(/[\s\u00a0]/g, "").replace(",", ".");
-  if (compact === "") return undefined;
-  return /^-?\d+(\.\d+)?$/.test(compact) ? Number(compact) : text;
 }
 
 /** How many days the camp has by its dates as typed; undefined while they do not make sense. */
