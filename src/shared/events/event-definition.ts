@@ -93,13 +93,19 @@ export const GradingFieldsSchema = z.object({
 });
 
 export const questionTypes = ["text", "choice", "yesno"] as const;
-export const EventQuestionSchema = z.object({
-  id: idText,
-  label: text(200, "Skriv spørsmålet."),
-  type: z.enum(questionTypes, { error: "Velg en spørsmålstype." }),
-  required: z.boolean({ error: "Ugyldig valg." }),
-  choices: z.array(text(100, "Et valg kan ikke være tomt."), { error: "Ugyldige valg." }).max(20, "Høyst 20 valg.").default([]),
-});
+/** A «Valg» question's options are checked with the question, so its message comes with the others. */
+export const EventQuestionSchema = z
+  .object({
+    id: idText,
+    label: text(200, "Skriv spørsmålet."),
+    type: z.enum(questionTypes, { error: "Velg en spørsmålstype." }),
+    required: z.boolean({ error: "Ugyldig valg." }),
+    choices: z.array(text(100, "Et valg kan ikke være tomt."), { error: "Ugyldige valg." }).max(20, "Høyst 20 valg.").default([]),
+  })
+  .superRefine((question, ctx) => {
+    if (question.type === "choice" && question.choices.length < 2)
+      ctx.addIssue({ code: "custom", path: ["choices"], message: eventMessages.choicesRequired });
+  });
 export type EventQuestion = z.infer<typeof EventQuestionSchema>;
 
 export const PriceBandSchema = z.object({ maxAge: ageNumber, price: kroner });
@@ -152,14 +158,8 @@ export const EventDefinitionSchema = z
       if (event.maxAge < event.minAge) ctx.addIssue({ code: "custom", path: ["maxAge"], message: eventMessages.ageRange });
       if (event.maxGradeId < event.minGradeId) ctx.addIssue({ code: "custom", path: ["maxGradeId"], message: eventMessages.gradeRange });
     }
-    if (event.kind === "kurs") {
-      if (!unique(event.questions.map((question) => question.id)))
-        ctx.addIssue({ code: "custom", path: ["questions"], message: eventMessages.uniqueIds });
-      event.questions.forEach((question, index) => {
-        if (question.type === "choice" && question.choices.length < 2)
-          ctx.addIssue({ code: "custom", path: ["questions", index, "choices"], message: eventMessages.choicesRequired });
-      });
-    }
+    if (event.kind === "kurs" && !unique(event.questions.map((question) => question.id)))
+      ctx.addIssue({ code: "custom", path: ["questions"], message: eventMessages.uniqueIds });
     if (event.kind === "salg") {
       if (!unique(event.items.map((item) => item.id))) ctx.addIssue({ code: "custom", path: ["items"], message: eventMessages.uniqueIds });
       event.items.forEach((item, index) => {
