@@ -6,31 +6,39 @@ import { eventDaysText } from "../../shared/events/event-texts.ts";
 import { useAdminData, AdminLoading, SignOutButton, type AdminSession } from "../components/admin/AdminShell.tsx";
 import { copyEvent, getAdminEvents, publishEvent, putEvent, type AdminWriteResult } from "./event-admin-api.ts";
 import { CopyButton } from "./CopyButton.tsx";
+import { EventEditor } from "./EventEditor.tsx";
+import { draftFrom, type EventDraft } from "./event-draft.ts";
 import { template } from "./event-template.ts";
 import { ParticipantArea } from "./ParticipantArea.tsx";
 
 const newLabels: Record<EventKind, string> = { gradering: "Ny gradering", kurs: "Nytt kurs", salg: "Nytt salg av klubbtøy" };
 const phaseLabels: Record<AdminEvent["phase"], string> = { upcoming: "Kommer", running: "Pågår", past: "Ferdig" };
 
-/** The events admin once signed in: new events, the list with its actions, the JSON editor and the opened event's participants. */
+/** The events admin once signed in: new events, the list with its actions, the event's form and the opened event's participants. */
 export function EventAdminArea({ session }: { session: AdminSession }) {
   const { data: events, load } = useAdminData(session, getAdminEvents, "Fikk ikke hentet arrangementene.");
   const [open, setOpen] = useState<string>();
-  const [editing, setEditing] = useState<{ slug: string; text: string; isNew: boolean }>();
+  const [editing, setEditing] = useState<{ slug: string; draft: EventDraft; key: number }>();
   const [result, setResult] = useState<string>();
 
-  const report = useCallback(
-    async (action: Promise<AdminWriteResult>, done: string) => {
-      const outcome = await action.catch((error: unknown) => {
+  /** The write's answer; an expired sign-in signs out (undefined). */
+  const write = useCallback(
+    (action: Promise<AdminWriteResult>) =>
+      action.catch((error: unknown) => {
         session.signOut(error instanceof Error ? error.message : undefined);
         return undefined;
-      });
+      }),
+    [session],
+  );
+  const report = useCallback(
+    async (action: Promise<AdminWriteResult>, done: string) => {
+      const outcome = await write(action);
       if (!outcome) return false;
       setResult(outcome.ok ? done : [outcome.message, ...outcome.issues.map((issue) => `${issue.path}: ${issue.message}`)].join(" "));
       if (outcome.ok) await load();
       return outcome.ok;
     },
-    [load, session],
+    [load, write],
   );
 
   if (!events) return <AdminLoading text="Henter arrangementene …">{<SignOutButton session={session} />}</AdminLoading>;
@@ -44,7 +52,7 @@ export function EventAdminArea({ session }: { session: AdminSession }) {
             key={kind}
             type="button"
             className="button secondary"
-            onClick={() => setEditing({ slug: "", text: JSON.stringify(template(kind), null, 2), isNew: true })}
+            onClick={() => setEditing({ slug: "", draft: draftFrom({ ...template(kind), kind }), key: Date.now() })}
           >
             {newLabels[kind]}
           </button>
@@ -57,39 +65,21 @@ export function EventAdminArea({ session }: { session: AdminSession }) {
         </p>
       )}
       {editing && (
-        <form
-          className="no-print event-form"
-          onSubmit={(formEvent) => {
-            formEvent.preventDefault();
-            let definition: unknown;
-            try {
-              definition = JSON.parse(editing.text);
-            } catch {
-              setResult("Teksten er ikke gyldig JSON.");
-              return;
+        <EventEditor
+          key={editing.key}
+          slug={editing.slug}
+          initial={editing.draft}
+          onCancel={() => setEditing(undefined)}
+          onSave={async (slug, definition) => {
+            const outcome = await write(putEvent(slug, definition, session.token));
+            if (outcome?.ok) {
+              setEditing(undefined);
+              setResult(`«${definition.title}» er lagret.`);
+              await load();
             }
-            void report(putEvent(editing.slug, definition, session.token), "Lagret.").then((ok) => ok && setEditing(undefined));
+            return outcome;
           }}
-        >
-          <label htmlFor="event-slug">Adresse (/arrangementer/…)</label>
-          <input
-            id="event-slug"
-            type="text"
-            value={editing.slug}
-            readOnly={!editing.isNew}
-            onChange={(change) => setEditing({ ...editing, slug: change.target.value })}
-          />
-          <label htmlFor="event-definition">Arrangementet (datoer ÅÅÅÅ-MM-DD, tidspunkter med tidssone)</label>
-          <textarea id="event-definition" value={editing.text} onChange={(change) => setEditing({ ...editing, text: change.target.value })} />
-          <div className="button-row">
-            <button type="button" className="button secondary" onClick={() => setEditing(undefined)}>
-              Avbryt
-            </button>
-            <button type="submit" className="button">
-              Lagre
-            </button>
-          </div>
-        </form>
+        />
       )}
       <table className="no-print">
         <caption className="visually-hidden">Alle arrangementer</caption>
@@ -131,7 +121,11 @@ export function EventAdminArea({ session }: { session: AdminSession }) {
                     <button
                       type="button"
                       className="button secondary"
-                      onClick={() => setEditing({ slug: event.slug, text: JSON.stringify(event.definition, null, 2), isNew: false })}
+                      onClick={() =>
+                        event.definition &&
+                        event.kind !== "vinterleir" &&
+                        setEditing({ slug: event.slug, draft: draftFrom({ ...event.definition, kind: event.kind }), key: Date.now() })
+                      }
                     >
                       Endre<span className="visually-hidden">: {event.title}</span>
                     </button>
