@@ -2,6 +2,7 @@
  * The club's other events: a grading created and published in the admin API appears on /arrangementer
  * (static HTML) within 5 s, a family registers on its page and pays with Vipps (the simulator), and the
  * result page speaks of the grading.
+ * A leader makes a course with its questions in the admin's form, and a participant's answers reach the list.
  */
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext } from "@playwright/test";
@@ -123,3 +124,93 @@ test("the event admin: the camps and the grading in one list, the participants a
   const admin = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
   expect(admin.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 });
+
+test(
+  "the leader makes a course with two questions in the form, no JSON; a participant answers them and the answers are in the list",
+  { tag: "@desktop" },
+  async ({ page }) => {
+    // Two people's whole flows in one test.
+    test.slow();
+    const slug = `kurs-${randomUUID().slice(0, 8)}`;
+    const title = `Sommerkurs ${slug.slice(-4)}`;
+    await page.goto("/arrangementer/admin");
+    await page.getByLabel("Brukernavn").fill(campAdmin.username);
+    await page.getByLabel("Passord").fill(campAdmin.password);
+    await page.getByRole("button", { name: "Logg inn" }).click();
+    await page.getByRole("button", { name: "Nytt kurs" }).click();
+    await expect(page.locator("textarea#event-definition")).toHaveCount(0);
+
+    await page.getByLabel("Adresse (/arrangementer/…)").fill(slug);
+    await page.getByLabel("Navn på arrangementet").fill(title);
+    await page.getByLabel("Første dag").fill(day(30));
+    await page.getByLabel("Siste dag").fill(day(31));
+    await page.getByLabel("Sted", { exact: true }).fill("Ski idrettshall");
+    const opens = page.getByRole("group", { name: "Påmeldingen åpner" });
+    await opens.getByLabel("Dato").fill(day(-1));
+    await opens.getByLabel("Klokkeslett").fill("08:00");
+    const closes = page.getByRole("group", { name: "Påmeldingen stenger" });
+    await closes.getByLabel("Dato").fill(day(20));
+    await closes.getByLabel("Klokkeslett").fill("23:00");
+    await page.getByLabel("Pris (kr)").fill("300");
+
+    await page.getByRole("button", { name: "Legg til spørsmål" }).click();
+    // A new question's text field has the keyboard at once.
+    await expect(page.getByRole("group", { name: "Spørsmål 1" }).getByLabel("Spørsmålet")).toBeFocused();
+    await page.keyboard.type("Matallergier");
+    await page.getByRole("group", { name: "Spørsmål 1" }).getByLabel("Må besvares").check();
+    await page.getByRole("button", { name: "Legg til spørsmål" }).click();
+    const second = page.getByRole("group", { name: "Spørsmål 2" });
+    await second.getByLabel("Spørsmålet").fill("Gruppe");
+    await second.getByLabel("Type svar").selectOption({ label: "Valg" });
+    await second.getByLabel("Valg 1", { exact: true }).fill("Barn");
+    await second.getByLabel("Valg 2", { exact: true }).fill("Ungdom");
+    await screenshot(page, "arrangement-admin-kurs-skjema");
+    // The same form on a phone: nothing sideways.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await screenshot(page, "arrangement-admin-kurs-skjema-mobil");
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const form = await new AxeBuilder({ page })
+      .include("form.event-editor")
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+      .analyze();
+    expect(form.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    await page.getByRole("button", { name: "Lagre" }).click();
+    await expect(page.getByRole("status")).toHaveText(`«${title}» er lagret.`);
+    await page.getByRole("button", { name: new RegExp(`^Publiser.*${title}$`) }).click();
+    await expect(page.getByRole("status")).toHaveText(`«${title}» er publisert.`);
+
+    // The participant signs up in a tab of their own; the leader's tab stays signed in.
+    const participant = await page.context().newPage();
+    await participant.goto(`/arrangementer/${slug}`);
+    await expect(participant.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await participant.getByLabel("Fornavn").fill("Ola");
+    await participant.getByLabel("Etternavn").fill("Kurs");
+    await participant.getByLabel("Alder").fill("10");
+    await participant.getByLabel("Klubb").selectOption({ label: "Ski Taekwondo Klubb" });
+    await participant.getByLabel("Grad").selectOption({ index: 3 });
+    await participant.getByLabel("Matallergier").fill("Nøtter");
+    await participant.getByLabel("Gruppe (valgfritt)").selectOption("Ungdom");
+    await participant.getByRole("button", { name: "Neste" }).click();
+    await participant.getByLabel("Fornavn").fill("Kari");
+    await participant.getByLabel("Etternavn").fill("Kurs");
+    await participant.getByLabel("E-post").fill("kari.kurs@example.no");
+    await participant.getByLabel("Telefon").fill("91234567");
+    await participant.getByLabel(/samtykker/).check();
+    await participant.getByLabel(/salgsbetingelsene/).check();
+    await participant.getByRole("button", { name: "Neste" }).click();
+    await expect(participant.getByText("Totalt: 300")).toBeVisible();
+    await participant.getByLabel(/Betal ved oppmøte/).check();
+    await participant.getByRole("button", { name: "Fullfør" }).click();
+    await expect(participant.getByRole("heading", { name: "Takk! Du er påmeldt" })).toBeVisible();
+
+    await participant.close();
+    await page.getByRole("button", { name: new RegExp(`^Deltakere.*${title}$`) }).click();
+    const list = page.getByRole("region", { name: `${title}: deltakere` });
+    await expect(list.getByRole("columnheader", { name: "Matallergier" })).toBeVisible();
+    await expect(list.getByRole("columnheader", { name: "Gruppe" })).toBeVisible();
+    const row = list.getByRole("row", { name: /Ola Kurs/ });
+    await expect(row.getByRole("cell", { name: "Nøtter", exact: true })).toBeVisible();
+    await expect(row.getByRole("cell", { name: "Ungdom", exact: true })).toBeVisible();
+  },
+);
