@@ -169,3 +169,30 @@ export const eventLedgerEntries = pgTable(
     check("event_ledger_entries_kind_check", sql`${table.kind} in ('charge', 'payment', 'refund', 'refund-owed', 'refund-paid')`),
   ],
 );
+
+/**
+ * The door of an event (docs/decisions/0030-event-door.md): every check-in and every undo, appended, never
+ * changed. A grading's or a course's participant is checked in by position; a sale's order is picked up
+ * whole (`position` null). What stands now is the latest row of each order and position; the door writes a
+ * row only when it changes that, with the order row locked, so two doors never act twice.
+ */
+export const eventCheckinActions = pgTable(
+  "event_checkin_actions",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => eventOrders.id, { onDelete: "cascade" }),
+    /** The participant's position in the order; null for a sale's order (picked up). */
+    position: integer("position"),
+    kind: text("kind", { enum: ["checkin", "undo"] }).notNull(),
+    /** The camp account's username and name. */
+    accountUsername: text("account_username").notNull(),
+    accountName: text("account_name").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index("event_checkin_actions_order_idx").on(table.orderId, table.position, table.id),
+    check("event_checkin_actions_kind_check", sql`${table.kind} in ('checkin', 'undo')`),
+  ],
+);
