@@ -3,7 +3,7 @@ import type { Env } from "./env.ts";
 
 /** Path segments that carry admin tokens, password digests or waiting-list offer tokens are masked before logging. */
 const secretPathSegments =
-  /\/api\/(VinterleirAdmin|ArrangementAdmin|NettstedAdmin|NewMemberAdmin|Invoice|CampEdition|Venteliste|MinPamelding|Melding)\/[^?]*/i;
+  /\/api\/(VinterleirAdmin|ArrangementAdmin|ArrangementInnsjekk|NettstedAdmin|NewMemberAdmin|Invoice|CampEdition|Venteliste|MinPamelding|Melding)\/[^?]*/i;
 /** The waiting-list offer page: its last segment is the offer's token. */
 const offerPagePath = /^\/vinterleir\/venteliste\/[^?]+/i;
 const personalPagePath = /^\/vinterleir\/min-pamelding\/[^?]+/i;

@@ -12,6 +12,7 @@ import { eventOrderIdPattern, EventInputError, submitEventOrder } from "./event-
 import { eventBySlug, eventDetail, publishedEvents } from "./event-store.ts";
 import { adminEvents, copyEvent, eventAdminMessages, eventParticipantList, publishEvent, putEvent } from "./event-admin.ts";
 import { eventXlsx } from "./event-xlsx.ts";
+import { registerEventDoorRoutes } from "./event-door-routes.ts";
 import { EventVipps } from "../payments/event-vipps.ts";
 import { eq } from "drizzle-orm";
 import { eventOrderItems, eventOrders, events } from "../db/schema/events.ts";
@@ -166,4 +167,6 @@ export async function registerEventRoutes(app: FastifyInstance, options: EventRo
       .type(xlsxContentType)
       .send(body);
   });
+
+  await registerEventDoorRoutes(app);
 }

@@ -3,6 +3,7 @@ import { campAdminCalls } from "./api-calls-camp-admin.ts";
 import { campEditionCalls, campEditionListCalls } from "./api-calls-camp-editions.ts";
 import { checkInCalls } from "./api-calls-check-in.ts";
 import { eventAdminCalls } from "./api-calls-event-admin.ts";
+import { eventDoorCalls } from "./api-calls-event-door.ts";
 import { invoiceAdminCalls } from "./api-calls-invoice-admin.ts";
 import { messageCalls } from "./api-calls-messages.ts";
 import { myRegistrationCalls } from "./api-calls-my-registration.ts";
@@ -23,6 +24,7 @@ export const apiCalls: readonly ApiCall[] = [
   ...campAdminCalls,
   ...checkInCalls,
   ...eventAdminCalls,
+  ...eventDoorCalls,
   ...campEditionListCalls,
   ...messageCalls,
   ...campEditionCalls,

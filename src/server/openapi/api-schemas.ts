@@ -63,6 +63,7 @@ import {
 } from "../../shared/events/event-api.ts";
 import { EventDefinitionSchema } from "../../shared/events/event-definition.ts";
 import { EventOrderSchema } from "../../shared/events/event-order.ts";
+import { EventDoorActionSchema, EventDoorAnswerSchema, EventDoorListSchema } from "../../shared/events/event-door.ts";
 
 /**
  * The named schemas of the API document, each the one definition the routes validate with or the browser
@@ -80,6 +81,7 @@ export const requestSchemas = {
   Refund: RefundBodySchema,
   CampAccountInput: CampAccountInputSchema,
   CheckInAction: CheckInActionSchema,
+  EventDoorAction: EventDoorActionSchema,
   MyRegistrationChange: MyRegistrationChangeSchema,
   MyCancellation: MyCancellationSchema,
   MyCompanionAdd: MyCompanionAddSchema,
@@ -106,6 +108,8 @@ export const responseSchemas = {
   EventOrderView: EventOrderViewSchema,
   AdminEvent: AdminEventSchema,
   AdminEventParticipant: AdminParticipantSchema,
+  EventDoorList: EventDoorListSchema,
+  EventDoorAnswer: EventDoorAnswerSchema,
   Club: ClubSchema,
   Grade: GradeSchema,
   PublicParticipant: PublicParticipantSchema,

@@ -1,15 +1,16 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { eventEndsAt } from "../../shared/events/event-rules.ts";
 import type { Db } from "../db/database.ts";
-import { eventOrders, eventParticipants, events } from "../db/schema/events.ts";
+import { eventCheckinActions, eventOrders, eventParticipants, events } from "../db/schema/events.ts";
 
 /** What a blanked name reads, as the camp's (retention.ts). */
 const anonymisedName = "Anonymisert";
 
 /**
  * The events' personal data after the event, by the camp's rule: `anonymiseAfterDays` after an event's last
- * day its orders' contact details and its participants' names, ages and answers are blanked. The orders,
- * their items and their ledger stay (accounting), with nothing left that names a person.
+ * day its orders' contact details and its participants' names, ages and answers are blanked, and the door's
+ * check-ins deleted. The orders, their items and their ledger stay (accounting), with nothing left that names
+ * a person.
  */
 export async function anonymiseEndedEvents(db: Db, now: Date, anonymiseAfterDays: number): Promise<number> {
   const due = (await db.select({ id: events.id, lastDay: events.lastDay }).from(events)).filter(
@@ -35,6 +36,8 @@ export async function anonymiseEndedEvents(db: Db, now: Date, anonymiseAfterDays
         .update(eventParticipants)
         .set({ firstName: anonymisedName, lastName: "", age: 0, answers: {} })
         .where(eq(eventParticipants.orderId, order.id));
+      // Who came to the door, and when, is not kept after the event either.
+      await tx.delete(eventCheckinActions).where(eq(eventCheckinActions.orderId, order.id));
     }
     return orders.length;
   });

@@ -1,0 +1,162 @@
+/**
+ * The door of a grading, a course or a sale (docs/decisions/0030-event-door.md): the list with what each
+ * order owes (the event ledger, one source), and check-in (or a sale's pick-up) with undo. Every change is
+ * a new row of event_checkin_actions, written with the order row locked, so two doors never act twice.
+ */
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { CampAccountView } from "../admin-auth/camp-account.ts";
+import {
+  atTheDoor,
+  EventDoorActionSchema,
+  eventDoorCounts,
+  eventDoorMessages,
+  type EventDoorAnswer,
+  type EventDoorEntry,
+  type EventDoorList,
+} from "../../shared/events/event-door.ts";
+import { campSlugPattern } from "../../shared/events/event-definition.ts";
+import { hasEnded } from "../../shared/events/event-rules.ts";
+import type { Db } from "../db/database.ts";
+import { clubs } from "../db/schema/clubs.ts";
+import { grades } from "../db/schema/grades.ts";
+import { eventCheckinActions, eventOrderItems, eventOrders, eventParticipants } from "../db/schema/events.ts";
+import { HttpError, parseWith } from "../errors.ts";
+import { eventFigures } from "./event-ledger.ts";
+import { eventBySlug, type EventRow } from "./event-store.ts";
+
+/** The event behind a door: a club event (not a winter camp) whose last day has not ended. */
+async function doorEvent(db: Db, slug: string, now: Date): Promise<EventRow> {
+  if (campSlugPattern.test(slug)) throw new HttpError(409, eventDoorMessages.camp);
+  const row = await eventBySlug(db, slug);
+  if (!row) throw new HttpError(404, eventDoorMessages.notFound);
+  if (hasEnded(row.definition, now)) throw new HttpError(409, eventDoorMessages.past);
+  return row;
+}
+
+const key = (orderId: number, position: number | null) => `${orderId}:${position ?? "order"}`;
+
+/** Every order of the event as the door shows it, in the order they came. */
+async function doorEntries(db: Db, event: EventRow): Promise<EventDoorEntry[]> {
+  const orders = await db.select().from(eventOrders).where(eq(eventOrders.eventId, event.id)).orderBy(asc(eventOrders.id));
+  const ids = orders.map((order) => order.id);
+  if (ids.length === 0) return [];
+  const [people, items, figures, actions, clubRows, gradeRows] = await Promise.all([
+    db.select().from(eventParticipants).where(inArray(eventParticipants.orderId, ids)).orderBy(asc(eventParticipants.position)),
+    db.select().from(eventOrderItems).where(inArray(eventOrderItems.orderId, ids)).orderBy(asc(eventOrderItems.id)),
+    eventFigures(db, ids),
+    db.select().from(eventCheckinActions).where(inArray(eventCheckinActions.orderId, ids)).orderBy(asc(eventCheckinActions.id)),
+    db.select().from(clubs),
+    db.select().from(grades),
+  ]);
+  // What stands now: the latest action of each order and position.
+  const standing = new Map<string, { at: string; by: string } | null>();
+  for (const action of actions)
+    standing.set(key(action.orderId, action.position), action.kind === "checkin" ? { at: action.at.toISOString(), by: action.accountName } : null);
+
+  return orders.map((order) => {
+    const money = figures.get(order.id);
+    return {
+      orderId: order.orderId,
+      status: order.status,
+      contactName: `${order.firstName} ${order.lastName}`.trim(),
+      charged: money?.charged ?? 0,
+      paid: money?.paid ?? 0,
+      outstanding: money?.outstanding ?? 0,
+      persons: people
+        .filter((person) => person.orderId === order.id)
+        .map((person) => ({
+          position: person.position,
+          name: `${person.firstName} ${person.lastName}`.trim(),
+          club: clubRows.find((club) => club.clubId === person.clubId)?.name ?? null,
+          grade: gradeRows.find((grade) => grade.gradeId === person.gradeId)?.name ?? null,
+          checkedIn: event.kind === "salg" ? null : (standing.get(key(order.id, person.position)) ?? null),
+        })),
+      items: items.filter((line) => line.orderId === order.id).map((line) => `${line.quantity} × ${line.name} (${line.variant})`),
+      pickedUp: event.kind === "salg" ? (standing.get(key(order.id, null)) ?? null) : null,
+    };
+  });
+}
+
+/** `GET /api/ArrangementInnsjekk/Get/{slug}/{token}`. */
+export async function eventDoorList(db: Db, slug: string, now: Date): Promise<EventDoorList> {
+  const event = await doorEvent(db, slug, now);
+  const entries = await doorEntries(db, event);
+  const definition = event.definition;
+  return {
+    event: { slug: event.slug, kind: definition.kind, title: definition.title, firstDay: definition.firstDay, lastDay: definition.lastDay },
+    fetchedAt: now.toISOString(),
+    counts: eventDoorCounts(definition.kind, entries),
+    entries,
+  };
+}
+
+/**
+ * `POST /api/ArrangementInnsjekk/CheckIn/{slug}/{token}`: check a participant in (a sale: the order picked
+ * up), or take it back. Idempotent: what already stands is answered with `duplicate` and writes nothing.
+ * The order row is locked first, so the same action from two doors at once has one effect.
+ */
+export async function eventDoorAction(db: Db, slug: string, body: unknown, account: CampAccountView, now: Date): Promise<EventDoorAnswer> {
+  const action = parseWith(EventDoorActionSchema, body);
+  const event = await doorEvent(db, slug, now);
+  const sale = event.kind === "salg";
+  if (sale && action.position !== undefined) throw new HttpError(400, eventDoorMessages.noPositionForSale);
+  if (!sale && action.position === undefined) throw new HttpError(400, eventDoorMessages.positionNeeded);
+  const position = action.position ?? null;
+  const undo = action.undo === true;
+
+  const duplicate = await db.transaction(async (tx) => {
+    const locked = await tx.execute<{ id: number; status: string }>(
+      sql`select id, status from event_orders where order_id = ${action.orderId} and event_id = ${event.id} for update`,
+    );
+    const order = locked.rows[0];
+    if (!order) throw new HttpError(404, eventDoorMessages.unknownOrder);
+    const orderId = Number(order.id);
+    if (position !== null) {
+      const [person] = await tx
+        .select({ id: eventParticipants.id })
+        .from(eventParticipants)
+        .where(and(eq(eventParticipants.orderId, orderId), eq(eventParticipants.position, position)));
+      if (!person) throw new HttpError(404, eventDoorMessages.unknownParticipant);
+    }
+    // Taking back is always allowed (an order cancelled after its check-in); checking in only at the door's orders.
+    if (!undo && !atTheDoor({ status: order.status as EventDoorEntry["status"] })) {
+      const cancelled = order.status === "cancelled";
+      throw new HttpError(
+        409,
+        sale
+          ? cancelled
+            ? eventDoorMessages.cancelledSale
+            : eventDoorMessages.waitingSale
+          : cancelled
+            ? eventDoorMessages.cancelled
+            : eventDoorMessages.waiting,
+      );
+    }
+    const [latest] = await tx
+      .select({ kind: eventCheckinActions.kind })
+      .from(eventCheckinActions)
+      .where(
+        and(
+          eq(eventCheckinActions.orderId, orderId),
+          position === null ? isNull(eventCheckinActions.position) : eq(eventCheckinActions.position, position),
+        ),
+      )
+      .orderBy(desc(eventCheckinActions.id))
+      .limit(1);
+    const checkedIn = latest?.kind === "checkin";
+    if (checkedIn !== undo) return true;
+    await tx.insert(eventCheckinActions).values({
+      orderId,
+      position,
+      kind: undo ? "undo" : "checkin",
+      accountUsername: account.username,
+      accountName: account.name,
+      at: now,
+    });
+    return false;
+  });
+
+  const entries = await doorEntries(db, event);
+  const entry = entries.find((candidate) => candidate.orderId === action.orderId)!;
+  return { duplicate, entry, counts: eventDoorCounts(event.kind, entries) };
+}
