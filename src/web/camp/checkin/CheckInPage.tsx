@@ -10,6 +10,7 @@ import { CheckInArea } from "./CheckInArea.tsx";
 import { clearDoorDevice, indexedDbDoorListStore, type DoorListStore } from "./door-store.ts";
 import { registerDoorWorker } from "./offline-worker.ts";
 import "../../components/admin/admin.css";
+import "../../components/door/door.css";
 import "./checkin.css";
 
 /** Rendered in the browser, like the camp admin: the server sends the loading view with the title. */

@@ -1,8 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import { checkInMessages, type CheckInActionKind, type DoorPaymentMethod } from "../../../shared/camp/camp-checkin.ts";
 import { formatKroner } from "../../../shared/format.ts";
-import { ledgerFigureLabels } from "../../../shared/camp/camp-ledger.ts";
 import { paymentMethodLabel } from "../../../shared/camp/camp-state-labels.ts";
+import { DoorMoney } from "../../components/door/DoorMoney.tsx";
 import type { HitView } from "./pending-view.ts";
 
 /** One registration at the door: the athlete and companions, the money, and the buttons that act. */
@@ -27,20 +27,7 @@ export function HitCard({
       </p>
       {cancelled && <p className="checkin-warning">Påmeldingen er avbestilt.</p>}
       {view.status === "pending_payment" && <p className="checkin-warning">Betalingen med Vipps ble ikke fullført.</p>}
-      <dl className="checkin-money">
-        <div>
-          <dt>{ledgerFigureLabels.charged}</dt>
-          <dd>{formatKroner(view.amount)}</dd>
-        </div>
-        <div>
-          <dt>{ledgerFigureLabels.paid}</dt>
-          <dd>{formatKroner(view.paid)}</dd>
-        </div>
-        <div className={view.outstanding > 0 ? "owing" : undefined}>
-          <dt>{ledgerFigureLabels.outstanding}</dt>
-          <dd>{formatKroner(view.outstanding)}</dd>
-        </div>
-      </dl>
+      <DoorMoney charged={view.amount} paid={view.paid} outstanding={view.outstanding} />
       <ul className="checkin-persons">
         {view.persons.map((person) => {
           const here = day !== undefined && person.checkedIn.includes(day);
