@@ -42,6 +42,7 @@ export default [
   route("nettsted/admin", "info/admin/SiteAdminPage.tsx"),
   route("arrangementer", "camp/info/EventsPage.tsx"),
   route("arrangementer/admin", "events/EventAdminPage.tsx"),
+  route("arrangementer/admin/dor/:slug?", "events/EventDoorPage.tsx"),
   route("arrangementer/:slug", "events/EventPage.tsx"),
   route("vinterleir/print/program", "camp/info/CampProgramPrintPage.tsx"),
   layout("camp/info/CampSection.tsx", [

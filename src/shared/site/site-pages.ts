@@ -85,6 +85,8 @@ export const clientOnlyPathPatterns: RegExp[] = [
   /^\/nyttmedlem(\/sjekk)?$/,
   // An event's page with its form, and the event admin (the slug "admin" is reserved for it).
   /^\/arrangementer\/[a-z0-9-]+$/,
+  // The events' door: the chooser, and one event's door.
+  /^\/arrangementer\/admin\/dor(\/[a-z0-9-]+)?$/,
   /^\/invoices(\/.*)?$/,
   // «Nettsted»: the club's own admin of the site's facts.
   /^\/nettsted\/admin$/,

@@ -9,6 +9,7 @@ import { CopyButton } from "./CopyButton.tsx";
 import { EventEditor } from "./EventEditor.tsx";
 import { draftFrom, type EventDraft } from "./event-draft.ts";
 import { template } from "./event-template.ts";
+import { eventDoorPath } from "./EventDoorArea.tsx";
 import { ParticipantArea } from "./ParticipantArea.tsx";
 
 const newLabels: Record<EventKind, string> = { gradering: "Ny gradering", kurs: "Nytt kurs", salg: "Nytt salg av klubbtøy" };
@@ -118,6 +119,11 @@ export function EventAdminArea({ session }: { session: AdminSession }) {
                     <button type="button" className="button secondary" onClick={() => setOpen(event.slug)}>
                       Deltakere<span className="visually-hidden">: {event.title}</span>
                     </button>
+                    {event.phase !== "past" && (
+                      <a className="button secondary" href={eventDoorPath(event.slug)}>
+                        Dør<span className="visually-hidden">: {event.title}</span>
+                      </a>
+                    )}
                     <button
                       type="button"
                       className="button secondary"

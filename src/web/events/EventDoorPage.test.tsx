@@ -1,0 +1,135 @@
+// @vitest-environment happy-dom
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { eventDoorCounts, type EventDoorAction, type EventDoorList } from "../../shared/events/event-door.ts";
+import { clubAccountToken } from "../components/admin/club-sign-in.ts";
+import { EventDoor } from "./EventDoorPage.tsx";
+
+function doorList(): EventDoorList {
+  const entries: EventDoorList["entries"] = [
+    {
+      orderId: "GR26-AAAA11-1",
+      status: "confirmed",
+      contactName: "Kari Nordmann",
+      charged: 700,
+      paid: 350,
+      outstanding: 350,
+      persons: [
+        { position: 0, name: "Ola Nordmann", club: "Ski Taekwondo Klubb", grade: "8. Cup (Gult)", checkedIn: null },
+        { position: 1, name: "Siri Nordmann", club: "Ski Taekwondo Klubb", grade: "9. Cup", checkedIn: null },
+      ],
+      items: [],
+      pickedUp: null,
+    },
+    {
+      orderId: "GR26-BBBB22-2",
+      status: "confirmed",
+      contactName: "Per Hansen",
+      charged: 350,
+      paid: 350,
+      outstanding: 0,
+      persons: [{ position: 0, name: "Lise Hansen", club: "Ski Taekwondo Klubb", grade: "7. Cup", checkedIn: null }],
+      items: [],
+      pickedUp: null,
+    },
+    {
+      orderId: "GR26-CCCC33-3",
+      status: "waiting",
+      contactName: "Pål Venter",
+      charged: 0,
+      paid: 0,
+      outstanding: 0,
+      persons: [{ position: 0, name: "Pål Venter", club: "Ski Taekwondo Klubb", grade: "7. Cup", checkedIn: null }],
+      items: [],
+      pickedUp: null,
+    },
+  ];
+  return {
+    event: { slug: "gradering-desember", kind: "gradering", title: "Cupgradering desember", firstDay: "2026-12-12", lastDay: "2026-12-12" },
+    fetchedAt: "2026-12-12T09:00:00.000Z",
+    counts: eventDoorCounts("gradering", entries),
+    entries,
+  };
+}
+
+/** The door's server: it checks in once per participant and refuses what the real one refuses. */
+function server() {
+  const state = { list: doorList(), actions: [] as EventDoorAction[], online: true };
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (!state.online) throw new TypeError("Failed to fetch");
+      const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+      if (url.startsWith("/api/ArrangementInnsjekk/Get/gradering-desember/")) return json(state.list);
+      if (url.startsWith("/api/ArrangementInnsjekk/CheckIn/gradering-desember/")) {
+        const action = JSON.parse(String(init?.body)) as EventDoorAction;
+        state.actions.push(action);
+        const entry = state.list.entries.find((candidate) => candidate.orderId === action.orderId)!;
+        if (entry.status === "waiting") return json({ error: "Ordren står på venteliste og kan ikke sjekkes inn." }, 409);
+        const person = entry.persons.find((candidate) => candidate.position === action.position)!;
+        const duplicate = (person.checkedIn !== null) !== (action.undo === true);
+        person.checkedIn = action.undo ? null : (person.checkedIn ?? { at: "2026-12-12T09:05:00.000Z", by: "Dora Dør" });
+        state.list.counts = eventDoorCounts("gradering", state.list.entries);
+        return json({ duplicate, entry, counts: state.list.counts });
+      }
+      throw new Error(`unexpected fetch ${url}`);
+    }),
+  );
+  return state;
+}
+
+beforeEach(() => clubAccountToken.save("A".repeat(43)));
+afterEach(() => {
+  clubAccountToken.clear();
+  vi.unstubAllGlobals();
+});
+
+describe("the events' door", () => {
+  it("shows the count, what each order owes, and finds a participant by name or order id", async () => {
+    server();
+    render(<EventDoor slug="gradering-desember" />);
+    expect((await screen.findByTestId("event-door-count")).textContent).toBe("0 av 3 sjekket inn");
+    const family = screen.getByRole("article", { name: "Ola Nordmann, Siri Nordmann" });
+    expect(family.textContent).toContain("Skylder 350\u00a0kr");
+    expect(screen.getByRole("article", { name: "Lise Hansen" }).textContent).toContain("Betalt");
+    const waiting = screen.getByRole("article", { name: "Pål Venter" });
+    expect(waiting.textContent).toContain("Står på venteliste");
+    expect(within(waiting).queryByRole("button", { name: /Sjekk inn/ })).toBeNull();
+
+    fireEvent.change(screen.getByLabelText("Søk etter navn eller ordrenummer"), { target: { value: "siri" } });
+    expect(screen.getAllByRole("article").map((card) => card.querySelector("h3")?.textContent)).toEqual(["Ola Nordmann, Siri Nordmann"]);
+    expect(screen.getByRole("heading", { name: "1 treff" })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText("Søk etter navn eller ordrenummer"), { target: { value: "bbbb22" } });
+    expect(screen.getAllByRole("article")).toHaveLength(1);
+    expect(screen.getByRole("article", { name: "Lise Hansen" })).toBeTruthy();
+  });
+
+  it("checks a participant in, says so in the live region, counts it, and undoes it on the same button", async () => {
+    const state = server();
+    render(<EventDoor slug="gradering-desember" />);
+    const card = await screen.findByRole("article", { name: "Ola Nordmann, Siri Nordmann" });
+    fireEvent.click(within(card).getByRole("button", { name: "Sjekk inn Siri Nordmann" }));
+    await waitFor(() => expect(screen.getByRole("status").textContent).toBe("Sjekket inn Siri Nordmann."));
+    expect(screen.getByTestId("event-door-count").textContent).toBe("1 av 3 sjekket inn");
+    expect(card.textContent).toContain("Sjekket inn");
+    expect(state.actions).toEqual([{ orderId: "GR26-AAAA11-1", position: 1 }]);
+
+    fireEvent.click(within(card).getByRole("button", { name: "Angre innsjekking av Siri Nordmann" }));
+    await waitFor(() => expect(screen.getByRole("status").textContent).toBe("Angret innsjekking av Siri Nordmann."));
+    expect(screen.getByTestId("event-door-count").textContent).toBe("0 av 3 sjekket inn");
+    expect(state.actions.at(-1)).toEqual({ orderId: "GR26-AAAA11-1", position: 1, undo: true });
+  });
+
+  it("says plainly when there is no network, and that the events' door needs one", async () => {
+    const state = server();
+    render(<EventDoor slug="gradering-desember" />);
+    const card = await screen.findByRole("article", { name: "Lise Hansen" });
+    state.online = false;
+    fireEvent.click(within(card).getByRole("button", { name: "Sjekk inn Lise Hansen" }));
+    await waitFor(() =>
+      expect(screen.getByRole("status").textContent).toMatch(/^Fikk ikke kontakt med serveren\. Døra for arrangementer virker bare med nett/),
+    );
+    expect(screen.getByTestId("event-door-count").textContent).toBe("0 av 3 sjekket inn");
+  });
+});
