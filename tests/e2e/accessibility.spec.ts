@@ -12,6 +12,7 @@ const appPaths = [
   "/invoices",
   "/vinterleir/venteliste/ukjent-lenke",
   "/arrangementer/admin",
+  "/arrangementer/admin/dor",
 ];
 
 /**

@@ -1,0 +1,99 @@
+/**
+ * The door of a grading at 360 px: a leder creates and publishes it through the admin API, two register, and
+ * an innsjekk account signs in at /arrangementer/admin/dor, chooses the grading, finds one by name, sees what
+ * is owed, checks the participant in (the count follows), undoes it and checks in again; axe on the door.
+ */
+import { randomUUID } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
+import type { APIRequestContext } from "@playwright/test";
+import { adminToken, screenshot } from "./camp-helpers.ts";
+import { expect, test } from "./fixtures.ts";
+
+const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 24 * 3600_000).toISOString().slice(0, 10);
+const password = "Dør-på-gradering-2026";
+
+async function register(request: APIRequestContext, slug: string, firstName: string, lastName: string) {
+  const post = await request.post(`/api/Arrangement/Post/${slug}`, {
+    data: {
+      draftId: randomUUID(),
+      dataConsent: true,
+      termsAccepted: true,
+      contact: { firstName: "Kari", lastName, email: `kari.${lastName.toLowerCase()}@example.no`, telephone: "91234567" },
+      participants: [{ firstName, lastName, age: 9, clubId: 29, gradeId: 4, answers: {} }],
+      items: [],
+      vipps: false,
+    },
+  });
+  expect(await post.text()).toBe("Done");
+}
+
+test("an innsjekk account checks a grading's participant in at the door, with undo and the count", { tag: "@phone" }, async ({ page, request }) => {
+  const id = randomUUID().slice(0, 8);
+  const slug = `gradering-dor-${id}`;
+  const title = `Dørgradering ${id.slice(0, 4)}`;
+  const leder = await adminToken(request);
+  const put = await request.put(`/api/ArrangementAdmin/Put/${slug}/${leder}`, {
+    data: {
+      kind: "gradering",
+      title,
+      firstDay: day(10),
+      lastDay: day(10),
+      venue: "Ski Taekwondo Klubb",
+      registrationOpensAt: new Date(Date.now() - 3600_000).toISOString(),
+      registrationClosesAt: new Date(Date.now() + 5 * 24 * 3600_000).toISOString(),
+      capacity: 10,
+      price: 350,
+      startTime: "10:00",
+      homeClubOnly: true,
+      minAge: 7,
+      maxAge: 12,
+      minGradeId: 1,
+      maxGradeId: 13,
+    },
+  });
+  expect(put.status(), await put.text()).toBe(201);
+  expect((await request.post(`/api/ArrangementAdmin/Publish/${slug}/${leder}`)).status()).toBe(200);
+  await register(request, slug, "Ola", `Dorsen${id}`);
+  await register(request, slug, "Siri", `Portvik${id}`);
+
+  const username = `dor${id}`;
+  const created = await request.post(`/api/VinterleirAdmin/Accounts/${leder}`, {
+    data: { username, name: `Dora ${id}`, role: "innsjekk", password },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+
+  await page.goto("/arrangementer/admin/dor");
+  await page.getByLabel("Brukernavn").fill(username);
+  await page.getByLabel("Passord").fill(password);
+  await page.getByRole("button", { name: "Logg inn" }).click();
+  await page.getByRole("link", { name: `Gradering: ${title}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/arrangementer/admin/dor/${slug}$`));
+  await expect(page.getByTestId("event-door-count")).toHaveText("0 av 2 sjekket inn");
+
+  await page.getByLabel("Søk etter navn eller ordrenummer").fill("siri portvik");
+  const card = page.getByRole("article", { name: `Siri Portvik${id}` });
+  await expect(card).toBeVisible();
+  await expect(page.getByRole("article")).toHaveCount(1);
+  await expect(card).toContainText("Skylder 350");
+  await screenshot(page, "arrangement-dor");
+  const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+
+  await card.getByRole("button", { name: `Sjekk inn Siri Portvik${id}` }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Sjekket inn" })).toHaveText(`Sjekket inn Siri Portvik${id}.`);
+  await expect(page.getByTestId("event-door-count")).toHaveText("1 av 2 sjekket inn");
+  await expect(card).toContainText(`av Dora ${id}`);
+  // The same button now undoes it, and keeps the keyboard's focus.
+  const undo = card.getByRole("button", { name: `Angre innsjekking av Siri Portvik${id}` });
+  await expect(undo).toBeFocused();
+  await undo.click();
+  await expect(page.getByTestId("event-door-count")).toHaveText("0 av 2 sjekket inn");
+  await card.getByRole("button", { name: `Sjekk inn Siri Portvik${id}` }).click();
+  await expect(page.getByTestId("event-door-count")).toHaveText("1 av 2 sjekket inn");
+
+  // What the door shows is what the server holds: a reload shows the same.
+  await page.reload();
+  await expect(page.getByTestId("event-door-count")).toHaveText("1 av 2 sjekket inn");
+  const list = await request.get(`/api/ArrangementInnsjekk/Get/${slug}/${leder}`);
+  expect((await list.json()).counts).toEqual({ done: 1, expected: 2 });
+});
