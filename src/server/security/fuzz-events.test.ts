@@ -1,6 +1,6 @@
 /**
- * Hostile input to the events' calls: the public order POST (registrations and sales), the public reads
- * and the admin's create-or-replace. Never a 5xx; a refusal stores nothing; an accepted order's mail
+ * Hostile input to the events' calls: the public order POST (registrations and sales), the public reads,
+ * the admin's create-or-replace and the door's check-in. Never a 5xx; a refusal stores nothing; an accepted order's mail
  * escapes what was typed.
  */
 import { sql } from "drizzle-orm";
@@ -23,7 +23,7 @@ import {
   stringsIn,
   type BodyRequest,
 } from "../test-support/fuzz.ts";
-import { createPublished, grading, participant, sale } from "../test-support/events.ts";
+import { createPublished, grading, order, participant, postOrder, sale } from "../test-support/events.ts";
 
 /** The fuzz apps live on 2026-10-15: the windows below are open then. */
 const window = { registrationOpensAt: "2026-10-01T08:00:00+02:00", registrationClosesAt: "2026-12-10T23:59:00+01:00" };
@@ -99,6 +99,8 @@ const definitionRequests = fc.record({
     ),
   ),
 });
+
+const doorKeys = ["orderId", "position", "undo"];
 
 describe.each(databaseKinds)("hostile input to the events' calls on %s", (kind) => {
   let database: Database;
@@ -179,6 +181,35 @@ describe.each(databaseKinds)("hostile input to the events' calls on %s", (kind) 
           headers: body.contentType ? { "content-type": body.contentType } : {},
         }),
         unchangedWhenRejected: ["events", "event_stock"],
+        runs: 40,
+      });
+    },
+    fuzzTimeoutMs,
+  );
+
+  it(
+    "POST /api/ArrangementInnsjekk/CheckIn/:slug/:token",
+    async () => {
+      const placed = await postOrder(context.app as never, "gradering", order({ participants: [participant()] }));
+      expect(placed.statusCode).toBe(200);
+      const [row] = (await database.db.execute<{ order_id: string }>(sql`select order_id from event_orders order by id limit 1`)).rows;
+      const known = fc.record({
+        orderId: fc.oneof({ weight: 3, arbitrary: fc.constant(row!.order_id) }, { weight: 1, arbitrary: hostileText }),
+        position: fc.oneof({ weight: 3, arbitrary: fc.constantFrom(0, 1) }, { weight: 1, arbitrary: hostileValue }),
+        undo: fc.oneof(fc.boolean(), hostileValue),
+      });
+      await fuzzEndpoint(context, {
+        requests: fc.record({
+          slug: fc.oneof({ weight: 6, arbitrary: fc.constantFrom("gradering", "klubbtoy") }, { weight: 1, arbitrary: hostileSegment }),
+          body: jsonBodies(fc.oneof({ weight: 2, arbitrary: known }, mutated(known as fc.Arbitrary<Record<string, unknown>>, doorKeys))),
+        }),
+        toInject: ({ slug, body }: { slug: string; body: BodyRequest }) => ({
+          method: "POST" as const,
+          url: `/api/ArrangementInnsjekk/CheckIn/${slug}/${token}`,
+          ...(body.payload !== undefined ? { payload: body.payload } : {}),
+          headers: body.contentType ? { "content-type": body.contentType } : {},
+        }),
+        unchangedWhenRejected: ["event_checkin_actions", "event_orders"],
         runs: 40,
       });
     },
