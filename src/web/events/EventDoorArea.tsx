@@ -271,7 +271,7 @@ function DoorCard({
                 aria-disabled={isBusy() || undefined}
                 onClick={() => onAct({ orderId: entry.orderId }, `Ordre ${entry.orderId} er hentet.`, `Ordre ${entry.orderId} var allerede hentet.`)}
               >
-                Hentet<span className="visually-hidden">: ordre {entry.orderId}</span>
+                Hentet<span className="visually-hidden"> – ordre {entry.orderId}</span>
               </button>
             )
           )}

@@ -132,4 +132,46 @@ describe("the events' door", () => {
     );
     expect(screen.getByTestId("event-door-count").textContent).toBe("0 av 3 sjekket inn");
   });
+
+  it("a sale: shows the order's lines and marks it picked up with «Hentet», counted «hentet»", async () => {
+    const entry: EventDoorList["entries"][number] = {
+      orderId: "SA26-DDDD44-4",
+      status: "confirmed",
+      contactName: "Kari Klubbtøy",
+      charged: 200,
+      paid: 200,
+      outstanding: 0,
+      persons: [],
+      items: ["1 × T-skjorte (M)"],
+      pickedUp: null,
+    };
+    const list: EventDoorList = {
+      event: { slug: "klubbtoy", kind: "salg", title: "Klubbtøy", firstDay: "2026-12-01", lastDay: "2026-12-20" },
+      fetchedAt: "2026-12-12T09:00:00.000Z",
+      counts: { done: 0, expected: 1 },
+      entries: [entry],
+    };
+    const sent: EventDoorAction[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = String(input);
+        if (url.startsWith("/api/ArrangementInnsjekk/Get/klubbtoy/")) return new Response(JSON.stringify(list));
+        const action = JSON.parse(String(init?.body)) as EventDoorAction;
+        sent.push(action);
+        const pickedUp = action.undo ? null : { at: "2026-12-12T09:05:00.000Z", by: "Dora Dør" };
+        return new Response(JSON.stringify({ duplicate: false, entry: { ...entry, pickedUp }, counts: { done: pickedUp ? 1 : 0, expected: 1 } }));
+      }),
+    );
+    render(<EventDoor slug="klubbtoy" />);
+    const card = await screen.findByRole("article", { name: "Kari Klubbtøy" });
+    expect(card.textContent).toContain("1 × T-skjorte (M)");
+    expect(card.textContent).toContain("Betalt");
+    expect(screen.getByTestId("event-door-count").textContent).toBe("0 av 1 hentet");
+    fireEvent.click(within(card).getByRole("button", { name: /^Hentet\s+– ordre SA26-DDDD44-4$/ }));
+    await waitFor(() => expect(screen.getByTestId("event-door-count").textContent).toBe("1 av 1 hentet"));
+    expect(screen.getByRole("status").textContent).toBe("Ordre SA26-DDDD44-4 er hentet.");
+    expect(sent).toEqual([{ orderId: "SA26-DDDD44-4" }]);
+    expect(within(card).getByRole("button", { name: "Angre hentet for ordre SA26-DDDD44-4" })).toBeTruthy();
+  });
 });
