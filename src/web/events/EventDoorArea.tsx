@@ -282,10 +282,7 @@ function DoorCard({
             <li key={person.position} className={person.checkedIn ? "here" : undefined}>
               <div className="checkin-person">
                 <p className="checkin-person-name">{person.name}</p>
-                <p className="checkin-tags">
-                  {person.grade && <span>{person.grade}</span>}
-                  {person.club && <span>{person.club}</span>}
-                </p>
+                <p className="checkin-tags">{[person.grade, person.club].filter(Boolean).join(" · ")}</p>
                 {person.checkedIn && <p className="checkin-done">Sjekket inn {when(person.checkedIn)}</p>}
               </div>
               {person.checkedIn ? (
