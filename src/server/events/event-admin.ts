@@ -17,7 +17,8 @@ import { campEditions } from "../db/schema/camp-editions.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
 import { clubs } from "../db/schema/clubs.ts";
 import { grades } from "../db/schema/grades.ts";
-import { eventOrderItems, eventOrders, eventParticipants, eventStock, events } from "../db/schema/events.ts";
+import { eventOrderItems, eventOrders, eventParticipants, eventStock, eventWaitlistOffers, events } from "../db/schema/events.ts";
+import { shownState } from "../camp/camp-waitlist-offers.ts";
 import { HttpError, parseWith } from "../errors.ts";
 import { eventFigures } from "./event-ledger.ts";
 import { eventBySlug, placesTaken, stockOf } from "./event-store.ts";
@@ -66,7 +67,7 @@ export async function adminEvents(db: Db, at: Date): Promise<AdminEvent[]> {
   const rows = await db.select().from(events);
   const ids = rows.map((row) => row.id);
   const [taken, stock, waiting] = await Promise.all([
-    placesTaken(db, ids),
+    placesTaken(db, ids, at),
     stockOf(db, ids),
     ids.length === 0
       ? Promise.resolve([])
@@ -201,7 +202,7 @@ export async function copyEvent(db: Db, fromSlug: string, rawToSlug: string, wee
 }
 
 /** `GET …/Participants/{slug}/{token}`: every participant (or a sale's every line), with the order's money. */
-export async function eventParticipantList(db: Db, slug: string): Promise<AdminParticipant[] | undefined> {
+export async function eventParticipantList(db: Db, slug: string, now: Date): Promise<AdminParticipant[] | undefined> {
   const row = await eventBySlug(db, slug);
   if (!row) return undefined;
   const orders = await db.select().from(eventOrders).where(eq(eventOrders.eventId, row.id)).orderBy(asc(eventOrders.id));
@@ -220,9 +221,15 @@ export async function eventParticipantList(db: Db, slug: string): Promise<AdminP
   ]);
   const event = row.definition;
   const questions = event.kind === "kurs" ? event.questions : [];
+  // The line: waiting orders, oldest first; each with its latest offer.
+  const line = orders.filter((order) => order.status === "waiting").sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id);
+  const offers = await db.select().from(eventWaitlistOffers).where(inArray(eventWaitlistOffers.orderId, ids)).orderBy(asc(eventWaitlistOffers.id));
+  const latestOffer = new Map(offers.map((offer) => [offer.orderId, offer] as const));
   const list: AdminParticipant[] = [];
   for (const order of orders) {
     const money = figures.get(order.id);
+    const position = line.indexOf(order);
+    const offer = order.status === "waiting" ? latestOffer.get(order.id) : undefined;
     const base = {
       orderId: order.orderId,
       status: order.status,
@@ -233,6 +240,8 @@ export async function eventParticipantList(db: Db, slug: string): Promise<AdminP
       paid: money?.paid ?? 0,
       outstanding: money?.outstanding ?? 0,
       method: order.method,
+      waitlistPosition: position >= 0 ? position + 1 : null,
+      offer: offer ? { state: shownState(offer, now), offeredAt: offer.offeredAt.toISOString(), expiresAt: offer.expiresAt.toISOString() } : null,
     };
     for (const person of people.filter((candidate) => candidate.orderId === order.id)) {
       const answers: Record<string, string> = {};

@@ -6,11 +6,11 @@
  * the commit. Any refusal throws before the commit, so nothing is stored.
  */
 import { randomInt } from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { waitlistAnswer } from "../../shared/camp/camp-waitlist.ts";
 import { EventOrderSchema, type EventOrder } from "../../shared/events/event-order.ts";
-import { eventState, orderIssues, orderPriceLines, placesLeft } from "../../shared/events/event-rules.ts";
+import { eventState, orderIssues, orderPriceLines } from "../../shared/events/event-rules.ts";
 import { ORDER_ID_ALPHABET } from "../camp/order-id.ts";
 import type { Db } from "../db/database.ts";
 import { eventOrderItems, eventOrders, eventParticipants, eventPayments, eventStock, events } from "../db/schema/events.ts";
@@ -18,7 +18,8 @@ import { HttpError, parseWith } from "../errors.ts";
 import { emailKey } from "../../shared/contact/email-key.ts";
 import { appendEventEntries } from "./event-ledger.ts";
 import { queueEventConfirmationMail } from "./event-mail.ts";
-import { eventBySlug } from "./event-store.ts";
+import { eventBySlug, placesTaken } from "./event-store.ts";
+import { placesForNewOrders } from "./event-waitlist.ts";
 
 export const eventOrderMessages = {
   notFound: "Fant ikke arrangementet.",
@@ -109,15 +110,12 @@ export async function submitEventOrder(app: FastifyInstance, slug: string, body:
         };
       return { kind: "done" };
     }
-    const [counted] = await tx
-      .select({ places: sql<number>`coalesce(sum(${eventOrders.places}), 0)::int` })
-      .from(eventOrders)
-      .where(and(eq(eventOrders.eventId, row.id), inArray(eventOrders.status, ["confirmed", "pending_payment"])));
-    const taken = Number(counted?.places ?? 0);
+    const taken = (await placesTaken(tx, [row.id], now)).get(row.id) ?? 0;
     const state = eventState(event, now, taken, event.kind === "salg" ? 1 : 0);
     if (state === "notyet") throw new HttpError(409, eventOrderMessages.notYet);
     if (state === "closed") throw new HttpError(409, eventOrderMessages.closed);
-    const left = placesLeft(event, taken);
+    // What is free after the waiting list has had its share: the line goes before a newcomer.
+    const left = event.kind === "salg" ? null : await placesForNewOrders(tx, row.id, now);
     // A registration that does not fit waits whole: a family is offered its places together.
     const waiting = event.kind !== "salg" && left !== null && order.participants.length > left;
     if (event.kind === "salg") await takeStock(tx, row.id, order, names);

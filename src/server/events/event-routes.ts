@@ -13,6 +13,8 @@ import { eventBySlug, eventDetail, publishedEvents } from "./event-store.ts";
 import { adminEvents, copyEvent, eventAdminMessages, eventParticipantList, publishEvent, putEvent } from "./event-admin.ts";
 import { eventXlsx } from "./event-xlsx.ts";
 import { registerEventDoorRoutes } from "./event-door-routes.ts";
+import { offerEventPlaces } from "./event-waitlist.ts";
+import { registerEventWaitlistRoutes, setUpEventWaitlistJob } from "./event-waitlist-routes.ts";
 import { EventVipps } from "../payments/event-vipps.ts";
 import { eq } from "drizzle-orm";
 import { eventOrderItems, eventOrders, events } from "../db/schema/events.ts";
@@ -28,6 +30,8 @@ declare module "fastify" {
 export interface EventRoutesOptions {
   /** Default on; tests run `app.eventVipps.reconcileOnce()` themselves. */
   startReconciler?: boolean;
+  /** Default on; tests run `app.eventWaitlist.drain()` themselves. */
+  startWaitlistJob?: boolean;
 }
 
 export const eventPostBodyLimit = 96 * 1024;
@@ -70,6 +74,9 @@ export async function registerEventRoutes(app: FastifyInstance, options: EventRo
     app.addHook("preClose", async () => job.stop());
   }
 
+  setUpEventWaitlistJob(app, { startJob: options.startWaitlistJob });
+  registerEventWaitlistRoutes(app, vipps);
+
   app.get("/api/Arrangement/Get", async (_request, reply) => {
     reply.header("cache-control", "no-store");
     return reply.send(await publishedEvents(app.db, app.now()));
@@ -107,6 +114,20 @@ export async function registerEventRoutes(app: FastifyInstance, options: EventRo
     },
   );
 
+  /**
+   * A changed event may have more places (a raised capacity, a later close): its waiting list gets them at
+   * once. The change is stored whatever happens here; the job tries again within seconds if this fails.
+   */
+  const offerFreedPlaces = async (slug: string) => {
+    try {
+      const row = await eventBySlug(app.db, slug);
+      if (row && (await offerEventPlaces(app.db, row.id, app.now(), { publicBaseUrl: app.env.PUBLIC_BASE_URL })) > 0) app.outbox.kick();
+    } catch (error) {
+      app.log.warn({ err: error instanceof Error ? error.message : String(error) }, "event waiting-list offers after a change failed");
+      app.eventWaitlist.kick();
+    }
+  };
+
   const reader = { preHandler: requireCampRole() };
   const leder = { preHandler: requireCampRole("leder") };
 
@@ -118,6 +139,7 @@ export async function registerEventRoutes(app: FastifyInstance, options: EventRo
   app.put<{ Params: { slug: string } }>("/api/ArrangementAdmin/Put/:slug/:token", { ...leder, bodyLimit: 128 * 1024 }, async (request, reply) => {
     reply.header("cache-control", "no-store");
     const { created } = await putEvent(app.db, request.params.slug, request.body, app.now());
+    if (!created) await offerFreedPlaces(request.params.slug);
     return reply.code(created ? 201 : 200).send({ slug: request.params.slug, created });
   });
 
@@ -151,14 +173,14 @@ export async function registerEventRoutes(app: FastifyInstance, options: EventRo
 
   app.get<{ Params: { slug: string } }>("/api/ArrangementAdmin/Participants/:slug/:token", reader, async (request, reply) => {
     reply.header("cache-control", "no-store");
-    const list = await eventParticipantList(app.db, request.params.slug);
+    const list = await eventParticipantList(app.db, request.params.slug, app.now());
     if (!list) throw new HttpError(404, eventAdminMessages.notFound);
     return reply.send(list);
   });
 
   app.get<{ Params: { slug: string } }>("/api/ArrangementAdmin/GetXlsx/:slug/:token", reader, async (request, reply) => {
     const row = await eventBySlug(app.db, request.params.slug);
-    const list = row ? await eventParticipantList(app.db, row.slug) : undefined;
+    const list = row ? await eventParticipantList(app.db, row.slug, app.now()) : undefined;
     if (!row || !list) throw new HttpError(404, eventAdminMessages.notFound);
     const body = await eventXlsx(row.definition, list);
     return reply

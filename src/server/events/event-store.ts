@@ -2,7 +2,7 @@
  * Reads the club's events for the public list, an event's page and the admin: the stored definition with
  * what the database counts (places taken, stock left).
  */
-import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import type { EventDetail, EventSummary } from "../../shared/events/event-api.ts";
 import type { EventDefinition } from "../../shared/events/event-definition.ts";
 import { eventState, hasEnded, placesLeft } from "../../shared/events/event-rules.ts";
@@ -21,17 +21,31 @@ export async function eventBySlug(db: Reader, slug: string): Promise<EventRow | 
   return row;
 }
 
-/** Places held per event: participants of confirmed orders and of orders waiting for their Vipps payment. */
-export async function placesTaken(db: Reader, eventIds: readonly number[]): Promise<Map<number, number>> {
+/**
+ * Places held per event: participants of confirmed orders, of orders waiting for their Vipps payment, and of
+ * waiting orders with an offer open at `at` (the place is kept for them until they answer or it expires).
+ */
+export async function placesTaken(db: Reader, eventIds: readonly number[], at: Date): Promise<Map<number, number>> {
   const taken = new Map<number, number>(eventIds.map((id) => [id, 0]));
   if (eventIds.length === 0) return taken;
   const rows = await db
     .select({ eventId: eventOrders.eventId, places: sql<number>`coalesce(sum(${eventOrders.places}), 0)::int` })
     .from(eventOrders)
-    .where(and(inArray(eventOrders.eventId, [...eventIds]), inArray(eventOrders.status, ["confirmed", "pending_payment"])))
+    .where(and(inArray(eventOrders.eventId, [...eventIds]), holdsPlaces(at)))
     .groupBy(eventOrders.eventId);
   for (const row of rows) taken.set(row.eventId, Number(row.places));
   return taken;
+}
+
+/** The orders that hold their places at `at` (as `placesTaken` counts them). */
+export function holdsPlaces(at: Date) {
+  return or(
+    inArray(eventOrders.status, ["confirmed", "pending_payment"]),
+    and(
+      eq(eventOrders.status, "waiting"),
+      sql`exists (select 1 from event_waitlist_offers o where o.order_id = ${eventOrders.id} and o.state = 'offered' and o.expires_at > ${at.toISOString()}::timestamptz)`,
+    ),
+  )!;
 }
 
 export async function stockOf(db: Reader, eventIds: readonly number[]) {
@@ -102,7 +116,7 @@ async function campSummaries(db: Reader & Pick<Db, "execute">, at: Date): Promis
 export async function publishedEvents(db: Reader & Pick<Db, "execute">, at: Date): Promise<EventSummary[]> {
   const rows = (await db.select().from(events).where(isNotNull(events.publishedAt))).filter((row) => !hasEnded(row.definition, at));
   const ids = rows.map((row) => row.id);
-  const [taken, stock] = await Promise.all([placesTaken(db, ids), stockOf(db, ids)]);
+  const [taken, stock] = await Promise.all([placesTaken(db, ids, at), stockOf(db, ids)]);
   const own = rows.map((row) =>
     summaryOf(
       row,
@@ -118,7 +132,7 @@ export async function publishedEvents(db: Reader & Pick<Db, "execute">, at: Date
 export async function eventDetail(db: Reader, slug: string, at: Date): Promise<EventDetail | undefined> {
   const row = await eventBySlug(db, slug);
   if (!row?.publishedAt) return undefined;
-  const [taken, stock] = await Promise.all([placesTaken(db, [row.id]), stockOf(db, [row.id])]);
+  const [taken, stock] = await Promise.all([placesTaken(db, [row.id], at), stockOf(db, [row.id])]);
   const event: EventDefinition = row.definition;
   const summary = summaryOf(
     row,

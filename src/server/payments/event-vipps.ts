@@ -17,6 +17,7 @@ import { vippsErrorCodes, type Aggregate, type VippsPaymentState } from "./vipps
 import { appendEventEntries } from "../events/event-ledger.ts";
 import { queueEventConfirmationMail } from "../events/event-mail.ts";
 import { eventOrderIdPattern, type EventOrderAwaitingPayment, type EventPaymentGateway } from "../events/event-orders.ts";
+import { offerEventPlacesIn } from "../events/event-waitlist.ts";
 
 type PaymentRow = typeof eventPayments.$inferSelect;
 
@@ -187,7 +188,8 @@ export class EventVipps implements EventPaymentGateway {
         ]);
       }
       if (finalFailed.has(vippsState) && !finalFailed.has(row.vippsState ?? "") && order?.status === "pending_payment") {
-        await this.giveBack(tx, order.id, now);
+        // The places go to the event's waiting list in the same transaction (their mails with this commit).
+        if ((await this.giveBack(tx, order.id, now)) > 0) queued = true;
       }
       const done = finalFailed.has(vippsState) || (vippsState === "AUTHORIZED" && captured >= authorized);
       await tx
@@ -213,10 +215,13 @@ export class EventVipps implements EventPaymentGateway {
     if (queued) this.options.mailQueued();
   }
 
-  /** An order whose payment ended unpaid: cancelled, its charges taken off, its stock back on the shelf. */
-  private async giveBack(tx: Pick<Db, "select" | "update" | "insert" | "execute">, orderRowId: number, now: Date) {
+  /**
+   * An order whose payment ended unpaid: cancelled, its charges taken off, its stock back on the shelf, its
+   * places offered to the waiting list. Answers how many offers were made.
+   */
+  private async giveBack(tx: Db, orderRowId: number, now: Date): Promise<number> {
     const [order] = await tx.select().from(eventOrders).where(eq(eventOrders.id, orderRowId));
-    if (!order) return;
+    if (!order) return 0;
     await tx.execute(sql`select id from ${events} where id = ${order.eventId} for update`);
     await tx.update(eventOrders).set({ status: "cancelled", cancelledAt: now }).where(eq(eventOrders.id, orderRowId));
     for (const line of await tx.select().from(eventOrderItems).where(eq(eventOrderItems.orderId, orderRowId))) {
@@ -238,6 +243,7 @@ export class EventVipps implements EventPaymentGateway {
         amount: -order.amount,
       },
     ]);
+    return offerEventPlacesIn(tx, order.eventId, now, { publicBaseUrl: this.options.publicBaseUrl });
   }
 
   private async orderOf(orderId: string) {

@@ -32,7 +32,7 @@ export async function buildTestApp(
     privacy: { startJob: false },
     campWaitlist: { startJob: false },
     messageScheduler: { startJob: false },
-    events: { startReconciler: false },
+    events: { startReconciler: false, startWaitlistJob: false },
     ...rest,
     env,
     database,

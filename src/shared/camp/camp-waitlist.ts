@@ -12,7 +12,7 @@ export const waitlistAnswer = "Venteliste";
 /** How long an offer stands before it passes to the next in line. */
 export const offerValidityHours = 48;
 
-const OfferStateSchema = z.enum(["offered", "accepted", "declined", "expired", "withdrawn"]);
+export const OfferStateSchema = z.enum(["offered", "accepted", "declined", "expired", "withdrawn"]);
 export type OfferState = z.infer<typeof OfferStateSchema>;
 
 /** `GET /api/Venteliste/Get/{offerToken}`: what the person sees behind the link in the offer mail. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { eventKinds } from "./event-definition.ts";
 import { eventStates } from "./event-rules.ts";
+import { EventOfferSummarySchema } from "./event-waitlist.ts";
 
 /** The answers of the events' API, shared by the server, the pages and the OpenAPI document. */
 
@@ -104,6 +105,10 @@ export const AdminParticipantSchema = z.object({
   paid: z.number().int(),
   outstanding: z.number().int(),
   method: z.string(),
+  /** A waiting order's place in line (1 is first; a family shares its order's place), else null. */
+  waitlistPosition: z.number().int().nullable(),
+  /** A waiting order's latest offer from the waiting list, else null. */
+  offer: EventOfferSummarySchema.nullable(),
 });
 export type AdminParticipant = z.infer<typeof AdminParticipantSchema>;
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, timestamp, unique, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
 import type { EventDefinition } from "../../../shared/events/event-definition.ts";
 
 /**
@@ -194,5 +194,36 @@ export const eventCheckinActions = pgTable(
   (table) => [
     index("event_checkin_actions_order_idx").on(table.orderId, table.position, table.id),
     check("event_checkin_actions_kind_check", sql`${table.kind} in ('checkin', 'undo')`),
+  ],
+);
+
+/**
+ * Offers of freed places to an order on an event's waiting list (src/server/events/event-waitlist.ts), the
+ * camp's design: the link's token is never stored, only its SHA-256; at most one open offer per order. The
+ * order waits whole, so an offer is for all of its places.
+ */
+export const eventWaitlistOffers = pgTable(
+  "event_waitlist_offers",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => eventOrders.id, { onDelete: "cascade" }),
+    /** SHA-256 (hex) of the offer link's token. */
+    tokenHash: text("token_hash").notNull().unique(),
+    /** offered | accepted | declined | expired | withdrawn. */
+    state: text("state", { enum: ["offered", "accepted", "declined", "expired", "withdrawn"] }).notNull(),
+    offeredAt: timestamp("offered_at", { withTimezone: true }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** When it was accepted, declined, expired or withdrawn. */
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("event_waitlist_offers_one_open")
+      .on(table.orderId)
+      .where(sql`${table.state} = 'offered'`),
+    index("event_waitlist_offers_order_idx").on(table.orderId),
+    index("event_waitlist_offers_open_idx").on(table.state, table.expiresAt),
+    check("event_waitlist_offers_state_check", sql`${table.state} in ('offered', 'accepted', 'declined', 'expired', 'withdrawn')`),
   ],
 );

@@ -1,0 +1,61 @@
+/**
+ * What the waiting list's offer says about an order: the event, who the places are for, and the receipt
+ * as it is charged when the offer is accepted (the event's prices now, for the order's participants).
+ */
+import { asc, eq } from "drizzle-orm";
+import { orderPriceLines, type PriceLine } from "../../shared/events/event-rules.ts";
+import type { Db } from "../db/database.ts";
+import { eventOrders, eventParticipants, events } from "../db/schema/events.ts";
+import { loadClubContact } from "../site-content/club-contact.ts";
+
+type OrderRow = typeof eventOrders.$inferSelect;
+type EventRow = typeof events.$inferSelect;
+
+/** The order's price lines as charged now (one ledger charge per participant). */
+export async function waitingOrderLines(tx: Pick<Db, "select">, order: OrderRow, event: EventRow): Promise<PriceLine[]> {
+  const people = await tx.select().from(eventParticipants).where(eq(eventParticipants.orderId, order.id)).orderBy(asc(eventParticipants.position));
+  return orderPriceLines(event.definition, {
+    participants: people.map((person) => ({
+      firstName: person.firstName,
+      lastName: person.lastName,
+      age: person.age,
+      clubId: person.clubId,
+      gradeId: person.gradeId,
+      answers: person.answers,
+    })),
+    items: [],
+  });
+}
+
+export interface EventOfferMailData {
+  order: OrderRow;
+  event: EventRow;
+  participants: string[];
+  lines: PriceLine[];
+  total: number;
+  email: string;
+  /** The club's general address as kept in «Nettsted». */
+  contactEmail: string;
+}
+
+export async function eventOfferMailData(tx: Db, orderRowId: number): Promise<EventOfferMailData> {
+  const [order] = await tx.select().from(eventOrders).where(eq(eventOrders.id, orderRowId));
+  if (!order) throw new Error(`No event order ${orderRowId}`);
+  const [event] = await tx.select().from(events).where(eq(events.id, order.eventId));
+  if (!event) throw new Error(`No event ${order.eventId}`);
+  const lines = await waitingOrderLines(tx, order, event);
+  const people = await tx
+    .select({ firstName: eventParticipants.firstName, lastName: eventParticipants.lastName })
+    .from(eventParticipants)
+    .where(eq(eventParticipants.orderId, order.id))
+    .orderBy(asc(eventParticipants.position));
+  return {
+    order,
+    event,
+    participants: people.map((person) => `${person.firstName} ${person.lastName}`.trim()),
+    lines,
+    total: lines.reduce((sum, line) => sum + line.amount, 0),
+    email: order.email,
+    contactEmail: (await loadClubContact(tx)).general,
+  };
+}
