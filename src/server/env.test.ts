@@ -58,5 +58,8 @@ describe("redactUrl", () => {
     expect(redactUrl("/api/VinterleirAdmin/Waitlist/Move/12/tok")).toBe("/api/VinterleirAdmin/Waitlist/[redacted]");
     expect(redactUrl("/vinterleir/venteliste/AbC_-123?x=1")).toBe("/vinterleir/venteliste/[redacted]?x=1");
     expect(redactUrl("/vinterleir/venteliste")).toBe("/vinterleir/venteliste");
+    expect(redactUrl("/api/Arrangement/Venteliste/Decline/AbC_-123")).toBe("/api/Arrangement/Venteliste/Decline/[redacted]");
+    expect(redactUrl("/arrangementer/venteliste/AbC_-123?svar=nei")).toBe("/arrangementer/venteliste/[redacted]?svar=nei");
+    expect(redactUrl("/arrangementer/gradering-desember")).toBe("/arrangementer/gradering-desember");
   });
 });

@@ -4,8 +4,11 @@ import type { Env } from "./env.ts";
 /** Path segments that carry admin tokens, password digests or waiting-list offer tokens are masked before logging. */
 const secretPathSegments =
   /\/api\/(VinterleirAdmin|ArrangementAdmin|ArrangementInnsjekk|NettstedAdmin|NewMemberAdmin|Invoice|CampEdition|Venteliste|MinPamelding|Melding)\/[^?]*/i;
-/** The waiting-list offer page: its last segment is the offer's token. */
+/** An event's waiting-list offer calls: the segment after the action is the offer's token. */
+const eventOfferCalls = /\/api\/Arrangement\/Venteliste\/([A-Za-z]+)\/[^?]*/i;
+/** The waiting-list offer pages (the camp's and the events'): the last segment is the offer's token. */
 const offerPagePath = /^\/vinterleir\/venteliste\/[^?]+/i;
+const eventOfferPagePath = /^\/arrangementer\/venteliste\/[^?]+/i;
 const personalPagePath = /^\/vinterleir\/min-pamelding\/[^?]+/i;
 
 /** Query parameters that carry a secret, e.g. the Vipps simulator's landing page `?token=`, or personal data (the check-in search `?q=`). */
@@ -17,7 +20,9 @@ export function redactUrl(url: string): string {
       const [, , area, action] = match.split("/");
       return `/api/${area}/${action}/[redacted]`;
     })
+    .replace(eventOfferCalls, "/api/Arrangement/Venteliste/$1/[redacted]")
     .replace(offerPagePath, "/vinterleir/venteliste/[redacted]")
+    .replace(eventOfferPagePath, "/arrangementer/venteliste/[redacted]")
     .replace(personalPagePath, "/vinterleir/min-pamelding/[redacted]")
     .replace(secretQueryParameters, "$1[redacted]");
 }

@@ -43,6 +43,7 @@ export default [
   route("arrangementer", "camp/info/EventsPage.tsx"),
   route("arrangementer/admin", "events/EventAdminPage.tsx"),
   route("arrangementer/admin/dor/:slug?", "events/EventDoorPage.tsx"),
+  route("arrangementer/venteliste/:token", "events/EventWaitlistOfferPage.tsx"),
   route("arrangementer/:slug", "events/EventPage.tsx"),
   route("vinterleir/print/program", "camp/info/CampProgramPrintPage.tsx"),
   layout("camp/info/CampSection.tsx", [

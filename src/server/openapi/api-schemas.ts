@@ -5,6 +5,7 @@ import { CampEditionDataSchema } from "../../shared/camp/camp-edition-schema.ts"
 import { AdminPersonSchema, AdminTotalsSchema, GradeStatisticSchema, PublicParticipantSchema } from "../../shared/camp/camp-lists.ts";
 import { CampRegistrationSchema } from "../../shared/camp/camp-registration.ts";
 import { WaitlistEntrySchema, WaitlistMoveSchema, WaitlistOfferViewSchema } from "../../shared/camp/camp-waitlist.ts";
+import { EventWaitlistOfferViewSchema } from "../../shared/events/event-waitlist.ts";
 import { ClubSchema, GradeSchema } from "../../shared/camp/grades.ts";
 import { ImportResultSchema, InvoiceGroupSchema, InvoiceStatusSchema } from "../../shared/invoices/invoice-groups.ts";
 import { NewMemberAdminEntrySchema, RemoveAnswerSchema } from "../../shared/members/new-member-admin.ts";
@@ -120,6 +121,7 @@ export const responseSchemas = {
   AdminEdition: AdminEditionSchema,
   EditionChange: EditionChangeSchema,
   WaitlistOfferView: WaitlistOfferViewSchema,
+  EventWaitlistOfferView: EventWaitlistOfferViewSchema,
   WaitlistEntry: WaitlistEntrySchema,
   CampPaymentDetails: CampPaymentDetailsSchema,
   LedgerHistory: LedgerHistorySchema,

@@ -87,6 +87,8 @@ export const clientOnlyPathPatterns: RegExp[] = [
   /^\/arrangementer\/[a-z0-9-]+$/,
   // The events' door: the chooser, and one event's door.
   /^\/arrangementer\/admin\/dor(\/[a-z0-9-]+)?$/,
+  // The link in an event's waiting-list offer mail.
+  /^\/arrangementer\/venteliste\/[^/]+$/,
   /^\/invoices(\/.*)?$/,
   // «Nettsted»: the club's own admin of the site's facts.
   /^\/nettsted\/admin$/,

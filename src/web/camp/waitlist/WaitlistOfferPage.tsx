@@ -1,18 +1,23 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode, type Ref } from "react";
+import { useCallback } from "react";
 import { Link, useParams } from "react-router";
 import { club } from "../../../shared/club/club-facts.ts";
 import type { WaitlistOfferView } from "../../../shared/camp/camp-waitlist.ts";
 import { formatKroner, formatOsloDateTime } from "../../../shared/format.ts";
-import { LoadProblem } from "../registration/LoadProblem.tsx";
-import { ReceiptTable } from "../registration/ReceiptTable.tsx";
+import { LoadProblem } from "../../components/LoadProblem.tsx";
+import { ReceiptTable } from "../../components/ReceiptTable.tsx";
+import {
+  OfferAnswerButtons,
+  OfferFrame as Frame,
+  OrderLine,
+  useOfferAnswers,
+  type Answering,
+  type OfferOutcome as Outcome,
+} from "../../components/offer/OfferParts.tsx";
 import { useLoad } from "../../lib/use-load.ts";
 import { acceptWaitlistOffer, declineWaitlistOffer, getWaitlistOffer } from "./waitlist-api.ts";
 import { pageData } from "../../lib/page-api.ts";
 import type { Route } from "./+types/WaitlistOfferPage";
 import "../registration/registration.css";
-import "../payment/vipps-result.css";
-import "./waitlist.css";
-import { HydrationGate } from "../../components/HydrationGate.tsx";
 import { ContactEmailLink } from "../../components/ContactEmailLink.tsx";
 
 /** The offer arrives in the HTML: the server renders it from the API's answer (lib/page-api.ts). */
@@ -36,11 +41,6 @@ export interface WaitlistOfferProps {
   redirect?: (url: string) => void;
 }
 
-type Accepting = { state: "idle" } | { state: "sending" } | { state: "failed"; detail: string };
-
-/** The end states the page can reach, each with its own heading. */
-type Outcome = "accepted" | "declined" | "gone" | "notfound";
-
 const contact = <ContactEmailLink />;
 
 /** /vinterleir/venteliste/:token — the link in the offer mail: confirm the place (and pay with Vipps if chosen). */
@@ -48,47 +48,10 @@ export function WaitlistOffer({ redirect = (url) => window.location.assign(url),
   const { token = "" } = useParams();
   const load = useCallback(() => getWaitlistOffer(token), [token]);
   const [offer, retry] = useLoad(load, initial);
-  const [outcome, setOutcome] = useState<Outcome | undefined>();
-  /** The server's sentence when a confirmation came too late (410). */
-  const [goneMessage, setGoneMessage] = useState<string | undefined>();
-  const [accepting, setAccepting] = useState<Accepting>({ state: "idle" });
-  const sending = useRef(false);
-  const heading = useRef<HTMLHeadingElement>(null);
-
-  useEffect(() => {
-    if (outcome) heading.current?.focus();
-  }, [outcome]);
-
-  const accept = async () => {
-    if (sending.current) return;
-    sending.current = true;
-    setAccepting({ state: "sending" });
-    const result = await acceptWaitlistOffer(token);
-    if (result.kind === "redirect") {
-      // Stays "sending" while the browser leaves for Vipps.
-      redirect(result.url);
-      return;
-    }
-    sending.current = false;
-    if (result.kind === "failed") setAccepting({ state: "failed", detail: result.detail });
-    else {
-      if (result.kind === "gone") setGoneMessage(result.message);
-      setAccepting({ state: "idle" });
-      setOutcome(result.kind === "done" ? "accepted" : result.kind);
-    }
-  };
-
-  const decline = async () => {
-    if (sending.current) return;
-    sending.current = true;
-    setAccepting({ state: "sending" });
-    const result = await declineWaitlistOffer(token);
-    sending.current = false;
-    if (result.kind === "failed") return setAccepting({ state: "failed", detail: result.detail });
-    if (result.kind === "gone") setGoneMessage(result.message);
-    setAccepting({ state: "idle" });
-    setOutcome(result.kind);
-  };
+  const { outcome, goneMessage, answering, heading, accept, decline } = useOfferAnswers(
+    { accept: () => acceptWaitlistOffer(token), decline: () => declineWaitlistOffer(token) },
+    redirect,
+  );
 
   if (offer.status === "loading") {
     return (
@@ -161,22 +124,20 @@ export function WaitlistOffer({ redirect = (url) => window.location.assign(url),
       </Frame>
     );
   }
-  return <OfferView view={view} accepting={accepting} onAccept={() => void accept()} onDecline={() => void decline()} />;
+  return <OfferView view={view} answering={answering} onAccept={() => void accept()} onDecline={() => void decline()} />;
 }
 
 function OfferView({
   view,
-  accepting,
+  answering,
   onAccept,
   onDecline,
 }: {
   view: WaitlistOfferView;
-  accepting: Accepting;
+  answering: Answering;
   onAccept: () => void;
   onDecline: () => void;
 }) {
-  const sending = accepting.state === "sending";
-  const [askDecline, setAskDecline] = useState(false);
   const payNow = view.vipps && view.total > 0;
   return (
     <Frame title={`Du har fått plass på vinterleir ${view.year}`}>
@@ -187,65 +148,14 @@ function OfferView({
       <ReceiptTable caption="Dette betaler du" lines={view.lines} total={view.total} />
       {!payNow && view.total > 0 && <p>Du betaler med kort eller kontant ved oppmøte.</p>}
       <OrderLine orderId={view.orderId} />
-      {accepting.state === "failed" && (
-        <div className="submit-error" role="alert">
-          <p>Vi fikk ikke bekreftet plassen. Prøv igjen om litt; tilbudet står til fristen er ute.</p>
-          <details>
-            <summary>Teknisk feilmelding</summary>
-            <p className="error-detail">{accepting.detail}</p>
-          </details>
-        </div>
-      )}
-      <HydrationGate>
-        <div className="offer-actions">
-          <button type="button" className={payNow ? "vipps-button" : "button"} onClick={onAccept} disabled={sending}>
-            {sending ? "Bekrefter …" : payNow ? "Bekreft og betal med Vipps" : "Bekreft plassen"}
-          </button>
-          {!askDecline && (
-            <button type="button" className="button secondary" onClick={() => setAskDecline(true)} disabled={sending}>
-              Nei takk
-            </button>
-          )}
-        </div>
-        {askDecline && (
-          <div className="offer-decline" role="group" aria-label="Takke nei til plassen?">
-            <p>Takke nei? Plassen går med en gang til nestemann på ventelisten, og du blir tatt av listen.</p>
-            <div className="offer-actions">
-              <button type="button" className="button secondary" onClick={onDecline} disabled={sending} autoFocus>
-                Ja, gi plassen videre
-              </button>
-              <button type="button" className="button secondary" onClick={() => setAskDecline(false)} disabled={sending}>
-                Avbryt
-              </button>
-            </div>
-          </div>
-        )}
-      </HydrationGate>
-      {sending && (
-        <p className="visually-hidden" role="status">
-          Bekrefter plassen …
-        </p>
-      )}
+      <OfferAnswerButtons
+        acceptLabel={payNow ? "Bekreft og betal med Vipps" : "Bekreft plassen"}
+        vipps={payNow}
+        answering={answering}
+        onAccept={onAccept}
+        onDecline={onDecline}
+      />
     </Frame>
-  );
-}
-
-function OrderLine({ orderId }: { orderId: string }) {
-  return (
-    <p>
-      Ordrenummer: <strong className="order-id">{orderId}</strong>
-    </p>
-  );
-}
-
-function Frame({ title, headingRef, children }: { title: string; headingRef?: Ref<HTMLHeadingElement>; children: ReactNode }) {
-  return (
-    <div className="page waitlist-offer">
-      <h1 ref={headingRef} tabIndex={headingRef ? -1 : undefined}>
-        {title}
-      </h1>
-      {children}
-    </div>
   );
 }
 
