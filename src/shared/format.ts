@@ -142,7 +142,7 @@ export function formatOsloClock(instant: Date, now: Date = instant): string {
   const p = osloDateTimeParts(instant);
   const today = osloDateTimeParts(now);
   const sameDay = p.year === today.year && p.month === today.month && p.day === today.day;
-  return sameDay ? `kl. ${p.hour}.${p.minute}` : formatOsloDateTime(instant);
+  return sameDay ? `kl. ${p.hour}.${p.minute}` : formatOsloDateTime(instant, { now });
 }
 
 function toDate(value: string | Date): Date {

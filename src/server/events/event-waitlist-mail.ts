@@ -32,11 +32,12 @@ export function renderEventOfferMail(
   token: string,
   expiresAt: Date,
   publicBaseUrl: string,
+  now: Date,
 ): Pick<OutgoingMail, "subject" | "text" | "html"> {
   const { order, event, contactEmail } = data;
   const definition = event.definition;
   const name = `${eventKindLabels[definition.kind]}: ${definition.title}`;
-  const deadline = formatOsloDateTime(expiresAt);
+  const deadline = formatOsloDateTime(expiresAt, { now });
   const count = data.participants.length;
   const places = count === 1 ? "En plass" : `${count} plasser`;
   const who = namesText(data.participants);

@@ -122,7 +122,7 @@ export async function offerEventPlacesIn(tx: Tx, eventId: number, now: Date, dep
       .values({ orderId: order.id, tokenHash: offerTokenHash(token), state: "offered", offeredAt: now, expiresAt })
       .returning({ id: eventWaitlistOffers.id });
     const data = await eventOfferMailData(tx, order.id);
-    const content = renderEventOfferMail(data, token, expiresAt, deps.publicBaseUrl);
+    const content = renderEventOfferMail(data, token, expiresAt, deps.publicBaseUrl, now);
     await queueMail(tx, { dedupeKey: eventOfferMailKey(offer!.id), to: data.email, ...content }, now);
   }
   return chosen.length;

@@ -1,6 +1,5 @@
 import { parseCalendarDate } from "../camp/camp-edition-data.ts";
-import { formatDateRange, formatDayMonth, formatLongDate, formatOsloDateTime, weekdayName } from "../format.ts";
-import { osloCalendarDate } from "../time.ts";
+import { formatDateRange, formatLongDate, formatOsloDateTime, weekdayName } from "../format.ts";
 import type { EventSummary } from "./event-api.ts";
 import type { EventKind } from "./event-definition.ts";
 
@@ -15,16 +14,11 @@ export function eventDaysText(firstDay: string, lastDay: string): string {
 }
 
 /**
- * "mandag 30. november kl. 08.00", with the year when the moment is not in the coming half year (a date far
- * from today says its year: «mandag 30. november 2026 kl. 08.00»).
+ * "mandag 30. november kl. 08.00", with the year when the moment is in another year than `now` or more than
+ * half a year away («mandag 30. november 2026 kl. 08.00»): the shared formatter's rule (format.ts `needsYear`).
  */
 export function momentText(iso: string, now: Date): string {
-  const at = new Date(iso);
-  const text = formatOsloDateTime(at);
-  const far = Math.abs(at.getTime() - now.getTime()) > 180 * 24 * 3600_000 || osloCalendarDate(at).year !== osloCalendarDate(now).year;
-  if (!far) return text;
-  const day = osloCalendarDate(at);
-  return text.replace(formatDayMonth(day), formatLongDate(day));
+  return formatOsloDateTime(new Date(iso), { now });
 }
 
 /** The button on the list and the event page. */
@@ -47,7 +41,7 @@ export function eventStateText(event: Pick<EventSummary, "state" | "placesLeft" 
           : "Påmeldingen er åpen."
         : `Påmeldingen er åpen – ${event.placesLeft} ${event.placesLeft === 1 ? "plass" : "plasser"} igjen.`;
     case "full":
-      return event.kind === "salg" ? "Alt er utsolgt." : "Fullt – du kan sette deg på venteliste.";
+      return event.kind === "salg" ? "Alt er utsolgt." : "Fullt – ventelisten er åpen. Blir det ledig plass, får du tilbud på e-post.";
     case "closed":
       return event.kind === "salg" ? "Bestillingen er stengt." : "Påmeldingen er stengt.";
   }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { OfferStateSchema } from "../camp/camp-waitlist.ts";
+import { offerStateLabels, offerSummary } from "../camp/camp-waitlist-labels.ts";
 import { eventKinds } from "./event-definition.ts";
 
 /**
@@ -45,3 +46,12 @@ export const EventOfferSummarySchema = z.object({
   expiresAt: z.string(),
 });
 export type EventOfferSummary = z.infer<typeof EventOfferSummarySchema>;
+
+/**
+ * A waiting order's place in line and latest offer in the admin's words, after the status «Venteliste»:
+ * «nr. 2 i køen – Tilbud sendt fredag 27. november kl. 10.15, gjelder til søndag 29. november kl. 10.15».
+ */
+export function waitingText(position: number | null, offer: EventOfferSummary | null): string {
+  const place = position === null ? "" : `nr. ${position} i køen – `;
+  return `${place}${offer ? `${offerStateLabels[offer.state]} ${offerSummary(offer)}` : offerSummary(null)}`;
+}

@@ -2,6 +2,7 @@ import { useCallback } from "react";
 import type { AdminEvent, AdminParticipant } from "../../shared/events/event-api.ts";
 import { eventOrderStatusLabels } from "../../shared/events/event-api.ts";
 import { examinerGroups } from "../../shared/events/examiner-list.ts";
+import { waitingText } from "../../shared/events/event-waitlist.ts";
 import { formatKroner } from "../../shared/format.ts";
 import { useAdminData, type AdminSession } from "../components/admin/AdminShell.tsx";
 import { eventXlsxPath, getEventParticipants } from "./event-admin-api.ts";
@@ -49,7 +50,10 @@ export function ParticipantArea({ event, session }: { event: AdminEvent; session
               {questions.map((question) => (
                 <td key={question}>{row.answers[question]}</td>
               ))}
-              <td>{eventOrderStatusLabels[row.status]}</td>
+              <td>
+                {eventOrderStatusLabels[row.status]}
+                {row.status === "waiting" && <span className="waitlist-meta">, {waitingText(row.waitlistPosition, row.offer)}</span>}
+              </td>
               <td>
                 {row.orderId}: {formatKroner(row.charged)}, betalt {formatKroner(row.paid)}
               </td>
