@@ -162,6 +162,31 @@ describe.each(databaseKinds)("hostile input to the public endpoints on %s", (kin
   );
 
   it(
+    "GET, Accept and Decline of /api/Arrangement/Venteliste/…/:offerToken (an event's waiting-list offer)",
+    async () => {
+      const offerToken = fc.oneof(hostileSegment, fc.string({ unit: fc.constantFrom(..."ABCabc012-_"), minLength: 43, maxLength: 43 }));
+      await fuzzEndpoint(context, {
+        requests: fc.record({
+          token: offerToken,
+          query: hostileQuery,
+          call: fc.constantFrom("Get", "Accept", "Decline"),
+          body: jsonBodies(hostileValue),
+        }),
+        toInject: ({ token, query, call, body }) => ({
+          method: call === "Get" ? "GET" : "POST",
+          url: `/api/Arrangement/Venteliste/${call}/${token}${query}`,
+          ...(call !== "Get" && body.payload !== undefined ? { payload: body.payload } : {}),
+          headers: call !== "Get" && body.contentType ? { "content-type": body.contentType } : {},
+        }),
+        unchangedWhenRejected: ["event_waitlist_offers", "event_orders", "event_ledger_entries", ...readOnlyTables],
+        readOnly: true,
+        check: (_request, res) => expect([404, 414, 400, 415]).toContain(res.statusCode),
+      });
+    },
+    fuzzTimeoutMs,
+  );
+
+  it(
     "POST /api/Vipps/Webhook (unsigned, wrongly signed, and signed with hostile bodies)",
     async () => {
       const event = fc.record({
