@@ -4,7 +4,7 @@
  * first click's result (never a second charge or payment), and a declined or expired offer's places pass on
  * in the same transaction.
  */
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { shownState } from "../camp/camp-waitlist-offers.ts";
 import { offerTokenHash, tokenPattern } from "../camp/camp-waitlist-offer-token.ts";
 import type { EventWaitlistOfferView } from "../../shared/events/event-waitlist.ts";
@@ -16,7 +16,6 @@ import { queueEventConfirmationMail } from "./event-mail.ts";
 import { eventOrderMessages } from "./event-orders.ts";
 import { lockEventPlaces, offerEventPlacesIn, type EventWaitlistDeps } from "./event-waitlist.ts";
 import { waitingOrderLines } from "./event-waitlist-view.ts";
-import { asc } from "drizzle-orm";
 
 export const eventWaitlistMessages = {
   notFound: "Fant ikke tilbudet. Sjekk at du har hele lenken fra e-posten.",

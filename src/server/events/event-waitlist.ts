@@ -11,7 +11,7 @@
  * place takes, counting places afresh: two processes never offer the same place twice, and calling
  * `offerEventPlaces` again when nothing changed does nothing.
  */
-import { and, asc, eq, notExists, sql } from "drizzle-orm";
+import { and, asc, eq, gte, notExists, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { eventOfferValidityHours } from "../../shared/events/event-waitlist.ts";
 import { placesLeft } from "../../shared/events/event-rules.ts";
@@ -142,7 +142,13 @@ export async function offerEventPlaces(db: Db, eventId: number, now: Date, deps:
  * (this also catches places freed in another process). Answers how many offers were made.
  */
 export async function runEventWaitlistOnce(db: Db, now: Date, deps: EventWaitlistDeps): Promise<number> {
-  const rows = await db.selectDistinct({ eventId: eventOrders.eventId }).from(eventOrders).where(eq(eventOrders.status, "waiting"));
+  // Events not yet over (a day's margin for the time zone): an ended event's line has nothing to move into.
+  const since = new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
+  const rows = await db
+    .selectDistinct({ eventId: eventOrders.eventId })
+    .from(eventOrders)
+    .innerJoin(events, eq(events.id, eventOrders.eventId))
+    .where(and(eq(eventOrders.status, "waiting"), gte(events.lastDay, since)));
   let offers = 0;
   for (const { eventId } of rows) offers += await offerEventPlaces(db, eventId, now, deps);
   return offers;
