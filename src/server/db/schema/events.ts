@@ -71,6 +71,11 @@ export const eventOrders = pgTable(
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     /** Set when the personal fields (and the participants') were blanked after the event; the money stays. */
     anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),
+    /**
+     * The SHA-256 of the order's personal link («Min påmelding» for events): a 256-bit secret put only in the
+     * confirmation mail to the order's address. The secret itself is never stored.
+     */
+    linkTokenHash: text("link_token_hash").unique("event_orders_link_token_hash_unique"),
   },
   (table) => [
     unique("event_orders_draft_unique").on(table.eventId, table.draftId),
@@ -94,6 +99,8 @@ export const eventParticipants = pgTable(
     gradeId: integer("grade_id").notNull(),
     /** The course's questions answered by this participant, by question id. */
     answers: jsonb("answers").$type<Record<string, string | boolean>>().notNull(),
+    /** Set when this participant alone was cancelled (the order's own cancelledAt covers everyone). */
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
   },
   (table) => [unique("event_participants_position_unique").on(table.orderId, table.position)],
 );
