@@ -6,10 +6,13 @@ const secretPathSegments =
   /\/api\/(VinterleirAdmin|ArrangementAdmin|ArrangementInnsjekk|NettstedAdmin|NewMemberAdmin|Invoice|CampEdition|Venteliste|MinPamelding|Melding)\/[^?]*/i;
 /** An event's waiting-list offer calls: the segment after the action is the offer's token. */
 const eventOfferCalls = /\/api\/Arrangement\/Venteliste\/([A-Za-z]+)\/[^?]*/i;
+/** An event order's personal link in the API (`/api/Arrangement/MinPamelding/{token}`, `/api/Arrangement/Cancel/{token}`). */
+const eventLinkApiPath = /\/api\/Arrangement\/(MinPamelding|Cancel)\/[^?]*/i;
 /** The waiting-list offer pages (the camp's and the events'): the last segment is the offer's token. */
 const offerPagePath = /^\/vinterleir\/venteliste\/[^?]+/i;
 const eventOfferPagePath = /^\/arrangementer\/venteliste\/[^?]+/i;
 const personalPagePath = /^\/vinterleir\/min-pamelding\/[^?]+/i;
+const eventPersonalPagePath = /^\/arrangementer\/min-pamelding\/[^?]+/i;
 
 /** Query parameters that carry a secret, e.g. the Vipps simulator's landing page `?token=`, or personal data (the check-in search `?q=`). */
 const secretQueryParameters = /([?&](?:token|access_token|secret|password|code|q)=)[^&#]*/gi;
@@ -21,9 +24,11 @@ export function redactUrl(url: string): string {
       return `/api/${area}/${action}/[redacted]`;
     })
     .replace(eventOfferCalls, "/api/Arrangement/Venteliste/$1/[redacted]")
+    .replace(eventLinkApiPath, (_match, action: string) => `/api/Arrangement/${action}/[redacted]`)
     .replace(offerPagePath, "/vinterleir/venteliste/[redacted]")
     .replace(eventOfferPagePath, "/arrangementer/venteliste/[redacted]")
     .replace(personalPagePath, "/vinterleir/min-pamelding/[redacted]")
+    .replace(eventPersonalPagePath, "/arrangementer/min-pamelding/[redacted]")
     .replace(secretQueryParameters, "$1[redacted]");
 }
 

@@ -251,6 +251,8 @@ export async function eventParticipantList(db: Db, slug: string, now: Date): Pro
       }
       list.push({
         ...base,
+        // A participant cancelled alone is cancelled on the list; the others keep the order's state.
+        status: person.cancelledAt ? "cancelled" : base.status,
         name: `${person.firstName} ${person.lastName}`.trim(),
         age: person.age,
         club: clubRows.find((club) => club.clubId === person.clubId)?.name ?? null,

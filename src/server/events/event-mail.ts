@@ -1,18 +1,26 @@
 import { asc, eq } from "drizzle-orm";
-import { eventKindLabels } from "../../shared/events/event-definition.ts";
+import { eventKindLabels, type EventDefinition } from "../../shared/events/event-definition.ts";
+import { eventOrderLinkPath, eventRefundText } from "../../shared/events/event-my-order.ts";
 import { formatKroner } from "../../shared/format.ts";
+import { newPersonalToken, personalTokenHash } from "../camp/camp-personal-link.ts";
 import type { Db } from "../db/database.ts";
 import { eventLedgerEntries, eventOrders, events } from "../db/schema/events.ts";
 import { escapeHtml } from "../mail/escape-html.ts";
 import { mailDocument, receiptTableHtml } from "../mail/mail-html.ts";
 import { queueMail } from "../mail/outbox.ts";
 
+function baseUrl(publicBaseUrl: string): string {
+  return publicBaseUrl.replace(/\/+$/, "");
+}
+
 /**
  * The confirmation of an event order, queued in the transaction that confirms it (card/cash and free at
- * once, Vipps when the payment is reserved). The receipt is the order's ledger charges.
+ * once, Vipps when the payment is reserved). The receipt is the order's ledger charges. It carries the
+ * order's personal link («Min påmelding»): a new 256-bit secret whose hash is stored on the order only when
+ * the mail is queued (a confirmation queued twice is sent once, with the link whose hash is stored).
  */
 export async function queueEventConfirmationMail(
-  tx: Pick<Db, "select" | "insert">,
+  tx: Pick<Db, "select" | "insert" | "update">,
   orderRowId: number,
   now: Date,
   publicBaseUrl: string,
@@ -39,7 +47,10 @@ export async function queueEventConfirmationMail(
     definition.kind === "salg" && (definition.pickUpPlace || definition.pickUpTime)
       ? `Henting: ${[definition.pickUpPlace, definition.pickUpTime].filter(Boolean).join(", ")}.`
       : "";
-  const link = `${publicBaseUrl.replace(/\/+$/, "")}/arrangementer/${event.slug}`;
+  const link = `${baseUrl(publicBaseUrl)}/arrangementer/${event.slug}`;
+  const token = newPersonalToken();
+  const personal = `${baseUrl(publicBaseUrl)}${eventOrderLinkPath(token)}`;
+  const seeOrCancel = `Se eller avbestill ${what}: ${personal}`;
   const text = [
     `Hei ${order.firstName},`,
     "",
@@ -51,6 +62,9 @@ export async function queueEventConfirmationMail(
     payment,
     ...(pickUp ? [pickUp] : []),
     "",
+    seeOrCancel,
+    "Lenken er personlig: ikke del den med andre.",
+    "",
     `Mer om arrangementet: ${link}`,
   ].join("\n");
   const e = escapeHtml;
@@ -60,8 +74,52 @@ export async function queueEventConfirmationMail(
 <p>Takk for ${what} til ${e(definition.title)}. Ordrenummer: <strong>${e(order.orderId)}</strong>.</p>
 ${receiptTableHtml(lines, total)}
 <p>${e(payment)}</p>
-${pickUp ? `<p>${e(pickUp)}</p>\n` : ""}<p><a href="${e(link)}">Mer om arrangementet</a></p>
+${pickUp ? `<p>${e(pickUp)}</p>\n` : ""}<p><a href="${e(personal)}">Se eller avbestill ${what}</a> (lenken er personlig: ikke del den med andre).</p>
+<p><a href="${e(link)}">Mer om arrangementet</a></p>
 `,
   );
-  await queueMail(tx, { dedupeKey: `event-confirmation:${order.id}`, to: order.email, subject, text, html }, now);
+  const queued = await queueMail(tx, { dedupeKey: `event-confirmation:${order.id}`, to: order.email, subject, text, html }, now);
+  if (queued !== undefined)
+    await tx
+      .update(eventOrders)
+      .set({ linkTokenHash: personalTokenHash(token) })
+      .where(eq(eventOrders.id, order.id));
+}
+
+export interface EventCancellation {
+  order: typeof eventOrders.$inferSelect;
+  event: EventDefinition;
+  /** The whole order, or the participants named. */
+  whole: boolean;
+  names: string[];
+  /** What was paid for what was cancelled, and what of it is owed back. */
+  paidFor: number;
+  refund: number;
+  /** Still to pay for what is left (a participant cancelled alone). */
+  outstanding: number;
+  /** Names the cancellation in the dedupe key: `all` or the participant's position. */
+  key: string;
+}
+
+/** The short confirmation of a cancellation, queued in the cancel's own transaction. */
+export async function queueEventCancellationMail(tx: Pick<Db, "insert">, cancellation: EventCancellation, now: Date): Promise<void> {
+  const { order, event, whole, names } = cancellation;
+  const what = event.kind === "salg" ? "Bestillingen" : "Påmeldingen";
+  const subject = `Avbestilt: ${event.title} – ordre ${order.orderId}`;
+  const done = whole ? `${what} til ${event.title} er avbestilt.` : `${names.join(" og ")} er avbestilt fra ${event.title}.`;
+  const money = [
+    eventRefundText(cancellation.paidFor),
+    ...(cancellation.refund > 0 ? ["Klubben betaler det tilbake til deg så snart som mulig."] : []),
+    ...(!whole && cancellation.outstanding > 0 ? [`Å betale for resten av påmeldingen: ${formatKroner(cancellation.outstanding)}.`] : []),
+  ];
+  const text = [`Hei ${order.firstName},`, "", `${done} Ordrenummer: ${order.orderId}.`, "", ...money].join("\n");
+  const e = escapeHtml;
+  const html = mailDocument(
+    subject,
+    `<p>Hei ${e(order.firstName)},</p>
+<p>${e(done)} Ordrenummer: <strong>${e(order.orderId)}</strong>.</p>
+${money.map((line) => `<p>${e(line)}</p>`).join("\n")}
+`,
+  );
+  await queueMail(tx, { dedupeKey: `event-cancel:${order.id}:${cancellation.key}`, to: order.email, subject, text, html }, now);
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import type { ErrorBody } from "../errors.ts";
 import { HttpError, parseWith } from "../errors.ts";
@@ -19,6 +19,8 @@ import { EventVipps } from "../payments/event-vipps.ts";
 import { eq } from "drizzle-orm";
 import { eventOrderItems, eventOrders, events } from "../db/schema/events.ts";
 import type { EventOrderView } from "../../shared/events/event-api.ts";
+import { eventMyOrderMessages, type EventCancelAnswer } from "../../shared/events/event-my-order.ts";
+import { cancelEventOrder, myEventOrderView, orderOfLink, type PlacesFreedListener } from "./event-my-order.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -32,6 +34,8 @@ export interface EventRoutesOptions {
   startReconciler?: boolean;
   /** Default on; tests run `app.eventWaitlist.drain()` themselves. */
   startWaitlistJob?: boolean;
+  /** Told after a cancellation that freed places has committed (a waiting list's offers plug in here). */
+  onPlacesFreed?: PlacesFreedListener;
 }
 
 export const eventPostBodyLimit = 96 * 1024;
@@ -127,6 +131,52 @@ export async function registerEventRoutes(app: FastifyInstance, options: EventRo
       app.eventWaitlist.kick();
     }
   };
+  // A cancellation that freed places offers them to the waiting list at once (the job retries if this fails).
+  const onPlacesFreed: PlacesFreedListener =
+    options.onPlacesFreed ??
+    (async (eventId) => {
+      if ((await offerEventPlaces(app.db, eventId, app.now(), { publicBaseUrl: app.env.PUBLIC_BASE_URL })) > 0) app.outbox.kick();
+    });
+
+  // «Min påmelding» for an event order: the link's secret is the last segment. An unknown, anonymised or
+  // malformed link is answered 404 (the page then says so in Norwegian).
+  const linkNotFound = (reply: FastifyReply) =>
+    reply
+      .code(404)
+      .header("cache-control", "no-store")
+      .send({ error: eventMyOrderMessages.notFound } satisfies ErrorBody);
+
+  app.get<{ Params: { token: string } }>("/arrangementer/min-pamelding/:token", async (request, reply) => {
+    if ((await orderOfLink(app.db, request.params.token)) !== undefined) return reply.header("cache-control", "no-store").callNotFound();
+    if (app.sendWorkingPage) return app.sendWorkingPage(request, reply, 404);
+    return linkNotFound(reply);
+  });
+
+  app.get<{ Params: { token: string } }>("/api/Arrangement/MinPamelding/:token", async (request, reply) => {
+    const order = await orderOfLink(app.db, request.params.token);
+    if (!order) return linkNotFound(reply);
+    return reply.header("cache-control", "no-store").send(await myEventOrderView(app.db, order, app.now()));
+  });
+
+  app.post<{ Params: { token: string } }>(
+    "/api/Arrangement/Cancel/:token",
+    { bodyLimit: 1024, config: { rateLimit: publicPostRateLimit(app.env) } },
+    async (request, reply) => {
+      const order = await orderOfLink(app.db, request.params.token);
+      if (!order) return linkNotFound(reply);
+      const outcome = await cancelEventOrder(
+        app,
+        order.id,
+        request.body,
+        { actor: "deltaker", by: "av deltakeren (Min påmelding)" },
+        onPlacesFreed,
+      );
+      const view = await myEventOrderView(app.db, outcome.order, app.now());
+      return reply
+        .header("cache-control", "no-store")
+        .send({ ...view, changed: outcome.changed, refund: outcome.refund } satisfies EventCancelAnswer);
+    },
+  );
 
   const reader = { preHandler: requireCampRole() };
   const leder = { preHandler: requireCampRole("leder") };
@@ -176,6 +226,16 @@ export async function registerEventRoutes(app: FastifyInstance, options: EventRo
     const list = await eventParticipantList(app.db, request.params.slug, app.now());
     if (!list) throw new HttpError(404, eventAdminMessages.notFound);
     return reply.send(list);
+  });
+
+  app.post<{ Params: { orderId: string } }>("/api/ArrangementAdmin/Cancel/:orderId/:token", { ...leder, bodyLimit: 1024 }, async (request, reply) => {
+    const { orderId } = request.params;
+    const [order] = eventOrderIdPattern.test(orderId) ? await app.db.select().from(eventOrders).where(eq(eventOrders.orderId, orderId)) : [];
+    if (!order) throw new HttpError(404, "Fant ikke ordren.");
+    const account = (await currentCampAccount(request)).username;
+    const outcome = await cancelEventOrder(app, order.id, request.body, { actor: account, by: "av arrangøren" }, onPlacesFreed);
+    const view = await myEventOrderView(app.db, outcome.order, app.now());
+    return reply.header("cache-control", "no-store").send({ ...view, changed: outcome.changed, refund: outcome.refund } satisfies EventCancelAnswer);
   });
 
   app.get<{ Params: { slug: string } }>("/api/ArrangementAdmin/GetXlsx/:slug/:token", reader, async (request, reply) => {

@@ -1,4 +1,4 @@
-import { list } from "./api-call-helpers.ts";
+import { json, list } from "./api-call-helpers.ts";
 import type { ApiCall } from "./api-call-types.ts";
 
 /** The events' admin calls (Arrangement-admin). */
@@ -54,6 +54,16 @@ export const eventAdminCalls: readonly ApiCall[] = [
     admin: true,
     answer: list("AdminEventParticipant", "One row per participant or item line."),
     errors: { 404: "No such event." },
+  },
+  {
+    method: "POST",
+    path: "/api/ArrangementAdmin/Cancel/:orderId/:token",
+    tag: "Arrangement-admin",
+    summary: "Cancel an order (or one participant, `position`) as the family's link does, with the leader's name in the ledger.",
+    admin: true,
+    body: { kind: "json", schema: "EventCancel" },
+    answer: json("EventCancelAnswer", "The order as it now stands, `changed` and the `refund` owed back."),
+    errors: { 404: "No such order or participant.", 409: "The event has ended, or a Vipps payment is still under way." },
   },
   {
     method: "GET",

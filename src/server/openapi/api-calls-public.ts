@@ -155,6 +155,30 @@ export const publicCalls: readonly ApiCall[] = [
   },
   {
     method: "GET",
+    path: "/api/Arrangement/MinPamelding/:token",
+    tag: "Arrangementer",
+    summary: "The event order behind a personal link (the link in the confirmation mail).",
+    answer: json("MyEventOrder", "The event, the order's state, contact, participants or items, and its money from the ledger."),
+    errors: { 404: "Unknown, malformed or anonymised link." },
+  },
+  {
+    method: "POST",
+    path: "/api/Arrangement/Cancel/:token",
+    tag: "Arrangementer",
+    summary: "Cancel one participant (`position`) of a grading or course, or the whole order; a sale is cancelled whole.",
+    description:
+      "Places and stock are freed in the same transaction. An unpaid charge is taken off; what was paid for it is owed back (docs/decisions/0029-event-cancellation.md). A second call answers the same with `changed: false`.",
+    body: { kind: "json", schema: "EventCancel" },
+    answer: json("EventCancelAnswer", "The order as it now stands, `changed` and the `refund` owed back."),
+    errors: {
+      400: "A position for a sale, or an invalid body.",
+      404: "Unknown link, or no such participant.",
+      409: "The event has ended, or a Vipps payment is still under way.",
+      429: "Too many calls from one address.",
+    },
+  },
+  {
+    method: "GET",
     path: "/api/VinterleirUsers/Get",
     tag: "Vinterleir",
     summary: "The public participant list (names only of those who agreed).",

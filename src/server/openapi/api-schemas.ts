@@ -65,6 +65,7 @@ import {
 import { EventDefinitionSchema } from "../../shared/events/event-definition.ts";
 import { EventOrderSchema } from "../../shared/events/event-order.ts";
 import { EventDoorActionSchema, EventDoorAnswerSchema, EventDoorListSchema } from "../../shared/events/event-door.ts";
+import { EventCancelAnswerSchema, EventCancelSchema, MyEventOrderSchema } from "../../shared/events/event-my-order.ts";
 
 /**
  * The named schemas of the API document, each the one definition the routes validate with or the browser
@@ -75,6 +76,7 @@ import { EventDoorActionSchema, EventDoorAnswerSchema, EventDoorListSchema } fro
 export const requestSchemas = {
   CampRegistration: CampRegistrationSchema,
   EventOrder: EventOrderSchema,
+  EventCancel: EventCancelSchema,
   EventDefinition: EventDefinitionSchema,
   NewMember: NewMemberSchema,
   CampEditionPatch: CampEditionDataSchema,
@@ -107,6 +109,8 @@ export const responseSchemas = {
   EventSummary: EventSummarySchema,
   EventDetail: EventDetailSchema,
   EventOrderView: EventOrderViewSchema,
+  MyEventOrder: MyEventOrderSchema,
+  EventCancelAnswer: EventCancelAnswerSchema,
   AdminEvent: AdminEventSchema,
   AdminEventParticipant: AdminParticipantSchema,
   EventDoorList: EventDoorListSchema,

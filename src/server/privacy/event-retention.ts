@@ -20,7 +20,7 @@ export async function anonymiseEndedEvents(db: Db, now: Date, anonymiseAfterDays
   return db.transaction(async (tx) => {
     const orders = await tx
       .update(eventOrders)
-      .set({ firstName: anonymisedName, lastName: "", email: "", telephone: "", anonymisedAt: now })
+      .set({ firstName: anonymisedName, lastName: "", email: "", telephone: "", linkTokenHash: null, anonymisedAt: now })
       .where(
         and(
           inArray(

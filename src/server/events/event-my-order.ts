@@ -1,0 +1,281 @@
+/**
+ * «Min påmelding» for the club's events (docs/decisions/0029-event-cancellation.md): the order behind a
+ * personal link, and cancelling it (the family through the link, a leader from the event admin).
+ *
+ * A cancellation is one short transaction with the event row locked, as a registration is
+ * (event-orders.ts): the places and stock it frees are free the moment it commits. Its money is ledger
+ * entries with a reason, never a recomputed total: a charge taken off, and what was paid for it owed back.
+ */
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { ledgerItems, ledgerFigures, planCancellation, splitRefund, type LedgerEntry } from "../../shared/camp/camp-ledger.ts";
+import { EventCancelSchema, eventMyOrderMessages, eventOrderTokenPattern, type MyEventOrder } from "../../shared/events/event-my-order.ts";
+import { hasEnded, placesLeft } from "../../shared/events/event-rules.ts";
+import { personalTokenHash } from "../camp/camp-personal-link.ts";
+import type { Db } from "../db/database.ts";
+import { clubs } from "../db/schema/clubs.ts";
+import { grades } from "../db/schema/grades.ts";
+import { eventLedgerEntries, eventOrderItems, eventOrders, eventParticipants, eventPayments, eventStock, events } from "../db/schema/events.ts";
+import { HttpError, parseWith } from "../errors.ts";
+import { appendEventEntries } from "./event-ledger.ts";
+import { queueEventCancellationMail } from "./event-mail.ts";
+
+type OrderRow = typeof eventOrders.$inferSelect;
+
+/**
+ * Called after a cancellation that freed places has committed, with the event's id: the seam where a
+ * waiting list's offers plug in (they read `freedPlaces`). It must not throw into the family's answer;
+ * a failure is logged.
+ */
+export type PlacesFreedListener = (eventId: number) => void | Promise<void>;
+
+/**
+ * The places of an event a waiting list may offer now: capacity less the places held by confirmed orders
+ * and orders waiting for their Vipps payment. 0 once the registration has closed or the event has ended;
+ * null for an event without a capacity, a sale, or an unknown event.
+ */
+export async function freedPlaces(db: Pick<Db, "select">, eventId: number, now: Date): Promise<number | null> {
+  const [row] = await db.select().from(events).where(eq(events.id, eventId));
+  if (!row) return null;
+  const event = row.definition;
+  if (event.kind === "salg" || event.capacity === null) return null;
+  if (now.getTime() >= Date.parse(event.registrationClosesAt) || hasEnded(event, now)) return 0;
+  const [counted] = await db
+    .select({ places: sql<number>`coalesce(sum(${eventOrders.places}), 0)::int` })
+    .from(eventOrders)
+    .where(and(eq(eventOrders.eventId, eventId), sql`${eventOrders.status} in ('confirmed', 'pending_payment')`));
+  return placesLeft(event, Number(counted?.places ?? 0));
+}
+
+/** The order a link opens: a well-formed secret whose hash is stored on an order not anonymised. */
+export async function orderOfLink(db: Pick<Db, "select">, token: string): Promise<OrderRow | undefined> {
+  if (!eventOrderTokenPattern.test(token)) return undefined;
+  const [row] = await db
+    .select()
+    .from(eventOrders)
+    .where(and(eq(eventOrders.linkTokenHash, personalTokenHash(token)), isNull(eventOrders.anonymisedAt)));
+  return row;
+}
+
+async function ledgerOf(db: Pick<Db, "select">, orderRowId: number): Promise<LedgerEntry[]> {
+  const rows = await db.select().from(eventLedgerEntries).where(eq(eventLedgerEntries.orderId, orderRowId)).orderBy(asc(eventLedgerEntries.id));
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    person: row.person,
+    item: row.item,
+    method: row.method,
+    amount: row.amount,
+    paymentId: row.paymentId,
+  }));
+}
+
+/** A Vipps payment reserved and not yet taken: the money has not come in, so the rule cannot be applied yet. */
+async function paymentUnderWay(db: Pick<Db, "select">, order: OrderRow): Promise<boolean> {
+  if (order.status === "pending_payment") return true;
+  const rows = await db.select().from(eventPayments).where(eq(eventPayments.orderId, order.id));
+  return rows.some((row) => row.authorizedAmount > row.capturedAmount && row.state === "authorized");
+}
+
+/** The order as the family's page shows it; every amount is counted from the order's ledger. */
+export async function myEventOrderView(db: Pick<Db, "select">, order: OrderRow, now: Date): Promise<MyEventOrder> {
+  const [row] = await db.select().from(events).where(eq(events.id, order.eventId));
+  if (!row) throw new HttpError(404, eventMyOrderMessages.notFound);
+  const event = row.definition;
+  const [people, items, entries, clubRows, gradeRows] = await Promise.all([
+    db.select().from(eventParticipants).where(eq(eventParticipants.orderId, order.id)).orderBy(asc(eventParticipants.position)),
+    db.select().from(eventOrderItems).where(eq(eventOrderItems.orderId, order.id)).orderBy(asc(eventOrderItems.id)),
+    ledgerOf(db, order.id),
+    db.select().from(clubs),
+    db.select().from(grades),
+  ]);
+  const figures = ledgerFigures(entries);
+  const byPerson = new Map<string, number>();
+  for (const item of ledgerItems(entries)) byPerson.set(item.person, (byPerson.get(item.person) ?? 0) + item.charged);
+  const questions = event.kind === "kurs" ? event.questions : [];
+  const ended = hasEnded(event, now);
+  const busy = await paymentUnderWay(db, order);
+  return {
+    orderId: order.orderId,
+    status: order.status,
+    method: order.method,
+    event: {
+      slug: row.slug,
+      kind: event.kind,
+      title: event.title,
+      firstDay: event.firstDay,
+      lastDay: event.lastDay,
+      venue: event.venue,
+      startTime: event.kind === "gradering" ? event.startTime : null,
+      pickUp: event.kind === "salg" ? [event.pickUpPlace, event.pickUpTime].filter(Boolean).join(", ") : "",
+      ended,
+    },
+    contact: { firstName: order.firstName, lastName: order.lastName, email: order.email, telephone: order.telephone },
+    participants: people.map((person) => ({
+      position: person.position,
+      name: `${person.firstName} ${person.lastName}`.trim(),
+      age: person.age,
+      club: clubRows.find((club) => club.clubId === person.clubId)?.name ?? null,
+      grade: gradeRows.find((grade) => grade.gradeId === person.gradeId)?.name ?? null,
+      answers: questions.flatMap((question) => {
+        const answer = person.answers[question.id];
+        if (answer === undefined || answer === "") return [];
+        return [{ question: question.label, answer: typeof answer === "boolean" ? (answer ? "Ja" : "Nei") : answer }];
+      }),
+      amount: byPerson.get(`participant-${person.position}`) ?? 0,
+      cancelled: order.status === "cancelled" || person.cancelledAt !== null,
+    })),
+    items: items.map((line) => ({ name: line.name, variant: line.variant, quantity: line.quantity, price: line.price })),
+    money: {
+      charged: figures.charged,
+      paid: figures.paid,
+      outstanding: figures.outstanding,
+      refunded: figures.refunded,
+      refundOwed: figures.refundOwed,
+      kept: figures.kept,
+    },
+    cancellable: order.status !== "cancelled" && !ended && !busy,
+  };
+}
+
+export interface CancelContext {
+  /** `deltaker` for the personal link, the leader's account name for the admin. */
+  actor: string;
+  /** Who cancelled, in the ledger's reason: «av deltakeren (Min påmelding)», «av arrangøren». */
+  by: string;
+}
+
+export interface CancelOutcome {
+  changed: boolean;
+  /** What is owed back to the family by this cancellation (0 when nothing was paid for it). */
+  refund: number;
+  /** Places given up (0 for a sale, a waiting order, or a repeated call). */
+  freed: number;
+}
+
+/**
+ * Cancels one participant (`position`) of a grading's or course's order, or the whole order. The event row
+ * is locked first, then the order's: double clicks and a leader acting at the same time take turns, and the
+ * second finds the work done (`changed: false`, nothing written twice).
+ */
+export async function cancelEventOrder(
+  app: FastifyInstance,
+  orderRowId: number,
+  body: unknown,
+  context: CancelContext,
+  onPlacesFreed?: PlacesFreedListener,
+): Promise<CancelOutcome & { order: OrderRow }> {
+  const input = parseWith(EventCancelSchema, body ?? {});
+  const now = app.now();
+  const outcome = await app.db.transaction(async (tx) => {
+    const [head] = await tx.select({ eventId: eventOrders.eventId }).from(eventOrders).where(eq(eventOrders.id, orderRowId));
+    if (!head) throw new HttpError(404, eventMyOrderMessages.notFound);
+    await tx.execute(sql`select id from ${events} where id = ${head.eventId} for update`);
+    await tx.execute(sql`select id from ${eventOrders} where id = ${orderRowId} for update`);
+    const [order] = await tx.select().from(eventOrders).where(eq(eventOrders.id, orderRowId));
+    const [eventRow] = await tx.select().from(events).where(eq(events.id, head.eventId));
+    if (!order || !eventRow) throw new HttpError(404, eventMyOrderMessages.notFound);
+    const event = eventRow.definition;
+    if (event.kind === "salg" && input.position !== undefined) throw new HttpError(400, eventMyOrderMessages.saleWhole);
+    const people = await tx.select().from(eventParticipants).where(eq(eventParticipants.orderId, order.id)).orderBy(asc(eventParticipants.position));
+    const person = input.position === undefined ? undefined : people.find((candidate) => candidate.position === input.position);
+    if (input.position !== undefined && !person) throw new HttpError(404, eventMyOrderMessages.participantNotFound);
+    // Done before (a double click, another tab, the leader): the same answer, nothing more.
+    if (order.status === "cancelled" || person?.cancelledAt) return { order, changed: false, refund: 0, freed: 0 };
+    if (hasEnded(event, now)) throw new HttpError(409, eventMyOrderMessages.ended);
+    if (await paymentUnderWay(tx, order)) throw new HttpError(409, eventMyOrderMessages.paymentBusy);
+
+    const remaining = people.filter((candidate) => candidate.cancelledAt === null);
+    // The last participant still coming cancels the order.
+    const whole = person === undefined || remaining.length <= 1;
+    const cancelled = whole ? remaining : [person];
+    const keys = new Set(cancelled.map((candidate) => `participant-${candidate.position}`));
+    const cancels = (item: { person: string }) => whole || keys.has(item.person);
+
+    // The rule (0029): everything paid for what is cancelled is owed back; an unpaid charge is simply taken off.
+    const entries = await ledgerOf(tx, order.id);
+    const plan = planCancellation(entries, cancels, (paid) => paid);
+    const names = cancelled.map((candidate) => `${candidate.firstName} ${candidate.lastName}`.trim());
+    const reason =
+      event.kind === "salg"
+        ? `Bestillingen avbestilt ${context.by}.`
+        : whole
+          ? `Påmeldingen avbestilt ${context.by}.`
+          : `${names.join(", ")} avbestilt ${context.by}.`;
+    const at = { at: now, actor: context.actor, reason, orderId: order.id };
+    await appendEventEntries(
+      tx,
+      plan.charges.map((charge) => ({
+        ...at,
+        kind: "charge" as const,
+        person: charge.person,
+        item: charge.item,
+        label: charge.item === "cancellation-fee" ? "Beholdt etter avbestillingsreglene" : "Avbestilt",
+        amount: charge.amount,
+      })),
+    );
+    if (plan.refund > 0) {
+      // Event payments have no refund at Vipps: what comes back is owed by the club, the way it came in.
+      await appendEventEntries(
+        tx,
+        splitRefund(entries, plan.refund).map((part) => ({
+          ...at,
+          reason: `${reason} Betales tilbake: ${part.amount} kr.`,
+          kind: "refund-owed" as const,
+          method: part.method,
+          amount: part.amount,
+          paymentId: part.paymentId,
+        })),
+      );
+    }
+
+    const held = order.status === "confirmed" || order.status === "pending_payment";
+    const freed = held && event.kind !== "salg" ? (whole ? order.places : 1) : 0;
+    const ids = cancelled.map((candidate) => candidate.id);
+    for (const id of ids) await tx.update(eventParticipants).set({ cancelledAt: now }).where(eq(eventParticipants.id, id));
+    if (whole) {
+      await tx.update(eventOrders).set({ status: "cancelled", cancelledAt: now, places: 0 }).where(eq(eventOrders.id, order.id));
+    } else {
+      await tx
+        .update(eventOrders)
+        .set({ places: sql`greatest(${eventOrders.places} - 1, 0)` })
+        .where(eq(eventOrders.id, order.id));
+    }
+    if (event.kind === "salg" && held) {
+      // The stock goes back, line by line.
+      const lines = await tx.select().from(eventOrderItems).where(eq(eventOrderItems.orderId, order.id));
+      for (const line of lines)
+        await tx
+          .update(eventStock)
+          .set({ stock: sql`${eventStock.stock} + ${line.quantity}` })
+          .where(and(eq(eventStock.eventId, eventRow.id), eq(eventStock.itemId, line.itemId), eq(eventStock.variant, line.variant)));
+    }
+    await queueEventCancellationMail(
+      tx,
+      {
+        order,
+        event,
+        whole,
+        names,
+        paidFor: plan.paidFor,
+        refund: plan.refund,
+        outstanding: whole ? 0 : ledgerFigures(await ledgerOf(tx, order.id)).outstanding,
+        key: whole ? "all" : String(input.position),
+      },
+      now,
+    );
+    const [fresh] = await tx.select().from(eventOrders).where(eq(eventOrders.id, order.id));
+    return { order: fresh ?? order, changed: true, refund: plan.refund, freed };
+  });
+  if (outcome.changed) {
+    app.outbox.kick();
+    if (outcome.freed > 0 && onPlacesFreed) {
+      try {
+        await onPlacesFreed(outcome.order.eventId);
+      } catch (error) {
+        app.log.error({ err: error, eventId: outcome.order.eventId }, "places freed listener failed");
+      }
+    }
+  }
+  return outcome;
+}
