@@ -1,7 +1,6 @@
-/** The money on "Min påmelding": grading on or off, the ledger's figures, and paying what is owed with Vipps. */
-import { Fragment, useState } from "react";
+/** The money on "Min påmelding": grading on or off, and paying what is owed with Vipps (the figures: components/MoneyLines.tsx). */
+import { useState } from "react";
 import type { MyRegistrationView } from "../../../shared/camp/camp-my-registration.ts";
-import { ledgerFigureLabels } from "../../../shared/camp/camp-ledger.ts";
 import { formatKroner } from "../../../shared/format.ts";
 import { payOutstanding, type ActionResult } from "./my-registration-api.ts";
 import { rememberPersonalLink } from "./personal-link-storage.ts";
@@ -35,33 +34,6 @@ export function GradingChoice({ view, onSet }: { view: MyRegistrationView; onSet
         {view.gradering ? "Ta bort gradering" : "Meld på gradering"}
       </button>
     </section>
-  );
-}
-
-/**
- * The lines that explain every krone, from the order's ledger: what came in, what went back, what the
- * cancellation rules kept, what is owed back outside Vipps, and what is left to pay. A line that is 0 is left
- * out, except «Betalt» and «Å betale».
- */
-export function MoneyLines({ money }: { money: Pick<MyRegistrationView, "paid" | "refunded" | "kept" | "refundOwed" | "outstanding"> }) {
-  const lines: [keyof typeof ledgerFigureLabels, number][] = [
-    ["paid", money.paid],
-    ["refunded", money.refunded],
-    ["kept", money.kept],
-    ["refundOwed", money.refundOwed],
-    ["outstanding", money.outstanding],
-  ];
-  return (
-    <>
-      {lines
-        .filter(([key, amount]) => amount !== 0 || key === "paid" || key === "outstanding")
-        .map(([key, amount]) => (
-          <Fragment key={key}>
-            <dt>{ledgerFigureLabels[key]}</dt>
-            <dd>{formatKroner(amount)}</dd>
-          </Fragment>
-        ))}
-    </>
   );
 }
 

@@ -4,7 +4,7 @@ import { club } from "../../../shared/club/club-facts.ts";
 import { myRegistrationPath, type MyRegistrationView } from "../../../shared/camp/camp-my-registration.ts";
 import { participantPaymentMethodLabels, registrationStatusLabels } from "../../../shared/camp/camp-state-labels.ts";
 import { formatKroner } from "../../../shared/format.ts";
-import { LoadProblem } from "../registration/LoadProblem.tsx";
+import { LoadProblem } from "../../components/LoadProblem.tsx";
 import { ReceiptTable } from "../registration/ReceiptTable.tsx";
 import { useLoad } from "../../lib/use-load.ts";
 import { addCompanion, cancelPerson, changeMyRegistration, getMyRegistration, setGrading, type ActionResult } from "./my-registration-api.ts";
@@ -16,7 +16,8 @@ import { ContactEmailLink } from "../../components/ContactEmailLink.tsx";
 import { IdPrefix, H, useIdPrefix, useLandmarkId } from "./my-registration-sections.tsx";
 import { PersonCard, RefundRule } from "./PersonCard.tsx";
 import { ChangeForm } from "./ChangeForm.tsx";
-import { GradingChoice, MoneyLines, PayOutstanding } from "./MoneyParts.tsx";
+import { GradingChoice, PayOutstanding } from "./MoneyParts.tsx";
+import { MoneyLines } from "../../components/MoneyLines.tsx";
 import { AddCompanionForm } from "./AddCompanionForm.tsx";
 /**
  * Rendered in the browser: the server sends the root's loading view with the page's title (an unknown

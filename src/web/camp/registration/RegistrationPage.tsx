@@ -14,7 +14,7 @@ import {
 } from "./current-edition-api.ts";
 import { takesRegistrations } from "./AvailabilityNotice.tsx";
 import { pageData } from "../../lib/page-api.ts";
-import { LoadProblem } from "./LoadProblem.tsx";
+import { LoadProblem } from "../../components/LoadProblem.tsx";
 import { Notice } from "./AvailabilityNotice.tsx";
 import { vippsEnabled as vippsEnabledDefault } from "./payment-options.ts";
 import { StepIndicator } from "./StepIndicator.tsx";

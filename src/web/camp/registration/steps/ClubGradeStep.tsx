@@ -1,6 +1,6 @@
 import { gradeLabel, gradeSearchText, isMaster, type Club, type Grade } from "../../../../shared/camp/grades.ts";
 import { Combobox } from "../Combobox.tsx";
-import { LoadProblem } from "../LoadProblem.tsx";
+import { LoadProblem } from "../../../components/LoadProblem.tsx";
 import { blockedHint, stepNav } from "../../../components/wizard/bind.ts";
 import { StepLayout } from "../../../components/wizard/StepLayout.tsx";
 import type { DataStepProps } from "./step-props.ts";

@@ -6,7 +6,7 @@ import { useCampEdition } from "../../../lib/camp-edition.tsx";
 import { AvailabilityNotice, takesRegistrations } from "../AvailabilityNotice.tsx";
 import type { Availability } from "../current-edition-api.ts";
 import { fieldLabels, stepOfField } from "../field-labels.ts";
-import { LoadProblem } from "../LoadProblem.tsx";
+import { LoadProblem } from "../../../components/LoadProblem.tsx";
 import { ReceiptTable } from "../ReceiptTable.tsx";
 import { StepLayout } from "../../../components/wizard/StepLayout.tsx";
 import { SubmitError, SubmitInvalid } from "../../../components/wizard/SubmitError.tsx";

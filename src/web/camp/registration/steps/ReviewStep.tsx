@@ -10,7 +10,7 @@ import { formatKroner } from "../../../../shared/format.ts";
 import { StepLayout } from "../../../components/wizard/StepLayout.tsx";
 import { usePriceQuote } from "../use-price-quote.ts";
 import { fieldLabels, stepOfField } from "../field-labels.ts";
-import { LoadProblem } from "../LoadProblem.tsx";
+import { LoadProblem } from "../../../components/LoadProblem.tsx";
 import { ReceiptTable } from "../ReceiptTable.tsx";
 import type { DataStepProps } from "./step-props.ts";
 

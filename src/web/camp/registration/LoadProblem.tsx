@@ -1,1 +1,0 @@
-export { LoadProblem } from "../../components/LoadProblem.tsx";
