@@ -44,6 +44,7 @@ export default [
   route("arrangementer/admin", "events/EventAdminPage.tsx"),
   route("arrangementer/admin/dor/:slug?", "events/EventDoorPage.tsx"),
   route("arrangementer/venteliste/:token", "events/EventWaitlistOfferPage.tsx"),
+  route("arrangementer/min-pamelding/:token", "events/MyEventOrderPage.tsx"),
   route("arrangementer/:slug", "events/EventPage.tsx"),
   route("vinterleir/print/program", "camp/info/CampProgramPrintPage.tsx"),
   layout("camp/info/CampSection.tsx", [

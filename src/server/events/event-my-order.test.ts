@@ -223,6 +223,9 @@ describe.each(databaseKinds)("an event order's personal link on %s", (kind) => {
     await database.db.execute(
       sql`insert into event_ledger_entries (order_id, at, actor, reason, kind, method, amount) values (${orderRow}, ${now}, 'kasserer', 'Betalt ved oppmøte', 'payment', 'card', 350)`,
     );
+    const before = (await view(link)).json() as MyEventOrder;
+    expect(before.participants.map((person) => person.refundIfCancelled)).toEqual([350, 0]);
+    expect(before.refundIfCancelled).toBe(350);
     const answer = (await cancel(link, { position: 0 })).json() as EventCancelAnswer;
     // Money pays what was booked first: Ola's 350 was paid, so it is owed back; Kari's stays owed.
     expect(answer).toMatchObject({ changed: true, refund: 350, money: { charged: 350, paid: 350, refundOwed: 350, outstanding: 350 } });

@@ -90,8 +90,12 @@ export async function myEventOrderView(db: Pick<Db, "select">, order: OrderRow, 
     db.select().from(grades),
   ]);
   const figures = ledgerFigures(entries);
-  const byPerson = new Map<string, number>();
-  for (const item of ledgerItems(entries)) byPerson.set(item.person, (byPerson.get(item.person) ?? 0) + item.charged);
+  const booked = ledgerItems(entries).filter((item) => item.item !== "cancellation-fee");
+  const byPerson = new Map<string, { charged: number; paid: number }>();
+  for (const item of booked) {
+    const found = byPerson.get(item.person) ?? { charged: 0, paid: 0 };
+    byPerson.set(item.person, { charged: found.charged + item.charged, paid: found.paid + item.paid });
+  }
   const questions = event.kind === "kurs" ? event.questions : [];
   const ended = hasEnded(event, now);
   const busy = await paymentUnderWay(db, order);
@@ -122,7 +126,8 @@ export async function myEventOrderView(db: Pick<Db, "select">, order: OrderRow, 
         if (answer === undefined || answer === "") return [];
         return [{ question: question.label, answer: typeof answer === "boolean" ? (answer ? "Ja" : "Nei") : answer }];
       }),
-      amount: byPerson.get(`participant-${person.position}`) ?? 0,
+      amount: byPerson.get(`participant-${person.position}`)?.charged ?? 0,
+      refundIfCancelled: byPerson.get(`participant-${person.position}`)?.paid ?? 0,
       cancelled: order.status === "cancelled" || person.cancelledAt !== null,
     })),
     items: items.map((line) => ({ name: line.name, variant: line.variant, quantity: line.quantity, price: line.price })),
@@ -134,6 +139,7 @@ export async function myEventOrderView(db: Pick<Db, "select">, order: OrderRow, 
       refundOwed: figures.refundOwed,
       kept: figures.kept,
     },
+    refundIfCancelled: booked.reduce((sum, item) => sum + item.paid, 0),
     cancellable: order.status !== "cancelled" && !ended && !busy,
   };
 }

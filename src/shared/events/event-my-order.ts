@@ -52,6 +52,8 @@ export const MyEventParticipantSchema = z.object({
   answers: z.array(z.object({ question: z.string(), answer: z.string() })),
   /** What is charged for this participant now (0 once cancelled). */
   amount: z.number().int(),
+  /** What cancelling this participant now would give back: what was paid for them (0029). */
+  refundIfCancelled: z.number().int(),
   cancelled: z.boolean(),
 });
 export type MyEventParticipant = z.infer<typeof MyEventParticipantSchema>;
@@ -86,6 +88,8 @@ export const MyEventOrderSchema = z.object({
   participants: z.array(MyEventParticipantSchema),
   items: z.array(MyEventItemSchema),
   money: MoneySchema,
+  /** What cancelling the whole order now would give back: what was paid for what is still booked. */
+  refundIfCancelled: z.number().int(),
   /** Whether «Avbestill» is offered now: not cancelled, the event not over, no payment under way. */
   cancellable: z.boolean(),
 });

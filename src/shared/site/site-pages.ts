@@ -89,6 +89,8 @@ export const clientOnlyPathPatterns: RegExp[] = [
   /^\/arrangementer\/admin\/dor(\/[a-z0-9-]+)?$/,
   // The link in an event's waiting-list offer mail.
   /^\/arrangementer\/venteliste\/[^/]+$/,
+  // An event order's personal link (an unknown link is answered 404 by the event routes before it gets here).
+  /^\/arrangementer\/min-pamelding\/[^/]+$/,
   /^\/invoices(\/.*)?$/,
   // «Nettsted»: the club's own admin of the site's facts.
   /^\/nettsted\/admin$/,
