@@ -1,17 +1,48 @@
-import { useCallback } from "react";
+import { useCallback, useRef, useState } from "react";
 import type { AdminEvent, AdminParticipant } from "../../shared/events/event-api.ts";
 import { eventOrderStatusLabels } from "../../shared/events/event-api.ts";
 import { examinerGroups } from "../../shared/events/examiner-list.ts";
 import { waitingText } from "../../shared/events/event-waitlist.ts";
 import { formatKroner } from "../../shared/format.ts";
 import { useAdminData, type AdminSession } from "../components/admin/AdminShell.tsx";
+import { ConfirmAction, useConfirmation } from "../components/ConfirmAction.tsx";
 import { eventXlsxPath, getEventParticipants } from "./event-admin-api.ts";
+import { cancelEventOrderAsLeader } from "./my-event-order-api.ts";
 
 /** One event's participants or orders, with the Excel download and, for a grading, the printable examiner's list. */
 export function ParticipantArea({ event, session }: { event: AdminEvent; session: AdminSession }) {
   const fetchList = useCallback((token: string) => getEventParticipants(event.slug, token), [event.slug]);
-  const { data: rows } = useAdminData(session, fetchList, "Fikk ikke hentet deltakerne.");
+  const { data: rows, load } = useAdminData(session, fetchList, "Fikk ikke hentet deltakerne.");
+  const confirmation = useConfirmation<string>();
+  const [error, setError] = useState<string>();
+  const [result, setResult] = useState<string>();
+  const resultRef = useRef<HTMLParagraphElement>(null);
   if (!rows) return <p role="status">Henter deltakerne …</p>;
+  const cancelOrder = async (orderId: string) => {
+    setError(undefined);
+    let outcome;
+    try {
+      outcome = await cancelEventOrderAsLeader(orderId, session.token);
+    } catch (caught) {
+      session.signOut(caught instanceof Error ? caught.message : undefined);
+      return;
+    }
+    if (outcome.kind !== "ok") {
+      setError(outcome.kind === "refused" ? outcome.message : "Vi fikk ikke avbestilt. Prøv igjen om litt.");
+      return;
+    }
+    confirmation.close();
+    const back = outcome.refund > 0 ? ` ${formatKroner(outcome.refund)} skal betales tilbake.` : "";
+    setResult(`Ordre ${orderId} er avbestilt.${back} Familien får en e-post.`);
+    await load();
+    resultRef.current?.focus();
+  };
+  // «Avbestill» once per order, on its first row, while someone in it is still coming.
+  const firstRowOf = new Map<string, number>();
+  rows.forEach((row, index) => {
+    if (!firstRowOf.has(row.orderId)) firstRowOf.set(row.orderId, index);
+  });
+  const active = new Set(rows.filter((row) => row.status !== "cancelled").map((row) => row.orderId));
   const questions = rows[0] ? Object.keys(rows[0].answers) : [];
   return (
     <section aria-labelledby="participants-heading">
@@ -27,6 +58,9 @@ export function ParticipantArea({ event, session }: { event: AdminEvent; session
             Skriv ut sensorlisten
           </button>
         )}
+      </p>
+      <p className="no-print" role="status" tabIndex={-1} ref={resultRef}>
+        {result}
       </p>
       <table className={event.kind === "gradering" ? "no-print" : undefined}>
         <thead>
@@ -56,6 +90,38 @@ export function ParticipantArea({ event, session }: { event: AdminEvent; session
               </td>
               <td>
                 {row.orderId}: {formatKroner(row.charged)}, betalt {formatKroner(row.paid)}
+                {firstRowOf.get(row.orderId) === index && active.has(row.orderId) && (
+                  <div className="no-print">
+                    {confirmation.isOpen(row.orderId) ? (
+                      <ConfirmAction
+                        small
+                        label={`Bekreft avbestilling av ordre ${row.orderId}`}
+                        confirmLabel="Ja, avbestill"
+                        busyLabel="Avbestiller …"
+                        cancelLabel="Nei, behold"
+                        error={error}
+                        onConfirm={() => cancelOrder(row.orderId)}
+                        onCancel={() => {
+                          setError(undefined);
+                          confirmation.cancel();
+                        }}
+                      >
+                        Avbestille hele ordre {row.orderId} ({row.contactName})? Det som ikke er betalt, faller bort; det som er betalt, skal betales
+                        tilbake. Familien får en e-post.
+                      </ConfirmAction>
+                    ) : (
+                      <button
+                        type="button"
+                        className="button secondary small"
+                        ref={confirmation.trigger(row.orderId)}
+                        onClick={() => confirmation.ask(row.orderId)}
+                        aria-label={`Avbestill ordre ${row.orderId}`}
+                      >
+                        Avbestill
+                      </button>
+                    )}
+                  </div>
+                )}
               </td>
             </tr>
           ))}
