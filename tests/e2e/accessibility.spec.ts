@@ -13,6 +13,8 @@ const appPaths = [
   "/vinterleir/venteliste/ukjent-lenke",
   "/arrangementer/admin",
   "/arrangementer/admin/dor",
+  // An event order's personal link that opens nothing (the page with an order: tests/e2e/event-family.spec.ts).
+  "/arrangementer/min-pamelding/ukjent-lenke",
 ];
 
 /**
