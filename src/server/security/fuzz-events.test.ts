@@ -1,6 +1,6 @@
 /**
  * Hostile input to the events' calls: the public order POST (registrations and sales), the public reads,
- * the admin's create-or-replace and the door's check-in. Never a 5xx; a refusal stores nothing; an accepted order's mail
+ * the personal link's view and cancel, the admin's create-or-replace and the door's check-in. Never a 5xx; a refusal stores nothing; an accepted order's mail
  * escapes what was typed.
  */
 import { sql } from "drizzle-orm";
@@ -156,14 +156,32 @@ describe.each(databaseKinds)("hostile input to the events' calls on %s", (kind) 
   );
 
   it(
-    "GET /api/Arrangement/Get/:slug and /api/Arrangement/Order/:orderId",
+    "GET /api/Arrangement/Get/:slug, /api/Arrangement/Order/:orderId and /api/Arrangement/MinPamelding/:token",
     async () => {
       await fuzzEndpoint(context, {
-        requests: fc.tuple(fc.constantFrom("Get", "Order"), hostileSegment),
+        requests: fc.tuple(fc.constantFrom("Get", "Order", "MinPamelding"), hostileSegment),
         toInject: ([call, segment]) => ({ method: "GET" as const, url: `/api/Arrangement/${call}/${segment}` }),
         readOnly: true,
         unchangedWhenRejected: orderTables,
         runs: readRuns(),
+      });
+    },
+    fuzzTimeoutMs,
+  );
+
+  it(
+    "POST /api/Arrangement/Cancel/:token",
+    async () => {
+      await fuzzEndpoint(context, {
+        requests: fc.record({ segment: hostileSegment, body: jsonBodies(mutated(fc.constant({ position: 0 }), ["position"])) }),
+        toInject: ({ segment, body }: { segment: string; body: BodyRequest }) => ({
+          method: "POST" as const,
+          url: `/api/Arrangement/Cancel/${segment}`,
+          ...(body.payload !== undefined ? { payload: body.payload } : {}),
+          headers: body.contentType ? { "content-type": body.contentType } : {},
+        }),
+        unchangedWhenRejected: orderTables,
+        runs: 40,
       });
     },
     fuzzTimeoutMs,
