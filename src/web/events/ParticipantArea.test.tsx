@@ -1,0 +1,98 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import type { AdminEvent, AdminParticipant } from "../../shared/events/event-api.ts";
+import { calls, mockApi } from "../test-support/mock-api.ts";
+import { ParticipantArea } from "./ParticipantArea.tsx";
+
+const token = "leder-token";
+const event: AdminEvent = {
+  slug: "kurs-jul",
+  kind: "kurs",
+  title: "Julekurs",
+  firstDay: "2026-12-19",
+  lastDay: "2026-12-19",
+  published: true,
+  phase: "upcoming",
+  state: "open",
+  participants: 2,
+  waiting: 0,
+  definition: null,
+};
+const row = (name: string, status: AdminParticipant["status"] = "confirmed"): AdminParticipant => ({
+  orderId: "KU26-4F7K2Q",
+  status,
+  name,
+  age: 10,
+  club: "Ski Taekwondo Klubb",
+  grade: "8. cup",
+  gradeId: 5,
+  contactName: "Kari Nordmann",
+  email: "kari@example.no",
+  telephone: "91234567",
+  answers: {},
+  item: null,
+  charged: 700,
+  paid: 0,
+  outstanding: 700,
+  method: "card_cash",
+});
+
+const answer = {
+  orderId: "KU26-4F7K2Q",
+  status: "cancelled",
+  method: "card_cash",
+  event: {
+    slug: "kurs-jul",
+    kind: "kurs",
+    title: "Julekurs",
+    firstDay: "2026-12-19",
+    lastDay: "2026-12-19",
+    venue: "",
+    startTime: null,
+    pickUp: "",
+    ended: false,
+  },
+  contact: { firstName: "Kari", lastName: "Nordmann", email: "kari@example.no", telephone: "91234567" },
+  participants: [],
+  items: [],
+  money: { charged: 0, paid: 0, outstanding: 0, refunded: 0, refundOwed: 0, kept: 0 },
+  refundIfCancelled: 0,
+  cancellable: false,
+  changed: true,
+  refund: 0,
+};
+
+const session = { token, signOut: vi.fn(), logOut: { busy: false, run: vi.fn() } };
+const listPath = `/api/ArrangementAdmin/Participants/kurs-jul/${token}`;
+const cancelPath = `/api/ArrangementAdmin/Cancel/KU26-4F7K2Q/${token}`;
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("the event admin's participant list", () => {
+  it("offers «Avbestill» once per order, asks first, cancels through the leader's call and reads out the result", async () => {
+    mockApi({
+      [listPath]: [
+        { body: [row("Ola Nordmann"), row("Per Nordmann")] },
+        { body: [row("Ola Nordmann", "cancelled"), row("Per Nordmann", "cancelled")] },
+      ],
+      [cancelPath]: [{ body: { error: "Arrangementet er over, så det kan ikke avbestilles lenger." }, status: 409 }, { body: answer }],
+    });
+    render(<ParticipantArea event={event} session={session} />);
+    const buttons = await screen.findAllByRole("button", { name: "Avbestill ordre KU26-4F7K2Q" });
+    expect(buttons).toHaveLength(1);
+    fireEvent.click(buttons[0]!);
+    expect(screen.getByRole("group", { name: "Bekreft avbestilling av ordre KU26-4F7K2Q" }).textContent).toContain("Kari Nordmann");
+    fireEvent.click(screen.getByRole("button", { name: "Ja, avbestill" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Arrangementet er over, så det kan ikke avbestilles lenger.");
+    expect(calls.filter((call) => call.method === "POST").map((call) => call.url)).toEqual([cancelPath]);
+
+    fireEvent.click(screen.getByRole("button", { name: "Ja, avbestill" }));
+    const result = await screen.findByText("Ordre KU26-4F7K2Q er avbestilt. Familien får en e-post.");
+    await waitFor(() => expect(document.activeElement).toBe(result));
+    expect(screen.queryByRole("button", { name: "Avbestill ordre KU26-4F7K2Q" })).toBeNull();
+    expect(screen.getAllByText("Avbestilt")).toHaveLength(2);
+  });
+});
