@@ -164,13 +164,7 @@ export async function registerEventRoutes(app: FastifyInstance, options: EventRo
     async (request, reply) => {
       const order = await orderOfLink(app.db, request.params.token);
       if (!order) return linkNotFound(reply);
-      const outcome = await cancelEventOrder(
-        app,
-        order.id,
-        request.body,
-        { actor: "deltaker", by: "av deltakeren (Min påmelding)" },
-        onPlacesFreed,
-      );
+      const outcome = await cancelEventOrder(app, order.id, request.body, { actor: "deltaker", by: "av deltakeren (Min påmelding)" }, onPlacesFreed);
       const view = await myEventOrderView(app.db, outcome.order, app.now());
       return reply
         .header("cache-control", "no-store")

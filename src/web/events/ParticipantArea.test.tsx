@@ -36,6 +36,8 @@ const row = (name: string, status: AdminParticipant["status"] = "confirmed"): Ad
   paid: 0,
   outstanding: 700,
   method: "card_cash",
+  waitlistPosition: null,
+  offer: null,
 });
 
 const answer = {
