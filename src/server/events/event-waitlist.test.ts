@@ -96,6 +96,16 @@ describe.each(databaseKinds)("the events' waiting list on %s", (kind) => {
     expect(await register("Siri")).toBe("Venteliste");
   }
 
+  it("a cancellation offers the freed place at once to the first in line whose size fits", async () => {
+    await fullWithLine();
+    const [ola] = (await database.db.execute<{ order_id: string }>(sql`select order_id from event_orders where first_name = 'Ola'`)).rows;
+    const cancelled = await app.inject({ method: "POST", url: `/api/ArrangementAdmin/Cancel/${ola!.order_id}/${token}`, payload: {} });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect((await offerRows()).map((row) => [row.first_name, row.state])).toEqual([["Kari", "offered"]]);
+    expect(await accept(await offerToken("kari@example.no"))).toMatchObject({ statusCode: 200 });
+    expect(await statuses()).toEqual(["Ola:cancelled", "Kari:confirmed", "Per:waiting", "Siri:waiting"]);
+  });
+
   it("a raised capacity offers the places at once: a hashed token, 48 hours, a mail with «Ja takk» and «Nei takk»", async () => {
     await fullWithLine();
     expect(await offerRows()).toEqual([]);
