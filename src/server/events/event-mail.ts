@@ -33,6 +33,26 @@ export async function queueEventConfirmationMail(
     await tx.select().from(eventLedgerEntries).where(eq(eventLedgerEntries.orderId, order.id)).orderBy(asc(eventLedgerEntries.id))
   ).filter((entry) => entry.kind === "charge");
   const lines = charges.map((entry) => ({ label: entry.label ?? "", amount: entry.amount }));
+  await queueConfirmationOf(tx, { order, event, lines }, now, publicBaseUrl);
+}
+
+/** What a confirmation says: the order, its event and the charges its receipt lists. */
+export interface ConfirmedOrder {
+  order: Pick<typeof eventOrders.$inferSelect, "id" | "orderId" | "firstName" | "email" | "method">;
+  event: Pick<typeof events.$inferSelect, "slug" | "definition">;
+  lines: readonly { label: string; amount: number }[];
+}
+
+/**
+ * The same confirmation for an order written in this very transaction: its rows are what the caller just
+ * wrote, so they are not read back (a new order's request then costs three statements less).
+ */
+export async function queueConfirmationOf(
+  tx: Pick<Db, "insert" | "update">,
+  { order, event, lines }: ConfirmedOrder,
+  now: Date,
+  publicBaseUrl: string,
+): Promise<void> {
   const total = lines.reduce((sum, line) => sum + line.amount, 0);
   const definition = event.definition;
   const what = definition.kind === "salg" ? "bestillingen" : "påmeldingen";

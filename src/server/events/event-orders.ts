@@ -17,7 +17,7 @@ import { eventOrderItems, eventOrders, eventParticipants, eventPayments, eventSt
 import { HttpError, parseWith } from "../errors.ts";
 import { emailKey } from "../../shared/contact/email-key.ts";
 import { appendEventEntries } from "./event-ledger.ts";
-import { queueEventConfirmationMail } from "./event-mail.ts";
+import { queueConfirmationOf } from "./event-mail.ts";
 import { eventBySlug, placesTaken } from "./event-store.ts";
 import { placesForNewOrders } from "./event-waitlist.ts";
 
@@ -186,7 +186,16 @@ export async function submitEventOrder(app: FastifyInstance, slug: string, body:
       await tx.insert(eventPayments).values({ orderId: id, reference: `${orderId}-1`, amount, state: "created", createdAt: now, updatedAt: now });
       return { kind: "vipps", order: { id, orderId, amount, telephone: order.contact.telephone, title: event.title } };
     }
-    await queueEventConfirmationMail(tx, id, now, app.env.PUBLIC_BASE_URL);
+    await queueConfirmationOf(
+      tx,
+      {
+        order: { id, orderId, firstName: order.contact.firstName, email: emailKey(order.contact.email) ?? order.contact.email, method },
+        event: { slug: row.slug, definition: event },
+        lines: lines.map((line) => ({ label: line.label, amount: line.amount })),
+      },
+      now,
+      app.env.PUBLIC_BASE_URL,
+    );
     return { kind: "done" };
   });
 
