@@ -516,6 +516,23 @@ function cpuPerRequest({ cpu, count, seconds }) {
   return `${ms(cpu.server).toFixed(2)}${cpu.db === null ? "" : ` + ${ms(cpu.db).toFixed(2)}`} ms`;
 }
 
+/** One table row: where, what, and the phase's figures (`share`: its throughput against the bare server's). */
+function measuredRow(database, what, result, share = "–") {
+  return row([
+    database,
+    what,
+    result.count,
+    fmt.rps(result.rps),
+    fmt.ms(result.p50),
+    fmt.ms(result.p99),
+    fmt.ms(result.max),
+    result.errors.length,
+    share,
+    cpuCell(result),
+    cpuPerRequest(result),
+  ]);
+}
+
 function tableOf(bareResult, runs) {
   const lines = [
     row([
@@ -532,86 +549,19 @@ function tableOf(bareResult, runs) {
       "CPU per request (server + PostgreSQL)",
     ]),
     row(["---", "---", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:"]),
-    row([
-      "–",
-      `bare node:http "hello" (${SECONDS} s)`,
-      bareResult.count,
-      fmt.rps(bareResult.rps),
-      fmt.ms(bareResult.p50),
-      fmt.ms(bareResult.p99),
-      fmt.ms(bareResult.max),
-      bareResult.errors.length,
-      "100 %",
-      cpuCell(bareResult),
-      cpuPerRequest(bareResult),
-    ]),
+    measuredRow("–", `bare node:http "hello" (${SECONDS} s)`, bareResult, "100 %"),
   ];
   for (const run of runs) {
     const r = run.registrations;
-    lines.push(
-      row([
-        run.kind,
-        `POST /api/Vinterleir/Post (${r.count} registrations)`,
-        r.count,
-        fmt.rps(r.rps),
-        fmt.ms(r.p50),
-        fmt.ms(r.p99),
-        fmt.ms(r.max),
-        r.errors.length,
-        "–",
-        cpuCell(r),
-        cpuPerRequest(r),
-      ]),
-    );
     const f = run.families;
     lines.push(
-      row([
-        run.kind,
-        `POST /api/Vinterleir/Post, families of three (${f.count} submissions, ${3 * f.count} athletes)`,
-        f.count,
-        fmt.rps(f.rps),
-        fmt.ms(f.p50),
-        fmt.ms(f.p99),
-        fmt.ms(f.max),
-        f.errors.length,
-        "–",
-        cpuCell(f),
-        cpuPerRequest(f),
-      ]),
+      measuredRow(run.kind, `POST /api/Vinterleir/Post (${r.count} registrations)`, r),
+      measuredRow(run.kind, `POST /api/Vinterleir/Post, families of three (${f.count} submissions, ${3 * f.count} athletes)`, f),
+      ...run.events.map(({ path: what, result: e }) => measuredRow(run.kind, `${what} (${e.count} orders)`, e)),
     );
-    for (const { path: what, result: e } of run.events) {
-      lines.push(
-        row([
-          run.kind,
-          `${what} (${e.count} orders)`,
-          e.count,
-          fmt.rps(e.rps),
-          fmt.ms(e.p50),
-          fmt.ms(e.p99),
-          fmt.ms(e.max),
-          e.errors.length,
-          "–",
-          cpuCell(e),
-          cpuPerRequest(e),
-        ]),
-      );
-    }
     for (const [label, l] of Object.entries(run.lists)) {
-      lines.push(
-        row([
-          run.kind,
-          `${label} (${SECONDS} s, ${run.participants} participants, ${(l.bytes / 1024).toFixed(1)} KB ${l.encoding})`,
-          l.count,
-          fmt.rps(l.rps),
-          fmt.ms(l.p50),
-          fmt.ms(l.p99),
-          fmt.ms(l.max),
-          l.errors.length,
-          fmt.pct(l.rps / bareResult.rps),
-          cpuCell(l),
-          cpuPerRequest(l),
-        ]),
-      );
+      const what = `${label} (${SECONDS} s, ${run.participants} participants, ${(l.bytes / 1024).toFixed(1)} KB ${l.encoding})`;
+      lines.push(measuredRow(run.kind, what, l, fmt.pct(l.rps / bareResult.rps)));
     }
   }
   return lines.join("\n");

@@ -8,23 +8,16 @@ import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext } from "@playwright/test";
 import { adminToken, screenshot } from "./camp-helpers.ts";
 import { expect, test } from "./fixtures.ts";
+import { grading, publishEvent, registerForEvent } from "./event-helpers.ts";
 
-const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 24 * 3600_000).toISOString().slice(0, 10);
 const password = "Dør-på-gradering-2026";
 
 async function register(request: APIRequestContext, slug: string, firstName: string, lastName: string) {
-  const post = await request.post(`/api/Arrangement/Post/${slug}`, {
-    data: {
-      draftId: randomUUID(),
-      dataConsent: true,
-      termsAccepted: true,
-      contact: { firstName: "Kari", lastName, email: `kari.${lastName.toLowerCase()}@example.no`, telephone: "91234567" },
-      participants: [{ firstName, lastName, age: 9, clubId: 29, gradeId: 4, answers: {} }],
-      items: [],
-      vipps: false,
-    },
-  });
-  expect(await post.text()).toBe("Done");
+  expect(
+    await registerForEvent(request, slug, { firstName: "Kari", lastName, email: `kari.${lastName.toLowerCase()}@example.no` }, [
+      { firstName, lastName },
+    ]),
+  ).toBe("Done");
 }
 
 test("an innsjekk account checks a grading's participant in at the door, with undo and the count", { tag: "@phone" }, async ({ page, request }) => {
@@ -32,27 +25,7 @@ test("an innsjekk account checks a grading's participant in at the door, with un
   const slug = `gradering-dor-${id}`;
   const title = `Dørgradering ${id.slice(0, 4)}`;
   const leder = await adminToken(request);
-  const put = await request.put(`/api/ArrangementAdmin/Put/${slug}/${leder}`, {
-    data: {
-      kind: "gradering",
-      title,
-      firstDay: day(10),
-      lastDay: day(10),
-      venue: "Ski Taekwondo Klubb",
-      registrationOpensAt: new Date(Date.now() - 3600_000).toISOString(),
-      registrationClosesAt: new Date(Date.now() + 5 * 24 * 3600_000).toISOString(),
-      capacity: 10,
-      price: 350,
-      startTime: "10:00",
-      homeClubOnly: true,
-      minAge: 7,
-      maxAge: 12,
-      minGradeId: 1,
-      maxGradeId: 13,
-    },
-  });
-  expect(put.status(), await put.text()).toBe(201);
-  expect((await request.post(`/api/ArrangementAdmin/Publish/${slug}/${leder}`)).status()).toBe(200);
+  await publishEvent(request, leder, slug, grading(title, { capacity: 10, firstDayIn: 10 }));
   await register(request, slug, "Ola", `Dorsen${id}`);
   await register(request, slug, "Siri", `Portvik${id}`);
 

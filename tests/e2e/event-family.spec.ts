@@ -7,8 +7,8 @@ import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { adminToken, mailText, screenshot } from "./camp-helpers.ts";
 import { expect, test } from "./fixtures.ts";
+import { grading, publishEvent } from "./event-helpers.ts";
 
-const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 24 * 3600_000).toISOString().slice(0, 10);
 const linkPattern = /http:\/\/127\.0\.0\.1:\d+(\/arrangementer\/min-pamelding\/[A-Za-z0-9_-]{43})/;
 
 test("a family opens the link from the mail and cancels one utøver of a grading", { tag: "@phone" }, async ({ page, request }) => {
@@ -16,27 +16,7 @@ test("a family opens the link from the mail and cancels one utøver of a grading
   const title = `Cupgradering ${slug.slice(-4)}`;
   const email = `familie.${slug.slice(-8)}@example.no`;
   const token = await adminToken(request);
-  const put = await request.put(`/api/ArrangementAdmin/Put/${slug}/${token}`, {
-    data: {
-      kind: "gradering",
-      title,
-      firstDay: day(20),
-      lastDay: day(20),
-      venue: "Ski Taekwondo Klubb",
-      registrationOpensAt: new Date(Date.now() - 3600_000).toISOString(),
-      registrationClosesAt: new Date(Date.now() + 10 * 24 * 3600_000).toISOString(),
-      capacity: 2,
-      price: 350,
-      startTime: "10:00",
-      homeClubOnly: true,
-      minAge: 7,
-      maxAge: 12,
-      minGradeId: 1,
-      maxGradeId: 13,
-    },
-  });
-  expect(put.status()).toBe(201);
-  expect((await request.post(`/api/ArrangementAdmin/Publish/${slug}/${token}`)).status()).toBe(200);
+  await publishEvent(request, token, slug, grading(title));
   const post = await request.post(`/api/Arrangement/Post/${slug}`, {
     data: {
       draftId: randomUUID(),

@@ -8,42 +8,10 @@ import type { APIRequestContext } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { adminToken, mailText, screenshot } from "./camp-helpers.ts";
 import { expect, test } from "./fixtures.ts";
+import { grading, registerForEvent } from "./event-helpers.ts";
 
-const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 24 * 3600_000).toISOString().slice(0, 10);
-
-function grading(title: string, capacity: number) {
-  return {
-    kind: "gradering",
-    title,
-    firstDay: day(20),
-    lastDay: day(20),
-    venue: "Ski Taekwondo Klubb",
-    registrationOpensAt: new Date(Date.now() - 3600_000).toISOString(),
-    registrationClosesAt: new Date(Date.now() + 10 * 24 * 3600_000).toISOString(),
-    capacity,
-    price: 350,
-    startTime: "10:00",
-    homeClubOnly: true,
-    minAge: 7,
-    maxAge: 12,
-    minGradeId: 1,
-    maxGradeId: 13,
-  };
-}
-
-async function register(request: APIRequestContext, slug: string, firstName: string, email: string): Promise<string> {
-  const res = await request.post(`/api/Arrangement/Post/${slug}`, {
-    data: {
-      draftId: randomUUID(),
-      dataConsent: true,
-      termsAccepted: true,
-      contact: { firstName, lastName: "Venteliste", email, telephone: "91234567" },
-      participants: [{ firstName, lastName: "Venteliste", age: 9, clubId: 29, gradeId: 4, answers: {} }],
-      items: [],
-      vipps: false,
-    },
-  });
-  return res.text();
+function register(request: APIRequestContext, slug: string, firstName: string, email: string): Promise<string> {
+  return registerForEvent(request, slug, { firstName, lastName: "Venteliste", email });
 }
 
 const offerLink = (mail: string) => /http:\/\/127\.0\.0\.1:\d+(\/arrangementer\/venteliste\/[A-Za-z0-9_-]{43})(?!\?)/.exec(mail)?.[1];
@@ -58,7 +26,7 @@ test(
     const kari = `kari.${id}@example.no`;
     const siri = `siri.${id}@example.no`;
     const token = await adminToken(request);
-    expect((await request.put(`/api/ArrangementAdmin/Put/${slug}/${token}`, { data: grading(title, 1) })).status()).toBe(201);
+    expect((await request.put(`/api/ArrangementAdmin/Put/${slug}/${token}`, { data: grading(title, { capacity: 1 }) })).status()).toBe(201);
     expect((await request.post(`/api/ArrangementAdmin/Publish/${slug}/${token}`)).status()).toBe(200);
 
     expect(await register(request, slug, "Ola", `ola.${id}@example.no`)).toBe("Done");
@@ -68,7 +36,7 @@ test(
     await expect(page.getByText("Fullt – ventelisten er åpen.", { exact: false })).toBeVisible();
 
     // The leader raises the capacity: the first in line gets the place offered by mail at once.
-    expect((await request.put(`/api/ArrangementAdmin/Put/${slug}/${token}`, { data: grading(title, 2) })).status()).toBe(200);
+    expect((await request.put(`/api/ArrangementAdmin/Put/${slug}/${token}`, { data: grading(title, { capacity: 2 }) })).status()).toBe(200);
     const kariMail = await mailText(request, kari, `Ledig plass på ${title}`);
     expect(kariMail).toContain("Ja takk");
     expect(kariMail).toContain("Nei takk");

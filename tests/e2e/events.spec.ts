@@ -9,32 +9,10 @@ import type { APIRequestContext } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { adminToken, campAdmin, screenshot } from "./camp-helpers.ts";
 import { expect, test } from "./fixtures.ts";
-
-const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 24 * 3600_000).toISOString().slice(0, 10);
+import { day, grading, publishEvent } from "./event-helpers.ts";
 
 async function publishGrading(request: APIRequestContext, slug: string, title: string) {
-  const token = await adminToken(request);
-  const put = await request.put(`/api/ArrangementAdmin/Put/${slug}/${token}`, {
-    data: {
-      kind: "gradering",
-      title,
-      firstDay: day(20),
-      lastDay: day(20),
-      venue: "Ski Taekwondo Klubb",
-      registrationOpensAt: new Date(Date.now() - 3600_000).toISOString(),
-      registrationClosesAt: new Date(Date.now() + 10 * 24 * 3600_000).toISOString(),
-      capacity: 2,
-      price: 350,
-      startTime: "10:00",
-      homeClubOnly: true,
-      minAge: 7,
-      maxAge: 12,
-      minGradeId: 1,
-      maxGradeId: 13,
-    },
-  });
-  expect(put.status()).toBe(201);
-  expect((await request.post(`/api/ArrangementAdmin/Publish/${slug}/${token}`)).status()).toBe(200);
+  await publishEvent(request, await adminToken(request), slug, grading(title));
 }
 
 test(
