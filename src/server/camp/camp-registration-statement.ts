@@ -1,8 +1,8 @@
 import { sql, type SQL } from "drizzle-orm";
-import { PgDialect, PgTransaction, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { athletePerson } from "../../shared/camp/camp-ledger.ts";
-import type { Db, RowsResult } from "../db/database.ts";
-import { prepareStatement } from "../db/prepared-statement.ts";
+import type { Db } from "../db/database.ts";
+import { driverBoolean, namedStatement } from "../db/prepared-statement.ts";
 import { columnNames, valuesList, valuesOf } from "../db/values-list.ts";
 import { campCompanions, campPriceLines, campRegistrations, payments } from "../db/schema/camp.ts";
 import { campPersonalLinks } from "../db/schema/camp-self-service.ts";
@@ -166,15 +166,12 @@ function placeholderValues(values: StatementValues): Record<string, unknown> {
   return into;
 }
 
-const dialect = new PgDialect();
-/** Built once per shape: building and rendering a statement this size costs more CPU than running it. */
-const statements = new Map<string, { statement: SQL; query: ReturnType<PgDialect["sqlToQuery"]> }>();
-const prepared = new WeakMap<Db, Map<string, ReturnType<typeof prepareStatement>>>();
+/** One statement per shape, built once: building and rendering a statement this size costs more CPU than running it. */
+const statements = new Map<string, ReturnType<typeof namedStatement>>();
 
 /**
  * Runs the statement of `shape`; answers the new registration's id, or undefined when nothing was written.
- * Built once per database and shape (building it costs more CPU than running it); outside a transaction
- * it is also prepared (db/prepared-statement.ts), inside one it runs on the transaction's connection.
+ * Outside a transaction it is prepared (db/prepared-statement.ts), inside one it runs on the transaction's connection.
  */
 export async function runRegistrationStatement(
   db: Db,
@@ -183,35 +180,10 @@ export async function runRegistrationStatement(
   editionFingerprint: string,
 ): Promise<number | undefined> {
   const name = `camp_registration_c${shape.companions}_l${shape.priceLines}_p${shape.payments}_m${Number(shape.confirmationMail)}_s${Number(shape.submissionLink)}`;
-  let built = statements.get(name);
-  if (!built) {
-    const statement = statementSql(shape);
-    statements.set(name, (built = { statement, query: dialect.sqlToQuery(statement) }));
-  }
-  const { statement } = built;
-  const placeholders = { ...placeholderValues(values), editionFingerprint };
-  let rows: Record<string, unknown>[];
-  if (db instanceof PgTransaction) {
-    const query = db._.session.prepareQuery<{ execute: RowsResult<Record<string, unknown>> } & { all: unknown; values: unknown }>(
-      built.query,
-      undefined,
-      undefined,
-      false,
-    );
-    rows = (await query.execute(placeholders)).rows;
-  } else {
-    let byShape = prepared.get(db);
-    if (!byShape) prepared.set(db, (byShape = new Map()));
-    let ready = byShape.get(name);
-    if (!ready) byShape.set(name, (ready = prepareStatement(db, name, statement)));
-    rows = await ready.execute(placeholders);
-  }
+  let statement = statements.get(name);
+  if (!statement) statements.set(name, (statement = namedStatement(name, () => statementSql(shape))));
+  const rows = await statement.execute(db, { ...placeholderValues(values), editionFingerprint });
   const [row] = rows;
-  if (!isTrue(row?.edition_current)) throw new EditionChangedError();
+  if (!driverBoolean(row?.edition_current)) throw new EditionChangedError();
   return row!.id === null || row!.id === undefined ? undefined : Number(row!.id);
-}
-
-/** A boolean column as either driver hands it over (PGlite's prepared path reads text: "t"). */
-function isTrue(value: unknown): boolean {
-  return value === true || value === "t" || value === "true";
 }

@@ -1,6 +1,6 @@
 import { PGlite, protocol } from "@electric-sql/pglite";
 import { fillPlaceholders, type SQL } from "drizzle-orm";
-import { PgDialect } from "drizzle-orm/pg-core";
+import { PgDialect, PgTransaction } from "drizzle-orm/pg-core";
 import type { Db, RowsResult } from "./database.ts";
 
 /**
@@ -81,4 +81,39 @@ function concat(...parts: Uint8Array[]): Uint8Array {
     at += part.length;
   }
   return all;
+}
+
+/**
+ * A hot path's statement by name: built once per process by `build` (building and rendering a large
+ * statement costs more CPU than running it). Outside a transaction it is prepared per database
+ * (`prepareStatement`); inside one it runs on the transaction's connection, unnamed.
+ */
+export function namedStatement(name: string, build: () => SQL) {
+  let built: { statement: SQL; query: ReturnType<PgDialect["sqlToQuery"]> } | undefined;
+  const prepared = new WeakMap<Db, ReturnType<typeof prepareStatement>>();
+  return {
+    async execute(db: Db, values: Record<string, unknown>): Promise<Record<string, unknown>[]> {
+      if (!built) {
+        const statement = build();
+        built = { statement, query: dialect.sqlToQuery(statement) };
+      }
+      if (db instanceof PgTransaction) {
+        const query = db._.session.prepareQuery<{ execute: RowsResult<Record<string, unknown>> } & PreparedConfig>(
+          built.query,
+          undefined,
+          undefined,
+          false,
+        );
+        return (await query.execute(values)).rows;
+      }
+      let ready = prepared.get(db);
+      if (!ready) prepared.set(db, (ready = prepareStatement(db, name, built.statement)));
+      return ready.execute(values);
+    },
+  };
+}
+
+/** A boolean column as either driver hands it over (PGlite's prepared path reads text: "t"). */
+export function driverBoolean(value: unknown): boolean {
+  return value === true || value === "t" || value === "true";
 }

@@ -7,52 +7,66 @@ import type { Db } from "../db/database.ts";
 import { eventLedgerEntries, eventOrders, events } from "../db/schema/events.ts";
 import { escapeHtml } from "../mail/escape-html.ts";
 import { mailDocument, receiptTableHtml } from "../mail/mail-html.ts";
-import { queueMail } from "../mail/outbox.ts";
+import { queueDeferredMail, queueMail, type RenderedMail } from "../mail/outbox.ts";
 
 function baseUrl(publicBaseUrl: string): string {
   return publicBaseUrl.replace(/\/+$/, "");
 }
 
+/** The outbox kind of an event order's confirmation: rendered when it is sent (mail/mail-kinds.ts). */
+export const eventConfirmationMailKind = "event-confirmation";
+export const eventConfirmationKey = (orderRowId: number) => `event-confirmation:${orderRowId}`;
+
+/** What the outbox keeps until the confirmation is sent; the token's hash is on the order. */
+export interface QueuedEventConfirmation {
+  orderId: number;
+  personalToken: string;
+}
+
 /**
- * The confirmation of an event order, queued in the transaction that confirms it (card/cash and free at
- * once, Vipps when the payment is reserved). The receipt is the order's ledger charges. It carries the
- * order's personal link («Min påmelding»): a new 256-bit secret whose hash is stored on the order only when
- * the mail is queued (a confirmation queued twice is sent once, with the link whose hash is stored).
+ * The confirmation of an event order, queued in the transaction that confirms it (Vipps when the payment is
+ * reserved, a waiting order that accepts its offer; a new order's statement queues its own, event-order-write.ts).
+ * It carries the order's personal link («Min påmelding»): a new 256-bit secret whose hash is stored on the
+ * order only when the mail is queued (a confirmation queued twice is sent once, with the link whose hash is
+ * stored). The text and HTML are made when it is sent, not in the request.
  */
-export async function queueEventConfirmationMail(
-  tx: Pick<Db, "select" | "insert" | "update">,
-  orderRowId: number,
-  now: Date,
-  publicBaseUrl: string,
-): Promise<void> {
-  const [order] = await tx.select().from(eventOrders).where(eq(eventOrders.id, orderRowId));
-  if (!order) return;
-  const [event] = await tx.select().from(events).where(eq(events.id, order.eventId));
-  if (!event) return;
+export async function queueEventConfirmationMail(tx: Pick<Db, "insert" | "update">, order: { id: number; email: string }, now: Date): Promise<void> {
+  const token = newPersonalToken();
+  const payload: QueuedEventConfirmation = { orderId: order.id, personalToken: token };
+  const queued = await queueDeferredMail(
+    tx,
+    { dedupeKey: eventConfirmationKey(order.id), to: order.email, kind: eventConfirmationMailKind, payload: { ...payload } },
+    now,
+  );
+  if (queued !== undefined)
+    await tx
+      .update(eventOrders)
+      .set({ linkTokenHash: personalTokenHash(token) })
+      .where(eq(eventOrders.id, order.id));
+}
+
+/** The outbox's renderer for a queued confirmation (mail/mail-kinds.ts): the order as it stands, its charges as the receipt. */
+export async function renderQueuedEventConfirmation(db: Db, payload: Record<string, unknown>, publicBaseUrl: string): Promise<RenderedMail> {
+  const { orderId, personalToken } = payload as unknown as QueuedEventConfirmation;
+  const [order] = await db.select().from(eventOrders).where(eq(eventOrders.id, orderId));
+  if (!order) throw new Error(`No event order ${orderId}`);
+  const [event] = await db.select().from(events).where(eq(events.id, order.eventId));
+  if (!event) throw new Error(`No event ${order.eventId}`);
   const charges = (
-    await tx.select().from(eventLedgerEntries).where(eq(eventLedgerEntries.orderId, order.id)).orderBy(asc(eventLedgerEntries.id))
+    await db.select().from(eventLedgerEntries).where(eq(eventLedgerEntries.orderId, order.id)).orderBy(asc(eventLedgerEntries.id))
   ).filter((entry) => entry.kind === "charge");
   const lines = charges.map((entry) => ({ label: entry.label ?? "", amount: entry.amount }));
-  await queueConfirmationOf(tx, { order, event, lines }, now, publicBaseUrl);
+  return eventConfirmation({ order, event, lines }, personalToken, publicBaseUrl);
 }
 
 /** What a confirmation says: the order, its event and the charges its receipt lists. */
-export interface ConfirmedOrder {
-  order: Pick<typeof eventOrders.$inferSelect, "id" | "orderId" | "firstName" | "email" | "method">;
+interface ConfirmedOrder {
+  order: Pick<typeof eventOrders.$inferSelect, "orderId" | "firstName" | "method">;
   event: Pick<typeof events.$inferSelect, "slug" | "definition">;
   lines: readonly { label: string; amount: number }[];
 }
 
-/**
- * The same confirmation for an order written in this very transaction: its rows are what the caller just
- * wrote, so they are not read back (a new order's request then costs three statements less).
- */
-export async function queueConfirmationOf(
-  tx: Pick<Db, "insert" | "update">,
-  { order, event, lines }: ConfirmedOrder,
-  now: Date,
-  publicBaseUrl: string,
-): Promise<void> {
+function eventConfirmation({ order, event, lines }: ConfirmedOrder, token: string, publicBaseUrl: string): RenderedMail {
   const total = lines.reduce((sum, line) => sum + line.amount, 0);
   const definition = event.definition;
   const what = definition.kind === "salg" ? "bestillingen" : "påmeldingen";
@@ -68,7 +82,6 @@ export async function queueConfirmationOf(
       ? `Henting: ${[definition.pickUpPlace, definition.pickUpTime].filter(Boolean).join(", ")}.`
       : "";
   const link = `${baseUrl(publicBaseUrl)}/arrangementer/${event.slug}`;
-  const token = newPersonalToken();
   const personal = `${baseUrl(publicBaseUrl)}${eventOrderLinkPath(token)}`;
   const seeOrCancel = `Se eller avbestill ${what}: ${personal}`;
   const text = [
@@ -98,12 +111,7 @@ ${pickUp ? `<p>${e(pickUp)}</p>\n` : ""}<p><a href="${e(personal)}">Se eller avb
 <p><a href="${e(link)}">Mer om arrangementet</a></p>
 `,
   );
-  const queued = await queueMail(tx, { dedupeKey: `event-confirmation:${order.id}`, to: order.email, subject, text, html }, now);
-  if (queued !== undefined)
-    await tx
-      .update(eventOrders)
-      .set({ linkTokenHash: personalTokenHash(token) })
-      .where(eq(eventOrders.id, order.id));
+  return { subject, text, html };
 }
 
 export interface EventCancellation {

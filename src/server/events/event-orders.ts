@@ -1,25 +1,27 @@
 /**
  * `POST /api/Arrangement/Post/{slug}`: one registration for a grading or course, or one order of club gear.
- * Everything that decides the answer happens in one short transaction with the event row locked: places
- * counted, stock taken with a conditional UPDATE (`stock >= n`, so two processes can never sell the last
- * one twice), the order, its participants or items and its ledger charges stored. Vipps is called after
- * the commit. Any refusal throws before the commit, so nothing is stored.
+ * The order, its participants or items, its ledger charges and its payment or confirmation are written by
+ * one statement (event-order-statement.ts). An event without a capacity needs nothing else: the statement
+ * alone, prepared. A sale takes its stock first, in the same transaction; a grading or course with a
+ * capacity counts its places under the event's row lock first, so the last place is never given twice and
+ * the waiting list goes before a newcomer. Vipps is called after the commit. Any refusal throws before
+ * anything is stored.
  */
 import { randomInt } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { waitlistAnswer } from "../../shared/camp/camp-waitlist.ts";
+import { emailKey } from "../../shared/contact/email-key.ts";
 import { EventOrderSchema, type EventOrder } from "../../shared/events/event-order.ts";
-import { eventState, orderIssues, orderPriceLines } from "../../shared/events/event-rules.ts";
+import { eventState, orderIssues, orderPriceLines, placesLeft } from "../../shared/events/event-rules.ts";
+import { newPersonalToken, personalTokenHash } from "../camp/camp-personal-link.ts";
 import { ORDER_ID_ALPHABET } from "../camp/order-id.ts";
 import type { Db } from "../db/database.ts";
-import { eventOrderItems, eventOrders, eventParticipants, eventPayments, eventStock, events } from "../db/schema/events.ts";
+import { eventOrders, eventStock, events } from "../db/schema/events.ts";
 import { HttpError, parseWith } from "../errors.ts";
-import { emailKey } from "../../shared/contact/email-key.ts";
-import { appendEventEntries } from "./event-ledger.ts";
-import { queueConfirmationOf } from "./event-mail.ts";
-import { eventBySlug, placesTaken } from "./event-store.ts";
-import { placesForNewOrders } from "./event-waitlist.ts";
+import { publishedEvent } from "./event-cache.ts";
+import { EventChangedError, runOrderStatement } from "./event-order-statement.ts";
+import { awaitsOffer, holdsPlaces } from "./event-store.ts";
+import { fitInLine } from "./event-waitlist.ts";
 
 export const eventOrderMessages = {
   notFound: "Fant ikke arrangementet.",
@@ -63,27 +65,114 @@ export interface EventPaymentGateway {
 
 type Outcome = { kind: "done" } | { kind: "waitlist" } | { kind: "vipps"; order: EventOrderAwaitingPayment };
 
-async function takeStock(tx: Pick<Db, "update">, eventId: number, order: EventOrder, names: Map<string, string>) {
-  for (const line of order.items) {
-    const [taken] = await tx
-      .update(eventStock)
-      .set({ stock: sql`${eventStock.stock} - ${line.quantity}` })
-      .where(
-        and(
-          eq(eventStock.eventId, eventId),
-          eq(eventStock.itemId, line.itemId),
-          eq(eventStock.variant, line.variant),
-          sql`${eventStock.stock} >= ${line.quantity}`,
-        ),
-      )
-      .returning({ stock: eventStock.stock });
-    if (!taken) throw new HttpError(409, eventOrderMessages.soldOut(names.get(line.itemId) ?? line.itemId, line.variant));
+/** What a write needs besides the order: the database, the clock and the outbox to wake. */
+export interface EventOrderDeps {
+  db: Db;
+  now: () => Date;
+  kickOutbox: () => void;
+}
+
+/**
+ * Takes a sale's items from stock in one conditional UPDATE (`stock >= quantity`, so two processes can never
+ * sell the last one twice); inside the order's transaction, so a line that is short undoes the others.
+ */
+async function takeStock(tx: Db, eventId: number, order: EventOrder, names: Map<string, string>) {
+  const lines = sql.join(
+    order.items.map((line) => sql`(${line.itemId}::text, ${line.variant}::text, ${line.quantity}::int)`),
+    sql`, `,
+  );
+  // The rows are locked in one order (item, variant) first: two orders touching the same two rows in the
+  // order the table happens to hold them could otherwise each wait for the other.
+  const taken = await tx.execute<{ item_id: string; variant: string }>(sql`
+    with wanted as (select * from (values ${lines}) as v(item_id, variant, quantity)),
+    locked as (select s.item_id, s.variant from ${eventStock} s join wanted w using (item_id, variant)
+                where s.event_id = ${eventId} order by s.item_id, s.variant for update of s)
+    update ${eventStock} s set stock = s.stock - w.quantity
+      from wanted w join locked l using (item_id, variant)
+     where s.event_id = ${eventId} and s.item_id = w.item_id and s.variant = w.variant and s.stock >= w.quantity
+    returning s.item_id, s.variant`);
+  const short = order.items.find((line) => !taken.rows.some((row) => row.item_id === line.itemId && row.variant === line.variant));
+  if (short || taken.rows.length !== order.items.length) {
+    const line = short ?? order.items[0]!;
+    throw new HttpError(409, eventOrderMessages.soldOut(names.get(line.itemId) ?? line.itemId, line.variant));
   }
 }
 
-export async function submitEventOrder(app: FastifyInstance, slug: string, body: unknown, gateway: EventPaymentGateway | undefined): Promise<string> {
-  const row = await eventBySlug(app.db, slug);
-  if (!row?.publishedAt) throw new HttpError(404, eventOrderMessages.notFound);
+/** Places held and the waiting line of an event, read under its lock; and an earlier submission of the same form. */
+async function placesAndTwin(tx: Db, eventId: number, draftId: string, now: Date) {
+  const result = await tx.execute<{ existing: ExistingOrder | null; taken: number; line: number[] }>(sql`
+    select (select row_to_json(o) from (select id, order_id as "orderId", status, amount, telephone from ${eventOrders}
+             where ${eventOrders.eventId} = ${eventId} and ${eventOrders.draftId} = ${draftId}) o) as existing,
+           (select coalesce(sum(${eventOrders.places}), 0)::int from ${eventOrders}
+             where ${eventOrders.eventId} = ${eventId} and ${holdsPlaces(now)}) as taken,
+           (select coalesce(json_agg(${eventOrders.places} order by ${eventOrders.createdAt}, ${eventOrders.id}), '[]'::json) from ${eventOrders}
+             where ${eventOrders.eventId} = ${eventId} and ${awaitsOffer}) as line`);
+  const row = result.rows[0]!;
+  return { existing: row.existing, taken: Number(row.taken), line: row.line.map((places) => ({ places: Number(places) })) };
+}
+
+interface ExistingOrder {
+  id: number;
+  orderId: string;
+  status: (typeof eventOrders.$inferSelect)["status"];
+  amount: number;
+  telephone: string;
+}
+
+/** The same form sent again (a double click, a retry): the first answer, nothing stored twice. */
+function answerOf(existing: ExistingOrder, title: string): Outcome {
+  if (existing.status === "waiting") return { kind: "waitlist" };
+  if (existing.status === "pending_payment")
+    return { kind: "vipps", order: { id: existing.id, orderId: existing.orderId, amount: existing.amount, telephone: existing.telephone, title } };
+  return { kind: "done" };
+}
+
+async function twinOf(db: Db, eventId: number, draftId: string): Promise<ExistingOrder | undefined> {
+  const [row] = await db
+    .select({
+      id: eventOrders.id,
+      orderId: eventOrders.orderId,
+      status: eventOrders.status,
+      amount: eventOrders.amount,
+      telephone: eventOrders.telephone,
+    })
+    .from(eventOrders)
+    .where(and(eq(eventOrders.eventId, eventId), eq(eventOrders.draftId, draftId)));
+  return row;
+}
+
+/** A refusal the caller can see; given only after a fresh read of the event. */
+const isRefusal = (error: unknown) =>
+  error instanceof EventInputError || (error instanceof HttpError && error.statusCode < 500) || error instanceof EventChangedError;
+
+/**
+ * `POST /api/Arrangement/Post/{slug}`. The event is read from memory (event-cache.ts); its definition goes
+ * with the write, which stores nothing when the event has changed since. A refusal is never given on a
+ * remembered read: the event is read again and the order tried once more.
+ */
+export async function submitEventOrder(deps: EventOrderDeps, slug: string, body: unknown, gateway: EventPaymentGateway | undefined): Promise<string> {
+  let outcome: Outcome;
+  try {
+    outcome = await submitOnce(deps, slug, body, gateway, false);
+  } catch (error) {
+    if (!isRefusal(error)) throw error;
+    outcome = await submitOnce(deps, slug, body, gateway, true);
+  }
+  if (outcome.kind === "done") deps.kickOutbox();
+  if (outcome.kind === "waitlist") return waitlistAnswer;
+  if (outcome.kind === "done") return "Done";
+  return gateway!.createRedirect(outcome.order);
+}
+
+async function submitOnce(
+  deps: EventOrderDeps,
+  slug: string,
+  body: unknown,
+  gateway: EventPaymentGateway | undefined,
+  fresh: boolean,
+): Promise<Outcome> {
+  const row = await publishedEvent(deps.db, slug, { fresh });
+  if (!row) throw new HttpError(404, eventOrderMessages.notFound);
   const order = parseWith(EventOrderSchema, body);
   const event = row.definition;
   const issues = orderIssues(event, order);
@@ -91,116 +180,123 @@ export async function submitEventOrder(app: FastifyInstance, slug: string, body:
   const lines = orderPriceLines(event, order);
   const amount = lines.reduce((sum, line) => sum + line.amount, 0);
   if (order.vipps && amount > 0 && !gateway) throw new HttpError(409, eventOrderMessages.vippsUnavailable);
-  const now = app.now();
+  const now = deps.now();
+  const state = eventState(event, now, 0, 1);
+  if (state === "notyet") throw new HttpError(409, eventOrderMessages.notYet);
+  if (state === "closed") throw new HttpError(409, eventOrderMessages.closed);
   const names = new Map(event.kind === "salg" ? event.items.map((item) => [item.id, item.name] as const) : []);
+  const method = amount === 0 ? "free" : order.vipps ? "vipps" : "card_cash";
+  const definition = JSON.stringify(event);
 
-  const outcome = await app.db.transaction(async (tx): Promise<Outcome> => {
-    await tx.execute(sql`select id from ${events} where id = ${row.id} for update`);
-    const [existing] = await tx
-      .select()
-      .from(eventOrders)
-      .where(and(eq(eventOrders.eventId, row.id), eq(eventOrders.draftId, order.draftId)));
-    if (existing) {
-      // The same form sent again (a double click, a retry): the first answer, nothing stored twice.
-      if (existing.status === "waiting") return { kind: "waitlist" };
-      if (existing.status === "pending_payment")
-        return {
-          kind: "vipps",
-          order: { id: existing.id, orderId: existing.orderId, amount: existing.amount, telephone: existing.telephone, title: event.title },
-        };
-      return { kind: "done" };
-    }
-    const taken = (await placesTaken(tx, [row.id], now)).get(row.id) ?? 0;
-    const state = eventState(event, now, taken, event.kind === "salg" ? 1 : 0);
-    if (state === "notyet") throw new HttpError(409, eventOrderMessages.notYet);
-    if (state === "closed") throw new HttpError(409, eventOrderMessages.closed);
-    // What is free after the waiting list has had its share: the line goes before a newcomer.
-    const left = event.kind === "salg" ? null : await placesForNewOrders(tx, row.id, now);
-    // A registration that does not fit waits whole: a family is offered its places together.
-    const waiting = event.kind !== "salg" && left !== null && order.participants.length > left;
-    if (event.kind === "salg") await takeStock(tx, row.id, order, names);
-
-    const method = amount === 0 ? "free" : order.vipps ? "vipps" : "card_cash";
+  /** The order's rows, for the statement; `waiting`: it does not fit and waits whole, charged when it gets its places. */
+  const write = async (db: Db, waiting: boolean): Promise<Outcome | undefined> => {
     const status = waiting ? "waiting" : method === "vipps" ? "pending_payment" : "confirmed";
     const orderId = newEventOrderId(event.kind, event.firstDay);
-    const [inserted] = await tx
-      .insert(eventOrders)
-      .values({
-        eventId: row.id,
-        orderId,
-        draftId: order.draftId,
-        status,
-        method,
-        firstName: order.contact.firstName,
-        lastName: order.contact.lastName,
-        email: emailKey(order.contact.email) ?? order.contact.email,
-        telephone: order.contact.telephone,
-        amount,
-        places: event.kind === "salg" ? 0 : order.participants.length,
-        createdAt: now,
-        confirmedAt: status === "confirmed" ? now : null,
-      })
-      .returning({ id: eventOrders.id });
-    const id = inserted!.id;
-    if (order.participants.length > 0) {
-      await tx.insert(eventParticipants).values(
-        order.participants.map((participant, position) => ({
-          orderId: id,
-          position,
-          firstName: participant.firstName,
-          lastName: participant.lastName,
-          age: participant.age,
-          clubId: participant.clubId,
-          gradeId: participant.gradeId,
-          answers: participant.answers,
-        })),
-      );
-    }
-    if (event.kind === "salg") {
-      await tx.insert(eventOrderItems).values(
-        order.items.map((line) => ({
-          orderId: id,
-          itemId: line.itemId,
-          name: names.get(line.itemId) ?? line.itemId,
-          variant: line.variant,
-          quantity: line.quantity,
-          price: event.items.find((item) => item.id === line.itemId)?.price ?? 0,
-        })),
-      );
-    }
-    if (waiting) return { kind: "waitlist" };
-    const context = { at: now, actor: "deltaker", reason: event.kind === "salg" ? "Bestilt" : "Påmeldt" };
-    await appendEventEntries(
-      tx,
-      lines.map((line) => ({
-        ...context,
-        orderId: id,
-        kind: "charge" as const,
-        person: line.key,
-        item: event.kind === "salg" ? "item" : "participant",
-        label: line.label,
-        amount: line.amount,
-      })),
-    );
-    if (method === "vipps") {
-      await tx.insert(eventPayments).values({ orderId: id, reference: `${orderId}-1`, amount, state: "created", createdAt: now, updatedAt: now });
-      return { kind: "vipps", order: { id, orderId, amount, telephone: order.contact.telephone, title: event.title } };
-    }
-    await queueConfirmationOf(
-      tx,
+    const email = emailKey(order.contact.email) ?? order.contact.email;
+    const mail = status === "confirmed" ? { token: newPersonalToken() } : undefined;
+    const context = { at: now, actor: "deltaker", reason: event.kind === "salg" ? "Bestilt" : "Påmeldt", kind: "charge" as const };
+    const id = await runOrderStatement(
+      db,
       {
-        order: { id, orderId, firstName: order.contact.firstName, email: emailKey(order.contact.email) ?? order.contact.email, method },
-        event: { slug: row.slug, definition: event },
-        lines: lines.map((line) => ({ label: line.label, amount: line.amount })),
+        participants: order.participants.length,
+        items: event.kind === "salg" ? order.items.length : 0,
+        charges: waiting ? 0 : lines.length,
+        payment: status === "pending_payment",
+        confirmationMail: !!mail,
       },
-      now,
-      app.env.PUBLIC_BASE_URL,
+      {
+        eventId: row.id,
+        definition,
+        order: {
+          eventId: row.id,
+          orderId,
+          draftId: order.draftId,
+          status,
+          method,
+          firstName: order.contact.firstName,
+          lastName: order.contact.lastName,
+          email,
+          telephone: order.contact.telephone,
+          amount,
+          places: event.kind === "salg" ? 0 : order.participants.length,
+          createdAt: now,
+          confirmedAt: status === "confirmed" ? now : null,
+          linkTokenHash: mail ? personalTokenHash(mail.token) : null,
+        },
+        participants: order.participants.map((participant, position) => ({ position, ...pickParticipant(participant) })),
+        items:
+          event.kind === "salg"
+            ? order.items.map((line) => ({
+                itemId: line.itemId,
+                name: names.get(line.itemId) ?? line.itemId,
+                variant: line.variant,
+                quantity: line.quantity,
+                price: event.items.find((item) => item.id === line.itemId)?.price ?? 0,
+              }))
+            : [],
+        charges: waiting
+          ? []
+          : lines.map((line) => ({
+              ...context,
+              person: line.key,
+              item: event.kind === "salg" ? "item" : "participant",
+              label: line.label,
+              amount: line.amount,
+            })),
+        ...(status === "pending_payment" ? { payment: { reference: `${orderId}-1`, amount, state: "created", createdAt: now, updatedAt: now } } : {}),
+        ...(mail ? { mail: { row: { recipient: email, status: "pending", nextAttemptAt: now, createdAt: now }, personalToken: mail.token } } : {}),
+      },
     );
+    if (id === undefined) return undefined;
+    if (waiting) return { kind: "waitlist" };
+    if (status === "pending_payment")
+      return { kind: "vipps", order: { id, orderId, amount, telephone: order.contact.telephone, title: event.title } };
     return { kind: "done" };
-  });
+  };
 
-  if (outcome.kind === "done") app.outbox.kick();
-  if (outcome.kind === "waitlist") return waitlistAnswer;
-  if (outcome.kind === "done") return "Done";
-  return gateway!.createRedirect(outcome.order);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    let written: Outcome | undefined;
+    if (event.kind === "salg") {
+      written = await deps.db
+        .transaction(async (tx) => {
+          await takeStock(tx, row.id, order, names);
+          const outcome = await write(tx, false);
+          // Nothing written (the same form twice): the stock taken goes back with the rollback.
+          if (!outcome) throw new NothingWritten();
+          return outcome;
+        })
+        .catch((error: unknown) => {
+          if (error instanceof NothingWritten) return undefined;
+          throw error;
+        });
+    } else if (placesLeft(event, 0) === null) {
+      written = await write(deps.db, false);
+    } else {
+      written = await deps.db.transaction(async (tx) => {
+        // The event's lock: places are counted and taken one order at a time, in line with the waiting list's offers.
+        const locked = await tx.execute<{ current: boolean }>(
+          sql`select ${events.definition} = ${definition}::jsonb and ${events.publishedAt} is not null as current from ${events} where ${events.id} = ${row.id} for update`,
+        );
+        if (!locked.rows[0]?.current) throw new EventChangedError();
+        const { existing, taken, line } = await placesAndTwin(tx, row.id, order.draftId, now);
+        if (existing) return answerOf(existing, event.title);
+        // What is free after the waiting list has had its share: the line goes before a newcomer.
+        const left = fitInLine(line, placesLeft(event, taken)).left;
+        // A registration that does not fit waits whole: a family is offered its places together.
+        return write(tx, left !== null && order.participants.length > left);
+      });
+    }
+    if (written) return written;
+    const twin = await twinOf(deps.db, row.id, order.draftId);
+    if (twin) return answerOf(twin, event.title);
+    // Otherwise the random order id was taken: draw another.
+  }
+  throw new Error("Could not find a free order id");
+}
+
+class NothingWritten extends Error {}
+
+function pickParticipant(participant: EventOrder["participants"][number]) {
+  const { firstName, lastName, age, clubId, gradeId, answers } = participant;
+  return { firstName, lastName, age, clubId, gradeId, answers };
 }

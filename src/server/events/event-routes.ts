@@ -8,7 +8,7 @@ import { campSlugPattern } from "../../shared/events/event-definition.ts";
 import { PeriodicJob } from "../jobs/periodic-job.ts";
 import { publicPostRateLimit } from "../security/public-rate-limit.ts";
 import { xlsxContentType } from "../exports/xlsx.ts";
-import { eventOrderIdPattern, EventInputError, submitEventOrder } from "./event-orders.ts";
+import { eventOrderIdPattern, EventInputError, submitEventOrder, type EventOrderDeps } from "./event-orders.ts";
 import { eventBySlug, eventDetail, publishedEvents } from "./event-store.ts";
 import { adminEvents, copyEvent, eventAdminMessages, eventParticipantList, publishEvent, putEvent } from "./event-admin.ts";
 import { eventXlsx } from "./event-xlsx.ts";
@@ -103,13 +103,14 @@ export async function registerEventRoutes(app: FastifyInstance, options: EventRo
     return reply.send({ orderId, kind: event.kind, title: event.definition.title, itemName: item?.name ?? null } satisfies EventOrderView);
   });
 
+  const orderDeps: EventOrderDeps = { db: app.db, now: () => app.now(), kickOutbox: () => app.outbox.kick() };
   app.post<{ Params: { slug: string } }>(
     "/api/Arrangement/Post/:slug",
     { bodyLimit: eventPostBodyLimit, config: { rateLimit: publicPostRateLimit(app.env) } },
     async (request, reply) => {
       let answer: string;
       try {
-        answer = await submitEventOrder(app, request.params.slug, request.body, vipps);
+        answer = await submitEventOrder(orderDeps, request.params.slug, request.body, vipps);
       } catch (error) {
         if (error instanceof EventInputError) return reply.code(400).send({ error: error.message, issues: error.issues } satisfies ErrorBody);
         throw error;

@@ -48,6 +48,10 @@ export function holdsPlaces(at: Date) {
   )!;
 }
 
+/** Waiting orders next in line for an offer: without an open or expired one. */
+export const awaitsOffer = sql`${eventOrders.status} = 'waiting' and not exists (select 1 from event_waitlist_offers o
+  where o.order_id = ${eventOrders.id} and o.state in ('offered', 'expired'))`;
+
 export async function stockOf(db: Reader, eventIds: readonly number[]) {
   if (eventIds.length === 0) return [];
   return db

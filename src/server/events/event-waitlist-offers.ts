@@ -139,7 +139,7 @@ export async function acceptEventOffer(
         .values({ orderId: order.id, reference: `${order.orderId}-1`, amount, state: "created", createdAt: now, updatedAt: now })
         .onConflictDoNothing();
     } else {
-      await queueEventConfirmationMail(tx, order.id, now, deps.publicBaseUrl);
+      await queueEventConfirmationMail(tx, order, now);
     }
     await tx.update(eventWaitlistOffers).set({ state: "accepted", endedAt: now }).where(eq(eventWaitlistOffers.id, offer.id));
     return { kind: "accepted", orderRowId: order.id, vipps: method === "vipps" };

@@ -11,7 +11,7 @@
  * place takes, counting places afresh: two processes never offer the same place twice, and calling
  * `offerEventPlaces` again when nothing changed does nothing.
  */
-import { and, asc, eq, gte, notExists, sql } from "drizzle-orm";
+import { and, asc, eq, gte, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { eventOfferValidityHours } from "../../shared/events/event-waitlist.ts";
 import { placesLeft } from "../../shared/events/event-rules.ts";
@@ -22,7 +22,7 @@ import { queueMail } from "../mail/outbox.ts";
 import { newOfferToken, offerTokenHash } from "../camp/camp-waitlist-offer-token.ts";
 import { eventOfferMailKey, renderEventOfferMail } from "./event-waitlist-mail.ts";
 import { eventOfferMailData } from "./event-waitlist-view.ts";
-import { placesTaken } from "./event-store.ts";
+import { awaitsOffer, placesTaken } from "./event-store.ts";
 
 type Tx = Db;
 
@@ -41,18 +41,7 @@ async function ordersAwaitingOffer(tx: Pick<Db, "select">, eventId: number) {
   return tx
     .select({ id: eventOrders.id, places: eventOrders.places })
     .from(eventOrders)
-    .where(
-      and(
-        eq(eventOrders.eventId, eventId),
-        eq(eventOrders.status, "waiting"),
-        notExists(
-          tx
-            .select({ one: sql`1` })
-            .from(eventWaitlistOffers)
-            .where(and(eq(eventWaitlistOffers.orderId, eventOrders.id), sql`${eventWaitlistOffers.state} in ('offered', 'expired')`)),
-        ),
-      ),
-    )
+    .where(and(eq(eventOrders.eventId, eventId), awaitsOffer))
     .orderBy(asc(eventOrders.createdAt), asc(eventOrders.id));
 }
 
@@ -71,19 +60,6 @@ export function fitInLine<T extends { places: number }>(line: readonly T[], free
     }
   }
   return { chosen, left };
-}
-
-/**
- * What is free of the event for a new registration, under the event's lock: the places not held, less what
- * the orders in line will be offered first (a free place is theirs before it is a newcomer's). Null when
- * the event has no capacity.
- */
-export async function placesForNewOrders(tx: Tx, eventId: number, now: Date): Promise<number | null> {
-  const [row] = await tx.select().from(events).where(eq(events.id, eventId));
-  if (!row) return 0;
-  const free = placesLeft(row.definition, (await placesTaken(tx, [eventId], now)).get(eventId) ?? 0);
-  if (free === null) return null;
-  return fitInLine(await ordersAwaitingOffer(tx, eventId), free).left;
 }
 
 /** Marks the event's open offers past their deadline expired; answers how many. */

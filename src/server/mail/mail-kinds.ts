@@ -1,5 +1,6 @@
 import type { Db } from "../db/database.ts";
 import { campConfirmationMailKind, renderQueuedCampConfirmation } from "../camp/camp-confirmation-queue.ts";
+import { eventConfirmationMailKind, renderQueuedEventConfirmation } from "../events/event-mail.ts";
 import type { RenderedMail } from "./outbox.ts";
 
 /**
@@ -24,6 +25,7 @@ type MailRenderer = (db: Db, queued: QueuedMail, context: MailRenderContext) => 
 
 const renderers: Record<string, MailRenderer> = {
   [campConfirmationMailKind]: (db, queued, context) => renderQueuedCampConfirmation(db, queued, context.publicBaseUrl),
+  [eventConfirmationMailKind]: (db, queued, context) => renderQueuedEventConfirmation(db, queued.payload, context.publicBaseUrl),
 };
 
 export function renderQueuedMail(db: Db, queued: QueuedMail, context: MailRenderContext): Promise<RenderedMail> {

@@ -170,7 +170,7 @@ export class EventVipps implements EventPaymentGateway {
       const [order] = await tx.select().from(eventOrders).where(eq(eventOrders.id, row.orderId));
       if (vippsState === "AUTHORIZED" && row.vippsState !== "AUTHORIZED" && order?.status === "pending_payment") {
         await tx.update(eventOrders).set({ status: "confirmed", confirmedAt: now }).where(eq(eventOrders.id, order.id));
-        await queueEventConfirmationMail(tx, order.id, now, this.options.publicBaseUrl);
+        await queueEventConfirmationMail(tx, order, now);
         queued = true;
       }
       if (captured > row.capturedAmount) {
