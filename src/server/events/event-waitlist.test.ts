@@ -264,6 +264,33 @@ describe.each(databaseKinds)("the events' waiting list on %s", (kind) => {
     expect((await mails()).filter((mail) => mail.dedupeKey.startsWith("event-waitlist-offer:"))).toHaveLength(1);
   });
 
+  it("a participant cancelled while waiting is neither offered, charged nor confirmed when the family says «Ja takk»", async () => {
+    await fullWithLine();
+    const [per] = (await database.db.execute<{ order_id: string; id: number }>(sql`select order_id, id from event_orders where first_name = 'Per'`))
+      .rows;
+    // The family asks the leader to take Pål (position 1) off while they wait.
+    const cancelled = await app.inject({ method: "POST", url: `/api/ArrangementAdmin/Cancel/${per!.order_id}/${token}`, payload: { position: 1 } });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    await put(3);
+    const offer = await offerToken("per@example.no");
+    expect((await view(offer)).json()).toMatchObject({ participants: ["Per Nordmann"], total: 350, lines: [{ label: "Gradering: Per Nordmann" }] });
+    const offerMail = (await mails()).find((mail) => mail.recipient === "per@example.no" && mail.dedupeKey.startsWith("event-waitlist-offer:"));
+    expect(offerMail!.text).not.toContain("Pål");
+    expect((await accept(offer)).body).toBe("Done");
+    const charges = (
+      await database.db.execute<{ person: string; amount: number }>(
+        sql`select person, amount from event_ledger_entries where order_id = ${per!.id} and kind = 'charge' order by id`,
+      )
+    ).rows;
+    expect(charges.map((row) => [row.person, Number(row.amount)])).toEqual([["participant-0", 350]]);
+    const [stored] = (
+      await database.db.execute<{ amount: number; places: number }>(sql`select amount, places from event_orders where id = ${per!.id}`)
+    ).rows;
+    expect([Number(stored!.amount), Number(stored!.places)]).toEqual([350, 1]);
+    const confirmation = (await mails()).find((mail) => mail.recipient === "per@example.no" && mail.dedupeKey.startsWith("event-confirmation:"));
+    expect(confirmation!.text).not.toContain("Pål");
+  });
+
   it("makes no offer outside the registration window", async () => {
     await fullWithLine();
     now = new Date("2026-12-11T12:00:00Z");
