@@ -197,6 +197,27 @@ describe.each(databaseKinds)("the events' door on %s", (kind) => {
     expect([cancelled.statusCode, cancelled.json().error]).toEqual([409, eventDoorMessages.cancelledSale]);
   });
 
+  it("refuses to check in a participant cancelled alone, and counts only those still coming", async () => {
+    const { familyOrder } = await gradingWithOrders();
+    // Siri checked in by mistake first, then the family cancels her alone: the undo still works.
+    expect((await act("gradering-desember", { orderId: familyOrder, position: 1 })).statusCode).toBe(200);
+    const cancelled = await app.inject({ method: "POST", url: `/api/ArrangementAdmin/Cancel/${familyOrder}/${leder}`, payload: { position: 1 } });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const list = EventDoorListSchema.parse((await door("gradering-desember")).json());
+    expect(list.entries[0]!.persons.map((person) => [person.name, person.cancelled ?? false])).toEqual([
+      ["Ola Nordmann", false],
+      ["Siri Nordmann", true],
+    ]);
+    expect(list.counts).toEqual({ done: 0, expected: 1 });
+    const undone = await act("gradering-desember", { orderId: familyOrder, position: 1, undo: true });
+    expect(undone.statusCode, undone.body).toBe(200);
+    const refused = await act("gradering-desember", { orderId: familyOrder, position: 1 });
+    expect([refused.statusCode, refused.json().error]).toEqual([409, eventDoorMessages.cancelledParticipant]);
+    expect(await countRows(database, "event_checkin_actions")).toBe(2);
+    const ola = EventDoorAnswerSchema.parse((await act("gradering-desember", { orderId: familyOrder, position: 0 })).json());
+    expect(ola.counts).toEqual({ done: 1, expected: 1 });
+  });
+
   it("lets leder and innsjekk work the door; refuses a redaktør (403), a bad token (401) and no token (404)", async () => {
     const { familyOrder } = await gradingWithOrders();
     expect((await door("gradering-desember", leder)).statusCode).toBe(200);
