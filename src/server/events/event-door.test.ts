@@ -240,6 +240,26 @@ describe.each(databaseKinds)("the events' door on %s", (kind) => {
     );
   });
 
+  it("gives an innsjekk account no participant list, export or cancellation beyond the door (403), a leder all of them", async () => {
+    const { familyOrder } = await gradingWithOrders();
+    const participants = await app.inject({ url: `/api/ArrangementAdmin/Participants/gradering-desember/${helper}` });
+    expect(participants.statusCode).toBe(403);
+    expect(participants.body).not.toContain("kari@example.no");
+    const xlsx = await app.inject({ url: `/api/ArrangementAdmin/GetXlsx/gradering-desember/${helper}` });
+    expect(xlsx.statusCode).toBe(403);
+    const cancel = await app.inject({ method: "POST", url: `/api/ArrangementAdmin/Cancel/${familyOrder}/${helper}`, payload: {} });
+    expect(cancel.statusCode).toBe(403);
+    expect((await app.inject({ method: "POST", url: `/api/ArrangementAdmin/Publish/gradering-desember/${helper}` })).statusCode).toBe(403);
+    expect((await app.inject({ method: "POST", url: `/api/ArrangementAdmin/Copy/gradering-desember/kopi/${helper}`, payload: {} })).statusCode).toBe(
+      403,
+    );
+    // The door's chooser still lists the events.
+    expect((await app.inject({ url: `/api/ArrangementAdmin/Get/${helper}` })).statusCode).toBe(200);
+    expect((await app.inject({ url: `/api/ArrangementAdmin/Participants/gradering-desember/${leder}` })).statusCode).toBe(200);
+    expect((await app.inject({ url: `/api/ArrangementAdmin/GetXlsx/gradering-desember/${leder}` })).statusCode).toBe(200);
+    expect(await countRows(database, "event_checkin_actions")).toBe(0);
+  });
+
   it("deletes the door's check-ins when the event's orders are anonymised", async () => {
     const { familyOrder } = await gradingWithOrders();
     await act("gradering-desember", { orderId: familyOrder, position: 0 });
