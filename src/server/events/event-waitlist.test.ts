@@ -291,6 +291,25 @@ describe.each(databaseKinds)("the events' waiting list on %s", (kind) => {
     expect(confirmation!.text).not.toContain("Pål");
   });
 
+  it("«Ja takk» and «Nei takk» on the same offer at once: one of them wins, and the order is charged only if it is confirmed", async () => {
+    await fullWithLine();
+    await put(2);
+    const offer = await offerToken("kari@example.no");
+    const [yes, no] = await Promise.all([accept(offer), decline(offer)]);
+    const [kari] = (await database.db.execute<{ id: number; status: string }>(sql`select id, status from event_orders where first_name = 'Kari'`))
+      .rows;
+    const charged = (await database.db.execute<{ amount: number }>(sql`select amount from event_ledger_entries where order_id = ${kari!.id}`)).rows;
+    if (kari!.status === "confirmed") {
+      expect([yes.statusCode, no.statusCode]).toEqual([200, 409]);
+      expect(charged.map((row) => Number(row.amount))).toEqual([350]);
+    } else {
+      expect(kari!.status).toBe("cancelled");
+      expect([yes.statusCode, no.statusCode]).toEqual([410, 200]);
+      expect(charged).toEqual([]);
+    }
+    expect(await countRows(database, "event_waitlist_offers")).toBe(kari!.status === "confirmed" ? 1 : 2);
+  });
+
   it("makes no offer outside the registration window", async () => {
     await fullWithLine();
     now = new Date("2026-12-11T12:00:00Z");
