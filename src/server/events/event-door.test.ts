@@ -197,6 +197,18 @@ describe.each(databaseKinds)("the events' door on %s", (kind) => {
     expect([cancelled.statusCode, cancelled.json().error]).toEqual([409, eventDoorMessages.cancelledSale]);
   });
 
+  it("an order of one event is unknown at another event's door, and an undo of nothing writes nothing", async () => {
+    const { familyOrder } = await gradingWithOrders();
+    await createPublished(app, leder, "gradering-januar", grading({ title: "Annen gradering", firstDay: "2026-12-19", lastDay: "2026-12-19" }));
+    const elsewhere = await act("gradering-januar", { orderId: familyOrder, position: 0 });
+    expect([elsewhere.statusCode, elsewhere.json().error]).toEqual([404, eventDoorMessages.unknownOrder]);
+    const undo = await act("gradering-januar", { orderId: familyOrder, position: 0, undo: true });
+    expect(undo.statusCode).toBe(404);
+    const never = EventDoorAnswerSchema.parse((await act("gradering-desember", { orderId: familyOrder, position: 0, undo: true })).json());
+    expect(never.duplicate).toBe(true);
+    expect(await countRows(database, "event_checkin_actions")).toBe(0);
+  });
+
   it("refuses to check in a participant cancelled alone, and counts only those still coming", async () => {
     const { familyOrder } = await gradingWithOrders();
     // Siri checked in by mistake first, then the family cancels her alone: the undo still works.
