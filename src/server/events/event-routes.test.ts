@@ -7,6 +7,7 @@ import { createPublished, grading, order, participant, postOrder, sale } from ".
 import { buildTestApp } from "../test-support/app.ts";
 import { anonymiseEndedEvents } from "../privacy/event-retention.ts";
 import { loadEdition } from "../camp/camp-editions.ts";
+import { eventOrderMessages } from "./event-orders.ts";
 
 let now = new Date("2026-11-26T12:00:00Z");
 
@@ -152,6 +153,20 @@ describe.each(databaseKinds)("events on %s", (kind) => {
     const body = order({ participants: [participant()] });
     expect((await postOrder(app, "gradering-desember", body)).body).toBe("Done");
     expect((await postOrder(app, "gradering-desember", body)).body).toBe("Done");
+    expect(await countRows(database, "event_orders")).toBe(1);
+  });
+
+  it("the same form sent again after its order was cancelled is refused with 409, never answered «Done»", async () => {
+    await createPublished(app, token, "gradering-desember", grading());
+    const body = order({ participants: [participant()] });
+    expect((await postOrder(app, "gradering-desember", body)).body).toBe("Done");
+    const [stored] = (await database.db.execute<{ order_id: string }>(sql`select order_id from event_orders`)).rows;
+    expect((await app.inject({ method: "POST", url: `/api/ArrangementAdmin/Cancel/${stored!.order_id}/${token}`, payload: {} })).statusCode).toBe(
+      200,
+    );
+    const again = await postOrder(app, "gradering-desember", { ...body, vipps: false });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe(eventOrderMessages.draftCancelled);
     expect(await countRows(database, "event_orders")).toBe(1);
   });
 
