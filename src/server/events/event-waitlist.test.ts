@@ -310,6 +310,28 @@ describe.each(databaseKinds)("the events' waiting list on %s", (kind) => {
     expect(await countRows(database, "event_waitlist_offers")).toBe(kari!.status === "confirmed" ? 1 : 2);
   });
 
+  it("cancelling a waiting order whose offer is open withdraws the offer and passes its place on at once", async () => {
+    await createPublished(app, token, slug, grading({ capacity: 1 }));
+    expect(await register("Ola")).toBe("Done");
+    expect(await register("Kari")).toBe("Venteliste");
+    expect(await register("Siri")).toBe("Venteliste");
+    const orderOf = async (name: string) =>
+      (await database.db.execute<{ order_id: string }>(sql`select order_id from event_orders where first_name = ${name}`)).rows[0]!.order_id;
+    const leaderCancel = async (name: string) =>
+      app.inject({ method: "POST", url: `/api/ArrangementAdmin/Cancel/${await orderOf(name)}/${token}`, payload: {} });
+    expect((await leaderCancel("Ola")).statusCode).toBe(200);
+    const kariOffer = await offerToken("kari@example.no");
+    expect((await leaderCancel("Kari")).statusCode).toBe(200);
+    // No job run in between: the cancellation itself offers the place held by Kari's offer.
+    expect((await offerRows()).map((row) => [row.first_name, row.state])).toEqual([
+      ["Kari", "withdrawn"],
+      ["Siri", "offered"],
+    ]);
+    expect((await view(kariOffer)).json()).toMatchObject({ state: "withdrawn" });
+    expect((await accept(kariOffer)).statusCode).toBe(410);
+    expect(await statuses()).toEqual(["Ola:cancelled", "Kari:cancelled", "Siri:waiting"]);
+  });
+
   it("makes no offer outside the registration window", async () => {
     await fullWithLine();
     now = new Date("2026-12-11T12:00:00Z");
