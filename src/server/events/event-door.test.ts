@@ -197,6 +197,39 @@ describe.each(databaseKinds)("the events' door on %s", (kind) => {
     expect([cancelled.statusCode, cancelled.json().error]).toEqual([409, eventDoorMessages.cancelledSale]);
   });
 
+  it("an order of one event is unknown at another event's door, and an undo of nothing writes nothing", async () => {
+    const { familyOrder } = await gradingWithOrders();
+    await createPublished(app, leder, "gradering-januar", grading({ title: "Annen gradering", firstDay: "2026-12-19", lastDay: "2026-12-19" }));
+    const elsewhere = await act("gradering-januar", { orderId: familyOrder, position: 0 });
+    expect([elsewhere.statusCode, elsewhere.json().error]).toEqual([404, eventDoorMessages.unknownOrder]);
+    const undo = await act("gradering-januar", { orderId: familyOrder, position: 0, undo: true });
+    expect(undo.statusCode).toBe(404);
+    const never = EventDoorAnswerSchema.parse((await act("gradering-desember", { orderId: familyOrder, position: 0, undo: true })).json());
+    expect(never.duplicate).toBe(true);
+    expect(await countRows(database, "event_checkin_actions")).toBe(0);
+  });
+
+  it("refuses to check in a participant cancelled alone, and counts only those still coming", async () => {
+    const { familyOrder } = await gradingWithOrders();
+    // Siri checked in by mistake first, then the family cancels her alone: the undo still works.
+    expect((await act("gradering-desember", { orderId: familyOrder, position: 1 })).statusCode).toBe(200);
+    const cancelled = await app.inject({ method: "POST", url: `/api/ArrangementAdmin/Cancel/${familyOrder}/${leder}`, payload: { position: 1 } });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const list = EventDoorListSchema.parse((await door("gradering-desember")).json());
+    expect(list.entries[0]!.persons.map((person) => [person.name, person.cancelled ?? false])).toEqual([
+      ["Ola Nordmann", false],
+      ["Siri Nordmann", true],
+    ]);
+    expect(list.counts).toEqual({ done: 0, expected: 1 });
+    const undone = await act("gradering-desember", { orderId: familyOrder, position: 1, undo: true });
+    expect(undone.statusCode, undone.body).toBe(200);
+    const refused = await act("gradering-desember", { orderId: familyOrder, position: 1 });
+    expect([refused.statusCode, refused.json().error]).toEqual([409, eventDoorMessages.cancelledParticipant]);
+    expect(await countRows(database, "event_checkin_actions")).toBe(2);
+    const ola = EventDoorAnswerSchema.parse((await act("gradering-desember", { orderId: familyOrder, position: 0 })).json());
+    expect(ola.counts).toEqual({ done: 1, expected: 1 });
+  });
+
   it("lets leder and innsjekk work the door; refuses a redaktør (403), a bad token (401) and no token (404)", async () => {
     const { familyOrder } = await gradingWithOrders();
     expect((await door("gradering-desember", leder)).statusCode).toBe(200);
@@ -217,6 +250,26 @@ describe.each(databaseKinds)("the events' door on %s", (kind) => {
     expect((await app.inject({ method: "PUT", url: `/api/ArrangementAdmin/Put/annen/${helper}`, payload: grading() as object })).statusCode).toBe(
       403,
     );
+  });
+
+  it("gives an innsjekk account no participant list, export or cancellation beyond the door (403), a leder all of them", async () => {
+    const { familyOrder } = await gradingWithOrders();
+    const participants = await app.inject({ url: `/api/ArrangementAdmin/Participants/gradering-desember/${helper}` });
+    expect(participants.statusCode).toBe(403);
+    expect(participants.body).not.toContain("kari@example.no");
+    const xlsx = await app.inject({ url: `/api/ArrangementAdmin/GetXlsx/gradering-desember/${helper}` });
+    expect(xlsx.statusCode).toBe(403);
+    const cancel = await app.inject({ method: "POST", url: `/api/ArrangementAdmin/Cancel/${familyOrder}/${helper}`, payload: {} });
+    expect(cancel.statusCode).toBe(403);
+    expect((await app.inject({ method: "POST", url: `/api/ArrangementAdmin/Publish/gradering-desember/${helper}` })).statusCode).toBe(403);
+    expect((await app.inject({ method: "POST", url: `/api/ArrangementAdmin/Copy/gradering-desember/kopi/${helper}`, payload: {} })).statusCode).toBe(
+      403,
+    );
+    // The door's chooser still lists the events.
+    expect((await app.inject({ url: `/api/ArrangementAdmin/Get/${helper}` })).statusCode).toBe(200);
+    expect((await app.inject({ url: `/api/ArrangementAdmin/Participants/gradering-desember/${leder}` })).statusCode).toBe(200);
+    expect((await app.inject({ url: `/api/ArrangementAdmin/GetXlsx/gradering-desember/${leder}` })).statusCode).toBe(200);
+    expect(await countRows(database, "event_checkin_actions")).toBe(0);
   });
 
   it("deletes the door's check-ins when the event's orders are anonymised", async () => {

@@ -70,6 +70,7 @@ async function doorEntries(db: Db, event: EventRow): Promise<EventDoorEntry[]> {
           club: clubRows.find((club) => club.clubId === person.clubId)?.name ?? null,
           grade: gradeRows.find((grade) => grade.gradeId === person.gradeId)?.name ?? null,
           checkedIn: event.kind === "salg" ? null : (standing.get(key(order.id, person.position)) ?? null),
+          ...(person.cancelledAt ? { cancelled: true } : {}),
         })),
       items: items.filter((line) => line.orderId === order.id).map((line) => `${line.quantity} × ${line.name} (${line.variant})`),
       pickedUp: event.kind === "salg" ? (standing.get(key(order.id, null)) ?? null) : null,
@@ -113,10 +114,12 @@ export async function eventDoorAction(db: Db, slug: string, body: unknown, accou
     const orderId = Number(order.id);
     if (position !== null) {
       const [person] = await tx
-        .select({ id: eventParticipants.id })
+        .select({ id: eventParticipants.id, cancelledAt: eventParticipants.cancelledAt })
         .from(eventParticipants)
         .where(and(eq(eventParticipants.orderId, orderId), eq(eventParticipants.position, position)));
       if (!person) throw new HttpError(404, eventDoorMessages.unknownParticipant);
+      // A participant cancelled alone is not coming: taking an earlier check-in back is still allowed.
+      if (!undo && person.cancelledAt) throw new HttpError(409, eventDoorMessages.cancelledParticipant);
     }
     // Taking back is always allowed (an order cancelled after its check-in); checking in only at the door's orders.
     if (!undo && !atTheDoor({ status: order.status as EventDoorEntry["status"] })) {

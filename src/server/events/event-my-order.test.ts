@@ -237,6 +237,33 @@ describe.each(databaseKinds)("an event order's personal link on %s", (kind) => {
     expect(ledgerFigures(entries)).toMatchObject(answer.money);
   });
 
+  it("racing cancellations (the family twice, the whole order, the leader) take each charge off once and owe back once", async () => {
+    const link = await registerTwo();
+    const orderId = (await view(link)).json().orderId as string;
+    const orderRow = ((await database.db.execute(sql`select id from event_orders`)).rows[0] as { id: number }).id;
+    await database.db.execute(
+      sql`insert into event_ledger_entries (order_id, at, actor, reason, kind, method, amount) values (${orderRow}, ${now}, 'kasserer', 'Betalt ved oppmøte', 'payment', 'card', 700)`,
+    );
+    const answers = await Promise.all([
+      cancel(link, { position: 1 }),
+      cancel(link, { position: 1 }),
+      cancel(link),
+      app.inject({ method: "POST", url: `/api/ArrangementAdmin/Cancel/${orderId}/${token}`, payload: {} }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200]);
+    const entries = await ledger();
+    expect(entries.filter((entry) => entry.kind === "charge" && entry.amount < 0).map((entry) => [entry.person, entry.amount])).toEqual(
+      expect.arrayContaining([
+        ["participant-0", -350],
+        ["participant-1", -350],
+      ]),
+    );
+    expect(entries.filter((entry) => entry.kind === "charge" && entry.amount < 0)).toHaveLength(2);
+    expect(ledgerFigures(entries)).toMatchObject({ charged: 0, paid: 700, refundOwed: 700, outstanding: 0, credit: 0 });
+    expect(answers.reduce((sum, answer) => sum + (answer.json() as EventCancelAnswer).refund, 0)).toBe(700);
+    expect(await placesOf(orderId)).toEqual({ places: 0, status: "cancelled" });
+  });
+
   it("after the event has ended a cancel answers 409, and the page says it cannot be cancelled", async () => {
     const link = await registerTwo();
     now = new Date("2026-12-13T00:00:00+01:00");

@@ -6,16 +6,25 @@
  * (event-orders.ts): the places and stock it frees are free the moment it commits. Its money is ledger
  * entries with a reason, never a recomputed total: a charge taken off, and what was paid for it owed back.
  */
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { ledgerItems, ledgerFigures, planCancellation, splitRefund, type LedgerEntry } from "../../shared/camp/camp-ledger.ts";
 import { EventCancelSchema, eventMyOrderMessages, eventOrderTokenPattern, type MyEventOrder } from "../../shared/events/event-my-order.ts";
-import { hasEnded, placesLeft } from "../../shared/events/event-rules.ts";
+import { answerTo, hasEnded, placesLeft } from "../../shared/events/event-rules.ts";
 import { personalTokenHash } from "../camp/camp-personal-link.ts";
 import type { Db } from "../db/database.ts";
 import { clubs } from "../db/schema/clubs.ts";
 import { grades } from "../db/schema/grades.ts";
-import { eventLedgerEntries, eventOrderItems, eventOrders, eventParticipants, eventPayments, eventStock, events } from "../db/schema/events.ts";
+import {
+  eventLedgerEntries,
+  eventOrderItems,
+  eventOrders,
+  eventParticipants,
+  eventPayments,
+  eventStock,
+  eventWaitlistOffers,
+  events,
+} from "../db/schema/events.ts";
 import { HttpError, parseWith } from "../errors.ts";
 import { appendEventEntries } from "./event-ledger.ts";
 import { queueEventCancellationMail } from "./event-mail.ts";
@@ -122,7 +131,7 @@ export async function myEventOrderView(db: Pick<Db, "select">, order: OrderRow, 
       club: clubRows.find((club) => club.clubId === person.clubId)?.name ?? null,
       grade: gradeRows.find((grade) => grade.gradeId === person.gradeId)?.name ?? null,
       answers: questions.flatMap((question) => {
-        const answer = person.answers[question.id];
+        const answer = answerTo(person.answers, question.id);
         if (answer === undefined || answer === "") return [];
         return [{ question: question.label, answer: typeof answer === "boolean" ? (answer ? "Ja" : "Nei") : answer }];
       }),
@@ -235,8 +244,27 @@ export async function cancelEventOrder(
       );
     }
 
+    // A waiting order's open offer holds its places too (event-store.ts `holdsPlaces`).
+    const openOffers =
+      order.status === "waiting"
+        ? await tx
+            .select({ id: eventWaitlistOffers.id })
+            .from(eventWaitlistOffers)
+            .where(and(eq(eventWaitlistOffers.orderId, order.id), eq(eventWaitlistOffers.state, "offered"), gt(eventWaitlistOffers.expiresAt, now)))
+        : [];
     const held = order.status === "confirmed" || order.status === "pending_payment";
-    const freed = held && event.kind !== "salg" ? (whole ? order.places : 1) : 0;
+    const freed = (held || openOffers.length > 0) && event.kind !== "salg" ? (whole ? order.places : 1) : 0;
+    // An offer to an order that leaves the waiting list is withdrawn: its link says so, and «Ja takk» is refused.
+    if (whole && openOffers.length > 0)
+      await tx
+        .update(eventWaitlistOffers)
+        .set({ state: "withdrawn", endedAt: now })
+        .where(
+          inArray(
+            eventWaitlistOffers.id,
+            openOffers.map((offer) => offer.id),
+          ),
+        );
     const ids = cancelled.map((candidate) => candidate.id);
     for (const id of ids) await tx.update(eventParticipants).set({ cancelledAt: now }).where(eq(eventParticipants.id, id));
     if (whole) {

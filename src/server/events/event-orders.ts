@@ -31,6 +31,7 @@ export const eventOrderMessages = {
   tooFew: (name: string, variant: string, left: number) => `Det er bare ${left} igjen av ${name} i ${variant}.`,
   vippsUnavailable: "Betaling med Vipps er ikke tilgjengelig akkurat nå. Velg betaling ved oppmøte.",
   fullSale: "Alt er utsolgt.",
+  draftCancelled: "Denne påmeldingen er avbrutt eller avbestilt. Last inn siden på nytt for å melde på igjen.",
 } as const;
 
 /** A rule of the event said no: 400 with the field it concerns, as a schema's refusal would. */
@@ -122,6 +123,8 @@ interface ExistingOrder {
 /** The same form sent again (a double click, a retry): the first answer, nothing stored twice. */
 function answerOf(existing: ExistingOrder, title: string): Outcome {
   if (existing.status === "waiting") return { kind: "waitlist" };
+  // Cancelled since (a Vipps payment that ended unpaid, the family's link, the leader): not registered now.
+  if (existing.status === "cancelled") throw new HttpError(409, eventOrderMessages.draftCancelled);
   if (existing.status === "pending_payment")
     return { kind: "vipps", order: { id: existing.id, orderId: existing.orderId, amount: existing.amount, telephone: existing.telephone, title } };
   return { kind: "done" };

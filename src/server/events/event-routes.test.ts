@@ -7,6 +7,8 @@ import { createPublished, grading, order, participant, postOrder, sale } from ".
 import { buildTestApp } from "../test-support/app.ts";
 import { anonymiseEndedEvents } from "../privacy/event-retention.ts";
 import { loadEdition } from "../camp/camp-editions.ts";
+import { eventOrderMessages } from "./event-orders.ts";
+import { emailKey } from "../../shared/contact/email-key.ts";
 
 let now = new Date("2026-11-26T12:00:00Z");
 
@@ -153,6 +155,40 @@ describe.each(databaseKinds)("events on %s", (kind) => {
     expect((await postOrder(app, "gradering-desember", body)).body).toBe("Done");
     expect((await postOrder(app, "gradering-desember", body)).body).toBe("Done");
     expect(await countRows(database, "event_orders")).toBe(1);
+  });
+
+  it("the same form sent again after its order was cancelled is refused with 409, never answered «Done»", async () => {
+    await createPublished(app, token, "gradering-desember", grading());
+    const body = order({ participants: [participant()] });
+    expect((await postOrder(app, "gradering-desember", body)).body).toBe("Done");
+    const [stored] = (await database.db.execute<{ order_id: string }>(sql`select order_id from event_orders`)).rows;
+    expect((await app.inject({ method: "POST", url: `/api/ArrangementAdmin/Cancel/${stored!.order_id}/${token}`, payload: {} })).statusCode).toBe(
+      200,
+    );
+    const again = await postOrder(app, "gradering-desember", { ...body, vipps: false });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe(eventOrderMessages.draftCancelled);
+    expect(await countRows(database, "event_orders")).toBe(1);
+  });
+
+  it("stores an order's address by the shared emailKey: case and the domain folded, plus-addressing and look-alikes kept apart", async () => {
+    await createPublished(app, token, "gradering-desember", grading({ capacity: 10 }));
+    const addresses = ["  Kari.Nordmann@EXAMPLE.no ", "kari.nordmann+gradering@example.no", "karı.nordmann@example.no", "kari@Bøler.no"];
+    for (const email of addresses) {
+      const answer = await postOrder(
+        app,
+        "gradering-desember",
+        order({ contact: { firstName: "Kari", lastName: "Nordmann", email, telephone: "91234567" }, participants: [participant()] }),
+      );
+      expect(answer.body, answer.body).toBe("Done");
+    }
+    const stored = (await database.db.execute<{ email: string }>(sql`select email from event_orders order by id`)).rows.map((row) => row.email);
+    expect(stored).toEqual(addresses.map((email) => emailKey(email)));
+    expect(stored).toEqual(["kari.nordmann@example.no", "kari.nordmann+gradering@example.no", "karı.nordmann@example.no", "kari@xn--bler-gra.no"]);
+    const sentTo = (await database.db.execute<{ recipient: string }>(sql`select recipient from mail_outbox order by id`)).rows.map(
+      (row) => row.recipient,
+    );
+    expect(sentTo).toEqual(stored);
   });
 
   it("a course: price by age band and the club's own questions, answered per participant and listed", async () => {

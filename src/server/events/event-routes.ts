@@ -53,7 +53,8 @@ export const CopyBodySchema = z
 /**
  * The club's events besides the winter camp (docs/decisions/0022-events-side-by-side.md): the public list,
  * one event, registration or order; the Vipps result page's view of an order; and the event admin with a
- * camp account's token (reading for every camp role, changes for a `leder`).
+ * camp account's token: the list of events for every account that works a door (its chooser), the
+ * participants with their contact details and answers, the export and every change for a `leder` only.
  */
 export async function registerEventRoutes(app: FastifyInstance, options: EventRoutesOptions = {}) {
   let vipps: EventVipps | undefined;
@@ -216,7 +217,7 @@ export async function registerEventRoutes(app: FastifyInstance, options: EventRo
     },
   );
 
-  app.get<{ Params: { slug: string } }>("/api/ArrangementAdmin/Participants/:slug/:token", reader, async (request, reply) => {
+  app.get<{ Params: { slug: string } }>("/api/ArrangementAdmin/Participants/:slug/:token", leder, async (request, reply) => {
     reply.header("cache-control", "no-store");
     const list = await eventParticipantList(app.db, request.params.slug, app.now());
     if (!list) throw new HttpError(404, eventAdminMessages.notFound);
@@ -233,7 +234,7 @@ export async function registerEventRoutes(app: FastifyInstance, options: EventRo
     return reply.header("cache-control", "no-store").send({ ...view, changed: outcome.changed, refund: outcome.refund } satisfies EventCancelAnswer);
   });
 
-  app.get<{ Params: { slug: string } }>("/api/ArrangementAdmin/GetXlsx/:slug/:token", reader, async (request, reply) => {
+  app.get<{ Params: { slug: string } }>("/api/ArrangementAdmin/GetXlsx/:slug/:token", leder, async (request, reply) => {
     const row = await eventBySlug(app.db, request.params.slug);
     const list = row ? await eventParticipantList(app.db, row.slug, app.now()) : undefined;
     if (!row || !list) throw new HttpError(404, eventAdminMessages.notFound);

@@ -4,18 +4,18 @@
  * first click's result (never a second charge or payment), and a declined or expired offer's places pass on
  * in the same transaction.
  */
-import { and, asc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { shownState } from "../camp/camp-waitlist-offers.ts";
 import { offerTokenHash, tokenPattern } from "../camp/camp-waitlist-offer-token.ts";
 import type { EventWaitlistOfferView } from "../../shared/events/event-waitlist.ts";
 import type { Db } from "../db/database.ts";
-import { eventOrders, eventParticipants, eventPayments, eventWaitlistOffers, events } from "../db/schema/events.ts";
+import { eventOrders, eventPayments, eventWaitlistOffers, events } from "../db/schema/events.ts";
 import { HttpError } from "../errors.ts";
 import { appendEventEntries } from "./event-ledger.ts";
 import { queueEventConfirmationMail } from "./event-mail.ts";
 import { eventOrderMessages } from "./event-orders.ts";
 import { lockEventPlaces, offerEventPlacesIn, type EventWaitlistDeps } from "./event-waitlist.ts";
-import { waitingOrderLines } from "./event-waitlist-view.ts";
+import { waitingOrderLines, waitingParticipants } from "./event-waitlist-view.ts";
 
 export const eventWaitlistMessages = {
   notFound: "Fant ikke tilbudet. Sjekk at du har hele lenken fra e-posten.",
@@ -43,11 +43,7 @@ export async function eventOfferView(db: Db, token: string, now: Date): Promise<
   const [event] = await db.select().from(events).where(eq(events.id, order.eventId));
   if (!event) return undefined;
   const lines = await waitingOrderLines(db, order, event);
-  const people = await db
-    .select({ firstName: eventParticipants.firstName, lastName: eventParticipants.lastName })
-    .from(eventParticipants)
-    .where(eq(eventParticipants.orderId, order.id))
-    .orderBy(asc(eventParticipants.position));
+  const people = await waitingParticipants(db, order.id);
   const definition = event.definition;
   const total = lines.reduce((sum, line) => sum + line.amount, 0);
   return {

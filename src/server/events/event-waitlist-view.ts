@@ -2,7 +2,7 @@
  * What the waiting list's offer says about an order: the event, who the places are for, and the receipt
  * as it is charged when the offer is accepted (the event's prices now, for the order's participants).
  */
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import { orderPriceLines, type PriceLine } from "../../shared/events/event-rules.ts";
 import type { Db } from "../db/database.ts";
 import { eventOrders, eventParticipants, events } from "../db/schema/events.ts";
@@ -11,10 +11,22 @@ import { loadClubContact } from "../site-content/club-contact.ts";
 type OrderRow = typeof eventOrders.$inferSelect;
 type EventRow = typeof events.$inferSelect;
 
-/** The order's price lines as charged now (one ledger charge per participant). */
+/** The order's participants still coming (one cancelled while the order waited is neither offered nor charged). */
+export async function waitingParticipants(tx: Pick<Db, "select">, orderRowId: number) {
+  return tx
+    .select()
+    .from(eventParticipants)
+    .where(and(eq(eventParticipants.orderId, orderRowId), isNull(eventParticipants.cancelledAt)))
+    .orderBy(asc(eventParticipants.position));
+}
+
+/**
+ * The order's price lines as charged now: one ledger charge per participant still coming, keyed by the
+ * participant's position (as the registration keys them), so a cancelled one is never charged in its place.
+ */
 export async function waitingOrderLines(tx: Pick<Db, "select">, order: OrderRow, event: EventRow): Promise<PriceLine[]> {
-  const people = await tx.select().from(eventParticipants).where(eq(eventParticipants.orderId, order.id)).orderBy(asc(eventParticipants.position));
-  return orderPriceLines(event.definition, {
+  const people = await waitingParticipants(tx, order.id);
+  const lines = orderPriceLines(event.definition, {
     participants: people.map((person) => ({
       firstName: person.firstName,
       lastName: person.lastName,
@@ -25,6 +37,7 @@ export async function waitingOrderLines(tx: Pick<Db, "select">, order: OrderRow,
     })),
     items: [],
   });
+  return lines.map((line, index) => ({ ...line, key: `participant-${people[index]!.position}` }));
 }
 
 export interface EventOfferMailData {
@@ -44,11 +57,7 @@ export async function eventOfferMailData(tx: Db, orderRowId: number): Promise<Ev
   const [event] = await tx.select().from(events).where(eq(events.id, order.eventId));
   if (!event) throw new Error(`No event ${order.eventId}`);
   const lines = await waitingOrderLines(tx, order, event);
-  const people = await tx
-    .select({ firstName: eventParticipants.firstName, lastName: eventParticipants.lastName })
-    .from(eventParticipants)
-    .where(eq(eventParticipants.orderId, order.id))
-    .orderBy(asc(eventParticipants.position));
+  const people = await waitingParticipants(tx, order.id);
   return {
     order,
     event,

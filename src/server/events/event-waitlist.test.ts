@@ -264,6 +264,74 @@ describe.each(databaseKinds)("the events' waiting list on %s", (kind) => {
     expect((await mails()).filter((mail) => mail.dedupeKey.startsWith("event-waitlist-offer:"))).toHaveLength(1);
   });
 
+  it("a participant cancelled while waiting is neither offered, charged nor confirmed when the family says «Ja takk»", async () => {
+    await fullWithLine();
+    const [per] = (await database.db.execute<{ order_id: string; id: number }>(sql`select order_id, id from event_orders where first_name = 'Per'`))
+      .rows;
+    // The family asks the leader to take Pål (position 1) off while they wait.
+    const cancelled = await app.inject({ method: "POST", url: `/api/ArrangementAdmin/Cancel/${per!.order_id}/${token}`, payload: { position: 1 } });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    await put(3);
+    const offer = await offerToken("per@example.no");
+    expect((await view(offer)).json()).toMatchObject({ participants: ["Per Nordmann"], total: 350, lines: [{ label: "Gradering: Per Nordmann" }] });
+    const offerMail = (await mails()).find((mail) => mail.recipient === "per@example.no" && mail.dedupeKey.startsWith("event-waitlist-offer:"));
+    expect(offerMail!.text).not.toContain("Pål");
+    expect((await accept(offer)).body).toBe("Done");
+    const charges = (
+      await database.db.execute<{ person: string; amount: number }>(
+        sql`select person, amount from event_ledger_entries where order_id = ${per!.id} and kind = 'charge' order by id`,
+      )
+    ).rows;
+    expect(charges.map((row) => [row.person, Number(row.amount)])).toEqual([["participant-0", 350]]);
+    const [stored] = (
+      await database.db.execute<{ amount: number; places: number }>(sql`select amount, places from event_orders where id = ${per!.id}`)
+    ).rows;
+    expect([Number(stored!.amount), Number(stored!.places)]).toEqual([350, 1]);
+    const confirmation = (await mails()).find((mail) => mail.recipient === "per@example.no" && mail.dedupeKey.startsWith("event-confirmation:"));
+    expect(confirmation!.text).not.toContain("Pål");
+  });
+
+  it("«Ja takk» and «Nei takk» on the same offer at once: one of them wins, and the order is charged only if it is confirmed", async () => {
+    await fullWithLine();
+    await put(2);
+    const offer = await offerToken("kari@example.no");
+    const [yes, no] = await Promise.all([accept(offer), decline(offer)]);
+    const [kari] = (await database.db.execute<{ id: number; status: string }>(sql`select id, status from event_orders where first_name = 'Kari'`))
+      .rows;
+    const charged = (await database.db.execute<{ amount: number }>(sql`select amount from event_ledger_entries where order_id = ${kari!.id}`)).rows;
+    if (kari!.status === "confirmed") {
+      expect([yes.statusCode, no.statusCode]).toEqual([200, 409]);
+      expect(charged.map((row) => Number(row.amount))).toEqual([350]);
+    } else {
+      expect(kari!.status).toBe("cancelled");
+      expect([yes.statusCode, no.statusCode]).toEqual([410, 200]);
+      expect(charged).toEqual([]);
+    }
+    expect(await countRows(database, "event_waitlist_offers")).toBe(kari!.status === "confirmed" ? 1 : 2);
+  });
+
+  it("cancelling a waiting order whose offer is open withdraws the offer and passes its place on at once", async () => {
+    await createPublished(app, token, slug, grading({ capacity: 1 }));
+    expect(await register("Ola")).toBe("Done");
+    expect(await register("Kari")).toBe("Venteliste");
+    expect(await register("Siri")).toBe("Venteliste");
+    const orderOf = async (name: string) =>
+      (await database.db.execute<{ order_id: string }>(sql`select order_id from event_orders where first_name = ${name}`)).rows[0]!.order_id;
+    const leaderCancel = async (name: string) =>
+      app.inject({ method: "POST", url: `/api/ArrangementAdmin/Cancel/${await orderOf(name)}/${token}`, payload: {} });
+    expect((await leaderCancel("Ola")).statusCode).toBe(200);
+    const kariOffer = await offerToken("kari@example.no");
+    expect((await leaderCancel("Kari")).statusCode).toBe(200);
+    // No job run in between: the cancellation itself offers the place held by Kari's offer.
+    expect((await offerRows()).map((row) => [row.first_name, row.state])).toEqual([
+      ["Kari", "withdrawn"],
+      ["Siri", "offered"],
+    ]);
+    expect((await view(kariOffer)).json()).toMatchObject({ state: "withdrawn" });
+    expect((await accept(kariOffer)).statusCode).toBe(410);
+    expect(await statuses()).toEqual(["Ola:cancelled", "Kari:cancelled", "Siri:waiting"]);
+  });
+
   it("makes no offer outside the registration window", async () => {
     await fullWithLine();
     now = new Date("2026-12-11T12:00:00Z");

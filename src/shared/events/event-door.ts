@@ -16,6 +16,7 @@ export const eventDoorMessages = {
   camp: "Vinterleiren har sin egen innsjekking: /vinterleir/deltakere/innsjekk.",
   cancelled: "Ordren er avbestilt og kan ikke sjekkes inn.",
   waiting: "Ordren står på venteliste og kan ikke sjekkes inn.",
+  cancelledParticipant: "Deltakeren er avbestilt og kan ikke sjekkes inn.",
   cancelledSale: "Ordren er avbestilt og kan ikke hentes.",
   waitingSale: "Ordren står på venteliste og kan ikke hentes.",
   positionNeeded: "Velg hvem i ordren som skal sjekkes inn.",
@@ -42,6 +43,8 @@ export const EventDoorPersonSchema = z.object({
   club: z.string().nullable(),
   grade: z.string().nullable(),
   checkedIn: DoneSchema,
+  /** True when the participant was cancelled alone (the order stands): not expected, not checked in. */
+  cancelled: z.boolean().optional(),
 });
 
 export const EventDoorEntrySchema = z.object({
@@ -88,7 +91,7 @@ export const atTheDoor = (entry: Pick<EventDoorEntry, "status">) => entry.status
 export function eventDoorCounts(kind: EventDoorList["event"]["kind"], entries: readonly EventDoorEntry[]): EventDoorCounts {
   const expected = entries.filter(atTheDoor);
   if (kind === "salg") return { expected: expected.length, done: expected.filter((entry) => entry.pickedUp !== null).length };
-  const persons = expected.flatMap((entry) => entry.persons);
+  const persons = expected.flatMap((entry) => entry.persons).filter((person) => person.cancelled !== true);
   return { expected: persons.length, done: persons.filter((person) => person.checkedIn !== null).length };
 }
 

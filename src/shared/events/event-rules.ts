@@ -95,6 +95,14 @@ export interface RuleIssue {
   message: string;
 }
 
+/**
+ * A participant's answer to a question, read from the answers' own keys only: a question whose id is also
+ * the name of an object's method (`constructor`, `toString`) is unanswered, never a function.
+ */
+export function answerTo(answers: Readonly<Record<string, string | boolean>>, questionId: string): string | boolean | undefined {
+  return Object.hasOwn(answers, questionId) ? answers[questionId] : undefined;
+}
+
 function answerIssues(questions: readonly EventQuestion[], participant: EventParticipant, index: number): RuleIssue[] {
   const issues: RuleIssue[] = [];
   for (const key of Object.keys(participant.answers)) {
@@ -103,7 +111,7 @@ function answerIssues(questions: readonly EventQuestion[], participant: EventPar
   }
   for (const question of questions) {
     const path = `participants.${index}.answers.${question.id}`;
-    const answer = participant.answers[question.id];
+    const answer = answerTo(participant.answers, question.id);
     const blank = answer === undefined || (typeof answer === "string" && answer.trim() === "");
     if (blank) {
       if (question.required) issues.push({ path, message: `Svar på «${question.label}».` });

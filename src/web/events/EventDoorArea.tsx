@@ -283,6 +283,7 @@ function DoorCard({
               <div className="checkin-person">
                 <p className="checkin-person-name">{person.name}</p>
                 <p className="checkin-tags">{[person.grade, person.club].filter(Boolean).join(" · ")}</p>
+                {person.cancelled && <p className="checkin-tags">Avbestilt</p>}
                 {person.checkedIn && <p className="checkin-done">Sjekket inn {when(person.checkedIn)}</p>}
               </div>
               {person.checkedIn ? (
@@ -301,7 +302,8 @@ function DoorCard({
                   Angre<span className="visually-hidden"> innsjekking av {person.name}</span>
                 </button>
               ) : (
-                active && (
+                active &&
+                !person.cancelled && (
                   <button
                     type="button"
                     className="button"

@@ -122,7 +122,8 @@ export function ParticipantFields({
             <FieldError id={`${id("gradeId")}-error`} message={error(path("gradeId"))} />
             {event.questions.map((question) => {
               const qid = id(`q-${question.id}`);
-              const answer = person.answers[question.id];
+              // Own keys only: a question id such as "constructor" is unanswered, never an object's method.
+              const answer = Object.hasOwn(person.answers, question.id) ? person.answers[question.id] : undefined;
               const set = (value: string | boolean) => update(index, { answers: { ...person.answers, [question.id]: value } });
               const label = `${question.label}${question.required ? "" : " (valgfritt)"}`;
               return (
