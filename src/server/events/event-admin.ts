@@ -28,6 +28,8 @@ export const eventAdminMessages = {
   campHere: "Vinterleiren endres i fanen «Leirer».",
   exists: "Det finnes allerede et arrangement med denne adressen.",
   campCopyMixed: "En vinterleir kan bare kopieres til en ny vinterleir (for eksempel vinterleir-2027).",
+  soldMoreThan: (name: string, variant: string) =>
+    `Det er allerede solgt flere av ${name} i ${variant} enn antallet du skrev. Skriv minst så mange som er solgt.`,
 } as const;
 
 function phaseOf(firstDay: string, lastDay: string, at: Date): AdminEvent["phase"] {
@@ -96,31 +98,14 @@ export async function adminEvents(db: Db, at: Date): Promise<AdminEvent[]> {
       ),
       participants: used,
       waiting: Number(waiting.find((line) => line.eventId === row.id)?.n ?? 0),
-      definition: withStock(
-        event,
-        stock.filter((line) => line.eventId === row.id),
-      ) as unknown as Record<string, unknown>,
+      definition: event as unknown as Record<string, unknown>,
+      stockLeft: stock.filter((line) => line.eventId === row.id).map(({ itemId, variant, stock }) => ({ itemId, variant, stock })),
     };
   });
   const order = { running: 0, upcoming: 1, past: 2 } as const;
   return [...own, ...(await campEditionEntries(db, at))].sort(
     (a, b) => order[a.phase] - order[b.phase] || (a.phase === "past" ? b.firstDay.localeCompare(a.firstDay) : a.firstDay.localeCompare(b.firstDay)),
   );
-}
-
-/** A sale's definition with what is left in stock now (what the leader edits). */
-function withStock(event: EventDefinition, stock: readonly { itemId: string; variant: string; stock: number }[]): EventDefinition {
-  if (event.kind !== "salg") return event;
-  return {
-    ...event,
-    items: event.items.map((item) => ({
-      ...item,
-      variants: item.variants.map((variant) => ({
-        ...variant,
-        stock: stock.find((line) => line.itemId === item.id && line.variant === variant.id)?.stock ?? 0,
-      })),
-    })),
-  };
 }
 
 /** Addresses the site uses itself under /arrangementer. */
@@ -155,19 +140,49 @@ async function store(db: Db, slug: string, event: EventDefinition, now: Date): P
         .returning({ id: events.id });
       id = inserted!.id;
     }
-    // The stock the leader wrote is what is left now; variants taken out of the sale go.
-    await tx.delete(eventStock).where(eq(eventStock.eventId, id));
-    if (event.kind === "salg") {
-      await tx
-        .insert(eventStock)
-        .values(
-          event.items.flatMap((item) =>
-            item.variants.map((variant) => ({ eventId: id, itemId: item.id, variant: variant.id, stock: variant.stock })),
-          ),
-        );
-    }
+    if (event.kind === "salg") await restock(tx, id, existing?.kind === "salg" ? existing.definition : undefined, event);
+    else await tx.delete(eventStock).where(eq(eventStock.eventId, id));
     return { created: !existing };
   });
+}
+
+/**
+ * A sale's stock after the leader saved it. Each size's number is how many are for sale in all; what is
+ * left moves by the change the leader made (`stock + new − old`, one conditional UPDATE under the event's
+ * lock), never by what the form happened to show: a save during a sale cannot put sold items back on sale.
+ * A new size starts with its number; a size taken out goes.
+ */
+async function restock(tx: Db, eventId: number, before: EventDefinition | undefined, after: Extract<EventDefinition, { kind: "salg" }>) {
+  const total = (event: EventDefinition | undefined, itemId: string, variant: string) =>
+    event?.kind === "salg" ? (event.items.find((item) => item.id === itemId)?.variants.find((size) => size.id === variant)?.stock ?? 0) : 0;
+  const sizes = after.items.flatMap((item) =>
+    item.variants.map((variant) => ({
+      itemId: item.id,
+      name: item.name,
+      variant: variant.id,
+      change: variant.stock - total(before, item.id, variant.id),
+      stock: variant.stock,
+    })),
+  );
+  const kept = sql.join(
+    sizes.map((size) => sql`(${size.itemId}::text, ${size.variant}::text)`),
+    sql`, `,
+  );
+  await tx.execute(
+    sql`delete from ${eventStock} where ${eventStock.eventId} = ${eventId} and (${eventStock.itemId}, ${eventStock.variant}) not in (${kept})`,
+  );
+  for (const size of sizes) {
+    const [row] = await tx
+      .insert(eventStock)
+      .values({ eventId, itemId: size.itemId, variant: size.variant, stock: size.stock })
+      .onConflictDoUpdate({
+        target: [eventStock.eventId, eventStock.itemId, eventStock.variant],
+        set: { stock: sql`${eventStock.stock} + ${size.change}` },
+        setWhere: sql`${eventStock.stock} + ${size.change} >= 0`,
+      })
+      .returning({ stock: eventStock.stock });
+    if (!row) throw new HttpError(409, eventAdminMessages.soldMoreThan(size.name, size.variant));
+  }
 }
 
 /** `PUT …/Put/{slug}/{token}`: create or replace (400 with Norwegian messages when invalid). */

@@ -149,6 +149,41 @@ describe.each(databaseKinds)("events on %s", (kind) => {
     expect(await countRows(database, "event_orders")).toBe(1);
   });
 
+  it("a leader's save during a sale moves what is left by the change made, never puts sold items back on sale", async () => {
+    await createPublished(app, token, "klubbtoy", sale(3));
+    const tshirtM = () => postOrder(app, "klubbtoy", order({ items: [{ itemId: "t-skjorte", variant: "M", quantity: 1 }] }));
+    expect((await tshirtM()).body).toBe("Done");
+    expect((await tshirtM()).body).toBe("Done");
+    const left = async () => (await app.inject({ url: "/api/Arrangement/Get/klubbtoy" })).json().items[0].variants;
+    const admin = async () =>
+      ((await app.inject({ url: `/api/ArrangementAdmin/Get/${token}` })).json() as { slug: string; definition: unknown; stockLeft: unknown }[]).find(
+        (event) => event.slug === "klubbtoy",
+      )!;
+    // The form the leader opened says 3 in all and 1 left; a new title saved from it changes no stock.
+    expect(await admin()).toMatchObject({ stockLeft: expect.arrayContaining([{ itemId: "t-skjorte", variant: "M", stock: 1 }]) });
+    const put = (definition: object) => app.inject({ method: "PUT", url: `/api/ArrangementAdmin/Put/klubbtoy/${token}`, payload: definition });
+    expect((await put({ ...sale(3), title: "Klubbtøy 2027" })).statusCode).toBeLessThan(300);
+    expect(await left()).toEqual([
+      { id: "S", left: 5 },
+      { id: "M", left: 1 },
+    ]);
+    // Two more for sale in all: two more left.
+    expect((await put(sale(5))).statusCode).toBeLessThan(300);
+    expect(await left()).toEqual([
+      { id: "S", left: 5 },
+      { id: "M", left: 3 },
+    ]);
+    // Fewer in all than are sold: refused, nothing changed.
+    const tooFew = await put(sale(1));
+    expect([tooFew.statusCode, tooFew.json().error]).toEqual([
+      409,
+      "Det er allerede solgt flere av T-skjorte i M enn antallet du skrev. Skriv minst så mange som er solgt.",
+    ]);
+    expect(await left()).toEqual([
+      { id: "S", left: 5 },
+      { id: "M", left: 3 },
+    ]);
+  });
   it("the same form sent twice is stored once", async () => {
     await createPublished(app, token, "gradering-desember", grading());
     const body = order({ participants: [participant()] });

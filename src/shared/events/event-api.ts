@@ -81,8 +81,10 @@ export const AdminEventSchema = z.object({
   state: z.enum(eventStates).nullable(),
   participants: z.number().int(),
   waiting: z.number().int(),
-  /** The definition as stored (null for a camp edition: edited in «Leirer»). */
+  /** The definition as stored (null for a camp edition: edited in «Leirer»); a sale's sizes say how many are for sale in all. */
   definition: z.record(z.string(), z.unknown()).nullable(),
+  /** A sale's sizes: how many are left now (absent for everything else). */
+  stockLeft: z.array(z.object({ itemId: z.string(), variant: z.string(), stock: z.number().int() })).optional(),
 });
 export type AdminEvent = z.infer<typeof AdminEventSchema>;
 

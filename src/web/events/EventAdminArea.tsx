@@ -19,7 +19,7 @@ const phaseLabels: Record<AdminEvent["phase"], string> = { upcoming: "Kommer", r
 export function EventAdminArea({ session }: { session: AdminSession }) {
   const { data: events, load } = useAdminData(session, getAdminEvents, "Fikk ikke hentet arrangementene.");
   const [open, setOpen] = useState<string>();
-  const [editing, setEditing] = useState<{ slug: string; draft: EventDraft; key: number }>();
+  const [editing, setEditing] = useState<{ slug: string; draft: EventDraft; key: number; stockLeft?: AdminEvent["stockLeft"] }>();
   const [result, setResult] = useState<string>();
 
   /** The write's answer; an expired sign-in signs out (undefined). */
@@ -70,6 +70,7 @@ export function EventAdminArea({ session }: { session: AdminSession }) {
           key={editing.key}
           slug={editing.slug}
           initial={editing.draft}
+          stockLeft={editing.stockLeft}
           onCancel={() => setEditing(undefined)}
           onSave={async (slug, definition) => {
             const outcome = await write(putEvent(slug, definition, session.token));
@@ -130,7 +131,12 @@ export function EventAdminArea({ session }: { session: AdminSession }) {
                       onClick={() =>
                         event.definition &&
                         event.kind !== "vinterleir" &&
-                        setEditing({ slug: event.slug, draft: draftFrom({ ...event.definition, kind: event.kind }), key: Date.now() })
+                        setEditing({
+                          slug: event.slug,
+                          draft: draftFrom({ ...event.definition, kind: event.kind }),
+                          key: Date.now(),
+                          stockLeft: event.stockLeft,
+                        })
                       }
                     >
                       Endre<span className="visually-hidden">: {event.title}</span>

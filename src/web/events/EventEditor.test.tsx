@@ -164,7 +164,10 @@ describe("the course's prices by age and the sale's items", () => {
     type(within(item).getByLabelText("Pris (kr)"), "450");
     fireEvent.click(button("Legg til størrelse for vare 1"));
     type(within(item).getByLabelText("Størrelse 3"), "Større");
-    type(within(item).getByLabelText("På lager", { selector: `#${within(item).getByLabelText("Størrelse 3").id.replace(/-id$/, "-stock")}` }), "4");
+    type(
+      within(item).getByLabelText("Antall i alt", { selector: `#${within(item).getByLabelText("Størrelse 3").id.replace(/-id$/, "-stock")}` }),
+      "4",
+    );
     fireEvent.click(button("Lagre"));
     expect(screen.getByText(/Skriv størrelsen med bokstavene A–Z/)).toBeTruthy();
     expect(save).not.toHaveBeenCalled();

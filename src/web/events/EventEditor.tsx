@@ -5,7 +5,7 @@ import type { AdminWriteResult } from "./event-admin-api.ts";
 import { EventFields } from "./EventFields.tsx";
 import { PriceBandEditor } from "./PriceBandEditor.tsx";
 import { QuestionEditor } from "./QuestionEditor.tsx";
-import { SaleItemEditor } from "./SaleItemEditor.tsx";
+import { SaleItemEditor, type StockLeft } from "./SaleItemEditor.tsx";
 import { checkDraft, errorsFrom, type EventDraft, type FieldErrors } from "./event-draft.ts";
 
 /** Focuses the first field with a message (or the form's message), so the keyboard and the screen reader land there. */
@@ -25,12 +25,15 @@ function focusFirstError(formId: string) {
 export function EventEditor({
   slug: savedSlug,
   initial,
+  stockLeft,
   onSave,
   onCancel,
 }: {
   /** Empty for a new event: the leader chooses its address. */
   slug: string;
   initial: EventDraft;
+  /** A saved sale's sizes: how many are left now, shown beside the number for sale. */
+  stockLeft?: readonly StockLeft[];
   onSave: (slug: string, definition: EventDefinition) => Promise<AdminWriteResult | undefined>;
   onCancel: () => void;
 }) {
@@ -97,7 +100,13 @@ export function EventEditor({
         </>
       )}
       {draft.kind === "salg" && (
-        <SaleItemEditor formId={formId} items={draft.items} errors={errors} onChange={(items) => setDraft({ ...draft, items })} />
+        <SaleItemEditor
+          formId={formId}
+          items={draft.items}
+          stockLeft={stockLeft}
+          errors={errors}
+          onChange={(items) => setDraft({ ...draft, items })}
+        />
       )}
       {errors.kind && <p className="field-error">{errors.kind}</p>}
       {message && (

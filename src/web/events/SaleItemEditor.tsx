@@ -11,11 +11,19 @@ function ListError({ formId, path, errors }: { formId: string; path: string; err
   );
 }
 
-/** One item's sizes, each with the number in stock. */
+/** What is left now of one saved size (the server's count). */
+export interface StockLeft {
+  itemId: string;
+  variant: string;
+  stock: number;
+}
+
+/** One item's sizes, each with the number for sale in all and, once saved, how many are left. */
 function SizeList({
   formId,
   number,
   item,
+  stockLeft,
   path,
   errors,
   onChange,
@@ -23,6 +31,7 @@ function SizeList({
   formId: string;
   number: number;
   item: ItemDraft;
+  stockLeft: readonly StockLeft[];
   path: string;
   errors: FieldErrors;
   onChange: (item: ItemDraft) => void;
@@ -41,7 +50,13 @@ function SizeList({
             <AdminField formId={formId} path={`${at}.id`} label={`Størrelse ${index + 1}`} error={errors[`${at}.id`]}>
               {(a11y) => <input {...a11y} type="text" autoComplete="off" value={variant.id} onChange={(event) => set({ id: event.target.value })} />}
             </AdminField>
-            <AdminField formId={formId} path={`${at}.stock`} label="På lager" error={errors[`${at}.stock`]}>
+            <AdminField
+              formId={formId}
+              path={`${at}.stock`}
+              label="Antall i alt"
+              hint={leftHint(stockLeft, item.id, variant.id)}
+              error={errors[`${at}.stock`]}
+            >
               {(a11y) => (
                 <input
                   {...a11y}
@@ -80,15 +95,22 @@ function SizeList({
   );
 }
 
+function leftHint(stockLeft: readonly StockLeft[], itemId: string, variant: string): string | undefined {
+  const left = stockLeft.find((line) => line.itemId === itemId && line.variant === variant.trim());
+  return left ? `Igjen nå: ${left.stock}` : undefined;
+}
+
 /** A sale's items: name, price and sizes with stock. */
 export function SaleItemEditor({
   formId,
   items,
+  stockLeft = [],
   errors,
   onChange,
 }: {
   formId: string;
   items: ItemDraft[];
+  stockLeft?: readonly StockLeft[];
   errors: FieldErrors;
   onChange: (items: ItemDraft[]) => void;
 }) {
@@ -119,7 +141,7 @@ export function SaleItemEditor({
               )}
             </AdminField>
             <ListError formId={formId} path={`${path}.id`} errors={errors} />
-            <SizeList formId={formId} number={number} item={item} path={path} errors={errors} onChange={(next) => set(next)} />
+            <SizeList formId={formId} number={number} item={item} stockLeft={stockLeft} path={path} errors={errors} onChange={(next) => set(next)} />
             <RowButtons
               idPrefix={`${formId}-item`}
               rowKey={item.key}
