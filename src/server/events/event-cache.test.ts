@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.ts";
 import { buildCampTestApp, campAdminToken, countRows, type TestApp } from "../test-support/camp.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
-import { createPublished, grading, order, participant, postOrder, sale } from "../test-support/events.ts";
+import { clearEvents, createPublished, grading, order, participant, postOrder, sale } from "../test-support/events.ts";
 
 const now = new Date("2026-11-26T12:00:00Z");
 
@@ -28,9 +28,7 @@ describe.each(databaseKinds)("orders after another process changed the event, on
     await database.close();
   });
   beforeEach(async () => {
-    await database.db.execute(
-      sql`truncate event_ledger_entries, event_payments, event_order_items, event_participants, event_orders, event_stock, events, mail_outbox restart identity cascade`,
-    );
+    await clearEvents(database);
   });
 
   const amounts = async () =>

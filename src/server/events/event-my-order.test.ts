@@ -5,19 +5,13 @@ import type { Database } from "../db/database.ts";
 import { buildTestApp } from "../test-support/app.ts";
 import { buildCampTestApp, campAdminToken, createTestTransport, type TestApp } from "../test-support/camp.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
-import { createPublished, grading, order, participant, postOrder, sale } from "../test-support/events.ts";
+import { clearEvents, createPublished, grading, order, participant, postOrder, sale } from "../test-support/events.ts";
 import { ledgerFigures } from "../../shared/camp/camp-ledger.ts";
 import { eventOrderTokenPattern, type EventCancelAnswer, type MyEventOrder } from "../../shared/events/event-my-order.ts";
 import { redactUrl } from "../logger.ts";
 import { freedPlaces } from "./event-my-order.ts";
 
 let now = new Date("2026-11-26T12:00:00Z");
-
-async function clearEvents(database: Database) {
-  await database.db.execute(
-    sql`truncate event_ledger_entries, event_payments, event_order_items, event_participants, event_orders, event_stock, events, mail_outbox restart identity cascade`,
-  );
-}
 
 const linkPattern = /\/arrangementer\/min-pamelding\/([A-Za-z0-9_-]{43})/;
 

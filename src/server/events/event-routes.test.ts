@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { connectPostgres, type Database } from "../db/database.ts";
 import { buildCampTestApp, campAdminToken, countRows, type TestApp } from "../test-support/camp.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
-import { createPublished, grading, order, participant, postOrder, sale } from "../test-support/events.ts";
+import { clearEvents, createPublished, grading, order, participant, postOrder, sale } from "../test-support/events.ts";
 import { buildTestApp } from "../test-support/app.ts";
 import { anonymiseEndedEvents } from "../privacy/event-retention.ts";
 import { loadEdition } from "../camp/camp-editions.ts";
@@ -11,12 +11,6 @@ import { eventOrderMessages } from "./event-orders.ts";
 import { emailKey } from "../../shared/contact/email-key.ts";
 
 let now = new Date("2026-11-26T12:00:00Z");
-
-async function clearEvents(database: Database) {
-  await database.db.execute(
-    sql`truncate event_ledger_entries, event_payments, event_order_items, event_participants, event_orders, event_stock, events, mail_outbox restart identity cascade`,
-  );
-}
 
 describe.each(databaseKinds)("events on %s", (kind) => {
   let database: Database;

@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { Database } from "../db/database.ts";
 import type { EventDefinitionInput } from "../../shared/events/event-definition.ts";
 import type { EventOrderInput } from "../../shared/events/event-order.ts";
 import type { TestApp } from "./camp.ts";
@@ -77,4 +79,11 @@ export async function createPublished(app: TestApp, token: string, slug: string,
 
 export function postOrder(app: TestApp, slug: string, body: unknown) {
   return app.inject({ method: "POST", url: `/api/Arrangement/Post/${slug}`, payload: body as object });
+}
+
+/** Every event and what hangs on it, and the outbox: a clean slate between tests. */
+export async function clearEvents(database: Database) {
+  await database.db.execute(
+    sql`truncate event_ledger_entries, event_payments, event_order_items, event_participants, event_orders, event_stock, events, mail_outbox restart identity cascade`,
+  );
 }
