@@ -268,8 +268,11 @@ async function submitOnce(
           if (!outcome) throw new NothingWritten();
           return outcome;
         })
-        .catch((error: unknown) => {
+        .catch(async (error: unknown) => {
           if (error instanceof NothingWritten) return undefined;
+          // Sold out because this very form took the last one a moment ago (a double click): its answer.
+          const twin = error instanceof HttpError && error.statusCode === 409 ? await twinOf(deps.db, row.id, order.draftId) : undefined;
+          if (twin) return answerOf(twin, event.title);
           throw error;
         });
     } else if (placesLeft(event, 0) === null) {

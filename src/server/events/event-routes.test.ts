@@ -186,6 +186,18 @@ describe.each(databaseKinds)("events on %s", (kind) => {
     expect(await countRows(database, "event_orders")).toBe(1);
   });
 
+  it("the same order for the last T-shirt sent twice at once (a double click): both answered «Done», stored and sold once", async () => {
+    await createPublished(app, token, "klubbtoy", sale(1));
+    const body = order({ items: [{ itemId: "t-skjorte", variant: "M", quantity: 1 }] });
+    const answers = await Promise.all([postOrder(app, "klubbtoy", body), postOrder(app, "klubbtoy", body)]);
+    expect(answers.map((answer) => [answer.statusCode, answer.body])).toEqual([
+      [200, "Done"],
+      [200, "Done"],
+    ]);
+    expect(await countRows(database, "event_orders")).toBe(1);
+    expect((await postOrder(app, "klubbtoy", order({ items: [{ itemId: "t-skjorte", variant: "M", quantity: 1 }] }))).statusCode).toBe(409);
+  });
+
   it("the same form sent again after its order was cancelled is refused with 409, never answered «Done»", async () => {
     await createPublished(app, token, "gradering-desember", grading());
     const body = order({ participants: [participant()] });
