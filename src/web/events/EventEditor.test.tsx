@@ -192,4 +192,24 @@ describe("the course's prices by age and the sale's items", () => {
       ],
     });
   });
+  it("shows beside each saved size how many are left now, read out with its field", () => {
+    const initial = draftFrom({ ...template("salg"), kind: "salg" });
+    render(
+      <EventEditor
+        slug="klubbtoy"
+        initial={initial}
+        stockLeft={[{ itemId: initial.items[0]!.id, variant: "M", stock: 1 }]}
+        onSave={vi.fn<Save>()}
+        onCancel={() => {}}
+      />,
+    );
+    const item = group("Vare 1");
+    const sizeM = within(item)
+      .getAllByLabelText(/Størrelse/)
+      .find((input) => (input as HTMLInputElement).value === "M")!;
+    const total = within(item).getByLabelText("Antall i alt", { selector: `#${sizeM.id.replace(/-id$/, "-stock")}` });
+    expect(total.getAttribute("aria-describedby")).toBeTruthy();
+    expect(document.getElementById(total.getAttribute("aria-describedby")!)?.textContent).toBe("Igjen nå: 1");
+    expect(screen.getAllByText(/Igjen nå/)).toHaveLength(1);
+  });
 });
