@@ -10,6 +10,13 @@ export function compareNorwegian(a: string, b: string): number {
 
 const kronerFormat = onFirstUse(() => new Intl.NumberFormat("nb-NO", { maximumFractionDigits: 0 }));
 
+const nameList = onFirstUse(() => new Intl.ListFormat("nb", { type: "conjunction" }));
+
+/** Names as a Norwegian lists them: «Ola», «Ola og Kari», «Ola, Kari og Per». */
+export function formatNameList(names: readonly string[]): string {
+  return nameList().format(names);
+}
+
 /** "1 025 kr" — Norwegian grouping with a (non-breaking) space, whole kroner. */
 export function formatKroner(amount: number): string {
   return `${kronerFormat().format(amount)}\u00a0kr`;

@@ -6,10 +6,11 @@ import { columnNames, valuesList, valuesOf } from "../db/values-list.ts";
 import { eventLedgerEntries, eventOrderItems, eventOrders, eventParticipants, eventPayments, events } from "../db/schema/events.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { eventConfirmationMailKind } from "./event-mail.ts";
+import { eventWaitlistJoinedMailKind } from "./event-waitlist-joined-mail.ts";
 
 /**
  * The statement a new event order is written with: the order, its participants or items, its ledger
- * charges, and its Vipps payment or its confirmation mail (rendered when sent), as ONE statement of
+ * charges, its Vipps payment, and its confirmation or waiting-list mail (rendered when sent), as ONE statement of
  * data-modifying CTEs: one round trip, atomic, prepared once per database, as the camp's registration
  * (docs/decisions/0020-one-registration-writer.md). It writes nothing when the event is no longer published
  * with the definition the order was priced under (`event_current` false), nor when the order's insert meets a
@@ -22,7 +23,8 @@ export interface OrderStatementShape {
   /** Ledger charges: none for an order that waits. */
   charges: number;
   payment: boolean;
-  confirmationMail: boolean;
+  /** The mail the order's statement queues (rendered when sent): its confirmation, or «you are on the waiting list». */
+  mail: "confirmation" | "waitlist" | null;
 }
 
 const orderColumns = {
@@ -93,8 +95,8 @@ export interface OrderStatementValues {
   items: Row<typeof itemColumns>[];
   charges: Row<typeof chargeColumns>[];
   payment?: Row<typeof paymentColumns>;
-  /** The confirmation's outbox row and the personal link's secret it carries (its hash is on the order). */
-  mail?: { row: Row<typeof mailColumns>; personalToken: string };
+  /** The mail's outbox row, and for a confirmation the personal link's secret it carries (its hash is on the order). */
+  mail?: { row: Row<typeof mailColumns>; personalToken?: string };
 }
 
 function statementSql(shape: OrderStatementShape): SQL {
@@ -120,10 +122,14 @@ function statementSql(shape: OrderStatementShape): SQL {
   if (shape.items) parts.push(childInsert("items", eventOrderItems, eventOrderItems.orderId, itemColumns, "i", shape.items));
   if (shape.charges) parts.push(childInsert("charges", eventLedgerEntries, eventLedgerEntries.orderId, chargeColumns, "c", shape.charges));
   if (shape.payment) parts.push(childInsert("payment", eventPayments, eventPayments.orderId, paymentColumns, "y", 1));
-  if (shape.confirmationMail)
+  if (shape.mail === "confirmation")
     parts.push(sql`mail as (insert into ${mailOutbox} (${columnNames([mailOutbox.dedupeKey, mailOutbox.kind, mailOutbox.payload, ...Object.values(mailColumns)])})
       select 'event-confirmation:' || new_order.id, ${eventConfirmationMailKind}::text,
              jsonb_build_object('orderId', new_order.id, 'personalToken', ${sql.placeholder("personalToken")}::text),
+             v.* from new_order, ${valuesList("v", "m", mailColumns, 1)})`);
+  if (shape.mail === "waitlist")
+    parts.push(sql`mail as (insert into ${mailOutbox} (${columnNames([mailOutbox.dedupeKey, mailOutbox.kind, mailOutbox.payload, ...Object.values(mailColumns)])})
+      select 'event-waitlist-joined:' || new_order.id, ${eventWaitlistJoinedMailKind}::text, jsonb_build_object('orderId', new_order.id),
              v.* from new_order, ${valuesList("v", "m", mailColumns, 1)})`);
   return sql`with ${sql.join(parts, sql`, `)} select new_order.id, event_check.current as event_current from event_check left join new_order on true`;
 }
@@ -142,7 +148,7 @@ export class EventChangedError extends Error {
  * Throws EventChangedError when the event is not published as it was read any more (nothing written).
  */
 export async function runOrderStatement(db: Db, shape: OrderStatementShape, values: OrderStatementValues): Promise<number | undefined> {
-  const name = `event_order_p${shape.participants}_i${shape.items}_c${shape.charges}_y${Number(shape.payment)}_m${Number(shape.confirmationMail)}`;
+  const name = `event_order_p${shape.participants}_i${shape.items}_c${shape.charges}_y${Number(shape.payment)}_m${shape.mail ?? "none"}`;
   let statement = statements.get(name);
   if (!statement) statements.set(name, (statement = namedStatement(name, () => statementSql(shape))));
   const placeholders: Record<string, unknown> = { eventId: values.eventId, definition: values.definition };
@@ -153,7 +159,7 @@ export async function runOrderStatement(db: Db, shape: OrderStatementShape, valu
   if (values.payment) valuesOf("y", [values.payment], placeholders);
   if (values.mail) {
     valuesOf("m", [values.mail.row], placeholders);
-    placeholders.personalToken = values.mail.personalToken;
+    if (values.mail.personalToken !== undefined) placeholders.personalToken = values.mail.personalToken;
   }
   const [row] = await statement.execute(db, placeholders);
   if (!driverBoolean(row?.event_current)) throw new EventChangedError();

@@ -161,7 +161,7 @@ export async function submitEventOrder(deps: EventOrderDeps, slug: string, body:
     if (!isRefusal(error)) throw error;
     outcome = await submitOnce(deps, slug, body, gateway, true);
   }
-  if (outcome.kind === "done") deps.kickOutbox();
+  if (outcome.kind !== "vipps") deps.kickOutbox();
   if (outcome.kind === "waitlist") return waitlistAnswer;
   if (outcome.kind === "done") return "Done";
   return gateway!.createRedirect(outcome.order);
@@ -196,7 +196,7 @@ async function submitOnce(
     const status = waiting ? "waiting" : method === "vipps" ? "pending_payment" : "confirmed";
     const orderId = newEventOrderId(event.kind, event.firstDay);
     const email = emailKey(order.contact.email) ?? order.contact.email;
-    const mail = status === "confirmed" ? { token: newPersonalToken() } : undefined;
+    const token = status === "confirmed" ? newPersonalToken() : undefined;
     const context = { at: now, actor: "deltaker", reason: event.kind === "salg" ? "Bestilt" : "Påmeldt", kind: "charge" as const };
     const id = await runOrderStatement(
       db,
@@ -205,7 +205,7 @@ async function submitOnce(
         items: event.kind === "salg" ? order.items.length : 0,
         charges: waiting ? 0 : lines.length,
         payment: status === "pending_payment",
-        confirmationMail: !!mail,
+        mail: token ? "confirmation" : waiting ? "waitlist" : null,
       },
       {
         eventId: row.id,
@@ -224,7 +224,7 @@ async function submitOnce(
           places: event.kind === "salg" ? 0 : order.participants.length,
           createdAt: now,
           confirmedAt: status === "confirmed" ? now : null,
-          linkTokenHash: mail ? personalTokenHash(mail.token) : null,
+          linkTokenHash: token ? personalTokenHash(token) : null,
         },
         participants: order.participants.map((participant, position) => ({ position, ...pickParticipant(participant) })),
         items:
@@ -247,7 +247,9 @@ async function submitOnce(
               amount: line.amount,
             })),
         ...(status === "pending_payment" ? { payment: { reference: `${orderId}-1`, amount, state: "created", createdAt: now, updatedAt: now } } : {}),
-        ...(mail ? { mail: { row: { recipient: email, status: "pending", nextAttemptAt: now, createdAt: now }, personalToken: mail.token } } : {}),
+        ...(token || waiting
+          ? { mail: { row: { recipient: email, status: "pending", nextAttemptAt: now, createdAt: now }, personalToken: token } }
+          : {}),
       },
     );
     if (id === undefined) return undefined;

@@ -5,6 +5,7 @@ import { buildCampTestApp, campAdminToken, countRows, type TestApp } from "../te
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import { clearEvents, createPublished, grading, order, participant, postOrder, sale } from "../test-support/events.ts";
 import { buildTestApp } from "../test-support/app.ts";
+import { outboxMails } from "../test-support/outbox.ts";
 import { anonymiseEndedEvents } from "../privacy/event-retention.ts";
 import { loadEdition } from "../camp/camp-editions.ts";
 import { eventOrderMessages } from "./event-orders.ts";
@@ -70,7 +71,18 @@ describe.each(databaseKinds)("events on %s", (kind) => {
       ["Per Nordmann", "confirmed", 350],
       ["Pål Nordmann", "waiting", 0],
     ]);
-    expect(await countRows(database, "mail_outbox")).toBe(2);
+    // Two confirmations, and for the third «you are on the waiting list» with its place in line and the price if a place frees.
+    const mails = await outboxMails(app);
+    expect(mails.map((mail) => mail.subject.split(" – ")[0])).toEqual([
+      "Gradering: Cupgradering desember",
+      "Gradering: Cupgradering desember",
+      "Du står på venteliste til Cupgradering desember",
+    ]);
+    expect(mails[2]!.text).toContain(
+      "Cupgradering desember (lørdag 12. desember 2026, Ski Taekwondo Klubb) er full, så Pål Nordmann står på ventelisten som nummer 1.",
+    );
+    expect(mails[2]!.text).toContain("Du betaler ingenting nå.");
+    expect(mails[2]!.text).toContain("Totalt: 350");
     const xlsx = await app.inject({ url: `/api/ArrangementAdmin/GetXlsx/gradering-desember/${token}` });
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe("PK");

@@ -2,7 +2,7 @@ import { club } from "../../shared/club/club-facts.ts";
 import { eventKindLabels } from "../../shared/events/event-definition.ts";
 import { eventDaysText } from "../../shared/events/event-texts.ts";
 import { eventOfferPagePath } from "../../shared/events/event-waitlist.ts";
-import { formatKroner, formatOsloDateTime } from "../../shared/format.ts";
+import { formatKroner, formatNameList, formatOsloDateTime } from "../../shared/format.ts";
 import { escapeHtml } from "../mail/escape-html.ts";
 import { mailDocument, receiptTableHtml } from "../mail/mail-html.ts";
 import type { OutgoingMail } from "../mail/outbox.ts";
@@ -15,12 +15,6 @@ export const eventOfferMailKey = (offerId: number) => `${eventOfferMailKeyPrefix
 /** The offer page's address; «Nei takk» opens it with the question to decline already asked. */
 export function eventOfferLink(publicBaseUrl: string, token: string, answer?: "nei"): string {
   return `${publicBaseUrl.replace(/\/+$/, "")}${eventOfferPagePath(token)}${answer ? `?svar=${answer}` : ""}`;
-}
-
-/** Names as a Norwegian lists them: «Ola», «Ola og Kari», «Ola, Kari og Per». */
-function namesText(names: readonly string[]): string {
-  if (names.length <= 1) return names[0] ?? "";
-  return `${names.slice(0, -1).join(", ")} og ${names[names.length - 1]}`;
 }
 
 /**
@@ -40,7 +34,7 @@ export function renderEventOfferMail(
   const deadline = formatOsloDateTime(expiresAt, { now });
   const count = data.participants.length;
   const places = count === 1 ? "En plass" : `${count} plasser`;
-  const who = namesText(data.participants);
+  const who = formatNameList(data.participants);
   const intro = `${places} på ${definition.title} (${eventDaysText(definition.firstDay, definition.lastDay)}, ${definition.venue}) er ledig for ${who}, og ${count === 1 ? "den" : "de"} er deres hvis du svarer innen ${deadline}.`;
   const payment =
     data.total === 0

@@ -1,6 +1,7 @@
 import type { Db } from "../db/database.ts";
 import { campConfirmationMailKind, renderQueuedCampConfirmation } from "../camp/camp-confirmation-queue.ts";
 import { eventConfirmationMailKind, renderQueuedEventConfirmation } from "../events/event-mail.ts";
+import { eventWaitlistJoinedMailKind, renderQueuedEventWaitlistJoined } from "../events/event-waitlist-joined-mail.ts";
 import type { RenderedMail } from "./outbox.ts";
 
 /**
@@ -26,6 +27,7 @@ type MailRenderer = (db: Db, queued: QueuedMail, context: MailRenderContext) => 
 const renderers: Record<string, MailRenderer> = {
   [campConfirmationMailKind]: (db, queued, context) => renderQueuedCampConfirmation(db, queued, context.publicBaseUrl),
   [eventConfirmationMailKind]: (db, queued, context) => renderQueuedEventConfirmation(db, queued.payload, context.publicBaseUrl),
+  [eventWaitlistJoinedMailKind]: (db, queued) => renderQueuedEventWaitlistJoined(db, queued.payload),
 };
 
 export function renderQueuedMail(db: Db, queued: QueuedMail, context: MailRenderContext): Promise<RenderedMail> {
