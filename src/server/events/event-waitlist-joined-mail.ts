@@ -1,7 +1,7 @@
 import { and, eq, lte, or, sql } from "drizzle-orm";
 import { club } from "../../shared/club/club-facts.ts";
 import { eventKindLabels } from "../../shared/events/event-definition.ts";
-import { eventDaysText } from "../../shared/events/event-texts.ts";
+import { eventWhenWhereText } from "../../shared/events/event-texts.ts";
 import { eventOfferValidityHours } from "../../shared/events/event-waitlist.ts";
 import { formatKroner, formatNameList } from "../../shared/format.ts";
 import type { Db } from "../db/database.ts";
@@ -36,9 +36,8 @@ async function placeInLine(db: Db, order: EventOfferMailData["order"]): Promise<
 export function renderEventWaitlistJoined(data: EventOfferMailData, position: number): RenderedMail {
   const { order, event, contactEmail } = data;
   const definition = event.definition;
-  const where = definition.kind === "salg" ? "" : `, ${definition.venue}`;
   const who = formatNameList(data.participants);
-  const intro = `${definition.title} (${eventDaysText(definition.firstDay, definition.lastDay)}${where}) er full, så ${who} står på ventelisten som nummer ${position}.`;
+  const intro = `${definition.title} (${eventWhenWhereText(definition)}) er full, så ${who} står på ventelisten som nummer ${position}.`;
   const nothingNow = "Du betaler ingenting nå.";
   const how =
     `Blir det plass, får du en e-post med en personlig lenke. Da har du ${eventOfferValidityHours} timer på deg ` +

@@ -1,6 +1,6 @@
 import { club } from "../../shared/club/club-facts.ts";
 import { eventKindLabels } from "../../shared/events/event-definition.ts";
-import { eventDaysText } from "../../shared/events/event-texts.ts";
+import { eventWhenWhereText } from "../../shared/events/event-texts.ts";
 import { eventOfferPagePath } from "../../shared/events/event-waitlist.ts";
 import { formatKroner, formatNameList, formatOsloDateTime } from "../../shared/format.ts";
 import { escapeHtml } from "../mail/escape-html.ts";
@@ -35,7 +35,7 @@ export function renderEventOfferMail(
   const count = data.participants.length;
   const places = count === 1 ? "En plass" : `${count} plasser`;
   const who = formatNameList(data.participants);
-  const intro = `${places} på ${definition.title} (${eventDaysText(definition.firstDay, definition.lastDay)}, ${definition.venue}) er ledig for ${who}, og ${count === 1 ? "den" : "de"} er deres hvis du svarer innen ${deadline}.`;
+  const intro = `${places} på ${definition.title} (${eventWhenWhereText(definition)}) er ledig for ${who}, og ${count === 1 ? "den" : "de"} er deres hvis du svarer innen ${deadline}.`;
   const payment =
     data.total === 0
       ? "Det er ingenting å betale."

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { eventStateText, momentText } from "./event-texts.ts";
+import { eventStateText, eventWhenWhereText, momentText } from "./event-texts.ts";
 
 const opens = "2026-11-30T07:00:00Z";
 
@@ -30,5 +30,14 @@ describe("eventStateText for a full event", () => {
       "Fullt – ventelisten er åpen. Blir det ledig plass, får du tilbud på e-post.",
     );
     expect(eventStateText({ state: "full", placesLeft: null, registrationOpensAt: opens, kind: "salg" }, now)).toBe("Alt er utsolgt.");
+  });
+});
+
+describe("eventWhenWhereText: the days, and the place only when there is one", () => {
+  it("names the place after the days, and leaves no comma when there is none", () => {
+    expect(eventWhenWhereText({ firstDay: "2026-12-12", lastDay: "2026-12-12", venue: "Ski Taekwondo Klubb" })).toBe(
+      "lørdag 12. desember 2026, Ski Taekwondo Klubb",
+    );
+    expect(eventWhenWhereText({ firstDay: "2026-12-12", lastDay: "2026-12-13", venue: "" })).toBe("12.–13. desember 2026");
   });
 });

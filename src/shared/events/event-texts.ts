@@ -13,6 +13,12 @@ export function eventDaysText(firstDay: string, lastDay: string): string {
   return firstDay === lastDay ? `${weekdayName(first)} ${formatLongDate(first)}` : formatDateRange(first, last);
 }
 
+/** "lørdag 12. desember 2026, Ski Taekwondo Klubb": the days, and the place when the event has one. */
+export function eventWhenWhereText(event: { firstDay: string; lastDay: string; venue?: string }): string {
+  const days = eventDaysText(event.firstDay, event.lastDay);
+  return event.venue ? `${days}, ${event.venue}` : days;
+}
+
 /**
  * "mandag 30. november kl. 08.00", with the year when the moment is in another year than `now` or more than
  * half a year away («mandag 30. november 2026 kl. 08.00»): the shared formatter's rule (format.ts `needsYear`).

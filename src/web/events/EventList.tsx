@@ -2,7 +2,7 @@ import { useRouteLoaderData } from "react-router";
 import type { EventSummary } from "../../shared/events/event-api.ts";
 import { eventKindLabels } from "../../shared/events/event-definition.ts";
 import { eventStateLabels } from "../../shared/events/event-rules.ts";
-import { eventActionLabels, eventDaysText, eventStateText } from "../../shared/events/event-texts.ts";
+import { eventActionLabels, eventStateText, eventWhenWhereText } from "../../shared/events/event-texts.ts";
 import type { SiteRenderContext } from "../../shared/site/render-context.ts";
 import { useNow } from "../lib/use-now.ts";
 import "./events.css";
@@ -34,10 +34,7 @@ export function EventList({ shownAbove }: { shownAbove?: string }) {
             <h3>
               <a href={event.url}>{event.title}</a>
             </h3>
-            <p>
-              {eventDaysText(event.firstDay, event.lastDay)}
-              {event.venue ? `, ${event.venue}` : ""}
-            </p>
+            <p>{eventWhenWhereText(event)}</p>
             <p>{eventStateText(event, now)}</p>
             {(event.state === "open" || event.state === "full") && event.kind !== "salg" ? (
               <a className="button" href={event.url}>

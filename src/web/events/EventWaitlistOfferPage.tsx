@@ -1,7 +1,7 @@
 import { useCallback } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { club } from "../../shared/club/club-facts.ts";
-import { eventDaysText } from "../../shared/events/event-texts.ts";
+import { eventWhenWhereText } from "../../shared/events/event-texts.ts";
 import type { EventWaitlistOfferView } from "../../shared/events/event-waitlist.ts";
 import { formatKroner, formatOsloDateTime } from "../../shared/format.ts";
 import { ContactEmailLink } from "../components/ContactEmailLink.tsx";
@@ -157,9 +157,7 @@ function OfferView({
         {view.participants.length === 1 ? "plassen" : "plassene"} er deres hvis du svarer innen{" "}
         <strong>{formatOsloDateTime(new Date(view.expiresAt))}</strong>.
       </p>
-      <p>
-        {eventDaysText(view.firstDay, view.lastDay)}, {view.venue}.
-      </p>
+      <p>{eventWhenWhereText(view)}.</p>
       <ReceiptTable caption="Dette betaler du" lines={view.lines} total={view.total} />
       {!payNow && view.total > 0 && <p>Du betaler med kort eller kontant ved oppmøte.</p>}
       <OrderLine orderId={view.orderId} />
