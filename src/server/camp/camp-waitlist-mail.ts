@@ -4,7 +4,7 @@ import { offerValidityHours } from "../../shared/camp/camp-waitlist.ts";
 import { formatDateRange, formatKroner, formatOsloDateTime } from "../../shared/format.ts";
 import { greeting } from "../../shared/camp/contact-greeting.ts";
 import { escapeHtml } from "../mail/escape-html.ts";
-import { mailDocument, receiptTableHtml } from "../mail/mail-html.ts";
+import { mailDocument, receiptTableHtml, receiptTextLines } from "../mail/mail-html.ts";
 import type { OutgoingMail } from "../mail/outbox.ts";
 
 /** What the waiting-list mails say about the registration: as stored (price lines as calculated). */
@@ -34,7 +34,7 @@ const e = escapeHtml;
 const contactLine = (contactEmail: string) => `Spørsmål? Skriv til ${contactEmail} og oppgi ordrenummeret. Denne adressen tar ikke imot svar.`;
 
 function receiptText(data: WaitlistMailData): string[] {
-  return [...data.lines.map((line) => `- ${line.label}: ${formatKroner(line.amount)}`), `Totalt: ${formatKroner(data.total)}`];
+  return receiptTextLines(data.lines, data.total);
 }
 
 function receiptHtml(data: WaitlistMailData): string {

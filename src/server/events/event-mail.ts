@@ -15,7 +15,8 @@ function baseUrl(publicBaseUrl: string): string {
 
 /** The outbox kind of an event order's confirmation: rendered when it is sent (mail/mail-kinds.ts). */
 export const eventConfirmationMailKind = "event-confirmation";
-export const eventConfirmationKey = (orderRowId: number) => `event-confirmation:${orderRowId}`;
+export const eventConfirmationKeyPrefix = "event-confirmation:";
+export const eventConfirmationKey = (orderRowId: number) => `${eventConfirmationKeyPrefix}${orderRowId}`;
 
 /** What the outbox keeps until the confirmation is sent; the token's hash is on the order. */
 export interface QueuedEventConfirmation {
@@ -25,7 +26,7 @@ export interface QueuedEventConfirmation {
 
 /**
  * The confirmation of an event order, queued in the transaction that confirms it (Vipps when the payment is
- * reserved, a waiting order that accepts its offer; a new order's statement queues its own, event-order-write.ts).
+ * reserved, a waiting order that accepts its offer; a new order's statement queues its own, event-order-statement.ts).
  * It carries the order's personal link («Min påmelding»): a new 256-bit secret whose hash is stored on the
  * order only when the mail is queued (a confirmation queued twice is sent once, with the link whose hash is
  * stored). The text and HTML are made when it is sent, not in the request.

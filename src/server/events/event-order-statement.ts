@@ -5,8 +5,8 @@ import { driverBoolean, namedStatement } from "../db/prepared-statement.ts";
 import { columnNames, valuesList, valuesOf } from "../db/values-list.ts";
 import { eventLedgerEntries, eventOrderItems, eventOrders, eventParticipants, eventPayments, events } from "../db/schema/events.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
-import { eventConfirmationMailKind } from "./event-mail.ts";
-import { eventWaitlistJoinedMailKind } from "./event-waitlist-joined-mail.ts";
+import { eventConfirmationKeyPrefix, eventConfirmationMailKind } from "./event-mail.ts";
+import { eventWaitlistJoinedKeyPrefix, eventWaitlistJoinedMailKind } from "./event-waitlist-joined-mail.ts";
 
 /**
  * The statement a new event order is written with: the order, its participants or items, its ledger
@@ -124,12 +124,12 @@ function statementSql(shape: OrderStatementShape): SQL {
   if (shape.payment) parts.push(childInsert("payment", eventPayments, eventPayments.orderId, paymentColumns, "y", 1));
   if (shape.mail === "confirmation")
     parts.push(sql`mail as (insert into ${mailOutbox} (${columnNames([mailOutbox.dedupeKey, mailOutbox.kind, mailOutbox.payload, ...Object.values(mailColumns)])})
-      select 'event-confirmation:' || new_order.id, ${eventConfirmationMailKind}::text,
+      select ${eventConfirmationKeyPrefix}::text || new_order.id, ${eventConfirmationMailKind}::text,
              jsonb_build_object('orderId', new_order.id, 'personalToken', ${sql.placeholder("personalToken")}::text),
              v.* from new_order, ${valuesList("v", "m", mailColumns, 1)})`);
   if (shape.mail === "waitlist")
     parts.push(sql`mail as (insert into ${mailOutbox} (${columnNames([mailOutbox.dedupeKey, mailOutbox.kind, mailOutbox.payload, ...Object.values(mailColumns)])})
-      select 'event-waitlist-joined:' || new_order.id, ${eventWaitlistJoinedMailKind}::text, jsonb_build_object('orderId', new_order.id),
+      select ${eventWaitlistJoinedKeyPrefix}::text || new_order.id, ${eventWaitlistJoinedMailKind}::text, jsonb_build_object('orderId', new_order.id),
              v.* from new_order, ${valuesList("v", "m", mailColumns, 1)})`);
   return sql`with ${sql.join(parts, sql`, `)} select new_order.id, event_check.current as event_current from event_check left join new_order on true`;
 }

@@ -3,16 +3,18 @@ import { club } from "../../shared/club/club-facts.ts";
 import { eventKindLabels } from "../../shared/events/event-definition.ts";
 import { eventWhenWhereText } from "../../shared/events/event-texts.ts";
 import { eventOfferValidityHours } from "../../shared/events/event-waitlist.ts";
-import { formatKroner, formatNameList } from "../../shared/format.ts";
+import { formatNameList } from "../../shared/format.ts";
 import type { Db } from "../db/database.ts";
 import { eventOrders } from "../db/schema/events.ts";
 import { escapeHtml } from "../mail/escape-html.ts";
-import { mailDocument, receiptTableHtml } from "../mail/mail-html.ts";
+import { mailDocument, receiptTableHtml, receiptTextLines } from "../mail/mail-html.ts";
 import type { RenderedMail } from "../mail/outbox.ts";
 import { eventOfferMailData, type EventOfferMailData } from "./event-waitlist-view.ts";
 
 /** The outbox kind of «you are on the waiting list»: queued by the order's own statement, rendered when sent. */
 export const eventWaitlistJoinedMailKind = "event-waitlist-joined";
+/** One such mail per order: the prefix of its dedupe key, followed by the order's row id. */
+export const eventWaitlistJoinedKeyPrefix = "event-waitlist-joined:";
 
 /** The order's place in its event's line as it stands when the mail goes: waiting orders before it, and itself. */
 async function placeInLine(db: Db, order: EventOfferMailData["order"]): Promise<number> {
@@ -54,8 +56,7 @@ export function renderEventWaitlistJoined(data: EventOfferMailData, position: nu
     `Ordrenummer: ${order.orderId}`,
     "",
     "Prisen hvis dere får plass:",
-    ...data.lines.map((line) => `- ${line.label}: ${formatKroner(line.amount)}`),
-    `Totalt: ${formatKroner(data.total)}`,
+    ...receiptTextLines(data.lines, data.total),
     "",
     contact,
     "",

@@ -4,7 +4,7 @@ import { eventWhenWhereText } from "../../shared/events/event-texts.ts";
 import { eventOfferPagePath } from "../../shared/events/event-waitlist.ts";
 import { formatKroner, formatNameList, formatOsloDateTime } from "../../shared/format.ts";
 import { escapeHtml } from "../mail/escape-html.ts";
-import { mailDocument, receiptTableHtml } from "../mail/mail-html.ts";
+import { mailDocument, receiptTableHtml, receiptTextLines } from "../mail/mail-html.ts";
 import type { OutgoingMail } from "../mail/outbox.ts";
 import type { EventOfferMailData } from "./event-waitlist-view.ts";
 
@@ -60,8 +60,7 @@ export function renderEventOfferMail(
     "",
     `Ordrenummer: ${order.orderId}`,
     "",
-    ...data.lines.map((line) => `- ${line.label}: ${formatKroner(line.amount)}`),
-    `Totalt: ${formatKroner(data.total)}`,
+    ...receiptTextLines(data.lines, data.total),
     "",
     later,
     "",

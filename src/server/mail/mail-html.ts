@@ -13,6 +13,11 @@ ${body}</body></html>
 `;
 }
 
+/** The price lines and their total as the text part says them: «- label: 350 kr» per line, then «Totalt: …». */
+export function receiptTextLines(lines: readonly { label: string; amount: number }[], total: number): string[] {
+  return [...lines.map((line) => `- ${line.label}: ${formatKroner(line.amount)}`), `Totalt: ${formatKroner(total)}`];
+}
+
 /** The price lines and their total as a table (no newline after it). */
 export function receiptTableHtml(lines: readonly { label: string; amount: number }[], total: number): string {
   const e = escapeHtml;
