@@ -1,4 +1,6 @@
 import type { FastifyServerOptions } from "fastify";
+import { myRegistrationPath } from "../shared/camp/camp-my-registration.ts";
+import { eventOrderLinkBase } from "../shared/events/event-my-order.ts";
 import type { Env } from "./env.ts";
 
 /** Path segments that carry admin tokens, password digests or waiting-list offer tokens are masked before logging. */
@@ -27,8 +29,8 @@ export function redactUrl(url: string): string {
     .replace(eventLinkApiPath, (_match, action: string) => `/api/Arrangement/${action}/[redacted]`)
     .replace(offerPagePath, "/vinterleir/venteliste/[redacted]")
     .replace(eventOfferPagePath, "/arrangementer/venteliste/[redacted]")
-    .replace(personalPagePath, "/vinterleir/min-pamelding/[redacted]")
-    .replace(eventPersonalPagePath, "/arrangementer/min-pamelding/[redacted]")
+    .replace(personalPagePath, `${myRegistrationPath}/[redacted]`)
+    .replace(eventPersonalPagePath, `${eventOrderLinkBase}/[redacted]`)
     .replace(secretQueryParameters, "$1[redacted]");
 }
 

@@ -1,6 +1,8 @@
 import { and, count, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import type { PublicParticipant } from "../../shared/camp/camp-lists.ts";
 import { gradeLabel } from "../../shared/camp/grades.ts";
+import { compareNorwegian } from "../../shared/format.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
 import { clubs } from "../db/schema/clubs.ts";
 import { grades } from "../db/schema/grades.ts";
@@ -17,14 +19,6 @@ declare module "fastify" {
 
 /** How a participant who did not consent (public false) is listed (D6): no name, no grade, only the club. */
 export const anonymousParticipant = { name: "Anonym", grade: "" } as const;
-
-export interface PublicParticipant {
-  name: string;
-  grade: string;
-  club: string;
-}
-
-const norwegian = new Intl.Collator("nb");
 
 /**
  * The public participant list and grade statistics (spec §7, D6): confirmed, not cancelled registrations
@@ -81,7 +75,7 @@ async function loadParticipants(app: FastifyInstance): Promise<PublicParticipant
       ? { name: `${row.firstName} ${row.lastName}`, grade: gradeLabel(row.grade), club: row.club }
       : { ...anonymousParticipant, club: row.club },
   );
-  participants.sort((a, b) => norwegian.compare(a.club, b.club) || norwegian.compare(a.name, b.name));
+  participants.sort((a, b) => compareNorwegian(a.club, b.club) || compareNorwegian(a.name, b.name));
   return participants;
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { findMyRegistrationAnswer, groupMemberParam } from "../../shared/camp/camp-my-registration.ts";
+import { findMyRegistrationAnswer, groupMemberParam, myRegistrationPath } from "../../shared/camp/camp-my-registration.ts";
 import { HttpError, type ErrorBody } from "../errors.ts";
 import { publicPostRateLimit } from "../security/public-rate-limit.ts";
 import type { CampPaymentGateway } from "./camp-payment-gateway.ts";
@@ -57,7 +57,7 @@ export async function registerCampSelfServiceRoutes(app: FastifyInstance, option
       .send({ error: selfServiceMessages.notFound } satisfies ErrorBody);
 
   // The page: an unknown, anonymised or malformed link is answered 404 (the page then says so in Norwegian).
-  app.get<{ Params: { token: string } }>("/vinterleir/min-pamelding/:token", async (request, reply) => {
+  app.get<{ Params: { token: string } }>(`${myRegistrationPath}/:token`, async (request, reply) => {
     if ((await registrationsOfLink(app.db, request.params.token, app.now())) !== undefined)
       return reply.header("cache-control", "no-store").callNotFound();
     if (app.sendWorkingPage) return app.sendWorkingPage(request, reply, 404);

@@ -1,21 +1,19 @@
 import { asc } from "drizzle-orm";
 import type { Club, Grade } from "../../shared/camp/grades.ts";
+import { compareNorwegian } from "../../shared/format.ts";
 import type { Db } from "./database.ts";
 import { clubs } from "./schema/clubs.ts";
 import { grades } from "./schema/grades.ts";
 
 /** Clubs and grades as the database holds them, for lookups without a query. */
 export interface ReferenceData {
-  /** In Norwegian order (Æ, Ø, Å last): the registration's club picker. */
+  /** In Norwegian order (Æ, Ø, Å last, whatever collations the database has): the registration's club picker. */
   clubs: readonly Club[];
   clubById: ReadonlyMap<number, Club>;
   /** By id: the grade picker. */
   grades: readonly Grade[];
   gradeById: ReadonlyMap<number, Grade>;
 }
-
-// Norwegian order regardless of which collations the database engine has.
-const norwegian = new Intl.Collator("nb");
 
 const cache = new WeakMap<Db, Promise<ReferenceData>>();
 
@@ -52,7 +50,7 @@ async function loadReferenceData(db: Db): Promise<ReferenceData> {
       .from(grades)
       .orderBy(asc(grades.gradeId)),
   ];
-  const sortedClubs = Object.freeze(clubRows.map((club) => Object.freeze(club)).sort((a, b) => norwegian.compare(a.name, b.name)));
+  const sortedClubs = Object.freeze(clubRows.map((club) => Object.freeze(club)).sort((a, b) => compareNorwegian(a.name, b.name)));
   const sortedGrades = Object.freeze(gradeRows.map((grade) => Object.freeze(grade)));
   return {
     clubs: sortedClubs,

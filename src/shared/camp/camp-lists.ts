@@ -21,7 +21,14 @@ export const GradeStatisticSchema = z.object({
 });
 export type GradeStatistic = z.infer<typeof GradeStatisticSchema>;
 
-export const registrationStatuses = ["pending_payment", "confirmed", "cancelled"] as const;
+/** Every state a camp registration can be in: stored by the database, shown on the family's page. */
+export const campRegistrationStatuses = ["pending_payment", "confirmed", "cancelled", "waiting"] as const;
+/** The states the admin's registration list shows (a waiting registration is on the waiting list instead). */
+export const registrationStatuses = [
+  "pending_payment",
+  "confirmed",
+  "cancelled",
+] as const satisfies readonly (typeof campRegistrationStatuses)[number][];
 const RegistrationStatusSchema = z.enum(registrationStatuses);
 
 /**

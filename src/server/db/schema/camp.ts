@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { campRegistrationStatuses } from "../../../shared/camp/camp-lists.ts";
 import { clubs } from "./clubs.ts";
 import { grades } from "./grades.ts";
 
@@ -54,7 +55,7 @@ export const campRegistrations = pgTable(
     /** The server's total in whole kroner, as charged (= sum of camp_price_lines). */
     total: integer("total").notNull(),
     /** `waiting`: on the waiting list (the camp was full): price lines kept as calculated, no payment yet. */
-    status: text("status", { enum: ["pending_payment", "confirmed", "cancelled", "waiting"] }).notNull(),
+    status: text("status", { enum: campRegistrationStatuses }).notNull(),
     /** Place in line while waiting (lowest first, then id); null otherwise. */
     waitlistRank: integer("waitlist_rank"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),

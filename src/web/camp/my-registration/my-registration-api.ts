@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { campRegistrationStatuses } from "../../../shared/camp/camp-lists.ts";
 import { groupMemberParam, type MyGroupView, type MyRegistrationView } from "../../../shared/camp/camp-my-registration.ts";
 import type { MyRegistrationChange } from "../../../shared/camp/camp-registration-changes.ts";
 import type { CompanionDraft } from "../../../shared/camp/camp-registration-fields.ts";
@@ -18,7 +19,7 @@ const MyPersonSchema = z.object({
 const RegistrationViewSchema = z.object({
   orderId: z.string(),
   year: z.number(),
-  status: z.enum(["pending_payment", "confirmed", "cancelled", "waiting"]),
+  status: z.enum(campRegistrationStatuses),
   firstDay: z.string(),
   lastDay: z.string(),
   venue: z.string(),
