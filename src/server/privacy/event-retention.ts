@@ -1,7 +1,7 @@
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { eventEndsAt } from "../../shared/events/event-rules.ts";
 import type { Db } from "../db/database.ts";
-import { eventCheckinActions, eventOrders, eventParticipants, events } from "../db/schema/events.ts";
+import { eventCheckinActions, eventLedgerEntries, eventOrders, eventParticipants, events } from "../db/schema/events.ts";
 
 /** What a blanked name reads, as the camp's (retention.ts). */
 const anonymisedName = "Anonymisert";
@@ -10,7 +10,7 @@ const anonymisedName = "Anonymisert";
  * The events' personal data after the event, by the camp's rule: `anonymiseAfterDays` after an event's last
  * day its orders' contact details and its participants' names, ages and answers are blanked, and the door's
  * check-ins deleted. The orders, their items and their ledger stay (accounting), with nothing left that names
- * a person.
+ * a person: a charge's label keeps what it was for and loses whom.
  */
 export async function anonymiseEndedEvents(db: Db, now: Date, anonymiseAfterDays: number): Promise<number> {
   const due = (await db.select({ id: events.id, lastDay: events.lastDay }).from(events)).filter(
@@ -32,6 +32,11 @@ export async function anonymiseEndedEvents(db: Db, now: Date, anonymiseAfterDays
       )
       .returning({ id: eventOrders.id });
     for (const order of orders) {
+      // A participant's charge reads «Gradering: Ola Nordmann»: the name goes, what was charged stays.
+      await tx
+        .update(eventLedgerEntries)
+        .set({ label: sql`split_part(${eventLedgerEntries.label}, ': ', 1) || ': ' || ${anonymisedName}::text` })
+        .where(and(eq(eventLedgerEntries.orderId, order.id), sql`position(': ' in ${eventLedgerEntries.label}) > 0`));
       await tx
         .update(eventParticipants)
         .set({ firstName: anonymisedName, lastName: "", age: 0, answers: {} })

@@ -28,3 +28,14 @@ describe("orderIssues: a course's answers", () => {
     ]);
   });
 });
+
+describe("orderIssues: one person once per order", () => {
+  it("refuses the same name twice, whatever its case or spaces, and lets two children of one family through", () => {
+    const twice = [person({ toString: true }), { ...person({ toString: true }), firstName: " OLA ", lastName: "nordmann" }];
+    expect(orderIssues(course, { participants: twice, items: [] })).toEqual([
+      { path: "participants.1.firstName", message: "Samme deltaker står to ganger." },
+    ]);
+    const siblings = [person({ toString: true }), { ...person({ toString: true }), firstName: "Kari" }];
+    expect(orderIssues(course, { participants: siblings, items: [] })).toEqual([]);
+  });
+});

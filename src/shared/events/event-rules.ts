@@ -152,7 +152,12 @@ export function orderIssues(
   }
   if (order.participants.length === 0) issues.push({ path: "participants", message: "Legg inn minst én deltaker." });
   if (order.items.length > 0) issues.push({ path: "items", message: "En påmelding har ingen varer." });
+  const names = new Set<string>();
   order.participants.forEach((participant, index) => {
+    // The same person twice in one order would hold two places and be charged twice.
+    const name = `${participant.firstName.trim()} ${participant.lastName.trim()}`.toLocaleLowerCase("nb");
+    if (names.has(name)) issues.push({ path: `participants.${index}.firstName`, message: "Samme deltaker står to ganger." });
+    names.add(name);
     if (event.kind === "gradering") {
       if (event.homeClubOnly && participant.clubId !== homeClubId)
         issues.push({ path: `participants.${index}.clubId`, message: "Graderingen er bare for utøvere i klubben." });
