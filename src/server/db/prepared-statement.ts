@@ -1,5 +1,6 @@
 import { PGlite, protocol } from "@electric-sql/pglite";
 import { fillPlaceholders, type SQL } from "drizzle-orm";
+import { NodePgSession } from "drizzle-orm/node-postgres";
 import { PgDialect, PgTransaction } from "drizzle-orm/pg-core";
 import type { Db, RowsResult } from "./database.ts";
 
@@ -86,7 +87,8 @@ function concat(...parts: Uint8Array[]): Uint8Array {
 /**
  * A hot path's statement by name: built once per process by `build` (building and rendering a large
  * statement costs more CPU than running it). Outside a transaction it is prepared per database
- * (`prepareStatement`); inside one it runs on the transaction's connection, unnamed.
+ * (`prepareStatement`). Inside a PostgreSQL transaction it is prepared on the transaction's connection under
+ * its name (node-postgres parses a name once per connection); inside a PGlite one it runs unnamed.
  */
 export function namedStatement(name: string, build: () => SQL) {
   let built: { statement: SQL; query: ReturnType<PgDialect["sqlToQuery"]> } | undefined;
@@ -101,7 +103,7 @@ export function namedStatement(name: string, build: () => SQL) {
         const query = db._.session.prepareQuery<{ execute: RowsResult<Record<string, unknown>> } & PreparedConfig>(
           built.query,
           undefined,
-          undefined,
+          db._.session instanceof NodePgSession ? name : undefined,
           false,
         );
         return (await query.execute(values)).rows;
@@ -111,6 +113,14 @@ export function namedStatement(name: string, build: () => SQL) {
       return ready.execute(values);
     },
   };
+}
+
+/**
+ * PGlite runs one statement at a time for the whole process, so a single statement reads and writes with
+ * nothing in between; on PostgreSQL other connections commit during it.
+ */
+export function runsOneStatementAtATime(db: Db): boolean {
+  return (db as { $client?: unknown }).$client instanceof PGlite;
 }
 
 /** A boolean column as either driver hands it over (PGlite's prepared path reads text: "t"). */

@@ -1,30 +1,49 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { PgColumn } from "drizzle-orm/pg-core";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../db/database.ts";
 import { driverBoolean, namedStatement } from "../db/prepared-statement.ts";
 import { columnNames, valuesList, valuesOf } from "../db/values-list.ts";
-import { eventLedgerEntries, eventOrderItems, eventOrders, eventParticipants, eventPayments, events } from "../db/schema/events.ts";
+import { eventLedgerEntries, eventOrderItems, eventOrders, eventParticipants, eventPayments, events, eventStock } from "../db/schema/events.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { eventConfirmationKeyPrefix, eventConfirmationMailKind } from "./event-mail.ts";
+import { awaitsOffer, holdsPlaces } from "./event-store.ts";
 import { eventWaitlistJoinedKeyPrefix, eventWaitlistJoinedMailKind } from "./event-waitlist-joined-mail.ts";
 
 /**
  * The statement a new event order is written with: the order, its participants or items, its ledger
  * charges, its Vipps payment, and its confirmation or waiting-list mail (rendered when sent), as ONE statement of
- * data-modifying CTEs: one round trip, atomic, prepared once per database, as the camp's registration
- * (docs/decisions/0020-one-registration-writer.md). It writes nothing when the event is no longer published
- * with the definition the order was priced under (`event_current` false), nor when the order's insert meets a
- * unique key (the same form sent twice, or a taken order id): then no id comes back.
+ * data-modifying CTEs: one round trip, atomic, prepared once per database connection, as the camp's
+ * registration (docs/decisions/0020-one-registration-writer.md). It also decides what a read before it could
+ * only guess:
+ *
+ * - `places`: whether the order fits in the event's capacity after the waiting line has had its share (the
+ *   greedy walk of `fitInLine`, as a recursive CTE). An order that does not fit is stored waiting, whole,
+ *   without charges or payment, and gets the waiting-list mail instead of the confirmation.
+ * - `stock`: whether every line is in stock; then the stock is taken, else nothing is written and the first
+ *   short line comes back.
+ *
+ * That decision is exact only when no other writer can change the counted rows during the statement: PGlite
+ * runs one statement at a time; on PostgreSQL the caller first locks the event's row or the stock rows in the
+ * same transaction (a statement reads what was committed when it began, and the lock makes that the latest).
+ *
+ * It writes nothing when the event is no longer published with the definition the order was priced under
+ * (`event_current` false), nor when the order's insert meets a unique key (the same form sent twice, or a
+ * taken order id).
  */
 
 export interface OrderStatementShape {
   participants: number;
   items: number;
-  /** Ledger charges: none for an order that waits. */
+  /** Ledger charges, written unless the order is stored waiting. */
   charges: number;
+  /** A Vipps payment, written unless the order is stored waiting. */
   payment: boolean;
-  /** The mail the order's statement queues (rendered when sent): its confirmation, or «you are on the waiting list». */
-  mail: "confirmation" | "waitlist" | null;
+  /** Queue the confirmation when the order is stored confirmed (rendered when sent). */
+  confirmationMail: boolean;
+  /** Queue «you are on the waiting list» when the order is stored waiting. */
+  waitlistMail: boolean;
+  /** What the statement decides itself (see above); null: the order is stored as given. */
+  decide: "places" | "stock" | null;
 }
 
 const orderColumns = {
@@ -90,48 +109,119 @@ export interface OrderStatementValues {
    * reused id nor a version number can pass for it). */
   eventId: number;
   definition: string;
+  /** With `decide: "places"`: the event's capacity, and the moment open offers are counted at. */
+  capacity?: number;
+  now?: Date;
+  /** The order as stored when it fits (with `decide: "places"` a waiting order's status, confirmation time
+   * and link hash become `waiting`, null and null). */
   order: Row<typeof orderColumns>;
   participants: Row<typeof participantColumns>[];
   items: Row<typeof itemColumns>[];
   charges: Row<typeof chargeColumns>[];
   payment?: Row<typeof paymentColumns>;
-  /** The mail's outbox row, and for a confirmation the personal link's secret it carries (its hash is on the order). */
+  /** The mails' outbox row, and the personal link's secret the confirmation carries (its hash is on the order). */
   mail?: { row: Row<typeof mailColumns>; personalToken?: string };
 }
 
+/** Places held at the event, then its waiting line walked in order: whether the newcomer fits in what is left. */
+const placesDecision = sql`taken as (select coalesce(sum(${eventOrders.places}), 0)::int as n from ${eventOrders}
+      where ${eventOrders.eventId} = ${sql.placeholder("eventId")}::int and ${holdsPlaces(sql.placeholder("now"))}),
+    line as (select ${eventOrders.places} as places, row_number() over (order by ${eventOrders.createdAt}, ${eventOrders.id}) as pos
+      from ${eventOrders} where ${eventOrders.eventId} = ${sql.placeholder("eventId")}::int and ${awaitsOffer}),
+    fit (pos, room) as (select 0::bigint, greatest(0, ${sql.placeholder("capacity")}::int - (select n from taken))
+      union all select line.pos, case when line.places <= fit.room then fit.room - line.places else fit.room end
+      from fit join line on line.pos = fit.pos + 1),
+    decision as (select (select room from fit order by pos desc limit 1) >= ${sql.placeholder("o0.places")}::int as fits)`;
+
+/** Every line's item and size in stock in the quantity asked for; else the first short line. */
+const stockDecision = sql`short as (select w.item_id, w.variant from wanted w
+      left join ${eventStock} s on s.event_id = ${sql.placeholder("eventId")}::int and s.item_id = w.item_id and s.variant = w.variant
+      where s.stock is null or s.stock < w.quantity order by w.item_id, w.variant limit 1),
+    decision as (select not exists (select 1 from short) as fits)`;
+
 function statementSql(shape: OrderStatementShape): SQL {
-  const childInsert = (
-    name: string,
-    table: typeof eventParticipants | typeof eventOrderItems | typeof eventLedgerEntries | typeof eventPayments,
-    orderId: PgColumn,
-    columns: Record<string, PgColumn>,
-    prefix: string,
-    rows: number,
-  ) =>
+  const childInsert = (name: string, table: PgTable, orderId: PgColumn, columns: Record<string, PgColumn>, from: SQL, when = sql`true`) =>
     sql`${sql.identifier(name)} as (insert into ${table} (${columnNames([orderId, ...Object.values(columns)])})
-      select new_order.id, v.* from new_order, ${valuesList("v", prefix, columns, rows)})`;
+      select new_order.id, v.* from new_order, ${from} where ${when})`;
+  const mailInsert = (name: string, kind: string, keyPrefix: string, payload: SQL, status: string) =>
+    sql`${sql.identifier(name)} as (insert into ${mailOutbox} (${columnNames([mailOutbox.dedupeKey, mailOutbox.kind, mailOutbox.payload, ...Object.values(mailColumns)])})
+      select ${keyPrefix}::text || new_order.id, ${kind}::text, ${payload}, v.* from new_order, ${valuesList("v", "m", mailColumns, 1)}
+      where new_order.status = ${status})`;
+  const notWaiting = sql`new_order.status <> 'waiting'`;
+  // Deciding places: an order that does not fit keeps neither the status it would have had nor its time and link.
+  const orderSelect =
+    shape.decide === "places"
+      ? sql.join(
+          Object.entries(orderColumns).map(([key, column]) => {
+            const value = sql`v.${sql.identifier(column.name)}`;
+            if (key === "status") return sql`case when decision.fits then ${value} else 'waiting' end`;
+            return key === "confirmedAt" || key === "linkTokenHash" ? sql`case when decision.fits then ${value} end` : value;
+          }),
+          sql`, `,
+        )
+      : sql`v.*`;
   const parts: SQL[] = [
     sql`event_check as (select exists (select 1 from ${events} where ${events.id} = ${sql.placeholder("eventId")}::int
       and ${events.definition} = ${sql.placeholder("definition")}::jsonb and ${events.publishedAt} is not null) as current)`,
-    sql`new_order as (insert into ${eventOrders} (${columnNames(Object.values(orderColumns))})
-      select v.* from ${valuesList("v", "o", orderColumns, 1)}, event_check where event_check.current
-      on conflict do nothing returning id)`,
   ];
+  if (shape.items) parts.push(sql`wanted as (select * from ${valuesList("w", "i", itemColumns, shape.items)})`);
+  if (shape.decide === "places") parts.push(placesDecision);
+  if (shape.decide === "stock") parts.push(stockDecision);
+  parts.push(sql`new_order as (insert into ${eventOrders} (${columnNames(Object.values(orderColumns))})
+      select ${orderSelect} from ${valuesList("v", "o", orderColumns, 1)}, event_check${shape.decide ? sql`, decision` : sql``}
+      where event_check.current${shape.decide === "stock" ? sql` and decision.fits` : sql``}
+      on conflict do nothing returning id, status)`);
+  if (shape.decide === "stock")
+    parts.push(sql`taken_stock as (update ${eventStock} s set stock = s.stock - w.quantity from wanted w, new_order
+      where s.event_id = ${sql.placeholder("eventId")}::int and s.item_id = w.item_id and s.variant = w.variant)`);
   if (shape.participants)
-    parts.push(childInsert("participants", eventParticipants, eventParticipants.orderId, participantColumns, "p", shape.participants));
-  if (shape.items) parts.push(childInsert("items", eventOrderItems, eventOrderItems.orderId, itemColumns, "i", shape.items));
-  if (shape.charges) parts.push(childInsert("charges", eventLedgerEntries, eventLedgerEntries.orderId, chargeColumns, "c", shape.charges));
-  if (shape.payment) parts.push(childInsert("payment", eventPayments, eventPayments.orderId, paymentColumns, "y", 1));
-  if (shape.mail === "confirmation")
-    parts.push(sql`mail as (insert into ${mailOutbox} (${columnNames([mailOutbox.dedupeKey, mailOutbox.kind, mailOutbox.payload, ...Object.values(mailColumns)])})
-      select ${eventConfirmationKeyPrefix}::text || new_order.id, ${eventConfirmationMailKind}::text,
-             jsonb_build_object('orderId', new_order.id, 'personalToken', ${sql.placeholder("personalToken")}::text),
-             v.* from new_order, ${valuesList("v", "m", mailColumns, 1)})`);
-  if (shape.mail === "waitlist")
-    parts.push(sql`mail as (insert into ${mailOutbox} (${columnNames([mailOutbox.dedupeKey, mailOutbox.kind, mailOutbox.payload, ...Object.values(mailColumns)])})
-      select ${eventWaitlistJoinedKeyPrefix}::text || new_order.id, ${eventWaitlistJoinedMailKind}::text, jsonb_build_object('orderId', new_order.id),
-             v.* from new_order, ${valuesList("v", "m", mailColumns, 1)})`);
-  return sql`with ${sql.join(parts, sql`, `)} select new_order.id, event_check.current as event_current from event_check left join new_order on true`;
+    parts.push(
+      childInsert(
+        "participants",
+        eventParticipants,
+        eventParticipants.orderId,
+        participantColumns,
+        valuesList("v", "p", participantColumns, shape.participants),
+      ),
+    );
+  if (shape.items) parts.push(childInsert("items", eventOrderItems, eventOrderItems.orderId, itemColumns, sql`wanted as v`));
+  if (shape.charges)
+    parts.push(
+      childInsert(
+        "charges",
+        eventLedgerEntries,
+        eventLedgerEntries.orderId,
+        chargeColumns,
+        valuesList("v", "c", chargeColumns, shape.charges),
+        notWaiting,
+      ),
+    );
+  if (shape.payment)
+    parts.push(childInsert("payment", eventPayments, eventPayments.orderId, paymentColumns, valuesList("v", "y", paymentColumns, 1), notWaiting));
+  if (shape.confirmationMail)
+    parts.push(
+      mailInsert(
+        "confirmation_mail",
+        eventConfirmationMailKind,
+        eventConfirmationKeyPrefix,
+        sql`jsonb_build_object('orderId', new_order.id, 'personalToken', ${sql.placeholder("personalToken")}::text)`,
+        "confirmed",
+      ),
+    );
+  if (shape.waitlistMail)
+    parts.push(
+      mailInsert(
+        "waitlist_mail",
+        eventWaitlistJoinedMailKind,
+        eventWaitlistJoinedKeyPrefix,
+        sql`jsonb_build_object('orderId', new_order.id)`,
+        "waiting",
+      ),
+    );
+  const short = shape.decide === "stock" ? sql`, (select item_id from short) as short_item, (select variant from short) as short_variant` : sql``;
+  // `recursive` only lets the places' walk refer to itself; every other part is an ordinary CTE.
+  return sql`with recursive ${sql.join(parts, sql`, `)}
+    select new_order.id, new_order.status, event_check.current as event_current${short} from event_check left join new_order on true`;
 }
 
 const statements = new Map<string, ReturnType<typeof namedStatement>>();
@@ -143,25 +233,37 @@ export class EventChangedError extends Error {
   }
 }
 
+/** What the statement did. */
+export type OrderStatementResult =
+  /** Stored: the order's row id and the status it was stored with. */
+  | { kind: "stored"; id: number; status: string }
+  /** Nothing stored: a unique key stopped it (the same form again, or a taken order id). */
+  | { kind: "conflict" }
+  /** Nothing stored: this line is not in stock in the quantity asked for. */
+  | { kind: "short"; itemId: string; variant: string };
+
 /**
- * Writes a new order; answers its row id, or undefined when a unique key stopped it (nothing written).
- * Throws EventChangedError when the event is not published as it was read any more (nothing written).
+ * Writes a new order, or nothing (OrderStatementResult). Throws EventChangedError when the event is not
+ * published as it was read any more (nothing written).
  */
-export async function runOrderStatement(db: Db, shape: OrderStatementShape, values: OrderStatementValues): Promise<number | undefined> {
-  const name = `event_order_p${shape.participants}_i${shape.items}_c${shape.charges}_y${Number(shape.payment)}_m${shape.mail ?? "none"}`;
+export async function runOrderStatement(db: Db, shape: OrderStatementShape, values: OrderStatementValues): Promise<OrderStatementResult> {
+  const mails = `${Number(shape.confirmationMail)}${Number(shape.waitlistMail)}`;
+  const name = `event_order_p${shape.participants}_i${shape.items}_c${shape.charges}_y${Number(shape.payment)}_m${mails}_${shape.decide ?? "given"}`;
   let statement = statements.get(name);
   if (!statement) statements.set(name, (statement = namedStatement(name, () => statementSql(shape))));
   const placeholders: Record<string, unknown> = { eventId: values.eventId, definition: values.definition };
+  if (shape.decide === "places") Object.assign(placeholders, { capacity: values.capacity, now: values.now?.toISOString() });
   valuesOf("o", [values.order], placeholders);
   valuesOf("p", values.participants, placeholders);
   valuesOf("i", values.items, placeholders);
   valuesOf("c", values.charges, placeholders);
   if (values.payment) valuesOf("y", [values.payment], placeholders);
-  if (values.mail) {
-    valuesOf("m", [values.mail.row], placeholders);
-    if (values.mail.personalToken !== undefined) placeholders.personalToken = values.mail.personalToken;
-  }
+  if (values.mail) valuesOf("m", [values.mail.row], placeholders);
+  if (shape.confirmationMail) placeholders.personalToken = values.mail?.personalToken ?? null;
   const [row] = await statement.execute(db, placeholders);
-  if (!driverBoolean(row?.event_current)) throw new EventChangedError();
-  return row!.id === null || row!.id === undefined ? undefined : Number(row!.id);
+  if (!row || !driverBoolean(row.event_current)) throw new EventChangedError();
+  if (row.id !== null && row.id !== undefined) return { kind: "stored", id: Number(row.id), status: String(row.status) };
+  if (row.short_item !== null && row.short_item !== undefined)
+    return { kind: "short", itemId: String(row.short_item), variant: String(row.short_variant) };
+  return { kind: "conflict" };
 }

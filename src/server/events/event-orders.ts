@@ -1,27 +1,25 @@
 /**
  * `POST /api/Arrangement/Post/{slug}`: one registration for a grading or course, or one order of club gear.
  * The order, its participants or items, its ledger charges and its payment or confirmation are written by
- * one statement (event-order-statement.ts). An event without a capacity needs nothing else: the statement
- * alone, prepared. A sale takes its stock first, in the same transaction; a grading or course with a
- * capacity counts its places under the event's row lock first, so the last place is never given twice and
- * the waiting list goes before a newcomer. Vipps is called after the commit. Any refusal throws before
- * anything is stored.
- */
+ * one prepared statement (event-order-statement.ts), which also decides a capacity's places (the waiting
+ * list goes before a newcomer; an order that does not fit waits whole) and a sale's stock. On PGlite that
+ * statement is all; on PostgreSQL it runs in a transaction after a lock on what it counts, so the last place
+ * or item is never given twice. Vipps is called after the commit. Any refusal throws before anything is stored. */
 import { randomInt } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { waitlistAnswer } from "../../shared/camp/camp-waitlist.ts";
 import { emailKey } from "../../shared/contact/email-key.ts";
 import { EventOrderSchema, type EventOrder } from "../../shared/events/event-order.ts";
-import { eventState, orderIssues, orderPriceLines, placesLeft } from "../../shared/events/event-rules.ts";
+import { eventState, orderIssues, orderPriceLines } from "../../shared/events/event-rules.ts";
 import { newPersonalToken, personalTokenHash } from "../camp/camp-personal-link.ts";
 import { ORDER_ID_ALPHABET } from "../camp/order-id.ts";
 import type { Db } from "../db/database.ts";
-import { eventOrders, eventStock, events } from "../db/schema/events.ts";
+import { runsOneStatementAtATime } from "../db/prepared-statement.ts";
+import { eventOrders, eventStock } from "../db/schema/events.ts";
 import { HttpError, parseWith } from "../errors.ts";
 import { publishedEvent } from "./event-cache.ts";
 import { EventChangedError, runOrderStatement } from "./event-order-statement.ts";
-import { awaitsOffer, holdsPlaces } from "./event-store.ts";
-import { fitInLine } from "./event-waitlist.ts";
+import { lockEventPlaces } from "./event-waitlist.ts";
 
 export const eventOrderMessages = {
   notFound: "Fant ikke arrangementet.",
@@ -74,42 +72,19 @@ export interface EventOrderDeps {
 }
 
 /**
- * Takes a sale's items from stock in one conditional UPDATE (`stock >= quantity`, so two processes can never
- * sell the last one twice); inside the order's transaction, so a line that is short undoes the others.
+ * On PostgreSQL the order's statement decides places or stock only under a lock on what it counts, taken
+ * first in the same transaction: the event's row for places (as the waiting list's offers take it), the sale's
+ * stock rows for stock, in one order (item, size) so that two orders of the same two items cannot each wait
+ * for the other.
  */
-async function takeStock(tx: Db, eventId: number, order: EventOrder, names: Map<string, string>) {
+async function lockWhatIsCounted(tx: Db, eventId: number, decide: "places" | "stock", order: EventOrder): Promise<void> {
+  if (decide === "places") return lockEventPlaces(tx, eventId);
   const lines = sql.join(
-    order.items.map((line) => sql`(${line.itemId}::text, ${line.variant}::text, ${line.quantity}::int)`),
+    order.items.map((line) => sql`(${line.itemId}::text, ${line.variant}::text)`),
     sql`, `,
   );
-  // The rows are locked in one order (item, variant) first: two orders touching the same two rows in the
-  // order the table happens to hold them could otherwise each wait for the other.
-  const taken = await tx.execute<{ item_id: string; variant: string }>(sql`
-    with wanted as (select * from (values ${lines}) as v(item_id, variant, quantity)),
-    locked as (select s.item_id, s.variant from ${eventStock} s join wanted w using (item_id, variant)
-                where s.event_id = ${eventId} order by s.item_id, s.variant for update of s)
-    update ${eventStock} s set stock = s.stock - w.quantity
-      from wanted w join locked l using (item_id, variant)
-     where s.event_id = ${eventId} and s.item_id = w.item_id and s.variant = w.variant and s.stock >= w.quantity
-    returning s.item_id, s.variant`);
-  const short = order.items.find((line) => !taken.rows.some((row) => row.item_id === line.itemId && row.variant === line.variant));
-  if (short || taken.rows.length !== order.items.length) {
-    const line = short ?? order.items[0]!;
-    throw new HttpError(409, eventOrderMessages.soldOut(names.get(line.itemId) ?? line.itemId, line.variant));
-  }
-}
-
-/** Places held and the waiting line of an event, read under its lock; and an earlier submission of the same form. */
-async function placesAndTwin(tx: Db, eventId: number, draftId: string, now: Date) {
-  const result = await tx.execute<{ existing: ExistingOrder | null; taken: number; line: number[] }>(sql`
-    select (select row_to_json(o) from (select id, order_id as "orderId", status, amount, telephone from ${eventOrders}
-             where ${eventOrders.eventId} = ${eventId} and ${eventOrders.draftId} = ${draftId}) o) as existing,
-           (select coalesce(sum(${eventOrders.places}), 0)::int from ${eventOrders}
-             where ${eventOrders.eventId} = ${eventId} and ${holdsPlaces(now)}) as taken,
-           (select coalesce(json_agg(${eventOrders.places} order by ${eventOrders.createdAt}, ${eventOrders.id}), '[]'::json) from ${eventOrders}
-             where ${eventOrders.eventId} = ${eventId} and ${awaitsOffer}) as line`);
-  const row = result.rows[0]!;
-  return { existing: row.existing, taken: Number(row.taken), line: row.line.map((places) => ({ places: Number(places) })) };
+  await tx.execute(sql`select 1 from ${eventStock} where ${eventStock.eventId} = ${eventId}
+    and (${eventStock.itemId}, ${eventStock.variant}) in (${lines}) order by ${eventStock.itemId}, ${eventStock.variant} for update`);
 }
 
 interface ExistingOrder {
@@ -191,30 +166,35 @@ async function submitOnce(
   const method = amount === 0 ? "free" : order.vipps ? "vipps" : "card_cash";
   const definition = JSON.stringify(event);
 
-  /** The order's rows, for the statement; `waiting`: it does not fit and waits whole, charged when it gets its places. */
-  const write = async (db: Db, waiting: boolean): Promise<Outcome | undefined> => {
-    const status = waiting ? "waiting" : method === "vipps" ? "pending_payment" : "confirmed";
+  const wished = method === "vipps" ? "pending_payment" : "confirmed";
+  // A sale's stock and a capacity's places are decided by the statement itself (event-order-statement.ts).
+  const decide = event.kind === "salg" ? "stock" : event.capacity === null ? null : "places";
+  const email = emailKey(order.contact.email) ?? order.contact.email;
+
+  const write = (db: Db) => {
     const orderId = newEventOrderId(event.kind, event.firstDay);
-    const email = emailKey(order.contact.email) ?? order.contact.email;
-    const token = status === "confirmed" ? newPersonalToken() : undefined;
+    const token = wished === "confirmed" ? newPersonalToken() : undefined;
     const context = { at: now, actor: "deltaker", reason: event.kind === "salg" ? "Bestilt" : "Påmeldt", kind: "charge" as const };
-    const id = await runOrderStatement(
+    return runOrderStatement(
       db,
       {
         participants: order.participants.length,
         items: event.kind === "salg" ? order.items.length : 0,
-        charges: waiting ? 0 : lines.length,
-        payment: status === "pending_payment",
-        mail: token ? "confirmation" : waiting ? "waitlist" : null,
+        charges: lines.length,
+        payment: wished === "pending_payment",
+        confirmationMail: wished === "confirmed",
+        waitlistMail: decide === "places",
+        decide,
       },
       {
         eventId: row.id,
         definition,
+        ...(decide === "places" ? { capacity: event.capacity!, now } : {}),
         order: {
           eventId: row.id,
           orderId,
           draftId: order.draftId,
-          status,
+          status: wished,
           method,
           firstName: order.contact.firstName,
           lastName: order.contact.lastName,
@@ -223,7 +203,7 @@ async function submitOnce(
           amount,
           places: event.kind === "salg" ? 0 : order.participants.length,
           createdAt: now,
-          confirmedAt: status === "confirmed" ? now : null,
+          confirmedAt: wished === "confirmed" ? now : null,
           linkTokenHash: token ? personalTokenHash(token) : null,
         },
         participants: order.participants.map((participant, position) => ({ position, ...pickParticipant(participant) })),
@@ -237,72 +217,41 @@ async function submitOnce(
                 price: event.items.find((item) => item.id === line.itemId)?.price ?? 0,
               }))
             : [],
-        charges: waiting
-          ? []
-          : lines.map((line) => ({
-              ...context,
-              person: line.key,
-              item: event.kind === "salg" ? "item" : "participant",
-              label: line.label,
-              amount: line.amount,
-            })),
-        ...(status === "pending_payment" ? { payment: { reference: `${orderId}-1`, amount, state: "created", createdAt: now, updatedAt: now } } : {}),
-        ...(token || waiting
-          ? { mail: { row: { recipient: email, status: "pending", nextAttemptAt: now, createdAt: now }, personalToken: token } }
-          : {}),
+        charges: lines.map((line) => ({
+          ...context,
+          person: line.key,
+          item: event.kind === "salg" ? "item" : "participant",
+          label: line.label,
+          amount: line.amount,
+        })),
+        ...(wished === "pending_payment" ? { payment: { reference: `${orderId}-1`, amount, state: "created", createdAt: now, updatedAt: now } } : {}),
+        mail: { row: { recipient: email, status: "pending", nextAttemptAt: now, createdAt: now }, personalToken: token },
       },
-    );
-    if (id === undefined) return undefined;
-    if (waiting) return { kind: "waitlist" };
-    if (status === "pending_payment")
-      return { kind: "vipps", order: { id, orderId, amount, telephone: order.contact.telephone, title: event.title } };
-    return { kind: "done" };
+    ).then((result) => ({ result, orderId }));
   };
 
   for (let attempt = 0; attempt < 3; attempt++) {
-    let written: Outcome | undefined;
-    if (event.kind === "salg") {
-      written = await deps.db
-        .transaction(async (tx) => {
-          await takeStock(tx, row.id, order, names);
-          const outcome = await write(tx, false);
-          // Nothing written (the same form twice): the stock taken goes back with the rollback.
-          if (!outcome) throw new NothingWritten();
-          return outcome;
-        })
-        .catch(async (error: unknown) => {
-          if (error instanceof NothingWritten) return undefined;
-          // Sold out because this very form took the last one a moment ago (a double click): its answer.
-          const twin = error instanceof HttpError && error.statusCode === 409 ? await twinOf(deps.db, row.id, order.draftId) : undefined;
-          if (twin) return answerOf(twin, event.title);
-          throw error;
-        });
-    } else if (placesLeft(event, 0) === null) {
-      written = await write(deps.db, false);
-    } else {
-      written = await deps.db.transaction(async (tx) => {
-        // The event's lock: places are counted and taken one order at a time, in line with the waiting list's offers.
-        const locked = await tx.execute<{ current: boolean }>(
-          sql`select ${events.definition} = ${definition}::jsonb and ${events.publishedAt} is not null as current from ${events} where ${events.id} = ${row.id} for update`,
-        );
-        if (!locked.rows[0]?.current) throw new EventChangedError();
-        const { existing, taken, line } = await placesAndTwin(tx, row.id, order.draftId, now);
-        if (existing) return answerOf(existing, event.title);
-        // What is free after the waiting list has had its share: the line goes before a newcomer.
-        const left = fitInLine(line, placesLeft(event, taken)).left;
-        // A registration that does not fit waits whole: a family is offered its places together.
-        return write(tx, left !== null && order.participants.length > left);
-      });
+    const { result, orderId } =
+      decide === null || runsOneStatementAtATime(deps.db)
+        ? await write(deps.db)
+        : await deps.db.transaction(async (tx) => {
+            await lockWhatIsCounted(tx, row.id, decide, order);
+            return write(tx);
+          });
+    if (result.kind === "stored") {
+      if (result.status === "waiting") return { kind: "waitlist" };
+      if (result.status === "pending_payment")
+        return { kind: "vipps", order: { id: result.id, orderId, amount, telephone: order.contact.telephone, title: event.title } };
+      return { kind: "done" };
     }
-    if (written) return written;
+    // The same form sent before (a double click, a retry; also when it took the last item a moment ago): its answer.
     const twin = await twinOf(deps.db, row.id, order.draftId);
     if (twin) return answerOf(twin, event.title);
+    if (result.kind === "short") throw new HttpError(409, eventOrderMessages.soldOut(names.get(result.itemId) ?? result.itemId, result.variant));
     // Otherwise the random order id was taken: draw another.
   }
   throw new Error("Could not find a free order id");
 }
-
-class NothingWritten extends Error {}
 
 function pickParticipant(participant: EventOrder["participants"][number]) {
   const { firstName, lastName, age, clubId, gradeId, answers } = participant;

@@ -2,7 +2,7 @@
  * Reads the club's events for the public list, an event's page and the admin: the stored definition with
  * what the database counts (places taken, stock left).
  */
-import { and, asc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, or, sql, type SQLWrapper } from "drizzle-orm";
 import type { EventDetail, EventSummary } from "../../shared/events/event-api.ts";
 import type { EventDefinition } from "../../shared/events/event-definition.ts";
 import { eventState, hasEnded, placesLeft } from "../../shared/events/event-rules.ts";
@@ -37,13 +37,14 @@ export async function placesTaken(db: Reader, eventIds: readonly number[], at: D
   return taken;
 }
 
-/** The orders that hold their places at `at` (as `placesTaken` counts them). */
-export function holdsPlaces(at: Date) {
+/** The orders that hold their places at `at` (as `placesTaken` counts them); `at` may be a statement's placeholder. */
+export function holdsPlaces(at: Date | SQLWrapper) {
+  const moment = at instanceof Date ? sql`${at.toISOString()}::timestamptz` : sql`${at}::timestamptz`;
   return or(
     inArray(eventOrders.status, ["confirmed", "pending_payment"]),
     and(
       eq(eventOrders.status, "waiting"),
-      sql`exists (select 1 from event_waitlist_offers o where o.order_id = ${eventOrders.id} and o.state = 'offered' and o.expires_at > ${at.toISOString()}::timestamptz)`,
+      sql`exists (select 1 from event_waitlist_offers o where o.order_id = ${eventOrders.id} and o.state = 'offered' and o.expires_at > ${moment})`,
     ),
   )!;
 }
