@@ -10,9 +10,20 @@ export interface CalendarDate {
   day: number;
 }
 
+/** Oslo midnights already worked out, by day: every registration judges the same few deadlines. */
+const osloMidnights = new Map<string, number>();
+
 /** The instant a calendar day starts in Oslo (midnight, with summer time handled by the tz database). */
 export function startOfOsloDay(date: CalendarDate): Date {
-  return new Date(new TZDate(date.year, date.month - 1, date.day, CLUB_TIME_ZONE).getTime());
+  const key = `${date.year}-${date.month}-${date.day}`;
+  let instant = osloMidnights.get(key);
+  if (instant === undefined) {
+    instant = new TZDate(date.year, date.month - 1, date.day, CLUB_TIME_ZONE).getTime();
+    // A bound, not a policy: a long-running server meets a few hundred days at most.
+    if (osloMidnights.size >= 1000) osloMidnights.clear();
+    osloMidnights.set(key, instant);
+  }
+  return new Date(instant);
 }
 
 /** The calendar day in Oslo that an instant falls on. */

@@ -115,14 +115,6 @@ export function namedStatement(name: string, build: () => SQL) {
   };
 }
 
-/**
- * PGlite runs one statement at a time for the whole process, so a single statement reads and writes with
- * nothing in between; on PostgreSQL other connections commit during it.
- */
-export function runsOneStatementAtATime(db: Db): boolean {
-  return (db as { $client?: unknown }).$client instanceof PGlite;
-}
-
 /** A boolean column as either driver hands it over (PGlite's prepared path reads text: "t"). */
 export function driverBoolean(value: unknown): boolean {
   return value === true || value === "t" || value === "true";

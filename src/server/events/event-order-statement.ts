@@ -6,25 +6,24 @@ import { columnNames, valuesList, valuesOf } from "../db/values-list.ts";
 import { eventLedgerEntries, eventOrderItems, eventOrders, eventParticipants, eventPayments, events, eventStock } from "../db/schema/events.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { eventConfirmationKeyPrefix, eventConfirmationMailKind } from "./event-mail.ts";
-import { awaitsOffer, holdsPlaces } from "./event-store.ts";
 import { eventWaitlistJoinedKeyPrefix, eventWaitlistJoinedMailKind } from "./event-waitlist-joined-mail.ts";
 
 /**
  * The statement a new event order is written with: the order, its participants or items, its ledger
  * charges, its Vipps payment, and its confirmation or waiting-list mail (rendered when sent), as ONE statement of
  * data-modifying CTEs: one round trip, atomic, prepared once per database connection, as the camp's
- * registration (docs/decisions/0020-one-registration-writer.md). It also decides what a read before it could
- * only guess:
+ * registration (docs/decisions/0020-one-registration-writer.md). It also decides what no read before it
+ * could know for sure, through two functions of migration 0025 that lock what they count and then count
+ * what is committed (each query in a volatile PL/pgSQL function reads the latest commits):
  *
- * - `places`: whether the order fits in the event's capacity after the waiting line has had its share (the
- *   greedy walk of `fitInLine`, as a recursive CTE). An order that does not fit is stored waiting, whole,
+ * - `places` (`event_places_free`): whether the order fits in the event's capacity after the waiting line
+ *   has had its share (the greedy walk of `fitInLine`). An order that does not fit is stored waiting, whole,
  *   without charges or payment, and gets the waiting-list mail instead of the confirmation.
- * - `stock`: whether every line is in stock; then the stock is taken, else nothing is written and the first
- *   short line comes back.
+ * - `stock` (`event_stock_short`): whether every line is in stock; then the stock is taken, else nothing is
+ *   written and the first short line comes back.
  *
- * That decision is exact only when no other writer can change the counted rows during the statement: PGlite
- * runs one statement at a time; on PostgreSQL the caller first locks the event's row or the stock rows in the
- * same transaction (a statement reads what was committed when it began, and the lock makes that the latest).
+ * So the lock is held for one statement and its commit, on PGlite and PostgreSQL alike, never across the
+ * server's own round trips.
  *
  * It writes nothing when the event is no longer published with the definition the order was priced under
  * (`event_current` false), nor when the order's insert meets a unique key (the same form sent twice, or a
@@ -123,21 +122,20 @@ export interface OrderStatementValues {
   mail?: { row: Row<typeof mailColumns>; personalToken?: string };
 }
 
-/** Places held at the event, then its waiting line walked in order: whether the newcomer fits in what is left. */
-const placesDecision = sql`taken as (select coalesce(sum(${eventOrders.places}), 0)::int as n from ${eventOrders}
-      where ${eventOrders.eventId} = ${sql.placeholder("eventId")}::int and ${holdsPlaces(sql.placeholder("now"))}),
-    line as (select ${eventOrders.places} as places, row_number() over (order by ${eventOrders.createdAt}, ${eventOrders.id}) as pos
-      from ${eventOrders} where ${eventOrders.eventId} = ${sql.placeholder("eventId")}::int and ${awaitsOffer}),
-    fit (pos, room) as (select 0::bigint, greatest(0, ${sql.placeholder("capacity")}::int - (select n from taken))
-      union all select line.pos, case when line.places <= fit.room then fit.room - line.places else fit.room end
-      from fit join line on line.pos = fit.pos + 1),
-    decision as (select (select room from fit order by pos desc limit 1) >= ${sql.placeholder("o0.places")}::int as fits)`;
+/**
+ * Places free after the waiting line, decided under the event's lock by `event_places_free` (migration
+ * 0025); null when the event is no longer published with the definition the order was priced under, which
+ * that function checks under the same lock.
+ */
+const placesDecision = sql`room as (select event_places_free(${sql.placeholder("eventId")}::int, ${sql.placeholder("definition")}::jsonb,
+      ${sql.placeholder("capacity")}::int, ${sql.placeholder("now")}::timestamptz) as free),
+    event_check as (select room.free is not null as current from room),
+    decision as (select room.free >= ${sql.placeholder("o0.places")}::int as fits from room)`;
 
-/** Every line's item and size in stock in the quantity asked for; else the first short line. */
-const stockDecision = sql`short as (select w.item_id, w.variant from wanted w
-      left join ${eventStock} s on s.event_id = ${sql.placeholder("eventId")}::int and s.item_id = w.item_id and s.variant = w.variant
-      where s.stock is null or s.stock < w.quantity order by w.item_id, w.variant limit 1),
-    decision as (select not exists (select 1 from short) as fits)`;
+/** The first line not in stock, decided under the stock rows' locks by `event_stock_short` (migration 0025). */
+const stockDecision = sql`short as (select event_stock_short(${sql.placeholder("eventId")}::int,
+      (select jsonb_agg(jsonb_build_object('item_id', item_id, 'variant', variant, 'quantity', quantity)) from wanted)) as line),
+    decision as (select short.line is null as fits from short)`;
 
 function statementSql(shape: OrderStatementShape): SQL {
   const childInsert = (name: string, table: PgTable, orderId: PgColumn, columns: Record<string, PgColumn>, from: SQL, when = sql`true`) =>
@@ -160,12 +158,12 @@ function statementSql(shape: OrderStatementShape): SQL {
           sql`, `,
         )
       : sql`v.*`;
-  const parts: SQL[] = [
-    sql`event_check as (select exists (select 1 from ${events} where ${events.id} = ${sql.placeholder("eventId")}::int
-      and ${events.definition} = ${sql.placeholder("definition")}::jsonb and ${events.publishedAt} is not null) as current)`,
-  ];
-  if (shape.items) parts.push(sql`wanted as (select * from ${valuesList("w", "i", itemColumns, shape.items)})`);
+  const parts: SQL[] = [];
   if (shape.decide === "places") parts.push(placesDecision);
+  else
+    parts.push(sql`event_check as (select exists (select 1 from ${events} where ${events.id} = ${sql.placeholder("eventId")}::int
+      and ${events.definition} = ${sql.placeholder("definition")}::jsonb and ${events.publishedAt} is not null) as current)`);
+  if (shape.items) parts.push(sql`wanted as (select * from ${valuesList("w", "i", itemColumns, shape.items)})`);
   if (shape.decide === "stock") parts.push(stockDecision);
   parts.push(sql`new_order as (insert into ${eventOrders} (${columnNames(Object.values(orderColumns))})
       select ${orderSelect} from ${valuesList("v", "o", orderColumns, 1)}, event_check${shape.decide ? sql`, decision` : sql``}
@@ -218,9 +216,11 @@ function statementSql(shape: OrderStatementShape): SQL {
         "waiting",
       ),
     );
-  const short = shape.decide === "stock" ? sql`, (select item_id from short) as short_item, (select variant from short) as short_variant` : sql``;
-  // `recursive` only lets the places' walk refer to itself; every other part is an ordinary CTE.
-  return sql`with recursive ${sql.join(parts, sql`, `)}
+  const short =
+    shape.decide === "stock"
+      ? sql`, (select split_part(line, chr(31), 1) from short) as short_item, (select split_part(line, chr(31), 2) from short) as short_variant`
+      : sql``;
+  return sql`with ${sql.join(parts, sql`, `)}
     select new_order.id, new_order.status, event_check.current as event_current${short} from event_check left join new_order on true`;
 }
 

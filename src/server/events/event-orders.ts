@@ -2,11 +2,11 @@
  * `POST /api/Arrangement/Post/{slug}`: one registration for a grading or course, or one order of club gear.
  * The order, its participants or items, its ledger charges and its payment or confirmation are written by
  * one prepared statement (event-order-statement.ts), which also decides a capacity's places (the waiting
- * list goes before a newcomer; an order that does not fit waits whole) and a sale's stock. On PGlite that
- * statement is all; on PostgreSQL it runs in a transaction after a lock on what it counts, so the last place
- * or item is never given twice. Vipps is called after the commit. Any refusal throws before anything is stored. */
+ * list goes before a newcomer; an order that does not fit waits whole) and a sale's stock, under locks it
+ * holds only while it runs: the last place or item is never given twice, also across processes. Vipps is
+ * called after the commit. Any refusal throws before anything is stored. */
 import { randomInt } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { waitlistAnswer } from "../../shared/camp/camp-waitlist.ts";
 import { emailKey } from "../../shared/contact/email-key.ts";
 import { EventOrderSchema, type EventOrder } from "../../shared/events/event-order.ts";
@@ -14,12 +14,10 @@ import { eventState, orderIssues, orderPriceLines } from "../../shared/events/ev
 import { newPersonalToken, personalTokenHash } from "../camp/camp-personal-link.ts";
 import { ORDER_ID_ALPHABET } from "../camp/order-id.ts";
 import type { Db } from "../db/database.ts";
-import { runsOneStatementAtATime } from "../db/prepared-statement.ts";
-import { eventOrders, eventStock } from "../db/schema/events.ts";
+import { eventOrders } from "../db/schema/events.ts";
 import { HttpError, parseWith } from "../errors.ts";
 import { publishedEvent } from "./event-cache.ts";
 import { EventChangedError, runOrderStatement } from "./event-order-statement.ts";
-import { lockEventPlaces } from "./event-waitlist.ts";
 
 export const eventOrderMessages = {
   notFound: "Fant ikke arrangementet.",
@@ -69,22 +67,6 @@ export interface EventOrderDeps {
   db: Db;
   now: () => Date;
   kickOutbox: () => void;
-}
-
-/**
- * On PostgreSQL the order's statement decides places or stock only under a lock on what it counts, taken
- * first in the same transaction: the event's row for places (as the waiting list's offers take it), the sale's
- * stock rows for stock, in one order (item, size) so that two orders of the same two items cannot each wait
- * for the other.
- */
-async function lockWhatIsCounted(tx: Db, eventId: number, decide: "places" | "stock", order: EventOrder): Promise<void> {
-  if (decide === "places") return lockEventPlaces(tx, eventId);
-  const lines = sql.join(
-    order.items.map((line) => sql`(${line.itemId}::text, ${line.variant}::text)`),
-    sql`, `,
-  );
-  await tx.execute(sql`select 1 from ${eventStock} where ${eventStock.eventId} = ${eventId}
-    and (${eventStock.itemId}, ${eventStock.variant}) in (${lines}) order by ${eventStock.itemId}, ${eventStock.variant} for update`);
 }
 
 interface ExistingOrder {
@@ -231,13 +213,7 @@ async function submitOnce(
   };
 
   for (let attempt = 0; attempt < 3; attempt++) {
-    const { result, orderId } =
-      decide === null || runsOneStatementAtATime(deps.db)
-        ? await write(deps.db)
-        : await deps.db.transaction(async (tx) => {
-            await lockWhatIsCounted(tx, row.id, decide, order);
-            return write(tx);
-          });
+    const { result, orderId } = await write(deps.db);
     if (result.kind === "stored") {
       if (result.status === "waiting") return { kind: "waitlist" };
       if (result.status === "pending_payment")

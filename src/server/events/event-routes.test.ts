@@ -159,6 +159,24 @@ describe.each(databaseKinds)("events on %s", (kind) => {
     expect(await countRows(database, "event_orders")).toBe(1);
   });
 
+  it("twenty simultaneous registrations for three places: three confirmed, seventeen on the waiting list, none charged twice", async () => {
+    await createPublished(app, token, "gradering-desember", grading({ capacity: 3 }));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        postOrder(app, "gradering-desember", order({ participants: [participant({ firstName: `Utøver${index}` })] })),
+      ),
+    );
+    expect(answers.filter((answer) => answer.body === "Done")).toHaveLength(3);
+    expect(answers.filter((answer) => answer.body !== "Done").map((answer) => answer.statusCode)).toEqual(Array(17).fill(200));
+    const stored = await database.db.execute<{ status: string; orders: number; charges: number }>(sql`select status, count(*)::int as orders,
+        (select count(*)::int from event_ledger_entries l join event_orders o2 on o2.id = l.order_id where o2.status = o.status) as charges
+      from event_orders o group by status order by status`);
+    expect(stored.rows.map((row) => [row.status, Number(row.orders), Number(row.charges)])).toEqual([
+      ["confirmed", 3, 3],
+      ["waiting", 17, 0],
+    ]);
+  });
+
   it("a leader's save during a sale moves what is left by the change made, never puts sold items back on sale", async () => {
     await createPublished(app, token, "klubbtoy", sale(3));
     const tshirtM = () => postOrder(app, "klubbtoy", order({ items: [{ itemId: "t-skjorte", variant: "M", quantity: 1 }] }));
