@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 
 /** A response body compressed once and sent many times (rendered pages, cached public lists). */
 export interface Precompressed {
@@ -10,14 +11,20 @@ export interface Precompressed {
   etag: string;
 }
 
-export function precompress(body: string | Buffer, brotliQuality = 11): Precompressed {
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * Compresses on libuv's thread pool, not the main thread: brotli at quality 11 takes tens of milliseconds
+ * for a page, and pages are rendered while the server answers registrations.
+ */
+export async function precompress(body: string | Buffer, brotliQuality = 11): Promise<Precompressed> {
   const raw = Buffer.isBuffer(body) ? body : Buffer.from(body);
-  return {
-    raw,
-    gzip: gzipSync(raw, { level: 9 }),
-    brotli: brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: brotliQuality } }),
-    etag: `"${createHash("sha256").update(raw).digest("hex").slice(0, 16)}"`,
-  };
+  const [gzipped, brotli] = await Promise.all([
+    gzipAsync(raw, { level: 9 }),
+    brotliAsync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: brotliQuality } }),
+  ]);
+  return { raw, gzip: gzipped, brotli, etag: `"${createHash("sha256").update(raw).digest("hex").slice(0, 16)}"` };
 }
 
 /** Sends the best encoding the client accepts, with an ETag; answers 304 to a matching If-None-Match. */

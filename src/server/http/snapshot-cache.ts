@@ -13,7 +13,7 @@ export function snapshotCache(load: () => Promise<unknown>, ttlMs: number, now: 
   async function refresh(): Promise<Precompressed> {
     const started = generation;
     // Brotli 5 keeps a refresh cheap; these bodies are rebuilt every few seconds under load.
-    const body = precompress(JSON.stringify(await load()), 5);
+    const body = await precompress(JSON.stringify(await load()), 5);
     if (started === generation) current = { body, expiresAt: now() + ttlMs };
     return body;
   }

@@ -36,6 +36,6 @@ function sha256(text: string, encoding: "base64" | "hex") {
   return createHash("sha256").update(text).digest(encoding);
 }
 
-export function prepareHtml(html: string): HtmlPage {
-  return { ...precompress(html), contentSecurityPolicy: contentSecurityPolicy(html) };
+export async function prepareHtml(html: string): Promise<HtmlPage> {
+  return { ...(await precompress(html)), contentSecurityPolicy: contentSecurityPolicy(html) };
 }

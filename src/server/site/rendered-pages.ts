@@ -92,7 +92,7 @@ export function renderedPages({ renderer, watch, siteWatch, privacy, now, asset,
     };
     const { status, html, location } = await renderer(url, site, api);
     if (status >= 500) throw new Error(`Rendering ${url} failed with status ${status}.`);
-    return { status, location, page: prepareHtml(strip ? await stripRuntime(html, asset) : await deferRuntime(html, asset)) };
+    return { status, location, page: await prepareHtml(strip ? await stripRuntime(html, asset) : await deferRuntime(html, asset)) };
   }
 
   async function cached(cache: typeof info, url: string, strip: boolean): Promise<RenderedPage> {

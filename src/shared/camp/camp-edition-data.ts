@@ -161,6 +161,16 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * day, full refund ends at midnight after its last day.
  */
 export function campEditionFromData(data: CampEditionData): CampEdition {
+  // The server keeps the published editions' data for a moment and prices every registration under it.
+  let edition = editionsOfData.get(data);
+  if (!edition) editionsOfData.set(data, (edition = editionFromData(data)));
+  return edition;
+}
+
+/** Editions already made, by their data object (read, never changed, once made). */
+const editionsOfData = new WeakMap<CampEditionData, CampEdition>();
+
+function editionFromData(data: CampEditionData): CampEdition {
   const date = (value: string) => parseCalendarDate(value)!;
   const monthDay = (value: string) => ({ month: date(value).month, day: date(value).day });
   const settings: CampSettings = {
