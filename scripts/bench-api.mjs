@@ -268,7 +268,8 @@ async function benchDatabase(kind, bare) {
     // The server renders every information page once it listens (a few seconds of CPU on this host): wait
     // for that by asking for each page in the sitemap, so no phase measures the start-up's work.
     const sitemap = await (await fetch(`${server.base}/sitemap.xml`)).text();
-    for (const [, loc] of sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)) await fetch(`${server.base}${new URL(loc).pathname}`).then((res) => res.arrayBuffer());
+    for (const [, loc] of sitemap.matchAll(/<loc>([^<]+)<\/loc>/g))
+      await fetch(`${server.base}${new URL(loc).pathname}`).then((res) => res.arrayBuffer());
     process.stdout.write(`[${kind}] warm-up ${warm.length} registrations … `);
     const warmResult = await registerAll(server.base, warm);
     for (let i = 0; i < 200; i++) await request(`${server.base}/api/VinterleirUsers/Get`);
