@@ -1,16 +1,17 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from "vitest";
 import { render, screen } from "@testing-library/react";
-import { AdminShell, useAdminData, type AdminSession } from "./AdminShell.tsx";
+import { ApiError } from "../../lib/api-client.ts";
+import { AdminShell, forbiddenMessage, useAdminData, type AdminSession } from "./AdminShell.tsx";
 import { createAdminTokenCookie } from "./admin-token.ts";
 
 const cookie = createAdminTokenCookie("shellTestToken", 3600);
 
-/** A fetch that fails as the browser fails one it cancels: a plain network error. */
-let failFetch: () => void;
+/** A fetch that fails as the browser fails one it cancels (a plain network error), or as the API refuses. */
+let failFetch: (error?: Error) => void;
 const fetchData = () =>
   new Promise<string>((_resolve, reject) => {
-    failFetch = () => reject(new TypeError("Failed to fetch"));
+    failFetch = (error = new TypeError("Failed to fetch")) => reject(error);
   });
 
 function Data({ session }: { session: AdminSession }) {
@@ -47,6 +48,14 @@ describe("useAdminData", () => {
     failFetch();
     await screen.findByText("Kunne ikke hente listen.");
     expect(cookie.read()).toBeUndefined();
+  });
+
+  it("tells an account without the role that it has no access here (an innsjekk account on a leader's list)", async () => {
+    render(<Area />);
+    await screen.findByText("Henter…");
+    failFetch(new ApiError("Ingen tilgang.", 403));
+    await screen.findByText(forbiddenMessage);
+    expect(screen.queryByText("Kunne ikke hente listen.")).toBeNull();
   });
 
   it("keeps the session when the fetch fails because the page is going away (a reload)", async () => {

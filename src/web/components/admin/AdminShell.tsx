@@ -15,6 +15,8 @@ export interface AdminSession {
 }
 
 export const expiredMessage = "Innloggingen er utløpt eller ugyldig. Logg inn på nytt.";
+/** What an account whose role may not use this area reads (an `innsjekk` account on a leader's page). */
+export const forbiddenMessage = "Kontoen din har ikke tilgang her. Logg inn med en lederkonto.";
 
 /** The API turned the token down (expired, or from before a restart). */
 export function isUnauthorised(error: unknown): boolean {
@@ -102,19 +104,24 @@ if (typeof window !== "undefined") {
 
 /**
  * An area's data, fetched when it opens and again on `load()`. Any failed fetch ends the session:
- * a turned-down token says so, anything else says `failedMessage` (but not
- * a fetch the browser cancelled because the page is going away).
+ * a turned-down token says so, an account without the role says `forbidden`, anything else says
+ * `failedMessage` (but not a fetch the browser cancelled because the page is going away).
  */
-export function useAdminData<T>({ token, signOut }: AdminSession, fetchData: (token: string) => Promise<T>, failedMessage: string) {
+export function useAdminData<T>(
+  { token, signOut }: AdminSession,
+  fetchData: (token: string) => Promise<T>,
+  failedMessage: string,
+  forbidden: string = forbiddenMessage,
+) {
   const [data, setData] = useState<T>();
   const load = useCallback(async () => {
     try {
       setData(await fetchData(token));
     } catch (error) {
       if (leavingPage && !isUnauthorised(error)) return;
-      signOut(isUnauthorised(error) ? expiredMessage : failedMessage);
+      signOut(isUnauthorised(error) ? expiredMessage : error instanceof ApiError && error.status === 403 ? forbidden : failedMessage);
     }
-  }, [token, signOut, fetchData, failedMessage]);
+  }, [token, signOut, fetchData, failedMessage, forbidden]);
 
   useEffect(() => {
     void load();
