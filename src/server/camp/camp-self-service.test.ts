@@ -273,6 +273,37 @@ describe.each(databaseKinds)("Min påmelding: price-changing changes on %s", (ki
     expect(after.map((row) => row.refundedAmount)).toEqual([1080, 550]);
   });
 
+  it("two differences approved before either is taken, one of them no longer owed: only what is owed is taken, the rest released", async () => {
+    const paying = await startVippsPayment(suite.app);
+    await actOnLanding(suite.app, paying.redirectUrl, "approve");
+    await suite.sim.settled();
+    await reconcile(suite.service);
+    const [mail] = asSent(suite.transport, await outboxMails(suite.app, eq(mailOutbox.dedupeKey, `camp-confirmation:${paying.registrationId}`)));
+    const token = linkPattern.exec(mail!.text)![1]!;
+    suite.now = new Date("2026-11-10T10:00:00Z");
+    const kari = (await add(token, { ...companion({ firstName: "Kari" }), alreadyRegistered: false })).json();
+    const per = (await add(token, { ...companion({ firstName: "Per" }), alreadyRegistered: false })).json();
+    expect(per).toMatchObject({ outstanding: 1100 });
+    // Per is taken off again before anything is paid: only Kari's 550 is owed.
+    const perKey = (per as MyRegistrationView).persons.find((person) => person.firstName === "Per")!.key;
+    expect(
+      (await suite.app.inject({ method: "POST", url: `/api/MinPamelding/Cancel/${token}`, payload: { person: perKey, expectedRefund: 0 } })).json(),
+    ).toMatchObject({
+      outstanding: 550,
+    });
+    // Both Vipps attempts approved in their own tabs, before the job takes either.
+    await actOnLanding(suite.app, kari.payUrl, "approve");
+    await actOnLanding(suite.app, per.payUrl, "approve");
+    await suite.sim.settled();
+    await reconcile(suite.service);
+    await suite.sim.settled();
+    await reconcile(suite.service);
+    const rows = await suite.app.db.select().from(payments).where(eq(payments.registrationId, paying.registrationId)).orderBy(payments.id);
+    expect(rows.map((row) => row.capturedAmount)).toEqual([1080, 550, 0]);
+    expect(rows[2]!.cancelledAmount).toBe(550);
+    expect((await suite.app.inject({ url: `/api/MinPamelding/Get/${token}` })).json()).toMatchObject({ outstanding: 0, paid: 1630 });
+  });
+
   it("grading on (the wizard's rule; the fee as a Vipps difference) and off again after the deadline (half back)", async () => {
     const adult = await postRegistration(suite.app, draft());
     const adultToken = String(adult.headers[personalLinkHeader]).split("/").pop()!;

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { vippsStateLabel } from "../../../shared/camp/camp-state-labels.ts";
 import { queueCampConfirmationMail, queueCampGroupConfirmationMail } from "../../camp/camp-confirmation-queue.ts";
@@ -119,7 +119,7 @@ export abstract class VippsPaymentSync {
         } else if (
           row.kind === "change" &&
           registration?.status === "confirmed" &&
-          (await figuresOf(tx, row.registrationId)).outstanding >= amounts.authorized
+          (await figuresOf(tx, row.registrationId)).outstanding - (await comingIn(tx, row.registrationId, paymentId)) >= amounts.authorized
         ) {
           // The difference for a change made through "Min påmelding": taken like the registration's own payment.
           settle = "capture";
@@ -209,4 +209,17 @@ export abstract class VippsPaymentSync {
       .set({ lastError: String(error instanceof Error ? error.message : error).slice(0, 1000), nextCheckAt, updatedAt: this.now() })
       .where(eq(payments.id, paymentId));
   }
+}
+
+/**
+ * What the registration's other Vipps payments are already set to take (approved, not captured yet): the
+ * ledger has not seen it, so a second difference approved in the same moment must not be taken for the same
+ * debt. Read under the registration's lock, which every payment's authorisation takes first.
+ */
+async function comingIn(tx: Db, registrationId: number, paymentId: number): Promise<number> {
+  const [row] = await tx
+    .select({ due: sql<number>`coalesce(sum(${payments.authorizedAmount} - ${payments.capturedAmount} - ${payments.cancelledAmount}), 0)::int` })
+    .from(payments)
+    .where(and(eq(payments.registrationId, registrationId), ne(payments.id, paymentId), eq(payments.settle, "capture")));
+  return Number(row?.due ?? 0);
 }
