@@ -237,15 +237,19 @@ describe.each(databaseKinds)("Min påmelding: price-changing changes on %s", (ki
 
   const add = (token: string, body: unknown) =>
     suite.app.inject({ method: "POST", url: `/api/MinPamelding/AddCompanion/${token}`, payload: body as object });
-
-  it("adds a companion priced under the registration's edition; the difference is a new Vipps attempt that is captured, and a later cancel refunds over both payments", async () => {
+  /** A registration paid with Vipps in the early-bird period, its link from the mail; the clock then moves on. */
+  const paidEarlyChangedLater = async () => {
     const paying = await startVippsPayment(suite.app);
     await actOnLanding(suite.app, paying.redirectUrl, "approve");
     await suite.sim.settled();
     await reconcile(suite.service);
     const [mail] = asSent(suite.transport, await outboxMails(suite.app, eq(mailOutbox.dedupeKey, `camp-confirmation:${paying.registrationId}`)));
-    const token = linkPattern.exec(mail!.text)![1]!;
     suite.now = new Date("2026-11-10T10:00:00Z");
+    return { paying, token: linkPattern.exec(mail!.text)![1]! };
+  };
+
+  it("adds a companion priced under the registration's edition; the difference is a new Vipps attempt that is captured, and a later cancel refunds over both payments", async () => {
+    const { paying, token } = await paidEarlyChangedLater();
     const res = await add(token, { ...companion({ firstName: "Kari" }), alreadyRegistered: false });
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -274,13 +278,7 @@ describe.each(databaseKinds)("Min påmelding: price-changing changes on %s", (ki
   });
 
   it("two differences approved before either is taken, one of them no longer owed: only what is owed is taken, the rest released", async () => {
-    const paying = await startVippsPayment(suite.app);
-    await actOnLanding(suite.app, paying.redirectUrl, "approve");
-    await suite.sim.settled();
-    await reconcile(suite.service);
-    const [mail] = asSent(suite.transport, await outboxMails(suite.app, eq(mailOutbox.dedupeKey, `camp-confirmation:${paying.registrationId}`)));
-    const token = linkPattern.exec(mail!.text)![1]!;
-    suite.now = new Date("2026-11-10T10:00:00Z");
+    const { paying, token } = await paidEarlyChangedLater();
     const kari = (await add(token, { ...companion({ firstName: "Kari" }), alreadyRegistered: false })).json();
     const per = (await add(token, { ...companion({ firstName: "Per" }), alreadyRegistered: false })).json();
     expect(per).toMatchObject({ outstanding: 1100 });
