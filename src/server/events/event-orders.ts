@@ -4,7 +4,8 @@
  * one prepared statement (event-order-statement.ts), which also decides a capacity's places (the waiting
  * list goes before a newcomer; an order that does not fit waits whole) and a sale's stock, under locks it
  * holds only while it runs: the last place or item is never given twice, also across processes. Vipps is
- * called after the commit. Any refusal throws before anything is stored. */
+ * called after the commit. Any refusal throws before anything is stored.
+ */
 import { randomInt } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { waitlistAnswer } from "../../shared/camp/camp-waitlist.ts";

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, inArray, isNull, sql } from "drizzle-orm";
 import { eventEndsAt } from "../../shared/events/event-rules.ts";
 import type { Db } from "../db/database.ts";
 import { eventCheckinActions, eventLedgerEntries, eventOrders, eventParticipants, events } from "../db/schema/events.ts";
@@ -31,19 +31,19 @@ export async function anonymiseEndedEvents(db: Db, now: Date, anonymiseAfterDays
         ),
       )
       .returning({ id: eventOrders.id });
-    for (const order of orders) {
-      // A participant's charge reads «Gradering: Ola Nordmann»: the name goes, what was charged stays.
-      await tx
-        .update(eventLedgerEntries)
-        .set({ label: sql`split_part(${eventLedgerEntries.label}, ': ', 1) || ': ' || ${anonymisedName}::text` })
-        .where(and(eq(eventLedgerEntries.orderId, order.id), sql`position(': ' in ${eventLedgerEntries.label}) > 0`));
-      await tx
-        .update(eventParticipants)
-        .set({ firstName: anonymisedName, lastName: "", age: 0, answers: {} })
-        .where(eq(eventParticipants.orderId, order.id));
-      // Who came to the door, and when, is not kept after the event either.
-      await tx.delete(eventCheckinActions).where(eq(eventCheckinActions.orderId, order.id));
-    }
+    if (orders.length === 0) return 0;
+    const ids = orders.map((order) => order.id);
+    // A participant's charge reads «Gradering: Ola Nordmann»: the name goes, what was charged stays.
+    await tx
+      .update(eventLedgerEntries)
+      .set({ label: sql`split_part(${eventLedgerEntries.label}, ': ', 1) || ': ' || ${anonymisedName}::text` })
+      .where(and(inArray(eventLedgerEntries.orderId, ids), sql`position(': ' in ${eventLedgerEntries.label}) > 0`));
+    await tx
+      .update(eventParticipants)
+      .set({ firstName: anonymisedName, lastName: "", age: 0, answers: {} })
+      .where(inArray(eventParticipants.orderId, ids));
+    // Who came to the door, and when, is not kept after the event either.
+    await tx.delete(eventCheckinActions).where(inArray(eventCheckinActions.orderId, ids));
     return orders.length;
   });
 }
