@@ -104,24 +104,19 @@ if (typeof window !== "undefined") {
 
 /**
  * An area's data, fetched when it opens and again on `load()`. Any failed fetch ends the session:
- * a turned-down token says so, an account without the role says `forbidden`, anything else says
+ * a turned-down token says so, an account without the role says `forbiddenMessage`, anything else says
  * `failedMessage` (but not a fetch the browser cancelled because the page is going away).
  */
-export function useAdminData<T>(
-  { token, signOut }: AdminSession,
-  fetchData: (token: string) => Promise<T>,
-  failedMessage: string,
-  forbidden: string = forbiddenMessage,
-) {
+export function useAdminData<T>({ token, signOut }: AdminSession, fetchData: (token: string) => Promise<T>, failedMessage: string) {
   const [data, setData] = useState<T>();
   const load = useCallback(async () => {
     try {
       setData(await fetchData(token));
     } catch (error) {
       if (leavingPage && !isUnauthorised(error)) return;
-      signOut(isUnauthorised(error) ? expiredMessage : error instanceof ApiError && error.status === 403 ? forbidden : failedMessage);
+      signOut(isUnauthorised(error) ? expiredMessage : error instanceof ApiError && error.status === 403 ? forbiddenMessage : failedMessage);
     }
-  }, [token, signOut, fetchData, failedMessage, forbidden]);
+  }, [token, signOut, fetchData, failedMessage]);
 
   useEffect(() => {
     void load();
