@@ -399,6 +399,28 @@ describe.each(databaseKinds)("events on %s", (kind) => {
   });
 
   if (kind === "postgres") {
+    it("a sale's order that waits on the stock while a leader's save raises the price is charged the new price, never the old", async () => {
+      await createPublished(app, token, "klubbtoy", sale(3));
+      const url = (database as Database & { url: string }).url;
+      const second = await connectPostgres(url);
+      try {
+        let posted: ReturnType<typeof postOrder> | undefined;
+        // The leader's save as store() makes it: the definition updated, then every size's stock row written.
+        await second.db.transaction(async (tx) => {
+          await tx.execute(sql`update events set definition = jsonb_set(definition, '{items,0,price}', '300'::jsonb), version = version + 1
+            where slug = 'klubbtoy'`);
+          await tx.execute(sql`update event_stock set stock = stock`);
+          posted = postOrder(app, "klubbtoy", order({ items: [{ itemId: "t-skjorte", variant: "M", quantity: 1 }] }));
+          await new Promise((resolve) => setTimeout(resolve, 300));
+        });
+        const answer = await posted!;
+        const stored = await database.db.execute<{ amount: number }>(sql`select amount from event_orders`);
+        expect([answer.statusCode, stored.rows.map((row) => Number(row.amount))]).toEqual([200, [300]]);
+      } finally {
+        await second.close();
+      }
+    });
+
     it("two app instances on one PostgreSQL database never sell the last T-shirt twice", async () => {
       await createPublished(app, token, "klubbtoy", sale(1));
       const url = (database as Database & { url: string }).url;
