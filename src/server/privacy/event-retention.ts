@@ -37,6 +37,17 @@ export async function anonymiseEndedEvents(db: Db, now: Date, anonymiseAfterDays
         .update(eventLedgerEntries)
         .set({ label: sql`split_part(${eventLedgerEntries.label}, ': ', 1) || ': ' || ${anonymisedName}::text` })
         .where(and(eq(eventLedgerEntries.orderId, order.id), sql`position(': ' in ${eventLedgerEntries.label}) > 0`));
+      // A participant cancelled alone is named in the ledger's reason («Ola Nordmann avbestilt av arrangøren.»).
+      const people = await tx
+        .select({ firstName: eventParticipants.firstName, lastName: eventParticipants.lastName })
+        .from(eventParticipants)
+        .where(eq(eventParticipants.orderId, order.id));
+      const names = [...new Set(people.map((person) => `${person.firstName} ${person.lastName}`.trim()))].filter((name) => name !== "");
+      for (const name of names.sort((a, b) => b.length - a.length))
+        await tx
+          .update(eventLedgerEntries)
+          .set({ reason: sql`replace(${eventLedgerEntries.reason}, ${name}::text, ${anonymisedName}::text)` })
+          .where(and(eq(eventLedgerEntries.orderId, order.id), sql`position(${name}::text in ${eventLedgerEntries.reason}) > 0`));
       await tx
         .update(eventParticipants)
         .set({ firstName: anonymisedName, lastName: "", age: 0, answers: {} })
