@@ -133,8 +133,9 @@ const placesDecision = sql`room as (select event_places_free(${sql.placeholder("
     decision as (select room.free >= ${sql.placeholder("o0.places")}::int as fits from room)`;
 
 /** The first line not in stock, decided under the stock rows' locks by `event_stock_short` (migration 0025). */
-const stockDecision = sql`short as (select event_stock_short(${sql.placeholder("eventId")}::int,
-      (select jsonb_agg(jsonb_build_object('item_id', item_id, 'variant', variant, 'quantity', quantity)) from wanted)) as line),
+const stockDecision = sql`short as (select case when event_check.current then event_stock_short(${sql.placeholder("eventId")}::int,
+      (select jsonb_agg(jsonb_build_object('item_id', item_id, 'variant', variant, 'quantity', quantity)) from wanted)) end as line
+      from event_check),
     decision as (select short.line is null as fits from short)`;
 
 function statementSql(shape: OrderStatementShape): SQL {
@@ -161,8 +162,12 @@ function statementSql(shape: OrderStatementShape): SQL {
   const parts: SQL[] = [];
   if (shape.decide === "places") parts.push(placesDecision);
   else
+    // The event's row is share-locked: a leader's save (which locks it for update) waits for this order, or
+    // this order waits for the save and then sees its definition (the lock reads the row's latest version),
+    // never a definition the statement's snapshot saw before a save committed. Taken before the stock's
+    // locks (the stock decision runs after this check), in the order a leader's save takes them.
     parts.push(sql`event_check as (select exists (select 1 from ${events} where ${events.id} = ${sql.placeholder("eventId")}::int
-      and ${events.definition} = ${sql.placeholder("definition")}::jsonb and ${events.publishedAt} is not null) as current)`);
+      and ${events.definition} = ${sql.placeholder("definition")}::jsonb and ${events.publishedAt} is not null for share) as current)`);
   if (shape.items) parts.push(sql`wanted as (select * from ${valuesList("w", "i", itemColumns, shape.items)})`);
   if (shape.decide === "stock") parts.push(stockDecision);
   parts.push(sql`new_order as (insert into ${eventOrders} (${columnNames(Object.values(orderColumns))})

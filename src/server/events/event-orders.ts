@@ -112,12 +112,15 @@ const isRefusal = (error: unknown) =>
  * remembered read: the event is read again and the order tried once more.
  */
 export async function submitEventOrder(deps: EventOrderDeps, slug: string, body: unknown, gateway: EventPaymentGateway | undefined): Promise<string> {
-  let outcome: Outcome;
-  try {
-    outcome = await submitOnce(deps, slug, body, gateway, false);
-  } catch (error) {
-    if (!isRefusal(error)) throw error;
-    outcome = await submitOnce(deps, slug, body, gateway, true);
+  let outcome: Outcome | undefined;
+  for (let attempt = 0; !outcome; attempt++) {
+    try {
+      outcome = await submitOnce(deps, slug, body, gateway, attempt > 0);
+    } catch (error) {
+      // A fresh read that a leader's save overtook while the order waited for its locks is read again.
+      const again = attempt === 0 ? isRefusal(error) : error instanceof EventChangedError && attempt < 3;
+      if (!again) throw error;
+    }
   }
   if (outcome.kind !== "vipps") deps.kickOutbox();
   if (outcome.kind === "waitlist") return waitlistAnswer;

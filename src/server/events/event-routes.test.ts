@@ -383,6 +383,20 @@ describe.each(databaseKinds)("events on %s", (kind) => {
     expect(await anonymiseEndedEvents(app.db, new Date("2027-02-13T12:00:00Z"), 30)).toBe(0);
   });
 
+  it("blanks the name of a participant cancelled alone from the ledger's reasons too", async () => {
+    await createPublished(app, token, "gradering-desember", grading({ capacity: 10 }));
+    const two = [participant({ firstName: "Ingrid", lastName: "Haugen" }), participant({ firstName: "Sindre", lastName: "Haugen" })];
+    expect((await postOrder(app, "gradering-desember", order({ participants: two }))).body).toBe("Done");
+    const [stored] = (await app.db.execute<{ order_id: string }>(sql`select order_id from event_orders`)).rows;
+    const cancel = await app.inject({ method: "POST", url: `/api/ArrangementAdmin/Cancel/${stored!.order_id}/${token}`, payload: { position: 1 } });
+    expect(cancel.statusCode).toBe(200);
+    expect(await anonymiseEndedEvents(app.db, new Date("2027-01-13T12:00:00Z"), 30)).toBe(1);
+    const dump = await app.db.execute<{ text: string }>(sql`select concat(
+        (select json_agg(t) from event_orders t), (select json_agg(t) from event_participants t),
+        (select json_agg(t) from event_ledger_entries t)) as text`);
+    for (const personal of ["Ingrid", "Sindre", "Haugen"]) expect(dump.rows[0]!.text).not.toContain(personal);
+  });
+
   it("Copy of vinterleir-2026 to vinterleir-2027 gives dates 52 weeks later on the same weekdays", async () => {
     const res = await app.inject({ method: "POST", url: `/api/ArrangementAdmin/Copy/vinterleir-2026/vinterleir-2027/${token}` });
     expect(res.statusCode).toBe(201);
@@ -399,6 +413,28 @@ describe.each(databaseKinds)("events on %s", (kind) => {
   });
 
   if (kind === "postgres") {
+    it("a sale's order that waits on the stock while a leader's save raises the price is charged the new price, never the old", async () => {
+      await createPublished(app, token, "klubbtoy", sale(3));
+      const url = (database as Database & { url: string }).url;
+      const second = await connectPostgres(url);
+      try {
+        let posted: ReturnType<typeof postOrder> | undefined;
+        // The leader's save as store() makes it: the definition updated, then every size's stock row written.
+        await second.db.transaction(async (tx) => {
+          await tx.execute(sql`update events set definition = jsonb_set(definition, '{items,0,price}', '300'::jsonb), version = version + 1
+            where slug = 'klubbtoy'`);
+          await tx.execute(sql`update event_stock set stock = stock`);
+          posted = postOrder(app, "klubbtoy", order({ items: [{ itemId: "t-skjorte", variant: "M", quantity: 1 }] }));
+          await new Promise((resolve) => setTimeout(resolve, 300));
+        });
+        const answer = await posted!;
+        const stored = await database.db.execute<{ amount: number }>(sql`select amount from event_orders`);
+        expect([answer.statusCode, stored.rows.map((row) => Number(row.amount))]).toEqual([200, [300]]);
+      } finally {
+        await second.close();
+      }
+    });
+
     it("two app instances on one PostgreSQL database never sell the last T-shirt twice", async () => {
       await createPublished(app, token, "klubbtoy", sale(1));
       const url = (database as Database & { url: string }).url;

@@ -1,4 +1,4 @@
-import { and, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { eventEndsAt } from "../../shared/events/event-rules.ts";
 import type { Db } from "../db/database.ts";
 import { eventCheckinActions, eventLedgerEntries, eventOrders, eventParticipants, events } from "../db/schema/events.ts";
@@ -38,6 +38,22 @@ export async function anonymiseEndedEvents(db: Db, now: Date, anonymiseAfterDays
       .update(eventLedgerEntries)
       .set({ label: sql`split_part(${eventLedgerEntries.label}, ': ', 1) || ': ' || ${anonymisedName}::text` })
       .where(and(inArray(eventLedgerEntries.orderId, ids), sql`position(': ' in ${eventLedgerEntries.label}) > 0`));
+    // A participant cancelled alone is named in the ledger's reason («Ola Nordmann avbestilt av arrangøren.»):
+    // each name is replaced in its own order's entries, the longest first, before the participants are blanked.
+    const people = await tx
+      .select({ orderId: eventParticipants.orderId, firstName: eventParticipants.firstName, lastName: eventParticipants.lastName })
+      .from(eventParticipants)
+      .where(inArray(eventParticipants.orderId, ids));
+    const named = new Map<string, { orderId: number; name: string }>();
+    for (const { orderId, firstName, lastName } of people) {
+      const name = `${firstName} ${lastName}`.trim();
+      if (name !== "") named.set(`${orderId}\u0000${name}`, { orderId, name });
+    }
+    for (const { orderId, name } of [...named.values()].sort((a, b) => b.name.length - a.name.length))
+      await tx
+        .update(eventLedgerEntries)
+        .set({ reason: sql`replace(${eventLedgerEntries.reason}, ${name}::text, ${anonymisedName}::text)` })
+        .where(and(eq(eventLedgerEntries.orderId, orderId), sql`position(${name}::text in ${eventLedgerEntries.reason}) > 0`));
     await tx
       .update(eventParticipants)
       .set({ firstName: anonymisedName, lastName: "", age: 0, answers: {} })

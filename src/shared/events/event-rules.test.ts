@@ -35,6 +35,16 @@ describe("orderIssues: one person once per order", () => {
     expect(orderIssues(course, { participants: twice, items: [] })).toEqual([
       { path: "participants.1.firstName", message: "Samme deltaker står to ganger." },
     ]);
+    // Look-alikes of one name: a decomposed «Å», a doubled or non-breaking space inside it.
+    const lookAlikes = [
+      { ...person({ toString: true }), firstName: "Åse Marie" },
+      { ...person({ toString: true }), firstName: "A\u030Ase  Marie" },
+      { ...person({ toString: true }), firstName: "Åse\u00A0Marie" },
+    ];
+    expect(orderIssues(course, { participants: lookAlikes, items: [] })).toEqual([
+      { path: "participants.1.firstName", message: "Samme deltaker står to ganger." },
+      { path: "participants.2.firstName", message: "Samme deltaker står to ganger." },
+    ]);
     const siblings = [person({ toString: true }), { ...person({ toString: true }), firstName: "Kari" }];
     expect(orderIssues(course, { participants: siblings, items: [] })).toEqual([]);
   });

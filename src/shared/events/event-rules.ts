@@ -154,8 +154,9 @@ export function orderIssues(
   if (order.items.length > 0) issues.push({ path: "items", message: "En påmelding har ingen varer." });
   const names = new Set<string>();
   order.participants.forEach((participant, index) => {
-    // The same person twice in one order would hold two places and be charged twice.
-    const name = `${participant.firstName.trim()} ${participant.lastName.trim()}`.toLocaleLowerCase("nb");
+    // The same person twice in one order would hold two places and be charged twice. Look-alikes of one
+    // name count as one: a decomposed letter (NFC) and any run of spaces inside it (NBSP included).
+    const name = `${participant.firstName} ${participant.lastName}`.normalize("NFC").trim().replace(/\s+/gu, " ").toLocaleLowerCase("nb");
     if (names.has(name)) issues.push({ path: `participants.${index}.firstName`, message: "Samme deltaker står to ganger." });
     names.add(name);
     if (event.kind === "gradering") {
