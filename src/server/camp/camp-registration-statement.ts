@@ -1,39 +1,32 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import { PgTransaction, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import { athletePerson } from "../../shared/camp/camp-ledger.ts";
-import type { Db } from "../db/database.ts";
+import { isPglite, type Db } from "../db/database.ts";
+import { jsonRecords, jsonRows, textField, type JsonField } from "../db/json-records.ts";
 import { driverBoolean, namedStatement } from "../db/prepared-statement.ts";
-import { columnNames, valuesList, valuesOf } from "../db/values-list.ts";
+import { columnNames } from "../db/values-list.ts";
+import { WriteBatcher } from "../db/write-batcher.ts";
 import { campCompanions, campPriceLines, campRegistrations, payments } from "../db/schema/camp.ts";
+import { campLedgerEntries } from "../db/schema/camp-ledger.ts";
 import { campPersonalLinks } from "../db/schema/camp-self-service.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { campConfirmationKeyPrefix, campConfirmationMailKind } from "./camp-confirmation-queue.ts";
 import { EditionChangedError, publishedFingerprintSql } from "./camp-edition-cache.ts";
 
 /**
- * The statement camp-registration-write.ts writes a new registration with: everything that belongs to it
- * as ONE statement (data-modifying CTEs). One round trip, atomic like a transaction, the foreign keys
- * checked at its end, and on PostgreSQL no connection held between statements. bench:api showed it pays:
- * the same rows as eleven ordinary statements in a transaction held a pooled connection for eleven round
- * trips and cost more CPU (docs/benchmarks.md). The registration's insert does nothing on either unique key
- * (a concurrent twin of the draft, or a taken order id); then nothing else is inserted and no row comes back.
- * Nor does it insert anything when the published editions are no longer those the registration was priced
- * under (their fingerprint, camp-edition-cache.ts): the statement then answers `edition_current = false`.
+ * The statement camp-registration-write.ts writes new registrations with: everything that belongs to them
+ * as ONE statement (data-modifying CTEs), atomic like a transaction, the foreign keys checked at its end.
+ * Its text is fixed: the rows come as JSON, one parameter per table, each child row naming its
+ * registration by order id. So one statement writes one registration or many (db/write-batcher.ts groups
+ * those that arrive together outside a transaction).
+ *
+ * A registration's insert does nothing on either unique key (a twin of its draft, or a taken order id);
+ * then nothing of it is inserted and it gets no id. Nor is it inserted when the published editions are no
+ * longer those it was priced under (their fingerprint, camp-edition-cache.ts): it then answers
+ * `editionCurrent = false`.
  */
 
-/** What the statement's text depends on; every value is a named placeholder. */
-export interface StatementShape {
-  companions: number;
-  priceLines: number;
-  /** 0: no payment row (waiting; the other athletes of a group paying once). */
-  payments: 0 | 1;
-  /** The confirmation mail (rendered when sent) and the family link it carries. */
-  confirmationMail: boolean;
-  /** A link for the browser that sent the draft. */
-  submissionLink: boolean;
-}
-
-export const registrationColumns = {
+const registrationColumns = {
   draftId: campRegistrations.draftId,
   firstName: campRegistrations.firstName,
   lastName: campRegistrations.lastName,
@@ -67,7 +60,7 @@ export const registrationColumns = {
   confirmedAt: campRegistrations.confirmedAt,
 } satisfies Record<string, PgColumn>;
 
-export const companionColumns = {
+const companionColumns = {
   position: campCompanions.position,
   clientId: campCompanions.clientId,
   firstName: campCompanions.firstName,
@@ -94,96 +87,155 @@ const mailColumns = {
   nextAttemptAt: mailOutbox.nextAttemptAt,
   createdAt: mailOutbox.createdAt,
 };
-const familyLinkColumns = { emailKey: campPersonalLinks.emailKey, tokenHash: campPersonalLinks.tokenHash, createdAt: campPersonalLinks.createdAt };
 const submissionLinkColumns = { tokenHash: campPersonalLinks.tokenHash, createdAt: campPersonalLinks.createdAt };
 
-export type RegistrationValues = { [key in keyof typeof registrationColumns]: unknown };
+type Values<Columns> = { [key in keyof Columns]: unknown };
+export type RegistrationValues = Values<typeof registrationColumns>;
 
-/** The placeholder values of one registration for the statement of its shape. */
+/** One new registration's rows. */
 export interface StatementValues {
   registration: RegistrationValues;
-  companions: Record<keyof typeof companionColumns, unknown>[];
-  priceLines: Record<keyof typeof priceLineColumns, unknown>[];
-  payment?: Record<keyof typeof paymentColumns, unknown>;
+  /** The published editions it was priced under (camp-edition-cache.ts). */
+  editionFingerprint: string;
+  companions: Values<typeof companionColumns>[];
+  priceLines: Values<typeof priceLineColumns>[];
+  payment?: Values<typeof paymentColumns>;
+  /** The confirmation mail (rendered when sent) and the family link («Min påmelding» for the address) it carries. */
   mail?: {
-    row: Record<keyof typeof mailColumns, unknown>;
-    familyLink: Record<keyof typeof familyLinkColumns, unknown>;
+    row: Values<typeof mailColumns>;
+    familyLink: { emailKey: string; tokenHash: string };
     personalToken: string;
+    /** The figures the mail states, as JSON. */
     money: string;
   };
-  submissionLink?: Record<keyof typeof submissionLinkColumns, unknown>;
+  /** A link to «Min påmelding» for the browser that sent the draft. */
+  submissionLink?: Values<typeof submissionLinkColumns>;
 }
 
+export type StatementResult = { id: number } | { id: undefined; editionCurrent: boolean };
+
+/** Each child row names its registration by its order id. */
+const orderIdColumn = { orderId: campRegistrations.orderId };
+const incomingColumns = { ...registrationColumns, editionFingerprint: textField("edition_fingerprint") };
+const incomingMailColumns = {
+  ...orderIdColumn,
+  ...mailColumns,
+  personalToken: textField("personal_token"),
+  money: textField("money"),
+  emailKey: campPersonalLinks.emailKey,
+  tokenHash: campPersonalLinks.tokenHash,
+};
 const ledgerWho = sql.raw(`'deltaker', 'Påmelding'`);
 
-function statementSql(shape: StatementShape): SQL {
-  const insertFor = (name: string, table: PgTable, registrationId: PgColumn, columns: Record<string, PgColumn>, prefix: string, rows: number) =>
+function statementSql(): SQL {
+  const insertChildren = (name: string, table: PgTable, registrationId: PgColumn, columns: Record<string, PgColumn>, returning = "") =>
     sql`${sql.identifier(name)} as (insert into ${table} (${columnNames([registrationId, ...Object.values(columns)])})
-      select registration.id, v.* from registration, ${valuesList("v", prefix, columns, rows)} returning *)`;
-  const parts: SQL[] = [
-    sql`edition_check as (select ${publishedFingerprintSql} = ${sql.placeholder("editionFingerprint")}::text as current)`,
-    sql`registration as (insert into ${campRegistrations} (${columnNames(Object.values(registrationColumns))})
-      select v.* from ${valuesList("v", "r", registrationColumns, 1)}, edition_check where edition_check.current
-      on conflict do nothing returning id)`,
-  ];
-  if (shape.companions) parts.push(insertFor("companions", campCompanions, campCompanions.registrationId, companionColumns, "c", shape.companions));
-  parts.push(insertFor("price_lines", campPriceLines, campPriceLines.registrationId, priceLineColumns, "l", shape.priceLines));
-  if (shape.payments) parts.push(insertFor("payment", payments, payments.registrationId, paymentColumns, "p", 1));
-  // The order's charges in the ledger: the athlete's own price lines, and one per companion (its own id).
-  parts.push(sql`ledger as (insert into camp_ledger_entries (registration_id, at, actor, reason, kind, person, item, amount)
-    select price_lines.registration_id, ${sql.placeholder("r0.createdAt")}::timestamptz, ${ledgerWho}, 'charge', ${sql.raw(`'${athletePerson}'`)}, price_lines.kind, price_lines.amount
-      from price_lines where price_lines.kind <> 'companion'
-    ${shape.companions ? sql`union all select companions.registration_id, ${sql.placeholder("r0.createdAt")}::timestamptz, ${ledgerWho}, 'charge', 'companion-' || companions.id, 'companion', companions.amount from companions` : sql``})`);
-  if (shape.confirmationMail) {
-    // The confirmation as the outbox renders it when it sends (camp-confirmation-queue.ts): its kind and payload only.
-    parts.push(sql`mail as (insert into ${mailOutbox} (${columnNames([mailOutbox.dedupeKey, mailOutbox.kind, mailOutbox.payload, ...Object.values(mailColumns)])})
-      select ${campConfirmationKeyPrefix}::text || registration.id, ${campConfirmationMailKind}::text,
-             jsonb_build_object('registrationIds', jsonb_build_array(registration.id), 'personalToken', ${sql.placeholder("personalToken")}::text, 'money', ${sql.placeholder("money")}::jsonb),
-             v.* from registration, ${valuesList("v", "m", mailColumns, 1)}
-      on conflict (${sql.identifier(mailOutbox.dedupeKey.name)}) do nothing)`);
-    // The mail's family link ("Min påmelding" for the address): only the secret's hash is stored.
-    parts.push(sql`family_link as (insert into ${campPersonalLinks} (${columnNames(Object.values(familyLinkColumns))})
-      select v.* from registration, ${valuesList("v", "f", familyLinkColumns, 1)})`);
-  }
-  if (shape.submissionLink)
-    parts.push(insertFor("submission_link", campPersonalLinks, campPersonalLinks.registrationId, submissionLinkColumns, "s", 1));
-  return sql`with ${sql.join(parts, sql`, `)} select registration.id, edition_check.current as edition_current from edition_check left join registration on true`;
+      select registration.id, ${columnsOf("c", columns)}
+      from registration join ${jsonRecords("c", name, { ...orderIdColumn, ...columns })} on c.order_id = registration.order_id
+      ${sql.raw(returning && `returning ${returning}`)})`;
+  return sql`with published as (select ${publishedFingerprintSql} as fingerprint),
+    incoming as (select * from ${jsonRecords("i", "registrations", incomingColumns)}),
+    registration as (insert into ${campRegistrations} (${columnNames(Object.values(registrationColumns))})
+      select ${columnsOf("incoming", registrationColumns)} from incoming, published
+      where incoming.edition_fingerprint = published.fingerprint
+      -- One order for the unique keys' locks in every batch: two batches holding one draft cannot wait for each other.
+      order by incoming.edition_year, incoming.draft_id
+      on conflict do nothing returning id, order_id, created_at),
+    ${insertChildren("companions", campCompanions, campCompanions.registrationId, companionColumns, "registration_id, id, position, amount")},
+    ${insertChildren("price_lines", campPriceLines, campPriceLines.registrationId, priceLineColumns, "registration_id, position, kind, amount")},
+    ${insertChildren("payments", payments, payments.registrationId, paymentColumns)},
+    -- The order's charges in the ledger: the athlete's own price lines, then one per companion (its own id).
+    ledger as (insert into ${campLedgerEntries} (registration_id, at, actor, reason, kind, person, item, amount)
+      select charge.registration_id, registration.created_at, ${ledgerWho}, 'charge', charge.person, charge.item, charge.amount
+      from (select registration_id, 0 as part, position, ${sql.raw(`'${athletePerson}'`)} as person, kind as item, amount from price_lines where kind <> 'companion'
+            union all select registration_id, 1, position, 'companion-' || id, 'companion', amount from companions) charge
+      join registration on registration.id = charge.registration_id
+      order by charge.registration_id, charge.part, charge.position),
+    mails as (select m.*, registration.id as registration_id
+      from registration join ${jsonRecords("m", "mails", incomingMailColumns)}
+        on m.order_id = registration.order_id),
+    -- The confirmation as the outbox renders it when it sends (camp-confirmation-queue.ts): its kind and payload only.
+    mail as (insert into ${mailOutbox} (${columnNames([mailOutbox.dedupeKey, mailOutbox.kind, mailOutbox.payload, ...Object.values(mailColumns)])})
+      select ${campConfirmationKeyPrefix}::text || mails.registration_id, ${campConfirmationMailKind}::text,
+             jsonb_build_object('registrationIds', jsonb_build_array(mails.registration_id), 'personalToken', mails.personal_token, 'money', mails.money::jsonb),
+             ${columnsOf("mails", mailColumns)}
+      from mails on conflict (${sql.identifier(mailOutbox.dedupeKey.name)}) do nothing),
+    -- The mail's family link: only the secret's hash is stored.
+    family_link as (insert into ${campPersonalLinks} (email_key, token_hash, created_at) select email_key, token_hash, created_at from mails),
+    ${insertChildren("submission_links", campPersonalLinks, campPersonalLinks.registrationId, submissionLinkColumns)}
+    select incoming.order_id, registration.id, incoming.edition_fingerprint = published.fingerprint as edition_current
+    from incoming cross join published left join registration on registration.order_id = incoming.order_id`;
 }
 
-function placeholderValues(values: StatementValues): Record<string, unknown> {
-  const into: Record<string, unknown> = {};
-  valuesOf("r", [values.registration], into);
-  valuesOf("c", values.companions, into);
-  valuesOf("l", values.priceLines, into);
-  if (values.payment) valuesOf("p", [values.payment], into);
-  if (values.mail) {
-    valuesOf("m", [values.mail.row], into);
-    valuesOf("f", [values.mail.familyLink], into);
-    into.personalToken = values.mail.personalToken;
-    into.money = values.mail.money;
-  }
-  if (values.submissionLink) valuesOf("s", [values.submissionLink], into);
-  return into;
+/** `alias.col_a, alias.col_b, …`. */
+function columnsOf(alias: string, columns: Record<string, JsonField>): SQL {
+  return sql.join(
+    Object.values(columns).map((column) => sql`${sql.identifier(alias)}.${sql.identifier(column.name)}`),
+    sql`, `,
+  );
 }
 
-/** One statement per shape, built once: building and rendering a statement this size costs more CPU than running it. */
-const statements = new Map<string, ReturnType<typeof namedStatement>>();
+const statement = namedStatement("camp_registrations_write", statementSql);
+
+/** The placeholder values of the registrations: one JSON array per table. */
+function placeholderValues(all: readonly StatementValues[]): Record<string, string> {
+  const child = <Row extends Record<string, unknown>>(columns: Record<string, JsonField>, pick: (values: StatementValues) => Row[]) =>
+    jsonRows(
+      { ...orderIdColumn, ...columns },
+      all.flatMap((values) => pick(values).map((row) => ({ ...row, orderId: values.registration.orderId }))),
+    );
+  return {
+    registrations: jsonRows(
+      incomingColumns,
+      all.map((values) => ({ ...values.registration, editionFingerprint: values.editionFingerprint })),
+    ),
+    companions: child(companionColumns, (values) => values.companions),
+    price_lines: child(priceLineColumns, (values) => values.priceLines),
+    payments: child(paymentColumns, (values) => (values.payment ? [values.payment] : [])),
+    mails: child(incomingMailColumns, (values) =>
+      values.mail ? [{ ...values.mail.row, personalToken: values.mail.personalToken, money: values.mail.money, ...values.mail.familyLink }] : [],
+    ),
+    submission_links: child(submissionLinkColumns, (values) => (values.submissionLink ? [values.submissionLink] : [])),
+  };
+}
+
+/** Writes the registrations in one statement; one result per registration, in their order. */
+async function writeAll(db: Db, all: readonly StatementValues[]): Promise<StatementResult[]> {
+  const rows = await statement.execute(db, placeholderValues(all));
+  const byOrderId = new Map(rows.map((row) => [String(row.order_id), row]));
+  return all.map((values) => {
+    const row = byOrderId.get(String(values.registration.orderId));
+    if (row?.id !== null && row?.id !== undefined) return { id: Number(row.id) };
+    return { id: undefined, editionCurrent: driverBoolean(row?.edition_current) };
+  });
+}
+
+/** Registrations that arrive together outside a transaction share a statement (db/write-batcher.ts). */
+const batchers = new WeakMap<Db, WriteBatcher<StatementValues, StatementResult>>();
+
+function batcherFor(db: Db): WriteBatcher<StatementValues, StatementResult> {
+  let batcher = batchers.get(db);
+  if (!batcher) {
+    batcher = new WriteBatcher<StatementValues, StatementResult>({
+      write: (all) => writeAll(db, all),
+      maxBatch: 32,
+      // PGlite runs one statement at a time; PostgreSQL's pool (10) keeps room for everything else.
+      concurrency: isPglite(db) ? 1 : 3,
+      // A draft is unique per edition, an order id everywhere.
+      key: (values) => `${String(values.registration.editionYear)}/${String(values.registration.draftId)}`,
+    });
+    batchers.set(db, batcher);
+  }
+  return batcher;
+}
 
 /**
- * Runs the statement of `shape`; answers the new registration's id, or undefined when nothing was written.
- * Outside a transaction it is prepared (db/prepared-statement.ts), inside one it runs on the transaction's connection.
+ * Writes one registration: inside a transaction on its connection, otherwise with those that arrive at the
+ * same moment. Answers its id, or undefined when nothing was written (its draft or order id is stored already).
  */
-export async function runRegistrationStatement(
-  db: Db,
-  shape: StatementShape,
-  values: StatementValues,
-  editionFingerprint: string,
-): Promise<number | undefined> {
-  const name = `camp_registration_c${shape.companions}_l${shape.priceLines}_p${shape.payments}_m${Number(shape.confirmationMail)}_s${Number(shape.submissionLink)}`;
-  let statement = statements.get(name);
-  if (!statement) statements.set(name, (statement = namedStatement(name, () => statementSql(shape))));
-  const rows = await statement.execute(db, { ...placeholderValues(values), editionFingerprint });
-  const [row] = rows;
-  if (!driverBoolean(row?.edition_current)) throw new EditionChangedError();
-  return row!.id === null || row!.id === undefined ? undefined : Number(row!.id);
+export async function runRegistrationStatement(db: Db, values: StatementValues): Promise<number | undefined> {
+  const [result] = db instanceof PgTransaction ? await writeAll(db as Db, [values]) : [await batcherFor(db).write(values)];
+  if (result!.id !== undefined) return result!.id;
+  if (!result!.editionCurrent) throw new EditionChangedError();
+  return undefined;
 }

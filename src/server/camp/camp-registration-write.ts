@@ -78,6 +78,7 @@ export async function writeRegistration(db: Db, input: NewRegistration): Promise
   const personalToken = confirmationMail ? newPersonalToken() : undefined;
   const companionLines = price.lines.filter((line) => line.kind === "companion");
   const values: StatementValues = {
+    editionFingerprint: input.editionFingerprint,
     registration: {
       ...registrationValues(input),
       emailKey: key,
@@ -110,7 +111,7 @@ export async function writeRegistration(db: Db, input: NewRegistration): Promise
       ? {
           mail: {
             row: { recipient: registration.email, status: "pending", nextAttemptAt: now, createdAt: now },
-            familyLink: { emailKey: key, tokenHash: personalTokenHash(personalToken), createdAt: now },
+            familyLink: { emailKey: key, tokenHash: personalTokenHash(personalToken) },
             personalToken,
             // The ledger as this statement writes it: the price lines charged, nothing paid yet.
             money: JSON.stringify(moneyOfCharges(price.lines)),
@@ -119,14 +120,7 @@ export async function writeRegistration(db: Db, input: NewRegistration): Promise
       : {}),
     ...(submissionToken ? { submissionLink: { tokenHash: personalTokenHash(submissionToken), createdAt: now } } : {}),
   };
-  const shape = {
-    companions: values.companions.length,
-    priceLines: values.priceLines.length,
-    payments: payment === "none" ? 0 : 1,
-    confirmationMail,
-    submissionLink: submissionToken !== undefined,
-  } as const;
-  const id = await runRegistrationStatement(db, shape, values, input.editionFingerprint);
+  const id = await runRegistrationStatement(db, values);
   if (id === undefined) return undefined;
   return { id, ...(submissionToken ? { submissionToken } : {}) };
 }

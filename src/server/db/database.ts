@@ -23,6 +23,11 @@ interface RowsResultHKT extends PgQueryResultHKT {
 export type Db = PgDatabase<RowsResultHKT>;
 export type DatabaseKind = "pglite" | "postgres";
 
+/** The embedded database (one connection, statements one at a time), seen from its query API. */
+export function isPglite(db: Db): boolean {
+  return (db as { $client?: unknown }).$client instanceof PGlite;
+}
+
 export interface Database {
   db: Db;
   kind: DatabaseKind;

@@ -2,7 +2,7 @@ import { PGlite, protocol } from "@electric-sql/pglite";
 import { fillPlaceholders, type SQL } from "drizzle-orm";
 import { NodePgSession } from "drizzle-orm/node-postgres";
 import { PgDialect, PgTransaction } from "drizzle-orm/pg-core";
-import type { Db, RowsResult } from "./database.ts";
+import { isPglite, type Db, type RowsResult } from "./database.ts";
 
 /**
  * A statement for a hot path: its text is fixed, its values come as named placeholders
@@ -26,8 +26,8 @@ export function prepareStatement(
   statement: SQL,
 ): { execute(values: Record<string, unknown>): Promise<Record<string, unknown>[]> } {
   const query = dialect.sqlToQuery(statement);
-  const client = (db as { $client?: unknown }).$client;
-  if (client instanceof PGlite) {
+  if (isPglite(db)) {
+    const client = (db as unknown as { $client: PGlite }).$client;
     return { execute: (values) => executeOnPglite(client, name, query.sql, fillPlaceholders(query.params, values)) };
   }
   const prepared = db._.session.prepareQuery<{ execute: RowsResult<Record<string, unknown>> } & PreparedConfig>(query, undefined, name, false);

@@ -1,0 +1,142 @@
+/**
+ * Registrations that arrive at the same moment share one statement (camp-registration-statement.ts,
+ * db/write-batcher.ts). Whatever arrives together (with or without companions, grading or sleepover, the
+ * same draft twice), each registration must get exactly its own rows: its companions, price lines, ledger
+ * charges, payment, confirmation mail and family link, never another's. REGISTRATION_BATCH_RUNS sets how
+ * many random arrivals are tried (default 8 per database).
+ */
+import fc from "fast-check";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../db/database.ts";
+import { campCompanions, campPriceLines, campRegistrations, payments } from "../db/schema/camp.ts";
+import { campLedgerEntries } from "../db/schema/camp-ledger.ts";
+import { campPersonalLinks } from "../db/schema/camp-self-service.ts";
+import { mailOutbox } from "../db/schema/mail.ts";
+import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
+import { buildCampTestApp, clearCampTables, companion, draft, postRegistration, type TestApp } from "../test-support/camp.ts";
+import { campConfirmationKey } from "./camp-confirmation-queue.ts";
+import { registrationEdition } from "./camp-edition-cache.ts";
+import { campEditionFromData } from "../../shared/camp/camp-edition-data.ts";
+import { CampRegistrationSchema } from "../../shared/camp/camp-registration.ts";
+import { calculateCampPrice } from "../../shared/camp/camp-pricing.ts";
+import { referenceData } from "../db/reference-data.ts";
+import { paymentMethodFor, writeRegistration } from "./camp-registration-write.ts";
+import { newOrderId } from "./order-id.ts";
+
+const runs = Number(process.env.REGISTRATION_BATCH_RUNS ?? 8);
+const now = new Date("2026-10-15T10:00:00Z");
+
+const arrival = fc.array(fc.record({ companions: fc.nat(3), gradering: fc.boolean(), sleepover: fc.boolean(), twice: fc.boolean() }), {
+  minLength: 4,
+  maxLength: 14,
+});
+
+describe.each(databaseKinds)("registrations arriving together on %s", (kind) => {
+  let database: Database;
+  let app: TestApp;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    ({ app } = await buildCampTestApp(database, { clock: () => now }));
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  it("each gets its own rows, once, and they share statements", async () => {
+    let shared = 0;
+    await fc.assert(
+      fc.asyncProperty(arrival, async (athletes) => {
+        await clearCampTables(database);
+        await database.db.execute(sql`truncate camp_ledger_entries`);
+        const drafts = athletes.map((athlete, index) =>
+          draft({
+            firstName: `Utøver${index}`,
+            email: `utover${index}@example.no`,
+            // Cup grading at the camp is for a home-club child under 13 (12 may also sleep over).
+            ...(athlete.gradering ? { gradering: true, age: 12, clubId: 29, gradeId: 3 } : { gradering: false }),
+            sleepover: athlete.sleepover,
+            hasLedsager: athlete.companions > 0,
+            ledsagere: Array.from({ length: athlete.companions }, (_, position) => companion({ firstName: `Ledsager${index}x${position}` })),
+          }),
+        );
+        const bodies = drafts.flatMap((body, index) => (athletes[index]!.twice ? [body, body] : [body]));
+        const answers = await Promise.all(bodies.map((body) => postRegistration(app, body)));
+        expect(answers.map((answer) => `${answer.statusCode} ${answer.statusCode === 200 ? "" : answer.body}`)).toEqual(bodies.map(() => "200 "));
+
+        const registrations = await database.db.select().from(campRegistrations);
+        expect(registrations.map((row) => row.draftId).sort()).toEqual(drafts.map((body) => body.draftId).sort());
+        const companions = await database.db.select().from(campCompanions);
+        const lines = await database.db.select().from(campPriceLines);
+        const ledger = await database.db.select().from(campLedgerEntries);
+        const paid = await database.db.select().from(payments);
+        const mails = await database.db.select().from(mailOutbox);
+        const links = await database.db.select().from(campPersonalLinks);
+        for (const [index, body] of drafts.entries()) {
+          const row = registrations.find((registration) => registration.draftId === body.draftId)!;
+          const own = <Row extends { registrationId: number | null }>(rows: Row[]) => rows.filter((other) => other.registrationId === row.id);
+          expect(row).toMatchObject({ firstName: `Utøver${index}`, email: body.email, gradering: body.gradering, sleepover: body.sleepover });
+          expect(
+            own(companions)
+              .sort((a, b) => a.position - b.position)
+              .map((other) => other.firstName),
+          ).toEqual(body.ledsagere.map((other) => other.firstName));
+          const ownLines = own(lines);
+          expect(ownLines.reduce((sum, line) => sum + line.amount, 0)).toBe(row.total);
+          expect(ownLines.filter((line) => line.kind === "companion")).toHaveLength(body.ledsagere.length);
+          expect(ownLines.some((line) => line.kind === "grading")).toBe(body.gradering);
+          const charges = own(ledger);
+          expect(charges.every((entry) => entry.kind === "charge")).toBe(true);
+          expect(charges.reduce((sum, entry) => sum + entry.amount, 0)).toBe(row.total);
+          expect(own(paid).map((payment) => payment.amount)).toEqual([row.total]);
+          const mail = mails.find((other) => other.dedupeKey === campConfirmationKey(row.id))!;
+          expect(mail.recipient).toBe(body.email);
+          // A mail the outbox has sent meanwhile keeps no payload (it held the family link's secret).
+          if (mail.status === "pending")
+            expect(mail.payload).toMatchObject({ registrationIds: [row.id], money: { paid: 0, outstanding: row.total } });
+          expect(links.filter((link) => link.emailKey === body.email)).toHaveLength(1);
+          // The browser's link to «Min påmelding»: one per answer that carried the draft's secret.
+          expect(own(links)).toHaveLength(athletes[index]!.twice ? 2 : 1);
+        }
+        expect(mails).toHaveLength(drafts.length);
+        const transactions = await database.db.execute<{ n: number }>(sql`select count(distinct xmin::text)::int as n from camp_registrations`);
+        if (Number(transactions.rows[0]!.n) < drafts.length) shared++;
+      }),
+      { numRuns: runs },
+    );
+    // The property is about registrations written together: most arrivals must have shared a statement.
+    expect(shared).toBeGreaterThan(runs / 2);
+  });
+
+  it("answers each writer with the id of its own registration", async () => {
+    await clearCampTables(database);
+    const edition = (await registrationEdition(database.db, 2026, now))!;
+    const { grades } = await referenceData(database.db);
+    const written = await Promise.all(
+      Array.from({ length: 12 }, async (_, index) => {
+        const registration = CampRegistrationSchema.parse(draft({ firstName: `Utøver${index}` }));
+        const price = calculateCampPrice(registration, { edition: campEditionFromData(edition.data), at: now, grades });
+        const orderId = newOrderId(2026);
+        const result = await writeRegistration(database.db, {
+          registration,
+          price,
+          method: paymentMethodFor(price.total, false),
+          editionYear: 2026,
+          editionFingerprint: edition.fingerprint,
+          orderId,
+          status: "confirmed",
+          now,
+        });
+        return { orderId, id: result!.id };
+      }),
+    );
+    for (const { orderId, id } of written) {
+      const [row] = await database.db.select({ orderId: campRegistrations.orderId }).from(campRegistrations).where(eq(campRegistrations.id, id));
+      expect(row?.orderId).toBe(orderId);
+    }
+    const transactions = await database.db.execute<{ n: number }>(sql`select count(distinct xmin::text)::int as n from camp_registrations`);
+    expect(Number(transactions.rows[0]!.n)).toBeLessThan(written.length);
+  });
+});
