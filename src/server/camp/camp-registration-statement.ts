@@ -132,7 +132,7 @@ function statementSql(): SQL {
     sql`${sql.identifier(name)} as (insert into ${table} (${columnNames([registrationId, ...Object.values(columns)])})
       select registration.id, ${columnsOf("c", columns)}
       from registration join ${jsonRecords("c", name, { ...orderIdColumn, ...columns })} on c.order_id = registration.order_id
-      ${sql.raw(returning && `returning ${returning}`)})`;
+      order by c.ordinal ${sql.raw(returning && `returning ${returning}`)})`;
   return sql`with published as (select ${publishedFingerprintSql} as fingerprint),
     incoming as (select * from ${jsonRecords("i", "registrations", incomingColumns)}),
     registration as (insert into ${campRegistrations} (${columnNames(Object.values(registrationColumns))})

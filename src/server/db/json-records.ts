@@ -21,21 +21,29 @@ export function textField(name: string): JsonField {
   return { name, getSQLType: () => "text", mapToDriverValue: (value) => value };
 }
 
-/** `jsonb_to_recordset($placeholder::jsonb) as alias(name type, …)`. */
+const ordinalField: JsonField = { name: "ordinal", getSQLType: () => "integer", mapToDriverValue: (value) => value };
+
+/**
+ * `jsonb_to_recordset($placeholder::jsonb) as alias(name type, …, ordinal integer)`: `ordinal` is the row's
+ * place in the JSON, for inserts that must keep the rows' order (`order by alias.ordinal`), as a VALUES list would.
+ */
 export function jsonRecords(alias: string, placeholder: string, fields: Record<string, JsonField>): SQL {
-  const definitions = Object.values(fields).map((field) => sql`${sql.identifier(field.name)} ${sql.raw(field.getSQLType())}`);
+  const definitions = [...Object.values(fields), ordinalField].map((field) => sql`${sql.identifier(field.name)} ${sql.raw(field.getSQLType())}`);
   return sql`jsonb_to_recordset(${sql.placeholder(placeholder)}::jsonb) as ${sql.identifier(alias)}(${sql.join(definitions, sql`, `)})`;
 }
 
-/** The JSON for `jsonRecords`: each row by the fields' names, each value encoded as its column encodes it. */
+/**
+ * The JSON for `jsonRecords`: each row by the fields' names, each value encoded as its column encodes it,
+ * except a json column's, which the JSON holds as it is (its column would make it a string first).
+ */
 export function jsonRows(fields: Record<string, JsonField>, rows: readonly Record<string, unknown>[]): string {
-  const entries = Object.entries(fields);
+  const entries = Object.entries(fields).map(([key, field]) => [key, field, /^jsonb?$/.test(field.getSQLType())] as const);
   return JSON.stringify(
-    rows.map((row) => {
-      const out: Record<string, unknown> = {};
-      for (const [key, field] of entries) {
+    rows.map((row, ordinal) => {
+      const out: Record<string, unknown> = { ordinal };
+      for (const [key, field, json] of entries) {
         const value = row[key];
-        out[field.name] = value === null || value === undefined ? null : field.mapToDriverValue(value);
+        out[field.name] = value === null || value === undefined ? null : json ? value : field.mapToDriverValue(value);
       }
       return out;
     }),

@@ -1,49 +1,40 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../db/database.ts";
+import { jsonRecords, jsonRows, textField, type JsonField } from "../db/json-records.ts";
 import { driverBoolean, namedStatement } from "../db/prepared-statement.ts";
-import { columnNames, valuesList, valuesOf } from "../db/values-list.ts";
-import { eventLedgerEntries, eventOrderItems, eventOrders, eventParticipants, eventPayments, events, eventStock } from "../db/schema/events.ts";
+import { columnNames } from "../db/values-list.ts";
+import { WriteBatcher } from "../db/write-batcher.ts";
+import { eventLedgerEntries, eventOrderItems, eventOrders, eventParticipants, eventPayments, eventStock } from "../db/schema/events.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { eventConfirmationKeyPrefix, eventConfirmationMailKind } from "./event-mail.ts";
 import { eventWaitlistJoinedKeyPrefix, eventWaitlistJoinedMailKind } from "./event-waitlist-joined-mail.ts";
 
 /**
- * The statement a new event order is written with: the order, its participants or items, its ledger
- * charges, its Vipps payment, and its confirmation or waiting-list mail (rendered when sent), as ONE statement of
- * data-modifying CTEs: one round trip, atomic, prepared once per database connection, as the camp's
- * registration (docs/decisions/0020-one-registration-writer.md). It also decides what no read before it
- * could know for sure, through two functions of migration 0025 that lock what they count and then count
- * what is committed (each query in a volatile PL/pgSQL function reads the latest commits):
+ * The statement new event orders are written with: each order, its participants or items, its ledger
+ * charges, its Vipps payment, and its confirmation or waiting-list mail (rendered when sent), as ONE statement
+ * of data-modifying CTEs: atomic, prepared once per database connection, its rows as JSON (db/json-records.ts)
+ * with each child row naming its order by order id, so one statement writes one order or many. Orders of one
+ * event that arrive together share a statement (db/write-batcher.ts), as the camp's registrations do
+ * (docs/decisions/0032-registrations-share-a-statement.md).
  *
- * - `places` (`event_places_free`): whether the order fits in the event's capacity after the waiting line
- *   has had its share (the greedy walk of `fitInLine`). An order that does not fit is stored waiting, whole,
- *   without charges or payment, and gets the waiting-list mail instead of the confirmation.
- * - `stock` (`event_stock_short`): whether every line is in stock; then the stock is taken, else nothing is
- *   written and the first short line comes back.
+ * It also decides what no read before it could know for sure, through `event_orders_decide` (migration 0026),
+ * which locks what it counts, counts what is committed (each query in a volatile PL/pgSQL function reads the
+ * latest commits), then walks the statement's orders oldest first, each seeing what the ones before it took:
  *
- * So the lock is held for one statement and its commit, on PGlite and PostgreSQL alike, never across the
+ * - places (an event with a capacity): whether the order fits after the waiting line has had its share (the
+ *   greedy walk of `fitInLine`). An order that does not fit is stored waiting, whole, without charges or
+ *   payment, and gets the waiting-list mail instead of the confirmation.
+ * - stock (a sale): whether every line is in stock; then the stock is taken, else the order is not written
+ *   and its first short line comes back.
+ *
+ * So the locks are held for one statement and its commit, on PGlite and PostgreSQL alike, never across the
  * server's own round trips.
  *
- * It writes nothing when the event is no longer published with the definition the order was priced under
- * (`event_current` false), nor when the order's insert meets a unique key (the same form sent twice, or a
- * taken order id).
+ * It writes nothing when the event is no longer published with the definition the orders were priced under
+ * (`event_current` false), and nothing of an order whose insert meets a unique key (the same form sent twice,
+ * or a taken order id).
  */
-
-export interface OrderStatementShape {
-  participants: number;
-  items: number;
-  /** Ledger charges, written unless the order is stored waiting. */
-  charges: number;
-  /** A Vipps payment, written unless the order is stored waiting. */
-  payment: boolean;
-  /** Queue the confirmation when the order is stored confirmed (rendered when sent). */
-  confirmationMail: boolean;
-  /** Queue «you are on the waiting list» when the order is stored waiting. */
-  waitlistMail: boolean;
-  /** What the statement decides itself (see above); null: the order is stored as given. */
-  decide: "places" | "stock" | null;
-}
 
 const orderColumns = {
   eventId: eventOrders.eventId,
@@ -108,128 +99,99 @@ export interface OrderStatementValues {
    * reused id nor a version number can pass for it). */
   eventId: number;
   definition: string;
-  /** With `decide: "places"`: the event's capacity, and the moment open offers are counted at. */
+  /** An event with a capacity: its places are decided, counting open offers at `now`. */
   capacity?: number;
   now?: Date;
-  /** The order as stored when it fits (with `decide: "places"` a waiting order's status, confirmation time
+  /** A sale: its items' stock is decided. */
+  decideStock?: boolean;
+  /** The order as stored when it fits (when places are decided, a waiting order's status, confirmation time
    * and link hash become `waiting`, null and null). */
   order: Row<typeof orderColumns>;
   participants: Row<typeof participantColumns>[];
   items: Row<typeof itemColumns>[];
+  /** Written unless the order is stored waiting, as is its payment. */
   charges: Row<typeof chargeColumns>[];
   payment?: Row<typeof paymentColumns>;
-  /** The mails' outbox row, and the personal link's secret the confirmation carries (its hash is on the order). */
-  mail?: { row: Row<typeof mailColumns>; personalToken?: string };
+  /** The mails' outbox row (the confirmation when stored confirmed, «you are on the waiting list» when stored
+   * waiting), and the personal link's secret the confirmation carries (its hash is on the order). */
+  mail: { row: Row<typeof mailColumns>; personalToken?: string };
 }
 
-/**
- * Places free after the waiting line, decided under the event's lock by `event_places_free` (migration
- * 0025); null when the event is no longer published with the definition the order was priced under, which
- * that function checks under the same lock.
- */
-const placesDecision = sql`room as (select event_places_free(${sql.placeholder("eventId")}::int, ${sql.placeholder("definition")}::jsonb,
-      ${sql.placeholder("capacity")}::int, ${sql.placeholder("now")}::timestamptz) as free),
-    event_check as (select room.free is not null as current from room),
-    decision as (select room.free >= ${sql.placeholder("o0.places")}::int as fits from room)`;
+/** Each child row names its order by its order id. */
+const orderIdField = { orderId: eventOrders.orderId };
+const incomingOrderFields = { ...orderColumns, personalToken: textField("personal_token") };
 
-/** The first line not in stock, decided under the stock rows' locks by `event_stock_short` (migration 0025). */
-const stockDecision = sql`short as (select case when event_check.current then event_stock_short(${sql.placeholder("eventId")}::int,
-      (select jsonb_agg(jsonb_build_object('item_id', item_id, 'variant', variant, 'quantity', quantity)) from wanted)) end as line
-      from event_check),
-    decision as (select short.line is null as fits from short)`;
-
-function statementSql(shape: OrderStatementShape): SQL {
-  const childInsert = (name: string, table: PgTable, orderId: PgColumn, columns: Record<string, PgColumn>, from: SQL, when = sql`true`) =>
+function statementSql(): SQL {
+  const childInsert = (name: string, table: PgTable, orderId: PgColumn, columns: Record<string, PgColumn>, when = sql`true`) =>
     sql`${sql.identifier(name)} as (insert into ${table} (${columnNames([orderId, ...Object.values(columns)])})
-      select new_order.id, v.* from new_order, ${from} where ${when})`;
+      select new_order.id, ${columnsOf("c", columns)}
+      from new_order join ${jsonRecords("c", name, { ...orderIdField, ...columns })} on c.order_id = new_order.order_id
+      where ${when} order by c.ordinal)`;
   const mailInsert = (name: string, kind: string, keyPrefix: string, payload: SQL, status: string) =>
     sql`${sql.identifier(name)} as (insert into ${mailOutbox} (${columnNames([mailOutbox.dedupeKey, mailOutbox.kind, mailOutbox.payload, ...Object.values(mailColumns)])})
-      select ${keyPrefix}::text || new_order.id, ${kind}::text, ${payload}, v.* from new_order, ${valuesList("v", "m", mailColumns, 1)}
-      where new_order.status = ${status})`;
+      select ${keyPrefix}::text || mails.new_id, ${kind}::text, ${payload}, ${columnsOf("mails", mailColumns)}
+      from mails where mails.new_status = ${status} order by mails.ordinal)`;
   const notWaiting = sql`new_order.status <> 'waiting'`;
-  // Deciding places: an order that does not fit keeps neither the status it would have had nor its time and link.
-  const orderSelect =
-    shape.decide === "places"
-      ? sql.join(
-          Object.entries(orderColumns).map(([key, column]) => {
-            const value = sql`v.${sql.identifier(column.name)}`;
-            if (key === "status") return sql`case when decision.fits then ${value} else 'waiting' end`;
-            return key === "confirmedAt" || key === "linkTokenHash" ? sql`case when decision.fits then ${value} end` : value;
-          }),
-          sql`, `,
-        )
-      : sql`v.*`;
-  const parts: SQL[] = [];
-  if (shape.decide === "places") parts.push(placesDecision);
-  else
-    // The event's row is share-locked: a leader's save (which locks it for update) waits for this order, or
-    // this order waits for the save and then sees its definition (the lock reads the row's latest version),
-    // never a definition the statement's snapshot saw before a save committed. Taken before the stock's
-    // locks (the stock decision runs after this check), in the order a leader's save takes them.
-    parts.push(sql`event_check as (select exists (select 1 from ${events} where ${events.id} = ${sql.placeholder("eventId")}::int
-      and ${events.definition} = ${sql.placeholder("definition")}::jsonb and ${events.publishedAt} is not null for share) as current)`);
-  if (shape.items) parts.push(sql`wanted as (select * from ${valuesList("w", "i", itemColumns, shape.items)})`);
-  if (shape.decide === "stock") parts.push(stockDecision);
-  parts.push(sql`new_order as (insert into ${eventOrders} (${columnNames(Object.values(orderColumns))})
-      select ${orderSelect} from ${valuesList("v", "o", orderColumns, 1)}, event_check${shape.decide ? sql`, decision` : sql``}
-      where event_check.current${shape.decide === "stock" ? sql` and decision.fits` : sql``}
-      on conflict do nothing returning id, status)`);
-  if (shape.decide === "stock")
-    parts.push(sql`taken_stock as (update ${eventStock} s set stock = s.stock - w.quantity from wanted w, new_order
-      where s.event_id = ${sql.placeholder("eventId")}::int and s.item_id = w.item_id and s.variant = w.variant)`);
-  if (shape.participants)
-    parts.push(
-      childInsert(
-        "participants",
-        eventParticipants,
-        eventParticipants.orderId,
-        participantColumns,
-        valuesList("v", "p", participantColumns, shape.participants),
-      ),
-    );
-  if (shape.items) parts.push(childInsert("items", eventOrderItems, eventOrderItems.orderId, itemColumns, sql`wanted as v`));
-  if (shape.charges)
-    parts.push(
-      childInsert(
-        "charges",
-        eventLedgerEntries,
-        eventLedgerEntries.orderId,
-        chargeColumns,
-        valuesList("v", "c", chargeColumns, shape.charges),
-        notWaiting,
-      ),
-    );
-  if (shape.payment)
-    parts.push(childInsert("payment", eventPayments, eventPayments.orderId, paymentColumns, valuesList("v", "y", paymentColumns, 1), notWaiting));
-  if (shape.confirmationMail)
-    parts.push(
-      mailInsert(
-        "confirmation_mail",
-        eventConfirmationMailKind,
-        eventConfirmationKeyPrefix,
-        sql`jsonb_build_object('orderId', new_order.id, 'personalToken', ${sql.placeholder("personalToken")}::text)`,
-        "confirmed",
-      ),
-    );
-  if (shape.waitlistMail)
-    parts.push(
-      mailInsert(
-        "waitlist_mail",
-        eventWaitlistJoinedMailKind,
-        eventWaitlistJoinedKeyPrefix,
-        sql`jsonb_build_object('orderId', new_order.id)`,
-        "waiting",
-      ),
-    );
-  const short =
-    shape.decide === "stock"
-      ? sql`, (select split_part(line, chr(31), 1) from short) as short_item, (select split_part(line, chr(31), 2) from short) as short_variant`
-      : sql``;
-  return sql`with ${sql.join(parts, sql`, `)}
-    select new_order.id, new_order.status, event_check.current as event_current${short} from event_check left join new_order on true`;
+  // An order that does not fit its places keeps neither the status it would have had nor its time and link.
+  const orderSelect = sql.join(
+    Object.entries(orderColumns).map(([key, column]) => {
+      const value = sql`o.${sql.identifier(column.name)}`;
+      if (key === "status") return sql`case when d.fits then ${value} else 'waiting' end`;
+      return key === "confirmedAt" || key === "linkTokenHash" ? sql`case when d.fits then ${value} end` : value;
+    }),
+    sql`, `,
+  );
+  const eventId = sql`${sql.placeholder("eventId")}::int`;
+  const capacity = sql`${sql.placeholder("capacity")}::int`;
+  return sql`with orders_in as (select * from ${jsonRecords("o", "orders", incomingOrderFields)}),
+    decided as (select * from event_orders_decide(${eventId}, ${sql.placeholder("definition")}::jsonb, ${capacity},
+      ${sql.placeholder("now")}::timestamptz, ${sql.placeholder("decisions")}::jsonb)),
+    event_check as (select exists (select 1 from decided) as current),
+    -- A sale's order that is short is not written; with places, one that does not fit is written waiting.
+    new_order as (insert into ${eventOrders} (${columnNames(Object.values(orderColumns))})
+      select ${orderSelect} from orders_in o join decided d on d.order_ref = o.order_id
+      where d.fits or ${capacity} is not null
+      -- One order for the unique keys' locks in every statement: two statements holding one form cannot wait for each other.
+      order by o.draft_id, o.ordinal
+      on conflict do nothing returning id, order_id, status),
+    wanted as (select * from ${jsonRecords("w", "items", { ...orderIdField, ...itemColumns })}),
+    taken_stock as (update ${eventStock} s set stock = s.stock - taken.quantity
+      from (select wanted.item_id, wanted.variant, sum(wanted.quantity)::int as quantity
+            from wanted join new_order on new_order.order_id = wanted.order_id group by 1, 2) taken
+      where s.event_id = ${eventId} and s.item_id = taken.item_id and s.variant = taken.variant),
+    ${childInsert("participants", eventParticipants, eventParticipants.orderId, participantColumns)},
+    items as (insert into ${eventOrderItems} (${columnNames([eventOrderItems.orderId, ...Object.values(itemColumns)])})
+      select new_order.id, ${columnsOf("wanted", itemColumns)} from new_order join wanted on wanted.order_id = new_order.order_id
+      order by wanted.ordinal),
+    ${childInsert("charges", eventLedgerEntries, eventLedgerEntries.orderId, chargeColumns, notWaiting)},
+    ${childInsert("payments", eventPayments, eventPayments.orderId, paymentColumns, notWaiting)},
+    mails as (select m.*, new_order.id as new_id, new_order.status as new_status, orders_in.personal_token
+      from new_order join ${jsonRecords("m", "mails", { ...orderIdField, ...mailColumns })} on m.order_id = new_order.order_id
+      join orders_in on orders_in.order_id = new_order.order_id),
+    ${mailInsert(
+      "confirmation_mail",
+      eventConfirmationMailKind,
+      eventConfirmationKeyPrefix,
+      sql`jsonb_build_object('orderId', mails.new_id, 'personalToken', mails.personal_token)`,
+      "confirmed",
+    )},
+    ${mailInsert("waitlist_mail", eventWaitlistJoinedMailKind, eventWaitlistJoinedKeyPrefix, sql`jsonb_build_object('orderId', mails.new_id)`, "waiting")}
+    select orders_in.order_id, new_order.id, new_order.status, event_check.current as event_current,
+      split_part(decided.short_line, chr(31), 1) as short_item, split_part(decided.short_line, chr(31), 2) as short_variant
+    from orders_in cross join event_check
+    left join decided on decided.order_ref = orders_in.order_id
+    left join new_order on new_order.order_id = orders_in.order_id`;
 }
 
-const statements = new Map<string, ReturnType<typeof namedStatement>>();
+/** `alias.col_a, alias.col_b, …`. */
+function columnsOf(alias: string, columns: Record<string, JsonField>): SQL {
+  return sql.join(
+    Object.values(columns).map((column) => sql`${sql.identifier(alias)}.${sql.identifier(column.name)}`),
+    sql`, `,
+  );
+}
+
+const statement = namedStatement("event_orders_write", statementSql);
 
 /** The event changed (or was unpublished) between the read the order was priced under and its write. */
 export class EventChangedError extends Error {
@@ -238,37 +200,102 @@ export class EventChangedError extends Error {
   }
 }
 
-/** What the statement did. */
+/** What the statement did with one order. */
 export type OrderStatementResult =
   /** Stored: the order's row id and the status it was stored with. */
   | { kind: "stored"; id: number; status: string }
   /** Nothing stored: a unique key stopped it (the same form again, or a taken order id). */
   | { kind: "conflict" }
   /** Nothing stored: this line is not in stock in the quantity asked for. */
-  | { kind: "short"; itemId: string; variant: string };
+  | { kind: "short"; itemId: string; variant: string }
+  /** Nothing stored: the event is not published as it was read any more. */
+  | { kind: "changed" };
+
+/** Writes orders of one event, priced under one definition, in one statement; one result per order. */
+async function writeOrders(db: Db, all: readonly OrderStatementValues[]): Promise<OrderStatementResult[]> {
+  const first = all[0]!;
+  const latest = all.reduce((at, values) => (values.now && (!at || values.now > at) ? values.now : at), undefined as Date | undefined);
+  const child = (columns: Record<string, JsonField>, pick: (values: OrderStatementValues) => Record<string, unknown>[]) =>
+    jsonRows(
+      { ...orderIdField, ...columns },
+      all.flatMap((values) => pick(values).map((row) => ({ ...row, orderId: values.order.orderId }))),
+    );
+  const rows = await statement.execute(db, {
+    eventId: first.eventId,
+    definition: first.definition,
+    capacity: first.capacity ?? null,
+    // Open offers hold their places until this moment.
+    now: (latest ?? new Date()).toISOString(),
+    decisions: JSON.stringify(
+      all.map((values) => ({
+        order_id: values.order.orderId,
+        draft_id: values.order.draftId,
+        places: values.order.places,
+        lines: values.decideStock ? values.items.map((line) => ({ item_id: line.itemId, variant: line.variant, quantity: line.quantity })) : [],
+      })),
+    ),
+    orders: jsonRows(
+      incomingOrderFields,
+      all.map((values) => ({ ...values.order, personalToken: values.mail.personalToken ?? null })),
+    ),
+    items: child(itemColumns, (values) => values.items),
+    participants: child(participantColumns, (values) => values.participants),
+    charges: child(chargeColumns, (values) => values.charges),
+    payments: child(paymentColumns, (values) => (values.payment ? [values.payment] : [])),
+    mails: child(mailColumns, (values) => [values.mail.row]),
+  });
+  const byOrderId = new Map(rows.map((row) => [String(row.order_id), row]));
+  return all.map((values): OrderStatementResult => {
+    const row = byOrderId.get(String(values.order.orderId));
+    if (!row || !driverBoolean(row.event_current)) return { kind: "changed" };
+    if (row.id !== null && row.id !== undefined) return { kind: "stored", id: Number(row.id), status: String(row.status) };
+    if (row.short_item) return { kind: "short", itemId: String(row.short_item), variant: String(row.short_variant) };
+    return { kind: "conflict" };
+  });
+}
 
 /**
- * Writes a new order, or nothing (OrderStatementResult). Throws EventChangedError when the event is not
- * published as it was read any more (nothing written).
+ * Orders of one event that arrive together share a statement (db/write-batcher.ts): one batcher per event,
+ * one statement of it at a time (its orders would wait for the same locks anyway). A statement takes only
+ * orders priced under one definition and capacity; the batcher's other orders follow in the next.
  */
-export async function runOrderStatement(db: Db, shape: OrderStatementShape, values: OrderStatementValues): Promise<OrderStatementResult> {
-  const mails = `${Number(shape.confirmationMail)}${Number(shape.waitlistMail)}`;
-  const name = `event_order_p${shape.participants}_i${shape.items}_c${shape.charges}_y${Number(shape.payment)}_m${mails}_${shape.decide ?? "given"}`;
-  let statement = statements.get(name);
-  if (!statement) statements.set(name, (statement = namedStatement(name, () => statementSql(shape))));
-  const placeholders: Record<string, unknown> = { eventId: values.eventId, definition: values.definition };
-  if (shape.decide === "places") Object.assign(placeholders, { capacity: values.capacity, now: values.now?.toISOString() });
-  valuesOf("o", [values.order], placeholders);
-  valuesOf("p", values.participants, placeholders);
-  valuesOf("i", values.items, placeholders);
-  valuesOf("c", values.charges, placeholders);
-  if (values.payment) valuesOf("y", [values.payment], placeholders);
-  if (values.mail) valuesOf("m", [values.mail.row], placeholders);
-  if (shape.confirmationMail) placeholders.personalToken = values.mail?.personalToken ?? null;
-  const [row] = await statement.execute(db, placeholders);
-  if (!row || !driverBoolean(row.event_current)) throw new EventChangedError();
-  if (row.id !== null && row.id !== undefined) return { kind: "stored", id: Number(row.id), status: String(row.status) };
-  if (row.short_item !== null && row.short_item !== undefined)
-    return { kind: "short", itemId: String(row.short_item), variant: String(row.short_variant) };
-  return { kind: "conflict" };
+const batchers = new WeakMap<Db, Map<number, WriteBatcher<OrderStatementValues, OrderStatementResult>>>();
+
+function batcherFor(db: Db, eventId: number): WriteBatcher<OrderStatementValues, OrderStatementResult> {
+  let byEvent = batchers.get(db);
+  if (!byEvent) batchers.set(db, (byEvent = new Map()));
+  let batcher = byEvent.get(eventId);
+  if (!batcher) {
+    batcher = new WriteBatcher<OrderStatementValues, OrderStatementResult>({
+      write: (all) => writeInRuns(db, all),
+      maxBatch: 32,
+      concurrency: 1,
+      key: (values) => String(values.order.draftId),
+    });
+    byEvent.set(eventId, batcher);
+  }
+  return batcher;
+}
+
+/** Consecutive orders priced alike go in one statement each. */
+async function writeInRuns(db: Db, all: OrderStatementValues[]): Promise<OrderStatementResult[]> {
+  const results: OrderStatementResult[] = [];
+  for (let start = 0; start < all.length;) {
+    const { definition, capacity } = all[start]!;
+    let end = start + 1;
+    while (end < all.length && all[end]!.definition === definition && all[end]!.capacity === capacity) end++;
+    results.push(...(await writeOrders(db, all.slice(start, end))));
+    start = end;
+  }
+  return results;
+}
+
+/**
+ * Writes a new order, or nothing (OrderStatementResult), with the orders of its event that arrive at the same
+ * moment. Throws EventChangedError when the event is not published as it was read any more (nothing written).
+ */
+export async function runOrderStatement(db: Db, values: OrderStatementValues): Promise<Exclude<OrderStatementResult, { kind: "changed" }>> {
+  const result = await batcherFor(db, values.eventId).write(values);
+  if (result.kind === "changed") throw new EventChangedError();
+  return result;
 }

@@ -161,59 +161,48 @@ async function submitOnce(
     const orderId = newEventOrderId(event.kind, event.firstDay);
     const token = wished === "confirmed" ? newPersonalToken() : undefined;
     const context = { at: now, actor: "deltaker", reason: event.kind === "salg" ? "Bestilt" : "Påmeldt", kind: "charge" as const };
-    return runOrderStatement(
-      db,
-      {
-        participants: order.participants.length,
-        items: event.kind === "salg" ? order.items.length : 0,
-        charges: lines.length,
-        payment: wished === "pending_payment",
-        confirmationMail: wished === "confirmed",
-        waitlistMail: decide === "places",
-        decide,
-      },
-      {
+    return runOrderStatement(db, {
+      eventId: row.id,
+      definition,
+      ...(decide === "places" ? { capacity: event.capacity!, now } : {}),
+      decideStock: decide === "stock",
+      order: {
         eventId: row.id,
-        definition,
-        ...(decide === "places" ? { capacity: event.capacity!, now } : {}),
-        order: {
-          eventId: row.id,
-          orderId,
-          draftId: order.draftId,
-          status: wished,
-          method,
-          firstName: order.contact.firstName,
-          lastName: order.contact.lastName,
-          email,
-          telephone: order.contact.telephone,
-          amount,
-          places: event.kind === "salg" ? 0 : order.participants.length,
-          createdAt: now,
-          confirmedAt: wished === "confirmed" ? now : null,
-          linkTokenHash: token ? personalTokenHash(token) : null,
-        },
-        participants: order.participants.map((participant, position) => ({ position, ...pickParticipant(participant) })),
-        items:
-          event.kind === "salg"
-            ? order.items.map((line) => ({
-                itemId: line.itemId,
-                name: names.get(line.itemId) ?? line.itemId,
-                variant: line.variant,
-                quantity: line.quantity,
-                price: event.items.find((item) => item.id === line.itemId)?.price ?? 0,
-              }))
-            : [],
-        charges: lines.map((line) => ({
-          ...context,
-          person: line.key,
-          item: event.kind === "salg" ? "item" : "participant",
-          label: line.label,
-          amount: line.amount,
-        })),
-        ...(wished === "pending_payment" ? { payment: { reference: `${orderId}-1`, amount, state: "created", createdAt: now, updatedAt: now } } : {}),
-        mail: { row: { recipient: email, status: "pending", nextAttemptAt: now, createdAt: now }, personalToken: token },
+        orderId,
+        draftId: order.draftId,
+        status: wished,
+        method,
+        firstName: order.contact.firstName,
+        lastName: order.contact.lastName,
+        email,
+        telephone: order.contact.telephone,
+        amount,
+        places: event.kind === "salg" ? 0 : order.participants.length,
+        createdAt: now,
+        confirmedAt: wished === "confirmed" ? now : null,
+        linkTokenHash: token ? personalTokenHash(token) : null,
       },
-    ).then((result) => ({ result, orderId }));
+      participants: order.participants.map((participant, position) => ({ position, ...pickParticipant(participant) })),
+      items:
+        event.kind === "salg"
+          ? order.items.map((line) => ({
+              itemId: line.itemId,
+              name: names.get(line.itemId) ?? line.itemId,
+              variant: line.variant,
+              quantity: line.quantity,
+              price: event.items.find((item) => item.id === line.itemId)?.price ?? 0,
+            }))
+          : [],
+      charges: lines.map((line) => ({
+        ...context,
+        person: line.key,
+        item: event.kind === "salg" ? "item" : "participant",
+        label: line.label,
+        amount: line.amount,
+      })),
+      ...(wished === "pending_payment" ? { payment: { reference: `${orderId}-1`, amount, state: "created", createdAt: now, updatedAt: now } } : {}),
+      mail: { row: { recipient: email, status: "pending", nextAttemptAt: now, createdAt: now }, personalToken: token },
+    }).then((result) => ({ result, orderId }));
   };
 
   for (let attempt = 0; attempt < 3; attempt++) {
