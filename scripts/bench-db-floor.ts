@@ -1,8 +1,8 @@
 /**
  * `npx tsx scripts/bench-db-floor.ts`: the floor under `npm run bench:api`'s registrations, measured on the
  * database alone (no HTTP, no validation, no pricing), with the same 50-way concurrency:
- *   1. writer — a registration as the site writes it without a capacity (camp-registration-write.ts: one
- *      prepared statement), 1,000 drafts of the bench, validated and priced beforehand;
+ *   1. writer — registrations as the site writes them without a capacity (camp-registration-write.ts: those
+ *      that arrive together share one prepared statement), 1,000 drafts of the bench, validated and priced beforehand;
  *   2. round trip — one trivial statement (`select 1`) per registration straight through the driver: what a
  *      round trip costs before a row is written.
  * PGlite in a fresh data folder on disk (as the server has it), then PostgreSQL when BENCH_PG_URL (default
@@ -62,7 +62,7 @@ async function writerRun(db: Db, tag: string): Promise<Result> {
     const price = calculateCampPrice(registration, { edition, at: now, grades });
     return { registration, price, method: paymentMethodFor(price.total, false) };
   });
-  return timed("writer: one registration's statement (camp-registration-write.ts)", COUNT, async (i) => {
+  return timed("writer: the registrations' statements (camp-registration-write.ts)", COUNT, async (i) => {
     const written = await writeRegistration(db, {
       ...inputs[i]!,
       editionYear: 2026,

@@ -10,6 +10,14 @@ import { sql, type SQL } from "drizzle-orm";
  *   statement.execute(db, { lines: jsonRows(fields, [{ position: 0, label: "A" }]) });
  */
 
+/** `col_a, col_b, …`: the columns' names, for an insert's column list. */
+export function columnNames(columns: readonly JsonField[]): SQL {
+  return sql.join(
+    columns.map((column) => sql.identifier(column.name)),
+    sql`, `,
+  );
+}
+
 /** A table column, or a value that is no column (`textField`): its name in the JSON and its SQL type. */
 export interface JsonField {
   name: string;

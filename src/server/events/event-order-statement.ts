@@ -1,9 +1,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../db/database.ts";
-import { jsonRecords, jsonRows, textField, type JsonField } from "../db/json-records.ts";
+import { columnNames, jsonRecords, jsonRows, textField, type JsonField } from "../db/json-records.ts";
 import { driverBoolean, namedStatement } from "../db/prepared-statement.ts";
-import { columnNames } from "../db/values-list.ts";
 import { WriteBatcher } from "../db/write-batcher.ts";
 import { eventLedgerEntries, eventOrderItems, eventOrders, eventParticipants, eventPayments, eventStock } from "../db/schema/events.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
