@@ -150,8 +150,11 @@ function statementSql(): SQL {
     new_order as (insert into ${eventOrders} (${columnNames(Object.values(orderColumns))})
       select ${orderSelect} from orders_in o join decided d on d.order_ref = o.order_id
       where d.fits or ${capacity} is not null
-      -- One order for the unique keys' locks in every statement: two statements holding one form cannot wait for each other.
-      order by o.draft_id, o.ordinal
+      -- With places the event's row lock (taken by event_orders_decide before any insert) lets one statement of the
+      -- event run at a time: the orders go in as they came, so ids follow arrival and the waiting line (created_at,
+      -- id) keeps it where created_at ties. Otherwise one order for the unique keys' locks in every statement: two
+      -- statements holding one form cannot wait for each other.
+      order by case when ${capacity} is null then o.draft_id end, o.ordinal
       on conflict do nothing returning id, order_id, status),
     wanted as (select * from ${jsonRecords("w", "items", { ...orderIdField, ...itemColumns })}),
     taken_stock as (update ${eventStock} s set stock = s.stock - taken.quantity

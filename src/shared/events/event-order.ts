@@ -19,6 +19,11 @@ function name(required: string) {
     .refine((value) => hasOnlyUsableCharacters(value, { multiline: false }), invalidCharactersMessage);
 }
 
+/** A club or grade picked from a list: stored in an integer column, so never beyond its range (the database would refuse the order). */
+function chosenId(required: string) {
+  return z.number({ error: required }).int(required).positive(required).max(2_147_483_647, required);
+}
+
 function consent(required: string) {
   return z.boolean({ error: required }).refine((value) => value, required);
 }
@@ -44,8 +49,8 @@ export const EventParticipantSchema = z.object({
     .int("Alder må være et helt tall.")
     .min(1, "Du må legge inn alder.")
     .max(limits.maxAge, `Alder kan ikke være over ${limits.maxAge}.`),
-  clubId: z.number({ error: "Du må velge klubb." }).int("Du må velge klubb.").positive("Du må velge klubb."),
-  gradeId: z.number({ error: "Du må velge grad." }).int("Du må velge grad.").positive("Du må velge grad."),
+  clubId: chosenId("Du må velge klubb."),
+  gradeId: chosenId("Du må velge grad."),
   /** The course's own questions by id: text, a choice's text, or yes/no. */
   answers: z.record(z.string().max(40), answerValue, { error: "Ugyldige svar." }).default({}),
 });
