@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { PgTransaction, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import { athletePerson } from "../../shared/camp/camp-ledger.ts";
 import { isPglite, type Db } from "../db/database.ts";
-import { columnNames, jsonRecords, jsonRows, textField, type JsonField } from "../db/json-records.ts";
+import { columnNames, columnsOf, jsonRecords, jsonRows, textField, type JsonField } from "../db/json-records.ts";
 import { driverBoolean, namedStatement } from "../db/prepared-statement.ts";
 import { WriteBatcher } from "../db/write-batcher.ts";
 import { campCompanions, campPriceLines, campRegistrations, payments } from "../db/schema/camp.ts";
@@ -164,14 +164,6 @@ function statementSql(): SQL {
     ${insertChildren("submission_links", campPersonalLinks, campPersonalLinks.registrationId, submissionLinkColumns)}
     select incoming.order_id, registration.id, incoming.edition_fingerprint = published.fingerprint as edition_current
     from incoming cross join published left join registration on registration.order_id = incoming.order_id`;
-}
-
-/** `alias.col_a, alias.col_b, …`. */
-function columnsOf(alias: string, columns: Record<string, JsonField>): SQL {
-  return sql.join(
-    Object.values(columns).map((column) => sql`${sql.identifier(alias)}.${sql.identifier(column.name)}`),
-    sql`, `,
-  );
 }
 
 const statement = namedStatement("camp_registrations_write", statementSql);

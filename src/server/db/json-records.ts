@@ -18,6 +18,14 @@ export function columnNames(columns: readonly JsonField[]): SQL {
   );
 }
 
+/** `alias.col_a, alias.col_b, …`: the columns read from a `jsonRecords` (or any table) by that alias. */
+export function columnsOf(alias: string, columns: Record<string, JsonField>): SQL {
+  return sql.join(
+    Object.values(columns).map((column) => sql`${sql.identifier(alias)}.${sql.identifier(column.name)}`),
+    sql`, `,
+  );
+}
+
 /** A table column, or a value that is no column (`textField`): its name in the JSON and its SQL type. */
 export interface JsonField {
   name: string;

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../db/database.ts";
-import { columnNames, jsonRecords, jsonRows, textField, type JsonField } from "../db/json-records.ts";
+import { columnNames, columnsOf, jsonRecords, jsonRows, textField, type JsonField } from "../db/json-records.ts";
 import { driverBoolean, namedStatement } from "../db/prepared-statement.ts";
 import { WriteBatcher } from "../db/write-batcher.ts";
 import { eventLedgerEntries, eventOrderItems, eventOrders, eventParticipants, eventPayments, eventStock } from "../db/schema/events.ts";
@@ -183,14 +183,6 @@ function statementSql(): SQL {
     from orders_in cross join event_check
     left join decided on decided.order_ref = orders_in.order_id
     left join new_order on new_order.order_id = orders_in.order_id`;
-}
-
-/** `alias.col_a, alias.col_b, …`. */
-function columnsOf(alias: string, columns: Record<string, JsonField>): SQL {
-  return sql.join(
-    Object.values(columns).map((column) => sql`${sql.identifier(alias)}.${sql.identifier(column.name)}`),
-    sql`, `,
-  );
 }
 
 const statement = namedStatement("event_orders_write", statementSql);
