@@ -40,12 +40,12 @@ describe.each(databaseKinds)("event orders arriving together on %s", (kind) => {
     await database.close();
   });
 
-  /** Whether some of the stored orders were written by one statement (one transaction). */
-  const sharedAStatement = async () => {
+  /** How many orders were stored, and whether some of them were written by one statement (one transaction). */
+  const storedOrders = async () => {
     const { rows } = await database.db.execute<{ statements: number; orders: number }>(
       sql`select count(distinct xmin::text)::int as statements, count(*)::int as orders from event_orders`,
     );
-    return Number(rows[0]!.statements) < Number(rows[0]!.orders);
+    return { orders: Number(rows[0]!.orders), shared: Number(rows[0]!.statements) < Number(rows[0]!.orders) };
   };
 
   it("places: never beyond the capacity, waiting only when it did not fit, each order its own participants and charges", async () => {
@@ -79,7 +79,7 @@ describe.each(databaseKinds)("event orders arriving together on %s", (kind) => {
             if (row.status === "waiting") expect(Number(row.places)).toBeGreaterThan(capacity - held);
             expect(Number(row.charges)).toBe(row.status === "confirmed" ? 350 * body.participants!.length : 0);
           }
-          if (await sharedAStatement()) shared++;
+          if ((await storedOrders()).shared) shared++;
         },
       ),
       { numRuns: runs },
@@ -89,6 +89,8 @@ describe.each(databaseKinds)("event orders arriving together on %s", (kind) => {
 
   it("stock: never below zero, refused only for a short line, each order its own lines", async () => {
     let shared = 0;
+    // Sharing shows only where two orders or more were stored; a run where the stock refused all but one cannot show it.
+    let observable = 0;
     await fc.assert(
       fc.asyncProperty(
         fc.integer({ min: 0, max: 4 }),
@@ -135,11 +137,14 @@ describe.each(databaseKinds)("event orders arriving together on %s", (kind) => {
           }
           expect(sold).toEqual({ M: stockM - left.M!, S: 5 - left.S! });
           // A statement that failed is written again one order at a time (correct, but no longer together).
-          if (await sharedAStatement()) shared++;
+          const stored = await storedOrders();
+          if (stored.orders >= 2) observable++;
+          if (stored.shared) shared++;
         },
       ),
       { numRuns: runs },
     );
-    expect(shared).toBeGreaterThan(runs / 2);
+    expect(observable).toBeGreaterThan(0);
+    expect(shared).toBeGreaterThanOrEqual(observable / 2);
   });
 });
