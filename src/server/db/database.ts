@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { acquireDataDirLock } from "./data-dir-lock.ts";
 import { migrationsFolder } from "./migrations-folder.ts";
+import { trackTransactions } from "./pglite-transactions.ts";
 
 /** What `db.execute(sql…)` answers on both drivers (PGlite's Results and pg's QueryResult share `rows`). */
 export interface RowsResult<Row> {
@@ -68,6 +69,7 @@ export async function connectPglite(dataDir?: string, options: { loadDataDir?: B
     await releaseLock();
     throw error;
   }
+  trackTransactions(client);
   const db = drizzlePglite(client) as unknown as Db;
   let closed = false;
   return {

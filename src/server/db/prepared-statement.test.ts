@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import type { Database } from "./database.ts";
-import { prepareStatement } from "./prepared-statement.ts";
+import { namedStatement, prepareStatement } from "./prepared-statement.ts";
 import { clubs } from "./schema/clubs.ts";
 
 describe.each(databaseKinds)("prepared statements on %s", (kind) => {
@@ -58,5 +58,29 @@ describe.each(databaseKinds)("prepared statements on %s", (kind) => {
     expect(await insert().execute({ id: 11, name: "etter", at: null, flag: true })).toHaveLength(1);
     const count = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from prepared_probe where id in (10, 11)`);
     expect(Number(count.rows[0]!.n)).toBe(2);
+  });
+
+  it("runs a named statement inside a transaction: parsed once by name, its rows rolled back with the transaction", async () => {
+    const named = namedStatement(
+      `prepared_probe_named_${kind}`,
+      () => sql`insert into prepared_probe (id, name, flag) values (${sql.placeholder("id")}, ${sql.placeholder("name")}, true) returning id, name`,
+    );
+    const prepared = () =>
+      database.db.execute<{ n: number }>(sql`select count(*)::int as n from pg_prepared_statements where name = ${`prepared_probe_named_${kind}`}`);
+    const [row] = await database.db.transaction((tx) => named.execute(tx, { id: 20, name: "Ola" }));
+    expect([Number(row!.id), row!.name]).toEqual([20, "Ola"]);
+    await expect(
+      database.db.transaction(async (tx) => {
+        await named.execute(tx, { id: 21, name: "angret" });
+        throw new Error("rolled back");
+      }),
+    ).rejects.toThrow("rolled back");
+    // A failing call inside a transaction fails that transaction only.
+    await expect(database.db.transaction((tx) => named.execute(tx, { id: 20, name: "igjen" }))).rejects.toThrow();
+    await database.db.transaction((tx) => named.execute(tx, { id: 22, name: "Kari" }));
+    const rows = await database.db.execute<{ id: number }>(sql`select id from prepared_probe where id between 20 and 29 order by id`);
+    expect(rows.rows.map((found) => Number(found.id))).toEqual([20, 22]);
+    // On PGlite (one connection) the name is parsed once and kept; a pooled PostgreSQL connection keeps its own.
+    if (kind === "pglite") expect(Number((await prepared()).rows[0]!.n)).toBe(1);
   });
 });

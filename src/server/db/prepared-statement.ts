@@ -3,6 +3,7 @@ import { fillPlaceholders, type SQL } from "drizzle-orm";
 import { NodePgSession } from "drizzle-orm/node-postgres";
 import { PgDialect, PgTransaction } from "drizzle-orm/pg-core";
 import { isPglite, type Db, type RowsResult } from "./database.ts";
+import { pgliteOfTransaction } from "./pglite-transactions.ts";
 
 /**
  * A statement for a hot path: its text is fixed, its values come as named placeholders
@@ -42,36 +43,50 @@ const { serialize } = protocol;
 const parsedOn = new WeakMap<PGlite, Set<string>>();
 
 async function executeOnPglite(client: PGlite, name: string, text: string, params: unknown[]): Promise<Record<string, unknown>[]> {
-  const values = params.map((value) => (value === null || value === undefined ? null : value instanceof Date ? value.toISOString() : String(value)));
   await client._checkReady();
   return client._runExclusiveTransaction(() =>
     client._runExclusiveQuery(async () => {
-      let parsed = parsedOn.get(client);
-      if (!parsed) parsedOn.set(client, (parsed = new Set()));
-      if (!parsed.has(name)) {
-        // Untyped parameters: the database infers each from where it is used, as with query().
-        await client.execProtocol(concat(serialize.parse({ name, text, types: [] }), serialize.sync()), { syncToFs: false });
-        parsed.add(name);
-      }
-      const { messages } = await client.execProtocol(
-        concat(serialize.bind({ statement: name, values }), serialize.describe({ type: "P" }), serialize.execute({}), serialize.sync()),
-        { syncToFs: false },
-      );
+      const rows = await runNamedOnPglite(client, name, text, params);
       // Outside a transaction, query() makes the commit reach the file system before answering: so does this.
       await client.syncToFs();
-      let names: string[] = [];
-      const rows: Record<string, unknown>[] = [];
-      for (const message of messages) {
-        if (message.name === "rowDescription")
-          names = (message as InstanceType<typeof protocol.messages.RowDescriptionMessage>).fields.map((field) => field.name);
-        if (message.name === "dataRow") {
-          const fields = (message as InstanceType<typeof protocol.messages.DataRowMessage>).fields;
-          rows.push(Object.fromEntries(names.map((column, index) => [column, fields[index]])));
-        }
-      }
       return rows;
     }),
   );
+}
+
+/**
+ * Inside a PGlite transaction, which holds the database's transaction lock already: only the query lock is
+ * taken, and the file system is reached at the commit, as with the transaction's own query().
+ */
+function executeInPgliteTransaction(client: PGlite, name: string, text: string, params: unknown[]): Promise<Record<string, unknown>[]> {
+  return client._runExclusiveQuery(() => runNamedOnPglite(client, name, text, params));
+}
+
+/** Parses `text` under `name` on its first call (a named statement outlives a rolled-back transaction), then binds and runs it. */
+async function runNamedOnPglite(client: PGlite, name: string, text: string, params: unknown[]): Promise<Record<string, unknown>[]> {
+  const values = params.map((value) => (value === null || value === undefined ? null : value instanceof Date ? value.toISOString() : String(value)));
+  let parsed = parsedOn.get(client);
+  if (!parsed) parsedOn.set(client, (parsed = new Set()));
+  if (!parsed.has(name)) {
+    // Untyped parameters: the database infers each from where it is used, as with query().
+    await client.execProtocol(concat(serialize.parse({ name, text, types: [] }), serialize.sync()), { syncToFs: false });
+    parsed.add(name);
+  }
+  const { messages } = await client.execProtocol(
+    concat(serialize.bind({ statement: name, values }), serialize.describe({ type: "P" }), serialize.execute({}), serialize.sync()),
+    { syncToFs: false },
+  );
+  let names: string[] = [];
+  const rows: Record<string, unknown>[] = [];
+  for (const message of messages) {
+    if (message.name === "rowDescription")
+      names = (message as InstanceType<typeof protocol.messages.RowDescriptionMessage>).fields.map((field) => field.name);
+    if (message.name === "dataRow") {
+      const fields = (message as InstanceType<typeof protocol.messages.DataRowMessage>).fields;
+      rows.push(Object.fromEntries(names.map((column, index) => [column, fields[index]])));
+    }
+  }
+  return rows;
 }
 
 function concat(...parts: Uint8Array[]): Uint8Array {
@@ -88,7 +103,8 @@ function concat(...parts: Uint8Array[]): Uint8Array {
  * A hot path's statement by name: built once per process by `build` (building and rendering a large
  * statement costs more CPU than running it). Outside a transaction it is prepared per database
  * (`prepareStatement`). Inside a PostgreSQL transaction it is prepared on the transaction's connection under
- * its name (node-postgres parses a name once per connection); inside a PGlite one it runs unnamed.
+ * its name (node-postgres parses a name once per connection); inside a PGlite one it is parsed once per database
+ * under its name, as outside (a tracked PGlite: db/pglite-transactions.ts).
  */
 export function namedStatement(name: string, build: () => SQL) {
   let built: { statement: SQL; query: ReturnType<PgDialect["sqlToQuery"]> } | undefined;
@@ -100,6 +116,8 @@ export function namedStatement(name: string, build: () => SQL) {
         built = { statement, query: dialect.sqlToQuery(statement) };
       }
       if (db instanceof PgTransaction) {
+        const pglite = pgliteOfTransaction((db._.session as unknown as { client: unknown }).client);
+        if (pglite) return executeInPgliteTransaction(pglite, name, built.query.sql, fillPlaceholders(built.query.params, values));
         const query = db._.session.prepareQuery<{ execute: RowsResult<Record<string, unknown>> } & PreparedConfig>(
           built.query,
           undefined,
