@@ -29,7 +29,9 @@
  *
  * Options (environment): BENCH_SECONDS (list phases, default 10), BENCH_PG_URL, BENCH_NODE_ARGS (node flags for the
  * site server, e.g. --cpu-prof), BENCH_SERVER=source (run src/server/main.ts through tsx, no rebuild needed),
- * BENCH_DATABASES=pglite|postgres (one run only), BENCH_NO_DOC=1 (do not rewrite docs/benchmarks.md).
+ * BENCH_DATABASES=pglite|postgres (one run only), BENCH_NO_DOC=1 (do not rewrite docs/benchmarks.md),
+ * BENCH_CAMP_CAPACITY=n (the camp's edition gets n places, so every registration counts the places held
+ * under the edition's lock; n above the registrations sent, e.g. 5000, keeps everyone off the waiting list).
  */
 import { existsSync } from "node:fs";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
@@ -72,6 +74,7 @@ const EVENT_WARMUP = 20;
 const MAIL_WAIT_SECONDS = 180;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const PG_URL = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432";
+const CAMP_CAPACITY = process.env.BENCH_CAMP_CAPACITY ? Number(process.env.BENCH_CAMP_CAPACITY) : null;
 const LIST_IDENTITY = "GET /api/VinterleirUsers/Get, no compression (diagnosis)";
 
 /** The bars we hold the site to. */
@@ -250,6 +253,18 @@ function registerAll(base, drafts) {
   return load({ jobs: drafts.map((draft) => () => request(`${base}/api/Vinterleir/Post`, { method: "POST", body: draft })), check: expectDone });
 }
 
+/** Gives the current edition a capacity through the camp admin's edition form (BENCH_CAMP_CAPACITY). */
+async function limitCamp(base, capacity) {
+  const { year } = await (await fetch(`${base}/api/CampEdition/Current`)).json();
+  const token = await adminLogin(base, ADMIN);
+  const res = await fetch(`${base}/api/CampEdition/Put/${year}/${token}`, {
+    method: "PUT",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ capacity }),
+  });
+  if (!res.ok) throw new Error(`capacity ${capacity} for ${year}: ${res.status} ${await res.text()}`);
+}
+
 /** Nothing lost, nothing twice: the admin's view against the drafts that answered Done. */
 function verify(base, drafts, doneCount) {
   return verifyAgainstAdmin(base, drafts, { admin: ADMIN, doneCount });
@@ -263,6 +278,7 @@ async function benchDatabase(kind, bare) {
   const databaseUrl = database?.url;
   let server = await startSiteServer({ dataDir, databaseUrl });
   try {
+    if (CAMP_CAPACITY !== null) await limitCamp(server.base, CAMP_CAPACITY);
     const tag = kind === "pglite" ? "L" : "P";
     const drafts = Array.from({ length: WARMUP + TIMED }, (_, i) => makeDraft(tag, i));
     const warm = drafts.slice(0, WARMUP);
@@ -721,6 +737,7 @@ const section = `
 Load average (1 / 5 / 15 min) ${loadBefore} before the run and ${loadAverage()} after it: a shared machine slows every figure alike.
 The production server (${fromSource ? "\`src/server/main.ts\` from the working tree through tsx, site files from \`build/client\`" : `\`build/node/main.js\`, build stamped ${builtAt}`}) runs as a child process with \`NODE_ENV=production\`,
 \`LOG_LEVEL=warn\`, a fresh \`DATA_DIR\`, no \`SMTP_URL\` (confirmation mails go to \`DATA_DIR/mail\`, sent by the outbox worker during the run).
+${CAMP_CAPACITY === null ? "The camp's edition has no capacity (the default)." : `The camp's edition has ${CAMP_CAPACITY} places (\`BENCH_CAMP_CAPACITY\`): every registration counts the places held.`}
 ${postgresNote}
 
 Method:

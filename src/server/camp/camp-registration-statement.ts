@@ -191,7 +191,7 @@ function placeholderValues(all: readonly StatementValues[]): Record<string, stri
 }
 
 /** Writes the registrations in one statement; one result per registration, in their order. */
-async function writeAll(db: Db, all: readonly StatementValues[]): Promise<StatementResult[]> {
+export async function writeAll(db: Db, all: readonly StatementValues[]): Promise<StatementResult[]> {
   const rows = await statement.execute(db, placeholderValues(all));
   const byOrderId = new Map(rows.map((row) => [String(row.order_id), row]));
   return all.map((values) => {
@@ -226,7 +226,12 @@ function batcherFor(db: Db): WriteBatcher<StatementValues, StatementResult> {
  */
 export async function runRegistrationStatement(db: Db, values: StatementValues): Promise<number | undefined> {
   const [result] = db instanceof PgTransaction ? await writeAll(db as Db, [values]) : [await batcherFor(db).write(values)];
-  if (result!.id !== undefined) return result!.id;
-  if (!result!.editionCurrent) throw new EditionChangedError();
+  return idOf(result!);
+}
+
+/** The id written, undefined when nothing was (a twin, a taken order id); EditionChangedError when its editions changed. */
+export function idOf(result: StatementResult): number | undefined {
+  if (result.id !== undefined) return result.id;
+  if (!result.editionCurrent) throw new EditionChangedError();
   return undefined;
 }

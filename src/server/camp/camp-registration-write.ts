@@ -7,6 +7,7 @@ import type { Db } from "../db/database.ts";
 import type { PaymentMethod } from "../db/schema/camp.ts";
 import { newPersonalToken, personalTokenHash } from "./camp-personal-link.ts";
 import { runRegistrationStatement, type StatementValues } from "./camp-registration-statement.ts";
+import { writeWithinLimits, type PlaceLimits } from "./camp-registration-within-limits.ts";
 import { contactNameBelowAge } from "../../shared/camp/contact-greeting.ts";
 
 /**
@@ -56,6 +57,11 @@ export interface NewRegistration {
   confirmationMail?: boolean;
   /** A link to "Min påmelding" for the browser that sent the draft (default, with the draft's secret; never for one waiting). */
   submissionLink?: boolean;
+  /**
+   * The edition's limits, outside a transaction: written with those arriving at once if it fits, or
+   * NoPlaceInBatch thrown, nothing written (camp-registration-within-limits.ts).
+   */
+  limits?: PlaceLimits;
 }
 
 export interface WrittenRegistration {
@@ -120,7 +126,7 @@ export async function writeRegistration(db: Db, input: NewRegistration): Promise
       : {}),
     ...(submissionToken ? { submissionLink: { tokenHash: personalTokenHash(submissionToken), createdAt: now } } : {}),
   };
-  const id = await runRegistrationStatement(db, values);
+  const id = input.limits ? await writeWithinLimits(db, values, input.limits, now) : await runRegistrationStatement(db, values);
   if (id === undefined) return undefined;
   return { id, ...(submissionToken ? { submissionToken } : {}) };
 }

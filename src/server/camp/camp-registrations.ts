@@ -13,6 +13,7 @@ import { EditionChangedError, registrationEdition, type RegistrationEdition } fr
 import { editionIsOver } from "./camp-edition-lookup.ts";
 import { vippsUnavailableMessage, type CampPaymentGateway } from "./camp-payment-gateway.ts";
 import { lockEditionPlaces, placesHeld, sleepoverPlacesHeld } from "./camp-places.ts";
+import { NoPlaceInBatch, type PlaceLimits } from "./camp-registration-within-limits.ts";
 import { answerEarlier, answerFor, findByDraft, type StoredRegistration } from "./camp-registration-answers.ts";
 import { CampInputError, campInputMessages, type SubmitAnswer } from "./camp-registration-errors.ts";
 import { submitCampGroup } from "./camp-registration-group.ts";
@@ -141,10 +142,10 @@ async function storeRegistration(
   const { registration, editionYear, now } = input;
   const limited = capacity !== null || sleepoverCapacity !== null;
   type Outcome = { earlier: StoredRegistration } | { stored: StoredRegistration; written: WrittenRegistration };
-  const write = async (db: Db, status: NewRegistration["status"], waitlistRank: number | null): Promise<Outcome> => {
+  const write = async (db: Db, status: NewRegistration["status"], waitlistRank: number | null, limits?: PlaceLimits): Promise<Outcome> => {
     for (let attempt = 0; attempt < 5; attempt++) {
       const orderId = newOrderId(editionYear);
-      const written = await writeRegistration(db, { ...input, orderId, status, waitlistRank });
+      const written = await writeRegistration(db, { ...input, orderId, status, waitlistRank, ...(limits ? { limits } : {}) });
       if (written) {
         if (status === "waiting") await queueWaitlistJoinedMail(db, written.id, now);
         return { stored: { id: written.id, orderId, editionYear, status, total: input.price.total, telephone: registration.telephone }, written };
@@ -157,9 +158,20 @@ async function storeRegistration(
     throw new Error("No free order id after 5 draws");
   };
   // Without a limit the one statement is the whole transaction (prepared, no connection held between statements).
+  // Within limits, those that arrive together share one count of the places; one that finds no free place
+  // there is decided alone, in a transaction of its own.
+  const withOthers = async (): Promise<Outcome | undefined> => {
+    try {
+      return await write(app.db, input.status, null, { capacity, sleepoverCapacity });
+    } catch (error) {
+      if (error instanceof NoPlaceInBatch) return undefined;
+      throw error;
+    }
+  };
   const outcome: Outcome = !limited
     ? await write(app.db, input.status, null)
-    : await app.db.transaction(async (tx): Promise<Outcome> => {
+    : ((await withOthers()) ??
+      (await app.db.transaction(async (tx): Promise<Outcome> => {
         await lockEditionPlaces(tx, editionYear);
         const earlier = await findByDraft(tx, editionYear, registration.draftId);
         if (earlier) return { earlier };
@@ -169,7 +181,7 @@ async function storeRegistration(
           throw new HttpError(409, campInputMessages.sleepoverFull);
         }
         return waiting ? write(tx, "waiting", await nextWaitlistRank(tx, editionYear)) : write(tx, input.status, null);
-      });
+      })));
   if ("earlier" in outcome) return answerEarlier(app, outcome.earlier, registration, gateway);
   const { stored, written } = outcome;
   if (stored.status !== "pending_payment") app.outbox.kick();

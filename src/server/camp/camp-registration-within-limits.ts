@@ -1,0 +1,83 @@
+import type { Db } from "../db/database.ts";
+import { WriteBatcher } from "../db/write-batcher.ts";
+import { lockEditionPlaces, placesHeld, sleepoverPlacesHeld } from "./camp-places.ts";
+import { idOf, writeAll, type StatementResult, type StatementValues } from "./camp-registration-statement.ts";
+import { countAwaitingOffer } from "./camp-waitlist.ts";
+
+/**
+ * Registrations for an edition with a capacity (or a sleepover capacity that applies), when several arrive
+ * at once: one transaction per batch takes the edition's lock, counts the places held once, and writes in one
+ * statement those that fit, oldest first, each counting the places of those before it. One that does not fit
+ * is not decided here: `NoPlaceInBatch` sends it to the exact path of one registration per transaction
+ * (camp-registrations.ts), which puts it on the waiting list or refuses its sleepover. Counting the places is
+ * a query over the edition's rows under a lock, so paying for it once per batch instead of once per
+ * registration is what keeps a camp with a capacity close to one without.
+ */
+export interface PlaceLimits {
+  capacity: number | null;
+  /** Only when this registration sleeps over and the edition limits sleepovers. */
+  sleepoverCapacity: number | null;
+}
+
+/** Thrown for a registration that found no free place in its batch: decide it alone. */
+export class NoPlaceInBatch extends Error {
+  constructor() {
+    super("No free place in this batch: decide alone");
+  }
+}
+
+interface Limited {
+  values: StatementValues;
+  limits: PlaceLimits;
+  now: Date;
+}
+
+type LimitedResult = StatementResult | "no-place";
+
+/** Writes one registration within its edition's limits, with those that arrive with it. */
+export async function writeWithinLimits(db: Db, values: StatementValues, limits: PlaceLimits, now: Date): Promise<number | undefined> {
+  const result = await batcherFor(db, Number(values.registration.editionYear)).write({ values, limits, now });
+  if (result === "no-place") throw new NoPlaceInBatch();
+  return idOf(result);
+}
+
+async function writeBatch(db: Db, editionYear: number, batch: readonly Limited[]): Promise<LimitedResult[]> {
+  return db.transaction(async (tx) => {
+    await lockEditionPlaces(tx, editionYear);
+    const now = batch[0]!.now;
+    const capped = batch.some((item) => item.limits.capacity !== null);
+    // Those already in line for an offer come first: a place freed a moment ago is theirs.
+    let taken = capped ? (await placesHeld(tx, editionYear, now)) + (await countAwaitingOffer(tx, editionYear)) : 0;
+    let sleepersTaken = batch.some((item) => item.limits.sleepoverCapacity !== null) ? await sleepoverPlacesHeld(tx, editionYear, now) : 0;
+    const fits = batch.map(({ values, limits }) => {
+      if (limits.capacity !== null && taken >= limits.capacity) return false;
+      if (limits.sleepoverCapacity !== null && sleepersTaken >= limits.sleepoverCapacity) return false;
+      taken++;
+      if (values.registration.sleepover === true) sleepersTaken++;
+      return true;
+    });
+    const fitting = batch.filter((_, index) => fits[index]).map((item) => item.values);
+    const written = fitting.length > 0 ? await writeAll(tx, fitting) : [];
+    return fits.map((fit) => (fit ? written.shift()! : "no-place"));
+  });
+}
+
+/** One batcher per database and edition: a batch shares one lock and one count. */
+const batchers = new WeakMap<Db, Map<number, WriteBatcher<Limited, LimitedResult>>>();
+
+function batcherFor(db: Db, editionYear: number): WriteBatcher<Limited, LimitedResult> {
+  let byEdition = batchers.get(db);
+  if (!byEdition) batchers.set(db, (byEdition = new Map()));
+  let batcher = byEdition.get(editionYear);
+  if (!batcher) {
+    batcher = new WriteBatcher<Limited, LimitedResult>({
+      write: (batch) => writeBatch(db, editionYear, batch),
+      maxBatch: 32,
+      // The edition's lock lets one batch count at a time anyway; another in flight would hold a connection waiting.
+      concurrency: 1,
+      key: ({ values }) => String(values.registration.draftId),
+    });
+    byEdition.set(editionYear, batcher);
+  }
+  return batcher;
+}
