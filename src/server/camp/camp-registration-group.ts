@@ -8,13 +8,14 @@ import { referenceData } from "../db/reference-data.ts";
 import { paymentShares, payments } from "../db/schema/camp.ts";
 import { HttpError } from "../errors.ts";
 import { queueConfirmation } from "./camp-confirmation-queue.ts";
+import { createFamilyLink } from "./camp-personal-link.ts";
 import type { RegistrationEdition } from "./camp-edition-cache.ts";
 import { vippsUnavailableMessage, type CampPaymentGateway } from "./camp-payment-gateway.ts";
 import { lockEditionPlaces, placesHeld, sleepoverPlacesHeld } from "./camp-places.ts";
 import { answerEarlier, answerFor, findByDraft, type StoredRegistration } from "./camp-registration-answers.ts";
 import { CampInputError, campInputMessages, type SubmitAnswer } from "./camp-registration-errors.ts";
 import { verifyAlreadyRegisteredCompanions } from "./camp-registrations.ts";
-import { paymentMethodFor, writeRegistration } from "./camp-registration-write.ts";
+import { moneyOfCharges, paymentMethodFor, requiredEmailKey, writeRegistrationsTogether } from "./camp-registration-write.ts";
 import { countAwaitingOffer } from "./camp-waitlist.ts";
 import { newOrderId } from "./order-id.ts";
 
@@ -55,38 +56,39 @@ export async function submitCampGroup(
   const vipps = registration.vipps && groupTotal > 0;
   if (vipps && !gateway.available) throw new CampInputError("vipps", vippsUnavailableMessage);
 
-  const stored = await app.db.transaction(async (tx) => {
-    const limited = data.capacity !== null || (data.sleepoverCapacity !== null && athletes.some((athlete) => athlete.sleepover));
-    if (limited) {
-      await lockEditionPlaces(tx, edition.year);
-      const twin = await findByDraft(tx, edition.year, registration.draftId);
-      if (twin) return { earlier: twin };
-      if (data.capacity !== null) {
-        const free = Math.max(0, data.capacity - (await placesHeld(tx, edition.year, now)) - (await countAwaitingOffer(tx, edition.year)));
-        if (free < athletes.length) throw new HttpError(409, campInputMessages.groupDoesNotFit(free, athletes.length));
+  // All athletes are written in one statement; when one of them is not (a twin committed first, or an order id
+  // taken), the transaction is rolled back and the group drawn again, or answered as the twin.
+  const attempt = () =>
+    app.db.transaction(async (tx) => {
+      const limited = data.capacity !== null || (data.sleepoverCapacity !== null && athletes.some((athlete) => athlete.sleepover));
+      if (limited) {
+        await lockEditionPlaces(tx, edition.year);
+        const twin = await findByDraft(tx, edition.year, registration.draftId);
+        if (twin) return { earlier: twin };
+        if (data.capacity !== null) {
+          const free = Math.max(0, data.capacity - (await placesHeld(tx, edition.year, now)) - (await countAwaitingOffer(tx, edition.year)));
+          if (free < athletes.length) throw new HttpError(409, campInputMessages.groupDoesNotFit(free, athletes.length));
+        }
+        const sleepers = athletes.filter((athlete) => athlete.sleepover).length;
+        if (
+          sleepers > 0 &&
+          data.sleepoverCapacity !== null &&
+          (await sleepoverPlacesHeld(tx, edition.year, now)) + sleepers > data.sleepoverCapacity
+        ) {
+          throw new HttpError(409, campInputMessages.groupSleepoverFull);
+        }
       }
-      const sleepers = athletes.filter((athlete) => athlete.sleepover).length;
-      if (sleepers > 0 && data.sleepoverCapacity !== null && (await sleepoverPlacesHeld(tx, edition.year, now)) + sleepers > data.sleepoverCapacity) {
-        throw new HttpError(409, campInputMessages.groupSleepoverFull);
-      }
-    }
-    const ids: number[] = [];
-    let groupId: string | undefined;
-    let submissionToken: string | undefined;
-    for (const [index, athlete] of athletes.entries()) {
-      const price = prices[index]!;
-      const method = vipps ? "vipps" : paymentMethodFor(price.total, false);
-      let id: number | undefined;
-      for (let attempt = 0; attempt < 5 && id === undefined; attempt++) {
-        const orderId = newOrderId(edition.year);
-        groupId ??= orderId;
-        const written = await writeRegistration(tx, {
+      const orderIds = athletes.map(() => newOrderId(edition.year));
+      const groupId = orderIds[0]!;
+      const written = await writeRegistrationsTogether(
+        tx,
+        athletes.map((athlete, index) => ({
           registration: athlete,
           editionYear: edition.year,
           editionFingerprint: fingerprint,
-          orderId,
-          price,
-          method,
+          orderId: orderIds[index]!,
+          price: prices[index]!,
+          method: vipps ? "vipps" : paymentMethodFor(prices[index]!.total, false),
           status: vipps ? "pending_payment" : "confirmed",
           now,
           groupId,
@@ -95,42 +97,58 @@ export async function submitCampGroup(
           // One mail for the group (below), and the browser's link opens the first athlete and the group.
           confirmationMail: false,
           submissionLink: index === 0,
-        });
-        id = written?.id;
-        if (index === 0) submissionToken = written?.submissionToken;
-        if (id === undefined && index === 0) {
-          const twin = await findByDraft(tx, edition.year, registration.draftId);
-          if (twin) return { earlier: twin };
-          groupId = undefined;
-        }
+        })),
+      );
+      if (written.some((athlete) => athlete === undefined)) throw new GroupNotWritten();
+      const ids = written.map((athlete) => athlete!.id);
+      const submissionToken = written[0]!.submissionToken;
+      const link = { registrationId: ids[0]!, ...(submissionToken ? { submissionToken } : {}) };
+      if (vipps) {
+        const [payment] = await tx
+          .select({ id: payments.id, reference: payments.reference })
+          .from(payments)
+          .where(eq(payments.registrationId, ids[0]!));
+        await tx.insert(paymentShares).values(ids.map((id, index) => ({ paymentId: payment!.id, registrationId: id, amount: prices[index]!.total })));
+        const lead: StoredRegistration = {
+          id: ids[0]!,
+          orderId: groupId,
+          editionYear: edition.year,
+          status: "pending_payment",
+          total: prices[0]!.total,
+          telephone: registration.telephone,
+        };
+        return { ids, lead, reference: payment!.reference, link };
       }
-      if (id === undefined) throw new Error("No free order id after 5 draws");
-      ids.push(id);
+      // What the statement has just charged, and a new family link for the address: nothing to read back.
+      const money = prices
+        .map((price) => moneyOfCharges(price.lines))
+        .reduce((sum, figures) => ({ paid: sum.paid + figures.paid, outstanding: sum.outstanding + figures.outstanding }));
+      const personalToken = await createFamilyLink(tx, requiredEmailKey(registration.email), now);
+      await queueConfirmation(tx, ids, now, { money, personalToken });
+      return { ids, link };
+    });
+  let stored: Awaited<ReturnType<typeof attempt>> | undefined;
+  for (let draw = 0; draw < 5 && stored === undefined; draw++) {
+    try {
+      stored = await attempt();
+    } catch (error) {
+      if (!(error instanceof GroupNotWritten)) throw error;
+      const twin = await findByDraft(app.db, edition.year, registration.draftId);
+      if (twin) return answerEarlier(app, twin, registration, gateway);
     }
-    const link = { registrationId: ids[0]!, ...(submissionToken ? { submissionToken } : {}) };
-    if (vipps) {
-      const [payment] = await tx
-        .select({ id: payments.id, reference: payments.reference })
-        .from(payments)
-        .where(eq(payments.registrationId, ids[0]!));
-      await tx.insert(paymentShares).values(ids.map((id, index) => ({ paymentId: payment!.id, registrationId: id, amount: prices[index]!.total })));
-      const lead: StoredRegistration = {
-        id: ids[0]!,
-        orderId: groupId!,
-        editionYear: edition.year,
-        status: "pending_payment",
-        total: prices[0]!.total,
-        telephone: registration.telephone,
-      };
-      return { ids, lead, reference: payment!.reference, link };
-    }
-    await queueConfirmation(tx, ids, now);
-    return { ids, link };
-  });
+  }
+  if (stored === undefined) throw new Error("No free order ids after 5 draws");
   if ("earlier" in stored) return answerEarlier(app, stored.earlier!, registration, gateway);
   // Vipps: the group waits for its one payment; the first athlete's order leads to it (and to /vipps/{orderId}).
   if ("lead" in stored && stored.lead) return { ...(await answerFor(app, stored.lead, gateway, stored.reference)), ...stored.link };
   app.outbox.kick();
   app.campListsChanged();
   return { kind: "done", ...stored.link };
+}
+
+/** One athlete of a group was not written: the whole group is rolled back. */
+class GroupNotWritten extends Error {
+  constructor() {
+    super("An athlete of the group was not written");
+  }
 }

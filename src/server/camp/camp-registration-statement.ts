@@ -109,13 +109,19 @@ export interface StatementValues {
   };
   /** A link to «Min påmelding» for the browser that sent the draft. */
   submissionLink?: Values<typeof submissionLinkColumns>;
+  /** The draft of the submission it came in (a group's first athlete's); default its own. */
+  leadDraftId?: string;
 }
 
 export type StatementResult = { id: number } | { id: undefined; editionCurrent: boolean };
 
 /** Each child row names its registration by its order id. */
 const orderIdColumn = { orderId: campRegistrations.orderId };
-const incomingColumns = { ...registrationColumns, editionFingerprint: textField("edition_fingerprint") };
+const incomingColumns = {
+  ...registrationColumns,
+  editionFingerprint: textField("edition_fingerprint"),
+  leadDraftId: textField("lead_draft_id"),
+};
 const incomingMailColumns = {
   ...orderIdColumn,
   ...mailColumns,
@@ -138,7 +144,8 @@ function statementSql(): SQL {
       select ${columnsOf("incoming", registrationColumns)} from incoming, published
       where incoming.edition_fingerprint = published.fingerprint
       -- One order for the unique keys' locks in every batch: two batches holding one draft cannot wait for each other.
-      order by incoming.edition_year, incoming.draft_id
+      -- A group's athletes share their submission's draft and go in the order they were given.
+      order by incoming.edition_year, incoming.lead_draft_id, incoming.ordinal
       on conflict do nothing returning id, order_id, created_at),
     ${insertChildren("companions", campCompanions, campCompanions.registrationId, companionColumns, "registration_id, id, position, amount")},
     ${insertChildren("price_lines", campPriceLines, campPriceLines.registrationId, priceLineColumns, "registration_id, position, kind, amount")},
@@ -178,7 +185,11 @@ function placeholderValues(all: readonly StatementValues[]): Record<string, stri
   return {
     registrations: jsonRows(
       incomingColumns,
-      all.map((values) => ({ ...values.registration, editionFingerprint: values.editionFingerprint })),
+      all.map((values) => ({
+        ...values.registration,
+        editionFingerprint: values.editionFingerprint,
+        leadDraftId: values.leadDraftId ?? values.registration.draftId,
+      })),
     ),
     companions: child(companionColumns, (values) => values.companions),
     price_lines: child(priceLineColumns, (values) => values.priceLines),

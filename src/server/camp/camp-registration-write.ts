@@ -6,7 +6,7 @@ import { athletePerson, ledgerFigures } from "../../shared/camp/camp-ledger.ts";
 import type { Db } from "../db/database.ts";
 import type { PaymentMethod } from "../db/schema/camp.ts";
 import { newPersonalToken, personalTokenHash } from "./camp-personal-link.ts";
-import { runRegistrationStatement, type StatementValues } from "./camp-registration-statement.ts";
+import { idOf, runRegistrationStatement, writeAll, type StatementValues } from "./camp-registration-statement.ts";
 import { writeWithinLimits, type PlaceLimits } from "./camp-registration-within-limits.ts";
 import { contactNameBelowAge } from "../../shared/camp/contact-greeting.ts";
 
@@ -76,6 +76,34 @@ export interface WrittenRegistration {
  * Throws EditionChangedError (nothing written) when the published editions are no longer those it was priced under.
  */
 export async function writeRegistration(db: Db, input: NewRegistration): Promise<WrittenRegistration | undefined> {
+  const { values, submissionToken } = statementValuesOf(input);
+  const id = input.limits ? await writeWithinLimits(db, values, input.limits, input.now) : await runRegistrationStatement(db, values);
+  if (id === undefined) return undefined;
+  return { id, ...(submissionToken ? { submissionToken } : {}) };
+}
+
+/**
+ * Writes several new registrations in one statement inside the caller's transaction (the athletes of a
+ * group): one answer per registration, in their order, as `writeRegistration` answers.
+ */
+export async function writeRegistrationsTogether(tx: Db, inputs: readonly NewRegistration[]): Promise<(WrittenRegistration | undefined)[]> {
+  const lead = inputs[0]?.registration.draftId;
+  const all = inputs.map((input) => {
+    const { values, submissionToken } = statementValuesOf(input);
+    return { values: { ...values, ...(lead ? { leadDraftId: lead } : {}) }, submissionToken };
+  });
+  const results = await writeAll(
+    tx,
+    all.map(({ values }) => values),
+  );
+  return results.map((result, index) => {
+    const id = idOf(result);
+    const submissionToken = all[index]!.submissionToken;
+    return id === undefined ? undefined : { id, ...(submissionToken ? { submissionToken } : {}) };
+  });
+}
+
+function statementValuesOf(input: NewRegistration): { values: StatementValues; submissionToken: string | undefined } {
   const { registration, price, method, status, now } = input;
   const key = requiredEmailKey(registration.email);
   const payment = input.payment ?? (status === "waiting" ? "none" : { amount: price.total });
@@ -126,13 +154,11 @@ export async function writeRegistration(db: Db, input: NewRegistration): Promise
       : {}),
     ...(submissionToken ? { submissionLink: { tokenHash: personalTokenHash(submissionToken), createdAt: now } } : {}),
   };
-  const id = input.limits ? await writeWithinLimits(db, values, input.limits, now) : await runRegistrationStatement(db, values);
-  if (id === undefined) return undefined;
-  return { id, ...(submissionToken ? { submissionToken } : {}) };
+  return { values, submissionToken };
 }
 
 /** A new registration's figures: every price line charged, nothing paid. */
-function moneyOfCharges(lines: CampPrice["lines"]): { paid: number; outstanding: number } {
+export function moneyOfCharges(lines: CampPrice["lines"]): { paid: number; outstanding: number } {
   const { paid, outstanding } = ledgerFigures(
     lines.map((line, index) => ({
       id: index + 1,
@@ -196,7 +222,7 @@ function companionValues(companion: CampRegistration["ledsagere"][number]) {
 }
 
 /** The schema refuses an address without a key, so a missing one here is a bug, not input. */
-function requiredEmailKey(address: string): string {
+export function requiredEmailKey(address: string): string {
   const key = emailKey(address);
   if (key === undefined) throw new Error("A validated e-mail address has no key");
   return key;
