@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
-import type { Database } from "./database.ts";
+import type { Database, Db } from "./database.ts";
 import { namedStatement, prepareStatement } from "./prepared-statement.ts";
 import { clubs } from "./schema/clubs.ts";
 
@@ -82,5 +82,51 @@ describe.each(databaseKinds)("prepared statements on %s", (kind) => {
     expect(rows.rows.map((found) => Number(found.id))).toEqual([20, 22]);
     // On PGlite (one connection) the name is parsed once and kept; a pooled PostgreSQL connection keeps its own.
     if (kind === "pglite") expect(Number((await prepared()).rows[0]!.n)).toBe(1);
+  });
+});
+
+describe("a named statement inside a PGlite transaction", () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase("pglite");
+    await database.db.execute(sql`create table named_probe (id integer primary key, name text not null)`);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  const named = namedStatement(
+    "named_probe_insert",
+    () => sql`insert into named_probe (id, name) values (${sql.placeholder("id")}, ${sql.placeholder("name")}) returning id`,
+  );
+  const ids = async () => (await database.db.execute<{ id: number }>(sql`select id from named_probe order by id`)).rows.map((row) => Number(row.id));
+
+  it("first parsed in a transaction that rolled back, runs in the next and outside", async () => {
+    await expect(
+      database.db.transaction(async (tx) => {
+        await named.execute(tx, { id: 1, name: "angret" });
+        throw new Error("rolled back");
+      }),
+    ).rejects.toThrow("rolled back");
+    await database.db.transaction((tx) => named.execute(tx, { id: 2, name: "Kari" }));
+    await named.execute(database.db, { id: 3, name: "Per" });
+    expect(await ids()).toEqual([2, 3]);
+  });
+
+  it("is refused on a transaction that is over, as the transaction's own queries are: it would run outside it, or inside another", async () => {
+    let over: Db | undefined;
+    await database.db.transaction(async (tx) => {
+      over = tx as unknown as Db;
+      await named.execute(tx, { id: 10, name: "Ola" });
+    });
+    await expect(
+      database.db.transaction(async (other) => {
+        await other.execute(sql`insert into named_probe (id, name) values (11, 'en annen')`);
+        await expect(named.execute(over!, { id: 12, name: "for sent" })).rejects.toThrow("Transaction is closed");
+        throw new Error("the other rolled back");
+      }),
+    ).rejects.toThrow("the other rolled back");
+    await expect(named.execute(over!, { id: 13, name: "for sent" })).rejects.toThrow("Transaction is closed");
+    expect(await ids()).toEqual([2, 3, 10]);
   });
 });

@@ -1,4 +1,4 @@
-import { PGlite, protocol } from "@electric-sql/pglite";
+import { PGlite, protocol, type Transaction } from "@electric-sql/pglite";
 import { fillPlaceholders, type SQL } from "drizzle-orm";
 import { NodePgSession } from "drizzle-orm/node-postgres";
 import { PgDialect, PgTransaction } from "drizzle-orm/pg-core";
@@ -56,10 +56,23 @@ async function executeOnPglite(client: PGlite, name: string, text: string, param
 
 /**
  * Inside a PGlite transaction, which holds the database's transaction lock already: only the query lock is
- * taken, and the file system is reached at the commit, as with the transaction's own query().
+ * taken, and the file system is reached at the commit, as with the transaction's own query(). A transaction
+ * that is over holds no lock: run then, the statement would land outside any transaction or inside another
+ * one, so it is refused as the transaction's own query() refuses it (checked under the query lock, which the
+ * commit and the rollback take too).
  */
-function executeInPgliteTransaction(client: PGlite, name: string, text: string, params: unknown[]): Promise<Record<string, unknown>[]> {
-  return client._runExclusiveQuery(() => runNamedOnPglite(client, name, text, params));
+function executeInPgliteTransaction(
+  client: PGlite,
+  tx: Transaction,
+  name: string,
+  text: string,
+  params: unknown[],
+): Promise<Record<string, unknown>[]> {
+  if (tx.closed) return Promise.reject(new Error("Transaction is closed"));
+  return client._runExclusiveQuery(() => {
+    if (tx.closed) throw new Error("Transaction is closed");
+    return runNamedOnPglite(client, name, text, params);
+  });
 }
 
 /** Parses `text` under `name` on its first call (a named statement outlives a rolled-back transaction), then binds and runs it. */
@@ -116,8 +129,10 @@ export function namedStatement(name: string, build: () => SQL) {
         built = { statement, query: dialect.sqlToQuery(statement) };
       }
       if (db instanceof PgTransaction) {
-        const pglite = pgliteOfTransaction((db._.session as unknown as { client: unknown }).client);
-        if (pglite) return executeInPgliteTransaction(pglite, name, built.query.sql, fillPlaceholders(built.query.params, values));
+        const client = (db._.session as unknown as { client: unknown }).client;
+        const pglite = pgliteOfTransaction(client);
+        if (pglite)
+          return executeInPgliteTransaction(pglite, client as Transaction, name, built.query.sql, fillPlaceholders(built.query.params, values));
         const query = db._.session.prepareQuery<{ execute: RowsResult<Record<string, unknown>> } & PreparedConfig>(
           built.query,
           undefined,
