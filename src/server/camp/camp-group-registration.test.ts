@@ -139,6 +139,16 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post with siblings on %s", (k
     expect(await countRows(database, "camp_registrations")).toBe(2);
   });
 
+  it("the same group sent twice at once is stored once, its athletes in the order given, with one mail", async () => {
+    const body = draft({ firstName: "Først", siblings: [sibling({ firstName: "Andre" }), sibling({ firstName: "Tredje" })] });
+    const answers = await Promise.all([postRegistration(app, body), postRegistration(app, body)]);
+    expect(answers.map((res) => `${res.statusCode} ${res.body}`)).toEqual(["200 Done", "200 Done"]);
+    const rows = await database.db.select().from(campRegistrations).orderBy(asc(campRegistrations.id));
+    expect(rows.map((row) => row.firstName)).toEqual(["Først", "Andre", "Tredje"]);
+    expect(new Set(rows.map((row) => row.groupId))).toEqual(new Set([rows[0]!.orderId]));
+    expect(await outboxMails(app, like(mailOutbox.dedupeKey, "camp-confirmation:%"))).toHaveLength(1);
+  });
+
   it("a body without siblings (or with an empty list) is a registration on its own", async () => {
     expect((await postRegistration(app, draft())).statusCode).toBe(200);
     expect((await postRegistration(app, draft({ siblings: [] }))).statusCode).toBe(200);
