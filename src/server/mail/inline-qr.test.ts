@@ -27,6 +27,11 @@ describe("QR codes inside a mail", () => {
       contentDisposition: "inline",
     });
     expect(await decode(image!.content)).toBe("ABCD1234EFGH5678JKMN9012PQRS");
+    // Black and white as one grey channel, only black and white in it.
+    const { channels, isOpaque } = await sharp(image!.content).stats();
+    expect(channels).toHaveLength(1);
+    expect(isOpaque).toBe(true);
+    expect([channels[0]!.min, channels[0]!.max]).toEqual([0, 255]);
   });
 
   it("draws nothing for text outside an image reference, escaped references or other characters", async () => {
