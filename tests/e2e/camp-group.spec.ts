@@ -12,7 +12,18 @@ import type { MyRegistrationView } from "../../src/shared/camp/camp-my-registrat
 import { campRefund } from "../../src/shared/camp/camp-pricing.ts";
 import { formatKroner } from "../../src/shared/format.ts";
 import AxeBuilder from "@axe-core/playwright";
-import { fillAthleteSteps, heading, mailText, next, openAtPayment, pick, screenshot, uniqueSurname } from "./camp-helpers.ts";
+import {
+  campUnderWay,
+  campUnderWayReason,
+  fillAthleteSteps,
+  heading,
+  mailText,
+  next,
+  openAtPayment,
+  pick,
+  screenshot,
+  uniqueSurname,
+} from "./camp-helpers.ts";
 import { newSibling } from "../../src/shared/camp/camp-siblings.ts";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
@@ -50,6 +61,7 @@ test.describe("Families and groups", () => {
     page,
     request,
   }) => {
+    test.skip(campUnderWay(), campUnderWayReason);
     const lastName = uniqueSurname("Gruppe");
     const email = `${lastName.toLowerCase()}@example.no`;
     await page.goto("/vinterleir/registrering");
@@ -136,6 +148,7 @@ test.describe("Families and groups", () => {
     baseURL,
     request,
   }) => {
+    test.skip(campUnderWay(), campUnderWayReason);
     const lastName = uniqueSurname("Vippsgruppe");
     const email = `${lastName.toLowerCase()}@example.no`;
     const sister = { ...newSibling(lastName, 1), firstName: "Kari", age: 30, gradeId: 5, public: true };

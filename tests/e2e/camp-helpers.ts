@@ -7,7 +7,20 @@ import type { CampStep } from "../../src/shared/camp/camp-steps.ts";
 import { encodeBase64 } from "../../src/web/components/wizard/cookie-draft.ts";
 import { tabPartValue } from "../../src/web/components/wizard/tab-draft.ts";
 import { DRAFT_COOKIE, TAB_ONLY_FIELDS } from "../../src/web/camp/registration/draft-storage.ts";
+import { resolveCampEdition } from "../../src/shared/camp/camp-edition.fixture.ts";
+import { selfServiceClosesAt } from "../../src/shared/camp/cancellation-terms.ts";
 import { expect } from "./fixtures.ts";
+
+/**
+ * Whether the camp the suite registers for is under way by the real clock: «Min påmelding» takes no changes from
+ * the camp's first day, and the next edition becomes the current one only when the camp is over. On those two or
+ * three days a year the flows that change a registration cannot run end to end (the refusal itself is tested in
+ * src/server/camp/camp-self-service.test.ts).
+ */
+export function campUnderWay(now = new Date()): boolean {
+  return now.getTime() >= selfServiceClosesAt(resolveCampEdition(now)).getTime();
+}
+export const campUnderWayReason = "the camp is under way: «Min påmelding» takes no changes until the next edition";
 
 export const campAdmin = { username: "e2e-admin", password: "e2e-camp-password" };
 
