@@ -394,12 +394,11 @@ describe.each(databaseKinds)("Vipps payments with the simulator on %s", (kind) =
       expect(res.json()).toMatchObject({ kind: "refunded", amount: 1080, payment: { state: "refunded", refunded: 1080 } });
       expect(suite.sim.payments.get(paying.reference)!.aggregate.refundedAmount.value).toBe(108000);
       const after = await suite.app.inject({ url: `/api/VinterleirAdmin/Payments/${paying.registrationId}/${token}` });
-      expect(after.json().actions.map((a: { action: string; actor: string }) => `${a.actor}:${a.action}`)).toEqual([
-        "vipps-webhook:vipps-authorized",
-        "reconciliation:vipps-captured",
-        "leirsjef:refund-requested",
-        "leirsjef:vipps-refunded",
-      ]);
+      const logged = after.json().actions.map((a: { action: string; actor: string }) => `${a.actor}:${a.action}`);
+      expect(logged.slice(0, 3)).toEqual(["vipps-webhook:vipps-authorized", "reconciliation:vipps-captured", "leirsjef:refund-requested"]);
+      // The refund is applied once, by whichever comes first: the refund call's answer or Vipps's webhook.
+      expect(logged.slice(3)).toHaveLength(1);
+      expect(["leirsjef:vipps-refunded", "vipps-webhook:vipps-refunded"]).toContain(logged[3]);
       // A second click with the stale total is refused; nothing more is refunded.
       const again = await refund(paying.registrationId, { alreadyRefunded: 0 });
       expect(again.statusCode).toBe(409);
