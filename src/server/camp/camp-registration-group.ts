@@ -7,15 +7,13 @@ import { siblingRegistration } from "../../shared/camp/camp-siblings.ts";
 import { referenceData } from "../db/reference-data.ts";
 import { paymentShares, payments } from "../db/schema/camp.ts";
 import { HttpError } from "../errors.ts";
-import { queueConfirmation } from "./camp-confirmation-queue.ts";
-import { createFamilyLink } from "./camp-personal-link.ts";
 import type { RegistrationEdition } from "./camp-edition-cache.ts";
 import { vippsUnavailableMessage, type CampPaymentGateway } from "./camp-payment-gateway.ts";
 import { lockEditionPlaces, placesHeld, sleepoverPlacesHeld } from "./camp-places.ts";
 import { answerEarlier, answerFor, findByDraft, type StoredRegistration } from "./camp-registration-answers.ts";
 import { CampInputError, campInputMessages, type SubmitAnswer } from "./camp-registration-errors.ts";
 import { verifyAlreadyRegisteredCompanions } from "./camp-registrations.ts";
-import { moneyOfCharges, paymentMethodFor, requiredEmailKey, writeRegistrationsTogether } from "./camp-registration-write.ts";
+import { moneyOfCharges, paymentMethodFor, writeRegistrationsTogether } from "./camp-registration-write.ts";
 import { countAwaitingOffer } from "./camp-waitlist.ts";
 import { newOrderId } from "./order-id.ts";
 
@@ -56,7 +54,12 @@ export async function submitCampGroup(
   const vipps = registration.vipps && groupTotal > 0;
   if (vipps && !gateway.available) throw new CampInputError("vipps", vippsUnavailableMessage);
 
-  // All athletes are written in one statement; when one of them is not (a twin committed first, or an order id
+  // The group's figures for its mail: what the statement charges, nothing paid yet.
+  const groupMoney = prices
+    .map((price) => moneyOfCharges(price.lines))
+    .reduce((sum, figures) => ({ paid: sum.paid + figures.paid, outstanding: sum.outstanding + figures.outstanding }));
+
+  // All athletes are written in one statement (with the group's mail and its family link); when one of them is not (a twin committed first, or an order id
   // taken), the transaction is rolled back and the group drawn again, or answered as the twin.
   const attempt = () =>
     app.db.transaction(async (tx) => {
@@ -94,8 +97,9 @@ export async function submitCampGroup(
           groupId,
           // With Vipps only the first athlete holds the payment (for the group total); the others have shares of it.
           payment: vipps ? (index === 0 ? { amount: groupTotal } : "none") : undefined,
-          // One mail for the group (below), and the browser's link opens the first athlete and the group.
-          confirmationMail: false,
+          // One mail for the group, the first athlete's, with the group's figures (what the statement charges);
+          // the browser's link opens the first athlete and the group.
+          confirmationMail: index === 0 && !vipps ? { groupMoney } : false,
           submissionLink: index === 0,
         })),
       );
@@ -119,12 +123,6 @@ export async function submitCampGroup(
         };
         return { ids, lead, reference: payment!.reference, link };
       }
-      // What the statement has just charged, and a new family link for the address: nothing to read back.
-      const money = prices
-        .map((price) => moneyOfCharges(price.lines))
-        .reduce((sum, figures) => ({ paid: sum.paid + figures.paid, outstanding: sum.outstanding + figures.outstanding }));
-      const personalToken = await createFamilyLink(tx, requiredEmailKey(registration.email), now);
-      await queueConfirmation(tx, ids, now, { money, personalToken });
       return { ids, link };
     });
   let stored: Awaited<ReturnType<typeof attempt>> | undefined;

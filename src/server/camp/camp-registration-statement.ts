@@ -146,7 +146,7 @@ function statementSql(): SQL {
       -- One order for the unique keys' locks in every batch: two batches holding one draft cannot wait for each other.
       -- A group's athletes share their submission's draft and go in the order they were given.
       order by incoming.edition_year, incoming.lead_draft_id, incoming.ordinal
-      on conflict do nothing returning id, order_id, created_at),
+      on conflict do nothing returning id, order_id, created_at, group_id),
     ${insertChildren("companions", campCompanions, campCompanions.registrationId, companionColumns, "registration_id, id, position, amount")},
     ${insertChildren("price_lines", campPriceLines, campPriceLines.registrationId, priceLineColumns, "registration_id, position, kind, amount")},
     ${insertChildren("payments", payments, payments.registrationId, paymentColumns)},
@@ -157,13 +157,18 @@ function statementSql(): SQL {
             union all select registration_id, 1, position, 'companion-' || id, 'companion', amount from companions) charge
       join registration on registration.id = charge.registration_id
       order by charge.registration_id, charge.part, charge.position),
-    mails as (select m.*, registration.id as registration_id
+    mails as (select m.*, registration.id as registration_id,
+        -- A group's one mail (its first athlete's) covers every athlete of the group, in the order given.
+        coalesce((select jsonb_agg(athlete.id order by athlete_in.ordinal) from registration athlete
+                    join incoming athlete_in on athlete_in.order_id = athlete.order_id
+                   where athlete.group_id = registration.group_id),
+                 jsonb_build_array(registration.id)) as registration_ids
       from registration join ${jsonRecords("m", "mails", incomingMailColumns)}
         on m.order_id = registration.order_id),
     -- The confirmation as the outbox renders it when it sends (camp-confirmation-queue.ts): its kind and payload only.
     mail as (insert into ${mailOutbox} (${columnNames([mailOutbox.dedupeKey, mailOutbox.kind, mailOutbox.payload, ...Object.values(mailColumns)])})
       select ${campConfirmationKeyPrefix}::text || mails.registration_id, ${campConfirmationMailKind}::text,
-             jsonb_build_object('registrationIds', jsonb_build_array(mails.registration_id), 'personalToken', mails.personal_token, 'money', mails.money::jsonb),
+             jsonb_build_object('registrationIds', mails.registration_ids, 'personalToken', mails.personal_token, 'money', mails.money::jsonb),
              ${columnsOf("mails", mailColumns)}
       from mails on conflict (${sql.identifier(mailOutbox.dedupeKey.name)}) do nothing),
     -- The mail's family link: only the secret's hash is stored.

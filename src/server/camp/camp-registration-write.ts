@@ -53,8 +53,11 @@ export interface NewRegistration {
    * first athlete), or none (waiting for an offer; the other athletes of a group paying once).
    */
   payment?: { amount: number } | "none";
-  /** Its own confirmation mail when confirmed (default); a group's one mail is queued by the group. */
-  confirmationMail?: boolean;
+  /**
+   * Its confirmation mail when confirmed (default). A group's one mail is the first athlete's: it covers
+   * every athlete of the group written in the same statement, with the group's figures.
+   */
+  confirmationMail?: boolean | { groupMoney: { paid: number; outstanding: number } };
   /** A link to "Min påmelding" for the browser that sent the draft (default, with the draft's secret; never for one waiting). */
   submissionLink?: boolean;
   /**
@@ -148,7 +151,7 @@ function statementValuesOf(input: NewRegistration): { values: StatementValues; s
             familyLink: { emailKey: key, tokenHash: personalTokenHash(personalToken) },
             personalToken,
             // The ledger as this statement writes it: the price lines charged, nothing paid yet.
-            money: JSON.stringify(moneyOfCharges(price.lines)),
+            money: JSON.stringify(typeof input.confirmationMail === "object" ? input.confirmationMail.groupMoney : moneyOfCharges(price.lines)),
           },
         }
       : {}),
@@ -222,7 +225,7 @@ function companionValues(companion: CampRegistration["ledsagere"][number]) {
 }
 
 /** The schema refuses an address without a key, so a missing one here is a bug, not input. */
-export function requiredEmailKey(address: string): string {
+function requiredEmailKey(address: string): string {
   const key = emailKey(address);
   if (key === undefined) throw new Error("A validated e-mail address has no key");
   return key;
