@@ -159,10 +159,10 @@ function statementSql(): SQL {
       order by charge.registration_id, charge.part, charge.position),
     mails as (select m.*, registration.id as registration_id,
         -- A group's one mail (its first athlete's) covers every athlete of the group, in the order given.
-        coalesce((select jsonb_agg(athlete.id order by athlete_in.ordinal) from registration athlete
-                    join incoming athlete_in on athlete_in.order_id = athlete.order_id
-                   where athlete.group_id = registration.group_id),
-                 jsonb_build_array(registration.id)) as registration_ids
+        case when registration.group_id is null then jsonb_build_array(registration.id)
+             else (select jsonb_agg(athlete.id order by athlete_in.ordinal) from registration athlete
+                     join incoming athlete_in on athlete_in.order_id = athlete.order_id
+                    where athlete.group_id = registration.group_id) end as registration_ids
       from registration join ${jsonRecords("m", "mails", incomingMailColumns)}
         on m.order_id = registration.order_id),
     -- The confirmation as the outbox renders it when it sends (camp-confirmation-queue.ts): its kind and payload only.
