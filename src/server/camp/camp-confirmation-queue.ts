@@ -30,7 +30,8 @@ export const campConfirmationMailKind = "camp-confirmation";
 /**
  * What the outbox keeps for a confirmation until it is sent; the rest is read from the rows then. The
  * figures stand as they did when it was queued (a payment recorded before the mail goes out must not be
- * counted twice beside `reserved`), and the family link's secret exists nowhere else.
+ * counted twice beside `reserved`), and the family link's secret exists nowhere else. A new registration's
+ * statement writes the same payload itself (camp-registration-statement.ts, its `mail`).
  */
 interface QueuedConfirmation {
   /** The registrations confirmed together, the one the mail goes to first (a group: every athlete). */
@@ -43,10 +44,6 @@ interface QueuedConfirmation {
 export interface QueueConfirmationOptions {
   /** Money Vipps has reserved and is taking now: counted as paid in the mail. */
   reserved?: number;
-  /** The ledger's figures when the caller has just written them (a new registration); otherwise read. */
-  money?: Pick<LedgerFigures, "paid" | "outstanding">;
-  /** The secret of the family link the caller has just made for the address; otherwise made here. */
-  personalToken?: string;
 }
 
 /**
@@ -65,8 +62,8 @@ export async function queueConfirmation(
   const [first] = registrationIds;
   if (first === undefined) throw new Error("A confirmation needs a registration");
   // The athletes share the address the mail goes to: one family link opens them all.
-  const personalToken = options.personalToken ?? (await createMailLink(db, first, now));
-  const money = options.money ?? sumFigures([...(await readLedgers(db, registrationIds)).values()].map(ledgerFigures));
+  const personalToken = await createMailLink(db, first, now);
+  const money = sumFigures([...(await readLedgers(db, registrationIds)).values()].map(ledgerFigures));
   const payload: QueuedConfirmation = {
     registrationIds: [...registrationIds],
     personalToken,
@@ -156,9 +153,13 @@ async function renderStoredCampConfirmation(
   const { money, ...rest } = context;
   // A group's mail: the others' receipts below the first athlete's, and one total for everyone.
   const group = others.length > 0 ? { others, total: registration.total + others.reduce((sum, other) => sum + other.total, 0) } : undefined;
-  return renderCampConfirmation(
-    { ...registration, greetingName: greetingNameOf(registration), lines, money, paymentMethod: payment?.method ?? "card_cash", checkInCode },
-    edition,
-    { ...rest, ...(group ? { group } : {}), contactEmail: (await loadClubContact(db)).general },
-  );
+  // A group pays together: a first athlete with nothing to pay does not make the group's payment free
+  // (the others pay at the camp; a group paying with Vipps has its one payment on the first athlete).
+  const ownMethod = payment?.method ?? "card_cash";
+  const paymentMethod = group && ownMethod === "free" && group.total > 0 ? "card_cash" : ownMethod;
+  return renderCampConfirmation({ ...registration, greetingName: greetingNameOf(registration), lines, money, paymentMethod, checkInCode }, edition, {
+    ...rest,
+    ...(group ? { group } : {}),
+    contactEmail: (await loadClubContact(db)).general,
+  });
 }

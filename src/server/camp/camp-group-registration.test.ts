@@ -1,12 +1,18 @@
 import type { MyRegistrationView } from "../../shared/camp/camp-my-registration.ts";
 import { asc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { mailMoneyLines } from "../../shared/camp/camp-ledger.ts";
+import { participantPaymentMethodLabels } from "../../shared/camp/camp-state-labels.ts";
+import { emailKey } from "../../shared/contact/email-key.ts";
 import { formatKroner } from "../../shared/format.ts";
 import type { Database } from "../db/database.ts";
 import { campCompanions, campPriceLines, campRegistrations, payments } from "../db/schema/camp.ts";
+import { campPersonalLinks } from "../db/schema/camp-self-service.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { outboxMails } from "../test-support/outbox.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
+import { campConfirmationKey } from "./camp-confirmation-queue.ts";
+import { personalTokenHash } from "./camp-personal-link.ts";
 import { campInputMessages } from "./camp-registrations.ts";
 import { anonymousParticipant } from "./camp-public-routes.ts";
 import {
@@ -82,6 +88,47 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post with siblings on %s", (k
     expect(mails[0]!.html.match(/\/vinterleir\/min-pamelding\//g)).toHaveLength(1);
     expect(text).not.toContain("Min påmelding for Kari");
     expect(text).toContain("På «Min påmelding» ser dere alle tre");
+  });
+
+  it("one mail under the first athlete's key: the others in the order given, the family's figures (a free athlete too), the address's family link", async () => {
+    const body = draft({
+      firstName: "Først",
+      siblings: [sibling({ firstName: "Andre", age: 12, clubId: 2 }), sibling({ firstName: "Gratis", clubId: 29 }), sibling({ firstName: "Fjerde" })],
+    });
+    expect((await postRegistration(app, body)).body).toBe("Done");
+    const stored = await rows();
+    expect(stored.map((row) => [row.firstName, row.total > 0])).toEqual([
+      ["Først", true],
+      ["Andre", true],
+      ["Gratis", false],
+      ["Fjerde", true],
+    ]);
+    const sum = stored.reduce((total, row) => total + row.total, 0);
+    const [mail, ...more] = asSent(transport, await outboxMails(app, like(mailOutbox.dedupeKey, "camp-confirmation:%")));
+    expect(more).toHaveLength(0);
+    expect([mail!.dedupeKey, mail!.recipient]).toEqual([campConfirmationKey(stored[0]!.id), body.email]);
+    const at = stored.slice(1).map((row) => mail!.text.indexOf(`${row.firstName} ${row.lastName}, ordrenummer ${row.orderId}`));
+    expect(at.every((index) => index > 0)).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+    expect(mail!.text).toContain(`Totalt for alle: ${formatKroner(sum)}`);
+    expect(mail!.text).toContain(mailMoneyLines({ paid: 0, outstanding: sum }, "card_cash").join("\n"));
+    const token = /\/vinterleir\/min-pamelding\/([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
+    const [link] = await database.db
+      .select()
+      .from(campPersonalLinks)
+      .where(eq(campPersonalLinks.tokenHash, personalTokenHash(token)));
+    expect(link).toMatchObject({ emailKey: emailKey(body.email), registrationId: null });
+  });
+
+  it("a group whose first athlete has nothing to pay: the mail says the others pay at the camp, not that nothing is owed", async () => {
+    const body = draft({ firstName: "Gratis", clubId: 29, siblings: [sibling({ firstName: "Betaler", clubId: 1 })] });
+    expect((await postRegistration(app, body)).body).toBe("Done");
+    const stored = await rows();
+    expect(stored.map((row) => row.total > 0)).toEqual([false, true]);
+    const [mail] = asSent(transport, await outboxMails(app, like(mailOutbox.dedupeKey, "camp-confirmation:%")));
+    expect(mail!.text).toContain(`Betaling: ${participantPaymentMethodLabels.card_cash}.`);
+    expect(mail!.text).not.toContain("ingenting å betale");
+    expect(mail!.text).toContain(mailMoneyLines({ paid: 0, outstanding: stored[1]!.total }, "card_cash").join("\n"));
   });
 
   it("the camp admin list shows the group together, each athlete labelled with the group", async () => {

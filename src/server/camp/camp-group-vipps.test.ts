@@ -1,9 +1,10 @@
-import { asc, eq, like } from "drizzle-orm";
+import { asc, eq, isNotNull, like } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { MyRegistrationView } from "../../shared/camp/camp-my-registration.ts";
 import { campRefund } from "../../shared/camp/camp-pricing.ts";
 import { formatKroner } from "../../shared/format.ts";
 import { campRegistrations, moneyActions, paymentShares, payments } from "../db/schema/camp.ts";
+import { campPersonalLinks } from "../db/schema/camp-self-service.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { outboxMails } from "../test-support/outbox.ts";
 import { actOnLanding, reconcile, startVippsPayment, useVippsCampSuite } from "../test-support/vipps.ts";
@@ -55,8 +56,10 @@ describe.each(databaseKinds)("a group paying once with Vipps on %s", (kind) => {
     const shares = await suite.app.db.select().from(paymentShares).orderBy(asc(paymentShares.registrationId));
     expect(shares.map((share) => [share.registrationId, share.amount])).toEqual(stored.map((row) => [row.id, row.total]));
     expect(suite.sim.payments.get(paying.reference)!.amount.value).toBe(total * 100);
-    // Nobody of a group waiting for payment is on the public list.
+    // Nobody of a group waiting for payment is on the public list, and no confirmation (nor its family link) is written yet.
     expect((await suite.app.inject({ url: "/api/VinterleirUsers/Get" })).json()).toEqual([]);
+    expect(await outboxMails(suite.app, like(mailOutbox.dedupeKey, "camp-confirmation:%"))).toEqual([]);
+    expect(await suite.app.db.select().from(campPersonalLinks).where(isNotNull(campPersonalLinks.emailKey))).toEqual([]);
 
     expect((await actOnLanding(suite.app, paying.redirectUrl, "approve")).statusCode).toBe(303);
     await suite.sim.settled();

@@ -6,7 +6,7 @@
  * many random arrivals are tried (default 8 per database).
  */
 import fc from "fast-check";
-import { eq, sql } from "drizzle-orm";
+import { eq, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.ts";
 import { campCompanions, campPriceLines, campRegistrations, payments } from "../db/schema/camp.ts";
@@ -18,10 +18,11 @@ import { buildCampTestApp, clearCampTables, companion, draft, postRegistration, 
 import { campConfirmationKey } from "./camp-confirmation-queue.ts";
 import { registrationEdition } from "./camp-edition-cache.ts";
 import { campEditionFromData } from "../../shared/camp/camp-edition-data.ts";
+import { emailKey } from "../../shared/contact/email-key.ts";
 import { CampRegistrationSchema } from "../../shared/camp/camp-registration.ts";
 import { calculateCampPrice } from "../../shared/camp/camp-pricing.ts";
 import { referenceData } from "../db/reference-data.ts";
-import { paymentMethodFor, writeRegistration } from "./camp-registration-write.ts";
+import { paymentMethodFor, writeRegistration, writeRegistrationsTogether, type NewRegistration } from "./camp-registration-write.ts";
 import { newOrderId } from "./order-id.ts";
 
 const runs = Number(process.env.REGISTRATION_BATCH_RUNS ?? 8);
@@ -138,5 +139,53 @@ describe.each(databaseKinds)("registrations arriving together on %s", (kind) => 
     }
     const transactions = await database.db.execute<{ n: number }>(sql`select count(distinct xmin::text)::int as n from camp_registrations`);
     expect(Number(transactions.rows[0]!.n)).toBeLessThan(written.length);
+  });
+
+  it("two families and a single in one statement: each mail names only its own registrations, in the order given", async () => {
+    await clearCampTables(database);
+    const edition = (await registrationEdition(database.db, 2026, now))!;
+    const { grades } = await referenceData(database.db);
+    const orderIds = Array.from({ length: 6 }, () => newOrderId(2026));
+    const input = (
+      index: number,
+      firstName: string,
+      email: string,
+      lead: number | undefined,
+      confirmationMail: NewRegistration["confirmationMail"],
+    ) => {
+      const registration = CampRegistrationSchema.parse(draft({ firstName, email }));
+      const price = calculateCampPrice(registration, { edition: campEditionFromData(edition.data), at: now, grades });
+      return {
+        registration,
+        price,
+        method: paymentMethodFor(price.total, false),
+        editionYear: 2026,
+        editionFingerprint: edition.fingerprint,
+        orderId: orderIds[index]!,
+        status: "confirmed",
+        now,
+        ...(lead === undefined ? {} : { groupId: orderIds[lead]! }),
+        confirmationMail,
+      } satisfies NewRegistration;
+    };
+    // The families' athletes interleaved with each other and with a registration on its own.
+    const inputs = [
+      input(0, "A0", "a@example.no", 0, { groupMoney: { paid: 0, outstanding: 111 } }),
+      input(1, "B0", "b@example.no", 1, { groupMoney: { paid: 0, outstanding: 222 } }),
+      input(2, "A1", "a@example.no", 0, false),
+      input(3, "S", "s@example.no", undefined, true),
+      input(4, "B1", "b@example.no", 1, false),
+      input(5, "A2", "a@example.no", 0, false),
+    ];
+    const written = await database.db.transaction((tx) => writeRegistrationsTogether(tx, inputs));
+    const id = (name: string) => written[inputs.findIndex((one) => one.registration.firstName === name)]!.id;
+    const mails = await database.db.select().from(mailOutbox);
+    const payload = (name: string) => mails.find((mail) => mail.dedupeKey === campConfirmationKey(id(name)))?.payload;
+    expect(mails).toHaveLength(3);
+    expect(payload("A0")).toMatchObject({ registrationIds: [id("A0"), id("A1"), id("A2")], money: { paid: 0, outstanding: 111 } });
+    expect(payload("B0")).toMatchObject({ registrationIds: [id("B0"), id("B1")], money: { paid: 0, outstanding: 222 } });
+    expect(payload("S")).toMatchObject({ registrationIds: [id("S")] });
+    const links = await database.db.select().from(campPersonalLinks).where(isNotNull(campPersonalLinks.emailKey));
+    expect(links.map((link) => link.emailKey).sort()).toEqual(["a@example.no", "b@example.no", "s@example.no"].map((email) => emailKey(email)));
   });
 });

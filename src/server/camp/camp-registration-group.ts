@@ -59,8 +59,9 @@ export async function submitCampGroup(
     .map((price) => moneyOfCharges(price.lines))
     .reduce((sum, figures) => ({ paid: sum.paid + figures.paid, outstanding: sum.outstanding + figures.outstanding }));
 
-  // All athletes are written in one statement (with the group's mail and its family link); when one of them is not (a twin committed first, or an order id
-  // taken), the transaction is rolled back and the group drawn again, or answered as the twin.
+  // All athletes are written in one statement, with the group's mail and its family link; when one of them
+  // is not (a twin committed first, or an order id taken), the transaction is rolled back and the group drawn
+  // again, or answered as the twin.
   const attempt = () =>
     app.db.transaction(async (tx) => {
       const limited = data.capacity !== null || (data.sleepoverCapacity !== null && athletes.some((athlete) => athlete.sleepover));

@@ -110,6 +110,9 @@ function statementValuesOf(input: NewRegistration): { values: StatementValues; s
   const { registration, price, method, status, now } = input;
   const key = requiredEmailKey(registration.email);
   const payment = input.payment ?? (status === "waiting" ? "none" : { amount: price.total });
+  // A group's athletes share one mail, the first athlete's: none of them has one of its own.
+  if (input.groupId !== undefined && (input.confirmationMail ?? true) === true) throw new Error("A group's athlete has no mail of its own");
+  if (typeof input.confirmationMail === "object" && input.groupId !== input.orderId) throw new Error("A group's mail is its first athlete's");
   const confirmationMail = status === "confirmed" && input.confirmationMail !== false;
   const submissionToken = registration.draftSecret && status !== "waiting" && input.submissionLink !== false ? newPersonalToken() : undefined;
   const personalToken = confirmationMail ? newPersonalToken() : undefined;
