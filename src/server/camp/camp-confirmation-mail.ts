@@ -87,7 +87,7 @@ export function renderCampConfirmation(
   const refund = refundRuleSentence(edition, data.paymentMethod, context.sentAt);
   // A group shares one address, so one family link opens every athlete: it is given once, not per athlete.
   const self = group
-    ? `På «Min påmelding» ser dere alle ${athleteCountWord(group.others.length + 1)}, kan rette opplysningene og avbestille for hver av dem:`
+    ? `På «Min påmelding» ser dere ${everyAthlete(group.others.length + 1)}, kan rette opplysningene og avbestille for hver av dem:`
     : "På «Min påmelding» ser du påmeldingen, kan rette opplysningene og avbestille:";
   const contact = `Spørsmål? Skriv til ${context.contactEmail} og oppgi ordrenummeret. Denne adressen tar ikke imot svar.`;
 
@@ -149,9 +149,11 @@ ${group ? groupHtml(group, cell) : ""}<p>Betaling: ${e(payment)}<br>${money.map(
 }
 
 /** "alle tre": the number of athletes in words up to twelve, as Norwegian text writes small numbers. */
-function athleteCountWord(count: number): string {
+/** "begge" for two ("alle to" is not how it is said), "alle tre", "alle fire", … */
+function everyAthlete(count: number): string {
+  if (count === 2) return "begge";
   const words = ["null", "én", "to", "tre", "fire", "fem", "seks", "sju", "åtte", "ni", "ti", "elleve", "tolv"];
-  return words[count] ?? String(count);
+  return `alle ${words[count] ?? String(count)}`;
 }
 
 function groupText(group: GroupConfirmation): string[] {

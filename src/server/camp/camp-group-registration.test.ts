@@ -128,6 +128,7 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post with siblings on %s", (k
     const [mail] = asSent(transport, await outboxMails(app, like(mailOutbox.dedupeKey, "camp-confirmation:%")));
     expect(mail!.text).toContain(`Betaling: ${participantPaymentMethodLabels.card_cash}.`);
     expect(mail!.text).not.toContain("ingenting å betale");
+    expect(mail!.text).toContain("På «Min påmelding» ser dere begge, kan rette opplysningene");
     expect(mail!.text).toContain(mailMoneyLines({ paid: 0, outstanding: stored[1]!.total }, "card_cash").join("\n"));
   });
 
