@@ -9,7 +9,8 @@ import { paymentsOfRegistration, shareRegistrationIds } from "../payments/paymen
 import { loadClubContact } from "../site-content/club-contact.ts";
 import { noteUncoveredClaims } from "./camp-companion-claims.ts";
 import { campEditionOfYear } from "./camp-edition-lookup.ts";
-import { cancelInLedger, figuresOf, recordPayment } from "./camp-ledger-store.ts";
+import { cancelInLedger, figuresOf, groupStaying, recordPayment } from "./camp-ledger-store.ts";
+import { createMailLink, personalLinkUrl } from "./camp-personal-link.ts";
 import { renderCancellationMail, selfServiceMailKey } from "./camp-self-service-mail.ts";
 import { vippsCaptureDue } from "./checkin/checkin-actions.ts";
 import { listedStatus } from "./camp-admin.ts";
@@ -124,6 +125,9 @@ export async function cancelRegistration(db: Db, registrationId: number, now: Da
       note: `${reason} Betalt for påmeldingen: ${settled.paidFor} kr; tilbake etter reglene: ${settled.refund} kr.`,
     });
     const name = `${updated.firstName} ${updated.lastName}`;
+    // An athlete of a family: the others still come, and the mail says what they still owe and links to them.
+    const family = await groupStaying(tx, updated);
+    const othersStay = family.staying > 0;
     const mail = renderCancellationMail(
       {
         orderId: updated.orderId,
@@ -134,8 +138,9 @@ export async function cancelRegistration(db: Db, registrationId: number, now: Da
         refund: settled.refund,
         refundOutsideVipps: settled.owed,
         kept: settled.kept,
-        stillToPay: 0,
-        link: publicBaseUrl,
+        stillToPay: family.stillToPay,
+        othersStay,
+        link: othersStay ? personalLinkUrl(publicBaseUrl, await createMailLink(tx, registrationId, now)) : publicBaseUrl,
         byLeader: true,
       },
       (await loadClubContact(tx)).general,

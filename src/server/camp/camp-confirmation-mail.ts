@@ -46,7 +46,15 @@ export interface ConfirmationContext {
 
 /** The further athletes of a group in the first athlete's confirmation: one mail, one receipt, one total. */
 export interface GroupConfirmation {
-  others: { firstName: string; lastName: string; orderId: string; lines: { label: string; amount: number }[]; total: number; checkInCode?: string }[];
+  others: {
+    firstName: string;
+    lastName: string;
+    orderId: string;
+    lines: { label: string; amount: number }[];
+    total: number;
+    sleepover: boolean;
+    checkInCode?: string;
+  }[];
   total: number;
 }
 
@@ -75,7 +83,10 @@ export function renderCampConfirmation(
   const bring = [
     "dobok (treningsdrakt) og beskyttelsesutstyr",
     "drikkeflaske og innesko",
-    ...(data.sleepover ? ["liggeunderlag, sovepose og toalettsaker (du overnatter i hallen)"] : []),
+    // A family's list is for all of them: the sleeping things when any of them sleeps over.
+    ...(data.sleepover || group?.others.some((other) => other.sleepover)
+      ? [`liggeunderlag, sovepose og toalettsaker ${group ? "for den som overnatter i hallen" : "(du overnatter i hallen)"}`]
+      : []),
   ];
   const payment =
     data.paymentMethod === "card_cash"

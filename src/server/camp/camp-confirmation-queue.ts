@@ -106,6 +106,7 @@ export async function renderQueuedCampConfirmation(db: Db, queued: { payload: Re
         firstName: campRegistrations.firstName,
         lastName: campRegistrations.lastName,
         total: campRegistrations.total,
+        sleepover: campRegistrations.sleepover,
       })
       .from(campRegistrations)
       .where(eq(campRegistrations.id, id));

@@ -13,6 +13,7 @@ import { outboxMails } from "../test-support/outbox.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import { campConfirmationKey } from "./camp-confirmation-queue.ts";
 import { personalTokenHash } from "./camp-personal-link.ts";
+import { selfServiceMailKey } from "./camp-self-service-mail.ts";
 import { campInputMessages } from "./camp-registrations.ts";
 import { anonymousParticipant } from "./camp-public-routes.ts";
 import {
@@ -129,6 +130,7 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post with siblings on %s", (k
     expect(mail!.text).toContain(`Betaling: ${participantPaymentMethodLabels.card_cash}.`);
     expect(mail!.text).not.toContain("ingenting å betale");
     expect(mail!.text).toContain("På «Min påmelding» ser dere begge, kan rette opplysningene");
+    expect(mail!.text).not.toContain("sovepose");
     expect(mail!.text).toContain(mailMoneyLines({ paid: 0, outstanding: stored[1]!.total }, "card_cash").join("\n"));
   });
 
@@ -158,10 +160,35 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post with siblings on %s", (k
       payload: { person: "athlete" },
     });
     expect(cancel.statusCode).toBe(200);
-    expect((await rows()).map((row) => [row.firstName, row.status])).toEqual([
+    const stored = await rows();
+    expect(stored.map((row) => [row.firstName, row.status])).toEqual([
       ["Ola", "confirmed"],
       ["Kari", "cancelled"],
     ]);
+    // The family's mail: Kari is gone, Ola still comes and still pays at the door, and the link stays.
+    const [cancelled] = asSent(transport, await outboxMails(app, eq(mailOutbox.dedupeKey, selfServiceMailKey(stored[1]!.id, "cancel-athlete"))));
+    expect(cancelled!.subject).toBe("Kari Nordmann er avbestilt fra vinterleir 2026");
+    expect(cancelled!.text).toContain("De andre i påmeldingen står som før.");
+    expect(cancelled!.text).toContain(`Å betale for de andre i påmeldingen: ${formatKroner(stored[0]!.total)}.`);
+    expect(cancelled!.text).not.toContain("Du skal ikke betale noe mer");
+    expect(cancelled!.text).toMatch(/Min påmelding: \S+\/vinterleir\/min-pamelding\//);
+  });
+
+  it("a family's packing list has the sleeping things when any of them sleeps over, not only the first athlete", async () => {
+    await postRegistration(app, draft({ sleepover: false, siblings: [sibling({ firstName: "Kari", sleepover: true })] }));
+    const [mail] = asSent(transport, await outboxMails(app, like(mailOutbox.dedupeKey, "camp-confirmation:%")));
+    expect(mail!.text).toContain("- liggeunderlag, sovepose og toalettsaker for den som overnatter i hallen");
+  });
+
+  it("the leader cancels one athlete of a family: the mail says what the others still owe and links to them", async () => {
+    await postRegistration(app, draft({ siblings: [sibling()] }));
+    const stored = await rows();
+    const res = await app.inject({ method: "POST", url: `/api/VinterleirAdmin/Cancel/${stored[1]!.id}/${token}` });
+    expect(res.statusCode).toBe(200);
+    const [mail] = asSent(transport, await outboxMails(app, eq(mailOutbox.dedupeKey, selfServiceMailKey(stored[1]!.id, "leader-cancel"))));
+    expect(mail!.text).toContain("Leirledelsen har avbestilt Kari Nordmann");
+    expect(mail!.text).toContain(`Å betale for de andre i påmeldingen: ${formatKroner(stored[0]!.total)}.`);
+    expect(mail!.text).toMatch(/Min påmelding: \S+\/vinterleir\/min-pamelding\//);
   });
 
   it("takes the largest group (ten more athletes with full texts), and refuses sleepovers that do not all fit", async () => {

@@ -3,12 +3,13 @@
  * inserted: a correction is a new row. The counting is src/shared/camp/camp-ledger.ts; this module writes
  * what the counting decided, inside the caller's transaction (with the registration row locked by it).
  */
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import {
   athletePerson,
   ledgerFigures,
   planCancellation,
   splitRefund,
+  sumFigures,
   type ChargeItem,
   type ChargeLine,
   type LedgerEntry,
@@ -17,7 +18,7 @@ import {
   type MoneyMethod,
 } from "../../shared/camp/camp-ledger.ts";
 import type { Db } from "../db/database.ts";
-import { paymentShares, payments } from "../db/schema/camp.ts";
+import { campRegistrations, paymentShares, payments } from "../db/schema/camp.ts";
 import { campLedgerEntries } from "../db/schema/camp-ledger.ts";
 import { HttpError } from "../errors.ts";
 import { addShareRefund } from "../payments/payment-shares.ts";
@@ -55,6 +56,33 @@ export async function readLedgers(db: Pick<Db, "select">, registrationIds: reado
 
 export async function readLedger(db: Pick<Db, "select">, registrationId: number): Promise<LedgerEntry[]> {
   return (await readLedgers(db, [registrationId])).get(registrationId) ?? [];
+}
+
+/**
+ * After one athlete of a group is cancelled: how many of the others are still coming (confirmed or waiting
+ * for their payment) and what they still owe together, so the mail says what is left to pay for the family.
+ */
+export async function groupStaying(
+  db: Pick<Db, "select">,
+  cancelled: { id: number; groupId: string | null; editionYear: number },
+): Promise<{ staying: number; stillToPay: number }> {
+  if (!cancelled.groupId) return { staying: 0, stillToPay: 0 };
+  const others = await db
+    .select({ id: campRegistrations.id })
+    .from(campRegistrations)
+    .where(
+      and(
+        eq(campRegistrations.groupId, cancelled.groupId),
+        eq(campRegistrations.editionYear, cancelled.editionYear),
+        ne(campRegistrations.id, cancelled.id),
+        inArray(campRegistrations.status, ["confirmed", "pending_payment"]),
+      ),
+    );
+  const ledgers = await readLedgers(
+    db,
+    others.map((row) => row.id),
+  );
+  return { staying: others.length, stillToPay: sumFigures([...ledgers.values()].map(ledgerFigures)).outstanding };
 }
 
 /** The full rows (time, actor, reason) for the leader's history of an order. */

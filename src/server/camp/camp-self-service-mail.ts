@@ -83,15 +83,17 @@ export interface CancellationMailData {
   refundOutsideVipps?: number;
   /** What the cancellation rules keep of what was paid. */
   kept?: number;
-  /** What is still to pay after the cancellation. */
+  /** What is still to pay after the cancellation (a whole athlete of a group: what the others still owe). */
   stillToPay: number;
+  /** A whole athlete cancelled while others of the same submission still come: the rest of the family stays. */
+  othersStay?: boolean;
   link: string;
   /** Cancelled by the camp's leader rather than through "Min påmelding". */
   byLeader?: boolean;
 }
 
 /** The money sentences of a cancellation, from the ledger's figures: what comes back, how, what is kept, what is left to pay. */
-export function cancellationMoneyLines(data: Pick<CancellationMailData, "refund" | "refundOutsideVipps" | "kept" | "stillToPay">): string[] {
+export function cancellationMoneyLines(data: Pick<CancellationMailData, "refund" | "refundOutsideVipps" | "kept" | "stillToPay" | "othersStay">): string[] {
   const outside = data.refundOutsideVipps ?? 0;
   const viaVipps = data.refund - outside;
   const lines: string[] = [];
@@ -99,7 +101,8 @@ export function cancellationMoneyLines(data: Pick<CancellationMailData, "refund"
   if (outside > 0) lines.push(`Klubben betaler deg ${formatKroner(outside)} tilbake; kassereren tar kontakt om hvordan.`);
   if ((data.kept ?? 0) > 0) lines.push(`${formatKroner(data.kept ?? 0)} av det som var betalt, beholdes etter avbestillingsreglene.`);
   if (data.refund === 0 && (data.kept ?? 0) === 0) lines.push(nothingPaidCancelledSentence);
-  lines.push(data.stillToPay > 0 ? `Å betale for resten av påmeldingen: ${formatKroner(data.stillToPay)}.` : "Du skal ikke betale noe mer.");
+  const rest = data.othersStay ? "de andre i påmeldingen" : "resten av påmeldingen";
+  lines.push(data.stillToPay > 0 ? `Å betale for ${rest}: ${formatKroner(data.stillToPay)}.` : "Du skal ikke betale noe mer.");
   return lines;
 }
 
@@ -108,15 +111,23 @@ export function cancellationMoneyLines(data: Pick<CancellationMailData, "refund"
  * comes back. `contactEmail`: the club's general address as kept in «Nettsted» (loadClubContact).
  */
 export function renderCancellationMail(data: CancellationMailData, contactEmail: string): MailContent {
-  const title = data.whole ? `Påmeldingen til vinterleir ${data.year} er avbestilt` : `${data.cancelledName} er avbestilt`;
+  // The whole order is gone only when nobody of it is still coming: a family's other athletes keep theirs.
+  const allGone = data.whole && !data.othersStay;
+  const title = allGone
+    ? `Påmeldingen til vinterleir ${data.year} er avbestilt`
+    : data.whole
+      ? `${data.cancelledName} er avbestilt fra vinterleir ${data.year}`
+      : `${data.cancelledName} er avbestilt`;
   const who = data.byLeader ? "Leirledelsen har" : "Vi har";
-  const what = data.whole
+  const what = allGone
     ? `${who} avbestilt påmeldingen til ${data.cancelledName} (ordrenummer ${data.orderId}).`
-    : `${who} avbestilt ${data.cancelledName} fra påmeldingen med ordrenummer ${data.orderId}. Resten av påmeldingen står som før.`;
+    : data.whole
+      ? `${who} avbestilt ${data.cancelledName} (ordrenummer ${data.orderId}). De andre i påmeldingen står som før.`
+      : `${who} avbestilt ${data.cancelledName} fra påmeldingen med ordrenummer ${data.orderId}. Resten av påmeldingen står som før.`;
   const paragraphs = [what, ...cancellationMoneyLines(data)];
   return {
     subject: title,
-    text: text(paragraphs, contactEmail, data.whole ? undefined : `Min påmelding: ${data.link}`),
-    html: page(title, paragraphs, contactEmail, data.whole ? undefined : { href: data.link, text: "Min påmelding" }),
+    text: text(paragraphs, contactEmail, allGone ? undefined : `Min påmelding: ${data.link}`),
+    html: page(title, paragraphs, contactEmail, allGone ? undefined : { href: data.link, text: "Min påmelding" }),
   };
 }

@@ -21,7 +21,7 @@ import { campRegistrationChanges } from "../db/schema/camp-self-service.ts";
 import { HttpError, parseWith } from "../errors.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { companionPerson, ledgerFigures, planCancellation } from "../../shared/camp/camp-ledger.ts";
-import { cancelInLedger, readLedger } from "./camp-ledger-store.ts";
+import { cancelInLedger, groupStaying, readLedger } from "./camp-ledger-store.ts";
 import { appendPriceLine } from "./camp-price-lines.ts";
 import { noteUncoveredClaims } from "./camp-companion-claims.ts";
 import { editionDataForYear } from "./camp-edition-lookup.ts";
@@ -143,6 +143,7 @@ export async function cancelMyRegistration(
       now,
     );
     const token = await createMailLink(tx, registrationId, now);
+    const family = whole ? await groupStaying(tx, registration) : undefined;
     const mail = renderCancellationMail(
       {
         orderId: registration.orderId,
@@ -153,7 +154,8 @@ export async function cancelMyRegistration(
         refund,
         refundOutsideVipps: settled.owed,
         kept: settled.kept,
-        stillToPay: whole ? 0 : ledgerFigures(await readLedger(tx, registrationId)).outstanding,
+        stillToPay: family ? family.stillToPay : ledgerFigures(await readLedger(tx, registrationId)).outstanding,
+        othersStay: (family?.staying ?? 0) > 0,
         link: personalLinkUrl(app.env.PUBLIC_BASE_URL, token),
       },
       (await loadClubContact(tx)).general,

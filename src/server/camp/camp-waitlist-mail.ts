@@ -107,7 +107,7 @@ export function renderWaitlistOffer(data: WaitlistMailData, edition: CampEdition
       : `Du betaler med kort eller kontant ved oppmøte (${formatKroner(data.total)}).`;
   const later =
     "Kan dere ikke komme likevel, trykk «Nei takk» på samme side, så går plassen med en gang til nestemann på ventelisten. " +
-    "Svarer du ikke innen fristen, går plassen videre av seg selv.";
+    "Svarer dere ikke innen fristen, går plassen videre av seg selv, og dere får ikke flere tilbud fra ventelisten.";
   const text = [
     greeting(data.greetingName),
     "",

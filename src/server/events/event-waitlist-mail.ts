@@ -44,7 +44,7 @@ export function renderEventOfferMail(
         : `Du betaler ${formatKroner(data.total)} med kort eller kontant ved oppmøte.`;
   const later =
     "Kan dere ikke komme likevel, trykk «Nei takk», så går plassen med en gang til nestemann på ventelisten. " +
-    "Svarer du ikke innen fristen, går plassen videre av seg selv.";
+    "Svarer dere ikke innen fristen, går plassen videre av seg selv, og dere får ikke flere tilbud fra ventelisten.";
   const yes = eventOfferLink(publicBaseUrl, token);
   const no = eventOfferLink(publicBaseUrl, token, "nei");
   const contact = `Spørsmål? Skriv til ${contactEmail} og oppgi ordrenummeret. Denne adressen tar ikke imot svar.`;
