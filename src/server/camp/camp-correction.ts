@@ -130,6 +130,7 @@ export async function correctRegistration(app: FastifyInstance, registrationId: 
         key: "correction",
       },
       now,
+      app.env.PUBLIC_BASE_URL,
     );
     return { changed: changed.length > 0 ? changed : ["gradering"], refund };
   });

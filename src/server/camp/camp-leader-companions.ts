@@ -112,6 +112,7 @@ export async function leaderAddCompanion(
         key: "leader-add-companion",
       },
       now,
+      app.env.PUBLIC_BASE_URL,
     );
   });
   app.outbox.kick();

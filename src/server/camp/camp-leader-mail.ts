@@ -3,13 +3,15 @@
  * what the leader did, the new price and the money lines every mail reads from the ledger.
  */
 import { desc, eq } from "drizzle-orm";
-import { ledgerFigures, mailMoneyLines } from "../../shared/camp/camp-ledger.ts";
+import { ledgerFigureLabels, ledgerFigures, mailMoneyLines } from "../../shared/camp/camp-ledger.ts";
 import { formatKroner } from "../../shared/format.ts";
 import type { Db } from "../db/database.ts";
 import { payments } from "../db/schema/camp.ts";
 import { queueMail } from "../mail/outbox.ts";
+import { loadClubContact } from "../site-content/club-contact.ts";
 import { readLedger } from "./camp-ledger-store.ts";
-import { selfServiceMailKey } from "./camp-self-service-mail.ts";
+import { createMailLink, personalLinkUrl } from "./camp-personal-link.ts";
+import { page, selfServiceMailKey, text } from "./camp-self-service-mail.ts";
 
 export interface LeaderMail {
   registration: { id: number; orderId: string; email: string };
@@ -22,7 +24,7 @@ export interface LeaderMail {
   key: string;
 }
 
-export async function queueLeaderChangeMail(tx: Db, mail: LeaderMail, now: Date): Promise<void> {
+export async function queueLeaderChangeMail(tx: Db, mail: LeaderMail, now: Date, publicBaseUrl: string): Promise<void> {
   const { registration } = mail;
   const figures = ledgerFigures(await readLedger(tx, registration.id));
   const [latest] = await tx
@@ -31,23 +33,29 @@ export async function queueLeaderChangeMail(tx: Db, mail: LeaderMail, now: Date)
     .where(eq(payments.registrationId, registration.id))
     .orderBy(desc(payments.id))
     .limit(1);
-  const money = [
-    `Ny pris: ${formatKroner(figures.charged)}.`,
-    ...(mail.refund > 0 ? [`Du får ${formatKroner(mail.refund)} tilbake.`] : []),
-    ...mailMoneyLines(figures, latest?.method ?? "card_cash"),
+  const [paidLine, ...rest] = mailMoneyLines(figures, latest?.method ?? "card_cash");
+  const paragraphs = [
+    mail.what,
+    [
+      `Ny pris: ${formatKroner(figures.charged)}.`,
+      ...(mail.refund > 0 ? [`Du får ${formatKroner(mail.refund)} tilbake.`] : []),
+      // What came in and what went back, beside what is left: «Betalt» alone would not add up after a refund.
+      paidLine!,
+      ...(figures.refunded > 0 ? [`${ledgerFigureLabels.refunded}: ${formatKroner(figures.refunded)}`] : []),
+      ...(figures.refundOwed > 0 ? [`${ledgerFigureLabels.refundOwed}: ${formatKroner(figures.refundOwed)}`] : []),
+      ...rest,
+    ].join("\n"),
   ];
-  const text = [mail.what, ...money, "", "Hilsen Ski Taekwondo Klubb", ""].join("\n");
+  const link = personalLinkUrl(publicBaseUrl, await createMailLink(tx, registration.id, now));
+  const contact = (await loadClubContact(tx)).general;
   await queueMail(
     tx,
     {
       dedupeKey: selfServiceMailKey(registration.id, `${mail.key}-${now.getTime()}`),
       to: registration.email,
       subject: mail.subject,
-      text,
-      html: `<!doctype html><html lang="nb"><body>${text
-        .split("\n")
-        .map((line) => `<p>${line.replace(/[<>&]/g, "")}</p>`)
-        .join("")}</body></html>`,
+      text: text(paragraphs, contact, `Min påmelding: ${link}`),
+      html: page(mail.subject, paragraphs, contact, { href: link, text: "Min påmelding" }),
     },
     now,
   );

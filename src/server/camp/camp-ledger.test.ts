@@ -209,8 +209,12 @@ describe.each(databaseKinds)("the money ledger on %s", (kind) => {
       await outboxMails(suite.app, like(mailOutbox.dedupeKey, `camp-self:${paying.registrationId}:correction-%`)),
     );
     expect(mail!.text).toContain("Du får 175\u00a0kr tilbake");
-    // Betalt and Å betale from the ledger.
-    expect(mail!.text).toContain("Betalt: 1\u00a0200\u00a0kr\nÅ betale: 0\u00a0kr");
+    // Betalt, what went back and Å betale from the ledger: the figures add up to the new price.
+    expect(mail!.text).toContain(
+      "Ny pris: 1\u00a0025\u00a0kr.\nDu får 175\u00a0kr tilbake.\nBetalt: 1\u00a0200\u00a0kr\nTilbakebetalt: 175\u00a0kr\nÅ betale: 0\u00a0kr",
+    );
+    expect(mail!.text).toMatch(/Min påmelding: \S+\/vinterleir\/min-pamelding\//);
+    expect(mail!.html).toContain("Betalt: 1\u00a0200\u00a0kr<br>Tilbakebetalt: 175\u00a0kr<br>");
     // Back to an adult: 175 kr to pay again.
     expect((await correct({ age: 30 })).json()).toMatchObject({ total: 1200, outstanding: 175, refund: 0 });
   });

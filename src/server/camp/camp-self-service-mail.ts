@@ -11,12 +11,13 @@ export const selfServiceMailKey = (registrationId: number, what: string) => `${s
 type MailContent = Pick<OutgoingMail, "subject" | "text" | "html">;
 const e = escapeHtml;
 
-function page(title: string, paragraphs: string[], contactEmail: string, link?: { href: string; text: string }): string {
+/** A camp mail to the family as HTML: a title, paragraphs, an optional link, the club's contact line and greeting. */
+export function page(title: string, paragraphs: string[], contactEmail: string, link?: { href: string; text: string }): string {
   return `<!doctype html>
 <html lang="nb"><head><meta charset="utf-8"><title>${e(title)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;color:#222;line-height:1.5;max-width:40rem">
 <h1 style="font-size:1.4rem">${e(title)}</h1>
-${paragraphs.map((paragraph) => `<p>${e(paragraph)}</p>`).join("\n")}
+${paragraphs.map((paragraph) => `<p>${e(paragraph).replace(/\n/g, "<br>")}</p>`).join("\n")}
 ${link ? `<p><a href="${e(link.href)}">${e(link.text)}</a></p>` : ""}
 <p>Spørsmål? Skriv til <a href="mailto:${e(contactEmail)}">${e(contactEmail)}</a> og oppgi ordrenummeret. Denne adressen tar ikke imot svar.</p>
 <p>Hilsen ${e(club.name)}</p>
@@ -24,7 +25,8 @@ ${link ? `<p><a href="${e(link.href)}">${e(link.text)}</a></p>` : ""}
 `;
 }
 
-function text(paragraphs: string[], contactEmail: string, link?: string): string {
+/** The same mail as plain text. */
+export function text(paragraphs: string[], contactEmail: string, link?: string): string {
   return [
     ...paragraphs.flatMap((paragraph) => [paragraph, ""]),
     ...(link ? [link, ""] : []),
@@ -93,7 +95,9 @@ export interface CancellationMailData {
 }
 
 /** The money sentences of a cancellation, from the ledger's figures: what comes back, how, what is kept, what is left to pay. */
-export function cancellationMoneyLines(data: Pick<CancellationMailData, "refund" | "refundOutsideVipps" | "kept" | "stillToPay" | "othersStay">): string[] {
+export function cancellationMoneyLines(
+  data: Pick<CancellationMailData, "refund" | "refundOutsideVipps" | "kept" | "stillToPay" | "othersStay">,
+): string[] {
   const outside = data.refundOutsideVipps ?? 0;
   const viaVipps = data.refund - outside;
   const lines: string[] = [];
