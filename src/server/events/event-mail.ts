@@ -1,6 +1,8 @@
 import { asc, eq } from "drizzle-orm";
 import { eventKindLabels, type EventDefinition } from "../../shared/events/event-definition.ts";
 import { eventOrderLinkPath, eventRefundText } from "../../shared/events/event-my-order.ts";
+import { eventWhenWhereText } from "../../shared/events/event-texts.ts";
+import { club } from "../../shared/club/club-facts.ts";
 import { formatKroner } from "../../shared/format.ts";
 import { newPersonalToken, personalTokenHash } from "../camp/camp-personal-link.ts";
 import type { Db } from "../db/database.ts";
@@ -72,16 +74,21 @@ function eventConfirmation({ order, event, lines }: ConfirmedOrder, token: strin
   const definition = event.definition;
   const what = definition.kind === "salg" ? "bestillingen" : "påmeldingen";
   const subject = `${eventKindLabels[definition.kind]}: ${definition.title} – ordre ${order.orderId}`;
+  const sale = definition.kind === "salg";
   const payment =
     total === 0
       ? "Det er ingenting å betale."
       : order.method === "vipps"
         ? `Betalt med Vipps: ${formatKroner(total)}.`
-        : `Å betale ved oppmøte (kort eller kontant): ${formatKroner(total)}.`;
+        : `Å betale ved ${sale ? "henting" : "oppmøte"} (kort eller kontant): ${formatKroner(total)}.`;
   const pickUp =
-    definition.kind === "salg" && (definition.pickUpPlace || definition.pickUpTime)
+    sale && (definition.pickUpPlace || definition.pickUpTime)
       ? `Henting: ${[definition.pickUpPlace, definition.pickUpTime].filter(Boolean).join(", ")}.`
       : "";
+  // When and where the family is to come (a sale has its pick-up instead); a grading also has its start time.
+  const start = definition.kind === "gradering" ? `, start kl. ${definition.startTime.replace(":", ".")}` : "";
+  const whenWhere = sale ? "" : `Når og hvor: ${eventWhenWhereText(definition)}${start}.`;
+  const more = sale ? "Mer om salget" : "Mer om arrangementet";
   const link = `${baseUrl(publicBaseUrl)}/arrangementer/${event.slug}`;
   const personal = `${baseUrl(publicBaseUrl)}${eventOrderLinkPath(token)}`;
   const seeOrCancel = `Se eller avbestill ${what}: ${personal}`;
@@ -89,6 +96,7 @@ function eventConfirmation({ order, event, lines }: ConfirmedOrder, token: strin
     `Hei ${order.firstName},`,
     "",
     `Takk for ${what} til ${definition.title}. Ordrenummer: ${order.orderId}.`,
+    ...(whenWhere ? [whenWhere] : []),
     "",
     ...lines.map((line) => `${line.label}: ${formatKroner(line.amount)}`),
     `Totalt: ${formatKroner(total)}`,
@@ -99,17 +107,20 @@ function eventConfirmation({ order, event, lines }: ConfirmedOrder, token: strin
     seeOrCancel,
     "Lenken er personlig: ikke del den med andre.",
     "",
-    `Mer om arrangementet: ${link}`,
+    `${more}: ${link}`,
+    "",
+    `Hilsen ${club.name}`,
   ].join("\n");
   const e = escapeHtml;
   const html = mailDocument(
     subject,
     `<p>Hei ${e(order.firstName)},</p>
 <p>Takk for ${what} til ${e(definition.title)}. Ordrenummer: <strong>${e(order.orderId)}</strong>.</p>
-${receiptTableHtml(lines, total)}
+${whenWhere ? `<p>${e(whenWhere)}</p>\n` : ""}${receiptTableHtml(lines, total)}
 <p>${e(payment)}</p>
 ${pickUp ? `<p>${e(pickUp)}</p>\n` : ""}<p><a href="${e(personal)}">Se eller avbestill ${what}</a> (lenken er personlig: ikke del den med andre).</p>
-<p><a href="${e(link)}">Mer om arrangementet</a></p>
+<p><a href="${e(link)}">${more}</a></p>
+<p>Hilsen ${e(club.name)}</p>
 `,
   );
   return { subject, text, html };

@@ -82,6 +82,11 @@ describe.each(databaseKinds)("events on %s", (kind) => {
     expect(mails[2]!.text).toContain(
       "Cupgradering desember (lørdag 12. desember 2026, Ski Taekwondo Klubb) er full, så Pål Nordmann står på ventelisten som nummer 1.",
     );
+    // A confirmation says when and where (and a grading's start), what to pay at the door, and who sends it.
+    expect(mails[0]!.text).toContain("Når og hvor: lørdag 12. desember 2026, Ski Taekwondo Klubb, start kl. 10.00.");
+    expect(mails[0]!.text).toContain("Å betale ved oppmøte (kort eller kontant): 350");
+    expect(mails[0]!.text).toMatch(/Mer om arrangementet: \S+\n\nHilsen Ski Taekwondo Klubb$/);
+    expect(mails[0]!.html).toContain("<p>Når og hvor: lørdag 12. desember 2026, Ski Taekwondo Klubb, start kl. 10.00.</p>");
     expect(mails[2]!.text).toContain("Du betaler ingenting nå.");
     expect(mails[2]!.text).toContain("Totalt: 350");
     const xlsx = await app.inject({ url: `/api/ArrangementAdmin/GetXlsx/gradering-desember/${token}` });
