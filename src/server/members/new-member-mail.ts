@@ -21,12 +21,15 @@ export function renderNewMemberConfirmation(member: NewMember, contactEmail: str
     ["Telefon", member.telephone],
   ];
   const next = `Vi tar kontakt på e-post eller telefon for å avtale en gratis prøvetime. Det trengs bare vanlige treningsklær og en drikkeflaske.`;
-  const wrong = `Er noe feil, eller ombestemmer ${child ? "dere" : "du"} deg? Skriv til ${contactEmail}, så retter eller sletter vi opplysningene. Denne adressen tar ikke imot svar.`;
+  // "dere … dere", "du … deg": the reflexive follows the subject.
+  const changedMind = child ? "har dere ombestemt dere" : "har du ombestemt deg";
+  const wrong = `Er noe feil, eller ${changedMind}? Skriv til ${contactEmail}, så retter eller sletter vi opplysningene. Denne adressen tar ikke imot svar.`;
+  const thanks = child ? `du meldte interesse på vegne av ${who}` : "du meldte interesse";
 
   const text = [
     `Hei ${greetingName}!`,
     "",
-    `Takk for at ${child ? `du meldte interesse for ${who}` : "du meldte interesse"} hos ${club.name}. Vi har fått disse opplysningene:`,
+    `Takk for at ${thanks} hos ${club.name}. Vi har fått disse opplysningene:`,
     "",
     ...lines.map(([label, value]) => `- ${label}: ${value}`),
     "",
@@ -44,12 +47,12 @@ export function renderNewMemberConfirmation(member: NewMember, contactEmail: str
     club.name,
     `<h1 style="font-size:1.4rem">Takk for interessen!</h1>
 <p>Hei ${e(greetingName)}!</p>
-<p>Takk for at ${child ? `du meldte interesse for ${e(who)}` : "du meldte interesse"} hos ${e(club.name)}. Vi har fått disse opplysningene:</p>
+<p>Takk for at ${e(thanks)} hos ${e(club.name)}. Vi har fått disse opplysningene:</p>
 <table style="border-collapse:collapse">
 ${lines.map(([label, value]) => `<tr><th style="${cell};text-align:left">${e(label)}</th><td style="${cell}">${e(value)}</td></tr>`).join("\n")}
 </table>
 <p>${e(next)}</p>
-<p>Er noe feil, eller ombestemmer ${child ? "dere" : "du"} deg? Skriv til <a href="mailto:${e(contactEmail)}">${e(contactEmail)}</a>, så retter eller sletter vi opplysningene. Denne adressen tar ikke imot svar.</p>
+<p>Er noe feil, eller ${changedMind}? Skriv til <a href="mailto:${e(contactEmail)}">${e(contactEmail)}</a>, så retter eller sletter vi opplysningene. Denne adressen tar ikke imot svar.</p>
 <p>Hilsen ${e(club.name)}</p>
 `,
   );

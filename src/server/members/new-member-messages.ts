@@ -101,6 +101,7 @@ ${about ? `<p>${e(about)}</p>\n` : ""}<p>${e(input.body).replace(/\n/g, "<br>")}
       byAddress.size,
       actor,
       undefined,
+      "new-members",
     );
     await queueMail(tx, { dedupeKey: `message:${message!.id}:copy`, to: (await loadClubContact(tx)).general, replyTo, ...copy }, now);
     return { id: message!.id, recipients: byAddress.size };

@@ -92,7 +92,8 @@ describe.each(databaseKinds)("new members on %s", (kind) => {
     const mail = transport.sent.find((sent) => sent.to === "lise@example.no")!;
     expect(mail).toMatchObject({ to: "lise@example.no", subject: "Takk for interessen – Ski Taekwondo Klubb" });
     expect(mail.text).toContain("Hei Lise!");
-    expect(mail.text).toContain("Sara Berg");
+    expect(mail.text).toContain("Takk for at du meldte interesse på vegne av Sara Berg hos Ski Taekwondo Klubb.");
+    expect(mail.text).toContain("Er noe feil, eller har dere ombestemt dere?");
     expect(mail.text).toContain("prøvetime");
     expect(mail.text).toContain("Foresatt: Lise Berg");
   });
@@ -203,7 +204,10 @@ describe.each(databaseKinds)("new members on %s", (kind) => {
     expect(toLise.text).toMatch(/^Hei Lise!\n\nDenne meldingen gjelder Sara\./);
     expect(toLise.replyTo).toBe("kontakt@skitaekwondo.no");
     expect(transport.sent.find((mail) => mail.to === "per@example.no")?.text).toMatch(/^Hei Per!\n\nVelkommen/);
-    expect(transport.sent.find((mail) => mail.to === "kontakt@skitaekwondo.no")?.subject).toBe("Kopi: Prøvetime tirsdag");
+    const copy = transport.sent.find((mail) => mail.to === "kontakt@skitaekwondo.no");
+    expect(copy?.subject).toBe("Kopi: Prøvetime tirsdag");
+    expect(copy!.text).toMatch(/^Kopi av meldingen som ble sendt av \S+ til 2 interesserte \(alle på listen\)\./);
+    expect(copy!.text).not.toContain("Flettefeltene");
 
     const [per] = (await list()).filter((row) => row.firstName === "Per");
     const one = await write({ registrationIds: [per!.registrationId], subject: "Bare til Per", body: "Hei" });

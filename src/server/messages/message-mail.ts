@@ -90,12 +90,18 @@ export function renderClubCopy(
   recipients: number,
   sentBy: string,
   attachment: string | undefined,
+  audience: "camp" | "new-members" = "camp",
 ): MailText {
-  const segment = `${messageSegmentLabels[message.segment]}${message.day ? ` ${message.day}` : ""}`;
+  // The reminder before the camp is sent by the site itself (its account is "system").
+  const by = sentBy === "system" ? "automatisk" : `av ${sentBy}`;
+  const to =
+    audience === "new-members"
+      ? `${recipients} ${recipients === 1 ? "interessert" : "interesserte"} (${message.segment === "picked" ? "de valgte" : "alle på listen"})`
+      : `${recipients} ${recipients === 1 ? "familie" : "familier"} (${messageSegmentLabels[message.segment]}${message.day ? ` ${message.day}` : ""})`;
   const lines = [
-    `Kopi av meldingen som ble sendt til ${recipients} ${recipients === 1 ? "familie" : "familier"} (${segment}) av ${sentBy}.`,
+    `Kopi av meldingen som ble sendt ${by} til ${to}.`,
     ...(attachment ? [`Vedlegg: ${attachment}`] : []),
-    "Flettefeltene står slik de ble skrevet; hver familie fikk sine egne verdier.",
+    ...(audience === "camp" ? ["Flettefeltene står slik de ble skrevet; hver familie fikk sine egne verdier."] : []),
   ];
   const text = [...lines, "", `Emne: ${message.subject}`, "", message.body, ""].join("\n");
   const e = escapeHtml;

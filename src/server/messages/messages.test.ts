@@ -87,6 +87,7 @@ describe.each(databaseKinds)("«Send melding» on %s", (kind) => {
     // The club's copy carries the text as written, and no family's link.
     const copy = transport.sent.find((mail) => mail.subject === "Kopi: Husk betalingen");
     expect(copy?.to).toBe("kontakt@skitaekwondo.no");
+    expect(copy!.text).toMatch(/^Kopi av meldingen som ble sendt av \S+ til 2 familier \(/);
     expect(copy!.text).toContain("{lenke}");
     expect(copy!.text).not.toMatch(linkPattern);
 
@@ -258,6 +259,10 @@ describe.each(databaseKinds)("«Send melding» on %s", (kind) => {
     expect(reminders.map((mail) => mail.to.split(".")[0]).sort()).toEqual(["anne", "bjørn", "cecilie", "eva"]);
     expect(reminders.find((mail) => mail.to.startsWith("anne"))?.text).toContain("Vi gleder oss til å se Anne!");
     expect(reminders[0]!.attachments?.[0]?.filename).toBe("vinterleir-2026-barn.pdf");
+    // The club's copy of the reminder: sent by the site itself.
+    expect(transport.sent.find((mail) => mail.subject === "Kopi: Vinterleiren nærmer seg")?.text).toMatch(
+      /^Kopi av meldingen som ble sendt automatisk til 4 familier/,
+    );
     const after = await app.inject({ url: `/api/Melding/Reminder/${slug}/${leder}` });
     expect(after.json(), after.body).toMatchObject({ sentMessageId: expect.any(Number) });
   });
