@@ -33,9 +33,12 @@ export function renderEventOfferMail(
   const name = `${eventKindLabels[definition.kind]}: ${definition.title}`;
   const deadline = formatOsloDateTime(expiresAt, { now });
   const count = data.participants.length;
+  // One place or several: the nouns and adjectives follow the number ("plassen er ledig", "plassene er ledige").
   const places = count === 1 ? "En plass" : `${count} plasser`;
+  const free = count === 1 ? "ledig" : "ledige";
+  const them = count === 1 ? "plassen" : "plassene";
   const who = formatNameList(data.participants);
-  const intro = `${places} på ${definition.title} (${eventWhenWhereText(definition)}) er ledig for ${who}, og ${count === 1 ? "den" : "de"} er deres hvis du svarer innen ${deadline}.`;
+  const intro = `${places} på ${definition.title} (${eventWhenWhereText(definition)}) er ${free} for ${who}, og ${count === 1 ? "den" : "de"} er deres hvis du svarer innen ${deadline}.`;
   const payment =
     data.total === 0
       ? "Det er ingenting å betale."
@@ -43,8 +46,8 @@ export function renderEventOfferMail(
         ? `Du betaler ${formatKroner(data.total)} med Vipps når du takker ja.`
         : `Du betaler ${formatKroner(data.total)} med kort eller kontant ved oppmøte.`;
   const later =
-    "Kan dere ikke komme likevel, trykk «Nei takk», så går plassen med en gang til nestemann på ventelisten. " +
-    "Svarer dere ikke innen fristen, går plassen videre av seg selv, og dere får ikke flere tilbud fra ventelisten.";
+    `Kan dere ikke komme likevel, trykk «Nei takk», så går ${them} med en gang til nestemann på ventelisten. ` +
+    `Svarer dere ikke innen fristen, går ${them} videre av seg selv, og dere får ikke flere tilbud fra ventelisten.`;
   const yes = eventOfferLink(publicBaseUrl, token);
   const no = eventOfferLink(publicBaseUrl, token, "nei");
   const contact = `Spørsmål? Skriv til ${contactEmail} og oppgi ordrenummeret. Denne adressen tar ikke imot svar.`;
@@ -54,7 +57,7 @@ export function renderEventOfferMail(
     intro,
     "",
     `Ja takk, vi kommer: ${yes}`,
-    `Nei takk, gi plassen videre: ${no}`,
+    `Nei takk, gi ${them} videre: ${no}`,
     "",
     payment,
     "",
@@ -84,5 +87,5 @@ ${receiptTableHtml(data.lines, data.total)}
 <p>Hilsen ${e(club.name)}</p>
 `,
   );
-  return { subject: `Ledig plass på ${definition.title} – svar innen ${deadline}`, text, html };
+  return { subject: `${count === 1 ? "Ledig plass" : "Ledige plasser"} på ${definition.title} – svar innen ${deadline}`, text, html };
 }
