@@ -168,7 +168,7 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post with siblings on %s", (k
     // The family's mail: Kari is gone, Ola still comes and still pays at the door, and the link stays.
     const [cancelled] = asSent(transport, await outboxMails(app, eq(mailOutbox.dedupeKey, selfServiceMailKey(stored[1]!.id, "cancel-athlete"))));
     expect(cancelled!.subject).toBe("Kari Nordmann er avbestilt fra vinterleir 2026");
-    expect(cancelled!.text).toContain("De andre i påmeldingen står som før.");
+    expect(cancelled!.text).toContain(`Kari Nordmann (ordrenummer ${stored[1]!.orderId}) er avbestilt. De andre i påmeldingen står som før.`);
     expect(cancelled!.text).toContain(`Å betale for de andre i påmeldingen: ${formatKroner(stored[0]!.total)}.`);
     expect(cancelled!.text).not.toContain("Du skal ikke betale noe mer");
     expect(cancelled!.text).toMatch(/Min påmelding: \S+\/vinterleir\/min-pamelding\//);

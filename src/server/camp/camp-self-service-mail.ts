@@ -122,12 +122,23 @@ export function renderCancellationMail(data: CancellationMailData, contactEmail:
     : data.whole
       ? `${data.cancelledName} er avbestilt fra vinterleir ${data.year}`
       : `${data.cancelledName} er avbestilt`;
-  const who = data.byLeader ? "Leirledelsen har" : "Vi har";
+  // The leader's cancellation says who did it; the family's own is told as done («er avbestilt»), not as ours.
+  const cancelled = data.byLeader
+    ? {
+        all: `Leirledelsen har avbestilt påmeldingen til ${data.cancelledName} (ordrenummer ${data.orderId}).`,
+        athlete: `Leirledelsen har avbestilt ${data.cancelledName} (ordrenummer ${data.orderId}).`,
+        companion: `Leirledelsen har avbestilt ${data.cancelledName} fra påmeldingen med ordrenummer ${data.orderId}.`,
+      }
+    : {
+        all: `Påmeldingen til ${data.cancelledName} (ordrenummer ${data.orderId}) er avbestilt.`,
+        athlete: `${data.cancelledName} (ordrenummer ${data.orderId}) er avbestilt.`,
+        companion: `${data.cancelledName} er avbestilt fra påmeldingen med ordrenummer ${data.orderId}.`,
+      };
   const what = allGone
-    ? `${who} avbestilt påmeldingen til ${data.cancelledName} (ordrenummer ${data.orderId}).`
+    ? cancelled.all
     : data.whole
-      ? `${who} avbestilt ${data.cancelledName} (ordrenummer ${data.orderId}). De andre i påmeldingen står som før.`
-      : `${who} avbestilt ${data.cancelledName} fra påmeldingen med ordrenummer ${data.orderId}. Resten av påmeldingen står som før.`;
+      ? `${cancelled.athlete} De andre i påmeldingen står som før.`
+      : `${cancelled.companion} Resten av påmeldingen står som før.`;
   const paragraphs = [what, ...cancellationMoneyLines(data)];
   return {
     subject: title,
