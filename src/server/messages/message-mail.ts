@@ -39,7 +39,8 @@ export function renderFamilyMessage(
   const about = family.aboutGreeted ? undefined : `Denne meldingen gjelder ${namesList(family.participants)}.`;
   const body = fillMergeFields(message.body, {
     navn: family.greetingName ?? "",
-    deltakere: namesList(firstNames),
+    // The adult who registered alone is the one greeted: «se deg», not «se Ola» to Ola.
+    deltakere: family.aboutGreeted ? "deg" : namesList(firstNames),
     lenke: link,
     beløp: formatKroner(family.amountDue),
   });
