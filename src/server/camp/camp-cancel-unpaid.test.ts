@@ -23,7 +23,10 @@ describe.each(databaseKinds)("cancelling what was never paid on %s", (kind) => {
     expect((await postRegistration(suite.app, body)).body).toBe("Done");
     const [row] = await suite.app.db.select({ id: campRegistrations.id }).from(campRegistrations).where(eq(campRegistrations.draftId, body.draftId));
     const [mail] = asSent(suite.transport, await outboxMails(suite.app, eq(mailOutbox.dedupeKey, `camp-confirmation:${row!.id}`)));
-    // The confirmation states the rule on what was paid.
+    // The confirmation states the rule, then that it applies to what was paid.
+    expect(mail!.text.replace(/\s+/g, " ")).toMatch(
+      /Avbestiller du innen midnatt 21\. november 2026, får du alt du har betalt tilbake; [^.]+\. Reglene gjelder det som er betalt/,
+    );
     expect(mail!.text.replace(/\s+/g, " ")).toContain(nothingPaidSentence);
     return { registrationId: row!.id, token: linkPattern.exec(mail!.text)![1]! };
   };

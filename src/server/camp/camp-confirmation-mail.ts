@@ -63,7 +63,10 @@ export interface GroupConfirmation {
  * for a registration paid with `method`: nothing paid yet, nothing to get back.
  */
 function refundRuleSentence(edition: CampEdition, method: PaymentMethod, sentAt: Date): string {
-  if (method !== "vipps") return `Du kan avbestille på «Min påmelding» til leiren starter. ${nothingPaidSentence}`;
+  if (method === "free") return "Du kan avbestille på «Min påmelding» til leiren starter. Det koster ingenting.";
+  // Card/cash: the rule stated first, so «Reglene» in the next sentence has something to point to.
+  if (method === "card_cash")
+    return `Du kan avbestille på «Min påmelding» til leiren starter. ${refundSentenceAt(edition, sentAt)} ${nothingPaidSentence}`;
   return `${refundSentenceAt(edition, sentAt)} Du avbestiller selv på «Min påmelding».`;
 }
 

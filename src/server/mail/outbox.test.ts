@@ -259,6 +259,14 @@ describe("the confirmation e-mail", () => {
         contactEmail: "k@example.no",
       }).text,
     ).toMatch(/^Hei!\n/);
+    // Nothing to pay: cancelling costs nothing, and no rule on money is quoted.
+    expect(
+      renderCampConfirmation({ ...baseFree(), paymentMethod: "free" }, campEditionForYear(2026), {
+        sentAt: new Date("2026-11-25T10:00:00Z"),
+        personalLink: "http://x/y",
+        contactEmail: "k@example.no",
+      }).text,
+    ).toContain("Du kan avbestille på «Min påmelding» til leiren starter. Det koster ingenting.");
     for (const part of [mail.text, mail.html]) {
       expect(part).toContain("28.–30. november 2026");
       expect(part).toContain("VL26-ABCDEF");
