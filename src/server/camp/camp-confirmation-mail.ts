@@ -11,6 +11,7 @@ import { campCalendar, campCalendarFileName } from "./camp-calendar.ts";
 import { mailMoneyLines, type LedgerFigures } from "../../shared/camp/camp-ledger.ts";
 import { nothingPaidSentence, refundSentenceAt } from "../../shared/camp/cancellation-terms.ts";
 import { greeting } from "../../shared/camp/contact-greeting.ts";
+import { unopenedLinkDays } from "../../shared/camp/camp-my-registration.ts";
 
 export interface CampConfirmationData {
   editionYear: number;
@@ -104,6 +105,8 @@ export function renderCampConfirmation(
     ? `På «Min påmelding» ser dere ${everyAthlete(group.others.length + 1)}, kan rette opplysningene og avbestille for hver av dem:`
     : "På «Min påmelding» ser du påmeldingen, kan rette opplysningene og avbestille:";
   const contact = `Spørsmål? Skriv til ${context.contactEmail} og oppgi ordrenummeret. Denne adressen tar ikke imot svar.`;
+  // A link never opened expires (camp-personal-link.ts): a family registering weeks ahead should know.
+  const linkLifetime = `Åpne lenken innen ${unopenedLinkDays} dager, så virker den til leiren er over. Har den sluttet å virke, får du en ny på «Finn påmeldingen min».`;
 
   const text = [
     greeting(data.greetingName),
@@ -126,6 +129,7 @@ export function renderCampConfirmation(
     "",
     self,
     context.personalLink,
+    linkLifetime,
     "",
     refund,
     "",
@@ -151,7 +155,7 @@ ${receiptTableHtml(data.lines, data.total)}
 ${group ? groupHtml(group, cell) : ""}<p>Betaling: ${e(payment)}<br>${money.map(e).join("<br>")}</p>
 <h2 style="font-size:1.1rem">Ta med</h2>
 <ul>${bring.map((item) => `<li>${e(item)}</li>`).join("")}</ul>
-<p>${e(self)}<br><a href="${e(context.personalLink)}">Min påmelding</a></p>
+<p>${e(self)}<br><a href="${e(context.personalLink)}">Min påmelding</a><br>${e(linkLifetime)}</p>
 <p>${e(refund)}</p>
 <p>Leiren ligger ved som kalenderfil (${e(campCalendarFileName(edition.year))}).</p>
 <p>Spørsmål? Skriv til <a href="mailto:${e(context.contactEmail)}">${e(context.contactEmail)}</a> og oppgi ordrenummeret. Denne adressen tar ikke imot svar.</p>

@@ -279,6 +279,7 @@ describe("the confirmation e-mail", () => {
       expect(part).toContain("sovepose");
       expect(part).toContain("koster det ingenting å avbestille – det er ikke noe avbestillingsgebyr");
       expect(part).toContain("/vinterleir/min-pamelding/x");
+      expect(part).toContain("Åpne lenken innen 30 dager, så virker den til leiren er over.");
       expect(part).toContain("kontakt@skitaekwondo.no");
     }
     expect(mail.attachments?.[0]?.filename).toBe("vinterleir-2026.ics");
