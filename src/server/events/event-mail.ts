@@ -139,6 +139,8 @@ export interface EventCancellation {
   outstanding: number;
   /** Names the cancellation in the dedupe key: `all` or the participant's position. */
   key: string;
+  /** Cancelled by the organiser, not through the family's own link. */
+  byOrganiser?: boolean;
 }
 
 /** The short confirmation of a cancellation, queued in the cancel's own transaction. */
@@ -146,19 +148,31 @@ export async function queueEventCancellationMail(tx: Pick<Db, "insert">, cancell
   const { order, event, whole, names } = cancellation;
   const what = event.kind === "salg" ? "Bestillingen" : "Påmeldingen";
   const subject = `Avbestilt: ${event.title} – ordre ${order.orderId}`;
-  const done = whole ? `${what} til ${event.title} er avbestilt.` : `${names.join(" og ")} er avbestilt fra ${event.title}.`;
+  const done = cancellation.byOrganiser
+    ? whole
+      ? `Arrangøren har avbestilt ${what.toLowerCase()} til ${event.title}.`
+      : `Arrangøren har avbestilt ${names.join(" og ")} fra ${event.title}.`
+    : whole
+      ? `${what} til ${event.title} er avbestilt.`
+      : `${names.join(" og ")} er avbestilt fra ${event.title}.`;
+  // «Det koster ingenting å avbestille» is said to whoever cancelled; the organiser's cancellation only says what comes back.
+  const paid =
+    cancellation.byOrganiser && cancellation.paidFor === 0
+      ? "Ingenting var betalt for dette, så ingenting skal betales tilbake."
+      : eventRefundText(cancellation.paidFor);
   const money = [
-    eventRefundText(cancellation.paidFor),
+    paid,
     ...(cancellation.refund > 0 ? ["Klubben betaler det tilbake til deg så snart som mulig."] : []),
     ...(!whole && cancellation.outstanding > 0 ? [`Å betale for resten av påmeldingen: ${formatKroner(cancellation.outstanding)}.`] : []),
   ];
-  const text = [`Hei ${order.firstName},`, "", `${done} Ordrenummer: ${order.orderId}.`, "", ...money].join("\n");
+  const text = [`Hei ${order.firstName},`, "", `${done} Ordrenummer: ${order.orderId}.`, "", ...money, "", `Hilsen ${club.name}`].join("\n");
   const e = escapeHtml;
   const html = mailDocument(
     subject,
     `<p>Hei ${e(order.firstName)},</p>
 <p>${e(done)} Ordrenummer: <strong>${e(order.orderId)}</strong>.</p>
 ${money.map((line) => `<p>${e(line)}</p>`).join("\n")}
+<p>Hilsen ${e(club.name)}</p>
 `,
   );
   await queueMail(tx, { dedupeKey: `event-cancel:${order.id}:${cancellation.key}`, to: order.email, subject, text, html }, now);

@@ -158,6 +158,8 @@ export interface CancelContext {
   actor: string;
   /** Who cancelled, in the ledger's reason: «av deltakeren (Min påmelding)», «av arrangøren». */
   by: string;
+  /** The organiser cancelled (the leader, from the event admin): the mail says so. */
+  byOrganiser?: boolean;
 }
 
 export interface CancelOutcome {
@@ -295,6 +297,7 @@ export async function cancelEventOrder(
         refund: plan.refund,
         outstanding: whole ? 0 : ledgerFigures(await ledgerOf(tx, order.id)).outstanding,
         key: whole ? "all" : String(input.position),
+        byOrganiser: context.byOrganiser === true,
       },
       now,
     );

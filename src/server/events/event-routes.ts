@@ -229,7 +229,7 @@ export async function registerEventRoutes(app: FastifyInstance, options: EventRo
     const [order] = eventOrderIdPattern.test(orderId) ? await app.db.select().from(eventOrders).where(eq(eventOrders.orderId, orderId)) : [];
     if (!order) throw new HttpError(404, "Fant ikke ordren.");
     const account = (await currentCampAccount(request)).username;
-    const outcome = await cancelEventOrder(app, order.id, request.body, { actor: account, by: "av arrangøren" }, onPlacesFreed);
+    const outcome = await cancelEventOrder(app, order.id, request.body, { actor: account, by: "av arrangøren", byOrganiser: true }, onPlacesFreed);
     const view = await myEventOrderView(app.db, outcome.order, app.now());
     return reply.header("cache-control", "no-store").send({ ...view, changed: outcome.changed, refund: outcome.refund } satisfies EventCancelAnswer);
   });

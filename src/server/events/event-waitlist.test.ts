@@ -101,6 +101,11 @@ describe.each(databaseKinds)("the events' waiting list on %s", (kind) => {
     const [ola] = (await database.db.execute<{ order_id: string }>(sql`select order_id from event_orders where first_name = 'Ola'`)).rows;
     const cancelled = await app.inject({ method: "POST", url: `/api/ArrangementAdmin/Cancel/${ola!.order_id}/${token}`, payload: {} });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
+    // The family is told who cancelled: the organiser, not they themselves.
+    const told = (await mails()).find((mail) => mail.dedupeKey.startsWith("event-cancel:"));
+    expect(told!.text).toContain("Arrangøren har avbestilt påmeldingen til Cupgradering desember.");
+    expect(told!.text).not.toContain("koster ingenting å avbestille");
+    expect(told!.text).toMatch(/Hilsen Ski Taekwondo Klubb$/);
     expect((await offerRows()).map((row) => [row.first_name, row.state])).toEqual([["Kari", "offered"]]);
     expect(await accept(await offerToken("kari@example.no"))).toMatchObject({ statusCode: 200 });
     expect(await statuses()).toEqual(["Ola:cancelled", "Kari:confirmed", "Per:waiting", "Siri:waiting"]);
