@@ -22,6 +22,30 @@ describe("a family's message", () => {
     expect(mail.text).toMatch(/^Hei Ola!\n\nVi gleder oss til å se deg på vinterleiren!/);
   });
 
+  it("says the link and the amount once when the leader's text has them as merge fields", () => {
+    const link = "https://klubb.example/vinterleir/min-pamelding/abc";
+    const mail = renderFamilyMessage(
+      { subject: "Husk betalingen", body: "Dere har {beløp} igjen å betale. Se {lenke}" },
+      family({ amountDue: 550 }),
+      link,
+      undefined,
+      "kontakt@skitaekwondo.no",
+    );
+    expect(mail.text.split(link)).toHaveLength(2);
+    expect(mail.text).not.toContain("Igjen å betale");
+    expect(mail.html).toContain(`<a href="${link}"`);
+    // Without the merge fields, both stand below the text.
+    const plain = renderFamilyMessage(
+      { subject: "Info", body: "Velkommen!" },
+      family({ amountDue: 550 }),
+      link,
+      undefined,
+      "kontakt@skitaekwondo.no",
+    );
+    expect(plain.text).toContain(`Påmeldingen finner dere på «Min påmelding»:\n${link}`);
+    expect(plain.text).toContain("Igjen å betale: 550");
+  });
+
   it("to a parent names the children", () => {
     const mail = renderFamilyMessage(
       message,

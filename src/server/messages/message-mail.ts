@@ -44,7 +44,10 @@ export function renderFamilyMessage(
     lenke: link,
     beløp: formatKroner(family.amountDue),
   });
-  const due = family.amountDue > 0 ? `Igjen å betale: ${formatKroner(family.amountDue)}.` : undefined;
+  // What the leader's text already says through a merge field is not said again below it (the HTML keeps
+  // its link as a link: the text's own address is plain text there).
+  const linkInText = message.body.includes("{lenke}");
+  const due = family.amountDue > 0 && !message.body.includes("{beløp}") ? `Igjen å betale: ${formatKroner(family.amountDue)}.` : undefined;
   const attached = attachment ? `Vedlegg: ${attachment} (programmet for leiren).` : undefined;
   const linkLine = "Påmeldingen finner dere på «Min påmelding»:";
   const reply = replyToSentence(replyTo);
@@ -56,9 +59,7 @@ export function renderFamilyMessage(
     body,
     "",
     ...(attached ? [attached, ""] : []),
-    linkLine,
-    link,
-    "",
+    ...(linkInText ? [] : [linkLine, link, ""]),
     ...(due ? [due, ""] : []),
     reply,
     "",
