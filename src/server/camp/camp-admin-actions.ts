@@ -9,7 +9,7 @@ import { paymentsOfRegistration, shareRegistrationIds } from "../payments/paymen
 import { loadClubContact } from "../site-content/club-contact.ts";
 import { noteUncoveredClaims } from "./camp-companion-claims.ts";
 import { campEditionOfYear } from "./camp-edition-lookup.ts";
-import { cancelInLedger, figuresOf, groupStaying, recordPayment } from "./camp-ledger-store.ts";
+import { cancelInLedger, figuresOf, groupStaying, lockGroup, recordPayment } from "./camp-ledger-store.ts";
 import { createMailLink, personalLinkUrl } from "./camp-personal-link.ts";
 import { renderCancellationMail, selfServiceMailKey } from "./camp-self-service-mail.ts";
 import { vippsCaptureDue } from "./checkin/checkin-actions.ts";
@@ -89,6 +89,7 @@ export async function cancelRegistration(db: Db, registrationId: number, now: Da
     const found = await lockRegistration(tx, registrationId);
     if (!found) return { kind: "not-found" };
     const { registration, payment } = found;
+    await lockGroup(tx, registration);
     if (registration.status === "cancelled") return { kind: "ok", changed: false, result: await resultOf(tx, registration, payment) };
     // A group's one Vipps payment not yet approved: approved after this, it would confirm the others and take
     // the whole reservation, this athlete's share included, for a place that is gone.

@@ -174,6 +174,17 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post with siblings on %s", (k
     expect(cancelled!.text).toMatch(/Min påmelding: \S+\/vinterleir\/min-pamelding\//);
   });
 
+  it("both athletes of a family cancelled at once: one mail says the other stays, the last says all is cancelled", async () => {
+    await postRegistration(app, draft({ siblings: [sibling()] }));
+    const stored = await rows();
+    const cancel = (id: number) => app.inject({ method: "POST", url: `/api/VinterleirAdmin/Cancel/${id}/${token}` });
+    expect((await Promise.all(stored.map((row) => cancel(row.id)))).map((res) => res.statusCode)).toEqual([200, 200]);
+    const mails = await outboxMails(app, like(mailOutbox.dedupeKey, "%:leader-cancel"));
+    expect(mails).toHaveLength(2);
+    expect(mails.filter((mail) => mail.text.includes("De andre i påmeldingen står som før."))).toHaveLength(1);
+    expect(mails.filter((mail) => mail.text.includes("Leirledelsen har avbestilt påmeldingen til"))).toHaveLength(1);
+  });
+
   it("a family's packing list has the sleeping things when any of them sleeps over, not only the first athlete", async () => {
     await postRegistration(app, draft({ sleepover: false, siblings: [sibling({ firstName: "Kari", sleepover: true })] }));
     const [mail] = asSent(transport, await outboxMails(app, like(mailOutbox.dedupeKey, "camp-confirmation:%")));

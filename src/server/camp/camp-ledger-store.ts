@@ -3,7 +3,7 @@
  * inserted: a correction is a new row. The counting is src/shared/camp/camp-ledger.ts; this module writes
  * what the counting decided, inside the caller's transaction (with the registration row locked by it).
  */
-import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import {
   athletePerson,
   ledgerFigures,
@@ -59,6 +59,16 @@ export async function readLedger(db: Pick<Db, "select">, registrationId: number)
 }
 
 /**
+ * Takes turns within a family: two cancellations of its athletes at the same moment (the family and the
+ * leader, two tabs) would each read the other as still coming, and both mails would say the rest stays. Taken
+ * right after the registration's own row lock, before anything is changed; held to the end of the transaction.
+ */
+export async function lockGroup(tx: Pick<Db, "execute">, registration: { groupId: string | null }): Promise<void> {
+  if (registration.groupId)
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('skitaekwondo:camp-group'), hashtext(${registration.groupId}))`);
+}
+
+/**
  * After one athlete of a group is cancelled: how many of the others are still coming (confirmed or waiting
  * for their payment) and what they still owe together, so the mail says what is left to pay for the family.
  */
@@ -76,6 +86,8 @@ export async function groupStaying(
         eq(campRegistrations.editionYear, cancelled.editionYear),
         ne(campRegistrations.id, cancelled.id),
         inArray(campRegistrations.status, ["confirmed", "pending_payment"]),
+        // A forgotten athlete is no longer part of what the family sees or owes.
+        isNull(campRegistrations.anonymisedAt),
       ),
     );
   const ledgers = await readLedgers(

@@ -21,7 +21,7 @@ import { campRegistrationChanges } from "../db/schema/camp-self-service.ts";
 import { HttpError, parseWith } from "../errors.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { companionPerson, ledgerFigures, planCancellation } from "../../shared/camp/camp-ledger.ts";
-import { cancelInLedger, groupStaying, readLedger } from "./camp-ledger-store.ts";
+import { cancelInLedger, groupStaying, lockGroup, readLedger } from "./camp-ledger-store.ts";
 import { appendPriceLine } from "./camp-price-lines.ts";
 import { noteUncoveredClaims } from "./camp-companion-claims.ts";
 import { editionDataForYear } from "./camp-edition-lookup.ts";
@@ -102,6 +102,7 @@ export async function cancelMyRegistration(
     const loaded = await load(tx, registrationId);
     if (!loaded) throw new HttpError(404, selfServiceMessages.notFound);
     const { registration } = loaded;
+    await lockGroup(tx, registration);
     const whole = input.person === "athlete";
     const companion = whole ? undefined : loaded.companions.find((row) => `companion-${row.id}` === input.person);
     if (!whole && !companion) throw new HttpError(404, selfServiceMessages.personNotFound);
