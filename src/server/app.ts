@@ -4,6 +4,7 @@ import { registerSecurityHeaders } from "./security/security-headers.ts";
 import { registerRateLimiting } from "./security/public-rate-limit.ts";
 import compress from "@fastify/compress";
 import type { Env } from "./env.ts";
+import { createClock, type Clock } from "./clock.ts";
 import type { Database, Db } from "./db/database.ts";
 import { openDatabase } from "./db/open-database.ts";
 import { errorMessages, registerErrorHandler, type ErrorBody } from "./errors.ts";
@@ -36,8 +37,8 @@ declare module "fastify" {
     /** The connection behind `db`: kind, ping, close. */
     database: Database;
     env: Env;
-    /** The clock for every rule with a time in it; tests inject their own. */
-    now: () => Date;
+    /** The one clock for every rule, job, page and mail (clock.ts); tests inject their own. */
+    now: Clock;
   }
 }
 
@@ -55,7 +56,8 @@ export interface BuildAppOptions {
   site?: Pick<StaticSiteOptions, "renderer" | "editionMaxAgeMs">;
   /** A database the caller owns (tests); otherwise one is opened from env and closed with the app. */
   database?: Database;
-  clock?: () => Date;
+  /** Default: real time, or from CLOCK_START (clock.ts). */
+  clock?: Clock;
   /** Where generated development admin passwords are shown once (the console, never the request log). */
   announce?: (message: string) => void;
   /** Admin login (tests: a recorder instead of the real wait of the slow-down). */
@@ -83,7 +85,7 @@ export async function buildApp({
   registerPages,
   site,
   database: givenDatabase,
-  clock = () => new Date(),
+  clock = createClock(env),
   announce = (message) => console.log(message),
   adminAuth = {},
   mail,

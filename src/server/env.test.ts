@@ -37,6 +37,14 @@ describe("development conveniences and production", () => {
     expect(loadEnv({ VIPPS_SIMULATOR: "true" }).VIPPS_SIMULATOR).toBe("true");
   });
 
+  it("starts the clock at CLOCK_START outside production and refuses it in production, naming the key", () => {
+    expect(loadEnv({ CLOCK_START: "2026-11-29T10:00:00+01:00" }).CLOCK_START).toBe("2026-11-29T10:00:00+01:00");
+    expect(() => loadEnv({ CLOCK_START: "29.11.2026" })).toThrow(/CLOCK_START/);
+    expect(() => loadEnv({ NODE_ENV: "production", CLOCK_START: "2026-11-29T10:00:00+01:00" })).toThrow(
+      /CLOCK_START: .*not allowed with NODE_ENV=production/,
+    );
+  });
+
   it("turns the simulator's test controls on under NODE_ENV=test or with the switch, never by default", () => {
     expect(simulatorControlEnabled(loadEnv({}))).toBe(false);
     expect(simulatorControlEnabled(loadEnv({ NODE_ENV: "test" }))).toBe(true);

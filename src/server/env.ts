@@ -13,6 +13,12 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Default: 127.0.0.1 outside production (the development conveniences stay on this machine), 0.0.0.0 in production. */
   HOST: z.string().min(1).optional(),
+  /**
+   * Outside production only: the instant the server's clock starts at (ISO 8601 with an offset, e.g.
+   * 2026-11-29T10:00:00+01:00); it then runs on in real time. Lets a test or a demo live on any day of
+   * the season. Every rule, job, page, mail and the Vipps simulator read this one clock (clock.ts).
+   */
+  CLOCK_START: z.iso.datetime({ offset: true }).optional(),
   /** Where the embedded database and other local data live. */
   DATA_DIR: z.string().min(1).default("./data"),
   /** The built site (the output of `npm run build`). */
@@ -119,9 +125,14 @@ const developmentOnlyKeys = ["VIPPS_SIMULATOR", "VIPPS_SIMULATOR_CONTROL"] as co
 
 function productionConflicts(source: Record<string, string | undefined>): string[] {
   if (source.NODE_ENV !== "production") return [];
-  return developmentOnlyKeys
+  const simulator = developmentOnlyKeys
     .filter((key) => source[key] === "true")
     .map((key) => `  ${key}: the built-in Vipps simulator is for development and tests only; not allowed with NODE_ENV=production`);
+  // A public server that lives on another day would take money on wrong prices and deadlines.
+  const clock = source.CLOCK_START
+    ? ["  CLOCK_START: a server whose clock starts at another instant is for development and tests only; not allowed with NODE_ENV=production"]
+    : [];
+  return [...simulator, ...clock];
 }
 
 /** Reads the environment and fails with a list of every bad key, never with the values (they may be secrets). */

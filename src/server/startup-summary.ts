@@ -8,14 +8,20 @@ export type VippsModeName = "vipps" | "simulator" | "off";
  * at once whether it is a development server on this machine or a production one on every interface. Only
  * names of modes: never a key, password or database address.
  */
-export function startupSummary(env: Pick<Env, "NODE_ENV" | "SMTP_URL">, address: AddressInfo | string | null, vipps: VippsModeName) {
+export function startupSummary(
+  env: Pick<Env, "NODE_ENV" | "SMTP_URL" | "CLOCK_START">,
+  address: AddressInfo | string | null,
+  vipps: VippsModeName,
+) {
   const url =
     typeof address === "object" && address
       ? `http://${address.family === "IPv6" ? `[${address.address}]` : address.address}:${address.port}`
       : String(address);
   const mode = { NODE_ENV: env.NODE_ENV, vipps: vipps === "vipps" ? "real" : vipps, mail: env.SMTP_URL ? "SMTP" : "folder" } as const;
+  // A server living on another day says so at once: its prices and deadlines are that day's.
+  const clock = env.CLOCK_START ? `; clock started at ${env.CLOCK_START}` : "";
   return {
-    fields: { url, ...mode },
-    message: `listening on ${url} (${mode.NODE_ENV}; Vipps: ${mode.vipps}; mail: ${mode.mail})`,
+    fields: { url, ...mode, ...(env.CLOCK_START ? { clockStart: env.CLOCK_START } : {}) },
+    message: `listening on ${url} (${mode.NODE_ENV}; Vipps: ${mode.vipps}; mail: ${mode.mail}${clock})`,
   };
 }

@@ -8,17 +8,20 @@ describe.each(databaseKinds)("/healthz on %s", (kind) => {
   let app: Awaited<ReturnType<typeof buildTestApp>>;
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    app = await buildTestApp(database);
+    app = await buildTestApp(database, { env: { CLOCK_START: "2026-11-29T10:00:00+01:00" } });
   });
   afterAll(async () => {
     await app.close();
     await database.close();
   });
 
-  it("reports the database kind and that it answers", async () => {
+  it("reports the database kind, that it answers, and the server's clock (started at CLOCK_START)", async () => {
     const res = await app.inject({ url: "/healthz" });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: "ok", database: { kind, ok: true } });
+    const now = Date.parse(res.json<{ now: string }>().now);
+    expect(now).toBeGreaterThanOrEqual(Date.parse("2026-11-29T10:00:00+01:00"));
+    expect(now).toBeLessThan(Date.parse("2026-11-29T10:10:00+01:00"));
   });
 
   it("answers 503 with a Norwegian message once the database is gone, and so do API calls", async () => {

@@ -8,6 +8,8 @@ export async function registerHealthRoutes(app: FastifyInstance) {
     const body = {
       status: ok ? "ok" : "error",
       uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
+      // The server's clock (CLOCK_START shifts it outside production): a browser test sets the page's to it.
+      now: app.now().toISOString(),
       database: { kind: app.database.kind, ok },
     };
     // A load balancer takes a server whose database is gone out of rotation.

@@ -11,7 +11,7 @@ export const publicCalls: readonly ApiCall[] = [
     path: "/healthz",
     tag: "Drift",
     summary: "Health check: the server and its database answer.",
-    answer: { kind: "none", description: "JSON `{ status, uptimeSeconds, database }`." },
+    answer: { kind: "none", description: "JSON `{ status, uptimeSeconds, now, database }` (`now`: the server clock)." },
     errors: { 503: "The database does not answer." },
   },
   {
