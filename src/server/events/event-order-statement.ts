@@ -100,7 +100,8 @@ export interface OrderStatementValues {
   definition: string;
   /** An event with a capacity: its places are decided, counting open offers at `now`. */
   capacity?: number;
-  now?: Date;
+  /** The server's clock when the order was taken. */
+  now: Date;
   /** A sale: its items' stock is decided. */
   decideStock?: boolean;
   /** The order as stored when it fits (when places are decided, a waiting order's status, confirmation time
@@ -208,7 +209,7 @@ export type OrderStatementResult =
 /** Writes orders of one event, priced under one definition, in one statement; one result per order. */
 async function writeOrders(db: Db, all: readonly OrderStatementValues[]): Promise<OrderStatementResult[]> {
   const first = all[0]!;
-  const latest = all.reduce((at, values) => (values.now && (!at || values.now > at) ? values.now : at), undefined as Date | undefined);
+  const latest = all.reduce((at, values) => (values.now > at ? values.now : at), first.now);
   const child = (columns: Record<string, JsonField>, pick: (values: OrderStatementValues) => Record<string, unknown>[]) =>
     jsonRows(
       { ...orderIdField, ...columns },
@@ -219,7 +220,7 @@ async function writeOrders(db: Db, all: readonly OrderStatementValues[]): Promis
     definition: first.definition,
     capacity: first.capacity ?? null,
     // Open offers hold their places until this moment.
-    now: (latest ?? new Date()).toISOString(),
+    now: latest.toISOString(),
     decisions: JSON.stringify(
       all.map((values) => ({
         order_id: values.order.orderId,

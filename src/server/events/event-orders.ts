@@ -164,7 +164,8 @@ async function submitOnce(
     return runOrderStatement(db, {
       eventId: row.id,
       definition,
-      ...(decide === "places" ? { capacity: event.capacity!, now } : {}),
+      ...(decide === "places" ? { capacity: event.capacity! } : {}),
+      now,
       decideStock: decide === "stock",
       order: {
         eventId: row.id,
