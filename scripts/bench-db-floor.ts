@@ -79,7 +79,7 @@ async function pgliteFloor(): Promise<Result[]> {
   const dir = await mkdtemp(path.join(os.tmpdir(), "stk-db-floor-"));
   try {
     const setup = await connectPglite(path.join(dir, "db"));
-    await prepareDatabase(setup);
+    await prepareDatabase(setup, new Date());
     await setup.close();
     const client = await PGlite.create(path.join(dir, "db"));
     const db = drizzlePglite(client) as unknown as Db;
@@ -98,7 +98,7 @@ async function postgresFloor(): Promise<Result[]> {
   const database = await createPostgresDatabase(PG_URL, "stk_db_floor");
   try {
     const setup = await connectPostgres(database.url);
-    await prepareDatabase(setup);
+    await prepareDatabase(setup, new Date());
     await setup.close();
     // The site's pool size (db/database.ts).
     const pool = new pg.Pool({ connectionString: database.url, max: 10 });

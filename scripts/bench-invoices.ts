@@ -100,7 +100,7 @@ const databases: { kind: string; open: () => Promise<Database> }[] = [
     kind: "PGlite",
     open: async () => {
       const database = await connectPglite();
-      await prepareDatabase(database);
+      await prepareDatabase(database, new Date());
       return database;
     },
   },
@@ -110,7 +110,7 @@ if (databaseKinds.includes("postgres")) {
     kind: "PostgreSQL",
     open: async () => {
       const database = await createPostgresTestDatabase();
-      await prepareDatabase(database);
+      await prepareDatabase(database, new Date());
       return database;
     },
   });

@@ -109,7 +109,7 @@ export async function buildApp({
     serverFactory: (handler) => Object.assign(createServer({ maxHeaderSize: 64 * 1024 }, handler), { keepAliveTimeout: 72_000 }),
   });
 
-  const database = givenDatabase ?? (await openDatabase(env));
+  const database = givenDatabase ?? (await openDatabase(env, clock()));
   app.decorate("database", database);
   app.decorate("db", database.db);
   app.decorate("env", env);

@@ -16,6 +16,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createPostgresDatabase } from "../../scripts/bench/camp.mjs";
 import { connectPglite, connectPostgres, type Database } from "../../src/server/db/database.ts";
 import { prepareDatabase } from "../../src/server/db/open-database.ts";
+import { testSeedTime } from "../../src/server/test-support/test-clock.ts";
 import { postgresAvailable, postgresServerUrl } from "./support/environment.ts";
 
 const run = promisify(execFile);
@@ -95,7 +96,7 @@ describe("backup and restore of the embedded database (PGlite)", () => {
     const dataDir = await tempDir("stk-backup-pglite-");
     const dbDir = path.join(dataDir, "db");
     let database = await connectPglite(dbDir);
-    await prepareDatabase(database);
+    await prepareDatabase(database, testSeedTime);
     await createData(database);
     const before = await snapshot(viaDrizzle(database));
     expect(before["public.camp_registrations"]).toHaveLength(1);
@@ -123,7 +124,7 @@ describe("backup and restore of the embedded database (PGlite)", () => {
 
     database = await connectPglite(dbDir);
     try {
-      await prepareDatabase(database);
+      await prepareDatabase(database, testSeedTime);
       expect(await snapshot(viaDrizzle(database))).toEqual(before);
     } finally {
       await database.close();
@@ -136,7 +137,7 @@ describe.skipIf(!hasPostgres)("backup and restore of PostgreSQL (pg_dump / pg_re
     const target = await createPostgresDatabase(postgresServerUrl, "stk_backup");
     try {
       let database = await connectPostgres(target.url);
-      await prepareDatabase(database);
+      await prepareDatabase(database, testSeedTime);
       await createData(database);
       const before = await snapshot(viaDrizzle(database));
       expect(before["public.payments"]).toHaveLength(1);
@@ -160,7 +161,7 @@ describe.skipIf(!hasPostgres)("backup and restore of PostgreSQL (pg_dump / pg_re
       database = await connectPostgres(target.url);
       try {
         // Start-up after a restore: migrations and seed find nothing to change.
-        await prepareDatabase(database);
+        await prepareDatabase(database, testSeedTime);
         expect(await snapshot(viaDrizzle(database))).toEqual(before);
       } finally {
         await database.close();

@@ -21,14 +21,14 @@ export async function setAdminPassword(
   db: Db,
   area: AdminArea,
   password: string,
-  options: { username?: string; source: CredentialSource; now?: Date; onlyIfMissing?: boolean },
+  options: { username?: string; source: CredentialSource; now: Date; onlyIfMissing?: boolean },
 ): Promise<boolean> {
   const row = {
     area,
     username: adminAreaConfig[area].hasUsername ? (options.username ?? defaultCampUsername) : null,
     passwordHash: await hashPasswordDigest(sha256Hex(password)),
     source: options.source,
-    updatedAt: options.now ?? new Date(),
+    updatedAt: options.now,
   };
   const insert = db.insert(adminCredentials).values(row);
   // Two processes generating a development password at once: the first one wins, only it prints.
@@ -57,7 +57,7 @@ export interface CredentialReport {
  * Start-up: configured credentials (env) replace the stored ones; without any, development gets a random
  * password (stored hashed, shown once) and production leaves the area closed.
  */
-export async function ensureAdminCredentials(db: Db, env: Env, now = new Date()): Promise<CredentialReport> {
+export async function ensureAdminCredentials(db: Db, env: Env, now: Date): Promise<CredentialReport> {
   const report: CredentialReport = { generated: [], missing: [] };
   for (const area of adminAreas) {
     const password = env[adminAreaConfig[area].passwordEnv];

@@ -45,7 +45,7 @@ export async function isTokenValid(db: Db, area: AdminArea, token: string, now: 
  * Ends a token at once (log-out, or a leaked token); with `area`, only a token of that area. True when it
  * existed and was still active.
  */
-export async function revokeToken(db: Db, token: string, now: Date = new Date(), area?: AdminArea): Promise<boolean> {
+export async function revokeToken(db: Db, token: string, now: Date, area?: AdminArea): Promise<boolean> {
   if (!tokenShape.test(token)) return false;
   const rows = await db
     .update(adminTokens)
@@ -58,7 +58,7 @@ export async function revokeToken(db: Db, token: string, now: Date = new Date(),
 }
 
 /** Ends every token of an area, e.g. after its password changed or on "Logg ut overalt". */
-export async function revokeAllTokens(db: Db, area: AdminArea, now: Date = new Date()): Promise<number> {
+export async function revokeAllTokens(db: Db, area: AdminArea, now: Date): Promise<number> {
   const rows = await db
     .update(adminTokens)
     .set({ revokedAt: now })

@@ -3,6 +3,7 @@
  * Reads the new password from stdin (hidden when typed at a terminal), stores only its salted hash and
  * ends the area's existing sessions. With PGlite, stop the server first (one process per data folder).
  */
+import { createClock } from "../clock.ts";
 import { createInterface } from "node:readline/promises";
 import { Writable } from "node:stream";
 import { loadEnv } from "../env.ts";
@@ -45,10 +46,11 @@ async function main() {
   if (problem) throw new Error(`The password ${problem}.`);
 
   const env = loadEnv();
-  const database = await openDatabase(env);
+  const now = createClock(env)();
+  const database = await openDatabase(env, now);
   try {
-    await setAdminPassword(database.db, area, password, { username, source: "command" });
-    const ended = await revokeAllTokens(database.db, area);
+    await setAdminPassword(database.db, area, password, { username, source: "command", now });
+    const ended = await revokeAllTokens(database.db, area, now);
     console.log(`Password for "${area}" stored (${database.kind}); ${ended} active session(s) ended.`);
     const envKey = adminAreaConfig[area].passwordEnv;
     if (env[envKey]) console.log(`Note: ${envKey} is set here; a server started with it replaces this password.`);

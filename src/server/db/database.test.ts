@@ -4,6 +4,7 @@ import path from "node:path";
 import { asc, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPostgresTestDatabase, createTestDatabase, databaseKinds } from "../test-support/database.ts";
+import { testSeedTime } from "../test-support/test-clock.ts";
 import { connectPglite, connectPostgres, type Database } from "./database.ts";
 import { isDatabaseUnavailable } from "./database-errors.ts";
 import { prepareDatabase } from "./open-database.ts";
@@ -65,7 +66,7 @@ describe.runIf(databaseKinds.includes("postgres"))("migrations on PostgreSQL", (
     const first = await createPostgresTestDatabase();
     const second = await connectPostgres(first.url);
     try {
-      await Promise.all([prepareDatabase(first), prepareDatabase(second), first.migrate(), second.migrate()]);
+      await Promise.all([prepareDatabase(first, testSeedTime), prepareDatabase(second, testSeedTime), first.migrate(), second.migrate()]);
       const count = await first.db.select({ n: sql<number>`count(*)::int` }).from(clubs);
       expect(count[0]?.n).toBe(38);
     } finally {
@@ -87,7 +88,7 @@ describe("embedded database folder", () => {
   it("persists on disk and refuses a second opener of the same folder", async () => {
     const dataDir = path.join(dir, "db");
     const database = await connectPglite(dataDir);
-    await prepareDatabase(database);
+    await prepareDatabase(database, testSeedTime);
     await expect(connectPglite(dataDir)).rejects.toThrow(/in use by process/);
     await database.close();
 

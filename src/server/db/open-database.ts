@@ -4,10 +4,10 @@ import { seedReferenceData } from "./seed.ts";
 import { seedSiteSections } from "../site-content/site-content-store.ts";
 
 /** What start-up does: connect, apply pending migrations, upsert the reference data, give a fresh site its facts. */
-export async function openDatabase(env: { DATA_DIR: string; DATABASE_URL?: string | undefined }): Promise<Database> {
+export async function openDatabase(env: { DATA_DIR: string; DATABASE_URL?: string | undefined }, now: Date): Promise<Database> {
   const database = await createDatabase(env);
   try {
-    await prepareDatabase(database);
+    await prepareDatabase(database, now);
   } catch (error) {
     await database.close();
     throw error;
@@ -15,9 +15,10 @@ export async function openDatabase(env: { DATA_DIR: string; DATABASE_URL?: strin
   return database;
 }
 
-export async function prepareDatabase(database: Database): Promise<void> {
+/** `now`: the server's clock, stamped on the facts a fresh site starts with. */
+export async function prepareDatabase(database: Database, now: Date): Promise<void> {
   await database.migrate();
   await backfillEmailKeys(database.db);
   await seedReferenceData(database.db);
-  await seedSiteSections(database.db, new Date());
+  await seedSiteSections(database.db, now);
 }

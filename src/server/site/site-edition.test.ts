@@ -9,6 +9,7 @@ import { sha256Hex } from "../admin-auth/password-hash.ts";
 import { connectPostgres } from "../db/database.ts";
 import { prepareDatabase } from "../db/open-database.ts";
 import { createPostgresTestDatabase, databaseKinds } from "../test-support/database.ts";
+import { testSeedTime } from "../test-support/test-clock.ts";
 import { testAdminCredentials } from "../test-support/app.ts";
 import { buildTestSiteApp, haveBuiltSite, testRenderer } from "../test-support/site.ts";
 
@@ -76,7 +77,7 @@ describe.skipIf(!databaseKinds.includes("postgres"))("two processes on one Postg
 
   beforeAll(async () => {
     const database = await createPostgresTestDatabase();
-    await prepareDatabase(database);
+    await prepareDatabase(database, testSeedTime);
     first = await buildTestSiteApp({ database });
     secondDatabase = await connectPostgres(database.url);
     second = await buildTestSiteApp({ database: secondDatabase });

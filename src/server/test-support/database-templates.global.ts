@@ -6,6 +6,7 @@
  * the same treatment with a template database (`create database … template …` copies files, no SQL runs).
  * The copies are made in `database.ts`; a file run without this set-up (another config) migrates as before.
  */
+import { testSeedTime } from "./test-clock.ts";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -35,7 +36,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const pglite = await connectPglite();
   try {
     await writeFile(emptyDump, await dumpOf(pglite));
-    await prepareDatabase(pglite);
+    await prepareDatabase(pglite, testSeedTime);
     await writeFile(preparedDump, await dumpOf(pglite));
   } finally {
     await pglite.close();
@@ -49,7 +50,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     url.pathname = `/${postgresTemplate}`;
     const postgres = await connectPostgres(url.toString());
     try {
-      await prepareDatabase(postgres);
+      await prepareDatabase(postgres, testSeedTime);
     } finally {
       // A template must have no open connections while it is copied.
       await postgres.close();

@@ -10,6 +10,7 @@
  *
  *   describe.each(databaseKinds)("… on %s", (kind) => { … createTestDatabase(kind) … })
  */
+import { testSeedTime } from "./test-clock.ts";
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { inject } from "vitest";
@@ -31,13 +32,13 @@ export async function createTestDatabase(kind: DatabaseKind, options: { prepare?
     const dump = pgliteDump(prepared);
     if (dump) return connectPglite(undefined, { loadDataDir: await dump });
     const database = await connectPglite();
-    if (prepared) await prepareDatabase(database);
+    if (prepared) await prepareDatabase(database, testSeedTime);
     return database;
   }
   const template = prepared ? inject("postgresTemplate") : undefined;
   if (template) return createPostgresTestDatabase({ template });
   const database = await createPostgresTestDatabase();
-  if (prepared) await prepareDatabase(database);
+  if (prepared) await prepareDatabase(database, testSeedTime);
   return database;
 }
 
