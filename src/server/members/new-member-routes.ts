@@ -63,7 +63,7 @@ export async function registerNewMemberRoutes(app: FastifyInstance) {
 
   // The log of what was written to the interested: who got what, and each mail's state.
   app.get("/api/NewMemberAdmin/Messages/:token", guard, async (_request, reply) =>
-    reply.header("cache-control", "no-store").send(await messageLogOf(app.db, newMemberMessageSlug, null)),
+    reply.header("cache-control", "no-store").send(await messageLogOf(app.db, newMemberMessageSlug, null, app.now())),
   );
 
   app.get("/api/NewMemberAdmin/GetCsv/:token", guard, async (_request, reply) =>

@@ -4,8 +4,8 @@ import { previewMessageSchema, ReminderSchema, sendMessageSchema } from "../../s
 import { currentCampAccount, requireCampRole } from "../admin-auth/camp-account.ts";
 import { parseWith } from "../errors.ts";
 import { PeriodicJob } from "../jobs/periodic-job.ts";
-import { createDueReminder, reminderOf, saveReminder } from "./message-reminder.ts";
-import { cancelPlannedMessage, createMessage, messageLog, previewMessage, queueDueMessages, resendFailed } from "./messages.ts";
+import { createDueReminder, reminderOf, saveReminder, sendReminderNow } from "./message-reminder.ts";
+import { cancelPlannedMessage, createMessage, messageLog, previewMessage, queueDueMessages, resendFailed, sendPlannedNow } from "./messages.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -20,7 +20,11 @@ export interface MessageSchedulerOptions {
   intervalMs?: number;
 }
 
-/** A message set for a time is queued within this long after it. */
+/**
+ * A message set for a time is queued within this long after it. Every pass reads the app's clock. A time the
+ * scheduler missed (the server was down) is made up for: the camp's reminder until the camp begins, a
+ * planned message up to `plannedMessageGraceHours` late; past that, the admin shows it as not sent.
+ */
 const schedulerIntervalMs = 30_000;
 
 export function setUpMessageScheduler(app: FastifyInstance, options: MessageSchedulerOptions = {}) {
@@ -29,8 +33,9 @@ export function setUpMessageScheduler(app: FastifyInstance, options: MessageSche
     log: app.log,
     failureMessage: "message scheduler run failed",
     run: async () => {
-      await createDueReminder(app.db, app.now());
-      const queued = await queueDueMessages(app.db, app.now(), app.env.PUBLIC_BASE_URL, app.env.MAIL_REPLY_TO);
+      const now = app.now();
+      await createDueReminder(app.db, now);
+      const queued = await queueDueMessages(app.db, now, app.env.PUBLIC_BASE_URL, app.env.MAIL_REPLY_TO);
       if (queued > 0) app.outbox.kick();
       return queued;
     },
@@ -71,11 +76,11 @@ export async function registerMessageRoutes(app: FastifyInstance) {
   });
 
   app.get<{ Params: { slug: string } }>("/api/Melding/Get/:slug/:token", leder, async (request, reply) =>
-    reply.header("cache-control", "no-store").send(await messageLog(app.db, request.params.slug)),
+    reply.header("cache-control", "no-store").send(await messageLog(app.db, request.params.slug, app.now())),
   );
 
   app.get<{ Params: { slug: string } }>("/api/Melding/Reminder/:slug/:token", leder, async (request, reply) =>
-    reply.header("cache-control", "no-store").send(await reminderOf(app.db, request.params.slug)),
+    reply.header("cache-control", "no-store").send(await reminderOf(app.db, request.params.slug, app.now())),
   );
 
   app.put<{ Params: { slug: string } }>("/api/Melding/Reminder/:slug/:token", leder, async (request, reply) => {
@@ -88,7 +93,20 @@ export async function registerMessageRoutes(app: FastifyInstance) {
   app.post<{ Params: { slug: string; messageId: string } }>("/api/Melding/Cancel/:slug/:messageId/:token", leder, async (request, reply) => {
     const id = Number(parseWith(messageIdParam, request.params.messageId));
     await cancelPlannedMessage(app.db, request.params.slug, id, (await currentCampAccount(request)).username, app.now());
-    return reply.header("cache-control", "no-store").send(await messageLog(app.db, request.params.slug));
+    return reply.header("cache-control", "no-store").send(await messageLog(app.db, request.params.slug, app.now()));
+  });
+
+  app.post<{ Params: { slug: string } }>("/api/Melding/ReminderNow/:slug/:token", leder, async (request, reply) => {
+    const view = await sendReminderNow(app.db, request.params.slug, app.now(), app.env.PUBLIC_BASE_URL, app.env.MAIL_REPLY_TO);
+    app.outbox.kick();
+    return reply.header("cache-control", "no-store").send(view);
+  });
+
+  app.post<{ Params: { slug: string; messageId: string } }>("/api/Melding/SendNow/:slug/:messageId/:token", leder, async (request, reply) => {
+    const id = Number(parseWith(messageIdParam, request.params.messageId));
+    await sendPlannedNow(app.db, request.params.slug, id, app.now(), app.env.PUBLIC_BASE_URL, app.env.MAIL_REPLY_TO);
+    app.outbox.kick();
+    return reply.header("cache-control", "no-store").send(await messageLog(app.db, request.params.slug, app.now()));
   });
 
   app.post<{ Params: { slug: string; messageId: string } }>("/api/Melding/SendAgain/:slug/:messageId/:token", leder, async (request, reply) => {

@@ -1,11 +1,13 @@
-import { and, asc, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import { campDocumentPaths, documentFileName } from "../../shared/camp/camp-documents.ts";
 import type { CampEdition } from "../../shared/camp/camp-edition.ts";
 import {
   campYearOfSlug,
   messageInputMessages,
   messageSegments,
+  plannedMessageGraceHours,
   type MessageLogEntry,
+  type PlannedTiming,
   type MessagePreview,
   type SendMessageInput,
 } from "../../shared/messages/message.ts";
@@ -147,12 +149,30 @@ export async function queueMessage(db: Db, messageId: number, now: Date, publicB
   });
 }
 
-/** Queues every message whose time has come (the scheduler's pass). Answers how many it queued. */
+const graceMs = plannedMessageGraceHours * 60 * 60_000;
+
+/** The earliest planned time the scheduler still sends by itself at `now`. */
+function missedBefore(now: Date): Date {
+  return new Date(now.getTime() - graceMs);
+}
+
+/** Where a message not yet sent stands at `now` (PlannedTiming); null once it is sent or cancelled. */
+export function plannedTiming(row: { queuedAt: Date | null; cancelledAt: Date | null; sendAt: Date }, now: Date): PlannedTiming | null {
+  if (row.queuedAt || row.cancelledAt) return null;
+  if (row.sendAt > now) return "waiting";
+  return row.sendAt > missedBefore(now) ? "due" : "missed";
+}
+
+/**
+ * Queues every message whose time has come (the scheduler's pass). A time the scheduler missed (the server
+ * was down) is made up for up to `plannedMessageGraceHours` late; a message later than that is left for the
+ * leader («Send nå» or «Avlys»), as the log says. Answers how many it queued.
+ */
 export async function queueDueMessages(db: Db, now: Date, publicBaseUrl: string, replyToSetting?: string): Promise<number> {
   const due = await db
     .select({ id: messages.id })
     .from(messages)
-    .where(and(isNull(messages.queuedAt), isNull(messages.cancelledAt), lte(messages.sendAt, now)))
+    .where(and(isNull(messages.queuedAt), isNull(messages.cancelledAt), lte(messages.sendAt, now), gt(messages.sendAt, missedBefore(now))))
     .orderBy(asc(messages.sendAt));
   for (const { id } of due) await queueMessage(db, id, now, publicBaseUrl, replyToSetting);
   return due.length;
@@ -194,16 +214,16 @@ export async function syncRecipientStates(db: Pick<Db, "execute">): Promise<void
 }
 
 /** The event's messages, newest first, with each family's state and the counts per state. */
-export async function messageLog(db: Db, slug: string): Promise<MessageLogEntry[]> {
+export async function messageLog(db: Db, slug: string, now: Date): Promise<MessageLogEntry[]> {
   const edition = await eventOfSlug(db, slug);
-  return messageLogOf(db, slug, programmeFileName(edition));
+  return messageLogOf(db, slug, programmeFileName(edition), now);
 }
 
 /**
  * The messages logged under `slug` (an event's, or the new-member admin's), newest first. `attachment`: the
  * file name a message with the programme attached carried.
  */
-export async function messageLogOf(db: Db, slug: string, attachment: string | null): Promise<MessageLogEntry[]> {
+export async function messageLogOf(db: Db, slug: string, attachment: string | null, now: Date): Promise<MessageLogEntry[]> {
   await syncRecipientStates(db);
   const rows = await db.select().from(messages).where(eq(messages.eventSlug, slug)).orderBy(desc(messages.createdAt), desc(messages.id));
   if (rows.length === 0) return [];
@@ -234,6 +254,7 @@ export async function messageLogOf(db: Db, slug: string, attachment: string | nu
       attachment: row.attachProgramme ? attachment : null,
       cancelledAt: row.cancelledAt?.toISOString() ?? null,
       cancelledBy: row.cancelledBy,
+      timing: plannedTiming(row, now),
       families: own.map((recipient) => ({
         address: recipient.address,
         participants: recipient.participants,
@@ -262,6 +283,29 @@ export async function cancelPlannedMessage(db: Db, slug: string, messageId: numb
     .where(and(eq(messages.id, messageId), eq(messages.eventSlug, slug)));
   if (!message) throw new HttpError(404, messageInputMessages.notFound);
   throw new HttpError(409, message.cancelledAt ? messageInputMessages.alreadyCancelled : messageInputMessages.alreadyQueued);
+}
+
+/**
+ * «Send nå»: a message not yet sent (waiting for its time, or missed) is queued at once, its recipients chosen
+ * now. 404 for another event's or an unknown message, 409 once it is sent or cancelled. Answers how many families.
+ */
+export async function sendPlannedNow(
+  db: Db,
+  slug: string,
+  messageId: number,
+  now: Date,
+  publicBaseUrl: string,
+  replyToSetting?: string,
+): Promise<number> {
+  const [message] = await db
+    .select({ queuedAt: messages.queuedAt, cancelledAt: messages.cancelledAt })
+    .from(messages)
+    .where(and(eq(messages.id, messageId), eq(messages.eventSlug, slug)));
+  if (!message) throw new HttpError(404, messageInputMessages.notFound);
+  if (message.cancelledAt) throw new HttpError(409, messageInputMessages.alreadyCancelled);
+  if (message.queuedAt) throw new HttpError(409, messageInputMessages.alreadyQueued);
+  // queueMessage claims the row itself: of two at once (or the scheduler), one queues it.
+  return queueMessage(db, messageId, now, publicBaseUrl, replyToSetting);
 }
 
 /** «Send igjen»: the message's failed mails go back into the outbox, due now. Answers how many. */

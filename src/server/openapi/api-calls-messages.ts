@@ -74,6 +74,26 @@ export const messageCalls: readonly ApiCall[] = [
     errors: { 403: "Not a `leder` account.", 404: "No such message.", 409: "Already sent (queued) or cancelled." },
   },
   {
+    method: "POST",
+    path: "/api/Melding/SendNow/:slug/:messageId/:token",
+    tag: "Meldinger",
+    summary:
+      "Send a message that waits for its time, or whose time the scheduler missed by more than `plannedMessageGraceHours` («Send nå»): its recipients are chosen and its mails queued now.",
+    admin: true,
+    answer: list("MessageLogEntry", "The message log."),
+    errors: { 403: "Not a `leder` account.", 404: "No such message.", 409: "Already sent (queued) or cancelled." },
+  },
+  {
+    method: "POST",
+    path: "/api/Melding/ReminderNow/:slug/:token",
+    tag: "Meldinger",
+    summary:
+      "Send the camp's reminder now when its time has passed without it being sent and the camp has not begun (`state` `due`); the scheduler would within a minute.",
+    admin: true,
+    answer: json("ReminderView", "The reminder as it then stands."),
+    errors: { 403: "Not a `leder` account.", 409: "The reminder is off, sent, not yet due, or the camp has begun." },
+  },
+  {
     method: "GET",
     path: "/api/NewMemberAdmin/Messages/:token",
     tag: "Nye medlemmer-admin",

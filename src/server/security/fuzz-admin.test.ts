@@ -478,6 +478,26 @@ describe.each(databaseKinds)("hostile input to the admin endpoints on %s", (kind
       }),
     fuzzTimeoutMs,
   );
+  it(
+    "POST /api/Melding/SendNow/:slug/:messageId/:token",
+    () =>
+      fuzzEndpoint(context, {
+        requests: fc.record({ slug: messageSlug, id: fc.oneof(hostileSegment, fc.nat({ max: 5 }).map(String)), token: tokenFor("camp") }),
+        toInject: ({ slug, id, token }) => ({ method: "POST", url: `/api/Melding/SendNow/${slug}/${id}/${token}` }),
+        unchangedWhenRejected: messageTables,
+      }),
+    fuzzTimeoutMs,
+  );
+  it(
+    "POST /api/Melding/ReminderNow/:slug/:token",
+    () =>
+      fuzzEndpoint(context, {
+        requests: fc.record({ slug: messageSlug, token: tokenFor("camp") }),
+        toInject: ({ slug, token }) => ({ method: "POST", url: `/api/Melding/ReminderNow/${slug}/${token}` }),
+        unchangedWhenRejected: ["message_reminders", ...messageTables],
+      }),
+    fuzzTimeoutMs,
+  );
 
   // Check-in at the door: search and look-ups change nothing; an action is carried out once per action id.
   it(

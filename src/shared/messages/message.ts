@@ -70,7 +70,22 @@ export const messageInputMessages = {
   notFound: "Fant ikke meldingen.",
   alreadyQueued: "Meldingen er allerede sendt og kan ikke avlyses.",
   alreadyCancelled: "Meldingen er allerede avlyst.",
+  reminderNotDue: "Påminnelsen kan ikke sendes nå: den er slått av, allerede sendt, tidspunktet er ikke kommet, eller leiren har begynt.",
 } as const;
+
+/**
+ * How late the scheduler still sends a planned message by itself (the server was down at its time): later
+ * than this it is left for the leader to send now or cancel, since what it says may no longer fit.
+ */
+export const plannedMessageGraceHours = 12;
+
+/**
+ * Where a message not yet sent stands: `waiting` for its time, `due` (its time has come; the scheduler sends
+ * it within a minute), `missed` (its time passed more than `plannedMessageGraceHours` ago without it being
+ * sent: it is not sent by itself). Null once it is sent or cancelled.
+ */
+export const plannedTimings = ["waiting", "due", "missed"] as const;
+export type PlannedTiming = (typeof plannedTimings)[number];
 
 /** Text without control characters other than line breaks and tabs (a header or a mail body must not carry them). */
 const plainText = (max: number, message: string, multiline: boolean) =>
@@ -139,6 +154,8 @@ export const MessageLogEntrySchema = z.object({
   /** A planned message the leader cancelled before its time: when and by whom (never sent). */
   cancelledAt: z.string().nullable(),
   cancelledBy: z.string().nullable(),
+  /** A message not yet sent or cancelled: waiting for its time, due now, or missed (see plannedTimings). */
+  timing: z.enum(plannedTimings).nullable(),
   /** Each family's state; the address and names are gone once the event's personal data is. */
   families: z.array(
     z.object({
@@ -188,7 +205,25 @@ export const ReminderSchema = z
   .strict();
 export type Reminder = z.infer<typeof ReminderSchema>;
 
-export const ReminderViewSchema = ReminderSchema.extend({ sentMessageId: z.number().int().nullable(), sendsAt: z.string() });
+/**
+ * Where the reminder stands at the server's now: `off`; `planned` (its time is ahead); `due` (its time has
+ * passed and the camp has not begun: the scheduler sends it within a minute, or the leader sends it now);
+ * `sent` (with when and to how many families); `missed` (the camp began before it was sent: it never is).
+ */
+export const reminderStates = ["off", "planned", "due", "sent", "missed"] as const;
+export type ReminderState = (typeof reminderStates)[number];
+
+export const ReminderViewSchema = ReminderSchema.extend({
+  sentMessageId: z.number().int().nullable(),
+  sendsAt: z.string(),
+  state: z.enum(reminderStates),
+  /** When the reminder was sent (queued to the families), and to how many; null until then. */
+  sentAt: z.string().nullable(),
+  recipients: z.number().int().nullable(),
+  /** When the camp's first day begins (Oslo): a reminder not sent by then is never sent. */
+  campStartsAt: z.string(),
+});
+export type ReminderView = z.infer<typeof ReminderViewSchema>;
 
 export const defaultReminder: Reminder = {
   enabled: true,

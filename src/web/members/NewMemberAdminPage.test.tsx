@@ -39,6 +39,7 @@ const sentMessage = {
   attachment: null,
   cancelledAt: null,
   cancelledBy: null,
+  timing: null,
   families: [{ address: "lise@example.no", participants: "Sara Berg", state: "sent", error: null }],
 };
 const per = entry({

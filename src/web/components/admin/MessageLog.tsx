@@ -1,16 +1,26 @@
 import { useId } from "react";
 import { formatOsloDateTime } from "../../../shared/format.ts";
-import { messageSegmentLabels, recipientStateLabels, type MessageLogEntry } from "../../../shared/messages/message.ts";
+import { messageSegmentLabels, plannedMessageGraceHours, recipientStateLabels, type MessageLogEntry } from "../../../shared/messages/message.ts";
+import { useNow } from "../../lib/use-now.ts";
 import "./message-log.css";
 
 const families = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
-/** When a message went, goes, or was called off. */
-function when(entry: MessageLogEntry): string {
-  if (entry.cancelledAt)
-    return `avlyst ${formatOsloDateTime(new Date(entry.cancelledAt))} av ${entry.cancelledBy ?? ""} (skulle gått ${formatOsloDateTime(new Date(entry.sendAt))})`;
-  if (entry.queuedAt) return `sendt ${formatOsloDateTime(new Date(entry.queuedAt))} av ${entry.createdBy}`;
-  return `sendes ${formatOsloDateTime(new Date(entry.sendAt))}, skrevet av ${entry.createdBy}`;
+/** When a message went, goes, or was called off (a date of another year says its year). */
+function when(entry: MessageLogEntry, now: Date): string {
+  const at = (iso: string) => formatOsloDateTime(new Date(iso), { now });
+  if (entry.cancelledAt) return `avlyst ${at(entry.cancelledAt)} av ${entry.cancelledBy ?? ""} (skulle gått ${at(entry.sendAt)})`;
+  if (entry.queuedAt) return `sendt ${at(entry.queuedAt)} av ${entry.createdBy}`;
+  if (entry.timing === "waiting") return `sendes ${at(entry.sendAt)}, skrevet av ${entry.createdBy}`;
+  return `skulle gått ${at(entry.sendAt)}, skrevet av ${entry.createdBy}`;
+}
+
+/** What a message not yet sent is waiting for, by the server's reading of its time. */
+function plannedText(entry: MessageLogEntry, now: Date): string {
+  if (entry.timing === "missed")
+    return `Ble ikke sendt: tidspunktet gikk uten at meldingen ble sendt (nettstedet kan ha vært nede), og mer enn ${plannedMessageGraceHours} timer for sent sendes den ikke av seg selv. Send den nå hvis den fortsatt passer, eller avlys den.`;
+  if (entry.timing === "due") return "Tidspunktet er passert; meldingen sendes innen et minutt, og mottakerne velges da.";
+  return `Venter på tidspunktet (${formatOsloDateTime(new Date(entry.sendAt), { now })}); mottakerne velges da.`;
 }
 
 /**
@@ -21,6 +31,7 @@ export function MessageLog({
   entries,
   onAgain,
   onCancel,
+  onSendNow,
   onRefresh,
   busy,
   recipientWords = ["familie", "familier"],
@@ -29,12 +40,15 @@ export function MessageLog({
   entries: MessageLogEntry[] | undefined;
   onAgain?: (entry: MessageLogEntry) => void;
   onCancel?: (entry: MessageLogEntry) => void;
+  /** «Send nå» for a message not yet sent (waiting for its time, or missed). */
+  onSendNow?: (entry: MessageLogEntry) => void;
   onRefresh: () => void;
   busy: boolean;
   recipientWords?: [string, string];
   showSegment?: boolean;
 }) {
   const id = useId();
+  const now = useNow();
   const [one, many] = recipientWords;
   return (
     <section aria-labelledby={`${id}-heading`}>
@@ -49,13 +63,13 @@ export function MessageLog({
       ) : (
         <ul className="message-log">
           {entries.map((entry) => {
-            const planned = !entry.queuedAt && !entry.cancelledAt;
+            const planned = entry.timing !== null && !entry.queuedAt && !entry.cancelledAt;
             return (
               <li key={entry.id}>
                 <h4>{entry.subject ?? "(teksten er slettet)"}</h4>
                 <p className="muted">
                   {showSegment && `${messageSegmentLabels[entry.segment]}${entry.day ? ` ${entry.day}` : ""} · `}
-                  {when(entry)}
+                  {when(entry, now)}
                   {entry.attachment ? ` · vedlegg ${entry.attachment}` : ""}
                 </p>
                 {entry.cancelledAt ? (
@@ -63,7 +77,10 @@ export function MessageLog({
                     <strong>Avlyst</strong> – ble ikke sendt til noen.
                   </p>
                 ) : planned ? (
-                  <p>Venter på tidspunktet; mottakerne velges da.</p>
+                  <p className={entry.timing === "missed" ? "message-missed" : undefined}>
+                    {entry.timing === "missed" && <strong>Ikke sendt. </strong>}
+                    {plannedText(entry, now)}
+                  </p>
                 ) : (
                   <p>
                     {families(entry.recipients, one, many)}: {recipientStateLabels.sent} {entry.counts.sent},{" "}
@@ -87,6 +104,11 @@ export function MessageLog({
                 {onAgain && entry.counts.failed > 0 && (
                   <button type="button" className="button secondary small" onClick={() => onAgain(entry)} disabled={busy}>
                     Send igjen til {entry.counts.failed} som feilet
+                  </button>
+                )}
+                {onSendNow && planned && (
+                  <button type="button" className="button secondary small" onClick={() => onSendNow(entry)} disabled={busy}>
+                    Send «{entry.subject}» nå
                   </button>
                 )}
                 {onCancel && planned && (

@@ -11,7 +11,15 @@ import { adminPerson } from "../admin-person.fixture.ts";
 import { MessagesArea } from "./MessagesArea.tsx";
 
 const session: AdminSession = { token: "tok123", signOut: vi.fn(), logOut: { busy: false, run: vi.fn() } };
-const reminder = { ...defaultReminder, sentMessageId: null, sendsAt: "2027-11-24T23:00:00.000Z" };
+const reminder = {
+  ...defaultReminder,
+  sentMessageId: null,
+  sendsAt: "2027-11-24T23:00:00.000Z",
+  state: "planned",
+  sentAt: null,
+  recipients: null,
+  campStartsAt: "2027-11-27T23:00:00.000Z",
+};
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from "react";
+import { useCallback, useId, useState, type FormEvent } from "react";
 import type { AdminPerson } from "../../../../shared/camp/camp-lists.ts";
 import { formatOsloDateTime } from "../../../../shared/format.ts";
 import {
@@ -19,7 +19,7 @@ import { useCampYear } from "../../../lib/camp-edition.tsx";
 import { useAdminEditionYear, useEditionFetcher } from "../admin-edition.tsx";
 import { getCampAdminParticipants } from "../camp-admin-api.ts";
 import { MessageLog } from "../../../components/admin/MessageLog.tsx";
-import { cancelPlannedMessage, getMessageLog, previewMessage, sendFailedAgain, sendMessage } from "./messages-api.ts";
+import { cancelPlannedMessage, getMessageLog, previewMessage, sendFailedAgain, sendMessage, sendPlannedNow } from "./messages-api.ts";
 import { ReminderForm } from "./ReminderForm.tsx";
 import "./messages.css";
 
@@ -67,7 +67,9 @@ export function MessagesArea({ session }: { session: AdminSession }) {
   const siteYear = useCampYear();
   const year = useAdminEditionYear() ?? siteYear;
   const slug = campEventSlug(year);
-  const { data: log, load } = useAdminData(session, (adminToken) => getMessageLog(slug, adminToken), failedMessage);
+  // One fetcher per slug: a new one on every render would fetch the log again after every render.
+  const fetchLog = useCallback((adminToken: string) => getMessageLog(slug, adminToken), [slug]);
+  const { data: log, load } = useAdminData(session, fetchLog, failedMessage);
   const { data: people } = useAdminData(session, useEditionFetcher(getCampAdminParticipants), failedMessage);
   const [draft, setDraft] = useState<Draft>(emptyDraft);
   const [preview, setPreview] = useState<MessagePreview>();
@@ -136,6 +138,12 @@ export function MessagesArea({ session }: { session: AdminSession }) {
     if (!(await act(() => cancelPlannedMessage(slug, token, entry.id), "Klarte ikke avlyse meldingen."))) return;
     await load();
     setResult({ ok: true, text: `Meldingen «${entry.subject ?? ""}» er avlyst og blir ikke sendt.` });
+  }
+
+  async function sendNow(entry: MessageLogEntry) {
+    if (!(await act(() => sendPlannedNow(slug, token, entry.id), "Klarte ikke sende meldingen."))) return;
+    await load();
+    setResult({ ok: true, text: `Meldingen «${entry.subject ?? ""}» er lagt i kø.` });
   }
 
   const athletes = (people ?? []).filter((person): person is AdminPerson => !person.isLedsager && person.status !== "cancelled");
@@ -264,6 +272,7 @@ export function MessagesArea({ session }: { session: AdminSession }) {
         entries={log}
         onAgain={(entry) => void again(entry)}
         onCancel={(entry) => void cancel(entry)}
+        onSendNow={(entry) => void sendNow(entry)}
         onRefresh={() => void load()}
         busy={busy}
       />

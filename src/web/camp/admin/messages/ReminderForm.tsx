@@ -1,17 +1,58 @@
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
 import { formatOsloDateTime } from "../../../../shared/format.ts";
-import { ReminderSchema, type Reminder } from "../../../../shared/messages/message.ts";
+import { ReminderSchema, type Reminder, type ReminderView } from "../../../../shared/messages/message.ts";
 import { expiredMessage, isUnauthorised, useAdminData, type AdminSession } from "../../../components/admin/AdminShell.tsx";
 import { ActionResult, type ActionOutcome } from "../../../components/admin/ActionResult.tsx";
-import { getReminder, saveReminder } from "./messages-api.ts";
+import { useNow } from "../../../lib/use-now.ts";
+import { getReminder, saveReminder, sendReminderNow } from "./messages-api.ts";
 
 const failedMessage = "Klarte ikke hente påminnelsen, så du er logget ut. Logg inn på nytt for å prøve igjen.";
+
+const families = (count: number) => `${count} ${count === 1 ? "familie" : "familier"}`;
+
+/** What the reminder's state means for the leader, in the server's words (ReminderState); `now` only decides whether a date says its year. */
+export function reminderStatusText(view: ReminderView, now: Date): string {
+  const at = (iso: string) => formatOsloDateTime(new Date(iso), { now });
+  switch (view.state) {
+    case "off":
+      return "Påminnelsen er slått av.";
+    case "planned":
+      return `Sendes av seg selv ${at(view.sendsAt)} til alle påmeldte, med programmet vedlagt.`;
+    case "due":
+      return `Tidspunktet (${at(view.sendsAt)}) er passert, men påminnelsen er ikke sendt ennå. Den sendes av seg selv innen et minutt, så lenge leiren ikke har begynt. Du kan også sende den nå.`;
+    case "sent":
+      return view.sentAt
+        ? `Sendt ${at(view.sentAt)} til ${families(view.recipients ?? 0)}, med programmet vedlagt (se listen under).`
+        : "Påminnelsen er sendt (se listen under).";
+    case "missed":
+      return `Påminnelsen ble ikke sendt. Den skulle gått ${at(view.sendsAt)}, men var ikke sendt da leiren begynte (nettstedet kan ha vært nede, eller tidspunktet var passert da den ble satt), og etter at leiren har begynt sendes den ikke. Vil dere si noe til familiene, skriv en melding over.`;
+  }
+}
+
+/** The line after «Lagre påminnelsen»: what will happen with the reminder as saved. */
+function savedText(view: ReminderView, now: Date): string {
+  switch (view.state) {
+    case "off":
+      return "Påminnelsen er slått av.";
+    case "planned":
+      return `Påminnelsen er lagret og sendes ${formatOsloDateTime(new Date(view.sendsAt), { now })}.`;
+    case "due":
+      return "Påminnelsen er lagret. Tidspunktet er passert, så den sendes innen et minutt.";
+    case "sent":
+      return "Påminnelsen er lagret, men den er allerede sendt, så endringen gjelder ikke.";
+    case "missed":
+      return "Påminnelsen er lagret, men leiren har begynt, så den sendes ikke.";
+  }
+}
 
 /** «Påminnelse før leiren»: the mail the site sends every family by itself a set number of days before the camp. */
 export function ReminderForm({ session, slug }: { session: AdminSession; slug: string }) {
   const id = useId();
+  const now = useNow();
   const { token, signOut } = session;
-  const { data, load } = useAdminData(session, (adminToken) => getReminder(slug, adminToken), failedMessage);
+  // One fetcher per slug: a new one on every render would fetch again after every render.
+  const fetchReminder = useCallback((adminToken: string) => getReminder(slug, adminToken), [slug]);
+  const { data, load } = useAdminData(session, fetchReminder, failedMessage);
   const [draft, setDraft] = useState<Reminder>();
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<ActionOutcome>();
@@ -28,13 +69,25 @@ export function ReminderForm({ session, slug }: { session: AdminSession; slug: s
     try {
       const saved = await saveReminder(slug, token, parsed.data);
       await load();
-      setResult({
-        ok: true,
-        text: saved.enabled ? `Påminnelsen er lagret og sendes ${formatOsloDateTime(new Date(saved.sendsAt))}.` : "Påminnelsen er slått av.",
-      });
+      setResult({ ok: true, text: savedText(saved, now) });
     } catch (error) {
       if (isUnauthorised(error)) signOut(expiredMessage);
       else setResult({ ok: false, text: `Klarte ikke lagre påminnelsen. ${error instanceof Error ? error.message : ""}`.trim() });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function sendNow() {
+    if (busy) return;
+    setBusy(true);
+    try {
+      const sent = await sendReminderNow(slug, token);
+      await load();
+      setResult({ ok: true, text: sent.recipients === null ? "Påminnelsen sendes nå." : `Påminnelsen er sendt til ${families(sent.recipients)}.` });
+    } catch (error) {
+      if (isUnauthorised(error)) signOut(expiredMessage);
+      else setResult({ ok: false, text: `Klarte ikke sende påminnelsen. ${error instanceof Error ? error.message : ""}`.trim() });
     } finally {
       setBusy(false);
     }
@@ -45,13 +98,14 @@ export function ReminderForm({ session, slug }: { session: AdminSession; slug: s
   return (
     <section aria-labelledby={`${id}-heading`} className="message-reminder">
       <h3 id={`${id}-heading`}>Påminnelse før leiren</h3>
-      <p>
-        {data.sentMessageId !== null
-          ? "Påminnelsen er sendt (se listen under)."
-          : data.enabled
-            ? `Sendes av seg selv ${formatOsloDateTime(new Date(data.sendsAt))} til alle påmeldte, med programmet vedlagt.`
-            : "Påminnelsen er slått av."}
-      </p>
+      <p>{reminderStatusText(data, now)}</p>
+      {data.state === "due" && (
+        <div className="button-row">
+          <button type="button" className="button" onClick={() => void sendNow()} disabled={busy}>
+            Send påminnelsen nå
+          </button>
+        </div>
+      )}
       <form onSubmit={(event) => void submit(event)} noValidate className="message-form">
         <label className="message-attach">
           <input type="checkbox" checked={draft.enabled} onChange={(event) => update({ enabled: event.target.checked })} /> Send påminnelse

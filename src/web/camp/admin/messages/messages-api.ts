@@ -72,3 +72,13 @@ export async function saveReminder(slug: string, token: string, reminder: Remind
 export function cancelPlannedMessage(slug: string, token: string, messageId: number): Promise<MessageLogEntry[]> {
   return postJson(`/api/Melding/Cancel/${encodeURIComponent(slug)}/${messageId}/${encodeURIComponent(token)}`, {}, z.array(MessageLogEntrySchema));
 }
+
+/** «Send nå» on the reminder: its time has passed without it being sent, and the camp has not begun. */
+export function sendReminderNow(slug: string, token: string) {
+  return postJson(messagePath("ReminderNow", slug, token), {}, ReminderAnswerSchema);
+}
+
+/** «Send nå» on a planned message (waiting, or its time missed): queued at once. Answers the log as it stands after. */
+export function sendPlannedNow(slug: string, token: string, messageId: number): Promise<MessageLogEntry[]> {
+  return postJson(`/api/Melding/SendNow/${encodeURIComponent(slug)}/${messageId}/${encodeURIComponent(token)}`, {}, z.array(MessageLogEntrySchema));
+}
