@@ -3,6 +3,7 @@ import { matchesSearch } from "../../../shared/camp/grades.ts";
 import { formatKroner } from "../../../shared/format.ts";
 import { claimUncoveredLabel, type AdminPerson, type AdminTotals } from "../../../shared/camp/camp-lists.ts";
 import { campMoneyLines } from "../../../shared/camp/camp-ledger.ts";
+import { participantsTitle } from "../../../shared/camp/camp-admin-exports.ts";
 import {
   amountLabel,
   fullName,
@@ -40,6 +41,7 @@ export const initialListView: ListView = { query: "", status: "", sort: { key: "
 export function AdminList({
   people,
   totals,
+  year,
   csvUrl,
   csvFileName,
   xlsxUrl,
@@ -51,6 +53,8 @@ export function AdminList({
 }: {
   people: AdminPerson[];
   totals: AdminTotals;
+  /** The camp they are of: the headings say it. */
+  year: number;
   /** Without them (an `innsjekk` account: the files hold allergy texts) no download links. */
   csvUrl?: string;
   csvFileName?: string;
@@ -86,7 +90,7 @@ export function AdminList({
     <>
       <section aria-labelledby={`${id}-totals`} className="admin-summary">
         <h2 id={`${id}-totals`} className="visually-hidden">
-          Oppsummering
+          Oppsummering for vinterleiren {year}
         </h2>
         <dl className="admin-totals">
           <div>
@@ -121,7 +125,7 @@ export function AdminList({
       </section>
 
       <section aria-labelledby={`${id}-list`}>
-        <h2 id={`${id}-list`}>Påmeldte</h2>
+        <h2 id={`${id}-list`}>{participantsTitle(year)}</h2>
         <div className="admin-filters">
           <div className="field">
             <label htmlFor={`${id}-query`}>Søk</label>
@@ -181,7 +185,7 @@ export function AdminList({
           <p>{people.length === 0 ? "Ingen har meldt seg på ennå." : "Ingen påmeldte passer med søket."}</p>
         ) : (
           <table className="data admin-table">
-            <caption className="visually-hidden">Påmeldte til vinterleiren</caption>
+            <caption className="visually-hidden">{participantsTitle(year)}</caption>
             <thead>
               <tr>
                 {columns.map((c) => {

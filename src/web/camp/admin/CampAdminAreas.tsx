@@ -1,9 +1,9 @@
-import { useState, type ReactNode } from "react";
+import { useMemo, useState, type ReactNode } from "react";
 import { campEditionFromData } from "../../../shared/camp/camp-edition-data.ts";
 import { CampEditionProvider } from "../../lib/camp-edition.tsx";
-import { AdminEditionYearProvider, useAdminEditionYear, useEditionFetcher } from "./admin-edition.tsx";
+import { useAdminYear, useEditionFetcher } from "./admin-edition.tsx";
 import { EditionPicker } from "./EditionPicker.tsx";
-import { editionData, type AdminEdition } from "./editions/editions-api.ts";
+import { editionData } from "./editions/editions-api.ts";
 import { campAdminCsvUrl, getCampAdminParticipants, getCampAdminTotals } from "./camp-admin-api.ts";
 import { useCampYear } from "../../lib/camp-edition.tsx";
 import { useFocusReturn } from "../../lib/use-focus-return.ts";
@@ -23,6 +23,7 @@ import { ListsArea } from "./lists/ListsArea.tsx";
 import { TreasurerArea } from "./lists/TreasurerArea.tsx";
 import { campRoleLabels, type CampRole } from "../../../shared/admin/camp-accounts.ts";
 import { checkInPagePath } from "../../../shared/site/site-pages.ts";
+import { campFileName } from "../../../shared/camp/camp-admin-exports.ts";
 import "../participants/participants.css";
 import "./camp-admin.css";
 
@@ -30,7 +31,7 @@ const failedMessage = "Klarte ikke hente påmeldingene, så du er logget ut. Log
 
 type Data = { people: AdminPerson[]; totals: AdminTotals };
 
-async function fetchData(token: string, year: number | undefined): Promise<Data> {
+async function fetchData(token: string, year: number): Promise<Data> {
   const [people, totals] = await Promise.all([getCampAdminParticipants(token, year), getCampAdminTotals(token, year)]);
   return { people, totals };
 }
@@ -38,12 +39,13 @@ async function fetchData(token: string, year: number | undefined): Promise<Data>
 /**
  * What a signed-in camp admin sees: the tabs the account's role allows. Each tab keeps its state (a half-filled
  * form, a search) while another is shown. A `leder` gets every tab; an `innsjekk` account the participants
- * (without allergy texts) and the lists without the kitchen's.
+ * (without allergy texts) and the lists without the kitchen's. Every tab shows the year in AdminYear; a tab
+ * whose content is of one year starts afresh when another is chosen (the edition form keeps what was typed).
  */
 export default function CampAdminAreas({ session }: { session: AdminSession }) {
   const [tab, setTab] = useState("participants");
-  /** The edition opened from the picker; undefined: «the» camp. */
-  const [chosen, setChosen] = useState<AdminEdition>();
+  const { year } = useAdminYear();
+  const siteYear = useCampYear();
   const { data: me } = useAdminData(session, getCampMe, failedMessage);
   if (!me) return <AdminLoading text="Logger inn...">{null}</AdminLoading>;
   if (me.role === "redaktør") {
@@ -67,7 +69,7 @@ export default function CampAdminAreas({ session }: { session: AdminSession }) {
         <span className="signed-in-as">
           Logget inn som {me.name} ({campRoleLabels[me.role].toLocaleLowerCase("nb-NO")})
         </span>
-        <a className="button secondary" href={chosen ? `${checkInPagePath}?year=${chosen.year}` : checkInPagePath}>
+        <a className="button secondary" href={year === siteYear ? checkInPagePath : `${checkInPagePath}?year=${year}`}>
           Innsjekking
         </a>
         {leder && (
@@ -77,57 +79,51 @@ export default function CampAdminAreas({ session }: { session: AdminSession }) {
         )}
         <SignOutButton session={session} />
       </div>
-      {leder && (
-        <EditionPicker
-          session={session}
-          refreshKey={tab}
-          year={chosen?.year}
-          onChoose={(edition) => setChosen(edition.current ? undefined : edition)}
+      {leder && <EditionPicker session={session} refreshKey={tab} />}
+      <ShownEdition>
+        <Tabs
+          label="Administrasjon av vinterleiren"
+          selected={tab}
+          onSelect={setTab}
+          tabs={[
+            { id: "participants", label: "Deltakere", content: <ParticipantsArea key={year} session={session} role={me.role} /> },
+            { id: "lists", label: "Lister", content: <ListsArea key={year} session={session} role={me.role} /> },
+            ...(leder
+              ? [
+                  { id: "treasurer", label: "Kasserer", content: <TreasurerArea key={year} session={session} /> },
+                  { id: "editions", label: "Leirer", content: <EditionsArea session={session} /> },
+                  { id: "waitlist", label: "Venteliste", content: <WaitlistArea key={year} session={session} /> },
+                  { id: "helpers", label: "Hjelpere", content: <HelpersArea session={session} me={me.username} /> },
+                  { id: "messages", label: "Send melding", content: <MessagesArea key={year} session={session} /> },
+                  { id: "door", label: "Avvist i døra", content: <DoorRefusalsArea session={session} /> },
+                ]
+              : []),
+          ]}
         />
-      )}
-      <AdminEditionYearProvider year={chosen?.year}>
-        <ChosenEdition edition={chosen}>
-          <Tabs
-            key={chosen?.year ?? "current"}
-            label="Administrasjon av vinterleiren"
-            selected={tab}
-            onSelect={setTab}
-            tabs={[
-              { id: "participants", label: "Deltakere", content: <ParticipantsArea session={session} role={me.role} /> },
-              { id: "lists", label: "Lister", content: <ListsArea session={session} role={me.role} /> },
-              ...(leder
-                ? [
-                    { id: "treasurer", label: "Kasserer", content: <TreasurerArea session={session} /> },
-                    { id: "editions", label: "Leirer", content: <EditionsArea session={session} /> },
-                    { id: "waitlist", label: "Venteliste", content: <WaitlistArea session={session} /> },
-                    { id: "helpers", label: "Hjelpere", content: <HelpersArea session={session} me={me.username} /> },
-                    { id: "messages", label: "Send melding", content: <MessagesArea session={session} /> },
-                    { id: "door", label: "Avvist i døra", content: <DoorRefusalsArea session={session} /> },
-                  ]
-                : []),
-            ]}
-          />
-        </ChosenEdition>
-      </AdminEditionYearProvider>
+      </ShownEdition>
     </>
   );
 }
 
-/** Titles, file names and the weekend lists follow the chosen edition; without a choice, the site's own. */
-function ChosenEdition({ edition, children }: { edition: AdminEdition | undefined; children: ReactNode }) {
-  if (!edition) return <>{children}</>;
-  return <CampEditionProvider edition={campEditionFromData(editionData(edition))}>{children}</CampEditionProvider>;
+/**
+ * The weekend lists' program and the edition the tabs speak of: the shown year's edition as the leader's list
+ * has it (saved changes included); without the list (an `innsjekk` account), the site's own.
+ */
+function ShownEdition({ children }: { children: ReactNode }) {
+  const { edition } = useAdminYear();
+  const shown = useMemo(() => edition && campEditionFromData(editionData(edition)), [edition]);
+  if (!shown) return <>{children}</>;
+  return <CampEditionProvider edition={shown}>{children}</CampEditionProvider>;
 }
 
 function ParticipantsArea({ session, role }: { session: AdminSession; role: CampRole }) {
   const { token, signOut } = session;
   const { data, load } = useAdminData(session, useEditionFetcher(fetchData), failedMessage);
-  const editionYear = useAdminEditionYear();
+  const { year } = useAdminYear();
   const [selected, setSelected] = useState<string>();
   const [view, setView] = useState<ListView>(initialListView);
   // Back from the details: the keyboard lands on the row that was opened.
   const rows = useFocusReturn<string>();
-  const year = useCampYear();
 
   if (!data) return <AdminLoading text="Laster inn påmeldingene...">{null}</AdminLoading>;
 
@@ -153,12 +149,13 @@ function ParticipantsArea({ session, role }: { session: AdminSession; role: Camp
         <AdminList
           people={data.people}
           totals={data.totals}
+          year={year}
           {...(role === "leder"
             ? {
-                csvUrl: campAdminCsvUrl(token, editionYear),
-                csvFileName: `vinterleir-${year}-deltakere.csv`,
-                xlsxUrl: campXlsxUrl(token, undefined, editionYear),
-                xlsxFileName: `vinterleir-${year}-deltakere.xlsx`,
+                csvUrl: campAdminCsvUrl(token, year),
+                csvFileName: campFileName(year, "deltakere", "csv"),
+                xlsxUrl: campXlsxUrl(token, undefined, year),
+                xlsxFileName: campFileName(year, "deltakere", "xlsx"),
               }
             : {})}
           view={view}

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { comingSeasonYear } from "../../../shared/camp/camp-edition-data.ts";
 import { campEditionForYear } from "../../../shared/camp/camp-edition.ts";
+import { testNow } from "../../../shared/test-clock.fixture.ts";
 
 import type { AdminPerson } from "../../../shared/camp/camp-lists.ts";
 import { CampAdmin } from "./CampAdminPage.tsx";
@@ -13,8 +14,8 @@ import { adminPerson } from "./admin-person.fixture.ts";
 import { sha256Hex } from "../../components/admin/sha256.ts";
 import { calls, mockApi } from "../../test-support/mock-api.ts";
 
-/** Without a provider the pages use the coming season's year. */
-const campEdition = campEditionForYear(comingSeasonYear(new Date()));
+/** Without a provider the pages use the coming season's year (the tests' clock starts at TEST_NOW, test-setup.ts). */
+const campEdition = campEditionForYear(comingSeasonYear(testNow()));
 
 const person = (over: Partial<AdminPerson>) => adminPerson(over);
 
@@ -110,7 +111,7 @@ describe("CampAdmin login", () => {
     expect(await screen.findByRole("table")).toBeTruthy();
     const digest = createHash("sha256").update("hemmelig").digest("hex");
     expect(calls[0]!.url).toBe(`/api/VinterleirAdmin/GetToken/leder/${digest}`);
-    expect(calls.map((c) => c.url)).toContain("/api/VinterleirAdmin/Get/tok123");
+    expect(calls.map((c) => c.url)).toContain(`/api/VinterleirAdmin/Get/tok123?year=${campEdition.year}`);
     expect(cookie()).toContain("adminToken=tok123");
   });
 
@@ -186,7 +187,7 @@ describe("CampAdmin list", () => {
     expect(figure("Netto (betalt minus tilbakebetalt)")).toBe("1 750 kr");
     expect(totalsList.textContent).not.toContain("Sum betalt");
     const csv = screen.getByRole("link", { name: "Last ned CSV" });
-    expect(csv.getAttribute("href")).toBe("/api/VinterleirAdmin/GetCsv/tok123");
+    expect(csv.getAttribute("href")).toBe(`/api/VinterleirAdmin/GetCsv/tok123?year=${campEdition.year}`);
     expect(csv.getAttribute("download")).toBe(`vinterleir-${campEdition.year}-deltakere.csv`);
     expect(screen.getAllByRole("row")).toHaveLength(4);
     const anne = screen.getByRole("button", { name: "Anne Hansen" }).closest("tr")!;
@@ -269,7 +270,7 @@ describe("CampAdmin list", () => {
     fireEvent.click(screen.getByRole("button", { name: "Marker som betalt" }));
     expect(await screen.findByText("Påmeldingen er markert som betalt.")).toBeTruthy();
     expect(calls[0]).toEqual({ method: "POST", url: "/api/VinterleirAdmin/MarkPaid/1/tok123" });
-    expect(calls.map((c) => c.url)).toContain("/api/VinterleirAdmin/Get/tok123");
+    expect(calls.map((c) => c.url)).toContain(`/api/VinterleirAdmin/Get/tok123?year=${campEdition.year}`);
     expect(screen.queryByRole("button", { name: "Marker som betalt" })).toBeNull();
     expect(screen.getByText("Betalt").nextElementSibling?.textContent?.replace(/\s/g, " ")).toBe("1 025 kr");
   });

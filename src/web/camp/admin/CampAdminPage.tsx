@@ -2,7 +2,8 @@ import { lazy, Suspense } from "react";
 import type { Route } from "./+types/CampAdminPage";
 import { club } from "../../../shared/club/club-facts.ts";
 import { campSignIn } from "./camp-sign-in.ts";
-import { campYearOfMatches, useCampYear } from "../../lib/camp-edition.tsx";
+import { campYearOfMatches } from "../../lib/camp-edition.tsx";
+import { AdminYearProvider, useAdminYear } from "./admin-edition.tsx";
 import { AdminLoading, AdminShell } from "../../components/admin/AdminShell.tsx";
 import { LoadFailedBoundary } from "../../components/admin/LoadFailedBoundary.tsx";
 import { sha256Hex } from "../../components/admin/sha256.ts";
@@ -28,15 +29,27 @@ export function meta({ matches }: Route.MetaArgs) {
 const loadAreas = () => import("./CampAdminAreas.tsx");
 const CampAdminAreas = lazy(loadAreas);
 
-/** The camp admin: the login form, then the tabs the account's role allows (see CampAdminAreas). */
+/**
+ * The camp admin: the login form, then the tabs the account's role allows (see CampAdminAreas). The heading
+ * names the year the admin shows, which the leader chooses below it.
+ */
 export function CampAdmin({ hash = sha256Hex }: { hash?: (password: string) => Promise<string> }) {
-  const year = useCampYear();
+  return (
+    <AdminYearProvider>
+      <CampAdminShell hash={hash} />
+    </AdminYearProvider>
+  );
+}
+
+function CampAdminShell({ hash }: { hash: (password: string) => Promise<string> }) {
+  const { year, reset } = useAdminYear();
   return (
     <AdminShell
       className="page page-wide admin-area camp-admin"
       title={`Vinterleiren ${year} – administrasjon`}
       {...campSignIn}
       hash={hash}
+      onSignedOut={reset}
       onLoginStarted={() => void loadAreas()}
       intro="Listen over deltakere er bare for dem som arrangerer vinterleiren. Logg inn for å se den."
     >

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useId, useState } from "react";
+import { useCallback, useEffect, useId } from "react";
 import { editionPhaseLabels } from "../../../shared/camp/camp-edition-phase.ts";
 import type { AdminSession } from "../../components/admin/AdminShell.tsx";
+import { useAdminYear } from "./admin-edition.tsx";
 import { getCampEditions, type AdminEdition } from "./editions/editions-api.ts";
 
 /** "2026 – pågår (vises nå)", "2027 – kommende", "2025 – tidligere", "2028 – utkast". */
@@ -10,43 +11,38 @@ export function editionChoiceLabel(edition: Pick<AdminEdition, "year" | "phase" 
 }
 
 /**
- * Which camp edition the admin's lists, totals, exports and waiting list show: «the» camp unless another is
- * chosen. The choices are read again when another tab opens or the list gets focus, so a camp made under
- * «Leirer» shows up.
+ * «Vis leir»: which camp edition the whole admin shows (the year in AdminYear). The choices are read again when
+ * another tab opens or the list gets focus, so a camp made under «Leirer» shows up; a save or a publish under
+ * «Leirer» changes its label here at once.
  */
 export function EditionPicker({
   session,
-  year,
-  onChoose,
   refreshKey,
 }: {
   session: AdminSession;
-  year: number | undefined;
-  onChoose: (edition: AdminEdition) => void;
   /** A change (another tab opened) reads the choices again. */
   refreshKey?: string;
 }) {
   const id = useId();
-  const [editions, setEditions] = useState<AdminEdition[]>();
+  const { year, editions, choose, readEditions } = useAdminYear();
   const load = useCallback(async () => {
-    // Without the list (a network hiccup) the admin still works on «the» camp.
-    setEditions(await getCampEditions(session.token).catch(() => undefined));
-  }, [session.token]);
+    // Without the list (a network hiccup) the admin still works on the year it shows.
+    await readEditions(() => getCampEditions(session.token)).catch(() => undefined);
+  }, [session.token, readEditions]);
   useEffect(() => {
     void load();
   }, [load, refreshKey]);
   if (!editions || editions.length === 0) return null;
-  const chosen = year ?? editions.find((edition) => edition.current)?.year ?? editions[0]!.year;
   return (
     <div className="edition-picker">
       <label htmlFor={id}>Vis leir</label>
       <select
         id={id}
-        value={chosen}
+        value={year}
         onFocus={() => void load()}
         onChange={(event) => {
           const edition = editions.find((candidate) => candidate.year === Number(event.target.value));
-          if (edition) onChoose(edition);
+          if (edition) choose(edition.year);
         }}
       >
         {editions.map((edition) => (

@@ -7,6 +7,7 @@ import type { CampEditionData } from "../../../../shared/camp/camp-edition-schem
 import type { AdminSession } from "../../../components/admin/AdminShell.tsx";
 import { calls, mockApi, type Answer } from "../../../test-support/mock-api.ts";
 import { CampAdmin } from "../CampAdminPage.tsx";
+import { AdminYearProvider } from "../admin-edition.tsx";
 // The page loads its signed-in areas lazily; loaded here first, so a test waits for its data, not for modules.
 import "../CampAdminAreas.tsx";
 import { EditionsArea } from "./EditionsArea.tsx";
@@ -65,8 +66,17 @@ function answers(over: Record<string, Answer[]> = {}): Record<string, Answer[]> 
 const session = (signOut = vi.fn()): AdminSession => ({ token: "tok123", signOut, logOut: { busy: false, run: vi.fn() } });
 
 function renderArea(signOut = vi.fn()) {
-  // The preview uses the site's links, so the area lives in a router as on the real page.
-  const Stub = createRoutesStub([{ path: "/", Component: () => <EditionsArea session={session(signOut)} /> }]);
+  // The preview uses the site's links, so the area lives in a router as on the real page, under the year it shows.
+  const Stub = createRoutesStub([
+    {
+      path: "/",
+      Component: () => (
+        <AdminYearProvider>
+          <EditionsArea session={session(signOut)} />
+        </AdminYearProvider>
+      ),
+    },
+  ]);
   return render(<Stub initialEntries={["/"]} />);
 }
 

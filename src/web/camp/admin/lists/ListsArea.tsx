@@ -19,7 +19,8 @@ import { osloDateTimeLabel } from "../../../../shared/format.ts";
 import { useAdminData, type AdminSession } from "../../../components/admin/AdminShell.tsx";
 import { getCampAdminParticipants } from "../camp-admin-api.ts";
 import { campEditionForYear } from "../../../../shared/camp/camp-edition.ts";
-import { useCampEditionIfAny, useCampYear } from "../../../lib/camp-edition.tsx";
+import { useCampEditionIfAny } from "../../../lib/camp-edition.tsx";
+import { campFileName, weekendListTitle } from "../../../../shared/camp/camp-admin-exports.ts";
 import { useAdminEditionYear, useEditionFetcher } from "../admin-edition.tsx";
 import { campXlsxUrl } from "../accounts/camp-accounts-api.ts";
 import "./lists.css";
@@ -35,8 +36,7 @@ export function ListsArea({ session, role }: { session: AdminSession; role: Camp
   const { data } = useAdminData(session, useEditionFetcher(getCampAdminParticipants), failedMessage);
   const lists = weekendListIds.filter((list) => role === "leder" || !healthDataLists.includes(list));
   const [shown, setShown] = useState<WeekendListId>(lists[0]!);
-  const year = useCampYear();
-  const editionYear = useAdminEditionYear();
+  const year = useAdminEditionYear();
 
   if (!data)
     return (
@@ -47,7 +47,7 @@ export function ListsArea({ session, role }: { session: AdminSession; role: Camp
   return (
     <section aria-labelledby={`${id}-heading`} className="weekend-lists">
       <h2 id={`${id}-heading`} className="no-print">
-        Lister for helgen
+        Lister for vinterleiren {year}
       </h2>
       <div className="list-picker no-print" role="group" aria-label="Velg liste">
         {lists.map((list) => (
@@ -66,7 +66,7 @@ export function ListsArea({ session, role }: { session: AdminSession; role: Camp
         <button type="button" className="button secondary" onClick={() => window.print()}>
           Skriv ut
         </button>
-        <a className="button secondary" href={campXlsxUrl(session.token, shown, editionYear)} download={`vinterleir-${year}-${shown}.xlsx`}>
+        <a className="button secondary" href={campXlsxUrl(session.token, shown, year)} download={campFileName(year, shown, "xlsx")}>
           Last ned Excel
         </a>
       </div>
@@ -76,9 +76,10 @@ export function ListsArea({ session, role }: { session: AdminSession; role: Camp
 }
 
 function WeekendList({ list, people, year }: { list: WeekendListId; people: AdminPerson[]; year: number }) {
-  // The site's current edition (the admin shows its year); without one, the club's usual settings for the year.
-  const edition = useCampEditionIfAny() ?? campEditionForYear(year);
-  const title = `${weekendListTitles[list]} – vinterleiren ${year}`;
+  // The shown year's edition (CampAdminAreas provides it); without one, the club's usual settings for the year.
+  const provided = useCampEditionIfAny();
+  const edition = provided?.year === year ? provided : campEditionForYear(year);
+  const title = weekendListTitle(list, year);
   switch (list) {
     case "kjokken": {
       const meals = kitchenList(people, edition);

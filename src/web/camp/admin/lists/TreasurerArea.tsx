@@ -4,7 +4,7 @@ import { formatKroner } from "../../../../shared/format.ts";
 import { paymentMethodLabel } from "../../../../shared/camp/camp-state-labels.ts";
 import type { TreasurerSummary } from "../../../../shared/camp/camp-treasurer.ts";
 import { useAdminData, type AdminSession } from "../../../components/admin/AdminShell.tsx";
-import { useCampYear } from "../../../lib/camp-edition.tsx";
+import { campFileName } from "../../../../shared/camp/camp-admin-exports.ts";
 import { useAdminEditionYear, useEditionFetcher } from "../admin-edition.tsx";
 import { campXlsxUrl, getTreasurerSummary, markRefundPaid } from "../accounts/camp-accounts-api.ts";
 import { ApiError } from "../../../lib/api-client.ts";
@@ -24,8 +24,7 @@ const failedMessage = "Klarte ikke hente oppsummeringen, så du er logget ut. Lo
 export function TreasurerArea({ session }: { session: AdminSession }) {
   const id = useId();
   const { data, load } = useAdminData(session, useEditionFetcher(getTreasurerSummary), failedMessage);
-  const year = useCampYear();
-  const editionYear = useAdminEditionYear();
+  const year = useAdminEditionYear();
   const [problem, setProblem] = useState<string>();
   const [busy, setBusy] = useState<number>();
   if (!data)
@@ -63,7 +62,7 @@ export function TreasurerArea({ session }: { session: AdminSession }) {
         <button type="button" className="button secondary" onClick={() => window.print()}>
           Skriv ut
         </button>
-        <a className="button secondary" href={campXlsxUrl(session.token, "kasserer", editionYear)} download={`vinterleir-${data.year}-kasserer.xlsx`}>
+        <a className="button secondary" href={campXlsxUrl(session.token, "kasserer", year)} download={campFileName(year, "kasserer", "xlsx")}>
           Last ned Excel
         </a>
       </div>

@@ -6,7 +6,7 @@ import { defaultReminder } from "../../../../shared/messages/message.ts";
 import { CampEditionProvider } from "../../../lib/camp-edition.tsx";
 import type { AdminSession } from "../../../components/admin/AdminShell.tsx";
 import { calls, mockApi } from "../../../test-support/mock-api.ts";
-import { AdminEditionYearProvider } from "../admin-edition.tsx";
+import { AdminYearProvider } from "../admin-edition.tsx";
 import { adminPerson } from "../admin-person.fixture.ts";
 import { MessagesArea } from "./MessagesArea.tsx";
 
@@ -41,9 +41,9 @@ function renderArea(picked: number | undefined) {
   );
   render(
     <CampEditionProvider edition={campEditionForYear(2026)}>
-      <AdminEditionYearProvider year={picked}>
+      <AdminYearProvider initialYear={picked}>
         <MessagesArea session={session} />
-      </AdminEditionYearProvider>
+      </AdminYearProvider>
     </CampEditionProvider>,
   );
 }

@@ -15,7 +15,6 @@ import {
 } from "../../../../shared/messages/message.ts";
 import { expiredMessage, isUnauthorised, useAdminData, type AdminSession } from "../../../components/admin/AdminShell.tsx";
 import { ActionResult, type ActionOutcome } from "../../../components/admin/ActionResult.tsx";
-import { useCampYear } from "../../../lib/camp-edition.tsx";
 import { useAdminEditionYear, useEditionFetcher } from "../admin-edition.tsx";
 import { getCampAdminParticipants } from "../camp-admin-api.ts";
 import { MessageLog } from "../../../components/admin/MessageLog.tsx";
@@ -64,8 +63,7 @@ function inputOf(draft: Draft): SendMessageInput | { error: string } {
 export function MessagesArea({ session }: { session: AdminSession }) {
   const id = useId();
   const { token, signOut } = session;
-  const siteYear = useCampYear();
-  const year = useAdminEditionYear() ?? siteYear;
+  const year = useAdminEditionYear();
   const slug = campEventSlug(year);
   // One fetcher per slug: a new one on every render would fetch the log again after every render.
   const fetchLog = useCallback((adminToken: string) => getMessageLog(slug, adminToken), [slug]);

@@ -1,10 +1,15 @@
 // @vitest-environment happy-dom
+import type { ReactNode } from "react";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { WaitlistEntry } from "../../../../shared/camp/camp-waitlist.ts";
 import type { AdminSession } from "../../../components/admin/AdminShell.tsx";
 import { calls, mockApi } from "../../../test-support/mock-api.ts";
+import { AdminYearProvider } from "../admin-edition.tsx";
 import { WaitlistArea } from "./WaitlistArea.tsx";
+
+/** The admin shows the 2026 camp. */
+const wrapper = ({ children }: { children: ReactNode }) => <AdminYearProvider initialYear={2026}>{children}</AdminYearProvider>;
 
 const entry = (over: Partial<WaitlistEntry>): WaitlistEntry => ({
   registrationId: 1,
@@ -58,14 +63,14 @@ afterEach(() => {
 describe("Venteliste in the camp admin", () => {
   it("says so when nobody is waiting", async () => {
     mockApi({ "/api/VinterleirAdmin/Waitlist/": [{ body: [] }] });
-    render(<WaitlistArea session={session()} />);
+    render(<WaitlistArea session={session()} />, { wrapper });
     expect(await screen.findByText("Ventelisten er tom.")).toBeTruthy();
-    expect(calls[0]!.url).toBe("/api/VinterleirAdmin/Waitlist/tok123");
+    expect(calls[0]!.url).toBe("/api/VinterleirAdmin/Waitlist/tok123?year=2026");
   });
 
   it("lists everyone in order with each offer's state in Oslo time", async () => {
     mockApi({ "/api/VinterleirAdmin/Waitlist/": [{ body: list }] });
-    render(<WaitlistArea session={session()} />);
+    render(<WaitlistArea session={session()} />, { wrapper });
     await screen.findByRole("list");
     const rows = items();
     expect(rows.map((row) => within(row).getByRole("heading").textContent)).toEqual([
@@ -91,7 +96,7 @@ describe("Venteliste in the camp admin", () => {
       { "/api/VinterleirAdmin/Waitlist/Move/": [{ body: { ok: true } }], "/api/VinterleirAdmin/Waitlist/": [{ body: list }, { body: moved }] },
       { withInit: true },
     );
-    render(<WaitlistArea session={session()} />);
+    render(<WaitlistArea session={session()} />, { wrapper });
     fireEvent.click(await screen.findByRole("button", { name: "Flytt opp: Kari Hansen" }));
     expect(await screen.findByText("Kari Hansen er flyttet til plass 1.")).toBeTruthy();
     const move = calls.find((call) => call.url.includes("/Move/"))!;
@@ -107,7 +112,7 @@ describe("Venteliste in the camp admin", () => {
       { "/api/VinterleirAdmin/Waitlist/Move/": [{ body: { ok: true } }], "/api/VinterleirAdmin/Waitlist/": [{ body: list }] },
       { withInit: true },
     );
-    render(<WaitlistArea session={session()} />);
+    render(<WaitlistArea session={session()} />, { wrapper });
     fireEvent.click(await screen.findByRole("button", { name: "Flytt ned: Per Berg" }));
     await screen.findByText("Per Berg er flyttet til plass 4.");
     const move = calls.find((call) => call.url.includes("/Move/"))!;
@@ -120,7 +125,7 @@ describe("Venteliste in the camp admin", () => {
       "/api/VinterleirAdmin/Waitlist/Remove/": [{ body: { ok: true } }],
       "/api/VinterleirAdmin/Waitlist/": [{ body: list }, { body: list.filter((e) => e.registrationId !== 9) }],
     });
-    render(<WaitlistArea session={session()} />);
+    render(<WaitlistArea session={session()} />, { wrapper });
     fireEvent.click(await screen.findByRole("button", { name: "Fjern: Per Berg" }));
     const confirm = screen.getByRole("group", { name: /Fjerne Per Berg fra ventelisten\?/ });
     expect(document.activeElement).toBe(within(confirm).getByRole("button", { name: "Avbryt" }));
@@ -140,13 +145,13 @@ describe("Venteliste in the camp admin", () => {
       "/api/VinterleirAdmin/Waitlist/Move/": [{ status: 409, body: { error: "Plassen finnes ikke." } }],
       "/api/VinterleirAdmin/Waitlist/": [{ body: list }],
     });
-    render(<WaitlistArea session={session()} />);
+    render(<WaitlistArea session={session()} />, { wrapper });
     fireEvent.click(await screen.findByRole("button", { name: "Flytt ned: Ola Nordmann" }));
     expect((await screen.findByRole("alert")).textContent).toBe("Klarte ikke flytte Ola Nordmann. Plassen finnes ikke.");
 
     const signOut = vi.fn();
     mockApi({ "/api/VinterleirAdmin/Waitlist/": [{ status: 401, body: { error: "Unauthorized" } }] });
-    render(<WaitlistArea session={session(signOut)} />);
+    render(<WaitlistArea session={session(signOut)} />, { wrapper });
     await waitFor(() => expect(signOut).toHaveBeenCalledWith("Innloggingen er utløpt eller ugyldig. Logg inn på nytt."));
   });
 });

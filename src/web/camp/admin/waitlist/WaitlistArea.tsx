@@ -5,7 +5,7 @@ import { formatOsloDateTime } from "../../../../shared/format.ts";
 import { expiredMessage, isUnauthorised, useAdminData, type AdminSession } from "../../../components/admin/AdminShell.tsx";
 import { ActionResult, type ActionOutcome } from "../../../components/admin/ActionResult.tsx";
 import { ConfirmAction, useConfirmation } from "../../../components/ConfirmAction.tsx";
-import { useEditionFetcher } from "../admin-edition.tsx";
+import { useAdminEditionYear, useEditionFetcher } from "../admin-edition.tsx";
 import { getWaitlist, moveOnWaitlist, removeFromWaitlist } from "./waitlist-admin-api.ts";
 import "./waitlist-admin.css";
 
@@ -18,6 +18,7 @@ export function WaitlistArea({ session }: { session: AdminSession }) {
   const id = useId();
   const { token, signOut } = session;
   const { data, load } = useAdminData(session, useEditionFetcher(getWaitlist), failedMessage);
+  const year = useAdminEditionYear();
   const [busy, setBusy] = useState(false);
   const confirmation = useConfirmation<number>();
   const [result, setResult] = useState<ActionOutcome>();
@@ -74,7 +75,7 @@ export function WaitlistArea({ session }: { session: AdminSession }) {
   return (
     <section aria-labelledby={`${id}-heading`} className="waitlist-admin">
       <h2 id={`${id}-heading`} ref={headingRef} tabIndex={-1}>
-        Venteliste
+        Venteliste – vinterleiren {year}
       </h2>
       <p>Når en plass blir ledig, får den første på listen et tilbud på e-post. Flytt noen opp eller ned for å endre hvem som får neste tilbud.</p>
       <ActionResult result={result} />
