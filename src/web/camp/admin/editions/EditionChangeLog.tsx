@@ -3,6 +3,7 @@ import { campEditionActionLabels, campEditionFieldLabel, formatCampEditionValue 
 import type { Club, Grade } from "../../../../shared/camp/grades.ts";
 import { formatOsloDateTime } from "../../../../shared/format.ts";
 import { isUnauthorised } from "../../../components/admin/AdminShell.tsx";
+import { useNow } from "../../../lib/use-now.ts";
 import { getCampEditionChanges, type EditionChangeEntry } from "./editions-api.ts";
 
 /** Every change to one edition, newest first: when (Oslo time), which account, and field by field what. */
@@ -25,6 +26,7 @@ export function EditionChangeLog({
   onUnauthorised: () => void;
 }) {
   const [entries, setEntries] = useState<EditionChangeEntry[] | "failed">();
+  const now = useNow();
   useEffect(() => {
     let live = true;
     getCampEditionChanges(year, token).then(
@@ -44,7 +46,7 @@ export function EditionChangeLog({
     club: (id: number) => clubs.find((club) => club.clubId === id)?.name,
     grade: (id: number) => grades.find((grade) => grade.gradeId === id)?.name,
     // A date far from today says its year.
-    now: new Date(),
+    now,
   };
   return (
     <section className="edition-changes" aria-labelledby={headingId}>
@@ -60,8 +62,8 @@ export function EditionChangeLog({
           {entries.map((entry, index) => (
             <li key={`${entry.changedAt}-${index}`}>
               <p className="change-head">
-                <strong>{campEditionActionLabels[entry.action] ?? entry.action}</strong>{" "}
-                {formatOsloDateTime(new Date(entry.changedAt), { now: new Date() })} av {entry.account}
+                <strong>{campEditionActionLabels[entry.action] ?? entry.action}</strong> {formatOsloDateTime(new Date(entry.changedAt), { now })} av{" "}
+                {entry.account}
               </p>
               {entry.action === "created" ? (
                 <p className="muted">Alle feltene fikk sine første verdier.</p>

@@ -3,6 +3,7 @@ import type { CampEditionData } from "../../../../shared/camp/camp-edition-schem
 import { campEditionFieldLabel } from "../../../../shared/camp/camp-edition-labels.ts";
 import type { Club, Grade } from "../../../../shared/camp/grades.ts";
 import { isUnauthorised } from "../../../components/admin/AdminShell.tsx";
+import { useNow } from "../../../lib/use-now.ts";
 import { ConfirmAction } from "../../../components/ConfirmAction.tsx";
 import { EditionChangeLog } from "./EditionChangeLog.tsx";
 import { focusInView } from "./EditionField.tsx";
@@ -63,6 +64,7 @@ export function EditionEditor({
   const headingRef = useRef<HTMLHeadingElement>(null);
   const alertRef = useRef<HTMLParagraphElement>(null);
   const publishButton = useRef<HTMLButtonElement>(null);
+  const now = useNow();
 
   useEffect(() => {
     if (focusTick.target === "heading") headingRef.current?.focus();
@@ -231,7 +233,7 @@ export function EditionEditor({
                 focus("publish");
               }}
             >
-              Publisere vinterleiren {edition.year}? {publishOutcomeText(edition, editions, new Date())}
+              Publisere vinterleiren {edition.year}? {publishOutcomeText(edition, editions, now)}
               {dirty ? " Endringene i skjemaet lagres først." : ""}
             </ConfirmAction>
           )}
