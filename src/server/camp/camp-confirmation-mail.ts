@@ -11,7 +11,7 @@ import { campCalendar, campCalendarFileName } from "./camp-calendar.ts";
 import { mailMoneyLines, type LedgerFigures } from "../../shared/camp/camp-ledger.ts";
 import { nothingPaidSentence, refundSentenceAt } from "../../shared/camp/cancellation-terms.ts";
 import { greeting } from "../../shared/camp/contact-greeting.ts";
-import { unopenedLinkDays } from "../../shared/camp/camp-my-registration.ts";
+import { linkLifetimeSentence } from "../../shared/camp/camp-my-registration.ts";
 
 export interface CampConfirmationData {
   editionYear: number;
@@ -105,8 +105,8 @@ export function renderCampConfirmation(
     ? `På «Min påmelding» ser dere ${everyAthlete(group.others.length + 1)}, kan rette opplysningene og avbestille for hver av dem:`
     : "På «Min påmelding» ser du påmeldingen, kan rette opplysningene og avbestille:";
   const contact = `Spørsmål? Skriv til ${context.contactEmail} og oppgi ordrenummeret. Denne adressen tar ikke imot svar.`;
-  // A link never opened expires (camp-personal-link.ts): a family registering weeks ahead should know.
-  const linkLifetime = `Åpne lenken innen ${unopenedLinkDays} dager, så virker den til leiren er over. Har den sluttet å virke, får du en ny på «Finn påmeldingen min».`;
+  // The link works until the camp is over, however far ahead it is (camp-personal-link.ts); a lost mail is found again.
+  const linkLifetime = `${linkLifetimeSentence()} Finner du ikke e-posten igjen, får du lenken på nytt på «Finn påmeldingen min».`;
 
   const text = [
     greeting(data.greetingName),

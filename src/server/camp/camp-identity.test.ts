@@ -9,7 +9,7 @@ import { asSent, campAdminToken, companion, draft, postRegistration } from "../t
 import { databaseKinds } from "../test-support/database.ts";
 import { startVippsPayment, useVippsCampSuite } from "../test-support/vipps.ts";
 import { exportPerson } from "../privacy/person-data.ts";
-import { personalTokenHash } from "./camp-personal-link.ts";
+import { deleteExpiredLinks, personalTokenHash, scopeOfLink } from "./camp-personal-link.ts";
 import { backfillEmailKeys } from "../db/backfill-email-keys.ts";
 
 /** Any "Min påmelding" link in a text, with its secret. */
@@ -136,8 +136,8 @@ describe.each(databaseKinds)("one family, one link on %s", (kind) => {
     ).toBe(404);
   });
 
-  it("«Finn påmeldingen min» stores a secret only when it mails, and a link never opened expires", async () => {
-    await register({ email: "kjent@example.no" });
+  it("«Finn påmeldingen min» stores a secret only when it mails, and a link never opened works until the camp is over, however long ago it was sent", async () => {
+    const { id } = await register({ email: "kjent@example.no" });
     const before = await suite.app.db.select().from(campPersonalLinks);
     for (let i = 0; i < 5; i++) {
       await find("ukjent@example.no");
@@ -150,19 +150,45 @@ describe.each(databaseKinds)("one family, one link on %s", (kind) => {
     expect(after.filter((link) => link.emailKey === "ukjent@example.no")).toEqual([]);
     const [mail] = await findMails();
     const token = tokensIn(mail!.text)[0]!;
-    // Still before the camp ends, but made more than 30 days ago and never opened: expired.
-    suite.now = new Date("2026-11-27T10:00:00Z");
+    // Registered and mailed in March for the camp in November, never opened: it still works on the camp's last day.
+    await suite.app.db
+      .update(campRegistrations)
+      .set({ createdAt: new Date("2026-03-01T09:00:00Z") })
+      .where(eq(campRegistrations.id, id));
     await suite.app.db
       .update(campPersonalLinks)
-      .set({ createdAt: new Date("2026-10-27T09:00:00Z") })
+      .set({ createdAt: new Date("2026-03-01T09:05:00Z") })
       .where(eq(campPersonalLinks.tokenHash, personalTokenHash(token)));
+    suite.now = new Date("2026-11-30T22:59:00Z");
+    expect((await scopeOfLink(suite.app.db, token, suite.now, { markUsed: false }))?.kind).toBe("family");
+    // When the camp is over (midnight after its last day in Oslo) it has expired, and retention deletes it.
+    suite.now = new Date("2026-11-30T23:00:00Z");
+    expect(await scopeOfLink(suite.app.db, token, suite.now, { markUsed: false })).toBeUndefined();
+    await deleteExpiredLinks(suite.app.db, suite.now);
+    expect(
+      await suite.app.db
+        .select()
+        .from(campPersonalLinks)
+        .where(eq(campPersonalLinks.tokenHash, personalTokenHash(token))),
+    ).toEqual([]);
+  });
+
+  it("an unopened link opens nothing through a registration made after it: a later camp does not bring an expired link back", async () => {
+    const { id } = await register({ email: "senere@example.no" });
+    await find("senere@example.no");
+    await suite.app.findMyRegistrationQueue.idle();
+    const token = tokensIn((await findMails())[0]!.text)[0]!;
+    // The registration as if made after the link (next year's camp the family signs up for later).
+    await suite.app.db
+      .update(campRegistrations)
+      .set({ createdAt: new Date("2026-11-01T12:00:00Z") })
+      .where(eq(campRegistrations.id, id));
+    await suite.app.db
+      .update(campPersonalLinks)
+      .set({ createdAt: new Date("2026-11-01T11:00:00Z") })
+      .where(eq(campPersonalLinks.tokenHash, personalTokenHash(token)));
+    expect(await scopeOfLink(suite.app.db, token, suite.now, { markUsed: false })).toBeUndefined();
     expect((await get(token)).statusCode).toBe(404);
-    // A day younger it would still have worked (the rule is the age, not the camp).
-    await suite.app.db
-      .update(campPersonalLinks)
-      .set({ createdAt: new Date("2026-10-28T11:00:00Z") })
-      .where(eq(campPersonalLinks.tokenHash, personalTokenHash(token)));
-    expect((await get(token)).statusCode).toBe(200);
   });
 
   it("registrations stored before addresses had keys get theirs at start-up, computed by the shared rule", async () => {

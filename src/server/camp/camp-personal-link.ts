@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, inArray, isNull, lt } from "drizzle-orm";
-import { myRegistrationLinkPath, personalTokenPattern, unopenedLinkDays } from "../../shared/camp/camp-my-registration.ts";
+import { and, eq, inArray, isNull, or } from "drizzle-orm";
+import { myRegistrationLinkPath, personalTokenPattern } from "../../shared/camp/camp-my-registration.ts";
 import type { Db } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
 import { campPersonalLinks } from "../db/schema/camp-self-service.ts";
@@ -15,11 +15,12 @@ import { editionDataForYear, editionIsOver } from "./camp-edition-lookup.ts";
  * - A submission link opens one registration and its group: the Done page's, given to the browser that
  *   submitted the draft (and held its secret). It never opens the rest of the family.
  *
- * A link nobody has opened within `unusedLinkDays` expires (a mail read late asks for a new one);
- * once opened it works while what it opens exists.
+ * A link nobody has opened works until the camp it was made for is over: while a registration it opened
+ * when it was made (one made at or before the link) belongs to a camp that has not ended. So a mail sent a
+ * year ahead works for the whole year, and a link left unopened does not come back to life for a later camp
+ * the family registers for (docs/decisions/0036-link-lives-until-the-camp-is-over.md). Once opened it works
+ * while what it opens exists.
  */
-export const unusedLinkDays = unopenedLinkDays;
-const dayMs = 24 * 60 * 60_000;
 
 export type LinkScope = { kind: "family"; emailKey: string } | { kind: "submission"; registrationId: number };
 
@@ -58,8 +59,43 @@ export async function createSubmissionLink(db: Pick<Db, "insert">, registrationI
   return token;
 }
 
-function expiredBefore(now: Date): Date {
-  return new Date(now.getTime() - unusedLinkDays * dayMs);
+type LinkRow = Pick<typeof campPersonalLinks.$inferSelect, "id" | "emailKey" | "registrationId" | "createdAt">;
+
+/**
+ * The unopened links among `links` that still work at `now`: those with a registration of their scope, made
+ * at or before the link and not anonymised, in a camp that has not ended.
+ */
+async function livingUnopened(db: Pick<Db, "select">, links: readonly LinkRow[], now: Date): Promise<Set<number>> {
+  if (links.length === 0) return new Set();
+  const keys = [...new Set(links.flatMap((link) => (link.emailKey === null ? [] : [link.emailKey])))];
+  const ids = [...new Set(links.flatMap((link) => (link.registrationId === null ? [] : [link.registrationId])))];
+  const scopes = [
+    ...(keys.length > 0 ? [inArray(campRegistrations.emailKey, keys)] : []),
+    ...(ids.length > 0 ? [inArray(campRegistrations.id, ids)] : []),
+  ];
+  const registrations = await db
+    .select({
+      id: campRegistrations.id,
+      emailKey: campRegistrations.emailKey,
+      editionYear: campRegistrations.editionYear,
+      createdAt: campRegistrations.createdAt,
+    })
+    .from(campRegistrations)
+    .where(and(isNull(campRegistrations.anonymisedAt), or(...scopes)));
+  const overByYear = new Map<number, boolean>();
+  for (const year of new Set(registrations.map((row) => row.editionYear)))
+    overByYear.set(year, editionIsOver(await editionDataForYear(db, year), now));
+  const living = new Set<number>();
+  for (const link of links) {
+    const lives = registrations.some(
+      (row) =>
+        (link.emailKey !== null ? row.emailKey === link.emailKey : row.id === link.registrationId) &&
+        row.createdAt.getTime() <= link.createdAt.getTime() &&
+        !overByYear.get(row.editionYear),
+    );
+    if (lives) living.add(link.id);
+  }
+  return living;
 }
 
 /**
@@ -78,7 +114,7 @@ export async function scopeOfLink(
     .from(campPersonalLinks)
     .where(eq(campPersonalLinks.tokenHash, personalTokenHash(token)));
   if (!row) return undefined;
-  if (!row.usedAt && row.createdAt.getTime() < expiredBefore(now).getTime()) return undefined;
+  if (!row.usedAt && !(await livingUnopened(db, [row], now)).has(row.id)) return undefined;
   if (markUsed && !row.usedAt) await db.update(campPersonalLinks).set({ usedAt: now }).where(eq(campPersonalLinks.id, row.id));
   if (row.emailKey !== null) return { kind: "family", emailKey: row.emailKey };
   return row.registrationId === null ? undefined : { kind: "submission", registrationId: row.registrationId };
@@ -141,8 +177,20 @@ export async function registrationsOfLink(db: Db, token: string, now: Date): Pro
   return registrations.length > 0 ? registrations : undefined;
 }
 
-/** Deletes the links that expired unopened (of one address, or all). */
-export async function deleteExpiredLinks(db: Pick<Db, "delete">, now: Date, emailKey?: string): Promise<void> {
-  const expired = and(isNull(campPersonalLinks.usedAt), lt(campPersonalLinks.createdAt, expiredBefore(now)));
-  await db.delete(campPersonalLinks).where(emailKey === undefined ? expired : and(expired, eq(campPersonalLinks.emailKey, emailKey)));
+/** Deletes the links that expired unopened (of one address, or all): their camps are over (livingUnopened). */
+export async function deleteExpiredLinks(db: Pick<Db, "delete" | "select">, now: Date, emailKey?: string): Promise<void> {
+  const unopened = isNull(campPersonalLinks.usedAt);
+  const links = await db
+    .select({
+      id: campPersonalLinks.id,
+      emailKey: campPersonalLinks.emailKey,
+      registrationId: campPersonalLinks.registrationId,
+      createdAt: campPersonalLinks.createdAt,
+    })
+    .from(campPersonalLinks)
+    .where(emailKey === undefined ? unopened : and(unopened, eq(campPersonalLinks.emailKey, emailKey)));
+  const living = await livingUnopened(db, links, now);
+  const expired = links.filter((link) => !living.has(link.id)).map((link) => link.id);
+  for (let at = 0; at < expired.length; at += 1000)
+    await db.delete(campPersonalLinks).where(inArray(campPersonalLinks.id, expired.slice(at, at + 1000)));
 }

@@ -1,6 +1,7 @@
 import { club } from "../../shared/club/club-facts.ts";
 import { formatKroner } from "../../shared/format.ts";
 import { nothingPaidCancelledSentence } from "../../shared/camp/cancellation-terms.ts";
+import { linkLifetimeSentence } from "../../shared/camp/camp-my-registration.ts";
 import { escapeHtml } from "../mail/escape-html.ts";
 import type { OutgoingMail } from "../mail/outbox.ts";
 
@@ -43,13 +44,16 @@ export function renderLinksMail(link: string, registrations: { orderId: string; 
   const intro =
     "Her er lenken til «Min påmelding» for det som er meldt på vinterleiren med denne e-postadressen. Der ser du hver utøver og ledsager, kan rette opplysningene og avbestille.";
   const items = registrations.map((registration) => `${registration.name}, vinterleir ${registration.year} (ordrenummer ${registration.orderId})`);
+  // The link works until the last of the camps it opens is over (camp-personal-link.ts).
+  const years = [...new Set(registrations.map((registration) => registration.year))];
+  const lifetime = linkLifetimeSentence(years.length > 1 ? Math.max(...years) : undefined);
   const html = `<!doctype html>
 <html lang="nb"><head><meta charset="utf-8"><title>${e(title)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;color:#222;line-height:1.5;max-width:40rem">
 <h1 style="font-size:1.4rem">${e(title)}</h1>
 <p>${e(intro)}</p>
 <ul>${items.map((item) => `<li>${e(item)}</li>`).join("")}</ul>
-<p><a href="${e(link)}">Min påmelding</a></p>
+<p><a href="${e(link)}">Min påmelding</a><br>${e(lifetime)}</p>
 <p>Ba du ikke om denne e-posten, kan du se bort fra den.</p>
 <p>Hilsen ${e(club.name)}</p>
 </body></html>
@@ -62,6 +66,7 @@ export function renderLinksMail(link: string, registrations: { orderId: string; 
       ...items,
       "",
       `Min påmelding: ${link}`,
+      lifetime,
       "",
       "Ba du ikke om denne e-posten, kan du se bort fra den.",
       "",

@@ -209,6 +209,7 @@ describe.each(databaseKinds)("Min påmelding on %s", (kind) => {
     await suite.app.findMyRegistrationQueue.idle();
     const mails = asSent(suite.transport, await outboxMails(suite.app, sql`${mailOutbox.dedupeKey} like ${`camp-self:${id}:find-%`}`));
     expect(mails).toHaveLength(1);
+    for (const part of [mails[0]!.text, mails[0]!.html]) expect(part).toContain("Lenken virker til leiren er over.");
     const token = tokenFromMail(mails[0]!.text);
     expect((await get(token)).statusCode).toBe(200);
     expect((await find("ikke en adresse")).statusCode).toBe(400);

@@ -92,6 +92,8 @@ function eventConfirmation({ order, event, lines }: ConfirmedOrder, token: strin
   const link = `${baseUrl(publicBaseUrl)}/arrangementer/${event.slug}`;
   const personal = `${baseUrl(publicBaseUrl)}${eventOrderLinkPath(token)}`;
   const seeOrCancel = `Se eller avbestill ${what}: ${personal}`;
+  // The order's link has no expiry of its own: it opens the order until its personal data is anonymised.
+  const lifetime = `Lenken er personlig: ikke del den med andre. Den virker til ${sale ? "salget" : "arrangementet"} er over.`;
   const text = [
     `Hei ${order.firstName},`,
     "",
@@ -105,7 +107,7 @@ function eventConfirmation({ order, event, lines }: ConfirmedOrder, token: strin
     ...(pickUp ? [pickUp] : []),
     "",
     seeOrCancel,
-    "Lenken er personlig: ikke del den med andre.",
+    lifetime,
     "",
     `${more}: ${link}`,
     "",
@@ -118,7 +120,7 @@ function eventConfirmation({ order, event, lines }: ConfirmedOrder, token: strin
 <p>Takk for ${what} til ${e(definition.title)}. Ordrenummer: <strong>${e(order.orderId)}</strong>.</p>
 ${whenWhere ? `<p>${e(whenWhere)}</p>\n` : ""}${receiptTableHtml(lines, total)}
 <p>${e(payment)}</p>
-${pickUp ? `<p>${e(pickUp)}</p>\n` : ""}<p><a href="${e(personal)}">Se eller avbestill ${what}</a> (lenken er personlig: ikke del den med andre).</p>
+${pickUp ? `<p>${e(pickUp)}</p>\n` : ""}<p><a href="${e(personal)}">Se eller avbestill ${what}</a><br>${e(lifetime)}</p>
 <p><a href="${e(link)}">${more}</a></p>
 <p>Hilsen ${e(club.name)}</p>
 `,

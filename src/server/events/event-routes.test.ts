@@ -87,6 +87,11 @@ describe.each(databaseKinds)("events on %s", (kind) => {
     expect(mails[0]!.text).toContain("Å betale ved oppmøte (kort eller kontant): 350");
     expect(mails[0]!.text).toMatch(/Mer om arrangementet: \S+\n\nHilsen Ski Taekwondo Klubb$/);
     expect(mails[0]!.html).toContain("<p>Når og hvor: lørdag 12. desember 2026, Ski Taekwondo Klubb, start kl. 10.00.</p>");
+    // The personal link works until the event is over, with no limit of days of its own.
+    for (const part of [mails[0]!.text, mails[0]!.html]) {
+      expect(part).toContain("Lenken er personlig: ikke del den med andre. Den virker til arrangementet er over.");
+      expect(part).not.toMatch(/innen \d+ dager/);
+    }
     expect(mails[2]!.text).toContain("Du betaler ingenting nå.");
     expect(mails[2]!.text).toContain("Totalt: 350");
     const xlsx = await app.inject({ url: `/api/ArrangementAdmin/GetXlsx/gradering-desember/${token}` });

@@ -279,7 +279,9 @@ describe("the confirmation e-mail", () => {
       expect(part).toContain("sovepose");
       expect(part).toContain("koster det ingenting å avbestille – det er ikke noe avbestillingsgebyr");
       expect(part).toContain("/vinterleir/min-pamelding/x");
-      expect(part).toContain("Åpne lenken innen 30 dager, så virker den til leiren er over.");
+      // The link works until the camp is over, however far ahead it is: no limit of days.
+      expect(part).toContain("Lenken virker til leiren er over. Finner du ikke e-posten igjen, får du lenken på nytt på «Finn påmeldingen min».");
+      expect(part).not.toContain("30 dager");
       expect(part).toContain("kontakt@skitaekwondo.no");
     }
     expect(mail.attachments?.[0]?.filename).toBe("vinterleir-2026.ics");

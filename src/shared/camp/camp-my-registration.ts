@@ -111,8 +111,13 @@ export const groupMemberParam = "orderId";
 export const findMyRegistrationAnswer =
   "Takk! Finnes det en påmelding med den e-postadressen, har vi sendt en e-post med lenken til den. Sjekk også søppelpost.";
 
-/** The page's own statement of how long an unopened link works (the server's rule, camp-personal-link.ts). */
-export const unopenedLinkDays = 30;
+/**
+ * How long a mailed link works, as the mails say it (the server's rule, camp-personal-link.ts: until the camp
+ * it was made for is over, opened or not). `lastYear`: the latest camp it opens, named when it opens several.
+ */
+export function linkLifetimeSentence(lastYear?: number): string {
+  return lastYear === undefined ? "Lenken virker til leiren er over." : `Lenken virker til vinterleiren ${lastYear} er over.`;
+}
 
 /** How the change log names a field changed through "Min påmelding" (values are never logged: some are health data). */
 export const myChangeFieldLabels = {
