@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { campEditionFromData, standardEditionData } from "../camp/camp-edition-data.ts";
 import { campPagePhase, isCampOver } from "./render-context.ts";
+import { testNow } from "../test-clock.fixture.ts";
 
 describe("campPagePhase", () => {
   const data = { ...standardEditionData(2026), firstDay: "2026-11-27", lastDay: "2026-11-29", registrationClosesAt: "2026-11-29T22:59:00.000Z" };
@@ -16,6 +17,6 @@ describe("campPagePhase", () => {
   });
 
   it("has a phase of its own without an edition", () => {
-    expect(campPagePhase(null, new Date())).toBe("none");
+    expect(campPagePhase(null, testNow())).toBe("none");
   });
 });

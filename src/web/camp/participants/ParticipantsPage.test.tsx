@@ -3,11 +3,12 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { comingSeasonYear } from "../../../shared/camp/camp-edition-data.ts";
 import { campEditionForYear } from "../../../shared/camp/camp-edition.ts";
+import { testNow } from "../../../shared/test-clock.fixture.ts";
 
 import ParticipantsPage from "./ParticipantsPage.tsx";
 
-/** Without a provider the pages use the coming season's year. */
-const campEdition = campEditionForYear(comingSeasonYear(new Date()));
+/** Without a provider the pages use the coming season's year (the tests' clock starts at TEST_NOW, test-setup.ts). */
+const campEdition = campEditionForYear(comingSeasonYear(testNow()));
 
 const participants = [
   { name: "Ola Nordmann", grade: "8. Cup (Gult)", club: "Ski Taekwondo Klubb" },

@@ -12,6 +12,7 @@ import { SEED_GRADES } from "../../../shared/camp/seed-grades.ts";
 import { gradingDays } from "../../../shared/camp/camp-program.ts";
 import { weekdayName } from "../../../shared/format.ts";
 import { campEditionForYear } from "../../../shared/camp/camp-edition.ts";
+import { testNow } from "../../../shared/test-clock.fixture.ts";
 
 import { campEditionFromData, comingSeasonYear, standardEditionData } from "../../../shared/camp/camp-edition-data.ts";
 import { athletesOf, personName } from "../../../shared/camp/camp-athletes.ts";
@@ -20,8 +21,8 @@ import { documentCookies, readableCookieText } from "../../components/wizard/coo
 import { clearWizard, DRAFT_COOKIE, loadWizard, saveWizard, STEP_COOKIE } from "./draft-storage.ts";
 import { RegistrationWizard, type RegistrationWizardProps } from "./RegistrationPage.tsx";
 
-/** Without a provider the pages use the coming season's year. */
-const campEdition = campEditionForYear(comingSeasonYear(new Date()));
+/** Without a provider the pages use the coming season's year (the tests' clock starts at TEST_NOW, test-setup.ts). */
+const campEdition = campEditionForYear(comingSeasonYear(testNow()));
 
 const year = campEdition.year;
 // Weekdays come from the edition's dates, so the tests do too (28 November is not always a Friday).
