@@ -3,6 +3,7 @@ import { currentCampAccount, requireCampRole } from "../admin-auth/camp-account.
 import { sql } from "drizzle-orm";
 import { parseWith, type ErrorBody } from "../errors.ts";
 import { RefundPaidSchema, refundPaidMessages } from "../../shared/camp/camp-treasurer.ts";
+import { campFileName } from "../../shared/camp/camp-admin-exports.ts";
 import { figuresOf, recordRefundPaid } from "./camp-ledger-store.ts";
 import { correctRegistration } from "./camp-correction.ts";
 import { leaderAddCompanion, leaderRemoveCompanion } from "./camp-leader-companions.ts";
@@ -42,7 +43,7 @@ export async function registerCampAdminRoutes(app: FastifyInstance, { payments }
     const csv = campParticipantsCsv(await loadAdminPersons(app.db, year));
     return reply
       .header("cache-control", "no-store")
-      .header("content-disposition", `attachment; filename="vinterleir-${year}-deltakere.csv"`)
+      .header("content-disposition", `attachment; filename="${campFileName(year, "deltakere", "csv")}"`)
       .type("text/csv; charset=utf-8")
       .send(csv);
   });

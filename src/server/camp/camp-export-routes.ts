@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { campAccountMessages } from "../../shared/admin/camp-accounts.ts";
+import { campFileName } from "../../shared/camp/camp-admin-exports.ts";
 import { healthDataLists, weekendListIds, type WeekendListId } from "../../shared/camp/camp-weekend-lists.ts";
 import { currentCampAccount, requireCampRole } from "../admin-auth/camp-account.ts";
 import type { ErrorBody } from "../errors.ts";
@@ -11,7 +12,8 @@ import { treasurerSummary } from "./camp-treasurer.ts";
 import { participantsXlsx, treasurerXlsx, weekendListXlsx } from "./camp-xlsx.ts";
 
 /**
- * Excel files and the treasurer's summary of the camp admin (`?year=` for an earlier edition):
+ * Excel files and the treasurer's summary of the camp admin, each of one edition (`?year=`, else «the» camp),
+ * which the file's name and title say:
  *   GET /api/VinterleirAdmin/GetXlsx/{token}           every participant, one row per person (leder)
  *   GET /api/VinterleirAdmin/GetXlsx/{list}/{token}    a list of the weekend: kjokken (leder: allergy texts),
  *                                                      overnatting, gradering, instruktorer, ledsagere, ubetalt
@@ -27,7 +29,7 @@ export async function registerCampExportRoutes(app: FastifyInstance) {
 
   app.get("/api/VinterleirAdmin/GetXlsx/:token", leder, async (request, reply) => {
     const year = await editionYear(request.query);
-    return sendXlsx(reply, await participantsXlsx(await loadAdminPersons(app.db, year)), `vinterleir-${year}-deltakere.xlsx`);
+    return sendXlsx(reply, await participantsXlsx(await loadAdminPersons(app.db, year), year), campFileName(year, "deltakere", "xlsx"));
   });
 
   app.get<{ Params: { list: string } }>("/api/VinterleirAdmin/GetXlsx/:list/:token", guard, async (request, reply) => {
@@ -41,7 +43,7 @@ export async function registerCampExportRoutes(app: FastifyInstance) {
           .header("cache-control", "no-store")
           .send({ error: campAccountMessages.forbidden } satisfies ErrorBody);
       const summary = await treasurerSummary(app.db, year, await loadAdminPersons(app.db, year));
-      return sendXlsx(reply, await treasurerXlsx(summary), `vinterleir-${year}-kasserer.xlsx`);
+      return sendXlsx(reply, await treasurerXlsx(summary), campFileName(year, "kasserer", "xlsx"));
     }
     if (!(weekendListIds as readonly string[]).includes(list)) {
       return reply
@@ -58,7 +60,7 @@ export async function registerCampExportRoutes(app: FastifyInstance) {
     }
     const persons = await loadAdminPersons(app.db, year);
     const visible = role === "leder" ? persons : persons.map(withoutHealthTexts);
-    return sendXlsx(reply, await weekendListXlsx(id, visible, await campEditionOfYear(app.db, year)), `vinterleir-${year}-${id}.xlsx`);
+    return sendXlsx(reply, await weekendListXlsx(id, visible, await campEditionOfYear(app.db, year)), campFileName(year, id, "xlsx"));
   });
 
   app.get("/api/VinterleirAdmin/Treasurer/:token", leder, async (request, reply) => {

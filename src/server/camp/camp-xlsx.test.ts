@@ -60,7 +60,11 @@ describe.each(databaseKinds)("Excel exports on %s", (kind) => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
     expect(res.headers["content-disposition"]).toBe('attachment; filename="vinterleir-2026-deltakere.xlsx"');
-    const sheet = (await readWorkbook(res.rawPayload)).getWorksheet("Deltakere")!;
+    const workbook = await readWorkbook(res.rawPayload);
+    // The file says which camp it holds: its title, and the header of every printed page.
+    expect(workbook.title).toBe("Påmeldte til vinterleiren 2026");
+    const sheet = workbook.getWorksheet("Deltakere")!;
+    expect(sheet.headerFooter.oddHeader).toBe('&C&"-,Bold"Påmeldte til vinterleiren 2026');
     expect(sheet.rowCount).toBe(1 + 3);
     const header = (sheet.getRow(1).values as unknown[]).slice(1) as string[];
     expect(header.slice(0, 4)).toEqual(["Status", "Ordrenummer", "Fornavn", "Etternavn"]);
@@ -90,10 +94,27 @@ describe.each(databaseKinds)("Excel exports on %s", (kind) => {
     expect(rows.find((row) => row.Fornavn === "Kari")).toMatchObject({ "Er ledsager": "Ja", "Ledsager for": "Ola Nordmann", Telefon: "+4798765432" });
   });
 
+  it("another camp's files (?year=) say its year in their names and titles", async () => {
+    const participants = await app.inject({ url: `/api/VinterleirAdmin/GetXlsx/${token}?year=2027` });
+    expect(participants.headers["content-disposition"]).toBe('attachment; filename="vinterleir-2027-deltakere.xlsx"');
+    expect((await readWorkbook(participants.rawPayload)).title).toBe("Påmeldte til vinterleiren 2027");
+    const sleepover = await app.inject({ url: `/api/VinterleirAdmin/GetXlsx/overnatting/${token}?year=2027` });
+    expect(sleepover.headers["content-disposition"]).toBe('attachment; filename="vinterleir-2027-overnatting.xlsx"');
+    expect((await readWorkbook(sleepover.rawPayload)).title).toBe("Overnatting – vinterleiren 2027");
+    const treasurer = await app.inject({ url: `/api/VinterleirAdmin/GetXlsx/kasserer/${token}?year=2027` });
+    expect(treasurer.headers["content-disposition"]).toBe('attachment; filename="vinterleir-2027-kasserer.xlsx"');
+    expect((await readWorkbook(treasurer.rawPayload)).title).toBe("Oppsummering for kassereren – vinterleiren 2027");
+    const csv = await app.inject({ url: `/api/VinterleirAdmin/GetCsv/${token}?year=2027` });
+    expect(csv.headers["content-disposition"]).toBe('attachment; filename="vinterleir-2027-deltakere.csv"');
+  });
+
   it("the weekend lists as Excel: kitchen with allergies (leder only), sleepover, grading, unpaid; treasurer summary", async () => {
     const kitchen = await app.inject({ url: `/api/VinterleirAdmin/GetXlsx/kjokken/${token}` });
     expect(kitchen.statusCode).toBe(200);
+    expect(kitchen.headers["content-disposition"]).toBe('attachment; filename="vinterleir-2026-kjokken.xlsx"');
     const book = await readWorkbook(kitchen.rawPayload);
+    expect(book.title).toBe("Kjøkken – vinterleiren 2026");
+    expect(book.getWorksheet("Allergier")!.headerFooter.oddHeader).toBe('&C&"-,Bold"Kjøkken – vinterleiren 2026');
     const meals = book.getWorksheet("Kjøkken")!;
     expect((meals.getRow(1).values as unknown[]).slice(1)).toEqual(["Dag", "Klokken", "Måltid", "Antall", "Veganere", "Allergier (antall)"]);
     expect(typeof meals.getRow(2).getCell(4).value).toBe("number");
@@ -132,6 +153,7 @@ describe.each(databaseKinds)("Excel exports on %s", (kind) => {
       byMethod: [expect.objectContaining({ method: "card_cash", registrations: 2 })],
     });
     const treasurer = await readWorkbook((await app.inject({ url: `/api/VinterleirAdmin/GetXlsx/kasserer/${token}` })).rawPayload);
+    expect(treasurer.title).toBe("Oppsummering for kassereren – vinterleiren 2026");
     expect(treasurer.getWorksheet("Per betalingsmåte")!.getRow(2).getCell(1).value).toBe("Kort/kontant");
   });
 });

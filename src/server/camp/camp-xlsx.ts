@@ -1,3 +1,4 @@
+import { participantsTitle, treasurerTitle, weekendListTitle } from "../../shared/camp/camp-admin-exports.ts";
 import type { CampEdition } from "../../shared/camp/camp-edition.ts";
 import type { TreasurerSummary } from "../../shared/camp/camp-treasurer.ts";
 import {
@@ -46,13 +47,17 @@ const participantColumns: XlsxColumn<AdminPerson>[] = [
   { header: "Registrerings-id", type: "number", value: (p) => p.registrationId },
 ];
 
-export function participantsXlsx(persons: readonly AdminPerson[]): Promise<Buffer> {
-  return xlsxWorkbook([xlsxSheet({ name: "Deltakere", columns: participantColumns, rows: persons })]);
+/** The participants of the camp of `year`, titled with it. */
+export function participantsXlsx(persons: readonly AdminPerson[], year: number): Promise<Buffer> {
+  return xlsxWorkbook([xlsxSheet({ name: "Deltakere", columns: participantColumns, rows: persons })], { title: participantsTitle(year) });
 }
 
-/** One list of the weekend as Excel; a list in groups (meals, nights, grades) has one row per person with the group in a column. */
+/**
+ * One list of the weekend as Excel, titled as on the screen ("Kjøkken – vinterleiren 2027"); a list in groups
+ * (meals, nights, grades) has one row per person with the group in a column.
+ */
 export function weekendListXlsx(list: WeekendListId, persons: readonly AdminPerson[], edition: CampEdition): Promise<Buffer> {
-  return xlsxWorkbook(weekendListSheets(list, persons, edition));
+  return xlsxWorkbook(weekendListSheets(list, persons, edition), { title: weekendListTitle(list, edition.year) });
 }
 
 function weekendListSheets(list: WeekendListId, persons: readonly AdminPerson[], edition: CampEdition): AnySheet[] {
@@ -169,7 +174,7 @@ function weekendListSheets(list: WeekendListId, persons: readonly AdminPerson[],
   }
 }
 
-/** The treasurer's summary as Excel: the key figures, then the money per method. */
+/** The treasurer's summary as Excel, titled with its camp's year: the key figures, then the money per method. */
 export function treasurerXlsx(summary: TreasurerSummary): Promise<Buffer> {
   const figures: { what: string; value: number }[] = [
     { what: "Bekreftede påmeldinger", value: summary.registrations },
@@ -182,25 +187,28 @@ export function treasurerXlsx(summary: TreasurerSummary): Promise<Buffer> {
     { what: "Påmeldinger med noe ubetalt", value: summary.unpaidRegistrations },
     { what: "Ubetalt (kr)", value: summary.unpaidAmount },
   ];
-  return xlsxWorkbook([
-    xlsxSheet({
-      name: `Oppsummering ${summary.year}`,
-      columns: [
-        { header: "Hva", value: (r: (typeof figures)[number]) => r.what, width: 46 },
-        { header: "Verdi", type: "number", value: (r: (typeof figures)[number]) => r.value, width: 14 },
-      ],
-      rows: figures,
-    }),
-    xlsxSheet({
-      name: "Per betalingsmåte",
-      columns: [
-        { header: "Betalingsmåte", value: (m: TreasurerSummary["byMethod"][number]) => paymentMethodLabel(m.method), width: 18 },
-        { header: "Påmeldinger", type: "number", value: (m: TreasurerSummary["byMethod"][number]) => m.registrations },
-        { header: "Å betale (kr)", type: "kroner", value: (m: TreasurerSummary["byMethod"][number]) => m.toPay },
-        { header: "Innbetalt (kr)", type: "kroner", value: (m: TreasurerSummary["byMethod"][number]) => m.paid },
-        { header: "Refundert (kr)", type: "kroner", value: (m: TreasurerSummary["byMethod"][number]) => m.refunded },
-      ],
-      rows: summary.byMethod,
-    }),
-  ]);
+  return xlsxWorkbook(
+    [
+      xlsxSheet({
+        name: `Oppsummering ${summary.year}`,
+        columns: [
+          { header: "Hva", value: (r: (typeof figures)[number]) => r.what, width: 46 },
+          { header: "Verdi", type: "number", value: (r: (typeof figures)[number]) => r.value, width: 14 },
+        ],
+        rows: figures,
+      }),
+      xlsxSheet({
+        name: "Per betalingsmåte",
+        columns: [
+          { header: "Betalingsmåte", value: (m: TreasurerSummary["byMethod"][number]) => paymentMethodLabel(m.method), width: 18 },
+          { header: "Påmeldinger", type: "number", value: (m: TreasurerSummary["byMethod"][number]) => m.registrations },
+          { header: "Å betale (kr)", type: "kroner", value: (m: TreasurerSummary["byMethod"][number]) => m.toPay },
+          { header: "Innbetalt (kr)", type: "kroner", value: (m: TreasurerSummary["byMethod"][number]) => m.paid },
+          { header: "Refundert (kr)", type: "kroner", value: (m: TreasurerSummary["byMethod"][number]) => m.refunded },
+        ],
+        rows: summary.byMethod,
+      }),
+    ],
+    { title: treasurerTitle(summary.year) },
+  );
 }

@@ -31,14 +31,19 @@ export function xlsxSheet<Row>(sheet: XlsxSheet<Row>): AnySheet {
   return sheet as unknown as AnySheet;
 }
 
-export async function xlsxWorkbook(sheets: readonly AnySheet[]): Promise<Buffer> {
+/**
+ * `title` says what the file holds ("Deltakere – vinterleiren 2027"): the workbook's title (Excel's file
+ * properties) and the header of every printed page.
+ */
+export async function xlsxWorkbook(sheets: readonly AnySheet[], { title }: { title?: string } = {}): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = "Ski Taekwondo Klubb";
-  for (const sheet of sheets) addSheet(workbook, sheet);
+  if (title) workbook.title = title;
+  for (const sheet of sheets) addSheet(workbook, sheet, title);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-function addSheet(workbook: ExcelJS.Workbook, sheet: AnySheet) {
+function addSheet(workbook: ExcelJS.Workbook, sheet: AnySheet, title: string | undefined) {
   // Excel allows 31 characters and no []:*?/\ in a sheet name.
   const worksheet = workbook.addWorksheet(sheet.name.replace(/[[\]:*?/\\]/g, " ").slice(0, 31));
   worksheet.columns = sheet.columns.map((column) => ({
@@ -51,6 +56,8 @@ function addSheet(workbook: ExcelJS.Workbook, sheet: AnySheet) {
   worksheet.views = [{ state: "frozen", ySplit: 1 }];
   worksheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: Math.max(1, sheet.columns.length) } };
   worksheet.pageSetup = { paperSize: 9, orientation: "landscape", fitToPage: true, fitToWidth: 1, fitToHeight: 0 };
+  // A printed page's header, centred and bold; "&" starts a code there, so a title's own is doubled.
+  if (title) worksheet.headerFooter = { oddHeader: `&C&"-,Bold"${title.replaceAll("&", "&&")}` };
 }
 
 function numberFormat(type: XlsxColumn<unknown>["type"]): string | undefined {
