@@ -1,8 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { chromiumLaunchOptions } from "./scripts/browser.mjs";
+import { season } from "./tests/e2e/support/season.ts";
+import { e2eServerEnv, newDataDir } from "./tests/e2e/support/server.ts";
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -49,24 +48,14 @@ export default defineConfig({
     // Opening a second camp for registration, last of all, at 360 px (a family on a phone).
     { name: "year-choice-phone", use: phone, testMatch: opensSecondCamp, dependencies: ["editions-phone"] },
   ],
-  // The real production server over the real build, with its own empty data folder.
+  // The real production server over the real build, with its own empty data folder, living on a pinned day
+  // (before the 2026 camp's early-bird deadline). A journey on another day starts its own server
+  // (`test.use({ clockStart })`, tests/e2e/fixtures.ts).
   webServer: {
     command: `node build/node/main.js`,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), "stk-e2e-")),
-      LOG_LEVEL: "warn",
-      // The Vipps simulator's landing page and Vipps's returnUrl point here (tests/e2e/vipps.spec.ts).
-      PUBLIC_BASE_URL: baseURL,
-      // Known admin credentials for the admin flows; never the development defaults.
-      CAMP_ADMIN_USERNAME: "e2e-admin",
-      CAMP_ADMIN_PASSWORD: "e2e-camp-password",
-      NEWMEMBER_ADMIN_PASSWORD: "e2e-newmember-password",
-      INVOICE_ADMIN_PASSWORD: "e2e-invoice-password",
-    },
+    env: e2eServerEnv({ port, dataDir: newDataDir(), clockStart: season.beforeEarlyBird }),
   },
 });

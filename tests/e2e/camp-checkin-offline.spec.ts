@@ -3,7 +3,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
 import { validDraft } from "../../src/shared/camp/camp-draft.fixture.ts";
 import { DoorListSchema } from "../../src/shared/camp/door-list.ts";
-import { test, expect } from "./fixtures.ts";
+import { test, expect, installServerClock } from "./fixtures.ts";
 import { adminToken, campAdmin, screenshot, uniqueSurname } from "./camp-helpers.ts";
 
 async function axe(page: Page) {
@@ -138,6 +138,7 @@ test.describe("the door with no network at all", () => {
     expect(await registered.text()).toBe("Done");
 
     const other = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    await installServerClock(other, baseURL!);
     const doors: [BrowserContext, Page][] = [
       [context, page],
       [other, await other.newPage()],

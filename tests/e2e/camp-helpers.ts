@@ -7,22 +7,15 @@ import type { CampStep } from "../../src/shared/camp/camp-steps.ts";
 import { encodeBase64 } from "../../src/web/components/wizard/cookie-draft.ts";
 import { tabPartValue } from "../../src/web/components/wizard/tab-draft.ts";
 import { DRAFT_COOKIE, TAB_ONLY_FIELDS } from "../../src/web/camp/registration/draft-storage.ts";
-import { resolveCampEdition } from "../../src/shared/camp/camp-edition.fixture.ts";
-import { selfServiceClosesAt } from "../../src/shared/camp/cancellation-terms.ts";
 import { expect } from "./fixtures.ts";
+import { e2eCredentials } from "./support/server.ts";
 
-/**
- * Whether the camp the suite registers for is under way by the real clock: «Min påmelding» takes no changes from
- * the camp's first day, and the next edition becomes the current one only when the camp is over. On those two or
- * three days a year the flows that change a registration cannot run end to end (the refusal itself is tested in
- * src/server/camp/camp-self-service.test.ts).
- */
-export function campUnderWay(now = new Date()): boolean {
-  return now.getTime() >= selfServiceClosesAt(resolveCampEdition(now)).getTime();
+export const campAdmin = { username: e2eCredentials.CAMP_ADMIN_USERNAME, password: e2eCredentials.CAMP_ADMIN_PASSWORD };
+
+/** The server's clock (CLOCK_START and on): what a test computes a deadline or a refund against. */
+export async function serverNow(request: APIRequestContext): Promise<Date> {
+  return new Date(((await (await request.get("/healthz")).json()) as { now: string }).now);
 }
-export const campUnderWayReason = "the camp is under way: «Min påmelding» takes no changes until the next edition";
-
-export const campAdmin = { username: "e2e-admin", password: "e2e-camp-password" };
 
 /** A surname no other test (or project) uses, so each test finds its own rows. */
 export function uniqueSurname(prefix: string): string {

@@ -4,11 +4,12 @@ import { validDraft } from "../../src/shared/camp/camp-draft.fixture.ts";
 import { test, expect } from "./fixtures.ts";
 import { adminToken, campAdmin, heading, next, pick, screenshot, uniqueSurname } from "./camp-helpers.ts";
 import { readableCookieText } from "../../src/web/components/wizard/cookie-text.fixture.ts";
-import { isEarlyBird, earlyBirdPrice } from "../../src/shared/camp/camp-edition.ts";
-import { resolveCampEdition } from "../../src/shared/camp/camp-edition.fixture.ts";
+import { campEditionForYear, earlyBirdPrice } from "../../src/shared/camp/camp-edition.ts";
+import { suiteCampYear } from "./support/season.ts";
 
-const edition = resolveCampEdition(new Date());
-const adultPrice = isEarlyBird(edition, new Date()) ? earlyBirdPrice(edition, 1200) : 1200;
+const edition = campEditionForYear(suiteCampYear);
+// The suite's server lives before the early-bird deadline (tests/e2e/support/season.ts).
+const adultPrice = earlyBirdPrice(edition, 1200);
 
 async function start(page: Page) {
   await page.goto("/vinterleir/registrering");
@@ -209,7 +210,7 @@ test("a reload in the middle restores the draft and the step", async ({ page }) 
 
   const { people } = await adminRows(page, surname);
   expect(people).toHaveLength(1);
-  expect(people[0]!.amount).toBe(isEarlyBird(edition, new Date()) ? earlyBirdPrice(edition, 1200) : 1200);
+  expect(people[0]!.amount).toBe(adultPrice);
 });
 
 test("allergies and other information stay out of the cookies, survive a reload and reach the admin", async ({ page, context }) => {

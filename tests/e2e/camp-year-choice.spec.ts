@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test, expect } from "./fixtures.ts";
+import { season } from "./support/season.ts";
 import { adminToken, campAdmin, fillAthleteSteps, heading, mailText, next, screenshot, uniqueSurname } from "./camp-helpers.ts";
 
 /**
@@ -21,7 +22,7 @@ test("with two camps open, a family chooses the later one, pays its price and is
   expect((await request.post(`/api/CampEdition/Copy/${currentYear}/${year}/${token}`)).status()).toBe(201);
   const changed = await request.put(`/api/CampEdition/Put/${year}/${token}`, {
     data: {
-      registrationOpensAt: new Date(Date.now() - 60 * 60_000).toISOString(),
+      registrationOpensAt: new Date(Date.parse(season.beforeEarlyBird) - 60 * 60_000).toISOString(),
       prices: { adult: 1299 },
       earlyBird: { percent: 0 },
     },

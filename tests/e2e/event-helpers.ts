@@ -2,20 +2,27 @@
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext } from "@playwright/test";
 import { expect } from "./fixtures.ts";
+import { daysAfter, season } from "./support/season.ts";
 
-/** A calendar date `offsetDays` from now (YYYY-MM-DD). */
-export const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 24 * 3600_000).toISOString().slice(0, 10);
+/** A calendar date `offsetDays` after the suite's day (YYYY-MM-DD). */
+export const day = (offsetDays: number, from: string = season.beforeEarlyBird) => daysAfter(from, offsetDays).toISOString().slice(0, 10);
 
-/** A home-club cup grading for ages 7–12 in 20 days (or `firstDayIn`), open since an hour ago for ten days, 350 kr. */
-export function grading(title: string, { capacity = 2, firstDayIn = 20 }: { capacity?: number; firstDayIn?: number } = {}) {
+/**
+ * A home-club cup grading for ages 7–12 in 20 days (or `firstDayIn`) from the server's day (`from`, the suite's
+ * own by default), open since an hour before it for five days, 350 kr.
+ */
+export function grading(
+  title: string,
+  { capacity = 2, firstDayIn = 20, from = season.beforeEarlyBird }: { capacity?: number; firstDayIn?: number; from?: string } = {},
+) {
   return {
     kind: "gradering",
     title,
-    firstDay: day(firstDayIn),
-    lastDay: day(firstDayIn),
+    firstDay: day(firstDayIn, from),
+    lastDay: day(firstDayIn, from),
     venue: "Ski Taekwondo Klubb",
-    registrationOpensAt: new Date(Date.now() - 3600_000).toISOString(),
-    registrationClosesAt: new Date(Date.now() + 5 * 24 * 3600_000).toISOString(),
+    registrationOpensAt: new Date(Date.parse(from) - 3600_000).toISOString(),
+    registrationClosesAt: daysAfter(from, 5).toISOString(),
     capacity,
     price: 350,
     startTime: "10:00",

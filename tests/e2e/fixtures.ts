@@ -1,11 +1,53 @@
-import { test as base, expect, type ConsoleMessage } from "@playwright/test";
+import { test as base, expect, type BrowserContext, type ConsoleMessage } from "@playwright/test";
+import { startSeasonServer, type SeasonServer } from "./support/server.ts";
+
+interface TestFixtures {
+  consoleErrors: string[];
+  expectedConsoleErrors: RegExp[];
+}
+
+interface WorkerFixtures {
+  /**
+   * A day of the season (tests/e2e/support/season.ts) for a file whose journey lives on another day than the
+   * suite's own server: `test.use({ clockStart: season.campUnderWay })` gives the file's worker a server of
+   * its own whose clock starts then, and every page and request of the file goes to it.
+   */
+  clockStart: string | undefined;
+  seasonServer: SeasonServer | undefined;
+}
+
+/**
+ * Every page lives on the server's clock: the context's clock is installed at the instant the server says it
+ * is (`/healthz`), and runs on from there. A page never reads the real date.
+ */
+export async function installServerClock(context: BrowserContext, baseURL: string): Promise<Date> {
+  const health = (await (await fetch(new URL("/healthz", baseURL))).json()) as { now: string };
+  const now = new Date(health.now);
+  await context.clock.install({ time: now });
+  return now;
+}
 
 /**
  * Every page under test must load without a console error or an uncaught exception. A test that provokes
  * an error answer on purpose (a wrong password → 401) names the messages it expects with
  * `test.use({ expectedConsoleErrors: [/401/] })`.
  */
-export const test = base.extend<{ consoleErrors: string[]; expectedConsoleErrors: RegExp[] }>({
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  clockStart: [undefined, { option: true, scope: "worker" }],
+  seasonServer: [
+    async ({ clockStart }, use) => {
+      if (!clockStart) return use(undefined);
+      const server = await startSeasonServer(clockStart);
+      await use(server);
+      await server.stop();
+    },
+    { scope: "worker", timeout: 90_000 },
+  ],
+  baseURL: async ({ baseURL, seasonServer }, provide) => provide(seasonServer?.url ?? baseURL),
+  context: async ({ context, baseURL }, provide) => {
+    await installServerClock(context, baseURL!);
+    await provide(context);
+  },
   expectedConsoleErrors: [[], { option: true }],
   consoleErrors: [
     async ({ page, expectedConsoleErrors }, use) => {

@@ -2,11 +2,11 @@ import { test, expect } from "./fixtures.ts";
 import { club, syllabusLinks } from "../../src/shared/club/club-facts.ts";
 import { seedSiteContent } from "../../src/shared/site/site-content-seed.ts";
 import { campEditionForYear } from "../../src/shared/camp/camp-edition.ts";
-import { resolveCampEdition } from "../../src/shared/camp/camp-edition.fixture.ts";
+import { suiteCampYear } from "./support/season.ts";
 import { formatDateRange, formatKroner } from "../../src/shared/format.ts";
 import { staticPaths } from "../../src/shared/site/site-pages.ts";
 
-const edition = resolveCampEdition(new Date());
+const edition = campEditionForYear(suiteCampYear);
 // The facts a fresh database starts with (the club edits them in «Nettsted»).
 const {
   kontakt: contactEmails,
