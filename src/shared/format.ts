@@ -71,6 +71,18 @@ export function formatDateRange(from: CalendarDate, to: CalendarDate): string {
   return `${formatDayMonth(from)} – ${formatLongDate(to)}`;
 }
 
+/**
+ * "28.–30. november" when the days are in the year of what they are about (`reading.year`) and in today's
+ * year, not more than half a year away; otherwise with the year ("28.–30. november 2026"), as `formatDateRange`.
+ */
+export function formatDateRangeAsRead(from: CalendarDate, to: CalendarDate, reading: DateReading): string {
+  const instant = new Date(Date.UTC(from.year, from.month - 1, from.day, 12));
+  if (from.year !== to.year || reading.year === undefined || reading.now === undefined || needsYear(from, instant, reading)) {
+    return formatDateRange(from, to);
+  }
+  return from.month === to.month ? `${from.day}.–${to.day}. ${monthNames[to.month - 1]}` : `${formatDayMonth(from)} – ${formatDayMonth(to)}`;
+}
+
 const oreFormat = onFirstUse(() => new Intl.NumberFormat("nb-NO", { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 
 /** "1 234,50 kr" for an amount with øre, "1 234 kr" for whole kroner (invoice amounts). */

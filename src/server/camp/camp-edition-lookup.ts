@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { campEditionFromData, standardEditionData } from "../../shared/camp/camp-edition-data.ts";
+import { campEditionFromData, standardEditionData, withEditionDefaults } from "../../shared/camp/camp-edition-data.ts";
 import type { CampEditionData } from "../../shared/camp/camp-edition-schema.ts";
 import { editionHasEnded } from "../../shared/camp/camp-edition-phase.ts";
 import { osloCalendarDate } from "../../shared/time.ts";
@@ -15,7 +15,7 @@ import { loadCurrentEdition } from "./camp-editions.ts";
  */
 export async function editionDataForYear(db: Pick<Db, "select">, year: number): Promise<CampEditionData> {
   const [row] = await db.select({ data: campEditions.data }).from(campEditions).where(eq(campEditions.year, year));
-  return row?.data ?? standardEditionData(year);
+  return row ? withEditionDefaults(row.data) : standardEditionData(year);
 }
 
 /** The rule functions' edition (pricing, refund, texts) of a registration's year, from its stored row. */

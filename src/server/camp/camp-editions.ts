@@ -1,6 +1,13 @@
 import { asc, count, desc, eq, isNotNull } from "drizzle-orm";
-import { comingSeasonYear, copyEditionData, editionChanges, registrationStateAt, standardEditionData } from "../../shared/camp/camp-edition-data.ts";
-import { chooseTheCamp, editionHasEnded } from "../../shared/camp/camp-edition-phase.ts";
+import {
+  comingSeasonYear,
+  copyEditionData,
+  editionChanges,
+  registrationStateAt,
+  standardEditionData,
+  withEditionDefaults,
+} from "../../shared/camp/camp-edition-data.ts";
+import { chooseTheCamp, editionHasEnded, editionPhase } from "../../shared/camp/camp-edition-phase.ts";
 import { CampEditionDataSchema, type CampEditionData } from "../../shared/camp/camp-edition-schema.ts";
 import type { Db } from "../db/database.ts";
 import { referenceData } from "../db/reference-data.ts";
@@ -40,7 +47,7 @@ export async function ensureCampEdition(db: Db, now: Date, pinnedYear?: number):
 }
 
 function toStored(row: typeof campEditions.$inferSelect): StoredEdition {
-  return { data: row.data, publishedAt: row.publishedAt, version: row.version, updatedAt: row.updatedAt };
+  return { data: withEditionDefaults(row.data), publishedAt: row.publishedAt, version: row.version, updatedAt: row.updatedAt };
 }
 
 /** Every published edition (the table holds one row per year, so this stays small). */
@@ -85,7 +92,8 @@ async function takenPlaces(db: Db, year: number, now: Date): Promise<number> {
 }
 
 /**
- * A published edition as visitors see it, with its registration state and places left: «the» camp, or the
+ * A published edition as visitors see it, with its registration state, places left and where the camp stands
+ * (before, under way, over): «the» camp, or the
  * published edition of `year` (undefined for a draft or a year without an edition).
  */
 export async function currentEditionView(db: Db, now: Date, year?: number) {
@@ -95,7 +103,7 @@ export async function currentEditionView(db: Db, now: Date, year?: number) {
   const { sleepoverCapacity } = current.data;
   const sleepoverPlacesLeft =
     sleepoverCapacity === null ? null : Math.max(0, sleepoverCapacity - (await sleepoverPlacesHeld(db, current.data.year, now)));
-  return { ...current.data, state, placesLeft, sleepoverPlacesLeft };
+  return { ...current.data, state, placesLeft, sleepoverPlacesLeft, phase: editionPhase(current.data, now) };
 }
 
 /**
@@ -142,10 +150,10 @@ export async function putEdition(db: Db, year: number, patch: unknown, account: 
   if (!isPlainObject(patch)) throw new HttpError(400, "Leiren må sendes som et JSON-objekt.");
   if (patch.year !== undefined && patch.year !== year) throw new HttpError(400, "Året i adressen og i leiren er ikke det samme.");
   const [existing] = await db.select().from(campEditions).where(eq(campEditions.year, year));
-  const base = existing?.data ?? startingPoint((await listEditions(db))[0]?.data, year);
+  const base = (existing && withEditionDefaults(existing.data)) ?? startingPoint((await listEditions(db))[0]?.data, year);
   const data = CampEditionDataSchema.parse(mergePatch(base, { ...patch, year }));
   if (!(await referenceData(db)).clubById.has(data.homeClubId)) throw new HttpError(400, "Vertsklubben finnes ikke i klubblisten.");
-  const changes = editionChanges(existing?.data, data);
+  const changes = editionChanges(existing && withEditionDefaults(existing.data), data);
   if (existing && changes.length === 0) return toStored(existing);
 
   return db.transaction(async (tx) => {

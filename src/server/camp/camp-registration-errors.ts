@@ -23,6 +23,9 @@ export const campInputMessages = {
     `Det er ${free === 0 ? "ingen" : `bare ${free}`} ledige ${free === 1 ? "plass" : "plasser"} igjen, og påmeldingen har ${athletes} utøvere. ` +
     "Meld på færre utøvere, eller meld på hver for seg for å komme på ventelisten.",
   groupSleepoverFull: "Det er ikke nok ledige overnattingsplasser til alle som skal overnatte. Gå tilbake og endre valget om overnatting.",
+  /** Late registration while the camp is under way is paid at the door. */
+  vippsDuringCamp:
+    "Vinterleiren pågår, så påmeldinger nå betales med kort eller kontant ved oppmøte, ikke med Vipps. Velg «Kort eller kontant ved oppmøte».",
   companionNotFound: (name: string) =>
     `Vi finner ingen påmeldt ledsager som heter ${name} med det telefonnummeret på årets leir. ` +
     "Sjekk navn og telefonnummer, eller fjern avkrysningen for «allerede påmeldt».",

@@ -12,7 +12,7 @@ import { vippsUnavailableMessage, type CampPaymentGateway } from "./camp-payment
 import { lockEditionPlaces, placesHeld, sleepoverPlacesHeld } from "./camp-places.ts";
 import { answerEarlier, answerFor, findByDraft, type StoredRegistration } from "./camp-registration-answers.ts";
 import { CampInputError, campInputMessages, type SubmitAnswer } from "./camp-registration-errors.ts";
-import { verifyAlreadyRegisteredCompanions } from "./camp-registrations.ts";
+import { refuseVippsDuringCamp, verifyAlreadyRegisteredCompanions } from "./camp-registrations.ts";
 import { moneyOfCharges, paymentMethodFor, writeRegistrationsTogether } from "./camp-registration-write.ts";
 import { countAwaitingOffer } from "./camp-waitlist.ts";
 import { newOrderId } from "./order-id.ts";
@@ -35,6 +35,7 @@ export async function submitCampGroup(
   const edition = campEditionFromData(data);
   const earlier = await findByDraft(app.db, edition.year, registration.draftId);
   if (earlier) return answerEarlier(app, earlier, registration, gateway);
+  refuseVippsDuringCamp(data, registration, now);
 
   const { clubById, gradeById, grades } = await referenceData(app.db);
   const athletes = [

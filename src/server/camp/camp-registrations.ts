@@ -1,6 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { campEditionFromData } from "../../shared/camp/camp-edition-data.ts";
+import { campEditionFromData, closedByCampStart, registrationClosesAt } from "../../shared/camp/camp-edition-data.ts";
+import { editionPhase } from "../../shared/camp/camp-edition-phase.ts";
 import type { CampEditionData } from "../../shared/camp/camp-edition-schema.ts";
 import { calculateCampPrice } from "../../shared/camp/camp-pricing.ts";
 import { formatOsloDateTime, type DateReading } from "../../shared/format.ts";
@@ -42,18 +43,27 @@ export { answerFor, holdsDraftSecret, loadStoredRegistration } from "./camp-regi
 export const registrationWindowMessages = {
   notYet: (opensAt: Date, reading: DateReading = {}) => `Påmeldingen åpner ${formatOsloDateTime(opensAt, reading)}.`,
   closed: "Påmeldingen er stengt.",
+  campStarted: (year: number) => `Vinterleiren ${year} har startet, og påmeldingen stengte da leiren begynte.`,
 } as const;
 
 /**
  * Why a registration cannot be taken now, or undefined inside the window: before it opens, from when it
- * closes, once the camp's last day is over, or when there is no current edition.
+ * closes (when the camp starts, unless the edition keeps registration open while the camp is under way),
+ * once the camp's last day is over, or when there is no current edition.
  */
 function registrationWindowRefusal(data: CampEditionData | undefined, now: Date): string | undefined {
   if (!data) return registrationWindowMessages.closed;
   const opensAt = new Date(data.registrationOpensAt);
   if (now.getTime() < opensAt.getTime()) return registrationWindowMessages.notYet(opensAt, { now, year: data.year });
-  if (now.getTime() >= Date.parse(data.registrationClosesAt) || editionIsOver(data, now)) return registrationWindowMessages.closed;
+  if (editionIsOver(data, now)) return registrationWindowMessages.closed;
+  if (closedByCampStart(data, now)) return registrationWindowMessages.campStarted(data.year);
+  if (now.getTime() >= registrationClosesAt(data).getTime()) return registrationWindowMessages.closed;
   return undefined;
+}
+
+/** A registration taken while the camp is under way is paid at the door: Vipps is refused (400 on `vipps`). */
+export function refuseVippsDuringCamp(data: CampEditionData, registration: CampRegistration, now: Date): void {
+  if (registration.vipps && editionPhase(data, now) === "running") throw new CampInputError("vipps", campInputMessages.vippsDuringCamp);
 }
 
 /**
@@ -106,6 +116,7 @@ async function submitUnderEdition(
     const earlier = await findByDraft(app.db, edition.year, registration.draftId);
     if (earlier) return answerEarlier(app, earlier, registration, gateway);
   }
+  refuseVippsDuringCamp(data, registration, now);
 
   // Clubs and grades are static reference data, kept in memory (db/reference-data.ts).
   const { clubById, gradeById, grades } = await referenceData(app.db);

@@ -1,3 +1,4 @@
+import { registrationClosesAt } from "../../shared/camp/camp-edition-data.ts";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { offerValidityHours } from "../../shared/camp/camp-waitlist.ts";
@@ -21,7 +22,8 @@ async function offerFreedPlaces(db: Db, editionYear: number, now: Date, publicBa
   return db.transaction(async (tx) => {
     await lockEditionPlaces(tx, editionYear);
     const data = await editionDataForYear(tx, editionYear);
-    const closesAt = Date.parse(data.registrationClosesAt);
+    // Registration closes when the camp starts unless the edition keeps it open: so do the offers.
+    const closesAt = registrationClosesAt(data).getTime();
     if (now.getTime() >= closesAt || now.getTime() < Date.parse(data.registrationOpensAt)) return 0;
     const free = data.capacity === null ? 10_000 : data.capacity - (await placesHeld(tx, editionYear, now));
     if (free <= 0) return 0;

@@ -5,7 +5,8 @@ import { campRegistrations } from "../db/schema/camp.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import { buildCampTestApp, campAdminToken, countRows, draft, postRegistration, type TestApp } from "../test-support/camp.ts";
 
-// The seeded 2026 camp is Saturday 28 – Monday 30 November 2026; its registration stays open until it is over.
+// The seeded 2026 camp is Saturday 28 – Monday 30 November 2026; here it keeps its registration open while it
+// is under way (the edition's setting; by default it closes when the camp starts), until it is over.
 // 2027 is copied from it (52 weeks on), so its registration opens on Monday 30 November 2026 at 00.00 (Oslo).
 const beforeNextOpens = new Date("2026-11-26T10:00:00Z");
 const bothOpen = new Date("2026-11-30T09:00:00Z");
@@ -22,6 +23,8 @@ describe.each(databaseKinds)("the wizard's choice of camp on %s", (kind) => {
     database = await createTestDatabase(kind);
     ({ app, transport } = await buildCampTestApp(database, { clock: () => now }));
     token = await campAdminToken(app);
+    const lateAllowed = await app.inject({ method: "PUT", url: `/api/CampEdition/Put/2026/${token}`, payload: { registrationDuringCamp: true } });
+    expect(lateAllowed.statusCode, lateAllowed.body).toBe(200);
     const copied = await app.inject({ method: "POST", url: `/api/CampEdition/Copy/2026/2027/${token}` });
     expect(copied.statusCode, copied.body).toBe(201);
     const changed = await app.inject({ method: "PUT", url: `/api/CampEdition/Put/2027/${token}`, payload: { prices: { child: 1095 } } });

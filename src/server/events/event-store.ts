@@ -10,6 +10,7 @@ import type { Db } from "../db/database.ts";
 import { eventOrders, eventStock, events } from "../db/schema/events.ts";
 import { campEditions } from "../db/schema/camp-editions.ts";
 import { placesHeld } from "../camp/camp-places.ts";
+import { registrationStateAt } from "../../shared/camp/camp-edition-data.ts";
 
 export type EventRow = typeof events.$inferSelect;
 type Reader = Pick<Db, "select">;
@@ -91,15 +92,8 @@ async function campSummaries(db: Reader & Pick<Db, "execute">, at: Date): Promis
   for (const { year, data } of rows) {
     const held = await placesHeld(db, year, at);
     const left = data.capacity === null ? null : Math.max(0, data.capacity - held);
-    const now = at.getTime();
-    const state =
-      now < Date.parse(data.registrationOpensAt)
-        ? "notyet"
-        : now >= Date.parse(data.registrationClosesAt)
-          ? "closed"
-          : left !== null && left <= 0
-            ? "full"
-            : "open";
+    // The camp's own rule (camp-edition-data.ts): closed from the camp's start unless it stays open during it.
+    const { state } = registrationStateAt(data, at, held);
     summaries.push({
       slug: `vinterleir-${year}`,
       kind: "vinterleir",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { registrationStates } from "./camp-edition-data.ts";
+import { editionPhases } from "./camp-edition-phase.ts";
 import { CampEditionDataSchema } from "./camp-edition-schema.ts";
 
 /**
@@ -13,6 +14,11 @@ const AvailabilityAnswerSchema = z.object({
   placesLeft: z.number().int().min(0).nullable(),
   /** The current camp is over and no new one is published yet. */
   campOver: z.boolean().optional(),
+  /**
+   * Where the camp stands on the club's calendar: before its first day, under way (a registration now is
+   * paid at the door), or over (camp-edition-phase.ts).
+   */
+  phase: z.enum(editionPhases).optional(),
 });
 
 /** `GET /api/CampEdition/Current`: the edition the server prices with, and where registration stands. */
@@ -29,7 +35,7 @@ export const AdminEditionSchema = z.intersection(
     /** «The» camp: the earliest published edition that has not ended. */
     current: z.boolean(),
     /** Before, during or after its days (Oslo). */
-    phase: z.enum(["upcoming", "running", "past"]),
+    phase: z.enum(editionPhases),
     publishedAt: z.string().nullable(),
     version: z.number(),
     updatedAt: z.string(),

@@ -64,6 +64,7 @@ export function standardEditionData(year: number): CampEditionData {
     },
     registrationOpensAt: previousCampOver.toISOString(),
     registrationClosesAt: startOfOsloDay(addDays(last, 1)).toISOString(),
+    registrationDuringCamp: false,
     capacity: null,
     sleepoverCapacity: null,
     program: programTemplate.map((day) => day.map((item) => ({ ...item }))),
@@ -214,20 +215,55 @@ function editionFromData(data: CampEditionData): CampEdition {
   };
 }
 
+/**
+ * The edition's data as stored, with the settings added since it was written filled with their defaults (a
+ * stored edition is not parsed again when it is read).
+ */
+export function withEditionDefaults(data: CampEditionData): CampEditionData {
+  return data.registrationDuringCamp === undefined ? { ...data, registrationDuringCamp: false } : data;
+}
+
+/** The instant the camp starts: the beginning of its first day (Oslo). */
+export function campStartsAt(data: Pick<CampEditionData, "firstDay">): Date {
+  return startOfOsloDay(parseCalendarDate(data.firstDay)!);
+}
+
+/** What decides the registration window; `registrationDuringCamp` may be missing (an edition stored before it: off). */
+type RegistrationWindow = Pick<CampEditionData, "firstDay" | "registrationOpensAt" | "registrationClosesAt"> &
+  Partial<Pick<CampEditionData, "registrationDuringCamp">>;
+
+/**
+ * When registration really closes: the edition's closing time, or the moment the camp starts when that comes
+ * first and the edition does not keep registration open while the camp is under way.
+ */
+export function registrationClosesAt(data: Omit<RegistrationWindow, "registrationOpensAt">): Date {
+  const closes = Date.parse(data.registrationClosesAt);
+  if (data.registrationDuringCamp === true) return new Date(closes);
+  return new Date(Math.min(closes, campStartsAt(data).getTime()));
+}
+
+/** True from the camp's start when registration closed then (not kept open while the camp is under way). */
+export function closedByCampStart(data: RegistrationWindow, now: Date): boolean {
+  return (
+    data.registrationDuringCamp !== true && now.getTime() >= campStartsAt(data).getTime() && now.getTime() < Date.parse(data.registrationClosesAt)
+  );
+}
+
 export const registrationStates = ["notyet", "open", "full", "closed"] as const;
 export type RegistrationState = (typeof registrationStates)[number];
 
 /**
  * Whether the wizard takes registrations now: before the window, inside it (with or without places left),
- * or after it. `taken` counts the athletes who hold a place (not cancelled, not on the waiting list).
+ * or after it (unless the edition keeps registration open during the camp, at the latest when the camp starts).
+ * `taken` counts the athletes who hold a place (not cancelled, not on the waiting list).
  */
 export function registrationStateAt(
-  data: Pick<CampEditionData, "registrationOpensAt" | "registrationClosesAt" | "capacity">,
+  data: RegistrationWindow & Pick<CampEditionData, "capacity">,
   now: Date,
   taken: number,
 ): { state: RegistrationState; placesLeft: number | null } {
   const placesLeft = data.capacity === null ? null : Math.max(0, data.capacity - taken);
   if (now.getTime() < Date.parse(data.registrationOpensAt)) return { state: "notyet", placesLeft };
-  if (now.getTime() >= Date.parse(data.registrationClosesAt)) return { state: "closed", placesLeft };
+  if (now.getTime() >= registrationClosesAt(data).getTime()) return { state: "closed", placesLeft };
   return { state: placesLeft === 0 ? "full" : "open", placesLeft };
 }

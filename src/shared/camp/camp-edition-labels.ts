@@ -32,6 +32,7 @@ const campEditionFieldLabels = {
   "rules.companionDefaultAge": "Standardalder for ledsager",
   registrationOpensAt: "Påmeldingen åpner",
   registrationClosesAt: "Påmeldingen stenger",
+  registrationDuringCamp: "Påmeldingen er åpen mens leiren pågår",
   capacity: "Antall plasser",
   sleepoverCapacity: "Antall overnattingsplasser",
   program: "Program",

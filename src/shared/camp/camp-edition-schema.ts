@@ -88,6 +88,12 @@ export const CampEditionDataSchema = z
     }),
     registrationOpensAt: InstantSchema,
     registrationClosesAt: InstantSchema,
+    /**
+     * Registration stays open while the camp is under way (late registrations paid at the door). Off: it
+     * closes when the camp starts (the beginning of its first day, Oslo), whatever `registrationClosesAt` says.
+     * Editions stored before the setting existed lack it and read as off.
+     */
+    registrationDuringCamp: z.boolean({ error: "Velg om påmeldingen er åpen mens leiren pågår." }).default(false),
     /** Athletes; null = no limit. */
     capacity: wholeNumber("Antall plasser", 1, 100_000).nullable(),
     /** Sleepover places in the hall; null = no limit. */

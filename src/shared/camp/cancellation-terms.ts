@@ -63,6 +63,12 @@ export function whereToCancelSentence(edition: CampEdition): string {
   return `Du avbestiller selv på «Min påmelding» (lenken står i bekreftelsen du fikk) fram til leiren starter ${formatLongDate(closesOn)}; hver utøver og ledsager kan avbestilles for seg.`;
 }
 
+/** The same as of a moment: once the camp has started, cancelling on «Min påmelding» is over. */
+export function whereToCancelSentenceAt(edition: CampEdition, at: Date): string {
+  if (at.getTime() < selfServiceClosesAt(edition).getTime()) return whereToCancelSentence(edition);
+  return "Leiren har startet, så du kan ikke lenger avbestille eller endre på «Min påmelding». Kan du likevel ikke komme, si fra til klubben.";
+}
+
 /** One sentence: how the money goes back. */
 export const moneyBackSentence =
   "Er det betalt med Vipps, går pengene automatisk tilbake til Vipps-kontoen det ble betalt fra; er det betalt på en annen måte, betaler kassereren pengene tilbake.";
@@ -77,6 +83,14 @@ export const nothingPaidSentence =
 /** The whole terms, as the camp pages, the Welcome step and the terms PDF state them. */
 export function cancellationTerms(edition: CampEdition): string[] {
   return [whereToCancelSentence(edition), refundSentence(edition), nothingPaidSentence, moneyBackSentence];
+}
+
+/**
+ * The terms as of a moment (the camp pages, the wizard): after the full-refund deadline, what cancelling now
+ * gives back; after the camp's start, that cancelling online is over. No passed deadline is told as one to come.
+ */
+export function cancellationTermsAt(edition: CampEdition, at: Date): string[] {
+  return [whereToCancelSentenceAt(edition, at), refundSentenceAt(edition, at), nothingPaidSentence, moneyBackSentence];
 }
 
 /** After a cancellation of something nobody had paid for: nothing back, nothing kept, nothing owed. */

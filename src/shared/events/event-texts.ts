@@ -20,11 +20,12 @@ export function eventWhenWhereText(event: { firstDay: string; lastDay: string; v
 }
 
 /**
- * "mandag 30. november kl. 08.00", with the year when the moment is in another year than `now` or more than
- * half a year away («mandag 30. november 2026 kl. 08.00»): the shared formatter's rule (format.ts `needsYear`).
+ * "mandag 30. november kl. 08.00", with the year when the moment is in another year than `now`, than the
+ * event it is about (`year`: next year's camp opening this November), or more than half a year away
+ * («mandag 30. november 2026 kl. 08.00»): the shared formatter's rule (format.ts `needsYear`).
  */
-export function momentText(iso: string, now: Date): string {
-  return formatOsloDateTime(new Date(iso), { now });
+export function momentText(iso: string, now: Date, year?: number): string {
+  return formatOsloDateTime(new Date(iso), year === undefined ? { now } : { now, year });
 }
 
 /** The button on the list and the event page. */
@@ -36,10 +37,14 @@ export const eventActionLabels: Record<EventKind | "vinterleir", string> = {
 };
 
 /** One line under an event on the list: what its state means for a family. */
-export function eventStateText(event: Pick<EventSummary, "state" | "placesLeft" | "registrationOpensAt" | "kind">, now: Date): string {
+export function eventStateText(
+  event: Pick<EventSummary, "state" | "placesLeft" | "registrationOpensAt" | "kind"> & Partial<Pick<EventSummary, "firstDay">>,
+  now: Date,
+): string {
   switch (event.state) {
     case "notyet":
-      return `${event.kind === "salg" ? "Bestillingen" : "Påmeldingen"} åpner ${momentText(event.registrationOpensAt, now)}.`;
+      // The opening carries its year when it is not the year of the event's days.
+      return `${event.kind === "salg" ? "Bestillingen" : "Påmeldingen"} åpner ${momentText(event.registrationOpensAt, now, event.firstDay ? parseCalendarDate(event.firstDay)?.year : undefined)}.`;
     case "open":
       return event.placesLeft === null
         ? event.kind === "salg"

@@ -1,6 +1,6 @@
-import { campEditionFromData } from "../camp/camp-edition-data.ts";
+import { campMoment, campMomentKey } from "../camp/camp-edition-phase.ts";
 import type { CampEditionData } from "../camp/camp-edition-schema.ts";
-import { isEarlyBird, type CampEdition } from "../camp/camp-edition.ts";
+import type { CampEdition } from "../camp/camp-edition.ts";
 import { addDays, startOfOsloDay } from "../time.ts";
 import type { PrivacyFacts } from "./privacy-facts.ts";
 import type { SiteContent } from "./site-content.ts";
@@ -25,8 +25,13 @@ export interface SiteRenderContext {
   events?: EventSummary[];
 }
 
-/** What the camp pages say about a later published camp: its dates and when its registration opens. */
-export type LaterCamp = Pick<CampEditionData, "year" | "firstDay" | "lastDay" | "registrationOpensAt">;
+/** What the camp pages say about a later published camp: its dates and place, and when its registration opens. */
+export type LaterCamp = Pick<CampEditionData, "year" | "firstDay" | "lastDay" | "registrationOpensAt"> & Partial<Pick<CampEditionData, "venue">>;
+
+/** A later camp's registration has opened at `at` (its link to the wizard is offered from then on). */
+export function laterCampOpen(camp: Pick<LaterCamp, "registrationOpensAt">, at: Date): boolean {
+  return at.getTime() >= Date.parse(camp.registrationOpensAt);
+}
 
 /**
  * A GET of the site's own API made in the server's process while a working page renders (the page's route
@@ -41,12 +46,10 @@ export function isCampOver(edition: CampEdition, at: Date): boolean {
 }
 
 /**
- * Everything about time that changes what a camp page shows: whether the early-bird banner is shown and
- * whether the camp is over. A rendered page is valid while this (and the edition's version) stays the same.
+ * Everything about time that changes what a camp page shows (camp-edition-phase.ts `campMoment`): the
+ * early-bird price, the full-refund deadline, the registration window, the camp under way, the camp over. A
+ * rendered page is valid while this (and the edition's version) stays the same.
  */
 export function campPagePhase(data: CampEditionData | null, at: Date): string {
-  if (!data) return "none";
-  const edition = campEditionFromData(data);
-  if (isCampOver(edition, at)) return "over";
-  return isEarlyBird(edition, at) ? "early" : "regular";
+  return data ? campMomentKey(campMoment(data, at)) : "none";
 }

@@ -142,6 +142,21 @@ export function EditionForm({
             {input("capacity", "number", { hint: "Utøvere. Tomt betyr ingen grense." })}
             {input("sleepoverCapacity", "number", { hint: "Tomt betyr ingen grense." })}
           </div>
+          <div className="check-row">
+            <input
+              id={fieldId(formId, "registrationDuringCamp")}
+              type="checkbox"
+              checked={values.registrationDuringCamp}
+              aria-describedby={`${fieldId(formId, "registrationDuringCamp")}-hint`}
+              onChange={(event) => onChange({ ...values, registrationDuringCamp: event.target.checked })}
+            />
+            <label htmlFor={fieldId(formId, "registrationDuringCamp")}>Påmeldingen er åpen mens leiren pågår</label>
+          </div>
+          <p className="field-hint" id={`${fieldId(formId, "registrationDuringCamp")}-hint`}>
+            Uten avkrysning stenger påmeldingen når leiren starter (midnatt før første leirdag), uansett tidspunktet over. Med avkrysning kan utøvere
+            melde seg på til påmeldingen stenger, også mens leiren pågår; de betaler med kort eller kontant ved oppmøte, ikke med Vipps.
+          </p>
+          {errors.registrationDuringCamp && <p className="field-error">{errors.registrationDuringCamp}</p>}
         </>,
       )}
       {section(

@@ -53,6 +53,8 @@ export interface EditionFormValues {
   year: number;
   fields: Record<ScalarField, string>;
   lateFeeEnabled: boolean;
+  /** Registration stays open while the camp is under way (paid at the door). */
+  registrationDuringCamp: boolean;
   /** Oslo calendar day and clock time. */
   window: Record<InstantField, { date: string; time: string }>;
   program: ProgramRow[][];
@@ -92,6 +94,7 @@ export function formValuesFrom(data: CampEditionData): EditionFormValues {
     year: data.year,
     fields,
     lateFeeEnabled: data.lateFee.enabled,
+    registrationDuringCamp: data.registrationDuringCamp === true,
     window: { registrationOpensAt: osloDateTime(data.registrationOpensAt), registrationClosesAt: osloDateTime(data.registrationClosesAt) },
     program: data.program.map((day) =>
       day.map((item) => newProgramRow({ from: item.from, to: item.to ?? "", what: item.what, where: item.where ?? "", audience: item.audience })),
@@ -116,6 +119,7 @@ export function editionFromValues(values: EditionFormValues): unknown {
   for (const path of optionalNumberFields) setAt(data, path, readNumber(values.fields[path]) ?? null);
   for (const path of [...dateFields, ...textFields]) setAt(data, path, values.fields[path]);
   setAt(data, "lateFee.enabled", values.lateFeeEnabled);
+  setAt(data, "registrationDuringCamp", values.registrationDuringCamp);
   for (const path of instantFields) setAt(data, path, instantFromOslo(values.window[path]));
   // Empty days after the camp's last day are not kept; days with items are, so the schema can say so.
   const days = values.program.map((day) =>

@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { editionBadge, registrationStateText } from "./edition-status.ts";
 
-const window = { year: 2027, registrationOpensAt: "2026-11-30T23:00:00.000Z", registrationClosesAt: "2027-11-28T23:00:00.000Z", capacity: 100 };
+const window = {
+  year: 2027,
+  firstDay: "2027-11-26",
+  registrationOpensAt: "2026-11-30T23:00:00.000Z",
+  registrationClosesAt: "2027-11-28T23:00:00.000Z",
+  registrationDuringCamp: true,
+  capacity: 100,
+};
 
 describe("the editions list's words", () => {
   it("tells current, draft and earlier editions apart", () => {
@@ -21,5 +28,11 @@ describe("the editions list's words", () => {
       "Fullt: nye påmeldinger går på ventelisten til mandag 29. november 2027 kl. 00.00",
     );
     expect(registrationStateText(window, new Date("2027-12-01T12:00:00Z"))).toBe("Påmeldingen stengte mandag 29. november kl. 00.00");
+  });
+
+  it("says registration closes when the camp starts unless the edition keeps it open during the camp", () => {
+    const closesAtStart = { ...window, registrationDuringCamp: false };
+    expect(registrationStateText(closesAtStart, new Date("2027-03-01T12:00:00Z"))).toBe("Påmeldingen er åpen til fredag 26. november 2027 kl. 00.00");
+    expect(registrationStateText(closesAtStart, new Date("2027-11-27T12:00:00Z"))).toBe("Påmeldingen stengte fredag 26. november kl. 00.00");
   });
 });

@@ -1,4 +1,4 @@
-import { parseCalendarDate, registrationStateAt, type RegistrationState } from "../../../../shared/camp/camp-edition-data.ts";
+import { parseCalendarDate, registrationClosesAt, registrationStateAt, type RegistrationState } from "../../../../shared/camp/camp-edition-data.ts";
 import type { CampEditionData } from "../../../../shared/camp/camp-edition-schema.ts";
 import { chooseTheCamp, editionHasEnded, type EditionPhase } from "../../../../shared/camp/camp-edition-phase.ts";
 import { formatDateRange, formatOsloDateTime } from "../../../../shared/format.ts";
@@ -55,14 +55,16 @@ export function editionDates(data: Pick<CampEditionData, "firstDay" | "lastDay">
  * places taken); another edition's is judged by the clock alone.
  */
 export function registrationStateText(
-  data: Pick<CampEditionData, "year" | "registrationOpensAt" | "registrationClosesAt" | "capacity">,
+  data: Pick<CampEditionData, "year" | "firstDay" | "registrationOpensAt" | "registrationClosesAt" | "capacity"> &
+    Partial<Pick<CampEditionData, "registrationDuringCamp">>,
   now: Date,
   server?: { state: RegistrationState; placesLeft: number | null },
 ): string {
   const { state, placesLeft } = server ?? registrationStateAt(data, now, 0);
   const reading = { now, year: data.year };
   const opens = formatOsloDateTime(new Date(data.registrationOpensAt), reading);
-  const closes = formatOsloDateTime(new Date(data.registrationClosesAt), reading);
+  // When it really closes: when the camp starts, unless the edition keeps registration open during the camp.
+  const closes = formatOsloDateTime(registrationClosesAt(data), reading);
   switch (state) {
     case "notyet":
       return `Påmeldingen åpner ${opens}`;
