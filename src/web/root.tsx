@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import type { Route } from "./+types/root";
 import { campEditionFromData, comingSeasonYear, standardEditionData } from "../shared/camp/camp-edition-data.ts";
 import { checkInPagePath, findSitePage, sitePages } from "../shared/site/site-pages.ts";
+import { campMoment, type CampMoment } from "../shared/camp/camp-edition-phase.ts";
 import { isCampOver, type PageApiFetch, type SiteRenderContext } from "../shared/site/render-context.ts";
 import { club } from "../shared/club/club-facts.ts";
 import { seedSiteContent } from "../shared/site/site-content-seed.ts";
@@ -35,6 +36,8 @@ interface RootData extends SiteRenderContext {
    * middle of hydration.
    */
   campOver: boolean;
+  /** Where the camp stands at the render time (camp-edition-phase.ts), judged here for the same reason. */
+  campMoment: CampMoment | null;
 }
 
 /**
@@ -51,9 +54,10 @@ export function loader({ context }: Route.LoaderArgs): RootData {
   };
   const renderedAt = new Date(site.renderedAt);
   const campOver = site.edition !== null && isCampOver(campEditionFromData(site.edition), renderedAt);
+  const moment = site.edition === null ? null : campMoment(site.edition, renderedAt);
   // The home page's notice only until its last day is over (the server renders the page again then).
   const content = { ...site.content, forside: { notice: noticeShownAt(site.content.forside, renderedAt) } };
-  return { ...site, content, campOver };
+  return { ...site, content, campOver, campMoment: moment };
 }
 
 /** The edition stays as the page was first rendered with; client-side navigation never asks the server again. */
@@ -67,7 +71,7 @@ function SiteProviders({ children }: { children: ReactNode }) {
   const edition = site?.edition ? campEditionFromData(site.edition) : undefined;
   return (
     <RenderTimeContext.Provider value={site?.renderedAt}>
-      <CampEditionProvider edition={edition} over={site?.campOver ?? false}>
+      <CampEditionProvider edition={edition} over={site?.campOver ?? false} moment={site?.campMoment ?? undefined}>
         <SiteContentProvider content={site?.content ?? seedSiteContent} privacy={site?.privacy ?? defaultPrivacyFacts}>
           {children}
         </SiteContentProvider>

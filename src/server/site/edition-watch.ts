@@ -50,6 +50,7 @@ export function watchCurrentEdition(db: Db, { clock, onChange, ...options }: Edi
             firstDay: sql<string>`${campEditions.data}->>'firstDay'`,
             lastDay: sql<string>`${campEditions.data}->>'lastDay'`,
             registrationOpensAt: sql<string>`${campEditions.data}->>'registrationOpensAt'`,
+            venue: sql<string>`${campEditions.data}->>'venue'`,
           })
           .from(campEditions)
           .where(isNotNull(campEditions.publishedAt));
@@ -57,7 +58,13 @@ export function watchCurrentEdition(db: Db, { clock, onChange, ...options }: Edi
         const candidates = published.map((edition) => ({ ...edition, data: edition }));
         const row = chooseTheCamp(candidates, at);
         const following = laterCamps(candidates, row, at);
-        const later = following.map(({ year, firstDay, lastDay, registrationOpensAt }) => ({ year, firstDay, lastDay, registrationOpensAt }));
+        const later = following.map(({ year, firstDay, lastDay, registrationOpensAt, venue }) => ({
+          year,
+          firstDay,
+          lastDay,
+          registrationOpensAt,
+          venue,
+        }));
         return {
           year: row?.year,
           version: row?.version,

@@ -1,4 +1,4 @@
-import { campPagePhase, type PageApiFetch, type SiteRenderContext } from "../../shared/site/render-context.ts";
+import { campPagePhase, laterCampOpen, type PageApiFetch, type SiteRenderContext } from "../../shared/site/render-context.ts";
 import { siteSectionNames, siteSectionPages } from "../../shared/site/site-content.ts";
 import { noticeShownAt } from "../../shared/site/site-notice.ts";
 import type { SiteContentSnapshot } from "../site-content/site-content-store.ts";
@@ -36,13 +36,20 @@ export interface RenderedPagesOptions {
 export const eventListPages: readonly string[] = ["/arrangementer"];
 
 /**
- * What a rendered page depends on besides its address: the current edition (year and version) and the
- * time-dependent phase of the camp pages (early-bird banner shown, camp over). A page is rendered again
- * only when this changes.
+ * What a rendered page depends on besides its address: the current edition (year and version), the later
+ * camps, and the time-dependent phase of the camp pages (campPagePhase: early-bird, full refund, registration
+ * window, camp under way, camp over). A page is rendered again only when this changes.
  */
 function renderKey(snapshot: EditionSnapshot | null, at: Date): string {
-  // The later camps the pages announce, with what they say about them (dates, opening).
-  const later = snapshot?.later.map((camp) => `+${camp.year}/${camp.firstDay}/${camp.lastDay}/${camp.registrationOpensAt}`).join("") ?? "";
+  // The later camps the pages announce, with what they say about them (dates, place, opening, and whether it
+  // has opened: from then on the pages link to its registration).
+  const later =
+    snapshot?.later
+      .map(
+        (camp) =>
+          `+${camp.year}/${camp.firstDay}/${camp.lastDay}/${camp.venue}/${camp.registrationOpensAt}/${laterCampOpen(camp, at) ? "open" : "notyet"}`,
+      )
+      .join("") ?? "";
   return snapshot ? `${snapshot.year}:${snapshot.version}${later}:${campPagePhase(snapshot.data, at)}` : `none:${campPagePhase(null, at)}`;
 }
 

@@ -15,11 +15,11 @@ export function useSiteEvents(): EventSummary[] {
 
 /**
  * /arrangementer's list of gradings, courses and sales: plain links (the page is static HTML), each with its
- * state in words and a button while it takes registrations or orders.
+ * state in words and a button while it takes registrations or orders. The winter camps are not in it: the
+ * page presents each (this year's and next year's) in a camp section of its own.
  */
-export function EventList({ shownAbove }: { shownAbove?: string }) {
-  // The camp the page already presents above is not listed twice; next year's camp is.
-  const events = useSiteEvents().filter((event) => event.slug !== shownAbove);
+export function EventList() {
+  const events = useSiteEvents().filter((event) => event.kind !== "vinterleir");
   const now = useNow();
   if (events.length === 0) return null;
   return (

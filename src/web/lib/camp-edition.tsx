@@ -1,6 +1,10 @@
 import { createContext, useContext, type ReactNode } from "react";
 import { comingSeasonYear } from "../../shared/camp/camp-edition-data.ts";
 import type { CampEdition } from "../../shared/camp/camp-edition.ts";
+import { isEarlyBird } from "../../shared/camp/camp-edition.ts";
+import type { CampMoment } from "../../shared/camp/camp-edition-phase.ts";
+import { startOfOsloDay } from "../../shared/time.ts";
+import { useNow } from "./use-now.ts";
 import type { SiteRenderContext } from "../../shared/site/render-context.ts";
 
 interface CampEditionValue {
@@ -8,6 +12,8 @@ interface CampEditionValue {
   edition: CampEdition | undefined;
   /** Its last day is over (and no newer edition is current): the pages say the next camp is not announced yet. */
   over: boolean;
+  /** Where the camp stands as the page is rendered (judged on the server, root loader); missing: judged here. */
+  moment?: CampMoment;
 }
 
 const CampEditionContext = createContext<CampEditionValue>({ edition: undefined, over: false });
@@ -17,8 +23,44 @@ const CampEditionContext = createContext<CampEditionValue>({ edition: undefined,
  * server renders the pages with it); the wizard gives the one it prices with, and the camp admin's
  * preview a draft.
  */
-export function CampEditionProvider({ edition, over = false, children }: { edition: CampEdition | undefined; over?: boolean; children: ReactNode }) {
-  return <CampEditionContext.Provider value={{ edition, over }}>{children}</CampEditionContext.Provider>;
+export function CampEditionProvider({
+  edition,
+  over = false,
+  moment,
+  children,
+}: {
+  edition: CampEdition | undefined;
+  over?: boolean;
+  moment?: CampMoment;
+  children: ReactNode;
+}) {
+  return <CampEditionContext.Provider value={{ edition, over, moment }}>{children}</CampEditionContext.Provider>;
+}
+
+/**
+ * Where the shown camp stands now (before, under way, over; early-bird, full refund, registration window),
+ * as the server judged it for the page; without that (a page given an edition alone: the camp admin's
+ * preview, a test), judged by the page's clock with registration taken as open. Undefined without an edition.
+ */
+export function useCampMoment(): CampMoment | undefined {
+  const { edition, over, moment } = useContext(CampEditionContext);
+  const now = useNow();
+  if (moment) return moment;
+  if (!edition) return undefined;
+  const started = now.getTime() >= startOfOsloDay(edition.start).getTime();
+  return {
+    phase: over ? "past" : started ? "running" : "upcoming",
+    earlyBird: isEarlyBird(edition, now),
+    fullRefund: now.getTime() < edition.fullRefundEndsAt.getTime(),
+    registration: "open",
+    opensAt: new Date(0).toISOString(),
+  };
+}
+
+/** The camp that is over, when the pages have no newer one to show: they speak of it in the past. */
+export function usePastCamp(): CampEdition | undefined {
+  const { edition, over } = useContext(CampEditionContext);
+  return over ? edition : undefined;
 }
 
 /** The edition a camp page shows, when one is announced: undefined when there is none or it is over. */

@@ -4,9 +4,12 @@ import { campDocumentPaths } from "../../../shared/camp/camp-documents.ts";
 import { campDays } from "../../../shared/camp/camp-edition.ts";
 import { gradingDays } from "../../../shared/camp/camp-program.ts";
 import { campDayCountWord, campKeyFacts } from "../../../shared/camp/camp-texts.ts";
-import { formatDateRange, formatKroner, weekdayName } from "../../../shared/format.ts";
+import { formatKroner, weekdayName } from "../../../shared/format.ts";
+import { campWhenSentence } from "../../../shared/camp/camp-moment-texts.ts";
 import { ExternalLink } from "../../components/ExternalLink.tsx";
-import { useAnnouncedCamp } from "../../lib/camp-edition.tsx";
+import { useAnnouncedCamp, useCampMoment } from "../../lib/camp-edition.tsx";
+import { useNow } from "../../lib/use-now.ts";
+import { CampMomentNotice } from "./CampMomentNotice.tsx";
 import { CampActions } from "./CampActions.tsx";
 import { CampNotAnnounced } from "./CampNotAnnounced.tsx";
 import { CancellationTerms } from "./CancellationTerms.tsx";
@@ -14,6 +17,8 @@ import { LaterCampNotice } from "./LaterCampNotice.tsx";
 
 export default function CampInfoPage() {
   const campEdition = useAnnouncedCamp();
+  const moment = useCampMoment();
+  const now = useNow();
   if (!campEdition) {
     return (
       <>
@@ -36,8 +41,9 @@ export default function CampInfoPage() {
         Vinterleiren er {club.name}s store samling hvert år: {campDayCountWord(campEdition)} dager med taekwondo, fra {weekdayName(facts.firstDay)}{" "}
         til {weekdayName(facts.lastDay)}, for utøvere fra alle klubber i TTU.
       </p>
+      <CampMomentNotice />
       <p>
-        I år er leiren {formatDateRange(campEdition.start, campEdition.end)} på {settings.venue}. Alle utøvere fra {settings.minAge} år er velkomne,
+        {moment?.phase === "running" ? "" : `${campWhenSentence(campEdition, "upcoming", now)} `}Alle utøvere fra {settings.minAge} år er velkomne,
         uansett beltegrad.
       </p>
 

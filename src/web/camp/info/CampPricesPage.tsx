@@ -4,7 +4,9 @@ import { campDocumentPaths } from "../../../shared/camp/camp-documents.ts";
 import { campKeyFacts } from "../../../shared/camp/camp-texts.ts";
 import { formatKroner, formatLongDate } from "../../../shared/format.ts";
 import { ExternalLink } from "../../components/ExternalLink.tsx";
-import { useAnnouncedCamp } from "../../lib/camp-edition.tsx";
+import { useAnnouncedCamp, useCampMoment } from "../../lib/camp-edition.tsx";
+import { payAtDoorSentence } from "../../../shared/camp/camp-moment-texts.ts";
+import { CampMomentNotice } from "./CampMomentNotice.tsx";
 import { CampNotAnnounced } from "./CampNotAnnounced.tsx";
 import { CancellationTerms } from "./CancellationTerms.tsx";
 import { isEarlyBird } from "../../../shared/camp/camp-edition.ts";
@@ -12,8 +14,12 @@ import { useNow } from "../../lib/use-now.ts";
 
 export default function CampPricesPage() {
   const campEdition = useAnnouncedCamp();
+  const moment = useCampMoment();
   const now = useNow();
   if (!campEdition) return <CampNotAnnounced />;
+  const early = isEarlyBird(campEdition, now);
+  const registrationOpen = moment?.registration === "open";
+  const running = moment?.phase === "running";
   const { settings } = campEdition;
   const facts = campKeyFacts(campEdition);
   const childAges = `${settings.price.childMaxAge} år eller yngre`;
@@ -21,6 +27,7 @@ export default function CampPricesPage() {
 
   return (
     <>
+      <CampMomentNotice />
       <h2>Pris for utøvere</h2>
       <p>Prisen gjelder hele leiren med trening, mat og overnatting i hallen.</p>
       <ul className="price-list">
@@ -38,24 +45,26 @@ export default function CampPricesPage() {
         </li>
       </ul>
 
-      {/* Offered only while it can be had: hidden as of the render, and by the visitor's clock on a page left
-          open past the deadline (lib/page-script.ts), like the banner on /arrangementer. */}
-      <div data-testid="early-bird-prices" data-show-before={campEdition.earlyBirdEndsAt.toISOString()} hidden={!isEarlyBird(campEdition, now)}>
-        <h3>Tidlig påmelding</h3>
-        <p>
-          Melder du deg på før {formatLongDate(facts.earlyBirdBefore)}, får du {settings.earlyBird.percent}&nbsp;% rabatt på utøverprisen:
-        </p>
-        <ul className="price-list">
-          <li>
-            <span>{childAges}</span>
-            <span className="amount">{formatKroner(facts.price.childEarly)}</span>
-          </li>
-          <li>
-            <span>{adultAges}</span>
-            <span className="amount">{formatKroner(facts.price.adultEarly)}</span>
-          </li>
-        </ul>
-      </div>
+      {/* Offered only while it can be had: left out after the deadline (the page is rendered again then), and
+          hidden by the visitor's clock on a page left open past it (lib/page-script.ts), like the banner on /arrangementer. */}
+      {early && (
+        <div data-testid="early-bird-prices" data-show-before={campEdition.earlyBirdEndsAt.toISOString()}>
+          <h3>Tidlig påmelding</h3>
+          <p>
+            Melder du deg på før {formatLongDate(facts.earlyBirdBefore)}, får du {settings.earlyBird.percent}&nbsp;% rabatt på utøverprisen:
+          </p>
+          <ul className="price-list">
+            <li>
+              <span>{childAges}</span>
+              <span className="amount">{formatKroner(facts.price.childEarly)}</span>
+            </li>
+            <li>
+              <span>{adultAges}</span>
+              <span className="amount">{formatKroner(facts.price.adultEarly)}</span>
+            </li>
+          </ul>
+        </div>
+      )}
 
       <h2>Tillegg</h2>
       <ul className="price-list">
@@ -80,8 +89,10 @@ export default function CampPricesPage() {
 
       <h2>Betaling</h2>
       <p>
-        Du betaler med Vipps når du melder deg på, eller med kort eller kontant når du sjekker inn på leiren. Alle priser er i norske kroner og
-        inkluderer alle avgifter.
+        {running
+          ? `Leiren pågår nå. ${registrationOpen ? payAtDoorSentence : "Har du ikke betalt, betaler du med kort eller kontant når du sjekker inn."}`
+          : "Du betaler med Vipps når du melder deg på, eller med kort eller kontant når du sjekker inn på leiren."}{" "}
+        Alle priser er i norske kroner og inkluderer alle avgifter.
       </p>
 
       <h2>Avbestilling og refusjon</h2>
@@ -90,11 +101,13 @@ export default function CampPricesPage() {
         <ExternalLink href={campDocumentPaths(campEdition.year).terms}>Salgsbetingelser for vinterleiren (PDF)</ExternalLink>
       </p>
 
-      <div className="button-row">
-        <Link className="button" to="/vinterleir/registrering">
-          Meld deg på
-        </Link>
-      </div>
+      {registrationOpen && (
+        <div className="button-row">
+          <Link className="button" to="/vinterleir/registrering">
+            Meld deg på
+          </Link>
+        </div>
+      )}
     </>
   );
 }

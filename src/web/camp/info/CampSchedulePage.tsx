@@ -6,6 +6,7 @@ import { ExternalLink } from "../../components/ExternalLink.tsx";
 import { useAnnouncedCamp } from "../../lib/camp-edition.tsx";
 import { CampNotAnnounced } from "./CampNotAnnounced.tsx";
 import { CampProgramDays } from "./CampProgramDays.tsx";
+import { CampMomentNotice } from "./CampMomentNotice.tsx";
 
 export default function CampSchedulePage() {
   const campEdition = useAnnouncedCamp();
@@ -13,6 +14,7 @@ export default function CampSchedulePage() {
   const documents = campDocumentPaths(campEdition.year);
   return (
     <>
+      <CampMomentNotice />
       <h2>Flyer og invitasjon</h2>
       <p>
         Flyerne har programmet, prisene og det praktiske samlet på ett ark. Skriv dem gjerne ut og heng dem opp i klubben din, eller send invitasjonen

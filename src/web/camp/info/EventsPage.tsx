@@ -2,7 +2,9 @@ import { Link } from "react-router";
 import { isEarlyBird } from "../../../shared/camp/camp-edition.ts";
 import { campDayCountWord, campKeyFacts } from "../../../shared/camp/camp-texts.ts";
 import { capitalise, formatDateRange, formatKroner, formatLongDate } from "../../../shared/format.ts";
-import { useAnnouncedCamp } from "../../lib/camp-edition.tsx";
+import { useAnnouncedCamp, useCampMoment } from "../../lib/camp-edition.tsx";
+import { CampMomentNotice } from "./CampMomentNotice.tsx";
+import { LaterCampSections } from "./LaterCampNotice.tsx";
 import { CampActions } from "./CampActions.tsx";
 import { CampNotAnnounced } from "./CampNotAnnounced.tsx";
 import { useNow } from "../../lib/use-now.ts";
@@ -25,6 +27,7 @@ function News() {
 
 export default function EventsPage() {
   const campEdition = useAnnouncedCamp();
+  const moment = useCampMoment();
   const now = useNow();
   if (!campEdition) {
     return (
@@ -47,31 +50,37 @@ export default function EventsPage() {
   }
   const facts = campKeyFacts(campEdition);
   const { settings, year } = campEdition;
+  const running = moment?.phase === "running";
 
   return (
     <div className="page">
       <h1>Arrangementer</h1>
       <section className="camp-announcement" aria-labelledby="vinterleir-heading">
         <h2 id="vinterleir-heading">Vinterleir {year}</h2>
-        <p className="lead">
-          {formatDateRange(campEdition.start, campEdition.end)} arrangerer vi vinterleir på {settings.venue}. Leiren er åpen for utøvere fra alle
-          klubber i TTU.
-        </p>
+        {running ? (
+          <CampMomentNotice />
+        ) : (
+          <>
+            <p className="lead">
+              {formatDateRange(campEdition.start, campEdition.end)} arrangerer vi vinterleir på {settings.venue}. Leiren er åpen for utøvere fra alle
+              klubber i TTU.
+            </p>
+            <CampMomentNotice />
+          </>
+        )}
         <p>
           {capitalise(campDayCountWord(campEdition))} dager med trening delt etter grad og alder, sparring, oppvisning, gradering og felles middag –
           og overnatting i hallen for dem som vil.
         </p>
 
-        {/* Always in the HTML; shown or hidden by the visitor's clock (lib/page-script.ts on the static page). */}
-        <p
-          className="notice camp-early-bird"
-          data-testid="early-bird-banner"
-          data-show-before={campEdition.earlyBirdEndsAt.toISOString()}
-          hidden={!isEarlyBird(campEdition, now)}
-        >
-          <strong>Tidlig påmelding gir {settings.earlyBird.percent}&nbsp;% rabatt!</strong> Meld deg på før {formatLongDate(facts.earlyBirdBefore)},
-          så betaler du {formatKroner(facts.price.childEarly)} (12 år eller yngre) eller {formatKroner(facts.price.adultEarly)} (13 år eller eldre).
-        </p>
+        {/* Only while it can be had (the page is rendered again at the deadline); hidden by the visitor's clock on
+            a page left open past it (lib/page-script.ts on the static page). */}
+        {isEarlyBird(campEdition, now) && moment?.registration !== "closed" && (
+          <p className="notice camp-early-bird" data-testid="early-bird-banner" data-show-before={campEdition.earlyBirdEndsAt.toISOString()}>
+            <strong>Tidlig påmelding gir {settings.earlyBird.percent}&nbsp;% rabatt!</strong> Meld deg på før {formatLongDate(facts.earlyBirdBefore)},
+            så betaler du {formatKroner(facts.price.childEarly)} (12 år eller yngre) eller {formatKroner(facts.price.adultEarly)} (13 år eller eldre).
+          </p>
+        )}
 
         <h3>Pris per utøver</h3>
         <ul className="price-list">
@@ -90,7 +99,8 @@ export default function EventsPage() {
           <Link to="/vinterleir">Mer informasjon om vinterleiren</Link> – program, flyer, gradering, overnatting og alle priser.
         </p>
       </section>
-      <EventList shownAbove={`vinterleir-${year}`} />
+      <LaterCampSections />
+      <EventList />
       <News />
     </div>
   );
