@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import { formatOsloDateTime } from "../../../shared/format.ts";
-import type { Availability } from "./current-edition-api.ts";
+import { payAtDoorSentence } from "../../../shared/camp/camp-moment-texts.ts";
+import { useNow } from "../../lib/use-now.ts";
+import { duringCamp, type Availability } from "./current-edition-api.ts";
 
 /** Whether the wizard can send a registration (or a place on the waiting list) now. */
 export const takesRegistrations = (availability: Availability) => availability.state === "open" || availability.state === "full";
@@ -18,20 +20,26 @@ export function Notice({ children }: { children: ReactNode }) {
   );
 }
 
-/** The state of registration in words: before the window, after it, full, or open with places left. */
+/**
+ * The state of registration in words: before the window, after it (because the camp has started, or the
+ * camp is under way and takes late registrations paid at the door), full, or open with places left.
+ */
 export function AvailabilityNotice({ availability }: { availability: Availability }) {
+  const now = useNow();
+  const running = duringCamp(availability);
+  const year = availability.campYear === undefined ? "" : ` ${availability.campYear}`;
   switch (availability.state) {
     case "notyet":
       return (
         <Notice>
-          <strong>Påmeldingen åpner {formatOsloDateTime(new Date(availability.opensAt), { now: new Date(), year: availability.campYear })}.</strong>{" "}
-          Du kan lese om leiren nå og melde deg på når påmeldingen har åpnet.
+          <strong>Påmeldingen åpner {formatOsloDateTime(new Date(availability.opensAt), { now, year: availability.campYear })}.</strong> Du kan lese
+          om leiren nå og melde deg på når påmeldingen har åpnet.
         </Notice>
       );
     case "closed":
       return (
         <Notice>
-          <strong>Påmeldingen er stengt.</strong>
+          {running ? <strong>Vinterleiren{year} pågår, og påmeldingen stengte da leiren startet.</strong> : <strong>Påmeldingen er stengt.</strong>}
         </Notice>
       );
     case "full":
@@ -42,10 +50,19 @@ export function AvailabilityNotice({ availability }: { availability: Availabilit
         </Notice>
       );
     case "open":
-      return availability.placesLeft === null ? null : (
-        <p className="availability places-left" role="status">
-          <strong>{placesLeftText(availability.placesLeft)}</strong>
-        </p>
+      return (
+        <>
+          {running && (
+            <Notice>
+              <strong>Vinterleiren{year} pågår nå.</strong> {payAtDoorSentence}
+            </Notice>
+          )}
+          {availability.placesLeft !== null && (
+            <p className="availability places-left" role="status">
+              <strong>{placesLeftText(availability.placesLeft)}</strong>
+            </p>
+          )}
+        </>
       );
   }
 }

@@ -73,8 +73,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-async function renderWizard(headingYear = 2026) {
-  const Stub = createRoutesStub([{ path: "/vinterleir/registrering/*", Component: () => <RegistrationWizard /> }]);
+async function renderWizard(headingYear = 2026, requestedYear?: number) {
+  const Stub = createRoutesStub([{ path: "/vinterleir/registrering/*", Component: () => <RegistrationWizard requestedYear={requestedYear} /> }]);
   const view = render(<Stub initialEntries={["/vinterleir/registrering"]} />);
   await screen.findByRole("heading", { level: 1, name: `Påmelding til vinterleir ${headingYear}` });
   return view;
@@ -115,7 +115,7 @@ describe("the wizard's choice of camp", () => {
 
     fireEvent.click(radio(/Vinterleir 2027/));
     await screen.findByRole("heading", { level: 1, name: "Påmelding til vinterleir 2027" });
-    expect(screen.getByText(new RegExp(`Vinterleir 2027 er ${range(nextYear)}`))).toBeTruthy();
+    expect(screen.getByText(new RegExp(`Vinterleiren 2027 er ${range(nextYear)}`))).toBeTruthy();
     expect(nextButton().disabled).toBe(false);
     fireEvent.click(nextButton());
     await screen.findByRole("heading", { level: 2, name: "Hvem melder du på?" });
@@ -137,6 +137,26 @@ describe("the wizard's choice of camp", () => {
     await screen.findByRole("heading", { level: 2, name: "Du er påmeldt vinterleiren 2027!" });
     expect(posted).toHaveLength(1);
     expect(posted[0]?.year).toBe(2027);
+  });
+
+  it("with `?year=2027` (the camp pages' link to next year's registration), has chosen 2027 already", async () => {
+    await renderWizard(2027, 2027);
+    await waitFor(() => expect(radio(/Vinterleir 2027/).checked).toBe(true));
+    // The family may still choose the other camp, and back.
+    fireEvent.click(radio(/Vinterleir 2026/));
+    await screen.findByRole("heading", { level: 1, name: "Påmelding til vinterleir 2026" });
+    fireEvent.click(radio(/Vinterleir 2027/));
+    fireEvent.click(screen.getByRole("checkbox", { name: /samtykker/ }));
+    fireEvent.click(screen.getByRole("checkbox", { name: /salgsbetingelsene/ }));
+    fireEvent.click(nextButton());
+    await screen.findByRole("heading", { level: 2, name: "Hvem melder du på?" });
+    await waitFor(() => expect(loadWizard()?.draft.year).toBe(2027));
+  });
+
+  it("with `?year=` naming a camp that takes no registrations, says so and offers the camp that does", async () => {
+    open = [thisYear];
+    await renderWizard(2026, 2031);
+    expect(screen.getByText("Påmeldingen til vinterleiren 2031 er ikke åpen nå.")).toBeTruthy();
   });
 
   it("asks again when the stored draft names a camp that no longer takes registrations", async () => {

@@ -52,7 +52,7 @@ function serverQuote(body: string) {
 
 /** GET /api/CampEdition/Current for the test year's edition, open with no limit unless a test says otherwise. */
 const currentEdition = (
-  availability: Partial<{ state: string; placesLeft: number | null; campOver: boolean }> = {},
+  availability: Partial<{ state: string; placesLeft: number | null; campOver: boolean; phase: string }> = {},
   data = standardEditionData(year),
 ) => json({ ...data, state: "open", placesLeft: null, campOver: false, ...availability });
 
@@ -746,6 +746,44 @@ describe("camp registration wizard", () => {
     vi.setSystemTime(new Date(Date.UTC(year, 9, 15, 12)));
     await startAt("Payment", validDraft({ clubId: 1, age: 30 }));
     await waitFor(() => expect(screen.getByRole("table").textContent).toMatch(/Totalt1\s+080\s+kr/));
+  });
+});
+
+describe("while the camp is under way", () => {
+  const duringCamp = () => vi.setSystemTime(new Date(`${year}-11-29T09:00:00Z`));
+
+  it("says the camp «pågår» and that registration closed when it started; the cancellation rule names no passed date", async () => {
+    duringCamp();
+    currentAnswer = async () => currentEdition({ state: "closed", phase: "running" });
+    await renderWizard();
+    expect(screen.getByText(`Vinterleiren ${year} pågår, og påmeldingen stengte da leiren startet.`)).toBeTruthy();
+    const page = document.body.textContent ?? "";
+    expect(page).toContain(`Vinterleiren ${year} pågår nå: 28.–30. november på Follo Stil Arena.`);
+    expect(page).not.toContain("fram til leiren starter");
+    expect(page).toContain("Leiren har startet, så du kan ikke lenger avbestille");
+    fireEvent.click(checkbox(/samtykker/));
+    fireEvent.click(checkbox(/salgsbetingelsene/));
+    expect(nextButton().disabled).toBe(true);
+  });
+
+  it("where late registration is allowed: paid at the door, no Vipps, and the done screen says the camp is under way", async () => {
+    duringCamp();
+    const late = { ...standardEditionData(year), registrationDuringCamp: true };
+    currentAnswer = async () => currentEdition({ phase: "running" }, late);
+    await startAt("Payment", validDraft({ clubId: 1, age: 30 }), { vippsEnabled: true });
+    expect(
+      await screen.findByText(/Melder du deg på nå, betaler du med kort eller kontant når du kommer til leiren – ikke med Vipps\./),
+    ).toBeTruthy();
+    await screen.findByRole("table");
+    expect(screen.queryByRole("button", { name: "Betal med Vipps" })).toBeNull();
+    expect(screen.getByText(/Vinterleiren pågår, så påmeldinger nå betales ved oppmøte, ikke med Vipps\./)).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Fullfør registrering" }));
+    await screen.findByRole("heading", { level: 2, name: `Du er påmeldt vinterleiren ${year}!` });
+    expect(posted[0]?.vipps).toBe(false);
+    const done = document.body.textContent ?? "";
+    expect(done).toContain(`Vinterleiren ${year} pågår nå: 28.–30. november på Follo Stil Arena.`);
+    expect(done).toContain("betales ikke med Vipps");
+    expect(done).not.toContain(`Leiren er 28.–30. november ${year}`);
   });
 });
 

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import type { Route } from "./+types/RegistrationPage";
 import { club } from "../../../shared/club/club-facts.ts";
 import { CampEditionProvider, useCampEdition } from "../../lib/camp-edition.tsx";
-import { useEffect, useMemo } from "react";
+import { useEffect, useMemo, useState } from "react";
 import type { Availability, CurrentEdition } from "./current-edition-api.ts";
 import {
   getCurrentEdition,
@@ -39,14 +39,14 @@ import "./registration.css";
  * The Welcome step arrives in the HTML: the server renders it with the current edition and the places
  * left (lib/page-api.ts); on client-side navigation the browser asks the API.
  */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const [current, open] = await Promise.all([pageData(getCurrentEditionData, context), pageData(getOpenEditionsData, context)]);
-  return { current, open };
+  return { current, open, requestedYear: requestedCampYear(new URL(request.url).search) ?? null };
 }
 
-export async function clientLoader() {
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const [current, open] = await Promise.all([pageData(getCurrentEditionData), pageData(getOpenEditionsData)]);
-  return { current, open };
+  return { current, open, requestedYear: requestedCampYear(new URL(request.url).search) ?? null };
 }
 
 // The title and description go without the year: they are the same for every edition.
@@ -69,6 +69,8 @@ export interface RegistrationWizardProps extends WizardOptions {
   initial?: CurrentEditionData | "none";
   /** The editions taking registrations now as the route loader read them; without them, the wizard asks the API. */
   initialOpen?: CurrentEditionData[];
+  /** The camp the address asks for (`?year=2027`, a camp page's link to next year's registration). */
+  requestedYear?: number;
 }
 
 /**
@@ -117,24 +119,51 @@ export function chooseWizardEdition(
   return { edition: named ?? fallback, choices, draftYearValid: draftYear === undefined || named !== undefined };
 }
 
+/** `?year=2027` (a camp page's link to next year's registration), when it names a year. */
+export function requestedCampYear(search: string): number | undefined {
+  const year = Number(new URLSearchParams(search).get("year"));
+  return Number.isInteger(year) && year >= 2000 && year <= 2100 ? year : undefined;
+}
+
 /** The wizard itself: one step at a time, the draft kept in cookies. */
-function Wizard({ current, open, ...props }: RegistrationWizardProps & { current: CurrentEdition; open: CurrentEdition[] }) {
+function Wizard({
+  current,
+  open,
+  requestedYear: requested,
+  ...props
+}: RegistrationWizardProps & { current: CurrentEdition; open: CurrentEdition[] }) {
   const wizard = useCampWizard(props);
-  const { edition, choices, draftYearValid } = chooseWizardEdition(current, open, wizard.draft.year);
   const { update, goTo } = wizard;
-  const draftYear = wizard.draft.year;
+  // A link to a camp's own registration (`?year=`) chooses that camp once, while it takes registrations (or is
+  // «the» camp); the family may still choose the other one afterwards.
+  const requestedValid = requested !== undefined && (open.some((choice) => choice.data.year === requested) || current.data.year === requested);
+  const [requestApplied, setRequestApplied] = useState(!requestedValid);
+  const draftYear = requestApplied ? wizard.draft.year : requested;
+  const { edition, choices, draftYearValid } = chooseWizardEdition(current, open, draftYear);
+  useEffect(() => {
+    if (requestApplied) return;
+    update({ year: requested });
+    setRequestApplied(true);
+  }, [requestApplied, requested, update]);
   const fallbackYear = edition.data.year === current.data.year ? undefined : edition.data.year;
   useEffect(() => {
+    if (!requestApplied) return;
     // A draft naming a camp that no longer takes registrations asks again; one for the only camp open that is
     // not «the» camp names it, so the server registers (and prices) it for that camp.
     if (!draftYearValid) {
       update({ year: undefined });
       if (choices.length > 0) goTo("Welcome");
     } else if (draftYear === undefined && choices.length === 0 && fallbackYear !== undefined) update({ year: fallbackYear });
-  }, [draftYearValid, draftYear, fallbackYear, choices.length, update, goTo]);
+  }, [requestApplied, draftYearValid, draftYear, fallbackYear, choices.length, update, goTo]);
   return (
     <CampEditionProvider edition={edition.edition}>
-      <WizardSteps {...props} wizard={wizard} availability={edition.availability} choices={choices} />
+      <WizardSteps
+        {...props}
+        wizard={wizard}
+        availability={edition.availability}
+        choices={choices}
+        unavailableYear={requested !== undefined && !requestedValid && requested !== edition.data.year ? requested : undefined}
+      />
     </CampEditionProvider>
   );
 }
@@ -144,7 +173,14 @@ function WizardSteps({
   availability,
   wizard,
   choices,
-}: RegistrationWizardProps & { availability: Availability; wizard: ReturnType<typeof useCampWizard>; choices: CurrentEdition[] }) {
+  unavailableYear,
+}: RegistrationWizardProps & {
+  availability: Availability;
+  wizard: ReturnType<typeof useCampWizard>;
+  choices: CurrentEdition[];
+  /** A camp the address asked for (`?year=`) that does not take registrations now. */
+  unavailableYear?: number;
+}) {
   const { year } = useCampEdition();
   const data = useCampData(wizard.step !== "Welcome");
   const props = { wizard };
@@ -202,12 +238,17 @@ function WizardSteps({
       content = <PaymentStep {...props} vippsEnabled={vippsEnabled} availability={availability} />;
       break;
     case "Done":
-      content = <DoneStep {...props} />;
+      content = <DoneStep {...props} availability={availability} />;
       break;
   }
   return (
     <div className="page registration">
       <h1>Påmelding til vinterleir {year}</h1>
+      {unavailableYear !== undefined && wizard.step === "Welcome" && (
+        <Notice>
+          <strong>Påmeldingen til vinterleiren {unavailableYear} er ikke åpen nå.</strong>
+        </Notice>
+      )}
       <StepIndicator step={wizard.step} draft={wizard.draft} />
       {/* A key per step: each step mounts fresh, so its heading takes focus and sub-views start over. */}
       <div key={wizard.step}>{content}</div>
@@ -216,5 +257,5 @@ function WizardSteps({
 }
 
 export default function RegistrationPage({ loaderData }: Route.ComponentProps) {
-  return <RegistrationWizard initial={loaderData.current} initialOpen={loaderData.open} />;
+  return <RegistrationWizard initial={loaderData.current} initialOpen={loaderData.open} requestedYear={loaderData.requestedYear ?? undefined} />;
 }

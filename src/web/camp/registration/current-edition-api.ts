@@ -2,6 +2,7 @@ import { campEditionFromData, type RegistrationState } from "../../../shared/cam
 import type { CampEditionData } from "../../../shared/camp/camp-edition-schema.ts";
 import type { CurrentEditionAnswer } from "../../../shared/camp/camp-edition-api.ts";
 import type { CampEdition } from "../../../shared/camp/camp-edition.ts";
+import type { EditionPhase } from "../../../shared/camp/camp-edition-phase.ts";
 import { ApiError, getJson, type ApiGet } from "../../lib/api-client.ts";
 
 /** Where registration stands right now, as the server counts it. */
@@ -15,6 +16,8 @@ export interface Availability {
   opensAt: string;
   /** The camp's year: an opening in another year (next year's camp opening this autumn) says its year. */
   campYear?: number;
+  /** Where the camp stands, as the server judged it: under way («running»), a registration now is paid at the door. */
+  phase?: EditionPhase;
 }
 
 export interface CurrentEdition {
@@ -30,6 +33,9 @@ export interface CurrentEdition {
  */
 const answerSchema = () => import("../../../shared/camp/camp-edition-api.ts").then((api) => api.CurrentEditionAnswerSchema);
 
+/** The camp is under way: a registration taken now is paid at the door, never with Vipps. */
+export const duringCamp = (availability: Pick<Availability, "phase">) => availability.phase === "running";
+
 /**
  * GET /api/CampEdition/Current: the edition the server prices with, so the wizard shows what is charged.
  * No current edition (404) is not a failure: there is simply no camp to register for yet.
@@ -42,10 +48,17 @@ export async function getCurrentEdition(get?: ApiGet): Promise<CurrentEdition | 
     if (error instanceof ApiError && error.status === 404) return "none";
     throw error;
   }
-  const { state, placesLeft, campOver, ...data } = answer;
+  const { state, placesLeft, campOver, phase, ...data } = answer;
   return withEdition({
     data,
-    availability: { state, placesLeft, campOver: campOver ?? false, opensAt: data.registrationOpensAt, campYear: data.year },
+    availability: {
+      state,
+      placesLeft,
+      campOver: campOver ?? false,
+      opensAt: data.registrationOpensAt,
+      campYear: data.year,
+      ...(phase ? { phase } : {}),
+    },
   });
 }
 
@@ -71,9 +84,16 @@ export async function getOpenEditionsData(get?: ApiGet): Promise<CurrentEditionD
   try {
     const schema = await import("../../../shared/camp/camp-edition-api.ts").then((api) => api.OpenEditionsAnswerSchema);
     const answers = await getJson("/api/CampEdition/Open", schema, get);
-    return answers.map(({ state, placesLeft, campOver, ...data }) => ({
+    return answers.map(({ state, placesLeft, campOver, phase, ...data }) => ({
       data,
-      availability: { state, placesLeft, campOver: campOver ?? false, opensAt: data.registrationOpensAt, campYear: data.year },
+      availability: {
+        state,
+        placesLeft,
+        campOver: campOver ?? false,
+        opensAt: data.registrationOpensAt,
+        campYear: data.year,
+        ...(phase ? { phase } : {}),
+      },
     }));
   } catch {
     return [];

@@ -4,14 +4,19 @@ import { useCampEdition } from "../../../lib/camp-edition.tsx";
 import { StepLayout } from "../../../components/wizard/StepLayout.tsx";
 import type { StepProps } from "./step-props.ts";
 import { ContactEmailLink } from "../../../components/ContactEmailLink.tsx";
+import { campWhenSentence } from "../../../../shared/camp/camp-moment-texts.ts";
+import { useNow } from "../../../lib/use-now.ts";
+import { duringCamp, type Availability } from "../current-edition-api.ts";
 
 /** "Ola, Kari og Per" */
 const namesList = (names: string[]) => new Intl.ListFormat("nb-NO", { style: "long", type: "conjunction" }).format(names);
 
-export function DoneStep({ wizard }: StepProps) {
+export function DoneStep({ wizard, availability }: StepProps & { availability?: Availability }) {
   const { draft } = wizard;
   const campEdition = useCampEdition();
+  const now = useNow();
   const waiting = wizard.outcome === "waitlisted";
+  const running = availability !== undefined && duringCamp(availability);
   return (
     <StepLayout
       title={waiting ? `Du står på ventelisten til vinterleiren ${campEdition.year}` : `Du er påmeldt vinterleiren ${campEdition.year}!`}
@@ -48,10 +53,19 @@ export function DoneStep({ wizard }: StepProps) {
             En bekreftelse med kvittering er på vei til <strong>{draft.email}</strong>. Finner du den ikke, så sjekk søppelpost.
           </li>
         )}
-        <li>
-          Leiren er {formatDateRange(campEdition.start, campEdition.end)} på {campEdition.settings.venue}. Se{" "}
-          <Link to="/vinterleir/schedule">programmet</Link> for tider og hva du skal ha med.
-        </li>
+        {running && !waiting ? (
+          <li>
+            <strong>{campWhenSentence(campEdition, "running", now)}</strong> Sjekk inn når du kommer. Har du noe å betale, betaler du med kort eller
+            kontant der – påmeldinger mens leiren pågår, betales ikke med Vipps. Se <Link to="/vinterleir/schedule">programmet</Link> for tider.
+          </li>
+        ) : (
+          <li>
+            {running
+              ? campWhenSentence(campEdition, "running", now)
+              : `Leiren er ${formatDateRange(campEdition.start, campEdition.end)} på ${campEdition.settings.venue}.`}{" "}
+            Se <Link to="/vinterleir/schedule">programmet</Link> for tider og hva du skal ha med.
+          </li>
+        )}
         {wizard.personalLink ? (
           <li>
             På <Link to={wizard.personalLink}>Min påmelding</Link> ser du påmeldingen, kan rette opplysningene og avbestille. Lenken står også i

@@ -4,7 +4,7 @@ import type { StepField } from "../../../../shared/camp/camp-steps.ts";
 import { formatKroner } from "../../../../shared/format.ts";
 import { useCampEdition } from "../../../lib/camp-edition.tsx";
 import { AvailabilityNotice, takesRegistrations } from "../AvailabilityNotice.tsx";
-import type { Availability } from "../current-edition-api.ts";
+import { duringCamp, type Availability } from "../current-edition-api.ts";
 import { fieldLabels, stepOfField } from "../field-labels.ts";
 import { LoadProblem } from "../../../components/LoadProblem.tsx";
 import { ReceiptTable } from "../ReceiptTable.tsx";
@@ -17,8 +17,11 @@ interface PaymentStepProps extends StepProps {
   availability: Availability;
 }
 
-export function PaymentStep({ wizard, vippsEnabled, availability }: PaymentStepProps) {
+export function PaymentStep({ wizard, vippsEnabled: vippsOffered, availability }: PaymentStepProps) {
   const campEdition = useCampEdition();
+  // While the camp is under way a registration is paid at the door: Vipps is not offered (the server refuses it).
+  const running = duringCamp(availability);
+  const vippsEnabled = vippsOffered && !running;
   const [view, setView] = useState<"choose" | "confirm">("choose");
   /** On the waiting list: how the person wants to pay if offered a place. */
   const [laterVipps, setLaterVipps] = useState(vippsEnabled);
@@ -137,10 +140,11 @@ export function PaymentStep({ wizard, vippsEnabled, availability }: PaymentStepP
         {backButton}
       </div>
     );
-  } else if (view === "confirm") {
+  } else if (view === "confirm" || running) {
     body = (
       <div className="notice">
         <p>
+          {running && <>Vinterleiren pågår, så påmeldinger nå betales ved oppmøte, ikke med Vipps. </>}
           Du betaler <strong>{formatKroner(price.total)}</strong> med kort eller kontant når du kommer til leiren. Ta med kvitteringen du får på
           e-post.
         </p>

@@ -10,7 +10,9 @@ import { StepLayout } from "../../../components/wizard/StepLayout.tsx";
 import type { AvailabilityStepProps } from "./step-props.ts";
 import type { CurrentEdition } from "../current-edition-api.ts";
 import type { CampEdition } from "../../../../shared/camp/camp-edition.ts";
-import { cancellationTerms } from "../../../../shared/camp/cancellation-terms.ts";
+import { cancellationTermsAt } from "../../../../shared/camp/cancellation-terms.ts";
+import { campWhenSentence } from "../../../../shared/camp/camp-moment-texts.ts";
+import { useNow } from "../../../lib/use-now.ts";
 import { privacyPath } from "../../../../shared/site/site-pages.ts";
 import { siteCookies } from "../../../../shared/site/site-cookies.ts";
 import { usePrivacyFacts } from "../../../lib/site-content.tsx";
@@ -22,6 +24,7 @@ export function editionChoiceLabel(edition: CampEdition): string {
 
 export function WelcomeStep({ wizard, availability, choices = [] }: AvailabilityStepProps & { choices?: readonly CurrentEdition[] }) {
   const campEdition = useCampEdition();
+  const now = useNow();
   const { retention } = usePrivacyFacts();
   const draftDays = siteCookies.campDraft.maxAgeSeconds / (24 * 60 * 60);
   const terms = campDocumentPaths(campEdition.year).terms;
@@ -68,8 +71,7 @@ export function WelcomeStep({ wizard, availability, choices = [] }: Availability
       )}
       <AvailabilityNotice availability={availability} />
       <p className="lead">
-        Vinterleir {campEdition.year} er {formatDateRange(campEdition.start, campEdition.end)} på {campEdition.settings.venue}. Påmeldingen tar noen
-        minutter, og du ser prisen før du bekrefter.
+        {campWhenSentence(campEdition, availability.phase ?? "upcoming", now)} Påmeldingen tar noen minutter, og du ser prisen før du bekrefter.
       </p>
       <h3>Slik bruker vi opplysningene</h3>
       <ul>
@@ -84,7 +86,7 @@ export function WelcomeStep({ wizard, availability, choices = [] }: Availability
           Vi tar bilder under leiren. Hvis du ikke vil være med på bilder, kan du skrive det i feltet for annen informasjon mot slutten av
           påmeldingen.
         </li>
-        <li>{cancellationTerms(campEdition).join(" ")}</li>
+        <li>{cancellationTermsAt(campEdition, now).join(" ")}</li>
         <li>
           Det du fyller inn, lagres i nettleseren din i {draftDays} dager, så du kan fortsette der du slapp. Når påmeldingen er sendt, slettes det.
         </li>
