@@ -3,8 +3,10 @@ import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { buildApp, type BuildAppOptions } from "../app.ts";
+import { createClock } from "../clock.ts";
 import type { Database } from "../db/database.ts";
 import { loadEnv } from "../env.ts";
+import { TEST_NOW } from "../../shared/test-clock.fixture.ts";
 
 /** Known admin passwords for tests; the browser would send sha256Hex(password). */
 export const testAdminCredentials = {
@@ -33,6 +35,9 @@ export async function buildTestApp(
     campWaitlist: { startJob: false },
     messageScheduler: { startJob: false },
     events: { startReconciler: false, startWaitlistJob: false },
+    // Never the real date as today: unless the test gives its own clock, one that starts at TEST_NOW (or at the
+    // test's CLOCK_START) and runs on in real time, so durations and timeouts still pass.
+    clock: createClock({ CLOCK_START: env.CLOCK_START ?? TEST_NOW }),
     ...rest,
     env,
     database,

@@ -3,10 +3,12 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { buildApp, type BuildAppOptions } from "../app.ts";
+import { createClock } from "../clock.ts";
 import type { Database, DatabaseKind } from "../db/database.ts";
 import { loadEnv } from "../env.ts";
 import type { PageRenderer } from "../site/page-renderer.ts";
 import { clientOnlyPathPatterns } from "../../shared/site/site-pages.ts";
+import { TEST_NOW } from "../../shared/test-clock.fixture.ts";
 import { createTestDatabase } from "./database.ts";
 import { testAdminCredentials } from "./app.ts";
 
@@ -76,12 +78,22 @@ export async function buildTestSiteApp(
   const site = built ? { dir: builtSiteDir, remove: async () => {} } : await createTestSite();
   // A given database (another process's view of the same PostgreSQL) is the caller's to close.
   const database = givenDatabase ?? (await createTestDatabase(kind));
+  const env = loadEnv({
+    STATIC_DIR: site.dir,
+    LOG_LEVEL: "silent",
+    PUBLIC_BASE_URL: "https://skitaekwondo.no",
+    ...testAdminCredentials,
+    ...extraEnv,
+  });
   const app = await buildApp({
-    env: loadEnv({ STATIC_DIR: site.dir, LOG_LEVEL: "silent", PUBLIC_BASE_URL: "https://skitaekwondo.no", ...testAdminCredentials, ...extraEnv }),
+    env,
     database,
     announce: () => {},
     privacy: { startJob: false },
     mail: { startWorker: false },
+    // Never the real date as today: unless the test gives its own clock, one that starts at TEST_NOW (or at the
+    // test's CLOCK_START) and runs on in real time.
+    clock: createClock({ CLOCK_START: env.CLOCK_START ?? TEST_NOW }),
     ...rest,
     site: built ? { ...rest.site } : { renderer: testRenderer, ...rest.site },
   });
