@@ -37,6 +37,17 @@ describe.each(databaseKinds)("events on %s", (kind) => {
   const list = async () =>
     ((await app.inject({ url: "/api/Arrangement/Get" })).json() as { kind: string }[]).filter((event) => event.kind !== "vinterleir");
 
+  it("the places left on the event's page are the database's count at every read: 10, then 8 right after two places are booked", async () => {
+    await createPublished(app, token, "gradering-desember", grading({ capacity: 10 }));
+    // The page's loader (served page) and the browser's refresh read this call.
+    const detail = async () => (await app.inject({ url: "/api/Arrangement/Get/gradering-desember" })).json();
+    expect(await detail()).toMatchObject({ state: "open", placesLeft: 10 });
+    const booked = await postOrder(app, "gradering-desember", order({ participants: [participant(), participant({ firstName: "Per" })] }));
+    expect(booked.body).toBe("Done");
+    expect(await detail()).toMatchObject({ state: "open", placesLeft: 8 });
+    expect(await list()).toEqual([expect.objectContaining({ slug: "gradering-desember", placesLeft: 8 })]);
+  });
+
   it("a grading with fee 350 and capacity 2: listed when published, two accepted, the third on the waiting list", async () => {
     await app.inject({ method: "PUT", url: `/api/ArrangementAdmin/Put/gradering-desember/${token}`, payload: grading() as object });
     expect(await list()).toEqual([]);

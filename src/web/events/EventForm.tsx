@@ -22,8 +22,22 @@ function newDraftId(): string {
   return globalThis.crypto.randomUUID();
 }
 
-/** An event's order form in three steps (who or what, contact, payment), and its answer when sent. */
-export function EventForm({ event, clubs, grades }: { event: EventDetail; clubs: Club[]; grades: Grade[] }) {
+/**
+ * An event's order form in three steps (who or what, contact, payment), and its answer when sent.
+ * `onOrdered`: called after the server has answered an order (taken, on the waiting list or refused), so the
+ * page reads the places left again.
+ */
+export function EventForm({
+  event,
+  clubs,
+  grades,
+  onOrdered,
+}: {
+  event: EventDetail;
+  clubs: Club[];
+  grades: Grade[];
+  onOrdered?: () => void | Promise<void>;
+}) {
   const now = useNow();
   const isSale = event.kind === "salg";
   const [step, setStep] = useState<Step>("who");
@@ -93,11 +107,14 @@ export function EventForm({ event, clubs, grades }: { event: EventDetail; clubs:
     if (result.kind === "error") {
       setMessage(result.message);
       setIssues(result.issues);
+      // A refusal may mean the places went meanwhile: show the count as it is now.
+      void onOrdered?.();
       return;
     }
     if (result.text === "Done" || result.text === "Venteliste") {
       setAnswer(result.text);
       setStep("done");
+      void onOrdered?.();
       return;
     }
     const url = paymentUrl(result.text);

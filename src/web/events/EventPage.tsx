@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import type { AppLoadContext } from "react-router";
 import { Link, useParams } from "react-router";
 import type { Route } from "./+types/EventPage";
@@ -35,13 +35,43 @@ export function meta({ data }: Route.MetaArgs) {
 /**
  * /arrangementer/{slug}: one grading, course or sale with its form in three steps (who or what, contact,
  * payment), 360 px first. The server checks the same schema and the event's rules again and decides.
+ *
+ * The places left are the server's count (read from the database, never a cache) when the page is served,
+ * when the route loads it in the browser, after every order the form sends, and when the browser shows the
+ * page again from its back-forward cache: never a figure from before the last booking.
  */
 export default function EventPage({ loaderData }: Partial<Pick<Route.ComponentProps, "loaderData">>) {
   const { slug } = useParams();
-  const [event, setEvent] = useState<EventDetail | undefined>(loaderData?.event);
+  // The event as read for this slug: the loader's, until the page reads it again (a newer loader's wins).
+  const [shown, setShown] = useState<{ slug: string | undefined; from: unknown; event: EventDetail | undefined }>({
+    slug,
+    from: loaderData,
+    event: loaderData?.event,
+  });
   const [clubs, setClubs] = useState<Club[]>(loaderData?.clubs ?? []);
   const [grades, setGrades] = useState<Grade[]>(loaderData?.grades ?? []);
   const [failed, setFailed] = useState(false);
+  if (shown.slug !== slug || shown.from !== loaderData) {
+    setShown({ slug, from: loaderData, event: loaderData?.event });
+    if (loaderData?.clubs) setClubs(loaderData.clubs);
+    if (loaderData?.grades) setGrades(loaderData.grades);
+  }
+  const event = shown.slug === slug ? shown.event : undefined;
+  const setEvent = useCallback((fresh: EventDetail | undefined) => setShown((current) => ({ ...current, slug, event: fresh })), [slug]);
+  /** The event as the server has it now (after an order): the form keeps its steps, the counts follow. */
+  const refresh = useCallback(async () => {
+    if (!slug) return;
+    const fresh = await getEvent(slug).catch(() => undefined);
+    if (fresh) setEvent(fresh);
+  }, [slug, setEvent]);
+  useEffect(() => {
+    // A page the browser shows again from its back-forward cache reads the counts again.
+    const onShow = (page: PageTransitionEvent) => {
+      if (page.persisted) void refresh();
+    };
+    window.addEventListener("pageshow", onShow);
+    return () => window.removeEventListener("pageshow", onShow);
+  }, [refresh]);
   useEffect(() => {
     if (event || !slug) return;
     read(slug)
@@ -52,7 +82,7 @@ export default function EventPage({ loaderData }: Partial<Pick<Route.ComponentPr
         setGrades(data.grades ?? []);
       })
       .catch(() => setFailed(true));
-  }, [event, slug]);
+  }, [event, slug, setEvent]);
 
   if (!event) {
     return (
@@ -68,5 +98,5 @@ export default function EventPage({ loaderData }: Partial<Pick<Route.ComponentPr
       </div>
     );
   }
-  return <EventForm event={event} clubs={clubs} grades={grades} />;
+  return <EventForm key={event.slug} event={event} clubs={clubs} grades={grades} onOrdered={refresh} />;
 }
