@@ -71,7 +71,8 @@ export function WelcomeStep({ wizard, availability, choices = [] }: Availability
       )}
       <AvailabilityNotice availability={availability} />
       <p className="lead">
-        {campWhenSentence(campEdition, availability.phase ?? "upcoming", now)} Påmeldingen tar noen minutter, og du ser prisen før du bekrefter.
+        {campWhenSentence(campEdition, availability.phase ?? "upcoming", now)}
+        {open && " Påmeldingen tar noen minutter, og du ser prisen før du bekrefter."}
       </p>
       <h3>Slik bruker vi opplysningene</h3>
       <ul>
