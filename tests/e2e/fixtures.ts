@@ -1,5 +1,6 @@
 import { test as base, expect, type BrowserContext, type ConsoleMessage } from "@playwright/test";
 import { startSeasonServer, type SeasonServer } from "./support/server.ts";
+import { subclassableDate } from "./support/subclassable-date.ts";
 
 interface TestFixtures {
   consoleErrors: string[];
@@ -24,6 +25,7 @@ export async function installServerClock(context: BrowserContext, baseURL: strin
   const health = (await (await fetch(new URL("/healthz", baseURL))).json()) as { now: string };
   const now = new Date(health.now);
   await context.clock.install({ time: now });
+  await context.addInitScript({ content: subclassableDate });
   return now;
 }
 

@@ -1,7 +1,8 @@
 /**
  * "Min påmelding": the personal link from the confirmation mail (read on /dev/mail), the page behind it at
- * phone and desktop width, cancelling with the refund the rule gives today (through the Vipps simulator),
- * free changes, "Finn påmeldingen min", and the 404 for an unknown link.
+ * phone and desktop width, cancelling after the full-refund deadline (half back, through the Vipps simulator),
+ * free changes, "Finn påmeldingen min", and the 404 for an unknown link. It lives on a server of its own,
+ * three days after the 2026 camp's full-refund deadline (full price, half back).
  */
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
@@ -10,6 +11,9 @@ import type { CampRegistrationDraft } from "../../src/shared/camp/camp-registrat
 import AxeBuilder from "@axe-core/playwright";
 import { mailId, openAtPayment, screenshot, uniqueSurname } from "./camp-helpers.ts";
 import { expect, test } from "./fixtures.ts";
+import { season } from "./support/season.ts";
+
+test.use({ clockStart: season.afterRefundDeadline });
 
 const linkPattern = /http:\/\/127\.0\.0\.1:\d+(\/vinterleir\/min-pamelding\/[A-Za-z0-9_-]{43})/;
 
