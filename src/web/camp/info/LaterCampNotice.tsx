@@ -5,7 +5,7 @@ import { laterCampOpen, type LaterCamp } from "../../../shared/site/render-conte
 import { useNow } from "../../lib/use-now.ts";
 
 /** The later published camps (next year's), as the server rendered the page with them. */
-function useLaterCamps(): LaterCamp[] {
+export function useLaterCamps(): LaterCamp[] {
   const root = useRouteLoaderData("root") as { laterCamps?: LaterCamp[] } | undefined;
   return root?.laterCamps ?? [];
 }
@@ -19,19 +19,24 @@ function campDays(camp: LaterCamp): string | undefined {
   return first && last ? formatDateRange(first, last) : undefined;
 }
 
-/** «Påmeldingen åpner mandag 30. november 2026 kl. 00.00.» (with the year wherever it could be misread) or «Påmeldingen er åpen.» */
-function openingText(camp: LaterCamp, now: Date): string {
-  return laterCampOpen(camp, now)
-    ? "Påmeldingen er åpen."
-    : `Påmeldingen åpner ${formatOsloDateTime(new Date(camp.registrationOpensAt), { now, year: camp.year })}.`;
+/** «mandag 30. november 2026 kl. 00.00» (with the year wherever it could be misread). */
+export function laterCampOpensText(camp: LaterCamp, now: Date): string {
+  return formatOsloDateTime(new Date(camp.registrationOpensAt), { now, year: camp.year });
 }
 
-/** The link to a later camp's own registration, once it has opened. */
+/** «Påmeldingen åpner mandag 30. november 2026 kl. 00.00.» or «Påmeldingen er åpen.» */
+function openingText(camp: LaterCamp, now: Date): string {
+  return laterCampOpen(camp, now) ? "Påmeldingen er åpen." : `Påmeldingen åpner ${laterCampOpensText(camp, now)}.`;
+}
+
+/**
+ * The link to a later camp's own registration: «Meld deg på …» once it has opened; before, the same page
+ * says when it opens (a family can keep the link).
+ */
 function RegisterLink({ camp, now, className }: { camp: LaterCamp; now: Date; className?: string }) {
-  if (!laterCampOpen(camp, now)) return null;
   return (
     <Link className={className} to={laterCampRegistrationPath(camp.year)}>
-      Meld deg på vinterleiren {camp.year}
+      {laterCampOpen(camp, now) ? `Meld deg på vinterleiren ${camp.year}` : `Påmeldingen til vinterleiren ${camp.year}`}
     </Link>
   );
 }

@@ -199,10 +199,11 @@ describe("the camp pages through the 2026 season", () => {
     expect(screen.getByRole("link", { name: "Meld deg på vinterleiren 2027" }).getAttribute("href")).toBe("/vinterleir/registrering?year=2027");
   });
 
-  it("before next year's registration opens, says when with its year, and has no link yet", async () => {
+  it("before next year's registration opens, says when with its year, and links to its registration page (which says the same)", async () => {
     await renderAt(camp2026, "2026-11-20T10:00:00+01:00", CampInfoPage, { later: [later2027] });
     expect(screen.getByTestId("later-camp-2027").textContent).toContain("Påmeldingen åpner mandag 30. november 2026 kl. 00.00.");
     expect(screen.queryByRole("link", { name: "Meld deg på vinterleiren 2027" })).toBeNull();
+    expect(screen.getByRole("link", { name: "Påmeldingen til vinterleiren 2027" }).getAttribute("href")).toBe("/vinterleir/registrering?year=2027");
     // This year's camp is still open for registration.
     expect(screen.getByRole("link", { name: "Meld deg på" })).toBeTruthy();
   });

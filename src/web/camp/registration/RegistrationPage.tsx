@@ -34,6 +34,9 @@ import { useLoad } from "../../lib/use-load.ts";
 import { useCampData } from "./use-camp-data.ts";
 import { useCampWizard, type WizardOptions } from "./use-camp-wizard.ts";
 import "./registration.css";
+import { laterCampOpensText, useLaterCamps } from "../info/LaterCampNotice.tsx";
+import { laterCampOpen } from "../../../shared/site/render-context.ts";
+import { useNow } from "../../lib/use-now.ts";
 
 /**
  * The Welcome step arrives in the HTML: the server renders it with the current edition and the places
@@ -244,15 +247,32 @@ function WizardSteps({
   return (
     <div className="page registration">
       <h1>Påmelding til vinterleir {year}</h1>
-      {unavailableYear !== undefined && wizard.step === "Welcome" && (
-        <Notice>
-          <strong>Påmeldingen til vinterleiren {unavailableYear} er ikke åpen nå.</strong>
-        </Notice>
-      )}
+      {unavailableYear !== undefined && wizard.step === "Welcome" && <UnavailableYearNotice year={unavailableYear} shownYear={year} />}
       <StepIndicator step={wizard.step} draft={wizard.draft} />
       {/* A key per step: each step mounts fresh, so its heading takes focus and sub-views start over. */}
       <div key={wizard.step}>{content}</div>
     </div>
+  );
+}
+
+/** A later camp asked for by its year (`?year=`) that does not take registrations yet: when it will. */
+function UnavailableYearNotice({ year, shownYear }: { year: number; shownYear: number }) {
+  const now = useNow();
+  const later = useLaterCamps().find((camp) => camp.year === year);
+  const opens = later && !laterCampOpen(later, now) ? laterCampOpensText(later, now) : undefined;
+  return (
+    <Notice>
+      {opens ? (
+        <>
+          <strong>
+            Påmeldingen til vinterleiren {year} åpner {opens}.
+          </strong>{" "}
+          Her kan du melde deg på vinterleiren {shownYear}.
+        </>
+      ) : (
+        <strong>Påmeldingen til vinterleiren {year} er ikke åpen nå.</strong>
+      )}
+    </Notice>
   );
 }
 
