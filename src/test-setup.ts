@@ -3,10 +3,14 @@ import { TEST_NOW } from "./shared/test-clock.fixture.ts";
 
 // House rule: a test fails on an unexpected console.error (React warnings, failed renders, …).
 let errors: unknown[][] = [];
+/** A page's clock is real time shifted to read TEST_NOW when this set-up ran: it never goes back between tests. */
+const clockShiftMs = Date.parse(TEST_NOW) - Date.now();
 beforeEach(() => {
-  // A page (happy-dom) never reads the real date as today: its clock starts at TEST_NOW and runs on in real
-  // time (timers stay real). A test about another day sets its own with vi.useFakeTimers or vi.setSystemTime.
-  if (typeof document !== "undefined") vi.useFakeTimers({ now: new Date(TEST_NOW), toFake: ["Date"], shouldAdvanceTime: true });
+  // A page (happy-dom) never reads the real date as today: its clock runs on from TEST_NOW in real time,
+  // millisecond by millisecond, as a browser's does (a cookie given Max-Age=0 is gone a moment later); timers
+  // stay real. A test about another day sets its own with vi.useFakeTimers or vi.setSystemTime.
+  if (typeof document !== "undefined")
+    vi.useFakeTimers({ now: Date.now() + clockShiftMs, toFake: ["Date"], shouldAdvanceTime: true, advanceTimeDelta: 1 });
   errors = [];
   vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
     errors.push(args);
