@@ -1,4 +1,7 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { laterCampOpen } from "../../../shared/site/render-context.ts";
+import { laterCampOpensText, laterCampRegistrationPath, useLaterCamps } from "../info/LaterCampNotice.tsx";
 import { formatOsloDateTime } from "../../../shared/format.ts";
 import { payAtDoorSentence } from "../../../shared/camp/camp-moment-texts.ts";
 import { useNow } from "../../lib/use-now.ts";
@@ -20,6 +23,28 @@ export function Notice({ children }: { children: ReactNode }) {
   );
 }
 
+/** After the camp: it is over, and next year's camp (when the club has published it) or that it will be announced. */
+function CampOverNotice({ year }: { year: string }) {
+  const now = useNow();
+  const next = useLaterCamps()[0];
+  return (
+    <Notice>
+      <strong>Vinterleiren{year} er over.</strong>{" "}
+      {next ? (
+        <>
+          Vinterleiren {next.year} er kunngjort.{" "}
+          <Link to={laterCampRegistrationPath(next.year)}>
+            {laterCampOpen(next, now) ? `Meld deg på vinterleiren ${next.year}` : `Påmeldingen åpner ${laterCampOpensText(next, now)}`}
+          </Link>
+          .
+        </>
+      ) : (
+        "Neste vinterleir er ikke kunngjort ennå."
+      )}
+    </Notice>
+  );
+}
+
 /**
  * The state of registration in words: before the window, after it (because the camp has started, or the
  * camp is under way and takes late registrations paid at the door), full, or open with places left.
@@ -37,6 +62,7 @@ export function AvailabilityNotice({ availability }: { availability: Availabilit
         </Notice>
       );
     case "closed":
+      if (availability.phase === "past") return <CampOverNotice year={year} />;
       return (
         <Notice>
           {running ? <strong>Vinterleiren{year} pågår, og påmeldingen stengte da leiren startet.</strong> : <strong>Påmeldingen er stengt.</strong>}

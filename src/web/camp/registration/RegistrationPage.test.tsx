@@ -852,6 +852,14 @@ describe("the current edition and the registration window", () => {
     expect(screen.queryByRole("button")).toBeNull();
   });
 
+  it("once the camp is over (its phase past), says so and that the next is not announced, not just «stengt»", async () => {
+    currentAnswer = async () => currentEdition({ state: "closed", phase: "past" });
+    await renderWizard();
+    expect(await screen.findByText(`Vinterleiren ${year} er over.`)).toBeTruthy();
+    expect(screen.getByText(/Neste vinterleir er ikke kunngjort ennå\./)).toBeTruthy();
+    expect(screen.queryByText("Påmeldingen er stengt.")).toBeNull();
+  });
+
   it("shows the places left while open", async () => {
     currentAnswer = async () => currentEdition({ placesLeft: 12 });
     await renderWizard();
