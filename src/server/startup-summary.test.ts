@@ -10,8 +10,14 @@ describe("the start-up line", () => {
   });
 
   it("says when the clock was started at another instant", () => {
-    const summary = startupSummary(loadEnv({ CLOCK_START: "2026-11-29T10:00:00+01:00" }), { address: "127.0.0.1", family: "IPv4", port: 3000 }, "simulator");
-    expect(summary.message).toBe("listening on http://127.0.0.1:3000 (development; Vipps: simulator; mail: folder; clock started at 2026-11-29T10:00:00+01:00)");
+    const summary = startupSummary(
+      loadEnv({ CLOCK_START: "2026-11-29T10:00:00+01:00" }),
+      { address: "127.0.0.1", family: "IPv4", port: 3000 },
+      "simulator",
+    );
+    expect(summary.message).toBe(
+      "listening on http://127.0.0.1:3000 (development; Vipps: simulator; mail: folder; clock started at 2026-11-29T10:00:00+01:00)",
+    );
     expect(summary.fields).toMatchObject({ clockStart: "2026-11-29T10:00:00+01:00" });
   });
 

@@ -8,11 +8,7 @@ export type VippsModeName = "vipps" | "simulator" | "off";
  * at once whether it is a development server on this machine or a production one on every interface. Only
  * names of modes: never a key, password or database address.
  */
-export function startupSummary(
-  env: Pick<Env, "NODE_ENV" | "SMTP_URL" | "CLOCK_START">,
-  address: AddressInfo | string | null,
-  vipps: VippsModeName,
-) {
+export function startupSummary(env: Pick<Env, "NODE_ENV" | "SMTP_URL" | "CLOCK_START">, address: AddressInfo | string | null, vipps: VippsModeName) {
   const url =
     typeof address === "object" && address
       ? `http://${address.family === "IPv6" ? `[${address.address}]` : address.address}:${address.port}`

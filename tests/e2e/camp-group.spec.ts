@@ -12,17 +12,7 @@ import type { MyRegistrationView } from "../../src/shared/camp/camp-my-registrat
 import { campRefund } from "../../src/shared/camp/camp-pricing.ts";
 import { formatKroner } from "../../src/shared/format.ts";
 import AxeBuilder from "@axe-core/playwright";
-import {
-  fillAthleteSteps,
-  heading,
-  mailText,
-  next,
-  openAtPayment,
-  pick,
-  screenshot,
-  serverNow,
-  uniqueSurname,
-} from "./camp-helpers.ts";
+import { fillAthleteSteps, heading, mailText, next, openAtPayment, pick, screenshot, serverNow, uniqueSurname } from "./camp-helpers.ts";
 import { newSibling } from "../../src/shared/camp/camp-siblings.ts";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";

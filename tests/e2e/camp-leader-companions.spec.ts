@@ -3,6 +3,10 @@ import type { Page } from "@playwright/test";
 import { validDraft } from "../../src/shared/camp/camp-draft.fixture.ts";
 import { campMoneyLines } from "../../src/shared/camp/camp-ledger.ts";
 import { test, expect } from "./fixtures.ts";
+import { season } from "./support/season.ts";
+
+// Full price: the figures below are the camp's own prices, after the early-bird deadline.
+test.use({ clockStart: season.afterEarlyBird });
 import { campAdmin, screenshot, uniqueSurname } from "./camp-helpers.ts";
 
 /** The camp's money lines, by label, as «Deltakere» and «Kasserer» show them. */

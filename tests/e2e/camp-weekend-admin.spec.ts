@@ -4,6 +4,10 @@ import type { Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { validDraft } from "../../src/shared/camp/camp-draft.fixture.ts";
 import { test, expect } from "./fixtures.ts";
+import { season } from "./support/season.ts";
+
+// Full price: the figures below are the camp's own prices, after the early-bird deadline.
+test.use({ clockStart: season.afterEarlyBird });
 import { campAdmin, screenshot, uniqueSurname } from "./camp-helpers.ts";
 
 async function logIn(page: Page, username: string, password: string) {

@@ -2,7 +2,8 @@ import { test, expect } from "./fixtures.ts";
 import { club, syllabusLinks } from "../../src/shared/club/club-facts.ts";
 import { seedSiteContent } from "../../src/shared/site/site-content-seed.ts";
 import { campEditionForYear } from "../../src/shared/camp/camp-edition.ts";
-import { suiteCampYear } from "./support/season.ts";
+import { season, suiteCampYear } from "./support/season.ts";
+import { campWhenSentence } from "../../src/shared/camp/camp-moment-texts.ts";
 import { formatDateRange, formatKroner } from "../../src/shared/format.ts";
 import { staticPaths } from "../../src/shared/site/site-pages.ts";
 
@@ -42,7 +43,7 @@ const keyFacts: Record<string, (string | RegExp)[]> = {
   "/kontakt": [contactEmails.hall.street, contactEmails.general, contactEmails.leader],
   "/personvern": ["Datatilsynet", "Vipps", "behandlingsansvarlig"],
   "/arrangementer": [formatDateRange(edition.start, edition.end), money(1025), money(1200)],
-  "/vinterleir": [formatDateRange(edition.start, edition.end)],
+  "/vinterleir": [campWhenSentence(edition, "upcoming", new Date(season.beforeEarlyBird))],
   "/vinterleir/schedule": ["Program og flyer"],
   "/vinterleir/priser": [
     money(edition.settings.price.child),

@@ -157,6 +157,6 @@ test("the wizard loads without the edition's schema; a visit within the site fet
   await visitWithinSite(page, "/vinterleir/registrering");
   expect((await edition).ok()).toBe(true);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Påmelding til vinterleir ${year}`);
-  await expect(page.getByText(new RegExp(`^Vinterleir ${year} er `))).toBeVisible();
+  await expect(page.getByText(new RegExp(`^Vinterleiren ${year} er `))).toBeVisible();
   expect(schemaChunks).toHaveLength(1);
 });
