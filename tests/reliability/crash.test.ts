@@ -20,7 +20,7 @@ import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { ADMIN, createPostgresDatabase, makeDraft, verifyAgainstAdmin } from "../../scripts/bench/camp.mjs";
 import { freePort, startSiteServer } from "../../scripts/bench/server.mjs";
-import { fromSource, postgresAvailable, postgresServerUrl, sleep } from "./support/environment.ts";
+import { fromSource, pinnedClockEnv, postgresAvailable, postgresServerUrl, serverTime, sleep } from "./support/environment.ts";
 import { checkIntegrity, type Queryable } from "./support/integrity.ts";
 import { recordResult } from "./support/report.ts";
 
@@ -39,7 +39,7 @@ class CrashLoad {
   readonly done = new Set<string>();
   /** Drafts sent again after a request without an answer. */
   readonly retried = new Set<string>();
-  /** When each retried draft first went without an answer (ms since the epoch, the server's clock too). */
+  /** When each retried draft first went without an answer (ms since the epoch, real time: serverTime gives the server's). */
   readonly firstFailureAt = new Map<string, number>();
   networkErrors = 0;
   /** 5xx answers (retried too, as a browser's user would). */
@@ -139,7 +139,8 @@ describe.each(kinds)("crash safety on %s", (kind) => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), `stk-crash-${kind}-`));
     const database = kind === "postgres" ? await createPostgresDatabase(postgresServerUrl, "stk_crash") : undefined;
     const port = await freePort();
-    const start = () => startSiteServer({ dataDir, databaseUrl: database?.url, port, admin: ADMIN, source: fromSource });
+    // Every restart's clock goes on from the run's pinned day (environment.ts).
+    const start = () => startSiteServer({ dataDir, databaseUrl: database?.url, port, admin: ADMIN, source: fromSource, env: pinnedClockEnv() });
     let server: Server | undefined;
     const started = performance.now();
     try {
@@ -189,7 +190,7 @@ describe.each(kinds)("crash safety on %s", (kind) => {
         const { rows } = await db.query<{ last_name: string; created_at: Date | string }>("select last_name, created_at from camp_registrations");
         for (const row of rows) {
           const failedAt = load.firstFailureAt.get(row.last_name);
-          if (failedAt !== undefined && new Date(row.created_at).getTime() <= failedAt) storedBeforeRetry++;
+          if (failedAt !== undefined && new Date(row.created_at).getTime() <= serverTime(failedAt)) storedBeforeRetry++;
         }
       } finally {
         await db.close();

@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, makeDraft } from "../../scripts/bench/camp.mjs";
 import { freePort, startSiteServer } from "../../scripts/bench/server.mjs";
 import { errorMessages } from "../../src/server/errors.ts";
-import { fromSource, sleep } from "./support/environment.ts";
+import { fromSource, pinnedClockEnv, serverTime, sleep } from "./support/environment.ts";
 import { simulatorApi } from "./support/simulator.ts";
 import { recordResult } from "./support/report.ts";
 import { createThrowawayPostgres, throwawayPostgresUnavailable, type ThrowawayPostgres } from "./support/throwaway-postgres.ts";
@@ -64,7 +64,7 @@ describe.skipIf(Boolean(unavailable))("database outage (PostgreSQL stopped under
       admin: ADMIN,
       // The built-in Vipps simulator with its test controls (production would have real Vipps and no
       // simulator), its webhooks back to this server.
-      env: { NODE_ENV: "test", VIPPS_SIMULATOR: "true", PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, VIPPS_RECONCILE_INTERVAL_MS: "500" },
+      env: { ...pinnedClockEnv(), VIPPS_SIMULATOR: "true", PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, VIPPS_RECONCILE_INTERVAL_MS: "500" },
     });
     db = new pg.Pool({ connectionString: cluster.url, max: 2, connectionTimeoutMillis: 2000 });
     db.on("error", () => {});
@@ -167,9 +167,12 @@ describe.skipIf(Boolean(unavailable))("database outage (PostgreSQL stopped under
     expect(vippsStatus).toContain("RESERVED");
 
     // The outbox worker's timer survived: a mail queued behind its back (no kick) is sent on its next round.
+    // Due now by the server's clock (the run's pinned day), not by the database's.
+    const queuedAt = new Date(serverTime(Date.now())).toISOString();
     await db.query(
       `insert into mail_outbox (dedupe_key, recipient, subject, text, html, status, next_attempt_at, created_at)
-       values ('outage-test', 'test@example.no', 'Etter utfallet', 'Hei', '<p>Hei</p>', 'pending', now(), now())`,
+       values ('outage-test', 'test@example.no', 'Etter utfallet', 'Hei', '<p>Hei</p>', 'pending', $1, $1)`,
+      [queuedAt],
     );
     let mailStatus = "";
     for (const giveUpAt = Date.now() + RECOVERY_MS; Date.now() < giveUpAt; await sleep(250)) {

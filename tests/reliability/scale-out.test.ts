@@ -22,7 +22,7 @@ import { ADMIN, adminGet, adminLogin, createPostgresDatabase, makeDraft } from "
 import { freePort, startSiteServer } from "../../scripts/bench/server.mjs";
 import { webhookEventTypes } from "../../src/server/payments/vipps/vipps-types.ts";
 import { vippsWebhookPath } from "../../src/server/payments/vipps/vipps-routes.ts";
-import { fromSource, postgresAvailable, postgresServerUrl, sleep } from "./support/environment.ts";
+import { fromSource, pinnedClockEnv, postgresAvailable, postgresServerUrl, sleep } from "./support/environment.ts";
 import { recordResult } from "./support/report.ts";
 import { simulatorApi } from "./support/simulator.ts";
 
@@ -49,7 +49,7 @@ describe.skipIf(!withPostgres)("scale-out: two processes on one PostgreSQL datab
         source: fromSource,
         // NODE_ENV=test: the simulator's test controls (its keys, faults, request log, webhook registration
         // and webhooks to B on loopback); a production server has no simulator at all.
-        env: { NODE_ENV: "test", VIPPS_SIMULATOR: "true", PUBLIC_BASE_URL: `http://127.0.0.1:${portS}` },
+        env: { ...pinnedClockEnv(), VIPPS_SIMULATOR: "true", PUBLIC_BASE_URL: `http://127.0.0.1:${portS}` },
       });
       servers.push(sim);
       const vipps = await simulatorApi(sim.base);
@@ -81,7 +81,8 @@ describe.skipIf(!withPostgres)("scale-out: two processes on one PostgreSQL datab
             databaseUrl: database.url,
             admin: ADMIN,
             source: fromSource,
-            env: appEnv(port as number),
+            // A and B on the run's pinned day too (environment.ts); Vipps is S, through the VIPPS_* keys.
+            env: { ...pinnedClockEnv(), ...appEnv(port as number) },
           }),
         ),
       );

@@ -15,7 +15,7 @@ import { describe, expect, it } from "vitest";
 import { ADMIN, adminLogin, createPostgresDatabase, makeDraft } from "../../scripts/bench/camp.mjs";
 import { startSiteServer } from "../../scripts/bench/server.mjs";
 import { waitlistAnswer } from "../../src/shared/camp/camp-waitlist.ts";
-import { fromSource, postgresAvailable, postgresServerUrl, sleep } from "./support/environment.ts";
+import { fromSource, pinnedClockEnv, postgresAvailable, postgresServerUrl, sleep } from "./support/environment.ts";
 import { recordResult } from "./support/report.ts";
 
 type Server = Awaited<ReturnType<typeof startSiteServer>>;
@@ -40,7 +40,7 @@ describe.skipIf(!withPostgres)("waiting list: two processes on one PostgreSQL da
     try {
       const [a, b] = await Promise.all(
         ["a", "b"].map((_, i) =>
-          startSiteServer({ dataDir: dirs[i]!, databaseUrl: database.url, admin: ADMIN, source: fromSource, env: { VIPPS_SIMULATOR: undefined } }),
+          startSiteServer({ dataDir: dirs[i]!, databaseUrl: database.url, admin: ADMIN, source: fromSource, env: pinnedClockEnv() }),
         ),
       );
       servers.push(a!, b!);

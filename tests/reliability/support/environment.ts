@@ -8,6 +8,7 @@
  *   Without PostgreSQL the PostgreSQL cases are skipped loudly; REQUIRE_POSTGRES=1 (CI) makes that a failure.
  */
 import { postgresReachable } from "../../../scripts/bench/camp.mjs";
+import { TEST_NOW } from "../../../src/shared/test-clock.fixture.ts";
 
 export const fromSource = process.env.RELIABILITY_SERVER === "source";
 
@@ -29,6 +30,25 @@ export async function postgresAvailable(): Promise<boolean> {
   if (process.env.REQUIRE_POSTGRES === "1") throw new Error(`REQUIRE_POSTGRES=1, but PostgreSQL does not answer at ${where}: ${reachable.reason}`);
   console.warn(`\n*** PostgreSQL does not answer at ${where} (${reachable.reason}): the PostgreSQL reliability cases are SKIPPED. ***\n`);
   return false;
+}
+
+/**
+ * The servers under test live on a fixed day, not on the real date (the camp's registration window and prices
+ * follow the day): their clock is real time shifted so that it read TEST_NOW when the run began. Every server of
+ * a run gets the same shift (CLOCK_START at its own start), so processes and restarts agree on the time and it
+ * never runs backwards. CLOCK_START is refused in production, so these servers run with NODE_ENV=test; without
+ * the simulator unless a test asks for it (VIPPS_SIMULATOR=false), as production would be.
+ */
+const clockShiftMs = Date.parse(TEST_NOW) - Date.now();
+
+/** The servers' clock at a real instant (ms since the epoch, e.g. Date.now()). */
+export function serverTime(realMs: number): number {
+  return realMs + clockShiftMs;
+}
+
+/** The environment that starts a server's clock on the run's shifted time (see above); a test's own env goes after it. */
+export function pinnedClockEnv(): Record<string, string> {
+  return { NODE_ENV: "test", VIPPS_SIMULATOR: "false", CLOCK_START: new Date(serverTime(Date.now())).toISOString() };
 }
 
 export function sleep(ms: number) {
