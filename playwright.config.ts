@@ -18,7 +18,7 @@ const opensSecondCamp = /camp-year-choice\.spec\.ts$/;
  * — the public flows and the door at phone width (most visitors, the helper's phone), the admin's own work at
  * desktop width (done at a desk). Whole files by name below; single tests by the tag `@phone` or `@desktop`.
  */
-const phoneOnly = /(camp-registration|vipps|info-pages|camp-checkin-offline|camp-checkin|camp-group|my-registration|season)\.spec\.ts$/;
+const phoneOnly = /(camp-registration|vipps|info-pages|camp-checkin-offline|camp-checkin|camp-group|my-registration|season\/[a-z-]+)\.spec\.ts$/;
 const desktopOnly = /(camp-edition-wizard|camp-leader-companions)\.spec\.ts$/;
 
 export default defineConfig({

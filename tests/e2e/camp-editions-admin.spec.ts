@@ -14,7 +14,7 @@ test("Ny leir from the latest, fix a bad value, save, preview and publish; this 
   test.setTimeout(90_000);
   const token = await adminToken(page.request);
   const editions = (await (await page.request.get(`/api/CampEdition/Get/${token}`)).json()) as { year: number; firstDay: string }[];
-  const latest = editions[0]!;
+  const latest = editions.reduce((a, b) => (b.year > a.year ? b : a));
   const year = latest.year + 1;
   const venue = `Testhallen ${year}`;
   const currentYear = ((await (await page.request.get("/api/CampEdition/Current")).json()) as { year: number }).year;

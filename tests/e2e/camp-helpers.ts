@@ -3,6 +3,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import type { CampRegistrationDraft } from "../../src/shared/camp/camp-registration.ts";
+import { validDraft } from "../../src/shared/camp/camp-draft.fixture.ts";
 import type { CampStep } from "../../src/shared/camp/camp-steps.ts";
 import { encodeBase64 } from "../../src/web/components/wizard/cookie-draft.ts";
 import { tabPartValue } from "../../src/web/components/wizard/tab-draft.ts";
@@ -63,6 +64,12 @@ export async function openAtPayment(page: Page, context: BrowserContext, baseURL
     { name: "vinterleir_registrering_step", value: encodeBase64(JSON.stringify(step)), domain: hostname, path: "/vinterleir/registrering" },
   ]);
   await page.goto("/vinterleir/registrering");
+}
+
+/** The receipt's total at the Payment step for one adult from another club (Bergen Vest), the family's price on the server's day. */
+export async function adultTotalAtPayment(page: Page, context: BrowserContext, baseURL: string) {
+  await openAtPayment(page, context, baseURL, validDraft({ draftId: randomUUID(), lastName: uniqueSurname("Sesong") }));
+  return page.locator(".receipt .total");
 }
 
 /** The id of the newest mail to `address` whose subject starts with `subject`, once the outbox has sent it (/dev/mail). */
