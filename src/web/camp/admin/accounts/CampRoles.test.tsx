@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { passwordProblemMessages } from "../../../../shared/admin/password-rule.ts";
 import { comingSeasonYear } from "../../../../shared/camp/camp-edition-data.ts";
+import { testNow } from "../../../../shared/test-clock.fixture.ts";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { CampAdmin } from "../CampAdminPage.tsx";
@@ -92,8 +93,8 @@ describe("an innsjekk account in the camp admin", () => {
     expect(within(picker).getByRole("button", { name: "Overnatting" }).getAttribute("aria-pressed")).toBe("true");
     expect(screen.getAllByText("Ola Nordmann").length).toBeGreaterThan(0);
     expect((screen.getByRole("link", { name: "Last ned Excel" }) as HTMLAnchorElement).getAttribute("href")).toBe(
-      // The year the admin shows: without an edition from the site, the coming season's.
-      `/api/VinterleirAdmin/GetXlsx/overnatting/tok123?year=${comingSeasonYear(new Date())}`,
+      // The year the admin shows: without an edition from the site, the coming season's (the page's clock, test-setup.ts).
+      `/api/VinterleirAdmin/GetXlsx/overnatting/tok123?year=${comingSeasonYear(testNow())}`,
     );
   });
 });
