@@ -48,8 +48,12 @@ export async function getCurrentEdition(get?: ApiGet): Promise<CurrentEdition | 
     if (error instanceof ApiError && error.status === 404) return "none";
     throw error;
   }
-  const { state, placesLeft, campOver, phase, ...data } = answer;
-  return withEdition({
+  return withEdition(editionAndAvailability(answer));
+}
+
+/** An edition as the server answers it (its data with where registration stands), split in two. */
+function editionAndAvailability({ state, placesLeft, campOver, phase, ...data }: CurrentEditionAnswer): CurrentEditionData {
+  return {
     data,
     availability: {
       state,
@@ -59,7 +63,7 @@ export async function getCurrentEdition(get?: ApiGet): Promise<CurrentEdition | 
       campYear: data.year,
       ...(phase ? { phase } : {}),
     },
-  });
+  };
 }
 
 /** The current edition as a route loader hands it to the page (plain data, no dates). */
@@ -84,17 +88,7 @@ export async function getOpenEditionsData(get?: ApiGet): Promise<CurrentEditionD
   try {
     const schema = await import("../../../shared/camp/camp-edition-api.ts").then((api) => api.OpenEditionsAnswerSchema);
     const answers = await getJson("/api/CampEdition/Open", schema, get);
-    return answers.map(({ state, placesLeft, campOver, phase, ...data }) => ({
-      data,
-      availability: {
-        state,
-        placesLeft,
-        campOver: campOver ?? false,
-        opensAt: data.registrationOpensAt,
-        campYear: data.year,
-        ...(phase ? { phase } : {}),
-      },
-    }));
+    return answers.map(editionAndAvailability);
   } catch {
     return [];
   }
