@@ -14,6 +14,11 @@ interface WorkerFixtures {
    * its own whose clock starts then, and every page and request of the file goes to it.
    */
   clockStart: string | undefined;
+  /**
+   * With `clockStart`: the day the file's database was first opened on, by a server that then stops (a fresh
+   * database takes the camp of the season it starts in, so a journey after the camp needs one from before).
+   */
+  dataFrom: string | undefined;
   seasonServer: SeasonServer | undefined;
 }
 
@@ -36,10 +41,13 @@ export async function installServerClock(context: BrowserContext, baseURL: strin
  */
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   clockStart: [undefined, { option: true, scope: "worker" }],
+  dataFrom: [undefined, { option: true, scope: "worker" }],
   seasonServer: [
-    async ({ clockStart }, use) => {
+    async ({ clockStart, dataFrom }, use) => {
       if (!clockStart) return use(undefined);
-      const server = await startSeasonServer(clockStart);
+      const earlier = dataFrom ? await startSeasonServer(dataFrom) : undefined;
+      await earlier?.stop();
+      const server = await startSeasonServer(clockStart, earlier?.dataDir);
       await use(server);
       await server.stop();
     },

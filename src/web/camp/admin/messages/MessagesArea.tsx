@@ -18,6 +18,7 @@ import { ActionResult, type ActionOutcome } from "../../../components/admin/Acti
 import { useAdminEditionYear, useEditionFetcher } from "../admin-edition.tsx";
 import { getCampAdminParticipants } from "../camp-admin-api.ts";
 import { MessageLog } from "../../../components/admin/MessageLog.tsx";
+import { instantFromOslo } from "../../../lib/form-values.ts";
 import { cancelPlannedMessage, getMessageLog, previewMessage, sendFailedAgain, sendMessage, sendPlannedNow } from "./messages-api.ts";
 import { ReminderForm } from "./ReminderForm.tsx";
 import "./messages.css";
@@ -48,12 +49,17 @@ function inputOf(draft: Draft): SendMessageInput | { error: string } {
     ...(segmentsWithDay.includes(draft.segment) && draft.day ? { day: draft.day } : {}),
     ...(draft.segment === "picked" ? { orderIds: draft.orderIds } : {}),
     ...(draft.attachProgramme ? { attachProgramme: true } : {}),
-    ...(draft.when === "later" && draft.sendAt && !Number.isNaN(new Date(draft.sendAt).getTime())
-      ? { sendAt: new Date(draft.sendAt).toISOString() }
-      : {}),
+    ...(draft.when === "later" && laterInstant(draft.sendAt) ? { sendAt: laterInstant(draft.sendAt) } : {}),
   });
-  if (draft.when === "later" && !draft.sendAt) return { error: "Velg når meldingen skal sendes." };
+  // A time that cannot be read is never taken as «now»: the message would go out at once.
+  if (draft.when === "later" && !laterInstant(draft.sendAt)) return { error: "Velg når meldingen skal sendes." };
   return parsed.success ? parsed.data : { error: [...new Set(parsed.error.issues.map((issue) => issue.message))].join(" ") };
+}
+
+/** The field's «2030-01-01T12:00» read as Oslo time (the club's clock, wherever the leader's browser is). */
+function laterInstant(value: string): string {
+  const [date = "", time = ""] = value.split("T");
+  return instantFromOslo({ date, time: time.slice(0, 5) });
 }
 
 /**
