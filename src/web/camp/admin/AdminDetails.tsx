@@ -30,6 +30,16 @@ function hiddenText(present: boolean | undefined): string {
   return present ? "Ja – bare ledere ser hva som står." : "Ingen oppgitt.";
 }
 
+/**
+ * What «Historikk» is read again on: the registration's status and money, the companions' included. The
+ * athlete's row alone does not move when a companion is added, paid or removed (a companion removed with
+ * all of it paid back leaves the athlete's amount, paid and payment state as they were).
+ */
+function ledgerChanges(person: AdminPerson, companions: readonly AdminPerson[]): string {
+  const own = `${person.paymentState}|${person.status}|${person.anonymisedAt}|${person.paid}|${person.amount}`;
+  return [own, ...companions.map((companion) => `${companion.companionId}:${companion.paid}:${companion.amount}`)].join("|");
+}
+
 /** Every field of one registration, with the two things an admin may do to it. */
 export function AdminDetails({
   person,
@@ -242,7 +252,7 @@ export function AdminDetails({
       <LedgerHistory
         registrationId={person.registrationId}
         token={token}
-        changes={`${person.paymentState}|${person.status}|${person.anonymisedAt}|${person.paid}|${person.amount}`}
+        changes={ledgerChanges(person, companions)}
         onUnauthorised={onUnauthorised}
       />
       <RegistrationChanges registrationId={person.registrationId} token={token} onUnauthorised={onUnauthorised} />
