@@ -50,7 +50,7 @@ import {
   postgresReachable as reachable,
   verifyAgainstAdmin,
 } from "./bench/camp.mjs";
-import { freePort, root, spawnLogged, startSiteServer as startServer, stopProcess, waitFor, waitForBuild } from "./bench/server.mjs";
+import { benchClockStart, freePort, root, spawnLogged, startSiteServer as startServer, stopProcess, waitFor, waitForBuild } from "./bench/server.mjs";
 import { benchmarksDoc, writeBenchmarkSection } from "./bench/doc-section.mjs";
 import { createPublishedEvent, gradingEvent, gradingOrder, saleEvent, saleOrder, verifyEventOrders } from "./bench/events.mjs";
 
@@ -405,7 +405,8 @@ async function benchDatabase(kind, bare) {
  */
 async function benchEvents(server, tag, withPostgres) {
   const token = await adminLogin(server.base, ADMIN);
-  const now = new Date();
+  // The server's own (pinned) day, not the real date: the events open and start relative to it.
+  const now = new Date((await (await fetch(`${server.base}/healthz`)).json()).now);
   const kinds = [
     {
       label: "grading",
@@ -735,7 +736,7 @@ const section = `
 
 \`npm run bench:api\` — measured ${measuredAt} on ${machine()}.
 Load average (1 / 5 / 15 min) ${loadBefore} before the run and ${loadAverage()} after it: a shared machine slows every figure alike.
-The production server (${fromSource ? "\`src/server/main.ts\` from the working tree through tsx, site files from \`build/client\`" : `\`build/node/main.js\`, build stamped ${builtAt}`}) runs as a child process with \`NODE_ENV=production\`,
+The production server (${fromSource ? "\`src/server/main.ts\` from the working tree through tsx, site files from \`build/client\`" : `\`build/node/main.js\`, build stamped ${builtAt}`}) runs as a child process on a pinned day (\`CLOCK_START=${benchClockStart}\`, so \`NODE_ENV=development\`: production refuses a pinned clock),
 \`LOG_LEVEL=warn\`, a fresh \`DATA_DIR\`, no \`SMTP_URL\` (confirmation mails go to \`DATA_DIR/mail\`, sent by the outbox worker during the run).
 ${CAMP_CAPACITY === null ? "The camp's edition has no capacity (the default)." : `The camp's edition has ${CAMP_CAPACITY} places (\`BENCH_CAMP_CAPACITY\`): every registration counts the places held.`}
 ${postgresNote}

@@ -21,6 +21,7 @@ import os from "node:os";
 import path from "node:path";
 import lighthouse from "lighthouse";
 import { chromiumFlags, chromiumPath } from "./browser.mjs";
+import { benchClockStart } from "./bench/server.mjs";
 import { benchmarksDoc, writeBenchmarkSection } from "./bench/doc-section.mjs";
 
 // chrome-launcher comes with lighthouse; resolving it from lighthouse's own location works whether npm
@@ -85,7 +86,16 @@ async function startSiteServer(dataDir) {
   const port = await freePort();
   const server = spawn(process.execPath, [path.join(root, "build/node/main.js")], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    // A pinned day (benchClockStart): the pages must not change with the calendar; production refuses it.
+    env: {
+      ...process.env,
+      NODE_ENV: "development",
+      CLOCK_START: benchClockStart,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -364,7 +374,7 @@ try {
 \`npm run bench:pages\` — measured ${date} on ${machine}.
 
 Lighthouse's default config, i.e. the mobile preset: ${preset}.
-The site is served by the production server (\`build/node/main.js\`, build stamped ${JSON.parse(await readFile(path.join(root, "build/stamp.json"), "utf8")).builtAt}).
+The site is served by the production build's server (\`build/node/main.js\`, build stamped ${JSON.parse(await readFile(path.join(root, "build/stamp.json"), "utf8")).builtAt}) on a pinned day (\`CLOCK_START=${benchClockStart}\`, so \`NODE_ENV=development\`: production refuses a pinned clock).
 Each page ran ${RUNS} times in interleaved rounds; every figure is the median of its own metric over the ${RUNS} runs
 (per-metric medians, so a column's figures may come from different runs). Runs repeated because Lighthouse lost
 the trace's navigationStart (its own advice: run again): ${retries}.

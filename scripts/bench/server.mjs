@@ -79,9 +79,17 @@ export async function waitFor(url, { child, log }, { seconds = 30 } = {}) {
 }
 
 /**
- * The production server (`NODE_ENV=production`, `LOG_LEVEL=warn`, no per-address rate limit) with its own DATA_DIR
- * and port; a run that needs the built-in Vipps simulator passes `env: { NODE_ENV: "test", VIPPS_SIMULATOR: "true" }`
- * (production refuses the simulator). DATABASE_URL only when given (otherwise PGlite in DATA_DIR). Mail goes to DATA_DIR/mail. `env` adds or overrides
+ * The day a benchmark's server lives on (before the 2026 camp's early-bird deadline, registration open): a
+ * figure must not change with the calendar (on the camp's own days registration is closed). Production refuses a
+ * pinned clock, so these servers run the production build with NODE_ENV=development; nothing on the measured
+ * paths reads NODE_ENV.
+ */
+export const benchClockStart = "2026-10-15T10:00:00+02:00";
+
+/**
+ * The production build's server (`NODE_ENV=development` for the pinned clock, `CLOCK_START=benchClockStart`,
+ * `LOG_LEVEL=warn`, no per-address rate limit) with its own DATA_DIR and port; a run that needs the built-in
+ * Vipps simulator passes `env: { NODE_ENV: "test", VIPPS_SIMULATOR: "true" }`. DATABASE_URL only when given (otherwise PGlite in DATA_DIR). Mail goes to DATA_DIR/mail. `env` adds or overrides
  * variables (a value of undefined removes one); `nodeArgs` go before the entry (e.g. --cpu-prof).
  *
  * @param {{ dataDir: string, databaseUrl?: string, port?: number, env?: Record<string, string | undefined>,
@@ -89,7 +97,15 @@ export async function waitFor(url, { child, log }, { seconds = 30 } = {}) {
  */
 export async function startSiteServer({ dataDir, databaseUrl, port, env: extra = {}, nodeArgs = [], source = false, admin }) {
   port ??= await freePort();
-  const env = { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" };
+  const env = {
+    ...process.env,
+    NODE_ENV: "development",
+    CLOCK_START: benchClockStart,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+  };
   // Every client of a load or fault run comes from 127.0.0.1: the per-address limit on registrations is off.
   env.PUBLIC_POST_RATE_LIMIT = "0";
   if (admin) {
