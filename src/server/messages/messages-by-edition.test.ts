@@ -3,7 +3,8 @@ import type { Database } from "../db/database.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import { buildCampTestApp, campAdminToken, countRows, draft, postRegistration, type TestApp } from "../test-support/camp.ts";
 
-// 2026's camp (28–30 November 2026) still takes registrations while 2027's, copied from it, has opened.
+// 2026's camp (28–30 November 2026) is under way and kept open for registration (its setting) while 2027's,
+// copied from it, has opened.
 const now = new Date("2026-11-30T09:00:00Z");
 
 describe.each(databaseKinds)("messages follow the edition the leader has open on %s", (kind) => {
@@ -22,10 +23,11 @@ describe.each(databaseKinds)("messages follow the edition the leader has open on
     ({ app, transport } = await buildCampTestApp(database, { clock: () => now }));
     leder = await campAdminToken(app);
     for (const [url, payload] of [
+      [`/api/CampEdition/Put/2026/${leder}`, { registrationDuringCamp: true }],
       [`/api/CampEdition/Copy/2026/2027/${leder}`, undefined],
       [`/api/CampEdition/Publish/2027/${leder}`, undefined],
     ] as const) {
-      const res = await app.inject({ method: "POST", url, ...(payload ? { payload } : {}) });
+      const res = await app.inject({ method: url.includes("/Put/") ? "PUT" : "POST", url, ...(payload ? { payload } : {}) });
       expect(res.statusCode, res.body).toBeLessThan(300);
     }
     const families = [

@@ -10,6 +10,8 @@ import { buildCampTestApp, campAdminToken, companion, countRows, draft, postRegi
 import { createTestDatabase, databaseKinds } from "../../test-support/database.ts";
 import { checkInCodeFor } from "./checkin-code.ts";
 
+/** The family registers the evening before the camp (registration closes when it starts); the door opens the next morning. */
+const dayBefore = new Date("2026-11-27T22:30:00Z");
 const now = new Date("2026-11-28T09:00:00Z");
 const helperPassword = "Innsjekk-i-kjelleren-2026";
 
@@ -24,7 +26,8 @@ describe.each(databaseKinds)("the door list and refused door actions on %s", (ki
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    ({ app } = await buildCampTestApp(database, { clock: () => now }));
+    let clock = dayBefore;
+    ({ app } = await buildCampTestApp(database, { clock: () => clock }));
     leder = await campAdminToken(app);
     const created = await app.inject({
       method: "POST",
@@ -47,6 +50,7 @@ describe.each(databaseKinds)("the door list and refused door actions on %s", (ki
     expect(res.body).toBe("Done");
     const [row] = await database.db.select({ id: campRegistrations.id }).from(campRegistrations).where(eq(campRegistrations.draftId, body.draftId));
     registrationId = row!.id;
+    clock = now;
   });
   afterAll(async () => {
     await app?.close();
