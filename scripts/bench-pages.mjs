@@ -21,7 +21,7 @@ import os from "node:os";
 import path from "node:path";
 import lighthouse from "lighthouse";
 import { chromiumFlags, chromiumPath } from "./browser.mjs";
-import { benchClockStart } from "./bench/server.mjs";
+import { benchClockStart, benchServerEnv } from "./bench/server.mjs";
 import { benchmarksDoc, writeBenchmarkSection } from "./bench/doc-section.mjs";
 
 // chrome-launcher comes with lighthouse; resolving it from lighthouse's own location works whether npm
@@ -87,15 +87,7 @@ async function startSiteServer(dataDir) {
   const server = spawn(process.execPath, [path.join(root, "build/node/main.js")], {
     cwd: root,
     // A pinned day (benchClockStart): the pages must not change with the calendar; production refuses it.
-    env: {
-      ...process.env,
-      NODE_ENV: "development",
-      CLOCK_START: benchClockStart,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-    },
+    env: benchServerEnv({ port, dataDir }),
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

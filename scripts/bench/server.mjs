@@ -86,6 +86,19 @@ export async function waitFor(url, { child, log }, { seconds = 30 } = {}) {
  */
 export const benchClockStart = "2026-10-15T10:00:00+02:00";
 
+/** A measured server's environment: the production build on the pinned day, quiet logs, its own port and data. */
+export function benchServerEnv({ port, dataDir }) {
+  return {
+    ...process.env,
+    NODE_ENV: "development",
+    CLOCK_START: benchClockStart,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+  };
+}
+
 /**
  * The production build's server (`NODE_ENV=development` for the pinned clock, `CLOCK_START=benchClockStart`,
  * `LOG_LEVEL=warn`, no per-address rate limit) with its own DATA_DIR and port; a run that needs the built-in
@@ -97,15 +110,7 @@ export const benchClockStart = "2026-10-15T10:00:00+02:00";
  */
 export async function startSiteServer({ dataDir, databaseUrl, port, env: extra = {}, nodeArgs = [], source = false, admin }) {
   port ??= await freePort();
-  const env = {
-    ...process.env,
-    NODE_ENV: "development",
-    CLOCK_START: benchClockStart,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "warn",
-  };
+  const env = benchServerEnv({ port, dataDir });
   // Every client of a load or fault run comes from 127.0.0.1: the per-address limit on registrations is off.
   env.PUBLIC_POST_RATE_LIMIT = "0";
   if (admin) {
