@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, makeDraft } from "../../scripts/bench/camp.mjs";
 import { freePort, startSiteServer } from "../../scripts/bench/server.mjs";
 import { errorMessages } from "../../src/server/errors.ts";
-import { fromSource, pinnedClockEnv, serverTime, sleep } from "./support/environment.ts";
+import { fromSource, pinnedClockEnv, sleep } from "./support/environment.ts";
 import { simulatorApi } from "./support/simulator.ts";
 import { recordResult } from "./support/report.ts";
 import { createThrowawayPostgres, throwawayPostgresUnavailable, type ThrowawayPostgres } from "./support/throwaway-postgres.ts";
@@ -167,8 +167,8 @@ describe.skipIf(Boolean(unavailable))("database outage (PostgreSQL stopped under
     expect(vippsStatus).toContain("RESERVED");
 
     // The outbox worker's timer survived: a mail queued behind its back (no kick) is sent on its next round.
-    // Due now by the server's clock (the run's pinned day), not by the database's.
-    const queuedAt = new Date(serverTime(Date.now())).toISOString();
+    // Due now by the server's clock (the run's pinned day, as /healthz tells it), not by the database's.
+    const queuedAt = (JSON.parse((await timed(`${base}/healthz`)).body) as { now: string }).now;
     await db.query(
       `insert into mail_outbox (dedupe_key, recipient, subject, text, html, status, next_attempt_at, created_at)
        values ('outage-test', 'test@example.no', 'Etter utfallet', 'Hei', '<p>Hei</p>', 'pending', $1, $1)`,
