@@ -4,7 +4,7 @@ import type { Route } from "./+types/root";
 import { campEditionFromData, comingSeasonYear, standardEditionData } from "../shared/camp/camp-edition-data.ts";
 import { checkInPagePath, findSitePage, sitePages } from "../shared/site/site-pages.ts";
 import { campMoment, type CampMoment } from "../shared/camp/camp-edition-phase.ts";
-import { isCampOver, type PageApiFetch, type SiteRenderContext } from "../shared/site/render-context.ts";
+import type { PageApiFetch, SiteRenderContext } from "../shared/site/render-context.ts";
 import { club } from "../shared/club/club-facts.ts";
 import { seedSiteContent } from "../shared/site/site-content-seed.ts";
 import { noticeShownAt } from "../shared/site/site-notice.ts";
@@ -29,14 +29,12 @@ declare module "react-router" {
   }
 }
 
-/** What every page below the root gets: the server's render context and whether its camp is over. */
+/** What every page below the root gets: the server's render context and where its camp stands. */
 interface RootData extends SiteRenderContext {
   /**
-   * Judged here, on the server: on Oslo's clock, which in the browser would load time-zone data in the
-   * middle of hydration.
+   * Where the camp stands at the render time (camp-edition-phase.ts; over when its phase is past). Judged here,
+   * on the server: on Oslo's clock, which in the browser would load time-zone data in the middle of hydration.
    */
-  campOver: boolean;
-  /** Where the camp stands at the render time (camp-edition-phase.ts), judged here for the same reason. */
   campMoment: CampMoment | null;
 }
 
@@ -53,11 +51,10 @@ export function loader({ context }: Route.LoaderArgs): RootData {
     privacy: defaultPrivacyFacts,
   };
   const renderedAt = new Date(site.renderedAt);
-  const campOver = site.edition !== null && isCampOver(campEditionFromData(site.edition), renderedAt);
   const moment = site.edition === null ? null : campMoment(site.edition, renderedAt);
   // The home page's notice only until its last day is over (the server renders the page again then).
   const content = { ...site.content, forside: { notice: noticeShownAt(site.content.forside, renderedAt) } };
-  return { ...site, content, campOver, campMoment: moment };
+  return { ...site, content, campMoment: moment };
 }
 
 /** The edition stays as the page was first rendered with; client-side navigation never asks the server again. */
@@ -71,7 +68,7 @@ function SiteProviders({ children }: { children: ReactNode }) {
   const edition = site?.edition ? campEditionFromData(site.edition) : undefined;
   return (
     <RenderTimeContext.Provider value={site?.renderedAt}>
-      <CampEditionProvider edition={edition} over={site?.campOver ?? false} moment={site?.campMoment ?? undefined}>
+      <CampEditionProvider edition={edition} over={site?.campMoment?.phase === "past"} moment={site?.campMoment ?? undefined}>
         <SiteContentProvider content={site?.content ?? seedSiteContent} privacy={site?.privacy ?? defaultPrivacyFacts}>
           {children}
         </SiteContentProvider>

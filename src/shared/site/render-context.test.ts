@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { campEditionFromData, standardEditionData } from "../camp/camp-edition-data.ts";
-import { campPagePhase, isCampOver } from "./render-context.ts";
+import { standardEditionData } from "../camp/camp-edition-data.ts";
+import { campPagePhase } from "./render-context.ts";
+import { campMoment } from "../camp/camp-edition-phase.ts";
 import { testNow } from "../test-clock.fixture.ts";
 
 describe("campPagePhase", () => {
@@ -20,7 +21,7 @@ describe("campPagePhase", () => {
     // The last day ends at midnight Oslo time.
     expect(campPagePhase(data, new Date("2026-11-29T22:59:59Z"))).toBe("running");
     expect(campPagePhase(data, new Date("2026-11-29T23:00:00Z"))).toBe("over");
-    expect(isCampOver(campEditionFromData(data), new Date("2026-11-29T23:00:00Z"))).toBe(true);
+    expect(campMoment(data, new Date("2026-11-29T23:00:00Z")).phase).toBe("past");
   });
 
   it("tells a registration window not yet open or closed early apart", () => {

@@ -1,7 +1,5 @@
 import { campMoment, campMomentKey } from "../camp/camp-edition-phase.ts";
 import type { CampEditionData } from "../camp/camp-edition-schema.ts";
-import type { CampEdition } from "../camp/camp-edition.ts";
-import { addDays, startOfOsloDay } from "../time.ts";
 import type { PrivacyFacts } from "./privacy-facts.ts";
 import type { SiteContent } from "./site-content.ts";
 import type { EventSummary } from "../events/event-api.ts";
@@ -39,11 +37,6 @@ export function laterCampOpen(camp: Pick<LaterCamp, "registrationOpensAt">, at: 
  * participant list is the same list the browser gets). The answer is a fetch `Response`.
  */
 export type PageApiFetch = (path: string) => Promise<Response>;
-
-/** The camp is over once its last day (Oslo) has ended. */
-export function isCampOver(edition: CampEdition, at: Date): boolean {
-  return at.getTime() >= startOfOsloDay(addDays(edition.end, 1)).getTime();
-}
 
 /**
  * Everything about time that changes what a camp page shows (camp-edition-phase.ts `campMoment`): the
