@@ -25,14 +25,15 @@ export function reminderSendsAt(edition: CampEdition, reminder: Pick<Reminder, "
 /** Where a reminder stands at `now` (ReminderState): from its setting, its message (if made), its time and the camp's start. */
 export function reminderState(
   reminder: Pick<Reminder, "enabled">,
-  sent: { queuedAt: Date | null } | undefined,
+  sent: { queuedAt: Date | null; cancelledAt: Date | null } | undefined,
   sendsAt: Date,
   campStartsAt: Date,
   now: Date,
 ): ReminderState {
   if (sent?.queuedAt) return "sent";
-  // Made but not yet queued: the scheduler's pass that made it queues it next.
-  if (sent) return "due";
+  // Made but not queued: the scheduler's pass that made it queues it next, unless it was cancelled or that pass
+  // failed and the camp has begun since (a reminder is never sent once the camp has begun).
+  if (sent) return sent.cancelledAt ? "off" : now < campStartsAt ? "due" : "missed";
   if (!reminder.enabled) return "off";
   if (now < sendsAt) return "planned";
   return now < campStartsAt ? "due" : "missed";
@@ -44,7 +45,10 @@ export async function reminderOf(db: Db, slug: string, now: Date): Promise<Remin
   const [row] = await db.select().from(messageReminders).where(eq(messageReminders.eventSlug, slug));
   const reminder: Reminder = row ? { enabled: row.enabled, daysBefore: row.daysBefore, subject: row.subject, body: row.body } : defaultReminder;
   const [sent] = row?.messageId
-    ? await db.select({ queuedAt: messages.queuedAt, recipients: messages.recipientCount }).from(messages).where(eq(messages.id, row.messageId))
+    ? await db
+        .select({ queuedAt: messages.queuedAt, cancelledAt: messages.cancelledAt, recipients: messages.recipientCount })
+        .from(messages)
+        .where(eq(messages.id, row.messageId))
     : [];
   const sendsAt = reminderSendsAt(edition, reminder);
   const campStartsAt = startOfOsloDay(edition.start);
