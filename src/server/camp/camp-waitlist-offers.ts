@@ -4,7 +4,9 @@ import type { Db } from "../db/database.ts";
 import { campRegistrations, payments, type PaymentMethod } from "../db/schema/camp.ts";
 import { campWaitlistOffers } from "../db/schema/camp-waitlist.ts";
 import { HttpError } from "../errors.ts";
+import { editionPhase } from "../../shared/camp/camp-edition-phase.ts";
 import { queueCampConfirmationMail } from "./camp-confirmation-queue.ts";
+import { editionDataForYear } from "./camp-edition-lookup.ts";
 import { storedPriceLines } from "./camp-price-lines.ts";
 import { vippsUnavailableMessage, type CampPaymentGateway } from "./camp-payment-gateway.ts";
 import { lockEditionPlaces } from "./camp-places.ts";
@@ -79,13 +81,16 @@ export async function acceptOffer(db: Db, token: string, gateway: CampPaymentGat
       await tx.update(campWaitlistOffers).set({ state: "withdrawn", endedAt: now }).where(eq(campWaitlistOffers.id, offer.id));
       return { kind: "gone", message: waitlistMessages.withdrawn, expiredNow: false };
     }
-    const method: PaymentMethod = registration.total === 0 ? "free" : registration.vipps ? "vipps" : "card_cash";
+    // A place taken while the camp is under way is paid at the door, as every registration then is (never Vipps).
+    const duringCamp = registration.vipps && editionPhase(await editionDataForYear(tx, registration.editionYear), now) === "running";
+    const vipps = registration.vipps && !duringCamp;
+    const method: PaymentMethod = registration.total === 0 ? "free" : vipps ? "vipps" : "card_cash";
     if (method === "vipps" && !gateway.available) throw new HttpError(400, vippsUnavailableMessage);
     const confirmed = method !== "vipps";
     const reference = method === "vipps" ? `${registration.orderId}-1` : registration.orderId;
     await tx
       .update(campRegistrations)
-      .set({ status: confirmed ? "confirmed" : "pending_payment", waitlistRank: null, ...(confirmed ? { confirmedAt: now } : {}) })
+      .set({ status: confirmed ? "confirmed" : "pending_payment", waitlistRank: null, vipps, ...(confirmed ? { confirmedAt: now } : {}) })
       .where(eq(campRegistrations.id, registration.id));
     await tx
       .insert(payments)

@@ -62,6 +62,7 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     await clearCampTables(database);
     await database.db.execute(sql`truncate camp_waitlist_offers restart identity cascade`);
     await put({
+      registrationDuringCamp: false,
       capacity: null,
       sleepoverCapacity: null,
       companionFee: 550,
@@ -451,6 +452,31 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
       { method: "vipps", state: "created", reference: `${vera.orderId}-1` },
     ]);
     expect(await outboxMails(app, eq(mailOutbox.dedupeKey, `camp-confirmation:${vera.id}`))).toEqual([]);
+  });
+
+  it("with late registration on, a Vipps registration from before the camp that accepts a place while it is under way pays at the door", async () => {
+    try {
+      now = new Date("2026-11-27T21:00:00Z");
+      token = await campAdminToken(app);
+      await put({ registrationDuringCamp: true });
+      const [first] = await fill(1);
+      const vera = await joinWaitlist({ vipps: true });
+      now = new Date("2026-11-28T08:00:00Z");
+      token = await campAdminToken(app);
+      await app.inject({ method: "POST", url: `/api/VinterleirAdmin/Cancel/${first}/${token}` });
+      const accepted = await accept(await latestOfferToken());
+      expect(accepted.statusCode, accepted.body).toBe(200);
+      expect(accepted.body).not.toContain("pay.example");
+      expect(calls).toEqual([]);
+      expect(await statusOf(vera.id)).toMatchObject({ status: "confirmed", vipps: false });
+      expect(await database.db.select().from(payments).where(eq(payments.registrationId, vera.id))).toMatchObject([
+        { method: "card_cash", state: "unpaid" },
+      ]);
+    } finally {
+      // The leader's sign-ins above ended the suite's token (expired by their clock): a fresh one on the suite's day.
+      now = new Date("2026-11-05T10:00:00Z");
+      token = await campAdminToken(app);
+    }
   });
 
   it("a Vipps payment that ends unpaid gives its place to the waiting list; paying again afterwards finds the camp full and waits", async () => {
