@@ -9,7 +9,8 @@ import { queueConfirmation } from "./camp-confirmation-queue.ts";
 import { editionDataForYear } from "./camp-edition-lookup.ts";
 import type { CampPaymentGateway } from "./camp-payment-gateway.ts";
 import { deadPaymentStates, lockEditionPlaces, placesHeld } from "./camp-places.ts";
-import { campInputMessages, type SubmitAnswer } from "./camp-registration-errors.ts";
+import { campInputMessages, registrationWindowMessages, type SubmitAnswer } from "./camp-registration-errors.ts";
+import { editionPhase } from "../../shared/camp/camp-edition-phase.ts";
 import { paymentMethodFor, startingPaymentState, type RegistrationStatus } from "./camp-registration-write.ts";
 import { countAwaitingOffer, moveToWaitlist } from "./camp-waitlist.ts";
 import { copyShares } from "../payments/payment-shares.ts";
@@ -165,6 +166,10 @@ export async function answerFor(
     if (!payment) throw new Error(`Camp registration ${registration.id} awaits payment but has no payment row`);
     paymentReference = payment.reference;
     if ((deadPaymentStates as readonly string[]).includes(payment.state)) {
+      // A new payment attempt is a new registration in all but name: none once the camp has begun (a draft
+      // sent again from the family's browser during or after the camp is refused as a new one would be).
+      if (editionPhase(await editionDataForYear(app.db, registration.editionYear), app.now()) !== "upcoming")
+        throw new HttpError(409, registrationWindowMessages.campStarted(registration.editionYear));
       const resumed = await retakePlace(app, registration);
       if (resumed.kind !== "reference")
         return resumed.kind === "waitlist" ? { kind: "waitlist" } : answerFor(app, { ...registration, status: resumed.status }, gateway);

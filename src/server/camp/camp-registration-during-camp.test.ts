@@ -19,7 +19,12 @@ describe.each(databaseKinds)("registration while the camp is under way on %s", (
   beforeAll(async () => {
     now = new Date("2026-11-20T09:00:00Z");
     database = await createTestDatabase(kind);
-    ({ app } = await buildCampTestApp(database, { clock: () => now }));
+    // A payment provider that answers a redirect: what the Vipps rules are about, not Vipps itself.
+    const payments = {
+      available: true,
+      createPaymentRedirect: async ({ paymentReference }: { paymentReference: string }) => `https://pay.example/${paymentReference}`,
+    };
+    ({ app } = await buildCampTestApp(database, { clock: () => now, payments }));
     token = await campAdminToken(app);
   });
   afterAll(async () => {
@@ -62,6 +67,22 @@ describe.each(databaseKinds)("registration while the camp is under way on %s", (
     expect(await countRows(database, "camp_registrations")).toBe(before);
     // No camp takes registrations now.
     expect((await app.inject({ url: "/api/CampEdition/Open" })).json()).toEqual([]);
+  });
+
+  it("a Vipps draft from before the start whose payment ended unpaid is not paid again during the camp: sent again, it is refused", async () => {
+    now = beforeStart;
+    const body = draft({ firstName: "Vipps", lastName: "Før", vipps: true });
+    const first = await postRegistration(app, body);
+    expect(first.statusCode, first.body).toBe(200);
+    const registration = sql`(select id from camp_registrations where draft_id = ${body.draftId})`;
+    await database.db.execute(sql`update payments set state = 'expired' where registration_id = ${registration}`);
+    const attempts = await countRows(database, "payments");
+
+    now = dayTwo;
+    const again = await postRegistration(app, body);
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json()).toEqual({ error: "Vinterleiren 2026 har startet, og påmeldingen stengte da leiren begynte." });
+    expect(await countRows(database, "payments")).toBe(attempts);
   });
 
   it("where the edition keeps registration open, takes it during the camp, paid at the door; Vipps is refused", async () => {

@@ -1,3 +1,4 @@
+import { formatOsloDateTime, type DateReading } from "../../shared/format.ts";
 import { HttpError } from "../errors.ts";
 
 /** The answers a camp registration's input can get besides the stored registration itself. */
@@ -38,3 +39,10 @@ export type SubmitAnswer = ({ kind: "done" } | { kind: "redirect"; url: string }
   /** The secret of a link to it made while it was stored. */
   submissionToken?: string;
 };
+
+/** The 409 answers outside the registration window (the wizard shows the sentence as it is). */
+export const registrationWindowMessages = {
+  notYet: (opensAt: Date, reading: DateReading = {}) => `Påmeldingen åpner ${formatOsloDateTime(opensAt, reading)}.`,
+  closed: "Påmeldingen er stengt.",
+  campStarted: (year: number) => `Vinterleiren ${year} har startet, og påmeldingen stengte da leiren begynte.`,
+} as const;

@@ -4,7 +4,6 @@ import { campEditionFromData, closedByCampStart, registrationClosesAt } from "..
 import { editionPhase } from "../../shared/camp/camp-edition-phase.ts";
 import type { CampEditionData } from "../../shared/camp/camp-edition-schema.ts";
 import { calculateCampPrice } from "../../shared/camp/camp-pricing.ts";
-import { formatOsloDateTime, type DateReading } from "../../shared/format.ts";
 import { CampRegistrationSchema, type CampRegistration } from "../../shared/camp/camp-registration.ts";
 import type { Db } from "../db/database.ts";
 import { referenceData } from "../db/reference-data.ts";
@@ -36,15 +35,9 @@ import { newOrderId } from "./order-id.ts";
  */
 
 // Existing importers take these from here.
-export { CampInputError, campInputMessages, type SubmitAnswer } from "./camp-registration-errors.ts";
+export { CampInputError, campInputMessages, registrationWindowMessages, type SubmitAnswer } from "./camp-registration-errors.ts";
+import { registrationWindowMessages } from "./camp-registration-errors.ts";
 export { answerFor, holdsDraftSecret, loadStoredRegistration } from "./camp-registration-answers.ts";
-
-/** The 409 answers outside the registration window (the wizard shows the sentence as it is). */
-export const registrationWindowMessages = {
-  notYet: (opensAt: Date, reading: DateReading = {}) => `Påmeldingen åpner ${formatOsloDateTime(opensAt, reading)}.`,
-  closed: "Påmeldingen er stengt.",
-  campStarted: (year: number) => `Vinterleiren ${year} har startet, og påmeldingen stengte da leiren begynte.`,
-} as const;
 
 /**
  * Why a registration cannot be taken now, or undefined inside the window: before it opens, from when it
