@@ -15,7 +15,7 @@ import { vippsUnavailableMessage, type CampPaymentGateway } from "./camp-payment
 import { lockEditionPlaces, placesHeld, sleepoverPlacesHeld } from "./camp-places.ts";
 import { NoPlaceInBatch, type PlaceLimits } from "./camp-registration-within-limits.ts";
 import { answerEarlier, answerFor, findByDraft, type StoredRegistration } from "./camp-registration-answers.ts";
-import { CampInputError, campInputMessages, type SubmitAnswer } from "./camp-registration-errors.ts";
+import { CampInputError, campInputMessages, registrationWindowMessages, type SubmitAnswer } from "./camp-registration-errors.ts";
 import { submitCampGroup } from "./camp-registration-group.ts";
 import {
   firstPaymentReference,
@@ -36,7 +36,6 @@ import { newOrderId } from "./order-id.ts";
 
 // Existing importers take these from here.
 export { CampInputError, campInputMessages, registrationWindowMessages, type SubmitAnswer } from "./camp-registration-errors.ts";
-import { registrationWindowMessages } from "./camp-registration-errors.ts";
 export { answerFor, holdsDraftSecret, loadStoredRegistration } from "./camp-registration-answers.ts";
 
 /**
