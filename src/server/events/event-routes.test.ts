@@ -1,4 +1,5 @@
 import ExcelJS from "exceljs";
+import { parse } from "csv-parse/sync";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { connectPostgres, type Database } from "../db/database.ts";
@@ -111,6 +112,17 @@ describe.each(databaseKinds)("events on %s", (kind) => {
     await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     const statuses = workbook.getWorksheet("Deltakere")!.getColumn(2).values.slice(2);
     expect(statuses).toEqual(["Bekreftet", "Bekreftet", expect.stringMatching(/^Venteliste, nr\. 1 i køen/)]);
+    // The CSV is the Excel file's first sheet, column for column.
+    const csv = await app.inject({ url: `/api/ArrangementAdmin/GetCsv/gradering-desember/${token}` });
+    expect([csv.statusCode, csv.headers["content-type"]]).toEqual([200, "text/csv; charset=utf-8"]);
+    const csvRows: string[][] = parse(csv.body, { bom: true, delimiter: ";" });
+    const sheet = workbook.getWorksheet("Deltakere")!;
+    expect(csvRows[0]).toEqual((sheet.getRow(1).values as string[]).slice(1));
+    expect(csvRows.slice(1).map((row) => [row[1], row[2]])).toEqual([
+      [statuses[0], "Ola Nordmann"],
+      [statuses[1], "Per Nordmann"],
+      [statuses[2], "Pål Nordmann"],
+    ]);
   });
 
   it("refuses a participant outside the age range, another club's athlete and a grade out of range, storing nothing", async () => {

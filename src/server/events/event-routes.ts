@@ -12,6 +12,7 @@ import { eventOrderIdPattern, EventInputError, submitEventOrder, type EventOrder
 import { eventBySlug, eventDetail, publishedEvents } from "./event-store.ts";
 import { adminEvents, copyEvent, eventAdminMessages, eventParticipantList, publishEvent, putEvent } from "./event-admin.ts";
 import { eventXlsx } from "./event-xlsx.ts";
+import { eventCsv } from "./event-csv.ts";
 import { registerEventDoorRoutes } from "./event-door-routes.ts";
 import { offerEventPlaces } from "./event-waitlist.ts";
 import { registerEventWaitlistRoutes, setUpEventWaitlistJob } from "./event-waitlist-routes.ts";
@@ -244,6 +245,17 @@ export async function registerEventRoutes(app: FastifyInstance, options: EventRo
       .header("content-disposition", `attachment; filename="${row.slug}.xlsx"`)
       .type(xlsxContentType)
       .send(body);
+  });
+
+  app.get<{ Params: { slug: string } }>("/api/ArrangementAdmin/GetCsv/:slug/:token", leder, async (request, reply) => {
+    const row = await eventBySlug(app.db, request.params.slug);
+    const list = row ? await eventParticipantList(app.db, row.slug, app.now()) : undefined;
+    if (!row || !list) throw new HttpError(404, eventAdminMessages.notFound);
+    return reply
+      .header("cache-control", "no-store")
+      .header("content-disposition", `attachment; filename="${row.slug}.csv"`)
+      .type("text/csv; charset=utf-8")
+      .send(eventCsv(row.definition, list));
   });
 
   await registerEventDoorRoutes(app);

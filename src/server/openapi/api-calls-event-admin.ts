@@ -74,4 +74,13 @@ export const eventAdminCalls: readonly ApiCall[] = [
     answer: { kind: "none", description: "An XLSX download." },
     errors: { 403: "Not a leder.", 404: "No such event." },
   },
+  {
+    method: "GET",
+    path: "/api/ArrangementAdmin/GetCsv/:slug/:token",
+    tag: "Arrangement-admin",
+    summary: "The same participants as CSV for Norwegian Excel: the Excel file's first sheet, column for column (only a `leder`).",
+    admin: true,
+    answer: { kind: "csv", description: "UTF-8 with BOM, semicolons, Norwegian headers." },
+    errors: { 403: "Not a leder.", 404: "No such event." },
+  },
 ];

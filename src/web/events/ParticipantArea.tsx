@@ -6,10 +6,10 @@ import { waitingText } from "../../shared/events/event-waitlist.ts";
 import { formatKroner } from "../../shared/format.ts";
 import { useAdminData, type AdminSession } from "../components/admin/AdminShell.tsx";
 import { ConfirmAction, useConfirmation } from "../components/ConfirmAction.tsx";
-import { eventXlsxPath, getEventParticipants } from "./event-admin-api.ts";
+import { eventCsvPath, eventXlsxPath, getEventParticipants } from "./event-admin-api.ts";
 import { cancelEventOrderAsLeader } from "./my-event-order-api.ts";
 
-/** One event's participants or orders, with the Excel download and, for a grading, the printable examiner's list. */
+/** One event's participants or orders, with the Excel and CSV downloads and, for a grading, the printable examiner's list. */
 export function ParticipantArea({ event, session }: { event: AdminEvent; session: AdminSession }) {
   const fetchList = useCallback((token: string) => getEventParticipants(event.slug, token), [event.slug]);
   const { data: rows, load } = useAdminData(session, fetchList, "Fikk ikke hentet deltakerne.");
@@ -52,6 +52,9 @@ export function ParticipantArea({ event, session }: { event: AdminEvent; session
       <p className="no-print button-row">
         <a className="button secondary" href={eventXlsxPath(event.slug, session.token)}>
           Last ned Excel
+        </a>
+        <a className="button secondary" href={eventCsvPath(event.slug, session.token)}>
+          Last ned CSV
         </a>
         {event.kind === "gradering" && (
           <button type="button" className="button secondary" onClick={() => window.print()}>

@@ -14,6 +14,7 @@ export function getEventParticipants(slug: string, token: string): Promise<Admin
 }
 
 export const eventXlsxPath = (slug: string, token: string) => `${base}/GetXlsx/${segment(slug)}/${segment(token)}`;
+export const eventCsvPath = (slug: string, token: string) => `${base}/GetCsv/${segment(slug)}/${segment(token)}`;
 
 export type AdminWriteResult = { ok: true } | { ok: false; message: string; issues: ApiIssue[] };
 
