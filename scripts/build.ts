@@ -9,7 +9,7 @@ import { cp, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
 import { build as esbuild } from "esbuild";
-import { buildDoorWorker } from "./door-worker-build.ts";
+import { buildDoorWorkers } from "./door-worker-build.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const clientDir = path.join(root, "build/client");
@@ -32,9 +32,9 @@ async function main() {
   await rm(path.join(root, "build"), { recursive: true, force: true });
 
   execFileSync(bin("react-router"), ["build"], { cwd: root, stdio: "inherit" });
-  // The check-in page's service worker, with the files the page needs to open with no network.
-  const worker = await buildDoorWorker(root);
-  console.log(`Check-in service worker: ${worker.files} files, version ${worker.version}.`);
+  // The doors' service workers, each with the files its page needs to open with no network.
+  for (const worker of await buildDoorWorkers(root))
+    console.log(`Door service worker ${worker.path}: ${worker.files} files, version ${worker.version}.`);
   await precompress(clientDir);
 
   await esbuild({

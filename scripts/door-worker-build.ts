@@ -1,15 +1,17 @@
 /**
- * Builds the check-in page's service worker (src/web/camp/checkin/service-worker/door-worker.ts) into
- * build/client/innsjekk-sw.js, with the files the page needs to open with no network: what React Router's
- * manifest lists for the root and the check-in route (modules, their imports, styles), the chunks those
- * load on demand (the QR reader), and the page's manifest and icons. Run by scripts/build.ts after the
- * web app's build.
+ * Builds each door's service worker from one source (src/web/components/door/service-worker/door-worker.ts)
+ * into build/client (the camp's /innsjekk-sw.js, the events' /arrangement-dor-sw.js; the list is
+ * src/shared/site/door-workers.ts), each with the files its page needs to open with no network: what React
+ * Router's manifest lists for the root and the door's route (modules, their imports, styles), the chunks
+ * those load on demand (the QR reader), and the door's public files (its manifest and icons). Run by
+ * scripts/build.ts after the web app's build.
  */
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { build as esbuild } from "esbuild";
+import { doorWorkers, type DoorWorker } from "../src/shared/site/door-workers.ts";
 
 interface RouteAssets {
   module: string;
@@ -20,17 +22,13 @@ interface ServerBuild {
   assets: { url: string; entry: RouteAssets; routes: Record<string, RouteAssets> };
 }
 
-const checkInRouteId = "camp/checkin/CheckInPage";
-/** The page's manifest and the icons it names, from content/public. */
-const publicFiles = ["/innsjekk.webmanifest", "/favicon.svg", "/bilder/logo.svg"];
-
-export async function doorWorkerFiles(root: string): Promise<string[]> {
+export async function doorWorkerFiles(root: string, door: Pick<DoorWorker, "routeId" | "publicFiles">): Promise<string[]> {
   const clientDir = path.join(root, "build/client");
   const server = (await import(pathToFileURL(path.join(root, "build/server/index.js")).href)) as ServerBuild;
-  const route = server.assets.routes[checkInRouteId];
+  const route = server.assets.routes[door.routeId];
   const rootRoute = server.assets.routes.root;
-  if (!route || !rootRoute) throw new Error(`The server build has no route ${checkInRouteId} (renamed? update scripts/door-worker-build.ts)`);
-  const files = new Set<string>([server.assets.url, ...publicFiles]);
+  if (!route || !rootRoute) throw new Error(`The server build has no route ${door.routeId} (renamed? update src/shared/site/door-workers.ts)`);
+  const files = new Set<string>([server.assets.url, ...door.publicFiles]);
   for (const assets of [server.assets.entry, rootRoute, route]) {
     for (const file of [assets.module, ...(assets.imports ?? []), ...(assets.css ?? [])]) files.add(file.split("#", 1)[0]!);
   }
@@ -55,18 +53,27 @@ export async function doorWorkerFiles(root: string): Promise<string[]> {
   return [...files].sort();
 }
 
-export async function buildDoorWorker(root: string): Promise<{ files: number; version: string }> {
-  const files = await doorWorkerFiles(root);
-  const version = createHash("sha256").update(files.join("\n")).digest("hex").slice(0, 16);
-  await esbuild({
-    entryPoints: [path.join(root, "src/web/camp/checkin/service-worker/door-worker.ts")],
-    outfile: path.join(root, "build/client/innsjekk-sw.js"),
-    bundle: true,
-    format: "iife",
-    target: "es2022",
-    minify: true,
-    define: { __DOOR_FILES__: JSON.stringify(files), __DOOR_VERSION__: JSON.stringify(version) },
-    logLevel: "warning",
-  });
-  return { files: files.length, version };
+/** Builds every door's worker; answers how many files each keeps, and its version. */
+export async function buildDoorWorkers(root: string): Promise<{ path: string; files: number; version: string }[]> {
+  const built = [];
+  for (const door of Object.values(doorWorkers)) {
+    const files = await doorWorkerFiles(root, door);
+    const version = createHash("sha256").update(files.join("\n")).digest("hex").slice(0, 16);
+    await esbuild({
+      entryPoints: [path.join(root, "src/web/components/door/service-worker/door-worker.ts")],
+      outfile: path.join(root, "build/client", door.path),
+      bundle: true,
+      format: "iife",
+      target: "es2022",
+      minify: true,
+      define: {
+        __DOOR_FILES__: JSON.stringify(files),
+        __DOOR_VERSION__: JSON.stringify(version),
+        __DOOR_CACHE_PREFIX__: JSON.stringify(door.cachePrefix),
+      },
+      logLevel: "warning",
+    });
+    built.push({ path: door.path, files: files.length, version });
+  }
+  return built;
 }

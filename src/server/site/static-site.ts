@@ -135,8 +135,8 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
     cacheControl: false,
     setHeaders(res, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      // The check-in page's service worker and manifest: a new build reaches the door phones at their next visit.
-      const revalidate = /(innsjekk-sw\.js|\.webmanifest)$/.test(filePath);
+      // The doors' service workers and the manifests: a new build reaches the door phones at their next visit.
+      const revalidate = /(-sw\.js|\.webmanifest)$/.test(filePath);
       res.setHeader("cache-control", immutable ? "public, max-age=31536000, immutable" : revalidate ? "no-cache" : "public, max-age=3600");
     },
   });

@@ -11,15 +11,16 @@ import { formatOsloClock } from "../../../shared/format.ts";
 import { expiredMessage, isUnauthorised, SignOutButton, type AdminSession } from "../../components/admin/AdminShell.tsx";
 import { sha256Hex } from "../../components/admin/sha256.ts";
 import { ApiError } from "../../lib/api-client.ts";
-import { newActionId, type QueuedAction, type QueueStorage } from "./action-queue.ts";
-import { lookUpCheckInCode, searchCheckIn } from "./checkin-api.ts";
-import type { DoorListStore } from "./door-store.ts";
+import { localQueueStorage, newActionId, type QueueStorage } from "../../components/door/action-queue.ts";
+import { DoorQueueStatus } from "../../components/door/DoorQueueStatus.tsx";
+import { RefusedActions, useRefusedActions } from "../../components/door/RefusedActions.tsx";
+import { useActionQueue } from "../../components/door/use-action-queue.ts";
+import { useDoorList } from "../../components/door/use-door-list.ts";
+import { getDoorList, lookUpCheckInCode, searchCheckIn, sendCheckInAction, type QueuedAction } from "./checkin-api.ts";
+import { clearCampDoorDevice, doorLocalKeys, withEntry, type CampDoorListStore } from "./door-store.ts";
 import { HitCard } from "./HitCard.tsx";
-import { arrivedWithPending, waitingText, withPending, type DoorHit } from "./pending-view.ts";
+import { arrivedWithPending, withPending, type DoorHit } from "./pending-view.ts";
 import { QrScanner } from "./QrScanner.tsx";
-import { RefusedActions, useRefusedActions } from "./RefusedActions.tsx";
-import { useActionQueue } from "./use-action-queue.ts";
-import { useDoorList } from "./use-door-list.ts";
 
 const noListOffline =
   "Fikk ikke kontakt med serveren, og lista over deltakere er ikke hentet til denne telefonen ennå. Åpne siden med nett én gang, så virker søk og QR-koder uten nett etterpå.";
@@ -27,7 +28,15 @@ const noListOffline =
 type Notice = { ok: boolean; text: string };
 
 /** The signed-in door: the day's counts, search by name or QR code (on the phone's list with no network), and each hit's actions. */
-export function CheckInArea({ session, storage, listStore }: { session: AdminSession; storage?: QueueStorage; listStore: DoorListStore }) {
+export function CheckInArea({
+  session,
+  storage: storageOption,
+  listStore,
+}: {
+  session: AdminSession;
+  storage?: QueueStorage<QueuedAction>;
+  listStore: CampDoorListStore;
+}) {
   const id = useId();
   const { token, signOut } = session;
   const [hits, setHits] = useState<DoorHit[]>([]);
@@ -42,27 +51,32 @@ export function CheckInArea({ session, storage, listStore }: { session: AdminSes
   const [fromList, setFromList] = useState(false);
   const resultsHeading = useRef<HTMLHeadingElement>(null);
   const expire = useCallback(() => signOut(expiredMessage), [signOut]);
-  const { list, updateEntry } = useDoorList(token, listStore, expire);
-  const refused = useRefusedActions();
+  const { list, update } = useDoorList(listStore, {
+    fetchList: () => getDoorList(token),
+    keepUntil: (kept) => kept.event.keepUntil,
+    // After the camp nothing about it stays on the phone: the list and what waits.
+    onExpired: () => void clearCampDoorDevice(listStore),
+    onError: (error) => {
+      if (isUnauthorised(error)) expire();
+    },
+  });
+  const refused = useRefusedActions(doorLocalKeys.refused);
+  const [storage] = useState(() => storageOption ?? localQueueStorage<QueuedAction>(doorLocalKeys.queue));
 
   const days = list?.event.days ?? [];
   const day = chosenDay && days.includes(chosenDay) ? chosenDay : list?.event.today;
 
-  const { pending, add } = useActionQueue(
-    token,
-    {
-      onSent: (_action, { answer }) => {
-        setHits((current) => current.map((hit) => (hit.registrationId === answer.hit.registrationId ? answer.hit : hit)));
-        updateEntry(answer.hit);
-      },
-      onRefused: (action, message) => {
-        setProblem(`«${action.label}» ble ikke registrert: ${message}`);
-        refused.add({ actionId: action.actionId, label: action.label, message });
-      },
-      onUnauthorised: expire,
+  const { pending, add } = useActionQueue(storage, (action: QueuedAction) => sendCheckInAction(token, action), {
+    onSent: (_action, answer) => {
+      setHits((current) => current.map((hit) => (hit.registrationId === answer.hit.registrationId ? answer.hit : hit)));
+      update((current) => withEntry(current, answer.hit));
     },
-    storage,
-  );
+    onRefused: (action, message) => {
+      setProblem(`«${action.label}» ble ikke registrert: ${message}`);
+      refused.add({ actionId: action.actionId, label: action.label, message });
+    },
+    onUnauthorised: expire,
+  });
 
   const show = (found: DoorHit[], hasMore = false, local = false) => {
     setHits(found);
@@ -188,9 +202,7 @@ export function CheckInArea({ session, storage, listStore }: { session: AdminSes
           </ul>
         )}
         {list && <p className="checkin-list-age">Lista er hentet {formatOsloClock(new Date(list.fetchedAt), new Date())}.</p>}
-        <p role="status" className={pending.length > 0 ? "checkin-queue waiting" : "checkin-queue"}>
-          {pending.length > 0 ? waitingText(pending.length) : "Alt er sendt."}
-        </p>
+        <DoorQueueStatus waiting={pending.length} />
       </section>
 
       <section className="checkin-find" aria-label="Finn deltaker">
@@ -247,7 +259,10 @@ export function CheckInArea({ session, storage, listStore }: { session: AdminSes
         </p>
       )}
 
-      <RefusedActions refused={refused} />
+      <RefusedActions
+        refused={refused}
+        explanation="Serveren sa nei til dette. Det er ikke ført, og lederen ser det i admin under «Avvist i døra»."
+      />
 
       {searched && (
         <section aria-labelledby={`${id}-results`}>

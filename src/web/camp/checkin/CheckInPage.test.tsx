@@ -5,7 +5,8 @@ import type { CheckInAction, CheckInHit } from "../../../shared/camp/camp-checki
 import type { DoorList } from "../../../shared/camp/door-list.ts";
 import { campAdminToken } from "../admin/admin-token.ts";
 import { CheckIn } from "./CheckInPage.tsx";
-import { doorLocalKeys, memoryDoorListStore } from "./door-store.ts";
+import { memoryListStore } from "../../components/door/door-list-store.ts";
+import { doorLocalKeys } from "./door-store.ts";
 
 const hit: CheckInHit = {
   registrationId: 5,
@@ -194,7 +195,7 @@ describe("the check-in page", () => {
     const state = server();
     state.online = false;
     vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
-    const store = memoryDoorListStore(doorListOf(hit));
+    const store = memoryListStore<DoorList>(doorListOf(hit));
     render(<CheckIn listStore={store} />);
     // In Oslo time; with the day too, since the test does not run on the camp's day.
     expect(await screen.findByText(/^Lista er hentet (lørdag 28\. november )?kl\. 14\.32\.$/)).toBeTruthy();
@@ -212,7 +213,7 @@ describe("the check-in page", () => {
 
   it("shows an action the server refused in a list of its own, and keeps it after a reload", async () => {
     const state = server();
-    const store = memoryDoorListStore();
+    const store = memoryListStore<DoorList>();
     const { unmount } = render(<CheckIn listStore={store} />);
     const card = await findOla();
     state.refuse = "Det er ingenting igjen å betale på denne påmeldingen.";
@@ -226,7 +227,7 @@ describe("the check-in page", () => {
 
   it("removes the list, the waiting actions and the refused ones from the phone at «Logg ut»", async () => {
     const state = server();
-    const store = memoryDoorListStore();
+    const store = memoryListStore<DoorList>();
     render(<CheckIn listStore={store} />);
     const card = await findOla();
     await waitFor(async () => expect(await store.read()).toBeDefined());
@@ -247,7 +248,7 @@ describe("the check-in page", () => {
     vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
     const over = doorListOf(hit);
     over.event.keepUntil = "2020-01-01T00:00:00.000Z";
-    const store = memoryDoorListStore(over);
+    const store = memoryListStore<DoorList>(over);
     localStorage.setItem(
       doorLocalKeys.queue,
       JSON.stringify([{ actionId: "x", kind: "checkin", personId: "a5", day: "2026-11-28", registrationId: 5, label: "Sjekket inn Ola Nordmann" }]),

@@ -5,10 +5,12 @@ import { AdminShell } from "../../components/admin/AdminShell.tsx";
 import { sha256Hex } from "../../components/admin/sha256.ts";
 import { campSignIn } from "../admin/camp-sign-in.ts";
 import { campYearOfMatches, useCampYear } from "../../lib/camp-edition.tsx";
-import type { QueueStorage } from "./action-queue.ts";
+import { doorWorkers } from "../../../shared/site/door-workers.ts";
+import type { QueueStorage } from "../../components/door/action-queue.ts";
+import { registerDoorWorker } from "../../components/door/offline-worker.ts";
+import type { QueuedAction } from "./checkin-api.ts";
 import { CheckInArea } from "./CheckInArea.tsx";
-import { clearDoorDevice, indexedDbDoorListStore, type DoorListStore } from "./door-store.ts";
-import { registerDoorWorker } from "./offline-worker.ts";
+import { clearCampDoorDevice, indexedDbDoorListStore, type CampDoorListStore } from "./door-store.ts";
 import "../../components/admin/admin.css";
 import "../../components/door/door.css";
 import "./checkin.css";
@@ -39,12 +41,12 @@ export function CheckIn({
   listStore = indexedDbDoorListStore,
 }: {
   hash?: (password: string) => Promise<string>;
-  storage?: QueueStorage;
-  listStore?: DoorListStore;
+  storage?: QueueStorage<QueuedAction>;
+  listStore?: CampDoorListStore;
 }) {
   const year = useCampYear();
-  useEffect(() => registerDoorWorker(), []);
-  const forget = useCallback(() => void clearDoorDevice(listStore), [listStore]);
+  useEffect(() => registerDoorWorker(doorWorkers.camp), []);
+  const forget = useCallback(() => void clearCampDoorDevice(listStore), [listStore]);
   return (
     <AdminShell
       className="page checkin"

@@ -10,7 +10,8 @@ import {
   type CheckInSearchAnswer,
 } from "../../../shared/camp/camp-checkin.ts";
 import { DoorListSchema, DoorRefusalsSchema, type DoorList, type DoorRefusal } from "../../../shared/camp/door-list.ts";
-import { getJson, parseErrorBody } from "../../lib/api-client.ts";
+import { postDoorAction, type SendResult } from "../../components/door/action-queue.ts";
+import { getJson } from "../../lib/api-client.ts";
 import { inEdition } from "../admin/admin-edition.tsx";
 
 /** The check-in calls (GET Search, Code, Counts; POST Action), all under /api/VinterleirAdmin/CheckIn/. */
@@ -52,39 +53,18 @@ export async function getDoorRefusals(token: string): Promise<DoorRefusal[]> {
   return (await getJson(path("Refused", token), DoorRefusalsSchema)).refusals;
 }
 
-export type SendResult =
-  | { kind: "sent"; answer: CheckInActionAnswer }
-  /** The server said no for good (400, 404, 409): sending again would not help. */
-  | { kind: "refused"; message: string }
-  /** No answer, or a passing trouble (5xx): try again later with the same action id. */
-  | { kind: "offline" }
-  | { kind: "unauthorised" };
+/** A camp door action as it waits on the phone: what the server takes, and what the page shows meanwhile. */
+export interface QueuedAction extends CheckInAction {
+  day: string;
+  registrationId: number;
+  /** What the page says about it while it waits ("Sjekket inn Ola Nordmann"). */
+  label: string;
+}
 
 /** POST …/Action/{token}: one action, safe to send again with the same action id. */
-export async function sendCheckInAction(token: string, action: CheckInAction): Promise<SendResult> {
-  let response: Response;
-  let body: string;
-  try {
-    response = await fetch(path("Action", token), {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify(action),
-      cache: "no-store",
-    });
-    body = await response.text();
-  } catch {
-    return { kind: "offline" };
-  }
-  if (response.status === 401) return { kind: "unauthorised" };
-  if (response.ok) {
-    try {
-      return { kind: "sent", answer: CheckInActionAnswerSchema.parse(JSON.parse(body)) };
-    } catch {
-      return { kind: "offline" };
-    }
-  }
-  if (response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429) {
-    return { kind: "refused", message: parseErrorBody(body)?.error ?? `Serveren svarte ${response.status}.` };
-  }
-  return { kind: "offline" };
+export function sendCheckInAction(
+  token: string,
+  { registrationId: _registration, label: _label, ...action }: QueuedAction,
+): Promise<SendResult<CheckInActionAnswer>> {
+  return postDoorAction(path("Action", token), action satisfies CheckInAction, CheckInActionAnswerSchema);
 }

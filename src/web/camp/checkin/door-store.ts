@@ -1,72 +1,28 @@
-import { clear, createStore, get, set, type UseStore } from "idb-keyval";
 import { DoorListSchema, type DoorEntry, type DoorList } from "../../../shared/camp/door-list.ts";
+import { clearDoorDevice, indexedDbListStore, type DoorListStore } from "../../components/door/door-list-store.ts";
 
 /**
- * Where a door phone keeps the event's door list: IndexedDB (idb-keyval), which survives a reload, the
- * browser discarding the tab and a restart of the phone. One store, so «Logg ut», an ended token and the
- * end of the event clear it in one go (`clearDoorDevice`), together with the queue of waiting actions.
+ * Where the camp's door phone keeps the camp's door list (IndexedDB, through the doors' shared store) and the
+ * localStorage keys of its waiting and refused actions: «Logg ut», an ended token and the end of the camp
+ * clear them in one go (`clearCampDoorDevice`).
  */
-export interface DoorListStore {
-  read(): Promise<DoorList | undefined>;
-  save(list: DoorList): Promise<void>;
-  clear(): Promise<void>;
-}
+export type CampDoorListStore = DoorListStore<DoorList>;
 
 export const doorDatabaseName = "stk-innsjekk";
 export const doorStoreName = "dorliste";
-const listKey = "liste";
 
-let store: UseStore | undefined;
-// Opened on first use: the page module is also loaded on the server, which has no IndexedDB.
-const idb = () => (store ??= createStore(doorDatabaseName, doorStoreName));
-
-export const indexedDbDoorListStore: DoorListStore = {
-  async read() {
-    try {
-      const parsed = DoorListSchema.safeParse(await get(listKey, idb()));
-      return parsed.success ? parsed.data : undefined;
-    } catch {
-      // No IndexedDB (a private window in an old browser): the page works online without the list.
-      return undefined;
-    }
-  },
-  async save(list) {
-    try {
-      await set(listKey, list, idb());
-    } catch {
-      // Storage full or blocked: the page keeps the list in memory for now.
-    }
-  },
-  async clear() {
-    try {
-      await clear(idb());
-    } catch {
-      // Nothing stored, or no IndexedDB: nothing to clear.
-    }
-  },
-};
-
-/** For tests and for a browser without IndexedDB. */
-export function memoryDoorListStore(initial?: DoorList): DoorListStore {
-  let kept = initial;
-  return {
-    read: async () => kept,
-    save: async (list) => void (kept = list),
-    clear: async () => void (kept = undefined),
-  };
-}
+export const indexedDbDoorListStore: CampDoorListStore = indexedDbListStore(DoorListSchema, {
+  database: doorDatabaseName,
+  store: doorStoreName,
+  key: "liste",
+});
 
 /** The localStorage keys the door uses besides the list: the waiting actions and the refused ones. */
 export const doorLocalKeys = { queue: "stk-innsjekk-venter", refused: "stk-innsjekk-avvist", legacyCounts: "stk-innsjekk-dager" } as const;
 
-/** Removes everything about the event from this device: the list, the waiting actions, the refused ones. */
-export async function clearDoorDevice(listStore: DoorListStore = indexedDbDoorListStore): Promise<void> {
-  try {
-    for (const key of Object.values(doorLocalKeys)) localStorage.removeItem(key);
-  } catch {
-    // localStorage blocked: nothing was kept there either.
-  }
-  await listStore.clear();
+/** Removes everything about the camp from this device: the list, the waiting actions, the refused ones. */
+export function clearCampDoorDevice(listStore: CampDoorListStore = indexedDbDoorListStore): Promise<void> {
+  return clearDoorDevice(listStore, Object.values(doorLocalKeys));
 }
 
 /** The list with one registration as the server last answered it (after an action); its code hash stays. */
@@ -83,9 +39,4 @@ export function withEntry(
         : entry,
     ),
   };
-}
-
-/** Whether the event is over for this device: the list and what waits are to be removed. */
-export function doorListExpired(list: DoorList, now: Date): boolean {
-  return now.getTime() > new Date(list.event.keepUntil).getTime();
 }

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { QueuedAction } from "./action-queue.ts";
+import type { QueuedAction } from "./checkin-api.ts";
 import { arrivedWithPending, type DoorHit } from "./pending-view.ts";
 
 const day = "2026-11-28";

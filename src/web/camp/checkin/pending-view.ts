@@ -1,5 +1,5 @@
 import type { DoorEntry } from "../../../shared/camp/door-list.ts";
-import type { QueuedAction } from "./action-queue.ts";
+import type { QueuedAction } from "./checkin-api.ts";
 
 /** A registration at the door: from a search, a code, an action's answer or the door list on the phone. */
 export type DoorHit = Omit<DoorEntry, "codeHash">;
@@ -58,9 +58,4 @@ export function arrivedWithPending(entries: readonly DoorHit[], pending: readonl
   const persons = views.flatMap((view) => view.persons);
   const waiting = pending.filter((action) => action.day === day && (action.kind === "checkin" || action.kind === "undo-checkin")).length;
   return { arrived: persons.filter((person) => person.checkedIn.includes(day)).length, expected: persons.length, waiting };
-}
-
-/** "1 handling venter på nett", "2 handlinger venter på nett". */
-export function waitingText(count: number): string {
-  return `${count} ${count === 1 ? "handling" : "handlinger"} venter på nett`;
 }

@@ -1,5 +1,4 @@
 import { useCallback, useId, useState } from "react";
-import { doorLocalKeys } from "./door-store.ts";
 
 /** An action this phone made that the server refused (paid at another door meanwhile), kept until «Logg ut». */
 export interface RefusedAction {
@@ -8,9 +7,9 @@ export interface RefusedAction {
   message: string;
 }
 
-function readRefused(): RefusedAction[] {
+function readRefused(key: string): RefusedAction[] {
   try {
-    const parsed: unknown = JSON.parse(localStorage.getItem(doorLocalKeys.refused) ?? "[]");
+    const parsed: unknown = JSON.parse(localStorage.getItem(key) ?? "[]");
     return Array.isArray(parsed) ? (parsed as RefusedAction[]) : [];
   } catch {
     return [];
@@ -18,38 +17,48 @@ function readRefused(): RefusedAction[] {
 }
 
 /**
- * The refused actions of this phone: an alert says it when it happens, and this list keeps saying it (also
- * after a reload) so the helper can settle it with the person, and the leader sees the same in the admin.
+ * The refused actions of this phone, kept in localStorage under the door's `key`: an alert says it when it
+ * happens, and this list keeps saying it (also after a reload) so the helper can settle it with the person.
  */
-export function useRefusedActions() {
-  const [refused, setRefused] = useState<RefusedAction[]>(readRefused);
-  const add = useCallback((action: RefusedAction) => {
-    const next = [...readRefused().filter((earlier) => earlier.actionId !== action.actionId), action];
-    try {
-      localStorage.setItem(doorLocalKeys.refused, JSON.stringify(next));
-    } catch {
-      // Storage full or blocked: shown until the page is closed.
-    }
-    setRefused(next);
-  }, []);
+export function useRefusedActions(key: string) {
+  const [refused, setRefused] = useState<RefusedAction[]>(() => readRefused(key));
+  const add = useCallback(
+    (action: RefusedAction) => {
+      const next = [...readRefused(key).filter((earlier) => earlier.actionId !== action.actionId), action];
+      try {
+        localStorage.setItem(key, JSON.stringify(next));
+      } catch {
+        // Storage full or blocked: shown until the page is closed.
+      }
+      setRefused(next);
+    },
+    [key],
+  );
   const dismiss = useCallback(() => {
     try {
-      localStorage.removeItem(doorLocalKeys.refused);
+      localStorage.removeItem(key);
     } catch {
       // Nothing kept.
     }
     setRefused([]);
-  }, []);
+  }, [key]);
   return { refused, add, dismiss };
 }
 
-export function RefusedActions({ refused: { refused, dismiss } }: { refused: ReturnType<typeof useRefusedActions> }) {
+/** The list «Ikke registrert»; `explanation` says what happens next at this door (who sees it). */
+export function RefusedActions({
+  refused: { refused, dismiss },
+  explanation,
+}: {
+  refused: ReturnType<typeof useRefusedActions>;
+  explanation: string;
+}) {
   const id = useId();
   if (refused.length === 0) return null;
   return (
     <section className="checkin-refused" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>Ikke registrert</h2>
-      <p>Serveren sa nei til dette. Det er ikke ført, og lederen ser det i admin under «Avvist i døra».</p>
+      <p>{explanation}</p>
       <ul>
         {refused.map((action) => (
           <li key={action.actionId}>

@@ -1,31 +1,32 @@
-import type { CheckInAction } from "../../../shared/camp/camp-checkin.ts";
-import type { SendResult } from "./checkin-api.ts";
-import { doorLocalKeys } from "./door-store.ts";
+import type { z } from "zod";
+import { parseErrorBody } from "../../lib/api-client.ts";
 
 /**
- * The door's actions wait here until the server has them: kept in the browser (localStorage), sent one
- * at a time in the order they were made, and removed only when the server has answered. An action that
- * is sent again after a lost answer keeps its action id, so the server carries it out once.
+ * A door's actions wait here until the server has them: kept in the browser (localStorage), sent one at a
+ * time in the order they were made, and removed only when the server has answered. An action that is sent
+ * again after a lost answer keeps its action id, so the server carries it out once. The same queue serves
+ * the camp's door and the events' door (docs/decisions/0040-one-offline-door.md); each says what its
+ * actions hold and how one is sent.
  */
 
-export interface QueuedAction extends CheckInAction {
-  day: string;
-  registrationId: number;
-  /** What the page says about it while it waits ("Sjekk inn Ola Nordmann"). */
+/** What every door's waiting action has: the id the server knows it by, and what the page says about it. */
+export interface DoorQueuedAction {
+  actionId: string;
+  /** What the page says about it while it waits ("Sjekket inn Ola Nordmann"). */
   label: string;
 }
 
-export interface QueueStorage {
-  load(): QueuedAction[];
-  save(actions: QueuedAction[]): void;
+export interface QueueStorage<A extends DoorQueuedAction> {
+  load(): A[];
+  save(actions: A[]): void;
 }
 
-export function localQueueStorage(key: string = doorLocalKeys.queue): QueueStorage {
+export function localQueueStorage<A extends DoorQueuedAction>(key: string): QueueStorage<A> {
   return {
     load() {
       try {
         const parsed: unknown = JSON.parse(localStorage.getItem(key) ?? "[]");
-        return Array.isArray(parsed) ? (parsed as QueuedAction[]) : [];
+        return Array.isArray(parsed) ? (parsed as A[]) : [];
       } catch {
         return [];
       }
@@ -37,35 +38,82 @@ export function localQueueStorage(key: string = doorLocalKeys.queue): QueueStora
   };
 }
 
-export interface QueueEvents {
-  onSent?: (action: QueuedAction, result: Extract<SendResult, { kind: "sent" }>) => void;
-  onRefused?: (action: QueuedAction, message: string) => void;
+export type SendResult<Answer> =
+  | { kind: "sent"; answer: Answer }
+  /** The server said no for good (400, 404, 409): sending again would not help. */
+  | { kind: "refused"; message: string }
+  /** No answer, or a passing trouble (5xx): try again later with the same action id. */
+  | { kind: "offline" }
+  | { kind: "unauthorised" };
+
+/** POSTs one door action; safe to send again with the same action id. */
+export async function postDoorAction<Answer>(url: string, body: unknown, answerSchema: z.ZodType<Answer>): Promise<SendResult<Answer>> {
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify(body),
+      cache: "no-store",
+    });
+    text = await response.text();
+  } catch {
+    return { kind: "offline" };
+  }
+  if (response.status === 401) return { kind: "unauthorised" };
+  if (response.ok) {
+    try {
+      return { kind: "sent", answer: answerSchema.parse(JSON.parse(text)) };
+    } catch {
+      return { kind: "offline" };
+    }
+  }
+  if (response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429) {
+    return { kind: "refused", message: parseErrorBody(text)?.error ?? `Serveren svarte ${response.status}.` };
+  }
+  return { kind: "offline" };
+}
+
+export interface QueueEvents<A extends DoorQueuedAction, Answer> {
+  onSent?: (action: A, answer: Answer) => void;
+  onRefused?: (action: A, message: string) => void;
   onUnauthorised?: () => void;
-  onChange?: (pending: QueuedAction[]) => void;
+  onChange?: (pending: A[]) => void;
 }
 
 export type QueueState = "idle" | "sending" | "waiting-for-network";
 
-export class ActionQueue {
+export class ActionQueue<A extends DoorQueuedAction, Answer> {
   private running: Promise<void> | undefined;
   private again = false;
   state: QueueState = "idle";
 
   constructor(
-    private readonly storage: QueueStorage,
-    private readonly send: (action: CheckInAction) => Promise<SendResult>,
-    private readonly events: QueueEvents = {},
+    private readonly storage: QueueStorage<A>,
+    /** Sends one action as the server takes it (without what only the page needs, such as its label). */
+    private readonly send: (action: A) => Promise<SendResult<Answer>>,
+    private readonly events: QueueEvents<A, Answer> = {},
   ) {}
 
-  pending(): QueuedAction[] {
+  pending(): A[] {
     return this.storage.load();
   }
 
   /** Keeps the action (before anything is sent), then tries to send what waits. */
-  add(action: QueuedAction): Promise<void> {
+  add(action: A): Promise<void> {
     this.storage.save([...this.storage.load(), action]);
     this.events.onChange?.(this.pending());
     return this.flush();
+  }
+
+  /** Removes the waiting actions `drop` picks (those of an event whose door has closed), unsent. */
+  remove(drop: (action: A) => boolean): void {
+    const kept = this.storage.load();
+    const left = kept.filter((action) => !drop(action));
+    if (left.length === kept.length) return;
+    this.storage.save(left);
+    this.events.onChange?.(left);
   }
 
   /** Sends what waits, one at a time; one run at a time (a call during a run makes it go round again). */
@@ -90,8 +138,7 @@ export class ActionQueue {
           break;
         }
         this.state = "sending";
-        const { day, registrationId: _r, label: _l, ...rest } = next;
-        const result = await this.send({ ...rest, day });
+        const result = await this.send(next);
         if (result.kind === "offline") {
           this.state = "waiting-for-network";
           this.events.onChange?.(this.pending());
@@ -103,7 +150,7 @@ export class ActionQueue {
           return;
         }
         this.storage.save(this.storage.load().filter((action) => action.actionId !== next.actionId));
-        if (result.kind === "sent") this.events.onSent?.(next, result);
+        if (result.kind === "sent") this.events.onSent?.(next, result.answer);
         else this.events.onRefused?.(next, result.message);
         this.events.onChange?.(this.pending());
       }
@@ -118,4 +165,9 @@ export function newActionId(): string {
   bytes[8] = (bytes[8]! & 0x3f) | 0x80;
   const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, "0")).join("");
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** "1 handling venter på nett", "2 handlinger venter på nett". */
+export function waitingText(count: number): string {
+  return `${count} ${count === 1 ? "handling" : "handlinger"} venter på nett`;
 }

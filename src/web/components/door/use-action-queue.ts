@@ -1,30 +1,32 @@
-import { useCallback, useEffect, useMemo, useState } from "react";
-import { ActionQueue, localQueueStorage, type QueueEvents, type QueuedAction, type QueueStorage } from "./action-queue.ts";
-import { sendCheckInAction } from "./checkin-api.ts";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { ActionQueue, type DoorQueuedAction, type QueueEvents, type QueueStorage, type SendResult } from "./action-queue.ts";
 
 /** How often the page tries again while actions wait (besides the browser's "online" event). */
 const retryMs = 10_000;
 
 /**
- * The page's queue of actions for this token: what waits (for the count and the cards), `add` for a new
- * action. It sends on start (actions left from before a reload), when the browser is back online and
- * every few seconds while something waits.
+ * A door page's queue of actions: what waits (for the count and the cards), `add` for a new action. It
+ * sends on start (actions left from before a reload), when the browser is back online and every few
+ * seconds while something waits. `send` may change (a new token); the queue always uses the latest.
  */
-export function useActionQueue(token: string, events: Omit<QueueEvents, "onChange">, storageOption?: QueueStorage) {
-  const [storage] = useState(() => storageOption ?? localQueueStorage());
-  const [pending, setPending] = useState<QueuedAction[]>(() => storage.load());
-  const [eventsNow] = useState(() => ({ current: events }));
-  eventsNow.current = events;
+export function useActionQueue<A extends DoorQueuedAction, Answer>(
+  storage: QueueStorage<A>,
+  send: (action: A) => Promise<SendResult<Answer>>,
+  events: Omit<QueueEvents<A, Answer>, "onChange">,
+) {
+  const [pending, setPending] = useState<A[]>(() => storage.load());
+  const latest = useRef({ send, events });
+  latest.current = { send, events };
 
   const queue = useMemo(
     () =>
-      new ActionQueue(storage, (action) => sendCheckInAction(token, action), {
-        onSent: (...args) => eventsNow.current.onSent?.(...args),
-        onRefused: (...args) => eventsNow.current.onRefused?.(...args),
-        onUnauthorised: () => eventsNow.current.onUnauthorised?.(),
+      new ActionQueue<A, Answer>(storage, (action) => latest.current.send(action), {
+        onSent: (...args) => latest.current.events.onSent?.(...args),
+        onRefused: (...args) => latest.current.events.onRefused?.(...args),
+        onUnauthorised: () => latest.current.events.onUnauthorised?.(),
         onChange: setPending,
       }),
-    [token, storage, eventsNow],
+    [storage],
   );
 
   useEffect(() => {
@@ -40,6 +42,7 @@ export function useActionQueue(token: string, events: Omit<QueueEvents, "onChang
     };
   }, [queue]);
 
-  const add = useCallback((action: QueuedAction) => void queue.add(action), [queue]);
-  return { pending, add };
+  const add = useCallback((action: A) => void queue.add(action), [queue]);
+  const remove = useCallback((drop: (action: A) => boolean) => queue.remove(drop), [queue]);
+  return { pending, add, remove };
 }

@@ -1,28 +1,42 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { DoorList } from "../../../shared/camp/door-list.ts";
-import { isUnauthorised } from "../../components/admin/AdminShell.tsx";
-import { getDoorList } from "./checkin-api.ts";
-import { clearDoorDevice, doorListExpired, withEntry, type DoorListStore } from "./door-store.ts";
-import type { DoorHit } from "./pending-view.ts";
+import { ApiError } from "../../lib/api-client.ts";
+import type { DoorListStore } from "./door-list-store.ts";
 
 /** How often an open page fetches the list again while it has a network. */
 const refreshMs = 60_000;
 
+/** What a door list must tell: when the server made it, and until when the phone may keep it. */
+export interface KeptDoorList {
+  fetchedAt: string;
+}
+
+export interface DoorListOptions<L> {
+  /** GET the list from the server (throws ApiError: without a status when there is no network). */
+  fetchList: () => Promise<L>;
+  /** When the list may no longer stay on the phone (the event is over). */
+  keepUntil: (list: L) => string;
+  /** The event is over for this device: remove the list and what waits for it. */
+  onExpired: () => void;
+  /** A fetch failed with an answer (not for want of a network): 401 and the like. */
+  onError: (error: unknown) => void;
+}
+
 /**
- * The event's door list on this device: the kept copy at once (so a page opened with no network can
- * search, read codes and count), then the server's when there is a network: on opening, when the network
- * comes back and every minute. After the event the list and what waits are removed from the device.
+ * A door's list on this device: the kept copy at once (so a page opened with no network can search and
+ * count), then the server's when there is a network: on opening, when the network comes back and every
+ * minute. After the event the list is removed from the device (`onExpired`). The camp's door and the
+ * events' door both use it, each with its own list.
  */
-export function useDoorList(token: string, store: DoorListStore, onUnauthorised: () => void) {
-  const [list, setList] = useState<DoorList>();
-  const latest = useRef<DoorList | undefined>(undefined);
+export function useDoorList<L extends KeptDoorList>(store: DoorListStore<L>, options: DoorListOptions<L>) {
+  const [list, setList] = useState<L>();
+  const latest = useRef<L | undefined>(undefined);
   // Off once the area is gone (signed out): an answer arriving after that must not store the list again.
   const active = useRef(true);
-  const unauthorised = useRef(onUnauthorised);
-  unauthorised.current = onUnauthorised;
+  const callbacks = useRef(options);
+  callbacks.current = options;
 
   const keep = useCallback(
-    (next: DoorList | undefined) => {
+    (next: L | undefined) => {
       if (!active.current) return;
       latest.current = next;
       setList(next);
@@ -33,18 +47,18 @@ export function useDoorList(token: string, store: DoorListStore, onUnauthorised:
 
   const refresh = useCallback(async () => {
     try {
-      const fresh = await getDoorList(token);
-      if (doorListExpired(fresh, new Date())) {
+      const fresh = await callbacks.current.fetchList();
+      if (pastKeeping(fresh, callbacks.current)) {
         keep(undefined);
-        await clearDoorDevice(store);
+        callbacks.current.onExpired();
         return;
       }
       keep(fresh);
     } catch (error) {
-      if (isUnauthorised(error)) unauthorised.current();
       // No network: the kept list stays, and says how old it is.
+      if (!(error instanceof ApiError && error.status === undefined)) callbacks.current.onError(error);
     }
-  }, [token, store, keep]);
+  }, [keep]);
 
   useEffect(() => {
     active.current = true;
@@ -58,7 +72,7 @@ export function useDoorList(token: string, store: DoorListStore, onUnauthorised:
     void (async () => {
       const stored = await store.read();
       if (!live || !stored || latest.current) return;
-      if (doorListExpired(stored, new Date())) return void clearDoorDevice(store);
+      if (pastKeeping(stored, callbacks.current)) return void callbacks.current.onExpired();
       latest.current = stored;
       setList(stored);
     })();
@@ -75,13 +89,18 @@ export function useDoorList(token: string, store: DoorListStore, onUnauthorised:
     };
   }, [store, refresh]);
 
-  /** One registration as an action's answer has it, into the kept list. */
-  const updateEntry = useCallback(
-    (hit: DoorHit) => {
-      if (latest.current) keep(withEntry(latest.current, hit));
+  /** The kept list changed by an action's answer (one registration or order as the server now has it). */
+  const update = useCallback(
+    (change: (current: L) => L) => {
+      if (latest.current) keep(change(latest.current));
     },
     [keep],
   );
 
-  return { list, refresh, updateEntry };
+  return { list, refresh, update };
+}
+
+/** Whether the event is over for this device: the list and what waits are to be removed. */
+function pastKeeping<L>(list: L, options: Pick<DoorListOptions<L>, "keepUntil">): boolean {
+  return Date.now() > new Date(options.keepUntil(list)).getTime();
 }

@@ -1,10 +1,13 @@
 /**
- * The check-in page's service worker, bundled on its own by the build (scripts/door-worker-build.ts) to
- * /innsjekk-sw.js with the page's files and their version filled in. Registered with the check-in page as
- * its scope, so it answers for that page and the files it loads, and for nothing else on the site.
+ * A door's service worker, one source for every door (src/shared/site/door-workers.ts): bundled by the
+ * build (scripts/door-worker-build.ts) once per door, to /innsjekk-sw.js for the camp's and
+ * /arrangement-dor-sw.js for the events', with the door's files, its cache prefix and their version filled
+ * in. Registered with the door's page as its scope, so it answers for that page (and the pages below it: an
+ * event's door under the chooser) and the files they load, and for nothing else on the site.
  *
- * - The page itself (no personal data: the server sends its loading view): from the network when there is
- *   one (and kept), from the cache when there is none or it is too slow.
+ * - The pages themselves (no personal data: the server sends their loading view): from the network when
+ *   there is one (and kept, each under its own address), from the cache when there is none or it is too
+ *   slow; a page below the scope never kept opens from the scope's own page (the same code).
  * - The page's code, styles and icons: kept at install (hashed names never change) and served from the cache.
  * - Everything else, the API above all, goes to the network untouched: the page keeps its own data.
  */
@@ -13,6 +16,8 @@
 declare const __DOOR_FILES__: string[];
 /** A hash of those files: a new build is a new cache. */
 declare const __DOOR_VERSION__: string;
+/** The door's caches' prefix: each door deletes only its own old caches. */
+declare const __DOOR_CACHE_PREFIX__: string;
 
 // The DOM library's types are the project's; the few worker types used here are spelled out.
 interface ExtendableEvent extends Event {
@@ -32,7 +37,7 @@ interface WorkerScope {
 }
 const worker = self as unknown as WorkerScope;
 
-const cachePrefix = "stk-innsjekk-";
+const cachePrefix = __DOOR_CACHE_PREFIX__;
 const cacheName = `${cachePrefix}${__DOOR_VERSION__}`;
 const pagePath = new URL(worker.registration.scope).pathname;
 /** How long the page waits for the network before it opens from the cache (a basement with a weak signal). */
@@ -64,14 +69,15 @@ worker.addEventListener("fetch", (event) => {
   if (request.method !== "GET") return;
   const url = new URL(request.url);
   if (url.origin !== worker.location.origin) return;
-  if (request.mode === "navigate" && url.pathname === pagePath) return event.respondWith(page(request));
+  const doorPage = url.pathname === pagePath || url.pathname.startsWith(`${pagePath}/`);
+  if (request.mode === "navigate" && doorPage) return event.respondWith(page(request, url.pathname));
   if (__DOOR_FILES__.includes(url.pathname)) event.respondWith(file(request));
 });
 
-async function page(request: Request): Promise<Response> {
+async function page(request: Request, path: string): Promise<Response> {
   const cache = await caches.open(cacheName);
   const fromNetwork = fetch(request).then(async (response) => {
-    if (response.ok) await cache.put(pagePath, response.clone());
+    if (response.ok) await cache.put(path, response.clone());
     return response;
   });
   fromNetwork.catch(() => undefined);
@@ -82,7 +88,7 @@ async function page(request: Request): Promise<Response> {
   } catch {
     // No network: the kept page below.
   }
-  const kept = await cache.match(pagePath);
+  const kept = (await cache.match(path)) ?? (await cache.match(pagePath));
   return kept ?? fromNetwork;
 }
 
