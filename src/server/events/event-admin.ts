@@ -11,7 +11,7 @@ import {
   EventSlugSchema,
   type EventDefinition,
 } from "../../shared/events/event-definition.ts";
-import { answerTo, copyEventDefinition, eventState, hasEnded } from "../../shared/events/event-rules.ts";
+import { answerText, answerTo, copyEventDefinition, eventState, hasEnded, saleLineText } from "../../shared/events/event-rules.ts";
 import type { Db } from "../db/database.ts";
 import { campEditions } from "../db/schema/camp-editions.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
@@ -261,8 +261,7 @@ export async function eventParticipantList(db: Db, slug: string, now: Date): Pro
     for (const person of people.filter((candidate) => candidate.orderId === order.id)) {
       const answers: Record<string, string> = {};
       for (const question of questions) {
-        const answer = answerTo(person.answers, question.id);
-        answers[question.label] = answer === undefined ? "" : typeof answer === "boolean" ? (answer ? "Ja" : "Nei") : answer;
+        answers[question.label] = answerText(answerTo(person.answers, question.id));
       }
       list.push({
         ...base,
@@ -286,7 +285,7 @@ export async function eventParticipantList(db: Db, slug: string, now: Date): Pro
         grade: null,
         gradeId: null,
         answers: {},
-        item: `${line.quantity} × ${line.name} (${line.variant})`,
+        item: saleLineText(line),
       });
     }
   }

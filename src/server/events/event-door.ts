@@ -15,7 +15,7 @@ import {
   type EventDoorList,
 } from "../../shared/events/event-door.ts";
 import { campSlugPattern } from "../../shared/events/event-definition.ts";
-import { hasEnded } from "../../shared/events/event-rules.ts";
+import { hasEnded, saleLineText } from "../../shared/events/event-rules.ts";
 import type { Db } from "../db/database.ts";
 import { clubs } from "../db/schema/clubs.ts";
 import { grades } from "../db/schema/grades.ts";
@@ -72,7 +72,7 @@ async function doorEntries(db: Db, event: EventRow): Promise<EventDoorEntry[]> {
           checkedIn: event.kind === "salg" ? null : (standing.get(key(order.id, person.position)) ?? null),
           ...(person.cancelledAt ? { cancelled: true } : {}),
         })),
-      items: items.filter((line) => line.orderId === order.id).map((line) => `${line.quantity} × ${line.name} (${line.variant})`),
+      items: items.filter((line) => line.orderId === order.id).map(saleLineText),
       pickedUp: event.kind === "salg" ? (standing.get(key(order.id, null)) ?? null) : null,
     };
   });

@@ -10,7 +10,7 @@ import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { ledgerItems, ledgerFigures, planCancellation, splitRefund, type LedgerEntry } from "../../shared/camp/camp-ledger.ts";
 import { EventCancelSchema, eventMyOrderMessages, eventOrderTokenPattern, type MyEventOrder } from "../../shared/events/event-my-order.ts";
-import { answerTo, hasEnded, placesLeft } from "../../shared/events/event-rules.ts";
+import { answerText, answerTo, hasEnded, placesLeft } from "../../shared/events/event-rules.ts";
 import { personalTokenHash } from "../camp/camp-personal-link.ts";
 import type { Db } from "../db/database.ts";
 import { clubs } from "../db/schema/clubs.ts";
@@ -133,7 +133,7 @@ export async function myEventOrderView(db: Pick<Db, "select">, order: OrderRow, 
       answers: questions.flatMap((question) => {
         const answer = answerTo(person.answers, question.id);
         if (answer === undefined || answer === "") return [];
-        return [{ question: question.label, answer: typeof answer === "boolean" ? (answer ? "Ja" : "Nei") : answer }];
+        return [{ question: question.label, answer: answerText(answer) }];
       }),
       amount: byPerson.get(`participant-${person.position}`)?.charged ?? 0,
       refundIfCancelled: byPerson.get(`participant-${person.position}`)?.paid ?? 0,

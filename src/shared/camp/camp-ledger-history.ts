@@ -22,14 +22,18 @@ export const LedgerHistoryEntrySchema = z.object({
 export type LedgerHistoryEntry = z.infer<typeof LedgerHistoryEntrySchema>;
 export const LedgerHistorySchema = z.array(LedgerHistoryEntrySchema);
 
-/** What the entry is, in words: «Belastet: Ledsager (Kari Nordmann)», «Innbetalt: Kontant». */
-export function ledgerEntryWhat(entry: Pick<LedgerHistoryEntry, "kind" | "personName" | "item" | "method">): string {
+/**
+ * What the entry is, in words: «Belastet: Ledsager (Kari Nordmann)», «Innbetalt: Kontant». An event's charge
+ * carries its own words (`label`, «Gradering: Ola Nordmann», «2 × T-skjorte (M)»), as its receipt read them.
+ */
+export function ledgerEntryWhat(entry: Pick<LedgerHistoryEntry, "kind" | "personName" | "item" | "method"> & { label?: string | null }): string {
   const kind = ledgerEntryKindLabels[entry.kind as LedgerEntryKind];
+  if (entry.kind === "charge" && entry.label) return `${kind}: ${entry.label}`;
   if (entry.kind === "charge") return `${kind}: ${chargeItemLabel(entry.item)}${entry.personName ? ` (${entry.personName})` : ""}`;
   return `${kind}: ${moneyMethodLabel(entry.method)}`;
 }
 
 /** One line of «Historikk»: time – who: what, amount – why. */
-export function ledgerHistoryLine(entry: LedgerHistoryEntry): string {
+export function ledgerHistoryLine(entry: LedgerHistoryEntry & { label?: string | null }): string {
   return `${osloDateTimeLabel(entry.at)} – ${actorLabel(entry.actor)}: ${ledgerEntryWhat(entry)}, ${formatKroner(entry.amount)} – ${entry.reason}`;
 }

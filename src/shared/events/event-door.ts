@@ -84,6 +84,12 @@ export const EventDoorAnswerSchema = z.object({
 });
 export type EventDoorAnswer = z.infer<typeof EventDoorAnswerSchema>;
 
+/** A door action in words: a participant «Sjekket inn», a sale's order «Hentet», either taken back «Angret …». */
+export function eventDoorActionLabel(kind: "checkin" | "undo", sale: boolean): string {
+  if (sale) return kind === "checkin" ? "Hentet" : "Angret henting";
+  return kind === "checkin" ? "Sjekket inn" : "Angret innsjekking";
+}
+
 /** Orders the door may act on: not cancelled, not on the waiting list. */
 export const atTheDoor = (entry: Pick<EventDoorEntry, "status">) => entry.status === "confirmed" || entry.status === "pending_payment";
 

@@ -66,6 +66,11 @@ export interface PriceLine {
 }
 
 /** The receipt of an order as the server charges it. */
+/** A sale's line as the receipt, the admin's list, the door and the person export read it: «2 × T-skjorte (M)». */
+export function saleLineText(line: { quantity: number; name: string; variant: string }): string {
+  return `${line.quantity} × ${line.name} (${line.variant})`;
+}
+
 export function orderPriceLines(event: EventDefinition, order: Pick<EventOrder, "participants" | "items">): PriceLine[] {
   if (event.kind === "salg") {
     return order.items.map((line) => {
@@ -73,7 +78,7 @@ export function orderPriceLines(event: EventDefinition, order: Pick<EventOrder, 
       const price = item?.price ?? 0;
       return {
         key: `item-${line.itemId}-${line.variant}`,
-        label: `${line.quantity} × ${item?.name ?? line.itemId} (${line.variant})`,
+        label: saleLineText({ quantity: line.quantity, name: item?.name ?? line.itemId, variant: line.variant }),
         amount: price * line.quantity,
       };
     });
@@ -101,6 +106,11 @@ export interface RuleIssue {
  */
 export function answerTo(answers: Readonly<Record<string, string | boolean>>, questionId: string): string | boolean | undefined {
   return Object.hasOwn(answers, questionId) ? answers[questionId] : undefined;
+}
+
+/** An answer as text: a yes/no question's «Ja» or «Nei», no answer empty. */
+export function answerText(answer: string | boolean | undefined): string {
+  return answer === undefined ? "" : typeof answer === "boolean" ? (answer ? "Ja" : "Nei") : answer;
 }
 
 function answerIssues(questions: readonly EventQuestion[], participant: EventParticipant, index: number): RuleIssue[] {
