@@ -19,6 +19,8 @@ function baseUrl(publicBaseUrl: string): string {
 export const eventConfirmationMailKind = "event-confirmation";
 export const eventConfirmationKeyPrefix = "event-confirmation:";
 export const eventConfirmationKey = (orderRowId: number) => `${eventConfirmationKeyPrefix}${orderRowId}`;
+/** An order's cancellation mails: `event-cancel:{orderRowId}:{cancellation}`. */
+export const eventCancelKeyPrefix = "event-cancel:";
 
 /** What the outbox keeps until the confirmation is sent; the token's hash is on the order. */
 export interface QueuedEventConfirmation {
@@ -177,5 +179,5 @@ ${money.map((line) => `<p>${e(line)}</p>`).join("\n")}
 <p>Hilsen ${e(club.name)}</p>
 `,
   );
-  await queueMail(tx, { dedupeKey: `event-cancel:${order.id}:${cancellation.key}`, to: order.email, subject, text, html }, now);
+  await queueMail(tx, { dedupeKey: `${eventCancelKeyPrefix}${order.id}:${cancellation.key}`, to: order.email, subject, text, html }, now);
 }

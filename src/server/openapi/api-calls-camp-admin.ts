@@ -151,7 +151,7 @@ export const campAdminCalls: readonly ApiCall[] = [
     method: "GET",
     path: "/api/VinterleirAdmin/PersonExport/:registrationId/:token",
     tag: "Vinterleir-admin",
-    summary: "Everything held about a registration, as a JSON download.",
+    summary: "Everything held about a registration, and every grading, course and gear order of its e-mail address, as a JSON download.",
     admin: true,
     answer: { kind: "none", description: "A JSON download." },
     errors: { 404: "No such registration." },

@@ -1,10 +1,11 @@
 /**
  * A person's rights on request (GDPR art. 15 and 17) for one camp registration: everything we hold about
- * it as JSON, and anonymisation now (the payment records stay for the accounting law, D6).
+ * it as JSON — with every grading, course and gear order of the same e-mail address, the family's — and
+ * anonymisation now (the payment records stay for the accounting law, D6).
  */
 import { paymentsOfRegistration } from "../payments/payment-shares.ts";
 import { ledgerFigureLabels, ledgerFigures, type LedgerEntry } from "../../shared/camp/camp-ledger.ts";
-import { ledgerEntryWhat, ledgerHistoryLine } from "../../shared/camp/camp-ledger-history.ts";
+import { ledgerEntryWhat, ledgerHistoryLine, type LedgerHistoryEntry } from "../../shared/camp/camp-ledger-history.ts";
 import { actorLabel, moneyActionLabel, paymentMethodLabel, paymentStateLabel } from "../../shared/camp/camp-state-labels.ts";
 import { registrationLedgerHistory } from "../camp/camp-ledger-history.ts";
 import { asc, eq, inArray, sql } from "drizzle-orm";
@@ -19,6 +20,23 @@ import { mailOutbox } from "../db/schema/mail.ts";
 import { renderQueuedMail } from "../mail/mail-kinds.ts";
 import { campConfirmationKey } from "../camp/camp-confirmation-queue.ts";
 import { anonymiseRegistrations } from "./retention.ts";
+import { isEventOrderMail } from "./event-order-retention.ts";
+import {
+  eventCheckinActions,
+  eventLedgerEntries,
+  eventOrderItems,
+  eventOrders,
+  eventParticipants,
+  eventPayments,
+  eventWaitlistOffers,
+  events,
+} from "../db/schema/events.ts";
+import { eventKindLabels } from "../../shared/events/event-definition.ts";
+import { eventOrderStatusLabels } from "../../shared/events/event-api.ts";
+import { answerText, answerTo, saleLineText } from "../../shared/events/event-rules.ts";
+import { eventDaysText } from "../../shared/events/event-texts.ts";
+import { eventDoorActionLabel } from "../../shared/events/event-door.ts";
+import { offerStateLabels } from "../../shared/camp/camp-waitlist-labels.ts";
 
 export interface PersonExport {
   exportedAt: string;
@@ -31,8 +49,46 @@ export interface PersonExport {
   /** The payments' log, each line in the shared Norwegian words (never a stored system word or note). */
   moneyActions: { at: string; reference: string; who: string; what: string; amount: number }[];
   /** The ledger as «Historikk» reads it, and its figures under their Norwegian names («Betalt», «Å betale» …). */
-  ledger: { entries: { at: string; who: string; what: string; amount: number; reason: string; line: string }[]; figures: Record<string, number> };
-  mails: Record<string, unknown>[];
+  ledger: LedgerInWords;
+  /** Mails to the registration's own address that belong to none of the event orders below. */
+  mails: MailCopy[];
+  /** Every grading, course and gear order of the registration's own address (the family's), oldest first. */
+  eventOrders: PersonEventOrder[];
+}
+
+interface LedgerInWords {
+  entries: { at: string; who: string; what: string; amount: number; reason: string; line: string }[];
+  figures: Record<string, number>;
+}
+
+type MailCopy = Record<string, unknown>;
+
+/** One event order as the export holds it: every word through the shared labels, as the camp's part. */
+export interface PersonEventOrder {
+  orderId: string;
+  event: { title: string; kind: string; slug: string; days: string; firstDay: string; lastDay: string; venue: string };
+  status: string;
+  method: string;
+  contact: { firstName: string; lastName: string; email: string; telephone: string };
+  createdAt: string;
+  confirmedAt: string | null;
+  cancelledAt: string | null;
+  anonymisedAt: string | null;
+  participants: {
+    name: string;
+    age: number;
+    club: string | null;
+    grade: string | null;
+    answers: { question: string; answer: string }[];
+    cancelledAt: string | null;
+  }[];
+  items: { line: string; price: number; amount: number }[];
+  payments: Record<string, unknown>[];
+  ledger: LedgerInWords;
+  /** The door: each check-in or pick-up and each undo, who was let in and by whom. */
+  checkins: { at: string; what: string; participant: string | null; by: string }[];
+  waitlistOffers: { state: string; offeredAt: string; expiresAt: string; endedAt: string | null }[];
+  mails: MailCopy[];
 }
 
 export async function exportPerson(db: Db, registrationId: number, now: Date, publicBaseUrl = ""): Promise<PersonExport | undefined> {
@@ -94,24 +150,25 @@ export async function exportPerson(db: Db, registrationId: number, now: Date, pu
     (mail) =>
       mail.dedupeKey === campConfirmationKey(registrationId) || (ownKey !== undefined && ownKey !== null && emailKey(mail.recipient) === ownKey),
   );
-  const mails = await Promise.all(
-    own.map(async ({ dedupeKey: _key, kind, payload, ...mail }) => {
-      // A mail not sent yet that is rendered when sent: shown as it will go out.
-      const subjectAndText =
-        mail.text === null && kind
-          ? await renderQueuedMail(db, { kind, payload: payload ?? {}, createdAt: mail.createdAt }, { publicBaseUrl }).catch(() => undefined)
-          : undefined;
-      const text = subjectAndText?.text ?? mail.text;
-      // A copy of a mail is no key: its links are shown without their secrets.
-      return { ...mail, subject: subjectAndText?.subject ?? mail.subject, text: text === null ? null : withoutLinkSecrets(text) };
-    }),
+  const copy = ({ dedupeKey: _key, kind, payload, ...mail }: (typeof candidates)[number]) => mailCopy(db, { ...mail, kind, payload }, publicBaseUrl);
+  const orders = ownKey ? await eventOrdersOf(db, ownKey) : [];
+  // Each mail once: an event order's own with its order, the rest here.
+  const ofOrders = new Set(own.filter((mail) => orders.some((order) => isEventOrderMail(mail.dedupeKey, order.id, order.offerIds))));
+  const mails = await Promise.all(own.filter((mail) => !ofOrders.has(mail)).map(copy));
+  const eventOrderExports = await Promise.all(
+    orders.map(async (order) => ({
+      ...order.export,
+      mails: await Promise.all(own.filter((mail) => isEventOrderMail(mail.dedupeKey, order.id, order.offerIds)).map(copy)),
+    })),
   );
 
   return {
     exportedAt: now.toISOString(),
     about:
       "Alt Ski Taekwondo Klubb lagrer om denne påmeldingen til vinterleiren: påmeldingen, ledsagerne, kvitteringslinjene, " +
-      "betalingene med betalingsloggen, kassaboka (det som er belastet, betalt og betalt tilbake) og e-postene vi har sendt eller skal sende.",
+      "betalingene med betalingsloggen, kassaboka (det som er belastet, betalt og betalt tilbake) og e-postene vi har sendt eller skal sende. " +
+      "Under «eventOrders» står alle påmeldinger til graderinger og kurs og bestillinger av klubbtøy med samme e-postadresse: " +
+      "deltakerne med svarene sine, varene, betalingene, kassaboka, innsjekkingen, tilbud fra ventelisten og e-postene om ordren.",
     // The draft secret's hash is a credential's trace, not something about the person.
     registration: { ...withoutDraftSecret(registration), club: found.club, grade: gradeLabel(found.grade) },
     companions,
@@ -136,19 +193,159 @@ export async function exportPerson(db: Db, registrationId: number, now: Date, pu
       amount: action.amount,
     })),
     // The order's money as the ledger has it: every entry as «Historikk» shows it, and the figures every screen shows.
-    ledger: {
-      entries: history.map((entry) => ({
-        at: entry.at,
-        who: actorLabel(entry.actor),
-        what: ledgerEntryWhat(entry),
-        amount: entry.amount,
-        reason: entry.reason,
-        line: ledgerHistoryLine(entry),
-      })),
-      figures: figuresInWords(history),
-    },
+    ledger: ledgerInWords(history),
     mails,
+    eventOrders: eventOrderExports,
   };
+}
+
+/** A ledger as «Historikk» reads it, and its figures under their Norwegian names («Betalt», «Å betale» …). */
+function ledgerInWords(history: readonly (LedgerHistoryEntry & { label?: string | null })[]): LedgerInWords {
+  return {
+    entries: history.map((entry) => ({
+      at: entry.at,
+      who: actorLabel(entry.actor),
+      what: ledgerEntryWhat(entry),
+      amount: entry.amount,
+      reason: entry.reason,
+      line: ledgerHistoryLine(entry),
+    })),
+    figures: figuresInWords(history),
+  };
+}
+
+/** A copy of a held mail: one not sent yet that is rendered when sent is shown as it will go out. */
+async function mailCopy(
+  db: Db,
+  {
+    kind,
+    payload,
+    ...mail
+  }: { text: string | null; subject: string | null; createdAt: Date; kind: string | null; payload: Record<string, unknown> | null },
+  publicBaseUrl: string,
+): Promise<MailCopy> {
+  const subjectAndText =
+    mail.text === null && kind
+      ? await renderQueuedMail(db, { kind, payload: payload ?? {}, createdAt: mail.createdAt }, { publicBaseUrl }).catch(() => undefined)
+      : undefined;
+  const text = subjectAndText?.text ?? mail.text;
+  // A copy of a mail is no key: its links are shown without their secrets.
+  return { ...mail, subject: subjectAndText?.subject ?? mail.subject, text: text === null ? null : withoutLinkSecrets(text) };
+}
+
+/**
+ * Every grading, course and sale order of an address (orders store the address's key), with what hangs on
+ * it. The order's link hash, like the draft secret's, is a credential's trace and is left out.
+ */
+async function eventOrdersOf(db: Db, key: string): Promise<{ id: number; offerIds: number[]; export: Omit<PersonEventOrder, "mails"> }[]> {
+  const rows = await db
+    .select({ order: eventOrders, event: events })
+    .from(eventOrders)
+    .innerJoin(events, eq(events.id, eventOrders.eventId))
+    .where(eq(eventOrders.email, key))
+    .orderBy(asc(eventOrders.id));
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.order.id);
+  const [people, items, paymentRows, entries, doorActions, offers, clubRows, gradeRows] = await Promise.all([
+    db.select().from(eventParticipants).where(inArray(eventParticipants.orderId, ids)).orderBy(asc(eventParticipants.position)),
+    db.select().from(eventOrderItems).where(inArray(eventOrderItems.orderId, ids)).orderBy(asc(eventOrderItems.id)),
+    db.select().from(eventPayments).where(inArray(eventPayments.orderId, ids)).orderBy(asc(eventPayments.id)),
+    db.select().from(eventLedgerEntries).where(inArray(eventLedgerEntries.orderId, ids)).orderBy(asc(eventLedgerEntries.id)),
+    db.select().from(eventCheckinActions).where(inArray(eventCheckinActions.orderId, ids)).orderBy(asc(eventCheckinActions.id)),
+    db.select().from(eventWaitlistOffers).where(inArray(eventWaitlistOffers.orderId, ids)).orderBy(asc(eventWaitlistOffers.id)),
+    db.select().from(clubs),
+    db.select().from(grades),
+  ]);
+  const iso = (at: Date | null) => (at ? at.toISOString() : null);
+  return rows.map(({ order, event }) => {
+    const definition = event.definition;
+    const questions = definition.kind === "kurs" ? definition.questions : [];
+    const participants = people.filter((person) => person.orderId === order.id);
+    const grade = (gradeId: number) => gradeRows.find((row) => row.gradeId === gradeId);
+    return {
+      id: order.id,
+      offerIds: offers.filter((offer) => offer.orderId === order.id).map((offer) => offer.id),
+      export: {
+        orderId: order.orderId,
+        event: {
+          title: definition.title,
+          kind: eventKindLabels[event.kind],
+          slug: event.slug,
+          days: eventDaysText(definition.firstDay, definition.lastDay),
+          firstDay: definition.firstDay,
+          lastDay: definition.lastDay,
+          venue: definition.venue ?? "",
+        },
+        status: eventOrderStatusLabels[order.status],
+        method: paymentMethodLabel(order.method),
+        contact: { firstName: order.firstName, lastName: order.lastName, email: order.email, telephone: order.telephone },
+        createdAt: order.createdAt.toISOString(),
+        confirmedAt: iso(order.confirmedAt),
+        cancelledAt: iso(order.cancelledAt),
+        anonymisedAt: iso(order.anonymisedAt),
+        participants: participants.map((person) => {
+          const found = grade(person.gradeId);
+          return {
+            name: `${person.firstName} ${person.lastName}`.trim(),
+            age: person.age,
+            club: clubRows.find((club) => club.clubId === person.clubId)?.name ?? null,
+            grade: found ? gradeLabel(found) : null,
+            answers: questions.map((question) => ({ question: question.label, answer: answerText(answerTo(person.answers, question.id)) })),
+            cancelledAt: iso(person.cancelledAt),
+          };
+        }),
+        items: items
+          .filter((line) => line.orderId === order.id)
+          .map((line) => ({ line: saleLineText(line), price: line.price, amount: line.price * line.quantity })),
+        payments: paymentRows
+          .filter((payment) => payment.orderId === order.id)
+          .map((payment) => ({
+            reference: payment.reference,
+            method: paymentMethodLabel("vipps"),
+            state: paymentStateLabel(payment.state),
+            amount: payment.amount,
+            authorizedAmount: payment.authorizedAmount,
+            capturedAmount: payment.capturedAmount,
+            createdAt: payment.createdAt.toISOString(),
+            updatedAt: payment.updatedAt.toISOString(),
+          })),
+        ledger: ledgerInWords(
+          entries
+            .filter((entry) => entry.orderId === order.id)
+            .map((entry) => ({
+              at: entry.at.toISOString(),
+              actor: entry.actor,
+              kind: entry.kind,
+              personName: null,
+              item: entry.item,
+              method: entry.method,
+              amount: entry.amount,
+              reason: entry.reason,
+              label: entry.label,
+            })),
+        ),
+        checkins: doorActions
+          .filter((action) => action.orderId === order.id)
+          .map((action) => {
+            const person = action.position === null ? undefined : participants.find((candidate) => candidate.position === action.position);
+            return {
+              at: action.at.toISOString(),
+              what: eventDoorActionLabel(action.kind, action.position === null),
+              participant: person ? `${person.firstName} ${person.lastName}`.trim() : null,
+              by: action.accountName,
+            };
+          }),
+        waitlistOffers: offers
+          .filter((offer) => offer.orderId === order.id)
+          .map((offer) => ({
+            state: offerStateLabels[offer.state],
+            offeredAt: offer.offeredAt.toISOString(),
+            expiresAt: offer.expiresAt.toISOString(),
+            endedAt: iso(offer.endedAt),
+          })),
+      },
+    };
+  });
 }
 
 /** The ledger's figures under the names every screen gives them. */

@@ -8,6 +8,9 @@ import { newMemberRegistrations } from "../db/schema/members.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import { buildCampTestApp, campAdminToken, companion, countRows, draft, postRegistration, type TestApp } from "../test-support/camp.ts";
 import { anonymiseDueAt, anonymisedName, accountingDeleteDueAt, defaultRetention, runRetention } from "./retention.ts";
+import { createPublished, grading, order, participant, postOrder, sale } from "../test-support/events.ts";
+import { eventOrders } from "../db/schema/events.ts";
+import { eventEndsAt } from "../../shared/events/event-rules.ts";
 
 /** Each personal value appears nowhere once the registration is anonymised. */
 const secrets = {
@@ -102,6 +105,76 @@ describe.each(databaseKinds)("privacy by default on %s", (kind) => {
     expect(data.mails).toEqual([
       expect.objectContaining({ recipient: secrets.email, status: "sent", subject: expect.stringContaining("registrert") }),
     ]);
+  });
+
+  it("PersonExport holds the family's grading and gear orders beside the camp: participants, items, ledger, check-in and mails", async () => {
+    // Open from before the clock's day; the orders are the family's by its address, written in other letters.
+    const opens = { registrationOpensAt: "2026-10-01T08:00:00+02:00" };
+    await createPublished(app, token, "gradering-desember", grading(opens));
+    await createPublished(app, token, "klubbtoy", { ...sale(3), ...opens });
+    const familyContact = { firstName: "Sigrid", lastName: "Hemmelighetsen", email: "SIGRID.Hemmelig@example.no", telephone: "+4799911122" };
+    const son = participant({ firstName: "Sindre", lastName: "Hemmelighetsen", age: 10, gradeId: 5 });
+    expect((await postOrder(app, "gradering-desember", order({ contact: familyContact, participants: [son] }))).body).toBe("Done");
+    const gear = order({ contact: familyContact, items: [{ itemId: "t-skjorte", variant: "S", quantity: 2 }] });
+    expect((await postOrder(app, "klubbtoy", gear)).body).toBe("Done");
+    // Another family's order is not this person's.
+    expect((await postOrder(app, "gradering-desember", order({ participants: [participant()] }))).body).toBe("Done");
+    const [graded] = await database.db.select().from(eventOrders).orderBy(asc(eventOrders.id));
+    const door = await app.inject({
+      method: "POST",
+      url: `/api/ArrangementInnsjekk/CheckIn/gradering-desember/${token}`,
+      payload: { orderId: graded!.orderId, position: 0 },
+    });
+    expect(door.statusCode).toBe(200);
+    await app.outbox.drain();
+
+    const data = (await app.inject({ url: `/api/VinterleirAdmin/PersonExport/${ids.sigrid}/${token}` })).json();
+    expect(data.registration).toMatchObject({ firstName: "Sigrid", email: secrets.email });
+    expect(data.eventOrders).toHaveLength(2);
+    const [gradingOrder, gearOrder] = data.eventOrders;
+    expect(gradingOrder).toMatchObject({
+      orderId: graded!.orderId,
+      event: {
+        title: "Cupgradering desember",
+        kind: "Gradering",
+        slug: "gradering-desember",
+        firstDay: "2026-12-12",
+        days: "lørdag 12. desember 2026",
+      },
+      status: "Bekreftet",
+      method: "Kort/kontant",
+      contact: { firstName: "Sigrid", email: secrets.email, telephone: "+4799911122" },
+      anonymisedAt: null,
+      participants: [
+        { name: "Sindre Hemmelighetsen", age: 10, club: expect.any(String), grade: expect.stringContaining("Cup"), answers: [], cancelledAt: null },
+      ],
+      items: [],
+      payments: [],
+      checkins: [{ at: now.toISOString(), what: "Sjekket inn", participant: "Sindre Hemmelighetsen", by: expect.any(String) }],
+      waitlistOffers: [],
+    });
+    expect(gradingOrder.ledger.entries).toEqual([
+      expect.objectContaining({
+        what: "Belastet: Gradering: Sindre Hemmelighetsen",
+        amount: 350,
+        who: "Deltakeren (Min påmelding)",
+        reason: "Påmeldt",
+      }),
+    ]);
+    expect(gradingOrder.ledger.figures).toMatchObject({ Totalt: 350, Betalt: 0, "Å betale": 350 });
+    expect(gradingOrder.mails).toEqual([
+      expect.objectContaining({ status: "sent", subject: expect.stringContaining("Gradering: Cupgradering desember") }),
+    ]);
+    expect(gearOrder).toMatchObject({
+      event: { title: "Klubbtøy", kind: "Bestilling" },
+      participants: [],
+      items: [{ line: "2 × T-skjorte (S)", price: 200, amount: 400 }],
+      checkins: [],
+    });
+    expect(gearOrder.ledger.figures).toMatchObject({ Totalt: 400, "Å betale": 400 });
+    // Each mail once: the camp's confirmation stays at the top, the orders' mails with their orders.
+    expect(data.mails).toEqual([expect.objectContaining({ subject: expect.stringContaining("registrert") })]);
+    expect(JSON.stringify(data)).not.toContain("kari@example.no");
   });
 
   it("PersonExport says every money line in Norwegian: the ledger, the payments and an old money log's lines", async () => {
@@ -286,6 +359,37 @@ describe.each(databaseKinds)("privacy by default on %s", (kind) => {
     ).toEqual(["new-sent", "old-pending"]);
   });
 
+  it("an event's orders' mails still queued go when its personal data is blanked, by the camp's delay after the event's last day", async () => {
+    const orders = await database.db
+      .select({ id: eventOrders.id, slug: sql<string>`(select slug from events e where e.id = event_id)` })
+      .from(eventOrders);
+    const queued = (key: string) => ({
+      dedupeKey: key,
+      recipient: secrets.email,
+      subject: "Hei",
+      text: "Hei",
+      html: "<p>Hei</p>",
+      status: "pending" as const,
+      nextAttemptAt: now,
+      createdAt: now,
+    });
+    const gradingIds = orders.filter((row) => row.slug === "gradering-desember").map((row) => row.id);
+    const gearId = orders.find((row) => row.slug === "klubbtoy")!.id;
+    await database.db
+      .insert(mailOutbox)
+      .values([...gradingIds.map((id) => queued(`event-cancel:${id}:test`)), queued(`event-cancel:${gearId}:test`), queued("someone-else")]);
+    const due = new Date(eventEndsAt("2026-12-12").getTime() + defaultRetention.anonymiseAfterDays * 24 * 3600_000);
+    now = new Date(due.getTime() - 60_000);
+    expect((await app.privacy.runOnce())?.anonymised).toBe(0);
+    now = due;
+    const run = await app.privacy.runOnce();
+    expect(run).toMatchObject({ anonymised: gradingIds.length, mailDeleted: gradingIds.length });
+    // The sale ends later; the rest of the outbox is not the events' (the sent mail left by the mail retention before).
+    expect(
+      (await database.db.select({ key: mailOutbox.dedupeKey }).from(mailOutbox).orderBy(asc(mailOutbox.dedupeKey))).map((row) => row.key),
+    ).toEqual([`event-cancel:${gearId}:test`, "old-pending", "someone-else"]);
+  });
+
   it("deletes an edition's accounting records five years after the end of its year, not before", async () => {
     expect(accountingDeleteDueAt(2025, 5).toISOString()).toBe("2030-12-31T23:00:00.000Z");
     now = new Date("2030-12-31T22:59:00Z");
@@ -299,5 +403,22 @@ describe.each(databaseKinds)("privacy by default on %s", (kind) => {
       sql`select count(*)::int as n from payments p where not exists (select 1 from camp_registrations r where r.id = p.registration_id)`,
     );
     expect(Number(orphans.rows[0]!.n)).toBe(0);
+  });
+  it("deletes an event's orders whole five years after the end of the year of its last day; the events stay", async () => {
+    const held = async () =>
+      (
+        await database.db.execute<{ n: number }>(sql`select (select count(*) from event_orders) + (select count(*) from event_participants)
+          + (select count(*) from event_order_items) + (select count(*) from event_ledger_entries) + (select count(*) from event_payments)
+          + (select count(*) from event_checkin_actions) as n`)
+      ).rows[0]!.n;
+    now = new Date(accountingDeleteDueAt(2026, 5).getTime() - 60_000);
+    expect((await app.privacy.runOnce())?.accountingDeleted).toBe(0);
+    expect(Number(await held())).toBeGreaterThan(0);
+    now = accountingDeleteDueAt(2026, 5);
+    // The camp's three registrations of 2026 and the three event orders.
+    expect((await app.privacy.runOnce())?.accountingDeleted).toBe(6);
+    expect(Number(await held())).toBe(0);
+    expect(await countRows(database, "events")).toBe(2);
+    expect((await app.privacy.runOnce())?.accountingDeleted).toBe(0);
   });
 });

@@ -8,6 +8,9 @@
  *    the order id and every payment and money action — the accounting records the law asks for.
  *  - Those accounting records (the whole registration by then) are deleted `accountingRetentionYears` after
  *    the end of the edition's calendar year (bokføringsloven § 13: 5 years after the end of the fiscal year).
+ *  - A grading's, a course's or a sale's orders the same: their personal data blanked `anonymiseAfterDays`
+ *    after the event's last day (event-retention.ts), their mails left in the outbox then deleted, and the
+ *    whole orders `accountingRetentionYears` after the end of the year of that day (event-order-retention.ts).
  *  - New-member interest registrations are deleted `newMemberRetentionMonths` after they came in (D7).
  *  - Sent or finally failed mail leaves the outbox `mailRetentionDays` after it was sent (created), and
  *    the local mail folder's files (used without SMTP) the same number of days after they were saved.
@@ -22,6 +25,7 @@ import { and, eq, inArray, isNull, like, lt, or, sql } from "drizzle-orm";
 import { addDays, startOfOsloDay, type CalendarDate } from "../../shared/time.ts";
 import type { Db } from "../db/database.ts";
 import { anonymiseEndedEvents } from "./event-retention.ts";
+import { deleteExpiredEventAccounting, forgetAnonymisedEventOrderMails } from "./event-order-retention.ts";
 import { campCompanions, campPriceLines, campRegistrations, moneyActions, paymentShares, payments } from "../db/schema/camp.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { campEventSlug } from "../../shared/messages/message.ts";
@@ -304,9 +308,12 @@ export async function runRetention(db: Db, now: Date, settings: RetentionSetting
     anonymised:
       (await step(() => anonymiseDueEditions(db, now, settings.anonymiseAfterDays), 0)) +
       (await step(() => anonymiseEndedEvents(db, now, settings.anonymiseAfterDays), 0)),
-    accountingDeleted: await step(() => deleteExpiredAccounting(db, now, settings.accountingRetentionYears), 0),
+    accountingDeleted:
+      (await step(() => deleteExpiredAccounting(db, now, settings.accountingRetentionYears), 0)) +
+      (await step(() => deleteExpiredEventAccounting(db, now, (year) => accountingDeleteDueAt(year, settings.accountingRetentionYears)), 0)),
     newMembersDeleted: await step(() => purgeOldNewMembers(db, now, settings.newMemberRetentionMonths), 0),
-    mailDeleted: await step(() => purgeOldMail(db, now, settings.mailRetentionDays), 0),
+    mailDeleted:
+      (await step(() => forgetAnonymisedEventOrderMails(db), 0)) + (await step(() => purgeOldMail(db, now, settings.mailRetentionDays), 0)),
     mailFilesDeleted: mailDir ? await step(() => purgeMailFolder(mailDir, mailCutoff(now, settings.mailRetentionDays)), 0) : 0,
     ...(await step(() => purgeOldInvoices(db, now, settings.invoiceRetentionDays), noInvoices)),
     siteChangesDeleted: await step(() => pruneSiteChanges(db, now), 0),

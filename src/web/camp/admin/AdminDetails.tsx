@@ -213,8 +213,9 @@ export function AdminDetails({
         <p>Personopplysningene ble anonymisert {osloDateTimeLabel(person.anonymisedAt)}. Betalingene er beholdt for regnskapet.</p>
       ) : (
         <p>
-          Ber personen om innsyn, kan du laste ned alt vi har lagret om påmeldingen. Ber personen om sletting, anonymiseres navn, kontaktinformasjon,
-          allergier og annen informasjon{isAthlete ? " (også for ledsagerne)" : ""}; betalingene beholdes i fem år etter regnskapsloven.
+          Ber personen om innsyn, kan du laste ned alt vi har lagret om påmeldingen, og om graderinger, kurs og bestillinger av klubbtøy med samme
+          e-postadresse. Ber personen om sletting av leirpåmeldingen, anonymiseres navn, kontaktinformasjon, allergier og annen informasjon
+          {isAthlete ? " (også for ledsagerne)" : ""}; betalingene beholdes i fem år etter regnskapsloven.
         </p>
       )}
       {leder && (

@@ -1,0 +1,79 @@
+/**
+ * The event orders' mails and accounting records, by the camp's rules (retention.ts); the blanking of an
+ * ended event's personal data itself is event-retention.ts'.
+ */
+import { inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../db/database.ts";
+import { eventLedgerEntries, eventOrders, eventPayments, eventWaitlistOffers, events } from "../db/schema/events.ts";
+import { mailOutbox } from "../db/schema/mail.ts";
+import { eventCancelKeyPrefix, eventConfirmationKeyPrefix } from "../events/event-mail.ts";
+import { eventWaitlistJoinedKeyPrefix } from "../events/event-waitlist-joined-mail.ts";
+import { eventOfferMailKeyPrefix } from "../events/event-waitlist-mail.ts";
+
+/** The prefixes of an order's own mails, each followed by the order's row id (a cancellation's by `:` and more). */
+const orderKeyPrefixes = [eventConfirmationKeyPrefix, eventWaitlistJoinedKeyPrefix, eventCancelKeyPrefix];
+
+/**
+ * Whether an outbox key is one of an event order's own mails: its confirmation, its place on the waiting
+ * list, its cancellations and its offers. The person export shows them with the order; retention deletes
+ * them with it (eventOrderMailsOf reads the same keys).
+ */
+export function isEventOrderMail(dedupeKey: string, orderRowId: number, offerIds: readonly number[]): boolean {
+  const [prefix, id] = dedupeKey.split(":");
+  if (orderKeyPrefixes.includes(`${prefix}:`)) return id === String(orderRowId);
+  return offerIds.some((offerId) => dedupeKey === `${eventOfferMailKeyPrefix}${offerId}`);
+}
+
+/** The mails still in the outbox of the orders `orderIds` selects (a subquery of event_orders ids). */
+function eventOrderMailsOf(orderIds: SQL) {
+  return or(
+    sql`split_part(${mailOutbox.dedupeKey}, ':', 1) || ':' in (${sql.join(
+      orderKeyPrefixes.map((prefix) => sql`${prefix}`),
+      sql`, `,
+    )}) and split_part(${mailOutbox.dedupeKey}, ':', 2) in (select id::text from (${orderIds}) as orders)`,
+    inArray(
+      mailOutbox.dedupeKey,
+      sql`(select ${eventOfferMailKeyPrefix} || ${eventWaitlistOffers.id} from ${eventWaitlistOffers} where ${eventWaitlistOffers.orderId} in (${orderIds}))`,
+    ),
+  );
+}
+
+/**
+ * An anonymised order's mails that have not left (a confirmation or an offer still queued, a failed one
+ * retried) go with its personal data, as the camp's do; one sent goes sooner, by the mail retention.
+ */
+export async function forgetAnonymisedEventOrderMails(db: Db): Promise<number> {
+  const anonymised = db.select({ id: eventOrders.id }).from(eventOrders).where(isNotNull(eventOrders.anonymisedAt));
+  const gone = await db
+    .delete(mailOutbox)
+    .where(eventOrderMailsOf(sql`${anonymised}`))
+    .returning({ id: mailOutbox.id });
+  return gone.length;
+}
+
+/**
+ * The accounting records of an event's orders, by the camp's rule (deleteExpiredAccounting): at `dueAt`
+ * of the year of the event's last day the orders go whole, with their participants, items, payments,
+ * ledger, check-ins, offers and links, and any mail of theirs left. The event itself stays (it names nobody).
+ */
+export async function deleteExpiredEventAccounting(db: Db, now: Date, dueAt: (year: number) => Date): Promise<number> {
+  const due = (await db.select({ id: events.id, lastDay: events.lastDay }).from(events))
+    .filter((event) => dueAt(Number(event.lastDay.slice(0, 4))).getTime() <= now.getTime())
+    .map((event) => event.id);
+  if (due.length === 0) return 0;
+  return db.transaction(async (tx) => {
+    // Locks the rows first, so of two processes the second waits, then finds them gone.
+    const ids = (await tx.select({ id: eventOrders.id }).from(eventOrders).where(inArray(eventOrders.eventId, due)).for("update")).map(
+      (row) => row.id,
+    );
+    if (ids.length === 0) return 0;
+    await tx
+      .delete(mailOutbox)
+      .where(eventOrderMailsOf(sql`${tx.select({ id: eventOrders.id }).from(eventOrders).where(inArray(eventOrders.eventId, due))}`));
+    await tx.delete(eventLedgerEntries).where(inArray(eventLedgerEntries.orderId, ids));
+    await tx.delete(eventPayments).where(inArray(eventPayments.orderId, ids));
+    // Participants, items, check-ins, offers and links go with their order (ON DELETE CASCADE).
+    const gone = await tx.delete(eventOrders).where(inArray(eventOrders.id, ids)).returning({ id: eventOrders.id });
+    return gone.length;
+  });
+}
