@@ -4,7 +4,7 @@
  * configuration (src/server/env.ts takes its defaults from here) and hands them to the page.
  */
 export const retentionDefaults = {
-  /** CAMP_ANONYMISE_AFTER_DAYS */
+  /** CAMP_ANONYMISE_AFTER_DAYS: the camp's, and every grading's, course's and sale's, after its last day */
   campAnonymiseAfterDays: 30,
   /** ACCOUNTING_RETENTION_YEARS */
   accountingRetentionYears: 5,

@@ -80,6 +80,9 @@ describe("/personvern", () => {
     const { container } = renderWith(seedSiteContent, <PrivacyPage />, privacy);
     const text = container.textContent ?? "";
     expect(text).toContain("anonyme 45 dager etter leirens");
+    // Every kind of event the club runs has its own part and the same delay.
+    for (const kind of ["Graderinger og kurs", "Bestilling av klubbtøy", "Innsjekking ved døra", "Betalinger"]) expect(text).toContain(kind);
+    expect(text).toContain("bestillinger av klubbtøy gjøres anonyme 45 dager etter arrangementets siste dag");
     expect(text).toContain("slettes 14 dager etter");
     expect(text).toContain("Eksempel Drift AS");
     for (const cookie of Object.values(siteCookies)) expect(text).toContain(cookie.name);

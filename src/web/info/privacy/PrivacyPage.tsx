@@ -55,16 +55,41 @@ export default function PrivacyPage() {
         Navn, grad og klubb vises på den offentlige deltakerlisten bare hvis du har sagt ja til det (samtykke, artikkel 6 nr. 1 bokstav a). Du kan
         ombestemme deg når som helst på «Min påmelding», så forsvinner navnet fra listen.
       </p>
-      <p>Det du har betalt, må klubben ta vare på etter bokføringsloven (rettslig plikt, artikkel 6 nr. 1 bokstav c).</p>
+      <h3>Graderinger og kurs</h3>
+      <p>
+        Når du melder på til en gradering eller et kurs, får vi navn, e-post og telefonnummer til den som melder på, og hver utøvers navn, alder,
+        klubb og grad. Til et kurs får vi også svarene på kursets spørsmål. Vi bruker dette for å gjennomføre arrangementet: sette opp sensorlisten og
+        gruppene, sjekke at utøveren kan være med, ta betalt og kunne nå deg. Grunnlaget er avtalen du inngår når du melder på (artikkel 6 nr. 1
+        bokstav b).
+      </p>
+      <h3>Bestilling av klubbtøy</h3>
+      <p>
+        Når du bestiller klubbtøy, får vi navn, e-post og telefonnummer, og hva du har bestilt (vare, størrelse og antall). Vi bruker det for å
+        bestille, ta betalt og gi deg varene når du henter dem. Grunnlaget er kjøpsavtalen (artikkel 6 nr. 1 bokstav b).
+      </p>
       <h3>Nye medlemmer</h3>
       <p>
         Når du melder interesse, får vi navn og alder, e-post og telefon – for barn også navnet på en foresatt. Vi bruker det bare for å kontakte deg
         om en prøvetime. Grunnlaget er at du har bedt oss om det før et medlemskap (artikkel 6 nr. 1 bokstav b).
       </p>
-      <h3>E-post fra nettstedet</h3>
+      <h3>Innsjekking ved døra</h3>
       <p>
-        Bekreftelser, lenker til «Min påmelding» og tilbud fra ventelisten sendes på e-post til adressen du oppgir. E-postene inneholder navn og det
-        du har meldt på.
+        På vinterleiren, graderinger og kurs noterer vi hvem som har kommet, og når; for klubbtøy at varene er hentet. Vi skriver også hvilken
+        arrangør som sjekket inn. Det trenger vi for å vite hvem som er til stede, og for ikke å gi ut varer to ganger (avtalen, artikkel 6 nr. 1
+        bokstav b). Telefonen ved døra på vinterleiren har en liste med navn, klubb, grad og hva som gjenstår å betale, slik at den virker uten nett.
+        Listen slettes fra telefonen når arrangøren logger ut, og senest dagen etter leiren.
+      </p>
+      <h3>Betalinger</h3>
+      <p>
+        For hver påmelding og bestilling fører vi hva som er belastet, betalt og betalt tilbake, med måten det ble betalt på. Betaler du med Vipps,
+        får vi betalingens referanse, beløp og status fra Vipps, men ikke kortopplysninger. Det du har betalt, må klubben ta vare på etter
+        bokføringsloven (rettslig plikt, artikkel 6 nr. 1 bokstav c).
+      </p>
+      <h3>E-post og meldinger fra klubben</h3>
+      <p>
+        Bekreftelser, lenker til «Min påmelding», tilbud fra ventelisten, beskjed om avbestilling og meldinger fra arrangørene (for eksempel en
+        påminnelse før leiren) sendes på e-post til adressen du oppgir. E-postene inneholder navn og det du har meldt på eller bestilt. Vi tar vare på
+        en kopi en tid, så vi kan se at den kom fram og svare på spørsmål om den.
       </p>
 
       <h2>Hvor lenge vi tar vare på opplysningene</h2>
@@ -74,10 +99,23 @@ export default function PrivacyPage() {
           e-post, telefon, allergier og annen informasjon slettes.
         </li>
         <li>
-          Det som trengs i regnskapet (beløp, ordrenummer og betalinger, uten navn), slettes {count(retention.accountingRetentionYears, "år", "år")}{" "}
-          etter utgangen av leirens år.
+          Påmeldinger til graderinger og kurs og bestillinger av klubbtøy gjøres anonyme {count(retention.campAnonymiseAfterDays, "dag", "dager")}{" "}
+          etter arrangementets siste dag: navn, e-post, telefon, alder og svar slettes, og det samme gjør innsjekkingen ved døra og e-poster om ordren
+          som ennå ikke er sendt.
         </li>
-        <li>Interessemeldinger fra nye medlemmer slettes {count(retention.newMemberRetentionMonths, "måned", "måneder")} etter at de kom inn.</li>
+        <li>
+          Meldingene arrangørene har sendt til familiene på et arrangement, mister tekst, adresser og navn samtidig; igjen står når de ble sendt, av
+          hvem og til hvor mange.
+        </li>
+        <li>
+          Det som trengs i regnskapet (beløp, ordrenummer, hva som er kjøpt og betalingene, uten navn), slettes{" "}
+          {count(retention.accountingRetentionYears, "år", "år")} etter utgangen av året arrangementet var. Innsjekkingen på vinterleiren står igjen
+          uten navn til da.
+        </li>
+        <li>
+          Interessemeldinger fra nye medlemmer slettes {count(retention.newMemberRetentionMonths, "måned", "måneder")} etter at de kom inn, og
+          meldingene klubben har skrevet til dem, mister tekst, adresser og navn etter like lang tid.
+        </li>
         <li>E-poster nettstedet har sendt, slettes {count(retention.mailRetentionDays, "dag", "dager")} etter at de ble sendt.</li>
         <li>Klubbens fakturaliste slettes {count(retention.invoiceRetentionDays, "dag", "dager")} etter at den ble lastet opp.</li>
         <li>Det du har fylt ut i et skjema uten å sende det, ligger bare i nettleseren din (se informasjonskapsler nedenfor).</li>
