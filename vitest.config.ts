@@ -2,7 +2,7 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["src/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
+    include: ["src/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "tests/upgrade/**/*.test.ts"],
     setupFiles: ["./src/test-setup.ts"],
     // Migrates a PGlite and a PostgreSQL database once; each test file copies them (test-support/database.ts).
     globalSetup: ["./src/server/test-support/database-templates.global.ts"],
