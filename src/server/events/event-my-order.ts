@@ -6,7 +6,7 @@
  * (event-orders.ts): the places and stock it frees are free the moment it commits. Its money is ledger
  * entries with a reason, never a recomputed total: a charge taken off, and what was paid for it owed back.
  */
-import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { ledgerItems, ledgerFigures, planCancellation, splitRefund, type LedgerEntry } from "../../shared/camp/camp-ledger.ts";
 import { EventCancelSchema, eventMyOrderMessages, eventOrderTokenPattern, type MyEventOrder } from "../../shared/events/event-my-order.ts";
@@ -18,6 +18,7 @@ import { grades } from "../db/schema/grades.ts";
 import {
   eventLedgerEntries,
   eventOrderItems,
+  eventOrderLinks,
   eventOrders,
   eventParticipants,
   eventPayments,
@@ -56,13 +57,25 @@ export async function freedPlaces(db: Pick<Db, "select">, eventId: number, now: 
   return placesLeft(event, Number(counted?.places ?? 0));
 }
 
-/** The order a link opens: a well-formed secret whose hash is stored on an order not anonymised. */
+/**
+ * The order a link opens: a well-formed secret whose hash is stored on an order not anonymised, as the
+ * confirmation's link (on the order) or as a link a leader's message carried (event_order_links).
+ */
 export async function orderOfLink(db: Pick<Db, "select">, token: string): Promise<OrderRow | undefined> {
   if (!eventOrderTokenPattern.test(token)) return undefined;
+  const hash = personalTokenHash(token);
   const [row] = await db
     .select()
     .from(eventOrders)
-    .where(and(eq(eventOrders.linkTokenHash, personalTokenHash(token)), isNull(eventOrders.anonymisedAt)));
+    .where(
+      and(
+        or(
+          eq(eventOrders.linkTokenHash, hash),
+          inArray(eventOrders.id, db.select({ id: eventOrderLinks.orderId }).from(eventOrderLinks).where(eq(eventOrderLinks.tokenHash, hash))),
+        ),
+        isNull(eventOrders.anonymisedAt),
+      ),
+    );
   return row;
 }
 

@@ -14,19 +14,19 @@ import { loadAdminPersons } from "../camp/camp-admin.ts";
 export interface MessageFamily {
   emailKey: string;
   address: string;
-  /** The registrations of the segment behind this address, oldest first. */
-  registrationIds: number[];
+  /** The camp's registrations, or the club event's orders, of the segment behind this address, oldest first. */
   orderIds: string[];
-  /** The athletes' full names, in registration order ("Emma Nordmann"). */
+  /** The people the mail is about, full names in the order they came ("Emma Nordmann"). */
   participants: string[];
   /**
    * The name to greet: the contact person a child's registration names, else the one adult athlete at the
-   * address (who registered themselves and any children); else unknown — never a child.
+   * address (who registered themselves and any children); else unknown — never a child. An event order's
+   * contact is the one who ordered.
    */
   greetingName: string | undefined;
   /** The mail is about the greeted person alone (an adult athlete): it need not say whom it is about. */
   aboutGreeted: boolean;
-  /** What the registrations this mail is about have left to pay, whole kroner (a waiting one owes nothing yet). */
+  /** What the registrations or orders this mail is about have left to pay, whole kroner (a waiting one owes nothing yet). */
   amountDue: number;
 }
 
@@ -44,11 +44,11 @@ interface Registration {
 }
 
 /**
- * The families a message of `input`'s segment goes to. Every segment but `waiting`, `offered` and `picked` takes only
+ * The families of a camp edition a message of `input`'s segment goes to. Every segment but `waiting`, `offered` and `picked` takes only
  * confirmed registrations; a registration matches or does not, and a family gets a mail only for the
  * registrations that match (nobody outside the segment is written to or named).
  */
-export async function messageFamilies(
+export async function campMessageFamilies(
   db: Db,
   edition: CampEdition,
   input: SendMessageInput,
@@ -140,7 +140,6 @@ function groupByAddress(registrations: Registration[]): MessageFamily[] {
   return [...families.entries()].map(([key, { rows }]) => ({
     emailKey: key,
     address: rows[0]!.email.trim(),
-    registrationIds: rows.map((row) => row.id),
     orderIds: rows.map((row) => row.orderId),
     participants: rows.map((row) => `${row.firstName} ${row.lastName}`),
     greetingName: greetingName(rows),

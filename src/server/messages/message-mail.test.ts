@@ -6,7 +6,6 @@ const family = (overrides: Partial<MessageFamily>): MessageFamily =>
   ({
     emailKey: "ola@example.no",
     address: "ola@example.no",
-    registrationIds: [1],
     orderIds: ["VL26-AAAAAA"],
     participants: ["Ola Nordmann"],
     greetingName: "Ola",
@@ -17,7 +16,7 @@ const family = (overrides: Partial<MessageFamily>): MessageFamily =>
 const message = { subject: "Vinterleiren nærmer seg", body: "Vi gleder oss til å se {deltakere} på vinterleiren!" };
 const link = "https://klubb.example/vinterleir/min-pamelding/abc";
 const render = (body: string, to: Partial<MessageFamily> = {}) =>
-  renderFamilyMessage({ subject: message.subject, body }, family(to), link, undefined, "kontakt@skitaekwondo.no");
+  renderFamilyMessage({ subject: message.subject, body }, family(to), [link], undefined, "kontakt@skitaekwondo.no");
 
 describe("a family's message", () => {
   it("to an adult who registered alone says «deg», not their own name after the greeting", () => {

@@ -21,18 +21,28 @@ export function namesList(names: readonly string[]): string {
   return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} og ${names.at(-1)}`;
 }
 
+/** Where the camp's mail says the family's link leads. */
+export const campLinkLine = "Påmeldingen finner dere på «Min påmelding»:";
+
+/** The same for a club event's orders: each order has its own page. */
+export function eventLinkLine(sale: boolean, links: number): string {
+  const what = sale ? (links > 1 ? "Bestillingene" : "Bestillingen") : links > 1 ? "Påmeldingene" : "Påmeldingen";
+  return `${what} finner dere her:`;
+}
+
 /**
  * One family's mail: greets the person who registered (the contact person a child's registration names, or
  * the adult athlete; without a name when neither is known — never as the child), says whom it is about, then
- * the leader's text with the family's own merge values, the attachment by its file name, the family's link and
- * what is left to pay.
+ * the leader's text with the family's own merge values, the attachment by its file name, the family's links
+ * (one for a camp family; one per order of a club event) and what is left to pay.
  */
 export function renderFamilyMessage(
   message: Pick<SendMessageInput, "subject" | "body">,
   family: MessageFamily,
-  link: string,
+  links: readonly string[],
   attachment: string | undefined,
   replyTo: string,
+  linkLine: string = campLinkLine,
 ): MailText {
   const firstNames = family.participants.map((name) => name.split(" ")[0]!);
   const greeting = family.greetingName ? `Hei ${family.greetingName}!` : "Hei!";
@@ -41,7 +51,7 @@ export function renderFamilyMessage(
     navn: family.greetingName ?? "",
     // The adult who registered alone is the one greeted: «se deg», not «se Ola» to Ola.
     deltakere: family.aboutGreeted ? "deg" : namesList(firstNames),
-    lenke: link,
+    lenke: links.join(" "),
     beløp: formatKroner(family.amountDue),
   });
   // What the leader's text already says through a merge field is not said again below it (the HTML keeps
@@ -49,7 +59,6 @@ export function renderFamilyMessage(
   const linkInText = message.body.includes("{lenke}");
   const due = family.amountDue > 0 && !message.body.includes("{beløp}") ? `Igjen å betale: ${formatKroner(family.amountDue)}.` : undefined;
   const attached = attachment ? `Vedlegg: ${attachment} (programmet for leiren).` : undefined;
-  const linkLine = "Påmeldingen finner dere på «Min påmelding»:";
   const reply = replyToSentence(replyTo);
 
   const text = [
@@ -59,7 +68,7 @@ export function renderFamilyMessage(
     body,
     "",
     ...(attached ? [attached, ""] : []),
-    ...(linkInText ? [] : [linkLine, link, ""]),
+    ...(linkInText ? [] : [linkLine, ...links, ""]),
     ...(due ? [due, ""] : []),
     reply,
     "",
@@ -75,7 +84,7 @@ export function renderFamilyMessage(
     message.subject,
     `<p>${e(greeting)}</p>
 ${about ? `<p>${e(about)}</p>\n` : ""}${paragraphs}
-${attached ? `<p>${e(attached)}</p>\n` : ""}<p>${e(linkLine)}<br><a href="${e(link)}" style="word-break:break-all">${e(link)}</a></p>
+${attached ? `<p>${e(attached)}</p>\n` : ""}<p>${e(linkLine)}${links.map((link) => `<br><a href="${e(link)}" style="word-break:break-all">${e(link)}</a>`).join("")}</p>
 ${due ? `<p><strong>${e(due)}</strong></p>\n` : ""}<p>${e(reply)}</p>
 <p>Hilsen ${e(club.name)}</p>
 `,

@@ -20,11 +20,13 @@ import { campPdfs } from "../camp-documents/camp-pdfs.ts";
 import { campEditionOfYear } from "../camp/camp-edition-lookup.ts";
 import { loadEdition } from "../camp/camp-editions.ts";
 import { createFamilyLink, personalLinkUrl } from "../camp/camp-personal-link.ts";
-import { messageFamilies, type MessageFamily } from "./message-families.ts";
-import { previewLinkPlaceholder, renderClubCopy, renderFamilyMessage } from "./message-mail.ts";
+import { eventBySlug, type EventRow } from "../events/event-store.ts";
+import { campMessageFamilies, type MessageFamily } from "./message-families.ts";
+import { createEventOrderLinks, eventMessageFamilies } from "./message-event-families.ts";
+import { campLinkLine, eventLinkLine, previewLinkPlaceholder, renderClubCopy, renderFamilyMessage } from "./message-mail.ts";
 import { clubAddress, loadClubContact, type ClubContact } from "../site-content/club-contact.ts";
 
-/** The event behind a slug (only winter camps exist so far), or a 404. */
+/** The camp edition behind a `vinterleir-YYYY` slug, or a 404. */
 export async function eventOfSlug(db: Db, slug: string): Promise<CampEdition> {
   const year = campYearOfSlug(slug);
   if (year === undefined) throw new HttpError(404, messageInputMessages.unknownEvent);
@@ -39,6 +41,42 @@ export async function storedEventOfSlug(db: Db, slug: string): Promise<CampEditi
   const year = campYearOfSlug(slug);
   if (year === undefined || !(await loadEdition(db, year))) throw new HttpError(404, messageInputMessages.unknownEvent);
   return campEditionOfYear(db, year);
+}
+
+/**
+ * What a message is about: a winter camp's edition (`vinterleir-YYYY`), or a club event (a grading, a course,
+ * a sale) by its slug. One set of calls, log and scheduler for both; who the families are, and the links
+ * their mails carry, differ.
+ */
+export type MessageEvent = { kind: "camp"; edition: CampEdition } | { kind: "event"; row: EventRow };
+
+/**
+ * The event behind a slug, or a 404. `stored`: a camp year must have a stored edition (what writes or
+ * shows a new message); a club event always must.
+ */
+export async function messageEventOfSlug(db: Db, slug: string, { stored = false } = {}): Promise<MessageEvent> {
+  if (campYearOfSlug(slug) !== undefined) return { kind: "camp", edition: await (stored ? storedEventOfSlug(db, slug) : eventOfSlug(db, slug)) };
+  const row = await eventBySlug(db, slug);
+  if (!row) throw new HttpError(404, messageInputMessages.unknownEvent);
+  return { kind: "event", row };
+}
+
+/** The families of the event a message of `input`'s segment goes to (see the camp's and the events' rules). */
+function familiesOf(db: Db, event: MessageEvent, input: SendMessageInput, options: { ignoreUnknownOrders?: boolean } = {}): Promise<MessageFamily[]> {
+  return event.kind === "camp" ? campMessageFamilies(db, event.edition, input, options) : eventMessageFamilies(db, event.row, input, options);
+}
+
+/**
+ * The family's own links, made in the transaction that queues its mail: the camp's family link to «Min
+ * påmelding», or a new link to each of its orders' pages (added beside those already mailed).
+ */
+async function familyLinks(tx: Db, event: MessageEvent, family: MessageFamily, now: Date, publicBaseUrl: string): Promise<string[]> {
+  if (event.kind === "event") return createEventOrderLinks(tx, event.row, family, now, publicBaseUrl);
+  return [personalLinkUrl(publicBaseUrl, await createFamilyLink(tx, family.emailKey, now))];
+}
+
+function linkLineOf(event: MessageEvent, links: number): string {
+  return event.kind === "camp" ? campLinkLine : eventLinkLine(event.row.kind === "salg", links);
 }
 
 /** The programme's file name for an edition: the families' invitation, which carries the programme. */
@@ -67,8 +105,8 @@ export async function createMessage(
   publicBaseUrl: string,
   replyToSetting?: string,
 ): Promise<{ id: number; recipients: number }> {
-  const edition = await storedEventOfSlug(db, slug);
-  const families = await messageFamilies(db, edition, input);
+  const event = await messageEventOfSlug(db, slug, { stored: true });
+  const families = await familiesOf(db, event, input);
   if (families.length === 0) throw new HttpError(400, messageInputMessages.noRecipients);
   const sendAt = input.sendAt ? new Date(input.sendAt) : now;
   const [row] = await db
@@ -102,7 +140,7 @@ export async function queueMessage(db: Db, messageId: number, now: Date, publicB
       .where(and(eq(messages.id, messageId), isNull(messages.queuedAt), isNull(messages.cancelledAt)))
       .returning();
     if (!message || message.subject === null || message.body === null) return 0;
-    const edition = await eventOfSlug(tx, message.eventSlug);
+    const event = await messageEventOfSlug(tx, message.eventSlug);
     const input: SendMessageInput = {
       segment: message.segment as SendMessageInput["segment"],
       subject: message.subject,
@@ -111,18 +149,19 @@ export async function queueMessage(db: Db, messageId: number, now: Date, publicB
       ...(message.orderIds ? { orderIds: message.orderIds } : {}),
     };
     // A picked registration removed since the message was written is simply not written to.
-    const families = await messageFamilies(tx, edition, input, { ignoreUnknownOrders: true });
+    const families = await familiesOf(tx, event, input, { ignoreUnknownOrders: true });
     const contact = await loadClubContact(tx);
     const replyTo = replyToSetting ?? contact.general;
-    const attachments = message.attachProgramme ? [await programmeAttachment(edition, contact, now)] : [];
+    // Only a camp has a programme (a club event's message with one is refused when written).
+    const attachments = message.attachProgramme && event.kind === "camp" ? [await programmeAttachment(event.edition, contact, now)] : [];
     const attachmentName = attachments[0]?.filename;
     for (const family of families) {
       const [recipient] = await tx
         .insert(messageRecipients)
         .values({ messageId, emailKey: family.emailKey, address: family.address, participants: family.participants.join(", ") })
         .returning({ id: messageRecipients.id });
-      const link = personalLinkUrl(publicBaseUrl, await createFamilyLink(tx, family.emailKey, now));
-      const mail = renderFamilyMessage(input, family, link, attachmentName, replyTo);
+      const links = await familyLinks(tx, event, family, now, publicBaseUrl);
+      const mail = renderFamilyMessage(input, family, links, attachmentName, replyTo, linkLineOf(event, links.length));
       const outboxId = await queueMail(
         tx,
         { dedupeKey: `message:${messageId}:${recipient!.id}`, to: family.address, replyTo, ...mail, attachments },
@@ -186,13 +225,15 @@ export async function previewMessage(
   orderId: string | undefined,
   replyToSetting?: string,
 ): Promise<MessagePreview> {
-  const edition = await storedEventOfSlug(db, slug);
-  const families = await messageFamilies(db, edition, input);
+  const event = await messageEventOfSlug(db, slug, { stored: true });
+  const families = await familiesOf(db, event, input);
   const family: MessageFamily | undefined = orderId ? families.find((candidate) => candidate.orderIds.includes(orderId)) : families[0];
   if (!family) throw new HttpError(400, messageInputMessages.noRecipients);
-  const attachment = input.attachProgramme ? programmeFileName(edition) : undefined;
+  const attachment = input.attachProgramme && event.kind === "camp" ? programmeFileName(event.edition) : undefined;
   const replyTo = await clubAddress(db, replyToSetting);
-  const mail = renderFamilyMessage(input, family, previewLinkPlaceholder, attachment, replyTo);
+  // A camp family has one link; an event family one per order.
+  const placeholders = event.kind === "camp" ? [previewLinkPlaceholder] : family.orderIds.map(() => previewLinkPlaceholder);
+  const mail = renderFamilyMessage(input, family, placeholders, attachment, replyTo, linkLineOf(event, placeholders.length));
   return {
     to: family.address,
     replyTo,
@@ -215,8 +256,8 @@ export async function syncRecipientStates(db: Pick<Db, "execute">): Promise<void
 
 /** The event's messages, newest first, with each family's state and the counts per state. */
 export async function messageLog(db: Db, slug: string, now: Date): Promise<MessageLogEntry[]> {
-  const edition = await eventOfSlug(db, slug);
-  return messageLogOf(db, slug, programmeFileName(edition), now);
+  const event = await messageEventOfSlug(db, slug);
+  return messageLogOf(db, slug, event.kind === "camp" ? programmeFileName(event.edition) : null, now);
 }
 
 /**

@@ -9,7 +9,7 @@ export const messageCalls: readonly ApiCall[] = [
     tag: "Meldinger",
     summary: "Send a message to all or a segment of an event's families (only a `leder`).",
     description:
-      "One mail per family (address as compared), with its own link to «Min påmelding» and its own merge values (`{navn}`, `{deltakere}`, `{lenke}`, `{beløp}`), Reply-To the club's contact address, and a copy to the club. `sendAt` in the future queues it then (the recipients are chosen at that time); without it, now. `day` is required for `checkedIn`/`notCheckedIn`, `orderIds` for `picked`. Nothing is stored on a 400.",
+      "One mail per family (address as compared), with its own link to «Min påmelding» and its own merge values (`{navn}`, `{deltakere}`, `{lenke}`, `{beløp}`), Reply-To the club's contact address, and a copy to the club. `sendAt` in the future queues it then (the recipients are chosen at that time); without it, now. `day` is required for `checkedIn`/`notCheckedIn`, `orderIds` for `picked`. `slug` is a camp's `vinterleir-{year}` or a grading's, course's or sale's slug; for a club event each order gets a new link to its page beside those mailed before, and a segment its data does not hold (the camp's own, a sale's waiting list or check-in, check-in on an event of more than one day), another day than the event's, or `attachProgramme` is a 400. Nothing is stored on a 400.",
     admin: true,
     body: { kind: "json", schema: "SendMessage" },
     answer: json("SentMessage", "The message is stored (and queued unless it waits for its time).", { status: 201 }),
@@ -39,7 +39,7 @@ export const messageCalls: readonly ApiCall[] = [
     method: "GET",
     path: "/api/Melding/Reminder/:slug/:token",
     tag: "Meldinger",
-    summary: "The reminder the site sends itself before the event (on by default), and when it goes.",
+    summary: "The reminder the site sends itself before a winter camp (on by default), and when it goes; a camp's only.",
     admin: true,
     answer: json("ReminderView", "The reminder."),
     errors: { 403: "Not a `leder` account.", 404: "No such event." },

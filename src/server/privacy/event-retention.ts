@@ -1,7 +1,8 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { eventEndsAt } from "../../shared/events/event-rules.ts";
 import type { Db } from "../db/database.ts";
-import { eventCheckinActions, eventLedgerEntries, eventOrders, eventParticipants, events } from "../db/schema/events.ts";
+import { eventCheckinActions, eventLedgerEntries, eventOrderLinks, eventOrders, eventParticipants, events } from "../db/schema/events.ts";
+import { forgetEventMessages } from "../messages/messages.ts";
 
 /** What a blanked name reads, as the camp's (retention.ts). */
 const anonymisedName = "Anonymisert";
@@ -9,14 +10,22 @@ const anonymisedName = "Anonymisert";
 /**
  * The events' personal data after the event, by the camp's rule: `anonymiseAfterDays` after an event's last
  * day its orders' contact details and its participants' names, ages and answers are blanked, and the door's
- * check-ins deleted. The orders, their items and their ledger stay (accounting), with nothing left that names
- * a person: a charge's label keeps what it was for and loses whom.
+ * check-ins deleted, with the links the leader's messages made. The orders, their items and their ledger stay
+ * (accounting), with nothing left that names a person: a charge's label keeps what it was for and loses whom.
+ * The messages to the event's families lose their texts, addresses and names as the camp's do.
  */
 export async function anonymiseEndedEvents(db: Db, now: Date, anonymiseAfterDays: number): Promise<number> {
-  const due = (await db.select({ id: events.id, lastDay: events.lastDay }).from(events)).filter(
+  const due = (await db.select({ id: events.id, slug: events.slug, lastDay: events.lastDay }).from(events)).filter(
     (event) => eventEndsAt(event.lastDay).getTime() + anonymiseAfterDays * 24 * 3600_000 <= now.getTime(),
   );
   if (due.length === 0) return 0;
+  const anonymised = await anonymiseOrders(db, due, now);
+  // Every run, as the camp's (retention.ts): a run that stopped after the orders still forgets the messages.
+  for (const { slug } of due) await forgetEventMessages(db, slug, now);
+  return anonymised;
+}
+
+async function anonymiseOrders(db: Db, due: readonly { id: number }[], now: Date): Promise<number> {
   return db.transaction(async (tx) => {
     const orders = await tx
       .update(eventOrders)
@@ -60,6 +69,8 @@ export async function anonymiseEndedEvents(db: Db, now: Date, anonymiseAfterDays
       .where(inArray(eventParticipants.orderId, ids));
     // Who came to the door, and when, is not kept after the event either.
     await tx.delete(eventCheckinActions).where(inArray(eventCheckinActions.orderId, ids));
+    // The confirmation's link hash is blanked above; the links the messages carried go with it.
+    await tx.delete(eventOrderLinks).where(inArray(eventOrderLinks.orderId, ids));
     return orders.length;
   });
 }

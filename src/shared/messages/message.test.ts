@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { fillMergeFields, sendMessageSchema } from "./message.ts";
+import { eventMessageSegments, eventSegmentRefusal, fillMergeFields, messageInputMessages, sendMessageSchema } from "./message.ts";
 
 const values = fc.record({ navn: fc.string(), deltakere: fc.string(), lenke: fc.string(), beløp: fc.string() });
 
@@ -37,5 +37,32 @@ describe("messages", () => {
     expect(sendMessageSchema.safeParse({ segment: "checkedIn", subject: "x", body: "y" }).success).toBe(false);
     expect(sendMessageSchema.safeParse({ segment: "checkedIn", day: "2026-11-28", subject: "x", body: "y" }).success).toBe(true);
     expect(sendMessageSchema.safeParse({ segment: "picked", orderIds: [], subject: "x", body: "y" }).success).toBe(false);
+  });
+
+  it("offers a club event only the segments its data holds: a sale no waiting list or check-in, check-in only on a one-day event", () => {
+    const oneDay = { firstDay: "2026-12-12", lastDay: "2026-12-12" };
+    expect(eventMessageSegments({ kind: "gradering", ...oneDay })).toEqual([
+      "all",
+      "paid",
+      "unpaid",
+      "waiting",
+      "offered",
+      "checkedIn",
+      "notCheckedIn",
+      "picked",
+    ]);
+    expect(eventMessageSegments({ kind: "salg", ...oneDay })).toEqual(["all", "paid", "unpaid", "picked"]);
+    expect(eventMessageSegments({ kind: "kurs", firstDay: "2026-12-12", lastDay: "2026-12-14" })).toEqual([
+      "all",
+      "paid",
+      "unpaid",
+      "waiting",
+      "offered",
+      "picked",
+    ]);
+    expect(eventSegmentRefusal({ kind: "kurs", firstDay: "2026-12-12", lastDay: "2026-12-14" }, "checkedIn")).toBe(
+      messageInputMessages.checkInNotPerDay,
+    );
+    expect(eventSegmentRefusal({ kind: "gradering", ...oneDay }, "sleepover")).toBe(messageInputMessages.campOnlySegment);
   });
 });

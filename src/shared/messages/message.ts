@@ -20,8 +20,38 @@ export const messageSegments = [
 ] as const;
 export type MessageSegment = (typeof messageSegments)[number];
 
-/** The segments that need a camp day. */
+/** The segments that need a camp day (or, for a club event, its one day). */
 export const segmentsWithDay: readonly MessageSegment[] = ["checkedIn", "notCheckedIn"];
+
+/** What the server knows of a club event (a grading, a course, a sale) when it decides which segments apply. */
+export interface MessageEventShape {
+  kind: "gradering" | "kurs" | "salg";
+  firstDay: string;
+  lastDay: string;
+}
+
+/**
+ * Why a segment does not apply to a club event, in the words the leader reads; undefined when it does.
+ * Sleepover, grading at the camp, instructors and companions are the camp's own. A sale has no waiting list
+ * and its door marks orders picked up, not people checked in. The events' door keeps one check-in per
+ * participant for the whole event, so it tells who came on a day only when the event has one day.
+ */
+export function eventSegmentRefusal(event: MessageEventShape, segment: MessageSegment): string | undefined {
+  if (segment === "sleepover" || segment === "gradering" || segment === "instructors" || segment === "companions")
+    return messageInputMessages.campOnlySegment;
+  const sale = event.kind === "salg";
+  if (sale && (segment === "waiting" || segment === "offered")) return messageInputMessages.saleHasNoWaitingList;
+  if (segmentsWithDay.includes(segment)) {
+    if (sale) return messageInputMessages.saleHasNoCheckIn;
+    if (event.firstDay !== event.lastDay) return messageInputMessages.checkInNotPerDay;
+  }
+  return undefined;
+}
+
+/** The segments the leader may choose for a club event (the form offers only these; the server refuses the rest). */
+export function eventMessageSegments(event: MessageEventShape): MessageSegment[] {
+  return messageSegments.filter((segment) => eventSegmentRefusal(event, segment) === undefined);
+}
 
 export const messageSegmentLabels: Record<MessageSegment, string> = {
   all: "Alle påmeldte",
@@ -66,6 +96,14 @@ export const messageInputMessages = {
   orderIds: "Velg minst én påmelding fra listen.",
   noRecipients: "Ingen i denne gruppen har en e-postadresse å sende til.",
   unknownOrder: "En av de valgte påmeldingene finnes ikke på denne leiren.",
+  unknownEventOrder: "En av de valgte ordrene finnes ikke på dette arrangementet.",
+  campOnlySegment: "Denne gruppen finnes bare for vinterleiren. Velg en annen gruppe for dette arrangementet.",
+  saleHasNoWaitingList: "Et salg av klubbtøy har ingen venteliste. Velg en annen gruppe.",
+  saleHasNoCheckIn: "Et salg har ingen innsjekking: døra merker bare bestillinger som hentet. Velg en annen gruppe.",
+  checkInNotPerDay:
+    "Døra sjekker inn hver deltaker én gang for hele arrangementet, ikke per dag, så innsjekking kan bare velges for et arrangement på én dag.",
+  eventDay: "Innsjekkingen gjelder arrangementets dag. Velg den dagen.",
+  programmeOnlyCamp: "Programmet (PDF) finnes bare for vinterleiren. Ta bort vedlegget.",
   unknownEvent: "Fant ikke arrangementet.",
   notFound: "Fant ikke meldingen.",
   alreadyQueued: "Meldingen er allerede sendt og kan ikke avlyses.",

@@ -84,6 +84,25 @@ export const eventOrders = pgTable(
   ],
 );
 
+/**
+ * More personal links to an order's page, beside the confirmation's (`event_orders.link_token_hash`): the
+ * links a leader's message («Send melding») put in each family's mail. A new link never replaces an older
+ * one, so every link already mailed keeps opening the order. Only the SHA-256 is stored; the rows go when
+ * the order is anonymised.
+ */
+export const eventOrderLinks = pgTable(
+  "event_order_links",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => eventOrders.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique("event_order_links_token_hash_unique"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("event_order_links_order_idx").on(table.orderId)],
+);
+
 export const eventParticipants = pgTable(
   "event_participants",
   {
