@@ -83,6 +83,12 @@ export function formatDateRangeAsRead(from: CalendarDate, to: CalendarDate, read
   return from.month === to.month ? `${from.day}.–${to.day}. ${monthNames[to.month - 1]}` : `${formatDayMonth(from)} – ${formatDayMonth(to)}`;
 }
 
+/** "28. november", or "28. november 2026" when `reading` says the year is needed (`needsYear`). */
+export function formatDateAsRead(date: CalendarDate, reading: DateReading): string {
+  const instant = new Date(Date.UTC(date.year, date.month - 1, date.day, 12));
+  return needsYear(date, instant, reading) ? formatLongDate(date) : formatDayMonth(date);
+}
+
 const oreFormat = onFirstUse(() => new Intl.NumberFormat("nb-NO", { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 
 /** "1 234,50 kr" for an amount with øre, "1 234 kr" for whole kroner (invoice amounts). */

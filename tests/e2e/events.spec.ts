@@ -109,8 +109,10 @@ test(
   async ({ page }) => {
     // Two people's whole flows in one test.
     test.slow();
-    const slug = `kurs-${randomUUID().slice(0, 8)}`;
-    const title = `Sommerkurs ${slug.slice(-4)}`;
+    const id = randomUUID().slice(0, 8);
+    const title = `Sommerkurs på Ås ${id}`;
+    // The address is made from the title and the year of the first day, æøå spelt out.
+    const slug = `sommerkurs-pa-as-${id}-${day(30).slice(0, 4)}`;
     await page.goto("/arrangementer/admin");
     await page.getByLabel("Brukernavn").fill(campAdmin.username);
     await page.getByLabel("Passord").fill(campAdmin.password);
@@ -118,9 +120,9 @@ test(
     await page.getByRole("button", { name: "Nytt kurs" }).click();
     await expect(page.locator("textarea#event-definition")).toHaveCount(0);
 
-    await page.getByLabel("Adresse (/arrangementer/…)").fill(slug);
     await page.getByLabel("Navn på arrangementet").fill(title);
     await page.getByLabel("Første dag").fill(day(30));
+    await expect(page.getByLabel("Adresse (/arrangementer/…)")).toHaveValue(slug);
     await page.getByLabel("Siste dag").fill(day(31));
     await page.getByLabel("Sted", { exact: true }).fill("Ski idrettshall");
     const opens = page.getByRole("group", { name: "Påmeldingen åpner" });
@@ -155,6 +157,7 @@ test(
     expect(form.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
     await page.getByRole("button", { name: "Lagre" }).click();
     await expect(page.getByRole("status")).toHaveText(`«${title}» er lagret.`);
+    await expect(page.getByRole("row", { name: new RegExp(title) })).toContainText("Utkast (ikke publisert)");
     await page.getByRole("button", { name: new RegExp(`^Publiser.*${title}$`) }).click();
     await expect(page.getByRole("status")).toHaveText(`«${title}» er publisert.`);
 

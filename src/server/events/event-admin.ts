@@ -18,6 +18,7 @@ import { campRegistrations } from "../db/schema/camp.ts";
 import { clubs } from "../db/schema/clubs.ts";
 import { grades } from "../db/schema/grades.ts";
 import { eventOrderItems, eventOrders, eventParticipants, eventStock, eventWaitlistOffers, events } from "../db/schema/events.ts";
+import { currentEditionView } from "../camp/camp-editions.ts";
 import { shownState } from "../camp/camp-waitlist-offers.ts";
 import { HttpError, parseWith } from "../errors.ts";
 import { eventFigures } from "./event-ledger.ts";
@@ -26,7 +27,7 @@ import { eventBySlug, placesTaken, stockOf } from "./event-store.ts";
 export const eventAdminMessages = {
   notFound: "Fant ikke arrangementet.",
   campHere: "Vinterleiren endres i fanen «Leirer».",
-  exists: "Det finnes allerede et arrangement med denne adressen.",
+  exists: eventMessages.slugTaken,
   campCopyMixed: "En vinterleir kan bare kopieres til en ny vinterleir (for eksempel vinterleir-2027).",
   soldMoreThan: (name: string, variant: string) =>
     `Det er allerede solgt flere av ${name} i ${variant} enn antallet du skrev. Skriv minst så mange som er solgt.`,
@@ -38,7 +39,7 @@ function phaseOf(firstDay: string, lastDay: string, at: Date): AdminEvent["phase
 }
 
 /** The camp's editions as the event list shows them: `vinterleir-YYYY`, read only. */
-async function campEditionEntries(db: Pick<Db, "select">, at: Date): Promise<AdminEvent[]> {
+async function campEditionEntries(db: Db, at: Date): Promise<AdminEvent[]> {
   const rows = await db
     .select({ year: campEditions.year, data: campEditions.data, publishedAt: campEditions.publishedAt })
     .from(campEditions)
@@ -49,15 +50,22 @@ async function campEditionEntries(db: Pick<Db, "select">, at: Date): Promise<Adm
     .groupBy(campRegistrations.editionYear, campRegistrations.status);
   const count = (year: number, keep: (status: string) => boolean) =>
     counts.filter((row) => row.year === year && keep(row.status)).reduce((sum, row) => sum + Number(row.n), 0);
+  // A published edition's window as families meet it (places and the waiting line counted as «Leirer» does).
+  const states = new Map<number, AdminEvent["state"]>();
+  for (const row of rows) {
+    if (row.publishedAt === null || hasEnded(row.data, at)) continue;
+    states.set(row.year, (await currentEditionView(db, at, row.year))?.state ?? null);
+  }
   return rows.map((row) => ({
     slug: `vinterleir-${row.year}`,
     kind: "vinterleir" as const,
     title: `Vinterleir ${row.year}`,
     firstDay: row.data.firstDay,
     lastDay: row.data.lastDay,
+    registrationOpensAt: row.data.registrationOpensAt,
     published: row.publishedAt !== null,
     phase: phaseOf(row.data.firstDay, row.data.lastDay, at),
-    state: null,
+    state: states.get(row.year) ?? null,
     participants: count(row.year, (status) => status === "confirmed" || status === "pending_payment"),
     waiting: count(row.year, (status) => status === "waiting"),
     definition: null,
@@ -88,6 +96,7 @@ export async function adminEvents(db: Db, at: Date): Promise<AdminEvent[]> {
       title: event.title,
       firstDay: event.firstDay,
       lastDay: event.lastDay,
+      registrationOpensAt: event.registrationOpensAt,
       published: row.publishedAt !== null,
       phase: phaseOf(event.firstDay, event.lastDay, at),
       state: eventState(
@@ -119,10 +128,12 @@ function checkSlug(slug: string): string {
   return parsed.data;
 }
 
-async function store(db: Db, slug: string, event: EventDefinition, now: Date): Promise<{ created: boolean }> {
+async function store(db: Db, slug: string, event: EventDefinition, now: Date, createOnly: boolean): Promise<{ created: boolean }> {
   return db.transaction(async (tx) => {
     const [existing] = await tx.select().from(events).where(eq(events.slug, slug)).for("update");
     let id: number;
+    // A new event's form never replaces another event that happens to have the same address.
+    if (existing && createOnly) throw new HttpError(409, eventAdminMessages.exists);
     if (existing) {
       if (existing.kind !== event.kind) {
         const [any] = await tx.select({ id: eventOrders.id }).from(eventOrders).where(eq(eventOrders.eventId, existing.id)).limit(1);
@@ -185,11 +196,14 @@ async function restock(tx: Db, eventId: number, before: EventDefinition | undefi
   }
 }
 
-/** `PUT …/Put/{slug}/{token}`: create or replace (400 with Norwegian messages when invalid). */
-export async function putEvent(db: Db, rawSlug: string, body: unknown, now: Date) {
+/**
+ * `PUT …/Put/{slug}/{token}`: create or replace (400 with Norwegian messages when invalid); with
+ * `createOnly` (a new event's form) an address already taken is refused (409) and nothing is replaced.
+ */
+export async function putEvent(db: Db, rawSlug: string, body: unknown, now: Date, { createOnly = false } = {}) {
   const slug = checkSlug(rawSlug);
   const event = parseWith(EventDefinitionSchema, body);
-  return store(db, slug, event, now);
+  return store(db, slug, event, now, createOnly);
 }
 
 export async function publishEvent(db: Db, rawSlug: string, now: Date): Promise<void> {
@@ -213,7 +227,7 @@ export async function copyEvent(db: Db, fromSlug: string, rawToSlug: string, wee
   const from = await eventBySlug(db, fromSlug);
   if (!from) throw new HttpError(404, eventAdminMessages.notFound);
   if (await eventBySlug(db, toSlug)) throw new HttpError(409, eventAdminMessages.exists);
-  await store(db, toSlug, copyEventDefinition(from.definition, weeks), now);
+  await store(db, toSlug, copyEventDefinition(from.definition, weeks), now, true);
 }
 
 /** `GET …/Participants/{slug}/{token}`: every participant (or a sale's every line), with the order's money. */
@@ -257,6 +271,7 @@ export async function eventParticipantList(db: Db, slug: string, now: Date): Pro
       method: order.method,
       waitlistPosition: position >= 0 ? position + 1 : null,
       offer: offer ? { state: shownState(offer, now), offeredAt: offer.offeredAt.toISOString(), expiresAt: offer.expiresAt.toISOString() } : null,
+      anonymised: order.anonymisedAt !== null,
     };
     for (const person of people.filter((candidate) => candidate.orderId === order.id)) {
       const answers: Record<string, string> = {};

@@ -138,6 +138,9 @@ describe.each(databaseKinds)("events on %s", (kind) => {
       expect(res.json().error).toMatch(/[a-zæøå]/);
     }
     expect(await countRows(database, "event_orders")).toBe(0);
+    // An age left empty is no limit: the grades alone decide.
+    await createPublished(app, token, "gradering-alle-aldre", grading({ minAge: null, maxAge: null }));
+    expect((await postOrder(app, "gradering-alle-aldre", order({ participants: [participant({ age: 40 })] }))).statusCode).toBe(200);
   });
 
   it("answers 409 before the window opens and after it closes, and 404 for an unpublished or unknown event", async () => {
@@ -373,8 +376,20 @@ describe.each(databaseKinds)("events on %s", (kind) => {
       kind: "vinterleir",
       title: "Vinterleir 2026",
       firstDay: "2026-11-28",
+      // The published camp's window as families meet it, for the admin's status.
+      state: "open",
+      registrationOpensAt: expect.any(String),
       definition: null,
     });
+    // A new event's form never replaces the event that already has its address.
+    const taken = await app.inject({
+      method: "PUT",
+      url: `/api/ArrangementAdmin/Put/gradering-desember/${token}?create=1`,
+      payload: grading({ title: "En annen gradering" }) as object,
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error).toBe("Det finnes allerede et arrangement med denne adressen. Velg en annen.");
+    expect(all.find((event: { slug: string }) => event.slug === "gradering-desember").title).toBe("Cupgradering desember");
     expect(
       (await app.inject({ method: "POST", url: `/api/ArrangementAdmin/Copy/gradering-desember/gradering-desember-2027/${token}` })).statusCode,
     ).toBe(409);

@@ -183,12 +183,17 @@ export async function registerEventRoutes(app: FastifyInstance, options: EventRo
     return reply.send(await adminEvents(app.db, app.now()));
   });
 
-  app.put<{ Params: { slug: string } }>("/api/ArrangementAdmin/Put/:slug/:token", { ...leder, bodyLimit: 128 * 1024 }, async (request, reply) => {
-    reply.header("cache-control", "no-store");
-    const { created } = await putEvent(app.db, request.params.slug, request.body, app.now());
-    if (!created) await offerFreedPlaces(request.params.slug);
-    return reply.code(created ? 201 : 200).send({ slug: request.params.slug, created });
-  });
+  app.put<{ Params: { slug: string }; Querystring: { create?: string } }>(
+    "/api/ArrangementAdmin/Put/:slug/:token",
+    { ...leder, bodyLimit: 128 * 1024 },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      const createOnly = request.query.create === "1";
+      const { created } = await putEvent(app.db, request.params.slug, request.body, app.now(), { createOnly });
+      if (!created) await offerFreedPlaces(request.params.slug);
+      return reply.code(created ? 201 : 200).send({ slug: request.params.slug, created });
+    },
+  );
 
   app.post<{ Params: { slug: string } }>("/api/ArrangementAdmin/Publish/:slug/:token", leder, async (request, reply) => {
     reply.header("cache-control", "no-store");

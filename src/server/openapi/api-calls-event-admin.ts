@@ -15,11 +15,15 @@ export const eventAdminCalls: readonly ApiCall[] = [
     method: "PUT",
     path: "/api/ArrangementAdmin/Put/:slug/:token",
     tag: "Arrangement-admin",
-    summary: "Create or replace an event (only a `leder`).",
+    summary: "Create or replace an event (only a `leder`); with `create=1` only create.",
     admin: true,
+    query: { create: "`1`: a new event's form; an address already taken is refused (409) instead of replaced." },
     body: { kind: "json", schema: "EventDefinition" },
     answer: { kind: "none", description: "JSON `{ slug, created }`; 201 when created." },
-    errors: { 403: "Not a leder.", 409: "A camp slug (edited in «Leirer»), or a kind change after registrations." },
+    errors: {
+      403: "Not a leder.",
+      409: "A camp slug (edited in «Leirer»), a kind change after registrations, or with `create=1` an address already taken.",
+    },
   },
   {
     method: "POST",
@@ -64,6 +68,25 @@ export const eventAdminCalls: readonly ApiCall[] = [
     body: { kind: "json", schema: "EventCancel" },
     answer: json("EventCancelAnswer", "The order as it now stands, `changed` and the `refund` owed back."),
     errors: { 404: "No such order or participant.", 409: "The event has ended, or a Vipps payment is still under way." },
+  },
+  {
+    method: "GET",
+    path: "/api/ArrangementAdmin/PersonExport/:orderId/:token",
+    tag: "Arrangement-admin",
+    summary:
+      "Everything held under an order's e-mail address — its camp registrations and its grading, course and gear orders — as a JSON download (access requests; only a `leder`).",
+    admin: true,
+    answer: { kind: "none", description: "A JSON download: `email`, `campRegistrations`, `eventOrders`, `mails`." },
+    errors: { 403: "Not a leder.", 404: "No such order." },
+  },
+  {
+    method: "POST",
+    path: "/api/ArrangementAdmin/Forget/:orderId/:token",
+    tag: "Arrangement-admin",
+    summary: "Blank an order's personal data now, as the rule after the event does; items, payments and ledger stay (only a `leder`).",
+    admin: true,
+    answer: { kind: "none", description: "JSON `{ changed, orderId, anonymisedAt }`; a repeat answers `changed: false`." },
+    errors: { 403: "Not a leder.", 404: "No such order.", 409: "A Vipps payment is still under way, or the order is on the waiting list." },
   },
   {
     method: "GET",

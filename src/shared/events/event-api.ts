@@ -76,8 +76,11 @@ export const AdminEventSchema = z.object({
   firstDay: z.string(),
   lastDay: z.string(),
   published: z.boolean(),
+  /** When registration (a sale: ordering) opens, ISO 8601: the admin's status says it before then. */
+  registrationOpensAt: z.string(),
   /** upcoming | running | past */
   phase: z.enum(["upcoming", "running", "past"]),
+  /** The registration window's state (a camp edition's too); null for a camp edition not published. */
   state: z.enum(eventStates).nullable(),
   participants: z.number().int(),
   waiting: z.number().int(),
@@ -111,6 +114,8 @@ export const AdminParticipantSchema = z.object({
   waitlistPosition: z.number().int().nullable(),
   /** A waiting order's latest offer from the waiting list, else null. */
   offer: EventOfferSummarySchema.nullable(),
+  /** The order's personal data is blanked (after the event, or on request): nothing left to export or delete. */
+  anonymised: z.boolean(),
 });
 export type AdminParticipant = z.infer<typeof AdminParticipantSchema>;
 

@@ -22,6 +22,31 @@ export const eventKindLabels: Record<EventKind | "vinterleir", string> = {
 export const eventSlugPattern = /^[a-z0-9](?:[a-z0-9-]{0,58}[a-z0-9])?$/;
 export const EventSlugSchema = z.string().regex(eventSlugPattern, "Adressen kan bare ha små bokstaver, tall og bindestrek (høyst 60 tegn).");
 
+/** The Norwegian letters as an address spells them: «Påskeleir på Ødegården» → «paskeleir-pa-odegarden». */
+const slugLetters: Record<string, string> = { æ: "ae", ø: "o", å: "a", ß: "ss" };
+
+/**
+ * A new event's address made from its title, with the year of its first day when the title does not already
+ * say it (the same course comes back every year): «Sommerkurs på Ski», 2027 → «sommerkurs-pa-ski-2027».
+ * Lower-case letters a–z, digits and single hyphens, at most 60 characters, as `eventSlugPattern` wants.
+ */
+export function slugFromTitle(title: string, year?: number): string {
+  const words = title
+    .toLocaleLowerCase("nb-NO")
+    .replace(/[æøåß]/g, (letter) => slugLetters[letter]!)
+    // Other accented letters lose their accent (é → e), anything else becomes a hyphen.
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+  if (words === "") return "";
+  const withYear = year !== undefined && !words.split("-").includes(String(year)) ? `${words}-${year}` : words;
+  if (withYear.length <= 60) return withYear;
+  // Too long: shorten the words, never the year.
+  const tail = withYear === words ? "" : `-${year}`;
+  return `${words.slice(0, 60 - tail.length).replace(/-+$/, "")}${tail}`;
+}
+
 /** The camp's editions appear in the event admin under this slug (vinterleir-2026). */
 export const campSlugPattern = /^vinterleir-(\d{4})$/;
 
@@ -43,6 +68,7 @@ export const eventMessages = {
   choicesRequired: "Et flervalgsspørsmål må ha minst to valg.",
   id: "En id kan bare ha bokstaver, tall og bindestrek.",
   kindChanged: "Et arrangement kan ikke bytte type etter at noen har meldt seg på.",
+  slugTaken: "Det finnes allerede et arrangement med denne adressen. Velg en annen.",
 } as const;
 
 function text(max: number, required?: string) {
@@ -62,6 +88,8 @@ const ageNumber = z
   .min(0, "Alder kan ikke være negativ.")
   .max(campSettings.limits.maxAge, `Alder kan ikke være over ${campSettings.limits.maxAge}.`);
 const gradeId = z.number({ error: "Velg en grad." }).int("Velg en grad.").min(1, "Velg en grad.").max(100, "Velg en grad.");
+/** A grading's limit left empty (null) is no limit that way. */
+const noLimit = <T extends z.ZodType>(schema: T) => schema.nullable().default(null);
 
 const common = {
   title: text(120, eventMessages.title),
@@ -86,10 +114,10 @@ export const GradingFieldsSchema = z.object({
   price: kroner,
   startTime: z.string({ error: eventMessages.time }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, eventMessages.time),
   homeClubOnly: z.boolean({ error: "Ugyldig valg." }),
-  minAge: ageNumber,
-  maxAge: ageNumber,
-  minGradeId: gradeId,
-  maxGradeId: gradeId,
+  minAge: noLimit(ageNumber),
+  maxAge: noLimit(ageNumber),
+  minGradeId: noLimit(gradeId),
+  maxGradeId: noLimit(gradeId),
 });
 
 export const questionTypes = ["text", "choice", "yesno"] as const;
@@ -155,8 +183,10 @@ export const EventDefinitionSchema = z
     if (Date.parse(event.registrationClosesAt) <= Date.parse(event.registrationOpensAt))
       ctx.addIssue({ code: "custom", path: ["registrationClosesAt"], message: eventMessages.closes });
     if (event.kind === "gradering") {
-      if (event.maxAge < event.minAge) ctx.addIssue({ code: "custom", path: ["maxAge"], message: eventMessages.ageRange });
-      if (event.maxGradeId < event.minGradeId) ctx.addIssue({ code: "custom", path: ["maxGradeId"], message: eventMessages.gradeRange });
+      if (event.maxAge !== null && event.minAge !== null && event.maxAge < event.minAge)
+        ctx.addIssue({ code: "custom", path: ["maxAge"], message: eventMessages.ageRange });
+      if (event.maxGradeId !== null && event.minGradeId !== null && event.maxGradeId < event.minGradeId)
+        ctx.addIssue({ code: "custom", path: ["maxGradeId"], message: eventMessages.gradeRange });
     }
     if (event.kind === "kurs" && !unique(event.questions.map((question) => question.id)))
       ctx.addIssue({ code: "custom", path: ["questions"], message: eventMessages.uniqueIds });
@@ -171,12 +201,16 @@ export const EventDefinitionSchema = z
 export type EventDefinition = z.infer<typeof EventDefinitionSchema>;
 export type EventDefinitionInput = z.input<typeof EventDefinitionSchema>;
 
-/** A grading's defaults: the cup-grading rules the camp already holds (home club, children, cup grades, the fee). */
+/**
+ * A grading's defaults: the club's own cup grading (home club, the camp's fee). Who may come follows from the
+ * grades graded (the cup grades, white up to the last cup grade before the black-belt step); no age is
+ * guessed: the leader sets one when the grading has one.
+ */
 export const gradingDefaults = {
   price: campSettings.gradingFee,
   homeClubOnly: true,
-  minAge: campSettings.minAge,
-  maxAge: campSettings.cupGradingBelowAge - 1,
+  minAge: null,
+  maxAge: null,
   minGradeId: 1,
   maxGradeId: campSettings.cupGradeIdsBelow - 1,
   startTime: "10:00",

@@ -4,6 +4,7 @@ import { CLUB_TIME_ZONE } from "../time.ts";
 import { campSettings } from "../camp/camp-edition.ts";
 import type { EventDefinition, EventQuestion } from "./event-definition.ts";
 import type { EventOrder, EventParticipant } from "./event-order.ts";
+import { ageRangeText } from "./event-texts.ts";
 
 /**
  * The rules every kind shares and each kind's own: when an event is open, what an order costs, who may take
@@ -172,9 +173,13 @@ export function orderIssues(
     if (event.kind === "gradering") {
       if (event.homeClubOnly && participant.clubId !== homeClubId)
         issues.push({ path: `participants.${index}.clubId`, message: "Graderingen er bare for utøvere i klubben." });
-      if (participant.age < event.minAge || participant.age > event.maxAge)
-        issues.push({ path: `participants.${index}.age`, message: `Graderingen er for utøvere fra ${event.minAge} til ${event.maxAge} år.` });
-      if (participant.gradeId < event.minGradeId || participant.gradeId > event.maxGradeId)
+      // An empty limit is no limit that way.
+      if ((event.minAge !== null && participant.age < event.minAge) || (event.maxAge !== null && participant.age > event.maxAge))
+        issues.push({ path: `participants.${index}.age`, message: `Graderingen er for utøvere ${ageRangeText(event.minAge, event.maxAge)}.` });
+      if (
+        (event.minGradeId !== null && participant.gradeId < event.minGradeId) ||
+        (event.maxGradeId !== null && participant.gradeId > event.maxGradeId)
+      )
         issues.push({ path: `participants.${index}.gradeId`, message: "Graderingen er ikke for denne graden." });
     }
     if (event.kind === "kurs") issues.push(...answerIssues(event.questions, participant, index));

@@ -28,6 +28,14 @@ export function momentText(iso: string, now: Date, year?: number): string {
   return formatOsloDateTime(new Date(iso), year === undefined ? { now } : { now, year });
 }
 
+/** «fra 7 til 12 år», «fra 7 år», «til og med 12 år», or «i alle aldre» when a grading sets no age. */
+export function ageRangeText(minAge: number | null, maxAge: number | null): string {
+  if (minAge !== null && maxAge !== null) return minAge === maxAge ? `på ${minAge} år` : `fra ${minAge} til ${maxAge} år`;
+  if (minAge !== null) return `fra ${minAge} år`;
+  if (maxAge !== null) return `til og med ${maxAge} år`;
+  return "i alle aldre";
+}
+
 /** The button on the list and the event page. */
 export const eventActionLabels: Record<EventKind | "vinterleir", string> = {
   vinterleir: "Les mer og meld deg på",

@@ -2,6 +2,7 @@
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AdminEvent } from "../../shared/events/event-api.ts";
+import { TEST_NOW } from "../../shared/test-clock.fixture.ts";
 import type { AdminSession } from "../components/admin/AdminShell.tsx";
 import { calls, mockApi } from "../test-support/mock-api.ts";
 import { EventAdminArea } from "./EventAdminArea.tsx";
@@ -12,6 +13,7 @@ const course: AdminEvent = {
   title: "Sommerkurs",
   firstDay: "2027-06-21",
   lastDay: "2027-06-23",
+  registrationOpensAt: "2027-03-01T11:00:00.000Z",
   published: false,
   phase: "upcoming",
   state: "open",
@@ -42,6 +44,7 @@ const group = (name: string) => screen.getByRole("group", { name });
 const putCalls = () => calls.filter((call) => call.method === "PUT");
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   document.body.innerHTML = "";
 });
@@ -88,5 +91,49 @@ describe("the event admin's form", () => {
     const label = within(group("Spørsmål 2")).getByLabelText("Spørsmålet");
     expect(document.getElementById(label.getAttribute("aria-describedby")!)?.textContent).toBe("Skriv spørsmålet.");
     expect(screen.getByLabelText("Navn på arrangementet")).toHaveProperty("value", "Sommerkurs 2027");
+  });
+
+  it("says where each event stands in one phrase, and sends a new event as one that must not replace another", async () => {
+    // 15 October 2026: an opening next March is more than half a year away and says its year.
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date(TEST_NOW) });
+    const published: AdminEvent = {
+      ...course,
+      slug: "gradering-mars-2027",
+      kind: "gradering",
+      title: "Vårgradering",
+      published: true,
+      state: "notyet",
+    };
+    mockApi(
+      {
+        "/api/ArrangementAdmin/Get/": [{ body: [course, published] }],
+        "/api/ArrangementAdmin/Put/": [{ status: 409, body: { error: "Det finnes allerede et arrangement med denne adressen. Velg en annen." } }],
+      },
+      { withInit: true },
+    );
+    render(<EventAdminArea session={session()} />);
+    const row = (name: RegExp) => screen.getByRole("row", { name });
+    expect(within(await screen.findByRole("row", { name: /Sommerkurs/ })).getByText("Utkast (ikke publisert)")).toBeTruthy();
+    expect(within(row(/Vårgradering/)).getByText("Publisert – påmeldingen åpner 1. mars 2027")).toBeTruthy();
+
+    fireEvent.click(screen.getByRole("button", { name: "Nytt kurs" }));
+    fireEvent.change(screen.getByLabelText("Adresse (/arrangementer/…)"), { target: { value: "nytt-kurs-2027" } });
+    fireEvent.change(screen.getByLabelText("Navn på arrangementet"), { target: { value: "Nytt kurs" } });
+    fireEvent.change(screen.getByLabelText("Første dag"), { target: { value: "2027-06-21" } });
+    fireEvent.change(screen.getByLabelText("Siste dag"), { target: { value: "2027-06-21" } });
+    for (const [name, date] of [
+      ["Påmeldingen åpner", "2027-03-01"],
+      ["Påmeldingen stenger", "2027-06-01"],
+    ] as const) {
+      fireEvent.change(within(group(name)).getByLabelText("Dato"), { target: { value: date } });
+      fireEvent.change(within(group(name)).getByLabelText("Klokkeslett"), { target: { value: "12:00" } });
+    }
+    fireEvent.click(screen.getByRole("button", { name: "Lagre" }));
+    await waitFor(() => expect(putCalls()).toHaveLength(1));
+    expect(putCalls()[0]!.url).toBe("/api/ArrangementAdmin/Put/nytt-kurs-2027/tok123?create=1");
+    // The server's word on the address stands by the address.
+    const address = screen.getByLabelText("Adresse (/arrangementer/…)");
+    await waitFor(() => expect(address.getAttribute("aria-invalid")).toBe("true"));
+    expect(document.getElementById(address.getAttribute("aria-describedby")!.split(" ")[0]!)?.textContent).toMatch(/finnes allerede/);
   });
 });

@@ -1,8 +1,9 @@
 import { useCallback, useState } from "react";
 import type { AdminEvent } from "../../shared/events/event-api.ts";
 import { eventKindLabels, type EventKind } from "../../shared/events/event-definition.ts";
-import { eventStateLabels } from "../../shared/events/event-rules.ts";
+import { eventStatusText } from "../../shared/events/event-status.ts";
 import { eventDaysText } from "../../shared/events/event-texts.ts";
+import { useNow } from "../lib/use-now.ts";
 import { useAdminData, AdminLoading, SignOutButton, type AdminSession } from "../components/admin/AdminShell.tsx";
 import { copyEvent, getAdminEvents, publishEvent, putEvent, type AdminWriteResult } from "./event-admin-api.ts";
 import { CopyButton } from "./CopyButton.tsx";
@@ -13,7 +14,6 @@ import { eventDoorPath } from "./EventDoorArea.tsx";
 import { ParticipantArea } from "./ParticipantArea.tsx";
 
 const newLabels: Record<EventKind, string> = { gradering: "Ny gradering", kurs: "Nytt kurs", salg: "Nytt salg av klubbtøy" };
-const phaseLabels: Record<AdminEvent["phase"], string> = { upcoming: "Kommer", running: "Pågår", past: "Ferdig" };
 
 /** The events admin once signed in: new events, the list with its actions, the event's form and the opened event's participants. */
 export function EventAdminArea({ session }: { session: AdminSession }) {
@@ -21,6 +21,7 @@ export function EventAdminArea({ session }: { session: AdminSession }) {
   const [open, setOpen] = useState<string>();
   const [editing, setEditing] = useState<{ slug: string; draft: EventDraft; key: number; stockLeft?: AdminEvent["stockLeft"] }>();
   const [result, setResult] = useState<string>();
+  const now = useNow();
 
   /** The write's answer; an expired sign-in signs out (undefined). */
   const write = useCallback(
@@ -71,9 +72,10 @@ export function EventAdminArea({ session }: { session: AdminSession }) {
           slug={editing.slug}
           initial={editing.draft}
           stockLeft={editing.stockLeft}
+          takenSlugs={events.map((event) => event.slug)}
           onCancel={() => setEditing(undefined)}
           onSave={async (slug, definition) => {
-            const outcome = await write(putEvent(slug, definition, session.token));
+            const outcome = await write(putEvent(slug, definition, session.token, { create: editing.slug === "" }));
             if (outcome?.ok) {
               setEditing(undefined);
               setResult(`«${definition.title}» er lagret.`);
@@ -103,11 +105,7 @@ export function EventAdminArea({ session }: { session: AdminSession }) {
                 <small>{event.slug}</small>
               </td>
               <td>{eventDaysText(event.firstDay, event.lastDay)}</td>
-              <td>
-                {phaseLabels[event.phase]}
-                {event.state ? `, ${eventStateLabels[event.state].toLowerCase()}` : ""}
-                {event.published ? "" : " (ikke publisert)"}
-              </td>
+              <td>{eventStatusText(event, now)}</td>
               <td>
                 {event.participants}
                 {event.waiting > 0 ? ` (+${event.waiting} på venteliste)` : ""}

@@ -9,13 +9,13 @@ import { template } from "./event-template.ts";
 
 type Save = (slug: string, definition: EventDefinition) => Promise<AdminWriteResult | undefined>;
 
-function renderEditor(kind: "kurs" | "salg", save: Save = vi.fn<Save>(async () => ({ ok: true }))) {
-  render(<EventEditor slug="" initial={draftFrom({ ...template(kind), kind })} onSave={save} onCancel={() => {}} />);
+function renderEditor(kind: "gradering" | "kurs" | "salg", save: Save = vi.fn<Save>(async () => ({ ok: true })), takenSlugs: string[] = []) {
+  render(<EventEditor slug="" initial={draftFrom({ ...template(kind), kind })} takenSlugs={takenSlugs} onSave={save} onCancel={() => {}} />);
   return save;
 }
 
 const type = (element: HTMLElement, value: string) => fireEvent.change(element, { target: { value } });
-const group = (name: string, inside: HTMLElement = document.body) => within(inside).getByRole("group", { name });
+const group = (name: string | RegExp, inside: HTMLElement = document.body) => within(inside).getByRole("group", { name });
 const button = (name: string, inside: HTMLElement = document.body) => within(inside).getByRole("button", { name });
 
 function fillCommon() {
@@ -23,10 +23,11 @@ function fillCommon() {
   type(screen.getByLabelText("Navn på arrangementet"), "Sommerkurs");
   type(screen.getByLabelText("Første dag"), "2027-06-21");
   type(screen.getByLabelText("Siste dag"), "2027-06-23");
-  type(within(group("Påmeldingen åpner")).getByLabelText("Dato"), "2027-03-01");
-  type(within(group("Påmeldingen åpner")).getByLabelText("Klokkeslett"), "12:00");
-  type(within(group("Påmeldingen stenger")).getByLabelText("Dato"), "2027-06-01");
-  type(within(group("Påmeldingen stenger")).getByLabelText("Klokkeslett"), "23:59");
+  // A sale's window is the sale's own («Salget åpner»).
+  type(within(group(/^(Påmeldingen|Salget) åpner$/)).getByLabelText("Dato"), "2027-03-01");
+  type(within(group(/^(Påmeldingen|Salget) åpner$/)).getByLabelText("Klokkeslett"), "12:00");
+  type(within(group(/^(Påmeldingen|Salget) stenger$/)).getByLabelText("Dato"), "2027-06-01");
+  type(within(group(/^(Påmeldingen|Salget) stenger$/)).getByLabelText("Klokkeslett"), "23:59");
 }
 
 const common = {
@@ -211,5 +212,63 @@ describe("the course's prices by age and the sale's items", () => {
     expect(total.getAttribute("aria-describedby")).toBeTruthy();
     expect(document.getElementById(total.getAttribute("aria-describedby")!)?.textContent).toBe("Igjen nå: 1");
     expect(screen.getAllByText(/Igjen nå/)).toHaveLength(1);
+  });
+});
+
+describe("the form in the leader's words", () => {
+  it("makes the address from the title and year, lets the leader change it, and refuses one already in use", async () => {
+    const save = renderEditor("gradering", undefined, ["vargradering-pa-ski-2027"]);
+    const address = screen.getByLabelText("Adresse (/arrangementer/…)");
+    type(screen.getByLabelText("Navn på arrangementet"), "Vårgradering på Ski");
+    expect(address).toHaveProperty("value", "vargradering-pa-ski");
+    type(screen.getByLabelText("Første dag"), "2027-03-13");
+    expect(address).toHaveProperty("value", "vargradering-pa-ski-2027");
+    type(screen.getByLabelText("Siste dag"), "2027-03-13");
+    type(within(group("Påmeldingen åpner")).getByLabelText("Dato"), "2027-02-01");
+    type(within(group("Påmeldingen åpner")).getByLabelText("Klokkeslett"), "12:00");
+    type(within(group("Påmeldingen stenger")).getByLabelText("Dato"), "2027-03-10");
+    type(within(group("Påmeldingen stenger")).getByLabelText("Klokkeslett"), "23:59");
+    fireEvent.click(button("Lagre"));
+    expect(document.getElementById(address.getAttribute("aria-describedby")!.split(" ")[0]!)?.textContent).toBe(
+      "Det finnes allerede et arrangement med denne adressen. Velg en annen.",
+    );
+    expect(save).not.toHaveBeenCalled();
+
+    type(address, "vargradering-2027");
+    // The leader's own address stays when the title changes after.
+    type(screen.getByLabelText("Navn på arrangementet"), "Vårgradering");
+    expect(address).toHaveProperty("value", "vargradering-2027");
+    fireEvent.click(button("Lagre"));
+    await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
+    expect(vi.mocked(save).mock.calls[0]![0]).toBe("vargradering-2027");
+  });
+
+  it("asks a grading's limits by belt name, with no age guessed, and saves them as grade ids", async () => {
+    const save = renderEditor("gradering");
+    const lowest = screen.getByLabelText("Laveste grad") as HTMLSelectElement;
+    const highest = screen.getByLabelText("Høyeste grad") as HTMLSelectElement;
+    // From the cup grades: white up to the last cup grade before the black-belt step.
+    expect(lowest.selectedOptions[0]!.textContent).toBe("10. Cup (Hvitt)");
+    expect(highest.selectedOptions[0]!.textContent).toBe("2. Cup (Rødt med to sorte striper)");
+    expect(within(highest).getByRole("option", { name: "1. Dan" })).toBeTruthy();
+    expect(screen.getByLabelText("Laveste alder")).toHaveProperty("value", "");
+    expect(screen.getByLabelText("Høyeste alder")).toHaveProperty("value", "");
+    expect(screen.queryByText(/\(nummer\)/)).toBeNull();
+
+    fireEvent.change(lowest, { target: { value: "4" } });
+    fillCommon();
+    type(screen.getByLabelText("Starter klokken"), "11:00");
+    fireEvent.click(button("Lagre"));
+    await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
+    expect(vi.mocked(save).mock.calls[0]![1]).toMatchObject({ kind: "gradering", minGradeId: 4, maxGradeId: 13, minAge: null, maxAge: null });
+  });
+
+  it("speaks of a sale's opening and closing, and asks stock per size instead of places", () => {
+    renderEditor("salg");
+    expect(group("Salget åpner")).toBeTruthy();
+    expect(group("Salget stenger")).toBeTruthy();
+    expect(screen.queryByRole("group", { name: "Påmeldingen åpner" })).toBeNull();
+    expect(screen.queryByLabelText("Antall plasser")).toBeNull();
+    expect(within(group("Vare 1")).getAllByLabelText("Antall i alt")).toHaveLength(2);
   });
 });

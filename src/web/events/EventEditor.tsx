@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
-import { EventSlugSchema, eventKindLabels, type EventDefinition } from "../../shared/events/event-definition.ts";
+import { parseCalendarDate } from "../../shared/camp/camp-edition-data.ts";
+import { EventSlugSchema, eventKindLabels, eventMessages, slugFromTitle, type EventDefinition } from "../../shared/events/event-definition.ts";
 import { AdminField, focusInView } from "../components/admin/AdminField.tsx";
 import type { AdminWriteResult } from "./event-admin-api.ts";
 import { EventFields } from "./EventFields.tsx";
@@ -26,12 +27,15 @@ export function EventEditor({
   slug: savedSlug,
   initial,
   stockLeft,
+  takenSlugs = [],
   onSave,
   onCancel,
 }: {
-  /** Empty for a new event: the leader chooses its address. */
+  /** Empty for a new event: its address is made from the title, and the leader may change it. */
   slug: string;
   initial: EventDraft;
+  /** Addresses already in use: a new event is told at once (the server refuses them too). */
+  takenSlugs?: readonly string[];
   /** A saved sale's sizes: how many are left now, shown beside the number for sale. */
   stockLeft?: readonly StockLeft[];
   onSave: (slug: string, definition: EventDefinition) => Promise<AdminWriteResult | undefined>;
@@ -39,8 +43,10 @@ export function EventEditor({
 }) {
   const formId = `event${useId().replace(/:/g, "")}`;
   const isNew = savedSlug === "";
-  const [slug, setSlug] = useState(savedSlug);
+  const [typedSlug, setTypedSlug] = useState<string>();
   const [draft, setDraft] = useState(initial);
+  // A new event's address follows its title and year until the leader types one of their own.
+  const slug = !isNew ? savedSlug : (typedSlug ?? slugFromTitle(draft.fields.title, parseCalendarDate(draft.fields.firstDay.trim())?.year));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -49,9 +55,10 @@ export function EventEditor({
     const checked = checkDraft(draft);
     const slugChecked = EventSlugSchema.safeParse(slug);
     const found: FieldErrors = { ...(checked.ok ? {} : checked.errors) };
-    if (!slugChecked.success) found.slug = slugChecked.error.issues[0]!.message;
+    if (!slugChecked.success) found.slug = slug === "" ? "Skriv en adresse, eller et navn den kan lages av." : slugChecked.error.issues[0]!.message;
+    else if (isNew && takenSlugs.includes(slug)) found.slug = eventMessages.slugTaken;
     setErrors(found);
-    if (!checked.ok || !slugChecked.success) {
+    if (!checked.ok || Object.keys(found).length > 0) {
       setMessage("Noe må rettes før arrangementet kan lagres. Se meldingene ved feltene.");
       focusFirstError(formId);
       return;
@@ -61,7 +68,9 @@ export function EventEditor({
     const result = await onSave(slug, checked.definition);
     setBusy(false);
     if (!result || result.ok) return;
-    const fromServer = errorsFrom(result.issues);
+    const fromServer = errorsFrom(result.issues, draft.kind);
+    // The server's word on the address (taken, or the site's own) belongs by the address.
+    if (result.issues.length === 0 && /adresse/i.test(result.message)) fromServer.slug = result.message;
     setErrors(fromServer);
     setMessage(result.message);
     focusFirstError(formId);
@@ -81,18 +90,37 @@ export function EventEditor({
       <h2 id={`${formId}-heading`}>
         {isNew ? "Nytt arrangement" : "Endre arrangementet"}: {eventKindLabels[draft.kind].toLowerCase()}
       </h2>
-      <AdminField
+      <EventFields
         formId={formId}
-        path="slug"
-        label="Adresse (/arrangementer/…)"
-        hint={isNew ? "Små bokstaver, tall og bindestrek, for eksempel sommerkurs-2027." : "Adressen kan ikke endres."}
-        error={errors.slug}
-      >
-        {(a11y) => (
-          <input {...a11y} type="text" autoComplete="off" value={slug} readOnly={!isNew} onChange={(event) => setSlug(event.target.value)} />
-        )}
-      </AdminField>
-      <EventFields formId={formId} draft={draft} errors={errors} onChange={setDraft} />
+        draft={draft}
+        errors={errors}
+        onChange={setDraft}
+        afterTitle={
+          <AdminField
+            formId={formId}
+            path="slug"
+            label="Adresse (/arrangementer/…)"
+            hint={
+              isNew
+                ? "Lages av navnet og året. Du kan endre den: små bokstaver, tall og bindestrek. Den kan ikke endres etter lagring."
+                : "Adressen kan ikke endres."
+            }
+            error={errors.slug}
+          >
+            {(a11y) => (
+              <input
+                {...a11y}
+                type="text"
+                autoComplete="off"
+                spellCheck={false}
+                value={slug}
+                readOnly={!isNew}
+                onChange={(event) => setTypedSlug(event.target.value)}
+              />
+            )}
+          </AdminField>
+        }
+      />
       {draft.kind === "kurs" && (
         <>
           <PriceBandEditor formId={formId} bands={draft.priceBands} errors={errors} onChange={(priceBands) => setDraft({ ...draft, priceBands })} />

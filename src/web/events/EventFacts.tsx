@@ -1,4 +1,5 @@
 import type { EventDetail } from "../../shared/events/event-api.ts";
+import { ageRangeText } from "../../shared/events/event-texts.ts";
 import { formatKroner } from "../../shared/format.ts";
 
 /** The event's price and who it is for, as a short list above the form. */
@@ -6,7 +7,11 @@ export function EventFacts({ event }: { event: EventDetail }) {
   const facts: string[] = [];
   if (event.kind === "gradering") {
     facts.push(`Pris: ${formatKroner(event.price ?? 0)} per utøver.`);
-    facts.push(`For utøvere fra ${event.minAge} til ${event.maxAge} år${event.homeClubOnly ? " i klubben" : ""}.`);
+    const who = [
+      event.minAge === null && event.maxAge === null ? "" : ` ${ageRangeText(event.minAge, event.maxAge)}`,
+      event.homeClubOnly ? " i klubben" : "",
+    ].join("");
+    if (who) facts.push(`For utøvere${who}.`);
   }
   if (event.kind === "kurs") {
     for (const band of [...event.priceBands].sort((a, b) => a.maxAge - b.maxAge))

@@ -1,3 +1,7 @@
+import type { ReactNode } from "react";
+import { gradeLabel } from "../../shared/camp/grades.ts";
+import { SEED_GRADES } from "../../shared/camp/seed-grades.ts";
+import type { EventKind } from "../../shared/events/event-definition.ts";
 import { AdminField, fieldId } from "../components/admin/AdminField.tsx";
 import type { DraftField, EventDraft, FieldErrors, InstantField } from "./event-draft.ts";
 
@@ -16,28 +20,43 @@ const labels: Record<DraftField | InstantField, string> = {
   price: "Pris (kr)",
   minAge: "Laveste alder",
   maxAge: "Høyeste alder",
-  minGradeId: "Laveste grad (nummer)",
-  maxGradeId: "Høyeste grad (nummer)",
+  minGradeId: "Laveste grad",
+  maxGradeId: "Høyeste grad",
   registrationOpensAt: "Påmeldingen åpner",
   registrationClosesAt: "Påmeldingen stenger",
 };
+
+/** A sale is bought, not joined: its window is the sale's own. */
+const saleLabels: Partial<Record<DraftField | InstantField, string>> = {
+  registrationOpensAt: "Salget åpner",
+  registrationClosesAt: "Salget stenger",
+};
+
+/** A field's label for the kind of event the form is for. */
+export function eventFieldLabel(kind: EventKind, path: DraftField | InstantField): string {
+  return (kind === "salg" ? saleLabels[path] : undefined) ?? labels[path];
+}
 
 /** The event's own fields for its kind (the lists of questions, prices and items come after). */
 export function EventFields({
   formId,
   draft,
   errors,
+  afterTitle,
   onChange,
 }: {
   formId: string;
   draft: EventDraft;
   errors: FieldErrors;
+  /** Shown right under the title (the new event's address, made from it). */
+  afterTitle?: ReactNode;
   onChange: (draft: EventDraft) => void;
 }) {
+  const label = (path: DraftField | InstantField) => eventFieldLabel(draft.kind, path);
   const setField = (path: DraftField, value: string) => onChange({ ...draft, fields: { ...draft.fields, [path]: value } });
 
   const input = (path: DraftField, kind: Kind, hint?: string) => (
-    <AdminField formId={formId} path={path} label={labels[path]} error={errors[path]} hint={hint}>
+    <AdminField formId={formId} path={path} label={label(path)} error={errors[path]} hint={hint}>
       {(a11y) => (
         <input
           {...a11y}
@@ -71,7 +90,7 @@ export function EventFields({
     const a11y = { "aria-invalid": error ? true : undefined, "aria-describedby": error ? `${id}-error` : undefined };
     return (
       <fieldset className="event-instant">
-        <legend>{labels[path]}</legend>
+        <legend>{label(path)}</legend>
         <div className="field">
           <label htmlFor={id}>Dato</label>
           <input id={id} type="date" value={draft.window[path].date} {...a11y} onChange={(event) => set("date", event.target.value)} />
@@ -89,32 +108,54 @@ export function EventFields({
     );
   };
 
+  /** A grade limit by the belt's name (the ids stored as before); empty is no limit that way. */
+  const grade = (path: "minGradeId" | "maxGradeId") => (
+    <AdminField formId={formId} path={path} label={label(path)} error={errors[path]}>
+      {(a11y) => (
+        <select {...a11y} value={draft.fields[path]} onChange={(event) => setField(path, event.target.value)}>
+          <option value="">Ingen grense</option>
+          {draft.fields[path] !== "" && !SEED_GRADES.some((belt) => String(belt.gradeId) === draft.fields[path]) && (
+            <option value={draft.fields[path]}>Grad {draft.fields[path]}</option>
+          )}
+          {SEED_GRADES.map((belt) => (
+            <option key={belt.gradeId} value={String(belt.gradeId)}>
+              {gradeLabel(belt)}
+            </option>
+          ))}
+        </select>
+      )}
+    </AdminField>
+  );
+
   return (
     <>
       {input("title", "text")}
+      {afterTitle}
       <div className="event-grid">
         {input("firstDay", "date")}
         {input("lastDay", "date")}
       </div>
       {input("venue", "text")}
-      <AdminField formId={formId} path="description" label={labels.description} error={errors.description}>
+      <AdminField formId={formId} path="description" label={label("description")} error={errors.description}>
         {(a11y) => <textarea {...a11y} rows={5} value={draft.fields.description} onChange={(event) => setField("description", event.target.value)} />}
       </AdminField>
       <div className="event-grid">
         {instant("registrationOpensAt")}
         {instant("registrationClosesAt")}
       </div>
-      {input("capacity", "number", "Tomt betyr ingen grense.")}
+      {/* A sale counts its stock per size, not places. */}
+      {draft.kind !== "salg" && input("capacity", "number", "Tomt betyr ingen grense.")}
       {draft.kind !== "salg" && input("price", "number", draft.kind === "kurs" ? "For alle som er eldre enn aldersgruppene nedenfor." : undefined)}
       {draft.kind === "gradering" && (
         <>
           {input("startTime", "time")}
           {check("homeClubOnly", "Bare for medlemmer av klubben")}
+          <p className="field-hint">Hvem som kan melde seg på: graden utøveren har nå, og alder om graderingen har en aldersgrense.</p>
           <div className="event-grid">
-            {input("minAge", "number")}
-            {input("maxAge", "number")}
-            {input("minGradeId", "number")}
-            {input("maxGradeId", "number")}
+            {grade("minGradeId")}
+            {grade("maxGradeId")}
+            {input("minAge", "number", "Tomt betyr ingen grense.")}
+            {input("maxAge", "number", "Tomt betyr ingen grense.")}
           </div>
         </>
       )}

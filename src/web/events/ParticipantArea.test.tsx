@@ -12,6 +12,7 @@ const event: AdminEvent = {
   title: "Julekurs",
   firstDay: "2026-12-19",
   lastDay: "2026-12-19",
+  registrationOpensAt: "2026-11-01T07:00:00.000Z",
   published: true,
   phase: "upcoming",
   state: "open",
@@ -38,6 +39,7 @@ const row = (name: string, status: AdminParticipant["status"] = "confirmed"): Ad
   method: "card_cash",
   waitlistPosition: null,
   offer: null,
+  anonymised: false,
 });
 
 const answer = {

@@ -29,8 +29,9 @@ async function write(path: string, method: "PUT" | "POST", body?: unknown): Prom
   return { ok: false, message: error?.error ?? `Serveren svarte ${response.status}.`, issues: error?.issues ?? [] };
 }
 
-export const putEvent = (slug: string, definition: unknown, token: string) =>
-  write(`${base}/Put/${segment(slug)}/${segment(token)}`, "PUT", definition);
+/** `create`: a new event, refused (409) when its address is taken rather than replacing that event. */
+export const putEvent = (slug: string, definition: unknown, token: string, { create = false } = {}) =>
+  write(`${base}/Put/${segment(slug)}/${segment(token)}${create ? "?create=1" : ""}`, "PUT", definition);
 export const publishEvent = (slug: string, token: string) => write(`${base}/Publish/${segment(slug)}/${segment(token)}`, "POST");
 export const copyEvent = (fromSlug: string, toSlug: string, weeks: number, token: string) =>
   write(`${base}/Copy/${segment(fromSlug)}/${segment(toSlug)}/${segment(token)}`, "POST", { weeks });

@@ -187,17 +187,21 @@ export function definitionFrom(draft: EventDraft): Record<string, unknown> {
 
 export type FieldErrors = Record<string, string>;
 
-/** A size is typed by the leader: the schema's words about ids are said about sizes here. */
-function formMessage(path: string, message: string): string {
+/**
+ * A size is typed by the leader: the schema's words about ids are said about sizes here; a sale's window is
+ * the sale's, not a registration's.
+ */
+function formMessage(path: string, message: string, kind?: EventKind): string {
   if (/^items\.\d+\.variants\.\d+\.id$/.test(path)) return "Skriv størrelsen med bokstavene A–Z, tall og bindestrek (for eksempel S, XL eller 140).";
   if (/^items\.\d+\.variants$/.test(path) && message === eventMessages.uniqueIds) return "To størrelser har samme navn.";
+  if (kind === "salg" && message === eventMessages.closes) return "Salget må stenge etter at det åpner.";
   return message;
 }
 
 /** The first message per field path. */
-export function errorsFrom(issues: readonly { path: string; message: string }[]): FieldErrors {
+export function errorsFrom(issues: readonly { path: string; message: string }[], kind?: EventKind): FieldErrors {
   const errors: FieldErrors = {};
-  for (const issue of issues) errors[issue.path] ??= formMessage(issue.path, issue.message);
+  for (const issue of issues) errors[issue.path] ??= formMessage(issue.path, issue.message, kind);
   return errors;
 }
 
@@ -207,5 +211,11 @@ export type Checked = { ok: true; definition: EventDefinition } | { ok: false; e
 export function checkDraft(draft: EventDraft): Checked {
   const parsed = EventDefinitionSchema.safeParse(definitionFrom(draft));
   if (parsed.success) return { ok: true, definition: parsed.data };
-  return { ok: false, errors: errorsFrom(parsed.error.issues.map((issue) => ({ path: issue.path.map(String).join("."), message: issue.message }))) };
+  return {
+    ok: false,
+    errors: errorsFrom(
+      parsed.error.issues.map((issue) => ({ path: issue.path.map(String).join("."), message: issue.message })),
+      draft.kind,
+    ),
+  };
 }
