@@ -84,6 +84,10 @@ test("Ny leir from the latest, fix a bad value, save, preview and publish; this 
   await expect(log).toContainText("Publisert");
   await expect(log).toContainText(`→ «${venue}»`);
   await expect(log).toContainText(`av ${campAdmin.username}`);
+  // In words, never the stored keys or JSON, and nothing runs off a phone's screen.
+  await expect(log).toContainText(`Kopi av vinterleiren ${latest.year}`);
+  expect(await log.textContent()).not.toMatch(/[{}]|prices|earlyBird|lateFee/);
+  expect(await log.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
   await screenshot(page, "leirer-published");
 
   await page.getByRole("button", { name: "Tilbake til leirene" }).click();

@@ -1,4 +1,4 @@
-import { formatKroner, formatLongDate, formatOsloDateTime } from "../format.ts";
+import { formatDateAsRead, formatKroner, formatLongDate, formatOsloDateTime } from "../format.ts";
 import { parseCalendarDate, programAudiences } from "./camp-edition-data.ts";
 
 /**
@@ -83,15 +83,21 @@ const ageFields = new Set([
   "rules.companionDefaultAge",
 ]);
 
+/** How the change log reads values: clubs and grades by name, dates against today and the edition's year. */
+export interface CampEditionValueNames {
+  club?: (id: number) => string | undefined;
+  grade?: (id: number) => string | undefined;
+  /** Today: a date near it leaves its year out (`needsYear`); without it every date says its year. */
+  now?: Date;
+  /** The edition's year: a date in another year says its year. */
+  year?: number;
+}
+
 /**
  * A value of the field at `path` as the change log shows it: kroner, dates, Oslo times, yes/no, "ingen
  * grense" for an open capacity. Clubs and grades are shown by name when `names` knows them.
  */
-export function formatCampEditionValue(
-  path: string,
-  value: unknown,
-  names: { club?: (id: number) => string | undefined; grade?: (id: number) => string | undefined; now?: Date } = {},
-): string {
+export function formatCampEditionValue(path: string, value: unknown, names: CampEditionValueNames = {}): string {
   if (value === null || value === undefined) return path === "capacity" || path === "sleepoverCapacity" ? "ingen grense" : "–";
   if (typeof value === "boolean") return path === "lateFee.enabled" ? (value ? "på" : "av") : value ? "ja" : "nei";
   if (typeof value === "number") {
@@ -105,10 +111,12 @@ export function formatCampEditionValue(
   }
   if (typeof value === "string") {
     const date = parseCalendarDate(value);
-    if (date) return formatLongDate(date);
+    if (date) return names.now === undefined ? formatLongDate(date) : formatDateAsRead(date, { now: names.now, year: names.year });
     if (path === "registrationOpensAt" || path === "registrationClosesAt" || path === "publishedAt") {
       const instant = new Date(value);
-      if (!Number.isNaN(instant.getTime())) return formatOsloDateTime(instant, { now: names.now });
+      // The window is read against the edition's year (next year's camp opening this November says 2026); a publish is not.
+      if (!Number.isNaN(instant.getTime()))
+        return formatOsloDateTime(instant, { now: names.now, year: path === "publishedAt" ? undefined : names.year });
     }
     return `«${value}»`;
   }

@@ -243,6 +243,7 @@ export function EditionEditor({
       {preview && <EditionPreview data={preview} headingId={`${id}-preview`} />}
       <EditionChangeLog
         year={edition.year}
+        current={editionData(edition)}
         version={edition.version}
         token={token}
         clubs={clubs}
