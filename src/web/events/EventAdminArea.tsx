@@ -12,6 +12,7 @@ import { draftFrom, type EventDraft } from "./event-draft.ts";
 import { template } from "./event-template.ts";
 import { eventDoorPath } from "./EventDoorArea.tsx";
 import { ParticipantArea } from "./ParticipantArea.tsx";
+import { EventMessages } from "./EventMessages.tsx";
 
 const newLabels: Record<EventKind, string> = { gradering: "Ny gradering", kurs: "Nytt kurs", salg: "Nytt salg av klubbtøy" };
 
@@ -19,6 +20,8 @@ const newLabels: Record<EventKind, string> = { gradering: "Ny gradering", kurs: 
 export function EventAdminArea({ session }: { session: AdminSession }) {
   const { data: events, load } = useAdminData(session, getAdminEvents, "Fikk ikke hentet arrangementene.");
   const [open, setOpen] = useState<string>();
+  /** The event whose «Send melding» is open (beside its participants, if those are open too). */
+  const [messaging, setMessaging] = useState<string>();
   const [editing, setEditing] = useState<{ slug: string; draft: EventDraft; key: number; stockLeft?: AdminEvent["stockLeft"] }>();
   const [result, setResult] = useState<string>();
   const now = useNow();
@@ -45,6 +48,7 @@ export function EventAdminArea({ session }: { session: AdminSession }) {
 
   if (!events) return <AdminLoading text="Henter arrangementene …">{<SignOutButton session={session} />}</AdminLoading>;
   const chosen = events.find((event) => event.slug === open);
+  const toMessage = events.find((event) => event.slug === messaging);
 
   return (
     <>
@@ -118,6 +122,9 @@ export function EventAdminArea({ session }: { session: AdminSession }) {
                     <button type="button" className="button secondary" onClick={() => setOpen(event.slug)}>
                       Deltakere<span className="visually-hidden">: {event.title}</span>
                     </button>
+                    <button type="button" className="button secondary" onClick={() => setMessaging(event.slug)}>
+                      Send melding<span className="visually-hidden">: {event.title}</span>
+                    </button>
                     {event.phase !== "past" && (
                       <a className="button secondary" href={eventDoorPath(event.slug)}>
                         Dør<span className="visually-hidden">: {event.title}</span>
@@ -165,6 +172,11 @@ export function EventAdminArea({ session }: { session: AdminSession }) {
         </tbody>
       </table>
       {chosen && chosen.kind !== "vinterleir" && <ParticipantArea key={chosen.slug} event={chosen} session={session} />}
+      {toMessage && toMessage.kind !== "vinterleir" && (
+        <div className="no-print">
+          <EventMessages key={toMessage.slug} event={{ ...toMessage, kind: toMessage.kind }} session={session} />
+        </div>
+      )}
     </>
   );
 }

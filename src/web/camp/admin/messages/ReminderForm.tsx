@@ -4,7 +4,7 @@ import { ReminderSchema, type Reminder, type ReminderView } from "../../../../sh
 import { expiredMessage, isUnauthorised, useAdminData, type AdminSession } from "../../../components/admin/AdminShell.tsx";
 import { ActionResult, type ActionOutcome } from "../../../components/admin/ActionResult.tsx";
 import { useNow } from "../../../lib/use-now.ts";
-import { getReminder, saveReminder, sendReminderNow } from "./messages-api.ts";
+import { getReminder, saveReminder, sendReminderNow } from "../../../components/admin/messages-api.ts";
 
 const failedMessage = "Klarte ikke hente påminnelsen, så du er logget ut. Logg inn på nytt for å prøve igjen.";
 

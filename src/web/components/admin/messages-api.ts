@@ -9,8 +9,8 @@ import {
   type MessagePreview,
   type Reminder,
   type SendMessageInput,
-} from "../../../../shared/messages/message.ts";
-import { ApiError, getJson, parseErrorBody, send } from "../../../lib/api-client.ts";
+} from "../../../shared/messages/message.ts";
+import { ApiError, getJson, parseErrorBody, send } from "../../lib/api-client.ts";
 
 // «Send melding» (/api/Melding/…): the event's key comes first, the token last, as in every admin area.
 
