@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eventDoorMessages, EventDoorAnswerSchema, EventDoorListSchema } from "../../shared/events/event-door.ts";
@@ -150,6 +151,62 @@ describe.each(databaseKinds)("the events' door on %s", (kind) => {
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200]);
     expect(answers.filter((answer) => answer.json().duplicate === false)).toHaveLength(1);
     expect(await countRows(database, "event_checkin_actions")).toBe(1);
+  });
+
+  it("carries out an action sent with the phone's id once, however often and however late it is replayed; the last action to arrive decides what stands", async () => {
+    const { familyOrder } = await gradingWithOrders();
+    const siri = { orderId: familyOrder, position: 1 };
+    const [checkIn, undo, otherPhone, later] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    const send = async (body: Record<string, unknown>) => {
+      const res = await act("gradering-desember", body);
+      expect(res.statusCode, res.body).toBe(200);
+      return EventDoorAnswerSchema.parse(res.json());
+    };
+    const siriNow = async () => EventDoorListSchema.parse((await door("gradering-desember")).json()).entries[0]!.persons[1]!.checkedIn;
+
+    expect((await send({ ...siri, actionId: checkIn })).duplicate).toBe(false);
+    // The answer was lost: the queue sends the same id again, at once and four at a time.
+    const replays = await Promise.all([0, 1, 2, 3].map(() => send({ ...siri, actionId: checkIn })));
+    expect(replays.map((answer) => answer.duplicate)).toEqual([true, true, true, true]);
+    expect(await countRows(database, "event_checkin_actions")).toBe(1);
+
+    // Taken back; then the check-in arrives once more (a phone that never heard its answer): nothing changes.
+    now = new Date("2026-11-26T12:05:00Z");
+    expect((await send({ ...siri, undo: true, actionId: undo })).duplicate).toBe(false);
+    expect((await send({ ...siri, actionId: checkIn })).duplicate).toBe(true);
+    expect(await siriNow()).toBeNull();
+
+    // A second phone, offline meanwhile, checked her in too: the last to arrive decides, and a check-in
+    // arriving when she already stands checked in changes nothing (the first one's time and helper stay),
+    // but its id is known from then on.
+    now = new Date("2026-11-26T12:10:00Z");
+    expect((await send({ ...siri, actionId: otherPhone })).duplicate).toBe(false);
+    now = new Date("2026-11-26T12:15:00Z");
+    expect((await send({ ...siri, actionId: later })).duplicate).toBe(true);
+    expect(await siriNow()).toEqual({ at: "2026-11-26T12:10:00.000Z", by: "dora sin konto" });
+    expect((await send({ ...siri, undo: true })).duplicate).toBe(false);
+    expect((await send({ ...siri, actionId: later })).duplicate).toBe(true);
+    expect((await send({ ...siri, actionId: otherPhone })).duplicate).toBe(true);
+    expect(await siriNow()).toBeNull();
+
+    // The same id for another action is refused, and writes nothing.
+    for (const body of [
+      { ...siri, undo: true, actionId: checkIn },
+      { orderId: familyOrder, position: 0, actionId: checkIn },
+    ]) {
+      const reused = await act("gradering-desember", body);
+      expect([reused.statusCode, reused.json().error]).toEqual([409, eventDoorMessages.reusedActionId]);
+    }
+    const rows = await database.db.execute<{ kind: string; changed: boolean }>(sql`select kind, changed from event_checkin_actions order by id`);
+    expect(rows.rows.map((row) => [row.kind, row.changed])).toEqual([
+      ["checkin", true],
+      ["undo", true],
+      ["checkin", true],
+      ["checkin", false],
+      ["undo", true],
+    ]);
+    expect((await door("gradering-desember")).json().counts).toEqual({ done: 0, expected: 2 });
+    expect((await act("gradering-desember", { ...siri, actionId: "not-a-uuid" })).statusCode).toBe(400);
   });
 
   it("refuses a waiting or cancelled order with 409 and a Norwegian text, and an unknown order or participant with 404", async () => {

@@ -1,7 +1,9 @@
 /**
  * The door of a grading, a course or a sale (docs/decisions/0030-event-door.md): the list with what each
  * order owes (the event ledger, one source), and check-in (or a sale's pick-up) with undo. Every change is
- * a new row of event_checkin_actions, written with the order row locked, so two doors never act twice.
+ * a new row of event_checkin_actions, written with the order row locked, so two doors never act twice; an
+ * action sent with the phone's action id is carried out once however often it is sent, as at the camp's
+ * door (docs/decisions/0040-one-offline-door.md).
  */
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { CampAccountView } from "../admin-auth/camp-account.ts";
@@ -15,7 +17,7 @@ import {
   type EventDoorList,
 } from "../../shared/events/event-door.ts";
 import { campSlugPattern } from "../../shared/events/event-definition.ts";
-import { hasEnded, saleLineText } from "../../shared/events/event-rules.ts";
+import { eventEndsAt, hasEnded, saleLineText } from "../../shared/events/event-rules.ts";
 import type { Db } from "../db/database.ts";
 import { clubs } from "../db/schema/clubs.ts";
 import { grades } from "../db/schema/grades.ts";
@@ -48,10 +50,11 @@ async function doorEntries(db: Db, event: EventRow): Promise<EventDoorEntry[]> {
     db.select().from(clubs),
     db.select().from(grades),
   ]);
-  // What stands now: the latest action of each order and position.
+  // What stands now: the latest action of each order and position that changed something.
   const standing = new Map<string, { at: string; by: string } | null>();
   for (const action of actions)
-    standing.set(key(action.orderId, action.position), action.kind === "checkin" ? { at: action.at.toISOString(), by: action.accountName } : null);
+    if (action.changed)
+      standing.set(key(action.orderId, action.position), action.kind === "checkin" ? { at: action.at.toISOString(), by: action.accountName } : null);
 
   return orders.map((order) => {
     const money = figures.get(order.id);
@@ -86,6 +89,8 @@ export async function eventDoorList(db: Db, slug: string, now: Date): Promise<Ev
   return {
     event: { slug: event.slug, kind: definition.kind, title: definition.title, firstDay: definition.firstDay, lastDay: definition.lastDay },
     fetchedAt: now.toISOString(),
+    // The door closes then: nothing sent later is taken, so the phone keeps nothing longer.
+    keepUntil: eventEndsAt(definition.lastDay).toISOString(),
     counts: eventDoorCounts(definition.kind, entries),
     entries,
   };
@@ -93,8 +98,11 @@ export async function eventDoorList(db: Db, slug: string, now: Date): Promise<Ev
 
 /**
  * `POST /api/ArrangementInnsjekk/CheckIn/{slug}/{token}`: check a participant in (a sale: the order picked
- * up), or take it back. Idempotent: what already stands is answered with `duplicate` and writes nothing.
- * The order row is locked first, so the same action from two doors at once has one effect.
+ * up), or take it back. Idempotent: what already stands is answered with `duplicate` and changes nothing.
+ * The order row is locked first, so the same action from two doors at once has one effect. An action with
+ * an `actionId` is carried out once per id, the camp door's rule: sent again (a queue whose answer was
+ * lost), it answers `duplicate` even when a later action has changed what stands since; the same id with
+ * another action is refused (409). Among different actions the last to arrive decides what stands.
  */
 export async function eventDoorAction(db: Db, slug: string, body: unknown, account: CampAccountView, now: Date): Promise<EventDoorAnswer> {
   const action = parseWith(EventDoorActionSchema, body);
@@ -112,6 +120,17 @@ export async function eventDoorAction(db: Db, slug: string, body: unknown, accou
     const order = locked.rows[0];
     if (!order) throw new HttpError(404, eventDoorMessages.unknownOrder);
     const orderId = Number(order.id);
+    if (action.actionId) {
+      const [earlier] = await tx
+        .select({ orderId: eventCheckinActions.orderId, position: eventCheckinActions.position, kind: eventCheckinActions.kind })
+        .from(eventCheckinActions)
+        .where(eq(eventCheckinActions.actionId, action.actionId));
+      if (earlier) {
+        const same = earlier.orderId === orderId && earlier.position === position && (earlier.kind === "undo") === undo;
+        if (!same) throw new HttpError(409, eventDoorMessages.reusedActionId);
+        return true;
+      }
+    }
     if (position !== null) {
       const [person] = await tx
         .select({ id: eventParticipants.id, cancelledAt: eventParticipants.cancelledAt })
@@ -142,21 +161,32 @@ export async function eventDoorAction(db: Db, slug: string, body: unknown, accou
         and(
           eq(eventCheckinActions.orderId, orderId),
           position === null ? isNull(eventCheckinActions.position) : eq(eventCheckinActions.position, position),
+          eq(eventCheckinActions.changed, true),
         ),
       )
       .orderBy(desc(eventCheckinActions.id))
       .limit(1);
     const checkedIn = latest?.kind === "checkin";
-    if (checkedIn !== undo) return true;
-    await tx.insert(eventCheckinActions).values({
-      orderId,
-      position,
-      kind: undo ? "undo" : "checkin",
-      accountUsername: account.username,
-      accountName: account.name,
-      at: now,
-    });
-    return false;
+    const changed = checkedIn === undo;
+    // Nothing to change and no id to remember: nothing written.
+    if (!changed && !action.actionId) return true;
+    const inserted = await tx
+      .insert(eventCheckinActions)
+      .values({
+        orderId,
+        position,
+        kind: undo ? "undo" : "checkin",
+        accountUsername: account.username,
+        accountName: account.name,
+        at: now,
+        actionId: action.actionId ?? null,
+        changed,
+      })
+      .onConflictDoNothing({ target: eventCheckinActions.actionId })
+      .returning({ id: eventCheckinActions.id });
+    // The id was taken meanwhile by an action on another order (whose lock this one does not hold).
+    if (inserted.length === 0) throw new HttpError(409, eventDoorMessages.reusedActionId);
+    return !changed;
   });
 
   const entries = await doorEntries(db, event);

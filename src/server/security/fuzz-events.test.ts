@@ -213,6 +213,8 @@ describe.each(databaseKinds)("hostile input to the events' calls on %s", (kind) 
       expect(placed.statusCode).toBe(200);
       const [row] = (await database.db.execute<{ order_id: string }>(sql`select order_id from event_orders order by id limit 1`)).rows;
       const known = fc.record({
+        // The phone's action id (replays are carried out once): sometimes one, sometimes hostile.
+        actionId: fc.oneof(fc.uuid({ version: 4 }), hostileValue),
         orderId: fc.oneof({ weight: 3, arbitrary: fc.constant(row!.order_id) }, { weight: 1, arbitrary: hostileText }),
         position: fc.oneof({ weight: 3, arbitrary: fc.constantFrom(0, 1) }, { weight: 1, arbitrary: hostileValue }),
         undo: fc.oneof(fc.boolean(), hostileValue),

@@ -1,11 +1,14 @@
 import { z } from "zod";
 import { eventKinds } from "./event-definition.ts";
+import { checkInMessages } from "../camp/camp-checkin.ts";
 import { matchesDoorQuery, searchableText } from "../camp/door-list.ts";
 
 /**
  * The door of a grading, a course or a sale (docs/decisions/0030-event-door.md): the list the door phone
  * shows, and the one action it takes. Participants of a grading or a course are checked in one by one; a
  * sale's order is picked up whole. The door takes no money: it shows what is owed, from the event ledger.
+ * It works with no network as the camp's door does (docs/decisions/0040-one-offline-door.md): the phone
+ * keeps the list and queues each action with its own id, so a resent action is carried out once.
  */
 
 export const eventDoorMessages = {
@@ -21,10 +24,17 @@ export const eventDoorMessages = {
   waitingSale: "Ordren står på venteliste og kan ikke hentes.",
   positionNeeded: "Velg hvem i ordren som skal sjekkes inn.",
   noPositionForSale: "En ordre i et salg hentes i sin helhet, uten deltaker.",
+  reusedActionId: checkInMessages.reusedActionId,
 } as const;
 
 export const EventDoorActionSchema = z
   .object({
+    /**
+     * Made by the phone once per action (a version 4 UUID), so the same action sent again (the offline queue
+     * after a lost answer) has one effect, also after a later undo. Without it the action is idempotent by
+     * what stands only.
+     */
+    actionId: z.uuid().optional(),
     orderId: z.string("Skriv ordrenummeret.").trim().min(1, "Skriv ordrenummeret.").max(40, "Ukjent ordrenummer."),
     /** The participant's position in the order (from 0); absent for a sale's order. */
     position: z.number().int(eventDoorMessages.unknownParticipant).min(0, eventDoorMessages.unknownParticipant).max(99).optional(),
@@ -71,6 +81,8 @@ export const EventDoorListSchema = z.object({
   event: z.object({ slug: z.string(), kind: z.enum(eventKinds), title: z.string(), firstDay: z.string(), lastDay: z.string() }),
   /** When the server made the list (ISO). */
   fetchedAt: z.string(),
+  /** When the door closes (the end of the event's last day): the phone keeps the list and what waits until then. */
+  keepUntil: z.string(),
   counts: EventDoorCountsSchema,
   entries: z.array(EventDoorEntrySchema),
 });
@@ -107,7 +119,7 @@ export function eventDoorCountText(kind: EventDoorList["event"]["kind"], counts:
 }
 
 /** Search by the participants' and the contact's names and by the order id: every word must occur. */
-export function searchEventDoor(entries: readonly EventDoorEntry[], query: string): EventDoorEntry[] {
+export function searchEventDoor<E extends EventDoorEntry>(entries: readonly E[], query: string): E[] {
   if (searchableText(query).trim() === "") return [...entries];
   return entries.filter((entry) =>
     matchesDoorQuery(searchableText([entry.contactName, entry.orderId, ...entry.persons.map((person) => person.name)].join(" ")), query),

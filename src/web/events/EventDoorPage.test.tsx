@@ -3,7 +3,15 @@ import { fireEvent, render, screen, waitFor, within } from "@testing-library/rea
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { eventDoorCounts, type EventDoorAction, type EventDoorList } from "../../shared/events/event-door.ts";
 import { clubAccountToken } from "../components/admin/club-sign-in.ts";
-import { EventDoor } from "./EventDoorPage.tsx";
+import { memoryListStore } from "../components/door/door-list-store.ts";
+import { eventDoorLocalKeys } from "./event-door-device.ts";
+import { EventDoor as EventDoorPage } from "./EventDoorPage.tsx";
+
+/** The page with the event's list kept in memory (happy-dom has no IndexedDB), one store per test. */
+let kept = memoryListStore<EventDoorList>();
+const keptStore = () => kept;
+const EventDoor = ({ slug }: { slug: string }) => <EventDoorPage slug={slug} listStore={keptStore} />;
+const actionResult = () => document.querySelector(".action-result")!.textContent;
 
 function doorList(): EventDoorList {
   const entries: EventDoorList["entries"] = [
@@ -47,14 +55,16 @@ function doorList(): EventDoorList {
   return {
     event: { slug: "gradering-desember", kind: "gradering", title: "Cupgradering desember", firstDay: "2026-12-12", lastDay: "2026-12-12" },
     fetchedAt: "2026-12-12T09:00:00.000Z",
+    keepUntil: "2099-01-01T00:00:00.000Z",
     counts: eventDoorCounts("gradering", entries),
     entries,
   };
 }
 
-/** The door's server: it checks in once per participant and refuses what the real one refuses. */
+/** The door's server: it carries out each action id once, and refuses what the real one refuses. */
 function server() {
   const state = { list: doorList(), actions: [] as EventDoorAction[], online: true };
+  const carriedOut = new Set<string>();
   vi.stubGlobal(
     "fetch",
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -68,6 +78,8 @@ function server() {
         const entry = state.list.entries.find((candidate) => candidate.orderId === action.orderId)!;
         if (entry.status === "waiting") return json({ error: "Ordren står på venteliste og kan ikke sjekkes inn." }, 409);
         const person = entry.persons.find((candidate) => candidate.position === action.position)!;
+        if (carriedOut.has(action.actionId!)) return json({ duplicate: true, entry, counts: state.list.counts });
+        carriedOut.add(action.actionId!);
         const duplicate = (person.checkedIn !== null) !== (action.undo === true);
         person.checkedIn = action.undo ? null : (person.checkedIn ?? { at: "2026-12-12T09:05:00.000Z", by: "Dora Dør" });
         state.list.counts = eventDoorCounts("gradering", state.list.entries);
@@ -79,7 +91,11 @@ function server() {
   return state;
 }
 
-beforeEach(() => clubAccountToken.save("A".repeat(43)));
+beforeEach(() => {
+  localStorage.clear();
+  kept = memoryListStore<EventDoorList>();
+  clubAccountToken.save("A".repeat(43));
+});
 afterEach(() => {
   clubAccountToken.clear();
   vi.unstubAllGlobals();
@@ -110,27 +126,60 @@ describe("the events' door", () => {
     render(<EventDoor slug="gradering-desember" />);
     const card = await screen.findByRole("article", { name: "Ola Nordmann, Siri Nordmann" });
     fireEvent.click(within(card).getByRole("button", { name: "Sjekk inn Siri Nordmann" }));
-    await waitFor(() => expect(screen.getByRole("status").textContent).toBe("Sjekket inn Siri Nordmann."));
+    expect(actionResult()).toBe("Sjekket inn Siri Nordmann.");
+    await waitFor(() => expect(card.textContent).toMatch(/Sjekket inn [^A-Z]*10\.05 av Dora Dør/));
     expect(screen.getByTestId("event-door-count").textContent).toBe("1 av 3 sjekket inn");
-    expect(card.textContent).toContain("Sjekket inn");
-    expect(state.actions).toEqual([{ orderId: "GR26-AAAA11-1", position: 1 }]);
+    expect(state.actions).toEqual([{ actionId: expect.stringMatching(/^[0-9a-f-]{36}$/), orderId: "GR26-AAAA11-1", position: 1 }]);
 
     fireEvent.click(within(card).getByRole("button", { name: "Angre innsjekking av Siri Nordmann" }));
-    await waitFor(() => expect(screen.getByRole("status").textContent).toBe("Angret innsjekking av Siri Nordmann."));
+    expect(actionResult()).toBe("Angret innsjekking av Siri Nordmann.");
     expect(screen.getByTestId("event-door-count").textContent).toBe("0 av 3 sjekket inn");
-    expect(state.actions.at(-1)).toEqual({ orderId: "GR26-AAAA11-1", position: 1, undo: true });
+    await waitFor(() => expect(state.actions).toHaveLength(2));
+    expect(state.actions[1]).toEqual({ actionId: expect.any(String), orderId: "GR26-AAAA11-1", position: 1, undo: true });
+    expect(state.actions[1]!.actionId).not.toBe(state.actions[0]!.actionId);
+    await waitFor(() => expect(screen.getByText("Alt er sendt.")).toBeTruthy());
   });
 
-  it("says plainly when there is no network, and that the events' door needs one", async () => {
+  it("with no network keeps the check-in and the undo on the phone, counts them, and sends each once when the network is back", async () => {
     const state = server();
-    render(<EventDoor slug="gradering-desember" />);
-    const card = await screen.findByRole("article", { name: "Lise Hansen" });
+    const { unmount } = render(<EventDoor slug="gradering-desember" />);
+    let card = await screen.findByRole("article", { name: "Ola Nordmann, Siri Nordmann" });
     state.online = false;
-    fireEvent.click(within(card).getByRole("button", { name: "Sjekk inn Lise Hansen" }));
-    await waitFor(() =>
-      expect(screen.getByRole("status").textContent).toMatch(/^Fikk ikke kontakt med serveren\. Døra for arrangementer virker bare med nett/),
-    );
-    expect(screen.getByTestId("event-door-count").textContent).toBe("0 av 3 sjekket inn");
+    fireEvent.click(within(card).getByRole("button", { name: "Sjekk inn Ola Nordmann" }));
+    fireEvent.click(within(card).getByRole("button", { name: "Sjekk inn Siri Nordmann" }));
+    fireEvent.click(within(card).getByRole("button", { name: "Angre innsjekking av Siri Nordmann" }));
+    await waitFor(() => expect(screen.getByText("3 handlinger venter på nett")).toBeTruthy());
+    expect(card.textContent).toContain("Sjekket inn (venter på nett)");
+    expect(card.textContent).toContain("Angret (venter på nett)");
+    expect(screen.getByTestId("event-door-count").textContent).toBe("1 av 3 sjekket inn");
+
+    // The tab is thrown away and opened again, still with no network: the list and what waits are on the phone.
+    unmount();
+    render(<EventDoor slug="gradering-desember" />);
+    card = await screen.findByRole("article", { name: "Ola Nordmann, Siri Nordmann" });
+    expect(screen.getByText("3 handlinger venter på nett")).toBeTruthy();
+    expect(screen.getByTestId("event-door-count").textContent).toBe("1 av 3 sjekket inn");
+    expect(state.actions).toEqual([]);
+
+    state.online = true;
+    window.dispatchEvent(new Event("online"));
+    await waitFor(() => expect(screen.getByText("Alt er sendt.")).toBeTruthy());
+    expect(state.actions.map((action) => [action.position, action.undo ?? false])).toEqual([
+      [0, false],
+      [1, false],
+      [1, true],
+    ]);
+    expect(new Set(state.actions.map((action) => action.actionId)).size).toBe(3);
+    expect(screen.getByTestId("event-door-count").textContent).toBe("1 av 3 sjekket inn");
+    expect(card.textContent).toMatch(/Sjekket inn [^A-Z]*10\.05 av Dora Dør/);
+    expect(localStorage.getItem(eventDoorLocalKeys.queue)).toBeNull();
+  });
+
+  it("opened for the first time with no network, says the list must be fetched once with a network", async () => {
+    const state = server();
+    state.online = false;
+    render(<EventDoor slug="gradering-desember" />);
+    expect((await screen.findByRole("alert")).textContent).toMatch(/^Fikk ikke kontakt med serveren, og lista over deltakere er ikke hentet/);
   });
 
   it("a sale: shows the order's lines and marks it picked up with «Hentet», counted «hentet»", async () => {
@@ -148,6 +197,7 @@ describe("the events' door", () => {
     const list: EventDoorList = {
       event: { slug: "klubbtoy", kind: "salg", title: "Klubbtøy", firstDay: "2026-12-01", lastDay: "2026-12-20" },
       fetchedAt: "2026-12-12T09:00:00.000Z",
+      keepUntil: "2099-01-01T00:00:00.000Z",
       counts: { done: 0, expected: 1 },
       entries: [entry],
     };
@@ -169,9 +219,10 @@ describe("the events' door", () => {
     expect(card.textContent).toContain("Betalt");
     expect(screen.getByTestId("event-door-count").textContent).toBe("0 av 1 hentet");
     fireEvent.click(within(card).getByRole("button", { name: /^Hentet\s+– ordre SA26-DDDD44-4$/ }));
-    await waitFor(() => expect(screen.getByTestId("event-door-count").textContent).toBe("1 av 1 hentet"));
-    expect(screen.getByRole("status").textContent).toBe("Ordre SA26-DDDD44-4 er hentet.");
-    expect(sent).toEqual([{ orderId: "SA26-DDDD44-4" }]);
+    expect(screen.getByTestId("event-door-count").textContent).toBe("1 av 1 hentet");
+    expect(actionResult()).toBe("Ordre SA26-DDDD44-4 er hentet.");
+    await waitFor(() => expect(card.textContent).toMatch(/Hentet [^A-Z]*10\.05 av Dora Dør/));
+    expect(sent).toEqual([{ actionId: expect.any(String), orderId: "SA26-DDDD44-4" }]);
     expect(within(card).getByRole("button", { name: "Angre hentet for ordre SA26-DDDD44-4" })).toBeTruthy();
   });
 });

@@ -5,7 +5,8 @@ import {
   type EventDoorAnswer,
   type EventDoorList,
 } from "../../shared/events/event-door.ts";
-import { ApiError, getJson, parseErrorBody, send } from "../lib/api-client.ts";
+import { postDoorAction, type DoorQueuedAction, type SendResult } from "../components/door/action-queue.ts";
+import { getJson } from "../lib/api-client.ts";
 
 /** The door of an event: GET the list, POST a check-in (or a sale's pick-up), under /api/ArrangementInnsjekk/. */
 const path = (call: "Get" | "CheckIn", slug: string, token: string) =>
@@ -15,19 +16,28 @@ export function getEventDoor(slug: string, token: string): Promise<EventDoorList
   return getJson(path("Get", slug, token), EventDoorListSchema);
 }
 
-export type EventDoorResult = { kind: "done"; answer: EventDoorAnswer } | { kind: "refused"; message: string } | { kind: "unauthorised" };
+/**
+ * An event door's action as it waits on the phone (the doors' one queue, components/door/action-queue.ts):
+ * what the server takes, the event it belongs to, and what the page shows meanwhile.
+ */
+export interface EventQueuedAction extends DoorQueuedAction {
+  slug: string;
+  orderId: string;
+  position?: number;
+  undo?: boolean;
+  /** When the phone made it (ISO): shown as the check-in's time until the server has it. */
+  madeAt: string;
+  /** What the page says when the server answers that it already stood so (another door did it). */
+  duplicateLabel: string;
+}
 
-/** One action at the door; no network throws ApiError without a status (the page says so; nothing is kept). */
-export async function sendEventDoorAction(slug: string, token: string, action: EventDoorAction): Promise<EventDoorResult> {
-  const response = await send(path("CheckIn", slug, token), {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(action),
-    cache: "no-store",
-  });
-  const body = await response.text().catch(() => "");
-  if (response.status === 401) return { kind: "unauthorised" };
-  if (response.ok) return { kind: "done", answer: EventDoorAnswerSchema.parse(JSON.parse(body)) };
-  if (response.status >= 500) throw new ApiError(`POST svarte ${response.status}`, response.status);
-  return { kind: "refused", message: parseErrorBody(body)?.error ?? `Serveren svarte ${response.status}.` };
+/** POST …/CheckIn/{slug}/{token}: one action with its id, safe to send again. */
+export function sendEventDoorAction(token: string, action: EventQueuedAction): Promise<SendResult<EventDoorAnswer>> {
+  const body: EventDoorAction = {
+    actionId: action.actionId,
+    orderId: action.orderId,
+    ...(action.position !== undefined ? { position: action.position } : {}),
+    ...(action.undo ? { undo: true } : {}),
+  };
+  return postDoorAction(path("CheckIn", action.slug, token), body, EventDoorAnswerSchema);
 }

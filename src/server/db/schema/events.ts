@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
 import type { EventDefinition } from "../../../shared/events/event-definition.ts";
 
 /**
@@ -216,6 +216,16 @@ export const eventCheckinActions = pgTable(
     accountUsername: text("account_username").notNull(),
     accountName: text("account_name").notNull(),
     at: timestamp("at", { withTimezone: true }).notNull(),
+    /**
+     * The phone's id for the action (docs/decisions/0040-one-offline-door.md), so a replay is carried out
+     * once; null for an action sent without one.
+     */
+    actionId: uuid("action_id").unique("event_checkin_actions_action_id_unique"),
+    /**
+     * False for an action that found its state already standing: kept only so its id is known when it is
+     * sent again. What stands is the latest row that changed something.
+     */
+    changed: boolean("changed").notNull().default(true),
   },
   (table) => [
     index("event_checkin_actions_order_idx").on(table.orderId, table.position, table.id),

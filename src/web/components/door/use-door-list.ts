@@ -29,6 +29,8 @@ export interface DoorListOptions<L> {
  */
 export function useDoorList<L extends KeptDoorList>(store: DoorListStore<L>, options: DoorListOptions<L>) {
   const [list, setList] = useState<L>();
+  // The last fetch never reached the server: with no list kept, the page can say why it has none.
+  const [offline, setOffline] = useState(false);
   const latest = useRef<L | undefined>(undefined);
   // Off once the area is gone (signed out): an answer arriving after that must not store the list again.
   const active = useRef(true);
@@ -48,6 +50,7 @@ export function useDoorList<L extends KeptDoorList>(store: DoorListStore<L>, opt
   const refresh = useCallback(async () => {
     try {
       const fresh = await callbacks.current.fetchList();
+      setOffline(false);
       if (pastKeeping(fresh, callbacks.current)) {
         keep(undefined);
         callbacks.current.onExpired();
@@ -56,7 +59,9 @@ export function useDoorList<L extends KeptDoorList>(store: DoorListStore<L>, opt
       keep(fresh);
     } catch (error) {
       // No network: the kept list stays, and says how old it is.
-      if (!(error instanceof ApiError && error.status === undefined)) callbacks.current.onError(error);
+      const noNetwork = error instanceof ApiError && error.status === undefined;
+      setOffline(noNetwork);
+      if (!noNetwork) callbacks.current.onError(error);
     }
   }, [keep]);
 
@@ -97,7 +102,10 @@ export function useDoorList<L extends KeptDoorList>(store: DoorListStore<L>, opt
     [keep],
   );
 
-  return { list, refresh, update };
+  /** Drops the list from the page (the caller removes it from the store). */
+  const forget = useCallback(() => keep(undefined), [keep]);
+
+  return { list, offline, refresh, update, forget };
 }
 
 /** Whether the event is over for this device: the list and what waits are to be removed. */
