@@ -28,7 +28,7 @@ import { registerEventRoutes, type EventRoutesOptions } from "./events/event-rou
 import { registerNewMemberRoutes } from "./members/new-member-routes.ts";
 import { registerInvoiceRoutes } from "./invoices/invoice-routes.ts";
 import { registerSiteContentRoutes } from "./site-content/site-content-routes.ts";
-import { setUpPrivacyJob, type PrivacySetupOptions } from "./privacy/privacy-setup.ts";
+import { registerEventPrivacyRoutes, setUpPrivacyJob, type PrivacySetupOptions } from "./privacy/privacy-setup.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -145,6 +145,7 @@ export async function buildApp({
   await app.register(registerCampRoutes, { payments: campPayments ?? vippsPayments });
   // Not encapsulated: the event orders' Vipps side (app.eventVipps) is driven by tests and the result page.
   await registerEventRoutes(app, events);
+  await app.register(registerEventPrivacyRoutes);
   await app.register(registerMessageRoutes);
   await app.register(registerNewMemberRoutes);
   await app.register(registerInvoiceRoutes);

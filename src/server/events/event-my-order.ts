@@ -93,7 +93,7 @@ async function ledgerOf(db: Pick<Db, "select">, orderRowId: number): Promise<Led
 }
 
 /** A Vipps payment reserved and not yet taken: the money has not come in, so the rule cannot be applied yet. */
-async function paymentUnderWay(db: Pick<Db, "select">, order: OrderRow): Promise<boolean> {
+export async function paymentUnderWay(db: Pick<Db, "select">, order: OrderRow): Promise<boolean> {
   if (order.status === "pending_payment") return true;
   const rows = await db.select().from(eventPayments).where(eq(eventPayments.orderId, order.id));
   return rows.some((row) => row.authorizedAmount > row.capturedAmount && row.state === "authorized");

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { eventEndsAt } from "../../shared/events/event-rules.ts";
 import type { Db } from "../db/database.ts";
 import { eventCheckinActions, eventLedgerEntries, eventOrderLinks, eventOrders, eventParticipants, events } from "../db/schema/events.ts";
@@ -19,58 +19,63 @@ export async function anonymiseEndedEvents(db: Db, now: Date, anonymiseAfterDays
     (event) => eventEndsAt(event.lastDay).getTime() + anonymiseAfterDays * 24 * 3600_000 <= now.getTime(),
   );
   if (due.length === 0) return 0;
-  const anonymised = await anonymiseOrders(db, due, now);
+  const anonymised = (
+    await db.transaction((tx) =>
+      blankEventOrders(
+        tx,
+        inArray(
+          eventOrders.eventId,
+          due.map((event) => event.id),
+        ),
+        now,
+      ),
+    )
+  ).length;
   // Every run, as the camp's (retention.ts): a run that stopped after the orders still forgets the messages.
   for (const { slug } of due) await forgetEventMessages(db, slug, now);
   return anonymised;
 }
 
-async function anonymiseOrders(db: Db, due: readonly { id: number }[], now: Date): Promise<number> {
-  return db.transaction(async (tx) => {
-    const orders = await tx
-      .update(eventOrders)
-      .set({ firstName: anonymisedName, lastName: "", email: "", telephone: "", linkTokenHash: null, anonymisedAt: now })
-      .where(
-        and(
-          inArray(
-            eventOrders.eventId,
-            due.map((event) => event.id),
-          ),
-          isNull(eventOrders.anonymisedAt),
-        ),
-      )
-      .returning({ id: eventOrders.id });
-    if (orders.length === 0) return 0;
-    const ids = orders.map((order) => order.id);
-    // A participant's charge reads «Gradering: Ola Nordmann»: the name goes, what was charged stays.
+/**
+ * Blanks the personal data of the orders `which` selects that are not blank yet, in the caller's transaction,
+ * and answers their row ids: the rule above after the event, and a family's request now (person-data.ts).
+ */
+export async function blankEventOrders(tx: Db, which: SQL, now: Date): Promise<number[]> {
+  const orders = await tx
+    .update(eventOrders)
+    .set({ firstName: anonymisedName, lastName: "", email: "", telephone: "", linkTokenHash: null, anonymisedAt: now })
+    .where(and(which, isNull(eventOrders.anonymisedAt)))
+    .returning({ id: eventOrders.id });
+  if (orders.length === 0) return [];
+  const ids = orders.map((order) => order.id);
+  // A participant's charge reads «Gradering: Ola Nordmann»: the name goes, what was charged stays.
+  await tx
+    .update(eventLedgerEntries)
+    .set({ label: sql`split_part(${eventLedgerEntries.label}, ': ', 1) || ': ' || ${anonymisedName}::text` })
+    .where(and(inArray(eventLedgerEntries.orderId, ids), sql`position(': ' in ${eventLedgerEntries.label}) > 0`));
+  // A participant cancelled alone is named in the ledger's reason («Ola Nordmann avbestilt av arrangøren.»):
+  // each name is replaced in its own order's entries, the longest first, before the participants are blanked.
+  const people = await tx
+    .select({ orderId: eventParticipants.orderId, firstName: eventParticipants.firstName, lastName: eventParticipants.lastName })
+    .from(eventParticipants)
+    .where(inArray(eventParticipants.orderId, ids));
+  const named = new Map<string, { orderId: number; name: string }>();
+  for (const { orderId, firstName, lastName } of people) {
+    const name = `${firstName} ${lastName}`.trim();
+    if (name !== "") named.set(`${orderId}\u0000${name}`, { orderId, name });
+  }
+  for (const { orderId, name } of [...named.values()].sort((a, b) => b.name.length - a.name.length))
     await tx
       .update(eventLedgerEntries)
-      .set({ label: sql`split_part(${eventLedgerEntries.label}, ': ', 1) || ': ' || ${anonymisedName}::text` })
-      .where(and(inArray(eventLedgerEntries.orderId, ids), sql`position(': ' in ${eventLedgerEntries.label}) > 0`));
-    // A participant cancelled alone is named in the ledger's reason («Ola Nordmann avbestilt av arrangøren.»):
-    // each name is replaced in its own order's entries, the longest first, before the participants are blanked.
-    const people = await tx
-      .select({ orderId: eventParticipants.orderId, firstName: eventParticipants.firstName, lastName: eventParticipants.lastName })
-      .from(eventParticipants)
-      .where(inArray(eventParticipants.orderId, ids));
-    const named = new Map<string, { orderId: number; name: string }>();
-    for (const { orderId, firstName, lastName } of people) {
-      const name = `${firstName} ${lastName}`.trim();
-      if (name !== "") named.set(`${orderId}\u0000${name}`, { orderId, name });
-    }
-    for (const { orderId, name } of [...named.values()].sort((a, b) => b.name.length - a.name.length))
-      await tx
-        .update(eventLedgerEntries)
-        .set({ reason: sql`replace(${eventLedgerEntries.reason}, ${name}::text, ${anonymisedName}::text)` })
-        .where(and(eq(eventLedgerEntries.orderId, orderId), sql`position(${name}::text in ${eventLedgerEntries.reason}) > 0`));
-    await tx
-      .update(eventParticipants)
-      .set({ firstName: anonymisedName, lastName: "", age: 0, answers: {} })
-      .where(inArray(eventParticipants.orderId, ids));
-    // Who came to the door, and when, is not kept after the event either.
-    await tx.delete(eventCheckinActions).where(inArray(eventCheckinActions.orderId, ids));
-    // The confirmation's link hash is blanked above; the links the messages carried go with it.
-    await tx.delete(eventOrderLinks).where(inArray(eventOrderLinks.orderId, ids));
-    return orders.length;
-  });
+      .set({ reason: sql`replace(${eventLedgerEntries.reason}, ${name}::text, ${anonymisedName}::text)` })
+      .where(and(eq(eventLedgerEntries.orderId, orderId), sql`position(${name}::text in ${eventLedgerEntries.reason}) > 0`));
+  await tx
+    .update(eventParticipants)
+    .set({ firstName: anonymisedName, lastName: "", age: 0, answers: {} })
+    .where(inArray(eventParticipants.orderId, ids));
+  // Who came to the door, and when, goes with the names.
+  await tx.delete(eventCheckinActions).where(inArray(eventCheckinActions.orderId, ids));
+  // The confirmation's link hash is blanked above; the links the messages carried go with it.
+  await tx.delete(eventOrderLinks).where(inArray(eventOrderLinks.orderId, ids));
+  return ids;
 }

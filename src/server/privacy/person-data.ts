@@ -1,14 +1,15 @@
 /**
- * A person's rights on request (GDPR art. 15 and 17) for one camp registration: everything we hold about
- * it as JSON — with every grading, course and gear order of the same e-mail address, the family's — and
- * anonymisation now (the payment records stay for the accounting law, D6).
+ * A person's rights on request (GDPR art. 15 and 17), from a camp registration or from an event order:
+ * everything we hold about it as JSON — with every grading, course and gear order of the same e-mail
+ * address, the family's (and from an event order, the address's camp registrations too) — and blanking
+ * the one registration or order now (the payment records stay for the accounting law, D6).
  */
 import { paymentsOfRegistration } from "../payments/payment-shares.ts";
 import { ledgerFigureLabels, ledgerFigures, type LedgerEntry } from "../../shared/camp/camp-ledger.ts";
 import { ledgerEntryWhat, ledgerHistoryLine, type LedgerHistoryEntry } from "../../shared/camp/camp-ledger-history.ts";
 import { actorLabel, moneyActionLabel, paymentMethodLabel, paymentStateLabel } from "../../shared/camp/camp-state-labels.ts";
 import { registrationLedgerHistory } from "../camp/camp-ledger-history.ts";
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { asc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { emailKey } from "../../shared/contact/email-key.ts";
 import { withoutLinkSecrets } from "../../shared/privacy/link-secrets.ts";
 import { gradeLabel } from "../../shared/camp/grades.ts";
@@ -20,7 +21,9 @@ import { mailOutbox } from "../db/schema/mail.ts";
 import { renderQueuedMail } from "../mail/mail-kinds.ts";
 import { campConfirmationKey } from "../camp/camp-confirmation-queue.ts";
 import { anonymiseRegistrations } from "./retention.ts";
-import { isEventOrderMail } from "./event-order-retention.ts";
+import { forgetAnonymisedEventOrderMails, isEventOrderMail } from "./event-order-retention.ts";
+import { blankEventOrders } from "./event-retention.ts";
+import { paymentUnderWay } from "../events/event-my-order.ts";
 import {
   eventCheckinActions,
   eventLedgerEntries,
@@ -38,9 +41,8 @@ import { eventDaysText } from "../../shared/events/event-texts.ts";
 import { eventDoorActionLabel } from "../../shared/events/event-door.ts";
 import { offerStateLabels } from "../../shared/camp/camp-waitlist-labels.ts";
 
-export interface PersonExport {
-  exportedAt: string;
-  about: string;
+/** One camp registration as the exports hold it. */
+export interface CampRegistrationExport {
   registration: Record<string, unknown> & { club: string; grade: string };
   companions: Record<string, unknown>[];
   /** The receipt's lines, as the family read them. */
@@ -50,9 +52,33 @@ export interface PersonExport {
   moneyActions: { at: string; reference: string; who: string; what: string; amount: number }[];
   /** The ledger as «Historikk» reads it, and its figures under their Norwegian names («Betalt», «Å betale» …). */
   ledger: LedgerInWords;
+}
+
+/** The camp admin's export: one camp registration, with the family's event orders. */
+export interface PersonExport extends CampRegistrationExport {
+  exportedAt: string;
+  about: string;
   /** Mails to the registration's own address that belong to none of the event orders below. */
   mails: MailCopy[];
   /** Every grading, course and gear order of the registration's own address (the family's), oldest first. */
+  eventOrders: PersonEventOrder[];
+}
+
+/**
+ * The event admin's export, from one event order: everything held under its e-mail address, the camp
+ * registrations and the event orders alike, each part in the camp export's shape. An order whose personal
+ * data is already blanked has no address left: the export holds that order alone.
+ */
+export interface AddressExport {
+  exportedAt: string;
+  about: string;
+  /** The address as compared (src/shared/contact/email-key.ts); null for a blanked order. */
+  email: string | null;
+  /** Every camp registration of the address, oldest first. */
+  campRegistrations: CampRegistrationExport[];
+  /** Mails to the address that belong to none of the event orders below. */
+  mails: MailCopy[];
+  /** Every grading, course and gear order of the address, oldest first. */
   eventOrders: PersonEventOrder[];
 }
 
@@ -91,7 +117,81 @@ export interface PersonEventOrder {
   mails: MailCopy[];
 }
 
+const eventOrdersAbout = "deltakerne med svarene sine, varene, betalingene, kassaboka, innsjekkingen, tilbud fra ventelisten og e-postene om ordren.";
+
 export async function exportPerson(db: Db, registrationId: number, now: Date, publicBaseUrl = ""): Promise<PersonExport | undefined> {
+  const found = await campRegistrationExport(db, registrationId);
+  if (!found) return undefined;
+  // The registration's own address (compared by key, never by the database's case rules). Not the
+  // companions' addresses: a companion may have given someone else's, whose mail is not this person's to see.
+  const ownKey = found.key;
+  const held = await heldForAddress(db, {
+    key: ownKey,
+    registrationIds: [registrationId],
+    orders: ownKey ? eq(eventOrders.email, ownKey) : undefined,
+    publicBaseUrl,
+  });
+  return {
+    exportedAt: now.toISOString(),
+    about:
+      "Alt Ski Taekwondo Klubb lagrer om denne påmeldingen til vinterleiren: påmeldingen, ledsagerne, kvitteringslinjene, " +
+      "betalingene med betalingsloggen, kassaboka (det som er belastet, betalt og betalt tilbake) og e-postene vi har sendt eller skal sende. " +
+      "Under «eventOrders» står alle påmeldinger til graderinger og kurs og bestillinger av klubbtøy med samme e-postadresse: " +
+      eventOrdersAbout,
+    ...found.part,
+    mails: held.mails,
+    eventOrders: held.eventOrders,
+  };
+}
+
+/**
+ * `GET /api/ArrangementAdmin/PersonExport/{orderId}/{token}`: everything held under an event order's
+ * address (orders store the address's key), for a family that may have no camp registration at all.
+ */
+export async function exportEventOrderPerson(db: Db, orderId: string, now: Date, publicBaseUrl = ""): Promise<AddressExport | undefined> {
+  const [order] = await db
+    .select({ id: eventOrders.id, email: eventOrders.email, anonymisedAt: eventOrders.anonymisedAt })
+    .from(eventOrders)
+    .where(eq(eventOrders.orderId, orderId));
+  if (!order) return undefined;
+  // A blanked order's address is "": it must never gather every other blanked order with it.
+  const key = order.anonymisedAt === null && order.email !== "" ? order.email : undefined;
+  const registrationIds = key
+    ? (
+        await db
+          .select({ id: campRegistrations.id })
+          .from(campRegistrations)
+          .where(eq(campRegistrations.emailKey, key))
+          .orderBy(asc(campRegistrations.id))
+      ).map((row) => row.id)
+    : [];
+  const campParts = (await Promise.all(registrationIds.map((id) => campRegistrationExport(db, id)))).flatMap((found) => (found ? [found.part] : []));
+  const held = await heldForAddress(db, {
+    key,
+    registrationIds,
+    orders: key ? or(eq(eventOrders.email, key), eq(eventOrders.id, order.id)) : eq(eventOrders.id, order.id),
+    publicBaseUrl,
+  });
+  return {
+    exportedAt: now.toISOString(),
+    about:
+      "Alt Ski Taekwondo Klubb lagrer om denne e-postadressen. Under «campRegistrations» står påmeldingene til vinterleiren: " +
+      "påmeldingen, ledsagerne, kvitteringslinjene, betalingene med betalingsloggen og kassaboka (det som er belastet, betalt og betalt tilbake). " +
+      "Under «eventOrders» står påmeldingene til graderinger og kurs og bestillingene av klubbtøy: " +
+      eventOrdersAbout +
+      " Under «mails» står de andre e-postene vi har sendt eller skal sende til adressen.",
+    email: key ?? null,
+    campRegistrations: campParts,
+    mails: held.mails,
+    eventOrders: held.eventOrders,
+  };
+}
+
+/** One camp registration's part of an export, and the key of its own address. */
+async function campRegistrationExport(
+  db: Db,
+  registrationId: number,
+): Promise<{ part: CampRegistrationExport; key: string | undefined } | undefined> {
   const [found] = await db
     .select({ registration: campRegistrations, club: clubs.name, grade: grades })
     .from(campRegistrations)
@@ -126,10 +226,55 @@ export async function exportPerson(db: Db, registrationId: number, now: Date, pu
           )
           .orderBy(asc(moneyActions.id));
   const history = (await registrationLedgerHistory(db, registrationId)) ?? [];
-  // The registration's own confirmation, and any other mail still held for its own address (compared by
-  // key, never by the database's case rules). Not the companions' addresses: a companion may have given
-  // someone else's, whose mail is not this person's to see.
-  const ownKey = registration.emailKey ?? emailKey(registration.email);
+  return {
+    key: registration.emailKey ?? emailKey(registration.email),
+    part: {
+      // The draft secret's hash is a credential's trace, not something about the person.
+      registration: { ...withoutDraftSecret(registration), club: found.club, grade: gradeLabel(found.grade) },
+      companions,
+      priceLines: priceLines.map((line) => ({ label: line.label, amount: line.amount })),
+      // Every money word through the shared labels: the method and state as the treasurer reads them.
+      payments: paymentRows.map((payment) => ({
+        reference: payment.reference,
+        method: paymentMethodLabel(payment.method),
+        state: paymentStateLabel(payment.state),
+        amount: payment.amount,
+        paidAmount: payment.paidAmount,
+        capturedAmount: payment.capturedAmount,
+        refundedAmount: payment.refundedAmount,
+        createdAt: payment.createdAt.toISOString(),
+        updatedAt: payment.updatedAt.toISOString(),
+      })),
+      moneyActions: actions.map((action) => ({
+        at: action.at.toISOString(),
+        reference: paymentRows.find((payment) => payment.id === action.paymentId)?.reference ?? "",
+        who: actorLabel(action.actor),
+        what: moneyActionLabel(action.action),
+        amount: action.amount,
+      })),
+      // The order's money as the ledger has it: every entry as «Historikk» shows it, and the figures every screen shows.
+      ledger: ledgerInWords(history),
+    },
+  };
+}
+
+/**
+ * The mails held for an address — any to it (compared by key), the camp registrations' own confirmations and
+ * the event orders' own mails — and the event orders `orders` selects, each mail once: an event order's own
+ * with its order, the rest apart.
+ */
+async function heldForAddress(
+  db: Db,
+  {
+    key,
+    registrationIds,
+    orders: which,
+    publicBaseUrl,
+  }: { key: string | undefined; registrationIds: readonly number[]; orders: SQL | undefined; publicBaseUrl: string },
+): Promise<{ mails: MailCopy[]; eventOrders: PersonEventOrder[] }> {
+  const orders = which ? await eventOrdersOf(db, which) : [];
+  const confirmations = new Set(registrationIds.map((id) => campConfirmationKey(id)));
+  const ofOrder = (mail: { dedupeKey: string }) => orders.find((order) => isEventOrderMail(mail.dedupeKey, order.id, order.offerIds));
   const candidates = await db
     .select({
       id: mailOutbox.id,
@@ -147,55 +292,14 @@ export async function exportPerson(db: Db, registrationId: number, now: Date, pu
     .from(mailOutbox)
     .orderBy(asc(mailOutbox.id));
   const own = candidates.filter(
-    (mail) =>
-      mail.dedupeKey === campConfirmationKey(registrationId) || (ownKey !== undefined && ownKey !== null && emailKey(mail.recipient) === ownKey),
+    (mail) => confirmations.has(mail.dedupeKey) || (key !== undefined && emailKey(mail.recipient) === key) || ofOrder(mail) !== undefined,
   );
   const copy = ({ dedupeKey: _key, kind, payload, ...mail }: (typeof candidates)[number]) => mailCopy(db, { ...mail, kind, payload }, publicBaseUrl);
-  const orders = ownKey ? await eventOrdersOf(db, ownKey) : [];
-  // Each mail once: an event order's own with its order, the rest here.
-  const ofOrders = new Set(own.filter((mail) => orders.some((order) => isEventOrderMail(mail.dedupeKey, order.id, order.offerIds))));
-  const mails = await Promise.all(own.filter((mail) => !ofOrders.has(mail)).map(copy));
-  const eventOrderExports = await Promise.all(
-    orders.map(async (order) => ({
-      ...order.export,
-      mails: await Promise.all(own.filter((mail) => isEventOrderMail(mail.dedupeKey, order.id, order.offerIds)).map(copy)),
-    })),
-  );
-
   return {
-    exportedAt: now.toISOString(),
-    about:
-      "Alt Ski Taekwondo Klubb lagrer om denne påmeldingen til vinterleiren: påmeldingen, ledsagerne, kvitteringslinjene, " +
-      "betalingene med betalingsloggen, kassaboka (det som er belastet, betalt og betalt tilbake) og e-postene vi har sendt eller skal sende. " +
-      "Under «eventOrders» står alle påmeldinger til graderinger og kurs og bestillinger av klubbtøy med samme e-postadresse: " +
-      "deltakerne med svarene sine, varene, betalingene, kassaboka, innsjekkingen, tilbud fra ventelisten og e-postene om ordren.",
-    // The draft secret's hash is a credential's trace, not something about the person.
-    registration: { ...withoutDraftSecret(registration), club: found.club, grade: gradeLabel(found.grade) },
-    companions,
-    priceLines: priceLines.map((line) => ({ label: line.label, amount: line.amount })),
-    // Every money word through the shared labels: the method and state as the treasurer reads them.
-    payments: paymentRows.map((payment) => ({
-      reference: payment.reference,
-      method: paymentMethodLabel(payment.method),
-      state: paymentStateLabel(payment.state),
-      amount: payment.amount,
-      paidAmount: payment.paidAmount,
-      capturedAmount: payment.capturedAmount,
-      refundedAmount: payment.refundedAmount,
-      createdAt: payment.createdAt.toISOString(),
-      updatedAt: payment.updatedAt.toISOString(),
-    })),
-    moneyActions: actions.map((action) => ({
-      at: action.at.toISOString(),
-      reference: paymentRows.find((payment) => payment.id === action.paymentId)?.reference ?? "",
-      who: actorLabel(action.actor),
-      what: moneyActionLabel(action.action),
-      amount: action.amount,
-    })),
-    // The order's money as the ledger has it: every entry as «Historikk» shows it, and the figures every screen shows.
-    ledger: ledgerInWords(history),
-    mails,
-    eventOrders: eventOrderExports,
+    mails: await Promise.all(own.filter((mail) => ofOrder(mail) === undefined).map(copy)),
+    eventOrders: await Promise.all(
+      orders.map(async (order) => ({ ...order.export, mails: await Promise.all(own.filter((mail) => ofOrder(mail) === order).map(copy)) })),
+    ),
   };
 }
 
@@ -234,15 +338,15 @@ async function mailCopy(
 }
 
 /**
- * Every grading, course and sale order of an address (orders store the address's key), with what hangs on
- * it. The order's link hash, like the draft secret's, is a credential's trace and is left out.
+ * The grading, course and sale orders `which` selects (an address's: orders store the address's key), with
+ * what hangs on each. The order's link hash, like the draft secret's, is a credential's trace and is left out.
  */
-async function eventOrdersOf(db: Db, key: string): Promise<{ id: number; offerIds: number[]; export: Omit<PersonEventOrder, "mails"> }[]> {
+async function eventOrdersOf(db: Db, which: SQL): Promise<{ id: number; offerIds: number[]; export: Omit<PersonEventOrder, "mails"> }[]> {
   const rows = await db
     .select({ order: eventOrders, event: events })
     .from(eventOrders)
     .innerJoin(events, eq(events.id, eventOrders.eventId))
-    .where(eq(eventOrders.email, key))
+    .where(which)
     .orderBy(asc(eventOrders.id));
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.order.id);
@@ -418,4 +522,34 @@ export async function forgetPerson(db: Db, registrationId: number, now: Date, ac
     orderId: before.orderId,
     anonymisedAt: (after?.anonymisedAt ?? now).toISOString(),
   };
+}
+
+export type EventForgetOutcome =
+  | { kind: "not-found" }
+  /** A Vipps payment not finished: what it ends in is not known yet, and its mails would go to the address. */
+  | { kind: "payment-busy" }
+  /** On the waiting list: an offer would be mailed to an address that is gone. */
+  | { kind: "waiting" }
+  | { kind: "ok"; changed: boolean; orderId: string; anonymisedAt: string };
+
+/**
+ * Blanks one event order's personal data now, as the rule after the event does (event-retention.ts), and
+ * deletes its mails still held. The order, its items, payments and ledger stay (accounting law); a repeat
+ * changes nothing. The order is locked as a cancellation locks it (event row, then order row), so a Vipps
+ * answer or a cancellation running at the same time is either done before or sees the blank order.
+ */
+export async function forgetEventOrder(db: Db, orderId: string, now: Date): Promise<EventForgetOutcome> {
+  return db.transaction(async (tx): Promise<EventForgetOutcome> => {
+    const [head] = await tx.select({ id: eventOrders.id, eventId: eventOrders.eventId }).from(eventOrders).where(eq(eventOrders.orderId, orderId));
+    if (!head) return { kind: "not-found" };
+    await tx.execute(sql`select id from ${events} where id = ${head.eventId} for update`);
+    const [order] = await tx.select().from(eventOrders).where(eq(eventOrders.id, head.id)).for("update");
+    if (!order) return { kind: "not-found" };
+    if (order.anonymisedAt) return { kind: "ok", changed: false, orderId, anonymisedAt: order.anonymisedAt.toISOString() };
+    if (order.status === "waiting") return { kind: "waiting" };
+    if (await paymentUnderWay(tx, order)) return { kind: "payment-busy" };
+    await blankEventOrders(tx, eq(eventOrders.id, order.id), now);
+    await forgetAnonymisedEventOrderMails(tx);
+    return { kind: "ok", changed: true, orderId, anonymisedAt: now.toISOString() };
+  });
 }

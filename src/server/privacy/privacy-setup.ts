@@ -1,15 +1,19 @@
 /**
- * Privacy by default (D6): the retention job (retention.ts) at start-up and every hour, and the camp
- * admin's two calls for a person's rights:
+ * Privacy by default (D6): the retention job (retention.ts) at start-up and every hour, and the admin's
+ * calls for a person's rights, from a camp registration or from a grading's, a course's or a sale's order:
  *   GET  /api/VinterleirAdmin/PersonExport/{registrationId}/{token}  everything held, as a JSON download
  *   POST /api/VinterleirAdmin/Forget/{registrationId}/{token}        anonymise now, keep the payments
+ *   GET  /api/ArrangementAdmin/PersonExport/{orderId}/{token}        everything held under the order's address
+ *   POST /api/ArrangementAdmin/Forget/{orderId}/{token}              blank the order now, keep the money
  */
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { currentCampAccount, requireCampRole } from "../admin-auth/camp-account.ts";
 import type { Db } from "../db/database.ts";
 import type { ErrorBody } from "../errors.ts";
 import { PeriodicJob } from "../jobs/periodic-job.ts";
-import { exportPerson, forgetPerson } from "./person-data.ts";
+import { eventOrderIdPattern } from "../events/event-orders.ts";
+import { eventMyOrderMessages } from "../../shared/events/event-my-order.ts";
+import { exportEventOrderPerson, exportPerson, forgetEventOrder, forgetPerson } from "./person-data.ts";
 import { retentionFromEnv, runRetention, type RetentionRun, type RetentionSettings } from "./retention.ts";
 
 declare module "fastify" {
@@ -26,6 +30,8 @@ export interface PrivacySetupOptions {
 
 const privacyMessages = {
   notFound: "Fant ikke registreringen.",
+  orderNotFound: "Fant ikke ordren.",
+  orderWaiting: "Ordren står på ventelisten. Avbestill den først, så kan personopplysningene slettes.",
 } as const;
 
 /**
@@ -104,6 +110,43 @@ export async function registerPrivacyRoutes(app: FastifyInstance) {
       app.campListsChanged();
       request.log.info({ registrationId: outcome.registrationId }, "personal data anonymised on request");
     }
+    const { kind: _kind, ...body } = outcome;
+    return reply.send(body);
+  });
+}
+
+/**
+ * The event admin's calls for a family that may have only gradings, courses or gear orders: the export from
+ * one order (everything under its address) and blanking that order now, for a `leder`.
+ */
+export async function registerEventPrivacyRoutes(app: FastifyInstance) {
+  const guard = { preHandler: requireCampRole("leder") };
+  const orderIdOf = (raw: string) => (eventOrderIdPattern.test(raw) ? raw : undefined);
+
+  app.get<{ Params: { orderId: string } }>("/api/ArrangementAdmin/PersonExport/:orderId/:token", guard, async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    const orderId = orderIdOf(request.params.orderId);
+    const data = orderId === undefined ? undefined : await exportEventOrderPerson(app.db, orderId, app.now(), app.env.PUBLIC_BASE_URL);
+    if (!data) return reply.code(404).send({ error: privacyMessages.orderNotFound } satisfies ErrorBody);
+    return reply
+      .header("content-disposition", `attachment; filename="personopplysninger-${orderId}.json"`)
+      .type("application/json; charset=utf-8")
+      .send(JSON.stringify(data, null, 2));
+  });
+
+  app.post<{ Params: { orderId: string } }>("/api/ArrangementAdmin/Forget/:orderId/:token", guard, async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    const orderId = orderIdOf(request.params.orderId);
+    const outcome = orderId === undefined ? ({ kind: "not-found" } as const) : await forgetEventOrder(app.db, orderId, app.now());
+    if (outcome.kind === "not-found") return reply.code(404).send({ error: privacyMessages.orderNotFound } satisfies ErrorBody);
+    if (outcome.kind === "payment-busy") return reply.code(409).send({ error: eventMyOrderMessages.paymentBusy } satisfies ErrorBody);
+    if (outcome.kind === "waiting") return reply.code(409).send({ error: privacyMessages.orderWaiting } satisfies ErrorBody);
+    // The record of the request: the order's anonymisedAt says when, this line who asked the site to do it.
+    if (outcome.changed)
+      request.log.info(
+        { orderId: outcome.orderId, by: (await currentCampAccount(request)).username },
+        "event order personal data blanked on request",
+      );
     const { kind: _kind, ...body } = outcome;
     return reply.send(body);
   });
