@@ -8,6 +8,7 @@ import { useAdminData, type AdminSession } from "../components/admin/AdminShell.
 import { ConfirmAction, useConfirmation } from "../components/ConfirmAction.tsx";
 import { eventCsvPath, eventXlsxPath, getEventParticipants } from "./event-admin-api.ts";
 import { cancelEventOrderAsLeader } from "./my-event-order-api.ts";
+import { OrderPrivacy } from "./OrderPrivacy.tsx";
 
 /** One event's participants or orders, with the Excel and CSV downloads and, for a grading, the printable examiner's list. */
 export function ParticipantArea({ event, session }: { event: AdminEvent; session: AdminSession }) {
@@ -33,7 +34,11 @@ export function ParticipantArea({ event, session }: { event: AdminEvent; session
     }
     confirmation.close();
     const back = outcome.refund > 0 ? ` ${formatKroner(outcome.refund)} skal betales tilbake.` : "";
-    setResult(`Ordre ${orderId} er avbestilt.${back} Familien får en e-post.`);
+    await announce(`Ordre ${orderId} er avbestilt.${back} Familien får en e-post.`);
+  };
+  // What an order's action did, read out where the keyboard goes, over the list as it now stands.
+  const announce = async (message: string) => {
+    setResult(message);
     await load();
     resultRef.current?.focus();
   };
@@ -125,6 +130,7 @@ export function ParticipantArea({ event, session }: { event: AdminEvent; session
                     )}
                   </div>
                 )}
+                {firstRowOf.get(row.orderId) === index && <OrderPrivacy row={row} session={session} onForgotten={announce} />}
               </td>
             </tr>
           ))}

@@ -215,7 +215,8 @@ export function AdminDetails({
         <p>
           Ber personen om innsyn, kan du laste ned alt vi har lagret om påmeldingen, og om graderinger, kurs og bestillinger av klubbtøy med samme
           e-postadresse. Ber personen om sletting av leirpåmeldingen, anonymiseres navn, kontaktinformasjon, allergier og annen informasjon
-          {isAthlete ? " (også for ledsagerne)" : ""}; betalingene beholdes i fem år etter regnskapsloven.
+          {isAthlete ? " (også for ledsagerne)" : ""}; betalingene beholdes i fem år etter regnskapsloven. Graderinger, kurs og bestillinger slettes
+          hver for seg, fra deltakerlisten i «Arrangementer».
         </p>
       )}
       {leder && (
