@@ -84,6 +84,8 @@ describe("/personvern", () => {
     for (const kind of ["Graderinger og kurs", "Bestilling av klubbtøy", "Innsjekking ved døra", "Betalinger"]) expect(text).toContain(kind);
     expect(text).toContain("bestillinger av klubbtøy gjøres anonyme 45 dager etter arrangementets siste dag");
     expect(text).toContain("slettes 14 dager etter");
+    // A family with only a grading, a course or a gear order has the same rights as the camp's.
+    expect(text).toContain("Det gjelder også om du bare har meldt på til en gradering eller et kurs eller bestilt klubbtøy.");
     expect(text).toContain("Eksempel Drift AS");
     for (const cookie of Object.values(siteCookies)) expect(text).toContain(cookie.name);
     expect(text).toContain("Datatilsynet");

@@ -163,6 +163,13 @@ export default function PrivacyPage() {
       </ul>
       <p>Skriv til {mail}, så svarer vi innen en måned. Foresatte kan spørre på vegne av barna sine.</p>
       <p>
+        Ber du om innsyn, får du en kopi av alt vi har lagret under e-postadressen din: påmeldinger til vinterleiren, graderinger og kurs og
+        bestillinger av klubbtøy, med betalingene og e-postene vi har sendt deg. Det gjelder også om du bare har meldt på til en gradering eller et
+        kurs eller bestilt klubbtøy. Ber du om sletting, sletter vi navn og kontaktopplysninger med en gang, også før arrangementet, sammen med det
+        andre vi vet om deltakerne (som allergier, alder og svar) og innsjekkingen ved døra. Det som trengs i regnskapet (beløp, ordrenummer, hva som
+        er kjøpt og betalingene), står igjen uten navn til det slettes som beskrevet ovenfor.
+      </p>
+      <p>
         Mener du at vi behandler opplysninger om deg på en måte som ikke er i orden, kan du klage til Datatilsynet (
         <ExternalLink href="https://www.datatilsynet.no/">datatilsynet.no</ExternalLink>, Postboks 458 Sentrum, 0105 Oslo). Vi blir glade om du tar
         kontakt med oss først, så vi kan rette opp i det.
