@@ -110,7 +110,7 @@ export function EventAdminArea({ session }: { session: AdminSession }) {
               </td>
               <td>{eventDaysText(event.firstDay, event.lastDay)}</td>
               <td>{eventStatusText(event, now)}</td>
-              <td>
+              <td data-label="Påmeldt">
                 {event.participants}
                 {event.waiting > 0 ? ` (+${event.waiting} på venteliste)` : ""}
               </td>
