@@ -19,6 +19,7 @@ import { clubs } from "../db/schema/clubs.ts";
 import { grades } from "../db/schema/grades.ts";
 import { eventOrderItems, eventOrders, eventParticipants, eventStock, eventWaitlistOffers, events } from "../db/schema/events.ts";
 import { currentEditionView } from "../camp/camp-editions.ts";
+import { newMemberMessageSlug } from "../../shared/messages/message.ts";
 import { shownState } from "../camp/camp-waitlist-offers.ts";
 import { HttpError, parseWith } from "../errors.ts";
 import { eventFigures } from "./event-ledger.ts";
@@ -117,8 +118,11 @@ export async function adminEvents(db: Db, at: Date): Promise<AdminEvent[]> {
   );
 }
 
-/** Addresses the site uses itself under /arrangementer. */
-const reservedSlugs = new Set(["admin"]);
+/**
+ * Addresses the site uses itself: under /arrangementer, and the key the new-member admin's messages are
+ * logged under (an event by that address would open that log to the event admin's «Send melding»).
+ */
+const reservedSlugs = new Set(["admin", newMemberMessageSlug]);
 
 function checkSlug(slug: string): string {
   if (campSlugPattern.test(slug)) throw new HttpError(409, eventAdminMessages.campHere);

@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatKroner } from "../../shared/format.ts";
-import { messageInputMessages, type MessageLogEntry } from "../../shared/messages/message.ts";
+import { messageInputMessages, newMemberMessageSlug, type MessageLogEntry } from "../../shared/messages/message.ts";
 import type { Database } from "../db/database.ts";
-import { eventOrders } from "../db/schema/events.ts";
+import { eventOrders, events } from "../db/schema/events.ts";
+import { messages } from "../db/schema/messages.ts";
 import { appendEventEntries } from "../events/event-ledger.ts";
 import { anonymiseEndedEvents } from "../privacy/event-retention.ts";
 import { testAdminCredentials } from "../test-support/app.ts";
@@ -126,6 +127,32 @@ describe.each(databaseKinds)("«Send melding» to a grading's families on %s", (
     expect(unknown.json()).toEqual({ error: "Fant ikke arrangementet." });
     expect((await app.inject({ url: `/api/Melding/Get/gradering-som-ikke-finnes/${leder}` })).statusCode).toBe(404);
     expect(await countRows(database, "messages")).toBe(before);
+  });
+
+  it("never reaches the new-member admin's messages: its key is no event's address, not even an event stored under it", async () => {
+    // The new-member admin's log (its own credential) is kept under this key; a camp leader must not read it.
+    await database.db.insert(messages).values({
+      eventSlug: newMemberMessageSlug,
+      segment: "all",
+      subject: "Velkommen",
+      body: "Hei",
+      createdBy: "nye",
+      createdAt: now,
+      sendAt: now,
+      queuedAt: now,
+    });
+    const refused = await app.inject({
+      method: "PUT",
+      url: `/api/ArrangementAdmin/Put/${newMemberMessageSlug}/${leder}?create=1`,
+      payload: grading(),
+    });
+    expect(refused.statusCode, refused.body).toBe(400);
+    // An event stored under it before it was refused.
+    const [existing] = await database.db.select().from(events).where(eq(events.slug, slug));
+    const { id: _id, ...copy } = existing!;
+    await database.db.insert(events).values({ ...copy, slug: newMemberMessageSlug });
+    expect((await app.inject({ url: `/api/Melding/Get/${newMemberMessageSlug}/${leder}` })).statusCode).toBe(404);
+    expect((await send({ segment: "all", subject: "Nei", body: "Nei" }, newMemberMessageSlug)).statusCode).toBe(404);
   });
 
   it("with the grading's personal data, the message's link stops working and the log keeps only counts and states", async () => {

@@ -5,6 +5,7 @@ import {
   campYearOfSlug,
   messageInputMessages,
   messageSegments,
+  newMemberMessageSlug,
   plannedMessageGraceHours,
   type MessageLogEntry,
   type PlannedTiming,
@@ -56,6 +57,8 @@ export type MessageEvent = { kind: "camp"; edition: CampEdition } | { kind: "eve
  */
 export async function messageEventOfSlug(db: Db, slug: string, { stored = false } = {}): Promise<MessageEvent> {
   if (campYearOfSlug(slug) !== undefined) return { kind: "camp", edition: await (stored ? storedEventOfSlug(db, slug) : eventOfSlug(db, slug)) };
+  // The new-member admin's log (its own credential) is never an event's, even one stored under its key.
+  if (slug === newMemberMessageSlug) throw new HttpError(404, messageInputMessages.unknownEvent);
   const row = await eventBySlug(db, slug);
   if (!row) throw new HttpError(404, messageInputMessages.unknownEvent);
   return { kind: "event", row };
