@@ -5,32 +5,11 @@ import { validDraft } from "../../src/shared/camp/camp-draft.fixture.ts";
 import { DoorListSchema } from "../../src/shared/camp/door-list.ts";
 import { test, expect, installServerClock } from "./fixtures.ts";
 import { adminToken, campAdmin, screenshot, uniqueSurname } from "./camp-helpers.ts";
+import { keptOnPhone } from "./support/door.ts";
 
 async function axe(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
-
-/** What the check-in page keeps on the phone: the IndexedDB door list and the localStorage keys of the queue. */
-async function keptOnPhone(page: Page): Promise<{ listRecords: number; localKeys: string[] }> {
-  return page.evaluate(async () => {
-    const listRecords = await new Promise<number>((resolve, reject) => {
-      const open = indexedDB.open("stk-innsjekk");
-      open.onerror = () => reject(open.error);
-      open.onsuccess = () => {
-        const db = open.result;
-        if (!db.objectStoreNames.contains("dorliste")) return resolve(0);
-        const count = db.transaction("dorliste").objectStore("dorliste").count();
-        count.onsuccess = () => {
-          resolve(count.result);
-          db.close();
-        };
-        count.onerror = () => reject(count.error);
-      };
-    });
-    const localKeys = Object.keys(localStorage).filter((key) => key.startsWith("stk-innsjekk"));
-    return { listRecords, localKeys };
-  });
 }
 
 test.describe("the door with no network at all", () => {
@@ -61,7 +40,7 @@ test.describe("the door with no network at all", () => {
       if (!navigator.serviceWorker.controller)
         await new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
     });
-    expect((await keptOnPhone(page)).listRecords).toBe(1);
+    expect((await keptOnPhone(page, "stk-innsjekk")).lists).toBe(1);
 
     await context.setOffline(true);
     const reloaded = await page.reload();
@@ -116,7 +95,7 @@ test.describe("the door with no network at all", () => {
 
     await page.getByRole("button", { name: "Logg ut", exact: true }).click();
     await expect(page.getByLabel("Brukernavn")).toBeVisible();
-    await expect.poll(() => keptOnPhone(page)).toEqual({ listRecords: 0, localKeys: [] });
+    await expect.poll(() => keptOnPhone(page, "stk-innsjekk")).toEqual({ lists: 0, localKeys: [] });
 
     // Every other page is left alone: not controlled by the door's worker, and with the site's own manifest.
     await page.goto("/vinterleir");

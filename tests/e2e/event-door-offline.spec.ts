@@ -6,34 +6,13 @@
  */
 import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { EventDoorListSchema } from "../../src/shared/events/event-door.ts";
 import { adminToken, screenshot } from "./camp-helpers.ts";
 import { expect, test } from "./fixtures.ts";
+import { keptOnPhone } from "./support/door.ts";
 import { grading, publishEvent, registerForEvent } from "./event-helpers.ts";
 
 const password = "Dør-uten-nett-2026";
-
-/** What the events' door keeps on the phone: the lists in IndexedDB and its localStorage keys. */
-async function keptOnPhone(page: Page): Promise<{ lists: number; localKeys: string[] }> {
-  return page.evaluate(async () => {
-    const lists = await new Promise<number>((resolve, reject) => {
-      const open = indexedDB.open("stk-dor");
-      open.onerror = () => reject(open.error);
-      open.onsuccess = () => {
-        const db = open.result;
-        if (!db.objectStoreNames.contains("dorliste")) return resolve(0);
-        const count = db.transaction("dorliste").objectStore("dorliste").count();
-        count.onsuccess = () => {
-          resolve(count.result);
-          db.close();
-        };
-        count.onerror = () => reject(count.error);
-      };
-    });
-    return { lists, localKeys: Object.keys(localStorage).filter((key) => key.startsWith("stk-dor")) };
-  });
-}
 
 test.describe("the events' door with no network", () => {
   // Offline on purpose: the list refresh and the queue's sends fail until the network is back.
@@ -72,7 +51,7 @@ test.describe("the events' door with no network", () => {
         if (!navigator.serviceWorker.controller)
           await new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
       });
-      await expect.poll(async () => (await keptOnPhone(page)).lists).toBe(1);
+      await expect.poll(async () => (await keptOnPhone(page, "stk-dor")).lists).toBe(1);
 
       await context.setOffline(true);
       const reloaded = await page.reload();
@@ -115,7 +94,7 @@ test.describe("the events' door with no network", () => {
 
       await page.getByRole("button", { name: "Logg ut", exact: true }).click();
       await expect(page.getByLabel("Brukernavn")).toBeVisible();
-      await expect.poll(() => keptOnPhone(page)).toEqual({ lists: 0, localKeys: [] });
+      await expect.poll(() => keptOnPhone(page, "stk-dor")).toEqual({ lists: 0, localKeys: [] });
 
       // Every other page is left alone by the door's worker.
       await page.goto("/arrangementer");
