@@ -2,7 +2,8 @@
  * The event orders' mails and accounting records, by the camp's rules (retention.ts); the blanking of an
  * ended event's personal data itself is event-retention.ts'.
  */
-import { inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
+import { eq, inArray, isNotNull, max, or, sql, type SQL } from "drizzle-orm";
+import { osloCalendarDate } from "../../shared/time.ts";
 import type { Db } from "../db/database.ts";
 import { eventLedgerEntries, eventOrders, eventPayments, eventWaitlistOffers, events } from "../db/schema/events.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
@@ -53,12 +54,34 @@ export async function forgetAnonymisedEventOrderMails(db: Db): Promise<number> {
 
 /**
  * The accounting records of an event's orders, by the camp's rule (deleteExpiredAccounting): at `dueAt`
- * of the year of the event's last day the orders go whole, with their participants, items, payments,
- * ledger, check-ins, offers and links, and any mail of theirs left. The event itself stays (it names nobody).
+ * of the year of the event's last day — or of its orders' latest ledger entry or payment, when later — the
+ * orders go whole, with their participants, items, payments, ledger, check-ins, offers and links, and any
+ * mail of theirs left. The event itself stays (it names nobody). The money's own dates count because the
+ * law keeps a record from the end of the year it was made in (a refund in January after a December event),
+ * and because the event's days are the leader's to change: moving them years back must not delete this
+ * year's payments.
  */
 export async function deleteExpiredEventAccounting(db: Db, now: Date, dueAt: (year: number) => Date): Promise<number> {
-  const due = (await db.select({ id: events.id, lastDay: events.lastDay }).from(events))
-    .filter((event) => dueAt(Number(event.lastDay.slice(0, 4))).getTime() <= now.getTime())
+  const [eventRows, lastEntries, lastPayments] = await Promise.all([
+    db.select({ id: events.id, lastDay: events.lastDay }).from(events),
+    db
+      .select({ eventId: eventOrders.eventId, at: max(eventLedgerEntries.at) })
+      .from(eventLedgerEntries)
+      .innerJoin(eventOrders, eq(eventOrders.id, eventLedgerEntries.orderId))
+      .groupBy(eventOrders.eventId),
+    db
+      .select({ eventId: eventOrders.eventId, at: max(eventPayments.updatedAt) })
+      .from(eventPayments)
+      .innerJoin(eventOrders, eq(eventOrders.id, eventPayments.orderId))
+      .groupBy(eventOrders.eventId),
+  ]);
+  const moneyYear = (eventId: number) =>
+    Math.max(
+      0,
+      ...[...lastEntries, ...lastPayments].flatMap((row) => (row.eventId === eventId && row.at ? [osloCalendarDate(new Date(row.at)).year] : [])),
+    );
+  const due = eventRows
+    .filter((event) => dueAt(Math.max(Number(event.lastDay.slice(0, 4)), moneyYear(event.id))).getTime() <= now.getTime())
     .map((event) => event.id);
   if (due.length === 0) return 0;
   return db.transaction(async (tx) => {

@@ -10,7 +10,8 @@
  *    the end of the edition's calendar year (bokføringsloven § 13: 5 years after the end of the fiscal year).
  *  - A grading's, a course's or a sale's orders the same: their personal data blanked `anonymiseAfterDays`
  *    after the event's last day (event-retention.ts), their mails left in the outbox then deleted, and the
- *    whole orders `accountingRetentionYears` after the end of the year of that day (event-order-retention.ts).
+ *    whole orders `accountingRetentionYears` after the end of the year of that day, or of their latest ledger
+ *    entry or payment when later (event-order-retention.ts).
  *  - New-member interest registrations are deleted `newMemberRetentionMonths` after they came in (D7).
  *  - Sent or finally failed mail leaves the outbox `mailRetentionDays` after it was sent (created), and
  *    the local mail folder's files (used without SMTP) the same number of days after they were saved.
