@@ -10,6 +10,7 @@ import { createPublished, grading, order, participant, postOrder, sale } from ".
 import { actOnLanding, buildVippsTestApp } from "../test-support/vipps.ts";
 import { eventMyOrderMessages } from "../../shared/events/event-my-order.ts";
 import { isEventOrderMail } from "./event-order-retention.ts";
+import { eventMessageForgotten } from "./person-data.ts";
 
 // A family with only a grading and a gear order (no camp registration), and another with the camp as well.
 const family = { firstName: "Sigrid", lastName: "Hemmelighetsen", email: "Sigrid.Hemmelig@Example.no", telephone: "+4799911122" };
@@ -122,6 +123,18 @@ describe.each(databaseKinds)("an event-only family's personal data on request on
     await built.app.eventVipps!.reconcileOnce();
     expect((await rowOf(vippsOrder)).status).toBe("confirmed");
 
+    // A leader's message to the grading's families, still in the outbox when the family asks (the mail server
+    // said «try again later»).
+    built.transport.failures = 2;
+    const message = await built.app.inject({
+      method: "POST",
+      url: `/api/Melding/Send/gradering-desember/${token}`,
+      payload: { segment: "all", subject: "Om graderingen", body: "Husk beltet." },
+    });
+    expect(message.statusCode, message.body).toBe(201);
+    await built.app.outbox.drain();
+    expect(built.transport.failures).toBe(0);
+
     const before = await money(orderIds.grading!);
     const otherBefore = await rowOf(orderIds.other!);
     const done = await forget(orderIds.grading!);
@@ -154,6 +167,15 @@ describe.each(databaseKinds)("an event-only family's personal data on request on
     expect(data).toMatchObject({ email: null, campRegistrations: [], mails: [] });
     expect(data.eventOrders).toHaveLength(1);
     expect(JSON.stringify(data)).not.toMatch(/Hemmelig|Sindre|Siri/);
+
+    // The message's log forgets the family's address and names, and its mail to them not sent yet does not go.
+    const [logged] = (await built.app.inject({ url: `/api/Melding/Get/gradering-desember/${token}` })).json();
+    expect(logged.families).toEqual([
+      { address: null, participants: null, state: "failed", error: eventMessageForgotten },
+      { address: other.email, participants: "Olav Andresen", state: "queued", error: null },
+    ]);
+    const toFamily = await database.db.select({ key: mailOutbox.dedupeKey }).from(mailOutbox).where(eq(mailOutbox.recipient, familyKey));
+    expect(toFamily.filter((mail) => mail.key.startsWith("message:"))).toEqual([]);
 
     // The family's other orders and the other family are untouched.
     const theirs = await database.db

@@ -9,7 +9,9 @@ import { ledgerFigureLabels, ledgerFigures, type LedgerEntry } from "../../share
 import { ledgerEntryWhat, ledgerHistoryLine, type LedgerHistoryEntry } from "../../shared/camp/camp-ledger-history.ts";
 import { actorLabel, moneyActionLabel, paymentMethodLabel, paymentStateLabel } from "../../shared/camp/camp-state-labels.ts";
 import { registrationLedgerHistory } from "../camp/camp-ledger-history.ts";
-import { asc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { messageRecipients, messages } from "../db/schema/messages.ts";
+import { syncRecipientStates } from "../messages/messages.ts";
 import { emailKey } from "../../shared/contact/email-key.ts";
 import { withoutLinkSecrets } from "../../shared/privacy/link-secrets.ts";
 import { gradeLabel } from "../../shared/camp/grades.ts";
@@ -550,6 +552,45 @@ export async function forgetEventOrder(db: Db, orderId: string, now: Date): Prom
     if (await paymentUnderWay(tx, order)) return { kind: "payment-busy" };
     await blankEventOrders(tx, eq(eventOrders.id, order.id), now);
     await forgetAnonymisedEventOrderMails(tx);
+    if (order.email !== "") await forgetInEventMessages(tx, head.eventId, order.email);
     return { kind: "ok", changed: true, orderId, anonymisedAt: now.toISOString() };
   });
+}
+
+/** What the message log says of a family whose mail was not sent because its personal data was deleted on request. */
+export const eventMessageForgotten = "Ikke sendt: personopplysningene er slettet etter ønske.";
+
+/**
+ * The leader's messages to the event's families name the family in their log (address and participants) until
+ * the event's own personal data goes (forgetEventMessages): on request they go now. A mail of theirs not sent
+ * yet is not sent; one that has left goes with the mail retention, as every sent mail does.
+ */
+async function forgetInEventMessages(tx: Db, eventId: number, key: string): Promise<void> {
+  const [event] = await tx.select({ slug: events.slug }).from(events).where(eq(events.id, eventId));
+  if (!event) return;
+  await syncRecipientStates(tx);
+  const theirs = and(
+    eq(messageRecipients.emailKey, key),
+    inArray(messageRecipients.messageId, tx.select({ id: messages.id }).from(messages).where(eq(messages.eventSlug, event.slug))),
+  );
+  const unsent = await tx
+    .delete(mailOutbox)
+    .where(
+      and(
+        inArray(mailOutbox.id, tx.select({ id: messageRecipients.outboxId }).from(messageRecipients).where(theirs)),
+        inArray(mailOutbox.status, ["pending", "failed"]),
+      ),
+    )
+    .returning({ id: mailOutbox.id });
+  if (unsent.length > 0)
+    await tx
+      .update(messageRecipients)
+      .set({ state: "failed", error: eventMessageForgotten, outboxId: null })
+      .where(
+        inArray(
+          messageRecipients.outboxId,
+          unsent.map((mail) => mail.id),
+        ),
+      );
+  await tx.update(messageRecipients).set({ emailKey: null, address: null, participants: null }).where(theirs);
 }
