@@ -139,9 +139,12 @@ async function store(db: Db, slug: string, event: EventDefinition, now: Date, cr
     // A new event's form never replaces another event that happens to have the same address.
     if (existing && createOnly) throw new HttpError(409, eventAdminMessages.exists);
     if (existing) {
-      if (existing.kind !== event.kind) {
+      // Orders tie the event down: its kind cannot change, and it cannot be moved back to a day already over
+      // (retention would then blank its families at once and start the accounting clock early).
+      const movedIntoPast = event.lastDay < existing.lastDay && hasEnded(event, now);
+      if (existing.kind !== event.kind || movedIntoPast) {
         const [any] = await tx.select({ id: eventOrders.id }).from(eventOrders).where(eq(eventOrders.eventId, existing.id)).limit(1);
-        if (any) throw new HttpError(409, eventMessages.kindChanged);
+        if (any) throw new HttpError(409, existing.kind !== event.kind ? eventMessages.kindChanged : eventMessages.movedIntoPast);
       }
       await tx
         .update(events)

@@ -396,6 +396,23 @@ describe.each(databaseKinds)("events on %s", (kind) => {
     expect((await app.inject({ url: `/api/ArrangementAdmin/Get/not-a-token` })).statusCode).toBe(401);
   });
 
+  it("an event with orders cannot be moved back to a day already over, which would blank its families at once", async () => {
+    await createPublished(app, token, "gradering-desember", grading());
+    expect((await postOrder(app, "gradering-desember", order({ participants: [participant()] }))).body).toBe("Done");
+    const put = (lastDay: string) =>
+      app.inject({
+        method: "PUT",
+        url: `/api/ArrangementAdmin/Put/gradering-desember/${token}`,
+        payload: grading({ firstDay: lastDay, lastDay }) as object,
+      });
+    const back = await put("2026-11-20");
+    expect(back.statusCode).toBe(409);
+    expect(back.json().error).toMatch(/^Et arrangement med påmeldinger kan ikke flyttes til en dag som er passert/);
+    // Later, or earlier but still to come, is the leader's to decide.
+    expect((await put("2026-12-19")).statusCode).toBe(200);
+    expect((await put("2026-12-05")).statusCode).toBe(200);
+  });
+
   it("lists the published winter camp that has not ended as vinterleir-YYYY, with its own page", async () => {
     const all = (await app.inject({ url: "/api/Arrangement/Get" })).json();
     expect(all).toContainEqual(

@@ -68,6 +68,8 @@ export const eventMessages = {
   choicesRequired: "Et flervalgsspørsmål må ha minst to valg.",
   id: "En id kan bare ha bokstaver, tall og bindestrek.",
   kindChanged: "Et arrangement kan ikke bytte type etter at noen har meldt seg på.",
+  movedIntoPast:
+    "Et arrangement med påmeldinger kan ikke flyttes til en dag som er passert: da ville påmeldingene blitt gjort anonyme. Rett datoen eller avlys påmeldingene først.",
   slugTaken: "Det finnes allerede et arrangement med denne adressen. Velg en annen.",
 } as const;
 
