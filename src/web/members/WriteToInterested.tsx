@@ -3,6 +3,7 @@ import type { NewMemberAdminEntry } from "../../shared/members/new-member-admin.
 import { newMemberMessageSchema } from "../../shared/messages/message.ts";
 import { expiredMessage, isUnauthorised, useAdminData, type AdminSession } from "../components/admin/AdminShell.tsx";
 import { MessageLog } from "../components/admin/MessageLog.tsx";
+import { MessageSubjectField } from "../components/admin/MessageSubjectField.tsx";
 import { ActionResult, type ActionOutcome } from "../components/admin/ActionResult.tsx";
 import { getNewMemberMessages, writeToNewMembers } from "./member-api.ts";
 
@@ -60,10 +61,7 @@ export function WriteToInterested({ session, entries }: { session: AdminSession;
             ))}
           </select>
         </div>
-        <div className="field">
-          <label htmlFor={`${id}-subject`}>Emne</label>
-          <input id={`${id}-subject`} type="text" maxLength={200} value={subject} onChange={(event) => setSubject(event.target.value)} />
-        </div>
+        <MessageSubjectField id={`${id}-subject`} value={subject} onChange={setSubject} />
         <div className="field">
           <label htmlFor={`${id}-body`}>Melding</label>
           <textarea id={`${id}-body`} rows={6} value={body} onChange={(event) => setBody(event.target.value)} />

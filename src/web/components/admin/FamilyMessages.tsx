@@ -14,6 +14,7 @@ import { instantFromOslo } from "../../lib/form-values.ts";
 import { ActionResult, type ActionOutcome } from "./ActionResult.tsx";
 import { expiredMessage, isUnauthorised, useAdminData, type AdminSession } from "./AdminShell.tsx";
 import { MessageLog } from "./MessageLog.tsx";
+import { MessageSubjectField } from "./MessageSubjectField.tsx";
 import { cancelPlannedMessage, getMessageLog, previewMessage, sendFailedAgain, sendMessage, sendPlannedNow } from "./messages-api.ts";
 import "./family-messages.css";
 
@@ -218,16 +219,7 @@ export function FamilyMessages({ session, slug, eventName, intro, segments, day,
             </ul>
           </fieldset>
         )}
-        <div className="field">
-          <label htmlFor={`${id}-subject`}>Emne</label>
-          <input
-            id={`${id}-subject`}
-            type="text"
-            maxLength={200}
-            value={draft.subject}
-            onChange={(event) => update({ subject: event.target.value })}
-          />
-        </div>
+        <MessageSubjectField id={`${id}-subject`} value={draft.subject} onChange={(subject) => update({ subject })} />
         <div className="field">
           <label htmlFor={`${id}-body`}>Melding</label>
           <textarea

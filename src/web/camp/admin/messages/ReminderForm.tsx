@@ -3,6 +3,7 @@ import { formatOsloDateTime } from "../../../../shared/format.ts";
 import { ReminderSchema, type Reminder, type ReminderView } from "../../../../shared/messages/message.ts";
 import { expiredMessage, isUnauthorised, useAdminData, type AdminSession } from "../../../components/admin/AdminShell.tsx";
 import { ActionResult, type ActionOutcome } from "../../../components/admin/ActionResult.tsx";
+import { MessageSubjectField } from "../../../components/admin/MessageSubjectField.tsx";
 import { useNow } from "../../../lib/use-now.ts";
 import { getReminder, saveReminder, sendReminderNow } from "../../../components/admin/messages-api.ts";
 
@@ -122,16 +123,7 @@ export function ReminderForm({ session, slug }: { session: AdminSession; slug: s
             onChange={(event) => update({ daysBefore: Number(event.target.value) })}
           />
         </div>
-        <div className="field">
-          <label htmlFor={`${id}-subject`}>Emne for påminnelsen</label>
-          <input
-            id={`${id}-subject`}
-            type="text"
-            maxLength={200}
-            value={draft.subject}
-            onChange={(event) => update({ subject: event.target.value })}
-          />
-        </div>
+        <MessageSubjectField id={`${id}-subject`} label="Emne for påminnelsen" value={draft.subject} onChange={(subject) => update({ subject })} />
         <div className="field">
           <label htmlFor={`${id}-body`}>Tekst i påminnelsen</label>
           <textarea id={`${id}-body`} rows={6} value={draft.body} onChange={(event) => update({ body: event.target.value })} />
