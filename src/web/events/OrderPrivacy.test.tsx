@@ -1,32 +1,12 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
-import type { AdminParticipant } from "../../shared/events/event-api.ts";
 import { calls, mockApi } from "../test-support/mock-api.ts";
+import { adminParticipant } from "./admin-participant.fixture.ts";
 import { OrderPrivacy } from "./OrderPrivacy.tsx";
 
 const token = "leder-token";
-const row: AdminParticipant = {
-  orderId: "GR26-4F7K2Q",
-  status: "confirmed",
-  name: "Ola Nordmann",
-  age: 10,
-  club: "Ski Taekwondo Klubb",
-  grade: "8. cup",
-  gradeId: 5,
-  contactName: "Kari Nordmann",
-  email: "kari@example.no",
-  telephone: "91234567",
-  answers: {},
-  item: null,
-  charged: 350,
-  paid: 0,
-  outstanding: 350,
-  method: "card_cash",
-  waitlistPosition: null,
-  offer: null,
-  anonymised: false,
-};
+const row = adminParticipant({ orderId: "GR26-4F7K2Q" });
 const forgetPath = `/api/ArrangementAdmin/Forget/GR26-4F7K2Q/${token}`;
 const busy = "Betalingen er ikke ferdig ennå. Prøv igjen om et par minutter.";
 

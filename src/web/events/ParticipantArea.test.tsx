@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import type { AdminEvent, AdminParticipant } from "../../shared/events/event-api.ts";
 import { calls, mockApi } from "../test-support/mock-api.ts";
+import { adminParticipant } from "./admin-participant.fixture.ts";
 import { ParticipantArea } from "./ParticipantArea.tsx";
 
 const token = "leder-token";
@@ -20,27 +21,7 @@ const event: AdminEvent = {
   waiting: 0,
   definition: null,
 };
-const row = (name: string, status: AdminParticipant["status"] = "confirmed"): AdminParticipant => ({
-  orderId: "KU26-4F7K2Q",
-  status,
-  name,
-  age: 10,
-  club: "Ski Taekwondo Klubb",
-  grade: "8. cup",
-  gradeId: 5,
-  contactName: "Kari Nordmann",
-  email: "kari@example.no",
-  telephone: "91234567",
-  answers: {},
-  item: null,
-  charged: 700,
-  paid: 0,
-  outstanding: 700,
-  method: "card_cash",
-  waitlistPosition: null,
-  offer: null,
-  anonymised: false,
-});
+const row = (name: string, status: AdminParticipant["status"] = "confirmed") => adminParticipant({ name, status });
 
 const answer = {
   orderId: "KU26-4F7K2Q",
