@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { ApiError, getJson, parseErrorBody, paymentUrl, requestAdminToken } from "./api-client.ts";
+import { ApiError, getJson, parseErrorBody, paymentUrl, requestAdminToken, writeJson } from "./api-client.ts";
 
 function answer(body: string, status = 200, contentType = "text/plain") {
   return vi.fn(async () => new Response(body, { status, headers: { "Content-Type": contentType } }));
@@ -37,6 +37,38 @@ describe("getJson", () => {
       vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))),
     );
     await expect(getJson("/api/Thing", schema)).rejects.toBeInstanceOf(ApiError);
+  });
+});
+
+describe("writeJson", () => {
+  const schema = z.object({ recipients: z.number() });
+
+  it("sends the body as JSON with its method and gives the parsed answer", async () => {
+    const fetch = answer(JSON.stringify({ recipients: 2 }), 200, "application/json");
+    vi.stubGlobal("fetch", fetch);
+    await expect(writeJson("PUT", "/api/Thing", { subject: "Hei" }, schema)).resolves.toEqual({ recipients: 2 });
+    expect(fetch).toHaveBeenCalledWith(
+      "/api/Thing",
+      expect.objectContaining({
+        method: "PUT",
+        body: JSON.stringify({ subject: "Hei" }),
+        headers: expect.objectContaining({ "Content-Type": "application/json" }),
+      }),
+    );
+  });
+
+  it("throws the server's message with its field messages, or the method and status when there is none", async () => {
+    vi.stubGlobal(
+      "fetch",
+      answer(JSON.stringify({ error: "Meldingen er ikke gyldig.", issues: [{ path: "subject", message: "Skriv et emne." }] }), 400),
+    );
+    await expect(writeJson("POST", "/api/Thing", {}, schema)).rejects.toMatchObject({
+      name: "ApiError",
+      status: 400,
+      message: "Meldingen er ikke gyldig. Skriv et emne.",
+    });
+    vi.stubGlobal("fetch", answer("<!DOCTYPE html>", 502, "text/html"));
+    await expect(writeJson("PUT", "/api/Thing", {}, schema)).rejects.toMatchObject({ status: 502, message: "PUT svarte 502" });
   });
 });
 

@@ -50,6 +50,23 @@ export async function getJson<T>(path: string, schema: z.ZodType<T> | Promise<z.
   return parsed.data;
 }
 
+/**
+ * A write (POST or PUT) of a JSON body whose JSON answer must fit `schema`. A refusal throws an ApiError whose
+ * message is the server's own, its field messages after it, so a form can show it as it is.
+ */
+export async function writeJson<T>(method: "POST" | "PUT", path: string, body: unknown, schema: z.ZodType<T>): Promise<T> {
+  const response = await send(path, { method, headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const text = await response.text().catch(() => "");
+  if (!response.ok) {
+    const error = parseErrorBody(text);
+    throw new ApiError(
+      [error?.error, ...(error?.issues?.map((issue) => issue.message) ?? [])].filter(Boolean).join(" ") || `${method} svarte ${response.status}`,
+      response.status,
+    );
+  }
+  return schema.parse(JSON.parse(text));
+}
+
 /** One of the server's Norwegian messages about a field of a 400 answer. */
 export interface ApiIssue {
   /** Dotted path into the posted body, "" for the whole of it ("ledsagere.0.email"). */

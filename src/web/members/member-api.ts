@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { NewMemberDraft } from "../../shared/members/new-member.ts";
 import { MessageLogEntrySchema, SentMessageSchema, type MessageLogEntry, type NewMemberMessageInput } from "../../shared/messages/message.ts";
 import { NewMemberAdminEntrySchema, RemoveAnswerSchema, type NewMemberAdminEntry } from "../../shared/members/new-member-admin.ts";
-import { ApiError, getJson, parseErrorBody, requestAdminToken, send, type AdminLoginResult, type ApiIssue } from "../lib/api-client.ts";
+import { ApiError, getJson, parseErrorBody, requestAdminToken, send, writeJson, type AdminLoginResult, type ApiIssue } from "../lib/api-client.ts";
 
 export type SubmitResult = { kind: "done" } | { kind: "invalid"; message: string; issues: ApiIssue[] } | { kind: "failed"; detail: string };
 
@@ -56,21 +56,8 @@ export function newMembersCsvUrl(token: string): string {
 }
 
 /** POST /api/NewMemberAdmin/Message/{token}: one mail per contact address to the named interested, or all. */
-export async function writeToNewMembers(token: string, message: NewMemberMessageInput): Promise<{ recipients: number }> {
-  const response = await send(newMemberAdminPath("Message", token), {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(message),
-  });
-  const text = await response.text().catch(() => "");
-  if (!response.ok) {
-    const error = parseErrorBody(text);
-    throw new ApiError(
-      [error?.error, ...(error?.issues?.map((issue) => issue.message) ?? [])].filter(Boolean).join(" ") || `POST svarte ${response.status}`,
-      response.status,
-    );
-  }
-  return SentMessageSchema.parse(JSON.parse(text));
+export function writeToNewMembers(token: string, message: NewMemberMessageInput): Promise<{ recipients: number }> {
+  return writeJson("POST", newMemberAdminPath("Message", token), message, SentMessageSchema);
 }
 
 /** GET /api/NewMemberAdmin/Messages/{token}: what was written to the interested, newest first, with each address's state. */

@@ -10,24 +10,13 @@ import {
   type Reminder,
   type SendMessageInput,
 } from "../../../shared/messages/message.ts";
-import { ApiError, getJson, parseErrorBody, send } from "../../lib/api-client.ts";
+import { getJson, writeJson } from "../../lib/api-client.ts";
 
 // «Send melding» (/api/Melding/…): the event's key comes first, the token last, as in every admin area.
 
 const messagePath = (call: string, slug: string, token: string) => `/api/Melding/${call}/${encodeURIComponent(slug)}/${encodeURIComponent(token)}`;
 
-async function postJson<T>(path: string, body: unknown, schema: z.ZodType<T>): Promise<T> {
-  const response = await send(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-  const text = await response.text().catch(() => "");
-  if (!response.ok) {
-    const error = parseErrorBody(text);
-    throw new ApiError(
-      [error?.error, ...(error?.issues?.map((issue) => issue.message) ?? [])].filter(Boolean).join(" ") || `POST svarte ${response.status}`,
-      response.status,
-    );
-  }
-  return schema.parse(JSON.parse(text));
-}
+const postJson = <T>(path: string, body: unknown, schema: z.ZodType<T>) => writeJson("POST", path, body, schema);
 
 export function getMessageLog(slug: string, token: string): Promise<MessageLogEntry[]> {
   return getJson(messagePath("Get", slug, token), z.array(MessageLogEntrySchema));
@@ -51,21 +40,8 @@ export function getReminder(slug: string, token: string) {
   return getJson(messagePath("Reminder", slug, token), ReminderAnswerSchema);
 }
 
-export async function saveReminder(slug: string, token: string, reminder: Reminder) {
-  const response = await send(messagePath("Reminder", slug, token), {
-    method: "PUT",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(reminder),
-  });
-  const text = await response.text().catch(() => "");
-  if (!response.ok) {
-    const error = parseErrorBody(text);
-    throw new ApiError(
-      [error?.error, ...(error?.issues?.map((issue) => issue.message) ?? [])].filter(Boolean).join(" ") || `PUT svarte ${response.status}`,
-      response.status,
-    );
-  }
-  return ReminderAnswerSchema.parse(JSON.parse(text));
+export function saveReminder(slug: string, token: string, reminder: Reminder) {
+  return writeJson("PUT", messagePath("Reminder", slug, token), reminder, ReminderAnswerSchema);
 }
 
 /** «Avlys»: a message waiting for its time is never sent. Answers the log as it stands after. */
