@@ -7,6 +7,7 @@
  * purpose: database ids (registration, companion, message, person ids), and the moment an answer was made
  * (`fetchedAt`).
  */
+import { adminPersonSpecFields } from "../../src/server/test-support/admin-person-fields.ts";
 import type { Answer } from "./upgrade-questions.ts";
 
 type Item = Record<string, unknown>;
@@ -43,36 +44,7 @@ const list = (value: unknown, project: (item: Item) => unknown) => (Array.isArra
 const absent = "(absent)";
 
 const adminPerson = (person: Item) => ({
-  ...pick(person, [
-    "firstname",
-    "lastname",
-    "isLedsager",
-    "isLedsagerForName",
-    "age",
-    "club",
-    "grade",
-    "email",
-    "telephone",
-    "gradering",
-    "sleepover",
-    "public",
-    "amount",
-    "paid",
-    "vipps",
-    "vegan",
-    "instructor",
-    "wantstoinstruct",
-    "allergies",
-    "otherinfo",
-    "orderid",
-    "group",
-    "transactionid",
-    "status",
-    "paymentMethod",
-    "paymentState",
-    "createdAt",
-    "anonymisedAt",
-  ]),
+  ...pick(person, [...adminPersonSpecFields, "group", "status", "paymentMethod", "paymentState", "createdAt", "anonymisedAt"]),
   arrivals: list(person.arrivals ?? [], (arrival) => pick(arrival, ["day", "at"])),
 });
 const personKey = (person: Item) => `${person.orderid} ${person.isLedsager ? "ledsager" : "utøver"} ${person.firstname} ${person.lastname}`;

@@ -6,6 +6,7 @@ import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import { anonymousParticipant } from "./camp-public-routes.ts";
 import { adminActionMessages } from "./camp-admin-actions.ts";
 import { neutraliseFormula } from "./camp-csv.ts";
+import { adminPersonSpecFields } from "../test-support/admin-person-fields.ts";
 import { buildCampTestApp, campAdminToken, companion, draft, postRegistration, type TestApp } from "../test-support/camp.ts";
 
 const now = new Date("2026-10-15T10:00:00Z");
@@ -117,33 +118,10 @@ describe.each(databaseKinds)("camp lists on %s", (kind) => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["cache-control"]).toBe("no-store");
     const rows = res.json() as Record<string, unknown>[];
-    const specFields = [
-      "firstname",
-      "lastname",
-      "isLedsager",
-      "isLedsagerForName",
-      "age",
-      "club",
-      "grade",
-      "email",
-      "telephone",
-      "gradering",
-      "sleepover",
-      "public",
-      "amount",
-      "paid",
-      "vipps",
-      "vegan",
-      "instructor",
-      "wantstoinstruct",
-      "allergies",
-      "otherinfo",
-      "orderid",
-      "transactionid",
-    ];
     const extra = ["registrationId", "status", "paymentMethod", "paymentState", "createdAt", "anonymisedAt", "arrivals", "group"];
     // A companion's row also names the companion (what the leader's «Fjern» sends).
-    for (const row of rows) expect(Object.keys(row).sort()).toEqual([...specFields, ...extra, ...(row.isLedsager ? ["companionId"] : [])].sort());
+    for (const row of rows)
+      expect(Object.keys(row).sort()).toEqual([...adminPersonSpecFields, ...extra, ...(row.isLedsager ? ["companionId"] : [])].sort());
     // Four registrations this edition (one cancelled), one companion.
     expect(rows).toHaveLength(5);
     const ola = rows.filter((row) => row.registrationId === ids.ola);
