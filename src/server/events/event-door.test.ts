@@ -329,6 +329,31 @@ describe.each(databaseKinds)("the events' door on %s", (kind) => {
     expect(await countRows(database, "event_checkin_actions")).toBe(0);
   });
 
+  it("refuses an action for an order whose personal data was deleted on request, also one a phone queued before, and lists it no more", async () => {
+    const { familyOrder } = await gradingWithOrders();
+    const ola = { orderId: familyOrder, position: 0 };
+    const queued = randomUUID();
+    expect((await act("gradering-desember", { ...ola, actionId: queued })).statusCode).toBe(200);
+    const forgot = await app.inject({ method: "POST", url: `/api/ArrangementAdmin/Forget/${familyOrder}/${leder}` });
+    expect(forgot.statusCode, forgot.body).toBe(200);
+    expect(await countRows(database, "event_checkin_actions")).toBe(0);
+
+    // The phone that never heard its answer sends the check-in again; another phone, offline all along, its own.
+    for (const body of [
+      { ...ola, actionId: queued },
+      { ...ola, actionId: randomUUID() },
+      { orderId: familyOrder, position: 1 },
+      { ...ola, undo: true },
+    ]) {
+      const refused = await act("gradering-desember", body);
+      expect([refused.statusCode, refused.json().error]).toEqual([404, eventDoorMessages.unknownOrder]);
+    }
+    expect(await countRows(database, "event_checkin_actions")).toBe(0);
+    const list = EventDoorListSchema.parse((await door("gradering-desember")).json());
+    expect(list.entries.map((entry) => entry.orderId)).not.toContain(familyOrder);
+    expect(list.counts).toEqual({ done: 0, expected: 0 });
+  });
+
   it("deletes the door's check-ins when the event's orders are anonymised", async () => {
     const { familyOrder } = await gradingWithOrders();
     await act("gradering-desember", { orderId: familyOrder, position: 0 });

@@ -39,7 +39,12 @@ const key = (orderId: number, position: number | null) => `${orderId}:${position
 
 /** Every order of the event as the door shows it, in the order they came. */
 async function doorEntries(db: Db, event: EventRow): Promise<EventDoorEntry[]> {
-  const orders = await db.select().from(eventOrders).where(eq(eventOrders.eventId, event.id)).orderBy(asc(eventOrders.id));
+  // An order whose personal data is deleted names nobody to look for, as at the camp's door.
+  const orders = await db
+    .select()
+    .from(eventOrders)
+    .where(and(eq(eventOrders.eventId, event.id), isNull(eventOrders.anonymisedAt)))
+    .orderBy(asc(eventOrders.id));
   const ids = orders.map((order) => order.id);
   if (ids.length === 0) return [];
   const [people, items, figures, actions, clubRows, gradeRows] = await Promise.all([
@@ -114,8 +119,10 @@ export async function eventDoorAction(db: Db, slug: string, body: unknown, accou
   const undo = action.undo === true;
 
   const duplicate = await db.transaction(async (tx) => {
+    // An order whose personal data is deleted (on request, or after the event) is unknown here: its
+    // check-ins went with its names, and an action a phone queued before then must not write a new one.
     const locked = await tx.execute<{ id: number; status: string }>(
-      sql`select id, status from event_orders where order_id = ${action.orderId} and event_id = ${event.id} for update`,
+      sql`select id, status from event_orders where order_id = ${action.orderId} and event_id = ${event.id} and anonymised_at is null for update`,
     );
     const order = locked.rows[0];
     if (!order) throw new HttpError(404, eventDoorMessages.unknownOrder);
