@@ -307,6 +307,21 @@ describe.each(databaseKinds)("check-in at the door on %s", (kind) => {
     expect(await countRows(database, "camp_checkin_actions")).toBe(rows);
   });
 
+  it("refuses an action for a registration whose personal data was deleted on request, also one a phone queued before (404, nothing stored)", async () => {
+    const res = await postRegistration(app, draft({ firstName: "Glemt", lastName: "Person" }));
+    expect(res.body).toBe("Done");
+    const [row] = await database.db.select({ id: campRegistrations.id }).from(campRegistrations).where(eq(campRegistrations.firstName, "Glemt"));
+    const queued = { actionId: randomUUID(), kind: "checkin", personId: `a${row!.id}` };
+    expect((await act(queued)).statusCode).toBe(200);
+    expect((await app.inject({ method: "POST", url: `/api/VinterleirAdmin/Forget/${row!.id}/${token}` })).statusCode).toBe(200);
+    const [checkins, actions] = [await countRows(database, "camp_checkins"), await countRows(database, "camp_checkin_actions")];
+    for (const body of [queued, { ...queued, actionId: randomUUID() }, { actionId: randomUUID(), kind: "undo-checkin", personId: `a${row!.id}` }]) {
+      const refused = await act(body);
+      expect([refused.statusCode, refused.json().error]).toEqual([404, checkInMessages.unknownPerson]);
+    }
+    expect([await countRows(database, "camp_checkins"), await countRows(database, "camp_checkin_actions")]).toEqual([checkins, actions]);
+  });
+
   it("answers bad input with 400 and a wrong token with 401, never 5xx", async () => {
     const person = `a${ids.ola}`;
     const bad: unknown[] = [
