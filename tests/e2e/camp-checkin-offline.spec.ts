@@ -1,16 +1,11 @@
 import { randomUUID } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
 import { validDraft } from "../../src/shared/camp/camp-draft.fixture.ts";
 import { DoorListSchema } from "../../src/shared/camp/door-list.ts";
 import { test, expect, installServerClock } from "./fixtures.ts";
+import { axeViolations } from "./support/axe.ts";
 import { adminToken, campAdmin, screenshot, uniqueSurname } from "./camp-helpers.ts";
 import { keptOnPhone } from "./support/door.ts";
-
-async function axe(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 test.describe("the door with no network at all", () => {
   // Offline on purpose: the list refresh and the queue's sends fail until the network is back.
@@ -72,7 +67,7 @@ test.describe("the door with no network at all", () => {
     await card.getByRole("button", { name: `Kort – betalt for Signe ${lastName}` }).click();
     await expect(page.getByText("2 handlinger venter på nett")).toBeVisible();
     await screenshot(page, "checkin-offline-list");
-    expect(await axe(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     // The phone locks and the tab is thrown away: what waits is still there.
     await page.reload();
@@ -147,7 +142,7 @@ test.describe("the door with no network at all", () => {
     await expect(refused).toContainText(`Tora ${lastName}: Det er ingenting igjen å betale på denne påmeldingen.`);
     await expect(doors[0]![1].getByRole("region", { name: "Ikke registrert" })).toHaveCount(0);
     await screenshot(doors[1]![1], "checkin-refused");
-    expect(await axe(doors[1]![1])).toEqual([]);
+    expect(await axeViolations(doors[1]![1])).toEqual([]);
     // Both doors count the same (reloaded together, since other tests may check people in meanwhile). One
     // round of two reloads can itself take over the default 5 s on a busy machine.
     await expect
@@ -176,7 +171,7 @@ test.describe("the door with no network at all", () => {
     await expect(row).toContainText("Det er ingenting igjen å betale på denne påmeldingen.");
     await expect(row).toContainText(/Betaling \d/);
     await screenshot(page, "admin-door-refusals");
-    expect(await axe(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await other.close();
   });
 });

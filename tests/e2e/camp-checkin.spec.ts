@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import jsQR from "jsqr";
 import sharp from "sharp";
 import { validCompanion, validDraft } from "../../src/shared/camp/camp-draft.fixture.ts";
 import { test, expect } from "./fixtures.ts";
+import { axeViolations } from "./support/axe.ts";
 import { adminToken, campAdmin, screenshot, uniqueSurname } from "./camp-helpers.ts";
 
 /** The confirmation mail to this address, as sent (.eml), from the development mail folder. */
@@ -42,11 +42,6 @@ async function decodeMailQr(eml: string): Promise<string> {
   return decoded!.data;
 }
 
-async function axe(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
-
 test.describe("check-in at the camp door", () => {
   // Actions made while the phone is offline fail to load until the network is back; that is the point.
   test.use({ expectedConsoleErrors: [/ERR_INTERNET_DISCONNECTED/] });
@@ -80,7 +75,7 @@ test.describe("check-in at the camp door", () => {
 
     await page.goto("/vinterleir/deltakere/innsjekk");
     await expect(page.getByLabel("Brukernavn")).toBeVisible();
-    expect(await axe(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByLabel("Brukernavn").fill(campAdmin.username);
     await page.getByLabel("Passord").fill(campAdmin.password);
     await page.getByLabel("Passord").press("Enter");
@@ -127,7 +122,7 @@ test.describe("check-in at the camp door", () => {
     await card.getByRole("button", { name: `Sjekk inn Per ${lastName}` }).click();
     await expect(page.getByText("2 handlinger venter på nett")).toBeVisible();
     await screenshot(page, "checkin-offline");
-    expect(await axe(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     await context.setOffline(false);
     await expect(page.getByText("Alt er sendt.")).toBeVisible({ timeout: 15_000 });

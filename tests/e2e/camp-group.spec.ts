@@ -11,11 +11,11 @@ import type { CampEditionData } from "../../src/shared/camp/camp-edition-schema.
 import type { MyRegistrationView } from "../../src/shared/camp/camp-my-registration.ts";
 import { campRefund } from "../../src/shared/camp/camp-pricing.ts";
 import { formatKroner } from "../../src/shared/format.ts";
-import AxeBuilder from "@axe-core/playwright";
 import { fillAthleteSteps, heading, mailText, next, openAtPayment, pick, screenshot, serverNow, uniqueSurname } from "./camp-helpers.ts";
 import { newSibling } from "../../src/shared/camp/camp-siblings.ts";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
+import { axeViolations } from "./support/axe.ts";
 
 /** Adds a further athlete on the wizard's «Flere utøvere» step; the club is the first athlete's unless given. */
 async function addSibling(
@@ -96,8 +96,7 @@ test.describe("Families and groups", () => {
     await expect(page.getByText(/Totalt for alle/)).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await screenshot(page, "vinterleir-se-over-familie");
-    const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByRole("button", { name: "Gå til betaling" }).click();
 
     await page.getByRole("button", { name: "Kort eller kontant ved oppmøte" }).click();
@@ -185,8 +184,7 @@ test.describe("Families and groups", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await screenshot(page, "min-pamelding-gruppe");
     // One page, several athletes: every form field and heading still has a unique id and a name.
-    const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByRole("button", { name: `Avbestill Kari ${lastName}` }).click();
     const refundText = `Du får ${formatKroner(refund)} tilbake med Vipps.`;
     await expect(page.getByText(refundText)).toBeVisible();

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import ExcelJS from "exceljs";
 import type { Page } from "@playwright/test";
-import AxeBuilder from "@axe-core/playwright";
 import { validDraft } from "../../src/shared/camp/camp-draft.fixture.ts";
 import { test, expect } from "./fixtures.ts";
+import { axeViolations } from "./support/axe.ts";
 import { season } from "./support/season.ts";
 
 // Full price: the figures below are the camp's own prices, after the early-bird deadline.
@@ -128,23 +128,19 @@ test("the leder downloads the participants as Excel: typed cells, phone numbers 
 
 test("axe finds no violations on Lister, Kasserer and Hjelpere", async ({ page }) => {
   test.setTimeout(90_000);
-  const axe = async () => {
-    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-    return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  };
   await logIn(page, campAdmin.username, campAdmin.password);
   await page.getByRole("tab", { name: "Lister" }).click();
   await expect(page.getByRole("button", { name: "Kjøkken" })).toBeVisible();
-  expect(await axe()).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await page.getByRole("button", { name: "Ubetalt ved oppmøte" }).click();
-  expect(await axe()).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await page.getByRole("tab", { name: "Kasserer" }).click();
   await expect(page.getByRole("heading", { name: "Oppsummering for kassereren" })).toBeVisible();
-  expect(await axe()).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await page.getByRole("tab", { name: "Hjelpere" }).click();
   await page.getByRole("button", { name: "Legg til" }).click();
   await expect(page.getByText("Skriv navnet til hjelperen.")).toBeVisible();
-  expect(await axe()).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 test("the login page loads without the signed-in admin's code, which arrives when signing in starts", { tag: "@desktop" }, async ({ page }) => {

@@ -5,10 +5,10 @@
  * the phone through a reload, and back online the server has each once. «Logg ut» empties the phone.
  */
 import { randomUUID } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import { EventDoorListSchema } from "../../src/shared/events/event-door.ts";
 import { adminToken, screenshot } from "./camp-helpers.ts";
 import { expect, test } from "./fixtures.ts";
+import { axeViolations } from "./support/axe.ts";
 import { keptOnPhone } from "./support/door.ts";
 import { grading, publishEvent, registerForEvent } from "./event-helpers.ts";
 
@@ -72,8 +72,7 @@ test.describe("the events' door with no network", () => {
       await expect(ola).toContainText("Sjekket inn (venter på nett)");
       await expect(siri).toContainText("Angret (venter på nett)");
       await screenshot(page, "arrangement-dor-uten-nett");
-      const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-      expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
 
       // The phone locks and the tab is thrown away: what waits is still there.
       await page.reload();

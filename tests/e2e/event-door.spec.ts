@@ -4,10 +4,10 @@
  * is owed, checks the participant in (the count follows), undoes it and checks in again; axe on the door.
  */
 import { randomUUID } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext } from "@playwright/test";
 import { adminToken, screenshot } from "./camp-helpers.ts";
 import { expect, test } from "./fixtures.ts";
+import { axeViolations } from "./support/axe.ts";
 import { grading, publishEvent, registerForEvent } from "./event-helpers.ts";
 
 const password = "Dør-på-gradering-2026";
@@ -49,8 +49,7 @@ test("an innsjekk account checks a grading's participant in at the door, with un
   await expect(page.getByRole("article")).toHaveCount(1);
   await expect(card).toContainText("Skylder 350");
   await screenshot(page, "arrangement-dor");
-  const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   await card.getByRole("button", { name: `Sjekk inn Siri Portvik${id}` }).click();
   await expect(page.getByRole("status").filter({ hasText: "Sjekket inn" })).toHaveText(`Sjekket inn Siri Portvik${id}.`);

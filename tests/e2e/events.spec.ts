@@ -6,9 +6,9 @@
  */
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext } from "@playwright/test";
-import AxeBuilder from "@axe-core/playwright";
 import { adminToken, campAdmin, screenshot } from "./camp-helpers.ts";
 import { expect, test } from "./fixtures.ts";
+import { axeViolations } from "./support/axe.ts";
 import { day, grading, publishEvent } from "./event-helpers.ts";
 
 async function publishGrading(request: APIRequestContext, slug: string, title: string) {
@@ -86,8 +86,7 @@ test("the event admin: the camps and the grading in one list, the participants a
 
   await page.goto(`/arrangementer/${slug}`);
   await expect(page.getByRole("button", { name: "Neste" })).toBeEnabled();
-  const form = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  expect(form.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   await page.goto("/arrangementer/admin");
   await page.getByLabel("Brukernavn").fill(campAdmin.username);
@@ -99,8 +98,7 @@ test("the event admin: the camps and the grading in one list, the participants a
   await expect(page.getByRole("heading", { name: "Sensorliste", exact: true })).toBeVisible();
   await expect(page.locator(".examiner-grade").filter({ hasText: "Gult (1)" })).toContainText("Per Sensor, 9 år, Ski Taekwondo Klubb");
   await screenshot(page, "arrangement-admin");
-  const admin = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  expect(admin.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 test(
@@ -150,11 +148,7 @@ test(
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await screenshot(page, "arrangement-admin-kurs-skjema-mobil");
     await page.setViewportSize({ width: 1280, height: 800 });
-    const form = await new AxeBuilder({ page })
-      .include("form.event-editor")
-      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-      .analyze();
-    expect(form.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    expect(await axeViolations(page, { include: "form.event-editor" })).toEqual([]);
     await page.getByRole("button", { name: "Lagre" }).click();
     await expect(page.getByRole("status")).toHaveText(`«${title}» er lagret.`);
     await expect(page.getByRole("row", { name: new RegExp(title) })).toContainText("Utkast (ikke publisert)");

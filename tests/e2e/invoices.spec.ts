@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { test, expect } from "./fixtures.ts";
+import { axeViolations } from "./support/axe.ts";
 
 /** Must match INVOICE_ADMIN_PASSWORD in playwright.config.ts. */
 const invoiceAdminPassword = "e2e-invoice-password";
@@ -48,8 +48,7 @@ test.describe("invoice reminders", () => {
     await expect(kari).toContainText(/1\s754,50\skr/);
     await expect(kari.getByRole("link", { name: "kari@example.no" })).toHaveAttribute("href", "mailto:kari@example.no");
 
-    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     await upload(page, "feil.csv", badCsv);
     await expect(page.getByText(/Filen ble ikke lest inn, og listen er som før/)).toBeVisible();

@@ -5,12 +5,12 @@
  * three days after the 2026 camp's full-refund deadline (full price, half back).
  */
 import { randomUUID } from "node:crypto";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import { validCompanion, validDraft } from "../../src/shared/camp/camp-draft.fixture.ts";
 import type { CampRegistrationDraft } from "../../src/shared/camp/camp-registration.ts";
-import AxeBuilder from "@axe-core/playwright";
 import { mailId, openAtPayment, screenshot, uniqueSurname } from "./camp-helpers.ts";
 import { expect, test } from "./fixtures.ts";
+import { axeViolations } from "./support/axe.ts";
 import { season } from "./support/season.ts";
 
 test.use({ clockStart: season.afterRefundDeadline });
@@ -24,11 +24,6 @@ async function registerCardCash(request: APIRequestContext, overrides: Partial<C
   const link = response.headers()["x-min-pamelding"];
   expect(link).toMatch(/^\/vinterleir\/min-pamelding\/[A-Za-z0-9_-]{43}$/);
   return link!;
-}
-
-async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 test.describe("Min påmelding", () => {

@@ -1,14 +1,13 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { test, expect } from "./fixtures.ts";
+import { axeViolations } from "./support/axe.ts";
 import { uniqueSurname } from "./camp-helpers.ts";
 
 /** Must match NEWMEMBER_ADMIN_PASSWORD in playwright.config.ts. */
 const newMemberAdminPassword = "e2e-newmember-password";
 
 async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 }
 
 async function next(page: Page) {

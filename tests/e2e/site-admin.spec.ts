@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { test, expect } from "./fixtures.ts";
+import { axeViolations } from "./support/axe.ts";
 import { campAdmin, screenshot } from "./camp-helpers.ts";
 
 /**
@@ -9,11 +9,6 @@ import { campAdmin, screenshot } from "./camp-helpers.ts";
  * At both widths (the layout differs: the section picker wraps at 360 px) the area and /personvern stay
  * within the screen and pass axe.
  */
-
-async function axe(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 async function signIn(page: Page) {
   await page.goto("/nettsted/admin");
@@ -29,14 +24,14 @@ test.describe("«Nettsted» and /personvern at this width", () => {
     await expect(page.getByRole("heading", { name: "Treningstider", level: 2 })).toBeVisible();
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(await overflow()).toBeLessThanOrEqual(0);
-    expect(await axe(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, "nettsted-treningstider");
     await page.getByRole("button", { name: "Kontakt" }).click();
     await expect(page.getByLabel("E-post, generelle spørsmål")).toBeVisible();
     expect(await overflow()).toBeLessThanOrEqual(0);
     await page.goto("/personvern");
     expect(await overflow()).toBeLessThanOrEqual(0);
-    expect(await axe(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, "personvern");
   });
 });
@@ -56,7 +51,7 @@ test.describe("«Nettsted» at a desk", { tag: "@desktop" }, () => {
     await page.getByRole("button", { name: "Forhåndsvis" }).click();
     const preview = page.getByRole("region", { name: "Forhåndsvisning" });
     await expect(preview.getByRole("row", { name: new RegExp(group) })).toBeVisible();
-    expect(await axe(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, "nettsted-forhandsvisning");
 
     await page.getByRole("button", { name: "Lagre" }).click();
@@ -73,7 +68,7 @@ test.describe("«Nettsted» at a desk", { tag: "@desktop" }, () => {
 
     await page.getByRole("button", { name: "Endringer" }).click();
     await expect(page.getByText(`La til «${group} (Søndag 11:00–12:00)».`)).toBeVisible();
-    expect(await axe(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, "nettsted-endringer");
     await page.getByRole("button", { name: /^Angre endringen i treningstider/ }).click();
     await expect(page.getByRole("status").filter({ hasText: "er angret" })).toBeVisible();

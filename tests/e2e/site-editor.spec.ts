@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import sharp from "sharp";
 import { test, expect } from "./fixtures.ts";
+import { axeViolations } from "./support/axe.ts";
 import { adminToken, screenshot, uniqueSurname } from "./camp-helpers.ts";
 
 /**
@@ -31,11 +31,6 @@ async function signIn(page: Page, path: string, username: string) {
   await expect(page.getByText(/Logget inn som/)).toBeVisible();
 }
 
-async function axe(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
-
 // The news section is saved whole: once per run, at a desk, so two widths never save it at the same time.
 test("a redaktør writes a news post with a picture, and the public page shows it", { tag: "@desktop" }, async ({ page, request }) => {
   const username = await redaktor(request, uniqueSurname("rita"));
@@ -55,7 +50,7 @@ test("a redaktør writes a news post with a picture, and the public page shows i
   expect((await sharp(photo).metadata()).exif).toBeDefined();
   await item.getByLabel("Bilde (kan stå tomt)").setInputFiles({ name: "trening.jpg", mimeType: "image/jpeg", buffer: photo });
   await expect(item.getByText("Bildet er lastet opp. Husk å lagre.")).toBeVisible({ timeout: 15_000 });
-  expect(await axe(page)).toEqual([]);
+  expect(await axeViolations(page, { tags: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] })).toEqual([]);
   await screenshot(page, "nettsted-redaktor-nyhet");
   await page.getByRole("button", { name: "Lagre" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Lagret." })).toBeVisible({ timeout: 15_000 });
@@ -99,6 +94,6 @@ test("a redaktør is refused the camp admin: no camp data, no money", { tag: "@d
   expect((await request.post(`/api/Melding/Send/vinterleir-2026/${token}`, { data: { segment: "all", subject: "x", body: "y" } })).status()).toBe(
     403,
   );
-  expect(await axe(page)).toEqual([]);
+  expect(await axeViolations(page, { tags: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] })).toEqual([]);
   await screenshot(page, "leir-admin-redaktor");
 });
