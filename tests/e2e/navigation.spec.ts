@@ -16,12 +16,10 @@ test("the logo leads home", async ({ page }) => {
   await expect(page).toHaveURL(/\/$/);
 });
 
-test("the hamburger toggles between the menu and the previous page", async ({ page }) => {
+// The hamburger is for narrow screens, the menu bar for wide ones (at 1,248 px and up).
+test("the hamburger toggles between the menu and the previous page", { tag: "@phone" }, async ({ page }) => {
   await page.goto("/utstyr");
-  const open = page.getByRole("link", { name: "Åpne menyen" });
-  const isDesktop = (page.viewportSize()?.width ?? 0) >= 1248;
-  test.skip(isDesktop, "the hamburger is for narrow screens");
-  await open.click();
+  await page.getByRole("link", { name: "Åpne menyen" }).click();
   await expect(page).toHaveURL(/\/menu$/);
   for (const item of navigationItems) {
     await expect(page.getByRole("navigation", { name: "Meny" }).getByRole("link", { name: item.name, exact: true })).toBeVisible();
@@ -30,9 +28,7 @@ test("the hamburger toggles between the menu and the previous page", async ({ pa
   await expect(page).toHaveURL(/\/utstyr$/);
 });
 
-test("the desktop bar lists the nine items and marks the active one", async ({ page }) => {
-  const isDesktop = (page.viewportSize()?.width ?? 0) >= 1248;
-  test.skip(!isDesktop, "the bar shows its links on wide screens");
+test("the desktop bar lists the nine items and marks the active one", { tag: "@desktop" }, async ({ page }) => {
   await page.goto("/teori/mom");
   const nav = page.getByRole("navigation", { name: "Hovedmeny" });
   await expect(nav.getByRole("link")).toHaveText(navigationItems.map((item) => item.name));
@@ -86,8 +82,7 @@ test("information pages are plain HTML: no script file is loaded", async ({ page
   expect(scripts).toEqual([]);
 });
 
-test("the menu works without the React runtime and returns to where it was opened", async ({ page }) => {
-  test.skip((page.viewportSize()?.width ?? 0) >= 1248, "the hamburger is for narrow screens");
+test("the menu works without the React runtime and returns to where it was opened", { tag: "@phone" }, async ({ page }) => {
   await page.goto("/kontakt");
   await page.getByRole("link", { name: "Åpne menyen" }).click();
   await expect(page).toHaveURL(/\/menu$/);
@@ -95,8 +90,7 @@ test("the menu works without the React runtime and returns to where it was opene
   await expect(page).toHaveURL(/\/kontakt$/);
 });
 
-test("a menu opened directly closes to the home page", async ({ page }) => {
-  test.skip((page.viewportSize()?.width ?? 0) >= 1248, "the hamburger is for narrow screens");
+test("a menu opened directly closes to the home page", { tag: "@phone" }, async ({ page }) => {
   await page.goto("/menu");
   await page.getByRole("link", { name: "Lukk menyen" }).click();
   await expect(page).toHaveURL(/\/$/);
