@@ -249,6 +249,41 @@ export const projections: Projection[] = [
     project: (body) => list(body, (entry) => pick(entry, ["at", "actor", "kind", "personName", "item", "method", "amount", "reason"])),
   },
   {
+    area: "camp editions",
+    matches: /^\/api\/CampEdition\/Get\//,
+    project: (body) =>
+      keyed(
+        body,
+        (edition) => String(edition.year),
+        (edition) => edition,
+      ),
+  },
+  {
+    area: "camp editions",
+    matches: /^\/api\/CampEdition\/Current$/,
+    project: (body) => body,
+  },
+  {
+    area: "camp editions",
+    matches: /^\/api\/Arrangement\/Get$/,
+    project: (body) =>
+      keyed(
+        body,
+        (event) => String(event.slug),
+        (event) => event,
+      ),
+  },
+  {
+    area: "camp editions",
+    matches: /^\/api\/ArrangementAdmin\/Get\//,
+    project: (body) =>
+      keyed(
+        body,
+        (event) => String(event.slug),
+        (event) => event,
+      ),
+  },
+  {
     area: "logs",
     matches: /^\/api\/CampEdition\/Changes\//,
     project: (body) => list(body, (change) => pick(change, ["changedAt", "account", "action", "changes"])),

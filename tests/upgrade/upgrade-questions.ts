@@ -49,6 +49,8 @@ export function questions(token: string, links: FixtureLinks): Question[] {
   admin("/api/VinterleirAdmin/Waitlist");
   admin("/api/VinterleirAdmin/CheckIn/Counts");
   admin("/api/VinterleirAdmin/CheckIn/DoorList");
+  admin("/api/CampEdition/Get");
+  open("/api/CampEdition/Current");
   admin(`/api/CampEdition/Changes/${links.campYear}`);
   admin(`/api/Melding/Get/vinterleir-${links.campYear}`);
   for (const id of links.registrationIds) {
@@ -61,6 +63,8 @@ export function questions(token: string, links: FixtureLinks): Question[] {
   for (const link of links.campLinks) open(`/api/MinPamelding/Get/${link}`);
   for (const offer of links.waitlistOffers) open(`/api/Venteliste/Get/${offer}`);
 
+  open("/api/Arrangement/Get");
+  admin("/api/ArrangementAdmin/Get");
   admin(`/api/ArrangementAdmin/Participants/${links.gradingSlug}`);
   admin(`/api/ArrangementInnsjekk/Get/${links.gradingSlug}`);
   for (const link of links.eventLinks) open(`/api/Arrangement/MinPamelding/${link}`);

@@ -7,7 +7,8 @@
  * it as they would on a server upgraded in place (pending migrations, back-fills, seeds; open-database.ts), the
  * app of the day is built on it with the clock at the fill's instant and the fixture's admin sign-in, and the same
  * questions are asked. Each answer is compared on the fields that must survive (upgrade-projections.ts), and a
- * failure names every field that differs.
+ * failure names every field that differs. A fixture answers the questions of its day: a question added later
+ * is compared on the fixtures filled since, and the newest answers every question asked today.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -35,6 +36,17 @@ const fixtures = readdirSync(fixturesDir, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name)
   .sort();
+
+const expectedOf = (release: string) => JSON.parse(readFileSync(path.join(fixturesDir, release, "expected.json"), "utf8")) as Expected;
+
+it("some fixture answers every question asked today", () => {
+  const asked = (links: FixtureLinks) => questions("{token}", links).map((question) => question.name);
+  const complete = fixtures.filter((release) => {
+    const expected = expectedOf(release);
+    return asked(expected.links).every((question) => question in expected.answers);
+  });
+  expect(complete.length).toBeGreaterThan(0);
+});
 
 /** pg_dump's own psql commands (`\restrict`), which only psql understands; the rest is plain SQL. */
 function dumpStatements(file: string): string {
@@ -67,12 +79,12 @@ async function loadDump(kind: DatabaseKind, dump: string): Promise<Database> {
 }
 
 describe.each(fixtures)("upgrading the database filled by release %s", (release) => {
-  const expected = JSON.parse(readFileSync(path.join(fixturesDir, release, "expected.json"), "utf8")) as Expected;
+  const expected = expectedOf(release);
   const dump = dumpStatements(path.join(fixturesDir, release, "database.sql"));
 
-  it("has an answer for every question, and a comparison for every answer", () => {
+  it("every answer it holds is still asked, with a comparison", () => {
     const asked = questions("{token}", expected.links).map((question) => question.name);
-    expect(asked.sort()).toEqual(Object.keys(expected.answers).sort());
+    expect(Object.keys(expected.answers).filter((question) => !asked.includes(question))).toEqual([]);
     expect(asked.filter((question) => !projectionFor(question))).toEqual([]);
   });
 
@@ -107,7 +119,8 @@ describe.each(fixtures)("upgrading the database filled by release %s", (release)
       await database?.close();
     });
 
-    for (const area of [...new Set(projections.map((projection) => projection.area))]) {
+    const areas = new Set(Object.keys(expected.answers).map((question) => projectionFor(question)?.area));
+    for (const area of [...new Set(projections.map((projection) => projection.area))].filter((name) => areas.has(name))) {
       it(`answers as before: ${area}`, () => {
         const inArea = Object.keys(expected.answers).filter((question) => projectionFor(question)?.area === area);
         expect(inArea.length, `the fixture has no answer for ${area}`).toBeGreaterThan(0);

@@ -32,7 +32,7 @@ describe.each(databaseKinds)("registrations after another process changed the ed
     (await database.db.execute<{ total: number }>(sql`select total from camp_registrations order by id`)).rows.map((row) => Number(row.total));
   const raiseAdultPrice = (by: number) =>
     database.db.execute(
-      sql`update camp_editions set data = jsonb_set(data, '{prices,adult}', to_jsonb((data->'prices'->>'adult')::int + ${by}::int)), version = version + 1 where year = 2026`,
+      sql`update events set definition = jsonb_set(definition, '{prices,adult}', to_jsonb((definition->'prices'->>'adult')::int + ${by}::int)), version = version + 1 where slug = 'vinterleir-2026'`,
     );
 
   it("charges the price another process has just set, though this one read the older price a moment ago", async () => {
@@ -56,13 +56,13 @@ describe.each(databaseKinds)("registrations after another process changed the ed
 
   it("refuses, and stores nothing, once another process has taken the camp off the site", async () => {
     expect((await postRegistration(app, draft())).body).toBe("Done");
-    await database.db.execute(sql`update camp_editions set published_at = null where year = 2026`);
+    await database.db.execute(sql`update events set published_at = null where slug = 'vinterleir-2026'`);
     try {
       const refused = await postRegistration(app, draft());
       expect(refused.statusCode, refused.body).toBe(409);
       expect(await countRows(database, "camp_registrations")).toBe(1);
     } finally {
-      await database.db.execute(sql`update camp_editions set published_at = ${now.toISOString()}::timestamptz where year = 2026`);
+      await database.db.execute(sql`update events set published_at = ${now.toISOString()}::timestamptz where slug = 'vinterleir-2026'`);
     }
   });
 });

@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { chooseTheCamp } from "../../shared/camp/camp-edition-phase.ts";
 import type { CampEditionData } from "../../shared/camp/camp-edition-schema.ts";
 import type { Db } from "../db/database.ts";
-import { campEditions } from "../db/schema/camp-editions.ts";
+import { events } from "../db/schema/events.ts";
 import { loadPublishedEditions, type StoredEdition } from "./camp-editions.ts";
 
 /**
@@ -51,8 +51,8 @@ export function editionFingerprint(editions: readonly StoredEdition[]): string {
 }
 
 /** The same fingerprint, computed by the database at the moment of the write. */
-export const publishedFingerprintSql: SQL = sql`(select coalesce(string_agg(${campEditions.year}::text || ':' || ${campEditions.version}::text, ',' order by ${campEditions.year}), '')
-  from ${campEditions} where ${campEditions.publishedAt} is not null)`;
+export const publishedFingerprintSql: SQL = sql`(select coalesce(string_agg((${events.definition}->>'year') || ':' || ${events.version}::text, ',' order by ${events.slug}), '')
+  from ${events} where ${events.kind} = 'vinterleir' and ${events.publishedAt} is not null)`;
 
 /** The published editions changed between the read and the write: nothing was written. */
 export class EditionChangedError extends Error {

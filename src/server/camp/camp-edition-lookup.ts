@@ -1,12 +1,10 @@
-import { eq } from "drizzle-orm";
-import { campEditionFromData, standardEditionData, withEditionDefaults } from "../../shared/camp/camp-edition-data.ts";
+import { campEditionFromData, standardEditionData } from "../../shared/camp/camp-edition-data.ts";
 import type { CampEditionData } from "../../shared/camp/camp-edition-schema.ts";
 import { editionHasEnded } from "../../shared/camp/camp-edition-phase.ts";
 import { osloCalendarDate } from "../../shared/time.ts";
 import type { CampEdition } from "../../shared/camp/camp-edition.ts";
 import type { Db } from "../db/database.ts";
-import { campEditions } from "../db/schema/camp-editions.ts";
-import { loadCurrentEdition } from "./camp-editions.ts";
+import { loadCurrentEdition, loadEdition } from "./camp-editions.ts";
 
 /**
  * The stored edition of `year`: what a registration of that year was made under and what its mails,
@@ -14,8 +12,7 @@ import { loadCurrentEdition } from "./camp-editions.ts";
  * the club's usual settings.
  */
 export async function editionDataForYear(db: Pick<Db, "select">, year: number): Promise<CampEditionData> {
-  const [row] = await db.select({ data: campEditions.data }).from(campEditions).where(eq(campEditions.year, year));
-  return row ? withEditionDefaults(row.data) : standardEditionData(year);
+  return (await loadEdition(db, year))?.data ?? standardEditionData(year);
 }
 
 /** The rule functions' edition (pricing, refund, texts) of a registration's year, from its stored row. */

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
-import { campEditionChanges, campEditions } from "../db/schema/camp-editions.ts";
+import { eventChanges, events } from "../db/schema/events.ts";
 import { HttpError } from "../errors.ts";
-import type { StoredEdition } from "./camp-editions.ts";
+import { campEventOfYear, storedEdition, type StoredEdition } from "./camp-editions.ts";
 
 /**
  * "Publiser": visitors may see the edition of `year` and, inside its own window, register for it. Publishing
@@ -13,21 +13,21 @@ import type { StoredEdition } from "./camp-editions.ts";
  */
 export async function publishEdition(db: Db, year: number, account: string, now: Date): Promise<StoredEdition> {
   return db.transaction(async (tx) => {
-    const [target] = await tx.select().from(campEditions).where(eq(campEditions.year, year)).for("update");
+    const [target] = await tx.select().from(events).where(campEventOfYear(year)).for("update");
     if (!target) throw new HttpError(404, `Det finnes ingen vinterleir for ${year}.`);
-    if (target.publishedAt) return toStored(target);
+    if (target.publishedAt) return storedEdition(target);
     const [row] = await tx
-      .update(campEditions)
+      .update(events)
       .set({ publishedAt: now, version: target.version + 1, updatedAt: now })
-      .where(eq(campEditions.year, year))
+      .where(eq(events.id, target.id))
       .returning();
-    await tx
-      .insert(campEditionChanges)
-      .values({ year, changedAt: now, account, action: "published", changes: [{ field: "publishedAt", from: null, to: now.toISOString() }] });
-    return toStored(row!);
+    await tx.insert(eventChanges).values({
+      eventId: target.id,
+      changedAt: now,
+      account,
+      action: "published",
+      changes: [{ field: "publishedAt", from: null, to: now.toISOString() }],
+    });
+    return storedEdition(row!);
   });
-}
-
-function toStored(row: typeof campEditions.$inferSelect): StoredEdition {
-  return { data: row.data, publishedAt: row.publishedAt, version: row.version, updatedAt: row.updatedAt };
 }

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { standardEditionData } from "../../shared/camp/camp-edition-data.ts";
 import type { Database } from "../db/database.ts";
-import { campEditionChanges, campEditions } from "../db/schema/camp-editions.ts";
+import { eventChanges, events } from "../db/schema/events.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
-import { ensureCampEdition } from "./camp-editions.ts";
+import { campEvents, ensureCampEdition } from "./camp-editions.ts";
 import { buildCampTestApp, campAdminToken, countRows, type TestApp } from "../test-support/camp.ts";
 
 let now = new Date("2026-11-25T10:00:00Z");
@@ -44,7 +44,7 @@ describe.each(databaseKinds)("camp editions on %s", (kind) => {
       placesLeft: null,
     });
     await ensureCampEdition(database.db, new Date("2027-06-01T00:00:00Z"));
-    expect(await countRows(database, "camp_editions")).toBe(1);
+    expect(await countRows(database, "events")).toBe(1);
   });
 
   it("lets the camp admin change a field, keeps the others, logs the change and shows it at once", async () => {
@@ -97,8 +97,8 @@ describe.each(databaseKinds)("camp editions on %s", (kind) => {
   });
 
   it("refuses an invalid edition with Norwegian messages and stores nothing", async () => {
-    const before = await database.db.select().from(campEditions);
-    const changesBefore = await countRows(database, "camp_edition_changes");
+    const before = await database.db.select().from(events).where(campEvents);
+    const changesBefore = await countRows(database, "event_changes");
     const bad = await put(2026, { lastDay: "2026-11-01", prices: { adult: -5 }, companionFee: "mange" });
     expect(bad.statusCode).toBe(400);
     const messages = bad.json().issues.map((issue: { message: string }) => issue.message);
@@ -117,8 +117,8 @@ describe.each(databaseKinds)("camp editions on %s", (kind) => {
         })
       ).statusCode,
     ).toBe(400);
-    expect(await database.db.select().from(campEditions)).toEqual(before);
-    expect(await countRows(database, "camp_edition_changes")).toBe(changesBefore);
+    expect(await database.db.select().from(events).where(campEvents)).toEqual(before);
+    expect(await countRows(database, "event_changes")).toBe(changesBefore);
   });
 
   it("answers 401 to a wrong token on every admin call", async () => {
@@ -134,9 +134,9 @@ describe.each(databaseKinds)("camp editions on %s", (kind) => {
   });
 
   it("keeps the data valid against the shared schema after every change", async () => {
-    const [row] = await database.db.select().from(campEditions).orderBy(campEditions.year);
-    expect(Object.keys(row!.data).sort()).toEqual(Object.keys(standardEditionData(2026)).sort());
-    expect((await database.db.select().from(campEditionChanges)).every((change) => change.account.length > 0)).toBe(true);
+    const [row] = await database.db.select().from(events).where(campEvents).orderBy(events.slug);
+    expect(Object.keys(row!.definition).sort()).toEqual([...Object.keys(standardEditionData(2026)), "kind"].sort());
+    expect((await database.db.select().from(eventChanges)).every((change) => change.account.length > 0)).toBe(true);
   });
 
   const publish = (year: number | string, withToken = token) => app.inject({ method: "POST", url: `/api/CampEdition/Publish/${year}/${withToken}` });
@@ -177,10 +177,10 @@ describe.each(databaseKinds)("camp editions on %s", (kind) => {
   });
 
   it("publishes an edition again as a no-op", async () => {
-    const changesBefore = await countRows(database, "camp_edition_changes");
+    const changesBefore = await countRows(database, "event_changes");
     expect((await publish(2027)).json()).toMatchObject({ year: 2027, current: false, publishedAt: "2026-11-25T11:30:00.000Z" });
     expect((await publish(2026)).json()).toMatchObject({ year: 2026, current: true });
-    expect(await countRows(database, "camp_edition_changes")).toBe(changesBefore);
+    expect(await countRows(database, "event_changes")).toBe(changesBefore);
     expect((await current()).year).toBe(2026);
   });
 
@@ -208,16 +208,16 @@ describe.each(databaseKinds)("camp editions on %s", (kind) => {
   });
 
   it("refuses a year without an edition, a malformed year and a wrong token, and changes nothing", async () => {
-    const before = await database.db.select().from(campEditions);
-    const changesBefore = await countRows(database, "camp_edition_changes");
+    const before = await database.db.select().from(events).where(campEvents);
+    const changesBefore = await countRows(database, "event_changes");
     const missing = await publish(2031);
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ error: "Det finnes ingen vinterleir for 2031." });
     expect((await publish("20x7")).statusCode).toBe(400);
     expect((await publish(1999)).statusCode).toBe(400);
     expect((await publish(2027, "wrong")).statusCode).toBe(401);
-    expect(await database.db.select().from(campEditions)).toEqual(before);
-    expect(await countRows(database, "camp_edition_changes")).toBe(changesBefore);
+    expect(await database.db.select().from(events).where(campEvents)).toEqual(before);
+    expect(await countRows(database, "event_changes")).toBe(changesBefore);
   });
 
   it("lets three publishes at once publish the edition once, and log it once", async () => {

@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, isNotNull } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull } from "drizzle-orm";
 import {
   comingSeasonYear,
   copyEditionData,
@@ -11,7 +11,14 @@ import { chooseTheCamp, editionHasEnded, editionPhase } from "../../shared/camp/
 import { CampEditionDataSchema, type CampEditionData } from "../../shared/camp/camp-edition-schema.ts";
 import type { Db } from "../db/database.ts";
 import { referenceData } from "../db/reference-data.ts";
-import { campEditionChanges, campEditions } from "../db/schema/camp-editions.ts";
+import {
+  campEditionOfDefinition,
+  campEventDefinition,
+  campEventKind,
+  campEventSlug,
+  type CampEventDefinition,
+} from "../../shared/events/event-kinds.ts";
+import { eventChanges, events } from "../db/schema/events.ts";
 import { HttpError } from "../errors.ts";
 import { placesHeld, sleepoverPlacesHeld } from "./camp-places.ts";
 import { countAwaitingOffer } from "./camp-waitlist.ts";
@@ -29,30 +36,53 @@ export interface StoredEdition {
  * next camp is the club's decision. Safe when two processes start together (the second insert is a no-op).
  */
 export async function ensureCampEdition(db: Db, now: Date, pinnedYear?: number): Promise<void> {
-  const [{ editions }] = (await db.select({ editions: count() }).from(campEditions)) as [{ editions: number }];
+  const [{ editions }] = (await db.select({ editions: count() }).from(events).where(campEvents)) as [{ editions: number }];
   if (editions > 0) return;
   const data = standardEditionData(pinnedYear ?? comingSeasonYear(now));
   await db.transaction(async (tx) => {
     const inserted = await tx
-      .insert(campEditions)
-      .values({ year: data.year, data, publishedAt: now, createdAt: now, updatedAt: now })
+      .insert(events)
+      .values({ ...campEventValues(data), publishedAt: now, createdAt: now, updatedAt: now })
       .onConflictDoNothing()
-      .returning({ year: campEditions.year });
+      .returning({ id: events.id });
     if (inserted.length > 0) {
       await tx
-        .insert(campEditionChanges)
-        .values({ year: data.year, changedAt: now, account: "system", action: "created", changes: editionChanges(undefined, data) });
+        .insert(eventChanges)
+        .values({ eventId: inserted[0]!.id, changedAt: now, account: "system", action: "created", changes: editionChanges(undefined, data) });
     }
   });
 }
 
-function toStored(row: typeof campEditions.$inferSelect): StoredEdition {
-  return { data: withEditionDefaults(row.data), publishedAt: row.publishedAt, version: row.version, updatedAt: row.updatedAt };
+/** The camp's editions among the events (src/shared/events/event-kinds.ts). */
+export const campEvents = eq(events.kind, campEventKind);
+
+/** The edition of `year`: the event at its address. */
+export const campEventOfYear = (year: number) => and(campEvents, eq(events.slug, campEventSlug(year)))!;
+
+/** An edition's columns in the events table. */
+export function campEventValues(data: CampEditionData) {
+  return { slug: campEventSlug(data.year), kind: campEventKind, definition: campEventDefinition(data), lastDay: data.lastDay };
+}
+
+/** The stored edition of a row of kind «vinterleir». */
+export function storedEdition(row: typeof events.$inferSelect): StoredEdition {
+  return {
+    data: withEditionDefaults(campEditionOfDefinition(row.definition as CampEventDefinition)),
+    publishedAt: row.publishedAt,
+    version: row.version,
+    updatedAt: row.updatedAt,
+  };
 }
 
 /** Every published edition (the table holds one row per year, so this stays small). */
 export async function loadPublishedEditions(db: Pick<Db, "select">): Promise<StoredEdition[]> {
-  return (await db.select().from(campEditions).where(isNotNull(campEditions.publishedAt)).orderBy(asc(campEditions.year))).map(toStored);
+  return (
+    await db
+      .select()
+      .from(events)
+      .where(and(campEvents, isNotNull(events.publishedAt)))
+      .orderBy(asc(events.slug))
+  ).map(storedEdition);
 }
 
 /** «The» winter camp at `now` (camp-edition-phase.ts: the earliest published edition not yet ended). */
@@ -62,25 +92,26 @@ export async function loadCurrentEdition(db: Pick<Db, "select">, now: Date): Pro
 
 /** The edition of `year`, published or not. */
 export async function loadEdition(db: Pick<Db, "select">, year: number): Promise<StoredEdition | undefined> {
-  const [row] = await db.select().from(campEditions).where(eq(campEditions.year, year));
-  return row ? toStored(row) : undefined;
+  const [row] = await db.select().from(events).where(campEventOfYear(year));
+  return row ? storedEdition(row) : undefined;
 }
 
 export async function listEditions(db: Db): Promise<StoredEdition[]> {
-  return (await db.select().from(campEditions).orderBy(desc(campEditions.year))).map(toStored);
+  return (await db.select().from(events).where(campEvents).orderBy(desc(events.slug))).map(storedEdition);
 }
 
 export async function listEditionChanges(db: Db, year: number) {
   return db
     .select({
-      changedAt: campEditionChanges.changedAt,
-      account: campEditionChanges.account,
-      action: campEditionChanges.action,
-      changes: campEditionChanges.changes,
+      changedAt: eventChanges.changedAt,
+      account: eventChanges.account,
+      action: eventChanges.action,
+      changes: eventChanges.changes,
     })
-    .from(campEditionChanges)
-    .where(eq(campEditionChanges.year, year))
-    .orderBy(asc(campEditionChanges.id));
+    .from(eventChanges)
+    .innerJoin(events, eq(events.id, eventChanges.eventId))
+    .where(campEventOfYear(year))
+    .orderBy(asc(eventChanges.id));
 }
 
 /**
@@ -149,23 +180,27 @@ function startingPoint(latest: CampEditionData | undefined, year: number): CampE
 export async function putEdition(db: Db, year: number, patch: unknown, account: string, now: Date): Promise<StoredEdition> {
   if (!isPlainObject(patch)) throw new HttpError(400, "Leiren må sendes som et JSON-objekt.");
   if (patch.year !== undefined && patch.year !== year) throw new HttpError(400, "Året i adressen og i leiren er ikke det samme.");
-  const [existing] = await db.select().from(campEditions).where(eq(campEditions.year, year));
-  const base = (existing && withEditionDefaults(existing.data)) ?? startingPoint((await listEditions(db))[0]?.data, year);
+  const [existingRow] = await db.select().from(events).where(campEventOfYear(year));
+  const existing = existingRow && storedEdition(existingRow);
+  const base = existing?.data ?? startingPoint((await listEditions(db))[0]?.data, year);
   const data = CampEditionDataSchema.parse(mergePatch(base, { ...patch, year }));
   if (!(await referenceData(db)).clubById.has(data.homeClubId)) throw new HttpError(400, "Vertsklubben finnes ikke i klubblisten.");
-  const changes = editionChanges(existing && withEditionDefaults(existing.data), data);
-  if (existing && changes.length === 0) return toStored(existing);
+  const changes = editionChanges(existing?.data, data);
+  if (existing && changes.length === 0) return existing;
 
   return db.transaction(async (tx) => {
-    const [row] = existing
+    const [row] = existingRow
       ? await tx
-          .update(campEditions)
-          .set({ data, version: existing.version + 1, updatedAt: now })
-          .where(eq(campEditions.year, year))
+          .update(events)
+          .set({ ...campEventValues(data), version: existingRow.version + 1, updatedAt: now })
+          .where(eq(events.id, existingRow.id))
           .returning()
-      : await tx.insert(campEditions).values({ year, data, createdAt: now, updatedAt: now }).returning();
-    await tx.insert(campEditionChanges).values({ year, changedAt: now, account, action: existing ? "updated" : "created", changes });
-    return toStored(row!);
+      : await tx
+          .insert(events)
+          .values({ ...campEventValues(data), createdAt: now, updatedAt: now })
+          .returning();
+    await tx.insert(eventChanges).values({ eventId: row!.id, changedAt: now, account, action: existing ? "updated" : "created", changes });
+    return storedEdition(row!);
   });
 }
 
@@ -187,15 +222,19 @@ export async function copyCampEdition(
   const data = CampEditionDataSchema.parse(copyEditionData(source.data, toYear));
   if (data.year !== toYear) throw new HttpError(400, `Datoene fra ${fromYear} flyttet med hele uker havner ikke i ${toYear}.`);
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(campEditions).values({ year: toYear, data, createdAt: now, updatedAt: now }).onConflictDoNothing().returning();
+    const [row] = await tx
+      .insert(events)
+      .values({ ...campEventValues(data), createdAt: now, updatedAt: now })
+      .onConflictDoNothing()
+      .returning();
     if (!row) throw new HttpError(409, `Vinterleiren ${toYear} finnes allerede. Åpne den under «Leirer» for å endre den.`);
-    await tx.insert(campEditionChanges).values({
-      year: toYear,
+    await tx.insert(eventChanges).values({
+      eventId: row.id,
       changedAt: now,
       account,
       action: "copied",
       changes: [{ field: "copiedFrom", from: null, to: fromYear }, ...editionChanges(undefined, data)],
     });
-    return toStored(row);
+    return storedEdition(row);
   });
 }

@@ -46,7 +46,7 @@ describe.each(databaseKinds)("registration while the camp is under way on %s", (
 
   it("is off for a stored edition without the setting: it reads as off and closes registration when the camp starts", async () => {
     // An edition stored before the setting existed.
-    await database.db.execute(sql`update camp_editions set data = data - 'registrationDuringCamp'`);
+    await database.db.execute(sql`update events set definition = definition - 'registrationDuringCamp' where kind = 'vinterleir'`);
     now = beforeStart;
     expect(await current()).toMatchObject({ year: 2026, state: "open", phase: "upcoming", registrationDuringCamp: false });
     now = dayTwo;

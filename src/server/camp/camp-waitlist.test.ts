@@ -5,7 +5,8 @@ import { formatOsloDateTime } from "../../shared/format.ts";
 import { offerValidityHours, waitlistAnswer, type WaitlistEntry } from "../../shared/camp/camp-waitlist.ts";
 import type { Database } from "../db/database.ts";
 import { campPriceLines, campRegistrations, payments } from "../db/schema/camp.ts";
-import { campEditions } from "../db/schema/camp-editions.ts";
+import { events } from "../db/schema/events.ts";
+import { campEvents, campEventOfYear } from "./camp-editions.ts";
 import { campWaitlistOffers } from "../db/schema/camp-waitlist.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { outboxMails } from "../test-support/outbox.ts";
@@ -139,13 +140,13 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
       now = new Date("2026-12-01T12:00:00Z");
       expect((await postRegistration(app, draft())).statusCode).toBe(409);
       now = new Date("2026-11-05T10:00:00Z");
-      await database.db.update(campEditions).set({ publishedAt: null });
+      await database.db.update(events).set({ publishedAt: null }).where(campEvents);
       try {
         const res = await postRegistration(app, draft());
         expect(res.statusCode).toBe(409);
         expect(res.json()).toEqual({ error: "Påmeldingen er stengt." });
       } finally {
-        await database.db.update(campEditions).set({ publishedAt: now }).where(eq(campEditions.year, 2026));
+        await database.db.update(events).set({ publishedAt: now }).where(campEventOfYear(2026));
       }
       expect(await countRows(database, "camp_registrations")).toBe(0);
     });

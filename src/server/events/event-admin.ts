@@ -13,17 +13,16 @@ import {
 } from "../../shared/events/event-definition.ts";
 import { answerText, answerTo, copyEventDefinition, eventState, hasEnded, saleLineText } from "../../shared/events/event-rules.ts";
 import type { Db } from "../db/database.ts";
-import { campEditions } from "../db/schema/camp-editions.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
 import { clubs } from "../db/schema/clubs.ts";
 import { grades } from "../db/schema/grades.ts";
 import { eventOrderItems, eventOrders, eventParticipants, eventStock, eventWaitlistOffers, events } from "../db/schema/events.ts";
-import { currentEditionView } from "../camp/camp-editions.ts";
+import { campEvents, currentEditionView, storedEdition } from "../camp/camp-editions.ts";
 import { newMemberMessageSlug } from "../../shared/messages/message.ts";
 import { shownState } from "../camp/camp-waitlist-offers.ts";
 import { HttpError, parseWith } from "../errors.ts";
 import { eventFigures } from "./event-ledger.ts";
-import { eventBySlug, placesTaken, stockOf } from "./event-store.ts";
+import { eventBySlug, leaderEvent, leaderEvents, placesTaken, stockOf } from "./event-store.ts";
 
 export const eventAdminMessages = {
   notFound: "Fant ikke arrangementet.",
@@ -41,10 +40,10 @@ function phaseOf(firstDay: string, lastDay: string, at: Date): AdminEvent["phase
 
 /** The camp's editions as the event list shows them: `vinterleir-YYYY`, read only. */
 async function campEditionEntries(db: Db, at: Date): Promise<AdminEvent[]> {
-  const rows = await db
-    .select({ year: campEditions.year, data: campEditions.data, publishedAt: campEditions.publishedAt })
-    .from(campEditions)
-    .orderBy(desc(campEditions.year));
+  const rows = (await db.select().from(events).where(campEvents).orderBy(desc(events.slug))).map((row) => {
+    const { data, publishedAt } = storedEdition(row);
+    return { year: data.year, data, publishedAt };
+  });
   const counts = await db
     .select({ year: campRegistrations.editionYear, status: campRegistrations.status, n: sql<number>`count(*)::int` })
     .from(campRegistrations)
@@ -75,7 +74,7 @@ async function campEditionEntries(db: Db, at: Date): Promise<AdminEvent[]> {
 
 /** `GET /api/ArrangementAdmin/Get/{token}`: every event, upcoming first, then running, then past. */
 export async function adminEvents(db: Db, at: Date): Promise<AdminEvent[]> {
-  const rows = await db.select().from(events);
+  const rows = (await db.select().from(events).where(leaderEvents)).map((row) => leaderEvent(row)!);
   const ids = rows.map((row) => row.id);
   const [taken, stock, waiting] = await Promise.all([
     placesTaken(db, ids, at),
@@ -134,7 +133,10 @@ function checkSlug(slug: string): string {
 
 async function store(db: Db, slug: string, event: EventDefinition, now: Date, createOnly: boolean): Promise<{ created: boolean }> {
   return db.transaction(async (tx) => {
-    const [existing] = await tx.select().from(events).where(eq(events.slug, slug)).for("update");
+    const [row] = await tx.select().from(events).where(eq(events.slug, slug)).for("update");
+    // The camp's editions are edited in «Leirer», never here (their addresses are refused before this too).
+    if (row && !leaderEvent(row)) throw new HttpError(409, eventAdminMessages.campHere);
+    const existing = leaderEvent(row);
     let id: number;
     // A new event's form never replaces another event that happens to have the same address.
     if (existing && createOnly) throw new HttpError(409, eventAdminMessages.exists);

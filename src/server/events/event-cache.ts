@@ -1,7 +1,7 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { events } from "../db/schema/events.ts";
-import type { EventRow } from "./event-store.ts";
+import { leaderEvent, type EventRow } from "./event-store.ts";
 
 /**
  * A published event as an order reads it, kept in memory for a moment so an order costs its write and not
@@ -25,7 +25,7 @@ export function publishedEvent(db: Db, slug: string, { fresh = false }: { fresh?
     .select()
     .from(events)
     .where(and(eq(events.slug, slug), isNotNull(events.publishedAt)))
-    .then(([found]) => found);
+    .then(([found]) => leaderEvent(found));
   bySlug.set(slug, { at: now, row });
   row.catch(() => {
     if (bySlug.get(slug)?.row === row) bySlug.delete(slug);

@@ -9,7 +9,7 @@ import { redactUrl } from "../logger.ts";
 import { anonymiseEndedEvents } from "../privacy/event-retention.ts";
 import { buildCampTestApp, campAdminToken, countRows, type TestApp } from "../test-support/camp.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
-import { createPublished, grading, order, participant, postOrder, sale } from "../test-support/events.ts";
+import { createPublished, grading, order, participant, postOrder, sale, clearEvents } from "../test-support/events.ts";
 import { appendEventEntries } from "./event-ledger.ts";
 
 let now = new Date("2026-11-26T12:00:00Z");
@@ -61,9 +61,7 @@ describe.each(databaseKinds)("the events' door on %s", (kind) => {
   });
   beforeEach(async () => {
     now = new Date("2026-11-26T12:00:00Z");
-    await database.db.execute(
-      sql`truncate event_checkin_actions, event_ledger_entries, event_payments, event_order_items, event_participants, event_orders, event_stock, events, mail_outbox restart identity cascade`,
-    );
+    await clearEvents(database);
   });
 
   /** A grading with room for two: a family of two (one paid in full through the ledger), one more on the waiting list. */

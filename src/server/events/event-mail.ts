@@ -6,10 +6,11 @@ import { club } from "../../shared/club/club-facts.ts";
 import { formatKroner } from "../../shared/format.ts";
 import { newPersonalToken, personalTokenHash } from "../camp/camp-personal-link.ts";
 import type { Db } from "../db/database.ts";
-import { eventLedgerEntries, eventOrders, events } from "../db/schema/events.ts";
+import { eventLedgerEntries, eventOrders } from "../db/schema/events.ts";
 import { escapeHtml } from "../mail/escape-html.ts";
 import { mailDocument, receiptTableHtml } from "../mail/mail-html.ts";
 import { queueDeferredMail, queueMail, type RenderedMail } from "../mail/outbox.ts";
+import { eventById, type EventRow } from "./event-store.ts";
 
 function baseUrl(publicBaseUrl: string): string {
   return publicBaseUrl.replace(/\/+$/, "");
@@ -55,7 +56,7 @@ export async function renderQueuedEventConfirmation(db: Db, payload: Record<stri
   const { orderId, personalToken } = payload as unknown as QueuedEventConfirmation;
   const [order] = await db.select().from(eventOrders).where(eq(eventOrders.id, orderId));
   if (!order) throw new Error(`No event order ${orderId}`);
-  const [event] = await db.select().from(events).where(eq(events.id, order.eventId));
+  const event = await eventById(db, order.eventId);
   if (!event) throw new Error(`No event ${order.eventId}`);
   const charges = (
     await db.select().from(eventLedgerEntries).where(eq(eventLedgerEntries.orderId, order.id)).orderBy(asc(eventLedgerEntries.id))
@@ -67,7 +68,7 @@ export async function renderQueuedEventConfirmation(db: Db, payload: Record<stri
 /** What a confirmation says: the order, its event and the charges its receipt lists. */
 interface ConfirmedOrder {
   order: Pick<typeof eventOrders.$inferSelect, "orderId" | "firstName" | "method">;
-  event: Pick<typeof events.$inferSelect, "slug" | "definition">;
+  event: Pick<EventRow, "slug" | "definition">;
   lines: readonly { label: string; amount: number }[];
 }
 

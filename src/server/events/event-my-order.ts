@@ -29,6 +29,7 @@ import {
 import { HttpError, parseWith } from "../errors.ts";
 import { appendEventEntries } from "./event-ledger.ts";
 import { queueEventCancellationMail } from "./event-mail.ts";
+import { eventById } from "./event-store.ts";
 
 type OrderRow = typeof eventOrders.$inferSelect;
 
@@ -45,7 +46,7 @@ export type PlacesFreedListener = (eventId: number) => void | Promise<void>;
  * null for an event without a capacity, a sale, or an unknown event.
  */
 export async function freedPlaces(db: Pick<Db, "select">, eventId: number, now: Date): Promise<number | null> {
-  const [row] = await db.select().from(events).where(eq(events.id, eventId));
+  const row = await eventById(db, eventId);
   if (!row) return null;
   const event = row.definition;
   if (event.kind === "salg" || event.capacity === null) return null;
@@ -101,7 +102,7 @@ export async function paymentUnderWay(db: Pick<Db, "select">, order: OrderRow): 
 
 /** The order as the family's page shows it; every amount is counted from the order's ledger. */
 export async function myEventOrderView(db: Pick<Db, "select">, order: OrderRow, now: Date): Promise<MyEventOrder> {
-  const [row] = await db.select().from(events).where(eq(events.id, order.eventId));
+  const row = await eventById(db, order.eventId);
   if (!row) throw new HttpError(404, eventMyOrderMessages.notFound);
   const event = row.definition;
   const [people, items, entries, clubRows, gradeRows] = await Promise.all([
@@ -203,7 +204,7 @@ export async function cancelEventOrder(
     await tx.execute(sql`select id from ${events} where id = ${head.eventId} for update`);
     await tx.execute(sql`select id from ${eventOrders} where id = ${orderRowId} for update`);
     const [order] = await tx.select().from(eventOrders).where(eq(eventOrders.id, orderRowId));
-    const [eventRow] = await tx.select().from(events).where(eq(events.id, head.eventId));
+    const eventRow = await eventById(tx, head.eventId);
     if (!order || !eventRow) throw new HttpError(404, eventMyOrderMessages.notFound);
     const event = eventRow.definition;
     if (event.kind === "salg" && input.position !== undefined) throw new HttpError(400, eventMyOrderMessages.saleWhole);

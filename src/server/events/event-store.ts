@@ -2,24 +2,44 @@
  * Reads the club's events for the public list, an event's page and the admin: the stored definition with
  * what the database counts (places taken, stock left).
  */
-import { and, asc, eq, inArray, isNotNull, or, sql, type SQLWrapper } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, ne, or, sql, type SQLWrapper } from "drizzle-orm";
 import type { EventDetail, EventSummary } from "../../shared/events/event-api.ts";
-import type { EventDefinition } from "../../shared/events/event-definition.ts";
+import type { EventDefinition, EventKind } from "../../shared/events/event-definition.ts";
+import { campEventKind, isLeaderKind } from "../../shared/events/event-kinds.ts";
 import { eventState, hasEnded, placesLeft } from "../../shared/events/event-rules.ts";
 import type { Db } from "../db/database.ts";
 import { eventOrders, eventStock, events } from "../db/schema/events.ts";
-import { campEditions } from "../db/schema/camp-editions.ts";
 import { placesHeld } from "../camp/camp-places.ts";
+import { campEvents, storedEdition } from "../camp/camp-editions.ts";
 import { registrationStateAt } from "../../shared/camp/camp-edition-data.ts";
 
-export type EventRow = typeof events.$inferSelect;
+type EventTableRow = typeof events.$inferSelect;
+/**
+ * An event of a kind the event admin makes (gradering, kurs, salg). The camp's editions share the table but
+ * are read through the camp's own store (camp-editions.ts) until its registrations move onto the engine.
+ */
+export type EventRow = Omit<EventTableRow, "kind" | "definition"> & { kind: EventKind; definition: EventDefinition };
 type Reader = Pick<Db, "select">;
 
 export const eventPagePath = (slug: string) => `/arrangementer/${slug}`;
 
+/** The events of the event admin's kinds. */
+export const leaderEvents = ne(events.kind, campEventKind);
+
+/** The row as an event of the event admin's kinds; undefined for none or a camp edition. */
+export function leaderEvent(row: EventTableRow | undefined): EventRow | undefined {
+  return row && isLeaderKind(row.kind) ? (row as EventRow) : undefined;
+}
+
 export async function eventBySlug(db: Reader, slug: string): Promise<EventRow | undefined> {
   const [row] = await db.select().from(events).where(eq(events.slug, slug));
-  return row;
+  return leaderEvent(row);
+}
+
+/** The event an order belongs to (orders belong only to the event admin's kinds). */
+export async function eventById(db: Reader, id: number): Promise<EventRow | undefined> {
+  const [row] = await db.select().from(events).where(eq(events.id, id));
+  return leaderEvent(row);
 }
 
 /**
@@ -86,10 +106,16 @@ function summaryOf(row: EventRow, taken: number, stockLeft: number, at: Date): E
  */
 async function campSummaries(db: Reader & Pick<Db, "execute">, at: Date): Promise<EventSummary[]> {
   const rows = (
-    await db.select({ year: campEditions.year, data: campEditions.data }).from(campEditions).where(isNotNull(campEditions.publishedAt))
-  ).filter((row) => !hasEnded(row.data, at));
+    await db
+      .select()
+      .from(events)
+      .where(and(campEvents, isNotNull(events.publishedAt)))
+  )
+    .map((row) => storedEdition(row).data)
+    .filter((data) => !hasEnded(data, at));
   const summaries: EventSummary[] = [];
-  for (const { year, data } of rows) {
+  for (const data of rows) {
+    const { year } = data;
     const held = await placesHeld(db, year, at);
     const left = data.capacity === null ? null : Math.max(0, data.capacity - held);
     // The camp's own rule (camp-edition-data.ts): closed from the camp's start unless it stays open during it.
@@ -113,7 +139,14 @@ async function campSummaries(db: Reader & Pick<Db, "execute">, at: Date): Promis
 
 /** `GET /api/Arrangement/Get`: published events that have not ended (the winter camps too), soonest first. */
 export async function publishedEvents(db: Reader & Pick<Db, "execute">, at: Date): Promise<EventSummary[]> {
-  const rows = (await db.select().from(events).where(isNotNull(events.publishedAt))).filter((row) => !hasEnded(row.definition, at));
+  const rows = (
+    await db
+      .select()
+      .from(events)
+      .where(and(leaderEvents, isNotNull(events.publishedAt)))
+  )
+    .map((row) => leaderEvent(row)!)
+    .filter((row) => !hasEnded(row.definition, at));
   const ids = rows.map((row) => row.id);
   const [taken, stock] = await Promise.all([placesTaken(db, ids, at), stockOf(db, ids)]);
   const own = rows.map((row) =>

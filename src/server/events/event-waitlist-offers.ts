@@ -9,13 +9,14 @@ import { shownState } from "../camp/camp-waitlist-offers.ts";
 import { offerTokenHash, tokenPattern } from "../camp/camp-waitlist-offer-token.ts";
 import type { EventWaitlistOfferView } from "../../shared/events/event-waitlist.ts";
 import type { Db } from "../db/database.ts";
-import { eventOrders, eventPayments, eventWaitlistOffers, events } from "../db/schema/events.ts";
+import { eventOrders, eventPayments, eventWaitlistOffers } from "../db/schema/events.ts";
 import { HttpError } from "../errors.ts";
 import { appendEventEntries } from "./event-ledger.ts";
 import { queueEventConfirmationMail } from "./event-mail.ts";
 import { eventOrderMessages } from "./event-orders.ts";
 import { lockEventPlaces, offerEventPlacesIn, type EventWaitlistDeps } from "./event-waitlist.ts";
 import { waitingOrderLines, waitingParticipants } from "./event-waitlist-view.ts";
+import { eventById } from "./event-store.ts";
 
 export const eventWaitlistMessages = {
   notFound: "Fant ikke tilbudet. Sjekk at du har hele lenken fra e-posten.",
@@ -40,7 +41,7 @@ export async function eventOfferView(db: Db, token: string, now: Date): Promise<
   const found = await findOffer(db, token);
   if (!found) return undefined;
   const { offer, order } = found;
-  const [event] = await db.select().from(events).where(eq(events.id, order.eventId));
+  const event = await eventById(db, order.eventId);
   if (!event) return undefined;
   const lines = await waitingOrderLines(db, order, event);
   const people = await waitingParticipants(db, order.id);
@@ -101,7 +102,7 @@ export async function acceptEventOffer(
       return { kind: "gone", message: eventWaitlistMessages.expired, offers: await offerEventPlacesIn(tx, found.order.eventId, now, deps) };
     }
     const [order] = await tx.select().from(eventOrders).where(eq(eventOrders.id, offer.orderId));
-    const [event] = await tx.select().from(events).where(eq(events.id, found.order.eventId));
+    const event = await eventById(tx, found.order.eventId);
     if (!order || !event || order.status !== "waiting") {
       await tx.update(eventWaitlistOffers).set({ state: "withdrawn", endedAt: now }).where(eq(eventWaitlistOffers.id, offer.id));
       return { kind: "gone", message: eventWaitlistMessages.withdrawn, offers: 0 };

@@ -2,10 +2,11 @@ import type { FastifyInstance } from "fastify";
 import { eq } from "drizzle-orm";
 import type { ErrorBody } from "../errors.ts";
 import { publicPostRateLimit } from "../security/public-rate-limit.ts";
-import { eventOrders, events } from "../db/schema/events.ts";
+import { eventOrders } from "../db/schema/events.ts";
 import type { EventVipps } from "../payments/event-vipps.ts";
 import { EventWaitlistJob } from "./event-waitlist.ts";
 import { acceptEventOffer, declineEventOffer, eventOfferView, eventWaitlistMessages } from "./event-waitlist-offers.ts";
+import { eventById } from "./event-store.ts";
 
 /** How often the events' waiting-list job looks for offers past their deadline and places to pass on. */
 const eventWaitlistJobIntervalMs = 5_000;
@@ -49,7 +50,7 @@ export function registerEventWaitlistRoutes(app: FastifyInstance, vipps: EventVi
         return reply.type("text/plain; charset=utf-8").send("Done");
       }
       if (order?.status === "pending_payment" && vipps) {
-        const [event] = await app.db.select().from(events).where(eq(events.id, order.eventId));
+        const event = await eventById(app.db, order.eventId);
         const url = await vipps.createRedirect({
           id: order.id,
           orderId: order.orderId,

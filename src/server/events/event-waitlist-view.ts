@@ -5,11 +5,11 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { orderPriceLines, type PriceLine } from "../../shared/events/event-rules.ts";
 import type { Db } from "../db/database.ts";
-import { eventOrders, eventParticipants, events } from "../db/schema/events.ts";
+import { eventOrders, eventParticipants } from "../db/schema/events.ts";
 import { loadClubContact } from "../site-content/club-contact.ts";
+import { eventById, type EventRow } from "./event-store.ts";
 
 type OrderRow = typeof eventOrders.$inferSelect;
-type EventRow = typeof events.$inferSelect;
 
 /** The order's participants still coming (one cancelled while the order waited is neither offered nor charged). */
 export async function waitingParticipants(tx: Pick<Db, "select">, orderRowId: number) {
@@ -54,7 +54,7 @@ export interface EventOfferMailData {
 export async function eventOfferMailData(tx: Db, orderRowId: number): Promise<EventOfferMailData> {
   const [order] = await tx.select().from(eventOrders).where(eq(eventOrders.id, orderRowId));
   if (!order) throw new Error(`No event order ${orderRowId}`);
-  const [event] = await tx.select().from(events).where(eq(events.id, order.eventId));
+  const event = await eventById(tx, order.eventId);
   if (!event) throw new Error(`No event ${order.eventId}`);
   const lines = await waitingOrderLines(tx, order, event);
   const people = await waitingParticipants(tx, order.id);

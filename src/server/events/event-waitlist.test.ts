@@ -5,7 +5,7 @@ import type { Database } from "../db/database.ts";
 import { eventWaitlistOffers, events } from "../db/schema/events.ts";
 import { asSent, buildCampTestApp, campAdminToken, countRows, createTestTransport, type TestApp } from "../test-support/camp.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
-import { createPublished, grading, order, participant, postOrder } from "../test-support/events.ts";
+import { createPublished, grading, order, participant, postOrder, clearEvents } from "../test-support/events.ts";
 import { outboxMails } from "../test-support/outbox.ts";
 import { fitInLine, offerEventPlaces } from "./event-waitlist.ts";
 
@@ -43,9 +43,7 @@ describe.each(databaseKinds)("the events' waiting list on %s", (kind) => {
   });
   beforeEach(async () => {
     now = start;
-    await database.db.execute(
-      sql`truncate event_waitlist_offers, event_ledger_entries, event_payments, event_order_items, event_participants, event_orders, event_stock, events, mail_outbox restart identity cascade`,
-    );
+    await clearEvents(database);
     token = await campAdminToken(app);
   });
 

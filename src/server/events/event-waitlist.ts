@@ -22,7 +22,7 @@ import { queueMail } from "../mail/outbox.ts";
 import { newOfferToken, offerTokenHash } from "../camp/camp-waitlist-offer-token.ts";
 import { eventOfferMailKey, renderEventOfferMail } from "./event-waitlist-mail.ts";
 import { eventOfferMailData } from "./event-waitlist-view.ts";
-import { awaitsOffer, placesTaken } from "./event-store.ts";
+import { awaitsOffer, placesTaken, eventById } from "./event-store.ts";
 
 type Tx = Db;
 
@@ -80,7 +80,7 @@ async function expireDueOffers(tx: Tx, eventId: number, now: Date): Promise<numb
  */
 export async function offerEventPlacesIn(tx: Tx, eventId: number, now: Date, deps: EventWaitlistDeps): Promise<number> {
   await lockEventPlaces(tx, eventId);
-  const [row] = await tx.select().from(events).where(eq(events.id, eventId));
+  const row = await eventById(tx, eventId);
   if (!row || row.definition.kind === "salg") return 0;
   await expireDueOffers(tx, eventId, now);
   const event = row.definition;

@@ -3,6 +3,7 @@ import { eventEndsAt } from "../../shared/events/event-rules.ts";
 import type { Db } from "../db/database.ts";
 import { eventCheckinActions, eventLedgerEntries, eventOrderLinks, eventOrders, eventParticipants, events } from "../db/schema/events.ts";
 import { forgetEventMessages } from "../messages/messages.ts";
+import { leaderEvents } from "../events/event-store.ts";
 
 /** What a blanked name reads, as the camp's (retention.ts). */
 const anonymisedName = "Anonymisert";
@@ -15,7 +16,8 @@ const anonymisedName = "Anonymisert";
  * The messages to the event's families lose their texts, addresses and names as the camp's do.
  */
 export async function anonymiseEndedEvents(db: Db, now: Date, anonymiseAfterDays: number): Promise<number> {
-  const due = (await db.select({ id: events.id, slug: events.slug, lastDay: events.lastDay }).from(events)).filter(
+  // The camp's editions are events too; its registrations follow the camp's own retention (retention.ts).
+  const due = (await db.select({ id: events.id, slug: events.slug, lastDay: events.lastDay }).from(events).where(leaderEvents)).filter(
     (event) => eventEndsAt(event.lastDay).getTime() + anonymiseAfterDays * 24 * 3600_000 <= now.getTime(),
   );
   if (due.length === 0) return 0;

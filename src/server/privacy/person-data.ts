@@ -26,6 +26,7 @@ import { anonymiseRegistrations } from "./retention.ts";
 import { forgetAnonymisedEventOrderMails, isEventOrderMail } from "./event-order-retention.ts";
 import { blankEventOrders } from "./event-retention.ts";
 import { paymentUnderWay } from "../events/event-my-order.ts";
+import { leaderEvent } from "../events/event-store.ts";
 import {
   eventCheckinActions,
   eventLedgerEntries,
@@ -363,7 +364,9 @@ async function eventOrdersOf(db: Db, which: SQL): Promise<{ id: number; offerIds
     db.select().from(grades),
   ]);
   const iso = (at: Date | null) => (at ? at.toISOString() : null);
-  return rows.map(({ order, event }) => {
+  return rows.map(({ order, event: row }) => {
+    // Orders belong only to the event admin's kinds (the camp's registrations are exported on their own).
+    const event = leaderEvent(row)!;
     const definition = event.definition;
     const questions = definition.kind === "kurs" ? definition.questions : [];
     const participants = people.filter((person) => person.orderId === order.id);

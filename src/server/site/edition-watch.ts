@@ -1,10 +1,10 @@
-import { isNotNull, sql } from "drizzle-orm";
+import { and, isNotNull, sql } from "drizzle-orm";
 import { chooseTheCamp, laterCamps } from "../../shared/camp/camp-edition-phase.ts";
 import type { LaterCamp } from "../../shared/site/render-context.ts";
 import type { CampEditionData } from "../../shared/camp/camp-edition-schema.ts";
-import { loadEdition } from "../camp/camp-editions.ts";
+import { campEvents, loadEdition } from "../camp/camp-editions.ts";
 import type { Db } from "../db/database.ts";
-import { campEditions } from "../db/schema/camp-editions.ts";
+import { events } from "../db/schema/events.ts";
 import { watchVersioned, type VersionedWatchOptions } from "../db/versioned-watch.ts";
 
 /** «The» camp's edition as the pages and PDFs are made from it; null when the club has none. */
@@ -45,15 +45,15 @@ export function watchCurrentEdition(db: Db, { clock, onChange, ...options }: Edi
       readVersion: async () => {
         const published = await db
           .select({
-            year: campEditions.year,
-            version: campEditions.version,
-            firstDay: sql<string>`${campEditions.data}->>'firstDay'`,
-            lastDay: sql<string>`${campEditions.data}->>'lastDay'`,
-            registrationOpensAt: sql<string>`${campEditions.data}->>'registrationOpensAt'`,
-            venue: sql<string>`${campEditions.data}->>'venue'`,
+            year: sql<number>`(${events.definition}->>'year')::int`,
+            version: events.version,
+            firstDay: sql<string>`${events.definition}->>'firstDay'`,
+            lastDay: sql<string>`${events.definition}->>'lastDay'`,
+            registrationOpensAt: sql<string>`${events.definition}->>'registrationOpensAt'`,
+            venue: sql<string>`${events.definition}->>'venue'`,
           })
-          .from(campEditions)
-          .where(isNotNull(campEditions.publishedAt));
+          .from(events)
+          .where(and(campEvents, isNotNull(events.publishedAt)));
         const at = clock?.() ?? new Date(now());
         const candidates = published.map((edition) => ({ ...edition, data: edition }));
         const row = chooseTheCamp(candidates, at);

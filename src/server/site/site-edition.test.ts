@@ -53,7 +53,7 @@ describe.each(databaseKinds)("site pages follow the current edition on %s", (kin
 
   it("sees a change made by another process (straight in the database) within the check interval", async () => {
     await site.database.db.execute(
-      sql`update camp_editions set data = jsonb_set(data, '{companionFee}', '777'::jsonb), version = version + 1 where published_at is not null`,
+      sql`update events set definition = jsonb_set(definition, '{companionFee}', '777'::jsonb), version = version + 1 where kind = 'vinterleir' and published_at is not null`,
     );
     const took = await until(site.app, "/vinterleir/priser", "Ledsager: 777 kr", 5000);
     expect(took).toBeLessThan(3500);
@@ -167,7 +167,7 @@ describe("a render that fails", () => {
     expect((await site.app.inject({ url: "/vinterleir/priser" })).body).toContain("Ledsager: 550 kr");
     failing = true;
     await site.database.db.execute(
-      sql`update camp_editions set data = jsonb_set(data, '{companionFee}', '600'::jsonb), version = version + 1 where published_at is not null`,
+      sql`update events set definition = jsonb_set(definition, '{companionFee}', '600'::jsonb), version = version + 1 where kind = 'vinterleir' and published_at is not null`,
     );
     const res = await site.app.inject({ url: "/vinterleir/priser" });
     expect(res.statusCode).toBe(200);

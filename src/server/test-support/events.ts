@@ -84,6 +84,21 @@ export function postOrder(app: TestApp, slug: string, body: unknown) {
 /** Every event and what hangs on it, and the outbox: a clean slate between tests. */
 export async function clearEvents(database: Database) {
   await database.db.execute(
-    sql`truncate event_ledger_entries, event_payments, event_order_items, event_participants, event_orders, event_stock, events, mail_outbox restart identity cascade`,
+    sql`truncate event_ledger_entries, event_payments, event_order_items, event_participants, event_orders, event_stock, mail_outbox restart identity cascade`,
   );
+  // The camp's editions are events too, and stay.
+  await database.db.execute(sql`delete from event_changes where event_id in (select id from events where kind <> 'vinterleir')`);
+  await database.db.execute(sql`delete from events where kind <> 'vinterleir'`);
+}
+
+/** The row id of the event at `slug` (the camp's editions are events too, so ids do not start at 1). */
+export async function eventIdOf(database: Database, slug: string): Promise<number> {
+  const result = await database.db.execute<{ id: number }>(sql`select id from events where slug = ${slug}`);
+  return Number(result.rows[0]!.id);
+}
+
+/** How many events of the event admin's kinds there are (the camp's editions left out). */
+export async function countLeaderEvents(database: Database): Promise<number> {
+  const result = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from events where kind <> 'vinterleir'`);
+  return Number(result.rows[0]!.n);
 }

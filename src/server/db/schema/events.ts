@@ -1,19 +1,21 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
-import type { EventDefinition } from "../../../shared/events/event-definition.ts";
+import type { EditionChange } from "../../../shared/camp/camp-edition-data.ts";
+import { storedEventKinds, type StoredEventDefinition } from "../../../shared/events/event-kinds.ts";
 
 /**
- * The club's events besides the winter camp (docs/decisions/0022-events-side-by-side.md): gradings, courses
- * and sales. The definition is the leader's JSON (src/shared/events/event-definition.ts); the columns beside
- * it are what queries filter on. A sale's stock lives in event_stock, where one conditional UPDATE takes it.
+ * The club's events of every kind (src/shared/events/event-kinds.ts): gradings, courses and sales, which the
+ * leader writes in the event admin, and the winter camp's editions (`vinterleir-YYYY`), edited in the camp's
+ * own admin. The definition is the kind's JSON, checked by the kind's shared schema; the columns beside it
+ * are what queries filter on. A sale's stock lives in event_stock, where one conditional UPDATE takes it.
  */
 export const events = pgTable(
   "events",
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
     slug: text("slug").notNull().unique(),
-    kind: text("kind", { enum: ["gradering", "kurs", "salg"] }).notNull(),
-    definition: jsonb("definition").$type<EventDefinition>().notNull(),
+    kind: text("kind", { enum: storedEventKinds }).notNull(),
+    definition: jsonb("definition").$type<StoredEventDefinition>().notNull(),
     /** YYYY-MM-DD, Oslo: the public list hides an event after its last day. */
     lastDay: text("last_day").notNull(),
     /** Unpublished events are drafts only the admin sees. */
@@ -23,7 +25,27 @@ export const events = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
   },
-  (table) => [check("events_kind_check", sql`${table.kind} in ('gradering', 'kurs', 'salg')`)],
+  (table) => [check("events_kind_check", sql`${table.kind} in ('gradering', 'kurs', 'salg', 'vinterleir')`)],
+);
+
+/**
+ * Every change to an event: when, by which admin account ("system" for the first seeding), what was done
+ * ("created", "copied", "updated", "published"; older camp rows "made-current") and field by field what
+ * changed, as the change log shows it.
+ */
+export const eventChanges = pgTable(
+  "event_changes",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull(),
+    account: text("account").notNull(),
+    action: text("action").notNull(),
+    changes: jsonb("changes").$type<EditionChange[]>().notNull(),
+  },
+  (table) => [index("event_changes_event_idx").on(table.eventId, table.changedAt)],
 );
 
 /** What is left of a sale's item in one variant; never below zero, so stock cannot be sold twice. */
