@@ -50,11 +50,19 @@ export async function blankEventOrders(tx: Db, which: SQL, now: Date): Promise<n
     .returning({ id: eventOrders.id });
   if (orders.length === 0) return [];
   const ids = orders.map((order) => order.id);
-  // A participant's charge reads «Gradering: Ola Nordmann»: the name goes, what was charged stays.
+  // A participant's charge reads «Gradering: Ola Nordmann»: the name goes, what was charged stays. Only a
+  // participant's charge names anyone; a sale's line («2 × Genser: barn (M)») is kept whole, whatever its
+  // item's name holds.
   await tx
     .update(eventLedgerEntries)
     .set({ label: sql`split_part(${eventLedgerEntries.label}, ': ', 1) || ': ' || ${anonymisedName}::text` })
-    .where(and(inArray(eventLedgerEntries.orderId, ids), sql`position(': ' in ${eventLedgerEntries.label}) > 0`));
+    .where(
+      and(
+        inArray(eventLedgerEntries.orderId, ids),
+        eq(eventLedgerEntries.item, "participant"),
+        sql`position(': ' in ${eventLedgerEntries.label}) > 0`,
+      ),
+    );
   // A participant cancelled alone is named in the ledger's reason («Ola Nordmann avbestilt av arrangøren.»):
   // each name is replaced in its own order's entries, the longest first, before the participants are blanked.
   const people = await tx
