@@ -11,6 +11,7 @@ import { actorLabel, moneyActionLabel, paymentMethodLabel, paymentStateLabel } f
 import { registrationLedgerHistory } from "../camp/camp-ledger-history.ts";
 import { and, asc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { messageRecipients, messages } from "../db/schema/messages.ts";
+import { campEventSlug } from "../../shared/messages/message.ts";
 import { syncRecipientStates } from "../messages/messages.ts";
 import { emailKey } from "../../shared/contact/email-key.ts";
 import { withoutLinkSecrets } from "../../shared/privacy/link-secrets.ts";
@@ -485,12 +486,20 @@ function withoutDraftSecret<T extends { draftSecretHash: unknown }>(registration
 export type ForgetOutcome = { kind: "not-found" } | { kind: "ok"; changed: boolean; registrationId: number; orderId: string; anonymisedAt: string };
 
 /**
- * Anonymises one registration (athlete and companions) now and logs the action on its latest payment.
- * A repeat changes nothing. Payments and money actions stay (accounting law).
+ * Anonymises one registration (athlete and companions) now, takes its family out of the log of the camp's
+ * messages, and logs the action on its latest payment. A repeat changes nothing. Payments and money actions
+ * stay (accounting law).
  */
 export async function forgetPerson(db: Db, registrationId: number, now: Date, actor: string): Promise<ForgetOutcome> {
   const [before] = await db
-    .select({ id: campRegistrations.id, orderId: campRegistrations.orderId, anonymisedAt: campRegistrations.anonymisedAt })
+    .select({
+      id: campRegistrations.id,
+      orderId: campRegistrations.orderId,
+      anonymisedAt: campRegistrations.anonymisedAt,
+      editionYear: campRegistrations.editionYear,
+      email: campRegistrations.email,
+      emailKey: campRegistrations.emailKey,
+    })
     .from(campRegistrations)
     .where(eq(campRegistrations.id, registrationId));
   if (!before) return { kind: "not-found" };
@@ -515,6 +524,9 @@ export async function forgetPerson(db: Db, registrationId: number, now: Date, ac
         note: "Personopplysningene er slettet etter ønske fra personen. Betalingene beholdes for regnskapet.",
       });
     }
+    // The leader's messages to the camp's families named this family too (the log's address and names).
+    const key = before.emailKey ?? emailKey(before.email);
+    if (key) await forgetFamilyInMessages(tx, campEventSlug(before.editionYear), key);
   });
   const [after] = await db
     .select({ anonymisedAt: campRegistrations.anonymisedAt })
@@ -555,7 +567,8 @@ export async function forgetEventOrder(db: Db, orderId: string, now: Date): Prom
     if (await paymentUnderWay(tx, order)) return { kind: "payment-busy" };
     await blankEventOrders(tx, eq(eventOrders.id, order.id), now);
     await forgetAnonymisedEventOrderMails(tx);
-    if (order.email !== "") await forgetInEventMessages(tx, head.eventId, order.email);
+    const [event] = await tx.select({ slug: events.slug }).from(events).where(eq(events.id, head.eventId));
+    if (event && order.email !== "") await forgetFamilyInMessages(tx, event.slug, order.email);
     return { kind: "ok", changed: true, orderId, anonymisedAt: now.toISOString() };
   });
 }
@@ -564,17 +577,16 @@ export async function forgetEventOrder(db: Db, orderId: string, now: Date): Prom
 export const eventMessageForgotten = "Ikke sendt: personopplysningene er slettet etter ønske.";
 
 /**
- * The leader's messages to the event's families name the family in their log (address and participants) until
- * the event's own personal data goes (forgetEventMessages): on request they go now. A mail of theirs not sent
- * yet is not sent; one that has left goes with the mail retention, as every sent mail does.
+ * The leader's messages to an event's families (the camp's edition or a club event) name the family in their
+ * log (address and participants) until the event's own personal data goes (forgetEventMessages): on request
+ * they go now, for the camp's registrations and the events' orders alike. A mail of theirs not sent yet is not
+ * sent; one that has left goes with the mail retention, as every sent mail does.
  */
-async function forgetInEventMessages(tx: Db, eventId: number, key: string): Promise<void> {
-  const [event] = await tx.select({ slug: events.slug }).from(events).where(eq(events.id, eventId));
-  if (!event) return;
+async function forgetFamilyInMessages(tx: Db, slug: string, key: string): Promise<void> {
   await syncRecipientStates(tx);
   const theirs = and(
     eq(messageRecipients.emailKey, key),
-    inArray(messageRecipients.messageId, tx.select({ id: messages.id }).from(messages).where(eq(messages.eventSlug, event.slug))),
+    inArray(messageRecipients.messageId, tx.select({ id: messages.id }).from(messages).where(eq(messages.eventSlug, slug))),
   );
   const unsent = await tx
     .delete(mailOutbox)
