@@ -28,6 +28,8 @@ export default defineConfig({
   retries: 0,
   forbidOnly: true,
   reporter: [["list"]],
+  // One server per day of the season for the journeys on other days than the suite's, shared by their files.
+  globalSetup: "./tests/e2e/support/season-servers.ts",
   // Whole flows (two registrations, the admin, mails) take 20 s on a quiet 2-core machine; leave room for a busy one.
   timeout: 60_000,
   use: {
@@ -49,8 +51,8 @@ export default defineConfig({
     { name: "year-choice-phone", use: phone, testMatch: opensSecondCamp, dependencies: ["editions-phone"] },
   ],
   // The real production server over the real build, with its own empty data folder, living on a pinned day
-  // (before the 2026 camp's early-bird deadline). A journey on another day starts its own server
-  // (`test.use({ clockStart })`, tests/e2e/fixtures.ts).
+  // (before the 2026 camp's early-bird deadline). A journey on another day uses the run's server for that day
+  // (`test.use({ clockStart })`, tests/e2e/fixtures.ts, started by the global setup above when first needed).
   webServer: {
     command: `node build/node/main.js`,
     url: `${baseURL}/healthz`,

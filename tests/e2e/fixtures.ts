@@ -1,5 +1,5 @@
 import { test as base, expect, type BrowserContext, type ConsoleMessage } from "@playwright/test";
-import { startSeasonServer, type SeasonServer } from "./support/server.ts";
+import { seasonServerFor } from "./support/season-servers.ts";
 import { subclassableDate } from "./support/subclassable-date.ts";
 
 interface TestFixtures {
@@ -10,8 +10,9 @@ interface TestFixtures {
 interface WorkerFixtures {
   /**
    * A day of the season (tests/e2e/support/season.ts) for a file whose journey lives on another day than the
-   * suite's own server: `test.use({ clockStart: season.campUnderWay })` gives the file's worker a server of
-   * its own whose clock starts then, and every page and request of the file goes to it.
+   * suite's own server: with `test.use({ clockStart: season.campUnderWay })` every page and request of the
+   * file goes to the run's server for that day, whose clock started then (one per day, shared by the files on
+   * it: support/season-servers.ts).
    */
   clockStart: string | undefined;
   /**
@@ -19,7 +20,7 @@ interface WorkerFixtures {
    * database takes the camp of the season it starts in, so a journey after the camp needs one from before).
    */
   dataFrom: string | undefined;
-  seasonServer: SeasonServer | undefined;
+  seasonServer: { url: string } | undefined;
 }
 
 /**
@@ -44,14 +45,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   dataFrom: [undefined, { option: true, scope: "worker" }],
   seasonServer: [
     async ({ clockStart, dataFrom }, use) => {
-      if (!clockStart) return use(undefined);
-      const earlier = dataFrom ? await startSeasonServer(dataFrom) : undefined;
-      await earlier?.stop();
-      const server = await startSeasonServer(clockStart, earlier?.dataDir);
-      await use(server);
-      await server.stop();
+      await use(clockStart ? await seasonServerFor(clockStart, dataFrom) : undefined);
     },
-    { scope: "worker", timeout: 90_000 },
+    // The first file on a day waits for its server to start (twice with `dataFrom`).
+    { scope: "worker", timeout: 120_000 },
   ],
   baseURL: async ({ baseURL, seasonServer }, provide) => provide(seasonServer?.url ?? baseURL),
   context: async ({ context, baseURL }, provide) => {

@@ -1,8 +1,8 @@
 /**
  * "Min påmelding": the personal link from the confirmation mail (read on /dev/mail), the page behind it at
  * phone and desktop width, cancelling after the full-refund deadline (half back, through the Vipps simulator),
- * free changes, "Finn påmeldingen min", and the 404 for an unknown link. It lives on a server of its own,
- * three days after the 2026 camp's full-refund deadline (full price, half back).
+ * free changes, "Finn påmeldingen min", and the 404 for an unknown link. It lives on the run's server for the
+ * day three days after the 2026 camp's full-refund deadline (full price, half back).
  */
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext } from "@playwright/test";
