@@ -2,13 +2,13 @@ import { and, asc, count, desc, eq, isNotNull } from "drizzle-orm";
 import {
   comingSeasonYear,
   copyEditionData,
-  editionChanges,
   registrationStateAt,
   standardEditionData,
   withEditionDefaults,
 } from "../../shared/camp/camp-edition-data.ts";
 import { chooseTheCamp, editionHasEnded, editionPhase } from "../../shared/camp/camp-edition-phase.ts";
 import { CampEditionDataSchema, type CampEditionData } from "../../shared/camp/camp-edition-schema.ts";
+import { fieldChanges } from "../../shared/change-log.ts";
 import type { Db } from "../db/database.ts";
 import { referenceData } from "../db/reference-data.ts";
 import {
@@ -48,7 +48,7 @@ export async function ensureCampEdition(db: Db, now: Date, pinnedYear?: number):
     if (inserted.length > 0) {
       await tx
         .insert(eventChanges)
-        .values({ eventId: inserted[0]!.id, changedAt: now, account: "system", action: "created", changes: editionChanges(undefined, data) });
+        .values({ eventId: inserted[0]!.id, changedAt: now, account: "system", action: "created", changes: fieldChanges(undefined, data) });
     }
   });
 }
@@ -185,7 +185,7 @@ export async function putEdition(db: Db, year: number, patch: unknown, account: 
   const base = existing?.data ?? startingPoint((await listEditions(db))[0]?.data, year);
   const data = CampEditionDataSchema.parse(mergePatch(base, { ...patch, year }));
   if (!(await referenceData(db)).clubById.has(data.homeClubId)) throw new HttpError(400, "Vertsklubben finnes ikke i klubblisten.");
-  const changes = editionChanges(existing?.data, data);
+  const changes = fieldChanges(existing?.data, data);
   if (existing && changes.length === 0) return existing;
 
   return db.transaction(async (tx) => {
@@ -233,7 +233,7 @@ export async function copyCampEdition(
       changedAt: now,
       account,
       action: "copied",
-      changes: [{ field: "copiedFrom", from: null, to: fromYear }, ...editionChanges(undefined, data)],
+      changes: [{ field: "copiedFrom", from: null, to: fromYear }, ...fieldChanges(undefined, data)],
     });
     return storedEdition(row);
   });

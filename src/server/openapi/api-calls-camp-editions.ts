@@ -24,7 +24,7 @@ export const campEditionCalls: readonly ApiCall[] = [
     tag: "Vinterleir-admin",
     summary: "An edition's change log.",
     admin: true,
-    answer: list("EditionChange", "The changes."),
+    answer: list("ChangeLogEntry", "The changes."),
   },
   {
     method: "PUT",

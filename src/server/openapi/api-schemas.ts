@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { ErrorBodySchema } from "../../shared/api/error-body.ts";
-import { AdminEditionSchema, CurrentEditionAnswerSchema, EditionChangeSchema } from "../../shared/camp/camp-edition-api.ts";
+import { AdminEditionSchema, CurrentEditionAnswerSchema } from "../../shared/camp/camp-edition-api.ts";
+import { ChangeLogEntrySchema } from "../../shared/change-log.ts";
 import { CampEditionDataSchema } from "../../shared/camp/camp-edition-schema.ts";
 import { AdminPersonSchema, AdminTotalsSchema, GradeStatisticSchema, PublicParticipantSchema } from "../../shared/camp/camp-lists.ts";
 import { CampRegistrationSchema } from "../../shared/camp/camp-registration.ts";
@@ -123,7 +124,7 @@ export const responseSchemas = {
   AdminTotals: AdminTotalsSchema,
   CurrentEdition: CurrentEditionAnswerSchema,
   AdminEdition: AdminEditionSchema,
-  EditionChange: EditionChangeSchema,
+  ChangeLogEntry: ChangeLogEntrySchema,
   WaitlistOfferView: WaitlistOfferViewSchema,
   EventWaitlistOfferView: EventWaitlistOfferViewSchema,
   WaitlistEntry: WaitlistEntrySchema,

@@ -42,12 +42,3 @@ export const AdminEditionSchema = z.intersection(
   }),
 );
 export type AdminEdition = z.infer<typeof AdminEditionSchema>;
-
-/** One entry of an edition's change log. */
-export const EditionChangeSchema = z.object({
-  changedAt: z.string(),
-  account: z.string(),
-  action: z.string(),
-  changes: z.array(z.object({ field: z.string(), from: z.unknown(), to: z.unknown() })),
-});
-export type EditionChangeEntry = z.infer<typeof EditionChangeSchema>;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { testNow } from "../test-clock.fixture.ts";
-import { editionChanges, standardEditionData } from "./camp-edition-data.ts";
-import { changeLineText, editionChangeLines, editionStatesAfter } from "./camp-edition-change-lines.ts";
+import { changeLineText, fieldChanges, statesAfter } from "../change-log.ts";
+import { standardEditionData } from "./camp-edition-data.ts";
+import { editionChangeLines } from "./camp-edition-change-lines.ts";
 
 // 15 October 2026, read for the 2026 camp: dates this autumn leave their year out.
 const reading = { now: testNow(), year: 2026 };
@@ -19,7 +20,7 @@ describe("the camp editions' change log in words", () => {
   };
 
   it("says one line per changed field, a setting whole with its unchanged parts, figures as a person reads them", () => {
-    const changes = editionChanges(before, after);
+    const changes = fieldChanges(before, after);
     const lines = texts(editionChangeLines(changes, reading, after));
     expect(lines).toEqual([
       "Sted: «Follo Stil Arena» → «Ski idrettshall, hall A og hall B, inngang fra parkeringsplassen bak skolen»",
@@ -38,8 +39,8 @@ describe("the camp editions' change log in words", () => {
 
   it("works back from the edition as it is now to how it stood after each entry", () => {
     const middle = { ...before, companionFee: 600 };
-    const entries = [{ changes: editionChanges(before, middle) }, { changes: editionChanges(middle, after) }];
-    const states = editionStatesAfter(after, entries);
+    const entries = [{ changes: fieldChanges(before, middle) }, { changes: fieldChanges(middle, after) }];
+    const states = statesAfter(after, entries);
     expect(states).toEqual([middle, after]);
     expect(texts(editionChangeLines(entries[0]!.changes, reading, states[0]))).toEqual(["Ledsagerpris: 550\u00a0kr → 600\u00a0kr"]);
   });

@@ -1,14 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { campEditionForYear } from "./camp-edition.ts";
 import { campProgram } from "./camp-program.ts";
-import {
-  campEditionFromData,
-  comingSeasonYear,
-  editionChanges,
-  nextEditionData,
-  parseCalendarDate,
-  standardEditionData,
-} from "./camp-edition-data.ts";
+import { campEditionFromData, comingSeasonYear, nextEditionData, parseCalendarDate, standardEditionData } from "./camp-edition-data.ts";
 import { CampEditionDataSchema } from "./camp-edition-schema.ts";
 import { weekdayName } from "../format.ts";
 
@@ -83,15 +76,5 @@ describe("camp edition data", () => {
       "sleepoverCapacity: Det kan ikke være flere overnattingsplasser enn plasser.",
     );
     expect(messagesOf({ ...base, year: 2027 })).toContain("firstDay: Første leirdag må være i 2027.");
-  });
-
-  it("lists what changed, field by field", () => {
-    const before = standardEditionData(2026);
-    const after = { ...before, companionFee: 600, prices: { ...before.prices, child: 1100 } };
-    expect(editionChanges(before, after)).toEqual([
-      { field: "prices.child", from: 1025, to: 1100 },
-      { field: "companionFee", from: 550, to: 600 },
-    ]);
-    expect(editionChanges(before, before)).toEqual([]);
   });
 });

@@ -124,38 +124,6 @@ export function nextEditionData(latest: CampEditionData): CampEditionData {
   return copyEditionData(latest, latest.year + 1);
 }
 
-export interface EditionChange {
-  /** Dotted path of the field, e.g. "prices.child" or "program". */
-  field: string;
-  from: unknown;
-  to: unknown;
-}
-
-/** What changed between two versions of an edition, field by field (arrays compared whole). */
-export function editionChanges(before: CampEditionData | undefined, after: CampEditionData): EditionChange[] {
-  const changes: EditionChange[] = [];
-  const walk = (a: unknown, b: unknown, path: string) => {
-    if (isPlainObject(a) && isPlainObject(b)) {
-      for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) walk(a[key], b[key], path ? `${path}.${key}` : key);
-      return;
-    }
-    if (canonicalJson(a) !== canonicalJson(b)) changes.push({ field: path, from: a ?? null, to: b ?? null });
-  };
-  walk(before ?? {}, after, "");
-  return changes;
-}
-
-/** JSON with object keys sorted: the database (jsonb) does not keep the order they were written in. */
-function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, inner: unknown) =>
-    isPlainObject(inner) ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => a.localeCompare(b))) : inner,
-  );
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /**
  * The edition the rule functions work with (pricing, eligibility, texts), built from the stored data. Dates
  * become instants at Oslo midnight: early-bird ends after its last day, the late fee starts on its first

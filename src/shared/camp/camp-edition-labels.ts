@@ -63,15 +63,6 @@ export const programAudienceLabels: Record<(typeof programAudiences)[number], st
   mestere: "Mestere",
 };
 
-/** What a change-log entry did, in words. */
-export const campEditionActionLabels: Record<string, string> = {
-  created: "Opprettet",
-  updated: "Endret",
-  published: "Publisert",
-  copied: "Kopiert",
-  "made-current": "Gjort gjeldende",
-};
-
 const kronerFields = new Set(["prices.child", "prices.adult", "lateFee.amount", "gradingFee", "companionFee"]);
 const percentFields = new Set(["earlyBird.percent", "refund.laterPercent"]);
 const ageFields = new Set([

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
-import type { EditionChange } from "../../../shared/camp/camp-edition-data.ts";
+import type { FieldChange } from "../../../shared/change-log.ts";
 import { storedEventKinds, type StoredEventDefinition } from "../../../shared/events/event-kinds.ts";
 
 /**
@@ -43,7 +43,7 @@ export const eventChanges = pgTable(
     changedAt: timestamp("changed_at", { withTimezone: true }).notNull(),
     account: text("account").notNull(),
     action: text("action").notNull(),
-    changes: jsonb("changes").$type<EditionChange[]>().notNull(),
+    changes: jsonb("changes").$type<FieldChange[]>().notNull(),
   },
   (table) => [index("event_changes_event_idx").on(table.eventId, table.changedAt)],
 );

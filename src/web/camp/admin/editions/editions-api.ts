@@ -1,11 +1,12 @@
 import { z } from "zod";
 import type { CampEditionData } from "../../../../shared/camp/camp-edition-schema.ts";
-import { AdminEditionSchema, EditionChangeSchema, type AdminEdition, type EditionChangeEntry } from "../../../../shared/camp/camp-edition-api.ts";
+import { AdminEditionSchema, type AdminEdition } from "../../../../shared/camp/camp-edition-api.ts";
+import { ChangeLogEntrySchema, type ChangeLogEntry } from "../../../../shared/change-log.ts";
 import { ApiError, getJson, parseErrorBody, send, type ApiIssue } from "../../../lib/api-client.ts";
 
 /** The camp admin's calls for the editions ("Leirer"): GET list and changes, PUT an edition, POST publish. */
 
-export type { AdminEdition, EditionChangeEntry } from "../../../../shared/camp/camp-edition-api.ts";
+export type { AdminEdition } from "../../../../shared/camp/camp-edition-api.ts";
 
 const editionPath = (call: string, token: string) => `/api/CampEdition/${call}/${encodeURIComponent(token)}`;
 
@@ -19,8 +20,8 @@ export function getCampEditions(token: string): Promise<AdminEdition[]> {
   return getJson(editionPath("Get", token), z.array(AdminEditionSchema));
 }
 
-export function getCampEditionChanges(year: number, token: string): Promise<EditionChangeEntry[]> {
-  return getJson(editionPath(`Changes/${year}`, token), z.array(EditionChangeSchema));
+export function getCampEditionChanges(year: number, token: string): Promise<ChangeLogEntry[]> {
+  return getJson(editionPath(`Changes/${year}`, token), z.array(ChangeLogEntrySchema));
 }
 
 export type SaveResult =
