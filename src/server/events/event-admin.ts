@@ -22,7 +22,7 @@ import { newMemberMessageSlug } from "../../shared/messages/message.ts";
 import { shownState } from "../camp/camp-waitlist-offers.ts";
 import { HttpError, parseWith } from "../errors.ts";
 import { eventFigures } from "./event-ledger.ts";
-import { eventBySlug, leaderEvent, leaderEvents, placesTaken, stockOf } from "./event-store.ts";
+import { eventBySlug, eventPlaces, leaderEvent, leaderEvents, stockOf } from "./event-store.ts";
 
 export const eventAdminMessages = {
   notFound: "Fant ikke arrangementet.",
@@ -76,8 +76,8 @@ async function campEditionEntries(db: Db, at: Date): Promise<AdminEvent[]> {
 export async function adminEvents(db: Db, at: Date): Promise<AdminEvent[]> {
   const rows = (await db.select().from(events).where(leaderEvents)).map((row) => leaderEvent(row)!);
   const ids = rows.map((row) => row.id);
-  const [taken, stock, waiting] = await Promise.all([
-    placesTaken(db, ids, at),
+  const [places, stock, waiting] = await Promise.all([
+    eventPlaces(db, ids, at),
     stockOf(db, ids),
     ids.length === 0
       ? Promise.resolve([])
@@ -89,7 +89,7 @@ export async function adminEvents(db: Db, at: Date): Promise<AdminEvent[]> {
   ]);
   const own: AdminEvent[] = rows.map((row) => {
     const event = row.definition;
-    const used = taken.get(row.id) ?? 0;
+    const counted = places.get(row.id);
     return {
       slug: row.slug,
       kind: event.kind,
@@ -102,10 +102,10 @@ export async function adminEvents(db: Db, at: Date): Promise<AdminEvent[]> {
       state: eventState(
         event,
         at,
-        used,
+        event.kind === "salg" ? null : (counted?.open ?? null),
         stock.filter((line) => line.eventId === row.id).reduce((sum, line) => sum + line.stock, 0),
       ),
-      participants: used,
+      participants: counted?.held ?? 0,
       waiting: Number(waiting.find((line) => line.eventId === row.id)?.n ?? 0),
       definition: event as unknown as Record<string, unknown>,
       stockLeft: stock.filter((line) => line.eventId === row.id).map(({ itemId, variant, stock }) => ({ itemId, variant, stock })),

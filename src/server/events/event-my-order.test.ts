@@ -185,7 +185,9 @@ describe.each(databaseKinds)("an event order's personal link on %s", (kind) => {
       expect(freed).toHaveBeenCalledWith(eventId);
       expect(await freedPlaces(hooked.db, eventId, now)).toBe(2);
       const summary = (await hooked.inject({ url: "/api/Arrangement/Get/gradering-desember" })).json();
-      expect(summary).toMatchObject({ placesLeft: 2, state: "open" });
+      // Pål, first in line, has no offer yet (the hook here only counts): the page offers a newcomer what the
+      // order statement would give one, the place Pål does not take.
+      expect(summary).toMatchObject({ placesLeft: 1, state: "open" });
       await hooked.inject({ method: "POST", url: `/api/Arrangement/Cancel/${link}`, payload: {} });
       expect(freed).toHaveBeenCalledTimes(1);
     } finally {

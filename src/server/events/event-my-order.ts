@@ -29,7 +29,7 @@ import {
 import { HttpError, parseWith } from "../errors.ts";
 import { appendEventEntries } from "./event-ledger.ts";
 import { queueEventCancellationMail } from "./event-mail.ts";
-import { eventById } from "./event-store.ts";
+import { eventById, placesTaken } from "./event-store.ts";
 
 type OrderRow = typeof eventOrders.$inferSelect;
 
@@ -41,9 +41,9 @@ type OrderRow = typeof eventOrders.$inferSelect;
 export type PlacesFreedListener = (eventId: number) => void | Promise<void>;
 
 /**
- * The places of an event a waiting list may offer now: capacity less the places held by confirmed orders
- * and orders waiting for their Vipps payment. 0 once the registration has closed or the event has ended;
- * null for an event without a capacity, a sale, or an unknown event.
+ * The places of an event a waiting list may offer now: capacity less the places held (the database's count,
+ * event-store.ts `eventPlaces`). 0 once the registration has closed or the event has ended; null for an event
+ * without a capacity, a sale, or an unknown event.
  */
 export async function freedPlaces(db: Pick<Db, "select">, eventId: number, now: Date): Promise<number | null> {
   const row = await eventById(db, eventId);
@@ -51,11 +51,7 @@ export async function freedPlaces(db: Pick<Db, "select">, eventId: number, now: 
   const event = row.definition;
   if (event.kind === "salg" || event.capacity === null) return null;
   if (now.getTime() >= Date.parse(event.registrationClosesAt) || hasEnded(event, now)) return 0;
-  const [counted] = await db
-    .select({ places: sql<number>`coalesce(sum(${eventOrders.places}), 0)::int` })
-    .from(eventOrders)
-    .where(and(eq(eventOrders.eventId, eventId), sql`${eventOrders.status} in ('confirmed', 'pending_payment')`));
-  return placesLeft(event, Number(counted?.places ?? 0));
+  return placesLeft(event, (await placesTaken(db, [eventId], now)).get(eventId) ?? 0);
 }
 
 /**

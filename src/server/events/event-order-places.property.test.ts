@@ -5,7 +5,6 @@ import type { Database } from "../db/database.ts";
 import { buildCampTestApp, campAdminToken, type TestApp } from "../test-support/camp.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import { createPublished, grading, order, participant, postOrder } from "../test-support/events.ts";
-import { fitInLine } from "./event-waitlist.ts";
 
 /**
  * A new registration for an event with a capacity is stored confirmed or waiting by its own statement
@@ -29,16 +28,21 @@ const scenario = fc.record({
 });
 type Scenario = typeof scenario extends fc.Arbitrary<infer T> ? T : never;
 
-function expectedToWait({ capacity, orders, newcomer }: Scenario): boolean {
+/** The model: the places a new order may take after what is held and what the waiting line takes first. */
+function expectedOpen({ capacity, orders }: Scenario): number {
   // An offer on a confirmed or cancelled order is left over from the waiting list: it neither holds places
   // nor puts the order in line (both rules look at waiting orders only).
   const holds = (o: Scenario["orders"][number]) =>
     o.status === "confirmed" || o.status === "pending_payment" || (o.status === "waiting" && o.offer === "open");
   const taken = orders.filter(holds).reduce((sum, o) => sum + o.places, 0);
   const line = orders.filter((o) => o.status === "waiting" && !["open", "past-deadline", "expired"].includes(o.offer));
-  const { left } = fitInLine(line, Math.max(0, capacity - taken));
-  return newcomer > left!;
+  // The rule of the line: going through it, each order whose size fits what is still free takes it.
+  let left = Math.max(0, capacity - taken);
+  for (const o of line) if (o.places <= left) left -= o.places;
+  return left;
 }
+
+const expectedToWait = (s: Scenario) => s.newcomer > expectedOpen(s);
 
 describe.each(databaseKinds)("a new registration's place on %s", (kind) => {
   let database: Database;
@@ -55,7 +59,7 @@ describe.each(databaseKinds)("a new registration's place on %s", (kind) => {
     await database.close();
   });
 
-  it("is the waiting list's decision: confirmed when it fits after the line, else waiting whole", async () => {
+  it("is the waiting list's decision, and the page's count: confirmed when it fits after the line, else waiting whole", async () => {
     await fc.assert(
       fc.asyncProperty(scenario, async (s) => {
         const db = database.db;
@@ -76,6 +80,9 @@ describe.each(databaseKinds)("a new registration's place on %s", (kind) => {
           await db.execute(sql`insert into event_waitlist_offers (order_id, token_hash, state, offered_at, expires_at)
             values (${Number(inserted.rows[0]!.id)}, ${`hash-${index}`}, ${state}, ${created}::timestamptz, ${expires}::timestamptz)`);
         }
+        // The page asks the database the same count the order's statement decides by.
+        const page = (await app.inject({ url: `/api/Arrangement/Get/${slug}` })).json() as { placesLeft: number | null };
+        expect(page.placesLeft).toBe(expectedOpen(s));
         const names = ["Ny", "Nyere", "Nyest"].slice(0, s.newcomer);
         const res = await postOrder(app, slug, order({ participants: names.map((firstName) => participant({ firstName })) }));
         expect(res.body).toBe(expectedToWait(s) ? "Venteliste" : "Done");

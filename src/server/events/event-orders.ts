@@ -145,7 +145,7 @@ async function submitOnce(
   const amount = lines.reduce((sum, line) => sum + line.amount, 0);
   if (order.vipps && amount > 0 && !gateway) throw new HttpError(409, eventOrderMessages.vippsUnavailable);
   const now = deps.now();
-  const state = eventState(event, now, 0, 1);
+  const state = eventState(event, now, null, 1);
   if (state === "notyet") throw new HttpError(409, eventOrderMessages.notYet);
   if (state === "closed") throw new HttpError(409, eventOrderMessages.closed);
   const names = new Map(event.kind === "salg" ? event.items.map((item) => [item.id, item.name] as const) : []);

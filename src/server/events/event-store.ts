@@ -2,13 +2,13 @@
  * Reads the club's events for the public list, an event's page and the admin: the stored definition with
  * what the database counts (places taken, stock left).
  */
-import { and, asc, eq, inArray, isNotNull, ne, or, sql, type SQLWrapper } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import type { EventDetail, EventSummary } from "../../shared/events/event-api.ts";
 import type { EventDefinition, EventKind } from "../../shared/events/event-definition.ts";
 import { campEventKind, isLeaderKind } from "../../shared/events/event-kinds.ts";
-import { eventState, hasEnded, placesLeft } from "../../shared/events/event-rules.ts";
+import { eventState, hasEnded } from "../../shared/events/event-rules.ts";
 import type { Db } from "../db/database.ts";
-import { eventOrders, eventStock, events } from "../db/schema/events.ts";
+import { eventStock, events } from "../db/schema/events.ts";
 import { placesHeld } from "../camp/camp-places.ts";
 import { campEvents, storedEdition } from "../camp/camp-editions.ts";
 import { registrationStateAt } from "../../shared/camp/camp-edition-data.ts";
@@ -43,36 +43,37 @@ export async function eventById(db: Reader, id: number): Promise<EventRow | unde
 }
 
 /**
- * Places held per event: participants of confirmed orders, of orders waiting for their Vipps payment, and of
- * waiting orders with an offer open at `at` (the place is kept for them until they answer or it expires).
+ * The database counts an event's places, once, for every reader (migration 0031): `held` are the places of
+ * confirmed orders, of orders waiting for their Vipps payment and of waiting orders with an offer open at
+ * `at`; `open` what a new order may take (capacity less held, less what the waiting line takes first; null
+ * without a capacity), the very count the order statement decides by.
  */
-export async function placesTaken(db: Reader, eventIds: readonly number[], at: Date): Promise<Map<number, number>> {
-  const taken = new Map<number, number>(eventIds.map((id) => [id, 0]));
-  if (eventIds.length === 0) return taken;
+export interface EventPlaces {
+  held: number;
+  open: number | null;
+}
+
+export async function eventPlaces(db: Reader, eventIds: readonly number[], at: Date): Promise<Map<number, EventPlaces>> {
+  const places = new Map<number, EventPlaces>();
+  if (eventIds.length === 0) return places;
+  const moment = sql`${at.toISOString()}::timestamptz`;
   const rows = await db
-    .select({ eventId: eventOrders.eventId, places: sql<number>`coalesce(sum(${eventOrders.places}), 0)::int` })
-    .from(eventOrders)
-    .where(and(inArray(eventOrders.eventId, [...eventIds]), holdsPlaces(at)))
-    .groupBy(eventOrders.eventId);
-  for (const row of rows) taken.set(row.eventId, Number(row.places));
-  return taken;
+    .select({
+      id: events.id,
+      held: sql<number>`event_places_held(${events.id}, ${moment})`,
+      open: sql<number | null>`event_places_open(${events.id}, (${events.definition}->>'capacity')::integer, ${moment})`,
+    })
+    .from(events)
+    .where(inArray(events.id, [...eventIds]));
+  for (const row of rows) places.set(row.id, { held: Number(row.held), open: row.open === null ? null : Number(row.open) });
+  return places;
 }
 
-/** The orders that hold their places at `at` (as `placesTaken` counts them); `at` may be a statement's placeholder. */
-export function holdsPlaces(at: Date | SQLWrapper) {
-  const moment = at instanceof Date ? sql`${at.toISOString()}::timestamptz` : sql`${at}::timestamptz`;
-  return or(
-    inArray(eventOrders.status, ["confirmed", "pending_payment"]),
-    and(
-      eq(eventOrders.status, "waiting"),
-      sql`exists (select 1 from event_waitlist_offers o where o.order_id = ${eventOrders.id} and o.state = 'offered' and o.expires_at > ${moment})`,
-    ),
-  )!;
+/** The places held per event (see `eventPlaces`). */
+export async function placesTaken(db: Reader, eventIds: readonly number[], at: Date): Promise<Map<number, number>> {
+  const places = await eventPlaces(db, eventIds, at);
+  return new Map(eventIds.map((id) => [id, places.get(id)?.held ?? 0]));
 }
-
-/** Waiting orders next in line for an offer: without an open or expired one. */
-export const awaitsOffer = sql`${eventOrders.status} = 'waiting' and not exists (select 1 from event_waitlist_offers o
-  where o.order_id = ${eventOrders.id} and o.state in ('offered', 'expired'))`;
 
 export async function stockOf(db: Reader, eventIds: readonly number[]) {
   if (eventIds.length === 0) return [];
@@ -83,16 +84,17 @@ export async function stockOf(db: Reader, eventIds: readonly number[]) {
     .orderBy(asc(eventStock.eventId), asc(eventStock.itemId), asc(eventStock.variant));
 }
 
-function summaryOf(row: EventRow, taken: number, stockLeft: number, at: Date): EventSummary {
+function summaryOf(row: EventRow, places: EventPlaces | undefined, stockLeft: number, at: Date): EventSummary {
   const event = row.definition;
+  const left = event.kind === "salg" ? null : (places?.open ?? null);
   return {
     slug: row.slug,
     kind: event.kind,
     title: event.title,
     firstDay: event.firstDay,
     lastDay: event.lastDay,
-    state: eventState(event, at, taken, stockLeft),
-    placesLeft: placesLeft(event, taken),
+    state: eventState(event, at, left, stockLeft),
+    placesLeft: left,
     url: eventPagePath(row.slug),
     venue: event.venue,
     registrationOpensAt: event.registrationOpensAt,
@@ -148,11 +150,11 @@ export async function publishedEvents(db: Reader & Pick<Db, "execute">, at: Date
     .map((row) => leaderEvent(row)!)
     .filter((row) => !hasEnded(row.definition, at));
   const ids = rows.map((row) => row.id);
-  const [taken, stock] = await Promise.all([placesTaken(db, ids, at), stockOf(db, ids)]);
+  const [places, stock] = await Promise.all([eventPlaces(db, ids, at), stockOf(db, ids)]);
   const own = rows.map((row) =>
     summaryOf(
       row,
-      taken.get(row.id) ?? 0,
+      places.get(row.id),
       stock.filter((line) => line.eventId === row.id).reduce((sum, line) => sum + line.stock, 0),
       at,
     ),
@@ -164,11 +166,11 @@ export async function publishedEvents(db: Reader & Pick<Db, "execute">, at: Date
 export async function eventDetail(db: Reader, slug: string, at: Date): Promise<EventDetail | undefined> {
   const row = await eventBySlug(db, slug);
   if (!row?.publishedAt) return undefined;
-  const [taken, stock] = await Promise.all([placesTaken(db, [row.id], at), stockOf(db, [row.id])]);
+  const [places, stock] = await Promise.all([eventPlaces(db, [row.id], at), stockOf(db, [row.id])]);
   const event: EventDefinition = row.definition;
   const summary = summaryOf(
     row,
-    taken.get(row.id) ?? 0,
+    places.get(row.id),
     stock.reduce((sum, line) => sum + line.stock, 0),
     at,
   );

@@ -7,25 +7,10 @@ import { asSent, buildCampTestApp, campAdminToken, countRows, createTestTranspor
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import { createPublished, grading, order, participant, postOrder, clearEvents } from "../test-support/events.ts";
 import { outboxMails } from "../test-support/outbox.ts";
-import { fitInLine, offerEventPlaces } from "./event-waitlist.ts";
+import { offerEventPlaces } from "./event-waitlist.ts";
 
 const start = new Date("2026-11-26T12:00:00Z");
 let now = start;
-
-describe("fitInLine: the first in line whose size fits goes first", () => {
-  it("skips a family that does not fit and gives the place to the next that does", () => {
-    const line = [
-      { id: 1, places: 3 },
-      { id: 2, places: 1 },
-      { id: 3, places: 1 },
-    ];
-    expect(fitInLine(line, 1)).toEqual({ chosen: [{ id: 2, places: 1 }], left: 0 });
-    expect(fitInLine(line, 3).chosen.map((o) => o.id)).toEqual([1]);
-    expect(fitInLine(line, 4).chosen.map((o) => o.id)).toEqual([1, 2]);
-    expect(fitInLine(line, 0)).toEqual({ chosen: [], left: 0 });
-    expect(fitInLine(line, null).chosen).toHaveLength(3);
-  });
-});
 
 describe.each(databaseKinds)("the events' waiting list on %s", (kind) => {
   let database: Database;

@@ -11,7 +11,7 @@
  * place takes, counting places afresh: two processes never offer the same place twice, and calling
  * `offerEventPlaces` again when nothing changed does nothing.
  */
-import { and, asc, eq, gte, sql } from "drizzle-orm";
+import { and, eq, gte, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { eventOfferValidityHours } from "../../shared/events/event-waitlist.ts";
 import { placesLeft } from "../../shared/events/event-rules.ts";
@@ -22,7 +22,7 @@ import { queueMail } from "../mail/outbox.ts";
 import { newOfferToken, offerTokenHash } from "../camp/camp-waitlist-offer-token.ts";
 import { eventOfferMailKey, renderEventOfferMail } from "./event-waitlist-mail.ts";
 import { eventOfferMailData } from "./event-waitlist-view.ts";
-import { awaitsOffer, placesTaken, eventById } from "./event-store.ts";
+import { placesTaken, eventById } from "./event-store.ts";
 
 type Tx = Db;
 
@@ -36,30 +36,14 @@ export async function lockEventPlaces(tx: Pick<Db, "execute">, eventId: number):
   await tx.execute(sql`select id from ${events} where id = ${eventId} for update`);
 }
 
-/** Waiting orders of the event next in line for an offer (without an open or expired one), first in line first. */
-async function ordersAwaitingOffer(tx: Pick<Db, "select">, eventId: number) {
-  return tx
-    .select({ id: eventOrders.id, places: eventOrders.places })
-    .from(eventOrders)
-    .where(and(eq(eventOrders.eventId, eventId), awaitsOffer))
-    .orderBy(asc(eventOrders.createdAt), asc(eventOrders.id));
-}
-
 /**
- * The rule of the line: going through the orders in line, each one whose size fits what is still free
- * takes it. Answers the orders that get places and what is left after them.
+ * The waiting orders that get the places free now, first in line first: the database's rule of the line
+ * (`event_line_fits`, migration 0031, the one the order statement decides by): going through the orders in
+ * line, each one whose size fits what is still free takes it.
  */
-export function fitInLine<T extends { places: number }>(line: readonly T[], free: number | null): { chosen: T[]; left: number | null } {
-  if (free === null) return { chosen: [...line], left: null };
-  const chosen: T[] = [];
-  let left = free;
-  for (const order of line) {
-    if (order.places <= left) {
-      chosen.push(order);
-      left -= order.places;
-    }
-  }
-  return { chosen, left };
+async function ordersGettingPlaces(tx: Pick<Db, "execute">, eventId: number, free: number | null): Promise<{ id: number }[]> {
+  const result = await tx.execute<{ order_id: number }>(sql`select order_id from event_line_fits(${eventId}, ${free}::integer) where fits`);
+  return result.rows.map((row) => ({ id: Number(row.order_id) }));
 }
 
 /** Marks the event's open offers past their deadline expired; answers how many. */
@@ -88,7 +72,7 @@ export async function offerEventPlacesIn(tx: Tx, eventId: number, now: Date, dep
   if (!row.publishedAt || now.getTime() < Date.parse(event.registrationOpensAt) || now.getTime() >= closesAt) return 0;
   const free = placesLeft(event, (await placesTaken(tx, [eventId], now)).get(eventId) ?? 0);
   if (free !== null && free <= 0) return 0;
-  const { chosen } = fitInLine(await ordersAwaitingOffer(tx, eventId), free);
+  const chosen = await ordersGettingPlaces(tx, eventId, free);
   if (chosen.length === 0) return 0;
   const expiresAt = new Date(Math.min(now.getTime() + eventOfferValidityHours * 3600_000, closesAt));
   for (const order of chosen) {

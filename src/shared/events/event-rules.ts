@@ -40,13 +40,12 @@ export function placesLeft(event: Pick<EventDefinition, "capacity" | "kind">, ta
  * kommer / åpen / fullt / stengt. A full grading or course still takes names for its waiting list while its
  * window is open; a sale with nothing left in stock is full.
  */
-export function eventState(event: EventDefinition, at: Date, taken: number, stockLeft = 0): EventState {
+export function eventState(event: EventDefinition, at: Date, placesOpen: number | null, stockLeft = 0): EventState {
   const now = at.getTime();
   if (now < Date.parse(event.registrationOpensAt)) return "notyet";
   if (now >= Date.parse(event.registrationClosesAt) || hasEnded(event, at)) return "closed";
   if (event.kind === "salg") return stockLeft > 0 ? "open" : "full";
-  const left = placesLeft(event, taken);
-  return left !== null && left <= 0 ? "full" : "open";
+  return placesOpen !== null && placesOpen <= 0 ? "full" : "open";
 }
 
 /** What one participant pays: a grading's fee, or a course's price for the age's band. */
