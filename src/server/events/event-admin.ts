@@ -21,6 +21,8 @@ import { campEvents, currentEditionView, storedEdition } from "../camp/camp-edit
 import { newMemberMessageSlug } from "../../shared/messages/message.ts";
 import { shownState } from "../camp/camp-waitlist-offers.ts";
 import { HttpError, parseWith } from "../errors.ts";
+import { fieldChanges, type FieldChange } from "../../shared/change-log.ts";
+import { logEventChange } from "./event-changes.ts";
 import { eventFigures } from "./event-ledger.ts";
 import { eventBySlug, eventPlaces, leaderEvent, leaderEvents, stockOf } from "./event-store.ts";
 
@@ -131,7 +133,19 @@ function checkSlug(slug: string): string {
   return parsed.data;
 }
 
-async function store(db: Db, slug: string, event: EventDefinition, now: Date, createOnly: boolean): Promise<{ created: boolean }> {
+/** Who saves, and for a copy the address it was copied from (the change log says both). */
+interface StoreOptions {
+  account: string;
+  /** A new event's form: an address already taken is refused rather than replaced. */
+  createOnly: boolean;
+  copiedFrom?: string;
+}
+
+/**
+ * Creates or replaces an event and, in the same transaction, logs field by field what changed (who, when).
+ * A save that changes nothing changes nothing: no new version, nothing logged.
+ */
+async function store(db: Db, slug: string, event: EventDefinition, now: Date, options: StoreOptions): Promise<{ created: boolean }> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(events).where(eq(events.slug, slug)).for("update");
     // The camp's editions are edited in «Leirer», never here (their addresses are refused before this too).
@@ -139,7 +153,12 @@ async function store(db: Db, slug: string, event: EventDefinition, now: Date, cr
     const existing = leaderEvent(row);
     let id: number;
     // A new event's form never replaces another event that happens to have the same address.
-    if (existing && createOnly) throw new HttpError(409, eventAdminMessages.exists);
+    if (existing && options.createOnly) throw new HttpError(409, eventAdminMessages.exists);
+    const changes: FieldChange[] = [
+      ...(options.copiedFrom === undefined ? [] : [{ field: "copiedFrom", from: null, to: options.copiedFrom }]),
+      ...fieldChanges(existing?.definition, event),
+    ];
+    if (existing && changes.length === 0) return { created: false };
     if (existing) {
       // Orders tie the event down: its kind cannot change, and it cannot be moved back to a day already over
       // (retention would then blank its families at once and start the accounting clock early).
@@ -162,6 +181,8 @@ async function store(db: Db, slug: string, event: EventDefinition, now: Date, cr
     }
     if (event.kind === "salg") await restock(tx, id, existing?.kind === "salg" ? existing.definition : undefined, event);
     else await tx.delete(eventStock).where(eq(eventStock.eventId, id));
+    const action = existing ? "updated" : options.copiedFrom === undefined ? "created" : "copied";
+    await logEventChange(tx, { eventId: id, account: options.account, action, changes, at: now });
     return { created: !existing };
   });
 }
@@ -209,34 +230,46 @@ async function restock(tx: Db, eventId: number, before: EventDefinition | undefi
  * `PUT …/Put/{slug}/{token}`: create or replace (400 with Norwegian messages when invalid); with
  * `createOnly` (a new event's form) an address already taken is refused (409) and nothing is replaced.
  */
-export async function putEvent(db: Db, rawSlug: string, body: unknown, now: Date, { createOnly = false } = {}) {
+export async function putEvent(
+  db: Db,
+  rawSlug: string,
+  body: unknown,
+  now: Date,
+  { account, createOnly = false }: { account: string; createOnly?: boolean },
+) {
   const slug = checkSlug(rawSlug);
   const event = parseWith(EventDefinitionSchema, body);
-  return store(db, slug, event, now, createOnly);
+  return store(db, slug, event, now, { account, createOnly });
 }
 
-export async function publishEvent(db: Db, rawSlug: string, now: Date): Promise<void> {
+/**
+ * «Publiser»: visitors see the event. The row is locked, so two publishes at once log it once; publishing an
+ * event already published changes nothing.
+ */
+export async function publishEvent(db: Db, rawSlug: string, account: string, now: Date): Promise<void> {
   if (campSlugPattern.test(rawSlug)) throw new HttpError(409, eventAdminMessages.campHere);
-  const updated = await db
-    .update(events)
-    .set({
-      publishedAt: sql`coalesce(${events.publishedAt}, ${now.toISOString()}::timestamptz)`,
-      version: sql`${events.version} + 1`,
-      updatedAt: now,
-    })
-    .where(eq(events.slug, rawSlug))
-    .returning({ id: events.id });
-  if (updated.length === 0) throw new HttpError(404, eventAdminMessages.notFound);
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(events).where(eq(events.slug, rawSlug)).for("update");
+    const event = leaderEvent(row);
+    if (!event) throw new HttpError(404, eventAdminMessages.notFound);
+    if (event.publishedAt) return;
+    await tx
+      .update(events)
+      .set({ publishedAt: now, version: sql`${events.version} + 1`, updatedAt: now })
+      .where(eq(events.id, event.id));
+    const changes = [{ field: "publishedAt", from: null, to: now.toISOString() }];
+    await logEventChange(tx, { eventId: event.id, account, action: "published", changes, at: now });
+  });
 }
 
 /** «Kopier fra forrige gang»: a draft `weeks` whole weeks later (stock as it was first written). */
-export async function copyEvent(db: Db, fromSlug: string, rawToSlug: string, weeks: number, now: Date): Promise<void> {
+export async function copyEvent(db: Db, fromSlug: string, rawToSlug: string, weeks: number, account: string, now: Date): Promise<void> {
   if (campSlugPattern.test(fromSlug) || campSlugPattern.test(rawToSlug)) throw new HttpError(400, eventAdminMessages.campCopyMixed);
   const toSlug = checkSlug(rawToSlug);
   const from = await eventBySlug(db, fromSlug);
   if (!from) throw new HttpError(404, eventAdminMessages.notFound);
   if (await eventBySlug(db, toSlug)) throw new HttpError(409, eventAdminMessages.exists);
-  await store(db, toSlug, copyEventDefinition(from.definition, weeks), now, true);
+  await store(db, toSlug, copyEventDefinition(from.definition, weeks), now, { account, createOnly: true, copiedFrom: from.slug });
 }
 
 /** `GET …/Participants/{slug}/{token}`: every participant (or a sale's every line), with the order's money. */

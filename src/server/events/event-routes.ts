@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { ErrorBody } from "../errors.ts";
 import { HttpError, parseWith } from "../errors.ts";
@@ -11,6 +11,7 @@ import { xlsxContentType } from "../exports/xlsx.ts";
 import { eventOrderIdPattern, EventInputError, submitEventOrder, type EventOrderDeps } from "./event-orders.ts";
 import { eventBySlug, eventDetail, publishedEvents, eventById } from "./event-store.ts";
 import { adminEvents, copyEvent, eventAdminMessages, eventParticipantList, publishEvent, putEvent } from "./event-admin.ts";
+import { eventChangeLog } from "./event-changes.ts";
 import { eventXlsx } from "./event-xlsx.ts";
 import { eventCsv } from "./event-csv.ts";
 import { registerEventDoorRoutes } from "./event-door-routes.ts";
@@ -177,6 +178,8 @@ export async function registerEventRoutes(app: FastifyInstance, options: EventRo
 
   const reader = { preHandler: requireCampRole() };
   const leder = { preHandler: requireCampRole("leder") };
+  /** Who made a change (the change log says it): the signed-in camp account's username. */
+  const accountName = async (request: FastifyRequest) => (await currentCampAccount(request)).username;
 
   app.get("/api/ArrangementAdmin/Get/:token", reader, async (_request, reply) => {
     reply.header("cache-control", "no-store");
@@ -189,7 +192,7 @@ export async function registerEventRoutes(app: FastifyInstance, options: EventRo
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       const createOnly = request.query.create === "1";
-      const { created } = await putEvent(app.db, request.params.slug, request.body, app.now(), { createOnly });
+      const { created } = await putEvent(app.db, request.params.slug, request.body, app.now(), { account: await accountName(request), createOnly });
       if (!created) await offerFreedPlaces(request.params.slug);
       return reply.code(created ? 201 : 200).send({ slug: request.params.slug, created });
     },
@@ -197,8 +200,16 @@ export async function registerEventRoutes(app: FastifyInstance, options: EventRo
 
   app.post<{ Params: { slug: string } }>("/api/ArrangementAdmin/Publish/:slug/:token", leder, async (request, reply) => {
     reply.header("cache-control", "no-store");
-    await publishEvent(app.db, request.params.slug, app.now());
+    await publishEvent(app.db, request.params.slug, await accountName(request), app.now());
     return reply.send({ slug: request.params.slug, published: true });
+  });
+
+  // Who changed what and when: one entry per save, publish or copy, oldest first.
+  app.get<{ Params: { slug: string } }>("/api/ArrangementAdmin/Changes/:slug/:token", leder, async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    const log = await eventChangeLog(app.db, request.params.slug);
+    if (!log) throw new HttpError(404, eventAdminMessages.notFound);
+    return reply.send(log);
   });
 
   app.post<{ Params: { fromSlug: string; toSlug: string } }>(
@@ -211,14 +222,14 @@ export async function registerEventRoutes(app: FastifyInstance, options: EventRo
       if (fromCamp && toCamp) {
         // A winter camp is copied as a camp edition: its dates move by whole weeks into the new year.
         const now = app.now();
-        const account = (await currentCampAccount(request)).username;
+        const account = await accountName(request);
         const copy = await copyCampEdition(app.db, Number(fromCamp[1]), Number(toCamp[1]), { account, now });
         const movedWeeks = Math.round(
           (Date.parse(copy.data.firstDay) - Date.parse((await loadEdition(app.db, Number(fromCamp[1])))!.data.firstDay)) / (7 * 86_400_000),
         );
         return reply.code(201).send({ slug: request.params.toSlug, weeks: movedWeeks });
       }
-      await copyEvent(app.db, request.params.fromSlug, request.params.toSlug, weeks, app.now());
+      await copyEvent(app.db, request.params.fromSlug, request.params.toSlug, weeks, await accountName(request), app.now());
       return reply.code(201).send({ slug: request.params.toSlug, weeks });
     },
   );

@@ -52,6 +52,16 @@ export const eventAdminCalls: readonly ApiCall[] = [
   },
   {
     method: "GET",
+    path: "/api/ArrangementAdmin/Changes/:slug/:token",
+    tag: "Arrangement-admin",
+    summary:
+      "An event's change log, oldest first: every save, publish and copy with when, which account and field by field what changed (only a `leder`). A camp edition's log is `/api/CampEdition/Changes`.",
+    admin: true,
+    answer: list("ChangeLogEntry", "The entries; `changes` are dotted-path differences of the event's definition."),
+    errors: { 403: "Not a leder.", 404: "No such event, or a camp slug." },
+  },
+  {
+    method: "GET",
     path: "/api/ArrangementAdmin/Participants/:slug/:token",
     tag: "Arrangement-admin",
     summary: "An event's participants (or a sale's lines) with the order's money, contact details and answers (only a `leder`).",
