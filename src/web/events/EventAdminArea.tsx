@@ -4,9 +4,10 @@ import { eventKindLabels, type EventKind } from "../../shared/events/event-defin
 import { eventStatusText } from "../../shared/events/event-status.ts";
 import { eventDaysText } from "../../shared/events/event-texts.ts";
 import { useNow } from "../lib/use-now.ts";
-import { useAdminData, AdminLoading, SignOutButton, type AdminSession } from "../components/admin/AdminShell.tsx";
+import { useAdminData, AdminLoading, SignOutButton, expiredMessage, type AdminSession } from "../components/admin/AdminShell.tsx";
 import { copyEvent, getAdminEvents, publishEvent, putEvent, type AdminWriteResult } from "./event-admin-api.ts";
 import { CopyButton } from "./CopyButton.tsx";
+import { EventChangeLog } from "./EventChangeLog.tsx";
 import { EventEditor } from "./EventEditor.tsx";
 import { draftFrom, type EventDraft } from "./event-draft.ts";
 import { template } from "./event-template.ts";
@@ -25,6 +26,8 @@ export function EventAdminArea({ session }: { session: AdminSession }) {
   const [editing, setEditing] = useState<{ slug: string; draft: EventDraft; key: number; stockLeft?: AdminEvent["stockLeft"] }>();
   const [result, setResult] = useState<string>();
   const now = useNow();
+  const { signOut } = session;
+  const onUnauthorised = useCallback(() => signOut(expiredMessage), [signOut]);
 
   /** The write's answer; an expired sign-in signs out (undefined). */
   const write = useCallback(
@@ -87,6 +90,18 @@ export function EventAdminArea({ session }: { session: AdminSession }) {
             }
             return outcome;
           }}
+        />
+      )}
+      {editing && editing.slug !== "" && (
+        // What was changed before, by whom: beside the form the leader is about to change it in.
+        <EventChangeLog
+          key={`changes-${editing.key}`}
+          slug={editing.slug}
+          kind={editing.draft.kind}
+          firstDay={editing.draft.fields.firstDay}
+          token={session.token}
+          headingId="event-changes-heading"
+          onUnauthorised={onUnauthorised}
         />
       )}
       <table className="no-print">

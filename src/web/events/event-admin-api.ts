@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ChangeLogEntrySchema, type ChangeLogEntry } from "../../shared/change-log.ts";
 import { AdminEventSchema, AdminParticipantSchema, type AdminEvent, type AdminParticipant } from "../../shared/events/event-api.ts";
 import { ApiError, getJson, parseErrorBody, send, type ApiIssue } from "../lib/api-client.ts";
 
@@ -11,6 +12,11 @@ export function getAdminEvents(token: string): Promise<AdminEvent[]> {
 
 export function getEventParticipants(slug: string, token: string): Promise<AdminParticipant[]> {
   return getJson(`${base}/Participants/${segment(slug)}/${segment(token)}`, z.array(AdminParticipantSchema));
+}
+
+/** The event's change log, oldest first. */
+export function getEventChanges(slug: string, token: string): Promise<ChangeLogEntry[]> {
+  return getJson(`${base}/Changes/${segment(slug)}/${segment(token)}`, z.array(ChangeLogEntrySchema));
 }
 
 export const eventXlsxPath = (slug: string, token: string) => `${base}/GetXlsx/${segment(slug)}/${segment(token)}`;
