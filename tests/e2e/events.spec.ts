@@ -187,5 +187,19 @@ test(
     const row = list.getByRole("row", { name: /Ola Kurs/ });
     await expect(row.getByRole("cell", { name: "Nøtter", exact: true })).toBeVisible();
     await expect(row.getByRole("cell", { name: "Ungdom", exact: true })).toBeVisible();
+
+    // The leader raises the price; the form's change log says what changed, also on a phone.
+    const edit = page.getByRole("button", { name: new RegExp(`^Endre.*${title}$`) });
+    await edit.click();
+    await page.getByLabel("Pris (kr)").fill("350");
+    await page.getByRole("button", { name: "Lagre" }).click();
+    await expect(page.getByText(`«${title}» er lagret.`)).toBeVisible();
+    await edit.click();
+    const changes = page.getByRole("region", { name: "Endringslogg" });
+    await expect(changes.getByRole("listitem").filter({ hasText: /^Pris: 300\s*kr → 350\s*kr$/ })).toBeVisible();
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await changes.scrollIntoViewIfNeeded();
+    await screenshot(page, "arrangement-admin-endringslogg-mobil");
   },
 );
