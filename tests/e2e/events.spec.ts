@@ -197,6 +197,7 @@ test(
     await edit.click();
     const changes = page.getByRole("region", { name: "Endringslogg" });
     await expect(changes.getByRole("listitem").filter({ hasText: /^Pris: 300\s*kr → 350\s*kr$/ })).toBeVisible();
+    expect(await axeViolations(page, { include: "section.change-log" })).toEqual([]);
     await page.setViewportSize({ width: 360, height: 740 });
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await changes.scrollIntoViewIfNeeded();
