@@ -24,7 +24,7 @@ import { campEditionOfYear } from "./camp-edition-lookup.ts";
 import { readLedgers } from "./camp-ledger-store.ts";
 import { createSubmissionLink as createPersonalLink } from "./camp-personal-link.ts";
 
-const runs = Number(process.env.LEDGER_RUNS ?? 6);
+const runs = Number(process.env.LEDGER_RUNS ?? 3);
 /** A home-club child with a cup grade, young enough for cup grading: the grading fee is charged. */
 const gradingChild = { age: 10, clubId: 29, gradeId: 3 };
 
