@@ -2,8 +2,11 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { test, expect } from "./fixtures.ts";
 import { navigationItems, redirects } from "../../src/shared/site/site-pages.ts";
 
+// What does not depend on the width runs at 360 px only: redirects, the 404 screen, plain HTML, printing, the
+// camp button and the router's visits within the site. The header (logo, menu bar or hamburger, hidden when
+// printing) and the home page's picks run at both.
 for (const [from, to] of Object.entries(redirects)) {
-  test(`${from} redirects to ${to}`, async ({ page }) => {
+  test(`${from} redirects to ${to}`, { tag: "@phone" }, async ({ page }) => {
     await page.goto(from);
     await expect(page).toHaveURL(new RegExp(`${to}$`));
     await expect(page.locator("h1")).toBeVisible();
@@ -45,7 +48,7 @@ test("the bar is hidden on print pages", async ({ page }) => {
   await expect(page.getByRole("link", { name: /menyen/ })).toHaveCount(0);
 });
 
-test("an unknown address shows the fallback screen with the status", async ({ page }) => {
+test("an unknown address shows the fallback screen with the status", { tag: "@phone" }, async ({ page }) => {
   const response = await page.goto("/finnes/ikke");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Unexpected Application Error!" })).toBeVisible();
@@ -64,13 +67,13 @@ test("the home page shows one background and one headline, drawn at random", asy
   expect(headlines.size).toBeGreaterThan(1);
 });
 
-test("the home page's camp button names the edition's year and leads to the events page", async ({ page }) => {
+test("the home page's camp button names the edition's year and leads to the events page", { tag: "@phone" }, async ({ page }) => {
   await page.goto("/");
   await page.getByRole("link", { name: /^Vinterleir \d{4}$/ }).click();
   await expect(page).toHaveURL(/\/arrangementer$/);
 });
 
-test("information pages are plain HTML: no script file is loaded", async ({ page }) => {
+test("information pages are plain HTML: no script file is loaded", { tag: "@phone" }, async ({ page }) => {
   const scripts: string[] = [];
   page.on("request", (request) => {
     if (request.resourceType() === "script") scripts.push(request.url());
@@ -96,7 +99,7 @@ test("a menu opened directly closes to the home page", { tag: "@phone" }, async 
   await expect(page).toHaveURL(/\/$/);
 });
 
-test("the print page's button prints without the React runtime", async ({ page }) => {
+test("the print page's button prints without the React runtime", { tag: "@phone" }, async ({ page }) => {
   await page.goto("/vinterleir/print/program");
   await page.evaluate(() => {
     (window as unknown as { printed: number }).printed = 0;
@@ -120,37 +123,45 @@ async function visitWithinSite(page: Page, path: string) {
   }, path);
 }
 
-test("from a hydrated working page, a link renders a camp page in the browser with the server's edition", async ({ page, request }) => {
-  const year = await currentYear(request);
-  const documents: string[] = [];
-  await page.goto("/vinterleir/deltakere");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Deltakere på vinterleiren ${year}`);
-  // The heading is in the server's HTML; the search fields are enabled once the page has hydrated.
-  await expect(page.getByLabel("Søk på navn")).toBeEnabled();
-  page.on("request", (r) => {
-    if (r.resourceType() === "document" || r.url().endsWith(".data")) documents.push(r.url());
-  });
-  await visitWithinSite(page, "/vinterleir");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Vinterleir ${year}`);
-  expect(documents).toEqual([]);
-});
+test(
+  "from a hydrated working page, a link renders a camp page in the browser with the server's edition",
+  { tag: "@phone" },
+  async ({ page, request }) => {
+    const year = await currentYear(request);
+    const documents: string[] = [];
+    await page.goto("/vinterleir/deltakere");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Deltakere på vinterleiren ${year}`);
+    // The heading is in the server's HTML; the search fields are enabled once the page has hydrated.
+    await expect(page.getByLabel("Søk på navn")).toBeEnabled();
+    page.on("request", (r) => {
+      if (r.resourceType() === "document" || r.url().endsWith(".data")) documents.push(r.url());
+    });
+    await visitWithinSite(page, "/vinterleir");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Vinterleir ${year}`);
+    expect(documents).toEqual([]);
+  },
+);
 
-test("the wizard loads without the edition's schema; a visit within the site fetches it with the current edition", async ({ page, request }) => {
-  const year = await currentYear(request);
-  const schemaChunks: string[] = [];
-  page.on("request", (r) => {
-    if (/\/assets\/camp-edition-api-/.test(r.url())) schemaChunks.push(r.url());
-  });
-  await page.goto("/vinterleir/registrering");
-  await expect(page.getByRole("checkbox").first()).toBeEnabled();
-  expect(schemaChunks).toEqual([]);
+test(
+  "the wizard loads without the edition's schema; a visit within the site fetches it with the current edition",
+  { tag: "@phone" },
+  async ({ page, request }) => {
+    const year = await currentYear(request);
+    const schemaChunks: string[] = [];
+    page.on("request", (r) => {
+      if (/\/assets\/camp-edition-api-/.test(r.url())) schemaChunks.push(r.url());
+    });
+    await page.goto("/vinterleir/registrering");
+    await expect(page.getByRole("checkbox").first()).toBeEnabled();
+    expect(schemaChunks).toEqual([]);
 
-  await page.goto("/vinterleir/deltakere");
-  await expect(page.getByLabel("Søk på navn")).toBeEnabled();
-  const edition = page.waitForResponse((r) => r.url().endsWith("/api/CampEdition/Current"));
-  await visitWithinSite(page, "/vinterleir/registrering");
-  expect((await edition).ok()).toBe(true);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Påmelding til vinterleir ${year}`);
-  await expect(page.getByText(new RegExp(`^Vinterleiren ${year} er `))).toBeVisible();
-  expect(schemaChunks).toHaveLength(1);
-});
+    await page.goto("/vinterleir/deltakere");
+    await expect(page.getByLabel("Søk på navn")).toBeEnabled();
+    const edition = page.waitForResponse((r) => r.url().endsWith("/api/CampEdition/Current"));
+    await visitWithinSite(page, "/vinterleir/registrering");
+    expect((await edition).ok()).toBe(true);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Påmelding til vinterleir ${year}`);
+    await expect(page.getByText(new RegExp(`^Vinterleiren ${year} er `))).toBeVisible();
+    expect(schemaChunks).toHaveLength(1);
+  },
+);
