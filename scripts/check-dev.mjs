@@ -33,6 +33,18 @@ const dev = spawn("npm", ["run", "dev"], {
   env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "development", LOG_LEVEL: "warn" },
   stdio: ["ignore", "pipe", "pipe"],
 });
+// Stopped from outside (Ctrl-C, or `npm test` stopping its stages when another fails): stop the server too.
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.once(signal, () => {
+    try {
+      process.kill(-dev.pid, "SIGTERM");
+    } catch {
+      // already gone
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+    process.exit(130);
+  });
+}
 dev.stdout.on("data", (chunk) => output.push(String(chunk)));
 dev.stderr.on("data", (chunk) => output.push(String(chunk)));
 
