@@ -4,9 +4,11 @@
  *   4xx { error }                               other client errors (bad JSON, too large, …)
  *   503 { error }                               the database does not answer
  *   500 { error }                               anything else; logged without the request body
- * Features validate with `parseWith(Schema, request.body)` and let errors propagate.
+ * A declared call (src/shared/api/call.ts) is validated on its route (http/call-route.ts), other routes with
+ * `parseWith(Schema, request.body)`; both refusals answer the same 400, and features let errors propagate.
  */
 import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { ErrorBody } from "../shared/api/error-body.ts";
 import { isDatabaseUnavailable } from "./db/database-errors.ts";
@@ -43,6 +45,14 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: unknown, request, reply) => {
     if (error instanceof z.ZodError) {
       const issues = error.issues.map((issue) => ({ path: issue.path.map(String).join("."), message: issue.message }));
+      return reply.code(400).send({ error: errorMessages.invalidInput, issues } satisfies ErrorBody);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      // The route's schema said no: the same answer as parseWith's, each issue's path dotted from its pointer.
+      const issues = error.validation.map((issue) => ({
+        path: issue.instancePath.split("/").slice(1).join("."),
+        message: issue.message ?? errorMessages.invalidInput,
+      }));
       return reply.code(400).send({ error: errorMessages.invalidInput, issues } satisfies ErrorBody);
     }
     if (error instanceof HttpError) {

@@ -9,9 +9,9 @@ import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { CampAccountView } from "../admin-auth/camp-account.ts";
 import {
   atTheDoor,
-  EventDoorActionSchema,
   eventDoorCounts,
   eventDoorMessages,
+  type EventDoorAction,
   type EventDoorAnswer,
   type EventDoorEntry,
   type EventDoorList,
@@ -22,7 +22,7 @@ import type { Db } from "../db/database.ts";
 import { clubs } from "../db/schema/clubs.ts";
 import { grades } from "../db/schema/grades.ts";
 import { eventCheckinActions, eventOrderItems, eventOrders, eventParticipants } from "../db/schema/events.ts";
-import { HttpError, parseWith } from "../errors.ts";
+import { HttpError } from "../errors.ts";
 import { eventFigures } from "./event-ledger.ts";
 import { eventBySlug, type EventRow } from "./event-store.ts";
 
@@ -109,8 +109,7 @@ export async function eventDoorList(db: Db, slug: string, now: Date): Promise<Ev
  * lost), it answers `duplicate` even when a later action has changed what stands since; the same id with
  * another action is refused (409). Among different actions the last to arrive decides what stands.
  */
-export async function eventDoorAction(db: Db, slug: string, body: unknown, account: CampAccountView, now: Date): Promise<EventDoorAnswer> {
-  const action = parseWith(EventDoorActionSchema, body);
+export async function eventDoorAction(db: Db, slug: string, action: EventDoorAction, account: CampAccountView, now: Date): Promise<EventDoorAnswer> {
   const event = await doorEvent(db, slug, now);
   const sale = event.kind === "salg";
   if (sale && action.position !== undefined) throw new HttpError(400, eventDoorMessages.noPositionForSale);

@@ -7,9 +7,8 @@
  * entries with a reason, never a recomputed total: a charge taken off, and what was paid for it owed back.
  */
 import { and, asc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { ledgerItems, ledgerFigures, planCancellation, splitRefund, type LedgerEntry } from "../../shared/camp/camp-ledger.ts";
-import { EventCancelSchema, eventMyOrderMessages, eventOrderTokenPattern, type MyEventOrder } from "../../shared/events/event-my-order.ts";
+import { eventMyOrderMessages, eventOrderTokenPattern, type EventCancel, type MyEventOrder } from "../../shared/events/event-my-order.ts";
 import { answerText, answerTo, hasEnded, placesLeft } from "../../shared/events/event-rules.ts";
 import { personalTokenHash } from "../camp/camp-personal-link.ts";
 import type { Db } from "../db/database.ts";
@@ -26,7 +25,8 @@ import {
   eventWaitlistOffers,
   events,
 } from "../db/schema/events.ts";
-import { HttpError, parseWith } from "../errors.ts";
+import { HttpError } from "../errors.ts";
+import type { EventDeps } from "./event-deps.ts";
 import { appendEventEntries } from "./event-ledger.ts";
 import { queueEventCancellationMail } from "./event-mail.ts";
 import { eventById, placesTaken } from "./event-store.ts";
@@ -186,15 +186,14 @@ export interface CancelOutcome {
  * second finds the work done (`changed: false`, nothing written twice).
  */
 export async function cancelEventOrder(
-  app: FastifyInstance,
+  deps: Pick<EventDeps, "db" | "now" | "kickOutbox" | "log">,
   orderRowId: number,
-  body: unknown,
+  input: EventCancel,
   context: CancelContext,
   onPlacesFreed?: PlacesFreedListener,
 ): Promise<CancelOutcome & { order: OrderRow }> {
-  const input = parseWith(EventCancelSchema, body ?? {});
-  const now = app.now();
-  const outcome = await app.db.transaction(async (tx) => {
+  const now = deps.now();
+  const outcome = await deps.db.transaction(async (tx) => {
     const [head] = await tx.select({ eventId: eventOrders.eventId }).from(eventOrders).where(eq(eventOrders.id, orderRowId));
     if (!head) throw new HttpError(404, eventMyOrderMessages.notFound);
     await tx.execute(sql`select id from ${events} where id = ${head.eventId} for update`);
@@ -315,12 +314,12 @@ export async function cancelEventOrder(
     return { order: fresh ?? order, changed: true, refund: plan.refund, freed };
   });
   if (outcome.changed) {
-    app.outbox.kick();
+    deps.kickOutbox();
     if (outcome.freed > 0 && onPlacesFreed) {
       try {
         await onPlacesFreed(outcome.order.eventId);
       } catch (error) {
-        app.log.error({ err: error, eventId: outcome.order.eventId }, "places freed listener failed");
+        deps.log.error({ err: error, eventId: outcome.order.eventId }, "places freed listener failed");
       }
     }
   }

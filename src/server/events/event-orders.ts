@@ -10,13 +10,13 @@ import { randomInt } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { waitlistAnswer } from "../../shared/camp/camp-waitlist.ts";
 import { emailKey } from "../../shared/contact/email-key.ts";
-import { EventOrderSchema, type EventOrder } from "../../shared/events/event-order.ts";
+import type { EventOrder } from "../../shared/events/event-order.ts";
 import { eventState, orderIssues, orderPriceLines } from "../../shared/events/event-rules.ts";
 import { newPersonalToken, personalTokenHash } from "../camp/camp-personal-link.ts";
 import { ORDER_ID_ALPHABET } from "../camp/order-id.ts";
 import type { Db } from "../db/database.ts";
 import { eventOrders } from "../db/schema/events.ts";
-import { HttpError, parseWith } from "../errors.ts";
+import { HttpError } from "../errors.ts";
 import { publishedEvent } from "./event-cache.ts";
 import { EventChangedError, runOrderStatement } from "./event-order-statement.ts";
 
@@ -111,11 +111,16 @@ const isRefusal = (error: unknown) =>
  * with the write, which stores nothing when the event has changed since. A refusal is never given on a
  * remembered read: the event is read again and the order tried once more.
  */
-export async function submitEventOrder(deps: EventOrderDeps, slug: string, body: unknown, gateway: EventPaymentGateway | undefined): Promise<string> {
+export async function submitEventOrder(
+  deps: EventOrderDeps,
+  slug: string,
+  order: EventOrder,
+  gateway: EventPaymentGateway | undefined,
+): Promise<string> {
   let outcome: Outcome | undefined;
   for (let attempt = 0; !outcome; attempt++) {
     try {
-      outcome = await submitOnce(deps, slug, body, gateway, attempt > 0);
+      outcome = await submitOnce(deps, slug, order, gateway, attempt > 0);
     } catch (error) {
       // A fresh read that a leader's save overtook while the order waited for its locks is read again.
       const again = attempt === 0 ? isRefusal(error) : error instanceof EventChangedError && attempt < 3;
@@ -131,13 +136,12 @@ export async function submitEventOrder(deps: EventOrderDeps, slug: string, body:
 async function submitOnce(
   deps: EventOrderDeps,
   slug: string,
-  body: unknown,
+  order: EventOrder,
   gateway: EventPaymentGateway | undefined,
   fresh: boolean,
 ): Promise<Outcome> {
   const row = await publishedEvent(deps.db, slug, { fresh });
   if (!row) throw new HttpError(404, eventOrderMessages.notFound);
-  const order = parseWith(EventOrderSchema, body);
   const event = row.definition;
   const issues = orderIssues(event, order);
   if (issues.length > 0) throw new EventInputError(issues);

@@ -1,28 +1,19 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { z } from "zod";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { eventCalls } from "../../shared/events/event-calls.ts";
+import { eventMyOrderMessages } from "../../shared/events/event-my-order.ts";
 import type { ErrorBody } from "../errors.ts";
-import { HttpError, parseWith } from "../errors.ts";
-import { currentCampAccount, requireCampRole } from "../admin-auth/camp-account.ts";
-import { copyCampEdition, loadEdition } from "../camp/camp-editions.ts";
-import { campSlugPattern } from "../../shared/events/event-definition.ts";
+import { routeCall } from "../http/call-route.ts";
 import { PeriodicJob } from "../jobs/periodic-job.ts";
-import { publicPostRateLimit } from "../security/public-rate-limit.ts";
-import { xlsxContentType } from "../exports/xlsx.ts";
-import { eventOrderIdPattern, EventInputError, submitEventOrder, type EventOrderDeps } from "./event-orders.ts";
-import { eventBySlug, eventDetail, publishedEvents, eventById } from "./event-store.ts";
-import { adminEvents, copyEvent, eventAdminMessages, eventParticipantList, publishEvent, putEvent } from "./event-admin.ts";
-import { eventChangeLog } from "./event-changes.ts";
-import { eventXlsx } from "./event-xlsx.ts";
-import { eventCsv } from "./event-csv.ts";
-import { registerEventDoorRoutes } from "./event-door-routes.ts";
-import { offerEventPlaces } from "./event-waitlist.ts";
-import { registerEventWaitlistRoutes, setUpEventWaitlistJob } from "./event-waitlist-routes.ts";
 import { EventVipps } from "../payments/event-vipps.ts";
-import { eq } from "drizzle-orm";
-import { eventOrderItems, eventOrders } from "../db/schema/events.ts";
-import type { EventOrderView } from "../../shared/events/event-api.ts";
-import { eventMyOrderMessages, type EventCancelAnswer } from "../../shared/events/event-my-order.ts";
-import { cancelEventOrder, myEventOrderView, orderOfLink, type PlacesFreedListener } from "./event-my-order.ts";
+import { publicPostRateLimit } from "../security/public-rate-limit.ts";
+import { registerEventAdminRoutes } from "./event-admin-routes.ts";
+import { createEventAdminServices } from "./event-admin-services.ts";
+import type { EventDeps } from "./event-deps.ts";
+import { registerEventDoorRoutes } from "./event-door-routes.ts";
+import type { PlacesFreedListener } from "./event-my-order.ts";
+import { EventInputError } from "./event-orders.ts";
+import { createEventServices, type EventServices } from "./event-services.ts";
+import { registerEventWaitlistRoutes, setUpEventWaitlistJob } from "./event-waitlist-routes.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -41,238 +32,111 @@ export interface EventRoutesOptions {
 }
 
 export const eventPostBodyLimit = 96 * 1024;
-export const CopyBodySchema = z
-  .object({
-    weeks: z
-      .number({ error: "Antall uker må være et helt tall." })
-      .int("Antall uker må være et helt tall.")
-      .min(-520, "For mange uker.")
-      .max(520, "For mange uker.")
-      .default(52),
-  })
-  .default({ weeks: 52 });
+
+/** Vipps for event orders, with its reconciliation job, when Vipps is offered. */
+function setUpEventVipps(app: FastifyInstance, deps: EventDeps, options: EventRoutesOptions): EventVipps | undefined {
+  if (!app.vipps) return undefined;
+  const vipps = new EventVipps({
+    client: app.vipps.client,
+    db: deps.db,
+    now: deps.now,
+    log: app.log,
+    publicBaseUrl: deps.publicBaseUrl,
+    mailQueued: deps.kickOutbox,
+  });
+  app.vipps.orderHandlers.push(vipps);
+  app.decorate("eventVipps", vipps);
+  const job = new PeriodicJob({
+    intervalMs: app.env.VIPPS_RECONCILE_INTERVAL_MS,
+    log: app.log,
+    failureMessage: "event vipps reconciliation failed",
+    run: async () => void (await vipps.reconcileOnce()),
+  });
+  if (options.startReconciler !== false) app.addHook("onReady", async () => job.start());
+  app.addHook("preClose", async () => job.stop());
+  return vipps;
+}
 
 /**
  * The club's events besides the winter camp (docs/decisions/0022-events-side-by-side.md): the public list,
- * one event, registration or order; the Vipps result page's view of an order; and the event admin with a
- * camp account's token: the list of events for every account that works a door (its chooser), the
- * participants with their contact details and answers, the export and every change for a `leder` only.
+ * one event, registration or order; the Vipps result page's view of an order; «Min påmelding»; the waiting
+ * list's offers; the event admin and the door with a camp account's token. The one place the events' services
+ * are built, from named dependencies; each call is declared once in src/shared/events/event-calls.ts and
+ * event-admin-calls.ts, and registered here by its declaration.
  */
 export async function registerEventRoutes(app: FastifyInstance, options: EventRoutesOptions = {}) {
-  let vipps: EventVipps | undefined;
-  if (app.vipps) {
-    vipps = new EventVipps({
-      client: app.vipps.client,
-      db: app.db,
-      now: app.now,
-      log: app.log,
-      publicBaseUrl: app.env.PUBLIC_BASE_URL,
-      mailQueued: () => app.outbox.kick(),
-    });
-    app.vipps.orderHandlers.push(vipps);
-    app.decorate("eventVipps", vipps);
-    const job = new PeriodicJob({
-      intervalMs: app.env.VIPPS_RECONCILE_INTERVAL_MS,
-      log: app.log,
-      failureMessage: "event vipps reconciliation failed",
-      run: async () => void (await vipps!.reconcileOnce()),
-    });
-    if (options.startReconciler !== false) app.addHook("onReady", async () => job.start());
-    app.addHook("preClose", async () => job.stop());
-  }
+  const deps: EventDeps = {
+    db: app.db,
+    now: () => app.now(),
+    publicBaseUrl: app.env.PUBLIC_BASE_URL,
+    kickOutbox: () => app.outbox.kick(),
+    log: app.log,
+  };
+  const payments = setUpEventVipps(app, deps, options);
+  const waitlistJob = setUpEventWaitlistJob(app, deps, { startJob: options.startWaitlistJob });
+  const kickWaitlist = () => waitlistJob.kick();
+  const services = createEventServices({ ...deps, payments, kickWaitlist, onPlacesFreed: options.onPlacesFreed });
+  const adminServices = createEventAdminServices({ ...deps, offerPlaces: services.offerPlaces, kickWaitlist });
 
-  setUpEventWaitlistJob(app, { startJob: options.startWaitlistJob });
-  registerEventWaitlistRoutes(app, vipps);
+  registerPublicEventRoutes(app, services);
+  registerEventWaitlistRoutes(app, services);
+  registerEventAdminRoutes(app, services, adminServices);
+  registerEventDoorRoutes(app, adminServices);
+}
 
-  app.get("/api/Arrangement/Get", async (_request, reply) => {
+/** An unknown, anonymised or malformed personal link is answered 404 (the page then says so in Norwegian). */
+const linkNotFound = (reply: FastifyReply) =>
+  reply
+    .code(404)
+    .header("cache-control", "no-store")
+    .send({ error: eventMyOrderMessages.notFound } satisfies ErrorBody);
+
+function registerPublicEventRoutes(app: FastifyInstance, services: EventServices) {
+  const rateLimited = { config: { rateLimit: publicPostRateLimit(app.env) } };
+
+  routeCall(app, eventCalls.list, {}, async (_request, reply) => reply.header("cache-control", "no-store").send(await services.published()));
+
+  routeCall(app, eventCalls.detail, {}, async (request, reply) => {
     reply.header("cache-control", "no-store");
-    return reply.send(await publishedEvents(app.db, app.now()));
-  });
-
-  app.get<{ Params: { slug: string } }>("/api/Arrangement/Get/:slug", async (request, reply) => {
-    reply.header("cache-control", "no-store");
-    const detail = await eventDetail(app.db, request.params.slug, app.now());
-    if (!detail) return reply.code(404).send({ error: eventAdminMessages.notFound } satisfies ErrorBody);
+    const detail = await services.detail(request.params.slug);
+    if (!detail) return reply.code(404).send({ error: "Fant ikke arrangementet." });
     return reply.send(detail);
   });
 
-  app.get<{ Params: { orderId: string } }>("/api/Arrangement/Order/:orderId", async (request, reply) => {
+  routeCall(app, eventCalls.orderView, {}, async (request, reply) => {
     reply.header("cache-control", "no-store");
-    const { orderId } = request.params;
-    const [order] = eventOrderIdPattern.test(orderId) ? await app.db.select().from(eventOrders).where(eq(eventOrders.orderId, orderId)) : [];
-    const event = order ? await eventById(app.db, order.eventId) : undefined;
-    if (!order || !event) return reply.code(404).send({ error: "Fant ikke ordren." } satisfies ErrorBody);
-    const [item] = await app.db.select({ name: eventOrderItems.name }).from(eventOrderItems).where(eq(eventOrderItems.orderId, order.id)).limit(1);
-    return reply.send({ orderId, kind: event.kind, title: event.definition.title, itemName: item?.name ?? null } satisfies EventOrderView);
+    const view = await services.orderView(request.params.orderId);
+    if (!view) return reply.code(404).send({ error: "Fant ikke ordren." });
+    return reply.send(view);
   });
 
-  const orderDeps: EventOrderDeps = { db: app.db, now: () => app.now(), kickOutbox: () => app.outbox.kick() };
-  app.post<{ Params: { slug: string } }>(
-    "/api/Arrangement/Post/:slug",
-    { bodyLimit: eventPostBodyLimit, config: { rateLimit: publicPostRateLimit(app.env) } },
-    async (request, reply) => {
-      let answer: string;
-      try {
-        answer = await submitEventOrder(orderDeps, request.params.slug, request.body, vipps);
-      } catch (error) {
-        if (error instanceof EventInputError) return reply.code(400).send({ error: error.message, issues: error.issues } satisfies ErrorBody);
-        throw error;
-      }
-      return reply.header("cache-control", "no-store").type("text/plain; charset=utf-8").send(answer);
-    },
-  );
-
-  /**
-   * A changed event may have more places (a raised capacity, a later close): its waiting list gets them at
-   * once. The change is stored whatever happens here; the job tries again within seconds if this fails.
-   */
-  const offerFreedPlaces = async (slug: string) => {
+  routeCall(app, eventCalls.order, { bodyLimit: eventPostBodyLimit, ...rateLimited }, async (request, reply) => {
+    let answer: string;
     try {
-      const row = await eventBySlug(app.db, slug);
-      if (row && (await offerEventPlaces(app.db, row.id, app.now(), { publicBaseUrl: app.env.PUBLIC_BASE_URL })) > 0) app.outbox.kick();
+      answer = await services.submitOrder(request.params.slug, request.body);
     } catch (error) {
-      app.log.warn({ err: error instanceof Error ? error.message : String(error) }, "event waiting-list offers after a change failed");
-      app.eventWaitlist.kick();
+      if (error instanceof EventInputError) return reply.code(400).send({ error: error.message, issues: error.issues });
+      throw error;
     }
-  };
-  // A cancellation that freed places offers them to the waiting list at once (the job retries if this fails).
-  const onPlacesFreed: PlacesFreedListener =
-    options.onPlacesFreed ??
-    (async (eventId) => {
-      if ((await offerEventPlaces(app.db, eventId, app.now(), { publicBaseUrl: app.env.PUBLIC_BASE_URL })) > 0) app.outbox.kick();
-    });
+    return reply.header("cache-control", "no-store").type("text/plain; charset=utf-8").send(answer);
+  });
 
-  // «Min påmelding» for an event order: the link's secret is the last segment. An unknown, anonymised or
-  // malformed link is answered 404 (the page then says so in Norwegian).
-  const linkNotFound = (reply: FastifyReply) =>
-    reply
-      .code(404)
-      .header("cache-control", "no-store")
-      .send({ error: eventMyOrderMessages.notFound } satisfies ErrorBody);
-
+  // «Min påmelding» for an event order, the page: the link's secret is the last segment.
   app.get<{ Params: { token: string } }>("/arrangementer/min-pamelding/:token", async (request, reply) => {
-    if ((await orderOfLink(app.db, request.params.token)) !== undefined) return reply.header("cache-control", "no-store").callNotFound();
+    if ((await services.orderOfLink(request.params.token)) !== undefined) return reply.header("cache-control", "no-store").callNotFound();
     if (app.sendWorkingPage) return app.sendWorkingPage(request, reply, 404);
     return linkNotFound(reply);
   });
 
-  app.get<{ Params: { token: string } }>("/api/Arrangement/MinPamelding/:token", async (request, reply) => {
-    const order = await orderOfLink(app.db, request.params.token);
+  routeCall(app, eventCalls.myOrder, {}, async (request, reply) => {
+    const order = await services.orderOfLink(request.params.token);
     if (!order) return linkNotFound(reply);
-    return reply.header("cache-control", "no-store").send(await myEventOrderView(app.db, order, app.now()));
+    return reply.header("cache-control", "no-store").send(await services.myOrder(order));
   });
 
-  app.post<{ Params: { token: string } }>(
-    "/api/Arrangement/Cancel/:token",
-    { bodyLimit: 1024, config: { rateLimit: publicPostRateLimit(app.env) } },
-    async (request, reply) => {
-      const order = await orderOfLink(app.db, request.params.token);
-      if (!order) return linkNotFound(reply);
-      const outcome = await cancelEventOrder(app, order.id, request.body, { actor: "deltaker", by: "av deltakeren (Min påmelding)" }, onPlacesFreed);
-      const view = await myEventOrderView(app.db, outcome.order, app.now());
-      return reply
-        .header("cache-control", "no-store")
-        .send({ ...view, changed: outcome.changed, refund: outcome.refund } satisfies EventCancelAnswer);
-    },
-  );
-
-  const reader = { preHandler: requireCampRole() };
-  const leder = { preHandler: requireCampRole("leder") };
-  /** Who made a change (the change log says it): the signed-in camp account's username. */
-  const accountName = async (request: FastifyRequest) => (await currentCampAccount(request)).username;
-
-  app.get("/api/ArrangementAdmin/Get/:token", reader, async (_request, reply) => {
-    reply.header("cache-control", "no-store");
-    return reply.send(await adminEvents(app.db, app.now()));
+  routeCall(app, eventCalls.cancel, { bodyLimit: 1024, ...rateLimited }, async (request, reply) => {
+    const order = await services.orderOfLink(request.params.token);
+    if (!order) return linkNotFound(reply);
+    return reply.header("cache-control", "no-store").send(await services.cancelByFamily(order.id, request.body));
   });
-
-  app.put<{ Params: { slug: string }; Querystring: { create?: string } }>(
-    "/api/ArrangementAdmin/Put/:slug/:token",
-    { ...leder, bodyLimit: 128 * 1024 },
-    async (request, reply) => {
-      reply.header("cache-control", "no-store");
-      const createOnly = request.query.create === "1";
-      const { created } = await putEvent(app.db, request.params.slug, request.body, app.now(), { account: await accountName(request), createOnly });
-      if (!created) await offerFreedPlaces(request.params.slug);
-      return reply.code(created ? 201 : 200).send({ slug: request.params.slug, created });
-    },
-  );
-
-  app.post<{ Params: { slug: string } }>("/api/ArrangementAdmin/Publish/:slug/:token", leder, async (request, reply) => {
-    reply.header("cache-control", "no-store");
-    await publishEvent(app.db, request.params.slug, await accountName(request), app.now());
-    return reply.send({ slug: request.params.slug, published: true });
-  });
-
-  // Who changed what and when: one entry per save, publish or copy, oldest first.
-  app.get<{ Params: { slug: string } }>("/api/ArrangementAdmin/Changes/:slug/:token", leder, async (request, reply) => {
-    reply.header("cache-control", "no-store");
-    const log = await eventChangeLog(app.db, request.params.slug);
-    if (!log) throw new HttpError(404, eventAdminMessages.notFound);
-    return reply.send(log);
-  });
-
-  app.post<{ Params: { fromSlug: string; toSlug: string } }>(
-    "/api/ArrangementAdmin/Copy/:fromSlug/:toSlug/:token",
-    { ...leder, bodyLimit: 4 * 1024 },
-    async (request, reply) => {
-      reply.header("cache-control", "no-store");
-      const { weeks } = parseWith(CopyBodySchema, request.body ?? {});
-      const [fromCamp, toCamp] = [campSlugPattern.exec(request.params.fromSlug), campSlugPattern.exec(request.params.toSlug)];
-      if (fromCamp && toCamp) {
-        // A winter camp is copied as a camp edition: its dates move by whole weeks into the new year.
-        const now = app.now();
-        const account = await accountName(request);
-        const copy = await copyCampEdition(app.db, Number(fromCamp[1]), Number(toCamp[1]), { account, now });
-        const movedWeeks = Math.round(
-          (Date.parse(copy.data.firstDay) - Date.parse((await loadEdition(app.db, Number(fromCamp[1])))!.data.firstDay)) / (7 * 86_400_000),
-        );
-        return reply.code(201).send({ slug: request.params.toSlug, weeks: movedWeeks });
-      }
-      await copyEvent(app.db, request.params.fromSlug, request.params.toSlug, weeks, await accountName(request), app.now());
-      return reply.code(201).send({ slug: request.params.toSlug, weeks });
-    },
-  );
-
-  app.get<{ Params: { slug: string } }>("/api/ArrangementAdmin/Participants/:slug/:token", leder, async (request, reply) => {
-    reply.header("cache-control", "no-store");
-    const list = await eventParticipantList(app.db, request.params.slug, app.now());
-    if (!list) throw new HttpError(404, eventAdminMessages.notFound);
-    return reply.send(list);
-  });
-
-  app.post<{ Params: { orderId: string } }>("/api/ArrangementAdmin/Cancel/:orderId/:token", { ...leder, bodyLimit: 1024 }, async (request, reply) => {
-    const { orderId } = request.params;
-    const [order] = eventOrderIdPattern.test(orderId) ? await app.db.select().from(eventOrders).where(eq(eventOrders.orderId, orderId)) : [];
-    if (!order) throw new HttpError(404, "Fant ikke ordren.");
-    const account = (await currentCampAccount(request)).username;
-    const outcome = await cancelEventOrder(app, order.id, request.body, { actor: account, by: "av arrangøren", byOrganiser: true }, onPlacesFreed);
-    const view = await myEventOrderView(app.db, outcome.order, app.now());
-    return reply.header("cache-control", "no-store").send({ ...view, changed: outcome.changed, refund: outcome.refund } satisfies EventCancelAnswer);
-  });
-
-  app.get<{ Params: { slug: string } }>("/api/ArrangementAdmin/GetXlsx/:slug/:token", leder, async (request, reply) => {
-    const row = await eventBySlug(app.db, request.params.slug);
-    const list = row ? await eventParticipantList(app.db, row.slug, app.now()) : undefined;
-    if (!row || !list) throw new HttpError(404, eventAdminMessages.notFound);
-    const body = await eventXlsx(row.definition, list);
-    return reply
-      .header("cache-control", "no-store")
-      .header("content-disposition", `attachment; filename="${row.slug}.xlsx"`)
-      .type(xlsxContentType)
-      .send(body);
-  });
-
-  app.get<{ Params: { slug: string } }>("/api/ArrangementAdmin/GetCsv/:slug/:token", leder, async (request, reply) => {
-    const row = await eventBySlug(app.db, request.params.slug);
-    const list = row ? await eventParticipantList(app.db, row.slug, app.now()) : undefined;
-    if (!row || !list) throw new HttpError(404, eventAdminMessages.notFound);
-    return reply
-      .header("cache-control", "no-store")
-      .header("content-disposition", `attachment; filename="${row.slug}.csv"`)
-      .type("text/csv; charset=utf-8")
-      .send(eventCsv(row.definition, list));
-  });
-
-  await registerEventDoorRoutes(app);
 }

@@ -12,7 +12,6 @@
  * `offerEventPlaces` again when nothing changed does nothing.
  */
 import { and, eq, gte, sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { eventOfferValidityHours } from "../../shared/events/event-waitlist.ts";
 import { placesLeft } from "../../shared/events/event-rules.ts";
 import type { Db } from "../db/database.ts";
@@ -22,6 +21,7 @@ import { queueMail } from "../mail/outbox.ts";
 import { newOfferToken, offerTokenHash } from "../camp/camp-waitlist-offer-token.ts";
 import { eventOfferMailKey, renderEventOfferMail } from "./event-waitlist-mail.ts";
 import { eventOfferMailData } from "./event-waitlist-view.ts";
+import type { EventDeps } from "./event-deps.ts";
 import { placesTaken, eventById } from "./event-store.ts";
 
 type Tx = Db;
@@ -123,14 +123,14 @@ declare module "fastify" {
 
 /** Runs `runEventWaitlistOnce` every `intervalMs` and when kicked, as the camp's waiting-list job. */
 export class EventWaitlistJob extends PeriodicJob<number> {
-  constructor(app: FastifyInstance, intervalMs: number) {
+  constructor(deps: EventDeps, intervalMs: number) {
     super({
       intervalMs,
-      log: app.log,
+      log: deps.log,
       failureMessage: "event waiting-list run failed",
       run: async () => {
-        const offers = await runEventWaitlistOnce(app.db, app.now(), { publicBaseUrl: app.env.PUBLIC_BASE_URL });
-        if (offers > 0) app.outbox.kick();
+        const offers = await runEventWaitlistOnce(deps.db, deps.now(), { publicBaseUrl: deps.publicBaseUrl });
+        if (offers > 0) deps.kickOutbox();
         return offers;
       },
     });

@@ -125,3 +125,22 @@ export const eventOrderStatusLabels: Record<AdminParticipant["status"], string> 
   waiting: "Venteliste",
   cancelled: "Avbestilt",
 };
+
+/** `PUT …/Put/{slug}/{token}`: the event's address, and whether it was new (201) or replaced (200). */
+export const EventSavedSchema = z.object({ slug: z.string(), created: z.boolean() });
+/** `POST …/Publish/{slug}/{token}`. */
+export const EventPublishedSchema = z.object({ slug: z.string(), published: z.literal(true) });
+
+/** `POST …/Copy/{fromSlug}/{toSlug}/{token}`: how many whole weeks later the copy's dates are (default a year). */
+export const EventCopySchema = z
+  .object({
+    weeks: z
+      .number({ error: "Antall uker må være et helt tall." })
+      .int("Antall uker må være et helt tall.")
+      .min(-520, "For mange uker.")
+      .max(520, "For mange uker.")
+      .default(52),
+  })
+  .default({ weeks: 52 });
+/** The copy's address and how many weeks its dates moved (a camp: into the new year). */
+export const EventCopiedSchema = z.object({ slug: z.string(), weeks: z.number().int() });

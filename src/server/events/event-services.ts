@@ -1,0 +1,118 @@
+/**
+ * The events' services, built once by the feature's registration (event-routes.ts) from named dependencies
+ * (event-deps.ts): the database, the clock, the site's address, the outbox, the log and, when Vipps is
+ * offered, the payment gateway. The routes are thin adapters over these: a declared call in, an answer out.
+ */
+import { eq } from "drizzle-orm";
+import type { EventOrderView } from "../../shared/events/event-api.ts";
+import type { EventCancel, EventCancelAnswer } from "../../shared/events/event-my-order.ts";
+import type { EventOrder } from "../../shared/events/event-order.ts";
+import { eventOrderItems, eventOrders } from "../db/schema/events.ts";
+import { HttpError } from "../errors.ts";
+import type { EventDeps } from "./event-deps.ts";
+import { cancelEventOrder, myEventOrderView, orderOfLink, type CancelContext, type PlacesFreedListener } from "./event-my-order.ts";
+import { eventOrderIdPattern, submitEventOrder, type EventPaymentGateway } from "./event-orders.ts";
+import { eventById, eventDetail, publishedEvents } from "./event-store.ts";
+import { offerEventPlaces } from "./event-waitlist.ts";
+import { acceptEventOffer, declineEventOffer, eventOfferView, eventWaitlistMessages } from "./event-waitlist-offers.ts";
+
+export interface EventServiceDeps extends EventDeps {
+  /** Vipps for event orders (payments/event-vipps.ts); absent when Vipps is not offered. */
+  payments?: EventPaymentGateway;
+  /** Wakes the waiting-list job (it tries again within seconds when an offer right after a change failed). */
+  kickWaitlist: () => void;
+  /** Told after a cancellation that freed places has committed; default: offer them to the waiting list. */
+  onPlacesFreed?: PlacesFreedListener;
+}
+
+/** What «Ja takk» came to: the text to answer (`Done` or the payment address), or a refusal with its status. */
+export type OfferAcceptAnswer = { kind: "text"; text: string } | { kind: "refused"; status: 404 | 410; message: string };
+export type OfferDeclineAnswer =
+  { kind: "declined"; view: NonNullable<Awaited<ReturnType<typeof eventOfferView>>> } | { kind: "refused"; status: 404 | 409 | 410; message: string };
+
+export function createEventServices(deps: EventServiceDeps) {
+  const { db, now } = deps;
+  const mailLinks = { publicBaseUrl: deps.publicBaseUrl };
+  const offerPlaces = async (eventId: number) => {
+    if ((await offerEventPlaces(db, eventId, now(), mailLinks)) > 0) deps.kickOutbox();
+  };
+  // A cancellation that freed places offers them to the waiting list at once (the job retries if this fails).
+  const onPlacesFreed = deps.onPlacesFreed ?? offerPlaces;
+
+  /** Cancels through the link or the admin; the answer is the order as it now stands. */
+  const cancel = async (orderRowId: number, input: EventCancel, context: CancelContext): Promise<EventCancelAnswer> => {
+    const outcome = await cancelEventOrder(deps, orderRowId, input, context, onPlacesFreed);
+    const view = await myEventOrderView(db, outcome.order, now());
+    return { ...view, changed: outcome.changed, refund: outcome.refund };
+  };
+
+  return {
+    offerPlaces,
+    published: () => publishedEvents(db, now()),
+    detail: (slug: string) => eventDetail(db, slug, now()),
+    submitOrder: (slug: string, order: EventOrder) => submitEventOrder({ db, now, kickOutbox: deps.kickOutbox }, slug, order, deps.payments),
+
+    /** The Vipps result page's view of an order; undefined for an unknown id (or a camp's). */
+    async orderView(orderId: string): Promise<EventOrderView | undefined> {
+      const [order] = eventOrderIdPattern.test(orderId) ? await db.select().from(eventOrders).where(eq(eventOrders.orderId, orderId)) : [];
+      const event = order ? await eventById(db, order.eventId) : undefined;
+      if (!order || !event) return undefined;
+      const [item] = await db.select({ name: eventOrderItems.name }).from(eventOrderItems).where(eq(eventOrderItems.orderId, order.id)).limit(1);
+      return { orderId, kind: event.kind, title: event.definition.title, itemName: item?.name ?? null };
+    },
+
+    /** «Min påmelding»: the order behind a personal link, or undefined (unknown, anonymised, malformed). */
+    orderOfLink: (token: string) => orderOfLink(db, token),
+    myOrder: (order: NonNullable<Awaited<ReturnType<typeof orderOfLink>>>) => myEventOrderView(db, order, now()),
+    cancelByFamily: (orderRowId: number, input: EventCancel) => cancel(orderRowId, input, { actor: "deltaker", by: "av deltakeren (Min påmelding)" }),
+    /** A leader cancels from the event admin, by the order's id; 404 for an unknown one. */
+    async cancelByLeader(orderId: string, input: EventCancel, account: string): Promise<EventCancelAnswer> {
+      const [order] = eventOrderIdPattern.test(orderId) ? await db.select().from(eventOrders).where(eq(eventOrders.orderId, orderId)) : [];
+      if (!order) throw new HttpError(404, "Fant ikke ordren.");
+      return cancel(order.id, input, { actor: account, by: "av arrangøren", byOrganiser: true });
+    },
+
+    /** A waiting-list offer behind its mailed link; undefined for an unknown or malformed token. */
+    offer: (token: string) => eventOfferView(db, token, now()),
+
+    /** «Ja takk»: the places become the order's; Vipps answers with its payment address after the commit. */
+    async acceptOffer(token: string): Promise<OfferAcceptAnswer> {
+      const outcome = await acceptEventOffer(db, token, now(), { ...mailLinks, vippsAvailable: deps.payments !== undefined });
+      if (outcome.kind === "not-found") return { kind: "refused", status: 404, message: eventWaitlistMessages.notFound };
+      if (outcome.kind === "gone") {
+        if (outcome.offers > 0) deps.kickOutbox();
+        return { kind: "refused", status: 410, message: outcome.message };
+      }
+      const [order] = await db.select().from(eventOrders).where(eq(eventOrders.id, outcome.orderRowId));
+      if (order?.status === "confirmed") {
+        if (outcome.kind === "accepted") deps.kickOutbox();
+        return { kind: "text", text: "Done" };
+      }
+      if (order?.status === "pending_payment" && deps.payments) {
+        const event = await eventById(db, order.eventId);
+        const url = await deps.payments.createRedirect({
+          id: order.id,
+          orderId: order.orderId,
+          amount: order.amount,
+          telephone: order.telephone,
+          title: event?.definition.title ?? order.orderId,
+        });
+        return { kind: "text", text: url };
+      }
+      // Accepted earlier, but the payment ended unpaid since: the places are gone.
+      return { kind: "refused", status: 410, message: eventWaitlistMessages.withdrawn };
+    },
+
+    /** «Nei takk»: off the list, and the places go to the next in line at once (in the same transaction). */
+    async declineOffer(token: string): Promise<OfferDeclineAnswer> {
+      const outcome = await declineEventOffer(db, token, now(), mailLinks);
+      if (outcome.kind === "not-found") return { kind: "refused", status: 404, message: eventWaitlistMessages.notFound };
+      if (outcome.kind === "accepted") return { kind: "refused", status: 409, message: eventWaitlistMessages.alreadyAccepted };
+      if (outcome.offers > 0) deps.kickOutbox();
+      if (outcome.kind === "gone") return { kind: "refused", status: 410, message: outcome.message };
+      return { kind: "declined", view: (await eventOfferView(db, token, now()))! };
+    },
+  };
+}
+
+export type EventServices = ReturnType<typeof createEventServices>;

@@ -1,0 +1,133 @@
+import { declareCall, jsonAnswer, publicAccess, textAnswer } from "../api/call.ts";
+import { waitlistAnswer } from "../camp/camp-waitlist.ts";
+import { EventDetailSchema, EventListSchema, EventOrderViewSchema } from "./event-api.ts";
+import { EventCancelAnswerSchema, EventCancelSchema, eventMyOrderMessages, MyEventOrderSchema } from "./event-my-order.ts";
+import { EventOrderSchema } from "./event-order.ts";
+import { EventWaitlistOfferViewSchema } from "./event-waitlist.ts";
+
+/**
+ * The public calls of the club's events (gradings, courses, sales), declared once (src/shared/api/call.ts):
+ * the list and one event, registering or ordering, the Vipps result page's view of an order, «Min påmelding»
+ * behind the personal link, and the answers to a waiting-list offer. The leader's and the door's calls are in
+ * event-admin-calls.ts.
+ */
+
+const tag = "Arrangementer";
+const tooMany = "For mange forespørsler fra samme adresse. Vent litt og prøv igjen.";
+const eventNotFound = "Fant ikke arrangementet.";
+const offerNotFound = "Fant ikke tilbudet. Sjekk at du har hele lenken fra e-posten.";
+
+export const eventCalls = {
+  list: declareCall({
+    method: "GET",
+    path: "/api/Arrangement/Get",
+    access: publicAccess,
+    tag,
+    summary: "Published events (gradings, courses, sales) that have not ended, soonest first.",
+    answer: jsonAnswer(
+      EventListSchema,
+      "Each event's slug, kind, title, days, state (notyet, open, full, closed), places left (null without a capacity) and page address.",
+    ),
+  }),
+  detail: declareCall({
+    method: "GET",
+    path: "/api/Arrangement/Get/:slug",
+    access: publicAccess,
+    tag,
+    summary: "One published event with what its form needs.",
+    answer: jsonAnswer(EventDetailSchema, "The event, its price, rules, questions or items with what is left."),
+    errors: { 404: eventNotFound },
+  }),
+  order: declareCall({
+    method: "POST",
+    path: "/api/Arrangement/Post/:slug",
+    access: publicAccess,
+    tag,
+    summary: "Register for a grading or course (`participants`), or order club gear (`items`).",
+    description:
+      "The event's rules (club, age and grade range, the course's questions, items and variants) are checked against the event; a sale takes its stock in the same transaction, so the last one is sold once.",
+    body: EventOrderSchema,
+    answer: textAnswer(
+      `Read as text: \`Done\` (registered or ordered, nothing to pay now), \`${waitlistAnswer}\` (the event is full: on the waiting list), or the Vipps payment address to follow.`,
+    ),
+    errors: {
+      404: eventNotFound,
+      409: "Påmeldingen er ikke åpen, en vare er utsolgt, eller Vipps er ikke tilgjengelig; ingenting er lagret.",
+      413: "Forespørselen er for stor.",
+      429: tooMany,
+    },
+  }),
+  orderView: declareCall({
+    method: "GET",
+    path: "/api/Arrangement/Order/:orderId",
+    access: publicAccess,
+    tag,
+    summary: "What the payment result page says about an event order: its kind and title.",
+    answer: jsonAnswer(EventOrderViewSchema, "The order's kind, event title and first item."),
+    errors: { 404: "Fant ikke ordren (en ordre til vinterleiren, eller ukjent)." },
+  }),
+  myOrder: declareCall({
+    method: "GET",
+    path: "/api/Arrangement/MinPamelding/:token",
+    access: publicAccess,
+    tag,
+    summary: "The event order behind a personal link (the link in the confirmation mail).",
+    answer: jsonAnswer(MyEventOrderSchema, "The event, the order's state, contact, participants or items, and its money from the ledger."),
+    errors: { 404: eventMyOrderMessages.notFound },
+  }),
+  cancel: declareCall({
+    method: "POST",
+    path: "/api/Arrangement/Cancel/:token",
+    access: publicAccess,
+    tag,
+    summary: "Cancel one participant (`position`) of a grading or course, or the whole order; a sale is cancelled whole.",
+    description:
+      "Places and stock are freed in the same transaction. An unpaid charge is taken off; what was paid for it is owed back (docs/decisions/0029-event-cancellation.md). A second call answers the same with `changed: false`.",
+    // No body cancels the whole order.
+    body: EventCancelSchema.default({}),
+    answer: jsonAnswer(EventCancelAnswerSchema, "The order as it now stands, `changed` and the `refund` owed back."),
+    errors: {
+      400: `${eventMyOrderMessages.saleWhole} Ellers: ugyldig avbestilling.`,
+      404: `${eventMyOrderMessages.notFound} Eller: ${eventMyOrderMessages.participantNotFound}`,
+      409: `${eventMyOrderMessages.ended} Eller: ${eventMyOrderMessages.paymentBusy}`,
+      429: tooMany,
+    },
+  }),
+  offer: declareCall({
+    method: "GET",
+    path: "/api/Arrangement/Venteliste/Get/:offerToken",
+    access: publicAccess,
+    tag,
+    summary: "An offer from an event's waiting list (the link in the offer mail).",
+    answer: jsonAnswer(EventWaitlistOfferViewSchema, "The offer: the event, who the places are for, the receipt, state and deadline."),
+    errors: { 404: offerNotFound },
+  }),
+  acceptOffer: declareCall({
+    method: "POST",
+    path: "/api/Arrangement/Venteliste/Accept/:offerToken",
+    access: publicAccess,
+    tag,
+    summary: "«Ja takk»: take the offered places (card/cash or free: confirmed; Vipps: the payment address).",
+    answer: textAnswer("`Done`, or the payment address to follow. A second click answers the same."),
+    errors: {
+      404: offerNotFound,
+      409: "Betaling med Vipps er ikke tilgjengelig akkurat nå.",
+      410: "Fristen er ute, tilbudet er avslått eller gjelder ikke lenger.",
+      429: tooMany,
+    },
+  }),
+  declineOffer: declareCall({
+    method: "POST",
+    path: "/api/Arrangement/Venteliste/Decline/:offerToken",
+    access: publicAccess,
+    tag,
+    summary: "«Nei takk»: the order leaves the waiting list and the places pass to the next in line at once.",
+    answer: jsonAnswer(EventWaitlistOfferViewSchema, "The offer, now declined."),
+    errors: {
+      404: offerNotFound,
+      409: "Du har allerede takket ja til plassen.",
+      410: "Fristen er ute, eller tilbudet gjelder ikke lenger.",
+      429: tooMany,
+    },
+  }),
+};
