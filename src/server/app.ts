@@ -133,7 +133,8 @@ export async function buildApp({
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
 
   await app.register(registerHealthRoutes);
-  await app.register(registerOpenApiRoutes);
+  // Not encapsulated: it hears the routes of every feature registered after it.
+  registerOpenApiRoutes(app);
   await app.register(registerClubGradeRoutes);
   await app.register(registerAdminAuthRoutes, adminAuth);
   await setUpMail(app, mail);

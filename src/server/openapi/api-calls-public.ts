@@ -3,8 +3,8 @@ import { waitlistAnswer } from "../../shared/camp/camp-waitlist.ts";
 import { json, list, text } from "./api-call-helpers.ts";
 import type { ApiCall } from "./api-call-types.ts";
 
-/** The public calls: the health check and this document, the camp's registration and lists, events, Vipps,
- * the waiting-list offers and the new-member form. */
+/** The public calls: the health check and this document, the camp's registration and lists, Vipps, the
+ * waiting-list offers and the new-member form. The events' are declared in src/shared/events/event-calls.ts. */
 export const publicCalls: readonly ApiCall[] = [
   {
     method: "GET",
@@ -74,108 +74,6 @@ export const publicCalls: readonly ApiCall[] = [
     body: { kind: "json", schema: "CampRegistration" },
     answer: json("CampPriceQuote", "Each athlete's name, price lines and total, and the total for all."),
     errors: { 409: "No camp is announced.", 413: "The body is too large.", 429: "Too many requests from one address." },
-  },
-  {
-    method: "GET",
-    path: "/api/Arrangement/Get",
-    tag: "Arrangementer",
-    summary: "Published events (gradings, courses, sales) that have not ended, soonest first.",
-    answer: list(
-      "EventSummary",
-      "Each event's slug, kind, title, days, state (notyet, open, full, closed), places left (null without a capacity) and page address.",
-    ),
-  },
-  {
-    method: "GET",
-    path: "/api/Arrangement/Get/:slug",
-    tag: "Arrangementer",
-    summary: "One published event with what its form needs.",
-    answer: json("EventDetail", "The event, its price, rules, questions or items with what is left."),
-    errors: { 404: "No such published event." },
-  },
-  {
-    method: "POST",
-    path: "/api/Arrangement/Post/:slug",
-    tag: "Arrangementer",
-    summary: "Register for a grading or course (`participants`), or order club gear (`items`).",
-    description:
-      "The event's rules (club, age and grade range, the course's questions, items and variants) are checked against the event; a sale takes its stock in the same transaction, so the last one is sold once.",
-    body: { kind: "json", schema: "EventOrder" },
-    answer: text(
-      `Read as text: \`Done\` (registered or ordered, nothing to pay now), \`${waitlistAnswer}\` (the event is full: on the waiting list), or the Vipps payment address to follow.`,
-    ),
-    errors: {
-      404: "No such published event.",
-      409: "Registration is not open, or an item is sold out; nothing is stored.",
-      413: "The body is too large.",
-      429: "Too many submissions from one address.",
-    },
-  },
-  {
-    method: "GET",
-    path: "/api/Arrangement/Order/:orderId",
-    tag: "Arrangementer",
-    summary: "What the payment result page says about an event order: its kind and title.",
-    answer: json("EventOrderView", "The order's kind, event title and first item."),
-    errors: { 404: "Not an event order (a camp order, or unknown)." },
-  },
-  {
-    method: "GET",
-    path: "/api/Arrangement/Venteliste/Get/:offerToken",
-    tag: "Arrangementer",
-    summary: "An offer from an event's waiting list (the link in the offer mail).",
-    answer: json("EventWaitlistOfferView", "The offer: the event, who the places are for, the receipt, state and deadline."),
-    errors: { 404: "No such offer." },
-  },
-  {
-    method: "POST",
-    path: "/api/Arrangement/Venteliste/Accept/:offerToken",
-    tag: "Arrangementer",
-    summary: "«Ja takk»: take the offered places (card/cash or free: confirmed; Vipps: the payment address).",
-    answer: text("`Done`, or the payment address to follow. A second click answers the same."),
-    errors: {
-      404: "No such offer.",
-      409: "Vipps is not available now.",
-      410: "The offer expired, was declined or was withdrawn.",
-      429: "Too many submissions from one address.",
-    },
-  },
-  {
-    method: "POST",
-    path: "/api/Arrangement/Venteliste/Decline/:offerToken",
-    tag: "Arrangementer",
-    summary: "«Nei takk»: the order leaves the waiting list and the places pass to the next in line at once.",
-    answer: json("EventWaitlistOfferView", "The offer, now declined."),
-    errors: {
-      404: "No such offer.",
-      409: "The offer was already accepted.",
-      410: "The offer expired or was withdrawn.",
-      429: "Too many submissions from one address.",
-    },
-  },
-  {
-    method: "GET",
-    path: "/api/Arrangement/MinPamelding/:token",
-    tag: "Arrangementer",
-    summary: "The event order behind a personal link (the link in the confirmation mail).",
-    answer: json("MyEventOrder", "The event, the order's state, contact, participants or items, and its money from the ledger."),
-    errors: { 404: "Unknown, malformed or anonymised link." },
-  },
-  {
-    method: "POST",
-    path: "/api/Arrangement/Cancel/:token",
-    tag: "Arrangementer",
-    summary: "Cancel one participant (`position`) of a grading or course, or the whole order; a sale is cancelled whole.",
-    description:
-      "Places and stock are freed in the same transaction. An unpaid charge is taken off; what was paid for it is owed back (docs/decisions/0029-event-cancellation.md). A second call answers the same with `changed: false`.",
-    body: { kind: "json", schema: "EventCancel" },
-    answer: json("EventCancelAnswer", "The order as it now stands, `changed` and the `refund` owed back."),
-    errors: {
-      400: "A position for a sale, or an invalid body.",
-      404: "Unknown link, or no such participant.",
-      409: "The event has ended, or a Vipps payment is still under way.",
-      429: "Too many calls from one address.",
-    },
   },
   {
     method: "GET",

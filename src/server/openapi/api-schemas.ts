@@ -59,8 +59,12 @@ import {
 import {
   AdminEventSchema,
   AdminParticipantSchema,
+  EventCopiedSchema,
+  EventCopySchema,
   EventDetailSchema,
   EventOrderViewSchema,
+  EventPublishedSchema,
+  EventSavedSchema,
   EventSummarySchema,
 } from "../../shared/events/event-api.ts";
 import { EventDefinitionSchema } from "../../shared/events/event-definition.ts";
@@ -70,7 +74,8 @@ import { EventCancelAnswerSchema, EventCancelSchema, MyEventOrderSchema } from "
 
 /**
  * The named schemas of the API document, each the one definition the routes validate with or the browser
- * reads with. A call (api-calls.ts) names them; a new shape is one line here.
+ * reads with. A listed call (api-calls.ts) names them; a declared call's schema that is one of them is
+ * described by reference (declared-operations.ts). A new shape is one line here.
  */
 
 /** Request bodies, described as the server accepts them. */
@@ -79,6 +84,7 @@ export const requestSchemas = {
   EventOrder: EventOrderSchema,
   EventCancel: EventCancelSchema,
   EventDefinition: EventDefinitionSchema,
+  EventCopy: EventCopySchema,
   NewMember: NewMemberSchema,
   CampEditionPatch: CampEditionDataSchema,
   WaitlistMove: WaitlistMoveSchema,
@@ -116,6 +122,9 @@ export const responseSchemas = {
   AdminEventParticipant: AdminParticipantSchema,
   EventDoorList: EventDoorListSchema,
   EventDoorAnswer: EventDoorAnswerSchema,
+  EventSaved: EventSavedSchema,
+  EventPublished: EventPublishedSchema,
+  EventCopied: EventCopiedSchema,
   Club: ClubSchema,
   Grade: GradeSchema,
   PublicParticipant: PublicParticipantSchema,

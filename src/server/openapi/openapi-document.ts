@@ -1,12 +1,16 @@
 import { z } from "zod";
+import type { Call } from "../../shared/api/call.ts";
 import type { Answer, ApiCall } from "./api-call-types.ts";
 import { apiCalls } from "./api-calls.ts";
 import { requestSchemas, responseSchemas, schemaNotes } from "./api-schemas.ts";
+import { declaredOperation } from "./declared-operations.ts";
 
 /**
- * The OpenAPI 3.1 document of the API, made from the list of calls (api-calls.ts) and the zod schemas the
- * routes and the browser already use (api-schemas.ts): request bodies as the server accepts them (zod's
- * input side), answers as it sends them. Served at `GET /api/openapi.json`.
+ * The OpenAPI 3.1 document of the API, made from the calls the server registered from their declarations
+ * (src/shared/api/call.ts, declared-operations.ts), the list of the calls not declared that way yet
+ * (api-calls.ts), and the zod schemas the routes and the browser already use (api-schemas.ts): request
+ * bodies as the server accepts them (zod's input side), answers as it sends them. Served at
+ * `GET /api/openapi.json`.
  */
 
 type JsonObject = { [key: string]: unknown };
@@ -17,7 +21,7 @@ export const openApiPath = (fastifyPath: string) => fastifyPath.replace(/:([A-Za
 const pathParameters = (fastifyPath: string) => [...fastifyPath.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => match[1]!);
 
 /** What each path parameter name means (the same name means the same thing in every call). */
-const parameterNotes: Record<string, string> = {
+export const parameterNotes: Record<string, string> = {
   token: "The admin area's token from its GetToken call (a path segment, as the browser sends it).",
   passwordHash: "SHA-256 of the password, as 64 lowercase hex digits.",
   username: "The camp admin's user name.",
@@ -104,6 +108,12 @@ function responses(call: ApiCall): JsonObject {
   return result;
 }
 
+/** `GET /api/Arrangement/Get/:slug` → `getApiArrangementGetSlug`. */
+export const operationId = (method: string, path: string) =>
+  `${method.toLowerCase()}${openApiPath(path)
+    .replace(/[{}]/g, "")
+    .replace(/[^A-Za-z0-9]+(.)?/g, (_match, next: string | undefined) => (next ?? "").toUpperCase())}`;
+
 function operation(call: ApiCall): JsonObject {
   const parameters = [
     ...pathParameters(call.path).map((name) => ({
@@ -129,9 +139,7 @@ function operation(call: ApiCall): JsonObject {
     })),
   ];
   return {
-    operationId: `${call.method.toLowerCase()}${openApiPath(call.path)
-      .replace(/[{}]/g, "")
-      .replace(/[^A-Za-z0-9]+(.)?/g, (_match, next: string | undefined) => (next ?? "").toUpperCase())}`,
+    operationId: operationId(call.method, call.path),
     summary: call.summary,
     ...(call.description ? { description: call.description } : {}),
     tags: [call.tag],
@@ -152,14 +160,16 @@ function operation(call: ApiCall): JsonObject {
   };
 }
 
-export function openApiDocument(calls: readonly ApiCall[] = apiCalls): JsonObject {
+/** The document: the calls registered from a declaration (in the order registered), then the listed ones. */
+export function openApiDocument(declared: readonly Call[], calls: readonly ApiCall[] = apiCalls): JsonObject {
   const paths: Record<string, JsonObject> = {};
-  for (const call of calls) {
-    const path = (paths[openApiPath(call.path)] ??= {});
-    const method = call.method.toLowerCase();
-    if (path[method]) throw new Error(`Documented twice: ${call.method} ${call.path}`);
-    path[method] = operation(call);
-  }
+  const add = (method: string, fastifyPath: string, made: () => JsonObject) => {
+    const path = (paths[openApiPath(fastifyPath)] ??= {});
+    if (path[method.toLowerCase()]) throw new Error(`Documented twice: ${method} ${fastifyPath}`);
+    path[method.toLowerCase()] = made();
+  };
+  for (const call of calls) add(call.method, call.path, () => operation(call));
+  for (const call of declared) add(call.method, call.path, () => declaredOperation(call, { operationId, parameterNotes }));
   const requests = componentSchemas(requestSchemas, "input");
   const answers = componentSchemas(responseSchemas, "output");
   for (const id of Object.keys(requests)) if (id in answers) throw new Error(`A schema name used for a request and an answer: ${id}`);

@@ -102,12 +102,35 @@ describe("GET /api/openapi.json", () => {
     );
     expect(
       registered.filter((calls) => !calls.some((call) => documented.includes(call))).map((calls) => calls[0]),
-      "registered but not in src/server/openapi/api-calls-*.ts",
+      "registered, but neither from a declaration (src/shared/api/call.ts) nor listed in src/server/openapi/api-calls-*.ts",
     ).toEqual([]);
     expect(
       documented.filter((call) => !registered.flat().includes(call)),
       "documented but not registered",
     ).toEqual([]);
+  });
+
+  it("documents a declared call from its declaration: its body, answer, query and errors", () => {
+    type Operation = {
+      requestBody?: { required: boolean; content: Record<string, { schema: unknown }> };
+      parameters?: { name: string; in: string; required: boolean; description?: string }[];
+      responses: Record<string, { description: string; content?: Record<string, { schema: unknown }> }>;
+    };
+    const paths = document.paths as unknown as Record<string, Record<string, Operation>>;
+    const order = paths["/api/Arrangement/Post/{slug}"]!.post!;
+    expect(order.requestBody).toEqual({ required: true, content: { "application/json": { schema: { $ref: "#/components/schemas/EventOrder" } } } });
+    expect(Object.keys(order.responses["200"]!.content!)).toEqual(["text/plain"]);
+    expect(order.responses["404"]!.description).toBe("Fant ikke arrangementet.");
+    const list = paths["/api/Arrangement/Get"]!.get!;
+    expect(list.responses["200"]!.content!["application/json"]!.schema).toEqual({
+      type: "array",
+      items: { $ref: "#/components/schemas/EventSummary" },
+    });
+    const save = paths["/api/ArrangementAdmin/Put/{slug}/{token}"]!.put!;
+    expect(Object.keys(save.responses)).toEqual(expect.arrayContaining(["200", "201", "401", "403", "409"]));
+    expect(save.parameters?.find((parameter) => parameter.in === "query")).toMatchObject({ name: "create", required: false });
+    // A body the call may leave out is not required.
+    expect(paths["/api/Arrangement/Cancel/{token}"]!.post!.requestBody?.required).toBe(false);
   });
 
   it("gives schemas that a JSON Schema validator accepts, and that a real registration passes", () => {
