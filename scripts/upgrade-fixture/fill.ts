@@ -59,6 +59,7 @@ const say = (line: string) => console.log(`[upgrade-fixture] ${line}`);
 /** The 2026 camp's first day (the door checks in to a camp day) and the grading of the fixture. */
 const campDay = "2026-11-28";
 const gradingSlug = "gradering-desember-2026";
+const saleSlug = "klubbtoy-desember-2026";
 const homeClubId = 29;
 
 async function main() {
@@ -373,6 +374,60 @@ async function fill(base: string, dataDir: string): Promise<FixtureLinks> {
     await waitForMailLink(dataDir, "graderingvipps@example.no", /\/arrangementer\/min-pamelding\/([\w-]+)/),
   ];
 
+  // A sale of club gear: one order of two lines picked up at the door, and one cancelled by the family (its
+  // stock back on the shelf).
+  await call("PUT", `/api/ArrangementAdmin/Put/${saleSlug}/${token}`, {
+    kind: "salg",
+    title: "Klubbtøy desember",
+    firstDay: "2026-12-01",
+    lastDay: "2026-12-20",
+    registrationOpensAt: "2026-10-01T08:00:00+02:00",
+    registrationClosesAt: "2026-12-15T23:59:00+01:00",
+    items: [
+      {
+        id: "t-skjorte",
+        name: "T-skjorte",
+        price: 200,
+        variants: [
+          { id: "S", stock: 5 },
+          { id: "M", stock: 4 },
+        ],
+      },
+      { id: "hettegenser", name: "Hettegenser", price: 450, variants: [{ id: "L", stock: 2 }] },
+    ],
+    pickUpPlace: "Klubblokalet",
+    pickUpTime: "Mandag etter trening",
+  });
+  await call("POST", `/api/ArrangementAdmin/Publish/${saleSlug}/${token}`);
+  const saleOrder = (email: string, lastName: string, items: { itemId: string; variant: string; quantity: number }[]) => ({
+    draftId: randomUUID(),
+    dataConsent: true,
+    termsAccepted: true,
+    contact: { firstName: "Forelder", lastName, email, telephone: "92345679" },
+    participants: [],
+    items,
+    vipps: false,
+  });
+  for (const [email, lastName, items] of [
+    [
+      "klubbtoy@example.no",
+      "Tøysen",
+      [
+        { itemId: "t-skjorte", variant: "M", quantity: 2 },
+        { itemId: "hettegenser", variant: "L", quantity: 1 },
+      ],
+    ],
+    ["klubbtoyavbestilt@example.no", "Angresen", [{ itemId: "t-skjorte", variant: "S", quantity: 3 }]],
+  ] as const) {
+    const answer = await call("POST", `/api/Arrangement/Post/${saleSlug}`, saleOrder(email, lastName, [...items]));
+    if (answer.text !== "Done") throw new Error(`sale order ${lastName}: ${answer.text}`);
+  }
+  const saleLinks = [
+    await waitForMailLink(dataDir, "klubbtoy@example.no", /\/arrangementer\/min-pamelding\/([\w-]+)/),
+    await waitForMailLink(dataDir, "klubbtoyavbestilt@example.no", /\/arrangementer\/min-pamelding\/([\w-]+)/),
+  ];
+  await call("POST", `/api/Arrangement/Cancel/${saleLinks[1]}`, {});
+
   await settle(base, dataDir);
   const registrations = (await persons()).filter((person) => !person.isLedsager).map((person) => person.registrationId);
   const waitlist = (await call("GET", admin("Waitlist"))).json as { registrationId: number }[];
@@ -380,8 +435,9 @@ async function fill(base: string, dataDir: string): Promise<FixtureLinks> {
     campYear: 2026,
     campLinks: await mailLinks(dataDir, /\/vinterleir\/min-pamelding\/([\w-]+)/),
     waitlistOffers: [offerLink],
-    eventLinks: gradingLinks,
+    eventLinks: [...gradingLinks, ...saleLinks],
     gradingSlug,
+    saleSlug,
     registrationIds: [...new Set([...registrations, ...waitlist.map((entry) => entry.registrationId)])].sort((a, b) => a - b),
   };
 }

@@ -20,6 +20,8 @@ export interface FixtureLinks {
   /** The grading orders' family links as mailed (/arrangementer/min-pamelding/{token}). */
   eventLinks: string[];
   gradingSlug: string;
+  /** A sale of club gear (fixtures filled since sales moved into the order's positions). */
+  saleSlug?: string;
   /** The camp registrations' ids, for their change log, money log and ledger history. */
   registrationIds: number[];
 }
@@ -67,6 +69,10 @@ export function questions(token: string, links: FixtureLinks): Question[] {
   admin("/api/ArrangementAdmin/Get");
   admin(`/api/ArrangementAdmin/Participants/${links.gradingSlug}`);
   admin(`/api/ArrangementInnsjekk/Get/${links.gradingSlug}`);
+  if (links.saleSlug) {
+    admin(`/api/ArrangementAdmin/Participants/${links.saleSlug}`);
+    admin(`/api/ArrangementInnsjekk/Get/${links.saleSlug}`);
+  }
   for (const link of links.eventLinks) open(`/api/Arrangement/MinPamelding/${link}`);
   return list;
 }

@@ -5,13 +5,13 @@ import type { Database } from "./database.ts";
 import { jsonRecords, jsonRows, textField } from "./json-records.ts";
 import { prepareStatement } from "./prepared-statement.ts";
 import { campRegistrations } from "./schema/camp.ts";
-import { eventParticipants } from "./schema/events.ts";
+import { eventPositions } from "./schema/events.ts";
 
 describe("jsonRows", () => {
   it("encodes each value as its column does, keeps a json column's value as JSON, null as null, and each row's place", () => {
     const fields = {
       createdAt: campRegistrations.createdAt,
-      answers: eventParticipants.answers,
+      answers: eventPositions.answers,
       note: textField("note"),
       age: campRegistrations.age,
     };
@@ -30,7 +30,7 @@ describe.each(databaseKinds)("jsonRecords on %s", (kind) => {
   });
 
   it("reads back every value as sent, whatever the text holds, in the order sent", async () => {
-    const fields = { name: textField("name"), at: campRegistrations.createdAt, answers: eventParticipants.answers };
+    const fields = { name: textField("name"), at: campRegistrations.createdAt, answers: eventPositions.answers };
     const names = ["O'Brien; drop table x --", 'Ås "sitat" \\ skråstrek', "emoji 🥋 og \u2028 linjeskift\nny linje", "x".repeat(20_000), ""];
     const statement = prepareStatement(
       database.db,

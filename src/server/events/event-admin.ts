@@ -10,7 +10,7 @@ import type { Db } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
 import { clubs } from "../db/schema/clubs.ts";
 import { grades } from "../db/schema/grades.ts";
-import { eventOrderItems, eventOrders, eventParticipants, eventStock, eventWaitlistOffers, events } from "../db/schema/events.ts";
+import { eventOrders, eventStock, eventWaitlistOffers, events } from "../db/schema/events.ts";
 import { campEvents, currentEditionView, storedEdition } from "../camp/camp-editions.ts";
 import { newMemberMessageSlug } from "../../shared/messages/message.ts";
 import { shownState } from "../camp/camp-waitlist-offers.ts";
@@ -18,6 +18,7 @@ import { HttpError } from "../errors.ts";
 import { fieldChanges, type FieldChange } from "../../shared/change-log.ts";
 import { logEventChange } from "./event-changes.ts";
 import { eventFigures } from "./event-ledger.ts";
+import { positionsOf } from "./event-positions.ts";
 import { eventBySlug, eventPlaces, leaderEvent, leaderEvents, stockOf } from "./event-store.ts";
 
 export const eventAdminMessages = {
@@ -272,13 +273,8 @@ export async function eventParticipantList(db: Db, slug: string, now: Date): Pro
   const orders = await db.select().from(eventOrders).where(eq(eventOrders.eventId, row.id)).orderBy(asc(eventOrders.id));
   const ids = orders.map((order) => order.id);
   if (ids.length === 0) return [];
-  const [people, items, figures, clubRows, gradeRows] = await Promise.all([
-    db
-      .select()
-      .from(eventParticipants)
-      .where(inArray(eventParticipants.orderId, ids))
-      .orderBy(asc(eventParticipants.orderId), asc(eventParticipants.position)),
-    db.select().from(eventOrderItems).where(inArray(eventOrderItems.orderId, ids)).orderBy(asc(eventOrderItems.id)),
+  const [{ people, items }, figures, clubRows, gradeRows] = await Promise.all([
+    positionsOf(db, ids),
     eventFigures(db, ids),
     db.select().from(clubs),
     db.select().from(grades),

@@ -5,7 +5,7 @@
  * action sent with the phone's action id is carried out once however often it is sent, as at the camp's
  * door (docs/decisions/0040-one-offline-door.md).
  */
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { CampAccountView } from "../admin-auth/camp-account.ts";
 import {
   atTheDoor,
@@ -21,9 +21,10 @@ import { eventEndsAt, hasEnded, saleLineText } from "../../shared/events/event-r
 import type { Db } from "../db/database.ts";
 import { clubs } from "../db/schema/clubs.ts";
 import { grades } from "../db/schema/grades.ts";
-import { eventCheckinActions, eventOrderItems, eventOrders, eventParticipants } from "../db/schema/events.ts";
+import { eventCheckinActions, eventOrders, eventPositions } from "../db/schema/events.ts";
 import { HttpError } from "../errors.ts";
 import { eventFigures } from "./event-ledger.ts";
+import { positionsOf } from "./event-positions.ts";
 import { eventBySlug, type EventRow } from "./event-store.ts";
 
 /** The event behind a door: a club event (not a winter camp) whose last day has not ended. */
@@ -47,9 +48,8 @@ async function doorEntries(db: Db, event: EventRow): Promise<EventDoorEntry[]> {
     .orderBy(asc(eventOrders.id));
   const ids = orders.map((order) => order.id);
   if (ids.length === 0) return [];
-  const [people, items, figures, actions, clubRows, gradeRows] = await Promise.all([
-    db.select().from(eventParticipants).where(inArray(eventParticipants.orderId, ids)).orderBy(asc(eventParticipants.position)),
-    db.select().from(eventOrderItems).where(inArray(eventOrderItems.orderId, ids)).orderBy(asc(eventOrderItems.id)),
+  const [{ people, items }, figures, actions, clubRows, gradeRows] = await Promise.all([
+    positionsOf(db, ids),
     eventFigures(db, ids),
     db.select().from(eventCheckinActions).where(inArray(eventCheckinActions.orderId, ids)).orderBy(asc(eventCheckinActions.id)),
     db.select().from(clubs),
@@ -139,9 +139,9 @@ export async function eventDoorAction(db: Db, slug: string, action: EventDoorAct
     }
     if (position !== null) {
       const [person] = await tx
-        .select({ id: eventParticipants.id, cancelledAt: eventParticipants.cancelledAt })
-        .from(eventParticipants)
-        .where(and(eq(eventParticipants.orderId, orderId), eq(eventParticipants.position, position)));
+        .select({ id: eventPositions.id, cancelledAt: eventPositions.cancelledAt })
+        .from(eventPositions)
+        .where(and(eq(eventPositions.orderId, orderId), eq(eventPositions.position, position), ne(eventPositions.kind, "item")));
       if (!person) throw new HttpError(404, eventDoorMessages.unknownParticipant);
       // A participant cancelled alone is not coming: taking an earlier check-in back is still allowed.
       if (!undo && person.cancelledAt) throw new HttpError(409, eventDoorMessages.cancelledParticipant);

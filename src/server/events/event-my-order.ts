@@ -9,18 +9,17 @@
 import { and, asc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import { ledgerItems, ledgerFigures, planCancellation, splitRefund, type LedgerEntry } from "../../shared/camp/camp-ledger.ts";
 import { eventMyOrderMessages, eventOrderTokenPattern, type EventCancel, type MyEventOrder } from "../../shared/events/event-my-order.ts";
-import { answerText, answerTo, hasEnded, placesLeft } from "../../shared/events/event-rules.ts";
+import { answerText, answerTo, hasEnded, participantKey, placesLeft } from "../../shared/events/event-rules.ts";
 import { personalTokenHash } from "../camp/camp-personal-link.ts";
 import type { Db } from "../db/database.ts";
 import { clubs } from "../db/schema/clubs.ts";
 import { grades } from "../db/schema/grades.ts";
 import {
   eventLedgerEntries,
-  eventOrderItems,
   eventOrderLinks,
   eventOrders,
-  eventParticipants,
   eventPayments,
+  eventPositions,
   eventStock,
   eventWaitlistOffers,
   events,
@@ -29,6 +28,7 @@ import { HttpError } from "../errors.ts";
 import type { EventDeps } from "./event-deps.ts";
 import { appendEventEntries } from "./event-ledger.ts";
 import { queueEventCancellationMail } from "./event-mail.ts";
+import { positionsOf } from "./event-positions.ts";
 import { eventById, placesTaken } from "./event-store.ts";
 
 type OrderRow = typeof eventOrders.$inferSelect;
@@ -101,9 +101,8 @@ export async function myEventOrderView(db: Pick<Db, "select">, order: OrderRow, 
   const row = await eventById(db, order.eventId);
   if (!row) throw new HttpError(404, eventMyOrderMessages.notFound);
   const event = row.definition;
-  const [people, items, entries, clubRows, gradeRows] = await Promise.all([
-    db.select().from(eventParticipants).where(eq(eventParticipants.orderId, order.id)).orderBy(asc(eventParticipants.position)),
-    db.select().from(eventOrderItems).where(eq(eventOrderItems.orderId, order.id)).orderBy(asc(eventOrderItems.id)),
+  const [{ people, items }, entries, clubRows, gradeRows] = await Promise.all([
+    positionsOf(db, [order.id]),
     ledgerOf(db, order.id),
     db.select().from(clubs),
     db.select().from(grades),
@@ -145,8 +144,8 @@ export async function myEventOrderView(db: Pick<Db, "select">, order: OrderRow, 
         if (answer === undefined || answer === "") return [];
         return [{ question: question.label, answer: answerText(answer) }];
       }),
-      amount: byPerson.get(`participant-${person.position}`)?.charged ?? 0,
-      refundIfCancelled: byPerson.get(`participant-${person.position}`)?.paid ?? 0,
+      amount: byPerson.get(participantKey(person.position))?.charged ?? 0,
+      refundIfCancelled: byPerson.get(participantKey(person.position))?.paid ?? 0,
       cancelled: order.status === "cancelled" || person.cancelledAt !== null,
     })),
     items: items.map((line) => ({ name: line.name, variant: line.variant, quantity: line.quantity, price: line.price })),
@@ -203,7 +202,7 @@ export async function cancelEventOrder(
     if (!order || !eventRow) throw new HttpError(404, eventMyOrderMessages.notFound);
     const event = eventRow.definition;
     if (event.kind === "salg" && input.position !== undefined) throw new HttpError(400, eventMyOrderMessages.saleWhole);
-    const people = await tx.select().from(eventParticipants).where(eq(eventParticipants.orderId, order.id)).orderBy(asc(eventParticipants.position));
+    const { people, items } = await positionsOf(tx, [order.id]);
     const person = input.position === undefined ? undefined : people.find((candidate) => candidate.position === input.position);
     if (input.position !== undefined && !person) throw new HttpError(404, eventMyOrderMessages.participantNotFound);
     // Done before (a double click, another tab, the leader): the same answer, nothing more.
@@ -215,7 +214,7 @@ export async function cancelEventOrder(
     // The last participant still coming cancels the order.
     const whole = person === undefined || remaining.length <= 1;
     const cancelled = whole ? remaining : [person];
-    const keys = new Set(cancelled.map((candidate) => `participant-${candidate.position}`));
+    const keys = new Set(cancelled.map((candidate) => participantKey(candidate.position)));
     const cancels = (item: { person: string }) => whole || keys.has(item.person);
 
     // The rule (0029): everything paid for what is cancelled is owed back; an unpaid charge is simply taken off.
@@ -277,7 +276,7 @@ export async function cancelEventOrder(
           ),
         );
     const ids = cancelled.map((candidate) => candidate.id);
-    for (const id of ids) await tx.update(eventParticipants).set({ cancelledAt: now }).where(eq(eventParticipants.id, id));
+    for (const id of ids) await tx.update(eventPositions).set({ cancelledAt: now }).where(eq(eventPositions.id, id));
     if (whole) {
       await tx.update(eventOrders).set({ status: "cancelled", cancelledAt: now, places: 0 }).where(eq(eventOrders.id, order.id));
     } else {
@@ -288,8 +287,7 @@ export async function cancelEventOrder(
     }
     if (event.kind === "salg" && held) {
       // The stock goes back, line by line.
-      const lines = await tx.select().from(eventOrderItems).where(eq(eventOrderItems.orderId, order.id));
-      for (const line of lines)
+      for (const line of items)
         await tx
           .update(eventStock)
           .set({ stock: sql`${eventStock.stock} + ${line.quantity}` })

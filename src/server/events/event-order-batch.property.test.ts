@@ -64,7 +64,7 @@ describe.each(databaseKinds)("event orders arriving together on %s", (kind) => {
           expect(answers.map((answer) => answer.statusCode)).toEqual(bodies.map(() => 200));
           const stored = (
             await database.db.execute<Stored>(sql`select o.id, o.draft_id, o.status, o.places,
-            (select string_agg(p.first_name, ',' order by p.position) from event_participants p where p.order_id = o.id) as participants,
+            (select string_agg(p.first_name, ',' order by p.position) from event_positions p where p.order_id = o.id and p.kind = 'athlete') as participants,
             (select coalesce(sum(l.amount), 0)::int from event_ledger_entries l where l.order_id = o.id) as charges
             from event_orders o`)
           ).rows;
@@ -117,7 +117,7 @@ describe.each(databaseKinds)("event orders arriving together on %s", (kind) => {
           );
           const lines = (
             await database.db.execute<{ draft_id: string; variant: string; quantity: number }>(
-              sql`select o.draft_id, i.variant, i.quantity from event_order_items i join event_orders o on o.id = i.order_id`,
+              sql`select o.draft_id, i.variant, i.quantity from event_positions i join event_orders o on o.id = i.order_id where i.kind = 'item'`,
             )
           ).rows;
           expect(left.M).toBeGreaterThanOrEqual(0);

@@ -64,7 +64,7 @@ describe.each(databaseKinds)("a new registration's place on %s", (kind) => {
       fc.asyncProperty(scenario, async (s) => {
         const db = database.db;
         await db.execute(
-          sql`truncate event_waitlist_offers, event_ledger_entries, event_payments, event_participants, event_orders, mail_outbox restart identity cascade`,
+          sql`truncate event_waitlist_offers, event_ledger_entries, event_payments, event_positions, event_orders, mail_outbox restart identity cascade`,
         );
         // The capacity straight in the stored definition, as a leader's save would leave it.
         await db.execute(sql`update events set definition = jsonb_set(definition, '{capacity}', to_jsonb(${s.capacity}::int)) where slug = ${slug}`);

@@ -4,13 +4,13 @@ import type { Db } from "../db/database.ts";
 import { columnNames, columnsOf, jsonRecords, jsonRows, textField, type JsonField } from "../db/json-records.ts";
 import { driverBoolean, namedStatement } from "../db/prepared-statement.ts";
 import { WriteBatcher } from "../db/write-batcher.ts";
-import { eventLedgerEntries, eventOrderItems, eventOrders, eventParticipants, eventPayments, eventStock } from "../db/schema/events.ts";
+import { eventLedgerEntries, eventOrders, eventPayments, eventPositions, eventStock } from "../db/schema/events.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { eventConfirmationKeyPrefix, eventConfirmationMailKind } from "./event-mail.ts";
 import { eventWaitlistJoinedKeyPrefix, eventWaitlistJoinedMailKind } from "./event-waitlist-joined-mail.ts";
 
 /**
- * The statement new event orders are written with: each order, its participants or items, its ledger
+ * The statement new event orders are written with: each order, its positions (participants or items), its ledger
  * charges, its Vipps payment, and its confirmation or waiting-list mail (rendered when sent), as ONE statement
  * of data-modifying CTEs: atomic, prepared once per database connection, its rows as JSON (db/json-records.ts)
  * with each child row naming its order by order id, so one statement writes one order or many. Orders of one
@@ -52,20 +52,23 @@ const orderColumns = {
   linkTokenHash: eventOrders.linkTokenHash,
 } satisfies Record<string, PgColumn>;
 const participantColumns = {
-  position: eventParticipants.position,
-  firstName: eventParticipants.firstName,
-  lastName: eventParticipants.lastName,
-  age: eventParticipants.age,
-  clubId: eventParticipants.clubId,
-  gradeId: eventParticipants.gradeId,
-  answers: eventParticipants.answers,
+  position: eventPositions.position,
+  kind: eventPositions.kind,
+  firstName: eventPositions.firstName,
+  lastName: eventPositions.lastName,
+  age: eventPositions.age,
+  clubId: eventPositions.clubId,
+  gradeId: eventPositions.gradeId,
+  answers: eventPositions.answers,
 } satisfies Record<string, PgColumn>;
 const itemColumns = {
-  itemId: eventOrderItems.itemId,
-  name: eventOrderItems.name,
-  variant: eventOrderItems.variant,
-  quantity: eventOrderItems.quantity,
-  price: eventOrderItems.price,
+  position: eventPositions.position,
+  kind: eventPositions.kind,
+  itemId: eventPositions.itemId,
+  name: eventPositions.itemName,
+  variant: eventPositions.variant,
+  quantity: eventPositions.quantity,
+  price: eventPositions.price,
 } satisfies Record<string, PgColumn>;
 const chargeColumns = {
   at: eventLedgerEntries.at,
@@ -162,8 +165,8 @@ function statementSql(): SQL {
       from (select wanted.item_id, wanted.variant, sum(wanted.quantity)::int as quantity
             from wanted join new_order on new_order.order_id = wanted.order_id group by 1, 2) taken
       where s.event_id = ${eventId} and s.item_id = taken.item_id and s.variant = taken.variant),
-    ${childInsert("participants", eventParticipants, eventParticipants.orderId, participantColumns)},
-    items as (insert into ${eventOrderItems} (${columnNames([eventOrderItems.orderId, ...Object.values(itemColumns)])})
+    ${childInsert("participants", eventPositions, eventPositions.orderId, participantColumns)},
+    items as (insert into ${eventPositions} (${columnNames([eventPositions.orderId, ...Object.values(itemColumns)])})
       select new_order.id, ${columnsOf("wanted", itemColumns)} from new_order join wanted on wanted.order_id = new_order.order_id
       order by wanted.ordinal),
     ${childInsert("charges", eventLedgerEntries, eventLedgerEntries.orderId, chargeColumns, notWaiting)},

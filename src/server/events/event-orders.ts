@@ -187,10 +187,12 @@ async function submitOnce(
         confirmedAt: wished === "confirmed" ? now : null,
         linkTokenHash: token ? personalTokenHash(token) : null,
       },
-      participants: order.participants.map((participant, position) => ({ position, ...pickParticipant(participant) })),
+      participants: order.participants.map((participant, position) => ({ position, kind: "athlete", ...pickParticipant(participant) })),
       items:
         event.kind === "salg"
-          ? order.items.map((line) => ({
+          ? order.items.map((line, position) => ({
+              position,
+              kind: "item",
               itemId: line.itemId,
               name: names.get(line.itemId) ?? line.itemId,
               variant: line.variant,

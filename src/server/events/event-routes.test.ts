@@ -442,7 +442,7 @@ describe.each(databaseKinds)("events on %s", (kind) => {
     expect(row).toMatchObject({ name: "Anonymisert", email: "", telephone: "", contactName: "Anonymisert", charged: 350 });
     // Nothing in the event's rows names a person any more: not the orders, the participants nor the ledger's labels.
     const dump = await app.db.execute<{ text: string }>(sql`select concat(
-        (select json_agg(t) from event_orders t), (select json_agg(t) from event_participants t),
+        (select json_agg(t) from event_orders t), (select json_agg(t) from event_positions t),
         (select json_agg(t) from event_ledger_entries t)) as text`);
     for (const personal of ["Ola", "Nordmann", "kari@example.no", "91234567"]) expect(dump.rows[0]!.text).not.toContain(personal);
     expect(await anonymiseEndedEvents(app.db, new Date("2027-02-13T12:00:00Z"), 30)).toBe(0);
@@ -457,7 +457,7 @@ describe.each(databaseKinds)("events on %s", (kind) => {
     expect(cancel.statusCode).toBe(200);
     expect(await anonymiseEndedEvents(app.db, new Date("2027-01-13T12:00:00Z"), 30)).toBe(1);
     const dump = await app.db.execute<{ text: string }>(sql`select concat(
-        (select json_agg(t) from event_orders t), (select json_agg(t) from event_participants t),
+        (select json_agg(t) from event_orders t), (select json_agg(t) from event_positions t),
         (select json_agg(t) from event_ledger_entries t)) as text`);
     for (const personal of ["Ingrid", "Sindre", "Haugen"]) expect(dump.rows[0]!.text).not.toContain(personal);
   });

@@ -7,11 +7,12 @@ import { eq } from "drizzle-orm";
 import type { EventOrderView } from "../../shared/events/event-api.ts";
 import type { EventCancel, EventCancelAnswer } from "../../shared/events/event-my-order.ts";
 import type { EventOrder } from "../../shared/events/event-order.ts";
-import { eventOrderItems, eventOrders } from "../db/schema/events.ts";
+import { eventOrders } from "../db/schema/events.ts";
 import { HttpError } from "../errors.ts";
 import type { EventDeps } from "./event-deps.ts";
 import { cancelEventOrder, myEventOrderView, orderOfLink, type CancelContext, type PlacesFreedListener } from "./event-my-order.ts";
 import { eventOrderIdPattern, submitEventOrder, type EventPaymentGateway } from "./event-orders.ts";
+import { positionsOf } from "./event-positions.ts";
 import { eventById, eventDetail, publishedEvents } from "./event-store.ts";
 import { offerEventPlaces } from "./event-waitlist.ts";
 import { acceptEventOffer, declineEventOffer, eventOfferView, eventWaitlistMessages } from "./event-waitlist-offers.ts";
@@ -57,7 +58,7 @@ export function createEventServices(deps: EventServiceDeps) {
       const [order] = eventOrderIdPattern.test(orderId) ? await db.select().from(eventOrders).where(eq(eventOrders.orderId, orderId)) : [];
       const event = order ? await eventById(db, order.eventId) : undefined;
       if (!order || !event) return undefined;
-      const [item] = await db.select({ name: eventOrderItems.name }).from(eventOrderItems).where(eq(eventOrderItems.orderId, order.id)).limit(1);
+      const [item] = (await positionsOf(db, [order.id])).items;
       return { orderId, kind: event.kind, title: event.definition.title, itemName: item?.name ?? null };
     },
 

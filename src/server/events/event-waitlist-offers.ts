@@ -15,7 +15,8 @@ import { appendEventEntries } from "./event-ledger.ts";
 import { queueEventConfirmationMail } from "./event-mail.ts";
 import { eventOrderMessages } from "./event-orders.ts";
 import { lockEventPlaces, offerEventPlacesIn, type EventWaitlistDeps } from "./event-waitlist.ts";
-import { waitingOrderLines, waitingParticipants } from "./event-waitlist-view.ts";
+import { peopleStillComing } from "./event-positions.ts";
+import { waitingOrderLines } from "./event-waitlist-view.ts";
 import { eventById } from "./event-store.ts";
 
 export const eventWaitlistMessages = {
@@ -44,7 +45,7 @@ export async function eventOfferView(db: Db, token: string, now: Date): Promise<
   const event = await eventById(db, order.eventId);
   if (!event) return undefined;
   const lines = await waitingOrderLines(db, order, event);
-  const people = await waitingParticipants(db, order.id);
+  const people = await peopleStillComing(db, order.id);
   const definition = event.definition;
   const total = lines.reduce((sum, line) => sum + line.amount, 0);
   return {

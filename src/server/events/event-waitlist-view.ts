@@ -2,30 +2,22 @@
  * What the waiting list's offer says about an order: the event, who the places are for, and the receipt
  * as it is charged when the offer is accepted (the event's prices now, for the order's participants).
  */
-import { and, asc, eq, isNull } from "drizzle-orm";
-import { orderPriceLines, type PriceLine } from "../../shared/events/event-rules.ts";
+import { eq } from "drizzle-orm";
+import { orderPriceLines, participantKey, type PriceLine } from "../../shared/events/event-rules.ts";
 import type { Db } from "../db/database.ts";
-import { eventOrders, eventParticipants } from "../db/schema/events.ts";
+import { eventOrders } from "../db/schema/events.ts";
 import { loadClubContact } from "../site-content/club-contact.ts";
+import { peopleStillComing } from "./event-positions.ts";
 import { eventById, type EventRow } from "./event-store.ts";
 
 type OrderRow = typeof eventOrders.$inferSelect;
-
-/** The order's participants still coming (one cancelled while the order waited is neither offered nor charged). */
-export async function waitingParticipants(tx: Pick<Db, "select">, orderRowId: number) {
-  return tx
-    .select()
-    .from(eventParticipants)
-    .where(and(eq(eventParticipants.orderId, orderRowId), isNull(eventParticipants.cancelledAt)))
-    .orderBy(asc(eventParticipants.position));
-}
 
 /**
  * The order's price lines as charged now: one ledger charge per participant still coming, keyed by the
  * participant's position (as the registration keys them), so a cancelled one is never charged in its place.
  */
 export async function waitingOrderLines(tx: Pick<Db, "select">, order: OrderRow, event: EventRow): Promise<PriceLine[]> {
-  const people = await waitingParticipants(tx, order.id);
+  const people = await peopleStillComing(tx, order.id);
   const lines = orderPriceLines(event.definition, {
     participants: people.map((person) => ({
       firstName: person.firstName,
@@ -37,7 +29,7 @@ export async function waitingOrderLines(tx: Pick<Db, "select">, order: OrderRow,
     })),
     items: [],
   });
-  return lines.map((line, index) => ({ ...line, key: `participant-${people[index]!.position}` }));
+  return lines.map((line, index) => ({ ...line, key: participantKey(people[index]!.position) }));
 }
 
 export interface EventOfferMailData {
@@ -57,7 +49,7 @@ export async function eventOfferMailData(tx: Db, orderRowId: number): Promise<Ev
   const event = await eventById(tx, order.eventId);
   if (!event) throw new Error(`No event ${order.eventId}`);
   const lines = await waitingOrderLines(tx, order, event);
-  const people = await waitingParticipants(tx, order.id);
+  const people = await peopleStillComing(tx, order.id);
   return {
     order,
     event,

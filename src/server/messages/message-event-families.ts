@@ -10,9 +10,10 @@ import { eventOrderLinkPath } from "../../shared/events/event-my-order.ts";
 import { eventSegmentRefusal, messageInputMessages, type SendMessageInput } from "../../shared/messages/message.ts";
 import { newPersonalToken, personalTokenHash } from "../camp/camp-personal-link.ts";
 import type { Db } from "../db/database.ts";
-import { eventCheckinActions, eventOrderLinks, eventOrders, eventParticipants, eventWaitlistOffers } from "../db/schema/events.ts";
+import { eventCheckinActions, eventOrderLinks, eventOrders, eventWaitlistOffers } from "../db/schema/events.ts";
 import { HttpError } from "../errors.ts";
 import { eventFigures } from "../events/event-ledger.ts";
+import { positionsOf } from "../events/event-positions.ts";
 import type { EventRow } from "../events/event-store.ts";
 import type { MessageFamily } from "./message-families.ts";
 
@@ -59,14 +60,7 @@ export async function eventMessageFamilies(
     .orderBy(asc(eventOrders.id));
   const ids = orders.map((order) => order.id);
   if (ids.length === 0) return [];
-  const [people, figures] = await Promise.all([
-    db
-      .select()
-      .from(eventParticipants)
-      .where(inArray(eventParticipants.orderId, ids))
-      .orderBy(asc(eventParticipants.orderId), asc(eventParticipants.position)),
-    eventFigures(db, ids),
-  ]);
+  const [{ people }, figures] = await Promise.all([positionsOf(db, ids), eventFigures(db, ids)]);
   const sale = event.definition.kind === "salg";
   const contactOf = (order: OrderRow) => `${order.firstName} ${order.lastName}`.trim();
   const coming = (order: OrderRow) => people.filter((person) => person.orderId === order.id && person.cancelledAt === null);

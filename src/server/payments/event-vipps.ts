@@ -10,12 +10,13 @@ import type { FastifyBaseLogger } from "fastify";
 import { toOre } from "../../shared/camp/camp-pricing.ts";
 import type { VippsStatus } from "../../shared/payments/vipps-payment.ts";
 import type { Db } from "../db/database.ts";
-import { eventOrderItems, eventOrders, eventPayments, eventStock, events } from "../db/schema/events.ts";
+import { eventOrders, eventPayments, eventStock, events } from "../db/schema/events.ts";
 import { HttpError } from "../errors.ts";
 import { VippsApiError, VippsUnreachableError, type VippsClient } from "./vipps/vipps-client.ts";
 import { vippsErrorCodes, type Aggregate, type VippsPaymentState } from "./vipps/vipps-types.ts";
 import { appendEventEntries } from "../events/event-ledger.ts";
 import { queueEventConfirmationMail } from "../events/event-mail.ts";
+import { positionsOf } from "../events/event-positions.ts";
 import { eventOrderIdPattern, type EventOrderAwaitingPayment, type EventPaymentGateway } from "../events/event-orders.ts";
 import { offerEventPlacesIn } from "../events/event-waitlist.ts";
 
@@ -224,7 +225,7 @@ export class EventVipps implements EventPaymentGateway {
     if (!order) return 0;
     await tx.execute(sql`select id from ${events} where id = ${order.eventId} for update`);
     await tx.update(eventOrders).set({ status: "cancelled", cancelledAt: now }).where(eq(eventOrders.id, orderRowId));
-    for (const line of await tx.select().from(eventOrderItems).where(eq(eventOrderItems.orderId, orderRowId))) {
+    for (const line of (await positionsOf(tx, [orderRowId])).items) {
       await tx
         .update(eventStock)
         .set({ stock: sql`${eventStock.stock} + ${line.quantity}` })

@@ -2,7 +2,7 @@ import { asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
-import { eventCheckinActions, eventLedgerEntries, eventOrders, eventParticipants } from "../db/schema/events.ts";
+import { eventCheckinActions, eventLedgerEntries, eventOrders, eventPositions } from "../db/schema/events.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { campAdminToken, draft, postRegistration } from "../test-support/camp.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
@@ -143,7 +143,7 @@ describe.each(databaseKinds)("an event-only family's personal data on request on
 
     const blanked = await rowOf(orderIds.grading!);
     expect(blanked).toMatchObject({ firstName: "Anonymisert", lastName: "", email: "", telephone: "", linkTokenHash: null, status: "confirmed" });
-    const people = await database.db.select().from(eventParticipants).where(eq(eventParticipants.orderId, blanked.id));
+    const people = await database.db.select().from(eventPositions).where(eq(eventPositions.orderId, blanked.id));
     expect(people.map(({ firstName, lastName, age }) => ({ firstName, lastName, age }))).toEqual([
       { firstName: "Anonymisert", lastName: "", age: 0 },
       { firstName: "Anonymisert", lastName: "", age: 0 },

@@ -1,8 +1,9 @@
-import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { eventEndsAt } from "../../shared/events/event-rules.ts";
 import type { Db } from "../db/database.ts";
-import { eventCheckinActions, eventLedgerEntries, eventOrderLinks, eventOrders, eventParticipants, events } from "../db/schema/events.ts";
+import { eventCheckinActions, eventLedgerEntries, eventOrderLinks, eventOrders, eventPositions, events } from "../db/schema/events.ts";
 import { forgetEventMessages } from "../messages/messages.ts";
+import { positionsOf } from "../events/event-positions.ts";
 import { leaderEvents } from "../events/event-store.ts";
 
 /** What a blanked name reads, as the camp's (retention.ts). */
@@ -65,10 +66,7 @@ export async function blankEventOrders(tx: Db, which: SQL, now: Date): Promise<n
     );
   // A participant cancelled alone is named in the ledger's reason («Ola Nordmann avbestilt av arrangøren.»):
   // each name is replaced in its own order's entries, the longest first, before the participants are blanked.
-  const people = await tx
-    .select({ orderId: eventParticipants.orderId, firstName: eventParticipants.firstName, lastName: eventParticipants.lastName })
-    .from(eventParticipants)
-    .where(inArray(eventParticipants.orderId, ids));
+  const { people } = await positionsOf(tx, ids);
   const named = new Map<string, { orderId: number; name: string }>();
   for (const { orderId, firstName, lastName } of people) {
     const name = `${firstName} ${lastName}`.trim();
@@ -80,9 +78,9 @@ export async function blankEventOrders(tx: Db, which: SQL, now: Date): Promise<n
       .set({ reason: sql`replace(${eventLedgerEntries.reason}, ${name}::text, ${anonymisedName}::text)` })
       .where(and(eq(eventLedgerEntries.orderId, orderId), sql`position(${name}::text in ${eventLedgerEntries.reason}) > 0`));
   await tx
-    .update(eventParticipants)
+    .update(eventPositions)
     .set({ firstName: anonymisedName, lastName: "", age: 0, answers: {} })
-    .where(inArray(eventParticipants.orderId, ids));
+    .where(and(inArray(eventPositions.orderId, ids), ne(eventPositions.kind, "item")));
   // Who came to the door, and when, goes with the names.
   await tx.delete(eventCheckinActions).where(inArray(eventCheckinActions.orderId, ids));
   // The confirmation's link hash is blanked above; the links the messages carried go with it.

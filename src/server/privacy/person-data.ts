@@ -27,17 +27,9 @@ import { anonymiseRegistrations } from "./retention.ts";
 import { forgetAnonymisedEventOrderMails, isEventOrderMail } from "./event-order-retention.ts";
 import { blankEventOrders } from "./event-retention.ts";
 import { paymentUnderWay } from "../events/event-my-order.ts";
+import { positionsOf } from "../events/event-positions.ts";
 import { leaderEvent } from "../events/event-store.ts";
-import {
-  eventCheckinActions,
-  eventLedgerEntries,
-  eventOrderItems,
-  eventOrders,
-  eventParticipants,
-  eventPayments,
-  eventWaitlistOffers,
-  events,
-} from "../db/schema/events.ts";
+import { eventCheckinActions, eventLedgerEntries, eventOrders, eventPayments, eventWaitlistOffers, events } from "../db/schema/events.ts";
 import { eventKindLabels } from "../../shared/events/event-definition.ts";
 import { eventOrderStatusLabels } from "../../shared/events/event-api.ts";
 import { answerText, answerTo, saleLineText } from "../../shared/events/event-rules.ts";
@@ -354,9 +346,8 @@ async function eventOrdersOf(db: Db, which: SQL): Promise<{ id: number; offerIds
     .orderBy(asc(eventOrders.id));
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.order.id);
-  const [people, items, paymentRows, entries, doorActions, offers, clubRows, gradeRows] = await Promise.all([
-    db.select().from(eventParticipants).where(inArray(eventParticipants.orderId, ids)).orderBy(asc(eventParticipants.position)),
-    db.select().from(eventOrderItems).where(inArray(eventOrderItems.orderId, ids)).orderBy(asc(eventOrderItems.id)),
+  const [{ people, items }, paymentRows, entries, doorActions, offers, clubRows, gradeRows] = await Promise.all([
+    positionsOf(db, ids),
     db.select().from(eventPayments).where(inArray(eventPayments.orderId, ids)).orderBy(asc(eventPayments.id)),
     db.select().from(eventLedgerEntries).where(inArray(eventLedgerEntries.orderId, ids)).orderBy(asc(eventLedgerEntries.id)),
     db.select().from(eventCheckinActions).where(inArray(eventCheckinActions.orderId, ids)).orderBy(asc(eventCheckinActions.id)),

@@ -407,8 +407,8 @@ describe.each(databaseKinds)("privacy by default on %s", (kind) => {
   it("deletes an event's orders whole five years after the end of the year of its last day; the events stay", async () => {
     const held = async () =>
       (
-        await database.db.execute<{ n: number }>(sql`select (select count(*) from event_orders) + (select count(*) from event_participants)
-          + (select count(*) from event_order_items) + (select count(*) from event_ledger_entries) + (select count(*) from event_payments)
+        await database.db.execute<{ n: number }>(sql`select (select count(*) from event_orders) + (select count(*) from event_positions)
+          + (select count(*) from event_ledger_entries) + (select count(*) from event_payments)
           + (select count(*) from event_checkin_actions) as n`)
       ).rows[0]!.n;
     now = new Date(accountingDeleteDueAt(2026, 5).getTime() - 60_000);

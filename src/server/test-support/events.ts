@@ -84,7 +84,7 @@ export function postOrder(app: TestApp, slug: string, body: unknown) {
 /** Every event and what hangs on it, and the outbox: a clean slate between tests. */
 export async function clearEvents(database: Database) {
   await database.db.execute(
-    sql`truncate event_ledger_entries, event_payments, event_order_items, event_participants, event_orders, event_stock, mail_outbox restart identity cascade`,
+    sql`truncate event_ledger_entries, event_payments, event_positions, event_orders, event_stock, mail_outbox restart identity cascade`,
   );
   // The camp's editions are events too, and stay.
   await database.db.execute(sql`delete from event_changes where event_id in (select id from events where kind <> 'vinterleir')`);

@@ -65,12 +65,17 @@ export interface PriceLine {
   amount: number;
 }
 
-/** The receipt of an order as the server charges it. */
 /** A sale's line as the receipt, the admin's list, the door and the person export read it: «2 × T-skjorte (M)». */
 export function saleLineText(line: { quantity: number; name: string; variant: string }): string {
   return `${line.quantity} × ${line.name} (${line.variant})`;
 }
 
+/** The ledger's key for the charges of the participant at this position of an order (from 0). */
+export function participantKey(position: number): string {
+  return `participant-${position}`;
+}
+
+/** The receipt of an order as the server charges it. */
 export function orderPriceLines(event: EventDefinition, order: Pick<EventOrder, "participants" | "items">): PriceLine[] {
   if (event.kind === "salg") {
     return order.items.map((line) => {
@@ -85,7 +90,7 @@ export function orderPriceLines(event: EventDefinition, order: Pick<EventOrder, 
   }
   const what = event.kind === "gradering" ? "Gradering" : "Kurs";
   return order.participants.map((participant, index) => ({
-    key: `participant-${index}`,
+    key: participantKey(index),
     label: `${what}: ${participant.firstName} ${participant.lastName}`,
     amount: participantPrice(event, participant.age),
   }));

@@ -125,41 +125,52 @@ export const eventOrderLinks = pgTable(
   (table) => [index("event_order_links_order_idx").on(table.orderId)],
 );
 
-export const eventParticipants = pgTable(
-  "event_participants",
+/** What a position is: a person taking part (an athlete; a companion later) or a line of a sale. */
+export const eventPositionKinds = ["athlete", "companion", "item"] as const;
+
+/**
+ * The people and things an order holds, one row each: an athlete of a grading or course (with the course's
+ * answers), or a sale's line (an item in a variant and quantity, at the price charged). `position` numbers
+ * them within the order from 0; the ledger's charges name a person by it (`participant-{position}`). A person's
+ * columns are set for a person and the item's for an item, as the checks hold.
+ */
+export const eventPositions = pgTable(
+  "event_positions",
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
     orderId: integer("order_id")
       .notNull()
       .references(() => eventOrders.id, { onDelete: "cascade" }),
     position: integer("position").notNull(),
-    firstName: text("first_name").notNull(),
-    lastName: text("last_name").notNull(),
-    age: integer("age").notNull(),
-    clubId: integer("club_id").notNull(),
-    gradeId: integer("grade_id").notNull(),
-    /** The course's questions answered by this participant, by question id. */
-    answers: jsonb("answers").$type<Record<string, string | boolean>>().notNull(),
-    /** Set when this participant alone was cancelled (the order's own cancelledAt covers everyone). */
+    kind: text("kind", { enum: eventPositionKinds }).notNull(),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    age: integer("age"),
+    clubId: integer("club_id"),
+    gradeId: integer("grade_id"),
+    /** A course's questions answered by this participant, by question id. */
+    answers: jsonb("answers").$type<Record<string, string | boolean>>(),
+    itemId: text("item_id"),
+    itemName: text("item_name"),
+    variant: text("variant"),
+    quantity: integer("quantity"),
+    /** Whole kroner per piece, as charged. */
+    price: integer("price"),
+    /** Set when this position alone was cancelled (the order's own cancelledAt covers every position). */
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
   },
-  (table) => [unique("event_participants_position_unique").on(table.orderId, table.position)],
-);
-
-export const eventOrderItems = pgTable(
-  "event_order_items",
-  {
-    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    orderId: integer("order_id")
-      .notNull()
-      .references(() => eventOrders.id, { onDelete: "cascade" }),
-    itemId: text("item_id").notNull(),
-    name: text("name").notNull(),
-    variant: text("variant").notNull(),
-    quantity: integer("quantity").notNull(),
-    price: integer("price").notNull(),
-  },
-  (table) => [index("event_order_items_order_idx").on(table.orderId)],
+  (table) => [
+    unique("event_positions_position_unique").on(table.orderId, table.position),
+    check("event_positions_kind_check", sql`${table.kind} in ('athlete', 'companion', 'item')`),
+    check(
+      "event_positions_person_check",
+      sql`${table.kind} = 'item' or (${table.firstName} is not null and ${table.lastName} is not null and ${table.age} is not null and ${table.clubId} is not null and ${table.gradeId} is not null and ${table.answers} is not null)`,
+    ),
+    check(
+      "event_positions_item_check",
+      sql`${table.kind} <> 'item' or (${table.itemId} is not null and ${table.itemName} is not null and ${table.variant} is not null and ${table.quantity} is not null and ${table.price} is not null)`,
+    ),
+  ],
 );
 
 /**

@@ -1,0 +1,2 @@
+DROP TABLE "event_order_items" CASCADE;--> statement-breakpoint
+DROP TABLE "event_participants" CASCADE;
