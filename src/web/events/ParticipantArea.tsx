@@ -6,8 +6,7 @@ import { waitingText } from "../../shared/events/event-waitlist.ts";
 import { formatKroner } from "../../shared/format.ts";
 import { useAdminData, type AdminSession } from "../components/admin/AdminShell.tsx";
 import { ConfirmAction, useConfirmation } from "../components/ConfirmAction.tsx";
-import { eventCsvPath, eventXlsxPath, getEventParticipants } from "./event-admin-api.ts";
-import { cancelEventOrderAsLeader } from "./my-event-order-api.ts";
+import { cancelEventOrderAsLeader, eventCsvPath, eventXlsxPath, getEventParticipants } from "./event-admin-api.ts";
 import { OrderPrivacy } from "./OrderPrivacy.tsx";
 
 /** One event's participants or orders, with the Excel and CSV downloads and, for a grading, the printable examiner's list. */

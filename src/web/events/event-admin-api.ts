@@ -1,43 +1,45 @@
-import { z } from "zod";
-import { ChangeLogEntrySchema, type ChangeLogEntry } from "../../shared/change-log.ts";
-import { AdminEventSchema, AdminParticipantSchema, type AdminEvent, type AdminParticipant } from "../../shared/events/event-api.ts";
-import { ApiError, getJson, parseErrorBody, send, type ApiIssue } from "../lib/api-client.ts";
-
-const base = "/api/ArrangementAdmin";
-const segment = encodeURIComponent;
+import type { ChangeLogEntry } from "../../shared/change-log.ts";
+import { callPath } from "../../shared/api/call.ts";
+import type { AdminEvent, AdminParticipant } from "../../shared/events/event-api.ts";
+import { eventAdminCalls } from "../../shared/events/event-admin-calls.ts";
+import type { EventDefinitionInput } from "../../shared/events/event-definition.ts";
+import { ApiError, type ApiIssue } from "../lib/api-client.ts";
+import { callApi, readCall, type CallOutcome } from "../lib/call-api.ts";
+import { readCancel } from "./my-event-order-api.ts";
 
 export function getAdminEvents(token: string): Promise<AdminEvent[]> {
-  return getJson(`${base}/Get/${segment(token)}`, z.array(AdminEventSchema));
+  return readCall(eventAdminCalls.list, { params: { token } });
 }
 
 export function getEventParticipants(slug: string, token: string): Promise<AdminParticipant[]> {
-  return getJson(`${base}/Participants/${segment(slug)}/${segment(token)}`, z.array(AdminParticipantSchema));
+  return readCall(eventAdminCalls.participants, { params: { slug, token } });
 }
 
 /** The event's change log, oldest first. */
 export function getEventChanges(slug: string, token: string): Promise<ChangeLogEntry[]> {
-  return getJson(`${base}/Changes/${segment(slug)}/${segment(token)}`, z.array(ChangeLogEntrySchema));
+  return readCall(eventAdminCalls.changes, { params: { slug, token } });
 }
 
-export const eventXlsxPath = (slug: string, token: string) => `${base}/GetXlsx/${segment(slug)}/${segment(token)}`;
-export const eventCsvPath = (slug: string, token: string) => `${base}/GetCsv/${segment(slug)}/${segment(token)}`;
+export const eventXlsxPath = (slug: string, token: string) => callPath(eventAdminCalls.xlsx, { slug, token });
+export const eventCsvPath = (slug: string, token: string) => callPath(eventAdminCalls.csv, { slug, token });
 
 export type AdminWriteResult = { ok: true } | { ok: false; message: string; issues: ApiIssue[] };
 
-async function write(path: string, method: "PUT" | "POST", body?: unknown): Promise<AdminWriteResult> {
-  const response = await send(path, {
-    method,
-    ...(body === undefined ? {} : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
-  });
-  if (response.status === 401) throw new ApiError("Innloggingen er utløpt.", 401);
-  if (response.ok) return { ok: true };
-  const error = parseErrorBody(await response.text());
-  return { ok: false, message: error?.error ?? `Serveren svarte ${response.status}.`, issues: error?.issues ?? [] };
+/** A leader's change: done, or the server's Norwegian refusal with its field messages; an expired login throws. */
+async function written(sending: Promise<CallOutcome<unknown>>): Promise<AdminWriteResult> {
+  const outcome = await sending;
+  if (outcome.kind !== "refused") return { ok: true };
+  if (outcome.status === 401) throw new ApiError("Innloggingen er utløpt.", 401);
+  return { ok: false, message: outcome.error?.error ?? `Serveren svarte ${outcome.status}.`, issues: outcome.error?.issues ?? [] };
 }
 
 /** `create`: a new event, refused (409) when its address is taken rather than replacing that event. */
-export const putEvent = (slug: string, definition: unknown, token: string, { create = false } = {}) =>
-  write(`${base}/Put/${segment(slug)}/${segment(token)}${create ? "?create=1" : ""}`, "PUT", definition);
-export const publishEvent = (slug: string, token: string) => write(`${base}/Publish/${segment(slug)}/${segment(token)}`, "POST");
+export const putEvent = (slug: string, definition: EventDefinitionInput, token: string, { create = false } = {}) =>
+  written(callApi(eventAdminCalls.save, { params: { slug, token }, query: { create: create ? "1" : undefined }, body: definition }));
+export const publishEvent = (slug: string, token: string) => written(callApi(eventAdminCalls.publish, { params: { slug, token } }));
 export const copyEvent = (fromSlug: string, toSlug: string, weeks: number, token: string) =>
-  write(`${base}/Copy/${segment(fromSlug)}/${segment(toSlug)}/${segment(token)}`, "POST", { weeks });
+  written(callApi(eventAdminCalls.copy, { params: { fromSlug, toSlug, token }, body: { weeks } }));
+
+/** A leader cancels a whole order from the participant list, as the family's link would. */
+export const cancelEventOrderAsLeader = (orderId: string, token: string) =>
+  readCancel(() => callApi(eventAdminCalls.cancel, { params: { orderId, token }, body: {} }));

@@ -1,19 +1,12 @@
-import {
-  EventDoorAnswerSchema,
-  EventDoorListSchema,
-  type EventDoorAction,
-  type EventDoorAnswer,
-  type EventDoorList,
-} from "../../shared/events/event-door.ts";
+import { callPath, type CallBody } from "../../shared/api/call.ts";
+import { eventDoorCalls } from "../../shared/events/event-admin-calls.ts";
+import type { EventDoorAnswer, EventDoorList } from "../../shared/events/event-door.ts";
 import { postDoorAction, type DoorQueuedAction, type SendResult } from "../components/door/action-queue.ts";
-import { getJson } from "../lib/api-client.ts";
+import { readCall } from "../lib/call-api.ts";
 
-/** The door of an event: GET the list, POST a check-in (or a sale's pick-up), under /api/ArrangementInnsjekk/. */
-const path = (call: "Get" | "CheckIn", slug: string, token: string) =>
-  `/api/ArrangementInnsjekk/${call}/${encodeURIComponent(slug)}/${encodeURIComponent(token)}`;
-
+/** The door of an event (eventDoorCalls): the list, and a check-in (or a sale's pick-up). */
 export function getEventDoor(slug: string, token: string): Promise<EventDoorList> {
-  return getJson(path("Get", slug, token), EventDoorListSchema);
+  return readCall(eventDoorCalls.list, { params: { slug, token } });
 }
 
 /**
@@ -31,13 +24,17 @@ export interface EventQueuedAction extends DoorQueuedAction {
   duplicateLabel: string;
 }
 
-/** POST …/CheckIn/{slug}/{token}: one action with its id, safe to send again. */
+/**
+ * One action with its id, safe to send again: through the doors' one sender (components/door/action-queue.ts),
+ * which tells no answer (try later) from a refusal (drop it).
+ */
 export function sendEventDoorAction(token: string, action: EventQueuedAction): Promise<SendResult<EventDoorAnswer>> {
-  const body: EventDoorAction = {
+  const call = eventDoorCalls.checkIn;
+  const body: CallBody<typeof call> = {
     actionId: action.actionId,
     orderId: action.orderId,
     ...(action.position !== undefined ? { position: action.position } : {}),
     ...(action.undo ? { undo: true } : {}),
   };
-  return postDoorAction(path("CheckIn", action.slug, token), body, EventDoorAnswerSchema);
+  return postDoorAction(callPath(call, { slug: action.slug, token }), body, call.answer.schema);
 }

@@ -1,12 +1,14 @@
 import { z } from "zod";
-import { EventDetailSchema, EventOrderViewSchema, type EventDetail, type EventOrderView } from "../../shared/events/event-api.ts";
+import type { EventDetail, EventOrderView } from "../../shared/events/event-api.ts";
+import { eventCalls } from "../../shared/events/event-calls.ts";
 import type { EventOrderInput } from "../../shared/events/event-order.ts";
 import { ClubSchema, GradeSchema, type Club, type Grade } from "../../shared/camp/grades.ts";
-import { ApiError, getJson, parseErrorBody, send, type ApiGet, type ApiIssue } from "../lib/api-client.ts";
+import { ApiError, getJson, type ApiGet, type ApiIssue } from "../lib/api-client.ts";
+import { callApi, readCall } from "../lib/call-api.ts";
 
-/** GET /api/Arrangement/Get/{slug}: one published event. */
+/** One published event (eventCalls.detail). */
 export function getEvent(slug: string, get?: ApiGet): Promise<EventDetail> {
-  return getJson(`/api/Arrangement/Get/${encodeURIComponent(slug)}`, EventDetailSchema, get);
+  return readCall(eventCalls.detail, { params: { slug } }, get);
 }
 
 export function getClubs(get?: ApiGet): Promise<Club[]> {
@@ -17,10 +19,10 @@ export function getGrades(get?: ApiGet): Promise<Grade[]> {
   return getJson("/api/Grade/Get", z.array(GradeSchema), get);
 }
 
-/** GET /api/Arrangement/Order/{orderId}: an event order's kind for the Vipps result page (404: a camp order). */
+/** An event order's kind for the Vipps result page (eventCalls.orderView); undefined for a camp order (404). */
 export async function getEventOrder(orderId: string, get?: ApiGet): Promise<EventOrderView | undefined> {
   try {
-    return await getJson(`/api/Arrangement/Order/${encodeURIComponent(orderId)}`, EventOrderViewSchema, get);
+    return await readCall(eventCalls.orderView, { params: { orderId } }, get);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return undefined;
     throw error;
@@ -29,15 +31,10 @@ export async function getEventOrder(orderId: string, get?: ApiGet): Promise<Even
 
 export type SubmitResult = { kind: "answer"; text: string } | { kind: "error"; message: string; issues: ApiIssue[] };
 
-/** POST /api/Arrangement/Post/{slug}: `Done`, `Venteliste`, a Vipps address, or the server's Norwegian refusal. */
+/** Registers or orders (eventCalls.order): `Done`, `Venteliste`, a Vipps address, or the server's Norwegian refusal. */
 export async function submitEventOrder(slug: string, body: EventOrderInput): Promise<SubmitResult> {
-  const response = await send(`/api/Arrangement/Post/${encodeURIComponent(slug)}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (response.ok) return { kind: "answer", text: text.trim() };
-  const error = parseErrorBody(text);
+  const outcome = await callApi(eventCalls.order, { params: { slug }, body });
+  if (outcome.kind === "ok") return { kind: "answer", text: outcome.answer };
+  const error = outcome.kind === "refused" ? outcome.error : undefined;
   return { kind: "error", message: error?.error ?? "Noe gikk galt. Prøv igjen.", issues: error?.issues ?? [] };
 }

@@ -1,12 +1,12 @@
-import { EventCancelAnswerSchema, MyEventOrderSchema, type EventCancel, type MyEventOrder } from "../../shared/events/event-my-order.ts";
-import { ApiError, getJson, parseErrorBody, send } from "../lib/api-client.ts";
+import { eventCalls } from "../../shared/events/event-calls.ts";
+import type { EventCancel, EventCancelAnswer, MyEventOrder } from "../../shared/events/event-my-order.ts";
+import { ApiError } from "../lib/api-client.ts";
+import { callApi, readCall, type CallOutcome } from "../lib/call-api.ts";
 
-const segment = encodeURIComponent;
-
-/** GET /api/Arrangement/MinPamelding/{token}: the order, or "notfound" for a link that opens nothing. */
+/** The order behind a personal link (eventCalls.myOrder), or "notfound" for a link that opens nothing. */
 export async function getMyEventOrder(token: string): Promise<MyEventOrder | "notfound"> {
   try {
-    return await getJson(`/api/Arrangement/MinPamelding/${segment(token)}`, MyEventOrderSchema);
+    return await readCall(eventCalls.myOrder, { params: { token } });
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return "notfound";
     throw error;
@@ -19,34 +19,23 @@ export type CancelResult =
   | { kind: "refused"; message: string }
   | { kind: "failed"; detail: string };
 
-/** Cancels one participant (`position`) or the whole order; the family's link or a leader's token path. */
-export async function postCancel(path: string, body: EventCancel): Promise<CancelResult> {
-  let response: Response;
-  let text: string;
+/** A cancellation through the family's link or a leader's token: the order as it now stands, or why not. */
+export async function readCancel(sending: () => Promise<CallOutcome<EventCancelAnswer>>): Promise<CancelResult> {
+  let outcome: CallOutcome<EventCancelAnswer>;
   try {
-    response = await send(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-    text = await response.text();
+    outcome = await sending();
   } catch (error) {
     return { kind: "failed", detail: error instanceof ApiError ? error.detail : String(error) };
   }
-  if (response.status === 401) throw new ApiError("Innloggingen er utløpt.", 401);
-  if (response.ok) {
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      return { kind: "failed", detail: text.slice(0, 300) };
-    }
-    const parsed = EventCancelAnswerSchema.safeParse(json);
-    if (!parsed.success) return { kind: "failed", detail: parsed.error.message };
-    const { changed, refund, ...view } = parsed.data;
+  if (outcome.kind === "ok") {
+    const { changed, refund, ...view } = outcome.answer;
     return { kind: "ok", view, changed, refund };
   }
-  const message = parseErrorBody(text)?.error;
-  return message ? { kind: "refused", message } : { kind: "failed", detail: `HTTP ${response.status}` };
+  if (outcome.kind === "unreadable") return { kind: "failed", detail: outcome.detail };
+  if (outcome.status === 401) throw new ApiError("Innloggingen er utløpt.", 401);
+  const message = outcome.error?.error;
+  return message ? { kind: "refused", message } : { kind: "failed", detail: `HTTP ${outcome.status}` };
 }
 
-export const cancelMyEventOrder = (token: string, body: EventCancel) => postCancel(`/api/Arrangement/Cancel/${segment(token)}`, body);
-
-export const cancelEventOrderAsLeader = (orderId: string, token: string) =>
-  postCancel(`/api/ArrangementAdmin/Cancel/${segment(orderId)}/${segment(token)}`, {});
+/** Cancels one participant (`position`) or the whole order through the family's link. */
+export const cancelMyEventOrder = (token: string, body: EventCancel) => readCancel(() => callApi(eventCalls.cancel, { params: { token }, body }));
