@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, like } from "drizzle-orm";
+import { and, eq, isNotNull, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ledgerHistoryLine, type LedgerHistoryEntry } from "../../shared/camp/camp-ledger-history.ts";
 import { campCompanions, campRegistrations } from "../db/schema/camp.ts";
-import { campLedgerEntries } from "../db/schema/camp-ledger.ts";
+import { eventLedgerEntries } from "../db/schema/events.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { databaseKinds } from "../test-support/database.ts";
 import { asSent, campAdminToken, companion, draft, postRegistration } from "../test-support/camp.ts";
@@ -163,7 +163,7 @@ describe.each(databaseKinds)("the leader's companion correction on %s", (kind) =
     const a = await cardCash({ hasLedsager: true, ledsagere: [companion({ firstName: "Ola" })] });
     const b = await cardCash();
     const admin = await campAdminToken(suite.app);
-    const entries = async () => (await suite.app.db.select().from(campLedgerEntries)).length;
+    const entries = async () => (await suite.app.db.select().from(eventLedgerEntries).where(isNotNull(eventLedgerEntries.campRegistrationId))).length;
     const before = await entries();
     const bad = await inject("POST", `/api/VinterleirAdmin/AddCompanion/${b.registrationId}/${admin}`, {
       ...companion({ age: 12 }),

@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { eq, sql } from "drizzle-orm";
+import { eq, isNotNull, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ledgerFigures } from "../../shared/camp/camp-ledger.ts";
 import { campCompanions, campRegistrations } from "../db/schema/camp.ts";
-import { campLedgerEntries } from "../db/schema/camp-ledger.ts";
+import { eventLedgerEntries } from "../db/schema/events.ts";
 import { migrationsFolder } from "../db/migrations-folder.ts";
 import { databaseKinds } from "../test-support/database.ts";
 import { campAdminToken, companion, draft, postRegistration, sibling } from "../test-support/camp.ts";
@@ -12,13 +12,23 @@ import { actOnLanding, reconcile, startVippsPayment, useVippsCampSuite } from ".
 import { readLedgers } from "./camp-ledger-store.ts";
 import { createSubmissionLink as createPersonalLink } from "./camp-personal-link.ts";
 
-/** The backfill statements of the migration that made the ledger (everything after the table and its indexes). */
-function backfillStatements(): string[] {
-  const text = readFileSync(path.join(migrationsFolder(), "0014_ledger.sql"), "utf8");
+/** A migration's statements, without their comments. */
+function statementsOf(file: string): string[] {
+  const text = readFileSync(path.join(migrationsFolder(), file), "utf8");
   return text
     .split("--> statement-breakpoint")
     .map((statement) => statement.replace(/^\s*--.*$/gm, "").trim())
-    .filter((statement) => statement.startsWith("INSERT"));
+    .filter((statement) => statement !== "");
+}
+
+/**
+ * The ledger's way into a database from before it: the migration that made the camp's ledger (its table and the
+ * backfill from what was stored), then the one that moved those entries into the one ledger (the move only: its
+ * columns are in place) and the one that dropped the camp's table.
+ */
+function upgradeStatements(): string[] {
+  const move = statementsOf("0034_one_ledger.sql").filter((statement) => /^(INSERT|SELECT)/.test(statement));
+  return [...statementsOf("0014_ledger.sql"), ...move, ...statementsOf("0035_drop_camp_ledger_entries.sql")];
 }
 
 describe.each(databaseKinds)("the ledger migration's backfill on %s", (kind) => {
@@ -77,9 +87,9 @@ describe.each(databaseKinds)("the ledger migration's backfill on %s", (kind) => 
     const before = await figures();
     expect(before.some((one) => one.kept > 0) && before.some((one) => one.refundOwed > 0) && before.some((one) => one.outstanding > 0)).toBe(true);
 
-    // As if the registrations had been made before the ledger: no entries, then the migration's backfill.
-    await suite.app.db.delete(campLedgerEntries);
-    for (const statement of backfillStatements()) await suite.app.db.execute(sql.raw(statement));
+    // As if the registrations had been made before the ledger: no entries, then the migrations' backfill and move.
+    await suite.app.db.delete(eventLedgerEntries).where(isNotNull(eventLedgerEntries.campRegistrationId));
+    for (const statement of upgradeStatements()) await suite.app.db.execute(sql.raw(statement));
     expect(await figures()).toEqual(before);
   });
 });

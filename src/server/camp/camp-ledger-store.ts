@@ -1,6 +1,6 @@
 /**
- * Reads and appends the camp orders' ledger (docs/decisions/0016-money-ledger.md). Rows are only ever
- * inserted: a correction is a new row. The counting is src/shared/camp/camp-ledger.ts; this module writes
+ * Reads and appends the camp orders' entries of the one ledger (docs/decisions/0016-money-ledger.md), those
+ * with a camp registration. Rows are only ever inserted: a correction is a new row. The counting is src/shared/camp/camp-ledger.ts; this module writes
  * what the counting decided, inside the caller's transaction (with the registration row locked by it).
  */
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
@@ -19,7 +19,7 @@ import {
 } from "../../shared/camp/camp-ledger.ts";
 import type { Db } from "../db/database.ts";
 import { campRegistrations, paymentShares, payments } from "../db/schema/camp.ts";
-import { campLedgerEntries } from "../db/schema/camp-ledger.ts";
+import { eventLedgerEntries } from "../db/schema/events.ts";
 import { HttpError } from "../errors.ts";
 import { addShareRefund } from "../payments/payment-shares.ts";
 import { lockPayment, queueVippsRefund } from "../payments/queue-refund.ts";
@@ -35,10 +35,10 @@ export interface LedgerContext {
   now: Date;
 }
 
-type LedgerRow = typeof campLedgerEntries.$inferSelect;
+type LedgerRow = typeof eventLedgerEntries.$inferSelect;
 
 function entryOf(row: LedgerRow): LedgerEntry {
-  return { id: row.id, kind: row.kind, person: row.person, item: row.item, method: row.method, amount: row.amount, paymentId: row.paymentId };
+  return { id: row.id, kind: row.kind, person: row.person, item: row.item, method: row.method, amount: row.amount, paymentId: row.campPaymentId };
 }
 
 /** Each registration's entries, oldest first. */
@@ -47,10 +47,10 @@ export async function readLedgers(db: Pick<Db, "select">, registrationIds: reado
   if (registrationIds.length === 0) return byRegistration;
   const rows = await db
     .select()
-    .from(campLedgerEntries)
-    .where(inArray(campLedgerEntries.registrationId, [...registrationIds]))
-    .orderBy(asc(campLedgerEntries.id));
-  for (const row of rows) byRegistration.get(row.registrationId)?.push(entryOf(row));
+    .from(eventLedgerEntries)
+    .where(inArray(eventLedgerEntries.campRegistrationId, [...registrationIds]))
+    .orderBy(asc(eventLedgerEntries.id));
+  for (const row of rows) byRegistration.get(row.campRegistrationId!)?.push(entryOf(row));
   return byRegistration;
 }
 
@@ -99,14 +99,24 @@ export async function groupStaying(
 
 /** The full rows (time, actor, reason) for the leader's history of an order. */
 export async function ledgerHistory(db: Pick<Db, "select">, registrationId: number): Promise<LedgerRow[]> {
-  return db.select().from(campLedgerEntries).where(eq(campLedgerEntries.registrationId, registrationId)).orderBy(asc(campLedgerEntries.id));
+  return db.select().from(eventLedgerEntries).where(eq(eventLedgerEntries.campRegistrationId, registrationId)).orderBy(asc(eventLedgerEntries.id));
 }
 
 export async function figuresOf(db: Pick<Db, "select">, registrationId: number): Promise<LedgerFigures> {
   return ledgerFigures(await readLedger(db, registrationId));
 }
 
-type NewEntry = Omit<typeof campLedgerEntries.$inferInsert, "registrationId" | "at" | "actor" | "reason" | "id">;
+/** A camp entry as its callers write it: `paymentId` is the camp's payment (stored as `camp_payment_id`). */
+interface NewEntry {
+  kind: LedgerRow["kind"];
+  person?: string | null;
+  item?: string | null;
+  label?: string | null;
+  method?: string | null;
+  amount: number;
+  paymentId?: number | null;
+  correctsId?: number | null;
+}
 
 export async function appendEntries(
   tx: Pick<Db, "insert">,
@@ -116,9 +126,18 @@ export async function appendEntries(
 ): Promise<number[]> {
   if (entries.length === 0) return [];
   const rows = await tx
-    .insert(campLedgerEntries)
-    .values(entries.map((entry) => ({ ...entry, registrationId, at: context.now, actor: context.actor, reason: context.reason })))
-    .returning({ id: campLedgerEntries.id });
+    .insert(eventLedgerEntries)
+    .values(
+      entries.map(({ paymentId, ...entry }) => ({
+        ...entry,
+        campPaymentId: paymentId ?? null,
+        campRegistrationId: registrationId,
+        at: context.now,
+        actor: context.actor,
+        reason: context.reason,
+      })),
+    )
+    .returning({ id: eventLedgerEntries.id });
   return rows.map((row) => row.id);
 }
 
@@ -214,21 +233,21 @@ export async function recordVippsCapture(
 export async function recordRefundRefused(tx: Db, paymentId: number, amount: number, context: LedgerContext): Promise<void> {
   const [refund] = await tx
     .select()
-    .from(campLedgerEntries)
+    .from(eventLedgerEntries)
     .where(
       and(
-        eq(campLedgerEntries.paymentId, paymentId),
-        eq(campLedgerEntries.kind, "refund"),
-        eq(campLedgerEntries.amount, amount),
-        sql`not exists (select 1 from camp_ledger_entries c where c.corrects_id = ${campLedgerEntries.id})`,
+        eq(eventLedgerEntries.campPaymentId, paymentId),
+        eq(eventLedgerEntries.kind, "refund"),
+        eq(eventLedgerEntries.amount, amount),
+        sql`not exists (select 1 from event_ledger_entries c where c.corrects_id = ${eventLedgerEntries.id})`,
       ),
     )
-    .orderBy(desc(campLedgerEntries.id))
+    .orderBy(desc(eventLedgerEntries.id))
     .limit(1);
-  if (!refund) return;
+  if (!refund?.campRegistrationId) return;
   await appendEntries(
     tx,
-    refund.registrationId,
+    refund.campRegistrationId,
     [
       { kind: "refund", method: "vipps", amount: -amount, paymentId, correctsId: refund.id },
       { kind: "refund-owed", method: "other", amount, correctsId: refund.id },

@@ -10,7 +10,7 @@ import { eq, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.ts";
 import { campCompanions, campPriceLines, campRegistrations, payments } from "../db/schema/camp.ts";
-import { campLedgerEntries } from "../db/schema/camp-ledger.ts";
+import { eventLedgerEntries } from "../db/schema/events.ts";
 import { campPersonalLinks } from "../db/schema/camp-self-service.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
@@ -51,7 +51,7 @@ describe.each(databaseKinds)("registrations arriving together on %s", (kind) => 
     await fc.assert(
       fc.asyncProperty(arrival, async (athletes) => {
         await clearCampTables(database);
-        await database.db.execute(sql`truncate camp_ledger_entries`);
+        await database.db.execute(sql`truncate event_ledger_entries`);
         const drafts = athletes.map((athlete, index) =>
           draft({
             firstName: `Utøver${index}`,
@@ -71,7 +71,7 @@ describe.each(databaseKinds)("registrations arriving together on %s", (kind) => 
         expect(registrations.map((row) => row.draftId).sort()).toEqual(drafts.map((body) => body.draftId).sort());
         const companions = await database.db.select().from(campCompanions);
         const lines = await database.db.select().from(campPriceLines);
-        const ledger = await database.db.select().from(campLedgerEntries);
+        const ledger = await database.db.select().from(eventLedgerEntries);
         const paid = await database.db.select().from(payments);
         const mails = await database.db.select().from(mailOutbox);
         const links = await database.db.select().from(campPersonalLinks);
@@ -88,7 +88,7 @@ describe.each(databaseKinds)("registrations arriving together on %s", (kind) => 
           expect(ownLines.reduce((sum, line) => sum + line.amount, 0)).toBe(row.total);
           expect(ownLines.filter((line) => line.kind === "companion")).toHaveLength(body.ledsagere.length);
           expect(ownLines.some((line) => line.kind === "grading")).toBe(body.gradering);
-          const charges = own(ledger);
+          const charges = ledger.filter((entry) => entry.campRegistrationId === row.id);
           expect(charges.every((entry) => entry.kind === "charge")).toBe(true);
           expect(charges.reduce((sum, entry) => sum + entry.amount, 0)).toBe(row.total);
           expect(own(paid).map((payment) => payment.amount)).toEqual([row.total]);

@@ -6,7 +6,7 @@ import { columnNames, columnsOf, jsonRecords, jsonRows, textField, type JsonFiel
 import { driverBoolean, namedStatement } from "../db/prepared-statement.ts";
 import { WriteBatcher } from "../db/write-batcher.ts";
 import { campCompanions, campPriceLines, campRegistrations, payments } from "../db/schema/camp.ts";
-import { campLedgerEntries } from "../db/schema/camp-ledger.ts";
+import { eventLedgerEntries } from "../db/schema/events.ts";
 import { campPersonalLinks } from "../db/schema/camp-self-service.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { campConfirmationKeyPrefix, campConfirmationMailKind } from "./camp-confirmation-queue.ts";
@@ -151,7 +151,7 @@ function statementSql(): SQL {
     ${insertChildren("price_lines", campPriceLines, campPriceLines.registrationId, priceLineColumns, "registration_id, position, kind, amount")},
     ${insertChildren("payments", payments, payments.registrationId, paymentColumns)},
     -- The order's charges in the ledger: the athlete's own price lines, then one per companion (its own id).
-    ledger as (insert into ${campLedgerEntries} (registration_id, at, actor, reason, kind, person, item, amount)
+    ledger as (insert into ${eventLedgerEntries} (camp_registration_id, at, actor, reason, kind, person, item, amount)
       select charge.registration_id, registration.created_at, ${ledgerWho}, 'charge', charge.person, charge.item, charge.amount
       from (select registration_id, 0 as part, position, ${sql.raw(`'${athletePerson}'`)} as person, kind as item, amount from price_lines where kind <> 'companion'
             union all select registration_id, 1, position, 'companion-' || id, 'companion', amount from companions) charge

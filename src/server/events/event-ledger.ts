@@ -1,13 +1,14 @@
 /**
- * The event orders' ledger: the camp's shape (docs/decisions/0016-money-ledger.md), counted by the same
- * shared functions (ledgerFigures), so a grading's or a sale's figures mean what the camp's mean.
+ * The event orders' entries of the one ledger (docs/decisions/0016-money-ledger.md), counted by the same
+ * shared functions (ledgerFigures) as the camp's, so a grading's or a sale's figures mean what the camp's mean.
  */
 import { asc, inArray } from "drizzle-orm";
 import { ledgerFigures, type LedgerEntry, type LedgerFigures } from "../../shared/camp/camp-ledger.ts";
 import type { Db } from "../db/database.ts";
 import { eventLedgerEntries } from "../db/schema/events.ts";
 
-type NewEntry = Omit<typeof eventLedgerEntries.$inferInsert, "id">;
+/** An event order's entry: the order's own, never a camp registration's. */
+type NewEntry = Omit<typeof eventLedgerEntries.$inferInsert, "id" | "orderId" | "campRegistrationId" | "campPaymentId"> & { orderId: number };
 
 export async function appendEventEntries(db: Pick<Db, "insert">, entries: readonly NewEntry[]): Promise<void> {
   if (entries.length > 0) await db.insert(eventLedgerEntries).values([...entries]);
@@ -23,7 +24,7 @@ export async function eventFigures(db: Pick<Db, "select">, orderIds: readonly nu
       .orderBy(asc(eventLedgerEntries.id));
     for (const row of rows)
       byOrder
-        .get(row.orderId)
+        .get(row.orderId!)
         ?.push({ id: row.id, kind: row.kind, person: row.person, item: row.item, method: row.method, amount: row.amount, paymentId: row.paymentId });
   }
   return new Map([...byOrder].map(([id, entries]) => [id, ledgerFigures(entries)]));

@@ -33,7 +33,7 @@ import { campEventSlug } from "../../shared/messages/message.ts";
 import { newMemberConfirmationKey, newMemberNoticeKey } from "../members/new-member-mail.ts";
 import { forgetEventMessages, syncRecipientStates } from "../messages/messages.ts";
 import { forgetOldNewMemberMessages } from "../members/new-member-messages.ts";
-import { campLedgerEntries } from "../db/schema/camp-ledger.ts";
+import { eventLedgerEntries } from "../db/schema/events.ts";
 import { campPersonalLinks, campRegistrationChanges } from "../db/schema/camp-self-service.ts";
 import { deleteExpiredLinks } from "../camp/camp-personal-link.ts";
 import { selfServiceMailPrefix } from "../camp/camp-self-service-mail.ts";
@@ -226,7 +226,7 @@ export async function deleteExpiredAccounting(db: Db, now: Date, years: number):
       ).map((row) => row.id);
       if (ids.length === 0) return 0;
       const paymentIds = tx.select({ id: payments.id }).from(payments).where(inArray(payments.registrationId, ids));
-      await tx.delete(campLedgerEntries).where(inArray(campLedgerEntries.registrationId, ids));
+      await tx.delete(eventLedgerEntries).where(inArray(eventLedgerEntries.campRegistrationId, ids));
       await tx.delete(moneyActions).where(inArray(moneyActions.paymentId, paymentIds));
       await tx.delete(paymentShares).where(inArray(paymentShares.registrationId, ids));
       await tx.delete(payments).where(inArray(payments.registrationId, ids));

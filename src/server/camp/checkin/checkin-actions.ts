@@ -7,7 +7,7 @@ import { campCompanions, campRegistrations, moneyActions, payments } from "../..
 import { campCheckinActions, campCheckins } from "../../db/schema/camp-checkin.ts";
 import type { CheckInScope } from "./checkin-data.ts";
 import { figuresOf, recordPayment } from "../camp-ledger-store.ts";
-import { campLedgerEntries } from "../../db/schema/camp-ledger.ts";
+import { eventLedgerEntries } from "../../db/schema/events.ts";
 import type { MoneyMethod } from "../../../shared/camp/camp-ledger.ts";
 
 export type CheckInActionOutcome =
@@ -135,17 +135,17 @@ export async function performCheckInAction(
         const moneyActionId = await bookDoorPayment(tx, payment, -amount, doorPaymentLog.undone, account.username, now);
         // A correction, never an edit: the payment taken back as a new entry.
         const [original] = await tx
-          .select({ id: campLedgerEntries.id, method: campLedgerEntries.method })
-          .from(campLedgerEntries)
+          .select({ id: eventLedgerEntries.id, method: eventLedgerEntries.method })
+          .from(eventLedgerEntries)
           .where(
             and(
-              eq(campLedgerEntries.registrationId, registrationId),
-              eq(campLedgerEntries.kind, "payment"),
-              eq(campLedgerEntries.paymentId, payment.id),
-              eq(campLedgerEntries.amount, amount),
+              eq(eventLedgerEntries.campRegistrationId, registrationId),
+              eq(eventLedgerEntries.kind, "payment"),
+              eq(eventLedgerEntries.campPaymentId, payment.id),
+              eq(eventLedgerEntries.amount, amount),
             ),
           )
-          .orderBy(desc(campLedgerEntries.id))
+          .orderBy(desc(eventLedgerEntries.id))
           .limit(1);
         await recordPayment(
           tx,

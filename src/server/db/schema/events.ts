@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
 import type { FieldChange } from "../../../shared/change-log.ts";
 import { storedEventKinds, type StoredEventDefinition } from "../../../shared/events/event-kinds.ts";
+import { campRegistrations, payments } from "./camp.ts";
 
 /**
  * The club's events of every kind (src/shared/events/event-kinds.ts): gradings, courses and sales, which the
@@ -201,31 +202,48 @@ export const eventPayments = pgTable(
 );
 
 /**
- * The money ledger of an event order, the same shape as the camp's (docs/decisions/0016-money-ledger.md) and
- * counted by the same shared functions. Append-only.
+ * The money ledger of every order (docs/decisions/0016-money-ledger.md): one row per charge, money in and money
+ * out, appended and never changed, counted by the shared functions (src/shared/camp/camp-ledger.ts) into every
+ * figure anybody sees. An entry belongs to an event order (`order_id`, with its Vipps attempt in
+ * `payment_id`) or, until the camp's registrations are orders themselves, to a camp registration
+ * (`camp_registration_id`, with the camp's payment in `camp_payment_id`); a group that pays together is the
+ * sum of its registrations' ledgers. Accounting records: kept when the personal data is blanked, so no cascade.
  */
 export const eventLedgerEntries = pgTable(
   "event_ledger_entries",
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    orderId: integer("order_id")
-      .notNull()
-      .references(() => eventOrders.id),
+    orderId: integer("order_id").references(() => eventOrders.id),
+    campRegistrationId: integer("camp_registration_id").references(() => campRegistrations.id),
     at: timestamp("at", { withTimezone: true }).notNull(),
+    /** The admin account's username, "deltaker" (the family's link), "vipps-webhook", "system" or "migrering". */
     actor: text("actor").notNull(),
+    /** A short Norwegian sentence: why the entry was written. */
     reason: text("reason").notNull(),
+    /** charge: owed (a negative amount takes a charge off); payment: money in; refund: money out; refund-owed / refund-paid: owed outside Vipps and paid back. */
     kind: text("kind", { enum: ["charge", "payment", "refund", "refund-owed", "refund-paid"] }).notNull(),
+    /** Charges: whose line it is ("participant-0", "athlete", "companion-<id>", "order"). */
     person: text("person"),
+    /** Charges: what it is for (participant, item, athlete, late-fee, grading, companion, cancellation-fee). */
     item: text("item"),
+    /** Charges: the receipt's Norwegian line. */
     label: text("label"),
+    /** Money: vipps | card | cash | card_cash | other. */
     method: text("method"),
+    /** Whole kroner. */
     amount: integer("amount").notNull(),
     paymentId: integer("payment_id").references(() => eventPayments.id),
+    campPaymentId: integer("camp_payment_id").references(() => payments.id),
+    /** A correction names the entry it corrects (an undone door payment, a refund Vipps refused). */
     correctsId: integer("corrects_id").references((): AnyPgColumn => eventLedgerEntries.id),
   },
   (table) => [
     index("event_ledger_entries_order_idx").on(table.orderId),
+    index("event_ledger_entries_camp_registration_idx").on(table.campRegistrationId),
+    index("event_ledger_entries_camp_payment_idx").on(table.campPaymentId),
     check("event_ledger_entries_kind_check", sql`${table.kind} in ('charge', 'payment', 'refund', 'refund-owed', 'refund-paid')`),
+    check("event_ledger_entries_owner_check", sql`(${table.orderId} is null) <> (${table.campRegistrationId} is null)`),
+    check("event_ledger_entries_payment_check", sql`${table.paymentId} is null or ${table.campPaymentId} is null`),
   ],
 );
 

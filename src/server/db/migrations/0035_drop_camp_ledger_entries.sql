@@ -1,0 +1,1 @@
+DROP TABLE "camp_ledger_entries" CASCADE;
