@@ -6,6 +6,7 @@ import { routeCall } from "../http/call-route.ts";
 import { PeriodicJob } from "../jobs/periodic-job.ts";
 import { EventVipps } from "../payments/event-vipps.ts";
 import { publicPostRateLimit } from "../security/public-rate-limit.ts";
+import { eventAdminMessages } from "./event-admin.ts";
 import { registerEventAdminRoutes } from "./event-admin-routes.ts";
 import { createEventAdminServices } from "./event-admin-services.ts";
 import type { EventDeps } from "./event-deps.ts";
@@ -99,7 +100,7 @@ function registerPublicEventRoutes(app: FastifyInstance, services: EventServices
   routeCall(app, eventCalls.detail, {}, async (request, reply) => {
     reply.header("cache-control", "no-store");
     const detail = await services.detail(request.params.slug);
-    if (!detail) return reply.code(404).send({ error: "Fant ikke arrangementet." });
+    if (!detail) return reply.code(404).send({ error: eventAdminMessages.notFound });
     return reply.send(detail);
   });
 
