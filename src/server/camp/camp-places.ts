@@ -30,8 +30,8 @@ export async function placesHeld(db: Pick<Db, "execute">, editionYear: number, n
                or exists (select 1 from payment_shares s join payments p on p.id = s.payment_id
                            where s.registration_id = r.id and p.state not in (${deadList}))))
          or (r.status = 'waiting'
-             and exists (select 1 from camp_waitlist_offers o
-                          where o.registration_id = r.id and o.state = 'offered' and o.expires_at > ${now.toISOString()}::timestamptz)))`);
+             and exists (select 1 from event_waitlist_offers o
+                          where o.camp_registration_id = r.id and o.state = 'offered' and o.expires_at > ${now.toISOString()}::timestamptz)))`);
   return Number(result.rows[0]?.held ?? 0);
 }
 

@@ -56,7 +56,7 @@ describe.each(databaseKinds)("registrations arriving together within a capacity 
         // PostgreSQL its reads and the truncate below can deadlock (40P01).
         await app.campWaitlist.drain();
         await clearCampTables(database);
-        await database.db.execute(sql`truncate camp_waitlist_offers restart identity cascade`);
+        await database.db.execute(sql`truncate event_waitlist_offers restart identity cascade`);
         // The edition refuses more sleepover places than places.
         const sleepoverCapacity = sleepoverPlaces === null ? null : Math.min(sleepoverPlaces, capacity);
         await put({ capacity, sleepoverCapacity });

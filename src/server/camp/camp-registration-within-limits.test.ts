@@ -7,7 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.ts";
 import { campPriceLines, campRegistrations, payments } from "../db/schema/camp.ts";
-import { campWaitlistOffers } from "../db/schema/camp-waitlist.ts";
+import { eventWaitlistOffers } from "../db/schema/events.ts";
 import { referenceData } from "../db/reference-data.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import { buildCampTestApp, campAdminToken, clearCampTables, draft, postRegistration, type TestApp } from "../test-support/camp.ts";
@@ -39,7 +39,7 @@ describe.each(databaseKinds)("registrations within limits on %s", (kind) => {
   beforeEach(async () => {
     await app.campWaitlist.drain();
     await clearCampTables(database);
-    await database.db.execute(sql`truncate camp_waitlist_offers restart identity cascade`);
+    await database.db.execute(sql`truncate event_waitlist_offers restart identity cascade`);
   });
 
   const put = async (patch: Record<string, unknown>) => {
@@ -102,7 +102,7 @@ describe.each(databaseKinds)("registrations within limits on %s", (kind) => {
     // One more place: C is offered it (held while open); D is still in line.
     await put({ capacity: 3 });
     await app.campWaitlist.drain();
-    expect(await database.db.select().from(campWaitlistOffers)).toHaveLength(1);
+    expect(await database.db.select().from(eventWaitlistOffers)).toHaveLength(1);
     const full = await Promise.all(["E", "F", "G"].map((name, index) => postRegistration(app, draft({ firstName: name, vipps: index % 2 === 0 }))));
     expect(full.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
     expect(await statuses()).toEqual(["confirmed:2", "waiting:5"]);

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { WaitlistEntry } from "../../shared/camp/camp-waitlist.ts";
 import type { Db } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
-import { campWaitlistOffers } from "../db/schema/camp-waitlist.ts";
+import { eventWaitlistOffers } from "../db/schema/events.ts";
 import { clubs } from "../db/schema/clubs.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { campEditionOfYear } from "./camp-edition-lookup.ts";
@@ -30,16 +30,16 @@ export async function listWaitlist(db: Db, editionYear: number, now: Date): Prom
   const offers = rows.length
     ? await db
         .select()
-        .from(campWaitlistOffers)
+        .from(eventWaitlistOffers)
         .where(
           inArray(
-            campWaitlistOffers.registrationId,
+            eventWaitlistOffers.campRegistrationId,
             rows.map((row) => row.id),
           ),
         )
-        .orderBy(asc(campWaitlistOffers.id))
+        .orderBy(asc(eventWaitlistOffers.id))
     : [];
-  const latest = new Map(offers.map((offer) => [offer.registrationId, offer]));
+  const latest = new Map(offers.map((offer) => [offer.campRegistrationId, offer]));
   return rows.map((row, index) => {
     const offer = latest.get(row.id);
     return {
@@ -79,9 +79,9 @@ export async function removeFromWaitlist(db: Db, registrationId: number, now: Da
       .returning({ id: campRegistrations.id });
     if (!removed) return undefined;
     await tx
-      .update(campWaitlistOffers)
+      .update(eventWaitlistOffers)
       .set({ state: "withdrawn", endedAt: now })
-      .where(and(eq(campWaitlistOffers.registrationId, registrationId), eq(campWaitlistOffers.state, "offered")));
+      .where(and(eq(eventWaitlistOffers.campRegistrationId, registrationId), eq(eventWaitlistOffers.state, "offered")));
     // The family is told what happened and what it means for money (queued with the change, sent after it).
     const data = await waitlistMailData(tx, registrationId);
     await queueMail(

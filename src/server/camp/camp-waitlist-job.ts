@@ -4,7 +4,7 @@ import type { FastifyInstance } from "fastify";
 import { offerValidityHours } from "../../shared/camp/camp-waitlist.ts";
 import type { Db } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
-import { campWaitlistOffers } from "../db/schema/camp-waitlist.ts";
+import { eventWaitlistOffers } from "../db/schema/events.ts";
 import { PeriodicJob } from "../jobs/periodic-job.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { campEditionOfYear, editionDataForYear } from "./camp-edition-lookup.ts";
@@ -35,9 +35,9 @@ async function offerFreedPlaces(db: Db, editionYear: number, now: Date, publicBa
       const registrationId = Number(id);
       const token = newOfferToken();
       const [offer] = await tx
-        .insert(campWaitlistOffers)
-        .values({ registrationId, tokenHash: offerTokenHash(token), state: "offered", offeredAt: now, expiresAt })
-        .returning({ id: campWaitlistOffers.id });
+        .insert(eventWaitlistOffers)
+        .values({ campRegistrationId: registrationId, tokenHash: offerTokenHash(token), state: "offered", offeredAt: now, expiresAt })
+        .returning({ id: eventWaitlistOffers.id });
       const mail = await waitlistMailData(tx, registrationId);
       const content = renderWaitlistOffer(mail, edition, offerLink(publicBaseUrl, token), expiresAt);
       await queueMail(tx, { dedupeKey: waitlistOfferKey(offer!.id), to: mail.email, ...content }, now);
@@ -50,10 +50,10 @@ async function offerFreedPlaces(db: Db, editionYear: number, now: Date, publicBa
 async function expireDueOffers(db: Db, now: Date): Promise<number[]> {
   const result = await db.execute<{ year: number }>(sql`
     with expired as (
-      update camp_waitlist_offers set state = 'expired', ended_at = ${now.toISOString()}::timestamptz
-       where state = 'offered' and expires_at <= ${now.toISOString()}::timestamptz
-      returning registration_id)
-    select distinct r.edition_year as year from expired e join camp_registrations r on r.id = e.registration_id`);
+      update event_waitlist_offers set state = 'expired', ended_at = ${now.toISOString()}::timestamptz
+       where camp_registration_id is not null and state = 'offered' and expires_at <= ${now.toISOString()}::timestamptz
+      returning camp_registration_id)
+    select distinct r.edition_year as year from expired e join camp_registrations r on r.id = e.camp_registration_id`);
   return result.rows.map((row) => Number(row.year));
 }
 

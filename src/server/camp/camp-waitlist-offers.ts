@@ -1,8 +1,8 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import type { OfferState, WaitlistOfferView } from "../../shared/camp/camp-waitlist.ts";
 import type { Db } from "../db/database.ts";
 import { campRegistrations, payments, type PaymentMethod } from "../db/schema/camp.ts";
-import { campWaitlistOffers } from "../db/schema/camp-waitlist.ts";
+import { eventWaitlistOffers } from "../db/schema/events.ts";
 import { HttpError } from "../errors.ts";
 import { editionPhase } from "../../shared/camp/camp-edition-phase.ts";
 import { queueCampConfirmationMail } from "./camp-confirmation-queue.ts";
@@ -29,10 +29,10 @@ export function shownState(offer: { state: OfferState; expiresAt: Date }, now: D
 export async function offerView(db: Db, token: string, now: Date): Promise<WaitlistOfferView | undefined> {
   if (!tokenPattern.test(token)) return undefined;
   const [row] = await db
-    .select({ offer: campWaitlistOffers, registration: campRegistrations })
-    .from(campWaitlistOffers)
-    .innerJoin(campRegistrations, eq(campRegistrations.id, campWaitlistOffers.registrationId))
-    .where(eq(campWaitlistOffers.tokenHash, offerTokenHash(token)));
+    .select({ offer: eventWaitlistOffers, registration: campRegistrations })
+    .from(eventWaitlistOffers)
+    .innerJoin(campRegistrations, eq(campRegistrations.id, eventWaitlistOffers.campRegistrationId))
+    .where(eq(eventWaitlistOffers.tokenHash, offerTokenHash(token)));
   if (!row) return undefined;
   const { offer, registration } = row;
   const lines = await storedPriceLines(db, registration.id);
@@ -65,20 +65,20 @@ export async function acceptOffer(db: Db, token: string, gateway: CampPaymentGat
   return db.transaction(async (tx): Promise<AcceptOutcome> => {
     const [offer] = await tx
       .select()
-      .from(campWaitlistOffers)
-      .where(eq(campWaitlistOffers.tokenHash, offerTokenHash(token)))
+      .from(eventWaitlistOffers)
+      .where(and(eq(eventWaitlistOffers.tokenHash, offerTokenHash(token)), isNotNull(eventWaitlistOffers.campRegistrationId)))
       .for("update");
     if (!offer) return { kind: "not-found" };
-    if (offer.state === "accepted") return { kind: "earlier", registrationId: offer.registrationId };
+    if (offer.state === "accepted") return { kind: "earlier", registrationId: offer.campRegistrationId! };
     if (offer.state === "withdrawn") return { kind: "gone", message: waitlistMessages.withdrawn, expiredNow: false };
     if (offer.state === "expired") return { kind: "gone", message: waitlistMessages.expired, expiredNow: false };
     if (offer.expiresAt.getTime() <= now.getTime()) {
-      await tx.update(campWaitlistOffers).set({ state: "expired", endedAt: now }).where(eq(campWaitlistOffers.id, offer.id));
+      await tx.update(eventWaitlistOffers).set({ state: "expired", endedAt: now }).where(eq(eventWaitlistOffers.id, offer.id));
       return { kind: "gone", message: waitlistMessages.expired, expiredNow: true };
     }
-    const [registration] = await tx.select().from(campRegistrations).where(eq(campRegistrations.id, offer.registrationId)).for("no key update");
+    const [registration] = await tx.select().from(campRegistrations).where(eq(campRegistrations.id, offer.campRegistrationId!)).for("no key update");
     if (!registration || registration.status !== "waiting") {
-      await tx.update(campWaitlistOffers).set({ state: "withdrawn", endedAt: now }).where(eq(campWaitlistOffers.id, offer.id));
+      await tx.update(eventWaitlistOffers).set({ state: "withdrawn", endedAt: now }).where(eq(eventWaitlistOffers.id, offer.id));
       return { kind: "gone", message: waitlistMessages.withdrawn, expiredNow: false };
     }
     // A place taken while the camp is under way is paid at the door, as every registration then is (never Vipps).
@@ -105,7 +105,7 @@ export async function acceptOffer(db: Db, token: string, gateway: CampPaymentGat
       })
       .onConflictDoNothing();
     if (confirmed) await queueCampConfirmationMail(tx, registration.id, now, publicBaseUrl);
-    await tx.update(campWaitlistOffers).set({ state: "accepted", endedAt: now }).where(eq(campWaitlistOffers.id, offer.id));
+    await tx.update(eventWaitlistOffers).set({ state: "accepted", endedAt: now }).where(eq(eventWaitlistOffers.id, offer.id));
     return { kind: "accepted", registrationId: registration.id, confirmed, paymentReference: reference };
   });
 }
@@ -122,28 +122,28 @@ export async function declineOffer(db: Db, token: string, now: Date): Promise<De
   if (!tokenPattern.test(token)) return { kind: "not-found" };
   const [found] = await db
     .select({ year: campRegistrations.editionYear })
-    .from(campWaitlistOffers)
-    .innerJoin(campRegistrations, eq(campRegistrations.id, campWaitlistOffers.registrationId))
-    .where(eq(campWaitlistOffers.tokenHash, offerTokenHash(token)));
+    .from(eventWaitlistOffers)
+    .innerJoin(campRegistrations, eq(campRegistrations.id, eventWaitlistOffers.campRegistrationId))
+    .where(eq(eventWaitlistOffers.tokenHash, offerTokenHash(token)));
   if (!found) return { kind: "not-found" };
   return db.transaction(async (tx): Promise<DeclineOutcome> => {
     // Every change to who holds a place takes the edition's lock first (docs/decisions/0009).
     await lockEditionPlaces(tx, found.year);
     const [offer] = await tx
       .select()
-      .from(campWaitlistOffers)
-      .where(eq(campWaitlistOffers.tokenHash, offerTokenHash(token)))
+      .from(eventWaitlistOffers)
+      .where(and(eq(eventWaitlistOffers.tokenHash, offerTokenHash(token)), isNotNull(eventWaitlistOffers.campRegistrationId)))
       .for("update");
     if (!offer) return { kind: "not-found" };
     if (offer.state === "declined") return { kind: "declined", year: found.year, now: false };
     if (offer.state === "accepted") return { kind: "accepted" };
     if (offer.state === "withdrawn") return { kind: "gone", message: waitlistMessages.withdrawn };
     if (offer.state === "expired" || offer.expiresAt.getTime() <= now.getTime()) return { kind: "gone", message: waitlistMessages.expired };
-    await tx.update(campWaitlistOffers).set({ state: "declined", endedAt: now }).where(eq(campWaitlistOffers.id, offer.id));
+    await tx.update(eventWaitlistOffers).set({ state: "declined", endedAt: now }).where(eq(eventWaitlistOffers.id, offer.id));
     await tx
       .update(campRegistrations)
       .set({ status: "cancelled", cancelledAt: now, waitlistRank: null })
-      .where(and(eq(campRegistrations.id, offer.registrationId), eq(campRegistrations.status, "waiting")));
+      .where(and(eq(campRegistrations.id, offer.campRegistrationId!), eq(campRegistrations.status, "waiting")));
     return { kind: "declined", year: found.year, now: true };
   });
 }

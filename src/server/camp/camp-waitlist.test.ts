@@ -7,7 +7,7 @@ import type { Database } from "../db/database.ts";
 import { campPriceLines, campRegistrations, payments } from "../db/schema/camp.ts";
 import { events } from "../db/schema/events.ts";
 import { campEvents, campEventOfYear } from "./camp-editions.ts";
-import { campWaitlistOffers } from "../db/schema/camp-waitlist.ts";
+import { eventWaitlistOffers } from "../db/schema/events.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { outboxMails } from "../test-support/outbox.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
@@ -61,7 +61,7 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     await app.campWaitlist.drain();
     await app.outbox.drain();
     await clearCampTables(database);
-    await database.db.execute(sql`truncate camp_waitlist_offers restart identity cascade`);
+    await database.db.execute(sql`truncate event_waitlist_offers restart identity cascade`);
     await put({
       registrationDuringCamp: false,
       capacity: null,
@@ -211,18 +211,18 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     const [first] = await fill(1);
     const vera = await joinWaitlist({ firstName: "Vera", email: "vera@example.no" });
     const nils = await joinWaitlist({ firstName: "Nils" });
-    expect(await countRows(database, "camp_waitlist_offers")).toBe(0);
+    expect(await countRows(database, "event_waitlist_offers")).toBe(0);
 
     const cancel = await app.inject({ method: "POST", url: `/api/VinterleirAdmin/Cancel/${first}/${token}` });
     expect(cancel.statusCode).toBe(200);
-    const offers = await database.db.select().from(campWaitlistOffers);
+    const offers = await database.db.select().from(eventWaitlistOffers);
     expect(offers).toHaveLength(1);
     const expiresAt = new Date(now.getTime() + offerValidityHours * 3600_000);
-    expect(offers[0]).toMatchObject({ registrationId: vera.id, state: "offered", offeredAt: now, expiresAt });
+    expect(offers[0]).toMatchObject({ campRegistrationId: vera.id, state: "offered", offeredAt: now, expiresAt });
     const offerToken = await latestOfferToken();
     expect(offerToken.length).toBeGreaterThanOrEqual(43);
     expect(offers[0]!.tokenHash).toBe(createHash("sha256").update(offerToken).digest("hex"));
-    expect(JSON.stringify(await database.db.select().from(campWaitlistOffers))).not.toContain(offerToken);
+    expect(JSON.stringify(await database.db.select().from(eventWaitlistOffers))).not.toContain(offerToken);
     const [mail] = await offerMails();
     expect(mail!.recipient).toBe("vera@example.no");
     expect(mail!.text).toContain(`${baseUrl}/vinterleir/venteliste/${offerToken}`);
@@ -254,7 +254,7 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     expect((await getOffer(offerToken)).json()).toMatchObject({ state: "accepted" });
     expect((await accept(offerToken)).body).toBe("Done");
     expect(await waitlist()).toMatchObject([{ registrationId: nils.id, position: 1, offer: null }]);
-    expect(await countRows(database, "camp_waitlist_offers")).toBe(1);
+    expect(await countRows(database, "event_waitlist_offers")).toBe(1);
   });
 
   it("an unanswered offer expires after 48 hours and the place goes to the next; the late answer is 410", async () => {
@@ -266,12 +266,12 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
 
     now = new Date(now.getTime() + offerValidityHours * 3600_000 - 1000);
     await app.campWaitlist.drain();
-    expect(await countRows(database, "camp_waitlist_offers")).toBe(1);
+    expect(await countRows(database, "event_waitlist_offers")).toBe(1);
     now = new Date(now.getTime() + 1000);
     expect((await getOffer(veraToken)).json()).toMatchObject({ state: "expired" });
     await app.campWaitlist.drain();
-    const offers = await database.db.select().from(campWaitlistOffers).orderBy(asc(campWaitlistOffers.id));
-    expect(offers.map((offer) => [offer.registrationId, offer.state])).toEqual([
+    const offers = await database.db.select().from(eventWaitlistOffers).orderBy(asc(eventWaitlistOffers.id));
+    expect(offers.map((offer) => [offer.campRegistrationId, offer.state])).toEqual([
       [vera.id, "expired"],
       [nils.id, "offered"],
     ]);
@@ -300,15 +300,15 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     expect(declined.json()).toMatchObject({ state: "declined", firstName: "Vera" });
     expect(await statusOf(vera.id)).toMatchObject({ status: "cancelled", waitlistRank: null });
     // Passed on within the same request, not at the job's next round.
-    const offers = await database.db.select().from(campWaitlistOffers).orderBy(asc(campWaitlistOffers.id));
-    expect(offers.map((offer) => [offer.registrationId, offer.state])).toEqual([
+    const offers = await database.db.select().from(eventWaitlistOffers).orderBy(asc(eventWaitlistOffers.id));
+    expect(offers.map((offer) => [offer.campRegistrationId, offer.state])).toEqual([
       [vera.id, "declined"],
       [nils.id, "offered"],
     ]);
     expect(await latestOfferToken()).not.toBe(veraToken);
     // Again: the same answer, nothing more; accepting afterwards is too late.
     expect((await decline()).json()).toMatchObject({ state: "declined" });
-    expect(await countRows(database, "camp_waitlist_offers")).toBe(2);
+    expect(await countRows(database, "event_waitlist_offers")).toBe(2);
     expect((await accept(veraToken)).statusCode).toBe(410);
     expect(await waitlist()).toMatchObject([{ registrationId: nils.id, position: 1, offer: { state: "offered" } }]);
   });
@@ -334,13 +334,13 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     const closesAt = new Date(now.getTime() + 3600_000);
     await put({ registrationClosesAt: closesAt.toISOString() });
     await app.inject({ method: "POST", url: `/api/VinterleirAdmin/Cancel/${first}/${token}` });
-    const [offer] = await database.db.select().from(campWaitlistOffers);
+    const [offer] = await database.db.select().from(eventWaitlistOffers);
     expect(offer!.expiresAt).toEqual(closesAt);
 
     now = new Date(closesAt.getTime());
     await app.inject({ method: "POST", url: `/api/VinterleirAdmin/Cancel/${second}/${token}` });
     await app.campWaitlist.drain();
-    expect((await database.db.select().from(campWaitlistOffers)).map((row) => row.state)).toEqual(["expired"]);
+    expect((await database.db.select().from(eventWaitlistOffers)).map((row) => row.state)).toEqual(["expired"]);
   });
 
   it("a free place is the waiting list's before it is a new registration's", async () => {
@@ -350,7 +350,7 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     await database.db.update(campRegistrations).set({ status: "cancelled" }).where(eq(campRegistrations.status, "confirmed"));
     expect((await postRegistration(app, draft({ firstName: "Sen" }))).body).toBe(waitlistAnswer);
     await app.campWaitlist.drain();
-    expect(await database.db.select({ registrationId: campWaitlistOffers.registrationId }).from(campWaitlistOffers)).toEqual([
+    expect(await database.db.select({ registrationId: eventWaitlistOffers.campRegistrationId }).from(eventWaitlistOffers)).toEqual([
       { registrationId: vera.id },
     ]);
   });
@@ -362,8 +362,8 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     const olga = await joinWaitlist();
     await put({ capacity: 3 });
     await app.campWaitlist.drain();
-    const offers = await database.db.select().from(campWaitlistOffers).orderBy(asc(campWaitlistOffers.id));
-    expect(offers.map((offer) => offer.registrationId)).toEqual([vera.id, nils.id]);
+    const offers = await database.db.select().from(eventWaitlistOffers).orderBy(asc(eventWaitlistOffers.id));
+    expect(offers.map((offer) => offer.campRegistrationId)).toEqual([vera.id, nils.id]);
     expect(await current()).toMatchObject({ state: "full", placesLeft: 0 });
     void olga;
   });
@@ -488,7 +488,7 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     const [per] = await database.db.select().from(campRegistrations).where(eq(campRegistrations.draftId, paying.draftId));
     await database.db.update(payments).set({ state: "aborted", vippsState: "ABORTED" }).where(eq(payments.registrationId, per!.id));
     await app.campWaitlist.drain();
-    expect(await database.db.select({ registrationId: campWaitlistOffers.registrationId }).from(campWaitlistOffers)).toEqual([
+    expect(await database.db.select({ registrationId: eventWaitlistOffers.campRegistrationId }).from(eventWaitlistOffers)).toEqual([
       { registrationId: vera.id },
     ]);
 
@@ -559,7 +559,7 @@ describe.each(databaseKinds)("the waiting list with the Vipps simulator on %s", 
     await actOnLanding(app, per.redirectUrl, "abort");
     await app.vipps!.simulator!.settled();
     // The webhook's ABORTED kicked the waiting-list job (no timer runs in tests).
-    await vi.waitFor(async () => expect(await countRows(database, "camp_waitlist_offers")).toBe(1));
+    await vi.waitFor(async () => expect(await countRows(database, "event_waitlist_offers")).toBe(1));
     const [mail] = asSent(transport, await outboxMails(app, like(mailOutbox.dedupeKey, "camp-waitlist-offer:%")));
     expect(mail!.text).toContain("https://klubb.example/vinterleir/venteliste/");
     const offerToken = /\/vinterleir\/venteliste\/([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;

@@ -78,7 +78,7 @@ export async function moveToWaitlist(tx: Db, registrationId: number, editionYear
 export const awaitingOffer = (editionYear: number) => sql`
   from camp_registrations r
   where r.edition_year = ${editionYear} and r.status = 'waiting'
-    and not exists (select 1 from camp_waitlist_offers o where o.registration_id = r.id and o.state in ('offered', 'expired'))`;
+    and not exists (select 1 from event_waitlist_offers o where o.camp_registration_id = r.id and o.state in ('offered', 'expired'))`;
 
 /** How many are in line for an offer: a free place is theirs before it is a new registration's. */
 export async function countAwaitingOffer(tx: Db, editionYear: number): Promise<number> {

@@ -34,8 +34,11 @@ export interface Database {
   kind: DatabaseKind;
   /** True when the database answers a trivial query within a few seconds. */
   ping(): Promise<boolean>;
-  /** Applies pending migrations (on PostgreSQL under an advisory lock, so parallel start-ups are safe). */
-  migrate(): Promise<void>;
+  /**
+   * Applies pending migrations (on PostgreSQL under an advisory lock, so parallel start-ups are safe); from
+   * another folder only in tests that stop at an earlier migration (test-support/migrations-up-to.ts).
+   */
+  migrate(folder?: string): Promise<void>;
   /** Idempotent. */
   close(): Promise<void>;
 }
@@ -76,8 +79,8 @@ export async function connectPglite(dataDir?: string, options: { loadDataDir?: B
     db,
     kind: "pglite",
     ping: () => pingWith(db),
-    migrate: async () => {
-      await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() });
+    migrate: async (folder = migrationsFolder()) => {
+      await migratePglite(drizzlePglite(client), { migrationsFolder: folder });
     },
     close: async () => {
       if (closed) return;
@@ -120,7 +123,7 @@ export async function connectPostgres(connectionString: string): Promise<Databas
     db,
     kind: "postgres",
     ping: () => pingWith(db),
-    migrate: async () => {
+    migrate: async (folder = migrationsFolder()) => {
       // One connection holds the session lock and runs the migrations, so a second process waits, then
       // finds nothing left to apply. Its own connection, without the pool's timeouts: waiting for the lock
       // and a long migration are both fine here.
@@ -131,7 +134,7 @@ export async function connectPostgres(connectionString: string): Promise<Databas
         const locked = drizzlePostgres(client);
         await locked.execute(sql`select pg_advisory_lock(${MIGRATION_LOCK})`);
         try {
-          await migratePostgres(locked, { migrationsFolder: migrationsFolder() });
+          await migratePostgres(locked, { migrationsFolder: folder });
         } finally {
           await locked.execute(sql`select pg_advisory_unlock(${MIGRATION_LOCK})`);
         }

@@ -93,7 +93,7 @@ export async function acceptEventOffer(
     await lockEventPlaces(tx, found.order.eventId);
     const [offer] = await tx.select().from(eventWaitlistOffers).where(eq(eventWaitlistOffers.id, found.offer.id)).for("update");
     if (!offer) return { kind: "not-found" };
-    if (offer.state === "accepted") return { kind: "earlier", orderRowId: offer.orderId };
+    if (offer.state === "accepted") return { kind: "earlier", orderRowId: found.order.id };
     if (offer.state === "declined") return { kind: "gone", message: eventWaitlistMessages.declined, offers: 0 };
     if (offer.state === "withdrawn") return { kind: "gone", message: eventWaitlistMessages.withdrawn, offers: 0 };
     if (offer.state === "expired") return { kind: "gone", message: eventWaitlistMessages.expired, offers: 0 };
@@ -102,7 +102,7 @@ export async function acceptEventOffer(
       await tx.update(eventWaitlistOffers).set({ state: "expired", endedAt: now }).where(eq(eventWaitlistOffers.id, offer.id));
       return { kind: "gone", message: eventWaitlistMessages.expired, offers: await offerEventPlacesIn(tx, found.order.eventId, now, deps) };
     }
-    const [order] = await tx.select().from(eventOrders).where(eq(eventOrders.id, offer.orderId));
+    const [order] = await tx.select().from(eventOrders).where(eq(eventOrders.id, found.order.id));
     const event = await eventById(tx, found.order.eventId);
     if (!order || !event || order.status !== "waiting") {
       await tx.update(eventWaitlistOffers).set({ state: "withdrawn", endedAt: now }).where(eq(eventWaitlistOffers.id, offer.id));
@@ -171,7 +171,7 @@ export async function declineEventOffer(db: Db, token: string, now: Date, deps: 
     await tx
       .update(eventOrders)
       .set({ status: "cancelled", cancelledAt: now })
-      .where(and(eq(eventOrders.id, offer.orderId), eq(eventOrders.status, "waiting")));
+      .where(and(eq(eventOrders.id, found.order.id), eq(eventOrders.status, "waiting")));
     return { kind: "declined", offers: await offerEventPlacesIn(tx, found.order.eventId, now, deps) };
   });
 }

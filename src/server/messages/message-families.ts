@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import type { AdminPerson } from "../../shared/camp/camp-lists.ts";
 import { campDays, type CampEdition } from "../../shared/camp/camp-edition.ts";
 import { emailKey } from "../../shared/contact/email-key.ts";
@@ -6,7 +6,7 @@ import { contactNameBelowAge } from "../../shared/camp/contact-greeting.ts";
 import { messageInputMessages, type SendMessageInput } from "../../shared/messages/message.ts";
 import type { Db } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
-import { campWaitlistOffers } from "../db/schema/camp-waitlist.ts";
+import { eventWaitlistOffers } from "../db/schema/events.ts";
 import { HttpError } from "../errors.ts";
 import { loadAdminPersons } from "../camp/camp-admin.ts";
 
@@ -94,7 +94,10 @@ export async function campMessageFamilies(
     chosen = rows.filter((row) => row.status === "waiting").map(registration);
   } else if (input.segment === "offered") {
     // Offered a place and not yet answered (the waiting-list job marks an offer past its deadline expired).
-    const open = await db.select({ id: campWaitlistOffers.registrationId }).from(campWaitlistOffers).where(eq(campWaitlistOffers.state, "offered"));
+    const open = await db
+      .select({ id: eventWaitlistOffers.campRegistrationId })
+      .from(eventWaitlistOffers)
+      .where(and(eq(eventWaitlistOffers.state, "offered"), isNotNull(eventWaitlistOffers.campRegistrationId)));
     const offered = new Set(open.map((offer) => offer.id));
     chosen = rows.filter((row) => row.status === "waiting" && offered.has(row.id)).map(registration);
   } else {

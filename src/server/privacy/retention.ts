@@ -33,7 +33,6 @@ import { campEventSlug } from "../../shared/messages/message.ts";
 import { newMemberConfirmationKey, newMemberNoticeKey } from "../members/new-member-mail.ts";
 import { forgetEventMessages, syncRecipientStates } from "../messages/messages.ts";
 import { forgetOldNewMemberMessages } from "../members/new-member-messages.ts";
-import { eventLedgerEntries } from "../db/schema/events.ts";
 import { campPersonalLinks, campRegistrationChanges } from "../db/schema/camp-self-service.ts";
 import { deleteExpiredLinks } from "../camp/camp-personal-link.ts";
 import { selfServiceMailPrefix } from "../camp/camp-self-service-mail.ts";
@@ -41,7 +40,7 @@ import { newMemberRegistrations } from "../db/schema/members.ts";
 import { campConfirmationKey } from "../camp/camp-confirmation-queue.ts";
 import { campEditionOfYear } from "../camp/camp-edition-lookup.ts";
 import { waitlistJoinedKey, waitlistOfferKeyPrefix, waitlistRemovedKey } from "../camp/camp-waitlist-mail.ts";
-import { campWaitlistOffers } from "../db/schema/camp-waitlist.ts";
+import { eventLedgerEntries, eventWaitlistOffers } from "../db/schema/events.ts";
 import { purgeOldInvoices, type InvoiceRetentionRun } from "../invoices/invoice-retention.ts";
 import { mailFolderOf, purgeMailFolder } from "../mail/mail-folder.ts";
 import { pruneSiteChanges } from "../site-content/site-change-retention.ts";
@@ -95,7 +94,7 @@ function campMailsOf(ids: number[]) {
     ),
     inArray(
       mailOutbox.dedupeKey,
-      sql`(select ${waitlistOfferKeyPrefix} || id from camp_waitlist_offers where ${inArray(campWaitlistOffers.registrationId, ids)})`,
+      sql`(select ${waitlistOfferKeyPrefix} || id from event_waitlist_offers where ${inArray(eventWaitlistOffers.campRegistrationId, ids)})`,
     ),
     // "Min påmelding" mails (links, cancellations, changes): `camp-self:{registrationId}:…`.
     and(

@@ -289,7 +289,7 @@ describe.each(databaseKinds)("hostile input to the admin endpoints on %s", (kind
             ...(body.payload !== undefined ? { payload: body.payload } : {}),
             headers: body.contentType ? { "content-type": body.contentType } : {},
           }),
-          unchangedWhenRejected: ["camp_registrations", "camp_waitlist_offers", "payments", "mail_outbox"],
+          unchangedWhenRejected: ["camp_registrations", "event_waitlist_offers", "payments", "mail_outbox"],
         }),
       fuzzTimeoutMs,
     );

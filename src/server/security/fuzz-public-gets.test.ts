@@ -153,7 +153,7 @@ describe.each(databaseKinds)("hostile input to the public endpoints on %s", (kin
           ...(method === "POST" && body.payload !== undefined ? { payload: body.payload } : {}),
           headers: method === "POST" && body.contentType ? { "content-type": body.contentType } : {},
         }),
-        unchangedWhenRejected: ["camp_waitlist_offers", "payments", ...readOnlyTables],
+        unchangedWhenRejected: ["event_waitlist_offers", "payments", ...readOnlyTables],
         readOnly: true,
         check: (_request, res) => expect([404, 414, 400, 415]).toContain(res.statusCode),
       });

@@ -91,7 +91,7 @@ export async function countRows(database: Database, table: string): Promise<numb
 /** Empties the camp tables between tests (mail too). */
 export async function clearCampTables(database: Database): Promise<void> {
   await database.db.execute(
-    sql`truncate money_actions, payment_shares, payments, camp_price_lines, camp_companions, camp_personal_links, camp_registration_changes, camp_waitlist_offers, camp_registrations, mail_outbox restart identity cascade`,
+    sql`truncate money_actions, payment_shares, payments, camp_price_lines, camp_companions, camp_personal_links, camp_registration_changes, camp_registrations, mail_outbox restart identity cascade`,
   );
 }
 

@@ -401,7 +401,7 @@ const dataTables = [
   "payments",
   "money_actions",
   "mail_outbox",
-  "camp_waitlist_offers",
+  "event_waitlist_offers",
   "new_member_registrations",
   "invoices",
   "invoice_files",

@@ -285,17 +285,17 @@ export const eventCheckinActions = pgTable(
 );
 
 /**
- * Offers of freed places to an order on an event's waiting list (src/server/events/event-waitlist.ts), the
- * camp's design: the link's token is never stored, only its SHA-256; at most one open offer per order. The
- * order waits whole, so an offer is for all of its places.
+ * Offers of freed places from a waiting list (src/server/events/event-waitlist.ts; the camp's in
+ * src/server/camp/camp-waitlist-job.ts): the link's token is never stored, only its SHA-256; at most one open
+ * offer per order. An event order waits whole, so its offer is for all of its places; until the camp's
+ * registrations are orders themselves, a camp offer names its registration (`camp_registration_id`).
  */
 export const eventWaitlistOffers = pgTable(
   "event_waitlist_offers",
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    orderId: integer("order_id")
-      .notNull()
-      .references(() => eventOrders.id, { onDelete: "cascade" }),
+    orderId: integer("order_id").references(() => eventOrders.id, { onDelete: "cascade" }),
+    campRegistrationId: integer("camp_registration_id").references(() => campRegistrations.id, { onDelete: "cascade" }),
     /** SHA-256 (hex) of the offer link's token. */
     tokenHash: text("token_hash").notNull().unique(),
     /** offered | accepted | declined | expired | withdrawn. */
@@ -309,8 +309,13 @@ export const eventWaitlistOffers = pgTable(
     uniqueIndex("event_waitlist_offers_one_open")
       .on(table.orderId)
       .where(sql`${table.state} = 'offered'`),
+    uniqueIndex("event_waitlist_offers_one_open_camp")
+      .on(table.campRegistrationId)
+      .where(sql`${table.state} = 'offered'`),
     index("event_waitlist_offers_order_idx").on(table.orderId),
+    index("event_waitlist_offers_camp_registration_idx").on(table.campRegistrationId),
     index("event_waitlist_offers_open_idx").on(table.state, table.expiresAt),
     check("event_waitlist_offers_state_check", sql`${table.state} in ('offered', 'accepted', 'declined', 'expired', 'withdrawn')`),
+    check("event_waitlist_offers_owner_check", sql`(${table.orderId} is null) <> (${table.campRegistrationId} is null)`),
   ],
 );

@@ -1,0 +1,1 @@
+DROP TABLE "camp_waitlist_offers" CASCADE;
