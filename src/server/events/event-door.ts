@@ -5,7 +5,7 @@
  * action sent with the phone's action id is carried out once however often it is sent, as at the camp's
  * door (docs/decisions/0040-one-offline-door.md).
  */
-import { and, asc, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import type { CampAccountView } from "../admin-auth/camp-account.ts";
 import {
   atTheDoor,
@@ -23,6 +23,7 @@ import { clubs } from "../db/schema/clubs.ts";
 import { grades } from "../db/schema/grades.ts";
 import { eventCheckinActions, eventOrders, eventPositions } from "../db/schema/events.ts";
 import { HttpError } from "../errors.ts";
+import { eventDoorActions } from "./event-door-log.ts";
 import { eventFigures } from "./event-ledger.ts";
 import { positionsOf } from "./event-positions.ts";
 import { eventBySlug, type EventRow } from "./event-store.ts";
@@ -51,7 +52,7 @@ async function doorEntries(db: Db, event: EventRow): Promise<EventDoorEntry[]> {
   const [{ people, items }, figures, actions, clubRows, gradeRows] = await Promise.all([
     positionsOf(db, ids),
     eventFigures(db, ids),
-    db.select().from(eventCheckinActions).where(inArray(eventCheckinActions.orderId, ids)).orderBy(asc(eventCheckinActions.id)),
+    eventDoorActions(db, ids),
     db.select().from(clubs),
     db.select().from(grades),
   ]);

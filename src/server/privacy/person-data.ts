@@ -27,9 +27,10 @@ import { anonymiseRegistrations } from "./retention.ts";
 import { forgetAnonymisedEventOrderMails, isEventOrderMail } from "./event-order-retention.ts";
 import { blankEventOrders } from "./event-retention.ts";
 import { paymentUnderWay } from "../events/event-my-order.ts";
+import { eventDoorActions } from "../events/event-door-log.ts";
 import { positionsOf } from "../events/event-positions.ts";
 import { leaderEvent } from "../events/event-store.ts";
-import { eventCheckinActions, eventLedgerEntries, eventOrders, eventPayments, eventWaitlistOffers, events } from "../db/schema/events.ts";
+import { eventLedgerEntries, eventOrders, eventPayments, eventWaitlistOffers, events } from "../db/schema/events.ts";
 import { eventKindLabels } from "../../shared/events/event-definition.ts";
 import { eventOrderStatusLabels } from "../../shared/events/event-api.ts";
 import { answerText, answerTo, saleLineText } from "../../shared/events/event-rules.ts";
@@ -350,7 +351,7 @@ async function eventOrdersOf(db: Db, which: SQL): Promise<{ id: number; offerIds
     positionsOf(db, ids),
     db.select().from(eventPayments).where(inArray(eventPayments.orderId, ids)).orderBy(asc(eventPayments.id)),
     db.select().from(eventLedgerEntries).where(inArray(eventLedgerEntries.orderId, ids)).orderBy(asc(eventLedgerEntries.id)),
-    db.select().from(eventCheckinActions).where(inArray(eventCheckinActions.orderId, ids)).orderBy(asc(eventCheckinActions.id)),
+    eventDoorActions(db, ids),
     db.select().from(eventWaitlistOffers).where(inArray(eventWaitlistOffers.orderId, ids)).orderBy(asc(eventWaitlistOffers.id)),
     db.select().from(clubs),
     db.select().from(grades),

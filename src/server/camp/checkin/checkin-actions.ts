@@ -4,10 +4,10 @@ import { checkInMessages, type CheckInAction } from "../../../shared/camp/camp-c
 import type { CampAccountView as CampAccount } from "../../admin-auth/camp-account.ts";
 import type { Db } from "../../db/database.ts";
 import { campCompanions, campRegistrations, moneyActions, payments } from "../../db/schema/camp.ts";
-import { campCheckinActions, campCheckins } from "../../db/schema/camp-checkin.ts";
+import { campCheckins } from "../../db/schema/camp-checkin.ts";
 import type { CheckInScope } from "./checkin-data.ts";
 import { figuresOf, recordPayment } from "../camp-ledger-store.ts";
-import { eventLedgerEntries } from "../../db/schema/events.ts";
+import { eventCheckinActions, eventLedgerEntries } from "../../db/schema/events.ts";
 import type { MoneyMethod } from "../../../shared/camp/camp-ledger.ts";
 
 export type CheckInActionOutcome =
@@ -45,11 +45,11 @@ export async function performCheckInAction(
     if (!registration || Number(registration.edition_year) !== scope.year || registration.status === "waiting") return { kind: "not-found" };
 
     const inserted = await tx
-      .insert(campCheckinActions)
+      .insert(eventCheckinActions)
       .values({
         actionId: action.actionId,
         kind: action.kind,
-        registrationId,
+        campRegistrationId: registrationId,
         personId: action.personId,
         day: action.day,
         amount: action.amount ?? null,
@@ -57,10 +57,10 @@ export async function performCheckInAction(
         accountName: account.name,
         at: now,
       })
-      .onConflictDoNothing({ target: campCheckinActions.actionId })
-      .returning({ actionId: campCheckinActions.actionId });
+      .onConflictDoNothing({ target: eventCheckinActions.actionId })
+      .returning({ actionId: eventCheckinActions.actionId });
     if (inserted.length === 0) {
-      const [earlier] = await tx.select().from(campCheckinActions).where(eq(campCheckinActions.actionId, action.actionId));
+      const [earlier] = await tx.select().from(eventCheckinActions).where(eq(eventCheckinActions.actionId, action.actionId));
       // An undo's row carries the amount the server took back (the door sends none), so only its kind and person count.
       const sameAmount = action.kind === "undo-payment" || (earlier?.amount ?? undefined) === action.amount;
       const same = earlier && earlier.kind === action.kind && earlier.personId === action.personId && sameAmount;
@@ -101,7 +101,10 @@ export async function performCheckInAction(
           { method: action.method ?? "card_cash", amount, paymentId: payment.id },
           { actor: account.username, reason: "Betalt ved innsjekking", now },
         );
-        await tx.update(campCheckinActions).set({ paymentId: payment.id, moneyActionId }).where(eq(campCheckinActions.actionId, action.actionId));
+        await tx
+          .update(eventCheckinActions)
+          .set({ campPaymentId: payment.id, moneyActionId })
+          .where(eq(eventCheckinActions.actionId, action.actionId));
         // A Vipps registration that was never paid, paid at the door instead: the person is here, so the
         // registration is confirmed (and counts on the lists) rather than left waiting for Vipps.
         if (registration.status === "pending_payment") {
@@ -113,20 +116,20 @@ export async function performCheckInAction(
         // The latest door payment of the registration that is still standing.
         const [taken] = await tx
           .select()
-          .from(campCheckinActions)
+          .from(eventCheckinActions)
           .where(
             and(
-              eq(campCheckinActions.registrationId, registrationId),
-              eq(campCheckinActions.kind, "payment"),
-              isNull(campCheckinActions.undoneBy),
-              isNotNull(campCheckinActions.paymentId),
+              eq(eventCheckinActions.campRegistrationId, registrationId),
+              eq(eventCheckinActions.kind, "payment"),
+              isNull(eventCheckinActions.undoneBy),
+              isNotNull(eventCheckinActions.campPaymentId),
             ),
           )
-          .orderBy(desc(campCheckinActions.seq))
+          .orderBy(desc(eventCheckinActions.id))
           .limit(1);
-        if (!taken || taken.paymentId === null) break;
+        if (!taken || taken.campPaymentId === null) break;
         const amount = taken.amount ?? 0;
-        const [payment] = await tx.select().from(payments).where(eq(payments.id, taken.paymentId));
+        const [payment] = await tx.select().from(payments).where(eq(payments.id, taken.campPaymentId));
         if (!payment) break;
         // Money already gone back, or owed back, cannot also be taken back at the door: the club would owe
         // (or have paid) back money it no longer holds.
@@ -158,11 +161,11 @@ export async function performCheckInAction(
           },
           { actor: account.username, reason: "Angret betaling ved innsjekking", now },
         );
-        await tx.update(campCheckinActions).set({ undoneBy: action.actionId }).where(eq(campCheckinActions.actionId, taken.actionId));
+        await tx.update(eventCheckinActions).set({ undoneBy: action.actionId }).where(eq(eventCheckinActions.actionId, taken.actionId!));
         await tx
-          .update(campCheckinActions)
-          .set({ paymentId: payment.id, moneyActionId, amount })
-          .where(eq(campCheckinActions.actionId, action.actionId));
+          .update(eventCheckinActions)
+          .set({ campPaymentId: payment.id, moneyActionId, amount })
+          .where(eq(eventCheckinActions.actionId, action.actionId));
         break;
       }
     }

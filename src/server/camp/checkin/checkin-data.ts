@@ -8,7 +8,8 @@ import { gradeLabel } from "../../../shared/camp/grades.ts";
 import { addDays, compareCalendarDates, osloCalendarDate } from "../../../shared/time.ts";
 import type { Db } from "../../db/database.ts";
 import { campCompanions, campRegistrations } from "../../db/schema/camp.ts";
-import { campCheckinActions, campCheckins } from "../../db/schema/camp-checkin.ts";
+import { campCheckins } from "../../db/schema/camp-checkin.ts";
+import { eventCheckinActions } from "../../db/schema/events.ts";
 import { currentEditionYear, editionDataForYear } from "../camp-edition-lookup.ts";
 import { placeHoldingRegistrations } from "../camp-admin.ts";
 import { doorSearchLimit, doorSearchText, matchesDoorQuery } from "../../../shared/camp/door-list.ts";
@@ -76,16 +77,16 @@ export async function loadCheckInHits(db: Db, year: number, ids?: number[]): Pro
       .orderBy(asc(campCheckins.day)),
     db
       .select()
-      .from(campCheckinActions)
+      .from(eventCheckinActions)
       .where(
         and(
-          inArray(campCheckinActions.registrationId, found),
-          eq(campCheckinActions.kind, "payment"),
-          isNull(campCheckinActions.undoneBy),
-          isNotNull(campCheckinActions.moneyActionId),
+          inArray(eventCheckinActions.campRegistrationId, found),
+          eq(eventCheckinActions.kind, "payment"),
+          isNull(eventCheckinActions.undoneBy),
+          isNotNull(eventCheckinActions.moneyActionId),
         ),
       )
-      .orderBy(asc(campCheckinActions.seq)),
+      .orderBy(asc(eventCheckinActions.id)),
   ]);
   const ledgers = await readLedgers(db, found);
   const daysOf = (personId: string) => checkins.filter((row) => row.personId === personId).map((row) => row.day);
@@ -130,9 +131,10 @@ export async function loadCheckInHits(db: Db, year: number, ids?: number[]): Pro
       paid: figures.paid - figures.refunded,
       outstanding: figures.outstanding,
       persons,
-      doorPayments: doorPayments
-        .filter((action) => action.registrationId === r.id)
-        .map((action) => ({ actionId: action.actionId, amount: action.amount ?? 0, at: action.at.toISOString(), by: action.accountName })),
+      // A camp action always has its id (the table's check holds it).
+      doorPayments: doorPayments.flatMap(({ campRegistrationId, actionId, amount, at, accountName }) =>
+        campRegistrationId === r.id && actionId ? [{ actionId, amount: amount ?? 0, at: at.toISOString(), by: accountName }] : [],
+      ),
       searchText: doorSearchText({ persons, club: clubName, orderId: r.orderId }),
     };
   });

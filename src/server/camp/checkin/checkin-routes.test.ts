@@ -145,7 +145,7 @@ describe.each(databaseKinds)("check-in at the door on %s", (kind) => {
     expect(parsed.filter((answer) => !answer.duplicate)).toHaveLength(1);
     expect(parsed[0]!.hit.persons[0]!.checkedIn).toEqual(["2026-11-28"]);
     expect(await countRows(database, "camp_checkins")).toBe(1);
-    expect(await countRows(database, "camp_checkin_actions")).toBe(1);
+    expect(await countRows(database, "event_checkin_actions")).toBe(1);
 
     // The companion on another day; the counts follow.
     expect(
@@ -297,14 +297,14 @@ describe.each(databaseKinds)("check-in at the door on %s", (kind) => {
   });
 
   it("refuses a cancelled registration (409, nothing stored) and unknown people (404)", async () => {
-    const rows = await countRows(database, "camp_checkin_actions");
+    const rows = await countRows(database, "event_checkin_actions");
     const cancelled = await act({ actionId: randomUUID(), kind: "checkin", personId: `a${ids.gone}` });
     expect(cancelled.statusCode).toBe(409);
     expect(cancelled.json()).toEqual({ error: "Påmeldingen er avbestilt." });
     expect((await act({ actionId: randomUUID(), kind: "payment", personId: `a${ids.gone}`, amount: 100 })).statusCode).toBe(409);
     expect((await act({ actionId: randomUUID(), kind: "checkin", personId: "a999999" })).statusCode).toBe(404);
     expect((await act({ actionId: randomUUID(), kind: "checkin", personId: "c999999" })).statusCode).toBe(404);
-    expect(await countRows(database, "camp_checkin_actions")).toBe(rows);
+    expect(await countRows(database, "event_checkin_actions")).toBe(rows);
   });
 
   it("refuses an action for a registration whose personal data was deleted on request, also one a phone queued before (404, nothing stored)", async () => {
@@ -314,12 +314,12 @@ describe.each(databaseKinds)("check-in at the door on %s", (kind) => {
     const queued = { actionId: randomUUID(), kind: "checkin", personId: `a${row!.id}` };
     expect((await act(queued)).statusCode).toBe(200);
     expect((await app.inject({ method: "POST", url: `/api/VinterleirAdmin/Forget/${row!.id}/${token}` })).statusCode).toBe(200);
-    const [checkins, actions] = [await countRows(database, "camp_checkins"), await countRows(database, "camp_checkin_actions")];
+    const [checkins, actions] = [await countRows(database, "camp_checkins"), await countRows(database, "event_checkin_actions")];
     for (const body of [queued, { ...queued, actionId: randomUUID() }, { actionId: randomUUID(), kind: "undo-checkin", personId: `a${row!.id}` }]) {
       const refused = await act(body);
       expect([refused.statusCode, refused.json().error]).toEqual([404, checkInMessages.unknownPerson]);
     }
-    expect([await countRows(database, "camp_checkins"), await countRows(database, "camp_checkin_actions")]).toEqual([checkins, actions]);
+    expect([await countRows(database, "camp_checkins"), await countRows(database, "event_checkin_actions")]).toEqual([checkins, actions]);
   });
 
   it("answers bad input with 400 and a wrong token with 401, never 5xx", async () => {
@@ -373,9 +373,9 @@ describe.each(databaseKinds)("check-in at the door on %s", (kind) => {
 
   // Last: the accounting records go after the retention years, and the check-in rows with them.
   it("lets the accounting retention delete registrations that have check-ins and door payments", async () => {
-    expect(await countRows(database, "camp_checkin_actions")).toBeGreaterThan(0);
+    expect(await countRows(database, "event_checkin_actions")).toBeGreaterThan(0);
     expect(await deleteExpiredAccounting(database.db, new Date("2040-01-01T00:00:00Z"), 5)).toBeGreaterThan(0);
-    expect(await countRows(database, "camp_checkin_actions")).toBe(0);
+    expect(await countRows(database, "event_checkin_actions")).toBe(0);
     expect(await countRows(database, "camp_checkins")).toBe(0);
   });
 });

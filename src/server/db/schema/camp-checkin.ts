@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
-import { campRegistrations, moneyActions, payments } from "./camp.ts";
+import { campRegistrations } from "./camp.ts";
 
 /**
  * The server's key for the check-in codes in the confirmation mails (an HMAC of the order id with it):
@@ -38,39 +38,6 @@ export const campCheckins = pgTable(
   (table) => [
     unique("camp_checkins_person_day_unique").on(table.personId, table.day),
     index("camp_checkins_registration_idx").on(table.registrationId),
-  ],
-);
-
-/**
- * Every action from the door, once: `action_id` (made by the browser) is the primary key, so the same
- * action sent twice, even at the same moment, has one effect. A payment points at its money-log entry (set
- * to null when the accounting records are deleted after the retention years); an undone payment names the
- * action that undid it.
- */
-export const campCheckinActions = pgTable(
-  "camp_checkin_actions",
-  {
-    actionId: uuid("action_id").primaryKey(),
-    /** The order the actions were carried out in. */
-    seq: integer("seq").notNull().generatedAlwaysAsIdentity(),
-    kind: text("kind", { enum: ["checkin", "undo-checkin", "payment", "undo-payment"] }).notNull(),
-    registrationId: integer("registration_id")
-      .notNull()
-      .references(() => campRegistrations.id, { onDelete: "cascade" }),
-    personId: text("person_id").notNull(),
-    day: text("day").notNull(),
-    amount: integer("amount"),
-    paymentId: integer("payment_id").references(() => payments.id, { onDelete: "set null" }),
-    moneyActionId: integer("money_action_id").references(() => moneyActions.id, { onDelete: "set null" }),
-    undoneBy: uuid("undone_by"),
-    /** The camp account's username and name. */
-    accountUsername: text("account_username").notNull(),
-    accountName: text("account_name").notNull(),
-    at: timestamp("at", { withTimezone: true }).notNull(),
-  },
-  (table) => [
-    index("camp_checkin_actions_registration_idx").on(table.registrationId),
-    check("camp_checkin_actions_kind_check", sql`${table.kind} in ('checkin', 'undo-checkin', 'payment', 'undo-payment')`),
   ],
 );
 

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
 import type { FieldChange } from "../../../shared/change-log.ts";
 import { storedEventKinds, type StoredEventDefinition } from "../../../shared/events/event-kinds.ts";
-import { campRegistrations, payments } from "./camp.ts";
+import { campRegistrations, moneyActions, payments } from "./camp.ts";
 
 /**
  * The club's events of every kind (src/shared/events/event-kinds.ts): gradings, courses and sales, which the
@@ -248,28 +248,31 @@ export const eventLedgerEntries = pgTable(
 );
 
 /**
- * The door of an event (docs/decisions/0030-event-door.md): every check-in and every undo, appended, never
- * changed. A grading's or a course's participant is checked in by position; a sale's order is picked up
- * whole (`position` null). What stands now is the latest row of each order and position; the door writes a
- * row only when it changes that, with the order row locked, so two doors never act twice.
+ * Every action from a door (docs/decisions/0030-event-door.md, 0040-one-offline-door.md), appended, never
+ * changed. A grading's or a course's participant is checked in by position, a sale's order picked up whole
+ * (`position` null): what stands is the latest row of each order and position that changed something, and
+ * the door writes a row only when it changes that, with the order row locked, so two doors never act twice.
+ * Until the camp's registrations are orders, the camp's door writes here too (`camp_registration_id`): a
+ * check-in or its undo for a person (`person_id`) on a camp day, or a payment taken at the door or taken
+ * back, with its payment and money-log entry; what stands at the camp is kept in camp_checkins.
  */
 export const eventCheckinActions = pgTable(
   "event_checkin_actions",
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    orderId: integer("order_id")
-      .notNull()
-      .references(() => eventOrders.id, { onDelete: "cascade" }),
-    /** The participant's position in the order; null for a sale's order (picked up). */
+    orderId: integer("order_id").references(() => eventOrders.id, { onDelete: "cascade" }),
+    campRegistrationId: integer("camp_registration_id").references(() => campRegistrations.id, { onDelete: "cascade" }),
+    /** The participant's position in the order; null for a sale's order (picked up) and at the camp. */
     position: integer("position"),
-    kind: text("kind", { enum: ["checkin", "undo"] }).notNull(),
-    /** The camp account's username and name. */
+    /** An event's door: checkin | undo. The camp's: checkin | undo-checkin | payment | undo-payment. */
+    kind: text("kind", { enum: ["checkin", "undo", "undo-checkin", "payment", "undo-payment"] }).notNull(),
+    /** The admin account's username and name. */
     accountUsername: text("account_username").notNull(),
     accountName: text("account_name").notNull(),
     at: timestamp("at", { withTimezone: true }).notNull(),
     /**
-     * The phone's id for the action (docs/decisions/0040-one-offline-door.md), so a replay is carried out
-     * once; null for an action sent without one.
+     * The phone's id for the action, so a replay is carried out once; null for an event's action sent
+     * without one (the camp's door always sends one).
      */
     actionId: uuid("action_id").unique("event_checkin_actions_action_id_unique"),
     /**
@@ -277,10 +280,25 @@ export const eventCheckinActions = pgTable(
      * sent again. What stands is the latest row that changed something.
      */
     changed: boolean("changed").notNull().default(true),
+    /** The camp: the person (`a{registrationId}` the athlete, `c{companionId}` a companion) and the camp day (YYYY-MM-DD, Oslo). */
+    personId: text("person_id"),
+    day: text("day"),
+    /** The camp: a payment's amount, whole kroner (an undo's: what was taken back). */
+    amount: integer("amount"),
+    /** The camp: the payment row and money-log entry a door payment went to (null once the accounting records are deleted). */
+    campPaymentId: integer("camp_payment_id").references(() => payments.id, { onDelete: "set null" }),
+    moneyActionId: integer("money_action_id").references(() => moneyActions.id, { onDelete: "set null" }),
+    /** The camp: the action that undid this payment. */
+    undoneBy: uuid("undone_by"),
   },
   (table) => [
     index("event_checkin_actions_order_idx").on(table.orderId, table.position, table.id),
-    check("event_checkin_actions_kind_check", sql`${table.kind} in ('checkin', 'undo')`),
+    index("event_checkin_actions_camp_registration_idx").on(table.campRegistrationId),
+    check("event_checkin_actions_kind_check", sql`${table.kind} in ('checkin', 'undo', 'undo-checkin', 'payment', 'undo-payment')`),
+    check(
+      "event_checkin_actions_owner_check",
+      sql`(${table.orderId} is null) <> (${table.campRegistrationId} is null) and (${table.campRegistrationId} is null or (${table.personId} is not null and ${table.day} is not null and ${table.actionId} is not null))`,
+    ),
   ],
 );
 

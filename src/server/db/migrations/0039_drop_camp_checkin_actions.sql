@@ -1,0 +1,1 @@
+DROP TABLE "camp_checkin_actions" CASCADE;
