@@ -16,6 +16,8 @@ import { isDatabaseUnavailable } from "./db/database-errors.ts";
 export const errorMessages = {
   invalidInput: "Noen av opplysningene er ugyldige. Rett feltene og prøv igjen.",
   badRequest: "Forespørselen kunne ikke leses.",
+  /** The body as a whole is missing or not what the call takes (zod's own words for it are English). */
+  wrongShape: "Forespørselen mangler innhold, eller innholdet har feil form.",
   tooLarge: "Forespørselen er for stor.",
   notFound: "Fant ikke det du spurte etter.",
   databaseUnavailable: "Databasen svarer ikke akkurat nå. Prøv igjen om litt.",
@@ -51,7 +53,8 @@ export function registerErrorHandler(app: FastifyInstance) {
       // The route's schema said no: the same answer as parseWith's, each issue's path dotted from its pointer.
       const issues = error.validation.map((issue) => ({
         path: issue.instancePath.split("/").slice(1).join("."),
-        message: issue.message ?? errorMessages.invalidInput,
+        message:
+          issue.instancePath === "/" && issue.keyword === "invalid_type" ? errorMessages.wrongShape : (issue.message ?? errorMessages.invalidInput),
       }));
       return reply.code(400).send({ error: errorMessages.invalidInput, issues } satisfies ErrorBody);
     }

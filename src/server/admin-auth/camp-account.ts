@@ -53,7 +53,7 @@ async function campAccountOfToken(db: Db, env: Pick<Env, "NODE_ENV">, token: str
 }
 
 /**
- * preHandler for an admin route of the club's accounts with a `:token` segment: 401 (the old site's body)
+ * The hook (a preHandler, or preValidation on a declared call) for an admin route of the club's accounts with a `:token` segment: 401 (the old site's body)
  * for a bad token, 403 with a Norwegian message for a valid token whose account has none of the roles.
  * Without roles, the roles that see the camp's data (`leder`, `innsjekk`): a `redaktør` edits the site only.
  */

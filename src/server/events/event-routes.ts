@@ -107,7 +107,7 @@ function registerPublicEventRoutes(app: FastifyInstance, services: EventServices
   routeCall(app, eventCalls.orderView, {}, async (request, reply) => {
     reply.header("cache-control", "no-store");
     const view = await services.orderView(request.params.orderId);
-    if (!view) return reply.code(404).send({ error: "Fant ikke ordren." });
+    if (!view) return reply.code(404).send({ error: eventMyOrderMessages.orderNotFound });
     return reply.send(view);
   });
 

@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import type { EventOrderView } from "../../shared/events/event-api.ts";
-import type { EventCancel, EventCancelAnswer } from "../../shared/events/event-my-order.ts";
+import { eventMyOrderMessages, type EventCancel, type EventCancelAnswer } from "../../shared/events/event-my-order.ts";
 import type { EventOrder } from "../../shared/events/event-order.ts";
 import { eventOrders } from "../db/schema/events.ts";
 import { HttpError } from "../errors.ts";
@@ -69,7 +69,7 @@ export function createEventServices(deps: EventServiceDeps) {
     /** A leader cancels from the event admin, by the order's id; 404 for an unknown one. */
     async cancelByLeader(orderId: string, input: EventCancel, account: string): Promise<EventCancelAnswer> {
       const [order] = eventOrderIdPattern.test(orderId) ? await db.select().from(eventOrders).where(eq(eventOrders.orderId, orderId)) : [];
-      if (!order) throw new HttpError(404, "Fant ikke ordren.");
+      if (!order) throw new HttpError(404, eventMyOrderMessages.orderNotFound);
       return cancel(order.id, input, { actor: account, by: "av arrangøren", byOrganiser: true });
     },
 

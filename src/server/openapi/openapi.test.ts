@@ -120,7 +120,7 @@ describe("GET /api/openapi.json", () => {
     const order = paths["/api/Arrangement/Post/{slug}"]!.post!;
     expect(order.requestBody).toEqual({ required: true, content: { "application/json": { schema: { $ref: "#/components/schemas/EventOrder" } } } });
     expect(Object.keys(order.responses["200"]!.content!)).toEqual(["text/plain"]);
-    expect(order.responses["404"]!.description).toBe("Fant ikke arrangementet.");
+    expect(order.responses["404"]!.description).toBe("No such published event.");
     const list = paths["/api/Arrangement/Get"]!.get!;
     expect(list.responses["200"]!.content!["application/json"]!.schema).toEqual({
       type: "array",

@@ -14,9 +14,10 @@ import { EventCancelAnswerSchema, EventCancelSchema } from "./event-my-order.ts"
  */
 
 const tag = "Arrangement-admin";
-const notLeader = "Kontoen er ikke leder.";
-const notFound = "Fant ikke arrangementet.";
-const campHere = "Vinterleiren endres i fanen «Leirer».";
+// Descriptions of an error for the API document; where a call answers one shared message, it is quoted.
+const notLeader = "The account is not a leder.";
+const notFound = "No such event.";
+const campHere = "A winter camp's edition (edited under «Leirer», not here).";
 const leder = campAccess("leder");
 
 export const eventAdminCalls = {
@@ -78,7 +79,7 @@ export const eventAdminCalls = {
     summary:
       "An event's change log, oldest first: every save, publish and copy with when, which account and field by field what changed (only a `leder`). A camp edition's log is `/api/CampEdition/Changes`.",
     answer: jsonAnswer(z.array(ChangeLogEntrySchema), "The entries; `changes` are dotted-path differences of the event's definition."),
-    errors: { 403: notLeader, 404: `${notFound} (En vinterleirs logg står under «Leirer».)` },
+    errors: { 403: notLeader, 404: `${notFound} (A winter camp's log is under «Leirer».)` },
   }),
   participants: declareCall({
     method: "GET",
@@ -124,7 +125,7 @@ export const eventAdminCalls = {
 };
 
 const doorTag = "Arrangement-innsjekking";
-const notAtTheDoor = "Kontoen jobber ikke i døra (en redaktør).";
+const notAtTheDoor = "The account does not work the door (a redaktør).";
 
 /** The door of the club's events: every account that works a door, `leder` or `innsjekk`. */
 export const eventDoorCalls = {

@@ -13,9 +13,10 @@ import { EventWaitlistOfferViewSchema } from "./event-waitlist.ts";
  */
 
 const tag = "Arrangementer";
-const tooMany = "For mange forespørsler fra samme adresse. Vent litt og prøv igjen.";
-const eventNotFound = "Fant ikke arrangementet.";
-const offerNotFound = "Fant ikke tilbudet. Sjekk at du har hele lenken fra e-posten.";
+// Descriptions of an error for the API document; where a call answers one shared message, it is quoted.
+const tooMany = "Too many submissions from one address in a short time (the public rate limit).";
+const eventNotFound = "No such published event.";
+const offerNotFound = "No offer behind that link.";
 
 export const eventCalls = {
   list: declareCall({

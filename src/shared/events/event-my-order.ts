@@ -105,6 +105,8 @@ export const eventMyOrderMessages = {
   paymentBusy: "Betalingen er ikke ferdig ennå. Prøv igjen om et par minutter.",
   participantNotFound: "Fant ikke deltakeren i påmeldingen.",
   saleWhole: "En bestilling avbestilles i sin helhet.",
+  /** An order id that names no event order (the Vipps result page, the leader's cancel). */
+  orderNotFound: "Fant ikke ordren.",
 } as const;
 
 /** What cancelling costs, said the same way on the page and in the mail (the rule: everything paid comes back). */

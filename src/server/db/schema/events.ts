@@ -243,7 +243,11 @@ export const eventLedgerEntries = pgTable(
     index("event_ledger_entries_camp_payment_idx").on(table.campPaymentId),
     check("event_ledger_entries_kind_check", sql`${table.kind} in ('charge', 'payment', 'refund', 'refund-owed', 'refund-paid')`),
     check("event_ledger_entries_owner_check", sql`(${table.orderId} is null) <> (${table.campRegistrationId} is null)`),
-    check("event_ledger_entries_payment_check", sql`${table.paymentId} is null or ${table.campPaymentId} is null`),
+    // An event order's money goes through its own payments, a camp registration's through the camp's.
+    check(
+      "event_ledger_entries_payment_check",
+      sql`(${table.orderId} is null or ${table.campPaymentId} is null) and (${table.campRegistrationId} is null or ${table.paymentId} is null)`,
+    ),
   ],
 );
 

@@ -1,0 +1,2 @@
+ALTER TABLE "event_ledger_entries" DROP CONSTRAINT "event_ledger_entries_payment_check";--> statement-breakpoint
+ALTER TABLE "event_ledger_entries" ADD CONSTRAINT "event_ledger_entries_payment_check" CHECK (("event_ledger_entries"."order_id" is null or "event_ledger_entries"."camp_payment_id" is null) and ("event_ledger_entries"."camp_registration_id" is null or "event_ledger_entries"."payment_id" is null));
