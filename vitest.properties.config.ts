@@ -7,10 +7,10 @@ import base from "./vitest.config.ts";
  *
  * Vitest starts the files it remembers as longest first, but it remembers their times from `npm test`'s quick
  * pass, where the deep pass's longest files are among the short ones: started late, one of them would run on
- * alone at the end while the other worker idles. So these start first, longest first (the ledger's 1,000
- * sequences per database, then the admin's hostile inputs), and the rest follow in Vitest's own order.
+ * alone at the end while the other worker idles. So these start first, longest first (the admin's hostile
+ * inputs, then the ledger's 1,000 sequences on each database), and the rest follow in Vitest's own order.
  */
-const longestFirst = ["camp-ledger-pglite.property.test.ts", "camp-ledger-postgres.property.test.ts", "fuzz-admin.test.ts"];
+const longestFirst = ["fuzz-admin.test.ts", "camp-ledger-pglite.property.test.ts", "camp-ledger-postgres.property.test.ts"];
 
 class LongestFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
