@@ -18,7 +18,7 @@ import { campRefund } from "../../shared/camp/camp-pricing.ts";
 import type { Database, DatabaseKind } from "../db/database.ts";
 import { campCompanions, campRegistrations, payments } from "../db/schema/camp.ts";
 import { createTestDatabase } from "./database.ts";
-import { campAdminToken, companion, deleteCampRows, draft, postRegistration, sibling, type TestApp } from "./camp.ts";
+import { campAdminToken, clearCampTables, companion, draft, postRegistration, sibling, type TestApp } from "./camp.ts";
 import { buildVippsTestApp, reconcile } from "./vipps.ts";
 import type { VippsPayments } from "../payments/vipps/vipps-payments.ts";
 import { SimError } from "../payments/vipps/vipps-simulator-problems.ts";
@@ -339,7 +339,7 @@ function ledgerProperty(kind: DatabaseKind): void {
     async () => {
       await fc.assert(
         fc.asyncProperty(fc.array(stepArbitrary, { minLength: 1, maxLength: 10 }), async (steps) => {
-          await deleteCampRows(database);
+          await clearCampTables(database);
           sim.reset();
           now = new Date("2026-11-10T10:00:00Z");
           admin = await campAdminToken(app);

@@ -4,6 +4,7 @@ import type { Database } from "../db/database.ts";
 import type { MailMessage, MailTransport } from "../mail/mail-transport.ts";
 import { sha256Hex } from "../admin-auth/password-hash.ts";
 import { buildTestApp, testAdminCredentials } from "./app.ts";
+import { clearTables } from "./clear-tables.ts";
 import { validCompanion, validDraft } from "../../shared/camp/camp-draft.fixture.ts";
 import type { CompanionDraft } from "../../shared/camp/camp-registration-fields.ts";
 import type { CampRegistrationDraft } from "../../shared/camp/camp-registration.ts";
@@ -88,60 +89,23 @@ export async function countRows(database: Database, table: string): Promise<numb
   return Number(result.rows[0]!.n);
 }
 
-/** Empties the camp tables between tests (mail too). */
-export async function clearCampTables(database: Database): Promise<void> {
-  await database.db.execute(
-    sql`truncate money_actions, payment_shares, payments, camp_price_lines, camp_companions, camp_personal_links, camp_registration_changes, camp_waitlist_offers, camp_registrations, mail_outbox restart identity cascade`,
-  );
-}
-
-/** The camp tables, each after every table that refers to it: the order their rows can be deleted in. */
-const campTablesInDeleteOrder = new WeakMap<Database, Promise<string[]>>();
-
 /**
- * Empties the same tables as clearCampTables (with every table that refers to them, as its CASCADE does), but
- * row by row and without starting the ids again: for a property that empties them between hundreds of short
- * runs and reads its ids from the database. TRUNCATE makes new files for each of the 14 tables, about 70 ms
- * on PostgreSQL and 50 ms on PGlite; deleting the few rows a run leaves takes 4 and 20 ms.
+ * Empties the camp tables between tests (mail too), with every table that refers to them, and starts their ids
+ * again (clear-tables.ts).
  */
-export async function deleteCampRows(database: Database): Promise<void> {
-  let order = campTablesInDeleteOrder.get(database);
-  if (!order) {
-    order = deleteOrder(database);
-    campTablesInDeleteOrder.set(database, order);
-  }
-  for (const table of await order) await database.db.execute(sql.raw(`delete from ${table}`));
-}
-
-async function deleteOrder(database: Database): Promise<string[]> {
-  const { rows } = await database.db.execute<{ child: string; parent: string }>(sql`
-    with recursive closure(t) as (
-      select unnest(array['money_actions', 'payment_shares', 'payments', 'camp_price_lines', 'camp_companions',
-        'camp_personal_links', 'camp_registration_changes', 'camp_waitlist_offers', 'camp_registrations',
-        'mail_outbox']::regclass[])
-      union
-      select c.conrelid::regclass from pg_constraint c join closure on c.confrelid = closure.t where c.contype = 'f'
-    )
-    select closure.t::text as child, coalesce(c.confrelid::regclass::text, '') as parent
-    from closure left join pg_constraint c on c.conrelid = closure.t and c.contype = 'f' and c.confrelid <> c.conrelid
-      and c.confrelid in (select t from closure)`);
-  // Referring tables first: a table is deleted once no remaining table refers to it.
-  const parents = new Map<string, Set<string>>();
-  for (const { child, parent } of rows) {
-    if (!parents.has(child)) parents.set(child, new Set());
-    if (parent) parents.get(child)!.add(parent);
-  }
-  const order: string[] = [];
-  while (parents.size > 0) {
-    const referred = new Set([...parents.values()].flatMap((set) => [...set]));
-    const free = [...parents.keys()].filter((table) => !referred.has(table));
-    if (free.length === 0) throw new Error(`the camp tables refer to each other in a circle: ${[...parents.keys()].join(", ")}`);
-    for (const table of free) {
-      order.push(table);
-      parents.delete(table);
-    }
-  }
-  return order;
+export async function clearCampTables(database: Database): Promise<void> {
+  await clearTables(database, [
+    "money_actions",
+    "payment_shares",
+    "payments",
+    "camp_price_lines",
+    "camp_companions",
+    "camp_personal_links",
+    "camp_registration_changes",
+    "camp_waitlist_offers",
+    "camp_registrations",
+    "mail_outbox",
+  ]);
 }
 
 /** A further athlete of a group submission (the first athlete's contact details are shared). */

@@ -4,6 +4,7 @@ import type { Database } from "../db/database.ts";
 import type { EventDefinitionInput } from "../../shared/events/event-definition.ts";
 import type { EventOrderInput } from "../../shared/events/event-order.ts";
 import type { TestApp } from "./camp.ts";
+import { clearTables } from "./clear-tables.ts";
 
 /** Shapes and calls the events' tests share. */
 export const homeClubId = 29;
@@ -83,9 +84,15 @@ export function postOrder(app: TestApp, slug: string, body: unknown) {
 
 /** Every event and what hangs on it, and the outbox: a clean slate between tests. */
 export async function clearEvents(database: Database) {
-  await database.db.execute(
-    sql`truncate event_ledger_entries, event_payments, event_order_items, event_participants, event_orders, event_stock, mail_outbox restart identity cascade`,
-  );
+  await clearTables(database, [
+    "event_ledger_entries",
+    "event_payments",
+    "event_order_items",
+    "event_participants",
+    "event_orders",
+    "event_stock",
+    "mail_outbox",
+  ]);
   // The camp's editions are events too, and stay.
   await database.db.execute(sql`delete from event_changes where event_id in (select id from events where kind <> 'vinterleir')`);
   await database.db.execute(sql`delete from events where kind <> 'vinterleir'`);
