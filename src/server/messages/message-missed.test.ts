@@ -1,9 +1,9 @@
-import { eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
-import { buildCampTestApp, campAdminToken, draft, postRegistration, type TestApp } from "../test-support/camp.ts";
+import { buildCampTestApp, campAdminToken, clearCampTables, draft, postRegistration, type TestApp } from "../test-support/camp.ts";
 
 const slug = "vinterleir-2026";
 
@@ -22,9 +22,18 @@ describe.each(databaseKinds)("a missed time on %s", (kind) => {
   const reminder = async () => (await app.inject({ url: `/api/Melding/Reminder/${slug}/${await leder()}` })).json();
   const log = async () => (await app.inject({ url: `/api/Melding/Get/${slug}/${await leder()}` })).json();
 
-  beforeEach(async () => {
-    now = new Date("2026-10-15T10:00:00Z");
+  // One database for the file, emptied of what a test leaves (registrations, mail, messages, the reminder's
+  // settings) before the next; the app is built anew for each test, with its clock.
+  beforeAll(async () => {
     database = await createTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+  beforeEach(async () => {
+    await clearCampTables(database);
+    await database.db.execute(sql`truncate message_recipients, messages, message_reminders restart identity cascade`);
+    now = new Date("2026-10-15T10:00:00Z");
     ({ app, transport } = await buildCampTestApp(database, { clock: () => now }));
     for (const name of ["Anne", "Bjørn"]) {
       const body = draft({ firstName: name, lastName: "Hansen", age: 11, email: `${name.toLowerCase()}@example.no`, vipps: false });
@@ -37,7 +46,6 @@ describe.each(databaseKinds)("a missed time on %s", (kind) => {
   });
   afterEach(async () => {
     await app.close();
-    await database.close();
   });
 
   it("before its time the reminder is planned for Wednesday 25 November 00.00 (three days before the camp)", async () => {

@@ -4,6 +4,7 @@ import type { Database } from "../db/database.ts";
 import type { MailMessage, MailTransport } from "../mail/mail-transport.ts";
 import { sha256Hex } from "../admin-auth/password-hash.ts";
 import { buildTestApp, testAdminCredentials } from "./app.ts";
+import { clearTables } from "./clear-tables.ts";
 import { validCompanion, validDraft } from "../../shared/camp/camp-draft.fixture.ts";
 import type { CompanionDraft } from "../../shared/camp/camp-registration-fields.ts";
 import type { CampRegistrationDraft } from "../../shared/camp/camp-registration.ts";
@@ -89,19 +90,27 @@ export async function countRows(database: Database, table: string): Promise<numb
 }
 
 /**
- * Empties the camp tables between tests (mail too). The ledger, the offers and the door log hold the events'
- * rows too, so only the camp's rows go (a truncate would take the events').
+/**
+ * Empties the camp tables between tests (mail too), with every table that refers to them, and starts their ids
+ * again (clear-tables.ts). The ledger, the offers and the door log hold the events' rows too: only the camp's
+ * rows go there.
  */
 export async function clearCampTables(database: Database): Promise<void> {
-  for (const table of ["event_ledger_entries", "event_waitlist_offers", "event_checkin_actions"])
-    await database.db.execute(sql.raw(`delete from ${table} where camp_registration_id is not null`));
-  await database.db.execute(
-    sql`truncate payment_shares, camp_price_lines, camp_companions, camp_personal_links, camp_registration_changes, camp_checkins, camp_checkin_refusals, mail_outbox restart identity`,
+  await clearTables(
+    database,
+    [
+      "money_actions",
+      "payment_shares",
+      "payments",
+      "camp_price_lines",
+      "camp_companions",
+      "camp_personal_links",
+      "camp_registration_changes",
+      "camp_registrations",
+      "mail_outbox",
+    ],
+    { shared: "camp_registration_id" },
   );
-  for (const table of ["money_actions", "payments", "camp_registrations"]) {
-    await database.db.execute(sql.raw(`delete from ${table}`));
-    await database.db.execute(sql.raw(`alter table ${table} alter column id restart`));
-  }
 }
 
 /** A further athlete of a group submission (the first athlete's contact details are shared). */

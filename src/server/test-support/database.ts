@@ -29,7 +29,7 @@ export const databaseKinds: DatabaseKind[] = postgresAvailable ? ["pglite", "pos
 export async function createTestDatabase(kind: DatabaseKind, options: { prepare?: boolean } = {}): Promise<Database> {
   const prepared = options.prepare !== false;
   if (kind === "pglite") {
-    const dump = pgliteDump(prepared);
+    const dump = pgliteTemplateDump(prepared);
     if (dump) return connectPglite(undefined, { loadDataDir: await dump });
     const database = await connectPglite();
     if (prepared) await prepareDatabase(database, testSeedTime);
@@ -67,8 +67,11 @@ export async function createPostgresTestDatabase(options: { template?: string } 
 
 const dumps = new Map<string, Promise<Blob>>();
 
-/** The run's dump for this kind of database, read once per test file; undefined without the global set-up. */
-function pgliteDump(prepared: boolean): Promise<Blob> | undefined {
+/**
+ * The run's dump of a PGlite data folder, migrated and seeded or fresh from initdb (`prepared: false`), read once
+ * per test file; undefined without the global set-up.
+ */
+export function pgliteTemplateDump(prepared: boolean): Promise<Blob> | undefined {
   const file = inject(prepared ? "pglitePreparedDump" : "pgliteEmptyDump");
   if (!file) return undefined;
   let dump = dumps.get(file);

@@ -4,6 +4,7 @@ import type { Database } from "../db/database.ts";
 import type { EventDefinitionInput } from "../../shared/events/event-definition.ts";
 import type { EventOrderInput } from "../../shared/events/event-order.ts";
 import type { TestApp } from "./camp.ts";
+import { clearTables } from "./clear-tables.ts";
 
 /** Shapes and calls the events' tests share. */
 export const homeClubId = 29;
@@ -86,13 +87,8 @@ export function postOrder(app: TestApp, slug: string, body: unknown) {
  * the door log hold the camp's rows too, so only the events' rows go (a truncate would take the camp's).
  */
 export async function clearEvents(database: Database) {
-  for (const table of ["event_ledger_entries", "event_waitlist_offers", "event_checkin_actions"])
-    await database.db.execute(sql.raw(`delete from ${table} where order_id is not null`));
-  await database.db.execute(sql`truncate event_positions, event_order_links, event_stock, mail_outbox restart identity`);
-  await database.db.execute(sql`delete from event_payments`);
-  await database.db.execute(sql`delete from event_orders`);
-  await database.db.execute(sql`alter table event_payments alter column id restart`);
-  await database.db.execute(sql`alter table event_orders alter column id restart`);
+  // The ledger, the offers and the door log hold the camp's rows too: only the events' rows go there.
+  await clearTables(database, ["event_payments", "event_positions", "event_orders", "event_stock", "mail_outbox"], { shared: "order_id" });
   // The camp's editions are events too, and stay.
   await database.db.execute(sql`delete from event_changes where event_id in (select id from events where kind <> 'vinterleir')`);
   await database.db.execute(sql`delete from events where kind <> 'vinterleir'`);

@@ -5,6 +5,9 @@
  * change added, cancel an athlete, the leader's cancel, the leader adding and removing a companion, door payments, refunds Vipps
  * accepts or refuses, and the full-refund deadline passing. After every step the invariants hold. A short run
  * by default; LEDGER_RUNS sets how many sequences (CI runs 1 000 per database).
+ *
+ * One test file per database (src/server/camp/camp-ledger-pglite.property.test.ts and camp-ledger-postgres.property.test.ts):
+ * the deep pass's longest work, so Vitest's two workers take a database each instead of one worker both.
  */
 import fc from "fast-check";
 import { randomUUID } from "node:crypto";
@@ -12,17 +15,17 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { athletePerson, ledgerFigures, ledgerItems, sumFigures, type LedgerEntry } from "../../shared/camp/camp-ledger.ts";
 import { campRefund } from "../../shared/camp/camp-pricing.ts";
-import type { Database } from "../db/database.ts";
+import type { Database, DatabaseKind } from "../db/database.ts";
 import { campCompanions, campRegistrations, payments } from "../db/schema/camp.ts";
-import { databaseKinds, createTestDatabase } from "../test-support/database.ts";
-import { campAdminToken, clearCampTables, companion, draft, postRegistration, sibling, type TestApp } from "../test-support/camp.ts";
-import { buildVippsTestApp, reconcile } from "../test-support/vipps.ts";
+import { createTestDatabase } from "./database.ts";
+import { campAdminToken, clearCampTables, companion, draft, postRegistration, sibling, type TestApp } from "./camp.ts";
+import { buildVippsTestApp, reconcile } from "./vipps.ts";
 import type { VippsPayments } from "../payments/vipps/vipps-payments.ts";
 import { SimError } from "../payments/vipps/vipps-simulator-problems.ts";
 import type { VippsSimulator } from "../payments/vipps/vipps-simulator.ts";
-import { campEditionOfYear } from "./camp-edition-lookup.ts";
-import { readLedgers } from "./camp-ledger-store.ts";
-import { createSubmissionLink as createPersonalLink } from "./camp-personal-link.ts";
+import { campEditionOfYear } from "../camp/camp-edition-lookup.ts";
+import { readLedgers } from "../camp/camp-ledger-store.ts";
+import { createSubmissionLink as createPersonalLink } from "../camp/camp-personal-link.ts";
 
 const runs = Number(process.env.LEDGER_RUNS ?? 3);
 /** A home-club child with a cup grade, young enough for cup grading: the grading fee is charged. */
@@ -70,7 +73,14 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("deadline-passes" as const) }) },
 );
 
-describe.each(databaseKinds)("the money ledger under random sequences on %s", (kind) => {
+/** The property on one kind of database, as a describe block of the test file that calls it. */
+export function describeLedgerProperty(kind: DatabaseKind): void {
+  describe(`the money ledger under random sequences on ${kind}`, () => {
+    ledgerProperty(kind);
+  });
+}
+
+function ledgerProperty(kind: DatabaseKind): void {
   let database: Database;
   let app: TestApp;
   let sim: VippsSimulator;
@@ -392,4 +402,4 @@ describe.each(databaseKinds)("the money ledger under random sequences on %s", (k
     },
     Math.max(600_000, runs * 1000),
   ); // a limit against hangs: about a second per sequence on a loaded machine
-});
+}
