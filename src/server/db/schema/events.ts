@@ -238,9 +238,16 @@ export const eventLedgerEntries = pgTable(
     correctsId: integer("corrects_id").references((): AnyPgColumn => eventLedgerEntries.id),
   },
   (table) => [
-    index("event_ledger_entries_order_idx").on(table.orderId),
-    index("event_ledger_entries_camp_registration_idx").on(table.campRegistrationId),
-    index("event_ledger_entries_camp_payment_idx").on(table.campPaymentId),
+    // Each kind's rows in its own indexes: an order's entry writes none of the camp's, and the other way round.
+    index("event_ledger_entries_order_idx")
+      .on(table.orderId)
+      .where(sql`${table.orderId} is not null`),
+    index("event_ledger_entries_camp_registration_idx")
+      .on(table.campRegistrationId)
+      .where(sql`${table.campRegistrationId} is not null`),
+    index("event_ledger_entries_camp_payment_idx")
+      .on(table.campPaymentId)
+      .where(sql`${table.campPaymentId} is not null`),
     check("event_ledger_entries_kind_check", sql`${table.kind} in ('charge', 'payment', 'refund', 'refund-owed', 'refund-paid')`),
     check("event_ledger_entries_owner_check", sql`(${table.orderId} is null) <> (${table.campRegistrationId} is null)`),
     // An event order's money goes through its own payments, a camp registration's through the camp's.
