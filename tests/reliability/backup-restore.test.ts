@@ -48,18 +48,20 @@ async function createData(database: Database) {
   await database.db.execute(sql`
     insert into camp_registrations (edition_year, draft_id, order_id, first_name, last_name, age, email, email_key, telephone, allergies,
       club_id, grade_id, gradering, has_ledsager, other_info, sleepover, vegan, instructor, public, vipps, wants_to_instruct,
-      data_consent, terms_accepted, total, status, created_at, confirmed_at)
+      data_consent, terms_accepted, status, created_at, confirmed_at)
     values (2026, '0b7e0f7c-9a55-4f0e-8a3c-5d1f2e3a4b5c', 'VL26-BACKUP', 'Åse', 'Ørnulfsen «sikkerhetskopi»', 31, 'ase@example.no', 'ase@example.no',
       '+4791234567', 'Nøtter', 1, 5, false, true, 'Linje 1' || chr(10) || 'Linje 2', true, false, 0, true, false, false, true, true,
-      1750, 'confirmed', '2026-10-01T10:00:00Z', '2026-10-01T10:00:00Z')`);
+      'confirmed', '2026-10-01T10:00:00Z', '2026-10-01T10:00:00Z')`);
   await database.db.execute(sql`
     insert into camp_companions (registration_id, position, client_id, first_name, last_name, age, telephone, email, sleepover, already_registered, amount)
     select id, 0, 'c1', 'Kari', 'Ørnulfsen', 40, '98765432', 'kari@example.no', true, false, 550 from camp_registrations where order_id = 'VL26-BACKUP'`);
   await database.db.execute(sql`
-    insert into camp_price_lines (registration_id, position, kind, label, amount)
-    select id, p.position, p.kind, p.label, p.amount from camp_registrations,
-      (values (0, 'athlete', 'Vinterleir, ungdom/voksen: Åse Ørnulfsen', 1200), (1, 'companion', 'Ledsager: Kari Ørnulfsen', 550)) as p(position, kind, label, amount)
-    where order_id = 'VL26-BACKUP'`);
+    insert into event_ledger_entries (camp_registration_id, at, actor, reason, kind, person, item, label, amount)
+    select r.id, '2026-10-01T10:00:00Z', 'deltaker', 'Påmelding', 'charge', p.person, p.item, p.label, p.amount
+      from camp_registrations r join camp_companions c on c.registration_id = r.id,
+      lateral (values (1, 'athlete', 'athlete', 'Vinterleir, ungdom/voksen: Åse Ørnulfsen', 1200),
+                      (2, 'companion-' || c.id, 'companion', 'Ledsager: Kari Ørnulfsen', 550)) as p(n, person, item, label, amount)
+    where r.order_id = 'VL26-BACKUP' order by p.n`);
   await database.db.execute(sql`
     insert into payments (registration_id, reference, method, amount, state, paid_amount, created_at, updated_at)
     select id, 'VL26-BACKUP', 'card_cash', 1750, 'paid', 1750, '2026-10-01T10:00:00Z', '2026-10-02T10:00:00Z' from camp_registrations where order_id = 'VL26-BACKUP'`);

@@ -4,9 +4,9 @@ import { calculateCampPrice } from "../../shared/camp/camp-pricing.ts";
 import type { LeaderCompanionAdd } from "../../shared/camp/camp-registration-changes.ts";
 import type { Grade } from "../../shared/camp/grades.ts";
 import type { Db } from "../db/database.ts";
+import { eq } from "drizzle-orm";
 import { campCompanions, campRegistrations } from "../db/schema/camp.ts";
 import { appendCharges } from "./camp-ledger-store.ts";
-import { appendPriceLine } from "./camp-price-lines.ts";
 
 interface CompanionAddition {
   registration: typeof campRegistrations.$inferSelect;
@@ -24,7 +24,7 @@ interface CompanionAddition {
 /**
  * The one writer of a companion added to a stored registration, by the family (Min påmelding) or the
  * leader: priced as when the registration was made (its edition, its early-bird state), stored, charged in
- * the ledger and added to the receipt. Charged now and owed until paid; cancelled unpaid, it is simply
+ * in the ledger with its line on the receipt. Charged now and owed until paid; cancelled unpaid, it is simply
  * removed (docs/decisions/0016-money-ledger.md). The caller holds the registration's lock and asks for the
  * money (chargeDifference). Returns what the companion costs.
  */
@@ -52,11 +52,11 @@ export async function addChargedCompanion(tx: Db, addition: CompanionAddition): 
       amount: line.amount,
     })
     .returning({ id: campCompanions.id });
-  await appendCharges(tx, registration.id, [{ person: companionPerson(inserted!.id), item: "companion", amount: line.amount }], {
+  await tx.update(campRegistrations).set({ hasLedsager: true }).where(eq(campRegistrations.id, registration.id));
+  await appendCharges(tx, registration.id, [{ person: companionPerson(inserted!.id), item: "companion", amount: line.amount, label: line.label }], {
     actor: addition.actor,
     reason: addition.reason,
     now: addition.now,
   });
-  await appendPriceLine(tx, registration, { kind: line.kind, label: line.label, amount: line.amount }, { hasLedsager: true });
   return line.amount;
 }

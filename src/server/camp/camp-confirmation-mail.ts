@@ -22,7 +22,7 @@ export interface CampConfirmationData {
   greetingName: string | undefined;
   clubName: string;
   sleepover: boolean;
-  /** As stored in camp_price_lines: the receipt as charged. */
+  /** The receipt as charged: the registration's charges in the ledger. */
   lines: { label: string; amount: number }[];
   total: number;
   /** From the order's ledger (for a group, the group's ledgers added up): what is paid and what is left. */

@@ -4,7 +4,6 @@ import { campRegistrations, payments } from "../db/schema/camp.ts";
 import { clubs } from "../db/schema/clubs.ts";
 import type { RenderedMail } from "../mail/outbox.ts";
 import { campEditionOfYear } from "./camp-edition-lookup.ts";
-import { storedPriceLines } from "./camp-price-lines.ts";
 import { checkInCodeFor } from "./checkin/checkin-code.ts";
 import { createMailLink, personalLinkUrl } from "./camp-personal-link.ts";
 import { ledgerFigures, sumFigures, type LedgerFigures } from "../../shared/camp/camp-ledger.ts";
@@ -12,6 +11,7 @@ import { readLedgers } from "./camp-ledger-store.ts";
 import { loadClubContact } from "../site-content/club-contact.ts";
 import { renderCampConfirmation, type ConfirmationContext, type GroupConfirmation } from "./camp-confirmation-mail.ts";
 import { greetingNameOf } from "../../shared/camp/contact-greeting.ts";
+import { campRegistrationCharged, receiptOf } from "./camp-receipt.ts";
 
 /**
  * The camp confirmation in the outbox: queued inside the transaction that confirms the registration with
@@ -105,13 +105,13 @@ export async function renderQueuedCampConfirmation(db: Db, queued: { payload: Re
         orderId: campRegistrations.orderId,
         firstName: campRegistrations.firstName,
         lastName: campRegistrations.lastName,
-        total: campRegistrations.total,
+        total: campRegistrationCharged,
         sleepover: campRegistrations.sleepover,
       })
       .from(campRegistrations)
       .where(eq(campRegistrations.id, id));
     if (!row) throw new Error(`No camp registration ${id}`);
-    others.push({ ...row, lines: await storedPriceLines(db, id), checkInCode: await checkInCodeFor(db, row.orderId) });
+    others.push({ ...row, lines: await receiptOf(db, id), checkInCode: await checkInCodeFor(db, row.orderId) });
   }
   return renderStoredCampConfirmation(db, first!, { sentAt: queued.createdAt, personalLink, money, ...(reserved ? { reserved } : {}) }, others);
 }
@@ -135,14 +135,14 @@ async function renderStoredCampConfirmation(
       age: campRegistrations.age,
       contactName: campRegistrations.contactName,
       sleepover: campRegistrations.sleepover,
-      total: campRegistrations.total,
+      total: campRegistrationCharged,
       clubName: clubs.name,
     })
     .from(campRegistrations)
     .innerJoin(clubs, eq(clubs.clubId, campRegistrations.clubId))
     .where(eq(campRegistrations.id, registrationId));
   if (!registration) throw new Error(`No camp registration ${registrationId}`);
-  const lines = await storedPriceLines(db, registrationId);
+  const lines = await receiptOf(db, registrationId);
   const [payment] = await db
     .select({ method: payments.method })
     .from(payments)

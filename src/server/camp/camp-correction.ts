@@ -19,7 +19,6 @@ import { HttpError, parseWith } from "../errors.ts";
 import { addShareRefund } from "../payments/payment-shares.ts";
 import { lockPayment, queueVippsRefund } from "../payments/queue-refund.ts";
 import { campEditionOfYear } from "./camp-edition-lookup.ts";
-import { appendPriceLine } from "./camp-price-lines.ts";
 import { appendCharges, appendEntries, readLedger } from "./camp-ledger-store.ts";
 import { CampInputError } from "./camp-registrations.ts";
 import { queueLeaderChangeMail } from "./camp-leader-mail.ts";
@@ -78,15 +77,15 @@ export async function correctRegistration(app: FastifyInstance, registrationId: 
     const entries = await readLedger(tx, registrationId);
     const current = ledgerItems(entries).filter((item) => item.person === athletePerson);
     const charges: ChargeLine[] = [];
+    const correctionLabel = "Rettet av leirledelsen";
     for (const item of athleteItems) {
       const wanted = price.lines.filter((line) => line.kind === item).reduce((sum, line) => sum + line.amount, 0);
       const charged = current.filter((line) => line.item === item).reduce((sum, line) => sum + line.charged, 0);
-      if (wanted !== charged) charges.push({ person: athletePerson, item, amount: wanted - charged });
+      if (wanted !== charged) charges.push({ person: athletePerson, item, amount: wanted - charged, label: correctionLabel });
     }
     const reason = `Rettet av leirledelsen (${inWords(changed)}).`;
     await appendCharges(tx, registrationId, charges, { actor, reason, now });
     const difference = charges.reduce((sum, charge) => sum + charge.amount, 0);
-    if (difference !== 0) await appendPriceLine(tx, registration, { kind: "correction", label: "Rettet av leirledelsen", amount: difference });
     await tx
       .update(campRegistrations)
       .set({ age: merged.age, clubId: merged.clubId, gradeId: merged.gradeId, gradering: merged.gradering })

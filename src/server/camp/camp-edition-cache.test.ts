@@ -3,6 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import { buildCampTestApp, clearCampTables, countRows, draft, postRegistration, sibling, type TestApp } from "../test-support/camp.ts";
+import { campRegistrations } from "../db/schema/camp.ts";
+import { campRegistrationCharged } from "./camp-receipt.ts";
 
 // Two days before the seeded 2026 camp, inside its registration window.
 const now = new Date("2026-11-26T10:00:00Z");
@@ -29,7 +31,7 @@ describe.each(databaseKinds)("registrations after another process changed the ed
   });
 
   const totals = async () =>
-    (await database.db.execute<{ total: number }>(sql`select total from camp_registrations order by id`)).rows.map((row) => Number(row.total));
+    (await database.db.select({ total: campRegistrationCharged }).from(campRegistrations).orderBy(campRegistrations.id)).map((row) => row.total);
   const raiseAdultPrice = (by: number) =>
     database.db.execute(
       sql`update events set definition = jsonb_set(definition, '{prices,adult}', to_jsonb((definition->'prices'->>'adult')::int + ${by}::int)), version = version + 1 where slug = 'vinterleir-2026'`,

@@ -6,7 +6,7 @@ import { participantPaymentMethodLabels } from "../../shared/camp/camp-state-lab
 import { emailKey } from "../../shared/contact/email-key.ts";
 import { formatKroner } from "../../shared/format.ts";
 import type { Database } from "../db/database.ts";
-import { campCompanions, campPriceLines, campRegistrations, payments } from "../db/schema/camp.ts";
+import { campCompanions, campRegistrations, payments } from "../db/schema/camp.ts";
 import { campPersonalLinks } from "../db/schema/camp-self-service.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { outboxMails } from "../test-support/outbox.ts";
@@ -29,6 +29,8 @@ import {
   sibling,
   type TestApp,
 } from "../test-support/camp.ts";
+import { campRegistrationWithTotal } from "./camp-receipt.ts";
+import { eventLedgerEntries } from "../db/schema/events.ts";
 
 // Before 1 November: the early-bird price (1200 → 1080 for youth/adults).
 const now = new Date("2026-10-15T10:00:00Z");
@@ -58,7 +60,7 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post with siblings on %s", (k
     const res = await app.inject({ method: "PUT", url: `/api/CampEdition/Put/2026/${token}`, payload: patch });
     expect(res.statusCode).toBe(200);
   };
-  const rows = () => database.db.select().from(campRegistrations).orderBy(asc(campRegistrations.id));
+  const rows = () => database.db.select(campRegistrationWithTotal).from(campRegistrations).orderBy(asc(campRegistrations.id));
 
   it("stores one registration per athlete, linked by the first one's order id, each priced on its own", async () => {
     const body = draft({ siblings: [sibling(), sibling({ firstName: "Per", age: 12, clubId: 2 })] });
@@ -229,7 +231,7 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post with siblings on %s", (k
     const body = draft({ firstName: "Først", siblings: [sibling({ firstName: "Andre" }), sibling({ firstName: "Tredje" })] });
     const answers = await Promise.all([postRegistration(app, body), postRegistration(app, body)]);
     expect(answers.map((res) => `${res.statusCode} ${res.body}`)).toEqual(["200 Done", "200 Done"]);
-    const rows = await database.db.select().from(campRegistrations).orderBy(asc(campRegistrations.id));
+    const rows = await database.db.select(campRegistrationWithTotal).from(campRegistrations).orderBy(asc(campRegistrations.id));
     expect(rows.map((row) => row.firstName)).toEqual(["Først", "Andre", "Tredje"]);
     expect(new Set(rows.map((row) => row.groupId))).toEqual(new Set([rows[0]!.orderId]));
     expect(await outboxMails(app, like(mailOutbox.dedupeKey, "camp-confirmation:%"))).toHaveLength(1);
@@ -327,8 +329,8 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post with siblings on %s", (k
     const [ola, kari] = await rows();
     const companions = await database.db.select().from(campCompanions);
     expect(companions.map((row) => [row.registrationId, row.firstName, row.sleepover])).toEqual([[kari!.id, "Mor", true]]);
-    const lines = await database.db.select().from(campPriceLines).where(eq(campPriceLines.registrationId, kari!.id));
-    expect(lines.map((line) => line.kind)).toContain("companion");
+    const lines = await database.db.select().from(eventLedgerEntries).where(eq(eventLedgerEntries.campRegistrationId, kari!.id));
+    expect(lines.map((line) => line.item)).toContain("companion");
     expect(kari!.total - ola!.total).toBe(companions[0]!.amount);
     expect(companions[0]!.amount).toBeGreaterThan(0);
   });
@@ -368,9 +370,9 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post with siblings on %s", (k
       for (const [index, row] of stored.entries()) {
         const lines = await database.db
           .select()
-          .from(campPriceLines)
-          .where(eq(campPriceLines.registrationId, row.id))
-          .orderBy(asc(campPriceLines.position));
+          .from(eventLedgerEntries)
+          .where(eq(eventLedgerEntries.campRegistrationId, row.id))
+          .orderBy(asc(eventLedgerEntries.id));
         expect(answer.athletes[index]!.lines).toEqual(lines.map((line) => ({ label: line.label, amount: line.amount })));
         expect(answer.athletes[index]!.total).toBe(row.total);
       }

@@ -27,7 +27,6 @@ import { loadClubContact } from "../site-content/club-contact.ts";
 import { noteUncoveredClaims } from "./camp-companion-claims.ts";
 import { addChargedCompanion } from "./camp-companion-add.ts";
 import { campEditionOfYear } from "./camp-edition-lookup.ts";
-import { appendPriceLine } from "./camp-price-lines.ts";
 import { cancelInLedger, readLedger } from "./camp-ledger-store.ts";
 import { queueLeaderChangeMail } from "./camp-leader-mail.ts";
 import { createMailLink, personalLinkUrl } from "./camp-personal-link.ts";
@@ -144,8 +143,6 @@ export async function leaderRemoveCompanion(
     const edition = await campEditionOfYear(tx, registration.editionYear);
     const name = fullName(companion);
     await tx.update(campCompanions).set({ cancelledAt: now }).where(eq(campCompanions.id, companion.id));
-    // The receipt stays as charged, with a line that takes the companion off; the lines still sum to the total.
-    await appendPriceLine(tx, registration, { kind: "cancelled-companion", label: `Avbestilt ledsager: ${name}`, amount: -companion.amount });
     const person = companionPerson(companion.id);
     const settled = await cancelInLedger(
       tx,
@@ -157,6 +154,8 @@ export async function leaderRemoveCompanion(
         reason: `Ledsager ${name} fjernet av leirledelsen.`,
         now,
       },
+      // The receipt keeps the companion's line and gains the one that takes them off.
+      () => name,
     );
     if (!companion.alreadyRegistered) await noteUncoveredClaims(tx, registration.editionYear, registrationId, registration.orderId, [companion], now);
     await tx

@@ -22,13 +22,35 @@ function statementsOf(file: string): string[] {
 }
 
 /**
+ * What a database from before the ledger held beside its registrations, rebuilt from today's rows: the
+ * receipt's price lines (the athlete's lines as charged when registering, a grading added or taken off) and the
+ * total column, as the release before the receipt moved into the ledger kept them.
+ */
+const beforeTheLedger = [
+  `create table "camp_price_lines" ("id" integer primary key generated always as identity, "registration_id" integer not null,
+     "position" integer not null, "kind" text not null, "label" text not null, "amount" integer not null)`,
+  `insert into "camp_price_lines" ("registration_id", "position", "kind", "label", "amount")
+   select "camp_registration_id", row_number() over (partition by "camp_registration_id" order by "id") - 1,
+     case when "amount" < 0 and "item" = 'grading' then 'cancelled-grading' else "item" end, coalesce("label", ''), "amount"
+   from "event_ledger_entries"
+   where "kind" = 'charge' and "camp_registration_id" is not null and "person" = 'athlete' and "item" <> 'cancellation-fee'
+     and ("reason" = 'Påmelding' or "item" = 'grading')`,
+  `alter table "camp_registrations" add column "total" integer`,
+];
+
+/**
  * The ledger's way into a database from before it: the migration that made the camp's ledger (its table and the
- * backfill from what was stored), then the one that moved those entries into the one ledger (the move only: its
- * columns are in place) and the one that dropped the camp's table.
+ * backfill from what was stored), the one that moved those entries into the one ledger (the move only: its
+ * columns are in place), the one that dropped the camp's table, and the one that moved the receipt in.
  */
 function upgradeStatements(): string[] {
   const move = statementsOf("0034_one_ledger.sql").filter((statement) => /^(INSERT|SELECT)/.test(statement));
-  return [...statementsOf("0014_ledger.sql"), ...move, ...statementsOf("0035_drop_camp_ledger_entries.sql")];
+  return [
+    ...statementsOf("0014_ledger.sql"),
+    ...move,
+    ...statementsOf("0035_drop_camp_ledger_entries.sql"),
+    ...statementsOf("0042_receipt_in_the_ledger.sql"),
+  ];
 }
 
 describe.each(databaseKinds)("the ledger migration's backfill on %s", (kind) => {
@@ -87,7 +109,9 @@ describe.each(databaseKinds)("the ledger migration's backfill on %s", (kind) => 
     const before = await figures();
     expect(before.some((one) => one.kept > 0) && before.some((one) => one.refundOwed > 0) && before.some((one) => one.outstanding > 0)).toBe(true);
 
-    // As if the registrations had been made before the ledger: no entries, then the migrations' backfill and move.
+    // As if the registrations had been made before the ledger: their price lines, no entries, then the migrations'
+    // backfill and moves.
+    for (const statement of beforeTheLedger) await suite.app.db.execute(sql.raw(statement));
     await suite.app.db.delete(eventLedgerEntries).where(isNotNull(eventLedgerEntries.campRegistrationId));
     for (const statement of upgradeStatements()) await suite.app.db.execute(sql.raw(statement));
     expect(await figures()).toEqual(before);

@@ -5,12 +5,11 @@
  */
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import {
-  athletePerson,
+  cancellationLabel,
   ledgerFigures,
   planCancellation,
   splitRefund,
   sumFigures,
-  type ChargeItem,
   type ChargeLine,
   type LedgerEntry,
   type LedgerFigures,
@@ -38,7 +37,16 @@ export interface LedgerContext {
 type LedgerRow = typeof eventLedgerEntries.$inferSelect;
 
 function entryOf(row: LedgerRow): LedgerEntry {
-  return { id: row.id, kind: row.kind, person: row.person, item: row.item, method: row.method, amount: row.amount, paymentId: row.campPaymentId };
+  return {
+    id: row.id,
+    kind: row.kind,
+    person: row.person,
+    item: row.item,
+    method: row.method,
+    amount: row.amount,
+    paymentId: row.campPaymentId,
+    label: row.label,
+  };
 }
 
 /** Each registration's entries, oldest first. */
@@ -150,28 +158,15 @@ export async function appendCharges(
   await appendEntries(
     tx,
     registrationId,
-    charges.map((charge) => ({ kind: "charge" as const, person: charge.person, item: charge.item, amount: charge.amount })),
+    charges.map((charge) => ({
+      kind: "charge" as const,
+      person: charge.person,
+      item: charge.item,
+      label: charge.label ?? null,
+      amount: charge.amount,
+    })),
     context,
   );
-}
-
-/**
- * A new registration's charges from its price lines: the athlete's own lines are the athlete's, and the
- * companion lines belong to the companions in the order they were listed.
- */
-export async function chargeNewRegistration(
-  tx: Pick<Db, "insert">,
-  registrationId: number,
-  lines: readonly { kind: string; amount: number }[],
-  companionPersons: readonly string[],
-  context: LedgerContext,
-): Promise<void> {
-  let companion = 0;
-  const charges = lines.map((line): ChargeLine => {
-    if (line.kind === "companion") return { person: companionPersons[companion++] ?? athletePerson, item: "companion", amount: line.amount };
-    return { person: athletePerson, item: line.kind as ChargeItem, amount: line.amount };
-  });
-  await appendCharges(tx, registrationId, charges, context);
 }
 
 /** Money in: a door payment, a marked payment or a Vipps capture. Answers the entry's id. */
@@ -266,7 +261,7 @@ export interface CancellationOutcome {
 
 /**
  * Cancels persons or items in the ledger: the plan (shared) takes the charges off and keeps what the rule
- * keeps; the refund goes back through the Vipps payments that hold money for the order (queued with one
+ * keeps, each a line on the receipt (`nameOf` names a companion taken off); the refund goes back through the Vipps payments that hold money for the order (queued with one
  * Idempotency-Key each, in this transaction) and the rest is owed back outside Vipps. 409 while a Vipps
  * payment of the order is still being settled (a refund already on its way, or a reservation not captured).
  */
@@ -276,6 +271,7 @@ export async function cancelInLedger(
   cancels: (item: Pick<LedgerItem, "person" | "item">) => boolean,
   refundRule: (paid: number) => number,
   context: LedgerContext,
+  nameOf?: (person: string) => string | undefined,
 ): Promise<CancellationOutcome> {
   const entries = await readLedger(tx, registrationId);
   const plan = planCancellation(entries, cancels, refundRule);
@@ -287,7 +283,12 @@ export async function cancelInLedger(
     if (!payment || payment.pendingRefundKey || payment.capturedAmount - payment.refundedAmount < part.amount)
       throw new HttpError(409, ledgerMessages.paymentBusy);
   }
-  await appendCharges(tx, registrationId, plan.charges, context);
+  await appendCharges(
+    tx,
+    registrationId,
+    plan.charges.map((charge) => ({ ...charge, label: cancellationLabel(charge, nameOf) })),
+    context,
+  );
   let owed = 0;
   for (const part of parts) {
     if (part.paymentId === null) {

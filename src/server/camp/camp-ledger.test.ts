@@ -11,6 +11,8 @@ import { asSent, campAdminToken, companion, draft, postRegistration } from "../t
 import { actOnLanding, reconcile, startVippsPayment, useVippsCampSuite } from "../test-support/vipps.ts";
 import { readLedger, readLedgers } from "./camp-ledger-store.ts";
 import { ledgerHistoryLine, type LedgerHistoryEntry } from "../../shared/camp/camp-ledger-history.ts";
+import {} from "./camp-receipt.ts";
+import { campRegistrationCharged } from "./camp-receipt.ts";
 
 const linkPattern = /https:\/\/klubb\.example\/vinterleir\/min-pamelding\/([A-Za-z0-9_-]{43})/;
 
@@ -247,7 +249,7 @@ describe.each(databaseKinds)("the money ledger on %s", (kind) => {
     expect(busy.statusCode, busy.body).toBe(409);
     expect(busy.json()).toEqual({ error: correctionMessages.paymentBusy });
     const [registration] = await suite.app.db
-      .select({ age: campRegistrations.age, total: campRegistrations.total })
+      .select({ age: campRegistrations.age, total: campRegistrationCharged })
       .from(campRegistrations)
       .where(eq(campRegistrations.id, paying.registrationId));
     expect(registration).toEqual({ age: 30, total: 1200 });

@@ -14,6 +14,7 @@ import { editionPhase } from "../../shared/camp/camp-edition-phase.ts";
 import { paymentMethodFor, startingPaymentState, type RegistrationStatus } from "./camp-registration-write.ts";
 import { countAwaitingOffer, moveToWaitlist } from "./camp-waitlist.ts";
 import { copyShares } from "../payments/payment-shares.ts";
+import { campRegistrationCharged } from "./camp-receipt.ts";
 
 /**
  * The answer to a stored registration: the first submission's, a retried draft's (the same answer again),
@@ -35,7 +36,7 @@ const storedColumns = {
   orderId: campRegistrations.orderId,
   editionYear: campRegistrations.editionYear,
   status: campRegistrations.status,
-  total: campRegistrations.total,
+  total: campRegistrationCharged,
   telephone: campRegistrations.telephone,
 };
 
@@ -106,15 +107,17 @@ async function switchToCardCash(app: FastifyInstance, registrationId: number, ed
         .update(campRegistrations)
         .set({ vipps: false, status: "confirmed", confirmedAt: now })
         .where(eq(campRegistrations.id, id))
-        .returning({ orderId: campRegistrations.orderId, total: campRegistrations.total });
-      const method = paymentMethodFor(row!.total, false);
+        .returning({ orderId: campRegistrations.orderId });
+      const [charged] = await tx.select({ total: campRegistrationCharged }).from(campRegistrations).where(eq(campRegistrations.id, id));
+      const total = charged!.total;
+      const method = paymentMethodFor(total, false);
       await tx
         .insert(payments)
         .values({
           registrationId: id,
           reference: row!.orderId,
           method,
-          amount: row!.total,
+          amount: total,
           state: startingPaymentState(method),
           createdAt: now,
           updatedAt: now,

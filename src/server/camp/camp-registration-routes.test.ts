@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.ts";
-import { campCompanions, campPriceLines, campRegistrations, payments } from "../db/schema/camp.ts";
+import { campCompanions, campRegistrations, payments } from "../db/schema/camp.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { errorMessages } from "../errors.ts";
 import { formatKroner } from "../../shared/format.ts";
@@ -22,6 +22,8 @@ import {
   postRegistration,
   type TestApp,
 } from "../test-support/camp.ts";
+import { campRegistrationWithTotal } from "./camp-receipt.ts";
+import { eventLedgerEntries } from "../db/schema/events.ts";
 
 // Before 1 November: the early-bird price (1200 → 1080 for youth/adults).
 const now = new Date("2026-10-15T10:00:00Z");
@@ -54,17 +56,19 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post on %s", (kind) => {
     expect(res.headers["content-type"]).toMatch(/^text\/plain/);
     expect(res.body).toBe("Done");
 
-    const [row] = await database.db.select().from(campRegistrations);
+    const [row] = await database.db.select(campRegistrationWithTotal).from(campRegistrations);
     expect(row).toMatchObject({ editionYear: 2026, draftId: body.draftId, status: "confirmed", total: 1080 + 550, public: true, firstName: "Ola" });
     expect(row!.orderId).toMatch(orderIdPattern);
     expect(row!.orderId.startsWith("VL26-")).toBe(true);
     expect(row!.confirmedAt?.toISOString()).toBe(now.toISOString());
-    const lines = await database.db.select().from(campPriceLines).orderBy(campPriceLines.position);
-    expect(lines.map((line) => [line.kind, line.amount])).toEqual([
-      ["athlete", 1080],
-      ["companion", 550],
-    ]);
     const companions = await database.db.select().from(campCompanions);
+    // The receipt is the ledger's charges: the athlete's line, then the companion's, each with its label.
+    const lines = await database.db.select().from(eventLedgerEntries).orderBy(eventLedgerEntries.id);
+    expect(lines.map((line) => [line.kind, line.person, line.item, line.amount])).toEqual([
+      ["charge", "athlete", "athlete", 1080],
+      ["charge", `companion-${companions[0]!.id}`, "companion", 550],
+    ]);
+    expect(lines[1]!.label).toBe("Ledsager: Kari Nordmann");
     expect(companions).toMatchObject([{ firstName: "Kari", amount: 550, alreadyRegistered: false, position: 0 }]);
     const [payment] = await database.db.select().from(payments);
     expect(payment).toMatchObject({ method: "card_cash", state: "unpaid", amount: 1630, paidAmount: 0, reference: row!.orderId });
@@ -83,7 +87,7 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post on %s", (kind) => {
   it("charges its own price and ignores any amount the browser sends", async () => {
     const res = await postRegistration(app, { ...draft(), total: 1, amount: 1, price: { total: 1, lines: [] }, paid: true, status: "confirmed" });
     expect(res.body).toBe("Done");
-    const [row] = await database.db.select().from(campRegistrations);
+    const [row] = await database.db.select(campRegistrationWithTotal).from(campRegistrations);
     expect(row!.total).toBe(1080);
     const [payment] = await database.db.select().from(payments);
     expect(payment).toMatchObject({ amount: 1080, state: "unpaid", paidAmount: 0 });
@@ -199,7 +203,7 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post on %s", (kind) => {
 
   it("trims text before storing it", async () => {
     await postRegistration(app, draft({ firstName: "  Ola ", lastName: " Nordmann  ", email: " ola@example.no ", telephone: " 912 34 567 " }));
-    const [row] = await database.db.select().from(campRegistrations);
+    const [row] = await database.db.select(campRegistrationWithTotal).from(campRegistrations);
     expect(row).toMatchObject({ firstName: "Ola", lastName: "Nordmann", email: "ola@example.no", telephone: "91234567" });
   });
 
@@ -210,7 +214,7 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post on %s", (kind) => {
     const changed = await postRegistration(app, { ...body, firstName: "Endret" });
     expect(changed.body).toBe("Done");
     expect(await registrations()).toBe(1);
-    const [row] = await database.db.select().from(campRegistrations);
+    const [row] = await database.db.select(campRegistrationWithTotal).from(campRegistrations);
     expect(row!.firstName).toBe("Ola");
     expect(await countRows(database, "payments")).toBe(1);
     expect(await countRows(database, "mail_outbox")).toBe(1);
@@ -221,7 +225,7 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post on %s", (kind) => {
   it("queues the confirmation without its content and renders it from the stored rows when it is sent", async () => {
     const body = draft({ hasLedsager: true, ledsagere: [companion(), companion({ firstName: "Per", sleepover: true })], sleepover: true });
     expect((await postRegistration(app, body)).body).toBe("Done");
-    const [row] = await database.db.select().from(campRegistrations).where(eq(campRegistrations.draftId, body.draftId));
+    const [row] = await database.db.select(campRegistrationWithTotal).from(campRegistrations).where(eq(campRegistrations.draftId, body.draftId));
     const [queued] = await database.db
       .select()
       .from(mailOutbox)
@@ -266,7 +270,7 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post on %s", (kind) => {
   it("keeps two different people with the same name apart (no merging by name)", async () => {
     await postRegistration(app, draft({ email: "ola1@example.no", telephone: "11111111", age: 30 }));
     await postRegistration(app, draft({ email: "ola2@example.no", telephone: "22222222", age: 10 }));
-    const rows = await database.db.select().from(campRegistrations).orderBy(campRegistrations.id);
+    const rows = await database.db.select(campRegistrationWithTotal).from(campRegistrations).orderBy(campRegistrations.id);
     expect(rows.map((row) => [row.firstName, row.email, row.age, row.total])).toEqual([
       ["Ola", "ola1@example.no", 30, 1080],
       ["Ola", "ola2@example.no", 10, 923],
@@ -288,7 +292,7 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post on %s", (kind) => {
       });
       const res = await postRegistration(app, second);
       expect(res.body).toBe("Done");
-      const [row] = await database.db.select().from(campRegistrations).where(eq(campRegistrations.draftId, second.draftId));
+      const [row] = await database.db.select(campRegistrationWithTotal).from(campRegistrations).where(eq(campRegistrations.draftId, second.draftId));
       expect(row!.total).toBe(1080);
       const [stored] = await database.db.select().from(campCompanions).where(eq(campCompanions.registrationId, row!.id));
       expect(stored).toMatchObject({ alreadyRegistered: true, amount: 0 });
@@ -352,7 +356,7 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post with an online payment g
     const body = draft({ vipps: true });
     const first = await postRegistration(app, body);
     expect(first.statusCode).toBe(200);
-    const [row] = await database.db.select().from(campRegistrations);
+    const [row] = await database.db.select(campRegistrationWithTotal).from(campRegistrations);
     expect(row).toMatchObject({ status: "pending_payment", total: 1080, confirmedAt: null });
     expect(first.body).toBe(`https://pay.example/${row!.orderId}-1`);
     const [payment] = await database.db.select().from(payments);

@@ -5,7 +5,7 @@ import { isPglite, type Db } from "../db/database.ts";
 import { columnNames, columnsOf, jsonRecords, jsonRows, textField, type JsonField } from "../db/json-records.ts";
 import { driverBoolean, namedStatement } from "../db/prepared-statement.ts";
 import { WriteBatcher } from "../db/write-batcher.ts";
-import { campCompanions, campPriceLines, campRegistrations, payments } from "../db/schema/camp.ts";
+import { campCompanions, campRegistrations, payments } from "../db/schema/camp.ts";
 import { eventLedgerEntries } from "../db/schema/events.ts";
 import { campPersonalLinks } from "../db/schema/camp-self-service.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
@@ -49,7 +49,6 @@ const registrationColumns = {
   wantsToInstruct: campRegistrations.wantsToInstruct,
   dataConsent: campRegistrations.dataConsent,
   termsAccepted: campRegistrations.termsAccepted,
-  total: campRegistrations.total,
   createdAt: campRegistrations.createdAt,
   editionYear: campRegistrations.editionYear,
   orderId: campRegistrations.orderId,
@@ -71,7 +70,13 @@ const companionColumns = {
   alreadyRegistered: campCompanions.alreadyRegistered,
   amount: campCompanions.amount,
 } satisfies Record<string, PgColumn>;
-const priceLineColumns = { position: campPriceLines.position, kind: campPriceLines.kind, label: campPriceLines.label, amount: campPriceLines.amount };
+/** The receipt as priced, written as the ledger's charges: a companion's line names the companion by its place in the list. */
+const chargeColumns = {
+  item: eventLedgerEntries.item,
+  label: eventLedgerEntries.label,
+  amount: eventLedgerEntries.amount,
+  companionPosition: { ...textField("companion_position"), getSQLType: () => "integer" },
+};
 const paymentColumns = {
   reference: payments.reference,
   method: payments.method,
@@ -97,7 +102,8 @@ export interface StatementValues {
   /** The published editions it was priced under (camp-edition-cache.ts). */
   editionFingerprint: string;
   companions: Values<typeof companionColumns>[];
-  priceLines: Values<typeof priceLineColumns>[];
+  /** The price's lines in their order, the companions' last. */
+  charges: Values<typeof chargeColumns>[];
   payment?: Values<typeof paymentColumns>;
   /** The confirmation mail (rendered when sent) and the family link («Min påmelding» for the address) it carries. */
   mail?: {
@@ -147,16 +153,16 @@ function statementSql(): SQL {
       -- A group's athletes share their submission's draft and go in the order they were given.
       order by incoming.edition_year, incoming.lead_draft_id, incoming.ordinal
       on conflict do nothing returning id, order_id, created_at, group_id),
-    ${insertChildren("companions", campCompanions, campCompanions.registrationId, companionColumns, "registration_id, id, position, amount")},
-    ${insertChildren("price_lines", campPriceLines, campPriceLines.registrationId, priceLineColumns, "registration_id, position, kind, amount")},
+    ${insertChildren("companions", campCompanions, campCompanions.registrationId, companionColumns, "registration_id, id, position")},
     ${insertChildren("payments", payments, payments.registrationId, paymentColumns)},
-    -- The order's charges in the ledger: the athlete's own price lines, then one per companion (its own id).
-    ledger as (insert into ${eventLedgerEntries} (camp_registration_id, at, actor, reason, kind, person, item, amount)
-      select charge.registration_id, registration.created_at, ${ledgerWho}, 'charge', charge.person, charge.item, charge.amount
-      from (select registration_id, 0 as part, position, ${sql.raw(`'${athletePerson}'`)} as person, kind as item, amount from price_lines where kind <> 'companion'
-            union all select registration_id, 1, position, 'companion-' || id, 'companion', amount from companions) charge
-      join registration on registration.id = charge.registration_id
-      order by charge.registration_id, charge.part, charge.position),
+    -- The price is written once: its lines are the order's charges in the ledger, the receipt in its order; a
+    -- companion's line is the companion's (by its own id).
+    ledger as (insert into ${eventLedgerEntries} (camp_registration_id, at, actor, reason, kind, person, item, label, amount)
+      select registration.id, registration.created_at, ${ledgerWho}, 'charge',
+             coalesce('companion-' || companion.id, ${sql.raw(`'${athletePerson}'`)}), c.item, c.label, c.amount
+      from registration join ${jsonRecords("c", "charges", { ...orderIdColumn, ...chargeColumns })} on c.order_id = registration.order_id
+      left join companions companion on companion.registration_id = registration.id and companion.position = c.companion_position
+      order by registration.id, c.ordinal),
     mails as (select m.*, registration.id as registration_id,
         -- A group's one mail (its first athlete's) covers every athlete of the group, in the order given.
         case when registration.group_id is null then jsonb_build_array(registration.id)
@@ -197,7 +203,7 @@ function placeholderValues(all: readonly StatementValues[]): Record<string, stri
       })),
     ),
     companions: child(companionColumns, (values) => values.companions),
-    price_lines: child(priceLineColumns, (values) => values.priceLines),
+    charges: child(chargeColumns, (values) => values.charges),
     payments: child(paymentColumns, (values) => (values.payment ? [values.payment] : [])),
     mails: child(incomingMailColumns, (values) =>
       values.mail ? [{ ...values.mail.row, personalToken: values.mail.personalToken, money: values.mail.money, ...values.mail.familyLink }] : [],

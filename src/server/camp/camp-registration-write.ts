@@ -13,7 +13,7 @@ import { contactNameBelowAge } from "../../shared/camp/contact-greeting.ts";
 /**
  * The one place a new camp registration is written (a single one, each athlete of a group, one within a
  * capacity or onto the waiting list), inside the caller's transaction: the registration, its companions,
- * price lines, ledger charges and payment, the confirmation mail (rendered when it is sent) and the
+ * ledger charges (the price's lines) and payment, the confirmation mail (rendered when it is sent) and the
  * browser's link to "Min påmelding". See docs/decisions/0020-one-registration-writer.md.
  */
 
@@ -134,7 +134,7 @@ function statementValuesOf(input: NewRegistration): { values: StatementValues; s
       ...companionValues(companion),
       amount: companionLines[position]!.amount,
     })),
-    priceLines: price.lines.map((line, position) => ({ position, kind: line.kind, label: line.label, amount: line.amount })),
+    charges: chargesOf(price.lines),
     ...(payment === "none"
       ? {}
       : {
@@ -163,6 +163,17 @@ function statementValuesOf(input: NewRegistration): { values: StatementValues; s
   return { values, submissionToken };
 }
 
+/** The price's lines as the ledger's charges, in their order; the n-th companion line is the n-th companion's. */
+function chargesOf(lines: CampPrice["lines"]): StatementValues["charges"] {
+  let companion = 0;
+  return lines.map((line) => ({
+    item: line.kind,
+    label: line.label,
+    amount: line.amount,
+    companionPosition: line.kind === "companion" ? companion++ : null,
+  }));
+}
+
 /** A new registration's figures: every price line charged, nothing paid. */
 export function moneyOfCharges(lines: CampPrice["lines"]): { paid: number; outstanding: number } {
   const { paid, outstanding } = ledgerFigures(
@@ -184,7 +195,7 @@ export function draftSecretHash(secret: string | undefined): string | null {
 }
 
 /** The registration's own columns as submitted. */
-function registrationValues({ registration, price, now }: Pick<NewRegistration, "registration" | "price" | "now">) {
+function registrationValues({ registration, now }: Pick<NewRegistration, "registration" | "now">) {
   return {
     draftId: registration.draftId,
     firstName: registration.firstName,
@@ -209,7 +220,6 @@ function registrationValues({ registration, price, now }: Pick<NewRegistration, 
     wantsToInstruct: registration.wantsToInstruct,
     dataConsent: registration.dataConsent,
     termsAccepted: registration.termsAccepted,
-    total: price.total,
     createdAt: now,
   };
 }

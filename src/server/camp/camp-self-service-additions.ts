@@ -11,12 +11,11 @@ import { campSettings } from "../../shared/camp/camp-edition.ts";
 import { referenceData } from "../db/reference-data.ts";
 import { MyCompanionAddSchema, MyGradingSchema } from "../../shared/camp/camp-registration-changes.ts";
 import type { Db } from "../db/database.ts";
-import { payments } from "../db/schema/camp.ts";
+import { campRegistrations, payments } from "../db/schema/camp.ts";
 import { HttpError, parseWith } from "../errors.ts";
-import { athletePerson, ledgerFigures, ledgerItems } from "../../shared/camp/camp-ledger.ts";
-import { appendCharges, cancelInLedger, readLedger } from "./camp-ledger-store.ts";
+import { athletePerson, ledgerFigures } from "../../shared/camp/camp-ledger.ts";
+import { appendCharges, cancelInLedger } from "./camp-ledger-store.ts";
 import { addChargedCompanion } from "./camp-companion-add.ts";
-import { appendPriceLine } from "./camp-price-lines.ts";
 import type { CampPaymentGateway } from "./camp-payment-gateway.ts";
 import { CampInputError } from "./camp-registrations.ts";
 import { ACTOR, lockRegistration, logChange, refuseUnlessChangeable, selfServiceMessages } from "./camp-self-service.ts";
@@ -188,8 +187,8 @@ export async function setMyGrading(
         { edition: loaded.edition, at: registration.createdAt, grades },
       );
       const line = price.lines.find((priced) => priced.kind === "grading")!;
-      await appendPriceLine(tx, registration, { kind: line.kind, label: line.label, amount: line.amount }, { gradering: true });
-      await appendCharges(tx, registrationId, [{ person: athletePerson, item: "grading", amount: line.amount }], {
+      await tx.update(campRegistrations).set({ gradering: true }).where(eq(campRegistrations.id, registrationId));
+      await appendCharges(tx, registrationId, [{ person: athletePerson, item: "grading", amount: line.amount, label: line.label }], {
         actor: ACTOR,
         reason: "Gradering lagt til (Min påmelding)",
         now,
@@ -198,14 +197,9 @@ export async function setMyGrading(
       await logChange(tx, registrationId, `La til gradering (${line.amount} kr)`, now);
       return { changed: true, refund: 0, reference, amount: line.amount, registration };
     }
-    // Off: the fee the ledger charges for the athlete's grading now, which is what the cancellation below takes
-    // off (a leader's correction charges it too, on a receipt line of its own kind), so receipt and ledger agree.
-    const fee = ledgerItems(await readLedger(tx, registrationId))
-      .filter((item) => item.person === athletePerson && item.item === "grading")
-      .reduce((sum, item) => sum + item.charged, 0);
     if (loaded.payments.some((row) => row.method === "vipps" && row.settle === "capture" && row.capturedAmount === 0))
       throw new HttpError(409, selfServiceMessages.paymentBusy);
-    await appendPriceLine(tx, registration, { kind: "cancelled-grading", label: "Avbestilt gradering", amount: -fee }, { gradering: false });
+    await tx.update(campRegistrations).set({ gradering: false }).where(eq(campRegistrations.id, registrationId));
     // The one cancellation rule on what was paid for grading; an unpaid fee is simply removed.
     const settled = await cancelInLedger(
       tx,

@@ -10,9 +10,17 @@ import { type MyPerson, type MyRegistrationView } from "../../shared/camp/camp-m
 import { campRefund } from "../../shared/camp/camp-pricing.ts";
 import { formatKroner } from "../../shared/format.ts";
 import type { Db } from "../db/database.ts";
-import { campCompanions, campPriceLines, campRegistrations, payments } from "../db/schema/camp.ts";
+import { campCompanions, campRegistrations, payments } from "../db/schema/camp.ts";
 import { paymentsOfRegistration } from "../payments/payment-shares.ts";
-import { companionPerson, ledgerFigures, planCancellation, type LedgerEntry } from "../../shared/camp/camp-ledger.ts";
+import {
+  athletePerson,
+  companionPerson,
+  ledgerFigures,
+  ledgerItems,
+  planCancellation,
+  receiptLines,
+  type LedgerEntry,
+} from "../../shared/camp/camp-ledger.ts";
 import { readLedger } from "./camp-ledger-store.ts";
 import { editionDataForYear } from "./camp-edition-lookup.ts";
 import { refundSentenceAt, selfServiceClosesAt } from "../../shared/camp/cancellation-terms.ts";
@@ -24,7 +32,6 @@ type PaymentRow = typeof payments.$inferSelect;
 export interface Loaded {
   registration: RegistrationRow;
   companions: CompanionRow[];
-  lines: { label: string; amount: number }[];
   payments: PaymentRow[];
   ledger: LedgerEntry[];
   edition: CampEdition;
@@ -41,18 +48,12 @@ export async function load(db: Db, registrationId: number): Promise<Loaded | und
     .from(campCompanions)
     .where(eq(campCompanions.registrationId, registrationId))
     .orderBy(asc(campCompanions.position));
-  const lines = await db
-    .select({ label: campPriceLines.label, amount: campPriceLines.amount })
-    .from(campPriceLines)
-    .where(eq(campPriceLines.registrationId, registrationId))
-    .orderBy(asc(campPriceLines.position));
   // A group's one payment counts here as this athlete's share of it.
   const paymentRows = await paymentsOfRegistration(db, registrationId);
   const data = await editionDataForYear(db, registration.editionYear);
   return {
     registration,
     companions,
-    lines,
     payments: paymentRows,
     ledger: await readLedger(db, registrationId),
     edition: campEditionFromData(data),
@@ -99,8 +100,9 @@ function personsOf(loaded: Loaded, now: Date): MyPerson[] {
   // What cancelling would give back today: the same plan the cancellation writes, on what was paid for the person.
   const rule = (paid: number) => campRefund(paid, edition, now);
   const planFor = (person: string | null) => planCancellation(loaded.ledger, (item) => person === null || item.person === person, rule);
-  const active = companions.filter((companion) => !companion.cancelledAt);
-  const athleteShare = registration.total - active.reduce((sum, companion) => sum + companion.amount, 0);
+  const athleteShare = ledgerItems(loaded.ledger)
+    .filter((item) => item.person === athletePerson)
+    .reduce((sum, item) => sum + item.charged, 0);
   const whole = registration.status === "cancelled";
   return [
     {
@@ -149,8 +151,8 @@ function viewOf(loaded: Loaded, now: Date): MyRegistrationView {
     lastDay: loaded.lastDay,
     venue: loaded.venue,
     persons: personsOf(loaded, now),
-    lines: loaded.lines,
-    total: registration.total,
+    lines: receiptLines(loaded.ledger),
+    total: ledgerFigures(loaded.ledger).charged,
     paymentMethod: methodOf(rows),
     ...moneyOf(loaded),
     paymentState: paymentStateText(loaded),
@@ -189,7 +191,7 @@ export async function myRegistrationView(db: Db, registrationId: number, now: Da
     ...view,
     group: {
       orderId: loaded.registration.groupId!,
-      total: sum((member) => (member.status === "cancelled" ? 0 : member.total)),
+      total: sum((member) => member.total),
       paymentMethod: lead.paymentMethod,
       paid: sum((member) => member.paid),
       refunded: sum((member) => member.refunded),

@@ -22,7 +22,6 @@ import { HttpError, parseWith } from "../errors.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { companionPerson, ledgerFigures, planCancellation } from "../../shared/camp/camp-ledger.ts";
 import { cancelInLedger, groupStaying, lockGroup, readLedger } from "./camp-ledger-store.ts";
-import { appendPriceLine } from "./camp-price-lines.ts";
 import { noteUncoveredClaims } from "./camp-companion-claims.ts";
 import { editionDataForYear } from "./camp-edition-lookup.ts";
 import { lockEditionPlaces, sleepoverPlacesHeld } from "./camp-places.ts";
@@ -111,7 +110,6 @@ export async function cancelMyRegistration(
     refuseUnlessChangeable(loaded, now);
 
     const method = methodOf(loaded.payments);
-    const share = whole ? registration.total : companion!.amount;
     const name = whole ? `${registration.firstName} ${registration.lastName}` : `${companion!.firstName} ${companion!.lastName}`;
     // The one cancellation rule, on what was paid for the person (ledger), whatever the payment method.
     const person = whole ? null : companionPerson(companion!.id);
@@ -128,11 +126,11 @@ export async function cancelMyRegistration(
       await tx.update(campRegistrations).set({ status: "cancelled", cancelledAt: now }).where(eq(campRegistrations.id, registrationId));
     } else {
       await tx.update(campCompanions).set({ cancelledAt: now }).where(eq(campCompanions.id, companion!.id));
-      // The receipt stays as charged, with a line that takes the companion off; the lines still sum to the total.
-      await appendPriceLine(tx, registration, { kind: "cancelled-companion", label: `Avbestilt ledsager: ${name}`, amount: -share });
     }
     const what = whole ? "Påmeldingen avbestilt av deltakeren (Min påmelding)." : `Ledsager ${name} avbestilt av deltakeren (Min påmelding).`;
-    const settled = await cancelInLedger(tx, registrationId, cancels, rule, { actor: ACTOR, reason: what, now });
+    // The receipt keeps every line as charged and gains the lines that take the cancelled people off.
+    const companionNames = new Map(loaded.companions.map((row) => [companionPerson(row.id), `${row.firstName} ${row.lastName}`]));
+    const settled = await cancelInLedger(tx, registrationId, cancels, rule, { actor: ACTOR, reason: what, now }, (key) => companionNames.get(key));
     // «Allerede påmeldt» claims elsewhere that leaned on a paying companion cancelled here: the leader is told.
     const gone = (whole ? loaded.companions.filter((row) => !row.cancelledAt) : [companion!]).filter((row) => !row.alreadyRegistered);
     await noteUncoveredClaims(tx, registration.editionYear, registrationId, registration.orderId, gone, now);

@@ -7,7 +7,7 @@ import { HttpError } from "../errors.ts";
 import { editionPhase } from "../../shared/camp/camp-edition-phase.ts";
 import { queueCampConfirmationMail } from "./camp-confirmation-queue.ts";
 import { editionDataForYear } from "./camp-edition-lookup.ts";
-import { storedPriceLines } from "./camp-price-lines.ts";
+import { campRegistrationWithTotal, receiptOf } from "./camp-receipt.ts";
 import { vippsUnavailableMessage, type CampPaymentGateway } from "./camp-payment-gateway.ts";
 import { lockEditionPlaces } from "./camp-places.ts";
 import { offerTokenHash, tokenPattern } from "./camp-waitlist-offer-token.ts";
@@ -29,13 +29,13 @@ export function shownState(offer: { state: OfferState; expiresAt: Date }, now: D
 export async function offerView(db: Db, token: string, now: Date): Promise<WaitlistOfferView | undefined> {
   if (!tokenPattern.test(token)) return undefined;
   const [row] = await db
-    .select({ offer: eventWaitlistOffers, registration: campRegistrations })
+    .select({ offer: eventWaitlistOffers, registration: campRegistrationWithTotal })
     .from(eventWaitlistOffers)
     .innerJoin(campRegistrations, eq(campRegistrations.id, eventWaitlistOffers.campRegistrationId))
     .where(eq(eventWaitlistOffers.tokenHash, offerTokenHash(token)));
   if (!row) return undefined;
   const { offer, registration } = row;
-  const lines = await storedPriceLines(db, registration.id);
+  const lines = await receiptOf(db, registration.id);
   return {
     year: registration.editionYear,
     orderId: registration.orderId,
@@ -76,7 +76,11 @@ export async function acceptOffer(db: Db, token: string, gateway: CampPaymentGat
       await tx.update(eventWaitlistOffers).set({ state: "expired", endedAt: now }).where(eq(eventWaitlistOffers.id, offer.id));
       return { kind: "gone", message: waitlistMessages.expired, expiredNow: true };
     }
-    const [registration] = await tx.select().from(campRegistrations).where(eq(campRegistrations.id, offer.campRegistrationId!)).for("no key update");
+    const [registration] = await tx
+      .select(campRegistrationWithTotal)
+      .from(campRegistrations)
+      .where(eq(campRegistrations.id, offer.campRegistrationId!))
+      .for("no key update");
     if (!registration || registration.status !== "waiting") {
       await tx.update(eventWaitlistOffers).set({ state: "withdrawn", endedAt: now }).where(eq(eventWaitlistOffers.id, offer.id));
       return { kind: "gone", message: waitlistMessages.withdrawn, expiredNow: false };

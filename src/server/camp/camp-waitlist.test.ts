@@ -4,8 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { formatOsloDateTime } from "../../shared/format.ts";
 import { offerValidityHours, waitlistAnswer, type WaitlistEntry } from "../../shared/camp/camp-waitlist.ts";
 import type { Database } from "../db/database.ts";
-import { campPriceLines, campRegistrations, payments } from "../db/schema/camp.ts";
-import { events } from "../db/schema/events.ts";
+import { campRegistrations, payments } from "../db/schema/camp.ts";
+import { events, eventLedgerEntries } from "../db/schema/events.ts";
 import { campEvents, campEventOfYear } from "./camp-editions.ts";
 import { eventWaitlistOffers } from "../db/schema/events.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
@@ -28,6 +28,7 @@ import {
   postRegistration,
   type TestApp,
 } from "../test-support/camp.ts";
+import { campRegistrationCharged, campRegistrationWithTotal } from "./camp-receipt.ts";
 
 // Inside the seeded 2026 edition's window (opens 1 December 2025, closes when the camp is over), after early bird.
 let now = new Date("2026-11-05T10:00:00Z");
@@ -80,7 +81,7 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
   };
   const current = async () => (await app.inject({ url: "/api/CampEdition/Current" })).json();
   const statusOf = async (orderIdOrId: number) =>
-    (await database.db.select().from(campRegistrations).where(eq(campRegistrations.id, orderIdOrId)))[0]!;
+    (await database.db.select(campRegistrationWithTotal).from(campRegistrations).where(eq(campRegistrations.id, orderIdOrId)))[0]!;
   const waitlist = async (): Promise<WaitlistEntry[]> => (await app.inject({ url: `/api/VinterleirAdmin/Waitlist/${token}` })).json();
   const offerMails = async () => asSent(transport, await outboxMails(app, like(mailOutbox.dedupeKey, "camp-waitlist-offer:%")));
   /** The token in the latest offer mail's link. */
@@ -107,7 +108,7 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
   const joinWaitlist = async (overrides: Parameters<typeof draft>[0] = {}) => {
     const res = await postRegistration(app, draft(overrides));
     expect(res.body).toBe(waitlistAnswer);
-    const [row] = await database.db.select().from(campRegistrations).orderBy(desc(campRegistrations.id)).limit(1);
+    const [row] = await database.db.select(campRegistrationWithTotal).from(campRegistrations).orderBy(desc(campRegistrations.id)).limit(1);
     return row!;
   };
 
@@ -156,13 +157,13 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     expect((await postRegistration(app, draft({ hasLedsager: true, ledsagere: [companion()] }))).body).toBe("Done");
     await put({ companionFee: 610 });
     expect((await postRegistration(app, draft({ hasLedsager: true, ledsagere: [companion()] }))).body).toBe("Done");
-    const rows = await database.db.select({ total: campRegistrations.total }).from(campRegistrations).orderBy(asc(campRegistrations.id));
+    const rows = await database.db.select({ total: campRegistrationCharged }).from(campRegistrations).orderBy(asc(campRegistrations.id));
     expect(rows.map((row) => row.total)).toEqual([1200 + 550, 1200 + 610]);
     const companionLines = await database.db
-      .select({ amount: campPriceLines.amount })
-      .from(campPriceLines)
-      .where(eq(campPriceLines.kind, "companion"))
-      .orderBy(asc(campPriceLines.id));
+      .select({ amount: eventLedgerEntries.amount })
+      .from(eventLedgerEntries)
+      .where(eq(eventLedgerEntries.item, "companion"))
+      .orderBy(asc(eventLedgerEntries.id));
     expect(companionLines.map((line) => line.amount)).toEqual([550, 610]);
   });
 
@@ -173,10 +174,11 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     const res = await postRegistration(app, body);
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe(waitlistAnswer);
-    const [row] = await database.db.select().from(campRegistrations).where(eq(campRegistrations.draftId, body.draftId));
+    const [row] = await database.db.select(campRegistrationWithTotal).from(campRegistrations).where(eq(campRegistrations.draftId, body.draftId));
     expect(row).toMatchObject({ status: "waiting", total: 1200 + 550, confirmedAt: null });
     expect(await database.db.select().from(payments).where(eq(payments.registrationId, row!.id))).toEqual([]);
-    expect(await countRows(database, "camp_price_lines")).toBe(3);
+    // Its receipt as priced is kept in the ledger (the athlete's line and the companion's), beside the first one's.
+    expect(await countRows(database, "event_ledger_entries")).toBe(3);
     const [mail] = await outboxMails(app, eq(mailOutbox.dedupeKey, `camp-waitlist:${row!.id}`));
     expect(mail).toMatchObject({ recipient: "vera@example.no", subject: "Du står på venteliste til Vinterleir 2026" });
     expect(mail!.text).toContain("nummer 1");
@@ -485,7 +487,7 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     const paying = draft({ vipps: true, firstName: "Per" });
     expect((await postRegistration(app, paying)).body).toMatch(/^https:\/\/pay\.example\//);
     const vera = await joinWaitlist({ firstName: "Vera" });
-    const [per] = await database.db.select().from(campRegistrations).where(eq(campRegistrations.draftId, paying.draftId));
+    const [per] = await database.db.select(campRegistrationWithTotal).from(campRegistrations).where(eq(campRegistrations.draftId, paying.draftId));
     await database.db.update(payments).set({ state: "aborted", vippsState: "ABORTED" }).where(eq(payments.registrationId, per!.id));
     await app.campWaitlist.drain();
     expect(await database.db.select({ registrationId: eventWaitlistOffers.campRegistrationId }).from(eventWaitlistOffers)).toEqual([
@@ -501,7 +503,7 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     await put({ capacity: 2 });
     const paying = draft({ vipps: true });
     const firstAnswer = (await postRegistration(app, paying)).body;
-    const [per] = await database.db.select().from(campRegistrations).where(eq(campRegistrations.draftId, paying.draftId));
+    const [per] = await database.db.select(campRegistrationWithTotal).from(campRegistrations).where(eq(campRegistrations.draftId, paying.draftId));
     await database.db.update(payments).set({ state: "aborted", vippsState: "ABORTED" }).where(eq(payments.registrationId, per!.id));
     const again = await postRegistration(app, paying);
     expect(again.body).toBe(`https://pay.example/${per!.orderId}-2`);
@@ -570,7 +572,7 @@ describe.each(databaseKinds)("the waiting list with the Vipps simulator on %s", 
     expect(paying.pathname).toBe("/vipps-sim/landing");
     await actOnLanding(app, accepted.body, "approve");
     await app.vipps!.simulator!.settled();
-    const [row] = await database.db.select().from(campRegistrations).where(eq(campRegistrations.draftId, vera.draftId));
+    const [row] = await database.db.select(campRegistrationWithTotal).from(campRegistrations).where(eq(campRegistrations.draftId, vera.draftId));
     await vi.waitFor(async () => expect((await registrationStatus(app, row!.id))?.status).toBe("confirmed"));
     // Per lost the place: paying again finds the camp full.
     expect((await postRegistration(app, per.body)).body).toBe(waitlistAnswer);

@@ -15,7 +15,7 @@ import type { Db } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { campEditionOfYear } from "./camp-edition-lookup.ts";
-import { storedPriceLines } from "./camp-price-lines.ts";
+import { campRegistrationCharged, receiptOf } from "./camp-receipt.ts";
 import { renderWaitlistJoined, waitlistJoinedKey, type WaitlistMailData } from "./camp-waitlist-mail.ts";
 import { greetingNameOf } from "../../shared/camp/contact-greeting.ts";
 import { loadClubContact } from "../site-content/club-contact.ts";
@@ -48,13 +48,13 @@ export async function waitlistMailData(tx: Db, registrationId: number): Promise<
       age: campRegistrations.age,
       contactName: campRegistrations.contactName,
       email: campRegistrations.email,
-      total: campRegistrations.total,
+      total: campRegistrationCharged,
       vipps: campRegistrations.vipps,
     })
     .from(campRegistrations)
     .where(eq(campRegistrations.id, registrationId));
   if (!registration) throw new Error(`No camp registration ${registrationId}`);
-  const lines = await storedPriceLines(tx, registrationId);
+  const lines = await receiptOf(tx, registrationId);
   return { ...registration, greetingName: greetingNameOf(registration), lines, contactEmail: (await loadClubContact(tx)).general };
 }
 

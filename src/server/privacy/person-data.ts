@@ -17,7 +17,7 @@ import { emailKey } from "../../shared/contact/email-key.ts";
 import { withoutLinkSecrets } from "../../shared/privacy/link-secrets.ts";
 import { gradeLabel } from "../../shared/camp/grades.ts";
 import type { Db } from "../db/database.ts";
-import { campCompanions, campPriceLines, campRegistrations, moneyActions, payments } from "../db/schema/camp.ts";
+import { campCompanions, campRegistrations, moneyActions, payments } from "../db/schema/camp.ts";
 import { clubs } from "../db/schema/clubs.ts";
 import { grades } from "../db/schema/grades.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
@@ -37,6 +37,7 @@ import { answerText, answerTo, saleLineText } from "../../shared/events/event-ru
 import { eventDaysText } from "../../shared/events/event-texts.ts";
 import { eventDoorActionLabel } from "../../shared/events/event-door.ts";
 import { offerStateLabels } from "../../shared/camp/camp-waitlist-labels.ts";
+import { receiptOf } from "../camp/camp-receipt.ts";
 
 /** One camp registration as the exports hold it. */
 export interface CampRegistrationExport {
@@ -202,11 +203,7 @@ async function campRegistrationExport(
     .from(campCompanions)
     .where(eq(campCompanions.registrationId, registrationId))
     .orderBy(asc(campCompanions.position));
-  const priceLines = await db
-    .select()
-    .from(campPriceLines)
-    .where(eq(campPriceLines.registrationId, registrationId))
-    .orderBy(asc(campPriceLines.position));
+  const priceLines = await receiptOf(db, registrationId);
   // Of a group's one payment, this athlete's share.
   const paymentRows = await paymentsOfRegistration(db, registrationId);
   const actions =
@@ -229,7 +226,7 @@ async function campRegistrationExport(
       // The draft secret's hash is a credential's trace, not something about the person.
       registration: { ...withoutDraftSecret(registration), club: found.club, grade: gradeLabel(found.grade) },
       companions,
-      priceLines: priceLines.map((line) => ({ label: line.label, amount: line.amount })),
+      priceLines,
       // Every money word through the shared labels: the method and state as the treasurer reads them.
       payments: paymentRows.map((payment) => ({
         reference: payment.reference,

@@ -2,15 +2,16 @@ import { randomUUID } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.ts";
-import { campCompanions, campPriceLines, campRegistrations, moneyActions, payments } from "../db/schema/camp.ts";
+import { campCompanions, campRegistrations, moneyActions, payments } from "../db/schema/camp.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { newMemberRegistrations } from "../db/schema/members.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import { buildCampTestApp, campAdminToken, companion, countRows, draft, postRegistration, type TestApp } from "../test-support/camp.ts";
 import { anonymiseDueAt, anonymisedName, accountingDeleteDueAt, defaultRetention, runRetention } from "./retention.ts";
 import { countLeaderEvents, createPublished, grading, order, participant, postOrder, sale } from "../test-support/events.ts";
-import { eventOrders } from "../db/schema/events.ts";
+import { eventOrders, eventLedgerEntries } from "../db/schema/events.ts";
 import { eventEndsAt } from "../../shared/events/event-rules.ts";
+import { campRegistrationCharged, campRegistrationWithTotal } from "../camp/camp-receipt.ts";
 
 /** Each personal value appears nowhere once the registration is anonymised. */
 const secrets = {
@@ -37,7 +38,8 @@ describe.each(databaseKinds)("privacy by default on %s", (kind) => {
     const [row] = await database.db.select({ id: campRegistrations.id }).from(campRegistrations).where(eq(campRegistrations.draftId, body.draftId));
     ids[key] = row!.id;
   }
-  const registration = async (key: string) => (await database.db.select().from(campRegistrations).where(eq(campRegistrations.id, ids[key]!)))[0]!;
+  const registration = async (key: string) =>
+    (await database.db.select(campRegistrationWithTotal).from(campRegistrations).where(eq(campRegistrations.id, ids[key]!)))[0]!;
   const accountingSnapshot = async () => ({
     payments: await database.db
       .select({ id: payments.id, reference: payments.reference, amount: payments.amount, state: payments.state, paid: payments.paidAmount })
@@ -48,7 +50,7 @@ describe.each(databaseKinds)("privacy by default on %s", (kind) => {
       .from(moneyActions)
       .orderBy(asc(moneyActions.id)),
     totals: await database.db
-      .select({ id: campRegistrations.id, total: campRegistrations.total, orderId: campRegistrations.orderId })
+      .select({ id: campRegistrations.id, total: campRegistrationCharged, orderId: campRegistrations.orderId })
       .from(campRegistrations)
       .orderBy(asc(campRegistrations.id)),
   });
@@ -286,7 +288,7 @@ describe.each(databaseKinds)("privacy by default on %s", (kind) => {
     expect(companions).toEqual([
       expect.objectContaining({ firstName: anonymisedName, lastName: anonymisedName, email: "", telephone: "", age: expect.any(Number) }),
     ]);
-    const labels = (await database.db.select({ label: campPriceLines.label }).from(campPriceLines)).map((row) => row.label);
+    const labels = (await database.db.select({ label: eventLedgerEntries.label }).from(eventLedgerEntries)).map((row) => row.label);
     expect(labels).toContain(`Vinterleir, ungdom/voksen: ${anonymisedName} (tidlig påmelding −10 %)`);
     expect(labels).toContain(`Ledsager: ${anonymisedName}`);
     // The confirmation mails (names, addresses) are gone (here already by the mail retention of 30 days).
@@ -298,7 +300,7 @@ describe.each(databaseKinds)("privacy by default on %s", (kind) => {
     const everything =
       JSON.stringify(
         await database.db.execute(
-          sql`select r.*, c.*, l.* from camp_registrations r left join camp_companions c on c.registration_id = r.id left join camp_price_lines l on l.registration_id = r.id`,
+          sql`select r.*, c.*, l.* from camp_registrations r left join camp_companions c on c.registration_id = r.id left join event_ledger_entries l on l.camp_registration_id = r.id`,
         ),
       ) + JSON.stringify(await database.db.select().from(mailOutbox));
     for (const value of [

@@ -27,7 +27,7 @@ import { addDays, startOfOsloDay, type CalendarDate } from "../../shared/time.ts
 import type { Db } from "../db/database.ts";
 import { anonymiseEndedEvents } from "./event-retention.ts";
 import { deleteExpiredEventAccounting, forgetAnonymisedEventOrderMails } from "./event-order-retention.ts";
-import { campCompanions, campPriceLines, campRegistrations, moneyActions, paymentShares, payments } from "../db/schema/camp.ts";
+import { campCompanions, campRegistrations, moneyActions, paymentShares, payments } from "../db/schema/camp.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { campEventSlug } from "../../shared/messages/message.ts";
 import { newMemberConfirmationKey, newMemberNoticeKey } from "../members/new-member-mail.ts";
@@ -151,14 +151,13 @@ export async function anonymiseRegistrations(
     if (due.length === 0) return [];
     const ids = due.map((row) => row.id);
 
-    // The receipt lines name the athlete and the companions ("Vinterleir, barn: Ola Nordmann (tidlig …)").
+    // The receipt's lines (the ledger's charges) name the athlete and the companions ("Vinterleir, barn: Ola
+    // Nordmann (tidlig …)", "Avbestilt ledsager: Kari Nordmann"); the amounts stay as the accounts keep them.
     await tx.execute(sql`
-      update camp_price_lines set label = case
-          when position(': ' in label) > 0
-            then split_part(label, ': ', 1) || ': ' || ${anonymisedName}
-              || coalesce(substring(label from ${keptSuffix}::text), '')
-          else label end
-        where ${inArray(campPriceLines.registrationId, ids)} and kind in ('athlete', 'companion', 'cancelled-companion')`);
+      update event_ledger_entries set label = split_part(label, ': ', 1) || ': ' || ${anonymisedName}
+          || coalesce(substring(label from ${keptSuffix}::text), '')
+        where ${inArray(eventLedgerEntries.campRegistrationId, ids)} and kind = 'charge' and item in ('athlete', 'companion')
+          and position(': ' in label) > 0`);
     await tx
       .update(campCompanions)
       .set({ firstName: anonymisedName, lastName: anonymisedName, telephone: "", email: "" })

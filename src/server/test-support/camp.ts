@@ -102,7 +102,6 @@ export async function clearCampTables(database: Database): Promise<void> {
       "money_actions",
       "payment_shares",
       "payments",
-      "camp_price_lines",
       "camp_companions",
       "camp_personal_links",
       "camp_registration_changes",

@@ -397,7 +397,7 @@ async function rowCounts(database: Database, tables: readonly string[]): Promise
 const dataTables = [
   "camp_registrations",
   "camp_companions",
-  "camp_price_lines",
+  "event_ledger_entries",
   "payments",
   "money_actions",
   "mail_outbox",

@@ -33,6 +33,8 @@ export interface LedgerEntry {
   /** Whole kroner; a negative charge takes a charge off, a negative payment or refund corrects an earlier one. */
   amount: number;
   paymentId: number | null;
+  /** A charge's line on the receipt, in Norwegian (null: the item's own word, see `receiptLines`). */
+  label?: string | null;
 }
 
 export interface LedgerFigures {
@@ -125,6 +127,37 @@ export interface ChargeLine {
   person: string;
   item: ChargeItem;
   amount: number;
+  /** Its line on the receipt («Ledsager: Mona Hansen»); without one the receipt says what the item is. */
+  label?: string;
+}
+
+/** One line of an order's receipt. */
+export interface ReceiptLine {
+  label: string;
+  amount: number;
+}
+
+/**
+ * The receipt: every charge in the order it was written, a cancellation's lines included, so the lines add up
+ * to what the order costs now (`ledgerFigures(...).charged`). The price is written once, in the ledger.
+ */
+export function receiptLines(entries: readonly LedgerEntry[]): ReceiptLine[] {
+  return entries
+    .filter((entry) => entry.kind === "charge")
+    .map((entry) => ({ label: entry.label ?? chargeItemLabel(entry.item), amount: entry.amount }));
+}
+
+/**
+ * A cancellation's line on the receipt: the item taken off, named by its person when `nameOf` knows them
+ * («Avbestilt ledsager: Mona Hansen»), or the fee the rules keep.
+ */
+export function cancellationLabel(
+  charge: Pick<ChargeLine, "person" | "item">,
+  nameOf: (person: string) => string | undefined = () => undefined,
+): string {
+  if (charge.item === "cancellation-fee") return chargeItemLabels["cancellation-fee"];
+  const name = charge.item === "companion" ? nameOf(charge.person) : undefined;
+  return `Avbestilt ${chargeItemLabel(charge.item).toLowerCase()}${name ? `: ${name}` : ""}`;
 }
 
 export interface CancellationPlan {

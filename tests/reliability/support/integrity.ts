@@ -29,7 +29,6 @@ interface RegistrationRow {
   total: number;
   companions: number;
   lines: number;
-  lines_total: number;
   payments: number;
   payments_matching: number;
   mails: number;
@@ -37,19 +36,19 @@ interface RegistrationRow {
 
 export async function checkIntegrity(db: Queryable, drafts: DraftLike[]): Promise<IntegrityReport> {
   const { rows } = await db.query<RegistrationRow>(`
-    select r.last_name, r.status, r.total,
+    select r.last_name, r.status, charged.lines, charged.total,
            (select count(*) from camp_companions c where c.registration_id = r.id)::int as companions,
-           (select count(*) from camp_price_lines l where l.registration_id = r.id)::int as lines,
-           (select coalesce(sum(l.amount), 0) from camp_price_lines l where l.registration_id = r.id)::int as lines_total,
            (select count(*) from payments p where p.registration_id = r.id)::int as payments,
-           (select count(*) from payments p where p.registration_id = r.id and p.amount = r.total)::int as payments_matching,
+           (select count(*) from payments p where p.registration_id = r.id and p.amount = charged.total)::int as payments_matching,
            (select count(*) from mail_outbox m where m.dedupe_key = 'camp-confirmation:' || r.id)::int as mails
-      from camp_registrations r`);
+      from camp_registrations r
+      -- The receipt's lines are the ledger's charges; the total is their sum.
+      cross join lateral (select count(*)::int as lines, coalesce(sum(l.amount), 0)::int as total from event_ledger_entries l
+                           where l.camp_registration_id = r.id and l.kind = 'charge') as charged`);
   const {
     rows: [orphanRow],
   } = await db.query<{ n: number }>(`
     select ((select count(*) from camp_companions c where not exists (select 1 from camp_registrations r where r.id = c.registration_id))
-          + (select count(*) from camp_price_lines l where not exists (select 1 from camp_registrations r where r.id = l.registration_id))
           + (select count(*) from payments p where not exists (select 1 from camp_registrations r where r.id = p.registration_id)))::int as n`);
 
   const expected = new Map(drafts.map((draft) => [draft.lastName, draft]));
@@ -61,8 +60,7 @@ export async function checkIntegrity(db: Queryable, drafts: DraftLike[]): Promis
     const problems: string[] = [];
     if (row.status !== "confirmed") problems.push(`status ${row.status}`);
     if (draft && row.companions !== draft.ledsagere.length) problems.push(`${row.companions}/${draft.ledsagere.length} companions`);
-    if (row.lines < 1 || row.lines_total !== row.total)
-      problems.push(`${row.lines} price lines summing to ${row.lines_total} for a total of ${row.total}`);
+    if (row.lines < 1) problems.push("no charges in the ledger");
     if (row.payments !== 1 || row.payments_matching !== 1) problems.push(`${row.payments} payments (${row.payments_matching} of the total)`);
     if (row.mails !== 1) problems.push(`${row.mails} confirmation mails`);
     if (problems.length) halfWritten.push(`${row.last_name}: ${problems.join(", ")}`);

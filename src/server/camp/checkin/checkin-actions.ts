@@ -9,6 +9,7 @@ import type { CheckInScope } from "./checkin-data.ts";
 import { figuresOf, recordPayment } from "../camp-ledger-store.ts";
 import { eventCheckinActions, eventLedgerEntries } from "../../db/schema/events.ts";
 import type { MoneyMethod } from "../../../shared/camp/camp-ledger.ts";
+import { campRegistrationCharged } from "../camp-receipt.ts";
 
 export type CheckInActionOutcome =
   | { kind: "ok"; duplicate: boolean; registrationId: number }
@@ -39,7 +40,7 @@ export async function performCheckInAction(
     const registrationId = await registrationOf(tx, action.personId);
     if (registrationId === undefined) return { kind: "not-found" };
     const locked = await tx.execute<{ status: string; edition_year: number; order_id: string; total: number }>(
-      sql`select status, edition_year, order_id, total from camp_registrations where id = ${registrationId} and anonymised_at is null for update`,
+      sql`select status, edition_year, order_id, ${campRegistrationCharged} as total from camp_registrations where id = ${registrationId} and anonymised_at is null for update`,
     );
     const registration = locked.rows[0];
     if (!registration || Number(registration.edition_year) !== scope.year || registration.status === "waiting") return { kind: "not-found" };

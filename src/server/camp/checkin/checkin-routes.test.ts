@@ -25,6 +25,7 @@ import { doorPaymentLog } from "./checkin-actions.ts";
 import { figuresOf } from "../camp-ledger-store.ts";
 import { deleteExpiredAccounting } from "../../privacy/retention.ts";
 import { redactUrl } from "../../logger.ts";
+import { campRegistrationWithTotal } from "../camp-receipt.ts";
 
 let now = new Date("2026-10-15T10:00:00Z");
 
@@ -91,14 +92,14 @@ describe.each(databaseKinds)("check-in at the door on %s", (kind) => {
 
   it("puts an opaque check-in code in the confirmation mail, with the QR image inline", async () => {
     const [mail] = await outboxMails(app, eq(mailOutbox.dedupeKey, campConfirmationKey(ids.ola!)));
-    const [row] = await database.db.select().from(campRegistrations).where(eq(campRegistrations.id, ids.ola!));
+    const [row] = await database.db.select(campRegistrationWithTotal).from(campRegistrations).where(eq(campRegistrations.id, ids.ola!));
     const code = await checkInCodeFor(database.db, row!.orderId);
     expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{28}$/);
     expect(code).not.toContain(row!.orderId.replace(/-/g, ""));
     expect(mail!.text).toContain(`Innsjekkingskode: ${formatCheckInCode(code)}`);
     expect(mail!.html).toContain(`src="cid:qr-${code}@qr.skitaekwondo.no"`);
     // Every registration its own code.
-    const [siri] = await database.db.select().from(campRegistrations).where(eq(campRegistrations.id, ids.siri!));
+    const [siri] = await database.db.select(campRegistrationWithTotal).from(campRegistrations).where(eq(campRegistrations.id, ids.siri!));
     expect(await checkInCodeFor(database.db, siri!.orderId)).not.toBe(code);
   });
 
@@ -110,7 +111,7 @@ describe.each(databaseKinds)("check-in at the door on %s", (kind) => {
     ]);
     expect(JSON.stringify(hit)).not.toContain("HEMMELIG");
     expect(hit.outstanding).toBe(hit.amount);
-    const [row] = await database.db.select().from(campRegistrations).where(eq(campRegistrations.id, ids.ola!));
+    const [row] = await database.db.select(campRegistrationWithTotal).from(campRegistrations).where(eq(campRegistrations.id, ids.ola!));
     const typed = formatCheckInCode(await checkInCodeFor(database.db, row!.orderId)).toLowerCase();
     expect((await app.inject({ url: url(`Code/${typed}/${token}`) })).json().registrationId).toBe(ids.ola);
     for (const unknown of ["ABCDEFGHJKMNPQRSTVWXYZ012345", row!.orderId, "x", "%00", "a".repeat(60)]) {
@@ -222,7 +223,7 @@ describe.each(databaseKinds)("check-in at the door on %s", (kind) => {
   it("refuses to undo a door payment once that money has gone back or is owed back (nothing paid out that never came in)", async () => {
     const body = draft({ firstName: "Angrer", lastName: "Etterpå" });
     expect((await postRegistration(app, body)).body).toBe("Done");
-    const [row] = await database.db.select().from(campRegistrations).where(eq(campRegistrations.draftId, body.draftId));
+    const [row] = await database.db.select(campRegistrationWithTotal).from(campRegistrations).where(eq(campRegistrations.draftId, body.draftId));
     const paid = await act({ actionId: randomUUID(), kind: "payment", personId: `a${row!.id}`, amount: row!.total, method: "card" });
     expect(paid.statusCode, paid.body).toBe(200);
     // The leader cancels before the deadline: everything paid is owed back outside Vipps.
@@ -239,7 +240,7 @@ describe.each(databaseKinds)("check-in at the door on %s", (kind) => {
   it("two helpers taking the whole amount at the same moment: one payment is recorded, the other is refused", async () => {
     const body = draft({ firstName: "Samtidig", lastName: "Betaler" });
     expect((await postRegistration(app, body)).body).toBe("Done");
-    const [row] = await database.db.select().from(campRegistrations).where(eq(campRegistrations.draftId, body.draftId));
+    const [row] = await database.db.select(campRegistrationWithTotal).from(campRegistrations).where(eq(campRegistrations.draftId, body.draftId));
     const answers = await Promise.all(
       ["card", "cash", "card"].map((method) => act({ actionId: randomUUID(), kind: "payment", personId: `a${row!.id}`, amount: row!.total, method })),
     );
@@ -250,7 +251,7 @@ describe.each(databaseKinds)("check-in at the door on %s", (kind) => {
   it("answers an undo sent again with the same action id as the same action (an offline queue after a lost answer)", async () => {
     const body = draft({ firstName: "Dobbel", lastName: "Angring" });
     expect((await postRegistration(app, body)).body).toBe("Done");
-    const [row] = await database.db.select().from(campRegistrations).where(eq(campRegistrations.draftId, body.draftId));
+    const [row] = await database.db.select(campRegistrationWithTotal).from(campRegistrations).where(eq(campRegistrations.draftId, body.draftId));
     expect((await act({ actionId: randomUUID(), kind: "payment", personId: `a${row!.id}`, amount: 500, method: "cash" })).statusCode).toBe(200);
     expect((await act({ actionId: randomUUID(), kind: "payment", personId: `a${row!.id}`, amount: 300, method: "card" })).statusCode).toBe(200);
     const undo = { actionId: randomUUID(), kind: "undo-payment", personId: `a${row!.id}` };
@@ -265,11 +266,11 @@ describe.each(databaseKinds)("check-in at the door on %s", (kind) => {
   it("confirms a Vipps registration that was never paid when it is paid at the door", async () => {
     const body = draft({ firstName: "Vippsløs", lastName: "Person", vipps: true });
     expect((await postRegistration(app, body)).statusCode).toBe(200);
-    const [pending] = await database.db.select().from(campRegistrations).where(eq(campRegistrations.draftId, body.draftId));
+    const [pending] = await database.db.select(campRegistrationWithTotal).from(campRegistrations).where(eq(campRegistrations.draftId, body.draftId));
     expect(pending!.status).toBe("pending_payment");
     const answer = await act({ actionId: randomUUID(), kind: "payment", personId: `a${pending!.id}`, amount: pending!.total });
     expect(answer.statusCode).toBe(200);
-    const [paid] = await database.db.select().from(campRegistrations).where(eq(campRegistrations.id, pending!.id));
+    const [paid] = await database.db.select(campRegistrationWithTotal).from(campRegistrations).where(eq(campRegistrations.id, pending!.id));
     expect(paid!.status).toBe("confirmed");
     expect((await doorLog(pending!.id)).map((entry) => entry.amount)).toEqual([pending!.total]);
   });
@@ -280,7 +281,7 @@ describe.each(databaseKinds)("check-in at the door on %s", (kind) => {
       lastName: "Vippsen",
       siblings: [sibling({ firstName: "Søster", lastName: "Vippsen" })],
     });
-    const [second] = await database.db.select().from(campRegistrations).where(eq(campRegistrations.firstName, "Søster"));
+    const [second] = await database.db.select(campRegistrationWithTotal).from(campRegistrations).where(eq(campRegistrations.firstName, "Søster"));
     for (const id of [group.registrationId, second!.id]) {
       const answer = await act({ actionId: randomUUID(), kind: "payment", personId: `a${id}`, amount: 100 });
       expect(answer.statusCode).toBe(409);

@@ -52,8 +52,6 @@ export const campRegistrations = pgTable(
     /** Both consents are required to submit; kept as the record that they were given. */
     dataConsent: boolean("data_consent").notNull(),
     termsAccepted: boolean("terms_accepted").notNull(),
-    /** The server's total in whole kroner, as charged (= sum of camp_price_lines). */
-    total: integer("total").notNull(),
     /** `waiting`: on the waiting list (the camp was full): price lines kept as calculated, no payment yet. */
     status: text("status", { enum: campRegistrationStatuses }).notNull(),
     /** Place in line while waiting (lowest first, then id); null otherwise. */
@@ -103,22 +101,6 @@ export const campCompanions = pgTable(
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
   },
   (table) => [unique("camp_companions_position_unique").on(table.registrationId, table.position)],
-);
-
-/** The receipt as charged: the server's price lines, never recomputed afterwards. */
-export const campPriceLines = pgTable(
-  "camp_price_lines",
-  {
-    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    registrationId: integer("registration_id")
-      .notNull()
-      .references(() => campRegistrations.id, { onDelete: "cascade" }),
-    position: integer("position").notNull(),
-    kind: text("kind").notNull(),
-    label: text("label").notNull(),
-    amount: integer("amount").notNull(),
-  },
-  (table) => [unique("camp_price_lines_position_unique").on(table.registrationId, table.position)],
 );
 
 export const paymentMethods = ["vipps", "card_cash", "free"] as const;
