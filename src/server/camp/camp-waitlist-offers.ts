@@ -16,6 +16,7 @@ export const waitlistMessages = {
   notFound: "Fant ikke tilbudet. Sjekk at du har hele lenken fra e-posten.",
   expired: "Tilbudet har gått ut, og plassen er gitt videre til nestemann på ventelisten.",
   withdrawn: "Tilbudet er trukket tilbake.",
+  declined: "Du har takket nei til plassen, og den er gitt videre til nestemann på ventelisten.",
   notOnList: "Fant ikke noen på ventelisten med den id-en.",
   alreadyAccepted: "Du har allerede takket ja til plassen. Vil du avbestille, bruk lenken i bekreftelsen du fikk på e-post.",
 } as const;
@@ -70,6 +71,8 @@ export async function acceptOffer(db: Db, token: string, gateway: CampPaymentGat
       .for("update");
     if (!offer) return { kind: "not-found" };
     if (offer.state === "accepted") return { kind: "earlier", registrationId: offer.campRegistrationId! };
+    // Declined stays declined: the family's answer is kept, never rewritten as withdrawn.
+    if (offer.state === "declined") return { kind: "gone", message: waitlistMessages.declined, expiredNow: false };
     if (offer.state === "withdrawn") return { kind: "gone", message: waitlistMessages.withdrawn, expiredNow: false };
     if (offer.state === "expired") return { kind: "gone", message: waitlistMessages.expired, expiredNow: false };
     if (offer.expiresAt.getTime() <= now.getTime()) {

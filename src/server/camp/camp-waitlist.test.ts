@@ -315,6 +315,27 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     expect(await waitlist()).toMatchObject([{ registrationId: nils.id, position: 1, offer: { state: "offered" } }]);
   });
 
+  it("«Ja takk» after «Nei takk» is 410 saying so, and the offer stays declined (as an event's does)", async () => {
+    const [first] = await fill(1);
+    const vera = await joinWaitlist({ firstName: "Vera" });
+    await joinWaitlist({ firstName: "Nils" });
+    await app.inject({ method: "POST", url: `/api/VinterleirAdmin/Cancel/${first}/${token}` });
+    const veraToken = await latestOfferToken();
+    expect((await app.inject({ method: "POST", url: `/api/Venteliste/Decline/${veraToken}` })).statusCode).toBe(200);
+
+    const late = await accept(veraToken);
+    expect(late.statusCode).toBe(410);
+    expect(late.json()).toEqual({ error: waitlistMessages.declined });
+    // The family's page and the offer's row still say what the family answered, never «trukket tilbake».
+    expect((await getOffer(veraToken)).json()).toMatchObject({ state: "declined" });
+    const [offer] = await database.db.select().from(eventWaitlistOffers).where(eq(eventWaitlistOffers.campRegistrationId, vera.id));
+    expect(offer!.state).toBe("declined");
+    // «Nei takk» again still answers the same, as before the late «Ja takk».
+    const again = await app.inject({ method: "POST", url: `/api/Venteliste/Decline/${veraToken}` });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ state: "declined" });
+  });
+
   it("«Nei takk» after saying yes is 409 and keeps the place; unknown tokens are 404", async () => {
     const [first] = await fill(1);
     const vera = await joinWaitlist({ firstName: "Vera" });

@@ -226,6 +226,12 @@ describe.each(databaseKinds)("the events' door on %s", (kind) => {
     const noPosition = await act("gradering-desember", { orderId: waitingOrder });
     expect([noPosition.statusCode, noPosition.json().error]).toEqual([400, eventDoorMessages.positionNeeded]);
     expect((await act("gradering-desember", { orderId: waitingOrder, position: 0, amount: 350 })).statusCode).toBe(400);
+    // A position past any order's is the same unknown participant, in the door's words only.
+    for (const position of [100, 1e308]) {
+      const far = await act("gradering-desember", { orderId: familyOrder, position });
+      expect(far.statusCode).toBe(400);
+      expect(new Set(far.json().issues.map((issue: { message: string }) => issue.message))).toEqual(new Set([eventDoorMessages.unknownParticipant]));
+    }
     expect(await countRows(database, "event_checkin_actions")).toBe(2);
   });
 

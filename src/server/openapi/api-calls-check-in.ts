@@ -29,7 +29,7 @@ export const checkInCalls: readonly ApiCall[] = [
     admin: true,
     body: { kind: "json", schema: "CheckInAction" },
     answer: json("CheckInActionAnswer", "The action's outcome and the registration as it now stands."),
-    errors: { 404: "No such person.", 409: "Cancelled, or the actionId was used for another action." },
+    errors: { 404: "No such person.", 409: "Cancelled, a payment already taken back, or the actionId was used for another action." },
   },
   {
     method: "GET",

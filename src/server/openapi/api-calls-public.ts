@@ -128,7 +128,7 @@ export const publicCalls: readonly ApiCall[] = [
     tag: "Venteliste",
     summary: "Accept a waiting-list offer.",
     answer: text("`Done`, or the payment address to follow."),
-    errors: { 404: "No such offer.", 410: "The offer expired or was withdrawn.", 429: "Too many submissions from one address." },
+    errors: { 404: "No such offer.", 410: "The offer expired, was declined or was withdrawn.", 429: "Too many submissions from one address." },
   },
   {
     method: "POST",

@@ -30,7 +30,9 @@ import { paymentUnderWay } from "../events/event-my-order.ts";
 import { eventDoorActions } from "../events/event-door-log.ts";
 import { positionsOf } from "../events/event-positions.ts";
 import { leaderEvent } from "../events/event-store.ts";
-import { eventLedgerEntries, eventOrders, eventPayments, eventWaitlistOffers, events } from "../db/schema/events.ts";
+import { eventCheckinActions, eventLedgerEntries, eventOrders, eventPayments, eventWaitlistOffers, events } from "../db/schema/events.ts";
+import { checkInPersonId } from "../../shared/camp/camp-checkin.ts";
+import { doorActionKindLabels } from "../../shared/camp/door-list.ts";
 import { eventKindLabels } from "../../shared/events/event-definition.ts";
 import { eventOrderStatusLabels } from "../../shared/events/event-api.ts";
 import { answerText, answerTo, saleLineText } from "../../shared/events/event-rules.ts";
@@ -50,6 +52,9 @@ export interface CampRegistrationExport {
   moneyActions: { at: string; reference: string; who: string; what: string; amount: number }[];
   /** The ledger as «Historikk» reads it, and its figures under their Norwegian names («Betalt», «Å betale» …). */
   ledger: LedgerInWords;
+  /** The door: each check-in, payment and undo, whose it was, the camp day, the amount paid and by whom. */
+  checkins: { at: string; what: string; participant: string | null; day: string | null; amount: number | null; by: string }[];
+  waitlistOffers: { state: string; offeredAt: string; expiresAt: string; endedAt: string | null }[];
 }
 
 /** The camp admin's export: one camp registration, with the family's event orders. */
@@ -133,7 +138,8 @@ export async function exportPerson(db: Db, registrationId: number, now: Date, pu
     exportedAt: now.toISOString(),
     about:
       "Alt Ski Taekwondo Klubb lagrer om denne påmeldingen til vinterleiren: påmeldingen, ledsagerne, kvitteringslinjene, " +
-      "betalingene med betalingsloggen, kassaboka (det som er belastet, betalt og betalt tilbake) og e-postene vi har sendt eller skal sende. " +
+      "betalingene med betalingsloggen, kassaboka (det som er belastet, betalt og betalt tilbake), innsjekkingen ved døra, tilbud fra ventelisten " +
+      "og e-postene vi har sendt eller skal sende. " +
       "Under «eventOrders» står alle påmeldinger til graderinger og kurs og bestillinger av klubbtøy med samme e-postadresse: " +
       eventOrdersAbout,
     ...found.part,
@@ -174,7 +180,8 @@ export async function exportEventOrderPerson(db: Db, orderId: string, now: Date,
     exportedAt: now.toISOString(),
     about:
       "Alt Ski Taekwondo Klubb lagrer om denne e-postadressen. Under «campRegistrations» står påmeldingene til vinterleiren: " +
-      "påmeldingen, ledsagerne, kvitteringslinjene, betalingene med betalingsloggen og kassaboka (det som er belastet, betalt og betalt tilbake). " +
+      "påmeldingen, ledsagerne, kvitteringslinjene, betalingene med betalingsloggen, kassaboka (det som er belastet, betalt og betalt tilbake), " +
+      "innsjekkingen ved døra og tilbud fra ventelisten. " +
       "Under «eventOrders» står påmeldingene til graderinger og kurs og bestillingene av klubbtøy: " +
       eventOrdersAbout +
       " Under «mails» står de andre e-postene vi har sendt eller skal sende til adressen.",
@@ -220,6 +227,22 @@ async function campRegistrationExport(
           )
           .orderBy(asc(moneyActions.id));
   const history = (await registrationLedgerHistory(db, registrationId)) ?? [];
+  // What the camp's door and waiting list keep about the registration, in the tables it shares with the events.
+  const doorActions = await db
+    .select()
+    .from(eventCheckinActions)
+    .where(eq(eventCheckinActions.campRegistrationId, registrationId))
+    .orderBy(asc(eventCheckinActions.id));
+  const offers = await db
+    .select()
+    .from(eventWaitlistOffers)
+    .where(eq(eventWaitlistOffers.campRegistrationId, registrationId))
+    .orderBy(asc(eventWaitlistOffers.id));
+  const personName = (personId: string | null): string | null => {
+    if (personId === checkInPersonId.athlete(registrationId)) return `${registration.firstName} ${registration.lastName}`.trim();
+    const person = companions.find((candidate) => checkInPersonId.companion(candidate.id) === personId);
+    return person ? `${person.firstName} ${person.lastName}`.trim() : null;
+  };
   return {
     key: registration.emailKey ?? emailKey(registration.email),
     part: {
@@ -248,6 +271,20 @@ async function campRegistrationExport(
       })),
       // The order's money as the ledger has it: every entry as «Historikk» shows it, and the figures every screen shows.
       ledger: ledgerInWords(history),
+      checkins: doorActions.map((action) => ({
+        at: action.at.toISOString(),
+        what: action.kind in doorActionKindLabels ? doorActionKindLabels[action.kind as keyof typeof doorActionKindLabels] : action.kind,
+        participant: personName(action.personId),
+        day: action.day,
+        amount: action.amount,
+        by: action.accountName,
+      })),
+      waitlistOffers: offers.map((offer) => ({
+        state: offerStateLabels[offer.state],
+        offeredAt: offer.offeredAt.toISOString(),
+        expiresAt: offer.expiresAt.toISOString(),
+        endedAt: offer.endedAt ? offer.endedAt.toISOString() : null,
+      })),
     },
   };
 }

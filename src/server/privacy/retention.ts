@@ -158,6 +158,24 @@ export async function anonymiseRegistrations(
           || coalesce(substring(label from ${keptSuffix}::text), '')
         where ${inArray(eventLedgerEntries.campRegistrationId, ids)} and kind = 'charge' and item in ('athlete', 'companion')
           and position(': ' in label) > 0`);
+    // The ledger's reasons can name a companion («Ledsager Kåre Ledsagersen lagt til av leirledelsen.»): each
+    // name is replaced in its own registration's entries, the longest first, before the people are blanked (as
+    // an event order's are, event-retention.ts).
+    const companionRows = await tx
+      .select({ registrationId: campCompanions.registrationId, firstName: campCompanions.firstName, lastName: campCompanions.lastName })
+      .from(campCompanions)
+      .where(inArray(campCompanions.registrationId, ids));
+    const people = [...due.map((row) => ({ registrationId: row.id, firstName: row.firstName, lastName: row.lastName })), ...companionRows];
+    const named = new Map<string, { registrationId: number; name: string }>();
+    for (const { registrationId, firstName, lastName } of people) {
+      const name = `${firstName} ${lastName}`.trim();
+      if (name !== "") named.set(`${registrationId}\u0000${name}`, { registrationId, name });
+    }
+    for (const { registrationId, name } of [...named.values()].sort((a, b) => b.name.length - a.name.length))
+      await tx
+        .update(eventLedgerEntries)
+        .set({ reason: sql`replace(${eventLedgerEntries.reason}, ${name}::text, ${anonymisedName}::text)` })
+        .where(and(eq(eventLedgerEntries.campRegistrationId, registrationId), sql`position(${name}::text in ${eventLedgerEntries.reason}) > 0`));
     await tx
       .update(campCompanions)
       .set({ firstName: anonymisedName, lastName: anonymisedName, telephone: "", email: "" })

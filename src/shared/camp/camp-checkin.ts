@@ -22,6 +22,8 @@ export const checkInMessages = {
   personCancelled: "Personen er avbestilt og kan ikke sjekkes inn.",
   nothingOutstanding: "Det er ingenting igjen å betale på denne påmeldingen.",
   vippsReserved: "Vipps-betalingen er godkjent og blir trukket om et øyeblikk. Prøv igjen om et minutt før du tar betalt.",
+  alreadyUndone: "Betalingen er allerede angret.",
+  undoesOnlyAPayment: "Bare angring av en betaling peker på en betaling.",
   undoAfterRefund: "Betalingen kan ikke angres: pengene er allerede betalt tilbake eller skal betales tilbake. Ta kontakt med leirledelsen.",
   moreThanOutstanding: (outstanding: number) => `Det er bare ${outstanding} kr igjen å betale. Skriv inn ${outstanding} kr eller mindre.`,
 } as const;
@@ -56,11 +58,20 @@ export const CheckInActionSchema = z
     /** A payment: «Kort» or «Kontant», so the treasurer can match the card terminal (older phones send none). */
     method: z.enum(doorPaymentMethods).optional(),
     day: CampDaySchema.optional(),
+    /**
+     * An undo of a payment: the action id of the payment the helper saw and takes back, so a payment another
+     * door took meanwhile is never the one undone (older phones send none: the latest payment still standing).
+     */
+    undoes: z.uuid().optional(),
   })
   .strict()
   .refine((action) => (action.kind === "payment") === (action.amount !== undefined), {
     message: checkInMessages.badAmount,
     path: ["amount"],
+  })
+  .refine((action) => action.undoes === undefined || action.kind === "undo-payment", {
+    message: checkInMessages.undoesOnlyAPayment,
+    path: ["undoes"],
   });
 export type CheckInAction = z.infer<typeof CheckInActionSchema>;
 

@@ -37,7 +37,12 @@ export const EventDoorActionSchema = z
     actionId: z.uuid().optional(),
     orderId: z.string("Skriv ordrenummeret.").trim().min(1, "Skriv ordrenummeret.").max(40, "Ukjent ordrenummer."),
     /** The participant's position in the order (from 0); absent for a sale's order. */
-    position: z.number().int(eventDoorMessages.unknownParticipant).min(0, eventDoorMessages.unknownParticipant).max(99).optional(),
+    position: z
+      .number()
+      .int(eventDoorMessages.unknownParticipant)
+      .min(0, eventDoorMessages.unknownParticipant)
+      .max(99, eventDoorMessages.unknownParticipant)
+      .optional(),
     /** True takes the check-in (or the pick-up) back. */
     undo: z.boolean().optional(),
   })

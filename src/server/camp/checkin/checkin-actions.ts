@@ -114,7 +114,7 @@ export async function performCheckInAction(
         break;
       }
       case "undo-payment": {
-        // The latest door payment of the registration that is still standing.
+        // The door payment the helper takes back (`undoes`), or (an older phone) the latest still standing.
         const [taken] = await tx
           .select()
           .from(eventCheckinActions)
@@ -122,12 +122,14 @@ export async function performCheckInAction(
             and(
               eq(eventCheckinActions.campRegistrationId, registrationId),
               eq(eventCheckinActions.kind, "payment"),
-              isNull(eventCheckinActions.undoneBy),
               isNotNull(eventCheckinActions.campPaymentId),
+              action.undoes === undefined ? isNull(eventCheckinActions.undoneBy) : eq(eventCheckinActions.actionId, action.undoes),
             ),
           )
           .orderBy(desc(eventCheckinActions.id))
           .limit(1);
+        // Taken back already (at another door): never a second payment instead.
+        if (taken?.undoneBy) refuse(checkInMessages.alreadyUndone, registrationId);
         if (!taken || taken.campPaymentId === null) break;
         const amount = taken.amount ?? 0;
         const [payment] = await tx.select().from(payments).where(eq(payments.id, taken.campPaymentId));

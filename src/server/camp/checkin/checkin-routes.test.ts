@@ -263,6 +263,43 @@ describe.each(databaseKinds)("check-in at the door on %s", (kind) => {
     expect(await figuresOf(database.db, row!.id)).toMatchObject({ paid: 500 });
   });
 
+  it("an undo takes back the payment the helper saw, never one another door took meanwhile; one already taken back is refused", async () => {
+    const body = draft({ firstName: "To", lastName: "Dører" });
+    expect((await postRegistration(app, body)).body).toBe("Done");
+    const [row] = await database.db.select().from(campRegistrations).where(eq(campRegistrations.draftId, body.draftId));
+    const person = `a${row!.id}`;
+    // Door A takes 500 in cash and shows it; door B takes 300 by card a moment later.
+    const cash = randomUUID();
+    const seenAtA = (await act({ actionId: cash, kind: "payment", personId: person, amount: 500, method: "cash" })).json();
+    expect(seenAtA.hit.doorPayments.map((payment: { amount: number }) => payment.amount)).toEqual([500]);
+    expect((await act({ actionId: randomUUID(), kind: "payment", personId: person, amount: 300, method: "card" })).statusCode).toBe(200);
+
+    // Door A's helper takes back the 500 its phone shows: the 300 stands.
+    const undo = await act({ actionId: randomUUID(), kind: "undo-payment", personId: person, undoes: cash });
+    expect(undo.statusCode, undo.body).toBe(200);
+    expect(undo.json().hit.doorPayments.map((payment: { amount: number }) => payment.amount)).toEqual([300]);
+    expect(await figuresOf(database.db, row!.id)).toMatchObject({ paid: 300 });
+    const ledger = (await app.inject({ url: `/api/VinterleirAdmin/Ledger/${row!.id}/${token}` })).json() as {
+      kind: string;
+      method: string;
+      amount: number;
+    }[];
+    expect(ledger.filter((entry) => entry.kind === "payment").map((entry) => [entry.method, entry.amount])).toEqual([
+      ["cash", 500],
+      ["card", 300],
+      ["cash", -500],
+    ]);
+
+    // Door B, not having seen that, takes back the same 500: refused, and the 300 still stands.
+    const twice = await act({ actionId: randomUUID(), kind: "undo-payment", personId: person, undoes: cash });
+    expect([twice.statusCode, twice.json()]).toEqual([409, { error: checkInMessages.alreadyUndone }]);
+    expect(await figuresOf(database.db, row!.id)).toMatchObject({ paid: 300 });
+    // A payment that was never taken (refused at the server) is nothing to take back; only an undo names a payment.
+    expect((await act({ actionId: randomUUID(), kind: "undo-payment", personId: person, undoes: randomUUID() })).statusCode).toBe(200);
+    expect(await figuresOf(database.db, row!.id)).toMatchObject({ paid: 300 });
+    expect((await act({ actionId: randomUUID(), kind: "checkin", personId: person, undoes: cash })).statusCode).toBe(400);
+  });
+
   it("confirms a Vipps registration that was never paid when it is paid at the door", async () => {
     const body = draft({ firstName: "Vippsløs", lastName: "Person", vipps: true });
     expect((await postRegistration(app, body)).statusCode).toBe(200);

@@ -143,7 +143,7 @@ export function CheckInArea({
   findCodeNow.current = findCode;
   const onScanned = useCallback((text: string) => void findCodeNow.current(text), []);
 
-  function act(hit: DoorHit, kind: CheckInActionKind, personId: string, label: string, amount?: number, method?: DoorPaymentMethod) {
+  function act(hit: DoorHit, kind: CheckInActionKind, personId: string, label: string, amount?: number, method?: DoorPaymentMethod, undoes?: string) {
     if (!day) return setProblem("Leirdagene er ikke hentet ennå. Vent til siden har nett, og prøv igjen.");
     setProblem(undefined);
     const action: QueuedAction = {
@@ -155,6 +155,7 @@ export function CheckInArea({
       label,
       ...(amount !== undefined ? { amount } : {}),
       ...(method ? { method } : {}),
+      ...(undoes ? { undoes } : {}),
     };
     add(action);
     setNotice({ ok: true, text: `${label}.` });

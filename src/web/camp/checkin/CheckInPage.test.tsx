@@ -159,6 +159,21 @@ describe("the check-in page", () => {
     expect(localStorage.getItem("stk-innsjekk-venter")).toBeNull();
   });
 
+  it("«Angre siste betaling» names the payment it takes back, also one still waiting for the network", async () => {
+    const state = server();
+    render(<CheckIn />);
+    const card = await findOla();
+    state.online = false;
+    fireEvent.click(within(card).getByRole("button", { name: "Kontant – betalt for Ola Nordmann" }));
+    fireEvent.click(await within(card).findByRole("button", { name: "Angre siste betaling for Ola Nordmann" }));
+    expect(await screen.findByText("2 handlinger venter på nett")).toBeTruthy();
+    state.online = true;
+    window.dispatchEvent(new Event("online"));
+    expect(await screen.findByText("Alt er sendt.")).toBeTruthy();
+    const [payment, undo] = state.actions;
+    expect(undo).toMatchObject({ kind: "undo-payment", personId: "a5", undoes: payment!.actionId });
+  });
+
   it("says 'Ukjent QR-kode' for a code that is not a registration's, and for text that cannot be a code", async () => {
     server();
     render(<CheckIn />);

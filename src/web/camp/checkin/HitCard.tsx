@@ -13,7 +13,8 @@ export function HitCard({
 }: {
   view: HitView;
   day: string | undefined;
-  onAct: (kind: CheckInActionKind, personId: string, label: string, amount?: number, method?: DoorPaymentMethod) => void;
+  /** `undoes`: the payment an undo takes back (the last one this phone shows). */
+  onAct: (kind: CheckInActionKind, personId: string, label: string, amount?: number, method?: DoorPaymentMethod, undoes?: string) => void;
 }) {
   const id = useId();
   const athlete = view.persons[0]!;
@@ -75,7 +76,9 @@ export function HitCard({
           <button
             type="button"
             className="button secondary"
-            onClick={() => onAct("undo-payment", athlete.personId, `Angret betaling for ${athlete.name}`)}
+            onClick={() =>
+              onAct("undo-payment", athlete.personId, `Angret betaling for ${athlete.name}`, undefined, undefined, view.doorPayments.at(-1)?.actionId)
+            }
           >
             Angre siste betaling<span className="visually-hidden"> for {athlete.name}</span>
           </button>

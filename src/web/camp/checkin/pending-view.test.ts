@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { QueuedAction } from "./checkin-api.ts";
-import { arrivedWithPending, type DoorHit } from "./pending-view.ts";
+import { arrivedWithPending, withPending, type DoorHit } from "./pending-view.ts";
 
 const day = "2026-11-28";
 const hit = (registrationId: number, checkedIn: boolean[]): DoorHit => ({
@@ -58,5 +58,42 @@ describe("«Kommet» with the actions that wait", () => {
         },
       ),
     );
+  });
+});
+
+describe("a waiting undo of a payment on the phone", () => {
+  const paidAtTwoDoors: DoorHit = {
+    ...hit(1, [true]),
+    paid: 80,
+    outstanding: 20,
+    doorPayments: [
+      { actionId: "cash", amount: 50, at: "", by: "Dora" },
+      { actionId: "card", amount: 30, at: "", by: "Per" },
+    ],
+  };
+  const undo = (undoes?: string): QueuedAction => ({
+    actionId: `undo-${undoes ?? "last"}`,
+    kind: "undo-payment",
+    personId: "a1",
+    day,
+    registrationId: 1,
+    label: "",
+    ...(undoes ? { undoes } : {}),
+  });
+
+  it("takes back the payment it names, as the server will", () => {
+    const view = withPending(paidAtTwoDoors, [undo("cash")]);
+    expect(view.doorPayments.map((payment) => payment.actionId)).toEqual(["card"]);
+    expect([view.paid, view.outstanding, view.waitingPayments]).toEqual([30, 70, 1]);
+  });
+
+  it("an undo queued by an older page (naming none) takes back the last one", () => {
+    expect(withPending(paidAtTwoDoors, [undo()]).doorPayments.map((payment) => payment.actionId)).toEqual(["cash"]);
+  });
+
+  it("an undo of a payment no longer shown changes nothing on the phone", () => {
+    const view = withPending(paidAtTwoDoors, [undo("gone")]);
+    expect(view.doorPayments).toHaveLength(2);
+    expect(view.paid).toBe(80);
   });
 });

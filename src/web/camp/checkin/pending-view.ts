@@ -38,8 +38,11 @@ export function withPending(hit: DoorHit, pending: readonly QueuedAction[]): Hit
         view.waitingPayments++;
         break;
       case "undo-payment": {
-        const last = view.doorPayments.pop();
-        if (last) view.paid -= last.amount;
+        // The payment the helper took back; an older queued undo names none: the last one.
+        const index =
+          action.undoes === undefined ? view.doorPayments.length - 1 : view.doorPayments.findIndex((payment) => payment.actionId === action.undoes);
+        const [taken] = index < 0 ? [] : view.doorPayments.splice(index, 1);
+        if (taken) view.paid -= taken.amount;
         view.waitingPayments++;
         break;
       }

@@ -1,0 +1,96 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { configuredAccountName } from "../admin-auth/camp-account.ts";
+import type { Database } from "../db/database.ts";
+import { campCompanions, campRegistrations } from "../db/schema/camp.ts";
+import { eventOrders, eventWaitlistOffers } from "../db/schema/events.ts";
+import { newOfferToken, offerTokenHash } from "../camp/camp-waitlist-offer-token.ts";
+import { buildCampTestApp, campAdminToken, companion, draft, postRegistration, type TestApp } from "../test-support/camp.ts";
+import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
+import { createPublished, grading, order, participant, postOrder } from "../test-support/events.ts";
+
+const now = new Date("2026-10-15T10:00:00Z");
+
+/**
+ * A camp registration's export holds what the camp's door and waiting list keep about it (the shared door log
+ * and offers, event_checkin_actions and event_waitlist_offers), as an event order's part of an export does.
+ */
+describe.each(databaseKinds)("a camp registration's export with its door log and offers on %s", (kind) => {
+  let database: Database;
+  let app: TestApp;
+  let token: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    ({ app } = await buildCampTestApp(database, { clock: () => now }));
+    token = await campAdminToken(app);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  it("lists every door action (who, what, which day, what was paid, by whom) and every waiting-list offer in Norwegian", async () => {
+    const email = "dora.dorsen@example.no";
+    const body = draft({
+      firstName: "Dora",
+      lastName: "Dørsen",
+      email,
+      hasLedsager: true,
+      ledsagere: [companion({ firstName: "Kåre", lastName: "Ledsagersen" })],
+    });
+    expect((await postRegistration(app, body)).body).toBe("Done");
+    const [registration] = await database.db.select().from(campRegistrations).where(eq(campRegistrations.draftId, body.draftId));
+    const [ledsager] = await database.db.select().from(campCompanions).where(eq(campCompanions.registrationId, registration!.id));
+    const act = async (action: Record<string, unknown>) => {
+      const res = await app.inject({
+        method: "POST",
+        url: `/api/VinterleirAdmin/CheckIn/Action/${token}`,
+        payload: { actionId: randomUUID(), ...action },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await act({ kind: "checkin", personId: `a${registration!.id}`, day: "2026-11-28" });
+    await act({ kind: "checkin", personId: `c${ledsager!.id}`, day: "2026-11-28" });
+    await act({ kind: "undo-checkin", personId: `c${ledsager!.id}`, day: "2026-11-28" });
+    await act({ kind: "payment", personId: `a${registration!.id}`, amount: 200, method: "cash", day: "2026-11-28" });
+    const expiresAt = new Date(now.getTime() + 48 * 3600_000);
+    await database.db.insert(eventWaitlistOffers).values({
+      campRegistrationId: registration!.id,
+      tokenHash: offerTokenHash(newOfferToken()),
+      state: "accepted",
+      offeredAt: now,
+      expiresAt,
+      endedAt: now,
+    });
+
+    const at = now.toISOString();
+    const door = [
+      { at, what: "Innsjekking", participant: "Dora Dørsen", day: "2026-11-28", amount: null, by: configuredAccountName },
+      { at, what: "Innsjekking", participant: "Kåre Ledsagersen", day: "2026-11-28", amount: null, by: configuredAccountName },
+      { at, what: "Angret innsjekking", participant: "Kåre Ledsagersen", day: "2026-11-28", amount: null, by: configuredAccountName },
+      { at, what: "Betaling", participant: "Dora Dørsen", day: "2026-11-28", amount: 200, by: configuredAccountName },
+    ];
+    const offers = [{ state: "Takket ja", offeredAt: at, expiresAt: expiresAt.toISOString(), endedAt: at }];
+
+    const own = (await app.inject({ url: `/api/VinterleirAdmin/PersonExport/${registration!.id}/${token}` })).json();
+    expect(own.checkins).toEqual(door);
+    expect(own.waitlistOffers).toEqual(offers);
+
+    // The same part in the export from an event order of the same address.
+    await createPublished(app, token, "gradering-oktober", grading({ registrationOpensAt: "2026-10-01T08:00:00+02:00" }));
+    expect(
+      (
+        await postOrder(
+          app,
+          "gradering-oktober",
+          order({ contact: { firstName: "Dora", lastName: "Dørsen", email, telephone: "91234567" }, participants: [participant()] }),
+        )
+      ).body,
+    ).toBe("Done");
+    const [{ orderId }] = (await database.db.select({ orderId: eventOrders.orderId }).from(eventOrders)) as [{ orderId: string }];
+    const fromOrder = (await app.inject({ url: `/api/ArrangementAdmin/PersonExport/${orderId}/${token}` })).json();
+    expect(fromOrder.campRegistrations).toEqual([expect.objectContaining({ checkins: door, waitlistOffers: offers })]);
+  });
+});
