@@ -7,7 +7,7 @@ import { campCompanions, campRegistrations } from "../db/schema/camp.ts";
 import { clubs } from "../db/schema/clubs.ts";
 import { grades } from "../db/schema/grades.ts";
 import { checkInPersonId } from "../../shared/camp/camp-checkin.ts";
-import { campCheckins } from "../db/schema/camp-checkin.ts";
+import { campArrivals } from "./checkin/camp-arrivals.ts";
 import { companionPerson, ledgerFigures, ledgerItems, sumFigures, type LedgerFigures, type LedgerItem } from "../../shared/camp/camp-ledger.ts";
 import { readLedgers } from "./camp-ledger-store.ts";
 import { personKey } from "./camp-registrations.ts";
@@ -151,11 +151,7 @@ export async function loadAdminPersons(db: Db, editionYear: number): Promise<Adm
 
 /** Check-ins at the door of these registrations, looked up by the check-in's person id. */
 async function loadArrivals(db: Db, registrationIds: number[]) {
-  const rows = await db
-    .select({ personId: campCheckins.personId, day: campCheckins.day, at: campCheckins.checkedInAt })
-    .from(campCheckins)
-    .where(inArray(campCheckins.registrationId, registrationIds))
-    .orderBy(asc(campCheckins.day));
+  const rows = await campArrivals(db, registrationIds);
   const byPerson = new Map<string, { day: string; at: string }[]>();
   for (const row of rows) byPerson.set(row.personId, [...(byPerson.get(row.personId) ?? []), { day: row.day, at: row.at.toISOString() }]);
   return (personId: string) => byPerson.get(personId) ?? [];

@@ -10,7 +10,7 @@ import { EventDoorListSchema, eventDoorMessages } from "../../shared/events/even
 import { checkInMessages } from "../../shared/camp/camp-checkin.ts";
 import type { Database } from "../db/database.ts";
 import { campRegistrations, payments } from "../db/schema/camp.ts";
-import { campCheckins } from "../db/schema/camp-checkin.ts";
+import { campArrivals } from "../camp/checkin/camp-arrivals.ts";
 import { eventCheckinActions, eventOrders, eventWaitlistOffers } from "../db/schema/events.ts";
 import { figuresOf } from "../camp/camp-ledger-store.ts";
 import { newOfferToken, offerTokenHash } from "../camp/camp-waitlist-offer-token.ts";
@@ -35,7 +35,7 @@ describe.each(databaseKinds)("the camp and the events kept apart in the shared t
   const eventAct = (body: Record<string, unknown>) =>
     app.inject({ method: "POST", url: `/api/ArrangementInnsjekk/CheckIn/${slug}/${token}`, payload: body });
   const eventDoor = async () => EventDoorListSchema.parse((await app.inject({ url: `/api/ArrangementInnsjekk/Get/${slug}/${token}` })).json());
-  const campCheckinsOf = () => database.db.select().from(campCheckins).where(eq(campCheckins.registrationId, registrationId));
+  const campCheckinsOf = () => campArrivals(database.db, [registrationId]);
   const eventActions = () => database.db.select().from(eventCheckinActions).where(isNotNull(eventCheckinActions.orderId));
 
   beforeAll(async () => {

@@ -4,7 +4,6 @@ import { checkInMessages, type CheckInAction } from "../../../shared/camp/camp-c
 import type { CampAccountView as CampAccount } from "../../admin-auth/camp-account.ts";
 import type { Db } from "../../db/database.ts";
 import { campCompanions, campRegistrations, moneyActions, payments } from "../../db/schema/camp.ts";
-import { campCheckins } from "../../db/schema/camp-checkin.ts";
 import type { CheckInScope } from "./checkin-data.ts";
 import { figuresOf, recordPayment } from "../camp-ledger-store.ts";
 import { eventCheckinActions, eventLedgerEntries } from "../../db/schema/events.ts";
@@ -73,13 +72,9 @@ export async function performCheckInAction(
       case "checkin":
         if (cancelled) refuse(checkInMessages.cancelled, registrationId);
         if (await companionCancelled(tx, action.personId)) refuse(checkInMessages.personCancelled, registrationId);
-        await tx
-          .insert(campCheckins)
-          .values({ registrationId, personId: action.personId, day: action.day, checkedInAt: now, checkedInBy: account.username })
-          .onConflictDoNothing({ target: [campCheckins.personId, campCheckins.day] });
         break;
       case "undo-checkin":
-        await tx.delete(campCheckins).where(and(eq(campCheckins.personId, action.personId), eq(campCheckins.day, action.day)));
+        // The log's row is what stands (camp-arrivals.ts): the last check-in or undo to arrive decides.
         break;
       case "payment": {
         if (cancelled) refuse(checkInMessages.cancelled, registrationId);

@@ -8,7 +8,7 @@ import { gradeLabel } from "../../../shared/camp/grades.ts";
 import { addDays, compareCalendarDates, osloCalendarDate } from "../../../shared/time.ts";
 import type { Db } from "../../db/database.ts";
 import { campCompanions, campRegistrations } from "../../db/schema/camp.ts";
-import { campCheckins } from "../../db/schema/camp-checkin.ts";
+import { campArrivals } from "./camp-arrivals.ts";
 import { eventCheckinActions } from "../../db/schema/events.ts";
 import { currentEditionYear, editionDataForYear } from "../camp-edition-lookup.ts";
 import { placeHoldingRegistrations } from "../camp-admin.ts";
@@ -70,11 +70,7 @@ export async function loadCheckInHits(db: Db, year: number, ids?: number[]): Pro
     db.select().from(campCompanions).where(inArray(campCompanions.registrationId, found)).orderBy(asc(campCompanions.position)),
     // A group's one payment counts as each athlete's share of it.
     paymentsOfRegistrations(db, found),
-    db
-      .select({ personId: campCheckins.personId, day: campCheckins.day })
-      .from(campCheckins)
-      .where(inArray(campCheckins.registrationId, found))
-      .orderBy(asc(campCheckins.day)),
+    campArrivals(db, found),
     db
       .select()
       .from(eventCheckinActions)

@@ -18,30 +18,6 @@ export const campCheckinSecret = pgTable(
 );
 
 /**
- * Who is checked in on which camp day: one row per person and day. A person is `a{registrationId}` (the
- * athlete) or `c{companionId}`. Undo removes the row; the action log below keeps the history.
- */
-export const campCheckins = pgTable(
-  "camp_checkins",
-  {
-    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    registrationId: integer("registration_id")
-      .notNull()
-      .references(() => campRegistrations.id, { onDelete: "cascade" }),
-    personId: text("person_id").notNull(),
-    /** The camp day, YYYY-MM-DD (Oslo). */
-    day: text("day").notNull(),
-    checkedInAt: timestamp("checked_in_at", { withTimezone: true }).notNull(),
-    /** The camp account's username. */
-    checkedInBy: text("checked_in_by").notNull(),
-  },
-  (table) => [
-    unique("camp_checkins_person_day_unique").on(table.personId, table.day),
-    index("camp_checkins_registration_idx").on(table.registrationId),
-  ],
-);
-
-/**
  * Door actions the server refused for good (a payment of more than is left, because another door took it
  * while this phone was offline; a cancelled registration): kept so the leader sees every one, and never
  * doubled in the ledger. One row per action id, however often the phone sends it again.

@@ -265,7 +265,7 @@ export const eventLedgerEntries = pgTable(
  * the door writes a row only when it changes that, with the order row locked, so two doors never act twice.
  * Until the camp's registrations are orders, the camp's door writes here too (`camp_registration_id`): a
  * check-in or its undo for a person (`person_id`) on a camp day, or a payment taken at the door or taken
- * back, with its payment and money-log entry; what stands at the camp is kept in camp_checkins.
+ * back, with its payment and money-log entry; what stands at the camp is read from it (camp-arrivals.ts).
  */
 export const eventCheckinActions = pgTable(
   "event_checkin_actions",
