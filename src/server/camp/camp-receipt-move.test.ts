@@ -1,8 +1,6 @@
-import { sql } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
-import type { Database } from "../db/database.ts";
-import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
-import { migrationsUpTo } from "../test-support/migrations-up-to.ts";
+import { describe, expect, it } from "vitest";
+import { databaseKinds } from "../test-support/database.ts";
+import { useDatabaseAt } from "../test-support/migrations-up-to.ts";
 
 /**
  * The camp's receipt moves into the ledger (migration 0042): on a database as the release before left it,

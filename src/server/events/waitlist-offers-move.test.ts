@@ -1,8 +1,6 @@
-import { sql } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
-import type { Database } from "../db/database.ts";
-import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
-import { migrationsUpTo } from "../test-support/migrations-up-to.ts";
+import { describe, expect, it } from "vitest";
+import { databaseKinds } from "../test-support/database.ts";
+import { useDatabaseAt } from "../test-support/migrations-up-to.ts";
 
 /**
  * The camp's waiting-list offers move into the events' table (migration 0036): on a database as the release
@@ -10,19 +8,11 @@ import { migrationsUpTo } from "../test-support/migrations-up-to.ts";
  * token and state under its new id, its mail's key follows that id, and the events' offers and mails stay.
  */
 describe.each(databaseKinds)("the camp's offers joining the events' on %s", (kind) => {
-  let database: Database | undefined;
-  afterEach(async () => {
-    await database?.close();
-    database = undefined;
-  });
+  const stopped = useDatabaseAt(kind, "0035_drop_camp_ledger_entries");
 
   it("keeps every offer, and each queued offer mail names its offer", async () => {
-    database = await createTestDatabase(kind, { prepare: false });
-    await database.migrate(migrationsUpTo("0035_drop_camp_ledger_entries"));
-    const run = (statement: string) => database!.db.execute(sql.raw(statement));
+    const { database, run } = stopped;
     const at = "'2026-11-20T10:00:00Z'";
-    await run(`insert into clubs (club_id, name) values (1, 'Ski Taekwondo Klubb')`);
-    await run(`insert into grades (grade_id, name, grade, is_dan) values (1, '10. cup', 10, false)`);
     await run(`insert into events (slug, kind, definition, last_day, created_at, updated_at)
       values ('gradering-desember', 'gradering', '{}', '2026-12-12', ${at}, ${at})`);
     await run(`insert into event_orders (event_id, order_id, draft_id, status, method, first_name, last_name, email, telephone, amount, places, created_at)

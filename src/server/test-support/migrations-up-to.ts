@@ -1,7 +1,11 @@
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { sql } from "drizzle-orm";
+import { afterEach, beforeEach } from "vitest";
+import type { Database, DatabaseKind } from "../db/database.ts";
 import { migrationsFolder } from "../db/migrations-folder.ts";
+import { createTestDatabase } from "./database.ts";
 
 /**
  * A copy of the migrations folder that ends with the migration `tag` (its journal cut after it), for a test
@@ -16,4 +20,25 @@ export function migrationsUpTo(tag: string): string {
   if (end < 0) throw new Error(`No migration ${tag}`);
   writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, end + 1) }));
   return folder;
+}
+
+/**
+ * For a test of a migration that moves data: before each test a fresh database of `kind` as the release that
+ * ended with migration `tag` left it (with one club and one grade), and `run` for the raw SQL that fills it as
+ * that release would; the test then applies the rest with `database.migrate()`. Closed after each test.
+ */
+export function useDatabaseAt(kind: DatabaseKind, tag: string) {
+  const at = {} as { database: Database; run: (statement: string) => ReturnType<Database["db"]["execute"]> };
+  beforeEach(async () => {
+    const database = await createTestDatabase(kind, { prepare: false });
+    await database.migrate(migrationsUpTo(tag));
+    at.database = database;
+    at.run = (statement) => database.db.execute(sql.raw(statement));
+    await at.run(`insert into clubs (club_id, name) values (1, 'Ski Taekwondo Klubb')`);
+    await at.run(`insert into grades (grade_id, name, grade, is_dan) values (1, '10. cup', 10, false)`);
+  });
+  afterEach(async () => {
+    await at.database.close();
+  });
+  return at;
 }

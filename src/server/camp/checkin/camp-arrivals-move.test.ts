@@ -1,8 +1,6 @@
-import { sql } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
-import type { Database } from "../../db/database.ts";
-import { createTestDatabase, databaseKinds } from "../../test-support/database.ts";
-import { migrationsUpTo } from "../../test-support/migrations-up-to.ts";
+import { describe, expect, it } from "vitest";
+import { databaseKinds } from "../../test-support/database.ts";
+import { useDatabaseAt } from "../../test-support/migrations-up-to.ts";
 import { campArrivals } from "./camp-arrivals.ts";
 
 /**
@@ -11,18 +9,10 @@ import { campArrivals } from "./camp-arrivals.ts";
  * nobody else is, also where the kept state and the log disagreed.
  */
 describe.each(databaseKinds)("the camp door's state read from its log on %s", (kind) => {
-  let database: Database | undefined;
-  afterEach(async () => {
-    await database?.close();
-    database = undefined;
-  });
+  const stopped = useDatabaseAt(kind, "0042_receipt_in_the_ledger");
 
   it("keeps every arrival with its time, and only those", async () => {
-    database = await createTestDatabase(kind, { prepare: false });
-    await database.migrate(migrationsUpTo("0042_receipt_in_the_ledger"));
-    const run = (statement: string) => database!.db.execute(sql.raw(statement));
-    await run(`insert into clubs (club_id, name) values (1, 'Ski Taekwondo Klubb')`);
-    await run(`insert into grades (grade_id, name, grade, is_dan) values (1, '10. cup', 10, false)`);
+    const { database, run } = stopped;
     await run(`insert into camp_registrations (edition_year, draft_id, order_id, first_name, last_name, age, email, telephone, allergies, club_id,
         grade_id, gradering, has_ledsager, other_info, sleepover, vegan, instructor, public, vipps, wants_to_instruct, data_consent, terms_accepted,
         status, created_at)

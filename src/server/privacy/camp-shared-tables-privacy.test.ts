@@ -4,19 +4,22 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { configuredAccountName } from "../admin-auth/camp-account.ts";
 import type { Database } from "../db/database.ts";
 import { campCompanions, campRegistrations } from "../db/schema/camp.ts";
-import { eventOrders, eventWaitlistOffers } from "../db/schema/events.ts";
+import { eventLedgerEntries, eventOrders, eventWaitlistOffers } from "../db/schema/events.ts";
 import { newOfferToken, offerTokenHash } from "../camp/camp-waitlist-offer-token.ts";
 import { buildCampTestApp, campAdminToken, companion, draft, postRegistration, type TestApp } from "../test-support/camp.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import { createPublished, grading, order, participant, postOrder } from "../test-support/events.ts";
+import { anonymisedName } from "./retention.ts";
 
 const now = new Date("2026-10-15T10:00:00Z");
 
 /**
- * A camp registration's export holds what the camp's door and waiting list keep about it (the shared door log
- * and offers, event_checkin_actions and event_waitlist_offers), as an event order's part of an export does.
+ * A camp registration's rows in the tables it shares with the events: its export holds what the camp's door
+ * and waiting list keep about it (event_checkin_actions, event_waitlist_offers), as an event order's part of an
+ * export does; and the ledger's reasons can name a person («Ledsager Kåre Ledsagersen lagt til av
+ * leirledelsen.»), so anonymising a registration takes those names out, as an event order's does.
  */
-describe.each(databaseKinds)("a camp registration's export with its door log and offers on %s", (kind) => {
+describe.each(databaseKinds)("a camp registration's rows in the tables shared with the events, on %s", (kind) => {
   let database: Database;
   let app: TestApp;
   let token: string;
@@ -92,5 +95,35 @@ describe.each(databaseKinds)("a camp registration's export with its door log and
     const [{ orderId }] = (await database.db.select({ orderId: eventOrders.orderId }).from(eventOrders)) as [{ orderId: string }];
     const fromOrder = (await app.inject({ url: `/api/ArrangementAdmin/PersonExport/${orderId}/${token}` })).json();
     expect(fromOrder.campRegistrations).toEqual([expect.objectContaining({ checkins: door, waitlistOffers: offers })]);
+  });
+
+  it("keeps every amount and reason but no companion's name", async () => {
+    const body = draft({ firstName: "Frida", lastName: "Glemmesen", email: "frida@example.no" });
+    expect((await postRegistration(app, body)).body).toBe("Done");
+    const [registration] = await database.db.select().from(campRegistrations).where(eq(campRegistrations.draftId, body.draftId));
+    const id = registration!.id;
+    const added = await app.inject({
+      method: "POST",
+      url: `/api/VinterleirAdmin/AddCompanion/${id}/${token}`,
+      payload: { ...companion({ firstName: "Kåre", lastName: "Ledsagersen", id: randomUUID() }), alreadyRegistered: false },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const reasons = async () =>
+      (await database.db.select().from(eventLedgerEntries).where(eq(eventLedgerEntries.campRegistrationId, id))).map((entry) => [
+        entry.amount,
+        entry.reason,
+      ]);
+    const before = await reasons();
+    expect(before.map(([, reason]) => reason)).toContain("Ledsager Kåre Ledsagersen lagt til av leirledelsen.");
+
+    expect((await app.inject({ method: "POST", url: `/api/VinterleirAdmin/Forget/${id}/${token}` })).statusCode).toBe(200);
+    const after = await reasons();
+    expect(after.map(([amount]) => amount)).toEqual(before.map(([amount]) => amount));
+    expect(after.map(([, reason]) => reason)).toContain(`Ledsager ${anonymisedName} lagt til av leirledelsen.`);
+    const history = (await app.inject({ url: `/api/VinterleirAdmin/Ledger/${id}/${token}` })).body;
+    for (const name of ["Kåre", "Ledsagersen", "Frida", "Glemmesen"]) {
+      expect(JSON.stringify(after)).not.toContain(name);
+      expect(history).not.toContain(name);
+    }
   });
 });
