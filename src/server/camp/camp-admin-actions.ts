@@ -1,6 +1,7 @@
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { AdminPerson } from "../../shared/camp/camp-lists.ts";
 import { checkInMessages } from "../../shared/camp/camp-checkin.ts";
+import { companionPerson } from "../../shared/camp/camp-ledger.ts";
 import { campRefund } from "../../shared/camp/camp-pricing.ts";
 import type { Db } from "../db/database.ts";
 import { campCompanions, campRegistrations, moneyActions, payments } from "../db/schema/camp.ts";
@@ -105,12 +106,19 @@ export async function cancelRegistration(db: Db, registrationId: number, now: Da
     if (!updated) return { kind: "ok", changed: false, result: await resultOf(tx, registration, payment) };
     const edition = await campEditionOfYear(tx, registration.editionYear);
     const reason = "Påmeldingen avbestilt av leirledelsen.";
+    const companionNames = new Map(
+      (await tx.select().from(campCompanions).where(eq(campCompanions.registrationId, registrationId))).map((row) => [
+        companionPerson(row.id),
+        `${row.firstName} ${row.lastName}`,
+      ]),
+    );
     const settled = await cancelInLedger(
       tx,
       registrationId,
       () => true,
       (paid) => campRefund(paid, edition, now),
       { actor, reason, now },
+      (person) => companionNames.get(person),
     );
     const coming = await tx
       .select()

@@ -7,7 +7,7 @@
  */
 import { eq, isNull, and, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { athletePerson, ledgerFigures, ledgerItems, splitRefund, type ChargeLine } from "../../shared/camp/camp-ledger.ts";
+import { athletePerson, correctionLabel, ledgerFigures, ledgerItems, splitRefund, type ChargeLine } from "../../shared/camp/camp-ledger.ts";
 import { mayTickGrading } from "../../shared/camp/camp-eligibility.ts";
 import { calculateCampPrice } from "../../shared/camp/camp-pricing.ts";
 import { LeaderCorrectionSchema } from "../../shared/camp/camp-registration-changes.ts";
@@ -77,11 +77,10 @@ export async function correctRegistration(app: FastifyInstance, registrationId: 
     const entries = await readLedger(tx, registrationId);
     const current = ledgerItems(entries).filter((item) => item.person === athletePerson);
     const charges: ChargeLine[] = [];
-    const correctionLabel = "Rettet av leirledelsen";
     for (const item of athleteItems) {
       const wanted = price.lines.filter((line) => line.kind === item).reduce((sum, line) => sum + line.amount, 0);
       const charged = current.filter((line) => line.item === item).reduce((sum, line) => sum + line.charged, 0);
-      if (wanted !== charged) charges.push({ person: athletePerson, item, amount: wanted - charged, label: correctionLabel });
+      if (wanted !== charged) charges.push({ person: athletePerson, item, amount: wanted - charged, label: correctionLabel(item) });
     }
     const reason = `Rettet av leirledelsen (${inWords(changed)}).`;
     await appendCharges(tx, registrationId, charges, { actor, reason, now });

@@ -9,19 +9,11 @@ import { useDatabaseAt } from "../test-support/migrations-up-to.ts";
  * registration's total go. The receipt before and after adds up to the same figure where nothing was kept.
  */
 describe.each(databaseKinds)("the camp's receipt moving into the ledger on %s", (kind) => {
-  let database: Database | undefined;
-  afterEach(async () => {
-    await database?.close();
-    database = undefined;
-  });
+  const stopped = useDatabaseAt(kind, "0041_ledger_indexes_per_kind");
 
   it("labels every charge with its price line, names the rest, and drops the lines and the total", async () => {
-    database = await createTestDatabase(kind, { prepare: false });
-    await database.migrate(migrationsUpTo("0041_ledger_indexes_per_kind"));
-    const run = (statement: string) => database!.db.execute(sql.raw(statement));
+    const { database, run } = stopped;
     const at = "'2026-11-20T10:00:00Z'";
-    await run(`insert into clubs (club_id, name) values (1, 'Ski Taekwondo Klubb')`);
-    await run(`insert into grades (grade_id, name, grade, is_dan) values (1, '10. cup', 10, false)`);
     const registration = (n: number, first: string, total: number, status: string) =>
       run(`insert into camp_registrations (edition_year, draft_id, order_id, first_name, last_name, age, email, telephone, allergies, club_id,
           grade_id, gradering, has_ledsager, other_info, sleepover, vegan, instructor, public, vipps, wants_to_instruct, data_consent, terms_accepted,
@@ -56,8 +48,8 @@ describe.each(databaseKinds)("the camp's receipt moving into the ledger on %s", 
       { registration: 2, label: "Vinterleir, barn: Kari Hansen", amount: 923 },
       { registration: 1, label: "Avbestilt ledsager: Frode Hansen", amount: -550 },
       { registration: 1, label: "Beholdt etter avbestillingsreglene", amount: 100 },
-      { registration: 1, label: "Rettet av leirledelsen", amount: 150 },
-      { registration: 1, label: "Rettet av leirledelsen", amount: -50 },
+      { registration: 1, label: "Rettet av leirledelsen: vinterleir", amount: 150 },
+      { registration: 1, label: "Rettet av leirledelsen: gradering", amount: -50 },
       { registration: 2, label: "Avbestilt vinterleir", amount: -923 },
     ]);
     const left = await run(`select

@@ -12,15 +12,7 @@ import { formatKroner } from "../../shared/format.ts";
 import type { Db } from "../db/database.ts";
 import { campCompanions, campRegistrations, payments } from "../db/schema/camp.ts";
 import { paymentsOfRegistration } from "../payments/payment-shares.ts";
-import {
-  athletePerson,
-  companionPerson,
-  ledgerFigures,
-  ledgerItems,
-  planCancellation,
-  receiptLines,
-  type LedgerEntry,
-} from "../../shared/camp/camp-ledger.ts";
+import { companionPerson, ledgerFigures, ledgerItems, planCancellation, receiptLines, type LedgerEntry } from "../../shared/camp/camp-ledger.ts";
 import { readLedger } from "./camp-ledger-store.ts";
 import { editionDataForYear } from "./camp-edition-lookup.ts";
 import { refundSentenceAt, selfServiceClosesAt } from "../../shared/camp/cancellation-terms.ts";
@@ -100,8 +92,11 @@ function personsOf(loaded: Loaded, now: Date): MyPerson[] {
   // What cancelling would give back today: the same plan the cancellation writes, on what was paid for the person.
   const rule = (paid: number) => campRefund(paid, edition, now);
   const planFor = (person: string | null) => planCancellation(loaded.ledger, (item) => person === null || item.person === person, rule);
+  // Every item that is no active companion's is on the athlete's card (a fee kept for a cancelled companion
+  // too), as the admin list counts it, so the cards add up to «Totalt».
+  const active = new Set(companions.filter((companion) => !companion.cancelledAt).map((companion) => companionPerson(companion.id)));
   const athleteShare = ledgerItems(loaded.ledger)
-    .filter((item) => item.person === athletePerson)
+    .filter((item) => !active.has(item.person))
     .reduce((sum, item) => sum + item.charged, 0);
   const whole = registration.status === "cancelled";
   return [

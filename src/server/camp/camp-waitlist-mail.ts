@@ -7,7 +7,7 @@ import { escapeHtml } from "../mail/escape-html.ts";
 import { mailDocument, receiptTableHtml, receiptTextLines } from "../mail/mail-html.ts";
 import type { OutgoingMail } from "../mail/outbox.ts";
 
-/** What the waiting-list mails say about the registration: as stored (price lines as calculated). */
+/** What the waiting-list mails say about the registration: as stored (its charges in the ledger, as priced). */
 export interface WaitlistMailData {
   editionYear: number;
   orderId: string;

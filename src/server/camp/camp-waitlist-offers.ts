@@ -79,11 +79,16 @@ export async function acceptOffer(db: Db, token: string, gateway: CampPaymentGat
       await tx.update(eventWaitlistOffers).set({ state: "expired", endedAt: now }).where(eq(eventWaitlistOffers.id, offer.id));
       return { kind: "gone", message: waitlistMessages.expired, expiredNow: true };
     }
-    const [registration] = await tx
-      .select(campRegistrationWithTotal)
+    await tx
+      .select({ id: campRegistrations.id })
       .from(campRegistrations)
       .where(eq(campRegistrations.id, offer.campRegistrationId!))
       .for("no key update");
+    // Read after the lock, in its own statement: the total (a sum over the ledger) in the locking one could be older.
+    const [registration] = await tx
+      .select(campRegistrationWithTotal)
+      .from(campRegistrations)
+      .where(eq(campRegistrations.id, offer.campRegistrationId!));
     if (!registration || registration.status !== "waiting") {
       await tx.update(eventWaitlistOffers).set({ state: "withdrawn", endedAt: now }).where(eq(eventWaitlistOffers.id, offer.id));
       return { kind: "gone", message: waitlistMessages.withdrawn, expiredNow: false };

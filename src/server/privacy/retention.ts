@@ -247,7 +247,7 @@ export async function deleteExpiredAccounting(db: Db, now: Date, years: number):
       await tx.delete(paymentShares).where(inArray(paymentShares.registrationId, ids));
       await tx.delete(payments).where(inArray(payments.registrationId, ids));
       await tx.delete(mailOutbox).where(campMailsOf(ids));
-      // Companions and price lines go with their registration (ON DELETE CASCADE).
+      // Companions go with their registration (ON DELETE CASCADE); the ledger's entries were deleted above.
       const gone = await tx.delete(campRegistrations).where(inArray(campRegistrations.id, ids)).returning({ id: campRegistrations.id });
       return gone.length;
     });

@@ -147,6 +147,11 @@ export function receiptLines(entries: readonly LedgerEntry[]): ReceiptLine[] {
     .map((entry) => ({ label: entry.label ?? chargeItemLabel(entry.item), amount: entry.amount }));
 }
 
+/** A leader's correction of an item, as its line on the receipt («Rettet av leirledelsen: gradering»). */
+export function correctionLabel(item: ChargeItem): string {
+  return `Rettet av leirledelsen: ${chargeItemLabel(item).toLowerCase()}`;
+}
+
 /**
  * A cancellation's line on the receipt: the item taken off, named by its person when `nameOf` knows them
  * («Avbestilt ledsager: Mona Hansen»), or the fee the rules keep.

@@ -8,7 +8,6 @@ import type { CheckInScope } from "./checkin-data.ts";
 import { figuresOf, recordPayment } from "../camp-ledger-store.ts";
 import { eventCheckinActions, eventLedgerEntries } from "../../db/schema/events.ts";
 import type { MoneyMethod } from "../../../shared/camp/camp-ledger.ts";
-import { campRegistrationCharged } from "../camp-receipt.ts";
 
 export type CheckInActionOutcome =
   | { kind: "ok"; duplicate: boolean; registrationId: number }
@@ -38,8 +37,8 @@ export async function performCheckInAction(
   return db.transaction(async (tx) => {
     const registrationId = await registrationOf(tx, action.personId);
     if (registrationId === undefined) return { kind: "not-found" };
-    const locked = await tx.execute<{ status: string; edition_year: number; order_id: string; total: number }>(
-      sql`select status, edition_year, order_id, ${campRegistrationCharged} as total from camp_registrations where id = ${registrationId} and anonymised_at is null for update`,
+    const locked = await tx.execute<{ status: string; edition_year: number; order_id: string }>(
+      sql`select status, edition_year, order_id from camp_registrations where id = ${registrationId} and anonymised_at is null for update`,
     );
     const registration = locked.rows[0];
     if (!registration || Number(registration.edition_year) !== scope.year || registration.status === "waiting") return { kind: "not-found" };
@@ -86,10 +85,11 @@ export async function performCheckInAction(
         // A Vipps reservation about to be captured is money on its way: taking it again at the door would be twice.
         if (await vippsCaptureDue(tx, registrationId)) refuse(checkInMessages.vippsReserved, registrationId);
         // The door takes at most what the ledger says is left to pay.
-        const { outstanding } = await figuresOf(tx, registrationId);
+        // Read after the row lock, in its own statement: a figure in the locking statement could be older.
+        const { outstanding, charged } = await figuresOf(tx, registrationId);
         if (outstanding === 0) refuse(checkInMessages.nothingOutstanding, registrationId);
         if (amount > outstanding) refuse(checkInMessages.moreThanOutstanding(outstanding), registrationId);
-        const payment = await doorPaymentRow(tx, registrationId, registration.order_id, Number(registration.total), amount, now);
+        const payment = await doorPaymentRow(tx, registrationId, registration.order_id, charged, amount, now);
         const moneyActionId = await bookDoorPayment(tx, payment, amount, doorPaymentLog.paid, account.username, now);
         await recordPayment(
           tx,

@@ -12,6 +12,8 @@ WITH "lines" AS (
   SELECT "id", "camp_registration_id", "item", "amount",
          row_number() OVER (PARTITION BY "camp_registration_id", "item", "amount" ORDER BY "id") AS "turn"
   FROM "event_ledger_entries" WHERE "kind" = 'charge' AND "camp_registration_id" IS NOT NULL
+    -- A correction's charges had one line of their own, not theirs to match.
+    AND "reason" NOT LIKE 'Rettet av leirledelsen%'
 )
 UPDATE "event_ledger_entries" AS "entry" SET "label" = "lines"."label"
 FROM "charges" JOIN "lines" ON "lines"."registration_id" = "charges"."camp_registration_id"
@@ -21,8 +23,9 @@ WHERE "entry"."id" = "charges"."id";--> statement-breakpoint
 -- server names them now.
 UPDATE "event_ledger_entries" AS "entry" SET "label" = CASE
     WHEN "entry"."item" = 'cancellation-fee' THEN 'Beholdt etter avbestillingsreglene'
-    WHEN "entry"."reason" LIKE 'Rettet av leirledelsen%' THEN 'Rettet av leirledelsen'
-    WHEN "entry"."amount" < 0 THEN 'Avbestilt ' || CASE "entry"."item"
+    WHEN "entry"."reason" LIKE 'Rettet av leirledelsen%' OR "entry"."amount" < 0 THEN
+      CASE WHEN "entry"."reason" LIKE 'Rettet av leirledelsen%' THEN 'Rettet av leirledelsen: ' ELSE 'Avbestilt ' END
+      || CASE "entry"."item"
         WHEN 'athlete' THEN 'vinterleir' WHEN 'late-fee' THEN 'sen påmelding' WHEN 'grading' THEN 'gradering'
         WHEN 'companion' THEN 'ledsager' ELSE 'annet' END
       || coalesce((SELECT ': ' || "c"."first_name" || ' ' || "c"."last_name" FROM "camp_companions" AS "c"

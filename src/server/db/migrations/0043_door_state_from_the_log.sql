@@ -13,7 +13,7 @@ WHERE NOT EXISTS (
 ORDER BY "kept"."id";--> statement-breakpoint
 INSERT INTO "event_checkin_actions" ("action_id", "kind", "camp_registration_id", "person_id", "day", "account_username", "account_name", "at")
 SELECT DISTINCT ON ("a"."camp_registration_id", "a"."person_id", "a"."day") gen_random_uuid(), 'undo-checkin', "a"."camp_registration_id",
-  "a"."person_id", "a"."day", 'migrering', 'Oppgradering', "a"."at"
+  "a"."person_id", "a"."day", 'migrering', 'Oppgradering', now()
 FROM "event_checkin_actions" AS "a"
 WHERE "a"."camp_registration_id" IS NOT NULL AND "a"."kind" = 'checkin'
   AND NOT EXISTS (SELECT 1 FROM "event_checkin_actions" AS "u" WHERE "u"."camp_registration_id" = "a"."camp_registration_id"

@@ -52,7 +52,7 @@ export const campRegistrations = pgTable(
     /** Both consents are required to submit; kept as the record that they were given. */
     dataConsent: boolean("data_consent").notNull(),
     termsAccepted: boolean("terms_accepted").notNull(),
-    /** `waiting`: on the waiting list (the camp was full): price lines kept as calculated, no payment yet. */
+    /** `waiting`: on the waiting list (the camp was full): its charges in the ledger as priced, no payment yet. */
     status: text("status", { enum: campRegistrationStatuses }).notNull(),
     /** Place in line while waiting (lowest first, then id); null otherwise. */
     waitlistRank: integer("waitlist_rank"),
