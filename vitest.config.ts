@@ -4,13 +4,14 @@ export default defineConfig({
   test: {
     include: ["src/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "tests/upgrade/**/*.test.ts"],
     setupFiles: ["./src/test-setup.ts"],
-    // Migrates a PGlite and a PostgreSQL database once; each test file copies them (test-support/database.ts).
+    // Migrates a PGlite and a PostgreSQL database once; each test file copies them (test-support/database.ts),
+    // and a copy a file has closed is emptied and handed to the worker's next file (kept-databases.ts).
     globalSetup: ["./src/server/test-support/database-templates.global.ts"],
     restoreMocks: true,
     // Two files at a time on the 2-core machine, and each worker keeps the modules it has imported from one
     // file to the next: most of a file's time was importing the server again (473 → 263 s, docs/benchmarks.md).
-    // Safe because no test mocks a module and every test file builds its own app and database; a test that
-    // needs a fresh module graph would say so in its own file.
+    // Safe because no test mocks a module and every test file builds its own app and gets a database holding only
+    // the template's rows; a test that needs a fresh module graph would say so in its own file.
     maxWorkers: 2,
     isolate: false,
     // A cheap scrypt cost for the tests' password hashes (production keeps 2^15; password-hash.ts).

@@ -73,6 +73,17 @@ export async function connectPglite(dataDir?: string, options: { loadDataDir?: B
     throw error;
   }
   trackTransactions(client);
+  return databaseOverPglite(client, async () => {
+    await client.close();
+    await releaseLock();
+  });
+}
+
+/**
+ * The app's view of a started PGlite (`trackTransactions` already applied): a query API of its own, closed once
+ * by `close`. The tests hand one PGlite to one test file after another this way (test-support/database.ts).
+ */
+export function databaseOverPglite(client: PGlite, close: () => Promise<void>): Database {
   const db = drizzlePglite(client) as unknown as Db;
   let closed = false;
   return {
@@ -85,8 +96,7 @@ export async function connectPglite(dataDir?: string, options: { loadDataDir?: B
     close: async () => {
       if (closed) return;
       closed = true;
-      await client.close();
-      await releaseLock();
+      await close();
     },
   };
 }

@@ -73,7 +73,7 @@ async function shapeOf(database: Database, tables: readonly string[]): Promise<T
 }
 
 /** Referring tables first: a table's rows are deleted once no table left refers to it. */
-function deleteOrder(references: { child: string; parent: string }[]): string[] {
+export function deleteOrder(references: { child: string; parent: string }[]): string[] {
   const parents = new Map<string, Set<string>>();
   for (const { child, parent } of references) {
     if (!parents.has(child)) parents.set(child, new Set());

@@ -15,7 +15,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import type { TestProject } from "vitest/node";
 import { connectPglite, connectPostgres, type Database } from "../db/database.ts";
 import { prepareDatabase } from "../db/open-database.ts";
-import { adminQuery, postgresAnswers, testDatabaseUrl } from "./postgres-admin.ts";
+import { adminNames, adminQuery, postgresAnswers, testDatabaseUrl } from "./postgres-admin.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -63,7 +63,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   return async () => {
     await rm(folder, { recursive: true, force: true });
-    if (postgresTemplate) await adminQuery(`drop database if exists "${postgresTemplate}" with (force)`);
+    if (!postgresTemplate) return;
+    // The copies the workers kept for their next file (kept-databases.ts) are named after the template.
+    for (const name of await adminNames(`select datname as name from pg_database where starts_with(datname, '${postgresTemplate}_')`)) {
+      await adminQuery(`drop database if exists "${name}" with (force)`);
+    }
+    await adminQuery(`drop database if exists "${postgresTemplate}" with (force)`);
   };
 }
 

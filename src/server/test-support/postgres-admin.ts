@@ -27,6 +27,17 @@ export async function adminQuery(statement: string): Promise<void> {
   }
 }
 
+/** The `name` column of what `statement` answers. */
+export async function adminNames(statement: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: testDatabaseUrl, connectionTimeoutMillis: 5000 });
+  await client.connect();
+  try {
+    return (await client.query<{ name: string }>(statement)).rows.map((row) => row.name);
+  } finally {
+    await client.end();
+  }
+}
+
 export function redactPassword(url: string): string {
   return url.replace(/\/\/([^:/@]+):[^@]*@/, "//$1:***@");
 }

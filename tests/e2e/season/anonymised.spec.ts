@@ -8,6 +8,7 @@ import { validDraft } from "../../../src/shared/camp/camp-draft.fixture.ts";
 import { adminToken, uniqueSurname } from "../camp-helpers.ts";
 import { expect, test } from "../fixtures.ts";
 import { season } from "../support/season.ts";
+import { migratedDataDirCopy } from "../support/season-servers.ts";
 import { startSeasonServer, type SeasonServer } from "../support/server.ts";
 
 test.describe("the day the camp's personal data is anonymised (31 December)", () => {
@@ -18,7 +19,7 @@ test.describe("the day the camp's personal data is anonymised (31 December)", ()
 
   /** A server started at `day` over `dataDir`, and the leader's list of the 2026 camp on it, as text. */
   async function leaderListOn(day: string, dataDir?: string) {
-    const server = await startSeasonServer(day, dataDir);
+    const server = await startSeasonServer(day, dataDir ?? (await migratedDataDirCopy()));
     servers.push(server);
     const request = await playwrightRequest.newContext({ baseURL: server.url });
     const token = await adminToken(request);
