@@ -11,7 +11,8 @@ import { readLedgers } from "./camp-ledger-store.ts";
 import { loadClubContact } from "../site-content/club-contact.ts";
 import { renderCampConfirmation, type ConfirmationContext, type GroupConfirmation } from "./camp-confirmation-mail.ts";
 import { greetingNameOf } from "../../shared/camp/contact-greeting.ts";
-import { campRegistrationCharged, receiptOf } from "./camp-receipt.ts";
+import { receiptOf } from "./camp-receipt.ts";
+import { receiptTotal } from "../../shared/camp/camp-ledger.ts";
 
 /**
  * The camp confirmation in the outbox: queued inside the transaction that confirms the registration with
@@ -105,13 +106,13 @@ export async function renderQueuedCampConfirmation(db: Db, queued: { payload: Re
         orderId: campRegistrations.orderId,
         firstName: campRegistrations.firstName,
         lastName: campRegistrations.lastName,
-        total: campRegistrationCharged,
         sleepover: campRegistrations.sleepover,
       })
       .from(campRegistrations)
       .where(eq(campRegistrations.id, id));
     if (!row) throw new Error(`No camp registration ${id}`);
-    others.push({ ...row, lines: await receiptOf(db, id), checkInCode: await checkInCodeFor(db, row.orderId) });
+    const lines = await receiptOf(db, id);
+    others.push({ ...row, lines, total: receiptTotal(lines), checkInCode: await checkInCodeFor(db, row.orderId) });
   }
   return renderStoredCampConfirmation(db, first!, { sentAt: queued.createdAt, personalLink, money, ...(reserved ? { reserved } : {}) }, others);
 }
@@ -135,7 +136,6 @@ async function renderStoredCampConfirmation(
       age: campRegistrations.age,
       contactName: campRegistrations.contactName,
       sleepover: campRegistrations.sleepover,
-      total: campRegistrationCharged,
       clubName: clubs.name,
     })
     .from(campRegistrations)
@@ -143,6 +143,7 @@ async function renderStoredCampConfirmation(
     .where(eq(campRegistrations.id, registrationId));
   if (!registration) throw new Error(`No camp registration ${registrationId}`);
   const lines = await receiptOf(db, registrationId);
+  const total = receiptTotal(lines);
   const [payment] = await db
     .select({ method: payments.method })
     .from(payments)
@@ -153,14 +154,18 @@ async function renderStoredCampConfirmation(
   const checkInCode = await checkInCodeFor(db, registration.orderId);
   const { money, ...rest } = context;
   // A group's mail: the others' receipts below the first athlete's, and one total for everyone.
-  const group = others.length > 0 ? { others, total: registration.total + others.reduce((sum, other) => sum + other.total, 0) } : undefined;
+  const group = others.length > 0 ? { others, total: total + others.reduce((sum, other) => sum + other.total, 0) } : undefined;
   // A group pays together: a first athlete with nothing to pay does not make the group's payment free
   // (the others pay at the camp; a group paying with Vipps has its one payment on the first athlete).
   const ownMethod = payment?.method ?? "card_cash";
   const paymentMethod = group && ownMethod === "free" && group.total > 0 ? "card_cash" : ownMethod;
-  return renderCampConfirmation({ ...registration, greetingName: greetingNameOf(registration), lines, money, paymentMethod, checkInCode }, edition, {
-    ...rest,
-    ...(group ? { group } : {}),
-    contactEmail: (await loadClubContact(db)).general,
-  });
+  return renderCampConfirmation(
+    { ...registration, total, greetingName: greetingNameOf(registration), lines, money, paymentMethod, checkInCode },
+    edition,
+    {
+      ...rest,
+      ...(group ? { group } : {}),
+      contactEmail: (await loadClubContact(db)).general,
+    },
+  );
 }

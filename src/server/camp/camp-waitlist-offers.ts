@@ -8,6 +8,7 @@ import { editionPhase } from "../../shared/camp/camp-edition-phase.ts";
 import { queueCampConfirmationMail } from "./camp-confirmation-queue.ts";
 import { editionDataForYear } from "./camp-edition-lookup.ts";
 import { campRegistrationWithTotal, receiptOf } from "./camp-receipt.ts";
+import { receiptTotal } from "../../shared/camp/camp-ledger.ts";
 import { vippsUnavailableMessage, type CampPaymentGateway } from "./camp-payment-gateway.ts";
 import { lockEditionPlaces } from "./camp-places.ts";
 import { offerTokenHash, tokenPattern } from "./camp-waitlist-offer-token.ts";
@@ -30,7 +31,7 @@ export function shownState(offer: { state: OfferState; expiresAt: Date }, now: D
 export async function offerView(db: Db, token: string, now: Date): Promise<WaitlistOfferView | undefined> {
   if (!tokenPattern.test(token)) return undefined;
   const [row] = await db
-    .select({ offer: eventWaitlistOffers, registration: campRegistrationWithTotal })
+    .select({ offer: eventWaitlistOffers, registration: campRegistrations })
     .from(eventWaitlistOffers)
     .innerJoin(campRegistrations, eq(campRegistrations.id, eventWaitlistOffers.campRegistrationId))
     .where(eq(eventWaitlistOffers.tokenHash, offerTokenHash(token)));
@@ -42,7 +43,7 @@ export async function offerView(db: Db, token: string, now: Date): Promise<Waitl
     orderId: registration.orderId,
     firstName: registration.firstName,
     lastName: registration.lastName,
-    total: registration.total,
+    total: receiptTotal(lines),
     lines,
     vipps: registration.vipps,
     state: shownState(offer, now),

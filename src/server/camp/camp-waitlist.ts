@@ -15,7 +15,8 @@ import type { Db } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { campEditionOfYear } from "./camp-edition-lookup.ts";
-import { campRegistrationCharged, receiptOf } from "./camp-receipt.ts";
+import { receiptOf } from "./camp-receipt.ts";
+import { receiptTotal } from "../../shared/camp/camp-ledger.ts";
 import { renderWaitlistJoined, waitlistJoinedKey, type WaitlistMailData } from "./camp-waitlist-mail.ts";
 import { greetingNameOf } from "../../shared/camp/contact-greeting.ts";
 import { loadClubContact } from "../site-content/club-contact.ts";
@@ -48,14 +49,19 @@ export async function waitlistMailData(tx: Db, registrationId: number): Promise<
       age: campRegistrations.age,
       contactName: campRegistrations.contactName,
       email: campRegistrations.email,
-      total: campRegistrationCharged,
       vipps: campRegistrations.vipps,
     })
     .from(campRegistrations)
     .where(eq(campRegistrations.id, registrationId));
   if (!registration) throw new Error(`No camp registration ${registrationId}`);
   const lines = await receiptOf(tx, registrationId);
-  return { ...registration, greetingName: greetingNameOf(registration), lines, contactEmail: (await loadClubContact(tx)).general };
+  return {
+    ...registration,
+    total: receiptTotal(lines),
+    greetingName: greetingNameOf(registration),
+    lines,
+    contactEmail: (await loadClubContact(tx)).general,
+  };
 }
 
 /** "You are on the waiting list, number n", queued in the transaction that put the registration there. */

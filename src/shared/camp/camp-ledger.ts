@@ -152,6 +152,11 @@ export function correctionLabel(item: ChargeItem): string {
   return `Rettet av leirledelsen: ${chargeItemLabel(item).toLowerCase()}`;
 }
 
+/** What the receipt adds up to: what the order costs now (the charges' sum, as `ledgerFigures` counts it). */
+export function receiptTotal(lines: readonly ReceiptLine[]): number {
+  return lines.reduce((sum, line) => sum + line.amount, 0);
+}
+
 /**
  * A cancellation's line on the receipt: the item taken off, named by its person when `nameOf` knows them
  * («Avbestilt ledsager: Mona Hansen»), or the fee the rules keep.
