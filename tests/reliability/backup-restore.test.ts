@@ -53,12 +53,14 @@ async function createData(database: Database) {
       '+4791234567', 'Nøtter', 1, 5, false, true, 'Linje 1' || chr(10) || 'Linje 2', true, false, 0, true, false, false, true, true,
       'confirmed', '2026-10-01T10:00:00Z', '2026-10-01T10:00:00Z')`);
   await database.db.execute(sql`
-    insert into camp_companions (registration_id, position, client_id, first_name, last_name, age, telephone, email, sleepover, already_registered, amount)
-    select id, 0, 'c1', 'Kari', 'Ørnulfsen', 40, '98765432', 'kari@example.no', true, false, 550 from camp_registrations where order_id = 'VL26-BACKUP'`);
+    insert into event_positions (camp_registration_id, position, kind, first_name, last_name, age, answers)
+    select id, 0, 'companion', 'Kari', 'Ørnulfsen', 40,
+           '{"clientId": "c1", "telephone": "98765432", "email": "kari@example.no", "sleepover": true, "alreadyRegistered": false}'::jsonb
+      from camp_registrations where order_id = 'VL26-BACKUP'`);
   await database.db.execute(sql`
     insert into event_ledger_entries (camp_registration_id, at, actor, reason, kind, person, item, label, amount)
     select r.id, '2026-10-01T10:00:00Z', 'deltaker', 'Påmelding', 'charge', p.person, p.item, p.label, p.amount
-      from camp_registrations r join camp_companions c on c.registration_id = r.id,
+      from camp_registrations r join event_positions c on c.camp_registration_id = r.id,
       lateral (values (1, 'athlete', 'athlete', 'Vinterleir, ungdom/voksen: Åse Ørnulfsen', 1200),
                       (2, 'companion-' || c.id, 'companion', 'Ledsager: Kari Ørnulfsen', 550)) as p(n, person, item, label, amount)
     where r.order_id = 'VL26-BACKUP' order by p.n`);

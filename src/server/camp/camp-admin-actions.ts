@@ -4,7 +4,9 @@ import { checkInMessages } from "../../shared/camp/camp-checkin.ts";
 import { companionPerson } from "../../shared/camp/camp-ledger.ts";
 import { campRefund } from "../../shared/camp/camp-pricing.ts";
 import type { Db } from "../db/database.ts";
-import { campCompanions, campRegistrations, moneyActions, payments } from "../db/schema/camp.ts";
+import { campRegistrations, moneyActions, payments } from "../db/schema/camp.ts";
+import { eventPositions } from "../db/schema/events.ts";
+import { alreadyRegistered, campCompanionColumns, companionsOf } from "./camp-companion-rows.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { paymentsOfRegistration, shareRegistrationIds } from "../payments/payment-shares.ts";
 import { loadClubContact } from "../site-content/club-contact.ts";
@@ -107,7 +109,7 @@ export async function cancelRegistration(db: Db, registrationId: number, now: Da
     const edition = await campEditionOfYear(tx, registration.editionYear);
     const reason = "Påmeldingen avbestilt av leirledelsen.";
     const companionNames = new Map(
-      (await tx.select().from(campCompanions).where(eq(campCompanions.registrationId, registrationId))).map((row) => [
+      (await tx.select(campCompanionColumns).from(eventPositions).where(companionsOf(registrationId))).map((row) => [
         companionPerson(row.id),
         `${row.firstName} ${row.lastName}`,
       ]),
@@ -121,9 +123,9 @@ export async function cancelRegistration(db: Db, registrationId: number, now: Da
       (person) => companionNames.get(person),
     );
     const coming = await tx
-      .select()
-      .from(campCompanions)
-      .where(and(eq(campCompanions.registrationId, registrationId), isNull(campCompanions.cancelledAt), eq(campCompanions.alreadyRegistered, false)));
+      .select(campCompanionColumns)
+      .from(eventPositions)
+      .where(and(companionsOf(registrationId), isNull(eventPositions.cancelledAt), alreadyRegistered(false)));
     await noteUncoveredClaims(tx, updated.editionYear, registrationId, updated.orderId, coming, now);
     await tx.insert(moneyActions).values({
       paymentId: payment.id,

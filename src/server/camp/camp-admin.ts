@@ -1,9 +1,11 @@
 import type { AdminPerson, AdminTotals } from "../../shared/camp/camp-lists.ts";
-import { and, asc, eq, inArray, ne, type SQL } from "drizzle-orm";
+import { and, asc, eq, ne, type SQL } from "drizzle-orm";
 import { hasPaymentSql, paymentsOfRegistrations } from "../payments/payment-shares.ts";
 import { gradeLabel } from "../../shared/camp/grades.ts";
 import type { Db } from "../db/database.ts";
-import { campCompanions, campRegistrations } from "../db/schema/camp.ts";
+import { campRegistrations } from "../db/schema/camp.ts";
+import { eventPositions } from "../db/schema/events.ts";
+import { campCompanionColumns, companionsOf } from "./camp-companion-rows.ts";
 import { clubs } from "../db/schema/clubs.ts";
 import { grades } from "../db/schema/grades.ts";
 import { checkInPersonId } from "../../shared/camp/camp-checkin.ts";
@@ -44,10 +46,10 @@ export async function loadAdminPersons(db: Db, editionYear: number): Promise<Adm
   if (registrations.length === 0) return [];
   const ids = registrations.map((row) => row.registration.id);
   const companions = await db
-    .select()
-    .from(campCompanions)
-    .where(inArray(campCompanions.registrationId, ids))
-    .orderBy(asc(campCompanions.registrationId), asc(campCompanions.position));
+    .select(campCompanionColumns)
+    .from(eventPositions)
+    .where(companionsOf(ids))
+    .orderBy(asc(eventPositions.campRegistrationId), asc(eventPositions.position));
   // A group's one payment counts as each athlete's share of it.
   const paymentsOf = await paymentsOfRegistrations(db, ids);
   const ledgers = await readLedgers(db, ids);

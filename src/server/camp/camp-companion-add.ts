@@ -5,7 +5,9 @@ import type { LeaderCompanionAdd } from "../../shared/camp/camp-registration-cha
 import type { Grade } from "../../shared/camp/grades.ts";
 import type { Db } from "../db/database.ts";
 import { eq } from "drizzle-orm";
-import { campCompanions, campRegistrations } from "../db/schema/camp.ts";
+import { campRegistrations } from "../db/schema/camp.ts";
+import { eventPositions } from "../db/schema/events.ts";
+import { companionPosition } from "./camp-companion-rows.ts";
 import { appendCharges } from "./camp-ledger-store.ts";
 
 interface CompanionAddition {
@@ -37,21 +39,9 @@ export async function addChargedCompanion(tx: Db, addition: CompanionAddition): 
   const line = price.lines.find((priced) => priced.kind === "companion")!;
   const position = addition.companions.reduce((max, row) => Math.max(max, row.position), -1) + 1;
   const [inserted] = await tx
-    .insert(campCompanions)
-    .values({
-      registrationId: registration.id,
-      position,
-      clientId: input.id,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      age: input.age,
-      telephone: input.telephone,
-      email: input.email,
-      sleepover: input.sleepover,
-      alreadyRegistered: false,
-      amount: line.amount,
-    })
-    .returning({ id: campCompanions.id });
+    .insert(eventPositions)
+    .values(companionPosition(registration.id, position, { ...input, clientId: input.id, alreadyRegistered: false }))
+    .returning({ id: eventPositions.id });
   await tx.update(campRegistrations).set({ hasLedsager: true }).where(eq(campRegistrations.id, registration.id));
   await appendCharges(tx, registration.id, [{ person: companionPerson(inserted!.id), item: "companion", amount: line.amount, label: line.label }], {
     actor: addition.actor,

@@ -6,7 +6,9 @@
  */
 import { and, eq, isNull, ne } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
-import { campCompanions, campRegistrations } from "../db/schema/camp.ts";
+import { campRegistrations } from "../db/schema/camp.ts";
+import { eventPositions } from "../db/schema/events.ts";
+import { alreadyRegistered, campCompanionColumns } from "./camp-companion-rows.ts";
 import { campRegistrationChanges } from "../db/schema/camp-self-service.ts";
 import { personKey } from "./camp-registrations.ts";
 
@@ -29,20 +31,21 @@ export async function noteUncoveredClaims(
   const keys = new Set(persons.map((person) => personKey(person.firstName, person.lastName, person.telephone)));
   const claims = await tx
     .select({
-      registrationId: campCompanions.registrationId,
-      firstName: campCompanions.firstName,
-      lastName: campCompanions.lastName,
-      telephone: campCompanions.telephone,
+      registrationId: campCompanionColumns.registrationId,
+      firstName: campCompanionColumns.firstName,
+      lastName: campCompanionColumns.lastName,
+      telephone: campCompanionColumns.telephone,
     })
-    .from(campCompanions)
-    .innerJoin(campRegistrations, eq(campRegistrations.id, campCompanions.registrationId))
+    .from(eventPositions)
+    .innerJoin(campRegistrations, eq(campRegistrations.id, eventPositions.campRegistrationId))
     .where(
       and(
         eq(campRegistrations.editionYear, editionYear),
         ne(campRegistrations.id, fromRegistrationId),
         ne(campRegistrations.status, "cancelled"),
-        eq(campCompanions.alreadyRegistered, true),
-        isNull(campCompanions.cancelledAt),
+        eq(eventPositions.kind, "companion"),
+        alreadyRegistered(true),
+        isNull(eventPositions.cancelledAt),
       ),
     );
   const uncovered = claims.filter((claim) => keys.has(personKey(claim.firstName, claim.lastName, claim.telephone)));

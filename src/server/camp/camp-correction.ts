@@ -13,7 +13,9 @@ import { calculateCampPrice } from "../../shared/camp/camp-pricing.ts";
 import { LeaderCorrectionSchema } from "../../shared/camp/camp-registration-changes.ts";
 import type { Db } from "../db/database.ts";
 import { referenceData } from "../db/reference-data.ts";
-import { campCompanions, campRegistrations, payments } from "../db/schema/camp.ts";
+import { campRegistrations, payments } from "../db/schema/camp.ts";
+import { eventPositions } from "../db/schema/events.ts";
+import { campCompanionColumns, companionsOf } from "./camp-companion-rows.ts";
 import { campRegistrationChanges } from "../db/schema/camp-self-service.ts";
 import { HttpError, parseWith } from "../errors.ts";
 import { addShareRefund } from "../payments/payment-shares.ts";
@@ -70,9 +72,9 @@ export async function correctRegistration(app: FastifyInstance, registrationId: 
     if (changed.length === 0 && merged.gradering === registration.gradering) return { changed: [], refund: 0 };
 
     const companions = await tx
-      .select()
-      .from(campCompanions)
-      .where(and(eq(campCompanions.registrationId, registrationId), isNull(campCompanions.cancelledAt)));
+      .select(campCompanionColumns)
+      .from(eventPositions)
+      .where(and(companionsOf(registrationId), isNull(eventPositions.cancelledAt)));
     const price = calculateCampPrice({ ...merged, ledsagere: companions }, { edition, at: registration.createdAt, grades });
     const entries = await readLedger(tx, registrationId);
     const current = ledgerItems(entries).filter((item) => item.person === athletePerson);

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, isNotNull, like } from "drizzle-orm";
+import { eq, isNotNull, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ledgerHistoryLine, type LedgerHistoryEntry } from "../../shared/camp/camp-ledger-history.ts";
-import { campCompanions, campRegistrations } from "../db/schema/camp.ts";
+import { campRegistrations } from "../db/schema/camp.ts";
+import { readCampCompanions } from "./camp-companion-rows.ts";
 import { eventLedgerEntries } from "../db/schema/events.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { databaseKinds } from "../test-support/database.ts";
@@ -46,13 +47,7 @@ describe.each(databaseKinds)("the leader's companion correction on %s", (kind) =
   const remove = (registrationId: number, admin: string, companionId: number) =>
     inject("POST", `/api/VinterleirAdmin/RemoveCompanion/${registrationId}/${admin}`, { companionId });
   const companionIds = async (registrationId: number) =>
-    (
-      await suite.app.db
-        .select({ id: campCompanions.id })
-        .from(campCompanions)
-        .where(eq(campCompanions.registrationId, registrationId))
-        .orderBy(campCompanions.id)
-    ).map((row) => row.id);
+    (await readCampCompanions(suite.app.db, registrationId)).map((row) => row.id).sort((a, b) => a - b);
   const vippsRefunded = (reference: string) => suite.sim.payments.get(reference)!.aggregate.refundedAmount.value / 100;
   const money = async (admin: string) => {
     const totals = (await inject("GET", `/api/VinterleirAdmin/Totals/${admin}`)).json();
@@ -193,10 +188,7 @@ describe.each(databaseKinds)("the leader's companion correction on %s", (kind) =
     expect((await add(b.registrationId, door, "Dora")).statusCode).toBe(403);
     expect((await remove(a.registrationId, door, olaId!)).statusCode).toBe(403);
     expect(await entries()).toBe(before);
-    const companions = await suite.app.db
-      .select()
-      .from(campCompanions)
-      .where(and(eq(campCompanions.registrationId, b.registrationId)));
+    const companions = await readCampCompanions(suite.app.db, b.registrationId);
     expect(companions).toEqual([]);
   });
 });

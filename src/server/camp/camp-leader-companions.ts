@@ -18,7 +18,9 @@ import { campSettings } from "../../shared/camp/camp-edition.ts";
 import { LeaderCompanionAddSchema, LeaderCompanionRemoveSchema } from "../../shared/camp/camp-registration-changes.ts";
 import type { Db } from "../db/database.ts";
 import { referenceData } from "../db/reference-data.ts";
-import { campCompanions, campRegistrations } from "../db/schema/camp.ts";
+import { campRegistrations } from "../db/schema/camp.ts";
+import { eventPositions } from "../db/schema/events.ts";
+import { campCompanionColumns, companionsOf } from "./camp-companion-rows.ts";
 import { campRegistrationChanges } from "../db/schema/camp-self-service.ts";
 import { HttpError, parseWith } from "../errors.ts";
 import { queueMail } from "../mail/outbox.ts";
@@ -77,10 +79,10 @@ export async function leaderAddCompanion(
   await app.db.transaction(async (tx) => {
     const registration = await lockedRegistration(tx, registrationId);
     const companions = await tx
-      .select()
-      .from(campCompanions)
-      .where(eq(campCompanions.registrationId, registrationId))
-      .orderBy(asc(campCompanions.position));
+      .select(campCompanionColumns)
+      .from(eventPositions)
+      .where(companionsOf(registrationId))
+      .orderBy(asc(eventPositions.position));
     if (companions.filter((companion) => !companion.cancelledAt).length >= campSettings.limits.maxCompanions)
       throw new CampInputError("ledsagere", leaderCompanionMessages.tooMany);
     if (companions.some((companion) => companion.clientId === input.id)) throw new CampInputError("id", leaderCompanionMessages.duplicate);
@@ -130,9 +132,9 @@ export async function leaderRemoveCompanion(
   const outcome = await app.db.transaction(async (tx) => {
     const registration = await lockedRegistration(tx, registrationId);
     const [companion] = await tx
-      .select()
-      .from(campCompanions)
-      .where(and(eq(campCompanions.id, companionId), eq(campCompanions.registrationId, registrationId)));
+      .select(campCompanionColumns)
+      .from(eventPositions)
+      .where(and(eq(eventPositions.id, companionId), companionsOf(registrationId)));
     if (!companion) throw new HttpError(404, leaderCompanionMessages.companionNotFound);
     // Done before (a double click, another tab): the same answer, nothing more.
     if (companion.cancelledAt) return { changed: false, refund: 0 };
@@ -142,7 +144,7 @@ export async function leaderRemoveCompanion(
       throw new HttpError(409, leaderCompanionMessages.paymentBusy);
     const edition = await campEditionOfYear(tx, registration.editionYear);
     const name = fullName(companion);
-    await tx.update(campCompanions).set({ cancelledAt: now }).where(eq(campCompanions.id, companion.id));
+    await tx.update(eventPositions).set({ cancelledAt: now }).where(eq(eventPositions.id, companion.id));
     const person = companionPerson(companion.id);
     const settled = await cancelInLedger(
       tx,

@@ -3,7 +3,7 @@ import path from "node:path";
 import { eq, isNotNull, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ledgerFigures } from "../../shared/camp/camp-ledger.ts";
-import { campCompanions, campRegistrations } from "../db/schema/camp.ts";
+import { campRegistrations } from "../db/schema/camp.ts";
 import { eventLedgerEntries } from "../db/schema/events.ts";
 import { migrationsFolder } from "../db/migrations-folder.ts";
 import { databaseKinds } from "../test-support/database.ts";
@@ -11,6 +11,7 @@ import { campAdminToken, companion, draft, postRegistration, sibling } from "../
 import { actOnLanding, reconcile, startVippsPayment, useVippsCampSuite } from "../test-support/vipps.ts";
 import { readLedgers } from "./camp-ledger-store.ts";
 import { createSubmissionLink as createPersonalLink } from "./camp-personal-link.ts";
+import { readCampCompanions } from "./camp-companion-rows.ts";
 
 /** A migration's statements, without their comments. */
 function statementsOf(file: string): string[] {
@@ -36,6 +37,11 @@ const beforeTheLedger = [
    where "kind" = 'charge' and "camp_registration_id" is not null and "person" = 'athlete' and "item" <> 'cancellation-fee'
      and ("reason" = 'Påmelding' or "item" = 'grading')`,
   `alter table "camp_registrations" add column "total" integer`,
+  // The companions as their own table held them, each with its price (its first charge) and its id.
+  `create table "camp_companions" as select p."id", p."camp_registration_id" as "registration_id", p."position", p."first_name",
+     p."last_name", p."cancelled_at", (select l."amount" from "event_ledger_entries" l where l."kind" = 'charge'
+       and l."camp_registration_id" = p."camp_registration_id" and l."person" = 'companion-' || p."id" order by l."id" limit 1) as "amount"
+   from "event_positions" p where p."kind" = 'companion' and p."camp_registration_id" is not null`,
 ];
 
 /**
@@ -50,6 +56,8 @@ function upgradeStatements(): string[] {
     ...move,
     ...statementsOf("0035_drop_camp_ledger_entries.sql"),
     ...statementsOf("0042_receipt_in_the_ledger.sql"),
+    // The companions are positions already.
+    `drop table "camp_companions"`,
   ];
 }
 
@@ -79,7 +87,7 @@ describe.each(databaseKinds)("the ledger migration's backfill on %s", (kind) => 
     // Vipps, a companion cancelled alone (half back); a group paid once, one athlete cancelled; card/cash
     // unpaid; card/cash paid and then cancelled by the leader (half owed back outside Vipps).
     const withCompanion = await approve({ hasLedsager: true, ledsagere: [companion()] });
-    const [kari] = await suite.app.db.select({ id: campCompanions.id }).from(campCompanions).where(eq(campCompanions.registrationId, withCompanion));
+    const [kari] = await readCampCompanions(suite.app.db, withCompanion);
     await suite.app.inject({
       method: "POST",
       url: `/api/MinPamelding/Cancel/${await link(withCompanion)}`,

@@ -8,7 +8,9 @@ import { athletePerson, companionPerson } from "../../shared/camp/camp-ledger.ts
 import type { LedgerHistoryEntry } from "../../shared/camp/camp-ledger-history.ts";
 import { fullName } from "../../shared/camp/camp-pricing.ts";
 import type { Db } from "../db/database.ts";
-import { campCompanions, campRegistrations } from "../db/schema/camp.ts";
+import { campRegistrations } from "../db/schema/camp.ts";
+import { eventPositions } from "../db/schema/events.ts";
+import { campCompanionColumns, companionsOf } from "./camp-companion-rows.ts";
 import { ledgerHistory } from "./camp-ledger-store.ts";
 
 export async function registrationLedgerHistory(db: Db, registrationId: number): Promise<LedgerHistoryEntry[] | undefined> {
@@ -18,9 +20,9 @@ export async function registrationLedgerHistory(db: Db, registrationId: number):
     .where(eq(campRegistrations.id, registrationId));
   if (!registration) return undefined;
   const companions = await db
-    .select({ id: campCompanions.id, firstName: campCompanions.firstName, lastName: campCompanions.lastName })
-    .from(campCompanions)
-    .where(eq(campCompanions.registrationId, registrationId));
+    .select({ id: campCompanionColumns.id, firstName: campCompanionColumns.firstName, lastName: campCompanionColumns.lastName })
+    .from(eventPositions)
+    .where(companionsOf(registrationId));
   const names = new Map<string, string>([
     [athletePerson, fullName(registration)],
     ...companions.map((companion): [string, string] => [companionPerson(companion.id), fullName(companion)]),

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ledgerFigures, sumFigures } from "../../shared/camp/camp-ledger.ts";
-import { campCompanions, campRegistrations, payments } from "../db/schema/camp.ts";
+import { campRegistrations, payments } from "../db/schema/camp.ts";
 import { correctionMessages } from "./camp-correction.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { outboxMails } from "../test-support/outbox.ts";
@@ -13,6 +13,7 @@ import { readLedger, readLedgers } from "./camp-ledger-store.ts";
 import { ledgerHistoryLine, type LedgerHistoryEntry } from "../../shared/camp/camp-ledger-history.ts";
 import {} from "./camp-receipt.ts";
 import { campRegistrationCharged } from "./camp-receipt.ts";
+import { readCampCompanions } from "./camp-companion-rows.ts";
 
 const linkPattern = /https:\/\/klubb\.example\/vinterleir\/min-pamelding\/([A-Za-z0-9_-]{43})/;
 
@@ -106,7 +107,7 @@ describe.each(databaseKinds)("the money ledger on %s", (kind) => {
       expect.arrayContaining([expect.objectContaining({ method: "card", paid: 1000 }), expect.objectContaining({ method: "cash", paid: 750 })]),
     );
 
-    const [kari] = await suite.app.db.select({ id: campCompanions.id }).from(campCompanions).where(eq(campCompanions.registrationId, registrationId));
+    const [kari] = await readCampCompanions(suite.app.db, registrationId);
     // Cancelled after paying in full before the deadline: all 550 kr paid for her are owed back outside Vipps.
     expect((await cancel(token, `companion-${kari!.id}`)).json()).toMatchObject({ refund: 550, refundOwed: 550 });
     const checkIn = await door({ kind: "checkin", personId: `c${kari!.id}` });
@@ -124,10 +125,7 @@ describe.each(databaseKinds)("the money ledger on %s", (kind) => {
     const claim = { ...kari, id: "claim-1", alreadyRegistered: true };
     const b = await cardCash({ firstName: "Bjørn", hasLedsager: true, ledsagere: [claim] });
     expect(await view(b.token)).toMatchObject({ total: 1200 });
-    const [paying] = await suite.app.db
-      .select({ id: campCompanions.id })
-      .from(campCompanions)
-      .where(eq(campCompanions.registrationId, a.registrationId));
+    const [paying] = await readCampCompanions(suite.app.db, a.registrationId);
     const admin = await campAdminToken(suite.app);
     const flagged = async () =>
       ((await inject("GET", `/api/VinterleirAdmin/Get/${admin}`)).json() as { registrationId: number; firstname: string; claimUncovered?: boolean }[])

@@ -9,7 +9,7 @@ import fc from "fast-check";
 import { eq, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.ts";
-import { campCompanions, campRegistrations, payments } from "../db/schema/camp.ts";
+import { campRegistrations, payments } from "../db/schema/camp.ts";
 import { eventLedgerEntries } from "../db/schema/events.ts";
 import { campPersonalLinks } from "../db/schema/camp-self-service.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
@@ -25,6 +25,7 @@ import { referenceData } from "../db/reference-data.ts";
 import { paymentMethodFor, writeRegistration, writeRegistrationsTogether, type NewRegistration } from "./camp-registration-write.ts";
 import { newOrderId } from "./order-id.ts";
 import { campRegistrationWithTotal } from "./camp-receipt.ts";
+import { readCampCompanions } from "./camp-companion-rows.ts";
 
 const runs = Number(process.env.REGISTRATION_BATCH_RUNS ?? 4);
 const now = new Date("2026-10-15T10:00:00Z");
@@ -70,7 +71,7 @@ describe.each(databaseKinds)("registrations arriving together on %s", (kind) => 
 
         const registrations = await database.db.select(campRegistrationWithTotal).from(campRegistrations);
         expect(registrations.map((row) => row.draftId).sort()).toEqual(drafts.map((body) => body.draftId).sort());
-        const companions = await database.db.select().from(campCompanions);
+        const companions = await readCampCompanions(database.db);
         const ledger = await database.db.select().from(eventLedgerEntries);
         const paid = await database.db.select().from(payments);
         const mails = await database.db.select().from(mailOutbox);

@@ -5,8 +5,8 @@ import { isPglite, type Db } from "../db/database.ts";
 import { columnNames, columnsOf, jsonRecords, jsonRows, textField, type JsonField } from "../db/json-records.ts";
 import { driverBoolean, namedStatement } from "../db/prepared-statement.ts";
 import { WriteBatcher } from "../db/write-batcher.ts";
-import { campCompanions, campRegistrations, payments } from "../db/schema/camp.ts";
-import { eventLedgerEntries } from "../db/schema/events.ts";
+import { campRegistrations, payments } from "../db/schema/camp.ts";
+import { eventLedgerEntries, eventPositions } from "../db/schema/events.ts";
 import { campPersonalLinks } from "../db/schema/camp-self-service.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { campConfirmationKeyPrefix, campConfirmationMailKind } from "./camp-confirmation-queue.ts";
@@ -58,17 +58,14 @@ const registrationColumns = {
   confirmedAt: campRegistrations.confirmedAt,
 } satisfies Record<string, PgColumn>;
 
+/** A companion is a position of its registration (camp-companion-rows.ts); its price is only its charge. */
 const companionColumns = {
-  position: campCompanions.position,
-  clientId: campCompanions.clientId,
-  firstName: campCompanions.firstName,
-  lastName: campCompanions.lastName,
-  age: campCompanions.age,
-  telephone: campCompanions.telephone,
-  email: campCompanions.email,
-  sleepover: campCompanions.sleepover,
-  alreadyRegistered: campCompanions.alreadyRegistered,
-  amount: campCompanions.amount,
+  position: eventPositions.position,
+  kind: eventPositions.kind,
+  firstName: eventPositions.firstName,
+  lastName: eventPositions.lastName,
+  age: eventPositions.age,
+  answers: eventPositions.answers,
 } satisfies Record<string, PgColumn>;
 /** The receipt as priced, written as the ledger's charges: a companion's line names the companion by its place in the list. */
 const chargeColumns = {
@@ -153,7 +150,7 @@ function statementSql(): SQL {
       -- A group's athletes share their submission's draft and go in the order they were given.
       order by incoming.edition_year, incoming.lead_draft_id, incoming.ordinal
       on conflict do nothing returning id, order_id, created_at, group_id),
-    ${insertChildren("companions", campCompanions, campCompanions.registrationId, companionColumns, "registration_id, id, position")},
+    ${insertChildren("companions", eventPositions, eventPositions.campRegistrationId, companionColumns, "camp_registration_id as registration_id, id, position")},
     ${insertChildren("payments", payments, payments.registrationId, paymentColumns)},
     -- The price is written once: its lines are the order's charges in the ledger, the receipt in its order; a
     -- companion's line is the companion's (by its own id).

@@ -5,6 +5,7 @@ import type { CampRegistration } from "../../shared/camp/camp-registration.ts";
 import { athletePerson, ledgerFigures } from "../../shared/camp/camp-ledger.ts";
 import type { Db } from "../db/database.ts";
 import type { PaymentMethod } from "../db/schema/camp.ts";
+import { companionAnswers } from "./camp-companion-rows.ts";
 import { newPersonalToken, personalTokenHash } from "./camp-personal-link.ts";
 import { idOf, runRegistrationStatement, writeAll, type StatementValues } from "./camp-registration-statement.ts";
 import { writeWithinLimits, type PlaceLimits } from "./camp-registration-within-limits.ts";
@@ -116,7 +117,6 @@ function statementValuesOf(input: NewRegistration): { values: StatementValues; s
   const confirmationMail = status === "confirmed" && input.confirmationMail !== false;
   const submissionToken = registration.draftSecret && status !== "waiting" && input.submissionLink !== false ? newPersonalToken() : undefined;
   const personalToken = confirmationMail ? newPersonalToken() : undefined;
-  const companionLines = price.lines.filter((line) => line.kind === "companion");
   const values: StatementValues = {
     editionFingerprint: input.editionFingerprint,
     registration: {
@@ -131,8 +131,11 @@ function statementValuesOf(input: NewRegistration): { values: StatementValues; s
     },
     companions: registration.ledsagere.map((companion, position) => ({
       position,
-      ...companionValues(companion),
-      amount: companionLines[position]!.amount,
+      kind: "companion",
+      firstName: companion.firstName,
+      lastName: companion.lastName,
+      age: companion.age,
+      answers: companionAnswers({ ...companion, clientId: companion.id }),
     })),
     charges: chargesOf(price.lines),
     ...(payment === "none"
@@ -221,19 +224,6 @@ function registrationValues({ registration, now }: Pick<NewRegistration, "regist
     dataConsent: registration.dataConsent,
     termsAccepted: registration.termsAccepted,
     createdAt: now,
-  };
-}
-
-function companionValues(companion: CampRegistration["ledsagere"][number]) {
-  return {
-    clientId: companion.id,
-    firstName: companion.firstName,
-    lastName: companion.lastName,
-    age: companion.age,
-    telephone: companion.telephone,
-    email: companion.email,
-    sleepover: companion.sleepover,
-    alreadyRegistered: companion.alreadyRegistered,
   };
 }
 

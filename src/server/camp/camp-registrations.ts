@@ -7,7 +7,9 @@ import { calculateCampPrice } from "../../shared/camp/camp-pricing.ts";
 import { CampRegistrationSchema, type CampRegistration } from "../../shared/camp/camp-registration.ts";
 import type { Db } from "../db/database.ts";
 import { referenceData } from "../db/reference-data.ts";
-import { campCompanions, campRegistrations } from "../db/schema/camp.ts";
+import { campRegistrations } from "../db/schema/camp.ts";
+import { eventPositions } from "../db/schema/events.ts";
+import { alreadyRegistered, campCompanionColumns } from "./camp-companion-rows.ts";
 import { HttpError, parseWith } from "../errors.ts";
 import { EditionChangedError, registrationEdition, type RegistrationEdition } from "./camp-edition-cache.ts";
 import { editionIsOver } from "./camp-edition-lookup.ts";
@@ -212,16 +214,17 @@ export async function verifyAlreadyRegisteredCompanions(db: Db, editionYear: num
   const claimed = registration.ledsagere.map((companion, index) => ({ companion, index })).filter(({ companion }) => companion.alreadyRegistered);
   if (claimed.length === 0) return;
   const known = await db
-    .select({ firstName: campCompanions.firstName, lastName: campCompanions.lastName, telephone: campCompanions.telephone })
-    .from(campCompanions)
-    .innerJoin(campRegistrations, eq(campRegistrations.id, campCompanions.registrationId))
+    .select({ firstName: campCompanionColumns.firstName, lastName: campCompanionColumns.lastName, telephone: campCompanionColumns.telephone })
+    .from(eventPositions)
+    .innerJoin(campRegistrations, eq(campRegistrations.id, eventPositions.campRegistrationId))
     .where(
       and(
         eq(campRegistrations.editionYear, editionYear),
         eq(campRegistrations.status, "confirmed"),
-        eq(campCompanions.alreadyRegistered, false),
+        eq(eventPositions.kind, "companion"),
+        alreadyRegistered(false),
         // Still coming: a companion cancelled alone no longer covers anyone.
-        isNull(campCompanions.cancelledAt),
+        isNull(eventPositions.cancelledAt),
       ),
     );
   const keys = new Set(known.map((row) => personKey(row.firstName, row.lastName, row.telephone)));

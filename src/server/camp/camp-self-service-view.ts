@@ -10,7 +10,9 @@ import { type MyPerson, type MyRegistrationView } from "../../shared/camp/camp-m
 import { campRefund } from "../../shared/camp/camp-pricing.ts";
 import { formatKroner } from "../../shared/format.ts";
 import type { Db } from "../db/database.ts";
-import { campCompanions, campRegistrations, payments } from "../db/schema/camp.ts";
+import { campRegistrations, payments } from "../db/schema/camp.ts";
+import { eventPositions } from "../db/schema/events.ts";
+import { campCompanionColumns, companionsOf, type CampCompanion } from "./camp-companion-rows.ts";
 import { paymentsOfRegistration } from "../payments/payment-shares.ts";
 import { companionPerson, ledgerFigures, ledgerItems, planCancellation, receiptLines, type LedgerEntry } from "../../shared/camp/camp-ledger.ts";
 import { readLedger } from "./camp-ledger-store.ts";
@@ -18,12 +20,11 @@ import { editionDataForYear } from "./camp-edition-lookup.ts";
 import { refundSentenceAt, selfServiceClosesAt } from "../../shared/camp/cancellation-terms.ts";
 
 type RegistrationRow = typeof campRegistrations.$inferSelect;
-type CompanionRow = typeof campCompanions.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
 
 export interface Loaded {
   registration: RegistrationRow;
-  companions: CompanionRow[];
+  companions: CampCompanion[];
   payments: PaymentRow[];
   ledger: LedgerEntry[];
   edition: CampEdition;
@@ -36,10 +37,10 @@ export async function load(db: Db, registrationId: number): Promise<Loaded | und
   const [registration] = await db.select().from(campRegistrations).where(eq(campRegistrations.id, registrationId));
   if (!registration || registration.anonymisedAt) return undefined;
   const companions = await db
-    .select()
-    .from(campCompanions)
-    .where(eq(campCompanions.registrationId, registrationId))
-    .orderBy(asc(campCompanions.position));
+    .select(campCompanionColumns)
+    .from(eventPositions)
+    .where(companionsOf(registrationId))
+    .orderBy(asc(eventPositions.position));
   // A group's one payment counts here as this athlete's share of it.
   const paymentRows = await paymentsOfRegistration(db, registrationId);
   const data = await editionDataForYear(db, registration.editionYear);
@@ -95,9 +96,13 @@ function personsOf(loaded: Loaded, now: Date): MyPerson[] {
   // Every item that is no active companion's is on the athlete's card (a fee kept for a cancelled companion
   // too), as the admin list counts it, so the cards add up to «Totalt».
   const active = new Set(companions.filter((companion) => !companion.cancelledAt).map((companion) => companionPerson(companion.id)));
-  const athleteShare = ledgerItems(loaded.ledger)
-    .filter((item) => !active.has(item.person))
-    .reduce((sum, item) => sum + item.charged, 0);
+  const items = ledgerItems(loaded.ledger);
+  const athleteShare = items.filter((item) => !active.has(item.person)).reduce((sum, item) => sum + item.charged, 0);
+  // A companion's price as charged: what cancelling it took off is not subtracted (its card says «Avbestilt»).
+  const priceOf = (person: string) =>
+    loaded.ledger
+      .filter((entry) => entry.kind === "charge" && entry.person === person && entry.item === "companion" && entry.amount > 0)
+      .reduce((sum, entry) => sum + entry.amount, 0);
   const whole = registration.status === "cancelled";
   return [
     {
@@ -116,7 +121,7 @@ function personsOf(loaded: Loaded, now: Date): MyPerson[] {
       kind: "companion" as const,
       firstName: companion.firstName,
       lastName: companion.lastName,
-      amount: companion.amount,
+      amount: priceOf(companionPerson(companion.id)),
       cancelled: whole || companion.cancelledAt !== null,
       refundIfCancelledToday: whole || companion.cancelledAt ? 0 : planFor(companionPerson(companion.id)).refund,
       paidForIfCancelledToday: whole || companion.cancelledAt ? 0 : planFor(companionPerson(companion.id)).paidFor,

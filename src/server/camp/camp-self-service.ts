@@ -16,7 +16,8 @@ import { campRefund } from "../../shared/camp/camp-pricing.ts";
 import { MyCancellationSchema, MyRegistrationChangeSchema, type MyRegistrationChange } from "../../shared/camp/camp-registration-changes.ts";
 import { formatKroner } from "../../shared/format.ts";
 import type { Db } from "../db/database.ts";
-import { campCompanions, campRegistrations } from "../db/schema/camp.ts";
+import { campRegistrations } from "../db/schema/camp.ts";
+import { eventPositions } from "../db/schema/events.ts";
 import { campRegistrationChanges } from "../db/schema/camp-self-service.ts";
 import { HttpError, parseWith } from "../errors.ts";
 import { queueMail } from "../mail/outbox.ts";
@@ -125,7 +126,7 @@ export async function cancelMyRegistration(
     if (whole) {
       await tx.update(campRegistrations).set({ status: "cancelled", cancelledAt: now }).where(eq(campRegistrations.id, registrationId));
     } else {
-      await tx.update(campCompanions).set({ cancelledAt: now }).where(eq(campCompanions.id, companion!.id));
+      await tx.update(eventPositions).set({ cancelledAt: now }).where(eq(eventPositions.id, companion!.id));
     }
     const what = whole ? "Påmeldingen avbestilt av deltakeren (Min påmelding)." : `Ledsager ${name} avbestilt av deltakeren (Min påmelding).`;
     // The receipt keeps every line as charged and gains the lines that take the cancelled people off.

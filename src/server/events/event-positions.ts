@@ -32,11 +32,12 @@ export interface ItemPosition {
   cancelledAt: Date | null;
 }
 
-// The table's checks hold these columns set for their kind, so the non-null assertions only narrow the type.
+// The table's checks hold these columns set for their kind (and the events read only their orders' positions),
+// so the non-null assertions only narrow the type.
 function asPerson(row: PositionRow): PersonPosition {
   return {
     id: row.id,
-    orderId: row.orderId,
+    orderId: row.orderId!,
     position: row.position,
     kind: row.kind === "companion" ? "companion" : "athlete",
     firstName: row.firstName!,
@@ -52,7 +53,7 @@ function asPerson(row: PositionRow): PersonPosition {
 function asItem(row: PositionRow): ItemPosition {
   return {
     id: row.id,
-    orderId: row.orderId,
+    orderId: row.orderId!,
     position: row.position,
     itemId: row.itemId!,
     name: row.itemName!,

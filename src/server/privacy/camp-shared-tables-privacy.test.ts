@@ -3,13 +3,14 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { configuredAccountName } from "../admin-auth/camp-account.ts";
 import type { Database } from "../db/database.ts";
-import { campCompanions, campRegistrations } from "../db/schema/camp.ts";
+import { campRegistrations } from "../db/schema/camp.ts";
 import { eventLedgerEntries, eventOrders, eventWaitlistOffers } from "../db/schema/events.ts";
 import { newOfferToken, offerTokenHash } from "../camp/camp-waitlist-offer-token.ts";
 import { buildCampTestApp, campAdminToken, companion, draft, postRegistration, type TestApp } from "../test-support/camp.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import { createPublished, grading, order, participant, postOrder } from "../test-support/events.ts";
 import { anonymisedName } from "./retention.ts";
+import { readCampCompanions } from "../camp/camp-companion-rows.ts";
 
 const now = new Date("2026-10-15T10:00:00Z");
 
@@ -45,7 +46,7 @@ describe.each(databaseKinds)("a camp registration's rows in the tables shared wi
     });
     expect((await postRegistration(app, body)).body).toBe("Done");
     const [registration] = await database.db.select().from(campRegistrations).where(eq(campRegistrations.draftId, body.draftId));
-    const [ledsager] = await database.db.select().from(campCompanions).where(eq(campCompanions.registrationId, registration!.id));
+    const [ledsager] = await readCampCompanions(database.db, registration!.id);
     const act = async (action: Record<string, unknown>) => {
       const res = await app.inject({
         method: "POST",

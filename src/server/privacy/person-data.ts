@@ -17,7 +17,8 @@ import { emailKey } from "../../shared/contact/email-key.ts";
 import { withoutLinkSecrets } from "../../shared/privacy/link-secrets.ts";
 import { gradeLabel } from "../../shared/camp/grades.ts";
 import type { Db } from "../db/database.ts";
-import { campCompanions, campRegistrations, moneyActions, payments } from "../db/schema/camp.ts";
+import { campRegistrations, moneyActions, payments } from "../db/schema/camp.ts";
+import { campCompanionColumns, companionsOf } from "../camp/camp-companion-rows.ts";
 import { clubs } from "../db/schema/clubs.ts";
 import { grades } from "../db/schema/grades.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
@@ -30,7 +31,15 @@ import { paymentUnderWay } from "../events/event-my-order.ts";
 import { eventDoorActions } from "../events/event-door-log.ts";
 import { positionsOf } from "../events/event-positions.ts";
 import { leaderEvent } from "../events/event-store.ts";
-import { eventCheckinActions, eventLedgerEntries, eventOrders, eventPayments, eventWaitlistOffers, events } from "../db/schema/events.ts";
+import {
+  eventCheckinActions,
+  eventLedgerEntries,
+  eventOrders,
+  eventPayments,
+  eventPositions,
+  eventWaitlistOffers,
+  events,
+} from "../db/schema/events.ts";
 import { checkInPersonId } from "../../shared/camp/camp-checkin.ts";
 import { doorActionKindLabels } from "../../shared/camp/door-list.ts";
 import { eventKindLabels } from "../../shared/events/event-definition.ts";
@@ -206,10 +215,10 @@ async function campRegistrationExport(
   if (!found) return undefined;
   const registration = found.registration;
   const companions = await db
-    .select()
-    .from(campCompanions)
-    .where(eq(campCompanions.registrationId, registrationId))
-    .orderBy(asc(campCompanions.position));
+    .select(campCompanionColumns)
+    .from(eventPositions)
+    .where(companionsOf(registrationId))
+    .orderBy(asc(eventPositions.position));
   const priceLines = await receiptOf(db, registrationId);
   // Of a group's one payment, this athlete's share.
   const paymentRows = await paymentsOfRegistration(db, registrationId);

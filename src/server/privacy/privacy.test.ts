@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.ts";
-import { campCompanions, campRegistrations, moneyActions, payments } from "../db/schema/camp.ts";
+import { campRegistrations, moneyActions, payments } from "../db/schema/camp.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { newMemberRegistrations } from "../db/schema/members.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
@@ -12,6 +12,7 @@ import { countLeaderEvents, createPublished, grading, order, participant, postOr
 import { eventOrders, eventLedgerEntries } from "../db/schema/events.ts";
 import { eventEndsAt } from "../../shared/events/event-rules.ts";
 import { campRegistrationCharged, campRegistrationWithTotal } from "../camp/camp-receipt.ts";
+import { readCampCompanions } from "../camp/camp-companion-rows.ts";
 
 /** Each personal value appears nowhere once the registration is anonymised. */
 const secrets = {
@@ -284,7 +285,7 @@ describe.each(databaseKinds)("privacy by default on %s", (kind) => {
       public: false,
       age: 30,
     });
-    const companions = await database.db.select().from(campCompanions).where(eq(campCompanions.registrationId, ids.sigrid!));
+    const companions = await readCampCompanions(database.db, ids.sigrid!);
     expect(companions).toEqual([
       expect.objectContaining({ firstName: anonymisedName, lastName: anonymisedName, email: "", telephone: "", age: expect.any(Number) }),
     ]);
@@ -300,7 +301,7 @@ describe.each(databaseKinds)("privacy by default on %s", (kind) => {
     const everything =
       JSON.stringify(
         await database.db.execute(
-          sql`select r.*, c.*, l.* from camp_registrations r left join camp_companions c on c.registration_id = r.id left join event_ledger_entries l on l.camp_registration_id = r.id`,
+          sql`select r.*, c.*, l.* from camp_registrations r left join event_positions c on c.camp_registration_id = r.id left join event_ledger_entries l on l.camp_registration_id = r.id`,
         ),
       ) + JSON.stringify(await database.db.select().from(mailOutbox));
     for (const value of [

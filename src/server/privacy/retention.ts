@@ -27,7 +27,8 @@ import { addDays, startOfOsloDay, type CalendarDate } from "../../shared/time.ts
 import type { Db } from "../db/database.ts";
 import { anonymiseEndedEvents } from "./event-retention.ts";
 import { deleteExpiredEventAccounting, forgetAnonymisedEventOrderMails } from "./event-order-retention.ts";
-import { campCompanions, campRegistrations, moneyActions, paymentShares, payments } from "../db/schema/camp.ts";
+import { campRegistrations, moneyActions, paymentShares, payments } from "../db/schema/camp.ts";
+import { campCompanionColumns, companionsOf } from "../camp/camp-companion-rows.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { campEventSlug } from "../../shared/messages/message.ts";
 import { newMemberConfirmationKey, newMemberNoticeKey } from "../members/new-member-mail.ts";
@@ -40,7 +41,7 @@ import { newMemberRegistrations } from "../db/schema/members.ts";
 import { campConfirmationKey } from "../camp/camp-confirmation-queue.ts";
 import { campEditionOfYear } from "../camp/camp-edition-lookup.ts";
 import { waitlistJoinedKey, waitlistOfferKeyPrefix, waitlistRemovedKey } from "../camp/camp-waitlist-mail.ts";
-import { eventLedgerEntries, eventWaitlistOffers } from "../db/schema/events.ts";
+import { eventLedgerEntries, eventPositions, eventWaitlistOffers } from "../db/schema/events.ts";
 import { purgeOldInvoices, type InvoiceRetentionRun } from "../invoices/invoice-retention.ts";
 import { mailFolderOf, purgeMailFolder } from "../mail/mail-folder.ts";
 import { pruneSiteChanges } from "../site-content/site-change-retention.ts";
@@ -162,9 +163,13 @@ export async function anonymiseRegistrations(
     // name is replaced in its own registration's entries, the longest first, before the people are blanked (as
     // an event order's are, event-retention.ts).
     const companionRows = await tx
-      .select({ registrationId: campCompanions.registrationId, firstName: campCompanions.firstName, lastName: campCompanions.lastName })
-      .from(campCompanions)
-      .where(inArray(campCompanions.registrationId, ids));
+      .select({
+        registrationId: campCompanionColumns.registrationId,
+        firstName: campCompanionColumns.firstName,
+        lastName: campCompanionColumns.lastName,
+      })
+      .from(eventPositions)
+      .where(companionsOf(ids));
     const people = [...due.map((row) => ({ registrationId: row.id, firstName: row.firstName, lastName: row.lastName })), ...companionRows];
     const named = new Map<string, { registrationId: number; name: string }>();
     for (const { registrationId, firstName, lastName } of people) {
@@ -177,9 +182,13 @@ export async function anonymiseRegistrations(
         .set({ reason: sql`replace(${eventLedgerEntries.reason}, ${name}::text, ${anonymisedName}::text)` })
         .where(and(eq(eventLedgerEntries.campRegistrationId, registrationId), sql`position(${name}::text in ${eventLedgerEntries.reason}) > 0`));
     await tx
-      .update(campCompanions)
-      .set({ firstName: anonymisedName, lastName: anonymisedName, telephone: "", email: "" })
-      .where(inArray(campCompanions.registrationId, ids));
+      .update(eventPositions)
+      .set({
+        firstName: anonymisedName,
+        lastName: anonymisedName,
+        answers: sql`${eventPositions.answers} || jsonb_build_object('telephone', '', 'email', '')`,
+      })
+      .where(companionsOf(ids));
     await tx.delete(mailOutbox).where(campMailsOf(ids));
     // Personal links end with the personal data, and so does the change log (it names companions).
     await tx.delete(campPersonalLinks).where(inArray(campPersonalLinks.registrationId, ids));

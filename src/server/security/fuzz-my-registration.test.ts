@@ -138,7 +138,7 @@ describe.each(databaseKinds)("hostile input to Min påmelding on %s", (kind) => 
           const [method, path] = call.split(" ") as ["GET" | "POST", string];
           return method === "POST" ? post(`${path}/${segment}${query}`, body) : { method, url: `${path}/${segment}${query}` };
         },
-        unchangedWhenRejected: ["camp_registrations", "camp_companions", "payments", "money_actions", "mail_outbox", "camp_registration_changes"],
+        unchangedWhenRejected: ["camp_registrations", "event_positions", "payments", "money_actions", "mail_outbox", "camp_registration_changes"],
         readOnly: true,
         check: (_request, res) => expect([400, 404, 413, 414, 415]).toContain(res.statusCode),
       });
@@ -160,7 +160,7 @@ describe.each(databaseKinds)("hostile input to Min påmelding on %s", (kind) => 
           body: jsonBodies(fc.oneof(cancelBodies, changeBodies)),
         }),
         toInject: ({ orderId, call, body }) => post(`/api/MinPamelding/${call}/${token}?orderId=${encodeURIComponent(orderId)}`, body),
-        unchangedWhenRejected: ["camp_registrations", "camp_companions", "payments", "money_actions", "mail_outbox", "camp_registration_changes"],
+        unchangedWhenRejected: ["camp_registrations", "event_positions", "payments", "money_actions", "mail_outbox", "camp_registration_changes"],
         readOnly: true,
         check: (_request, res) => expect([400, 404, 413, 414, 415]).toContain(res.statusCode),
       });
@@ -200,7 +200,7 @@ describe.each(databaseKinds)("hostile input to Min påmelding on %s", (kind) => 
           body: jsonBodies(fc.oneof(bodies, fc.record({ gradering: fc.oneof(fc.boolean(), hostileValue) }))),
         }),
         toInject: ({ call, body }) => post(`/api/MinPamelding/${call}/${token}`, body),
-        unchangedWhenRejected: ["camp_companions", "event_ledger_entries", "payments", "camp_registration_changes"],
+        unchangedWhenRejected: ["event_positions", "event_ledger_entries", "payments", "camp_registration_changes"],
         check: (_request, res) => expect([200, 400, 404, 409, 413, 415]).toContain(res.statusCode),
       });
     },

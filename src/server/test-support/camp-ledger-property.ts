@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { athletePerson, ledgerFigures, ledgerItems, sumFigures, type LedgerEntry } from "../../shared/camp/camp-ledger.ts";
 import { campRefund } from "../../shared/camp/camp-pricing.ts";
 import type { Database, DatabaseKind } from "../db/database.ts";
-import { campCompanions, campRegistrations, payments } from "../db/schema/camp.ts";
+import { campRegistrations, payments } from "../db/schema/camp.ts";
 import { createTestDatabase } from "./database.ts";
 import { campAdminToken, clearCampTables, companion, draft, postRegistration, sibling, type TestApp } from "./camp.ts";
 import { buildVippsTestApp, reconcile } from "./vipps.ts";
@@ -26,6 +26,7 @@ import type { VippsSimulator } from "../payments/vipps/vipps-simulator.ts";
 import { campEditionOfYear } from "../camp/camp-edition-lookup.ts";
 import { readLedgers } from "../camp/camp-ledger-store.ts";
 import { createSubmissionLink as createPersonalLink } from "../camp/camp-personal-link.ts";
+import { readCampCompanions } from "../camp/camp-companion-rows.ts";
 
 const runs = Number(process.env.LEDGER_RUNS ?? 3);
 /** A home-club child with a cup grade, young enough for cup grading: the grading fee is charged. */
@@ -212,7 +213,7 @@ function ledgerProperty(kind: DatabaseKind): void {
       case "cancel-companion": {
         const id = await choose(step.pick);
         if (id === undefined) return false;
-        const companions = await app.db.select().from(campCompanions).where(eq(campCompanions.registrationId, id)).orderBy(campCompanions.id);
+        const companions = await readCampCompanions(app.db, id);
         const target = companions[step.which % Math.max(1, companions.length)];
         if (!target) return false;
         const person = `companion-${target.id}`;
@@ -288,7 +289,7 @@ function ledgerProperty(kind: DatabaseKind): void {
       case "leader-remove-companion": {
         const id = await choose(step.pick);
         if (id === undefined) return false;
-        const companions = await app.db.select().from(campCompanions).where(eq(campCompanions.registrationId, id)).orderBy(campCompanions.id);
+        const companions = await readCampCompanions(app.db, id);
         const target = companions[step.which % Math.max(1, companions.length)];
         if (!target) return false;
         const before = await paidFor(id, `companion-${target.id}`);

@@ -98,16 +98,7 @@ export async function countRows(database: Database, table: string): Promise<numb
 export async function clearCampTables(database: Database): Promise<void> {
   await clearTables(
     database,
-    [
-      "money_actions",
-      "payment_shares",
-      "payments",
-      "camp_companions",
-      "camp_personal_links",
-      "camp_registration_changes",
-      "camp_registrations",
-      "mail_outbox",
-    ],
+    ["money_actions", "payment_shares", "payments", "camp_personal_links", "camp_registration_changes", "camp_registrations", "mail_outbox"],
     { shared: "camp_registration_id" },
   );
 }

@@ -88,7 +88,7 @@ export function postOrder(app: TestApp, slug: string, body: unknown) {
  */
 export async function clearEvents(database: Database) {
   // The ledger, the offers and the door log hold the camp's rows too: only the events' rows go there.
-  await clearTables(database, ["event_payments", "event_positions", "event_orders", "event_stock", "mail_outbox"], { shared: "order_id" });
+  await clearTables(database, ["event_payments", "event_orders", "event_stock", "mail_outbox"], { shared: "order_id" });
   // The camp's editions are events too, and stay.
   await database.db.execute(sql`delete from event_changes where event_id in (select id from events where kind <> 'vinterleir')`);
   await database.db.execute(sql`delete from events where kind <> 'vinterleir'`);

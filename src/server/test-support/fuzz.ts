@@ -396,7 +396,7 @@ async function rowCounts(database: Database, tables: readonly string[]): Promise
  */
 const dataTables = [
   "camp_registrations",
-  "camp_companions",
+  "event_positions",
   "event_ledger_entries",
   "payments",
   "money_actions",

@@ -3,10 +3,11 @@ import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { checkInMessages, type CheckInAction } from "../../../shared/camp/camp-checkin.ts";
 import type { CampAccountView as CampAccount } from "../../admin-auth/camp-account.ts";
 import type { Db } from "../../db/database.ts";
-import { campCompanions, campRegistrations, moneyActions, payments } from "../../db/schema/camp.ts";
+import { campRegistrations, moneyActions, payments } from "../../db/schema/camp.ts";
+import { campCompanionColumns, campCompanionWithId } from "../camp-companion-rows.ts";
 import type { CheckInScope } from "./checkin-data.ts";
 import { figuresOf, recordPayment } from "../camp-ledger-store.ts";
-import { eventCheckinActions, eventLedgerEntries } from "../../db/schema/events.ts";
+import { eventCheckinActions, eventLedgerEntries, eventPositions } from "../../db/schema/events.ts";
 import type { MoneyMethod } from "../../../shared/camp/camp-ledger.ts";
 
 export type CheckInActionOutcome =
@@ -203,9 +204,9 @@ export async function vippsCaptureDue(tx: Pick<Db, "execute">, registrationId: n
 async function companionCancelled(tx: Db, personId: string): Promise<boolean> {
   if (!personId.startsWith("c")) return false;
   const [row] = await tx
-    .select({ cancelledAt: campCompanions.cancelledAt })
-    .from(campCompanions)
-    .where(eq(campCompanions.id, Number(personId.slice(1))));
+    .select({ cancelledAt: eventPositions.cancelledAt })
+    .from(eventPositions)
+    .where(campCompanionWithId(Number(personId.slice(1))));
   return row?.cancelledAt != null;
 }
 
@@ -215,7 +216,7 @@ async function registrationOf(tx: Db, personId: string): Promise<number | undefi
     const [row] = await tx.select({ id: campRegistrations.id }).from(campRegistrations).where(eq(campRegistrations.id, id));
     return row?.id;
   }
-  const [row] = await tx.select({ registrationId: campCompanions.registrationId }).from(campCompanions).where(eq(campCompanions.id, id));
+  const [row] = await tx.select({ registrationId: campCompanionColumns.registrationId }).from(eventPositions).where(campCompanionWithId(id));
   return row?.registrationId;
 }
 

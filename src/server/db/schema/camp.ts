@@ -76,33 +76,6 @@ export const campRegistrations = pgTable(
   ],
 );
 
-/** The athlete's own companions (ledsagere), in the order they were listed. */
-export const campCompanions = pgTable(
-  "camp_companions",
-  {
-    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    registrationId: integer("registration_id")
-      .notNull()
-      .references(() => campRegistrations.id, { onDelete: "cascade" }),
-    position: integer("position").notNull(),
-    /** The browser's id for the companion within the draft. */
-    clientId: text("client_id").notNull(),
-    firstName: text("first_name").notNull(),
-    lastName: text("last_name").notNull(),
-    age: integer("age").notNull(),
-    telephone: text("telephone").notNull(),
-    email: text("email").notNull(),
-    sleepover: boolean("sleepover").notNull(),
-    /** Verified against another confirmed registration of the edition; then not charged again. */
-    alreadyRegistered: boolean("already_registered").notNull(),
-    /** The companion's price line, whole kroner. */
-    amount: integer("amount").notNull(),
-    /** Cancelled alone through "Min påmelding" (the athlete still comes); null while coming. */
-    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
-  },
-  (table) => [unique("camp_companions_position_unique").on(table.registrationId, table.position)],
-);
-
 export const paymentMethods = ["vipps", "card_cash", "free"] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 

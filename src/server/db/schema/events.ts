@@ -126,22 +126,26 @@ export const eventOrderLinks = pgTable(
   (table) => [index("event_order_links_order_idx").on(table.orderId)],
 );
 
-/** What a position is: a person taking part (an athlete; a companion later) or a line of a sale. */
+/** What a position is: a person taking part (an athlete, a camp athlete's companion) or a line of a sale. */
 export const eventPositionKinds = ["athlete", "companion", "item"] as const;
 
 /**
  * The people and things an order holds, one row each: an athlete of a grading or course (with the course's
  * answers), or a sale's line (an item in a variant and quantity, at the price charged). `position` numbers
  * them within the order from 0; the ledger's charges name a person by it (`participant-{position}`). A person's
- * columns are set for a person and the item's for an item, as the checks hold.
+ * columns are set for a person and the item's for an item, as the checks hold; a companion has no club or grade.
+ *
+ * Until the camp's registrations become orders, a camp athlete's companions are positions of that registration
+ * (`camp_registration_id`, numbered within it from 0) instead of an order's: one of the two is set. Their
+ * telephone, e-mail, sleepover and «already registered» are answers (`CampCompanionAnswers`), and the ledger
+ * (`companion-{id}`) and the door (`c{id}`) name them by the position's id.
  */
 export const eventPositions = pgTable(
   "event_positions",
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    orderId: integer("order_id")
-      .notNull()
-      .references(() => eventOrders.id, { onDelete: "cascade" }),
+    orderId: integer("order_id").references(() => eventOrders.id, { onDelete: "cascade" }),
+    campRegistrationId: integer("camp_registration_id").references(() => campRegistrations.id, { onDelete: "cascade" }),
     position: integer("position").notNull(),
     kind: text("kind", { enum: eventPositionKinds }).notNull(),
     firstName: text("first_name"),
@@ -149,7 +153,7 @@ export const eventPositions = pgTable(
     age: integer("age"),
     clubId: integer("club_id"),
     gradeId: integer("grade_id"),
-    /** A course's questions answered by this participant, by question id. */
+    /** A course's questions answered by this participant, by question id; a companion's details. */
     answers: jsonb("answers").$type<Record<string, string | boolean>>(),
     itemId: text("item_id"),
     itemName: text("item_name"),
@@ -162,10 +166,12 @@ export const eventPositions = pgTable(
   },
   (table) => [
     unique("event_positions_position_unique").on(table.orderId, table.position),
+    unique("event_positions_camp_position_unique").on(table.campRegistrationId, table.position),
+    check("event_positions_owner_check", sql`(${table.orderId} is null) <> (${table.campRegistrationId} is null)`),
     check("event_positions_kind_check", sql`${table.kind} in ('athlete', 'companion', 'item')`),
     check(
       "event_positions_person_check",
-      sql`${table.kind} = 'item' or (${table.firstName} is not null and ${table.lastName} is not null and ${table.age} is not null and ${table.clubId} is not null and ${table.gradeId} is not null and ${table.answers} is not null)`,
+      sql`${table.kind} = 'item' or (${table.firstName} is not null and ${table.lastName} is not null and ${table.age} is not null and ${table.answers} is not null and (${table.kind} = 'companion' or (${table.clubId} is not null and ${table.gradeId} is not null)))`,
     ),
     check(
       "event_positions_item_check",

@@ -1,0 +1,98 @@
+import { and, asc, eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../db/database.ts";
+import { eventPositions } from "../db/schema/events.ts";
+
+/**
+ * A camp athlete's companion as the camp reads it. It is stored as a position of kind «companion» beside its
+ * registration (`camp_registration_id`); what the events' positions have no column for is in its answers.
+ */
+export interface CampCompanionAnswers {
+  /** The browser's id for the companion within the draft. */
+  clientId: string;
+  telephone: string;
+  email: string;
+  sleepover: boolean;
+  /** Verified against another confirmed registration of the edition; then not charged again. */
+  alreadyRegistered: boolean;
+}
+
+const answer = (key: keyof CampCompanionAnswers) => sql`${eventPositions.answers} ->> ${sql.raw(`'${key}'`)}`;
+
+/** The columns of a companion, for `db.select(campCompanionColumns).from(eventPositions)`. */
+export const campCompanionColumns = {
+  id: eventPositions.id,
+  registrationId: sql<number>`${eventPositions.campRegistrationId}`.mapWith(Number),
+  position: eventPositions.position,
+  clientId: sql<string>`${answer("clientId")}`,
+  firstName: sql<string>`${eventPositions.firstName}`,
+  lastName: sql<string>`${eventPositions.lastName}`,
+  age: sql<number>`${eventPositions.age}`.mapWith(Number),
+  telephone: sql<string>`${answer("telephone")}`,
+  email: sql<string>`${answer("email")}`,
+  sleepover: sql<boolean>`(${answer("sleepover")})::boolean`,
+  alreadyRegistered: sql<boolean>`(${answer("alreadyRegistered")})::boolean`,
+  cancelledAt: eventPositions.cancelledAt,
+};
+
+export interface CampCompanion extends CampCompanionAnswers {
+  id: number;
+  registrationId: number;
+  position: number;
+  firstName: string;
+  lastName: string;
+  age: number;
+  cancelledAt: Date | null;
+}
+
+/** Companions marked «already registered» (or not). */
+export const alreadyRegistered = (value: boolean): SQL => sql`(${answer("alreadyRegistered")})::boolean = ${value}`;
+
+/** The companions of the registrations given. */
+export function companionsOf(registrationIds: number | readonly number[]): SQL {
+  const owner =
+    typeof registrationIds === "number"
+      ? eq(eventPositions.campRegistrationId, registrationIds)
+      : inArray(eventPositions.campRegistrationId, [...registrationIds]);
+  return and(owner, eq(eventPositions.kind, "companion"))!;
+}
+
+/** A new companion's position row. */
+export function companionPosition(
+  registrationId: number,
+  position: number,
+  person: Omit<CampCompanion, "id" | "registrationId" | "position" | "cancelledAt">,
+) {
+  return {
+    campRegistrationId: registrationId,
+    position,
+    kind: "companion" as const,
+    firstName: person.firstName,
+    lastName: person.lastName,
+    age: person.age,
+    answers: companionAnswers(person),
+  };
+}
+
+/** A companion's answers as stored: exactly these keys. */
+export function companionAnswers(person: CampCompanionAnswers): Record<string, string | boolean> {
+  const { clientId, telephone, email, sleepover, alreadyRegistered } = person;
+  return { clientId, telephone, email, sleepover, alreadyRegistered } satisfies CampCompanionAnswers;
+}
+
+/** The camp companion with this id (never an event's position of the same table). */
+export function campCompanionWithId(id: number): SQL {
+  return and(eq(eventPositions.id, id), eq(eventPositions.kind, "companion"), isNotNull(eventPositions.campRegistrationId))!;
+}
+
+/** The companions of the registrations given (every camp companion without), in their registration's order. */
+export function readCampCompanions(db: Pick<Db, "select">, registrationIds?: number | readonly number[]): Promise<CampCompanion[]> {
+  const which =
+    registrationIds === undefined
+      ? and(eq(eventPositions.kind, "companion"), isNotNull(eventPositions.campRegistrationId))
+      : companionsOf(registrationIds);
+  return db
+    .select(campCompanionColumns)
+    .from(eventPositions)
+    .where(which)
+    .orderBy(asc(eventPositions.campRegistrationId), asc(eventPositions.position));
+}
