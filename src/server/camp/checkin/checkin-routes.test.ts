@@ -301,6 +301,29 @@ describe.each(databaseKinds)("check-in at the door on %s", (kind) => {
     expect((await act({ actionId: randomUUID(), kind: "checkin", personId: person, undoes: cash })).statusCode).toBe(400);
   });
 
+  it("an undo of one of two door payments of the same amount takes back the one it names, by its own method", async () => {
+    const body = draft({ firstName: "Like", lastName: "Beløp" });
+    expect((await postRegistration(app, body)).body).toBe("Done");
+    const [row] = await database.db.select().from(campRegistrations).where(eq(campRegistrations.draftId, body.draftId));
+    const person = `a${row!.id}`;
+    // Both go to the registration's one card/cash payment row, with the same amount.
+    const cash = randomUUID();
+    expect((await act({ actionId: cash, kind: "payment", personId: person, amount: 500, method: "cash" })).statusCode).toBe(200);
+    expect((await act({ actionId: randomUUID(), kind: "payment", personId: person, amount: 500, method: "card" })).statusCode).toBe(200);
+    expect((await act({ actionId: randomUUID(), kind: "undo-payment", personId: person, undoes: cash })).statusCode).toBe(200);
+    const ledger = (await app.inject({ url: `/api/VinterleirAdmin/Ledger/${row!.id}/${token}` })).json() as {
+      kind: string;
+      method: string;
+      amount: number;
+    }[];
+    // The cash taken back is cash: the treasurer's card and cash sums match the terminal and the till.
+    expect(ledger.filter((entry) => entry.kind === "payment").map((entry) => [entry.method, entry.amount])).toEqual([
+      ["cash", 500],
+      ["card", 500],
+      ["cash", -500],
+    ]);
+  });
+
   it("confirms a Vipps registration that was never paid when it is paid at the door", async () => {
     const body = draft({ firstName: "Vippsløs", lastName: "Person", vipps: true });
     expect((await postRegistration(app, body)).statusCode).toBe(200);
