@@ -65,7 +65,7 @@ describe.each(databaseKinds)("the camp's receipt moving into the ledger on %s", 
         total, status, created_at)
       values (2027, '00000000-0000-4000-8000-000000000009', 'VL27-AAAAA9', 'Dan', 'Kandidat', 30, 'dan@example.no', '90000001', '', 1,
         1, true, true, '', false, false, 0, true, false, false, true, true, 1080, 'confirmed', ${at})`);
-    const [{ id }] = (await run(`select id from camp_registrations where order_id = 'VL27-AAAAA9'`)).rows as { id: number }[];
+    const id = ((await run(`select id from camp_registrations where order_id = 'VL27-AAAAA9'`)).rows[0] as { id: number }).id;
     await run(`insert into camp_companions (registration_id, position, client_id, first_name, last_name, age, telephone, email, sleepover, already_registered, amount, cancelled_at)
       values (${id}, 0, 'a', 'Allerede', 'En', 40, '90000002', 'en@example.no', false, true, 0, ${at}),
              (${id}, 1, 'b', 'Allerede', 'To', 41, '90000003', 'to@example.no', false, true, 0, null)`);
