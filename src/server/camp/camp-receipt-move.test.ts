@@ -57,4 +57,44 @@ describe.each(databaseKinds)("the camp's receipt moving into the ledger on %s", 
         (select count(*)::int from information_schema.columns where table_name = 'camp_registrations' and column_name = 'total') as total`);
     expect(left.rows[0]).toEqual({ lines: 0, total: 0 });
   });
+  it("never gives a line that took nothing off (a free item cancelled) to a free item charged after it", async () => {
+    const { database, run } = stopped;
+    const at = "'2026-11-20T10:00:00Z'";
+    await run(`insert into camp_registrations (edition_year, draft_id, order_id, first_name, last_name, age, email, telephone, allergies, club_id,
+        grade_id, gradering, has_ledsager, other_info, sleepover, vegan, instructor, public, vipps, wants_to_instruct, data_consent, terms_accepted,
+        total, status, created_at)
+      values (2027, '00000000-0000-4000-8000-000000000009', 'VL27-AAAAA9', 'Dan', 'Kandidat', 30, 'dan@example.no', '90000001', '', 1,
+        1, true, true, '', false, false, 0, true, false, false, true, true, 1080, 'confirmed', ${at})`);
+    const id = ((await run(`select id from camp_registrations where order_id = 'VL27-AAAAA9'`)).rows[0] as { id: number }).id;
+    await run(`insert into camp_companions (registration_id, position, client_id, first_name, last_name, age, telephone, email, sleepover, already_registered, amount, cancelled_at)
+      values (${id}, 0, 'a', 'Allerede', 'En', 40, '90000002', 'en@example.no', false, true, 0, ${at}),
+             (${id}, 1, 'b', 'Allerede', 'To', 41, '90000003', 'to@example.no', false, true, 0, null)`);
+    const [first, second] = (await run(`select id from camp_companions where registration_id = ${id} order by position`)).rows as { id: number }[];
+    // The dan grading (free) taken off and ticked again; a free companion cancelled alone and another added. A
+    // cancellation of a free item wrote a line of 0 but no charge (nothing was taken off).
+    await run(`insert into camp_price_lines (registration_id, position, kind, label, amount) values
+      (${id}, 0, 'athlete', 'Vinterleir, ungdom/voksen: Dan Kandidat', 1080),
+      (${id}, 1, 'grading', 'Dan-gradering (betales direkte til forbundet)', 0),
+      (${id}, 2, 'companion', 'Ledsager: Allerede En (allerede påmeldt)', 0),
+      (${id}, 3, 'cancelled-grading', 'Avbestilt gradering', 0),
+      (${id}, 4, 'cancelled-companion', 'Avbestilt ledsager: Allerede En', 0),
+      (${id}, 5, 'grading', 'Dan-gradering (betales direkte til forbundet)', 0),
+      (${id}, 6, 'companion', 'Ledsager: Allerede To (allerede påmeldt)', 0)`);
+    const charge = (person: string, item: string, amount: number) =>
+      `(${id}, ${at}, 'deltaker', 'Påmelding', 'charge', '${person}', '${item}', ${amount})`;
+    await run(`insert into event_ledger_entries (camp_registration_id, at, actor, reason, kind, person, item, amount) values
+      ${charge("athlete", "athlete", 1080)}, ${charge("athlete", "grading", 0)}, ${charge(`companion-${first!.id}`, "companion", 0)},
+      ${charge("athlete", "grading", 0)}, ${charge(`companion-${second!.id}`, "companion", 0)}`);
+
+    await database.migrate();
+
+    const labels = await run(`select label from event_ledger_entries where camp_registration_id = ${id} order by id`);
+    expect(labels.rows.map((row) => row.label)).toEqual([
+      "Vinterleir, ungdom/voksen: Dan Kandidat",
+      "Dan-gradering (betales direkte til forbundet)",
+      "Ledsager: Allerede En (allerede påmeldt)",
+      "Dan-gradering (betales direkte til forbundet)",
+      "Ledsager: Allerede To (allerede påmeldt)",
+    ]);
+  });
 });

@@ -104,7 +104,7 @@ export const CheckInHitSchema = z.object({
   orderId: z.string(),
   status: z.enum(["confirmed", "pending_payment", "cancelled"]),
   club: z.string(),
-  /** Whole kroner: the registration's total, what is paid so far (all payments), and what is left. */
+  /** Whole kroner: the registration's total, the money the club holds for it (paid, less what went back or is owed back), and what is left. */
   amount: z.number(),
   paid: z.number(),
   outstanding: z.number(),

@@ -1,5 +1,5 @@
 import { paymentsOfRegistration } from "../../payments/payment-shares.ts";
-import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { checkInMessages, type CheckInAction } from "../../../shared/camp/camp-checkin.ts";
 import type { CampAccountView as CampAccount } from "../../admin-auth/camp-account.ts";
 import type { Db } from "../../db/database.ts";
@@ -136,19 +136,7 @@ export async function performCheckInAction(
         if (amount > figures.paid - figures.refunded - figures.refundOwed) refuse(checkInMessages.undoAfterRefund, registrationId);
         const moneyActionId = await bookDoorPayment(tx, payment, -amount, doorPaymentLog.undone, account.username, now);
         // A correction, never an edit: the payment taken back as a new entry.
-        const [original] = await tx
-          .select({ id: eventLedgerEntries.id, method: eventLedgerEntries.method })
-          .from(eventLedgerEntries)
-          .where(
-            and(
-              eq(eventLedgerEntries.campRegistrationId, registrationId),
-              eq(eventLedgerEntries.kind, "payment"),
-              eq(eventLedgerEntries.campPaymentId, payment.id),
-              eq(eventLedgerEntries.amount, amount),
-            ),
-          )
-          .orderBy(desc(eventLedgerEntries.id))
-          .limit(1);
+        const original = await ledgerEntryOf(tx, registrationId, { ...taken, campPaymentId: payment.id, amount });
         await recordPayment(
           tx,
           registrationId,
@@ -170,6 +158,49 @@ export async function performCheckInAction(
     }
     return { kind: "ok", duplicate: false, registrationId };
   });
+}
+
+/**
+ * The ledger entry a door payment wrote: every door payment on one card/cash payment row goes to the same row,
+ * so two of the same amount (one by card, one in cash) differ only in which action wrote which. Both were
+ * written in one transaction with the same time, in the same order, under the registration's lock: the n-th
+ * door payment at that moment wrote the n-th payment entry of that moment. An older history without that
+ * match: the latest entry of the amount.
+ */
+async function ledgerEntryOf(
+  tx: Db,
+  registrationId: number,
+  taken: { actionId: string | null; at: Date; campPaymentId: number; amount: number },
+): Promise<{ id: number; method: string | null } | undefined> {
+  const atThatMoment = await tx
+    .select({ actionId: eventCheckinActions.actionId })
+    .from(eventCheckinActions)
+    .where(
+      and(
+        eq(eventCheckinActions.campRegistrationId, registrationId),
+        eq(eventCheckinActions.kind, "payment"),
+        eq(eventCheckinActions.campPaymentId, taken.campPaymentId),
+        eq(eventCheckinActions.at, taken.at),
+      ),
+    )
+    .orderBy(asc(eventCheckinActions.id));
+  const turn = atThatMoment.findIndex((row) => row.actionId === taken.actionId);
+  const paymentEntries = (at?: Date) =>
+    tx
+      .select({ id: eventLedgerEntries.id, method: eventLedgerEntries.method, amount: eventLedgerEntries.amount })
+      .from(eventLedgerEntries)
+      .where(
+        and(
+          eq(eventLedgerEntries.campRegistrationId, registrationId),
+          eq(eventLedgerEntries.kind, "payment"),
+          eq(eventLedgerEntries.campPaymentId, taken.campPaymentId),
+          at ? and(eq(eventLedgerEntries.at, at), sql`${eventLedgerEntries.amount} > 0`) : eq(eventLedgerEntries.amount, taken.amount),
+        ),
+      );
+  const written = turn < 0 ? undefined : (await paymentEntries(taken.at).orderBy(asc(eventLedgerEntries.id)))[turn];
+  if (written?.amount === taken.amount) return written;
+  const [latest] = await paymentEntries().orderBy(desc(eventLedgerEntries.id)).limit(1);
+  return latest;
 }
 
 class Refused extends Error {

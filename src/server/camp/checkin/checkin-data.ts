@@ -125,7 +125,9 @@ export async function loadCheckInHits(db: Db, year: number, ids?: number[]): Pro
       status,
       club: clubName,
       amount: figures.charged,
-      paid: figures.paid - figures.refunded,
+      // The money the club holds for it (what is owed back outside Vipps is not), so «Totalt» less «Betalt» is
+      // «Å betale»: a phone works it out so while an action of the registration waits in its queue.
+      paid: figures.paid - figures.refunded - figures.refundOwed,
       outstanding: figures.outstanding,
       persons,
       // A camp action always has its id (the table's check holds it).

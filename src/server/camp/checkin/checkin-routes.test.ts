@@ -45,8 +45,9 @@ describe.each(databaseKinds)("check-in at the door on %s", (kind) => {
 
   const url = (path: string) => `/api/VinterleirAdmin/CheckIn/${path}`;
   const act = (body: Record<string, unknown>) => app.inject({ method: "POST", url: url(`Action/${token}`), payload: body });
-  const hitOf = async (key: string): Promise<CheckInHit> => {
-    const [row] = await database.db.select({ orderId: campRegistrations.orderId }).from(campRegistrations).where(eq(campRegistrations.id, ids[key]!));
+  const hitOf = async (key: string | number): Promise<CheckInHit> => {
+    const id = typeof key === "number" ? key : ids[key]!;
+    const [row] = await database.db.select({ orderId: campRegistrations.orderId }).from(campRegistrations).where(eq(campRegistrations.id, id));
     const res = await app.inject({ url: url(`Code/${await checkInCodeFor(database.db, row!.orderId)}/${token}`) });
     expect(res.statusCode, res.body).toBe(200);
     return CheckInHitSchema.parse(res.json());
@@ -299,6 +300,58 @@ describe.each(databaseKinds)("check-in at the door on %s", (kind) => {
     expect((await act({ actionId: randomUUID(), kind: "undo-payment", personId: person, undoes: randomUUID() })).statusCode).toBe(200);
     expect(await figuresOf(database.db, row!.id)).toMatchObject({ paid: 300 });
     expect((await act({ actionId: randomUUID(), kind: "checkin", personId: person, undoes: cash })).statusCode).toBe(400);
+  });
+
+  it("an undo of one of two door payments of the same amount takes back the one it names, by its own method", async () => {
+    const body = draft({ firstName: "Like", lastName: "Beløp" });
+    expect((await postRegistration(app, body)).body).toBe("Done");
+    const [row] = await database.db.select().from(campRegistrations).where(eq(campRegistrations.draftId, body.draftId));
+    const person = `a${row!.id}`;
+    // Both go to the registration's one card/cash payment row, with the same amount.
+    const cash = randomUUID();
+    expect((await act({ actionId: cash, kind: "payment", personId: person, amount: 500, method: "cash" })).statusCode).toBe(200);
+    expect((await act({ actionId: randomUUID(), kind: "payment", personId: person, amount: 500, method: "card" })).statusCode).toBe(200);
+    expect((await act({ actionId: randomUUID(), kind: "undo-payment", personId: person, undoes: cash })).statusCode).toBe(200);
+    const ledger = (await app.inject({ url: `/api/VinterleirAdmin/Ledger/${row!.id}/${token}` })).json() as {
+      kind: string;
+      method: string;
+      amount: number;
+    }[];
+    // The cash taken back is cash: the treasurer's card and cash sums match the terminal and the till.
+    expect(ledger.filter((entry) => entry.kind === "payment").map((entry) => [entry.method, entry.amount])).toEqual([
+      ["cash", 500],
+      ["card", 500],
+      ["cash", -500],
+    ]);
+  });
+
+  it("the door's «Betalt» and «Å betale» add up to «Totalt» while money is owed back outside Vipps, so a phone's own sum agrees", async () => {
+    const body = draft({ firstName: "Skylder", lastName: "Tilbake", hasLedsager: true, ledsagere: [companion({ firstName: "Første" })] });
+    expect((await postRegistration(app, body)).body).toBe("Done");
+    const [row] = await database.db.select(campRegistrationWithTotal).from(campRegistrations).where(eq(campRegistrations.draftId, body.draftId));
+    const person = `a${row!.id}`;
+    expect((await act({ actionId: randomUUID(), kind: "payment", personId: person, amount: row!.total, method: "card" })).statusCode).toBe(200);
+    // The leader takes the companion off before the deadline (all of it owed back outside Vipps) and adds another.
+    const [first] = (await hitOf(row!.id)).persons.filter((one) => one.isLedsager);
+    const remove = await app.inject({
+      method: "POST",
+      url: `/api/VinterleirAdmin/RemoveCompanion/${row!.id}/${token}`,
+      payload: { companionId: Number(first!.personId.slice(1)) },
+    });
+    expect(remove.statusCode, remove.body).toBe(200);
+    const add = await app.inject({
+      method: "POST",
+      url: `/api/VinterleirAdmin/AddCompanion/${row!.id}/${token}`,
+      payload: { ...companion({ firstName: "Andre", id: randomUUID() }), alreadyRegistered: false },
+    });
+    expect(add.statusCode, add.body).toBe(200);
+    const figures = await figuresOf(database.db, row!.id);
+    expect(figures.refundOwed).toBeGreaterThan(0);
+    expect(figures.outstanding).toBeGreaterThan(0);
+    const hit = await hitOf(row!.id);
+    expect(hit.outstanding).toBe(figures.outstanding);
+    // The phone works «Å betale» out as «Totalt» less «Betalt» while an action of the registration waits in its queue.
+    expect(hit.amount - hit.paid).toBe(hit.outstanding);
   });
 
   it("confirms a Vipps registration that was never paid when it is paid at the door", async () => {

@@ -7,7 +7,9 @@ WITH "lines" AS (
          row_number() OVER (PARTITION BY "registration_id", "item", "amount" ORDER BY "position") AS "turn"
   FROM (SELECT "registration_id", "label", "amount", "position",
                CASE "kind" WHEN 'cancelled-companion' THEN 'companion' WHEN 'cancelled-grading' THEN 'grading' ELSE "kind" END AS "item"
-        FROM "camp_price_lines" WHERE "kind" <> 'correction') AS "priced"
+        FROM "camp_price_lines" WHERE "kind" <> 'correction'
+          -- A free item cancelled took nothing off: its line of 0 has no charge, and must not name a free item charged later.
+          AND NOT ("kind" IN ('cancelled-companion', 'cancelled-grading') AND "amount" = 0)) AS "priced"
 ), "charges" AS (
   SELECT "id", "camp_registration_id", "item", "amount",
          row_number() OVER (PARTITION BY "camp_registration_id", "item", "amount" ORDER BY "id") AS "turn"
