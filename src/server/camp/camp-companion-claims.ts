@@ -7,9 +7,8 @@
 import { and, eq, isNull, ne } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
-import { eventPositions } from "../db/schema/events.ts";
+import { eventPositions, orderChanges } from "../db/schema/events.ts";
 import { alreadyRegistered, campCompanionColumns } from "./camp-companion-rows.ts";
-import { campRegistrationChanges } from "../db/schema/camp-self-service.ts";
 import { personKey } from "./camp-registrations.ts";
 
 export interface CancelledPerson {
@@ -50,8 +49,8 @@ export async function noteUncoveredClaims(
     );
   const uncovered = claims.filter((claim) => keys.has(personKey(claim.firstName, claim.lastName, claim.telephone)));
   for (const claim of uncovered) {
-    await tx.insert(campRegistrationChanges).values({
-      registrationId: claim.registrationId,
+    await tx.insert(orderChanges).values({
+      campRegistrationId: claim.registrationId,
       at: now,
       actor: "system",
       summary: `Ledsager ${claim.firstName} ${claim.lastName} er oppgitt som allerede påmeldt, men er avbestilt på ${fromOrderId} og er ikke betalt for lenger. Ta betalt for ledsageren eller fjern ledsageren.`,

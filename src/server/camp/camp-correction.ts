@@ -14,9 +14,8 @@ import { LeaderCorrectionSchema } from "../../shared/camp/camp-registration-chan
 import type { Db } from "../db/database.ts";
 import { referenceData } from "../db/reference-data.ts";
 import { campRegistrations, payments } from "../db/schema/camp.ts";
-import { eventPositions } from "../db/schema/events.ts";
+import { eventPositions, orderChanges } from "../db/schema/events.ts";
 import { campCompanionColumns, companionsOf } from "./camp-companion-rows.ts";
-import { campRegistrationChanges } from "../db/schema/camp-self-service.ts";
 import { HttpError, parseWith } from "../errors.ts";
 import { addShareRefund } from "../payments/payment-shares.ts";
 import { lockPayment, queueVippsRefund } from "../payments/queue-refund.ts";
@@ -114,8 +113,8 @@ export async function correctRegistration(app: FastifyInstance, registrationId: 
         refund += part.amount;
       }
     }
-    await tx.insert(campRegistrationChanges).values({
-      registrationId,
+    await tx.insert(orderChanges).values({
+      campRegistrationId: registrationId,
       at: now,
       actor,
       summary: `Rettet ${inWords(changed)} (prisendring ${difference} kr${refund > 0 ? `, ${refund} kr tilbake` : ""})`,

@@ -19,9 +19,8 @@ import { LeaderCompanionAddSchema, LeaderCompanionRemoveSchema } from "../../sha
 import type { Db } from "../db/database.ts";
 import { referenceData } from "../db/reference-data.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
-import { eventPositions } from "../db/schema/events.ts";
+import { eventPositions, orderChanges } from "../db/schema/events.ts";
 import { campCompanionColumns, companionsOf } from "./camp-companion-rows.ts";
-import { campRegistrationChanges } from "../db/schema/camp-self-service.ts";
 import { HttpError, parseWith } from "../errors.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { paymentsOfRegistration } from "../payments/payment-shares.ts";
@@ -101,8 +100,8 @@ export async function leaderAddCompanion(
     // Owed until paid: a Vipps order gets an attempt the family pays on Min påmelding; card/cash owes it at the door.
     await chargeDifference(tx, { registration, payments: await paymentsOfRegistration(tx, registrationId) }, amount, now);
     await tx
-      .insert(campRegistrationChanges)
-      .values({ registrationId, at: now, actor, summary: `Leirledelsen la til ledsager ${name} (${amount} kr)` });
+      .insert(orderChanges)
+      .values({ campRegistrationId: registrationId, at: now, actor, summary: `Leirledelsen la til ledsager ${name} (${amount} kr)` });
     await queueLeaderChangeMail(
       tx,
       {
@@ -161,8 +160,13 @@ export async function leaderRemoveCompanion(
     );
     if (!companion.alreadyRegistered) await noteUncoveredClaims(tx, registration.editionYear, registrationId, registration.orderId, [companion], now);
     await tx
-      .insert(campRegistrationChanges)
-      .values({ registrationId, at: now, actor, summary: `Leirledelsen fjernet ledsager ${name} (refusjon ${settled.refund} kr)` });
+      .insert(orderChanges)
+      .values({
+        campRegistrationId: registrationId,
+        at: now,
+        actor,
+        summary: `Leirledelsen fjernet ledsager ${name} (refusjon ${settled.refund} kr)`,
+      });
     const mail = renderCancellationMail(
       {
         orderId: registration.orderId,

@@ -17,8 +17,7 @@ import { MyCancellationSchema, MyRegistrationChangeSchema, type MyRegistrationCh
 import { formatKroner } from "../../shared/format.ts";
 import type { Db } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
-import { eventPositions } from "../db/schema/events.ts";
-import { campRegistrationChanges } from "../db/schema/camp-self-service.ts";
+import { eventPositions, orderChanges } from "../db/schema/events.ts";
 import { HttpError, parseWith } from "../errors.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { companionPerson, ledgerFigures, planCancellation } from "../../shared/camp/camp-ledger.ts";
@@ -62,16 +61,16 @@ export function refuseUnlessChangeable(loaded: Loaded, now: Date) {
 }
 
 export async function logChange(tx: Db, registrationId: number, summary: string, now: Date) {
-  await tx.insert(campRegistrationChanges).values({ registrationId, at: now, actor: ACTOR, summary });
+  await tx.insert(orderChanges).values({ campRegistrationId: registrationId, at: now, actor: ACTOR, summary });
 }
 
 /** The change log of a registration, oldest first (for the camp admin's person details). */
 export async function registrationChanges(db: Db, registrationId: number) {
   const rows = await db
-    .select({ at: campRegistrationChanges.at, actor: campRegistrationChanges.actor, summary: campRegistrationChanges.summary })
-    .from(campRegistrationChanges)
-    .where(eq(campRegistrationChanges.registrationId, registrationId))
-    .orderBy(asc(campRegistrationChanges.at), asc(campRegistrationChanges.id));
+    .select({ at: orderChanges.at, actor: orderChanges.actor, summary: orderChanges.summary })
+    .from(orderChanges)
+    .where(eq(orderChanges.campRegistrationId, registrationId))
+    .orderBy(asc(orderChanges.at), asc(orderChanges.id));
   return rows.map((row) => ({ ...row, at: row.at.toISOString() }));
 }
 

@@ -34,14 +34,14 @@ import { campEventSlug } from "../../shared/messages/message.ts";
 import { newMemberConfirmationKey, newMemberNoticeKey } from "../members/new-member-mail.ts";
 import { forgetEventMessages, syncRecipientStates } from "../messages/messages.ts";
 import { forgetOldNewMemberMessages } from "../members/new-member-messages.ts";
-import { campPersonalLinks, campRegistrationChanges } from "../db/schema/camp-self-service.ts";
+import { campPersonalLinks } from "../db/schema/camp-self-service.ts";
 import { deleteExpiredLinks } from "../camp/camp-personal-link.ts";
 import { selfServiceMailPrefix } from "../camp/camp-self-service-mail.ts";
 import { newMemberRegistrations } from "../db/schema/members.ts";
 import { campConfirmationKey } from "../camp/camp-confirmation-queue.ts";
 import { campEditionOfYear } from "../camp/camp-edition-lookup.ts";
 import { waitlistJoinedKey, waitlistOfferKeyPrefix, waitlistRemovedKey } from "../camp/camp-waitlist-mail.ts";
-import { eventLedgerEntries, eventPositions, eventWaitlistOffers } from "../db/schema/events.ts";
+import { eventLedgerEntries, eventPositions, eventWaitlistOffers, orderChanges } from "../db/schema/events.ts";
 import { purgeOldInvoices, type InvoiceRetentionRun } from "../invoices/invoice-retention.ts";
 import { mailFolderOf, purgeMailFolder } from "../mail/mail-folder.ts";
 import { pruneSiteChanges } from "../site-content/site-change-retention.ts";
@@ -199,7 +199,7 @@ export async function anonymiseRegistrations(
         sql`, `,
       )})))`);
     await deleteExpiredLinks(tx, now);
-    await tx.delete(campRegistrationChanges).where(inArray(campRegistrationChanges.registrationId, ids));
+    await tx.delete(orderChanges).where(inArray(orderChanges.campRegistrationId, ids));
     const changed = await tx
       .update(campRegistrations)
       .set({

@@ -90,17 +90,14 @@ export async function countRows(database: Database, table: string): Promise<numb
 }
 
 /**
-/**
  * Empties the camp tables between tests (mail too), with every table that refers to them, and starts their ids
- * again (clear-tables.ts). The ledger, the offers and the door log hold the events' rows too: only the camp's
- * rows go there.
+ * again (clear-tables.ts). The tables of both kinds (the ledger, the offers, the door log, the positions and the
+ * change log) hold the events' rows too: only the camp's rows go there.
  */
 export async function clearCampTables(database: Database): Promise<void> {
-  await clearTables(
-    database,
-    ["money_actions", "payment_shares", "payments", "camp_personal_links", "camp_registration_changes", "camp_registrations", "mail_outbox"],
-    { shared: "camp_registration_id" },
-  );
+  await clearTables(database, ["money_actions", "payment_shares", "payments", "camp_personal_links", "camp_registrations", "mail_outbox"], {
+    shared: "camp_registration_id",
+  });
 }
 
 /** A further athlete of a group submission (the first athlete's contact details are shared). */

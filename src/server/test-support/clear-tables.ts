@@ -21,7 +21,13 @@ const shapes = new WeakMap<Database, Map<string, Promise<TablesShape>>>();
  * The tables that hold the rows of the camp's registrations and of the events' orders side by side (each row
  * has one of `camp_registration_id` and `order_id`), until the camp's registrations are orders.
  */
-export const tablesOfBothKinds = ["event_ledger_entries", "event_waitlist_offers", "event_checkin_actions", "event_positions"] as const;
+export const tablesOfBothKinds = [
+  "event_ledger_entries",
+  "event_waitlist_offers",
+  "event_checkin_actions",
+  "event_positions",
+  "order_changes",
+] as const;
 
 /**
  * Deletes every row of `tables` and of every table that refers to them, and starts their ids again. In the

@@ -402,6 +402,7 @@ const dataTables = [
   "money_actions",
   "mail_outbox",
   "event_waitlist_offers",
+  "order_changes",
   "new_member_registrations",
   "invoices",
   "invoice_files",

@@ -29,20 +29,3 @@ export const campPersonalLinks = pgTable(
     check("camp_personal_links_scope_check", sql`(${table.registrationId} is null) <> (${table.emailKey} is null)`),
   ],
 );
-
-/** What a participant changed or cancelled through "Min påmelding": shown to the camp admin. Append-only. */
-export const campRegistrationChanges = pgTable(
-  "camp_registration_changes",
-  {
-    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    registrationId: integer("registration_id")
-      .notNull()
-      .references(() => campRegistrations.id, { onDelete: "cascade" }),
-    at: timestamp("at", { withTimezone: true }).notNull(),
-    /** "deltaker" (through the personal link) or "camp-admin". */
-    actor: text("actor").notNull(),
-    /** Short Norwegian sentence: what changed (field names and, for non-health fields, old → new). */
-    summary: text("summary").notNull(),
-  },
-  (table) => [index("camp_registration_changes_registration_idx").on(table.registrationId)],
-);

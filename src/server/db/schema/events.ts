@@ -354,3 +354,29 @@ export const eventWaitlistOffers = pgTable(
     check("event_waitlist_offers_owner_check", sql`(${table.orderId} is null) <> (${table.campRegistrationId} is null)`),
   ],
 );
+
+/**
+ * What a family or a leader changed in an order, in Norwegian, shown to the leader in the order's log
+ * (append-only). The summary names fields and, outside health data, old → new; it can name people, so the rows
+ * go when the order's personal data does. Until the camp's registrations are orders, a camp registration's
+ * changes (through «Min påmelding», by the camp's leaders or the system) name it (`camp_registration_id`)
+ * instead: one of the two is set.
+ */
+export const orderChanges = pgTable(
+  "order_changes",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer("order_id").references(() => eventOrders.id, { onDelete: "cascade" }),
+    campRegistrationId: integer("camp_registration_id").references(() => campRegistrations.id, { onDelete: "cascade" }),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    /** Who changed it: "deltaker" (through the family's link), a leader's account, or "system". */
+    actor: text("actor").notNull(),
+    /** A short Norwegian sentence: what changed. */
+    summary: text("summary").notNull(),
+  },
+  (table) => [
+    index("order_changes_order_idx").on(table.orderId),
+    index("order_changes_camp_registration_idx").on(table.campRegistrationId),
+    check("order_changes_owner_check", sql`(${table.orderId} is null) <> (${table.campRegistrationId} is null)`),
+  ],
+);
