@@ -39,6 +39,7 @@ import {
   eventPositions,
   eventWaitlistOffers,
   events,
+  orderChanges,
 } from "../db/schema/events.ts";
 import { checkInPersonId } from "../../shared/camp/camp-checkin.ts";
 import { doorActionKindLabels } from "../../shared/camp/door-list.ts";
@@ -64,6 +65,8 @@ export interface CampRegistrationExport {
   /** The door: each check-in, payment and undo, whose it was, the camp day, the amount paid and by whom. */
   checkins: { at: string; what: string; participant: string | null; day: string | null; amount: number | null; by: string }[];
   waitlistOffers: { state: string; offeredAt: string; expiresAt: string; endedAt: string | null }[];
+  /** The change log the leaders read: when, who (in words) and what was changed. */
+  changes: ChangeInWords[];
 }
 
 /** The camp admin's export: one camp registration, with the family's event orders. */
@@ -101,6 +104,8 @@ interface LedgerInWords {
 
 type MailCopy = Record<string, unknown>;
 
+type ChangeInWords = { at: string; who: string; what: string };
+
 /** One event order as the export holds it: every word through the shared labels, as the camp's part. */
 export interface PersonEventOrder {
   orderId: string;
@@ -126,6 +131,7 @@ export interface PersonEventOrder {
   /** The door: each check-in or pick-up and each undo, who was let in and by whom. */
   checkins: { at: string; what: string; participant: string | null; by: string }[];
   waitlistOffers: { state: string; offeredAt: string; expiresAt: string; endedAt: string | null }[];
+  changes: ChangeInWords[];
   mails: MailCopy[];
 }
 
@@ -247,6 +253,11 @@ async function campRegistrationExport(
     .from(eventWaitlistOffers)
     .where(eq(eventWaitlistOffers.campRegistrationId, registrationId))
     .orderBy(asc(eventWaitlistOffers.id));
+  const changes = await db
+    .select()
+    .from(orderChanges)
+    .where(eq(orderChanges.campRegistrationId, registrationId))
+    .orderBy(asc(orderChanges.at), asc(orderChanges.id));
   const personName = (personId: string | null): string | null => {
     if (personId === checkInPersonId.athlete(registrationId)) return `${registration.firstName} ${registration.lastName}`.trim();
     const person = companions.find((candidate) => checkInPersonId.companion(candidate.id) === personId);
@@ -294,6 +305,7 @@ async function campRegistrationExport(
         expiresAt: offer.expiresAt.toISOString(),
         endedAt: offer.endedAt ? offer.endedAt.toISOString() : null,
       })),
+      changes: changes.map(changeInWords),
     },
   };
 }
@@ -390,12 +402,13 @@ async function eventOrdersOf(db: Db, which: SQL): Promise<{ id: number; offerIds
     .orderBy(asc(eventOrders.id));
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.order.id);
-  const [{ people, items }, paymentRows, entries, doorActions, offers, clubRows, gradeRows] = await Promise.all([
+  const [{ people, items }, paymentRows, entries, doorActions, offers, changes, clubRows, gradeRows] = await Promise.all([
     positionsOf(db, ids),
     db.select().from(eventPayments).where(inArray(eventPayments.orderId, ids)).orderBy(asc(eventPayments.id)),
     db.select().from(eventLedgerEntries).where(inArray(eventLedgerEntries.orderId, ids)).orderBy(asc(eventLedgerEntries.id)),
     eventDoorActions(db, ids),
     db.select().from(eventWaitlistOffers).where(inArray(eventWaitlistOffers.orderId, ids)).orderBy(asc(eventWaitlistOffers.id)),
+    db.select().from(orderChanges).where(inArray(orderChanges.orderId, ids)).orderBy(asc(orderChanges.at), asc(orderChanges.id)),
     db.select().from(clubs),
     db.select().from(grades),
   ]);
@@ -488,9 +501,15 @@ async function eventOrdersOf(db: Db, which: SQL): Promise<{ id: number; offerIds
             expiresAt: offer.expiresAt.toISOString(),
             endedAt: iso(offer.endedAt),
           })),
+        changes: changes.filter((change) => change.orderId === order.id).map(changeInWords),
       },
     };
   });
+}
+
+/** A change as the leader's log shows it, oldest first. */
+function changeInWords(change: { at: Date; actor: string; summary: string }): ChangeInWords {
+  return { at: change.at.toISOString(), who: actorLabel(change.actor), what: change.summary };
 }
 
 /** The ledger's figures under the names every screen gives them. */

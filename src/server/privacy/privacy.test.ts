@@ -9,7 +9,7 @@ import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import { buildCampTestApp, campAdminToken, companion, countRows, draft, postRegistration, type TestApp } from "../test-support/camp.ts";
 import { anonymiseDueAt, anonymisedName, accountingDeleteDueAt, defaultRetention, runRetention } from "./retention.ts";
 import { countLeaderEvents, createPublished, grading, order, participant, postOrder, sale } from "../test-support/events.ts";
-import { eventOrders, eventLedgerEntries } from "../db/schema/events.ts";
+import { eventOrders, eventLedgerEntries, orderChanges } from "../db/schema/events.ts";
 import { eventEndsAt } from "../../shared/events/event-rules.ts";
 import { campRegistrationCharged, campRegistrationWithTotal } from "../camp/camp-receipt.ts";
 import { readCampCompanions } from "../camp/camp-companion-rows.ts";
@@ -92,7 +92,8 @@ describe.each(databaseKinds)("privacy by default on %s", (kind) => {
     expect((await registration("sigrid")).email).toBe(secrets.email);
   });
 
-  it("PersonExport answers everything held about a registration as a JSON download (companions, price lines, payments, money log, mails)", async () => {
+  it("PersonExport answers everything held about a registration as a JSON download (companions, price lines, payments, money log, change log, mails)", async () => {
+    await database.db.insert(orderChanges).values({ campRegistrationId: ids.sigrid!, at: now, actor: "deltaker", summary: "Endret allergier" });
     const res = await app.inject({ url: `/api/VinterleirAdmin/PersonExport/${ids.sigrid}/${token}` });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-disposition"]).toContain("attachment");
@@ -105,6 +106,7 @@ describe.each(databaseKinds)("privacy by default on %s", (kind) => {
       expect.objectContaining({ method: "Kort/kontant", state: "ikke betalt", amount: expect.any(Number), reference: expect.any(String) }),
     ]);
     expect(data.moneyActions).toEqual([]);
+    expect(data.changes).toEqual([{ at: now.toISOString(), who: "Deltakeren (Min påmelding)", what: "Endret allergier" }]);
     expect(data.mails).toEqual([
       expect.objectContaining({ recipient: secrets.email, status: "sent", subject: expect.stringContaining("registrert") }),
     ]);
@@ -155,6 +157,7 @@ describe.each(databaseKinds)("privacy by default on %s", (kind) => {
       payments: [],
       checkins: [{ at: now.toISOString(), what: "Sjekket inn", participant: "Sindre Hemmelighetsen", by: expect.any(String) }],
       waitlistOffers: [],
+      changes: [],
     });
     expect(gradingOrder.ledger.entries).toEqual([
       expect.objectContaining({
