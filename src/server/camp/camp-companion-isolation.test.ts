@@ -105,7 +105,7 @@ describe.each(databaseKinds)("a companion and an event's positions kept apart in
     await anonymiseRegistrations(database.db, { registrationIds: [registrationId] }, now);
     expect(await eventPositionsNow()).toEqual(blanked);
     expect(await readCampCompanions(database.db, registrationId)).toEqual([
-      expect.objectContaining({ id: companionId, firstName: anonymisedName, lastName: anonymisedName, telephone: "", email: "" }),
+      expect.objectContaining({ id: companionId, firstName: anonymisedName, lastName: anonymisedName, telephone: "", email: "", clientId: "" }),
     ]);
   });
 });

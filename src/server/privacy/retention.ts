@@ -186,7 +186,8 @@ export async function anonymiseRegistrations(
       .set({
         firstName: anonymisedName,
         lastName: anonymisedName,
-        answers: sql`${eventPositions.answers} || jsonb_build_object('telephone', '', 'email', '')`,
+        // The browser's id for it too: any text could have been sent as one.
+        answers: sql`${eventPositions.answers} || jsonb_build_object('telephone', '', 'email', '', 'clientId', '')`,
       })
       .where(companionsOf(ids));
     await tx.delete(mailOutbox).where(campMailsOf(ids));
