@@ -7,12 +7,11 @@ import { emailKey } from "../../shared/contact/email-key.ts";
 import { formatKroner } from "../../shared/format.ts";
 import type { Database } from "../db/database.ts";
 import { campRegistrations, payments } from "../db/schema/camp.ts";
-import { campPersonalLinks } from "../db/schema/camp-self-service.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { outboxMails } from "../test-support/outbox.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import { campConfirmationKey } from "./camp-confirmation-queue.ts";
-import { personalTokenHash } from "./camp-personal-link.ts";
+import { personalTokenHash } from "../events/family-links.ts";
 import { selfServiceMailKey } from "./camp-self-service-mail.ts";
 import { campInputMessages } from "./camp-registrations.ts";
 import { anonymousParticipant } from "./camp-public-routes.ts";
@@ -30,7 +29,7 @@ import {
   type TestApp,
 } from "../test-support/camp.ts";
 import { campRegistrationWithTotal } from "./camp-receipt.ts";
-import { eventLedgerEntries } from "../db/schema/events.ts";
+import { eventLedgerEntries, familyLinks } from "../db/schema/events.ts";
 import { readCampCompanions } from "./camp-companion-rows.ts";
 
 // Before 1 November: the early-bird price (1200 → 1080 for youth/adults).
@@ -119,9 +118,9 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post with siblings on %s", (k
     const token = /\/vinterleir\/min-pamelding\/([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
     const [link] = await database.db
       .select()
-      .from(campPersonalLinks)
-      .where(eq(campPersonalLinks.tokenHash, personalTokenHash(token)));
-    expect(link).toMatchObject({ emailKey: emailKey(body.email), registrationId: null });
+      .from(familyLinks)
+      .where(eq(familyLinks.tokenHash, personalTokenHash(token)));
+    expect(link).toMatchObject({ emailKey: emailKey(body.email), campRegistrationId: null, orderId: null });
   });
 
   it("a group whose first athlete has nothing to pay: the mail says the others pay at the camp, not that nothing is owed", async () => {

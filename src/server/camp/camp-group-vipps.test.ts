@@ -4,7 +4,7 @@ import type { MyRegistrationView } from "../../shared/camp/camp-my-registration.
 import { campRefund } from "../../shared/camp/camp-pricing.ts";
 import { formatKroner } from "../../shared/format.ts";
 import { campRegistrations, moneyActions, paymentShares, payments } from "../db/schema/camp.ts";
-import { campPersonalLinks } from "../db/schema/camp-self-service.ts";
+import { familyLinks } from "../db/schema/events.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { outboxMails } from "../test-support/outbox.ts";
 import { actOnLanding, reconcile, startVippsPayment, useVippsCampSuite } from "../test-support/vipps.ts";
@@ -60,7 +60,7 @@ describe.each(databaseKinds)("a group paying once with Vipps on %s", (kind) => {
     // Nobody of a group waiting for payment is on the public list, and no confirmation (nor its family link) is written yet.
     expect((await suite.app.inject({ url: "/api/VinterleirUsers/Get" })).json()).toEqual([]);
     expect(await outboxMails(suite.app, like(mailOutbox.dedupeKey, "camp-confirmation:%"))).toEqual([]);
-    expect(await suite.app.db.select().from(campPersonalLinks).where(isNotNull(campPersonalLinks.emailKey))).toEqual([]);
+    expect(await suite.app.db.select().from(familyLinks).where(isNotNull(familyLinks.emailKey))).toEqual([]);
 
     expect((await actOnLanding(suite.app, paying.redirectUrl, "approve")).statusCode).toBe(303);
     await suite.sim.settled();

@@ -2,14 +2,15 @@ import { eq, isNotNull, like, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { findMyRegistrationAnswer, personalLinkHeader, type MyRegistrationView } from "../../shared/camp/camp-my-registration.ts";
 import { campRegistrations, payments } from "../db/schema/camp.ts";
-import { campPersonalLinks } from "../db/schema/camp-self-service.ts";
+import { familyLinks } from "../db/schema/events.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { outboxMails } from "../test-support/outbox.ts";
 import { asSent, campAdminToken, companion, draft, postRegistration } from "../test-support/camp.ts";
 import { databaseKinds } from "../test-support/database.ts";
 import { startVippsPayment, useVippsCampSuite } from "../test-support/vipps.ts";
 import { exportPerson } from "../privacy/person-data.ts";
-import { deleteExpiredLinks, personalTokenHash, scopeOfLink } from "./camp-personal-link.ts";
+import { personalTokenHash } from "../events/family-links.ts";
+import { deleteExpiredLinks, scopeOfLink } from "./camp-personal-link.ts";
 import { backfillEmailKeys } from "../db/backfill-email-keys.ts";
 
 /** Any "Min påmelding" link in a text, with its secret. */
@@ -138,13 +139,13 @@ describe.each(databaseKinds)("one family, one link on %s", (kind) => {
 
   it("«Finn påmeldingen min» stores a secret only when it mails, and a link never opened works until the camp is over, however long ago it was sent", async () => {
     const { id } = await register({ email: "kjent@example.no" });
-    const before = await suite.app.db.select().from(campPersonalLinks);
+    const before = await suite.app.db.select().from(familyLinks);
     for (let i = 0; i < 5; i++) {
       await find("ukjent@example.no");
       await find("kjent@example.no");
     }
     await suite.app.findMyRegistrationQueue.idle();
-    const after = await suite.app.db.select().from(campPersonalLinks);
+    const after = await suite.app.db.select().from(familyLinks);
     // One mail (10-minute window), one new secret; none for the unknown address.
     expect(after.length - before.length).toBe(1);
     expect(after.filter((link) => link.emailKey === "ukjent@example.no")).toEqual([]);
@@ -156,9 +157,9 @@ describe.each(databaseKinds)("one family, one link on %s", (kind) => {
       .set({ createdAt: new Date("2026-03-01T09:00:00Z") })
       .where(eq(campRegistrations.id, id));
     await suite.app.db
-      .update(campPersonalLinks)
+      .update(familyLinks)
       .set({ createdAt: new Date("2026-03-01T09:05:00Z") })
-      .where(eq(campPersonalLinks.tokenHash, personalTokenHash(token)));
+      .where(eq(familyLinks.tokenHash, personalTokenHash(token)));
     suite.now = new Date("2026-11-30T22:59:00Z");
     expect((await scopeOfLink(suite.app.db, token, suite.now, { markUsed: false }))?.kind).toBe("family");
     // When the camp is over (midnight after its last day in Oslo) it has expired, and retention deletes it.
@@ -168,8 +169,8 @@ describe.each(databaseKinds)("one family, one link on %s", (kind) => {
     expect(
       await suite.app.db
         .select()
-        .from(campPersonalLinks)
-        .where(eq(campPersonalLinks.tokenHash, personalTokenHash(token))),
+        .from(familyLinks)
+        .where(eq(familyLinks.tokenHash, personalTokenHash(token))),
     ).toEqual([]);
   });
 
@@ -184,9 +185,9 @@ describe.each(databaseKinds)("one family, one link on %s", (kind) => {
       .set({ createdAt: new Date("2026-11-01T12:00:00Z") })
       .where(eq(campRegistrations.id, id));
     await suite.app.db
-      .update(campPersonalLinks)
+      .update(familyLinks)
       .set({ createdAt: new Date("2026-11-01T11:00:00Z") })
-      .where(eq(campPersonalLinks.tokenHash, personalTokenHash(token)));
+      .where(eq(familyLinks.tokenHash, personalTokenHash(token)));
     expect(await scopeOfLink(suite.app.db, token, suite.now, { markUsed: false })).toBeUndefined();
     expect((await get(token)).statusCode).toBe(404);
   });
@@ -203,8 +204,8 @@ describe.each(databaseKinds)("one family, one link on %s", (kind) => {
   it("an opened link does not expire", async () => {
     const { doneToken } = await register({ email: "brukt@example.no" });
     expect((await get(doneToken)).statusCode).toBe(200);
-    expect(await suite.app.db.select().from(campPersonalLinks).where(isNotNull(campPersonalLinks.usedAt))).toHaveLength(1);
-    await suite.app.db.update(campPersonalLinks).set({ createdAt: new Date("2026-01-01T10:00:00Z") });
+    expect(await suite.app.db.select().from(familyLinks).where(isNotNull(familyLinks.usedAt))).toHaveLength(1);
+    await suite.app.db.update(familyLinks).set({ createdAt: new Date("2026-01-01T10:00:00Z") });
     expect((await get(doneToken)).statusCode).toBe(200);
   });
 
@@ -262,7 +263,7 @@ describe("«Finn påmeldingen min» takes the same time whether or not the addre
   it("answers the same before the database is asked, then stores a secret and a mail for a known address only", async () => {
     const res = await postRegistration(suite.app, draft({ email: "tid@example.no", hasLedsager: true, ledsagere: [companion()] }));
     expect(res.body).toBe("Done");
-    const linksBefore = await suite.app.db.select().from(campPersonalLinks);
+    const linksBefore = await suite.app.db.select().from(familyLinks);
     const queue = suite.app.findMyRegistrationQueue;
     const receivedBefore = queue.received;
     suite.now = new Date(suite.now.getTime() + 11 * 60_000);
@@ -293,7 +294,7 @@ describe("«Finn påmeldingen min» takes the same time whether or not the addre
     while (queue.received < receivedBefore + 2) await new Promise((resolve) => setImmediate(resolve));
     await queue.idle();
     await suite.app.outbox.drain();
-    const links = await suite.app.db.select().from(campPersonalLinks);
+    const links = await suite.app.db.select().from(familyLinks);
     expect(links.filter((link) => link.emailKey === "ingen@example.no")).toEqual([]);
     expect(links.length - linksBefore.length).toBe(1);
     expect(links.find((link) => !linksBefore.some((before) => before.id === link.id))?.emailKey).toBe("tid@example.no");

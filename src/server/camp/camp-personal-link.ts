@@ -1,13 +1,14 @@
-import { createHash, randomBytes } from "node:crypto";
 import { and, eq, inArray, isNull, or } from "drizzle-orm";
 import { myRegistrationLinkPath, personalTokenPattern } from "../../shared/camp/camp-my-registration.ts";
 import type { Db } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
-import { campPersonalLinks } from "../db/schema/camp-self-service.ts";
+import { familyLinks } from "../db/schema/events.ts";
+import { createFamilyLink as createLink, familyLinkOf, markFamilyLinkUsed } from "../events/family-links.ts";
 import { editionDataForYear, editionIsOver } from "./camp-edition-lookup.ts";
 
 /**
- * Links to "Min påmelding": a random secret of 256 bits (base64url), of which only the SHA-256 is stored.
+ * Links to "Min påmelding", the camp's family links (`family_links`, events/family-links.ts: only the secret's
+ * SHA-256 is stored):
  *
  * - A family link belongs to an address as compared (src/shared/contact/email-key.ts) and opens everything
  *   registered with that address for camps that have not ended. It is only ever put in a mail to that
@@ -24,23 +25,13 @@ import { editionDataForYear, editionIsOver } from "./camp-edition-lookup.ts";
 
 export type LinkScope = { kind: "family"; emailKey: string } | { kind: "submission"; registrationId: number };
 
-export function newPersonalToken(): string {
-  return randomBytes(32).toString("base64url");
-}
-
-export function personalTokenHash(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
-}
-
 export function personalLinkUrl(publicBaseUrl: string, token: string): string {
   return `${publicBaseUrl.replace(/\/+$/, "")}${myRegistrationLinkPath(token)}`;
 }
 
 /** A new family link for the address key (inside the caller's transaction when there is one); answers its secret. */
 export async function createFamilyLink(db: Pick<Db, "insert">, emailKey: string, now: Date): Promise<string> {
-  const token = newPersonalToken();
-  await db.insert(campPersonalLinks).values({ emailKey, tokenHash: personalTokenHash(token), createdAt: now });
-  return token;
+  return createLink(db, { emailKey }, now);
 }
 
 /**
@@ -54,12 +45,11 @@ export async function createMailLink(db: Pick<Db, "insert" | "select">, registra
 
 /** A new submission link for one registration (and its group); answers its secret. */
 export async function createSubmissionLink(db: Pick<Db, "insert">, registrationId: number, now: Date): Promise<string> {
-  const token = newPersonalToken();
-  await db.insert(campPersonalLinks).values({ registrationId, tokenHash: personalTokenHash(token), createdAt: now });
-  return token;
+  return createLink(db, { campRegistrationId: registrationId }, now);
 }
 
-type LinkRow = Pick<typeof campPersonalLinks.$inferSelect, "id" | "emailKey" | "registrationId" | "createdAt">;
+/** A camp link: an address's or a registration's (an event order's links are not the camp's). */
+type LinkRow = { id: number; emailKey: string | null; registrationId: number | null; createdAt: Date };
 
 /**
  * The unopened links among `links` that still work at `now`: those with a registration of their scope, made
@@ -109,15 +99,13 @@ export async function scopeOfLink(
   { markUsed = true } = {},
 ): Promise<LinkScope | undefined> {
   if (!personalTokenPattern.test(token)) return undefined;
-  const [row] = await db
-    .select()
-    .from(campPersonalLinks)
-    .where(eq(campPersonalLinks.tokenHash, personalTokenHash(token)));
-  if (!row) return undefined;
-  if (!row.usedAt && !(await livingUnopened(db, [row], now)).has(row.id)) return undefined;
-  if (markUsed && !row.usedAt) await db.update(campPersonalLinks).set({ usedAt: now }).where(eq(campPersonalLinks.id, row.id));
+  const row = await familyLinkOf(db, token);
+  if (!row || (row.emailKey === null && row.campRegistrationId === null)) return undefined;
+  const link = { id: row.id, emailKey: row.emailKey, registrationId: row.campRegistrationId, createdAt: row.createdAt };
+  if (!row.usedAt && !(await livingUnopened(db, [link], now)).has(row.id)) return undefined;
+  if (markUsed) await markFamilyLinkUsed(db, row, now);
   if (row.emailKey !== null) return { kind: "family", emailKey: row.emailKey };
-  return row.registrationId === null ? undefined : { kind: "submission", registrationId: row.registrationId };
+  return { kind: "submission", registrationId: row.campRegistrationId! };
 }
 
 export interface LinkedRegistration {
@@ -177,20 +165,22 @@ export async function registrationsOfLink(db: Db, token: string, now: Date): Pro
   return registrations.length > 0 ? registrations : undefined;
 }
 
-/** Deletes the links that expired unopened (of one address, or all): their camps are over (livingUnopened). */
+/**
+ * Deletes the camp's links that expired unopened (of one address, or all): their camps are over (livingUnopened).
+ * An event order's links do not expire: they go with the order's personal data.
+ */
 export async function deleteExpiredLinks(db: Pick<Db, "delete" | "select">, now: Date, emailKey?: string): Promise<void> {
-  const unopened = isNull(campPersonalLinks.usedAt);
+  const unopened = and(isNull(familyLinks.usedAt), isNull(familyLinks.orderId));
   const links = await db
     .select({
-      id: campPersonalLinks.id,
-      emailKey: campPersonalLinks.emailKey,
-      registrationId: campPersonalLinks.registrationId,
-      createdAt: campPersonalLinks.createdAt,
+      id: familyLinks.id,
+      emailKey: familyLinks.emailKey,
+      registrationId: familyLinks.campRegistrationId,
+      createdAt: familyLinks.createdAt,
     })
-    .from(campPersonalLinks)
-    .where(emailKey === undefined ? unopened : and(unopened, eq(campPersonalLinks.emailKey, emailKey)));
+    .from(familyLinks)
+    .where(emailKey === undefined ? unopened : and(unopened, eq(familyLinks.emailKey, emailKey)));
   const living = await livingUnopened(db, links, now);
   const expired = links.filter((link) => !living.has(link.id)).map((link) => link.id);
-  for (let at = 0; at < expired.length; at += 1000)
-    await db.delete(campPersonalLinks).where(inArray(campPersonalLinks.id, expired.slice(at, at + 1000)));
+  for (let at = 0; at < expired.length; at += 1000) await db.delete(familyLinks).where(inArray(familyLinks.id, expired.slice(at, at + 1000)));
 }

@@ -6,8 +6,7 @@ import { columnNames, columnsOf, jsonRecords, jsonRows, textField, type JsonFiel
 import { driverBoolean, namedStatement } from "../db/prepared-statement.ts";
 import { WriteBatcher } from "../db/write-batcher.ts";
 import { campRegistrations, payments } from "../db/schema/camp.ts";
-import { eventLedgerEntries, eventPositions } from "../db/schema/events.ts";
-import { campPersonalLinks } from "../db/schema/camp-self-service.ts";
+import { eventLedgerEntries, eventPositions, familyLinks } from "../db/schema/events.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { campConfirmationKeyPrefix, campConfirmationMailKind } from "./camp-confirmation-queue.ts";
 import { EditionChangedError, publishedFingerprintSql } from "./camp-edition-cache.ts";
@@ -88,7 +87,7 @@ const mailColumns = {
   nextAttemptAt: mailOutbox.nextAttemptAt,
   createdAt: mailOutbox.createdAt,
 };
-const submissionLinkColumns = { tokenHash: campPersonalLinks.tokenHash, createdAt: campPersonalLinks.createdAt };
+const submissionLinkColumns = { tokenHash: familyLinks.tokenHash, createdAt: familyLinks.createdAt };
 
 type Values<Columns> = { [key in keyof Columns]: unknown };
 export type RegistrationValues = Values<typeof registrationColumns>;
@@ -130,8 +129,8 @@ const incomingMailColumns = {
   ...mailColumns,
   personalToken: textField("personal_token"),
   money: textField("money"),
-  emailKey: campPersonalLinks.emailKey,
-  tokenHash: campPersonalLinks.tokenHash,
+  emailKey: familyLinks.emailKey,
+  tokenHash: familyLinks.tokenHash,
 };
 const ledgerWho = sql.raw(`'deltaker', 'Påmelding'`);
 
@@ -175,8 +174,8 @@ function statementSql(): SQL {
              ${columnsOf("mails", mailColumns)}
       from mails on conflict (${sql.identifier(mailOutbox.dedupeKey.name)}) do nothing),
     -- The mail's family link: only the secret's hash is stored.
-    family_link as (insert into ${campPersonalLinks} (email_key, token_hash, created_at) select email_key, token_hash, created_at from mails),
-    ${insertChildren("submission_links", campPersonalLinks, campPersonalLinks.registrationId, submissionLinkColumns)}
+    family_link as (insert into ${familyLinks} (email_key, token_hash, created_at) select email_key, token_hash, created_at from mails),
+    ${insertChildren("submission_links", familyLinks, familyLinks.campRegistrationId, submissionLinkColumns)}
     select incoming.order_id, registration.id, incoming.edition_fingerprint = published.fingerprint as edition_current
     from incoming cross join published left join registration on registration.order_id = incoming.order_id`;
 }

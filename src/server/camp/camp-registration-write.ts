@@ -6,7 +6,7 @@ import { athletePerson, ledgerFigures } from "../../shared/camp/camp-ledger.ts";
 import type { Db } from "../db/database.ts";
 import type { PaymentMethod } from "../db/schema/camp.ts";
 import { companionAnswers } from "./camp-companion-rows.ts";
-import { newPersonalToken, personalTokenHash } from "./camp-personal-link.ts";
+import { newPersonalToken, personalTokenHash } from "../events/family-links.ts";
 import { idOf, runRegistrationStatement, writeAll, type StatementValues } from "./camp-registration-statement.ts";
 import { writeWithinLimits, type PlaceLimits } from "./camp-registration-within-limits.ts";
 import { contactNameBelowAge } from "../../shared/camp/contact-greeting.ts";

@@ -2,15 +2,14 @@ import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { findMyRegistrationAnswer, personalLinkHeader, type MyRegistrationView } from "../../shared/camp/camp-my-registration.ts";
 import { campRegistrations, payments } from "../db/schema/camp.ts";
-import { campPersonalLinks } from "../db/schema/camp-self-service.ts";
-import { orderChanges } from "../db/schema/events.ts";
+import { familyLinks, orderChanges } from "../db/schema/events.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { outboxMails } from "../test-support/outbox.ts";
 import { actOnLanding, reconcile, startVippsPayment, useVippsCampSuite } from "../test-support/vipps.ts";
 import { anonymiseRegistrations } from "../privacy/retention.ts";
 import { databaseKinds } from "../test-support/database.ts";
 import { asSent, campAdminToken, companion, draft, postRegistration } from "../test-support/camp.ts";
-import { personalTokenHash } from "./camp-personal-link.ts";
+import { personalTokenHash } from "../events/family-links.ts";
 import { readCampCompanions } from "./camp-companion-rows.ts";
 
 const linkPattern = /https:\/\/klubb\.example\/vinterleir\/min-pamelding\/([A-Za-z0-9_-]{43})/;
@@ -63,7 +62,7 @@ describe.each(databaseKinds)("Min påmelding on %s", (kind) => {
     expect(mail.attachments![0]!.content).toContain("DTSTART;TZID=Europe/Oslo:20261128T180000");
     const token = tokenFromMail(mail.text);
     // Only the hash is stored.
-    const stored = await suite.app.db.select({ tokenHash: campPersonalLinks.tokenHash }).from(campPersonalLinks);
+    const stored = await suite.app.db.select({ tokenHash: familyLinks.tokenHash }).from(familyLinks);
     expect(stored.map((row) => row.tokenHash)).toContain(personalTokenHash(token));
     expect(JSON.stringify(stored)).not.toContain(token);
 
@@ -176,7 +175,7 @@ describe.each(databaseKinds)("Min påmelding on %s", (kind) => {
     await anonymiseRegistrations(suite.app.db, { registrationIds: [id] }, suite.now);
     expect(await suite.app.db.select().from(orderChanges)).toEqual([]);
     expect((await get(token)).statusCode).toBe(404);
-    expect(await suite.app.db.select().from(campPersonalLinks)).toEqual([]);
+    expect(await suite.app.db.select().from(familyLinks)).toEqual([]);
     expect((await suite.app.inject({ url: `/vinterleir/min-pamelding/${token}` })).statusCode).toBe(404);
   });
 

@@ -4,9 +4,9 @@ import { eventOrderLinkPath, eventRefundText } from "../../shared/events/event-m
 import { eventWhenWhereText } from "../../shared/events/event-texts.ts";
 import { club } from "../../shared/club/club-facts.ts";
 import { formatKroner } from "../../shared/format.ts";
-import { newPersonalToken, personalTokenHash } from "../camp/camp-personal-link.ts";
+import { familyLinkValues, newPersonalToken, personalTokenHash } from "./family-links.ts";
 import type { Db } from "../db/database.ts";
-import { eventLedgerEntries, eventOrders } from "../db/schema/events.ts";
+import { eventLedgerEntries, eventOrders, familyLinks } from "../db/schema/events.ts";
 import { escapeHtml } from "../mail/escape-html.ts";
 import { mailDocument, receiptTableHtml } from "../mail/mail-html.ts";
 import { queueDeferredMail, queueMail, type RenderedMail } from "../mail/outbox.ts";
@@ -23,7 +23,7 @@ export const eventConfirmationKey = (orderRowId: number) => `${eventConfirmation
 /** An order's cancellation mails: `event-cancel:{orderRowId}:{cancellation}`. */
 export const eventCancelKeyPrefix = "event-cancel:";
 
-/** What the outbox keeps until the confirmation is sent; the token's hash is on the order. */
+/** What the outbox keeps until the confirmation is sent; the token's hash is the order's link (family_links). */
 export interface QueuedEventConfirmation {
   orderId: number;
   personalToken: string;
@@ -32,11 +32,11 @@ export interface QueuedEventConfirmation {
 /**
  * The confirmation of an event order, queued in the transaction that confirms it (Vipps when the payment is
  * reserved, a waiting order that accepts its offer; a new order's statement queues its own, event-order-statement.ts).
- * It carries the order's personal link («Min påmelding»): a new 256-bit secret whose hash is stored on the
- * order only when the mail is queued (a confirmation queued twice is sent once, with the link whose hash is
+ * It carries the order's personal link («Min påmelding»): a new 256-bit secret whose hash is stored as a link of
+ * the order only when the mail is queued (a confirmation queued twice is sent once, with the link whose hash is
  * stored). The text and HTML are made when it is sent, not in the request.
  */
-export async function queueEventConfirmationMail(tx: Pick<Db, "insert" | "update">, order: { id: number; email: string }, now: Date): Promise<void> {
+export async function queueEventConfirmationMail(tx: Pick<Db, "insert">, order: { id: number; email: string }, now: Date): Promise<void> {
   const token = newPersonalToken();
   const payload: QueuedEventConfirmation = { orderId: order.id, personalToken: token };
   const queued = await queueDeferredMail(
@@ -44,11 +44,7 @@ export async function queueEventConfirmationMail(tx: Pick<Db, "insert" | "update
     { dedupeKey: eventConfirmationKey(order.id), to: order.email, kind: eventConfirmationMailKind, payload: { ...payload } },
     now,
   );
-  if (queued !== undefined)
-    await tx
-      .update(eventOrders)
-      .set({ linkTokenHash: personalTokenHash(token) })
-      .where(eq(eventOrders.id, order.id));
+  if (queued !== undefined) await tx.insert(familyLinks).values(familyLinkValues({ orderId: order.id }, personalTokenHash(token), now));
 }
 
 /** The outbox's renderer for a queued confirmation (mail/mail-kinds.ts): the order as it stands, its charges as the receipt. */

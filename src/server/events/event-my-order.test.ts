@@ -83,10 +83,14 @@ describe.each(databaseKinds)("an event order's personal link on %s", (kind) => {
   it("the confirmation carries a 256-bit link whose hash, never the secret, is stored; the link opens the order", async () => {
     const link = await registerTwo();
     expect(link).toMatch(eventOrderTokenPattern);
-    const stored = (await database.db.execute(sql`select link_token_hash from event_orders`)).rows as { link_token_hash: string }[];
-    expect(stored).toEqual([{ link_token_hash: createHash("sha256").update(link).digest("hex") }]);
-    const everything = JSON.stringify((await database.db.execute(sql`select * from event_orders`)).rows);
-    expect(everything).not.toContain(link);
+    const stored = (await database.db.execute(sql`select l.token_hash from family_links l join event_orders o on o.id = l.order_id`)).rows as {
+      token_hash: string;
+    }[];
+    expect(stored).toEqual([{ token_hash: createHash("sha256").update(link).digest("hex") }]);
+    for (const table of ["event_orders", "family_links"]) {
+      const everything = JSON.stringify((await database.db.execute(sql.raw(`select * from ${table}`))).rows);
+      expect(everything).not.toContain(link);
+    }
 
     const answer = await view(link);
     expect(answer.statusCode).toBe(200);

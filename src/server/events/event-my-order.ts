@@ -6,23 +6,23 @@
  * (event-orders.ts): the places and stock it frees are free the moment it commits. Its money is ledger
  * entries with a reason, never a recomputed total: a charge taken off, and what was paid for it owed back.
  */
-import { and, asc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { ledgerItems, ledgerFigures, planCancellation, splitRefund, type LedgerEntry } from "../../shared/camp/camp-ledger.ts";
 import { eventMyOrderMessages, eventOrderTokenPattern, type EventCancel, type MyEventOrder } from "../../shared/events/event-my-order.ts";
 import { answerText, answerTo, hasEnded, participantKey, placesLeft } from "../../shared/events/event-rules.ts";
-import { personalTokenHash } from "../camp/camp-personal-link.ts";
+import { personalTokenHash } from "./family-links.ts";
 import type { Db } from "../db/database.ts";
 import { clubs } from "../db/schema/clubs.ts";
 import { grades } from "../db/schema/grades.ts";
 import {
   eventLedgerEntries,
-  eventOrderLinks,
   eventOrders,
   eventPayments,
   eventPositions,
   eventStock,
   eventWaitlistOffers,
   events,
+  familyLinks,
 } from "../db/schema/events.ts";
 import { HttpError } from "../errors.ts";
 import type { EventDeps } from "./event-deps.ts";
@@ -55,25 +55,17 @@ export async function freedPlaces(db: Pick<Db, "select">, eventId: number, now: 
 }
 
 /**
- * The order a link opens: a well-formed secret whose hash is stored on an order not anonymised, as the
- * confirmation's link (on the order) or as a link a leader's message carried (event_order_links).
+ * The order a link opens: a well-formed secret whose hash is stored as a link of an order not anonymised (the
+ * confirmation's, or one a leader's message carried). An order's links do not expire.
  */
 export async function orderOfLink(db: Pick<Db, "select">, token: string): Promise<OrderRow | undefined> {
   if (!eventOrderTokenPattern.test(token)) return undefined;
-  const hash = personalTokenHash(token);
   const [row] = await db
-    .select()
-    .from(eventOrders)
-    .where(
-      and(
-        or(
-          eq(eventOrders.linkTokenHash, hash),
-          inArray(eventOrders.id, db.select({ id: eventOrderLinks.orderId }).from(eventOrderLinks).where(eq(eventOrderLinks.tokenHash, hash))),
-        ),
-        isNull(eventOrders.anonymisedAt),
-      ),
-    );
-  return row;
+    .select({ order: eventOrders })
+    .from(familyLinks)
+    .innerJoin(eventOrders, eq(eventOrders.id, familyLinks.orderId))
+    .where(and(eq(familyLinks.tokenHash, personalTokenHash(token)), isNull(eventOrders.anonymisedAt)));
+  return row?.order;
 }
 
 async function ledgerOf(db: Pick<Db, "select">, orderRowId: number): Promise<LedgerEntry[]> {

@@ -88,7 +88,7 @@ describe.each(databaseKinds)("a new registration's place on %s", (kind) => {
         expect(res.body).toBe(expectedToWait(s) ? "Venteliste" : "Done");
         const [stored] = (
           await db.execute<{ status: string; charges: number; link: boolean }>(sql`select o.status,
-              (select count(*)::int from event_ledger_entries l where l.order_id = o.id) as charges, o.link_token_hash is not null as link
+              (select count(*)::int from event_ledger_entries l where l.order_id = o.id) as charges, exists (select 1 from family_links f where f.order_id = o.id) as link
             from event_orders o where o.first_name = 'Kari' `)
         ).rows;
         // A waiting order is stored whole, without charges or a personal link; a confirmed one with both.

@@ -4,7 +4,7 @@ import type { Db } from "../db/database.ts";
 import { columnNames, columnsOf, jsonRecords, jsonRows, textField, type JsonField } from "../db/json-records.ts";
 import { driverBoolean, namedStatement } from "../db/prepared-statement.ts";
 import { WriteBatcher } from "../db/write-batcher.ts";
-import { eventLedgerEntries, eventOrders, eventPayments, eventPositions, eventStock } from "../db/schema/events.ts";
+import { eventLedgerEntries, eventOrders, eventPayments, eventPositions, eventStock, familyLinks } from "../db/schema/events.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { eventConfirmationKeyPrefix, eventConfirmationMailKind } from "./event-mail.ts";
 import { eventWaitlistJoinedKeyPrefix, eventWaitlistJoinedMailKind } from "./event-waitlist-joined-mail.ts";
@@ -49,7 +49,6 @@ const orderColumns = {
   places: eventOrders.places,
   createdAt: eventOrders.createdAt,
   confirmedAt: eventOrders.confirmedAt,
-  linkTokenHash: eventOrders.linkTokenHash,
 } satisfies Record<string, PgColumn>;
 const participantColumns = {
   position: eventPositions.position,
@@ -107,22 +106,24 @@ export interface OrderStatementValues {
   now: Date;
   /** A sale: its items' stock is decided. */
   decideStock?: boolean;
-  /** The order as stored when it fits (when places are decided, a waiting order's status, confirmation time
-   * and link hash become `waiting`, null and null). */
+  /** The order as stored when it fits (when places are decided, a waiting order's status and confirmation time
+   * become `waiting` and null, and it gets no link). */
   order: Row<typeof orderColumns>;
+  /** The hash of the link the confirmation carries (family_links), when the order is confirmed at once. */
+  linkTokenHash: string | null;
   participants: Row<typeof participantColumns>[];
   items: Row<typeof itemColumns>[];
   /** Written unless the order is stored waiting, as is its payment. */
   charges: Row<typeof chargeColumns>[];
   payment?: Row<typeof paymentColumns>;
   /** The mails' outbox row (the confirmation when stored confirmed, «you are on the waiting list» when stored
-   * waiting), and the personal link's secret the confirmation carries (its hash is on the order). */
+   * waiting), and the personal link's secret the confirmation carries (its hash is `linkTokenHash`). */
   mail: { row: Row<typeof mailColumns>; personalToken?: string };
 }
 
 /** Each child row names its order by its order id. */
 const orderIdField = { orderId: eventOrders.orderId };
-const incomingOrderFields = { ...orderColumns, personalToken: textField("personal_token") };
+const incomingOrderFields = { ...orderColumns, linkTokenHash: textField("link_token_hash"), personalToken: textField("personal_token") };
 
 function statementSql(): SQL {
   const childInsert = (name: string, table: PgTable, orderId: PgColumn, columns: Record<string, PgColumn>, when = sql`true`) =>
@@ -140,7 +141,7 @@ function statementSql(): SQL {
     Object.entries(orderColumns).map(([key, column]) => {
       const value = sql`o.${sql.identifier(column.name)}`;
       if (key === "status") return sql`case when d.fits then ${value} else 'waiting' end`;
-      return key === "confirmedAt" || key === "linkTokenHash" ? sql`case when d.fits then ${value} end` : value;
+      return key === "confirmedAt" ? sql`case when d.fits then ${value} end` : value;
     }),
     sql`, `,
   );
@@ -171,6 +172,11 @@ function statementSql(): SQL {
       order by wanted.ordinal),
     ${childInsert("charges", eventLedgerEntries, eventLedgerEntries.orderId, chargeColumns, notWaiting)},
     ${childInsert("payments", eventPayments, eventPayments.orderId, paymentColumns, notWaiting)},
+    -- The confirmation's link: only the secret's hash is stored, and only when the order is confirmed.
+    order_link as (insert into ${familyLinks} (order_id, token_hash, created_at)
+      select new_order.id, orders_in.link_token_hash, orders_in.created_at
+      from new_order join orders_in on orders_in.order_id = new_order.order_id
+      where new_order.status <> 'waiting' and orders_in.link_token_hash is not null order by orders_in.ordinal),
     mails as (select m.*, new_order.id as new_id, new_order.status as new_status, orders_in.personal_token
       from new_order join ${jsonRecords("m", "mails", { ...orderIdField, ...mailColumns })} on m.order_id = new_order.order_id
       join orders_in on orders_in.order_id = new_order.order_id),
@@ -234,7 +240,7 @@ async function writeOrders(db: Db, all: readonly OrderStatementValues[]): Promis
     ),
     orders: jsonRows(
       incomingOrderFields,
-      all.map((values) => ({ ...values.order, personalToken: values.mail.personalToken ?? null })),
+      all.map((values) => ({ ...values.order, linkTokenHash: values.linkTokenHash, personalToken: values.mail.personalToken ?? null })),
     ),
     items: child(itemColumns, (values) => values.items),
     participants: child(participantColumns, (values) => values.participants),

@@ -12,7 +12,7 @@ import { waitlistAnswer } from "../../shared/camp/camp-waitlist.ts";
 import { emailKey } from "../../shared/contact/email-key.ts";
 import type { EventOrder } from "../../shared/events/event-order.ts";
 import { eventState, orderIssues, orderPriceLines } from "../../shared/events/event-rules.ts";
-import { newPersonalToken, personalTokenHash } from "../camp/camp-personal-link.ts";
+import { newPersonalToken, personalTokenHash } from "./family-links.ts";
 import { ORDER_ID_ALPHABET } from "../camp/order-id.ts";
 import type { Db } from "../db/database.ts";
 import { eventOrders } from "../db/schema/events.ts";
@@ -185,8 +185,8 @@ async function submitOnce(
         places: event.kind === "salg" ? 0 : order.participants.length,
         createdAt: now,
         confirmedAt: wished === "confirmed" ? now : null,
-        linkTokenHash: token ? personalTokenHash(token) : null,
       },
+      linkTokenHash: token ? personalTokenHash(token) : null,
       participants: order.participants.map((participant, position) => ({ position, kind: "athlete", ...pickParticipant(participant) })),
       items:
         event.kind === "salg"

@@ -8,9 +8,9 @@ import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { emailKey } from "../../shared/contact/email-key.ts";
 import { eventOrderLinkPath } from "../../shared/events/event-my-order.ts";
 import { eventSegmentRefusal, messageInputMessages, type SendMessageInput } from "../../shared/messages/message.ts";
-import { newPersonalToken, personalTokenHash } from "../camp/camp-personal-link.ts";
+import { createFamilyLink } from "../events/family-links.ts";
 import type { Db } from "../db/database.ts";
-import { eventCheckinActions, eventOrderLinks, eventOrders, eventWaitlistOffers } from "../db/schema/events.ts";
+import { eventCheckinActions, eventOrders, eventWaitlistOffers } from "../db/schema/events.ts";
 import { HttpError } from "../errors.ts";
 import { eventFigures } from "../events/event-ledger.ts";
 import { positionsOf } from "../events/event-positions.ts";
@@ -164,7 +164,7 @@ function groupByAddress(chosen: readonly Chosen[], sale: boolean): MessageFamily
 
 /**
  * One new personal link per order of the family, in the transaction that queues its mail. It is added beside
- * the order's other links (event_order_links), never in their place: every link already mailed keeps working.
+ * the order's other links (family_links), never in their place: every link already mailed keeps working.
  * Answers the links' addresses, in the family's order.
  */
 export async function createEventOrderLinks(
@@ -182,8 +182,7 @@ export async function createEventOrderLinks(
   for (const orderId of family.orderIds) {
     const row = rows.find((candidate) => candidate.orderId === orderId);
     if (!row) continue;
-    const token = newPersonalToken();
-    await tx.insert(eventOrderLinks).values({ orderId: row.id, tokenHash: personalTokenHash(token), createdAt: now });
+    const token = await createFamilyLink(tx, { orderId: row.id }, now);
     links.push(`${publicBaseUrl.replace(/\/+$/, "")}${eventOrderLinkPath(token)}`);
   }
   return links;

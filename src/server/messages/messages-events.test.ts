@@ -161,7 +161,7 @@ describe.each(databaseKinds)("«Send melding» to a grading's families on %s", (
     // 30 days after the grading (12 December), as the retention runs it.
     expect(await anonymiseEndedEvents(database.db, new Date("2027-01-13T12:00:00Z"), 30)).toBe(2);
     expect((await myOrder(link!)).statusCode).toBe(404);
-    expect(await countRows(database, "event_order_links")).toBe(0);
+    expect(await countRows(database, "family_links")).toBe(0);
     const entry = (await log()).find((candidate) => candidate.segment === "unpaid");
     expect(entry).toMatchObject({ subject: null, recipients: 1, counts: { queued: 0, sent: 1, failed: 0 } });
     expect(entry!.families).toEqual([{ address: null, participants: null, state: "sent", error: null }]);

@@ -2,7 +2,7 @@ import { asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
-import { eventCheckinActions, eventLedgerEntries, eventOrders, eventPositions } from "../db/schema/events.ts";
+import { eventCheckinActions, eventLedgerEntries, eventOrders, eventPositions, familyLinks } from "../db/schema/events.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { campAdminToken, draft, postRegistration } from "../test-support/camp.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
@@ -142,7 +142,15 @@ describe.each(databaseKinds)("an event-only family's personal data on request on
     expect(done.json()).toEqual({ changed: true, orderId: orderIds.grading, anonymisedAt: now.toISOString() });
 
     const blanked = await rowOf(orderIds.grading!);
-    expect(blanked).toMatchObject({ firstName: "Anonymisert", lastName: "", email: "", telephone: "", linkTokenHash: null, status: "confirmed" });
+    expect(blanked).toMatchObject({ firstName: "Anonymisert", lastName: "", email: "", telephone: "", status: "confirmed" });
+    // Its links end: the confirmation's and the message's; the family's other orders keep theirs.
+    expect(await database.db.select().from(familyLinks).where(eq(familyLinks.orderId, blanked.id))).toEqual([]);
+    expect(
+      await database.db
+        .select()
+        .from(familyLinks)
+        .where(eq(familyLinks.orderId, (await rowOf(orderIds.gear!)).id)),
+    ).not.toEqual([]);
     const people = await database.db.select().from(eventPositions).where(eq(eventPositions.orderId, blanked.id));
     expect(people.map(({ firstName, lastName, age }) => ({ firstName, lastName, age }))).toEqual([
       { firstName: "Anonymisert", lastName: "", age: 0 },

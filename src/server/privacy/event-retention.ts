@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { eventEndsAt } from "../../shared/events/event-rules.ts";
 import type { Db } from "../db/database.ts";
-import { eventCheckinActions, eventLedgerEntries, eventOrderLinks, eventOrders, eventPositions, events, orderChanges } from "../db/schema/events.ts";
+import { eventCheckinActions, eventLedgerEntries, eventOrders, eventPositions, events, familyLinks, orderChanges } from "../db/schema/events.ts";
 import { forgetEventMessages } from "../messages/messages.ts";
 import { positionsOf } from "../events/event-positions.ts";
 import { leaderEvents } from "../events/event-store.ts";
@@ -12,7 +12,8 @@ const anonymisedName = "Anonymisert";
 /**
  * The events' personal data after the event, by the camp's rule: `anonymiseAfterDays` after an event's last
  * day its orders' contact details and its participants' names, ages and answers are blanked, and the door's
- * check-ins and the order's change log deleted, with the links the leader's messages made. The orders, their items and their ledger stay
+ * check-ins and the order's change log deleted, and the orders' links (the confirmation's and those the leader's
+ * messages made). The orders, their items and their ledger stay
  * (accounting), with nothing left that names a person: a charge's label keeps what it was for and loses whom.
  * The messages to the event's families lose their texts, addresses and names as the camp's do.
  */
@@ -46,7 +47,7 @@ export async function anonymiseEndedEvents(db: Db, now: Date, anonymiseAfterDays
 export async function blankEventOrders(tx: Db, which: SQL, now: Date): Promise<number[]> {
   const orders = await tx
     .update(eventOrders)
-    .set({ firstName: anonymisedName, lastName: "", email: "", telephone: "", linkTokenHash: null, anonymisedAt: now })
+    .set({ firstName: anonymisedName, lastName: "", email: "", telephone: "", anonymisedAt: now })
     .where(and(which, isNull(eventOrders.anonymisedAt)))
     .returning({ id: eventOrders.id });
   if (orders.length === 0) return [];
@@ -83,8 +84,8 @@ export async function blankEventOrders(tx: Db, which: SQL, now: Date): Promise<n
     .where(and(inArray(eventPositions.orderId, ids), ne(eventPositions.kind, "item")));
   // Who came to the door, and when, goes with the names.
   await tx.delete(eventCheckinActions).where(inArray(eventCheckinActions.orderId, ids));
-  // The confirmation's link hash is blanked above; the links the messages carried go with it.
-  await tx.delete(eventOrderLinks).where(inArray(eventOrderLinks.orderId, ids));
+  // The personal links end with the personal data: the confirmation's and those the messages carried.
+  await tx.delete(familyLinks).where(inArray(familyLinks.orderId, ids));
   // The order's change log can name people, so it goes with the names, as a camp registration's does.
   await tx.delete(orderChanges).where(inArray(orderChanges.orderId, ids));
   return ids;

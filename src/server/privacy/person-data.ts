@@ -391,7 +391,8 @@ async function mailCopy(
 
 /**
  * The grading, course and sale orders `which` selects (an address's: orders store the address's key), with
- * what hangs on each. The order's link hash, like the draft secret's, is a credential's trace and is left out.
+ * what hangs on each. The order's links (family_links), like the draft secret's hash, are a credential's trace
+ * and are left out.
  */
 async function eventOrdersOf(db: Db, which: SQL): Promise<{ id: number; offerIds: number[]; export: Omit<PersonEventOrder, "mails"> }[]> {
   const rows = await db

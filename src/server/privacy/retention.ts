@@ -34,14 +34,13 @@ import { campEventSlug } from "../../shared/messages/message.ts";
 import { newMemberConfirmationKey, newMemberNoticeKey } from "../members/new-member-mail.ts";
 import { forgetEventMessages, syncRecipientStates } from "../messages/messages.ts";
 import { forgetOldNewMemberMessages } from "../members/new-member-messages.ts";
-import { campPersonalLinks } from "../db/schema/camp-self-service.ts";
 import { deleteExpiredLinks } from "../camp/camp-personal-link.ts";
 import { selfServiceMailPrefix } from "../camp/camp-self-service-mail.ts";
 import { newMemberRegistrations } from "../db/schema/members.ts";
 import { campConfirmationKey } from "../camp/camp-confirmation-queue.ts";
 import { campEditionOfYear } from "../camp/camp-edition-lookup.ts";
 import { waitlistJoinedKey, waitlistOfferKeyPrefix, waitlistRemovedKey } from "../camp/camp-waitlist-mail.ts";
-import { eventLedgerEntries, eventPositions, eventWaitlistOffers, orderChanges } from "../db/schema/events.ts";
+import { eventLedgerEntries, eventPositions, eventWaitlistOffers, familyLinks, orderChanges } from "../db/schema/events.ts";
 import { purgeOldInvoices, type InvoiceRetentionRun } from "../invoices/invoice-retention.ts";
 import { mailFolderOf, purgeMailFolder } from "../mail/mail-folder.ts";
 import { pruneSiteChanges } from "../site-content/site-change-retention.ts";
@@ -192,9 +191,9 @@ export async function anonymiseRegistrations(
       .where(companionsOf(ids));
     await tx.delete(mailOutbox).where(campMailsOf(ids));
     // Personal links end with the personal data, and so does the change log (it names companions).
-    await tx.delete(campPersonalLinks).where(inArray(campPersonalLinks.registrationId, ids));
+    await tx.delete(familyLinks).where(inArray(familyLinks.campRegistrationId, ids));
     // A family link of an address with nothing left to open goes too (and every link that expired unopened).
-    await tx.execute(sql`delete from camp_personal_links l where l.email_key is not null and not exists (
+    await tx.execute(sql`delete from ${familyLinks} l where l.email_key is not null and not exists (
       select 1 from camp_registrations r where r.email_key = l.email_key and r.anonymised_at is null and not (r.id in (${sql.join(
         ids.map((id) => sql`${id}`),
         sql`, `,

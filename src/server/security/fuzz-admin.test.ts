@@ -369,7 +369,7 @@ describe.each(databaseKinds)("hostile input to the admin endpoints on %s", (kind
     ),
     hostileValue,
   );
-  const messageTables = ["messages", "message_recipients", "mail_outbox", "camp_personal_links"];
+  const messageTables = ["messages", "message_recipients", "mail_outbox", "family_links"];
   for (const [action, wrap] of [
     ["Send", (body: unknown) => body],
     ["Preview", (body: unknown) => ({ message: body })],

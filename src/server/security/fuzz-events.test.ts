@@ -29,7 +29,7 @@ import { createPublished, grading, order, participant, postOrder, sale } from ".
 
 /** The fuzz apps live on 2026-10-15: the windows below are open then. */
 const window = { registrationOpensAt: "2026-10-01T08:00:00+02:00", registrationClosesAt: "2026-12-10T23:59:00+01:00" };
-const orderTables = ["event_orders", "event_positions", "event_ledger_entries", "event_payments", "mail_outbox"] as const;
+const orderTables = ["event_orders", "event_positions", "event_ledger_entries", "event_payments", "family_links", "mail_outbox"] as const;
 
 /** Plain names often, so that some hostile orders get through and their mail is checked. */
 const nameText = fc.oneof({ weight: 1, arbitrary: fc.constantFrom("Ola", "Kari", "Åse") }, { weight: 1, arbitrary: hostileText });

@@ -91,11 +91,11 @@ export async function countRows(database: Database, table: string): Promise<numb
 
 /**
  * Empties the camp tables between tests (mail too), with every table that refers to them, and starts their ids
- * again (clear-tables.ts). The tables of both kinds (the ledger, the offers, the door log, the positions and the
- * change log) hold the events' rows too: only the camp's rows go there.
+ * again (clear-tables.ts). The tables of both kinds (the ledger, the offers, the door log, the positions, the
+ * change log and the family links) hold the events' rows too: only the camp's rows go there.
  */
 export async function clearCampTables(database: Database): Promise<void> {
-  await clearTables(database, ["money_actions", "payment_shares", "payments", "camp_personal_links", "camp_registrations", "mail_outbox"], {
+  await clearTables(database, ["money_actions", "payment_shares", "payments", "camp_registrations", "mail_outbox"], {
     shared: "camp_registration_id",
   });
 }

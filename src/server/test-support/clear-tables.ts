@@ -27,7 +27,16 @@ export const tablesOfBothKinds = [
   "event_checkin_actions",
   "event_positions",
   "order_changes",
+  "family_links",
 ] as const;
+
+/**
+ * The rows of a table of both kinds that belong to the side `shared` names. A family link of an address
+ * (`email_key`) is the camp's until the season's page opens the events' orders too.
+ */
+function rowsOf(table: (typeof tablesOfBothKinds)[number], shared: "camp_registration_id" | "order_id"): string {
+  return table === "family_links" && shared === "camp_registration_id" ? `${shared} is not null or email_key is not null` : `${shared} is not null`;
+}
 
 /**
  * Deletes every row of `tables` and of every table that refers to them, and starts their ids again. In the
@@ -38,7 +47,7 @@ export async function clearTables(
   tables: readonly string[],
   { shared }: { shared: "camp_registration_id" | "order_id" },
 ): Promise<void> {
-  for (const table of tablesOfBothKinds) await database.db.execute(sql.raw(`delete from ${table} where ${shared} is not null`));
+  for (const table of tablesOfBothKinds) await database.db.execute(sql.raw(`delete from ${table} where ${rowsOf(table, shared)}`));
   let ofDatabase = shapes.get(database);
   if (!ofDatabase) {
     ofDatabase = new Map();

@@ -403,6 +403,7 @@ const dataTables = [
   "mail_outbox",
   "event_waitlist_offers",
   "order_changes",
+  "family_links",
   "new_member_registrations",
   "invoices",
   "invoice_files",

@@ -94,11 +94,6 @@ export const eventOrders = pgTable(
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     /** Set when the personal fields (and the participants') were blanked after the event; the money stays. */
     anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),
-    /**
-     * The SHA-256 of the order's personal link («Min påmelding» for events): a 256-bit secret put only in the
-     * confirmation mail to the order's address. The secret itself is never stored.
-     */
-    linkTokenHash: text("link_token_hash").unique("event_orders_link_token_hash_unique"),
   },
   (table) => [
     unique("event_orders_draft_unique").on(table.eventId, table.draftId),
@@ -108,22 +103,39 @@ export const eventOrders = pgTable(
 );
 
 /**
- * More personal links to an order's page, beside the confirmation's (`event_orders.link_token_hash`): the
- * links a leader's message («Send melding») put in each family's mail. A new link never replaces an older
- * one, so every link already mailed keeps opening the order. Only the SHA-256 is stored; the rows go when
- * the order is anonymised.
+ * Links to a family's page (src/server/events/family-links.ts): a random secret mailed or shown once, of which only
+ * the SHA-256 is stored. Each link opens exactly one scope:
+ *
+ * - `email_key`, a family link: everything registered with the address as compared (email-key.ts) for the season
+ *   (today the camp's «Min påmelding»: every registration of an edition not ended). Only ever mailed to that address.
+ * - `camp_registration_id`, a camp submission link: one registration and its group (the Done page's, given to the
+ *   browser that sent the draft), until the registrations are orders.
+ * - `order_id`: one event order (the confirmation's link and each leader's message's; a new link never replaces
+ *   one already mailed).
+ *
+ * A camp link nobody has opened expires (`used_at`, camp-personal-link.ts); the links of a registration or an
+ * order go when it is anonymised, and a family link when its address has nothing left to open.
  */
-export const eventOrderLinks = pgTable(
-  "event_order_links",
+export const familyLinks = pgTable(
+  "family_links",
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    orderId: integer("order_id")
-      .notNull()
-      .references(() => eventOrders.id, { onDelete: "cascade" }),
-    tokenHash: text("token_hash").notNull().unique("event_order_links_token_hash_unique"),
+    /** SHA-256 (hex) of the link's secret. */
+    tokenHash: text("token_hash").notNull().unique("family_links_token_hash_unique"),
+    /** The family's address as compared (email-key.ts). */
+    emailKey: text("email_key"),
+    campRegistrationId: integer("camp_registration_id").references(() => campRegistrations.id, { onDelete: "cascade" }),
+    orderId: integer("order_id").references(() => eventOrders.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    /** When the link was first opened (the camp's links): a link never opened expires. */
+    usedAt: timestamp("used_at", { withTimezone: true }),
   },
-  (table) => [index("event_order_links_order_idx").on(table.orderId)],
+  (table) => [
+    index("family_links_email_key_idx").on(table.emailKey),
+    index("family_links_camp_registration_idx").on(table.campRegistrationId),
+    index("family_links_order_idx").on(table.orderId),
+    check("family_links_scope_check", sql`num_nonnulls(${table.emailKey}, ${table.campRegistrationId}, ${table.orderId}) = 1`),
+  ],
 );
 
 /** What a position is: a person taking part (an athlete, a camp athlete's companion) or a line of a sale. */
