@@ -15,7 +15,8 @@
  *      after 20 untimed warm-up orders to an event of its own, as the camp's 50);
  *   9. every confirmation mail (camp, family, grading, gear) sent exactly once by the outbox.
  * A bare node:http "hello" server, in its own process, is measured with the same generator, concurrency
- * and duration in the same run: the ceiling of this machine, which the public list is compared with.
+ * and duration before the first database's run and after each: the ceiling of this machine, which every
+ * phase of a database is compared with (against the mean of the measurements around its run).
  *
  * The load generator runs in this process: node:http with a keep-alive agent, 50 concurrent clients
  * (50 sockets), each sending its next request as soon as the previous answer is read. Latency is the time
@@ -284,7 +285,7 @@ function verify(base, drafts, doneCount) {
 
 // ---------------------------------------------------------------------------------------------- one database
 
-async function benchDatabase(kind, bare) {
+async function benchDatabase(kind) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `stk-bench-api-${kind}-`));
   const database = kind === "postgres" ? await createPostgresDatabase(PG_URL, "stk_bench") : undefined;
   const databaseUrl = database?.url;
@@ -581,7 +582,7 @@ function measuredRow(database, what, result, share = "–") {
   ]);
 }
 
-function tableOf(bareResult, runs) {
+function tableOf(bareResults, runs) {
   const lines = [
     row([
       "Database",
@@ -597,11 +598,12 @@ function tableOf(bareResult, runs) {
       "CPU per request (server + PostgreSQL)",
     ]),
     row(["---", "---", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:"]),
-    measuredRow("–", `bare node:http "hello" (${SECONDS} s)`, bareResult, "100 %"),
+    ...bareResults.map((bare) => measuredRow("–", `bare node:http "hello" (${SECONDS} s, ${bare.when})`, bare, "100 %")),
   ];
   for (const run of runs) {
     const r = run.registrations;
     const f = run.families;
+    const bareResult = run.bare;
     lines.push(
       measuredRow(run.kind, `POST /api/Vinterleir/Post (${r.count} registrations)`, r, fmt.pct(r.rps / bareResult.rps)),
       measuredRow(
@@ -620,11 +622,12 @@ function tableOf(bareResult, runs) {
   return lines.join("\n");
 }
 
-function barsOf(bareResult, runs) {
+function barsOf(runs) {
   const lines = [];
   const mark = (ok, text) => lines.push(`- **${ok ? "PASS" : "FAIL"}** ${text}`);
   for (const run of runs) {
     const r = run.registrations;
+    const bareResult = run.bare;
     const allErrors =
       r.errors.length + run.warmupErrors.length + run.retryErrors.length + Object.values(run.lists).reduce((sum, l) => sum + l.errors.length, 0);
     mark(allErrors === 0, `${run.kind}: no error — ${allErrors} error answer(s) (registrations, warm-up, retries, lists)`);
@@ -701,35 +704,49 @@ const loadAverage = () =>
     .join(" / ");
 const loadBefore = loadAverage();
 console.log(`bench:api on ${machine()}; load average ${loadBefore} (1 / 5 / 15 min)`);
+// The bare server is measured before the first database's run and again after each: a database's shares are
+// taken against the mean of the two measurements around it, so a host that speeds up or slows down during the
+// minutes of a run moves the baseline with the run instead of against it.
 const bareServer = await startBareServer();
-let bareResult;
-try {
-  const url = `${bareServer.base}/`;
-  await load({ job: () => request(url), seconds: 1, check: expectOk });
-  process.stdout.write(`[bare] GET / for ${SECONDS} s … `);
-  bareResult = summarise(await measured(bareServer.pid, false, () => load({ job: () => request(url), seconds: SECONDS, check: expectOk })));
-  console.log(`${Math.round(bareResult.rps)} req/s`);
-} finally {
-  await bareServer.stop();
+const bareUrl = `${bareServer.base}/`;
+async function measureBare(when) {
+  await load({ job: () => request(bareUrl), seconds: 1, check: expectOk });
+  process.stdout.write(`[bare] GET / for ${SECONDS} s, ${when} … `);
+  const result = summarise(await measured(bareServer.pid, false, () => load({ job: () => request(bareUrl), seconds: SECONDS, check: expectOk })));
+  console.log(`${Math.round(result.rps)} req/s`);
+  return { ...result, when };
+}
+async function benchBetweenBare(kind) {
+  const before = bareResults.at(-1);
+  const run = await benchDatabase(kind);
+  const after = await measureBare(`after ${kind === "pglite" ? "PGlite" : "PostgreSQL"}`);
+  bareResults.push(after);
+  return { ...run, bare: { rps: (before.rps + after.rps) / 2 } };
 }
 
 // BENCH_DATABASES=pglite or =postgres: only that run (for trying a change; the doc section needs both).
 const databases = (process.env.BENCH_DATABASES ?? "pglite,postgres").split(",").map((name) => name.trim());
 const runs = [];
-if (databases.includes("pglite")) runs.push(await benchDatabase("pglite", bareResult));
-const postgres = databases.includes("postgres") ? await postgresReachable() : { ok: false, reason: "not asked for (BENCH_DATABASES)" };
+const bareResults = [];
 let postgresNote;
-if (postgres.ok) {
-  postgresNote = `PostgreSQL ${postgres.version} on ${PG_URL.replace(/\/\/[^@/]*@/, "//…@")}, a fresh database per run, dropped afterwards.`;
-  runs.push(await benchDatabase("postgres", bareResult));
-} else {
-  postgresNote = `PostgreSQL run skipped: ${PG_URL.replace(/\/\/[^@/]*@/, "//…@")} unreachable (${postgres.reason}).`;
-  console.log(postgresNote);
+try {
+  bareResults.push(await measureBare("before the first run"));
+  if (databases.includes("pglite")) runs.push(await benchBetweenBare("pglite"));
+  const postgres = databases.includes("postgres") ? await postgresReachable() : { ok: false, reason: "not asked for (BENCH_DATABASES)" };
+  if (postgres.ok) {
+    postgresNote = `PostgreSQL ${postgres.version} on ${PG_URL.replace(/\/\/[^@/]*@/, "//…@")}, a fresh database per run, dropped afterwards.`;
+    runs.push(await benchBetweenBare("postgres"));
+  } else {
+    postgresNote = `PostgreSQL run skipped: ${PG_URL.replace(/\/\/[^@/]*@/, "//…@")} unreachable (${postgres.reason}).`;
+    console.log(postgresNote);
+  }
+} finally {
+  await bareServer.stop();
 }
 agent.destroy();
 
-const table = tableOf(bareResult, runs);
-const barLines = barsOf(bareResult, runs);
+const table = tableOf(bareResults, runs);
+const barLines = barsOf(runs);
 const failures = barLines.filter((line) => line.includes("**FAIL**")).length;
 const settingsLines = runs.map(
   (run) =>
@@ -796,7 +813,9 @@ Method:
   and per family (waiting at most ${MAIL_WAIT_SECONDS} s). The CPU of that drain, per mail, is what rendering and sending one costs.
 - **CPU per request**: the site server's CPU time (and PostgreSQL's) over the requests of the phase: what a request costs on any host,
   where throughput on a shared host depends on what else runs.
-- **Baseline**: a bare \`node:http\` server answering \`hello\` (in its own process, keep-alive), ${SECONDS} s with the same generator and concurrency.
+- **Baseline**: a bare \`node:http\` server answering \`hello\` (in its own process, keep-alive), ${SECONDS} s with the same generator and concurrency,
+  measured before the first database's run and after each; a database's «vs. bare» is against the mean of the two measurements around
+  its run, so a host that changes speed during the run moves the baseline with it.
 - **The machine has ${os.cpus().length} cores** and the load generator, the server and (for PostgreSQL) the database share them: every figure
   includes that competition, and the bare server's figure is bounded by the generator as much as by the server. The CPU column shows
   where the time went during each phase, in % of one core (${os.cpus().length * 100} % = the whole machine; PGlite runs inside the server process).
