@@ -159,14 +159,12 @@ export async function leaderRemoveCompanion(
       () => name,
     );
     if (!companion.alreadyRegistered) await noteUncoveredClaims(tx, registration.editionYear, registrationId, registration.orderId, [companion], now);
-    await tx
-      .insert(orderChanges)
-      .values({
-        campRegistrationId: registrationId,
-        at: now,
-        actor,
-        summary: `Leirledelsen fjernet ledsager ${name} (refusjon ${settled.refund} kr)`,
-      });
+    await tx.insert(orderChanges).values({
+      campRegistrationId: registrationId,
+      at: now,
+      actor,
+      summary: `Leirledelsen fjernet ledsager ${name} (refusjon ${settled.refund} kr)`,
+    });
     const mail = renderCancellationMail(
       {
         orderId: registration.orderId,
