@@ -65,11 +65,11 @@ async function createData(database: Database) {
                       (2, 'companion-' || c.id, 'companion', 'Ledsager: Kari Ørnulfsen', 550)) as p(n, person, item, label, amount)
     where r.order_id = 'VL26-BACKUP' order by p.n`);
   await database.db.execute(sql`
-    insert into payments (registration_id, reference, method, amount, state, paid_amount, created_at, updated_at)
+    insert into event_payments (camp_registration_id, reference, method, amount, state, paid_amount, created_at, updated_at)
     select id, 'VL26-BACKUP', 'card_cash', 1750, 'paid', 1750, '2026-10-01T10:00:00Z', '2026-10-02T10:00:00Z' from camp_registrations where order_id = 'VL26-BACKUP'`);
   await database.db.execute(sql`
-    insert into money_actions (payment_id, actor, action, amount, at, note)
-    select id, 'camp-admin', 'mark-paid', 1750, '2026-10-02T10:00:00Z', 'Betalt kontant' from payments where reference = 'VL26-BACKUP'`);
+    insert into event_payment_actions (payment_id, actor, action, amount, at, note)
+    select id, 'camp-admin', 'mark-paid', 1750, '2026-10-02T10:00:00Z', 'Betalt kontant' from event_payments where reference = 'VL26-BACKUP'`);
   await database.db.execute(sql`
     insert into new_member_registrations (draft_id, registration_date, first_name, last_name, age, parent_first_name, parent_last_name, email, telephone, referer)
     values ('1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f', '2026-09-01T18:00:00Z', 'Per', 'Prøvetime', 9, 'Pål', 'Prøvetime', 'pal@example.no', '41234567', 2)`);
@@ -144,7 +144,7 @@ describe.skipIf(!hasPostgres)("backup and restore of PostgreSQL (pg_dump / pg_re
       await prepareDatabase(database, testSeedTime);
       await createData(database);
       const before = await snapshot(viaDrizzle(database));
-      expect(before["public.payments"]).toHaveLength(1);
+      expect(before["public.event_payments"]).toHaveLength(1);
 
       const dir = await tempDir("stk-backup-pg-");
       const file = path.join(dir, "site.dump");

@@ -11,7 +11,7 @@
  *   A never receives a webhook).
  * - The reconciliation job runs on both processes every 100 ms while every capture at S answers slowly,
  *   so both keep claiming while payments are being captured: S must see exactly one capture call per payment,
- *   and no claim (payments.claimed_until) may be left behind.
+ *   and no claim (event_payments.claimed_until) may be left behind.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
@@ -124,7 +124,7 @@ describe.skipIf(!withPostgres)("scale-out: two processes on one PostgreSQL datab
       for (let i = 0; i < 300 && captured < PAYMENTS; i++) {
         await sleep(100);
         const { rows } = await sql.query<{ n: number }>(
-          `select count(*)::int as n from payments where method = 'vipps' and state = 'captured' and claimed_until is null`,
+          `select count(*)::int as n from event_payments where camp_registration_id is not null and method = 'vipps' and state = 'captured' and claimed_until is null`,
         );
         captured = rows[0]!.n;
       }
@@ -138,18 +138,18 @@ describe.skipIf(!withPostgres)("scale-out: two processes on one PostgreSQL datab
       expect(registrations).toEqual([{ status: "confirmed", n: PAYMENTS }]);
       // Confirmed by B's webhook endpoint (only B is registered at S), for every payment.
       const { rows: authorized } = await sql.query<{ actor: string; n: number }>(
-        `select actor, count(*)::int as n from money_actions where action = 'vipps-authorized' group by actor`,
+        `select actor, count(*)::int as n from event_payment_actions where action = 'vipps-authorized' group by actor`,
       );
       expect(authorized).toEqual([{ actor: "vipps-webhook", n: PAYMENTS }]);
       const { rows: capturedActions } = await sql.query<{ n: number; payments: number }>(
-        `select count(*)::int as n, count(distinct payment_id)::int as payments from money_actions where action = 'vipps-captured'`,
+        `select count(*)::int as n, count(distinct payment_id)::int as payments from event_payment_actions where action = 'vipps-captured'`,
       );
       expect(capturedActions[0]).toEqual({ n: PAYMENTS, payments: PAYMENTS });
       const { rows: mails } = await sql.query<{ n: number }>(
         `select count(*)::int as n from mail_outbox where dedupe_key like 'camp-confirmation:%'`,
       );
       expect(mails[0]!.n).toBe(PAYMENTS);
-      const { rows: claims } = await sql.query<{ n: number }>(`select count(*)::int as n from payments where claimed_until is not null`);
+      const { rows: claims } = await sql.query<{ n: number }>(`select count(*)::int as n from event_payments where claimed_until is not null`);
       expect(claims[0]!.n).toBe(0);
 
       // At Vipps: exactly one capture call per payment, whichever process made it.
@@ -169,7 +169,7 @@ describe.skipIf(!withPostgres)("scale-out: two processes on one PostgreSQL datab
           "- Processes A and B on one PostgreSQL database (started together; migrations under the advisory lock); a third process S hosts the Vipps simulator as the external Vipps for both.",
           "- An admin token issued by A works on B and one issued by B works on A; a made-up token is refused (401).",
           `- ${PAYMENTS} registrations with Vipps created on A, approved at S; S's webhooks went to B only and B confirmed all ${PAYMENTS} (money log: ${PAYMENTS} × \`vipps-authorized\` by \`vipps-webhook\`), one confirmation mail each.`,
-          `- Reconciliation on both processes every ${RECONCILE_EVERY_MS} ms while each capture took ${CAPTURE_DELAY_MS} ms at S: **${captures.length} capture calls for ${PAYMENTS} payments (1 each, 0 doubled)**, ${PAYMENTS} captured, 0 claims (\`payments.claimed_until\`) left.`,
+          `- Reconciliation on both processes every ${RECONCILE_EVERY_MS} ms while each capture took ${CAPTURE_DELAY_MS} ms at S: **${captures.length} capture calls for ${PAYMENTS} payments (1 each, 0 doubled)**, ${PAYMENTS} captured, 0 claims (\`event_payments.claimed_until\`) left.`,
         ],
       });
     } catch (error) {

@@ -4,8 +4,9 @@ import { checkInMessages } from "../../shared/camp/camp-checkin.ts";
 import { companionPerson } from "../../shared/camp/camp-ledger.ts";
 import { campRefund } from "../../shared/camp/camp-pricing.ts";
 import type { Db } from "../db/database.ts";
-import { campRegistrations, moneyActions, payments } from "../db/schema/camp.ts";
-import { eventPositions } from "../db/schema/events.ts";
+import { campRegistrations } from "../db/schema/camp.ts";
+import { campPaymentColumns, campPaymentWithId, type CampPayment } from "../payments/camp-payment-rows.ts";
+import { eventPaymentActions, eventPayments, eventPositions } from "../db/schema/events.ts";
 import { alreadyRegistered, campCompanionColumns, companionsOf } from "./camp-companion-rows.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { paymentsOfRegistration, shareRegistrationIds } from "../payments/payment-shares.ts";
@@ -70,12 +71,12 @@ export async function markCardCashPaid(db: Db, registrationId: number, now: Date
       { actor, reason: "Markert som betalt med kort eller kontant ved oppmøte", now },
     );
     const [updated] = await tx
-      .update(payments)
+      .update(eventPayments)
       .set({ state: "paid", paidAmount: payment.paidAmount + outstanding, updatedAt: now })
-      .where(eq(payments.id, payment.id))
-      .returning();
+      .where(campPaymentWithId(payment.id))
+      .returning(campPaymentColumns);
     await tx
-      .insert(moneyActions)
+      .insert(eventPaymentActions)
       .values({ paymentId: payment.id, actor, action: "mark-paid", amount: outstanding, at: now, note: "Betalt med kort eller kontant ved oppmøte" });
     return { kind: "ok", changed: true, result: await resultOf(tx, found.registration, updated ?? payment) };
   });
@@ -127,7 +128,7 @@ export async function cancelRegistration(db: Db, registrationId: number, now: Da
       .from(eventPositions)
       .where(and(companionsOf(registrationId), isNull(eventPositions.cancelledAt), alreadyRegistered(false)));
     await noteUncoveredClaims(tx, updated.editionYear, registrationId, updated.orderId, coming, now);
-    await tx.insert(moneyActions).values({
+    await tx.insert(eventPaymentActions).values({
       paymentId: payment.id,
       actor,
       action: "cancel",
@@ -166,7 +167,7 @@ export async function cancelRegistration(db: Db, registrationId: number, now: Da
 }
 
 /** Whether the payment is a group's one Vipps payment that is still open (not approved, not ended). */
-async function groupVippsPaymentOpen(tx: Db, payment: typeof payments.$inferSelect): Promise<boolean> {
+async function groupVippsPaymentOpen(tx: Db, payment: CampPayment): Promise<boolean> {
   if (payment.method !== "vipps" || payment.state === "failed" || payment.authorizedAmount > 0) return false;
   if (payment.vippsState && ["ABORTED", "EXPIRED", "TERMINATED"].includes(payment.vippsState)) return false;
   return (await shareRegistrationIds(tx, payment.id)).length > 1;
@@ -187,7 +188,7 @@ async function lockRegistration(tx: Db, registrationId: number) {
 async function resultOf(
   db: Pick<Db, "select">,
   registration: { id: number; orderId: string; status: AdminPerson["status"] },
-  payment: typeof payments.$inferSelect,
+  payment: CampPayment,
 ): Promise<AdminActionResult> {
   const figures = await figuresOf(db, registration.id);
   return {

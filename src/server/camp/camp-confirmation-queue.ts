@@ -1,6 +1,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
-import { campRegistrations, payments } from "../db/schema/camp.ts";
+import { campRegistrations } from "../db/schema/camp.ts";
+import { eventPayments } from "../db/schema/events.ts";
 import { clubs } from "../db/schema/clubs.ts";
 import type { RenderedMail } from "../mail/outbox.ts";
 import { campEditionOfYear } from "./camp-edition-lookup.ts";
@@ -145,10 +146,10 @@ async function renderStoredCampConfirmation(
   const lines = await receiptOf(db, registrationId);
   const total = receiptTotal(lines);
   const [payment] = await db
-    .select({ method: payments.method })
-    .from(payments)
-    .where(eq(payments.registrationId, registrationId))
-    .orderBy(desc(payments.id))
+    .select({ method: eventPayments.method })
+    .from(eventPayments)
+    .where(eq(eventPayments.campRegistrationId, registrationId))
+    .orderBy(desc(eventPayments.id))
     .limit(1);
   const edition = await campEditionOfYear(db, registration.editionYear);
   const checkInCode = await checkInCodeFor(db, registration.orderId);

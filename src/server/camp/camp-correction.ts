@@ -13,12 +13,13 @@ import { calculateCampPrice } from "../../shared/camp/camp-pricing.ts";
 import { LeaderCorrectionSchema } from "../../shared/camp/camp-registration-changes.ts";
 import type { Db } from "../db/database.ts";
 import { referenceData } from "../db/reference-data.ts";
-import { campRegistrations, payments } from "../db/schema/camp.ts";
+import { campRegistrations } from "../db/schema/camp.ts";
+import { campPayment, lockCampPayment } from "../payments/camp-payment-rows.ts";
 import { eventPositions, orderChanges } from "../db/schema/events.ts";
 import { campCompanionColumns, companionsOf } from "./camp-companion-rows.ts";
 import { HttpError, parseWith } from "../errors.ts";
 import { addShareRefund } from "../payments/payment-shares.ts";
-import { lockPayment, queueVippsRefund } from "../payments/queue-refund.ts";
+import { queueVippsRefund } from "../payments/queue-refund.ts";
 import { campEditionOfYear } from "./camp-edition-lookup.ts";
 import { appendCharges, appendEntries, readLedger } from "./camp-ledger-store.ts";
 import { CampInputError } from "./camp-registrations.ts";
@@ -99,8 +100,8 @@ export async function correctRegistration(app: FastifyInstance, registrationId: 
         if (part.paymentId === null) {
           await appendEntries(tx, registrationId, [{ kind: "refund-owed", method: part.method, amount: part.amount }], { actor, reason, now });
         } else {
-          await lockPayment(tx, part.paymentId);
-          const [payment] = await tx.select().from(payments).where(eq(payments.id, part.paymentId));
+          await lockCampPayment(tx, part.paymentId);
+          const payment = await campPayment(tx, part.paymentId);
           if (!payment || payment.pendingRefundKey) throw new HttpError(409, correctionMessages.paymentBusy);
           await queueVippsRefund(tx, payment, part.amount, actor, `${reason} Tilbake: ${part.amount} kr.`, now);
           await addShareRefund(tx, part.paymentId, registrationId, part.amount);

@@ -6,7 +6,8 @@ import { participantPaymentMethodLabels } from "../../shared/camp/camp-state-lab
 import { emailKey } from "../../shared/contact/email-key.ts";
 import { formatKroner } from "../../shared/format.ts";
 import type { Database } from "../db/database.ts";
-import { campRegistrations, payments } from "../db/schema/camp.ts";
+import { campRegistrations } from "../db/schema/camp.ts";
+import { campPaymentColumns } from "../payments/camp-payment-rows.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { outboxMails } from "../test-support/outbox.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
@@ -29,7 +30,7 @@ import {
   type TestApp,
 } from "../test-support/camp.ts";
 import { campRegistrationWithTotal } from "./camp-receipt.ts";
-import { eventLedgerEntries, familyLinks } from "../db/schema/events.ts";
+import { eventLedgerEntries, eventPayments, familyLinks } from "../db/schema/events.ts";
 import { readCampCompanions } from "./camp-companion-rows.ts";
 
 // Before 1 November: the early-bird price (1200 → 1080 for youth/adults).
@@ -76,7 +77,7 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post with siblings on %s", (k
     expect(stored[2]!.clubId).toBe(2);
     expect(stored[1]!.total).toBe(1080);
     expect(new Set(stored.map((row) => row.draftId)).size).toBe(3);
-    const paid = await database.db.select().from(payments);
+    const paid = await database.db.select(campPaymentColumns).from(eventPayments);
     expect(paid.map((payment) => payment.method)).toEqual(["card_cash", "card_cash", "card_cash"]);
     // One confirmation: the first athlete's receipt, then each other's lines and own order id, one total, and
     // one link for the family (it opens every athlete), not the same link again per athlete.

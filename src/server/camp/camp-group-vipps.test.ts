@@ -3,8 +3,9 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { MyRegistrationView } from "../../shared/camp/camp-my-registration.ts";
 import { campRefund } from "../../shared/camp/camp-pricing.ts";
 import { formatKroner } from "../../shared/format.ts";
-import { campRegistrations, moneyActions, paymentShares, payments } from "../db/schema/camp.ts";
-import { familyLinks } from "../db/schema/events.ts";
+import { campRegistrations, paymentShares } from "../db/schema/camp.ts";
+import { eventPaymentActions, eventPayments, familyLinks } from "../db/schema/events.ts";
+import { campPaymentColumns, campPaymentWithId } from "../payments/camp-payment-rows.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { outboxMails } from "../test-support/outbox.ts";
 import { actOnLanding, reconcile, startVippsPayment, useVippsCampSuite } from "../test-support/vipps.ts";
@@ -51,7 +52,7 @@ describe.each(databaseKinds)("a group paying once with Vipps on %s", (kind) => {
     const stored = await registrations();
     expect(stored.map((row) => row.status)).toEqual(["pending_payment", "pending_payment", "pending_payment"]);
     const total = stored.reduce((sum, row) => sum + row.total, 0);
-    const rows = await suite.app.db.select().from(payments);
+    const rows = await suite.app.db.select(campPaymentColumns).from(eventPayments);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ registrationId: stored[0]!.id, method: "vipps", amount: total, reference: `${stored[0]!.orderId}-1` });
     const shares = await suite.app.db.select().from(paymentShares).orderBy(asc(paymentShares.registrationId));
@@ -73,7 +74,7 @@ describe.each(databaseKinds)("a group paying once with Vipps on %s", (kind) => {
     expect((await suite.app.inject({ url: `/api/Vipps/CheckIfVippsOk/${paying.orderId}` })).body).toBe("RESERVED");
     // Every athlete's order id leads to the group's one payment (each athlete's result page works).
     for (const row of stored.slice(1)) expect((await suite.app.inject({ url: `/api/Vipps/CheckIfVippsOk/${row.orderId}` })).body).toBe("RESERVED");
-    const captured = await suite.app.db.select().from(moneyActions).where(eq(moneyActions.action, "vipps-captured"));
+    const captured = await suite.app.db.select().from(eventPaymentActions).where(eq(eventPaymentActions.action, "vipps-captured"));
     expect(captured.reduce((sum, line) => sum + line.amount, 0)).toBe(total);
   });
 
@@ -103,7 +104,7 @@ describe.each(databaseKinds)("a group paying once with Vipps on %s", (kind) => {
     expect(again.statusCode).toBe(200);
     const second = new URL(again.body).searchParams.get("reference")!;
     expect(second).toBe(`${paying.orderId}-2`);
-    const rows = await suite.app.db.select().from(payments).orderBy(asc(payments.id));
+    const rows = await suite.app.db.select(campPaymentColumns).from(eventPayments).orderBy(asc(eventPayments.id));
     expect(rows.map((row) => row.amount)).toEqual([rows[0]!.amount, rows[0]!.amount]);
     const shares = await suite.app.db.select().from(paymentShares).where(eq(paymentShares.paymentId, rows[1]!.id));
     expect(shares).toHaveLength(3);
@@ -117,7 +118,11 @@ describe.each(databaseKinds)("a group paying once with Vipps on %s", (kind) => {
       ["confirmed", false],
       ["confirmed", false],
     ]);
-    const cashRows = await suite.app.db.select().from(payments).where(eq(payments.method, "card_cash")).orderBy(asc(payments.registrationId));
+    const cashRows = await suite.app.db
+      .select(campPaymentColumns)
+      .from(eventPayments)
+      .where(eq(eventPayments.method, "card_cash"))
+      .orderBy(asc(eventPayments.campRegistrationId));
     expect(cashRows.map((row) => [row.registrationId, row.amount])).toEqual(stored.map((row) => [row.id, row.total]));
     expect(await outboxMails(suite.app, like(mailOutbox.dedupeKey, "camp-confirmation:%"))).toHaveLength(1);
   });
@@ -135,7 +140,7 @@ describe.each(databaseKinds)("a group paying once with Vipps on %s", (kind) => {
     const again = await postRegistration(suite.app, paying.body);
     expect(again.statusCode).toBe(200);
     const reference = new URL(again.body).searchParams.get("reference")!;
-    const rows = await suite.app.db.select().from(payments).orderBy(asc(payments.id));
+    const rows = await suite.app.db.select(campPaymentColumns).from(eventPayments).orderBy(asc(eventPayments.id));
     const others = stored[0]!.total + stored[1]!.total;
     expect(rows.at(-1)).toMatchObject({ reference, amount: others });
     const shares = await suite.app.db
@@ -162,8 +167,8 @@ describe.each(databaseKinds)("a group paying once with Vipps on %s", (kind) => {
     const stored = await registrations();
     const kari = stored[1]!;
     // Without the capture the route makes first, the cancellation would see nothing paid: refused.
-    const [payment] = await suite.app.db.select().from(payments);
-    await suite.app.db.update(payments).set({ settle: "capture" }).where(eq(payments.id, payment!.id));
+    const [payment] = await suite.app.db.select(campPaymentColumns).from(eventPayments);
+    await suite.app.db.update(eventPayments).set({ settle: "capture" }).where(campPaymentWithId(payment!.id));
     const direct = await cancelRegistration(suite.app.db, kari.id, suite.now);
     expect(direct).toEqual({ kind: "conflict", message: adminActionMessages.vippsCapturePending });
 
@@ -202,9 +207,9 @@ describe.each(databaseKinds)("a group paying once with Vipps on %s", (kind) => {
 
     expect((await registrations()).map((row) => row.status)).toEqual(["confirmed", "cancelled", "confirmed"]);
     expect(suite.sim.payments.get(paying.reference)!.aggregate.refundedAmount.value).toBe(expected * 100);
-    const requested = await suite.app.db.select().from(moneyActions).where(eq(moneyActions.action, "refund-requested"));
+    const requested = await suite.app.db.select().from(eventPaymentActions).where(eq(eventPaymentActions.action, "refund-requested"));
     expect(requested.map((line) => line.amount)).toEqual([expected]);
-    const refunded = await suite.app.db.select().from(moneyActions).where(eq(moneyActions.action, "vipps-refunded"));
+    const refunded = await suite.app.db.select().from(eventPaymentActions).where(eq(eventPaymentActions.action, "vipps-refunded"));
     expect(refunded.reduce((sum, line) => sum + line.amount, 0)).toBe(expected);
     const [share] = await suite.app.db.select().from(paymentShares).where(eq(paymentShares.registrationId, kari.id));
     expect(share!.refundedAmount).toBe(expected);
@@ -248,7 +253,7 @@ describe.each(databaseKinds)("a group paying once with Vipps on %s", (kind) => {
     const cancelled = new Set((await registrations()).filter((row) => row.status === "cancelled").map((row) => row.id));
     const due = stored.filter((row) => cancelled.has(row.id)).reduce((sum, row) => sum + campRefund(row.total, edition, suite.now), 0);
     expect(suite.sim.payments.get(paying.reference)!.aggregate.refundedAmount.value).toBe(due * 100);
-    const requested = await suite.app.db.select().from(moneyActions).where(eq(moneyActions.action, "refund-requested"));
+    const requested = await suite.app.db.select().from(eventPaymentActions).where(eq(eventPaymentActions.action, "refund-requested"));
     expect(requested.reduce((sum, line) => sum + line.amount, 0)).toBe(due);
   });
 
@@ -316,7 +321,7 @@ describe.each(databaseKinds)("a group paying once with Vipps on %s", (kind) => {
     await actOnLanding(suite.app, body.payUrl, "approve");
     await suite.sim.settled();
     await reconcile(suite.service);
-    const own = await suite.app.db.select().from(payments).where(eq(payments.registrationId, kari.id));
+    const own = await suite.app.db.select(campPaymentColumns).from(eventPayments).where(eq(eventPayments.campRegistrationId, kari.id));
     expect(own.map((row) => [row.kind, row.capturedAmount])).toEqual([["change", fee]]);
 
     const edition = await campEditionOfYear(suite.app.db, 2026);

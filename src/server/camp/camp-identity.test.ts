@@ -1,8 +1,8 @@
 import { eq, isNotNull, like, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { findMyRegistrationAnswer, personalLinkHeader, type MyRegistrationView } from "../../shared/camp/camp-my-registration.ts";
-import { campRegistrations, payments } from "../db/schema/camp.ts";
-import { familyLinks } from "../db/schema/events.ts";
+import { campRegistrations } from "../db/schema/camp.ts";
+import { eventPayments, familyLinks } from "../db/schema/events.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { outboxMails } from "../test-support/outbox.ts";
 import { asSent, campAdminToken, companion, draft, postRegistration } from "../test-support/camp.ts";
@@ -248,9 +248,12 @@ describe.each(databaseKinds)("one family, one link on %s", (kind) => {
       .where(eq(campRegistrations.id, paying.registrationId));
     expect(row).toEqual({ status: "pending_payment", vipps: true });
     expect(
-      (await suite.app.db.select({ method: payments.method }).from(payments).where(eq(payments.registrationId, paying.registrationId))).map(
-        (payment) => payment.method,
-      ),
+      (
+        await suite.app.db
+          .select({ method: eventPayments.method })
+          .from(eventPayments)
+          .where(eq(eventPayments.campRegistrationId, paying.registrationId))
+      ).map((payment) => payment.method),
     ).toEqual(["vipps"]);
   });
 });

@@ -6,7 +6,7 @@ import { desc, eq } from "drizzle-orm";
 import { ledgerFigureLabels, ledgerFigures, mailMoneyLines } from "../../shared/camp/camp-ledger.ts";
 import { formatKroner } from "../../shared/format.ts";
 import type { Db } from "../db/database.ts";
-import { payments } from "../db/schema/camp.ts";
+import { eventPayments } from "../db/schema/events.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { loadClubContact } from "../site-content/club-contact.ts";
 import { readLedger } from "./camp-ledger-store.ts";
@@ -28,10 +28,10 @@ export async function queueLeaderChangeMail(tx: Db, mail: LeaderMail, now: Date,
   const { registration } = mail;
   const figures = ledgerFigures(await readLedger(tx, registration.id));
   const [latest] = await tx
-    .select({ method: payments.method })
-    .from(payments)
-    .where(eq(payments.registrationId, registration.id))
-    .orderBy(desc(payments.id))
+    .select({ method: eventPayments.method })
+    .from(eventPayments)
+    .where(eq(eventPayments.campRegistrationId, registration.id))
+    .orderBy(desc(eventPayments.id))
     .limit(1);
   const [paidLine, ...rest] = mailMoneyLines(figures, latest?.method ?? "card_cash");
   const paragraphs = [

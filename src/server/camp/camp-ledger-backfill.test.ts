@@ -42,12 +42,21 @@ const beforeTheLedger = [
      p."last_name", p."cancelled_at", (select l."amount" from "event_ledger_entries" l where l."kind" = 'charge'
        and l."camp_registration_id" = p."camp_registration_id" and l."person" = 'companion-' || p."id" order by l."id" limit 1) as "amount"
    from "event_positions" p where p."kind" = 'companion' and p."camp_registration_id" is not null`,
+  // The payments and their money log as the camp's own tables held them, and the ledger's column for them.
+  `create table "payments" as select "id", "camp_registration_id" as "registration_id", "reference", "method", "kind", "amount", "state",
+     "paid_amount", "captured_amount", "refunded_amount", "created_at", "updated_at", "vipps_state", "authorized_amount", "cancelled_amount",
+     "redirect_url", "settle", "pending_refund_key", "pending_refund_amount", "next_check_at", "claimed_until", "last_checked_at", "last_error"
+   from "event_payments" where "camp_registration_id" is not null`,
+  `alter table "payments" add primary key ("id")`,
+  `create table "money_actions" as select * from "event_payment_actions"`,
+  `alter table "event_ledger_entries" add column "camp_payment_id" integer`,
 ];
 
 /**
  * The ledger's way into a database from before it: the migration that made the camp's ledger (its table and the
  * backfill from what was stored), the one that moved those entries into the one ledger (the move only: its
- * columns are in place), the one that dropped the camp's table, and the one that moved the receipt in.
+ * columns are in place), the one that dropped the camp's table, the one that moved the receipt in, and the
+ * payments' move of the ledger's camp payment into its payment.
  */
 function upgradeStatements(): string[] {
   const move = statementsOf("0034_one_ledger.sql").filter((statement) => /^(INSERT|SELECT)/.test(statement));
@@ -56,8 +65,12 @@ function upgradeStatements(): string[] {
     ...move,
     ...statementsOf("0035_drop_camp_ledger_entries.sql"),
     ...statementsOf("0042_receipt_in_the_ledger.sql"),
-    // The companions are positions already.
+    // The companions are positions already, and the payments are the engine's: the ledger's camp payment is its payment.
     `drop table "camp_companions"`,
+    `update "event_ledger_entries" set "payment_id" = "camp_payment_id" where "camp_payment_id" is not null`,
+    `alter table "event_ledger_entries" drop column "camp_payment_id"`,
+    `drop table "money_actions"`,
+    `drop table "payments"`,
   ];
 }
 

@@ -3,7 +3,7 @@
  * with a camp registration. Rows are only ever inserted: a correction is a new row. The counting is src/shared/camp/camp-ledger.ts; this module writes
  * what the counting decided, inside the caller's transaction (with the registration row locked by it).
  */
-import { and, asc, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import {
   cancellationLabel,
   ledgerFigures,
@@ -17,11 +17,12 @@ import {
   type MoneyMethod,
 } from "../../shared/camp/camp-ledger.ts";
 import type { Db } from "../db/database.ts";
-import { campRegistrations, paymentShares, payments } from "../db/schema/camp.ts";
+import { campRegistrations, paymentShares } from "../db/schema/camp.ts";
+import { campPayment, lockCampPayment } from "../payments/camp-payment-rows.ts";
 import { eventLedgerEntries } from "../db/schema/events.ts";
 import { HttpError } from "../errors.ts";
 import { addShareRefund } from "../payments/payment-shares.ts";
-import { lockPayment, queueVippsRefund } from "../payments/queue-refund.ts";
+import { queueVippsRefund } from "../payments/queue-refund.ts";
 
 export const ledgerMessages = {
   paymentBusy: "Betalingen behandles hos Vipps akkurat nå. Prøv igjen om et minutt.",
@@ -44,7 +45,7 @@ function entryOf(row: LedgerRow): LedgerEntry {
     item: row.item,
     method: row.method,
     amount: row.amount,
-    paymentId: row.campPaymentId,
+    paymentId: row.paymentId,
     label: row.label,
   };
 }
@@ -114,7 +115,7 @@ export async function figuresOf(db: Pick<Db, "select">, registrationId: number):
   return ledgerFigures(await readLedger(db, registrationId));
 }
 
-/** A camp entry as its callers write it: `paymentId` is the camp's payment (stored as `camp_payment_id`). */
+/** A camp entry as its callers write it: `paymentId` is one of the camp's payments. */
 interface NewEntry {
   kind: LedgerRow["kind"];
   person?: string | null;
@@ -136,9 +137,8 @@ export async function appendEntries(
   const rows = await tx
     .insert(eventLedgerEntries)
     .values(
-      entries.map(({ paymentId, ...entry }) => ({
+      entries.map((entry) => ({
         ...entry,
-        campPaymentId: paymentId ?? null,
         campRegistrationId: registrationId,
         at: context.now,
         actor: context.actor,
@@ -231,7 +231,8 @@ export async function recordRefundRefused(tx: Db, paymentId: number, amount: num
     .from(eventLedgerEntries)
     .where(
       and(
-        eq(eventLedgerEntries.campPaymentId, paymentId),
+        eq(eventLedgerEntries.paymentId, paymentId),
+        isNotNull(eventLedgerEntries.campRegistrationId),
         eq(eventLedgerEntries.kind, "refund"),
         eq(eventLedgerEntries.amount, amount),
         sql`not exists (select 1 from event_ledger_entries c where c.corrects_id = ${eventLedgerEntries.id})`,
@@ -278,8 +279,8 @@ export async function cancelInLedger(
   const parts = plan.refund > 0 ? splitRefund(entries, plan.refund) : [];
   for (const part of parts) {
     if (part.paymentId === null) continue;
-    await lockPayment(tx, part.paymentId);
-    const [payment] = await tx.select().from(payments).where(eq(payments.id, part.paymentId));
+    await lockCampPayment(tx, part.paymentId);
+    const payment = await campPayment(tx, part.paymentId);
     if (!payment || payment.pendingRefundKey || payment.capturedAmount - payment.refundedAmount < part.amount)
       throw new HttpError(409, ledgerMessages.paymentBusy);
   }
@@ -296,7 +297,7 @@ export async function cancelInLedger(
       await appendEntries(tx, registrationId, [{ kind: "refund-owed", method: part.method, amount: part.amount }], context);
       continue;
     }
-    const [payment] = await tx.select({ id: payments.id, reference: payments.reference }).from(payments).where(eq(payments.id, part.paymentId));
+    const payment = await campPayment(tx, part.paymentId);
     await queueVippsRefund(tx, payment!, part.amount, context.actor, `${context.reason} Refusjon etter reglene: ${part.amount} kr.`, context.now);
     await addShareRefund(tx, part.paymentId, registrationId, part.amount);
     await appendEntries(tx, registrationId, [{ kind: "refund", method: "vipps", amount: part.amount, paymentId: part.paymentId }], context);

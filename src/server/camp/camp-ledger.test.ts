@@ -2,7 +2,9 @@ import { randomUUID } from "node:crypto";
 import { eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ledgerFigures, sumFigures } from "../../shared/camp/camp-ledger.ts";
-import { campRegistrations, payments } from "../db/schema/camp.ts";
+import { campRegistrations } from "../db/schema/camp.ts";
+import { eventPayments } from "../db/schema/events.ts";
+import { campPaymentColumns } from "../payments/camp-payment-rows.ts";
 import { correctionMessages } from "./camp-correction.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { outboxMails } from "../test-support/outbox.ts";
@@ -239,7 +241,10 @@ describe.each(databaseKinds)("the money ledger on %s", (kind) => {
     await actOnLanding(suite.app, paying.redirectUrl, "approve");
     await suite.sim.settled();
     await reconcile(suite.service);
-    const [due] = await suite.app.db.select().from(payments).where(eq(payments.registrationId, paying.registrationId));
+    const [due] = await suite.app.db
+      .select(campPaymentColumns)
+      .from(eventPayments)
+      .where(eq(eventPayments.campRegistrationId, paying.registrationId));
     expect(due).toMatchObject({ settle: "capture", capturedAmount: 0, authorizedAmount: 1200 });
     const admin = await campAdminToken(suite.app);
     const correct = (body: object) => inject("POST", `/api/VinterleirAdmin/Correct/${paying.registrationId}/${admin}`, body);

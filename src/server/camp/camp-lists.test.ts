@@ -1,7 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.ts";
-import { campRegistrations, moneyActions, payments } from "../db/schema/camp.ts";
+import { campRegistrations } from "../db/schema/camp.ts";
+import { eventPaymentActions, eventPayments } from "../db/schema/events.ts";
+import { campPaymentColumns } from "../payments/camp-payment-rows.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import { anonymousParticipant } from "./camp-public-routes.ts";
 import { adminActionMessages } from "./camp-admin-actions.ts";
@@ -109,7 +111,7 @@ describe.each(databaseKinds)("camp lists on %s", (kind) => {
       const res = await app.inject({ method: "POST", url: `/api/VinterleirAdmin/${action}/${ids.ola}/feil` });
       expect(res.statusCode).toBe(401);
     }
-    const [olaPayment] = await database.db.select().from(payments).where(eq(payments.registrationId, ids.ola!));
+    const [olaPayment] = await database.db.select(campPaymentColumns).from(eventPayments).where(eq(eventPayments.campRegistrationId, ids.ola!));
     expect(olaPayment!.state).toBe("unpaid");
   });
 
@@ -256,15 +258,19 @@ describe.each(databaseKinds)("camp lists on %s", (kind) => {
     // The money Ola paid at the door is owed back outside Vipps until the treasurer marks it paid back.
     expect(await totals()).toMatchObject({ paid: 1630, refunded: 0, refundOwed: 1630, kept: 0, net: 1630 });
 
-    const [olaPayment] = await database.db.select().from(payments).where(eq(payments.registrationId, ids.ola!));
-    const actions = await database.db.select().from(moneyActions).where(eq(moneyActions.paymentId, olaPayment!.id)).orderBy(moneyActions.id);
+    const [olaPayment] = await database.db.select(campPaymentColumns).from(eventPayments).where(eq(eventPayments.campRegistrationId, ids.ola!));
+    const actions = await database.db
+      .select()
+      .from(eventPaymentActions)
+      .where(eq(eventPaymentActions.paymentId, olaPayment!.id))
+      .orderBy(eventPaymentActions.id);
     expect(actions.map((action) => [action.actor, action.action, action.amount, action.at.toISOString()])).toEqual([
       ["leirsjef", "mark-paid", 1630, now.toISOString()],
       ["leirsjef", "cancel", 1630, now.toISOString()],
     ]);
     const list = (await app.inject({ url: "/api/VinterleirUsers/Get" })).json() as { name: string }[];
     expect(list.some((row) => row.name === "Ola Nordmann")).toBe(false);
-    const count = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from money_actions`);
+    const count = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from event_payment_actions`);
     expect(Number(count.rows[0]!.n)).toBe(3);
   });
 });

@@ -26,8 +26,8 @@ export async function placesHeld(db: Pick<Db, "execute">, editionYear: number, n
      where r.edition_year = ${editionYear} and r.id <> ${exceptRegistrationId} ${only}
        and (r.status = 'confirmed'
          or (r.status = 'pending_payment'
-             and (exists (select 1 from payments p where p.registration_id = r.id and p.state not in (${deadList}))
-               or exists (select 1 from payment_shares s join payments p on p.id = s.payment_id
+             and (exists (select 1 from event_payments p where p.camp_registration_id = r.id and p.state not in (${deadList}))
+               or exists (select 1 from payment_shares s join event_payments p on p.id = s.payment_id
                            where s.registration_id = r.id and p.state not in (${deadList}))))
          or (r.status = 'waiting'
              and exists (select 1 from event_waitlist_offers o

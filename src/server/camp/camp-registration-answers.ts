@@ -3,7 +3,9 @@ import type { FastifyInstance } from "fastify";
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { CampRegistration } from "../../shared/camp/camp-registration.ts";
 import type { Db } from "../db/database.ts";
-import { campRegistrations, paymentShares, payments } from "../db/schema/camp.ts";
+import { campRegistrations, paymentShares } from "../db/schema/camp.ts";
+import { eventPayments } from "../db/schema/events.ts";
+import { campPaymentWithId } from "../payments/camp-payment-rows.ts";
 import { HttpError } from "../errors.ts";
 import { queueConfirmation } from "./camp-confirmation-queue.ts";
 import { editionDataForYear } from "./camp-edition-lookup.ts";
@@ -112,9 +114,9 @@ async function switchToCardCash(app: FastifyInstance, registrationId: number, ed
       const total = charged!.total;
       const method = paymentMethodFor(total, false);
       await tx
-        .insert(payments)
+        .insert(eventPayments)
         .values({
-          registrationId: id,
+          campRegistrationId: id,
           reference: row!.orderId,
           method,
           amount: total,
@@ -138,8 +140,8 @@ async function groupOfPayer(tx: Db, registrationId: number): Promise<number[]> {
   const rows = await tx
     .selectDistinct({ id: paymentShares.registrationId })
     .from(paymentShares)
-    .innerJoin(payments, eq(payments.id, paymentShares.paymentId))
-    .where(eq(payments.registrationId, registrationId))
+    .innerJoin(eventPayments, campPaymentWithId(paymentShares.paymentId))
+    .where(eq(eventPayments.campRegistrationId, registrationId))
     .orderBy(asc(paymentShares.registrationId));
   return rows.map((row) => row.id);
 }
@@ -161,10 +163,10 @@ export async function answerFor(
   let paymentReference = latestReference;
   if (paymentReference === undefined) {
     const [payment] = await app.db
-      .select({ reference: payments.reference, state: payments.state })
-      .from(payments)
-      .where(eq(payments.registrationId, registration.id))
-      .orderBy(desc(payments.id))
+      .select({ reference: eventPayments.reference, state: eventPayments.state })
+      .from(eventPayments)
+      .where(eq(eventPayments.campRegistrationId, registration.id))
+      .orderBy(desc(eventPayments.id))
       .limit(1);
     if (!payment) throw new Error(`Camp registration ${registration.id} awaits payment but has no payment row`);
     paymentReference = payment.reference;
@@ -211,10 +213,16 @@ async function retakePlace(app: FastifyInstance, registration: StoredRegistratio
       .for("no key update");
     if (!row || row.status !== "pending_payment") return { kind: "changed", status: row?.status ?? "cancelled" };
     const attempts = await tx
-      .select({ id: payments.id, reference: payments.reference, method: payments.method, state: payments.state, amount: payments.amount })
-      .from(payments)
-      .where(eq(payments.registrationId, registration.id))
-      .orderBy(desc(payments.id));
+      .select({
+        id: eventPayments.id,
+        reference: eventPayments.reference,
+        method: eventPayments.method,
+        state: eventPayments.state,
+        amount: eventPayments.amount,
+      })
+      .from(eventPayments)
+      .where(eq(eventPayments.campRegistrationId, registration.id))
+      .orderBy(desc(eventPayments.id));
     const live = attempts.find((attempt) => !(deadPaymentStates as readonly string[]).includes(attempt.state));
     if (live) return { kind: "reference", reference: live.reference };
     // A group's payment takes a place for every athlete again, or none: a group is never put in line.
@@ -230,9 +238,9 @@ async function retakePlace(app: FastifyInstance, registration: StoredRegistratio
     // A group's payment: the next attempt is for the group total again, with the same shares.
     const previous = attempts.find((attempt) => attempt.method === "vipps");
     const [inserted] = await tx
-      .insert(payments)
+      .insert(eventPayments)
       .values({
-        registrationId: registration.id,
+        campRegistrationId: registration.id,
         reference,
         method: "vipps",
         amount: previous?.amount ?? registration.total,
@@ -241,7 +249,7 @@ async function retakePlace(app: FastifyInstance, registration: StoredRegistratio
         updatedAt: now,
       })
       .onConflictDoNothing()
-      .returning({ id: payments.id });
+      .returning({ id: eventPayments.id });
     if (inserted && previous) await copyShares(tx, previous.id, inserted.id);
     return { kind: "reference", reference };
   });

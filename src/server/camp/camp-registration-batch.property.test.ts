@@ -9,8 +9,9 @@ import fc from "fast-check";
 import { eq, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.ts";
-import { campRegistrations, payments } from "../db/schema/camp.ts";
-import { eventLedgerEntries, familyLinks } from "../db/schema/events.ts";
+import { campRegistrations } from "../db/schema/camp.ts";
+import { campPaymentColumns } from "../payments/camp-payment-rows.ts";
+import { eventLedgerEntries, eventPayments, familyLinks } from "../db/schema/events.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import { buildCampTestApp, clearCampTables, companion, draft, postRegistration, type TestApp } from "../test-support/camp.ts";
@@ -72,7 +73,7 @@ describe.each(databaseKinds)("registrations arriving together on %s", (kind) => 
         expect(registrations.map((row) => row.draftId).sort()).toEqual(drafts.map((body) => body.draftId).sort());
         const companions = await readCampCompanions(database.db);
         const ledger = await database.db.select().from(eventLedgerEntries);
-        const paid = await database.db.select().from(payments);
+        const paid = await database.db.select(campPaymentColumns).from(eventPayments);
         const mails = await database.db.select().from(mailOutbox);
         const links = await database.db.select().from(familyLinks);
         for (const [index, body] of drafts.entries()) {

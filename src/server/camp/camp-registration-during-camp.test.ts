@@ -75,14 +75,14 @@ describe.each(databaseKinds)("registration while the camp is under way on %s", (
     const first = await postRegistration(app, body);
     expect(first.statusCode, first.body).toBe(200);
     const registration = sql`(select id from camp_registrations where draft_id = ${body.draftId})`;
-    await database.db.execute(sql`update payments set state = 'expired' where registration_id = ${registration}`);
-    const attempts = await countRows(database, "payments");
+    await database.db.execute(sql`update event_payments set state = 'expired' where camp_registration_id = ${registration}`);
+    const attempts = await countRows(database, "event_payments");
 
     now = dayTwo;
     const again = await postRegistration(app, body);
     expect(again.statusCode, again.body).toBe(409);
     expect(again.json()).toEqual({ error: "Vinterleiren 2026 har startet, og påmeldingen stengte da leiren begynte." });
-    expect(await countRows(database, "payments")).toBe(attempts);
+    expect(await countRows(database, "event_payments")).toBe(attempts);
   });
 
   it("where the edition keeps registration open, takes it during the camp, paid at the door; Vipps is refused", async () => {

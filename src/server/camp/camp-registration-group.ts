@@ -5,7 +5,8 @@ import { calculateCampPrice } from "../../shared/camp/camp-pricing.ts";
 import type { CampRegistration } from "../../shared/camp/camp-registration.ts";
 import { siblingRegistration } from "../../shared/camp/camp-siblings.ts";
 import { referenceData } from "../db/reference-data.ts";
-import { paymentShares, payments } from "../db/schema/camp.ts";
+import { paymentShares } from "../db/schema/camp.ts";
+import { eventPayments } from "../db/schema/events.ts";
 import { HttpError } from "../errors.ts";
 import type { RegistrationEdition } from "./camp-edition-cache.ts";
 import { vippsUnavailableMessage, type CampPaymentGateway } from "./camp-payment-gateway.ts";
@@ -111,9 +112,9 @@ export async function submitCampGroup(
       const link = { registrationId: ids[0]!, ...(submissionToken ? { submissionToken } : {}) };
       if (vipps) {
         const [payment] = await tx
-          .select({ id: payments.id, reference: payments.reference })
-          .from(payments)
-          .where(eq(payments.registrationId, ids[0]!));
+          .select({ id: eventPayments.id, reference: eventPayments.reference })
+          .from(eventPayments)
+          .where(eq(eventPayments.campRegistrationId, ids[0]!));
         await tx.insert(paymentShares).values(ids.map((id, index) => ({ paymentId: payment!.id, registrationId: id, amount: prices[index]!.total })));
         const lead: StoredRegistration = {
           id: ids[0]!,

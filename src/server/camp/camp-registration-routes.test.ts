@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.ts";
-import { campRegistrations, payments } from "../db/schema/camp.ts";
+import { campRegistrations } from "../db/schema/camp.ts";
+import { campPaymentColumns } from "../payments/camp-payment-rows.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { errorMessages } from "../errors.ts";
 import { formatKroner } from "../../shared/format.ts";
@@ -23,7 +24,7 @@ import {
   type TestApp,
 } from "../test-support/camp.ts";
 import { campRegistrationWithTotal } from "./camp-receipt.ts";
-import { eventLedgerEntries } from "../db/schema/events.ts";
+import { eventLedgerEntries, eventPayments } from "../db/schema/events.ts";
 import { readCampCompanions } from "./camp-companion-rows.ts";
 
 // Before 1 November: the early-bird price (1200 → 1080 for youth/adults).
@@ -71,7 +72,7 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post on %s", (kind) => {
     ]);
     expect(lines[1]!.label).toBe("Ledsager: Kari Nordmann");
     expect(companions).toMatchObject([{ firstName: "Kari", alreadyRegistered: false, position: 0 }]);
-    const [payment] = await database.db.select().from(payments);
+    const [payment] = await database.db.select(campPaymentColumns).from(eventPayments);
     expect(payment).toMatchObject({ method: "card_cash", state: "unpaid", amount: 1630, paidAmount: 0, reference: row!.orderId });
     const outbox = await database.db.select().from(mailOutbox);
     expect(outbox).toMatchObject([{ dedupeKey: `camp-confirmation:${row!.id}`, recipient: "ola@example.no" }]);
@@ -90,14 +91,14 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post on %s", (kind) => {
     expect(res.body).toBe("Done");
     const [row] = await database.db.select(campRegistrationWithTotal).from(campRegistrations);
     expect(row!.total).toBe(1080);
-    const [payment] = await database.db.select().from(payments);
+    const [payment] = await database.db.select(campPaymentColumns).from(eventPayments);
     expect(payment).toMatchObject({ amount: 1080, state: "unpaid", paidAmount: 0 });
   });
 
   it("confirms a free registration (home club) as paid with method free, also when Vipps was chosen", async () => {
     const res = await postRegistration(app, draft({ clubId: 29, vipps: true }));
     expect(res.body).toBe("Done");
-    const [payment] = await database.db.select().from(payments);
+    const [payment] = await database.db.select(campPaymentColumns).from(eventPayments);
     expect(payment).toMatchObject({ method: "free", state: "paid", amount: 0 });
     await app.outbox.drain();
     expect(transport.sent[0]!.text).toContain("Gratis");
@@ -217,7 +218,7 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post on %s", (kind) => {
     expect(await registrations()).toBe(1);
     const [row] = await database.db.select(campRegistrationWithTotal).from(campRegistrations);
     expect(row!.firstName).toBe("Ola");
-    expect(await countRows(database, "payments")).toBe(1);
+    expect(await countRows(database, "event_payments")).toBe(1);
     expect(await countRows(database, "mail_outbox")).toBe(1);
     await app.outbox.drain();
     expect(transport.sent).toHaveLength(1);
@@ -262,7 +263,7 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post on %s", (kind) => {
     expect(answers.map((res) => [res.statusCode, res.body])).toEqual(Array.from({ length: 6 }, () => [200, "Done"]));
     expect(await registrations()).toBe(1);
     expect(await readCampCompanions(database.db)).toHaveLength(1);
-    expect(await countRows(database, "payments")).toBe(1);
+    expect(await countRows(database, "event_payments")).toBe(1);
     expect(await countRows(database, "mail_outbox")).toBe(1);
     await app.outbox.drain();
     expect(transport.sent).toHaveLength(1);
@@ -360,7 +361,7 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post with an online payment g
     const [row] = await database.db.select(campRegistrationWithTotal).from(campRegistrations);
     expect(row).toMatchObject({ status: "pending_payment", total: 1080, confirmedAt: null });
     expect(first.body).toBe(`https://pay.example/${row!.orderId}-1`);
-    const [payment] = await database.db.select().from(payments);
+    const [payment] = await database.db.select(campPaymentColumns).from(eventPayments);
     expect(payment).toMatchObject({ method: "vipps", state: "created", amount: 1080, reference: `${row!.orderId}-1` });
     expect(calls[0]).toMatchObject({ registrationId: row!.id, orderId: row!.orderId, amount: 1080, telephone: "+4791234567" });
     // No confirmation before the payment is made.
@@ -369,7 +370,7 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post with an online payment g
     const retry = await postRegistration(app, body);
     expect(retry.body).toBe(first.body);
     expect(await countRows(database, "camp_registrations")).toBe(1);
-    expect(await countRows(database, "payments")).toBe(1);
+    expect(await countRows(database, "event_payments")).toBe(1);
 
     const list = await app.inject({ url: "/api/VinterleirUsers/Get" });
     expect(list.json()).toEqual([]);

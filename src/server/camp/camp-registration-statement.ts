@@ -5,8 +5,8 @@ import { isPglite, type Db } from "../db/database.ts";
 import { columnNames, columnsOf, jsonRecords, jsonRows, textField, type JsonField } from "../db/json-records.ts";
 import { driverBoolean, namedStatement } from "../db/prepared-statement.ts";
 import { WriteBatcher } from "../db/write-batcher.ts";
-import { campRegistrations, payments } from "../db/schema/camp.ts";
-import { eventLedgerEntries, eventPositions, familyLinks } from "../db/schema/events.ts";
+import { campRegistrations } from "../db/schema/camp.ts";
+import { eventLedgerEntries, eventPayments, eventPositions, familyLinks } from "../db/schema/events.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { campConfirmationKeyPrefix, campConfirmationMailKind } from "./camp-confirmation-queue.ts";
 import { EditionChangedError, publishedFingerprintSql } from "./camp-edition-cache.ts";
@@ -74,12 +74,12 @@ const chargeColumns = {
   companionPosition: { ...textField("companion_position"), getSQLType: () => "integer" },
 };
 const paymentColumns = {
-  reference: payments.reference,
-  method: payments.method,
-  amount: payments.amount,
-  state: payments.state,
-  createdAt: payments.createdAt,
-  updatedAt: payments.updatedAt,
+  reference: eventPayments.reference,
+  method: eventPayments.method,
+  amount: eventPayments.amount,
+  state: eventPayments.state,
+  createdAt: eventPayments.createdAt,
+  updatedAt: eventPayments.updatedAt,
 };
 const mailColumns = {
   recipient: mailOutbox.recipient,
@@ -150,7 +150,7 @@ function statementSql(): SQL {
       order by incoming.edition_year, incoming.lead_draft_id, incoming.ordinal
       on conflict do nothing returning id, order_id, created_at, group_id),
     ${insertChildren("companions", eventPositions, eventPositions.campRegistrationId, companionColumns, "camp_registration_id as registration_id, id, position")},
-    ${insertChildren("payments", payments, payments.registrationId, paymentColumns)},
+    ${insertChildren("payments", eventPayments, eventPayments.campRegistrationId, paymentColumns)},
     -- The price is written once: its lines are the order's charges in the ledger, the receipt in its order; a
     -- companion's line is the companion's (by its own id).
     ledger as (insert into ${eventLedgerEntries} (camp_registration_id, at, actor, reason, kind, person, item, label, amount)

@@ -6,8 +6,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.ts";
-import { campRegistrations, payments } from "../db/schema/camp.ts";
-import { eventWaitlistOffers } from "../db/schema/events.ts";
+import { campRegistrations } from "../db/schema/camp.ts";
+import { campPaymentColumns } from "../payments/camp-payment-rows.ts";
+import { eventPayments, eventWaitlistOffers } from "../db/schema/events.ts";
 import { referenceData } from "../db/reference-data.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import { buildCampTestApp, campAdminToken, clearCampTables, draft, postRegistration, type TestApp } from "../test-support/camp.ts";
@@ -83,7 +84,7 @@ describe.each(databaseKinds)("registrations within limits on %s", (kind) => {
     const rows = await database.db.select(campRegistrationWithTotal).from(campRegistrations);
     expect(rows).toHaveLength(2);
     for (const row of rows) {
-      const [payment, ...more] = await database.db.select().from(payments).where(eq(payments.registrationId, row.id));
+      const [payment, ...more] = await database.db.select(campPaymentColumns).from(eventPayments).where(eq(eventPayments.campRegistrationId, row.id));
       expect(more).toHaveLength(0);
       expect(payment!.amount).toBe(row.total);
     }

@@ -11,7 +11,9 @@ import { campSettings } from "../../shared/camp/camp-edition.ts";
 import { referenceData } from "../db/reference-data.ts";
 import { MyCompanionAddSchema, MyGradingSchema } from "../../shared/camp/camp-registration-changes.ts";
 import type { Db } from "../db/database.ts";
-import { campRegistrations, payments } from "../db/schema/camp.ts";
+import { campRegistrations } from "../db/schema/camp.ts";
+import { eventPayments } from "../db/schema/events.ts";
+import { campPaymentWithId } from "../payments/camp-payment-rows.ts";
 import { HttpError, parseWith } from "../errors.ts";
 import { athletePerson, ledgerFigures } from "../../shared/camp/camp-ledger.ts";
 import { appendCharges, cancelInLedger } from "./camp-ledger-store.ts";
@@ -37,8 +39,8 @@ export async function chargeDifference(
   const method = methodOf(loaded.payments);
   if (method === "vipps" || (method === "free" && registration.vipps)) {
     const reference = `${registration.orderId}-${loaded.payments.filter((row) => row.method === "vipps").length + 1}`;
-    await tx.insert(payments).values({
-      registrationId: registration.id,
+    await tx.insert(eventPayments).values({
+      campRegistrationId: registration.id,
       reference,
       method: "vipps",
       kind: "change",
@@ -52,13 +54,13 @@ export async function chargeDifference(
   const cash = loaded.payments[loaded.payments.length - 1];
   if (cash && cash.method === "card_cash" && cash.state !== "paid") {
     await tx
-      .update(payments)
+      .update(eventPayments)
       .set({ amount: cash.amount + amount, updatedAt: now })
-      .where(eq(payments.id, cash.id));
+      .where(campPaymentWithId(cash.id));
   } else {
     const reference = `${registration.orderId}-K${loaded.payments.length + 1}`;
-    await tx.insert(payments).values({
-      registrationId: registration.id,
+    await tx.insert(eventPayments).values({
+      campRegistrationId: registration.id,
       reference,
       method: "card_cash",
       kind: "change",

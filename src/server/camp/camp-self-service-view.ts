@@ -10,8 +10,9 @@ import { type MyPerson, type MyRegistrationView } from "../../shared/camp/camp-m
 import { campRefund } from "../../shared/camp/camp-pricing.ts";
 import { formatKroner } from "../../shared/format.ts";
 import type { Db } from "../db/database.ts";
-import { campRegistrations, payments } from "../db/schema/camp.ts";
+import { campRegistrations } from "../db/schema/camp.ts";
 import { eventPositions } from "../db/schema/events.ts";
+import type { CampPayment } from "../payments/camp-payment-rows.ts";
 import { campCompanionColumns, companionsOf, type CampCompanion } from "./camp-companion-rows.ts";
 import { paymentsOfRegistration } from "../payments/payment-shares.ts";
 import { companionPerson, ledgerFigures, ledgerItems, planCancellation, receiptLines, type LedgerEntry } from "../../shared/camp/camp-ledger.ts";
@@ -20,7 +21,7 @@ import { editionDataForYear } from "./camp-edition-lookup.ts";
 import { refundSentenceAt, selfServiceClosesAt } from "../../shared/camp/cancellation-terms.ts";
 
 type RegistrationRow = typeof campRegistrations.$inferSelect;
-type PaymentRow = typeof payments.$inferSelect;
+type PaymentRow = CampPayment;
 
 export interface Loaded {
   registration: RegistrationRow;

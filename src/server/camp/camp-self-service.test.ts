@@ -1,8 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { findMyRegistrationAnswer, personalLinkHeader, type MyRegistrationView } from "../../shared/camp/camp-my-registration.ts";
-import { campRegistrations, payments } from "../db/schema/camp.ts";
-import { familyLinks, orderChanges } from "../db/schema/events.ts";
+import { campRegistrations } from "../db/schema/camp.ts";
+import { campPaymentColumns } from "../payments/camp-payment-rows.ts";
+import { eventPayments, familyLinks, orderChanges } from "../db/schema/events.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { outboxMails } from "../test-support/outbox.ts";
 import { actOnLanding, reconcile, startVippsPayment, useVippsCampSuite } from "../test-support/vipps.ts";
@@ -81,11 +82,14 @@ describe.each(databaseKinds)("Min påmelding on %s", (kind) => {
     expect(answers.map((res) => res.json().changed).sort()).toEqual([false, true]);
     await suite.sim.settled();
     await reconcile(suite.service);
-    const [payment] = await suite.app.db.select().from(payments).where(eq(payments.registrationId, paying.registrationId));
+    const [payment] = await suite.app.db
+      .select(campPaymentColumns)
+      .from(eventPayments)
+      .where(eq(eventPayments.campRegistrationId, paying.registrationId));
     expect(payment).toMatchObject({ refundedAmount: 600, pendingRefundKey: null });
     expect(suite.sim.payments.get(paying.reference)!.aggregate.refundedAmount.value).toBe(60000);
     const actions = await suite.app.db.execute<{ actor: string; action: string; amount: number }>(
-      sql`select actor, action, amount from money_actions where action like 'refund%' or action = 'vipps-refunded' order by id`,
+      sql`select actor, action, amount from event_payment_actions where action like 'refund%' or action = 'vipps-refunded' order by id`,
     );
     expect(actions.rows.map((row) => `${row.actor}:${row.action}:${row.amount}`)).toEqual([
       "deltaker:refund-requested:600",
@@ -260,7 +264,11 @@ describe.each(databaseKinds)("Min påmelding: price-changing changes on %s", (ki
     await actOnLanding(suite.app, body.payUrl, "approve");
     await suite.sim.settled();
     await reconcile(suite.service);
-    const rows = await suite.app.db.select().from(payments).where(eq(payments.registrationId, paying.registrationId)).orderBy(payments.id);
+    const rows = await suite.app.db
+      .select(campPaymentColumns)
+      .from(eventPayments)
+      .where(eq(eventPayments.campRegistrationId, paying.registrationId))
+      .orderBy(eventPayments.id);
     expect(rows.map((row) => [row.kind, row.capturedAmount])).toEqual([
       ["registration", 1080],
       ["change", 550],
@@ -275,7 +283,11 @@ describe.each(databaseKinds)("Min påmelding: price-changing changes on %s", (ki
     expect(cancelled.json()).toMatchObject({ refund: 1630, status: "cancelled" });
     await suite.sim.settled();
     await reconcile(suite.service);
-    const after = await suite.app.db.select().from(payments).where(eq(payments.registrationId, paying.registrationId)).orderBy(payments.id);
+    const after = await suite.app.db
+      .select(campPaymentColumns)
+      .from(eventPayments)
+      .where(eq(eventPayments.campRegistrationId, paying.registrationId))
+      .orderBy(eventPayments.id);
     expect(after.map((row) => row.refundedAmount)).toEqual([1080, 550]);
   });
 
@@ -298,7 +310,11 @@ describe.each(databaseKinds)("Min påmelding: price-changing changes on %s", (ki
     await reconcile(suite.service);
     await suite.sim.settled();
     await reconcile(suite.service);
-    const rows = await suite.app.db.select().from(payments).where(eq(payments.registrationId, paying.registrationId)).orderBy(payments.id);
+    const rows = await suite.app.db
+      .select(campPaymentColumns)
+      .from(eventPayments)
+      .where(eq(eventPayments.campRegistrationId, paying.registrationId))
+      .orderBy(eventPayments.id);
     // Either approval may be taken first (the webhooks race); the one taken is captured, the other released.
     const [first, ...differences] = rows;
     expect(first!.capturedAmount).toBe(1080);
@@ -341,7 +357,11 @@ describe.each(databaseKinds)("Min påmelding: price-changing changes on %s", (ki
     expect(off.json()).toMatchObject({ gradering: false, refund: 175, outstanding: 0 });
     await suite.sim.settled();
     await reconcile(suite.service);
-    const rows = await suite.app.db.select().from(payments).where(eq(payments.registrationId, paying.registrationId)).orderBy(payments.id);
+    const rows = await suite.app.db
+      .select(campPaymentColumns)
+      .from(eventPayments)
+      .where(eq(eventPayments.campRegistrationId, paying.registrationId))
+      .orderBy(eventPayments.id);
     expect(rows.map((row) => row.refundedAmount)).toEqual([0, 175]);
     expect(rows.map((row) => row.capturedAmount)).toEqual([550, 350]);
   });
@@ -356,7 +376,7 @@ describe.each(databaseKinds)("Min påmelding: price-changing changes on %s", (ki
     const ok = await add(token, { ...companion(), alreadyRegistered: false });
     expect(ok.json()).toMatchObject({ total: 1080 + 550, paymentMethod: "card_cash" });
     expect(ok.json().payUrl).toBeUndefined();
-    const [payment] = await suite.app.db.select().from(payments);
+    const [payment] = await suite.app.db.select(campPaymentColumns).from(eventPayments);
     expect(payment!.amount).toBe(1630);
   });
 });

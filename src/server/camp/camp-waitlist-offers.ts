@@ -1,8 +1,8 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import type { OfferState, WaitlistOfferView } from "../../shared/camp/camp-waitlist.ts";
 import type { Db } from "../db/database.ts";
-import { campRegistrations, payments, type PaymentMethod } from "../db/schema/camp.ts";
-import { eventWaitlistOffers } from "../db/schema/events.ts";
+import { campRegistrations, type PaymentMethod } from "../db/schema/camp.ts";
+import { eventPayments, eventWaitlistOffers } from "../db/schema/events.ts";
 import { HttpError } from "../errors.ts";
 import { editionPhase } from "../../shared/camp/camp-edition-phase.ts";
 import { queueCampConfirmationMail } from "./camp-confirmation-queue.ts";
@@ -106,9 +106,9 @@ export async function acceptOffer(db: Db, token: string, gateway: CampPaymentGat
       .set({ status: confirmed ? "confirmed" : "pending_payment", waitlistRank: null, vipps, ...(confirmed ? { confirmedAt: now } : {}) })
       .where(eq(campRegistrations.id, registration.id));
     await tx
-      .insert(payments)
+      .insert(eventPayments)
       .values({
-        registrationId: registration.id,
+        campRegistrationId: registration.id,
         reference,
         method,
         amount: registration.total,

@@ -4,8 +4,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { formatOsloDateTime } from "../../shared/format.ts";
 import { offerValidityHours, waitlistAnswer, type WaitlistEntry } from "../../shared/camp/camp-waitlist.ts";
 import type { Database } from "../db/database.ts";
-import { campRegistrations, payments } from "../db/schema/camp.ts";
-import { events, eventLedgerEntries } from "../db/schema/events.ts";
+import { campRegistrations } from "../db/schema/camp.ts";
+import { campPaymentColumns } from "../payments/camp-payment-rows.ts";
+import { eventLedgerEntries, eventPayments, events } from "../db/schema/events.ts";
 import { campEvents, campEventOfYear } from "./camp-editions.ts";
 import { eventWaitlistOffers } from "../db/schema/events.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
@@ -176,7 +177,7 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     expect(res.body).toBe(waitlistAnswer);
     const [row] = await database.db.select(campRegistrationWithTotal).from(campRegistrations).where(eq(campRegistrations.draftId, body.draftId));
     expect(row).toMatchObject({ status: "waiting", total: 1200 + 550, confirmedAt: null });
-    expect(await database.db.select().from(payments).where(eq(payments.registrationId, row!.id))).toEqual([]);
+    expect(await database.db.select(campPaymentColumns).from(eventPayments).where(eq(eventPayments.campRegistrationId, row!.id))).toEqual([]);
     // Its receipt as priced is kept in the ledger (the athlete's line and the companion's), beside the first one's.
     expect(await countRows(database, "event_ledger_entries")).toBe(3);
     const [mail] = await outboxMails(app, eq(mailOutbox.dedupeKey, `camp-waitlist:${row!.id}`));
@@ -249,7 +250,7 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     const [a, b] = await Promise.all([accept(offerToken), accept(offerToken)]);
     expect([a.statusCode, a.body, b.statusCode, b.body]).toEqual([200, "Done", 200, "Done"]);
     expect(await statusOf(vera.id)).toMatchObject({ status: "confirmed", waitlistRank: null });
-    expect(await database.db.select().from(payments).where(eq(payments.registrationId, vera.id))).toMatchObject([
+    expect(await database.db.select(campPaymentColumns).from(eventPayments).where(eq(eventPayments.campRegistrationId, vera.id))).toMatchObject([
       { method: "card_cash", state: "unpaid", amount: 1200 },
     ]);
     expect(await outboxMails(app, eq(mailOutbox.dedupeKey, `camp-confirmation:${vera.id}`))).toHaveLength(1);
@@ -472,7 +473,7 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     expect(a.body).toBe(`https://pay.example/${vera.orderId}-1`);
     expect(b.body).toBe(a.body);
     expect(await statusOf(vera.id)).toMatchObject({ status: "pending_payment" });
-    expect(await database.db.select().from(payments).where(eq(payments.registrationId, vera.id))).toMatchObject([
+    expect(await database.db.select(campPaymentColumns).from(eventPayments).where(eq(eventPayments.campRegistrationId, vera.id))).toMatchObject([
       { method: "vipps", state: "created", reference: `${vera.orderId}-1` },
     ]);
     expect(await outboxMails(app, eq(mailOutbox.dedupeKey, `camp-confirmation:${vera.id}`))).toEqual([]);
@@ -493,7 +494,7 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
       expect(accepted.body).not.toContain("pay.example");
       expect(calls).toEqual([]);
       expect(await statusOf(vera.id)).toMatchObject({ status: "confirmed", vipps: false });
-      expect(await database.db.select().from(payments).where(eq(payments.registrationId, vera.id))).toMatchObject([
+      expect(await database.db.select(campPaymentColumns).from(eventPayments).where(eq(eventPayments.campRegistrationId, vera.id))).toMatchObject([
         { method: "card_cash", state: "unpaid" },
       ]);
     } finally {
@@ -509,7 +510,7 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     expect((await postRegistration(app, paying)).body).toMatch(/^https:\/\/pay\.example\//);
     const vera = await joinWaitlist({ firstName: "Vera" });
     const [per] = await database.db.select(campRegistrationWithTotal).from(campRegistrations).where(eq(campRegistrations.draftId, paying.draftId));
-    await database.db.update(payments).set({ state: "aborted", vippsState: "ABORTED" }).where(eq(payments.registrationId, per!.id));
+    await database.db.update(eventPayments).set({ state: "aborted", vippsState: "ABORTED" }).where(eq(eventPayments.campRegistrationId, per!.id));
     await app.campWaitlist.drain();
     expect(await database.db.select({ registrationId: eventWaitlistOffers.campRegistrationId }).from(eventWaitlistOffers)).toEqual([
       { registrationId: vera.id },
@@ -525,7 +526,7 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     const paying = draft({ vipps: true });
     const firstAnswer = (await postRegistration(app, paying)).body;
     const [per] = await database.db.select(campRegistrationWithTotal).from(campRegistrations).where(eq(campRegistrations.draftId, paying.draftId));
-    await database.db.update(payments).set({ state: "aborted", vippsState: "ABORTED" }).where(eq(payments.registrationId, per!.id));
+    await database.db.update(eventPayments).set({ state: "aborted", vippsState: "ABORTED" }).where(eq(eventPayments.campRegistrationId, per!.id));
     const again = await postRegistration(app, paying);
     expect(again.body).toBe(`https://pay.example/${per!.orderId}-2`);
     expect(again.body).not.toBe(firstAnswer);
@@ -552,7 +553,7 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200, 200, 200]);
     const bodies = answers.map((res) => res.body).sort();
     expect(bodies).toEqual(["Done", "Done", waitlistAnswer, waitlistAnswer, waitlistAnswer]);
-    expect(await countRows(database, "payments")).toBe(5);
+    expect(await countRows(database, "event_payments")).toBe(5);
     expect((await waitlist()).map((entry) => entry.position)).toEqual([1, 2, 3]);
   });
 });

@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EventDoorListSchema, eventDoorMessages } from "../../shared/events/event-door.ts";
 import { checkInMessages } from "../../shared/camp/camp-checkin.ts";
 import type { Database } from "../db/database.ts";
-import { campRegistrations, payments } from "../db/schema/camp.ts";
+import { campRegistrations } from "../db/schema/camp.ts";
 import { campArrivals } from "../camp/checkin/camp-arrivals.ts";
-import { eventCheckinActions, eventOrders, eventWaitlistOffers } from "../db/schema/events.ts";
+import { eventCheckinActions, eventOrders, eventPayments, eventWaitlistOffers } from "../db/schema/events.ts";
 import { figuresOf } from "../camp/camp-ledger-store.ts";
 import { newOfferToken, offerTokenHash } from "../camp/camp-waitlist-offer-token.ts";
 import { buildCampTestApp, campAdminToken, draft, postRegistration, type TestApp } from "../test-support/camp.ts";
@@ -108,10 +108,10 @@ describe.each(databaseKinds)("the camp and the events kept apart in the shared t
     expect((await eventDoor()).entries[0]).toMatchObject({ charged: 350, paid: 0, outstanding: 350 });
     // And the other way round: the camp's figures hold the registration's own charge, never the event's.
     const [payment] = await database.db
-      .select({ amount: payments.amount })
-      .from(payments)
-      .where(eq(payments.registrationId, registrationId))
-      .orderBy(asc(payments.id))
+      .select({ amount: eventPayments.amount })
+      .from(eventPayments)
+      .where(eq(eventPayments.campRegistrationId, registrationId))
+      .orderBy(asc(eventPayments.id))
       .limit(1);
     expect(campBefore.charged).toBe(payment!.amount);
     const ledger = (await app.inject({ url: `/api/VinterleirAdmin/Ledger/${registrationId}/${token}` })).json() as { amount: number }[];

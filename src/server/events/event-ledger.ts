@@ -8,7 +8,7 @@ import type { Db } from "../db/database.ts";
 import { eventLedgerEntries } from "../db/schema/events.ts";
 
 /** An event order's entry: the order's own, never a camp registration's. */
-type NewEntry = Omit<typeof eventLedgerEntries.$inferInsert, "id" | "orderId" | "campRegistrationId" | "campPaymentId"> & { orderId: number };
+type NewEntry = Omit<typeof eventLedgerEntries.$inferInsert, "id" | "orderId" | "campRegistrationId"> & { orderId: number };
 
 export async function appendEventEntries(db: Pick<Db, "insert">, entries: readonly NewEntry[]): Promise<void> {
   if (entries.length > 0) await db.insert(eventLedgerEntries).values([...entries]);

@@ -81,6 +81,7 @@ const chargeColumns = {
 } satisfies Record<string, PgColumn>;
 const paymentColumns = {
   reference: eventPayments.reference,
+  method: eventPayments.method,
   amount: eventPayments.amount,
   state: eventPayments.state,
   createdAt: eventPayments.createdAt,

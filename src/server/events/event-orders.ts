@@ -207,7 +207,9 @@ async function submitOnce(
         label: line.label,
         amount: line.amount,
       })),
-      ...(wished === "pending_payment" ? { payment: { reference: `${orderId}-1`, amount, state: "created", createdAt: now, updatedAt: now } } : {}),
+      ...(wished === "pending_payment"
+        ? { payment: { reference: `${orderId}-1`, method: "vipps", amount, state: "created", createdAt: now, updatedAt: now } }
+        : {}),
       mail: { row: { recipient: email, status: "pending", nextAttemptAt: now, createdAt: now }, personalToken: token },
     }).then((result) => ({ result, orderId }));
   };

@@ -134,7 +134,7 @@ export async function acceptEventOffer(
     if (method === "vipps") {
       await tx
         .insert(eventPayments)
-        .values({ orderId: order.id, reference: `${order.orderId}-1`, amount, state: "created", createdAt: now, updatedAt: now })
+        .values({ orderId: order.id, reference: `${order.orderId}-1`, method: "vipps", amount, state: "created", createdAt: now, updatedAt: now })
         .onConflictDoNothing();
     } else {
       await queueEventConfirmationMail(tx, order, now);

@@ -5,7 +5,7 @@
  * with one Idempotency-Key per attempt, and the captured money is written to the order's ledger once.
  * An attempt that ends unpaid gives its places and stock back.
  */
-import { and, asc, desc, eq, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, lte, sql, type SQL } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { toOre } from "../../shared/camp/camp-pricing.ts";
 import type { VippsStatus } from "../../shared/payments/vipps-payment.ts";
@@ -20,7 +20,13 @@ import { positionsOf } from "../events/event-positions.ts";
 import { eventOrderIdPattern, type EventOrderAwaitingPayment, type EventPaymentGateway } from "../events/event-orders.ts";
 import { offerEventPlacesIn } from "../events/event-waitlist.ts";
 
-type PaymentRow = typeof eventPayments.$inferSelect;
+/** An event order's payment: the table's other rows are the camp's (`camp_registration_id`), never read here. */
+type PaymentRow = typeof eventPayments.$inferSelect & { orderId: number };
+
+const isOrderPayment: SQL = isNotNull(eventPayments.orderId);
+/** The event order's payment with this id (never the camp's of the same table). */
+const orderPaymentWithId = (id: number): SQL => and(eq(eventPayments.id, id), isOrderPayment)!;
+const orderPayments = (where: SQL): SQL => and(isOrderPayment, where)!;
 
 export const eventVippsMessages = {
   busy: "Vipps svarer ikke akkurat nå. Prøv igjen om litt, eller velg betaling ved oppmøte.",
@@ -61,7 +67,7 @@ export class EventVipps implements EventPaymentGateway {
 
   private async latest(orderRowId: number): Promise<PaymentRow | undefined> {
     const [row] = await this.db.select().from(eventPayments).where(eq(eventPayments.orderId, orderRowId)).orderBy(desc(eventPayments.id)).limit(1);
-    return row;
+    return row as PaymentRow | undefined;
   }
 
   async createRedirect(order: EventOrderAwaitingPayment, depth = 0): Promise<string> {
@@ -79,6 +85,7 @@ export class EventVipps implements EventPaymentGateway {
         .values({
           orderId: order.id,
           reference: `${order.orderId}-${Number(counted?.n ?? 0) + 1}`,
+          method: "vipps",
           amount: row.amount,
           state: "created",
           createdAt: now,
@@ -112,7 +119,7 @@ export class EventVipps implements EventPaymentGateway {
           nextCheckAt: this.later(5_000),
           updatedAt: this.options.now(),
         })
-        .where(eq(eventPayments.id, row.id));
+        .where(orderPaymentWithId(row.id));
       return created.redirectUrl;
     } catch (error) {
       if (error instanceof VippsApiError && error.code === vippsErrorCodes.referenceExists && depth === 0) {
@@ -123,14 +130,14 @@ export class EventVipps implements EventPaymentGateway {
         await this.db
           .update(eventPayments)
           .set({ nextCheckAt: this.later(60_000), updatedAt: this.options.now() })
-          .where(eq(eventPayments.id, row.id));
+          .where(orderPaymentWithId(row.id));
         throw new HttpError(503, eventVippsMessages.busy);
       }
       if (error instanceof VippsApiError) {
         await this.db
           .update(eventPayments)
           .set({ state: "failed", nextCheckAt: null, updatedAt: this.options.now() })
-          .where(eq(eventPayments.id, row.id));
+          .where(orderPaymentWithId(row.id));
         throw new HttpError(502, eventVippsMessages.refused);
       }
       throw error;
@@ -147,7 +154,7 @@ export class EventVipps implements EventPaymentGateway {
       throw error;
     }
     await this.apply(row.id, remote);
-    const [fresh] = await this.db.select().from(eventPayments).where(eq(eventPayments.id, row.id));
+    const [fresh] = await this.db.select().from(eventPayments).where(orderPaymentWithId(row.id));
     if (fresh?.vippsState === "AUTHORIZED" && fresh.capturedAmount < fresh.authorizedAmount) {
       const captured = await this.options.client.capture(
         fresh.reference,
@@ -162,8 +169,8 @@ export class EventVipps implements EventPaymentGateway {
     const now = this.options.now();
     let queued = false;
     await this.db.transaction(async (tx) => {
-      await tx.execute(sql`select id from event_payments where id = ${paymentId} for update`);
-      const [row] = await tx.select().from(eventPayments).where(eq(eventPayments.id, paymentId));
+      await tx.execute(sql`select id from event_payments where id = ${paymentId} and order_id is not null for update`);
+      const [row] = (await tx.select().from(eventPayments).where(orderPaymentWithId(paymentId))) as PaymentRow[];
       if (!row) return;
       const vippsState = row.vippsState && row.vippsState !== "CREATED" ? row.vippsState : remote.state;
       const authorized = Math.max(row.authorizedAmount, kr(remote.aggregate.authorizedAmount.value));
@@ -207,11 +214,13 @@ export class EventVipps implements EventPaymentGateway {
                 : vippsState.toLowerCase(),
           authorizedAmount: authorized,
           capturedAmount: captured,
+          // An event order's payment is never released or refunded through here: what it holds is what was reserved.
+          paidAmount: authorized,
           lastCheckedAt: now,
           nextCheckAt: done ? null : this.later(vippsState === "AUTHORIZED" ? 1_000 : 10_000),
           updatedAt: now,
         })
-        .where(eq(eventPayments.id, paymentId));
+        .where(orderPaymentWithId(paymentId));
     });
     if (queued) this.options.mailQueued();
   }
@@ -257,7 +266,11 @@ export class EventVipps implements EventPaymentGateway {
   async statusFor(orderId: string): Promise<VippsStatus | undefined> {
     const order = await this.orderOf(orderId);
     if (!order) return undefined;
-    const rows = await this.db.select().from(eventPayments).where(eq(eventPayments.orderId, order.id)).orderBy(asc(eventPayments.id));
+    const rows = (await this.db
+      .select()
+      .from(eventPayments)
+      .where(eq(eventPayments.orderId, order.id))
+      .orderBy(asc(eventPayments.id))) as PaymentRow[];
     const last = rows[rows.length - 1];
     if (!last) return undefined;
     let latest: PaymentRow | undefined = last;
@@ -266,7 +279,7 @@ export class EventVipps implements EventPaymentGateway {
     if (last.state !== "failed" && (!last.vippsState || last.vippsState === "CREATED") && stale) {
       try {
         await this.sync(last);
-        [latest] = await this.db.select().from(eventPayments).where(eq(eventPayments.id, last.id));
+        [latest] = (await this.db.select().from(eventPayments).where(orderPaymentWithId(last.id))) as PaymentRow[];
       } catch (error) {
         this.options.log.warn(
           { reference: last.reference, err: error instanceof Error ? error.message : String(error) },
@@ -302,13 +315,20 @@ export class EventVipps implements EventPaymentGateway {
 
   /** A verified webhook: read the attempt from Vipps. Unknown references are not ours. */
   async onWebhook(reference: string): Promise<void> {
-    const [row] = await this.db.select().from(eventPayments).where(eq(eventPayments.reference, reference));
+    const [row] = (await this.db
+      .select()
+      .from(eventPayments)
+      .where(orderPayments(eq(eventPayments.reference, reference)))) as PaymentRow[];
     if (row && row.state !== "failed") await this.sync(row);
   }
 
   /** Every attempt that is due: looked up at Vipps (a lost webhook or a closed browser never leaves one open). */
   async reconcileOnce(): Promise<number> {
-    const due = await this.db.select().from(eventPayments).where(lte(eventPayments.nextCheckAt, this.options.now())).limit(20);
+    const due = (await this.db
+      .select()
+      .from(eventPayments)
+      .where(orderPayments(lte(eventPayments.nextCheckAt, this.options.now())))
+      .limit(20)) as PaymentRow[];
     for (const row of due) {
       try {
         await this.sync(row);
@@ -316,7 +336,7 @@ export class EventVipps implements EventPaymentGateway {
         await this.db
           .update(eventPayments)
           .set({ nextCheckAt: this.later(60_000) })
-          .where(eq(eventPayments.id, row.id));
+          .where(orderPaymentWithId(row.id));
         this.options.log.warn(
           { reference: row.reference, err: error instanceof Error ? error.message : String(error) },
           "event vipps reconciliation deferred",

@@ -7,9 +7,11 @@
 import { asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../db/database.ts";
-import { paymentShares, payments } from "../db/schema/camp.ts";
+import { paymentShares } from "../db/schema/camp.ts";
+import { eventPayments } from "../db/schema/events.ts";
+import { campPaymentColumns, campPaymentsOf, campPaymentWithId, selectCampPayments, type CampPayment } from "./camp-payment-rows.ts";
 
-type PaymentRow = typeof payments.$inferSelect;
+type PaymentRow = CampPayment;
 
 /** A group payment seen from one athlete: the amounts are the share's (refunds: what was refunded for this athlete). */
 function shareOfPayment(row: PaymentRow, share: { amount: number; refundedAmount: number }): PaymentRow {
@@ -36,18 +38,18 @@ function shareOfPayment(row: PaymentRow, share: { amount: number; refundedAmount
 export async function paymentsOfRegistrations(db: Pick<Db, "select">, registrationIds: number[]): Promise<Map<number, PaymentRow[]>> {
   const byRegistration = new Map<number, PaymentRow[]>(registrationIds.map((id) => [id, []]));
   if (registrationIds.length === 0) return byRegistration;
-  const own = await db.select().from(payments).where(inArray(payments.registrationId, registrationIds)).orderBy(asc(payments.id));
+  const own = await selectCampPayments(db, campPaymentsOf(registrationIds)).orderBy(asc(eventPayments.id));
   const shares = await db
     .select({
       registrationId: paymentShares.registrationId,
       amount: paymentShares.amount,
       refundedAmount: paymentShares.refundedAmount,
-      payment: payments,
+      payment: campPaymentColumns,
     })
     .from(paymentShares)
-    .innerJoin(payments, eq(payments.id, paymentShares.paymentId))
+    .innerJoin(eventPayments, campPaymentWithId(paymentShares.paymentId))
     .where(inArray(paymentShares.registrationId, registrationIds))
-    .orderBy(asc(payments.id));
+    .orderBy(asc(eventPayments.id));
   const shared = new Set(shares.map((share) => share.payment.id));
   for (const row of own) if (!shared.has(row.id)) byRegistration.get(row.registrationId)?.push(row);
   for (const share of shares) byRegistration.get(share.registrationId)?.push(shareOfPayment(share.payment, share));
@@ -84,7 +86,7 @@ export async function copyShares(tx: Pick<Db, "execute">, fromPaymentId: number,
   const rows = copied.rows as { amount: number | string }[];
   if (rows.length === 0) return;
   const total = rows.reduce((sum, row) => sum + Number(row.amount), 0);
-  await tx.execute(sql`update payments set amount = ${total} where id = ${toPaymentId}`);
+  await tx.execute(sql`update event_payments set amount = ${total} where id = ${toPaymentId} and camp_registration_id is not null`);
 }
 
 /** Records a refund queued on a group payment for one athlete's share (inside the refund's transaction). */
@@ -96,6 +98,6 @@ export async function addShareRefund(tx: Pick<Db, "execute">, paymentId: number,
 
 /** SQL: the registration (its id column) has a payment of its own or a share of a group payment. */
 export function hasPaymentSql(registrationId: PgColumn): SQL {
-  return sql`(exists (select 1 from payments where payments.registration_id = ${registrationId})
+  return sql`(exists (select 1 from event_payments where event_payments.camp_registration_id = ${registrationId})
     or exists (select 1 from payment_shares where payment_shares.registration_id = ${registrationId}))`;
 }

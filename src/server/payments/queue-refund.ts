@@ -1,6 +1,6 @@
-import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
-import { moneyActions, payments } from "../db/schema/camp.ts";
+import { eventPaymentActions, eventPayments } from "../db/schema/events.ts";
+import { campPaymentWithId } from "./camp-payment-rows.ts";
 
 /**
  * Writes a refund owed on a Vipps payment, inside the caller's transaction (with the payment row locked by
@@ -18,18 +18,13 @@ export async function queueVippsRefund(
   now: Date,
 ): Promise<string> {
   const [action] = await tx
-    .insert(moneyActions)
+    .insert(eventPaymentActions)
     .values({ paymentId: payment.id, actor, action: "refund-requested", amount, at: now, note })
-    .returning({ id: moneyActions.id });
+    .returning({ id: eventPaymentActions.id });
   const key = `refund-${payment.reference}-${action!.id}`;
   await tx
-    .update(payments)
+    .update(eventPayments)
     .set({ pendingRefundKey: key, pendingRefundAmount: amount, nextCheckAt: now, updatedAt: now })
-    .where(eq(payments.id, payment.id));
+    .where(campPaymentWithId(payment.id));
   return key;
-}
-
-/** Locks a payment row for the rest of the transaction. */
-export async function lockPayment(tx: Db, paymentId: number): Promise<void> {
-  await tx.execute(sql`select id from payments where id = ${paymentId} for update`);
 }

@@ -5,7 +5,7 @@
 import { eq, inArray, isNotNull, max, or, sql, type SQL } from "drizzle-orm";
 import { osloCalendarDate } from "../../shared/time.ts";
 import type { Db } from "../db/database.ts";
-import { eventLedgerEntries, eventOrders, eventPayments, eventWaitlistOffers, events } from "../db/schema/events.ts";
+import { eventLedgerEntries, eventOrders, eventPaymentActions, eventPayments, eventWaitlistOffers, events } from "../db/schema/events.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { eventCancelKeyPrefix, eventConfirmationKeyPrefix } from "../events/event-mail.ts";
 import { eventWaitlistJoinedKeyPrefix } from "../events/event-waitlist-joined-mail.ts";
@@ -94,6 +94,8 @@ export async function deleteExpiredEventAccounting(db: Db, now: Date, dueAt: (ye
       .delete(mailOutbox)
       .where(eventOrderMailsOf(sql`${tx.select({ id: eventOrders.id }).from(eventOrders).where(inArray(eventOrders.eventId, due))}`));
     await tx.delete(eventLedgerEntries).where(inArray(eventLedgerEntries.orderId, ids));
+    const paymentIds = tx.select({ id: eventPayments.id }).from(eventPayments).where(inArray(eventPayments.orderId, ids));
+    await tx.delete(eventPaymentActions).where(inArray(eventPaymentActions.paymentId, paymentIds));
     await tx.delete(eventPayments).where(inArray(eventPayments.orderId, ids));
     // Participants, items, check-ins, offers and links go with their order (ON DELETE CASCADE).
     const gone = await tx.delete(eventOrders).where(inArray(eventOrders.id, ids)).returning({ id: eventOrders.id });

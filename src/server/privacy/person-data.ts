@@ -17,7 +17,7 @@ import { emailKey } from "../../shared/contact/email-key.ts";
 import { withoutLinkSecrets } from "../../shared/privacy/link-secrets.ts";
 import { gradeLabel } from "../../shared/camp/grades.ts";
 import type { Db } from "../db/database.ts";
-import { campRegistrations, moneyActions, payments } from "../db/schema/camp.ts";
+import { campRegistrations } from "../db/schema/camp.ts";
 import { campCompanionColumns, companionsOf } from "../camp/camp-companion-rows.ts";
 import { clubs } from "../db/schema/clubs.ts";
 import { grades } from "../db/schema/grades.ts";
@@ -35,10 +35,11 @@ import {
   eventCheckinActions,
   eventLedgerEntries,
   eventOrders,
+  eventPaymentActions,
   eventPayments,
   eventPositions,
-  eventWaitlistOffers,
   events,
+  eventWaitlistOffers,
   orderChanges,
 } from "../db/schema/events.ts";
 import { checkInPersonId } from "../../shared/camp/camp-checkin.ts";
@@ -233,14 +234,14 @@ async function campRegistrationExport(
       ? []
       : await db
           .select()
-          .from(moneyActions)
+          .from(eventPaymentActions)
           .where(
             inArray(
-              moneyActions.paymentId,
+              eventPaymentActions.paymentId,
               paymentRows.map((payment) => payment.id),
             ),
           )
-          .orderBy(asc(moneyActions.id));
+          .orderBy(asc(eventPaymentActions.id));
   const history = (await registrationLedgerHistory(db, registrationId)) ?? [];
   // What the camp's door and waiting list keep about the registration, in the tables it shares with the events.
   const doorActions = await db
@@ -563,14 +564,14 @@ export async function forgetPerson(db: Db, registrationId: number, now: Date, ac
   }
   const changed = await anonymiseRegistrations(db, { registrationIds: [registrationId] }, now, async (tx) => {
     const [payment] = await tx
-      .select({ id: payments.id })
-      .from(payments)
-      .where(eq(payments.registrationId, registrationId))
-      .orderBy(sql`${payments.id} desc`)
+      .select({ id: eventPayments.id })
+      .from(eventPayments)
+      .where(eq(eventPayments.campRegistrationId, registrationId))
+      .orderBy(sql`${eventPayments.id} desc`)
       .limit(1);
     // money_actions is the admin action log of a registration; every registration has a payment row.
     if (payment) {
-      await tx.insert(moneyActions).values({
+      await tx.insert(eventPaymentActions).values({
         paymentId: payment.id,
         actor,
         action: "anonymise",

@@ -2,14 +2,15 @@ import { randomUUID } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.ts";
-import { campRegistrations, moneyActions, payments } from "../db/schema/camp.ts";
+import { campRegistrations } from "../db/schema/camp.ts";
+import { campPaymentColumns } from "../payments/camp-payment-rows.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { newMemberRegistrations } from "../db/schema/members.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import { buildCampTestApp, campAdminToken, companion, countRows, draft, postRegistration, type TestApp } from "../test-support/camp.ts";
 import { anonymiseDueAt, anonymisedName, accountingDeleteDueAt, defaultRetention, runRetention } from "./retention.ts";
 import { countLeaderEvents, createPublished, grading, order, participant, postOrder, sale } from "../test-support/events.ts";
-import { eventOrders, eventLedgerEntries, orderChanges } from "../db/schema/events.ts";
+import { eventLedgerEntries, eventOrders, eventPaymentActions, eventPayments, orderChanges } from "../db/schema/events.ts";
 import { eventEndsAt } from "../../shared/events/event-rules.ts";
 import { campRegistrationCharged, campRegistrationWithTotal } from "../camp/camp-receipt.ts";
 import { readCampCompanions } from "../camp/camp-companion-rows.ts";
@@ -43,13 +44,19 @@ describe.each(databaseKinds)("privacy by default on %s", (kind) => {
     (await database.db.select(campRegistrationWithTotal).from(campRegistrations).where(eq(campRegistrations.id, ids[key]!)))[0]!;
   const accountingSnapshot = async () => ({
     payments: await database.db
-      .select({ id: payments.id, reference: payments.reference, amount: payments.amount, state: payments.state, paid: payments.paidAmount })
-      .from(payments)
-      .orderBy(asc(payments.id)),
+      .select({
+        id: eventPayments.id,
+        reference: eventPayments.reference,
+        amount: eventPayments.amount,
+        state: eventPayments.state,
+        paid: eventPayments.paidAmount,
+      })
+      .from(eventPayments)
+      .orderBy(asc(eventPayments.id)),
     actions: await database.db
-      .select({ id: moneyActions.id, action: moneyActions.action, amount: moneyActions.amount })
-      .from(moneyActions)
-      .orderBy(asc(moneyActions.id)),
+      .select({ id: eventPaymentActions.id, action: eventPaymentActions.action, amount: eventPaymentActions.amount })
+      .from(eventPaymentActions)
+      .orderBy(asc(eventPaymentActions.id)),
     totals: await database.db
       .select({ id: campRegistrations.id, total: campRegistrationCharged, orderId: campRegistrations.orderId })
       .from(campRegistrations)
@@ -185,9 +192,9 @@ describe.each(databaseKinds)("privacy by default on %s", (kind) => {
 
   it("PersonExport says every money line in Norwegian: the ledger, the payments and an old money log's lines", async () => {
     expect((await app.inject({ method: "POST", url: `/api/VinterleirAdmin/MarkPaid/${ids.ola}/${token}` })).statusCode).toBe(200);
-    const [payment] = await database.db.select().from(payments).where(eq(payments.registrationId, ids.ola!));
+    const [payment] = await database.db.select(campPaymentColumns).from(eventPayments).where(eq(eventPayments.campRegistrationId, ids.ola!));
     // A line as an earlier version wrote it: system words and an English note.
-    await database.db.insert(moneyActions).values({
+    await database.db.insert(eventPaymentActions).values({
       paymentId: payment!.id,
       actor: "reconciliation",
       action: "vipps-authorized",
@@ -406,7 +413,7 @@ describe.each(databaseKinds)("privacy by default on %s", (kind) => {
     expect(left.every((row) => row.year === 2026)).toBe(true);
     expect(left).toHaveLength(3);
     const orphans = await database.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from payments p where not exists (select 1 from camp_registrations r where r.id = p.registration_id)`,
+      sql`select count(*)::int as n from event_payments p where p.camp_registration_id is not null and not exists (select 1 from camp_registrations r where r.id = p.camp_registration_id)`,
     );
     expect(Number(orphans.rows[0]!.n)).toBe(0);
   });

@@ -27,7 +27,7 @@ import { addDays, startOfOsloDay, type CalendarDate } from "../../shared/time.ts
 import type { Db } from "../db/database.ts";
 import { anonymiseEndedEvents } from "./event-retention.ts";
 import { deleteExpiredEventAccounting, forgetAnonymisedEventOrderMails } from "./event-order-retention.ts";
-import { campRegistrations, moneyActions, paymentShares, payments } from "../db/schema/camp.ts";
+import { campRegistrations, paymentShares } from "../db/schema/camp.ts";
 import { campCompanionColumns, companionsOf } from "../camp/camp-companion-rows.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { campEventSlug } from "../../shared/messages/message.ts";
@@ -40,7 +40,15 @@ import { newMemberRegistrations } from "../db/schema/members.ts";
 import { campConfirmationKey } from "../camp/camp-confirmation-queue.ts";
 import { campEditionOfYear } from "../camp/camp-edition-lookup.ts";
 import { waitlistJoinedKey, waitlistOfferKeyPrefix, waitlistRemovedKey } from "../camp/camp-waitlist-mail.ts";
-import { eventLedgerEntries, eventPositions, eventWaitlistOffers, familyLinks, orderChanges } from "../db/schema/events.ts";
+import {
+  eventLedgerEntries,
+  eventPaymentActions,
+  eventPayments,
+  eventPositions,
+  eventWaitlistOffers,
+  familyLinks,
+  orderChanges,
+} from "../db/schema/events.ts";
 import { purgeOldInvoices, type InvoiceRetentionRun } from "../invoices/invoice-retention.ts";
 import { mailFolderOf, purgeMailFolder } from "../mail/mail-folder.ts";
 import { pruneSiteChanges } from "../site-content/site-change-retention.ts";
@@ -250,11 +258,11 @@ export async function deleteExpiredAccounting(db: Db, now: Date, years: number):
         await tx.select({ id: campRegistrations.id }).from(campRegistrations).where(eq(campRegistrations.editionYear, year)).for("update")
       ).map((row) => row.id);
       if (ids.length === 0) return 0;
-      const paymentIds = tx.select({ id: payments.id }).from(payments).where(inArray(payments.registrationId, ids));
+      const paymentIds = tx.select({ id: eventPayments.id }).from(eventPayments).where(inArray(eventPayments.campRegistrationId, ids));
       await tx.delete(eventLedgerEntries).where(inArray(eventLedgerEntries.campRegistrationId, ids));
-      await tx.delete(moneyActions).where(inArray(moneyActions.paymentId, paymentIds));
+      await tx.delete(eventPaymentActions).where(inArray(eventPaymentActions.paymentId, paymentIds));
       await tx.delete(paymentShares).where(inArray(paymentShares.registrationId, ids));
-      await tx.delete(payments).where(inArray(payments.registrationId, ids));
+      await tx.delete(eventPayments).where(inArray(eventPayments.campRegistrationId, ids));
       await tx.delete(mailOutbox).where(campMailsOf(ids));
       // Companions go with their registration (ON DELETE CASCADE); the ledger's entries were deleted above.
       const gone = await tx.delete(campRegistrations).where(inArray(campRegistrations.id, ids)).returning({ id: campRegistrations.id });

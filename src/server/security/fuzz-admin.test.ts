@@ -262,7 +262,7 @@ describe.each(databaseKinds)("hostile input to the admin endpoints on %s", (kind
             ...(body.payload !== undefined ? { payload: body.payload } : {}),
             headers: body.contentType ? { "content-type": body.contentType } : {},
           }),
-          unchangedWhenRejected: ["camp_registrations", "payments", "money_actions", "mail_outbox"],
+          unchangedWhenRejected: ["camp_registrations", "event_payments", "event_payment_actions", "mail_outbox"],
         }),
       fuzzTimeoutMs,
     );
@@ -289,7 +289,7 @@ describe.each(databaseKinds)("hostile input to the admin endpoints on %s", (kind
             ...(body.payload !== undefined ? { payload: body.payload } : {}),
             headers: body.contentType ? { "content-type": body.contentType } : {},
           }),
-          unchangedWhenRejected: ["camp_registrations", "event_waitlist_offers", "payments", "mail_outbox"],
+          unchangedWhenRejected: ["camp_registrations", "event_waitlist_offers", "event_payments", "mail_outbox"],
         }),
       fuzzTimeoutMs,
     );
@@ -301,7 +301,7 @@ describe.each(databaseKinds)("hostile input to the admin endpoints on %s", (kind
       fuzzEndpoint(context, {
         requests: fc.record({ id: readIdFrom(() => campIds), token: tokenFor("camp"), query: hostileQuery }),
         toInject: ({ id, token, query }) => ({ url: `/api/VinterleirAdmin/Payments/${id}/${token}${query}` }),
-        unchangedWhenRejected: ["payments", "money_actions", ...readOnlyTables],
+        unchangedWhenRejected: ["event_payments", "event_payment_actions", ...readOnlyTables],
         readOnly: true,
       }),
     fuzzTimeoutMs,
@@ -343,7 +343,7 @@ describe.each(databaseKinds)("hostile input to the admin endpoints on %s", (kind
           ...(body.payload !== undefined ? { payload: body.payload } : {}),
           headers: body.contentType ? { "content-type": body.contentType } : {},
         }),
-        unchangedWhenRejected: ["camp_registrations", "payments", "money_actions", "mail_outbox"],
+        unchangedWhenRejected: ["camp_registrations", "event_payments", "event_payment_actions", "mail_outbox"],
       }),
     fuzzTimeoutMs,
   );
@@ -565,7 +565,7 @@ describe.each(databaseKinds)("hostile input to the admin endpoints on %s", (kind
           ...(body.payload !== undefined ? { payload: body.payload } : {}),
           headers: body.contentType ? { "content-type": body.contentType } : {},
         }),
-        unchangedWhenRejected: ["event_checkin_actions", "camp_registrations", "payments", "money_actions", "mail_outbox"],
+        unchangedWhenRejected: ["event_checkin_actions", "camp_registrations", "event_payments", "event_payment_actions", "mail_outbox"],
       }),
     fuzzTimeoutMs,
   );
@@ -576,7 +576,7 @@ describe.each(databaseKinds)("hostile input to the admin endpoints on %s", (kind
       fuzzEndpoint(context, {
         requests: fc.record({ id: readIdFrom(() => campIds), token: tokenFor("camp"), query: hostileQuery }),
         toInject: ({ id, token, query }) => ({ url: `/api/VinterleirAdmin/PersonExport/${id}/${token}${query}` }),
-        unchangedWhenRejected: ["payments", ...readOnlyTables],
+        unchangedWhenRejected: ["event_payments", ...readOnlyTables],
         readOnly: true,
       }),
     fuzzTimeoutMs,
@@ -697,7 +697,7 @@ describe.each(databaseKinds)("hostile input to the admin endpoints on %s", (kind
           ...(body.payload !== undefined ? { payload: body.payload } : {}),
           headers: body.contentType ? { "content-type": body.contentType } : {},
         }),
-        unchangedWhenRejected: ["camp_registrations", "payments", "money_actions", "mail_outbox"],
+        unchangedWhenRejected: ["camp_registrations", "event_payments", "event_payment_actions", "mail_outbox"],
       }),
     fuzzTimeoutMs,
   );

@@ -138,7 +138,7 @@ describe.each(databaseKinds)("hostile input to Min påmelding on %s", (kind) => 
           const [method, path] = call.split(" ") as ["GET" | "POST", string];
           return method === "POST" ? post(`${path}/${segment}${query}`, body) : { method, url: `${path}/${segment}${query}` };
         },
-        unchangedWhenRejected: ["camp_registrations", "event_positions", "payments", "money_actions", "mail_outbox", "order_changes"],
+        unchangedWhenRejected: ["camp_registrations", "event_positions", "event_payments", "event_payment_actions", "mail_outbox", "order_changes"],
         readOnly: true,
         check: (_request, res) => expect([400, 404, 413, 414, 415]).toContain(res.statusCode),
       });
@@ -160,7 +160,7 @@ describe.each(databaseKinds)("hostile input to Min påmelding on %s", (kind) => 
           body: jsonBodies(fc.oneof(cancelBodies, changeBodies)),
         }),
         toInject: ({ orderId, call, body }) => post(`/api/MinPamelding/${call}/${token}?orderId=${encodeURIComponent(orderId)}`, body),
-        unchangedWhenRejected: ["camp_registrations", "event_positions", "payments", "money_actions", "mail_outbox", "order_changes"],
+        unchangedWhenRejected: ["camp_registrations", "event_positions", "event_payments", "event_payment_actions", "mail_outbox", "order_changes"],
         readOnly: true,
         check: (_request, res) => expect([400, 404, 413, 414, 415]).toContain(res.statusCode),
       });
@@ -200,7 +200,7 @@ describe.each(databaseKinds)("hostile input to Min påmelding on %s", (kind) => 
           body: jsonBodies(fc.oneof(bodies, fc.record({ gradering: fc.oneof(fc.boolean(), hostileValue) }))),
         }),
         toInject: ({ call, body }) => post(`/api/MinPamelding/${call}/${token}`, body),
-        unchangedWhenRejected: ["event_positions", "event_ledger_entries", "payments", "order_changes"],
+        unchangedWhenRejected: ["event_positions", "event_ledger_entries", "event_payments", "order_changes"],
         check: (_request, res) => expect([200, 400, 404, 409, 413, 415]).toContain(res.statusCode),
       });
     },
@@ -213,7 +213,7 @@ describe.each(databaseKinds)("hostile input to Min påmelding on %s", (kind) => 
       await fuzzEndpoint(context, {
         requests: jsonBodies(cancelBodies),
         toInject: (body) => post(`/api/MinPamelding/Cancel/${token}`, body),
-        unchangedWhenRejected: ["order_changes", "money_actions", "mail_outbox", "event_ledger_entries"],
+        unchangedWhenRejected: ["order_changes", "event_payment_actions", "mail_outbox", "event_ledger_entries"],
         check: async (body, res) => {
           expect([200, 400, 404, 409, 413, 415]).toContain(res.statusCode);
           if (res.statusCode === 200) for (const html of await newMails()) expectEscaped(html, stringsIn(bodyValue(body)), "cancellation mail");

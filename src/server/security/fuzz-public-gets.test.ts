@@ -111,7 +111,7 @@ describe.each(databaseKinds)("hostile input to the public endpoints on %s", (kin
       await fuzzEndpoint(context, {
         requests: fc.record({ orderId: knownOrNot(() => orderIds), query: hostileQuery }),
         toInject: ({ orderId, query }) => ({ url: `/api/Vipps/CheckIfVippsOk/${orderId}${query}` }),
-        unchangedWhenRejected: ["payments", ...readOnlyTables],
+        unchangedWhenRejected: ["event_payments", ...readOnlyTables],
         readOnly: true,
       });
     },
@@ -129,7 +129,7 @@ describe.each(databaseKinds)("hostile input to the public endpoints on %s", (kin
           ...(body.payload !== undefined ? { payload: body.payload } : {}),
           headers: body.contentType ? { "content-type": body.contentType } : {},
         }),
-        unchangedWhenRejected: ["payments", "money_actions", ...readOnlyTables],
+        unchangedWhenRejected: ["event_payments", "event_payment_actions", ...readOnlyTables],
       });
     },
     fuzzTimeoutMs,
@@ -153,7 +153,7 @@ describe.each(databaseKinds)("hostile input to the public endpoints on %s", (kin
           ...(method === "POST" && body.payload !== undefined ? { payload: body.payload } : {}),
           headers: method === "POST" && body.contentType ? { "content-type": body.contentType } : {},
         }),
-        unchangedWhenRejected: ["event_waitlist_offers", "payments", ...readOnlyTables],
+        unchangedWhenRejected: ["event_waitlist_offers", "event_payments", ...readOnlyTables],
         readOnly: true,
         check: (_request, res) => expect([404, 414, 400, 415]).toContain(res.statusCode),
       });

@@ -16,7 +16,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { athletePerson, ledgerFigures, ledgerItems, sumFigures, type LedgerEntry } from "../../shared/camp/camp-ledger.ts";
 import { campRefund } from "../../shared/camp/camp-pricing.ts";
 import type { Database, DatabaseKind } from "../db/database.ts";
-import { campRegistrations, payments } from "../db/schema/camp.ts";
+import { campRegistrations } from "../db/schema/camp.ts";
+import { eventPayments } from "../db/schema/events.ts";
+import { campPaymentColumns } from "../payments/camp-payment-rows.ts";
 import { createTestDatabase } from "./database.ts";
 import { campAdminToken, clearCampTables, companion, draft, postRegistration, sibling, type TestApp } from "./camp.ts";
 import { buildVippsTestApp, reconcile } from "./vipps.ts";
@@ -112,7 +114,11 @@ function ledgerProperty(kind: DatabaseKind): void {
     return `${await createPersonalLink(app.db, registrationId, now)}?orderId=${row!.orderId}`;
   };
   const openVipps = async (registrationId: number, kindOf: "registration" | "change") => {
-    const rows = await app.db.select().from(payments).where(eq(payments.registrationId, registrationId)).orderBy(payments.id);
+    const rows = await app.db
+      .select(campPaymentColumns)
+      .from(eventPayments)
+      .where(eq(eventPayments.campRegistrationId, registrationId))
+      .orderBy(eventPayments.id);
     return rows.reverse().find((row) => row.method === "vipps" && row.kind === kindOf && sim.payments.get(row.reference)?.state === "CREATED");
   };
   const approve = async (reference: string, mode: "normal" | "drop" | "duplicate") => {

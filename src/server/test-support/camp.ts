@@ -92,10 +92,12 @@ export async function countRows(database: Database, table: string): Promise<numb
 /**
  * Empties the camp tables between tests (mail too), with every table that refers to them, and starts their ids
  * again (clear-tables.ts). The tables of both kinds (the ledger, the offers, the door log, the positions, the
- * change log and the family links) hold the events' rows too: only the camp's rows go there.
+ * change log, the family links and the payments with their actions) hold the events' rows too: only the camp's rows go there.
  */
 export async function clearCampTables(database: Database): Promise<void> {
-  await clearTables(database, ["money_actions", "payment_shares", "payments", "camp_registrations", "mail_outbox"], {
+  // The group payments' shares name the payments, which go with the tables of both kinds.
+  await database.db.execute(sql`delete from payment_shares`);
+  await clearTables(database, ["payment_shares", "camp_registrations", "mail_outbox"], {
     shared: "camp_registration_id",
   });
 }

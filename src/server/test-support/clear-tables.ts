@@ -28,6 +28,8 @@ export const tablesOfBothKinds = [
   "event_positions",
   "order_changes",
   "family_links",
+  "event_payment_actions",
+  "event_payments",
 ] as const;
 
 /**
@@ -35,7 +37,10 @@ export const tablesOfBothKinds = [
  * (`email_key`) is the camp's until the season's page opens the events' orders too.
  */
 function rowsOf(table: (typeof tablesOfBothKinds)[number], shared: "camp_registration_id" | "order_id"): string {
-  return table === "family_links" && shared === "camp_registration_id" ? `${shared} is not null or email_key is not null` : `${shared} is not null`;
+  if (table === "family_links" && shared === "camp_registration_id") return `${shared} is not null or email_key is not null`;
+  // A payment's actions are its side's through their payment.
+  if (table === "event_payment_actions") return `payment_id in (select id from event_payments where ${shared} is not null)`;
+  return `${shared} is not null`;
 }
 
 /**

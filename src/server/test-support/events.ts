@@ -84,11 +84,11 @@ export function postOrder(app: TestApp, slug: string, body: unknown) {
 
 /**
  * Every event and what hangs on it, and the outbox: a clean slate between tests. The tables of both kinds (the
- * ledger, the offers, the door log, the positions and the change log) hold the camp's rows too, so only the
+ * ledger, the offers, the door log, the positions, the change log and the payments) hold the camp's rows too, so only the
  * events' rows go there (a truncate would take the camp's).
  */
 export async function clearEvents(database: Database) {
-  await clearTables(database, ["event_payments", "event_orders", "event_stock", "mail_outbox"], { shared: "order_id" });
+  await clearTables(database, ["event_orders", "event_stock", "mail_outbox"], { shared: "order_id" });
   // The camp's editions are events too, and stay.
   await database.db.execute(sql`delete from event_changes where event_id in (select id from events where kind <> 'vinterleir')`);
   await database.db.execute(sql`delete from events where kind <> 'vinterleir'`);

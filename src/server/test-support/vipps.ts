@@ -1,7 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import type { Database, DatabaseKind } from "../db/database.ts";
-import { campRegistrations, payments } from "../db/schema/camp.ts";
+import { campRegistrations } from "../db/schema/camp.ts";
+import { eventPayments } from "../db/schema/events.ts";
+import { campPaymentColumns } from "../payments/camp-payment-rows.ts";
 import type { VippsPayments } from "../payments/vipps/vipps-payments.ts";
 import type { VippsSimulator } from "../payments/vipps/vipps-simulator.ts";
 import { buildCampTestApp, clearCampTables, createTestTransport, draft, postRegistration, type TestApp } from "./camp.ts";
@@ -102,7 +104,7 @@ export function submitLanding(app: TestApp, action: "approve" | "abort" | "expir
 }
 
 export async function paymentRows(app: TestApp, registrationId: number) {
-  return app.db.select().from(payments).where(eq(payments.registrationId, registrationId)).orderBy(payments.id);
+  return app.db.select(campPaymentColumns).from(eventPayments).where(eq(eventPayments.campRegistrationId, registrationId)).orderBy(eventPayments.id);
 }
 
 export async function registrationStatus(app: TestApp, registrationId: number) {
@@ -119,7 +121,7 @@ export async function mailCount(app: TestApp) {
 }
 
 export async function moneyActionNames(app: TestApp) {
-  const result = await app.db.execute<{ action: string }>(sql`select action from money_actions order by id`);
+  const result = await app.db.execute<{ action: string }>(sql`select action from event_payment_actions order by id`);
   return result.rows.map((row) => row.action);
 }
 

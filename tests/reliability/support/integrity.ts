@@ -38,8 +38,8 @@ export async function checkIntegrity(db: Queryable, drafts: DraftLike[]): Promis
   const { rows } = await db.query<RegistrationRow>(`
     select r.last_name, r.status, charged.lines, charged.total,
            (select count(*) from event_positions c where c.camp_registration_id = r.id and c.kind = 'companion')::int as companions,
-           (select count(*) from payments p where p.registration_id = r.id)::int as payments,
-           (select count(*) from payments p where p.registration_id = r.id and p.amount = charged.total)::int as payments_matching,
+           (select count(*) from event_payments p where p.camp_registration_id = r.id)::int as payments,
+           (select count(*) from event_payments p where p.camp_registration_id = r.id and p.amount = charged.total)::int as payments_matching,
            (select count(*) from mail_outbox m where m.dedupe_key = 'camp-confirmation:' || r.id)::int as mails
       from camp_registrations r
       -- The receipt's lines are the ledger's charges; the total is their sum.
@@ -50,7 +50,7 @@ export async function checkIntegrity(db: Queryable, drafts: DraftLike[]): Promis
   } = await db.query<{ n: number }>(`
     select ((select count(*) from event_positions c where c.camp_registration_id is not null
                and not exists (select 1 from camp_registrations r where r.id = c.camp_registration_id))
-          + (select count(*) from payments p where not exists (select 1 from camp_registrations r where r.id = p.registration_id)))::int as n`);
+          + (select count(*) from event_payments p where p.camp_registration_id is not null and not exists (select 1 from camp_registrations r where r.id = p.camp_registration_id)))::int as n`);
 
   const expected = new Map(drafts.map((draft) => [draft.lastName, draft]));
   const seen = new Map<string, number>();

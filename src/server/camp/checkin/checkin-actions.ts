@@ -3,11 +3,12 @@ import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { checkInMessages, type CheckInAction } from "../../../shared/camp/camp-checkin.ts";
 import type { CampAccountView as CampAccount } from "../../admin-auth/camp-account.ts";
 import type { Db } from "../../db/database.ts";
-import { campRegistrations, moneyActions, payments } from "../../db/schema/camp.ts";
+import { campRegistrations } from "../../db/schema/camp.ts";
+import { campPaymentColumns, campPaymentWithId } from "../../payments/camp-payment-rows.ts";
 import { campCompanionColumns, campCompanionWithId } from "../camp-companion-rows.ts";
 import type { CheckInScope } from "./checkin-data.ts";
 import { figuresOf, recordPayment } from "../camp-ledger-store.ts";
-import { eventCheckinActions, eventLedgerEntries, eventPositions } from "../../db/schema/events.ts";
+import { eventCheckinActions, eventLedgerEntries, eventPaymentActions, eventPayments, eventPositions } from "../../db/schema/events.ts";
 import type { MoneyMethod } from "../../../shared/camp/camp-ledger.ts";
 
 export type CheckInActionOutcome =
@@ -91,17 +92,14 @@ export async function performCheckInAction(
         if (outstanding === 0) refuse(checkInMessages.nothingOutstanding, registrationId);
         if (amount > outstanding) refuse(checkInMessages.moreThanOutstanding(outstanding), registrationId);
         const payment = await doorPaymentRow(tx, registrationId, registration.order_id, charged, amount, now);
-        const moneyActionId = await bookDoorPayment(tx, payment, amount, doorPaymentLog.paid, account.username, now);
+        const paymentActionId = await bookDoorPayment(tx, payment, amount, doorPaymentLog.paid, account.username, now);
         await recordPayment(
           tx,
           registrationId,
           { method: action.method ?? "card_cash", amount, paymentId: payment.id },
           { actor: account.username, reason: "Betalt ved innsjekking", now },
         );
-        await tx
-          .update(eventCheckinActions)
-          .set({ campPaymentId: payment.id, moneyActionId })
-          .where(eq(eventCheckinActions.actionId, action.actionId));
+        await tx.update(eventCheckinActions).set({ paymentId: payment.id, paymentActionId }).where(eq(eventCheckinActions.actionId, action.actionId));
         // A Vipps registration that was never paid, paid at the door instead: the person is here, so the
         // registration is confirmed (and counts on the lists) rather than left waiting for Vipps.
         if (registration.status === "pending_payment") {
@@ -118,7 +116,7 @@ export async function performCheckInAction(
             and(
               eq(eventCheckinActions.campRegistrationId, registrationId),
               eq(eventCheckinActions.kind, "payment"),
-              isNotNull(eventCheckinActions.campPaymentId),
+              isNotNull(eventCheckinActions.paymentId),
               action.undoes === undefined ? isNull(eventCheckinActions.undoneBy) : eq(eventCheckinActions.actionId, action.undoes),
             ),
           )
@@ -126,17 +124,17 @@ export async function performCheckInAction(
           .limit(1);
         // Taken back already (at another door): never a second payment instead.
         if (taken?.undoneBy) refuse(checkInMessages.alreadyUndone, registrationId);
-        if (!taken || taken.campPaymentId === null) break;
+        if (!taken || taken.paymentId === null) break;
         const amount = taken.amount ?? 0;
-        const [payment] = await tx.select().from(payments).where(eq(payments.id, taken.campPaymentId));
+        const [payment] = await tx.select(campPaymentColumns).from(eventPayments).where(campPaymentWithId(taken.paymentId));
         if (!payment) break;
         // Money already gone back, or owed back, cannot also be taken back at the door: the club would owe
         // (or have paid) back money it no longer holds.
         const figures = await figuresOf(tx, registrationId);
         if (amount > figures.paid - figures.refunded - figures.refundOwed) refuse(checkInMessages.undoAfterRefund, registrationId);
-        const moneyActionId = await bookDoorPayment(tx, payment, -amount, doorPaymentLog.undone, account.username, now);
+        const paymentActionId = await bookDoorPayment(tx, payment, -amount, doorPaymentLog.undone, account.username, now);
         // A correction, never an edit: the payment taken back as a new entry.
-        const original = await ledgerEntryOf(tx, registrationId, { ...taken, campPaymentId: payment.id, amount });
+        const original = await ledgerEntryOf(tx, registrationId, { ...taken, paymentId: payment.id, amount });
         await recordPayment(
           tx,
           registrationId,
@@ -151,7 +149,7 @@ export async function performCheckInAction(
         await tx.update(eventCheckinActions).set({ undoneBy: action.actionId }).where(eq(eventCheckinActions.actionId, taken.actionId!));
         await tx
           .update(eventCheckinActions)
-          .set({ campPaymentId: payment.id, moneyActionId, amount })
+          .set({ paymentId: payment.id, paymentActionId, amount })
           .where(eq(eventCheckinActions.actionId, action.actionId));
         break;
       }
@@ -170,7 +168,7 @@ export async function performCheckInAction(
 async function ledgerEntryOf(
   tx: Db,
   registrationId: number,
-  taken: { actionId: string | null; at: Date; campPaymentId: number; amount: number },
+  taken: { actionId: string | null; at: Date; paymentId: number; amount: number },
 ): Promise<{ id: number; method: string | null } | undefined> {
   const atThatMoment = await tx
     .select({ actionId: eventCheckinActions.actionId })
@@ -179,7 +177,7 @@ async function ledgerEntryOf(
       and(
         eq(eventCheckinActions.campRegistrationId, registrationId),
         eq(eventCheckinActions.kind, "payment"),
-        eq(eventCheckinActions.campPaymentId, taken.campPaymentId),
+        eq(eventCheckinActions.paymentId, taken.paymentId),
         eq(eventCheckinActions.at, taken.at),
       ),
     )
@@ -193,7 +191,7 @@ async function ledgerEntryOf(
         and(
           eq(eventLedgerEntries.campRegistrationId, registrationId),
           eq(eventLedgerEntries.kind, "payment"),
-          eq(eventLedgerEntries.campPaymentId, taken.campPaymentId),
+          eq(eventLedgerEntries.paymentId, taken.paymentId),
           at ? and(eq(eventLedgerEntries.at, at), sql`${eventLedgerEntries.amount} > 0`) : eq(eventLedgerEntries.amount, taken.amount),
         ),
       );
@@ -226,8 +224,8 @@ export async function runCheckInAction(...args: Parameters<typeof performCheckIn
 
 /** A Vipps payment of the registration (its own, or its group's) is reserved and waits to be captured. */
 export async function vippsCaptureDue(tx: Pick<Db, "execute">, registrationId: number): Promise<boolean> {
-  const due = await tx.execute(sql`select 1 from payments p where p.method = 'vipps' and p.settle = 'capture'
-    and (p.registration_id = ${registrationId} or exists (select 1 from payment_shares s where s.payment_id = p.id and s.registration_id = ${registrationId})) limit 1`);
+  const due = await tx.execute(sql`select 1 from event_payments p where p.method = 'vipps' and p.settle = 'capture'
+    and (p.camp_registration_id = ${registrationId} or exists (select 1 from payment_shares s where s.payment_id = p.id and s.registration_id = ${registrationId})) limit 1`);
   return due.rows.length > 0;
 }
 
@@ -253,9 +251,9 @@ async function registrationOf(tx: Db, personId: string): Promise<number | undefi
 
 /** The registration has a share of a group Vipps payment that Vipps may still approve. */
 async function inOpenGroupVippsPayment(tx: Db, registrationId: number): Promise<boolean> {
-  const open = await tx.execute(sql`select 1 from payment_shares join payments on payments.id = payment_shares.payment_id
-    where payment_shares.registration_id = ${registrationId} and payments.method = 'vipps' and payments.state <> 'failed'
-      and (payments.vipps_state is null or payments.vipps_state = 'CREATED') limit 1`);
+  const open = await tx.execute(sql`select 1 from payment_shares join event_payments p on p.id = payment_shares.payment_id
+    where payment_shares.registration_id = ${registrationId} and p.method = 'vipps' and p.state <> 'failed'
+      and (p.vipps_state is null or p.vipps_state = 'CREATED') limit 1`);
   return open.rows.length > 0;
 }
 
@@ -273,13 +271,13 @@ async function bookDoorPayment(
 ): Promise<number> {
   const paidAmount = Math.max(0, payment.paidAmount + amount);
   await tx
-    .update(payments)
+    .update(eventPayments)
     .set({ paidAmount, state: paidAmount >= payment.amount ? "paid" : "unpaid", updatedAt: now })
-    .where(eq(payments.id, payment.id));
+    .where(campPaymentWithId(payment.id));
   const [logged] = await tx
-    .insert(moneyActions)
+    .insert(eventPaymentActions)
     .values({ paymentId: payment.id, actor, action: log.action, amount, at: now, note: log.note })
-    .returning({ id: moneyActions.id });
+    .returning({ id: eventPaymentActions.id });
   return logged!.id;
 }
 
@@ -289,19 +287,19 @@ async function bookDoorPayment(
  */
 async function doorPaymentRow(tx: Db, registrationId: number, orderId: string, total: number, amount: number, now: Date) {
   const [existing] = await tx
-    .select()
-    .from(payments)
-    .where(and(eq(payments.registrationId, registrationId), eq(payments.method, "card_cash")))
-    .orderBy(desc(payments.id))
+    .select(campPaymentColumns)
+    .from(eventPayments)
+    .where(and(eq(eventPayments.campRegistrationId, registrationId), eq(eventPayments.method, "card_cash")))
+    .orderBy(desc(eventPayments.id))
     .limit(1);
   if (existing) return existing;
   // What came in for this person (of a group's one payment, this athlete's share).
   const paid = (await paymentsOfRegistration(tx, registrationId)).reduce((sum, payment) => sum + payment.paidAmount, 0);
   const outstanding = Math.max(0, total - paid);
   const [created] = await tx
-    .insert(payments)
+    .insert(eventPayments)
     .values({
-      registrationId,
+      campRegistrationId: registrationId,
       reference: `${orderId}-INN`,
       method: "card_cash",
       amount: outstanding > 0 ? outstanding : amount,
@@ -309,6 +307,6 @@ async function doorPaymentRow(tx: Db, registrationId: number, orderId: string, t
       createdAt: now,
       updatedAt: now,
     })
-    .returning();
+    .returning(campPaymentColumns);
   return created!;
 }

@@ -80,7 +80,7 @@ export async function loadCheckInHits(db: Db, year: number, ids?: number[]): Pro
           inArray(eventCheckinActions.campRegistrationId, found),
           eq(eventCheckinActions.kind, "payment"),
           isNull(eventCheckinActions.undoneBy),
-          isNotNull(eventCheckinActions.moneyActionId),
+          isNotNull(eventCheckinActions.paymentActionId),
         ),
       )
       .orderBy(asc(eventCheckinActions.id)),

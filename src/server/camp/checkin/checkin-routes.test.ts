@@ -12,7 +12,9 @@ import {
   type CheckInHit,
 } from "../../../shared/camp/camp-checkin.ts";
 import type { Database } from "../../db/database.ts";
-import { campRegistrations, moneyActions, payments } from "../../db/schema/camp.ts";
+import { campRegistrations } from "../../db/schema/camp.ts";
+import { eventPaymentActions, eventPayments } from "../../db/schema/events.ts";
+import { campPaymentWithId } from "../../payments/camp-payment-rows.ts";
 import { mailOutbox } from "../../db/schema/mail.ts";
 import { outboxMails } from "../../test-support/outbox.ts";
 import { createTestDatabase, databaseKinds } from "../../test-support/database.ts";
@@ -56,11 +58,11 @@ describe.each(databaseKinds)("check-in at the door on %s", (kind) => {
     (
       await database.db
         .select()
-        .from(moneyActions)
-        .innerJoin(payments, eq(payments.id, moneyActions.paymentId))
-        .where(eq(payments.registrationId, registrationId))
+        .from(eventPaymentActions)
+        .innerJoin(eventPayments, campPaymentWithId(eventPaymentActions.paymentId))
+        .where(eq(eventPayments.campRegistrationId, registrationId))
     )
-      .map((row) => row.money_actions)
+      .map((row) => row.event_payment_actions)
       .filter((entry) => entry.action.startsWith("checkin-"));
 
   beforeAll(async () => {

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { campRegistrationStatuses } from "../../../shared/camp/camp-lists.ts";
 import { clubs } from "./clubs.ts";
+import { eventPayments } from "./events.ts";
 import { grades } from "./grades.ts";
 
 /**
@@ -76,82 +77,7 @@ export const campRegistrations = pgTable(
   ],
 );
 
-export const paymentMethods = ["vipps", "card_cash", "free"] as const;
-export type PaymentMethod = (typeof paymentMethods)[number];
-
-/**
- * A payment (or payment attempt) for a registration. Accounting records (kept 5 years, D6): never deleted
- * with the registration's personal data. Card/cash and free payments use the order id as reference;
- * each Vipps attempt gets its own reference.
- */
-export const payments = pgTable(
-  "payments",
-  {
-    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    registrationId: integer("registration_id")
-      .notNull()
-      .references(() => campRegistrations.id),
-    reference: text("reference").notNull().unique(),
-    method: text("method", { enum: paymentMethods }).notNull(),
-    /** "registration": the registration's own payment (attempts); "change": the difference for a change made later ("Min påmelding"). */
-    kind: text("kind", { enum: ["registration", "change"] })
-      .notNull()
-      .default("registration"),
-    /** Whole kroner: the server's total. */
-    amount: integer("amount").notNull(),
-    /** card_cash: unpaid | paid; free: paid; vipps: created | authorized | captured | refunded | released | aborted | expired | terminated | failed. */
-    state: text("state").notNull(),
-    paidAmount: integer("paid_amount").notNull().default(0),
-    capturedAmount: integer("captured_amount").notNull().default(0),
-    refundedAmount: integer("refunded_amount").notNull().default(0),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
-    /** Vipps only (docs/decisions/0006-vipps.md). The ePayment state as Vipps last told us; null before create. */
-    vippsState: text("vipps_state"),
-    /** Whole kroner, from Vipps's aggregate (captured/refunded above come from it too). */
-    authorizedAmount: integer("authorized_amount").notNull().default(0),
-    cancelledAmount: integer("cancelled_amount").notNull().default(0),
-    /** Vipps's landing page for this attempt: a retried submission is sent to the same one. */
-    redirectUrl: text("redirect_url"),
-    /** What we still owe Vipps after authorisation: capture (confirmed) or release (not needed); null when done. */
-    settle: text("settle", { enum: ["capture", "release"] }),
-    /** A refund sent to Vipps without a final answer yet: retried with the same key and amount. */
-    pendingRefundKey: text("pending_refund_key"),
-    pendingRefundAmount: integer("pending_refund_amount"),
-    /** When the reconciliation job next looks at this payment at Vipps; null when nothing is left to do. */
-    nextCheckAt: timestamp("next_check_at", { withTimezone: true }),
-    /**
-     * The reconciliation job's lease: while in the future, one process (one job run) owns this payment and no
-     * other claims it. Separate from next_check_at, which webhooks and polls may move to "now" at any time.
-     */
-    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
-    lastCheckedAt: timestamp("last_checked_at", { withTimezone: true }),
-    lastError: text("last_error"),
-  },
-  (table) => [
-    index("payments_registration_idx").on(table.registrationId),
-    index("payments_next_check_idx").on(table.nextCheckAt),
-    check("payments_method_check", sql`${table.method} in ('vipps', 'card_cash', 'free')`),
-  ],
-);
-
-/** Every action that moves or settles money: who, when, what, how much. Append-only. */
-export const moneyActions = pgTable(
-  "money_actions",
-  {
-    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    paymentId: integer("payment_id")
-      .notNull()
-      .references(() => payments.id),
-    /** The camp account's username for an admin action ("camp-admin" on older rows), "system", "vipps-webhook", … */
-    actor: text("actor").notNull(),
-    action: text("action").notNull(),
-    amount: integer("amount").notNull(),
-    at: timestamp("at", { withTimezone: true }).notNull(),
-    note: text("note"),
-  },
-  (table) => [index("money_actions_payment_idx").on(table.paymentId)],
-);
+export { paymentMethods, type PaymentMethod } from "./events.ts";
 
 /**
  * One athlete's share of a payment made for a group (several athletes in one submission paying with one
@@ -164,7 +90,7 @@ export const paymentShares = pgTable(
   {
     paymentId: integer("payment_id")
       .notNull()
-      .references(() => payments.id),
+      .references(() => eventPayments.id),
     registrationId: integer("registration_id")
       .notNull()
       .references(() => campRegistrations.id),

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
 import type { FieldChange } from "../../../shared/change-log.ts";
 import { storedEventKinds, type StoredEventDefinition } from "../../../shared/events/event-kinds.ts";
-import { campRegistrations, moneyActions, payments } from "./camp.ts";
+import { campRegistrations } from "./camp.ts";
 
 /**
  * The club's events of every kind (src/shared/events/event-kinds.ts): gradings, courses and sales, which the
@@ -192,39 +192,92 @@ export const eventPositions = pgTable(
   ],
 );
 
+export const paymentMethods = ["vipps", "card_cash", "free"] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
+
 /**
- * An event order's Vipps attempts, as the camp's payments table holds the camp's: our state comes only from
- * Vipps; one reference per attempt.
+ * Every payment (or payment attempt) of an event order (`order_id`) or, until the camp's registrations are
+ * orders themselves, of a camp registration (`camp_registration_id`); exactly one of the two is set, and each
+ * side reads only its own rows. Accounting records (kept 5 years, D6): never deleted with the personal data.
+ * Our Vipps state comes only from Vipps (docs/decisions/0006-vipps.md); each Vipps attempt has its own
+ * reference, a camp registration's card/cash and free payments use its order id.
  */
 export const eventPayments = pgTable(
   "event_payments",
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    orderId: integer("order_id")
-      .notNull()
-      .references(() => eventOrders.id),
+    orderId: integer("order_id").references(() => eventOrders.id),
+    campRegistrationId: integer("camp_registration_id").references(() => campRegistrations.id),
     reference: text("reference").notNull().unique(),
+    method: text("method", { enum: paymentMethods }).notNull(),
+    /** "registration": the order's own payment (attempts); "change": the difference for a change made later ("Min påmelding"). */
+    kind: text("kind", { enum: ["registration", "change"] })
+      .notNull()
+      .default("registration"),
+    /** Whole kroner: the server's total. */
     amount: integer("amount").notNull(),
-    /** created | authorized | captured | aborted | expired | terminated | failed */
+    /** card_cash: unpaid | paid; free: paid; vipps: created | authorized | captured | refunded | released | aborted | expired | terminated | failed. */
     state: text("state").notNull(),
+    paidAmount: integer("paid_amount").notNull().default(0),
+    /** Vipps only. The ePayment state as Vipps last told us; null before create. */
     vippsState: text("vipps_state"),
+    /** Vipps's landing page for this attempt: a retried submission is sent to the same one. */
     redirectUrl: text("redirect_url"),
+    /** Whole kroner, from Vipps's aggregate. */
     authorizedAmount: integer("authorized_amount").notNull().default(0),
     capturedAmount: integer("captured_amount").notNull().default(0),
+    refundedAmount: integer("refunded_amount").notNull().default(0),
+    cancelledAmount: integer("cancelled_amount").notNull().default(0),
+    /** What we still owe Vipps after authorisation: capture (confirmed) or release (not needed); null when done. */
+    settle: text("settle", { enum: ["capture", "release"] }),
+    /** A refund sent to Vipps without a final answer yet: retried with the same key and amount. */
+    pendingRefundKey: text("pending_refund_key"),
+    pendingRefundAmount: integer("pending_refund_amount"),
+    /** When the reconciliation job next looks at this payment at Vipps; null when nothing is left to do. */
     nextCheckAt: timestamp("next_check_at", { withTimezone: true }),
+    /**
+     * The camp's reconciliation job's lease: while in the future, one process (one job run) owns this payment
+     * and no other claims it. Separate from next_check_at, which webhooks and polls may move to "now" at any time.
+     */
+    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
     lastCheckedAt: timestamp("last_checked_at", { withTimezone: true }),
+    lastError: text("last_error"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
   },
-  (table) => [index("event_payments_order_idx").on(table.orderId), index("event_payments_next_check_idx").on(table.nextCheckAt)],
+  (table) => [
+    index("event_payments_order_idx").on(table.orderId),
+    index("event_payments_camp_registration_idx").on(table.campRegistrationId),
+    index("event_payments_next_check_idx").on(table.nextCheckAt),
+    check("event_payments_owner_check", sql`(${table.orderId} is null) <> (${table.campRegistrationId} is null)`),
+    check("event_payments_method_check", sql`${table.method} in ('vipps', 'card_cash', 'free')`),
+  ],
+);
+
+/** Every action that moves or settles money on a payment: who, when, what, how much. Append-only. */
+export const eventPaymentActions = pgTable(
+  "event_payment_actions",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    paymentId: integer("payment_id")
+      .notNull()
+      .references(() => eventPayments.id),
+    /** The camp account's username for an admin action ("camp-admin" on older rows), "system", "vipps-webhook", … */
+    actor: text("actor").notNull(),
+    action: text("action").notNull(),
+    amount: integer("amount").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    note: text("note"),
+  },
+  (table) => [index("event_payment_actions_payment_idx").on(table.paymentId)],
 );
 
 /**
  * The money ledger of every order (docs/decisions/0016-money-ledger.md): one row per charge, money in and money
  * out, appended and never changed, counted by the shared functions (src/shared/camp/camp-ledger.ts) into every
- * figure anybody sees. An entry belongs to an event order (`order_id`, with its Vipps attempt in
- * `payment_id`) or, until the camp's registrations are orders themselves, to a camp registration
- * (`camp_registration_id`, with the camp's payment in `camp_payment_id`); a group that pays together is the
+ * figure anybody sees. An entry belongs to an event order (`order_id`) or, until the camp's registrations are
+ * orders themselves, to a camp registration (`camp_registration_id`), with the payment its money went through
+ * in `payment_id` (one of that order's or registration's, or a group's); a group that pays together is the
  * sum of its registrations' ledgers. Accounting records: kept when the personal data is blanked, so no cascade.
  */
 export const eventLedgerEntries = pgTable(
@@ -251,7 +304,6 @@ export const eventLedgerEntries = pgTable(
     /** Whole kroner. */
     amount: integer("amount").notNull(),
     paymentId: integer("payment_id").references(() => eventPayments.id),
-    campPaymentId: integer("camp_payment_id").references(() => payments.id),
     /** A correction names the entry it corrects (an undone door payment, a refund Vipps refused). */
     correctsId: integer("corrects_id").references((): AnyPgColumn => eventLedgerEntries.id),
   },
@@ -263,16 +315,11 @@ export const eventLedgerEntries = pgTable(
     index("event_ledger_entries_camp_registration_idx")
       .on(table.campRegistrationId)
       .where(sql`${table.campRegistrationId} is not null`),
-    index("event_ledger_entries_camp_payment_idx")
-      .on(table.campPaymentId)
-      .where(sql`${table.campPaymentId} is not null`),
+    index("event_ledger_entries_payment_idx")
+      .on(table.paymentId)
+      .where(sql`${table.paymentId} is not null`),
     check("event_ledger_entries_kind_check", sql`${table.kind} in ('charge', 'payment', 'refund', 'refund-owed', 'refund-paid')`),
     check("event_ledger_entries_owner_check", sql`(${table.orderId} is null) <> (${table.campRegistrationId} is null)`),
-    // An event order's money goes through its own payments, a camp registration's through the camp's.
-    check(
-      "event_ledger_entries_payment_check",
-      sql`(${table.orderId} is null or ${table.campPaymentId} is null) and (${table.campRegistrationId} is null or ${table.paymentId} is null)`,
-    ),
   ],
 );
 
@@ -314,9 +361,9 @@ export const eventCheckinActions = pgTable(
     day: text("day"),
     /** The camp: a payment's amount, whole kroner (an undo's: what was taken back). */
     amount: integer("amount"),
-    /** The camp: the payment row and money-log entry a door payment went to (null once the accounting records are deleted). */
-    campPaymentId: integer("camp_payment_id").references(() => payments.id, { onDelete: "set null" }),
-    moneyActionId: integer("money_action_id").references(() => moneyActions.id, { onDelete: "set null" }),
+    /** The camp: the payment and its action a door payment went to (null once the accounting records are deleted). */
+    paymentId: integer("payment_id").references(() => eventPayments.id, { onDelete: "set null" }),
+    paymentActionId: integer("payment_action_id").references(() => eventPaymentActions.id, { onDelete: "set null" }),
     /** The camp: the action that undid this payment. */
     undoneBy: uuid("undone_by"),
   },

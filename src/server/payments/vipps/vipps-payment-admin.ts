@@ -1,10 +1,11 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { campRefund } from "../../../shared/camp/camp-pricing.ts";
 import { addShareRefund, paymentsOfRegistration } from "../payment-shares.ts";
 import { queueVippsRefund } from "../queue-refund.ts";
 import { appendEntries, readLedger } from "../../camp/camp-ledger-store.ts";
 import { campEditionOfYear } from "../../camp/camp-edition-lookup.ts";
-import { campRegistrations, payments } from "../../db/schema/camp.ts";
+import { campRegistrations } from "../../db/schema/camp.ts";
+import { campPayment, lockCampPayment } from "../camp-payment-rows.ts";
 import { VippsApiError } from "./vipps-client.ts";
 import type { VippsPaymentView } from "../../../shared/payments/vipps-payment.ts";
 import { paymentView, vippsAdminView } from "./vipps-payment-view.ts";
@@ -58,8 +59,8 @@ export abstract class VippsPaymentAdmin extends VippsPaymentSettlement {
       const candidates = (await paymentsOfRegistration(tx, registrationId)).filter((row) => row.method === "vipps").reverse();
       const target = candidates.find((row) => row.capturedAmount > 0) ?? candidates.find((row) => row.vippsState === "AUTHORIZED");
       if (!target) return { kind: "not-found" as const };
-      await tx.execute(sql`select id from payments where id = ${target.id} for update`);
-      const [locked] = await tx.select().from(payments).where(eq(payments.id, target.id));
+      await lockCampPayment(tx, target.id);
+      const locked = await campPayment(tx, target.id);
       const row = (await paymentsOfRegistration(tx, registrationId)).find((candidate) => candidate.id === target.id);
       if (!locked || !row) return { kind: "not-found" as const };
       if (locked.pendingRefundKey) return { kind: "conflict" as const, message: vippsMessages.refundPending };
@@ -93,10 +94,10 @@ export abstract class VippsPaymentAdmin extends VippsPaymentSettlement {
         return { kind: "conflict", message: vippsMessages.refundRefused(error.problem?.detail ?? error.problem?.title ?? `HTTP ${error.status}`) };
       }
       await this.noteError(prepared.row.id, error, this.later(30_000));
-      const [row] = await this.db.select().from(payments).where(eq(payments.id, prepared.row.id));
+      const row = await campPayment(this.db, prepared.row.id);
       return { kind: "pending", amount: prepared.amount, payment: paymentView(row!) };
     }
-    const [row] = await this.db.select().from(payments).where(eq(payments.id, prepared.row.id));
+    const row = await campPayment(this.db, prepared.row.id);
     return { kind: "refunded", amount: prepared.amount, payment: paymentView(row!) };
   }
 }

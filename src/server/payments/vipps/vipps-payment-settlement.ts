@@ -2,7 +2,9 @@ import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { toOre } from "../../../shared/camp/camp-pricing.ts";
 import { shareRegistrationIds } from "../payment-shares.ts";
 import { recordRefundRefused } from "../../camp/camp-ledger-store.ts";
-import { campRegistrations, moneyActions, payments } from "../../db/schema/camp.ts";
+import { campRegistrations } from "../../db/schema/camp.ts";
+import { eventPaymentActions, eventPayments } from "../../db/schema/events.ts";
+import { campPayment, campPaymentWithId } from "../camp-payment-rows.ts";
 import { VippsApiError } from "./vipps-client.ts";
 import { VippsPaymentSync, type PaymentRow } from "./vipps-payment-sync.ts";
 
@@ -15,13 +17,13 @@ export abstract class VippsPaymentSettlement extends VippsPaymentSync {
 
   /** Everything still owed for one payment: read Vipps, capture or release, retry a refund, terminate if abandoned. */
   async process(paymentId: number, actor = "system"): Promise<void> {
-    let [row] = await this.db.select().from(payments).where(eq(payments.id, paymentId));
+    let row = await campPayment(this.db, paymentId);
     if (!row || row.method !== "vipps") return;
     let error: unknown;
     try {
       if (row.pendingRefundKey && row.pendingRefundAmount) await this.sendRefund(row, row.pendingRefundKey, row.pendingRefundAmount, actor);
       if (row.state !== "failed") await this.sync(row, actor);
-      [row] = await this.db.select().from(payments).where(eq(payments.id, paymentId));
+      row = await campPayment(this.db, paymentId);
       if (row!.settle === "capture") {
         // Released only when nobody it pays for is still coming (a group's payment: every athlete cancelled).
         const group = await shareRegistrationIds(this.db, paymentId);
@@ -31,7 +33,7 @@ export abstract class VippsPaymentSettlement extends VippsPaymentSync {
           .from(campRegistrations)
           .where(and(inArray(campRegistrations.id, ids), ne(campRegistrations.status, "cancelled")));
         if (coming.length === 0 && row!.capturedAmount === 0) {
-          await this.db.update(payments).set({ settle: "release" }).where(eq(payments.id, paymentId));
+          await this.db.update(eventPayments).set({ settle: "release" }).where(campPaymentWithId(paymentId));
           row!.settle = "release";
         }
       }
@@ -45,17 +47,17 @@ export abstract class VippsPaymentSettlement extends VippsPaymentSync {
       error = caught;
       this.log.warn({ paymentId, err: caught instanceof Error ? caught.message : String(caught) }, "vipps payment not settled yet; will retry");
     }
-    [row] = await this.db.select().from(payments).where(eq(payments.id, paymentId));
+    row = await campPayment(this.db, paymentId);
     if (!row) return;
     // Done with it: the next check as the state asks, and the claim released for whichever process comes next.
     await this.db
-      .update(payments)
+      .update(eventPayments)
       .set({
         nextCheckAt: this.nextCheck(row, error !== undefined),
         claimedUntil: null,
         lastError: error ? String(error instanceof Error ? error.message : error).slice(0, 1000) : null,
       })
-      .where(eq(payments.id, paymentId));
+      .where(campPaymentWithId(paymentId));
   }
 
   private async capture(row: PaymentRow, actor: string) {
@@ -93,10 +95,10 @@ export abstract class VippsPaymentSettlement extends VippsPaymentSync {
     const now = this.now();
     const at = now.toISOString();
     const result = await this.db.execute<{ id: number }>(sql`
-      update payments set claimed_until = ${new Date(now.getTime() + leaseMs).toISOString()}::timestamptz
+      update event_payments set claimed_until = ${new Date(now.getTime() + leaseMs).toISOString()}::timestamptz
        where id in (
-         select id from payments
-          where method = 'vipps' and next_check_at <= ${at}::timestamptz
+         select id from event_payments
+          where camp_registration_id is not null and method = 'vipps' and next_check_at <= ${at}::timestamptz
             and (claimed_until is null or claimed_until <= ${at}::timestamptz)
           order by next_check_at, id
           limit ${limit}
@@ -113,18 +115,18 @@ export abstract class VippsPaymentSettlement extends VippsPaymentSync {
       const result = await this.client.refund(row.reference, { currency: "NOK", value: toOre(amount) }, key);
       await this.apply(row.id, result, actor);
       await this.db
-        .update(payments)
+        .update(eventPayments)
         .set({ pendingRefundKey: null, pendingRefundAmount: null })
-        .where(and(eq(payments.id, row.id), eq(payments.pendingRefundKey, key)));
+        .where(and(campPaymentWithId(row.id), eq(eventPayments.pendingRefundKey, key)));
     } catch (error) {
       if (error instanceof VippsApiError && !error.retryable) {
         await this.db.transaction(async (tx) => {
           await tx
-            .update(payments)
+            .update(eventPayments)
             .set({ pendingRefundKey: null, pendingRefundAmount: null, lastError: error.message })
-            .where(and(eq(payments.id, row.id), eq(payments.pendingRefundKey, key)));
+            .where(and(campPaymentWithId(row.id), eq(eventPayments.pendingRefundKey, key)));
           await tx
-            .insert(moneyActions)
+            .insert(eventPaymentActions)
             .values({ paymentId: row.id, actor, action: "refund-failed", amount, at: this.now(), note: error.message.slice(0, 500) });
           // The money is still owed back: outside Vipps now, on the treasurer's list.
           await recordRefundRefused(tx, row.id, amount, {

@@ -5,12 +5,14 @@ import { queueCampConfirmationMail, queueCampGroupConfirmationMail } from "../..
 import { shareRegistrationIds } from "../payment-shares.ts";
 import { figuresOf, recordVippsCapture } from "../../camp/camp-ledger-store.ts";
 import type { Db } from "../../db/database.ts";
-import { campRegistrations, moneyActions, payments } from "../../db/schema/camp.ts";
+import { campRegistrations } from "../../db/schema/camp.ts";
+import { eventPaymentActions, eventPayments } from "../../db/schema/events.ts";
+import { campPayment, campPaymentColumns, campPaymentWithId, lockCampPayment, type CampPayment } from "../camp-payment-rows.ts";
 import { VippsApiError, type VippsClient } from "./vipps-client.ts";
 import type { Aggregate, VippsPaymentState } from "./vipps-types.ts";
 import { stateText } from "./vipps-payment-view.ts";
 
-export type PaymentRow = typeof payments.$inferSelect;
+export type PaymentRow = CampPayment;
 
 export const finalFailedStates = new Set(["ABORTED", "EXPIRED", "TERMINATED"]);
 const kr = (ore: number) => Math.round(ore / 100);
@@ -59,9 +61,9 @@ export abstract class VippsPaymentSync {
       if (error instanceof VippsApiError && error.status === 404 && !row.vippsState) {
         if (this.now().getTime() - row.createdAt.getTime() > neverCreatedAfterMs) {
           await this.db
-            .update(payments)
+            .update(eventPayments)
             .set({ state: "failed", nextCheckAt: null, lastError: "Not found at Vipps", updatedAt: this.now() })
-            .where(eq(payments.id, row.id));
+            .where(campPaymentWithId(row.id));
         }
         return;
       }
@@ -78,8 +80,8 @@ export abstract class VippsPaymentSync {
   async apply(paymentId: number, remote: { state: VippsPaymentState; aggregate: Aggregate }, actor: string, redirectUrl?: string): Promise<void> {
     const now = this.now();
     const confirmed = await this.db.transaction(async (tx) => {
-      await tx.execute(sql`select id from payments where id = ${paymentId} for update`);
-      const [row] = await tx.select().from(payments).where(eq(payments.id, paymentId));
+      await lockCampPayment(tx, paymentId);
+      const row = await campPayment(tx, paymentId);
       if (!row) return { confirmedNow: false, endedUnpaid: false };
       const current = row.vippsState;
       const vippsState = current && current !== "CREATED" ? current : remote.state;
@@ -94,7 +96,7 @@ export abstract class VippsPaymentSync {
       let confirmedNow = false;
       let endedUnpaid = false;
       const log = (action: string, amount: number, note: string) =>
-        tx.insert(moneyActions).values({ paymentId, actor, action, amount, at: now, note });
+        tx.insert(eventPaymentActions).values({ paymentId, actor, action, amount, at: now, note });
 
       if (vippsState === "AUTHORIZED" && current !== "AUTHORIZED") {
         // A group's payment confirms every athlete of the group at once, with the group's one mail.
@@ -149,7 +151,7 @@ export abstract class VippsPaymentSync {
       const open = amounts.authorized - amounts.captured - amounts.cancelled;
       if (settle && open <= 0) settle = null;
       await tx
-        .update(payments)
+        .update(eventPayments)
         .set({
           vippsState,
           state: row.state === "failed" && !vippsState ? "failed" : stateText(vippsState, amounts),
@@ -164,7 +166,7 @@ export abstract class VippsPaymentSync {
           lastCheckedAt: now,
           updatedAt: now,
         })
-        .where(eq(payments.id, paymentId));
+        .where(campPaymentWithId(paymentId));
       return { confirmedNow, endedUnpaid };
     });
     if (confirmed.confirmedNow) {
@@ -191,10 +193,10 @@ export abstract class VippsPaymentSync {
 
   protected async latestVippsPayment(registrationId: number): Promise<PaymentRow | undefined> {
     const [row] = await this.db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.registrationId, registrationId), eq(payments.method, "vipps")))
-      .orderBy(desc(payments.id))
+      .select(campPaymentColumns)
+      .from(eventPayments)
+      .where(and(eq(eventPayments.campRegistrationId, registrationId), eq(eventPayments.method, "vipps")))
+      .orderBy(desc(eventPayments.id))
       .limit(1);
     return row;
   }
@@ -205,9 +207,9 @@ export abstract class VippsPaymentSync {
 
   protected async noteError(paymentId: number, error: unknown, nextCheckAt: Date) {
     await this.db
-      .update(payments)
+      .update(eventPayments)
       .set({ lastError: String(error instanceof Error ? error.message : error).slice(0, 1000), nextCheckAt, updatedAt: this.now() })
-      .where(eq(payments.id, paymentId));
+      .where(campPaymentWithId(paymentId));
   }
 }
 
@@ -218,8 +220,10 @@ export abstract class VippsPaymentSync {
  */
 async function comingIn(tx: Db, registrationId: number, paymentId: number): Promise<number> {
   const [row] = await tx
-    .select({ due: sql<number>`coalesce(sum(${payments.authorizedAmount} - ${payments.capturedAmount} - ${payments.cancelledAmount}), 0)::int` })
-    .from(payments)
-    .where(and(eq(payments.registrationId, registrationId), ne(payments.id, paymentId), eq(payments.settle, "capture")));
+    .select({
+      due: sql<number>`coalesce(sum(${eventPayments.authorizedAmount} - ${eventPayments.capturedAmount} - ${eventPayments.cancelledAmount}), 0)::int`,
+    })
+    .from(eventPayments)
+    .where(and(eq(eventPayments.campRegistrationId, registrationId), ne(eventPayments.id, paymentId), eq(eventPayments.settle, "capture")));
   return Number(row?.due ?? 0);
 }

@@ -6,10 +6,12 @@ import { readLedger } from "../../camp/camp-ledger-store.ts";
 import { suggestedRefund } from "../../../shared/camp/camp-ledger.ts";
 import { campEditionOfYear } from "../../camp/camp-edition-lookup.ts";
 import type { Db } from "../../db/database.ts";
-import { campRegistrations, moneyActions, paymentShares, payments } from "../../db/schema/camp.ts";
+import { campRegistrations, paymentShares } from "../../db/schema/camp.ts";
+import { eventPaymentActions } from "../../db/schema/events.ts";
+import { campPayment, type CampPayment } from "../camp-payment-rows.ts";
 import type { VippsPaymentView, VippsStatus } from "../../../shared/payments/vipps-payment.ts";
 
-type PaymentRow = typeof payments.$inferSelect;
+type PaymentRow = CampPayment;
 
 /** The result page's status of a Vipps payment (spec: RESERVED, CANCELLED, …). */
 export function statusText(row: Pick<PaymentRow, "state" | "vippsState">): VippsStatus {
@@ -75,14 +77,14 @@ export async function vippsAdminView(db: Db, registrationId: number, now: Date) 
   const actions = ids.length
     ? await db
         .select()
-        .from(moneyActions)
+        .from(eventPaymentActions)
         .where(
-          sql`${moneyActions.paymentId} in (${sql.join(
+          sql`${eventPaymentActions.paymentId} in (${sql.join(
             ids.map((id) => sql`${id}`),
             sql`, `,
           )})`,
         )
-        .orderBy(asc(moneyActions.at), asc(moneyActions.id))
+        .orderBy(asc(eventPaymentActions.at), asc(eventPaymentActions.id))
     : [];
   const refundable = rows.find((row) => row.method === "vipps" && row.capturedAmount - row.refundedAmount > 0);
   const edition = await campEditionOfYear(db, registration.editionYear);
@@ -136,7 +138,7 @@ async function groupPaymentView(db: Db, paymentIds: number[]) {
     .orderBy(desc(paymentShares.paymentId), asc(paymentShares.registrationId));
   const latest = shares[0]?.paymentId;
   if (latest === undefined) return undefined;
-  const [payment] = await db.select().from(payments).where(eq(payments.id, latest));
+  const payment = await campPayment(db, latest);
   return {
     reference: payment!.reference,
     amount: payment!.amount,

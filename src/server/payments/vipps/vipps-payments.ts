@@ -10,7 +10,9 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { toOre } from "../../../shared/camp/camp-pricing.ts";
 import { copyShares } from "../payment-shares.ts";
 import type { CampPaymentGateway, RegistrationAwaitingPayment } from "../../camp/camp-payment-gateway.ts";
-import { campRegistrations, payments } from "../../db/schema/camp.ts";
+import { campRegistrations } from "../../db/schema/camp.ts";
+import { eventPayments } from "../../db/schema/events.ts";
+import { campPaymentColumns, campPaymentWithId, campPaymentWithReference } from "../camp-payment-rows.ts";
 import { HttpError } from "../../errors.ts";
 import { VippsApiError, VippsUnreachableError } from "./vipps-client.ts";
 import { vippsErrorCodes } from "./vipps-types.ts";
@@ -61,15 +63,15 @@ export class VippsPayments extends VippsPaymentAdmin implements CampPaymentGatew
       const created = await this.client.createPayment(body, `create-${row.reference}`);
       if (!created.redirectUrl) throw new Error("Vipps gave no redirectUrl");
       await this.db
-        .update(payments)
+        .update(eventPayments)
         .set({
           redirectUrl: created.redirectUrl,
-          vippsState: sql`coalesce(${payments.vippsState}, 'CREATED')`,
+          vippsState: sql`coalesce(${eventPayments.vippsState}, 'CREATED')`,
           nextCheckAt: this.later(5_000),
           lastError: null,
           updatedAt: this.now(),
         })
-        .where(eq(payments.id, row.id));
+        .where(campPaymentWithId(row.id));
       return created.redirectUrl;
     } catch (error) {
       if (error instanceof VippsApiError && error.code === vippsErrorCodes.referenceExists && depth === 0) {
@@ -86,9 +88,9 @@ export class VippsPayments extends VippsPaymentAdmin implements CampPaymentGatew
       }
       if (error instanceof VippsApiError) {
         await this.db
-          .update(payments)
+          .update(eventPayments)
           .set({ state: "failed", nextCheckAt: null, lastError: error.message, updatedAt: this.now() })
-          .where(eq(payments.id, row.id));
+          .where(campPaymentWithId(row.id));
         this.log.error({ reference: row.reference, err: error.message }, "vipps refused to create payment");
         throw new HttpError(502, vippsMessages.refused);
       }
@@ -99,16 +101,16 @@ export class VippsPayments extends VippsPaymentAdmin implements CampPaymentGatew
   private async newAttempt(registrationId: number, orderId: string, amount: number, kind: PaymentRow["kind"] = "registration"): Promise<PaymentRow> {
     const [counted] = await this.db
       .select({ n: sql<number>`count(*)::int` })
-      .from(payments)
-      .where(and(eq(payments.registrationId, registrationId), eq(payments.method, "vipps")));
+      .from(eventPayments)
+      .where(and(eq(eventPayments.campRegistrationId, registrationId), eq(eventPayments.method, "vipps")));
     const now = this.now();
     const previous = await this.latestVippsPayment(registrationId);
     // One transaction: no one reads the new attempt before its shares and amount are set.
     await this.db.transaction(async (tx) => {
       const [inserted] = await tx
-        .insert(payments)
+        .insert(eventPayments)
         .values({
-          registrationId,
+          campRegistrationId: registrationId,
           reference: `${orderId}-${Number(counted?.n ?? 0) + 1}`,
           method: "vipps",
           kind,
@@ -118,7 +120,7 @@ export class VippsPayments extends VippsPaymentAdmin implements CampPaymentGatew
           updatedAt: now,
         })
         .onConflictDoNothing()
-        .returning({ id: payments.id });
+        .returning({ id: eventPayments.id });
       // A group's payment: the next attempt carries the shares still owed, and asks for their sum.
       if (inserted && previous) await copyShares(tx, previous.id, inserted.id);
     });
@@ -131,10 +133,10 @@ export class VippsPayments extends VippsPaymentAdmin implements CampPaymentGatew
    */
   async releasePendingPayment(registrationId: number): Promise<"released" | "authorized"> {
     const rows = await this.db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.registrationId, registrationId), eq(payments.method, "vipps")))
-      .orderBy(asc(payments.id));
+      .select(campPaymentColumns)
+      .from(eventPayments)
+      .where(and(eq(eventPayments.campRegistrationId, registrationId), eq(eventPayments.method, "vipps")))
+      .orderBy(asc(eventPayments.id));
     try {
       for (const row of rows) {
         if (row.state === "failed" || (row.vippsState && row.vippsState !== "CREATED")) continue;
@@ -145,9 +147,9 @@ export class VippsPayments extends VippsPaymentAdmin implements CampPaymentGatew
       throw error;
     }
     const after = await this.db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.registrationId, registrationId), eq(payments.method, "vipps")));
+      .select(campPaymentColumns)
+      .from(eventPayments)
+      .where(and(eq(eventPayments.campRegistrationId, registrationId), eq(eventPayments.method, "vipps")));
     return after.some((row) => row.vippsState === "AUTHORIZED") ? "authorized" : "released";
   }
 
@@ -173,10 +175,10 @@ export class VippsPayments extends VippsPaymentAdmin implements CampPaymentGatew
     const registration = await this.registrationByOrder(orderId);
     if (!registration) return undefined;
     const rows = await this.db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.registrationId, registration.id), eq(payments.method, "vipps")))
-      .orderBy(asc(payments.id));
+      .select(campPaymentColumns)
+      .from(eventPayments)
+      .where(and(eq(eventPayments.campRegistrationId, registration.id), eq(eventPayments.method, "vipps")))
+      .orderBy(asc(eventPayments.id));
     const latest = rows[rows.length - 1];
     if (!latest) return undefined;
     if (rows.some((row) => row.vippsState === "AUTHORIZED")) return "RESERVED";
@@ -184,7 +186,7 @@ export class VippsPayments extends VippsPaymentAdmin implements CampPaymentGatew
     if (latest.state !== "failed" && (!latest.vippsState || latest.vippsState === "CREATED") && stale) {
       try {
         await this.sync(latest, "system");
-        const [fresh] = await this.db.select().from(payments).where(eq(payments.id, latest.id));
+        const [fresh] = await this.db.select(campPaymentColumns).from(eventPayments).where(campPaymentWithId(latest.id));
         if (fresh) return statusText(fresh);
       } catch (error) {
         this.log.warn({ reference: latest.reference, err: error instanceof Error ? error.message : String(error) }, "vipps status poll failed");
@@ -217,7 +219,7 @@ export class VippsPayments extends VippsPaymentAdmin implements CampPaymentGatew
    * Unknown references are ignored.
    */
   async onWebhook(reference: string): Promise<void> {
-    const [row] = await this.db.select().from(payments).where(eq(payments.reference, reference));
+    const [row] = await this.db.select(campPaymentColumns).from(eventPayments).where(campPaymentWithReference(reference));
     if (!row || row.method !== "vipps") return;
     try {
       // Read first: what it finds (e.g. a capture now owed) makes the payment due by itself, and no other
@@ -225,7 +227,7 @@ export class VippsPayments extends VippsPaymentAdmin implements CampPaymentGatew
       if (row.state !== "failed") await this.sync(row, "vipps-webhook");
     } catch (error) {
       // Vipps could not be read just now: the reconciliation job looks at once.
-      await this.db.update(payments).set({ nextCheckAt: this.now() }).where(eq(payments.id, row.id));
+      await this.db.update(eventPayments).set({ nextCheckAt: this.now() }).where(campPaymentWithId(row.id));
       throw error;
     } finally {
       this.options.workDue?.();

@@ -1,0 +1,100 @@
+/**
+ * The camp's payments and the events' payments share one table (`event_payments`, migration 0047), one id
+ * sequence and two reconciliation jobs, while a camp registration and an event order may have the same row id.
+ * Neither job, webhook, refund, admin view nor retention of one kind may read or change the other kind's payment.
+ */
+import { asc, eq, isNotNull } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../db/database.ts";
+import { eventOrders, eventPaymentActions, eventPayments } from "../db/schema/events.ts";
+import { deleteExpiredEventAccounting } from "../privacy/event-order-retention.ts";
+import { deleteExpiredAccounting } from "../privacy/retention.ts";
+import { campAdminToken } from "../test-support/camp.ts";
+import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
+import { createPublished, grading, order, participant, postOrder } from "../test-support/events.ts";
+import { buildVippsTestApp, startVippsPayment, type Paying } from "../test-support/vipps.ts";
+import { campPayment, selectCampPayments } from "./camp-payment-rows.ts";
+
+const now = new Date("2026-10-15T10:00:00Z");
+const slug = "gradering-oktober";
+
+describe.each(databaseKinds)("the camp's and the events' payments kept apart in one table on %s", (kind) => {
+  let database: Database;
+  let built: Awaited<ReturnType<typeof buildVippsTestApp>>;
+  let camp: Paying;
+  let orderRowId: number;
+  let eventPaymentId: number;
+  let eventReference: string;
+
+  const eventPayment = async () => (await database.db.select().from(eventPayments).where(eq(eventPayments.id, eventPaymentId)))[0]!;
+  let campPaymentId: number;
+  const campRow = async () => (await campPayment(database.db, campPaymentId))!;
+  const bothDue = async () => {
+    await database.db.update(eventPayments).set({ nextCheckAt: new Date(now.getTime() - 60_000), claimedUntil: null });
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    built = await buildVippsTestApp(database, () => now, { timeoutMs: 500 });
+    const token = await campAdminToken(built.app);
+    camp = await startVippsPayment(built.app);
+    await createPublished(built.app, token, slug, grading({ registrationOpensAt: "2026-10-01T08:00:00+02:00", capacity: 5 }));
+    const res = await postOrder(built.app, slug, order({ vipps: true, participants: [participant()] }));
+    expect(res.statusCode, res.body).toBe(200);
+    eventReference = new URL(res.body).searchParams.get("reference")!;
+    [{ id: orderRowId }] = (await database.db.select({ id: eventOrders.id }).from(eventOrders)) as [{ id: number }];
+    [{ id: eventPaymentId }] = (await database.db.select({ id: eventPayments.id }).from(eventPayments).where(isNotNull(eventPayments.orderId))) as [
+      { id: number },
+    ];
+    campPaymentId = (await selectCampPayments(database.db))[0]!.id;
+  });
+  afterAll(async () => {
+    await built?.sim.settled();
+    await built?.app.close();
+    await database?.close();
+  });
+
+  it("a camp registration and an event order share a row id, and the camp's reads never see the event's payment", async () => {
+    expect(orderRowId).toBe(camp.registrationId);
+    expect(await campPayment(database.db, eventPaymentId)).toBeUndefined();
+    expect((await selectCampPayments(database.db)).map((row) => row.reference)).toEqual([camp.reference]);
+    const details = await built.service.adminView(camp.registrationId);
+    expect(details!.payments.map((payment) => payment.reference)).toEqual([camp.reference]);
+  });
+
+  it("each reconciliation job claims and checks only its own kind's payments, both being due", async () => {
+    await bothDue();
+    const eventBefore = await eventPayment();
+    expect(await built.service.reconcileOnce()).toBe(1);
+    expect(await eventPayment()).toEqual(eventBefore);
+
+    await bothDue();
+    const campBefore = await campRow();
+    expect(await built.app.eventVipps!.reconcileOnce()).toBe(1);
+    expect(await campRow()).toEqual(campBefore);
+    // The camp's job, given the event payment's id, leaves it alone.
+    await built.service.process(eventPaymentId, "reconciliation");
+    expect(await eventPayment()).toMatchObject({ lastError: null, claimedUntil: null });
+  });
+
+  it("a webhook for one kind's reference is unknown to the other kind's service", async () => {
+    const eventBefore = await eventPayment();
+    const campBefore = await campRow();
+    await built.service.onWebhook(eventReference);
+    await built.app.eventVipps!.onWebhook(camp.reference);
+    expect(await eventPayment()).toEqual(eventBefore);
+    expect(await campRow()).toEqual(campBefore);
+    expect(await database.db.select().from(eventPaymentActions).where(eq(eventPaymentActions.paymentId, eventPaymentId))).toEqual([]);
+  });
+
+  it("the camp's refund and its retention never reach the event's payment, nor the events' retention the camp's", async () => {
+    expect((await built.service.refund(orderRowId, { amount: 100 }, "camp-admin")).kind).toBe("not-found");
+    const eventBefore = await eventPayment();
+    // Far past every accounting retention: the camp's deletes its own payments, the events' only theirs.
+    await deleteExpiredAccounting(database.db, new Date("2040-01-01T00:00:00Z"), 5);
+    expect(await eventPayment()).toEqual(eventBefore);
+    expect(await selectCampPayments(database.db)).toEqual([]);
+    await deleteExpiredEventAccounting(database.db, new Date("2040-01-01T00:00:00Z"), () => new Date("2030-01-01T00:00:00Z"));
+    expect(await database.db.select().from(eventPayments).orderBy(asc(eventPayments.id))).toEqual([]);
+  });
+});
