@@ -34,6 +34,8 @@ export const eventVippsMessages = {
 } as const;
 
 const finalFailed = new Set(["ABORTED", "EXPIRED", "TERMINATED"]);
+/** A create that never reached Vipps (GET says 404) is given up after this long, as the camp's is. */
+const neverCreatedAfterMs = 15 * 60_000;
 const kr = (ore: number) => Math.round(ore / 100);
 
 export interface EventVippsOptions {
@@ -150,7 +152,11 @@ export class EventVipps implements EventPaymentGateway {
     try {
       remote = await this.options.client.getPayment(row.reference);
     } catch (error) {
-      if (error instanceof VippsApiError && error.status === 404) return;
+      if (error instanceof VippsApiError && error.status === 404) {
+        // Otherwise it stays due for ever, and its order holds its places for ever.
+        if (!row.vippsState && this.options.now().getTime() - row.createdAt.getTime() > neverCreatedAfterMs) await this.neverCreated(row.id);
+        return;
+      }
       throw error;
     }
     await this.apply(row.id, remote);
@@ -221,6 +227,24 @@ export class EventVipps implements EventPaymentGateway {
           updatedAt: now,
         })
         .where(orderPaymentWithId(paymentId));
+    });
+    if (queued) this.options.mailQueued();
+  }
+
+  /** An attempt Vipps never saw: failed, and its order (still waiting for it) gives its places back. */
+  private async neverCreated(paymentId: number): Promise<void> {
+    const now = this.options.now();
+    let queued = false;
+    await this.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from event_payments where id = ${paymentId} and order_id is not null for update`);
+      const [row] = (await tx.select().from(eventPayments).where(orderPaymentWithId(paymentId))) as PaymentRow[];
+      if (!row || row.vippsState || row.state === "failed") return;
+      await tx
+        .update(eventPayments)
+        .set({ state: "failed", nextCheckAt: null, lastCheckedAt: now, updatedAt: now })
+        .where(orderPaymentWithId(paymentId));
+      const [order] = await tx.select().from(eventOrders).where(eq(eventOrders.id, row.orderId));
+      if (order?.status === "pending_payment" && (await this.giveBack(tx, order.id, now)) > 0) queued = true;
     });
     if (queued) this.options.mailQueued();
   }
