@@ -352,6 +352,8 @@ export class EventVipps implements EventPaymentGateway {
       .select()
       .from(eventPayments)
       .where(orderPayments(lte(eventPayments.nextCheckAt, this.options.now())))
+      // The longest due first, so a pile of newer ones never keeps an older one waiting.
+      .orderBy(asc(eventPayments.nextCheckAt), asc(eventPayments.id))
       .limit(20)) as PaymentRow[];
     for (const row of due) {
       try {
