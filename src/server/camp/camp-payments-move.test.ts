@@ -146,8 +146,8 @@ describe.each(databaseKinds)("the camp's payments in the engine's table on %s", 
       },
     ]);
     expect(await database.db.select().from(paymentShares).orderBy(asc(paymentShares.registrationId))).toEqual([
-      { paymentId: 2, registrationId: 1, amount: 1200, refundedAmount: 600 },
-      { paymentId: 2, registrationId: 2, amount: 1200, refundedAmount: 0 },
+      { paymentId: 2, registrationId: 1, amount: 1200, refundedAmount: 600, ownerKind: "camp" },
+      { paymentId: 2, registrationId: 2, amount: 1200, refundedAmount: 0, ownerKind: "camp" },
     ]);
     const [door] = await database.db.select().from(eventCheckinActions);
     expect(door).toMatchObject({ campRegistrationId: 2, kind: "payment", amount: 550, paymentId: 5, paymentActionId: 9 });

@@ -3,7 +3,7 @@
  * sequence and two reconciliation jobs, while a camp registration and an event order may have the same row id.
  * Neither job, webhook, refund, admin view nor retention of one kind may read or change the other kind's payment.
  */
-import { asc, eq, isNotNull } from "drizzle-orm";
+import { asc, eq, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.ts";
 import { eventOrders, eventPaymentActions, eventPayments } from "../db/schema/events.ts";
@@ -85,6 +85,31 @@ describe.each(databaseKinds)("the camp's and the events' payments kept apart in 
     expect(await eventPayment()).toEqual(eventBefore);
     expect(await campRow()).toEqual(campBefore);
     expect(await database.db.select().from(eventPaymentActions).where(eq(eventPaymentActions.paymentId, eventPaymentId))).toEqual([]);
+  });
+
+  it("the database itself refuses a camp ledger entry or share on an event's payment, and an event's entry on a camp payment", async () => {
+    const entry = (owner: string, ownerId: number, paymentId: number) =>
+      database.db.execute(sql`insert into event_ledger_entries (${sql.raw(owner)}, at, actor, reason, kind, method, amount, payment_id)
+        values (${ownerId}, ${now.toISOString()}::timestamptz, 'test', 'Betaling', 'payment', 'vipps', 1, ${paymentId})`);
+    // 23503: a foreign key refused it (the payment's owner is not the entry's).
+    const refusedByKey = (error: { code?: string; cause?: { code?: string } }) => (error.cause ?? error).code === "23503";
+    await expect(entry("camp_registration_id", camp.registrationId, eventPaymentId)).rejects.toSatisfy(refusedByKey);
+    await expect(entry("order_id", orderRowId, campPaymentId)).rejects.toSatisfy(refusedByKey);
+    await expect(
+      database.db.execute(
+        sql`insert into payment_shares (payment_id, registration_id, amount) values (${eventPaymentId}, ${camp.registrationId}, 1)`,
+      ),
+    ).rejects.toSatisfy(refusedByKey);
+    // Each on its own side is written (and taken back: the ledger's figures are not this test's).
+    const undo = new Error("taken back");
+    const written = database.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into event_ledger_entries (camp_registration_id, at, actor, reason, kind, method, amount, payment_id)
+        values (${camp.registrationId}, ${now.toISOString()}::timestamptz, 'test', 'Betaling', 'payment', 'vipps', 1, ${campPaymentId})`);
+      await tx.execute(sql`insert into event_ledger_entries (order_id, at, actor, reason, kind, method, amount, payment_id)
+        values (${orderRowId}, ${now.toISOString()}::timestamptz, 'test', 'Betaling', 'payment', 'vipps', 1, ${eventPaymentId})`);
+      throw undo;
+    });
+    await expect(written).rejects.toBe(undo);
   });
 
   it("the camp's refund and its retention never reach the event's payment, nor the events' retention the camp's", async () => {

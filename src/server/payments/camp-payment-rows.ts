@@ -8,7 +8,8 @@ import { eventPayments } from "../db/schema/events.ts";
  * camp query reads and writes only such rows, so an event's payment with the same id or reference is never
  * the camp's.
  */
-const { orderId: _orderId, campRegistrationId: _campRegistrationId, ...shared } = getTableColumns(eventPayments);
+// The owner columns stay out: a camp payment's owner is its registration, and `owner_kind` is the database's check.
+const { orderId: _orderId, campRegistrationId: _campRegistrationId, ownerKind: _ownerKind, ...shared } = getTableColumns(eventPayments);
 
 /** The columns of a camp payment, for `db.select(campPaymentColumns).from(eventPayments)`. */
 export const campPaymentColumns = {
@@ -16,7 +17,7 @@ export const campPaymentColumns = {
   registrationId: sql<number>`${eventPayments.campRegistrationId}`.mapWith(Number),
 };
 
-export type CampPayment = Omit<typeof eventPayments.$inferSelect, "orderId" | "campRegistrationId"> & { registrationId: number };
+export type CampPayment = Omit<typeof eventPayments.$inferSelect, "orderId" | "campRegistrationId" | "ownerKind"> & { registrationId: number };
 
 /** The camp's payments (never an event order's). */
 export const isCampPayment: SQL = isNotNull(eventPayments.campRegistrationId);

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { campRegistrationStatuses } from "../../../shared/camp/camp-lists.ts";
 import { clubs } from "./clubs.ts";
 import { eventPayments } from "./events.ts";
@@ -98,6 +98,16 @@ export const paymentShares = pgTable(
     amount: integer("amount").notNull(),
     /** Whole kroner refunded (or queued for refund) from the payment for this athlete. */
     refundedAmount: integer("refunded_amount").notNull().default(0),
+    /** Shares are the camp's: the payment must be a camp registration's (`ownerKindSql`). */
+    ownerKind: text("owner_kind").generatedAlwaysAs(sql`'camp'`),
   },
-  (table) => [primaryKey({ columns: [table.paymentId, table.registrationId] }), index("payment_shares_registration_idx").on(table.registrationId)],
+  (table) => [
+    primaryKey({ columns: [table.paymentId, table.registrationId] }),
+    index("payment_shares_registration_idx").on(table.registrationId),
+    foreignKey({
+      name: "payment_shares_payment_owner_fk",
+      columns: [table.paymentId, table.ownerKind],
+      foreignColumns: [eventPayments.id, eventPayments.ownerKind],
+    }),
+  ],
 );

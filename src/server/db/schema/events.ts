@@ -1,5 +1,19 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from "drizzle-orm/pg-core";
 import type { FieldChange } from "../../../shared/change-log.ts";
 import { storedEventKinds, type StoredEventDefinition } from "../../../shared/events/event-kinds.ts";
 import { campRegistrations } from "./camp.ts";
@@ -196,6 +210,13 @@ export const paymentMethods = ["vipps", "card_cash", "free"] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 
 /**
+ * «camp» for a camp registration's row, «order» for an event order's: a generated column of the payments and of
+ * each table whose rows name a payment, so that a foreign key over the payment and its owner keeps the camp's
+ * money and the events' apart in the database, not only in the queries.
+ */
+export const ownerKindSql = sql`case when order_id is null then 'camp' else 'order' end`;
+
+/**
  * Every payment (or payment attempt) of an event order (`order_id`) or, until the camp's registrations are
  * orders themselves, of a camp registration (`camp_registration_id`); exactly one of the two is set, and each
  * side reads only its own rows. Accounting records (kept 5 years, D6): never deleted with the personal data.
@@ -244,8 +265,11 @@ export const eventPayments = pgTable(
     lastError: text("last_error"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+    /** Whose payment it is, kept by the database: the rows that name a payment must be of the same owner. */
+    ownerKind: text("owner_kind").generatedAlwaysAs(ownerKindSql),
   },
   (table) => [
+    unique("event_payments_id_owner_unique").on(table.id, table.ownerKind),
     index("event_payments_order_idx").on(table.orderId),
     index("event_payments_camp_registration_idx").on(table.campRegistrationId),
     index("event_payments_next_check_idx").on(table.nextCheckAt),
@@ -304,6 +328,8 @@ export const eventLedgerEntries = pgTable(
     /** Whole kroner. */
     amount: integer("amount").notNull(),
     paymentId: integer("payment_id").references(() => eventPayments.id),
+    /** Whose entry it is: its payment must be of the same owner (`ownerKindSql`). */
+    ownerKind: text("owner_kind").generatedAlwaysAs(ownerKindSql),
     /** A correction names the entry it corrects (an undone door payment, a refund Vipps refused). */
     correctsId: integer("corrects_id").references((): AnyPgColumn => eventLedgerEntries.id),
   },
@@ -320,6 +346,11 @@ export const eventLedgerEntries = pgTable(
       .where(sql`${table.paymentId} is not null`),
     check("event_ledger_entries_kind_check", sql`${table.kind} in ('charge', 'payment', 'refund', 'refund-owed', 'refund-paid')`),
     check("event_ledger_entries_owner_check", sql`(${table.orderId} is null) <> (${table.campRegistrationId} is null)`),
+    foreignKey({
+      name: "event_ledger_entries_payment_owner_fk",
+      columns: [table.paymentId, table.ownerKind],
+      foreignColumns: [eventPayments.id, eventPayments.ownerKind],
+    }),
   ],
 );
 
