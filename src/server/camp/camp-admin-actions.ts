@@ -7,7 +7,7 @@ import type { Db } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
 import { campPaymentColumns, campPaymentWithId, type CampPayment } from "../payments/camp-payment-rows.ts";
 import { eventPaymentActions, eventPayments, eventPositions } from "../db/schema/events.ts";
-import { alreadyRegistered, campCompanionColumns, companionsOf } from "./camp-companion-rows.ts";
+import { alreadyRegistered, readCampCompanions } from "./camp-companion-rows.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { paymentsOfRegistration, shareRegistrationIds } from "../payments/payment-shares.ts";
 import { loadClubContact } from "../site-content/club-contact.ts";
@@ -110,10 +110,7 @@ export async function cancelRegistration(db: Db, registrationId: number, now: Da
     const edition = await campEditionOfYear(tx, registration.editionYear);
     const reason = "Påmeldingen avbestilt av leirledelsen.";
     const companionNames = new Map(
-      (await tx.select(campCompanionColumns).from(eventPositions).where(companionsOf(registrationId))).map((row) => [
-        companionPerson(row.id),
-        `${row.firstName} ${row.lastName}`,
-      ]),
+      (await readCampCompanions(tx, registrationId)).map((row) => [companionPerson(row.id), `${row.firstName} ${row.lastName}`]),
     );
     const settled = await cancelInLedger(
       tx,
@@ -123,10 +120,7 @@ export async function cancelRegistration(db: Db, registrationId: number, now: Da
       { actor, reason, now },
       (person) => companionNames.get(person),
     );
-    const coming = await tx
-      .select(campCompanionColumns)
-      .from(eventPositions)
-      .where(and(companionsOf(registrationId), isNull(eventPositions.cancelledAt), alreadyRegistered(false)));
+    const coming = await readCampCompanions(tx, registrationId, and(isNull(eventPositions.cancelledAt), alreadyRegistered(false)));
     await noteUncoveredClaims(tx, updated.editionYear, registrationId, updated.orderId, coming, now);
     await tx.insert(eventPaymentActions).values({
       paymentId: payment.id,

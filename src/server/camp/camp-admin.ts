@@ -4,8 +4,7 @@ import { hasPaymentSql, paymentsOfRegistrations } from "../payments/payment-shar
 import { gradeLabel } from "../../shared/camp/grades.ts";
 import type { Db } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
-import { eventPositions } from "../db/schema/events.ts";
-import { campCompanionColumns, companionsOf } from "./camp-companion-rows.ts";
+import { readCampCompanions } from "./camp-companion-rows.ts";
 import { clubs } from "../db/schema/clubs.ts";
 import { grades } from "../db/schema/grades.ts";
 import { checkInPersonId } from "../../shared/camp/camp-checkin.ts";
@@ -45,11 +44,7 @@ export async function loadAdminPersons(db: Db, editionYear: number): Promise<Adm
   const registrations = await placeHoldingRegistrations(db, editionYear).orderBy(asc(campRegistrations.createdAt), asc(campRegistrations.id));
   if (registrations.length === 0) return [];
   const ids = registrations.map((row) => row.registration.id);
-  const companions = await db
-    .select(campCompanionColumns)
-    .from(eventPositions)
-    .where(companionsOf(ids))
-    .orderBy(asc(eventPositions.campRegistrationId), asc(eventPositions.position));
+  const companions = await readCampCompanions(db, ids);
   // A group's one payment counts as each athlete's share of it.
   const paymentsOf = await paymentsOfRegistrations(db, ids);
   const ledgers = await readLedgers(db, ids);

@@ -6,7 +6,7 @@ import { eventPositions } from "../db/schema/events.ts";
  * A camp athlete's companion as the camp reads it. It is stored as a position of kind «companion» beside its
  * registration (`camp_registration_id`); what the events' positions have no column for is in its answers.
  */
-export interface CampCompanionAnswers {
+export type CampCompanionAnswers = {
   /** The browser's id for the companion within the draft. */
   clientId: string;
   telephone: string;
@@ -14,7 +14,7 @@ export interface CampCompanionAnswers {
   sleepover: boolean;
   /** Verified against another confirmed registration of the edition; then not charged again. */
   alreadyRegistered: boolean;
-}
+};
 
 const answer = (key: keyof CampCompanionAnswers) => sql`${eventPositions.answers} ->> ${sql.raw(`'${key}'`)}`;
 
@@ -34,7 +34,7 @@ export const campCompanionColumns = {
   cancelledAt: eventPositions.cancelledAt,
 };
 
-export interface CampCompanion extends CampCompanionAnswers {
+export type CampCompanion = CampCompanionAnswers & {
   id: number;
   registrationId: number;
   position: number;
@@ -42,10 +42,13 @@ export interface CampCompanion extends CampCompanionAnswers {
   lastName: string;
   age: number;
   cancelledAt: Date | null;
-}
+};
 
 /** Companions marked «already registered» (or not). */
 export const alreadyRegistered = (value: boolean): SQL => sql`(${answer("alreadyRegistered")})::boolean = ${value}`;
+
+/** A camp companion's row (never an event's position of the same table). */
+const isCampCompanion = and(eq(eventPositions.kind, "companion"), isNotNull(eventPositions.campRegistrationId))!;
 
 /** The companions of the registrations given. */
 export function companionsOf(registrationIds: number | readonly number[]): SQL {
@@ -53,7 +56,7 @@ export function companionsOf(registrationIds: number | readonly number[]): SQL {
     typeof registrationIds === "number"
       ? eq(eventPositions.campRegistrationId, registrationIds)
       : inArray(eventPositions.campRegistrationId, [...registrationIds]);
-  return and(owner, eq(eventPositions.kind, "companion"))!;
+  return and(owner, isCampCompanion)!;
 }
 
 /** A new companion's position row. */
@@ -81,18 +84,17 @@ export function companionAnswers(person: CampCompanionAnswers): Record<string, s
 
 /** The camp companion with this id (never an event's position of the same table). */
 export function campCompanionWithId(id: number): SQL {
-  return and(eq(eventPositions.id, id), eq(eventPositions.kind, "companion"), isNotNull(eventPositions.campRegistrationId))!;
+  return and(eq(eventPositions.id, id), isCampCompanion)!;
 }
 
-/** The companions of the registrations given (every camp companion without), in their registration's order. */
-export function readCampCompanions(db: Pick<Db, "select">, registrationIds?: number | readonly number[]): Promise<CampCompanion[]> {
-  const which =
-    registrationIds === undefined
-      ? and(eq(eventPositions.kind, "companion"), isNotNull(eventPositions.campRegistrationId))
-      : companionsOf(registrationIds);
+/**
+ * The companions of the registrations given (every camp companion without), in their registration's order,
+ * narrowed by `also` where given.
+ */
+export function readCampCompanions(db: Pick<Db, "select">, registrationIds?: number | readonly number[], also?: SQL): Promise<CampCompanion[]> {
   return db
     .select(campCompanionColumns)
     .from(eventPositions)
-    .where(which)
+    .where(and(registrationIds === undefined ? isCampCompanion : companionsOf(registrationIds), also))
     .orderBy(asc(eventPositions.campRegistrationId), asc(eventPositions.position));
 }

@@ -5,7 +5,7 @@
  * hold more than it is charged, the difference goes back (through Vipps where it came in that way, otherwise
  * on the treasurer's «Skal betales tilbake» list). The family is told by mail.
  */
-import { eq, isNull, and, sql } from "drizzle-orm";
+import { eq, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { athletePerson, correctionLabel, ledgerFigures, ledgerItems, splitRefund, type ChargeLine } from "../../shared/camp/camp-ledger.ts";
 import { mayTickGrading } from "../../shared/camp/camp-eligibility.ts";
@@ -16,7 +16,7 @@ import { referenceData } from "../db/reference-data.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
 import { campPayment, lockCampPayment } from "../payments/camp-payment-rows.ts";
 import { eventPositions, orderChanges } from "../db/schema/events.ts";
-import { campCompanionColumns, companionsOf } from "./camp-companion-rows.ts";
+import { readCampCompanions } from "./camp-companion-rows.ts";
 import { HttpError, parseWith } from "../errors.ts";
 import { addShareRefund } from "../payments/payment-shares.ts";
 import { queueVippsRefund } from "../payments/queue-refund.ts";
@@ -71,10 +71,7 @@ export async function correctRegistration(app: FastifyInstance, registrationId: 
     const changed = (Object.keys(input) as (keyof typeof input)[]).filter((field) => merged[field] !== registration[field]);
     if (changed.length === 0 && merged.gradering === registration.gradering) return { changed: [], refund: 0 };
 
-    const companions = await tx
-      .select(campCompanionColumns)
-      .from(eventPositions)
-      .where(and(companionsOf(registrationId), isNull(eventPositions.cancelledAt)));
+    const companions = await readCampCompanions(tx, registrationId, isNull(eventPositions.cancelledAt));
     const price = calculateCampPrice({ ...merged, ledsagere: companions }, { edition, at: registration.createdAt, grades });
     const entries = await readLedger(tx, registrationId);
     const current = ledgerItems(entries).filter((item) => item.person === athletePerson);

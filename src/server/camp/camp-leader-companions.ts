@@ -10,7 +10,7 @@
  * Each writes its ledger entries with the leader as actor and a Norwegian reason, logs the change and mails
  * the family.
  */
-import { and, asc, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { companionPerson, ledgerFigures } from "../../shared/camp/camp-ledger.ts";
 import { campRefund, fullName } from "../../shared/camp/camp-pricing.ts";
@@ -20,7 +20,7 @@ import type { Db } from "../db/database.ts";
 import { referenceData } from "../db/reference-data.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
 import { eventPositions, orderChanges } from "../db/schema/events.ts";
-import { campCompanionColumns, companionsOf } from "./camp-companion-rows.ts";
+import { readCampCompanions } from "./camp-companion-rows.ts";
 import { HttpError, parseWith } from "../errors.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { paymentsOfRegistration } from "../payments/payment-shares.ts";
@@ -77,11 +77,7 @@ export async function leaderAddCompanion(
   const { grades } = await referenceData(app.db);
   await app.db.transaction(async (tx) => {
     const registration = await lockedRegistration(tx, registrationId);
-    const companions = await tx
-      .select(campCompanionColumns)
-      .from(eventPositions)
-      .where(companionsOf(registrationId))
-      .orderBy(asc(eventPositions.position));
+    const companions = await readCampCompanions(tx, registrationId);
     if (companions.filter((companion) => !companion.cancelledAt).length >= campSettings.limits.maxCompanions)
       throw new CampInputError("ledsagere", leaderCompanionMessages.tooMany);
     if (companions.some((companion) => companion.clientId === input.id)) throw new CampInputError("id", leaderCompanionMessages.duplicate);
@@ -130,10 +126,7 @@ export async function leaderRemoveCompanion(
   const now = app.now();
   const outcome = await app.db.transaction(async (tx) => {
     const registration = await lockedRegistration(tx, registrationId);
-    const [companion] = await tx
-      .select(campCompanionColumns)
-      .from(eventPositions)
-      .where(and(eq(eventPositions.id, companionId), companionsOf(registrationId)));
+    const [companion] = await readCampCompanions(tx, registrationId, eq(eventPositions.id, companionId));
     if (!companion) throw new HttpError(404, leaderCompanionMessages.companionNotFound);
     // Done before (a double click, another tab): the same answer, nothing more.
     if (companion.cancelledAt) return { changed: false, refund: 0 };

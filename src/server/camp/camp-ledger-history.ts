@@ -9,8 +9,7 @@ import type { LedgerHistoryEntry } from "../../shared/camp/camp-ledger-history.t
 import { fullName } from "../../shared/camp/camp-pricing.ts";
 import type { Db } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
-import { eventPositions } from "../db/schema/events.ts";
-import { campCompanionColumns, companionsOf } from "./camp-companion-rows.ts";
+import { readCampCompanions } from "./camp-companion-rows.ts";
 import { ledgerHistory } from "./camp-ledger-store.ts";
 
 export async function registrationLedgerHistory(db: Db, registrationId: number): Promise<LedgerHistoryEntry[] | undefined> {
@@ -19,10 +18,7 @@ export async function registrationLedgerHistory(db: Db, registrationId: number):
     .from(campRegistrations)
     .where(eq(campRegistrations.id, registrationId));
   if (!registration) return undefined;
-  const companions = await db
-    .select({ id: campCompanionColumns.id, firstName: campCompanionColumns.firstName, lastName: campCompanionColumns.lastName })
-    .from(eventPositions)
-    .where(companionsOf(registrationId));
+  const companions = await readCampCompanions(db, registrationId);
   const names = new Map<string, string>([
     [athletePerson, fullName(registration)],
     ...companions.map((companion): [string, string] => [companionPerson(companion.id), fullName(companion)]),

@@ -11,9 +11,8 @@ import { campRefund } from "../../shared/camp/camp-pricing.ts";
 import { formatKroner } from "../../shared/format.ts";
 import type { Db } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
-import { eventPositions } from "../db/schema/events.ts";
 import type { CampPayment } from "../payments/camp-payment-rows.ts";
-import { campCompanionColumns, companionsOf, type CampCompanion } from "./camp-companion-rows.ts";
+import { type CampCompanion, readCampCompanions } from "./camp-companion-rows.ts";
 import { paymentsOfRegistration } from "../payments/payment-shares.ts";
 import { companionPerson, ledgerFigures, ledgerItems, planCancellation, receiptLines, type LedgerEntry } from "../../shared/camp/camp-ledger.ts";
 import { readLedger } from "./camp-ledger-store.ts";
@@ -37,11 +36,7 @@ export interface Loaded {
 export async function load(db: Db, registrationId: number): Promise<Loaded | undefined> {
   const [registration] = await db.select().from(campRegistrations).where(eq(campRegistrations.id, registrationId));
   if (!registration || registration.anonymisedAt) return undefined;
-  const companions = await db
-    .select(campCompanionColumns)
-    .from(eventPositions)
-    .where(companionsOf(registrationId))
-    .orderBy(asc(eventPositions.position));
+  const companions = await readCampCompanions(db, registrationId);
   // A group's one payment counts here as this athlete's share of it.
   const paymentRows = await paymentsOfRegistration(db, registrationId);
   const data = await editionDataForYear(db, registration.editionYear);

@@ -18,7 +18,7 @@ import { withoutLinkSecrets } from "../../shared/privacy/link-secrets.ts";
 import { gradeLabel } from "../../shared/camp/grades.ts";
 import type { Db } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
-import { campCompanionColumns, companionsOf } from "../camp/camp-companion-rows.ts";
+import { readCampCompanions } from "../camp/camp-companion-rows.ts";
 import { clubs } from "../db/schema/clubs.ts";
 import { grades } from "../db/schema/grades.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
@@ -37,7 +37,6 @@ import {
   eventOrders,
   eventPaymentActions,
   eventPayments,
-  eventPositions,
   events,
   eventWaitlistOffers,
   orderChanges,
@@ -221,11 +220,7 @@ async function campRegistrationExport(
     .where(eq(campRegistrations.id, registrationId));
   if (!found) return undefined;
   const registration = found.registration;
-  const companions = await db
-    .select(campCompanionColumns)
-    .from(eventPositions)
-    .where(companionsOf(registrationId))
-    .orderBy(asc(eventPositions.position));
+  const companions = await readCampCompanions(db, registrationId);
   const priceLines = await receiptOf(db, registrationId);
   // Of a group's one payment, this athlete's share.
   const paymentRows = await paymentsOfRegistration(db, registrationId);

@@ -28,7 +28,7 @@ import type { Db } from "../db/database.ts";
 import { anonymiseEndedEvents } from "./event-retention.ts";
 import { deleteExpiredEventAccounting, forgetAnonymisedEventOrderMails } from "./event-order-retention.ts";
 import { campRegistrations, paymentShares } from "../db/schema/camp.ts";
-import { campCompanionColumns, companionsOf } from "../camp/camp-companion-rows.ts";
+import { companionsOf, readCampCompanions } from "../camp/camp-companion-rows.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { campEventSlug } from "../../shared/messages/message.ts";
 import { newMemberConfirmationKey, newMemberNoticeKey } from "../members/new-member-mail.ts";
@@ -169,14 +169,7 @@ export async function anonymiseRegistrations(
     // The ledger's reasons can name a companion («Ledsager Kåre Ledsagersen lagt til av leirledelsen.»): each
     // name is replaced in its own registration's entries, the longest first, before the people are blanked (as
     // an event order's are, event-retention.ts).
-    const companionRows = await tx
-      .select({
-        registrationId: campCompanionColumns.registrationId,
-        firstName: campCompanionColumns.firstName,
-        lastName: campCompanionColumns.lastName,
-      })
-      .from(eventPositions)
-      .where(companionsOf(ids));
+    const companionRows = await readCampCompanions(tx, ids);
     const people = [...due.map((row) => ({ registrationId: row.id, firstName: row.firstName, lastName: row.lastName })), ...companionRows];
     const named = new Map<string, { registrationId: number; name: string }>();
     for (const { registrationId, firstName, lastName } of people) {

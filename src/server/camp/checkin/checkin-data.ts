@@ -8,9 +8,9 @@ import { gradeLabel } from "../../../shared/camp/grades.ts";
 import { addDays, compareCalendarDates, osloCalendarDate } from "../../../shared/time.ts";
 import type { Db } from "../../db/database.ts";
 import { campRegistrations } from "../../db/schema/camp.ts";
-import { campCompanionColumns, companionsOf } from "../camp-companion-rows.ts";
+import { readCampCompanions } from "../camp-companion-rows.ts";
 import { campArrivals } from "./camp-arrivals.ts";
-import { eventCheckinActions, eventPositions } from "../../db/schema/events.ts";
+import { eventCheckinActions } from "../../db/schema/events.ts";
 import { currentEditionYear, editionDataForYear } from "../camp-edition-lookup.ts";
 import { placeHoldingRegistrations } from "../camp-admin.ts";
 import { doorSearchLimit, doorSearchText, matchesDoorQuery } from "../../../shared/camp/door-list.ts";
@@ -68,7 +68,7 @@ export async function loadCheckInHits(db: Db, year: number, ids?: number[]): Pro
   if (rows.length === 0) return [];
   const found = rows.map((row) => row.registration.id);
   const [companions, paymentRows, checkins, doorPayments] = await Promise.all([
-    db.select(campCompanionColumns).from(eventPositions).where(companionsOf(found)).orderBy(asc(eventPositions.position)),
+    readCampCompanions(db, found),
     // A group's one payment counts as each athlete's share of it.
     paymentsOfRegistrations(db, found),
     campArrivals(db, found),
