@@ -1,23 +1,36 @@
 /**
  * The camp and the events share the ledger, the waiting-list offers and the door log (each with its own owner
  * column) and so one id sequence each, while a camp registration and an event order may have the same row id.
- * Nothing of one kind may reach the other: a door action id, an undo, an offer token, a ledger figure.
+ * Nothing of one kind may reach the other: a door action id, an undo, an offer token, a ledger figure, a family
+ * link (one table holds the camp's and the orders' links), a line of the change log.
  */
 import { randomUUID } from "node:crypto";
-import { asc, eq, isNotNull, sql } from "drizzle-orm";
+import { asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EventDoorListSchema, eventDoorMessages } from "../../shared/events/event-door.ts";
 import { checkInMessages } from "../../shared/camp/camp-checkin.ts";
 import type { Database } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
 import { campArrivals } from "../camp/checkin/camp-arrivals.ts";
-import { eventCheckinActions, eventOrders, eventPayments, eventWaitlistOffers } from "../db/schema/events.ts";
+import { eventCheckinActions, eventOrders, eventPayments, eventWaitlistOffers, familyLinks, orderChanges } from "../db/schema/events.ts";
 import { figuresOf } from "../camp/camp-ledger-store.ts";
 import { newOfferToken, offerTokenHash } from "../camp/camp-waitlist-offer-token.ts";
 import { buildCampTestApp, campAdminToken, draft, postRegistration, type TestApp } from "../test-support/camp.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import { createPublished, grading, order, participant, postOrder } from "../test-support/events.ts";
 import { eventFigures } from "./event-ledger.ts";
+import {
+  createFamilyLink as createCampFamilyLink,
+  createSubmissionLink,
+  deleteExpiredLinks,
+  registrationsOfLink,
+} from "../camp/camp-personal-link.ts";
+import { registrationChanges } from "../camp/camp-self-service.ts";
+import { exportEventOrderPerson, exportPerson } from "../privacy/person-data.ts";
+import { blankEventOrders } from "../privacy/event-retention.ts";
+import { anonymiseRegistrations } from "../privacy/retention.ts";
+import { orderOfLink } from "./event-my-order.ts";
+import { createFamilyLink } from "./family-links.ts";
 
 const now = new Date("2026-10-15T10:00:00Z");
 const slug = "gradering-oktober";
@@ -140,5 +153,99 @@ describe.each(databaseKinds)("the camp and the events kept apart in the shared t
     }
     const states = await database.db.execute<{ state: string }>(sql`select state from event_waitlist_offers order by id`);
     expect(states.rows.map((row) => row.state)).toEqual(["offered", "offered"]);
+  });
+
+  it("a link of one kind opens nothing of the other kind, nor does a look-alike of it, and changes nothing there", async () => {
+    const [{ emailKey }] = (await database.db
+      .select({ emailKey: campRegistrations.emailKey })
+      .from(campRegistrations)
+      .where(eq(campRegistrations.id, registrationId))) as [{ emailKey: string }];
+    const campLinks = [await createSubmissionLink(database.db, registrationId, now), await createCampFamilyLink(database.db, emailKey, now)];
+    const eventLink = await createFamilyLink(database.db, { orderId: orderRowId }, now);
+    const campGet = (link: string) => app.inject({ url: `/api/MinPamelding/Get/${encodeURIComponent(link)}` });
+    const eventGet = (link: string) => app.inject({ url: `/api/Arrangement/MinPamelding/${encodeURIComponent(link)}` });
+    // Each opens its own side.
+    for (const link of campLinks) expect((await campGet(link)).statusCode).toBe(200);
+    expect((await eventGet(eventLink)).statusCode).toBe(200);
+
+    const statusOf = async () => ({
+      camp: (
+        await database.db.select({ status: campRegistrations.status }).from(campRegistrations).where(eq(campRegistrations.id, registrationId))
+      )[0],
+      order: (await database.db.select({ status: eventOrders.status }).from(eventOrders).where(eq(eventOrders.id, orderRowId)))[0],
+    });
+    const before = await statusOf();
+    // base64 for base64url is a look-alike only of a secret that holds a - or _: each must differ from the secret.
+    const lookAlikes = (link: string) =>
+      [
+        link.toUpperCase(),
+        link.toLowerCase(),
+        `${link}=`,
+        link.replaceAll("-", "+").replaceAll("_", "/"),
+        link.slice(0, 42),
+        `${link}A`,
+        ` ${link}`,
+      ].filter((alike) => alike !== link);
+    for (const link of campLinks.flatMap((own) => [own, ...lookAlikes(own)])) {
+      expect((await eventGet(link)).statusCode, link).toBe(404);
+      const cancel = await app.inject({ method: "POST", url: `/api/Arrangement/Cancel/${encodeURIComponent(link)}`, payload: {} });
+      expect(cancel.statusCode, link).toBe(404);
+    }
+    for (const link of [eventLink, ...lookAlikes(eventLink), ...campLinks.flatMap(lookAlikes)]) {
+      expect((await campGet(link)).statusCode, link).toBe(404);
+      for (const call of ["Cancel", "Change", "Pay"]) {
+        const res = await app.inject({
+          method: "POST",
+          url: `/api/MinPamelding/${call}/${encodeURIComponent(link)}`,
+          payload: { telephone: "99999999" },
+        });
+        expect(res.statusCode, `${call} ${link}`).toBe(404);
+      }
+    }
+    expect(await statusOf()).toEqual(before);
+    expect(await registrationChanges(database.db, registrationId)).toEqual([]);
+  });
+
+  it("a change logged on one side is never the other's, in the camp admin's log or in either export", async () => {
+    const at = new Date(now.getTime() + 1000);
+    await database.db.insert(orderChanges).values([
+      { campRegistrationId: registrationId, at, actor: "deltaker", summary: "Endret telefon (leir)" },
+      { orderId: orderRowId, at, actor: "deltaker", summary: "Avbestilte (arrangement)" },
+    ]);
+    expect((await registrationChanges(database.db, registrationId)).map((change) => change.summary)).toEqual(["Endret telefon (leir)"]);
+    const camp = await exportPerson(database.db, registrationId, now);
+    expect(camp!.changes.map((change) => change.what)).toEqual(["Endret telefon (leir)"]);
+    for (const other of camp!.eventOrders) expect(other.changes).toEqual([]);
+    const event = await exportEventOrderPerson(database.db, orderId, now);
+    expect(event!.eventOrders.map((own) => own.changes.map((change) => change.what))).toEqual([["Avbestilte (arrangement)"]]);
+    for (const part of event!.campRegistrations) expect(part.changes).toEqual([]);
+  });
+
+  it("the camp's unopened links expiring, and either side's personal data going, leave the other side's links", async () => {
+    const unopenedEvent = await createFamilyLink(database.db, { orderId: orderRowId }, now);
+    const unopenedCamp = await createSubmissionLink(database.db, registrationId, now);
+    const eventLinkRows = async () => (await database.db.select().from(familyLinks).where(isNotNull(familyLinks.orderId))).length;
+    const eventLinks = await eventLinkRows();
+    // Long after the camp: its unopened links are dead and go; the order's (never marked opened) stay and open it.
+    await deleteExpiredLinks(database.db, new Date("2030-01-01T00:00:00Z"));
+    expect(await registrationsOfLink(database.db, unopenedCamp, now)).toBeUndefined();
+    expect(await eventLinkRows()).toBe(eventLinks);
+    expect((await orderOfLink(database.db, unopenedEvent))?.id).toBe(orderRowId);
+
+    // The camp registration with the same row id is forgotten: the order's links stay.
+    const laterCamp = await createSubmissionLink(database.db, registrationId, now);
+    expect(await anonymiseRegistrations(database.db, { registrationIds: [registrationId] }, now)).toEqual([registrationId]);
+    expect(await registrationsOfLink(database.db, laterCamp, now)).toBeUndefined();
+    expect(await eventLinkRows()).toBe(eventLinks);
+    expect((await orderOfLink(database.db, unopenedEvent))?.id).toBe(orderRowId);
+    expect((await database.db.select().from(orderChanges).where(eq(orderChanges.orderId, orderRowId))).length).toBe(1);
+
+    // And the order blanked takes only its own links and changes.
+    const campRows = await database.db.select().from(familyLinks).where(isNull(familyLinks.orderId));
+    await database.db.transaction((tx) => blankEventOrders(tx, eq(eventOrders.id, orderRowId), now));
+    expect(await eventLinkRows()).toBe(0);
+    expect(await orderOfLink(database.db, unopenedEvent)).toBeUndefined();
+    expect(await database.db.select().from(familyLinks).where(isNull(familyLinks.orderId))).toEqual(campRows);
+    expect(await database.db.select().from(orderChanges)).toEqual([]);
   });
 });
