@@ -525,7 +525,7 @@ async function durabilitySettings(kind, server, databaseUrl, dataDir) {
     const db = await PGlite.create(path.join(dataDir, "db"));
     try {
       const settings = Object.fromEntries((await db.query(query)).rows.map((row) => [row.name, row.setting]));
-      const [{ n }] = (await db.query("select count(*)::int as n from camp_registrations")).rows;
+      const [{ n }] = (await db.query("select count(*)::int as n from camp_registration_view")).rows;
       return { ...settings, "rows after restart": n };
     } finally {
       await db.close();

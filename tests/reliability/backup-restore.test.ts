@@ -45,28 +45,35 @@ function script(name: keyof typeof scripts, args: string[], env: Record<string, 
 
 /** Some of everything: a camp registration with payment and money log, a new member, mail, an invoice import. */
 async function createData(database: Database) {
+  // A camp registration: an order of the edition's event with its athlete as position 0.
   await database.db.execute(sql`
-    insert into camp_registrations (edition_year, draft_id, order_id, first_name, last_name, age, email, email_key, telephone, allergies,
-      club_id, grade_id, gradering, has_ledsager, other_info, sleepover, vegan, instructor, public, vipps, wants_to_instruct,
-      data_consent, terms_accepted, status, created_at, confirmed_at)
-    values (2026, '0b7e0f7c-9a55-4f0e-8a3c-5d1f2e3a4b5c', 'VL26-BACKUP', 'Åse', 'Ørnulfsen «sikkerhetskopi»', 31, 'ase@example.no', 'ase@example.no',
-      '+4791234567', 'Nøtter', 1, 5, false, true, 'Linje 1' || chr(10) || 'Linje 2', true, false, 0, true, false, false, true, true,
-      'confirmed', '2026-10-01T10:00:00Z', '2026-10-01T10:00:00Z')`);
+    insert into event_orders (event_id, order_id, draft_id, status, method, first_name, last_name, email, email_key, telephone,
+      created_at, confirmed_at, owner_kind)
+    select id, 'VL26-BACKUP', '0b7e0f7c-9a55-4f0e-8a3c-5d1f2e3a4b5c', 'confirmed', 'card_cash', 'Åse', 'Ørnulfsen «sikkerhetskopi»',
+      'ase@example.no', 'ase@example.no', '+4791234567', '2026-10-01T10:00:00Z', '2026-10-01T10:00:00Z', 'camp'
+    from events where slug = 'vinterleir-2026'`);
+  await database.db.execute(sql`
+    insert into event_positions (camp_registration_id, position, kind, first_name, last_name, age, club_id, grade_id, answers)
+    select id, 0, 'athlete', first_name, last_name, 31, 1, 5,
+           jsonb_build_object('allergies', 'Nøtter', 'gradering', false, 'hasLedsager', true, 'otherInfo', 'Linje 1' || chr(10) || 'Linje 2',
+             'sleepover', true, 'vegan', false, 'instructor', '0', 'public', true, 'wantsToInstruct', false, 'dataConsent', true,
+             'termsAccepted', true)
+      from event_orders where order_id = 'VL26-BACKUP'`);
   await database.db.execute(sql`
     insert into event_positions (camp_registration_id, position, kind, first_name, last_name, age, answers)
-    select id, 0, 'companion', 'Kari', 'Ørnulfsen', 40,
+    select id, 1, 'companion', 'Kari', 'Ørnulfsen', 40,
            '{"clientId": "c1", "telephone": "98765432", "email": "kari@example.no", "sleepover": true, "alreadyRegistered": false}'::jsonb
-      from camp_registrations where order_id = 'VL26-BACKUP'`);
+      from event_orders where order_id = 'VL26-BACKUP'`);
   await database.db.execute(sql`
     insert into event_ledger_entries (camp_registration_id, at, actor, reason, kind, person, item, label, amount)
     select r.id, '2026-10-01T10:00:00Z', 'deltaker', 'Påmelding', 'charge', p.person, p.item, p.label, p.amount
-      from camp_registrations r join event_positions c on c.camp_registration_id = r.id,
+      from event_orders r join event_positions c on c.camp_registration_id = r.id and c.kind = 'companion',
       lateral (values (1, 'athlete', 'athlete', 'Vinterleir, ungdom/voksen: Åse Ørnulfsen', 1200),
                       (2, 'companion-' || c.id, 'companion', 'Ledsager: Kari Ørnulfsen', 550)) as p(n, person, item, label, amount)
     where r.order_id = 'VL26-BACKUP' order by p.n`);
   await database.db.execute(sql`
     insert into event_payments (camp_registration_id, reference, method, amount, state, paid_amount, created_at, updated_at)
-    select id, 'VL26-BACKUP', 'card_cash', 1750, 'paid', 1750, '2026-10-01T10:00:00Z', '2026-10-02T10:00:00Z' from camp_registrations where order_id = 'VL26-BACKUP'`);
+    select id, 'VL26-BACKUP', 'card_cash', 1750, 'paid', 1750, '2026-10-01T10:00:00Z', '2026-10-02T10:00:00Z' from event_orders where order_id = 'VL26-BACKUP'`);
   await database.db.execute(sql`
     insert into event_payment_actions (payment_id, actor, action, amount, at, note)
     select id, 'camp-admin', 'mark-paid', 1750, '2026-10-02T10:00:00Z', 'Betalt kontant' from event_payments where reference = 'VL26-BACKUP'`);
@@ -103,7 +110,7 @@ describe("backup and restore of the embedded database (PGlite)", () => {
     await prepareDatabase(database, testSeedTime);
     await createData(database);
     const before = await snapshot(viaDrizzle(database));
-    expect(before["public.camp_registrations"]).toHaveLength(1);
+    expect(before["public.event_orders"]).toHaveLength(1);
     expect(before["drizzle.__drizzle_migrations"]?.length).toBeGreaterThan(0);
 
     const file = path.join(dataDir, "..", `${path.basename(dataDir)}-backup.tar.gz`);

@@ -187,7 +187,7 @@ describe.each(kinds)("crash safety on %s", (kind) => {
           "select name, setting from pg_settings where name in ('fsync', 'synchronous_commit') order by name",
         );
         settings = settingRows.map((row) => `${row.name} = ${row.setting}`).join(", ");
-        const { rows } = await db.query<{ last_name: string; created_at: Date | string }>("select last_name, created_at from camp_registrations");
+        const { rows } = await db.query<{ last_name: string; created_at: Date | string }>("select last_name, created_at from camp_registration_view");
         for (const row of rows) {
           const failedAt = load.firstFailureAt.get(row.last_name);
           if (failedAt !== undefined && new Date(row.created_at).getTime() <= serverTime(failedAt)) storedBeforeRetry++;

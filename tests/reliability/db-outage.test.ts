@@ -90,7 +90,7 @@ describe.skipIf(Boolean(unavailable))("database outage (PostgreSQL stopped under
     const {
       rows: [payment],
     } = await db.query<{ reference: string; order_id: string }>(
-      `select p.reference, r.order_id from event_payments p join camp_registrations r on r.id = p.camp_registration_id where r.last_name = $1 and p.method = 'vipps'`,
+      `select p.reference, r.order_id from event_payments p join camp_registration_view r on r.id = p.camp_registration_id where r.last_name = $1 and p.method = 'vipps'`,
       [pay.lastName],
     );
     expect(payment).toBeDefined();
@@ -155,7 +155,7 @@ describe.skipIf(Boolean(unavailable))("database outage (PostgreSQL stopped under
     expect((await timed(`${base}/healthz`)).status).toBe(200);
     const {
       rows: [stored],
-    } = await db.query<{ n: number }>(`select count(*)::int as n from camp_registrations where last_name = $1`, [outageDraft.lastName]);
+    } = await db.query<{ n: number }>(`select count(*)::int as n from camp_registration_view where last_name = $1`, [outageDraft.lastName]);
     expect(stored!.n).toBe(1);
 
     // The Vipps payment approved during the outage is confirmed after it (webhook retry or reconciliation).

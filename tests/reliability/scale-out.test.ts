@@ -133,7 +133,7 @@ describe.skipIf(!withPostgres)("scale-out: two processes on one PostgreSQL datab
       await sleep(5 * RECONCILE_EVERY_MS);
 
       const { rows: registrations } = await sql.query<{ status: string; n: number }>(
-        `select status, count(*)::int as n from camp_registrations group by status`,
+        `select status, count(*)::int as n from camp_registration_view group by status`,
       );
       expect(registrations).toEqual([{ status: "confirmed", n: PAYMENTS }]);
       // Confirmed by B's webhook endpoint (only B is registered at S), for every payment.

@@ -66,7 +66,7 @@ describe.skipIf(!withPostgres)("waiting list: two processes on one PostgreSQL da
       const texts = answers.map((answer) => answer.text).sort();
       expect(texts).toEqual(["Done", "Done", waitlistAnswer, waitlistAnswer, waitlistAnswer]);
       const { rows: statuses } = await sql.query<{ status: string; n: number }>(
-        "select status, count(*)::int as n from camp_registrations group by status order by status",
+        "select status, count(*)::int as n from camp_registration_view group by status order by status",
       );
       expect(statuses).toEqual([
         { status: "confirmed", n: 5 },
@@ -74,7 +74,9 @@ describe.skipIf(!withPostgres)("waiting list: two processes on one PostgreSQL da
       ]);
 
       // Three places freed at once, on both processes; both jobs run meanwhile (every 5 s, and when kicked).
-      const { rows: confirmed } = await sql.query<{ id: number }>("select id from camp_registrations where status = 'confirmed' order by id limit 3");
+      const { rows: confirmed } = await sql.query<{ id: number }>(
+        "select id from camp_registration_view where status = 'confirmed' order by id limit 3",
+      );
       const cancels = await Promise.all(
         confirmed.map(({ id }, i) => fetch(`${(i % 2 === 0 ? a : b)!.base}/api/VinterleirAdmin/Cancel/${id}/${token}`, { method: "POST" })),
       );

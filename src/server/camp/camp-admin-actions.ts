@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, isNull, ne } from "drizzle-orm";
 import type { AdminPerson } from "../../shared/camp/camp-lists.ts";
 import { checkInMessages } from "../../shared/camp/camp-checkin.ts";
 import { companionPerson } from "../../shared/camp/camp-ledger.ts";
@@ -6,7 +6,8 @@ import { campRefund } from "../../shared/camp/camp-pricing.ts";
 import type { Db } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
 import { campPaymentColumns, campPaymentWithId, type CampPayment } from "../payments/camp-payment-rows.ts";
-import { eventPaymentActions, eventPayments, eventPositions } from "../db/schema/events.ts";
+import { eventOrders, eventPaymentActions, eventPayments, eventPositions } from "../db/schema/events.ts";
+import { lockCampRegistration, updateCampRegistrations } from "./camp-registration-rows.ts";
 import { alreadyRegistered, readCampCompanions } from "./camp-companion-rows.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { paymentsOfRegistration, shareRegistrationIds } from "../payments/payment-shares.ts";
@@ -101,12 +102,14 @@ export async function cancelRegistration(db: Db, registrationId: number, now: Da
     // An approved reservation not yet captured (the caller tries to capture it first): cancelled now, the rule
     // would see nothing paid, and the capture that follows would take this athlete's share all the same.
     if (await vippsCaptureDue(tx, registrationId)) return { kind: "conflict", message: adminActionMessages.vippsCapturePending };
-    const [updated] = await tx
-      .update(campRegistrations)
-      .set({ status: "cancelled", cancelledAt: now })
-      .where(and(eq(campRegistrations.id, registrationId), ne(campRegistrations.status, "cancelled")))
-      .returning();
-    if (!updated) return { kind: "ok", changed: false, result: await resultOf(tx, registration, payment) };
+    const cancelled = await updateCampRegistrations(
+      tx,
+      registrationId,
+      { status: "cancelled", cancelledAt: now },
+      ne(eventOrders.status, "cancelled"),
+    );
+    if (cancelled.length === 0) return { kind: "ok", changed: false, result: await resultOf(tx, registration, payment) };
+    const updated = { ...registration, status: "cancelled" as const, cancelledAt: now };
     const edition = await campEditionOfYear(tx, registration.editionYear);
     const reason = "Påmeldingen avbestilt av leirledelsen.";
     const companionNames = new Map(
@@ -155,7 +158,7 @@ export async function cancelRegistration(db: Db, registrationId: number, now: Da
     return {
       kind: "ok",
       changed: true,
-      result: { ...(await resultOf(tx, { ...updated, status: "cancelled" }, payment)), refundDue: settled.refund },
+      result: { ...(await resultOf(tx, updated, payment)), refundDue: settled.refund },
     };
   });
 }
@@ -169,8 +172,7 @@ async function groupVippsPaymentOpen(tx: Db, payment: CampPayment): Promise<bool
 
 /** Locks the registration row for the rest of the transaction, so two admin clicks take turns. */
 async function lockRegistration(tx: Db, registrationId: number) {
-  const locked = await tx.execute(sql`select id from camp_registrations where id = ${registrationId} for update`);
-  if (locked.rows.length === 0) return undefined;
+  await lockCampRegistration(tx, registrationId);
   const [registration] = await tx.select().from(campRegistrations).where(eq(campRegistrations.id, registrationId));
   // The latest payment; of a group's one payment, this athlete's share.
   const payment = (await paymentsOfRegistration(tx, registrationId)).at(-1);

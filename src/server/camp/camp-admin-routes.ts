@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { currentCampAccount, requireCampRole } from "../admin-auth/camp-account.ts";
-import { sql } from "drizzle-orm";
+import { lockCampRegistration } from "./camp-registration-rows.ts";
 import { parseWith, type ErrorBody } from "../errors.ts";
 import { RefundPaidSchema, refundPaidMessages } from "../../shared/camp/camp-treasurer.ts";
 import { campFileName } from "../../shared/camp/camp-admin-exports.ts";
@@ -80,7 +80,7 @@ export async function registerCampAdminRoutes(app: FastifyInstance, { payments }
     const input = parseWith(RefundPaidSchema, request.body ?? {});
     const { username } = await currentCampAccount(request);
     const done = await app.db.transaction(async (tx) => {
-      await tx.execute(sql`select id from camp_registrations where id = ${Number(raw)} for update`);
+      await lockCampRegistration(tx, Number(raw));
       return recordRefundPaid(tx, Number(raw), input.amount, input.method, {
         actor: username,
         reason: "Betalt tilbake av kassereren",

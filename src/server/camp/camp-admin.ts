@@ -3,7 +3,7 @@ import { and, asc, eq, ne, type SQL } from "drizzle-orm";
 import { hasPaymentSql, paymentsOfRegistrations } from "../payments/payment-shares.ts";
 import { gradeLabel } from "../../shared/camp/grades.ts";
 import type { Db } from "../db/database.ts";
-import { campRegistrations } from "../db/schema/camp.ts";
+import { campRegistrationColumns, campRegistrations } from "../db/schema/camp.ts";
 import { readCampCompanions } from "./camp-companion-rows.ts";
 import { clubs } from "../db/schema/clubs.ts";
 import { grades } from "../db/schema/grades.ts";
@@ -31,7 +31,7 @@ export type { AdminPerson, AdminTotals };
  */
 export function placeHoldingRegistrations(db: Db, editionYear: number, ...also: (SQL | undefined)[]) {
   return db
-    .select({ registration: campRegistrations, clubName: clubs.name, grade: grades })
+    .select({ registration: campRegistrationColumns, clubName: clubs.name, grade: grades })
     .from(campRegistrations)
     .innerJoin(clubs, eq(clubs.clubId, campRegistrations.clubId))
     .innerJoin(grades, eq(grades.gradeId, campRegistrations.gradeId))

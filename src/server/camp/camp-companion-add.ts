@@ -4,11 +4,11 @@ import { calculateCampPrice } from "../../shared/camp/camp-pricing.ts";
 import type { LeaderCompanionAdd } from "../../shared/camp/camp-registration-changes.ts";
 import type { Grade } from "../../shared/camp/grades.ts";
 import type { Db } from "../db/database.ts";
-import { eq } from "drizzle-orm";
 import { campRegistrations } from "../db/schema/camp.ts";
 import { eventPositions } from "../db/schema/events.ts";
 import { companionPosition } from "./camp-companion-rows.ts";
 import { appendCharges } from "./camp-ledger-store.ts";
+import { updateCampRegistrations } from "./camp-registration-rows.ts";
 
 interface CompanionAddition {
   registration: typeof campRegistrations.$inferSelect;
@@ -37,12 +37,13 @@ export async function addChargedCompanion(tx: Db, addition: CompanionAddition): 
     { edition: addition.edition, at: registration.createdAt, grades: addition.grades },
   );
   const line = price.lines.find((priced) => priced.kind === "companion")!;
-  const position = addition.companions.reduce((max, row) => Math.max(max, row.position), -1) + 1;
+  // The athlete is the order's position 0: the companions are numbered from 1.
+  const position = addition.companions.reduce((max, row) => Math.max(max, row.position), 0) + 1;
   const [inserted] = await tx
     .insert(eventPositions)
     .values(companionPosition(registration.id, position, { ...input, clientId: input.id, alreadyRegistered: false }))
     .returning({ id: eventPositions.id });
-  await tx.update(campRegistrations).set({ hasLedsager: true }).where(eq(campRegistrations.id, registration.id));
+  await updateCampRegistrations(tx, registration.id, { hasLedsager: true });
   await appendCharges(tx, registration.id, [{ person: companionPerson(inserted!.id), item: "companion", amount: line.amount, label: line.label }], {
     actor: addition.actor,
     reason: addition.reason,

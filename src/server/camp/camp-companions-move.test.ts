@@ -13,6 +13,7 @@ describe.each(databaseKinds)("the camp's companions as positions on %s", (kind) 
 
   it("keeps every companion with its id and details, and every event position as it was", async () => {
     const { database, run } = stopped;
+    await stopped.campEditions(2026, 2027);
     const at = "'2026-11-20T10:00:00Z'";
     await run(`insert into events (slug, kind, definition, last_day, created_at, updated_at)
       values ('gradering-desember', 'gradering', '{}', '2026-12-12', ${at}, ${at})`);
@@ -36,12 +37,13 @@ describe.each(databaseKinds)("the camp's companions as positions on %s", (kind) 
 
     await database.migrate();
 
+    // Since the athlete became its order's position 0 (0049), the companions follow from 1, in the same order.
     const companions = await readCampCompanions(database.db);
     expect(companions.map(({ cancelledAt, ...rest }) => ({ ...rest, cancelled: cancelledAt !== null }))).toEqual([
       {
         id: companionIds[0],
         registrationId: 1,
-        position: 0,
+        position: 1,
         clientId: "a",
         firstName: "Mona",
         lastName: "Hansen",
@@ -55,7 +57,7 @@ describe.each(databaseKinds)("the camp's companions as positions on %s", (kind) 
       {
         id: companionIds[1],
         registrationId: 1,
-        position: 1,
+        position: 2,
         clientId: "b",
         firstName: "Frode",
         lastName: "Hansen",
@@ -69,7 +71,7 @@ describe.each(databaseKinds)("the camp's companions as positions on %s", (kind) 
       {
         id: companionIds[2],
         registrationId: 2,
-        position: 0,
+        position: 1,
         clientId: "c",
         firstName: "Mona",
         lastName: "Hansen",
@@ -81,15 +83,27 @@ describe.each(databaseKinds)("the camp's companions as positions on %s", (kind) 
         cancelled: false,
       },
     ]);
-    const positions = await run(`select order_id, position, kind, first_name, age, club_id, grade_id, answers, cancelled_at is not null as cancelled
-      from event_positions where order_id is not null order by position`);
+    // The event's order has moved to a higher id since (0049): its positions are found by its order number.
+    const positions = await run(`select o.order_id, p.position, p.kind, p.first_name, p.age, p.club_id, p.grade_id, p.answers,
+        p.cancelled_at is not null as cancelled
+      from event_positions p join event_orders o on o.id = p.order_id order by p.position`);
     expect(positions.rows).toEqual([
-      { order_id: 1, position: 0, kind: "athlete", first_name: "Emma", age: 10, club_id: 1, grade_id: 1, answers: {}, cancelled: false },
-      { order_id: 1, position: 1, kind: "athlete", first_name: "Jonas", age: 14, club_id: 1, grade_id: 2, answers: { q1: "ja" }, cancelled: true },
+      { order_id: "GR26-AAAAAA", position: 0, kind: "athlete", first_name: "Emma", age: 10, club_id: 1, grade_id: 1, answers: {}, cancelled: false },
+      {
+        order_id: "GR26-AAAAAA",
+        position: 1,
+        kind: "athlete",
+        first_name: "Jonas",
+        age: 14,
+        club_id: 1,
+        grade_id: 2,
+        answers: { q1: "ja" },
+        cancelled: true,
+      },
     ]);
     // New positions get ids no companion or moved position holds.
     const fresh = await run(`insert into event_positions (camp_registration_id, position, kind, first_name, last_name, age, answers)
-      values (2, 1, 'companion', 'Ny', 'Hansen', 30, '{}') returning id`);
+      values (2, 2, 'companion', 'Ny', 'Hansen', 30, '{}') returning id`);
     const taken = await run(`select count(*)::int as n from event_positions where id = ${Number(fresh.rows[0]!.id)}`);
     expect(taken.rows[0]!.n).toBe(1);
     const left = await run(`select count(*)::int as n from information_schema.tables where table_name = 'camp_companions'`);

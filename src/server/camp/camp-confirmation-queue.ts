@@ -75,7 +75,7 @@ export async function queueConfirmation(
   await db.execute(sql`
     insert into mail_outbox (dedupe_key, recipient, kind, payload, status, next_attempt_at, created_at)
     select ${campConfirmationKey(first)}, r.email, ${campConfirmationMailKind}, ${JSON.stringify(payload)}::jsonb, 'pending', ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
-      from camp_registrations r where r.id = ${first}
+      from camp_registration_view r where r.id = ${first}
     on conflict (dedupe_key) do nothing`);
 }
 

@@ -5,7 +5,7 @@
  * hold more than it is charged, the difference goes back (through Vipps where it came in that way, otherwise
  * on the treasurer's «Skal betales tilbake» list). The family is told by mail.
  */
-import { eq, isNull, sql } from "drizzle-orm";
+import { eq, isNull } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { athletePerson, correctionLabel, ledgerFigures, ledgerItems, splitRefund, type ChargeLine } from "../../shared/camp/camp-ledger.ts";
 import { mayTickGrading } from "../../shared/camp/camp-eligibility.ts";
@@ -23,6 +23,7 @@ import { queueVippsRefund } from "../payments/queue-refund.ts";
 import { campEditionOfYear } from "./camp-edition-lookup.ts";
 import { appendCharges, appendEntries, readLedger } from "./camp-ledger-store.ts";
 import { CampInputError } from "./camp-registrations.ts";
+import { lockCampRegistration, updateCampRegistrations } from "./camp-registration-rows.ts";
 import { queueLeaderChangeMail } from "./camp-leader-mail.ts";
 import { vippsCaptureDue } from "./checkin/checkin-actions.ts";
 
@@ -54,7 +55,7 @@ export async function correctRegistration(app: FastifyInstance, registrationId: 
   const now = app.now();
   const { grades, clubs } = await referenceData(app.db);
   const outcome = await app.db.transaction(async (tx) => {
-    await tx.execute(sql`select id from camp_registrations where id = ${registrationId} for update`);
+    await lockCampRegistration(tx, registrationId);
     const [registration] = await tx.select().from(campRegistrations).where(eq(campRegistrations.id, registrationId));
     if (!registration || registration.anonymisedAt) throw new HttpError(404, correctionMessages.notFound);
     if (registration.status !== "confirmed") throw new HttpError(409, correctionMessages.notConfirmed);
@@ -84,10 +85,12 @@ export async function correctRegistration(app: FastifyInstance, registrationId: 
     const reason = `Rettet av leirledelsen (${inWords(changed)}).`;
     await appendCharges(tx, registrationId, charges, { actor, reason, now });
     const difference = charges.reduce((sum, charge) => sum + charge.amount, 0);
-    await tx
-      .update(campRegistrations)
-      .set({ age: merged.age, clubId: merged.clubId, gradeId: merged.gradeId, gradering: merged.gradering })
-      .where(eq(campRegistrations.id, registrationId));
+    await updateCampRegistrations(tx, registrationId, {
+      age: merged.age,
+      clubId: merged.clubId,
+      gradeId: merged.gradeId,
+      gradering: merged.gradering,
+    });
 
     // Held beyond the new price: it goes back in full (the club's correction, not a cancellation).
     const after = ledgerFigures(await readLedger(tx, registrationId));

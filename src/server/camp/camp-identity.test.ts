@@ -2,7 +2,7 @@ import { eq, isNotNull, like, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { findMyRegistrationAnswer, personalLinkHeader, type MyRegistrationView } from "../../shared/camp/camp-my-registration.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
-import { eventPayments, familyLinks } from "../db/schema/events.ts";
+import { eventOrders, eventPayments, familyLinks } from "../db/schema/events.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { outboxMails } from "../test-support/outbox.ts";
 import { asSent, campAdminToken, companion, draft, postRegistration } from "../test-support/camp.ts";
@@ -12,6 +12,7 @@ import { exportPerson } from "../privacy/person-data.ts";
 import { personalTokenHash } from "../events/family-links.ts";
 import { deleteExpiredLinks, scopeOfLink } from "./camp-personal-link.ts";
 import { backfillEmailKeys } from "../db/backfill-email-keys.ts";
+import { updateCampRegistrations } from "./camp-registration-rows.ts";
 
 /** Any "Min påmelding" link in a text, with its secret. */
 const anyLink = /\/vinterleir\/min-pamelding\/([A-Za-z0-9_-]{43})/g;
@@ -153,9 +154,9 @@ describe.each(databaseKinds)("one family, one link on %s", (kind) => {
     const token = tokensIn(mail!.text)[0]!;
     // Registered and mailed in March for the camp in November, never opened: it still works on the camp's last day.
     await suite.app.db
-      .update(campRegistrations)
+      .update(eventOrders)
       .set({ createdAt: new Date("2026-03-01T09:00:00Z") })
-      .where(eq(campRegistrations.id, id));
+      .where(eq(eventOrders.id, id));
     await suite.app.db
       .update(familyLinks)
       .set({ createdAt: new Date("2026-03-01T09:05:00Z") })
@@ -181,9 +182,9 @@ describe.each(databaseKinds)("one family, one link on %s", (kind) => {
     const token = tokensIn((await findMails())[0]!.text)[0]!;
     // The registration as if made after the link (next year's camp the family signs up for later).
     await suite.app.db
-      .update(campRegistrations)
+      .update(eventOrders)
       .set({ createdAt: new Date("2026-11-01T12:00:00Z") })
-      .where(eq(campRegistrations.id, id));
+      .where(eq(eventOrders.id, id));
     await suite.app.db
       .update(familyLinks)
       .set({ createdAt: new Date("2026-11-01T11:00:00Z") })
@@ -194,7 +195,7 @@ describe.each(databaseKinds)("one family, one link on %s", (kind) => {
 
   it("registrations stored before addresses had keys get theirs at start-up, computed by the shared rule", async () => {
     const old = await register({ email: " Gammel.Adresse@BJØRN.no " });
-    await suite.app.db.update(campRegistrations).set({ emailKey: null }).where(eq(campRegistrations.id, old.id));
+    await updateCampRegistrations(suite.app.db, old.id, { emailKey: null });
     expect(await backfillEmailKeys(suite.app.db)).toBe(1);
     const [row] = await suite.app.db.select({ emailKey: campRegistrations.emailKey }).from(campRegistrations).where(eq(campRegistrations.id, old.id));
     expect(row!.emailKey).toBe("gammel.adresse@xn--bjrn-hra.no");

@@ -10,7 +10,7 @@
  * Each writes its ledger entries with the leader as actor and a Norwegian reason, logs the change and mails
  * the family.
  */
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { companionPerson, ledgerFigures } from "../../shared/camp/camp-ledger.ts";
 import { campRefund, fullName } from "../../shared/camp/camp-pricing.ts";
@@ -32,6 +32,7 @@ import { cancelInLedger, readLedger } from "./camp-ledger-store.ts";
 import { queueLeaderChangeMail } from "./camp-leader-mail.ts";
 import { createMailLink, personalLinkUrl } from "./camp-personal-link.ts";
 import { CampInputError } from "./camp-registrations.ts";
+import { lockCampRegistration } from "./camp-registration-rows.ts";
 import { chargeDifference } from "./camp-self-service-additions.ts";
 import { methodOf } from "./camp-self-service-view.ts";
 import { renderCancellationMail, selfServiceMailKey } from "./camp-self-service-mail.ts";
@@ -54,7 +55,7 @@ export interface LeaderCompanionOutcome {
 }
 
 async function lockedRegistration(tx: Db, registrationId: number) {
-  await tx.execute(sql`select id from camp_registrations where id = ${registrationId} for update`);
+  await lockCampRegistration(tx, registrationId);
   const [registration] = await tx.select().from(campRegistrations).where(eq(campRegistrations.id, registrationId));
   if (!registration || registration.anonymisedAt) throw new HttpError(404, leaderCompanionMessages.notFound);
   if (registration.status !== "confirmed") throw new HttpError(409, leaderCompanionMessages.notConfirmed);

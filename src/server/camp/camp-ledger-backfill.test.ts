@@ -23,7 +23,7 @@ function statementsOf(file: string): string[] {
 }
 
 /**
- * What a database from before the ledger held beside its registrations, rebuilt from today's rows: the
+ * What a database from before the ledger held, rebuilt from today's rows: the registrations' own table, the
  * receipt's price lines (the athlete's lines as charged when registering, a grading added or taken off) and the
  * total column, as the release before the receipt moved into the ledger kept them.
  */
@@ -36,6 +36,9 @@ const beforeTheLedger = [
    from "event_ledger_entries"
    where "kind" = 'charge' and "camp_registration_id" is not null and "person" = 'athlete' and "item" <> 'cancellation-fee'
      and ("reason" = 'Påmelding' or "item" = 'grading')`,
+  // The registrations as their own table held them (what the migrations read of them), with the total column.
+  `create table "camp_registrations" as select "id", "status", "created_at", "cancelled_at" from "camp_registration_view"`,
+  `alter table "camp_registrations" add primary key ("id")`,
   `alter table "camp_registrations" add column "total" integer`,
   // The companions as their own table held them, each with its price (its first charge) and its id.
   `create table "camp_companions" as select p."id", p."camp_registration_id" as "registration_id", p."position", p."first_name",
@@ -71,6 +74,8 @@ function upgradeStatements(): string[] {
     `alter table "event_ledger_entries" drop column "camp_payment_id"`,
     `drop table "money_actions"`,
     `drop table "payments"`,
+    // The registrations are the engine's orders already.
+    `drop table "camp_registrations"`,
   ];
 }
 

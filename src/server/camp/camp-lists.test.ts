@@ -9,7 +9,7 @@ import { anonymousParticipant } from "./camp-public-routes.ts";
 import { adminActionMessages } from "./camp-admin-actions.ts";
 import { neutraliseFormula } from "./camp-csv.ts";
 import { adminPersonSpecFields } from "../test-support/admin-person-fields.ts";
-import { buildCampTestApp, campAdminToken, companion, draft, postRegistration, type TestApp } from "../test-support/camp.ts";
+import { buildCampTestApp, campAdminToken, companion, draft, moveToEdition, postRegistration, type TestApp } from "../test-support/camp.ts";
 
 const now = new Date("2026-10-15T10:00:00Z");
 const secret = {
@@ -49,7 +49,10 @@ describe.each(databaseKinds)("camp lists on %s", (kind) => {
     await register("cancelled", draft({ firstName: "Avbestilt", lastName: "Deltaker", gradeId: 5 }));
     // Another edition: nowhere this year.
     await register("lastYear", draft({ firstName: "Ifjor", lastName: "Deltaker" }));
-    await database.db.update(campRegistrations).set({ editionYear: 2025 }).where(eq(campRegistrations.id, ids.lastYear!));
+    // Last year's camp, made as the camp admin makes one.
+    const copied = await app.inject({ method: "POST", url: `/api/CampEdition/Copy/2026/2025/${token}` });
+    if (copied.statusCode !== 201) throw new Error(copied.body);
+    await moveToEdition(database, ids.lastYear!, 2025);
     const cancel = await app.inject({ method: "POST", url: `/api/VinterleirAdmin/Cancel/${ids.cancelled}/${token}` });
     if (cancel.statusCode !== 200) throw new Error(cancel.body);
   });

@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { paymentShares } from "../db/schema/camp.ts";
-import { eventCheckinActions, eventLedgerEntries, eventPaymentActions, eventPayments } from "../db/schema/events.ts";
+import { eventCheckinActions, eventLedgerEntries, eventOrders, eventPaymentActions, eventPayments } from "../db/schema/events.ts";
 import { campPayment, selectCampPayments } from "../payments/camp-payment-rows.ts";
 import { databaseKinds } from "../test-support/database.ts";
 import { useDatabaseAt } from "../test-support/migrations-up-to.ts";
@@ -16,6 +16,7 @@ describe.each(databaseKinds)("the camp's payments in the engine's table on %s", 
 
   it("moves every camp payment and money action with its id and fields, and the events' payments out of their way", async () => {
     const { database, run } = stopped;
+    await stopped.campEditions(2026, 2027);
     const at = "'2026-11-20T10:00:00Z'";
     await run(`insert into events (slug, kind, definition, last_day, created_at, updated_at)
       values ('gradering-desember', 'gradering', '{}', '2026-12-12', ${at}, ${at})`);
@@ -109,15 +110,17 @@ describe.each(databaseKinds)("the camp's payments in the engine's table on %s", 
       paidAmount: 550,
     });
 
-    // The event's payments moved above every camp payment, in their order, with their ledger entry.
-    const events = await database.db.select().from(eventPayments).where(eq(eventPayments.orderId, 1)).orderBy(asc(eventPayments.id));
+    // The event's payments moved above every camp payment, in their order, with their ledger entry. (Its order has
+    // itself moved to a higher id since, above the registrations (0049), so it is found by its number.)
+    const [order] = await database.db.select({ id: eventOrders.id }).from(eventOrders).where(eq(eventOrders.orderId, "GR26-AAAAAA"));
+    const events = await database.db.select().from(eventPayments).where(eq(eventPayments.orderId, order!.id)).orderBy(asc(eventPayments.id));
     expect(events.map((row) => row.reference)).toEqual(["GR26-AAAAAA-1", "GR26-AAAAAA-2"]);
     expect(events.every((row) => row.id > 5 && row.campRegistrationId === null && row.method === "vipps" && row.kind === "registration")).toBe(true);
     expect(events[1]).toMatchObject({ state: "captured", vippsState: "AUTHORIZED", authorizedAmount: 700, capturedAmount: 700, paidAmount: 700 });
     expect(events[1]!.nextCheckAt).toEqual(new Date("2026-11-20T10:05:00Z"));
     const ledger = await database.db.select().from(eventLedgerEntries).orderBy(asc(eventLedgerEntries.id));
     expect(ledger.map((entry) => [entry.orderId, entry.campRegistrationId, entry.paymentId])).toEqual([
-      [1, null, events[1]!.id],
+      [order!.id, null, events[1]!.id],
       [null, 1, 2],
       [null, 2, 5],
     ]);
@@ -165,7 +168,7 @@ describe.each(databaseKinds)("the camp's payments in the engine's table on %s", 
     ).rejects.toThrow();
     await expect(
       run(`insert into event_payments (order_id, camp_registration_id, reference, method, amount, state, created_at, updated_at)
-        values (1, 1, 'X-2', 'vipps', 1, 'created', ${at}, ${at})`),
+        values (${order!.id}, 1, 'X-2', 'vipps', 1, 'created', ${at}, ${at})`),
     ).rejects.toThrow();
     const left = await run(`select count(*)::int as n from information_schema.tables where table_name in ('payments', 'money_actions')`);
     expect(left.rows[0]!.n).toBe(0);

@@ -1,7 +1,7 @@
-import { getTableColumns, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { receiptLines, type ReceiptLine } from "../../shared/camp/camp-ledger.ts";
 import type { Db } from "../db/database.ts";
-import { campRegistrations } from "../db/schema/camp.ts";
+import { campRegistrationColumns } from "../db/schema/camp.ts";
 import { readLedger } from "./camp-ledger-store.ts";
 
 /**
@@ -14,11 +14,12 @@ export async function receiptOf(db: Pick<Db, "select">, registrationId: number):
 
 /**
  * What a camp registration costs now, the sum of its receipt, as a column of a select from
- * `camp_registrations` (named so, not aliased; drizzle leaves a single table's columns unqualified, so the
- * registration's id is spelled out): the price is written once, as the ledger's charges, and every total is their sum.
+ * `campRegistrations` (the view `camp_registration_view`, named so, not aliased; drizzle leaves a single
+ * source's columns unqualified, so the registration's id is spelled out): the price is written once, as the
+ * ledger's charges, and every total is their sum.
  */
 export const campRegistrationCharged = sql<number>`(select coalesce(sum(charge.amount), 0)::int from event_ledger_entries as charge
-  where charge.camp_registration_id = "camp_registrations"."id" and charge.kind = 'charge')`.mapWith(Number);
+  where charge.camp_registration_id = "camp_registration_view"."id" and charge.kind = 'charge')`.mapWith(Number);
 
 /** A camp registration's columns with its `total` (what it costs now), for `select(...).from(campRegistrations)`. */
-export const campRegistrationWithTotal = { ...getTableColumns(campRegistrations), total: campRegistrationCharged };
+export const campRegistrationWithTotal = { ...campRegistrationColumns, total: campRegistrationCharged };

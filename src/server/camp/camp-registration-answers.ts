@@ -4,7 +4,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import type { CampRegistration } from "../../shared/camp/camp-registration.ts";
 import type { Db } from "../db/database.ts";
 import { campRegistrations, paymentShares } from "../db/schema/camp.ts";
-import { eventPayments } from "../db/schema/events.ts";
+import { eventOrders, eventPayments } from "../db/schema/events.ts";
 import { campPaymentWithId } from "../payments/camp-payment-rows.ts";
 import { HttpError } from "../errors.ts";
 import { queueConfirmation } from "./camp-confirmation-queue.ts";
@@ -17,6 +17,7 @@ import { paymentMethodFor, startingPaymentState, type RegistrationStatus } from 
 import { countAwaitingOffer, moveToWaitlist } from "./camp-waitlist.ts";
 import { copyShares } from "../payments/payment-shares.ts";
 import { campRegistrationCharged } from "./camp-receipt.ts";
+import { updateCampRegistrations } from "./camp-registration-rows.ts";
 
 /**
  * The answer to a stored registration: the first submission's, a retried draft's (the same answer again),
@@ -88,30 +89,30 @@ async function switchToCardCash(app: FastifyInstance, registrationId: number, ed
     // A group paying once switches together: every athlete with a share of its payment.
     const group = await groupOfPayer(tx, registrationId);
     const members = group.length > 0 ? group : [registrationId];
+    // Locked as their orders' rows (the view cannot be locked), in id order.
     const pending = await tx
-      .select({ id: campRegistrations.id })
-      .from(campRegistrations)
-      .where(and(inArray(campRegistrations.id, members), eq(campRegistrations.status, "pending_payment")))
-      .orderBy(asc(campRegistrations.id))
+      .select({ id: eventOrders.id })
+      .from(eventOrders)
+      .where(and(inArray(eventOrders.id, members), eq(eventOrders.status, "pending_payment")))
+      .orderBy(asc(eventOrders.id))
       .for("no key update");
     if (pending.length === 0) return "unchanged" as const;
     if (capacity !== null) {
       const free = capacity - (await placesHeld(tx, editionYear, now, registrationId)) - (await countAwaitingOffer(tx, editionYear));
       if (group.length > 0 && free < pending.length) throw new HttpError(409, campInputMessages.groupDoesNotFit(Math.max(0, free), pending.length));
       if (free <= 0) {
-        await tx.update(campRegistrations).set({ vipps: false }).where(eq(campRegistrations.id, registrationId));
+        await updateCampRegistrations(tx, registrationId, { vipps: false });
         await moveToWaitlist(tx, registrationId, editionYear, now);
         return "waiting" as const;
       }
     }
     for (const { id } of pending) {
+      await updateCampRegistrations(tx, id, { vipps: false, status: "confirmed", confirmedAt: now });
       const [row] = await tx
-        .update(campRegistrations)
-        .set({ vipps: false, status: "confirmed", confirmedAt: now })
-        .where(eq(campRegistrations.id, id))
-        .returning({ orderId: campRegistrations.orderId });
-      const [charged] = await tx.select({ total: campRegistrationCharged }).from(campRegistrations).where(eq(campRegistrations.id, id));
-      const total = charged!.total;
+        .select({ orderId: campRegistrations.orderId, total: campRegistrationCharged })
+        .from(campRegistrations)
+        .where(eq(campRegistrations.id, id));
+      const total = row!.total;
       const method = paymentMethodFor(total, false);
       await tx
         .insert(eventPayments)
@@ -206,11 +207,8 @@ async function retakePlace(app: FastifyInstance, registration: StoredRegistratio
   const now = app.now();
   const outcome = await app.db.transaction(async (tx): Promise<Retaken> => {
     await lockEditionPlaces(tx, registration.editionYear);
-    const [row] = await tx
-      .select({ status: campRegistrations.status })
-      .from(campRegistrations)
-      .where(eq(campRegistrations.id, registration.id))
-      .for("no key update");
+    // The registration's row lock is its order's (the view cannot be locked).
+    const [row] = await tx.select({ status: eventOrders.status }).from(eventOrders).where(eq(eventOrders.id, registration.id)).for("no key update");
     if (!row || row.status !== "pending_payment") return { kind: "changed", status: row?.status ?? "cancelled" };
     const attempts = await tx
       .select({

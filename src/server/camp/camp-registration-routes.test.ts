@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
@@ -15,14 +15,17 @@ import { orderIdPattern } from "./order-id.ts";
 import { withoutLinkSecrets } from "../../shared/privacy/link-secrets.ts";
 import {
   buildCampTestApp,
+  campAdminToken,
   clearCampTables,
   companion,
   countRows,
   createTestTransport,
   draft,
+  moveToEdition,
   postRegistration,
   type TestApp,
 } from "../test-support/camp.ts";
+import { updateCampRegistrations } from "./camp-registration-rows.ts";
 import { campRegistrationWithTotal } from "./camp-receipt.ts";
 import { eventLedgerEntries, eventPayments } from "../db/schema/events.ts";
 import { readCampCompanions } from "./camp-companion-rows.ts";
@@ -49,7 +52,7 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post on %s", (kind) => {
     transport.sent.length = 0;
   });
 
-  const registrations = () => countRows(database, "camp_registrations");
+  const registrations = () => countRows(database, "camp_registration_view");
 
   it("stores a card/cash registration with the server's price, queues one confirmation and answers Done", async () => {
     const body = draft({ ledsagere: [companion()], hasLedsager: true, sleepover: true });
@@ -71,7 +74,7 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post on %s", (kind) => {
       ["charge", `companion-${companions[0]!.id}`, "companion", 550],
     ]);
     expect(lines[1]!.label).toBe("Ledsager: Kari Nordmann");
-    expect(companions).toMatchObject([{ firstName: "Kari", alreadyRegistered: false, position: 0 }]);
+    expect(companions).toMatchObject([{ firstName: "Kari", alreadyRegistered: false, position: 1 }]);
     const [payment] = await database.db.select(campPaymentColumns).from(eventPayments);
     expect(payment).toMatchObject({ method: "card_cash", state: "unpaid", amount: 1630, paidAmount: 0, reference: row!.orderId });
     const outbox = await database.db.select().from(mailOutbox);
@@ -313,10 +316,15 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post on %s", (kind) => {
           { path: "ledsagere.0.alreadyRegistered", message: campInputMessages.companionNotFound(`${claim.firstName} ${claim.lastName}`) },
         ]);
       }
-      await database.db.execute(sql`update camp_registrations set status = 'cancelled'`);
+      const stored = (await database.db.select({ id: campRegistrations.id }).from(campRegistrations)).map((row) => row.id);
+      await updateCampRegistrations(database.db, stored, { status: "cancelled" });
       const afterCancel = await postRegistration(app, draft({ hasLedsager: true, ledsagere: [companion({ ...kari, alreadyRegistered: true })] }));
       expect(afterCancel.statusCode).toBe(400);
-      await database.db.execute(sql`update camp_registrations set status = 'confirmed', edition_year = 2025`);
+      // Last year's camp, made as the camp admin makes one.
+      const copied = await app.inject({ method: "POST", url: `/api/CampEdition/Copy/2026/2025/${await campAdminToken(app)}` });
+      expect(copied.statusCode, copied.body).toBe(201);
+      await updateCampRegistrations(database.db, stored, { status: "confirmed" });
+      await moveToEdition(database, stored, 2025);
       const otherYear = await postRegistration(app, draft({ hasLedsager: true, ledsagere: [companion({ ...kari, alreadyRegistered: true })] }));
       expect(otherYear.statusCode).toBe(400);
       expect(await registrations()).toBe(1);
@@ -326,7 +334,8 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post on %s", (kind) => {
       await postRegistration(app, draft({ hasLedsager: true, ledsagere: [companion(kari)] }));
       await postRegistration(app, draft({ hasLedsager: true, ledsagere: [companion({ ...kari, alreadyRegistered: true })] }));
       // Only the paying companion counts: cancel the first registration and the chain breaks.
-      await database.db.execute(sql`update camp_registrations set status = 'cancelled' where id = (select min(id) from camp_registrations)`);
+      const [first] = await database.db.select({ id: campRegistrations.id }).from(campRegistrations).orderBy(asc(campRegistrations.id)).limit(1);
+      await updateCampRegistrations(database.db, first!.id, { status: "cancelled" });
       const res = await postRegistration(app, draft({ hasLedsager: true, ledsagere: [companion({ ...kari, alreadyRegistered: true })] }));
       expect(res.statusCode).toBe(400);
     });
@@ -369,7 +378,7 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post with an online payment g
 
     const retry = await postRegistration(app, body);
     expect(retry.body).toBe(first.body);
-    expect(await countRows(database, "camp_registrations")).toBe(1);
+    expect(await countRows(database, "camp_registration_view")).toBe(1);
     expect(await countRows(database, "event_payments")).toBe(1);
 
     const list = await app.inject({ url: "/api/VinterleirUsers/Get" });

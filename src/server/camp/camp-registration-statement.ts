@@ -6,13 +6,15 @@ import { columnNames, columnsOf, jsonRecords, jsonRows, textField, type JsonFiel
 import { driverBoolean, namedStatement } from "../db/prepared-statement.ts";
 import { WriteBatcher } from "../db/write-batcher.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
-import { eventLedgerEntries, eventPayments, eventPositions, familyLinks } from "../db/schema/events.ts";
+import { eventLedgerEntries, eventOrders, eventPayments, eventPositions, events, familyLinks } from "../db/schema/events.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { campConfirmationKeyPrefix, campConfirmationMailKind } from "./camp-confirmation-queue.ts";
 import { EditionChangedError, publishedFingerprintSql } from "./camp-edition-cache.ts";
+import { campAnswerFields } from "./camp-registration-rows.ts";
 
 /**
- * The statement camp-registration-write.ts writes new registrations with: everything that belongs to them
+ * The statement camp-registration-write.ts writes new registrations with (each an order with its athlete and
+ * companions as positions, camp-registration-rows.ts): everything that belongs to them
  * as ONE statement (data-modifying CTEs), atomic like a transaction, the foreign keys checked at its end.
  * Its text is fixed: the rows come as JSON, one parameter per table, each child row naming its
  * registration by order id. So one statement writes one registration or many (db/write-batcher.ts groups
@@ -133,6 +135,9 @@ const incomingMailColumns = {
   tokenHash: familyLinks.tokenHash,
 };
 const ledgerWho = sql.raw(`'deltaker', 'Påmelding'`);
+/** An incoming answer's column: the instructor's choice is kept as its number in text, like every answer a string or a flag. */
+const answerColumn = (field: (typeof campAnswerFields)[number]) =>
+  field === "instructor" ? `${campRegistrations.instructor.name}::text` : campRegistrations[field].name;
 
 function statementSql(): SQL {
   const insertChildren = (name: string, table: PgTable, registrationId: PgColumn, columns: Record<string, PgColumn>, returning = "") =>
@@ -142,13 +147,23 @@ function statementSql(): SQL {
       order by c.ordinal ${sql.raw(returning && `returning ${returning}`)})`;
   return sql`with published as (select ${publishedFingerprintSql} as fingerprint),
     incoming as (select * from ${jsonRecords("i", "registrations", incomingColumns)}),
-    registration as (insert into ${campRegistrations} (${columnNames(Object.values(registrationColumns))})
-      select ${columnsOf("incoming", registrationColumns)} from incoming, published
-      where incoming.edition_fingerprint = published.fingerprint
+    -- The registration is an order of its edition's event (the contact, its status and way of paying)...
+    registration as (insert into ${eventOrders} (event_id, order_id, draft_id, status, method, first_name, last_name, email, email_key,
+        draft_secret_hash, telephone, contact_name, created_at, confirmed_at, waitlist_rank, group_id, owner_kind)
+      select event.id, incoming.order_id, incoming.draft_id, incoming.status, case when incoming.vipps then 'vipps' else 'card_cash' end,
+             incoming.first_name, incoming.last_name, incoming.email, incoming.email_key, incoming.draft_secret_hash, incoming.telephone,
+             incoming.contact_name, incoming.created_at, incoming.confirmed_at, incoming.waitlist_rank, incoming.group_id, 'camp'
+      from incoming join published on incoming.edition_fingerprint = published.fingerprint
+      join ${events} event on event.slug = 'vinterleir-' || incoming.edition_year
       -- One order for the unique keys' locks in every batch: two batches holding one draft cannot wait for each other.
       -- A group's athletes share their submission's draft and go in the order they were given.
       order by incoming.edition_year, incoming.lead_draft_id, incoming.ordinal
       on conflict do nothing returning id, order_id, created_at, group_id),
+    -- ... and its athlete the order's position 0, the camp's questions its answers (camp-registration-rows.ts).
+    athlete as (insert into ${eventPositions} (camp_registration_id, position, kind, first_name, last_name, age, club_id, grade_id, answers)
+      select registration.id, 0, 'athlete', incoming.first_name, incoming.last_name, incoming.age, incoming.club_id, incoming.grade_id,
+             jsonb_build_object(${sql.raw(campAnswerFields.map((field) => `'${field}', incoming.${answerColumn(field)}`).join(", "))})
+      from registration join incoming on incoming.order_id = registration.order_id),
     ${insertChildren("companions", eventPositions, eventPositions.campRegistrationId, companionColumns, "camp_registration_id as registration_id, id, position")},
     ${insertChildren("payments", eventPayments, eventPayments.campRegistrationId, paymentColumns)},
     -- The price is written once: its lines are the order's charges in the ledger, the receipt in its order; a
@@ -180,7 +195,7 @@ function statementSql(): SQL {
     from incoming cross join published left join registration on registration.order_id = incoming.order_id`;
 }
 
-const statement = namedStatement("camp_registrations_write", statementSql);
+const statement = namedStatement("camp_orders_write", statementSql);
 
 /** The placeholder values of the registrations: one JSON array per table. */
 function placeholderValues(all: readonly StatementValues[]): Record<string, string> {

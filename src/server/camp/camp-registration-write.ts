@@ -129,8 +129,9 @@ function statementValuesOf(input: NewRegistration): { values: StatementValues; s
       groupId: input.groupId ?? null,
       confirmedAt: status === "confirmed" ? now : null,
     },
-    companions: registration.ledsagere.map((companion, position) => ({
-      position,
+    // The athlete is the order's position 0; its companions follow.
+    companions: registration.ledsagere.map((companion, index) => ({
+      position: index + 1,
       kind: "companion",
       firstName: companion.firstName,
       lastName: companion.lastName,
@@ -166,9 +167,9 @@ function statementValuesOf(input: NewRegistration): { values: StatementValues; s
   return { values, submissionToken };
 }
 
-/** The price's lines as the ledger's charges, in their order; the n-th companion line is the n-th companion's. */
+/** The price's lines as the ledger's charges, in their order; the n-th companion line is the n-th companion's (position n). */
 function chargesOf(lines: CampPrice["lines"]): StatementValues["charges"] {
-  let companion = 0;
+  let companion = 1;
   return lines.map((line) => ({
     item: line.kind,
     label: line.label,

@@ -2,7 +2,6 @@
  * What a family adds through "Min påmelding": a companion, grading, and paying what is owed. Each charge is
  * owed until paid: with Vipps a new attempt, with card/cash at the camp.
  */
-import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { mayTickGrading } from "../../shared/camp/camp-eligibility.ts";
 import { type MyRegistrationView } from "../../shared/camp/camp-my-registration.ts";
@@ -11,7 +10,6 @@ import { campSettings } from "../../shared/camp/camp-edition.ts";
 import { referenceData } from "../db/reference-data.ts";
 import { MyCompanionAddSchema, MyGradingSchema } from "../../shared/camp/camp-registration-changes.ts";
 import type { Db } from "../db/database.ts";
-import { campRegistrations } from "../db/schema/camp.ts";
 import { eventPayments } from "../db/schema/events.ts";
 import { campPaymentWithId } from "../payments/camp-payment-rows.ts";
 import { HttpError, parseWith } from "../errors.ts";
@@ -20,7 +18,8 @@ import { appendCharges, cancelInLedger } from "./camp-ledger-store.ts";
 import { addChargedCompanion } from "./camp-companion-add.ts";
 import type { CampPaymentGateway } from "./camp-payment-gateway.ts";
 import { CampInputError } from "./camp-registrations.ts";
-import { ACTOR, lockRegistration, logChange, refuseUnlessChangeable, selfServiceMessages } from "./camp-self-service.ts";
+import { lockCampRegistration, updateCampRegistrations } from "./camp-registration-rows.ts";
+import { ACTOR, logChange, refuseUnlessChangeable, selfServiceMessages } from "./camp-self-service.ts";
 import { load, methodOf, myRegistrationView, type Loaded } from "./camp-self-service-view.ts";
 
 /**
@@ -95,7 +94,7 @@ export async function addMyCompanion(
   const now = app.now();
   const { grades } = await referenceData(app.db);
   const added = await app.db.transaction(async (tx) => {
-    await lockRegistration(tx, registrationId);
+    await lockCampRegistration(tx, registrationId);
     const loaded = await load(tx, registrationId);
     if (!loaded) throw new HttpError(404, selfServiceMessages.notFound);
     refuseUnlessChangeable(loaded, now);
@@ -176,7 +175,7 @@ export async function setMyGrading(
   const now = app.now();
   const { grades } = await referenceData(app.db);
   const outcome = await app.db.transaction(async (tx) => {
-    await lockRegistration(tx, registrationId);
+    await lockCampRegistration(tx, registrationId);
     const loaded = await load(tx, registrationId);
     if (!loaded) throw new HttpError(404, selfServiceMessages.notFound);
     const { registration } = loaded;
@@ -189,7 +188,7 @@ export async function setMyGrading(
         { edition: loaded.edition, at: registration.createdAt, grades },
       );
       const line = price.lines.find((priced) => priced.kind === "grading")!;
-      await tx.update(campRegistrations).set({ gradering: true }).where(eq(campRegistrations.id, registrationId));
+      await updateCampRegistrations(tx, registrationId, { gradering: true });
       await appendCharges(tx, registrationId, [{ person: athletePerson, item: "grading", amount: line.amount, label: line.label }], {
         actor: ACTOR,
         reason: "Gradering lagt til (Min påmelding)",
@@ -201,7 +200,7 @@ export async function setMyGrading(
     }
     if (loaded.payments.some((row) => row.method === "vipps" && row.settle === "capture" && row.capturedAmount === 0))
       throw new HttpError(409, selfServiceMessages.paymentBusy);
-    await tx.update(campRegistrations).set({ gradering: false }).where(eq(campRegistrations.id, registrationId));
+    await updateCampRegistrations(tx, registrationId, { gradering: false });
     // The one cancellation rule on what was paid for grading; an unpaid fee is simply removed.
     const settled = await cancelInLedger(
       tx,

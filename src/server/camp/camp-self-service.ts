@@ -8,7 +8,7 @@
  * page shows), camp-self-service-additions.ts (a companion, grading, paying what is owed),
  * camp-self-service-find.ts («Finn påmeldingen min»), camp-self-service-mail.ts (the mails).
  */
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { maySleepOver } from "../../shared/camp/camp-eligibility.ts";
 import { myChangeFieldLabels, type MyRegistrationView } from "../../shared/camp/camp-my-registration.ts";
@@ -16,7 +16,6 @@ import { campRefund } from "../../shared/camp/camp-pricing.ts";
 import { MyCancellationSchema, MyRegistrationChangeSchema, type MyRegistrationChange } from "../../shared/camp/camp-registration-changes.ts";
 import { formatKroner } from "../../shared/format.ts";
 import type { Db } from "../db/database.ts";
-import { campRegistrations } from "../db/schema/camp.ts";
 import { eventPositions, orderChanges } from "../db/schema/events.ts";
 import { HttpError, parseWith } from "../errors.ts";
 import { queueMail } from "../mail/outbox.ts";
@@ -29,6 +28,7 @@ import type { CampPaymentGateway } from "./camp-payment-gateway.ts";
 import { createMailLink, personalLinkUrl } from "./camp-personal-link.ts";
 import { emailKey } from "../../shared/contact/email-key.ts";
 import { CampInputError } from "./camp-registrations.ts";
+import { lockCampRegistration, updateCampRegistrations, type CampRegistrationChange } from "./camp-registration-rows.ts";
 import { renderCancellationMail, selfServiceMailKey } from "./camp-self-service-mail.ts";
 import { loadClubContact } from "../site-content/club-contact.ts";
 import { campStarted, load, methodOf, myRegistrationView, type Loaded } from "./camp-self-service-view.ts";
@@ -49,10 +49,6 @@ export const selfServiceMessages = {
 
 /** Who did it, in the money log and the change log. */
 export const ACTOR = "deltaker";
-
-export async function lockRegistration(tx: Db, registrationId: number): Promise<void> {
-  await tx.execute(sql`select id from camp_registrations where id = ${registrationId} for update`);
-}
 
 export function refuseUnlessChangeable(loaded: Loaded, now: Date) {
   if (loaded.registration.status === "cancelled") throw new HttpError(409, selfServiceMessages.cancelled);
@@ -97,7 +93,7 @@ export async function cancelMyRegistration(
   await gateway.settleNow?.(registrationId).catch(() => undefined);
   const now = app.now();
   const outcome = await app.db.transaction(async (tx) => {
-    await lockRegistration(tx, registrationId);
+    await lockCampRegistration(tx, registrationId);
     const loaded = await load(tx, registrationId);
     if (!loaded) throw new HttpError(404, selfServiceMessages.notFound);
     const { registration } = loaded;
@@ -123,7 +119,7 @@ export async function cancelMyRegistration(
       throw new HttpError(409, selfServiceMessages.paymentBusy);
 
     if (whole) {
-      await tx.update(campRegistrations).set({ status: "cancelled", cancelledAt: now }).where(eq(campRegistrations.id, registrationId));
+      await updateCampRegistrations(tx, registrationId, { status: "cancelled", cancelledAt: now });
     } else {
       await tx.update(eventPositions).set({ cancelledAt: now }).where(eq(eventPositions.id, companion!.id));
     }
@@ -184,7 +180,7 @@ export async function changeMyRegistration(
   const input = parseWith(MyRegistrationChangeSchema, body);
   const now = app.now();
   const changed = await app.db.transaction(async (tx) => {
-    await lockRegistration(tx, registrationId);
+    await lockCampRegistration(tx, registrationId);
     const loaded = await load(tx, registrationId);
     if (!loaded) throw new HttpError(404, selfServiceMessages.notFound);
     refuseUnlessChangeable(loaded, now);
@@ -205,14 +201,12 @@ export async function changeMyRegistration(
       (field) => input[field] !== undefined && input[field] !== registration[field],
     );
     if (fields.length === 0) return [];
-    await tx
-      .update(campRegistrations)
+    const change: CampRegistrationChange = {
+      ...Object.fromEntries(fields.map((field) => [field, input[field]])),
       // A new address moves the registration to that address's family link (and off the old one's).
-      .set({
-        ...Object.fromEntries(fields.map((field) => [field, input[field]])),
-        ...(fields.includes("email") ? { emailKey: emailKey(input.email!) ?? null } : {}),
-      })
-      .where(eq(campRegistrations.id, registrationId));
+      ...(fields.includes("email") ? { emailKey: emailKey(input.email!) ?? null } : {}),
+    };
+    await updateCampRegistrations(tx, registrationId, change);
     await logChange(tx, registrationId, `Endret ${fields.map((field) => myChangeFieldLabels[field]).join(", ")}`, now);
     return fields;
   });

@@ -2,11 +2,12 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { WaitlistEntry } from "../../shared/camp/camp-waitlist.ts";
 import type { Db } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
-import { eventWaitlistOffers } from "../db/schema/events.ts";
+import { eventOrders, eventWaitlistOffers } from "../db/schema/events.ts";
 import { clubs } from "../db/schema/clubs.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { campEditionOfYear } from "./camp-edition-lookup.ts";
 import { lockEditionPlaces } from "./camp-places.ts";
+import { updateCampRegistrations } from "./camp-registration-rows.ts";
 import { renderWaitlistRemoved, waitlistRemovedKey } from "./camp-waitlist-mail.ts";
 import { waitlistMailData } from "./camp-waitlist.ts";
 import { shownState } from "./camp-waitlist-offers.ts";
@@ -72,11 +73,12 @@ export async function removeFromWaitlist(db: Db, registrationId: number, now: Da
   if (year === undefined) return undefined;
   return db.transaction(async (tx) => {
     await lockEditionPlaces(tx, year);
-    const [removed] = await tx
-      .update(campRegistrations)
-      .set({ status: "cancelled", cancelledAt: now, waitlistRank: null })
-      .where(and(eq(campRegistrations.id, registrationId), eq(campRegistrations.status, "waiting")))
-      .returning({ id: campRegistrations.id });
+    const [removed] = await updateCampRegistrations(
+      tx,
+      registrationId,
+      { status: "cancelled", cancelledAt: now, waitlistRank: null },
+      eq(eventOrders.status, "waiting"),
+    );
     if (!removed) return undefined;
     await tx
       .update(eventWaitlistOffers)
@@ -109,11 +111,7 @@ export async function moveInWaitlist(db: Db, registrationId: number, position: n
     const [moved] = rows.splice(from, 1);
     rows.splice(Math.min(position, rows.length + 1) - 1, 0, moved!);
     for (const [index, row] of rows.entries()) {
-      if (row.rank !== index + 1)
-        await tx
-          .update(campRegistrations)
-          .set({ waitlistRank: index + 1 })
-          .where(eq(campRegistrations.id, row.id));
+      if (row.rank !== index + 1) await updateCampRegistrations(tx, row.id, { waitlistRank: index + 1 });
     }
     return year;
   });

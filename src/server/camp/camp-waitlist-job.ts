@@ -53,7 +53,7 @@ async function expireDueOffers(db: Db, now: Date): Promise<number[]> {
       update event_waitlist_offers set state = 'expired', ended_at = ${now.toISOString()}::timestamptz
        where camp_registration_id is not null and state = 'offered' and expires_at <= ${now.toISOString()}::timestamptz
       returning camp_registration_id)
-    select distinct r.edition_year as year from expired e join camp_registrations r on r.id = e.camp_registration_id`);
+    select distinct r.edition_year as year from expired e join camp_registration_view r on r.id = e.camp_registration_id`);
   return result.rows.map((row) => Number(row.year));
 }
 

@@ -1,8 +1,8 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import type { OfferState, WaitlistOfferView } from "../../shared/camp/camp-waitlist.ts";
 import type { Db } from "../db/database.ts";
-import { campRegistrations, type PaymentMethod } from "../db/schema/camp.ts";
-import { eventPayments, eventWaitlistOffers } from "../db/schema/events.ts";
+import { campRegistrationColumns, campRegistrations, type PaymentMethod } from "../db/schema/camp.ts";
+import { eventOrders, eventPayments, eventWaitlistOffers } from "../db/schema/events.ts";
 import { HttpError } from "../errors.ts";
 import { editionPhase } from "../../shared/camp/camp-edition-phase.ts";
 import { queueCampConfirmationMail } from "./camp-confirmation-queue.ts";
@@ -11,6 +11,7 @@ import { campRegistrationWithTotal, receiptOf } from "./camp-receipt.ts";
 import { receiptTotal } from "../../shared/camp/camp-ledger.ts";
 import { vippsUnavailableMessage, type CampPaymentGateway } from "./camp-payment-gateway.ts";
 import { lockEditionPlaces } from "./camp-places.ts";
+import { updateCampRegistrations } from "./camp-registration-rows.ts";
 import { offerTokenHash, tokenPattern } from "./camp-waitlist-offer-token.ts";
 
 export const waitlistMessages = {
@@ -31,7 +32,7 @@ export function shownState(offer: { state: OfferState; expiresAt: Date }, now: D
 export async function offerView(db: Db, token: string, now: Date): Promise<WaitlistOfferView | undefined> {
   if (!tokenPattern.test(token)) return undefined;
   const [row] = await db
-    .select({ offer: eventWaitlistOffers, registration: campRegistrations })
+    .select({ offer: eventWaitlistOffers, registration: campRegistrationColumns })
     .from(eventWaitlistOffers)
     .innerJoin(campRegistrations, eq(campRegistrations.id, eventWaitlistOffers.campRegistrationId))
     .where(eq(eventWaitlistOffers.tokenHash, offerTokenHash(token)));
@@ -80,11 +81,8 @@ export async function acceptOffer(db: Db, token: string, gateway: CampPaymentGat
       await tx.update(eventWaitlistOffers).set({ state: "expired", endedAt: now }).where(eq(eventWaitlistOffers.id, offer.id));
       return { kind: "gone", message: waitlistMessages.expired, expiredNow: true };
     }
-    await tx
-      .select({ id: campRegistrations.id })
-      .from(campRegistrations)
-      .where(eq(campRegistrations.id, offer.campRegistrationId!))
-      .for("no key update");
+    // The registration's row lock is its order's (the view cannot be locked).
+    await tx.select({ id: eventOrders.id }).from(eventOrders).where(eq(eventOrders.id, offer.campRegistrationId!)).for("no key update");
     // Read after the lock, in its own statement: the total (a sum over the ledger) in the locking one could be older.
     const [registration] = await tx
       .select(campRegistrationWithTotal)
@@ -101,10 +99,12 @@ export async function acceptOffer(db: Db, token: string, gateway: CampPaymentGat
     if (method === "vipps" && !gateway.available) throw new HttpError(400, vippsUnavailableMessage);
     const confirmed = method !== "vipps";
     const reference = method === "vipps" ? `${registration.orderId}-1` : registration.orderId;
-    await tx
-      .update(campRegistrations)
-      .set({ status: confirmed ? "confirmed" : "pending_payment", waitlistRank: null, vipps, ...(confirmed ? { confirmedAt: now } : {}) })
-      .where(eq(campRegistrations.id, registration.id));
+    await updateCampRegistrations(tx, registration.id, {
+      status: confirmed ? "confirmed" : "pending_payment",
+      waitlistRank: null,
+      vipps,
+      ...(confirmed ? { confirmedAt: now } : {}),
+    });
     await tx
       .insert(eventPayments)
       .values({
@@ -153,10 +153,12 @@ export async function declineOffer(db: Db, token: string, now: Date): Promise<De
     if (offer.state === "withdrawn") return { kind: "gone", message: waitlistMessages.withdrawn };
     if (offer.state === "expired" || offer.expiresAt.getTime() <= now.getTime()) return { kind: "gone", message: waitlistMessages.expired };
     await tx.update(eventWaitlistOffers).set({ state: "declined", endedAt: now }).where(eq(eventWaitlistOffers.id, offer.id));
-    await tx
-      .update(campRegistrations)
-      .set({ status: "cancelled", cancelledAt: now, waitlistRank: null })
-      .where(and(eq(campRegistrations.id, offer.campRegistrationId!), eq(campRegistrations.status, "waiting")));
+    await updateCampRegistrations(
+      tx,
+      offer.campRegistrationId!,
+      { status: "cancelled", cancelledAt: now, waitlistRank: null },
+      eq(eventOrders.status, "waiting"),
+    );
     return { kind: "declined", year: found.year, now: true };
   });
 }

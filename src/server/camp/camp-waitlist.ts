@@ -14,6 +14,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
 import { queueMail } from "../mail/outbox.ts";
+import { updateCampRegistrations } from "./camp-registration-rows.ts";
 import { campEditionOfYear } from "./camp-edition-lookup.ts";
 import { receiptOf } from "./camp-receipt.ts";
 import { receiptTotal } from "../../shared/camp/camp-ledger.ts";
@@ -24,7 +25,7 @@ import { loadClubContact } from "../site-content/club-contact.ts";
 /** The next place in line at the end of the edition's list. */
 export async function nextWaitlistRank(tx: Db, editionYear: number): Promise<number> {
   const result = await tx.execute<{ rank: number }>(sql`
-    select coalesce(max(waitlist_rank), 0)::int + 1 as rank from camp_registrations
+    select coalesce(max(waitlist_rank), 0)::int + 1 as rank from camp_registration_view
      where edition_year = ${editionYear} and status = 'waiting'`);
   return Number(result.rows[0]?.rank ?? 1);
 }
@@ -32,7 +33,7 @@ export async function nextWaitlistRank(tx: Db, editionYear: number): Promise<num
 /** 1-based place in line of a waiting registration. */
 async function waitlistPosition(tx: Db, registrationId: number): Promise<number> {
   const result = await tx.execute<{ position: number }>(sql`
-    select count(*)::int as position from camp_registrations w, camp_registrations me
+    select count(*)::int as position from camp_registration_view w, camp_registration_view me
      where me.id = ${registrationId} and w.edition_year = me.edition_year and w.status = 'waiting'
        and (w.waitlist_rank < me.waitlist_rank or (w.waitlist_rank = me.waitlist_rank and w.id <= me.id))`);
   return Number(result.rows[0]?.position ?? 1);
@@ -73,16 +74,13 @@ export async function queueWaitlistJoinedMail(tx: Db, registrationId: number, no
 
 /** A stored registration goes to the end of the waiting list (its payment was lost and the camp is full meanwhile). */
 export async function moveToWaitlist(tx: Db, registrationId: number, editionYear: number, now: Date): Promise<void> {
-  await tx
-    .update(campRegistrations)
-    .set({ status: "waiting", waitlistRank: await nextWaitlistRank(tx, editionYear), confirmedAt: null })
-    .where(eq(campRegistrations.id, registrationId));
+  await updateCampRegistrations(tx, registrationId, { status: "waiting", waitlistRank: await nextWaitlistRank(tx, editionYear), confirmedAt: null });
   await queueWaitlistJoinedMail(tx, registrationId, now);
 }
 
 /** Waiting registrations next in line for an offer: without an open or expired one. */
 export const awaitingOffer = (editionYear: number) => sql`
-  from camp_registrations r
+  from camp_registration_view r
   where r.edition_year = ${editionYear} and r.status = 'waiting'
     and not exists (select 1 from event_waitlist_offers o where o.camp_registration_id = r.id and o.state in ('offered', 'expired'))`;
 

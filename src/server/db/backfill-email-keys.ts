@@ -1,7 +1,9 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, isNull } from "drizzle-orm";
 import { emailKey } from "../../shared/contact/email-key.ts";
+import { updateCampRegistrations } from "../camp/camp-registration-rows.ts";
 import type { Db } from "./database.ts";
 import { campRegistrations } from "./schema/camp.ts";
+import { eventOrders } from "./schema/events.ts";
 
 /**
  * Registrations stored before addresses had keys get theirs (src/shared/contact/email-key.ts). The key is
@@ -17,8 +19,8 @@ export async function backfillEmailKeys(db: Db): Promise<number> {
   for (const row of rows) {
     const key = emailKey(row.email);
     if (key === undefined) continue;
-    await db.update(campRegistrations).set({ emailKey: key }).where(eq(campRegistrations.id, row.id));
-    filled++;
+    // Written through the registration's order (the view is read-only); one given its key meanwhile is left alone.
+    if ((await updateCampRegistrations(db, row.id, { emailKey: key }, isNull(eventOrders.emailKey))).length > 0) filled++;
   }
   return filled;
 }

@@ -1,24 +1,33 @@
 /**
- * The camp and the events share the ledger, the waiting-list offers and the door log (each with its own owner
- * column) and so one id sequence each, while a camp registration and an event order may have the same row id.
- * Nothing of one kind may reach the other: a door action id, an undo, an offer token, a ledger figure, a family
- * link (one table holds the camp's and the orders' links), a line of the change log.
+ * The camp and the events share the orders (a camp registration is an order of its edition's event, of kind
+ * «vinterleir», with neither amount nor places), the positions, the ledger, the waiting-list offers and the door
+ * log (each with its own owner column). Nothing of one kind may reach the other: a door action id, an undo, an
+ * offer token, a ledger figure, a family link (one table holds the camp's and the orders' links), a line of the
+ * change log; nor may a camp registration's order id or row id be taken for an event order's by the door, the
+ * event admin, an event order's family page, or the events' jobs (waiting list, Vipps, retention).
  */
 import { randomUUID } from "node:crypto";
-import { asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { asc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EventDoorListSchema, eventDoorMessages } from "../../shared/events/event-door.ts";
+import { eventMyOrderMessages } from "../../shared/events/event-my-order.ts";
 import { checkInMessages } from "../../shared/camp/camp-checkin.ts";
-import type { Database } from "../db/database.ts";
+import { ledgerFigures } from "../../shared/camp/camp-ledger.ts";
+import type { Database, Db } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
 import { campArrivals } from "../camp/checkin/camp-arrivals.ts";
-import { eventCheckinActions, eventOrders, eventPayments, eventWaitlistOffers, familyLinks, orderChanges } from "../db/schema/events.ts";
+import { eventCheckinActions, eventOrders, eventPayments, eventWaitlistOffers, events, familyLinks, orderChanges } from "../db/schema/events.ts";
 import { figuresOf } from "../camp/camp-ledger-store.ts";
+import { updateCampRegistrations } from "../camp/camp-registration-rows.ts";
 import { newOfferToken, offerTokenHash } from "../camp/camp-waitlist-offer-token.ts";
 import { buildCampTestApp, campAdminToken, draft, postRegistration, type TestApp } from "../test-support/camp.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import { createPublished, grading, order, participant, postOrder } from "../test-support/events.ts";
+import { actOnLanding, buildVippsTestApp, startVippsPayment, type Paying } from "../test-support/vipps.ts";
+import { deleteExpiredEventAccounting, forgetAnonymisedEventOrderMails } from "../privacy/event-order-retention.ts";
+import { anonymiseEndedEvents } from "../privacy/event-retention.ts";
 import { eventFigures } from "./event-ledger.ts";
+import { runEventWaitlistOnce } from "./event-waitlist.ts";
 import {
   createFamilyLink as createCampFamilyLink,
   createSubmissionLink,
@@ -26,7 +35,7 @@ import {
   registrationsOfLink,
 } from "../camp/camp-personal-link.ts";
 import { registrationChanges } from "../camp/camp-self-service.ts";
-import { exportEventOrderPerson, exportPerson } from "../privacy/person-data.ts";
+import { exportEventOrderPerson, exportPerson, forgetEventOrder } from "../privacy/person-data.ts";
 import { blankEventOrders } from "../privacy/event-retention.ts";
 import { anonymiseRegistrations } from "../privacy/retention.ts";
 import { orderOfLink } from "./event-my-order.ts";
@@ -35,11 +44,41 @@ import { createFamilyLink } from "./family-links.ts";
 const now = new Date("2026-10-15T10:00:00Z");
 const slug = "gradering-oktober";
 
+/** The tables the camp shares with the events, each row its own or an order's (`order_id`). */
+const sharedTables = [
+  "event_positions",
+  "event_ledger_entries",
+  "event_payments",
+  "event_waitlist_offers",
+  "event_checkin_actions",
+  "family_links",
+  "order_changes",
+];
+
+/** Every row the camp holds: its registrations (orders of its editions' events), what names them, its payments' actions, its mails. */
+async function campRows(db: Db) {
+  const rows = async (query: SQL) => (await db.execute(query)).rows;
+  const shared = await Promise.all(
+    sharedTables.map(async (table) => [table, await rows(sql`select * from ${sql.identifier(table)} where order_id is null order by id`)] as const),
+  );
+  return {
+    orders: await rows(sql`select o.* from event_orders o join events e on e.id = o.event_id where e.kind = 'vinterleir' order by o.id`),
+    ...Object.fromEntries(shared),
+    paymentActions: await rows(
+      sql`select * from event_payment_actions where payment_id in (select id from event_payments where order_id is null) order by id`,
+    ),
+    shares: await rows(sql`select * from payment_shares order by payment_id, registration_id`),
+    refusals: await rows(sql`select * from camp_checkin_refusals order by action_id`),
+    mails: await rows(sql`select * from mail_outbox where dedupe_key like 'camp-%' order by id`),
+  };
+}
+
 describe.each(databaseKinds)("the camp and the events kept apart in the shared tables on %s", (kind) => {
   let database: Database;
   let app: TestApp;
   let token: string;
   let registrationId: number;
+  let campOrderId: string;
   let orderRowId: number;
   let orderId: string;
 
@@ -57,23 +96,34 @@ describe.each(databaseKinds)("the camp and the events kept apart in the shared t
     token = await campAdminToken(app);
     const body = draft({ firstName: "Leir", lastName: "Deltaker" });
     expect((await postRegistration(app, body)).body).toBe("Done");
-    [{ id: registrationId }] = (await database.db
-      .select({ id: campRegistrations.id })
+    [{ id: registrationId, orderId: campOrderId }] = (await database.db
+      .select({ id: campRegistrations.id, orderId: campRegistrations.orderId })
       .from(campRegistrations)
-      .where(eq(campRegistrations.draftId, body.draftId))) as [{ id: number }];
+      .where(eq(campRegistrations.draftId, body.draftId))) as [{ id: number; orderId: string }];
     await createPublished(app, token, slug, grading({ registrationOpensAt: "2026-10-01T08:00:00+02:00", capacity: 5 }));
     expect((await postOrder(app, slug, order({ participants: [participant()] }))).body).toBe("Done");
-    [{ id: orderRowId, orderId }] = (await database.db.select({ id: eventOrders.id, orderId: eventOrders.orderId }).from(eventOrders)) as [
-      { id: number; orderId: string },
-    ];
+    [{ id: orderRowId, orderId }] = (await database.db
+      .select({ id: eventOrders.id, orderId: eventOrders.orderId })
+      .from(eventOrders)
+      .innerJoin(events, eq(events.id, eventOrders.eventId))
+      .where(eq(events.slug, slug))) as [{ id: number; orderId: string }];
   });
   afterAll(async () => {
     await app?.close();
     await database?.close();
   });
 
-  it("a camp registration and an event order share a row id here, so what follows is tested where ids coincide", () => {
-    expect(orderRowId).toBe(registrationId);
+  it("a camp registration is an order of its edition's event, without amount or places, and never the grading's order", async () => {
+    const [camp] = await database.db
+      .select({ kind: events.kind, slug: events.slug, amount: eventOrders.amount, places: eventOrders.places })
+      .from(eventOrders)
+      .innerJoin(events, eq(events.id, eventOrders.eventId))
+      .where(eq(eventOrders.id, registrationId));
+    expect(camp).toMatchObject({ kind: "vinterleir", amount: null, places: null });
+    expect(camp!.slug).toMatch(/^vinterleir-\d{4}$/);
+    expect(campOrderId).toMatch(/^VL\d{2}-/);
+    expect(orderRowId).not.toBe(registrationId);
+    expect(orderId).not.toBe(campOrderId);
   });
 
   it("a door action id of one kind is refused by the other kind's door, and changes nothing there", async () => {
@@ -111,13 +161,15 @@ describe.each(databaseKinds)("the camp and the events kept apart in the shared t
     expect((await app.inject({ url: `/api/VinterleirAdmin/CheckIn/Refused/${token}` })).json()).toEqual({ refusals: [] });
   });
 
-  it("a payment taken at the camp's door is the registration's alone: the event order with the same row id owes as before", async () => {
+  it("a payment taken at the camp's door is the registration's alone: the event order owes as before", async () => {
     const eventBefore = (await eventFigures(database.db, [orderRowId])).get(orderRowId)!;
     const campBefore = await figuresOf(database.db, registrationId);
     const paid = await campAct({ actionId: randomUUID(), kind: "payment", personId: `a${registrationId}`, amount: 100, method: "cash" });
     expect(paid.statusCode, paid.body).toBe(200);
     expect(await figuresOf(database.db, registrationId)).toMatchObject({ paid: campBefore.paid + 100, charged: campBefore.charged });
     expect((await eventFigures(database.db, [orderRowId])).get(orderRowId)).toEqual(eventBefore);
+    // The events' reader of the ledger, given the registration's row id (an order's row id too), finds none of the camp's entries.
+    expect((await eventFigures(database.db, [registrationId])).get(registrationId)).toEqual(ledgerFigures([]));
     expect((await eventDoor()).entries[0]).toMatchObject({ charged: 350, paid: 0, outstanding: 350 });
     // And the other way round: the camp's figures hold the registration's own charge, never the event's.
     const [payment] = await database.db
@@ -221,6 +273,89 @@ describe.each(databaseKinds)("the camp and the events kept apart in the shared t
     for (const part of event!.campRegistrations) expect(part.changes).toEqual([]);
   });
 
+  it("a camp registration's order id is unknown to the event's door, whatever it is sent with, and changes nothing", async () => {
+    const before = await campRows(database.db);
+    const actions = await eventActions();
+    const door = await eventDoor();
+    for (const body of [
+      { actionId: randomUUID(), orderId: campOrderId, position: 0 },
+      { actionId: randomUUID(), orderId: campOrderId, position: 0, undo: true },
+      { orderId: campOrderId, position: 0 },
+    ]) {
+      const res = await eventAct(body);
+      expect(res.statusCode, res.body).toBe(404);
+      expect(res.json()).toEqual({ error: eventDoorMessages.unknownOrder });
+    }
+    expect(door.entries.map((entry) => entry.orderId)).toEqual([orderId]);
+    expect(await eventDoor()).toEqual({ ...door, fetchedAt: expect.any(String) });
+    expect(await eventActions()).toEqual(actions);
+    expect(await campRows(database.db)).toEqual(before);
+  });
+
+  it("a camp registration's order id is unknown to the event admin's order actions, the order page and the lists", async () => {
+    const before = await campRows(database.db);
+    const cancel = await app.inject({ method: "POST", url: `/api/ArrangementAdmin/Cancel/${campOrderId}/${token}`, payload: {} });
+    expect(cancel.statusCode, cancel.body).toBe(404);
+    expect(cancel.json()).toEqual({ error: eventMyOrderMessages.orderNotFound });
+    const partial = await app.inject({ method: "POST", url: `/api/ArrangementAdmin/Cancel/${campOrderId}/${token}`, payload: { position: 0 } });
+    expect(partial.statusCode, partial.body).toBe(404);
+    expect((await app.inject({ url: `/api/Arrangement/Order/${campOrderId}` })).statusCode).toBe(404);
+    for (const url of [`/api/ArrangementAdmin/PersonExport/${campOrderId}/${token}`]) expect((await app.inject({ url })).statusCode, url).toBe(404);
+    expect((await app.inject({ method: "POST", url: `/api/ArrangementAdmin/Forget/${campOrderId}/${token}` })).statusCode).toBe(404);
+    // Past the address's shape check too: the order id read by the event's privacy calls is an event order's only.
+    expect(await exportEventOrderPerson(database.db, campOrderId, now)).toBeUndefined();
+    expect(await forgetEventOrder(database.db, campOrderId, now)).toEqual({ kind: "not-found" });
+    // The event's lists and downloads hold its own order alone.
+    const participants = (await app.inject({ url: `/api/ArrangementAdmin/Participants/${slug}/${token}` })).json() as { orderId: string }[];
+    expect(participants.map((row) => row.orderId)).toEqual([orderId]);
+    const csv = await app.inject({ url: `/api/ArrangementAdmin/GetCsv/${slug}/${token}` });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain(orderId);
+    expect(csv.body).not.toContain(campOrderId);
+    expect(await campRows(database.db)).toEqual(before);
+  });
+
+  it("the database refuses a row of either side naming the other side's order, and an order of the other side's event", async () => {
+    const rejected = async (statement: SQL) => {
+      const error = await database.db.execute(statement).then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
+      // 23503: a foreign key (over the order and the row's side) refused it.
+      const cause = (error as { code?: string; cause?: { code?: string } } | undefined)?.cause ?? (error as { code?: string } | undefined);
+      expect(cause?.code, String(error)).toBe("23503");
+    };
+    const before = await campRows(database.db);
+    const sides = [
+      { column: sql.raw("order_id"), names: registrationId },
+      { column: sql.raw("camp_registration_id"), names: orderRowId },
+    ];
+    for (const { column, names } of sides) {
+      await rejected(sql`insert into family_links (token_hash, ${column}, created_at) values (${"x".repeat(64)}, ${names}, ${now})`);
+      await rejected(sql`insert into event_waitlist_offers (${column}, token_hash, state, offered_at, expires_at)
+        values (${names}, ${"y".repeat(64)}, 'offered', ${now}, ${now})`);
+      await rejected(sql`insert into event_positions (${column}, position, kind, first_name, last_name, age, answers)
+        values (${names}, 50, 'companion', 'Feil', 'Side', 30, '{}'::jsonb)`);
+      await rejected(sql`insert into event_payments (${column}, reference, method, amount, state, created_at, updated_at)
+        values (${names}, 'FEIL-SIDE', 'card_cash', 100, 'unpaid', ${now}, ${now})`);
+      await rejected(sql`insert into event_ledger_entries (${column}, at, actor, reason, kind, person, item, label, amount)
+        values (${names}, ${now}, 'test', 'Feil side', 'charge', 'athlete', 'athlete', 'Feil side', 100)`);
+      await rejected(sql`insert into order_changes (${column}, at, actor, summary) values (${names}, ${now}, 'test', 'Feil side')`);
+      await rejected(sql`insert into event_checkin_actions (action_id, kind, ${column}, person_id, day, account_username, account_name, at)
+        values (${"00000000-0000-4000-8000-0000000000ff"}, 'checkin', ${names}, 'a1', '2026-10-15', 'test', 'Test', ${now})`);
+    }
+    await rejected(sql`insert into payment_shares (payment_id, registration_id, amount)
+      select id, ${orderRowId}, 100 from event_payments where camp_registration_id = ${registrationId} limit 1`);
+    // An order's side is its event's: no camp order under the grading, no event order under the camp's edition.
+    const grading = sql`(select event_id from event_orders where id = ${orderRowId})`;
+    const edition = sql`(select event_id from event_orders where id = ${registrationId})`;
+    await rejected(sql`insert into event_orders (event_id, order_id, draft_id, status, method, first_name, last_name, email, telephone, created_at, owner_kind)
+      values (${grading}, 'VL26-FEILSIDE', 'feil-1', 'confirmed', 'card_cash', 'Feil', 'Side', 'feil@example.no', '90000000', ${now}, 'camp')`);
+    await rejected(sql`insert into event_orders (event_id, order_id, draft_id, status, method, first_name, last_name, email, telephone, amount, places, created_at)
+      values (${edition}, 'GR26-FEILSIDE', 'feil-2', 'confirmed', 'card_cash', 'Feil', 'Side', 'feil@example.no', '90000000', 100, 1, ${now})`);
+    expect(await campRows(database.db)).toEqual(before);
+  });
+
   it("the camp's unopened links expiring, and either side's personal data going, leave the other side's links", async () => {
     const unopenedEvent = await createFamilyLink(database.db, { orderId: orderRowId }, now);
     const unopenedCamp = await createSubmissionLink(database.db, registrationId, now);
@@ -247,5 +382,131 @@ describe.each(databaseKinds)("the camp and the events kept apart in the shared t
     expect(await orderOfLink(database.db, unopenedEvent)).toBeUndefined();
     expect(await database.db.select().from(familyLinks).where(isNull(familyLinks.orderId))).toEqual(campRows);
     expect(await database.db.select().from(orderChanges)).toEqual([]);
+  });
+});
+
+describe.each(databaseKinds)("the events' jobs beside the camp's registrations on %s", (kind) => {
+  // Before the 2026 camp (CAMP_YEAR), so its edition has not ended and the events' jobs meet its registrations.
+  const jobsNow = new Date("2025-12-05T12:00:00Z");
+  const gradingSlug = "gradering-desember";
+  let database: Database;
+  let built: Awaited<ReturnType<typeof buildVippsTestApp>>;
+  let vippsCamp: Paying;
+  let waitingId: number;
+  let campEventId: number;
+  let pendingRedirect: string;
+  let eventOrderIds: number[];
+
+  const leaderOrderRows = async () =>
+    (await database.db.execute(sql`select o.* from event_orders o join events e on e.id = o.event_id where e.kind <> 'vinterleir' order by o.id`))
+      .rows;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    built = await buildVippsTestApp(database, () => jobsNow, { timeoutMs: 500 });
+    const token = await campAdminToken(built.app);
+    // The camp: one registration paying with Vipps (its payment due), one by card put on the camp's waiting list
+    // with an offer past its time, a change logged and a link of its own.
+    vippsCamp = await startVippsPayment(built.app);
+    const body = draft({ firstName: "Venter", lastName: "Leir" });
+    expect((await postRegistration(built.app, body)).body).toBe("Done");
+    [{ id: waitingId, eventId: campEventId }] = (await database.db
+      .select({ id: eventOrders.id, eventId: eventOrders.eventId })
+      .from(eventOrders)
+      .where(eq(eventOrders.draftId, body.draftId))) as [{ id: number; eventId: number }];
+    expect(await updateCampRegistrations(database.db, waitingId, { status: "waiting", waitlistRank: 1 })).toEqual([waitingId]);
+    await database.db.insert(eventWaitlistOffers).values({
+      campRegistrationId: waitingId,
+      tokenHash: offerTokenHash(newOfferToken()),
+      state: "offered",
+      offeredAt: new Date(jobsNow.getTime() - 2 * 86_400_000),
+      expiresAt: new Date(jobsNow.getTime() - 86_400_000),
+    });
+    await database.db.insert(orderChanges).values({ campRegistrationId: waitingId, at: jobsNow, actor: "deltaker", summary: "Endret telefon" });
+    await createSubmissionLink(database.db, waitingId, jobsNow);
+
+    // The grading: its one place held by an order paying with Vipps, the next order waiting.
+    await createPublished(
+      built.app,
+      token,
+      gradingSlug,
+      grading({
+        firstDay: "2025-12-12",
+        lastDay: "2025-12-12",
+        registrationOpensAt: "2025-11-01T08:00:00+01:00",
+        registrationClosesAt: "2025-12-10T23:59:00+01:00",
+        capacity: 1,
+      }),
+    );
+    const paying = await postOrder(built.app, gradingSlug, order({ vipps: true, participants: [participant()] }));
+    expect(paying.statusCode, paying.body).toBe(200);
+    pendingRedirect = paying.body;
+    expect((await postOrder(built.app, gradingSlug, order({ participants: [participant({ firstName: "Per" })] }))).statusCode).toBe(200);
+    eventOrderIds = (await leaderOrderRows()).map((row) => Number(row.id));
+    expect((await leaderOrderRows()).map((row) => row.status)).toEqual(["pending_payment", "waiting"]);
+  });
+  afterAll(async () => {
+    await built?.sim.settled();
+    await built?.app.close();
+    await database?.close();
+  });
+
+  it("the events' waiting-list job leaves the camp's waiting registrations and offers alone, and never waits on the camp's edition", async () => {
+    const before = await campRows(database.db);
+    if (kind === "postgres") {
+      // The camp's edition row locked (the camp's own waiting list holds it so): the events' job does not wait for it.
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let locked!: () => void;
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      const holder = database.db.transaction(async (tx) => {
+        await tx.execute(sql`select id from events where id = ${campEventId} for update`);
+        locked();
+        await released;
+      });
+      await isLocked;
+      try {
+        const run = runEventWaitlistOnce(database.db, jobsNow, { publicBaseUrl: "https://klubb.example" }).then(() => "done");
+        const outcome = await Promise.race([run, new Promise((resolve) => setTimeout(() => resolve("waited for the camp's edition"), 3_000))]);
+        expect(outcome).toBe("done");
+      } finally {
+        release();
+        await holder;
+      }
+    }
+    expect(await runEventWaitlistOnce(database.db, jobsNow, { publicBaseUrl: "https://klubb.example" })).toBe(0);
+    await built.app.eventWaitlist.drain();
+    expect(await campRows(database.db)).toEqual(before);
+  });
+
+  it("the events' Vipps reconciliation, all payments due, settles the event's order and leaves the camp's payment and registrations alone", async () => {
+    await database.db.update(eventPayments).set({ nextCheckAt: new Date(jobsNow.getTime() - 60_000), claimedUntil: null });
+    const before = await campRows(database.db);
+    await actOnLanding(built.app, pendingRedirect, "abort");
+    await built.sim.settled();
+    await built.app.eventVipps!.reconcileOnce();
+    await built.app.eventWaitlist.drain();
+    // The aborted order gave its place back, and the grading's waiting order was offered it.
+    expect((await leaderOrderRows()).map((row) => row.status)).toEqual(["cancelled", "waiting"]);
+    expect(
+      await database.db.select({ state: eventWaitlistOffers.state }).from(eventWaitlistOffers).where(isNotNull(eventWaitlistOffers.orderId)),
+    ).toEqual([{ state: "offered" }]);
+    // The camp's own calls of the same service, by the camp's order id, are not the events'.
+    expect(await built.app.eventVipps!.statusFor(vippsCamp.orderId)).toBeUndefined();
+    expect(await built.app.eventVipps!.cancelByOrder(vippsCamp.orderId)).toBeUndefined();
+    await built.app.eventVipps!.onWebhook(vippsCamp.reference);
+    expect(await campRows(database.db)).toEqual(before);
+  });
+
+  it("the events' retention, every event long over, blanks and then deletes the events' orders and none of the camp's", async () => {
+    const before = await campRows(database.db);
+    expect(await anonymiseEndedEvents(database.db, new Date("2031-01-01T00:00:00Z"), 0)).toBe(eventOrderIds.length);
+    await forgetAnonymisedEventOrderMails(database.db);
+    expect(await campRows(database.db)).toEqual(before);
+    expect(await deleteExpiredEventAccounting(database.db, new Date("2040-01-01T00:00:00Z"), () => new Date("2030-01-01T00:00:00Z"))).toBe(
+      eventOrderIds.length,
+    );
+    expect(await leaderOrderRows()).toEqual([]);
+    expect(await campRows(database.db)).toEqual(before);
   });
 });

@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { eventKindLabels, type EventDefinition } from "../../shared/events/event-definition.ts";
 import { eventOrderLinkPath, eventRefundText } from "../../shared/events/event-my-order.ts";
 import { eventWhenWhereText } from "../../shared/events/event-texts.ts";
@@ -10,7 +10,7 @@ import { eventLedgerEntries, eventOrders, familyLinks } from "../db/schema/event
 import { escapeHtml } from "../mail/escape-html.ts";
 import { mailDocument, receiptTableHtml } from "../mail/mail-html.ts";
 import { queueDeferredMail, queueMail, type RenderedMail } from "../mail/outbox.ts";
-import { eventById, type EventRow } from "./event-store.ts";
+import { eventById, leaderOrders, type EventRow } from "./event-store.ts";
 
 function baseUrl(publicBaseUrl: string): string {
   return publicBaseUrl.replace(/\/+$/, "");
@@ -50,7 +50,10 @@ export async function queueEventConfirmationMail(tx: Pick<Db, "insert">, order: 
 /** The outbox's renderer for a queued confirmation (mail/mail-kinds.ts): the order as it stands, its charges as the receipt. */
 export async function renderQueuedEventConfirmation(db: Db, payload: Record<string, unknown>, publicBaseUrl: string): Promise<RenderedMail> {
   const { orderId, personalToken } = payload as unknown as QueuedEventConfirmation;
-  const [order] = await db.select().from(eventOrders).where(eq(eventOrders.id, orderId));
+  const [order] = await db
+    .select()
+    .from(eventOrders)
+    .where(and(eq(eventOrders.id, orderId), leaderOrders));
   if (!order) throw new Error(`No event order ${orderId}`);
   const event = await eventById(db, order.eventId);
   if (!event) throw new Error(`No event ${order.eventId}`);

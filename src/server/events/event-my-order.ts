@@ -29,9 +29,9 @@ import type { EventDeps } from "./event-deps.ts";
 import { appendEventEntries } from "./event-ledger.ts";
 import { queueEventCancellationMail } from "./event-mail.ts";
 import { positionsOf } from "./event-positions.ts";
-import { eventById, placesTaken } from "./event-store.ts";
+import { asEventOrder, eventById, leaderOrders, placesTaken, type EventOrderRow } from "./event-store.ts";
 
-type OrderRow = typeof eventOrders.$inferSelect;
+type OrderRow = EventOrderRow;
 
 /**
  * Called after a cancellation that freed places has committed, with the event's id: the seam where a
@@ -55,8 +55,9 @@ export async function freedPlaces(db: Pick<Db, "select">, eventId: number, now: 
 }
 
 /**
- * The order a link opens: a well-formed secret whose hash is stored as a link of an order not anonymised (the
- * confirmation's, or one a leader's message carried). An order's links do not expire.
+ * The order a link opens: a well-formed secret whose hash is stored as a link of an event's order not anonymised
+ * (the confirmation's, or one a leader's message carried). An order's links do not expire. A camp registration
+ * is an order of the same table, but its links are the camp's («Min påmelding» of the camp): never opened here.
  */
 export async function orderOfLink(db: Pick<Db, "select">, token: string): Promise<OrderRow | undefined> {
   if (!eventOrderTokenPattern.test(token)) return undefined;
@@ -64,8 +65,8 @@ export async function orderOfLink(db: Pick<Db, "select">, token: string): Promis
     .select({ order: eventOrders })
     .from(familyLinks)
     .innerJoin(eventOrders, eq(eventOrders.id, familyLinks.orderId))
-    .where(and(eq(familyLinks.tokenHash, personalTokenHash(token)), isNull(eventOrders.anonymisedAt)));
-  return row?.order;
+    .where(and(eq(familyLinks.tokenHash, personalTokenHash(token)), isNull(eventOrders.anonymisedAt), leaderOrders));
+  return row && asEventOrder(row.order);
 }
 
 async function ledgerOf(db: Pick<Db, "select">, orderRowId: number): Promise<LedgerEntry[]> {
@@ -82,7 +83,7 @@ async function ledgerOf(db: Pick<Db, "select">, orderRowId: number): Promise<Led
 }
 
 /** A Vipps payment reserved and not yet taken: the money has not come in, so the rule cannot be applied yet. */
-export async function paymentUnderWay(db: Pick<Db, "select">, order: OrderRow): Promise<boolean> {
+export async function paymentUnderWay(db: Pick<Db, "select">, order: Pick<OrderRow, "id" | "status">): Promise<boolean> {
   if (order.status === "pending_payment") return true;
   const rows = await db.select().from(eventPayments).where(eq(eventPayments.orderId, order.id));
   return rows.some((row) => row.authorizedAmount > row.capturedAmount && row.state === "authorized");
@@ -185,13 +186,18 @@ export async function cancelEventOrder(
 ): Promise<CancelOutcome & { order: OrderRow }> {
   const now = deps.now();
   const outcome = await deps.db.transaction(async (tx) => {
-    const [head] = await tx.select({ eventId: eventOrders.eventId }).from(eventOrders).where(eq(eventOrders.id, orderRowId));
+    // A camp registration's row id is no event order's: unknown here, and neither its event nor it is locked.
+    const [head] = await tx
+      .select({ eventId: eventOrders.eventId })
+      .from(eventOrders)
+      .where(and(eq(eventOrders.id, orderRowId), leaderOrders));
     if (!head) throw new HttpError(404, eventMyOrderMessages.notFound);
     await tx.execute(sql`select id from ${events} where id = ${head.eventId} for update`);
     await tx.execute(sql`select id from ${eventOrders} where id = ${orderRowId} for update`);
-    const [order] = await tx.select().from(eventOrders).where(eq(eventOrders.id, orderRowId));
+    const [row] = await tx.select().from(eventOrders).where(eq(eventOrders.id, orderRowId));
     const eventRow = await eventById(tx, head.eventId);
-    if (!order || !eventRow) throw new HttpError(404, eventMyOrderMessages.notFound);
+    if (!row || !eventRow) throw new HttpError(404, eventMyOrderMessages.notFound);
+    const order = asEventOrder(row);
     const event = eventRow.definition;
     if (event.kind === "salg" && input.position !== undefined) throw new HttpError(400, eventMyOrderMessages.saleWhole);
     const { people, items } = await positionsOf(tx, [order.id]);
@@ -301,7 +307,7 @@ export async function cancelEventOrder(
       now,
     );
     const [fresh] = await tx.select().from(eventOrders).where(eq(eventOrders.id, order.id));
-    return { order: fresh ?? order, changed: true, refund: plan.refund, freed };
+    return { order: fresh ? asEventOrder(fresh) : order, changed: true, refund: plan.refund, freed };
   });
   if (outcome.changed) {
     deps.kickOutbox();

@@ -19,6 +19,7 @@ import { eventOrders } from "../db/schema/events.ts";
 import { HttpError } from "../errors.ts";
 import { publishedEvent } from "./event-cache.ts";
 import { EventChangedError, runOrderStatement } from "./event-order-statement.ts";
+import { asEventOrder } from "./event-store.ts";
 
 export const eventOrderMessages = {
   notFound: "Fant ikke arrangementet.",
@@ -99,7 +100,8 @@ async function twinOf(db: Db, eventId: number, draftId: string): Promise<Existin
     })
     .from(eventOrders)
     .where(and(eq(eventOrders.eventId, eventId), eq(eventOrders.draftId, draftId)));
-  return row;
+  // `eventId` is the published event's of the leader's kinds (event-cache.ts): its orders have their amount.
+  return row && asEventOrder(row);
 }
 
 /** A refusal the caller can see; given only after a fresh read of the event. */

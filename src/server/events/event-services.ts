@@ -3,7 +3,7 @@
  * (event-deps.ts): the database, the clock, the site's address, the outbox, the log and, when Vipps is
  * offered, the payment gateway. The routes are thin adapters over these: a declared call in, an answer out.
  */
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { EventOrderView } from "../../shared/events/event-api.ts";
 import { eventMyOrderMessages, type EventCancel, type EventCancelAnswer } from "../../shared/events/event-my-order.ts";
 import type { EventOrder } from "../../shared/events/event-order.ts";
@@ -13,7 +13,7 @@ import type { EventDeps } from "./event-deps.ts";
 import { cancelEventOrder, myEventOrderView, orderOfLink, type CancelContext, type PlacesFreedListener } from "./event-my-order.ts";
 import { eventOrderIdPattern, submitEventOrder, type EventPaymentGateway } from "./event-orders.ts";
 import { positionsOf } from "./event-positions.ts";
-import { eventById, eventDetail, publishedEvents } from "./event-store.ts";
+import { asEventOrder, eventById, eventDetail, leaderOrders, publishedEvents } from "./event-store.ts";
 import { offerEventPlaces } from "./event-waitlist.ts";
 import { acceptEventOffer, declineEventOffer, eventOfferView, eventWaitlistMessages } from "./event-waitlist-offers.ts";
 
@@ -40,6 +40,19 @@ export function createEventServices(deps: EventServiceDeps) {
   // A cancellation that freed places offers them to the waiting list at once (the job retries if this fails).
   const onPlacesFreed = deps.onPlacesFreed ?? offerPlaces;
 
+  /**
+   * The event order with this order id; undefined for any other text, a camp registration's order id (VL…)
+   * among them: the camp's orders share the table, so the id's shape is checked and the read scoped both.
+   */
+  const orderById = async (orderId: string) => {
+    if (!eventOrderIdPattern.test(orderId)) return undefined;
+    const [order] = await db
+      .select()
+      .from(eventOrders)
+      .where(and(eq(eventOrders.orderId, orderId), leaderOrders));
+    return order && asEventOrder(order);
+  };
+
   /** Cancels through the link or the admin; the answer is the order as it now stands. */
   const cancel = async (orderRowId: number, input: EventCancel, context: CancelContext): Promise<EventCancelAnswer> => {
     const outcome = await cancelEventOrder(deps, orderRowId, input, context, onPlacesFreed);
@@ -55,7 +68,7 @@ export function createEventServices(deps: EventServiceDeps) {
 
     /** The Vipps result page's view of an order; undefined for an unknown id (or a camp's). */
     async orderView(orderId: string): Promise<EventOrderView | undefined> {
-      const [order] = eventOrderIdPattern.test(orderId) ? await db.select().from(eventOrders).where(eq(eventOrders.orderId, orderId)) : [];
+      const order = await orderById(orderId);
       const event = order ? await eventById(db, order.eventId) : undefined;
       if (!order || !event) return undefined;
       const [item] = (await positionsOf(db, [order.id])).items;
@@ -68,7 +81,7 @@ export function createEventServices(deps: EventServiceDeps) {
     cancelByFamily: (orderRowId: number, input: EventCancel) => cancel(orderRowId, input, { actor: "deltaker", by: "av deltakeren (Min påmelding)" }),
     /** A leader cancels from the event admin, by the order's id; 404 for an unknown one. */
     async cancelByLeader(orderId: string, input: EventCancel, account: string): Promise<EventCancelAnswer> {
-      const [order] = eventOrderIdPattern.test(orderId) ? await db.select().from(eventOrders).where(eq(eventOrders.orderId, orderId)) : [];
+      const order = await orderById(orderId);
       if (!order) throw new HttpError(404, eventMyOrderMessages.orderNotFound);
       return cancel(order.id, input, { actor: account, by: "av arrangøren", byOrganiser: true });
     },
@@ -84,7 +97,12 @@ export function createEventServices(deps: EventServiceDeps) {
         if (outcome.offers > 0) deps.kickOutbox();
         return { kind: "refused", status: 410, message: outcome.message };
       }
-      const [order] = await db.select().from(eventOrders).where(eq(eventOrders.id, outcome.orderRowId));
+      // The offer's order (event-waitlist-offers.ts reads offers of the leader's kinds' orders only).
+      const [row] = await db
+        .select()
+        .from(eventOrders)
+        .where(and(eq(eventOrders.id, outcome.orderRowId), leaderOrders));
+      const order = row && asEventOrder(row);
       if (order?.status === "confirmed") {
         if (outcome.kind === "accepted") deps.kickOutbox();
         return { kind: "text", text: "Done" };

@@ -2,13 +2,13 @@
  * Reads the club's events for the public list, an event's page and the admin: the stored definition with
  * what the database counts (places taken, stock left).
  */
-import { and, asc, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, ne, sql, type SQL } from "drizzle-orm";
 import type { EventDetail, EventSummary } from "../../shared/events/event-api.ts";
 import type { EventDefinition, EventKind } from "../../shared/events/event-definition.ts";
 import { campEventKind, isLeaderKind } from "../../shared/events/event-kinds.ts";
 import { eventState, hasEnded } from "../../shared/events/event-rules.ts";
 import type { Db } from "../db/database.ts";
-import { eventStock, events } from "../db/schema/events.ts";
+import { eventOrders, eventStock, events } from "../db/schema/events.ts";
 import { placesHeld } from "../camp/camp-places.ts";
 import { campEvents, storedEdition } from "../camp/camp-editions.ts";
 import { registrationStateAt } from "../../shared/camp/camp-edition-data.ts";
@@ -25,6 +25,29 @@ export const eventPagePath = (slug: string) => `/arrangementer/${slug}`;
 
 /** The events of the event admin's kinds. */
 export const leaderEvents = ne(events.kind, campEventKind);
+
+/**
+ * The orders of events of the event admin's kinds. A camp registration is an order of its edition's event in
+ * the same table (with its own order id, VL…, and row id): every read of the events' code by an order's id,
+ * row id or link is scoped by this or by its event's id, so a camp order is never taken for an event's.
+ */
+export const leaderOrders: SQL = sql`${eventOrders.eventId} in (select ${events.id} from ${events} where ${leaderEvents})`;
+
+type OrderTableRow = typeof eventOrders.$inferSelect;
+type Owned<Row> = { [Key in keyof Row]: Key extends "amount" | "places" ? Exclude<Row[Key], null> : Row[Key] };
+/** An order of an event of the event admin's kinds as stored: its amount and places are always set. */
+export type EventOrderRow = Owned<OrderTableRow>;
+
+/**
+ * An order read as an event's (scoped by `leaderOrders` or its event): its amount and places are stored for
+ * every order of the leader's kinds and null only for a camp registration's, so a null here means a camp
+ * order slipped past the scope, which is refused rather than read as 0.
+ */
+export function asEventOrder<Row extends { id: number; amount?: number | null; places?: number | null }>(row: Row): Owned<Row> {
+  if (row.amount === null || row.places === null)
+    throw new Error(`Order row ${row.id} has no amount or places: a camp registration, not an event's order`);
+  return row as Owned<Row>;
+}
 
 /** The row as an event of the event admin's kinds; undefined for none or a camp edition. */
 export function leaderEvent(row: EventTableRow | undefined): EventRow | undefined {

@@ -17,7 +17,7 @@ import { eventOrderMessages } from "./event-orders.ts";
 import { lockEventPlaces, offerEventPlacesIn, type EventWaitlistDeps } from "./event-waitlist.ts";
 import { peopleStillComing } from "./event-positions.ts";
 import { waitingOrderLines } from "./event-waitlist-view.ts";
-import { eventById } from "./event-store.ts";
+import { asEventOrder, eventById, leaderOrders } from "./event-store.ts";
 
 export const eventWaitlistMessages = {
   notFound: "Fant ikke tilbudet. Sjekk at du har hele lenken fra e-posten.",
@@ -27,14 +27,15 @@ export const eventWaitlistMessages = {
   alreadyAccepted: "Du har allerede takket ja til plassen. Vil du avbestille, skriv til klubben og oppgi ordrenummeret.",
 } as const;
 
+/** The offer behind a token, with its order: an event's order only (the camp's offers are the camp's). */
 async function findOffer(db: Pick<Db, "select">, token: string) {
   if (!tokenPattern.test(token)) return undefined;
   const [row] = await db
     .select({ offer: eventWaitlistOffers, order: eventOrders })
     .from(eventWaitlistOffers)
     .innerJoin(eventOrders, eq(eventOrders.id, eventWaitlistOffers.orderId))
-    .where(eq(eventWaitlistOffers.tokenHash, offerTokenHash(token)));
-  return row;
+    .where(and(eq(eventWaitlistOffers.tokenHash, offerTokenHash(token)), leaderOrders));
+  return row && { offer: row.offer, order: asEventOrder(row.order) };
 }
 
 /** `GET /api/Arrangement/Venteliste/Get/{offerToken}`; undefined for an unknown or malformed token. */
@@ -102,7 +103,8 @@ export async function acceptEventOffer(
       await tx.update(eventWaitlistOffers).set({ state: "expired", endedAt: now }).where(eq(eventWaitlistOffers.id, offer.id));
       return { kind: "gone", message: eventWaitlistMessages.expired, offers: await offerEventPlacesIn(tx, found.order.eventId, now, deps) };
     }
-    const [order] = await tx.select().from(eventOrders).where(eq(eventOrders.id, found.order.id));
+    const [row] = await tx.select().from(eventOrders).where(eq(eventOrders.id, found.order.id));
+    const order = row && asEventOrder(row);
     const event = await eventById(tx, found.order.eventId);
     if (!order || !event || order.status !== "waiting") {
       await tx.update(eventWaitlistOffers).set({ state: "withdrawn", endedAt: now }).where(eq(eventWaitlistOffers.id, offer.id));

@@ -2,15 +2,15 @@
  * What the waiting list's offer says about an order: the event, who the places are for, and the receipt
  * as it is charged when the offer is accepted (the event's prices now, for the order's participants).
  */
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { orderPriceLines, participantKey, type PriceLine } from "../../shared/events/event-rules.ts";
 import type { Db } from "../db/database.ts";
 import { eventOrders } from "../db/schema/events.ts";
 import { loadClubContact } from "../site-content/club-contact.ts";
 import { peopleStillComing } from "./event-positions.ts";
-import { eventById, type EventRow } from "./event-store.ts";
+import { asEventOrder, eventById, leaderOrders, type EventOrderRow, type EventRow } from "./event-store.ts";
 
-type OrderRow = typeof eventOrders.$inferSelect;
+type OrderRow = EventOrderRow;
 
 /**
  * The order's price lines as charged now: one ledger charge per participant still coming, keyed by the
@@ -44,8 +44,12 @@ export interface EventOfferMailData {
 }
 
 export async function eventOfferMailData(tx: Db, orderRowId: number): Promise<EventOfferMailData> {
-  const [order] = await tx.select().from(eventOrders).where(eq(eventOrders.id, orderRowId));
-  if (!order) throw new Error(`No event order ${orderRowId}`);
+  const [row] = await tx
+    .select()
+    .from(eventOrders)
+    .where(and(eq(eventOrders.id, orderRowId), leaderOrders));
+  if (!row) throw new Error(`No event order ${orderRowId}`);
+  const order = asEventOrder(row);
   const event = await eventById(tx, order.eventId);
   if (!event) throw new Error(`No event ${order.eventId}`);
   const lines = await waitingOrderLines(tx, order, event);

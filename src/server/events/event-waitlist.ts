@@ -22,7 +22,7 @@ import { newOfferToken, offerTokenHash } from "../camp/camp-waitlist-offer-token
 import { eventOfferMailKey, renderEventOfferMail } from "./event-waitlist-mail.ts";
 import { eventOfferMailData } from "./event-waitlist-view.ts";
 import type { EventDeps } from "./event-deps.ts";
-import { placesTaken, eventById } from "./event-store.ts";
+import { eventById, leaderEvents, placesTaken } from "./event-store.ts";
 
 type Tx = Db;
 
@@ -31,9 +31,12 @@ export interface EventWaitlistDeps {
   publicBaseUrl: string;
 }
 
-/** Locks the event row: every check-and-change of who holds a place of the event takes this lock first. */
+/**
+ * Locks the event row: every check-and-change of who holds a place of the event takes this lock first. Only
+ * an event of the leader's kinds: a camp edition's row (whose registrations are orders too) is the camp's to lock.
+ */
 export async function lockEventPlaces(tx: Pick<Db, "execute">, eventId: number): Promise<void> {
-  await tx.execute(sql`select id from ${events} where id = ${eventId} for update`);
+  await tx.execute(sql`select ${events.id} from ${events} where ${events.id} = ${eventId} and ${leaderEvents} for update`);
 }
 
 /**
@@ -108,7 +111,8 @@ export async function runEventWaitlistOnce(db: Db, now: Date, deps: EventWaitlis
     .selectDistinct({ eventId: eventOrders.eventId })
     .from(eventOrders)
     .innerJoin(events, eq(events.id, eventOrders.eventId))
-    .where(and(eq(eventOrders.status, "waiting"), gte(events.lastDay, since)));
+    // The camp's waiting registrations are orders of its editions' events: the camp's own job offers them places.
+    .where(and(eq(eventOrders.status, "waiting"), gte(events.lastDay, since), leaderEvents));
   let offers = 0;
   for (const { eventId } of rows) offers += await offerEventPlaces(db, eventId, now, deps);
   return offers;

@@ -17,6 +17,7 @@ describe.each(databaseKinds)("the family links in one table on %s", (kind) => {
 
   it("keeps every link with its hash, scope and times, and each opens what it opened", async () => {
     const { database, run } = stopped;
+    await stopped.campEditions(2026, 2027);
     const token = {
       confirmation: newPersonalToken(),
       message: newPersonalToken(),
@@ -55,13 +56,16 @@ describe.each(databaseKinds)("the family links in one table on %s", (kind) => {
 
     await database.migrate();
 
+    // The events' orders have moved to higher ids since (0049), their links with them: each is found by its number.
+    const orderIdOf = async (orderNumber: string) => Number((await run(`select id from event_orders where order_id = '${orderNumber}'`)).rows[0]!.id);
+    const [first, second] = [await orderIdOf("GR26-AAAAAA"), await orderIdOf("GR26-BBBBBB")];
     const links = await database.db.select().from(familyLinks).orderBy(asc(familyLinks.createdAt));
     const time = (minute: number) => new Date(`2026-10-15T10:${String(minute).padStart(2, "0")}:00Z`);
     expect(links.map(({ id: _id, ...link }) => link)).toEqual([
       // The confirmation's link is as old as the order's confirmation.
-      { tokenHash: hash.confirmation, emailKey: null, campRegistrationId: null, orderId: 1, createdAt: time(2), usedAt: null },
-      { tokenHash: hash.message, emailKey: null, campRegistrationId: null, orderId: 1, createdAt: time(4), usedAt: null },
-      { tokenHash: hash.otherMessage, emailKey: null, campRegistrationId: null, orderId: 2, createdAt: time(5), usedAt: null },
+      { tokenHash: hash.confirmation, emailKey: null, campRegistrationId: null, orderId: first, createdAt: time(2), usedAt: null },
+      { tokenHash: hash.message, emailKey: null, campRegistrationId: null, orderId: first, createdAt: time(4), usedAt: null },
+      { tokenHash: hash.otherMessage, emailKey: null, campRegistrationId: null, orderId: second, createdAt: time(5), usedAt: null },
       { tokenHash: hash.family, emailKey: "per@example.no", campRegistrationId: null, orderId: null, createdAt: time(6), usedAt: time(7) },
       { tokenHash: hash.unopenedFamily, emailKey: "ola@example.no", campRegistrationId: null, orderId: null, createdAt: time(8), usedAt: null },
       { tokenHash: hash.submission, emailKey: null, campRegistrationId: 3, orderId: null, createdAt: time(9), usedAt: null },

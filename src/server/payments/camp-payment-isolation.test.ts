@@ -1,7 +1,8 @@
 /**
  * The camp's payments and the events' payments share one table (`event_payments`, migration 0047), one id
- * sequence and two reconciliation jobs, while a camp registration and an event order may have the same row id.
- * Neither job, webhook, refund, admin view nor retention of one kind may read or change the other kind's payment.
+ * sequence and two reconciliation jobs, and a camp registration is itself an order of `event_orders` (its
+ * edition's event's). Neither job, webhook, refund, admin view nor retention of one kind may read or change the
+ * other kind's payment, nor take the other kind's order row for its own.
  */
 import { asc, eq, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,7 +12,7 @@ import { deleteExpiredEventAccounting } from "../privacy/event-order-retention.t
 import { deleteExpiredAccounting } from "../privacy/retention.ts";
 import { campAdminToken } from "../test-support/camp.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
-import { createPublished, grading, order, participant, postOrder } from "../test-support/events.ts";
+import { createPublished, eventIdOf, grading, order, participant, postOrder } from "../test-support/events.ts";
 import { buildVippsTestApp, startVippsPayment, type Paying } from "../test-support/vipps.ts";
 import { campPayment, selectCampPayments } from "./camp-payment-rows.ts";
 
@@ -42,7 +43,10 @@ describe.each(databaseKinds)("the camp's and the events' payments kept apart in 
     const res = await postOrder(built.app, slug, order({ vipps: true, participants: [participant()] }));
     expect(res.statusCode, res.body).toBe(200);
     eventReference = new URL(res.body).searchParams.get("reference")!;
-    [{ id: orderRowId }] = (await database.db.select({ id: eventOrders.id }).from(eventOrders)) as [{ id: number }];
+    [{ id: orderRowId }] = (await database.db
+      .select({ id: eventOrders.id })
+      .from(eventOrders)
+      .where(eq(eventOrders.eventId, await eventIdOf(database, slug)))) as [{ id: number }];
     [{ id: eventPaymentId }] = (await database.db.select({ id: eventPayments.id }).from(eventPayments).where(isNotNull(eventPayments.orderId))) as [
       { id: number },
     ];
@@ -54,12 +58,16 @@ describe.each(databaseKinds)("the camp's and the events' payments kept apart in 
     await database?.close();
   });
 
-  it("a camp registration and an event order share a row id, and the camp's reads never see the event's payment", async () => {
-    expect(orderRowId).toBe(camp.registrationId);
+  it("a camp registration and an event order are two rows of one table, and the camp's reads never see the event's payment", async () => {
+    expect(orderRowId).not.toBe(camp.registrationId);
     expect(await campPayment(database.db, eventPaymentId)).toBeUndefined();
     expect((await selectCampPayments(database.db)).map((row) => row.reference)).toEqual([camp.reference]);
     const details = await built.service.adminView(camp.registrationId);
     expect(details!.payments.map((payment) => payment.reference)).toEqual([camp.reference]);
+    // Each side, given the other's order, finds nothing of its own.
+    expect(await built.service.adminView(orderRowId)).toBeUndefined();
+    expect(await built.app.eventVipps!.statusFor(camp.orderId)).toBeUndefined();
+    expect(await built.app.eventVipps!.cancelByOrder(camp.orderId)).toBeUndefined();
   });
 
   it("each reconciliation job claims and checks only its own kind's payments, both being due", async () => {

@@ -19,6 +19,7 @@ import { queueEventConfirmationMail } from "../events/event-mail.ts";
 import { positionsOf } from "../events/event-positions.ts";
 import { eventOrderIdPattern, type EventOrderAwaitingPayment, type EventPaymentGateway } from "../events/event-orders.ts";
 import { offerEventPlacesIn } from "../events/event-waitlist.ts";
+import { asEventOrder, leaderOrders } from "../events/event-store.ts";
 
 /** An event order's payment: the table's other rows are the camp's (`camp_registration_id`), never read here. */
 type PaymentRow = typeof eventPayments.$inferSelect & { orderId: number };
@@ -274,7 +275,7 @@ export class EventVipps implements EventPaymentGateway {
         person: "order",
         item: "cancelled",
         label: "Avbrutt",
-        amount: -order.amount,
+        amount: -asEventOrder(order).amount,
       },
     ]);
     return offerEventPlacesIn(tx, order.eventId, now, { publicBaseUrl: this.options.publicBaseUrl });
@@ -282,7 +283,11 @@ export class EventVipps implements EventPaymentGateway {
 
   private async orderOf(orderId: string) {
     if (!this.owns(orderId)) return undefined;
-    const [order] = await this.db.select().from(eventOrders).where(eq(eventOrders.orderId, orderId));
+    const [order] = await this.db
+      .select()
+      .from(eventOrders)
+      // The camp's registrations are orders of the same table: never an event order's Vipps payment.
+      .where(and(eq(eventOrders.orderId, orderId), leaderOrders));
     return order;
   }
 

@@ -79,7 +79,7 @@ export async function shareRegistrationIds(db: Pick<Db, "select">, paymentId: nu
 export async function copyShares(tx: Pick<Db, "execute">, fromPaymentId: number, toPaymentId: number): Promise<void> {
   const copied = await tx.execute(sql`insert into payment_shares (payment_id, registration_id, amount)
     select ${toPaymentId}, s.registration_id, s.amount from payment_shares s
-    join camp_registrations r on r.id = s.registration_id
+    join camp_registration_view r on r.id = s.registration_id
     where s.payment_id = ${fromPaymentId} and r.status = 'pending_payment'
     on conflict do nothing
     returning amount`);

@@ -8,7 +8,7 @@ import { eventLedgerEntries, eventOrders, eventWaitlistOffers } from "../db/sche
 import { newOfferToken, offerTokenHash } from "../camp/camp-waitlist-offer-token.ts";
 import { buildCampTestApp, campAdminToken, companion, draft, postRegistration, type TestApp } from "../test-support/camp.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
-import { createPublished, grading, order, participant, postOrder } from "../test-support/events.ts";
+import { createPublished, eventIdOf, grading, order, participant, postOrder } from "../test-support/events.ts";
 import { anonymisedName } from "./retention.ts";
 import { readCampCompanions } from "../camp/camp-companion-rows.ts";
 
@@ -93,7 +93,10 @@ describe.each(databaseKinds)("a camp registration's rows in the tables shared wi
         )
       ).body,
     ).toBe("Done");
-    const [{ orderId }] = (await database.db.select({ orderId: eventOrders.orderId }).from(eventOrders)) as [{ orderId: string }];
+    const [{ orderId }] = (await database.db
+      .select({ orderId: eventOrders.orderId })
+      .from(eventOrders)
+      .where(eq(eventOrders.eventId, await eventIdOf(database, "gradering-oktober")))) as [{ orderId: string }];
     const fromOrder = (await app.inject({ url: `/api/ArrangementAdmin/PersonExport/${orderId}/${token}` })).json();
     expect(fromOrder.campRegistrations).toEqual([expect.objectContaining({ checkins: door, waitlistOffers: offers })]);
   });

@@ -2,7 +2,7 @@
  * The event orders' mails and accounting records, by the camp's rules (retention.ts); the blanking of an
  * ended event's personal data itself is event-retention.ts'.
  */
-import { eq, inArray, isNotNull, max, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, max, or, sql, type SQL } from "drizzle-orm";
 import { osloCalendarDate } from "../../shared/time.ts";
 import type { Db } from "../db/database.ts";
 import { eventLedgerEntries, eventOrders, eventPaymentActions, eventPayments, eventWaitlistOffers, events } from "../db/schema/events.ts";
@@ -10,6 +10,7 @@ import { mailOutbox } from "../db/schema/mail.ts";
 import { eventCancelKeyPrefix, eventConfirmationKeyPrefix } from "../events/event-mail.ts";
 import { eventWaitlistJoinedKeyPrefix } from "../events/event-waitlist-joined-mail.ts";
 import { eventOfferMailKeyPrefix } from "../events/event-waitlist-mail.ts";
+import { leaderEvents, leaderOrders } from "../events/event-store.ts";
 
 /** The prefixes of an order's own mails, each followed by the order's row id (a cancellation's by `:` and more). */
 const orderKeyPrefixes = [eventConfirmationKeyPrefix, eventWaitlistJoinedKeyPrefix, eventCancelKeyPrefix];
@@ -44,7 +45,10 @@ function eventOrderMailsOf(orderIds: SQL) {
  * retried) go with its personal data, as the camp's do; one sent goes sooner, by the mail retention.
  */
 export async function forgetAnonymisedEventOrderMails(db: Db): Promise<number> {
-  const anonymised = db.select({ id: eventOrders.id }).from(eventOrders).where(isNotNull(eventOrders.anonymisedAt));
+  const anonymised = db
+    .select({ id: eventOrders.id })
+    .from(eventOrders)
+    .where(and(leaderOrders, isNotNull(eventOrders.anonymisedAt)));
   const gone = await db
     .delete(mailOutbox)
     .where(eventOrderMailsOf(sql`${anonymised}`))
@@ -63,7 +67,8 @@ export async function forgetAnonymisedEventOrderMails(db: Db): Promise<number> {
  */
 export async function deleteExpiredEventAccounting(db: Db, now: Date, dueAt: (year: number) => Date): Promise<number> {
   const [eventRows, lastEntries, lastPayments] = await Promise.all([
-    db.select({ id: events.id, lastDay: events.lastDay }).from(events),
+    // The camp's editions are events too; their registrations follow the camp's rule (deleteExpiredAccounting).
+    db.select({ id: events.id, lastDay: events.lastDay }).from(events).where(leaderEvents),
     db
       .select({ eventId: eventOrders.eventId, at: max(eventLedgerEntries.at) })
       .from(eventLedgerEntries)
@@ -86,13 +91,10 @@ export async function deleteExpiredEventAccounting(db: Db, now: Date, dueAt: (ye
   if (due.length === 0) return 0;
   return db.transaction(async (tx) => {
     // Locks the rows first, so of two processes the second waits, then finds them gone.
-    const ids = (await tx.select({ id: eventOrders.id }).from(eventOrders).where(inArray(eventOrders.eventId, due)).for("update")).map(
-      (row) => row.id,
-    );
+    const theirs = and(inArray(eventOrders.eventId, due), leaderOrders);
+    const ids = (await tx.select({ id: eventOrders.id }).from(eventOrders).where(theirs).for("update")).map((row) => row.id);
     if (ids.length === 0) return 0;
-    await tx
-      .delete(mailOutbox)
-      .where(eventOrderMailsOf(sql`${tx.select({ id: eventOrders.id }).from(eventOrders).where(inArray(eventOrders.eventId, due))}`));
+    await tx.delete(mailOutbox).where(eventOrderMailsOf(sql`${tx.select({ id: eventOrders.id }).from(eventOrders).where(theirs)}`));
     await tx.delete(eventLedgerEntries).where(inArray(eventLedgerEntries.orderId, ids));
     const paymentIds = tx.select({ id: eventPayments.id }).from(eventPayments).where(inArray(eventPayments.orderId, ids));
     await tx.delete(eventPaymentActions).where(inArray(eventPaymentActions.paymentId, paymentIds));

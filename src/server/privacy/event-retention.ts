@@ -4,7 +4,7 @@ import type { Db } from "../db/database.ts";
 import { eventCheckinActions, eventLedgerEntries, eventOrders, eventPositions, events, familyLinks, orderChanges } from "../db/schema/events.ts";
 import { forgetEventMessages } from "../messages/messages.ts";
 import { positionsOf } from "../events/event-positions.ts";
-import { leaderEvents } from "../events/event-store.ts";
+import { leaderEvents, leaderOrders } from "../events/event-store.ts";
 
 /** What a blanked name reads, as the camp's (retention.ts). */
 const anonymisedName = "Anonymisert";
@@ -41,14 +41,15 @@ export async function anonymiseEndedEvents(db: Db, now: Date, anonymiseAfterDays
 }
 
 /**
- * Blanks the personal data of the orders `which` selects that are not blank yet, in the caller's transaction,
- * and answers their row ids: the rule above after the event, and a family's request now (person-data.ts).
+ * Blanks the personal data of the orders `which` selects that are not blank yet (never a camp registration's),
+ * in the caller's transaction, and answers their row ids: the rule above after the event, and a family's request now (person-data.ts).
  */
 export async function blankEventOrders(tx: Db, which: SQL, now: Date): Promise<number[]> {
   const orders = await tx
     .update(eventOrders)
     .set({ firstName: anonymisedName, lastName: "", email: "", telephone: "", anonymisedAt: now })
-    .where(and(which, isNull(eventOrders.anonymisedAt)))
+    // A camp registration is an order of the same table: the camp's own rules blank it (retention.ts).
+    .where(and(which, leaderOrders, isNull(eventOrders.anonymisedAt)))
     .returning({ id: eventOrders.id });
   if (orders.length === 0) return [];
   const ids = orders.map((order) => order.id);

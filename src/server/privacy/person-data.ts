@@ -17,7 +17,7 @@ import { emailKey } from "../../shared/contact/email-key.ts";
 import { withoutLinkSecrets } from "../../shared/privacy/link-secrets.ts";
 import { gradeLabel } from "../../shared/camp/grades.ts";
 import type { Db } from "../db/database.ts";
-import { campRegistrations } from "../db/schema/camp.ts";
+import { campRegistrationColumns, campRegistrations } from "../db/schema/camp.ts";
 import { readCampCompanions } from "../camp/camp-companion-rows.ts";
 import { clubs } from "../db/schema/clubs.ts";
 import { grades } from "../db/schema/grades.ts";
@@ -30,7 +30,7 @@ import { blankEventOrders } from "./event-retention.ts";
 import { paymentUnderWay } from "../events/event-my-order.ts";
 import { eventDoorActions } from "../events/event-door-log.ts";
 import { positionsOf } from "../events/event-positions.ts";
-import { leaderEvent } from "../events/event-store.ts";
+import { leaderEvent, leaderOrders } from "../events/event-store.ts";
 import {
   eventCheckinActions,
   eventLedgerEntries,
@@ -171,7 +171,8 @@ export async function exportEventOrderPerson(db: Db, orderId: string, now: Date,
   const [order] = await db
     .select({ id: eventOrders.id, email: eventOrders.email, anonymisedAt: eventOrders.anonymisedAt })
     .from(eventOrders)
-    .where(eq(eventOrders.orderId, orderId));
+    // A camp registration's order id is no event order's: its export is the camp admin's.
+    .where(and(eq(eventOrders.orderId, orderId), leaderOrders));
   if (!order) return undefined;
   // A blanked order's address is "": it must never gather every other blanked order with it.
   const key = order.anonymisedAt === null && order.email !== "" ? order.email : undefined;
@@ -213,7 +214,7 @@ async function campRegistrationExport(
   registrationId: number,
 ): Promise<{ part: CampRegistrationExport; key: string | undefined } | undefined> {
   const [found] = await db
-    .select({ registration: campRegistrations, club: clubs.name, grade: grades })
+    .select({ registration: campRegistrationColumns, club: clubs.name, grade: grades })
     .from(campRegistrations)
     .innerJoin(clubs, eq(clubs.clubId, campRegistrations.clubId))
     .innerJoin(grades, eq(grades.gradeId, campRegistrations.gradeId))
@@ -395,7 +396,8 @@ async function eventOrdersOf(db: Db, which: SQL): Promise<{ id: number; offerIds
     .select({ order: eventOrders, event: events })
     .from(eventOrders)
     .innerJoin(events, eq(events.id, eventOrders.eventId))
-    .where(which)
+    // The camp's registrations are orders of the same table, exported on their own (never twice, never as an event's).
+    .where(and(which, leaderOrders))
     .orderBy(asc(eventOrders.id));
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.order.id);
@@ -608,7 +610,11 @@ export type EventForgetOutcome =
  */
 export async function forgetEventOrder(db: Db, orderId: string, now: Date): Promise<EventForgetOutcome> {
   return db.transaction(async (tx): Promise<EventForgetOutcome> => {
-    const [head] = await tx.select({ id: eventOrders.id, eventId: eventOrders.eventId }).from(eventOrders).where(eq(eventOrders.orderId, orderId));
+    const [head] = await tx
+      .select({ id: eventOrders.id, eventId: eventOrders.eventId })
+      .from(eventOrders)
+      // A camp registration is forgotten by the camp's rule (forgetPerson), never as an event order.
+      .where(and(eq(eventOrders.orderId, orderId), leaderOrders));
     if (!head) return { kind: "not-found" };
     await tx.execute(sql`select id from ${events} where id = ${head.eventId} for update`);
     const [order] = await tx.select().from(eventOrders).where(eq(eventOrders.id, head.id)).for("update");

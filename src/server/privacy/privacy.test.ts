@@ -7,9 +7,18 @@ import { campPaymentColumns } from "../payments/camp-payment-rows.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { newMemberRegistrations } from "../db/schema/members.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
-import { buildCampTestApp, campAdminToken, companion, countRows, draft, postRegistration, type TestApp } from "../test-support/camp.ts";
+import {
+  buildCampTestApp,
+  campAdminToken,
+  companion,
+  countRows,
+  draft,
+  moveToEdition,
+  postRegistration,
+  type TestApp,
+} from "../test-support/camp.ts";
 import { anonymiseDueAt, anonymisedName, accountingDeleteDueAt, defaultRetention, runRetention } from "./retention.ts";
-import { countLeaderEvents, createPublished, grading, order, participant, postOrder, sale } from "../test-support/events.ts";
+import { countLeaderEvents, createPublished, eventIdOf, grading, order, participant, postOrder, sale } from "../test-support/events.ts";
 import { eventLedgerEntries, eventOrders, eventPaymentActions, eventPayments, orderChanges } from "../db/schema/events.ts";
 import { eventEndsAt } from "../../shared/events/event-rules.ts";
 import { campRegistrationCharged, campRegistrationWithTotal } from "../camp/camp-receipt.ts";
@@ -71,7 +80,10 @@ describe.each(databaseKinds)("privacy by default on %s", (kind) => {
     await register("ola", draft({ firstName: "Ola", lastName: "Offentligsen", public: true }));
     await register("forget", draft({ firstName: "Frida", lastName: "Glemmesen", email: "frida@example.no", public: true }));
     await register("lastYear", draft({ firstName: "Ifjor", lastName: "Deltakersen", email: "ifjor@example.no" }));
-    await database.db.update(campRegistrations).set({ editionYear: 2025 }).where(eq(campRegistrations.id, ids.lastYear!));
+    // Last year's camp, made as the camp admin makes one.
+    const copied = await app.inject({ method: "POST", url: `/api/CampEdition/Copy/2026/2025/${token}` });
+    if (copied.statusCode !== 201) throw new Error(copied.body);
+    await moveToEdition(database, ids.lastYear!, 2025);
     // The confirmation mails go out.
     await app.outbox.drain();
   }, 60_000);
@@ -131,7 +143,11 @@ describe.each(databaseKinds)("privacy by default on %s", (kind) => {
     expect((await postOrder(app, "klubbtoy", gear)).body).toBe("Done");
     // Another family's order is not this person's.
     expect((await postOrder(app, "gradering-desember", order({ participants: [participant()] }))).body).toBe("Done");
-    const [graded] = await database.db.select().from(eventOrders).orderBy(asc(eventOrders.id));
+    const [graded] = await database.db
+      .select()
+      .from(eventOrders)
+      .where(eq(eventOrders.eventId, await eventIdOf(database, "gradering-desember")))
+      .orderBy(asc(eventOrders.id));
     const door = await app.inject({
       method: "POST",
       url: `/api/ArrangementInnsjekk/CheckIn/gradering-desember/${token}`,
@@ -311,7 +327,8 @@ describe.each(databaseKinds)("privacy by default on %s", (kind) => {
     const everything =
       JSON.stringify(
         await database.db.execute(
-          sql`select r.*, c.*, l.* from camp_registrations r left join event_positions c on c.camp_registration_id = r.id left join event_ledger_entries l on l.camp_registration_id = r.id`,
+          sql`select r.*, o.*, c.*, l.* from camp_registration_view r join event_orders o on o.id = r.id
+            left join event_positions c on c.camp_registration_id = r.id left join event_ledger_entries l on l.camp_registration_id = r.id`,
         ),
       ) + JSON.stringify(await database.db.select().from(mailOutbox));
     for (const value of [
@@ -413,7 +430,7 @@ describe.each(databaseKinds)("privacy by default on %s", (kind) => {
     expect(left.every((row) => row.year === 2026)).toBe(true);
     expect(left).toHaveLength(3);
     const orphans = await database.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from event_payments p where p.camp_registration_id is not null and not exists (select 1 from camp_registrations r where r.id = p.camp_registration_id)`,
+      sql`select count(*)::int as n from event_payments p where p.camp_registration_id is not null and not exists (select 1 from event_orders r where r.id = p.camp_registration_id)`,
     );
     expect(Number(orphans.rows[0]!.n)).toBe(0);
   });

@@ -22,13 +22,14 @@
  * Every step is a single idempotent statement (… WHERE anonymised_at IS NULL, DELETE … WHERE older than),
  * so several processes on one PostgreSQL database may run it at the same time: the second finds nothing.
  */
-import { and, eq, inArray, isNull, like, lt, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, like, lt, or, sql, type SQL } from "drizzle-orm";
 import { addDays, startOfOsloDay, type CalendarDate } from "../../shared/time.ts";
 import type { Db } from "../db/database.ts";
 import { anonymiseEndedEvents } from "./event-retention.ts";
 import { deleteExpiredEventAccounting, forgetAnonymisedEventOrderMails } from "./event-order-retention.ts";
 import { campRegistrations, paymentShares } from "../db/schema/camp.ts";
 import { companionsOf, readCampCompanions } from "../camp/camp-companion-rows.ts";
+import { updateCampRegistrations } from "../camp/camp-registration-rows.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { campEventSlug } from "../../shared/messages/message.ts";
 import { newMemberConfirmationKey, newMemberNoticeKey } from "../members/new-member-mail.ts";
@@ -42,6 +43,7 @@ import { campEditionOfYear } from "../camp/camp-edition-lookup.ts";
 import { waitlistJoinedKey, waitlistOfferKeyPrefix, waitlistRemovedKey } from "../camp/camp-waitlist-mail.ts";
 import {
   eventLedgerEntries,
+  eventOrders,
   eventPaymentActions,
   eventPayments,
   eventPositions,
@@ -115,6 +117,20 @@ function campMailsOf(ids: number[]) {
   );
 }
 
+/**
+ * Locks the orders of the registrations `which` selects (a condition on the view), in id order, and answers
+ * their ids: the view itself cannot be locked usefully, its rows are the orders' (camp-registration-rows.ts).
+ */
+async function lockCampOrders(tx: Db, which: SQL): Promise<number[]> {
+  const rows = await tx
+    .select({ id: eventOrders.id })
+    .from(eventOrders)
+    .where(inArray(eventOrders.id, tx.select({ id: campRegistrations.id }).from(campRegistrations).where(which)))
+    .orderBy(asc(eventOrders.id))
+    .for("update");
+  return rows.map((row) => row.id);
+}
+
 /** What replaces a name. */
 export const anonymisedName = "Anonymisert";
 
@@ -150,12 +166,15 @@ export async function anonymiseRegistrations(
         : undefined;
   if (!which) return [];
   return db.transaction(async (tx) => {
-    // Locks the rows first, so of two processes the second waits, then finds them done.
+    // Locks the registrations' orders first (in id order), so of two processes the second waits, then finds them
+    // done; the names are read after the lock.
+    const locked = await lockCampOrders(tx, and(which, isNull(campRegistrations.anonymisedAt))!);
+    if (locked.length === 0) return [];
     const due = await tx
       .select({ id: campRegistrations.id, firstName: campRegistrations.firstName, lastName: campRegistrations.lastName })
       .from(campRegistrations)
-      .where(and(which, isNull(campRegistrations.anonymisedAt)))
-      .for("update");
+      .where(and(inArray(campRegistrations.id, locked), isNull(campRegistrations.anonymisedAt)))
+      .orderBy(asc(campRegistrations.id));
     if (due.length === 0) return [];
     const ids = due.map((row) => row.id);
 
@@ -195,15 +214,18 @@ export async function anonymiseRegistrations(
     await tx.delete(familyLinks).where(inArray(familyLinks.campRegistrationId, ids));
     // A family link of an address with nothing left to open goes too (and every link that expired unopened).
     await tx.execute(sql`delete from ${familyLinks} l where l.email_key is not null and not exists (
-      select 1 from camp_registrations r where r.email_key = l.email_key and r.anonymised_at is null and not (r.id in (${sql.join(
+      select 1 from camp_registration_view r where r.email_key = l.email_key and r.anonymised_at is null and not (r.id in (${sql.join(
         ids.map((id) => sql`${id}`),
         sql`, `,
       )})))`);
     await deleteExpiredLinks(tx, now);
     await tx.delete(orderChanges).where(inArray(orderChanges.campRegistrationId, ids));
-    const changed = await tx
-      .update(campRegistrations)
-      .set({
+    // The order's contact and names and the athlete position's names and personal answers (allergies, other
+    // information, whether the name may be shown).
+    const changedIds = await updateCampRegistrations(
+      tx,
+      ids,
+      {
         firstName: anonymisedName,
         lastName: anonymisedName,
         email: "",
@@ -214,10 +236,9 @@ export async function anonymiseRegistrations(
         otherInfo: "",
         public: false,
         anonymisedAt: now,
-      })
-      .where(and(inArray(campRegistrations.id, ids), isNull(campRegistrations.anonymisedAt)))
-      .returning({ id: campRegistrations.id });
-    const changedIds = changed.map((row) => row.id);
+      },
+      isNull(eventOrders.anonymisedAt),
+    );
     if (changedIds.length > 0) await onChanged?.(tx, changedIds);
     return changedIds;
   });
@@ -247,9 +268,7 @@ export async function deleteExpiredAccounting(db: Db, now: Date, years: number):
   for (const { year } of editions) {
     if (now.getTime() < accountingDeleteDueAt(year, years).getTime()) continue;
     deleted += await db.transaction(async (tx) => {
-      const ids = (
-        await tx.select({ id: campRegistrations.id }).from(campRegistrations).where(eq(campRegistrations.editionYear, year)).for("update")
-      ).map((row) => row.id);
+      const ids = await lockCampOrders(tx, eq(campRegistrations.editionYear, year));
       if (ids.length === 0) return 0;
       const paymentIds = tx.select({ id: eventPayments.id }).from(eventPayments).where(inArray(eventPayments.campRegistrationId, ids));
       await tx.delete(eventLedgerEntries).where(inArray(eventLedgerEntries.campRegistrationId, ids));
@@ -257,8 +276,9 @@ export async function deleteExpiredAccounting(db: Db, now: Date, years: number):
       await tx.delete(paymentShares).where(inArray(paymentShares.registrationId, ids));
       await tx.delete(eventPayments).where(inArray(eventPayments.campRegistrationId, ids));
       await tx.delete(mailOutbox).where(campMailsOf(ids));
-      // Companions go with their registration (ON DELETE CASCADE); the ledger's entries were deleted above.
-      const gone = await tx.delete(campRegistrations).where(inArray(campRegistrations.id, ids)).returning({ id: campRegistrations.id });
+      // A registration is its order: the athlete, the companions, the links, the change log, the offers and the
+      // door's log go with it (ON DELETE CASCADE); the ledger's entries and the payments were deleted above.
+      const gone = await tx.delete(eventOrders).where(inArray(eventOrders.id, ids)).returning({ id: eventOrders.id });
       return gone.length;
     });
   }

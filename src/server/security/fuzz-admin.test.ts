@@ -262,7 +262,7 @@ describe.each(databaseKinds)("hostile input to the admin endpoints on %s", (kind
             ...(body.payload !== undefined ? { payload: body.payload } : {}),
             headers: body.contentType ? { "content-type": body.contentType } : {},
           }),
-          unchangedWhenRejected: ["camp_registrations", "event_payments", "event_payment_actions", "mail_outbox"],
+          unchangedWhenRejected: ["event_orders", "event_positions", "event_payments", "event_payment_actions", "mail_outbox"],
         }),
       fuzzTimeoutMs,
     );
@@ -289,7 +289,7 @@ describe.each(databaseKinds)("hostile input to the admin endpoints on %s", (kind
             ...(body.payload !== undefined ? { payload: body.payload } : {}),
             headers: body.contentType ? { "content-type": body.contentType } : {},
           }),
-          unchangedWhenRejected: ["camp_registrations", "event_waitlist_offers", "event_payments", "mail_outbox"],
+          unchangedWhenRejected: ["event_orders", "event_positions", "event_waitlist_offers", "event_payments", "mail_outbox"],
         }),
       fuzzTimeoutMs,
     );
@@ -343,7 +343,7 @@ describe.each(databaseKinds)("hostile input to the admin endpoints on %s", (kind
           ...(body.payload !== undefined ? { payload: body.payload } : {}),
           headers: body.contentType ? { "content-type": body.contentType } : {},
         }),
-        unchangedWhenRejected: ["camp_registrations", "event_payments", "event_payment_actions", "mail_outbox"],
+        unchangedWhenRejected: ["event_orders", "event_positions", "event_payments", "event_payment_actions", "mail_outbox"],
       }),
     fuzzTimeoutMs,
   );
@@ -565,7 +565,7 @@ describe.each(databaseKinds)("hostile input to the admin endpoints on %s", (kind
           ...(body.payload !== undefined ? { payload: body.payload } : {}),
           headers: body.contentType ? { "content-type": body.contentType } : {},
         }),
-        unchangedWhenRejected: ["event_checkin_actions", "camp_registrations", "event_payments", "event_payment_actions", "mail_outbox"],
+        unchangedWhenRejected: ["event_checkin_actions", "event_orders", "event_payments", "event_payment_actions", "mail_outbox"],
       }),
     fuzzTimeoutMs,
   );
@@ -697,7 +697,7 @@ describe.each(databaseKinds)("hostile input to the admin endpoints on %s", (kind
           ...(body.payload !== undefined ? { payload: body.payload } : {}),
           headers: body.contentType ? { "content-type": body.contentType } : {},
         }),
-        unchangedWhenRejected: ["camp_registrations", "event_payments", "event_payment_actions", "mail_outbox"],
+        unchangedWhenRejected: ["event_orders", "event_positions", "event_payments", "event_payment_actions", "mail_outbox"],
       }),
     fuzzTimeoutMs,
   );

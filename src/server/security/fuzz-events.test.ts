@@ -211,7 +211,11 @@ describe.each(databaseKinds)("hostile input to the events' calls on %s", (kind) 
     async () => {
       const placed = await postOrder(context.app as never, "gradering", order({ participants: [participant()] }));
       expect(placed.statusCode).toBe(200);
-      const [row] = (await database.db.execute<{ order_id: string }>(sql`select order_id from event_orders order by id limit 1`)).rows;
+      const [row] = (
+        await database.db.execute<{ order_id: string }>(
+          sql`select order_id from event_orders where event_id = (select id from events where slug = 'gradering') order by id limit 1`,
+        )
+      ).rows;
       const known = fc.record({
         // The phone's action id (replays are carried out once): sometimes one, sometimes hostile.
         actionId: fc.oneof(fc.uuid({ version: 4 }), hostileValue),

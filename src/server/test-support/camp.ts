@@ -10,6 +10,7 @@ import type { CompanionDraft } from "../../shared/camp/camp-registration-fields.
 import type { CampRegistrationDraft } from "../../shared/camp/camp-registration.ts";
 import type { CampPaymentGateway } from "../camp/camp-payment-gateway.ts";
 import type { BuildAppOptions } from "../app.ts";
+import { campEventIdSql } from "../camp/camp-registration-rows.ts";
 
 /** Collects what would have been sent; `failures` makes the next n sends throw. */
 export function createTestTransport() {
@@ -97,7 +98,7 @@ export async function countRows(database: Database, table: string): Promise<numb
 export async function clearCampTables(database: Database): Promise<void> {
   // The group payments' shares name the payments, which go with the tables of both kinds.
   await database.db.execute(sql`delete from payment_shares`);
-  await clearTables(database, ["payment_shares", "camp_registrations", "mail_outbox"], {
+  await clearTables(database, ["payment_shares", "camp_checkin_refusals", "mail_outbox"], {
     shared: "camp_registration_id",
   });
 }
@@ -114,3 +115,14 @@ export const sibling = (overrides: Record<string, unknown> = {}) => ({
   vegan: false,
   ...overrides,
 });
+
+/** Moves registrations to another edition's event, which must exist (a test's shortcut to last year's or next year's camp). */
+export async function moveToEdition(database: Database, ids: number | readonly number[], editionYear: number): Promise<void> {
+  const list = typeof ids === "number" ? [ids] : [...ids];
+  await database.db.execute(
+    sql`update event_orders set event_id = ${campEventIdSql(editionYear)} where id in (${sql.join(
+      list.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+}

@@ -19,7 +19,8 @@ const shapes = new WeakMap<Database, Map<string, Promise<TablesShape>>>();
 
 /**
  * The tables that hold the rows of the camp's registrations and of the events' orders side by side (each row
- * has one of `camp_registration_id` and `order_id`), until the camp's registrations are orders.
+ * has one of `camp_registration_id` and `order_id`; the orders themselves are the camp's when their event is a
+ * camp's edition), referring tables first.
  */
 export const tablesOfBothKinds = [
   "event_ledger_entries",
@@ -30,6 +31,7 @@ export const tablesOfBothKinds = [
   "family_links",
   "event_payment_actions",
   "event_payments",
+  "event_orders",
 ] as const;
 
 /**
@@ -37,6 +39,7 @@ export const tablesOfBothKinds = [
  * (`email_key`) is the camp's until the season's page opens the events' orders too.
  */
 function rowsOf(table: (typeof tablesOfBothKinds)[number], shared: "camp_registration_id" | "order_id"): string {
+  if (table === "event_orders") return `event_id ${shared === "order_id" ? "not in" : "in"} (select id from events where kind = 'vinterleir')`;
   if (table === "family_links" && shared === "camp_registration_id") return `${shared} is not null or email_key is not null`;
   // A payment's actions are its side's through their payment.
   if (table === "event_payment_actions") return `payment_id in (select id from event_payments where ${shared} is not null)`;
@@ -53,6 +56,10 @@ export async function clearTables(
   { shared }: { shared: "camp_registration_id" | "order_id" },
 ): Promise<void> {
   for (const table of tablesOfBothKinds) await database.db.execute(sql.raw(`delete from ${table} where ${rowsOf(table, shared)}`));
+  // Orders are numbered from 1 again once neither kind has one left (the ids of other tables of both kinds go on).
+  await database.db.execute(
+    sql.raw(`select setval(pg_get_serial_sequence('event_orders', 'id'), 1, false) where not exists (select 1 from event_orders)`),
+  );
   let ofDatabase = shapes.get(database);
   if (!ofDatabase) {
     ofDatabase = new Map();

@@ -58,7 +58,7 @@ export const hostileFragments = [
   '<a href="javascript:alert(1)">klikk</a>',
   "javascript:alert(1)",
   "' OR '1'='1",
-  "'; DROP TABLE camp_registrations; --",
+  "'; DROP TABLE event_orders; --",
   "1; select pg_sleep(10) --",
   "\\'; delete from mail_outbox where '1'='1",
   "$1",
@@ -395,7 +395,7 @@ async function rowCounts(database: Database, tables: readonly string[]): Promise
  * Counting costs a query per run, so each endpoint counts the tables it could write to.
  */
 const dataTables = [
-  "camp_registrations",
+  "event_orders",
   "event_positions",
   "event_ledger_entries",
   "event_payments",
@@ -432,7 +432,7 @@ export interface FuzzContext {
 }
 
 /** For endpoints that write nothing at all. */
-export const readOnlyTables = ["camp_registrations", "new_member_registrations", "mail_outbox"] as const;
+export const readOnlyTables = ["event_orders", "new_member_registrations", "mail_outbox"] as const;
 
 export interface EndpointFuzz<Req> {
   requests: fc.Arbitrary<Req>;

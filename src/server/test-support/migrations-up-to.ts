@@ -28,12 +28,22 @@ export function migrationsUpTo(tag: string): string {
  * that release would; the test then applies the rest with `database.migrate()`. Closed after each test.
  */
 export function useDatabaseAt(kind: DatabaseKind, tag: string) {
-  const at = {} as { database: Database; run: (statement: string) => ReturnType<Database["db"]["execute"]> };
+  const at = {} as {
+    database: Database;
+    run: (statement: string) => ReturnType<Database["db"]["execute"]>;
+    /** The camp's editions of these years as the events they are since migration 0029 (with ids from 901, apart from a test's own events). */
+    campEditions: (...years: number[]) => Promise<void>;
+  };
   beforeEach(async () => {
     const database = await createTestDatabase(kind, { prepare: false });
     await database.migrate(migrationsUpTo(tag));
     at.database = database;
     at.run = (statement) => database.db.execute(sql.raw(statement));
+    at.campEditions = async (...years) => {
+      for (const [index, year] of years.entries())
+        await at.run(`insert into events (id, slug, kind, definition, last_day, created_at, updated_at) overriding system value
+          values (${901 + index}, 'vinterleir-${year}', 'vinterleir', '{}', '${year}-12-31', '${year}-01-01T00:00:00Z', '${year}-01-01T00:00:00Z')`);
+    };
     await at.run(`insert into clubs (club_id, name) values (1, 'Ski Taekwondo Klubb')`);
     await at.run(`insert into grades (grade_id, name, grade, is_dan) values (1, '10. cup', 10, false)`);
   });

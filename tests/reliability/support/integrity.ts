@@ -41,7 +41,7 @@ export async function checkIntegrity(db: Queryable, drafts: DraftLike[]): Promis
            (select count(*) from event_payments p where p.camp_registration_id = r.id)::int as payments,
            (select count(*) from event_payments p where p.camp_registration_id = r.id and p.amount = charged.total)::int as payments_matching,
            (select count(*) from mail_outbox m where m.dedupe_key = 'camp-confirmation:' || r.id)::int as mails
-      from camp_registrations r
+      from camp_registration_view r
       -- The receipt's lines are the ledger's charges; the total is their sum.
       cross join lateral (select count(*)::int as lines, coalesce(sum(l.amount), 0)::int as total from event_ledger_entries l
                            where l.camp_registration_id = r.id and l.kind = 'charge') as charged`);
@@ -49,8 +49,8 @@ export async function checkIntegrity(db: Queryable, drafts: DraftLike[]): Promis
     rows: [orphanRow],
   } = await db.query<{ n: number }>(`
     select ((select count(*) from event_positions c where c.camp_registration_id is not null
-               and not exists (select 1 from camp_registrations r where r.id = c.camp_registration_id))
-          + (select count(*) from event_payments p where p.camp_registration_id is not null and not exists (select 1 from camp_registrations r where r.id = p.camp_registration_id)))::int as n`);
+               and not exists (select 1 from camp_registration_view r where r.id = c.camp_registration_id))
+          + (select count(*) from event_payments p where p.camp_registration_id is not null and not exists (select 1 from camp_registration_view r where r.id = p.camp_registration_id)))::int as n`);
 
   const expected = new Map(drafts.map((draft) => [draft.lastName, draft]));
   const seen = new Map<string, number>();

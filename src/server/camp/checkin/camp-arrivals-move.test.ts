@@ -13,6 +13,7 @@ describe.each(databaseKinds)("the camp door's state read from its log on %s", (k
 
   it("keeps every arrival with its time, and only those", async () => {
     const { database, run } = stopped;
+    await stopped.campEditions(2026, 2027);
     await run(`insert into camp_registrations (edition_year, draft_id, order_id, first_name, last_name, age, email, telephone, allergies, club_id,
         grade_id, gradering, has_ledsager, other_info, sleepover, vegan, instructor, public, vipps, wants_to_instruct, data_consent, terms_accepted,
         status, created_at)

@@ -10,6 +10,7 @@ import type { CheckInScope } from "./checkin-data.ts";
 import { figuresOf, recordPayment } from "../camp-ledger-store.ts";
 import { eventCheckinActions, eventLedgerEntries, eventPaymentActions, eventPayments, eventPositions } from "../../db/schema/events.ts";
 import type { MoneyMethod } from "../../../shared/camp/camp-ledger.ts";
+import { lockCampRegistration, updateCampRegistrations } from "../camp-registration-rows.ts";
 
 export type CheckInActionOutcome =
   | { kind: "ok"; duplicate: boolean; registrationId: number }
@@ -39,11 +40,13 @@ export async function performCheckInAction(
   return db.transaction(async (tx) => {
     const registrationId = await registrationOf(tx, action.personId);
     if (registrationId === undefined) return { kind: "not-found" };
-    const locked = await tx.execute<{ status: string; edition_year: number; order_id: string }>(
-      sql`select status, edition_year, order_id from camp_registrations where id = ${registrationId} and anonymised_at is null for update`,
-    );
-    const registration = locked.rows[0];
-    if (!registration || Number(registration.edition_year) !== scope.year || registration.status === "waiting") return { kind: "not-found" };
+    await lockCampRegistration(tx, registrationId);
+    // Read after the lock, in its own statement: what the lock waited for is seen.
+    const [registration] = await tx
+      .select({ status: campRegistrations.status, editionYear: campRegistrations.editionYear, orderId: campRegistrations.orderId })
+      .from(campRegistrations)
+      .where(and(eq(campRegistrations.id, registrationId), isNull(campRegistrations.anonymisedAt)));
+    if (!registration || registration.editionYear !== scope.year || registration.status === "waiting") return { kind: "not-found" };
 
     const inserted = await tx
       .insert(eventCheckinActions)
@@ -91,7 +94,7 @@ export async function performCheckInAction(
         const { outstanding, charged } = await figuresOf(tx, registrationId);
         if (outstanding === 0) refuse(checkInMessages.nothingOutstanding, registrationId);
         if (amount > outstanding) refuse(checkInMessages.moreThanOutstanding(outstanding), registrationId);
-        const payment = await doorPaymentRow(tx, registrationId, registration.order_id, charged, amount, now);
+        const payment = await doorPaymentRow(tx, registrationId, registration.orderId, charged, amount, now);
         const paymentActionId = await bookDoorPayment(tx, payment, amount, doorPaymentLog.paid, account.username, now);
         await recordPayment(
           tx,
@@ -103,7 +106,7 @@ export async function performCheckInAction(
         // A Vipps registration that was never paid, paid at the door instead: the person is here, so the
         // registration is confirmed (and counts on the lists) rather than left waiting for Vipps.
         if (registration.status === "pending_payment") {
-          await tx.update(campRegistrations).set({ status: "confirmed", confirmedAt: now }).where(eq(campRegistrations.id, registrationId));
+          await updateCampRegistrations(tx, registrationId, { status: "confirmed", confirmedAt: now });
         }
         break;
       }

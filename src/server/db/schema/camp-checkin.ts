@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { campRegistrations } from "./camp.ts";
+import { check, foreignKey, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { eventOrders } from "./events.ts";
 
 /**
  * The server's key for the check-in codes in the confirmation mails (an HMAC of the order id with it):
@@ -26,9 +26,7 @@ export const campCheckinRefusals = pgTable(
   "camp_checkin_refusals",
   {
     actionId: uuid("action_id").primaryKey(),
-    registrationId: integer("registration_id")
-      .notNull()
-      .references(() => campRegistrations.id, { onDelete: "cascade" }),
+    registrationId: integer("registration_id").notNull(),
     kind: text("kind").notNull(),
     personId: text("person_id").notNull(),
     day: text("day").notNull(),
@@ -39,6 +37,15 @@ export const campCheckinRefusals = pgTable(
     accountUsername: text("account_username").notNull(),
     accountName: text("account_name").notNull(),
     at: timestamp("at", { withTimezone: true }).notNull(),
+    /** A refusal is a camp registration's: the database refuses one naming an event's order. */
+    ownerKind: text("owner_kind").generatedAlwaysAs(sql`'camp'`),
   },
-  (table) => [index("camp_checkin_refusals_registration_idx").on(table.registrationId)],
+  (table) => [
+    index("camp_checkin_refusals_registration_idx").on(table.registrationId),
+    foreignKey({
+      name: "camp_checkin_refusals_registration_owner_fk",
+      columns: [table.registrationId, table.ownerKind],
+      foreignColumns: [eventOrders.id, eventOrders.ownerKind],
+    }).onDelete("cascade"),
+  ],
 );

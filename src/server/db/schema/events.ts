@@ -16,7 +16,6 @@ import {
 } from "drizzle-orm/pg-core";
 import type { FieldChange } from "../../../shared/change-log.ts";
 import { storedEventKinds, type StoredEventDefinition } from "../../../shared/events/event-kinds.ts";
-import { campRegistrations } from "./camp.ts";
 
 /**
  * The club's events of every kind (src/shared/events/event-kinds.ts): gradings, courses and sales, which the
@@ -39,8 +38,13 @@ export const events = pgTable(
     version: integer("version").notNull().default(1),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+    /** Whose orders the event holds: the camp's («camp», its editions) or the events' («order»), kept by the database. */
+    ownerKind: text("owner_kind").generatedAlwaysAs(sql`case when kind = 'vinterleir' then 'camp' else 'order' end`),
   },
-  (table) => [check("events_kind_check", sql`${table.kind} in ('gradering', 'kurs', 'salg', 'vinterleir')`)],
+  (table) => [
+    check("events_kind_check", sql`${table.kind} in ('gradering', 'kurs', 'salg', 'vinterleir')`),
+    unique("events_id_owner_unique").on(table.id, table.ownerKind),
+  ],
 );
 
 /**
@@ -82,14 +86,15 @@ export const eventStock = pgTable(
 
 export const eventOrderStatuses = ["confirmed", "pending_payment", "waiting", "cancelled"] as const;
 
-/** One submission: a family's registration for a grading or course, or one order of club gear. */
+/**
+ * One submission: a family's registration for a grading or course, one order of club gear, or one camp
+ * registration (an order of a camp edition's event, camp/camp-registration-rows.ts).
+ */
 export const eventOrders = pgTable(
   "event_orders",
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    eventId: integer("event_id")
-      .notNull()
-      .references(() => events.id),
+    eventId: integer("event_id").notNull(),
     orderId: text("order_id").notNull().unique(),
     /** The form's id: a second submission of the same form is answered as the first, never stored twice. */
     draftId: text("draft_id").notNull(),
@@ -99,22 +104,80 @@ export const eventOrders = pgTable(
     lastName: text("last_name").notNull(),
     email: text("email").notNull(),
     telephone: text("telephone").notNull(),
-    /** Whole kroner as charged. */
-    amount: integer("amount").notNull(),
-    /** How many places the order holds (participants; 0 for a sale). */
-    places: integer("places").notNull(),
+    /** Whole kroner as charged; null for a camp order, whose figures are its ledger's only. */
+    amount: integer("amount"),
+    /** How many places the order holds (participants; 0 for a sale); null for a camp order (camp-places.ts counts them). */
+    places: integer("places"),
+    /** A camp order: the athlete's parent or contact person as the form asks (mails greet them); "" when an adult registered. */
+    contactName: text("contact_name").notNull().default(""),
+    /** A camp order: the address as compared (src/shared/contact/email-key.ts), what its family link looks up. */
+    emailKey: text("email_key"),
+    /** A camp order: SHA-256 (hex) of the draft's own secret, which only the submitting browser holds. */
+    draftSecretHash: text("draft_secret_hash"),
+    /**
+     * A camp order submitted with others (siblings, a club group) sharing the contact details: the order id of
+     * the group's first athlete, on every order of the group; null for one on its own.
+     */
+    groupId: text("group_id"),
+    /** A camp order's place in line while waiting (lowest first, then id); null otherwise. */
+    waitlistRank: integer("waitlist_rank"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     /** Set when the personal fields (and the participants') were blanked after the event; the money stays. */
     anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),
+    /**
+     * «camp» for a camp registration, «order» for an event's order: it must be its event's (a foreign key over
+     * both), and every row that names the order must be of the same side (`ownerKindFks`), so neither side's
+     * rows can name the other's order, whatever a query forgets.
+     */
+    ownerKind: text("owner_kind", { enum: ["camp", "order"] })
+      .notNull()
+      .default("order"),
   },
   (table) => [
     unique("event_orders_draft_unique").on(table.eventId, table.draftId),
+    unique("event_orders_id_owner_unique").on(table.id, table.ownerKind),
+    foreignKey({ name: "event_orders_event_owner_fk", columns: [table.eventId, table.ownerKind], foreignColumns: [events.id, events.ownerKind] }),
     index("event_orders_event_idx").on(table.eventId, table.status),
+    index("event_orders_group_idx").on(table.groupId),
+    index("event_orders_email_key_idx").on(table.emailKey),
     check("event_orders_status_check", sql`${table.status} in ('confirmed', 'pending_payment', 'waiting', 'cancelled')`),
   ],
 );
+
+/**
+ * «camp» for a camp registration's row, «order» for an event order's: a generated column of the payments and of
+ * each table whose rows name a payment, so that a foreign key over the payment and its owner keeps the camp's
+ * money and the events' apart in the database, not only in the queries.
+ */
+export const ownerKindSql = sql`case when order_id is null then 'camp' else 'order' end`;
+
+/** A family link's side: an event order's, a camp registration's, or neither (an address's link for the season). */
+const familyOwnerKindSql = sql`case when order_id is not null then 'order' when camp_registration_id is not null then 'camp' end`;
+
+/**
+ * The foreign keys of a row that names an order by `order_id` (an event's) or `camp_registration_id` (the camp's):
+ * over the order and the row's own side, so each names only an order of its side.
+ */
+function ownerKindFks(
+  name: string,
+  table: { orderId: AnyPgColumn; campRegistrationId: AnyPgColumn; ownerKind: AnyPgColumn },
+  onDelete: "cascade" | "no action",
+) {
+  return [
+    foreignKey({
+      name: `${name}_order_owner_fk`,
+      columns: [table.orderId, table.ownerKind],
+      foreignColumns: [eventOrders.id, eventOrders.ownerKind],
+    }).onDelete(onDelete),
+    foreignKey({
+      name: `${name}_camp_owner_fk`,
+      columns: [table.campRegistrationId, table.ownerKind],
+      foreignColumns: [eventOrders.id, eventOrders.ownerKind],
+    }).onDelete(onDelete),
+  ];
+}
 
 /**
  * Links to a family's page (src/server/events/family-links.ts): a random secret mailed or shown once, of which only
@@ -138,13 +201,16 @@ export const familyLinks = pgTable(
     tokenHash: text("token_hash").notNull().unique("family_links_token_hash_unique"),
     /** The family's address as compared (email-key.ts). */
     emailKey: text("email_key"),
-    campRegistrationId: integer("camp_registration_id").references(() => campRegistrations.id, { onDelete: "cascade" }),
-    orderId: integer("order_id").references(() => eventOrders.id, { onDelete: "cascade" }),
+    campRegistrationId: integer("camp_registration_id"),
+    orderId: integer("order_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     /** When the link was first opened (the camp's links): a link never opened expires. */
     usedAt: timestamp("used_at", { withTimezone: true }),
+    /** Whose row it is, kept by the database: it names only an order of its own side (`ownerKindFks`). */
+    ownerKind: text("owner_kind").generatedAlwaysAs(familyOwnerKindSql),
   },
   (table) => [
+    ...ownerKindFks("family_links", table, "cascade"),
     index("family_links_email_key_idx").on(table.emailKey),
     index("family_links_camp_registration_idx").on(table.campRegistrationId),
     index("family_links_order_idx").on(table.orderId),
@@ -170,8 +236,8 @@ export const eventPositions = pgTable(
   "event_positions",
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    orderId: integer("order_id").references(() => eventOrders.id, { onDelete: "cascade" }),
-    campRegistrationId: integer("camp_registration_id").references(() => campRegistrations.id, { onDelete: "cascade" }),
+    orderId: integer("order_id"),
+    campRegistrationId: integer("camp_registration_id"),
     position: integer("position").notNull(),
     kind: text("kind", { enum: eventPositionKinds }).notNull(),
     firstName: text("first_name"),
@@ -189,8 +255,11 @@ export const eventPositions = pgTable(
     price: integer("price"),
     /** Set when this position alone was cancelled (the order's own cancelledAt covers every position). */
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /** Whose row it is, kept by the database: it names only an order of its own side (`ownerKindFks`). */
+    ownerKind: text("owner_kind").generatedAlwaysAs(ownerKindSql),
   },
   (table) => [
+    ...ownerKindFks("event_positions", table, "cascade"),
     unique("event_positions_position_unique").on(table.orderId, table.position),
     unique("event_positions_camp_position_unique").on(table.campRegistrationId, table.position),
     check("event_positions_owner_check", sql`(${table.orderId} is null) <> (${table.campRegistrationId} is null)`),
@@ -210,13 +279,6 @@ export const paymentMethods = ["vipps", "card_cash", "free"] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 
 /**
- * «camp» for a camp registration's row, «order» for an event order's: a generated column of the payments and of
- * each table whose rows name a payment, so that a foreign key over the payment and its owner keeps the camp's
- * money and the events' apart in the database, not only in the queries.
- */
-export const ownerKindSql = sql`case when order_id is null then 'camp' else 'order' end`;
-
-/**
  * Every payment (or payment attempt) of an event order (`order_id`) or, until the camp's registrations are
  * orders themselves, of a camp registration (`camp_registration_id`); exactly one of the two is set, and each
  * side reads only its own rows. Accounting records (kept 5 years, D6): never deleted with the personal data.
@@ -227,8 +289,8 @@ export const eventPayments = pgTable(
   "event_payments",
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    orderId: integer("order_id").references(() => eventOrders.id),
-    campRegistrationId: integer("camp_registration_id").references(() => campRegistrations.id),
+    orderId: integer("order_id"),
+    campRegistrationId: integer("camp_registration_id"),
     reference: text("reference").notNull().unique(),
     method: text("method", { enum: paymentMethods }).notNull(),
     /** "registration": the order's own payment (attempts); "change": the difference for a change made later ("Min påmelding"). */
@@ -269,6 +331,7 @@ export const eventPayments = pgTable(
     ownerKind: text("owner_kind").generatedAlwaysAs(ownerKindSql),
   },
   (table) => [
+    ...ownerKindFks("event_payments", table, "no action"),
     unique("event_payments_id_owner_unique").on(table.id, table.ownerKind),
     index("event_payments_order_idx").on(table.orderId),
     index("event_payments_camp_registration_idx").on(table.campRegistrationId),
@@ -308,8 +371,8 @@ export const eventLedgerEntries = pgTable(
   "event_ledger_entries",
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    orderId: integer("order_id").references(() => eventOrders.id),
-    campRegistrationId: integer("camp_registration_id").references(() => campRegistrations.id),
+    orderId: integer("order_id"),
+    campRegistrationId: integer("camp_registration_id"),
     at: timestamp("at", { withTimezone: true }).notNull(),
     /** The admin account's username, "deltaker" (the family's link), "vipps-webhook", "system" or "migrering". */
     actor: text("actor").notNull(),
@@ -334,6 +397,7 @@ export const eventLedgerEntries = pgTable(
     correctsId: integer("corrects_id").references((): AnyPgColumn => eventLedgerEntries.id),
   },
   (table) => [
+    ...ownerKindFks("event_ledger_entries", table, "no action"),
     // Each kind's rows in its own indexes: an order's entry writes none of the camp's, and the other way round.
     index("event_ledger_entries_order_idx")
       .on(table.orderId)
@@ -367,8 +431,8 @@ export const eventCheckinActions = pgTable(
   "event_checkin_actions",
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    orderId: integer("order_id").references(() => eventOrders.id, { onDelete: "cascade" }),
-    campRegistrationId: integer("camp_registration_id").references(() => campRegistrations.id, { onDelete: "cascade" }),
+    orderId: integer("order_id"),
+    campRegistrationId: integer("camp_registration_id"),
     /** The participant's position in the order; null for a sale's order (picked up) and at the camp. */
     position: integer("position"),
     /** An event's door: checkin | undo. The camp's: checkin | undo-checkin | payment | undo-payment. */
@@ -397,8 +461,11 @@ export const eventCheckinActions = pgTable(
     paymentActionId: integer("payment_action_id").references(() => eventPaymentActions.id, { onDelete: "set null" }),
     /** The camp: the action that undid this payment. */
     undoneBy: uuid("undone_by"),
+    /** Whose row it is, kept by the database: it names only an order of its own side (`ownerKindFks`). */
+    ownerKind: text("owner_kind").generatedAlwaysAs(ownerKindSql),
   },
   (table) => [
+    ...ownerKindFks("event_checkin_actions", table, "cascade"),
     index("event_checkin_actions_order_idx").on(table.orderId, table.position, table.id),
     index("event_checkin_actions_camp_registration_idx").on(table.campRegistrationId),
     check("event_checkin_actions_kind_check", sql`${table.kind} in ('checkin', 'undo', 'undo-checkin', 'payment', 'undo-payment')`),
@@ -419,8 +486,8 @@ export const eventWaitlistOffers = pgTable(
   "event_waitlist_offers",
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    orderId: integer("order_id").references(() => eventOrders.id, { onDelete: "cascade" }),
-    campRegistrationId: integer("camp_registration_id").references(() => campRegistrations.id, { onDelete: "cascade" }),
+    orderId: integer("order_id"),
+    campRegistrationId: integer("camp_registration_id"),
     /** SHA-256 (hex) of the offer link's token. */
     tokenHash: text("token_hash").notNull().unique(),
     /** offered | accepted | declined | expired | withdrawn. */
@@ -429,8 +496,11 @@ export const eventWaitlistOffers = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     /** When it was accepted, declined, expired or withdrawn. */
     endedAt: timestamp("ended_at", { withTimezone: true }),
+    /** Whose row it is, kept by the database: it names only an order of its own side (`ownerKindFks`). */
+    ownerKind: text("owner_kind").generatedAlwaysAs(ownerKindSql),
   },
   (table) => [
+    ...ownerKindFks("event_waitlist_offers", table, "cascade"),
     uniqueIndex("event_waitlist_offers_one_open")
       .on(table.orderId)
       .where(sql`${table.state} = 'offered'`),
@@ -456,15 +526,18 @@ export const orderChanges = pgTable(
   "order_changes",
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    orderId: integer("order_id").references(() => eventOrders.id, { onDelete: "cascade" }),
-    campRegistrationId: integer("camp_registration_id").references(() => campRegistrations.id, { onDelete: "cascade" }),
+    orderId: integer("order_id"),
+    campRegistrationId: integer("camp_registration_id"),
     at: timestamp("at", { withTimezone: true }).notNull(),
     /** Who changed it: "deltaker" (through the family's link), a leader's account, or "system". */
     actor: text("actor").notNull(),
     /** A short Norwegian sentence: what changed. */
     summary: text("summary").notNull(),
+    /** Whose row it is, kept by the database: it names only an order of its own side (`ownerKindFks`). */
+    ownerKind: text("owner_kind").generatedAlwaysAs(ownerKindSql),
   },
   (table) => [
+    ...ownerKindFks("order_changes", table, "cascade"),
     index("order_changes_order_idx").on(table.orderId),
     index("order_changes_camp_registration_idx").on(table.campRegistrationId),
     check("order_changes_owner_check", sql`(${table.orderId} is null) <> (${table.campRegistrationId} is null)`),

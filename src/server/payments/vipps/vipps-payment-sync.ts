@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { vippsStateLabel } from "../../../shared/camp/camp-state-labels.ts";
 import { queueCampConfirmationMail, queueCampGroupConfirmationMail } from "../../camp/camp-confirmation-queue.ts";
@@ -6,7 +6,8 @@ import { shareRegistrationIds } from "../payment-shares.ts";
 import { figuresOf, recordVippsCapture } from "../../camp/camp-ledger-store.ts";
 import type { Db } from "../../db/database.ts";
 import { campRegistrations } from "../../db/schema/camp.ts";
-import { eventPaymentActions, eventPayments } from "../../db/schema/events.ts";
+import { eventOrders, eventPaymentActions, eventPayments } from "../../db/schema/events.ts";
+import { lockCampRegistration, updateCampRegistrations } from "../../camp/camp-registration-rows.ts";
 import { campPayment, campPaymentColumns, campPaymentWithId, lockCampPayment, type CampPayment } from "../camp-payment-rows.ts";
 import { VippsApiError, type VippsClient } from "./vipps-client.ts";
 import type { Aggregate, VippsPaymentState } from "./vipps-types.ts";
@@ -102,12 +103,9 @@ export abstract class VippsPaymentSync {
         // A group's payment confirms every athlete of the group at once, with the group's one mail.
         const group = await shareRegistrationIds(tx, paymentId);
         const ids = group.length > 0 ? group : [row.registrationId];
-        for (const id of ids) await tx.execute(sql`select id from camp_registrations where id = ${id} for update`);
-        const [updated] = await tx
-          .update(campRegistrations)
-          .set({ status: "confirmed", confirmedAt: now })
-          .where(and(inArray(campRegistrations.id, ids), eq(campRegistrations.status, "pending_payment")))
-          .returning({ id: campRegistrations.id });
+        for (const id of ids) await lockCampRegistration(tx, id);
+        const updated =
+          (await updateCampRegistrations(tx, ids, { status: "confirmed", confirmedAt: now }, eq(eventOrders.status, "pending_payment"))).length > 0;
         const [registration] = updated
           ? []
           : await tx.select({ status: campRegistrations.status }).from(campRegistrations).where(eq(campRegistrations.id, row.registrationId));
