@@ -17,7 +17,7 @@ import { paymentMethodFor, startingPaymentState, type RegistrationStatus } from 
 import { countAwaitingOffer, moveToWaitlist } from "./camp-waitlist.ts";
 import { copyShares } from "../payments/payment-shares.ts";
 import { campRegistrationCharged } from "./camp-receipt.ts";
-import { updateCampRegistrations } from "./camp-registration-rows.ts";
+import { campDraftKey, updateCampRegistrations } from "./camp-registration-rows.ts";
 
 /**
  * The answer to a stored registration: the first submission's, a retried draft's (the same answer again),
@@ -269,6 +269,6 @@ export async function findByDraft(db: Pick<Db, "select">, editionYear: number, d
   const [row] = await db
     .select(storedColumns)
     .from(campRegistrations)
-    .where(and(eq(campRegistrations.editionYear, editionYear), eq(campRegistrations.draftId, draftId)));
+    .where(and(eq(campRegistrations.editionYear, editionYear), eq(campRegistrations.draftId, campDraftKey(draftId))));
   return row;
 }

@@ -89,7 +89,8 @@ export async function updateCampRegistrations(
     .update(eventOrders)
     // An empty change still answers who the guard holds for.
     .set(Object.keys(order).length > 0 ? order : { status: sql`${eventOrders.status}` })
-    .where(and(inArray(eventOrders.id, list), guard))
+    // Only the camp's own orders: an event's order of the same table is never a registration, whatever id is handed in.
+    .where(and(inArray(eventOrders.id, list), eq(eventOrders.ownerKind, "camp"), guard))
     .returning({ id: eventOrders.id });
   const person = { ...pick(record, personFields), ...names };
   const answers = campAnswers(change);
@@ -113,11 +114,20 @@ export async function updateCampRegistrations(
   return changed.map((row) => row.id);
 }
 
+/**
+ * The draft id as stored and looked up: in small letters. The browser sends a uuid, which the registrations'
+ * former uuid column compared whatever its letters' case; the order's draft id is text, where a retry spelled
+ * in other letters would be a second registration (and a second payment).
+ */
+export const campDraftKey = (draftId: string): string => draftId.toLowerCase();
+
 /** The edition's event, by which a new registration's order names it. */
 export const campEventIdSql = (editionYear: SQL | number) =>
   sql`(select ${events.id} from ${events} where ${events.slug} = 'vinterleir-' || ${editionYear})`;
 
 /** Takes the registration's row lock (its order's): the camp's changes to one registration wait for each other. */
 export async function lockCampRegistration(tx: Pick<Db, "execute">, registrationId: number): Promise<void> {
-  await tx.execute(sql`select ${eventOrders.id} from ${eventOrders} where ${eventOrders.id} = ${registrationId} for update`);
+  await tx.execute(
+    sql`select ${eventOrders.id} from ${eventOrders} where ${eventOrders.id} = ${registrationId} and ${eventOrders.ownerKind} = 'camp' for update`,
+  );
 }

@@ -9,6 +9,7 @@ import { companionAnswers } from "./camp-companion-rows.ts";
 import { newPersonalToken, personalTokenHash } from "../events/family-links.ts";
 import { idOf, runRegistrationStatement, writeAll, type StatementValues } from "./camp-registration-statement.ts";
 import { writeWithinLimits, type PlaceLimits } from "./camp-registration-within-limits.ts";
+import { campDraftKey } from "./camp-registration-rows.ts";
 import { contactNameBelowAge } from "../../shared/camp/contact-greeting.ts";
 
 /**
@@ -91,7 +92,8 @@ export async function writeRegistration(db: Db, input: NewRegistration): Promise
  * group): one answer per registration, in their order, as `writeRegistration` answers.
  */
 export async function writeRegistrationsTogether(tx: Db, inputs: readonly NewRegistration[]): Promise<(WrittenRegistration | undefined)[]> {
-  const lead = inputs[0]?.registration.draftId;
+  const first = inputs[0]?.registration.draftId;
+  const lead = first === undefined ? undefined : campDraftKey(first);
   const all = inputs.map((input) => {
     const { values, submissionToken } = statementValuesOf(input);
     return { values: { ...values, ...(lead ? { leadDraftId: lead } : {}) }, submissionToken };
@@ -201,7 +203,7 @@ export function draftSecretHash(secret: string | undefined): string | null {
 /** The registration's own columns as submitted. */
 function registrationValues({ registration, now }: Pick<NewRegistration, "registration" | "now">) {
   return {
-    draftId: registration.draftId,
+    draftId: campDraftKey(registration.draftId),
     firstName: registration.firstName,
     lastName: registration.lastName,
     age: registration.age,
