@@ -124,7 +124,7 @@ export async function cancelRegistration(db: Db, registrationId: number, now: Da
       (person) => companionNames.get(person),
     );
     const coming = await readCampCompanions(tx, registrationId, and(isNull(eventPositions.cancelledAt), alreadyRegistered(false)));
-    await noteUncoveredClaims(tx, updated.editionYear, registrationId, updated.orderId, coming, now);
+    await noteUncoveredClaims(tx, updated.editionYear, registrationId, coming, now);
     await tx.insert(eventPaymentActions).values({
       paymentId: payment.id,
       actor,

@@ -2,7 +2,9 @@
  * «Allerede påmeldt»: a companion listed at 0 kr because the same person is a paying companion of another
  * confirmed registration of the camp. When that person is cancelled there, the claims that leaned on them
  * are no longer covered: each claiming registration gets a line in its change log, which the camp's leader
- * sees in the person details, so the leader can price the companion or remove them.
+ * sees in the person details, so the leader can price the companion or remove them. The line is the claiming
+ * family's own (their person export holds it), so it says nothing of the other registration, not even its
+ * order number; the leader's list flags both sides.
  */
 import { and, eq, isNull, ne } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
@@ -22,7 +24,6 @@ export async function noteUncoveredClaims(
   tx: Db,
   editionYear: number,
   fromRegistrationId: number,
-  fromOrderId: string,
   persons: readonly CancelledPerson[],
   now: Date,
 ): Promise<number> {
@@ -53,7 +54,7 @@ export async function noteUncoveredClaims(
       campRegistrationId: claim.registrationId,
       at: now,
       actor: "system",
-      summary: `Ledsager ${claim.firstName} ${claim.lastName} er oppgitt som allerede påmeldt, men er avbestilt på ${fromOrderId} og er ikke betalt for lenger. Ta betalt for ledsageren eller fjern ledsageren.`,
+      summary: `Ledsager ${claim.firstName} ${claim.lastName} er oppgitt som allerede påmeldt, men er avbestilt i en annen påmelding og er ikke betalt for lenger. Ta betalt for ledsageren eller fjern ledsageren.`,
     });
   }
   return uncovered.length;

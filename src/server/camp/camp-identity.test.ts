@@ -1,11 +1,11 @@
-import { eq, isNotNull, like, sql } from "drizzle-orm";
+import { asc, eq, isNotNull, like, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { findMyRegistrationAnswer, personalLinkHeader, type MyRegistrationView } from "../../shared/camp/camp-my-registration.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
 import { eventOrders, eventPayments, familyLinks } from "../db/schema/events.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { outboxMails } from "../test-support/outbox.ts";
-import { asSent, campAdminToken, companion, draft, postRegistration } from "../test-support/camp.ts";
+import { asSent, campAdminToken, companion, draft, postRegistration, sibling } from "../test-support/camp.ts";
 import { databaseKinds } from "../test-support/database.ts";
 import { startVippsPayment, useVippsCampSuite } from "../test-support/vipps.ts";
 import { exportPerson } from "../privacy/person-data.ts";
@@ -173,6 +173,34 @@ describe.each(databaseKinds)("one family, one link on %s", (kind) => {
         .from(familyLinks)
         .where(eq(familyLinks.tokenHash, personalTokenHash(token))),
     ).toEqual([]);
+  });
+
+  it("«Finn påmeldingen min» for a group whose athletes have different addresses: each address its own mail, each at most once in 10 minutes", async () => {
+    const first = await register({ firstName: "Sofie", email: "mor@example.no", siblings: [sibling({ firstName: "Jonas", age: 10 })] });
+    const group = await suite.app.db
+      .select({ id: campRegistrations.id })
+      .from(campRegistrations)
+      .where(eq(campRegistrations.groupId, first.orderId))
+      .orderBy(asc(campRegistrations.id));
+    expect(group).toHaveLength(2);
+    // The second athlete's address changed later (the family's own change, or the leader's): both addresses reach the group.
+    await updateCampRegistrations(suite.app.db, group[1]!.id, { email: "Far@Example.no", emailKey: "far@example.no" });
+    const asks = async (...emails: string[]) => {
+      for (const email of emails) expect((await find(email)).statusCode).toBe(200);
+      await suite.app.findMyRegistrationQueue.idle();
+    };
+    const recipients = async () => (await findMails()).map((mail) => mail.recipient).sort();
+    suite.now = new Date("2026-11-01T10:01:00Z");
+    await asks("mor@example.no", "far@example.no", "MOR@example.no");
+    expect(await recipients()).toEqual(["far@example.no", "mor@example.no"]);
+    // Nine and a half minutes later, past a 10-minute mark of the clock: still none again.
+    suite.now = new Date("2026-11-01T10:10:30Z");
+    await asks("far@example.no", "mor@example.no");
+    expect(await recipients()).toEqual(["far@example.no", "mor@example.no"]);
+    // Ten minutes after each address's mail, each may have another.
+    suite.now = new Date("2026-11-01T10:11:30Z");
+    await asks("far@example.no", "mor@example.no");
+    expect(await recipients()).toEqual(["far@example.no", "far@example.no", "mor@example.no", "mor@example.no"]);
   });
 
   it("an unopened link opens nothing through a registration made after it: a later camp does not bring an expired link back", async () => {

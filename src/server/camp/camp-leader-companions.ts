@@ -152,7 +152,7 @@ export async function leaderRemoveCompanion(
       // The receipt keeps the companion's line and gains the one that takes them off.
       () => name,
     );
-    if (!companion.alreadyRegistered) await noteUncoveredClaims(tx, registration.editionYear, registrationId, registration.orderId, [companion], now);
+    if (!companion.alreadyRegistered) await noteUncoveredClaims(tx, registration.editionYear, registrationId, [companion], now);
     await tx.insert(orderChanges).values({
       campRegistrationId: registrationId,
       at: now,

@@ -148,6 +148,16 @@ describe.each(databaseKinds)("the money ledger on %s", (kind) => {
         summary: expect.stringContaining("Ledsager Kari Ledsager er oppgitt som allerede påmeldt, men er avbestilt"),
       }),
     ]);
+    // B's own log, which B's family gets in its person export, says nothing of A's order: not even its number.
+    const [aOrder] = await suite.app.db
+      .select({ orderId: campRegistrations.orderId })
+      .from(campRegistrations)
+      .where(eq(campRegistrations.id, a.registrationId));
+    expect(aOrder!.orderId).toMatch(/^VL/);
+    expect(JSON.stringify(changes)).not.toContain(aOrder!.orderId);
+    const exported = (await inject("GET", `/api/VinterleirAdmin/PersonExport/${b.registrationId}/${admin}`)).body;
+    expect(exported).toContain("er oppgitt som allerede påmeldt");
+    expect(exported).not.toContain(aOrder!.orderId);
     // A new claim on the cancelled companion is refused.
     const again = await postRegistration(suite.app, draft({ firstName: "Berit", hasLedsager: true, ledsagere: [{ ...claim, id: "claim-2" }] }));
     expect(again.statusCode).toBe(400);

@@ -129,7 +129,7 @@ export async function cancelMyRegistration(
     const settled = await cancelInLedger(tx, registrationId, cancels, rule, { actor: ACTOR, reason: what, now }, (key) => companionNames.get(key));
     // «Allerede påmeldt» claims elsewhere that leaned on a paying companion cancelled here: the leader is told.
     const gone = (whole ? loaded.companions.filter((row) => !row.cancelledAt) : [companion!]).filter((row) => !row.alreadyRegistered);
-    await noteUncoveredClaims(tx, registration.editionYear, registrationId, registration.orderId, gone, now);
+    await noteUncoveredClaims(tx, registration.editionYear, registrationId, gone, now);
     const refund = settled.refund;
     await logChange(
       tx,

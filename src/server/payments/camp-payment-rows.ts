@@ -32,11 +32,13 @@ export function campPaymentWithReference(reference: string): SQL {
   return and(eq(eventPayments.reference, reference), isCampPayment)!;
 }
 
-/** The payments of the registrations given. */
-export function campPaymentsOf(registrationIds: number | readonly number[]): SQL {
-  return typeof registrationIds === "number"
-    ? eq(eventPayments.campRegistrationId, registrationIds)
-    : inArray(eventPayments.campRegistrationId, [...registrationIds]);
+/** The payments of the registrations given; with a method, only those paid (or to be paid) that way. */
+export function campPaymentsOf(registrationIds: number | readonly number[], method?: CampPayment["method"]): SQL {
+  const owned =
+    typeof registrationIds === "number"
+      ? eq(eventPayments.campRegistrationId, registrationIds)
+      : inArray(eventPayments.campRegistrationId, [...registrationIds]);
+  return method ? and(owned, eq(eventPayments.method, method))! : owned;
 }
 
 /** `select … from event_payments where <camp payment> and where`, for ordering and limiting further. */
@@ -50,6 +52,12 @@ export function selectCampPayments(db: Pick<Db, "select">, where?: SQL) {
 /** The camp payment with this id, if there is one. */
 export async function campPayment(db: Pick<Db, "select">, id: number): Promise<CampPayment | undefined> {
   const [row] = await selectCampPayments(db, eq(eventPayments.id, id));
+  return row;
+}
+
+/** The camp payment with this reference, if there is one (an event's payment with it is not the camp's). */
+export async function campPaymentByReference(db: Pick<Db, "select">, reference: string): Promise<CampPayment | undefined> {
+  const [row] = await selectCampPayments(db, eq(eventPayments.reference, reference));
   return row;
 }
 

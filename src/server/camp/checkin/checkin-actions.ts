@@ -4,7 +4,7 @@ import { checkInMessages, type CheckInAction } from "../../../shared/camp/camp-c
 import type { CampAccountView as CampAccount } from "../../admin-auth/camp-account.ts";
 import type { Db } from "../../db/database.ts";
 import { campRegistrations } from "../../db/schema/camp.ts";
-import { campPaymentColumns, campPaymentWithId } from "../../payments/camp-payment-rows.ts";
+import { campPayment, campPaymentColumns, campPaymentsOf, campPaymentWithId, selectCampPayments } from "../../payments/camp-payment-rows.ts";
 import { campCompanionColumns, campCompanionWithId } from "../camp-companion-rows.ts";
 import type { CheckInScope } from "./checkin-data.ts";
 import { figuresOf, recordPayment } from "../camp-ledger-store.ts";
@@ -129,7 +129,7 @@ export async function performCheckInAction(
         if (taken?.undoneBy) refuse(checkInMessages.alreadyUndone, registrationId);
         if (!taken || taken.paymentId === null) break;
         const amount = taken.amount ?? 0;
-        const [payment] = await tx.select(campPaymentColumns).from(eventPayments).where(campPaymentWithId(taken.paymentId));
+        const payment = await campPayment(tx, taken.paymentId);
         if (!payment) break;
         // Money already gone back, or owed back, cannot also be taken back at the door: the club would owe
         // (or have paid) back money it no longer holds.
@@ -289,12 +289,7 @@ async function bookDoorPayment(
  * to be paid with Vipps, or free) a new one for what is left to pay.
  */
 async function doorPaymentRow(tx: Db, registrationId: number, orderId: string, total: number, amount: number, now: Date) {
-  const [existing] = await tx
-    .select(campPaymentColumns)
-    .from(eventPayments)
-    .where(and(eq(eventPayments.campRegistrationId, registrationId), eq(eventPayments.method, "card_cash")))
-    .orderBy(desc(eventPayments.id))
-    .limit(1);
+  const [existing] = await selectCampPayments(tx, campPaymentsOf(registrationId, "card_cash")).orderBy(desc(eventPayments.id)).limit(1);
   if (existing) return existing;
   // What came in for this person (of a group's one payment, this athlete's share).
   const paid = (await paymentsOfRegistration(tx, registrationId)).reduce((sum, payment) => sum + payment.paidAmount, 0);

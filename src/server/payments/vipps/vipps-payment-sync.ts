@@ -8,7 +8,7 @@ import type { Db } from "../../db/database.ts";
 import { campRegistrations } from "../../db/schema/camp.ts";
 import { eventOrders, eventPaymentActions, eventPayments } from "../../db/schema/events.ts";
 import { lockCampRegistration, updateCampRegistrations } from "../../camp/camp-registration-rows.ts";
-import { campPayment, campPaymentColumns, campPaymentWithId, lockCampPayment, type CampPayment } from "../camp-payment-rows.ts";
+import { campPayment, campPaymentsOf, campPaymentWithId, lockCampPayment, selectCampPayments, type CampPayment } from "../camp-payment-rows.ts";
 import { VippsApiError, type VippsClient } from "./vipps-client.ts";
 import type { Aggregate, VippsPaymentState } from "./vipps-types.ts";
 import { stateText } from "./vipps-payment-view.ts";
@@ -190,12 +190,7 @@ export abstract class VippsPaymentSync {
   }
 
   protected async latestVippsPayment(registrationId: number): Promise<PaymentRow | undefined> {
-    const [row] = await this.db
-      .select(campPaymentColumns)
-      .from(eventPayments)
-      .where(and(eq(eventPayments.campRegistrationId, registrationId), eq(eventPayments.method, "vipps")))
-      .orderBy(desc(eventPayments.id))
-      .limit(1);
+    const [row] = await selectCampPayments(this.db, campPaymentsOf(registrationId, "vipps")).orderBy(desc(eventPayments.id)).limit(1);
     return row;
   }
 

@@ -12,7 +12,7 @@ import { copyShares } from "../payment-shares.ts";
 import type { CampPaymentGateway, RegistrationAwaitingPayment } from "../../camp/camp-payment-gateway.ts";
 import { campRegistrations } from "../../db/schema/camp.ts";
 import { eventPayments } from "../../db/schema/events.ts";
-import { campPaymentColumns, campPaymentWithId, campPaymentWithReference } from "../camp-payment-rows.ts";
+import { campPayment, campPaymentByReference, campPaymentsOf, campPaymentWithId, selectCampPayments } from "../camp-payment-rows.ts";
 import { HttpError } from "../../errors.ts";
 import { VippsApiError, VippsUnreachableError } from "./vipps-client.ts";
 import { vippsErrorCodes } from "./vipps-types.ts";
@@ -132,11 +132,7 @@ export class VippsPayments extends VippsPaymentAdmin implements CampPaymentGatew
    * Vipps without ever releasing an authorized one (cancelTransactionOnly). "authorized": one was paid after all.
    */
   async releasePendingPayment(registrationId: number): Promise<"released" | "authorized"> {
-    const rows = await this.db
-      .select(campPaymentColumns)
-      .from(eventPayments)
-      .where(and(eq(eventPayments.campRegistrationId, registrationId), eq(eventPayments.method, "vipps")))
-      .orderBy(asc(eventPayments.id));
+    const rows = await selectCampPayments(this.db, campPaymentsOf(registrationId, "vipps")).orderBy(asc(eventPayments.id));
     try {
       for (const row of rows) {
         if (row.state === "failed" || (row.vippsState && row.vippsState !== "CREATED")) continue;
@@ -146,10 +142,7 @@ export class VippsPayments extends VippsPaymentAdmin implements CampPaymentGatew
       if (error instanceof VippsUnreachableError || (error instanceof VippsApiError && error.retryable)) throw new HttpError(503, vippsMessages.busy);
       throw error;
     }
-    const after = await this.db
-      .select(campPaymentColumns)
-      .from(eventPayments)
-      .where(and(eq(eventPayments.campRegistrationId, registrationId), eq(eventPayments.method, "vipps")));
+    const after = await selectCampPayments(this.db, campPaymentsOf(registrationId, "vipps"));
     return after.some((row) => row.vippsState === "AUTHORIZED") ? "authorized" : "released";
   }
 
@@ -174,11 +167,7 @@ export class VippsPayments extends VippsPaymentAdmin implements CampPaymentGatew
   async statusFor(orderId: string): Promise<VippsStatusText | undefined> {
     const registration = await this.registrationByOrder(orderId);
     if (!registration) return undefined;
-    const rows = await this.db
-      .select(campPaymentColumns)
-      .from(eventPayments)
-      .where(and(eq(eventPayments.campRegistrationId, registration.id), eq(eventPayments.method, "vipps")))
-      .orderBy(asc(eventPayments.id));
+    const rows = await selectCampPayments(this.db, campPaymentsOf(registration.id, "vipps")).orderBy(asc(eventPayments.id));
     const latest = rows[rows.length - 1];
     if (!latest) return undefined;
     if (rows.some((row) => row.vippsState === "AUTHORIZED")) return "RESERVED";
@@ -186,7 +175,7 @@ export class VippsPayments extends VippsPaymentAdmin implements CampPaymentGatew
     if (latest.state !== "failed" && (!latest.vippsState || latest.vippsState === "CREATED") && stale) {
       try {
         await this.sync(latest, "system");
-        const [fresh] = await this.db.select(campPaymentColumns).from(eventPayments).where(campPaymentWithId(latest.id));
+        const fresh = await campPayment(this.db, latest.id);
         if (fresh) return statusText(fresh);
       } catch (error) {
         this.log.warn({ reference: latest.reference, err: error instanceof Error ? error.message : String(error) }, "vipps status poll failed");
@@ -219,7 +208,7 @@ export class VippsPayments extends VippsPaymentAdmin implements CampPaymentGatew
    * Unknown references are ignored.
    */
   async onWebhook(reference: string): Promise<void> {
-    const [row] = await this.db.select(campPaymentColumns).from(eventPayments).where(campPaymentWithReference(reference));
+    const row = await campPaymentByReference(this.db, reference);
     if (!row || row.method !== "vipps") return;
     try {
       // Read first: what it finds (e.g. a capture now owed) makes the payment due by itself, and no other
