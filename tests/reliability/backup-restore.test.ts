@@ -45,7 +45,11 @@ function script(name: keyof typeof scripts, args: string[], env: Record<string, 
 
 /** Some of everything: a camp registration with payment and money log, a new member, mail, an invoice import. */
 async function createData(database: Database) {
-  // A camp registration: an order of the edition's event with its athlete as position 0.
+  // A camp registration: an order of its edition's event with its athlete as position 0.
+  await database.db.execute(sql`
+    insert into events (slug, kind, definition, last_day, created_at, updated_at)
+    values ('vinterleir-2026', 'vinterleir', '{}', '2026-11-29', '2026-09-01T10:00:00Z', '2026-09-01T10:00:00Z')
+    on conflict (slug) do nothing`);
   await database.db.execute(sql`
     insert into event_orders (event_id, order_id, draft_id, status, method, first_name, last_name, email, email_key, telephone,
       created_at, confirmed_at, owner_kind)
