@@ -27,11 +27,6 @@ export function campPaymentWithId(id: number | AnyColumn): SQL {
   return and(eq(eventPayments.id, id), isCampPayment)!;
 }
 
-/** The camp payment with this reference (an event's reference is never the camp's). */
-export function campPaymentWithReference(reference: string): SQL {
-  return and(eq(eventPayments.reference, reference), isCampPayment)!;
-}
-
 /** The payments of the registrations given; with a method, only those paid (or to be paid) that way. */
 export function campPaymentsOf(registrationIds: number | readonly number[], method?: CampPayment["method"]): SQL {
   const owned =
