@@ -59,7 +59,9 @@ describe("an event's waiting-list offer page", () => {
     const yes = screen.getByRole("button", { name: "Ja takk, vi kommer" });
     fireEvent.click(yes);
     fireEvent.click(yes);
-    expect(await h1("Plassen er bekreftet")).toBe(document.activeElement);
+    const confirmed = await h1("Plassen er bekreftet");
+    // Focus moves to the new heading once it is shown (an effect after the render that shows it).
+    await waitFor(() => expect(document.activeElement).toBe(confirmed));
     expect(screen.getByText(/Du betaler 700\skr med kort eller kontant ved oppmøte/)).toBeTruthy();
     expect(calls.filter((call) => call.method === "POST")).toHaveLength(1);
   });
@@ -79,7 +81,9 @@ describe("an event's waiting-list offer page", () => {
     expect(ask.textContent).toContain("Plassen går med en gang til nestemann på ventelisten");
     expect(calls.some((call) => call.url === declinePath)).toBe(false);
     fireEvent.click(screen.getByRole("button", { name: "Ja, gi plassen videre" }));
-    expect(await h1("Du har takket nei")).toBe(document.activeElement);
+    const declined = await h1("Du har takket nei");
+    // Focus moves to the new heading once it is shown (an effect after the render that shows it).
+    await waitFor(() => expect(document.activeElement).toBe(declined));
     expect(calls.filter((call) => call.url === declinePath)).toHaveLength(1);
   });
 

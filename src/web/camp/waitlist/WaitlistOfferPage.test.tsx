@@ -58,7 +58,9 @@ describe("waiting-list offer page", () => {
     const confirm = screen.getByRole("button", { name: "Bekreft plassen" });
     fireEvent.click(confirm);
     fireEvent.click(confirm);
-    expect(await h1("Plassen er bekreftet")).toBe(document.activeElement);
+    const confirmed = await h1("Plassen er bekreftet");
+    // Focus moves to the new heading once it is shown (an effect after the render that shows it).
+    await waitFor(() => expect(document.activeElement).toBe(confirmed));
     expect(screen.getByText(/Du betaler 1\s275\skr med kort eller kontant ved oppmøte/)).toBeTruthy();
     expect(calls.filter((call) => call.method === "POST")).toHaveLength(1);
   });
