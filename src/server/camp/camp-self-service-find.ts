@@ -1,9 +1,9 @@
 /** «Finn påmeldingen min»: a new family link, mailed only to the address asked for. */
-import { createHash } from "node:crypto";
 import { and, asc, gt, inArray, like, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { FindMyRegistrationSchema } from "../../shared/camp/camp-registration-changes.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
+import { sha256Hex } from "../admin-auth/password-hash.ts";
 import { parseWith } from "../errors.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { createFamilyLink, deleteExpiredLinks, personalLinkUrl, registrationsOfScope } from "./camp-personal-link.ts";
@@ -21,7 +21,7 @@ const findMailEveryMinutes = 10;
  * matched with LIKE.
  */
 function findMailMark(key: string): string {
-  return createHash("sha256").update(key).digest("hex").slice(0, 32);
+  return sha256Hex(key).slice(0, 32);
 }
 
 /** "Finn påmeldingen min": the address asked for, checked by the shared schema (400 otherwise), as compared. */
