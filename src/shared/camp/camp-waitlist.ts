@@ -1,9 +1,10 @@
 import { z } from "zod";
 
 /**
- * The waiting list's shapes, shared by the server, the offer page and the camp admin. When the camp is
- * full a registration is stored as waiting (no payment); when a place frees, the first in line gets an
- * offer: a personal link, valid 48 hours (never past the registration's close), to confirm and pay.
+ * The waiting list's shapes, shared by the server and the camp admin (the offer's are every kind's:
+ * src/shared/events/waitlist-offer.ts). When the camp is full a registration is stored as waiting (no
+ * payment); when a place frees, the first in line gets an offer: a personal link, valid 48 hours (never past
+ * the registration's close), to confirm and pay.
  */
 
 /** What `POST /api/Vinterleir/Post` answers when the registration went onto the waiting list. */
