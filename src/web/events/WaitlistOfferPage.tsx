@@ -13,7 +13,6 @@ import { pageData } from "../lib/page-api.ts";
 import { useLoad } from "../lib/use-load.ts";
 import { acceptOffer, declineOffer, getOffer } from "./waitlist-offer-api.ts";
 import type { Route } from "./+types/WaitlistOfferPage";
-import "../camp/registration/registration.css";
 import "./events.css";
 
 /** The offer arrives in the HTML: the server renders it from the API's answer (lib/page-api.ts). */
@@ -163,8 +162,8 @@ function OfferDetails({
   return (
     <OfferFrame title={`Ledig plass: ${view.title}`}>
       <p className="lead">
-        {hello(view)} Det er blitt {places} ledig på {view.title} for {names(view)}, og {one ? "plassen" : "plassene"} er deres hvis du svarer
-        innen <strong>{formatOsloDateTime(new Date(view.expiresAt))}</strong>.
+        {hello(view)} Det er blitt {places} ledig på {view.title} for {names(view)}, og {one ? "plassen" : "plassene"} er deres hvis du svarer innen{" "}
+        <strong>{formatOsloDateTime(new Date(view.expiresAt))}</strong>.
       </p>
       <p>{eventWhenWhereText(view)}.</p>
       <ReceiptTable caption="Dette betaler du" lines={view.lines} total={view.total} />

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode, type Ref } from "react";
 import type { AcceptResult, DeclineResult } from "../../events/waitlist-offer-api.ts";
 import { HydrationGate } from "../HydrationGate.tsx";
+import "../vipps-button.css";
 import "./offer.css";
 
 /**
