@@ -25,6 +25,8 @@ import { ensureCampEdition } from "./camp/camp-editions.ts";
 import type { CampPaymentGateway } from "./camp/camp-payment-gateway.ts";
 import { setUpVipps, type VippsSetupOptions } from "./payments/vipps/vipps-setup.ts";
 import { registerEventRoutes, type EventRoutesOptions } from "./events/event-routes.ts";
+import type { OfferKinds } from "./events/offer-answers.ts";
+import { registerOfferRoutes } from "./events/offer-routes.ts";
 import { registerNewMemberRoutes } from "./members/new-member-routes.ts";
 import { registerInvoiceRoutes } from "./invoices/invoice-routes.ts";
 import { registerSiteContentRoutes } from "./site-content/site-content-routes.ts";
@@ -143,9 +145,12 @@ export async function buildApp({
   setUpPrivacyJob(app, privacy);
   setUpFindMyRegistrationQueue(app);
   setUpMessageScheduler(app, messageScheduler);
-  await app.register(registerCampRoutes, { payments: campPayments ?? vippsPayments });
+  // A waiting-list offer is answered once for every kind; each kind's part is made in its own registration.
+  const offerKinds: OfferKinds = {};
+  await app.register(registerCampRoutes, { payments: campPayments ?? vippsPayments, offerKinds });
   // Not encapsulated: the event orders' Vipps side (app.eventVipps) is driven by tests and the result page.
-  await registerEventRoutes(app, events);
+  await registerEventRoutes(app, { ...events, offerKinds });
+  registerOfferRoutes(app, offerKinds);
   await app.register(registerEventPrivacyRoutes);
   await app.register(registerMessageRoutes);
   await app.register(registerNewMemberRoutes);

@@ -43,7 +43,7 @@ export default [
   route("arrangementer", "camp/info/EventsPage.tsx"),
   route("arrangementer/admin", "events/EventAdminPage.tsx"),
   route("arrangementer/admin/dor/:slug?", "events/EventDoorPage.tsx"),
-  route("arrangementer/venteliste/:token", "events/EventWaitlistOfferPage.tsx"),
+  route("arrangementer/venteliste/:token", "events/WaitlistOfferPage.tsx", { id: "event-waitlist-offer" }),
   route("arrangementer/min-pamelding/:token", "events/MyEventOrderPage.tsx"),
   route("arrangementer/:slug", "events/EventPage.tsx"),
   route("vinterleir/print/program", "camp/info/CampProgramPrintPage.tsx"),
@@ -53,7 +53,8 @@ export default [
     route("vinterleir/priser", "camp/info/CampPricesPage.tsx"),
   ]),
   route("vinterleir/registrering/*", "camp/registration/RegistrationPage.tsx"),
-  route("vinterleir/venteliste/:token", "camp/waitlist/WaitlistOfferPage.tsx"),
+  // The camp's offer links already mailed open the one offer page too.
+  route("vinterleir/venteliste/:token", "events/WaitlistOfferPage.tsx", { id: "camp-waitlist-offer" }),
   route("vinterleir/min-pamelding", "camp/my-registration/FindMyRegistrationPage.tsx"),
   route("vinterleir/min-pamelding/:token", "camp/my-registration/MyRegistrationPage.tsx"),
   route("vinterleir/deltakere", "camp/participants/ParticipantsPage.tsx"),

@@ -10,7 +10,7 @@ import { lockEditionPlaces } from "./camp-places.ts";
 import { updateCampRegistrations } from "./camp-registration-rows.ts";
 import { renderWaitlistRemoved, waitlistRemovedKey } from "./camp-waitlist-mail.ts";
 import { waitlistMailData } from "./camp-waitlist.ts";
-import { shownState } from "./camp-waitlist-offers.ts";
+import { shownState } from "../../shared/events/waitlist-offer.ts";
 
 /** GET /api/VinterleirAdmin/Waitlist/{token}: the edition's waiting list in order, with each one's latest offer. */
 export async function listWaitlist(db: Db, editionYear: number, now: Date): Promise<WaitlistEntry[]> {

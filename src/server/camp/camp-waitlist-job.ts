@@ -9,9 +9,11 @@ import { PeriodicJob } from "../jobs/periodic-job.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { campEditionOfYear, editionDataForYear } from "./camp-edition-lookup.ts";
 import { lockEditionPlaces, placesHeld } from "./camp-places.ts";
-import { renderWaitlistOffer, waitlistOfferKey } from "./camp-waitlist-mail.ts";
+import { campEventKind } from "../../shared/events/event-kinds.ts";
+import { offerMailKey, renderOfferMail } from "../events/event-waitlist-mail.ts";
+import { newOfferToken, offerTokenHash } from "../events/offer-token.ts";
+import { campOfferMailData } from "./camp-waitlist-mail.ts";
 import { awaitingOffer, waitlistMailData } from "./camp-waitlist.ts";
-import { newOfferToken, offerLink, offerTokenHash } from "./camp-waitlist-offer-token.ts";
 
 /**
  * Offers every free place of the edition to the first in line without an open or expired offer (someone
@@ -39,8 +41,8 @@ async function offerFreedPlaces(db: Db, editionYear: number, now: Date, publicBa
         .values({ campRegistrationId: registrationId, tokenHash: offerTokenHash(token), state: "offered", offeredAt: now, expiresAt })
         .returning({ id: eventWaitlistOffers.id });
       const mail = await waitlistMailData(tx, registrationId);
-      const content = renderWaitlistOffer(mail, edition, offerLink(publicBaseUrl, token), expiresAt);
-      await queueMail(tx, { dedupeKey: waitlistOfferKey(offer!.id), to: mail.email, ...content }, now);
+      const content = renderOfferMail(campOfferMailData(mail, edition), token, expiresAt, publicBaseUrl, now);
+      await queueMail(tx, { dedupeKey: offerMailKey(campEventKind, offer!.id), to: mail.email, ...content }, now);
     }
     return candidates.rows.length;
   });

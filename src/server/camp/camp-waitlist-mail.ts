@@ -1,11 +1,14 @@
 import { club } from "../../shared/club/club-facts.ts";
 import type { CampEdition } from "../../shared/camp/camp-edition.ts";
 import { offerValidityHours } from "../../shared/camp/camp-waitlist.ts";
-import { formatDateRange, formatKroner, formatOsloDateTime } from "../../shared/format.ts";
+import { formatCalendarDate } from "../../shared/camp/camp-edition-data.ts";
+import { campEventKind } from "../../shared/events/event-kinds.ts";
+import { formatDateRange } from "../../shared/format.ts";
 import { greeting } from "../../shared/camp/contact-greeting.ts";
 import { escapeHtml } from "../mail/escape-html.ts";
 import { mailDocument, receiptTableHtml, receiptTextLines } from "../mail/mail-html.ts";
 import type { OutgoingMail } from "../mail/outbox.ts";
+import type { OfferMailData } from "../events/event-waitlist-mail.ts";
 
 /** What the waiting-list mails say about the registration: as stored (its charges in the ledger, as priced). */
 export interface WaitlistMailData {
@@ -25,8 +28,6 @@ export interface WaitlistMailData {
 export const waitlistJoinedKey = (registrationId: number) => `camp-waitlist:${registrationId}`;
 /** The leader took the registration off the waiting list. */
 export const waitlistRemovedKey = (registrationId: number) => `camp-waitlist-removed:${registrationId}`;
-export const waitlistOfferKeyPrefix = "camp-waitlist-offer:";
-export const waitlistOfferKey = (offerId: number) => `${waitlistOfferKeyPrefix}${offerId}`;
 
 type MailContent = Pick<OutgoingMail, "subject" | "text" | "html">;
 
@@ -93,57 +94,22 @@ ${receiptHtml(data)}`,
   return { subject: `Du står på venteliste til ${campName}`, text, html };
 }
 
-/** "A place is yours if you confirm by …": the personal link and the deadline in Oslo time. */
-export function renderWaitlistOffer(data: WaitlistMailData, edition: CampEdition, link: string, expiresAt: Date): MailContent {
-  const { contactEmail } = data;
-  const campName = `Vinterleir ${data.editionYear}`;
-  const dates = formatDateRange(edition.start, edition.end);
-  const deadline = formatOsloDateTime(expiresAt);
-  const intro = `En plass på ${campName} (${dates}, ${edition.settings.venue}) er ledig, og den er din hvis du bekrefter innen ${deadline}.`;
-  const payment = data.vipps
-    ? "Du betaler med Vipps når du bekrefter."
-    : data.total === 0
-      ? "Du har ingenting å betale."
-      : `Du betaler med kort eller kontant ved oppmøte (${formatKroner(data.total)}).`;
-  const later =
-    "Kan dere ikke komme likevel, trykk «Nei takk» på samme side, så går plassen med en gang til nestemann på ventelisten. " +
-    "Svarer dere ikke innen fristen, går plassen videre av seg selv, og dere får ikke flere tilbud fra ventelisten.";
-  const text = [
-    greeting(data.greetingName),
-    "",
-    intro,
-    "",
-    `Bekreft plassen for ${data.firstName} ${data.lastName} her:`,
-    link,
-    "",
-    payment,
-    "",
-    `Ordrenummer: ${data.orderId}`,
-    "",
-    "Kvittering:",
-    ...receiptText(data),
-    "",
-    later,
-    "",
-    contactLine(contactEmail),
-    "",
-    `Hilsen ${club.name}`,
-    "",
-  ].join("\n");
-  const html = page(
-    campName,
-    `<h1 style="font-size:1.4rem">Du har fått plass fra ventelisten</h1>
-<p>${e(greeting(data.greetingName))}</p>
-<p>${e(intro)}</p>
-<p><a href="${e(link)}" style="font-weight:bold">Bekreft plassen for ${e(data.firstName)} ${e(data.lastName)}</a></p>
-<p>${e(payment)}</p>
-<p>Ordrenummer: <strong>${e(data.orderId)}</strong></p>
-<h2 style="font-size:1.1rem">Kvittering</h2>
-${receiptHtml(data)}
-<p>${e(later)}</p>`,
-    contactEmail,
-  );
-  return { subject: `Ledig plass på ${campName} – svar innen ${deadline}`, text, html };
+/** The camp's words for the one offer mail (event-waitlist-mail.ts): the edition's title, days and place. */
+export function campOfferMailData(data: WaitlistMailData, edition: CampEdition): OfferMailData {
+  return {
+    kind: campEventKind,
+    title: `Vinterleir ${data.editionYear}`,
+    firstDay: formatCalendarDate(edition.start),
+    lastDay: formatCalendarDate(edition.end),
+    venue: edition.settings.venue,
+    orderId: data.orderId,
+    greetingName: data.greetingName,
+    participants: [`${data.firstName} ${data.lastName}`.trim()],
+    lines: data.lines,
+    total: data.total,
+    vipps: data.vipps && data.total > 0,
+    contactEmail: data.contactEmail,
+  };
 }
 
 /** The leader took the registration off the waiting list: it is cancelled, and nothing was or will be paid. */

@@ -14,7 +14,7 @@ import { outboxMails } from "../test-support/outbox.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import type { CampPaymentGateway, RegistrationAwaitingPayment } from "./camp-payment-gateway.ts";
 import { registrationWindowMessages } from "./camp-registrations.ts";
-import { waitlistMessages } from "./camp-waitlist-offers.ts";
+import { offerMessages } from "../../shared/events/waitlist-offer.ts";
 import { anonymiseRegistrations } from "../privacy/retention.ts";
 import { actOnLanding, buildVippsTestApp, registrationStatus, startVippsPayment } from "../test-support/vipps.ts";
 import {
@@ -236,10 +236,18 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     const view = await getOffer(offerToken);
     expect(view.statusCode).toBe(200);
     expect(view.json()).toEqual({
+      slug: "vinterleir-2026",
+      kind: "vinterleir",
+      title: "Vinterleir 2026",
+      firstDay: expect.stringMatching(/^2026-\d\d-\d\d$/),
+      lastDay: expect.stringMatching(/^\d{4}-\d\d-\d\d$/),
+      venue: expect.any(String),
       year: 2026,
       orderId: vera.orderId,
       firstName: "Vera",
       lastName: "Nordmann",
+      greetingName: expect.toBeOneOf([expect.any(String), null]),
+      participants: ["Vera Nordmann"],
       total: 1200,
       lines: [{ label: expect.stringContaining("Vera"), amount: 1200 }],
       vipps: false,
@@ -281,7 +289,7 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     ]);
     const late = await accept(veraToken);
     expect(late.statusCode).toBe(410);
-    expect(late.json()).toEqual({ error: waitlistMessages.expired });
+    expect(late.json()).toEqual({ error: offerMessages.expired });
     expect(await statusOf(vera.id)).toMatchObject({ status: "waiting" });
     // Vera stays on the list with her expired offer; no second offer by itself. (A fresh admin login: a token lasts a day.)
     token = await campAdminToken(app);
@@ -327,7 +335,7 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
 
     const late = await accept(veraToken);
     expect(late.statusCode).toBe(410);
-    expect(late.json()).toEqual({ error: waitlistMessages.declined });
+    expect(late.json()).toEqual({ error: offerMessages.declined });
     // The family's page and the offer's row still say what the family answered, never «trukket tilbake».
     expect((await getOffer(veraToken)).json()).toMatchObject({ state: "declined" });
     const [offer] = await database.db.select().from(eventWaitlistOffers).where(eq(eventWaitlistOffers.campRegistrationId, vera.id));
@@ -346,7 +354,7 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     expect((await accept(veraToken)).body).toBe("Done");
     const late = await app.inject({ method: "POST", url: `/api/Venteliste/Decline/${veraToken}` });
     expect(late.statusCode).toBe(409);
-    expect(late.json()).toEqual({ error: waitlistMessages.alreadyAccepted });
+    expect(late.json()).toEqual({ error: offerMessages.alreadyAccepted });
     expect(await statusOf(vera.id)).toMatchObject({ status: "confirmed" });
     for (const bad of ["x".repeat(43), "kort", "%2e%2e"])
       expect((await app.inject({ method: "POST", url: `/api/Venteliste/Decline/${bad}` })).statusCode).toBe(404);
@@ -425,7 +433,7 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     expect(await statusOf(vera.id)).toMatchObject({ status: "cancelled" });
     const gone = await accept(veraToken);
     expect(gone.statusCode).toBe(410);
-    expect(gone.json()).toEqual({ error: waitlistMessages.withdrawn });
+    expect(gone.json()).toEqual({ error: offerMessages.withdrawn });
     expect((await getOffer(veraToken)).json()).toMatchObject({ state: "withdrawn" });
 
     // Bad input: never a 5xx.

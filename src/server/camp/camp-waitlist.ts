@@ -7,8 +7,9 @@
  * Whoever's offer expired stays on the list (the camp admin sees it) but gets no second offer by itself.
  * Every change to who holds a place runs under the edition's advisory lock (camp-places.ts).
  *
- * Joining the line is here; the offer's answers are in camp-waitlist-offers.ts, the job that makes the
- * offers in camp-waitlist-job.ts, and the camp admin's list in camp-waitlist-admin.ts.
+ * Joining the line is here; the offer's answers are every kind's (events/offer-answers.ts, the camp's part in
+ * camp-offer-kind.ts), the job that makes the offers in camp-waitlist-job.ts, and the camp admin's list in
+ * camp-waitlist-admin.ts.
  */
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";

@@ -13,7 +13,7 @@ import { grades } from "../db/schema/grades.ts";
 import { eventOrders, eventStock, eventWaitlistOffers, events } from "../db/schema/events.ts";
 import { campEvents, currentEditionView, storedEdition } from "../camp/camp-editions.ts";
 import { newMemberMessageSlug } from "../../shared/messages/message.ts";
-import { shownState } from "../camp/camp-waitlist-offers.ts";
+import { shownState } from "../../shared/events/waitlist-offer.ts";
 import { HttpError } from "../errors.ts";
 import { fieldChanges, type FieldChange } from "../../shared/change-log.ts";
 import { logEventChange } from "./event-changes.ts";

@@ -14,7 +14,9 @@ import { registerEventDoorRoutes } from "./event-door-routes.ts";
 import type { PlacesFreedListener } from "./event-my-order.ts";
 import { EventInputError } from "./event-orders.ts";
 import { createEventServices, type EventServices } from "./event-services.ts";
-import { registerEventWaitlistRoutes, setUpEventWaitlistJob } from "./event-waitlist-routes.ts";
+import { setUpEventWaitlistJob } from "./event-waitlist-routes.ts";
+import { eventOfferKind } from "./event-offer-kind.ts";
+import type { OfferKinds } from "./offer-answers.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -30,6 +32,8 @@ export interface EventRoutesOptions {
   startWaitlistJob?: boolean;
   /** Told after a cancellation that freed places has committed (a waiting list's offers plug in here). */
   onPlacesFreed?: PlacesFreedListener;
+  /** Where the events' part of a waiting-list offer goes (offer-routes.ts answers every kind's offers). */
+  offerKinds?: OfferKinds;
 }
 
 export const eventPostBodyLimit = 96 * 1024;
@@ -60,8 +64,8 @@ function setUpEventVipps(app: FastifyInstance, deps: EventDeps, options: EventRo
 
 /**
  * The club's events besides the winter camp (docs/decisions/0022-events-side-by-side.md): the public list,
- * one event, registration or order; the Vipps result page's view of an order; «Min påmelding»; the waiting
- * list's offers; the event admin and the door with a camp account's token. The one place the events' services
+ * one event, registration or order; the Vipps result page's view of an order; «Min påmelding»; the events'
+ * part of the waiting list's offers; the event admin and the door with a camp account's token. The one place the events' services
  * are built, from named dependencies; each call is declared once in src/shared/events/event-calls.ts and
  * event-admin-calls.ts, and registered here by its declaration.
  */
@@ -79,8 +83,10 @@ export async function registerEventRoutes(app: FastifyInstance, options: EventRo
   const services = createEventServices({ ...deps, payments, kickWaitlist, onPlacesFreed: options.onPlacesFreed });
   const adminServices = createEventAdminServices({ ...deps, offerPlaces: services.offerPlaces, kickWaitlist });
 
+  if (options.offerKinds)
+    options.offerKinds.event = eventOfferKind({ db: deps.db, payments, kickOutbox: deps.kickOutbox, offerPlaces: services.offerPlaces });
+
   registerPublicEventRoutes(app, services);
-  registerEventWaitlistRoutes(app, services);
   registerEventAdminRoutes(app, services, adminServices);
   registerEventDoorRoutes(app, adminServices);
 }

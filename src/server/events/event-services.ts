@@ -15,7 +15,6 @@ import { eventOrderIdPattern, submitEventOrder, type EventPaymentGateway } from 
 import { positionsOf } from "./event-positions.ts";
 import { asEventOrder, eventById, eventDetail, leaderOrders, publishedEvents } from "./event-store.ts";
 import { offerEventPlaces } from "./event-waitlist.ts";
-import { acceptEventOffer, declineEventOffer, eventOfferView, eventWaitlistMessages } from "./event-waitlist-offers.ts";
 
 export interface EventServiceDeps extends EventDeps {
   /** Vipps for event orders (payments/event-vipps.ts); absent when Vipps is not offered. */
@@ -25,11 +24,6 @@ export interface EventServiceDeps extends EventDeps {
   /** Told after a cancellation that freed places has committed; default: offer them to the waiting list. */
   onPlacesFreed?: PlacesFreedListener;
 }
-
-/** What «Ja takk» came to: the text to answer (`Done` or the payment address), or a refusal with its status. */
-export type OfferAcceptAnswer = { kind: "text"; text: string } | { kind: "refused"; status: 404 | 410; message: string };
-export type OfferDeclineAnswer =
-  { kind: "declined"; view: NonNullable<Awaited<ReturnType<typeof eventOfferView>>> } | { kind: "refused"; status: 404 | 409 | 410; message: string };
 
 export function createEventServices(deps: EventServiceDeps) {
   const { db, now } = deps;
@@ -84,52 +78,6 @@ export function createEventServices(deps: EventServiceDeps) {
       const order = await orderById(orderId);
       if (!order) throw new HttpError(404, eventMyOrderMessages.orderNotFound);
       return cancel(order.id, input, { actor: account, by: "av arrangøren", byOrganiser: true });
-    },
-
-    /** A waiting-list offer behind its mailed link; undefined for an unknown or malformed token. */
-    offer: (token: string) => eventOfferView(db, token, now()),
-
-    /** «Ja takk»: the places become the order's; Vipps answers with its payment address after the commit. */
-    async acceptOffer(token: string): Promise<OfferAcceptAnswer> {
-      const outcome = await acceptEventOffer(db, token, now(), { ...mailLinks, vippsAvailable: deps.payments !== undefined });
-      if (outcome.kind === "not-found") return { kind: "refused", status: 404, message: eventWaitlistMessages.notFound };
-      if (outcome.kind === "gone") {
-        if (outcome.offers > 0) deps.kickOutbox();
-        return { kind: "refused", status: 410, message: outcome.message };
-      }
-      // The offer's order (event-waitlist-offers.ts reads offers of the leader's kinds' orders only).
-      const [row] = await db
-        .select()
-        .from(eventOrders)
-        .where(and(eq(eventOrders.id, outcome.orderRowId), leaderOrders));
-      const order = row && asEventOrder(row);
-      if (order?.status === "confirmed") {
-        if (outcome.kind === "accepted") deps.kickOutbox();
-        return { kind: "text", text: "Done" };
-      }
-      if (order?.status === "pending_payment" && deps.payments) {
-        const event = await eventById(db, order.eventId);
-        const url = await deps.payments.createRedirect({
-          id: order.id,
-          orderId: order.orderId,
-          amount: order.amount,
-          telephone: order.telephone,
-          title: event?.definition.title ?? order.orderId,
-        });
-        return { kind: "text", text: url };
-      }
-      // Accepted earlier, but the payment ended unpaid since: the places are gone.
-      return { kind: "refused", status: 410, message: eventWaitlistMessages.withdrawn };
-    },
-
-    /** «Nei takk»: off the list, and the places go to the next in line at once (in the same transaction). */
-    async declineOffer(token: string): Promise<OfferDeclineAnswer> {
-      const outcome = await declineEventOffer(db, token, now(), mailLinks);
-      if (outcome.kind === "not-found") return { kind: "refused", status: 404, message: eventWaitlistMessages.notFound };
-      if (outcome.kind === "accepted") return { kind: "refused", status: 409, message: eventWaitlistMessages.alreadyAccepted };
-      if (outcome.offers > 0) deps.kickOutbox();
-      if (outcome.kind === "gone") return { kind: "refused", status: 410, message: outcome.message };
-      return { kind: "declined", view: (await eventOfferView(db, token, now()))! };
     },
   };
 }

@@ -9,7 +9,7 @@ import { eventOrders } from "../db/schema/events.ts";
 import { escapeHtml } from "../mail/escape-html.ts";
 import { mailDocument, receiptTableHtml, receiptTextLines } from "../mail/mail-html.ts";
 import type { RenderedMail } from "../mail/outbox.ts";
-import { eventOfferMailData, type EventOfferMailData } from "./event-waitlist-view.ts";
+import { eventWaitingOrderData, type EventWaitingOrderData } from "./event-waitlist-view.ts";
 
 /** The outbox kind of «you are on the waiting list»: queued by the order's own statement, rendered when sent. */
 export const eventWaitlistJoinedMailKind = "event-waitlist-joined";
@@ -17,7 +17,7 @@ export const eventWaitlistJoinedMailKind = "event-waitlist-joined";
 export const eventWaitlistJoinedKeyPrefix = "event-waitlist-joined:";
 
 /** The order's place in its event's line as it stands when the mail goes: waiting orders before it, and itself. */
-async function placeInLine(db: Db, order: EventOfferMailData["order"]): Promise<number> {
+async function placeInLine(db: Db, order: EventWaitingOrderData["order"]): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(eventOrders)
@@ -35,7 +35,7 @@ async function placeInLine(db: Db, order: EventOfferMailData["order"]): Promise<
 }
 
 /** "You are on the waiting list, number n": nothing to pay now; an offer comes by mail if places free up. */
-export function renderEventWaitlistJoined(data: EventOfferMailData, position: number): RenderedMail {
+export function renderEventWaitlistJoined(data: EventWaitingOrderData, position: number): RenderedMail {
   const { order, event, contactEmail } = data;
   const definition = event.definition;
   const who = formatNameList(data.participants);
@@ -82,6 +82,6 @@ ${receiptTableHtml(data.lines, data.total)}
 
 /** The outbox's renderer (mail/mail-kinds.ts): the order and its place in line as they are when it goes. */
 export async function renderQueuedEventWaitlistJoined(db: Db, payload: Record<string, unknown>): Promise<RenderedMail> {
-  const data = await eventOfferMailData(db, Number(payload.orderId));
+  const data = await eventWaitingOrderData(db, Number(payload.orderId));
   return renderEventWaitlistJoined(data, await placeInLine(db, data.order));
 }

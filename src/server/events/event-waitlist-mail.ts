@@ -1,36 +1,53 @@
+/**
+ * The waiting-list offer mail, one for every kind of event (the camp's and a grading's or a course's): the
+ * text and the HTML say the same sentences, in the words of the event (its title: «Vinterleir 2027» or the
+ * grading's own), with «Ja takk» and «Nei takk» leading to the offer page.
+ */
 import { club } from "../../shared/club/club-facts.ts";
-import { eventKindLabels } from "../../shared/events/event-definition.ts";
+import { greeting } from "../../shared/camp/contact-greeting.ts";
+import type { StoredEventKind } from "../../shared/events/event-kinds.ts";
 import { eventWhenWhereText } from "../../shared/events/event-texts.ts";
-import { eventOfferPagePath } from "../../shared/events/event-waitlist.ts";
 import { formatKroner, formatNameList, formatOsloDateTime } from "../../shared/format.ts";
 import { escapeHtml } from "../mail/escape-html.ts";
 import { mailDocument, receiptTableHtml, receiptTextLines } from "../mail/mail-html.ts";
 import type { OutgoingMail } from "../mail/outbox.ts";
-import type { EventOfferMailData } from "./event-waitlist-view.ts";
+import { offerLink } from "./offer-token.ts";
 
+/** The outboxes' keys, one mail per offer: each side keeps the prefix its queued mails and retention know. */
+export const campOfferMailKeyPrefix = "camp-waitlist-offer:";
 export const eventOfferMailKeyPrefix = "event-waitlist-offer:";
-/** One mail per offer. */
-export const eventOfferMailKey = (offerId: number) => `${eventOfferMailKeyPrefix}${offerId}`;
+export const offerMailKey = (kind: StoredEventKind, offerId: number) =>
+  `${kind === "vinterleir" ? campOfferMailKeyPrefix : eventOfferMailKeyPrefix}${offerId}`;
 
-/** The offer page's address; «Nei takk» opens it with the question to decline already asked. */
-export function eventOfferLink(publicBaseUrl: string, token: string, answer?: "nei"): string {
-  return `${publicBaseUrl.replace(/\/+$/, "")}${eventOfferPagePath(token)}${answer ? `?svar=${answer}` : ""}`;
+/** What the offer mail says, whatever the kind. */
+export interface OfferMailData {
+  kind: StoredEventKind;
+  /** «Vinterleir 2027», or the event's own title. */
+  title: string;
+  firstDay: string;
+  lastDay: string;
+  venue: string;
+  orderId: string;
+  /** Whom the mail greets (shared/camp/contact-greeting.ts): never a child; none: «Hei!». */
+  greetingName: string | undefined;
+  /** Who the places are for, «Fornavn Etternavn». */
+  participants: string[];
+  lines: { label: string; amount: number }[];
+  total: number;
+  vipps: boolean;
+  /** The club's general address as kept in «Nettsted». */
+  contactEmail: string;
 }
 
-/**
- * "Places are free for you if you answer by …": «Ja takk» and «Nei takk» lead to the offer page, where the
- * place is confirmed (and paid with Vipps if that was chosen) or passed on to the next in line.
- */
-export function renderEventOfferMail(
-  data: EventOfferMailData,
+/** "Places are free for you if you answer by …": the personal links and the deadline in Oslo time. */
+export function renderOfferMail(
+  data: OfferMailData,
   token: string,
   expiresAt: Date,
   publicBaseUrl: string,
   now: Date,
 ): Pick<OutgoingMail, "subject" | "text" | "html"> {
-  const { order, event, contactEmail } = data;
-  const definition = event.definition;
-  const name = `${eventKindLabels[definition.kind]}: ${definition.title}`;
+  const { contactEmail, title } = data;
   const deadline = formatOsloDateTime(expiresAt, { now });
   const count = data.participants.length;
   // One place or several: the nouns and adjectives follow the number ("plassen er ledig", "plassene er ledige").
@@ -38,21 +55,22 @@ export function renderEventOfferMail(
   const free = count === 1 ? "ledig" : "ledige";
   const them = count === 1 ? "plassen" : "plassene";
   const who = formatNameList(data.participants);
-  const intro = `${places} på ${definition.title} (${eventWhenWhereText(definition)}) er ${free} for ${who}, og ${count === 1 ? "den" : "de"} er deres hvis du svarer innen ${deadline}.`;
+  const intro = `${places} på ${title} (${eventWhenWhereText(data)}) er ${free} for ${who}, og ${count === 1 ? "den" : "de"} er deres hvis du svarer innen ${deadline}.`;
   const payment =
     data.total === 0
       ? "Det er ingenting å betale."
-      : order.method === "vipps"
+      : data.vipps
         ? `Du betaler ${formatKroner(data.total)} med Vipps når du takker ja.`
         : `Du betaler ${formatKroner(data.total)} med kort eller kontant ved oppmøte.`;
   const later =
     `Kan dere ikke komme likevel, trykk «Nei takk», så går ${them} med en gang til nestemann på ventelisten. ` +
     `Svarer dere ikke innen fristen, går ${them} videre av seg selv, og dere får ikke flere tilbud fra ventelisten.`;
-  const yes = eventOfferLink(publicBaseUrl, token);
-  const no = eventOfferLink(publicBaseUrl, token, "nei");
+  const yes = offerLink(publicBaseUrl, data.kind, token);
+  const no = offerLink(publicBaseUrl, data.kind, token, "nei");
+  const hello = greeting(data.greetingName);
   const contact = `Spørsmål? Skriv til ${contactEmail} og oppgi ordrenummeret. Denne adressen tar ikke imot svar.`;
   const text = [
-    `Hei ${order.firstName},`,
+    hello,
     "",
     intro,
     "",
@@ -61,7 +79,7 @@ export function renderEventOfferMail(
     "",
     payment,
     "",
-    `Ordrenummer: ${order.orderId}`,
+    `Ordrenummer: ${data.orderId}`,
     "",
     ...receiptTextLines(data.lines, data.total),
     "",
@@ -74,18 +92,18 @@ export function renderEventOfferMail(
   ].join("\n");
   const e = escapeHtml;
   const html = mailDocument(
-    name,
+    title,
     `<h1 style="font-size:1.4rem">Du har fått plass fra ventelisten</h1>
-<p>Hei ${e(order.firstName)},</p>
+<p>${e(hello)}</p>
 <p>${e(intro)}</p>
-<p><a href="${e(yes)}" style="font-weight:bold">Ja takk</a> &nbsp;·&nbsp; <a href="${e(no)}">Nei takk</a></p>
+<p><a href="${e(yes)}" style="font-weight:bold">Ja takk, vi kommer</a> &nbsp;·&nbsp; <a href="${e(no)}">Nei takk, gi ${them} videre</a></p>
 <p>${e(payment)}</p>
-<p>Ordrenummer: <strong>${e(order.orderId)}</strong></p>
+<p>Ordrenummer: <strong>${e(data.orderId)}</strong></p>
 ${receiptTableHtml(data.lines, data.total)}
 <p>${e(later)}</p>
 <p>Spørsmål? Skriv til <a href="mailto:${e(contactEmail)}">${e(contactEmail)}</a> og oppgi ordrenummeret. Denne adressen tar ikke imot svar.</p>
 <p>Hilsen ${e(club.name)}</p>
 `,
   );
-  return { subject: `${count === 1 ? "Ledig plass" : "Ledige plasser"} på ${definition.title} – svar innen ${deadline}`, text, html };
+  return { subject: `${count === 1 ? "Ledig plass" : "Ledige plasser"} på ${title} – svar innen ${deadline}`, text, html };
 }

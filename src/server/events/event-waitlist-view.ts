@@ -9,6 +9,7 @@ import { eventOrders } from "../db/schema/events.ts";
 import { loadClubContact } from "../site-content/club-contact.ts";
 import { peopleStillComing } from "./event-positions.ts";
 import { asEventOrder, eventById, leaderOrders, type EventOrderRow, type EventRow } from "./event-store.ts";
+import type { OfferMailData } from "./event-waitlist-mail.ts";
 
 type OrderRow = EventOrderRow;
 
@@ -32,7 +33,8 @@ export async function waitingOrderLines(tx: Pick<Db, "select">, order: OrderRow,
   return lines.map((line, index) => ({ ...line, key: participantKey(people[index]!.position) }));
 }
 
-export interface EventOfferMailData {
+/** A waiting order with its event, who its places are for and what they cost now: what its mails say. */
+export interface EventWaitingOrderData {
   order: OrderRow;
   event: EventRow;
   participants: string[];
@@ -43,7 +45,7 @@ export interface EventOfferMailData {
   contactEmail: string;
 }
 
-export async function eventOfferMailData(tx: Db, orderRowId: number): Promise<EventOfferMailData> {
+export async function eventWaitingOrderData(tx: Db, orderRowId: number): Promise<EventWaitingOrderData> {
   const [row] = await tx
     .select()
     .from(eventOrders)
@@ -62,5 +64,26 @@ export async function eventOfferMailData(tx: Db, orderRowId: number): Promise<Ev
     total: lines.reduce((sum, line) => sum + line.amount, 0),
     email: order.email,
     contactEmail: (await loadClubContact(tx)).general,
+  };
+}
+
+/** What the one offer mail (event-waitlist-mail.ts) says about an event's waiting order, and its address. */
+export async function eventOfferMailData(tx: Db, orderRowId: number): Promise<OfferMailData & { email: string }> {
+  const { order, event, participants, lines, total, email, contactEmail } = await eventWaitingOrderData(tx, orderRowId);
+  const definition = event.definition;
+  return {
+    kind: definition.kind,
+    title: definition.title,
+    firstDay: definition.firstDay,
+    lastDay: definition.lastDay,
+    venue: definition.venue,
+    orderId: order.orderId,
+    greetingName: order.firstName.trim() || undefined,
+    participants,
+    lines,
+    total,
+    vipps: order.method === "vipps" && total > 0,
+    email,
+    contactEmail,
   };
 }

@@ -18,8 +18,8 @@ import type { Db } from "../db/database.ts";
 import { eventOrders, eventWaitlistOffers, events } from "../db/schema/events.ts";
 import { PeriodicJob } from "../jobs/periodic-job.ts";
 import { queueMail } from "../mail/outbox.ts";
-import { newOfferToken, offerTokenHash } from "../camp/camp-waitlist-offer-token.ts";
-import { eventOfferMailKey, renderEventOfferMail } from "./event-waitlist-mail.ts";
+import { newOfferToken, offerTokenHash } from "./offer-token.ts";
+import { offerMailKey, renderOfferMail } from "./event-waitlist-mail.ts";
 import { eventOfferMailData } from "./event-waitlist-view.ts";
 import type { EventDeps } from "./event-deps.ts";
 import { eventById, leaderEvents, placesTaken } from "./event-store.ts";
@@ -85,8 +85,8 @@ export async function offerEventPlacesIn(tx: Tx, eventId: number, now: Date, dep
       .values({ orderId: order.id, tokenHash: offerTokenHash(token), state: "offered", offeredAt: now, expiresAt })
       .returning({ id: eventWaitlistOffers.id });
     const data = await eventOfferMailData(tx, order.id);
-    const content = renderEventOfferMail(data, token, expiresAt, deps.publicBaseUrl, now);
-    await queueMail(tx, { dedupeKey: eventOfferMailKey(offer!.id), to: data.email, ...content }, now);
+    const content = renderOfferMail(data, token, expiresAt, deps.publicBaseUrl, now);
+    await queueMail(tx, { dedupeKey: offerMailKey(data.kind, offer!.id), to: data.email, ...content }, now);
   }
   return chosen.length;
 }

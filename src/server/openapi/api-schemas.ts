@@ -5,8 +5,8 @@ import { ChangeLogEntrySchema } from "../../shared/change-log.ts";
 import { CampEditionDataSchema } from "../../shared/camp/camp-edition-schema.ts";
 import { AdminPersonSchema, AdminTotalsSchema, GradeStatisticSchema, PublicParticipantSchema } from "../../shared/camp/camp-lists.ts";
 import { CampRegistrationSchema } from "../../shared/camp/camp-registration.ts";
-import { WaitlistEntrySchema, WaitlistMoveSchema, WaitlistOfferViewSchema } from "../../shared/camp/camp-waitlist.ts";
-import { EventWaitlistOfferViewSchema } from "../../shared/events/event-waitlist.ts";
+import { WaitlistEntrySchema, WaitlistMoveSchema } from "../../shared/camp/camp-waitlist.ts";
+import { OfferViewSchema } from "../../shared/events/waitlist-offer.ts";
 import { ClubSchema, GradeSchema } from "../../shared/camp/grades.ts";
 import { ImportResultSchema, InvoiceGroupSchema, InvoiceStatusSchema } from "../../shared/invoices/invoice-groups.ts";
 import { NewMemberAdminEntrySchema, RemoveAnswerSchema } from "../../shared/members/new-member-admin.ts";
@@ -134,8 +134,7 @@ export const responseSchemas = {
   CurrentEdition: CurrentEditionAnswerSchema,
   AdminEdition: AdminEditionSchema,
   ChangeLogEntry: ChangeLogEntrySchema,
-  WaitlistOfferView: WaitlistOfferViewSchema,
-  EventWaitlistOfferView: EventWaitlistOfferViewSchema,
+  OfferView: OfferViewSchema,
   WaitlistEntry: WaitlistEntrySchema,
   CampPaymentDetails: CampPaymentDetailsSchema,
   LedgerHistory: LedgerHistorySchema,

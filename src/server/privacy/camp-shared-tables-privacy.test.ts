@@ -5,7 +5,7 @@ import { configuredAccountName } from "../admin-auth/camp-account.ts";
 import type { Database } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
 import { eventLedgerEntries, eventOrders, eventWaitlistOffers } from "../db/schema/events.ts";
-import { newOfferToken, offerTokenHash } from "../camp/camp-waitlist-offer-token.ts";
+import { newOfferToken, offerTokenHash } from "../events/offer-token.ts";
 import { buildCampTestApp, campAdminToken, companion, draft, postRegistration, type TestApp } from "../test-support/camp.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import { createPublished, eventIdOf, grading, order, participant, postOrder } from "../test-support/events.ts";

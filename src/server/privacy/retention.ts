@@ -40,7 +40,8 @@ import { selfServiceMailPrefix } from "../camp/camp-self-service-mail.ts";
 import { newMemberRegistrations } from "../db/schema/members.ts";
 import { campConfirmationKey } from "../camp/camp-confirmation-queue.ts";
 import { campEditionOfYear } from "../camp/camp-edition-lookup.ts";
-import { waitlistJoinedKey, waitlistOfferKeyPrefix, waitlistRemovedKey } from "../camp/camp-waitlist-mail.ts";
+import { waitlistJoinedKey, waitlistRemovedKey } from "../camp/camp-waitlist-mail.ts";
+import { campOfferMailKeyPrefix } from "../events/event-waitlist-mail.ts";
 import {
   eventLedgerEntries,
   eventOrders,
@@ -104,7 +105,7 @@ function campMailsOf(ids: number[]) {
     ),
     inArray(
       mailOutbox.dedupeKey,
-      sql`(select ${waitlistOfferKeyPrefix} || id from event_waitlist_offers where ${inArray(eventWaitlistOffers.campRegistrationId, ids)})`,
+      sql`(select ${campOfferMailKeyPrefix} || id from event_waitlist_offers where ${inArray(eventWaitlistOffers.campRegistrationId, ids)})`,
     ),
     // "Min påmelding" mails (links, cancellations, changes): `camp-self:{registrationId}:…`.
     and(

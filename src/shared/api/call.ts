@@ -81,6 +81,12 @@ export function declareCall<
   return { ...spec, params };
 }
 
+/** The same call at another address with the same parameters: an old address that keeps answering. */
+export function aliasCall<C extends Call>(call: C, path: string): C {
+  if (pathParamNames(path).join() !== pathParamNames(call.path).join()) throw new Error(`An alias takes the call's parameters: ${path}`);
+  return { ...call, path };
+}
+
 /** What the browser sends and reads, by the declaration. */
 export type CallParams<C extends Call> = z.input<C["params"]>;
 /** The query's and the body's schemas of a call (undefined when it takes none). */

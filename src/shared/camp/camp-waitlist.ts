@@ -1,9 +1,10 @@
 import { z } from "zod";
 
 /**
- * The waiting list's shapes, shared by the server, the offer page and the camp admin. When the camp is
- * full a registration is stored as waiting (no payment); when a place frees, the first in line gets an
- * offer: a personal link, valid 48 hours (never past the registration's close), to confirm and pay.
+ * The waiting list's shapes, shared by the server and the camp admin (the offer's are every kind's:
+ * src/shared/events/waitlist-offer.ts). When the camp is full a registration is stored as waiting (no
+ * payment); when a place frees, the first in line gets an offer: a personal link, valid 48 hours (never past
+ * the registration's close), to confirm and pay.
  */
 
 /** What `POST /api/Vinterleir/Post` answers when the registration went onto the waiting list. */
@@ -14,23 +15,6 @@ export const offerValidityHours = 48;
 
 export const OfferStateSchema = z.enum(["offered", "accepted", "declined", "expired", "withdrawn"]);
 export type OfferState = z.infer<typeof OfferStateSchema>;
-
-/** `GET /api/Venteliste/Get/{offerToken}`: what the person sees behind the link in the offer mail. */
-export const WaitlistOfferViewSchema = z.object({
-  year: z.number().int(),
-  orderId: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  /** The price as it was calculated when the registration was made, in whole kroner. */
-  total: z.number(),
-  lines: z.array(z.object({ label: z.string(), amount: z.number() })),
-  /** True when the registration chose Vipps; card/cash otherwise. */
-  vipps: z.boolean(),
-  state: OfferStateSchema,
-  /** ISO 8601 instant. */
-  expiresAt: z.string(),
-});
-export type WaitlistOfferView = z.infer<typeof WaitlistOfferViewSchema>;
 
 /** One row of `GET /api/VinterleirAdmin/Waitlist/{token}`, in order (position 1 is first in line). */
 export const WaitlistEntrySchema = z.object({

@@ -3,20 +3,18 @@ import { waitlistAnswer } from "../camp/camp-waitlist.ts";
 import { EventDetailSchema, EventListSchema, EventOrderViewSchema } from "./event-api.ts";
 import { EventCancelAnswerSchema, EventCancelSchema, eventMyOrderMessages, MyEventOrderSchema } from "./event-my-order.ts";
 import { EventOrderSchema } from "./event-order.ts";
-import { EventWaitlistOfferViewSchema } from "./event-waitlist.ts";
 
 /**
  * The public calls of the club's events (gradings, courses, sales), declared once (src/shared/api/call.ts):
  * the list and one event, registering or ordering, the Vipps result page's view of an order, «Min påmelding»
- * behind the personal link, and the answers to a waiting-list offer. The leader's and the door's calls are in
- * event-admin-calls.ts.
+ * behind the personal link. The answers to a waiting-list offer are in offer-calls.ts; the leader's and the
+ * door's calls are in event-admin-calls.ts.
  */
 
 const tag = "Arrangementer";
 // Descriptions of an error for the API document; where a call answers one shared message, it is quoted.
 const tooMany = "Too many submissions from one address in a short time (the public rate limit).";
 const eventNotFound = "No such published event.";
-const offerNotFound = "No offer behind that link.";
 
 export const eventCalls = {
   list: declareCall({
@@ -91,43 +89,6 @@ export const eventCalls = {
       400: `${eventMyOrderMessages.saleWhole} Ellers: ugyldig avbestilling.`,
       404: `${eventMyOrderMessages.notFound} Eller: ${eventMyOrderMessages.participantNotFound}`,
       409: `${eventMyOrderMessages.ended} Eller: ${eventMyOrderMessages.paymentBusy}`,
-      429: tooMany,
-    },
-  }),
-  offer: declareCall({
-    method: "GET",
-    path: "/api/Arrangement/Venteliste/Get/:offerToken",
-    access: publicAccess,
-    tag,
-    summary: "An offer from an event's waiting list (the link in the offer mail).",
-    answer: jsonAnswer(EventWaitlistOfferViewSchema, "The offer: the event, who the places are for, the receipt, state and deadline."),
-    errors: { 404: offerNotFound },
-  }),
-  acceptOffer: declareCall({
-    method: "POST",
-    path: "/api/Arrangement/Venteliste/Accept/:offerToken",
-    access: publicAccess,
-    tag,
-    summary: "«Ja takk»: take the offered places (card/cash or free: confirmed; Vipps: the payment address).",
-    answer: textAnswer("`Done`, or the payment address to follow. A second click answers the same."),
-    errors: {
-      404: offerNotFound,
-      409: "Betaling med Vipps er ikke tilgjengelig akkurat nå.",
-      410: "Fristen er ute, tilbudet er avslått eller gjelder ikke lenger.",
-      429: tooMany,
-    },
-  }),
-  declineOffer: declareCall({
-    method: "POST",
-    path: "/api/Arrangement/Venteliste/Decline/:offerToken",
-    access: publicAccess,
-    tag,
-    summary: "«Nei takk»: the order leaves the waiting list and the places pass to the next in line at once.",
-    answer: jsonAnswer(EventWaitlistOfferViewSchema, "The offer, now declined."),
-    errors: {
-      404: offerNotFound,
-      409: "Du har allerede takket ja til plassen.",
-      410: "Fristen er ute, eller tilbudet gjelder ikke lenger.",
       429: tooMany,
     },
   }),

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { OfferStateSchema } from "../camp/camp-waitlist.ts";
 import { offerStateLabels, offerSummary } from "../camp/camp-waitlist-labels.ts";
-import { eventKinds } from "./event-definition.ts";
 
 /**
  * The waiting list of a grading or a course, the camp's design (src/shared/camp/camp-waitlist.ts): an order
@@ -10,34 +9,6 @@ import { eventKinds } from "./event-definition.ts";
  */
 
 export { offerValidityHours as eventOfferValidityHours } from "../camp/camp-waitlist.ts";
-
-/** The page behind the offer mail's link. */
-export const eventOfferPagePath = (token: string) => `/arrangementer/venteliste/${token}`;
-
-/** `GET /api/Arrangement/Venteliste/Get/{offerToken}`: what the person sees behind the link in the offer mail. */
-export const EventWaitlistOfferViewSchema = z.object({
-  slug: z.string(),
-  kind: z.enum(eventKinds),
-  title: z.string(),
-  /** The event's days, YYYY-MM-DD. */
-  firstDay: z.string(),
-  lastDay: z.string(),
-  venue: z.string(),
-  orderId: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  /** Who the places are for: the order's participants, «Fornavn Etternavn». */
-  participants: z.array(z.string()),
-  /** The price as it is charged when the offer is accepted, in whole kroner. */
-  total: z.number(),
-  lines: z.array(z.object({ label: z.string(), amount: z.number() })),
-  /** True when the order chose Vipps; card/cash otherwise. */
-  vipps: z.boolean(),
-  state: OfferStateSchema,
-  /** ISO 8601 instant. */
-  expiresAt: z.string(),
-});
-export type EventWaitlistOfferView = z.infer<typeof EventWaitlistOfferViewSchema>;
 
 /** A waiting order's latest offer as the admin's participant list shows it. */
 export const EventOfferSummarySchema = z.object({

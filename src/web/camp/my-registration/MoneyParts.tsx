@@ -5,6 +5,7 @@ import { formatKroner } from "../../../shared/format.ts";
 import { payOutstanding, type ActionResult } from "./my-registration-api.ts";
 import { rememberPersonalLink } from "./personal-link-storage.ts";
 import { H, useIdPrefix, useLandmarkId, type Sending } from "./my-registration-sections.tsx";
+import "../../components/vipps-button.css";
 
 export function GradingChoice({ view, onSet }: { view: MyRegistrationView; onSet: (on: boolean) => Promise<ActionResult> }) {
   const idp = useIdPrefix();

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState, type ReactNode, type Ref } from "react";
-import type { AcceptResult, DeclineResult } from "../../lib/offer-api.ts";
+import type { AcceptResult, DeclineResult } from "../../events/waitlist-offer-api.ts";
 import { HydrationGate } from "../HydrationGate.tsx";
+import "../vipps-button.css";
 import "./offer.css";
 
 /**
- * The parts the waiting-list offer pages share (the camp's /vinterleir/venteliste/:token and an event's
- * /arrangementer/venteliste/:token): the frame with a focusable heading, the order id, the answer buttons
+ * The parts of the waiting-list offer page (events/WaitlistOfferPage.tsx, at the camp's
+ * /vinterleir/venteliste/:token and an event's /arrangementer/venteliste/:token): the frame with a focusable heading, the order id, the answer buttons
  * with «Nei takk» asked once more, and the answering itself (one request however many clicks).
  */
 

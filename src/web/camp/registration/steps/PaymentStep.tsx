@@ -11,6 +11,7 @@ import { ReceiptTable } from "../ReceiptTable.tsx";
 import { StepLayout } from "../../../components/wizard/StepLayout.tsx";
 import { SubmitError, SubmitInvalid } from "../../../components/wizard/SubmitError.tsx";
 import type { StepProps } from "./step-props.ts";
+import "../../../components/vipps-button.css";
 
 interface PaymentStepProps extends StepProps {
   vippsEnabled: boolean;

@@ -1,4 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
+import type { StoredEventKind } from "../../shared/events/event-kinds.ts";
+import { offerPagePath } from "../../shared/events/waitlist-offer.ts";
 
 /** What a token in an offer link looks like; anything else is never looked up. */
 export const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
@@ -13,6 +15,7 @@ export function offerTokenHash(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
-export function offerLink(publicBaseUrl: string, token: string): string {
-  return `${publicBaseUrl.replace(/\/+$/, "")}/vinterleir/venteliste/${token}`;
+/** The offer page's address for the kind; «Nei takk» opens it with the question to decline already asked. */
+export function offerLink(publicBaseUrl: string, kind: StoredEventKind, token: string, answer?: "nei"): string {
+  return `${publicBaseUrl.replace(/\/+$/, "")}${offerPagePath(kind, token)}${answer ? `?svar=${answer}` : ""}`;
 }

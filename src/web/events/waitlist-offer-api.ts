@@ -1,10 +1,25 @@
-import { ApiError, parseErrorBody, paymentUrl, send } from "./api-client.ts";
+import { callPath } from "../../shared/api/call.ts";
+import { offerCalls } from "../../shared/events/offer-calls.ts";
+import type { OfferView } from "../../shared/events/waitlist-offer.ts";
+import { ApiError, parseErrorBody, paymentUrl, send, type ApiGet } from "../lib/api-client.ts";
+import { readCall } from "../lib/call-api.ts";
 
 /**
- * The answers to a waiting-list offer, the camp's (`/api/Venteliste/…`) and an event's
- * (`/api/Arrangement/Venteliste/…`) alike: «Ja takk» answers as a registration does (text: `Done` or the
- * payment address), «Nei takk» with the offer.
+ * The calls of a waiting-list offer page, for every kind of event (offerCalls): the offer, «Ja takk», which
+ * answers as a registration does (text: `Done` or the payment address), and «Nei takk», which answers with
+ * the offer.
  */
+
+/** The offer behind the mailed link, or "notfound" for an unknown or malformed token. */
+export async function getOffer(token: string, get?: ApiGet): Promise<OfferView | "notfound"> {
+  try {
+    return await readCall(offerCalls.view, { params: { offerToken: token } }, get);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return "notfound";
+    throw error;
+  }
+}
+
 export type AcceptResult =
   /** Confirmed; card or cash at the door, or nothing to pay. */
   | { kind: "done" }
@@ -15,7 +30,9 @@ export type AcceptResult =
   | { kind: "notfound" }
   | { kind: "failed"; detail: string };
 
-export async function acceptOfferAt(path: string): Promise<AcceptResult> {
+/** «Ja takk»: `Done`, or the Vipps address to follow. */
+export async function acceptOffer(token: string): Promise<AcceptResult> {
+  const path = callPath(offerCalls.accept, { offerToken: token });
   let response: Response;
   let body: string;
   try {
@@ -38,7 +55,9 @@ export async function acceptOfferAt(path: string): Promise<AcceptResult> {
 
 export type DeclineResult = { kind: "declined" } | { kind: "gone"; message: string } | { kind: "notfound" } | { kind: "failed"; detail: string };
 
-export async function declineOfferAt(path: string): Promise<DeclineResult> {
+/** «Nei takk»: the places go to the next in line at once. */
+export async function declineOffer(token: string): Promise<DeclineResult> {
+  const path = callPath(offerCalls.decline, { offerToken: token });
   let response: Response;
   let body: string;
   try {

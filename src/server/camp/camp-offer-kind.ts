@@ -1,0 +1,140 @@
+/**
+ * The camp's part of a waiting-list offer (events/offer-answers.ts holds what every kind shares): its view,
+ * and what «Ja takk» does to a registration: confirmed (card/cash, free) with its confirmation mail, or
+ * awaiting its Vipps payment through the camp's payment gateway. «Nei takk» takes the edition's lock first;
+ * a freed place is passed on by the camp's waiting-list job.
+ */
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { editionPhase } from "../../shared/camp/camp-edition-phase.ts";
+import { formatCalendarDate } from "../../shared/camp/camp-edition-data.ts";
+import { receiptTotal } from "../../shared/camp/camp-ledger.ts";
+import { greetingNameOf } from "../../shared/camp/contact-greeting.ts";
+import { campEventKind, campEventSlug } from "../../shared/events/event-kinds.ts";
+import { offerMessages, shownState, type OfferView } from "../../shared/events/waitlist-offer.ts";
+import type { Db } from "../db/database.ts";
+import { campRegistrationColumns, campRegistrations, type PaymentMethod } from "../db/schema/camp.ts";
+import { eventOrders, eventPayments } from "../db/schema/events.ts";
+import { HttpError } from "../errors.ts";
+import type { OfferKind, OfferRow } from "../events/offer-answers.ts";
+import { queueCampConfirmationMail } from "./camp-confirmation-queue.ts";
+import { campEditionOfYear, editionDataForYear } from "./camp-edition-lookup.ts";
+import { vippsUnavailableMessage, type CampPaymentGateway } from "./camp-payment-gateway.ts";
+import { lockEditionPlaces } from "./camp-places.ts";
+import { campRegistrationWithTotal, receiptOf } from "./camp-receipt.ts";
+import { answerFor, loadStoredRegistration } from "./camp-registration-answers.ts";
+import { updateCampRegistrations } from "./camp-registration-rows.ts";
+
+const registrationOf = (offer: OfferRow) => offer.campRegistrationId!;
+
+async function campOfferView(db: Db, offer: OfferRow, now: Date): Promise<OfferView | undefined> {
+  const [registration] = await db
+    .select(campRegistrationColumns)
+    .from(campRegistrations)
+    .where(eq(campRegistrations.id, registrationOf(offer)));
+  if (!registration) return undefined;
+  const edition = await campEditionOfYear(db, registration.editionYear);
+  const lines = await receiptOf(db, registration.id);
+  return {
+    slug: campEventSlug(registration.editionYear),
+    kind: campEventKind,
+    title: `Vinterleir ${registration.editionYear}`,
+    firstDay: formatCalendarDate(edition.start),
+    lastDay: formatCalendarDate(edition.end),
+    venue: edition.settings.venue,
+    year: registration.editionYear,
+    orderId: registration.orderId,
+    firstName: registration.firstName,
+    lastName: registration.lastName,
+    greetingName: greetingNameOf(registration) ?? null,
+    participants: [`${registration.firstName} ${registration.lastName}`.trim()],
+    total: receiptTotal(lines),
+    lines,
+    vipps: registration.vipps,
+    state: shownState(offer, now),
+    expiresAt: offer.expiresAt.toISOString(),
+  };
+}
+
+/** The confirmed or paying registration: its status, and its first payment attempt (or the card/cash one, or free). */
+async function takePlace(tx: Db, offer: OfferRow, now: Date, gateway: CampPaymentGateway, publicBaseUrl: string) {
+  // The registration's row lock is its order's (the view cannot be locked).
+  await tx
+    .select({ id: eventOrders.id })
+    .from(eventOrders)
+    .where(eq(eventOrders.id, registrationOf(offer)))
+    .for("no key update");
+  // Read after the lock, in its own statement: the total (a sum over the ledger) in the locking one could be older.
+  const [registration] = await tx
+    .select(campRegistrationWithTotal)
+    .from(campRegistrations)
+    .where(eq(campRegistrations.id, registrationOf(offer)));
+  if (!registration || registration.status !== "waiting") return "withdrawn" as const;
+  // A place taken while the camp is under way is paid at the door, as every registration then is (never Vipps).
+  const duringCamp = registration.vipps && editionPhase(await editionDataForYear(tx, registration.editionYear), now) === "running";
+  const vipps = registration.vipps && !duringCamp;
+  const method: PaymentMethod = registration.total === 0 ? "free" : vipps ? "vipps" : "card_cash";
+  if (method === "vipps" && !gateway.available) throw new HttpError(400, vippsUnavailableMessage);
+  const confirmed = method !== "vipps";
+  const reference = method === "vipps" ? `${registration.orderId}-1` : registration.orderId;
+  await updateCampRegistrations(tx, registration.id, {
+    status: confirmed ? "confirmed" : "pending_payment",
+    waitlistRank: null,
+    vipps,
+    ...(confirmed ? { confirmedAt: now } : {}),
+  });
+  await tx
+    .insert(eventPayments)
+    .values({
+      campRegistrationId: registration.id,
+      reference,
+      method,
+      amount: registration.total,
+      state: method === "card_cash" ? "unpaid" : method === "free" ? "paid" : "created",
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing();
+  if (confirmed) await queueCampConfirmationMail(tx, registration.id, now, publicBaseUrl);
+  return { confirmed, paymentReference: reference };
+}
+
+/** The camp's offers, answered in the camp routes' scope (`app` carries the camp's lists and its waiting-list job). */
+export function campOfferKind(app: FastifyInstance, gateway: CampPaymentGateway): OfferKind {
+  return {
+    view: campOfferView,
+    async lockPlaces(tx, offer, answer) {
+      // «Ja takk» locks the offer and the registration; «Nei takk» changes who holds a place: the edition's lock first (docs/decisions/0009).
+      if (answer === "accept") return;
+      const [found] = await tx
+        .select({ year: campRegistrations.editionYear })
+        .from(campRegistrations)
+        .where(eq(campRegistrations.id, registrationOf(offer)));
+      if (found) await lockEditionPlaces(tx, found.year);
+    },
+    take: (tx, offer, now) => takePlace(tx, offer, now, gateway, app.env.PUBLIC_BASE_URL),
+    async leave(tx, offer, now) {
+      await updateCampRegistrations(
+        tx,
+        registrationOf(offer),
+        { status: "cancelled", cancelledAt: now, waitlistRank: null },
+        eq(eventOrders.status, "waiting"),
+      );
+    },
+    async answer(offer, taken) {
+      if (taken?.confirmed) {
+        app.outbox.kick();
+        app.campListsChanged();
+      }
+      const registration = await loadStoredRegistration(app.db, registrationOf(offer));
+      const answer = await answerFor(app, registration!, gateway, taken?.paymentReference);
+      // A waiting answer here means the payment was lost and the place taken meanwhile: the offer is gone.
+      if (answer.kind === "waitlist") return { kind: "refused", status: 410, message: offerMessages.expired };
+      return { kind: "text", text: answer.kind === "done" ? "Done" : answer.url };
+    },
+    async passOn() {
+      await app.campWaitlist.drain();
+      app.outbox.kick();
+    },
+  };
+}

@@ -1,0 +1,156 @@
+/**
+ * The answers to a waiting-list offer behind its mailed link, written once for every kind of event: the
+ * view, «Ja takk» and «Nei takk». The offer is found by its token's hash and its row locked (after the kind's
+ * lock of places, where the kind's answer takes one), so a double click waits and then finds the first
+ * click's result (never a second charge or payment); the states and their answers are the same for every
+ * kind, and a place that comes free (declined, or found expired) is passed on to the next in line at once.
+ * What only a kind knows (its view, confirming the order and starting its payment, its lock and its line)
+ * is its `OfferKind` (camp/camp-offer-kind.ts, event-offer-kind.ts).
+ */
+import { eq } from "drizzle-orm";
+import { campEventKind } from "../../shared/events/event-kinds.ts";
+import { offerMessages, type OfferView } from "../../shared/events/waitlist-offer.ts";
+import type { Db } from "../db/database.ts";
+import { eventWaitlistOffers } from "../db/schema/events.ts";
+import { offerTokenHash, tokenPattern } from "./offer-token.ts";
+
+export type OfferRow = typeof eventWaitlistOffers.$inferSelect;
+
+/** What taking the places did to the order: confirmed (card/cash, free), or awaiting its payment with this reference. */
+export interface Taken {
+  confirmed: boolean;
+  paymentReference?: string;
+}
+
+/** What «Ja takk» came to: the text to answer (`Done` or the payment address), or a refusal with its status. */
+export type OfferAcceptAnswer = { kind: "text"; text: string } | { kind: "refused"; status: 404 | 410; message: string };
+export type OfferDeclineAnswer = { kind: "declined"; view: OfferView } | { kind: "refused"; status: 404 | 409 | 410; message: string };
+
+/** The part of an offer only its kind knows. Each runs inside the answer's transaction unless said otherwise. */
+export interface OfferKind {
+  view(db: Db, offer: OfferRow, now: Date): Promise<OfferView | undefined>;
+  /** The kind's lock of places, taken before the offer row's, where the kind's answer takes one. */
+  lockPlaces(tx: Db, offer: OfferRow, answer: "accept" | "decline"): Promise<void>;
+  /** The open offer's places become the order's; "withdrawn" when the order no longer waits. */
+  take(tx: Db, offer: OfferRow, now: Date): Promise<Taken | "withdrawn">;
+  /** «Nei takk»: the waiting order leaves the line (cancelled; nothing was charged). */
+  leave(tx: Db, offer: OfferRow, now: Date): Promise<void>;
+  /** After the commit: what «Ja takk» answers, `taken` now or accepted earlier (undefined). */
+  answer(offer: OfferRow, taken: Taken | undefined): Promise<OfferAcceptAnswer>;
+  /** After the commit, when the offer's places came free: offer them to the next in line. */
+  passOn(offer: OfferRow): Promise<void>;
+}
+
+/** The kinds' parts, filled in by the camp's and the events' registration (the camp's lives in its own scope). */
+export interface OfferKinds {
+  camp?: OfferKind;
+  event?: OfferKind;
+}
+
+type Answered<T> = T | { kind: "gone"; message: string; freed: boolean };
+
+export function createOfferAnswers(deps: { db: Db; now: () => Date; kinds: OfferKinds }) {
+  const { db } = deps;
+  const kindOf = (offer: OfferRow): OfferKind => {
+    const kind = offer.campRegistrationId !== null ? deps.kinds.camp : deps.kinds.event;
+    if (!kind) throw new Error(`No offer kind for ${offer.campRegistrationId !== null ? campEventKind : "event"} offers`);
+    return kind;
+  };
+  const find = async (token: string): Promise<OfferRow | undefined> => {
+    if (!tokenPattern.test(token)) return undefined;
+    const [offer] = await db
+      .select()
+      .from(eventWaitlistOffers)
+      .where(eq(eventWaitlistOffers.tokenHash, offerTokenHash(token)));
+    return offer;
+  };
+  const lockOffer = async (tx: Db, id: number) =>
+    (await tx.select().from(eventWaitlistOffers).where(eq(eventWaitlistOffers.id, id)).for("update"))[0];
+  const end = (tx: Db, offer: OfferRow, state: "accepted" | "declined" | "expired" | "withdrawn", now: Date) =>
+    tx.update(eventWaitlistOffers).set({ state, endedAt: now }).where(eq(eventWaitlistOffers.id, offer.id));
+  /** An offer no longer open: its answer, the same for either button. Declined stays declined, never rewritten. */
+  const closed = (offer: OfferRow) =>
+    offer.state === "declined"
+      ? offerMessages.declined
+      : offer.state === "withdrawn"
+        ? offerMessages.withdrawn
+        : offer.state === "expired"
+          ? offerMessages.expired
+          : undefined;
+  const notFound = { kind: "refused", status: 404, message: offerMessages.notFound } as const;
+
+  return {
+    /** The offer behind a token; undefined for an unknown or malformed one. */
+    async view(token: string): Promise<OfferView | undefined> {
+      const offer = await find(token);
+      return offer && kindOf(offer).view(db, offer, deps.now());
+    },
+
+    /** «Ja takk»: the open offer's places become the order's (confirmed, or the payment started after the commit). */
+    async accept(token: string): Promise<OfferAcceptAnswer> {
+      const found = await find(token);
+      if (!found) return notFound;
+      const kind = kindOf(found);
+      const now = deps.now();
+      const outcome = await db.transaction(async (tx): Promise<Answered<{ kind: "taken"; taken?: Taken }> | undefined> => {
+        await kind.lockPlaces(tx, found, "accept");
+        const offer = await lockOffer(tx, found.id);
+        if (!offer) return undefined;
+        if (offer.state === "accepted") return { kind: "taken" };
+        const message = closed(offer);
+        if (message) return { kind: "gone", message, freed: false };
+        if (offer.expiresAt.getTime() <= now.getTime()) {
+          await end(tx, offer, "expired", now);
+          return { kind: "gone", message: offerMessages.expired, freed: true };
+        }
+        const taken = await kind.take(tx, offer, now);
+        if (taken === "withdrawn") {
+          await end(tx, offer, "withdrawn", now);
+          return { kind: "gone", message: offerMessages.withdrawn, freed: false };
+        }
+        await end(tx, offer, "accepted", now);
+        return { kind: "taken", taken };
+      });
+      if (!outcome) return notFound;
+      if (outcome.kind === "gone") {
+        // Too late: the places pass on now.
+        if (outcome.freed) await kind.passOn(found);
+        return { kind: "refused", status: 410, message: outcome.message };
+      }
+      return kind.answer(found, outcome.taken);
+    },
+
+    /** «Nei takk»: off the list, and the places go to the next in line at once. Declining again answers the same. */
+    async decline(token: string): Promise<OfferDeclineAnswer> {
+      const found = await find(token);
+      if (!found) return notFound;
+      const kind = kindOf(found);
+      const now = deps.now();
+      const outcome = await db.transaction(async (tx): Promise<Answered<{ kind: "declined" | "accepted"; freed: boolean }> | undefined> => {
+        await kind.lockPlaces(tx, found, "decline");
+        const offer = await lockOffer(tx, found.id);
+        if (!offer) return undefined;
+        if (offer.state === "declined") return { kind: "declined", freed: false };
+        if (offer.state === "accepted") return { kind: "accepted", freed: false };
+        const message = closed(offer);
+        if (message) return { kind: "gone", message, freed: false };
+        if (offer.expiresAt.getTime() <= now.getTime()) {
+          await end(tx, offer, "expired", now);
+          return { kind: "gone", message: offerMessages.expired, freed: true };
+        }
+        await end(tx, offer, "declined", now);
+        await kind.leave(tx, offer, now);
+        return { kind: "declined", freed: true };
+      });
+      if (!outcome) return notFound;
+      if (outcome.freed) await kind.passOn(found);
+      if (outcome.kind === "accepted") return { kind: "refused", status: 409, message: offerMessages.alreadyAccepted };
+      if (outcome.kind === "gone") return { kind: "refused", status: 410, message: outcome.message };
+      // The offer as it now stands (declined), read afresh.
+      const [declined] = await db.select().from(eventWaitlistOffers).where(eq(eventWaitlistOffers.id, found.id));
+      return { kind: "declined", view: (await kind.view(db, declined!, deps.now()))! };
+    },
+  };
+}
+
+export type OfferAnswers = ReturnType<typeof createOfferAnswers>;
