@@ -72,7 +72,8 @@ export async function submitCampGroup(
         if (twin) return { earlier: twin };
         // Those already in line for an offer come first (the count's open places leave theirs out).
         const places = await campPlaces(tx, edition.year, data.capacity, now);
-        if (places.open !== null && places.open < athletes.length) throw new HttpError(409, campInputMessages.groupDoesNotFit(places.open, athletes.length));
+        if (places.open !== null && places.open < athletes.length)
+          throw new HttpError(409, campInputMessages.groupDoesNotFit(places.open, athletes.length));
         const sleepers = athletes.filter((athlete) => athlete.sleepover).length;
         if (sleepers > 0 && data.sleepoverCapacity !== null && places.sleepoversHeld + sleepers > data.sleepoverCapacity) {
           throw new HttpError(409, campInputMessages.groupSleepoverFull);
