@@ -1,8 +1,6 @@
-import { and, eq, type SQL } from "drizzle-orm";
-import { campEventKind, campEventSlug } from "../../shared/events/event-kinds.ts";
 import type { Db } from "../db/database.ts";
-import { events } from "../db/schema/events.ts";
 import { lockPlaces, placesCounted, type PlacesCounted } from "../events/event-places.ts";
+import { campEventOfYear } from "./camp-editions.ts";
 
 /**
  * A camp edition's places, read from the database's count of its event (events/event-places.ts): the camp's
@@ -10,16 +8,13 @@ import { lockPlaces, placesCounted, type PlacesCounted } from "../events/event-p
  * event's order, so the edition's page, the admin and each registration's decision read one figure.
  */
 
-/** The edition's event (`vinterleir-YYYY`). */
-const editionEvent = (editionYear: number): SQL => and(eq(events.kind, campEventKind), eq(events.slug, campEventSlug(editionYear)))!;
-
 /**
  * Every check-and-change of who holds a place in an edition (a registration, an offer from the waiting list, a lost
  * payment taken up again, removal from the list, a sleepover taken) runs in a transaction that first takes this
  * lock: its event's row, FOR UPDATE, as an event's order does. Answers the event's id.
  */
 export function lockEditionPlaces(tx: Pick<Db, "execute">, editionYear: number): Promise<number | undefined> {
-  return lockPlaces(tx, editionEvent(editionYear));
+  return lockPlaces(tx, campEventOfYear(editionYear));
 }
 
 /**
@@ -29,7 +24,7 @@ export function lockEditionPlaces(tx: Pick<Db, "execute">, editionYear: number):
  * place first, and the athletes holding one who sleep over.
  */
 export function campPlaces(db: Pick<Db, "execute">, editionYear: number, capacity: number | null, now: Date): Promise<PlacesCounted> {
-  return placesCounted(db, editionEvent(editionYear), capacity, now);
+  return placesCounted(db, campEventOfYear(editionYear), capacity, now);
 }
 
 /** Places not free for a new registration (as `registrationStateAt` takes them): the capacity less what is open. */
