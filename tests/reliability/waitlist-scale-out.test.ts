@@ -3,7 +3,7 @@
  *
  * - capacity = confirmed + 2, then five registrations at the same moment, spread over A and B: exactly two
  *   answer `Done` and three `Venteliste` (the check and the insert share one transaction under the
- *   edition's advisory lock, which holds across processes);
+ *   lock of the edition's event row, which holds across processes);
  * - three places freed at once (the camp admin cancels on A and on B together) while both processes' waiting
  *   list jobs run: exactly one offer per waiting registration, none twice, one offer mail each.
  */

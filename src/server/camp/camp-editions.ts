@@ -20,8 +20,7 @@ import {
 } from "../../shared/events/event-kinds.ts";
 import { eventChanges, events } from "../db/schema/events.ts";
 import { HttpError } from "../errors.ts";
-import { placesHeld, sleepoverPlacesHeld } from "./camp-places.ts";
-import { countAwaitingOffer } from "./camp-waitlist.ts";
+import { campPlaces, campPlacesTaken } from "./camp-places.ts";
 
 export interface StoredEdition {
   data: CampEditionData;
@@ -115,14 +114,6 @@ export async function listEditionChanges(db: Db, year: number) {
 }
 
 /**
- * Places not free for a new registration: athletes holding one (camp-places.ts), and those on the waiting
- * list still in line for an offer (a freed place is theirs first).
- */
-async function takenPlaces(db: Db, year: number, now: Date): Promise<number> {
-  return (await placesHeld(db, year, now)) + (await countAwaitingOffer(db, year));
-}
-
-/**
  * A published edition as visitors see it, with its registration state, places left and where the camp stands
  * (before, under way, over): «the» camp, or the
  * published edition of `year` (undefined for a draft or a year without an edition).
@@ -130,10 +121,11 @@ async function takenPlaces(db: Db, year: number, now: Date): Promise<number> {
 export async function currentEditionView(db: Db, now: Date, year?: number) {
   const current = year === undefined ? await loadCurrentEdition(db, now) : await loadEdition(db, year);
   if (!current?.publishedAt) return undefined;
-  const { state, placesLeft } = registrationStateAt(current.data, now, await takenPlaces(db, current.data.year, now));
-  const { sleepoverCapacity } = current.data;
-  const sleepoverPlacesLeft =
-    sleepoverCapacity === null ? null : Math.max(0, sleepoverCapacity - (await sleepoverPlacesHeld(db, current.data.year, now)));
+  const { capacity, sleepoverCapacity } = current.data;
+  // The database's count, the one every registration is decided by: those in line for an offer take a freed place first.
+  const places = await campPlaces(db, current.data.year, capacity, now);
+  const { state, placesLeft } = registrationStateAt(current.data, now, campPlacesTaken(places, capacity));
+  const sleepoverPlacesLeft = sleepoverCapacity === null ? null : Math.max(0, sleepoverCapacity - places.sleepoversHeld);
   return { ...current.data, state, placesLeft, sleepoverPlacesLeft, phase: editionPhase(current.data, now) };
 }
 

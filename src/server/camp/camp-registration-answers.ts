@@ -10,11 +10,11 @@ import { HttpError } from "../errors.ts";
 import { queueConfirmation } from "./camp-confirmation-queue.ts";
 import { editionDataForYear } from "./camp-edition-lookup.ts";
 import type { CampPaymentGateway } from "./camp-payment-gateway.ts";
-import { deadPaymentStates, lockEditionPlaces, placesHeld } from "./camp-places.ts";
+import { campPlaces, deadPaymentStates, lockEditionPlaces } from "./camp-places.ts";
 import { campInputMessages, registrationWindowMessages, type SubmitAnswer } from "./camp-registration-errors.ts";
 import { editionPhase } from "../../shared/camp/camp-edition-phase.ts";
 import { paymentMethodFor, startingPaymentState, type RegistrationStatus } from "./camp-registration-write.ts";
-import { countAwaitingOffer, moveToWaitlist } from "./camp-waitlist.ts";
+import { moveToWaitlist } from "./camp-waitlist.ts";
 import { copyShares } from "../payments/payment-shares.ts";
 import { campRegistrationCharged } from "./camp-receipt.ts";
 import { campDraftKey, updateCampRegistrations } from "./camp-registration-rows.ts";
@@ -98,7 +98,8 @@ async function switchToCardCash(app: FastifyInstance, registrationId: number, ed
       .for("no key update");
     if (pending.length === 0) return "unchanged" as const;
     if (capacity !== null) {
-      const free = capacity - (await placesHeld(tx, editionYear, now, registrationId)) - (await countAwaitingOffer(tx, editionYear));
+      // The registration's attempts are all ended, so it holds no place of its own in the count.
+      const free = (await campPlaces(tx, editionYear, capacity, now)).open ?? 0;
       if (group.length > 0 && free < pending.length) throw new HttpError(409, campInputMessages.groupDoesNotFit(Math.max(0, free), pending.length));
       if (free <= 0) {
         await updateCampRegistrations(tx, registrationId, { vipps: false });
@@ -225,8 +226,8 @@ async function retakePlace(app: FastifyInstance, registration: StoredRegistratio
     if (live) return { kind: "reference", reference: live.reference };
     // A group's payment takes a place for every athlete again, or none: a group is never put in line.
     const group = await groupOfPayer(tx, registration.id);
-    const free =
-      capacity - (await placesHeld(tx, registration.editionYear, now, registration.id)) - (await countAwaitingOffer(tx, registration.editionYear));
+    // No attempt of its own can still be paid (above), so it holds no place in the count.
+    const free = (await campPlaces(tx, registration.editionYear, capacity, now)).open ?? 0;
     if (group.length > 0 && free < group.length) throw new HttpError(409, campInputMessages.groupDoesNotFit(Math.max(0, free), group.length));
     if (free <= 0) {
       await moveToWaitlist(tx, registration.id, registration.editionYear, now);

@@ -10,12 +10,11 @@ import { eventPayments } from "../db/schema/events.ts";
 import { HttpError } from "../errors.ts";
 import type { RegistrationEdition } from "./camp-edition-cache.ts";
 import { vippsUnavailableMessage, type CampPaymentGateway } from "./camp-payment-gateway.ts";
-import { lockEditionPlaces, placesHeld, sleepoverPlacesHeld } from "./camp-places.ts";
+import { campPlaces, lockEditionPlaces } from "./camp-places.ts";
 import { answerEarlier, answerFor, findByDraft, type StoredRegistration } from "./camp-registration-answers.ts";
 import { CampInputError, campInputMessages, type SubmitAnswer } from "./camp-registration-errors.ts";
 import { refuseVippsDuringCamp, verifyAlreadyRegisteredCompanions } from "./camp-registrations.ts";
 import { moneyOfCharges, paymentMethodFor, writeRegistrationsTogether } from "./camp-registration-write.ts";
-import { countAwaitingOffer } from "./camp-waitlist.ts";
 import { newOrderId } from "./order-id.ts";
 
 /**
@@ -71,16 +70,12 @@ export async function submitCampGroup(
         await lockEditionPlaces(tx, edition.year);
         const twin = await findByDraft(tx, edition.year, registration.draftId);
         if (twin) return { earlier: twin };
-        if (data.capacity !== null) {
-          const free = Math.max(0, data.capacity - (await placesHeld(tx, edition.year, now)) - (await countAwaitingOffer(tx, edition.year)));
-          if (free < athletes.length) throw new HttpError(409, campInputMessages.groupDoesNotFit(free, athletes.length));
-        }
+        // Those already in line for an offer come first (the count's open places leave theirs out).
+        const places = await campPlaces(tx, edition.year, data.capacity, now);
+        if (places.open !== null && places.open < athletes.length)
+          throw new HttpError(409, campInputMessages.groupDoesNotFit(places.open, athletes.length));
         const sleepers = athletes.filter((athlete) => athlete.sleepover).length;
-        if (
-          sleepers > 0 &&
-          data.sleepoverCapacity !== null &&
-          (await sleepoverPlacesHeld(tx, edition.year, now)) + sleepers > data.sleepoverCapacity
-        ) {
+        if (sleepers > 0 && data.sleepoverCapacity !== null && places.sleepoversHeld + sleepers > data.sleepoverCapacity) {
           throw new HttpError(409, campInputMessages.groupSleepoverFull);
         }
       }

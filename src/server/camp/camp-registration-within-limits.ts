@@ -1,12 +1,11 @@
 import type { Db } from "../db/database.ts";
 import { WriteBatcher } from "../db/write-batcher.ts";
-import { lockEditionPlaces, placesHeld, sleepoverPlacesHeld } from "./camp-places.ts";
+import { campPlaces, campPlacesTaken, lockEditionPlaces } from "./camp-places.ts";
 import { idOf, writeAll, type StatementResult, type StatementValues } from "./camp-registration-statement.ts";
-import { countAwaitingOffer } from "./camp-waitlist.ts";
 
 /**
  * Registrations for an edition with a capacity (or a sleepover capacity that applies), when several arrive
- * at once: one transaction per batch takes the edition's lock, counts the places held once, and writes in one
+ * at once: one transaction per batch takes the edition's lock, asks the database's count once, and writes in one
  * statement those that fit, oldest first, each counting the places of those before it. One that does not fit
  * is not decided here: `NoPlaceInBatch` sends it to the exact path of one registration per transaction
  * (camp-registrations.ts), which puts it on the waiting list or refuses its sleepover. Counting the places is
@@ -45,10 +44,14 @@ async function writeBatch(db: Db, editionYear: number, batch: readonly Limited[]
   return db.transaction(async (tx) => {
     await lockEditionPlaces(tx, editionYear);
     const now = batch[0]!.now;
-    const capped = batch.some((item) => item.limits.capacity !== null);
-    // Those already in line for an offer come first: a place freed a moment ago is theirs.
-    let taken = capped ? (await placesHeld(tx, editionYear, now)) + (await countAwaitingOffer(tx, editionYear)) : 0;
-    let sleepersTaken = batch.some((item) => item.limits.sleepoverCapacity !== null) ? await sleepoverPlacesHeld(tx, editionYear, now) : 0;
+    // The largest capacity of the batch (they are one edition's; an edit may land between two): what is taken up
+    // to it is what each one's own capacity is compared with.
+    const capacities = batch.flatMap((item) => (item.limits.capacity === null ? [] : [item.limits.capacity]));
+    const capacity = capacities.length > 0 ? Math.max(...capacities) : null;
+    // Those already in line for an offer come first: a place freed a moment ago is theirs (the count leaves it to them).
+    const places = await campPlaces(tx, editionYear, capacity, now);
+    let taken = campPlacesTaken(places, capacity);
+    let sleepersTaken = places.sleepoversHeld;
     const fits = batch.map(({ values, limits }) => {
       if (limits.capacity !== null && taken >= limits.capacity) return false;
       if (limits.sleepoverCapacity !== null && sleepersTaken >= limits.sleepoverCapacity) return false;

@@ -14,7 +14,7 @@ import { HttpError, parseWith } from "../errors.ts";
 import { EditionChangedError, registrationEdition, type RegistrationEdition } from "./camp-edition-cache.ts";
 import { editionIsOver } from "./camp-edition-lookup.ts";
 import { vippsUnavailableMessage, type CampPaymentGateway } from "./camp-payment-gateway.ts";
-import { lockEditionPlaces, placesHeld, sleepoverPlacesHeld } from "./camp-places.ts";
+import { campPlaces, lockEditionPlaces } from "./camp-places.ts";
 import { NoPlaceInBatch, type PlaceLimits } from "./camp-registration-within-limits.ts";
 import { answerEarlier, answerFor, findByDraft, type StoredRegistration } from "./camp-registration-answers.ts";
 import { CampInputError, campInputMessages, registrationWindowMessages, type SubmitAnswer } from "./camp-registration-errors.ts";
@@ -26,7 +26,7 @@ import {
   type NewRegistration,
   type WrittenRegistration,
 } from "./camp-registration-write.ts";
-import { countAwaitingOffer, nextWaitlistRank, queueWaitlistJoinedMail } from "./camp-waitlist.ts";
+import { nextWaitlistRank, queueWaitlistJoinedMail } from "./camp-waitlist.ts";
 import { newOrderId } from "./order-id.ts";
 
 /**
@@ -133,7 +133,7 @@ async function submitUnderEdition(
 
 /**
  * One registration in one transaction. Where the edition has a capacity (or a sleepover capacity that
- * applies) the transaction first takes the edition's advisory lock and counts the places held: a free
+ * applies) the transaction first takes the edition's lock and asks the database's count of its places: a free
  * place gives a normal registration, a full camp a waiting one (no payment; its price lines as
  * calculated, so an offer can show them; a mail saying its place in line). A sleepover asked for when
  * every sleepover place is held is refused (409) rather than put in line: the athlete may well come without it.
@@ -180,9 +180,10 @@ async function storeRegistration(
         await lockEditionPlaces(tx, editionYear);
         const earlier = await findByDraft(tx, editionYear, registration.draftId);
         if (earlier) return { earlier };
-        // Those already in line for an offer come first: a place freed a moment ago is theirs.
-        const waiting = capacity !== null && (await placesHeld(tx, editionYear, now)) + (await countAwaitingOffer(tx, editionYear)) >= capacity;
-        if (!waiting && sleepoverCapacity !== null && (await sleepoverPlacesHeld(tx, editionYear, now)) >= sleepoverCapacity) {
+        // Those already in line for an offer come first: a place freed a moment ago is theirs (the count leaves it to them).
+        const places = await campPlaces(tx, editionYear, capacity, now);
+        const waiting = places.open !== null && places.open <= 0;
+        if (!waiting && sleepoverCapacity !== null && places.sleepoversHeld >= sleepoverCapacity) {
           throw new HttpError(409, campInputMessages.sleepoverFull);
         }
         return waiting ? write(tx, "waiting", await nextWaitlistRank(tx, editionYear)) : write(tx, input.status, null);

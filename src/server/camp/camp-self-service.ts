@@ -23,7 +23,7 @@ import { companionPerson, ledgerFigures, planCancellation } from "../../shared/c
 import { cancelInLedger, groupStaying, lockGroup, readLedger } from "./camp-ledger-store.ts";
 import { noteUncoveredClaims } from "./camp-companion-claims.ts";
 import { editionDataForYear } from "./camp-edition-lookup.ts";
-import { lockEditionPlaces, sleepoverPlacesHeld } from "./camp-places.ts";
+import { campPlaces, lockEditionPlaces } from "./camp-places.ts";
 import type { CampPaymentGateway } from "./camp-payment-gateway.ts";
 import { createMailLink, personalLinkUrl } from "./camp-personal-link.ts";
 import { emailKey } from "../../shared/contact/email-key.ts";
@@ -193,7 +193,7 @@ export async function changeMyRegistration(
       const { sleepoverCapacity } = await editionDataForYear(tx, registration.editionYear);
       if (sleepoverCapacity !== null) {
         await lockEditionPlaces(tx, registration.editionYear);
-        if ((await sleepoverPlacesHeld(tx, registration.editionYear, now)) >= sleepoverCapacity)
+        if ((await campPlaces(tx, registration.editionYear, null, now)).sleepoversHeld >= sleepoverCapacity)
           throw new HttpError(409, selfServiceMessages.sleepoverFull);
       }
     }

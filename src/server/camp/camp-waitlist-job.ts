@@ -8,12 +8,13 @@ import { eventWaitlistOffers } from "../db/schema/events.ts";
 import { PeriodicJob } from "../jobs/periodic-job.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { campEditionOfYear, editionDataForYear } from "./camp-edition-lookup.ts";
-import { lockEditionPlaces, placesHeld } from "./camp-places.ts";
+import { lineGettingPlaces } from "../events/event-places.ts";
+import { campPlaces, lockEditionPlaces } from "./camp-places.ts";
 import { campEventKind } from "../../shared/events/event-kinds.ts";
 import { offerMailKey, renderOfferMail } from "../events/event-waitlist-mail.ts";
 import { newOfferToken, offerTokenHash } from "../events/offer-token.ts";
 import { campOfferMailData } from "./camp-waitlist-mail.ts";
-import { awaitingOffer, waitlistMailData } from "./camp-waitlist.ts";
+import { waitlistMailData } from "./camp-waitlist.ts";
 
 /**
  * Offers every free place of the edition to the first in line without an open or expired offer (someone
@@ -22,19 +23,20 @@ import { awaitingOffer, waitlistMailData } from "./camp-waitlist.ts";
  */
 async function offerFreedPlaces(db: Db, editionYear: number, now: Date, publicBaseUrl: string): Promise<number> {
   return db.transaction(async (tx) => {
-    await lockEditionPlaces(tx, editionYear);
+    const eventId = await lockEditionPlaces(tx, editionYear);
+    if (eventId === undefined) return 0;
     const data = await editionDataForYear(tx, editionYear);
     // Registration closes when the camp starts unless the edition keeps it open: so do the offers.
     const closesAt = registrationClosesAt(data).getTime();
     if (now.getTime() >= closesAt || now.getTime() < Date.parse(data.registrationOpensAt)) return 0;
-    const free = data.capacity === null ? 10_000 : data.capacity - (await placesHeld(tx, editionYear, now));
-    if (free <= 0) return 0;
-    const candidates = await tx.execute<{ id: number }>(sql`select r.id ${awaitingOffer(editionYear)} order by r.waitlist_rank, r.id limit ${free}`);
-    if (candidates.rows.length === 0) return 0;
+    const free = data.capacity === null ? null : data.capacity - (await campPlaces(tx, editionYear, null, now)).held;
+    if (free !== null && free <= 0) return 0;
+    // The first in line get the free places, by the database's rule of the line (as an event's waiting orders).
+    const candidates = await lineGettingPlaces(tx, eventId, free);
+    if (candidates.length === 0) return 0;
     const edition = await campEditionOfYear(tx, editionYear);
     const expiresAt = new Date(Math.min(now.getTime() + offerValidityHours * 3600_000, closesAt));
-    for (const { id } of candidates.rows) {
-      const registrationId = Number(id);
+    for (const registrationId of candidates) {
       const token = newOfferToken();
       const [offer] = await tx
         .insert(eventWaitlistOffers)
@@ -44,7 +46,7 @@ async function offerFreedPlaces(db: Db, editionYear: number, now: Date, publicBa
       const content = renderOfferMail(campOfferMailData(mail, edition), token, expiresAt, publicBaseUrl, now);
       await queueMail(tx, { dedupeKey: offerMailKey(campEventKind, offer!.id), to: mail.email, ...content }, now);
     }
-    return candidates.rows.length;
+    return candidates.length;
   });
 }
 
@@ -85,7 +87,7 @@ declare module "fastify" {
 /**
  * Runs `runWaitlistOnce` every `intervalMs` and when kicked (one run at a time per process, another right
  * after if kicked meanwhile). Several processes on one PostgreSQL may run it together: expiring is one
- * idempotent statement, and offers are made under the edition's advisory lock, counting places afresh, so
+ * idempotent statement, and offers are made under the edition's lock (its event's row), counting places afresh, so
  * no place is offered twice; the mails' dedupe keys are the offers' ids.
  */
 export class WaitlistJob extends PeriodicJob<number> {

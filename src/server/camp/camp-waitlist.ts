@@ -5,7 +5,8 @@
  * `offerValidityHours` but never past the registration's close, sent by mail as a link. Accepting confirms
  * (card/cash, free) or starts the Vipps payment; an offer left unanswered expires and the place passes on.
  * Whoever's offer expired stays on the list (the camp admin sees it) but gets no second offer by itself.
- * Every change to who holds a place runs under the edition's advisory lock (camp-places.ts).
+ * Every change to who holds a place runs under the edition's lock, its event's row (camp-places.ts); who is in line
+ * for an offer is the database's rule of the line, as for an event's waiting orders (`event_line_fits`).
  *
  * Joining the line is here; the offer's answers are every kind's (events/offer-answers.ts, the camp's part in
  * camp-offer-kind.ts), the job that makes the offers in camp-waitlist-job.ts, and the camp admin's list in
@@ -77,16 +78,4 @@ export async function queueWaitlistJoinedMail(tx: Db, registrationId: number, no
 export async function moveToWaitlist(tx: Db, registrationId: number, editionYear: number, now: Date): Promise<void> {
   await updateCampRegistrations(tx, registrationId, { status: "waiting", waitlistRank: await nextWaitlistRank(tx, editionYear), confirmedAt: null });
   await queueWaitlistJoinedMail(tx, registrationId, now);
-}
-
-/** Waiting registrations next in line for an offer: without an open or expired one. */
-export const awaitingOffer = (editionYear: number) => sql`
-  from camp_registration_view r
-  where r.edition_year = ${editionYear} and r.status = 'waiting'
-    and not exists (select 1 from event_waitlist_offers o where o.camp_registration_id = r.id and o.state in ('offered', 'expired'))`;
-
-/** How many are in line for an offer: a free place is theirs before it is a new registration's. */
-export async function countAwaitingOffer(tx: Db, editionYear: number): Promise<number> {
-  const result = await tx.execute<{ n: number }>(sql`select count(*)::int as n ${awaitingOffer(editionYear)}`);
-  return Number(result.rows[0]?.n ?? 0);
 }

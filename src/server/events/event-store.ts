@@ -9,7 +9,7 @@ import { campEventKind, isLeaderKind } from "../../shared/events/event-kinds.ts"
 import { eventState, hasEnded } from "../../shared/events/event-rules.ts";
 import type { Db } from "../db/database.ts";
 import { eventOrders, eventStock, events } from "../db/schema/events.ts";
-import { placesHeld } from "../camp/camp-places.ts";
+import { campPlaces, campPlacesTaken } from "../camp/camp-places.ts";
 import { campEvents, storedEdition } from "../camp/camp-editions.ts";
 import { registrationStateAt } from "../../shared/camp/camp-edition-data.ts";
 
@@ -126,8 +126,8 @@ function summaryOf(row: EventRow, places: EventPlaces | undefined, stockLeft: nu
 }
 
 /**
- * The winter camp's published editions that have not ended, read through the camp's own tables and place
- * count (a small adapter: the camp keeps its code), so next year's camp is listed beside this year's.
+ * The winter camp's published editions that have not ended, read through the camp's own store and the database's
+ * count of its places (a small adapter: the camp keeps its code), so next year's camp is listed beside this year's.
  */
 async function campSummaries(db: Reader & Pick<Db, "execute">, at: Date): Promise<EventSummary[]> {
   const rows = (
@@ -141,10 +141,10 @@ async function campSummaries(db: Reader & Pick<Db, "execute">, at: Date): Promis
   const summaries: EventSummary[] = [];
   for (const data of rows) {
     const { year } = data;
-    const held = await placesHeld(db, year, at);
-    const left = data.capacity === null ? null : Math.max(0, data.capacity - held);
+    // The database's count of the edition's places, as its own page shows it (camp-editions.ts).
+    const places = await campPlaces(db, year, data.capacity, at);
     // The camp's own rule (camp-edition-data.ts): closed from the camp's start unless it stays open during it.
-    const { state } = registrationStateAt(data, at, held);
+    const { state, placesLeft: left } = registrationStateAt(data, at, campPlacesTaken(places, data.capacity));
     summaries.push({
       slug: `vinterleir-${year}`,
       kind: "vinterleir",

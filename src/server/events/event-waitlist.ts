@@ -7,7 +7,7 @@
  * holds its places (event-store.ts `holdsPlaces`). An offer left unanswered expires and the places pass on;
  * whoever's offer expired stays on the list (the admin sees it) but gets no second offer by itself.
  *
- * Everything runs under the event row's lock (`select … for update`), the lock every change to who holds a
+ * Everything runs under the event row's lock (`select … for update`, event-places.ts), the lock every change to who holds a
  * place takes, counting places afresh: two processes never offer the same place twice, and calling
  * `offerEventPlaces` again when nothing changed does nothing.
  */
@@ -23,6 +23,7 @@ import { offerMailKey, renderOfferMail } from "./event-waitlist-mail.ts";
 import { eventOfferMailData } from "./event-waitlist-view.ts";
 import type { EventDeps } from "./event-deps.ts";
 import { eventById, leaderEvents, placesTaken } from "./event-store.ts";
+import { lineGettingPlaces, lockPlaces } from "./event-places.ts";
 
 type Tx = Db;
 
@@ -32,21 +33,12 @@ export interface EventWaitlistDeps {
 }
 
 /**
- * Locks the event row: every check-and-change of who holds a place of the event takes this lock first. Only
- * an event of the leader's kinds: a camp edition's row (whose registrations are orders too) is the camp's to lock.
+ * Locks the event row (`lockPlaces`): every check-and-change of who holds a place of the event takes this lock
+ * first. Only an event of the leader's kinds: a camp edition's row is the camp's to lock (camp-places.ts), by the
+ * same lock.
  */
 export async function lockEventPlaces(tx: Pick<Db, "execute">, eventId: number): Promise<void> {
-  await tx.execute(sql`select ${events.id} from ${events} where ${events.id} = ${eventId} and ${leaderEvents} for update`);
-}
-
-/**
- * The waiting orders that get the places free now, first in line first: the database's rule of the line
- * (`event_line_fits`, migration 0031, the one the order statement decides by): going through the orders in
- * line, each one whose size fits what is still free takes it.
- */
-async function ordersGettingPlaces(tx: Pick<Db, "execute">, eventId: number, free: number | null): Promise<{ id: number }[]> {
-  const result = await tx.execute<{ order_id: number }>(sql`select order_id from event_line_fits(${eventId}, ${free}::integer) where fits`);
-  return result.rows.map((row) => ({ id: Number(row.order_id) }));
+  await lockPlaces(tx, and(eq(events.id, eventId), leaderEvents)!);
 }
 
 /** Marks the event's open offers past their deadline expired; answers how many. */
@@ -75,16 +67,17 @@ export async function offerEventPlacesIn(tx: Tx, eventId: number, now: Date, dep
   if (!row.publishedAt || now.getTime() < Date.parse(event.registrationOpensAt) || now.getTime() >= closesAt) return 0;
   const free = placesLeft(event, (await placesTaken(tx, [eventId], now)).get(eventId) ?? 0);
   if (free !== null && free <= 0) return 0;
-  const chosen = await ordersGettingPlaces(tx, eventId, free);
+  // The orders in line whose size fits what is free, first in line first (the database's rule of the line).
+  const chosen = await lineGettingPlaces(tx, eventId, free);
   if (chosen.length === 0) return 0;
   const expiresAt = new Date(Math.min(now.getTime() + eventOfferValidityHours * 3600_000, closesAt));
-  for (const order of chosen) {
+  for (const orderId of chosen) {
     const token = newOfferToken();
     const [offer] = await tx
       .insert(eventWaitlistOffers)
-      .values({ orderId: order.id, tokenHash: offerTokenHash(token), state: "offered", offeredAt: now, expiresAt })
+      .values({ orderId, tokenHash: offerTokenHash(token), state: "offered", offeredAt: now, expiresAt })
       .returning({ id: eventWaitlistOffers.id });
-    const data = await eventOfferMailData(tx, order.id);
+    const data = await eventOfferMailData(tx, orderId);
     const content = renderOfferMail(data, token, expiresAt, deps.publicBaseUrl, now);
     await queueMail(tx, { dedupeKey: offerMailKey(data.kind, offer!.id), to: data.email, ...content }, now);
   }

@@ -106,7 +106,7 @@ export const eventOrders = pgTable(
     telephone: text("telephone").notNull(),
     /** Whole kroner as charged; null for a camp order, whose figures are its ledger's only. */
     amount: integer("amount"),
-    /** How many places the order holds (participants; 0 for a sale); null for a camp order (camp-places.ts counts them). */
+    /** How many places the order holds (participants; 0 for a sale); null for a camp order, which holds its athlete's one (`event_holders`, migration 0052). */
     places: integer("places"),
     /** A camp order: the athlete's parent or contact person as the form asks (mails greet them); "" when an adult registered. */
     contactName: text("contact_name").notNull().default(""),
