@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { eventChanges, events } from "../db/schema/events.ts";
 import { HttpError } from "../errors.ts";
-import { campEventOfYear, storedEdition, type StoredEdition } from "./camp-editions.ts";
+import { storedEdition, type StoredEdition } from "./camp-editions.ts";
+import { campEventOfYear } from "./camp-events.ts";
 
 /**
  * "Publiser": visitors may see the edition of `year` and, inside its own window, register for it. Publishing

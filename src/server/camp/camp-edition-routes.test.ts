@@ -3,7 +3,8 @@ import { standardEditionData } from "../../shared/camp/camp-edition-data.ts";
 import type { Database } from "../db/database.ts";
 import { eventChanges, events } from "../db/schema/events.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
-import { campEvents, ensureCampEdition } from "./camp-editions.ts";
+import { ensureCampEdition } from "./camp-editions.ts";
+import { campEvents } from "./camp-events.ts";
 import { buildCampTestApp, campAdminToken, countRows, type TestApp } from "../test-support/camp.ts";
 
 let now = new Date("2026-11-25T10:00:00Z");

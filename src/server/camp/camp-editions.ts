@@ -20,6 +20,7 @@ import {
 } from "../../shared/events/event-kinds.ts";
 import { eventChanges, events } from "../db/schema/events.ts";
 import { HttpError } from "../errors.ts";
+import { campEventOfYear, campEvents } from "./camp-events.ts";
 import { campPlaces, campPlacesTaken } from "./camp-places.ts";
 
 export interface StoredEdition {
@@ -51,12 +52,6 @@ export async function ensureCampEdition(db: Db, now: Date, pinnedYear?: number):
     }
   });
 }
-
-/** The camp's editions among the events (src/shared/events/event-kinds.ts). */
-export const campEvents = eq(events.kind, campEventKind);
-
-/** The edition of `year`: the event at its address. */
-export const campEventOfYear = (year: number) => and(campEvents, eq(events.slug, campEventSlug(year)))!;
 
 /** An edition's columns in the events table. */
 export function campEventValues(data: CampEditionData) {

@@ -1,6 +1,6 @@
 import type { Db } from "../db/database.ts";
 import { lockPlaces, placesCounted, type PlacesCounted } from "../events/event-places.ts";
-import { campEventOfYear } from "./camp-editions.ts";
+import { campEventOfYear } from "./camp-events.ts";
 
 /**
  * A camp edition's places, read from the database's count of its event (events/event-places.ts): the camp's

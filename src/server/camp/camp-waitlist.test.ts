@@ -7,7 +7,7 @@ import type { Database } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
 import { campPaymentColumns } from "../payments/camp-payment-rows.ts";
 import { eventLedgerEntries, eventPayments, events } from "../db/schema/events.ts";
-import { campEvents, campEventOfYear } from "./camp-editions.ts";
+import { campEvents, campEventOfYear } from "./camp-events.ts";
 import { eventWaitlistOffers } from "../db/schema/events.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { outboxMails } from "../test-support/outbox.ts";

@@ -10,7 +10,8 @@ import { eventState, hasEnded } from "../../shared/events/event-rules.ts";
 import type { Db } from "../db/database.ts";
 import { eventOrders, eventStock, events } from "../db/schema/events.ts";
 import { campPlaces, campPlacesTaken } from "../camp/camp-places.ts";
-import { campEvents, storedEdition } from "../camp/camp-editions.ts";
+import { storedEdition } from "../camp/camp-editions.ts";
+import { campEvents } from "../camp/camp-events.ts";
 import { registrationStateAt } from "../../shared/camp/camp-edition-data.ts";
 
 type EventTableRow = typeof events.$inferSelect;

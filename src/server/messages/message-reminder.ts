@@ -1,13 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { startOfOsloDay } from "../../shared/time.ts";
-import {
-  campEventSlug,
-  defaultReminder,
-  messageInputMessages,
-  type Reminder,
-  type ReminderState,
-  type ReminderView,
-} from "../../shared/messages/message.ts";
+import { campEventSlug } from "../../shared/events/event-kinds.ts";
+import { defaultReminder, messageInputMessages, type Reminder, type ReminderState, type ReminderView } from "../../shared/messages/message.ts";
 import type { Db } from "../db/database.ts";
 import { messageReminders, messages } from "../db/schema/messages.ts";
 import { currentEditionYear } from "../camp/camp-edition-lookup.ts";

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import { campDocumentPaths, documentFileName } from "../../shared/camp/camp-documents.ts";
 import type { CampEdition } from "../../shared/camp/camp-edition.ts";
+import { campYearOfSlug } from "../../shared/events/event-kinds.ts";
 import {
-  campYearOfSlug,
   messageInputMessages,
   messageSegments,
   newMemberMessageSlug,

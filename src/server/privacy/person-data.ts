@@ -11,7 +11,7 @@ import { actorLabel, moneyActionLabel, paymentMethodLabel, paymentStateLabel } f
 import { registrationLedgerHistory } from "../camp/camp-ledger-history.ts";
 import { and, asc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { messageRecipients, messages } from "../db/schema/messages.ts";
-import { campEventSlug } from "../../shared/messages/message.ts";
+import { campEventSlug } from "../../shared/events/event-kinds.ts";
 import { syncRecipientStates } from "../messages/messages.ts";
 import { emailKey } from "../../shared/contact/email-key.ts";
 import { withoutLinkSecrets } from "../../shared/privacy/link-secrets.ts";

@@ -31,7 +31,7 @@ import { campRegistrations, paymentShares } from "../db/schema/camp.ts";
 import { companionsOf, readCampCompanions } from "../camp/camp-companion-rows.ts";
 import { updateCampRegistrations } from "../camp/camp-registration-rows.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
-import { campEventSlug } from "../../shared/messages/message.ts";
+import { campEventSlug } from "../../shared/events/event-kinds.ts";
 import { newMemberConfirmationKey, newMemberNoticeKey } from "../members/new-member-mail.ts";
 import { forgetEventMessages, syncRecipientStates } from "../messages/messages.ts";
 import { forgetOldNewMemberMessages } from "../members/new-member-messages.ts";

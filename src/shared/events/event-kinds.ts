@@ -17,6 +17,12 @@ export type StoredEventDefinition = EventDefinition | CampEventDefinition;
 /** The camp edition of `year` is the event at this address (its slug). */
 export const campEventSlug = (year: number) => `vinterleir-${year}`;
 
+/** The year of a winter camp edition's slug, or undefined for another event's. */
+export function campYearOfSlug(slug: string): number | undefined {
+  const match = /^vinterleir-(\d{4})$/.exec(slug);
+  return match ? Number(match[1]) : undefined;
+}
+
 export function campEventDefinition(data: CampEditionData): CampEventDefinition {
   return { ...data, kind: campEventKind };
 }

@@ -217,17 +217,6 @@ export const MessagePreviewSchema = z.object({
 });
 export type MessagePreview = z.infer<typeof MessagePreviewSchema>;
 
-/** The event key of a winter camp edition. */
-export function campEventSlug(year: number): string {
-  return `vinterleir-${year}`;
-}
-
-/** The year of a winter camp slug, or undefined for another key. */
-export function campYearOfSlug(slug: string): number | undefined {
-  const match = /^vinterleir-(\d{4})$/.exec(slug);
-  return match ? Number(match[1]) : undefined;
-}
-
 /** The reminder the site sends itself before the camp: on unless the leader turns it off; text edited per edition. */
 export const ReminderSchema = z
   .object({

@@ -1,5 +1,6 @@
 import type { AdminPerson } from "../../../../shared/camp/camp-lists.ts";
-import { campEventSlug, messageSegments } from "../../../../shared/messages/message.ts";
+import { campEventSlug } from "../../../../shared/events/event-kinds.ts";
+import { messageSegments } from "../../../../shared/messages/message.ts";
 import { useAdminData, type AdminSession } from "../../../components/admin/AdminShell.tsx";
 import { FamilyMessages } from "../../../components/admin/FamilyMessages.tsx";
 import { useAdminEditionYear, useEditionFetcher } from "../admin-edition.tsx";
