@@ -72,7 +72,7 @@ export interface BuildAppOptions {
   privacy?: PrivacySetupOptions;
   /** The waiting-list job (tests: no timer; kicks still run it). */
   campWaitlist?: WaitlistJobOptions;
-  /** The club's other events (tests: no reconciliation timer). */
+  /** The club's other events (tests: no waiting-list timer). */
   events?: EventRoutesOptions;
   /** The job that queues messages set for a time (tests: off, run by hand). */
   messageScheduler?: MessageSchedulerOptions;
@@ -144,7 +144,7 @@ export async function buildApp({
   setUpFindMyRegistrationQueue(app);
   setUpMessageScheduler(app, messageScheduler);
   await app.register(registerCampRoutes, { payments: campPayments ?? vippsPayments });
-  // Not encapsulated: the event orders' Vipps side (app.eventVipps) is driven by tests and the result page.
+  // Not encapsulated: its services are built once here, from app.vipps among others.
   await registerEventRoutes(app, events);
   await app.register(registerEventPrivacyRoutes);
   await app.register(registerMessageRoutes);

@@ -18,7 +18,7 @@ import { offerEventPlaces } from "./event-waitlist.ts";
 import { acceptEventOffer, declineEventOffer, eventOfferView, eventWaitlistMessages } from "./event-waitlist-offers.ts";
 
 export interface EventServiceDeps extends EventDeps {
-  /** Vipps for event orders (payments/event-vipps.ts); absent when Vipps is not offered. */
+  /** Vipps for event orders (the one Vipps service, payments/vipps/vipps-payments.ts); absent when Vipps is not offered. */
   payments?: EventPaymentGateway;
   /** Wakes the waiting-list job (it tries again within seconds when an offer right after a change failed). */
   kickWaitlist: () => void;

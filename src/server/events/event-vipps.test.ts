@@ -40,7 +40,7 @@ describe.each(databaseKinds)("event orders paid with Vipps on %s", (kind) => {
 
     await actOnLanding(app, res.body, "approve");
     await built.sim.settled();
-    await app.eventVipps!.reconcileOnce();
+    await app.vipps!.service.reconcileOnce();
     expect(await checkStatus(app, orderId)).toBe("RESERVED");
     expect((await participants("gradering-desember"))[0]).toMatchObject({ status: "confirmed", charged: 350, paid: 350, outstanding: 0 });
     const view = await app.inject({ url: `/api/Arrangement/Order/${orderId}` });
