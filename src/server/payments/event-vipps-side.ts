@@ -25,6 +25,7 @@ export function eventVippsSide(options: { publicBaseUrl: string }): VippsSide {
   return {
     messages: eventVippsMessages,
     ownerOf: eventOwnerOf,
+    takesEveryReservation: true,
     async authorized({ tx, row, now }) {
       const [order] = await tx.select().from(eventOrders).where(eq(eventOrders.id, row.orderId!));
       if (order?.status !== "pending_payment")

@@ -102,7 +102,11 @@ export abstract class VippsPaymentSettlement extends VippsPaymentSync {
     return ids.length;
   }
 
-  /** Sends (or resends, same key and amount) a refund; clears it when Vipps answers for good. */
+  /**
+   * Sends (or resends, same key and amount) a refund; clears it when Vipps answers for good. Only the camp's
+   * payments are refunded through Vipps (the admin's refund, a family's cancellation), so a refusal goes to the
+   * camp's ledger.
+   */
   protected async sendRefund(row: Pick<PaymentRow, "id" | "reference">, key: string, amount: number, actor: string) {
     try {
       const result = await this.client.refund(row.reference, { currency: "NOK", value: toOre(amount) }, key);

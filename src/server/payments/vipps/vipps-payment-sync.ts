@@ -128,6 +128,7 @@ export abstract class VippsPaymentSync {
         await log("vipps-released", amounts.cancelled - row.cancelledAmount, `Vipps ${row.reference}: reservasjon frigitt`);
 
       const open = amounts.authorized - amounts.captured - amounts.cancelled;
+      if (!settle && vippsState === "AUTHORIZED" && side.takesEveryReservation) settle = "capture";
       if (settle && open <= 0) settle = null;
       await tx
         .update(eventPayments)

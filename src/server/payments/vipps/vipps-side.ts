@@ -47,6 +47,11 @@ export interface VippsSide {
    * is taken or released, with the money log's note.
    */
   authorized(context: SideContext, amounts: VippsAmounts): Promise<{ settle: "capture" | "release"; note: string; mailQueued: boolean }>;
+  /**
+   * An authorized reservation with nothing left to settle is taken all the same: an event order's payment takes
+   * whatever it reserved (also one reserved before its payments had `settle`, when its capture was still owed).
+   */
+  takesEveryReservation?: boolean;
   /** Money Vipps took, written once to the owner's ledger. */
   captured(context: SideContext, amount: number): Promise<void>;
   /** The attempt ended unpaid (aborted, expired, terminated, never created): what the owner held goes. Answers whether mail was queued. */
