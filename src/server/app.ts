@@ -74,7 +74,7 @@ export interface BuildAppOptions {
   privacy?: PrivacySetupOptions;
   /** The waiting-list job (tests: no timer; kicks still run it). */
   campWaitlist?: WaitlistJobOptions;
-  /** The club's other events (tests: no reconciliation timer). */
+  /** The club's other events (tests: no waiting-list timer). */
   events?: EventRoutesOptions;
   /** The job that queues messages set for a time (tests: off, run by hand). */
   messageScheduler?: MessageSchedulerOptions;
@@ -148,7 +148,7 @@ export async function buildApp({
   // A waiting-list offer is answered once for every kind; each kind's part is made in its own registration.
   const offerKinds: OfferKinds = {};
   await app.register(registerCampRoutes, { payments: campPayments ?? vippsPayments, offerKinds });
-  // Not encapsulated: the event orders' Vipps side (app.eventVipps) is driven by tests and the result page.
+  // Not encapsulated: its services are built once here, from app.vipps among others.
   await registerEventRoutes(app, { ...events, offerKinds });
   registerOfferRoutes(app, offerKinds);
   await app.register(registerEventPrivacyRoutes);

@@ -172,7 +172,7 @@ describe.each(databaseKinds)("an event order's personal link on %s", (kind) => {
       clock: () => now,
       env: { VIPPS_SIMULATOR: "false" },
       mail: { transport: own, startWorker: false },
-      events: { startReconciler: false, onPlacesFreed: freed },
+      events: { onPlacesFreed: freed },
     });
     try {
       const admin = await campAdminToken(hooked);

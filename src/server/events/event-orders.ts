@@ -57,7 +57,7 @@ export interface EventOrderAwaitingPayment {
   title: string;
 }
 
-/** The Vipps side of an event order (event-vipps.ts), absent when Vipps is not offered. */
+/** Vipps for an event order (the one Vipps service, payments/vipps/vipps-payments.ts), absent when Vipps is not offered. */
 export interface EventPaymentGateway {
   createRedirect(order: EventOrderAwaitingPayment): Promise<string>;
 }

@@ -3,8 +3,6 @@ import { eventCalls } from "../../shared/events/event-calls.ts";
 import { eventMyOrderMessages } from "../../shared/events/event-my-order.ts";
 import type { ErrorBody } from "../errors.ts";
 import { routeCall } from "../http/call-route.ts";
-import { PeriodicJob } from "../jobs/periodic-job.ts";
-import { EventVipps } from "../payments/event-vipps.ts";
 import { publicPostRateLimit } from "../security/public-rate-limit.ts";
 import { eventAdminMessages } from "./event-admin.ts";
 import { registerEventAdminRoutes } from "./event-admin-routes.ts";
@@ -18,16 +16,7 @@ import { setUpEventWaitlistJob } from "./event-waitlist-routes.ts";
 import { eventOfferKind } from "./event-offer-kind.ts";
 import type { OfferKinds } from "./offer-answers.ts";
 
-declare module "fastify" {
-  interface FastifyInstance {
-    /** Present when Vipps is offered: the event orders' side of it (tests run its reconciliation by hand). */
-    eventVipps?: EventVipps;
-  }
-}
-
 export interface EventRoutesOptions {
-  /** Default on; tests run `app.eventVipps.reconcileOnce()` themselves. */
-  startReconciler?: boolean;
   /** Default on; tests run `app.eventWaitlist.drain()` themselves. */
   startWaitlistJob?: boolean;
   /** Told after a cancellation that freed places has committed (a waiting list's offers plug in here). */
@@ -37,30 +26,6 @@ export interface EventRoutesOptions {
 }
 
 export const eventPostBodyLimit = 96 * 1024;
-
-/** Vipps for event orders, with its reconciliation job, when Vipps is offered. */
-function setUpEventVipps(app: FastifyInstance, deps: EventDeps, options: EventRoutesOptions): EventVipps | undefined {
-  if (!app.vipps) return undefined;
-  const vipps = new EventVipps({
-    client: app.vipps.client,
-    db: deps.db,
-    now: deps.now,
-    log: app.log,
-    publicBaseUrl: deps.publicBaseUrl,
-    mailQueued: deps.kickOutbox,
-  });
-  app.vipps.orderHandlers.push(vipps);
-  app.decorate("eventVipps", vipps);
-  const job = new PeriodicJob({
-    intervalMs: app.env.VIPPS_RECONCILE_INTERVAL_MS,
-    log: app.log,
-    failureMessage: "event vipps reconciliation failed",
-    run: async () => void (await vipps.reconcileOnce()),
-  });
-  if (options.startReconciler !== false) app.addHook("onReady", async () => job.start());
-  app.addHook("preClose", async () => job.stop());
-  return vipps;
-}
 
 /**
  * The club's events besides the winter camp (docs/decisions/0022-events-side-by-side.md): the public list,
@@ -77,7 +42,8 @@ export async function registerEventRoutes(app: FastifyInstance, options: EventRo
     kickOutbox: () => app.outbox.kick(),
     log: app.log,
   };
-  const payments = setUpEventVipps(app, deps, options);
+  // The one Vipps service (payments/vipps/vipps-setup.ts), its reconciliation job the camp's and the events' alike.
+  const payments = app.vipps?.service;
   const waitlistJob = setUpEventWaitlistJob(app, deps, { startJob: options.startWaitlistJob });
   const kickWaitlist = () => waitlistJob.kick();
   const services = createEventServices({ ...deps, payments, kickWaitlist, onPlacesFreed: options.onPlacesFreed });

@@ -17,7 +17,7 @@ import { asEventOrder, eventById, eventDetail, leaderOrders, publishedEvents } f
 import { offerEventPlaces } from "./event-waitlist.ts";
 
 export interface EventServiceDeps extends EventDeps {
-  /** Vipps for event orders (payments/event-vipps.ts); absent when Vipps is not offered. */
+  /** Vipps for event orders (the one Vipps service, payments/vipps/vipps-payments.ts); absent when Vipps is not offered. */
   payments?: EventPaymentGateway;
   /** Wakes the waiting-list job (it tries again within seconds when an offer right after a change failed). */
   kickWaitlist: () => void;

@@ -39,12 +39,12 @@ describe.each(databaseKinds)("an event order's Vipps payment never created at Vi
     expect(held).toMatchObject({ status: "pending_payment" });
 
     current = new Date(current.getTime() + 30 * 60_000);
-    await app.eventVipps!.reconcileOnce();
+    await app.vipps!.service.reconcileOnce();
     const [payment] = await database.db.select().from(eventPayments).where(eq(eventPayments.orderId, held!.id));
     expect(payment).toMatchObject({ state: "failed", nextCheckAt: null });
     expect((await database.db.select().from(eventOrders).where(eq(eventOrders.id, held!.id)))[0]).toMatchObject({ status: "cancelled" });
     // Nothing left due: the job no longer asks Vipps about it.
-    expect(await app.eventVipps!.reconcileOnce()).toBe(0);
+    expect(await app.vipps!.service.reconcileOnce()).toBe(0);
     // The place is free again.
     const next = await postOrder(app, "gradering-desember", order({ participants: [participant()] }));
     expect(next.body).toBe("Done");

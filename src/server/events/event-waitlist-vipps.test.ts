@@ -58,7 +58,7 @@ describe.each(databaseKinds)("an event's waiting list with Vipps on %s", (kind) 
     // Ola gives up at Vipps: his order is cancelled and Kari gets the place offered at once.
     await actOnLanding(app, first.body, "abort");
     await built.sim.settled();
-    await app.eventVipps!.reconcileOnce();
+    await app.vipps!.service.reconcileOnce();
     expect(await statuses()).toEqual(["Ola:cancelled", "Kari:waiting"]);
     const offer = await offerToken("kari@example.no");
     expect((await app.inject({ url: `/api/Arrangement/Venteliste/Get/${offer}` })).json()).toMatchObject({
@@ -79,7 +79,7 @@ describe.each(databaseKinds)("an event's waiting list with Vipps on %s", (kind) 
 
     await actOnLanding(app, accepted.body, "approve");
     await built.sim.settled();
-    await app.eventVipps!.reconcileOnce();
+    await app.vipps!.service.reconcileOnce();
     expect(await checkStatus(app, orderId)).toBe("RESERVED");
     expect(await statuses()).toEqual(["Ola:cancelled", "Kari:confirmed"]);
     const participants = (await app.inject({ url: `/api/ArrangementAdmin/Participants/gradering-vipps/${token}` })).json();

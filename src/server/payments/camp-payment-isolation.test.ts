@@ -1,8 +1,9 @@
 /**
  * The camp's payments and the events' payments share one table (`event_payments`, migration 0047), one id
- * sequence and two reconciliation jobs, and a camp registration is itself an order of `event_orders` (its
- * edition's event's). Neither job, webhook, refund, admin view nor retention of one kind may read or change the
- * other kind's payment, nor take the other kind's order row for its own.
+ * sequence, one Vipps service and one reconciliation job, and a camp registration is itself an order of
+ * `event_orders` (its edition's event's). The job and the webhooks settle each payment through its own side only;
+ * no refund, admin view, order lookup nor retention of one kind may read or change the other kind's payment, nor
+ * take the other kind's order row for its own.
  */
 import { asc, eq, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,6 +16,8 @@ import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import { createPublished, eventIdOf, grading, order, participant, postOrder } from "../test-support/events.ts";
 import { buildVippsTestApp, startVippsPayment, type Paying } from "../test-support/vipps.ts";
 import { campPayment, selectCampPayments } from "./camp-payment-rows.ts";
+import { campOwnerOf } from "./camp-vipps-side.ts";
+import { eventOwnerOf } from "./event-vipps-side.ts";
 
 const now = new Date("2026-10-15T10:00:00Z");
 const slug = "gradering-oktober";
@@ -66,32 +69,35 @@ describe.each(databaseKinds)("the camp's and the events' payments kept apart in 
     expect(details!.payments.map((payment) => payment.reference)).toEqual([camp.reference]);
     // Each side, given the other's order, finds nothing of its own.
     expect(await built.service.adminView(orderRowId)).toBeUndefined();
-    expect(await built.app.eventVipps!.statusFor(camp.orderId)).toBeUndefined();
-    expect(await built.app.eventVipps!.cancelByOrder(camp.orderId)).toBeUndefined();
+    expect(await eventOwnerOf(database.db, camp.orderId)).toBeUndefined();
+    expect(await campOwnerOf(database.db, eventReference.replace(/-\d+$/, ""))).toBeUndefined();
+    expect(await eventOwnerOf(database.db, eventReference.replace(/-\d+$/, ""))).toEqual({ kind: "order", id: orderRowId });
+    expect(await campOwnerOf(database.db, camp.orderId)).toEqual({ kind: "camp", id: camp.registrationId });
   });
 
-  it("each reconciliation job claims and checks only its own kind's payments, both being due", async () => {
+  it("the one reconciliation job claims both sides' due payments and checks each through its own side", async () => {
     await bothDue();
-    const eventBefore = await eventPayment();
-    expect(await built.service.reconcileOnce()).toBe(1);
-    expect(await eventPayment()).toEqual(eventBefore);
-
-    await bothDue();
-    const campBefore = await campRow();
-    expect(await built.app.eventVipps!.reconcileOnce()).toBe(1);
-    expect(await campRow()).toEqual(campBefore);
-    // The camp's job, given the event payment's id, leaves it alone.
-    await built.service.process(eventPaymentId, "reconciliation");
-    expect(await eventPayment()).toMatchObject({ lastError: null, claimedUntil: null });
+    const statuses = async () =>
+      (await database.db.select({ id: eventOrders.id, status: eventOrders.status }).from(eventOrders).orderBy(asc(eventOrders.id))).map(
+        (row) => row.status,
+      );
+    const before = await statuses();
+    expect(await built.service.reconcileOnce()).toBe(2);
+    // Both looked up at Vipps (still open there), the claims released, and neither owner changed.
+    for (const row of [await eventPayment(), await campRow()]) {
+      expect(row).toMatchObject({ vippsState: "CREATED", claimedUntil: null, lastError: null, lastCheckedAt: now });
+    }
+    expect(await statuses()).toEqual(before);
+    expect(await built.service.reconcileOnce()).toBe(0);
   });
 
-  it("a webhook for one kind's reference is unknown to the other kind's service", async () => {
-    const eventBefore = await eventPayment();
+  it("a webhook for one side's reference reads and changes only that side's payment", async () => {
     const campBefore = await campRow();
     await built.service.onWebhook(eventReference);
-    await built.app.eventVipps!.onWebhook(camp.reference);
-    expect(await eventPayment()).toEqual(eventBefore);
     expect(await campRow()).toEqual(campBefore);
+    const eventBefore = await eventPayment();
+    await built.service.onWebhook(camp.reference);
+    expect(await eventPayment()).toEqual(eventBefore);
     expect(await database.db.select().from(eventPaymentActions).where(eq(eventPaymentActions.paymentId, eventPaymentId))).toEqual([]);
   });
 

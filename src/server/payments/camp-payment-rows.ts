@@ -50,12 +50,6 @@ export async function campPayment(db: Pick<Db, "select">, id: number): Promise<C
   return row;
 }
 
-/** The camp payment with this reference, if there is one (an event's payment with it is not the camp's). */
-export async function campPaymentByReference(db: Pick<Db, "select">, reference: string): Promise<CampPayment | undefined> {
-  const [row] = await selectCampPayments(db, eq(eventPayments.reference, reference));
-  return row;
-}
-
 /** Locks a camp payment's row for the rest of the transaction. */
 export async function lockCampPayment(tx: Pick<Db, "execute">, id: number): Promise<void> {
   await tx.execute(sql`select id from event_payments where id = ${id} and camp_registration_id is not null for update`);

@@ -120,7 +120,7 @@ describe.each(databaseKinds)("an event-only family's personal data on request on
     expect((await rowOf(vippsOrder)).email).toBe(familyKey);
     await actOnLanding(built.app, landing, "approve");
     await built.sim.settled();
-    await built.app.eventVipps!.reconcileOnce();
+    await built.app.vipps!.service.reconcileOnce();
     expect((await rowOf(vippsOrder)).status).toBe("confirmed");
 
     // A leader's message to the grading's families, still in the outbox when the family asks (the mail server

@@ -34,7 +34,7 @@ export async function buildTestApp(
     privacy: { startJob: false },
     campWaitlist: { startJob: false },
     messageScheduler: { startJob: false },
-    events: { startReconciler: false, startWaitlistJob: false },
+    events: { startWaitlistJob: false },
     // Never the real date as today: unless the test gives its own clock, one that starts at TEST_NOW (or at the
     // test's CLOCK_START) and runs on in real time, so durations and timeouts still pass.
     clock: createClock({ CLOCK_START: env.CLOCK_START ?? TEST_NOW }),

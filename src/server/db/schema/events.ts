@@ -319,7 +319,7 @@ export const eventPayments = pgTable(
     /** When the reconciliation job next looks at this payment at Vipps; null when nothing is left to do. */
     nextCheckAt: timestamp("next_check_at", { withTimezone: true }),
     /**
-     * The camp's reconciliation job's lease: while in the future, one process (one job run) owns this payment
+     * The Vipps reconciliation job's lease: while in the future, one process (one job run) owns this payment
      * and no other claims it. Separate from next_check_at, which webhooks and polls may move to "now" at any time.
      */
     claimedUntil: timestamp("claimed_until", { withTimezone: true }),

@@ -1,41 +1,34 @@
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { toOre } from "../../../shared/camp/camp-pricing.ts";
-import { shareRegistrationIds } from "../payment-shares.ts";
 import { recordRefundRefused } from "../../camp/camp-ledger-store.ts";
-import { campRegistrations } from "../../db/schema/camp.ts";
 import { eventPaymentActions, eventPayments } from "../../db/schema/events.ts";
-import { campPayment, campPaymentWithId } from "../camp-payment-rows.ts";
 import { VippsApiError } from "./vipps-client.ts";
 import { VippsPaymentSync, type PaymentRow } from "./vipps-payment-sync.ts";
+import { paymentRow } from "./vipps-side.ts";
 
 /** Vipps's default expiry is 10 minutes; after 20 we terminate what is still open ourselves. */
 const abandonAfterMs = 20 * 60_000;
 
-/** Settles a payment after its authorisation: capture or release, a queued refund, the reconciliation job. */
+/**
+ * Settles a payment of either side after its authorisation: capture or release, a queued refund (the camp's),
+ * and the one reconciliation job.
+ */
 export abstract class VippsPaymentSettlement extends VippsPaymentSync {
   // ---- one payment, start to end -------------------------------------------------------------------
 
   /** Everything still owed for one payment: read Vipps, capture or release, retry a refund, terminate if abandoned. */
   async process(paymentId: number, actor = "system"): Promise<void> {
-    let row = await campPayment(this.db, paymentId);
+    let row = await paymentRow(this.db, paymentId);
     if (!row || row.method !== "vipps") return;
     let error: unknown;
     try {
       if (row.pendingRefundKey && row.pendingRefundAmount) await this.sendRefund(row, row.pendingRefundKey, row.pendingRefundAmount, actor);
       if (row.state !== "failed") await this.sync(row, actor);
-      row = await campPayment(this.db, paymentId);
-      if (row!.settle === "capture") {
-        // Released only when nobody it pays for is still coming (a group's payment: every athlete cancelled).
-        const group = await shareRegistrationIds(this.db, paymentId);
-        const ids = group.length > 0 ? group : [row!.registrationId];
-        const coming = await this.db
-          .select({ id: campRegistrations.id })
-          .from(campRegistrations)
-          .where(and(inArray(campRegistrations.id, ids), ne(campRegistrations.status, "cancelled")));
-        if (coming.length === 0 && row!.capturedAmount === 0) {
-          await this.db.update(eventPayments).set({ settle: "release" }).where(campPaymentWithId(paymentId));
-          row!.settle = "release";
-        }
+      row = await paymentRow(this.db, paymentId);
+      if (row!.settle === "capture" && row!.capturedAmount === 0 && !(await this.sideOf(row!).stillWanted(this.db, row!))) {
+        // Nobody it pays for is still coming (a group's payment: every athlete cancelled): released instead.
+        await this.db.update(eventPayments).set({ settle: "release" }).where(eq(eventPayments.id, paymentId));
+        row!.settle = "release";
       }
       if (row!.settle === "capture") await this.capture(row!, actor);
       else if (row!.settle === "release") {
@@ -47,7 +40,7 @@ export abstract class VippsPaymentSettlement extends VippsPaymentSync {
       error = caught;
       this.log.warn({ paymentId, err: caught instanceof Error ? caught.message : String(caught) }, "vipps payment not settled yet; will retry");
     }
-    row = await campPayment(this.db, paymentId);
+    row = await paymentRow(this.db, paymentId);
     if (!row) return;
     // Done with it: the next check as the state asks, and the claim released for whichever process comes next.
     await this.db
@@ -57,7 +50,7 @@ export abstract class VippsPaymentSettlement extends VippsPaymentSync {
         claimedUntil: null,
         lastError: error ? String(error instanceof Error ? error.message : error).slice(0, 1000) : null,
       })
-      .where(campPaymentWithId(paymentId));
+      .where(eq(eventPayments.id, paymentId));
   }
 
   private async capture(row: PaymentRow, actor: string) {
@@ -84,7 +77,7 @@ export abstract class VippsPaymentSettlement extends VippsPaymentSync {
   }
 
   /**
-   * The reconciliation job: claims due payments and processes each. The claim is one UPDATE … FOR UPDATE SKIP
+   * The reconciliation job, for both sides' payments: claims due payments and processes each. The claim is one UPDATE … FOR UPDATE SKIP
    * LOCKED setting claimed_until (a lease), which only the job reads: webhooks, polls and apply() move
    * next_check_at to "now" whenever there is work, so next_check_at cannot be the lease — a payment made due
    * again while one process captures it would be claimed by another. process() releases the claim; a process
@@ -98,7 +91,7 @@ export abstract class VippsPaymentSettlement extends VippsPaymentSync {
       update event_payments set claimed_until = ${new Date(now.getTime() + leaseMs).toISOString()}::timestamptz
        where id in (
          select id from event_payments
-          where camp_registration_id is not null and method = 'vipps' and next_check_at <= ${at}::timestamptz
+          where method = 'vipps' and next_check_at <= ${at}::timestamptz
             and (claimed_until is null or claimed_until <= ${at}::timestamptz)
           order by next_check_at, id
           limit ${limit}
@@ -109,22 +102,26 @@ export abstract class VippsPaymentSettlement extends VippsPaymentSync {
     return ids.length;
   }
 
-  /** Sends (or resends, same key and amount) a refund; clears it when Vipps answers for good. */
-  protected async sendRefund(row: PaymentRow, key: string, amount: number, actor: string) {
+  /**
+   * Sends (or resends, same key and amount) a refund; clears it when Vipps answers for good. Only the camp's
+   * payments are refunded through Vipps (the admin's refund, a family's cancellation), so a refusal goes to the
+   * camp's ledger.
+   */
+  protected async sendRefund(row: Pick<PaymentRow, "id" | "reference">, key: string, amount: number, actor: string) {
     try {
       const result = await this.client.refund(row.reference, { currency: "NOK", value: toOre(amount) }, key);
       await this.apply(row.id, result, actor);
       await this.db
         .update(eventPayments)
         .set({ pendingRefundKey: null, pendingRefundAmount: null })
-        .where(and(campPaymentWithId(row.id), eq(eventPayments.pendingRefundKey, key)));
+        .where(and(eq(eventPayments.id, row.id), eq(eventPayments.pendingRefundKey, key)));
     } catch (error) {
       if (error instanceof VippsApiError && !error.retryable) {
         await this.db.transaction(async (tx) => {
           await tx
             .update(eventPayments)
             .set({ pendingRefundKey: null, pendingRefundAmount: null, lastError: error.message })
-            .where(and(campPaymentWithId(row.id), eq(eventPayments.pendingRefundKey, key)));
+            .where(and(eq(eventPayments.id, row.id), eq(eventPayments.pendingRefundKey, key)));
           await tx
             .insert(eventPaymentActions)
             .values({ paymentId: row.id, actor, action: "refund-failed", amount, at: this.now(), note: error.message.slice(0, 500) });

@@ -1,19 +1,23 @@
-import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { vippsStateLabel } from "../../../shared/camp/camp-state-labels.ts";
-import { queueCampConfirmationMail, queueCampGroupConfirmationMail } from "../../camp/camp-confirmation-queue.ts";
-import { shareRegistrationIds } from "../payment-shares.ts";
-import { figuresOf, recordVippsCapture } from "../../camp/camp-ledger-store.ts";
 import type { Db } from "../../db/database.ts";
-import { campRegistrations } from "../../db/schema/camp.ts";
-import { eventOrders, eventPaymentActions, eventPayments } from "../../db/schema/events.ts";
-import { lockCampRegistration, updateCampRegistrations } from "../../camp/camp-registration-rows.ts";
-import { campPayment, campPaymentsOf, campPaymentWithId, lockCampPayment, selectCampPayments, type CampPayment } from "../camp-payment-rows.ts";
+import { eventPaymentActions, eventPayments } from "../../db/schema/events.ts";
 import { VippsApiError, type VippsClient } from "./vipps-client.ts";
 import type { Aggregate, VippsPaymentState } from "./vipps-types.ts";
 import { stateText } from "./vipps-payment-view.ts";
+import {
+  lockPaymentRow,
+  ownerKindOf,
+  paymentRow,
+  vippsPaymentsOf,
+  type VippsOwner,
+  type VippsPaymentRow,
+  type VippsSide,
+  type VippsSides,
+} from "./vipps-side.ts";
 
-export type PaymentRow = CampPayment;
+export type PaymentRow = VippsPaymentRow;
 
 export const finalFailedStates = new Set(["ABORTED", "EXPIRED", "TERMINATED"]);
 const kr = (ore: number) => Math.round(ore / 100);
@@ -26,17 +30,17 @@ export interface VippsPaymentsOptions {
   now: () => Date;
   log: FastifyBaseLogger;
   publicBaseUrl: string;
+  /** What each side's owner does with its payments (payments/camp-vipps-side.ts, payments/event-vipps-side.ts). */
+  sides: VippsSides;
   /** Called after a commit that queued mail. */
   mailQueued: () => void;
   /** Called when a payment has work for the reconciliation job (kicks it). */
   workDue?: () => void;
-  /** Called after an attempt ended unpaid (aborted, expired, terminated): in a full camp its place goes to the waiting list. */
-  placeFreed?: () => void;
 }
 
 /**
- * The base of VippsPayments (vipps-payments.ts): reads a payment at Vipps and applies what it says to our
- * stored state, under a row lock.
+ * The base of VippsPayments (vipps-payments.ts): reads a payment of either side at Vipps and applies what it
+ * says to our stored state, under a row lock, asking the payment's side what its owner does.
  */
 export abstract class VippsPaymentSync {
   protected readonly client: VippsClient;
@@ -51,6 +55,10 @@ export abstract class VippsPaymentSync {
     this.log = options.log;
   }
 
+  protected sideOf(row: Pick<PaymentRow, "ownerKind">): VippsSide {
+    return this.options.sides[ownerKindOf(row)];
+  }
+
   // ---- reading from Vipps --------------------------------------------------------------------------
 
   /** GET the payment at Vipps and apply it. A payment Vipps never saw is given up after a while. */
@@ -60,12 +68,8 @@ export abstract class VippsPaymentSync {
       await this.apply(row.id, remote, actor, remote.redirectUrl);
     } catch (error) {
       if (error instanceof VippsApiError && error.status === 404 && !row.vippsState) {
-        if (this.now().getTime() - row.createdAt.getTime() > neverCreatedAfterMs) {
-          await this.db
-            .update(eventPayments)
-            .set({ state: "failed", nextCheckAt: null, lastError: "Not found at Vipps", updatedAt: this.now() })
-            .where(campPaymentWithId(row.id));
-        }
+        // Otherwise it stays due for ever, and its owner holds its places for ever.
+        if (this.now().getTime() - row.createdAt.getTime() > neverCreatedAfterMs) await this.neverCreated(row.id);
         return;
       }
       throw error;
@@ -73,17 +77,19 @@ export abstract class VippsPaymentSync {
   }
 
   /**
-   * Applies what Vipps says about a payment, under a row lock: final states stay final, amounts only
-   * grow, each amount that moved is logged once in money_actions, and the first AUTHORIZED confirms the
-   * registration and queues its e-mail in the same transaction (or, if it is no longer wanted, marks the
-   * reservation for release).
+   * Applies what Vipps says about a payment, under a row lock: final states stay final, amounts only grow, each
+   * amount that moved is logged once in event_payment_actions, and the first AUTHORIZED lets the payment's side
+   * confirm its owner and queue its mail in the same transaction (or mark the reservation for release); an
+   * attempt that ends unpaid lets the side free what its owner held.
    */
   async apply(paymentId: number, remote: { state: VippsPaymentState; aggregate: Aggregate }, actor: string, redirectUrl?: string): Promise<void> {
     const now = this.now();
-    const confirmed = await this.db.transaction(async (tx) => {
-      await lockCampPayment(tx, paymentId);
-      const row = await campPayment(tx, paymentId);
-      if (!row) return { confirmedNow: false, endedUnpaid: false };
+    const outcome = await this.db.transaction(async (tx) => {
+      await lockPaymentRow(tx, paymentId);
+      const row = await paymentRow(tx, paymentId);
+      if (!row) return { mailQueued: false, settleNow: false, endedUnpaid: false, side: undefined };
+      const side = this.sideOf(row);
+      const context = { tx, row, now, actor };
       const current = row.vippsState;
       const vippsState = current && current !== "CREATED" ? current : remote.state;
       const a = remote.aggregate;
@@ -94,52 +100,27 @@ export abstract class VippsPaymentSync {
         cancelled: Math.max(row.cancelledAmount, kr(a.cancelledAmount.value)),
       };
       let settle = row.settle;
-      let confirmedNow = false;
+      let mailQueued = false;
       let endedUnpaid = false;
       const log = (action: string, amount: number, note: string) =>
         tx.insert(eventPaymentActions).values({ paymentId, actor, action, amount, at: now, note });
 
       if (vippsState === "AUTHORIZED" && current !== "AUTHORIZED") {
-        // A group's payment confirms every athlete of the group at once, with the group's one mail.
-        const group = await shareRegistrationIds(tx, paymentId);
-        const ids = group.length > 0 ? group : [row.registrationId];
-        for (const id of ids) await lockCampRegistration(tx, id);
-        const updated =
-          (await updateCampRegistrations(tx, ids, { status: "confirmed", confirmedAt: now }, eq(eventOrders.status, "pending_payment"))).length > 0;
-        const [registration] = updated
-          ? []
-          : await tx.select({ status: campRegistrations.status }).from(campRegistrations).where(eq(campRegistrations.id, row.registrationId));
-        if (updated) {
-          // Reserved now and taken next: the mail counts it as paid.
-          if (group.length > 0) await queueCampGroupConfirmationMail(tx, group, now, this.options.publicBaseUrl, amounts.authorized);
-          else await queueCampConfirmationMail(tx, row.registrationId, now, this.options.publicBaseUrl, amounts.authorized);
-          settle = "capture";
-          confirmedNow = true;
-          await log("vipps-authorized", amounts.authorized, `Vipps ${row.reference}: reservert; påmeldingen er bekreftet`);
-        } else if (
-          row.kind === "change" &&
-          registration?.status === "confirmed" &&
-          (await figuresOf(tx, row.registrationId)).outstanding - (await comingIn(tx, row.registrationId, paymentId)) >= amounts.authorized
-        ) {
-          // The difference for a change made through "Min påmelding": taken like the registration's own payment.
-          settle = "capture";
-          await log("vipps-authorized", amounts.authorized, `Vipps ${row.reference}: reservert; tillegg for en endring`);
-        } else {
-          settle = "release";
-          await log(
-            "vipps-authorized",
-            amounts.authorized,
-            `Vipps ${row.reference}: reservert, men påmeldingen venter ikke på betaling; reservasjonen frigis`,
-          );
-        }
+        const decided = await side.authorized(context, amounts);
+        settle = decided.settle;
+        mailQueued = decided.mailQueued;
+        await log("vipps-authorized", amounts.authorized, `Vipps ${row.reference}: ${decided.note}`);
       } else if (vippsState !== current && vippsState && vippsState !== "CREATED") {
         await log(`vipps-${vippsState.toLowerCase()}`, 0, `Vipps ${row.reference}: ${vippsStateLabel(vippsState)}`);
-        if (finalFailedStates.has(vippsState)) endedUnpaid = true;
+        if (finalFailedStates.has(vippsState)) {
+          endedUnpaid = true;
+          if (await side.endedUnpaid(context)) mailQueued = true;
+        }
       }
       if (amounts.captured > row.capturedAmount) {
         await log("vipps-captured", amounts.captured - row.capturedAmount, `Vipps ${row.reference}: trukket`);
-        // Money in, in the order's ledger: what Vipps took, once (amounts only grow, under the row lock).
-        await recordVippsCapture(tx, row, amounts.captured - row.capturedAmount, { actor, reason: `Betalt med Vipps (${row.reference})`, now });
+        // Money in, in the owner's ledger: what Vipps took, once (amounts only grow, under the row lock).
+        await side.captured(context, amounts.captured - row.capturedAmount);
       }
       if (amounts.refunded > row.refundedAmount)
         await log("vipps-refunded", amounts.refunded - row.refundedAmount, `Vipps ${row.reference}: refundert`);
@@ -147,6 +128,7 @@ export abstract class VippsPaymentSync {
         await log("vipps-released", amounts.cancelled - row.cancelledAmount, `Vipps ${row.reference}: reservasjon frigitt`);
 
       const open = amounts.authorized - amounts.captured - amounts.cancelled;
+      if (!settle && vippsState === "AUTHORIZED" && side.takesEveryReservation) settle = "capture";
       if (settle && open <= 0) settle = null;
       await tx
         .update(eventPayments)
@@ -164,14 +146,30 @@ export abstract class VippsPaymentSync {
           lastCheckedAt: now,
           updatedAt: now,
         })
-        .where(campPaymentWithId(paymentId));
-      return { confirmedNow, endedUnpaid };
+        .where(eq(eventPayments.id, paymentId));
+      return { mailQueued, settleNow: settle !== null && settle !== row.settle, endedUnpaid, side };
     });
-    if (confirmed.confirmedNow) {
-      this.options.mailQueued();
-      this.options.workDue?.();
-    }
-    if (confirmed.endedUnpaid) this.options.placeFreed?.();
+    if (outcome.mailQueued) this.options.mailQueued();
+    if (outcome.settleNow) this.options.workDue?.();
+    if (outcome.endedUnpaid) outcome.side?.afterEndedUnpaid?.();
+  }
+
+  /** An attempt Vipps never saw: failed, and its owner (still waiting for it) lets go of what it held. */
+  private async neverCreated(paymentId: number): Promise<void> {
+    const now = this.now();
+    const outcome = await this.db.transaction(async (tx) => {
+      await lockPaymentRow(tx, paymentId);
+      const row = await paymentRow(tx, paymentId);
+      if (!row || row.vippsState || row.state === "failed") return undefined;
+      await tx
+        .update(eventPayments)
+        .set({ state: "failed", nextCheckAt: null, lastError: "Not found at Vipps", lastCheckedAt: now, updatedAt: now })
+        .where(eq(eventPayments.id, paymentId));
+      const side = this.sideOf(row);
+      return { side, mailQueued: await side.endedUnpaid({ tx, row, now, actor: "system" }) };
+    });
+    if (outcome?.mailQueued) this.options.mailQueued();
+    outcome?.side.afterEndedUnpaid?.();
   }
 
   /** Cancels an attempt that is not authorized; if Vipps says it is (6060), takes that state instead. */
@@ -189,8 +187,8 @@ export abstract class VippsPaymentSync {
     }
   }
 
-  protected async latestVippsPayment(registrationId: number): Promise<PaymentRow | undefined> {
-    const [row] = await selectCampPayments(this.db, campPaymentsOf(registrationId, "vipps")).orderBy(desc(eventPayments.id)).limit(1);
+  protected async latestVippsPayment(owner: VippsOwner): Promise<PaymentRow | undefined> {
+    const [row] = await this.db.select().from(eventPayments).where(vippsPaymentsOf(owner)).orderBy(desc(eventPayments.id)).limit(1);
     return row;
   }
 
@@ -202,21 +200,6 @@ export abstract class VippsPaymentSync {
     await this.db
       .update(eventPayments)
       .set({ lastError: String(error instanceof Error ? error.message : error).slice(0, 1000), nextCheckAt, updatedAt: this.now() })
-      .where(campPaymentWithId(paymentId));
+      .where(eq(eventPayments.id, paymentId));
   }
-}
-
-/**
- * What the registration's other Vipps payments are already set to take (approved, not captured yet): the
- * ledger has not seen it, so a second difference approved in the same moment must not be taken for the same
- * debt. Read under the registration's lock, which every payment's authorisation takes first.
- */
-async function comingIn(tx: Db, registrationId: number, paymentId: number): Promise<number> {
-  const [row] = await tx
-    .select({
-      due: sql<number>`coalesce(sum(${eventPayments.authorizedAmount} - ${eventPayments.capturedAmount} - ${eventPayments.cancelledAmount}), 0)::int`,
-    })
-    .from(eventPayments)
-    .where(and(eq(eventPayments.campRegistrationId, registrationId), ne(eventPayments.id, paymentId), eq(eventPayments.settle, "capture")));
-  return Number(row?.due ?? 0);
 }

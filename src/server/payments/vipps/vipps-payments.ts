@@ -1,36 +1,44 @@
 /**
- * Vipps payments for camp registrations (D1, docs/decisions/0006-vipps.md). Our stored state comes only
- * from Vipps (a GET after every signal: webhook, reconciliation, the result page's poll); it is applied
- * under a row lock, final states never change and amounts only grow, so duplicate, late or out-of-order
- * signals change nothing. The registration is confirmed and the e-mail queued in the transaction that
- * first sees AUTHORIZED; capture follows with one Idempotency-Key per payment, refunds with one key per
- * admin request, so no retry ever moves money twice.
+ * The one Vipps service (D1, docs/decisions/0006-vipps.md), for the camp's registrations and the events' orders
+ * alike: both sides' payments are rows of `event_payments`, read, applied, captured and reconciled by the same
+ * code, which asks the payment's side (vipps-side.ts, by the row's owner) only what its owner does. Our stored
+ * state comes only from Vipps (a GET after every signal: webhook, reconciliation, the result page's poll); it is
+ * applied under a row lock, final states never change and amounts only grow, so duplicate, late or
+ * out-of-order signals change nothing. The owner is confirmed and its e-mail queued in the transaction that
+ * first sees AUTHORIZED; capture follows with one Idempotency-Key per payment, refunds with one key per admin
+ * request, so no retry ever moves money twice.
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import { toOre } from "../../../shared/camp/camp-pricing.ts";
-import { copyShares } from "../payment-shares.ts";
 import type { CampPaymentGateway, RegistrationAwaitingPayment } from "../../camp/camp-payment-gateway.ts";
-import { campRegistrations } from "../../db/schema/camp.ts";
+import type { EventOrderAwaitingPayment, EventPaymentGateway } from "../../events/event-orders.ts";
 import { eventPayments } from "../../db/schema/events.ts";
-import { campPayment, campPaymentByReference, campPaymentsOf, campPaymentWithId, selectCampPayments } from "../camp-payment-rows.ts";
 import { HttpError } from "../../errors.ts";
 import { VippsApiError, VippsUnreachableError } from "./vipps-client.ts";
 import { vippsErrorCodes } from "./vipps-types.ts";
 import type { VippsStatus } from "../../../shared/payments/vipps-payment.ts";
 import { statusText } from "./vipps-payment-view.ts";
-import { vippsMessages } from "./vipps-payment-messages.ts";
 import { finalFailedStates, type PaymentRow } from "./vipps-payment-sync.ts";
 import { VippsPaymentAdmin } from "./vipps-payment-admin.ts";
+import { paymentRow, vippsPaymentsOf, type VippsOwner } from "./vipps-side.ts";
 
 /** The result page's status values (spec §7, D1). */
 export type VippsStatusText = VippsStatus;
 
+/** What a new attempt is made for: its owner, its order id (the reference's stem) and what the payer sees. */
+interface Payer {
+  owner: VippsOwner;
+  orderId: string;
+  telephone: string;
+  description: string;
+}
+
 /**
- * Vipps as the camp's payment gateway: creating and ending attempts, and the browser's calls. Settling,
- * reading Vipps and the admin's refunds are in the classes it extends (vipps-payment-admin.ts,
+ * Vipps as the camp's and the events' payment gateway: creating and ending attempts, and the browser's calls.
+ * Settling, reading Vipps and the camp admin's refunds are in the classes it extends (vipps-payment-admin.ts,
  * vipps-payment-settlement.ts, vipps-payment-sync.ts).
  */
-export class VippsPayments extends VippsPaymentAdmin implements CampPaymentGateway {
+export class VippsPayments extends VippsPaymentAdmin implements CampPaymentGateway, EventPaymentGateway {
   readonly available = true;
 
   returnUrl(orderId: string) {
@@ -40,23 +48,41 @@ export class VippsPayments extends VippsPaymentAdmin implements CampPaymentGatew
   // ---- creating attempts ---------------------------------------------------------------------------
 
   /** CampPaymentGateway: the Vipps landing page for the registration's current attempt (idempotent). */
-  async createPaymentRedirect(registration: RegistrationAwaitingPayment, depth = 0): Promise<string> {
-    let row = await this.latestVippsPayment(registration.registrationId);
-    if (!row) throw new Error(`Registration ${registration.registrationId} has no Vipps payment`);
-    if (row.state === "failed" || (row.vippsState && finalFailedStates.has(row.vippsState))) {
-      row = await this.newAttempt(registration.registrationId, registration.orderId, row.amount, row.kind);
-    }
-    if (row.vippsState === "AUTHORIZED") return this.returnUrl(registration.orderId);
+  createPaymentRedirect(registration: RegistrationAwaitingPayment): Promise<string> {
+    return this.redirect({
+      owner: { kind: "camp", id: registration.registrationId },
+      orderId: registration.orderId,
+      telephone: registration.telephone,
+      description: `Vinterleir ${registration.editionYear}, ordre ${registration.orderId}`,
+    });
+  }
+
+  /** EventPaymentGateway: the Vipps landing page for the event order's current attempt (idempotent). */
+  createRedirect(order: EventOrderAwaitingPayment): Promise<string> {
+    return this.redirect({
+      owner: { kind: "order", id: order.id },
+      orderId: order.orderId,
+      telephone: order.telephone,
+      description: `${order.title}, ordre ${order.orderId}`.slice(0, 100),
+    });
+  }
+
+  private async redirect(payer: Payer, depth = 0): Promise<string> {
+    const side = this.options.sides[payer.owner.kind];
+    let row = await this.latestVippsPayment(payer.owner);
+    if (!row) throw new Error(`Order ${payer.orderId} has no Vipps payment`);
+    if (row.state === "failed" || (row.vippsState && finalFailedStates.has(row.vippsState))) row = await this.newAttempt(payer, row);
+    if (row.vippsState === "AUTHORIZED") return this.returnUrl(payer.orderId);
     if (row.redirectUrl) return row.redirectUrl;
 
-    const phone = msisdn(registration.telephone);
+    const phone = msisdn(payer.telephone);
     const body = {
       amount: { currency: "NOK" as const, value: toOre(row.amount) },
       paymentMethod: { type: "WALLET" as const },
       reference: row.reference,
       userFlow: "WEB_REDIRECT" as const,
-      returnUrl: this.returnUrl(registration.orderId),
-      paymentDescription: `Vinterleir ${registration.editionYear}, ordre ${registration.orderId}`,
+      returnUrl: this.returnUrl(payer.orderId),
+      paymentDescription: payer.description,
       ...(phone ? { customer: { phoneNumber: phone } } : {}),
     };
     try {
@@ -71,60 +97,60 @@ export class VippsPayments extends VippsPaymentAdmin implements CampPaymentGatew
           lastError: null,
           updatedAt: this.now(),
         })
-        .where(campPaymentWithId(row.id));
+        .where(eq(eventPayments.id, row.id));
       return created.redirectUrl;
     } catch (error) {
       if (error instanceof VippsApiError && error.code === vippsErrorCodes.referenceExists && depth === 0) {
         // Created before (its answer was lost): take it from Vipps.
         const remote = await this.client.getPayment(row.reference);
         await this.apply(row.id, remote, "system", remote.redirectUrl);
-        return this.createPaymentRedirect(registration, depth + 1);
+        return this.redirect(payer, depth + 1);
       }
       if (error instanceof VippsUnreachableError || (error instanceof VippsApiError && error.retryable)) {
         // Maybe created: the same key makes the next try safe; reconciliation looks it up meanwhile.
         await this.noteError(row.id, error, this.later(60_000));
         this.log.warn({ reference: row.reference, err: (error as Error).message }, "vipps create payment failed; will retry");
-        throw new HttpError(503, vippsMessages.busy);
+        throw new HttpError(503, side.messages.busy);
       }
       if (error instanceof VippsApiError) {
         await this.db
           .update(eventPayments)
           .set({ state: "failed", nextCheckAt: null, lastError: error.message, updatedAt: this.now() })
-          .where(campPaymentWithId(row.id));
+          .where(eq(eventPayments.id, row.id));
         this.log.error({ reference: row.reference, err: error.message }, "vipps refused to create payment");
-        throw new HttpError(502, vippsMessages.refused);
+        throw new HttpError(502, side.messages.refused);
       }
       throw error;
     }
   }
 
-  private async newAttempt(registrationId: number, orderId: string, amount: number, kind: PaymentRow["kind"] = "registration"): Promise<PaymentRow> {
+  /** The next attempt `{orderId}-{n+1}` after one ended, asking what the last one asked. */
+  private async newAttempt(payer: Payer, previous: PaymentRow): Promise<PaymentRow> {
     const [counted] = await this.db
       .select({ n: sql<number>`count(*)::int` })
       .from(eventPayments)
-      .where(and(eq(eventPayments.campRegistrationId, registrationId), eq(eventPayments.method, "vipps")));
+      .where(vippsPaymentsOf(payer.owner));
     const now = this.now();
-    const previous = await this.latestVippsPayment(registrationId);
+    const side = this.options.sides[payer.owner.kind];
     // One transaction: no one reads the new attempt before its shares and amount are set.
     await this.db.transaction(async (tx) => {
       const [inserted] = await tx
         .insert(eventPayments)
         .values({
-          campRegistrationId: registrationId,
-          reference: `${orderId}-${Number(counted?.n ?? 0) + 1}`,
+          ...(payer.owner.kind === "camp" ? { campRegistrationId: payer.owner.id } : { orderId: payer.owner.id }),
+          reference: `${payer.orderId}-${Number(counted?.n ?? 0) + 1}`,
           method: "vipps",
-          kind,
-          amount,
+          kind: previous.kind,
+          amount: previous.amount,
           state: "created",
           createdAt: now,
           updatedAt: now,
         })
         .onConflictDoNothing()
         .returning({ id: eventPayments.id });
-      // A group's payment: the next attempt carries the shares still owed, and asks for their sum.
-      if (inserted && previous) await copyShares(tx, previous.id, inserted.id);
+      if (inserted) await side.attemptAdded?.(tx, previous.id, inserted.id);
     });
-    return (await this.latestVippsPayment(registrationId))!;
+    return (await this.latestVippsPayment(payer.owner))!;
   }
 
   /**
@@ -132,31 +158,30 @@ export class VippsPayments extends VippsPaymentAdmin implements CampPaymentGatew
    * Vipps without ever releasing an authorized one (cancelTransactionOnly). "authorized": one was paid after all.
    */
   async releasePendingPayment(registrationId: number): Promise<"released" | "authorized"> {
-    const rows = await selectCampPayments(this.db, campPaymentsOf(registrationId, "vipps")).orderBy(asc(eventPayments.id));
+    const owned = vippsPaymentsOf({ kind: "camp", id: registrationId });
+    const rows = await this.db.select().from(eventPayments).where(owned).orderBy(asc(eventPayments.id));
     try {
       for (const row of rows) {
         if (row.state === "failed" || (row.vippsState && row.vippsState !== "CREATED")) continue;
         await this.terminate(row, "system");
       }
     } catch (error) {
-      if (error instanceof VippsUnreachableError || (error instanceof VippsApiError && error.retryable)) throw new HttpError(503, vippsMessages.busy);
+      if (error instanceof VippsUnreachableError || (error instanceof VippsApiError && error.retryable))
+        throw new HttpError(503, this.options.sides.camp.messages.busy);
       throw error;
     }
-    const after = await selectCampPayments(this.db, campPaymentsOf(registrationId, "vipps"));
-    return after.some((row) => row.vippsState === "AUTHORIZED") ? "authorized" : "released";
+    const after = await this.db
+      .select()
+      .from(eventPayments)
+      .where(and(owned, eq(eventPayments.vippsState, "AUTHORIZED")));
+    return after.length > 0 ? "authorized" : "released";
   }
 
   // ---- the browser's calls -------------------------------------------------------------------------
 
-  /**
-   * The registration whose Vipps payment an order id stands for: its own, or for a further athlete of a group
-   * that paid once, the group's first athlete (who holds the payment), so every athlete's result page works.
-   */
-  private async registrationByOrder(orderId: string) {
-    const [registration] = await this.db.select().from(campRegistrations).where(eq(campRegistrations.orderId, orderId));
-    if (!registration?.groupId || registration.groupId === orderId || (await this.latestVippsPayment(registration.id))) return registration;
-    const [first] = await this.db.select().from(campRegistrations).where(eq(campRegistrations.orderId, registration.groupId));
-    return first ?? registration;
+  /** The owner whose Vipps payments an order id stands for, of whichever side the order id is. */
+  private async ownerOf(orderId: string): Promise<VippsOwner | undefined> {
+    return (await this.options.sides.order.ownerOf(this.db, orderId)) ?? (await this.options.sides.camp.ownerOf(this.db, orderId));
   }
 
   /**
@@ -165,9 +190,9 @@ export class VippsPayments extends VippsPaymentAdmin implements CampPaymentGatew
    * with the reconciliation job.
    */
   async statusFor(orderId: string): Promise<VippsStatusText | undefined> {
-    const registration = await this.registrationByOrder(orderId);
-    if (!registration) return undefined;
-    const rows = await selectCampPayments(this.db, campPaymentsOf(registration.id, "vipps")).orderBy(asc(eventPayments.id));
+    const owner = await this.ownerOf(orderId);
+    if (!owner) return undefined;
+    const rows = await this.db.select().from(eventPayments).where(vippsPaymentsOf(owner)).orderBy(asc(eventPayments.id));
     const latest = rows[rows.length - 1];
     if (!latest) return undefined;
     if (rows.some((row) => row.vippsState === "AUTHORIZED")) return "RESERVED";
@@ -175,7 +200,7 @@ export class VippsPayments extends VippsPaymentAdmin implements CampPaymentGatew
     if (latest.state !== "failed" && (!latest.vippsState || latest.vippsState === "CREATED") && stale) {
       try {
         await this.sync(latest, "system");
-        const fresh = await campPayment(this.db, latest.id);
+        const fresh = await paymentRow(this.db, latest.id);
         if (fresh) return statusText(fresh);
       } catch (error) {
         this.log.warn({ reference: latest.reference, err: error instanceof Error ? error.message : String(error) }, "vipps status poll failed");
@@ -186,16 +211,16 @@ export class VippsPayments extends VippsPaymentAdmin implements CampPaymentGatew
 
   /** POST /api/Vipps/Cancel/{orderId}: ends the open attempt at Vipps too; never releases an authorized one. */
   async cancelByOrder(orderId: string): Promise<{ orderId: string; status: VippsStatusText } | undefined> {
-    const registration = await this.registrationByOrder(orderId);
-    if (!registration) return undefined;
-    const latest = await this.latestVippsPayment(registration.id);
+    const owner = await this.ownerOf(orderId);
+    if (!owner) return undefined;
+    const latest = await this.latestVippsPayment(owner);
     if (!latest) return undefined;
     if (latest.state !== "failed" && (!latest.vippsState || latest.vippsState === "CREATED")) {
       try {
         await this.terminate(latest, "payer");
       } catch (error) {
         if (error instanceof VippsUnreachableError || (error instanceof VippsApiError && error.retryable))
-          throw new HttpError(503, vippsMessages.busy);
+          throw new HttpError(503, this.options.sides[owner.kind].messages.busy);
         throw error;
       }
     }
@@ -208,7 +233,7 @@ export class VippsPayments extends VippsPaymentAdmin implements CampPaymentGatew
    * Unknown references are ignored.
    */
   async onWebhook(reference: string): Promise<void> {
-    const row = await campPaymentByReference(this.db, reference);
+    const [row] = await this.db.select().from(eventPayments).where(eq(eventPayments.reference, reference));
     if (!row || row.method !== "vipps") return;
     try {
       // Read first: what it finds (e.g. a capture now owed) makes the payment due by itself, and no other
@@ -216,7 +241,7 @@ export class VippsPayments extends VippsPaymentAdmin implements CampPaymentGatew
       if (row.state !== "failed") await this.sync(row, "vipps-webhook");
     } catch (error) {
       // Vipps could not be read just now: the reconciliation job looks at once.
-      await this.db.update(eventPayments).set({ nextCheckAt: this.now() }).where(campPaymentWithId(row.id));
+      await this.db.update(eventPayments).set({ nextCheckAt: this.now() }).where(eq(eventPayments.id, row.id));
       throw error;
     } finally {
       this.options.workDue?.();

@@ -5,24 +5,13 @@ import type { VippsPayments } from "./vipps-payments.ts";
 import { vippsMessages } from "./vipps-payment-messages.ts";
 import { verifyWebhook } from "./vipps-signature.ts";
 import { WebhookEventSchema } from "./vipps-types.ts";
-import { RefundBodySchema, type VippsStatus } from "../../../shared/payments/vipps-payment.ts";
+import { RefundBodySchema } from "../../../shared/payments/vipps-payment.ts";
 
 export const vippsWebhookPath = "/api/Vipps/Webhook";
 
-/**
- * Another kind of order paid through the same Vipps calls (an event order, src/server/events/event-vipps.ts):
- * asked first; undefined (or an unknown reference) means "not mine" and the camp's service answers.
- */
-export interface VippsOrderHandler {
-  statusFor(orderId: string): Promise<VippsStatus | undefined>;
-  cancelByOrder(orderId: string): Promise<{ orderId: string; status: VippsStatus } | undefined>;
-  onWebhook(reference: string): Promise<void>;
-}
-
 export interface VippsRoutesOptions {
+  /** The one Vipps service: a camp registration's order id or reference and an event order's alike. */
   service: VippsPayments;
-  /** Filled by features registered later (the list is read on every request). */
-  orderHandlers?: VippsOrderHandler[];
   /** The secret from the webhook registration; undefined → every delivery is refused. */
   webhookSecret: () => string | undefined;
   /** The URL we registered (the signature covers its path and host). */
@@ -39,18 +28,14 @@ export async function registerVippsRoutes(app: FastifyInstance, options: VippsRo
 
   app.get<{ Params: { orderId: string } }>("/api/Vipps/CheckIfVippsOk/:orderId", async (request, reply) => {
     reply.header("cache-control", "no-store");
-    let status: VippsStatus | undefined;
-    for (const handler of options.orderHandlers ?? []) status ??= await handler.statusFor(request.params.orderId);
-    status ??= await service.statusFor(request.params.orderId);
+    const status = await service.statusFor(request.params.orderId);
     if (status === undefined) return reply.code(404).send({ error: vippsMessages.orderNotFound } satisfies ErrorBody);
     return reply.type("text/plain; charset=utf-8").send(status);
   });
 
   app.post<{ Params: { orderId: string } }>("/api/Vipps/Cancel/:orderId", async (request, reply) => {
     reply.header("cache-control", "no-store");
-    let result: { orderId: string; status: VippsStatus } | undefined;
-    for (const handler of options.orderHandlers ?? []) result ??= await handler.cancelByOrder(request.params.orderId);
-    result ??= await service.cancelByOrder(request.params.orderId);
+    const result = await service.cancelByOrder(request.params.orderId);
     if (!result) return reply.code(404).send({ error: vippsMessages.orderNotFound } satisfies ErrorBody);
     return reply.send(result);
   });
@@ -75,7 +60,6 @@ export async function registerVippsRoutes(app: FastifyInstance, options: VippsRo
       if (event.msn !== options.merchantSerialNumber) return reply.code(200).send({ ok: true });
       try {
         await service.onWebhook(event.reference);
-        for (const handler of options.orderHandlers ?? []) await handler.onWebhook(event.reference);
       } catch (error) {
         // Stored as due; the reconciliation job finishes it. Vipps need not retry.
         request.log.warn(

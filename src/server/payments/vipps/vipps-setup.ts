@@ -1,13 +1,16 @@
 /**
  * Wires Vipps into the app: the real Vipps when credentials are set (or, outside production, with
  * VIPPS_SIMULATOR=true) the built-in simulator on the app's own port; in production the simulator is never
- * used, and without credentials Vipps is simply not offered. Same client, service and routes either way.
+ * used, and without credentials Vipps is simply not offered. Same client, service and routes either way: one
+ * service and one reconciliation job for the camp's registrations and the events' orders.
  */
 import type { FastifyInstance } from "fastify";
-import { createVippsClient, type VippsClient, type VippsClientOptions } from "./vipps-client.ts";
+import { createVippsClient, type VippsClientOptions } from "./vipps-client.ts";
 import { VippsPayments } from "./vipps-payments.ts";
 import { VippsReconciler } from "./vipps-reconciler.ts";
-import { registerVippsRoutes, vippsWebhookPath, type VippsOrderHandler } from "./vipps-routes.ts";
+import { registerVippsRoutes, vippsWebhookPath } from "./vipps-routes.ts";
+import { campVippsSide } from "../camp-vipps-side.ts";
+import { eventVippsSide } from "../event-vipps-side.ts";
 import type { VippsSimulator } from "./vipps-simulator.ts";
 import { simulatorControlEnabled } from "../../env.ts";
 import { webhookEventTypes } from "./vipps-types.ts";
@@ -20,16 +23,12 @@ declare module "fastify" {
       reconciler: VippsReconciler;
       simulator?: VippsSimulator;
       mode: "vipps" | "simulator";
-      /** The same ePayment client, for other kinds of orders (events). */
-      client: VippsClient;
-      /** Other kinds of orders answer the result page's calls and webhooks through these (vipps-routes.ts). */
-      orderHandlers: VippsOrderHandler[];
     };
   }
 }
 
 export interface VippsSetupOptions {
-  /** Default on; tests drive `reconcileOnce` themselves. */
+  /** The one reconciliation job, for both sides' payments. Default on; tests drive `reconcileOnce` themselves. */
   startReconciler?: boolean;
   reconcileIntervalMs?: number;
   /** Client tuning (tests: short timeouts and no waiting between retries). */
@@ -145,14 +144,16 @@ export async function setUpVipps(app: FastifyInstance, options: VippsSetupOption
     now: app.now,
     log: app.log,
     publicBaseUrl,
+    sides: {
+      camp: campVippsSide({ publicBaseUrl, placeFreed: () => app.campWaitlist?.kick() }),
+      order: eventVippsSide({ publicBaseUrl: env.PUBLIC_BASE_URL }),
+    },
     mailQueued: () => app.outbox.kick(),
     workDue: () => reconciler?.kick(),
-    placeFreed: () => app.campWaitlist?.kick(),
   });
   reconciler = new VippsReconciler(service, { intervalMs: options.reconcileIntervalMs ?? env.VIPPS_RECONCILE_INTERVAL_MS, log: app.log });
-  const orderHandlers: VippsOrderHandler[] = [];
-  await registerVippsRoutes(app, { service, orderHandlers, webhookSecret: () => webhookSecret, webhookUrl, merchantSerialNumber: msn });
-  app.decorate("vipps", { service, reconciler, simulator, mode, client, orderHandlers });
+  await registerVippsRoutes(app, { service, webhookSecret: () => webhookSecret, webhookUrl, merchantSerialNumber: msn });
+  app.decorate("vipps", { service, reconciler, simulator, mode });
   if (options.startReconciler !== false) app.addHook("onReady", async () => reconciler.start());
   app.addHook("preClose", async () => {
     await reconciler.stop();

@@ -1,0 +1,90 @@
+/**
+ * What differs between the camp's and the events' Vipps payments, behind one seam: the one Vipps service
+ * (vipps-payments.ts) reads Vipps, applies, captures and reconciles every payment of `event_payments` the same
+ * way, and asks the payment's side (chosen by the row's `owner_kind`) only what its owner does when the payment
+ * is first reserved, when money comes in and when it ends unpaid (payments/camp-vipps-side.ts,
+ * payments/event-vipps-side.ts).
+ */
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/database.ts";
+import { eventPayments } from "../../db/schema/events.ts";
+
+/** A payment row of either side (the camp's with `camp_registration_id`, an event order's with `order_id`). */
+export type VippsPaymentRow = typeof eventPayments.$inferSelect;
+
+export type OwnerKind = "camp" | "order";
+
+/** Whose payments: a camp registration's or an event order's (both are rows of `event_orders`). */
+export interface VippsOwner {
+  kind: OwnerKind;
+  id: number;
+}
+
+/** Whole kroner, from Vipps's aggregate (never less than we stored: amounts only grow). */
+export interface VippsAmounts {
+  authorized: number;
+  captured: number;
+  refunded: number;
+  cancelled: number;
+}
+
+/** Inside the transaction that applies what Vipps said, with the payment row locked. */
+export interface SideContext {
+  tx: Db;
+  row: VippsPaymentRow;
+  now: Date;
+  /** Who moved it: vipps-webhook, reconciliation, system, payer, camp-admin. */
+  actor: string;
+}
+
+export interface VippsSide {
+  /** The payer's answers when Vipps is busy or refuses a payment. */
+  messages: { busy: string; refused: string };
+  /** The owner whose payments the result page of this order id shows; undefined when the order id is not this side's. */
+  ownerOf(db: Db, orderId: string): Promise<VippsOwner | undefined>;
+  /**
+   * The first AUTHORIZED of a payment: what its owner does (confirm, queue the mail) and whether the reservation
+   * is taken or released, with the money log's note.
+   */
+  authorized(context: SideContext, amounts: VippsAmounts): Promise<{ settle: "capture" | "release"; note: string; mailQueued: boolean }>;
+  /**
+   * An authorized reservation with nothing left to settle is taken all the same: an event order's payment takes
+   * whatever it reserved (also one reserved before its payments had `settle`, when its capture was still owed).
+   */
+  takesEveryReservation?: boolean;
+  /** Money Vipps took, written once to the owner's ledger. */
+  captured(context: SideContext, amount: number): Promise<void>;
+  /** The attempt ended unpaid (aborted, expired, terminated, never created): what the owner held goes. Answers whether mail was queued. */
+  endedUnpaid(context: SideContext): Promise<boolean>;
+  /** After the commit of an attempt that ended unpaid. */
+  afterEndedUnpaid?(): void;
+  /** A capture still owed: whether anyone it pays for is still coming (otherwise it is released). */
+  stillWanted(db: Db, row: VippsPaymentRow): Promise<boolean>;
+  /** A new attempt after one ended, in the transaction that inserts it (a group's payment carries its shares on). */
+  attemptAdded?(tx: Db, previousId: number, attemptId: number): Promise<void>;
+}
+
+export type VippsSides = Record<OwnerKind, VippsSide>;
+
+/** The side a payment row is of, by the database's own `owner_kind`. */
+export const ownerKindOf = (row: Pick<VippsPaymentRow, "ownerKind">): OwnerKind => (row.ownerKind === "camp" ? "camp" : "order");
+
+export const ownerOfRow = (row: Pick<VippsPaymentRow, "campRegistrationId" | "orderId">): VippsOwner =>
+  row.campRegistrationId !== null ? { kind: "camp", id: row.campRegistrationId } : { kind: "order", id: row.orderId! };
+
+/** The Vipps payments of an owner (its card/cash and free payments are not Vipps's). */
+export function vippsPaymentsOf(owner: VippsOwner): SQL {
+  const column = owner.kind === "camp" ? eventPayments.campRegistrationId : eventPayments.orderId;
+  return and(eq(column, owner.id), eq(eventPayments.method, "vipps"))!;
+}
+
+/** The payment row with this id, of either side. */
+export async function paymentRow(db: Pick<Db, "select">, id: number): Promise<VippsPaymentRow | undefined> {
+  const [row] = await db.select().from(eventPayments).where(eq(eventPayments.id, id));
+  return row;
+}
+
+/** Locks a payment's row for the rest of the transaction. */
+export async function lockPaymentRow(tx: Pick<Db, "execute">, id: number): Promise<void> {
+  await tx.execute(sql`select id from event_payments where id = ${id} for update`);
+}
