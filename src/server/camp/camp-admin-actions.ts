@@ -17,7 +17,7 @@ import { campEditionOfYear } from "./camp-edition-lookup.ts";
 import { cancelInLedger, figuresOf, groupStaying, lockGroup, recordPayment } from "./camp-ledger-store.ts";
 import { createMailLink, personalLinkUrl } from "./camp-personal-link.ts";
 import { renderCancellationMail, selfServiceMailKey } from "./camp-self-service-mail.ts";
-import { vippsCaptureDue } from "./checkin/checkin-actions.ts";
+import { vippsCaptureDue } from "./checkin/door-payment.ts";
 import { listedStatus } from "./camp-admin.ts";
 
 /**

@@ -25,7 +25,7 @@ import { appendCharges, appendEntries, readLedger } from "./camp-ledger-store.ts
 import { CampInputError } from "./camp-registrations.ts";
 import { lockCampRegistration, updateCampRegistrations } from "./camp-registration-rows.ts";
 import { queueLeaderChangeMail } from "./camp-leader-mail.ts";
-import { vippsCaptureDue } from "./checkin/checkin-actions.ts";
+import { vippsCaptureDue } from "./checkin/door-payment.ts";
 
 export const correctionMessages = {
   notFound: "Fant ikke registreringen.",

@@ -1,11 +1,11 @@
 /**
  * The door of a grading, a course or a sale (docs/decisions/0030-event-door.md): the list with what each
- * order owes (the event ledger, one source), and check-in (or a sale's pick-up) with undo. Every change is
- * a new row of event_checkin_actions, written with the order row locked, so two doors never act twice; an
- * action sent with the phone's action id is carried out once however often it is sent, as at the camp's
- * door (docs/decisions/0040-one-offline-door.md).
+ * order owes (the event ledger, one source), and check-in (or a sale's pick-up) with undo. The action is
+ * carried out by the one door every kind shares (`door-core.ts`: once per action id, with the order row
+ * locked, refusals leaving no trace) and what stands is read from the log by its one rule (`door-log.ts`);
+ * this file is the events' part: an order by its order id, a participant by position, no money.
  */
-import { and, asc, desc, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
 import type { CampAccountView } from "../admin-auth/camp-account.ts";
 import {
   atTheDoor,
@@ -21,9 +21,10 @@ import { eventEndsAt, hasEnded, saleLineText } from "../../shared/events/event-r
 import type { Db } from "../db/database.ts";
 import { clubs } from "../db/schema/clubs.ts";
 import { grades } from "../db/schema/grades.ts";
-import { eventCheckinActions, eventOrders, eventPositions } from "../db/schema/events.ts";
+import { eventOrders, eventPositions } from "../db/schema/events.ts";
 import { HttpError } from "../errors.ts";
-import { eventDoorActions } from "./event-door-log.ts";
+import { applyDoorAction, DoorRefusal, type DoorActionKind } from "./door-core.ts";
+import { doorLog, standingCheckIns } from "./door-log.ts";
 import { eventFigures } from "./event-ledger.ts";
 import { positionsOf } from "./event-positions.ts";
 import { eventBySlug, type EventRow } from "./event-store.ts";
@@ -52,15 +53,16 @@ async function doorEntries(db: Db, event: EventRow): Promise<EventDoorEntry[]> {
   const [{ people, items }, figures, actions, clubRows, gradeRows] = await Promise.all([
     positionsOf(db, ids),
     eventFigures(db, ids),
-    eventDoorActions(db, ids),
+    doorLog(db, "order", ids),
     db.select().from(clubs),
     db.select().from(grades),
   ]);
-  // What stands now: the latest action of each order and position that changed something.
-  const standing = new Map<string, { at: string; by: string } | null>();
-  for (const action of actions)
-    if (action.changed)
-      standing.set(key(action.orderId, action.position), action.kind === "checkin" ? { at: action.at.toISOString(), by: action.accountName } : null);
+  // What stands now, by the rule every door reads its log with.
+  const checkIns = standingCheckIns(actions, (row) => key(row.orderId!, row.position));
+  const done = (orderId: number, position: number | null) => {
+    const row = checkIns.get(key(orderId, position));
+    return row ? { at: row.at.toISOString(), by: row.accountName } : null;
+  };
 
   return orders.map((order) => {
     const money = figures.get(order.id);
@@ -78,11 +80,11 @@ async function doorEntries(db: Db, event: EventRow): Promise<EventDoorEntry[]> {
           name: `${person.firstName} ${person.lastName}`.trim(),
           club: clubRows.find((club) => club.clubId === person.clubId)?.name ?? null,
           grade: gradeRows.find((grade) => grade.gradeId === person.gradeId)?.name ?? null,
-          checkedIn: event.kind === "salg" ? null : (standing.get(key(order.id, person.position)) ?? null),
+          checkedIn: event.kind === "salg" ? null : done(order.id, person.position),
           ...(person.cancelledAt ? { cancelled: true } : {}),
         })),
       items: items.filter((line) => line.orderId === order.id).map(saleLineText),
-      pickedUp: event.kind === "salg" ? (standing.get(key(order.id, null)) ?? null) : null,
+      pickedUp: event.kind === "salg" ? done(order.id, null) : null,
     };
   });
 }
@@ -104,99 +106,71 @@ export async function eventDoorList(db: Db, slug: string, now: Date): Promise<Ev
 
 /**
  * `POST /api/ArrangementInnsjekk/CheckIn/{slug}/{token}`: check a participant in (a sale: the order picked
- * up), or take it back. Idempotent: what already stands is answered with `duplicate` and changes nothing.
- * The order row is locked first, so the same action from two doors at once has one effect. An action with
- * an `actionId` is carried out once per id, the camp door's rule: sent again (a queue whose answer was
- * lost), it answers `duplicate` even when a later action has changed what stands since; the same id with
- * another action is refused (409). Among different actions the last to arrive decides what stands.
+ * up), or take it back, through the one door (`door-core.ts`). Idempotent: what already stands is answered
+ * with `duplicate` and changes nothing. An action with an `actionId` is carried out once per id, as at the
+ * camp's door: sent again (a queue whose answer was lost), it answers `duplicate` even when a later action
+ * has changed what stands since; the same id with another action is refused (409). Among different actions
+ * the last to arrive decides what stands.
  */
 export async function eventDoorAction(db: Db, slug: string, action: EventDoorAction, account: CampAccountView, now: Date): Promise<EventDoorAnswer> {
   const event = await doorEvent(db, slug, now);
   const sale = event.kind === "salg";
   if (sale && action.position !== undefined) throw new HttpError(400, eventDoorMessages.noPositionForSale);
   if (!sale && action.position === undefined) throw new HttpError(400, eventDoorMessages.positionNeeded);
-  const position = action.position ?? null;
-  const undo = action.undo === true;
-
-  const duplicate = await db.transaction(async (tx) => {
-    // An order whose personal data is deleted (on request, or after the event) is unknown here: its
-    // check-ins went with its names, and an action a phone queued before then must not write a new one.
-    const locked = await tx.execute<{ id: number; status: string }>(
-      sql`select id, status from event_orders where order_id = ${action.orderId} and event_id = ${event.id} and anonymised_at is null for update`,
-    );
-    const order = locked.rows[0];
-    if (!order) throw new HttpError(404, eventDoorMessages.unknownOrder);
-    const orderId = Number(order.id);
-    if (action.actionId) {
-      const [earlier] = await tx
-        .select({ orderId: eventCheckinActions.orderId, position: eventCheckinActions.position, kind: eventCheckinActions.kind })
-        .from(eventCheckinActions)
-        .where(eq(eventCheckinActions.actionId, action.actionId));
-      if (earlier) {
-        const same = earlier.orderId === orderId && earlier.position === position && (earlier.kind === "undo") === undo;
-        if (!same) throw new HttpError(409, eventDoorMessages.reusedActionId);
-        return true;
-      }
-    }
-    if (position !== null) {
-      const [person] = await tx
-        .select({ id: eventPositions.id, cancelledAt: eventPositions.cancelledAt })
-        .from(eventPositions)
-        .where(and(eq(eventPositions.orderId, orderId), eq(eventPositions.position, position), ne(eventPositions.kind, "item")));
-      if (!person) throw new HttpError(404, eventDoorMessages.unknownParticipant);
-      // A participant cancelled alone is not coming: taking an earlier check-in back is still allowed.
-      if (!undo && person.cancelledAt) throw new HttpError(409, eventDoorMessages.cancelledParticipant);
-    }
-    // Taking back is always allowed (an order cancelled after its check-in); checking in only at the door's orders.
-    if (!undo && !atTheDoor({ status: order.status as EventDoorEntry["status"] })) {
-      const cancelled = order.status === "cancelled";
-      throw new HttpError(
-        409,
-        sale
-          ? cancelled
-            ? eventDoorMessages.cancelledSale
-            : eventDoorMessages.waitingSale
-          : cancelled
-            ? eventDoorMessages.cancelled
-            : eventDoorMessages.waiting,
-      );
-    }
-    const [latest] = await tx
-      .select({ kind: eventCheckinActions.kind })
-      .from(eventCheckinActions)
-      .where(
-        and(
-          eq(eventCheckinActions.orderId, orderId),
-          position === null ? isNull(eventCheckinActions.position) : eq(eventCheckinActions.position, position),
-          eq(eventCheckinActions.changed, true),
-        ),
-      )
-      .orderBy(desc(eventCheckinActions.id))
-      .limit(1);
-    const checkedIn = latest?.kind === "checkin";
-    const changed = checkedIn === undo;
-    // Nothing to change and no id to remember: nothing written.
-    if (!changed && !action.actionId) return true;
-    const inserted = await tx
-      .insert(eventCheckinActions)
-      .values({
-        orderId,
-        position,
-        kind: undo ? "undo" : "checkin",
-        accountUsername: account.username,
-        accountName: account.name,
-        at: now,
-        actionId: action.actionId ?? null,
-        changed,
-      })
-      .onConflictDoNothing({ target: eventCheckinActions.actionId })
-      .returning({ id: eventCheckinActions.id });
-    // The id was taken meanwhile by an action on another order (whose lock this one does not hold).
-    if (inserted.length === 0) throw new HttpError(409, eventDoorMessages.reusedActionId);
-    return !changed;
-  });
-
+  const { duplicate } = await applyDoorAction(db, eventDoorKind(event, action, account, now));
   const entries = await doorEntries(db, event);
   const entry = entries.find((candidate) => candidate.orderId === action.orderId)!;
   return { duplicate, entry, counts: eventDoorCounts(event.kind, entries) };
+}
+
+/** An event's part of a door action: its order by order id, a participant by position (none for a sale), no money. */
+function eventDoorKind(
+  event: EventRow,
+  action: EventDoorAction,
+  account: CampAccountView,
+  now: Date,
+): DoorActionKind<{ id: number; status: string }> {
+  const sale = event.kind === "salg";
+  const position = action.position ?? null;
+  const undo = action.undo === true;
+  return {
+    actionId: action.actionId,
+    lock: async (tx) => {
+      // An order whose personal data is deleted (on request, or after the event) is unknown here: its
+      // check-ins went with its names, and an action a phone queued before then must not write a new one.
+      const locked = await tx.execute<{ id: number; status: string }>(
+        sql`select id, status from event_orders where order_id = ${action.orderId} and event_id = ${event.id} and anonymised_at is null for update`,
+      );
+      const order = locked.rows[0];
+      if (!order) throw new DoorRefusal(eventDoorMessages.unknownOrder, 404);
+      return { id: Number(order.id), status: order.status };
+    },
+    sameAs: (earlier, order) => earlier.orderId === order.id && earlier.position === position && (earlier.kind === "undo") === undo,
+    prepare: async (tx, order) => {
+      if (position !== null) {
+        const [person] = await tx
+          .select({ id: eventPositions.id, cancelledAt: eventPositions.cancelledAt })
+          .from(eventPositions)
+          .where(and(eq(eventPositions.orderId, order.id), eq(eventPositions.position, position), ne(eventPositions.kind, "item")));
+        if (!person) throw new DoorRefusal(eventDoorMessages.unknownParticipant, 404);
+        // A participant cancelled alone is not coming: taking an earlier check-in back is still allowed.
+        if (!undo && person.cancelledAt) throw new DoorRefusal(eventDoorMessages.cancelledParticipant);
+      }
+      // Taking back is always allowed (an order cancelled after its check-in); checking in only at the door's orders.
+      if (!undo && !atTheDoor({ status: order.status as EventDoorEntry["status"] })) throw new DoorRefusal(notAtTheDoor(order.status, sale));
+      const standing = standingCheckIns(await doorLog(tx, "order", [order.id]), (row) => key(order.id, row.position));
+      const changed = standing.has(key(order.id, position)) === undo;
+      // Nothing to change and no id to remember: nothing written.
+      if (!changed && !action.actionId) return undefined;
+      const kind = undo ? "undo" : "checkin";
+      return { orderId: order.id, position, kind, accountUsername: account.username, accountName: account.name, at: now, changed };
+    },
+  };
+}
+
+/** Why an order that is not at the door cannot be checked in (a sale's: picked up). */
+function notAtTheDoor(status: string, sale: boolean): string {
+  const cancelled = status === "cancelled";
+  if (sale) return cancelled ? eventDoorMessages.cancelledSale : eventDoorMessages.waitingSale;
+  return cancelled ? eventDoorMessages.cancelled : eventDoorMessages.waiting;
 }

@@ -28,7 +28,7 @@ import { anonymiseRegistrations } from "./retention.ts";
 import { forgetAnonymisedEventOrderMails, isEventOrderMail } from "./event-order-retention.ts";
 import { blankEventOrders } from "./event-retention.ts";
 import { paymentUnderWay } from "../events/event-my-order.ts";
-import { eventDoorActions } from "../events/event-door-log.ts";
+import { eventDoorActions } from "../events/door-log.ts";
 import { positionsOf } from "../events/event-positions.ts";
 import { leaderEvent, leaderOrders } from "../events/event-store.ts";
 import {

@@ -1,16 +1,14 @@
-import { paymentsOfRegistration } from "../../payments/payment-shares.ts";
-import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { checkInMessages, type CheckInAction } from "../../../shared/camp/camp-checkin.ts";
 import type { CampAccountView as CampAccount } from "../../admin-auth/camp-account.ts";
 import type { Db } from "../../db/database.ts";
 import { campRegistrations } from "../../db/schema/camp.ts";
-import { campPayment, campPaymentColumns, campPaymentsOf, campPaymentWithId, selectCampPayments } from "../../payments/camp-payment-rows.ts";
+import { eventPositions } from "../../db/schema/events.ts";
+import { applyDoorAction, DoorRefusal, type DoorActionKind } from "../../events/door-core.ts";
 import { campCompanionColumns, campCompanionWithId } from "../camp-companion-rows.ts";
+import { lockCampRegistration } from "../camp-registration-rows.ts";
 import type { CheckInScope } from "./checkin-data.ts";
-import { figuresOf, recordPayment } from "../camp-ledger-store.ts";
-import { eventCheckinActions, eventLedgerEntries, eventPaymentActions, eventPayments, eventPositions } from "../../db/schema/events.ts";
-import type { MoneyMethod } from "../../../shared/camp/camp-ledger.ts";
-import { lockCampRegistration, updateCampRegistrations } from "../camp-registration-rows.ts";
+import { takeDoorPayment, undoDoorPayment, type DoorMoneyContext } from "./door-payment.ts";
 
 export type CheckInActionOutcome =
   | { kind: "ok"; duplicate: boolean; registrationId: number }
@@ -18,218 +16,82 @@ export type CheckInActionOutcome =
   /** `registrationId` when the door's action was refused for what it is (kept for the leader's list). */
   | { kind: "conflict"; message: string; registrationId?: number };
 
-/** The money log's words for a payment taken at the door, and for taking it back. */
-export const doorPaymentLog = {
-  paid: { action: "checkin-payment", note: "Betalt med kort/kontant ved innsjekking" },
-  undone: { action: "checkin-payment-undo", note: "Angret: betaling med kort/kontant ved innsjekking" },
-} as const;
-
 /**
- * Carries out one action from the door, once per action id. The action row (primary key = the browser's
- * action id) is written in the same transaction as its effect, after the registration row is locked: a
- * second delivery of the same id, also one arriving at the same moment, waits for the first, finds its
- * row and changes nothing. `day` is already checked to be one of the camp's days.
+ * Carries out one action from the camp's door through the one door every kind shares (`door-core.ts`: once
+ * per action id, the registration locked, a refusal leaving no trace), and answers it as the camp's calls
+ * do. `day` is already checked to be one of the camp's days.
  */
-export async function performCheckInAction(
+export async function runCheckInAction(
   db: Db,
   action: CheckInAction & { day: string },
   account: CampAccount,
   scope: CheckInScope,
   now: Date,
 ): Promise<CheckInActionOutcome> {
-  return db.transaction(async (tx) => {
-    const registrationId = await registrationOf(tx, action.personId);
-    if (registrationId === undefined) return { kind: "not-found" };
-    await lockCampRegistration(tx, registrationId);
-    // Read after the lock, in its own statement: what the lock waited for is seen.
-    const [registration] = await tx
-      .select({ status: campRegistrations.status, editionYear: campRegistrations.editionYear, orderId: campRegistrations.orderId })
-      .from(campRegistrations)
-      .where(and(eq(campRegistrations.id, registrationId), isNull(campRegistrations.anonymisedAt)));
-    if (!registration || registration.editionYear !== scope.year || registration.status === "waiting") return { kind: "not-found" };
-
-    const inserted = await tx
-      .insert(eventCheckinActions)
-      .values({
-        actionId: action.actionId,
-        kind: action.kind,
-        campRegistrationId: registrationId,
-        personId: action.personId,
-        day: action.day,
-        amount: action.amount ?? null,
-        accountUsername: account.username,
-        accountName: account.name,
-        at: now,
-      })
-      .onConflictDoNothing({ target: eventCheckinActions.actionId })
-      .returning({ actionId: eventCheckinActions.actionId });
-    if (inserted.length === 0) {
-      const [earlier] = await tx.select().from(eventCheckinActions).where(eq(eventCheckinActions.actionId, action.actionId));
-      // An undo's row carries the amount the server took back (the door sends none), so only its kind and person count.
-      const sameAmount = action.kind === "undo-payment" || (earlier?.amount ?? undefined) === action.amount;
-      const same = earlier && earlier.kind === action.kind && earlier.personId === action.personId && sameAmount;
-      return same ? { kind: "ok", duplicate: true, registrationId } : { kind: "conflict", message: checkInMessages.reusedActionId };
-    }
-
-    const cancelled = registration.status === "cancelled";
-    switch (action.kind) {
-      case "checkin":
-        if (cancelled) refuse(checkInMessages.cancelled, registrationId);
-        if (await companionCancelled(tx, action.personId)) refuse(checkInMessages.personCancelled, registrationId);
-        break;
-      case "undo-checkin":
-        // The log's row is what stands (camp-arrivals.ts): the last check-in or undo to arrive decides.
-        break;
-      case "payment": {
-        if (cancelled) refuse(checkInMessages.cancelled, registrationId);
-        // An approval still to come would confirm the rest of the group and capture the whole total, this
-        // athlete's share too. (A registration's own open payment is safe: approved after a door payment,
-        // its reservation is released.)
-        if (await inOpenGroupVippsPayment(tx, registrationId)) refuse(checkInMessages.groupVippsOpen, registrationId);
-        const amount = action.amount!;
-        // A Vipps reservation about to be captured is money on its way: taking it again at the door would be twice.
-        if (await vippsCaptureDue(tx, registrationId)) refuse(checkInMessages.vippsReserved, registrationId);
-        // The door takes at most what the ledger says is left to pay.
-        // Read after the row lock, in its own statement: a figure in the locking statement could be older.
-        const { outstanding, charged } = await figuresOf(tx, registrationId);
-        if (outstanding === 0) refuse(checkInMessages.nothingOutstanding, registrationId);
-        if (amount > outstanding) refuse(checkInMessages.moreThanOutstanding(outstanding), registrationId);
-        const payment = await doorPaymentRow(tx, registrationId, registration.orderId, charged, amount, now);
-        const paymentActionId = await bookDoorPayment(tx, payment, amount, doorPaymentLog.paid, account.username, now);
-        await recordPayment(
-          tx,
-          registrationId,
-          { method: action.method ?? "card_cash", amount, paymentId: payment.id },
-          { actor: account.username, reason: "Betalt ved innsjekking", now },
-        );
-        await tx.update(eventCheckinActions).set({ paymentId: payment.id, paymentActionId }).where(eq(eventCheckinActions.actionId, action.actionId));
-        // A Vipps registration that was never paid, paid at the door instead: the person is here, so the
-        // registration is confirmed (and counts on the lists) rather than left waiting for Vipps.
-        if (registration.status === "pending_payment") {
-          await updateCampRegistrations(tx, registrationId, { status: "confirmed", confirmedAt: now });
-        }
-        break;
-      }
-      case "undo-payment": {
-        // The door payment the helper takes back (`undoes`), or (an older phone) the latest still standing.
-        const [taken] = await tx
-          .select()
-          .from(eventCheckinActions)
-          .where(
-            and(
-              eq(eventCheckinActions.campRegistrationId, registrationId),
-              eq(eventCheckinActions.kind, "payment"),
-              isNotNull(eventCheckinActions.paymentId),
-              action.undoes === undefined ? isNull(eventCheckinActions.undoneBy) : eq(eventCheckinActions.actionId, action.undoes),
-            ),
-          )
-          .orderBy(desc(eventCheckinActions.id))
-          .limit(1);
-        // Taken back already (at another door): never a second payment instead.
-        if (taken?.undoneBy) refuse(checkInMessages.alreadyUndone, registrationId);
-        if (!taken || taken.paymentId === null) break;
-        const amount = taken.amount ?? 0;
-        const payment = await campPayment(tx, taken.paymentId);
-        if (!payment) break;
-        // Money already gone back, or owed back, cannot also be taken back at the door: the club would owe
-        // (or have paid) back money it no longer holds.
-        const figures = await figuresOf(tx, registrationId);
-        if (amount > figures.paid - figures.refunded - figures.refundOwed) refuse(checkInMessages.undoAfterRefund, registrationId);
-        const paymentActionId = await bookDoorPayment(tx, payment, -amount, doorPaymentLog.undone, account.username, now);
-        // A correction, never an edit: the payment taken back as a new entry.
-        const original = await ledgerEntryOf(tx, registrationId, { ...taken, paymentId: payment.id, amount });
-        await recordPayment(
-          tx,
-          registrationId,
-          {
-            method: (original?.method as MoneyMethod | undefined) ?? "card_cash",
-            amount: -amount,
-            paymentId: payment.id,
-            correctsId: original?.id ?? null,
-          },
-          { actor: account.username, reason: "Angret betaling ved innsjekking", now },
-        );
-        await tx.update(eventCheckinActions).set({ undoneBy: action.actionId }).where(eq(eventCheckinActions.actionId, taken.actionId!));
-        await tx
-          .update(eventCheckinActions)
-          .set({ paymentId: payment.id, paymentActionId, amount })
-          .where(eq(eventCheckinActions.actionId, action.actionId));
-        break;
-      }
-    }
-    return { kind: "ok", duplicate: false, registrationId };
-  });
+  try {
+    const { order, duplicate } = await applyDoorAction(db, campDoorKind(action, account, scope, now));
+    return { kind: "ok", duplicate, registrationId: order.registrationId };
+  } catch (error) {
+    if (!(error instanceof DoorRefusal)) throw error;
+    if (error.statusCode === 404) return { kind: "not-found" };
+    return { kind: "conflict", message: error.message, registrationId: error.orderId };
+  }
 }
 
 /**
- * The ledger entry a door payment wrote: every door payment on one card/cash payment row goes to the same row,
- * so two of the same amount (one by card, one in cash) differ only in which action wrote which. Both were
- * written in one transaction with the same time, in the same order, under the registration's lock: the n-th
- * door payment at that moment wrote the n-th payment entry of that moment. An older history without that
- * match: the latest entry of the amount.
+ * The camp's part of a door action: a person (`a{id}` the athlete, `c{id}` a companion) on a camp day, and
+ * money at the door in the camp's ledger (`door-payment.ts`).
  */
-async function ledgerEntryOf(
-  tx: Db,
-  registrationId: number,
-  taken: { actionId: string | null; at: Date; paymentId: number; amount: number },
-): Promise<{ id: number; method: string | null } | undefined> {
-  const atThatMoment = await tx
-    .select({ actionId: eventCheckinActions.actionId })
-    .from(eventCheckinActions)
-    .where(
-      and(
-        eq(eventCheckinActions.campRegistrationId, registrationId),
-        eq(eventCheckinActions.kind, "payment"),
-        eq(eventCheckinActions.paymentId, taken.paymentId),
-        eq(eventCheckinActions.at, taken.at),
-      ),
-    )
-    .orderBy(asc(eventCheckinActions.id));
-  const turn = atThatMoment.findIndex((row) => row.actionId === taken.actionId);
-  const paymentEntries = (at?: Date) =>
-    tx
-      .select({ id: eventLedgerEntries.id, method: eventLedgerEntries.method, amount: eventLedgerEntries.amount })
-      .from(eventLedgerEntries)
-      .where(
-        and(
-          eq(eventLedgerEntries.campRegistrationId, registrationId),
-          eq(eventLedgerEntries.kind, "payment"),
-          eq(eventLedgerEntries.paymentId, taken.paymentId),
-          at ? and(eq(eventLedgerEntries.at, at), sql`${eventLedgerEntries.amount} > 0`) : eq(eventLedgerEntries.amount, taken.amount),
-        ),
-      );
-  const written = turn < 0 ? undefined : (await paymentEntries(taken.at).orderBy(asc(eventLedgerEntries.id)))[turn];
-  if (written?.amount === taken.amount) return written;
-  const [latest] = await paymentEntries().orderBy(desc(eventLedgerEntries.id)).limit(1);
-  return latest;
-}
-
-class Refused extends Error {
-  constructor(readonly outcome: CheckInActionOutcome) {
-    super("refused");
-  }
-}
-
-/** Ends the transaction without a trace (the action row too), so the refusal can be sent again later. */
-function refuse(message: string, registrationId: number): never {
-  throw new Refused({ kind: "conflict", message, registrationId });
-}
-
-/** Runs the action; a refusal inside the transaction comes back as its outcome. */
-export async function runCheckInAction(...args: Parameters<typeof performCheckInAction>): Promise<CheckInActionOutcome> {
-  try {
-    return await performCheckInAction(...args);
-  } catch (error) {
-    if (error instanceof Refused) return error.outcome;
-    throw error;
-  }
-}
-
-/** A Vipps payment of the registration (its own, or its group's) is reserved and waits to be captured. */
-export async function vippsCaptureDue(tx: Pick<Db, "execute">, registrationId: number): Promise<boolean> {
-  const due = await tx.execute(sql`select 1 from event_payments p where p.method = 'vipps' and p.settle = 'capture'
-    and (p.camp_registration_id = ${registrationId} or exists (select 1 from payment_shares s where s.payment_id = p.id and s.registration_id = ${registrationId})) limit 1`);
-  return due.rows.length > 0;
+function campDoorKind(
+  action: CheckInAction & { day: string },
+  account: CampAccount,
+  scope: CheckInScope,
+  now: Date,
+): DoorActionKind<DoorMoneyContext> {
+  return {
+    actionId: action.actionId,
+    lock: async (tx) => {
+      const registrationId = await registrationOf(tx, action.personId);
+      if (registrationId === undefined) throw new DoorRefusal(checkInMessages.unknownPerson, 404);
+      await lockCampRegistration(tx, registrationId);
+      // Read after the lock, in its own statement: what the lock waited for is seen.
+      const [registration] = await tx
+        .select({ status: campRegistrations.status, editionYear: campRegistrations.editionYear, orderId: campRegistrations.orderId })
+        .from(campRegistrations)
+        .where(and(eq(campRegistrations.id, registrationId), isNull(campRegistrations.anonymisedAt)));
+      if (!registration || registration.editionYear !== scope.year || registration.status === "waiting")
+        throw new DoorRefusal(checkInMessages.unknownPerson, 404);
+      return { registrationId, registration, actor: account.username, now };
+    },
+    sameAs: (earlier) => {
+      // An undo's row carries the amount the server took back (the door sends none), so only its kind and person count.
+      const sameAmount = action.kind === "undo-payment" || (earlier.amount ?? undefined) === action.amount;
+      return earlier.kind === action.kind && earlier.personId === action.personId && sameAmount;
+    },
+    prepare: async (tx, { registrationId, registration }) => {
+      // An undo of a check-in is always taken: the log's last check-in or undo to arrive decides (camp-arrivals.ts).
+      if (action.kind === "checkin") {
+        if (registration.status === "cancelled") throw new DoorRefusal(checkInMessages.cancelled, 409, registrationId);
+        if (await companionCancelled(tx, action.personId)) throw new DoorRefusal(checkInMessages.personCancelled, 409, registrationId);
+      }
+      const { kind, personId, day } = action;
+      const amount = action.amount ?? null;
+      return {
+        kind,
+        campRegistrationId: registrationId,
+        personId,
+        day,
+        amount,
+        accountUsername: account.username,
+        accountName: account.name,
+        at: now,
+      };
+    },
+    carryOut: async (tx, context) => {
+      if (action.kind === "payment") await takeDoorPayment(tx, action, context);
+      if (action.kind === "undo-payment") await undoDoorPayment(tx, action, context);
+    },
+  };
 }
 
 /** A companion cancelled alone (the athlete still comes) is not at the camp. */
@@ -250,61 +112,4 @@ async function registrationOf(tx: Db, personId: string): Promise<number | undefi
   }
   const [row] = await tx.select({ registrationId: campCompanionColumns.registrationId }).from(eventPositions).where(campCompanionWithId(id));
   return row?.registrationId;
-}
-
-/** The registration has a share of a group Vipps payment that Vipps may still approve. */
-async function inOpenGroupVippsPayment(tx: Db, registrationId: number): Promise<boolean> {
-  const open = await tx.execute(sql`select 1 from payment_shares join event_payments p on p.id = payment_shares.payment_id
-    where payment_shares.registration_id = ${registrationId} and p.method = 'vipps' and p.state <> 'failed'
-      and (p.vipps_state is null or p.vipps_state = 'CREATED') limit 1`);
-  return open.rows.length > 0;
-}
-
-/**
- * Adds `amount` at the door to the payment (negative: takes it back, never below nothing paid), with its
- * state, and writes it in the money log; answers the money log row's id.
- */
-async function bookDoorPayment(
-  tx: Db,
-  payment: { id: number; amount: number; paidAmount: number },
-  amount: number,
-  log: { action: string; note: string },
-  actor: string,
-  now: Date,
-): Promise<number> {
-  const paidAmount = Math.max(0, payment.paidAmount + amount);
-  await tx
-    .update(eventPayments)
-    .set({ paidAmount, state: paidAmount >= payment.amount ? "paid" : "unpaid", updatedAt: now })
-    .where(campPaymentWithId(payment.id));
-  const [logged] = await tx
-    .insert(eventPaymentActions)
-    .values({ paymentId: payment.id, actor, action: log.action, amount, at: now, note: log.note })
-    .returning({ id: eventPaymentActions.id });
-  return logged!.id;
-}
-
-/**
- * The card/cash payment a door payment goes to: the registration's latest card/cash payment, or (it was
- * to be paid with Vipps, or free) a new one for what is left to pay.
- */
-async function doorPaymentRow(tx: Db, registrationId: number, orderId: string, total: number, amount: number, now: Date) {
-  const [existing] = await selectCampPayments(tx, campPaymentsOf(registrationId, "card_cash")).orderBy(desc(eventPayments.id)).limit(1);
-  if (existing) return existing;
-  // What came in for this person (of a group's one payment, this athlete's share).
-  const paid = (await paymentsOfRegistration(tx, registrationId)).reduce((sum, payment) => sum + payment.paidAmount, 0);
-  const outstanding = Math.max(0, total - paid);
-  const [created] = await tx
-    .insert(eventPayments)
-    .values({
-      campRegistrationId: registrationId,
-      reference: `${orderId}-INN`,
-      method: "card_cash",
-      amount: outstanding > 0 ? outstanding : amount,
-      state: "unpaid",
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning(campPaymentColumns);
-  return created!;
 }

@@ -23,7 +23,7 @@ import { buildCampTestApp, campAdminToken, companion, countRows, draft, postRegi
 import { startVippsPayment } from "../../test-support/vipps.ts";
 import { campConfirmationKey } from "../camp-confirmation-queue.ts";
 import { checkInCodeFor } from "./checkin-code.ts";
-import { doorPaymentLog } from "./checkin-actions.ts";
+import { doorPaymentLog } from "./door-payment.ts";
 import { figuresOf } from "../camp-ledger-store.ts";
 import { deleteExpiredAccounting } from "../../privacy/retention.ts";
 import { redactUrl } from "../../logger.ts";

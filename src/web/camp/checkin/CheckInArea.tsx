@@ -8,24 +8,21 @@ import {
 } from "../../../shared/camp/camp-checkin.ts";
 import { doorCodeHashInput, searchDoorList } from "../../../shared/camp/door-list.ts";
 import { formatOsloClock } from "../../../shared/format.ts";
-import { expiredMessage, isUnauthorised, SignOutButton, type AdminSession } from "../../components/admin/AdminShell.tsx";
+import { isUnauthorised, SignOutButton, type AdminSession } from "../../components/admin/AdminShell.tsx";
 import { sha256Hex } from "../../components/admin/sha256.ts";
 import { ApiError } from "../../lib/api-client.ts";
-import { localQueueStorage, newActionId, type QueueStorage } from "../../components/door/action-queue.ts";
-import { DoorQueueStatus } from "../../components/door/DoorQueueStatus.tsx";
-import { RefusedActions, useRefusedActions } from "../../components/door/RefusedActions.tsx";
-import { useActionQueue } from "../../components/door/use-action-queue.ts";
+import { newActionId, type QueueStorage } from "../../components/door/action-queue.ts";
+import { DoorArea, DoorResults, hitsHeading, type DoorNotice } from "../../components/door/DoorArea.tsx";
+import { QrScanner } from "../../components/door/QrScanner.tsx";
+import { useDoorActions } from "../../components/door/use-door-actions.ts";
 import { useDoorList } from "../../components/door/use-door-list.ts";
 import { getDoorList, lookUpCheckInCode, searchCheckIn, sendCheckInAction, type QueuedAction } from "./checkin-api.ts";
 import { clearCampDoorDevice, doorLocalKeys, withEntry, type CampDoorListStore } from "./door-store.ts";
 import { HitCard } from "./HitCard.tsx";
 import { arrivedWithPending, withPending, type DoorHit } from "./pending-view.ts";
-import { QrScanner } from "./QrScanner.tsx";
 
 const noListOffline =
   "Fikk ikke kontakt med serveren, og lista over deltakere er ikke hentet til denne telefonen ennå. Åpne siden med nett én gang, så virker søk og QR-koder uten nett etterpå.";
-
-type Notice = { ok: boolean; text: string };
 
 /** The signed-in door: the day's counts, search by name or QR code (on the phone's list with no network), and each hit's actions. */
 export function CheckInArea({
@@ -38,19 +35,29 @@ export function CheckInArea({
   listStore: CampDoorListStore;
 }) {
   const id = useId();
-  const { token, signOut } = session;
+  const { token } = session;
   const [hits, setHits] = useState<DoorHit[]>([]);
   const [more, setMore] = useState(false);
   const [chosenDay, setDay] = useState<string>();
   const [query, setQuery] = useState("");
   const [code, setCode] = useState("");
   const [scanning, setScanning] = useState(false);
-  const [notice, setNotice] = useState<Notice>();
+  const [notice, setNotice] = useState<DoorNotice>();
   const [problem, setProblem] = useState<string>();
   const [searched, setSearched] = useState(false);
   const [fromList, setFromList] = useState(false);
   const resultsHeading = useRef<HTMLHeadingElement>(null);
-  const expire = useCallback(() => signOut(expiredMessage), [signOut]);
+  const { pending, add, refused, expire } = useDoorActions({
+    session,
+    keys: doorLocalKeys,
+    storage: storageOption,
+    send: sendCheckInAction,
+    onSent: (_action, answer) => {
+      setHits((current) => current.map((hit) => (hit.registrationId === answer.hit.registrationId ? answer.hit : hit)));
+      update((current) => withEntry(current, answer.hit));
+    },
+    onRefused: setProblem,
+  });
   const { list, update } = useDoorList(listStore, {
     fetchList: () => getDoorList(token),
     keepUntil: (kept) => kept.event.keepUntil,
@@ -60,23 +67,8 @@ export function CheckInArea({
       if (isUnauthorised(error)) expire();
     },
   });
-  const refused = useRefusedActions(doorLocalKeys.refused);
-  const [storage] = useState(() => storageOption ?? localQueueStorage<QueuedAction>(doorLocalKeys.queue));
-
   const days = list?.event.days ?? [];
   const day = chosenDay && days.includes(chosenDay) ? chosenDay : list?.event.today;
-
-  const { pending, add } = useActionQueue(storage, (action: QueuedAction) => sendCheckInAction(token, action), {
-    onSent: (_action, answer) => {
-      setHits((current) => current.map((hit) => (hit.registrationId === answer.hit.registrationId ? answer.hit : hit)));
-      update((current) => withEntry(current, answer.hit));
-    },
-    onRefused: (action, message) => {
-      setProblem(`«${action.label}» ble ikke registrert: ${message}`);
-      refused.add({ actionId: action.actionId, label: action.label, message });
-    },
-    onUnauthorised: expire,
-  });
 
   const show = (found: DoorHit[], hasMore = false, local = false) => {
     setHits(found);
@@ -163,126 +155,121 @@ export function CheckInArea({
 
   const today = list && day ? arrivedWithPending(list.entries, pending, day) : undefined;
   return (
-    <div className="checkin-area">
-      <div className="admin-toolbar">
-        <SignOutButton session={session} />
-      </div>
-
-      <section className="checkin-status" aria-labelledby={`${id}-status`}>
-        <h2 id={`${id}-status`} className="visually-hidden">
-          Status
-        </h2>
-        {list && day && (
-          <div className="checkin-day">
-            <label htmlFor={`${id}-day`}>Leirdag</label>
-            <select id={`${id}-day`} value={day} onChange={(event) => setDay(event.target.value)}>
-              {days.map((entry) => (
-                <option key={entry} value={entry}>
-                  {campDayLabel(entry)}
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
-        {today && (
-          <p className="checkin-count">
-            Kommet: <strong>{today.arrived}</strong> av {today.expected}
-            {today.waiting > 0 && <span className="checkin-waiting"> ({today.waiting} venter på nett)</span>}
-          </p>
-        )}
-        {list && day && (
-          <ul className="checkin-days" aria-label="Kommet per dag">
-            {days.map((entry) => {
-              const counted = arrivedWithPending(list.entries, pending, entry);
-              return (
-                <li key={entry}>
-                  {campDayLabel(entry)}: {counted.arrived} av {counted.expected}
-                </li>
-              );
-            })}
-          </ul>
-        )}
-        {list && <p className="checkin-list-age">Lista er hentet {formatOsloClock(new Date(list.fetchedAt), new Date())}.</p>}
-        <DoorQueueStatus waiting={pending.length} />
-      </section>
-
-      <section className="checkin-find" aria-label="Finn deltaker">
-        <form role="search" onSubmit={search} className="checkin-search">
-          <label htmlFor={`${id}-q`}>Søk etter navn eller klubb</label>
-          <div className="checkin-row">
-            <input
-              id={`${id}-q`}
-              type="search"
-              value={query}
-              onChange={(event) => setQuery(event.target.value)}
-              autoComplete="off"
-              enterKeyHint="search"
-            />
-            <button type="submit" className="button">
-              Søk
-            </button>
-          </div>
-        </form>
-        <button type="button" className="button checkin-scan" aria-expanded={scanning} onClick={() => setScanning((open) => !open)}>
-          Skann QR-kode
-        </button>
-        {scanning && <QrScanner onCode={onScanned} onClose={() => setScanning(false)} />}
-        <form
-          className="checkin-code"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void findCode(code);
-          }}
-        >
-          <label htmlFor={`${id}-code`}>Eller skriv inn koden fra e-posten</label>
-          <div className="checkin-row">
-            <input
-              id={`${id}-code`}
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-            />
-            <button type="submit" className="button secondary">
-              Finn
-            </button>
-          </div>
-        </form>
-      </section>
-
-      <div role="status" className="action-result ok">
-        {notice?.text ?? ""}
-      </div>
-      {problem && (
-        <p className="form-error" role="alert">
-          {problem}
-        </p>
-      )}
-
-      <RefusedActions
-        refused={refused}
-        explanation="Serveren sa nei til dette. Det er ikke ført, og lederen ser det i admin under «Avvist i døra»."
-      />
-
-      {searched && (
-        <section aria-labelledby={`${id}-results`}>
-          <h2 id={`${id}-results`} ref={resultsHeading} tabIndex={-1}>
-            {hits.length === 0 ? "Ingen treff" : hits.length === 1 ? "1 treff" : `${hits.length} treff`}
-          </h2>
-          {fromList && list && (
-            <p className="checkin-from-list">Uten nett: søkt i lista på telefonen, hentet {formatOsloClock(new Date(list.fetchedAt), new Date())}.</p>
+    <DoorArea
+      toolbar={
+        <div className="admin-toolbar">
+          <SignOutButton session={session} />
+        </div>
+      }
+      statusHeading={{ text: "Status", hidden: true }}
+      status={
+        <>
+          {list && day && (
+            <div className="checkin-day">
+              <label htmlFor={`${id}-day`}>Leirdag</label>
+              <select id={`${id}-day`} value={day} onChange={(event) => setDay(event.target.value)}>
+                {days.map((entry) => (
+                  <option key={entry} value={entry}>
+                    {campDayLabel(entry)}
+                  </option>
+                ))}
+              </select>
+            </div>
           )}
-          {more && <p>Viser de første {hits.length}. Skriv mer av navnet for å finne færre.</p>}
-          <ul className="checkin-hits">
-            {hits.map((hit) => (
-              <li key={hit.registrationId}>
-                <HitCard view={withPending(hit, pending)} day={day} onAct={(...args) => act(hit, ...args)} />
-              </li>
-            ))}
-          </ul>
+          {today && (
+            <p className="checkin-count">
+              Kommet: <strong>{today.arrived}</strong> av {today.expected}
+              {today.waiting > 0 && <span className="checkin-waiting"> ({today.waiting} venter på nett)</span>}
+            </p>
+          )}
+          {list && day && (
+            <ul className="checkin-days" aria-label="Kommet per dag">
+              {days.map((entry) => {
+                const counted = arrivedWithPending(list.entries, pending, entry);
+                return (
+                  <li key={entry}>
+                    {campDayLabel(entry)}: {counted.arrived} av {counted.expected}
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </>
+      }
+      fetchedAt={list?.fetchedAt}
+      waiting={pending.length}
+      find={
+        <section className="checkin-find" aria-label="Finn deltaker">
+          <form role="search" onSubmit={search} className="checkin-search">
+            <label htmlFor={`${id}-q`}>Søk etter navn eller klubb</label>
+            <div className="checkin-row">
+              <input
+                id={`${id}-q`}
+                type="search"
+                value={query}
+                onChange={(event) => setQuery(event.target.value)}
+                autoComplete="off"
+                enterKeyHint="search"
+              />
+              <button type="submit" className="button">
+                Søk
+              </button>
+            </div>
+          </form>
+          <button type="button" className="button checkin-scan" aria-expanded={scanning} onClick={() => setScanning((open) => !open)}>
+            Skann QR-kode
+          </button>
+          {scanning && <QrScanner onCode={onScanned} onClose={() => setScanning(false)} />}
+          <form
+            className="checkin-code"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void findCode(code);
+            }}
+          >
+            <label htmlFor={`${id}-code`}>Eller skriv inn koden fra e-posten</label>
+            <div className="checkin-row">
+              <input
+                id={`${id}-code`}
+                value={code}
+                onChange={(event) => setCode(event.target.value)}
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+              />
+              <button type="submit" className="button secondary">
+                Finn
+              </button>
+            </div>
+          </form>
         </section>
+      }
+      notice={notice}
+      problem={problem}
+      refused={refused}
+      refusedExplanation="Serveren sa nei til dette. Det er ikke ført, og lederen ser det i admin under «Avvist i døra»."
+    >
+      {searched && (
+        <DoorResults
+          id={`${id}-results`}
+          heading={hitsHeading(hits.length)}
+          headingRef={resultsHeading}
+          notes={
+            <>
+              {fromList && list && (
+                <p className="checkin-from-list">
+                  Uten nett: søkt i lista på telefonen, hentet {formatOsloClock(new Date(list.fetchedAt), new Date())}.
+                </p>
+              )}
+              {more && <p>Viser de første {hits.length}. Skriv mer av navnet for å finne færre.</p>}
+            </>
+          }
+          cards={hits.map((hit) => ({
+            key: hit.registrationId,
+            card: <HitCard view={withPending(hit, pending)} day={day} onAct={(...args) => act(hit, ...args)} />,
+          }))}
+        />
       )}
-    </div>
+    </DoorArea>
   );
 }

@@ -2,10 +2,10 @@ import { useId, useRef, useState, type FormEvent } from "react";
 import { checkInMessages, type CheckInActionKind, type DoorPaymentMethod } from "../../../shared/camp/camp-checkin.ts";
 import { formatKroner } from "../../../shared/format.ts";
 import { paymentMethodLabel } from "../../../shared/camp/camp-state-labels.ts";
-import { DoorMoney } from "../../components/door/DoorMoney.tsx";
+import { DoorCard, DoorPersonRow } from "../../components/door/DoorCard.tsx";
 import type { HitView } from "./pending-view.ts";
 
-/** One registration at the door: the athlete and companions, the money, and the buttons that act. */
+/** One registration at the door (the doors' one card): the athlete and companions, the money, and the buttons that act. */
 export function HitCard({
   view,
   day,
@@ -16,54 +16,45 @@ export function HitCard({
   /** `undoes`: the payment an undo takes back (the last one this phone shows). */
   onAct: (kind: CheckInActionKind, personId: string, label: string, amount?: number, method?: DoorPaymentMethod, undoes?: string) => void;
 }) {
-  const id = useId();
   const athlete = view.persons[0]!;
   const cancelled = view.status === "cancelled";
 
   return (
-    <article className={cancelled ? "checkin-card cancelled" : "checkin-card"} aria-labelledby={`${id}-name`}>
-      <h3 id={`${id}-name`}>{athlete.name}</h3>
-      <p className="checkin-club">
-        {view.club} · {view.orderId}
-      </p>
-      {cancelled && <p className="checkin-warning">Påmeldingen er avbestilt.</p>}
-      {view.status === "pending_payment" && <p className="checkin-warning">Betalingen med Vipps ble ikke fullført.</p>}
-      <DoorMoney charged={view.amount} paid={view.paid} outstanding={view.outstanding} />
+    <DoorCard
+      heading={athlete.name}
+      subline={`${view.club} · ${view.orderId}`}
+      warnings={[
+        cancelled ? "Påmeldingen er avbestilt." : undefined,
+        view.status === "pending_payment" ? "Betalingen med Vipps ble ikke fullført." : undefined,
+      ]}
+      inactive={cancelled}
+      money={{ charged: view.amount, paid: view.paid, outstanding: view.outstanding }}
+    >
       <ul className="checkin-persons">
         {view.persons.map((person) => {
           const here = day !== undefined && person.checkedIn.includes(day);
-          const waiting = view.waitingPersons.has(person.personId);
           return (
-            <li key={person.personId} className={here ? "here" : undefined}>
-              <div className="checkin-person">
-                <p className="checkin-person-name">
-                  {person.name}
-                  {person.isLedsager && <span className="checkin-tag">Ledsager</span>}
-                </p>
-                <p className="checkin-tags">
+            <DoorPersonRow
+              key={person.personId}
+              name={person.name}
+              nameTag={person.isLedsager && <span className="checkin-tag">Ledsager</span>}
+              tags={
+                <>
                   {person.grade && <span>{person.grade}</span>}
                   {person.gradering && <span className="checkin-tag">Gradering</span>}
                   {person.sleepover && <span className="checkin-tag">Overnatter</span>}
                   {person.vegan && <span className="checkin-tag">Vegansk</span>}
                   {person.allergy && <span className="checkin-tag allergy">Allergi – se kjøkkenlisten</span>}
-                </p>
-                {here && <p className="checkin-done">{waiting ? "Sjekket inn (venter på nett)" : "Sjekket inn"}</p>}
-              </div>
-              {!cancelled &&
-                (here ? (
-                  <button
-                    type="button"
-                    className="button secondary"
-                    onClick={() => onAct("undo-checkin", person.personId, `Angret innsjekking av ${person.name}`)}
-                  >
-                    Angre<span className="visually-hidden"> innsjekking av {person.name}</span>
-                  </button>
-                ) : (
-                  <button type="button" className="button" onClick={() => onAct("checkin", person.personId, `Sjekket inn ${person.name}`)}>
-                    Sjekk inn<span className="visually-hidden"> {person.name}</span>
-                  </button>
-                ))}
-            </li>
+                </>
+              }
+              here={here}
+              done=""
+              // What waits is the person's, on whichever day: said only beside the day's check-in.
+              waiting={here && view.waitingPersons.has(person.personId)}
+              canCheckIn={!cancelled}
+              onCheckIn={() => onAct("checkin", person.personId, `Sjekket inn ${person.name}`)}
+              onUndo={cancelled ? undefined : () => onAct("undo-checkin", person.personId, `Angret innsjekking av ${person.name}`)}
+            />
           );
         })}
       </ul>
@@ -95,7 +86,7 @@ export function HitCard({
           }
         />
       )}
-    </article>
+    </DoorCard>
   );
 }
 

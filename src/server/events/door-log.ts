@@ -1,0 +1,64 @@
+import { asc, inArray } from "drizzle-orm";
+import type { Db } from "../db/database.ts";
+import { eventCheckinActions } from "../db/schema/events.ts";
+
+/**
+ * The door's log, read once for every kind of event (docs/decisions/0040-one-offline-door.md): the rows of
+ * event_checkin_actions in the order they were carried out, and what stands from them. An event's door
+ * checks in a participant (or a sale's order, picked up); the camp's a person on a camp day, and also takes
+ * money. Which thing an action is about is the kind's part (`keyOf`); the rule of what stands is one.
+ */
+
+export type DoorLogRow = typeof eventCheckinActions.$inferSelect;
+
+/** The log of these orders (`side: "order"`) or camp registrations (`side: "camp"`), oldest first. */
+export async function doorLog(db: Pick<Db, "select">, side: "order" | "camp", ids: readonly number[]): Promise<DoorLogRow[]> {
+  if (ids.length === 0) return [];
+  const owner = side === "camp" ? eventCheckinActions.campRegistrationId : eventCheckinActions.orderId;
+  return db
+    .select()
+    .from(eventCheckinActions)
+    .where(inArray(owner, [...ids]))
+    .orderBy(asc(eventCheckinActions.id));
+}
+
+/** An undo of a check-in: an event's door writes «undo», the camp's «undo-checkin» (its undo-payment is money). */
+const undoesCheckIn = (kind: DoorLogRow["kind"]) => kind === "undo" || kind === "undo-checkin";
+
+/**
+ * Who stands checked in: a thing is in while a check-in of it has no undo after it (the last to arrive
+ * decides), since the earliest check-in after its last undo; the answer is that check-in's row. A check-in
+ * that found its state already standing, or an undo that found nobody in, changes nothing here either.
+ */
+export function standingCheckIns(rows: readonly DoorLogRow[], keyOf: (row: DoorLogRow) => string): Map<string, DoorLogRow> {
+  const standing = new Map<string, DoorLogRow>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    if (undoesCheckIn(row.kind)) standing.delete(key);
+    else if (row.kind === "checkin") {
+      const since = standing.get(key);
+      if (!since || row.at < since.at) standing.set(key, row);
+    }
+  }
+  return standing;
+}
+
+/** An event door's action as the person export shows it. */
+export interface EventDoorAction {
+  id: number;
+  orderId: number;
+  /** The participant's position; null for a sale's order picked up whole. */
+  position: number | null;
+  kind: "checkin" | "undo";
+  accountName: string;
+  at: Date;
+  /** False for an action that found its state already standing. */
+  changed: boolean;
+}
+
+/** The door log of these event orders, in the order the actions were carried out. */
+export async function eventDoorActions(db: Pick<Db, "select">, orderIds: readonly number[]): Promise<EventDoorAction[]> {
+  return (await doorLog(db, "order", orderIds)).flatMap(({ id, orderId, position, kind, accountName, at, changed }) =>
+    orderId !== null && (kind === "checkin" || kind === "undo") ? [{ id, orderId, position, kind, accountName, at, changed }] : [],
+  );
+}
