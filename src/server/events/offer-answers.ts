@@ -91,11 +91,13 @@ export function createOfferAnswers(deps: { db: Db; now: () => Date; kinds: Offer
       const found = await find(token);
       if (!found) return notFound;
       const kind = kindOf(found);
-      const now = deps.now();
       const outcome = await db.transaction(async (tx): Promise<Answered<{ kind: "taken"; taken?: Taken }> | undefined> => {
         await kind.lockPlaces(tx, found);
         const offer = await lockOffer(tx, found.id);
         if (!offer) return undefined;
+        // The time is read once the locks are held: a registration that counted the place as free after the deadline
+        // went first, and this answer, however early the click, is later than it.
+        const now = deps.now();
         if (offer.state === "accepted") return { kind: "taken" };
         const message = closed(offer);
         if (message) return { kind: "gone", message, freed: false };
@@ -125,11 +127,12 @@ export function createOfferAnswers(deps: { db: Db; now: () => Date; kinds: Offer
       const found = await find(token);
       if (!found) return notFound;
       const kind = kindOf(found);
-      const now = deps.now();
       const outcome = await db.transaction(async (tx): Promise<Answered<{ kind: "declined" | "accepted"; freed: boolean }> | undefined> => {
         await kind.lockPlaces(tx, found);
         const offer = await lockOffer(tx, found.id);
         if (!offer) return undefined;
+        // As for «Ja takk»: the time once the locks are held.
+        const now = deps.now();
         if (offer.state === "declined") return { kind: "declined", freed: false };
         if (offer.state === "accepted") return { kind: "accepted", freed: false };
         const message = closed(offer);
