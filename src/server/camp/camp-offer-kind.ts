@@ -1,7 +1,7 @@
 /**
  * The camp's part of a waiting-list offer (events/offer-answers.ts holds what every kind shares): its view,
  * and what «Ja takk» does to a registration: confirmed (card/cash, free) with its confirmation mail, or
- * awaiting its Vipps payment through the camp's payment gateway. «Nei takk» takes the edition's lock first;
+ * awaiting its Vipps payment through the camp's payment gateway. Both answers take the edition's lock first;
  * a freed place is passed on by the camp's waiting-list job.
  */
 import { eq } from "drizzle-orm";
@@ -103,9 +103,10 @@ async function takePlace(tx: Db, offer: OfferRow, now: Date, gateway: CampPaymen
 export function campOfferKind(app: FastifyInstance, gateway: CampPaymentGateway): OfferKind {
   return {
     view: campOfferView,
-    async lockPlaces(tx, offer, answer) {
-      // «Ja takk» locks the offer and the registration; «Nei takk» changes who holds a place: the edition's lock first (docs/decisions/0009).
-      if (answer === "accept") return;
+    async lockPlaces(tx, offer) {
+      // Both answers change who holds a place, so both take the edition's lock first (docs/decisions/0009). «Ja takk»
+      // too: a registration just after the deadline counts the offer's place as free, and must wait for an accept
+      // read just before it to be decided, or both would get the place.
       const [found] = await tx
         .select({ year: campRegistrations.editionYear })
         .from(campRegistrations)

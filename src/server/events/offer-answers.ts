@@ -1,7 +1,7 @@
 /**
  * The answers to a waiting-list offer behind its mailed link, written once for every kind of event: the
  * view, «Ja takk» and «Nei takk». The offer is found by its token's hash and its row locked (after the kind's
- * lock of places, where the kind's answer takes one), so a double click waits and then finds the first
+ * lock of places, its event's row), so a double click waits and then finds the first
  * click's result (never a second charge or payment); the states and their answers are the same for every
  * kind, and a place that comes free (declined, or found expired) is passed on to the next in line at once.
  * What only a kind knows (its view, confirming the order and starting its payment, its lock and its line)
@@ -29,8 +29,8 @@ export type OfferDeclineAnswer = { kind: "declined"; view: OfferView } | { kind:
 /** The part of an offer only its kind knows. Each runs inside the answer's transaction unless said otherwise. */
 export interface OfferKind {
   view(db: Db, offer: OfferRow, now: Date): Promise<OfferView | undefined>;
-  /** The kind's lock of places, taken before the offer row's, where the kind's answer takes one. */
-  lockPlaces(tx: Db, offer: OfferRow, answer: "accept" | "decline"): Promise<void>;
+  /** The kind's lock of places (its event's row), taken before the offer row's by both answers: each changes who holds a place. */
+  lockPlaces(tx: Db, offer: OfferRow): Promise<void>;
   /** The open offer's places become the order's; "withdrawn" when the order no longer waits. */
   take(tx: Db, offer: OfferRow, now: Date): Promise<Taken | "withdrawn">;
   /** «Nei takk»: the waiting order leaves the line (cancelled; nothing was charged). */
@@ -91,11 +91,13 @@ export function createOfferAnswers(deps: { db: Db; now: () => Date; kinds: Offer
       const found = await find(token);
       if (!found) return notFound;
       const kind = kindOf(found);
-      const now = deps.now();
       const outcome = await db.transaction(async (tx): Promise<Answered<{ kind: "taken"; taken?: Taken }> | undefined> => {
-        await kind.lockPlaces(tx, found, "accept");
+        await kind.lockPlaces(tx, found);
         const offer = await lockOffer(tx, found.id);
         if (!offer) return undefined;
+        // The time is read once the locks are held: a registration that counted the place as free after the deadline
+        // went first, and this answer, however early the click, is later than it.
+        const now = deps.now();
         if (offer.state === "accepted") return { kind: "taken" };
         const message = closed(offer);
         if (message) return { kind: "gone", message, freed: false };
@@ -125,11 +127,12 @@ export function createOfferAnswers(deps: { db: Db; now: () => Date; kinds: Offer
       const found = await find(token);
       if (!found) return notFound;
       const kind = kindOf(found);
-      const now = deps.now();
       const outcome = await db.transaction(async (tx): Promise<Answered<{ kind: "declined" | "accepted"; freed: boolean }> | undefined> => {
-        await kind.lockPlaces(tx, found, "decline");
+        await kind.lockPlaces(tx, found);
         const offer = await lockOffer(tx, found.id);
         if (!offer) return undefined;
+        // As for «Ja takk»: the time once the locks are held.
+        const now = deps.now();
         if (offer.state === "declined") return { kind: "declined", freed: false };
         if (offer.state === "accepted") return { kind: "accepted", freed: false };
         const message = closed(offer);
