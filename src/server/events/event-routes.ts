@@ -14,7 +14,6 @@ import { registerEventDoorRoutes } from "./event-door-routes.ts";
 import type { PlacesFreedListener } from "./event-my-order.ts";
 import { EventInputError } from "./event-orders.ts";
 import { createEventServices, type EventServices } from "./event-services.ts";
-import { setUpEventWaitlistJob } from "./event-waitlist-routes.ts";
 import { eventOfferKind } from "./event-offer-kind.ts";
 import type { OfferKinds } from "./offer-answers.ts";
 
@@ -28,8 +27,6 @@ declare module "fastify" {
 export interface EventRoutesOptions {
   /** Default on; tests run `app.eventVipps.reconcileOnce()` themselves. */
   startReconciler?: boolean;
-  /** Default on; tests run `app.eventWaitlist.drain()` themselves. */
-  startWaitlistJob?: boolean;
   /** Told after a cancellation that freed places has committed (a waiting list's offers plug in here). */
   onPlacesFreed?: PlacesFreedListener;
   /** Where the events' part of a waiting-list offer goes (offer-routes.ts answers every kind's offers). */
@@ -78,8 +75,8 @@ export async function registerEventRoutes(app: FastifyInstance, options: EventRo
     log: app.log,
   };
   const payments = setUpEventVipps(app, deps, options);
-  const waitlistJob = setUpEventWaitlistJob(app, deps, { startJob: options.startWaitlistJob });
-  const kickWaitlist = () => waitlistJob.kick();
+  // The one waiting-list job of every event (event-waitlist.ts), set up at the app's root.
+  const kickWaitlist = () => app.waitlist.kick();
   const services = createEventServices({ ...deps, payments, kickWaitlist, onPlacesFreed: options.onPlacesFreed });
   const adminServices = createEventAdminServices({ ...deps, offerPlaces: services.offerPlaces, kickWaitlist });
 

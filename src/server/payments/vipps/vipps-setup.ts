@@ -147,7 +147,7 @@ export async function setUpVipps(app: FastifyInstance, options: VippsSetupOption
     publicBaseUrl,
     mailQueued: () => app.outbox.kick(),
     workDue: () => reconciler?.kick(),
-    placeFreed: () => app.campWaitlist?.kick(),
+    placeFreed: () => app.waitlist?.kick(),
   });
   reconciler = new VippsReconciler(service, { intervalMs: options.reconcileIntervalMs ?? env.VIPPS_RECONCILE_INTERVAL_MS, log: app.log });
   const orderHandlers: VippsOrderHandler[] = [];
