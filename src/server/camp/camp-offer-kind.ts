@@ -121,7 +121,7 @@ async function takePlace(tx: Db, offer: OfferRow, now: Date, gateway: CampPaymen
   return { confirmed, paymentReference: reference };
 }
 
-/** The camp's offers, answered in the camp routes' scope (`app` carries the camp's lists and its waiting-list job). */
+/** The camp's offers, answered in the camp routes' scope (`app` carries the camp's lists and the one waiting-list job). */
 export function campOfferKind(app: FastifyInstance, gateway: CampPaymentGateway): OfferKind {
   return {
     view: campOfferView,

@@ -23,6 +23,7 @@ import { campLineKind } from "../camp/camp-offer-kind.ts";
 import { newOfferToken, offerTokenHash } from "./offer-token.ts";
 import { offerMailKey, renderOfferMail } from "./event-waitlist-mail.ts";
 import { eventLineKind } from "./event-offer-kind.ts";
+import type { EventDeps } from "./event-deps.ts";
 import { lineGettingPlaces, lockPlaces, placesCounted } from "./event-places.ts";
 import type { LineKind } from "./offer-answers.ts";
 
@@ -121,14 +122,14 @@ declare module "fastify" {
  * the offers' ids.
  */
 export class WaitlistJob extends PeriodicJob<number> {
-  constructor(app: Pick<FastifyInstance, "db" | "now" | "env" | "log" | "outbox">, intervalMs: number) {
+  constructor(deps: EventDeps, intervalMs: number) {
     super({
       intervalMs,
-      log: app.log,
+      log: deps.log,
       failureMessage: "waiting-list run failed",
       run: async () => {
-        const offers = await runEventWaitlistOnce(app.db, app.now(), { publicBaseUrl: app.env.PUBLIC_BASE_URL });
-        if (offers > 0) app.outbox.kick();
+        const offers = await runEventWaitlistOnce(deps.db, deps.now(), { publicBaseUrl: deps.publicBaseUrl });
+        if (offers > 0) deps.kickOutbox();
         return offers;
       },
     });
@@ -146,7 +147,14 @@ const waitlistJobIntervalMs = 5_000;
 
 /** The one waiting-list job, at the app's root (`app.waitlist`: the camp, the events and Vipps kick it). */
 export function setUpWaitlistJob(app: FastifyInstance, options: WaitlistJobOptions = {}) {
-  const job = new WaitlistJob(app, options.intervalMs ?? waitlistJobIntervalMs);
+  const deps: EventDeps = {
+    db: app.db,
+    now: () => app.now(),
+    publicBaseUrl: app.env.PUBLIC_BASE_URL,
+    kickOutbox: () => app.outbox.kick(),
+    log: app.log,
+  };
+  const job = new WaitlistJob(deps, options.intervalMs ?? waitlistJobIntervalMs);
   app.decorate("waitlist", job);
   if (options.startJob !== false) app.addHook("onReady", async () => job.start());
   app.addHook("preClose", async () => job.stop());
