@@ -1,4 +1,3 @@
-import { club } from "../../shared/club/club-facts.ts";
 import type { CampEdition } from "../../shared/camp/camp-edition.ts";
 import { formatCalendarDate } from "../../shared/camp/camp-edition-data.ts";
 import { campEventKind } from "../../shared/events/event-kinds.ts";
@@ -7,7 +6,7 @@ import { greeting } from "../../shared/camp/contact-greeting.ts";
 import { escapeHtml } from "../mail/escape-html.ts";
 import { mailDocument } from "../mail/mail-html.ts";
 import type { OutgoingMail } from "../mail/outbox.ts";
-import type { OfferMailData } from "../events/event-waitlist-mail.ts";
+import { waitlistMailEnd, type OfferMailData } from "../events/event-waitlist-mail.ts";
 
 /** What the waiting-list mails say about the registration: as stored (its charges in the ledger, as priced). */
 export interface WaitlistMailData {
@@ -31,17 +30,6 @@ export const waitlistRemovedKey = (registrationId: number) => `camp-waitlist-rem
 type MailContent = Pick<OutgoingMail, "subject" | "text" | "html">;
 
 const e = escapeHtml;
-const contactLine = (contactEmail: string) => `Spørsmål? Skriv til ${contactEmail} og oppgi ordrenummeret. Denne adressen tar ikke imot svar.`;
-
-function page(title: string, body: string, contactEmail: string): string {
-  return mailDocument(
-    title,
-    `${body}
-<p>Spørsmål? Skriv til <a href="mailto:${e(contactEmail)}">${e(contactEmail)}</a> og oppgi ordrenummeret. Denne adressen tar ikke imot svar.</p>
-<p>Hilsen ${e(club.name)}</p>
-`,
-  );
-}
 
 /** The camp's words for the one offer mail and the one «on the waiting list» mail: the edition's title, days and place. */
 export function campOfferMailData(data: WaitlistMailData, edition: CampEdition): OfferMailData {
@@ -68,7 +56,8 @@ export function renderWaitlistRemoved(data: WaitlistMailData, edition: CampEditi
   const dates = formatDateRange(edition.start, edition.end);
   const what = `Leirledelsen har tatt ${data.firstName} ${data.lastName} av ventelisten til ${campName} (${dates}), så påmeldingen (ordrenummer ${data.orderId}) er avsluttet.`;
   const money = "Du har ikke betalt noe og skal ikke betale noe.";
-  const text = [greeting(data.greetingName), "", what, money, "", contactLine(contactEmail), "", `Hilsen ${club.name}`, ""].join("\n");
-  const html = page(campName, `<p>${e(greeting(data.greetingName))}</p>\n<p>${e(what)}</p>\n<p>${e(money)}</p>`, contactEmail);
+  const end = waitlistMailEnd(contactEmail);
+  const text = [greeting(data.greetingName), "", what, money, "", ...end.text].join("\n");
+  const html = mailDocument(campName, `<p>${e(greeting(data.greetingName))}</p>\n<p>${e(what)}</p>\n<p>${e(money)}</p>\n${end.html}`);
   return { subject: `Du står ikke lenger på ventelisten til ${campName}`, text, html };
 }

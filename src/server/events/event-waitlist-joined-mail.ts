@@ -6,7 +6,6 @@
  * when it goes (`renderQueuedEventWaitlistJoined`), so mails already queued either way still go.
  */
 import { and, eq, lte, or, sql } from "drizzle-orm";
-import { club } from "../../shared/club/club-facts.ts";
 import { greeting } from "../../shared/camp/contact-greeting.ts";
 import { eventWhenWhereText } from "../../shared/events/event-texts.ts";
 import { eventOfferValidityHours } from "../../shared/events/event-waitlist.ts";
@@ -16,7 +15,7 @@ import { eventOrders } from "../db/schema/events.ts";
 import { escapeHtml } from "../mail/escape-html.ts";
 import { mailDocument, receiptTableHtml, receiptTextLines } from "../mail/mail-html.ts";
 import type { RenderedMail } from "../mail/outbox.ts";
-import type { OfferMailData } from "./event-waitlist-mail.ts";
+import { waitlistMailEnd, type OfferMailData } from "./event-waitlist-mail.ts";
 import { eventMailWords, eventWaitingOrderData, type EventWaitingOrderData } from "./event-waitlist-view.ts";
 
 /** The outbox kind of an event's «you are on the waiting list»: queued by the order's own statement, rendered when sent. */
@@ -34,7 +33,7 @@ export interface WaitlistJoinedMailData extends Omit<OfferMailData, "vipps"> {
 
 /** "You are on the waiting list, number n": nothing to pay now; an offer comes by mail if places free up. */
 export function renderWaitlistJoined(data: WaitlistJoinedMailData): RenderedMail {
-  const { contactEmail, title } = data;
+  const { title } = data;
   const them = data.participants.length === 1 ? "plassen" : "plassene";
   const intro = `${title} (${eventWhenWhereText(data)}) er full, så ${formatNameList(data.participants)} står på ventelisten som nummer ${data.position}.`;
   const nothingNow = "Du betaler ingenting nå.";
@@ -43,6 +42,7 @@ export function renderWaitlistJoined(data: WaitlistJoinedMailData): RenderedMail
     `(men aldri lenger enn til påmeldingen stenger) til å takke ja; ellers går ${them} videre til nestemann på listen.`;
   const hello = greeting(data.greetingName);
   const price = "Prisen hvis dere får plass";
+  const end = waitlistMailEnd(data.contactEmail);
   const text = [
     hello,
     "",
@@ -56,10 +56,7 @@ export function renderWaitlistJoined(data: WaitlistJoinedMailData): RenderedMail
     `${price}:`,
     ...receiptTextLines(data.lines, data.total),
     "",
-    `Spørsmål? Skriv til ${contactEmail} og oppgi ordrenummeret. Denne adressen tar ikke imot svar.`,
-    "",
-    `Hilsen ${club.name}`,
-    "",
+    ...end.text,
   ].join("\n");
   const e = escapeHtml;
   const html = mailDocument(
@@ -71,9 +68,7 @@ export function renderWaitlistJoined(data: WaitlistJoinedMailData): RenderedMail
 <p>Ordrenummer: <strong>${e(data.orderId)}</strong></p>
 <h2 style="font-size:1.1rem">${e(price)}</h2>
 ${receiptTableHtml(data.lines, data.total)}
-<p>Spørsmål? Skriv til <a href="mailto:${e(contactEmail)}">${e(contactEmail)}</a> og oppgi ordrenummeret. Denne adressen tar ikke imot svar.</p>
-<p>Hilsen ${e(club.name)}</p>
-`,
+${end.html}`,
   );
   return { subject: `Du står på venteliste til ${title}`, text, html };
 }
