@@ -20,13 +20,13 @@ import { registerMessageRoutes, setUpMessageScheduler, type MessageSchedulerOpti
 import { setUpMail, type MailSetupOptions } from "./mail/mail-setup.ts";
 import { registerCampRoutes } from "./camp/camp-routes.ts";
 import { setUpFindMyRegistrationQueue } from "./camp/camp-self-service-routes.ts";
-import { setUpCampWaitlistJob, type WaitlistJobOptions } from "./camp/camp-waitlist-routes.ts";
 import { ensureCampEdition } from "./camp/camp-editions.ts";
 import type { CampPaymentGateway } from "./camp/camp-payment-gateway.ts";
 import { setUpVipps, type VippsSetupOptions } from "./payments/vipps/vipps-setup.ts";
 import { registerEventRoutes, type EventRoutesOptions } from "./events/event-routes.ts";
 import type { OfferKinds } from "./events/offer-answers.ts";
 import { registerOfferRoutes } from "./events/offer-routes.ts";
+import { setUpWaitlistJob, type WaitlistJobOptions } from "./events/event-waitlist.ts";
 import { registerNewMemberRoutes } from "./members/new-member-routes.ts";
 import { registerInvoiceRoutes } from "./invoices/invoice-routes.ts";
 import { registerSiteContentRoutes } from "./site-content/site-content-routes.ts";
@@ -72,9 +72,9 @@ export interface BuildAppOptions {
   vipps?: VippsSetupOptions;
   /** The personal-data retention job (tests: off, run by hand with a frozen clock). */
   privacy?: PrivacySetupOptions;
-  /** The waiting-list job (tests: no timer; kicks still run it). */
-  campWaitlist?: WaitlistJobOptions;
-  /** The club's other events (tests: no waiting-list timer). */
+  /** The one waiting-list job of every event, the camp's editions included (tests: no timer; kicks still run it). */
+  waitlist?: WaitlistJobOptions;
+  /** The club's other events. */
   events?: EventRoutesOptions;
   /** The job that queues messages set for a time (tests: off, run by hand). */
   messageScheduler?: MessageSchedulerOptions;
@@ -94,7 +94,7 @@ export async function buildApp({
   campPayments,
   vipps,
   privacy,
-  campWaitlist,
+  waitlist,
   messageScheduler,
   events,
 }: BuildAppOptions) {
@@ -140,7 +140,7 @@ export async function buildApp({
   await app.register(registerClubGradeRoutes);
   await app.register(registerAdminAuthRoutes, adminAuth);
   await setUpMail(app, mail);
-  setUpCampWaitlistJob(app, campWaitlist);
+  setUpWaitlistJob(app, waitlist);
   const vippsPayments = campPayments ? undefined : await setUpVipps(app, vipps);
   setUpPrivacyJob(app, privacy);
   setUpFindMyRegistrationQueue(app);

@@ -136,7 +136,7 @@ export async function registerCampAdminRoutes(app: FastifyInstance, { payments }
           app.outbox.kick();
         }
         // The place is free: the first in line on the waiting list gets an offer now.
-        if (outcome.kind === "ok" && outcome.changed) await app.campWaitlist.drain();
+        if (outcome.kind === "ok" && outcome.changed) await app.waitlist.drain();
         return outcome;
       }),
     ),

@@ -2,21 +2,23 @@
  * The camp's part of a waiting-list offer (events/offer-answers.ts holds what every kind shares): its view,
  * and what «Ja takk» does to a registration: confirmed (card/cash, free) with its confirmation mail, or
  * awaiting its Vipps payment through the camp's payment gateway. Both answers take the edition's lock first;
- * a freed place is passed on by the camp's waiting-list job.
+ * a freed place is passed on by the one waiting-list job (events/event-waitlist.ts), for which the camp's part
+ * of making offers is `campLineKind`: the edition's registration window and capacity, and its offer mail's words.
  */
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { editionPhase } from "../../shared/camp/camp-edition-phase.ts";
-import { formatCalendarDate } from "../../shared/camp/camp-edition-data.ts";
+import { formatCalendarDate, registrationClosesAt } from "../../shared/camp/camp-edition-data.ts";
 import { receiptTotal } from "../../shared/camp/camp-ledger.ts";
 import { greetingNameOf } from "../../shared/camp/contact-greeting.ts";
-import { campEventKind, campEventSlug } from "../../shared/events/event-kinds.ts";
+import { campEventKind, campEventSlug, campYearOfSlug } from "../../shared/events/event-kinds.ts";
 import { offerMessages, shownState, type OfferView } from "../../shared/events/waitlist-offer.ts";
+import { offerValidityHours } from "../../shared/camp/camp-waitlist.ts";
 import type { Db } from "../db/database.ts";
 import { campRegistrationColumns, campRegistrations, type PaymentMethod } from "../db/schema/camp.ts";
-import { eventOrders, eventPayments } from "../db/schema/events.ts";
+import { eventOrders, eventPayments, events } from "../db/schema/events.ts";
 import { HttpError } from "../errors.ts";
-import type { OfferKind, OfferRow } from "../events/offer-answers.ts";
+import type { LineKind, OfferKind, OfferRow } from "../events/offer-answers.ts";
 import { queueCampConfirmationMail } from "./camp-confirmation-queue.ts";
 import { campEditionOfYear, editionDataForYear } from "./camp-edition-lookup.ts";
 import { vippsUnavailableMessage, type CampPaymentGateway } from "./camp-payment-gateway.ts";
@@ -24,8 +26,28 @@ import { lockEditionPlaces } from "./camp-places.ts";
 import { campRegistrationWithTotal, receiptOf } from "./camp-receipt.ts";
 import { answerFor, loadStoredRegistration } from "./camp-registration-answers.ts";
 import { updateCampRegistrations } from "./camp-registration-rows.ts";
+import { campOfferMailData } from "./camp-waitlist-mail.ts";
+import { waitlistMailData } from "./camp-waitlist.ts";
 
 const registrationOf = (offer: OfferRow) => offer.campRegistrationId!;
+
+/** The camp's part of making offers: an edition takes registrations from its opening to its close. */
+export const campLineKind: LineKind = {
+  async window(tx, eventId) {
+    const [row] = await tx.select({ slug: events.slug }).from(events).where(eq(events.id, eventId));
+    const year = row && campYearOfSlug(row.slug);
+    if (year === undefined) return undefined;
+    const data = await editionDataForYear(tx, year);
+    // Registration closes when the camp starts unless the edition keeps it open: so do the offers.
+    return { opensAt: Date.parse(data.registrationOpensAt), closesAt: registrationClosesAt(data).getTime(), capacity: data.capacity };
+  },
+  validityHours: offerValidityHours,
+  offerOf: (orderId) => ({ campRegistrationId: orderId }),
+  async offerMail(tx, orderId) {
+    const mail = await waitlistMailData(tx, orderId);
+    return { ...campOfferMailData(mail, await campEditionOfYear(tx, mail.editionYear)), email: mail.email };
+  },
+};
 
 async function campOfferView(db: Db, offer: OfferRow, now: Date): Promise<OfferView | undefined> {
   const [registration] = await db
@@ -99,7 +121,7 @@ async function takePlace(tx: Db, offer: OfferRow, now: Date, gateway: CampPaymen
   return { confirmed, paymentReference: reference };
 }
 
-/** The camp's offers, answered in the camp routes' scope (`app` carries the camp's lists and its waiting-list job). */
+/** The camp's offers, answered in the camp routes' scope (`app` carries the camp's lists and the one waiting-list job). */
 export function campOfferKind(app: FastifyInstance, gateway: CampPaymentGateway): OfferKind {
   return {
     view: campOfferView,
@@ -134,7 +156,7 @@ export function campOfferKind(app: FastifyInstance, gateway: CampPaymentGateway)
       return { kind: "text", text: answer.kind === "done" ? "Done" : answer.url };
     },
     async passOn() {
-      await app.campWaitlist.drain();
+      await app.waitlist.drain();
       app.outbox.kick();
     },
   };

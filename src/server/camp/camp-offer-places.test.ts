@@ -34,7 +34,7 @@ describe.each(databaseKinds)("an offer accepted at its deadline and a registrati
   });
   beforeEach(async () => {
     now = start;
-    await app.campWaitlist.drain();
+    await app.waitlist.drain();
     await clearCampTables(database);
     await database.db.execute(sql`truncate event_waitlist_offers restart identity cascade`);
   });
@@ -70,7 +70,7 @@ describe.each(databaseKinds)("an offer accepted at its deadline and a registrati
     await put({ capacity: 1, sleepoverCapacity: sleepover ? 1 : null });
     expect((await postRegistration(app, draft({ firstName: "Anna" }))).body).toBe("Done");
     expect((await postRegistration(app, draft({ firstName: "Vera", sleepover }))).statusCode).toBe(200);
-    await app.campWaitlist.drain();
+    await app.waitlist.drain();
     const offerToken = newOfferToken();
     await database.db.execute(sql`update event_orders set status = 'cancelled', cancelled_at = ${start.toISOString()}::timestamptz
                                    where id = ${await idOf("Anna")}`);

@@ -91,7 +91,7 @@ describe.each(databaseKinds)("a camp edition's places, counted and taken, on %s"
       expect((await postRegistration(app, draft({ firstName: `Atlet${index}`, sleepover: athlete.sleepover }))).body).toBe("Done");
     }
     await put(limits);
-    await app.campWaitlist.drain();
+    await app.waitlist.drain();
     const ids = (await rows()).map((row) => Number(row.id));
     const tokens: string[] = [];
     for (const [index, { state }] of athletes.entries()) {
@@ -119,7 +119,7 @@ describe.each(databaseKinds)("a camp edition's places, counted and taken, on %s"
   it("the count follows the camp's rules, and what it leaves is what newcomers get, beside every open offer taken", async () => {
     await fc.assert(
       fc.asyncProperty(scenario, async (s) => {
-        await app.campWaitlist.drain();
+        await app.waitlist.drain();
         await clearCampTables(database);
         await run(sql`truncate event_waitlist_offers restart identity cascade`);
         // The edition's limits: never below what the athletes hold (as the camp's own code leaves it).

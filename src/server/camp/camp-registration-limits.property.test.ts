@@ -39,7 +39,7 @@ describe.each(databaseKinds)("registrations arriving together within a capacity 
     await database.close();
   });
   beforeEach(async () => {
-    await app.campWaitlist.drain();
+    await app.waitlist.drain();
   });
 
   const put = async (patch: Record<string, unknown>) => {
@@ -54,7 +54,7 @@ describe.each(databaseKinds)("registrations arriving together within a capacity 
       fc.asyncProperty(scenario, async ({ capacity, sleepoverPlaces, arrivals }) => {
         // The previous run's waiting registrations kicked the waiting list's job: let it finish first, or on
         // PostgreSQL its reads and the truncate below can deadlock (40P01).
-        await app.campWaitlist.drain();
+        await app.waitlist.drain();
         await clearCampTables(database);
         await database.db.execute(sql`truncate event_waitlist_offers restart identity cascade`);
         // The edition refuses more sleepover places than places.

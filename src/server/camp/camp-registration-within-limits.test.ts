@@ -39,7 +39,7 @@ describe.each(databaseKinds)("registrations within limits on %s", (kind) => {
     await database.close();
   });
   beforeEach(async () => {
-    await app.campWaitlist.drain();
+    await app.waitlist.drain();
     await clearCampTables(database);
     await database.db.execute(sql`truncate event_waitlist_offers restart identity cascade`);
   });
@@ -100,10 +100,10 @@ describe.each(databaseKinds)("registrations within limits on %s", (kind) => {
   it("Vipps and card together, with an open offer and people in line: only the free places are given", async () => {
     await put({ capacity: 2, sleepoverCapacity: null });
     for (const name of ["A", "B", "C", "D"]) expect((await postRegistration(app, draft({ firstName: name }))).statusCode).toBe(200);
-    await app.campWaitlist.drain();
+    await app.waitlist.drain();
     // One more place: C is offered it (held while open); D is still in line.
     await put({ capacity: 3 });
-    await app.campWaitlist.drain();
+    await app.waitlist.drain();
     expect(await database.db.select().from(eventWaitlistOffers)).toHaveLength(1);
     const full = await Promise.all(["E", "F", "G"].map((name, index) => postRegistration(app, draft({ firstName: name, vipps: index % 2 === 0 }))));
     expect(full.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
@@ -115,7 +115,7 @@ describe.each(databaseKinds)("registrations within limits on %s", (kind) => {
     );
     expect(more.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200]);
     expect(await statuses()).toEqual(["confirmed:2", "waiting:9"]);
-    await app.campWaitlist.drain();
+    await app.waitlist.drain();
     // Two places beyond those in line: two of the four new get them, paying by Vipps or not.
     await put({ capacity: 13 });
     const last = await Promise.all(
@@ -126,6 +126,6 @@ describe.each(databaseKinds)("registrations within limits on %s", (kind) => {
       sql`select status from camp_registration_view where first_name in ('L', 'M', 'N', 'O')`,
     );
     expect(newest.rows.filter((row) => row.status !== "waiting")).toHaveLength(2);
-    await app.campWaitlist.drain();
+    await app.waitlist.drain();
   });
 });

@@ -194,7 +194,7 @@ async function storeRegistration(
   if (stored.status === "confirmed") app.campListsChanged();
   if (stored.status === "waiting") {
     // Behind others in line while a place is free: the job offers it to the first of them.
-    app.campWaitlist.kick();
+    app.waitlist.kick();
     return { kind: "waitlist" };
   }
   const answer = await answerFor(app, stored, gateway, firstPaymentReference(input.method, stored.orderId));

@@ -164,7 +164,7 @@ export async function cancelMyRegistration(
     app.outbox.kick();
     app.campListsChanged();
     // The athlete's place is free: the first in line gets an offer (the admin's cancel does the same).
-    if (outcome.whole) await app.campWaitlist.drain();
+    if (outcome.whole) await app.waitlist.drain();
   }
   const view = await myRegistrationView(app.db, registrationId, app.now());
   if (!view) throw new HttpError(404, selfServiceMessages.notFound);

@@ -1,14 +1,12 @@
-import { club } from "../../shared/club/club-facts.ts";
 import type { CampEdition } from "../../shared/camp/camp-edition.ts";
-import { offerValidityHours } from "../../shared/camp/camp-waitlist.ts";
 import { formatCalendarDate } from "../../shared/camp/camp-edition-data.ts";
 import { campEventKind } from "../../shared/events/event-kinds.ts";
 import { formatDateRange } from "../../shared/format.ts";
 import { greeting } from "../../shared/camp/contact-greeting.ts";
 import { escapeHtml } from "../mail/escape-html.ts";
-import { mailDocument, receiptTableHtml, receiptTextLines } from "../mail/mail-html.ts";
+import { mailDocument } from "../mail/mail-html.ts";
 import type { OutgoingMail } from "../mail/outbox.ts";
-import type { OfferMailData } from "../events/event-waitlist-mail.ts";
+import { waitlistMailEnd, type OfferMailData } from "../events/event-waitlist-mail.ts";
 
 /** What the waiting-list mails say about the registration: as stored (its charges in the ledger, as priced). */
 export interface WaitlistMailData {
@@ -32,69 +30,8 @@ export const waitlistRemovedKey = (registrationId: number) => `camp-waitlist-rem
 type MailContent = Pick<OutgoingMail, "subject" | "text" | "html">;
 
 const e = escapeHtml;
-const contactLine = (contactEmail: string) => `Spørsmål? Skriv til ${contactEmail} og oppgi ordrenummeret. Denne adressen tar ikke imot svar.`;
 
-function receiptText(data: WaitlistMailData): string[] {
-  return receiptTextLines(data.lines, data.total);
-}
-
-function receiptHtml(data: WaitlistMailData): string {
-  return receiptTableHtml(data.lines, data.total);
-}
-
-function page(title: string, body: string, contactEmail: string): string {
-  return mailDocument(
-    title,
-    `${body}
-<p>Spørsmål? Skriv til <a href="mailto:${e(contactEmail)}">${e(contactEmail)}</a> og oppgi ordrenummeret. Denne adressen tar ikke imot svar.</p>
-<p>Hilsen ${e(club.name)}</p>
-`,
-  );
-}
-
-/** "You are on the waiting list, number n": nothing to pay now; an offer comes by mail if a place frees. */
-export function renderWaitlistJoined(data: WaitlistMailData, edition: CampEdition, position: number): MailContent {
-  const { contactEmail } = data;
-  const campName = `Vinterleir ${data.editionYear}`;
-  const dates = formatDateRange(edition.start, edition.end);
-  const intro = `${campName} (${dates}) er full, så ${data.firstName} ${data.lastName} står på ventelisten som nummer ${position}.`;
-  const nothingNow = "Du betaler ingenting nå.";
-  const how =
-    `Blir en plass ledig, får du en e-post med en personlig lenke. Da har du ${offerValidityHours} timer på deg ` +
-    "(men aldri lenger enn til påmeldingen stenger) til å bekrefte plassen; ellers går den videre til nestemann på listen.";
-  const text = [
-    greeting(data.greetingName),
-    "",
-    intro,
-    nothingNow,
-    "",
-    how,
-    "",
-    `Ordrenummer: ${data.orderId}`,
-    "",
-    "Prisen hvis du får plass:",
-    ...receiptText(data),
-    "",
-    contactLine(contactEmail),
-    "",
-    `Hilsen ${club.name}`,
-    "",
-  ].join("\n");
-  const html = page(
-    campName,
-    `<h1 style="font-size:1.4rem">Du står på ventelisten</h1>
-<p>${e(greeting(data.greetingName))}</p>
-<p>${e(intro)} ${e(nothingNow)}</p>
-<p>${e(how)}</p>
-<p>Ordrenummer: <strong>${e(data.orderId)}</strong></p>
-<h2 style="font-size:1.1rem">Prisen hvis du får plass</h2>
-${receiptHtml(data)}`,
-    contactEmail,
-  );
-  return { subject: `Du står på venteliste til ${campName}`, text, html };
-}
-
-/** The camp's words for the one offer mail (event-waitlist-mail.ts): the edition's title, days and place. */
+/** The camp's words for the one offer mail and the one «on the waiting list» mail: the edition's title, days and place. */
 export function campOfferMailData(data: WaitlistMailData, edition: CampEdition): OfferMailData {
   return {
     kind: campEventKind,
@@ -119,7 +56,8 @@ export function renderWaitlistRemoved(data: WaitlistMailData, edition: CampEditi
   const dates = formatDateRange(edition.start, edition.end);
   const what = `Leirledelsen har tatt ${data.firstName} ${data.lastName} av ventelisten til ${campName} (${dates}), så påmeldingen (ordrenummer ${data.orderId}) er avsluttet.`;
   const money = "Du har ikke betalt noe og skal ikke betale noe.";
-  const text = [greeting(data.greetingName), "", what, money, "", contactLine(contactEmail), "", `Hilsen ${club.name}`, ""].join("\n");
-  const html = page(campName, `<p>${e(greeting(data.greetingName))}</p>\n<p>${e(what)}</p>\n<p>${e(money)}</p>`, contactEmail);
+  const end = waitlistMailEnd(contactEmail);
+  const text = [greeting(data.greetingName), "", what, money, "", ...end.text].join("\n");
+  const html = mailDocument(campName, `<p>${e(greeting(data.greetingName))}</p>\n<p>${e(what)}</p>\n<p>${e(money)}</p>\n${end.html}`);
   return { subject: `Du står ikke lenger på ventelisten til ${campName}`, text, html };
 }

@@ -5,28 +5,10 @@ import { parseWith, type ErrorBody } from "../errors.ts";
 import { requestedEditionYear } from "./camp-edition-lookup.ts";
 import type { CampPaymentGateway } from "./camp-payment-gateway.ts";
 import { listWaitlist, moveInWaitlist, removeFromWaitlist } from "./camp-waitlist-admin.ts";
-import { WaitlistJob } from "./camp-waitlist-job.ts";
 import type { OfferKinds } from "../events/offer-answers.ts";
 import { campOfferKind } from "./camp-offer-kind.ts";
 
-export interface WaitlistJobOptions {
-  /** Default on; tests drive `app.campWaitlist.drain()` themselves. */
-  startJob?: boolean;
-  intervalMs?: number;
-}
-
 const notOnList = "Fant ikke noen på ventelisten med den id-en.";
-
-/** How often the waiting-list job looks for offers past their deadline and places to pass on. */
-const waitlistJobIntervalMs = 5_000;
-
-/** The job that expires offers and passes places on, at the app's root (Vipps kicks it too). */
-export function setUpCampWaitlistJob(app: FastifyInstance, options: WaitlistJobOptions = {}) {
-  const job = new WaitlistJob(app, options.intervalMs ?? waitlistJobIntervalMs);
-  app.decorate("campWaitlist", job);
-  if (options.startJob !== false) app.addHook("onReady", async () => job.start());
-  app.addHook("preClose", async () => job.stop());
-}
 
 /**
  * The waiting list: the camp's part of the offer behind a mailed link, and the camp admin's list, removal
@@ -35,7 +17,7 @@ export function setUpCampWaitlistJob(app: FastifyInstance, options: WaitlistJobO
 export async function registerCampWaitlistRoutes(app: FastifyInstance, options: { payments: CampPaymentGateway; offerKinds?: OfferKinds }) {
   // The offer's answers are every kind's (events/offer-routes.ts); the camp's part is answered in this scope.
   if (options.offerKinds) options.offerKinds.camp = campOfferKind(app, options.payments);
-  const job = app.campWaitlist;
+  const job = app.waitlist;
   // A changed edition may have more places (a raised capacity): pass them on at once. The job would find
   // them within seconds anyway, also when the change was made by another process.
   app.addHook("onResponse", async (request, reply) => {

@@ -31,6 +31,7 @@ import {
 } from "../test-support/camp.ts";
 import { campRegistrationCharged, campRegistrationWithTotal } from "./camp-receipt.ts";
 import { updateCampRegistrations } from "./camp-registration-rows.ts";
+import { clearEvents, createPublished, grading, order, participant, postOrder } from "../test-support/events.ts";
 
 // Inside the seeded 2026 edition's window (opens 1 December 2025, closes when the camp is over), after early bird.
 let now = new Date("2026-11-05T10:00:00Z");
@@ -61,7 +62,7 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
   });
   beforeEach(async () => {
     now = new Date("2026-11-05T10:00:00Z");
-    await app.campWaitlist.drain();
+    await app.waitlist.drain();
     await app.outbox.drain();
     await clearCampTables(database);
     await database.db.execute(sql`truncate event_waitlist_offers restart identity cascade`);
@@ -277,11 +278,11 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     const veraToken = await latestOfferToken();
 
     now = new Date(now.getTime() + offerValidityHours * 3600_000 - 1000);
-    await app.campWaitlist.drain();
+    await app.waitlist.drain();
     expect(await countRows(database, "event_waitlist_offers")).toBe(1);
     now = new Date(now.getTime() + 1000);
     expect((await getOffer(veraToken)).json()).toMatchObject({ state: "expired" });
-    await app.campWaitlist.drain();
+    await app.waitlist.drain();
     const offers = await database.db.select().from(eventWaitlistOffers).orderBy(asc(eventWaitlistOffers.id));
     expect(offers.map((offer) => [offer.campRegistrationId, offer.state])).toEqual([
       [vera.id, "expired"],
@@ -372,7 +373,7 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
 
     now = new Date(closesAt.getTime());
     await app.inject({ method: "POST", url: `/api/VinterleirAdmin/Cancel/${second}/${token}` });
-    await app.campWaitlist.drain();
+    await app.waitlist.drain();
     expect((await database.db.select().from(eventWaitlistOffers)).map((row) => row.state)).toEqual(["expired"]);
   });
 
@@ -387,10 +388,59 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
       { status: "cancelled" },
     );
     expect((await postRegistration(app, draft({ firstName: "Sen" }))).body).toBe(waitlistAnswer);
-    await app.campWaitlist.drain();
+    await app.waitlist.drain();
     expect(await database.db.select({ registrationId: eventWaitlistOffers.campRegistrationId }).from(eventWaitlistOffers)).toEqual([
       { registrationId: vera.id },
     ]);
+  });
+
+  it("one pass of the one waiting-list job offers a camp edition's freed place and a grading's, each by its own column and in its own words", async () => {
+    const slug = "gradering-desember";
+    await createPublished(app, token, slug, grading({ capacity: 1 }));
+    try {
+      for (const [name, answer] of [
+        ["Ola", "Done"],
+        ["Per", "Venteliste"],
+      ] as const) {
+        const res = await postOrder(app, slug, order({ participants: [participant({ firstName: name })] }));
+        expect(res.body).toBe(answer);
+      }
+      const [campPlace] = await fill(1);
+      const vera = await joinWaitlist({ firstName: "Vera" });
+      // Both places freed behind the job's back (as by another process): only the job's pass finds them.
+      await updateCampRegistrations(database.db, campPlace!, { status: "cancelled" });
+      const gradingOrders = await database.db.execute<{ id: number; status: string }>(
+        sql`select o.id, o.status from event_orders o join events e on e.id = o.event_id where e.slug = ${slug} order by o.id`,
+      );
+      const [ola, per] = gradingOrders.rows.map((row) => Number(row.id));
+      await database.db.execute(sql`update event_orders set status = 'cancelled' where id = ${ola!}`);
+
+      await app.waitlist.drain();
+      const offers = await database.db
+        .select({
+          campRegistrationId: eventWaitlistOffers.campRegistrationId,
+          orderId: eventWaitlistOffers.orderId,
+          state: eventWaitlistOffers.state,
+        })
+        .from(eventWaitlistOffers)
+        .orderBy(asc(eventWaitlistOffers.id));
+      expect(offers).toEqual(
+        expect.arrayContaining([
+          { campRegistrationId: vera.id, orderId: null, state: "offered" },
+          { campRegistrationId: null, orderId: per, state: "offered" },
+        ]),
+      );
+      expect(offers).toHaveLength(2);
+      const mails = await outboxMails(app, like(mailOutbox.dedupeKey, "%-waitlist-offer:%"));
+      expect(mails.map((mail) => [mail.dedupeKey.split(":")[0], mail.subject.split(" – ")[0]]).sort()).toEqual([
+        ["camp-waitlist-offer", "Ledig plass på Vinterleir 2026"],
+        ["event-waitlist-offer", "Ledig plass på Cupgradering desember"],
+      ]);
+      // Nothing more to offer: another pass makes none.
+      expect(await app.waitlist.runOnce()).toBe(0);
+    } finally {
+      await clearEvents(database);
+    }
   });
 
   it("a capacity raised by PUT offers the new places at once", async () => {
@@ -399,7 +449,7 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     const nils = await joinWaitlist();
     const olga = await joinWaitlist();
     await put({ capacity: 3 });
-    await app.campWaitlist.drain();
+    await app.waitlist.drain();
     const offers = await database.db.select().from(eventWaitlistOffers).orderBy(asc(eventWaitlistOffers.id));
     expect(offers.map((offer) => offer.campRegistrationId)).toEqual([vera.id, nils.id]);
     expect(await current()).toMatchObject({ state: "full", placesLeft: 0 });
@@ -525,7 +575,7 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     const vera = await joinWaitlist({ firstName: "Vera" });
     const [per] = await database.db.select(campRegistrationWithTotal).from(campRegistrations).where(eq(campRegistrations.draftId, paying.draftId));
     await database.db.update(eventPayments).set({ state: "aborted", vippsState: "ABORTED" }).where(eq(eventPayments.campRegistrationId, per!.id));
-    await app.campWaitlist.drain();
+    await app.waitlist.drain();
     expect(await database.db.select({ registrationId: eventWaitlistOffers.campRegistrationId }).from(eventWaitlistOffers)).toEqual([
       { registrationId: vera.id },
     ]);

@@ -9,8 +9,8 @@
  * for an offer is the database's rule of the line, as for an event's waiting orders (`event_line_fits`).
  *
  * Joining the line is here; the offer's answers are every kind's (events/offer-answers.ts, the camp's part in
- * camp-offer-kind.ts), the job that makes the offers in camp-waitlist-job.ts, and the camp admin's list in
- * camp-waitlist-admin.ts.
+ * camp-offer-kind.ts), the one job that makes every event's offers in events/event-waitlist.ts (the camp's part
+ * in camp-offer-kind.ts), and the camp admin's list in camp-waitlist-admin.ts.
  */
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
@@ -20,7 +20,9 @@ import { updateCampRegistrations } from "./camp-registration-rows.ts";
 import { campEditionOfYear } from "./camp-edition-lookup.ts";
 import { receiptOf } from "./camp-receipt.ts";
 import { receiptTotal } from "../../shared/camp/camp-ledger.ts";
-import { renderWaitlistJoined, waitlistJoinedKey, type WaitlistMailData } from "./camp-waitlist-mail.ts";
+import { campOfferMailData, waitlistJoinedKey, type WaitlistMailData } from "./camp-waitlist-mail.ts";
+import { renderWaitlistJoined } from "../events/event-waitlist-joined-mail.ts";
+import { offerValidityHours } from "../../shared/camp/camp-waitlist.ts";
 import { greetingNameOf } from "../../shared/camp/contact-greeting.ts";
 import { loadClubContact } from "../site-content/club-contact.ts";
 
@@ -67,10 +69,14 @@ export async function waitlistMailData(tx: Db, registrationId: number): Promise<
   };
 }
 
-/** "You are on the waiting list, number n", queued in the transaction that put the registration there. */
+/**
+ * "You are on the waiting list, number n" (the one mail of every kind), queued rendered in the transaction that
+ * put the registration there: its place in line as it was then.
+ */
 export async function queueWaitlistJoinedMail(tx: Db, registrationId: number, now: Date): Promise<void> {
   const data = await waitlistMailData(tx, registrationId);
-  const content = renderWaitlistJoined(data, await campEditionOfYear(tx, data.editionYear), await waitlistPosition(tx, registrationId));
+  const words = campOfferMailData(data, await campEditionOfYear(tx, data.editionYear));
+  const content = renderWaitlistJoined({ ...words, position: await waitlistPosition(tx, registrationId), validityHours: offerValidityHours });
   await queueMail(tx, { dedupeKey: waitlistJoinedKey(registrationId), to: data.email, ...content }, now);
 }
 

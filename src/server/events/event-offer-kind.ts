@@ -3,21 +3,44 @@
  * «Ja takk» does to a waiting order: card/cash or free, confirmed with its charges in the ledger and the
  * confirmation mail queued, as a registration that fitted; Vipps, awaiting payment with its first attempt
  * stored, and the payment address asked of the event's payment gateway after the commit. Every answer takes
- * the event's lock first; a freed place is offered to the next in line at once.
+ * the event's lock first; a freed place is offered to the next in line at once. Its part of making offers
+ * (event-waitlist.ts) is `eventLineKind`: a published grading's or course's registration window and capacity.
  */
 import { and, eq } from "drizzle-orm";
+import { eventOfferValidityHours } from "../../shared/events/event-waitlist.ts";
 import { offerMessages, shownState, type OfferView } from "../../shared/events/waitlist-offer.ts";
 import type { Db } from "../db/database.ts";
-import { eventOrders, eventPayments } from "../db/schema/events.ts";
+import { eventOrders, eventPayments, events } from "../db/schema/events.ts";
 import { HttpError } from "../errors.ts";
 import { appendEventEntries } from "./event-ledger.ts";
 import { queueEventConfirmationMail } from "./event-mail.ts";
 import { eventOrderMessages, type EventPaymentGateway } from "./event-orders.ts";
 import { peopleStillComing } from "./event-positions.ts";
-import { asEventOrder, eventById, leaderOrders } from "./event-store.ts";
-import { lockEventPlaces } from "./event-waitlist.ts";
-import { waitingOrderLines } from "./event-waitlist-view.ts";
-import type { OfferKind, OfferRow } from "./offer-answers.ts";
+import { lockPlaces } from "./event-places.ts";
+import { asEventOrder, eventById, leaderEvents, leaderOrders } from "./event-store.ts";
+import { eventOfferMailData, waitingOrderLines } from "./event-waitlist-view.ts";
+import type { LineKind, OfferKind, OfferRow } from "./offer-answers.ts";
+
+/**
+ * Locks the event row (`lockPlaces`): every check-and-change of who holds a place of the event takes this lock
+ * first. Only an event of the leader's kinds: an offer's order is never taken for the camp's.
+ */
+async function lockEventPlaces(tx: Pick<Db, "execute">, eventId: number): Promise<void> {
+  await lockPlaces(tx, and(eq(events.id, eventId), leaderEvents)!);
+}
+
+/** The events' part of making offers: a published grading or course takes registrations in its window; a sale has no line. */
+export const eventLineKind: LineKind = {
+  async window(tx, eventId) {
+    const row = await eventById(tx, eventId);
+    if (!row || row.definition.kind === "salg" || !row.publishedAt) return undefined;
+    const event = row.definition;
+    return { opensAt: Date.parse(event.registrationOpensAt), closesAt: Date.parse(event.registrationClosesAt), capacity: event.capacity };
+  },
+  validityHours: eventOfferValidityHours,
+  offerOf: (orderId) => ({ orderId }),
+  offerMail: eventOfferMailData,
+};
 
 /** The offer's order: an event's order only (leaderOrders), however the offer was found. */
 async function orderOf(db: Pick<Db, "select">, offer: OfferRow) {

@@ -12,13 +12,10 @@ import { registerEventDoorRoutes } from "./event-door-routes.ts";
 import type { PlacesFreedListener } from "./event-my-order.ts";
 import { EventInputError } from "./event-orders.ts";
 import { createEventServices, type EventServices } from "./event-services.ts";
-import { setUpEventWaitlistJob } from "./event-waitlist-routes.ts";
 import { eventOfferKind } from "./event-offer-kind.ts";
 import type { OfferKinds } from "./offer-answers.ts";
 
 export interface EventRoutesOptions {
-  /** Default on; tests run `app.eventWaitlist.drain()` themselves. */
-  startWaitlistJob?: boolean;
   /** Told after a cancellation that freed places has committed (a waiting list's offers plug in here). */
   onPlacesFreed?: PlacesFreedListener;
   /** Where the events' part of a waiting-list offer goes (offer-routes.ts answers every kind's offers). */
@@ -44,8 +41,8 @@ export async function registerEventRoutes(app: FastifyInstance, options: EventRo
   };
   // The one Vipps service (payments/vipps/vipps-setup.ts), its reconciliation job the camp's and the events' alike.
   const payments = app.vipps?.service;
-  const waitlistJob = setUpEventWaitlistJob(app, deps, { startJob: options.startWaitlistJob });
-  const kickWaitlist = () => waitlistJob.kick();
+  // The one waiting-list job of every event (event-waitlist.ts), set up at the app's root.
+  const kickWaitlist = () => app.waitlist.kick();
   const services = createEventServices({ ...deps, payments, kickWaitlist, onPlacesFreed: options.onPlacesFreed });
   const adminServices = createEventAdminServices({ ...deps, offerPlaces: services.offerPlaces, kickWaitlist });
 

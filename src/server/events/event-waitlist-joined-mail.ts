@@ -1,6 +1,12 @@
+/**
+ * «Du står på venteliste», one mail for every kind of event (the camp's and a grading's or a course's): the
+ * text and the HTML say the same sentences, in the words of the event (its title, days and place), greeting
+ * the one who registered, with the place in line and the price if places come free. The camp queues it
+ * rendered with the registration (camp-waitlist.ts); an event's order statement queues it by kind, rendered
+ * when it goes (`renderQueuedEventWaitlistJoined`), so mails already queued either way still go.
+ */
 import { and, eq, lte, or, sql } from "drizzle-orm";
-import { club } from "../../shared/club/club-facts.ts";
-import { eventKindLabels } from "../../shared/events/event-definition.ts";
+import { greeting } from "../../shared/camp/contact-greeting.ts";
 import { eventWhenWhereText } from "../../shared/events/event-texts.ts";
 import { eventOfferValidityHours } from "../../shared/events/event-waitlist.ts";
 import { formatNameList } from "../../shared/format.ts";
@@ -9,12 +15,63 @@ import { eventOrders } from "../db/schema/events.ts";
 import { escapeHtml } from "../mail/escape-html.ts";
 import { mailDocument, receiptTableHtml, receiptTextLines } from "../mail/mail-html.ts";
 import type { RenderedMail } from "../mail/outbox.ts";
-import { eventWaitingOrderData, type EventWaitingOrderData } from "./event-waitlist-view.ts";
+import { waitlistMailEnd, type OfferMailData } from "./event-waitlist-mail.ts";
+import { eventMailWords, eventWaitingOrderData, type EventWaitingOrderData } from "./event-waitlist-view.ts";
 
-/** The outbox kind of «you are on the waiting list»: queued by the order's own statement, rendered when sent. */
+/** The outbox kind of an event's «you are on the waiting list»: queued by the order's own statement, rendered when sent. */
 export const eventWaitlistJoinedMailKind = "event-waitlist-joined";
 /** One such mail per order: the prefix of its dedupe key, followed by the order's row id. */
 export const eventWaitlistJoinedKeyPrefix = "event-waitlist-joined:";
+
+/** What the mail says: the offer mail's words of the event and the order, and the place in line. */
+export interface WaitlistJoinedMailData extends Omit<OfferMailData, "vipps"> {
+  /** 1-based place in the event's line. */
+  position: number;
+  /** How long an offer will stand, the kind's hours. */
+  validityHours: number;
+}
+
+/** "You are on the waiting list, number n": nothing to pay now; an offer comes by mail if places free up. */
+export function renderWaitlistJoined(data: WaitlistJoinedMailData): RenderedMail {
+  const { title } = data;
+  const them = data.participants.length === 1 ? "plassen" : "plassene";
+  const intro = `${title} (${eventWhenWhereText(data)}) er full, så ${formatNameList(data.participants)} står på ventelisten som nummer ${data.position}.`;
+  const nothingNow = "Du betaler ingenting nå.";
+  const how =
+    `Blir det plass, får du en e-post med en personlig lenke. Da har du ${data.validityHours} timer på deg ` +
+    `(men aldri lenger enn til påmeldingen stenger) til å takke ja; ellers går ${them} videre til nestemann på listen.`;
+  const hello = greeting(data.greetingName);
+  const price = "Prisen hvis dere får plass";
+  const end = waitlistMailEnd(data.contactEmail);
+  const text = [
+    hello,
+    "",
+    intro,
+    nothingNow,
+    "",
+    how,
+    "",
+    `Ordrenummer: ${data.orderId}`,
+    "",
+    `${price}:`,
+    ...receiptTextLines(data.lines, data.total),
+    "",
+    ...end.text,
+  ].join("\n");
+  const e = escapeHtml;
+  const html = mailDocument(
+    title,
+    `<h1 style="font-size:1.4rem">Du står på ventelisten</h1>
+<p>${e(hello)}</p>
+<p>${e(intro)} ${e(nothingNow)}</p>
+<p>${e(how)}</p>
+<p>Ordrenummer: <strong>${e(data.orderId)}</strong></p>
+<h2 style="font-size:1.1rem">${e(price)}</h2>
+${receiptTableHtml(data.lines, data.total)}
+${end.html}`,
+  );
+  return { subject: `Du står på venteliste til ${title}`, text, html };
+}
 
 /** The order's place in its event's line as it stands when the mail goes: waiting orders before it, and itself. */
 async function placeInLine(db: Db, order: EventWaitingOrderData["order"]): Promise<number> {
@@ -34,54 +91,8 @@ async function placeInLine(db: Db, order: EventWaitingOrderData["order"]): Promi
   return Number(row?.n ?? 1);
 }
 
-/** "You are on the waiting list, number n": nothing to pay now; an offer comes by mail if places free up. */
-export function renderEventWaitlistJoined(data: EventWaitingOrderData, position: number): RenderedMail {
-  const { order, event, contactEmail } = data;
-  const definition = event.definition;
-  const who = formatNameList(data.participants);
-  const intro = `${definition.title} (${eventWhenWhereText(definition)}) er full, så ${who} står på ventelisten som nummer ${position}.`;
-  const nothingNow = "Du betaler ingenting nå.";
-  const how =
-    `Blir det plass, får du en e-post med en personlig lenke. Da har du ${eventOfferValidityHours} timer på deg ` +
-    "(men aldri lenger enn til påmeldingen stenger) til å takke ja; ellers går plassen videre til nestemann på listen.";
-  const contact = `Spørsmål? Skriv til ${contactEmail} og oppgi ordrenummeret. Denne adressen tar ikke imot svar.`;
-  const text = [
-    `Hei ${order.firstName},`,
-    "",
-    intro,
-    nothingNow,
-    "",
-    how,
-    "",
-    `Ordrenummer: ${order.orderId}`,
-    "",
-    "Prisen hvis dere får plass:",
-    ...receiptTextLines(data.lines, data.total),
-    "",
-    contact,
-    "",
-    `Hilsen ${club.name}`,
-    "",
-  ].join("\n");
-  const e = escapeHtml;
-  const html = mailDocument(
-    `${eventKindLabels[definition.kind]}: ${definition.title}`,
-    `<h1 style="font-size:1.4rem">Du står på ventelisten</h1>
-<p>Hei ${e(order.firstName)},</p>
-<p>${e(intro)} ${e(nothingNow)}</p>
-<p>${e(how)}</p>
-<p>Ordrenummer: <strong>${e(order.orderId)}</strong></p>
-<h2 style="font-size:1.1rem">Prisen hvis dere får plass</h2>
-${receiptTableHtml(data.lines, data.total)}
-<p>Spørsmål? Skriv til <a href="mailto:${e(contactEmail)}">${e(contactEmail)}</a> og oppgi ordrenummeret. Denne adressen tar ikke imot svar.</p>
-<p>Hilsen ${e(club.name)}</p>
-`,
-  );
-  return { subject: `Du står på venteliste til ${definition.title}`, text, html };
-}
-
-/** The outbox's renderer (mail/mail-kinds.ts): the order and its place in line as they are when it goes. */
+/** The outbox's renderer (mail/mail-kinds.ts): an event's order and its place in line as they are when it goes. */
 export async function renderQueuedEventWaitlistJoined(db: Db, payload: Record<string, unknown>): Promise<RenderedMail> {
   const data = await eventWaitingOrderData(db, Number(payload.orderId));
-  return renderEventWaitlistJoined(data, await placeInLine(db, data.order));
+  return renderWaitlistJoined({ ...eventMailWords(data), position: await placeInLine(db, data.order), validityHours: eventOfferValidityHours });
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatKroner } from "../../shared/format.ts";
+import { escapeHtml } from "../mail/escape-html.ts";
+import { renderWaitlistJoined } from "./event-waitlist-joined-mail.ts";
 import { renderOfferMail, type OfferMailData } from "./event-waitlist-mail.ts";
 
 const now = new Date("2026-11-26T12:00:00Z");
@@ -17,6 +19,20 @@ const grading = (participants: string[]): OfferMailData => ({
   vipps: false,
   contactEmail: "kontakt@skitaekwondo.no",
 });
+
+const camp: OfferMailData = {
+  ...grading(["Vera Nordmann"]),
+  kind: "vinterleir",
+  title: "Vinterleir 2027",
+  firstDay: "2027-01-08",
+  lastDay: "2027-01-10",
+  venue: "Ski",
+  orderId: "VL27-ABCDEF",
+  greetingName: "Mor Nordmann",
+  lines: [{ label: "Vinterleir: Vera Nordmann", amount: 1200 }],
+  total: 1200,
+  vipps: true,
+};
 
 describe("the waiting-list offer mail", () => {
   it("for several participants speaks of the places in the plural", () => {
@@ -39,19 +55,6 @@ describe("the waiting-list offer mail", () => {
   });
 
   it("for the camp: the edition's title, the parent greeted, Vipps, and the links the camp's mails have always had", () => {
-    const camp: OfferMailData = {
-      ...grading(["Vera Nordmann"]),
-      kind: "vinterleir",
-      title: "Vinterleir 2027",
-      firstDay: "2027-01-08",
-      lastDay: "2027-01-10",
-      venue: "Ski",
-      orderId: "VL27-ABCDEF",
-      greetingName: "Mor Nordmann",
-      lines: [{ label: "Vinterleir: Vera Nordmann", amount: 1200 }],
-      total: 1200,
-      vipps: true,
-    };
     const mail = renderOfferMail(camp, "token", new Date("2026-11-28T12:00:00Z"), "https://klubb.example/", now);
     expect(mail.subject).toBe("Ledig plass på Vinterleir 2027 – svar innen lørdag 28. november kl. 13.00");
     expect(mail.text).toMatch(/^Hei Mor Nordmann!\n/);
@@ -67,5 +70,36 @@ describe("the waiting-list offer mail", () => {
       "Ordrenummer: <strong>VL27-ABCDEF</strong>",
     ])
       expect(mail.html).toContain(sentence);
+  });
+});
+
+describe("the one «on the waiting list» mail", () => {
+  it("for a grading: the one who registered greeted, the event's words, the place in line, the kind's hours and the price", () => {
+    const mail = renderWaitlistJoined({ ...grading(["Per Nordmann", "Pål Nordmann"]), position: 3, validityHours: 48 });
+    expect(mail.subject).toBe("Du står på venteliste til Cupgradering desember");
+    expect(mail.text).toMatch(/^Hei Kari!\n/);
+    expect(mail.text).toContain(
+      "Cupgradering desember (lørdag 12. desember 2026, Ski Taekwondo Klubb) er full, så Per Nordmann og Pål Nordmann står på ventelisten som nummer 3.",
+    );
+    expect(mail.text).toContain("Da har du 48 timer på deg");
+    expect(mail.text).toContain("ellers går plassene videre til nestemann på listen.");
+    expect(mail.text).toContain("Ordrenummer: GR26-ABCDEF");
+  });
+
+  it("for the camp: the edition's title, days and place, the parent greeted, in the same sentences as an event's", () => {
+    const mail = renderWaitlistJoined({ ...camp, position: 1, validityHours: 24 });
+    expect(mail.subject).toBe("Du står på venteliste til Vinterleir 2027");
+    expect(mail.text).toMatch(/^Hei Mor Nordmann!\n/);
+    expect(mail.text).toContain("Vinterleir 2027 (");
+    expect(mail.text).toContain(", Ski) er full, så Vera Nordmann står på ventelisten som nummer 1.");
+    expect(mail.text).toContain("Da har du 24 timer på deg");
+    expect(mail.text).toContain("ellers går plassen videre til nestemann på listen.");
+    // The HTML says every sentence the text does.
+    const sentences = mail.text
+      .split("\n")
+      .filter((line) => line.endsWith(".") || line.endsWith("!"))
+      .filter((line) => !line.startsWith("Spørsmål?") && !line.startsWith("Totalt"));
+    expect(sentences.length).toBeGreaterThan(3);
+    for (const sentence of sentences) expect(mail.html).toContain(escapeHtml(sentence));
   });
 });

@@ -19,6 +19,17 @@ export const eventOfferMailKeyPrefix = "event-waitlist-offer:";
 export const offerMailKey = (kind: StoredEventKind, offerId: number) =>
   `${kind === "vinterleir" ? campOfferMailKeyPrefix : eventOfferMailKeyPrefix}${offerId}`;
 
+/** The end of both waiting-list mails (this and «Du står på venteliste»): where to ask, and who sends it. */
+export function waitlistMailEnd(contactEmail: string): { text: string[]; html: string } {
+  const e = escapeHtml;
+  return {
+    text: [`Spørsmål? Skriv til ${contactEmail} og oppgi ordrenummeret. Denne adressen tar ikke imot svar.`, "", `Hilsen ${club.name}`, ""],
+    html: `<p>Spørsmål? Skriv til <a href="mailto:${e(contactEmail)}">${e(contactEmail)}</a> og oppgi ordrenummeret. Denne adressen tar ikke imot svar.</p>
+<p>Hilsen ${e(club.name)}</p>
+`,
+  };
+}
+
 /** What the offer mail says, whatever the kind. */
 export interface OfferMailData {
   kind: StoredEventKind;
@@ -68,7 +79,7 @@ export function renderOfferMail(
   const yes = offerLink(publicBaseUrl, data.kind, token);
   const no = offerLink(publicBaseUrl, data.kind, token, "nei");
   const hello = greeting(data.greetingName);
-  const contact = `Spørsmål? Skriv til ${contactEmail} og oppgi ordrenummeret. Denne adressen tar ikke imot svar.`;
+  const end = waitlistMailEnd(contactEmail);
   const text = [
     hello,
     "",
@@ -85,10 +96,7 @@ export function renderOfferMail(
     "",
     later,
     "",
-    contact,
-    "",
-    `Hilsen ${club.name}`,
-    "",
+    ...end.text,
   ].join("\n");
   const e = escapeHtml;
   const html = mailDocument(
@@ -101,9 +109,7 @@ export function renderOfferMail(
 <p>Ordrenummer: <strong>${e(data.orderId)}</strong></p>
 ${receiptTableHtml(data.lines, data.total)}
 <p>${e(later)}</p>
-<p>Spørsmål? Skriv til <a href="mailto:${e(contactEmail)}">${e(contactEmail)}</a> og oppgi ordrenummeret. Denne adressen tar ikke imot svar.</p>
-<p>Hilsen ${e(club.name)}</p>
-`,
+${end.html}`,
   );
   return { subject: `${count === 1 ? "Ledig plass" : "Ledige plasser"} på ${title} – svar innen ${deadline}`, text, html };
 }

@@ -67,9 +67,9 @@ export async function eventWaitingOrderData(tx: Db, orderRowId: number): Promise
   };
 }
 
-/** What the one offer mail (event-waitlist-mail.ts) says about an event's waiting order, and its address. */
-export async function eventOfferMailData(tx: Db, orderRowId: number): Promise<OfferMailData & { email: string }> {
-  const { order, event, participants, lines, total, email, contactEmail } = await eventWaitingOrderData(tx, orderRowId);
+/** What the one offer mail (event-waitlist-mail.ts) and the one «on the waiting list» mail say about an event's waiting order, and its address. */
+export function eventMailWords(data: EventWaitingOrderData): OfferMailData & { email: string } {
+  const { order, event, participants, lines, total, email, contactEmail } = data;
   const definition = event.definition;
   return {
     kind: definition.kind,
@@ -86,4 +86,8 @@ export async function eventOfferMailData(tx: Db, orderRowId: number): Promise<Of
     email,
     contactEmail,
   };
+}
+
+export async function eventOfferMailData(tx: Db, orderRowId: number): Promise<OfferMailData & { email: string }> {
+  return eventMailWords(await eventWaitingOrderData(tx, orderRowId));
 }

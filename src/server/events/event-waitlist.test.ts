@@ -191,7 +191,7 @@ describe.each(databaseKinds)("the events' waiting list on %s", (kind) => {
     const offer = await offerToken("kari@example.no");
     now = new Date(start.getTime() + 48 * 3600_000 + 1000);
     expect((await view(offer)).json()).toMatchObject({ state: "expired" });
-    await app.eventWaitlist.drain();
+    await app.waitlist.drain();
     expect((await offerRows()).map((row) => [row.first_name, row.state])).toEqual([
       ["Kari", "expired"],
       ["Siri", "offered"],

@@ -73,7 +73,7 @@ describe.each(databaseKinds)("the waiting-list offer's answers and their shapes 
       participants: [participant({ firstName: "Lise" }), participant({ firstName: "Jon" })],
     });
     expect((await postOrder(app, "gradering-tilbud", per)).statusCode).toBe(200);
-    await app.campWaitlist.drain();
+    await app.waitlist.drain();
     await database.db.execute(sql`update event_orders set status = 'cancelled', cancelled_at = ${now.toISOString()}::timestamptz
                                    where first_name in ('Anna', 'Kari')`);
     campToken = await offer("camp_registration_id", await orderRowId("Vera"));

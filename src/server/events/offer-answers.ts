@@ -12,6 +12,7 @@ import { campEventKind } from "../../shared/events/event-kinds.ts";
 import { offerMessages, type OfferView } from "../../shared/events/waitlist-offer.ts";
 import type { Db } from "../db/database.ts";
 import { eventWaitlistOffers } from "../db/schema/events.ts";
+import type { OfferMailData } from "./event-waitlist-mail.ts";
 import { offerTokenHash, tokenPattern } from "./offer-token.ts";
 
 export type OfferRow = typeof eventWaitlistOffers.$inferSelect;
@@ -39,6 +40,22 @@ export interface OfferKind {
   answer(offer: OfferRow, taken: Taken | undefined): Promise<OfferAcceptAnswer>;
   /** After the commit, when the offer's places came free: offer them to the next in line. */
   passOn(offer: OfferRow): Promise<void>;
+}
+
+/**
+ * The part of making offers (event-waitlist.ts) only a kind knows: whether and until when its event takes
+ * registrations, and with how many places, how long an offer stands, which of the offer's columns names the
+ * order, and what the offer mail says about the order. Each runs under the event's lock.
+ */
+export interface LineKind {
+  /** The event's registration window and capacity (null: no limit); undefined while it takes no registrations. */
+  window(tx: Db, eventId: number): Promise<{ opensAt: number; closesAt: number; capacity: number | null } | undefined>;
+  /** How long an offer stands (never past the registration's close). */
+  validityHours: number;
+  /** The offer row's reference to the order: each side names its orders by its own column. */
+  offerOf(orderId: number): { orderId: number } | { campRegistrationId: number };
+  /** What the one offer mail (event-waitlist-mail.ts) says about the order, and its address. */
+  offerMail(tx: Db, orderId: number): Promise<OfferMailData & { email: string }>;
 }
 
 /** The kinds' parts, filled in by the camp's and the events' registration (the camp's lives in its own scope). */

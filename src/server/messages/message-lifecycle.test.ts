@@ -95,7 +95,7 @@ describe.each(databaseKinds)("messages to families, and what the site tells them
   it("«Tilbudt plass»: the families offered a freed place, and only they; taking someone off the list mails them", async () => {
     const cancel = await app.inject({ method: "POST", url: `/api/VinterleirAdmin/Cancel/${ids.Ola}/${leder}` });
     expect(cancel.statusCode, cancel.body).toBe(200);
-    await app.campWaitlist.drain();
+    await app.waitlist.drain();
     expect((await send({ segment: "offered", subject: "Svar på tilbudet", body: "Husk å svare." })).json().recipients).toBe(1);
     expect((await send({ segment: "waiting", subject: "Alle som venter", body: "Vi venter." })).json().recipients).toBe(3);
     await app.outbox.drain();

@@ -27,14 +27,13 @@ export async function buildTestApp(
   const DATA_DIR = mkdtempSync(path.join(tmpdir(), "stk-test-data-"));
   const env = loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", PUBLIC_POST_RATE_LIMIT: "0", DATA_DIR, ...testAdminCredentials, ...extraEnv });
   // The retention job would act on the test's data at start-up; privacy tests run it themselves.
-  // The waiting-list job likewise: tests run it with app.campWaitlist.drain() (a kick still runs it).
+  // The waiting-list job likewise: tests run it with app.waitlist.drain() (a kick still runs it).
   const app = await buildApp({
     serveSite: false,
     announce: () => {},
     privacy: { startJob: false },
-    campWaitlist: { startJob: false },
+    waitlist: { startJob: false },
     messageScheduler: { startJob: false },
-    events: { startWaitlistJob: false },
     // Never the real date as today: unless the test gives its own clock, one that starts at TEST_NOW (or at the
     // test's CLOCK_START) and runs on in real time, so durations and timeouts still pass.
     clock: createClock({ CLOCK_START: env.CLOCK_START ?? TEST_NOW }),

@@ -477,8 +477,8 @@ export const eventCheckinActions = pgTable(
 );
 
 /**
- * Offers of freed places from a waiting list (src/server/events/event-waitlist.ts; the camp's in
- * src/server/camp/camp-waitlist-job.ts): the link's token is never stored, only its SHA-256; at most one open
+ * Offers of freed places from a waiting list (src/server/events/event-waitlist.ts, one for every kind, the camp's
+ * editions included): the link's token is never stored, only its SHA-256; at most one open
  * offer per order. An event order waits whole, so its offer is for all of its places; until the camp's
  * registrations are orders themselves, a camp offer names its registration (`camp_registration_id`).
  */

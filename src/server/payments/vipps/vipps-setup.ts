@@ -145,7 +145,7 @@ export async function setUpVipps(app: FastifyInstance, options: VippsSetupOption
     log: app.log,
     publicBaseUrl,
     sides: {
-      camp: campVippsSide({ publicBaseUrl, placeFreed: () => app.campWaitlist?.kick() }),
+      camp: campVippsSide({ publicBaseUrl, placeFreed: () => app.waitlist?.kick() }),
       order: eventVippsSide({ publicBaseUrl: env.PUBLIC_BASE_URL }),
     },
     mailQueued: () => app.outbox.kick(),
