@@ -30,17 +30,21 @@ export type AcceptResult =
   | { kind: "notfound" }
   | { kind: "failed"; detail: string };
 
-/** «Ja takk»: `Done`, or the Vipps address to follow. */
-export async function acceptOffer(token: string): Promise<AcceptResult> {
-  const path = callPath(offerCalls.accept, { offerToken: token });
-  let response: Response;
-  let body: string;
+/** Posts an answer to the offer: its response and body, or why it never arrived. */
+async function postAnswer(path: string): Promise<{ response: Response; body: string } | { kind: "failed"; detail: string }> {
   try {
-    response = await send(path, { method: "POST" });
-    body = await response.text();
+    const response = await send(path, { method: "POST" });
+    return { response, body: await response.text() };
   } catch (error) {
     return { kind: "failed", detail: error instanceof ApiError ? error.detail : String(error) };
   }
+}
+
+/** «Ja takk»: `Done`, or the Vipps address to follow. */
+export async function acceptOffer(token: string): Promise<AcceptResult> {
+  const posted = await postAnswer(callPath(offerCalls.accept, { offerToken: token }));
+  if ("kind" in posted) return posted;
+  const { response, body } = posted;
   const error = parseErrorBody(body);
   if (response.ok) {
     const text = body.trim();
@@ -57,15 +61,9 @@ export type DeclineResult = { kind: "declined" } | { kind: "gone"; message: stri
 
 /** «Nei takk»: the places go to the next in line at once. */
 export async function declineOffer(token: string): Promise<DeclineResult> {
-  const path = callPath(offerCalls.decline, { offerToken: token });
-  let response: Response;
-  let body: string;
-  try {
-    response = await send(path, { method: "POST" });
-    body = await response.text();
-  } catch (error) {
-    return { kind: "failed", detail: error instanceof ApiError ? error.detail : String(error) };
-  }
+  const posted = await postAnswer(callPath(offerCalls.decline, { offerToken: token }));
+  if ("kind" in posted) return posted;
+  const { response, body } = posted;
   const error = parseErrorBody(body);
   if (response.ok) return { kind: "declined" };
   // 409 (already accepted) and 410 (expired, withdrawn): the server's sentence says what happened.
