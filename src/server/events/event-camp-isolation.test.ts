@@ -60,13 +60,16 @@ const sharedTables = [
 async function campRows(db: Db) {
   const rows = async (query: SQL) => (await db.execute(query)).rows;
   const shared = await Promise.all(
-    sharedTables.map(async (table) => [table, await rows(sql`select * from ${sql.identifier(table)} where order_id is null order by id`)] as const),
+    sharedTables.map(
+      async (table) =>
+        [table, await rows(sql`select * from ${sql.identifier(table)} where owner_kind is distinct from 'order' order by id`)] as const,
+    ),
   );
   return {
     orders: await rows(sql`select o.* from event_orders o join events e on e.id = o.event_id where e.kind = 'vinterleir' order by o.id`),
     ...Object.fromEntries(shared),
     paymentActions: await rows(
-      sql`select * from event_payment_actions where payment_id in (select id from event_payments where order_id is null) order by id`,
+      sql`select * from event_payment_actions where payment_id in (select id from event_payments where owner_kind = 'camp') order by id`,
     ),
     shares: await rows(sql`select * from payment_shares order by payment_id, registration_id`),
     refusals: await rows(sql`select * from camp_checkin_refusals order by action_id`),
@@ -266,7 +269,7 @@ describe.each(databaseKinds)("the camp and the events kept apart in the shared t
   it("a change logged on one side is never the other's, in the camp admin's log or in either export", async () => {
     const at = new Date(now.getTime() + 1000);
     await database.db.insert(orderChanges).values([
-      { campRegistrationId: registrationId, at, actor: "deltaker", summary: "Endret telefon (leir)" },
+      { orderId: registrationId, ownerKind: "camp", at, actor: "deltaker", summary: "Endret telefon (leir)" },
       { orderId: orderRowId, at, actor: "deltaker", summary: "Avbestilte (arrangement)" },
     ]);
     expect((await registrationChanges(database.db, registrationId)).map((change) => change.summary)).toEqual(["Endret telefon (leir)"]);
@@ -345,10 +348,21 @@ describe.each(databaseKinds)("the camp and the events kept apart in the shared t
         values (${names}, 'FEIL-SIDE', 'card_cash', 100, 'unpaid', ${now}, ${now})`);
       await rejected(sql`insert into event_ledger_entries (${column}, at, actor, reason, kind, person, item, label, amount)
         values (${names}, ${now}, 'test', 'Feil side', 'charge', 'athlete', 'athlete', 'Feil side', 100)`);
-      await rejected(sql`insert into order_changes (${column}, at, actor, summary) values (${names}, ${now}, 'test', 'Feil side')`);
       await rejected(sql`insert into event_checkin_actions (action_id, kind, ${column}, person_id, day, account_username, account_name, at)
         values (${"00000000-0000-4000-8000-0000000000ff"}, 'checkin', ${names}, 'a1', '2026-10-15', 'test', 'Test', ${now})`);
     }
+    // A row names every order by order_id and carries its side as its writer sets it: a row claiming either side
+    // for the other side's order is refused.
+    const claims = [
+      { side: "order", names: registrationId },
+      { side: "camp", names: orderRowId },
+    ];
+    for (const { side, names } of claims) {
+      await rejected(
+        sql`insert into order_changes (order_id, owner_kind, at, actor, summary) values (${names}, ${side}, ${now}, 'test', 'Feil side')`,
+      );
+    }
+    await rejected(sql`insert into order_changes (order_id, at, actor, summary) values (${registrationId}, ${now}, 'test', 'Feil side')`);
     await rejected(sql`insert into payment_shares (payment_id, registration_id, amount)
       select id, ${orderRowId}, 100 from event_payments where camp_registration_id = ${registrationId} limit 1`);
     // An order's side is its event's: no camp order under the grading, no event order under the camp's edition.
@@ -427,7 +441,9 @@ describe.each(databaseKinds)("the events' jobs beside the camp's registrations o
       offeredAt: new Date(jobsNow.getTime() - 2 * 86_400_000),
       expiresAt: new Date(jobsNow.getTime() - 86_400_000),
     });
-    await database.db.insert(orderChanges).values({ campRegistrationId: waitingId, at: jobsNow, actor: "deltaker", summary: "Endret telefon" });
+    await database.db
+      .insert(orderChanges)
+      .values({ orderId: waitingId, ownerKind: "camp", at: jobsNow, actor: "deltaker", summary: "Endret telefon" });
     await createSubmissionLink(database.db, waitingId, jobsNow);
 
     // The grading: its one place held by an order paying with Vipps, the next order waiting.

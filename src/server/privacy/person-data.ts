@@ -253,7 +253,7 @@ async function campRegistrationExport(
   const changes = await db
     .select()
     .from(orderChanges)
-    .where(eq(orderChanges.campRegistrationId, registrationId))
+    .where(and(eq(orderChanges.orderId, registrationId), eq(orderChanges.ownerKind, "camp")))
     .orderBy(asc(orderChanges.at), asc(orderChanges.id));
   const personName = (personId: string | null): string | null => {
     if (personId === checkInPersonId.athlete(registrationId)) return `${registration.firstName} ${registration.lastName}`.trim();

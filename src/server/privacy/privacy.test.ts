@@ -112,7 +112,9 @@ describe.each(databaseKinds)("privacy by default on %s", (kind) => {
   });
 
   it("PersonExport answers everything held about a registration as a JSON download (companions, price lines, payments, money log, change log, mails)", async () => {
-    await database.db.insert(orderChanges).values({ campRegistrationId: ids.sigrid!, at: now, actor: "deltaker", summary: "Endret allergier" });
+    await database.db
+      .insert(orderChanges)
+      .values({ orderId: ids.sigrid!, ownerKind: "camp", at: now, actor: "deltaker", summary: "Endret allergier" });
     const res = await app.inject({ url: `/api/VinterleirAdmin/PersonExport/${ids.sigrid}/${token}` });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-disposition"]).toContain("attachment");

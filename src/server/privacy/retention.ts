@@ -220,7 +220,7 @@ export async function anonymiseRegistrations(
         sql`, `,
       )})))`);
     await deleteExpiredLinks(tx, now);
-    await tx.delete(orderChanges).where(inArray(orderChanges.campRegistrationId, ids));
+    await tx.delete(orderChanges).where(and(inArray(orderChanges.orderId, ids), eq(orderChanges.ownerKind, "camp")));
     // The order's contact and names and the athlete position's names and personal answers (allergies, other
     // information, whether the name may be shown).
     const changedIds = await updateCampRegistrations(

@@ -157,6 +157,26 @@ export const ownerKindSql = sql`case when order_id is null then 'camp' else 'ord
 const familyOwnerKindSql = sql`case when order_id is not null then 'order' when camp_registration_id is not null then 'camp' end`;
 
 /**
+ * The foreign key of a row that names an order (`order_id`, a camp registration's or an event's): over the order
+ * and the row's own side (`owner_kind`, which its writer sets: the camp's «camp», the events' the default
+ * «order»), so each names only an order of its side.
+ */
+function orderOwnerFk(name: string, table: { orderId: AnyPgColumn; ownerKind: AnyPgColumn }, onDelete: "cascade" | "no action") {
+  return foreignKey({
+    name: `${name}_order_owner_fk`,
+    columns: [table.orderId, table.ownerKind],
+    foreignColumns: [eventOrders.id, eventOrders.ownerKind],
+  }).onDelete(onDelete);
+}
+
+/** A row's side as its writer sets it: «camp» for a camp registration's row, the default «order» for an event order's. */
+function ownerKindColumn() {
+  return text("owner_kind", { enum: ["camp", "order"] })
+    .notNull()
+    .default("order");
+}
+
+/**
  * The foreign keys of a row that names an order by `order_id` (an event's) or `camp_registration_id` (the camp's):
  * over the order and the row's own side, so each names only an order of its side.
  */
@@ -518,28 +538,21 @@ export const eventWaitlistOffers = pgTable(
 /**
  * What a family or a leader changed in an order, in Norwegian, shown to the leader in the order's log
  * (append-only). The summary names fields and, outside health data, old → new; it can name people, so the rows
- * go when the order's personal data does. Until the camp's registrations are orders, a camp registration's
- * changes (through «Min påmelding», by the camp's leaders or the system) name it (`camp_registration_id`)
- * instead: one of the two is set.
+ * go when the order's personal data does. A camp registration's changes (through «Min påmelding», by the camp's
+ * leaders or the system) are its order's, with `owner_kind` «camp».
  */
 export const orderChanges = pgTable(
   "order_changes",
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    orderId: integer("order_id"),
-    campRegistrationId: integer("camp_registration_id"),
+    orderId: integer("order_id").notNull(),
     at: timestamp("at", { withTimezone: true }).notNull(),
     /** Who changed it: "deltaker" (through the family's link), a leader's account, or "system". */
     actor: text("actor").notNull(),
     /** A short Norwegian sentence: what changed. */
     summary: text("summary").notNull(),
-    /** Whose row it is, kept by the database: it names only an order of its own side (`ownerKindFks`). */
-    ownerKind: text("owner_kind").generatedAlwaysAs(ownerKindSql),
+    /** Whose row it is, kept by the database: it names only an order of its own side (`orderOwnerFk`). */
+    ownerKind: ownerKindColumn(),
   },
-  (table) => [
-    ...ownerKindFks("order_changes", table, "cascade"),
-    index("order_changes_order_idx").on(table.orderId),
-    index("order_changes_camp_registration_idx").on(table.campRegistrationId),
-    check("order_changes_owner_check", sql`(${table.orderId} is null) <> (${table.campRegistrationId} is null)`),
-  ],
+  (table) => [orderOwnerFk("order_changes", table, "cascade"), index("order_changes_order_idx").on(table.orderId)],
 );
