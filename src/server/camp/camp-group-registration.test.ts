@@ -121,7 +121,7 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post with siblings on %s", (k
       .select()
       .from(familyLinks)
       .where(eq(familyLinks.tokenHash, personalTokenHash(token)));
-    expect(link).toMatchObject({ emailKey: emailKey(body.email), campRegistrationId: null, orderId: null });
+    expect(link).toMatchObject({ emailKey: emailKey(body.email), orderId: null, ownerKind: "camp" });
   });
 
   it("a group whose first athlete has nothing to pay: the mail says the others pay at the camp, not that nothing is owed", async () => {

@@ -140,9 +140,10 @@ const answerColumn = (field: (typeof campAnswerFields)[number]) =>
   field === "instructor" ? `${campRegistrations.instructor.name}::text` : campRegistrations[field].name;
 
 function statementSql(): SQL {
+  // A row naming its order by order_id carries the camp's side as a constant: the write path looks nothing up.
   const insertChildren = (name: string, table: PgTable, registrationId: PgColumn, columns: Record<string, PgColumn>, returning = "") =>
-    sql`${sql.identifier(name)} as (insert into ${table} (${columnNames([registrationId, ...Object.values(columns)])})
-      select registration.id, ${columnsOf("c", columns)}
+    sql`${sql.identifier(name)} as (insert into ${table} (${columnNames([registrationId, ...Object.values(columns)])}${sql.raw(registrationId.name === "order_id" ? ", owner_kind" : "")})
+      select registration.id, ${columnsOf("c", columns)}${sql.raw(registrationId.name === "order_id" ? ", 'camp'" : "")}
       from registration join ${jsonRecords("c", name, { ...orderIdColumn, ...columns })} on c.order_id = registration.order_id
       order by c.ordinal ${sql.raw(returning && `returning ${returning}`)})`;
   return sql`with published as (select ${publishedFingerprintSql} as fingerprint),
@@ -189,8 +190,9 @@ function statementSql(): SQL {
              ${columnsOf("mails", mailColumns)}
       from mails on conflict (${sql.identifier(mailOutbox.dedupeKey.name)}) do nothing),
     -- The mail's family link: only the secret's hash is stored.
-    family_link as (insert into ${familyLinks} (email_key, token_hash, created_at) select email_key, token_hash, created_at from mails),
-    ${insertChildren("submission_links", familyLinks, familyLinks.campRegistrationId, submissionLinkColumns)}
+    family_link as (insert into ${familyLinks} (email_key, token_hash, created_at, owner_kind)
+      select email_key, token_hash, created_at, 'camp' from mails),
+    ${insertChildren("submission_links", familyLinks, familyLinks.orderId, submissionLinkColumns)}
     select incoming.order_id, registration.id, incoming.edition_fingerprint = published.fingerprint as edition_current
     from incoming cross join published left join registration on registration.order_id = incoming.order_id`;
 }

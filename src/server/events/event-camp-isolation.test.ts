@@ -7,7 +7,7 @@
  * event admin, an event order's family page, or the events' jobs (waiting list, Vipps, retention).
  */
 import { randomUUID } from "node:crypto";
-import { asc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { asc, eq, isNotNull, sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EventDoorListSchema, eventDoorMessages } from "../../shared/events/event-door.ts";
 import { eventMyOrderMessages } from "../../shared/events/event-my-order.ts";
@@ -339,7 +339,6 @@ describe.each(databaseKinds)("the camp and the events kept apart in the shared t
       { column: sql.raw("camp_registration_id"), names: orderRowId },
     ];
     for (const { column, names } of sides) {
-      await rejected(sql`insert into family_links (token_hash, ${column}, created_at) values (${"x".repeat(64)}, ${names}, ${now})`);
       await rejected(sql`insert into event_waitlist_offers (${column}, token_hash, state, offered_at, expires_at)
         values (${names}, ${"y".repeat(64)}, 'offered', ${now}, ${now})`);
       await rejected(sql`insert into event_positions (${column}, position, kind, first_name, last_name, age, answers)
@@ -359,10 +358,15 @@ describe.each(databaseKinds)("the camp and the events kept apart in the shared t
     ];
     for (const { side, names } of claims) {
       await rejected(
+        sql`insert into family_links (token_hash, order_id, owner_kind, created_at) values (${"x".repeat(64)}, ${names}, ${side}, ${now})`,
+      );
+      await rejected(
         sql`insert into order_changes (order_id, owner_kind, at, actor, summary) values (${names}, ${side}, ${now}, 'test', 'Feil side')`,
       );
     }
+    // A writer that forgets its side writes an event order's row: refused for a camp order.
     await rejected(sql`insert into order_changes (order_id, at, actor, summary) values (${registrationId}, ${now}, 'test', 'Feil side')`);
+    await rejected(sql`insert into family_links (token_hash, order_id, created_at) values (${"x".repeat(64)}, ${registrationId}, ${now})`);
     await rejected(sql`insert into payment_shares (payment_id, registration_id, amount)
       select id, ${orderRowId}, 100 from event_payments where camp_registration_id = ${registrationId} limit 1`);
     // An order's side is its event's: no camp order under the grading, no event order under the camp's edition.
@@ -378,7 +382,7 @@ describe.each(databaseKinds)("the camp and the events kept apart in the shared t
   it("the camp's unopened links expiring, and either side's personal data going, leave the other side's links", async () => {
     const unopenedEvent = await createFamilyLink(database.db, { orderId: orderRowId }, now);
     const unopenedCamp = await createSubmissionLink(database.db, registrationId, now);
-    const eventLinkRows = async () => (await database.db.select().from(familyLinks).where(isNotNull(familyLinks.orderId))).length;
+    const eventLinkRows = async () => (await database.db.select().from(familyLinks).where(eq(familyLinks.ownerKind, "order"))).length;
     const eventLinks = await eventLinkRows();
     // Long after the camp: its unopened links are dead and go; the order's (never marked opened) stay and open it.
     await deleteExpiredLinks(database.db, new Date("2030-01-01T00:00:00Z"));
@@ -395,11 +399,11 @@ describe.each(databaseKinds)("the camp and the events kept apart in the shared t
     expect((await database.db.select().from(orderChanges).where(eq(orderChanges.orderId, orderRowId))).length).toBe(1);
 
     // And the order blanked takes only its own links and changes.
-    const campRows = await database.db.select().from(familyLinks).where(isNull(familyLinks.orderId));
+    const campRows = await database.db.select().from(familyLinks).where(eq(familyLinks.ownerKind, "camp"));
     await database.db.transaction((tx) => blankEventOrders(tx, eq(eventOrders.id, orderRowId), now));
     expect(await eventLinkRows()).toBe(0);
     expect(await orderOfLink(database.db, unopenedEvent)).toBeUndefined();
-    expect(await database.db.select().from(familyLinks).where(isNull(familyLinks.orderId))).toEqual(campRows);
+    expect(await database.db.select().from(familyLinks).where(eq(familyLinks.ownerKind, "camp"))).toEqual(campRows);
     expect(await database.db.select().from(orderChanges)).toEqual([]);
   });
 });

@@ -10,43 +10,54 @@ type Row = Record<string, unknown>;
  * takes it, and its side (`owner_kind`), which can no longer follow from which column is set, stays «camp» as a
  * plain column. Every other field of every row, the camp's and the events', is as it was.
  */
+type Stopped = ReturnType<typeof useDatabaseAt>;
+
+/** A camp edition with two registrations' orders (1, 2) and a grading with one order (10), as the release left them. */
+async function orders(stopped: Stopped) {
+  const { run } = stopped;
+  const at = "'2026-11-20T10:00:00Z'";
+  await stopped.campEditions(2026);
+  await run(`insert into event_orders (id, event_id, order_id, draft_id, status, method, first_name, last_name, email, telephone, owner_kind, created_at)
+    overriding system value values
+    (1, 901, 'VL26-AAAAA1', 'd-1', 'confirmed', 'vipps', 'Per', 'Hansen', 'per@example.no', '90000001', 'camp', ${at}),
+    (2, 901, 'VL26-AAAAA2', 'd-2', 'waiting', 'card_cash', 'Kari', 'Hansen', 'kari@example.no', '90000002', 'camp', ${at})`);
+  await run(`insert into events (id, slug, kind, definition, last_day, created_at, updated_at) overriding system value
+    values (950, 'gradering-desember', 'gradering', '{}', '2026-12-12', ${at}, ${at})`);
+  await run(`insert into event_orders (id, event_id, order_id, draft_id, status, method, first_name, last_name, email, telephone, amount, places, created_at)
+    overriding system value values (10, 950, 'GR26-AAAAAA', 'g-1', 'confirmed', 'card_cash', 'Eva', 'Foresatt', 'eva@example.no', '90000000', 700, 1, ${at})`);
+}
+
+/**
+ * Every row of `table` by id, each as it must read after the move: a camp row's order in order_id, no second
+ * column, its side «camp» (an address's link, which had none, too); an event order's row «order».
+ */
+async function expectedAfterMove(stopped: Stopped, table: string): Promise<Row[]> {
+  const before = (await stopped.run(`select * from ${table} order by id`)).rows as Row[];
+  return before.map(({ camp_registration_id: campRegistrationId, ...row }) => ({
+    ...row,
+    order_id: campRegistrationId ?? row.order_id,
+    owner_kind: row.order_id === null ? "camp" : "order",
+  }));
+}
+
+/** The columns of `table`, by name. */
+async function columnsOf(stopped: Stopped, table: string): Promise<string[]> {
+  const { rows } = await stopped.run(`select column_name from information_schema.columns where table_name = '${table}' order by column_name`);
+  return rows.map((row) => String(row.column_name));
+}
+
 describe.each(databaseKinds)("the camp's rows naming their order by order_id on %s", (kind) => {
   const stopped = useDatabaseAt(kind, "0052_camp_places_counted_once");
 
-  /** A camp edition with two registrations' orders (1, 2) and a grading with one order (10), as the release left them. */
-  async function orders() {
-    const { run } = stopped;
-    const at = "'2026-11-20T10:00:00Z'";
-    await stopped.campEditions(2026);
-    await run(`insert into event_orders (id, event_id, order_id, draft_id, status, method, first_name, last_name, email, telephone, owner_kind, created_at)
-      overriding system value values
-      (1, 901, 'VL26-AAAAA1', 'd-1', 'confirmed', 'vipps', 'Per', 'Hansen', 'per@example.no', '90000001', 'camp', ${at}),
-      (2, 901, 'VL26-AAAAA2', 'd-2', 'waiting', 'card_cash', 'Kari', 'Hansen', 'kari@example.no', '90000002', 'camp', ${at})`);
-    await run(`insert into events (id, slug, kind, definition, last_day, created_at, updated_at) overriding system value
-      values (950, 'gradering-desember', 'gradering', '{}', '2026-12-12', ${at}, ${at})`);
-    await run(`insert into event_orders (id, event_id, order_id, draft_id, status, method, first_name, last_name, email, telephone, amount, places, created_at)
-      overriding system value values (10, 950, 'GR26-AAAAAA', 'g-1', 'confirmed', 'card_cash', 'Eva', 'Foresatt', 'eva@example.no', '90000000', 700, 1, ${at})`);
-  }
-
-  /** Every row of `table` by id, each camp row as it must read after the move: its order in order_id, no second column. */
-  async function expectedAfterMove(table: string): Promise<Row[]> {
-    const before = (await stopped.run(`select * from ${table} order by id`)).rows as Row[];
-    return before.map(({ camp_registration_id: campRegistrationId, ...row }) => ({
-      ...row,
-      order_id: campRegistrationId ?? row.order_id,
-      owner_kind: campRegistrationId === null ? "order" : "camp",
-    }));
-  }
-
   it("moves the change log's camp rows to order_id, keeping every field and the side", async () => {
     const { database, run } = stopped;
-    await orders();
+    await orders(stopped);
     await run(`insert into order_changes (id, order_id, camp_registration_id, at, actor, summary) overriding system value values
       (3, null, 1, '2026-10-15T08:00:03.516Z', 'deltaker', 'Endret telefon'),
       (4, 10, null, '2026-10-15T08:00:04.000Z', 'deltaker', 'Avbestilte'),
       (9, null, 2, '2026-10-16T08:00:00.000Z', 'camp-admin', 'Leirledelsen la til ledsager Mona Hansen (550 kr)'),
       (12, null, 1, '2026-10-14T09:30:00.000Z', 'system', 'Ledsager Frode Hansen er oppgitt som allerede påmeldt')`);
-    const expected = await expectedAfterMove("order_changes");
+    const expected = await expectedAfterMove(stopped, "order_changes");
     expect(expected.map((row) => [row.id, row.order_id, row.owner_kind])).toEqual([
       [3, 1, "camp"],
       [4, 10, "order"],
@@ -57,8 +68,7 @@ describe.each(databaseKinds)("the camp's rows naming their order by order_id on 
     await database.migrate();
 
     expect((await run(`select * from order_changes order by id`)).rows).toEqual(expected);
-    const columns = await run(`select column_name from information_schema.columns where table_name = 'order_changes' order by column_name`);
-    expect(columns.rows.map((row) => row.column_name)).toEqual(["actor", "at", "id", "order_id", "owner_kind", "summary"]);
+    expect(await columnsOf(stopped, "order_changes")).toEqual(["actor", "at", "id", "order_id", "owner_kind", "summary"]);
     // A new row is an event order's unless its writer says «camp»; claiming the wrong side is refused.
     await run(`insert into order_changes (order_id, at, actor, summary) values (10, now(), 'deltaker', 'Endret')`);
     await run(`insert into order_changes (order_id, owner_kind, at, actor, summary) values (1, 'camp', now(), 'deltaker', 'Endret')`);
@@ -67,5 +77,45 @@ describe.each(databaseKinds)("the camp's rows naming their order by order_id on 
       run(`insert into order_changes (order_id, owner_kind, at, actor, summary) values (10, 'camp', now(), 'deltaker', 'Feil side')`),
     ).rejects.toThrow();
     await expect(run(`insert into order_changes (at, actor, summary) values (now(), 'deltaker', 'Uten ordre')`)).rejects.toThrow();
+  });
+});
+
+describe.each(databaseKinds)("the camp's family links naming their order by order_id on %s", (kind) => {
+  const stopped = useDatabaseAt(kind, "0053_order_changes_by_order_id");
+
+  it("moves each submission link to order_id, makes an address's link the camp's, and keeps every other field", async () => {
+    const { database, run } = stopped;
+    await orders(stopped);
+    await run(`insert into family_links (id, token_hash, email_key, camp_registration_id, order_id, created_at, used_at) overriding system value values
+      (2, '${"a".repeat(64)}', 'per@example.no', null, null, '2026-10-15T10:00:00Z', '2026-10-15T11:00:00Z'),
+      (3, '${"b".repeat(64)}', null, 1, null, '2026-10-15T10:01:00Z', null),
+      (5, '${"c".repeat(64)}', null, null, 10, '2026-10-15T10:02:00Z', null),
+      (6, '${"d".repeat(64)}', null, 2, null, '2026-10-15T10:03:00Z', '2026-10-16T09:00:00Z'),
+      (7, '${"e".repeat(64)}', 'kari@example.no', null, null, '2026-10-15T10:04:00Z', null)`);
+    await run(`select setval(pg_get_serial_sequence('family_links', 'id'), 7)`);
+    const expected = await expectedAfterMove(stopped, "family_links");
+    expect(expected.map((row) => [row.id, row.email_key, row.order_id, row.owner_kind])).toEqual([
+      [2, "per@example.no", null, "camp"],
+      [3, null, 1, "camp"],
+      [5, null, 10, "order"],
+      [6, null, 2, "camp"],
+      [7, "kari@example.no", null, "camp"],
+    ]);
+
+    await database.migrate();
+
+    expect((await run(`select * from family_links order by id`)).rows).toEqual(expected);
+    expect(await columnsOf(stopped, "family_links")).toEqual(["created_at", "email_key", "id", "order_id", "owner_kind", "token_hash", "used_at"]);
+    // An event order's link by default, the camp's when its writer says so; the wrong side, or no scope or two, is refused.
+    await run(`insert into family_links (token_hash, order_id, created_at) values ('${"f".repeat(64)}', 10, now())`);
+    await run(`insert into family_links (token_hash, order_id, owner_kind, created_at) values ('${"g".repeat(64)}', 1, 'camp', now())`);
+    await expect(run(`insert into family_links (token_hash, order_id, created_at) values ('${"h".repeat(64)}', 1, now())`)).rejects.toThrow();
+    await expect(
+      run(`insert into family_links (token_hash, order_id, owner_kind, created_at) values ('${"h".repeat(64)}', 10, 'camp', now())`),
+    ).rejects.toThrow();
+    await expect(run(`insert into family_links (token_hash, created_at) values ('${"h".repeat(64)}', now())`)).rejects.toThrow();
+    await expect(
+      run(`insert into family_links (token_hash, email_key, order_id, owner_kind, created_at) values ('${"h".repeat(64)}', 'x', 1, 'camp', now())`),
+    ).rejects.toThrow();
   });
 });

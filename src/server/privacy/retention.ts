@@ -212,7 +212,7 @@ export async function anonymiseRegistrations(
       .where(companionsOf(ids));
     await tx.delete(mailOutbox).where(campMailsOf(ids));
     // Personal links end with the personal data, and so does the change log (it names companions).
-    await tx.delete(familyLinks).where(inArray(familyLinks.campRegistrationId, ids));
+    await tx.delete(familyLinks).where(and(inArray(familyLinks.orderId, ids), eq(familyLinks.ownerKind, "camp")));
     // A family link of an address with nothing left to open goes too (and every link that expired unopened).
     await tx.execute(sql`delete from ${familyLinks} l where l.email_key is not null and not exists (
       select 1 from camp_registration_view r where r.email_key = l.email_key and r.anonymised_at is null and not (r.id in (${sql.join(

@@ -153,9 +153,6 @@ export const eventOrders = pgTable(
  */
 export const ownerKindSql = sql`case when order_id is null then 'camp' else 'order' end`;
 
-/** A family link's side: an event order's, a camp registration's, or neither (an address's link for the season). */
-const familyOwnerKindSql = sql`case when order_id is not null then 'order' when camp_registration_id is not null then 'camp' end`;
-
 /**
  * The foreign key of a row that names an order (`order_id`, a camp registration's or an event's): over the order
  * and the row's own side (`owner_kind`, which its writer sets: the camp's «camp», the events' the default
@@ -204,11 +201,12 @@ function ownerKindFks(
  * the SHA-256 is stored. Each link opens exactly one scope:
  *
  * - `email_key`, a family link: everything registered with the address as compared (email-key.ts) for the season
- *   (today the camp's «Min påmelding»: every registration of an edition not ended). Only ever mailed to that address.
- * - `camp_registration_id`, a camp submission link: one registration and its group (the Done page's, given to the
- *   browser that sent the draft), until the registrations are orders.
- * - `order_id`: one event order (the confirmation's link and each leader's message's; a new link never replaces
- *   one already mailed).
+ *   (today the camp's «Min påmelding»: every registration of an edition not ended). Only ever mailed to that
+ *   address; the camp's (`owner_kind` «camp»).
+ * - `order_id` of a camp registration (`owner_kind` «camp»), a camp submission link: one registration and its
+ *   group (the Done page's, given to the browser that sent the draft).
+ * - `order_id` of an event order: one event order (the confirmation's link and each leader's message's; a new
+ *   link never replaces one already mailed).
  *
  * A camp link nobody has opened expires (`used_at`, camp-personal-link.ts); the links of a registration or an
  * order go when it is anonymised, and a family link when its address has nothing left to open.
@@ -221,20 +219,18 @@ export const familyLinks = pgTable(
     tokenHash: text("token_hash").notNull().unique("family_links_token_hash_unique"),
     /** The family's address as compared (email-key.ts). */
     emailKey: text("email_key"),
-    campRegistrationId: integer("camp_registration_id"),
     orderId: integer("order_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     /** When the link was first opened (the camp's links): a link never opened expires. */
     usedAt: timestamp("used_at", { withTimezone: true }),
-    /** Whose row it is, kept by the database: it names only an order of its own side (`ownerKindFks`). */
-    ownerKind: text("owner_kind").generatedAlwaysAs(familyOwnerKindSql),
+    /** Whose link it is, kept by the database: it names only an order of its own side (`orderOwnerFk`). */
+    ownerKind: ownerKindColumn(),
   },
   (table) => [
-    ...ownerKindFks("family_links", table, "cascade"),
+    orderOwnerFk("family_links", table, "cascade"),
     index("family_links_email_key_idx").on(table.emailKey),
-    index("family_links_camp_registration_idx").on(table.campRegistrationId),
     index("family_links_order_idx").on(table.orderId),
-    check("family_links_scope_check", sql`num_nonnulls(${table.emailKey}, ${table.campRegistrationId}, ${table.orderId}) = 1`),
+    check("family_links_scope_check", sql`num_nonnulls(${table.emailKey}, ${table.orderId}) = 1`),
   ],
 );
 
