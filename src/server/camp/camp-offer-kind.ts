@@ -25,7 +25,7 @@ import { campRegistrationWithTotal, receiptOf } from "./camp-receipt.ts";
 import { answerFor, loadStoredRegistration } from "./camp-registration-answers.ts";
 import { updateCampRegistrations } from "./camp-registration-rows.ts";
 
-const registrationOf = (offer: OfferRow) => offer.campRegistrationId!;
+const registrationOf = (offer: OfferRow) => offer.orderId;
 
 async function campOfferView(db: Db, offer: OfferRow, now: Date): Promise<OfferView | undefined> {
   const [registration] = await db

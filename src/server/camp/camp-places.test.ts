@@ -70,8 +70,8 @@ describe.each(databaseKinds)("the camp's places, counted by the events' function
     const setPayment = (name: string, state: string) =>
       run(sql`update event_payments set method = 'vipps', state = ${state} where camp_registration_id = ${id(name)}`);
     const offer = (name: string, expiresAt: string) =>
-      run(sql`insert into event_waitlist_offers (camp_registration_id, token_hash, state, offered_at, expires_at)
-              values (${id(name)}, ${`hash-${name}`}, 'offered', ${at}::timestamptz, ${expiresAt}::timestamptz)`);
+      run(sql`insert into event_waitlist_offers (order_id, owner_kind, token_hash, state, offered_at, expires_at)
+              values (${id(name)}, 'camp', ${`hash-${name}`}, 'offered', ${at}::timestamptz, ${expiresAt}::timestamptz)`);
     const sleepsOver = (name: string) =>
       run(
         sql`update event_positions set answers = answers || '{"sleepover": true}'::jsonb where camp_registration_id = ${id(name)} and position = 0`,

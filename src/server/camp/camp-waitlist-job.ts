@@ -40,7 +40,7 @@ async function offerFreedPlaces(db: Db, editionYear: number, now: Date, publicBa
       const token = newOfferToken();
       const [offer] = await tx
         .insert(eventWaitlistOffers)
-        .values({ campRegistrationId: registrationId, tokenHash: offerTokenHash(token), state: "offered", offeredAt: now, expiresAt })
+        .values({ orderId: registrationId, ownerKind: "camp", tokenHash: offerTokenHash(token), state: "offered", offeredAt: now, expiresAt })
         .returning({ id: eventWaitlistOffers.id });
       const mail = await waitlistMailData(tx, registrationId);
       const content = renderOfferMail(campOfferMailData(mail, edition), token, expiresAt, publicBaseUrl, now);
@@ -55,9 +55,9 @@ async function expireDueOffers(db: Db, now: Date): Promise<number[]> {
   const result = await db.execute<{ year: number }>(sql`
     with expired as (
       update event_waitlist_offers set state = 'expired', ended_at = ${now.toISOString()}::timestamptz
-       where camp_registration_id is not null and state = 'offered' and expires_at <= ${now.toISOString()}::timestamptz
-      returning camp_registration_id)
-    select distinct r.edition_year as year from expired e join camp_registration_view r on r.id = e.camp_registration_id`);
+       where owner_kind = 'camp' and state = 'offered' and expires_at <= ${now.toISOString()}::timestamptz
+      returning order_id)
+    select distinct r.edition_year as year from expired e join camp_registration_view r on r.id = e.order_id`);
   return result.rows.map((row) => Number(row.year));
 }
 

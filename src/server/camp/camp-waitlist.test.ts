@@ -222,7 +222,7 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     const offers = await database.db.select().from(eventWaitlistOffers);
     expect(offers).toHaveLength(1);
     const expiresAt = new Date(now.getTime() + offerValidityHours * 3600_000);
-    expect(offers[0]).toMatchObject({ campRegistrationId: vera.id, state: "offered", offeredAt: now, expiresAt });
+    expect(offers[0]).toMatchObject({ orderId: vera.id, ownerKind: "camp", state: "offered", offeredAt: now, expiresAt });
     const offerToken = await latestOfferToken();
     expect(offerToken.length).toBeGreaterThanOrEqual(43);
     expect(offers[0]!.tokenHash).toBe(createHash("sha256").update(offerToken).digest("hex"));
@@ -283,7 +283,7 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     expect((await getOffer(veraToken)).json()).toMatchObject({ state: "expired" });
     await app.campWaitlist.drain();
     const offers = await database.db.select().from(eventWaitlistOffers).orderBy(asc(eventWaitlistOffers.id));
-    expect(offers.map((offer) => [offer.campRegistrationId, offer.state])).toEqual([
+    expect(offers.map((offer) => [offer.orderId, offer.state])).toEqual([
       [vera.id, "expired"],
       [nils.id, "offered"],
     ]);
@@ -313,7 +313,7 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     expect(await statusOf(vera.id)).toMatchObject({ status: "cancelled", waitlistRank: null });
     // Passed on within the same request, not at the job's next round.
     const offers = await database.db.select().from(eventWaitlistOffers).orderBy(asc(eventWaitlistOffers.id));
-    expect(offers.map((offer) => [offer.campRegistrationId, offer.state])).toEqual([
+    expect(offers.map((offer) => [offer.orderId, offer.state])).toEqual([
       [vera.id, "declined"],
       [nils.id, "offered"],
     ]);
@@ -338,7 +338,7 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     expect(late.json()).toEqual({ error: offerMessages.declined });
     // The family's page and the offer's row still say what the family answered, never «trukket tilbake».
     expect((await getOffer(veraToken)).json()).toMatchObject({ state: "declined" });
-    const [offer] = await database.db.select().from(eventWaitlistOffers).where(eq(eventWaitlistOffers.campRegistrationId, vera.id));
+    const [offer] = await database.db.select().from(eventWaitlistOffers).where(eq(eventWaitlistOffers.orderId, vera.id));
     expect(offer!.state).toBe("declined");
     // «Nei takk» again still answers the same, as before the late «Ja takk».
     const again = await app.inject({ method: "POST", url: `/api/Venteliste/Decline/${veraToken}` });
@@ -388,7 +388,7 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     );
     expect((await postRegistration(app, draft({ firstName: "Sen" }))).body).toBe(waitlistAnswer);
     await app.campWaitlist.drain();
-    expect(await database.db.select({ registrationId: eventWaitlistOffers.campRegistrationId }).from(eventWaitlistOffers)).toEqual([
+    expect(await database.db.select({ registrationId: eventWaitlistOffers.orderId }).from(eventWaitlistOffers)).toEqual([
       { registrationId: vera.id },
     ]);
   });
@@ -401,7 +401,7 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     await put({ capacity: 3 });
     await app.campWaitlist.drain();
     const offers = await database.db.select().from(eventWaitlistOffers).orderBy(asc(eventWaitlistOffers.id));
-    expect(offers.map((offer) => offer.campRegistrationId)).toEqual([vera.id, nils.id]);
+    expect(offers.map((offer) => offer.orderId)).toEqual([vera.id, nils.id]);
     expect(await current()).toMatchObject({ state: "full", placesLeft: 0 });
     void olga;
   });
@@ -526,7 +526,7 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     const [per] = await database.db.select(campRegistrationWithTotal).from(campRegistrations).where(eq(campRegistrations.draftId, paying.draftId));
     await database.db.update(eventPayments).set({ state: "aborted", vippsState: "ABORTED" }).where(eq(eventPayments.campRegistrationId, per!.id));
     await app.campWaitlist.drain();
-    expect(await database.db.select({ registrationId: eventWaitlistOffers.campRegistrationId }).from(eventWaitlistOffers)).toEqual([
+    expect(await database.db.select({ registrationId: eventWaitlistOffers.orderId }).from(eventWaitlistOffers)).toEqual([
       { registrationId: vera.id },
     ]);
 

@@ -196,7 +196,7 @@ describe.each(databaseKinds)("the camp and the events kept apart in the shared t
     const eventToken = newOfferToken();
     const expiresAt = new Date(now.getTime() + 86_400_000);
     await database.db.insert(eventWaitlistOffers).values([
-      { campRegistrationId: registrationId, tokenHash: offerTokenHash(campToken), state: "offered", offeredAt: now, expiresAt },
+      { orderId: registrationId, ownerKind: "camp", tokenHash: offerTokenHash(campToken), state: "offered", offeredAt: now, expiresAt },
       { orderId: orderRowId, tokenHash: offerTokenHash(eventToken), state: "offered", offeredAt: now, expiresAt },
     ]);
     // One set of calls for every kind, also at the camp's first addresses: the offer's row says whose it is.
@@ -339,8 +339,6 @@ describe.each(databaseKinds)("the camp and the events kept apart in the shared t
       { column: sql.raw("camp_registration_id"), names: orderRowId },
     ];
     for (const { column, names } of sides) {
-      await rejected(sql`insert into event_waitlist_offers (${column}, token_hash, state, offered_at, expires_at)
-        values (${names}, ${"y".repeat(64)}, 'offered', ${now}, ${now})`);
       await rejected(sql`insert into event_positions (${column}, position, kind, first_name, last_name, age, answers)
         values (${names}, 50, 'companion', 'Feil', 'Side', 30, '{}'::jsonb)`);
       await rejected(sql`insert into event_payments (${column}, reference, method, amount, state, created_at, updated_at)
@@ -357,6 +355,9 @@ describe.each(databaseKinds)("the camp and the events kept apart in the shared t
       { side: "camp", names: orderRowId },
     ];
     for (const { side, names } of claims) {
+      // Declined, so that only the side can refuse it (an open offer may be there already).
+      await rejected(sql`insert into event_waitlist_offers (order_id, owner_kind, token_hash, state, offered_at, expires_at)
+        values (${names}, ${side}, ${"y".repeat(64)}, 'declined', ${now}, ${now})`);
       await rejected(
         sql`insert into family_links (token_hash, order_id, owner_kind, created_at) values (${"x".repeat(64)}, ${names}, ${side}, ${now})`,
       );
@@ -439,7 +440,8 @@ describe.each(databaseKinds)("the events' jobs beside the camp's registrations o
       .where(eq(eventOrders.draftId, body.draftId))) as [{ id: number; eventId: number }];
     expect(await updateCampRegistrations(database.db, waitingId, { status: "waiting", waitlistRank: 1 })).toEqual([waitingId]);
     await database.db.insert(eventWaitlistOffers).values({
-      campRegistrationId: waitingId,
+      orderId: waitingId,
+      ownerKind: "camp",
       tokenHash: offerTokenHash(newOfferToken()),
       state: "offered",
       offeredAt: new Date(jobsNow.getTime() - 2 * 86_400_000),
@@ -520,7 +522,7 @@ describe.each(databaseKinds)("the events' jobs beside the camp's registrations o
     // The aborted order gave its place back, and the grading's waiting order was offered it.
     expect((await leaderOrderRows()).map((row) => row.status)).toEqual(["cancelled", "waiting"]);
     expect(
-      await database.db.select({ state: eventWaitlistOffers.state }).from(eventWaitlistOffers).where(isNotNull(eventWaitlistOffers.orderId)),
+      await database.db.select({ state: eventWaitlistOffers.state }).from(eventWaitlistOffers).where(eq(eventWaitlistOffers.ownerKind, "order")),
     ).toEqual([{ state: "offered" }]);
     expect(await campRowsBesidesChecks()).toEqual(before);
     // The camp's order id is no event order's, and a webhook for the camp's payment leaves the events' orders alone.

@@ -52,8 +52,8 @@ type Answered<T> = T | { kind: "gone"; message: string; freed: boolean };
 export function createOfferAnswers(deps: { db: Db; now: () => Date; kinds: OfferKinds }) {
   const { db } = deps;
   const kindOf = (offer: OfferRow): OfferKind => {
-    const kind = offer.campRegistrationId !== null ? deps.kinds.camp : deps.kinds.event;
-    if (!kind) throw new Error(`No offer kind for ${offer.campRegistrationId !== null ? campEventKind : "event"} offers`);
+    const kind = offer.ownerKind === "camp" ? deps.kinds.camp : deps.kinds.event;
+    if (!kind) throw new Error(`No offer kind for ${offer.ownerKind === "camp" ? campEventKind : "event"} offers`);
     return kind;
   };
   const find = async (token: string): Promise<OfferRow | undefined> => {

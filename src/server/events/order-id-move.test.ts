@@ -119,3 +119,64 @@ describe.each(databaseKinds)("the camp's family links naming their order by orde
     ).rejects.toThrow();
   });
 });
+
+describe.each(databaseKinds)("the camp's waiting-list offers naming their order by order_id on %s", (kind) => {
+  const stopped = useDatabaseAt(kind, "0054_family_links_by_order_id");
+
+  it("moves each camp offer to order_id, keeps every other field, and the places count the camp's open offer as before", async () => {
+    const { database, run } = stopped;
+    await orders(stopped);
+    await run(`insert into event_waitlist_offers (id, order_id, camp_registration_id, token_hash, state, offered_at, expires_at, ended_at)
+      overriding system value values
+      (4, null, 2, '${"a".repeat(64)}', 'offered', '2026-10-15T10:00:00Z', '2026-10-17T10:00:00Z', null),
+      (5, 10, null, '${"b".repeat(64)}', 'declined', '2026-10-15T10:00:00Z', '2026-10-17T10:00:00Z', '2026-10-16T10:00:00Z'),
+      (8, null, 1, '${"c".repeat(64)}', 'accepted', '2026-10-14T10:00:00Z', '2026-10-16T10:00:00Z', '2026-10-15T09:00:00Z')`);
+    await run(`select setval(pg_get_serial_sequence('event_waitlist_offers', 'id'), 8)`);
+    const held = async () =>
+      (await run(`select order_id, places from event_holders(901, '2026-10-16T10:00:00Z') order by order_id`)).rows.map((row) => [
+        Number(row.order_id),
+        Number(row.places),
+      ]);
+    // The waiting registration (2) holds its place while its offer is open; the confirmed one (1) holds its own.
+    const heldBefore = await held();
+    expect(heldBefore).toEqual([
+      [1, 1],
+      [2, 1],
+    ]);
+    const expected = await expectedAfterMove(stopped, "event_waitlist_offers");
+    expect(expected.map((row) => [row.id, row.order_id, row.owner_kind])).toEqual([
+      [4, 2, "camp"],
+      [5, 10, "order"],
+      [8, 1, "camp"],
+    ]);
+
+    await database.migrate();
+
+    expect((await run(`select * from event_waitlist_offers order by id`)).rows).toEqual(expected);
+    expect(await columnsOf(stopped, "event_waitlist_offers")).toEqual([
+      "ended_at",
+      "expires_at",
+      "id",
+      "offered_at",
+      "order_id",
+      "owner_kind",
+      "state",
+      "token_hash",
+    ]);
+    expect(await held()).toEqual(heldBefore);
+    // Once expired, the camp's waiting order holds nothing and is out of the line still to be offered, as an event's.
+    await run(`update event_waitlist_offers set state = 'expired' where id = 4`);
+    expect(await held()).toEqual([[1, 1]]);
+    expect((await run(`select order_id from event_line_fits(901, 5)`)).rows).toEqual([]);
+    // One open offer per order, and the wrong side refused.
+    await expect(
+      run(`insert into event_waitlist_offers (order_id, owner_kind, token_hash, state, offered_at, expires_at)
+        values (2, 'camp', '${"d".repeat(64)}', 'offered', now(), now()), (2, 'camp', '${"e".repeat(64)}', 'offered', now(), now())`),
+    ).rejects.toThrow();
+    await expect(
+      run(
+        `insert into event_waitlist_offers (order_id, token_hash, state, offered_at, expires_at) values (2, '${"f".repeat(64)}', 'offered', now(), now())`,
+      ),
+    ).rejects.toThrow();
+  });
+});

@@ -61,7 +61,8 @@ describe.each(databaseKinds)("a camp registration's rows in the tables shared wi
     await act({ kind: "payment", personId: `a${registration!.id}`, amount: 200, method: "cash", day: "2026-11-28" });
     const expiresAt = new Date(now.getTime() + 48 * 3600_000);
     await database.db.insert(eventWaitlistOffers).values({
-      campRegistrationId: registration!.id,
+      orderId: registration!.id,
+      ownerKind: "camp",
       tokenHash: offerTokenHash(newOfferToken()),
       state: "accepted",
       offeredAt: now,

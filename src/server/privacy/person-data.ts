@@ -248,7 +248,7 @@ async function campRegistrationExport(
   const offers = await db
     .select()
     .from(eventWaitlistOffers)
-    .where(eq(eventWaitlistOffers.campRegistrationId, registrationId))
+    .where(and(eq(eventWaitlistOffers.orderId, registrationId), eq(eventWaitlistOffers.ownerKind, "camp")))
     .orderBy(asc(eventWaitlistOffers.id));
   const changes = await db
     .select()

@@ -105,7 +105,7 @@ function campMailsOf(ids: number[]) {
     ),
     inArray(
       mailOutbox.dedupeKey,
-      sql`(select ${campOfferMailKeyPrefix} || id from event_waitlist_offers where ${inArray(eventWaitlistOffers.campRegistrationId, ids)})`,
+      sql`(select ${campOfferMailKeyPrefix} || id from event_waitlist_offers where ${inArray(eventWaitlistOffers.orderId, ids)} and ${eventWaitlistOffers.ownerKind} = 'camp')`,
     ),
     // "Min påmelding" mails (links, cancellations, changes): `camp-self:{registrationId}:…`.
     and(

@@ -495,15 +495,14 @@ export const eventCheckinActions = pgTable(
 /**
  * Offers of freed places from a waiting list (src/server/events/event-waitlist.ts; the camp's in
  * src/server/camp/camp-waitlist-job.ts): the link's token is never stored, only its SHA-256; at most one open
- * offer per order. An event order waits whole, so its offer is for all of its places; until the camp's
- * registrations are orders themselves, a camp offer names its registration (`camp_registration_id`).
+ * offer per order. An event order waits whole, so its offer is for all of its places; a camp registration's
+ * offer names its order with `owner_kind` «camp».
  */
 export const eventWaitlistOffers = pgTable(
   "event_waitlist_offers",
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    orderId: integer("order_id"),
-    campRegistrationId: integer("camp_registration_id"),
+    orderId: integer("order_id").notNull(),
     /** SHA-256 (hex) of the offer link's token. */
     tokenHash: text("token_hash").notNull().unique(),
     /** offered | accepted | declined | expired | withdrawn. */
@@ -512,22 +511,17 @@ export const eventWaitlistOffers = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     /** When it was accepted, declined, expired or withdrawn. */
     endedAt: timestamp("ended_at", { withTimezone: true }),
-    /** Whose row it is, kept by the database: it names only an order of its own side (`ownerKindFks`). */
-    ownerKind: text("owner_kind").generatedAlwaysAs(ownerKindSql),
+    /** Whose row it is, kept by the database: it names only an order of its own side (`orderOwnerFk`). */
+    ownerKind: ownerKindColumn(),
   },
   (table) => [
-    ...ownerKindFks("event_waitlist_offers", table, "cascade"),
+    orderOwnerFk("event_waitlist_offers", table, "cascade"),
     uniqueIndex("event_waitlist_offers_one_open")
       .on(table.orderId)
       .where(sql`${table.state} = 'offered'`),
-    uniqueIndex("event_waitlist_offers_one_open_camp")
-      .on(table.campRegistrationId)
-      .where(sql`${table.state} = 'offered'`),
     index("event_waitlist_offers_order_idx").on(table.orderId),
-    index("event_waitlist_offers_camp_registration_idx").on(table.campRegistrationId),
     index("event_waitlist_offers_open_idx").on(table.state, table.expiresAt),
     check("event_waitlist_offers_state_check", sql`${table.state} in ('offered', 'accepted', 'declined', 'expired', 'withdrawn')`),
-    check("event_waitlist_offers_owner_check", sql`(${table.orderId} is null) <> (${table.campRegistrationId} is null)`),
   ],
 );
 
