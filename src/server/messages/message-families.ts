@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { AdminPerson } from "../../shared/camp/camp-lists.ts";
 import { campDays, type CampEdition } from "../../shared/camp/camp-edition.ts";
 import { emailKey } from "../../shared/contact/email-key.ts";
