@@ -7,7 +7,7 @@
  * event admin, an event order's family page, or the events' jobs (waiting list, Vipps, retention).
  */
 import { randomUUID } from "node:crypto";
-import { asc, eq, isNotNull, sql, type SQL } from "drizzle-orm";
+import { asc, eq, sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EventDoorListSchema, eventDoorMessages } from "../../shared/events/event-door.ts";
 import { eventMyOrderMessages } from "../../shared/events/event-my-order.ts";
@@ -92,7 +92,7 @@ describe.each(databaseKinds)("the camp and the events kept apart in the shared t
     app.inject({ method: "POST", url: `/api/ArrangementInnsjekk/CheckIn/${slug}/${token}`, payload: body });
   const eventDoor = async () => EventDoorListSchema.parse((await app.inject({ url: `/api/ArrangementInnsjekk/Get/${slug}/${token}` })).json());
   const campCheckinsOf = () => campArrivals(database.db, [registrationId]);
-  const eventActions = () => database.db.select().from(eventCheckinActions).where(isNotNull(eventCheckinActions.orderId));
+  const eventActions = () => database.db.select().from(eventCheckinActions).where(eq(eventCheckinActions.ownerKind, "order"));
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
@@ -345,8 +345,6 @@ describe.each(databaseKinds)("the camp and the events kept apart in the shared t
         values (${names}, 'FEIL-SIDE', 'card_cash', 100, 'unpaid', ${now}, ${now})`);
       await rejected(sql`insert into event_ledger_entries (${column}, at, actor, reason, kind, person, item, label, amount)
         values (${names}, ${now}, 'test', 'Feil side', 'charge', 'athlete', 'athlete', 'Feil side', 100)`);
-      await rejected(sql`insert into event_checkin_actions (action_id, kind, ${column}, person_id, day, account_username, account_name, at)
-        values (${"00000000-0000-4000-8000-0000000000ff"}, 'checkin', ${names}, 'a1', '2026-10-15', 'test', 'Test', ${now})`);
     }
     // A row names every order by order_id and carries its side as its writer sets it: a row claiming either side
     // for the other side's order is refused.
@@ -355,6 +353,8 @@ describe.each(databaseKinds)("the camp and the events kept apart in the shared t
       { side: "camp", names: orderRowId },
     ];
     for (const { side, names } of claims) {
+      await rejected(sql`insert into event_checkin_actions (action_id, kind, order_id, owner_kind, person_id, day, account_username, account_name, at)
+        values (${"00000000-0000-4000-8000-0000000000ff"}, 'checkin', ${names}, ${side}, 'a1', '2026-10-15', 'test', 'Test', ${now})`);
       // Declined, so that only the side can refuse it (an open offer may be there already).
       await rejected(sql`insert into event_waitlist_offers (order_id, owner_kind, token_hash, state, offered_at, expires_at)
         values (${names}, ${side}, ${"y".repeat(64)}, 'declined', ${now}, ${now})`);

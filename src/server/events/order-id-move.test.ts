@@ -180,3 +180,44 @@ describe.each(databaseKinds)("the camp's waiting-list offers naming their order 
     ).rejects.toThrow();
   });
 });
+
+describe.each(databaseKinds)("the camp's door log naming its order by order_id on %s", (kind) => {
+  const stopped = useDatabaseAt(kind, "0055_waitlist_offers_by_order_id");
+
+  it("moves each camp door action to order_id and keeps every other field", async () => {
+    const { database, run } = stopped;
+    await orders(stopped);
+    await run(`insert into event_checkin_actions (id, order_id, camp_registration_id, position, kind, account_username, account_name, at, action_id,
+        changed, person_id, day, amount, undone_by) overriding system value values
+      (3, null, 1, null, 'checkin', 'dorvakt', 'Dørvakt', '2026-11-27T08:00:00Z', '00000000-0000-4000-8000-000000000001', true, 'a1', '2026-11-27', null, null),
+      (4, 10, null, 0, 'checkin', 'dorvakt', 'Dørvakt', '2026-11-27T08:01:00Z', null, true, null, null, null, null),
+      (6, null, 1, null, 'payment', 'kasse', 'Kasse', '2026-11-27T08:02:00Z', '00000000-0000-4000-8000-000000000002', true, 'a1', '2026-11-27', 200,
+        '00000000-0000-4000-8000-000000000003'),
+      (7, null, 2, null, 'undo-checkin', 'dorvakt', 'Dørvakt', '2026-11-27T08:03:00Z', '00000000-0000-4000-8000-000000000004', false, 'c5', '2026-11-27',
+        null, null),
+      (9, 10, null, 0, 'undo', 'dorvakt', 'Dørvakt', '2026-11-27T08:04:00Z', '00000000-0000-4000-8000-000000000005', true, null, null, null, null)`);
+    await run(`select setval(pg_get_serial_sequence('event_checkin_actions', 'id'), 9)`);
+    const expected = await expectedAfterMove(stopped, "event_checkin_actions");
+    expect(expected.map((row) => [row.id, row.order_id, row.owner_kind])).toEqual([
+      [3, 1, "camp"],
+      [4, 10, "order"],
+      [6, 1, "camp"],
+      [7, 2, "camp"],
+      [9, 10, "order"],
+    ]);
+
+    await database.migrate();
+
+    expect((await run(`select * from event_checkin_actions order by id`)).rows).toEqual(expected);
+    expect(await columnsOf(stopped, "event_checkin_actions")).not.toContain("camp_registration_id");
+    // A camp action still needs its person, day and action id; the wrong side is refused.
+    const insert = (values: string) =>
+      run(
+        `insert into event_checkin_actions (order_id, owner_kind, kind, account_username, account_name, at, action_id, person_id, day) values ${values}`,
+      );
+    await insert(`(1, 'camp', 'checkin', 'd', 'D', now(), '00000000-0000-4000-8000-000000000010', 'a1', '2026-11-28')`);
+    await expect(insert(`(1, 'camp', 'checkin', 'd', 'D', now(), '00000000-0000-4000-8000-000000000011', null, '2026-11-28')`)).rejects.toThrow();
+    await expect(insert(`(1, 'order', 'checkin', 'd', 'D', now(), null, null, null)`)).rejects.toThrow();
+    await expect(insert(`(10, 'camp', 'checkin', 'd', 'D', now(), '00000000-0000-4000-8000-000000000012', 'a1', '2026-11-28')`)).rejects.toThrow();
+  });
+});

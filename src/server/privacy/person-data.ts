@@ -243,7 +243,7 @@ async function campRegistrationExport(
   const doorActions = await db
     .select()
     .from(eventCheckinActions)
-    .where(eq(eventCheckinActions.campRegistrationId, registrationId))
+    .where(and(eq(eventCheckinActions.orderId, registrationId), eq(eventCheckinActions.ownerKind, "camp")))
     .orderBy(asc(eventCheckinActions.id));
   const offers = await db
     .select()

@@ -71,7 +71,8 @@ export async function undoDoorPayment(tx: Db, action: CheckInAction, context: Do
     .from(eventCheckinActions)
     .where(
       and(
-        eq(eventCheckinActions.campRegistrationId, registrationId),
+        eq(eventCheckinActions.orderId, registrationId),
+        eq(eventCheckinActions.ownerKind, "camp"),
         eq(eventCheckinActions.kind, "payment"),
         isNotNull(eventCheckinActions.paymentId),
         action.undoes === undefined ? isNull(eventCheckinActions.undoneBy) : eq(eventCheckinActions.actionId, action.undoes),
@@ -127,7 +128,8 @@ async function ledgerEntryOf(
     .from(eventCheckinActions)
     .where(
       and(
-        eq(eventCheckinActions.campRegistrationId, registrationId),
+        eq(eventCheckinActions.orderId, registrationId),
+        eq(eventCheckinActions.ownerKind, "camp"),
         eq(eventCheckinActions.kind, "payment"),
         eq(eventCheckinActions.paymentId, taken.paymentId),
         eq(eventCheckinActions.at, taken.at),

@@ -439,16 +439,15 @@ export const eventLedgerEntries = pgTable(
  * changed. A grading's or a course's participant is checked in by position, a sale's order picked up whole
  * (`position` null): what stands is the latest row of each order and position that changed something, and
  * the door writes a row only when it changes that, with the order row locked, so two doors never act twice.
- * Until the camp's registrations are orders, the camp's door writes here too (`camp_registration_id`): a
- * check-in or its undo for a person (`person_id`) on a camp day, or a payment taken at the door or taken
- * back, with its payment and money-log entry; what stands at the camp is read from it (camp-arrivals.ts).
+ * The camp's door writes here too (its registration's order, `owner_kind` «camp»): a check-in or its undo for
+ * a person (`person_id`) on a camp day, or a payment taken at the door or taken back, with its payment and
+ * money-log entry; what stands at the camp is read from it (camp-arrivals.ts).
  */
 export const eventCheckinActions = pgTable(
   "event_checkin_actions",
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    orderId: integer("order_id"),
-    campRegistrationId: integer("camp_registration_id"),
+    orderId: integer("order_id").notNull(),
     /** The participant's position in the order; null for a sale's order (picked up) and at the camp. */
     position: integer("position"),
     /** An event's door: checkin | undo. The camp's: checkin | undo-checkin | payment | undo-payment. */
@@ -477,17 +476,16 @@ export const eventCheckinActions = pgTable(
     paymentActionId: integer("payment_action_id").references(() => eventPaymentActions.id, { onDelete: "set null" }),
     /** The camp: the action that undid this payment. */
     undoneBy: uuid("undone_by"),
-    /** Whose row it is, kept by the database: it names only an order of its own side (`ownerKindFks`). */
-    ownerKind: text("owner_kind").generatedAlwaysAs(ownerKindSql),
+    /** Whose row it is, kept by the database: it names only an order of its own side (`orderOwnerFk`). */
+    ownerKind: ownerKindColumn(),
   },
   (table) => [
-    ...ownerKindFks("event_checkin_actions", table, "cascade"),
+    orderOwnerFk("event_checkin_actions", table, "cascade"),
     index("event_checkin_actions_order_idx").on(table.orderId, table.position, table.id),
-    index("event_checkin_actions_camp_registration_idx").on(table.campRegistrationId),
     check("event_checkin_actions_kind_check", sql`${table.kind} in ('checkin', 'undo', 'undo-checkin', 'payment', 'undo-payment')`),
     check(
       "event_checkin_actions_owner_check",
-      sql`(${table.orderId} is null) <> (${table.campRegistrationId} is null) and (${table.campRegistrationId} is null or (${table.personId} is not null and ${table.day} is not null and ${table.actionId} is not null))`,
+      sql`${table.ownerKind} <> 'camp' or (${table.personId} is not null and ${table.day} is not null and ${table.actionId} is not null)`,
     ),
   ],
 );
