@@ -37,7 +37,7 @@ export async function noteUncoveredClaims(
       telephone: campCompanionColumns.telephone,
     })
     .from(eventPositions)
-    .innerJoin(campRegistrations, eq(campRegistrations.id, eventPositions.campRegistrationId))
+    .innerJoin(campRegistrations, eq(campRegistrations.id, eventPositions.orderId))
     .where(
       and(
         eq(campRegistrations.editionYear, editionYear),

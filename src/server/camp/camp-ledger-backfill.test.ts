@@ -41,10 +41,10 @@ const beforeTheLedger = [
   `alter table "camp_registrations" add primary key ("id")`,
   `alter table "camp_registrations" add column "total" integer`,
   // The companions as their own table held them, each with its price (its first charge) and its id.
-  `create table "camp_companions" as select p."id", p."camp_registration_id" as "registration_id", p."position", p."first_name",
+  `create table "camp_companions" as select p."id", p."order_id" as "registration_id", p."position", p."first_name",
      p."last_name", p."cancelled_at", (select l."amount" from "event_ledger_entries" l where l."kind" = 'charge'
-       and l."camp_registration_id" = p."camp_registration_id" and l."person" = 'companion-' || p."id" order by l."id" limit 1) as "amount"
-   from "event_positions" p where p."kind" = 'companion' and p."camp_registration_id" is not null`,
+       and l."camp_registration_id" = p."order_id" and l."person" = 'companion-' || p."id" order by l."id" limit 1) as "amount"
+   from "event_positions" p where p."kind" = 'companion' and p."owner_kind" = 'camp'`,
   // The payments and their money log as the camp's own tables held them, and the ledger's column for them.
   `create table "payments" as select "id", "camp_registration_id" as "registration_id", "reference", "method", "kind", "amount", "state",
      "paid_amount", "captured_amount", "refunded_amount", "created_at", "updated_at", "vipps_state", "authorized_amount", "cancelled_amount",

@@ -153,7 +153,7 @@ describe.each(databaseKinds)("the camp's payments in the engine's table on %s", 
       { paymentId: 2, registrationId: 2, amount: 1200, refundedAmount: 0, ownerKind: "camp" },
     ]);
     const [door] = await database.db.select().from(eventCheckinActions);
-    expect(door).toMatchObject({ campRegistrationId: 2, kind: "payment", amount: 550, paymentId: 5, paymentActionId: 9 });
+    expect(door).toMatchObject({ orderId: 2, ownerKind: "camp", kind: "payment", amount: 550, paymentId: 5, paymentActionId: 9 });
 
     // New rows take ids past the moved ones; a payment has exactly one owner.
     const fresh = await run(`insert into event_payments (camp_registration_id, reference, method, amount, state, created_at, updated_at)

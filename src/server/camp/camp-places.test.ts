@@ -73,9 +73,7 @@ describe.each(databaseKinds)("the camp's places, counted by the events' function
       run(sql`insert into event_waitlist_offers (order_id, owner_kind, token_hash, state, offered_at, expires_at)
               values (${id(name)}, 'camp', ${`hash-${name}`}, 'offered', ${at}::timestamptz, ${expiresAt}::timestamptz)`);
     const sleepsOver = (name: string) =>
-      run(
-        sql`update event_positions set answers = answers || '{"sleepover": true}'::jsonb where camp_registration_id = ${id(name)} and position = 0`,
-      );
+      run(sql`update event_positions set answers = answers || '{"sleepover": true}'::jsonb where order_id = ${id(name)} and position = 0`);
 
     // Anna: confirmed, sleeps over. Bo: awaiting a payment that can still be paid. Cato: awaiting one that cannot.
     // Dina: her own attempt ended, but she has a share of Bo's (a group's payment). Eva: waiting with an offer

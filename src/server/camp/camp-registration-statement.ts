@@ -161,11 +161,11 @@ function statementSql(): SQL {
       order by incoming.edition_year, incoming.lead_draft_id, incoming.ordinal
       on conflict do nothing returning id, order_id, created_at, group_id),
     -- ... and its athlete the order's position 0, the camp's questions its answers (camp-registration-rows.ts).
-    athlete as (insert into ${eventPositions} (camp_registration_id, position, kind, first_name, last_name, age, club_id, grade_id, answers)
-      select registration.id, 0, 'athlete', incoming.first_name, incoming.last_name, incoming.age, incoming.club_id, incoming.grade_id,
+    athlete as (insert into ${eventPositions} (order_id, owner_kind, position, kind, first_name, last_name, age, club_id, grade_id, answers)
+      select registration.id, 'camp', 0, 'athlete', incoming.first_name, incoming.last_name, incoming.age, incoming.club_id, incoming.grade_id,
              jsonb_build_object(${sql.raw(campAnswerFields.map((field) => `'${field}', incoming.${answerColumn(field)}`).join(", "))})
       from registration join incoming on incoming.order_id = registration.order_id),
-    ${insertChildren("companions", eventPositions, eventPositions.campRegistrationId, companionColumns, "camp_registration_id as registration_id, id, position")},
+    ${insertChildren("companions", eventPositions, eventPositions.orderId, companionColumns, "order_id as registration_id, id, position")},
     ${insertChildren("payments", eventPayments, eventPayments.campRegistrationId, paymentColumns)},
     -- The price is written once: its lines are the order's charges in the ledger, the receipt in its order; a
     -- companion's line is the companion's (by its own id).

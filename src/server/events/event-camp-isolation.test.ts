@@ -339,8 +339,6 @@ describe.each(databaseKinds)("the camp and the events kept apart in the shared t
       { column: sql.raw("camp_registration_id"), names: orderRowId },
     ];
     for (const { column, names } of sides) {
-      await rejected(sql`insert into event_positions (${column}, position, kind, first_name, last_name, age, answers)
-        values (${names}, 50, 'companion', 'Feil', 'Side', 30, '{}'::jsonb)`);
       await rejected(sql`insert into event_payments (${column}, reference, method, amount, state, created_at, updated_at)
         values (${names}, 'FEIL-SIDE', 'card_cash', 100, 'unpaid', ${now}, ${now})`);
       await rejected(sql`insert into event_ledger_entries (${column}, at, actor, reason, kind, person, item, label, amount)
@@ -353,6 +351,8 @@ describe.each(databaseKinds)("the camp and the events kept apart in the shared t
       { side: "camp", names: orderRowId },
     ];
     for (const { side, names } of claims) {
+      await rejected(sql`insert into event_positions (order_id, owner_kind, position, kind, first_name, last_name, age, answers)
+        values (${names}, ${side}, 50, 'companion', 'Feil', 'Side', 30, '{}'::jsonb)`);
       await rejected(sql`insert into event_checkin_actions (action_id, kind, order_id, owner_kind, person_id, day, account_username, account_name, at)
         values (${"00000000-0000-4000-8000-0000000000ff"}, 'checkin', ${names}, ${side}, 'a1', '2026-10-15', 'test', 'Test', ${now})`);
       // Declined, so that only the side can refuse it (an open offer may be there already).

@@ -221,3 +221,57 @@ describe.each(databaseKinds)("the camp's door log naming its order by order_id o
     await expect(insert(`(10, 'camp', 'checkin', 'd', 'D', now(), '00000000-0000-4000-8000-000000000012', 'a1', '2026-11-28')`)).rejects.toThrow();
   });
 });
+
+describe.each(databaseKinds)("the camp's positions naming their order by order_id on %s", (kind) => {
+  const stopped = useDatabaseAt(kind, "0056_door_log_by_order_id");
+
+  it("moves each athlete and companion to order_id under its position, keeps every field, the view and the places", async () => {
+    const { database, run } = stopped;
+    await orders(stopped);
+    const answers = (sleepover: boolean) =>
+      `'{"allergies": "nøtter", "gradering": true, "hasLedsager": true, "otherInfo": "", "sleepover": ${sleepover}, "vegan": false, "instructor": "0",
+        "public": true, "wantsToInstruct": false, "dataConsent": true, "termsAccepted": true}'::jsonb`;
+    await run(`insert into event_positions (id, order_id, camp_registration_id, position, kind, first_name, last_name, age, club_id, grade_id, answers,
+        cancelled_at) overriding system value values
+      (3, null, 1, 0, 'athlete', 'Per', 'Hansen', 30, 1, 1, ${answers(true)}, null),
+      (4, null, 1, 1, 'companion', 'Mona', 'Hansen', 40, null, null, '{"clientId": "a", "telephone": "90000002", "email": "", "sleepover": true,
+        "alreadyRegistered": false}'::jsonb, '2026-10-20T10:00:00Z'),
+      (5, 10, null, 0, 'athlete', 'Emma', 'Foresatt', 10, 1, 1, '{}'::jsonb, null),
+      (8, null, 2, 0, 'athlete', 'Kari', 'Hansen', 12, 1, 1, ${answers(false)}, null),
+      (9, 10, null, 1, 'athlete', 'Jonas', 'Foresatt', 14, 1, 1, '{"q1": "ja"}'::jsonb, null)`);
+    await run(`select setval(pg_get_serial_sequence('event_positions', 'id'), 9)`);
+    const view = async () => (await run(`select * from camp_registration_view order by id`)).rows;
+    const sleepoversHeld = async () =>
+      (await run(`select order_id, sleepover_places from event_holders(901, '2026-10-16T10:00:00Z') order by order_id`)).rows;
+    const viewBefore = await view();
+    expect(viewBefore.map((row) => [row.id, row.first_name, row.sleepover])).toEqual([
+      [1, "Per", true],
+      [2, "Kari", false],
+    ]);
+    const heldBefore = await sleepoversHeld();
+    expect(heldBefore).toEqual([{ order_id: 1, sleepover_places: 1 }]);
+    const expected = await expectedAfterMove(stopped, "event_positions");
+    expect(expected.map((row) => [row.id, row.order_id, row.position, row.owner_kind])).toEqual([
+      [3, 1, 0, "camp"],
+      [4, 1, 1, "camp"],
+      [5, 10, 0, "order"],
+      [8, 2, 0, "camp"],
+      [9, 10, 1, "order"],
+    ]);
+
+    await database.migrate();
+
+    expect((await run(`select * from event_positions order by id`)).rows).toEqual(expected);
+    expect(await columnsOf(stopped, "event_positions")).not.toContain("camp_registration_id");
+    expect(await view()).toEqual(viewBefore);
+    expect(await sleepoversHeld()).toEqual(heldBefore);
+    // One position per number in an order, whichever side; the wrong side refused.
+    const insert = (orderId: number, side: string, position: number) =>
+      run(`insert into event_positions (order_id, owner_kind, position, kind, first_name, last_name, age, answers)
+        values (${orderId}, '${side}', ${position}, 'companion', 'Ny', 'Hansen', 30, '{}')`);
+    await insert(2, "camp", 1);
+    await expect(insert(1, "camp", 1)).rejects.toThrow();
+    await expect(insert(1, "order", 2)).rejects.toThrow();
+    await expect(insert(10, "camp", 2)).rejects.toThrow();
+  });
+});

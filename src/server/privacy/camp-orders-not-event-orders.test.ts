@@ -37,7 +37,7 @@ describe.each(databaseKinds)("a camp registration is never taken for an event's 
     positions: await database.db
       .select()
       .from(eventPositions)
-      .where(eq(eventPositions.campRegistrationId, registrationId))
+      .where(eq(eventPositions.orderId, registrationId))
       .orderBy(asc(eventPositions.position)),
     ledger: await database.db
       .select()

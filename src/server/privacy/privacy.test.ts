@@ -330,7 +330,7 @@ describe.each(databaseKinds)("privacy by default on %s", (kind) => {
       JSON.stringify(
         await database.db.execute(
           sql`select r.*, o.*, c.*, l.* from camp_registration_view r join event_orders o on o.id = r.id
-            left join event_positions c on c.camp_registration_id = r.id left join event_ledger_entries l on l.camp_registration_id = r.id`,
+            left join event_positions c on c.order_id = r.id left join event_ledger_entries l on l.camp_registration_id = r.id`,
         ),
       ) + JSON.stringify(await database.db.select().from(mailOutbox));
     for (const value of [

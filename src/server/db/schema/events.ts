@@ -243,17 +243,15 @@ export const eventPositionKinds = ["athlete", "companion", "item"] as const;
  * them within the order from 0; the ledger's charges name a person by it (`participant-{position}`). A person's
  * columns are set for a person and the item's for an item, as the checks hold; a companion has no club or grade.
  *
- * Until the camp's registrations become orders, a camp athlete's companions are positions of that registration
- * (`camp_registration_id`, numbered within it from 0) instead of an order's: one of the two is set. Their
- * telephone, e-mail, sleepover and «already registered» are answers (`CampCompanionAnswers`), and the ledger
- * (`companion-{id}`) and the door (`c{id}`) name them by the position's id.
+ * A camp registration's athlete is its order's position 0 and its companions follow (`owner_kind` «camp»). A
+ * companion's telephone, e-mail, sleepover and «already registered» are answers (`CampCompanionAnswers`), and
+ * the ledger (`companion-{id}`) and the door (`c{id}`) name them by the position's id.
  */
 export const eventPositions = pgTable(
   "event_positions",
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    orderId: integer("order_id"),
-    campRegistrationId: integer("camp_registration_id"),
+    orderId: integer("order_id").notNull(),
     position: integer("position").notNull(),
     kind: text("kind", { enum: eventPositionKinds }).notNull(),
     firstName: text("first_name"),
@@ -271,14 +269,12 @@ export const eventPositions = pgTable(
     price: integer("price"),
     /** Set when this position alone was cancelled (the order's own cancelledAt covers every position). */
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
-    /** Whose row it is, kept by the database: it names only an order of its own side (`ownerKindFks`). */
-    ownerKind: text("owner_kind").generatedAlwaysAs(ownerKindSql),
+    /** Whose row it is, kept by the database: it names only an order of its own side (`orderOwnerFk`). */
+    ownerKind: ownerKindColumn(),
   },
   (table) => [
-    ...ownerKindFks("event_positions", table, "cascade"),
+    orderOwnerFk("event_positions", table, "cascade"),
     unique("event_positions_position_unique").on(table.orderId, table.position),
-    unique("event_positions_camp_position_unique").on(table.campRegistrationId, table.position),
-    check("event_positions_owner_check", sql`(${table.orderId} is null) <> (${table.campRegistrationId} is null)`),
     check("event_positions_kind_check", sql`${table.kind} in ('athlete', 'companion', 'item')`),
     check(
       "event_positions_person_check",
