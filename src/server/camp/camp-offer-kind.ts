@@ -86,7 +86,8 @@ async function takePlace(tx: Db, offer: OfferRow, now: Date, gateway: CampPaymen
   await tx
     .insert(eventPayments)
     .values({
-      campRegistrationId: registration.id,
+      orderId: registration.id,
+      ownerKind: "camp",
       reference,
       method,
       amount: registration.total,

@@ -86,7 +86,7 @@ describe.each(databaseKinds)("registrations arriving together on %s", (kind) => 
               .map((other) => other.firstName),
           ).toEqual(body.ledsagere.map((other) => other.firstName));
           // The price is written once: the receipt's lines are the ledger's charges, each with its label.
-          const charges = ledger.filter((entry) => entry.campRegistrationId === row.id);
+          const charges = ledger.filter((entry) => entry.orderId === row.id);
           expect(charges.every((entry) => entry.kind === "charge" && entry.label !== null)).toBe(true);
           expect(charges.filter((entry) => entry.item === "companion")).toHaveLength(body.ledsagere.length);
           expect(charges.some((entry) => entry.item === "grading")).toBe(body.gradering);

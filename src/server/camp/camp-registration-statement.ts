@@ -140,10 +140,10 @@ const answerColumn = (field: (typeof campAnswerFields)[number]) =>
   field === "instructor" ? `${campRegistrations.instructor.name}::text` : campRegistrations[field].name;
 
 function statementSql(): SQL {
-  // A row naming its order by order_id carries the camp's side as a constant: the write path looks nothing up.
+  // Each row names its order and carries the camp's side as a constant: the write path looks nothing up.
   const insertChildren = (name: string, table: PgTable, registrationId: PgColumn, columns: Record<string, PgColumn>, returning = "") =>
-    sql`${sql.identifier(name)} as (insert into ${table} (${columnNames([registrationId, ...Object.values(columns)])}${sql.raw(registrationId.name === "order_id" ? ", owner_kind" : "")})
-      select registration.id, ${columnsOf("c", columns)}${sql.raw(registrationId.name === "order_id" ? ", 'camp'" : "")}
+    sql`${sql.identifier(name)} as (insert into ${table} (${columnNames([registrationId, ...Object.values(columns)])}, owner_kind)
+      select registration.id, ${columnsOf("c", columns)}, 'camp'
       from registration join ${jsonRecords("c", name, { ...orderIdColumn, ...columns })} on c.order_id = registration.order_id
       order by c.ordinal ${sql.raw(returning && `returning ${returning}`)})`;
   return sql`with published as (select ${publishedFingerprintSql} as fingerprint),
@@ -166,11 +166,11 @@ function statementSql(): SQL {
              jsonb_build_object(${sql.raw(campAnswerFields.map((field) => `'${field}', incoming.${answerColumn(field)}`).join(", "))})
       from registration join incoming on incoming.order_id = registration.order_id),
     ${insertChildren("companions", eventPositions, eventPositions.orderId, companionColumns, "order_id as registration_id, id, position")},
-    ${insertChildren("payments", eventPayments, eventPayments.campRegistrationId, paymentColumns)},
+    ${insertChildren("payments", eventPayments, eventPayments.orderId, paymentColumns)},
     -- The price is written once: its lines are the order's charges in the ledger, the receipt in its order; a
     -- companion's line is the companion's (by its own id).
-    ledger as (insert into ${eventLedgerEntries} (camp_registration_id, at, actor, reason, kind, person, item, label, amount)
-      select registration.id, registration.created_at, ${ledgerWho}, 'charge',
+    ledger as (insert into ${eventLedgerEntries} (order_id, owner_kind, at, actor, reason, kind, person, item, label, amount)
+      select registration.id, 'camp', registration.created_at, ${ledgerWho}, 'charge',
              coalesce('companion-' || companion.id, ${sql.raw(`'${athletePerson}'`)}), c.item, c.label, c.amount
       from registration join ${jsonRecords("c", "charges", { ...orderIdColumn, ...chargeColumns })} on c.order_id = registration.order_id
       left join companions companion on companion.registration_id = registration.id and companion.position = c.companion_position

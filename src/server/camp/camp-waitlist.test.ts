@@ -178,7 +178,7 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     expect(res.body).toBe(waitlistAnswer);
     const [row] = await database.db.select(campRegistrationWithTotal).from(campRegistrations).where(eq(campRegistrations.draftId, body.draftId));
     expect(row).toMatchObject({ status: "waiting", total: 1200 + 550, confirmedAt: null });
-    expect(await database.db.select(campPaymentColumns).from(eventPayments).where(eq(eventPayments.campRegistrationId, row!.id))).toEqual([]);
+    expect(await database.db.select(campPaymentColumns).from(eventPayments).where(eq(eventPayments.orderId, row!.id))).toEqual([]);
     // Its receipt as priced is kept in the ledger (the athlete's line and the companion's), beside the first one's.
     expect(await countRows(database, "event_ledger_entries")).toBe(3);
     const [mail] = await outboxMails(app, eq(mailOutbox.dedupeKey, `camp-waitlist:${row!.id}`));
@@ -259,7 +259,7 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     const [a, b] = await Promise.all([accept(offerToken), accept(offerToken)]);
     expect([a.statusCode, a.body, b.statusCode, b.body]).toEqual([200, "Done", 200, "Done"]);
     expect(await statusOf(vera.id)).toMatchObject({ status: "confirmed", waitlistRank: null });
-    expect(await database.db.select(campPaymentColumns).from(eventPayments).where(eq(eventPayments.campRegistrationId, vera.id))).toMatchObject([
+    expect(await database.db.select(campPaymentColumns).from(eventPayments).where(eq(eventPayments.orderId, vera.id))).toMatchObject([
       { method: "card_cash", state: "unpaid", amount: 1200 },
     ]);
     expect(await outboxMails(app, eq(mailOutbox.dedupeKey, `camp-confirmation:${vera.id}`))).toHaveLength(1);
@@ -487,7 +487,7 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     expect(a.body).toBe(`https://pay.example/${vera.orderId}-1`);
     expect(b.body).toBe(a.body);
     expect(await statusOf(vera.id)).toMatchObject({ status: "pending_payment" });
-    expect(await database.db.select(campPaymentColumns).from(eventPayments).where(eq(eventPayments.campRegistrationId, vera.id))).toMatchObject([
+    expect(await database.db.select(campPaymentColumns).from(eventPayments).where(eq(eventPayments.orderId, vera.id))).toMatchObject([
       { method: "vipps", state: "created", reference: `${vera.orderId}-1` },
     ]);
     expect(await outboxMails(app, eq(mailOutbox.dedupeKey, `camp-confirmation:${vera.id}`))).toEqual([]);
@@ -508,7 +508,7 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
       expect(accepted.body).not.toContain("pay.example");
       expect(calls).toEqual([]);
       expect(await statusOf(vera.id)).toMatchObject({ status: "confirmed", vipps: false });
-      expect(await database.db.select(campPaymentColumns).from(eventPayments).where(eq(eventPayments.campRegistrationId, vera.id))).toMatchObject([
+      expect(await database.db.select(campPaymentColumns).from(eventPayments).where(eq(eventPayments.orderId, vera.id))).toMatchObject([
         { method: "card_cash", state: "unpaid" },
       ]);
     } finally {
@@ -524,7 +524,7 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     expect((await postRegistration(app, paying)).body).toMatch(/^https:\/\/pay\.example\//);
     const vera = await joinWaitlist({ firstName: "Vera" });
     const [per] = await database.db.select(campRegistrationWithTotal).from(campRegistrations).where(eq(campRegistrations.draftId, paying.draftId));
-    await database.db.update(eventPayments).set({ state: "aborted", vippsState: "ABORTED" }).where(eq(eventPayments.campRegistrationId, per!.id));
+    await database.db.update(eventPayments).set({ state: "aborted", vippsState: "ABORTED" }).where(eq(eventPayments.orderId, per!.id));
     await app.campWaitlist.drain();
     expect(await database.db.select({ registrationId: eventWaitlistOffers.orderId }).from(eventWaitlistOffers)).toEqual([
       { registrationId: vera.id },
@@ -540,7 +540,7 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     const paying = draft({ vipps: true });
     const firstAnswer = (await postRegistration(app, paying)).body;
     const [per] = await database.db.select(campRegistrationWithTotal).from(campRegistrations).where(eq(campRegistrations.draftId, paying.draftId));
-    await database.db.update(eventPayments).set({ state: "aborted", vippsState: "ABORTED" }).where(eq(eventPayments.campRegistrationId, per!.id));
+    await database.db.update(eventPayments).set({ state: "aborted", vippsState: "ABORTED" }).where(eq(eventPayments.orderId, per!.id));
     const again = await postRegistration(app, paying);
     expect(again.body).toBe(`https://pay.example/${per!.orderId}-2`);
     expect(again.body).not.toBe(firstAnswer);

@@ -179,7 +179,7 @@ describe.each(databaseKinds)("the camp and the events kept apart in the shared t
     const [payment] = await database.db
       .select({ amount: eventPayments.amount })
       .from(eventPayments)
-      .where(eq(eventPayments.campRegistrationId, registrationId))
+      .where(eq(eventPayments.orderId, registrationId))
       .orderBy(asc(eventPayments.id))
       .limit(1);
     expect(campBefore.charged).toBe(payment!.amount);
@@ -334,16 +334,6 @@ describe.each(databaseKinds)("the camp and the events kept apart in the shared t
       expect(cause?.code, String(error)).toBe("23503");
     };
     const before = await campRows(database.db);
-    const sides = [
-      { column: sql.raw("order_id"), names: registrationId },
-      { column: sql.raw("camp_registration_id"), names: orderRowId },
-    ];
-    for (const { column, names } of sides) {
-      await rejected(sql`insert into event_payments (${column}, reference, method, amount, state, created_at, updated_at)
-        values (${names}, 'FEIL-SIDE', 'card_cash', 100, 'unpaid', ${now}, ${now})`);
-      await rejected(sql`insert into event_ledger_entries (${column}, at, actor, reason, kind, person, item, label, amount)
-        values (${names}, ${now}, 'test', 'Feil side', 'charge', 'athlete', 'athlete', 'Feil side', 100)`);
-    }
     // A row names every order by order_id and carries its side as its writer sets it: a row claiming either side
     // for the other side's order is refused.
     const claims = [
@@ -351,6 +341,10 @@ describe.each(databaseKinds)("the camp and the events kept apart in the shared t
       { side: "camp", names: orderRowId },
     ];
     for (const { side, names } of claims) {
+      await rejected(sql`insert into event_payments (order_id, owner_kind, reference, method, amount, state, created_at, updated_at)
+        values (${names}, ${side}, 'FEIL-SIDE', 'card_cash', 100, 'unpaid', ${now}, ${now})`);
+      await rejected(sql`insert into event_ledger_entries (order_id, owner_kind, at, actor, reason, kind, person, item, label, amount)
+        values (${names}, ${side}, ${now}, 'test', 'Feil side', 'charge', 'athlete', 'athlete', 'Feil side', 100)`);
       await rejected(sql`insert into event_positions (order_id, owner_kind, position, kind, first_name, last_name, age, answers)
         values (${names}, ${side}, 50, 'companion', 'Feil', 'Side', 30, '{}'::jsonb)`);
       await rejected(sql`insert into event_checkin_actions (action_id, kind, order_id, owner_kind, person_id, day, account_username, account_name, at)
@@ -369,7 +363,7 @@ describe.each(databaseKinds)("the camp and the events kept apart in the shared t
     await rejected(sql`insert into order_changes (order_id, at, actor, summary) values (${registrationId}, ${now}, 'test', 'Feil side')`);
     await rejected(sql`insert into family_links (token_hash, order_id, created_at) values (${"x".repeat(64)}, ${registrationId}, ${now})`);
     await rejected(sql`insert into payment_shares (payment_id, registration_id, amount)
-      select id, ${orderRowId}, 100 from event_payments where camp_registration_id = ${registrationId} limit 1`);
+      select id, ${orderRowId}, 100 from event_payments where order_id = ${registrationId} limit 1`);
     // An order's side is its event's: no camp order under the grading, no event order under the camp's edition.
     const grading = sql`(select event_id from event_orders where id = ${orderRowId})`;
     const edition = sql`(select event_id from event_orders where id = ${registrationId})`;

@@ -275,3 +275,69 @@ describe.each(databaseKinds)("the camp's positions naming their order by order_i
     await expect(insert(10, "camp", 2)).rejects.toThrow();
   });
 });
+
+describe.each(databaseKinds)("the camp's payments and ledger naming their order by order_id on %s", (kind) => {
+  const stopped = useDatabaseAt(kind, "0057_positions_by_order_id");
+
+  it("moves each camp payment and ledger entry to order_id, keeps every field, the shares and the places", async () => {
+    const { database, run } = stopped;
+    await orders(stopped);
+    await run(`update event_orders set status = 'pending_payment' where id = 1`);
+    await run(`insert into event_positions (order_id, owner_kind, position, kind, first_name, last_name, age, club_id, grade_id, answers) values
+      (1, 'camp', 0, 'athlete', 'Per', 'Hansen', 30, 1, 1, '{"sleepover": false}'::jsonb)`);
+    await run(`insert into event_payments (id, order_id, camp_registration_id, reference, method, kind, amount, state, paid_amount, vipps_state,
+        authorized_amount, captured_amount, settle, next_check_at, created_at, updated_at) overriding system value values
+      (2, null, 1, 'VL26-AAAAA1-1', 'vipps', 'registration', 2400, 'authorized', 0, 'AUTHORIZED', 2400, 0, 'capture', '2026-11-21T10:00:00Z',
+        '2026-11-20T10:00:00Z', '2026-11-20T10:01:00Z'),
+      (3, 10, null, 'GR26-AAAAAA-1', 'card_cash', 'registration', 700, 'paid', 700, null, 0, 0, null, null,
+        '2026-11-20T10:00:00Z', '2026-11-20T10:02:00Z'),
+      (6, null, 2, 'VL26-AAAAA2', 'card_cash', 'change', 550, 'unpaid', 0, null, 0, 0, null, null, '2026-11-20T10:03:00Z', '2026-11-20T10:03:00Z')`);
+    await run(`select setval(pg_get_serial_sequence('event_payments', 'id'), 6)`);
+    await run(`insert into payment_shares (payment_id, registration_id, amount, refunded_amount) values (2, 1, 1200, 0), (2, 2, 1200, 100)`);
+    await run(`insert into event_ledger_entries (id, order_id, camp_registration_id, at, actor, reason, kind, person, item, label, method, amount,
+        payment_id) overriding system value values
+      (4, null, 1, '2026-11-20T10:00:00Z', 'deltaker', 'Påmelding', 'charge', 'athlete', 'athlete', 'Vinterleir: Per Hansen', null, 2400, null),
+      (5, 10, null, '2026-11-20T10:00:00Z', 'deltaker', 'Bestilling', 'charge', 'participant-0', 'participant', 'Gradering', null, 700, null),
+      (7, 10, null, '2026-11-20T10:02:00Z', 'kasse', 'Betalt', 'payment', null, null, null, 'cash', 700, 3),
+      (8, null, 2, '2026-11-20T10:03:00Z', 'camp-admin', 'Rettet', 'refund-owed', null, null, null, 'other', 100, 6)`);
+    await run(`select setval(pg_get_serial_sequence('event_ledger_entries', 'id'), 8)`);
+    const held = async () => (await run(`select order_id, places from event_holders(901, '2026-11-20T12:00:00Z') order by order_id`)).rows;
+    const heldBefore = await held();
+    // The registration waiting for its reserved Vipps payment holds its place.
+    expect(heldBefore).toEqual([{ order_id: 1, places: 1 }]);
+    const payments = await expectedAfterMove(stopped, "event_payments");
+    const ledger = await expectedAfterMove(stopped, "event_ledger_entries");
+    expect(payments.map((row) => [row.id, row.order_id, row.owner_kind])).toEqual([
+      [2, 1, "camp"],
+      [3, 10, "order"],
+      [6, 2, "camp"],
+    ]);
+    expect(ledger.map((row) => [row.id, row.order_id, row.owner_kind, row.payment_id])).toEqual([
+      [4, 1, "camp", null],
+      [5, 10, "order", null],
+      [7, 10, "order", 3],
+      [8, 2, "camp", 6],
+    ]);
+    const shares = (await run(`select * from payment_shares order by registration_id`)).rows;
+
+    await database.migrate();
+
+    expect((await run(`select * from event_payments order by id`)).rows).toEqual(payments);
+    expect((await run(`select * from event_ledger_entries order by id`)).rows).toEqual(ledger);
+    expect((await run(`select * from payment_shares order by registration_id`)).rows).toEqual(shares);
+    for (const table of ["event_payments", "event_ledger_entries"]) expect(await columnsOf(stopped, table)).not.toContain("camp_registration_id");
+    expect(await held()).toEqual(heldBefore);
+    // An entry's order and its payment must both be of its side; a camp payment claiming «order» is refused.
+    const entry = (orderId: number, side: string, paymentId: number) =>
+      run(`insert into event_ledger_entries (order_id, owner_kind, at, actor, reason, kind, method, amount, payment_id)
+        values (${orderId}, '${side}', now(), 'test', 'Betaling', 'payment', 'cash', 1, ${paymentId})`);
+    await entry(1, "camp", 2);
+    await expect(entry(1, "camp", 3)).rejects.toThrow();
+    await expect(entry(10, "order", 2)).rejects.toThrow();
+    await expect(entry(1, "order", 2)).rejects.toThrow();
+    await expect(
+      run(`insert into event_payments (order_id, reference, method, amount, state, created_at, updated_at)
+        values (1, 'FEIL', 'card_cash', 1, 'unpaid', now(), now())`),
+    ).rejects.toThrow();
+  });
+});

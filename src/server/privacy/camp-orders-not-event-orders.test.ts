@@ -42,13 +42,9 @@ describe.each(databaseKinds)("a camp registration is never taken for an event's 
     ledger: await database.db
       .select()
       .from(eventLedgerEntries)
-      .where(eq(eventLedgerEntries.campRegistrationId, registrationId))
+      .where(eq(eventLedgerEntries.orderId, registrationId))
       .orderBy(asc(eventLedgerEntries.id)),
-    payments: await database.db
-      .select()
-      .from(eventPayments)
-      .where(eq(eventPayments.campRegistrationId, registrationId))
-      .orderBy(asc(eventPayments.id)),
+    payments: await database.db.select().from(eventPayments).where(eq(eventPayments.orderId, registrationId)).orderBy(asc(eventPayments.id)),
   });
 
   beforeAll(async () => {

@@ -114,10 +114,7 @@ describe.each(databaseKinds)("a camp registration's rows in the tables shared wi
     });
     expect(added.statusCode, added.body).toBe(200);
     const reasons = async () =>
-      (await database.db.select().from(eventLedgerEntries).where(eq(eventLedgerEntries.campRegistrationId, id))).map((entry) => [
-        entry.amount,
-        entry.reason,
-      ]);
+      (await database.db.select().from(eventLedgerEntries).where(eq(eventLedgerEntries.orderId, id))).map((entry) => [entry.amount, entry.reason]);
     const before = await reasons();
     expect(before.map(([, reason]) => reason)).toContain("Ledsager Kåre Ledsagersen lagt til av leirledelsen.");
 

@@ -563,7 +563,7 @@ export async function forgetPerson(db: Db, registrationId: number, now: Date, ac
     const [payment] = await tx
       .select({ id: eventPayments.id })
       .from(eventPayments)
-      .where(eq(eventPayments.campRegistrationId, registrationId))
+      .where(and(eq(eventPayments.orderId, registrationId), eq(eventPayments.ownerKind, "camp")))
       .orderBy(sql`${eventPayments.id} desc`)
       .limit(1);
     // money_actions is the admin action log of a registration; every registration has a payment row.

@@ -184,7 +184,7 @@ export async function anonymiseRegistrations(
     await tx.execute(sql`
       update event_ledger_entries set label = split_part(label, ': ', 1) || ': ' || ${anonymisedName}
           || coalesce(substring(label from ${keptSuffix}::text), '')
-        where ${inArray(eventLedgerEntries.campRegistrationId, ids)} and kind = 'charge' and item in ('athlete', 'companion')
+        where ${and(inArray(eventLedgerEntries.orderId, ids), eq(eventLedgerEntries.ownerKind, "camp"))} and kind = 'charge' and item in ('athlete', 'companion')
           and position(': ' in label) > 0`);
     // The ledger's reasons can name a companion («Ledsager Kåre Ledsagersen lagt til av leirledelsen.»): each
     // name is replaced in its own registration's entries, the longest first, before the people are blanked (as
@@ -200,7 +200,13 @@ export async function anonymiseRegistrations(
       await tx
         .update(eventLedgerEntries)
         .set({ reason: sql`replace(${eventLedgerEntries.reason}, ${name}::text, ${anonymisedName}::text)` })
-        .where(and(eq(eventLedgerEntries.campRegistrationId, registrationId), sql`position(${name}::text in ${eventLedgerEntries.reason}) > 0`));
+        .where(
+          and(
+            eq(eventLedgerEntries.orderId, registrationId),
+            eq(eventLedgerEntries.ownerKind, "camp"),
+            sql`position(${name}::text in ${eventLedgerEntries.reason}) > 0`,
+          ),
+        );
     await tx
       .update(eventPositions)
       .set({
@@ -271,11 +277,14 @@ export async function deleteExpiredAccounting(db: Db, now: Date, years: number):
     deleted += await db.transaction(async (tx) => {
       const ids = await lockCampOrders(tx, eq(campRegistrations.editionYear, year));
       if (ids.length === 0) return 0;
-      const paymentIds = tx.select({ id: eventPayments.id }).from(eventPayments).where(inArray(eventPayments.campRegistrationId, ids));
-      await tx.delete(eventLedgerEntries).where(inArray(eventLedgerEntries.campRegistrationId, ids));
+      const paymentIds = tx
+        .select({ id: eventPayments.id })
+        .from(eventPayments)
+        .where(and(inArray(eventPayments.orderId, ids), eq(eventPayments.ownerKind, "camp")));
+      await tx.delete(eventLedgerEntries).where(and(inArray(eventLedgerEntries.orderId, ids), eq(eventLedgerEntries.ownerKind, "camp")));
       await tx.delete(eventPaymentActions).where(inArray(eventPaymentActions.paymentId, paymentIds));
       await tx.delete(paymentShares).where(inArray(paymentShares.registrationId, ids));
-      await tx.delete(eventPayments).where(inArray(eventPayments.campRegistrationId, ids));
+      await tx.delete(eventPayments).where(and(inArray(eventPayments.orderId, ids), eq(eventPayments.ownerKind, "camp")));
       await tx.delete(mailOutbox).where(campMailsOf(ids));
       // A registration is its order: the athlete, the companions, the links, the change log, the offers and the
       // door's log go with it (ON DELETE CASCADE); the ledger's entries and the payments were deleted above.

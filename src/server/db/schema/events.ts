@@ -128,7 +128,7 @@ export const eventOrders = pgTable(
     anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),
     /**
      * «camp» for a camp registration, «order» for an event's order: it must be its event's (a foreign key over
-     * both), and every row that names the order must be of the same side (`ownerKindFks`), so neither side's
+     * both), and every row that names the order must be of the same side (`orderOwnerFk`), so neither side's
      * rows can name the other's order, whatever a query forgets.
      */
     ownerKind: text("owner_kind", { enum: ["camp", "order"] })
@@ -145,13 +145,6 @@ export const eventOrders = pgTable(
     check("event_orders_status_check", sql`${table.status} in ('confirmed', 'pending_payment', 'waiting', 'cancelled')`),
   ],
 );
-
-/**
- * «camp» for a camp registration's row, «order» for an event order's: a generated column of the payments and of
- * each table whose rows name a payment, so that a foreign key over the payment and its owner keeps the camp's
- * money and the events' apart in the database, not only in the queries.
- */
-export const ownerKindSql = sql`case when order_id is null then 'camp' else 'order' end`;
 
 /**
  * The foreign key of a row that names an order (`order_id`, a camp registration's or an event's): over the order
@@ -171,29 +164,6 @@ function ownerKindColumn() {
   return text("owner_kind", { enum: ["camp", "order"] })
     .notNull()
     .default("order");
-}
-
-/**
- * The foreign keys of a row that names an order by `order_id` (an event's) or `camp_registration_id` (the camp's):
- * over the order and the row's own side, so each names only an order of its side.
- */
-function ownerKindFks(
-  name: string,
-  table: { orderId: AnyPgColumn; campRegistrationId: AnyPgColumn; ownerKind: AnyPgColumn },
-  onDelete: "cascade" | "no action",
-) {
-  return [
-    foreignKey({
-      name: `${name}_order_owner_fk`,
-      columns: [table.orderId, table.ownerKind],
-      foreignColumns: [eventOrders.id, eventOrders.ownerKind],
-    }).onDelete(onDelete),
-    foreignKey({
-      name: `${name}_camp_owner_fk`,
-      columns: [table.campRegistrationId, table.ownerKind],
-      foreignColumns: [eventOrders.id, eventOrders.ownerKind],
-    }).onDelete(onDelete),
-  ];
 }
 
 /**
@@ -291,9 +261,8 @@ export const paymentMethods = ["vipps", "card_cash", "free"] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 
 /**
- * Every payment (or payment attempt) of an event order (`order_id`) or, until the camp's registrations are
- * orders themselves, of a camp registration (`camp_registration_id`); exactly one of the two is set, and each
- * side reads only its own rows. Accounting records (kept 5 years, D6): never deleted with the personal data.
+ * Every payment (or payment attempt) of an order (`order_id`): an event order's or a camp registration's
+ * (`owner_kind` «camp»); each side reads only its own rows. Accounting records (kept 5 years, D6): never deleted with the personal data.
  * Our Vipps state comes only from Vipps (docs/decisions/0006-vipps.md); each Vipps attempt has its own
  * reference, a camp registration's card/cash and free payments use its order id.
  */
@@ -301,8 +270,7 @@ export const eventPayments = pgTable(
   "event_payments",
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    orderId: integer("order_id"),
-    campRegistrationId: integer("camp_registration_id"),
+    orderId: integer("order_id").notNull(),
     reference: text("reference").notNull().unique(),
     method: text("method", { enum: paymentMethods }).notNull(),
     /** "registration": the order's own payment (attempts); "change": the difference for a change made later ("Min påmelding"). */
@@ -340,15 +308,13 @@ export const eventPayments = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
     /** Whose payment it is, kept by the database: the rows that name a payment must be of the same owner. */
-    ownerKind: text("owner_kind").generatedAlwaysAs(ownerKindSql),
+    ownerKind: ownerKindColumn(),
   },
   (table) => [
-    ...ownerKindFks("event_payments", table, "no action"),
+    orderOwnerFk("event_payments", table, "no action"),
     unique("event_payments_id_owner_unique").on(table.id, table.ownerKind),
     index("event_payments_order_idx").on(table.orderId),
-    index("event_payments_camp_registration_idx").on(table.campRegistrationId),
     index("event_payments_next_check_idx").on(table.nextCheckAt),
-    check("event_payments_owner_check", sql`(${table.orderId} is null) <> (${table.campRegistrationId} is null)`),
     check("event_payments_method_check", sql`${table.method} in ('vipps', 'card_cash', 'free')`),
   ],
 );
@@ -374,8 +340,8 @@ export const eventPaymentActions = pgTable(
 /**
  * The money ledger of every order (docs/decisions/0016-money-ledger.md): one row per charge, money in and money
  * out, appended and never changed, counted by the shared functions (src/shared/camp/camp-ledger.ts) into every
- * figure anybody sees. An entry belongs to an event order (`order_id`) or, until the camp's registrations are
- * orders themselves, to a camp registration (`camp_registration_id`), with the payment its money went through
+ * figure anybody sees. An entry belongs to an order (`order_id`: an event order's or, with `owner_kind` «camp», a
+ * camp registration's), with the payment its money went through
  * in `payment_id` (one of that order's or registration's, or a group's); a group that pays together is the
  * sum of its registrations' ledgers. Accounting records: kept when the personal data is blanked, so no cascade.
  */
@@ -383,8 +349,7 @@ export const eventLedgerEntries = pgTable(
   "event_ledger_entries",
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    orderId: integer("order_id"),
-    campRegistrationId: integer("camp_registration_id"),
+    orderId: integer("order_id").notNull(),
     at: timestamp("at", { withTimezone: true }).notNull(),
     /** The admin account's username, "deltaker" (the family's link), "vipps-webhook", "system" or "migrering". */
     actor: text("actor").notNull(),
@@ -403,25 +368,18 @@ export const eventLedgerEntries = pgTable(
     /** Whole kroner. */
     amount: integer("amount").notNull(),
     paymentId: integer("payment_id").references(() => eventPayments.id),
-    /** Whose entry it is: its payment must be of the same owner (`ownerKindSql`). */
-    ownerKind: text("owner_kind").generatedAlwaysAs(ownerKindSql),
+    /** Whose entry it is, as its writer sets it: its order and its payment must be of the same side. */
+    ownerKind: ownerKindColumn(),
     /** A correction names the entry it corrects (an undone door payment, a refund Vipps refused). */
     correctsId: integer("corrects_id").references((): AnyPgColumn => eventLedgerEntries.id),
   },
   (table) => [
-    ...ownerKindFks("event_ledger_entries", table, "no action"),
-    // Each kind's rows in its own indexes: an order's entry writes none of the camp's, and the other way round.
-    index("event_ledger_entries_order_idx")
-      .on(table.orderId)
-      .where(sql`${table.orderId} is not null`),
-    index("event_ledger_entries_camp_registration_idx")
-      .on(table.campRegistrationId)
-      .where(sql`${table.campRegistrationId} is not null`),
+    orderOwnerFk("event_ledger_entries", table, "no action"),
+    index("event_ledger_entries_order_idx").on(table.orderId),
     index("event_ledger_entries_payment_idx")
       .on(table.paymentId)
       .where(sql`${table.paymentId} is not null`),
     check("event_ledger_entries_kind_check", sql`${table.kind} in ('charge', 'payment', 'refund', 'refund-owed', 'refund-paid')`),
-    check("event_ledger_entries_owner_check", sql`(${table.orderId} is null) <> (${table.campRegistrationId} is null)`),
     foreignKey({
       name: "event_ledger_entries_payment_owner_fk",
       columns: [table.paymentId, table.ownerKind],
