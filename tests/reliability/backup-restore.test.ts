@@ -57,27 +57,27 @@ async function createData(database: Database) {
       'ase@example.no', 'ase@example.no', '+4791234567', '2026-10-01T10:00:00Z', '2026-10-01T10:00:00Z', 'camp'
     from events where slug = 'vinterleir-2026'`);
   await database.db.execute(sql`
-    insert into event_positions (camp_registration_id, position, kind, first_name, last_name, age, club_id, grade_id, answers)
-    select id, 0, 'athlete', first_name, last_name, 31, 1, 5,
+    insert into event_positions (order_id, owner_kind, position, kind, first_name, last_name, age, club_id, grade_id, answers)
+    select id, 'camp', 0, 'athlete', first_name, last_name, 31, 1, 5,
            jsonb_build_object('allergies', 'Nøtter', 'gradering', false, 'hasLedsager', true, 'otherInfo', 'Linje 1' || chr(10) || 'Linje 2',
              'sleepover', true, 'vegan', false, 'instructor', '0', 'public', true, 'wantsToInstruct', false, 'dataConsent', true,
              'termsAccepted', true)
       from event_orders where order_id = 'VL26-BACKUP'`);
   await database.db.execute(sql`
-    insert into event_positions (camp_registration_id, position, kind, first_name, last_name, age, answers)
-    select id, 1, 'companion', 'Kari', 'Ørnulfsen', 40,
+    insert into event_positions (order_id, owner_kind, position, kind, first_name, last_name, age, answers)
+    select id, 'camp', 1, 'companion', 'Kari', 'Ørnulfsen', 40,
            '{"clientId": "c1", "telephone": "98765432", "email": "kari@example.no", "sleepover": true, "alreadyRegistered": false}'::jsonb
       from event_orders where order_id = 'VL26-BACKUP'`);
   await database.db.execute(sql`
-    insert into event_ledger_entries (camp_registration_id, at, actor, reason, kind, person, item, label, amount)
-    select r.id, '2026-10-01T10:00:00Z', 'deltaker', 'Påmelding', 'charge', p.person, p.item, p.label, p.amount
-      from event_orders r join event_positions c on c.camp_registration_id = r.id and c.kind = 'companion',
+    insert into event_ledger_entries (order_id, owner_kind, at, actor, reason, kind, person, item, label, amount)
+    select r.id, 'camp', '2026-10-01T10:00:00Z', 'deltaker', 'Påmelding', 'charge', p.person, p.item, p.label, p.amount
+      from event_orders r join event_positions c on c.order_id = r.id and c.kind = 'companion',
       lateral (values (1, 'athlete', 'athlete', 'Vinterleir, ungdom/voksen: Åse Ørnulfsen', 1200),
                       (2, 'companion-' || c.id, 'companion', 'Ledsager: Kari Ørnulfsen', 550)) as p(n, person, item, label, amount)
     where r.order_id = 'VL26-BACKUP' order by p.n`);
   await database.db.execute(sql`
-    insert into event_payments (camp_registration_id, reference, method, amount, state, paid_amount, created_at, updated_at)
-    select id, 'VL26-BACKUP', 'card_cash', 1750, 'paid', 1750, '2026-10-01T10:00:00Z', '2026-10-02T10:00:00Z' from event_orders where order_id = 'VL26-BACKUP'`);
+    insert into event_payments (order_id, owner_kind, reference, method, amount, state, paid_amount, created_at, updated_at)
+    select id, 'camp', 'VL26-BACKUP', 'card_cash', 1750, 'paid', 1750, '2026-10-01T10:00:00Z', '2026-10-02T10:00:00Z' from event_orders where order_id = 'VL26-BACKUP'`);
   await database.db.execute(sql`
     insert into event_payment_actions (payment_id, actor, action, amount, at, note)
     select id, 'camp-admin', 'mark-paid', 1750, '2026-10-02T10:00:00Z', 'Betalt kontant' from event_payments where reference = 'VL26-BACKUP'`);

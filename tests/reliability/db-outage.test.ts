@@ -90,7 +90,7 @@ describe.skipIf(Boolean(unavailable))("database outage (PostgreSQL stopped under
     const {
       rows: [payment],
     } = await db.query<{ reference: string; order_id: string }>(
-      `select p.reference, r.order_id from event_payments p join camp_registration_view r on r.id = p.camp_registration_id where r.last_name = $1 and p.method = 'vipps'`,
+      `select p.reference, r.order_id from event_payments p join camp_registration_view r on r.id = p.order_id where r.last_name = $1 and p.method = 'vipps'`,
       [pay.lastName],
     );
     expect(payment).toBeDefined();

@@ -124,7 +124,7 @@ describe.skipIf(!withPostgres)("scale-out: two processes on one PostgreSQL datab
       for (let i = 0; i < 300 && captured < PAYMENTS; i++) {
         await sleep(100);
         const { rows } = await sql.query<{ n: number }>(
-          `select count(*)::int as n from event_payments where camp_registration_id is not null and method = 'vipps' and state = 'captured' and claimed_until is null`,
+          `select count(*)::int as n from event_payments where owner_kind = 'camp' and method = 'vipps' and state = 'captured' and claimed_until is null`,
         );
         captured = rows[0]!.n;
       }

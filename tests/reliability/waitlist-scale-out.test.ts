@@ -83,7 +83,7 @@ describe.skipIf(!withPostgres)("waiting list: two processes on one PostgreSQL da
       expect(cancels.map((answer) => answer.status)).toEqual([200, 200, 200]);
       await sleep(6_000);
       const { rows: offers } = await sql.query<{ n: number; registrations: number }>(
-        "select count(*)::int as n, count(distinct camp_registration_id)::int as registrations from event_waitlist_offers where state = 'offered'",
+        "select count(*)::int as n, count(distinct order_id)::int as registrations from event_waitlist_offers where state = 'offered' and owner_kind = 'camp'",
       );
       expect(offers[0]).toEqual({ n: 3, registrations: 3 });
       const { rows: mails } = await sql.query<{ n: number }>(

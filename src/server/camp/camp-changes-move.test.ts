@@ -6,11 +6,11 @@ import { useDatabaseAt } from "../test-support/migrations-up-to.ts";
 import { registrationChanges } from "./camp-self-service.ts";
 
 /**
- * The camp's change log becomes the engine's (`order_changes`, with `camp_registration_id` until the
- * registrations are orders). Every row moves with its id, time, actor and summary, so the leader's log reads as
+ * The camp's change log becomes the engine's (`order_changes`; since migration 0053 a registration's rows name
+ * its order by `order_id`, the registration's id). Every row moves with its id, time, actor and summary, so the leader's log reads as
  * before; new rows take ids past the moved ones.
  */
-/** Every column but the row's side, which migration 0050 adds. */
+/** Every column but the row's side, which migrations 0050 and 0053 add. */
 function rowWithoutSide<Table extends typeof orderChanges>(table: Table) {
   const { ownerKind: _side, ...columns } = getTableColumns(table);
   return columns;
@@ -46,25 +46,22 @@ describe.each(databaseKinds)("the camp's change log as order changes on %s", (ki
     expect(rows).toEqual([
       {
         id: 3,
-        orderId: null,
-        campRegistrationId: 1,
+        orderId: 1,
         at: new Date("2026-10-15T08:00:03.516Z"),
         actor: "deltaker",
         summary: "Avbestilte ledsager Frode Hansen (refusjon 550 kr)",
       },
-      { id: 7, orderId: null, campRegistrationId: 2, at: new Date("2026-10-15T08:00:03.680Z"), actor: "deltaker", summary: "Endret allergier" },
+      { id: 7, orderId: 2, at: new Date("2026-10-15T08:00:03.680Z"), actor: "deltaker", summary: "Endret allergier" },
       {
         id: 8,
-        orderId: null,
-        campRegistrationId: 1,
+        orderId: 1,
         at: new Date("2026-10-15T08:00:03.516Z"),
         actor: "camp-admin",
         summary: "Leirledelsen la til ledsager Mona Hansen (550 kr)",
       },
       {
         id: 12,
-        orderId: null,
-        campRegistrationId: 1,
+        orderId: 1,
         at: new Date("2026-10-14T09:30:00.000Z"),
         actor: "system",
         summary: "Ledsager Mona Hansen er oppgitt som allerede påmeldt, men er avbestilt på VL26-AAAAA2",
@@ -79,20 +76,16 @@ describe.each(databaseKinds)("the camp's change log as order changes on %s", (ki
 
     // A new change takes an id past every moved one.
     const fresh = await run(
-      `insert into order_changes (camp_registration_id, at, actor, summary) values (2, ${at}, 'deltaker', 'Endret telefon') returning id`,
+      `insert into order_changes (order_id, owner_kind, at, actor, summary) values (2, 'camp', ${at}, 'deltaker', 'Endret telefon') returning id`,
     );
     expect(Number(fresh.rows[0]!.id)).toBeGreaterThan(12);
-    // Exactly one owner: neither, or both, is refused.
+    // A change names an order: none is refused.
     await expect(run(`insert into order_changes (at, actor, summary) values (${at}, 'deltaker', 'Uten eier')`)).rejects.toThrow();
     await run(`insert into events (slug, kind, definition, last_day, created_at, updated_at)
       values ('gradering-desember', 'gradering', '{}', '2026-12-12', ${at}, ${at})`);
     await run(`insert into event_orders (event_id, order_id, draft_id, status, method, first_name, last_name, email, telephone, amount, places, created_at)
       values ((select id from events where slug = 'gradering-desember'), 'GR26-AAAAAA', 'd1', 'confirmed', 'card_cash', 'Eva', 'Foresatt',
         'eva@example.no', '90000000', 700, 1, ${at})`);
-    await expect(
-      run(`insert into order_changes (order_id, camp_registration_id, at, actor, summary)
-        values ((select id from event_orders where order_id = 'GR26-AAAAAA'), 1, ${at}, 'deltaker', 'To eiere')`),
-    ).rejects.toThrow();
     // An order's changes go with the order, and a registration's with the registration (since 0049 an order of
     // the same id).
     await run(
@@ -100,10 +93,10 @@ describe.each(databaseKinds)("the camp's change log as order changes on %s", (ki
     );
     await run(`delete from event_orders where order_id = 'GR26-AAAAAA'`);
     await run(`delete from event_orders where id = 1`);
-    const left = await run(`select camp_registration_id, summary from order_changes order by id`);
+    const left = await run(`select order_id, summary from order_changes order by id`);
     expect(left.rows).toEqual([
-      { camp_registration_id: 2, summary: "Endret allergier" },
-      { camp_registration_id: 2, summary: "Endret telefon" },
+      { order_id: 2, summary: "Endret allergier" },
+      { order_id: 2, summary: "Endret telefon" },
     ]);
     const gone = await run(`select count(*)::int as n from information_schema.tables where table_name = 'camp_registration_changes'`);
     expect(gone.rows[0]!.n).toBe(0);

@@ -37,7 +37,7 @@ export async function noteUncoveredClaims(
       telephone: campCompanionColumns.telephone,
     })
     .from(eventPositions)
-    .innerJoin(campRegistrations, eq(campRegistrations.id, eventPositions.campRegistrationId))
+    .innerJoin(campRegistrations, eq(campRegistrations.id, eventPositions.orderId))
     .where(
       and(
         eq(campRegistrations.editionYear, editionYear),
@@ -51,7 +51,8 @@ export async function noteUncoveredClaims(
   const uncovered = claims.filter((claim) => keys.has(personKey(claim.firstName, claim.lastName, claim.telephone)));
   for (const claim of uncovered) {
     await tx.insert(orderChanges).values({
-      campRegistrationId: claim.registrationId,
+      orderId: claim.registrationId,
+      ownerKind: "camp",
       at: now,
       actor: "system",
       summary: `Ledsager ${claim.firstName} ${claim.lastName} er oppgitt som allerede påmeldt, men er avbestilt i en annen påmelding og er ikke betalt for lenger. Ta betalt for ledsageren eller fjern ledsageren.`,

@@ -5,7 +5,7 @@
  * where a camp registration and an event order have the same row id.
  */
 import { randomUUID } from "node:crypto";
-import { eq, isNotNull, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EventDoorListSchema } from "../../shared/events/event-door.ts";
 import type { Database } from "../db/database.ts";
@@ -35,7 +35,7 @@ describe.each(databaseKinds)("a companion and an event's positions kept apart in
     database.db
       .select()
       .from(eventPositions)
-      .where(isNotNull(eventPositions.orderId))
+      .where(eq(eventPositions.ownerKind, "order"))
       .orderBy(sql`${eventPositions.id}`);
   const eventDoor = async () => EventDoorListSchema.parse((await app.inject({ url: `/api/ArrangementInnsjekk/Get/${slug}/${token}` })).json());
 

@@ -1,10 +1,10 @@
-import { and, asc, eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { eventPositions } from "../db/schema/events.ts";
 
 /**
- * A camp athlete's companion as the camp reads it. It is stored as a position of kind «companion» beside its
- * registration (`camp_registration_id`); what the events' positions have no column for is in its answers.
+ * A camp athlete's companion as the camp reads it. It is stored as a position of kind «companion» of its
+ * registration's order (`owner_kind` «camp»); what the events' positions have no column for is in its answers.
  */
 export type CampCompanionAnswers = {
   /** The browser's id for the companion within the draft. */
@@ -21,7 +21,7 @@ const answer = (key: keyof CampCompanionAnswers) => sql`${eventPositions.answers
 /** The columns of a companion, for `db.select(campCompanionColumns).from(eventPositions)`. */
 export const campCompanionColumns = {
   id: eventPositions.id,
-  registrationId: sql<number>`${eventPositions.campRegistrationId}`.mapWith(Number),
+  registrationId: eventPositions.orderId,
   position: eventPositions.position,
   clientId: sql<string>`${answer("clientId")}`,
   firstName: sql<string>`${eventPositions.firstName}`,
@@ -48,14 +48,12 @@ export type CampCompanion = CampCompanionAnswers & {
 export const alreadyRegistered = (value: boolean): SQL => sql`(${answer("alreadyRegistered")})::boolean = ${value}`;
 
 /** A camp companion's row (never an event's position of the same table). */
-const isCampCompanion = and(eq(eventPositions.kind, "companion"), isNotNull(eventPositions.campRegistrationId))!;
+const isCampCompanion = and(eq(eventPositions.kind, "companion"), eq(eventPositions.ownerKind, "camp"))!;
 
 /** The companions of the registrations given. */
 export function companionsOf(registrationIds: number | readonly number[]): SQL {
   const owner =
-    typeof registrationIds === "number"
-      ? eq(eventPositions.campRegistrationId, registrationIds)
-      : inArray(eventPositions.campRegistrationId, [...registrationIds]);
+    typeof registrationIds === "number" ? eq(eventPositions.orderId, registrationIds) : inArray(eventPositions.orderId, [...registrationIds]);
   return and(owner, isCampCompanion)!;
 }
 
@@ -66,7 +64,8 @@ export function companionPosition(
   person: Omit<CampCompanion, "id" | "registrationId" | "position" | "cancelledAt">,
 ) {
   return {
-    campRegistrationId: registrationId,
+    orderId: registrationId,
+    ownerKind: "camp" as const,
     position,
     kind: "companion" as const,
     firstName: person.firstName,
@@ -96,5 +95,5 @@ export function readCampCompanions(db: Pick<Db, "select">, registrationIds?: num
     .select(campCompanionColumns)
     .from(eventPositions)
     .where(and(registrationIds === undefined ? isCampCompanion : companionsOf(registrationIds), also))
-    .orderBy(asc(eventPositions.campRegistrationId), asc(eventPositions.position));
+    .orderBy(asc(eventPositions.orderId), asc(eventPositions.position));
 }

@@ -86,7 +86,7 @@ describe.each(databaseKinds)("the camp's companions as positions on %s", (kind) 
     // The event's order has moved to a higher id since (0049): its positions are found by its order number.
     const positions = await run(`select o.order_id, p.position, p.kind, p.first_name, p.age, p.club_id, p.grade_id, p.answers,
         p.cancelled_at is not null as cancelled
-      from event_positions p join event_orders o on o.id = p.order_id order by p.position`);
+      from event_positions p join event_orders o on o.id = p.order_id where p.owner_kind = 'order' order by p.position`);
     expect(positions.rows).toEqual([
       { order_id: "GR26-AAAAAA", position: 0, kind: "athlete", first_name: "Emma", age: 10, club_id: 1, grade_id: 1, answers: {}, cancelled: false },
       {
@@ -102,8 +102,8 @@ describe.each(databaseKinds)("the camp's companions as positions on %s", (kind) 
       },
     ]);
     // New positions get ids no companion or moved position holds.
-    const fresh = await run(`insert into event_positions (camp_registration_id, position, kind, first_name, last_name, age, answers)
-      values (2, 2, 'companion', 'Ny', 'Hansen', 30, '{}') returning id`);
+    const fresh = await run(`insert into event_positions (order_id, owner_kind, position, kind, first_name, last_name, age, answers)
+      values (2, 'camp', 2, 'companion', 'Ny', 'Hansen', 30, '{}') returning id`);
     const taken = await run(`select count(*)::int as n from event_positions where id = ${Number(fresh.rows[0]!.id)}`);
     expect(taken.rows[0]!.n).toBe(1);
     const left = await run(`select count(*)::int as n from information_schema.tables where table_name = 'camp_companions'`);

@@ -1,4 +1,4 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
 import { eventPayments } from "../db/schema/events.ts";
@@ -148,7 +148,7 @@ async function renderStoredCampConfirmation(
   const [payment] = await db
     .select({ method: eventPayments.method })
     .from(eventPayments)
-    .where(eq(eventPayments.campRegistrationId, registrationId))
+    .where(and(eq(eventPayments.orderId, registrationId), eq(eventPayments.ownerKind, "camp")))
     .orderBy(desc(eventPayments.id))
     .limit(1);
   const edition = await campEditionOfYear(db, registration.editionYear);

@@ -115,7 +115,8 @@ export async function correctRegistration(app: FastifyInstance, registrationId: 
       }
     }
     await tx.insert(orderChanges).values({
-      campRegistrationId: registrationId,
+      orderId: registrationId,
+      ownerKind: "camp",
       at: now,
       actor,
       summary: `Rettet ${inWords(changed)} (prisendring ${difference} kr${refund > 0 ? `, ${refund} kr tilbake` : ""})`,

@@ -121,7 +121,7 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post with siblings on %s", (k
       .select()
       .from(familyLinks)
       .where(eq(familyLinks.tokenHash, personalTokenHash(token)));
-    expect(link).toMatchObject({ emailKey: emailKey(body.email), campRegistrationId: null, orderId: null });
+    expect(link).toMatchObject({ emailKey: emailKey(body.email), orderId: null, ownerKind: "camp" });
   });
 
   it("a group whose first athlete has nothing to pay: the mail says the others pay at the camp, not that nothing is owed", async () => {
@@ -330,7 +330,7 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post with siblings on %s", (k
     const [ola, kari] = await rows();
     const companions = await readCampCompanions(database.db);
     expect(companions.map((row) => [row.registrationId, row.firstName, row.sleepover])).toEqual([[kari!.id, "Mor", true]]);
-    const lines = await database.db.select().from(eventLedgerEntries).where(eq(eventLedgerEntries.campRegistrationId, kari!.id));
+    const lines = await database.db.select().from(eventLedgerEntries).where(eq(eventLedgerEntries.orderId, kari!.id));
     expect(lines.map((line) => line.item)).toContain("companion");
     const companionCharge = lines.filter((line) => line.person === `companion-${companions[0]!.id}`).reduce((sum, line) => sum + line.amount, 0);
     expect(kari!.total - ola!.total).toBe(companionCharge);
@@ -373,7 +373,7 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post with siblings on %s", (k
         const lines = await database.db
           .select()
           .from(eventLedgerEntries)
-          .where(eq(eventLedgerEntries.campRegistrationId, row.id))
+          .where(eq(eventLedgerEntries.orderId, row.id))
           .orderBy(asc(eventLedgerEntries.id));
         expect(answer.athletes[index]!.lines).toEqual(lines.map((line) => ({ label: line.label, amount: line.amount })));
         expect(answer.athletes[index]!.total).toBe(row.total);

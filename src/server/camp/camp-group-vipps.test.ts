@@ -122,7 +122,7 @@ describe.each(databaseKinds)("a group paying once with Vipps on %s", (kind) => {
       .select(campPaymentColumns)
       .from(eventPayments)
       .where(eq(eventPayments.method, "card_cash"))
-      .orderBy(asc(eventPayments.campRegistrationId));
+      .orderBy(asc(eventPayments.orderId));
     expect(cashRows.map((row) => [row.registrationId, row.amount])).toEqual(stored.map((row) => [row.id, row.total]));
     expect(await outboxMails(suite.app, like(mailOutbox.dedupeKey, "camp-confirmation:%"))).toHaveLength(1);
   });
@@ -321,7 +321,7 @@ describe.each(databaseKinds)("a group paying once with Vipps on %s", (kind) => {
     await actOnLanding(suite.app, body.payUrl, "approve");
     await suite.sim.settled();
     await reconcile(suite.service);
-    const own = await suite.app.db.select(campPaymentColumns).from(eventPayments).where(eq(eventPayments.campRegistrationId, kari.id));
+    const own = await suite.app.db.select(campPaymentColumns).from(eventPayments).where(eq(eventPayments.orderId, kari.id));
     expect(own.map((row) => [row.kind, row.capturedAmount])).toEqual([["change", fee]]);
 
     const edition = await campEditionOfYear(suite.app.db, 2026);

@@ -277,12 +277,9 @@ describe.each(databaseKinds)("one family, one link on %s", (kind) => {
       .where(eq(campRegistrations.id, paying.registrationId));
     expect(row).toEqual({ status: "pending_payment", vipps: true });
     expect(
-      (
-        await suite.app.db
-          .select({ method: eventPayments.method })
-          .from(eventPayments)
-          .where(eq(eventPayments.campRegistrationId, paying.registrationId))
-      ).map((payment) => payment.method),
+      (await suite.app.db.select({ method: eventPayments.method }).from(eventPayments).where(eq(eventPayments.orderId, paying.registrationId))).map(
+        (payment) => payment.method,
+      ),
     ).toEqual(["vipps"]);
   });
 });

@@ -98,7 +98,7 @@ export async function leaderAddCompanion(
     await chargeDifference(tx, { registration, payments: await paymentsOfRegistration(tx, registrationId) }, amount, now);
     await tx
       .insert(orderChanges)
-      .values({ campRegistrationId: registrationId, at: now, actor, summary: `Leirledelsen la til ledsager ${name} (${amount} kr)` });
+      .values({ orderId: registrationId, ownerKind: "camp", at: now, actor, summary: `Leirledelsen la til ledsager ${name} (${amount} kr)` });
     await queueLeaderChangeMail(
       tx,
       {
@@ -154,7 +154,8 @@ export async function leaderRemoveCompanion(
     );
     if (!companion.alreadyRegistered) await noteUncoveredClaims(tx, registration.editionYear, registrationId, [companion], now);
     await tx.insert(orderChanges).values({
-      campRegistrationId: registrationId,
+      orderId: registrationId,
+      ownerKind: "camp",
       at: now,
       actor,
       summary: `Leirledelsen fjernet ledsager ${name} (refusjon ${settled.refund} kr)`,

@@ -2,7 +2,7 @@
  * The mail the family gets when the camp's leader changes a registration (a correction, a companion added):
  * what the leader did, the new price and the money lines every mail reads from the ledger.
  */
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { ledgerFigureLabels, ledgerFigures, mailMoneyLines } from "../../shared/camp/camp-ledger.ts";
 import { formatKroner } from "../../shared/format.ts";
 import type { Db } from "../db/database.ts";
@@ -30,7 +30,7 @@ export async function queueLeaderChangeMail(tx: Db, mail: LeaderMail, now: Date,
   const [latest] = await tx
     .select({ method: eventPayments.method })
     .from(eventPayments)
-    .where(eq(eventPayments.campRegistrationId, registration.id))
+    .where(and(eq(eventPayments.orderId, registration.id), eq(eventPayments.ownerKind, "camp")))
     .orderBy(desc(eventPayments.id))
     .limit(1);
   const [paidLine, ...rest] = mailMoneyLines(figures, latest?.method ?? "card_cash");

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { eq, isNotNull, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ledgerFigures } from "../../shared/camp/camp-ledger.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
@@ -31,28 +31,31 @@ const beforeTheLedger = [
   `create table "camp_price_lines" ("id" integer primary key generated always as identity, "registration_id" integer not null,
      "position" integer not null, "kind" text not null, "label" text not null, "amount" integer not null)`,
   `insert into "camp_price_lines" ("registration_id", "position", "kind", "label", "amount")
-   select "camp_registration_id", row_number() over (partition by "camp_registration_id" order by "id") - 1,
+   select "order_id", row_number() over (partition by "order_id" order by "id") - 1,
      case when "amount" < 0 and "item" = 'grading' then 'cancelled-grading' else "item" end, coalesce("label", ''), "amount"
    from "event_ledger_entries"
-   where "kind" = 'charge' and "camp_registration_id" is not null and "person" = 'athlete' and "item" <> 'cancellation-fee'
+   where "kind" = 'charge' and "owner_kind" = 'camp' and "person" = 'athlete' and "item" <> 'cancellation-fee'
      and ("reason" = 'Påmelding' or "item" = 'grading')`,
   // The registrations as their own table held them (what the migrations read of them), with the total column.
   `create table "camp_registrations" as select "id", "status", "created_at", "cancelled_at" from "camp_registration_view"`,
   `alter table "camp_registrations" add primary key ("id")`,
   `alter table "camp_registrations" add column "total" integer`,
   // The companions as their own table held them, each with its price (its first charge) and its id.
-  `create table "camp_companions" as select p."id", p."camp_registration_id" as "registration_id", p."position", p."first_name",
+  `create table "camp_companions" as select p."id", p."order_id" as "registration_id", p."position", p."first_name",
      p."last_name", p."cancelled_at", (select l."amount" from "event_ledger_entries" l where l."kind" = 'charge'
-       and l."camp_registration_id" = p."camp_registration_id" and l."person" = 'companion-' || p."id" order by l."id" limit 1) as "amount"
-   from "event_positions" p where p."kind" = 'companion' and p."camp_registration_id" is not null`,
+       and l."order_id" = p."order_id" and l."person" = 'companion-' || p."id" order by l."id" limit 1) as "amount"
+   from "event_positions" p where p."kind" = 'companion' and p."owner_kind" = 'camp'`,
   // The payments and their money log as the camp's own tables held them, and the ledger's column for them.
-  `create table "payments" as select "id", "camp_registration_id" as "registration_id", "reference", "method", "kind", "amount", "state",
+  `create table "payments" as select "id", "order_id" as "registration_id", "reference", "method", "kind", "amount", "state",
      "paid_amount", "captured_amount", "refunded_amount", "created_at", "updated_at", "vipps_state", "authorized_amount", "cancelled_amount",
      "redirect_url", "settle", "pending_refund_key", "pending_refund_amount", "next_check_at", "claimed_until", "last_checked_at", "last_error"
-   from "event_payments" where "camp_registration_id" is not null`,
+   from "event_payments" where "owner_kind" = 'camp'`,
   `alter table "payments" add primary key ("id")`,
   `create table "money_actions" as select * from "event_payment_actions"`,
   `alter table "event_ledger_entries" add column "camp_payment_id" integer`,
+  // The ledger's camp entries named their registration in a column of their own before 0058.
+  `alter table "event_ledger_entries" add column "camp_registration_id" integer`,
+  `alter table "event_ledger_entries" alter column "order_id" drop not null`,
 ];
 
 /**
@@ -68,6 +71,10 @@ function upgradeStatements(): string[] {
     ...move,
     ...statementsOf("0035_drop_camp_ledger_entries.sql"),
     ...statementsOf("0042_receipt_in_the_ledger.sql"),
+    // The camp's entries name their order by order_id, with the camp's side (0058), before their payments are named.
+    `update "event_ledger_entries" set "order_id" = "camp_registration_id", "owner_kind" = 'camp' where "camp_registration_id" is not null`,
+    `alter table "event_ledger_entries" drop column "camp_registration_id"`,
+    `alter table "event_ledger_entries" alter column "order_id" set not null`,
     // The companions are positions already, and the payments are the engine's: the ledger's camp payment is its payment.
     `drop table "camp_companions"`,
     `update "event_ledger_entries" set "payment_id" = "camp_payment_id" where "camp_payment_id" is not null`,
@@ -138,7 +145,7 @@ describe.each(databaseKinds)("the ledger migration's backfill on %s", (kind) => 
     // As if the registrations had been made before the ledger: their price lines, no entries, then the migrations'
     // backfill and moves.
     for (const statement of beforeTheLedger) await suite.app.db.execute(sql.raw(statement));
-    await suite.app.db.delete(eventLedgerEntries).where(isNotNull(eventLedgerEntries.campRegistrationId));
+    await suite.app.db.delete(eventLedgerEntries).where(eq(eventLedgerEntries.ownerKind, "camp"));
     for (const statement of upgradeStatements()) await suite.app.db.execute(sql.raw(statement));
     expect(await figures()).toEqual(before);
   });

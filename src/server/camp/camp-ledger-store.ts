@@ -3,7 +3,7 @@
  * with a camp registration. Rows are only ever inserted: a correction is a new row. The counting is src/shared/camp/camp-ledger.ts; this module writes
  * what the counting decided, inside the caller's transaction (with the registration row locked by it).
  */
-import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import {
   cancellationLabel,
   ledgerFigures,
@@ -57,9 +57,9 @@ export async function readLedgers(db: Pick<Db, "select">, registrationIds: reado
   const rows = await db
     .select()
     .from(eventLedgerEntries)
-    .where(inArray(eventLedgerEntries.campRegistrationId, [...registrationIds]))
+    .where(and(inArray(eventLedgerEntries.orderId, [...registrationIds]), eq(eventLedgerEntries.ownerKind, "camp")))
     .orderBy(asc(eventLedgerEntries.id));
-  for (const row of rows) byRegistration.get(row.campRegistrationId!)?.push(entryOf(row));
+  for (const row of rows) byRegistration.get(row.orderId)?.push(entryOf(row));
   return byRegistration;
 }
 
@@ -108,7 +108,11 @@ export async function groupStaying(
 
 /** The full rows (time, actor, reason) for the leader's history of an order. */
 export async function ledgerHistory(db: Pick<Db, "select">, registrationId: number): Promise<LedgerRow[]> {
-  return db.select().from(eventLedgerEntries).where(eq(eventLedgerEntries.campRegistrationId, registrationId)).orderBy(asc(eventLedgerEntries.id));
+  return db
+    .select()
+    .from(eventLedgerEntries)
+    .where(and(eq(eventLedgerEntries.orderId, registrationId), eq(eventLedgerEntries.ownerKind, "camp")))
+    .orderBy(asc(eventLedgerEntries.id));
 }
 
 export async function figuresOf(db: Pick<Db, "select">, registrationId: number): Promise<LedgerFigures> {
@@ -139,7 +143,8 @@ export async function appendEntries(
     .values(
       entries.map((entry) => ({
         ...entry,
-        campRegistrationId: registrationId,
+        orderId: registrationId,
+        ownerKind: "camp" as const,
         at: context.now,
         actor: context.actor,
         reason: context.reason,
@@ -232,7 +237,7 @@ export async function recordRefundRefused(tx: Db, paymentId: number, amount: num
     .where(
       and(
         eq(eventLedgerEntries.paymentId, paymentId),
-        isNotNull(eventLedgerEntries.campRegistrationId),
+        eq(eventLedgerEntries.ownerKind, "camp"),
         eq(eventLedgerEntries.kind, "refund"),
         eq(eventLedgerEntries.amount, amount),
         sql`not exists (select 1 from event_ledger_entries c where c.corrects_id = ${eventLedgerEntries.id})`,
@@ -240,10 +245,10 @@ export async function recordRefundRefused(tx: Db, paymentId: number, amount: num
     )
     .orderBy(desc(eventLedgerEntries.id))
     .limit(1);
-  if (!refund?.campRegistrationId) return;
+  if (!refund) return;
   await appendEntries(
     tx,
-    refund.campRegistrationId,
+    refund.orderId,
     [
       { kind: "refund", method: "vipps", amount: -amount, paymentId, correctsId: refund.id },
       { kind: "refund-owed", method: "other", amount, correctsId: refund.id },

@@ -251,10 +251,7 @@ describe.each(databaseKinds)("the money ledger on %s", (kind) => {
     await actOnLanding(suite.app, paying.redirectUrl, "approve");
     await suite.sim.settled();
     await reconcile(suite.service);
-    const [due] = await suite.app.db
-      .select(campPaymentColumns)
-      .from(eventPayments)
-      .where(eq(eventPayments.campRegistrationId, paying.registrationId));
+    const [due] = await suite.app.db.select(campPaymentColumns).from(eventPayments).where(eq(eventPayments.orderId, paying.registrationId));
     expect(due).toMatchObject({ settle: "capture", capturedAmount: 0, authorizedAmount: 1200 });
     const admin = await campAdminToken(suite.app);
     const correct = (body: object) => inject("POST", `/api/VinterleirAdmin/Correct/${paying.registrationId}/${admin}`, body);

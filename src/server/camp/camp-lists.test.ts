@@ -114,7 +114,7 @@ describe.each(databaseKinds)("camp lists on %s", (kind) => {
       const res = await app.inject({ method: "POST", url: `/api/VinterleirAdmin/${action}/${ids.ola}/feil` });
       expect(res.statusCode).toBe(401);
     }
-    const [olaPayment] = await database.db.select(campPaymentColumns).from(eventPayments).where(eq(eventPayments.campRegistrationId, ids.ola!));
+    const [olaPayment] = await database.db.select(campPaymentColumns).from(eventPayments).where(eq(eventPayments.orderId, ids.ola!));
     expect(olaPayment!.state).toBe("unpaid");
   });
 
@@ -261,7 +261,7 @@ describe.each(databaseKinds)("camp lists on %s", (kind) => {
     // The money Ola paid at the door is owed back outside Vipps until the treasurer marks it paid back.
     expect(await totals()).toMatchObject({ paid: 1630, refunded: 0, refundOwed: 1630, kept: 0, net: 1630 });
 
-    const [olaPayment] = await database.db.select(campPaymentColumns).from(eventPayments).where(eq(eventPayments.campRegistrationId, ids.ola!));
+    const [olaPayment] = await database.db.select(campPaymentColumns).from(eventPayments).where(eq(eventPayments.orderId, ids.ola!));
     const actions = await database.db
       .select()
       .from(eventPaymentActions)

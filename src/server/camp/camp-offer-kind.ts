@@ -29,7 +29,7 @@ import { updateCampRegistrations } from "./camp-registration-rows.ts";
 import { campOfferMailData } from "./camp-waitlist-mail.ts";
 import { waitlistMailData } from "./camp-waitlist.ts";
 
-const registrationOf = (offer: OfferRow) => offer.campRegistrationId!;
+const registrationOf = (offer: OfferRow) => offer.orderId;
 
 /** The camp's part of making offers: an edition takes registrations from its opening to its close. */
 export const campLineKind: LineKind = {
@@ -42,7 +42,7 @@ export const campLineKind: LineKind = {
     return { opensAt: Date.parse(data.registrationOpensAt), closesAt: registrationClosesAt(data).getTime(), capacity: data.capacity };
   },
   validityHours: offerValidityHours,
-  offerOf: (orderId) => ({ campRegistrationId: orderId }),
+  offerOf: (orderId) => ({ orderId, ownerKind: "camp" }),
   async offerMail(tx, orderId) {
     const mail = await waitlistMailData(tx, orderId);
     return { ...campOfferMailData(mail, await campEditionOfYear(tx, mail.editionYear)), email: mail.email };
@@ -108,7 +108,8 @@ async function takePlace(tx: Db, offer: OfferRow, now: Date, gateway: CampPaymen
   await tx
     .insert(eventPayments)
     .values({
-      campRegistrationId: registration.id,
+      orderId: registration.id,
+      ownerKind: "camp",
       reference,
       method,
       amount: registration.total,

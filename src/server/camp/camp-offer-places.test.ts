@@ -74,8 +74,8 @@ describe.each(databaseKinds)("an offer accepted at its deadline and a registrati
     const offerToken = newOfferToken();
     await database.db.execute(sql`update event_orders set status = 'cancelled', cancelled_at = ${start.toISOString()}::timestamptz
                                    where id = ${await idOf("Anna")}`);
-    await database.db.execute(sql`insert into event_waitlist_offers (camp_registration_id, token_hash, state, offered_at, expires_at)
-      values (${await idOf("Vera")}, ${offerTokenHash(offerToken)}, 'offered', ${start.toISOString()}::timestamptz, ${deadline.toISOString()}::timestamptz)`);
+    await database.db.execute(sql`insert into event_waitlist_offers (order_id, owner_kind, token_hash, state, offered_at, expires_at)
+      values (${await idOf("Vera")}, 'camp', ${offerTokenHash(offerToken)}, 'offered', ${start.toISOString()}::timestamptz, ${deadline.toISOString()}::timestamptz)`);
     return offerToken;
   };
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { myRegistrationLinkPath, personalTokenPattern } from "../../shared/camp/camp-my-registration.ts";
 import type { Db } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
@@ -45,7 +45,7 @@ export async function createMailLink(db: Pick<Db, "insert" | "select">, registra
 
 /** A new submission link for one registration (and its group); answers its secret. */
 export async function createSubmissionLink(db: Pick<Db, "insert">, registrationId: number, now: Date): Promise<string> {
-  return createLink(db, { campRegistrationId: registrationId }, now);
+  return createLink(db, { registrationId }, now);
 }
 
 /** A camp link: an address's or a registration's (an event order's links are not the camp's). */
@@ -100,12 +100,13 @@ export async function scopeOfLink(
 ): Promise<LinkScope | undefined> {
   if (!personalTokenPattern.test(token)) return undefined;
   const row = await familyLinkOf(db, token);
-  if (!row || (row.emailKey === null && row.campRegistrationId === null)) return undefined;
-  const link = { id: row.id, emailKey: row.emailKey, registrationId: row.campRegistrationId, createdAt: row.createdAt };
+  if (!row || row.ownerKind !== "camp") return undefined;
+  const registrationId = row.emailKey === null ? row.orderId : null;
+  const link = { id: row.id, emailKey: row.emailKey, registrationId, createdAt: row.createdAt };
   if (!row.usedAt && !(await livingUnopened(db, [link], now)).has(row.id)) return undefined;
   if (markUsed) await markFamilyLinkUsed(db, row, now);
   if (row.emailKey !== null) return { kind: "family", emailKey: row.emailKey };
-  return { kind: "submission", registrationId: row.campRegistrationId! };
+  return { kind: "submission", registrationId: registrationId! };
 }
 
 export interface LinkedRegistration {
@@ -170,12 +171,12 @@ export async function registrationsOfLink(db: Db, token: string, now: Date): Pro
  * An event order's links do not expire: they go with the order's personal data.
  */
 export async function deleteExpiredLinks(db: Pick<Db, "delete" | "select">, now: Date, emailKey?: string): Promise<void> {
-  const unopened = and(isNull(familyLinks.usedAt), isNull(familyLinks.orderId));
+  const unopened = and(isNull(familyLinks.usedAt), eq(familyLinks.ownerKind, "camp"));
   const links = await db
     .select({
       id: familyLinks.id,
       emailKey: familyLinks.emailKey,
-      registrationId: familyLinks.campRegistrationId,
+      registrationId: sql<number | null>`case when ${familyLinks.emailKey} is null then ${familyLinks.orderId} end`,
       createdAt: familyLinks.createdAt,
     })
     .from(familyLinks)

@@ -103,13 +103,13 @@ describe.each(databaseKinds)("a camp edition's places, counted and taken, on %s"
       );
       if (state.startsWith("pending"))
         await run(
-          sql`update event_payments set method = 'vipps', state = ${state === "pending-live" ? "created" : "aborted"} where camp_registration_id = ${id}`,
+          sql`update event_payments set method = 'vipps', state = ${state === "pending-live" ? "created" : "aborted"} where order_id = ${id} and owner_kind = 'camp'`,
         );
       if (state.startsWith("offer-")) {
         const token = newOfferToken();
         const offerState = state === "offer-expired" ? "expired" : state === "offer-declined" ? "declined" : "offered";
-        await run(sql`insert into event_waitlist_offers (camp_registration_id, token_hash, state, offered_at, expires_at)
-          values (${id}, ${offerTokenHash(token)}, ${offerState}, ${anHourAgo}::timestamptz, ${state === "offer-past" ? now.toISOString() : inADay}::timestamptz)`);
+        await run(sql`insert into event_waitlist_offers (order_id, owner_kind, token_hash, state, offered_at, expires_at)
+          values (${id}, 'camp', ${offerTokenHash(token)}, ${offerState}, ${anHourAgo}::timestamptz, ${state === "offer-past" ? now.toISOString() : inADay}::timestamptz)`);
         if (state === "offer-open") tokens.push(token);
       }
     }

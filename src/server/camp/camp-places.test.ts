@@ -68,14 +68,12 @@ describe.each(databaseKinds)("the camp's places, counted by the events' function
     const setStatus = (name: string, status: string, rank: number | null = null) =>
       run(sql`update event_orders set status = ${status}, waitlist_rank = ${rank}::integer where id = ${id(name)}`);
     const setPayment = (name: string, state: string) =>
-      run(sql`update event_payments set method = 'vipps', state = ${state} where camp_registration_id = ${id(name)}`);
+      run(sql`update event_payments set method = 'vipps', state = ${state} where order_id = ${id(name)}`);
     const offer = (name: string, expiresAt: string) =>
-      run(sql`insert into event_waitlist_offers (camp_registration_id, token_hash, state, offered_at, expires_at)
-              values (${id(name)}, ${`hash-${name}`}, 'offered', ${at}::timestamptz, ${expiresAt}::timestamptz)`);
+      run(sql`insert into event_waitlist_offers (order_id, owner_kind, token_hash, state, offered_at, expires_at)
+              values (${id(name)}, 'camp', ${`hash-${name}`}, 'offered', ${at}::timestamptz, ${expiresAt}::timestamptz)`);
     const sleepsOver = (name: string) =>
-      run(
-        sql`update event_positions set answers = answers || '{"sleepover": true}'::jsonb where camp_registration_id = ${id(name)} and position = 0`,
-      );
+      run(sql`update event_positions set answers = answers || '{"sleepover": true}'::jsonb where order_id = ${id(name)} and position = 0`);
 
     // Anna: confirmed, sleeps over. Bo: awaiting a payment that can still be paid. Cato: awaiting one that cannot.
     // Dina: her own attempt ended, but she has a share of Bo's (a group's payment). Eva: waiting with an offer
@@ -88,7 +86,7 @@ describe.each(databaseKinds)("the camp's places, counted by the events' function
     await setStatus("Dina", "pending_payment");
     await setPayment("Dina", "expired");
     await run(sql`insert into payment_shares (payment_id, registration_id, amount)
-                  select p.id, ${id("Dina")}, 0 from event_payments p where p.camp_registration_id = ${id("Bo")}`);
+                  select p.id, ${id("Dina")}, 0 from event_payments p where p.order_id = ${id("Bo")}`);
     await setStatus("Eva", "waiting", 1);
     await offer("Eva", inADay);
     await sleepsOver("Eva");
@@ -115,7 +113,7 @@ describe.each(databaseKinds)("the camp's places, counted by the events' function
 
   it("an attempt in a state that can no longer be paid holds no place; any other does", async () => {
     for (const state of ["created", "authorized", "captured", ...deadPaymentStates]) {
-      await run(sql`update event_payments set state = ${state} where camp_registration_id = ${id("Cato")}`);
+      await run(sql`update event_payments set state = ${state} where order_id = ${id("Cato")}`);
       const dead = (deadPaymentStates as readonly string[]).includes(state);
       expect({ state, held: (await counted(20)).held }).toEqual({ state, held: dead ? 4 : 5 });
     }

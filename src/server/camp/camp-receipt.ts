@@ -19,7 +19,7 @@ export async function receiptOf(db: Pick<Db, "select">, registrationId: number):
  * ledger's charges, and every total is their sum.
  */
 export const campRegistrationCharged = sql<number>`(select coalesce(sum(charge.amount), 0)::int from event_ledger_entries as charge
-  where charge.camp_registration_id = "camp_registration_view"."id" and charge.kind = 'charge')`.mapWith(Number);
+  where charge.order_id = "camp_registration_view"."id" and charge.kind = 'charge')`.mapWith(Number);
 
 /** A camp registration's columns with its `total` (what it costs now), for `select(...).from(campRegistrations)`. */
 export const campRegistrationWithTotal = { ...campRegistrationColumns, total: campRegistrationCharged };

@@ -118,7 +118,8 @@ async function switchToCardCash(app: FastifyInstance, registrationId: number, ed
       await tx
         .insert(eventPayments)
         .values({
-          campRegistrationId: id,
+          orderId: id,
+          ownerKind: "camp",
           reference: row!.orderId,
           method,
           amount: total,
@@ -143,7 +144,7 @@ async function groupOfPayer(tx: Db, registrationId: number): Promise<number[]> {
     .selectDistinct({ id: paymentShares.registrationId })
     .from(paymentShares)
     .innerJoin(eventPayments, campPaymentWithId(paymentShares.paymentId))
-    .where(eq(eventPayments.campRegistrationId, registrationId))
+    .where(and(eq(eventPayments.orderId, registrationId), eq(eventPayments.ownerKind, "camp")))
     .orderBy(asc(paymentShares.registrationId));
   return rows.map((row) => row.id);
 }
@@ -167,7 +168,7 @@ export async function answerFor(
     const [payment] = await app.db
       .select({ reference: eventPayments.reference, state: eventPayments.state })
       .from(eventPayments)
-      .where(eq(eventPayments.campRegistrationId, registration.id))
+      .where(and(eq(eventPayments.orderId, registration.id), eq(eventPayments.ownerKind, "camp")))
       .orderBy(desc(eventPayments.id))
       .limit(1);
     if (!payment) throw new Error(`Camp registration ${registration.id} awaits payment but has no payment row`);
@@ -220,7 +221,7 @@ async function retakePlace(app: FastifyInstance, registration: StoredRegistratio
         amount: eventPayments.amount,
       })
       .from(eventPayments)
-      .where(eq(eventPayments.campRegistrationId, registration.id))
+      .where(and(eq(eventPayments.orderId, registration.id), eq(eventPayments.ownerKind, "camp")))
       .orderBy(desc(eventPayments.id));
     const live = attempts.find((attempt) => !(deadPaymentStates as readonly string[]).includes(attempt.state));
     if (live) return { kind: "reference", reference: live.reference };
@@ -239,7 +240,8 @@ async function retakePlace(app: FastifyInstance, registration: StoredRegistratio
     const [inserted] = await tx
       .insert(eventPayments)
       .values({
-        campRegistrationId: registration.id,
+        orderId: registration.id,
+        ownerKind: "camp",
         reference,
         method: "vipps",
         amount: previous?.amount ?? registration.total,

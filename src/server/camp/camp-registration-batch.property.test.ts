@@ -86,7 +86,7 @@ describe.each(databaseKinds)("registrations arriving together on %s", (kind) => 
               .map((other) => other.firstName),
           ).toEqual(body.ledsagere.map((other) => other.firstName));
           // The price is written once: the receipt's lines are the ledger's charges, each with its label.
-          const charges = ledger.filter((entry) => entry.campRegistrationId === row.id);
+          const charges = ledger.filter((entry) => entry.orderId === row.id);
           expect(charges.every((entry) => entry.kind === "charge" && entry.label !== null)).toBe(true);
           expect(charges.filter((entry) => entry.item === "companion")).toHaveLength(body.ledsagere.length);
           expect(charges.some((entry) => entry.item === "grading")).toBe(body.gradering);
@@ -98,7 +98,7 @@ describe.each(databaseKinds)("registrations arriving together on %s", (kind) => 
             expect(mail.payload).toMatchObject({ registrationIds: [row.id], money: { paid: 0, outstanding: row.total } });
           expect(links.filter((link) => link.emailKey === body.email)).toHaveLength(1);
           // The browser's link to «Min påmelding»: one per answer that carried the draft's secret.
-          expect(links.filter((link) => link.campRegistrationId === row.id)).toHaveLength(athletes[index]!.twice ? 2 : 1);
+          expect(links.filter((link) => link.emailKey === null && link.orderId === row.id)).toHaveLength(athletes[index]!.twice ? 2 : 1);
         }
         expect(mails).toHaveLength(drafts.length);
         const transactions = await database.db.execute<{ n: number }>(

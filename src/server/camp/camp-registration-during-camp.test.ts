@@ -75,7 +75,7 @@ describe.each(databaseKinds)("registration while the camp is under way on %s", (
     const first = await postRegistration(app, body);
     expect(first.statusCode, first.body).toBe(200);
     const registration = sql`(select id from camp_registration_view where draft_id = ${body.draftId})`;
-    await database.db.execute(sql`update event_payments set state = 'expired' where camp_registration_id = ${registration}`);
+    await database.db.execute(sql`update event_payments set state = 'expired' where order_id = ${registration}`);
     const attempts = await countRows(database, "event_payments");
 
     now = dayTwo;

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { campEditionFromData } from "../../shared/camp/camp-edition-data.ts";
 import { calculateCampPrice } from "../../shared/camp/camp-pricing.ts";
@@ -109,7 +109,7 @@ export async function submitCampGroup(
         const [payment] = await tx
           .select({ id: eventPayments.id, reference: eventPayments.reference })
           .from(eventPayments)
-          .where(eq(eventPayments.campRegistrationId, ids[0]!));
+          .where(and(eq(eventPayments.orderId, ids[0]!), eq(eventPayments.ownerKind, "camp")));
         await tx.insert(paymentShares).values(ids.map((id, index) => ({ paymentId: payment!.id, registrationId: id, amount: prices[index]!.total })));
         const lead: StoredRegistration = {
           id: ids[0]!,

@@ -104,7 +104,7 @@ export async function updateCampRegistrations(
       .where(
         and(
           inArray(
-            eventPositions.campRegistrationId,
+            eventPositions.orderId,
             changed.map((row) => row.id),
           ),
           eq(eventPositions.position, 0),

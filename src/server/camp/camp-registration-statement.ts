@@ -140,9 +140,10 @@ const answerColumn = (field: (typeof campAnswerFields)[number]) =>
   field === "instructor" ? `${campRegistrations.instructor.name}::text` : campRegistrations[field].name;
 
 function statementSql(): SQL {
+  // Each row names its order and carries the camp's side as a constant: the write path looks nothing up.
   const insertChildren = (name: string, table: PgTable, registrationId: PgColumn, columns: Record<string, PgColumn>, returning = "") =>
-    sql`${sql.identifier(name)} as (insert into ${table} (${columnNames([registrationId, ...Object.values(columns)])})
-      select registration.id, ${columnsOf("c", columns)}
+    sql`${sql.identifier(name)} as (insert into ${table} (${columnNames([registrationId, ...Object.values(columns)])}, owner_kind)
+      select registration.id, ${columnsOf("c", columns)}, 'camp'
       from registration join ${jsonRecords("c", name, { ...orderIdColumn, ...columns })} on c.order_id = registration.order_id
       order by c.ordinal ${sql.raw(returning && `returning ${returning}`)})`;
   return sql`with published as (select ${publishedFingerprintSql} as fingerprint),
@@ -160,16 +161,16 @@ function statementSql(): SQL {
       order by incoming.edition_year, incoming.lead_draft_id, incoming.ordinal
       on conflict do nothing returning id, order_id, created_at, group_id),
     -- ... and its athlete the order's position 0, the camp's questions its answers (camp-registration-rows.ts).
-    athlete as (insert into ${eventPositions} (camp_registration_id, position, kind, first_name, last_name, age, club_id, grade_id, answers)
-      select registration.id, 0, 'athlete', incoming.first_name, incoming.last_name, incoming.age, incoming.club_id, incoming.grade_id,
+    athlete as (insert into ${eventPositions} (order_id, owner_kind, position, kind, first_name, last_name, age, club_id, grade_id, answers)
+      select registration.id, 'camp', 0, 'athlete', incoming.first_name, incoming.last_name, incoming.age, incoming.club_id, incoming.grade_id,
              jsonb_build_object(${sql.raw(campAnswerFields.map((field) => `'${field}', incoming.${answerColumn(field)}`).join(", "))})
       from registration join incoming on incoming.order_id = registration.order_id),
-    ${insertChildren("companions", eventPositions, eventPositions.campRegistrationId, companionColumns, "camp_registration_id as registration_id, id, position")},
-    ${insertChildren("payments", eventPayments, eventPayments.campRegistrationId, paymentColumns)},
+    ${insertChildren("companions", eventPositions, eventPositions.orderId, companionColumns, "order_id as registration_id, id, position")},
+    ${insertChildren("payments", eventPayments, eventPayments.orderId, paymentColumns)},
     -- The price is written once: its lines are the order's charges in the ledger, the receipt in its order; a
     -- companion's line is the companion's (by its own id).
-    ledger as (insert into ${eventLedgerEntries} (camp_registration_id, at, actor, reason, kind, person, item, label, amount)
-      select registration.id, registration.created_at, ${ledgerWho}, 'charge',
+    ledger as (insert into ${eventLedgerEntries} (order_id, owner_kind, at, actor, reason, kind, person, item, label, amount)
+      select registration.id, 'camp', registration.created_at, ${ledgerWho}, 'charge',
              coalesce('companion-' || companion.id, ${sql.raw(`'${athletePerson}'`)}), c.item, c.label, c.amount
       from registration join ${jsonRecords("c", "charges", { ...orderIdColumn, ...chargeColumns })} on c.order_id = registration.order_id
       left join companions companion on companion.registration_id = registration.id and companion.position = c.companion_position
@@ -189,8 +190,9 @@ function statementSql(): SQL {
              ${columnsOf("mails", mailColumns)}
       from mails on conflict (${sql.identifier(mailOutbox.dedupeKey.name)}) do nothing),
     -- The mail's family link: only the secret's hash is stored.
-    family_link as (insert into ${familyLinks} (email_key, token_hash, created_at) select email_key, token_hash, created_at from mails),
-    ${insertChildren("submission_links", familyLinks, familyLinks.campRegistrationId, submissionLinkColumns)}
+    family_link as (insert into ${familyLinks} (email_key, token_hash, created_at, owner_kind)
+      select email_key, token_hash, created_at, 'camp' from mails),
+    ${insertChildren("submission_links", familyLinks, familyLinks.orderId, submissionLinkColumns)}
     select incoming.order_id, registration.id, incoming.edition_fingerprint = published.fingerprint as edition_current
     from incoming cross join published left join registration on registration.order_id = incoming.order_id`;
 }

@@ -84,7 +84,7 @@ describe.each(databaseKinds)("registrations within limits on %s", (kind) => {
     const rows = await database.db.select(campRegistrationWithTotal).from(campRegistrations);
     expect(rows).toHaveLength(2);
     for (const row of rows) {
-      const [payment, ...more] = await database.db.select(campPaymentColumns).from(eventPayments).where(eq(eventPayments.campRegistrationId, row.id));
+      const [payment, ...more] = await database.db.select(campPaymentColumns).from(eventPayments).where(eq(eventPayments.orderId, row.id));
       expect(more).toHaveLength(0);
       expect(payment!.amount).toBe(row.total);
     }

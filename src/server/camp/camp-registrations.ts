@@ -217,7 +217,7 @@ export async function verifyAlreadyRegisteredCompanions(db: Db, editionYear: num
   const known = await db
     .select({ firstName: campCompanionColumns.firstName, lastName: campCompanionColumns.lastName, telephone: campCompanionColumns.telephone })
     .from(eventPositions)
-    .innerJoin(campRegistrations, eq(campRegistrations.id, eventPositions.campRegistrationId))
+    .innerJoin(campRegistrations, eq(campRegistrations.id, eventPositions.orderId))
     .where(
       and(
         eq(campRegistrations.editionYear, editionYear),

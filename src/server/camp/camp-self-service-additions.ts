@@ -39,7 +39,8 @@ export async function chargeDifference(
   if (method === "vipps" || (method === "free" && registration.vipps)) {
     const reference = `${registration.orderId}-${loaded.payments.filter((row) => row.method === "vipps").length + 1}`;
     await tx.insert(eventPayments).values({
-      campRegistrationId: registration.id,
+      orderId: registration.id,
+      ownerKind: "camp",
       reference,
       method: "vipps",
       kind: "change",
@@ -59,7 +60,8 @@ export async function chargeDifference(
   } else {
     const reference = `${registration.orderId}-K${loaded.payments.length + 1}`;
     await tx.insert(eventPayments).values({
-      campRegistrationId: registration.id,
+      orderId: registration.id,
+      ownerKind: "camp",
       reference,
       method: "card_cash",
       kind: "change",

@@ -82,10 +82,7 @@ describe.each(databaseKinds)("Min påmelding on %s", (kind) => {
     expect(answers.map((res) => res.json().changed).sort()).toEqual([false, true]);
     await suite.sim.settled();
     await reconcile(suite.service);
-    const [payment] = await suite.app.db
-      .select(campPaymentColumns)
-      .from(eventPayments)
-      .where(eq(eventPayments.campRegistrationId, paying.registrationId));
+    const [payment] = await suite.app.db.select(campPaymentColumns).from(eventPayments).where(eq(eventPayments.orderId, paying.registrationId));
     expect(payment).toMatchObject({ refundedAmount: 600, pendingRefundKey: null });
     expect(suite.sim.payments.get(paying.reference)!.aggregate.refundedAmount.value).toBe(60000);
     const actions = await suite.app.db.execute<{ actor: string; action: string; amount: number }>(
@@ -267,7 +264,7 @@ describe.each(databaseKinds)("Min påmelding: price-changing changes on %s", (ki
     const rows = await suite.app.db
       .select(campPaymentColumns)
       .from(eventPayments)
-      .where(eq(eventPayments.campRegistrationId, paying.registrationId))
+      .where(eq(eventPayments.orderId, paying.registrationId))
       .orderBy(eventPayments.id);
     expect(rows.map((row) => [row.kind, row.capturedAmount])).toEqual([
       ["registration", 1080],
@@ -286,7 +283,7 @@ describe.each(databaseKinds)("Min påmelding: price-changing changes on %s", (ki
     const after = await suite.app.db
       .select(campPaymentColumns)
       .from(eventPayments)
-      .where(eq(eventPayments.campRegistrationId, paying.registrationId))
+      .where(eq(eventPayments.orderId, paying.registrationId))
       .orderBy(eventPayments.id);
     expect(after.map((row) => row.refundedAmount)).toEqual([1080, 550]);
   });
@@ -313,7 +310,7 @@ describe.each(databaseKinds)("Min påmelding: price-changing changes on %s", (ki
     const rows = await suite.app.db
       .select(campPaymentColumns)
       .from(eventPayments)
-      .where(eq(eventPayments.campRegistrationId, paying.registrationId))
+      .where(eq(eventPayments.orderId, paying.registrationId))
       .orderBy(eventPayments.id);
     // Either approval may be taken first (the webhooks race); the one taken is captured, the other released.
     const [first, ...differences] = rows;
@@ -360,7 +357,7 @@ describe.each(databaseKinds)("Min påmelding: price-changing changes on %s", (ki
     const rows = await suite.app.db
       .select(campPaymentColumns)
       .from(eventPayments)
-      .where(eq(eventPayments.campRegistrationId, paying.registrationId))
+      .where(eq(eventPayments.orderId, paying.registrationId))
       .orderBy(eventPayments.id);
     expect(rows.map((row) => row.refundedAmount)).toEqual([0, 175]);
     expect(rows.map((row) => row.capturedAmount)).toEqual([550, 350]);

@@ -8,7 +8,7 @@
  * page shows), camp-self-service-additions.ts (a companion, grading, paying what is owed),
  * camp-self-service-find.ts («Finn påmeldingen min»), camp-self-service-mail.ts (the mails).
  */
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { maySleepOver } from "../../shared/camp/camp-eligibility.ts";
 import { myChangeFieldLabels, type MyRegistrationView } from "../../shared/camp/camp-my-registration.ts";
@@ -57,7 +57,7 @@ export function refuseUnlessChangeable(loaded: Loaded, now: Date) {
 }
 
 export async function logChange(tx: Db, registrationId: number, summary: string, now: Date) {
-  await tx.insert(orderChanges).values({ campRegistrationId: registrationId, at: now, actor: ACTOR, summary });
+  await tx.insert(orderChanges).values({ orderId: registrationId, ownerKind: "camp", at: now, actor: ACTOR, summary });
 }
 
 /** The change log of a registration, oldest first (for the camp admin's person details). */
@@ -65,7 +65,7 @@ export async function registrationChanges(db: Db, registrationId: number) {
   const rows = await db
     .select({ at: orderChanges.at, actor: orderChanges.actor, summary: orderChanges.summary })
     .from(orderChanges)
-    .where(eq(orderChanges.campRegistrationId, registrationId))
+    .where(and(eq(orderChanges.orderId, registrationId), eq(orderChanges.ownerKind, "camp")))
     .orderBy(asc(orderChanges.at), asc(orderChanges.id));
   return rows.map((row) => ({ ...row, at: row.at.toISOString() }));
 }

@@ -34,13 +34,13 @@ export async function listWaitlist(db: Db, editionYear: number, now: Date): Prom
         .from(eventWaitlistOffers)
         .where(
           inArray(
-            eventWaitlistOffers.campRegistrationId,
+            eventWaitlistOffers.orderId,
             rows.map((row) => row.id),
           ),
         )
         .orderBy(asc(eventWaitlistOffers.id))
     : [];
-  const latest = new Map(offers.map((offer) => [offer.campRegistrationId, offer]));
+  const latest = new Map(offers.map((offer) => [offer.orderId, offer]));
   return rows.map((row, index) => {
     const offer = latest.get(row.id);
     return {
@@ -83,7 +83,9 @@ export async function removeFromWaitlist(db: Db, registrationId: number, now: Da
     await tx
       .update(eventWaitlistOffers)
       .set({ state: "withdrawn", endedAt: now })
-      .where(and(eq(eventWaitlistOffers.campRegistrationId, registrationId), eq(eventWaitlistOffers.state, "offered")));
+      .where(
+        and(eq(eventWaitlistOffers.orderId, registrationId), eq(eventWaitlistOffers.ownerKind, "camp"), eq(eventWaitlistOffers.state, "offered")),
+      );
     // The family is told what happened and what it means for money (queued with the change, sent after it).
     const data = await waitlistMailData(tx, registrationId);
     await queueMail(

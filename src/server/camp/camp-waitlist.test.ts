@@ -179,7 +179,7 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     expect(res.body).toBe(waitlistAnswer);
     const [row] = await database.db.select(campRegistrationWithTotal).from(campRegistrations).where(eq(campRegistrations.draftId, body.draftId));
     expect(row).toMatchObject({ status: "waiting", total: 1200 + 550, confirmedAt: null });
-    expect(await database.db.select(campPaymentColumns).from(eventPayments).where(eq(eventPayments.campRegistrationId, row!.id))).toEqual([]);
+    expect(await database.db.select(campPaymentColumns).from(eventPayments).where(eq(eventPayments.orderId, row!.id))).toEqual([]);
     // Its receipt as priced is kept in the ledger (the athlete's line and the companion's), beside the first one's.
     expect(await countRows(database, "event_ledger_entries")).toBe(3);
     const [mail] = await outboxMails(app, eq(mailOutbox.dedupeKey, `camp-waitlist:${row!.id}`));
@@ -223,7 +223,7 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     const offers = await database.db.select().from(eventWaitlistOffers);
     expect(offers).toHaveLength(1);
     const expiresAt = new Date(now.getTime() + offerValidityHours * 3600_000);
-    expect(offers[0]).toMatchObject({ campRegistrationId: vera.id, state: "offered", offeredAt: now, expiresAt });
+    expect(offers[0]).toMatchObject({ orderId: vera.id, ownerKind: "camp", state: "offered", offeredAt: now, expiresAt });
     const offerToken = await latestOfferToken();
     expect(offerToken.length).toBeGreaterThanOrEqual(43);
     expect(offers[0]!.tokenHash).toBe(createHash("sha256").update(offerToken).digest("hex"));
@@ -260,7 +260,7 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     const [a, b] = await Promise.all([accept(offerToken), accept(offerToken)]);
     expect([a.statusCode, a.body, b.statusCode, b.body]).toEqual([200, "Done", 200, "Done"]);
     expect(await statusOf(vera.id)).toMatchObject({ status: "confirmed", waitlistRank: null });
-    expect(await database.db.select(campPaymentColumns).from(eventPayments).where(eq(eventPayments.campRegistrationId, vera.id))).toMatchObject([
+    expect(await database.db.select(campPaymentColumns).from(eventPayments).where(eq(eventPayments.orderId, vera.id))).toMatchObject([
       { method: "card_cash", state: "unpaid", amount: 1200 },
     ]);
     expect(await outboxMails(app, eq(mailOutbox.dedupeKey, `camp-confirmation:${vera.id}`))).toHaveLength(1);
@@ -284,7 +284,7 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     expect((await getOffer(veraToken)).json()).toMatchObject({ state: "expired" });
     await app.waitlist.drain();
     const offers = await database.db.select().from(eventWaitlistOffers).orderBy(asc(eventWaitlistOffers.id));
-    expect(offers.map((offer) => [offer.campRegistrationId, offer.state])).toEqual([
+    expect(offers.map((offer) => [offer.orderId, offer.state])).toEqual([
       [vera.id, "expired"],
       [nils.id, "offered"],
     ]);
@@ -314,7 +314,7 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     expect(await statusOf(vera.id)).toMatchObject({ status: "cancelled", waitlistRank: null });
     // Passed on within the same request, not at the job's next round.
     const offers = await database.db.select().from(eventWaitlistOffers).orderBy(asc(eventWaitlistOffers.id));
-    expect(offers.map((offer) => [offer.campRegistrationId, offer.state])).toEqual([
+    expect(offers.map((offer) => [offer.orderId, offer.state])).toEqual([
       [vera.id, "declined"],
       [nils.id, "offered"],
     ]);
@@ -339,7 +339,7 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     expect(late.json()).toEqual({ error: offerMessages.declined });
     // The family's page and the offer's row still say what the family answered, never «trukket tilbake».
     expect((await getOffer(veraToken)).json()).toMatchObject({ state: "declined" });
-    const [offer] = await database.db.select().from(eventWaitlistOffers).where(eq(eventWaitlistOffers.campRegistrationId, vera.id));
+    const [offer] = await database.db.select().from(eventWaitlistOffers).where(eq(eventWaitlistOffers.orderId, vera.id));
     expect(offer!.state).toBe("declined");
     // «Nei takk» again still answers the same, as before the late «Ja takk».
     const again = await app.inject({ method: "POST", url: `/api/Venteliste/Decline/${veraToken}` });
@@ -389,7 +389,7 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     );
     expect((await postRegistration(app, draft({ firstName: "Sen" }))).body).toBe(waitlistAnswer);
     await app.waitlist.drain();
-    expect(await database.db.select({ registrationId: eventWaitlistOffers.campRegistrationId }).from(eventWaitlistOffers)).toEqual([
+    expect(await database.db.select({ registrationId: eventWaitlistOffers.orderId }).from(eventWaitlistOffers)).toEqual([
       { registrationId: vera.id },
     ]);
   });
@@ -418,16 +418,16 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
       await app.waitlist.drain();
       const offers = await database.db
         .select({
-          campRegistrationId: eventWaitlistOffers.campRegistrationId,
           orderId: eventWaitlistOffers.orderId,
+          ownerKind: eventWaitlistOffers.ownerKind,
           state: eventWaitlistOffers.state,
         })
         .from(eventWaitlistOffers)
         .orderBy(asc(eventWaitlistOffers.id));
       expect(offers).toEqual(
         expect.arrayContaining([
-          { campRegistrationId: vera.id, orderId: null, state: "offered" },
-          { campRegistrationId: null, orderId: per, state: "offered" },
+          { orderId: vera.id, ownerKind: "camp", state: "offered" },
+          { orderId: per, ownerKind: "order", state: "offered" },
         ]),
       );
       expect(offers).toHaveLength(2);
@@ -451,7 +451,7 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     await put({ capacity: 3 });
     await app.waitlist.drain();
     const offers = await database.db.select().from(eventWaitlistOffers).orderBy(asc(eventWaitlistOffers.id));
-    expect(offers.map((offer) => offer.campRegistrationId)).toEqual([vera.id, nils.id]);
+    expect(offers.map((offer) => offer.orderId)).toEqual([vera.id, nils.id]);
     expect(await current()).toMatchObject({ state: "full", placesLeft: 0 });
     void olga;
   });
@@ -537,7 +537,7 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     expect(a.body).toBe(`https://pay.example/${vera.orderId}-1`);
     expect(b.body).toBe(a.body);
     expect(await statusOf(vera.id)).toMatchObject({ status: "pending_payment" });
-    expect(await database.db.select(campPaymentColumns).from(eventPayments).where(eq(eventPayments.campRegistrationId, vera.id))).toMatchObject([
+    expect(await database.db.select(campPaymentColumns).from(eventPayments).where(eq(eventPayments.orderId, vera.id))).toMatchObject([
       { method: "vipps", state: "created", reference: `${vera.orderId}-1` },
     ]);
     expect(await outboxMails(app, eq(mailOutbox.dedupeKey, `camp-confirmation:${vera.id}`))).toEqual([]);
@@ -558,7 +558,7 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
       expect(accepted.body).not.toContain("pay.example");
       expect(calls).toEqual([]);
       expect(await statusOf(vera.id)).toMatchObject({ status: "confirmed", vipps: false });
-      expect(await database.db.select(campPaymentColumns).from(eventPayments).where(eq(eventPayments.campRegistrationId, vera.id))).toMatchObject([
+      expect(await database.db.select(campPaymentColumns).from(eventPayments).where(eq(eventPayments.orderId, vera.id))).toMatchObject([
         { method: "card_cash", state: "unpaid" },
       ]);
     } finally {
@@ -574,9 +574,9 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     expect((await postRegistration(app, paying)).body).toMatch(/^https:\/\/pay\.example\//);
     const vera = await joinWaitlist({ firstName: "Vera" });
     const [per] = await database.db.select(campRegistrationWithTotal).from(campRegistrations).where(eq(campRegistrations.draftId, paying.draftId));
-    await database.db.update(eventPayments).set({ state: "aborted", vippsState: "ABORTED" }).where(eq(eventPayments.campRegistrationId, per!.id));
+    await database.db.update(eventPayments).set({ state: "aborted", vippsState: "ABORTED" }).where(eq(eventPayments.orderId, per!.id));
     await app.waitlist.drain();
-    expect(await database.db.select({ registrationId: eventWaitlistOffers.campRegistrationId }).from(eventWaitlistOffers)).toEqual([
+    expect(await database.db.select({ registrationId: eventWaitlistOffers.orderId }).from(eventWaitlistOffers)).toEqual([
       { registrationId: vera.id },
     ]);
 
@@ -590,7 +590,7 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
     const paying = draft({ vipps: true });
     const firstAnswer = (await postRegistration(app, paying)).body;
     const [per] = await database.db.select(campRegistrationWithTotal).from(campRegistrations).where(eq(campRegistrations.draftId, paying.draftId));
-    await database.db.update(eventPayments).set({ state: "aborted", vippsState: "ABORTED" }).where(eq(eventPayments.campRegistrationId, per!.id));
+    await database.db.update(eventPayments).set({ state: "aborted", vippsState: "ABORTED" }).where(eq(eventPayments.orderId, per!.id));
     const again = await postRegistration(app, paying);
     expect(again.body).toBe(`https://pay.example/${per!.orderId}-2`);
     expect(again.body).not.toBe(firstAnswer);

@@ -4,8 +4,7 @@ import { standingCheckIns, type DoorLogRow } from "./door-log.ts";
 let nextId = 1;
 const row = (kind: DoorLogRow["kind"], key: string, at: string, changed = true): DoorLogRow => ({
   id: nextId++,
-  orderId: null,
-  campRegistrationId: null,
+  orderId: 1,
   position: null,
   kind,
   accountUsername: "dorvakt",
@@ -19,7 +18,7 @@ const row = (kind: DoorLogRow["kind"], key: string, at: string, changed = true):
   paymentId: null,
   paymentActionId: null,
   undoneBy: null,
-  ownerKind: null,
+  ownerKind: "order",
 });
 
 describe("what stands at a door, by the one rule both kinds read their log with", () => {

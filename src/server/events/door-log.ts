@@ -1,4 +1,4 @@
-import { asc, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { eventCheckinActions } from "../db/schema/events.ts";
 
@@ -14,11 +14,10 @@ export type DoorLogRow = typeof eventCheckinActions.$inferSelect;
 /** The log of these orders (`side: "order"`) or camp registrations (`side: "camp"`), oldest first. */
 export async function doorLog(db: Pick<Db, "select">, side: "order" | "camp", ids: readonly number[]): Promise<DoorLogRow[]> {
   if (ids.length === 0) return [];
-  const owner = side === "camp" ? eventCheckinActions.campRegistrationId : eventCheckinActions.orderId;
   return db
     .select()
     .from(eventCheckinActions)
-    .where(inArray(owner, [...ids]))
+    .where(and(inArray(eventCheckinActions.orderId, [...ids]), eq(eventCheckinActions.ownerKind, side)))
     .orderBy(asc(eventCheckinActions.id));
 }
 

@@ -7,7 +7,7 @@
  * event admin, an event order's family page, or the events' jobs (waiting list, Vipps, retention).
  */
 import { randomUUID } from "node:crypto";
-import { asc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { asc, eq, sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EventDoorListSchema, eventDoorMessages } from "../../shared/events/event-door.ts";
 import { eventMyOrderMessages } from "../../shared/events/event-my-order.ts";
@@ -60,13 +60,16 @@ const sharedTables = [
 async function campRows(db: Db) {
   const rows = async (query: SQL) => (await db.execute(query)).rows;
   const shared = await Promise.all(
-    sharedTables.map(async (table) => [table, await rows(sql`select * from ${sql.identifier(table)} where order_id is null order by id`)] as const),
+    sharedTables.map(
+      async (table) =>
+        [table, await rows(sql`select * from ${sql.identifier(table)} where owner_kind is distinct from 'order' order by id`)] as const,
+    ),
   );
   return {
     orders: await rows(sql`select o.* from event_orders o join events e on e.id = o.event_id where e.kind = 'vinterleir' order by o.id`),
     ...Object.fromEntries(shared),
     paymentActions: await rows(
-      sql`select * from event_payment_actions where payment_id in (select id from event_payments where order_id is null) order by id`,
+      sql`select * from event_payment_actions where payment_id in (select id from event_payments where owner_kind = 'camp') order by id`,
     ),
     shares: await rows(sql`select * from payment_shares order by payment_id, registration_id`),
     refusals: await rows(sql`select * from camp_checkin_refusals order by action_id`),
@@ -89,7 +92,7 @@ describe.each(databaseKinds)("the camp and the events kept apart in the shared t
     app.inject({ method: "POST", url: `/api/ArrangementInnsjekk/CheckIn/${slug}/${token}`, payload: body });
   const eventDoor = async () => EventDoorListSchema.parse((await app.inject({ url: `/api/ArrangementInnsjekk/Get/${slug}/${token}` })).json());
   const campCheckinsOf = () => campArrivals(database.db, [registrationId]);
-  const eventActions = () => database.db.select().from(eventCheckinActions).where(isNotNull(eventCheckinActions.orderId));
+  const eventActions = () => database.db.select().from(eventCheckinActions).where(eq(eventCheckinActions.ownerKind, "order"));
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
@@ -176,7 +179,7 @@ describe.each(databaseKinds)("the camp and the events kept apart in the shared t
     const [payment] = await database.db
       .select({ amount: eventPayments.amount })
       .from(eventPayments)
-      .where(eq(eventPayments.campRegistrationId, registrationId))
+      .where(eq(eventPayments.orderId, registrationId))
       .orderBy(asc(eventPayments.id))
       .limit(1);
     expect(campBefore.charged).toBe(payment!.amount);
@@ -193,7 +196,7 @@ describe.each(databaseKinds)("the camp and the events kept apart in the shared t
     const eventToken = newOfferToken();
     const expiresAt = new Date(now.getTime() + 86_400_000);
     await database.db.insert(eventWaitlistOffers).values([
-      { campRegistrationId: registrationId, tokenHash: offerTokenHash(campToken), state: "offered", offeredAt: now, expiresAt },
+      { orderId: registrationId, ownerKind: "camp", tokenHash: offerTokenHash(campToken), state: "offered", offeredAt: now, expiresAt },
       { orderId: orderRowId, tokenHash: offerTokenHash(eventToken), state: "offered", offeredAt: now, expiresAt },
     ]);
     // One set of calls for every kind, also at the camp's first addresses: the offer's row says whose it is.
@@ -266,7 +269,7 @@ describe.each(databaseKinds)("the camp and the events kept apart in the shared t
   it("a change logged on one side is never the other's, in the camp admin's log or in either export", async () => {
     const at = new Date(now.getTime() + 1000);
     await database.db.insert(orderChanges).values([
-      { campRegistrationId: registrationId, at, actor: "deltaker", summary: "Endret telefon (leir)" },
+      { orderId: registrationId, ownerKind: "camp", at, actor: "deltaker", summary: "Endret telefon (leir)" },
       { orderId: orderRowId, at, actor: "deltaker", summary: "Avbestilte (arrangement)" },
     ]);
     expect((await registrationChanges(database.db, registrationId)).map((change) => change.summary)).toEqual(["Endret telefon (leir)"]);
@@ -331,26 +334,36 @@ describe.each(databaseKinds)("the camp and the events kept apart in the shared t
       expect(cause?.code, String(error)).toBe("23503");
     };
     const before = await campRows(database.db);
-    const sides = [
-      { column: sql.raw("order_id"), names: registrationId },
-      { column: sql.raw("camp_registration_id"), names: orderRowId },
+    // A row names every order by order_id and carries its side as its writer sets it: a row claiming either side
+    // for the other side's order is refused.
+    const claims = [
+      { side: "order", names: registrationId },
+      { side: "camp", names: orderRowId },
     ];
-    for (const { column, names } of sides) {
-      await rejected(sql`insert into family_links (token_hash, ${column}, created_at) values (${"x".repeat(64)}, ${names}, ${now})`);
-      await rejected(sql`insert into event_waitlist_offers (${column}, token_hash, state, offered_at, expires_at)
-        values (${names}, ${"y".repeat(64)}, 'offered', ${now}, ${now})`);
-      await rejected(sql`insert into event_positions (${column}, position, kind, first_name, last_name, age, answers)
-        values (${names}, 50, 'companion', 'Feil', 'Side', 30, '{}'::jsonb)`);
-      await rejected(sql`insert into event_payments (${column}, reference, method, amount, state, created_at, updated_at)
-        values (${names}, 'FEIL-SIDE', 'card_cash', 100, 'unpaid', ${now}, ${now})`);
-      await rejected(sql`insert into event_ledger_entries (${column}, at, actor, reason, kind, person, item, label, amount)
-        values (${names}, ${now}, 'test', 'Feil side', 'charge', 'athlete', 'athlete', 'Feil side', 100)`);
-      await rejected(sql`insert into order_changes (${column}, at, actor, summary) values (${names}, ${now}, 'test', 'Feil side')`);
-      await rejected(sql`insert into event_checkin_actions (action_id, kind, ${column}, person_id, day, account_username, account_name, at)
-        values (${"00000000-0000-4000-8000-0000000000ff"}, 'checkin', ${names}, 'a1', '2026-10-15', 'test', 'Test', ${now})`);
+    for (const { side, names } of claims) {
+      await rejected(sql`insert into event_payments (order_id, owner_kind, reference, method, amount, state, created_at, updated_at)
+        values (${names}, ${side}, 'FEIL-SIDE', 'card_cash', 100, 'unpaid', ${now}, ${now})`);
+      await rejected(sql`insert into event_ledger_entries (order_id, owner_kind, at, actor, reason, kind, person, item, label, amount)
+        values (${names}, ${side}, ${now}, 'test', 'Feil side', 'charge', 'athlete', 'athlete', 'Feil side', 100)`);
+      await rejected(sql`insert into event_positions (order_id, owner_kind, position, kind, first_name, last_name, age, answers)
+        values (${names}, ${side}, 50, 'companion', 'Feil', 'Side', 30, '{}'::jsonb)`);
+      await rejected(sql`insert into event_checkin_actions (action_id, kind, order_id, owner_kind, person_id, day, account_username, account_name, at)
+        values (${"00000000-0000-4000-8000-0000000000ff"}, 'checkin', ${names}, ${side}, 'a1', '2026-10-15', 'test', 'Test', ${now})`);
+      // Declined, so that only the side can refuse it (an open offer may be there already).
+      await rejected(sql`insert into event_waitlist_offers (order_id, owner_kind, token_hash, state, offered_at, expires_at)
+        values (${names}, ${side}, ${"y".repeat(64)}, 'declined', ${now}, ${now})`);
+      await rejected(
+        sql`insert into family_links (token_hash, order_id, owner_kind, created_at) values (${"x".repeat(64)}, ${names}, ${side}, ${now})`,
+      );
+      await rejected(
+        sql`insert into order_changes (order_id, owner_kind, at, actor, summary) values (${names}, ${side}, ${now}, 'test', 'Feil side')`,
+      );
     }
+    // A writer that forgets its side writes an event order's row: refused for a camp order.
+    await rejected(sql`insert into order_changes (order_id, at, actor, summary) values (${registrationId}, ${now}, 'test', 'Feil side')`);
+    await rejected(sql`insert into family_links (token_hash, order_id, created_at) values (${"x".repeat(64)}, ${registrationId}, ${now})`);
     await rejected(sql`insert into payment_shares (payment_id, registration_id, amount)
-      select id, ${orderRowId}, 100 from event_payments where camp_registration_id = ${registrationId} limit 1`);
+      select id, ${orderRowId}, 100 from event_payments where order_id = ${registrationId} limit 1`);
     // An order's side is its event's: no camp order under the grading, no event order under the camp's edition.
     const grading = sql`(select event_id from event_orders where id = ${orderRowId})`;
     const edition = sql`(select event_id from event_orders where id = ${registrationId})`;
@@ -364,7 +377,7 @@ describe.each(databaseKinds)("the camp and the events kept apart in the shared t
   it("the camp's unopened links expiring, and either side's personal data going, leave the other side's links", async () => {
     const unopenedEvent = await createFamilyLink(database.db, { orderId: orderRowId }, now);
     const unopenedCamp = await createSubmissionLink(database.db, registrationId, now);
-    const eventLinkRows = async () => (await database.db.select().from(familyLinks).where(isNotNull(familyLinks.orderId))).length;
+    const eventLinkRows = async () => (await database.db.select().from(familyLinks).where(eq(familyLinks.ownerKind, "order"))).length;
     const eventLinks = await eventLinkRows();
     // Long after the camp: its unopened links are dead and go; the order's (never marked opened) stay and open it.
     await deleteExpiredLinks(database.db, new Date("2030-01-01T00:00:00Z"));
@@ -381,11 +394,11 @@ describe.each(databaseKinds)("the camp and the events kept apart in the shared t
     expect((await database.db.select().from(orderChanges).where(eq(orderChanges.orderId, orderRowId))).length).toBe(1);
 
     // And the order blanked takes only its own links and changes.
-    const campRows = await database.db.select().from(familyLinks).where(isNull(familyLinks.orderId));
+    const campRows = await database.db.select().from(familyLinks).where(eq(familyLinks.ownerKind, "camp"));
     await database.db.transaction((tx) => blankEventOrders(tx, eq(eventOrders.id, orderRowId), now));
     expect(await eventLinkRows()).toBe(0);
     expect(await orderOfLink(database.db, unopenedEvent)).toBeUndefined();
-    expect(await database.db.select().from(familyLinks).where(isNull(familyLinks.orderId))).toEqual(campRows);
+    expect(await database.db.select().from(familyLinks).where(eq(familyLinks.ownerKind, "camp"))).toEqual(campRows);
     expect(await database.db.select().from(orderChanges)).toEqual([]);
   });
 });
@@ -419,13 +432,16 @@ describe.each(databaseKinds)("the events' jobs beside the camp's registrations o
     ];
     expect(await updateCampRegistrations(database.db, waitingId, { status: "waiting", waitlistRank: 1 })).toEqual([waitingId]);
     await database.db.insert(eventWaitlistOffers).values({
-      campRegistrationId: waitingId,
+      orderId: waitingId,
+      ownerKind: "camp",
       tokenHash: offerTokenHash(newOfferToken()),
       state: "offered",
       offeredAt: new Date(jobsNow.getTime() - 2 * 86_400_000),
       expiresAt: new Date(jobsNow.getTime() - 86_400_000),
     });
-    await database.db.insert(orderChanges).values({ campRegistrationId: waitingId, at: jobsNow, actor: "deltaker", summary: "Endret telefon" });
+    await database.db
+      .insert(orderChanges)
+      .values({ orderId: waitingId, ownerKind: "camp", at: jobsNow, actor: "deltaker", summary: "Endret telefon" });
     await createSubmissionLink(database.db, waitingId, jobsNow);
 
     // The grading: its one place held by an order paying with Vipps, the next order waiting.
@@ -454,7 +470,7 @@ describe.each(databaseKinds)("the events' jobs beside the camp's registrations o
     await database?.close();
   });
 
-  it("the one waiting-list job expires the camp's offer past its time by the camp's own column, and changes nothing else of the camp's", async () => {
+  it("the one waiting-list job expires the camp's offer past its time, and changes nothing else of the camp's", async () => {
     const rowsOf = async () => (await campRows(database.db)) as Record<string, Record<string, unknown>[]>;
     const before = await rowsOf();
     // The grading's one place is held by the order paying with Vipps, and the camp's waiting registration already had its offer.
@@ -464,8 +480,8 @@ describe.each(databaseKinds)("the events' jobs beside the camp's registrations o
     const { event_waitlist_offers: offersBefore, ...restBefore } = before;
     expect(rest).toEqual(restBefore);
     expect(offers).toEqual(offersBefore!.map((offer) => ({ ...offer, state: "expired", ended_at: expect.anything() })));
-    expect(offers!.map((offer) => offer.camp_registration_id)).toEqual([waitingId]);
-    expect(await database.db.select().from(eventWaitlistOffers).where(isNotNull(eventWaitlistOffers.orderId))).toEqual([]);
+    expect(offers!.map((offer) => [offer.order_id, offer.owner_kind])).toEqual([[waitingId, "camp"]]);
+    expect(await database.db.select().from(eventWaitlistOffers).where(eq(eventWaitlistOffers.ownerKind, "order"))).toEqual([]);
   });
 
   it("the one Vipps reconciliation, all payments due, settles the event's order through the events' side and leaves the camp's registrations alone", async () => {
@@ -484,7 +500,7 @@ describe.each(databaseKinds)("the events' jobs beside the camp's registrations o
     // The aborted order gave its place back, and the grading's waiting order was offered it.
     expect((await leaderOrderRows()).map((row) => row.status)).toEqual(["cancelled", "waiting"]);
     expect(
-      await database.db.select({ state: eventWaitlistOffers.state }).from(eventWaitlistOffers).where(isNotNull(eventWaitlistOffers.orderId)),
+      await database.db.select({ state: eventWaitlistOffers.state }).from(eventWaitlistOffers).where(eq(eventWaitlistOffers.ownerKind, "order")),
     ).toEqual([{ state: "offered" }]);
     expect(await campRowsBesidesChecks()).toEqual(before);
     // The camp's order id is no event order's, and a webhook for the camp's payment leaves the events' orders alone.

@@ -2,13 +2,13 @@
  * The event orders' entries of the one ledger (docs/decisions/0016-money-ledger.md), counted by the same
  * shared functions (ledgerFigures) as the camp's, so a grading's or a sale's figures mean what the camp's mean.
  */
-import { asc, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { ledgerFigures, type LedgerEntry, type LedgerFigures } from "../../shared/camp/camp-ledger.ts";
 import type { Db } from "../db/database.ts";
 import { eventLedgerEntries } from "../db/schema/events.ts";
 
 /** An event order's entry: the order's own, never a camp registration's. */
-type NewEntry = Omit<typeof eventLedgerEntries.$inferInsert, "id" | "orderId" | "campRegistrationId"> & { orderId: number };
+type NewEntry = Omit<typeof eventLedgerEntries.$inferInsert, "id" | "orderId" | "ownerKind"> & { orderId: number };
 
 export async function appendEventEntries(db: Pick<Db, "insert">, entries: readonly NewEntry[]): Promise<void> {
   if (entries.length > 0) await db.insert(eventLedgerEntries).values([...entries]);
@@ -20,11 +20,11 @@ export async function eventFigures(db: Pick<Db, "select">, orderIds: readonly nu
     const rows = await db
       .select()
       .from(eventLedgerEntries)
-      .where(inArray(eventLedgerEntries.orderId, [...orderIds]))
+      .where(and(inArray(eventLedgerEntries.orderId, [...orderIds]), eq(eventLedgerEntries.ownerKind, "order")))
       .orderBy(asc(eventLedgerEntries.id));
     for (const row of rows)
       byOrder
-        .get(row.orderId!)
+        .get(row.orderId)
         ?.push({ id: row.id, kind: row.kind, person: row.person, item: row.item, method: row.method, amount: row.amount, paymentId: row.paymentId });
   }
   return new Map([...byOrder].map(([id, entries]) => [id, ledgerFigures(entries)]));

@@ -38,7 +38,7 @@ export const eventLineKind: LineKind = {
     return { opensAt: Date.parse(event.registrationOpensAt), closesAt: Date.parse(event.registrationClosesAt), capacity: event.capacity };
   },
   validityHours: eventOfferValidityHours,
-  offerOf: (orderId) => ({ orderId }),
+  offerOf: (orderId) => ({ orderId, ownerKind: "order" }),
   offerMail: eventOfferMailData,
 };
 

@@ -37,12 +37,12 @@ export interface EventWaitlistDeps {
 /** Each side's part, by the event's side (`events.owner_kind`); read when called, so no import order matters. */
 const lineKindOf = (side: string | null): LineKind => (side === "camp" ? campLineKind : eventLineKind);
 
-/** Marks the event's open offers past their deadline expired, whichever side's column names the order. */
+/** Marks the event's open offers past their deadline expired, whichever side the order is. */
 async function expireDueOffers(tx: Tx, eventId: number, now: Date): Promise<void> {
   await tx.execute(sql`
     update event_waitlist_offers o set state = 'expired', ended_at = ${now.toISOString()}::timestamptz
       from event_orders r
-     where r.id = coalesce(o.order_id, o.camp_registration_id) and r.event_id = ${eventId}
+     where r.id = o.order_id and r.event_id = ${eventId}
        and o.state = 'offered' and o.expires_at <= ${now.toISOString()}::timestamptz`);
 }
 
@@ -101,7 +101,7 @@ export async function runEventWaitlistOnce(db: Db, now: Date, deps: EventWaitlis
     select distinct r.event_id from event_orders r join events e on e.id = r.event_id
      where r.status = 'waiting'
        and (e.last_day >= ${since} or exists (
-             select 1 from event_waitlist_offers o where coalesce(o.order_id, o.camp_registration_id) = r.id and o.state = 'offered'))
+             select 1 from event_waitlist_offers o where o.order_id = r.id and o.state = 'offered'))
      order by r.event_id`);
   let offers = 0;
   for (const row of result.rows) offers += await offerEventPlaces(db, Number(row.event_id), now, deps);

@@ -12,7 +12,7 @@ import { newPersonalToken, personalTokenHash } from "./family-links.ts";
  * `event_order_links`) become one table, `family_links`. Every link keeps its hash, so every link already
  * mailed opens what it opened before.
  */
-/** Every column but the row's side, which migration 0050 adds. */
+/** Every column but the row's side, which migrations 0050 and 0054 add. */
 function rowWithoutSide<Table extends typeof familyLinks>(table: Table) {
   const { ownerKind: _side, ...columns } = getTableColumns(table);
   return columns;
@@ -65,17 +65,18 @@ describe.each(databaseKinds)("the family links in one table on %s", (kind) => {
     // The events' orders have moved to higher ids since (0049), their links with them: each is found by its number.
     const orderIdOf = async (orderNumber: string) => Number((await run(`select id from event_orders where order_id = '${orderNumber}'`)).rows[0]!.id);
     const [first, second] = [await orderIdOf("GR26-AAAAAA"), await orderIdOf("GR26-BBBBBB")];
-    // Each row as this migration left it; its side (owner_kind) is a later migration's to check.
+    // Each row as this migration left it (a submission link names its registration's order by order_id since
+    // 0054); its side (owner_kind) is a later migration's to check.
     const links = await database.db.select(rowWithoutSide(familyLinks)).from(familyLinks).orderBy(asc(familyLinks.createdAt));
     const time = (minute: number) => new Date(`2026-10-15T10:${String(minute).padStart(2, "0")}:00Z`);
     expect(links.map(({ id: _id, ...link }) => link)).toEqual([
       // The confirmation's link is as old as the order's confirmation.
-      { tokenHash: hash.confirmation, emailKey: null, campRegistrationId: null, orderId: first, createdAt: time(2), usedAt: null },
-      { tokenHash: hash.message, emailKey: null, campRegistrationId: null, orderId: first, createdAt: time(4), usedAt: null },
-      { tokenHash: hash.otherMessage, emailKey: null, campRegistrationId: null, orderId: second, createdAt: time(5), usedAt: null },
-      { tokenHash: hash.family, emailKey: "per@example.no", campRegistrationId: null, orderId: null, createdAt: time(6), usedAt: time(7) },
-      { tokenHash: hash.unopenedFamily, emailKey: "ola@example.no", campRegistrationId: null, orderId: null, createdAt: time(8), usedAt: null },
-      { tokenHash: hash.submission, emailKey: null, campRegistrationId: 3, orderId: null, createdAt: time(9), usedAt: null },
+      { tokenHash: hash.confirmation, emailKey: null, orderId: first, createdAt: time(2), usedAt: null },
+      { tokenHash: hash.message, emailKey: null, orderId: first, createdAt: time(4), usedAt: null },
+      { tokenHash: hash.otherMessage, emailKey: null, orderId: second, createdAt: time(5), usedAt: null },
+      { tokenHash: hash.family, emailKey: "per@example.no", orderId: null, createdAt: time(6), usedAt: time(7) },
+      { tokenHash: hash.unopenedFamily, emailKey: "ola@example.no", orderId: null, createdAt: time(8), usedAt: null },
+      { tokenHash: hash.submission, emailKey: null, orderId: 3, createdAt: time(9), usedAt: null },
     ]);
 
     // Each old link opens what it opened: an event order's its order, the camp's its registrations.

@@ -10,7 +10,14 @@ import { familyLinks } from "../db/schema/events.ts";
  * shows and how long an unopened link lives (the camp: camp-personal-link.ts; an event order: event-my-order.ts).
  */
 
-export type FamilyLinkScope = { emailKey: string } | { campRegistrationId: number } | { orderId: number };
+export type FamilyLinkScope = { emailKey: string } | { registrationId: number } | { orderId: number };
+
+/** The columns of a link of `scope`: an address's link and a registration's are the camp's, by their side. */
+function scopeColumns(scope: FamilyLinkScope): Pick<typeof familyLinks.$inferInsert, "emailKey" | "orderId" | "ownerKind"> {
+  if ("emailKey" in scope) return { emailKey: scope.emailKey, ownerKind: "camp" };
+  if ("registrationId" in scope) return { orderId: scope.registrationId, ownerKind: "camp" };
+  return { orderId: scope.orderId };
+}
 
 export type FamilyLink = typeof familyLinks.$inferSelect;
 
@@ -24,7 +31,7 @@ export function personalTokenHash(token: string): string {
 
 /** The stored row of a new link of `scope` whose secret hashes to `tokenHash`. */
 export function familyLinkValues(scope: FamilyLinkScope, tokenHash: string, now: Date): typeof familyLinks.$inferInsert {
-  return { ...scope, tokenHash, createdAt: now };
+  return { ...scopeColumns(scope), tokenHash, createdAt: now };
 }
 
 /** A new link of `scope` (inside the caller's transaction when there is one); answers its secret. */

@@ -43,10 +43,10 @@ describe.each(databaseKinds)("the waiting-list offer's answers and their shapes 
     expect(res.statusCode, res.body).toBe(200);
     return OfferViewSchema.strict().parse(res.json());
   };
-  const offer = async (column: "camp_registration_id" | "order_id", id: number) => {
+  const offer = async (side: "camp" | "order", id: number) => {
     const offerToken = newOfferToken();
-    await database.db.execute(sql`insert into event_waitlist_offers (${sql.raw(column)}, token_hash, state, offered_at, expires_at)
-      values (${id}, ${offerTokenHash(offerToken)}, 'offered', ${now.toISOString()}::timestamptz, ${inADay.toISOString()}::timestamptz)`);
+    await database.db.execute(sql`insert into event_waitlist_offers (order_id, owner_kind, token_hash, state, offered_at, expires_at)
+      values (${id}, ${side}, ${offerTokenHash(offerToken)}, 'offered', ${now.toISOString()}::timestamptz, ${inADay.toISOString()}::timestamptz)`);
     return offerToken;
   };
   const orderRowId = async (firstName: string) =>
@@ -76,8 +76,8 @@ describe.each(databaseKinds)("the waiting-list offer's answers and their shapes 
     await app.waitlist.drain();
     await database.db.execute(sql`update event_orders set status = 'cancelled', cancelled_at = ${now.toISOString()}::timestamptz
                                    where first_name in ('Anna', 'Kari')`);
-    campToken = await offer("camp_registration_id", await orderRowId("Vera"));
-    eventToken = await offer("order_id", await orderRowId("Per"));
+    campToken = await offer("camp", await orderRowId("Vera"));
+    eventToken = await offer("order", await orderRowId("Per"));
   });
   afterAll(async () => {
     await app.close();
@@ -142,7 +142,7 @@ describe.each(databaseKinds)("the waiting-list offer's answers and their shapes 
       expect(viewOf(await call(address, "view", campToken)).state).toBe("accepted");
     }
     const payments = await database.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from event_payments where camp_registration_id = (select id from event_orders where first_name = 'Vera')`,
+      sql`select count(*)::int as n from event_payments where owner_kind = 'camp' and order_id = (select id from event_orders where first_name = 'Vera')`,
     );
     expect(Number(payments.rows[0]!.n)).toBe(1);
   });

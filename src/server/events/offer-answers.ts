@@ -52,8 +52,8 @@ export interface LineKind {
   window(tx: Db, eventId: number): Promise<{ opensAt: number; closesAt: number; capacity: number | null } | undefined>;
   /** How long an offer stands (never past the registration's close). */
   validityHours: number;
-  /** The offer row's reference to the order: each side names its orders by its own column. */
-  offerOf(orderId: number): { orderId: number } | { campRegistrationId: number };
+  /** The offer row's reference to the order, with the order's side (the database refuses the other side's). */
+  offerOf(orderId: number): { orderId: number; ownerKind: "camp" | "order" };
   /** What the one offer mail (event-waitlist-mail.ts) says about the order, and its address. */
   offerMail(tx: Db, orderId: number): Promise<OfferMailData & { email: string }>;
 }
@@ -69,8 +69,8 @@ type Answered<T> = T | { kind: "gone"; message: string; freed: boolean };
 export function createOfferAnswers(deps: { db: Db; now: () => Date; kinds: OfferKinds }) {
   const { db } = deps;
   const kindOf = (offer: OfferRow): OfferKind => {
-    const kind = offer.campRegistrationId !== null ? deps.kinds.camp : deps.kinds.event;
-    if (!kind) throw new Error(`No offer kind for ${offer.campRegistrationId !== null ? campEventKind : "event"} offers`);
+    const kind = offer.ownerKind === "camp" ? deps.kinds.camp : deps.kinds.event;
+    if (!kind) throw new Error(`No offer kind for ${offer.ownerKind === "camp" ? campEventKind : "event"} offers`);
     return kind;
   };
   const find = async (token: string): Promise<OfferRow | undefined> => {

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { AdminPerson } from "../../shared/camp/camp-lists.ts";
 import { campDays, type CampEdition } from "../../shared/camp/camp-edition.ts";
 import { emailKey } from "../../shared/contact/email-key.ts";
@@ -95,9 +95,9 @@ export async function campMessageFamilies(
   } else if (input.segment === "offered") {
     // Offered a place and not yet answered (the waiting-list job marks an offer past its deadline expired).
     const open = await db
-      .select({ id: eventWaitlistOffers.campRegistrationId })
+      .select({ id: eventWaitlistOffers.orderId })
       .from(eventWaitlistOffers)
-      .where(and(eq(eventWaitlistOffers.state, "offered"), isNotNull(eventWaitlistOffers.campRegistrationId)));
+      .where(and(eq(eventWaitlistOffers.state, "offered"), eq(eventWaitlistOffers.ownerKind, "camp")));
     const offered = new Set(open.map((offer) => offer.id));
     chosen = rows.filter((row) => row.status === "waiting" && offered.has(row.id)).map(registration);
   } else {

@@ -5,7 +5,7 @@
  * no refund, admin view, order lookup nor retention of one kind may read or change the other kind's payment, nor
  * take the other kind's order row for its own.
  */
-import { asc, eq, isNotNull, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.ts";
 import { eventOrders, eventPaymentActions, eventPayments } from "../db/schema/events.ts";
@@ -50,9 +50,10 @@ describe.each(databaseKinds)("the camp's and the events' payments kept apart in 
       .select({ id: eventOrders.id })
       .from(eventOrders)
       .where(eq(eventOrders.eventId, await eventIdOf(database, slug)))) as [{ id: number }];
-    [{ id: eventPaymentId }] = (await database.db.select({ id: eventPayments.id }).from(eventPayments).where(isNotNull(eventPayments.orderId))) as [
-      { id: number },
-    ];
+    [{ id: eventPaymentId }] = (await database.db
+      .select({ id: eventPayments.id })
+      .from(eventPayments)
+      .where(eq(eventPayments.ownerKind, "order"))) as [{ id: number }];
     campPaymentId = (await selectCampPayments(database.db))[0]!.id;
   });
   afterAll(async () => {
@@ -102,13 +103,13 @@ describe.each(databaseKinds)("the camp's and the events' payments kept apart in 
   });
 
   it("the database itself refuses a camp ledger entry or share on an event's payment, and an event's entry on a camp payment", async () => {
-    const entry = (owner: string, ownerId: number, paymentId: number) =>
-      database.db.execute(sql`insert into event_ledger_entries (${sql.raw(owner)}, at, actor, reason, kind, method, amount, payment_id)
-        values (${ownerId}, ${now.toISOString()}::timestamptz, 'test', 'Betaling', 'payment', 'vipps', 1, ${paymentId})`);
+    const entry = (side: string, ownerId: number, paymentId: number) =>
+      database.db.execute(sql`insert into event_ledger_entries (order_id, owner_kind, at, actor, reason, kind, method, amount, payment_id)
+        values (${ownerId}, ${side}, ${now.toISOString()}::timestamptz, 'test', 'Betaling', 'payment', 'vipps', 1, ${paymentId})`);
     // 23503: a foreign key refused it (the payment's owner is not the entry's).
     const refusedByKey = (error: { code?: string; cause?: { code?: string } }) => (error.cause ?? error).code === "23503";
-    await expect(entry("camp_registration_id", camp.registrationId, eventPaymentId)).rejects.toSatisfy(refusedByKey);
-    await expect(entry("order_id", orderRowId, campPaymentId)).rejects.toSatisfy(refusedByKey);
+    await expect(entry("camp", camp.registrationId, eventPaymentId)).rejects.toSatisfy(refusedByKey);
+    await expect(entry("order", orderRowId, campPaymentId)).rejects.toSatisfy(refusedByKey);
     await expect(
       database.db.execute(
         sql`insert into payment_shares (payment_id, registration_id, amount) values (${eventPaymentId}, ${camp.registrationId}, 1)`,
@@ -117,8 +118,8 @@ describe.each(databaseKinds)("the camp's and the events' payments kept apart in 
     // Each on its own side is written (and taken back: the ledger's figures are not this test's).
     const undo = new Error("taken back");
     const written = database.db.transaction(async (tx) => {
-      await tx.execute(sql`insert into event_ledger_entries (camp_registration_id, at, actor, reason, kind, method, amount, payment_id)
-        values (${camp.registrationId}, ${now.toISOString()}::timestamptz, 'test', 'Betaling', 'payment', 'vipps', 1, ${campPaymentId})`);
+      await tx.execute(sql`insert into event_ledger_entries (order_id, owner_kind, at, actor, reason, kind, method, amount, payment_id)
+        values (${camp.registrationId}, 'camp', ${now.toISOString()}::timestamptz, 'test', 'Betaling', 'payment', 'vipps', 1, ${campPaymentId})`);
       await tx.execute(sql`insert into event_ledger_entries (order_id, at, actor, reason, kind, method, amount, payment_id)
         values (${orderRowId}, ${now.toISOString()}::timestamptz, 'test', 'Betaling', 'payment', 'vipps', 1, ${eventPaymentId})`);
       throw undo;

@@ -1,26 +1,25 @@
-import { and, eq, getTableColumns, inArray, isNotNull, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { eventPayments } from "../db/schema/events.ts";
 
 /**
- * A camp registration's payment as the camp reads it. It is stored in the engine's `event_payments` beside its
- * registration (`camp_registration_id`, the order's column empty) until the registration is an order; every
- * camp query reads and writes only such rows, so an event's payment with the same id or reference is never
- * the camp's.
+ * A camp registration's payment as the camp reads it. It is stored in the engine's `event_payments` as a payment
+ * of the registration's order with `owner_kind` «camp»; every camp query reads and writes only such rows, so an
+ * event's payment with the same id or reference is never the camp's.
  */
 // The owner columns stay out: a camp payment's owner is its registration, and `owner_kind` is the database's check.
-const { orderId: _orderId, campRegistrationId: _campRegistrationId, ownerKind: _ownerKind, ...shared } = getTableColumns(eventPayments);
+const { orderId: _orderId, ownerKind: _ownerKind, ...shared } = getTableColumns(eventPayments);
 
 /** The columns of a camp payment, for `db.select(campPaymentColumns).from(eventPayments)`. */
 export const campPaymentColumns = {
   ...shared,
-  registrationId: sql<number>`${eventPayments.campRegistrationId}`.mapWith(Number),
+  registrationId: eventPayments.orderId,
 };
 
-export type CampPayment = Omit<typeof eventPayments.$inferSelect, "orderId" | "campRegistrationId" | "ownerKind"> & { registrationId: number };
+export type CampPayment = Omit<typeof eventPayments.$inferSelect, "orderId" | "ownerKind"> & { registrationId: number };
 
 /** The camp's payments (never an event order's). */
-export const isCampPayment: SQL = isNotNull(eventPayments.campRegistrationId);
+export const isCampPayment: SQL = eq(eventPayments.ownerKind, "camp");
 
 /** The camp payment with this id (or, in a join, the id in that column). */
 export function campPaymentWithId(id: number | AnyColumn): SQL {
@@ -30,10 +29,8 @@ export function campPaymentWithId(id: number | AnyColumn): SQL {
 /** The payments of the registrations given; with a method, only those paid (or to be paid) that way. */
 export function campPaymentsOf(registrationIds: number | readonly number[], method?: CampPayment["method"]): SQL {
   const owned =
-    typeof registrationIds === "number"
-      ? eq(eventPayments.campRegistrationId, registrationIds)
-      : inArray(eventPayments.campRegistrationId, [...registrationIds]);
-  return method ? and(owned, eq(eventPayments.method, method))! : owned;
+    typeof registrationIds === "number" ? eq(eventPayments.orderId, registrationIds) : inArray(eventPayments.orderId, [...registrationIds]);
+  return and(owned, isCampPayment, method ? eq(eventPayments.method, method) : undefined)!;
 }
 
 /** `select … from event_payments where <camp payment> and where`, for ordering and limiting further. */
@@ -52,5 +49,5 @@ export async function campPayment(db: Pick<Db, "select">, id: number): Promise<C
 
 /** Locks a camp payment's row for the rest of the transaction. */
 export async function lockCampPayment(tx: Pick<Db, "execute">, id: number): Promise<void> {
-  await tx.execute(sql`select id from event_payments where id = ${id} and camp_registration_id is not null for update`);
+  await tx.execute(sql`select id from event_payments where id = ${id} and owner_kind = 'camp' for update`);
 }

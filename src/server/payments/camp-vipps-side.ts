@@ -27,7 +27,7 @@ export function campVippsSide(options: CampVippsSideOptions): VippsSide {
     ownerOf: campOwnerOf,
     authorized: (context, amounts) => campAuthorized(context, amounts, options.publicBaseUrl),
     async captured({ tx, row, actor, now }, amount) {
-      const payment = { id: row.id, registrationId: row.campRegistrationId!, amount: row.amount };
+      const payment = { id: row.id, registrationId: row.orderId, amount: row.amount };
       await recordVippsCapture(tx, payment, amount, { actor, reason: `Betalt med Vipps (${row.reference})`, now });
     },
     // The registration stays «venter på betaling» with its ended attempt; the waiting list decides (after the commit).
@@ -36,7 +36,7 @@ export function campVippsSide(options: CampVippsSideOptions): VippsSide {
     async stillWanted(db, row) {
       // A group's payment is wanted while any athlete it pays for is still coming.
       const group = await shareRegistrationIds(db, row.id);
-      const ids = group.length > 0 ? group : [row.campRegistrationId!];
+      const ids = group.length > 0 ? group : [row.orderId];
       const coming = await db
         .select({ id: campRegistrations.id })
         .from(campRegistrations)
@@ -73,7 +73,7 @@ export async function campOwnerOf(db: Db, orderId: string): Promise<VippsOwner |
 
 /** The first AUTHORIZED of a camp payment (under its row lock). */
 async function campAuthorized({ tx, row, now }: SideContext, amounts: VippsAmounts, publicBaseUrl: string) {
-  const registrationId = row.campRegistrationId!;
+  const registrationId = row.orderId;
   // A group's payment confirms every athlete of the group at once, with the group's one mail.
   const group = await shareRegistrationIds(tx, row.id);
   const ids = group.length > 0 ? group : [registrationId];
@@ -112,6 +112,13 @@ async function comingIn(tx: Db, registrationId: number, paymentId: number): Prom
       due: sql<number>`coalesce(sum(${eventPayments.authorizedAmount} - ${eventPayments.capturedAmount} - ${eventPayments.cancelledAmount}), 0)::int`,
     })
     .from(eventPayments)
-    .where(and(eq(eventPayments.campRegistrationId, registrationId), ne(eventPayments.id, paymentId), eq(eventPayments.settle, "capture")));
+    .where(
+      and(
+        eq(eventPayments.orderId, registrationId),
+        eq(eventPayments.ownerKind, "camp"),
+        ne(eventPayments.id, paymentId),
+        eq(eventPayments.settle, "capture"),
+      ),
+    );
   return Number(row?.due ?? 0);
 }

@@ -86,7 +86,7 @@ export async function copyShares(tx: Pick<Db, "execute">, fromPaymentId: number,
   const rows = copied.rows as { amount: number | string }[];
   if (rows.length === 0) return;
   const total = rows.reduce((sum, row) => sum + Number(row.amount), 0);
-  await tx.execute(sql`update event_payments set amount = ${total} where id = ${toPaymentId} and camp_registration_id is not null`);
+  await tx.execute(sql`update event_payments set amount = ${total} where id = ${toPaymentId} and owner_kind = 'camp'`);
 }
 
 /** Records a refund queued on a group payment for one athlete's share (inside the refund's transaction). */
@@ -98,6 +98,6 @@ export async function addShareRefund(tx: Pick<Db, "execute">, paymentId: number,
 
 /** SQL: the registration (its id column) has a payment of its own or a share of a group payment. */
 export function hasPaymentSql(registrationId: PgColumn): SQL {
-  return sql`(exists (select 1 from event_payments where event_payments.camp_registration_id = ${registrationId})
+  return sql`(exists (select 1 from event_payments where event_payments.order_id = ${registrationId} and event_payments.owner_kind = 'camp')
     or exists (select 1 from payment_shares where payment_shares.registration_id = ${registrationId}))`;
 }

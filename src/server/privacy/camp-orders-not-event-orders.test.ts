@@ -37,18 +37,14 @@ describe.each(databaseKinds)("a camp registration is never taken for an event's 
     positions: await database.db
       .select()
       .from(eventPositions)
-      .where(eq(eventPositions.campRegistrationId, registrationId))
+      .where(eq(eventPositions.orderId, registrationId))
       .orderBy(asc(eventPositions.position)),
     ledger: await database.db
       .select()
       .from(eventLedgerEntries)
-      .where(eq(eventLedgerEntries.campRegistrationId, registrationId))
+      .where(eq(eventLedgerEntries.orderId, registrationId))
       .orderBy(asc(eventLedgerEntries.id)),
-    payments: await database.db
-      .select()
-      .from(eventPayments)
-      .where(eq(eventPayments.campRegistrationId, registrationId))
-      .orderBy(asc(eventPayments.id)),
+    payments: await database.db.select().from(eventPayments).where(eq(eventPayments.orderId, registrationId)).orderBy(asc(eventPayments.id)),
   });
 
   beforeAll(async () => {

@@ -61,7 +61,8 @@ describe.each(databaseKinds)("a camp registration's rows in the tables shared wi
     await act({ kind: "payment", personId: `a${registration!.id}`, amount: 200, method: "cash", day: "2026-11-28" });
     const expiresAt = new Date(now.getTime() + 48 * 3600_000);
     await database.db.insert(eventWaitlistOffers).values({
-      campRegistrationId: registration!.id,
+      orderId: registration!.id,
+      ownerKind: "camp",
       tokenHash: offerTokenHash(newOfferToken()),
       state: "accepted",
       offeredAt: now,
@@ -113,10 +114,7 @@ describe.each(databaseKinds)("a camp registration's rows in the tables shared wi
     });
     expect(added.statusCode, added.body).toBe(200);
     const reasons = async () =>
-      (await database.db.select().from(eventLedgerEntries).where(eq(eventLedgerEntries.campRegistrationId, id))).map((entry) => [
-        entry.amount,
-        entry.reason,
-      ]);
+      (await database.db.select().from(eventLedgerEntries).where(eq(eventLedgerEntries.orderId, id))).map((entry) => [entry.amount, entry.reason]);
     const before = await reasons();
     expect(before.map(([, reason]) => reason)).toContain("Ledsager Kåre Ledsagersen lagt til av leirledelsen.");
 

@@ -243,17 +243,17 @@ async function campRegistrationExport(
   const doorActions = await db
     .select()
     .from(eventCheckinActions)
-    .where(eq(eventCheckinActions.campRegistrationId, registrationId))
+    .where(and(eq(eventCheckinActions.orderId, registrationId), eq(eventCheckinActions.ownerKind, "camp")))
     .orderBy(asc(eventCheckinActions.id));
   const offers = await db
     .select()
     .from(eventWaitlistOffers)
-    .where(eq(eventWaitlistOffers.campRegistrationId, registrationId))
+    .where(and(eq(eventWaitlistOffers.orderId, registrationId), eq(eventWaitlistOffers.ownerKind, "camp")))
     .orderBy(asc(eventWaitlistOffers.id));
   const changes = await db
     .select()
     .from(orderChanges)
-    .where(eq(orderChanges.campRegistrationId, registrationId))
+    .where(and(eq(orderChanges.orderId, registrationId), eq(orderChanges.ownerKind, "camp")))
     .orderBy(asc(orderChanges.at), asc(orderChanges.id));
   const personName = (personId: string | null): string | null => {
     if (personId === checkInPersonId.athlete(registrationId)) return `${registration.firstName} ${registration.lastName}`.trim();
@@ -563,7 +563,7 @@ export async function forgetPerson(db: Db, registrationId: number, now: Date, ac
     const [payment] = await tx
       .select({ id: eventPayments.id })
       .from(eventPayments)
-      .where(eq(eventPayments.campRegistrationId, registrationId))
+      .where(and(eq(eventPayments.orderId, registrationId), eq(eventPayments.ownerKind, "camp")))
       .orderBy(sql`${eventPayments.id} desc`)
       .limit(1);
     // money_actions is the admin action log of a registration; every registration has a payment row.

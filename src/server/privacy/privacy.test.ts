@@ -112,7 +112,9 @@ describe.each(databaseKinds)("privacy by default on %s", (kind) => {
   });
 
   it("PersonExport answers everything held about a registration as a JSON download (companions, price lines, payments, money log, change log, mails)", async () => {
-    await database.db.insert(orderChanges).values({ campRegistrationId: ids.sigrid!, at: now, actor: "deltaker", summary: "Endret allergier" });
+    await database.db
+      .insert(orderChanges)
+      .values({ orderId: ids.sigrid!, ownerKind: "camp", at: now, actor: "deltaker", summary: "Endret allergier" });
     const res = await app.inject({ url: `/api/VinterleirAdmin/PersonExport/${ids.sigrid}/${token}` });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-disposition"]).toContain("attachment");
@@ -208,7 +210,7 @@ describe.each(databaseKinds)("privacy by default on %s", (kind) => {
 
   it("PersonExport says every money line in Norwegian: the ledger, the payments and an old money log's lines", async () => {
     expect((await app.inject({ method: "POST", url: `/api/VinterleirAdmin/MarkPaid/${ids.ola}/${token}` })).statusCode).toBe(200);
-    const [payment] = await database.db.select(campPaymentColumns).from(eventPayments).where(eq(eventPayments.campRegistrationId, ids.ola!));
+    const [payment] = await database.db.select(campPaymentColumns).from(eventPayments).where(eq(eventPayments.orderId, ids.ola!));
     // A line as an earlier version wrote it: system words and an English note.
     await database.db.insert(eventPaymentActions).values({
       paymentId: payment!.id,
@@ -328,7 +330,7 @@ describe.each(databaseKinds)("privacy by default on %s", (kind) => {
       JSON.stringify(
         await database.db.execute(
           sql`select r.*, o.*, c.*, l.* from camp_registration_view r join event_orders o on o.id = r.id
-            left join event_positions c on c.camp_registration_id = r.id left join event_ledger_entries l on l.camp_registration_id = r.id`,
+            left join event_positions c on c.order_id = r.id left join event_ledger_entries l on l.order_id = r.id`,
         ),
       ) + JSON.stringify(await database.db.select().from(mailOutbox));
     for (const value of [
@@ -430,7 +432,7 @@ describe.each(databaseKinds)("privacy by default on %s", (kind) => {
     expect(left.every((row) => row.year === 2026)).toBe(true);
     expect(left).toHaveLength(3);
     const orphans = await database.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from event_payments p where p.camp_registration_id is not null and not exists (select 1 from event_orders r where r.id = p.camp_registration_id)`,
+      sql`select count(*)::int as n from event_payments p where p.owner_kind = 'camp' and not exists (select 1 from event_orders r where r.id = p.order_id)`,
     );
     expect(Number(orphans.rows[0]!.n)).toBe(0);
   });

@@ -105,7 +105,7 @@ function campMailsOf(ids: number[]) {
     ),
     inArray(
       mailOutbox.dedupeKey,
-      sql`(select ${campOfferMailKeyPrefix} || id from event_waitlist_offers where ${inArray(eventWaitlistOffers.campRegistrationId, ids)})`,
+      sql`(select ${campOfferMailKeyPrefix} || id from event_waitlist_offers where ${inArray(eventWaitlistOffers.orderId, ids)} and ${eventWaitlistOffers.ownerKind} = 'camp')`,
     ),
     // "Min påmelding" mails (links, cancellations, changes): `camp-self:{registrationId}:…`.
     and(
@@ -184,7 +184,7 @@ export async function anonymiseRegistrations(
     await tx.execute(sql`
       update event_ledger_entries set label = split_part(label, ': ', 1) || ': ' || ${anonymisedName}
           || coalesce(substring(label from ${keptSuffix}::text), '')
-        where ${inArray(eventLedgerEntries.campRegistrationId, ids)} and kind = 'charge' and item in ('athlete', 'companion')
+        where ${and(inArray(eventLedgerEntries.orderId, ids), eq(eventLedgerEntries.ownerKind, "camp"))} and kind = 'charge' and item in ('athlete', 'companion')
           and position(': ' in label) > 0`);
     // The ledger's reasons can name a companion («Ledsager Kåre Ledsagersen lagt til av leirledelsen.»): each
     // name is replaced in its own registration's entries, the longest first, before the people are blanked (as
@@ -200,7 +200,13 @@ export async function anonymiseRegistrations(
       await tx
         .update(eventLedgerEntries)
         .set({ reason: sql`replace(${eventLedgerEntries.reason}, ${name}::text, ${anonymisedName}::text)` })
-        .where(and(eq(eventLedgerEntries.campRegistrationId, registrationId), sql`position(${name}::text in ${eventLedgerEntries.reason}) > 0`));
+        .where(
+          and(
+            eq(eventLedgerEntries.orderId, registrationId),
+            eq(eventLedgerEntries.ownerKind, "camp"),
+            sql`position(${name}::text in ${eventLedgerEntries.reason}) > 0`,
+          ),
+        );
     await tx
       .update(eventPositions)
       .set({
@@ -212,7 +218,7 @@ export async function anonymiseRegistrations(
       .where(companionsOf(ids));
     await tx.delete(mailOutbox).where(campMailsOf(ids));
     // Personal links end with the personal data, and so does the change log (it names companions).
-    await tx.delete(familyLinks).where(inArray(familyLinks.campRegistrationId, ids));
+    await tx.delete(familyLinks).where(and(inArray(familyLinks.orderId, ids), eq(familyLinks.ownerKind, "camp")));
     // A family link of an address with nothing left to open goes too (and every link that expired unopened).
     await tx.execute(sql`delete from ${familyLinks} l where l.email_key is not null and not exists (
       select 1 from camp_registration_view r where r.email_key = l.email_key and r.anonymised_at is null and not (r.id in (${sql.join(
@@ -220,7 +226,7 @@ export async function anonymiseRegistrations(
         sql`, `,
       )})))`);
     await deleteExpiredLinks(tx, now);
-    await tx.delete(orderChanges).where(inArray(orderChanges.campRegistrationId, ids));
+    await tx.delete(orderChanges).where(and(inArray(orderChanges.orderId, ids), eq(orderChanges.ownerKind, "camp")));
     // The order's contact and names and the athlete position's names and personal answers (allergies, other
     // information, whether the name may be shown).
     const changedIds = await updateCampRegistrations(
@@ -271,11 +277,14 @@ export async function deleteExpiredAccounting(db: Db, now: Date, years: number):
     deleted += await db.transaction(async (tx) => {
       const ids = await lockCampOrders(tx, eq(campRegistrations.editionYear, year));
       if (ids.length === 0) return 0;
-      const paymentIds = tx.select({ id: eventPayments.id }).from(eventPayments).where(inArray(eventPayments.campRegistrationId, ids));
-      await tx.delete(eventLedgerEntries).where(inArray(eventLedgerEntries.campRegistrationId, ids));
+      const paymentIds = tx
+        .select({ id: eventPayments.id })
+        .from(eventPayments)
+        .where(and(inArray(eventPayments.orderId, ids), eq(eventPayments.ownerKind, "camp")));
+      await tx.delete(eventLedgerEntries).where(and(inArray(eventLedgerEntries.orderId, ids), eq(eventLedgerEntries.ownerKind, "camp")));
       await tx.delete(eventPaymentActions).where(inArray(eventPaymentActions.paymentId, paymentIds));
       await tx.delete(paymentShares).where(inArray(paymentShares.registrationId, ids));
-      await tx.delete(eventPayments).where(inArray(eventPayments.campRegistrationId, ids));
+      await tx.delete(eventPayments).where(and(inArray(eventPayments.orderId, ids), eq(eventPayments.ownerKind, "camp")));
       await tx.delete(mailOutbox).where(campMailsOf(ids));
       // A registration is its order: the athlete, the companions, the links, the change log, the offers and the
       // door's log go with it (ON DELETE CASCADE); the ledger's entries and the payments were deleted above.

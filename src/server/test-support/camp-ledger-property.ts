@@ -117,7 +117,7 @@ function ledgerProperty(kind: DatabaseKind): void {
     const rows = await app.db
       .select(campPaymentColumns)
       .from(eventPayments)
-      .where(eq(eventPayments.campRegistrationId, registrationId))
+      .where(eq(eventPayments.orderId, registrationId))
       .orderBy(eventPayments.id);
     return rows.reverse().find((row) => row.method === "vipps" && row.kind === kindOf && sim.payments.get(row.reference)?.state === "CREATED");
   };

@@ -99,7 +99,7 @@ export async function clearCampTables(database: Database): Promise<void> {
   // The group payments' shares name the payments, which go with the tables of both kinds.
   await database.db.execute(sql`delete from payment_shares`);
   await clearTables(database, ["payment_shares", "camp_checkin_refusals", "mail_outbox"], {
-    shared: "camp_registration_id",
+    side: "camp",
   });
 }
 

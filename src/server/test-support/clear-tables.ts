@@ -19,8 +19,8 @@ const shapes = new WeakMap<Database, Map<string, Promise<TablesShape>>>();
 
 /**
  * The tables that hold the rows of the camp's registrations and of the events' orders side by side (each row
- * has one of `camp_registration_id` and `order_id`; the orders themselves are the camp's when their event is a
- * camp's edition), referring tables first.
+ * names its order by `order_id` and carries its side, `owner_kind`; the orders themselves are the camp's when
+ * their event is a camp's edition), referring tables first.
  */
 export const tablesOfBothKinds = [
   "event_ledger_entries",
@@ -35,27 +35,23 @@ export const tablesOfBothKinds = [
 ] as const;
 
 /**
- * The rows of a table of both kinds that belong to the side `shared` names. A family link of an address
- * (`email_key`) is the camp's until the season's page opens the events' orders too.
+ * The rows of a table of both kinds that belong to `side`. A family link of an address (`email_key`, no side)
+ * is the camp's until the season's page opens the events' orders too.
  */
-function rowsOf(table: (typeof tablesOfBothKinds)[number], shared: "camp_registration_id" | "order_id"): string {
-  if (table === "event_orders") return `event_id ${shared === "order_id" ? "not in" : "in"} (select id from events where kind = 'vinterleir')`;
-  if (table === "family_links" && shared === "camp_registration_id") return `${shared} is not null or email_key is not null`;
+function rowsOf(table: (typeof tablesOfBothKinds)[number], side: "camp" | "order"): string {
+  if (table === "event_orders") return `event_id ${side === "order" ? "not in" : "in"} (select id from events where kind = 'vinterleir')`;
+  if (table === "family_links" && side === "camp") return `owner_kind is distinct from 'order'`;
   // A payment's actions are its side's through their payment.
-  if (table === "event_payment_actions") return `payment_id in (select id from event_payments where ${shared} is not null)`;
-  return `${shared} is not null`;
+  if (table === "event_payment_actions") return `payment_id in (select id from event_payments where owner_kind = '${side}')`;
+  return `owner_kind = '${side}'`;
 }
 
 /**
  * Deletes every row of `tables` and of every table that refers to them, and starts their ids again. In the
- * tables of both kinds, only the rows with `shared` set go (and their ids go on): the other kind's stay.
+ * tables of both kinds, only the rows of `side` go (and their ids go on): the other kind's stay.
  */
-export async function clearTables(
-  database: Database,
-  tables: readonly string[],
-  { shared }: { shared: "camp_registration_id" | "order_id" },
-): Promise<void> {
-  for (const table of tablesOfBothKinds) await database.db.execute(sql.raw(`delete from ${table} where ${rowsOf(table, shared)}`));
+export async function clearTables(database: Database, tables: readonly string[], { side }: { side: "camp" | "order" }): Promise<void> {
+  for (const table of tablesOfBothKinds) await database.db.execute(sql.raw(`delete from ${table} where ${rowsOf(table, side)}`));
   // Orders are numbered from 1 again once neither kind has one left (the ids of other tables of both kinds go on).
   await database.db.execute(
     sql.raw(`select setval(pg_get_serial_sequence('event_orders', 'id'), 1, false) where not exists (select 1 from event_orders)`),

@@ -88,7 +88,7 @@ export function postOrder(app: TestApp, slug: string, body: unknown) {
  * events' rows go there (a truncate would take the camp's).
  */
 export async function clearEvents(database: Database) {
-  await clearTables(database, ["event_stock", "mail_outbox"], { shared: "order_id" });
+  await clearTables(database, ["event_stock", "mail_outbox"], { side: "order" });
   // The camp's editions are events too, and stay.
   await database.db.execute(sql`delete from event_changes where event_id in (select id from events where kind <> 'vinterleir')`);
   await database.db.execute(sql`delete from events where kind <> 'vinterleir'`);

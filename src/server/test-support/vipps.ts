@@ -104,7 +104,7 @@ export function submitLanding(app: TestApp, action: "approve" | "abort" | "expir
 }
 
 export async function paymentRows(app: TestApp, registrationId: number) {
-  return app.db.select(campPaymentColumns).from(eventPayments).where(eq(eventPayments.campRegistrationId, registrationId)).orderBy(eventPayments.id);
+  return app.db.select(campPaymentColumns).from(eventPayments).where(eq(eventPayments.orderId, registrationId)).orderBy(eventPayments.id);
 }
 
 export async function registrationStatus(app: TestApp, registrationId: number) {

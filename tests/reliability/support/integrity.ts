@@ -37,20 +37,20 @@ interface RegistrationRow {
 export async function checkIntegrity(db: Queryable, drafts: DraftLike[]): Promise<IntegrityReport> {
   const { rows } = await db.query<RegistrationRow>(`
     select r.last_name, r.status, charged.lines, charged.total,
-           (select count(*) from event_positions c where c.camp_registration_id = r.id and c.kind = 'companion')::int as companions,
-           (select count(*) from event_payments p where p.camp_registration_id = r.id)::int as payments,
-           (select count(*) from event_payments p where p.camp_registration_id = r.id and p.amount = charged.total)::int as payments_matching,
+           (select count(*) from event_positions c where c.order_id = r.id and c.kind = 'companion')::int as companions,
+           (select count(*) from event_payments p where p.order_id = r.id)::int as payments,
+           (select count(*) from event_payments p where p.order_id = r.id and p.amount = charged.total)::int as payments_matching,
            (select count(*) from mail_outbox m where m.dedupe_key = 'camp-confirmation:' || r.id)::int as mails
       from camp_registration_view r
       -- The receipt's lines are the ledger's charges; the total is their sum.
       cross join lateral (select count(*)::int as lines, coalesce(sum(l.amount), 0)::int as total from event_ledger_entries l
-                           where l.camp_registration_id = r.id and l.kind = 'charge') as charged`);
+                           where l.order_id = r.id and l.kind = 'charge') as charged`);
   const {
     rows: [orphanRow],
   } = await db.query<{ n: number }>(`
-    select ((select count(*) from event_positions c where c.camp_registration_id is not null
-               and not exists (select 1 from camp_registration_view r where r.id = c.camp_registration_id))
-          + (select count(*) from event_payments p where p.camp_registration_id is not null and not exists (select 1 from camp_registration_view r where r.id = p.camp_registration_id)))::int as n`);
+    select ((select count(*) from event_positions c where c.owner_kind = 'camp'
+               and not exists (select 1 from camp_registration_view r where r.id = c.order_id))
+          + (select count(*) from event_payments p where p.owner_kind = 'camp' and not exists (select 1 from camp_registration_view r where r.id = p.order_id)))::int as n`);
 
   const expected = new Map(drafts.map((draft) => [draft.lastName, draft]));
   const seen = new Map<string, number>();

@@ -18,9 +18,9 @@ export interface CampArrival {
  */
 export async function campArrivals(db: Pick<Db, "select">, registrationIds: readonly number[]): Promise<CampArrival[]> {
   const log = await doorLog(db, "camp", registrationIds);
-  const standing = standingCheckIns(log, (row) => `${row.campRegistrationId}:${row.personId}:${row.day}`);
+  const standing = standingCheckIns(log, (row) => `${row.orderId}:${row.personId}:${row.day}`);
   return [...standing.values()]
-    .map((row) => ({ registrationId: row.campRegistrationId!, personId: row.personId!, day: row.day!, at: row.at }))
+    .map((row) => ({ registrationId: row.orderId, personId: row.personId!, day: row.day!, at: row.at }))
     .sort((a, b) => compare(a.day, b.day) || compare(a.personId, b.personId));
 }
 

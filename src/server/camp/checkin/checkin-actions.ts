@@ -78,7 +78,8 @@ function campDoorKind(
       const amount = action.amount ?? null;
       return {
         kind,
-        campRegistrationId: registrationId,
+        orderId: registrationId,
+        ownerKind: "camp" as const,
         personId,
         day,
         amount,

@@ -77,7 +77,8 @@ export async function loadCheckInHits(db: Db, year: number, ids?: number[]): Pro
       .from(eventCheckinActions)
       .where(
         and(
-          inArray(eventCheckinActions.campRegistrationId, found),
+          inArray(eventCheckinActions.orderId, found),
+          eq(eventCheckinActions.ownerKind, "camp"),
           eq(eventCheckinActions.kind, "payment"),
           isNull(eventCheckinActions.undoneBy),
           isNotNull(eventCheckinActions.paymentActionId),
@@ -131,8 +132,8 @@ export async function loadCheckInHits(db: Db, year: number, ids?: number[]): Pro
       outstanding: figures.outstanding,
       persons,
       // A camp action always has its id (the table's check holds it).
-      doorPayments: doorPayments.flatMap(({ campRegistrationId, actionId, amount, at, accountName }) =>
-        campRegistrationId === r.id && actionId ? [{ actionId, amount: amount ?? 0, at: at.toISOString(), by: accountName }] : [],
+      doorPayments: doorPayments.flatMap(({ orderId, actionId, amount, at, accountName }) =>
+        orderId === r.id && actionId ? [{ actionId, amount: amount ?? 0, at: at.toISOString(), by: accountName }] : [],
       ),
       searchText: doorSearchText({ persons, club: clubName, orderId: r.orderId }),
     };

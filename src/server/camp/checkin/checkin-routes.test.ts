@@ -60,7 +60,7 @@ describe.each(databaseKinds)("check-in at the door on %s", (kind) => {
         .select()
         .from(eventPaymentActions)
         .innerJoin(eventPayments, campPaymentWithId(eventPaymentActions.paymentId))
-        .where(eq(eventPayments.campRegistrationId, registrationId))
+        .where(eq(eventPayments.orderId, registrationId))
     )
       .map((row) => row.event_payment_actions)
       .filter((entry) => entry.action.startsWith("checkin-"));

@@ -71,7 +71,8 @@ export async function undoDoorPayment(tx: Db, action: CheckInAction, context: Do
     .from(eventCheckinActions)
     .where(
       and(
-        eq(eventCheckinActions.campRegistrationId, registrationId),
+        eq(eventCheckinActions.orderId, registrationId),
+        eq(eventCheckinActions.ownerKind, "camp"),
         eq(eventCheckinActions.kind, "payment"),
         isNotNull(eventCheckinActions.paymentId),
         action.undoes === undefined ? isNull(eventCheckinActions.undoneBy) : eq(eventCheckinActions.actionId, action.undoes),
@@ -127,7 +128,8 @@ async function ledgerEntryOf(
     .from(eventCheckinActions)
     .where(
       and(
-        eq(eventCheckinActions.campRegistrationId, registrationId),
+        eq(eventCheckinActions.orderId, registrationId),
+        eq(eventCheckinActions.ownerKind, "camp"),
         eq(eventCheckinActions.kind, "payment"),
         eq(eventCheckinActions.paymentId, taken.paymentId),
         eq(eventCheckinActions.at, taken.at),
@@ -141,7 +143,7 @@ async function ledgerEntryOf(
       .from(eventLedgerEntries)
       .where(
         and(
-          eq(eventLedgerEntries.campRegistrationId, registrationId),
+          and(eq(eventLedgerEntries.orderId, registrationId), eq(eventLedgerEntries.ownerKind, "camp")),
           eq(eventLedgerEntries.kind, "payment"),
           eq(eventLedgerEntries.paymentId, taken.paymentId),
           at ? and(eq(eventLedgerEntries.at, at), sql`${eventLedgerEntries.amount} > 0`) : eq(eventLedgerEntries.amount, taken.amount),
@@ -156,7 +158,7 @@ async function ledgerEntryOf(
 /** A Vipps payment of the registration (its own, or its group's) is reserved and waits to be captured. */
 export async function vippsCaptureDue(tx: Pick<Db, "execute">, registrationId: number): Promise<boolean> {
   const due = await tx.execute(sql`select 1 from event_payments p where p.method = 'vipps' and p.settle = 'capture'
-    and (p.camp_registration_id = ${registrationId} or exists (select 1 from payment_shares s where s.payment_id = p.id and s.registration_id = ${registrationId})) limit 1`);
+    and ((p.order_id = ${registrationId} and p.owner_kind = 'camp') or exists (select 1 from payment_shares s where s.payment_id = p.id and s.registration_id = ${registrationId})) limit 1`);
   return due.rows.length > 0;
 }
 
@@ -205,7 +207,8 @@ async function doorPaymentRow(tx: Db, registrationId: number, orderId: string, t
   const [created] = await tx
     .insert(eventPayments)
     .values({
-      campRegistrationId: registrationId,
+      orderId: registrationId,
+      ownerKind: "camp",
       reference: `${orderId}-INN`,
       method: "card_cash",
       amount: outstanding > 0 ? outstanding : amount,

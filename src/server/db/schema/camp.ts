@@ -84,7 +84,7 @@ export const paymentShares = pgTable(
     amount: integer("amount").notNull(),
     /** Whole kroner refunded (or queued for refund) from the payment for this athlete. */
     refundedAmount: integer("refunded_amount").notNull().default(0),
-    /** Shares are the camp's: the payment must be a camp registration's (`ownerKindSql`). */
+    /** Shares are the camp's: the payment must be a camp registration's (its `owner_kind`). */
     ownerKind: text("owner_kind").generatedAlwaysAs(sql`'camp'`),
   },
   (table) => [

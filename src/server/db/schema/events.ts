@@ -128,7 +128,7 @@ export const eventOrders = pgTable(
     anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),
     /**
      * «camp» for a camp registration, «order» for an event's order: it must be its event's (a foreign key over
-     * both), and every row that names the order must be of the same side (`ownerKindFks`), so neither side's
+     * both), and every row that names the order must be of the same side (`orderOwnerFk`), so neither side's
      * rows can name the other's order, whatever a query forgets.
      */
     ownerKind: text("owner_kind", { enum: ["camp", "order"] })
@@ -147,36 +147,23 @@ export const eventOrders = pgTable(
 );
 
 /**
- * «camp» for a camp registration's row, «order» for an event order's: a generated column of the payments and of
- * each table whose rows name a payment, so that a foreign key over the payment and its owner keeps the camp's
- * money and the events' apart in the database, not only in the queries.
+ * The foreign key of a row that names an order (`order_id`, a camp registration's or an event's): over the order
+ * and the row's own side (`owner_kind`, which its writer sets: the camp's «camp», the events' the default
+ * «order»), so each names only an order of its side.
  */
-export const ownerKindSql = sql`case when order_id is null then 'camp' else 'order' end`;
+function orderOwnerFk(name: string, table: { orderId: AnyPgColumn; ownerKind: AnyPgColumn }, onDelete: "cascade" | "no action") {
+  return foreignKey({
+    name: `${name}_order_owner_fk`,
+    columns: [table.orderId, table.ownerKind],
+    foreignColumns: [eventOrders.id, eventOrders.ownerKind],
+  }).onDelete(onDelete);
+}
 
-/** A family link's side: an event order's, a camp registration's, or neither (an address's link for the season). */
-const familyOwnerKindSql = sql`case when order_id is not null then 'order' when camp_registration_id is not null then 'camp' end`;
-
-/**
- * The foreign keys of a row that names an order by `order_id` (an event's) or `camp_registration_id` (the camp's):
- * over the order and the row's own side, so each names only an order of its side.
- */
-function ownerKindFks(
-  name: string,
-  table: { orderId: AnyPgColumn; campRegistrationId: AnyPgColumn; ownerKind: AnyPgColumn },
-  onDelete: "cascade" | "no action",
-) {
-  return [
-    foreignKey({
-      name: `${name}_order_owner_fk`,
-      columns: [table.orderId, table.ownerKind],
-      foreignColumns: [eventOrders.id, eventOrders.ownerKind],
-    }).onDelete(onDelete),
-    foreignKey({
-      name: `${name}_camp_owner_fk`,
-      columns: [table.campRegistrationId, table.ownerKind],
-      foreignColumns: [eventOrders.id, eventOrders.ownerKind],
-    }).onDelete(onDelete),
-  ];
+/** A row's side as its writer sets it: «camp» for a camp registration's row, the default «order» for an event order's. */
+function ownerKindColumn() {
+  return text("owner_kind", { enum: ["camp", "order"] })
+    .notNull()
+    .default("order");
 }
 
 /**
@@ -184,11 +171,12 @@ function ownerKindFks(
  * the SHA-256 is stored. Each link opens exactly one scope:
  *
  * - `email_key`, a family link: everything registered with the address as compared (email-key.ts) for the season
- *   (today the camp's «Min påmelding»: every registration of an edition not ended). Only ever mailed to that address.
- * - `camp_registration_id`, a camp submission link: one registration and its group (the Done page's, given to the
- *   browser that sent the draft), until the registrations are orders.
- * - `order_id`: one event order (the confirmation's link and each leader's message's; a new link never replaces
- *   one already mailed).
+ *   (today the camp's «Min påmelding»: every registration of an edition not ended). Only ever mailed to that
+ *   address; the camp's (`owner_kind` «camp»).
+ * - `order_id` of a camp registration (`owner_kind` «camp»), a camp submission link: one registration and its
+ *   group (the Done page's, given to the browser that sent the draft).
+ * - `order_id` of an event order: one event order (the confirmation's link and each leader's message's; a new
+ *   link never replaces one already mailed).
  *
  * A camp link nobody has opened expires (`used_at`, camp-personal-link.ts); the links of a registration or an
  * order go when it is anonymised, and a family link when its address has nothing left to open.
@@ -201,20 +189,18 @@ export const familyLinks = pgTable(
     tokenHash: text("token_hash").notNull().unique("family_links_token_hash_unique"),
     /** The family's address as compared (email-key.ts). */
     emailKey: text("email_key"),
-    campRegistrationId: integer("camp_registration_id"),
     orderId: integer("order_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     /** When the link was first opened (the camp's links): a link never opened expires. */
     usedAt: timestamp("used_at", { withTimezone: true }),
-    /** Whose row it is, kept by the database: it names only an order of its own side (`ownerKindFks`). */
-    ownerKind: text("owner_kind").generatedAlwaysAs(familyOwnerKindSql),
+    /** Whose link it is, kept by the database: it names only an order of its own side (`orderOwnerFk`). */
+    ownerKind: ownerKindColumn(),
   },
   (table) => [
-    ...ownerKindFks("family_links", table, "cascade"),
+    orderOwnerFk("family_links", table, "cascade"),
     index("family_links_email_key_idx").on(table.emailKey),
-    index("family_links_camp_registration_idx").on(table.campRegistrationId),
     index("family_links_order_idx").on(table.orderId),
-    check("family_links_scope_check", sql`num_nonnulls(${table.emailKey}, ${table.campRegistrationId}, ${table.orderId}) = 1`),
+    check("family_links_scope_check", sql`num_nonnulls(${table.emailKey}, ${table.orderId}) = 1`),
   ],
 );
 
@@ -227,17 +213,15 @@ export const eventPositionKinds = ["athlete", "companion", "item"] as const;
  * them within the order from 0; the ledger's charges name a person by it (`participant-{position}`). A person's
  * columns are set for a person and the item's for an item, as the checks hold; a companion has no club or grade.
  *
- * Until the camp's registrations become orders, a camp athlete's companions are positions of that registration
- * (`camp_registration_id`, numbered within it from 0) instead of an order's: one of the two is set. Their
- * telephone, e-mail, sleepover and «already registered» are answers (`CampCompanionAnswers`), and the ledger
- * (`companion-{id}`) and the door (`c{id}`) name them by the position's id.
+ * A camp registration's athlete is its order's position 0 and its companions follow (`owner_kind` «camp»). A
+ * companion's telephone, e-mail, sleepover and «already registered» are answers (`CampCompanionAnswers`), and
+ * the ledger (`companion-{id}`) and the door (`c{id}`) name them by the position's id.
  */
 export const eventPositions = pgTable(
   "event_positions",
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    orderId: integer("order_id"),
-    campRegistrationId: integer("camp_registration_id"),
+    orderId: integer("order_id").notNull(),
     position: integer("position").notNull(),
     kind: text("kind", { enum: eventPositionKinds }).notNull(),
     firstName: text("first_name"),
@@ -255,14 +239,12 @@ export const eventPositions = pgTable(
     price: integer("price"),
     /** Set when this position alone was cancelled (the order's own cancelledAt covers every position). */
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
-    /** Whose row it is, kept by the database: it names only an order of its own side (`ownerKindFks`). */
-    ownerKind: text("owner_kind").generatedAlwaysAs(ownerKindSql),
+    /** Whose row it is, kept by the database: it names only an order of its own side (`orderOwnerFk`). */
+    ownerKind: ownerKindColumn(),
   },
   (table) => [
-    ...ownerKindFks("event_positions", table, "cascade"),
+    orderOwnerFk("event_positions", table, "cascade"),
     unique("event_positions_position_unique").on(table.orderId, table.position),
-    unique("event_positions_camp_position_unique").on(table.campRegistrationId, table.position),
-    check("event_positions_owner_check", sql`(${table.orderId} is null) <> (${table.campRegistrationId} is null)`),
     check("event_positions_kind_check", sql`${table.kind} in ('athlete', 'companion', 'item')`),
     check(
       "event_positions_person_check",
@@ -279,9 +261,8 @@ export const paymentMethods = ["vipps", "card_cash", "free"] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 
 /**
- * Every payment (or payment attempt) of an event order (`order_id`) or, until the camp's registrations are
- * orders themselves, of a camp registration (`camp_registration_id`); exactly one of the two is set, and each
- * side reads only its own rows. Accounting records (kept 5 years, D6): never deleted with the personal data.
+ * Every payment (or payment attempt) of an order (`order_id`): an event order's or a camp registration's
+ * (`owner_kind` «camp»); each side reads only its own rows. Accounting records (kept 5 years, D6): never deleted with the personal data.
  * Our Vipps state comes only from Vipps (docs/decisions/0006-vipps.md); each Vipps attempt has its own
  * reference, a camp registration's card/cash and free payments use its order id.
  */
@@ -289,8 +270,7 @@ export const eventPayments = pgTable(
   "event_payments",
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    orderId: integer("order_id"),
-    campRegistrationId: integer("camp_registration_id"),
+    orderId: integer("order_id").notNull(),
     reference: text("reference").notNull().unique(),
     method: text("method", { enum: paymentMethods }).notNull(),
     /** "registration": the order's own payment (attempts); "change": the difference for a change made later ("Min påmelding"). */
@@ -328,15 +308,13 @@ export const eventPayments = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
     /** Whose payment it is, kept by the database: the rows that name a payment must be of the same owner. */
-    ownerKind: text("owner_kind").generatedAlwaysAs(ownerKindSql),
+    ownerKind: ownerKindColumn(),
   },
   (table) => [
-    ...ownerKindFks("event_payments", table, "no action"),
+    orderOwnerFk("event_payments", table, "no action"),
     unique("event_payments_id_owner_unique").on(table.id, table.ownerKind),
     index("event_payments_order_idx").on(table.orderId),
-    index("event_payments_camp_registration_idx").on(table.campRegistrationId),
     index("event_payments_next_check_idx").on(table.nextCheckAt),
-    check("event_payments_owner_check", sql`(${table.orderId} is null) <> (${table.campRegistrationId} is null)`),
     check("event_payments_method_check", sql`${table.method} in ('vipps', 'card_cash', 'free')`),
   ],
 );
@@ -362,8 +340,8 @@ export const eventPaymentActions = pgTable(
 /**
  * The money ledger of every order (docs/decisions/0016-money-ledger.md): one row per charge, money in and money
  * out, appended and never changed, counted by the shared functions (src/shared/camp/camp-ledger.ts) into every
- * figure anybody sees. An entry belongs to an event order (`order_id`) or, until the camp's registrations are
- * orders themselves, to a camp registration (`camp_registration_id`), with the payment its money went through
+ * figure anybody sees. An entry belongs to an order (`order_id`: an event order's or, with `owner_kind` «camp», a
+ * camp registration's), with the payment its money went through
  * in `payment_id` (one of that order's or registration's, or a group's); a group that pays together is the
  * sum of its registrations' ledgers. Accounting records: kept when the personal data is blanked, so no cascade.
  */
@@ -371,8 +349,7 @@ export const eventLedgerEntries = pgTable(
   "event_ledger_entries",
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    orderId: integer("order_id"),
-    campRegistrationId: integer("camp_registration_id"),
+    orderId: integer("order_id").notNull(),
     at: timestamp("at", { withTimezone: true }).notNull(),
     /** The admin account's username, "deltaker" (the family's link), "vipps-webhook", "system" or "migrering". */
     actor: text("actor").notNull(),
@@ -391,25 +368,18 @@ export const eventLedgerEntries = pgTable(
     /** Whole kroner. */
     amount: integer("amount").notNull(),
     paymentId: integer("payment_id").references(() => eventPayments.id),
-    /** Whose entry it is: its payment must be of the same owner (`ownerKindSql`). */
-    ownerKind: text("owner_kind").generatedAlwaysAs(ownerKindSql),
+    /** Whose entry it is, as its writer sets it: its order and its payment must be of the same side. */
+    ownerKind: ownerKindColumn(),
     /** A correction names the entry it corrects (an undone door payment, a refund Vipps refused). */
     correctsId: integer("corrects_id").references((): AnyPgColumn => eventLedgerEntries.id),
   },
   (table) => [
-    ...ownerKindFks("event_ledger_entries", table, "no action"),
-    // Each kind's rows in its own indexes: an order's entry writes none of the camp's, and the other way round.
-    index("event_ledger_entries_order_idx")
-      .on(table.orderId)
-      .where(sql`${table.orderId} is not null`),
-    index("event_ledger_entries_camp_registration_idx")
-      .on(table.campRegistrationId)
-      .where(sql`${table.campRegistrationId} is not null`),
+    orderOwnerFk("event_ledger_entries", table, "no action"),
+    index("event_ledger_entries_order_idx").on(table.orderId),
     index("event_ledger_entries_payment_idx")
       .on(table.paymentId)
       .where(sql`${table.paymentId} is not null`),
     check("event_ledger_entries_kind_check", sql`${table.kind} in ('charge', 'payment', 'refund', 'refund-owed', 'refund-paid')`),
-    check("event_ledger_entries_owner_check", sql`(${table.orderId} is null) <> (${table.campRegistrationId} is null)`),
     foreignKey({
       name: "event_ledger_entries_payment_owner_fk",
       columns: [table.paymentId, table.ownerKind],
@@ -423,16 +393,15 @@ export const eventLedgerEntries = pgTable(
  * changed. A grading's or a course's participant is checked in by position, a sale's order picked up whole
  * (`position` null): what stands is the latest row of each order and position that changed something, and
  * the door writes a row only when it changes that, with the order row locked, so two doors never act twice.
- * Until the camp's registrations are orders, the camp's door writes here too (`camp_registration_id`): a
- * check-in or its undo for a person (`person_id`) on a camp day, or a payment taken at the door or taken
- * back, with its payment and money-log entry; what stands at the camp is read from it (camp-arrivals.ts).
+ * The camp's door writes here too (its registration's order, `owner_kind` «camp»): a check-in or its undo for
+ * a person (`person_id`) on a camp day, or a payment taken at the door or taken back, with its payment and
+ * money-log entry; what stands at the camp is read from it (camp-arrivals.ts).
  */
 export const eventCheckinActions = pgTable(
   "event_checkin_actions",
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    orderId: integer("order_id"),
-    campRegistrationId: integer("camp_registration_id"),
+    orderId: integer("order_id").notNull(),
     /** The participant's position in the order; null for a sale's order (picked up) and at the camp. */
     position: integer("position"),
     /** An event's door: checkin | undo. The camp's: checkin | undo-checkin | payment | undo-payment. */
@@ -461,17 +430,16 @@ export const eventCheckinActions = pgTable(
     paymentActionId: integer("payment_action_id").references(() => eventPaymentActions.id, { onDelete: "set null" }),
     /** The camp: the action that undid this payment. */
     undoneBy: uuid("undone_by"),
-    /** Whose row it is, kept by the database: it names only an order of its own side (`ownerKindFks`). */
-    ownerKind: text("owner_kind").generatedAlwaysAs(ownerKindSql),
+    /** Whose row it is, kept by the database: it names only an order of its own side (`orderOwnerFk`). */
+    ownerKind: ownerKindColumn(),
   },
   (table) => [
-    ...ownerKindFks("event_checkin_actions", table, "cascade"),
+    orderOwnerFk("event_checkin_actions", table, "cascade"),
     index("event_checkin_actions_order_idx").on(table.orderId, table.position, table.id),
-    index("event_checkin_actions_camp_registration_idx").on(table.campRegistrationId),
     check("event_checkin_actions_kind_check", sql`${table.kind} in ('checkin', 'undo', 'undo-checkin', 'payment', 'undo-payment')`),
     check(
       "event_checkin_actions_owner_check",
-      sql`(${table.orderId} is null) <> (${table.campRegistrationId} is null) and (${table.campRegistrationId} is null or (${table.personId} is not null and ${table.day} is not null and ${table.actionId} is not null))`,
+      sql`${table.ownerKind} <> 'camp' or (${table.personId} is not null and ${table.day} is not null and ${table.actionId} is not null)`,
     ),
   ],
 );
@@ -479,15 +447,14 @@ export const eventCheckinActions = pgTable(
 /**
  * Offers of freed places from a waiting list (src/server/events/event-waitlist.ts, one for every kind, the camp's
  * editions included): the link's token is never stored, only its SHA-256; at most one open
- * offer per order. An event order waits whole, so its offer is for all of its places; until the camp's
- * registrations are orders themselves, a camp offer names its registration (`camp_registration_id`).
+ * offer per order. An event order waits whole, so its offer is for all of its places; a camp registration's
+ * offer names its order with `owner_kind` «camp».
  */
 export const eventWaitlistOffers = pgTable(
   "event_waitlist_offers",
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    orderId: integer("order_id"),
-    campRegistrationId: integer("camp_registration_id"),
+    orderId: integer("order_id").notNull(),
     /** SHA-256 (hex) of the offer link's token. */
     tokenHash: text("token_hash").notNull().unique(),
     /** offered | accepted | declined | expired | withdrawn. */
@@ -496,50 +463,38 @@ export const eventWaitlistOffers = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     /** When it was accepted, declined, expired or withdrawn. */
     endedAt: timestamp("ended_at", { withTimezone: true }),
-    /** Whose row it is, kept by the database: it names only an order of its own side (`ownerKindFks`). */
-    ownerKind: text("owner_kind").generatedAlwaysAs(ownerKindSql),
+    /** Whose row it is, kept by the database: it names only an order of its own side (`orderOwnerFk`). */
+    ownerKind: ownerKindColumn(),
   },
   (table) => [
-    ...ownerKindFks("event_waitlist_offers", table, "cascade"),
+    orderOwnerFk("event_waitlist_offers", table, "cascade"),
     uniqueIndex("event_waitlist_offers_one_open")
       .on(table.orderId)
       .where(sql`${table.state} = 'offered'`),
-    uniqueIndex("event_waitlist_offers_one_open_camp")
-      .on(table.campRegistrationId)
-      .where(sql`${table.state} = 'offered'`),
     index("event_waitlist_offers_order_idx").on(table.orderId),
-    index("event_waitlist_offers_camp_registration_idx").on(table.campRegistrationId),
     index("event_waitlist_offers_open_idx").on(table.state, table.expiresAt),
     check("event_waitlist_offers_state_check", sql`${table.state} in ('offered', 'accepted', 'declined', 'expired', 'withdrawn')`),
-    check("event_waitlist_offers_owner_check", sql`(${table.orderId} is null) <> (${table.campRegistrationId} is null)`),
   ],
 );
 
 /**
  * What a family or a leader changed in an order, in Norwegian, shown to the leader in the order's log
  * (append-only). The summary names fields and, outside health data, old → new; it can name people, so the rows
- * go when the order's personal data does. Until the camp's registrations are orders, a camp registration's
- * changes (through «Min påmelding», by the camp's leaders or the system) name it (`camp_registration_id`)
- * instead: one of the two is set.
+ * go when the order's personal data does. A camp registration's changes (through «Min påmelding», by the camp's
+ * leaders or the system) are its order's, with `owner_kind` «camp».
  */
 export const orderChanges = pgTable(
   "order_changes",
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    orderId: integer("order_id"),
-    campRegistrationId: integer("camp_registration_id"),
+    orderId: integer("order_id").notNull(),
     at: timestamp("at", { withTimezone: true }).notNull(),
     /** Who changed it: "deltaker" (through the family's link), a leader's account, or "system". */
     actor: text("actor").notNull(),
     /** A short Norwegian sentence: what changed. */
     summary: text("summary").notNull(),
-    /** Whose row it is, kept by the database: it names only an order of its own side (`ownerKindFks`). */
-    ownerKind: text("owner_kind").generatedAlwaysAs(ownerKindSql),
+    /** Whose row it is, kept by the database: it names only an order of its own side (`orderOwnerFk`). */
+    ownerKind: ownerKindColumn(),
   },
-  (table) => [
-    ...ownerKindFks("order_changes", table, "cascade"),
-    index("order_changes_order_idx").on(table.orderId),
-    index("order_changes_camp_registration_idx").on(table.campRegistrationId),
-    check("order_changes_owner_check", sql`(${table.orderId} is null) <> (${table.campRegistrationId} is null)`),
-  ],
+  (table) => [orderOwnerFk("order_changes", table, "cascade"), index("order_changes_order_idx").on(table.orderId)],
 );

@@ -137,7 +137,8 @@ export class VippsPayments extends VippsPaymentAdmin implements CampPaymentGatew
       const [inserted] = await tx
         .insert(eventPayments)
         .values({
-          ...(payer.owner.kind === "camp" ? { campRegistrationId: payer.owner.id } : { orderId: payer.owner.id }),
+          orderId: payer.owner.id,
+          ownerKind: payer.owner.kind,
           reference: `${payer.orderId}-${Number(counted?.n ?? 0) + 1}`,
           method: "vipps",
           kind: previous.kind,

@@ -9,7 +9,7 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/database.ts";
 import { eventPayments } from "../../db/schema/events.ts";
 
-/** A payment row of either side (the camp's with `camp_registration_id`, an event order's with `order_id`). */
+/** A payment row of either side (the camp's with `owner_kind` «camp», an event order's «order»), by its order's `order_id`. */
 export type VippsPaymentRow = typeof eventPayments.$inferSelect;
 
 export type OwnerKind = "camp" | "order";
@@ -69,13 +69,11 @@ export type VippsSides = Record<OwnerKind, VippsSide>;
 /** The side a payment row is of, by the database's own `owner_kind`. */
 export const ownerKindOf = (row: Pick<VippsPaymentRow, "ownerKind">): OwnerKind => (row.ownerKind === "camp" ? "camp" : "order");
 
-export const ownerOfRow = (row: Pick<VippsPaymentRow, "campRegistrationId" | "orderId">): VippsOwner =>
-  row.campRegistrationId !== null ? { kind: "camp", id: row.campRegistrationId } : { kind: "order", id: row.orderId! };
+export const ownerOfRow = (row: Pick<VippsPaymentRow, "ownerKind" | "orderId">): VippsOwner => ({ kind: ownerKindOf(row), id: row.orderId });
 
 /** The Vipps payments of an owner (its card/cash and free payments are not Vipps's). */
 export function vippsPaymentsOf(owner: VippsOwner): SQL {
-  const column = owner.kind === "camp" ? eventPayments.campRegistrationId : eventPayments.orderId;
-  return and(eq(column, owner.id), eq(eventPayments.method, "vipps"))!;
+  return and(eq(eventPayments.orderId, owner.id), eq(eventPayments.ownerKind, owner.kind), eq(eventPayments.method, "vipps"))!;
 }
 
 /** The payment row with this id, of either side. */
