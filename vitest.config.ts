@@ -1,12 +1,14 @@
 import { defineConfig } from "vitest/config";
 
+/**
+ * The shared rules (src/shared) cannot reach a database: the import boundaries forbid it. Their tests, and the
+ * scripts' own, form a project without the database set-up, so running one of them alone takes a moment.
+ */
+const withoutDatabase = ["src/shared/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"];
+
 export default defineConfig({
   test: {
-    include: ["src/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "tests/upgrade/**/*.test.ts"],
     setupFiles: ["./src/test-setup.ts"],
-    // Migrates a PGlite and a PostgreSQL database once; each test file copies them (test-support/database.ts),
-    // and a copy a file has closed is emptied and handed to the worker's next file (kept-databases.ts).
-    globalSetup: ["./src/server/test-support/database-templates.global.ts"],
     restoreMocks: true,
     // Two files at a time on the 2-core machine, and each worker keeps the modules it has imported from one
     // file to the next: most of a file's time was importing the server again (473 → 263 s, docs/benchmarks.md).
@@ -20,5 +22,20 @@ export default defineConfig({
     // machine that can take over the default 10 s. These are limits against hangs, not speed checks.
     hookTimeout: 60_000,
     testTimeout: 30_000,
+    projects: [
+      { extends: true, test: { name: "rules", include: withoutDatabase } },
+      {
+        extends: true,
+        test: {
+          name: "app",
+          include: ["src/**/*.test.{ts,tsx}", "tests/upgrade/**/*.test.ts"],
+          exclude: withoutDatabase,
+          // Migrates a PGlite and a PostgreSQL database once, and only when a file of this project runs; each test
+          // file copies them (test-support/database.ts), and a copy a file has closed is emptied and handed to the
+          // worker's next file (kept-databases.ts).
+          globalSetup: ["./src/server/test-support/database-templates.global.ts"],
+        },
+      },
+    ],
   },
 });

@@ -9,6 +9,7 @@
  * postgres://postgres@127.0.0.1:5432) answers. Prints a table; `bench:api` compares the site with it.
  */
 import { editionFingerprint, publishedEditions } from "../src/server/camp/camp-edition-cache.ts";
+import { ensureCampEdition } from "../src/server/camp/camp-editions.ts";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -79,7 +80,9 @@ async function pgliteFloor(): Promise<Result[]> {
   const dir = await mkdtemp(path.join(os.tmpdir(), "stk-db-floor-"));
   try {
     const setup = await connectPglite(path.join(dir, "db"));
-    await prepareDatabase(setup, new Date());
+    await prepareDatabase(setup, now);
+    // As the server's start-up: the edition the registrations are priced under.
+    await ensureCampEdition(setup.db, now, edition.year);
     await setup.close();
     const client = await PGlite.create(path.join(dir, "db"));
     const db = drizzlePglite(client) as unknown as Db;
@@ -98,7 +101,9 @@ async function postgresFloor(): Promise<Result[]> {
   const database = await createPostgresDatabase(PG_URL, "stk_db_floor");
   try {
     const setup = await connectPostgres(database.url);
-    await prepareDatabase(setup, new Date());
+    await prepareDatabase(setup, now);
+    // As the server's start-up: the edition the registrations are priced under.
+    await ensureCampEdition(setup.db, now, edition.year);
     await setup.close();
     // The site's pool size (db/database.ts).
     const pool = new pg.Pool({ connectionString: database.url, max: 10 });

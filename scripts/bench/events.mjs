@@ -120,9 +120,11 @@ export async function verifyEventOrders(base, token, slug, orders, done, expecte
   const rows = await answer.json();
   const byContact = new Map();
   for (const row of rows) {
-    const entry = byContact.get(row.contactName) ?? { orderIds: new Set(), rows: 0, charged: row.charged };
+    // Each row carries its own share of the order's money: the order's charge is the sum of its rows.
+    const entry = byContact.get(row.contactName) ?? { orderIds: new Set(), rows: 0, charged: 0 };
     entry.orderIds.add(row.orderId);
     entry.rows++;
+    entry.charged += row.charged;
     byContact.set(row.contactName, entry);
   }
   let missing = 0;

@@ -23,12 +23,15 @@ import { setUpFindMyRegistrationQueue } from "./camp/camp-self-service-routes.ts
 import { ensureCampEdition } from "./camp/camp-editions.ts";
 import type { CampPaymentGateway } from "./camp/camp-payment-gateway.ts";
 import { setUpVipps, type VippsSetupOptions } from "./payments/vipps/vipps-setup.ts";
+import { registerVippsPayoutRoutes } from "./accounts/vipps-payout-routes.ts";
 import { registerEventRoutes, type EventRoutesOptions } from "./events/event-routes.ts";
+import { registerFamilyRoutes } from "./family/family-routes.ts";
 import type { OfferKinds } from "./events/offer-answers.ts";
 import { registerOfferRoutes } from "./events/offer-routes.ts";
 import { setUpWaitlistJob, type WaitlistJobOptions } from "./events/event-waitlist.ts";
 import { registerNewMemberRoutes } from "./members/new-member-routes.ts";
 import { registerInvoiceRoutes } from "./invoices/invoice-routes.ts";
+import { registerAccountsRoutes } from "./accounts/accounts-routes.ts";
 import { registerSiteContentRoutes } from "./site-content/site-content-routes.ts";
 import { registerEventPrivacyRoutes, setUpPrivacyJob, type PrivacySetupOptions } from "./privacy/privacy-setup.ts";
 
@@ -134,9 +137,9 @@ export async function buildApp({
   await registerRateLimiting(app);
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
 
-  await app.register(registerHealthRoutes);
-  // Not encapsulated: it hears the routes of every feature registered after it.
+  // Not encapsulated: it hears the routes of every feature registered after it (the health check's too).
   registerOpenApiRoutes(app);
+  await app.register(registerHealthRoutes);
   await app.register(registerClubGradeRoutes);
   await app.register(registerAdminAuthRoutes, adminAuth);
   await setUpMail(app, mail);
@@ -150,11 +153,16 @@ export async function buildApp({
   await app.register(registerCampRoutes, { payments: campPayments ?? vippsPayments, offerKinds });
   // Not encapsulated: its services are built once here, from app.vipps among others.
   await registerEventRoutes(app, { ...events, offerKinds });
+  // «Min side»: the season's page behind every family link, over the camp's and the events' parts.
+  await app.register(registerFamilyRoutes);
   registerOfferRoutes(app, offerKinds);
   await app.register(registerEventPrivacyRoutes);
   await app.register(registerMessageRoutes);
   await app.register(registerNewMemberRoutes);
   await app.register(registerInvoiceRoutes);
+  await app.register(registerVippsPayoutRoutes);
+  // «Regnskap»: the treasurer's chart of accounts and the export the accounts take.
+  await app.register(registerAccountsRoutes);
   // Not encapsulated: the site's facts (app.siteContent) are read by the pages, the PDFs and the mails.
   await registerSiteContentRoutes(app, { maxAgeMs: site?.editionMaxAgeMs });
   if (serveSite) {

@@ -58,6 +58,7 @@ describe("redactUrl", () => {
     expect(redactUrl("/api/VinterleirAdmin/GetToken/ola/abcdef0123")).toBe("/api/VinterleirAdmin/GetToken/[redacted]");
     expect(redactUrl("/api/NewMemberAdmin/Remove/12/tok")).toBe("/api/NewMemberAdmin/Remove/[redacted]");
     expect(redactUrl("/api/Invoice/Get/tok?x=1")).toBe("/api/Invoice/Get/[redacted]?x=1");
+    expect(redactUrl("/api/Regnskap/GetCsv/2026-01-01/2026-12-31/tok")).toBe("/api/Regnskap/GetCsv/[redacted]");
     expect(redactUrl("/om/oss")).toBe("/om/oss");
   });
 

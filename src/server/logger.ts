@@ -1,11 +1,12 @@
 import type { FastifyServerOptions } from "fastify";
 import { myRegistrationPath } from "../shared/camp/camp-my-registration.ts";
 import { eventOrderLinkBase } from "../shared/events/event-my-order.ts";
+import { familyPagePath } from "../shared/family/family-page-path.ts";
 import type { Env } from "./env.ts";
 
 /** Path segments that carry admin tokens, password digests or waiting-list offer tokens are masked before logging. */
 const secretPathSegments =
-  /\/api\/(VinterleirAdmin|ArrangementAdmin|ArrangementInnsjekk|NettstedAdmin|NewMemberAdmin|Invoice|CampEdition|Venteliste|MinPamelding|Melding)\/[^?]*/i;
+  /\/api\/(VinterleirAdmin|ArrangementAdmin|ArrangementInnsjekk|NettstedAdmin|NewMemberAdmin|Invoice|CampEdition|Venteliste|MinPamelding|Melding|Regnskap)\/[^?]*/i;
 /** An event's waiting-list offer calls: the segment after the action is the offer's token. */
 const eventOfferCalls = /\/api\/Arrangement\/Venteliste\/([A-Za-z]+)\/[^?]*/i;
 /** An event order's personal link in the API (`/api/Arrangement/MinPamelding/{token}`, `/api/Arrangement/Cancel/{token}`). */
@@ -15,6 +16,8 @@ const offerPagePath = /^\/vinterleir\/venteliste\/[^?]+/i;
 const eventOfferPagePath = /^\/arrangementer\/venteliste\/[^?]+/i;
 const personalPagePath = /^\/vinterleir\/min-pamelding\/[^?]+/i;
 const eventPersonalPagePath = /^\/arrangementer\/min-pamelding\/[^?]+/i;
+/** «Min side», the family's page behind any link. */
+const familyPagePattern = /^\/min-side\/[^?]+/i;
 
 /** Query parameters that carry a secret, e.g. the Vipps simulator's landing page `?token=`, or personal data (the check-in search `?q=`). */
 const secretQueryParameters = /([?&](?:token|access_token|secret|password|code|q)=)[^&#]*/gi;
@@ -31,6 +34,7 @@ export function redactUrl(url: string): string {
     .replace(eventOfferPagePath, "/arrangementer/venteliste/[redacted]")
     .replace(personalPagePath, `${myRegistrationPath}/[redacted]`)
     .replace(eventPersonalPagePath, `${eventOrderLinkBase}/[redacted]`)
+    .replace(familyPagePattern, `${familyPagePath}/[redacted]`)
     .replace(secretQueryParameters, "$1[redacted]");
 }
 

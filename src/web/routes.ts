@@ -39,12 +39,14 @@ export default [
   route("utstyr", "info/equipment/EquipmentPage.tsx"),
   route("kontakt", "info/contact/ContactPage.tsx"),
   route("personvern", "info/privacy/PrivacyPage.tsx"),
+  route("salgsbetingelser", "info/terms/TermsPage.tsx"),
   route("nettsted/admin", "info/admin/SiteAdminPage.tsx"),
   route("arrangementer", "camp/info/EventsPage.tsx"),
   route("arrangementer/admin", "events/EventAdminPage.tsx"),
   route("arrangementer/admin/dor/:slug?", "events/EventDoorPage.tsx"),
   route("arrangementer/venteliste/:token", "events/WaitlistOfferPage.tsx", { id: "event-waitlist-offer" }),
-  route("arrangementer/min-pamelding/:token", "events/MyEventOrderPage.tsx"),
+  // An event order's older link address leads to «Min side».
+  route("arrangementer/min-pamelding/:token", "family/LegacyLinkRedirect.tsx", { id: "event-link-redirect" }),
   route("arrangementer/:slug", "events/EventPage.tsx"),
   route("vinterleir/print/program", "camp/info/CampProgramPrintPage.tsx"),
   layout("camp/info/CampSection.tsx", [
@@ -56,7 +58,9 @@ export default [
   // The camp's offer links already mailed open the one offer page too.
   route("vinterleir/venteliste/:token", "events/WaitlistOfferPage.tsx", { id: "camp-waitlist-offer" }),
   route("vinterleir/min-pamelding", "camp/my-registration/FindMyRegistrationPage.tsx"),
-  route("vinterleir/min-pamelding/:token", "camp/my-registration/MyRegistrationPage.tsx"),
+  route("vinterleir/min-pamelding/:token", "family/LegacyLinkRedirect.tsx", { id: "camp-link-redirect" }),
+  // «Min side»: the family's season behind any link.
+  route("min-side/:token", "family/FamilyPage.tsx"),
   route("vinterleir/deltakere", "camp/participants/ParticipantsPage.tsx"),
   route("vinterleir/deltakere/admin", "camp/admin/CampAdminPage.tsx"),
   route("vinterleir/deltakere/innsjekk", "camp/checkin/CheckInPage.tsx"),

@@ -43,7 +43,7 @@ test("the wizard shows the server's current edition, and the price shown is the 
 
   await page.getByRole("button", { name: "Kort eller kontant ved oppmøte" }).click();
   await page.getByRole("button", { name: "Fullfør registrering" }).click();
-  await heading(page, `Du er påmeldt vinterleiren ${current.year}!`);
+  await heading(page, `Du er påmeldt vinterleiren ${current.year}.`);
 
   const token = await adminToken(page.request);
   const people = (await (await page.request.get(`/api/VinterleirAdmin/Get/${token}`)).json()) as { lastname: string; amount: number }[];

@@ -121,3 +121,20 @@ export async function fillAthleteSteps(
   await page.getByLabel(athlete.publicList).check();
   await next(page);
 }
+
+/**
+ * Signs in on an admin page and waits for «Logget inn som». The server checks the password at production cost
+ * (scrypt, 2^15), which on a busy 2-core machine can take several seconds: the wait allows for it.
+ */
+export async function signIn(
+  page: Page,
+  path = "/vinterleir/deltakere/admin",
+  username: string = campAdmin.username,
+  password: string = campAdmin.password,
+) {
+  await page.goto(path);
+  await page.getByLabel("Brukernavn").fill(username);
+  await page.getByLabel("Passord").fill(password);
+  await page.getByLabel("Passord").press("Enter");
+  await expect(page.getByText(/Logget inn som/)).toBeVisible({ timeout: 20_000 });
+}

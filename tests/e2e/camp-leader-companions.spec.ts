@@ -7,10 +7,10 @@ import { season } from "./support/season.ts";
 
 // Full price: the figures below are the camp's own prices, after the early-bird deadline.
 test.use({ clockStart: season.afterEarlyBird });
-import { campAdmin, screenshot, uniqueSurname } from "./camp-helpers.ts";
+import { screenshot, signIn, uniqueSurname } from "./camp-helpers.ts";
 
 /** The camp's money lines, by label, as «Deltakere» and «Kasserer» show them. */
-const moneyLabels = campMoneyLines({ paid: 0, refunded: 0, kept: 0, refundOwed: 0, net: 0 }).map((line) => line.label);
+const moneyLabels = campMoneyLines({ charged: 0, paid: 0, refunded: 0, kept: 0, refundOwed: 0, outstanding: 0, net: 0 }).map((line) => line.label);
 
 async function participantsFigures(page: Page): Promise<Record<string, string>> {
   await page.getByRole("tab", { name: "Deltakere" }).click();
@@ -40,15 +40,11 @@ test("the leader adds a companion and removes it again; «Kasserer» and «Delta
   });
   expect(await posted.text()).toBe("Done");
 
-  await page.goto("/vinterleir/deltakere/admin");
-  await page.getByLabel("Brukernavn").fill(campAdmin.username);
-  await page.getByLabel("Passord").fill(campAdmin.password);
-  await page.getByLabel("Passord").press("Enter");
-  await expect(page.getByText(/^Logget inn som/)).toBeVisible();
+  await signIn(page);
   await page.getByRole("button", { name: `Siv ${surname}`, exact: true }).click();
   // Paid at the door first: 1 200 kr in.
-  await page.getByRole("button", { name: "Marker som betalt" }).click();
-  await expect(page.getByText("Påmeldingen er markert som betalt.")).toBeVisible();
+  await page.getByRole("button", { name: "Betalt med kort" }).click();
+  await expect(page.getByText("Påmeldingen er markert som betalt med kort.")).toBeVisible();
 
   const companions = page.getByRole("region", { name: "Ledsagere", exact: true });
   await expect(companions.getByText("Ingen ledsagere.")).toBeVisible();
@@ -60,7 +56,7 @@ test("the leader adds a companion and removes it again; «Kasserer» and «Delta
   await adding.getByLabel("Ledsagerens e-post").fill(`per.${surname.toLowerCase()}@example.no`);
   await adding.getByRole("button", { name: "Legg til ledsageren" }).click();
   await expect(companions.getByRole("status")).toContainText(
-    new RegExp(`Per ${surname} er lagt til som ledsager, og familien har fått e-post\\. Ny pris 1\\s750\\skr, å betale 550\\skr\\.`),
+    new RegExp(`Per ${surname} er lagt til som ledsager, og familien har fått e-post\\. Ny pris 1\\s750\\skr, utestående 550\\skr\\.`),
   );
   await expect(companions.getByText(new RegExp(`Per ${surname} \\(550\\skr, betalt 0\\skr\\)`))).toBeVisible();
   const history = page.getByRole("region", { name: "Historikk" });
@@ -71,7 +67,7 @@ test("the leader adds a companion and removes it again; «Kasserer» and «Delta
 
   // The companion paid at the door, then removed by the leader: the rule on the 550 kr paid — all of it before
   // the full-refund deadline, half after (the server's clock is the real one) — owed back outside Vipps.
-  await page.getByRole("button", { name: "Marker som betalt" }).click();
+  await page.getByRole("button", { name: "Betalt med kontant" }).click();
   await expect(companions.getByText(new RegExp(`Per ${surname} \\(550\\skr, betalt 550\\skr\\)`))).toBeVisible();
   await companions.getByRole("button", { name: `Fjern Per ${surname}` }).click();
   await expect(companions.getByRole("button", { name: "Nei" })).toBeFocused();
@@ -80,7 +76,7 @@ test("the leader adds a companion and removes it again; «Kasserer» and «Delta
   const removed = companions.getByRole("status");
   await expect(removed).toContainText(
     new RegExp(
-      `Per ${surname} er fjernet som ledsager, og familien har fått e-post\\. Ny pris (1\\s200\\skr, å betale 0\\skr, 550|1\\s475\\skr, å betale 0\\skr, 275)\\skr tilbake\\.`,
+      `Per ${surname} er fjernet som ledsager, og familien har fått e-post\\. Ny pris (1\\s200\\skr, utestående 0\\skr, 550|1\\s475\\skr, utestående 0\\skr, 275)\\skr tilbake\\.`,
     ),
   );
   const back = /(550|275)\skr tilbake/.exec((await removed.textContent()) ?? "")![1]!;
@@ -88,7 +84,7 @@ test("the leader adds a companion and removes it again; «Kasserer» and «Delta
   await expect(
     history.getByText(new RegExp(`Belastet: Ledsager \\(Per ${surname}\\), −550\\skr – Ledsager Per ${surname} fjernet av leirledelsen\\.`)),
   ).toBeVisible();
-  await expect(history.getByText(new RegExp(`Skal betales tilbake: Kort eller kontant, ${back}\\skr`))).toBeVisible();
+  await expect(history.getByText(new RegExp(`Skal betales tilbake: Kontant, ${back}\\skr`))).toBeVisible();
   await screenshot(page, "camp-admin-ledsager-fjernet");
 
   // «Kasserer» lists what is owed back, and its money lines are «Deltakere»'s (other tests may write

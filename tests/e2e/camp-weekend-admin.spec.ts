@@ -8,15 +8,9 @@ import { season } from "./support/season.ts";
 
 // Full price: the figures below are the camp's own prices, after the early-bird deadline.
 test.use({ clockStart: season.afterEarlyBird });
-import { campAdmin, screenshot, uniqueSurname } from "./camp-helpers.ts";
+import { campAdmin, screenshot, signIn, uniqueSurname } from "./camp-helpers.ts";
 
-async function logIn(page: Page, username: string, password: string) {
-  await page.goto("/vinterleir/deltakere/admin");
-  await page.getByLabel("Brukernavn").fill(username);
-  await page.getByLabel("Passord").fill(password);
-  await page.getByLabel("Passord").press("Enter");
-  await expect(page.getByText(/^Logget inn som/)).toBeVisible();
-}
+const logIn = (page: Page, username: string, password: string) => signIn(page, undefined, username, password);
 
 test("a leder adds an innsjekk helper; the helper signs in and sees no allergy texts", { tag: "@desktop" }, async ({ page }) => {
   const surname = uniqueSurname("Allergi");
@@ -49,7 +43,7 @@ test("a leder adds an innsjekk helper; the helper signs in and sees no allergy t
   await correction.getByLabel("Alder").fill("12");
   await correction.getByRole("button", { name: "Rett påmeldingen" }).click();
   await expect(correction.getByRole("status")).toContainText(
-    /Påmeldingen er rettet og familien har fått e-post\. Ny pris 1\s025\skr, å betale 1\s025\skr\./,
+    /Påmeldingen er rettet og familien har fått e-post\. Ny pris 1\s025\skr, utestående 1\s025\skr\./,
   );
   await expect(history.getByText(/Belastet: Vinterleir \(Siri .+\), −175\skr – Rettet av leirledelsen \(alder\)/)).toBeVisible();
   await screenshot(page, "camp-admin-historikk");
@@ -74,7 +68,7 @@ test("a leder adds an innsjekk helper; the helper signs in and sees no allergy t
   await page.getByRole("tab", { name: "Kasserer" }).click();
   await expect(page.getByRole("heading", { name: "Oppsummering for kassereren" })).toBeVisible();
   // The ledger's lines, with the family's words, and the list of money owed back outside Vipps.
-  for (const label of ["Betalt", "Tilbakebetalt", "Beholdt etter avbestillingsreglene", "Skal betales tilbake", "Å betale"]) {
+  for (const label of ["Å betale", "Betalt", "Tilbakebetalt", "Beholdt etter avbestillingsreglene", "Skal betales tilbake", "Utestående"]) {
     await expect(page.locator(".treasurer-figures th[scope=row]", { hasText: new RegExp(`^${label}$`) }).first()).toBeVisible();
   }
   await expect(page.getByRole("heading", { name: "Skal betales tilbake" })).toBeVisible();
@@ -126,7 +120,7 @@ test("the leder downloads the participants as Excel: typed cells, phone numbers 
   expect(typeof eva.Alder).toBe("number");
 });
 
-test("axe finds no violations on Lister, Kasserer and Hjelpere", async ({ page }) => {
+test("axe finds no violations on Lister, Kasserer, Regnskap, Ledsagersaker and Hjelpere", async ({ page }) => {
   test.setTimeout(90_000);
   await logIn(page, campAdmin.username, campAdmin.password);
   await page.getByRole("tab", { name: "Lister" }).click();
@@ -137,6 +131,15 @@ test("axe finds no violations on Lister, Kasserer and Hjelpere", async ({ page }
   await page.getByRole("tab", { name: "Kasserer" }).click();
   await expect(page.getByRole("heading", { name: "Oppsummering for kassereren" })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
+  await screenshot(page, "camp-admin-kasserer");
+  await page.getByRole("tab", { name: "Regnskap" }).click();
+  await expect(page.getByRole("heading", { name: "Kontoplan" })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await screenshot(page, "camp-admin-regnskap");
+  await page.getByRole("tab", { name: "Ledsagersaker" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: /^Ledsagersaker/ })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await screenshot(page, "camp-admin-ledsagersaker");
   await page.getByRole("tab", { name: "Hjelpere" }).click();
   await page.getByRole("button", { name: "Legg til" }).click();
   await expect(page.getByText("Skriv navnet til hjelperen.")).toBeVisible();

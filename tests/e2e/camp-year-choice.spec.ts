@@ -57,7 +57,7 @@ test("with two camps open, a family chooses the later one, pays its price and is
   await expect(page.getByRole("table").first()).toContainText(/1\s?299/);
   await page.getByRole("button", { name: "Kort eller kontant ved oppmøte" }).click();
   await page.getByRole("button", { name: "Fullfør registrering" }).click();
-  await heading(page, `Du er påmeldt vinterleiren ${year}!`);
+  await heading(page, `Du er påmeldt vinterleiren ${year}.`);
   await screenshot(page, "year-choice-done");
   expect(await mailText(request, email, "Du er registrert til")).toContain(String(year));
 

@@ -9,7 +9,7 @@ import { expect, test } from "./fixtures.ts";
 import { axeViolations } from "./support/axe.ts";
 import { grading, publishEvent, registerForEvent } from "./event-helpers.ts";
 
-const linkPattern = /http:\/\/127\.0\.0\.1:\d+(\/arrangementer\/min-pamelding\/[A-Za-z0-9_-]{43})/;
+const linkPattern = /http:\/\/127\.0\.0\.1:\d+(\/min-side\/[A-Za-z0-9_-]{43})/;
 
 test("a family opens the link from the mail and cancels one utøver of a grading", { tag: "@phone" }, async ({ page, request }) => {
   const slug = `gradering-${randomUUID().slice(0, 8)}`;
@@ -38,8 +38,8 @@ test("a family opens the link from the mail and cancels one utøver of a grading
   const link = linkPattern.exec(mail)?.[1];
   expect(link).toBeTruthy();
   await page.goto(link!);
-  await expect(page.getByRole("heading", { level: 1, name: `Min påmelding – ${title}` })).toBeVisible();
-  await expect(page.getByRole("heading", { level: 2, name: "Utøvere" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: `Min påmelding – ${title}` })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 3, name: "Utøvere" })).toBeVisible();
   await expect(page.getByText("Per Familie")).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
   await screenshot(page, "arrangement-min-pamelding");
@@ -130,6 +130,6 @@ test(
     const link = linkPattern.exec(mail)?.[1];
     expect(link).toBeTruthy();
     await page.goto(link!);
-    await expect(page.getByRole("heading", { level: 1, name: `Min påmelding – ${title}` })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: `Min påmelding – ${title}` })).toBeVisible();
   },
 );

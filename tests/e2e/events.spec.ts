@@ -58,7 +58,7 @@ test(
     await page.waitForURL(/\/vipps-sim\/landing\?reference=GR\d{2}-[A-Z2-9]{6}-\d+/);
     await page.getByRole("button", { name: "Godkjenn betalingen" }).click();
     await page.waitForURL(/\/vipps\/GR\d{2}-/);
-    await expect(page.getByRole("heading", { name: `Takk! Du er påmeldt graderingen «${title}»` })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole("heading", { name: `Takk, Kari! Ola er påmeldt graderingen «${title}»` })).toBeVisible({ timeout: 20_000 });
     await expect(page.getByText(/Gradering, ordrenummer/)).toBeVisible();
     await screenshot(page, "arrangement-vipps-resultat");
   },
@@ -177,7 +177,8 @@ test(
     await expect(participant.getByText("Totalt: 300")).toBeVisible();
     await participant.getByLabel(/Betal ved oppmøte/).check();
     await participant.getByRole("button", { name: "Fullfør" }).click();
-    await expect(participant.getByRole("heading", { name: "Takk! Du er påmeldt" })).toBeVisible();
+    // Kari registered her 10-year-old: thanked by name, Ola named in the third person.
+    await expect(participant.getByRole("heading", { name: /^Takk, Kari! Ola er påmeldt «/ })).toBeVisible();
 
     await participant.close();
     await page.getByRole("button", { name: new RegExp(`^Deltakere.*${title}$`) }).click();

@@ -42,6 +42,7 @@ const keyFacts: Record<string, (string | RegExp)[]> = {
   "/utstyr": [shops.clubShop.discountCode, shops.kioskVippsNumber, "TTU Shop", "Fighter"],
   "/kontakt": [contactEmails.hall.street, contactEmails.general, contactEmails.leader],
   "/personvern": ["Datatilsynet", "Vipps", "behandlingsansvarlig"],
+  "/salgsbetingelser": ["organisasjonsnummer", "Avbestilling", "Forbrukerrådet"],
   "/arrangementer": [formatDateRange(edition.start, edition.end), money(1025), money(1200)],
   "/vinterleir": [campWhenSentence(edition, "upcoming", new Date(season.beforeEarlyBird))],
   "/vinterleir/schedule": ["Program og flyer"],

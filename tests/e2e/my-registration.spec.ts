@@ -15,14 +15,14 @@ import { season } from "./support/season.ts";
 
 test.use({ clockStart: season.afterRefundDeadline });
 
-const linkPattern = /http:\/\/127\.0\.0\.1:\d+(\/vinterleir\/min-pamelding\/[A-Za-z0-9_-]{43})/;
+const linkPattern = /http:\/\/127\.0\.0\.1:\d+(\/min-side\/[A-Za-z0-9_-]{43})/;
 
 /** A card/cash registration through the API; answers the Done page's personal link (a path). */
 async function registerCardCash(request: APIRequestContext, overrides: Partial<CampRegistrationDraft>) {
   const response = await request.post("/api/Vinterleir/Post", { data: validDraft({ draftId: randomUUID(), ...overrides }) });
   expect(await response.text()).toBe("Done");
   const link = response.headers()["x-min-pamelding"];
-  expect(link).toMatch(/^\/vinterleir\/min-pamelding\/[A-Za-z0-9_-]{43}$/);
+  expect(link).toMatch(/^\/min-side\/[A-Za-z0-9_-]{43}$/);
   return link!;
 }
 
@@ -40,7 +40,7 @@ test.describe("Min påmelding", () => {
     await page.waitForURL(/\/vipps-sim\/landing\?reference=/);
     const landing = page.url();
     await page.getByRole("button", { name: "Godkjenn betalingen" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: /Takk! Du er registrert/ })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: /er påmeldt vinterleiren \d{4}\./ })).toBeVisible();
     await expect(page.getByRole("link", { name: "Min påmelding" })).toBeVisible();
 
     const id = await mailId(request, email, "Du er registrert");
@@ -61,7 +61,7 @@ test.describe("Min påmelding", () => {
       })
       .toBe(true);
     await page.goto(link);
-    await expect(page.getByRole("heading", { level: 1, name: /Min påmelding – vinterleir \d{4}/ })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: /Vinterleir \d{4}/ })).toBeVisible();
     await expect(page.getByText(`Ola ${lastName}`, { exact: true })).toBeVisible();
     await expect(page.getByText("Fristen for å få alt tilbake gikk ut")).toBeVisible();
     await screenshot(page, "min-pamelding-vipps");
@@ -125,7 +125,7 @@ test.describe("Min påmelding", () => {
     // Every krone explained by its lines, from the ledger: nothing paid yet, the rest left to pay at the door.
     const lines = page.locator(".my-facts").first();
     await expect(lines.locator("dt:has-text('Betalt') + dd")).toHaveText("0\u00a0kr");
-    await expect(lines.locator("dt:has-text('Å betale') + dd")).toHaveText("1\u00a0750\u00a0kr");
+    await expect(lines.locator("dt:has-text('Utestående') + dd")).toHaveText("1\u00a0750\u00a0kr");
     await screenshot(page, "min-pamelding-endret");
     await page.getByRole("button", { name: "Legg til ledsager" }).click();
     await expect(await axeViolations(page)).toEqual([]);
@@ -140,7 +140,7 @@ test.describe("Min påmelding", () => {
     const link = response.headers()["x-min-pamelding"]!;
     await page.goto(landing);
     await page.getByRole("button", { name: "Godkjenn betalingen" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: /Takk! Du er registrert/ })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: /er påmeldt vinterleiren \d{4}\./ })).toBeVisible();
 
     await page.goto(link);
     await page.getByRole("button", { name: "Legg til ledsager" }).click();
@@ -153,7 +153,7 @@ test.describe("Min påmelding", () => {
     await page.waitForURL(/\/vipps-sim\/landing\?reference=VL\d{2}-[A-Z2-9]{6}-2/);
     await expect(page.locator("#amount")).toHaveText("kr 550,00");
     await page.getByRole("button", { name: "Godkjenn betalingen" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: /Takk! Du er registrert/ })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: /er påmeldt vinterleiren \d{4}\./ })).toBeVisible();
     await page.getByRole("link", { name: "Min påmelding" }).click();
     await expect(page.getByText(`Kari ${lastName}`, { exact: true })).toBeVisible();
     await expect(page.locator(".receipt .total")).toHaveText("1\u00a0750\u00a0kr");
@@ -169,7 +169,7 @@ test.describe("Min påmelding", () => {
       )
       .toBe("1\u00a0750\u00a0kr");
     await expect(page.getByRole("button", { name: /Betal .* med Vipps/ })).toHaveCount(0);
-    await expect(lines.locator("dt:has-text('Å betale') + dd")).toHaveText("0\u00a0kr");
+    await expect(lines.locator("dt:has-text('Utestående') + dd")).toHaveText("0\u00a0kr");
   });
 
   test("one link for the family: two children registered with one address, each with its own Avbestill", async ({ page, request }) => {
@@ -182,9 +182,9 @@ test.describe("Min påmelding", () => {
     await page.getByLabel("E-post").fill(email);
     await page.getByRole("button", { name: "Send meg lenken" }).click();
     await expect(page.getByRole("status")).toContainText("Finnes det en påmelding med den e-postadressen");
-    const mail = await (await request.get(`/dev/mail/${await mailId(request, email, "Lenken til påmeldingen din")}`)).text();
+    const mail = await (await request.get(`/dev/mail/${await mailId(request, email, "Lenken til påmeldingene dine")}`)).text();
     // One link for both children.
-    expect(new Set(mail.match(/\/vinterleir\/min-pamelding\/[A-Za-z0-9_-]{43}/g)).size).toBe(1);
+    expect(new Set(mail.match(/\/min-side\/[A-Za-z0-9_-]{43}/g)).size).toBe(1);
     await page.goto(linkPattern.exec(mail)![1]!);
     await expect(page.getByText(`Sofie ${lastName}`, { exact: true })).toBeVisible();
     await expect(page.getByText(`Jonas ${lastName}`, { exact: true }).first()).toBeVisible();
@@ -208,7 +208,7 @@ test.describe("Min påmelding", () => {
     await expect(page.getByRole("status")).toContainText("Finnes det en påmelding med den e-postadressen");
     await screenshot(page, "finn-pamelding");
     await expect(await axeViolations(page)).toEqual([]);
-    const mail = await (await request.get(`/dev/mail/${await mailId(request, email, "Lenken til påmeldingen din")}`)).text();
+    const mail = await (await request.get(`/dev/mail/${await mailId(request, email, "Lenken til påmeldingene dine")}`)).text();
     await page.goto(linkPattern.exec(mail)![1]!);
     await expect(page.getByText(`Ola ${lastName}`, { exact: true })).toBeVisible();
   });

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { test, expect } from "./fixtures.ts";
 import { axeViolations } from "./support/axe.ts";
-import { campAdmin, screenshot } from "./camp-helpers.ts";
+import { screenshot, signIn } from "./camp-helpers.ts";
 
 /**
  * «Nettsted»: a leder signs in, adds a training session, previews it through the page's own component,
@@ -10,17 +10,11 @@ import { campAdmin, screenshot } from "./camp-helpers.ts";
  * within the screen and pass axe.
  */
 
-async function signIn(page: Page) {
-  await page.goto("/nettsted/admin");
-  await page.getByLabel("Brukernavn").fill(campAdmin.username);
-  await page.getByLabel("Passord").fill(campAdmin.password);
-  await page.getByRole("button", { name: "Logg inn" }).click();
-  await expect(page.getByText(/Logget inn som/)).toBeVisible();
-}
+const signInToSite = (page: Page) => signIn(page, "/nettsted/admin");
 
 test.describe("«Nettsted» and /personvern at this width", () => {
   test("the sections and a form fit the screen and pass axe, and so does /personvern", async ({ page }) => {
-    await signIn(page);
+    await signInToSite(page);
     await expect(page.getByRole("heading", { name: "Treningstider", level: 2 })).toBeVisible();
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(await overflow()).toBeLessThanOrEqual(0);
@@ -40,7 +34,7 @@ test.describe("«Nettsted» and /personvern at this width", () => {
 test.describe("«Nettsted» at a desk", { tag: "@desktop" }, () => {
   test("a training session added, previewed, saved, shown on /treningstider and undone", async ({ page }) => {
     const group = "Familietrening e2e";
-    await signIn(page);
+    await signInToSite(page);
     await page.getByRole("button", { name: "Legg til trening" }).click();
     const item = page.locator(".site-list-item").last();
     await item.getByLabel("Gruppe").fill(group);

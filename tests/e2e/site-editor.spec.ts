@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import sharp from "sharp";
 import { test, expect } from "./fixtures.ts";
 import { axeViolations } from "./support/axe.ts";
-import { adminToken, screenshot, uniqueSurname } from "./camp-helpers.ts";
+import { adminToken, screenshot, signIn, uniqueSurname } from "./camp-helpers.ts";
 
 /**
  * A `redaktør` — the club's volunteer who keeps the site — signs in to «Nettsted», writes a news post with a
@@ -23,19 +23,13 @@ async function redaktor(request: APIRequestContext, name: string): Promise<strin
   return username;
 }
 
-async function signIn(page: Page, path: string, username: string) {
-  await page.goto(path);
-  await page.getByLabel("Brukernavn").fill(username);
-  await page.getByLabel("Passord").fill(password);
-  await page.getByRole("button", { name: "Logg inn" }).click();
-  await expect(page.getByText(/Logget inn som/)).toBeVisible();
-}
+const signInAs = (page: Page, path: string, username: string) => signIn(page, path, username, password);
 
 // The news section is saved whole: once per run, at a desk, so two widths never save it at the same time.
 test("a redaktør writes a news post with a picture, and the public page shows it", { tag: "@desktop" }, async ({ page, request }) => {
   const username = await redaktor(request, uniqueSurname("rita"));
   const title = `Sommertrening ${uniqueSurname("")}`;
-  await signIn(page, "/nettsted/admin", username);
+  await signInAs(page, "/nettsted/admin", username);
   await page.getByRole("button", { name: "Nyheter" }).click();
   await page.getByRole("button", { name: "Legg til nyhet" }).click();
   const item = page.locator(".site-list-item").last();
@@ -84,7 +78,7 @@ test("a redaktør writes a news post with a picture, and the public page shows i
 
 test("a redaktør is refused the camp admin: no camp data, no money", { tag: "@desktop" }, async ({ page, request }) => {
   const username = await redaktor(request, uniqueSurname("rita"));
-  await signIn(page, "/vinterleir/deltakere/admin", username);
+  await signInAs(page, "/vinterleir/deltakere/admin", username);
   await expect(page.getByText("Kontoen din er for nettstedet.")).toBeVisible();
   await expect(page.getByRole("tab", { name: "Deltakere" })).toHaveCount(0);
   await expect(page.getByRole("tab", { name: "Kasserer" })).toHaveCount(0);

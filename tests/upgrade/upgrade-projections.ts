@@ -43,13 +43,45 @@ const list = (value: unknown, project: (item: Item) => unknown) => (Array.isArra
 
 const absent = "(absent)";
 
+/**
+ * What a row's money must keep (0043): what the club holds for the person, paid less refunded and owed back.
+ * Before 0043 a row's `paid` was that already; since, `paid` is all that came in and the refunds stand beside it.
+ */
+const heldOf = (person: Item) =>
+  typeof person.paid === "number" ? person.paid - (Number(person.refunded ?? 0) || 0) - (Number(person.refundOwed ?? 0) || 0) : absent;
 const adminPerson = (person: Item) => ({
-  ...pick(person, [...adminPersonSpecFields, "group", "status", "paymentMethod", "paymentState", "createdAt", "anonymisedAt"]),
+  ...pick(
+    person,
+    [...adminPersonSpecFields, "group", "status", "paymentMethod", "paymentState", "createdAt", "anonymisedAt"].filter((field) => field !== "paid"),
+  ),
+  held: heldOf(person),
   arrivals: list(person.arrivals ?? [], (arrival) => pick(arrival, ["day", "at"])),
 });
 const personKey = (person: Item) => `${person.orderid} ${person.isLedsager ? "ledsager" : "utøver"} ${person.firstname} ${person.lastname}`;
 
 const moneyFields = ["paid", "refunded", "kept", "refundOwed", "outstanding"] as const;
+
+/**
+ * An event's participant rows with their order's money, which must survive (0043): before, every row repeated
+ * the order's figures; since, each row carries its own share (rows with `paidWith`) and the order's is their sum.
+ */
+function withOrderMoney(body: unknown): unknown {
+  if (!Array.isArray(body)) return body;
+  const rows = body as Item[];
+  const money = new Map<unknown, { orderCharged: number; orderPaid: number; orderOutstanding: number }>();
+  for (const row of rows) {
+    const own = "paidWith" in row;
+    const found = money.get(row.orderId);
+    const figures = { orderCharged: Number(row.charged), orderPaid: Number(row.paid), orderOutstanding: Number(row.outstanding) };
+    if (!found) money.set(row.orderId, figures);
+    else if (own) {
+      found.orderCharged += figures.orderCharged;
+      found.orderPaid += figures.orderPaid;
+      found.orderOutstanding += figures.orderOutstanding;
+    }
+  }
+  return rows.map((row) => ({ ...row, ...money.get(row.orderId) }));
+}
 
 /** «Min påmelding» as the family sees it: people, figures and state, the group and the rest of the family. */
 function myRegistration(view: Item): Record<string, unknown> {
@@ -137,10 +169,12 @@ export const projections: Projection[] = [
         "net",
         "refundsOwed",
       ]),
+      // Money in and out per method must survive; since 0043 a method is listed only when money moved by it, and
+      // what is left to pay has no method (it is «Utestående» in the totals).
       byMethod: keyed(
-        (body as Item).byMethod,
+        Array.isArray((body as Item).byMethod) ? ((body as Item).byMethod as Item[]).filter((row) => row.paid !== 0 || row.refunded !== 0) : [],
         (row) => String(row.method),
-        (row) => pick(row, ["registrations", "toPay", "paid", "refunded"]),
+        (row) => pick(row, ["paid", "refunded"]),
       ),
     }),
   },
@@ -322,7 +356,7 @@ export const projections: Projection[] = [
     matches: /^\/api\/ArrangementAdmin\/Participants\//,
     project: (body) =>
       keyed(
-        body,
+        withOrderMoney(body),
         (row) => `${row.orderId} ${row.name}`,
         (row) =>
           pick(row, [
@@ -330,9 +364,9 @@ export const projections: Projection[] = [
             "contactName",
             "email",
             "telephone",
-            "charged",
-            "paid",
-            "outstanding",
+            "orderCharged",
+            "orderPaid",
+            "orderOutstanding",
             "method",
             "waitlistPosition",
             "offer",

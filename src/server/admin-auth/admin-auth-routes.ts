@@ -1,5 +1,7 @@
 import { setTimeout as sleepFor } from "node:timers/promises";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { areaSignInCalls } from "../../shared/admin/area-sign-in-calls.ts";
+import { routeCall } from "../http/call-route.ts";
 import { isLocalRequest } from "../security/local-request.ts";
 import { adminAreaConfig, type AdminArea } from "./admin-areas.ts";
 import { findUsableCredential } from "./admin-credentials.ts";
@@ -28,12 +30,13 @@ export async function registerAdminAuthRoutes(app: FastifyInstance, { sleep = (m
   app.get<{ Params: { username: string; passwordHash: string } }>("/api/VinterleirAdmin/GetToken/:username/:passwordHash", (request, reply) =>
     login(request, reply, "camp", request.params.passwordHash, request.params.username),
   );
-  app.get<{ Params: { passwordHash: string } }>("/api/NewMemberAdmin/GetToken/:passwordHash", (request, reply) =>
-    login(request, reply, "newmember", request.params.passwordHash),
-  );
-  app.get<{ Params: { passwordHash: string } }>("/api/Invoice/GetToken/:passwordHash", (request, reply) =>
-    login(request, reply, "invoice", request.params.passwordHash),
-  );
+  // The areas with a token of their own sign in by their declared calls (area-sign-in-calls.ts).
+  for (const area of ["newmember", "invoice"] as const) {
+    routeCall(app, areaSignInCalls[area].signIn, {}, async (request, reply) => {
+      await login(request, reply, area, request.params.passwordHash);
+      return reply;
+    });
+  }
   registerLogoutRoutes(app);
   await registerCampAccountRoutes(app);
 }

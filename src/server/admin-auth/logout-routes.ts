@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { signOutCall } from "../../shared/admin/admin-api.ts";
-import { adminAreaConfig, adminAreas } from "./admin-areas.ts";
+import { areaSignInCalls } from "../../shared/admin/area-sign-in-calls.ts";
+import { routeCall } from "../http/call-route.ts";
+import { adminAreaConfig } from "./admin-areas.ts";
 import { revokeAllTokens, revokeToken } from "./admin-tokens.ts";
-import { requireAdmin } from "./require-admin.ts";
 import { configuredAccountName, currentCampAccount, endAccountTokens, requireAnyAccount } from "./camp-account.ts";
 
 async function endOwnCampTokens(request: FastifyRequest): Promise<number> {
@@ -23,21 +24,32 @@ type TokenParams = { Params: { token: string } };
  * POST like the other admin actions: a state change must not be triggered by a prefetch or an image link.
  */
 export function registerLogoutRoutes(app: FastifyInstance) {
-  for (const area of adminAreas) {
-    const { apiName } = adminAreaConfig[area];
-    app.post<TokenParams>(`/api/${apiName}/${signOutCall.this}/:token`, async (request, reply) => {
-      reply.header("cache-control", "no-store");
+  const { apiName } = adminAreaConfig.camp;
+  app.post<TokenParams>(`/api/${apiName}/${signOutCall.this}/:token`, async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    const ended = await revokeToken(app.db, request.params.token, app.now(), "camp");
+    request.log.info({ area: "camp", ended }, "admin logout");
+    return { ok: true };
+  });
+  app.post<TokenParams>(`/api/${apiName}/${signOutCall.everywhere}/:token`, { preHandler: requireAnyAccount() }, async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    // A camp account ends its own sessions, not those of the other helpers.
+    const ended = await endOwnCampTokens(request);
+    request.log.info({ area: "camp", ended }, "admin logout everywhere");
+    return { ok: true };
+  });
+
+  // The areas with a token of their own sign out by their declared calls (area-sign-in-calls.ts).
+  for (const area of ["newmember", "invoice"] as const) {
+    routeCall(app, areaSignInCalls[area].signOut, {}, async (request, reply) => {
       const ended = await revokeToken(app.db, request.params.token, app.now(), area);
       request.log.info({ area, ended }, "admin logout");
-      return { ok: true };
+      return reply.header("cache-control", "no-store").send({ ok: true });
     });
-    const guard = area === "camp" ? requireAnyAccount() : requireAdmin(area);
-    app.post<TokenParams>(`/api/${apiName}/${signOutCall.everywhere}/:token`, { preHandler: guard }, async (request, reply) => {
-      reply.header("cache-control", "no-store");
-      // A camp account ends its own sessions, not those of the other helpers.
-      const ended = area === "camp" ? await endOwnCampTokens(request) : await revokeAllTokens(app.db, area, app.now());
+    routeCall(app, areaSignInCalls[area].signOutEverywhere, {}, async (request, reply) => {
+      const ended = await revokeAllTokens(app.db, area, app.now());
       request.log.info({ area, ended }, "admin logout everywhere");
-      return { ok: true };
+      return reply.header("cache-control", "no-store").send({ ok: true });
     });
   }
 }

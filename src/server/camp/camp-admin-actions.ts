@@ -1,3 +1,4 @@
+import { moneyMethodWord } from "../../shared/payments/money-words.ts";
 import { and, eq, isNull, ne } from "drizzle-orm";
 import type { AdminPerson } from "../../shared/camp/camp-lists.ts";
 import { checkInMessages } from "../../shared/camp/camp-checkin.ts";
@@ -10,13 +11,15 @@ import { eventOrders, eventPaymentActions, eventPayments, eventPositions } from 
 import { lockCampRegistration, updateCampRegistrations } from "./camp-registration-rows.ts";
 import { alreadyRegistered, readCampCompanions } from "./camp-companion-rows.ts";
 import { queueMail } from "../mail/outbox.ts";
-import { paymentsOfRegistration, shareRegistrationIds } from "../payments/payment-shares.ts";
+import { groupPaymentAthletes, paymentsOfRegistration } from "../payments/group-payments.ts";
 import { loadClubContact } from "../site-content/club-contact.ts";
 import { noteUncoveredClaims } from "./camp-companion-claims.ts";
 import { campEditionOfYear } from "./camp-edition-lookup.ts";
 import { cancelInLedger, figuresOf, groupStaying, lockGroup, recordPayment } from "./camp-ledger-store.ts";
 import { createMailLink, personalLinkUrl } from "./camp-personal-link.ts";
-import { renderCancellationMail, selfServiceMailKey } from "./camp-self-service-mail.ts";
+import { selfServiceMailKey } from "./camp-self-service-mail.ts";
+import { cancellationPeople, renderCancellationMail } from "./camp-cancellation-mail.ts";
+import { registrantGreeting } from "./camp-greeting.ts";
 import { vippsCaptureDue } from "./checkin/door-payment.ts";
 import { listedStatus } from "./camp-admin.ts";
 
@@ -54,7 +57,13 @@ const ACTOR = "camp-admin";
  * Marks what is left to pay as paid (card or cash at the camp, by a camp account): one payment of the
  * outstanding amount in the ledger; with nothing outstanding a repeat changes nothing.
  */
-export async function markCardCashPaid(db: Db, registrationId: number, now: Date, actor = ACTOR): Promise<AdminActionOutcome> {
+export async function markCardCashPaid(
+  db: Db,
+  registrationId: number,
+  now: Date,
+  actor = ACTOR,
+  method: "card" | "cash" | "card_cash" = "card_cash",
+): Promise<AdminActionOutcome> {
   return db.transaction(async (tx) => {
     const found = await lockRegistration(tx, registrationId);
     if (!found) return { kind: "not-found" };
@@ -68,17 +77,22 @@ export async function markCardCashPaid(db: Db, registrationId: number, now: Date
     await recordPayment(
       tx,
       registrationId,
-      { method: "card_cash", amount: outstanding, paymentId: payment.id },
-      { actor, reason: "Markert som betalt med kort eller kontant ved oppmøte", now },
+      { method, amount: outstanding, paymentId: payment.id },
+      { actor, reason: `Markert som betalt ved oppmøte: ${moneyMethodWord(method).toLowerCase()}`, now },
     );
     const [updated] = await tx
       .update(eventPayments)
       .set({ state: "paid", paidAmount: payment.paidAmount + outstanding, updatedAt: now })
       .where(campPaymentWithId(payment.id))
       .returning(campPaymentColumns);
-    await tx
-      .insert(eventPaymentActions)
-      .values({ paymentId: payment.id, actor, action: "mark-paid", amount: outstanding, at: now, note: "Betalt med kort eller kontant ved oppmøte" });
+    await tx.insert(eventPaymentActions).values({
+      paymentId: payment.id,
+      actor,
+      action: "mark-paid",
+      amount: outstanding,
+      at: now,
+      note: `Betalt ved oppmøte: ${moneyMethodWord(method).toLowerCase()}`,
+    });
     return { kind: "ok", changed: true, result: await resultOf(tx, found.registration, updated ?? payment) };
   });
 }
@@ -112,9 +126,8 @@ export async function cancelRegistration(db: Db, registrationId: number, now: Da
     const updated = { ...registration, status: "cancelled" as const, cancelledAt: now };
     const edition = await campEditionOfYear(tx, registration.editionYear);
     const reason = "Påmeldingen avbestilt av leirledelsen.";
-    const companionNames = new Map(
-      (await readCampCompanions(tx, registrationId)).map((row) => [companionPerson(row.id), `${row.firstName} ${row.lastName}`]),
-    );
+    const companions = await readCampCompanions(tx, registrationId);
+    const companionNames = new Map(companions.map((row) => [companionPerson(row.id), `${row.firstName} ${row.lastName}`]));
     const settled = await cancelInLedger(
       tx,
       registrationId,
@@ -133,22 +146,18 @@ export async function cancelRegistration(db: Db, registrationId: number, now: Da
       at: now,
       note: `${reason} Betalt for påmeldingen: ${settled.paidFor} kr; tilbake etter reglene: ${settled.refund} kr.`,
     });
-    const name = `${updated.firstName} ${updated.lastName}`;
-    // An athlete of a family: the others still come, and the mail says what they still owe and links to them.
+    // An athlete of a family: the others still come, and the mail names them, says what they still owe and links to them.
     const family = await groupStaying(tx, updated);
     const othersStay = family.staying > 0;
     const mail = renderCancellationMail(
       {
         orderId: updated.orderId,
         year: updated.editionYear,
-        cancelledName: name,
-        whole: true,
+        greetingName: await registrantGreeting(tx, updated),
+        ...cancellationPeople(updated, companions, null, family.names),
         method: payment.method,
-        refund: settled.refund,
-        refundOutsideVipps: settled.owed,
-        kept: settled.kept,
+        settled,
         stillToPay: family.stillToPay,
-        othersStay,
         link: othersStay ? personalLinkUrl(publicBaseUrl, await createMailLink(tx, registrationId, now)) : publicBaseUrl,
         byLeader: true,
       },
@@ -167,7 +176,7 @@ export async function cancelRegistration(db: Db, registrationId: number, now: Da
 async function groupVippsPaymentOpen(tx: Db, payment: CampPayment): Promise<boolean> {
   if (payment.method !== "vipps" || payment.state === "failed" || payment.authorizedAmount > 0) return false;
   if (payment.vippsState && ["ABORTED", "EXPIRED", "TERMINATED"].includes(payment.vippsState)) return false;
-  return (await shareRegistrationIds(tx, payment.id)).length > 1;
+  return (await groupPaymentAthletes(tx, payment.id)).length > 1;
 }
 
 /** Locks the registration row for the rest of the transaction, so two admin clicks take turns. */

@@ -1,12 +1,16 @@
-import type { FastifyInstance, FastifyReply } from "fastify";
-import { currentCampAccount, requireCampRole } from "../admin-auth/camp-account.ts";
+import type { FastifyInstance } from "fastify";
+import { currentCampAccount } from "../admin-auth/camp-account.ts";
 import { lockCampRegistration } from "./camp-registration-rows.ts";
-import { parseWith, type ErrorBody } from "../errors.ts";
-import { RefundPaidSchema, refundPaidMessages } from "../../shared/camp/camp-treasurer.ts";
+import type { ErrorBody } from "../errors.ts";
+import { routeCall, type CallReply } from "../http/call-route.ts";
+import { campAdminCalls } from "../../shared/camp/camp-admin-calls.ts";
+import type { CampAdminActionAnswer } from "../../shared/camp/camp-admin-answers.ts";
+import { refundPaidMessages } from "../../shared/camp/camp-treasurer.ts";
 import { campFileName } from "../../shared/camp/camp-admin-exports.ts";
 import { figuresOf, recordRefundPaid } from "./camp-ledger-store.ts";
 import { correctRegistration } from "./camp-correction.ts";
 import { leaderAddCompanion, leaderRemoveCompanion } from "./camp-leader-companions.ts";
+import { decideCompanionCase, openCompanionCasesOf } from "./camp-companion-cases.ts";
 import { registrationLedgerHistory } from "./camp-ledger-history.ts";
 import { type AdminPerson, editionMoney, loadAdminPersons, totalsOf } from "./camp-admin.ts";
 import { adminActionMessages, cancelRegistration, markCardCashPaid, type AdminActionOutcome } from "./camp-admin-actions.ts";
@@ -16,29 +20,27 @@ import { requestedEditionYear } from "./camp-edition-lookup.ts";
 import { registrationChanges } from "./camp-self-service.ts";
 
 /**
- * The camp admin's routes, all under /api/VinterleirAdmin/ so logger.ts masks the token, all behind
- * the camp guard: the list, totals and marking a card/cash payment for every camp account (an `innsjekk`
+ * The camp admin's routes (src/shared/camp/camp-admin-calls.ts), all under /api/VinterleirAdmin/ so logger.ts
+ * masks the token, all behind the camp guard: the list, totals and marking a card/cash payment for every camp account (an `innsjekk`
  * account gets the list without the allergy and other-information texts), the rest for a `leder`. They show
  * the current edition, or `?year=` for an earlier one.
  */
 export async function registerCampAdminRoutes(app: FastifyInstance, { payments }: { payments?: CampPaymentGateway } = {}) {
-  const guard = { preHandler: requireCampRole() };
-  const leder = { preHandler: requireCampRole("leder") };
   const editionYear = (query: unknown) => requestedEditionYear(app.db, app.now(), query);
 
-  app.get("/api/VinterleirAdmin/Get/:token", guard, async (request, reply) => {
+  routeCall(app, campAdminCalls.participants, {}, async (request, reply) => {
     const persons = await loadAdminPersons(app.db, await editionYear(request.query));
     const { role } = await currentCampAccount(request);
     return reply.header("cache-control", "no-store").send(role === "leder" ? persons : persons.map(withoutHealthTexts));
   });
 
-  app.get("/api/VinterleirAdmin/Totals/:token", guard, async (request, reply) => {
+  routeCall(app, campAdminCalls.totals, {}, async (request, reply) => {
     const year = await editionYear(request.query);
     const totals = totalsOf(await loadAdminPersons(app.db, year), (await editionMoney(app.db, year)).totals);
     return reply.header("cache-control", "no-store").send(totals);
   });
 
-  app.get("/api/VinterleirAdmin/GetCsv/:token", leder, async (request, reply) => {
+  routeCall(app, campAdminCalls.csv, {}, async (request, reply) => {
     const year = await editionYear(request.query);
     const csv = campParticipantsCsv(await loadAdminPersons(app.db, year));
     return reply
@@ -49,35 +51,35 @@ export async function registerCampAdminRoutes(app: FastifyInstance, { payments }
   });
 
   // What the participant changed or cancelled through "Min påmelding" (camp-self-service.ts), oldest first.
-  app.get<{ Params: { registrationId: string } }>("/api/VinterleirAdmin/Changes/:registrationId/:token", guard, async (request, reply) => {
+  routeCall(app, campAdminCalls.changes, {}, async (request, reply) => {
     const raw = request.params.registrationId;
     const changes = /^\d{1,9}$/.test(raw) ? await registrationChanges(app.db, Number(raw)) : [];
     return reply.header("cache-control", "no-store").send(changes);
   });
 
   // «Historikk»: the registration's ledger entries with their Norwegian reasons, oldest first.
-  app.get<{ Params: { registrationId: string } }>("/api/VinterleirAdmin/Ledger/:registrationId/:token", guard, async (request, reply) => {
+  routeCall(app, campAdminCalls.ledger, {}, async (request, reply) => {
     const raw = request.params.registrationId;
     const history = /^\d{1,9}$/.test(raw) ? await registrationLedgerHistory(app.db, Number(raw)) : undefined;
     if (history === undefined) return reply.code(404).send({ error: adminActionMessages.notFound } satisfies ErrorBody);
     return reply.header("cache-control", "no-store").send(history);
   });
 
-  app.post<{ Params: { registrationId: string } }>("/api/VinterleirAdmin/MarkPaid/:registrationId/:token", guard, async (request, reply) =>
+  routeCall(app, campAdminCalls.markPaid, {}, async (request, reply) =>
     sendOutcome(
       reply,
       await withRegistrationId(request.params.registrationId, async (id) =>
-        markCardCashPaid(app.db, id, app.now(), (await currentCampAccount(request)).username),
+        markCardCashPaid(app.db, id, app.now(), (await currentCampAccount(request)).username, request.body.method),
       ),
     ),
   );
 
   // «Skal betales tilbake»: the treasurer marks money owed back outside Vipps as paid back (a ledger entry).
-  app.post<{ Params: { registrationId: string } }>("/api/VinterleirAdmin/RefundPaid/:registrationId/:token", leder, async (request, reply) => {
+  routeCall(app, campAdminCalls.refundPaid, {}, async (request, reply) => {
     reply.header("cache-control", "no-store");
     const raw = request.params.registrationId;
     if (!/^\d{1,9}$/.test(raw)) return reply.code(404).send({ error: adminActionMessages.notFound } satisfies ErrorBody);
-    const input = parseWith(RefundPaidSchema, request.body ?? {});
+    const input = request.body;
     const { username } = await currentCampAccount(request);
     const done = await app.db.transaction(async (tx) => {
       await lockCampRegistration(tx, Number(raw));
@@ -92,37 +94,49 @@ export async function registerCampAdminRoutes(app: FastifyInstance, { payments }
   });
 
   // The leader corrects age, club, grade or grading with the wizard's rules; a price change goes through the ledger.
-  app.post<{ Params: { registrationId: string } }>("/api/VinterleirAdmin/Correct/:registrationId/:token", leder, async (request, reply) => {
+  routeCall(app, campAdminCalls.correct, {}, async (request, reply) => {
     reply.header("cache-control", "no-store");
     const raw = request.params.registrationId;
     if (!/^\d{1,9}$/.test(raw)) return reply.code(404).send({ error: adminActionMessages.notFound } satisfies ErrorBody);
-    const outcome = await correctRegistration(app, Number(raw), request.body ?? {}, (await currentCampAccount(request)).username);
+    const outcome = await correctRegistration(app, Number(raw), request.body, (await currentCampAccount(request)).username);
     if (outcome.refund > 0) await payments?.settleNow?.(Number(raw)).catch(() => undefined);
     return reply.send(outcome);
   });
 
   // The leader adds a companion: charged in the ledger and owed until paid; the family is mailed.
-  app.post<{ Params: { registrationId: string } }>("/api/VinterleirAdmin/AddCompanion/:registrationId/:token", leder, async (request, reply) => {
+  routeCall(app, campAdminCalls.addCompanion, {}, async (request, reply) => {
     reply.header("cache-control", "no-store");
     const raw = request.params.registrationId;
     if (!/^\d{1,9}$/.test(raw)) return reply.code(404).send({ error: adminActionMessages.notFound } satisfies ErrorBody);
-    return reply.send(await leaderAddCompanion(app, Number(raw), request.body ?? {}, (await currentCampAccount(request)).username));
+    return reply.send(await leaderAddCompanion(app, Number(raw), request.body, (await currentCampAccount(request)).username));
   });
 
   // The leader removes a companion by the one cancellation rule on what was paid for them; the family is mailed.
-  app.post<{ Params: { registrationId: string } }>("/api/VinterleirAdmin/RemoveCompanion/:registrationId/:token", leder, async (request, reply) => {
+  routeCall(app, campAdminCalls.removeCompanion, {}, async (request, reply) => {
     reply.header("cache-control", "no-store");
     const raw = request.params.registrationId;
     if (!/^\d{1,9}$/.test(raw)) return reply.code(404).send({ error: adminActionMessages.notFound } satisfies ErrorBody);
     const id = Number(raw);
     // A reservation not yet captured is captured first, so the rule applies to money that came in.
     await payments?.settleNow?.(id).catch(() => undefined);
-    const outcome = await leaderRemoveCompanion(app, id, request.body ?? {}, (await currentCampAccount(request)).username);
+    const outcome = await leaderRemoveCompanion(app, id, request.body, (await currentCampAccount(request)).username);
     if (outcome.refund > 0) await payments?.settleNow?.(id).catch(() => undefined);
     return reply.send(outcome);
   });
 
-  app.post<{ Params: { registrationId: string } }>("/api/VinterleirAdmin/Cancel/:registrationId/:token", leder, async (request, reply) =>
+  // «Allerede påmeldt» companions whose payer is cancelled: the open cases, and the leader's one decision on each.
+  routeCall(app, campAdminCalls.companionCases, {}, async (request, reply) =>
+    reply.header("cache-control", "no-store").send(await openCompanionCasesOf(app.db, await editionYear(request.query))),
+  );
+
+  routeCall(app, campAdminCalls.companionCase, {}, async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    const raw = request.params.caseId;
+    if (!/^\d{1,9}$/.test(raw)) return reply.code(404).send({ error: adminActionMessages.notFound } satisfies ErrorBody);
+    return reply.send(await decideCompanionCase(app, Number(raw), request.body, (await currentCampAccount(request)).username));
+  });
+
+  routeCall(app, campAdminCalls.cancel, {}, async (request, reply) =>
     sendOutcome(
       reply,
       await withRegistrationId(request.params.registrationId, async (id) => {
@@ -153,9 +167,9 @@ async function withRegistrationId(raw: string, action: (id: number) => Promise<A
   return action(Number(raw));
 }
 
-function sendOutcome(reply: FastifyReply, outcome: AdminActionOutcome) {
+function sendOutcome(reply: CallReply<typeof campAdminCalls.markPaid | typeof campAdminCalls.cancel>, outcome: AdminActionOutcome) {
   reply.header("cache-control", "no-store");
   if (outcome.kind === "not-found") return reply.code(404).send({ error: adminActionMessages.notFound } satisfies ErrorBody);
   if (outcome.kind === "conflict") return reply.code(409).send({ error: outcome.message } satisfies ErrorBody);
-  return reply.send({ ...outcome.result, changed: outcome.changed });
+  return reply.send({ ...outcome.result, changed: outcome.changed } satisfies CampAdminActionAnswer);
 }

@@ -1,6 +1,6 @@
 import type { AdminPerson, AdminTotals } from "../../shared/camp/camp-lists.ts";
 import { and, asc, eq, ne, type SQL } from "drizzle-orm";
-import { hasPaymentSql, paymentsOfRegistrations } from "../payments/payment-shares.ts";
+import { hasPaymentSql, paymentsOfRegistrations } from "../payments/group-payments.ts";
 import { gradeLabel } from "../../shared/camp/grades.ts";
 import type { Db } from "../db/database.ts";
 import { campRegistrationColumns, campRegistrations } from "../db/schema/camp.ts";
@@ -9,18 +9,20 @@ import { clubs } from "../db/schema/clubs.ts";
 import { grades } from "../db/schema/grades.ts";
 import { checkInPersonId } from "../../shared/camp/camp-checkin.ts";
 import { campArrivals } from "./checkin/camp-arrivals.ts";
-import { companionPerson, ledgerFigures, ledgerItems, sumFigures, type LedgerFigures, type LedgerItem } from "../../shared/camp/camp-ledger.ts";
+import { athletePerson, companionPerson, ledgerFigures, sumFigures, type LedgerFigures } from "../../shared/camp/camp-ledger.ts";
+import { personMoney, type PersonMoney } from "../../shared/payments/person-money.ts";
 import { readLedgers } from "./camp-ledger-store.ts";
 import { personKey } from "./camp-registrations.ts";
+import { companionsLetFree } from "./camp-companion-cases.ts";
 
 /**
  * One row of the camp admin list (spec §3 "Admin person (camp)", exact field names), one per athlete and
  * one per companion, plus fields the admin needs to act: registrationId, status, paymentMethod,
  * paymentState, createdAt.
  *
- * Amounts: a companion row carries its own price line; the athlete row carries the rest of the
- * registration's total (athlete price, grading, late fee), so the rows of a registration sum to its total.
- * `paid` is the registration's paid amount shared out in row order (athlete first), so it sums too.
+ * Amounts, from the order's ledger (src/shared/payments/person-money.ts): each row what was charged for that
+ * person, paid, refunded and owed back; money with no person (or for a companion cancelled alone, off the
+ * list) is on the athlete's row, so the rows of a registration add up to its ledger's figures.
  */
 export type { AdminPerson, AdminTotals };
 
@@ -57,8 +59,12 @@ export async function loadAdminPersons(db: Db, editionYear: number): Promise<Adm
       .filter((companion) => confirmedIds.has(companion.registrationId) && !companion.alreadyRegistered && !companion.cancelledAt)
       .map((companion) => personKey(companion.firstName, companion.lastName, companion.telephone)),
   );
+  // A claim the leader let come free (camp-companion-cases.ts) is settled.
+  const letFree = await companionsLetFree(db, ids);
   const uncoveredClaim = (companion: (typeof companions)[number]) =>
-    companion.alreadyRegistered && !payingCompanions.has(personKey(companion.firstName, companion.lastName, companion.telephone));
+    companion.alreadyRegistered &&
+    !letFree.has(companion.id) &&
+    !payingCompanions.has(personKey(companion.firstName, companion.lastName, companion.telephone));
 
   const persons: AdminPerson[] = [];
   for (const { registration: row, clubName, grade } of registrations) {
@@ -67,16 +73,8 @@ export async function loadAdminPersons(db: Db, editionYear: number): Promise<Adm
     const own = companions.filter((companion) => companion.registrationId === r.id && !companion.cancelledAt);
     const regPayments = paymentsOf.get(r.id) ?? [];
     const latest = regPayments[regPayments.length - 1];
-    // Every amount from the order's ledger: a person's charged items and what is paid for them; the athlete's
-    // row also carries what the rules kept and any money held beyond the charges, so the rows add up.
-    const entries = ledgers.get(r.id) ?? [];
-    const items = ledgerItems(entries);
-    const figures = ledgerFigures(entries);
-    const ofPerson = (person: string) => items.filter((item) => item.person === person);
-    const sumItems = (list: LedgerItem[], pick: (item: LedgerItem) => number) => list.reduce((sum, item) => sum + pick(item), 0);
-    const companionKeys = new Set(own.map((companion) => companionPerson(companion.id)));
-    const athleteItems = items.filter((item) => !companionKeys.has(item.person));
-    const athleteAmount = sumItems(athleteItems, (item) => item.charged);
+    // Every amount from the order's ledger, person by person; the athlete's row takes money with no person.
+    const money = personMoney(ledgers.get(r.id) ?? [], [athletePerson, ...own.map((companion) => companionPerson(companion.id))]);
     const common = {
       vipps: r.vipps,
       orderid: r.orderId,
@@ -89,8 +87,6 @@ export async function loadAdminPersons(db: Db, editionYear: number): Promise<Adm
       createdAt: r.createdAt.toISOString(),
       anonymisedAt: r.anonymisedAt?.toISOString() ?? null,
     };
-    // Shared out in row order; a surplus (never expected) stays visible on the last row.
-    const athletePaid = sumItems(athleteItems, (item) => item.paid) + figures.credit;
     persons.push({
       firstname: r.firstName,
       lastname: r.lastName,
@@ -104,8 +100,7 @@ export async function loadAdminPersons(db: Db, editionYear: number): Promise<Adm
       gradering: r.gradering,
       sleepover: r.sleepover,
       public: r.public,
-      amount: athleteAmount,
-      paid: athletePaid,
+      ...moneyFields(money.get(athletePerson)!),
       vegan: r.vegan,
       instructor: r.instructor,
       wantstoinstruct: r.wantsToInstruct,
@@ -130,8 +125,7 @@ export async function loadAdminPersons(db: Db, editionYear: number): Promise<Adm
         gradering: false,
         sleepover: companion.sleepover,
         public: false,
-        amount: sumItems(ofPerson(companionPerson(companion.id)), (item) => item.charged),
-        paid: sumItems(ofPerson(companionPerson(companion.id)), (item) => item.paid),
+        ...moneyFields(money.get(companionPerson(companion.id))!),
         vegan: false,
         instructor: 0,
         wantstoinstruct: false,
@@ -144,6 +138,19 @@ export async function loadAdminPersons(db: Db, editionYear: number): Promise<Adm
     });
   }
   return persons;
+}
+
+/** A row's money: `amount` is what is charged («Å betale»), the name the list has always had. */
+function moneyFields(money: PersonMoney) {
+  return {
+    amount: money.charged,
+    paid: money.paid,
+    refunded: money.refunded,
+    refundOwed: money.refundOwed,
+    outstanding: money.outstanding,
+    paidWith: money.paidWith,
+    refundedWith: money.refundedWith,
+  };
 }
 
 /** Check-ins at the door of these registrations, looked up by the check-in's person id. */
@@ -181,13 +188,15 @@ export async function editionMoney(db: Db, editionYear: number) {
 export function totalsOf(persons: AdminPerson[], money: LedgerFigures): AdminTotals {
   const confirmed = persons.filter((person) => person.status === "confirmed");
   const sumToPay = confirmed.reduce((sum, person) => sum + person.amount, 0);
-  const sumPaid = confirmed.reduce((sum, person) => sum + person.paid, 0);
+  // What the club holds for them (paid less what went or goes back), as these totals have always counted it.
+  const sumPaid = confirmed.reduce((sum, person) => sum + person.paid - person.refunded - person.refundOwed, 0);
   return {
     registrations: new Set(confirmed.map((person) => person.registrationId)).size,
     count: confirmed.length,
     sumToPay,
     sumPaid,
     sumOutstanding: sumToPay - sumPaid,
+    charged: money.charged,
     paid: money.paid,
     refunded: money.refunded,
     kept: money.kept,

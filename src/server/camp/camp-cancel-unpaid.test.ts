@@ -9,7 +9,7 @@ import { asSent, campAdminToken, companion, draft, postRegistration } from "../t
 import { useVippsCampSuite } from "../test-support/vipps.ts";
 import { outboxMails } from "../test-support/outbox.ts";
 
-const linkPattern = /https:\/\/klubb\.example\/vinterleir\/min-pamelding\/([A-Za-z0-9_-]{43})/;
+const linkPattern = /https:\/\/klubb\.example\/min-side\/([A-Za-z0-9_-]{43})/;
 
 /**
  * A card/cash registration cancelled after the full-refund deadline while unpaid: the rule applies to what

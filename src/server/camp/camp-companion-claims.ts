@@ -4,14 +4,17 @@
  * are no longer covered: each claiming registration gets a line in its change log, which the camp's leader
  * sees in the person details, so the leader can price the companion or remove them. The line is the claiming
  * family's own (their person export holds it), so it says nothing of the other registration, not even its
- * order number; the leader's list flags both sides.
+ * order number; the leader's list flags both sides. Each such claim also opens a case for the leader to decide
+ * once (camp-companion-cases.ts): charge the companion, or let them come free. A claim still covered by another
+ * paying companion of the same person is left alone.
  */
 import { and, eq, isNull, ne } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
 import { eventPositions, orderChanges } from "../db/schema/events.ts";
 import { alreadyRegistered, campCompanionColumns } from "./camp-companion-rows.ts";
-import { personKey } from "./camp-registrations.ts";
+import { openCompanionCases } from "./camp-companion-cases.ts";
+import { payingCompanionKeys, personKey } from "./camp-registrations.ts";
 
 export interface CancelledPerson {
   firstName: string;
@@ -31,6 +34,7 @@ export async function noteUncoveredClaims(
   const keys = new Set(persons.map((person) => personKey(person.firstName, person.lastName, person.telephone)));
   const claims = await tx
     .select({
+      id: campCompanionColumns.id,
       registrationId: campCompanionColumns.registrationId,
       firstName: campCompanionColumns.firstName,
       lastName: campCompanionColumns.lastName,
@@ -48,7 +52,12 @@ export async function noteUncoveredClaims(
         isNull(eventPositions.cancelledAt),
       ),
     );
-  const uncovered = claims.filter((claim) => keys.has(personKey(claim.firstName, claim.lastName, claim.telephone)));
+  // Read after the cancellation is written: those still paying for the same person (the person paid for twice).
+  const stillPaid = await payingCompanionKeys(tx, editionYear);
+  const uncovered = claims.filter((claim) => {
+    const key = personKey(claim.firstName, claim.lastName, claim.telephone);
+    return keys.has(key) && !stillPaid.has(key);
+  });
   for (const claim of uncovered) {
     await tx.insert(orderChanges).values({
       orderId: claim.registrationId,
@@ -58,5 +67,11 @@ export async function noteUncoveredClaims(
       summary: `Ledsager ${claim.firstName} ${claim.lastName} er oppgitt som allerede påmeldt, men er avbestilt i en annen påmelding og er ikke betalt for lenger. Ta betalt for ledsageren eller fjern ledsageren.`,
     });
   }
+  await openCompanionCases(
+    tx,
+    uncovered.map((claim) => ({ companionId: claim.id, registrationId: claim.registrationId })),
+    fromRegistrationId,
+    now,
+  );
   return uncovered.length;
 }

@@ -11,7 +11,7 @@ import { ledgerFigures, sumFigures, type LedgerFigures } from "../../shared/camp
 import { readLedgers } from "./camp-ledger-store.ts";
 import { loadClubContact } from "../site-content/club-contact.ts";
 import { renderCampConfirmation, type ConfirmationContext, type GroupConfirmation } from "./camp-confirmation-mail.ts";
-import { greetingNameOf } from "../../shared/camp/contact-greeting.ts";
+import { registrantGreeting } from "./camp-greeting.ts";
 import { receiptOf } from "./camp-receipt.ts";
 import { receiptTotal } from "../../shared/camp/camp-ledger.ts";
 
@@ -136,6 +136,7 @@ async function renderStoredCampConfirmation(
       lastName: campRegistrations.lastName,
       age: campRegistrations.age,
       contactName: campRegistrations.contactName,
+      groupId: campRegistrations.groupId,
       sleepover: campRegistrations.sleepover,
       clubName: clubs.name,
     })
@@ -161,7 +162,8 @@ async function renderStoredCampConfirmation(
   const ownMethod = payment?.method ?? "card_cash";
   const paymentMethod = group && ownMethod === "free" && group.total > 0 ? "card_cash" : ownMethod;
   return renderCampConfirmation(
-    { ...registration, total, greetingName: greetingNameOf(registration), lines, money, paymentMethod, checkInCode },
+    // The person who registered: a child's contact person, or (an athlete of a group confirmed on its own) whoever registered the group.
+    { ...registration, total, greetingName: await registrantGreeting(db, registration), lines, money, paymentMethod, checkInCode },
     edition,
     {
       ...rest,

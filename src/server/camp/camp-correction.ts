@@ -10,15 +10,14 @@ import type { FastifyInstance } from "fastify";
 import { athletePerson, correctionLabel, ledgerFigures, ledgerItems, splitRefund, type ChargeLine } from "../../shared/camp/camp-ledger.ts";
 import { mayTickGrading } from "../../shared/camp/camp-eligibility.ts";
 import { calculateCampPrice } from "../../shared/camp/camp-pricing.ts";
-import { LeaderCorrectionSchema } from "../../shared/camp/camp-registration-changes.ts";
+import type { LeaderCorrection } from "../../shared/camp/camp-registration-changes.ts";
 import type { Db } from "../db/database.ts";
 import { referenceData } from "../db/reference-data.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
 import { campPayment, lockCampPayment } from "../payments/camp-payment-rows.ts";
 import { eventPositions, orderChanges } from "../db/schema/events.ts";
 import { readCampCompanions } from "./camp-companion-rows.ts";
-import { HttpError, parseWith } from "../errors.ts";
-import { addShareRefund } from "../payments/payment-shares.ts";
+import { HttpError } from "../errors.ts";
 import { queueVippsRefund } from "../payments/queue-refund.ts";
 import { campEditionOfYear } from "./camp-edition-lookup.ts";
 import { appendCharges, appendEntries, readLedger } from "./camp-ledger-store.ts";
@@ -50,8 +49,12 @@ export interface CorrectionOutcome {
   refund: number;
 }
 
-export async function correctRegistration(app: FastifyInstance, registrationId: number, body: unknown, actor: string): Promise<CorrectionOutcome> {
-  const input = parseWith(LeaderCorrectionSchema, body);
+export async function correctRegistration(
+  app: FastifyInstance,
+  registrationId: number,
+  input: LeaderCorrection,
+  actor: string,
+): Promise<CorrectionOutcome> {
   const now = app.now();
   const { grades, clubs } = await referenceData(app.db);
   const outcome = await app.db.transaction(async (tx) => {
@@ -104,7 +107,6 @@ export async function correctRegistration(app: FastifyInstance, registrationId: 
           const payment = await campPayment(tx, part.paymentId);
           if (!payment || payment.pendingRefundKey) throw new HttpError(409, correctionMessages.paymentBusy);
           await queueVippsRefund(tx, payment, part.amount, actor, `${reason} Tilbake: ${part.amount} kr.`, now);
-          await addShareRefund(tx, part.paymentId, registrationId, part.amount);
           await appendEntries(tx, registrationId, [{ kind: "refund", method: "vipps", amount: part.amount, paymentId: part.paymentId }], {
             actor,
             reason,

@@ -2,6 +2,8 @@ import { norwegianCsv, type CsvColumn } from "../exports/csv.ts";
 import { osloDateTimeLabel } from "../../shared/format.ts";
 import { instructorLabel, paymentMethodLabel, paymentStateLabel, registrationStatusLabel } from "../../shared/camp/camp-state-labels.ts";
 import type { AdminPerson } from "./camp-admin.ts";
+import { ledgerFigureLabels } from "../../shared/camp/camp-ledger.ts";
+import { moneyMethodWord } from "../../shared/payments/money-words.ts";
 
 /**
  * Column order and Norwegian headers (D9): every admin person field, one row per athlete and companion; the
@@ -22,8 +24,11 @@ const columns: CsvColumn<AdminPerson>[] = [
   { header: "Ønsker gradering", value: (p) => p.gradering },
   { header: "Overnatter", value: (p) => p.sleepover },
   { header: "Vises offentlig", value: (p) => p.public },
-  { header: "Å betale (kr)", value: (p) => p.amount },
-  { header: "Betalt (kr)", value: (p) => p.paid },
+  { header: `${ledgerFigureLabels.charged} (kr)`, value: (p) => p.amount },
+  { header: `${ledgerFigureLabels.paid} (kr)`, value: (p) => p.paid },
+  { header: `${ledgerFigureLabels.refunded} (kr)`, value: (p) => p.refunded },
+  { header: `${ledgerFigureLabels.refundOwed} (kr)`, value: (p) => p.refundOwed },
+  { header: `${ledgerFigureLabels.outstanding} (kr)`, value: (p) => p.outstanding },
   { header: "Vipps", value: (p) => p.vipps },
   { header: "Veganer", value: (p) => p.vegan },
   { header: "Instruktør i klubben", value: (p) => instructorLabel(p.instructor) },
@@ -31,6 +36,8 @@ const columns: CsvColumn<AdminPerson>[] = [
   { header: "Allergier", value: (p) => p.allergies },
   { header: "Annen informasjon", value: (p) => p.otherinfo },
   { header: "Transaksjons-id", value: (p) => p.transactionid ?? "" },
+  { header: "Betalt med", value: (p) => p.paidWith.map(moneyMethodWord).join(", ") },
+  { header: "Tilbakebetalt med", value: (p) => p.refundedWith.map(moneyMethodWord).join(", ") },
   { header: "Betalingsmåte", value: (p) => paymentMethodLabel(p.paymentMethod) },
   { header: "Betalingsstatus", value: (p) => paymentStateLabel(p.paymentState) },
   // Oslo local time, as a spreadsheet reads a date and time ("25.11.2026 06:27").

@@ -1,11 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { forgetPublishedEditions } from "./camp-edition-cache.ts";
-import { currentCampAccount, requireCampRole } from "../admin-auth/camp-account.ts";
+import { campEditionCalls } from "../../shared/camp/camp-edition-calls.ts";
+import { currentCampAccount } from "../admin-auth/camp-account.ts";
+import { routeCall } from "../http/call-route.ts";
 import { HttpError } from "../errors.ts";
 import { publishEdition } from "./camp-edition-publish.ts";
 import { chooseTheCamp, editionPhase } from "../../shared/camp/camp-edition-phase.ts";
 import type { Db } from "../db/database.ts";
 import { yearOfQuery } from "./camp-edition-lookup.ts";
+import { currentEditionCalls } from "../../shared/camp/current-edition-calls.ts";
 import {
   copyCampEdition,
   currentEditionView,
@@ -41,15 +44,15 @@ function parseYear(raw: string): number {
 
 /**
  * The camp editions: the current one for everybody, all of them for the camp admin. The admin paths carry
- * the token as their last segment, like the other admin calls, and logger.ts masks them.
+ * the token as their last segment, like the other admin calls, and logger.ts masks them; they are declared in
+ * src/shared/camp/camp-edition-calls.ts.
  */
 export async function registerCampEditionRoutes(app: FastifyInstance) {
-  const guard = { preHandler: requireCampRole("leder") };
   /** Who made a change: the signed-in camp account's username. */
   const accountName = async (request: FastifyRequest) => (await currentCampAccount(request)).username;
 
   // «The» camp, or with `?year=` another published edition (next year's camp, which has its own window).
-  app.get("/api/CampEdition/Current", async (request, reply) => {
+  routeCall(app, currentEditionCalls.current, {}, async (request, reply) => {
     const year = yearOfQuery(request.query);
     const edition = await currentEditionView(app.db, app.now(), year);
     if (!edition)
@@ -61,11 +64,11 @@ export async function registerCampEditionRoutes(app: FastifyInstance) {
   });
 
   // Every published edition that takes registrations now (the wizard's «Hvilken vinterleir?»), oldest first.
-  app.get("/api/CampEdition/Open", async (_request, reply) =>
+  routeCall(app, currentEditionCalls.open, {}, async (_request, reply) =>
     reply.header("cache-control", "no-cache").send(await openEditionViews(app.db, app.now())),
   );
 
-  app.get("/api/CampEdition/Get/:token", guard, async (_request, reply) => {
+  routeCall(app, campEditionCalls.list, {}, async (_request, reply) => {
     const now = app.now();
     const editions = await listEditions(app.db);
     const theCamp = chooseTheCamp(
@@ -75,25 +78,25 @@ export async function registerCampEditionRoutes(app: FastifyInstance) {
     return reply.header("cache-control", "no-store").send(editions.map((edition) => adminView(edition, theCamp?.data.year, now)));
   });
 
-  app.get<{ Params: { year: string } }>("/api/CampEdition/Changes/:year/:token", guard, async (request, reply) => {
+  routeCall(app, campEditionCalls.changes, {}, async (request, reply) => {
     const changes = await listEditionChanges(app.db, parseYear(request.params.year));
     return reply.header("cache-control", "no-store").send(changes.map((change) => ({ ...change, changedAt: change.changedAt.toISOString() })));
   });
 
-  app.put<{ Params: { year: string } }>("/api/CampEdition/Put/:year/:token", guard, async (request, reply) => {
+  routeCall(app, campEditionCalls.put, {}, async (request, reply) => {
     const edition = await putEdition(app.db, parseYear(request.params.year), request.body, await accountName(request), app.now());
     forgetPublishedEditions(app.db);
     return reply.header("cache-control", "no-store").send(await adminViewOf(app.db, edition, app.now()));
   });
 
-  app.post<{ Params: { year: string } }>("/api/CampEdition/Publish/:year/:token", guard, async (request, reply) => {
+  routeCall(app, campEditionCalls.publish, {}, async (request, reply) => {
     const edition = await publishEdition(app.db, parseYear(request.params.year), await accountName(request), app.now());
     forgetPublishedEditions(app.db);
     return reply.header("cache-control", "no-store").send(await adminViewOf(app.db, edition, app.now()));
   });
 
   // «Kopier fra forrige gang»: a new draft from any earlier edition, dates moved by whole weeks.
-  app.post<{ Params: { fromYear: string; toYear: string } }>("/api/CampEdition/Copy/:fromYear/:toYear/:token", guard, async (request, reply) => {
+  routeCall(app, campEditionCalls.copy, {}, async (request, reply) => {
     const now = app.now();
     const edition = await copyCampEdition(app.db, parseYear(request.params.fromYear), parseYear(request.params.toYear), {
       account: await accountName(request),

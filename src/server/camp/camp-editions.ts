@@ -118,9 +118,9 @@ export async function currentEditionView(db: Db, now: Date, year?: number) {
   if (!current?.publishedAt) return undefined;
   const { capacity, sleepoverCapacity } = current.data;
   // The database's count, the one every registration is decided by: those in line for an offer take a freed place first.
-  const places = await campPlaces(db, current.data.year, capacity, now);
+  const places = await campPlaces(db, current.data.year, current.data, now);
   const { state, placesLeft } = registrationStateAt(current.data, now, campPlacesTaken(places, capacity));
-  const sleepoverPlacesLeft = sleepoverCapacity === null ? null : Math.max(0, sleepoverCapacity - places.sleepoversHeld);
+  const sleepoverPlacesLeft = sleepoverCapacity === null ? null : Math.max(0, places.sleepoversOpen ?? 0);
   return { ...current.data, state, placesLeft, sleepoverPlacesLeft, phase: editionPhase(current.data, now) };
 }
 

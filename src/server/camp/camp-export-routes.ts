@@ -1,8 +1,10 @@
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance } from "fastify";
+import { campAdminCalls } from "../../shared/camp/camp-admin-calls.ts";
 import { campAccountMessages } from "../../shared/admin/camp-accounts.ts";
 import { campFileName } from "../../shared/camp/camp-admin-exports.ts";
 import { healthDataLists, weekendListIds, type WeekendListId } from "../../shared/camp/camp-weekend-lists.ts";
-import { currentCampAccount, requireCampRole } from "../admin-auth/camp-account.ts";
+import { currentCampAccount } from "../admin-auth/camp-account.ts";
+import { routeCall, type CallReply } from "../http/call-route.ts";
 import type { ErrorBody } from "../errors.ts";
 import { xlsxContentType } from "../exports/xlsx.ts";
 import { loadAdminPersons } from "./camp-admin.ts";
@@ -13,7 +15,7 @@ import { participantsXlsx, treasurerXlsx, weekendListXlsx } from "./camp-xlsx.ts
 
 /**
  * Excel files and the treasurer's summary of the camp admin, each of one edition (`?year=`, else «the» camp),
- * which the file's name and title say:
+ * which the file's name and title say (declared in src/shared/camp/camp-admin-calls.ts):
  *   GET /api/VinterleirAdmin/GetXlsx/{token}           every participant, one row per person (leder)
  *   GET /api/VinterleirAdmin/GetXlsx/{list}/{token}    a list of the weekend: kjokken (leder: allergy texts),
  *                                                      overnatting, gradering, instruktorer, ledsagere, ubetalt
@@ -21,18 +23,16 @@ import { participantsXlsx, treasurerXlsx, weekendListXlsx } from "./camp-xlsx.ts
  *   GET /api/VinterleirAdmin/Treasurer/{token}         the treasurer's summary as JSON (leder)
  */
 export async function registerCampExportRoutes(app: FastifyInstance) {
-  const guard = { preHandler: requireCampRole() };
-  const leder = { preHandler: requireCampRole("leder") };
   const editionYear = (query: unknown) => requestedEditionYear(app.db, app.now(), query);
-  const sendXlsx = (reply: FastifyReply, body: Buffer, fileName: string) =>
+  const sendXlsx = (reply: CallReply<typeof campAdminCalls.xlsx | typeof campAdminCalls.listXlsx>, body: Buffer, fileName: string) =>
     reply.header("cache-control", "no-store").header("content-disposition", `attachment; filename="${fileName}"`).type(xlsxContentType).send(body);
 
-  app.get("/api/VinterleirAdmin/GetXlsx/:token", leder, async (request, reply) => {
+  routeCall(app, campAdminCalls.xlsx, {}, async (request, reply) => {
     const year = await editionYear(request.query);
     return sendXlsx(reply, await participantsXlsx(await loadAdminPersons(app.db, year), year), campFileName(year, "deltakere", "xlsx"));
   });
 
-  app.get<{ Params: { list: string } }>("/api/VinterleirAdmin/GetXlsx/:list/:token", guard, async (request, reply) => {
+  routeCall(app, campAdminCalls.listXlsx, {}, async (request, reply) => {
     const year = await editionYear(request.query);
     const list = request.params.list;
     const { role } = await currentCampAccount(request);
@@ -63,7 +63,7 @@ export async function registerCampExportRoutes(app: FastifyInstance) {
     return sendXlsx(reply, await weekendListXlsx(id, visible, await campEditionOfYear(app.db, year)), campFileName(year, id, "xlsx"));
   });
 
-  app.get("/api/VinterleirAdmin/Treasurer/:token", leder, async (request, reply) => {
+  routeCall(app, campAdminCalls.treasurer, {}, async (request, reply) => {
     const year = await editionYear(request.query);
     const summary = await treasurerSummary(app.db, year, await loadAdminPersons(app.db, year));
     return reply.header("cache-control", "no-store").send(summary);

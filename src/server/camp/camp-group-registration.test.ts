@@ -88,8 +88,8 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post with siblings on %s", (k
     expect(text).toContain(`Kari Nordmann, ordrenummer ${stored[1]!.orderId}`);
     expect(text).toContain(`Per Nordmann, ordrenummer ${stored[2]!.orderId}`);
     expect(text).toContain(`Totalt for alle: ${formatKroner(stored[0]!.total + stored[1]!.total + stored[2]!.total)}`);
-    expect(text.match(/\/vinterleir\/min-pamelding\//g)).toHaveLength(1);
-    expect(mails[0]!.html.match(/\/vinterleir\/min-pamelding\//g)).toHaveLength(1);
+    expect(text.match(/\/min-side\//g)).toHaveLength(1);
+    expect(mails[0]!.html.match(/\/min-side\//g)).toHaveLength(1);
     expect(text).not.toContain("Min påmelding for Kari");
     expect(text).toContain("På «Min påmelding» ser dere alle tre");
   });
@@ -116,7 +116,7 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post with siblings on %s", (k
     expect([...at].sort((a, b) => a - b)).toEqual(at);
     expect(mail!.text).toContain(`Totalt for alle: ${formatKroner(sum)}`);
     expect(mail!.text).toContain(mailMoneyLines({ paid: 0, outstanding: sum }, "card_cash").join("\n"));
-    const token = /\/vinterleir\/min-pamelding\/([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
+    const token = /\/min-side\/([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
     const [link] = await database.db
       .select()
       .from(familyLinks)
@@ -152,7 +152,7 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post with siblings on %s", (k
   it("each athlete of a group is cancelled alone through the family's link in the group's mail", async () => {
     await postRegistration(app, draft({ siblings: [sibling()] }));
     const [mail] = asSent(transport, await outboxMails(app, like(mailOutbox.dedupeKey, "camp-confirmation:%")));
-    const kariToken = /\/vinterleir\/min-pamelding\/([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
+    const kariToken = /\/min-side\/([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
     const view = await app.inject({ url: `/api/MinPamelding/Get/${kariToken}` });
     expect(view.statusCode).toBe(200);
     // One link for the family: the page shows both athletes, each cancelled by its own order id.
@@ -171,10 +171,15 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post with siblings on %s", (k
     // The family's mail: Kari is gone, Ola still comes and still pays at the door, and the link stays.
     const [cancelled] = asSent(transport, await outboxMails(app, eq(mailOutbox.dedupeKey, selfServiceMailKey(stored[1]!.id, "cancel-athlete"))));
     expect(cancelled!.subject).toBe("Kari Nordmann er avbestilt fra vinterleir 2026");
-    expect(cancelled!.text).toContain(`Kari Nordmann (ordrenummer ${stored[1]!.orderId}) er avbestilt. De andre i påmeldingen står som før.`);
-    expect(cancelled!.text).toContain(`Å betale for de andre i påmeldingen: ${formatKroner(stored[0]!.total)}.`);
+    // Greets the one who registered the family (Ola), names who was cancelled and who stays.
+    expect(cancelled!.text).toMatch(/^Hei Ola!\n/);
+    expect(cancelled!.text).toContain(
+      `Avbestilt fra påmeldingen med ordrenummer ${stored[1]!.orderId}:\n- Kari Nordmann\n\nDisse står som før:\n- Ola Nordmann`,
+    );
+    expect(cancelled!.html).toContain("<p>Disse står som før:</p>\n<ul><li>Ola Nordmann</li></ul>");
+    expect(cancelled!.text).toContain(`Utestående for de andre i påmeldingen: ${formatKroner(stored[0]!.total)}.`);
     expect(cancelled!.text).not.toContain("Du skal ikke betale noe mer");
-    expect(cancelled!.text).toMatch(/Min påmelding: \S+\/vinterleir\/min-pamelding\//);
+    expect(cancelled!.text).toMatch(/Min påmelding: \S+\/min-side\//);
   });
 
   it("both athletes of a family cancelled at once: one mail says the other stays, the last says all is cancelled", async () => {
@@ -184,8 +189,8 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post with siblings on %s", (k
     expect((await Promise.all(stored.map((row) => cancel(row.id)))).map((res) => res.statusCode)).toEqual([200, 200]);
     const mails = await outboxMails(app, like(mailOutbox.dedupeKey, "%:leader-cancel"));
     expect(mails).toHaveLength(2);
-    expect(mails.filter((mail) => mail.text.includes("De andre i påmeldingen står som før."))).toHaveLength(1);
-    expect(mails.filter((mail) => mail.text.includes("Leirledelsen har avbestilt påmeldingen til"))).toHaveLength(1);
+    expect(mails.filter((mail) => mail.text.includes("Disse står som før:"))).toHaveLength(1);
+    expect(mails.filter((mail) => mail.text.includes("Ingen fra påmeldingen er nå meldt på vinterleir 2026."))).toHaveLength(1);
   });
 
   it("a family's packing list has the sleeping things when any of them sleeps over, not only the first athlete", async () => {
@@ -200,9 +205,9 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post with siblings on %s", (k
     const res = await app.inject({ method: "POST", url: `/api/VinterleirAdmin/Cancel/${stored[1]!.id}/${token}` });
     expect(res.statusCode).toBe(200);
     const [mail] = asSent(transport, await outboxMails(app, eq(mailOutbox.dedupeKey, selfServiceMailKey(stored[1]!.id, "leader-cancel"))));
-    expect(mail!.text).toContain("Leirledelsen har avbestilt Kari Nordmann");
-    expect(mail!.text).toContain(`Å betale for de andre i påmeldingen: ${formatKroner(stored[0]!.total)}.`);
-    expect(mail!.text).toMatch(/Min påmelding: \S+\/vinterleir\/min-pamelding\//);
+    expect(mail!.text).toContain(`Leirledelsen har avbestilt fra påmeldingen med ordrenummer ${stored[1]!.orderId}:\n- Kari Nordmann\n`);
+    expect(mail!.text).toContain(`Utestående for de andre i påmeldingen: ${formatKroner(stored[0]!.total)}.`);
+    expect(mail!.text).toMatch(/Min påmelding: \S+\/min-side\//);
   });
 
   it("takes the largest group (ten more athletes with full texts), and refuses sleepovers that do not all fit", async () => {

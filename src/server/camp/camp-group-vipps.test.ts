@@ -3,9 +3,10 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { MyRegistrationView } from "../../shared/camp/camp-my-registration.ts";
 import { campRefund } from "../../shared/camp/camp-pricing.ts";
 import { formatKroner } from "../../shared/format.ts";
-import { campRegistrations, paymentShares } from "../db/schema/camp.ts";
+import { campRegistrations } from "../db/schema/camp.ts";
 import { eventPaymentActions, eventPayments, familyLinks } from "../db/schema/events.ts";
-import { campPaymentColumns, campPaymentWithId } from "../payments/camp-payment-rows.ts";
+import { campPayment, campPaymentColumns, campPaymentWithId } from "../payments/camp-payment-rows.ts";
+import { groupShares } from "../payments/group-payments.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { outboxMails } from "../test-support/outbox.ts";
 import { actOnLanding, reconcile, startVippsPayment, useVippsCampSuite } from "../test-support/vipps.ts";
@@ -16,7 +17,7 @@ import { figuresOf } from "./camp-ledger-store.ts";
 import { asSent, campAdminToken, companion, draft, postRegistration, sibling } from "../test-support/camp.ts";
 import { campRegistrationWithTotal } from "./camp-receipt.ts";
 
-const linkPattern = /https:\/\/klubb\.example\/vinterleir\/min-pamelding\/([A-Za-z0-9_-]{43})/g;
+const linkPattern = /https:\/\/klubb\.example\/min-side\/([A-Za-z0-9_-]{43})/g;
 
 describe.each(databaseKinds)("a group paying once with Vipps on %s", (kind) => {
   // After the full-refund deadline (midnight 21 November), before the camp.
@@ -28,6 +29,9 @@ describe.each(databaseKinds)("a group paying once with Vipps on %s", (kind) => {
   });
 
   const registrations = () => suite.app.db.select(campRegistrationWithTotal).from(campRegistrations).orderBy(asc(campRegistrations.id));
+  /** Every athlete's share of a group payment, as the ledger and the group give it. */
+  const sharesOf = async (paymentId: number) =>
+    (await groupShares(suite.app.db, [(await campPayment(suite.app.db, paymentId))!])).get(paymentId) ?? [];
   const get = (token: string) => suite.app.inject({ url: `/api/MinPamelding/Get/${token}` });
   const cancel = (token: string, body: unknown, orderId?: string) =>
     suite.app.inject({ method: "POST", url: `/api/MinPamelding/Cancel/${token}${orderId ? `?orderId=${orderId}` : ""}`, payload: body as object });
@@ -55,11 +59,16 @@ describe.each(databaseKinds)("a group paying once with Vipps on %s", (kind) => {
     const rows = await suite.app.db.select(campPaymentColumns).from(eventPayments);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ registrationId: stored[0]!.id, method: "vipps", amount: total, reference: `${stored[0]!.orderId}-1` });
-    const shares = await suite.app.db.select().from(paymentShares).orderBy(asc(paymentShares.registrationId));
+    const shares = await sharesOf(rows[0]!.id);
     expect(shares.map((share) => [share.registrationId, share.amount])).toEqual(stored.map((row) => [row.id, row.total]));
     expect(suite.sim.payments.get(paying.reference)!.amount.value).toBe(total * 100);
     // Nobody of a group waiting for payment is on the public list, and no confirmation (nor its family link) is written yet.
     expect((await suite.app.inject({ url: "/api/VinterleirUsers/Get" })).json()).toEqual([]);
+    // Nothing about the people before the payment is reserved.
+    expect((await suite.app.inject({ url: `/api/Vipps/CheckIfVippsOk/${paying.orderId}?kvittering=1` })).json()).toEqual({
+      status: "",
+      receipt: null,
+    });
     expect(await outboxMails(suite.app, like(mailOutbox.dedupeKey, "camp-confirmation:%"))).toEqual([]);
     expect(await suite.app.db.select().from(familyLinks).where(isNotNull(familyLinks.emailKey))).toEqual([]);
 
@@ -72,6 +81,10 @@ describe.each(databaseKinds)("a group paying once with Vipps on %s", (kind) => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain(`Totalt for alle: ${formatKroner(total)}`);
     expect((await suite.app.inject({ url: `/api/Vipps/CheckIfVippsOk/${paying.orderId}` })).body).toBe("RESERVED");
+    // The result page's words: the camp and its year, every athlete by first name, the whole payment.
+    const result = (await suite.app.inject({ url: `/api/Vipps/CheckIfVippsOk/${stored[1]!.orderId}?kvittering=1` })).json();
+    expect(result).toMatchObject({ status: "RESERVED", receipt: { what: "vinterleiren 2026", registrant: null, amount: total } });
+    expect(result.receipt.people.map((person: { firstName: string }) => person.firstName)).toEqual(stored.map((row) => row.firstName.trim()));
     // Every athlete's order id leads to the group's one payment (each athlete's result page works).
     for (const row of stored.slice(1)) expect((await suite.app.inject({ url: `/api/Vipps/CheckIfVippsOk/${row.orderId}` })).body).toBe("RESERVED");
     const captured = await suite.app.db.select().from(eventPaymentActions).where(eq(eventPaymentActions.action, "vipps-captured"));
@@ -106,8 +119,8 @@ describe.each(databaseKinds)("a group paying once with Vipps on %s", (kind) => {
     expect(second).toBe(`${paying.orderId}-2`);
     const rows = await suite.app.db.select(campPaymentColumns).from(eventPayments).orderBy(asc(eventPayments.id));
     expect(rows.map((row) => row.amount)).toEqual([rows[0]!.amount, rows[0]!.amount]);
-    const shares = await suite.app.db.select().from(paymentShares).where(eq(paymentShares.paymentId, rows[1]!.id));
-    expect(shares).toHaveLength(3);
+    const shares = await sharesOf(rows[1]!.id);
+    expect(shares.map((share) => share.amount)).toEqual((await registrations()).map((row) => row.total));
     // Then card/cash instead: the open attempt ends, and all three are confirmed with their own card/cash payment and one mail.
     const cash = await postRegistration(suite.app, { ...paying.body, vipps: false });
     expect(cash.body).toBe("Done");
@@ -143,11 +156,13 @@ describe.each(databaseKinds)("a group paying once with Vipps on %s", (kind) => {
     const rows = await suite.app.db.select(campPaymentColumns).from(eventPayments).orderBy(asc(eventPayments.id));
     const others = stored[0]!.total + stored[1]!.total;
     expect(rows.at(-1)).toMatchObject({ reference, amount: others });
-    const shares = await suite.app.db
-      .select()
-      .from(paymentShares)
-      .where(eq(paymentShares.paymentId, rows.at(-1)!.id));
-    expect(shares.map((share) => share.registrationId).sort()).toEqual([stored[0]!.id, stored[1]!.id].sort());
+    // The attempt is for the whole group; the cancelled athlete's share of it is nothing.
+    const shares = await sharesOf(rows.at(-1)!.id);
+    expect(shares.map((share) => [share.registrationId, share.amount])).toEqual([
+      [stored[0]!.id, stored[0]!.total],
+      [stored[1]!.id, stored[1]!.total],
+      [per.id, 0],
+    ]);
     expect(suite.sim.payments.get(reference)!.amount.value).toBe(others * 100);
 
     expect((await actOnLanding(suite.app, again.body, "approve")).statusCode).toBe(303);
@@ -185,7 +200,10 @@ describe.each(databaseKinds)("a group paying once with Vipps on %s", (kind) => {
     expect(tokens).toHaveLength(1);
     const view = (await get(tokens[0]!)).json() as MyRegistrationView;
     expect(view.group?.members.map((member) => member.orderId)).toEqual(stored.map((row) => row.orderId));
-    expect(view.group).toMatchObject({ orderId: stored[0]!.orderId, total: stored.reduce((sum, row) => sum + row.total, 0), paymentMethod: "vipps" });
+    const groupTotal = stored.reduce((sum, row) => sum + row.total, 0);
+    expect(view.group).toMatchObject({ orderId: stored[0]!.orderId, total: groupTotal, paymentMethod: "vipps" });
+    // The group's state line speaks of the group's money, not the first athlete's.
+    expect(view.group!.paymentState).toBe(`Betalt ${formatKroner(groupTotal)}.`);
 
     const kari = stored[1]!;
     const edition = await campEditionOfYear(suite.app.db, 2026);
@@ -211,8 +229,10 @@ describe.each(databaseKinds)("a group paying once with Vipps on %s", (kind) => {
     expect(requested.map((line) => line.amount)).toEqual([expected]);
     const refunded = await suite.app.db.select().from(eventPaymentActions).where(eq(eventPaymentActions.action, "vipps-refunded"));
     expect(refunded.reduce((sum, line) => sum + line.amount, 0)).toBe(expected);
-    const [share] = await suite.app.db.select().from(paymentShares).where(eq(paymentShares.registrationId, kari.id));
-    expect(share!.refundedAmount).toBe(expected);
+    const share = (await sharesOf((await suite.app.db.select(campPaymentColumns).from(eventPayments))[0]!.id)).find(
+      (one) => one.registrationId === kari.id,
+    );
+    expect(share).toMatchObject({ amount: kari.total, refundedAmount: expected });
     // The others keep what they paid; the public list has the two still coming.
     const after = (await get(tokens[0]!)).json() as MyRegistrationView;
     // «Betalt» is what came in; what went back and what the rules kept are lines of their own.
@@ -221,6 +241,7 @@ describe.each(databaseKinds)("a group paying once with Vipps on %s", (kind) => {
       ["cancelled", kari.total, expected, kari.total - expected],
       ["confirmed", stored[2]!.total, 0, 0],
     ]);
+    expect(after.group!.paymentState).toBe(`Betalt ${formatKroner(groupTotal)}. ${formatKroner(expected)} er betalt tilbake.`);
     const names = ((await suite.app.inject({ url: "/api/VinterleirUsers/Get" })).json() as { name: string }[]).map((person) => person.name).sort();
     expect(names).toEqual(["Ola Nordmann", "Per Nordmann"]);
 
@@ -235,6 +256,15 @@ describe.each(databaseKinds)("a group paying once with Vipps on %s", (kind) => {
     await reconcile(suite.service);
     expect(suite.sim.payments.get(paying.reference)!.aggregate.refundedAmount.value).toBe((expected + perRefund) * 100);
     expect((await registrations())[0]!.status).toBe("confirmed");
+    expect((await suite.app.inject({ url: `/api/Vipps/CheckIfVippsOk/${paying.orderId}` })).body).toBe("RESERVED");
+
+    // The last athlete too: the payment was captured and partly refunded, and nobody it was for is coming.
+    const ola = stored[0]!;
+    const olaRefund = campRefund(ola.total, edition, suite.now);
+    expect((await cancel(tokens[0]!, { person: "athlete", expectedRefund: olaRefund }, ola.orderId)).statusCode).toBe(200);
+    await suite.sim.settled();
+    await reconcile(suite.service);
+    for (const row of stored) expect((await suite.app.inject({ url: `/api/Vipps/CheckIfVippsOk/${row.orderId}` })).body).toBe("CANCELLED");
   });
 
   it("two athletes of the group cancelled at the same moment never share out more than their own refunds", async () => {
@@ -272,14 +302,17 @@ describe.each(databaseKinds)("a group paying once with Vipps on %s", (kind) => {
       group: string | null;
       amount: number;
       paid: number;
+      refunded: number;
       status: string;
       paymentMethod: string;
     }[];
-    expect(list.map((person) => [person.orderid, person.group, person.status, person.paymentMethod, person.amount, person.paid])).toEqual([
-      [stored[0]!.orderId, stored[0]!.orderId, "confirmed", "vipps", stored[0]!.total, stored[0]!.total],
-      // Cancelled: what it costs now is what the rules kept, and that is what counts as paid for it.
-      [kari.orderId, stored[0]!.orderId, "cancelled", "vipps", kari.total - refund, kari.total - refund],
-      [stored[2]!.orderId, stored[0]!.orderId, "confirmed", "vipps", stored[2]!.total, stored[2]!.total],
+    expect(
+      list.map((person) => [person.orderid, person.group, person.status, person.paymentMethod, person.amount, person.paid, person.refunded]),
+    ).toEqual([
+      [stored[0]!.orderId, stored[0]!.orderId, "confirmed", "vipps", stored[0]!.total, stored[0]!.total, 0],
+      // Cancelled: what it costs now is what the rules kept; her row shows all she paid and what went back.
+      [kari.orderId, stored[0]!.orderId, "cancelled", "vipps", kari.total - refund, kari.total, refund],
+      [stored[2]!.orderId, stored[0]!.orderId, "confirmed", "vipps", stored[2]!.total, stored[2]!.total, 0],
     ]);
 
     const details = (await suite.app.inject({ url: `/api/VinterleirAdmin/Payments/${kari.id}/${admin}` })).json();

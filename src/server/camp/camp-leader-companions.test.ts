@@ -12,7 +12,7 @@ import { actOnLanding, reconcile, startVippsPayment, useVippsCampSuite } from ".
 import { sha256Hex } from "../admin-auth/password-hash.ts";
 import { outboxMails } from "../test-support/outbox.ts";
 
-const linkPattern = /https:\/\/klubb\.example\/vinterleir\/min-pamelding\/([A-Za-z0-9_-]{43})/;
+const linkPattern = /https:\/\/klubb\.example\/min-side\/([A-Za-z0-9_-]{43})/;
 
 /** The leader adds and removes companions: every krone through the ledger, the family told. */
 describe.each(databaseKinds)("the leader's companion correction on %s", (kind) => {
@@ -68,8 +68,10 @@ describe.each(databaseKinds)("the leader's companion correction on %s", (kind) =
       .from(mailOutbox)
       .where(like(mailOutbox.dedupeKey, `camp-self:${paying.registrationId}:leader-add-companion-%`));
     expect(mail!.subject).toBe(`Påmeldingen ${paying.orderId} er endret`);
-    expect(mail!.text).toContain("Leirledelsen har lagt til ledsager Kari Nordmann");
-    expect(mail!.text).toContain("Å betale: 550\u00a0kr (betal med Vipps på «Min påmelding»)");
+    // Ola registered himself (an adult): he is greeted.
+    expect(mail!.text).toMatch(/^Hei Ola!\n\nLeirledelsen har lagt til ledsager Kari Nordmann/);
+    expect(mail!.html).toContain("<p>Hei Ola!</p>");
+    expect(mail!.text).toContain("Utestående: 550\u00a0kr (betal med Vipps på «Min påmelding»)");
     expect((await inject("POST", `/api/MinPamelding/Pay/${paying.token}`)).statusCode).toBe(200);
 
     const [companionId] = await companionIds(paying.registrationId);
@@ -112,7 +114,9 @@ describe.each(databaseKinds)("the leader's companion correction on %s", (kind) =
       .select()
       .from(mailOutbox)
       .where(like(mailOutbox.dedupeKey, `camp-self:${paying.registrationId}:leader-remove-%`));
-    expect(mail!.text).toContain("Leirledelsen har avbestilt Per Nordmann");
+    expect(mail!.text).toContain("Leirledelsen har avbestilt fra påmeldingen med ordrenummer");
+    expect(mail!.text).toContain(":\n- Ledsager Per Nordmann\n\nDisse står som før:\n- Ola Nordmann\n\n");
+    expect(mail!.text).toContain("Tilbake etter avbestillingsreglene:\n- Ledsager Per Nordmann: 275\u00a0kr\nTotalt tilbake: 275\u00a0kr");
     expect(mail!.text).toContain("Du får 275\u00a0kr tilbake med Vipps");
     expect(mail!.text).toContain("275\u00a0kr av det som var betalt, beholdes etter avbestillingsreglene.");
     const { totals, treasurer } = await money(admin);

@@ -15,15 +15,15 @@ import type { FastifyInstance } from "fastify";
 import { companionPerson, ledgerFigures } from "../../shared/camp/camp-ledger.ts";
 import { campRefund, fullName } from "../../shared/camp/camp-pricing.ts";
 import { campSettings } from "../../shared/camp/camp-edition.ts";
-import { LeaderCompanionAddSchema, LeaderCompanionRemoveSchema } from "../../shared/camp/camp-registration-changes.ts";
+import type { LeaderCompanionAdd, LeaderCompanionRemove } from "../../shared/camp/camp-registration-changes.ts";
 import type { Db } from "../db/database.ts";
 import { referenceData } from "../db/reference-data.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
 import { eventPositions, orderChanges } from "../db/schema/events.ts";
 import { readCampCompanions } from "./camp-companion-rows.ts";
-import { HttpError, parseWith } from "../errors.ts";
+import { HttpError } from "../errors.ts";
 import { queueMail } from "../mail/outbox.ts";
-import { paymentsOfRegistration } from "../payments/payment-shares.ts";
+import { paymentsOfRegistration } from "../payments/group-payments.ts";
 import { loadClubContact } from "../site-content/club-contact.ts";
 import { noteUncoveredClaims } from "./camp-companion-claims.ts";
 import { addChargedCompanion } from "./camp-companion-add.ts";
@@ -35,7 +35,9 @@ import { CampInputError } from "./camp-registrations.ts";
 import { lockCampRegistration } from "./camp-registration-rows.ts";
 import { chargeDifference } from "./camp-self-service-additions.ts";
 import { methodOf } from "./camp-self-service-view.ts";
-import { renderCancellationMail, selfServiceMailKey } from "./camp-self-service-mail.ts";
+import { selfServiceMailKey } from "./camp-self-service-mail.ts";
+import { cancellationPeople, renderCancellationMail } from "./camp-cancellation-mail.ts";
+import { registrantGreeting } from "./camp-greeting.ts";
 
 export const leaderCompanionMessages = {
   notFound: "Fant ikke registreringen.",
@@ -70,10 +72,9 @@ async function outcomeOf(db: Db, registrationId: number, changed: boolean, refun
 export async function leaderAddCompanion(
   app: FastifyInstance,
   registrationId: number,
-  body: unknown,
+  input: LeaderCompanionAdd,
   actor: string,
 ): Promise<LeaderCompanionOutcome> {
-  const input = parseWith(LeaderCompanionAddSchema, body);
   const now = app.now();
   const { grades } = await referenceData(app.db);
   await app.db.transaction(async (tx) => {
@@ -120,10 +121,9 @@ export async function leaderAddCompanion(
 export async function leaderRemoveCompanion(
   app: FastifyInstance,
   registrationId: number,
-  body: unknown,
+  { companionId }: LeaderCompanionRemove,
   actor: string,
 ): Promise<LeaderCompanionOutcome> {
-  const { companionId } = parseWith(LeaderCompanionRemoveSchema, body);
   const now = app.now();
   const outcome = await app.db.transaction(async (tx) => {
     const registration = await lockedRegistration(tx, registrationId);
@@ -137,6 +137,8 @@ export async function leaderRemoveCompanion(
       throw new HttpError(409, leaderCompanionMessages.paymentBusy);
     const edition = await campEditionOfYear(tx, registration.editionYear);
     const name = fullName(companion);
+    // Who comes as the leader removes one: the mail names who was removed and who stays.
+    const before = await readCampCompanions(tx, registrationId);
     await tx.update(eventPositions).set({ cancelledAt: now }).where(eq(eventPositions.id, companion.id));
     const person = companionPerson(companion.id);
     const settled = await cancelInLedger(
@@ -164,12 +166,10 @@ export async function leaderRemoveCompanion(
       {
         orderId: registration.orderId,
         year: registration.editionYear,
-        cancelledName: name,
-        whole: false,
+        greetingName: await registrantGreeting(tx, registration),
+        ...cancellationPeople(registration, before, person),
         method: methodOf(paymentRows) ?? "card_cash",
-        refund: settled.refund,
-        refundOutsideVipps: settled.owed,
-        kept: settled.kept,
+        settled,
         stillToPay: ledgerFigures(await readLedger(tx, registrationId)).outstanding,
         link: personalLinkUrl(app.env.PUBLIC_BASE_URL, await createMailLink(tx, registrationId, now)),
         byLeader: true,

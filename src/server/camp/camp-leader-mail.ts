@@ -11,10 +11,12 @@ import { queueMail } from "../mail/outbox.ts";
 import { loadClubContact } from "../site-content/club-contact.ts";
 import { readLedger } from "./camp-ledger-store.ts";
 import { createMailLink, personalLinkUrl } from "./camp-personal-link.ts";
-import { page, selfServiceMailKey, text } from "./camp-self-service-mail.ts";
+import { selfServiceMailKey } from "./camp-self-service-mail.ts";
+import { renderMailContent } from "../mail/mail-content.ts";
+import { registrantGreeting } from "./camp-greeting.ts";
 
 export interface LeaderMail {
-  registration: { id: number; orderId: string; email: string };
+  registration: { id: number; orderId: string; email: string; groupId: string | null; age: number; firstName: string; contactName: string | null };
   /** The first sentence: what the leader did. */
   what: string;
   subject: string;
@@ -34,18 +36,15 @@ export async function queueLeaderChangeMail(tx: Db, mail: LeaderMail, now: Date,
     .orderBy(desc(eventPayments.id))
     .limit(1);
   const [paidLine, ...rest] = mailMoneyLines(figures, latest?.method ?? "card_cash");
-  const paragraphs = [
-    mail.what,
-    [
-      `Ny pris: ${formatKroner(figures.charged)}.`,
-      ...(mail.refund > 0 ? [`Du får ${formatKroner(mail.refund)} tilbake.`] : []),
-      // What came in and what went back, beside what is left: «Betalt» alone would not add up after a refund.
-      paidLine!,
-      ...(figures.refunded > 0 ? [`${ledgerFigureLabels.refunded}: ${formatKroner(figures.refunded)}`] : []),
-      ...(figures.refundOwed > 0 ? [`${ledgerFigureLabels.refundOwed}: ${formatKroner(figures.refundOwed)}`] : []),
-      ...rest,
-    ].join("\n"),
-  ];
+  const moneyLines = [
+    `Ny pris: ${formatKroner(figures.charged)}.`,
+    ...(mail.refund > 0 ? [`Du får ${formatKroner(mail.refund)} tilbake.`] : []),
+    // What came in and what went back, beside what is left: «Betalt» alone would not add up after a refund.
+    paidLine!,
+    ...(figures.refunded > 0 ? [`${ledgerFigureLabels.refunded}: ${formatKroner(figures.refunded)}`] : []),
+    ...(figures.refundOwed > 0 ? [`${ledgerFigureLabels.refundOwed}: ${formatKroner(figures.refundOwed)}`] : []),
+    ...rest,
+  ].join("\n");
   const link = personalLinkUrl(publicBaseUrl, await createMailLink(tx, registration.id, now));
   const contact = (await loadClubContact(tx)).general;
   await queueMail(
@@ -54,8 +53,13 @@ export async function queueLeaderChangeMail(tx: Db, mail: LeaderMail, now: Date,
       dedupeKey: selfServiceMailKey(registration.id, `${mail.key}-${now.getTime()}`),
       to: registration.email,
       subject: mail.subject,
-      text: text(paragraphs, contact, `Min påmelding: ${link}`),
-      html: page(mail.subject, paragraphs, contact, { href: link, text: "Min påmelding" }),
+      // The one who registered is greeted, as in every mail about the registration (camp-greeting.ts).
+      ...renderMailContent({
+        title: mail.subject,
+        greet: await registrantGreeting(tx, registration),
+        blocks: [{ paragraph: mail.what }, { paragraph: moneyLines }, { paragraph: [{ href: link, text: "Min påmelding" }] }],
+        contact: { email: contact },
+      }),
     },
     now,
   );

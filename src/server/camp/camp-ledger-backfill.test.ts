@@ -52,6 +52,17 @@ const beforeTheLedger = [
    from "event_payments" where "owner_kind" = 'camp'`,
   `alter table "payments" add primary key ("id")`,
   `create table "money_actions" as select * from "event_payment_actions"`,
+  // A group's one Vipps payment's shares as their own table held them until 0060: for every athlete of the group,
+  // what the capture brought in for it and what went back.
+  `create table "payment_shares" as select p."id" as "payment_id", m."id" as "registration_id",
+     coalesce((select sum(l."amount") from "event_ledger_entries" l where l."order_id" = m."id" and l."owner_kind" = 'camp'
+       and l."payment_id" = p."id" and l."kind" = 'payment'), 0)::integer as "amount",
+     coalesce((select sum(l."amount") from "event_ledger_entries" l where l."order_id" = m."id" and l."owner_kind" = 'camp'
+       and l."payment_id" = p."id" and l."kind" = 'refund'), 0)::integer as "refunded_amount"
+   from "event_payments" p
+   join "event_orders" lead on lead."id" = p."order_id" and lead."owner_kind" = 'camp' and lead."group_id" = lead."order_id"
+   join "event_orders" m on m."group_id" = lead."group_id" and m."event_id" = lead."event_id" and m."owner_kind" = 'camp'
+   where p."owner_kind" = 'camp' and p."method" = 'vipps' and p."kind" = 'registration'`,
   `alter table "event_ledger_entries" add column "camp_payment_id" integer`,
   // The ledger's camp entries named their registration in a column of their own before 0058.
   `alter table "event_ledger_entries" add column "camp_registration_id" integer`,
@@ -81,8 +92,9 @@ function upgradeStatements(): string[] {
     `alter table "event_ledger_entries" drop column "camp_payment_id"`,
     `drop table "money_actions"`,
     `drop table "payments"`,
-    // The registrations are the engine's orders already.
+    // The registrations are the engine's orders already, and a group payment's shares the ledger's (0060).
     `drop table "camp_registrations"`,
+    `drop table "payment_shares"`,
   ];
 }
 

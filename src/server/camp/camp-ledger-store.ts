@@ -15,13 +15,14 @@ import {
   type LedgerFigures,
   type LedgerItem,
   type MoneyMethod,
+  type PersonCancellation,
 } from "../../shared/camp/camp-ledger.ts";
 import type { Db } from "../db/database.ts";
-import { campRegistrations, paymentShares } from "../db/schema/camp.ts";
+import { campRegistrations } from "../db/schema/camp.ts";
 import { campPayment, lockCampPayment } from "../payments/camp-payment-rows.ts";
 import { eventLedgerEntries } from "../db/schema/events.ts";
 import { HttpError } from "../errors.ts";
-import { addShareRefund } from "../payments/payment-shares.ts";
+import { groupShares } from "../payments/group-payments.ts";
 import { queueVippsRefund } from "../payments/queue-refund.ts";
 
 export const ledgerMessages = {
@@ -84,10 +85,10 @@ export async function lockGroup(tx: Pick<Db, "execute">, registration: { groupId
 export async function groupStaying(
   db: Pick<Db, "select">,
   cancelled: { id: number; groupId: string | null; editionYear: number },
-): Promise<{ staying: number; stillToPay: number }> {
-  if (!cancelled.groupId) return { staying: 0, stillToPay: 0 };
+): Promise<{ staying: number; stillToPay: number; names: string[] }> {
+  if (!cancelled.groupId) return { staying: 0, stillToPay: 0, names: [] };
   const others = await db
-    .select({ id: campRegistrations.id })
+    .select({ id: campRegistrations.id, firstName: campRegistrations.firstName, lastName: campRegistrations.lastName })
     .from(campRegistrations)
     .where(
       and(
@@ -98,12 +99,17 @@ export async function groupStaying(
         // A forgotten athlete is no longer part of what the family sees or owes.
         isNull(campRegistrations.anonymisedAt),
       ),
-    );
+    )
+    .orderBy(asc(campRegistrations.id));
   const ledgers = await readLedgers(
     db,
     others.map((row) => row.id),
   );
-  return { staying: others.length, stillToPay: sumFigures([...ledgers.values()].map(ledgerFigures)).outstanding };
+  return {
+    staying: others.length,
+    stillToPay: sumFigures([...ledgers.values()].map(ledgerFigures)).outstanding,
+    names: others.map((row) => `${row.firstName} ${row.lastName}`),
+  };
 }
 
 /** The full rows (time, actor, reason) for the leader's history of an order. */
@@ -200,20 +206,20 @@ export async function recordPayment(
 
 /**
  * A Vipps capture that grew by `delta`: money in for the payment's registration, or for each athlete of a
- * group by its share (the last share takes the rounding, so the entries add up to the capture).
+ * group by its share (group-payments.ts: what the athlete owed when paying), each the capture's part in
+ * proportion to the share of the payment's amount, rounded down; the last athlete with a share takes the
+ * rounding, so the entries add up to the capture.
  */
 export async function recordVippsCapture(
   tx: Db,
-  payment: { id: number; registrationId: number; amount: number },
+  payment: { id: number; registrationId: number; amount: number; createdAt: Date },
   delta: number,
   context: LedgerContext,
 ): Promise<void> {
   if (delta <= 0) return;
-  const shares = await tx
-    .select({ registrationId: paymentShares.registrationId, amount: paymentShares.amount })
-    .from(paymentShares)
-    .where(eq(paymentShares.paymentId, payment.id))
-    .orderBy(asc(paymentShares.registrationId));
+  const shares = ((await groupShares(tx, [{ ...payment, capturedAmount: 0 }], () => false)).get(payment.id) ?? []).filter(
+    (share) => share.amount > 0,
+  );
   if (shares.length === 0) {
     await recordPayment(tx, payment.registrationId, { method: "vipps", amount: delta, paymentId: payment.id }, context);
     return;
@@ -263,6 +269,8 @@ export interface CancellationOutcome {
   paidFor: number;
   /** Of the refund, what goes back outside Vipps (on the treasurer's list). */
   owed: number;
+  /** The refund and what is kept, person by person, as the entries written here say it (the mails list it). */
+  byPerson: PersonCancellation[];
 }
 
 /**
@@ -304,10 +312,9 @@ export async function cancelInLedger(
     }
     const payment = await campPayment(tx, part.paymentId);
     await queueVippsRefund(tx, payment!, part.amount, context.actor, `${context.reason} Refusjon etter reglene: ${part.amount} kr.`, context.now);
-    await addShareRefund(tx, part.paymentId, registrationId, part.amount);
     await appendEntries(tx, registrationId, [{ kind: "refund", method: "vipps", amount: part.amount, paymentId: part.paymentId }], context);
   }
-  return { refund: plan.refund, kept: plan.kept, paidFor: plan.paidFor, owed };
+  return { refund: plan.refund, kept: plan.kept, paidFor: plan.paidFor, owed, byPerson: plan.byPerson };
 }
 
 /** The treasurer marks money owed outside Vipps as paid back. Answers false when nothing (more) was owed. */

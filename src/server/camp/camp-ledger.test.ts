@@ -13,11 +13,10 @@ import { asSent, campAdminToken, companion, draft, postRegistration } from "../t
 import { actOnLanding, reconcile, startVippsPayment, useVippsCampSuite } from "../test-support/vipps.ts";
 import { readLedger, readLedgers } from "./camp-ledger-store.ts";
 import { ledgerHistoryLine, type LedgerHistoryEntry } from "../../shared/camp/camp-ledger-history.ts";
-import {} from "./camp-receipt.ts";
 import { campRegistrationCharged } from "./camp-receipt.ts";
 import { readCampCompanions } from "./camp-companion-rows.ts";
 
-const linkPattern = /https:\/\/klubb\.example\/vinterleir\/min-pamelding\/([A-Za-z0-9_-]{43})/;
+const linkPattern = /https:\/\/klubb\.example\/min-side\/([A-Za-z0-9_-]{43})/;
 
 /** The issue's sequences replayed against the server: every krone accounted for. */
 describe.each(databaseKinds)("the money ledger on %s", (kind) => {
@@ -60,7 +59,7 @@ describe.each(databaseKinds)("the money ledger on %s", (kind) => {
       suite.transport,
       await outboxMails(suite.app, eq(mailOutbox.dedupeKey, `camp-confirmation:${paying.registrationId}`)),
     );
-    expect(confirmation!.text).toContain("Betalt: 1\u00a0200\u00a0kr\nÅ betale: 0\u00a0kr");
+    expect(confirmation!.text).toContain("Betalt: 1\u00a0200\u00a0kr\nUtestående: 0\u00a0kr");
     for (const name of ["En", "To", "Tre"]) {
       expect((await addCompanion(paying.token, name)).statusCode).toBe(200);
       const res = await cancel(paying.token, newestCompanion(await view(paying.token)));
@@ -84,7 +83,13 @@ describe.each(databaseKinds)("the money ledger on %s", (kind) => {
   it("sequence 2: paid at the door, a companion added and cancelled: nothing is asked twice", async () => {
     const { registrationId, token } = await cardCash();
     const admin = await campAdminToken(suite.app);
-    expect((await inject("POST", `/api/VinterleirAdmin/MarkPaid/${registrationId}/${admin}`)).statusCode).toBe(200);
+    // The leader says how it was paid; anything but card or cash is refused, and nothing is booked.
+    expect((await inject("POST", `/api/VinterleirAdmin/MarkPaid/${registrationId}/${admin}`, { method: "vipps" })).statusCode).toBe(400);
+    expect(ledgerFigures(await readLedger(suite.app.db, registrationId)).paid).toBe(0);
+    expect((await inject("POST", `/api/VinterleirAdmin/MarkPaid/${registrationId}/${admin}`, { method: "cash" })).statusCode).toBe(200);
+    expect((await readLedger(suite.app.db, registrationId)).filter((entry) => entry.kind === "payment").map((entry) => entry.method)).toEqual([
+      "cash",
+    ]);
     await addCompanion(token, "Kari");
     expect(await view(token)).toMatchObject({ paid: 1200, outstanding: 550 });
     const res = await cancel(token, newestCompanion(await view(token)));
@@ -223,9 +228,9 @@ describe.each(databaseKinds)("the money ledger on %s", (kind) => {
     expect(mail!.text).toContain("Du får 175\u00a0kr tilbake");
     // Betalt, what went back and Å betale from the ledger: the figures add up to the new price.
     expect(mail!.text).toContain(
-      "Ny pris: 1\u00a0025\u00a0kr.\nDu får 175\u00a0kr tilbake.\nBetalt: 1\u00a0200\u00a0kr\nTilbakebetalt: 175\u00a0kr\nÅ betale: 0\u00a0kr",
+      "Ny pris: 1\u00a0025\u00a0kr.\nDu får 175\u00a0kr tilbake.\nBetalt: 1\u00a0200\u00a0kr\nTilbakebetalt: 175\u00a0kr\nUtestående: 0\u00a0kr",
     );
-    expect(mail!.text).toMatch(/Min påmelding: \S+\/vinterleir\/min-pamelding\//);
+    expect(mail!.text).toMatch(/Min påmelding: \S+\/min-side\//);
     expect(mail!.html).toContain("Betalt: 1\u00a0200\u00a0kr<br>Tilbakebetalt: 175\u00a0kr<br>");
     // Back to an adult: 175 kr to pay again.
     expect((await correct({ age: 30 })).json()).toMatchObject({ total: 1200, outstanding: 175, refund: 0 });
@@ -304,7 +309,7 @@ describe.each(databaseKinds)("the money ledger on %s", (kind) => {
       expect.stringMatching(/^10\.11\.2026 \d\d:00 – .+: Belastet: Vinterleir \(Ola Nordmann\), 1\s200\skr – .+/),
       expect.stringMatching(/Deltakeren \(Min påmelding\): Belastet: Ledsager \(Kari Nordmann\), 550\skr – /),
       expect.stringMatching(/Deltakeren \(Min påmelding\): Belastet: Ledsager \(Kari Nordmann\), −550\skr – /),
-      expect.stringMatching(/: Innbetalt: Kort eller kontant, 1\s200\skr – /),
+      expect.stringMatching(/: Innbetalt: Kort eller kontant \(ikke oppgitt\), 1\s200\skr – /),
     ]);
     for (const line of lines) expect(line).not.toMatch(/\b(charge|payment|refund|athlete|companion|card_cash|vipps-webhook|camp-admin)\b/);
     expect((await inject("GET", `/api/VinterleirAdmin/Ledger/999999/${admin}`)).statusCode).toBe(404);

@@ -124,6 +124,8 @@ describe.each(databaseKinds)("camp lists on %s", (kind) => {
     expect(res.headers["cache-control"]).toBe("no-store");
     const rows = res.json() as Record<string, unknown>[];
     const extra = ["registrationId", "status", "paymentMethod", "paymentState", "createdAt", "anonymisedAt", "arrivals", "group"];
+    // Each person's own money from the ledger (src/shared/payments/person-money.ts).
+    extra.push("refunded", "refundOwed", "outstanding", "paidWith", "refundedWith");
     // A companion's row also names the companion (what the leader's «Fjern» sends).
     for (const row of rows)
       expect(Object.keys(row).sort()).toEqual([...adminPersonSpecFields, ...extra, ...(row.isLedsager ? ["companionId"] : [])].sort());
@@ -210,7 +212,7 @@ describe.each(databaseKinds)("camp lists on %s", (kind) => {
     expect(text).toContain("'+4799988877");
     expect(lines.map(cells).find((row) => row.Fornavn === "Avbestilt")!.Status).toBe("Avbestilt");
     // Norwegian state words and Oslo local time, never the stored English words or UTC ISO strings.
-    expect(kari).toMatchObject({ Betalingsmåte: "Kort/kontant", Betalingsstatus: "ikke betalt", Registrert: "15.10.2026 12:00" });
+    expect(kari).toMatchObject({ Betalingsmåte: "Ved oppmøte (kort eller kontant)", Betalingsstatus: "ikke betalt", Registrert: "15.10.2026 12:00" });
     expect(text).not.toMatch(/;unpaid;|;card_cash;|\d{4}-\d{2}-\d{2}T/);
   });
 

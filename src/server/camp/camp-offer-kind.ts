@@ -8,7 +8,7 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { editionPhase } from "../../shared/camp/camp-edition-phase.ts";
-import { formatCalendarDate, registrationClosesAt } from "../../shared/camp/camp-edition-data.ts";
+import { campEndsAt, formatCalendarDate, registrationClosesAt } from "../../shared/camp/camp-edition-data.ts";
 import { receiptTotal } from "../../shared/camp/camp-ledger.ts";
 import { greetingNameOf } from "../../shared/camp/contact-greeting.ts";
 import { campEventKind, campEventSlug, campYearOfSlug } from "../../shared/events/event-kinds.ts";
@@ -31,15 +31,19 @@ import { waitlistMailData } from "./camp-waitlist.ts";
 
 const registrationOf = (offer: OfferRow) => offer.orderId;
 
-/** The camp's part of making offers: an edition takes registrations from its opening to its close. */
+/**
+ * The camp's part of making offers: a published edition takes registrations from its opening to its close, as the
+ * wizard's registration does (camp-registrations.ts): «Ja takk» is refused outside it as well (offer-answers.ts).
+ */
 export const campLineKind: LineKind = {
   async window(tx, eventId) {
-    const [row] = await tx.select({ slug: events.slug }).from(events).where(eq(events.id, eventId));
+    const [row] = await tx.select({ slug: events.slug, publishedAt: events.publishedAt }).from(events).where(eq(events.id, eventId));
     const year = row && campYearOfSlug(row.slug);
-    if (year === undefined) return undefined;
+    if (year === undefined || !row?.publishedAt) return undefined;
     const data = await editionDataForYear(tx, year);
-    // Registration closes when the camp starts unless the edition keeps it open: so do the offers.
-    return { opensAt: Date.parse(data.registrationOpensAt), closesAt: registrationClosesAt(data).getTime(), capacity: data.capacity };
+    // Registration closes when the camp starts unless the edition keeps it open, and at the latest when it is over: so do the offers.
+    const closesAt = Math.min(registrationClosesAt(data).getTime(), campEndsAt(data).getTime());
+    return { opensAt: Date.parse(data.registrationOpensAt), closesAt, capacity: data.capacity, sleepoverCapacity: data.sleepoverCapacity };
   },
   validityHours: offerValidityHours,
   offerOf: (orderId) => ({ orderId, ownerKind: "camp" }),
@@ -160,5 +164,6 @@ export function campOfferKind(app: FastifyInstance, gateway: CampPaymentGateway)
       await app.waitlist.drain();
       app.outbox.kick();
     },
+    line: campLineKind,
   };
 }

@@ -1,10 +1,9 @@
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { paymentShares } from "../db/schema/camp.ts";
 import { eventCheckinActions, eventLedgerEntries, eventOrders, eventPaymentActions, eventPayments } from "../db/schema/events.ts";
 import { campPayment, selectCampPayments } from "../payments/camp-payment-rows.ts";
 import { databaseKinds } from "../test-support/database.ts";
-import { useDatabaseAt } from "../test-support/migrations-up-to.ts";
+import { migrationsUpTo, useDatabaseAt } from "../test-support/migrations-up-to.ts";
 
 /**
  * The camp's payments and money log join the engine's (`event_payments` with `camp_registration_id`,
@@ -61,7 +60,8 @@ describe.each(databaseKinds)("the camp's payments in the engine's table on %s", 
         camp_payment_id, money_action_id) values
       (2, 'payment', 'dora', 'Dora Dør', '2026-11-28T09:00:00Z', '00000000-0000-4000-8000-0000000000a1', 'a2', '2026-11-28', 550, 5, 9)`);
 
-    await database.migrate();
+    // Up to the moves by order id: the shares go in 0060, which checks them against the ledger (group-payments-move.test.ts).
+    await database.migrate(migrationsUpTo("0058_money_by_order_id"));
 
     // The camp's payments, field by field, with their ids.
     const camp = await selectCampPayments(database.db).orderBy(asc(eventPayments.id));
@@ -149,9 +149,9 @@ describe.each(databaseKinds)("the camp's payments in the engine's table on %s", 
         note: "Betalt ved innsjekking",
       },
     ]);
-    expect(await database.db.select().from(paymentShares).orderBy(asc(paymentShares.registrationId))).toEqual([
-      { paymentId: 2, registrationId: 1, amount: 1200, refundedAmount: 600, ownerKind: "camp" },
-      { paymentId: 2, registrationId: 2, amount: 1200, refundedAmount: 0, ownerKind: "camp" },
+    expect((await run(`select * from payment_shares order by registration_id`)).rows).toEqual([
+      { payment_id: 2, registration_id: 1, amount: 1200, refunded_amount: 600, owner_kind: "camp" },
+      { payment_id: 2, registration_id: 2, amount: 1200, refunded_amount: 0, owner_kind: "camp" },
     ]);
     const [door] = await database.db.select().from(eventCheckinActions);
     expect(door).toMatchObject({ orderId: 2, ownerKind: "camp", kind: "payment", amount: 550, paymentId: 5, paymentActionId: 9 });

@@ -1,8 +1,9 @@
-import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { myRegistrationLinkPath, personalTokenPattern } from "../../shared/camp/camp-my-registration.ts";
 import type { Db } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
-import { familyLinks } from "../db/schema/events.ts";
+import { eventOrders, events, familyLinks } from "../db/schema/events.ts";
+import { hasEnded } from "../../shared/events/event-rules.ts";
 import { createFamilyLink as createLink, familyLinkOf, markFamilyLinkUsed } from "../events/family-links.ts";
 import { editionDataForYear, editionIsOver } from "./camp-edition-lookup.ts";
 
@@ -85,7 +86,37 @@ async function livingUnopened(db: Pick<Db, "select">, links: readonly LinkRow[],
     );
     if (lives) living.add(link.id);
   }
+  // An address's link opens the address's event orders too («Min side»): one made at or before the link, of an
+  // event not ended, keeps it alive as a camp registration does.
+  const waiting = links.filter((link) => link.emailKey !== null && !living.has(link.id));
+  if (waiting.length > 0) {
+    const orders = await eventOrdersOfAddresses(db, [...new Set(waiting.map((link) => link.emailKey!))], now);
+    for (const link of waiting)
+      if (orders.some((order) => order.emailKey === link.emailKey && order.createdAt.getTime() <= link.createdAt.getTime())) living.add(link.id);
+  }
   return living;
+}
+
+/** The event orders (gradings, courses, sales) made with these addresses, not anonymised, of events not ended. */
+export async function eventOrdersOfAddresses(
+  db: Pick<Db, "select">,
+  keys: readonly string[],
+  now: Date,
+): Promise<{ id: number; orderId: string; emailKey: string; createdAt: Date }[]> {
+  if (keys.length === 0) return [];
+  const rows = await db
+    .select({
+      id: eventOrders.id,
+      orderId: eventOrders.orderId,
+      emailKey: eventOrders.emailKey,
+      createdAt: eventOrders.createdAt,
+      lastDay: events.lastDay,
+    })
+    .from(eventOrders)
+    .innerJoin(events, eq(events.id, eventOrders.eventId))
+    .where(and(inArray(eventOrders.emailKey, [...keys]), isNull(eventOrders.anonymisedAt), eq(eventOrders.ownerKind, "order")))
+    .orderBy(asc(eventOrders.id));
+  return rows.flatMap(({ lastDay, emailKey, ...row }) => (emailKey === null || hasEnded({ lastDay }, now) ? [] : [{ ...row, emailKey }]));
 }
 
 /**

@@ -34,7 +34,7 @@ describe.each(databaseKinds)("the camp's places, counted by the events' function
   };
   const counted = async (capacity: number) => {
     const result = await database.db.execute<{ held: number; places_open: number; sleepover_held: number }>(
-      sql`select held, places_open, sleepover_held from event_places_counted(${campEventId}, ${capacity}::integer, ${at}::timestamptz)`,
+      sql`select held, places_open, sleepover_held from event_places_counted(${campEventId}, ${capacity}::integer, null, ${at}::timestamptz)`,
     );
     const row = result.rows[0]!;
     return { held: Number(row.held), open: Number(row.places_open), sleepovers: Number(row.sleepover_held) };
@@ -76,7 +76,7 @@ describe.each(databaseKinds)("the camp's places, counted by the events' function
       run(sql`update event_positions set answers = answers || '{"sleepover": true}'::jsonb where order_id = ${id(name)} and position = 0`);
 
     // Anna: confirmed, sleeps over. Bo: awaiting a payment that can still be paid. Cato: awaiting one that cannot.
-    // Dina: her own attempt ended, but she has a share of Bo's (a group's payment). Eva: waiting with an offer
+    // Dina: her own attempt ended, but Bo's is her group's one payment. Eva: waiting with an offer
     // open now, sleeps over. Frode: waiting with an offer past its deadline. Geir: waiting, in line. Hege: cancelled.
     await sleepsOver("Anna");
     await setStatus("Bo", "pending_payment");
@@ -85,8 +85,10 @@ describe.each(databaseKinds)("the camp's places, counted by the events' function
     await setPayment("Cato", "aborted");
     await setStatus("Dina", "pending_payment");
     await setPayment("Dina", "expired");
-    await run(sql`insert into payment_shares (payment_id, registration_id, amount)
-                  select p.id, ${id("Dina")}, 0 from event_payments p where p.order_id = ${id("Bo")}`);
+    // Bo and Dina a group, Bo its first athlete: Bo's Vipps payment is the group's one payment, for Dina too.
+    await run(
+      sql`update event_orders set group_id = (select order_id from event_orders where id = ${id("Bo")}) where id in (${id("Bo")}, ${id("Dina")})`,
+    );
     await setStatus("Eva", "waiting", 1);
     await offer("Eva", inADay);
     await sleepsOver("Eva");
@@ -107,7 +109,7 @@ describe.each(databaseKinds)("the camp's places, counted by the events' function
       sql`select order_id from event_holders(${campEventId}, ${at}::timestamptz) order by order_id`,
     );
     expect(holders.rows.map((row) => Number(row.order_id))).toEqual(["Anna", "Bo", "Dina", "Eva"].map(id));
-    const line = await database.db.execute<{ order_id: number }>(sql`select order_id from event_line_fits(${campEventId}, null) where fits`);
+    const line = await database.db.execute<{ order_id: number }>(sql`select order_id from event_line_fits(${campEventId}, null, null) where fits`);
     expect(line.rows.map((row) => Number(row.order_id))).toEqual([id("Geir")]);
   });
 

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from "fastify";
+import { campRegistrationCalls } from "../../shared/camp/camp-registration-calls.ts";
+import { routeCall } from "../http/call-route.ts";
 import type { ErrorBody } from "../errors.ts";
 import { publicPostRateLimit } from "../security/public-rate-limit.ts";
 import { campPostBodyLimit } from "./camp-registration-routes.ts";
@@ -6,12 +8,13 @@ import { CampInputError } from "./camp-registrations.ts";
 import { quoteCampPrice } from "./camp-price-quote.ts";
 
 /**
- * POST /api/Vinterleir/Price: the body a submission would post; the answer is the price lines it would be
+ * campRegistrationCalls.price: the body a submission would post; the answer is the price lines it would be
  * charged now, per athlete (JSON), a 400 `{ error, issues }` like the submission's, or a 409 when no camp
  * is announced. Nothing is stored.
  */
 export async function registerCampPriceQuoteRoutes(app: FastifyInstance) {
-  app.post("/api/Vinterleir/Price", { bodyLimit: campPostBodyLimit, config: { rateLimit: publicPostRateLimit(app.env) } }, async (request, reply) => {
+  const limits = { bodyLimit: campPostBodyLimit, config: { rateLimit: publicPostRateLimit(app.env) } };
+  routeCall(app, campRegistrationCalls.price, limits, async (request, reply) => {
     try {
       const quote = await quoteCampPrice(app, request.body);
       return reply.header("cache-control", "no-store").send(quote);

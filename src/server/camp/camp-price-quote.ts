@@ -2,9 +2,9 @@ import type { FastifyInstance } from "fastify";
 import { athletesOf, personName, type CampPriceQuote } from "../../shared/camp/camp-athletes.ts";
 import { campEditionFromData } from "../../shared/camp/camp-edition-data.ts";
 import { calculateCampPrice } from "../../shared/camp/camp-pricing.ts";
-import { CampRegistrationSchema } from "../../shared/camp/camp-registration.ts";
+import type { CampRegistration } from "../../shared/camp/camp-registration.ts";
 import { referenceData } from "../db/reference-data.ts";
-import { HttpError, parseWith } from "../errors.ts";
+import { HttpError } from "../errors.ts";
 import { registrationEdition } from "./camp-edition-cache.ts";
 import { CampInputError, campInputMessages } from "./camp-registrations.ts";
 
@@ -13,10 +13,9 @@ export const noCampToPriceMessage = "Det er ingen vinterleir å melde seg på n�
 /**
  * The price lines a submission of this draft would be charged now: the same schema, edition, grades, clock
  * and calculation as the submission itself, nothing stored. The wizard shows these before payment, so the
- * server, not the browser, says what things cost.
+ * server, not the browser, says what things cost. The draft is the one the route's schema parsed.
  */
-export async function quoteCampPrice(app: FastifyInstance, body: unknown): Promise<CampPriceQuote> {
-  const registration = parseWith(CampRegistrationSchema, body);
+export async function quoteCampPrice(app: FastifyInstance, registration: CampRegistration): Promise<CampPriceQuote> {
   const now = app.now();
   // A quote is never refused on a remembered read: without a camp, the database is asked again.
   const current = (

@@ -1,11 +1,13 @@
 import { and, count, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { PublicParticipant } from "../../shared/camp/camp-lists.ts";
+import { campListCalls } from "../../shared/camp/camp-list-calls.ts";
 import { gradeLabel } from "../../shared/camp/grades.ts";
 import { compareNorwegian } from "../../shared/format.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
 import { clubs } from "../db/schema/clubs.ts";
 import { grades } from "../db/schema/grades.ts";
+import { routeCall } from "../http/call-route.ts";
 import { sendPrecompressed } from "../http/precompressed.ts";
 import { snapshotCache } from "../http/snapshot-cache.ts";
 import { currentEditionData, editionIsOver } from "./camp-edition-lookup.ts";
@@ -32,12 +34,15 @@ export async function registerCampPublicRoutes(app: FastifyInstance) {
     gradeStatistics.invalidate();
   });
 
-  app.get("/api/VinterleirUsers/Get", async (request, reply) =>
-    sendPrecompressed(request, reply.type(JSON_TYPE).header("cache-control", "no-cache"), await participants.get()),
-  );
-  app.get("/api/VinterleirUsers/GetGrades", async (request, reply) =>
-    sendPrecompressed(request, reply.type(JSON_TYPE).header("cache-control", "no-cache"), await gradeStatistics.get()),
-  );
+  // The lists go out as they were serialized and compressed once (http/precompressed.ts).
+  routeCall(app, campListCalls.participants, {}, async (request, reply) => {
+    await sendPrecompressed(request, reply.type(JSON_TYPE).header("cache-control", "no-cache"), await participants.get());
+    return reply;
+  });
+  routeCall(app, campListCalls.gradeStatistics, {}, async (request, reply) => {
+    await sendPrecompressed(request, reply.type(JSON_TYPE).header("cache-control", "no-cache"), await gradeStatistics.get());
+    return reply;
+  });
 }
 
 /**

@@ -3,19 +3,19 @@ import type { FastifyInstance } from "fastify";
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { CampRegistration } from "../../shared/camp/camp-registration.ts";
 import type { Db } from "../db/database.ts";
-import { campRegistrations, paymentShares } from "../db/schema/camp.ts";
+import { campRegistrations } from "../db/schema/camp.ts";
 import { eventOrders, eventPayments } from "../db/schema/events.ts";
-import { campPaymentWithId } from "../payments/camp-payment-rows.ts";
+import { campPaymentsOf, selectCampPayments } from "../payments/camp-payment-rows.ts";
 import { HttpError } from "../errors.ts";
 import { queueConfirmation } from "./camp-confirmation-queue.ts";
 import { editionDataForYear } from "./camp-edition-lookup.ts";
 import type { CampPaymentGateway } from "./camp-payment-gateway.ts";
-import { campPlaces, deadPaymentStates, lockEditionPlaces } from "./camp-places.ts";
+import { deadPaymentStates, fitAgain, lockEditionPlaces, type FitAgain } from "./camp-places.ts";
 import { campInputMessages, registrationWindowMessages, type SubmitAnswer } from "./camp-registration-errors.ts";
 import { editionPhase } from "../../shared/camp/camp-edition-phase.ts";
 import { paymentMethodFor, startingPaymentState, type RegistrationStatus } from "./camp-registration-write.ts";
 import { moveToWaitlist } from "./camp-waitlist.ts";
-import { copyShares } from "../payments/payment-shares.ts";
+import { askGroupOwed, groupPaymentAthletes } from "../payments/group-payments.ts";
 import { campRegistrationCharged } from "./camp-receipt.ts";
 import { campDraftKey, updateCampRegistrations } from "./camp-registration-rows.ts";
 
@@ -83,10 +83,11 @@ async function earlierAnswer(
  */
 async function switchToCardCash(app: FastifyInstance, registrationId: number, editionYear: number): Promise<SubmitAnswer> {
   const now = app.now();
-  const { capacity } = await editionDataForYear(app.db, editionYear);
+  const limits = await editionDataForYear(app.db, editionYear);
+  const limited = limits.capacity !== null || limits.sleepoverCapacity !== null;
   const outcome = await app.db.transaction(async (tx) => {
-    if (capacity !== null) await lockEditionPlaces(tx, editionYear);
-    // A group paying once switches together: every athlete with a share of its payment.
+    if (limited) await lockEditionPlaces(tx, editionYear);
+    // A group paying once switches together: every athlete its payment is for.
     const group = await groupOfPayer(tx, registrationId);
     const members = group.length > 0 ? group : [registrationId];
     // Locked as their orders' rows (the view cannot be locked), in id order.
@@ -97,11 +98,17 @@ async function switchToCardCash(app: FastifyInstance, registrationId: number, ed
       .orderBy(asc(eventOrders.id))
       .for("no key update");
     if (pending.length === 0) return "unchanged" as const;
-    if (capacity !== null) {
+    if (limited) {
       // The registration's attempts are all ended, so it holds no place of its own in the count.
-      const free = (await campPlaces(tx, editionYear, capacity, now)).open ?? 0;
-      if (group.length > 0 && free < pending.length) throw new HttpError(409, campInputMessages.groupDoesNotFit(Math.max(0, free), pending.length));
-      if (free <= 0) {
+      const again = await fitAgain(
+        tx,
+        editionYear,
+        limits,
+        now,
+        pending.map(({ id }) => id),
+      );
+      if (group.length > 0 && !again.fits) throw groupDoesNotFitAgain(again, pending.length);
+      if (!again.fits) {
         await updateCampRegistrations(tx, registrationId, { vipps: false });
         await moveToWaitlist(tx, registrationId, editionYear, now);
         return "waiting" as const;
@@ -138,15 +145,10 @@ async function switchToCardCash(app: FastifyInstance, registrationId: number, ed
   return outcome === "waiting" ? { kind: "waitlist" } : { kind: "done" };
 }
 
-/** The athletes sharing the registration's group payment (the first athlete's), first athlete first; empty for one on its own. */
+/** The athletes the registration's group payment is for (it holds the group's one payment), first athlete first; empty for one on its own. */
 async function groupOfPayer(tx: Db, registrationId: number): Promise<number[]> {
-  const rows = await tx
-    .selectDistinct({ id: paymentShares.registrationId })
-    .from(paymentShares)
-    .innerJoin(eventPayments, campPaymentWithId(paymentShares.paymentId))
-    .where(and(eq(eventPayments.orderId, registrationId), eq(eventPayments.ownerKind, "camp")))
-    .orderBy(asc(paymentShares.registrationId));
-  return rows.map((row) => row.id);
+  const [payment] = await selectCampPayments(tx, and(campPaymentsOf(registrationId, "vipps"), eq(eventPayments.kind, "registration"))).limit(1);
+  return payment ? groupPaymentAthletes(tx, payment.id) : [];
 }
 
 /**
@@ -204,8 +206,8 @@ type Retaken = { kind: "reference"; reference?: string } | { kind: "waitlist" } 
  * the registration goes onto the waiting list.
  */
 async function retakePlace(app: FastifyInstance, registration: StoredRegistration): Promise<Retaken> {
-  const { capacity } = await editionDataForYear(app.db, registration.editionYear);
-  if (capacity === null) return { kind: "reference" };
+  const limits = await editionDataForYear(app.db, registration.editionYear);
+  if (limits.capacity === null && limits.sleepoverCapacity === null) return { kind: "reference" };
   const now = app.now();
   const outcome = await app.db.transaction(async (tx): Promise<Retaken> => {
     await lockEditionPlaces(tx, registration.editionYear);
@@ -228,14 +230,14 @@ async function retakePlace(app: FastifyInstance, registration: StoredRegistratio
     // A group's payment takes a place for every athlete again, or none: a group is never put in line.
     const group = await groupOfPayer(tx, registration.id);
     // No attempt of its own can still be paid (above), so it holds no place in the count.
-    const free = (await campPlaces(tx, registration.editionYear, capacity, now)).open ?? 0;
-    if (group.length > 0 && free < group.length) throw new HttpError(409, campInputMessages.groupDoesNotFit(Math.max(0, free), group.length));
-    if (free <= 0) {
+    const again = await fitAgain(tx, registration.editionYear, limits, now, group.length > 0 ? group : [registration.id]);
+    if (group.length > 0 && !again.fits) throw groupDoesNotFitAgain(again, group.length);
+    if (!again.fits) {
       await moveToWaitlist(tx, registration.id, registration.editionYear, now);
       return { kind: "waitlist" };
     }
     const reference = `${registration.orderId}-${attempts.filter((attempt) => attempt.method === "vipps").length + 1}`;
-    // A group's payment: the next attempt is for the group total again, with the same shares.
+    // A group's payment: the next attempt asks for what the athletes still waiting for it owe (askGroupOwed).
     const previous = attempts.find((attempt) => attempt.method === "vipps");
     const [inserted] = await tx
       .insert(eventPayments)
@@ -251,7 +253,7 @@ async function retakePlace(app: FastifyInstance, registration: StoredRegistratio
       })
       .onConflictDoNothing()
       .returning({ id: eventPayments.id });
-    if (inserted && previous) await copyShares(tx, previous.id, inserted.id);
+    if (inserted && previous) await askGroupOwed(tx, inserted.id);
     return { kind: "reference", reference };
   });
   if (outcome.kind === "waitlist") app.outbox.kick();
@@ -274,4 +276,11 @@ export async function findByDraft(db: Pick<Db, "select">, editionYear: number, d
     .from(campRegistrations)
     .where(and(eq(campRegistrations.editionYear, editionYear), eq(campRegistrations.draftId, campDraftKey(draftId))));
   return row;
+}
+
+/** A group that no longer fits as a whole: short of places, or of sleepover places. */
+function groupDoesNotFitAgain(again: FitAgain, athletes: number): HttpError {
+  return again.sleepoversFit
+    ? new HttpError(409, campInputMessages.groupDoesNotFit(Math.max(0, again.free ?? 0), athletes))
+    : new HttpError(409, campInputMessages.sleepoverFull);
 }

@@ -53,7 +53,7 @@ describe.each(databaseKinds)("registrations arriving together on %s", (kind) => 
     await fc.assert(
       fc.asyncProperty(arrival, async (athletes) => {
         await clearCampTables(database);
-        await database.db.execute(sql`truncate event_ledger_entries`);
+        await database.db.execute(sql`truncate event_ledger_entries cascade`);
         const drafts = athletes.map((athlete, index) =>
           draft({
             firstName: `Utøver${index}`,

@@ -5,7 +5,6 @@ import { calculateCampPrice } from "../../shared/camp/camp-pricing.ts";
 import type { CampRegistration } from "../../shared/camp/camp-registration.ts";
 import { siblingRegistration } from "../../shared/camp/camp-siblings.ts";
 import { referenceData } from "../db/reference-data.ts";
-import { paymentShares } from "../db/schema/camp.ts";
 import { eventPayments } from "../db/schema/events.ts";
 import { HttpError } from "../errors.ts";
 import type { RegistrationEdition } from "./camp-edition-cache.ts";
@@ -51,7 +50,7 @@ export async function submitCampGroup(
   for (const [index, athlete] of athletes.entries()) await verifyAlreadyRegisteredCompanions(app.db, edition.year, athlete, paths[index]);
   const prices = athletes.map((athlete) => calculateCampPrice(athlete, { edition, at: now, grades }));
   const groupTotal = prices.reduce((sum, price) => sum + price.total, 0);
-  // With Vipps the group pays once: one payment for the group total on the first athlete, a share per athlete.
+  // With Vipps the group pays once: one payment for the group total on the first athlete, for every athlete of the group.
   const vipps = registration.vipps && groupTotal > 0;
   if (vipps && !gateway.available) throw new CampInputError("vipps", vippsUnavailableMessage);
 
@@ -70,12 +69,12 @@ export async function submitCampGroup(
         await lockEditionPlaces(tx, edition.year);
         const twin = await findByDraft(tx, edition.year, registration.draftId);
         if (twin) return { earlier: twin };
-        // Those already in line for an offer come first (the count's open places leave theirs out).
-        const places = await campPlaces(tx, edition.year, data.capacity, now);
+        // Those already in line for an offer come first (the count's open places and sleepover places leave theirs out).
+        const places = await campPlaces(tx, edition.year, data, now);
         if (places.open !== null && places.open < athletes.length)
           throw new HttpError(409, campInputMessages.groupDoesNotFit(places.open, athletes.length));
         const sleepers = athletes.filter((athlete) => athlete.sleepover).length;
-        if (sleepers > 0 && data.sleepoverCapacity !== null && places.sleepoversHeld + sleepers > data.sleepoverCapacity) {
+        if (sleepers > 0 && places.sleepoversOpen !== null && places.sleepoversOpen < sleepers) {
           throw new HttpError(409, campInputMessages.groupSleepoverFull);
         }
       }
@@ -93,7 +92,7 @@ export async function submitCampGroup(
           status: vipps ? "pending_payment" : "confirmed",
           now,
           groupId,
-          // With Vipps only the first athlete holds the payment (for the group total); the others have shares of it.
+          // With Vipps only the first athlete holds the payment (for the group total); it is for the whole group.
           payment: vipps ? (index === 0 ? { amount: groupTotal } : "none") : undefined,
           // One mail for the group, the first athlete's, with the group's figures (what the statement charges);
           // the browser's link opens the first athlete and the group.
@@ -110,7 +109,6 @@ export async function submitCampGroup(
           .select({ id: eventPayments.id, reference: eventPayments.reference })
           .from(eventPayments)
           .where(and(eq(eventPayments.orderId, ids[0]!), eq(eventPayments.ownerKind, "camp")));
-        await tx.insert(paymentShares).values(ids.map((id, index) => ({ paymentId: payment!.id, registrationId: id, amount: prices[index]!.total })));
         const lead: StoredRegistration = {
           id: ids[0]!,
           orderId: groupId,

@@ -255,7 +255,7 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post on %s", (kind) => {
     expect(message.text).toContain(`Totalt: ${formatKroner(row!.total)}`);
     expect(message.attachments?.map((attachment) => attachment.filename)).toEqual(["vinterleir-2026.ics"]);
     // The link in the mail opens the registration.
-    const token = /\/vinterleir\/min-pamelding\/([A-Za-z0-9_-]{43})/.exec(message.text)![1]!;
+    const token = /\/min-side\/([A-Za-z0-9_-]{43})/.exec(message.text)![1]!;
     const opened = await app.inject({ url: `/api/MinPamelding/Get/${token}` });
     expect(opened.statusCode).toBe(200);
   });

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from "fastify";
+import { campRegistrationCalls } from "../../shared/camp/camp-registration-calls.ts";
+import { routeCall } from "../http/call-route.ts";
 import type { ErrorBody } from "../errors.ts";
 import { waitlistAnswer } from "../../shared/camp/camp-waitlist.ts";
 import { vippsNotAvailableYet, type CampPaymentGateway } from "./camp-payment-gateway.ts";
@@ -14,13 +16,14 @@ import { createSubmissionLink } from "./camp-personal-link.ts";
 export const campPostBodyLimit = 192 * 1024;
 
 /**
- * POST /api/Vinterleir/Post (spec §7): answers text `Done` (registered, nothing to pay now), `Venteliste`
+ * campRegistrationCalls.register, POST /api/Vinterleir/Post (spec §7): answers text `Done` (registered, nothing to pay now), `Venteliste`
  * (the camp is full: on the waiting list), the payment address to follow, a 400 `{ error, issues }` in
  * Norwegian, or a 409 `{ error }` outside the registration window.
  */
 export async function registerCampRegistrationRoutes(app: FastifyInstance, options: { payments?: CampPaymentGateway }) {
   const gateway = options.payments ?? vippsNotAvailableYet;
-  app.post("/api/Vinterleir/Post", { bodyLimit: campPostBodyLimit, config: { rateLimit: publicPostRateLimit(app.env) } }, async (request, reply) => {
+  const limits = { bodyLimit: campPostBodyLimit, config: { rateLimit: publicPostRateLimit(app.env) } };
+  routeCall(app, campRegistrationCalls.register, limits, async (request, reply) => {
     let answer;
     try {
       answer = await submitCampRegistration(app, request.body, gateway);

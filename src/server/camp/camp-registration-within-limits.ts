@@ -1,10 +1,11 @@
 import type { Db } from "../db/database.ts";
 import { WriteBatcher } from "../db/write-batcher.ts";
+import type { PlaceLimits } from "../events/event-places.ts";
 import { campPlaces, campPlacesTaken, lockEditionPlaces } from "./camp-places.ts";
 import { idOf, writeAll, type StatementResult, type StatementValues } from "./camp-registration-statement.ts";
 
 /**
- * Registrations for an edition with a capacity (or a sleepover capacity that applies), when several arrive
+ * Registrations for an edition with a capacity (or a sleepover capacity and a sleeper), when several arrive
  * at once: one transaction per batch takes the edition's lock, asks the database's count once, and writes in one
  * statement those that fit, oldest first, each counting the places of those before it. One that does not fit
  * is not decided here: `NoPlaceInBatch` sends it to the exact path of one registration per transaction
@@ -12,11 +13,7 @@ import { idOf, writeAll, type StatementResult, type StatementValues } from "./ca
  * a query over the edition's rows under a lock, so paying for it once per batch instead of once per
  * registration is what keeps a camp with a capacity close to one without.
  */
-export interface PlaceLimits {
-  capacity: number | null;
-  /** Only when this registration sleeps over and the edition limits sleepovers. */
-  sleepoverCapacity: number | null;
-}
+export type { PlaceLimits };
 
 /** Thrown for a registration that found no free place in its batch: decide it alone. */
 export class NoPlaceInBatch extends Error {
@@ -44,19 +41,25 @@ async function writeBatch(db: Db, editionYear: number, batch: readonly Limited[]
   return db.transaction(async (tx) => {
     await lockEditionPlaces(tx, editionYear);
     const now = batch[0]!.now;
-    // The largest capacity of the batch (they are one edition's; an edit may land between two): what is taken up
-    // to it is what each one's own capacity is compared with.
-    const capacities = batch.flatMap((item) => (item.limits.capacity === null ? [] : [item.limits.capacity]));
-    const capacity = capacities.length > 0 ? Math.max(...capacities) : null;
-    // Those already in line for an offer come first: a place freed a moment ago is theirs (the count leaves it to them).
-    const places = await campPlaces(tx, editionYear, capacity, now);
+    // The largest capacities of the batch (they are one edition's; an edit may land between two): what is taken up
+    // to them is what each one's own capacities are compared with.
+    const largest = (of: (limits: PlaceLimits) => number | null) => {
+      const all = batch.flatMap((item) => (of(item.limits) === null ? [] : [of(item.limits)!]));
+      return all.length > 0 ? Math.max(...all) : null;
+    };
+    const capacity = largest((limits) => limits.capacity);
+    const sleepoverCapacity = largest((limits) => limits.sleepoverCapacity);
+    // Those already in line for an offer come first: a place (and a sleepover place) freed a moment ago is theirs
+    // (the count leaves it to them).
+    const places = await campPlaces(tx, editionYear, { capacity, sleepoverCapacity }, now);
     let taken = campPlacesTaken(places, capacity);
-    let sleepersTaken = places.sleepoversHeld;
+    let sleepersTaken = sleepoverCapacity === null || places.sleepoversOpen === null ? 0 : sleepoverCapacity - places.sleepoversOpen;
     const fits = batch.map(({ values, limits }) => {
+      const sleeps = values.registration.sleepover === true;
       if (limits.capacity !== null && taken >= limits.capacity) return false;
-      if (limits.sleepoverCapacity !== null && sleepersTaken >= limits.sleepoverCapacity) return false;
+      if (sleeps && limits.sleepoverCapacity !== null && sleepersTaken >= limits.sleepoverCapacity) return false;
       taken++;
-      if (values.registration.sleepover === true) sleepersTaken++;
+      if (sleeps) sleepersTaken++;
       return true;
     });
     const fitting = batch.filter((_, index) => fits[index]).map((item) => item.values);

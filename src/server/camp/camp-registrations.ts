@@ -4,13 +4,13 @@ import { campEditionFromData, closedByCampStart, registrationClosesAt } from "..
 import { editionPhase } from "../../shared/camp/camp-edition-phase.ts";
 import type { CampEditionData } from "../../shared/camp/camp-edition-schema.ts";
 import { calculateCampPrice } from "../../shared/camp/camp-pricing.ts";
-import { CampRegistrationSchema, type CampRegistration } from "../../shared/camp/camp-registration.ts";
+import type { CampRegistration } from "../../shared/camp/camp-registration.ts";
 import type { Db } from "../db/database.ts";
 import { referenceData } from "../db/reference-data.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
 import { eventPositions } from "../db/schema/events.ts";
 import { alreadyRegistered, campCompanionColumns } from "./camp-companion-rows.ts";
-import { HttpError, parseWith } from "../errors.ts";
+import { HttpError } from "../errors.ts";
 import { EditionChangedError, registrationEdition, type RegistrationEdition } from "./camp-edition-cache.ts";
 import { editionIsOver } from "./camp-edition-lookup.ts";
 import { vippsUnavailableMessage, type CampPaymentGateway } from "./camp-payment-gateway.ts";
@@ -61,13 +61,16 @@ export function refuseVippsDuringCamp(data: CampEditionData, registration: CampR
 }
 
 /**
- * Validates with the shared schema, refuses outside the current edition's registration window (409,
+ * Takes the draft as the route's schema parsed it (the shared schema), refuses outside the current edition's registration window (409,
  * nothing stored), checks what only the database knows, charges the current edition's price (read from
  * the database) and stores the registration in one short transaction (storeRegistration).
  * A retried draft (same draftId in the edition) gets the first answer again and stores nothing.
  */
-export async function submitCampRegistration(app: FastifyInstance, body: unknown, gateway: CampPaymentGateway): Promise<SubmitAnswer> {
-  const registration = parseWith(CampRegistrationSchema, body);
+export async function submitCampRegistration(
+  app: FastifyInstance,
+  registration: CampRegistration,
+  gateway: CampPaymentGateway,
+): Promise<SubmitAnswer> {
   // The editions read may be a moment old (camp-edition-cache.ts): when they changed before the write, the
   // write stored nothing, and the registration is made again under what is published now.
   for (let attempt = 0; ; attempt++) {
@@ -122,7 +125,7 @@ async function submitUnderEdition(
   const method = paymentMethodFor(price.total, registration.vipps);
   if (method === "vipps" && !gateway.available) throw new CampInputError("vipps", vippsUnavailableMessage);
   const status = method === "vipps" ? "pending_payment" : "confirmed";
-  const limits = { capacity: data.capacity, sleepoverCapacity: registration.sleepover ? data.sleepoverCapacity : null };
+  const limits = { capacity: data.capacity, sleepoverCapacity: data.sleepoverCapacity };
   return storeRegistration(
     app,
     { registration, editionYear: edition.year, editionFingerprint: fingerprint, price, method, status, now },
@@ -132,20 +135,20 @@ async function submitUnderEdition(
 }
 
 /**
- * One registration in one transaction. Where the edition has a capacity (or a sleepover capacity that
- * applies) the transaction first takes the edition's lock and asks the database's count of its places: a free
- * place gives a normal registration, a full camp a waiting one (no payment; its price lines as
- * calculated, so an offer can show them; a mail saying its place in line). A sleepover asked for when
- * every sleepover place is held is refused (409) rather than put in line: the athlete may well come without it.
+ * One registration in one transaction. Where the edition has a capacity (or a sleepover capacity and the
+ * athlete sleeps over) the transaction first takes the edition's lock and asks the database's count of its places:
+ * a free place gives a normal registration, a full camp a waiting one (no payment; its price lines as
+ * calculated, so an offer can show them; a mail saying its place in line). A sleepover asked for when no
+ * sleepover place is open is refused (409) rather than put in line: the athlete may well come without it.
  */
 async function storeRegistration(
   app: FastifyInstance,
   input: Omit<NewRegistration, "orderId">,
-  { capacity, sleepoverCapacity }: { capacity: number | null; sleepoverCapacity: number | null },
+  placeLimits: PlaceLimits,
   gateway: CampPaymentGateway,
 ): Promise<SubmitAnswer> {
   const { registration, editionYear, now } = input;
-  const limited = capacity !== null || sleepoverCapacity !== null;
+  const limited = placeLimits.capacity !== null || (registration.sleepover && placeLimits.sleepoverCapacity !== null);
   type Outcome = { earlier: StoredRegistration } | { stored: StoredRegistration; written: WrittenRegistration };
   const write = async (db: Db, status: NewRegistration["status"], waitlistRank: number | null, limits?: PlaceLimits): Promise<Outcome> => {
     for (let attempt = 0; attempt < 5; attempt++) {
@@ -167,7 +170,7 @@ async function storeRegistration(
   // there is decided alone, in a transaction of its own.
   const withOthers = async (): Promise<Outcome | undefined> => {
     try {
-      return await write(app.db, input.status, null, { capacity, sleepoverCapacity });
+      return await write(app.db, input.status, null, placeLimits);
     } catch (error) {
       if (error instanceof NoPlaceInBatch) return undefined;
       throw error;
@@ -181,9 +184,9 @@ async function storeRegistration(
         const earlier = await findByDraft(tx, editionYear, registration.draftId);
         if (earlier) return { earlier };
         // Those already in line for an offer come first: a place freed a moment ago is theirs (the count leaves it to them).
-        const places = await campPlaces(tx, editionYear, capacity, now);
+        const places = await campPlaces(tx, editionYear, placeLimits, now);
         const waiting = places.open !== null && places.open <= 0;
-        if (!waiting && sleepoverCapacity !== null && places.sleepoversHeld >= sleepoverCapacity) {
+        if (!waiting && registration.sleepover && places.sleepoversOpen !== null && places.sleepoversOpen <= 0) {
           throw new HttpError(409, campInputMessages.sleepoverFull);
         }
         return waiting ? write(tx, "waiting", await nextWaitlistRank(tx, editionYear)) : write(tx, input.status, null);
@@ -208,13 +211,11 @@ export function personKey(firstName: string, lastName: string, telephone: string
 }
 
 /**
- * A companion ticked "allerede påmeldt" is not charged, so it must be a paying companion (not itself
- * "already registered") of a confirmed registration of this edition, found by name and telephone.
+ * The people (personKey) the edition's confirmed registrations pay for as companions: paying companions, not
+ * themselves "already registered", still coming (a companion cancelled alone no longer covers anyone).
  */
-export async function verifyAlreadyRegisteredCompanions(db: Db, editionYear: number, registration: CampRegistration, path = ""): Promise<void> {
-  const claimed = registration.ledsagere.map((companion, index) => ({ companion, index })).filter(({ companion }) => companion.alreadyRegistered);
-  if (claimed.length === 0) return;
-  const known = await db
+export async function payingCompanionKeys(db: Pick<Db, "select">, editionYear: number): Promise<Set<string>> {
+  const rows = await db
     .select({ firstName: campCompanionColumns.firstName, lastName: campCompanionColumns.lastName, telephone: campCompanionColumns.telephone })
     .from(eventPositions)
     .innerJoin(campRegistrations, eq(campRegistrations.id, eventPositions.orderId))
@@ -224,11 +225,20 @@ export async function verifyAlreadyRegisteredCompanions(db: Db, editionYear: num
         eq(campRegistrations.status, "confirmed"),
         eq(eventPositions.kind, "companion"),
         alreadyRegistered(false),
-        // Still coming: a companion cancelled alone no longer covers anyone.
         isNull(eventPositions.cancelledAt),
       ),
     );
-  const keys = new Set(known.map((row) => personKey(row.firstName, row.lastName, row.telephone)));
+  return new Set(rows.map((row) => personKey(row.firstName, row.lastName, row.telephone)));
+}
+
+/**
+ * A companion ticked "allerede påmeldt" is not charged, so it must be a paying companion (not itself
+ * "already registered") of a confirmed registration of this edition, found by name and telephone.
+ */
+export async function verifyAlreadyRegisteredCompanions(db: Db, editionYear: number, registration: CampRegistration, path = ""): Promise<void> {
+  const claimed = registration.ledsagere.map((companion, index) => ({ companion, index })).filter(({ companion }) => companion.alreadyRegistered);
+  if (claimed.length === 0) return;
+  const keys = await payingCompanionKeys(db, editionYear);
   for (const { companion, index } of claimed) {
     if (!keys.has(personKey(companion.firstName, companion.lastName, companion.telephone))) {
       throw new CampInputError(

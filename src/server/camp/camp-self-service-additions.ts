@@ -8,11 +8,11 @@ import { type MyRegistrationView } from "../../shared/camp/camp-my-registration.
 import { calculateCampPrice, campRefund } from "../../shared/camp/camp-pricing.ts";
 import { campSettings } from "../../shared/camp/camp-edition.ts";
 import { referenceData } from "../db/reference-data.ts";
-import { MyCompanionAddSchema, MyGradingSchema } from "../../shared/camp/camp-registration-changes.ts";
+import type { MyCompanionAdd, MyGrading } from "../../shared/camp/camp-registration-changes.ts";
 import type { Db } from "../db/database.ts";
 import { eventPayments } from "../db/schema/events.ts";
 import { campPaymentWithId } from "../payments/camp-payment-rows.ts";
-import { HttpError, parseWith } from "../errors.ts";
+import { HttpError } from "../errors.ts";
 import { athletePerson, ledgerFigures } from "../../shared/camp/camp-ledger.ts";
 import { appendCharges, cancelInLedger } from "./camp-ledger-store.ts";
 import { addChargedCompanion } from "./camp-companion-add.ts";
@@ -90,9 +90,8 @@ export async function addMyCompanion(
   app: FastifyInstance,
   gateway: CampPaymentGateway,
   registrationId: number,
-  body: unknown,
+  input: MyCompanionAdd,
 ): Promise<AddCompanionOutcome> {
-  const input = parseWith(MyCompanionAddSchema, body);
   const now = app.now();
   const { grades } = await referenceData(app.db);
   const added = await app.db.transaction(async (tx) => {
@@ -171,9 +170,8 @@ export async function setMyGrading(
   app: FastifyInstance,
   gateway: CampPaymentGateway,
   registrationId: number,
-  body: unknown,
+  { gradering }: MyGrading,
 ): Promise<GradingOutcome> {
-  const { gradering } = parseWith(MyGradingSchema, body);
   const now = app.now();
   const { grades } = await referenceData(app.db);
   const outcome = await app.db.transaction(async (tx) => {

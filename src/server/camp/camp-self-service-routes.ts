@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { findMyRegistrationAnswer, groupMemberParam, myRegistrationPath } from "../../shared/camp/camp-my-registration.ts";
+import { findMyRegistrationAnswer, groupMemberParam } from "../../shared/camp/camp-my-registration.ts";
+import { myRegistrationCalls } from "../../shared/camp/my-registration-calls.ts";
+import { routeCall } from "../http/call-route.ts";
 import { HttpError, type ErrorBody } from "../errors.ts";
 import { publicPostRateLimit } from "../security/public-rate-limit.ts";
 import type { CampPaymentGateway } from "./camp-payment-gateway.ts";
@@ -34,12 +36,11 @@ export function setUpFindMyRegistrationQueue(app: FastifyInstance): void {
 export async function registerCampSelfServiceRoutes(app: FastifyInstance, options: { payments: CampPaymentGateway }) {
   const gateway = options.payments;
   const limited = { config: { rateLimit: publicPostRateLimit(app.env) } };
-  // The registration an action is for: the link's own, or another athlete of its group (`?orderId=`).
-  // What the link opens, and which of it an action is for (`?orderId=`; without it, the first).
-  const target = async (request: FastifyRequest<{ Params: { token: string }; Querystring: { orderId?: string } }>) => {
-    const registrations = await registrationsOfLink(app.db, request.params.token, app.now());
-    const orderId = request.query[groupMemberParam];
-    if (!registrations || (orderId !== undefined && typeof orderId !== "string")) return undefined;
+  // What the link opens, and which of it an action is for (`?orderId=`: another athlete of its group;
+  // without it, the first).
+  const target = async (token: string, orderId: string | undefined) => {
+    const registrations = await registrationsOfLink(app.db, token, app.now());
+    if (!registrations) return undefined;
     const id = actionTarget(registrations, orderId);
     return id === undefined ? undefined : { id, registrations };
   };
@@ -56,71 +57,53 @@ export async function registerCampSelfServiceRoutes(app: FastifyInstance, option
       .header("cache-control", "no-store")
       .send({ error: selfServiceMessages.notFound } satisfies ErrorBody);
 
-  // The page: an unknown, anonymised or malformed link is answered 404 (the page then says so in Norwegian).
-  app.get<{ Params: { token: string } }>(`${myRegistrationPath}/:token`, async (request, reply) => {
-    if ((await registrationsOfLink(app.db, request.params.token, app.now())) !== undefined)
-      return reply.header("cache-control", "no-store").callNotFound();
-    if (app.sendWorkingPage) return app.sendWorkingPage(request, reply, 404);
-    return notFound(reply);
-  });
+  // The page behind a link and GET /api/MinPamelding/Get are «Min side»'s (family/family-routes.ts): the season.
 
-  app.get<{ Params: { token: string } }>("/api/MinPamelding/Get/:token", async (request, reply) => {
-    const registrations = await registrationsOfLink(app.db, request.params.token, app.now());
-    const view = registrations && (await linkView(app.db, registrations, app.now()));
-    if (!view) return notFound(reply);
-    return reply.header("cache-control", "no-store").send(view);
-  });
+  const inputRefused = (reply: FastifyReply, error: CampInputError) =>
+    reply.code(400).send({ error: error.message, issues: [{ path: error.path, message: error.message }] } satisfies ErrorBody);
 
-  app.post<{ Params: { token: string }; Querystring: { orderId?: string } }>("/api/MinPamelding/Cancel/:token", limited, async (request, reply) => {
-    const found = await target(request);
+  routeCall(app, myRegistrationCalls.cancel, limited, async (request, reply) => {
+    const found = await target(request.params.token, request.query[groupMemberParam]);
     if (found === undefined) return notFound(reply);
     const { id, registrations } = found;
-    const outcome = await cancelMyRegistration(app, gateway, id, request.body ?? {});
+    const outcome = await cancelMyRegistration(app, gateway, id, request.body);
     return reply.header("cache-control", "no-store").send({ ...(await viewOf(registrations)), changed: outcome.changed, refund: outcome.refund });
   });
 
-  app.post<{ Params: { token: string }; Querystring: { orderId?: string } }>("/api/MinPamelding/Change/:token", limited, async (request, reply) => {
-    const found = await target(request);
+  routeCall(app, myRegistrationCalls.change, limited, async (request, reply) => {
+    const found = await target(request.params.token, request.query[groupMemberParam]);
     if (found === undefined) return notFound(reply);
     const { id, registrations } = found;
     try {
-      const outcome = await changeMyRegistration(app, id, request.body ?? {});
+      const outcome = await changeMyRegistration(app, id, request.body);
       return reply.header("cache-control", "no-store").send({ ...(await viewOf(registrations)), changed: outcome.changed });
     } catch (error) {
-      if (error instanceof CampInputError) {
-        return reply.code(400).send({ error: error.message, issues: [{ path: error.path, message: error.message }] } satisfies ErrorBody);
-      }
+      if (error instanceof CampInputError) return inputRefused(reply, error);
       throw error;
     }
   });
 
-  app.post<{ Params: { token: string }; Querystring: { orderId?: string } }>(
-    "/api/MinPamelding/AddCompanion/:token",
-    limited,
-    async (request, reply) => {
-      const found = await target(request);
-      if (found === undefined) return notFound(reply);
-      const { id, registrations } = found;
-      try {
-        const outcome = await addMyCompanion(app, gateway, id, request.body ?? {});
-        return reply
-          .header("cache-control", "no-store")
-          .send({ ...(await viewOf(registrations)), ...(outcome.payUrl ? { payUrl: outcome.payUrl } : {}) });
-      } catch (error) {
-        if (error instanceof CampInputError) {
-          return reply.code(400).send({ error: error.message, issues: [{ path: error.path, message: error.message }] } satisfies ErrorBody);
-        }
-        throw error;
-      }
-    },
-  );
-
-  app.post<{ Params: { token: string }; Querystring: { orderId?: string } }>("/api/MinPamelding/Grading/:token", limited, async (request, reply) => {
-    const found = await target(request);
+  routeCall(app, myRegistrationCalls.addCompanion, limited, async (request, reply) => {
+    const found = await target(request.params.token, request.query[groupMemberParam]);
     if (found === undefined) return notFound(reply);
     const { id, registrations } = found;
     try {
-      const outcome = await setMyGrading(app, gateway, id, request.body ?? {});
+      const outcome = await addMyCompanion(app, gateway, id, request.body);
+      return reply
+        .header("cache-control", "no-store")
+        .send({ ...(await viewOf(registrations)), ...(outcome.payUrl ? { payUrl: outcome.payUrl } : {}) });
+    } catch (error) {
+      if (error instanceof CampInputError) return inputRefused(reply, error);
+      throw error;
+    }
+  });
+
+  routeCall(app, myRegistrationCalls.grading, limited, async (request, reply) => {
+    const found = await target(request.params.token, request.query[groupMemberParam]);
+    if (found === undefined) return notFound(reply);
+    const { id, registrations } = found;
+    try {
+      const outcome = await setMyGrading(app, gateway, id, request.body);
       return reply.header("cache-control", "no-store").send({
         ...(await viewOf(registrations)),
         changed: outcome.changed,
@@ -128,16 +111,14 @@ export async function registerCampSelfServiceRoutes(app: FastifyInstance, option
         ...(outcome.payUrl ? { payUrl: outcome.payUrl } : {}),
       });
     } catch (error) {
-      if (error instanceof CampInputError) {
-        return reply.code(400).send({ error: error.message, issues: [{ path: error.path, message: error.message }] } satisfies ErrorBody);
-      }
+      if (error instanceof CampInputError) return inputRefused(reply, error);
       throw error;
     }
   });
 
   // The open difference of a change, at Vipps again: answers the address to go to, as text.
-  app.post<{ Params: { token: string }; Querystring: { orderId?: string } }>("/api/MinPamelding/Pay/:token", limited, async (request, reply) => {
-    const found = await target(request);
+  routeCall(app, myRegistrationCalls.pay, limited, async (request, reply) => {
+    const found = await target(request.params.token, request.query[groupMemberParam]);
     if (found === undefined) return notFound(reply);
     const url = await payMyOutstanding(app, gateway, found.id);
     return reply.header("cache-control", "no-store").type("text/plain; charset=utf-8").send(url);
@@ -150,7 +131,9 @@ export async function registerCampSelfServiceRoutes(app: FastifyInstance, option
     const key = asked.get(request);
     if (key !== undefined) findQueue.push(key);
   };
-  app.post("/api/MinPamelding/Find", { bodyLimit: 4096, ...limited, onResponse: lookUpAfterAnswer }, async (request, reply) => {
+  // On every response of this scope: only a Find request has a key to look up.
+  app.addHook("onResponse", lookUpAfterAnswer);
+  routeCall(app, myRegistrationCalls.find, { bodyLimit: 4096, ...limited }, async (request, reply) => {
     asked.set(request, findMyRegistrationKey(request.body));
     return reply.header("cache-control", "no-store").send({ message: findMyRegistrationAnswer });
   });

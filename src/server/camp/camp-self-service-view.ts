@@ -13,8 +13,16 @@ import type { Db } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
 import type { CampPayment } from "../payments/camp-payment-rows.ts";
 import { type CampCompanion, readCampCompanions } from "./camp-companion-rows.ts";
-import { paymentsOfRegistration } from "../payments/payment-shares.ts";
-import { companionPerson, ledgerFigures, ledgerItems, planCancellation, receiptLines, type LedgerEntry } from "../../shared/camp/camp-ledger.ts";
+import { paymentsOfRegistration } from "../payments/group-payments.ts";
+import {
+  companionPerson,
+  ledgerFigures,
+  ledgerItems,
+  planCancellation,
+  receiptLines,
+  type LedgerEntry,
+  type LedgerFigures,
+} from "../../shared/camp/camp-ledger.ts";
 import { readLedger } from "./camp-ledger-store.ts";
 import { editionDataForYear } from "./camp-edition-lookup.ts";
 import { refundSentenceAt, selfServiceClosesAt } from "../../shared/camp/cancellation-terms.ts";
@@ -62,30 +70,30 @@ export function methodOf(rows: PaymentRow[]): MyRegistrationView["paymentMethod"
   return (paid ?? rows[rows.length - 1])?.method ?? null;
 }
 
-function paymentStateText(loaded: Loaded): string {
-  const { registration, payments: rows } = loaded;
-  const method = methodOf(rows);
-  const figures = ledgerFigures(loaded.ledger);
+/** What the money stands at, in words: from the figures, so a group's line reads the group's sums. */
+function paymentStateText(
+  status: RegistrationRow["status"],
+  method: MyRegistrationView["paymentMethod"],
+  figures: Pick<LedgerFigures, "paid" | "refunded" | "refundOwed" | "outstanding">,
+): string {
   const back =
     figures.refundOwed > 0
       ? ` ${formatKroner(figures.refundOwed)} skal betales tilbake til dere.`
       : figures.refunded > 0
         ? ` ${formatKroner(figures.refunded)} er betalt tilbake.`
         : "";
-  if (registration.status === "waiting") return "På ventelisten – ingenting å betale nå.";
-  if (registration.status === "pending_payment") return "Venter på betaling med Vipps.";
+  if (status === "waiting") return "På ventelisten – ingenting å betale nå.";
+  if (status === "pending_payment") return "Venter på betaling med Vipps.";
   if (figures.outstanding > 0) {
-    // The amount is on its own line («Å betale»); the state says how it is paid.
+    // The amount is on its own line («Utestående»); the state says how it is paid.
     return `${method === "vipps" ? "Noe er ikke betalt ennå: betal med Vipps her på siden." : "Betales med kort eller kontant ved oppmøte."}${back}`;
   }
-  if (figures.paid === 0)
-    return registration.status === "cancelled" ? "Avbestilt – ingenting er betalt, og ingenting skal betales." : "Ingenting å betale.";
+  if (figures.paid === 0) return status === "cancelled" ? "Avbestilt – ingenting er betalt, og ingenting skal betales." : "Ingenting å betale.";
   return `Betalt ${formatKroner(figures.paid)}.${back}`;
 }
 
 function personsOf(loaded: Loaded, now: Date): MyPerson[] {
-  const { registration, companions, edition, payments: rows } = loaded;
-  void rows;
+  const { registration, companions, edition } = loaded;
   // What cancelling would give back today: the same plan the cancellation writes, on what was paid for the person.
   const rule = (paid: number) => campRefund(paid, edition, now);
   const planFor = (person: string | null) => planCancellation(loaded.ledger, (item) => person === null || item.person === person, rule);
@@ -151,7 +159,7 @@ function viewOf(loaded: Loaded, now: Date): MyRegistrationView {
     total: ledgerFigures(loaded.ledger).charged,
     paymentMethod: methodOf(rows),
     ...moneyOf(loaded),
-    paymentState: paymentStateText(loaded),
+    paymentState: paymentStateText(registration.status, methodOf(rows), ledgerFigures(loaded.ledger)),
     fullRefundUntil: edition.fullRefundEndsAt.toISOString(),
     laterShare: edition.settings.refund.laterShare,
     refundTerms: refundSentenceAt(edition, now),
@@ -183,18 +191,24 @@ export async function myRegistrationView(db: Db, registrationId: number, now: Da
   }
   const lead = members[0]!;
   const sum = (pick: (member: MyRegistrationView) => number) => members.reduce((total, member) => total + pick(member), 0);
+  const figures = {
+    paid: sum((member) => member.paid),
+    refunded: sum((member) => member.refunded),
+    kept: sum((member) => member.kept),
+    refundOwed: sum((member) => member.refundOwed),
+    outstanding: sum((member) => member.outstanding),
+  };
+  // The group stands as its least settled athlete: one still waiting for Vipps holds the whole payment.
+  const status =
+    (["pending_payment", "confirmed", "waiting"] as const).find((state) => members.some((member) => member.status === state)) ?? lead.status;
   return {
     ...view,
     group: {
       orderId: loaded.registration.groupId!,
       total: sum((member) => member.total),
       paymentMethod: lead.paymentMethod,
-      paid: sum((member) => member.paid),
-      refunded: sum((member) => member.refunded),
-      kept: sum((member) => member.kept),
-      refundOwed: sum((member) => member.refundOwed),
-      outstanding: sum((member) => member.outstanding),
-      paymentState: lead.status === "cancelled" ? (members.find((member) => member.status !== "cancelled") ?? lead).paymentState : lead.paymentState,
+      ...figures,
+      paymentState: paymentStateText(status, lead.paymentMethod, figures),
       members,
     },
   };

@@ -13,7 +13,7 @@ import { asSent, campAdminToken, companion, draft, postRegistration } from "../t
 import { personalTokenHash } from "../events/family-links.ts";
 import { readCampCompanions } from "./camp-companion-rows.ts";
 
-const linkPattern = /https:\/\/klubb\.example\/vinterleir\/min-pamelding\/([A-Za-z0-9_-]{43})/;
+const linkPattern = /https:\/\/klubb\.example\/min-side\/([A-Za-z0-9_-]{43})/;
 
 describe.each(databaseKinds)("Min påmelding on %s", (kind) => {
   // After the full-refund deadline (midnight 21 November), before the camp (28 November).
@@ -42,7 +42,7 @@ describe.each(databaseKinds)("Min påmelding on %s", (kind) => {
     expect(res.body).toBe("Done");
     const [row] = await suite.app.db.select({ id: campRegistrations.id }).from(campRegistrations).where(eq(campRegistrations.draftId, body.draftId));
     const header = String(res.headers[personalLinkHeader]);
-    expect(header).toMatch(/^\/vinterleir\/min-pamelding\/[A-Za-z0-9_-]{43}$/);
+    expect(header).toMatch(/^\/min-side\/[A-Za-z0-9_-]{43}$/);
     return { id: row!.id, token: header.split("/").pop()! };
   };
 
@@ -120,7 +120,7 @@ describe.each(databaseKinds)("Min påmelding on %s", (kind) => {
     const changes = (await suite.app.inject({ url: `/api/VinterleirAdmin/Changes/${id}/${admin}` })).json();
     expect(changes).toEqual([expect.objectContaining({ actor: "deltaker", summary: "Avbestilte ledsager Per Nordmann (refusjon 0 kr)" })]);
     const [mail] = asSent(suite.transport, await outboxMails(suite.app, eq(mailOutbox.dedupeKey, `camp-self:${id}:cancel-${per.key}`)));
-    expect(mail!.text).toContain("Å betale for resten av påmeldingen: 1\u00a0750\u00a0kr");
+    expect(mail!.text).toContain("Utestående for resten av påmeldingen: 1\u00a0750\u00a0kr");
     // Again: nothing more happens.
     expect((await cancel(token, { person: per.key })).json()).toMatchObject({ changed: false, total: 1750 });
   });
@@ -177,7 +177,7 @@ describe.each(databaseKinds)("Min påmelding on %s", (kind) => {
     expect(await suite.app.db.select().from(orderChanges)).toEqual([]);
     expect((await get(token)).statusCode).toBe(404);
     expect(await suite.app.db.select().from(familyLinks)).toEqual([]);
-    expect((await suite.app.inject({ url: `/vinterleir/min-pamelding/${token}` })).statusCode).toBe(404);
+    expect((await suite.app.inject({ url: `/min-side/${token}` })).statusCode).toBe(404);
   });
 
   it("a place freed by a cancellation goes to the first on the waiting list, like the admin's cancel", async () => {

@@ -13,11 +13,12 @@ import type { FastifyInstance } from "fastify";
 import { maySleepOver } from "../../shared/camp/camp-eligibility.ts";
 import { myChangeFieldLabels, type MyRegistrationView } from "../../shared/camp/camp-my-registration.ts";
 import { campRefund } from "../../shared/camp/camp-pricing.ts";
-import { MyCancellationSchema, MyRegistrationChangeSchema, type MyRegistrationChange } from "../../shared/camp/camp-registration-changes.ts";
+import type { MyCancellation, MyRegistrationChange } from "../../shared/camp/camp-registration-changes.ts";
 import { formatKroner } from "../../shared/format.ts";
 import type { Db } from "../db/database.ts";
+import { campRegistrations } from "../db/schema/camp.ts";
 import { eventPositions, orderChanges } from "../db/schema/events.ts";
-import { HttpError, parseWith } from "../errors.ts";
+import { HttpError } from "../errors.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { companionPerson, ledgerFigures, planCancellation } from "../../shared/camp/camp-ledger.ts";
 import { cancelInLedger, groupStaying, lockGroup, readLedger } from "./camp-ledger-store.ts";
@@ -29,7 +30,9 @@ import { createMailLink, personalLinkUrl } from "./camp-personal-link.ts";
 import { emailKey } from "../../shared/contact/email-key.ts";
 import { CampInputError } from "./camp-registrations.ts";
 import { lockCampRegistration, updateCampRegistrations, type CampRegistrationChange } from "./camp-registration-rows.ts";
-import { renderCancellationMail, selfServiceMailKey } from "./camp-self-service-mail.ts";
+import { selfServiceMailKey } from "./camp-self-service-mail.ts";
+import { cancellationPeople, renderCancellationMail } from "./camp-cancellation-mail.ts";
+import { registrantGreeting } from "./camp-greeting.ts";
 import { loadClubContact } from "../site-content/club-contact.ts";
 import { campStarted, load, methodOf, myRegistrationView, type Loaded } from "./camp-self-service-view.ts";
 
@@ -86,9 +89,8 @@ export async function cancelMyRegistration(
   app: FastifyInstance,
   gateway: CampPaymentGateway,
   registrationId: number,
-  body: unknown,
+  input: MyCancellation,
 ): Promise<CancelOutcome> {
-  const input = parseWith(MyCancellationSchema, body);
   // A reservation not yet captured is captured first, so the refund rule applies to money that came in.
   await gateway.settleNow?.(registrationId).catch(() => undefined);
   const now = app.now();
@@ -143,14 +145,11 @@ export async function cancelMyRegistration(
       {
         orderId: registration.orderId,
         year: registration.editionYear,
-        cancelledName: name,
-        whole,
+        greetingName: await registrantGreeting(tx, registration),
+        ...cancellationPeople(registration, loaded.companions, person, family?.names),
         method: method ?? "card_cash",
-        refund,
-        refundOutsideVipps: settled.owed,
-        kept: settled.kept,
+        settled,
         stillToPay: family ? family.stillToPay : ledgerFigures(await readLedger(tx, registrationId)).outstanding,
-        othersStay: (family?.staying ?? 0) > 0,
         link: personalLinkUrl(app.env.PUBLIC_BASE_URL, token),
       },
       (await loadClubContact(tx)).general,
@@ -175,11 +174,20 @@ export async function cancelMyRegistration(
 export async function changeMyRegistration(
   app: FastifyInstance,
   registrationId: number,
-  body: unknown,
+  input: MyRegistrationChange,
 ): Promise<{ view: MyRegistrationView; changed: string[] }> {
-  const input = parseWith(MyRegistrationChangeSchema, body);
   const now = app.now();
   const changed = await app.db.transaction(async (tx) => {
+    // A sleepover asked for may take a sleepover place: the edition's lock first, then the registration's row, the
+    // order every change to who holds a place takes them in («Ja takk», the waiting-list job, a registration), so
+    // this change and an accepted offer wait for each other and never each for the other's second lock.
+    if (input.sleepover) {
+      const [found] = await tx
+        .select({ year: campRegistrations.editionYear })
+        .from(campRegistrations)
+        .where(eq(campRegistrations.id, registrationId));
+      if (found) await lockEditionPlaces(tx, found.year);
+    }
     await lockCampRegistration(tx, registrationId);
     const loaded = await load(tx, registrationId);
     if (!loaded) throw new HttpError(404, selfServiceMessages.notFound);
@@ -189,13 +197,15 @@ export async function changeMyRegistration(
       throw new CampInputError("sleepover", selfServiceMessages.sleepover);
     }
     if (input.sleepover && !registration.sleepover) {
-      // A sleepover place is taken like the wizard takes it: under the edition's lock, only while one is free.
-      const { sleepoverCapacity } = await editionDataForYear(tx, registration.editionYear);
-      if (sleepoverCapacity !== null) {
-        await lockEditionPlaces(tx, registration.editionYear);
-        if ((await campPlaces(tx, registration.editionYear, null, now)).sleepoversHeld >= sleepoverCapacity)
-          throw new HttpError(409, selfServiceMessages.sleepoverFull);
-      }
+      // A sleepover place is taken like the wizard takes it, only while one is free, counted by what is held (an open
+      // offer holds its sleeper's). Not by what the line would take: the job offers a freed one at once while
+      // registration is open, and after it closes nobody in line is offered one, while a family may change until the camp starts.
+      const limits = await editionDataForYear(tx, registration.editionYear);
+      if (
+        limits.sleepoverCapacity !== null &&
+        (await campPlaces(tx, registration.editionYear, limits, now)).sleepoversHeld >= limits.sleepoverCapacity
+      )
+        throw new HttpError(409, selfServiceMessages.sleepoverFull);
     }
     const fields = (Object.keys(input) as (keyof MyRegistrationChange)[]).filter(
       (field) => input[field] !== undefined && input[field] !== registration[field],

@@ -2,11 +2,9 @@ import type { CampEdition } from "../../shared/camp/camp-edition.ts";
 import { formatCalendarDate } from "../../shared/camp/camp-edition-data.ts";
 import { campEventKind } from "../../shared/events/event-kinds.ts";
 import { formatDateRange } from "../../shared/format.ts";
-import { greeting } from "../../shared/camp/contact-greeting.ts";
-import { escapeHtml } from "../mail/escape-html.ts";
-import { mailDocument } from "../mail/mail-html.ts";
 import type { OutgoingMail } from "../mail/outbox.ts";
-import { waitlistMailEnd, type OfferMailData } from "../events/event-waitlist-mail.ts";
+import type { OfferMailData } from "../events/event-waitlist-mail.ts";
+import { renderMailContent } from "../mail/mail-content.ts";
 
 /** What the waiting-list mails say about the registration: as stored (its charges in the ledger, as priced). */
 export interface WaitlistMailData {
@@ -28,8 +26,6 @@ export const waitlistJoinedKey = (registrationId: number) => `camp-waitlist:${re
 export const waitlistRemovedKey = (registrationId: number) => `camp-waitlist-removed:${registrationId}`;
 
 type MailContent = Pick<OutgoingMail, "subject" | "text" | "html">;
-
-const e = escapeHtml;
 
 /** The camp's words for the one offer mail and the one «on the waiting list» mail: the edition's title, days and place. */
 export function campOfferMailData(data: WaitlistMailData, edition: CampEdition): OfferMailData {
@@ -56,8 +52,12 @@ export function renderWaitlistRemoved(data: WaitlistMailData, edition: CampEditi
   const dates = formatDateRange(edition.start, edition.end);
   const what = `Leirledelsen har tatt ${data.firstName} ${data.lastName} av ventelisten til ${campName} (${dates}), så påmeldingen (ordrenummer ${data.orderId}) er avsluttet.`;
   const money = "Du har ikke betalt noe og skal ikke betale noe.";
-  const end = waitlistMailEnd(contactEmail);
-  const text = [greeting(data.greetingName), "", what, money, "", ...end.text].join("\n");
-  const html = mailDocument(campName, `<p>${e(greeting(data.greetingName))}</p>\n<p>${e(what)}</p>\n<p>${e(money)}</p>\n${end.html}`);
+  const { text, html } = renderMailContent({
+    title: campName,
+    heading: "Du står ikke lenger på ventelisten",
+    greet: data.greetingName,
+    blocks: [{ paragraph: `${what} ${money}` }],
+    contact: { email: contactEmail },
+  });
   return { subject: `Du står ikke lenger på ventelisten til ${campName}`, text, html };
 }

@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyReply } from "fastify";
-import { WaitlistMoveSchema } from "../../shared/camp/camp-waitlist.ts";
-import { requireCampRole } from "../admin-auth/camp-account.ts";
-import { parseWith, type ErrorBody } from "../errors.ts";
+import type { FastifyInstance } from "fastify";
+import { campAdminCalls } from "../../shared/camp/camp-admin-calls.ts";
+import type { ErrorBody } from "../errors.ts";
+import { routeCall, type CallReply } from "../http/call-route.ts";
 import { requestedEditionYear } from "./camp-edition-lookup.ts";
 import type { CampPaymentGateway } from "./camp-payment-gateway.ts";
 import { listWaitlist, moveInWaitlist, removeFromWaitlist } from "./camp-waitlist-admin.ts";
@@ -24,18 +24,20 @@ export async function registerCampWaitlistRoutes(app: FastifyInstance, options: 
     if (request.method === "PUT" && request.routeOptions.url === "/api/CampEdition/Put/:year/:token" && reply.statusCode === 200) job.kick();
   });
 
-  const guard = { preHandler: requireCampRole("leder") };
   const editionYear = (query: unknown) => requestedEditionYear(app.db, app.now(), query);
-  const sendList = async (reply: FastifyReply, year: number | undefined) => {
+  const sendList = async (
+    reply: CallReply<typeof campAdminCalls.waitlist | typeof campAdminCalls.waitlistRemove | typeof campAdminCalls.waitlistMove>,
+    year: number | undefined,
+  ) => {
     reply.header("cache-control", "no-store");
     if (year === undefined) return reply.code(404).send({ error: notOnList } satisfies ErrorBody);
     return reply.send(await listWaitlist(app.db, year, app.now()));
   };
   const registrationId = (raw: string) => (/^\d{1,9}$/.test(raw) ? Number(raw) : undefined);
 
-  app.get("/api/VinterleirAdmin/Waitlist/:token", guard, async (request, reply) => sendList(reply, await editionYear(request.query)));
+  routeCall(app, campAdminCalls.waitlist, {}, async (request, reply) => sendList(reply, await editionYear(request.query)));
 
-  app.post<{ Params: { registrationId: string } }>("/api/VinterleirAdmin/Waitlist/Remove/:registrationId/:token", guard, async (request, reply) => {
+  routeCall(app, campAdminCalls.waitlistRemove, {}, async (request, reply) => {
     const id = registrationId(request.params.registrationId);
     const year = id === undefined ? undefined : await removeFromWaitlist(app.db, id, app.now());
     // A withdrawn offer gave its place back: the next in line gets it now.
@@ -43,10 +45,9 @@ export async function registerCampWaitlistRoutes(app: FastifyInstance, options: 
     return sendList(reply, year);
   });
 
-  app.post<{ Params: { registrationId: string } }>("/api/VinterleirAdmin/Waitlist/Move/:registrationId/:token", guard, async (request, reply) => {
-    const { position } = parseWith(WaitlistMoveSchema, request.body);
+  routeCall(app, campAdminCalls.waitlistMove, {}, async (request, reply) => {
     const id = registrationId(request.params.registrationId);
-    const year = id === undefined ? undefined : await moveInWaitlist(app.db, id, position);
+    const year = id === undefined ? undefined : await moveInWaitlist(app.db, id, request.body.position);
     return sendList(reply, year);
   });
 }

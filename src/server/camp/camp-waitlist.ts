@@ -23,7 +23,7 @@ import { receiptTotal } from "../../shared/camp/camp-ledger.ts";
 import { campOfferMailData, waitlistJoinedKey, type WaitlistMailData } from "./camp-waitlist-mail.ts";
 import { renderWaitlistJoined } from "../events/event-waitlist-joined-mail.ts";
 import { offerValidityHours } from "../../shared/camp/camp-waitlist.ts";
-import { greetingNameOf } from "../../shared/camp/contact-greeting.ts";
+import { registrantGreeting } from "./camp-greeting.ts";
 import { loadClubContact } from "../site-content/club-contact.ts";
 
 /** The next place in line at the end of the edition's list. */
@@ -53,6 +53,7 @@ export async function waitlistMailData(tx: Db, registrationId: number): Promise<
       lastName: campRegistrations.lastName,
       age: campRegistrations.age,
       contactName: campRegistrations.contactName,
+      groupId: campRegistrations.groupId,
       email: campRegistrations.email,
       vipps: campRegistrations.vipps,
     })
@@ -60,10 +61,11 @@ export async function waitlistMailData(tx: Db, registrationId: number): Promise<
     .where(eq(campRegistrations.id, registrationId));
   if (!registration) throw new Error(`No camp registration ${registrationId}`);
   const lines = await receiptOf(tx, registrationId);
+  const { groupId: _groupId, ...shown } = registration;
   return {
-    ...registration,
+    ...shown,
     total: receiptTotal(lines),
-    greetingName: greetingNameOf(registration),
+    greetingName: await registrantGreeting(tx, registration),
     lines,
     contactEmail: (await loadClubContact(tx)).general,
   };

@@ -15,6 +15,8 @@ import {
 import { instructorLabel, paymentMethodLabel, paymentStateLabel, registrationStatusLabel } from "../../shared/camp/camp-state-labels.ts";
 import { xlsxSheet, xlsxWorkbook, type AnySheet, type XlsxColumn } from "../exports/xlsx.ts";
 import type { AdminPerson } from "./camp-admin.ts";
+import { campMoneyLines, ledgerFigureLabels } from "../../shared/camp/camp-ledger.ts";
+import { moneyMethodWord } from "../../shared/payments/money-words.ts";
 
 /** The participants as Excel: one row per athlete and companion, the CSV's columns with typed cells. */
 const participantColumns: XlsxColumn<AdminPerson>[] = [
@@ -32,8 +34,11 @@ const participantColumns: XlsxColumn<AdminPerson>[] = [
   { header: "Ønsker gradering", type: "yesno", value: (p) => p.gradering },
   { header: "Overnatter", type: "yesno", value: (p) => p.sleepover },
   { header: "Vises offentlig", type: "yesno", value: (p) => p.public },
-  { header: "Å betale (kr)", type: "kroner", value: (p) => p.amount },
-  { header: "Betalt (kr)", type: "kroner", value: (p) => p.paid },
+  { header: `${ledgerFigureLabels.charged} (kr)`, type: "kroner", value: (p) => p.amount },
+  { header: `${ledgerFigureLabels.paid} (kr)`, type: "kroner", value: (p) => p.paid },
+  { header: `${ledgerFigureLabels.refunded} (kr)`, type: "kroner", value: (p) => p.refunded },
+  { header: `${ledgerFigureLabels.refundOwed} (kr)`, type: "kroner", value: (p) => p.refundOwed },
+  { header: `${ledgerFigureLabels.outstanding} (kr)`, type: "kroner", value: (p) => p.outstanding },
   { header: "Vipps", type: "yesno", value: (p) => p.vipps },
   { header: "Veganer", type: "yesno", value: (p) => p.vegan },
   { header: "Instruktør i klubben", value: (p) => instructorLabel(p.instructor), width: 24 },
@@ -41,6 +46,8 @@ const participantColumns: XlsxColumn<AdminPerson>[] = [
   { header: "Allergier", value: (p) => p.allergies, width: 30 },
   { header: "Annen informasjon", value: (p) => p.otherinfo, width: 30 },
   { header: "Transaksjons-id", value: (p) => p.transactionid ?? "" },
+  { header: "Betalt med", value: (p) => p.paidWith.map(moneyMethodWord).join(", ") },
+  { header: "Tilbakebetalt med", value: (p) => p.refundedWith.map(moneyMethodWord).join(", ") },
   { header: "Betalingsmåte", value: (p) => paymentMethodLabel(p.paymentMethod) },
   { header: "Betalingsstatus", value: (p) => paymentStateLabel(p.paymentState) },
   { header: "Registrert", type: "datetime", value: (p) => p.createdAt, width: 17 },
@@ -151,9 +158,9 @@ function weekendListSheets(list: WeekendListId, persons: readonly AdminPerson[],
             { header: "Telefon", type: "text", value: (r) => r.telephone, width: 16 },
             { header: "Betalingsmåte", value: (r) => r.method },
             { header: "Personer", type: "number", value: (r) => r.persons },
-            { header: "Å betale (kr)", type: "kroner", value: (r) => r.toPay },
-            { header: "Betalt (kr)", type: "kroner", value: (r) => r.paid },
-            { header: "Gjenstår (kr)", type: "kroner", value: (r) => r.remaining },
+            { header: `${ledgerFigureLabels.charged} (kr)`, type: "kroner", value: (r) => r.toPay },
+            { header: `${ledgerFigureLabels.paid} (kr)`, type: "kroner", value: (r) => r.paid },
+            { header: `${ledgerFigureLabels.outstanding} (kr)`, type: "kroner", value: (r) => r.remaining },
           ] satisfies XlsxColumn<ReturnType<typeof unpaidList>[number]>[],
           unpaidList(persons),
         ),
@@ -180,12 +187,11 @@ export function treasurerXlsx(summary: TreasurerSummary): Promise<Buffer> {
     { what: "Bekreftede påmeldinger", value: summary.registrations },
     { what: "Deltakere (utøvere og ledsagere)", value: summary.participants },
     { what: "Avbestilte påmeldinger", value: summary.cancelledRegistrations },
-    { what: "Innbetalt (kr)", value: summary.byMethod.reduce((sum, m) => sum + m.paid, 0) },
-    { what: "Refundert gjennom Vipps (kr)", value: summary.refundedVipps },
-    { what: "Å refundere for kort/kontant etter reglene (kr)", value: summary.refundDueCardCash },
-    { what: "Netto (innbetalt minus refundert) (kr)", value: summary.net },
+    // The same lines, in the same words, as the screen's (campMoneyLines).
+    ...campMoneyLines(summary).map(({ label, amount }) => ({ what: `${label} (kr)`, value: amount })),
+    { what: "Herav tilbakebetalt gjennom Vipps (kr)", value: summary.refundedVipps },
     { what: "Påmeldinger med noe ubetalt", value: summary.unpaidRegistrations },
-    { what: "Ubetalt (kr)", value: summary.unpaidAmount },
+    { what: `${ledgerFigureLabels.outstanding} på påmeldinger som ikke er avbestilt (kr)`, value: summary.unpaidAmount },
   ];
   return xlsxWorkbook(
     [
@@ -200,11 +206,10 @@ export function treasurerXlsx(summary: TreasurerSummary): Promise<Buffer> {
       xlsxSheet({
         name: "Per betalingsmåte",
         columns: [
-          { header: "Betalingsmåte", value: (m: TreasurerSummary["byMethod"][number]) => paymentMethodLabel(m.method), width: 18 },
+          { header: "Betalingsmåte", value: (m: TreasurerSummary["byMethod"][number]) => moneyMethodWord(m.method), width: 24 },
           { header: "Påmeldinger", type: "number", value: (m: TreasurerSummary["byMethod"][number]) => m.registrations },
-          { header: "Å betale (kr)", type: "kroner", value: (m: TreasurerSummary["byMethod"][number]) => m.toPay },
-          { header: "Innbetalt (kr)", type: "kroner", value: (m: TreasurerSummary["byMethod"][number]) => m.paid },
-          { header: "Refundert (kr)", type: "kroner", value: (m: TreasurerSummary["byMethod"][number]) => m.refunded },
+          { header: `${ledgerFigureLabels.paid} (kr)`, type: "kroner", value: (m: TreasurerSummary["byMethod"][number]) => m.paid },
+          { header: `${ledgerFigureLabels.refunded} (kr)`, type: "kroner", value: (m: TreasurerSummary["byMethod"][number]) => m.refunded },
         ],
         rows: summary.byMethod,
       }),

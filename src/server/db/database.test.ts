@@ -85,7 +85,8 @@ describe("embedded database folder", () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it("persists on disk and refuses a second opener of the same folder", async () => {
+  // From initdb on disk through every migration: 8 s on a quiet host, several times that beside a full run.
+  it("persists on disk and refuses a second opener of the same folder", { timeout: 120_000 }, async () => {
     const dataDir = path.join(dir, "db");
     const database = await connectPglite(dataDir);
     await prepareDatabase(database, testSeedTime);

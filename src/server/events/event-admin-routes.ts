@@ -42,6 +42,7 @@ export function registerEventAdminRoutes(app: FastifyInstance, services: EventSe
   routeCall(app, eventAdminCalls.participants, {}, async (request, reply) =>
     reply.headers(noStore).send(await admin.participants(request.params.slug)),
   );
+  routeCall(app, eventAdminCalls.money, {}, async (request, reply) => reply.headers(noStore).send(await admin.money(request.params.slug)));
 
   routeCall(app, eventAdminCalls.cancel, { bodyLimit: 1024 }, async (request, reply) => {
     const account = (await currentCampAccount(request)).username;

@@ -7,7 +7,7 @@ import type { EventDoorAction } from "../../shared/events/event-door.ts";
 import type { CampAccountView } from "../admin-auth/camp-account.ts";
 import { copyCampEdition, loadEdition } from "../camp/camp-editions.ts";
 import { HttpError } from "../errors.ts";
-import { adminEvents, copyEvent, eventAdminMessages, eventParticipantList, publishEvent, putEvent } from "./event-admin.ts";
+import { adminEvents, copyEvent, eventAdminMessages, eventMoney, eventParticipantList, publishEvent, putEvent } from "./event-admin.ts";
 import { eventChangeLog } from "./event-changes.ts";
 import { eventCsv } from "./event-csv.ts";
 import type { EventDeps } from "./event-deps.ts";
@@ -83,6 +83,12 @@ export function createEventAdminServices(deps: EventAdminServiceDeps) {
       const list = await eventParticipantList(db, slug, now());
       if (!list) throw new HttpError(404, eventAdminMessages.notFound);
       return list;
+    },
+
+    async money(slug: string) {
+      const money = await eventMoney(db, slug);
+      if (!money) throw new HttpError(404, eventAdminMessages.notFound);
+      return money;
     },
 
     async xlsx(slug: string) {

@@ -5,7 +5,7 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { AdminEvent, AdminParticipant } from "../../shared/events/event-api.ts";
 import { campSlugPattern, eventMessages, EventSlugSchema, type EventDefinition } from "../../shared/events/event-definition.ts";
-import { answerText, answerTo, copyEventDefinition, eventState, hasEnded, saleLineText } from "../../shared/events/event-rules.ts";
+import { answerText, answerTo, copyEventDefinition, eventState, hasEnded, participantKey, saleLineText } from "../../shared/events/event-rules.ts";
 import type { Db } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
 import { clubs } from "../db/schema/clubs.ts";
@@ -18,7 +18,10 @@ import { shownState } from "../../shared/events/waitlist-offer.ts";
 import { HttpError } from "../errors.ts";
 import { fieldChanges, type FieldChange } from "../../shared/change-log.ts";
 import { logEventChange } from "./event-changes.ts";
-import { eventFigures } from "./event-ledger.ts";
+import { eventLedgers } from "./event-ledger.ts";
+import { moneyByMethod, personMoney, type PersonMoney } from "../../shared/payments/person-money.ts";
+import { ledgerFigures, sumFigures } from "../../shared/camp/camp-ledger.ts";
+import type { EventMoney } from "../../shared/events/event-api.ts";
 import { positionsOf } from "./event-positions.ts";
 import { eventBySlug, eventPlaces, leaderEvent, leaderEvents, stockOf } from "./event-store.ts";
 
@@ -267,6 +270,19 @@ export async function copyEvent(db: Db, fromSlug: string, rawToSlug: string, wee
   await store(db, toSlug, copyEventDefinition(from.definition, weeks), now, { account, createOnly: true, copiedFrom: from.slug });
 }
 
+/** `GET …/Money/{slug}/{token}`: the event's totals from its orders' ledgers, by the shared functions. */
+export async function eventMoney(db: Db, slug: string): Promise<EventMoney | undefined> {
+  const row = await eventBySlug(db, slug);
+  if (!row) return undefined;
+  const orders = await db.select({ id: eventOrders.id }).from(eventOrders).where(eq(eventOrders.eventId, row.id));
+  const ledgers = await eventLedgers(
+    db,
+    orders.map((order) => order.id),
+  );
+  const { charged, paid, refunded, refundOwed, kept, outstanding, net } = sumFigures([...ledgers.values()].map(ledgerFigures));
+  return { orders: orders.length, charged, paid, refunded, refundOwed, kept, outstanding, net, byMethod: moneyByMethod(ledgers.values()) };
+}
+
 /** `GET …/Participants/{slug}/{token}`: every participant (or a sale's every line), with the order's money. */
 export async function eventParticipantList(db: Db, slug: string, now: Date): Promise<AdminParticipant[] | undefined> {
   const row = await eventBySlug(db, slug);
@@ -274,9 +290,9 @@ export async function eventParticipantList(db: Db, slug: string, now: Date): Pro
   const orders = await db.select().from(eventOrders).where(eq(eventOrders.eventId, row.id)).orderBy(asc(eventOrders.id));
   const ids = orders.map((order) => order.id);
   if (ids.length === 0) return [];
-  const [{ people, items }, figures, clubRows, gradeRows] = await Promise.all([
+  const [{ people, items }, ledgers, clubRows, gradeRows] = await Promise.all([
     positionsOf(db, ids),
-    eventFigures(db, ids),
+    eventLedgers(db, ids),
     db.select().from(clubs),
     db.select().from(grades),
   ]);
@@ -288,7 +304,27 @@ export async function eventParticipantList(db: Db, slug: string, now: Date): Pro
   const latestOffer = new Map(offers.map((offer) => [offer.orderId, offer] as const));
   const list: AdminParticipant[] = [];
   for (const order of orders) {
-    const money = figures.get(order.id);
+    const ownPeople = people.filter((candidate) => candidate.orderId === order.id);
+    const ownItems = items.filter((candidate) => candidate.orderId === order.id);
+    // Each row's money from the order's ledger: a participant's by its position, a sale line's by its item and
+    // variant (a second line of the same is a row of its own, with nothing on it); the first row takes the rest.
+    const keys: string[] = [];
+    const unique = (key: string) => (keys.includes(key) ? `${key}#${keys.length}` : key);
+    for (const person of ownPeople) keys.push(unique(participantKey(person.position)));
+    for (const line of ownItems) keys.push(unique(`item-${line.itemId}-${line.variant}`));
+    const money = keys.length > 0 ? personMoney(ledgers.get(order.id) ?? [], keys) : new Map<string, PersonMoney>();
+    const moneyOf = (index: number) => {
+      const row = money.get(keys[index]!)!;
+      return {
+        charged: row.charged,
+        paid: row.paid,
+        refunded: row.refunded,
+        refundOwed: row.refundOwed,
+        outstanding: row.outstanding,
+        paidWith: row.paidWith,
+        refundedWith: row.refundedWith,
+      };
+    };
     const position = line.indexOf(order);
     const offer = order.status === "waiting" ? latestOffer.get(order.id) : undefined;
     const base = {
@@ -297,21 +333,19 @@ export async function eventParticipantList(db: Db, slug: string, now: Date): Pro
       contactName: `${order.firstName} ${order.lastName}`.trim(),
       email: order.email,
       telephone: order.telephone,
-      charged: money?.charged ?? 0,
-      paid: money?.paid ?? 0,
-      outstanding: money?.outstanding ?? 0,
       method: order.method,
       waitlistPosition: position >= 0 ? position + 1 : null,
       offer: offer ? { state: shownState(offer, now), offeredAt: offer.offeredAt.toISOString(), expiresAt: offer.expiresAt.toISOString() } : null,
       anonymised: order.anonymisedAt !== null,
     };
-    for (const person of people.filter((candidate) => candidate.orderId === order.id)) {
+    for (const [index, person] of ownPeople.entries()) {
       const answers: Record<string, string> = {};
       for (const question of questions) {
         answers[question.label] = answerText(answerTo(person.answers, question.id));
       }
       list.push({
         ...base,
+        ...moneyOf(index),
         // A participant cancelled alone is cancelled on the list; the others keep the order's state.
         status: person.cancelledAt ? "cancelled" : base.status,
         name: `${person.firstName} ${person.lastName}`.trim(),
@@ -323,9 +357,10 @@ export async function eventParticipantList(db: Db, slug: string, now: Date): Pro
         item: null,
       });
     }
-    for (const line of items.filter((candidate) => candidate.orderId === order.id)) {
+    for (const [index, line] of ownItems.entries()) {
       list.push({
         ...base,
+        ...moneyOf(ownPeople.length + index),
         name: base.contactName,
         age: null,
         club: null,

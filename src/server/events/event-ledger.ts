@@ -14,7 +14,8 @@ export async function appendEventEntries(db: Pick<Db, "insert">, entries: readon
   if (entries.length > 0) await db.insert(eventLedgerEntries).values([...entries]);
 }
 
-export async function eventFigures(db: Pick<Db, "select">, orderIds: readonly number[]): Promise<Map<number, LedgerFigures>> {
+/** Each event order's entries, oldest first. */
+export async function eventLedgers(db: Pick<Db, "select">, orderIds: readonly number[]): Promise<Map<number, LedgerEntry[]>> {
   const byOrder = new Map<number, LedgerEntry[]>(orderIds.map((id) => [id, []]));
   if (orderIds.length > 0) {
     const rows = await db
@@ -27,5 +28,9 @@ export async function eventFigures(db: Pick<Db, "select">, orderIds: readonly nu
         .get(row.orderId)
         ?.push({ id: row.id, kind: row.kind, person: row.person, item: row.item, method: row.method, amount: row.amount, paymentId: row.paymentId });
   }
-  return new Map([...byOrder].map(([id, entries]) => [id, ledgerFigures(entries)]));
+  return byOrder;
+}
+
+export async function eventFigures(db: Pick<Db, "select">, orderIds: readonly number[]): Promise<Map<number, LedgerFigures>> {
+  return new Map([...(await eventLedgers(db, orderIds))].map(([id, entries]) => [id, ledgerFigures(entries)]));
 }

@@ -1,14 +1,16 @@
+import { moneyFigureWords } from "../../shared/payments/money-words.ts";
 import { and, asc, eq } from "drizzle-orm";
 import { eventKindLabels, type EventDefinition } from "../../shared/events/event-definition.ts";
 import { eventOrderLinkPath, eventRefundText } from "../../shared/events/event-my-order.ts";
+import { eventRefundRule } from "../../shared/events/event-terms.ts";
 import { eventWhenWhereText } from "../../shared/events/event-texts.ts";
-import { club } from "../../shared/club/club-facts.ts";
+import { termsPath } from "../../shared/site/site-pages.ts";
+import { refundRuleSentence } from "../../shared/terms/refund-rule.ts";
 import { formatKroner } from "../../shared/format.ts";
 import { familyLinkValues, newPersonalToken, personalTokenHash } from "./family-links.ts";
 import type { Db } from "../db/database.ts";
 import { eventLedgerEntries, eventOrders, familyLinks } from "../db/schema/events.ts";
-import { escapeHtml } from "../mail/escape-html.ts";
-import { mailDocument, receiptTableHtml } from "../mail/mail-html.ts";
+import { renderMailContent } from "../mail/mail-content.ts";
 import { queueDeferredMail, queueMail, type RenderedMail } from "../mail/outbox.ts";
 import { eventById, leaderOrders, type EventRow } from "./event-store.ts";
 
@@ -93,40 +95,26 @@ function eventConfirmation({ order, event, lines }: ConfirmedOrder, token: strin
   const more = sale ? "Mer om salget" : "Mer om arrangementet";
   const link = `${baseUrl(publicBaseUrl)}/arrangementer/${event.slug}`;
   const personal = `${baseUrl(publicBaseUrl)}${eventOrderLinkPath(token)}`;
-  const seeOrCancel = `Se eller avbestill ${what}: ${personal}`;
+  // The rule as the event's page and checkout said it, with the terms it belongs to.
+  const refund = refundRuleSentence(eventRefundRule({ lastDay: definition.lastDay, free: total === 0 }));
+  const terms = `${baseUrl(publicBaseUrl)}${termsPath}`;
   // The order's link has no expiry of its own: it opens the order until its personal data is anonymised.
   const lifetime = `Lenken er personlig: ikke del den med andre. Den virker til ${sale ? "salget" : "arrangementet"} er over.`;
-  const text = [
-    `Hei ${order.firstName},`,
-    "",
-    `Takk for ${what} til ${definition.title}. Ordrenummer: ${order.orderId}.`,
-    ...(whenWhere ? [whenWhere] : []),
-    "",
-    ...lines.map((line) => `${line.label}: ${formatKroner(line.amount)}`),
-    `Totalt: ${formatKroner(total)}`,
-    "",
-    payment,
-    ...(pickUp ? [pickUp] : []),
-    "",
-    seeOrCancel,
-    lifetime,
-    "",
-    `${more}: ${link}`,
-    "",
-    `Hilsen ${club.name}`,
-  ].join("\n");
-  const e = escapeHtml;
-  const html = mailDocument(
-    subject,
-    `<p>Hei ${e(order.firstName)},</p>
-<p>Takk for ${what} til ${e(definition.title)}. Ordrenummer: <strong>${e(order.orderId)}</strong>.</p>
-${whenWhere ? `<p>${e(whenWhere)}</p>\n` : ""}${receiptTableHtml(lines, total)}
-<p>${e(payment)}</p>
-${pickUp ? `<p>${e(pickUp)}</p>\n` : ""}<p><a href="${e(personal)}">Se eller avbestill ${what}</a><br>${e(lifetime)}</p>
-<p><a href="${e(link)}">${more}</a></p>
-<p>Hilsen ${e(club.name)}</p>
-`,
-  );
+  const { text, html } = renderMailContent({
+    title: subject,
+    heading: `Takk for ${what}!`,
+    greet: order.firstName.trim() || undefined,
+    blocks: [
+      { paragraph: [`Takk for ${what} til ${definition.title}. Ordrenummer: `, { bold: order.orderId }, "."] },
+      ...(whenWhere ? [{ paragraph: whenWhere }] : []),
+      { receipt: { lines, total } },
+      { paragraph: payment },
+      ...(pickUp ? [{ paragraph: pickUp }] : []),
+      { paragraph: [{ href: personal, text: `Se eller avbestill ${what}` }, `\n${lifetime}`] },
+      { paragraph: [`${refund} `, { href: terms, text: "Salgsbetingelser" }] },
+      { paragraph: [{ href: link, text: more }] },
+    ],
+  });
   return { subject, text, html };
 }
 
@@ -139,6 +127,8 @@ export interface EventCancellation {
   /** What was paid for what was cancelled, and what of it is owed back. */
   paidFor: number;
   refund: number;
+  /** What goes back, person by person (the people cancelled, in order). */
+  refunds: { label: string; amount: number }[];
   /** Still to pay for what is left (a participant cancelled alone). */
   outstanding: number;
   /** Names the cancellation in the dedupe key: `all` or the participant's position. */
@@ -167,17 +157,24 @@ export async function queueEventCancellationMail(tx: Pick<Db, "insert">, cancell
   const money = [
     paid,
     ...(cancellation.refund > 0 ? ["Klubben betaler det tilbake til deg så snart som mulig."] : []),
-    ...(!whole && cancellation.outstanding > 0 ? [`Å betale for resten av påmeldingen: ${formatKroner(cancellation.outstanding)}.`] : []),
+    ...(!whole && cancellation.outstanding > 0
+      ? [`${moneyFigureWords.outstanding} for resten av påmeldingen: ${formatKroner(cancellation.outstanding)}.`]
+      : []),
   ];
-  const text = [`Hei ${order.firstName},`, "", `${done} Ordrenummer: ${order.orderId}.`, "", ...money, "", `Hilsen ${club.name}`].join("\n");
-  const e = escapeHtml;
-  const html = mailDocument(
-    subject,
-    `<p>Hei ${e(order.firstName)},</p>
-<p>${e(done)} Ordrenummer: <strong>${e(order.orderId)}</strong>.</p>
-${money.map((line) => `<p>${e(line)}</p>`).join("\n")}
-<p>Hilsen ${e(club.name)}</p>
-`,
-  );
+  // Several people cancelled with money coming back: what comes back for each, as the camp's mail lists it.
+  // The one who ordered is greeted (an event order's contact: the parent who registered a child).
+  const receipt = event.kind !== "salg" && cancellation.refund > 0 && cancellation.refunds.length > 1 ? cancellation.refunds : [];
+  const { text, html } = renderMailContent({
+    title: subject,
+    heading: `${what} er avbestilt`,
+    greet: order.firstName.trim() || undefined,
+    blocks: [
+      { paragraph: [`${done} Ordrenummer: `, { bold: order.orderId }, "."] },
+      ...money.map((line) => ({ paragraph: line })),
+      ...(receipt.length > 0
+        ? [{ lead: "Tilbake per person:", receipt: { lines: receipt, total: cancellation.refund, totalLabel: "Totalt tilbake" } }]
+        : []),
+    ],
+  });
   await queueMail(tx, { dedupeKey: `${eventCancelKeyPrefix}${order.id}:${cancellation.key}`, to: order.email, subject, text, html }, now);
 }

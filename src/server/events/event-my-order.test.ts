@@ -13,7 +13,7 @@ import { freedPlaces } from "./event-my-order.ts";
 
 let now = new Date("2026-11-26T12:00:00Z");
 
-const linkPattern = /\/arrangementer\/min-pamelding\/([A-Za-z0-9_-]{43})/;
+const linkPattern = /\/min-side\/([A-Za-z0-9_-]{43})/;
 
 describe.each(databaseKinds)("an event order's personal link on %s", (kind) => {
   let database: Database;
@@ -118,7 +118,9 @@ describe.each(databaseKinds)("an event order's personal link on %s", (kind) => {
       expect(seen.statusCode).toBe(404);
       expect(seen.json().error).toMatch(/Fant ikke påmeldingen/);
       expect((await cancel(candidate)).statusCode).toBe(404);
-      expect((await app.inject({ url: `/arrangementer/min-pamelding/${candidate}` })).statusCode).toBe(404);
+      // The old address leads to «Min side», which answers 404.
+      expect((await app.inject({ url: `/arrangementer/min-pamelding/${candidate}` })).headers.location).toBe(`/min-side/${candidate}`);
+      expect((await app.inject({ url: `/min-side/${candidate}` })).statusCode).toBe(404);
     }
     expect((await placesOf((await view(link)).json().orderId)).status).toBe("confirmed");
     await database.db.execute(sql`update event_orders set anonymised_at = now()`);
@@ -239,6 +241,20 @@ describe.each(databaseKinds)("an event order's personal link on %s", (kind) => {
     expect(ledgerFigures(entries)).toMatchObject(answer.money);
   });
 
+  it("the whole order cancelled after paying: the mail says what comes back for each person, and the total", async () => {
+    const link = await registerTwo();
+    const orderRow = ((await database.db.execute(sql`select id from event_orders`)).rows[0] as { id: number }).id;
+    await database.db.execute(
+      sql`insert into event_ledger_entries (order_id, at, actor, reason, kind, method, amount) values (${orderRow}, ${now}, 'kasserer', 'Betalt ved oppmøte', 'payment', 'card', 700)`,
+    );
+    expect((await cancel(link)).json()).toMatchObject({ changed: true, refund: 700 });
+    const [mail] = (await database.db.execute(sql`select text from mail_outbox where dedupe_key like 'event-cancel:%'`)).rows as { text: string }[];
+    const lines = mail!.text.split("\n");
+    const from = lines.indexOf("Tilbake per person:");
+    expect(from).toBeGreaterThan(0);
+    expect(lines.slice(from + 1, from + 4)).toEqual(["- Ola Nordmann: 350\u00a0kr", "- Kari Nordmann: 350\u00a0kr", "Totalt tilbake: 700\u00a0kr"]);
+  });
+
   it("racing cancellations (the family twice, the whole order, the leader) take each charge off once and owe back once", async () => {
     const link = await registerTwo();
     const orderId = (await view(link)).json().orderId as string;
@@ -292,18 +308,28 @@ describe.each(databaseKinds)("an event order's personal link on %s", (kind) => {
     expect((await app.inject({ method: "POST", url: `/api/ArrangementAdmin/Cancel/GR26-ZZZZZZ/${token}`, payload: {} })).statusCode).toBe(404);
   });
 
+  it("the confirmation states the event's refund rule, as its page and checkout did, and links to the terms", async () => {
+    await registerTwo();
+    const mail = transport.sent.find((candidate) => linkPattern.test(candidate.text))!;
+    const rule = "Avbestiller du innen midnatt 12. desember 2026, får du alt du har betalt tilbake; etter det kan det ikke avbestilles.";
+    expect(mail.text).toContain(rule);
+    expect(mail.text).toMatch(/Salgsbetingelser: https?:\/\/[^\s]+\/salgsbetingelser/);
+    expect(mail.html).toContain(rule);
+  });
+
   it("the link's secret never reaches a log line or a stored copy of a sent mail", async () => {
     const link = await registerTwo();
     expect(redactUrl(`/api/Arrangement/MinPamelding/${link}`)).toBe("/api/Arrangement/MinPamelding/[redacted]");
     expect(redactUrl(`/api/Arrangement/Cancel/${link}`)).toBe("/api/Arrangement/Cancel/[redacted]");
     expect(redactUrl(`/arrangementer/min-pamelding/${link}`)).toBe("/arrangementer/min-pamelding/[redacted]");
+    expect(redactUrl(`/min-side/${link}`)).toBe("/min-side/[redacted]");
     const stored = (await database.db.execute(sql`select status, text, html from mail_outbox where dedupe_key like 'event-confirmation:%'`)).rows as {
       status: string;
       text: string;
       html: string;
     }[];
     expect(stored[0]!.status).toBe("sent");
-    expect(stored[0]!.text).toContain("/arrangementer/min-pamelding/[fjernet]");
+    expect(stored[0]!.text).toContain("/min-side/[fjernet]");
     expect(`${stored[0]!.text}${stored[0]!.html}`).not.toContain(link);
   });
 });

@@ -300,6 +300,10 @@ export async function cancelEventOrder(
         names,
         paidFor: plan.paidFor,
         refund: plan.refund,
+        refunds: cancelled.map((candidate, index) => ({
+          label: names[index]!,
+          amount: plan.byPerson.filter((one) => one.person === participantKey(candidate.position)).reduce((sum, one) => sum + one.refund, 0),
+        })),
         outstanding: whole ? 0 : ledgerFigures(await ledgerOf(tx, order.id)).outstanding,
         key: whole ? "all" : String(input.position),
         byOrganiser: context.byOrganiser === true,

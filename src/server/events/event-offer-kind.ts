@@ -35,7 +35,12 @@ export const eventLineKind: LineKind = {
     const row = await eventById(tx, eventId);
     if (!row || row.definition.kind === "salg" || !row.publishedAt) return undefined;
     const event = row.definition;
-    return { opensAt: Date.parse(event.registrationOpensAt), closesAt: Date.parse(event.registrationClosesAt), capacity: event.capacity };
+    return {
+      opensAt: Date.parse(event.registrationOpensAt),
+      closesAt: Date.parse(event.registrationClosesAt),
+      capacity: event.capacity,
+      sleepoverCapacity: null,
+    };
   },
   validityHours: eventOfferValidityHours,
   offerOf: (orderId) => ({ orderId, ownerKind: "order" }),
@@ -169,5 +174,6 @@ export function eventOfferKind(deps: EventOfferKindDeps): OfferKind {
       const order = await orderOf(db, offer);
       if (order) await deps.offerPlaces(order.eventId);
     },
+    line: eventLineKind,
   };
 }

@@ -44,6 +44,7 @@ const orderColumns = {
   firstName: eventOrders.firstName,
   lastName: eventOrders.lastName,
   email: eventOrders.email,
+  emailKey: eventOrders.emailKey,
   telephone: eventOrders.telephone,
   amount: eventOrders.amount,
   places: eventOrders.places,

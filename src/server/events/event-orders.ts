@@ -182,6 +182,8 @@ async function submitOnce(
         firstName: order.contact.firstName,
         lastName: order.contact.lastName,
         email,
+        // What the family's address link looks the order up by («Min side»).
+        emailKey: emailKey(order.contact.email) ?? null,
         telephone: order.contact.telephone,
         amount,
         places: event.kind === "salg" ? 0 : order.participants.length,

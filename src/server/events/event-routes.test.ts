@@ -97,7 +97,7 @@ describe.each(databaseKinds)("events on %s", (kind) => {
     // A confirmation says when and where (and a grading's start), what to pay at the door, and who sends it.
     expect(mails[0]!.text).toContain("Når og hvor: lørdag 12. desember 2026, Ski Taekwondo Klubb, start kl. 10.00.");
     expect(mails[0]!.text).toContain("Å betale ved oppmøte (kort eller kontant): 350");
-    expect(mails[0]!.text).toMatch(/Mer om arrangementet: \S+\n\nHilsen Ski Taekwondo Klubb$/);
+    expect(mails[0]!.text).toMatch(/Mer om arrangementet: \S+\n\nHilsen Ski Taekwondo Klubb\n$/);
     expect(mails[0]!.html).toContain("<p>Når og hvor: lørdag 12. desember 2026, Ski Taekwondo Klubb, start kl. 10.00.</p>");
     // The personal link works until the event is over, with no limit of days of its own.
     for (const part of [mails[0]!.text, mails[0]!.html]) {
@@ -337,8 +337,9 @@ describe.each(databaseKinds)("events on %s", (kind) => {
     expect(ok.body).toBe("Done");
     const rows = (await app.inject({ url: `/api/ArrangementAdmin/Participants/sommersamling/${token}` })).json();
     expect(rows.map((row: { name: string; answers: unknown; charged: number }) => [row.name, row.answers, row.charged])).toEqual([
-      ["Ola Nordmann", { Matallergier: "", "Trenger buss": "Ja", Gruppe: "Barn" }, 1500],
-      ["Siri Nordmann", { Matallergier: "Nøtter", "Trenger buss": "Nei", Gruppe: "Ungdom" }, 1500],
+      // Each row its own price by age band (the order's 1 500 kr shared out, not repeated).
+      ["Ola Nordmann", { Matallergier: "", "Trenger buss": "Ja", Gruppe: "Barn" }, 600],
+      ["Siri Nordmann", { Matallergier: "Nøtter", "Trenger buss": "Nei", Gruppe: "Ungdom" }, 900],
     ]);
   });
 

@@ -91,21 +91,17 @@ function registerPublicEventRoutes(app: FastifyInstance, services: EventServices
     return reply.header("cache-control", "no-store").type("text/plain; charset=utf-8").send(answer);
   });
 
-  // «Min påmelding» for an event order, the page: the link's secret is the last segment.
-  app.get<{ Params: { token: string } }>("/arrangementer/min-pamelding/:token", async (request, reply) => {
-    if ((await services.orderOfLink(request.params.token)) !== undefined) return reply.header("cache-control", "no-store").callNotFound();
-    if (app.sendWorkingPage) return app.sendWorkingPage(request, reply, 404);
-    return linkNotFound(reply);
-  });
+  // The page behind a link is «Min side» (family/family-routes.ts); the old address leads there.
 
   routeCall(app, eventCalls.myOrder, {}, async (request, reply) => {
-    const order = await services.orderOfLink(request.params.token);
+    const order = await services.orderOfLink(request.params.token, request.query.orderId);
     if (!order) return linkNotFound(reply);
     return reply.header("cache-control", "no-store").send(await services.myOrder(order));
   });
 
   routeCall(app, eventCalls.cancel, { bodyLimit: 1024, ...rateLimited }, async (request, reply) => {
-    const order = await services.orderOfLink(request.params.token);
+    // Authorised by the link: its own order, or (an address's link) an order of the address named by its id.
+    const order = await services.orderOfLink(request.params.token, request.query.orderId);
     if (!order) return linkNotFound(reply);
     return reply.header("cache-control", "no-store").send(await services.cancelByFamily(order.id, request.body));
   });

@@ -10,7 +10,8 @@ import type { EventOrder } from "../../shared/events/event-order.ts";
 import { eventOrders } from "../db/schema/events.ts";
 import { HttpError } from "../errors.ts";
 import type { EventDeps } from "./event-deps.ts";
-import { cancelEventOrder, myEventOrderView, orderOfLink, type CancelContext, type PlacesFreedListener } from "./event-my-order.ts";
+import { cancelEventOrder, myEventOrderView, type CancelContext, type PlacesFreedListener } from "./event-my-order.ts";
+import { eventOrderOfLink } from "../family/family-season.ts";
 import { eventOrderIdPattern, submitEventOrder, type EventPaymentGateway } from "./event-orders.ts";
 import { positionsOf } from "./event-positions.ts";
 import { asEventOrder, eventById, eventDetail, leaderOrders, publishedEvents } from "./event-store.ts";
@@ -69,9 +70,12 @@ export function createEventServices(deps: EventServiceDeps) {
       return { orderId, kind: event.kind, title: event.definition.title, itemName: item?.name ?? null };
     },
 
-    /** «Min påmelding»: the order behind a personal link, or undefined (unknown, anonymised, malformed). */
-    orderOfLink: (token: string) => orderOfLink(db, token),
-    myOrder: (order: NonNullable<Awaited<ReturnType<typeof orderOfLink>>>) => myEventOrderView(db, order, now()),
+    /**
+     * «Min side»: the order a link opens, or undefined (unknown, anonymised, malformed, another family's). An
+     * order's own link opens it; an address's link opens the address's orders by order id (family-season.ts).
+     */
+    orderOfLink: (token: string, orderId?: string) => eventOrderOfLink(db, token, orderId, now()),
+    myOrder: (order: NonNullable<Awaited<ReturnType<typeof eventOrderOfLink>>>) => myEventOrderView(db, order, now()),
     cancelByFamily: (orderRowId: number, input: EventCancel) => cancel(orderRowId, input, { actor: "deltaker", by: "av deltakeren (Min påmelding)" }),
     /** A leader cancels from the event admin, by the order's id; 404 for an unknown one. */
     async cancelByLeader(orderId: string, input: EventCancel, account: string): Promise<EventCancelAnswer> {

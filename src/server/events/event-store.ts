@@ -123,6 +123,11 @@ function summaryOf(row: EventRow, places: EventPlaces | undefined, stockLeft: nu
     venue: event.venue,
     registrationOpensAt: event.registrationOpensAt,
     registrationClosesAt: event.registrationClosesAt,
+    pricing: {
+      price: event.kind === "salg" ? null : event.price,
+      priceBands: event.kind === "kurs" ? event.priceBands : [],
+      itemPrices: event.kind === "salg" ? event.items.map((item) => item.price) : [],
+    },
   };
 }
 
@@ -143,7 +148,7 @@ async function campSummaries(db: Reader & Pick<Db, "execute">, at: Date): Promis
   for (const data of rows) {
     const { year } = data;
     // The database's count of the edition's places, as its own page shows it (camp-editions.ts).
-    const places = await campPlaces(db, year, data.capacity, at);
+    const places = await campPlaces(db, year, data, at);
     // The camp's own rule (camp-edition-data.ts): closed from the camp's start unless it stays open during it.
     const { state, placesLeft: left } = registrationStateAt(data, at, campPlacesTaken(places, data.capacity));
     summaries.push({

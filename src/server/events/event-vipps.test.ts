@@ -58,6 +58,9 @@ describe.each(databaseKinds)("event orders paid with Vipps on %s", (kind) => {
     expect(mail.rows.map((row) => row.subject)).toEqual([`Gradering: Cupgradering desember – ordre ${orderId}`]);
     // The camp's calls still answer for camp orders: an unknown camp order id is theirs to refuse.
     expect((await app.inject({ url: "/api/Vipps/CheckIfVippsOk/VL26-ZZZZZZ" })).statusCode).toBe(404);
+    // The leader cancels the order: the money is owed back, and the result page no longer says it is reserved.
+    expect((await app.inject({ method: "POST", url: `/api/ArrangementAdmin/Cancel/${orderId}/${token}`, payload: {} })).statusCode).toBe(200);
+    expect(await checkStatus(app, orderId)).toBe("CANCELLED");
   });
 
   it("a reservation left authorized and not captured, with nothing to settle (as written before the one Vipps service), is taken by the reconciliation job", async () => {

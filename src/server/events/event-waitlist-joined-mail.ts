@@ -6,16 +6,14 @@
  * when it goes (`renderQueuedEventWaitlistJoined`), so mails already queued either way still go.
  */
 import { and, eq, lte, or, sql } from "drizzle-orm";
-import { greeting } from "../../shared/camp/contact-greeting.ts";
 import { eventWhenWhereText } from "../../shared/events/event-texts.ts";
 import { eventOfferValidityHours } from "../../shared/events/event-waitlist.ts";
 import { formatNameList } from "../../shared/format.ts";
 import type { Db } from "../db/database.ts";
 import { eventOrders } from "../db/schema/events.ts";
-import { escapeHtml } from "../mail/escape-html.ts";
-import { mailDocument, receiptTableHtml, receiptTextLines } from "../mail/mail-html.ts";
 import type { RenderedMail } from "../mail/outbox.ts";
-import { waitlistMailEnd, type OfferMailData } from "./event-waitlist-mail.ts";
+import type { OfferMailData } from "./event-waitlist-mail.ts";
+import { renderMailContent } from "../mail/mail-content.ts";
 import { eventMailWords, eventWaitingOrderData, type EventWaitingOrderData } from "./event-waitlist-view.ts";
 
 /** The outbox kind of an event's «you are on the waiting list»: queued by the order's own statement, rendered when sent. */
@@ -40,36 +38,19 @@ export function renderWaitlistJoined(data: WaitlistJoinedMailData): RenderedMail
   const how =
     `Blir det plass, får du en e-post med en personlig lenke. Da har du ${data.validityHours} timer på deg ` +
     `(men aldri lenger enn til påmeldingen stenger) til å takke ja; ellers går ${them} videre til nestemann på listen.`;
-  const hello = greeting(data.greetingName);
-  const price = "Prisen hvis dere får plass";
-  const end = waitlistMailEnd(data.contactEmail);
-  const text = [
-    hello,
-    "",
-    intro,
-    nothingNow,
-    "",
-    how,
-    "",
-    `Ordrenummer: ${data.orderId}`,
-    "",
-    `${price}:`,
-    ...receiptTextLines(data.lines, data.total),
-    "",
-    ...end.text,
-  ].join("\n");
-  const e = escapeHtml;
-  const html = mailDocument(
+  const { text, html } = renderMailContent({
     title,
-    `<h1 style="font-size:1.4rem">Du står på ventelisten</h1>
-<p>${e(hello)}</p>
-<p>${e(intro)} ${e(nothingNow)}</p>
-<p>${e(how)}</p>
-<p>Ordrenummer: <strong>${e(data.orderId)}</strong></p>
-<h2 style="font-size:1.1rem">${e(price)}</h2>
-${receiptTableHtml(data.lines, data.total)}
-${end.html}`,
-  );
+    heading: "Du står på ventelisten",
+    greet: data.greetingName,
+    blocks: [
+      { paragraph: `${intro} ${nothingNow}` },
+      { paragraph: how },
+      { paragraph: ["Ordrenummer: ", { bold: data.orderId }] },
+      { heading: "Prisen hvis dere får plass" },
+      { receipt: { lines: data.lines, total: data.total } },
+    ],
+    contact: { email: data.contactEmail },
+  });
   return { subject: `Du står på venteliste til ${title}`, text, html };
 }
 

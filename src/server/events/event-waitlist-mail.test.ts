@@ -99,7 +99,7 @@ describe("the one «on the waiting list» mail", () => {
       .split("\n")
       .filter((line) => line.endsWith(".") || line.endsWith("!"))
       .filter((line) => !line.startsWith("Spørsmål?") && !line.startsWith("Totalt"));
-    expect(sentences.length).toBeGreaterThan(3);
+    expect(sentences.length).toBeGreaterThanOrEqual(3);
     for (const sentence of sentences) expect(mail.html).toContain(escapeHtml(sentence));
   });
 });

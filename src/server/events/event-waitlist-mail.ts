@@ -3,13 +3,10 @@
  * text and the HTML say the same sentences, in the words of the event (its title: «Vinterleir 2027» or the
  * grading's own), with «Ja takk» and «Nei takk» leading to the offer page.
  */
-import { club } from "../../shared/club/club-facts.ts";
-import { greeting } from "../../shared/camp/contact-greeting.ts";
 import type { StoredEventKind } from "../../shared/events/event-kinds.ts";
 import { eventWhenWhereText } from "../../shared/events/event-texts.ts";
 import { formatKroner, formatNameList, formatOsloDateTime } from "../../shared/format.ts";
-import { escapeHtml } from "../mail/escape-html.ts";
-import { mailDocument, receiptTableHtml, receiptTextLines } from "../mail/mail-html.ts";
+import { renderMailContent } from "../mail/mail-content.ts";
 import type { OutgoingMail } from "../mail/outbox.ts";
 import { offerLink } from "./offer-token.ts";
 
@@ -18,17 +15,6 @@ export const campOfferMailKeyPrefix = "camp-waitlist-offer:";
 export const eventOfferMailKeyPrefix = "event-waitlist-offer:";
 export const offerMailKey = (kind: StoredEventKind, offerId: number) =>
   `${kind === "vinterleir" ? campOfferMailKeyPrefix : eventOfferMailKeyPrefix}${offerId}`;
-
-/** The end of both waiting-list mails (this and «Du står på venteliste»): where to ask, and who sends it. */
-export function waitlistMailEnd(contactEmail: string): { text: string[]; html: string } {
-  const e = escapeHtml;
-  return {
-    text: [`Spørsmål? Skriv til ${contactEmail} og oppgi ordrenummeret. Denne adressen tar ikke imot svar.`, "", `Hilsen ${club.name}`, ""],
-    html: `<p>Spørsmål? Skriv til <a href="mailto:${e(contactEmail)}">${e(contactEmail)}</a> og oppgi ordrenummeret. Denne adressen tar ikke imot svar.</p>
-<p>Hilsen ${e(club.name)}</p>
-`,
-  };
-}
 
 /** What the offer mail says, whatever the kind. */
 export interface OfferMailData {
@@ -78,38 +64,19 @@ export function renderOfferMail(
     `Svarer dere ikke innen fristen, går ${them} videre av seg selv, og dere får ikke flere tilbud fra ventelisten.`;
   const yes = offerLink(publicBaseUrl, data.kind, token);
   const no = offerLink(publicBaseUrl, data.kind, token, "nei");
-  const hello = greeting(data.greetingName);
-  const end = waitlistMailEnd(contactEmail);
-  const text = [
-    hello,
-    "",
-    intro,
-    "",
-    `Ja takk, vi kommer: ${yes}`,
-    `Nei takk, gi ${them} videre: ${no}`,
-    "",
-    payment,
-    "",
-    `Ordrenummer: ${data.orderId}`,
-    "",
-    ...receiptTextLines(data.lines, data.total),
-    "",
-    later,
-    "",
-    ...end.text,
-  ].join("\n");
-  const e = escapeHtml;
-  const html = mailDocument(
+  const { text, html } = renderMailContent({
     title,
-    `<h1 style="font-size:1.4rem">Du har fått plass fra ventelisten</h1>
-<p>${e(hello)}</p>
-<p>${e(intro)}</p>
-<p><a href="${e(yes)}" style="font-weight:bold">Ja takk, vi kommer</a> &nbsp;·&nbsp; <a href="${e(no)}">Nei takk, gi ${them} videre</a></p>
-<p>${e(payment)}</p>
-<p>Ordrenummer: <strong>${e(data.orderId)}</strong></p>
-${receiptTableHtml(data.lines, data.total)}
-<p>${e(later)}</p>
-${end.html}`,
-  );
+    heading: "Du har fått plass fra ventelisten",
+    greet: data.greetingName,
+    blocks: [
+      { paragraph: intro },
+      { list: [[{ href: yes, text: "Ja takk, vi kommer" }], [{ href: no, text: `Nei takk, gi ${them} videre` }]] },
+      { paragraph: payment },
+      { paragraph: ["Ordrenummer: ", { bold: data.orderId }] },
+      { receipt: { lines: data.lines, total: data.total } },
+      { paragraph: later },
+    ],
+    contact: { email: contactEmail },
+  });
   return { subject: `${count === 1 ? "Ledig plass" : "Ledige plasser"} på ${title} – svar innen ${deadline}`, text, html };
 }

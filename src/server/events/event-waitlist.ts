@@ -2,7 +2,8 @@
  * The one waiting line of every event, the camp's editions included. An order that does not fit is stored as
  * `waiting` and waits whole: a family gets its places together. When places are free, the orders in line
  * without an open or expired offer are gone through (the database's rule of the line, `event_line_fits`), and
- * each one whose size fits what is still free gets an offer: a random token whose SHA-256 alone is stored,
+ * each one whose size fits what is still free gets an offer (a camp athlete who sleeps over only when a sleepover
+ * place is free too; those behind may pass one who does not fit): a random token whose SHA-256 alone is stored,
  * valid the kind's hours but never past the registration's close, sent by the one offer mail as a link. An open
  * offer holds its places. An offer left unanswered expires and the places pass on; whoever's offer expired
  * stays on the list (the admin sees it) but gets no second offer by itself.
@@ -60,11 +61,13 @@ export async function offerEventPlacesIn(tx: Tx, eventId: number, now: Date, dep
   await expireDueOffers(tx, eventId, now);
   const window = await kind.window(tx, eventId);
   if (!window || now.getTime() < window.opensAt || now.getTime() >= window.closesAt) return 0;
-  const { capacity } = window;
-  const free = capacity === null ? null : capacity - (await placesCounted(tx, event, capacity, now)).held;
+  const { capacity, sleepoverCapacity } = window;
+  const places = await placesCounted(tx, event, window, now);
+  const free = capacity === null ? null : capacity - places.held;
   if (free !== null && free <= 0) return 0;
-  // The orders in line whose size fits what is free, first in line first (the database's rule of the line).
-  const chosen = await lineGettingPlaces(tx, eventId, free);
+  const sleepoversFree = sleepoverCapacity === null ? null : Math.max(0, sleepoverCapacity - places.sleepoversHeld);
+  // The orders in line whose places and sleepover places fit what is free, first in line first (the database's rule of the line).
+  const chosen = await lineGettingPlaces(tx, eventId, free, sleepoversFree);
   const expiresAt = new Date(Math.min(now.getTime() + kind.validityHours * 3600_000, window.closesAt));
   for (const orderId of chosen) {
     const token = newOfferToken();

@@ -4,14 +4,19 @@
  * lock of places, its event's row), so a double click waits and then finds the first
  * click's result (never a second charge or payment); the states and their answers are the same for every
  * kind, and a place that comes free (declined, or found expired) is passed on to the next in line at once.
+ * «Ja takk» checks again under the locks what the offer was made under: the event still takes registrations
+ * (its kind's window, as the waiting-list job reads it), and the places and sleepover places the open offer holds
+ * are within the limits (an edit of the limits, or an offer made before the line knew the sleepover places, may
+ * have left them over); if not, the offer is withdrawn, the order stays in line and the family is told why.
  * What only a kind knows (its view, confirming the order and starting its payment, its lock and its line)
  * is its `OfferKind` (camp/camp-offer-kind.ts, event-offer-kind.ts).
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { campEventKind } from "../../shared/events/event-kinds.ts";
 import { offerMessages, type OfferView } from "../../shared/events/waitlist-offer.ts";
 import type { Db } from "../db/database.ts";
-import { eventWaitlistOffers } from "../db/schema/events.ts";
+import { eventOrders, eventWaitlistOffers, events } from "../db/schema/events.ts";
+import { placesCounted } from "./event-places.ts";
 import type { OfferMailData } from "./event-waitlist-mail.ts";
 import { offerTokenHash, tokenPattern } from "./offer-token.ts";
 
@@ -40,6 +45,8 @@ export interface OfferKind {
   answer(offer: OfferRow, taken: Taken | undefined): Promise<OfferAcceptAnswer>;
   /** After the commit, when the offer's places came free: offer them to the next in line. */
   passOn(offer: OfferRow): Promise<void>;
+  /** The kind's part of making offers: «Ja takk» is checked against the same window and limits. */
+  line: LineKind;
 }
 
 /**
@@ -48,14 +55,24 @@ export interface OfferKind {
  * order, and what the offer mail says about the order. Each runs under the event's lock.
  */
 export interface LineKind {
-  /** The event's registration window and capacity (null: no limit); undefined while it takes no registrations. */
-  window(tx: Db, eventId: number): Promise<{ opensAt: number; closesAt: number; capacity: number | null } | undefined>;
+  /**
+   * The event's registration window, its capacity and its sleepover capacity (the camp's; null: no limit);
+   * undefined while it takes no registrations (unpublished, or a sale).
+   */
+  window(tx: Db, eventId: number): Promise<LineWindow | undefined>;
   /** How long an offer stands (never past the registration's close). */
   validityHours: number;
   /** The offer row's reference to the order, with the order's side (the database refuses the other side's). */
   offerOf(orderId: number): { orderId: number; ownerKind: "camp" | "order" };
   /** What the one offer mail (event-waitlist-mail.ts) says about the order, and its address. */
   offerMail(tx: Db, orderId: number): Promise<OfferMailData & { email: string }>;
+}
+
+export interface LineWindow {
+  opensAt: number;
+  closesAt: number;
+  capacity: number | null;
+  sleepoverCapacity: number | null;
 }
 
 /** The kinds' parts, filled in by the camp's and the events' registration (the camp's lives in its own scope). */
@@ -65,6 +82,31 @@ export interface OfferKinds {
 }
 
 type Answered<T> = T | { kind: "gone"; message: string; freed: boolean };
+
+/**
+ * Under the locks, for an open offer not past its deadline: why «Ja takk» cannot be given now, or undefined. The
+ * event must still take registrations, by the window the offer was made in (its kind's `LineKind`, so an offer is
+ * taken exactly while one could be made); and the open offer holds its order's places and sleepover places in the
+ * count, so the limits hold when the count is within them. An order no longer waiting is left to `take`.
+ */
+async function refusal(tx: Db, offer: OfferRow, line: LineKind, now: Date): Promise<string | undefined> {
+  const [order] = await tx
+    .select({ eventId: eventOrders.eventId, status: eventOrders.status })
+    .from(eventOrders)
+    .where(eq(eventOrders.id, offer.orderId));
+  if (!order || order.status !== "waiting") return undefined;
+  const window = await line.window(tx, order.eventId);
+  if (!window || now.getTime() < window.opensAt || now.getTime() >= window.closesAt) return offerMessages.registrationClosed;
+  const places = await placesCounted(tx, eq(events.id, order.eventId), window, now);
+  if (window.capacity !== null && places.held > window.capacity) return offerMessages.placeGone;
+  if (window.sleepoverCapacity !== null && places.sleepoversHeld > window.sleepoverCapacity) {
+    const mine = await tx.execute<{ sleepover_places: number }>(
+      sql`select sleepover_places from event_holders(${order.eventId}, ${now.toISOString()}::timestamptz) where order_id = ${offer.orderId}`,
+    );
+    if (Number(mine.rows[0]?.sleepover_places ?? 0) > 0) return offerMessages.sleepoverGone;
+  }
+  return undefined;
+}
 
 export function createOfferAnswers(deps: { db: Db; now: () => Date; kinds: OfferKinds }) {
   const { db } = deps;
@@ -121,6 +163,12 @@ export function createOfferAnswers(deps: { db: Db; now: () => Date; kinds: Offer
         if (offer.expiresAt.getTime() <= now.getTime()) {
           await end(tx, offer, "expired", now);
           return { kind: "gone", message: offerMessages.expired, freed: true };
+        }
+        const refused = await refusal(tx, offer, kind.line, now);
+        if (refused) {
+          // Back in line at its place (a withdrawn offer does not take it out); what it held passes on.
+          await end(tx, offer, "withdrawn", now);
+          return { kind: "gone", message: refused, freed: true };
         }
         const taken = await kind.take(tx, offer, now);
         if (taken === "withdrawn") {

@@ -128,7 +128,7 @@ describe.each(databaseKinds)("the camp's rows naming their order by order_id (mi
         // Once expired, the camp's waiting order holds nothing and is out of the line still to be offered, as an event's.
         await run(`update event_waitlist_offers set state = 'expired' where id = 4`);
         expect(await held()).toEqual([[1, 1]]);
-        expect((await run(`select order_id from event_line_fits(901, 5)`)).rows).toEqual([]);
+        expect((await run(`select order_id from event_line_fits(901, 5, null)`)).rows).toEqual([]);
         // One open offer per order, and the wrong side refused.
         await expect(
           run(`insert into event_waitlist_offers (order_id, owner_kind, token_hash, state, offered_at, expires_at)

@@ -13,7 +13,7 @@ export interface XlsxColumn<Row> {
   /** Characters; a sensible default from the header. */
   width?: number;
   /** `datetime`: an instant, written as the Oslo wall-clock time with a date-time format. */
-  type?: "text" | "number" | "kroner" | "yesno" | "datetime";
+  type?: "text" | "number" | "kroner" | "kronerOre" | "yesno" | "datetime";
   value: (row: Row) => XlsxValue;
 }
 
@@ -62,6 +62,7 @@ function addSheet(workbook: ExcelJS.Workbook, sheet: AnySheet, title: string | u
 
 function numberFormat(type: XlsxColumn<unknown>["type"]): string | undefined {
   if (type === "kroner") return "#,##0";
+  if (type === "kronerOre") return "#,##0.00";
   if (type === "datetime") return "dd.mm.yyyy hh:mm";
   return undefined;
 }
@@ -73,7 +74,7 @@ function cellValue(type: XlsxColumn<unknown>["type"], value: XlsxValue): ExcelJS
     const date = value instanceof Date ? value : new Date(String(value));
     return Number.isNaN(date.getTime()) ? String(value) : osloWallClock(date);
   }
-  if ((type === "number" || type === "kroner") && typeof value === "number") return value;
+  if ((type === "number" || type === "kroner" || type === "kronerOre") && typeof value === "number") return value;
   return value instanceof Date ? osloWallClock(value) : String(value);
 }
 

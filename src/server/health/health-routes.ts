@@ -1,12 +1,14 @@
 import type { FastifyInstance } from "fastify";
+import { healthCalls } from "../../shared/api/health-calls.ts";
+import { routeCall } from "../http/call-route.ts";
 import { errorMessages } from "../errors.ts";
 
 export async function registerHealthRoutes(app: FastifyInstance) {
   const startedAt = Date.now();
-  app.get("/healthz", async (_request, reply) => {
+  routeCall(app, healthCalls.health, {}, async (_request, reply) => {
     const ok = await app.database.ping();
     const body = {
-      status: ok ? "ok" : "error",
+      status: ok ? ("ok" as const) : ("error" as const),
       uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
       // The server's clock (CLOCK_START shifts it outside production): a browser test sets the page's to it.
       now: app.now().toISOString(),

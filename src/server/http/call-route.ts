@@ -4,6 +4,7 @@ import type { z } from "zod";
 import type { BodySchemaOf, Call, CallAnswer, QuerySchemaOf } from "../../shared/api/call.ts";
 import type { ErrorBody } from "../../shared/api/error-body.ts";
 import { requireCampRole } from "../admin-auth/camp-account.ts";
+import { requireAdmin } from "../admin-auth/require-admin.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -36,8 +37,9 @@ export interface CallRouteOptions {
 /**
  * Registers a declared call (src/shared/api/call.ts): its path parameters, query and body are validated on the
  * route by their zod schemas (fastify-type-provider-zod; a refusal is the usual 400 ErrorBody, errors.ts), so
- * the handler gets them parsed. A camp account's token is checked before validation, so a stranger learns
- * nothing about the body from the answer (401 first, as before).
+ * the handler gets them parsed. A camp account's token, or another area's (`areaAccess`, require-admin.ts),
+ * is checked before validation, so a stranger learns nothing about the body from the answer (401 first, as
+ * before).
  */
 export function routeCall<C extends Call>(app: FastifyInstance, call: C, options: CallRouteOptions, handler: CallHandler<C>): void {
   // Fastify hands the validator a missing body as null: it is absent (a schema's default applies), as JSON
@@ -54,6 +56,7 @@ export function routeCall<C extends Call>(app: FastifyInstance, call: C, options
     schema: { params: call.params, ...(call.query ? { querystring: call.query } : {}), ...(call.body ? { body: call.body } : {}) },
     validatorCompiler: validate,
     ...(call.access.kind === "camp" ? { preValidation: requireCampRole(...call.access.roles) } : {}),
+    ...(call.access.kind === "area" ? { preValidation: requireAdmin(call.access.area) } : {}),
     handler: handler as unknown as RouteHandlerMethod,
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { requireAdmin } from "../admin-auth/require-admin.ts";
+import { invoiceCalls } from "../../shared/invoices/invoice-calls.ts";
+import { routeCall } from "../http/call-route.ts";
 import { attachment, norwegianCsv, type CsvColumn } from "../exports/csv.ts";
 import type { ImportResult, InvoiceGroup, InvoiceStatus } from "../../shared/invoices/invoice-groups.ts";
 import { parseColumnMapping } from "./invoice-columns.ts";
@@ -50,18 +51,17 @@ export interface InvoiceRoutesOptions {
 }
 
 /**
- * The invoice admin (spec §7, D8). Every route is under /api/Invoice/ so logger.ts masks the token, and
- * behind requireAdmin("invoice"). Registered as its own plugin: the raw upload body parser stays here.
+ * The invoice admin (spec §7, D8), declared in src/shared/invoices/invoice-calls.ts. Every route is under
+ * /api/Invoice/ so logger.ts masks the token, and behind the area's token (requireAdmin("invoice")). Registered as its own plugin: the raw upload body parser stays here.
  */
 export async function registerInvoiceRoutes(app: FastifyInstance, options: InvoiceRoutesOptions = {}) {
   // Checked at start-up: a wrong INVOICE_COLUMNS should stop the server, not the first refresh.
   const mapping = parseColumnMapping(app.env.INVOICE_COLUMNS);
-  const guard = { preHandler: requireAdmin("invoice") };
   const noStore = { "cache-control": "no-store" };
 
-  app.get("/api/Invoice/Get/:token", guard, async (_request, reply) => reply.headers(noStore).send(await loadOverdueGroups(app.db, app.now())));
+  routeCall(app, invoiceCalls.groups, {}, async (_request, reply) => reply.headers(noStore).send(await loadOverdueGroups(app.db, app.now())));
 
-  app.get("/api/Invoice/GetCsv/:token", guard, async (_request, reply) =>
+  routeCall(app, invoiceCalls.csv, {}, async (_request, reply) =>
     reply
       .headers(noStore)
       .header("content-disposition", attachment(invoiceCsvFileName))
@@ -69,7 +69,7 @@ export async function registerInvoiceRoutes(app: FastifyInstance, options: Invoi
       .send(invoiceRemindersCsv(await loadOverdueGroups(app.db, app.now()))),
   );
 
-  app.get("/api/Invoice/Status/:token", guard, async (_request, reply) => {
+  routeCall(app, invoiceCalls.status, {}, async (_request, reply) => {
     const { last, lastOk } = await lastImports(app.db);
     const status: InvoiceStatus = {
       lastImport: last
@@ -83,7 +83,7 @@ export async function registerInvoiceRoutes(app: FastifyInstance, options: Invoi
   });
 
   /** Re-reads INVOICE_SOURCE when it is set, otherwise the last uploaded file. */
-  app.get("/api/Invoice/Refresh/:token", guard, async (request, reply) => {
+  routeCall(app, invoiceCalls.refresh, {}, async (request, reply) => {
     const now = app.now();
     let result: ImportResult;
     const configured = app.env.INVOICE_SOURCE;
@@ -114,8 +114,9 @@ export async function registerInvoiceRoutes(app: FastifyInstance, options: Invoi
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: maxInvoiceFileBytes }, (_request, body, done) => done(null, body));
 
-  app.post("/api/Invoice/Upload/:token", { ...guard, bodyLimit: maxInvoiceFileBytes }, async (request, reply) => {
-    const content = request.body instanceof Buffer ? new Uint8Array(request.body) : new Uint8Array();
+  routeCall(app, invoiceCalls.upload, { bodyLimit: maxInvoiceFileBytes }, async (request, reply) => {
+    const body: unknown = request.body;
+    const content = body instanceof Buffer ? new Uint8Array(body) : new Uint8Array();
     const fileName = cleanFileName(request.headers["x-file-name"]);
     const result = await importInvoices(app.db, { content, source: uploadSource(fileName), upload: { fileName } }, mapping, app.now());
     request.log.info({ ok: result.ok, imported: result.imported, errorCount: result.errorCount, bytes: content.length }, "invoice upload");

@@ -14,16 +14,16 @@ ${body}</body></html>
 }
 
 /** The price lines and their total as the text part says them: «- label: 350 kr» per line, then «Totalt: …». */
-export function receiptTextLines(lines: readonly { label: string; amount: number }[], total: number): string[] {
-  return [...lines.map((line) => `- ${line.label}: ${formatKroner(line.amount)}`), `Totalt: ${formatKroner(total)}`];
+export function receiptTextLines(lines: readonly { label: string; amount: number }[], total: number, totalLabel = "Totalt"): string[] {
+  return [...lines.map((line) => `- ${line.label}: ${formatKroner(line.amount)}`), `${totalLabel}: ${formatKroner(total)}`];
 }
 
 /** The price lines and their total as a table (no newline after it). */
-export function receiptTableHtml(lines: readonly { label: string; amount: number }[], total: number): string {
+export function receiptTableHtml(lines: readonly { label: string; amount: number }[], total: number, totalLabel = "Totalt"): string {
   const e = escapeHtml;
   const cell = mailCellStyle;
   return `<table style="border-collapse:collapse">
 ${lines.map((line) => `<tr><td style="${cell}">${e(line.label)}</td><td style="${cell};text-align:right">${e(formatKroner(line.amount))}</td></tr>`).join("\n")}
-<tr><th style="${cell};text-align:left">Totalt</th><th style="${cell};text-align:right">${e(formatKroner(total))}</th></tr>
+<tr><th style="${cell};text-align:left">${e(totalLabel)}</th><th style="${cell};text-align:right">${e(formatKroner(total))}</th></tr>
 </table>`;
 }

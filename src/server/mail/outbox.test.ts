@@ -303,7 +303,7 @@ describe("the confirmation e-mail", () => {
       reserved: 1025,
     }).text;
     // Reserved by Vipps and being taken: paid, nothing left.
-    expect(early).toContain("Betalt: 1\u00a0025\u00a0kr\nÅ betale: 0\u00a0kr");
+    expect(early).toContain("Betalt: 1\u00a0025\u00a0kr\nUtestående: 0\u00a0kr");
     expect(early).toContain("Avbestiller du innen midnatt 21. november 2026, får du alt du har betalt tilbake");
     expect(early).toContain("«Min påmelding»");
     const late = renderCampConfirmation(vipps, campEditionForYear(2026), {

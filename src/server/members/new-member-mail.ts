@@ -1,7 +1,8 @@
 import { club } from "../../shared/club/club-facts.ts";
 import { needsGuardian, refererLabels, type NewMember, type RefererValue } from "../../shared/members/new-member.ts";
 import { escapeHtml } from "../mail/escape-html.ts";
-import { mailCellStyle, mailDocument } from "../mail/mail-html.ts";
+import { mailDocument } from "../mail/mail-html.ts";
+import { factsTableHtml, renderMailContent } from "../mail/mail-content.ts";
 import type { OutgoingMail } from "../mail/outbox.ts";
 
 /**
@@ -23,39 +24,24 @@ export function renderNewMemberConfirmation(member: NewMember, contactEmail: str
   const next = `Vi tar kontakt på e-post eller telefon for å avtale en gratis prøvetime. Det trengs bare vanlige treningsklær og en drikkeflaske.`;
   // "dere … dere", "du … deg": the reflexive follows the subject.
   const changedMind = child ? "har dere ombestemt dere" : "har du ombestemt deg";
-  const wrong = `Er noe feil, eller ${changedMind}? Skriv til ${contactEmail}, så retter eller sletter vi opplysningene. Denne adressen tar ikke imot svar.`;
   const thanks = child ? `du meldte interesse på vegne av ${who}` : "du meldte interesse";
-
-  const text = [
-    `Hei ${greetingName}!`,
-    "",
-    `Takk for at ${thanks} hos ${club.name}. Vi har fått disse opplysningene:`,
-    "",
-    ...lines.map(([label, value]) => `- ${label}: ${value}`),
-    "",
-    next,
-    "",
-    wrong,
-    "",
-    `Hilsen ${club.name}`,
-    "",
-  ].join("\n");
-
-  const e = escapeHtml;
-  const cell = mailCellStyle;
-  const html = mailDocument(
-    club.name,
-    `<h1 style="font-size:1.4rem">Takk for interessen!</h1>
-<p>Hei ${e(greetingName)}!</p>
-<p>Takk for at ${e(thanks)} hos ${e(club.name)}. Vi har fått disse opplysningene:</p>
-<table style="border-collapse:collapse">
-${lines.map(([label, value]) => `<tr><th style="${cell};text-align:left">${e(label)}</th><td style="${cell}">${e(value)}</td></tr>`).join("\n")}
-</table>
-<p>${e(next)}</p>
-<p>Er noe feil, eller ${changedMind}? Skriv til <a href="mailto:${e(contactEmail)}">${e(contactEmail)}</a>, så retter eller sletter vi opplysningene. Denne adressen tar ikke imot svar.</p>
-<p>Hilsen ${e(club.name)}</p>
-`,
-  );
+  const { text, html } = renderMailContent({
+    title: club.name,
+    heading: "Takk for interessen!",
+    greet: greetingName,
+    blocks: [
+      { paragraph: `Takk for at ${thanks} hos ${club.name}. Vi har fått disse opplysningene:` },
+      { facts: lines },
+      { paragraph: next },
+      {
+        paragraph: [
+          `Er noe feil, eller ${changedMind}? Skriv til `,
+          { email: contactEmail },
+          ", så retter eller sletter vi opplysningene. Denne adressen tar ikke imot svar.",
+        ],
+      },
+    ],
+  });
   return { subject: `Takk for interessen – ${club.name}`, text, html };
 }
 
@@ -76,18 +62,9 @@ export function renderNewMemberNotice(member: NewMember, adminUrl: string): Pick
   ];
   const intro = `${name} (${member.age} år) har meldt interesse for å begynne i ${club.name}.`;
   const follow = `Listen over interesserte: ${adminUrl}. Svarer du på denne e-posten, går svaret til ${child ? "den foresatte" : name}.`;
+  // To the club itself: no greeting and no signature, only what arrived and where to follow it up.
   const text = [intro, "", ...lines.map(([label, value]) => `- ${label}: ${value}`), "", follow, ""].join("\n");
-  const e = escapeHtml;
-  const cell = mailCellStyle;
-  const html = mailDocument(
-    "Ny interessent",
-    `<p>${e(intro)}</p>
-<table style="border-collapse:collapse">
-${lines.map(([label, value]) => `<tr><th style="${cell};text-align:left">${e(label)}</th><td style="${cell}">${e(value)}</td></tr>`).join("\n")}
-</table>
-<p>${e(follow)}</p>
-`,
-  );
+  const html = mailDocument("Ny interessent", `<p>${escapeHtml(intro)}</p>\n${factsTableHtml(lines)}\n<p>${escapeHtml(follow)}</p>\n`);
   return { subject: `Ny interessent: ${name} (${member.age} år)`, text, html, replyTo: member.email };
 }
 

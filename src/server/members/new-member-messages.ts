@@ -1,5 +1,4 @@
 import { and, eq, inArray, isNull, lt } from "drizzle-orm";
-import { club } from "../../shared/club/club-facts.ts";
 import { emailKey } from "../../shared/contact/email-key.ts";
 import { messageInputMessages, newMemberMessageSlug, type NewMemberMessageInput } from "../../shared/messages/message.ts";
 import { needsGuardian } from "../../shared/members/new-member.ts";
@@ -7,11 +6,11 @@ import type { Db } from "../db/database.ts";
 import { newMemberRegistrations } from "../db/schema/members.ts";
 import { messageRecipients, messages } from "../db/schema/messages.ts";
 import { HttpError } from "../errors.ts";
-import { escapeHtml } from "../mail/escape-html.ts";
-import { mailDocument } from "../mail/mail-html.ts";
+import { opensWithGreeting } from "../../shared/messages/message-greeting.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { namesList, renderClubCopy, replyToSentence } from "../messages/message-mail.ts";
 import { clubAddress, loadClubContact } from "../site-content/club-contact.ts";
+import { renderMailContent } from "../mail/mail-content.ts";
 
 /**
  * «Skriv til interesserte»: one mail per contact address (a parent with two children gets one), greeting the
@@ -57,26 +56,20 @@ export async function sendNewMemberMessage(
       const greeting = needsGuardian(first.age) && first.parentFirstName ? first.parentFirstName : first.firstName;
       const children = family.filter((row) => needsGuardian(row.age)).map((row) => row.firstName);
       const about = children.length > 0 ? `Denne meldingen gjelder ${namesList(children)}.` : undefined;
-      const text = [
-        `Hei ${greeting}!`,
-        "",
-        ...(about ? [about, ""] : []),
-        input.body,
-        "",
-        replyToSentence(replyTo),
-        "",
-        `Hilsen ${club.name}`,
-        "",
-      ].join("\n");
-      const e = escapeHtml;
-      const html = mailDocument(
-        input.subject,
-        `<p>${e(`Hei ${greeting}!`)}</p>
-${about ? `<p>${e(about)}</p>\n` : ""}<p>${e(input.body).replace(/\n/g, "<br>")}</p>
-<p>${e(replyToSentence(replyTo))}</p>
-<p>Hilsen ${e(club.name)}</p>
-`,
-      );
+      // One greeting: the leader's own when the text opens with one (shared/messages/message-greeting.ts);
+      // then whom it is about stands below the text, so the mail still begins with the greeting.
+      const hello = opensWithGreeting(input.body) ? undefined : `Hei ${greeting}!`;
+      const { text, html } = renderMailContent({
+        title: input.subject,
+        heading: false,
+        greet: hello ? greeting : false,
+        blocks: [
+          ...(hello && about ? [{ paragraph: about }] : []),
+          { paragraph: input.body },
+          ...(!hello && about ? [{ paragraph: about }] : []),
+          { paragraph: replyToSentence(replyTo) },
+        ],
+      });
       const [recipient] = await tx
         .insert(messageRecipients)
         .values({

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from "fastify";
+import { newMemberFormCalls } from "../../shared/members/new-member-form-calls.ts";
+import { routeCall } from "../http/call-route.ts";
 import { refererLabels, type RefererValue } from "../../shared/members/new-member.ts";
 import { osloSortableDateTimeLabel } from "../../shared/format.ts";
 import { newMemberCsvFileName, type NewMemberAdminEntry } from "../../shared/members/new-member-admin.ts";
-import { requireAdmin } from "../admin-auth/require-admin.ts";
+import { newMemberAdminCalls } from "../../shared/members/new-member-admin-calls.ts";
 import { attachment, norwegianCsv, type CsvColumn } from "../exports/csv.ts";
 import { listNewMembers, removeNewMember, submitNewMember } from "./new-members.ts";
-import { newMemberMessageSchema, newMemberMessageSlug } from "../../shared/messages/message.ts";
-import { parseWith } from "../errors.ts";
+import { newMemberMessageSlug } from "../../shared/messages/message.ts";
 import { sendNewMemberMessage } from "./new-member-messages.ts";
 import { messageLogOf } from "../messages/messages.ts";
 import { publicPostRateLimit } from "../security/public-rate-limit.ts";
@@ -32,43 +33,42 @@ function newMembersCsv(rows: NewMemberAdminEntry[]): string {
 }
 
 /**
- * New-member registration and its admin (spec §7). The admin routes live under /api/NewMemberAdmin/, so
- * logger.ts masks the token, and sit behind requireAdmin("newmember").
+ * New-member registration and its admin (spec §7). The admin routes, declared in
+ * src/shared/members/new-member-admin-calls.ts, live under /api/NewMemberAdmin/, so logger.ts masks the
+ * token, and take the area's token (`areaAccess("newmember")`: requireAdmin before the body).
  */
 export async function registerNewMemberRoutes(app: FastifyInstance) {
-  app.post("/api/NewMember/Post", { bodyLimit: postBodyLimit, config: { rateLimit: publicPostRateLimit(app.env) } }, async (request, reply) => {
+  const limits = { bodyLimit: postBodyLimit, config: { rateLimit: publicPostRateLimit(app.env) } };
+  routeCall(app, newMemberFormCalls.submit, limits, async (request, reply) => {
     await submitNewMember(app, request.body);
     return reply.header("cache-control", "no-store").type("text/plain; charset=utf-8").send("Done");
   });
 
-  const guard = { preHandler: requireAdmin("newmember") };
+  const noStore = { "cache-control": "no-store" };
 
-  app.get("/api/NewMemberAdmin/Get/:token", guard, async (_request, reply) =>
-    reply.header("cache-control", "no-store").send(await listNewMembers(app.db)),
-  );
+  routeCall(app, newMemberAdminCalls.list, {}, async (_request, reply) => reply.headers(noStore).send(await listNewMembers(app.db)));
 
-  app.delete<{ Params: { registrationId: string } }>("/api/NewMemberAdmin/Remove/:registrationId/:token", guard, async (request, reply) => {
+  routeCall(app, newMemberAdminCalls.remove, {}, async (request, reply) => {
     const raw = request.params.registrationId;
     const ok = /^\d{1,9}$/.test(raw) && (await removeNewMember(app.db, Number(raw)));
     if (ok) request.log.info({ registrationId: Number(raw) }, "new-member registration removed");
-    return reply.header("cache-control", "no-store").send({ ok });
+    return reply.headers(noStore).send({ ok });
   });
 
-  app.post("/api/NewMemberAdmin/Message/:token", guard, async (request, reply) => {
-    const input = parseWith(newMemberMessageSchema, request.body);
-    const result = await sendNewMemberMessage(app.db, input, "nye-medlemmer", app.now(), app.env.MAIL_REPLY_TO);
+  routeCall(app, newMemberAdminCalls.message, {}, async (request, reply) => {
+    const result = await sendNewMemberMessage(app.db, request.body, "nye-medlemmer", app.now(), app.env.MAIL_REPLY_TO);
     app.outbox.kick();
-    return reply.code(201).header("cache-control", "no-store").send(result);
+    return reply.code(201).headers(noStore).send(result);
   });
 
   // The log of what was written to the interested: who got what, and each mail's state.
-  app.get("/api/NewMemberAdmin/Messages/:token", guard, async (_request, reply) =>
-    reply.header("cache-control", "no-store").send(await messageLogOf(app.db, newMemberMessageSlug, null, app.now())),
+  routeCall(app, newMemberAdminCalls.messages, {}, async (_request, reply) =>
+    reply.headers(noStore).send(await messageLogOf(app.db, newMemberMessageSlug, null, app.now())),
   );
 
-  app.get("/api/NewMemberAdmin/GetCsv/:token", guard, async (_request, reply) =>
+  routeCall(app, newMemberAdminCalls.csv, {}, async (_request, reply) =>
     reply
-      .header("cache-control", "no-store")
+      .headers(noStore)
       .header("content-disposition", attachment(newMemberCsvFileName))
       .type("text/csv; charset=utf-8")
       .send(newMembersCsv(await listNewMembers(app.db))),

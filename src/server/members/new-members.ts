@@ -1,20 +1,18 @@
 import { desc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { NewMemberSchema } from "../../shared/members/new-member.ts";
+import type { NewMember } from "../../shared/members/new-member.ts";
 import type { NewMemberAdminEntry } from "../../shared/members/new-member-admin.ts";
 import type { Db } from "../db/database.ts";
 import { newMemberRegistrations } from "../db/schema/members.ts";
-import { parseWith } from "../errors.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { newMemberConfirmationKey, newMemberNoticeKey, renderNewMemberConfirmation, renderNewMemberNotice } from "./new-member-mail.ts";
 import { clubAddress, loadClubContact } from "../site-content/club-contact.ts";
 
 /**
- * POST /api/NewMember/Post: validate with the shared schema, store, and queue the confirmation in the same
+ * POST /api/NewMember/Post (its body already parsed by the route's shared schema): store, and queue the confirmation in the same
  * transaction (D5). A retried draft (same draftId) is recognised and stores nothing more.
  */
-export async function submitNewMember(app: FastifyInstance, body: unknown): Promise<void> {
-  const member = parseWith(NewMemberSchema, body);
+export async function submitNewMember(app: FastifyInstance, member: NewMember): Promise<void> {
   const now = app.now();
   const created = await app.db.transaction(async (tx) => {
     const [row] = await tx

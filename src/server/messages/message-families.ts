@@ -2,7 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { AdminPerson } from "../../shared/camp/camp-lists.ts";
 import { campDays, type CampEdition } from "../../shared/camp/camp-edition.ts";
 import { emailKey } from "../../shared/contact/email-key.ts";
-import { contactNameBelowAge } from "../../shared/camp/contact-greeting.ts";
+import { contactNameBelowAge, familyGreetingName } from "../../shared/camp/contact-greeting.ts";
 import { messageInputMessages, type SendMessageInput } from "../../shared/messages/message.ts";
 import type { Db } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
@@ -145,18 +145,10 @@ function groupByAddress(registrations: Registration[]): MessageFamily[] {
     address: rows[0]!.email.trim(),
     orderIds: rows.map((row) => row.orderId),
     participants: rows.map((row) => `${row.firstName} ${row.lastName}`),
-    greetingName: greetingName(rows),
+    greetingName: familyGreetingName(rows),
     aboutGreeted: rows.length === 1 && rows[0]!.age >= contactNameBelowAge,
     amountDue: rows.reduce((sum, row) => sum + row.due, 0),
   }));
-}
-
-/** The contact person a child's registration names; else the address's one adult athlete; else none. */
-function greetingName(rows: Registration[]): string | undefined {
-  const named = rows.find((row) => row.age < contactNameBelowAge && row.contactName.trim() !== "");
-  if (named) return named.contactName.trim();
-  const adults = rows.filter((row) => row.age >= contactNameBelowAge);
-  return adults.length === 1 ? adults[0]!.firstName : undefined;
 }
 
 function isoDate(day: { year: number; month: number; day: number }): string {

@@ -63,16 +63,27 @@ describe.each(databaseKinds)("messages to families, and what the site tells them
     await database.close();
   });
 
-  it("greets the contact person the form named, or no one — never the child", async () => {
-    expect((await send({ segment: "all", subject: "Hilsen", body: "Hei til {deltakere}. {navn}" })).json().recipients).toBe(2);
+  it("greets the contact person the form named, or no one — never the child; a text that greets by itself is greeted once", async () => {
+    expect((await send({ segment: "all", subject: "Hilsen", body: "Vi sees, {deltakere}. {navn}" })).json().recipients).toBe(2);
+    // The leader's own «Hei {navn}!»: the mail adds none (text and HTML alike).
+    expect((await send({ segment: "all", subject: "Egen hilsen", body: "Hei {navn}!\n\nVi sees, {deltakere}." })).json().recipients).toBe(2);
     await app.outbox.drain();
     const [emma] = mailsTo("emma", "Hilsen");
     expect(emma?.text).toMatch(/^Hei Kari!\n/);
     expect(emma?.text).toContain("Denne meldingen gjelder Emma Lund.");
-    expect(emma?.text).toContain("Hei til Emma. Kari");
+    expect(emma?.text).toContain("Vi sees, Emma. Kari");
     const [ola] = mailsTo("ola", "Hilsen");
     expect(ola?.text).toMatch(/^Hei!\n/);
     expect(ola?.text).not.toContain("Hei Ola");
+    const [emmaOwn] = mailsTo("emma", "Egen hilsen");
+    expect(emmaOwn?.text).toMatch(/^Hei Kari!\n\nDenne meldingen gjelder Emma Lund\.\n\nVi sees, Emma\.\n/);
+    expect(emmaOwn?.html).toContain("<p>Hei Kari!</p>\n<p>Denne meldingen gjelder Emma Lund.</p>\n<p>Vi sees, Emma.</p>");
+    const [olaOwn] = mailsTo("ola", "Egen hilsen");
+    expect(olaOwn?.text).toMatch(/^Hei!\n\nDenne meldingen gjelder Ola Lund\./);
+    for (const mail of [emmaOwn, olaOwn]) {
+      expect(mail?.text.match(/\bHei\b/g)).toHaveLength(1);
+      expect(mail?.html.match(/\bHei\b/g)).toHaveLength(1);
+    }
     const [row] = await database.db
       .select({ contactName: campRegistrations.contactName })
       .from(campRegistrations)

@@ -40,4 +40,15 @@ describe("a family's message", () => {
     expect(mail.text).toContain("Denne meldingen gjelder Emma Hansen og Jonas Hansen.");
     expect(mail.text).toContain("Vi gleder oss til å se Emma og Jonas på vinterleiren!");
   });
+
+  it("a text that opens with «Hei {navn}!» has one greeting, in the text and in the HTML", () => {
+    const mail = render("Hei {navn}!\n\nHusk dobok.", { participants: ["Emma Berg"], greetingName: "Per Berg", aboutGreeted: false });
+    expect(mail.text).toMatch(/^Hei Per Berg!\n\nDenne meldingen gjelder Emma Berg\.\n\nHusk dobok\./);
+    expect(mail.text.match(/Hei/g)).toHaveLength(1);
+    expect(mail.html.match(/Hei/g)).toHaveLength(1);
+    expect(mail.html).toContain("<p>Hei Per Berg!</p>\n<p>Denne meldingen gjelder Emma Berg.</p>\n<p>Husk dobok.</p>");
+    // «Hei alle sammen,» or «Kjære …» likewise; a text without a greeting gets the mail's.
+    expect(render("Kjære alle,\nvi sees.").text).toMatch(/^Kjære alle,\nvi sees\./);
+    expect(render("Husk dobok.").text).toMatch(/^Hei Ola!\n\nHusk dobok\./);
+  });
 });

@@ -1,10 +1,11 @@
-import { club } from "../../shared/club/club-facts.ts";
 import { formatKroner } from "../../shared/format.ts";
-import { fillMergeFields, messageSegmentLabels, type SendMessageInput } from "../../shared/messages/message.ts";
+import { messageSegmentLabels, type SendMessageInput } from "../../shared/messages/message.ts";
+import { composeMessageText } from "../../shared/messages/message-greeting.ts";
 import { escapeHtml } from "../mail/escape-html.ts";
 import { mailDocument } from "../mail/mail-html.ts";
 import type { OutgoingMail } from "../mail/outbox.ts";
 import type { MessageFamily } from "./message-families.ts";
+import { renderMailContent } from "../mail/mail-content.ts";
 
 /** What stands where a family's link will be, in a preview (the real link is made only for the mail itself). */
 export const previewLinkPlaceholder = "[familiens egen lenke – lages når meldingen sendes]";
@@ -32,9 +33,10 @@ export function eventLinkLine(sale: boolean, links: number): string {
 
 /**
  * One family's mail: greets the person who registered (the contact person a child's registration names, or
- * the adult athlete; without a name when neither is known — never as the child), says whom it is about, then
- * the leader's text with the family's own merge values, the attachment by its file name, the family's links
- * (one for a camp family; one per order of a club event) and what is left to pay.
+ * the adult athlete; without a name when neither is known — never as the child) unless the leader's text
+ * greets by itself (shared/messages/message-greeting.ts: one greeting, never two), says whom it is about,
+ * then the leader's text with the family's own merge values, the attachment by its file name, the family's
+ * links (one for a camp family; one per order of a club event) and what is left to pay.
  */
 export function renderFamilyMessage(
   message: Pick<SendMessageInput, "subject" | "body">,
@@ -45,15 +47,18 @@ export function renderFamilyMessage(
   linkLine: string = campLinkLine,
 ): MailText {
   const firstNames = family.participants.map((name) => name.split(" ")[0]!);
-  const greeting = family.greetingName ? `Hei ${family.greetingName}!` : "Hei!";
   const about = family.aboutGreeted ? undefined : `Denne meldingen gjelder ${namesList(family.participants)}.`;
-  const body = fillMergeFields(message.body, {
-    navn: family.greetingName ?? "",
-    // The adult who registered alone is the one greeted: «se deg», not «se Ola» to Ola.
-    deltakere: family.aboutGreeted ? "deg" : namesList(firstNames),
-    lenke: links.join(" "),
-    beløp: formatKroner(family.amountDue),
-  });
+  const { paragraphs } = composeMessageText(
+    message.body,
+    {
+      navn: family.greetingName ?? "",
+      // The adult who registered alone is the one greeted: «se deg», not «se Ola» to Ola.
+      deltakere: family.aboutGreeted ? "deg" : namesList(firstNames),
+      lenke: links.join(" "),
+      beløp: formatKroner(family.amountDue),
+    },
+    about,
+  );
   // What the leader's text already says through a merge field is not said again below it (the HTML keeps
   // its link as a link: the text's own address is plain text there).
   const linkInText = message.body.includes("{lenke}");
@@ -61,34 +66,25 @@ export function renderFamilyMessage(
   const attached = attachment ? `Vedlegg: ${attachment} (programmet for leiren).` : undefined;
   const reply = replyToSentence(replyTo);
 
-  const text = [
-    greeting,
-    "",
-    ...(about ? [about, ""] : []),
-    body,
-    "",
-    ...(attached ? [attached, ""] : []),
-    ...(linkInText ? [] : [linkLine, ...links, ""]),
-    ...(due ? [due, ""] : []),
-    reply,
-    "",
-    `Hilsen ${club.name}`,
-    "",
-  ].join("\n");
-  const e = escapeHtml;
-  const paragraphs = body
-    .split(/\n{2,}/)
-    .map((part) => `<p>${e(part).replace(/\n/g, "<br>")}</p>`)
-    .join("\n");
-  const html = mailDocument(
-    message.subject,
-    `<p>${e(greeting)}</p>
-${about ? `<p>${e(about)}</p>\n` : ""}${paragraphs}
-${attached ? `<p>${e(attached)}</p>\n` : ""}<p>${e(linkLine)}${links.map((link) => `<br><a href="${e(link)}" style="word-break:break-all">${e(link)}</a>`).join("")}</p>
-${due ? `<p><strong>${e(due)}</strong></p>\n` : ""}<p>${e(reply)}</p>
-<p>Hilsen ${e(club.name)}</p>
-`,
-  );
+  const { text, html } = renderMailContent({
+    title: message.subject,
+    heading: false,
+    // The greeting, when there is one, is the first of the composed paragraphs.
+    greet: false,
+    blocks: [
+      ...paragraphs.map((paragraph) => ({ paragraph })),
+      ...(attached ? [{ paragraph: attached }] : []),
+      // The HTML keeps the links as links even where the leader's text already holds them as plain text.
+      {
+        both: {
+          text: linkInText ? [] : [linkLine, ...links],
+          html: `<p>${escapeHtml(linkLine)}${links.map((link) => `<br><a href="${escapeHtml(link)}" style="word-break:break-all">${escapeHtml(link)}</a>`).join("")}</p>`,
+        },
+      },
+      ...(due ? [{ paragraph: [{ bold: due }] }] : []),
+      { paragraph: reply },
+    ],
+  });
   return { subject: message.subject, text, html };
 }
 

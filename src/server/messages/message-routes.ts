@@ -1,8 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { previewMessageSchema, ReminderSchema, sendMessageSchema } from "../../shared/messages/message.ts";
-import { currentCampAccount, requireCampRole } from "../admin-auth/camp-account.ts";
+import { messageCalls } from "../../shared/messages/message-calls.ts";
+import { currentCampAccount } from "../admin-auth/camp-account.ts";
 import { parseWith } from "../errors.ts";
+import { routeCall } from "../http/call-route.ts";
 import { PeriodicJob } from "../jobs/periodic-job.ts";
 import { createDueReminder, reminderOf, saveReminder, sendReminderNow } from "./message-reminder.ts";
 import { cancelPlannedMessage, createMessage, messageLog, previewMessage, queueDueMessages, resendFailed, sendPlannedNow } from "./messages.ts";
@@ -48,71 +49,69 @@ export function setUpMessageScheduler(app: FastifyInstance, options: MessageSche
 const messageIdParam = z.string().regex(/^\d{1,9}$/);
 
 /**
- * «Send melding» (only a `leder` account: the messages carry families' links and addresses). Under /api/Melding/,
- * which logger.ts masks like the other admin areas.
+ * «Send melding» (only a `leder` account: the messages carry families' links and addresses), declared in
+ * src/shared/messages/message-calls.ts. Under /api/Melding/, which logger.ts masks like the other admin areas.
  */
 export async function registerMessageRoutes(app: FastifyInstance) {
-  const leder = { preHandler: requireCampRole("leder") };
+  const noStore = { "cache-control": "no-store" };
 
-  app.post<{ Params: { slug: string } }>("/api/Melding/Send/:slug/:token", leder, async (request, reply) => {
-    const input = parseWith(sendMessageSchema, request.body);
+  routeCall(app, messageCalls.send, {}, async (request, reply) => {
     const account = await currentCampAccount(request);
     const result = await createMessage(
       app.db,
       request.params.slug,
-      input,
+      request.body,
       account.username,
       app.now(),
       app.env.PUBLIC_BASE_URL,
       app.env.MAIL_REPLY_TO,
     );
     app.outbox.kick();
-    return reply.code(201).header("cache-control", "no-store").send(result);
+    return reply.code(201).headers(noStore).send(result);
   });
 
-  app.post<{ Params: { slug: string } }>("/api/Melding/Preview/:slug/:token", leder, async (request, reply) => {
-    const { message, orderId } = parseWith(previewMessageSchema, request.body);
-    return reply.header("cache-control", "no-store").send(await previewMessage(app.db, request.params.slug, message, orderId, app.env.MAIL_REPLY_TO));
+  routeCall(app, messageCalls.preview, {}, async (request, reply) => {
+    const { message, orderId } = request.body;
+    return reply.headers(noStore).send(await previewMessage(app.db, request.params.slug, message, orderId, app.env.MAIL_REPLY_TO));
   });
 
-  app.get<{ Params: { slug: string } }>("/api/Melding/Get/:slug/:token", leder, async (request, reply) =>
-    reply.header("cache-control", "no-store").send(await messageLog(app.db, request.params.slug, app.now())),
+  routeCall(app, messageCalls.log, {}, async (request, reply) =>
+    reply.headers(noStore).send(await messageLog(app.db, request.params.slug, app.now())),
   );
 
-  app.get<{ Params: { slug: string } }>("/api/Melding/Reminder/:slug/:token", leder, async (request, reply) =>
-    reply.header("cache-control", "no-store").send(await reminderOf(app.db, request.params.slug, app.now())),
+  routeCall(app, messageCalls.reminder, {}, async (request, reply) =>
+    reply.headers(noStore).send(await reminderOf(app.db, request.params.slug, app.now())),
   );
 
-  app.put<{ Params: { slug: string } }>("/api/Melding/Reminder/:slug/:token", leder, async (request, reply) => {
-    const reminder = parseWith(ReminderSchema, request.body);
-    const saved = await saveReminder(app.db, request.params.slug, reminder, (await currentCampAccount(request)).username, app.now());
+  routeCall(app, messageCalls.saveReminder, {}, async (request, reply) => {
+    const saved = await saveReminder(app.db, request.params.slug, request.body, (await currentCampAccount(request)).username, app.now());
     app.messageScheduler.kick();
-    return reply.header("cache-control", "no-store").send(saved);
+    return reply.headers(noStore).send(saved);
   });
 
-  app.post<{ Params: { slug: string; messageId: string } }>("/api/Melding/Cancel/:slug/:messageId/:token", leder, async (request, reply) => {
+  routeCall(app, messageCalls.cancel, {}, async (request, reply) => {
     const id = Number(parseWith(messageIdParam, request.params.messageId));
     await cancelPlannedMessage(app.db, request.params.slug, id, (await currentCampAccount(request)).username, app.now());
-    return reply.header("cache-control", "no-store").send(await messageLog(app.db, request.params.slug, app.now()));
+    return reply.headers(noStore).send(await messageLog(app.db, request.params.slug, app.now()));
   });
 
-  app.post<{ Params: { slug: string } }>("/api/Melding/ReminderNow/:slug/:token", leder, async (request, reply) => {
+  routeCall(app, messageCalls.reminderNow, {}, async (request, reply) => {
     const view = await sendReminderNow(app.db, request.params.slug, app.now(), app.env.PUBLIC_BASE_URL, app.env.MAIL_REPLY_TO);
     app.outbox.kick();
-    return reply.header("cache-control", "no-store").send(view);
+    return reply.headers(noStore).send(view);
   });
 
-  app.post<{ Params: { slug: string; messageId: string } }>("/api/Melding/SendNow/:slug/:messageId/:token", leder, async (request, reply) => {
+  routeCall(app, messageCalls.sendNow, {}, async (request, reply) => {
     const id = Number(parseWith(messageIdParam, request.params.messageId));
     await sendPlannedNow(app.db, request.params.slug, id, app.now(), app.env.PUBLIC_BASE_URL, app.env.MAIL_REPLY_TO);
     app.outbox.kick();
-    return reply.header("cache-control", "no-store").send(await messageLog(app.db, request.params.slug, app.now()));
+    return reply.headers(noStore).send(await messageLog(app.db, request.params.slug, app.now()));
   });
 
-  app.post<{ Params: { slug: string; messageId: string } }>("/api/Melding/SendAgain/:slug/:messageId/:token", leder, async (request, reply) => {
+  routeCall(app, messageCalls.sendAgain, {}, async (request, reply) => {
     const id = Number(parseWith(messageIdParam, request.params.messageId));
     const requeued = await resendFailed(app.db, request.params.slug, id, app.now());
     if (requeued > 0) app.outbox.kick();
-    return reply.header("cache-control", "no-store").send({ requeued });
+    return reply.headers(noStore).send({ requeued });
   });
 }

@@ -11,7 +11,7 @@ import { forgetEventMessages } from "./messages.ts";
 const suite = { now: new Date("2026-10-15T10:00:00Z") };
 const slug = "vinterleir-2026";
 const familyNames = ["Anne", "Bjørn", "Cecilie", "David", "Eva"] as const;
-const linkPattern = /\/vinterleir\/min-pamelding\/([A-Za-z0-9_-]{43})/g;
+const linkPattern = /\/min-side\/([A-Za-z0-9_-]{43})/g;
 
 describe.each(databaseKinds)("«Send melding» on %s", (kind) => {
   let database: Database;
@@ -227,7 +227,8 @@ describe.each(databaseKinds)("«Send melding» on %s", (kind) => {
         .map((sent) => sent.subject)
         .join(" | "),
     ).toBeDefined();
-    expect(mail?.text).toContain(`Leirledelsen har avbestilt påmeldingen til David Hansen (ordrenummer ${orderOf.David}).`);
+    expect(mail?.text).toContain(`Leirledelsen har avbestilt fra påmeldingen med ordrenummer ${orderOf.David}:\n- David Hansen\n`);
+    expect(mail?.text).toContain("Ingen fra påmeldingen er nå meldt på vinterleir 2026.");
     expect(mail?.text).toMatch(/betale|tilbake/);
     expect(transport.sent.filter((sent) => sent.subject === mail?.subject)).toHaveLength(1);
   });

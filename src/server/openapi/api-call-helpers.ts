@@ -19,8 +19,3 @@ export const loginErrors = {
 };
 export const signedOut = json("RemoveAnswer", "Signed out.");
 export const yearQuery = { year: "Another edition's year (an earlier or a later camp); «the» camp without it." };
-/** "Min påmelding" of a group: which athlete of the link's own group a call is for. */
-export const memberQuery = {
-  orderId:
-    "The order id of another athlete of the link's own group (its page shows the whole group); the link's own registration without it. Any other order id answers 404.",
-};

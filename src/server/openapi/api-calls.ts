@@ -1,14 +1,6 @@
 import type { ApiCall } from "./api-call-types.ts";
 import { campAdminCalls } from "./api-calls-camp-admin.ts";
-import { campEditionCalls, campEditionListCalls } from "./api-calls-camp-editions.ts";
-import { checkInCalls } from "./api-calls-check-in.ts";
-import { eventPrivacyCalls } from "./api-calls-event-privacy.ts";
-import { invoiceAdminCalls } from "./api-calls-invoice-admin.ts";
-import { messageCalls } from "./api-calls-messages.ts";
-import { myRegistrationCalls } from "./api-calls-my-registration.ts";
-import { newMemberAdminCalls } from "./api-calls-new-member-admin.ts";
 import { publicCalls } from "./api-calls-public.ts";
-import { siteCalls } from "./api-calls-site.ts";
 
 /**
  * The calls of the API not yet declared once (src/shared/api/call.ts), for the OpenAPI document
@@ -20,16 +12,4 @@ import { siteCalls } from "./api-calls-site.ts";
  *
  * The order of the areas is the order of the paths in the document.
  */
-export const apiCalls: readonly ApiCall[] = [
-  ...publicCalls,
-  ...campAdminCalls,
-  ...checkInCalls,
-  ...eventPrivacyCalls,
-  ...campEditionListCalls,
-  ...messageCalls,
-  ...campEditionCalls,
-  ...myRegistrationCalls,
-  ...newMemberAdminCalls,
-  ...invoiceAdminCalls,
-  ...siteCalls,
-];
+export const apiCalls: readonly ApiCall[] = [...publicCalls, ...campAdminCalls];

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { ErrorBodySchema } from "../../shared/api/error-body.ts";
 import { AdminEditionSchema, CurrentEditionAnswerSchema } from "../../shared/camp/camp-edition-api.ts";
 import { ChangeLogEntrySchema } from "../../shared/change-log.ts";
-import { CampEditionDataSchema } from "../../shared/camp/camp-edition-schema.ts";
+import { CampEditionPatchSchema } from "../../shared/camp/camp-edition-schema.ts";
 import { AdminPersonSchema, AdminTotalsSchema, GradeStatisticSchema, PublicParticipantSchema } from "../../shared/camp/camp-lists.ts";
 import { CampRegistrationSchema } from "../../shared/camp/camp-registration.ts";
 import { WaitlistEntrySchema, WaitlistMoveSchema } from "../../shared/camp/camp-waitlist.ts";
@@ -86,7 +86,7 @@ export const requestSchemas = {
   EventDefinition: EventDefinitionSchema,
   EventCopy: EventCopySchema,
   NewMember: NewMemberSchema,
-  CampEditionPatch: CampEditionDataSchema,
+  CampEditionPatch: CampEditionPatchSchema,
   WaitlistMove: WaitlistMoveSchema,
   Refund: RefundBodySchema,
   CampAccountInput: CampAccountInputSchema,
@@ -181,6 +181,7 @@ export const schemaNotes: Partial<Record<SchemaName, { description?: string; fie
   },
   NewMember: { description: "An expression of interest from a new member (children need a parent)." },
   CampEditionPatch: {
-    description: "A camp edition, sent as a patch: fields left out keep their value, nested objects merge field by field, arrays are replaced whole.",
+    description:
+      "A camp edition, sent as a patch of the fields `AdminEdition` shows (its editable part): fields left out keep their value, nested objects merge field by field, arrays are replaced whole. The merged edition must keep every rule.",
   },
 };

@@ -4,7 +4,7 @@ import { requestSchemas, responseSchemas } from "./api-schemas.ts";
 
 /**
  * The OpenAPI operation of a declared call (src/shared/api/call.ts), made from the declaration the route was
- * registered with: its path parameters, query, body, answer and errors. A schema that is one of the named
+ * registered with: its path parameters, query, body (or an upload's bytes and headers), answer and errors. A schema that is one of the named
  * schemas (api-schemas.ts) is described by reference, a list of one as an array of references; any other is
  * described in place.
  */
@@ -47,8 +47,8 @@ function responses(call: Call): JsonObject {
   const result: JsonObject = {};
   for (const status of statuses) result[String(status)] = { description: call.answer.description, ...(content ? { content } : {}) };
   for (const [status, description] of Object.entries(call.errors ?? {})) result[status] = { description, content: errorContent };
-  if (call.access.kind === "camp") result["401"] = { description: "Innloggingen mangler, er utløpt eller er logget ut.", content: errorContent };
-  if (pathParamNames(call.path).length > 0 || call.body)
+  if (call.access.kind !== "public") result["401"] = { description: "Innloggingen mangler, er utløpt eller er logget ut.", content: errorContent };
+  if (pathParamNames(call.path).length > 0 || call.body || call.upload)
     result["400"] ??= { description: "Ugyldige opplysninger: en melding på norsk, og meldingen for hvert felt.", content: errorContent };
   return result;
 }
@@ -80,6 +80,13 @@ export function declaredOperation(call: Call, naming: OperationNaming): JsonObje
       ...(naming.parameterNotes[name] ? { description: naming.parameterNotes[name] } : {}),
     })),
     ...queryParameters(call.query),
+    ...Object.entries(call.upload?.headers ?? {}).map(([name, description]) => ({
+      name,
+      in: "header",
+      required: false,
+      schema: { type: "string" },
+      description,
+    })),
   ];
   return {
     operationId: naming.operationId(call.method, call.path),
@@ -92,6 +99,15 @@ export function declaredOperation(call: Call, naming: OperationNaming): JsonObje
           requestBody: {
             required: !accepts(call.body, undefined),
             content: { "application/json": { schema: jsonSchemaOf(call.body, "input") } },
+          },
+        }
+      : {}),
+    ...(call.upload
+      ? {
+          requestBody: {
+            required: true,
+            description: call.upload.description,
+            content: { "application/octet-stream": { schema: { type: "string", contentMediaType: "application/octet-stream" } } },
           },
         }
       : {}),

@@ -1,6 +1,6 @@
 /**
  * The camp's side of the one Vipps service (vipps/vipps-side.ts): a camp registration's payment, or a group's
- * one payment with a share per athlete (payment-shares.ts). The first AUTHORIZED confirms the registration (or
+ * one payment for every athlete of the group (group-payments.ts). The first AUTHORIZED confirms the registration (or
  * every athlete of the group) and queues its mail; a difference for a change is taken only while it is owed;
  * otherwise the reservation is released. An attempt that ended unpaid wakes the camp's waiting list.
  */
@@ -11,7 +11,7 @@ import { lockCampRegistration, updateCampRegistrations } from "../camp/camp-regi
 import type { Db } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
 import { eventOrders, eventPayments } from "../db/schema/events.ts";
-import { copyShares, shareRegistrationIds } from "./payment-shares.ts";
+import { askGroupOwed, groupPaymentAthletes } from "./group-payments.ts";
 import { vippsMessages } from "./vipps/vipps-payment-messages.ts";
 import { vippsPaymentsOf, type SideContext, type VippsAmounts, type VippsOwner, type VippsSide } from "./vipps/vipps-side.ts";
 
@@ -27,25 +27,28 @@ export function campVippsSide(options: CampVippsSideOptions): VippsSide {
     ownerOf: campOwnerOf,
     authorized: (context, amounts) => campAuthorized(context, amounts, options.publicBaseUrl),
     async captured({ tx, row, actor, now }, amount) {
-      const payment = { id: row.id, registrationId: row.orderId, amount: row.amount };
+      const payment = { id: row.id, registrationId: row.orderId, amount: row.amount, createdAt: row.createdAt };
       await recordVippsCapture(tx, payment, amount, { actor, reason: `Betalt med Vipps (${row.reference})`, now });
     },
     // The registration stays «venter på betaling» with its ended attempt; the waiting list decides (after the commit).
     endedUnpaid: async () => false,
     afterEndedUnpaid: () => options.placeFreed?.(),
-    async stillWanted(db, row) {
-      // A group's payment is wanted while any athlete it pays for is still coming.
-      const group = await shareRegistrationIds(db, row.id);
-      const ids = group.length > 0 ? group : [row.orderId];
-      const coming = await db
-        .select({ id: campRegistrations.id })
-        .from(campRegistrations)
-        .where(and(inArray(campRegistrations.id, ids), ne(campRegistrations.status, "cancelled")));
-      return coming.length > 0;
-    },
-    // A group's payment: the next attempt carries the shares still owed, and asks for their sum.
-    attemptAdded: (tx, previousId, attemptId) => copyShares(tx, previousId, attemptId),
+    stillWanted: async (db, row) => (await athletesComing(db, row)) > 0,
+    allCancelled: async (db, row) => (await athletesComing(db, row)) === 0,
+    // A group's payment: the next attempt asks for what the athletes still waiting for it owe.
+    attemptAdded: (tx, _previousId, attemptId) => askGroupOwed(tx, attemptId),
   };
+}
+
+/** How many athletes the payment is for are still coming: a group's payment is wanted while any is. */
+async function athletesComing(db: Db, row: { id: number; orderId: number }): Promise<number> {
+  const group = await groupPaymentAthletes(db, row.id);
+  const ids = group.length > 0 ? group : [row.orderId];
+  const coming = await db
+    .select({ id: campRegistrations.id })
+    .from(campRegistrations)
+    .where(and(inArray(campRegistrations.id, ids), ne(campRegistrations.status, "cancelled")));
+  return coming.length;
 }
 
 /**
@@ -75,14 +78,21 @@ export async function campOwnerOf(db: Db, orderId: string): Promise<VippsOwner |
 async function campAuthorized({ tx, row, now }: SideContext, amounts: VippsAmounts, publicBaseUrl: string) {
   const registrationId = row.orderId;
   // A group's payment confirms every athlete of the group at once, with the group's one mail.
-  const group = await shareRegistrationIds(tx, row.id);
+  const group = await groupPaymentAthletes(tx, row.id);
   const ids = group.length > 0 ? group : [registrationId];
   for (const id of ids) await lockCampRegistration(tx, id);
-  const updated =
-    (await updateCampRegistrations(tx, ids, { status: "confirmed", confirmedAt: now }, eq(eventOrders.status, "pending_payment"))).length > 0;
-  if (updated) {
-    // Reserved now and taken next: the mail counts it as paid.
-    if (group.length > 0) await queueCampGroupConfirmationMail(tx, group, now, publicBaseUrl, amounts.authorized);
+  const confirmed = await updateCampRegistrations(tx, ids, { status: "confirmed", confirmedAt: now }, eq(eventOrders.status, "pending_payment"));
+  if (confirmed.length > 0) {
+    // Reserved now and taken next: the mail counts it as paid. A group's mail names the athletes it confirmed
+    // (one cancelled while waiting for the payment is not in it), the first athlete first.
+    if (group.length > 0)
+      await queueCampGroupConfirmationMail(
+        tx,
+        group.filter((id) => confirmed.includes(id)),
+        now,
+        publicBaseUrl,
+        amounts.authorized,
+      );
     else await queueCampConfirmationMail(tx, registrationId, now, publicBaseUrl, amounts.authorized);
     return { settle: "capture" as const, note: "reservert; påmeldingen er bekreftet", mailQueued: true };
   }

@@ -51,6 +51,10 @@ export function eventVippsSide(options: { publicBaseUrl: string }): VippsSide {
     },
     endedUnpaid: (context) => giveBack(context, options.publicBaseUrl),
     stillWanted: async () => true,
+    async allCancelled(db, row) {
+      const [order] = await db.select({ status: eventOrders.status }).from(eventOrders).where(eq(eventOrders.id, row.orderId!));
+      return order?.status === "cancelled";
+    },
   };
 }
 

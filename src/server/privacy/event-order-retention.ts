@@ -11,13 +11,14 @@ import { eventCancelKeyPrefix, eventConfirmationKeyPrefix } from "../events/even
 import { eventWaitlistJoinedKeyPrefix } from "../events/event-waitlist-joined-mail.ts";
 import { eventOfferMailKeyPrefix } from "../events/event-waitlist-mail.ts";
 import { leaderEvents, leaderOrders } from "../events/event-store.ts";
+import { eventSelfMailKeyPrefix } from "../family/family-mail.ts";
 
 /** The prefixes of an order's own mails, each followed by the order's row id (a cancellation's by `:` and more). */
-const orderKeyPrefixes = [eventConfirmationKeyPrefix, eventWaitlistJoinedKeyPrefix, eventCancelKeyPrefix];
+const orderKeyPrefixes = [eventConfirmationKeyPrefix, eventWaitlistJoinedKeyPrefix, eventCancelKeyPrefix, eventSelfMailKeyPrefix];
 
 /**
  * Whether an outbox key is one of an event order's own mails: its confirmation, its place on the waiting
- * list, its cancellations and its offers. The person export shows them with the order; retention deletes
+ * list, its cancellations, its offers and the «Min side» link mails named by it (family-mail.ts). The person export shows them with the order; retention deletes
  * them with it (eventOrderMailsOf reads the same keys).
  */
 export function isEventOrderMail(dedupeKey: string, orderRowId: number, offerIds: readonly number[]): boolean {

@@ -47,7 +47,7 @@ export async function anonymiseEndedEvents(db: Db, now: Date, anonymiseAfterDays
 export async function blankEventOrders(tx: Db, which: SQL, now: Date): Promise<number[]> {
   const orders = await tx
     .update(eventOrders)
-    .set({ firstName: anonymisedName, lastName: "", email: "", telephone: "", anonymisedAt: now })
+    .set({ firstName: anonymisedName, lastName: "", email: "", emailKey: null, telephone: "", anonymisedAt: now })
     // A camp registration is an order of the same table: the camp's own rules blank it (retention.ts).
     .where(and(which, leaderOrders, isNull(eventOrders.anonymisedAt)))
     .returning({ id: eventOrders.id });

@@ -4,7 +4,7 @@
  * address, the family's (and from an event order, the address's camp registrations too) — and blanking
  * the one registration or order now (the payment records stay for the accounting law, D6).
  */
-import { paymentsOfRegistration } from "../payments/payment-shares.ts";
+import { paymentsOfRegistration } from "../payments/group-payments.ts";
 import { ledgerFigureLabels, ledgerFigures, type LedgerEntry } from "../../shared/camp/camp-ledger.ts";
 import { ledgerEntryWhat, ledgerHistoryLine, type LedgerHistoryEntry } from "../../shared/camp/camp-ledger-history.ts";
 import { actorLabel, moneyActionLabel, paymentMethodLabel, paymentStateLabel } from "../../shared/camp/camp-state-labels.ts";

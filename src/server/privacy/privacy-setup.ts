@@ -7,7 +7,10 @@
  *   POST /api/ArrangementAdmin/Forget/{orderId}/{token}              blank the order now, keep the money
  */
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
-import { currentCampAccount, requireCampRole } from "../admin-auth/camp-account.ts";
+import { campAdminCalls } from "../../shared/camp/camp-admin-calls.ts";
+import { eventPrivacyCalls } from "../../shared/privacy/event-privacy-calls.ts";
+import { currentCampAccount } from "../admin-auth/camp-account.ts";
+import { routeCall } from "../http/call-route.ts";
 import type { Db } from "../db/database.ts";
 import type { ErrorBody } from "../errors.ts";
 import { PeriodicJob } from "../jobs/periodic-job.ts";
@@ -86,10 +89,9 @@ export function setUpPrivacyJob(app: FastifyInstance, options: PrivacySetupOptio
 export async function registerPrivacyRoutes(app: FastifyInstance) {
   app.privacy.listsChanged = () => app.campListsChanged();
 
-  const guard = { preHandler: requireCampRole("leder") };
   const idOf = (raw: string) => (/^\d{1,9}$/.test(raw) ? Number(raw) : undefined);
 
-  app.get<{ Params: { registrationId: string } }>("/api/VinterleirAdmin/PersonExport/:registrationId/:token", guard, async (request, reply) => {
+  routeCall(app, campAdminCalls.personExport, {}, async (request, reply) => {
     reply.header("cache-control", "no-store");
     const id = idOf(request.params.registrationId);
     const data = id === undefined ? undefined : await exportPerson(app.db, id, app.now(), app.env.PUBLIC_BASE_URL);
@@ -100,7 +102,7 @@ export async function registerPrivacyRoutes(app: FastifyInstance) {
       .send(JSON.stringify(data, null, 2));
   });
 
-  app.post<{ Params: { registrationId: string } }>("/api/VinterleirAdmin/Forget/:registrationId/:token", guard, async (request, reply) => {
+  routeCall(app, campAdminCalls.forget, {}, async (request, reply) => {
     reply.header("cache-control", "no-store");
     const id = idOf(request.params.registrationId);
     const outcome =
@@ -117,13 +119,13 @@ export async function registerPrivacyRoutes(app: FastifyInstance) {
 
 /**
  * The event admin's calls for a family that may have only gradings, courses or gear orders: the export from
- * one order (everything under its address) and blanking that order now, for a `leder`.
+ * one order (everything under its address) and blanking that order now, for a `leder`
+ * (src/shared/privacy/event-privacy-calls.ts).
  */
 export async function registerEventPrivacyRoutes(app: FastifyInstance) {
-  const guard = { preHandler: requireCampRole("leder") };
   const orderIdOf = (raw: string) => (eventOrderIdPattern.test(raw) ? raw : undefined);
 
-  app.get<{ Params: { orderId: string } }>("/api/ArrangementAdmin/PersonExport/:orderId/:token", guard, async (request, reply) => {
+  routeCall(app, eventPrivacyCalls.personExport, {}, async (request, reply) => {
     reply.header("cache-control", "no-store");
     const orderId = orderIdOf(request.params.orderId);
     const data = orderId === undefined ? undefined : await exportEventOrderPerson(app.db, orderId, app.now(), app.env.PUBLIC_BASE_URL);
@@ -134,7 +136,7 @@ export async function registerEventPrivacyRoutes(app: FastifyInstance) {
       .send(JSON.stringify(data, null, 2));
   });
 
-  app.post<{ Params: { orderId: string } }>("/api/ArrangementAdmin/Forget/:orderId/:token", guard, async (request, reply) => {
+  routeCall(app, eventPrivacyCalls.forgetOrder, {}, async (request, reply) => {
     reply.header("cache-control", "no-store");
     const orderId = orderIdOf(request.params.orderId);
     const outcome = orderId === undefined ? ({ kind: "not-found" } as const) : await forgetEventOrder(app.db, orderId, app.now());

@@ -124,7 +124,12 @@ describe.each(databaseKinds)("privacy by default on %s", (kind) => {
     expect(data.companions).toEqual([expect.objectContaining(companionSecrets)]);
     expect(data.priceLines.map((line: { label: string }) => line.label).join("\n")).toContain("Sigrid Hemmelighetsen");
     expect(data.payments).toEqual([
-      expect.objectContaining({ method: "Kort/kontant", state: "ikke betalt", amount: expect.any(Number), reference: expect.any(String) }),
+      expect.objectContaining({
+        method: "Ved oppmøte (kort eller kontant)",
+        state: "ikke betalt",
+        amount: expect.any(Number),
+        reference: expect.any(String),
+      }),
     ]);
     expect(data.moneyActions).toEqual([]);
     expect(data.changes).toEqual([{ at: now.toISOString(), who: "Deltakeren (Min påmelding)", what: "Endret allergier" }]);
@@ -172,7 +177,7 @@ describe.each(databaseKinds)("privacy by default on %s", (kind) => {
         days: "lørdag 12. desember 2026",
       },
       status: "Bekreftet",
-      method: "Kort/kontant",
+      method: "Ved oppmøte (kort eller kontant)",
       contact: { firstName: "Sigrid", email: secrets.email, telephone: "+4799911122" },
       anonymisedAt: null,
       participants: [
@@ -192,7 +197,7 @@ describe.each(databaseKinds)("privacy by default on %s", (kind) => {
         reason: "Påmeldt",
       }),
     ]);
-    expect(gradingOrder.ledger.figures).toMatchObject({ Totalt: 350, Betalt: 0, "Å betale": 350 });
+    expect(gradingOrder.ledger.figures).toMatchObject({ "Å betale": 350, Betalt: 0, Utestående: 350 });
     expect(gradingOrder.mails).toEqual([
       expect.objectContaining({ status: "sent", subject: expect.stringContaining("Gradering: Cupgradering desember") }),
     ]);
@@ -202,7 +207,7 @@ describe.each(databaseKinds)("privacy by default on %s", (kind) => {
       items: [{ line: "2 × T-skjorte (S)", price: 200, amount: 400 }],
       checkins: [],
     });
-    expect(gearOrder.ledger.figures).toMatchObject({ Totalt: 400, "Å betale": 400 });
+    expect(gearOrder.ledger.figures).toMatchObject({ "Å betale": 400, Utestående: 400 });
     // Each mail once: the camp's confirmation stays at the top, the orders' mails with their orders.
     expect(data.mails).toEqual([expect.objectContaining({ subject: expect.stringContaining("registrert") })]);
     expect(JSON.stringify(data)).not.toContain("kari@example.no");
@@ -222,14 +227,18 @@ describe.each(databaseKinds)("privacy by default on %s", (kind) => {
     });
     const data = (await app.inject({ url: `/api/VinterleirAdmin/PersonExport/${ids.ola}/${token}` })).json();
     const total = (await registration("ola")).total;
-    expect(data.payments).toEqual([expect.objectContaining({ method: "Kort/kontant", state: "betalt" })]);
+    expect(data.payments).toEqual([expect.objectContaining({ method: "Ved oppmøte (kort eller kontant)", state: "betalt" })]);
     expect(data.moneyActions).toEqual([
       expect.objectContaining({ who: expect.any(String), what: "Markert som betalt", amount: total }),
       expect.objectContaining({ who: "Systemet (avstemming med Vipps)", what: "Reservert hos Vipps", amount: 5 }),
     ]);
-    expect(data.ledger.figures).toMatchObject({ Totalt: total, Betalt: total, "Å betale": 0, Tilbakebetalt: 0 });
+    expect(data.ledger.figures).toMatchObject({ "Å betale": total, Betalt: total, Utestående: 0, Tilbakebetalt: 0 });
     expect(data.ledger.entries[0]).toMatchObject({ what: "Belastet: Vinterleir (Ola Offentligsen)" });
-    expect(data.ledger.entries.at(-1)).toMatchObject({ what: "Innbetalt: Kort eller kontant", amount: total, reason: expect.any(String) });
+    expect(data.ledger.entries.at(-1)).toMatchObject({
+      what: "Innbetalt: Kort eller kontant (ikke oppgitt)",
+      amount: total,
+      reason: expect.any(String),
+    });
     for (const entry of data.ledger.entries) expect(entry.line).toContain(entry.what);
     const money = JSON.stringify(
       [data.payments, data.moneyActions, data.ledger, data.priceLines].map((part) => JSON.parse(JSON.stringify(part), (_key, value) => value)),

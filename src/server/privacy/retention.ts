@@ -27,7 +27,7 @@ import { addDays, startOfOsloDay, type CalendarDate } from "../../shared/time.ts
 import type { Db } from "../db/database.ts";
 import { anonymiseEndedEvents } from "./event-retention.ts";
 import { deleteExpiredEventAccounting, forgetAnonymisedEventOrderMails } from "./event-order-retention.ts";
-import { campRegistrations, paymentShares } from "../db/schema/camp.ts";
+import { campRegistrations } from "../db/schema/camp.ts";
 import { companionsOf, readCampCompanions } from "../camp/camp-companion-rows.ts";
 import { updateCampRegistrations } from "../camp/camp-registration-rows.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
@@ -40,6 +40,7 @@ import { selfServiceMailPrefix } from "../camp/camp-self-service-mail.ts";
 import { newMemberRegistrations } from "../db/schema/members.ts";
 import { campConfirmationKey } from "../camp/camp-confirmation-queue.ts";
 import { campEditionOfYear } from "../camp/camp-edition-lookup.ts";
+import { forgetCompanionCases } from "../camp/camp-companion-cases.ts";
 import { waitlistJoinedKey, waitlistRemovedKey } from "../camp/camp-waitlist-mail.ts";
 import { campOfferMailKeyPrefix } from "../events/event-waitlist-mail.ts";
 import {
@@ -94,7 +95,7 @@ export function retentionFromEnv(env: {
 }
 
 /** What of a receipt line stays after the name: " (tidlig påmelding −10 %)", " (allerede påmeldt)". */
-const keptSuffix = "( [(](tidlig påmelding|allerede påmeldt)[^)]*[)])$";
+const keptSuffix = "( [(](tidlig påmelding|allerede påmeldt|uten betaling)[^)]*[)])$";
 
 /** The mails about these registrations still in the outbox: confirmations, waiting-list places and offers. */
 function campMailsOf(ids: number[]) {
@@ -179,6 +180,8 @@ export async function anonymiseRegistrations(
     if (due.length === 0) return [];
     const ids = due.map((row) => row.id);
 
+    // The cases of «allerede påmeldt» companions go, and with them the leader's typed reasons in the ledger.
+    await forgetCompanionCases(tx, ids);
     // The receipt's lines (the ledger's charges) name the athlete and the companions ("Vinterleir, barn: Ola
     // Nordmann (tidlig …)", "Avbestilt ledsager: Kari Nordmann"); the amounts stay as the accounts keep them.
     await tx.execute(sql`
@@ -219,12 +222,13 @@ export async function anonymiseRegistrations(
     await tx.delete(mailOutbox).where(campMailsOf(ids));
     // Personal links end with the personal data, and so does the change log (it names companions).
     await tx.delete(familyLinks).where(and(inArray(familyLinks.orderId, ids), eq(familyLinks.ownerKind, "camp")));
-    // A family link of an address with nothing left to open goes too (and every link that expired unopened).
+    // A family link of an address with nothing left to open goes too (and every link that expired unopened);
+    // the address's event orders are opened by it as well («Min side»).
     await tx.execute(sql`delete from ${familyLinks} l where l.email_key is not null and not exists (
       select 1 from camp_registration_view r where r.email_key = l.email_key and r.anonymised_at is null and not (r.id in (${sql.join(
         ids.map((id) => sql`${id}`),
         sql`, `,
-      )})))`);
+      )}))) and not exists (select 1 from event_orders o where o.email_key = l.email_key and o.owner_kind = 'order' and o.anonymised_at is null)`);
     await deleteExpiredLinks(tx, now);
     await tx.delete(orderChanges).where(and(inArray(orderChanges.orderId, ids), eq(orderChanges.ownerKind, "camp")));
     // The order's contact and names and the athlete position's names and personal answers (allergies, other
@@ -283,7 +287,6 @@ export async function deleteExpiredAccounting(db: Db, now: Date, years: number):
         .where(and(inArray(eventPayments.orderId, ids), eq(eventPayments.ownerKind, "camp")));
       await tx.delete(eventLedgerEntries).where(and(inArray(eventLedgerEntries.orderId, ids), eq(eventLedgerEntries.ownerKind, "camp")));
       await tx.delete(eventPaymentActions).where(inArray(eventPaymentActions.paymentId, paymentIds));
-      await tx.delete(paymentShares).where(inArray(paymentShares.registrationId, ids));
       await tx.delete(eventPayments).where(and(inArray(eventPayments.orderId, ids), eq(eventPayments.ownerKind, "camp")));
       await tx.delete(mailOutbox).where(campMailsOf(ids));
       // A registration is its order: the athlete, the companions, the links, the change log, the offers and the

@@ -11,6 +11,7 @@ import { sha256Hex } from "../admin-auth/password-hash.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import { testAdminCredentials } from "../test-support/app.ts";
 import { messageSegments } from "../../shared/messages/message.ts";
+import { accountRoles, defaultChart } from "../../shared/accounts/accounts-chart.ts";
 import { validCompanion, validDraft } from "../../shared/camp/camp-draft.fixture.ts";
 import {
   acceptingRuns,
@@ -782,4 +783,65 @@ describe.each(databaseKinds)("hostile input to the admin endpoints on %s", (kind
       );
     }
   }
+
+  // «Regnskap»: a period's files number the vouchers (a refusal numbers none); the totals only read; the chart is replaced whole.
+  const periodDay = aimedAt(hostileSegment, fc.constantFrom("2026-01-01", "2026-12-31", "2027-02-29", "0000-01-01", "9999-12-31"));
+  for (const [call, check] of [
+    ["GetCsv", csvCheck],
+    ["GetXlsx", xlsxCheck],
+  ] as const) {
+    it(
+      `GET /api/Regnskap/${call}/:from/:to/:token`,
+      () =>
+        fuzzEndpoint(context, {
+          requests: fc.record({ from: periodDay, to: periodDay, token: readTokenFor("camp"), query: hostileQuery }),
+          toInject: ({ from, to, token, query }) => ({ url: `/api/Regnskap/${call}/${from}/${to}/${token}${query}` }),
+          unchangedWhenRejected: ["accounts_vouchers", ...readOnlyTables],
+          runs: readRuns(),
+          check,
+        }),
+      fuzzTimeoutMs,
+    );
+  }
+  it(
+    "GET /api/Regnskap/Summer/:from/:to/:token",
+    () =>
+      fuzzEndpoint(context, {
+        requests: fc.record({ from: periodDay, to: periodDay, token: readTokenFor("camp"), query: hostileQuery }),
+        toInject: ({ from, to, token, query }) => ({ url: `/api/Regnskap/Summer/${from}/${to}/${token}${query}` }),
+        unchangedWhenRejected: ["accounts_vouchers", ...readOnlyTables],
+        readOnly: true,
+        runs: readRuns(),
+      }),
+    fuzzTimeoutMs,
+  );
+  const chartRow = fc.record({
+    role: fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...accountRoles) }, { weight: 1, arbitrary: hostileValue }),
+    number: fc.oneof({ weight: 2, arbitrary: fc.constantFrom("1920", "7770", "0000") }, { weight: 1, arbitrary: hostileValue }),
+    name: fc.oneof({ weight: 2, arbitrary: fc.constantFrom("Bank", "=SUM(A1)") }, { weight: 1, arbitrary: hostileValue }),
+  });
+  it(
+    "PUT /api/Regnskap/Kontoplan/:token",
+    () =>
+      fuzzEndpoint(context, {
+        requests: fc.record({
+          token: tokenFor("camp"),
+          body: jsonBodies(
+            fc.oneof(
+              mutated(fc.constant({ accounts: defaultChart.map((account) => ({ ...account })) }), ["accounts"]),
+              fc.record({ accounts: fc.array(chartRow, { maxLength: 12 }) }),
+              hostileValue,
+            ),
+          ),
+        }),
+        toInject: ({ token, body }) => ({
+          method: "PUT",
+          url: `/api/Regnskap/Kontoplan/${token}`,
+          ...(body.payload !== undefined ? { payload: body.payload } : {}),
+          headers: body.contentType ? { "content-type": body.contentType } : {},
+        }),
+        unchangedWhenRejected: ["accounts_chart", "accounts_chart_changes"],
+      }),
+    fuzzTimeoutMs,
+  );
 });

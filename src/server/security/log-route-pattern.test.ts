@@ -11,7 +11,8 @@ import { createLogger, loggedUrl } from "../logger.ts";
 import { buildTestApp } from "../test-support/app.ts";
 import { createTestTransport } from "../test-support/camp.ts";
 import { createTestDatabase } from "../test-support/database.ts";
-import { campAdminToken } from "../test-support/camp.ts";
+import { campAdminToken, draft, postRegistration } from "../test-support/camp.ts";
+import { personalLinkHeader } from "../../shared/camp/camp-my-registration.ts";
 
 describe("log lines by route pattern", () => {
   let database: Database;
@@ -52,6 +53,8 @@ describe("log lines by route pattern", () => {
       `/api/MinPamelding/Get/${personal}`,
       `/api/MinPamelding/${personal}/Get`,
       `/vinterleir/min-pamelding/${page}`,
+      `/min-side/${page}`,
+      `/api/MinPamelding/NewLink/${personal}`,
       `/vinterleir/admin/${admin}`,
       `/api/VinterleirAdmin/Get/${admin}`,
       `/noe/annet?token=${query}`,
@@ -62,6 +65,28 @@ describe("log lines by route pattern", () => {
     const log = lines.join("");
     expect(log).toContain("/api/MinPamelding/Get/:token");
     for (const value of secrets) expect(log.split("\n").filter((line) => line.includes(value))).toEqual([]);
+  });
+
+  it("a working «Min side» link logs no secret at any address that carries it", async () => {
+    const registered = await postRegistration(app, draft({ email: "logg@example.no" }));
+    expect(registered.body).toBe("Done");
+    const token = String(registered.headers[personalLinkHeader]).split("/").pop()!;
+    expect((await app.inject({ url: `/api/MinPamelding/Get/${token}` })).statusCode).toBe(200);
+    lines.length = 0;
+    for (const url of [
+      `/min-side/${token}`,
+      `/min-side/${token}?orderId=VL26-ZZZZZZ`,
+      `/vinterleir/min-pamelding/${token}`,
+      `/arrangementer/min-pamelding/${token}`,
+      `/api/Arrangement/MinPamelding/${token}?orderId=GR26-ZZZZZZ`,
+      `/api/MinPamelding/Get/${token}`,
+    ])
+      await app.inject({ url });
+    await app.inject({ method: "POST", url: `/api/Arrangement/Cancel/${token}?orderId=GR26-ZZZZZZ`, payload: {} });
+    await app.inject({ method: "POST", url: `/api/MinPamelding/Change/${token}`, payload: { otherInfo: "x" } });
+    const log = lines.join("");
+    expect(log).toContain("/min-side/:token");
+    expect(log.split("\n").filter((line) => line.includes(token))).toEqual([]);
   });
 
   it("a matched route is logged by its pattern with secret query values removed; an unmatched path with secret-looking segments masked", () => {

@@ -96,9 +96,7 @@ export async function countRows(database: Database, table: string): Promise<numb
  * change log, the family links and the payments with their actions) hold the events' rows too: only the camp's rows go there.
  */
 export async function clearCampTables(database: Database): Promise<void> {
-  // The group payments' shares name the payments, which go with the tables of both kinds.
-  await database.db.execute(sql`delete from payment_shares`);
-  await clearTables(database, ["payment_shares", "camp_checkin_refusals", "mail_outbox"], {
+  await clearTables(database, ["camp_checkin_refusals", "mail_outbox"], {
     side: "camp",
   });
 }

@@ -8,12 +8,21 @@ import { campDataRoles, type CampRole } from "../admin/camp-accounts.ts";
  * browser calls it through it (src/web/lib/call-api.ts), so a path or a shape is written in one place.
  */
 
-/** Anybody; or a camp account's token as the path's last segment (`:token`), with one of the roles. */
-export type CallAccess = { kind: "public" } | { kind: "camp"; roles: readonly CampRole[] };
+/**
+ * Anybody; or a camp account's token as the path's last segment (`:token`), with one of the roles; or the
+ * token of another admin area (the new-member admin's, the invoice reminders'), which has no accounts or
+ * roles: one password, and its tokens open the area's calls. A token is checked before the body, as a camp's.
+ */
+export type CallAccess = { kind: "public" } | { kind: "camp"; roles: readonly CampRole[] } | { kind: "area"; area: TokenArea };
+
+/** The admin areas whose token is the area's own, not a camp account's (docs/decisions/0004-admin-auth.md). */
+export type TokenArea = "newmember" | "invoice";
 
 export const publicAccess = { kind: "public" } as const satisfies CallAccess;
 /** Without roles: the roles that see the camp's and the events' data (`leder`, `innsjekk`). */
 export const campAccess = (...roles: CampRole[]): CallAccess => ({ kind: "camp", roles: roles.length > 0 ? roles : campDataRoles });
+/** The area's token as the path's last segment (`:token`). */
+export const areaAccess = (area: TokenArea): CallAccess => ({ kind: "area", area });
 
 /** What a call answers on success. */
 export type CallAnswer =
@@ -55,6 +64,11 @@ export interface CallSpec<
   query?: Query;
   /** The body as the server accepts it: the same shared schema the form validates with. */
   body?: Body;
+  /**
+   * Instead of a JSON body, a file's bytes as they are (an upload: the route's own parser takes them, the
+   * handler reads them, nothing validates them on the route), with the headers that come with it.
+   */
+  upload?: { description: string; headers?: Readonly<Record<string, string>> };
   answer: Answer;
   /** Refusals by status, said in Norwegian (the answer is always the shared ErrorBody). */
   errors?: Readonly<Record<number, string>>;
@@ -76,7 +90,7 @@ export function declareCall<
   Body extends z.ZodType | undefined = undefined,
   const Answer extends CallAnswer = CallAnswer,
 >(spec: CallSpec<Path, Query, Body, Answer>): Call<Path, Query, Body, Answer> {
-  if (spec.access.kind === "camp" && !spec.path.endsWith("/:token")) throw new Error(`A camp call takes its token last: ${spec.path}`);
+  if (spec.access.kind !== "public" && !spec.path.endsWith("/:token")) throw new Error(`An admin call takes its token last: ${spec.path}`);
   const params = z.object(Object.fromEntries(pathParamNames(spec.path).map((name) => [name, z.string()]))) as PathParamsSchema<Path>;
   return { ...spec, params };
 }

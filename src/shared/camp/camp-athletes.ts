@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { CampRegistrationDraft } from "./camp-registration.ts";
 import { siblingRegistration } from "./camp-siblings.ts";
+import { registersSelf } from "../person-voice.ts";
 
 /** "Kari Nordmann": a person's name as the wizard, its review and the receipts write it. */
 export function personName(person: { firstName: string; lastName: string }): string {
@@ -11,6 +12,14 @@ export function personName(person: { firstName: string; lastName: string }): str
 export function athletesOf<T extends CampRegistrationDraft>(draft: T): Omit<T, "siblings">[] {
   const { siblings, ...first } = draft;
   return [first, ...(siblings ?? []).map((sibling) => siblingRegistration(first, sibling))];
+}
+
+/**
+ * Every athlete of a submission with whether they are the one filling in (the words speak to them as «du»):
+ * the first athlete when an adult registering themselves, never a further athlete of the family.
+ */
+export function campPeople(draft: CampRegistrationDraft): { firstName: string; self: boolean }[] {
+  return athletesOf(draft).map((athlete, index) => ({ firstName: athlete.firstName.trim(), self: registersSelf(athlete, { other: index > 0 }) }));
 }
 
 /** An athlete's answer to the public-list question, in the words of the review (no answer is a "no", D6). */

@@ -14,6 +14,7 @@ export const checkInMessages = {
   groupVippsOpen:
     "Påmeldingen er med i én Vipps-betaling for flere utøvere som ikke er fullført. Be den som betaler om å fullføre eller avbryte den i Vipps, og prøv igjen.",
   reusedActionId: "Handlingen har samme id som en annen handling. Prøv igjen.",
+  doorClosed: "Vinterleiren er over. Innsjekkingen er stengt.",
   searchEmpty: "Skriv et navn eller en klubb.",
   badDay: "Dagen er ikke en av leirdagene.",
   badAmount: "Beløpet må være et helt antall kroner, minst 1.",

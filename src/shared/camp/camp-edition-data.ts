@@ -196,6 +196,11 @@ export function campStartsAt(data: Pick<CampEditionData, "firstDay">): Date {
   return startOfOsloDay(parseCalendarDate(data.firstDay)!);
 }
 
+/** The instant the camp is over: midnight (Oslo) after its last day, when the edition has ended (camp-edition-phase.ts). */
+export function campEndsAt(data: Pick<CampEditionData, "lastDay">): Date {
+  return startOfOsloDay(addDays(parseCalendarDate(data.lastDay)!, 1));
+}
+
 /** What decides the registration window; `registrationDuringCamp` may be missing (an edition stored before it: off). */
 type RegistrationWindow = Pick<CampEditionData, "firstDay" | "registrationOpensAt" | "registrationClosesAt"> &
   Partial<Pick<CampEditionData, "registrationDuringCamp">>;

@@ -145,3 +145,10 @@ function campDayCount(first: CalendarDate, last: CalendarDate): number {
   for (let day = first; compareCalendarDates(day, last) < 0; day = addDays(day, 1)) count++;
   return count;
 }
+
+/**
+ * The body of `PUT /api/CampEdition/Put/{year}/{token}`: a patch of the edition. Fields left out keep their
+ * value and nested objects merge field by field, so the merged edition, not the patch, is validated with
+ * CampEditionDataSchema (on the server, with its Norwegian messages by field).
+ */
+export const CampEditionPatchSchema = z.looseObject({});

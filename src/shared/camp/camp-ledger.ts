@@ -6,6 +6,7 @@
  */
 
 import { formatKroner } from "../format.ts";
+import { moneyFigureWords, moneyMethodWord, moneyMethodWords } from "../payments/money-words.ts";
 
 export const ledgerEntryKinds = ["charge", "payment", "refund", "refund-owed", "refund-paid"] as const;
 export type LedgerEntryKind = (typeof ledgerEntryKinds)[number];
@@ -38,7 +39,7 @@ export interface LedgerEntry {
 }
 
 export interface LedgerFigures {
-  /** «Totalt»: what the order costs now, what the cancellation rules kept included. */
+  /** «Å betale»: what the order costs now, what the cancellation rules kept included. */
   charged: number;
   /** «Betalt»: all money that came in. */
   paid: number;
@@ -48,7 +49,7 @@ export interface LedgerFigures {
   refundOwed: number;
   /** «Beholdt etter avbestillingsreglene». */
   kept: number;
-  /** «Å betale». */
+  /** «Utestående»: charged and not paid yet. */
   outstanding: number;
   /** «Til gode»: held beyond what is charged (a correction the leader must look at). */
   credit: number;
@@ -178,6 +179,15 @@ export interface CancellationPlan {
   /** What goes back: the rule applied to what was paid, person by person; never more than was paid. */
   refund: number;
   kept: number;
+  /** The same person by person (the athlete's key, `companion-<id>`), in the order of their items: what was paid, what goes back, what is kept. */
+  byPerson: PersonCancellation[];
+}
+
+export interface PersonCancellation {
+  person: string;
+  paid: number;
+  refund: number;
+  kept: number;
 }
 
 /**
@@ -196,13 +206,15 @@ export function planCancellation(
   for (const item of chosen) paidByPerson.set(item.person, (paidByPerson.get(item.person) ?? 0) + item.paid);
   let refund = 0;
   let kept = 0;
+  const byPerson: PersonCancellation[] = [];
   for (const [person, paid] of paidByPerson) {
     const back = Math.max(0, Math.min(paid, refundRule(paid)));
     refund += back;
     kept += paid - back;
+    byPerson.push({ person, paid, refund: back, kept: paid - back });
     if (paid - back > 0) charges.push({ person, item: "cancellation-fee", amount: paid - back });
   }
-  return { charges, paidFor: refund + kept, refund, kept };
+  return { charges, paidFor: refund + kept, refund, kept, byPerson };
 }
 
 export interface RefundPart {
@@ -238,28 +250,18 @@ export function splitRefund(entries: readonly LedgerEntry[], amount: number): Re
   return parts;
 }
 
-/** Norwegian words for the ledger, defined once for every screen, mail and export. */
+/** Norwegian words for the ledger, defined once for every screen, mail and export (src/shared/payments/money-words.ts). */
 export const ledgerFigureLabels = {
-  charged: "Totalt",
-  paid: "Betalt",
-  refunded: "Tilbakebetalt",
-  refundOwed: "Skal betales tilbake",
+  ...moneyFigureWords,
   kept: "Beholdt etter avbestillingsreglene",
-  outstanding: "Å betale",
   credit: "Til gode",
   net: "Netto",
 } as const satisfies Record<keyof LedgerFigures, string>;
 
-export const moneyMethodLabels: Record<MoneyMethod, string> = {
-  vipps: "Vipps",
-  card: "Kort",
-  cash: "Kontant",
-  card_cash: "Kort eller kontant",
-  other: "Annen betaling",
-};
+export const moneyMethodLabels: Record<MoneyMethod, string> = moneyMethodWords;
 
 export function moneyMethodLabel(method: string | null | undefined): string {
-  return method && method in moneyMethodLabels ? moneyMethodLabels[method as MoneyMethod] : "Annen betaling";
+  return moneyMethodWord(method);
 }
 
 export const ledgerEntryKindLabels: Record<LedgerEntryKind, string> = {
@@ -287,16 +289,19 @@ export const netTotalLabel = "Netto (betalt minus tilbakebetalt)";
 
 /**
  * The camp's money as the admin's «Deltakere» and «Kasserer» both show it, in one order with one set of
- * words: what came in, what went back, what the cancellation rules kept, what is still owed back, and net.
+ * words: what is charged, what came in, what went back, what the cancellation rules kept, what is still owed
+ * back, what is still to pay, and net.
  */
 export function campMoneyLines(
-  figures: Pick<LedgerFigures, "paid" | "refunded" | "kept" | "refundOwed" | "net">,
+  figures: Pick<LedgerFigures, "charged" | "paid" | "refunded" | "kept" | "refundOwed" | "outstanding" | "net">,
 ): { label: string; amount: number }[] {
   return [
+    { label: ledgerFigureLabels.charged, amount: figures.charged },
     { label: ledgerFigureLabels.paid, amount: figures.paid },
     { label: ledgerFigureLabels.refunded, amount: figures.refunded },
     { label: ledgerFigureLabels.kept, amount: figures.kept },
     { label: ledgerFigureLabels.refundOwed, amount: figures.refundOwed },
+    { label: ledgerFigureLabels.outstanding, amount: figures.outstanding },
     { label: netTotalLabel, amount: figures.net },
   ];
 }
@@ -319,7 +324,7 @@ export function suggestedRefund(entries: readonly LedgerEntry[], paymentLeft: nu
 export const payAtDoorLabel = "Betales ved oppmøte";
 
 /**
- * The money lines of a mail (confirmation, correction): «Betalt» and «Å betale», or «Betales ved oppmøte»
+ * The money lines of a mail (confirmation, correction): «Betalt» and «Utestående», or «Betales ved oppmøte»
  * for card or cash. `reserved` is money Vipps holds for the order and is taking now (a confirmation is
  * sent when Vipps has reserved the payment, before it is taken): it counts as paid, not as owed.
  */

@@ -32,9 +32,9 @@ export const registrationStatuses = [
 const RegistrationStatusSchema = z.enum(registrationStatuses);
 
 /**
- * One row per athlete and per companion. Amounts in whole kroner: a companion row carries its own price,
- * the athlete row the rest of the registration's total, so a registration's rows sum to its total; `paid`
- * is the amount paid, shared out the same way.
+ * One row per athlete and per companion. Amounts in whole kroner, from the order's ledger person by person
+ * (src/shared/payments/person-money.ts): a companion row carries its own, the athlete row the rest (money
+ * with no person included), so a registration's rows add up to its ledger's figures.
  */
 export const AdminPersonSchema = z.object({
   firstname: z.string(),
@@ -53,8 +53,19 @@ export const AdminPersonSchema = z.object({
   gradering: z.boolean(),
   sleepover: z.boolean(),
   public: z.boolean(),
+  /** «Å betale»: what is charged for the person now. */
   amount: z.number(),
+  /** «Betalt». */
   paid: z.number(),
+  /** «Tilbakebetalt». */
+  refunded: z.number(),
+  /** «Skal betales tilbake». */
+  refundOwed: z.number(),
+  /** «Utestående». */
+  outstanding: z.number(),
+  /** The methods the person's money came in by, and went back by (vipps, card, cash …); empty when none moved. */
+  paidWith: z.array(z.string()),
+  refundedWith: z.array(z.string()),
   vipps: z.boolean(),
   vegan: z.boolean(),
   instructor: z.number(),
@@ -102,8 +113,9 @@ export const AdminTotalsSchema = z.object({
   sumOutstanding: z.number(),
   /**
    * From the ledgers of every registration that holds or held a place (cancelled ones too): the same
-   * figures as the treasurer's, and the sum over the registrations.
+   * figures as the treasurer's, and the sum over the registrations and over the rows.
    */
+  charged: z.number(),
   paid: z.number(),
   refunded: z.number(),
   kept: z.number(),

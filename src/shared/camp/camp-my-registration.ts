@@ -3,10 +3,15 @@
  * changes and cancels their registration. Shapes shared by the server's answers and the page.
  */
 
-/** The page's address without the secret ("Finn påmeldingen min"), and with it. */
+import { familyPageLinkPath } from "../family/family-page-path.ts";
+
+/**
+ * "Finn påmeldingen min", and the camp's older address of the page behind a link (it leads to «Min side»).
+ */
 export const myRegistrationPath = "/vinterleir/min-pamelding";
+/** A link's address: «Min side» (docs/decisions/0042-one-family-page-for-the-season.md). */
 export function myRegistrationLinkPath(token: string): string {
-  return `${myRegistrationPath}/${token}`;
+  return familyPageLinkPath(token);
 }
 
 /** 32 random bytes as base64url: the link's secret (256 bits). */
@@ -52,7 +57,7 @@ export interface MyRegistrationView {
   kept: number;
   /** «Skal betales tilbake»: owed back outside Vipps, not paid back yet. */
   refundOwed: number;
-  /** «Å betale»: what is charged and not paid (with Vipps: "Betal med Vipps"; card/cash: at the door). */
+  /** «Utestående»: what is charged and not paid (with Vipps: "Betal med Vipps"; card/cash: at the door). */
   outstanding: number;
   /** Human-readable state of the payment, in Norwegian. */
   paymentState: string;

@@ -28,17 +28,23 @@ export const MyCancellationSchema = z
     expectedRefund: z.number({ error: "Ugyldig beløp." }).int("Ugyldig beløp.").min(0, "Ugyldig beløp.").max(1_000_000, "Ugyldig beløp.").optional(),
   })
   .strict();
+export type MyCancellation = z.infer<typeof MyCancellationSchema>;
 
 /** "Finn påmeldingen min": the e-mail address given at registration. */
 export const FindMyRegistrationSchema = z.object({ email: registrationShape.email }).strict();
+export type FindMyRegistration = z.infer<typeof FindMyRegistrationSchema>;
+/** Its answer: the same sentence whether or not the address is registered. */
+export const FindMyRegistrationAnswerSchema = z.object({ message: z.string() });
 
 /** A companion added later through "Min påmelding": the wizard's companion form, never "already registered" here. */
 export const MyCompanionAddSchema = CompanionSchema.extend({
   alreadyRegistered: z.literal(false, "En ledsager som allerede er påmeldt, legges ikke til her."),
 }).strict();
+export type MyCompanionAdd = z.infer<typeof MyCompanionAddSchema>;
 
 /** Grading on or off through "Min påmelding" (priced by the server). */
 export const MyGradingSchema = z.object({ gradering: z.boolean({ error: "Ugyldig valg." }) }).strict();
+export type MyGrading = z.infer<typeof MyGradingSchema>;
 
 /**
  * The camp leader's correction of a registration (POST /api/VinterleirAdmin/Correct): the athlete's age,

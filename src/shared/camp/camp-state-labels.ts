@@ -1,3 +1,5 @@
+import { moneyMethodWords, paymentPlanWords } from "../payments/money-words.ts";
+
 /**
  * The Norwegian words for the camp's stored states, defined once: the camp admin, the CSV and Excel exports,
  * the lists and the treasurer's summary all use these.
@@ -14,14 +16,13 @@ export function registrationStatusLabel(status: string | null | undefined): stri
   return status ? (registrationStatusLabels[status] ?? status) : "Ukjent";
 }
 
-/** Payment methods, and the ledger's ways money moved (the door's «Kort» and «Kontant» apart; camp-ledger.ts). */
+/**
+ * How a registration is to be paid (Vipps, at the door, free), and the ledger's ways money moved (the door's
+ * «Kort» and «Kontant» apart): src/shared/payments/money-words.ts.
+ */
 export const paymentMethodLabels: Record<string, string> = {
-  vipps: "Vipps",
-  card_cash: "Kort/kontant",
-  free: "Gratis",
-  card: "Kort",
-  cash: "Kontant",
-  other: "Annen betaling",
+  ...moneyMethodWords,
+  ...paymentPlanWords,
 };
 
 /** The same methods as a participant reads them (confirmation mail, Min påmelding): what to do, not a column heading. */

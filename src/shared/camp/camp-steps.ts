@@ -109,6 +109,21 @@ export function nextStep(step: CampStep, draft: CampRegistrationDraft): CampStep
   }
 }
 
+/**
+ * Where Next leads after «Endre» on the review: back to the review in one step, unless the change left a
+ * later step needing an answer (a companion to add, the public-list question, a further athlete) — then
+ * that step first, and from there on the same way.
+ */
+export function nextStepToReview(step: CampStep, draft: CampRegistrationDraft): CampStep {
+  let at = nextStep(step, draft);
+  for (let guard = 0; at !== "Review" && guard < CAMP_STEPS.length; guard++) {
+    if (at === "Payment" || at === "Done") return "Review";
+    if (!canLeave(at, draft)) return at;
+    at = nextStep(at, draft);
+  }
+  return "Review";
+}
+
 /** Where Back leads (spec §4). Welcome has nothing before it; Done is submitted, so there is no way back. */
 export function previousStep(step: CampStep, draft: CampRegistrationDraft): CampStep {
   switch (step) {

@@ -7,12 +7,15 @@ export const TreasurerSummarySchema = z.object({
   registrations: z.number(),
   participants: z.number(),
   cancelledRegistrations: z.number(),
-  /** Per payment method (card/cash, Vipps, free): payments that took money or are owed it. `paid` is the money that came in, refunds included. */
+  /**
+   * Per method money moved by (the ledger entry's: vipps, card, cash …): `registrations` counts the orders
+   * whose money came in by it, `paid` the money in by it, `refunded` the money that went back by it (a refund
+   * under the method it went back by). An order paid one way is under that one method only.
+   */
   byMethod: z.array(
     z.object({
       method: z.string(),
       registrations: z.number(),
-      toPay: z.number(),
       paid: z.number(),
       refunded: z.number(),
     }),
@@ -23,11 +26,13 @@ export const TreasurerSummarySchema = z.object({
   /** Not cancelled, with money left to pay. */
   unpaidRegistrations: z.number(),
   unpaidAmount: z.number(),
-  /** From the ledgers, the same figures as the admin's totals: money in, money out, kept under the rules, owed back. */
+  /** From the ledgers, the same figures as the admin's totals and the sum over its rows: charged, money in, money out, kept under the rules, owed back, still to pay. */
+  charged: z.number(),
   paid: z.number(),
   refunded: z.number(),
   kept: z.number(),
   refundOwed: z.number(),
+  outstanding: z.number(),
   /** Paid minus refunded, every method. */
   net: z.number(),
   /** «Skal betales tilbake»: per order, money owed back outside Vipps and not paid back yet. */
@@ -46,3 +51,12 @@ export type RefundPaid = z.input<typeof RefundPaidSchema>;
 export const refundPaidMessages = {
   notOwed: "Så mye skal ikke betales tilbake på denne påmeldingen.",
 } as const;
+
+/**
+ * POST /api/VinterleirAdmin/MarkPaid/{registrationId}/{token}: what is left to pay was paid at the door, by
+ * card or in cash. Without a method (calls made before the admin asked) the money is «ikke oppgitt».
+ */
+export const MarkPaidSchema = z.object({
+  method: z.enum(["card", "cash"], { error: "Velg kort eller kontant." }).optional(),
+});
+export type MarkPaid = z.input<typeof MarkPaidSchema>;

@@ -6,37 +6,50 @@ import { arrivedList, companionList, gradingList, instructorList, kitchenList, s
 
 const edition = campEditionForYear(2026);
 let nextId = 1;
-const person = (over: Partial<AdminPerson>): AdminPerson => ({
-  firstname: "Ola",
-  lastname: "Nordmann",
-  isLedsager: false,
-  isLedsagerForName: null,
-  age: 14,
-  club: "Ski Taekwondo Klubb",
-  grade: "7. Cup (Grønt)",
-  email: "",
-  telephone: "+4791234567",
-  gradering: false,
-  sleepover: false,
-  public: true,
-  amount: 1000,
-  paid: 0,
-  vipps: false,
-  vegan: false,
-  instructor: 0,
-  wantstoinstruct: false,
-  allergies: "",
-  otherinfo: "",
-  orderid: "VL26-AAAAAA",
-  transactionid: null,
-  registrationId: nextId++,
-  status: "confirmed",
-  paymentMethod: "card_cash",
-  paymentState: "unpaid",
-  createdAt: "2026-10-01T10:00:00Z",
-  anonymisedAt: null,
-  ...over,
-});
+const person = (over: Partial<AdminPerson>): AdminPerson =>
+  withOutstanding(
+    {
+      firstname: "Ola",
+      lastname: "Nordmann",
+      isLedsager: false,
+      isLedsagerForName: null,
+      age: 14,
+      club: "Ski Taekwondo Klubb",
+      grade: "7. Cup (Grønt)",
+      email: "",
+      telephone: "+4791234567",
+      gradering: false,
+      sleepover: false,
+      public: true,
+      amount: 1000,
+      paid: 0,
+      vipps: false,
+      vegan: false,
+      instructor: 0,
+      wantstoinstruct: false,
+      allergies: "",
+      otherinfo: "",
+      orderid: "VL26-AAAAAA",
+      transactionid: null,
+      registrationId: nextId++,
+      status: "confirmed",
+      paymentMethod: "card_cash",
+      paymentState: "unpaid",
+      createdAt: "2026-10-01T10:00:00Z",
+      anonymisedAt: null,
+      refunded: 0,
+      refundOwed: 0,
+      outstanding: 0,
+      paidWith: [],
+      refundedWith: [],
+      ...over,
+    },
+    over,
+  );
+/** What is still to pay, unless the test says: what is charged less what is paid. */
+function withOutstanding(p: AdminPerson, over: Partial<AdminPerson>): AdminPerson {
+  return { ...p, outstanding: over.outstanding ?? Math.max(0, p.amount - p.paid) };
+}
 
 const people = [
   person({ firstname: "Siri", sleepover: true, vegan: true, allergies: "Nøtter", gradering: true, grade: "2. Dan" }),
@@ -102,7 +115,14 @@ describe("the weekend lists", () => {
 
   it("unpaid at arrival: one row per registration with what is left", () => {
     expect(unpaidList(people)).toEqual([
-      expect.objectContaining({ name: "Siri Nordmann", toPay: 1500, paid: 0, remaining: 1500, persons: 2, method: "Kort/kontant" }),
+      expect.objectContaining({
+        name: "Siri Nordmann",
+        toPay: 1500,
+        paid: 0,
+        remaining: 1500,
+        persons: 2,
+        method: "Ved oppmøte (kort eller kontant)",
+      }),
     ]);
   });
 });

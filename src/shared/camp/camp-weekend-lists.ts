@@ -165,7 +165,7 @@ export interface UnpaidRow extends NamedRow {
   persons: number;
 }
 
-/** Registrations with money left to pay, one row each (named after the athlete), largest amount first. */
+/** Registrations with money left to pay («Utestående», the rows' own), one row each (named after the athlete), largest amount first. */
 export function unpaidList(people: readonly AdminPerson[]): UnpaidRow[] {
   const rows = new Map<number, UnpaidRow>();
   for (const p of present(people)) {
@@ -173,6 +173,7 @@ export function unpaidList(people: readonly AdminPerson[]): UnpaidRow[] {
     if (row) {
       row.toPay += p.amount;
       row.paid += p.paid;
+      row.remaining += p.outstanding;
       row.persons += 1;
     } else {
       rows.set(p.registrationId, {
@@ -183,15 +184,12 @@ export function unpaidList(people: readonly AdminPerson[]): UnpaidRow[] {
         method: paymentMethodLabel(p.paymentMethod),
         toPay: p.amount,
         paid: p.paid,
-        remaining: 0,
+        remaining: p.outstanding,
         persons: 1,
       });
     }
   }
-  return [...rows.values()]
-    .map((row) => ({ ...row, remaining: row.toPay - row.paid }))
-    .filter((row) => row.remaining > 0)
-    .sort((a, b) => b.remaining - a.remaining || byName(a, b));
+  return [...rows.values()].filter((row) => row.remaining > 0).sort((a, b) => b.remaining - a.remaining || byName(a, b));
 }
 
 export interface ArrivalDay {

@@ -2,6 +2,7 @@ import { formatKroner, formatLongDate } from "../format.ts";
 import { osloCalendarDate, startOfOsloDay, type CalendarDate } from "../time.ts";
 import type { CampEdition } from "./camp-edition.ts";
 import { campRefund } from "./camp-pricing.ts";
+import { refundRuleSentence, type RefundRule } from "../terms/refund-rule.ts";
 
 /**
  * The cancellation and refund terms in words, read off the rule the server applies (campRefund and the
@@ -34,27 +35,24 @@ export function cancellationRule(edition: CampEdition): CancellationRule {
   };
 }
 
-/** "halvparten" for 50, otherwise the percentage. */
-function shareWords(percent: number): string {
-  return percent === 50 ? "halvparten" : `${percent} %`;
+/** The camp's rule in the shape every kind's refund sentence reads (terms/refund-rule.ts). */
+export function campRefundRule(edition: CampEdition): RefundRule {
+  return {
+    fullRefundEndsAt: edition.fullRefundEndsAt,
+    laterPercent: cancellationRule(edition).laterPercent,
+    closesAt: selfServiceClosesAt(edition),
+    free: false,
+  };
 }
 
 /** One sentence: what comes back when. */
 export function refundSentence(edition: CampEdition): string {
-  const { lastFullRefundDay, laterPercent } = cancellationRule(edition);
-  const day = formatLongDate(lastFullRefundDay);
-  if (laterPercent >= 100) return "Avbestiller du, får du alt du har betalt tilbake.";
-  const later =
-    laterPercent === 0 ? "etter det får du ingenting tilbake" : `etter det får du tilbake ${shareWords(laterPercent)} av det du har betalt`;
-  return `Avbestiller du innen midnatt ${day}, får du alt du har betalt tilbake; ${later}.`;
+  return refundRuleSentence(campRefundRule(edition));
 }
 
 /** The same as of a moment (a mail written now): after the deadline, what cancelling now gives back. */
 export function refundSentenceAt(edition: CampEdition, at: Date): string {
-  if (at.getTime() < edition.fullRefundEndsAt.getTime()) return refundSentence(edition);
-  const { lastFullRefundDay, laterPercent } = cancellationRule(edition);
-  const now = laterPercent === 0 ? "får du ingenting tilbake" : `får du tilbake ${shareWords(laterPercent)} av det du har betalt`;
-  return `Fristen for å få alt tilbake gikk ut ved midnatt ${formatLongDate(lastFullRefundDay)}. Avbestiller du nå, ${now}.`;
+  return refundRuleSentence(campRefundRule(edition), at);
 }
 
 /** One sentence: where and until when one cancels. */

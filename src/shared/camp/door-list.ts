@@ -10,16 +10,11 @@ import { CampDaySchema, CheckInHitSchema, CheckInPersonSchema, type CheckInCount
  * codes themselves are not on the phone either.
  */
 
-/** An event's key in the door's calls: the kind, then what tells its editions apart (`vinterleir-2026`). */
+/**
+ * An event's key in the door's calls: its slug, the kind then what tells its editions apart (`vinterleir-2026`,
+ * `campEventSlug`).
+ */
 export const EventKeySchema = z.string().regex(/^[a-z][a-z0-9-]{0,40}-\d{4}$/, "Ukjent arrangement.");
-
-export const campEventKey = (year: number) => `vinterleir-${year}`;
-
-/** The camp year of a key, or undefined when it is not a winter camp's key. */
-export function campYearOfEventKey(key: string): number | undefined {
-  const match = /^vinterleir-(\d{4})$/.exec(key);
-  return match ? Number(match[1]) : undefined;
-}
 
 export const DoorListQuerySchema = z.object({ event: EventKeySchema.optional() });
 

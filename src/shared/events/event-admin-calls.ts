@@ -1,7 +1,15 @@
 import { z } from "zod";
 import { campAccess, declareCall, fileAnswer, jsonAnswer } from "../api/call.ts";
 import { ChangeLogEntrySchema } from "../change-log.ts";
-import { AdminEventSchema, AdminParticipantSchema, EventCopiedSchema, EventCopySchema, EventPublishedSchema, EventSavedSchema } from "./event-api.ts";
+import {
+  AdminEventSchema,
+  AdminParticipantSchema,
+  EventMoneySchema,
+  EventCopiedSchema,
+  EventCopySchema,
+  EventPublishedSchema,
+  EventSavedSchema,
+} from "./event-api.ts";
 import { EventDefinitionSchema, eventMessages } from "./event-definition.ts";
 import { EventDoorActionSchema, EventDoorAnswerSchema, EventDoorListSchema, eventDoorMessages } from "./event-door.ts";
 import { EventCancelAnswerSchema, EventCancelSchema } from "./event-my-order.ts";
@@ -88,6 +96,16 @@ export const eventAdminCalls = {
     tag,
     summary: "An event's participants (or a sale's lines) with the order's money, contact details and answers (only a `leder`).",
     answer: jsonAnswer(z.array(AdminParticipantSchema), "One row per participant or item line."),
+    errors: { 403: notLeader, 404: notFound },
+  }),
+  money: declareCall({
+    method: "GET",
+    path: "/api/ArrangementAdmin/Money/:slug/:token",
+    access: leder,
+    tag,
+    summary:
+      "The treasurer's totals of an event from its orders' ledgers: charged, paid, refunded, owed back, kept, outstanding and net, and money per method it moved by (only a `leder`). The participant list's rows add up to these.",
+    answer: jsonAnswer(EventMoneySchema, "The totals."),
     errors: { 403: notLeader, 404: notFound },
   }),
   cancel: declareCall({

@@ -20,6 +20,17 @@ export const EventSummarySchema = z.object({
   venue: z.string(),
   registrationOpensAt: z.string(),
   registrationClosesAt: z.string(),
+  /**
+   * What it costs, for the card's price line (event-terms.ts `eventPriceLine`): a grading's or course's price,
+   * a course's bands, a sale's item prices. Absent for a winter camp, whose card has its own price box.
+   */
+  pricing: z
+    .object({
+      price: z.number().int().nullable(),
+      priceBands: z.array(z.object({ maxAge: z.number().int(), price: z.number().int() })),
+      itemPrices: z.array(z.number().int()),
+    })
+    .optional(),
 });
 export type EventSummary = z.infer<typeof EventSummarySchema>;
 
@@ -106,9 +117,20 @@ export const AdminParticipantSchema = z.object({
   answers: z.record(z.string(), z.string()),
   /** A sale's line: «2 × T-skjorte (M)». */
   item: z.string().nullable(),
+  /**
+   * The row's money from the order's ledger (src/shared/payments/person-money.ts): «Å betale», «Betalt»,
+   * «Tilbakebetalt», «Skal betales tilbake» and «Utestående» for this participant or sale line; money with no
+   * person is on the order's first row, so the rows of an order add up to its figures.
+   */
   charged: z.number().int(),
   paid: z.number().int(),
+  refunded: z.number().int(),
+  refundOwed: z.number().int(),
   outstanding: z.number().int(),
+  /** The methods the row's money came in by and went back by (vipps, card, cash …). */
+  paidWith: z.array(z.string()),
+  refundedWith: z.array(z.string()),
+  /** How the order is to be paid (vipps, card_cash, free): a plan, not money that moved. */
   method: z.string(),
   /** A waiting order's place in line (1 is first; a family shares its order's place), else null. */
   waitlistPosition: z.number().int().nullable(),
@@ -118,6 +140,23 @@ export const AdminParticipantSchema = z.object({
   anonymised: z.boolean(),
 });
 export type AdminParticipant = z.infer<typeof AdminParticipantSchema>;
+
+/**
+ * `GET …/Money/{slug}/{token}`: the treasurer's totals of one event, from its orders' ledgers by the shared
+ * functions (the camp's treasurer reads the same): the sum over the participant list's rows, and per method.
+ */
+export const EventMoneySchema = z.object({
+  orders: z.number().int(),
+  charged: z.number().int(),
+  paid: z.number().int(),
+  refunded: z.number().int(),
+  refundOwed: z.number().int(),
+  kept: z.number().int(),
+  outstanding: z.number().int(),
+  net: z.number().int(),
+  byMethod: z.array(z.object({ method: z.string(), orders: z.number().int(), paid: z.number().int(), refunded: z.number().int() })),
+});
+export type EventMoney = z.infer<typeof EventMoneySchema>;
 
 export const eventOrderStatusLabels: Record<AdminParticipant["status"], string> = {
   confirmed: "Bekreftet",

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { declareCall, jsonAnswer, publicAccess, textAnswer } from "../api/call.ts";
 import { waitlistAnswer } from "../camp/camp-waitlist.ts";
 import { EventDetailSchema, EventListSchema, EventOrderViewSchema } from "./event-api.ts";
@@ -15,6 +16,11 @@ const tag = "Arrangementer";
 // Descriptions of an error for the API document; where a call answers one shared message, it is quoted.
 const tooMany = "Too many submissions from one address in a short time (the public rate limit).";
 const eventNotFound = "No such published event.";
+/**
+ * Which order a link opens (`?orderId=`): an event order's own link needs none; «Min side»'s address link
+ * names one of the address's orders (docs/decisions/0042-one-family-page-for-the-season.md).
+ */
+const linkOrderQuery = z.object({ orderId: z.string().max(40).optional() });
 
 export const eventCalls = {
   list: declareCall({
@@ -70,7 +76,8 @@ export const eventCalls = {
     path: "/api/Arrangement/MinPamelding/:token",
     access: publicAccess,
     tag,
-    summary: "The event order behind a personal link (the link in the confirmation mail).",
+    summary: "The event order behind a personal link (the link in the confirmation mail), or `orderId` of an address's link.",
+    query: linkOrderQuery,
     answer: jsonAnswer(MyEventOrderSchema, "The event, the order's state, contact, participants or items, and its money from the ledger."),
     errors: { 404: eventMyOrderMessages.notFound },
   }),
@@ -80,6 +87,7 @@ export const eventCalls = {
     access: publicAccess,
     tag,
     summary: "Cancel one participant (`position`) of a grading or course, or the whole order; a sale is cancelled whole.",
+    query: linkOrderQuery,
     description:
       "Places and stock are freed in the same transaction. An unpaid charge is taken off; what was paid for it is owed back (docs/decisions/0029-event-cancellation.md). A second call answers the same with `changed: false`.",
     // No body cancels the whole order.

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { personalTokenPattern } from "../camp/camp-my-registration.ts";
+import { familyPageLinkPath } from "../family/family-page-path.ts";
 import { formatKroner } from "../format.ts";
 import { eventKinds } from "./event-definition.ts";
 
@@ -9,10 +10,10 @@ import { eventKinds } from "./event-definition.ts";
  * cancels it. Shapes shared by the server's answers and the page.
  */
 
-/** The page's address without the secret, and with it. */
+/** The events' older address of the page behind a link (it leads to «Min side»), and a link's address now. */
 export const eventOrderLinkBase = "/arrangementer/min-pamelding";
 export function eventOrderLinkPath(token: string): string {
-  return `${eventOrderLinkBase}/${token}`;
+  return familyPageLinkPath(token);
 }
 
 /** The link's secret: 32 random bytes as base64url (256 bits), as the camp's personal link. */
@@ -28,11 +29,11 @@ export const EventCancelSchema = z.object(
 export type EventCancel = z.infer<typeof EventCancelSchema>;
 
 const MoneySchema = z.object({
-  /** «Totalt»: what the order costs now. */
+  /** «Å betale»: what the order costs now. */
   charged: z.number().int(),
   /** «Betalt». */
   paid: z.number().int(),
-  /** «Å betale». */
+  /** «Utestående». */
   outstanding: z.number().int(),
   /** «Tilbakebetalt». */
   refunded: z.number().int(),

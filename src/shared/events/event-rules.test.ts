@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { EventDefinitionSchema } from "./event-definition.ts";
 import { EventParticipantSchema } from "./event-order.ts";
-import { orderIssues } from "./event-rules.ts";
+import { eventEndsAt, orderIssues } from "./event-rules.ts";
 
 const course = EventDefinitionSchema.parse({
   kind: "kurs",
@@ -47,5 +47,15 @@ describe("orderIssues: one person once per order", () => {
     ]);
     const siblings = [person({ toString: true }), { ...person({ toString: true }), firstName: "Kari" }];
     expect(orderIssues(course, { participants: siblings, items: [] })).toEqual([]);
+  });
+});
+
+describe("eventEndsAt", () => {
+  it("is the Oslo midnight after the last day, in summer time, winter time and the night the clocks go back", () => {
+    expect(eventEndsAt("2026-06-20").toISOString()).toBe("2026-06-20T22:00:00.000Z");
+    expect(eventEndsAt("2027-01-10").toISOString()).toBe("2027-01-10T23:00:00.000Z");
+    expect(eventEndsAt("2026-10-24").toISOString()).toBe("2026-10-24T22:00:00.000Z");
+    expect(eventEndsAt("2026-10-25").toISOString()).toBe("2026-10-25T23:00:00.000Z");
+    expect(eventEndsAt("2026-12-31").toISOString()).toBe("2026-12-31T23:00:00.000Z");
   });
 });

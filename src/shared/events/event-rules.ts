@@ -1,6 +1,6 @@
 import { TZDate } from "@date-fns/tz";
 import { addWeeks, differenceInCalendarDays } from "date-fns";
-import { CLUB_TIME_ZONE } from "../time.ts";
+import { addDays, CLUB_TIME_ZONE, startOfOsloDay } from "../time.ts";
 import { campSettings } from "../camp/camp-edition.ts";
 import type { EventDefinition, EventQuestion } from "./event-definition.ts";
 import type { EventOrder, EventParticipant } from "./event-order.ts";
@@ -22,8 +22,8 @@ export const eventStateLabels: Record<EventState, string> = {
 
 /** The instant after an event's last day (Oslo): from then it has ended and leaves the public list. */
 export function eventEndsAt(lastDay: string): Date {
-  const [year, month, dayOfMonth] = lastDay.split("-").map(Number) as [number, number, number];
-  return new Date(new TZDate(year, month - 1, dayOfMonth + 1, CLUB_TIME_ZONE).getTime());
+  const [year, month, day] = lastDay.split("-").map(Number) as [number, number, number];
+  return startOfOsloDay(addDays({ year, month, day }, 1));
 }
 
 export function hasEnded(event: Pick<EventDefinition, "lastDay">, at: Date): boolean {

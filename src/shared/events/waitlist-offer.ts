@@ -22,6 +22,10 @@ export const offerMessages = {
   withdrawn: "Tilbudet gjelder ikke lenger.",
   declined: "Du har takket nei til plassen, og den er gitt videre til nestemann på ventelisten.",
   alreadyAccepted: "Du har allerede takket ja til plassen. Vil du avbestille, bruk lenken i bekreftelsen du fikk på e-post.",
+  registrationClosed: "Påmeldingen er stengt, så plassen kan ikke tas lenger.",
+  placeGone: "Plassen er dessverre ikke ledig likevel. Du står fortsatt på ventelisten og får en ny e-post hvis en plass blir ledig.",
+  sleepoverGone:
+    "Alle overnattingsplassene er tatt, så plassen med overnatting kan ikke tas likevel. Du står fortsatt på ventelisten og får en ny e-post når både en plass og en overnattingsplass er ledig.",
 } as const;
 
 /** An offer's state as the family and the admin see it: an open offer past its deadline is expired. */

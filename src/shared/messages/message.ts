@@ -73,7 +73,7 @@ export const messageSegmentLabels: Record<MessageSegment, string> = {
  * is a key: it only ever goes into the mail to that family's own address.
  */
 export const mergeFields = {
-  navn: "den som meldte på (hilsen)",
+  navn: "navnet til den som meldte på",
   deltakere: "deltakernes fornavn",
   lenke: "familiens lenke til «Min påmelding»",
   beløp: "det familien har igjen å betale",

@@ -10,8 +10,33 @@ export const vippsStatuses = ["", "RESERVED", "CANCELLED", "REJECTED", "RESERVE_
 export const VippsStatusSchema = z.enum(vippsStatuses);
 export type VippsStatus = z.infer<typeof VippsStatusSchema>;
 
+/**
+ * `GET /api/Vipps/CheckIfVippsOk/{orderId}?kvittering=1`: the status, and once the payment is reserved what the
+ * result page says about it — what was paid for with its year, the people (first names only, with whether
+ * each is the one who paid: src/shared/person-voice.ts), the contact person's first name and the amount.
+ */
+export const VippsResultSchema = z.object({
+  status: VippsStatusSchema,
+  receipt: z
+    .object({
+      /** «vinterleiren 2027», «graderingen «Cupgradering desember» 2026». */
+      what: z.string(),
+      people: z.array(z.object({ firstName: z.string(), self: z.boolean() })),
+      /** An event order's contact person's first name; null for the camp (its adult athlete is «du»). */
+      registrant: z.string().nullable(),
+      /** Whole kroner, the whole payment (a group's one payment for all). */
+      amount: z.number(),
+    })
+    .nullable(),
+});
+export type VippsResult = z.infer<typeof VippsResultSchema>;
+
+/** `POST /api/Vipps/Cancel/{orderId}`: the order and its payment's status once ended. */
+export const VippsCancelAnswerSchema = z.object({ orderId: z.string(), status: VippsStatusSchema });
+export type VippsReceipt = NonNullable<VippsResult["receipt"]>;
+
 /** One payment attempt of a registration, with the amounts Vipps holds (in kroner). */
-const VippsPaymentViewSchema = z.object({
+export const VippsPaymentViewSchema = z.object({
   reference: z.string(),
   method: z.string(),
   state: z.string(),

@@ -251,7 +251,7 @@ export const SiteChangeSchema = z.object({
 export type SiteChange = z.infer<typeof SiteChangeSchema>;
 
 /** The answer of a PUT or an undo: the section as stored and the change that was logged. */
-export const SiteSaveAnswerSchema = z.object({ section: z.string(), data: z.unknown(), change: SiteChangeSchema });
+export const SiteSaveAnswerSchema = z.object({ section: z.string(), data: z.unknown(), change: SiteChangeSchema.nullable() });
 
 export const siteMessages = {
   unknownSection: `Ukjent del av nettstedet. Velg en av: ${siteSectionNames.join(", ")}.`,

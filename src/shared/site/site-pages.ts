@@ -47,6 +47,11 @@ export const sitePages: SitePage[] = [
     "Personvern",
     "Hvilke opplysninger Ski Taekwondo Klubb samler inn, hvorfor, hvor lenge de lagres og hvilke rettigheter du har.",
   ),
+  page(
+    "/salgsbetingelser",
+    "Salgsbetingelser",
+    "Vilkårene for påmelding til graderinger og kurs og bestilling av klubbtøy i Ski Taekwondo Klubb: priser, betaling og avbestilling.",
+  ),
   page("/arrangementer", "Arrangementer", "Vinterleiren og andre arrangementer i Ski Taekwondo Klubb."),
   page("/vinterleir", "Vinterleir", "Vinterleiren for alle TTU-klubber: tre dager med trening, gradering og fellesskap."),
   page("/vinterleir/schedule", "Program og flyer – vinterleir", "Programmet for vinterleiren, med flyer for barn, voksne og andre klubber."),
@@ -62,6 +67,9 @@ export const checkInPagePath = "/vinterleir/deltakere/innsjekk";
 
 /** The privacy statement: linked from every page's footer and next to the consent on every form. */
 export const privacyPath = "/personvern";
+
+/** The terms of sale of the club's events: linked from every event's page, its checkout and the footer. */
+export const termsPath = "/salgsbetingelser";
 
 /** Rendered like the pages above and sent with status 404 for every unknown address. */
 export const notFoundPage = page("/404", "Fant ikke siden", "Siden du leter etter finnes ikke på nettstedet til Ski Taekwondo Klubb.");
@@ -91,6 +99,8 @@ export const clientOnlyPathPatterns: RegExp[] = [
   /^\/arrangementer\/venteliste\/[^/]+$/,
   // An event order's personal link (an unknown link is answered 404 by the event routes before it gets here).
   /^\/arrangementer\/min-pamelding\/[^/]+$/,
+  // «Min side», the family's page behind any link (an unknown link is answered 404 by its route first).
+  /^\/min-side\/[^/]+$/,
   /^\/invoices(\/.*)?$/,
   // «Nettsted»: the club's own admin of the site's facts.
   /^\/nettsted\/admin$/,

@@ -5,7 +5,7 @@ import { formatKroner } from "../../shared/format.ts";
 /**
  * The lines that explain every krone, from the order's ledger: what came in, what went back, what the
  * cancellation rules kept, what is owed back outside Vipps, and what is left to pay. A line that is 0 is left
- * out, except «Betalt» and «Å betale».
+ * out, except «Betalt» and «Utestående».
  */
 export function MoneyLines({ money }: { money: Pick<LedgerFigures, "paid" | "refunded" | "kept" | "refundOwed" | "outstanding"> }) {
   const lines: [keyof typeof ledgerFigureLabels, number][] = [

@@ -6,13 +6,14 @@ import { eventKindLabels } from "../../shared/events/event-definition.ts";
 import { EventOrderSchema, type EventOrderInput } from "../../shared/events/event-order.ts";
 import { eventStateLabels } from "../../shared/events/event-rules.ts";
 import { eventDaysText, eventStateText } from "../../shared/events/event-texts.ts";
+import { eventThanks } from "../../shared/events/event-thanks.ts";
 import { formatKroner } from "../../shared/format.ts";
 import { paymentUrl, type ApiIssue } from "../lib/api-client.ts";
 import { useNow } from "../lib/use-now.ts";
 import { HydrationGate } from "../components/HydrationGate.tsx";
 import { submitEventOrder } from "./events-api.ts";
 import { ContactFields } from "./ContactFields.tsx";
-import { EventFacts } from "./EventFacts.tsx";
+import { EventFacts, useEventRefundSentence } from "./EventFacts.tsx";
 import { ParticipantFields, SaleFields, emptyParticipant, type ParticipantDraft } from "./EventFormParts.tsx";
 
 type Step = "who" | "contact" | "pay" | "done";
@@ -39,6 +40,7 @@ export function EventForm({
   onOrdered?: () => void | Promise<void>;
 }) {
   const now = useNow();
+  const refundSentence = useEventRefundSentence(event);
   const isSale = event.kind === "salg";
   const [step, setStep] = useState<Step>("who");
   const [draftId] = useState(newDraftId);
@@ -153,7 +155,11 @@ export function EventForm({
       {step === "done" ? (
         <section aria-labelledby="event-done-heading">
           <h2 id="event-done-heading" ref={heading} tabIndex={-1}>
-            {answer === "Venteliste" ? "Du står på ventelisten" : isSale ? "Takk for bestillingen!" : "Takk! Du er påmeldt"}
+            {isSale
+              ? answer === "Venteliste"
+                ? "Du står på ventelisten"
+                : "Takk for bestillingen!"
+              : eventThanks(event, contact, body.participants ?? [], answer === "Venteliste")}
           </h2>
           <p>{answer === "Venteliste" ? "Vi sier fra på e-post hvis det blir ledig plass." : "Du får en bekreftelse på e-post."}</p>
           <p>
@@ -192,7 +198,14 @@ export function EventForm({
                 />
               ))}
             {step === "contact" && (
-              <ContactFields contact={contact} onContact={setContact} consents={consents} onConsents={setConsents} issues={issues} />
+              <ContactFields
+                contact={contact}
+                onContact={setContact}
+                consents={consents}
+                onConsents={setConsents}
+                issues={issues}
+                refundSentence={refundSentence}
+              />
             )}
             {step === "pay" && (
               <fieldset>

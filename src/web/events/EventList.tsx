@@ -2,6 +2,7 @@ import { useRouteLoaderData } from "react-router";
 import type { EventSummary } from "../../shared/events/event-api.ts";
 import { eventKindLabels } from "../../shared/events/event-definition.ts";
 import { eventStateLabels } from "../../shared/events/event-rules.ts";
+import { eventPriceLine } from "../../shared/events/event-terms.ts";
 import { eventActionLabels, eventStateText, eventWhenWhereText } from "../../shared/events/event-texts.ts";
 import type { SiteRenderContext } from "../../shared/site/render-context.ts";
 import { useNow } from "../lib/use-now.ts";
@@ -35,6 +36,11 @@ export function EventList() {
               <a href={event.url}>{event.title}</a>
             </h3>
             <p>{eventWhenWhereText(event)}</p>
+            {event.kind !== "vinterleir" && event.pricing && (
+              <p className="event-price" data-testid={`event-price-${event.slug}`}>
+                {eventPriceLine({ kind: event.kind, ...event.pricing })}
+              </p>
+            )}
             <p>{eventStateText(event, now)}</p>
             {(event.state === "open" || event.state === "full") && event.kind !== "salg" ? (
               <a className="button" href={event.url}>

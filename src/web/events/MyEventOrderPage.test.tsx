@@ -4,10 +4,10 @@ import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import type { MyEventOrder } from "../../shared/events/event-my-order.ts";
 import { calls, mockApi } from "../test-support/mock-api.ts";
-import MyEventOrderPage from "./MyEventOrderPage.tsx";
+import FamilyPage from "../family/FamilyPage.tsx";
 
 const token = "A".repeat(43);
-const getPath = `/api/Arrangement/MinPamelding/${token}`;
+const getPath = `/api/MinPamelding/Get/${token}`;
 const cancelPath = `/api/Arrangement/Cancel/${token}`;
 
 const person = (position: number, name: string, patch: Partial<MyEventOrder["participants"][number]> = {}) => ({
@@ -22,6 +22,9 @@ const person = (position: number, name: string, patch: Partial<MyEventOrder["par
   cancelled: false,
   ...patch,
 });
+
+/** «Min side» behind an event order's own link: just that order. */
+const season = (one: MyEventOrder) => ({ events: [one], link: { scope: "order" } });
 
 const order = (patch: Partial<MyEventOrder> = {}): MyEventOrder => ({
   orderId: "GR26-4F7K2Q",
@@ -49,30 +52,32 @@ const order = (patch: Partial<MyEventOrder> = {}): MyEventOrder => ({
 
 function renderPage() {
   const Stub = createRoutesStub([
-    { path: "/arrangementer/min-pamelding/:token", Component: MyEventOrderPage },
+    { path: "/min-side/:token", Component: FamilyPage },
     { path: "/arrangementer/:slug", Component: () => <p>Arrangementet</p> },
   ]);
-  return render(<Stub initialEntries={[`/arrangementer/min-pamelding/${token}`]} />);
+  return render(<Stub initialEntries={[`/min-side/${token}`]} />);
 }
 
 const h1 = (name: string | RegExp) => screen.findByRole("heading", { level: 1, name });
+/** The order's own part of the page. */
+const h2 = (name: string | RegExp) => screen.findByRole("heading", { level: 2, name });
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe("an event order's page", () => {
+describe("an event order's part of «Min side»", () => {
   it("shows the order, asks before cancelling one utøver, and reads out the result where the keyboard lands", async () => {
     const after = order({
       participants: [person(0, "Ola Nordmann"), person(1, "Per Nordmann", { amount: 0, cancelled: true })],
       money: { charged: 350, paid: 0, outstanding: 350, refunded: 0, refundOwed: 0, kept: 0 },
     });
-    mockApi({ [getPath]: [{ body: order() }], [cancelPath]: [{ body: { ...after, changed: true, refund: 0 } }] }, { withInit: true });
+    mockApi({ [getPath]: [{ body: season(order()) }], [cancelPath]: [{ body: { ...after, changed: true, refund: 0 } }] }, { withInit: true });
     renderPage();
-    expect(screen.getByText("Henter påmeldingen …")).toBeTruthy();
-    await h1("Min påmelding – Cupgradering desember");
+    expect(screen.getByText("Henter påmeldingene …")).toBeTruthy();
+    await h2("Min påmelding – Cupgradering desember");
     expect(screen.getByText("GR26-4F7K2Q")).toBeTruthy();
-    expect(screen.getByRole("heading", { level: 2, name: "Utøvere" })).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 3, name: "Utøvere" })).toBeTruthy();
     expect(screen.getByText(/lørdag 12\. desember 2026, kl\. 10\.00/)).toBeTruthy();
 
     fireEvent.click(screen.getByRole("button", { name: "Avbestill Per Nordmann" }));
@@ -86,7 +91,7 @@ describe("an event order's page", () => {
     await waitFor(() => expect(document.activeElement).toBe(notice));
     expect(notice.getAttribute("role")).toBe("status");
     const post = calls.find((call) => call.method === "POST");
-    expect(post?.url).toBe(cancelPath);
+    expect(post?.url).toBe(`${cancelPath}?orderId=GR26-4F7K2Q`);
     expect(JSON.parse(String(post?.init?.body))).toEqual({ position: 1 });
     expect(screen.queryByRole("button", { name: "Avbestill Per Nordmann" })).toBeNull();
     // One utøver left: only the whole registration can go.
@@ -96,11 +101,11 @@ describe("an event order's page", () => {
 
   it("shows the server's refusal in the confirmation, and keeps the order as it was", async () => {
     mockApi({
-      [getPath]: [{ body: order() }],
+      [getPath]: [{ body: season(order()) }],
       [cancelPath]: [{ status: 409, body: { error: "Arrangementet er over, så det kan ikke avbestilles lenger." } }],
     });
     renderPage();
-    await h1("Min påmelding – Cupgradering desember");
+    await h2("Min påmelding – Cupgradering desember");
     fireEvent.click(screen.getByRole("button", { name: "Avbestill hele påmeldingen" }));
     fireEvent.click(screen.getByRole("button", { name: "Ja, avbestill" }));
     const alert = await screen.findByRole("alert");
@@ -112,20 +117,22 @@ describe("an event order's page", () => {
     mockApi({
       [getPath]: [
         {
-          body: order({
-            orderId: "SA26-4F7K2Q",
-            event: { ...order().event, kind: "salg", title: "Klubbtøy", startTime: null, pickUp: "Klubblokalet" },
-            participants: [],
-            items: [{ name: "T-skjorte", variant: "M", quantity: 2, price: 200 }],
-            method: "vipps",
-            money: { charged: 400, paid: 400, outstanding: 0, refunded: 0, refundOwed: 0, kept: 0 },
-            refundIfCancelled: 400,
-          }),
+          body: season(
+            order({
+              orderId: "SA26-4F7K2Q",
+              event: { ...order().event, kind: "salg", title: "Klubbtøy", startTime: null, pickUp: "Klubblokalet" },
+              participants: [],
+              items: [{ name: "T-skjorte", variant: "M", quantity: 2, price: 200 }],
+              method: "vipps",
+              money: { charged: 400, paid: 400, outstanding: 0, refunded: 0, refundOwed: 0, kept: 0 },
+              refundIfCancelled: 400,
+            }),
+          ),
         },
       ],
     });
     renderPage();
-    await h1("Min bestilling – Klubbtøy");
+    await h2("Min bestilling – Klubbtøy");
     expect(screen.getByText("2 × T-skjorte (M)")).toBeTruthy();
     expect(screen.getByText("Klubblokalet")).toBeTruthy();
     expect(screen.queryByRole("button", { name: /^Avbestill .*T-skjorte/ })).toBeNull();
@@ -143,7 +150,22 @@ describe("an event order's page", () => {
     mockApi({});
     renderPage();
     const problem = await screen.findByRole("alert");
-    expect(problem.textContent).toContain("Vi klarte ikke å hente påmeldingen");
+    expect(problem.textContent).toContain("Vi klarte ikke å hente påmeldingene");
     expect(screen.getByRole("button", { name: "Prøv igjen" })).toBeTruthy();
+  });
+});
+
+describe("the refund rule on an event order's page", () => {
+  it("says the event's own rule with its last day, and links to the terms", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-12-01T12:00:00+01:00") });
+    mockApi({ [getPath]: [{ body: season(order()) }] }, { withInit: true });
+    renderPage();
+    const rule = await screen.findByTestId("my-event-refund-rule");
+    expect(rule.textContent).toContain(
+      "Avbestiller du innen midnatt 12. desember 2026, får du alt du har betalt tilbake; etter det kan det ikke avbestilles.",
+    );
+    expect(rule.textContent).not.toContain("betales det som er betalt");
+    expect(screen.getByRole("link", { name: "Salgsbetingelser" }).getAttribute("href")).toBe("/salgsbetingelser");
+    vi.useRealTimers();
   });
 });

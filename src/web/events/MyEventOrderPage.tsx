@@ -1,32 +1,20 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
-import { Link, useParams } from "react-router";
-import { club } from "../../shared/club/club-facts.ts";
+import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
 import { eventOrderStatusLabels } from "../../shared/events/event-api.ts";
 import { eventKindLabels } from "../../shared/events/event-definition.ts";
 import { eventRefundText, type MyEventOrder, type MyEventParticipant } from "../../shared/events/event-my-order.ts";
+import { eventRefundRule } from "../../shared/events/event-terms.ts";
 import { eventDaysText } from "../../shared/events/event-texts.ts";
+import { termsPath } from "../../shared/site/site-pages.ts";
+import { refundRuleSentence } from "../../shared/terms/refund-rule.ts";
+import { ledgerFigureLabels } from "../../shared/camp/camp-ledger.ts";
 import { formatKroner } from "../../shared/format.ts";
 import { ConfirmAction, useConfirmation } from "../components/ConfirmAction.tsx";
 import { ContactEmailLink } from "../components/ContactEmailLink.tsx";
-import { LoadProblem } from "../components/LoadProblem.tsx";
 import { MoneyLines } from "../components/MoneyLines.tsx";
-import { useLoad } from "../lib/use-load.ts";
-import { cancelMyEventOrder, getMyEventOrder, type CancelResult } from "./my-event-order-api.ts";
+import { useNow } from "../lib/use-now.ts";
+import { cancelMyEventOrder, type CancelResult } from "./my-event-order-api.ts";
 import "./events.css";
-
-/**
- * Rendered in the browser: the server answers an unknown link with the 404 page before it gets here, and
- * sends the root's loading view for a known one.
- */
-export async function clientLoader() {
-  return null;
-}
-clientLoader.hydrate = true as const;
-
-export function meta() {
-  // A personal link: kept out of search engines.
-  return [{ title: `Min påmelding – ${club.name}` }, { name: "robots", content: "noindex" }];
-}
 
 const contact = <ContactEmailLink />;
 
@@ -36,50 +24,27 @@ function wordsFor(kind: MyEventOrder["event"]["kind"]) {
   return { order: "påmeldingen", Order: "Påmeldingen", heading: "Min påmelding", people: kind === "gradering" ? "Utøvere" : "Deltakere" };
 }
 
-/** /arrangementer/min-pamelding/:token — the link in an event order's confirmation mail: see and cancel. */
-export default function MyEventOrderPage() {
-  const { token = "" } = useParams();
-  const load = useCallback(() => getMyEventOrder(token), [token]);
-  const [loaded, retry] = useLoad(load);
-  const [view, setView] = useState<MyEventOrder>();
+/**
+ * One event order's part of «Min side» (src/web/family/FamilyPage.tsx): see it and cancel it. `token` is the
+ * page's link; every call names the order by its id (an address's link opens the address's orders by id).
+ */
+export function EventOrderPart({ token, initial }: { token: string; initial: MyEventOrder }) {
+  const [view, setView] = useState<MyEventOrder>(initial);
   const [notice, setNotice] = useState<string>();
   const noticeRef = useRef<HTMLParagraphElement>(null);
+  const now = useNow();
+  // Several orders share the page: each one's ids carry its order id. The part is the landmark; its sections are
+  // not named ones (a camp part has «Betaling» too, and landmarks' names must differ).
+  const id = (name: string) => `${initial.orderId}-${name}`;
 
-  useEffect(() => {
-    if (loaded.status === "ready" && loaded.data !== "notfound") setView(loaded.data);
-  }, [loaded]);
+  useEffect(() => setView(initial), [initial]);
   useEffect(() => {
     if (notice) noticeRef.current?.focus();
   }, [notice]);
 
-  if (loaded.status === "loading") {
-    return (
-      <Frame title="Min påmelding">
-        <p role="status">Henter påmeldingen …</p>
-      </Frame>
-    );
-  }
-  if (loaded.status === "error") {
-    return (
-      <Frame title="Min påmelding">
-        <LoadProblem what="påmeldingen" detail={loaded.detail} onRetry={retry} />
-      </Frame>
-    );
-  }
-  if (loaded.data === "notfound" || !view) {
-    return (
-      <Frame title="Fant ikke påmeldingen">
-        <p>
-          Lenken virker ikke. Sjekk at du har åpnet hele lenken fra e-posten. Får du det ikke til, skriv til {contact} og oppgi ordrenummeret.{" "}
-          <Link to="/arrangementer">Se alle arrangementer</Link>
-        </p>
-      </Frame>
-    );
-  }
-
   const words = wordsFor(view.event.kind);
   const cancel = async (position: number | undefined, what: string): Promise<CancelResult> => {
-    const result = await cancelMyEventOrder(token, position === undefined ? {} : { position });
+    const result = await cancelMyEventOrder(token, position === undefined ? {} : { position }, view.orderId);
     if (result.kind === "ok") {
       setView(result.view);
       const back = result.refund > 0 ? ` ${formatKroner(result.refund)} betales tilbake til deg.` : "";
@@ -90,7 +55,10 @@ export default function MyEventOrderPage() {
   const coming = view.participants.filter((person) => !person.cancelled);
 
   return (
-    <Frame title={`${words.heading} – ${view.event.title}`}>
+    <section className="season-part my-event-order" aria-labelledby={id("title")}>
+      <h2 id={id("title")} className="season-part-title">
+        {words.heading} – {view.event.title}
+      </h2>
       <p className="lead">
         Ordrenummer <strong className="order-id">{view.orderId}</strong> ·{" "}
         <span className={`my-event-status my-event-status-${view.status}`}>{eventOrderStatusLabels[view.status]}</span>
@@ -99,8 +67,8 @@ export default function MyEventOrderPage() {
         {notice}
       </p>
 
-      <section aria-labelledby="event-facts">
-        <h2 id="event-facts">{eventKindLabels[view.event.kind]}</h2>
+      <section>
+        <h3 id={id("event-facts")}>{eventKindLabels[view.event.kind]}</h3>
         <dl className="my-event-facts">
           <dt>Når</dt>
           <dd>
@@ -125,8 +93,8 @@ export default function MyEventOrderPage() {
         </p>
       </section>
 
-      <section aria-labelledby="event-people">
-        <h2 id="event-people">{words.people}</h2>
+      <section>
+        <h3 id={id("event-people")}>{words.people}</h3>
         {view.event.kind === "salg" ? (
           <ul className="my-event-cards">
             {view.items.map((item) => (
@@ -167,20 +135,23 @@ export default function MyEventOrderPage() {
         )}
       </section>
 
-      <section aria-labelledby="event-money">
-        <h2 id="event-money">Betaling</h2>
+      <section>
+        <h3 id={id("event-money")}>Betaling</h3>
         <dl className="my-event-facts">
-          <dt>Totalt</dt>
+          <dt>{ledgerFigureLabels.charged}</dt>
           <dd>{formatKroner(view.money.charged)}</dd>
           <MoneyLines money={view.money} />
         </dl>
         {view.status !== "cancelled" && view.method !== "free" && (
-          <p>Avbestiller du, betales det som er betalt for det du avbestiller, tilbake. Det som ikke er betalt ennå, faller bort.</p>
+          <p data-testid="my-event-refund-rule">
+            {refundRuleSentence(eventRefundRule({ lastDay: view.event.lastDay, free: false }), now)} Det som ikke er betalt ennå, faller bort.{" "}
+            <Link to={termsPath}>Salgsbetingelser</Link>
+          </p>
         )}
       </section>
 
-      <section aria-labelledby="event-contact">
-        <h2 id="event-contact">Kontaktperson</h2>
+      <section>
+        <h3 id={id("event-contact")}>Kontaktperson</h3>
         <dl className="my-event-facts">
           <dt>Navn</dt>
           <dd>
@@ -193,7 +164,7 @@ export default function MyEventOrderPage() {
         </dl>
       </section>
       <p className="my-event-help">Spørsmål eller endringer? Skriv til {contact} og oppgi ordrenummeret.</p>
-    </Frame>
+    </section>
   );
 }
 
@@ -316,14 +287,5 @@ function WholeCancel({
     >
       <strong>{question}</strong> {eventRefundText(refund)}
     </ConfirmAction>
-  );
-}
-
-function Frame({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <div className="page my-event-order">
-      <h1>{title}</h1>
-      {children}
-    </div>
   );
 }

@@ -51,6 +51,18 @@ const answer = {
 const session = { token, signOut: vi.fn(), logOut: { busy: false, run: vi.fn() } };
 const listPath = `/api/ArrangementAdmin/Participants/kurs-jul/${token}`;
 const cancelPath = `/api/ArrangementAdmin/Cancel/KU26-4F7K2Q/${token}`;
+const moneyPath = `/api/ArrangementAdmin/Money/kurs-jul/${token}`;
+const money = (paid: number) => ({
+  orders: 1,
+  charged: 1400,
+  paid,
+  refunded: 0,
+  refundOwed: 0,
+  kept: 0,
+  outstanding: 1400 - paid,
+  net: paid,
+  byMethod: paid > 0 ? [{ method: "cash", orders: 1, paid, refunded: 0 }] : [],
+});
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -63,9 +75,14 @@ describe("the event admin's participant list", () => {
         { body: [row("Ola Nordmann"), row("Per Nordmann")] },
         { body: [row("Ola Nordmann", "cancelled"), row("Per Nordmann", "cancelled")] },
       ],
+      [moneyPath]: [{ body: money(700) }, { body: money(700) }],
       [cancelPath]: [{ body: { error: "Arrangementet er over, så det kan ikke avbestilles lenger." }, status: 409 }, { body: answer }],
     });
     render(<ParticipantArea event={event} session={session} />);
+    // The event's totals from its ledgers, in the treasurer's words.
+    const totals = (await screen.findByText("Utestående", { selector: "dt" })).closest("dl")!;
+    expect(totals.textContent?.replace(/\s/g, " ")).toContain("Å betale1 400 kr");
+    expect(totals.textContent?.replace(/\s/g, " ")).toContain("Betalt700 kr");
     const buttons = await screen.findAllByRole("button", { name: "Avbestill ordre KU26-4F7K2Q" });
     expect(buttons).toHaveLength(1);
     fireEvent.click(buttons[0]!);

@@ -4,20 +4,29 @@ import { eventOrderStatusLabels } from "../../shared/events/event-api.ts";
 import { examinerGroups } from "../../shared/events/examiner-list.ts";
 import { waitingText } from "../../shared/events/event-waitlist.ts";
 import { formatKroner } from "../../shared/format.ts";
+import { moneyRowText } from "../../shared/payments/money-words.ts";
 import { useAdminData, type AdminSession } from "../components/admin/AdminShell.tsx";
 import { ConfirmAction, useConfirmation } from "../components/ConfirmAction.tsx";
-import { cancelEventOrderAsLeader, eventCsvPath, eventXlsxPath, getEventParticipants } from "./event-admin-api.ts";
+import { cancelEventOrderAsLeader, eventCsvPath, eventXlsxPath, getEventMoney, getEventParticipants } from "./event-admin-api.ts";
+import { campMoneyLines } from "../../shared/camp/camp-ledger.ts";
 import { OrderPrivacy } from "./OrderPrivacy.tsx";
 
 /** One event's participants or orders, with the Excel and CSV downloads and, for a grading, the printable examiner's list. */
 export function ParticipantArea({ event, session }: { event: AdminEvent; session: AdminSession }) {
-  const fetchList = useCallback((token: string) => getEventParticipants(event.slug, token), [event.slug]);
-  const { data: rows, load } = useAdminData(session, fetchList, "Fikk ikke hentet deltakerne.");
+  const fetchList = useCallback(
+    async (token: string) => {
+      const [rows, money] = await Promise.all([getEventParticipants(event.slug, token), getEventMoney(event.slug, token)]);
+      return { rows, money };
+    },
+    [event.slug],
+  );
+  const { data, load } = useAdminData(session, fetchList, "Fikk ikke hentet deltakerne.");
+  const rows = data?.rows;
   const confirmation = useConfirmation<string>();
   const [error, setError] = useState<string>();
   const [result, setResult] = useState<string>();
   const resultRef = useRef<HTMLParagraphElement>(null);
-  if (!rows) return <p role="status">Henter deltakerne …</p>;
+  if (!data || !rows) return <p role="status">Henter deltakerne …</p>;
   const cancelOrder = async (orderId: string) => {
     setError(undefined);
     let outcome;
@@ -53,6 +62,15 @@ export function ParticipantArea({ event, session }: { event: AdminEvent; session
       <h2 id="participants-heading">
         {event.title}: {event.kind === "salg" ? "bestillinger" : "deltakere"}
       </h2>
+      {/* The event's money from its orders' ledgers, in the treasurer's words: the rows below add up to it. */}
+      <dl className={`admin-totals event-money${event.kind === "gradering" ? " no-print" : ""}`}>
+        {campMoneyLines(data.money).map(({ label, amount }) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{formatKroner(amount)}</dd>
+          </div>
+        ))}
+      </dl>
       <p className="no-print button-row">
         <a className="button secondary" href={eventXlsxPath(event.slug, session.token)}>
           Last ned Excel
@@ -96,7 +114,7 @@ export function ParticipantArea({ event, session }: { event: AdminEvent; session
                 {row.status === "waiting" && <span className="waitlist-meta">, {waitingText(row.waitlistPosition, row.offer)}</span>}
               </td>
               <td>
-                {row.orderId}: {formatKroner(row.charged)}, betalt {formatKroner(row.paid)}
+                {row.orderId}: {moneyRowText(row)}
                 {firstRowOf.get(row.orderId) === index && active.has(row.orderId) && (
                   <div className="no-print">
                     {confirmation.isOpen(row.orderId) ? (

@@ -1,6 +1,6 @@
 import type { ChangeLogEntry } from "../../shared/change-log.ts";
 import { callPath } from "../../shared/api/call.ts";
-import type { AdminEvent, AdminParticipant } from "../../shared/events/event-api.ts";
+import type { AdminEvent, AdminParticipant, EventMoney } from "../../shared/events/event-api.ts";
 import { eventAdminCalls } from "../../shared/events/event-admin-calls.ts";
 import type { EventDefinitionInput } from "../../shared/events/event-definition.ts";
 import { ApiError, type ApiIssue } from "../lib/api-client.ts";
@@ -13,6 +13,11 @@ export function getAdminEvents(token: string): Promise<AdminEvent[]> {
 
 export function getEventParticipants(slug: string, token: string): Promise<AdminParticipant[]> {
   return readCall(eventAdminCalls.participants, { params: { slug, token } });
+}
+
+/** The event's totals from its orders' ledgers: what the rows add up to. */
+export function getEventMoney(slug: string, token: string): Promise<EventMoney> {
+  return readCall(eventAdminCalls.money, { params: { slug, token } });
 }
 
 /** The event's change log, oldest first. */

@@ -1,9 +1,9 @@
-import { z } from "zod";
 import type { EventDetail, EventOrderView } from "../../shared/events/event-api.ts";
 import { eventCalls } from "../../shared/events/event-calls.ts";
 import type { EventOrderInput } from "../../shared/events/event-order.ts";
-import { ClubSchema, GradeSchema, type Club, type Grade } from "../../shared/camp/grades.ts";
-import { ApiError, getJson, type ApiGet, type ApiIssue } from "../lib/api-client.ts";
+import { clubGradeCalls } from "../../shared/camp/club-grade-calls.ts";
+import type { Club, Grade } from "../../shared/camp/grades.ts";
+import { ApiError, type ApiGet, type ApiIssue } from "../lib/api-client.ts";
 import { callApi, readCall } from "../lib/call-api.ts";
 
 /** One published event (eventCalls.detail). */
@@ -12,11 +12,11 @@ export function getEvent(slug: string, get?: ApiGet): Promise<EventDetail> {
 }
 
 export function getClubs(get?: ApiGet): Promise<Club[]> {
-  return getJson("/api/Club/Get", z.array(ClubSchema), get);
+  return readCall(clubGradeCalls.clubs, { params: {} }, get);
 }
 
 export function getGrades(get?: ApiGet): Promise<Grade[]> {
-  return getJson("/api/Grade/Get", z.array(GradeSchema), get);
+  return readCall(clubGradeCalls.grades, { params: {} }, get);
 }
 
 /** An event order's kind for the Vipps result page (eventCalls.orderView); undefined for a camp order (404). */

@@ -3,10 +3,13 @@ import type { EventCancel, EventCancelAnswer, MyEventOrder } from "../../shared/
 import { ApiError } from "../lib/api-client.ts";
 import { callApi, readCall, type CallOutcome } from "../lib/call-api.ts";
 
-/** The order behind a personal link (eventCalls.myOrder), or "notfound" for a link that opens nothing. */
-export async function getMyEventOrder(token: string): Promise<MyEventOrder | "notfound"> {
+/**
+ * The order behind a personal link (eventCalls.myOrder), or "notfound" for a link that opens nothing. `orderId`:
+ * which of an address link's orders («Min side»).
+ */
+export async function getMyEventOrder(token: string, orderId?: string): Promise<MyEventOrder | "notfound"> {
   try {
-    return await readCall(eventCalls.myOrder, { params: { token } });
+    return await readCall(eventCalls.myOrder, { params: { token }, query: { orderId } });
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return "notfound";
     throw error;
@@ -37,5 +40,6 @@ export async function readCancel(sending: () => Promise<CallOutcome<EventCancelA
   return message ? { kind: "refused", message } : { kind: "failed", detail: `HTTP ${outcome.status}` };
 }
 
-/** Cancels one participant (`position`) or the whole order through the family's link. */
-export const cancelMyEventOrder = (token: string, body: EventCancel) => readCancel(() => callApi(eventCalls.cancel, { params: { token }, body }));
+/** Cancels one participant (`position`) or the whole order through the family's link (`orderId`: «Min side»'s address link names it). */
+export const cancelMyEventOrder = (token: string, body: EventCancel, orderId?: string) =>
+  readCancel(() => callApi(eventCalls.cancel, { params: { token }, query: { orderId }, body }));

@@ -1,30 +1,24 @@
-import { z } from "zod";
-import {
-  ImportResultSchema,
-  InvoiceGroupSchema,
-  InvoiceStatusSchema,
-  type ImportResult,
-  type InvoiceGroup,
-  type InvoiceStatus,
-} from "../../shared/invoices/invoice-groups.ts";
-import { ApiError, getJson, parseErrorBody, requestAdminToken, send, type AdminLoginResult } from "../lib/api-client.ts";
-
-const invoicePath = (call: string, token: string) => `/api/Invoice/${call}/${encodeURIComponent(token)}`;
+import { areaSignInCalls } from "../../shared/admin/area-sign-in-calls.ts";
+import { callPath } from "../../shared/api/call.ts";
+import { invoiceCalls } from "../../shared/invoices/invoice-calls.ts";
+import { ImportResultSchema, type ImportResult, type InvoiceGroup, type InvoiceStatus } from "../../shared/invoices/invoice-groups.ts";
+import { ApiError, parseErrorBody, requestAdminToken, send, type AdminLoginResult } from "../lib/api-client.ts";
+import { readCall } from "../lib/call-api.ts";
 
 export function getInvoiceAdminToken(passwordDigest: string): Promise<AdminLoginResult> {
-  return requestAdminToken(`/api/Invoice/GetToken/${encodeURIComponent(passwordDigest)}`);
+  return requestAdminToken(callPath(areaSignInCalls.invoice.signIn, { passwordHash: passwordDigest }));
 }
 
 export function getInvoiceGroups(token: string): Promise<InvoiceGroup[]> {
-  return getJson(invoicePath("Get", token), z.array(InvoiceGroupSchema));
+  return readCall(invoiceCalls.groups, { params: { token } });
 }
 
 export function getInvoiceStatus(token: string): Promise<InvoiceStatus> {
-  return getJson(invoicePath("Status", token), InvoiceStatusSchema);
+  return readCall(invoiceCalls.status, { params: { token } });
 }
 
 export function invoiceCsvUrl(token: string): string {
-  return invoicePath("GetCsv", token);
+  return callPath(invoiceCalls.csv, { token });
 }
 
 /**
@@ -47,14 +41,14 @@ async function readImportResult(response: Response, call: string): Promise<Impor
   return { ok: false, imported: 0, errors: [{ line: 0, message }], errorCount: 1 };
 }
 
-/** GET …/Refresh/{token}: re-reads the configured source or the last uploaded file. */
+/** `invoiceCalls.refresh`: re-reads the configured source or the last uploaded file. */
 export async function refreshInvoices(token: string): Promise<ImportResult> {
-  return readImportResult(await send(invoicePath("Refresh", token)), "Oppdatering");
+  return readImportResult(await send(callPath(invoiceCalls.refresh, { token })), "Oppdatering");
 }
 
-/** POST …/Upload/{token}: the file itself is the body; its name goes in X-File-Name. */
+/** `invoiceCalls.upload`: the file itself is the body; its name goes in X-File-Name. */
 export async function uploadInvoiceFile(token: string, file: Blob & { name?: string }): Promise<ImportResult> {
-  const response = await send(invoicePath("Upload", token), {
+  const response = await send(callPath(invoiceCalls.upload, { token }), {
     method: "POST",
     headers: { "Content-Type": file.type || "application/octet-stream", "X-File-Name": encodeURIComponent(file.name ?? "fil") },
     body: file,

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { club } from "../../shared/club/club-facts.ts";
-import { privacyPath } from "../../shared/site/site-pages.ts";
+import { privacyPath, termsPath } from "../../shared/site/site-pages.ts";
 import { useClubContact } from "../lib/site-content.tsx";
 
 export function SiteFooter() {
@@ -13,7 +13,7 @@ export function SiteFooter() {
         </p>
         <p>
           <a href={`mailto:${general}`}>{general}</a> · <Link to="/kontakt">Kontakt oss</Link> · <Link to="/treningstider">Treningstider</Link> ·{" "}
-          <Link to={privacyPath}>Personvern</Link>
+          <Link to={privacyPath}>Personvern</Link> · <Link to={termsPath}>Salgsbetingelser</Link>
         </p>
       </div>
     </footer>

@@ -57,3 +57,15 @@ export async function readCall<C extends Call>(call: C, input: CallInput<C>, get
   if (outcome.kind === "unreadable") throw new ApiError(outcome.detail, outcome.status);
   throw new ApiError(`${call.method} ${callPath(call, input.params)} svarte ${outcome.status}: ${outcome.text.slice(0, 300)}`, outcome.status);
 }
+
+/**
+ * A declared write as `writeJson` made it: the answer, or an ApiError whose message is the server's own with
+ * its field messages after it (a form shows it as it is), or one that says the answer did not fit.
+ */
+export async function writeCall<C extends Call>(call: C, input: CallInput<C>): Promise<CallAnswerOf<C>> {
+  const outcome = await callApi(call, input);
+  if (outcome.kind === "ok") return outcome.answer;
+  if (outcome.kind === "unreadable") throw new ApiError(outcome.detail, outcome.status);
+  const message = [outcome.error?.error, ...(outcome.error?.issues?.map((issue) => issue.message) ?? [])].filter(Boolean).join(" ");
+  throw new ApiError(message || `${call.method} svarte ${outcome.status}`, outcome.status);
+}

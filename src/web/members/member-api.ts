@@ -1,17 +1,21 @@
-import { z } from "zod";
+import { areaSignInCalls } from "../../shared/admin/area-sign-in-calls.ts";
+import { callPath } from "../../shared/api/call.ts";
+import { newMemberFormCalls } from "../../shared/members/new-member-form-calls.ts";
 import type { NewMemberDraft } from "../../shared/members/new-member.ts";
-import { MessageLogEntrySchema, SentMessageSchema, type MessageLogEntry, type NewMemberMessageInput } from "../../shared/messages/message.ts";
-import { NewMemberAdminEntrySchema, RemoveAnswerSchema, type NewMemberAdminEntry } from "../../shared/members/new-member-admin.ts";
-import { ApiError, getJson, parseErrorBody, requestAdminToken, send, writeJson, type AdminLoginResult, type ApiIssue } from "../lib/api-client.ts";
+import type { MessageLogEntry, NewMemberMessageInput } from "../../shared/messages/message.ts";
+import type { NewMemberAdminEntry } from "../../shared/members/new-member-admin.ts";
+import { newMemberAdminCalls } from "../../shared/members/new-member-admin-calls.ts";
+import { ApiError, parseErrorBody, requestAdminToken, send, type AdminLoginResult, type ApiIssue } from "../lib/api-client.ts";
+import { callApi, readCall, writeCall } from "../lib/call-api.ts";
 
 export type SubmitResult = { kind: "done" } | { kind: "invalid"; message: string; issues: ApiIssue[] } | { kind: "failed"; detail: string };
 
-/** POST /api/NewMember/Post: text "Done", or a 400 with Norwegian messages, or something went wrong. */
+/** newMemberFormCalls.submit: text "Done", or a 400 with Norwegian messages, or something went wrong. */
 export async function postNewMember(draft: NewMemberDraft): Promise<SubmitResult> {
   let response: Response;
   let body: string;
   try {
-    response = await send("/api/NewMember/Post", {
+    response = await send(callPath(newMemberFormCalls.submit, {}), {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify(draft),
@@ -27,40 +31,31 @@ export async function postNewMember(draft: NewMemberDraft): Promise<SubmitResult
   return { kind: "failed", detail: `${status}: ${error?.error ?? (body.slice(0, 300) || "tomt svar")}` };
 }
 
-const newMemberAdminPath = (call: string, token: string) => `/api/NewMemberAdmin/${call}/${encodeURIComponent(token)}`;
-
 export function getNewMemberAdminToken(passwordDigest: string): Promise<AdminLoginResult> {
-  return requestAdminToken(`/api/NewMemberAdmin/GetToken/${encodeURIComponent(passwordDigest)}`);
+  return requestAdminToken(callPath(areaSignInCalls.newmember.signIn, { passwordHash: passwordDigest }));
 }
 
 export function getNewMembers(token: string): Promise<NewMemberAdminEntry[]> {
-  return getJson(newMemberAdminPath("Get", token), z.array(NewMemberAdminEntrySchema));
+  return readCall(newMemberAdminCalls.list, { params: { token } });
 }
 
-/** DELETE …/Remove/{id}/{token}: the answer is an ok flag (docs/requirements.md §7); false or a failed call both mean "not removed". */
+/** `newMemberAdminCalls.remove`: the answer is an ok flag (docs/requirements.md §7); false or a failed call both mean "not removed". */
 export async function removeNewMember(registrationId: number, token: string): Promise<boolean> {
-  const path = newMemberAdminPath(`Remove/${encodeURIComponent(String(registrationId))}`, token);
-  const response = await send(path, { method: "DELETE" });
-  const body = await response.text().catch(() => "");
-  if (!response.ok) throw new ApiError(`DELETE svarte ${response.status}: ${body.slice(0, 300) || "tomt svar"}`, response.status);
-  try {
-    const parsed = RemoveAnswerSchema.safeParse(JSON.parse(body));
-    return parsed.success && parsed.data.ok;
-  } catch {
-    return false;
-  }
+  const outcome = await callApi(newMemberAdminCalls.remove, { params: { registrationId: String(registrationId), token } });
+  if (outcome.kind === "refused") throw new ApiError(`DELETE svarte ${outcome.status}: ${outcome.text.slice(0, 300) || "tomt svar"}`, outcome.status);
+  return outcome.kind === "ok" && outcome.answer.ok;
 }
 
 export function newMembersCsvUrl(token: string): string {
-  return newMemberAdminPath("GetCsv", token);
+  return callPath(newMemberAdminCalls.csv, { token });
 }
 
-/** POST /api/NewMemberAdmin/Message/{token}: one mail per contact address to the named interested, or all. */
+/** `newMemberAdminCalls.message`: one mail per contact address to the named interested, or all. */
 export function writeToNewMembers(token: string, message: NewMemberMessageInput): Promise<{ recipients: number }> {
-  return writeJson("POST", newMemberAdminPath("Message", token), message, SentMessageSchema);
+  return writeCall(newMemberAdminCalls.message, { params: { token }, body: message });
 }
 
-/** GET /api/NewMemberAdmin/Messages/{token}: what was written to the interested, newest first, with each address's state. */
+/** `newMemberAdminCalls.messages`: what was written to the interested, newest first, with each address's state. */
 export function getNewMemberMessages(token: string): Promise<MessageLogEntry[]> {
-  return getJson(newMemberAdminPath("Messages", token), z.array(MessageLogEntrySchema));
+  return readCall(newMemberAdminCalls.messages, { params: { token } });
 }

@@ -1,5 +1,5 @@
 import type { Db } from "../../db/database.ts";
-import { doorLog, standingCheckIns } from "../../events/door-log.ts";
+import { doorCheckIns, standingCheckIns } from "../../events/door-log.ts";
 
 export interface CampArrival {
   registrationId: number;
@@ -17,7 +17,7 @@ export interface CampArrival {
  * then person.
  */
 export async function campArrivals(db: Pick<Db, "select">, registrationIds: readonly number[]): Promise<CampArrival[]> {
-  const log = await doorLog(db, "camp", registrationIds);
+  const log = await doorCheckIns(db, "camp", registrationIds);
   const standing = standingCheckIns(log, (row) => `${row.orderId}:${row.personId}:${row.day}`);
   return [...standing.values()]
     .map((row) => ({ registrationId: row.orderId, personId: row.personId!, day: row.day!, at: row.at }))

@@ -8,6 +8,7 @@ import { applyDoorAction, DoorRefusal, type DoorActionKind } from "../../events/
 import { campCompanionColumns, campCompanionWithId } from "../camp-companion-rows.ts";
 import { lockCampRegistration } from "../camp-registration-rows.ts";
 import type { CheckInScope } from "./checkin-data.ts";
+import { doorClosesAt } from "./door-list.ts";
 import { takeDoorPayment, undoDoorPayment, type DoorMoneyContext } from "./door-payment.ts";
 
 export type CheckInActionOutcome =
@@ -17,13 +18,19 @@ export type CheckInActionOutcome =
   | { kind: "conflict"; message: string; registrationId?: number };
 
 /**
+ * A door action with its camp day: the phone's own, or (an older phone that sends none, `dayImplied`) the
+ * day the server took as today, which a later resend of the same action may not share.
+ */
+export type CampDoorAction = CheckInAction & { day: string; dayImplied?: boolean };
+
+/**
  * Carries out one action from the camp's door through the one door every kind shares (`door-core.ts`: once
  * per action id, the registration locked, a refusal leaving no trace), and answers it as the camp's calls
  * do. `day` is already checked to be one of the camp's days.
  */
 export async function runCheckInAction(
   db: Db,
-  action: CheckInAction & { day: string },
+  action: CampDoorAction,
   account: CampAccount,
   scope: CheckInScope,
   now: Date,
@@ -42,12 +49,7 @@ export async function runCheckInAction(
  * The camp's part of a door action: a person (`a{id}` the athlete, `c{id}` a companion) on a camp day, and
  * money at the door in the camp's ledger (`door-payment.ts`).
  */
-function campDoorKind(
-  action: CheckInAction & { day: string },
-  account: CampAccount,
-  scope: CheckInScope,
-  now: Date,
-): DoorActionKind<DoorMoneyContext> {
+function campDoorKind(action: CampDoorAction, account: CampAccount, scope: CheckInScope, now: Date): DoorActionKind<DoorMoneyContext> {
   return {
     actionId: action.actionId,
     lock: async (tx) => {
@@ -66,9 +68,13 @@ function campDoorKind(
     sameAs: (earlier) => {
       // An undo's row carries the amount the server took back (the door sends none), so only its kind and person count.
       const sameAmount = action.kind === "undo-payment" || (earlier.amount ?? undefined) === action.amount;
-      return earlier.kind === action.kind && earlier.personId === action.personId && sameAmount;
+      // The same id on another day is another action (a phone's bug, or a forged body), never «done already».
+      const sameDay = action.dayImplied === true || earlier.day === action.day;
+      return earlier.ownerKind === "camp" && earlier.kind === action.kind && earlier.personId === action.personId && sameAmount && sameDay;
     },
     prepare: async (tx, { registrationId, registration }) => {
+      // The phones dropped their lists: a new action now is not the door's (an action sent again is answered above).
+      if (now.getTime() >= doorClosesAt(scope).getTime()) throw new DoorRefusal(checkInMessages.doorClosed, 409, registrationId);
       // An undo of a check-in is always taken: the log's last check-in or undo to arrive decides (camp-arrivals.ts).
       if (action.kind === "checkin") {
         if (registration.status === "cancelled") throw new DoorRefusal(checkInMessages.cancelled, 409, registrationId);

@@ -1,7 +1,6 @@
-import { paymentsOfRegistrations } from "../../payments/payment-shares.ts";
 import { ledgerFigures } from "../../../shared/camp/camp-ledger.ts";
 import { readLedgers } from "../camp-ledger-store.ts";
-import { and, asc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
+import { and, asc, inArray, isNotNull, isNull } from "drizzle-orm";
 import { checkInPersonId, type CheckInCounts, type CheckInHit } from "../../../shared/camp/camp-checkin.ts";
 import { formatCalendarDate, parseCalendarDate } from "../../../shared/camp/camp-edition-data.ts";
 import { gradeLabel } from "../../../shared/camp/grades.ts";
@@ -9,6 +8,7 @@ import { addDays, compareCalendarDates, osloCalendarDate } from "../../../shared
 import type { Db } from "../../db/database.ts";
 import { campRegistrations } from "../../db/schema/camp.ts";
 import { readCampCompanions } from "../camp-companion-rows.ts";
+import { doorPaymentsOf } from "./door-payment.ts";
 import { campArrivals } from "./camp-arrivals.ts";
 import { eventCheckinActions } from "../../db/schema/events.ts";
 import { currentEditionYear, editionDataForYear } from "../camp-edition-lookup.ts";
@@ -67,23 +67,13 @@ export async function loadCheckInHits(db: Db, year: number, ids?: number[]): Pro
   ).orderBy(asc(campRegistrations.lastName), asc(campRegistrations.firstName), asc(campRegistrations.id));
   if (rows.length === 0) return [];
   const found = rows.map((row) => row.registration.id);
-  const [companions, paymentRows, checkins, doorPayments] = await Promise.all([
+  const [companions, checkins, doorPayments] = await Promise.all([
     readCampCompanions(db, found),
-    // A group's one payment counts as each athlete's share of it.
-    paymentsOfRegistrations(db, found),
     campArrivals(db, found),
     db
       .select()
       .from(eventCheckinActions)
-      .where(
-        and(
-          inArray(eventCheckinActions.orderId, found),
-          eq(eventCheckinActions.ownerKind, "camp"),
-          eq(eventCheckinActions.kind, "payment"),
-          isNull(eventCheckinActions.undoneBy),
-          isNotNull(eventCheckinActions.paymentActionId),
-        ),
-      )
+      .where(and(doorPaymentsOf(found), isNull(eventCheckinActions.undoneBy), isNotNull(eventCheckinActions.paymentActionId)))
       .orderBy(asc(eventCheckinActions.id)),
   ]);
   const ledgers = await readLedgers(db, found);
@@ -92,7 +82,6 @@ export async function loadCheckInHits(db: Db, year: number, ids?: number[]): Pro
     // A companion cancelled alone is not coming: not on the card, not counted.
     const own = companions.filter((companion) => companion.registrationId === r.id && !companion.cancelledAt);
     const figures = ledgerFigures(ledgers.get(r.id) ?? []);
-    void paymentRows;
     const status = r.status === "waiting" ? "cancelled" : r.status;
     const persons: CheckInHit["persons"] = [
       {

@@ -465,6 +465,44 @@ describe.each(databaseKinds)("check-in at the door on %s", (kind) => {
     }
   });
 
+  it("refuses an action id sent again with another day as another action (409), as an event's door does", async () => {
+    const actionId = randomUUID();
+    const first = await act({ actionId, kind: "checkin", personId: `a${ids.siri}`, day: "2026-11-28" });
+    expect(first.statusCode, first.body).toBe(200);
+    // A phone's bug (or a forged body) reusing the id for the next day: not the same action, never «already done».
+    const other = await act({ actionId, kind: "checkin", personId: `a${ids.siri}`, day: "2026-11-30" });
+    expect(other.statusCode, other.body).toBe(409);
+    expect(other.json()).toEqual({ error: checkInMessages.reusedActionId });
+    // The same action sent again still answers as the same.
+    const again = await act({ actionId, kind: "checkin", personId: `a${ids.siri}`, day: "2026-11-28" });
+    expect([again.statusCode, again.json().duplicate]).toEqual([200, true]);
+  });
+
+  it("closes the door once the camp's door list may no longer be kept: no money taken or taken back at a past camp", async () => {
+    const body = draft({ firstName: "Etter", lastName: "Leiren" });
+    expect((await postRegistration(app, body)).body).toBe("Done");
+    const [row] = await database.db.select(campRegistrationWithTotal).from(campRegistrations).where(eq(campRegistrations.draftId, body.draftId));
+    const paidId = randomUUID();
+    expect((await act({ actionId: paidId, kind: "payment", personId: `a${row!.id}`, amount: 200, method: "cash" })).statusCode).toBe(200);
+    // Weeks after the camp (the phones dropped their lists the day after it): a helper's token still works.
+    now = new Date("2027-01-20T10:00:00Z");
+    token = await campAdminToken(app);
+    try {
+      const undo = await act({ actionId: randomUUID(), kind: "undo-payment", personId: `a${row!.id}`, undoes: paidId });
+      expect(undo.statusCode, undo.body).toBe(409);
+      expect(undo.json()).toEqual({ error: checkInMessages.doorClosed });
+      const pay = await act({ actionId: randomUUID(), kind: "payment", personId: `a${row!.id}`, amount: 100, method: "cash" });
+      expect(pay.statusCode, pay.body).toBe(409);
+      // Sent again, an action carried out while the door was open still answers as before.
+      const again = await act({ actionId: paidId, kind: "payment", personId: `a${row!.id}`, amount: 200, method: "cash" });
+      expect([again.statusCode, again.json().duplicate]).toEqual([200, true]);
+      expect(await figuresOf(database.db, row!.id)).toMatchObject({ paid: 200 });
+    } finally {
+      now = new Date("2026-10-15T10:00:00Z");
+      token = await campAdminToken(app);
+    }
+  });
+
   // Last: the accounting records go after the retention years, and the check-in rows with them.
   it("lets the accounting retention delete registrations that have check-ins and door payments", async () => {
     expect(await countRows(database, "event_checkin_actions")).toBeGreaterThan(0);

@@ -1,5 +1,5 @@
-import { paymentsOfRegistration } from "../../payments/payment-shares.ts";
-import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { groupPaymentForSql, paymentsOfRegistration } from "../../payments/group-payments.ts";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { checkInMessages, type CheckInAction } from "../../../shared/camp/camp-checkin.ts";
 import type { MoneyMethod } from "../../../shared/camp/camp-ledger.ts";
 import type { Db } from "../../db/database.ts";
@@ -27,6 +27,10 @@ export interface DoorMoneyContext {
   actor: string;
   now: Date;
 }
+
+/** The door log's payments (not their undos, nor check-ins) of these camp registrations. */
+export const doorPaymentsOf = (registrationIds: readonly number[]) =>
+  and(inArray(eventCheckinActions.orderId, [...registrationIds]), eq(eventCheckinActions.ownerKind, "camp"), eq(eventCheckinActions.kind, "payment"));
 
 const refuse = (message: string, registrationId: number): never => {
   throw new DoorRefusal(message, 409, registrationId);
@@ -71,9 +75,7 @@ export async function undoDoorPayment(tx: Db, action: CheckInAction, context: Do
     .from(eventCheckinActions)
     .where(
       and(
-        eq(eventCheckinActions.orderId, registrationId),
-        eq(eventCheckinActions.ownerKind, "camp"),
-        eq(eventCheckinActions.kind, "payment"),
+        doorPaymentsOf([registrationId]),
         isNotNull(eventCheckinActions.paymentId),
         action.undoes === undefined ? isNull(eventCheckinActions.undoneBy) : eq(eventCheckinActions.actionId, action.undoes),
       ),
@@ -126,15 +128,7 @@ async function ledgerEntryOf(
   const atThatMoment = await tx
     .select({ actionId: eventCheckinActions.actionId })
     .from(eventCheckinActions)
-    .where(
-      and(
-        eq(eventCheckinActions.orderId, registrationId),
-        eq(eventCheckinActions.ownerKind, "camp"),
-        eq(eventCheckinActions.kind, "payment"),
-        eq(eventCheckinActions.paymentId, taken.paymentId),
-        eq(eventCheckinActions.at, taken.at),
-      ),
-    )
+    .where(and(doorPaymentsOf([registrationId]), eq(eventCheckinActions.paymentId, taken.paymentId), eq(eventCheckinActions.at, taken.at)))
     .orderBy(asc(eventCheckinActions.id));
   const turn = atThatMoment.findIndex((row) => row.actionId === taken.actionId);
   const paymentEntries = (at?: Date) =>
@@ -158,14 +152,14 @@ async function ledgerEntryOf(
 /** A Vipps payment of the registration (its own, or its group's) is reserved and waits to be captured. */
 export async function vippsCaptureDue(tx: Pick<Db, "execute">, registrationId: number): Promise<boolean> {
   const due = await tx.execute(sql`select 1 from event_payments p where p.method = 'vipps' and p.settle = 'capture'
-    and ((p.order_id = ${registrationId} and p.owner_kind = 'camp') or exists (select 1 from payment_shares s where s.payment_id = p.id and s.registration_id = ${registrationId})) limit 1`);
+    and ((p.order_id = ${registrationId} and p.owner_kind = 'camp') or ${groupPaymentForSql(sql`p.id`, registrationId)}) limit 1`);
   return due.rows.length > 0;
 }
 
-/** The registration has a share of a group Vipps payment that Vipps may still approve. */
+/** The registration is one of those a group Vipps payment is for that Vipps may still approve. */
 async function inOpenGroupVippsPayment(tx: Db, registrationId: number): Promise<boolean> {
-  const open = await tx.execute(sql`select 1 from payment_shares join event_payments p on p.id = payment_shares.payment_id
-    where payment_shares.registration_id = ${registrationId} and p.method = 'vipps' and p.state <> 'failed'
+  const open = await tx.execute(sql`select 1 from event_payments p
+    where ${groupPaymentForSql(sql`p.id`, registrationId)} and p.method = 'vipps' and p.state <> 'failed'
       and (p.vipps_state is null or p.vipps_state = 'CREATED') limit 1`);
   return open.rows.length > 0;
 }

@@ -1,7 +1,6 @@
-import { getViewSelectedFields, sql } from "drizzle-orm";
-import { boolean, foreignKey, index, integer, pgTable, pgView, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { getViewSelectedFields } from "drizzle-orm";
+import { boolean, integer, pgView, text, timestamp } from "drizzle-orm/pg-core";
 import { campRegistrationStatuses } from "../../../shared/camp/camp-lists.ts";
-import { eventOrders, eventPayments } from "./events.ts";
 
 /**
  * One winter-camp registration (spec §3) as the camp reads it: an order of the edition's event
@@ -57,7 +56,9 @@ export const campRegistrations = pgView("camp_registration_view", {
   anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),
   /**
    * Several athletes submitted together (siblings, a club group) sharing the contact details: the order id
-   * of the group's first athlete, on every athlete of the group; null for a registration on its own.
+   * of the group's first athlete, on every athlete of the group; null for a registration on its own. A group
+   * paying with Vipps pays once: the first athlete's payment is for every athlete of the group, and each one's
+   * share and refunds are the ledger's (src/server/payments/group-payments.ts).
    */
   groupId: text("group_id"),
 }).existing();
@@ -66,40 +67,3 @@ export const campRegistrations = pgView("camp_registration_view", {
 export const campRegistrationColumns = getViewSelectedFields(campRegistrations);
 
 export { paymentMethods, type PaymentMethod } from "./events.ts";
-
-/**
- * One athlete's share of a payment made for a group (several athletes in one submission paying with one
- * Vipps payment; docs/decisions/0011-min-pamelding.md). The payment row belongs to the group's first athlete;
- * every athlete of the group, the first included, has a share here, and everything that asks what a person
- * owes or has paid reads the share, not the payment. A new attempt of the payment copies the shares.
- */
-export const paymentShares = pgTable(
-  "payment_shares",
-  {
-    paymentId: integer("payment_id")
-      .notNull()
-      .references(() => eventPayments.id),
-    registrationId: integer("registration_id").notNull(),
-    /** Whole kroner: this athlete's total as charged. */
-    amount: integer("amount").notNull(),
-    /** Whole kroner refunded (or queued for refund) from the payment for this athlete. */
-    refundedAmount: integer("refunded_amount").notNull().default(0),
-    /** Shares are the camp's: the payment must be a camp registration's (its `owner_kind`). */
-    ownerKind: text("owner_kind").generatedAlwaysAs(sql`'camp'`),
-  },
-  (table) => [
-    primaryKey({ columns: [table.paymentId, table.registrationId] }),
-    // A share is a camp registration's: the database refuses one naming an event's order.
-    foreignKey({
-      name: "payment_shares_registration_owner_fk",
-      columns: [table.registrationId, table.ownerKind],
-      foreignColumns: [eventOrders.id, eventOrders.ownerKind],
-    }),
-    index("payment_shares_registration_idx").on(table.registrationId),
-    foreignKey({
-      name: "payment_shares_payment_owner_fk",
-      columns: [table.paymentId, table.ownerKind],
-      foreignColumns: [eventPayments.id, eventPayments.ownerKind],
-    }),
-  ],
-);

@@ -116,7 +116,8 @@ export const eventOrders = pgTable(
     draftSecretHash: text("draft_secret_hash"),
     /**
      * A camp order submitted with others (siblings, a club group) sharing the contact details: the order id of
-     * the group's first athlete, on every order of the group; null for one on its own.
+     * the group's first athlete, on every order of the group; null for one on its own. A group's one Vipps
+     * payment (the first athlete's) is for every order of the group (src/server/payments/group-payments.ts).
      */
     groupId: text("group_id"),
     /** A camp order's place in line while waiting (lowest first, then id); null otherwise. */

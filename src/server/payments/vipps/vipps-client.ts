@@ -20,6 +20,7 @@ import {
   type CreatePaymentRequest,
   type Problem,
 } from "./vipps-types.ts";
+import { GetLedgersResponseSchema, ReportPageSchema, type ReportTopic } from "./vipps-report-types.ts";
 
 interface VippsCredentials {
   clientId: string;
@@ -76,6 +77,9 @@ export class VippsUnreachableError extends Error {
     this.name = "VippsUnreachableError";
   }
 }
+
+/** Pages of one ledger date's report (1 000 lines each) before the answer is taken as broken: far past a club's year. */
+const maxReportPages = 200;
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -267,6 +271,43 @@ export function createVippsClient(options: VippsClientOptions) {
     async listWebhooks() {
       const json = await call("list webhooks", "GET", "/webhooks/v1/webhooks", { retry: true });
       return parse(GetWebhooksResponseSchema, "list webhooks", json);
+    },
+
+    /** Report API: the ledgers these keys may read, filtered to one sales unit (`api:{msn}`). */
+    async getLedgers(settlesForRecipientHandle?: string) {
+      const query = settlesForRecipientHandle ? `?settlesForRecipientHandles=${encodeURIComponent(settlesForRecipientHandle)}` : "";
+      const json = await call("get ledgers", "GET", `/settlement/v1/ledgers${query}`, { retry: true });
+      return parse(GetLedgersResponseSchema, "get ledgers", json);
+    },
+
+    /**
+     * Report API: one ledger date's report of a topic, every page (`cursor` while `hasMore`); `tryLater` when the
+     * date is not closed yet (a 404 means the same).
+     */
+    async getReportOfDate(ledgerId: string, topic: ReportTopic, ledgerDate: string) {
+      const items = [];
+      let cursor: string | undefined;
+      // A cursor given again, or pages without end, would be followed for ever (and held in memory): refused.
+      const cursors = new Set<string>();
+      for (let pages = 1; ; pages++) {
+        if (pages > maxReportPages) throw new Error(`Vipps get report: more than ${maxReportPages} pages for ${topic} ${ledgerDate}`);
+        const query = cursor ? `?cursor=${encodeURIComponent(cursor)}` : "";
+        const path = `/report/v2/ledgers/${encodeURIComponent(ledgerId)}/${topic}/dates/${encodeURIComponent(ledgerDate)}${query}`;
+        let json: unknown;
+        try {
+          json = await call("get report", "GET", path, { retry: true });
+        } catch (error) {
+          if (error instanceof VippsApiError && error.status === 404 && !cursor) return { tryLater: true as const, items: [] };
+          throw error;
+        }
+        const page = parse(ReportPageSchema, "get report", json);
+        if (page.tryLater && items.length === 0 && page.items.length === 0) return { tryLater: true as const, items: [] };
+        items.push(...page.items);
+        if (!page.hasMore || !page.cursor) return { tryLater: false as const, items };
+        if (cursors.has(page.cursor)) throw new Error(`Vipps get report: the page cursor repeats for ${topic} ${ledgerDate}`);
+        cursors.add(page.cursor);
+        cursor = page.cursor;
+      }
     },
 
     async deleteWebhook(id: string) {

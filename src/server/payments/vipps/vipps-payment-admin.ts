@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { campRefund } from "../../../shared/camp/camp-pricing.ts";
-import { addShareRefund, paymentsOfRegistration } from "../payment-shares.ts";
+import { paymentsOfRegistration } from "../group-payments.ts";
 import { queueVippsRefund } from "../queue-refund.ts";
 import { appendEntries, readLedger } from "../../camp/camp-ledger-store.ts";
 import { campEditionOfYear } from "../../camp/camp-edition-lookup.ts";
@@ -82,7 +82,6 @@ export abstract class VippsPaymentAdmin extends VippsPaymentSettlement {
       if (amount > max) return { kind: "invalid" as const, message: vippsMessages.refundTooHigh(max) };
       const note = `Refusjon ${amount} kr sendt til Vipps (${request.amount === undefined ? "etter reglene" : `overstyrt; reglene gir ${Math.max(0, byRule)} kr`})`;
       const key = await queueVippsRefund(tx, locked, amount, actor, note, now);
-      await addShareRefund(tx, locked.id, registrationId, amount);
       await appendEntries(tx, registrationId, [{ kind: "refund", method: "vipps", amount, paymentId: locked.id }], { actor, reason: note, now });
       return { kind: "ready" as const, row: { ...locked, pendingRefundKey: key, pendingRefundAmount: amount }, key, amount };
     });

@@ -1,15 +1,18 @@
 /** How a Vipps payment reads: the result page's status, the admin's state words, and the camp admin's payment view. */
-import { asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { campRefund } from "../../../shared/camp/camp-pricing.ts";
-import { paymentsOfRegistration } from "../payment-shares.ts";
+import { groupPaymentAthletes, groupShares, paymentsOfRegistration } from "../group-payments.ts";
 import { readLedger } from "../../camp/camp-ledger-store.ts";
 import { suggestedRefund } from "../../../shared/camp/camp-ledger.ts";
 import { campEditionOfYear } from "../../camp/camp-edition-lookup.ts";
 import type { Db } from "../../db/database.ts";
-import { campRegistrations, paymentShares } from "../../db/schema/camp.ts";
-import { eventPaymentActions } from "../../db/schema/events.ts";
-import { campPayment, type CampPayment } from "../camp-payment-rows.ts";
-import type { VippsPaymentView, VippsStatus } from "../../../shared/payments/vipps-payment.ts";
+import { campRegistrations } from "../../db/schema/camp.ts";
+import { eventOrders, eventPaymentActions, eventPayments, eventPositions, events } from "../../db/schema/events.ts";
+import { selectCampPayments, type CampPayment } from "../camp-payment-rows.ts";
+import type { VippsPaymentView, VippsReceipt, VippsStatus } from "../../../shared/payments/vipps-payment.ts";
+import { registersSelf } from "../../../shared/person-voice.ts";
+import { eventWhat } from "../../../shared/events/event-thanks.ts";
+import type { VippsOwner } from "./vipps-side.ts";
 
 type PaymentRow = CampPayment;
 
@@ -18,7 +21,8 @@ export function statusText(row: Pick<PaymentRow, "state" | "vippsState">): Vipps
   if (row.state === "failed") return "RESERVE_FAILED";
   switch (row.vippsState) {
     case "AUTHORIZED":
-      return "RESERVED";
+      // Vipps keeps the word AUTHORIZED for the payment's life; ours says whether it still holds money.
+      return row.state === "refunded" || row.state === "released" ? "CANCELLED" : "RESERVED";
     case "ABORTED":
     case "TERMINATED":
       return "CANCELLED";
@@ -122,36 +126,88 @@ export async function vippsAdminView(db: Db, registrationId: number, now: Date) 
 /** The latest group payment among these payments, whole, with every athlete's share; undefined when none is shared. */
 async function groupPaymentView(db: Db, paymentIds: number[]) {
   if (paymentIds.length === 0) return undefined;
-  const shares = await db
+  const payments = await selectCampPayments(db, inArray(eventPayments.id, paymentIds)).orderBy(desc(eventPayments.id));
+  const shares = await groupShares(db, payments);
+  const payment = payments.find((row) => shares.has(row.id));
+  if (!payment) return undefined;
+  const athletes = shares.get(payment.id)!;
+  const people = await db
     .select({
-      paymentId: paymentShares.paymentId,
-      amount: paymentShares.amount,
-      refunded: paymentShares.refundedAmount,
+      id: campRegistrations.id,
       orderId: campRegistrations.orderId,
       firstName: campRegistrations.firstName,
       lastName: campRegistrations.lastName,
       status: campRegistrations.status,
     })
-    .from(paymentShares)
-    .innerJoin(campRegistrations, eq(campRegistrations.id, paymentShares.registrationId))
-    .where(inArray(paymentShares.paymentId, paymentIds))
-    .orderBy(desc(paymentShares.paymentId), asc(paymentShares.registrationId));
-  const latest = shares[0]?.paymentId;
-  if (latest === undefined) return undefined;
-  const payment = await campPayment(db, latest);
+    .from(campRegistrations)
+    .where(
+      inArray(
+        campRegistrations.id,
+        athletes.map((share) => share.registrationId),
+      ),
+    );
+  const byId = new Map(people.map((person) => [person.id, person]));
   return {
-    reference: payment!.reference,
-    amount: payment!.amount,
-    captured: payment!.capturedAmount,
-    refunded: payment!.refundedAmount,
-    shares: shares
-      .filter((share) => share.paymentId === latest)
-      .map((share) => ({
-        orderId: share.orderId,
-        name: `${share.firstName} ${share.lastName}`,
-        status: share.status,
-        amount: share.amount,
-        refunded: share.refunded,
-      })),
+    reference: payment.reference,
+    amount: payment.amount,
+    captured: payment.capturedAmount,
+    refunded: payment.refundedAmount,
+    shares: athletes.flatMap((share) => {
+      const person = byId.get(share.registrationId);
+      return person
+        ? [
+            {
+              orderId: person.orderId,
+              name: `${person.firstName} ${person.lastName}`,
+              status: person.status,
+              amount: share.amount,
+              refunded: share.refundedAmount,
+            },
+          ]
+        : [];
+    }),
   };
+}
+
+/**
+ * What the result page says about a reserved payment (VippsResultSchema's `receipt`): first names only, and
+ * only once the payment is reserved — the page is opened by its order id, so nothing more is given.
+ */
+export async function vippsReceipt(db: Db, owner: VippsOwner, payment: Pick<PaymentRow, "id" | "amount">): Promise<VippsReceipt | undefined> {
+  if (owner.kind === "camp") {
+    const shared = await groupPaymentAthletes(db, payment.id);
+    const ids = shared.length > 0 ? shared : [owner.id];
+    const rows = await db
+      .select({
+        id: campRegistrations.id,
+        firstName: campRegistrations.firstName,
+        age: campRegistrations.age,
+        contactName: campRegistrations.contactName,
+        year: campRegistrations.editionYear,
+      })
+      .from(campRegistrations)
+      .where(inArray(campRegistrations.id, ids))
+      .orderBy(asc(campRegistrations.id));
+    if (rows.length === 0) return undefined;
+    const people = rows.map((row, index) => ({ firstName: row.firstName.trim(), self: registersSelf(row, { other: index > 0 }) }));
+    return { what: `vinterleiren ${rows[0]!.year}`, people, registrant: null, amount: payment.amount };
+  }
+  const [order] = await db
+    .select({ firstName: eventOrders.firstName, lastName: eventOrders.lastName, kind: events.kind, definition: events.definition })
+    .from(eventOrders)
+    .innerJoin(events, eq(events.id, eventOrders.eventId))
+    .where(eq(eventOrders.id, owner.id));
+  if (!order || order.definition.kind === "vinterleir" || order.kind === "vinterleir") return undefined;
+  const { title, firstDay } = order.definition;
+  const participants = await db
+    .select({ firstName: eventPositions.firstName, lastName: eventPositions.lastName, age: eventPositions.age })
+    .from(eventPositions)
+    .where(and(eq(eventPositions.orderId, owner.id), eq(eventPositions.kind, "athlete")))
+    .orderBy(asc(eventPositions.position));
+  const contact = { firstName: order.firstName, lastName: order.lastName };
+  const people = participants.map((person) => {
+    const named = { firstName: person.firstName ?? "", lastName: person.lastName ?? "", age: person.age ?? 0 };
+    return { firstName: named.firstName.trim(), self: registersSelf(named, { contact }) };
+  });
+  return { what: eventWhat({ kind: order.kind, title, firstDay }), people, registrant: order.firstName.trim() || null, amount: payment.amount };
 }

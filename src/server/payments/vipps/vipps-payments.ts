@@ -16,8 +16,8 @@ import { eventPayments } from "../../db/schema/events.ts";
 import { HttpError } from "../../errors.ts";
 import { VippsApiError, VippsUnreachableError } from "./vipps-client.ts";
 import { vippsErrorCodes } from "./vipps-types.ts";
-import type { VippsStatus } from "../../../shared/payments/vipps-payment.ts";
-import { statusText } from "./vipps-payment-view.ts";
+import type { VippsReceipt, VippsStatus } from "../../../shared/payments/vipps-payment.ts";
+import { statusText, vippsReceipt } from "./vipps-payment-view.ts";
 import { finalFailedStates, type PaymentRow } from "./vipps-payment-sync.ts";
 import { VippsPaymentAdmin } from "./vipps-payment-admin.ts";
 import { paymentRow, vippsPaymentsOf, type VippsOwner } from "./vipps-side.ts";
@@ -196,7 +196,9 @@ export class VippsPayments extends VippsPaymentAdmin implements CampPaymentGatew
     const rows = await this.db.select().from(eventPayments).where(vippsPaymentsOf(owner)).orderBy(asc(eventPayments.id));
     const latest = rows[rows.length - 1];
     if (!latest) return undefined;
-    if (rows.some((row) => row.vippsState === "AUTHORIZED")) return "RESERVED";
+    // Money held for someone still coming is RESERVED; once everyone it was for is cancelled, the order is CANCELLED.
+    const holding = rows.findLast((row) => statusText(row) === "RESERVED");
+    if (holding) return (await this.options.sides[owner.kind].allCancelled(this.db, holding)) ? "CANCELLED" : "RESERVED";
     const stale = !latest.lastCheckedAt || this.now().getTime() - latest.lastCheckedAt.getTime() >= 2_000;
     if (latest.state !== "failed" && (!latest.vippsState || latest.vippsState === "CREATED") && stale) {
       try {
@@ -208,6 +210,15 @@ export class VippsPayments extends VippsPaymentAdmin implements CampPaymentGatew
       }
     }
     return statusText(latest);
+  }
+
+  /** The result page's words about the order's reserved payment (`?kvittering=1`); undefined until one is reserved. */
+  async receiptFor(orderId: string): Promise<VippsReceipt | undefined> {
+    const owner = await this.ownerOf(orderId);
+    if (!owner) return undefined;
+    const rows = await this.db.select().from(eventPayments).where(vippsPaymentsOf(owner)).orderBy(asc(eventPayments.id));
+    const reserved = rows.findLast((row) => row.vippsState === "AUTHORIZED");
+    return reserved && vippsReceipt(this.db, owner, reserved);
   }
 
   /** POST /api/Vipps/Cancel/{orderId}: ends the open attempt at Vipps too; never releases an authorized one. */

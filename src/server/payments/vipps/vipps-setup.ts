@@ -14,6 +14,10 @@ import { eventVippsSide } from "../event-vipps-side.ts";
 import type { VippsSimulator } from "./vipps-simulator.ts";
 import { simulatorControlEnabled } from "../../env.ts";
 import { webhookEventTypes } from "./vipps-types.ts";
+import { VippsReportJob } from "../../accounts/vipps-report-reader.ts";
+
+/** Vipps's settlement reports are read hourly (their guide's advice); a closed date is read once. */
+const reportIntervalMs = 60 * 60_000;
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -21,6 +25,8 @@ declare module "fastify" {
     vipps?: {
       service: VippsPayments;
       reconciler: VippsReconciler;
+      /** Reads Vipps's settlement reports (Report API) into vipps_report_lines: hourly, and when the treasurer asks. */
+      report: VippsReportJob;
       simulator?: VippsSimulator;
       mode: "vipps" | "simulator";
     };
@@ -30,6 +36,8 @@ declare module "fastify" {
 export interface VippsSetupOptions {
   /** The one reconciliation job, for both sides' payments. Default on; tests drive `reconcileOnce` themselves. */
   startReconciler?: boolean;
+  /** The hourly read of Vipps's settlement reports. Default on (off when the reconciler is off). */
+  startReportReader?: boolean;
   reconcileIntervalMs?: number;
   /** Client tuning (tests: short timeouts and no waiting between retries). */
   client?: Partial<Pick<VippsClientOptions, "timeoutMs" | "maxAttempts" | "backoffMs" | "sleep">>;
@@ -153,10 +161,13 @@ export async function setUpVipps(app: FastifyInstance, options: VippsSetupOption
   });
   reconciler = new VippsReconciler(service, { intervalMs: options.reconcileIntervalMs ?? env.VIPPS_RECONCILE_INTERVAL_MS, log: app.log });
   await registerVippsRoutes(app, { service, webhookSecret: () => webhookSecret, webhookUrl, merchantSerialNumber: msn });
-  app.decorate("vipps", { service, reconciler, simulator, mode });
+  const report = new VippsReportJob({ db: app.db, client, now: app.now, merchantSerialNumber: msn }, { intervalMs: reportIntervalMs, log: app.log });
+  app.decorate("vipps", { service, reconciler, report, simulator, mode });
   if (options.startReconciler !== false) app.addHook("onReady", async () => reconciler.start());
+  if (options.startReportReader ?? options.startReconciler !== false) app.addHook("onReady", async () => report.start());
   app.addHook("preClose", async () => {
     await reconciler.stop();
+    await report.stop();
     await simulator?.settled();
   });
   return service;

@@ -60,6 +60,8 @@ export interface VippsSide {
   afterEndedUnpaid?(): void;
   /** A capture still owed: whether anyone it pays for is still coming (otherwise it is released). */
   stillWanted(db: Db, row: VippsPaymentRow): Promise<boolean>;
+  /** Whether everyone the payment is for has been cancelled: the result page then says CANCELLED, not RESERVED. */
+  allCancelled(db: Db, row: VippsPaymentRow): Promise<boolean>;
   /** A new attempt after one ended, in the transaction that inserts it (a group's payment carries its shares on). */
   attemptAdded?(tx: Db, previousId: number, attemptId: number): Promise<void>;
 }

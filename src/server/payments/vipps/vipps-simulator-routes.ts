@@ -3,6 +3,7 @@ import { answerOnlyLocalRequests } from "../../security/local-only.ts";
 import { registerControlRoutes } from "./vipps-simulator-control.ts";
 import { registerLandingRoutes } from "./vipps-simulator-landing.ts";
 import { problem, SimError } from "./vipps-simulator-problems.ts";
+import { ledgers, reportPage } from "./vipps-simulator-report.ts";
 import type { VippsSimulator } from "./vipps-simulator.ts";
 import type { Amount } from "./vipps-types.ts";
 
@@ -95,6 +96,18 @@ export async function registerVippsSimulator(app: FastifyInstance, sim: VippsSim
           sim.approve(request.params.reference);
           return undefined;
         }),
+      );
+
+      // The Report API (vipps-simulator-report.ts), with the same access token as the rest.
+      scope.get<{ Querystring: { settlesForRecipientHandles?: string } }>("/settlement/v1/ledgers", (request, reply) =>
+        sim.handle(request, reply, "ledgers", (msn) => ledgers(msn, request.query.settlesForRecipientHandles)),
+      );
+      scope.get<{ Params: { ledgerId: string; topic: string; ledgerDate: string }; Querystring: { cursor?: string } }>(
+        "/report/v2/ledgers/:ledgerId/:topic/dates/:ledgerDate",
+        (request, reply) =>
+          sim.handle(request, reply, "report", (msn) =>
+            reportPage(sim.payments.values(), { msn, ...request.params, cursor: request.query.cursor, now: sim.now(), pageSize: sim.reportPageSize }),
+          ),
       );
 
       registerLandingRoutes(scope, sim);

@@ -7,7 +7,7 @@ export interface SimulatorCredentials {
   merchantSerialNumber: string;
 }
 
-export type SimOperation = "token" | "create" | "get" | "events" | "capture" | "refund" | "cancel" | "approve";
+export type SimOperation = "token" | "create" | "get" | "events" | "capture" | "refund" | "cancel" | "approve" | "ledgers" | "report";
 
 export interface SimFault {
   operation: SimOperation;

@@ -10,6 +10,7 @@
  * (vipps-simulator-landing.ts), and webhooks go only to this site's own address. The routes answer only
  * requests from this machine and exist only outside production (vipps-simulator-routes.ts).
  *
+ * Report API (settlements, fees and payouts of its own payments): vipps-simulator-report.ts.
  * Test endpoint: POST /vipps-sim/epayment/v1/test/payments/{reference}/approve (as Vipps's test environment).
  * Misbehaviour for tests: the control routes (vipps-simulator-control.ts), or the same through this object.
  */
@@ -27,6 +28,14 @@ import { VippsSimulatorPayments } from "./vipps-simulator-payments.ts";
  * (vipps-simulator-payments.ts, vipps-simulator-webhooks.ts).
  */
 export class VippsSimulator extends VippsSimulatorPayments {
+  /** The simulator's clock (the app's). */
+  now(): Date {
+    return this.options.now();
+  }
+
+  /** Items per page of the Report API (1000 as at Vipps; tests set a few to see the cursor). */
+  reportPageSize = 1000;
+
   get tokenLifetimeSeconds() {
     return this.options.tokenLifetimeSeconds ?? 3600;
   }
@@ -52,6 +61,7 @@ export class VippsSimulator extends VippsSimulatorPayments {
     this.faults = [];
     this.webhookMode = "normal";
     this.heldDelivery = undefined;
+    this.reportPageSize = 1000;
   }
 
   /** Waits until the webhooks sent so far have been delivered (or failed). */

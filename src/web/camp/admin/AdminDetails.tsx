@@ -15,6 +15,7 @@ import {
   fullName,
   instructorLabel,
   companionOf,
+  paymentLabel,
   paymentMethodLabel,
   paymentStateLabel,
   publicLabel,
@@ -22,8 +23,9 @@ import {
   yesNo,
 } from "./admin-format.ts";
 import { osloDateTimeLabel } from "../../../shared/format.ts";
+import { ledgerFigureLabels } from "../../../shared/camp/camp-ledger.ts";
 
-type Action = "markPaid" | "cancel" | "forget";
+type Action = "markCard" | "markCash" | "cancel" | "forget";
 
 /** What an `innsjekk` account sees instead of a text it may not read. */
 function hiddenText(present: boolean | undefined): string {
@@ -75,7 +77,8 @@ export function AdminDetails({
     setBusy(action);
     setResult(undefined);
     try {
-      if (action === "markPaid") await markCampRegistrationPaid(person.registrationId, token);
+      if (action === "markCard" || action === "markCash")
+        await markCampRegistrationPaid(person.registrationId, action === "markCard" ? "card" : "cash", token);
       else if (action === "forget") await forgetCampRegistration(person.registrationId, token);
       else await cancelCampRegistration(person.registrationId, token);
     } catch (error) {
@@ -85,7 +88,11 @@ export function AdminDetails({
         return;
       }
       const what =
-        action === "markPaid" ? "markere påmeldingen som betalt" : action === "forget" ? "slette personopplysningene" : "melde av deltakeren";
+        action === "markCard" || action === "markCash"
+          ? "markere påmeldingen som betalt"
+          : action === "forget"
+            ? "slette personopplysningene"
+            : "melde av deltakeren";
       setResult({ ok: false, text: `Klarte ikke å ${what}. ${error instanceof Error ? error.message : ""}`.trim() });
       return;
     }
@@ -95,8 +102,8 @@ export function AdminDetails({
     setResult({
       ok: true,
       text:
-        action === "markPaid"
-          ? "Påmeldingen er markert som betalt."
+        action === "markCard" || action === "markCash"
+          ? `Påmeldingen er markert som betalt med ${action === "markCard" ? "kort" : "kontant"}.`
           : action === "forget"
             ? "Personopplysningene er slettet. Betalingene er beholdt for regnskapet."
             : "Deltakeren er meldt av.",
@@ -144,8 +151,12 @@ export function AdminDetails({
     ["Vil instruere", yesNo(person.wantstoinstruct)],
     ["Vises på deltakerlisten", publicLabel(person.public)],
     ["Status", statusLabel(person.status)],
-    ["Beløp", amountLabel(person.amount)],
-    ["Betalt", amountLabel(person.paid)],
+    [ledgerFigureLabels.charged, amountLabel(person.amount)],
+    [ledgerFigureLabels.paid, amountLabel(person.paid)],
+    [ledgerFigureLabels.refunded, amountLabel(person.refunded)],
+    [ledgerFigureLabels.refundOwed, amountLabel(person.refundOwed)],
+    [ledgerFigureLabels.outstanding, amountLabel(person.outstanding)],
+    ["Betaling", paymentLabel(person)],
     ["Betalingsmåte", paymentMethodLabel(person)],
     ["Betalingsstatus", paymentStateLabel(person.paymentState)],
     ["Ordrenummer", person.orderid],
@@ -183,11 +194,12 @@ export function AdminDetails({
         <>
           <h3>Endre påmeldingen</h3>
           <div className="button-row">
-            {canMarkPaid && (
-              <button type="button" className="button" onClick={() => run("markPaid")} aria-disabled={busy !== undefined || undefined}>
-                {busy === "markPaid" ? "Lagrer..." : "Marker som betalt"}
-              </button>
-            )}
+            {canMarkPaid &&
+              (["markCard", "markCash"] as const).map((action) => (
+                <button key={action} type="button" className="button" onClick={() => run(action)} aria-disabled={busy !== undefined || undefined}>
+                  {busy === action ? "Lagrer..." : `Betalt med ${action === "markCard" ? "kort" : "kontant"}`}
+                </button>
+              ))}
             {canCancel && !confirmation.isOpen("cancel") && (
               <button type="button" className="button secondary" ref={confirmation.trigger("cancel")} onClick={() => confirmation.ask("cancel")}>
                 Avmeld

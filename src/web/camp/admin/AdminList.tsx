@@ -2,7 +2,7 @@ import { useId, useMemo, useState } from "react";
 import { matchesSearch } from "../../../shared/camp/grades.ts";
 import { formatKroner } from "../../../shared/format.ts";
 import { claimUncoveredLabel, type AdminPerson, type AdminTotals } from "../../../shared/camp/camp-lists.ts";
-import { campMoneyLines } from "../../../shared/camp/camp-ledger.ts";
+import { campMoneyLines, ledgerFigureLabels } from "../../../shared/camp/camp-ledger.ts";
 import { participantsTitle } from "../../../shared/camp/camp-admin-exports.ts";
 import {
   amountLabel,
@@ -23,8 +23,9 @@ const columns: { key: SortKey; label: string; amount?: boolean }[] = [
   { key: "club", label: "Klubb" },
   { key: "grade", label: "Grad" },
   { key: "companionOf", label: "Ledsager for" },
-  { key: "amount", label: "Beløp", amount: true },
-  { key: "paid", label: "Betalt" },
+  { key: "amount", label: ledgerFigureLabels.charged, amount: true },
+  { key: "paid", label: ledgerFigureLabels.paid, amount: true },
+  { key: "refunded", label: ledgerFigureLabels.refunded, amount: true },
   { key: "payment", label: "Betaling" },
   { key: "status", label: "Status" },
 ];
@@ -96,10 +97,6 @@ export function AdminList({
           <div>
             <dt>Deltakere</dt>
             <dd>{totals.count}</dd>
-          </div>
-          <div>
-            <dt>Sum å betale</dt>
-            <dd>{formatKroner(totals.sumToPay)}</dd>
           </div>
           {campMoneyLines(totals).map(({ label, amount }) => (
             <div key={label}>
@@ -219,11 +216,14 @@ export function AdminList({
                     <td data-label="Klubb">{p.club}</td>
                     <td data-label="Grad">{p.grade}</td>
                     <td data-label="Ledsager for">{companionOf(p)}</td>
-                    <td data-label="Beløp" className="amount">
+                    <td data-label={ledgerFigureLabels.charged} className="amount">
                       {amountLabel(p.amount)}
                     </td>
-                    <td data-label="Betalt" className="amount">
+                    <td data-label={ledgerFigureLabels.paid} className="amount">
                       {amountLabel(p.paid)}
+                    </td>
+                    <td data-label={ledgerFigureLabels.refunded} className="amount">
+                      {amountLabel(p.refunded)}
                     </td>
                     <td data-label="Betaling">{paymentLabel(p)}</td>
                     <td data-label="Status">

@@ -21,6 +21,9 @@ import { MessagesArea } from "./messages/MessagesArea.tsx";
 import { DoorRefusalsArea } from "./door/DoorRefusalsArea.tsx";
 import { ListsArea } from "./lists/ListsArea.tsx";
 import { TreasurerArea } from "./lists/TreasurerArea.tsx";
+import { VippsPayoutsArea } from "./lists/VippsPayoutsArea.tsx";
+import { RegnskapArea } from "./regnskap/RegnskapArea.tsx";
+import { CompanionCasesArea } from "./companion-cases/CompanionCasesArea.tsx";
 import { campRoleLabels, type CampRole } from "../../../shared/admin/camp-accounts.ts";
 import { checkInPagePath } from "../../../shared/site/site-pages.ts";
 import { campFileName } from "../../../shared/camp/camp-admin-exports.ts";
@@ -91,6 +94,9 @@ export default function CampAdminAreas({ session }: { session: AdminSession }) {
             ...(leder
               ? [
                   { id: "treasurer", label: "Kasserer", content: <TreasurerArea key={year} session={session} /> },
+                  { id: "vipps-payouts", label: "Utbetalinger fra Vipps", content: <VippsPayoutsArea session={session} /> },
+                  { id: "accounts", label: "Regnskap", content: <RegnskapArea session={session} /> },
+                  { id: "companion-cases", label: "Ledsagersaker", content: <CompanionCasesArea key={year} session={session} /> },
                   { id: "editions", label: "Leirer", content: <EditionsArea session={session} /> },
                   { id: "waitlist", label: "Venteliste", content: <WaitlistArea key={year} session={session} /> },
                   { id: "helpers", label: "Hjelpere", content: <HelpersArea session={session} me={me.username} /> },

@@ -29,6 +29,8 @@ const people = [
     grade: "2. Dan",
     amount: 1200,
     paid: 1200,
+    outstanding: 0,
+    paidWith: ["vipps"],
     vipps: true,
     status: "confirmed",
     paymentMethod: "vipps",
@@ -46,6 +48,8 @@ const people = [
     claimUncovered: true,
     amount: 550,
     paid: 550,
+    outstanding: 0,
+    paidWith: ["vipps"],
     status: "confirmed",
     paymentMethod: "vipps",
     paymentState: "captured",
@@ -58,6 +62,7 @@ const totals = {
   sumToPay: 2775,
   sumPaid: 1750,
   sumOutstanding: 1025,
+  charged: 2775,
   paid: 2350,
   refunded: 600,
   kept: 300,
@@ -174,18 +179,22 @@ describe("CampAdmin list", () => {
 
   it("shows totals, the CSV link and every row", async () => {
     await loggedIn();
-    const totalsList = screen.getByText("Sum å betale").closest("dl")!;
+    const totalsList = screen.getByText("Deltakere", { selector: "dt" }).closest("dl")!;
     expect(totalsList.textContent).toContain("3");
     expect(totalsList.textContent).toMatch(/2\s775\skr/);
     // The money is the ledger's, in the treasurer's words: every figure under its own label.
     const figure = (label: string) =>
       [...totalsList.querySelectorAll("dt")].find((dt) => dt.textContent === label)?.nextElementSibling?.textContent?.replace(/\s/g, " ");
+    // «Å betale» is what is charged, «Utestående» what of it is left: the treasurer's words too.
+    expect(figure("Å betale")).toBe("2 775 kr");
+    expect(figure("Utestående")).toBe("1 025 kr");
     expect(figure("Betalt")).toBe("2 350 kr");
     expect(figure("Tilbakebetalt")).toBe("600 kr");
     expect(figure("Beholdt etter avbestillingsreglene")).toBe("300 kr");
     expect(figure("Skal betales tilbake")).toBe("125 kr");
     expect(figure("Netto (betalt minus tilbakebetalt)")).toBe("1 750 kr");
     expect(totalsList.textContent).not.toContain("Sum betalt");
+    expect(totalsList.textContent).not.toContain("Sum å betale");
     const csv = screen.getByRole("link", { name: "Last ned CSV" });
     expect(csv.getAttribute("href")).toBe(`/api/VinterleirAdmin/GetCsv/tok123?year=${campEdition.year}`);
     expect(csv.getAttribute("download")).toBe(`vinterleir-${campEdition.year}-deltakere.csv`);
@@ -197,7 +206,12 @@ describe("CampAdmin list", () => {
     expect(anne.textContent).toContain("Ledsager avbestilt i annen påmelding");
     expect(screen.getAllByText("Ledsager avbestilt i annen påmelding")).toHaveLength(1);
     const kari = screen.getByRole("button", { name: "Kari Hansen" }).closest("tr")!;
-    expect(kari.textContent).toContain("Vipps (trukket)");
+    // The method the person's money came in by, from the ledger.
+    expect(kari.textContent).toContain("Vipps");
+    expect(kari.textContent).not.toContain("trukket");
+    expect(screen.getByRole("button", { name: "Ola Nordmann" }).closest("tr")!.textContent).toContain(
+      "Ved oppmøte (kort eller kontant) (ikke betalt)",
+    );
     expect(kari.textContent).toContain("Bekreftet");
   });
 
@@ -208,13 +222,13 @@ describe("CampAdmin list", () => {
     const nameHeader = screen.getByRole("columnheader", { name: /Navn/ });
     expect(nameHeader.getAttribute("aria-sort")).toBe("ascending");
 
-    fireEvent.click(screen.getByRole("button", { name: /^Beløp/ }));
-    const amountHeader = screen.getByRole("columnheader", { name: /Beløp/ });
+    fireEvent.click(screen.getByRole("button", { name: /^Å betale/ }));
+    const amountHeader = screen.getByRole("columnheader", { name: /Å betale/ });
     expect(amountHeader.getAttribute("aria-sort")).toBe("ascending");
     expect(nameHeader.getAttribute("aria-sort")).toBeNull();
     expect(names()).toEqual(["Anne Hansen", "Ola Nordmann", "Kari Hansen"]);
 
-    fireEvent.click(screen.getByRole("button", { name: /^Beløp/ }));
+    fireEvent.click(screen.getByRole("button", { name: /^Å betale/ }));
     expect(amountHeader.getAttribute("aria-sort")).toBe("descending");
     expect(names()).toEqual(["Kari Hansen", "Ola Nordmann", "Anne Hansen"]);
 
@@ -248,7 +262,8 @@ describe("CampAdmin list", () => {
         .find((element) => element.tagName === "DT")?.nextElementSibling?.textContent;
     expect(value("Gradering")).toBe("Ja");
     expect(value("Overnatting")).toBe("Nei");
-    expect(value("Betalingsmåte")).toBe("Kort/kontant");
+    expect(value("Betalingsmåte")).toBe("Ved oppmøte (kort eller kontant)");
+    expect(value("Utestående")).toMatch(/1\s025\skr/);
     expect(value("Vises på deltakerlisten")).toBe("Ja, med navn og belte");
     expect(within(details).getByText("Nøtter")).toBeTruthy();
     expect(within(details).getByText("Kommer fredag kveld")).toBeTruthy();
@@ -264,14 +279,16 @@ describe("CampAdmin list", () => {
     fireEvent.click(screen.getByRole("button", { name: "Ola Nordmann" }));
     mockApi({
       "/api/VinterleirAdmin/MarkPaid/": [{ body: { ok: true } }],
-      "/api/VinterleirAdmin/Get/": [{ body: people.map((p) => (p.registrationId === 1 ? { ...p, paid: 1025, paymentState: "paid" } : p)) }],
+      "/api/VinterleirAdmin/Get/": [
+        { body: people.map((p) => (p.registrationId === 1 ? { ...p, paid: 1025, outstanding: 0, paidWith: ["card"], paymentState: "paid" } : p)) },
+      ],
       "/api/VinterleirAdmin/Totals/": [{ body: { ...totals, sumPaid: 2225 } }],
     });
-    fireEvent.click(screen.getByRole("button", { name: "Marker som betalt" }));
-    expect(await screen.findByText("Påmeldingen er markert som betalt.")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Betalt med kort" }));
+    expect(await screen.findByText("Påmeldingen er markert som betalt med kort.")).toBeTruthy();
     expect(calls[0]).toEqual({ method: "POST", url: "/api/VinterleirAdmin/MarkPaid/1/tok123" });
     expect(calls.map((c) => c.url)).toContain(`/api/VinterleirAdmin/Get/tok123?year=${campEdition.year}`);
-    expect(screen.queryByRole("button", { name: "Marker som betalt" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Betalt med kort" })).toBeNull();
     expect(screen.getByText("Betalt").nextElementSibling?.textContent?.replace(/\s/g, " ")).toBe("1 025 kr");
   });
 
@@ -279,14 +296,14 @@ describe("CampAdmin list", () => {
     await loggedIn();
     fireEvent.click(screen.getByRole("button", { name: "Ola Nordmann" }));
     mockApi({ "/api/VinterleirAdmin/MarkPaid/": [{ status: 409, body: { error: "Allerede betalt." } }] });
-    fireEvent.click(screen.getByRole("button", { name: "Marker som betalt" }));
+    fireEvent.click(screen.getByRole("button", { name: "Betalt med kontant" }));
     expect((await screen.findByRole("alert")).textContent).toContain("Allerede betalt.");
   });
 
   it("cancels after «Ja, meld av», and does nothing on Nei", async () => {
     await loggedIn();
     fireEvent.click(screen.getByRole("button", { name: "Kari Hansen" }));
-    expect(screen.queryByRole("button", { name: "Marker som betalt" })).toBeNull();
+    expect(screen.queryByRole("button", { name: /^Betalt med/ })).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Avmeld" }));
     fireEvent.click(screen.getByRole("button", { name: "Nei" }));
     expect(screen.queryByRole("button", { name: "Ja, meld av" })).toBeNull();

@@ -51,7 +51,7 @@ describe("CorrectionForm", () => {
     fireEvent.change(screen.getByLabelText("Alder"), { target: { value: "11" } });
     fireEvent.change(screen.getByLabelText("Klubb"), { target: { value: "1" } });
     fireEvent.click(screen.getByRole("button", { name: "Rett påmeldingen" }));
-    expect(await screen.findByText(/Påmeldingen er rettet og familien har fått e-post\. Ny pris 1\s200\skr, å betale 175\skr\./)).toBeTruthy();
+    expect(await screen.findByText(/Påmeldingen er rettet og familien har fått e-post\. Ny pris 1\s200\skr, utestående 175\skr\./)).toBeTruthy();
     const sent = calls.find((call) => call.url === "/api/VinterleirAdmin/Correct/7/tok")!;
     expect(JSON.parse(String(sent.init!.body))).toEqual({ clubId: 1 });
     expect(onChanged).toHaveBeenCalled();

@@ -4,16 +4,10 @@ import { gradeLabel, type Club, type Grade } from "../../../shared/camp/grades.t
 import type { AdminPerson } from "../../../shared/camp/camp-lists.ts";
 import { ledgerFigureLabels } from "../../../shared/camp/camp-ledger.ts";
 import { formatKroner } from "../../../shared/format.ts";
-import { ApiError, parseErrorBody, send } from "../../lib/api-client.ts";
+import { campAdminCalls } from "../../../shared/camp/camp-admin-calls.ts";
+import { ApiError } from "../../lib/api-client.ts";
+import { callApi } from "../../lib/call-api.ts";
 import { getClubs, getGrades } from "../registration/registration-api.ts";
-
-/** What the server answers a correction: what changed, the new price, what is left to pay and what goes back. */
-interface Corrected {
-  changed: string[];
-  total: number;
-  outstanding: number;
-  refund: number;
-}
 
 /**
  * «Rett påmeldingen»: the leader corrects the athlete's age, club, grade or grading with the wizard's
@@ -72,15 +66,11 @@ export function CorrectionForm({
     setBusy(true);
     setMessage(undefined);
     try {
-      const response = await send(`/api/VinterleirAdmin/Correct/${person.registrationId}/${encodeURIComponent(token)}`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(parsed.data),
-      });
-      const body = await response.text();
-      if (response.status === 401) return onUnauthorised();
-      if (!response.ok) return setMessage({ ok: false, text: parseErrorBody(body)?.error ?? `Retting feilet (${response.status}).` });
-      const corrected = JSON.parse(body) as Corrected;
+      const outcome = await callApi(campAdminCalls.correct, { params: { registrationId: String(person.registrationId), token }, body: parsed.data });
+      if (outcome.status === 401) return onUnauthorised();
+      if (outcome.kind === "refused") return setMessage({ ok: false, text: outcome.error?.error ?? `Retting feilet (${outcome.status}).` });
+      if (outcome.kind === "unreadable") throw new ApiError(outcome.detail, outcome.status);
+      const corrected = outcome.answer;
       const money = [
         `Ny pris ${formatKroner(corrected.total)}`,
         `${ledgerFigureLabels.outstanding.toLocaleLowerCase("nb-NO")} ${formatKroner(corrected.outstanding)}`,

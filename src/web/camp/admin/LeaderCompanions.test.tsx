@@ -34,7 +34,7 @@ describe("LeaderCompanions", () => {
     fireEvent.click(screen.getByRole("button", { name: "Ja, fjern" }));
     expect(
       await screen.findByText(
-        /Kari Ledsager er fjernet som ledsager, og familien har fått e-post\. Ny pris 1\s025\skr, å betale 0\skr, 550\skr tilbake\./,
+        /Kari Ledsager er fjernet som ledsager, og familien har fått e-post\. Ny pris 1\s025\skr, utestående 0\skr, 550\skr tilbake\./,
       ),
     ).toBeTruthy();
     const sent = calls.find((call) => call.url === "/api/VinterleirAdmin/RemoveCompanion/7/tok")!;
@@ -74,7 +74,7 @@ describe("LeaderCompanions", () => {
     expect(await screen.findAllByText("Eposten er ikke gyldig.")).not.toHaveLength(0);
     fireEvent.click(screen.getByRole("button", { name: "Legg til ledsageren" }));
     expect(
-      await screen.findByText(/Per Hansen er lagt til som ledsager, og familien har fått e-post\. Ny pris 1\s575\skr, å betale 550\skr\./),
+      await screen.findByText(/Per Hansen er lagt til som ledsager, og familien har fått e-post\. Ny pris 1\s575\skr, utestående 550\skr\./),
     ).toBeTruthy();
     const sent = calls.filter((call) => call.url === "/api/VinterleirAdmin/AddCompanion/7/tok").at(-1)!;
     expect(JSON.parse(String(sent.init!.body))).toMatchObject({ firstName: "Per", lastName: "Hansen", alreadyRegistered: false });

@@ -8,15 +8,13 @@ import { formatKroner } from "../../../shared/format.ts";
 import { ConfirmAction, useConfirmation } from "../../components/ConfirmAction.tsx";
 import { CompanionFields } from "../../components/wizard/CompanionFields.tsx";
 import { newId } from "../../components/wizard/new-id.ts";
-import { parseErrorBody, send } from "../../lib/api-client.ts";
+import type { z } from "zod";
+import type { LeaderCompanionAnswerSchema } from "../../../shared/camp/camp-admin-answers.ts";
+import { campAdminCalls } from "../../../shared/camp/camp-admin-calls.ts";
+import { callApi, type CallOutcome } from "../../lib/call-api.ts";
 
 /** What the server answers the leader's companion change: the new price, what is left to pay, what goes back. */
-interface CompanionOutcome {
-  changed: boolean;
-  total: number;
-  outstanding: number;
-  refund: number;
-}
+type CompanionOutcome = z.infer<typeof LeaderCompanionAnswerSchema>;
 
 interface Props {
   person: AdminPerson;
@@ -30,15 +28,14 @@ type Posted =
   | { ok: false; message: string; issues: { path: string; message: string }[] }
   | { ok: false; unauthorised: true };
 
-async function post(path: string, body: object): Promise<Posted> {
-  const response = await send(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-  const text = await response.text();
-  if (response.status === 401) return { ok: false, unauthorised: true };
-  if (!response.ok) {
-    const error = parseErrorBody(text);
-    return { ok: false, message: error?.issues?.[0]?.message ?? error?.error ?? `Det gikk ikke (${response.status}).`, issues: error?.issues ?? [] };
+function posted(outcome: CallOutcome<CompanionOutcome>): Posted {
+  if (outcome.status === 401) return { ok: false, unauthorised: true };
+  if (outcome.kind === "unreadable") return { ok: false, message: `Det gikk ikke (${outcome.status}).`, issues: [] };
+  if (outcome.kind === "refused") {
+    const error = outcome.error;
+    return { ok: false, message: error?.issues?.[0]?.message ?? error?.error ?? `Det gikk ikke (${outcome.status}).`, issues: error?.issues ?? [] };
   }
-  return { ok: true, outcome: JSON.parse(text) as CompanionOutcome };
+  return { ok: true, outcome: outcome.answer };
 }
 
 /** The money a change means, in the words every screen uses. */
@@ -73,14 +70,16 @@ export function LeaderAddCompanion({ person, token, onChanged, onUnauthorised, o
     setBusy(true);
     setMessage(undefined);
     try {
-      const posted = await post(`/api/VinterleirAdmin/AddCompanion/${person.registrationId}/${encodeURIComponent(token)}`, parsed.data);
-      if (!posted.ok && "unauthorised" in posted) return onUnauthorised();
-      if (!posted.ok) {
-        setErrors(Object.fromEntries(posted.issues.map((issue) => [issue.path.split(".").pop()!, issue.message])));
-        return setMessage(posted.message);
+      const added = posted(
+        await callApi(campAdminCalls.addCompanion, { params: { registrationId: String(person.registrationId), token }, body: parsed.data }),
+      );
+      if (!added.ok && "unauthorised" in added) return onUnauthorised();
+      if (!added.ok) {
+        setErrors(Object.fromEntries(added.issues.map((issue) => [issue.path.split(".").pop()!, issue.message])));
+        return setMessage(added.message);
       }
       // The outcome is said where the companions are listed, one message for the latest change.
-      onAdded(`${companion.firstName} ${companion.lastName} er lagt til som ledsager, og familien har fått e-post. ${moneyText(posted.outcome)}`);
+      onAdded(`${companion.firstName} ${companion.lastName} er lagt til som ledsager, og familien har fått e-post. ${moneyText(added.outcome)}`);
       setCompanion(newCompanion(newId()));
       setOpen(false);
       await onChanged();
@@ -99,7 +98,7 @@ export function LeaderAddCompanion({ person, token, onChanged, onUnauthorised, o
       ) : (
         <form onSubmit={submit} noValidate>
           <p className="field-hint">
-            Prisen er den som gjaldt da {person.firstname} ble påmeldt. Beløpet står som «Å betale» til familien har betalt.
+            Prisen er den som gjaldt da {person.firstname} ble påmeldt. Beløpet står som «{ledgerFigureLabels.outstanding}» til familien har betalt.
           </p>
           <CompanionFields idPrefix={id} companion={companion} errors={errors} set={set} />
           <div className="button-row">
@@ -130,15 +129,18 @@ export function LeaderCompanions({ person, companions, token, onChanged, onUnaut
   const [message, setMessage] = useState<{ ok: boolean; text: string }>();
 
   async function remove(companion: AdminPerson) {
-    const posted = await post(`/api/VinterleirAdmin/RemoveCompanion/${person.registrationId}/${encodeURIComponent(token)}`, {
-      companionId: companion.companionId,
-    });
-    if (!posted.ok && "unauthorised" in posted) return onUnauthorised();
-    if (!posted.ok) throw new Error(posted.message);
+    const removed = posted(
+      await callApi(campAdminCalls.removeCompanion, {
+        params: { registrationId: String(person.registrationId), token },
+        body: { companionId: companion.companionId ?? 0 },
+      }),
+    );
+    if (!removed.ok && "unauthorised" in removed) return onUnauthorised();
+    if (!removed.ok) throw new Error(removed.message);
     confirmation.close();
     setMessage({
       ok: true,
-      text: `${companion.firstname} ${companion.lastname} er fjernet som ledsager, og familien har fått e-post. ${moneyText(posted.outcome)}`,
+      text: `${companion.firstname} ${companion.lastname} er fjernet som ledsager, og familien har fått e-post. ${moneyText(removed.outcome)}`,
     });
     await onChanged();
   }

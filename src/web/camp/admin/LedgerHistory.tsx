@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { ledgerHistoryLine, LedgerHistorySchema, type LedgerHistoryEntry } from "../../../shared/camp/camp-ledger-history.ts";
-import { ApiError, getJson } from "../../lib/api-client.ts";
+import { campAdminCalls } from "../../../shared/camp/camp-admin-calls.ts";
+import { ledgerHistoryLine, type LedgerHistoryEntry } from "../../../shared/camp/camp-ledger-history.ts";
+import { ApiError } from "../../lib/api-client.ts";
+import { readCall } from "../../lib/call-api.ts";
 
 /**
  * «Historikk»: the registration's ledger, every charge, payment and refund with when, which account, what
@@ -24,7 +26,7 @@ export function LedgerHistory({
   unauthorised.current = onUnauthorised;
   useEffect(() => {
     let current = true;
-    getJson(`/api/VinterleirAdmin/Ledger/${registrationId}/${encodeURIComponent(token)}`, LedgerHistorySchema).then(
+    readCall(campAdminCalls.ledger, { params: { registrationId: String(registrationId), token } }).then(
       (loaded) => current && setEntries(loaded),
       (error: unknown) => {
         if (error instanceof ApiError && error.status === 401) unauthorised.current();

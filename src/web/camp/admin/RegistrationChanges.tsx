@@ -1,11 +1,12 @@
 import { actorLabel } from "../../../shared/camp/camp-state-labels.ts";
 import { useState } from "react";
-import { z } from "zod";
+import type { RegistrationChange } from "../../../shared/camp/camp-admin-answers.ts";
+import { campAdminCalls } from "../../../shared/camp/camp-admin-calls.ts";
 import { formatOsloDateTime } from "../../../shared/format.ts";
-import { ApiError, getJson } from "../../lib/api-client.ts";
+import { ApiError } from "../../lib/api-client.ts";
+import { readCall } from "../../lib/call-api.ts";
 
-const ChangesSchema = z.array(z.object({ at: z.string(), actor: z.string(), summary: z.string() }));
-type Changes = z.infer<typeof ChangesSchema>;
+type Changes = RegistrationChange[];
 
 /**
  * What the participant changed or cancelled through "Min påmelding", oldest first
@@ -24,7 +25,7 @@ export function RegistrationChanges({
   const [error, setError] = useState<string | undefined>();
   const load = () => {
     if (changes) return;
-    getJson(`/api/VinterleirAdmin/Changes/${registrationId}/${encodeURIComponent(token)}`, ChangesSchema).then(setChanges, (caught: unknown) => {
+    readCall(campAdminCalls.changes, { params: { registrationId: String(registrationId), token } }).then(setChanges, (caught: unknown) => {
       if (caught instanceof ApiError && caught.status === 401) onUnauthorised();
       else setError(caught instanceof Error ? caught.message : String(caught));
     });

@@ -88,6 +88,11 @@ export function useAdminEditionYear(): number {
   return useAdminYear().year;
 }
 
+/** A declared admin call's `?year=` for an edition (none: «the» camp). */
+export function editionQuery(year: number | undefined): { year?: string } {
+  return year === undefined ? {} : { year: String(year) };
+}
+
 /** An admin call's address for an edition: `?year=` added. */
 export function inEdition(url: string, year: number | undefined): string {
   return year === undefined ? url : `${url}${url.includes("?") ? "&" : "?"}year=${year}`;

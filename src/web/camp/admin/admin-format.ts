@@ -1,5 +1,7 @@
 import { compareNorwegian, formatKroner } from "../../../shared/format.ts";
 import { registrationStatuses, type AdminPerson } from "../../../shared/camp/camp-lists.ts";
+import { ledgerFigureLabels } from "../../../shared/camp/camp-ledger.ts";
+import { moneyMethodWord } from "../../../shared/payments/money-words.ts";
 import {
   paymentMethodLabel as sharedMethodLabel,
   paymentMethodLabels,
@@ -33,8 +35,21 @@ export function paymentMethodLabel(p: AdminPerson): string {
   return sharedMethodLabel(p.paymentMethod) || (p.vipps ? paymentMethodLabels.vipps! : paymentMethodLabels.card_cash!);
 }
 
+/**
+ * How the person's money moved: the methods it came in by (and went back by, when another), from the ledger
+ * row by row; a person with no money moved shows how the registration is to be paid, with the payment's
+ * state while something is still to pay.
+ */
 export function paymentLabel(p: AdminPerson): string {
-  const state = paymentStateLabel(p.paymentState);
+  const paidWith = p.paidWith.map(moneyMethodWord).join(", ");
+  const refundedWith = p.refundedWith.map(moneyMethodWord).join(", ");
+  if (paidWith || refundedWith) {
+    if (p.refunded === 0 && p.refundOwed === 0) return paidWith;
+    const back = p.refunded > 0 ? ledgerFigureLabels.refunded : ledgerFigureLabels.refundOwed;
+    const by = refundedWith && refundedWith !== paidWith ? `: ${refundedWith}` : "";
+    return `${paidWith || refundedWith} (${back.toLocaleLowerCase("nb-NO")}${by})`;
+  }
+  const state = p.outstanding > 0 ? paymentStateLabel(p.paymentState) : "";
   return state ? `${paymentMethodLabel(p)} (${state})` : paymentMethodLabel(p);
 }
 
@@ -47,7 +62,7 @@ export function publicLabel(value: boolean | null | undefined): string {
   return value ? "Ja, med navn og belte" : "Nei";
 }
 
-export type SortKey = "name" | "club" | "grade" | "companionOf" | "amount" | "paid" | "payment" | "status";
+export type SortKey = "name" | "club" | "grade" | "companionOf" | "amount" | "paid" | "refunded" | "payment" | "status";
 export interface Sort {
   key: SortKey;
   direction: "ascending" | "descending";
@@ -67,6 +82,8 @@ function sortValue(p: AdminPerson, key: SortKey): string | number {
       return p.amount ?? 0;
     case "paid":
       return p.paid;
+    case "refunded":
+      return p.refunded;
     case "payment":
       return paymentLabel(p);
     case "status":

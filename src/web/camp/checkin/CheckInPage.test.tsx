@@ -128,8 +128,8 @@ describe("the check-in page", () => {
     expect(card.textContent).toContain("Allergi – se kjøkkenlisten");
     expect(card.textContent).toContain("Overnatter");
     expect(card.textContent).toContain("Gradering");
-    expect(card.textContent).toMatch(/Totalt1\s750\skr/);
     expect(card.textContent).toMatch(/Å betale1\s750\skr/);
+    expect(card.textContent).toMatch(/Utestående1\s750\skr/);
     expect(screen.getByText(/Kommet:/).textContent).toBe("Kommet: 0 av 2");
     expect(screen.getByText("Alt er sendt.")).toBeTruthy();
   });

@@ -1,20 +1,11 @@
-import {
-  CheckInActionAnswerSchema,
-  CheckInCountsSchema,
-  CheckInHitSchema,
-  CheckInSearchAnswerSchema,
-  type CheckInAction,
-  type CheckInActionAnswer,
-  type CheckInCounts,
-  type CheckInHit,
-  type CheckInSearchAnswer,
-} from "../../../shared/camp/camp-checkin.ts";
-import { DoorListSchema, DoorRefusalsSchema, type DoorList, type DoorRefusal } from "../../../shared/camp/door-list.ts";
+import { callPath } from "../../../shared/api/call.ts";
+import type { CheckInAction, CheckInActionAnswer, CheckInHit, CheckInSearchAnswer } from "../../../shared/camp/camp-checkin.ts";
+import { checkInCalls } from "../../../shared/camp/check-in-calls.ts";
+import type { DoorList } from "../../../shared/camp/door-list.ts";
 import { postDoorAction, type SendResult } from "../../components/door/action-queue.ts";
-import { getJson } from "../../lib/api-client.ts";
-import { inEdition } from "../admin/admin-edition.tsx";
+import { readCall } from "../../lib/call-api.ts";
 
-/** The check-in calls (GET Search, Code, Counts; POST Action), all under /api/VinterleirAdmin/CheckIn/. */
+/** The door's check-in calls (checkInCalls: Search, Code, DoorList; Action through the door's queue). */
 
 /**
  * The door works on «the» camp, or on the edition named in the page's own address (`?year=`, as the camp
@@ -26,31 +17,23 @@ function doorYear(): number | undefined {
   return Number.isInteger(year) && year >= 2000 && year <= 2100 ? year : undefined;
 }
 
-const path = (call: string, token: string) => inEdition(`/api/VinterleirAdmin/CheckIn/${call}/${encodeURIComponent(token)}`, doorYear());
+/** `?year=` of the door's own address, for every call (none for «the» camp). */
+const inDoorYear = () => {
+  const year = doorYear();
+  return year === undefined ? {} : { year: String(year) };
+};
 
 export function searchCheckIn(token: string, query: string): Promise<CheckInSearchAnswer> {
-  return getJson(
-    inEdition(`/api/VinterleirAdmin/CheckIn/Search/${encodeURIComponent(token)}?q=${encodeURIComponent(query)}`, doorYear()),
-    CheckInSearchAnswerSchema,
-  );
+  return readCall(checkInCalls.search, { params: { token }, query: { q: query, ...inDoorYear() } });
 }
 
 export function lookUpCheckInCode(token: string, code: string): Promise<CheckInHit> {
-  return getJson(path(`Code/${encodeURIComponent(code)}`, token), CheckInHitSchema);
-}
-
-export function getCheckInCounts(token: string): Promise<CheckInCounts> {
-  return getJson(path("Counts", token), CheckInCountsSchema);
+  return readCall(checkInCalls.code, { params: { code, token }, query: inDoorYear() });
 }
 
 /** The door list of the door's current event (or of `event`, by its key). */
 export function getDoorList(token: string, event?: string): Promise<DoorList> {
-  return getJson(`${path("DoorList", token)}${event ? `?event=${encodeURIComponent(event)}` : ""}`, DoorListSchema);
-}
-
-/** The door actions the server refused (the leader's list). */
-export async function getDoorRefusals(token: string): Promise<DoorRefusal[]> {
-  return (await getJson(path("Refused", token), DoorRefusalsSchema)).refusals;
+  return readCall(checkInCalls.doorList, { params: { token }, query: { ...inDoorYear(), ...(event ? { event } : {}) } });
 }
 
 /** A camp door action as it waits on the phone: what the server takes, and what the page shows meanwhile. */
@@ -66,5 +49,6 @@ export function sendCheckInAction(
   token: string,
   { registrationId: _registration, label: _label, ...action }: QueuedAction,
 ): Promise<SendResult<CheckInActionAnswer>> {
-  return postDoorAction(path("Action", token), action satisfies CheckInAction, CheckInActionAnswerSchema);
+  const call = checkInCalls.action;
+  return postDoorAction(callPath(call, { token }, inDoorYear()), action satisfies CheckInAction, call.answer.schema);
 }

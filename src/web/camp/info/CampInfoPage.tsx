@@ -11,6 +11,7 @@ import { useAnnouncedCamp, useCampMoment } from "../../lib/camp-edition.tsx";
 import { useNow } from "../../lib/use-now.ts";
 import { CampMomentNotice } from "./CampMomentNotice.tsx";
 import { CampActions } from "./CampActions.tsx";
+import { CampPriceBox } from "./CampPriceBox.tsx";
 import { CampNotAnnounced } from "./CampNotAnnounced.tsx";
 import { CancellationTerms } from "./CancellationTerms.tsx";
 import { LaterCampNotice } from "./LaterCampNotice.tsx";
@@ -47,6 +48,7 @@ export default function CampInfoPage() {
         uansett beltegrad.
       </p>
 
+      <CampPriceBox edition={campEdition} />
       <CampActions />
       <LaterCampNotice />
 

@@ -6,6 +6,7 @@ import { useAnnouncedCamp, useCampMoment } from "../../lib/camp-edition.tsx";
 import { CampMomentNotice } from "./CampMomentNotice.tsx";
 import { LaterCampSections } from "./LaterCampNotice.tsx";
 import { CampActions } from "./CampActions.tsx";
+import { CampPriceBox } from "./CampPriceBox.tsx";
 import { CampNotAnnounced } from "./CampNotAnnounced.tsx";
 import { useNow } from "../../lib/use-now.ts";
 import { useSiteContent } from "../../lib/site-content.tsx";
@@ -82,17 +83,7 @@ export default function EventsPage() {
           </p>
         )}
 
-        <h3>Pris per utøver</h3>
-        <ul className="price-list">
-          <li>
-            <span>{settings.price.childMaxAge} år eller yngre</span>
-            <span className="amount">{formatKroner(facts.price.child)}</span>
-          </li>
-          <li>
-            <span>{settings.price.childMaxAge + 1} år eller eldre</span>
-            <span className="amount">{formatKroner(facts.price.adult)}</span>
-          </li>
-        </ul>
+        <CampPriceBox edition={campEdition} heading="h3" />
 
         <CampActions />
         <p>

@@ -37,7 +37,10 @@ export default function FindMyRegistrationPage() {
   return (
     <div className="page my-registration">
       <h1>Finn påmeldingen min</h1>
-      <p className="lead">Har du mistet lenken til «Min påmelding»? Skriv e-postadressen du brukte da du meldte på, så sender vi lenken dit.</p>
+      <p className="lead">
+        Har du mistet lenken til påmeldingen? Skriv e-postadressen du brukte da du meldte på, så sender vi én lenke til «Min side» dit. Den viser alt
+        dere har meldt på eller bestilt med den adressen: vinterleiren, graderinger, kurs og klubbtøy.
+      </p>
       {state.state === "sent" ? (
         <p className="notice" role="status">
           {state.message}

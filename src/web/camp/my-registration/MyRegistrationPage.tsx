@@ -1,13 +1,10 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode, type Ref } from "react";
-import { Link, useParams } from "react-router";
-import { club } from "../../../shared/club/club-facts.ts";
-import { myRegistrationPath, type MyRegistrationView } from "../../../shared/camp/camp-my-registration.ts";
+import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import type { MyRegistrationView } from "../../../shared/camp/camp-my-registration.ts";
 import { participantPaymentMethodLabels, registrationStatusLabels } from "../../../shared/camp/camp-state-labels.ts";
 import { formatKroner } from "../../../shared/format.ts";
-import { LoadProblem } from "../../components/LoadProblem.tsx";
 import { ReceiptTable } from "../registration/ReceiptTable.tsx";
-import { useLoad } from "../../lib/use-load.ts";
-import { addCompanion, cancelPerson, changeMyRegistration, getMyRegistration, setGrading, type ActionResult } from "./my-registration-api.ts";
+import { addCompanion, cancelPerson, changeMyRegistration, setGrading, type ActionResult } from "./my-registration-api.ts";
 import { rememberPersonalLink } from "./personal-link-storage.ts";
 import "../registration/registration.css";
 import "./my-registration.css";
@@ -19,53 +16,22 @@ import { ChangeForm } from "./ChangeForm.tsx";
 import { GradingChoice, PayOutstanding } from "./MoneyParts.tsx";
 import { MoneyLines } from "../../components/MoneyLines.tsx";
 import { AddCompanionForm } from "./AddCompanionForm.tsx";
-/**
- * Rendered in the browser: the server sends the root's loading view with the page's title (an unknown
- * link never gets here: the server answers it with the 404 page), and the page renders once hydrated.
- */
-export async function clientLoader() {
-  return null;
-}
-clientLoader.hydrate = true as const;
-
-export function meta() {
-  // A personal link: kept out of search engines.
-  return [{ title: `Min påmelding – ${club.name}` }, { name: "robots", content: "noindex" }];
-}
-
 const contact = <ContactEmailLink />;
 
-/** /vinterleir/min-pamelding/:token — the link in the confirmation mail: see, change and cancel. */
-export function MyRegistration() {
-  const { token = "" } = useParams();
-  const load = useCallback(() => getMyRegistration(token), [token]);
-  const [loaded, retry] = useLoad(load);
-  const [view, setView] = useState<MyRegistrationView | undefined>();
+/**
+ * The camp's part of «Min side» (src/web/family/FamilyPage.tsx): the registration(s) behind the link as the
+ * server answered them, each with its own state, changes and «Avbestill»; after an action the camp's part
+ * shows the registration(s) as they now stand.
+ */
+export function CampPart({ token, initial }: { token: string; initial: MyRegistrationView }) {
+  const [view, setView] = useState<MyRegistrationView>(initial);
   const [notice, setNotice] = useState<string | undefined>();
   const noticeRef = useRef<HTMLParagraphElement>(null);
 
-  useEffect(() => {
-    if (loaded.status === "ready" && loaded.data !== "notfound") setView(loaded.data);
-  }, [loaded]);
+  useEffect(() => setView(initial), [initial]);
   useEffect(() => {
     if (notice) noticeRef.current?.focus();
   }, [notice]);
-
-  if (loaded.status === "loading") {
-    return (
-      <Frame title="Min påmelding">
-        <p role="status">Henter påmeldingen …</p>
-      </Frame>
-    );
-  }
-  if (loaded.status === "error") {
-    return (
-      <Frame title="Min påmelding">
-        <LoadProblem what="påmeldingen" detail={loaded.detail} onRetry={retry} />
-      </Frame>
-    );
-  }
-  if (loaded.data === "notfound" || !view) return <NotFound />;
 
   const done = (message: string) => (result: ActionResult) => {
     if (result.kind === "ok") {
@@ -77,7 +43,10 @@ export function MyRegistration() {
   const group = view.group;
 
   return (
-    <Frame title={`Min påmelding – vinterleir ${view.year}`}>
+    <section className="season-part my-registration" aria-labelledby="season-camp">
+      <h2 id="season-camp" className="season-part-title">
+        Vinterleir {view.year}
+      </h2>
       {group ? (
         <GroupSummary group={group} />
       ) : (
@@ -102,7 +71,7 @@ export function MyRegistration() {
       <p className="my-help">
         Spørsmål? Skriv til {contact} og oppgi ordrenummeret. Se også <Link to="/vinterleir/schedule">programmet</Link>.
       </p>
-    </Frame>
+    </section>
   );
 }
 
@@ -247,30 +216,4 @@ function RegistrationBody({ token, target, view, done }: { token: string; target
       )}
     </>
   );
-}
-
-function NotFound() {
-  return (
-    <Frame title="Fant ikke påmeldingen">
-      <p>
-        Lenken virker ikke. Sjekk at du har åpnet hele lenken fra e-posten, eller få en ny på{" "}
-        <Link to={myRegistrationPath}>Finn påmeldingen min</Link>. Får du det ikke til, skriv til {contact}.
-      </p>
-    </Frame>
-  );
-}
-
-function Frame({ title, headingRef, children }: { title: string; headingRef?: Ref<HTMLHeadingElement>; children: ReactNode }) {
-  return (
-    <div className="page my-registration">
-      <h1 ref={headingRef} tabIndex={headingRef ? -1 : undefined}>
-        {title}
-      </h1>
-      {children}
-    </div>
-  );
-}
-
-export default function MyRegistrationPage() {
-  return <MyRegistration />;
 }

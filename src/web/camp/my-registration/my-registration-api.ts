@@ -1,86 +1,12 @@
-import { z } from "zod";
-import { campRegistrationStatuses } from "../../../shared/camp/camp-lists.ts";
-import { groupMemberParam, type MyGroupView, type MyRegistrationView } from "../../../shared/camp/camp-my-registration.ts";
+import type { CallAnswerOf } from "../../../shared/api/call.ts";
+import { groupMemberParam, type MyRegistrationView } from "../../../shared/camp/camp-my-registration.ts";
 import type { MyRegistrationChange } from "../../../shared/camp/camp-registration-changes.ts";
 import type { CompanionDraft } from "../../../shared/camp/camp-registration-fields.ts";
-import { ApiError, getJson, parseErrorBody, paymentUrl, send, type ApiIssue } from "../../lib/api-client.ts";
+import { myRegistrationCalls } from "../../../shared/camp/my-registration-calls.ts";
+import { ApiError, paymentUrl, type ApiIssue } from "../../lib/api-client.ts";
+import { callApi, type CallOutcome } from "../../lib/call-api.ts";
 
-const MyPersonSchema = z.object({
-  key: z.string(),
-  kind: z.enum(["athlete", "companion"]),
-  firstName: z.string(),
-  lastName: z.string(),
-  amount: z.number(),
-  cancelled: z.boolean(),
-  refundIfCancelledToday: z.number(),
-  paidForIfCancelledToday: z.number(),
-});
-
-const RegistrationViewSchema = z.object({
-  orderId: z.string(),
-  year: z.number(),
-  status: z.enum(campRegistrationStatuses),
-  firstDay: z.string(),
-  lastDay: z.string(),
-  venue: z.string(),
-  persons: z.array(MyPersonSchema),
-  lines: z.array(z.object({ label: z.string(), amount: z.number() })),
-  total: z.number(),
-  paymentMethod: z.enum(["vipps", "card_cash", "free"]).nullable(),
-  paid: z.number(),
-  refunded: z.number(),
-  kept: z.number(),
-  refundOwed: z.number(),
-  outstanding: z.number(),
-  paymentState: z.string(),
-  fullRefundUntil: z.string(),
-  laterShare: z.number(),
-  refundTerms: z.string(),
-  changeable: z.boolean(),
-  email: z.string(),
-  telephone: z.string(),
-  allergies: z.string(),
-  otherInfo: z.string(),
-  vegan: z.boolean(),
-  public: z.boolean(),
-  sleepover: z.boolean(),
-  gradering: z.boolean(),
-  mayGrade: z.boolean(),
-  maySleepOver: z.boolean(),
-});
-
-const MyGroupViewSchema = z.object({
-  orderId: z.string(),
-  total: z.number(),
-  paymentMethod: z.enum(["vipps", "card_cash", "free"]).nullable(),
-  paid: z.number(),
-  refunded: z.number(),
-  kept: z.number(),
-  refundOwed: z.number(),
-  outstanding: z.number(),
-  paymentState: z.string(),
-  members: z.array(RegistrationViewSchema),
-}) satisfies z.ZodType<MyGroupView>;
-
-const OneRegistrationViewSchema = RegistrationViewSchema.extend({ group: MyGroupViewSchema.optional() });
-/** The link's first registration, and (a family's link) every further one behind it. */
-const MyRegistrationViewSchema = OneRegistrationViewSchema.extend({
-  family: z.array(OneRegistrationViewSchema).optional(),
-}) satisfies z.ZodType<MyRegistrationView>;
-
-/** `target`: which registration behind the link the call is for (its order id); the link's first without it. */
-const path = (call: string, token: string, target?: string) =>
-  `/api/MinPamelding/${call}/${encodeURIComponent(token)}${target ? `?${groupMemberParam}=${encodeURIComponent(target)}` : ""}`;
-
-/** GET /api/MinPamelding/Get/{token}: the registration, or "notfound" (unknown, malformed or anonymised link). */
-export async function getMyRegistration(token: string): Promise<MyRegistrationView | "notfound"> {
-  try {
-    return await getJson(path("Get", token), MyRegistrationViewSchema);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return "notfound";
-    throw error;
-  }
-}
+type MyRegistrationActionAnswer = CallAnswerOf<typeof myRegistrationCalls.cancel>;
 
 export type ActionResult =
   | { kind: "ok"; view: MyRegistrationView; refund?: number; payUrl?: string }
@@ -91,81 +17,76 @@ export type ActionResult =
   | { kind: "notfound" }
   | { kind: "failed"; detail: string };
 
-async function post(url: string, body: unknown): Promise<ActionResult> {
-  let response: Response;
-  let text: string;
+/** `target`: which registration behind the link the call is for (its order id); the link's first without it. */
+const member = (target?: string) => ({ [groupMemberParam]: target });
+
+/** An action's outcome as the page shows it. */
+async function readAction(sent: () => Promise<CallOutcome<MyRegistrationActionAnswer>>): Promise<ActionResult> {
+  let outcome: CallOutcome<MyRegistrationActionAnswer>;
   try {
-    response = await send(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-    text = await response.text();
+    outcome = await sent();
   } catch (error) {
     return { kind: "failed", detail: error instanceof ApiError ? error.detail : String(error) };
   }
-  if (response.ok) {
-    try {
-      const json = JSON.parse(text) as { refund?: unknown; payUrl?: unknown };
-      const view = MyRegistrationViewSchema.parse(json);
-      const payUrl = typeof json.payUrl === "string" ? paymentUrl(json.payUrl) : undefined;
-      return { kind: "ok", view, ...(typeof json.refund === "number" ? { refund: json.refund } : {}), ...(payUrl ? { payUrl } : {}) };
-    } catch {
-      return { kind: "failed", detail: `Uventet svar: ${text.slice(0, 300)}` };
-    }
+  if (outcome.kind === "ok") {
+    const { changed: _changed, refund, payUrl: rawPayUrl, ...view } = outcome.answer;
+    const payUrl = rawPayUrl === undefined ? undefined : paymentUrl(rawPayUrl);
+    return { kind: "ok", view, ...(refund === undefined ? {} : { refund }), ...(payUrl ? { payUrl } : {}) };
   }
-  const error = parseErrorBody(text);
-  if (response.status === 404) return { kind: "notfound" };
-  if (response.status === 400 && error) return { kind: "invalid", message: error.error, issues: error.issues ?? [] };
-  if (response.status === 409 && error) return { kind: "conflict", message: error.error };
-  return { kind: "failed", detail: `HTTP ${response.status}: ${error?.error ?? (text.slice(0, 300) || "tomt svar")}` };
+  if (outcome.kind === "unreadable") return { kind: "failed", detail: `Uventet svar: ${outcome.detail}` };
+  const { error, status, text } = outcome;
+  if (status === 404) return { kind: "notfound" };
+  if (status === 400 && error) return { kind: "invalid", message: error.error, issues: error.issues ?? [] };
+  if (status === 409 && error) return { kind: "conflict", message: error.error };
+  return { kind: "failed", detail: `HTTP ${status}: ${error?.error ?? (text.slice(0, 300) || "tomt svar")}` };
 }
 
 export function cancelPerson(token: string, person: string, expectedRefund: number, target?: string): Promise<ActionResult> {
-  return post(path("Cancel", token, target), { person, expectedRefund });
+  return readAction(() => callApi(myRegistrationCalls.cancel, { params: { token }, query: member(target), body: { person, expectedRefund } }));
 }
 
-/** POST /api/MinPamelding/AddCompanion/{token}: the view, and where to pay the difference with Vipps. */
+/** myRegistrationCalls.addCompanion: the view, and where to pay the difference with Vipps. */
 export async function addCompanion(token: string, companion: CompanionDraft, target?: string): Promise<ActionResult & { payUrl?: string }> {
-  const result = await post(path("AddCompanion", token, target), { ...companion, alreadyRegistered: false });
-  return result;
+  return readAction(() =>
+    callApi(myRegistrationCalls.addCompanion, { params: { token }, query: member(target), body: { ...companion, alreadyRegistered: false } }),
+  );
 }
 
-/** POST /api/MinPamelding/Pay/{token}: the Vipps address for the open difference. */
+/** myRegistrationCalls.pay: the Vipps address for the open difference. */
 export async function payOutstanding(
   token: string,
   target?: string,
 ): Promise<{ kind: "redirect"; url: string } | { kind: "failed"; detail: string }> {
   try {
-    const response = await send(path("Pay", token, target), { method: "POST" });
-    const text = (await response.text()).trim();
-    const url = response.ok ? paymentUrl(text) : undefined;
-    return url ? { kind: "redirect", url } : { kind: "failed", detail: parseErrorBody(text)?.error ?? `HTTP ${response.status}` };
+    const outcome = await callApi(myRegistrationCalls.pay, { params: { token }, query: member(target) });
+    const url = outcome.kind === "ok" ? paymentUrl(outcome.answer) : undefined;
+    if (url) return { kind: "redirect", url };
+    return { kind: "failed", detail: (outcome.kind === "refused" ? outcome.error?.error : undefined) ?? `HTTP ${outcome.status}` };
   } catch (error) {
     return { kind: "failed", detail: error instanceof ApiError ? error.detail : String(error) };
   }
 }
 
-/** POST /api/MinPamelding/Grading/{token}: grading on (maybe with a Vipps address for the fee) or off (refund by the rule). */
+/** myRegistrationCalls.grading: grading on (maybe with a Vipps address for the fee) or off (refund by the rule). */
 export function setGrading(token: string, gradering: boolean, target?: string): Promise<ActionResult> {
-  return post(path("Grading", token, target), { gradering });
+  return readAction(() => callApi(myRegistrationCalls.grading, { params: { token }, query: member(target), body: { gradering } }));
 }
 
 export function changeMyRegistration(token: string, change: MyRegistrationChange, target?: string): Promise<ActionResult> {
-  return post(path("Change", token, target), change);
+  return readAction(() => callApi(myRegistrationCalls.change, { params: { token }, query: member(target), body: change }));
 }
 
-/** POST /api/MinPamelding/Find: the same sentence for every address; an error only for a malformed one. */
+/** myRegistrationCalls.find: the same sentence for every address; an error only for a malformed one. */
 export async function findMyRegistration(
   email: string,
 ): Promise<{ kind: "ok"; message: string } | { kind: "invalid"; message: string } | { kind: "failed"; detail: string }> {
   try {
-    const response = await send("/api/MinPamelding/Find", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ email }),
-    });
-    const text = await response.text();
-    if (response.ok) return { kind: "ok", message: (JSON.parse(text) as { message: string }).message };
-    const error = parseErrorBody(text);
-    if (response.status === 400 && error) return { kind: "invalid", message: error.issues?.[0]?.message ?? error.error };
-    return { kind: "failed", detail: `HTTP ${response.status}: ${error?.error ?? text.slice(0, 300)}` };
+    const outcome = await callApi(myRegistrationCalls.find, { params: {}, body: { email } });
+    if (outcome.kind === "ok") return { kind: "ok", message: outcome.answer.message };
+    if (outcome.kind === "unreadable") return { kind: "failed", detail: outcome.detail };
+    const { error, status, text } = outcome;
+    if (status === 400 && error) return { kind: "invalid", message: error.issues?.[0]?.message ?? error.error };
+    return { kind: "failed", detail: `HTTP ${status}: ${error?.error ?? text.slice(0, 300)}` };
   } catch (error) {
     return { kind: "failed", detail: error instanceof ApiError ? error.detail : String(error) };
   }

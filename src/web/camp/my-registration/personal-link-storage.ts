@@ -21,7 +21,8 @@ export function rememberedPersonalLink(): string | undefined {
 }
 
 function isPersonalLinkPath(path: string): boolean {
-  const match = /^\/vinterleir\/min-pamelding\/([^/]+)$/.exec(path);
+  // «Min side», or the camp's older address of it (a tab that went to Vipps before the move).
+  const match = /^\/(?:min-side|vinterleir\/min-pamelding)\/([^/]+)$/.exec(path);
   return match !== null && personalTokenPattern.test(match[1]!);
 }
 

@@ -1,13 +1,14 @@
-import { z } from "zod";
-import { GradeStatisticSchema, PublicParticipantSchema, type GradeStatistic, type PublicParticipant } from "../../../shared/camp/camp-lists.ts";
-import { getJson, type ApiGet } from "../../lib/api-client.ts";
+import { campListCalls } from "../../../shared/camp/camp-list-calls.ts";
+import type { GradeStatistic, PublicParticipant } from "../../../shared/camp/camp-lists.ts";
+import type { ApiGet } from "../../lib/api-client.ts";
+import { readCall } from "../../lib/call-api.ts";
 
-/** GET /api/VinterleirUsers/Get: the public participant list. */
+/** The public participant list (campListCalls.participants). */
 export function getPublicParticipants(get?: ApiGet): Promise<PublicParticipant[]> {
-  return getJson("/api/VinterleirUsers/Get", z.array(PublicParticipantSchema), get);
+  return readCall(campListCalls.participants, { params: {} }, get);
 }
 
-/** GET /api/VinterleirUsers/GetGrades: how many athletes hold each belt grade. */
+/** How many athletes hold each belt grade (campListCalls.gradeStatistics). */
 export function getGradeStatistics(get?: ApiGet): Promise<GradeStatistic[]> {
-  return getJson("/api/VinterleirUsers/GetGrades", z.array(GradeStatisticSchema), get);
+  return readCall(campListCalls.gradeStatistics, { params: {} }, get);
 }

@@ -5,8 +5,10 @@ import type { AppLoadContext } from "react-router";
 import type { Route } from "./+types/VippsResultPage";
 import { ApiError } from "../../lib/api-client.ts";
 import { HydrationGate } from "../../components/HydrationGate.tsx";
-import type { VippsStatus } from "../../../shared/payments/vipps-payment.ts";
-import { cancelVippsOrder, checkVippsStatus } from "./vipps-api.ts";
+import type { VippsReceipt, VippsStatus } from "../../../shared/payments/vipps-payment.ts";
+import { cancelVippsOrder, checkVippsResult } from "./vipps-api.ts";
+import { thanksSentence } from "../../../shared/person-voice.ts";
+import { formatKroner } from "../../../shared/format.ts";
 import { clearWizard, setWizardStep } from "../registration/draft-storage.ts";
 import { rememberedGroupNames, rememberedPersonalLink } from "../my-registration/personal-link-storage.ts";
 import "./vipps-result.css";
@@ -29,8 +31,8 @@ function reservedTexts(order: EventOrderView | undefined): { heading: string } {
   }
 }
 
-/** What the server knew when the page was rendered: a status, "notfound" (no such order), or nothing. */
-type FirstStatus = VippsStatus | "notfound" | undefined;
+/** What the server knew when the page was rendered: a status (with its receipt), "notfound" (no such order), or nothing. */
+type FirstStatus = { status: VippsStatus; receipt: VippsReceipt | null } | "notfound" | undefined;
 
 /**
  * The first status arrives in the HTML: the server asks itself (lib/page-api.ts), so a payment already
@@ -39,7 +41,7 @@ type FirstStatus = VippsStatus | "notfound" | undefined;
 async function firstStatus(ordreId: string | undefined, context?: AppLoadContext): Promise<FirstStatus> {
   if (!ordreId || (context && !context.api)) return undefined;
   try {
-    return await checkVippsStatus(ordreId, context?.api);
+    return await checkVippsResult(ordreId, context?.api);
   } catch (error) {
     return error instanceof ApiError && error.status === 404 ? "notfound" : undefined;
   }
@@ -93,7 +95,9 @@ export default function VippsResultPage({ loaderData }: Partial<Pick<Route.Compo
   const texts = reservedTexts(order);
   const { ordreId } = useParams();
   const navigate = useNavigate();
-  const [view, setView] = useState<View>(() => (first === "notfound" ? "notfound" : (first !== undefined && viewFor(first)) || "waiting"));
+  const [view, setView] = useState<View>(() => (first === "notfound" ? "notfound" : (first !== undefined && viewFor(first.status)) || "waiting"));
+  // What was paid for, from the server once the payment is reserved: the event and year, the people, the amount.
+  const [receipt, setReceipt] = useState<VippsReceipt | null>(() => (first && first !== "notfound" ? first.receipt : null));
   const [busy, setBusy] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   // Read after hydration (the server has no session storage).
@@ -119,9 +123,11 @@ export default function VippsResultPage({ loaderData }: Partial<Pick<Route.Compo
       tries++;
       let delay = POLL_INTERVAL_MS;
       try {
-        const next = viewFor(await checkVippsStatus(ordreId));
+        const result = await checkVippsResult(ordreId);
+        const next = viewFor(result.status);
         if (stopped) return;
         if (next) {
+          setReceipt(result.receipt);
           if (next === "reserved") clearWizard();
           setView(next);
           return;
@@ -217,12 +223,17 @@ export default function VippsResultPage({ loaderData }: Partial<Pick<Route.Compo
       {view === "reserved" && (
         <>
           <h1 ref={heading} tabIndex={-1}>
-            {/* No year: the order may belong to any edition, and the page loads none. */}
-            {texts.heading}
+            {/* The server's words when it gave them (the event, its year, the people); else by the order's kind. */}
+            {receipt && receipt.people.length > 0 ? thanksSentence(receipt.people, receipt.what, { registrant: receipt.registrant }) : texts.heading}
           </h1>
           <p role="status">Betalingen er godkjent i Vipps, og du får en bekreftelse på e-post.</p>
+          {receipt && (
+            <p className="vipps-paid">
+              Betalt med Vipps: <strong>{formatKroner(receipt.amount)}</strong>
+            </p>
+          )}
           {orderLine}
-          {groupNames && (
+          {groupNames && !receipt && (
             <>
               <p>Betalingen gjelder alle i påmeldingen:</p>
               <ul className="vipps-group-names">

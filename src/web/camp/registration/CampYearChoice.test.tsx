@@ -134,7 +134,7 @@ describe("the wizard's choice of camp", () => {
     expect(screen.getAllByText(/1[\s\u00a0]?195/).length).toBeGreaterThan(0);
     fireEvent.click(await screen.findByRole("button", { name: "Kort eller kontant ved oppmøte" }));
     fireEvent.click(screen.getByRole("button", { name: "Fullfør registrering" }));
-    await screen.findByRole("heading", { level: 2, name: "Du er påmeldt vinterleiren 2027!" });
+    await screen.findByRole("heading", { level: 2, name: "Takk! Ola er påmeldt vinterleiren 2027." });
     expect(posted).toHaveLength(1);
     expect(posted[0]?.year).toBe(2027);
   });

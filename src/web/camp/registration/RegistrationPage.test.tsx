@@ -129,11 +129,14 @@ async function toPayment() {
 const reviewValue = (label: string) =>
   screen.getAllByText(label, { selector: "dt" })[0]!.nextElementSibling!.querySelector(".wizard-summary-value")!.textContent;
 
+/** The done step's heading: the person who registered is thanked, whoever is named. */
+const registered = new RegExp(`^Takk[,!].* er påmeldt vinterleiren ${year}\\.$`);
+
 /** On the payment step: card or cash at the camp, submit, and wait for the Done step. */
 async function finishPayingAtTheCamp() {
   fireEvent.click(await screen.findByRole("button", { name: "Kort eller kontant ved oppmøte" }));
   fireEvent.click(screen.getByRole("button", { name: "Fullfør registrering" }));
-  await screen.findByRole("heading", { level: 2, name: `Du er påmeldt vinterleiren ${year}!` });
+  await screen.findByRole("heading", { level: 2, name: registered });
 }
 
 async function pick(label: string, search: string, option: string | RegExp) {
@@ -199,19 +202,24 @@ describe("camp registration wizard", () => {
     expect(heading("Gradering")).toBeTruthy();
     expect(screen.getByText(new RegExp(`Cup-graderingen er på leirens siste dag, ${weekdayName(cupDay)} 30\\. november`))).toBeTruthy();
     expect(screen.getByText(/350 kr/)).toBeTruthy();
-    fireEvent.click(checkbox("Jeg ønsker å gradere på leiren"));
+    // The parent fills in: the child is named, never spoken to.
+    expect(screen.getByText(/Emmas trener vet om Emma er klar til å gradere\./)).toBeTruthy();
+    expect(screen.queryByText(/Treneren din/)).toBeNull();
+    fireEvent.click(checkbox("Emma ønsker å gradere på leiren"));
     next();
 
     expect(heading("Overnatting")).toBeTruthy();
-    const sleepover = checkbox("Jeg ønsker å overnatte i hallen");
+    const sleepover = checkbox("Emma ønsker å overnatte i hallen");
     expect(sleepover.disabled).toBe(true);
     expect(screen.getByText(/Barn under 12 år fra Ski Taekwondo Klubb kan ikke overnatte i hallen/)).toBeTruthy();
     expect(sleepover.getAttribute("aria-describedby")).toBe("sleepover-description");
     next();
 
     expect(heading("Ledsager")).toBeTruthy();
+    expect(checkbox("Emma har egen ledsager").checked).toBe(false);
     next();
     expect(heading("Allergier")).toBeTruthy();
+    expect(screen.getByText(/Har Emma matallergier/)).toBeTruthy();
     back();
     expect(heading("Ledsager")).toBeTruthy();
     next();
@@ -223,18 +231,25 @@ describe("camp registration wizard", () => {
     expect(sessionStorage.getItem(DRAFT_COOKIE)).toContain("Peanøtter");
 
     expect(heading("Mat")).toBeTruthy();
-    fireEvent.click(checkbox("Jeg er vegetarianer eller veganer"));
+    expect(
+      screen.getByText("Vi serverer måltider under leiren. Spiser Emma ikke kjøtt eller fisk, lager vi et eget alternativ til Emma."),
+    ).toBeTruthy();
+    fireEvent.click(checkbox("Emma er vegetarianer eller veganer"));
     next();
 
     expect(heading("Annen informasjon")).toBeTruthy();
-    expect(screen.queryByRole("checkbox", { name: "Jeg kan instruere ved behov" })).toBeNull();
+    expect(screen.getByText(/Skal Emma ikke være med på bilder/)).toBeTruthy();
+    expect(screen.queryByRole("checkbox", { name: /kan instruere ved behov/ })).toBeNull();
     next();
 
     expect(heading("Deltakerlisten")).toBeTruthy();
     expect(screen.getByText("Steg 12 av 14")).toBeTruthy();
     expect(nextButton().disabled).toBe(true);
     expect(screen.getByText("Velg ett av alternativene for å gå videre.")).toBeTruthy();
-    fireEvent.click(screen.getByRole("radio", { name: "Ikke vis meg på deltakerlisten" }));
+    const listChoice = screen.getByRole("group", { name: "Skal Emma stå med navn på deltakerlisten?" });
+    expect(within(listChoice).getByRole("radio", { name: "Vis Emmas navn og grad på deltakerlisten" })).toBeTruthy();
+    expect(screen.queryByText(/graden min|graden din|Vil du stå/)).toBeNull();
+    fireEvent.click(screen.getByRole("radio", { name: "Ikke vis Emma på deltakerlisten" }));
     next();
 
     // The last look: every answer with a way back to it, and the price lines.
@@ -250,13 +265,12 @@ describe("camp registration wizard", () => {
         .getByText("Totalt")
         .closest("tr")?.textContent,
     ).toMatch(/350\s+kr/);
+    // «Endre» goes to the step, and one tap brings the summary back, its heading focused.
     fireEvent.click(screen.getByRole("button", { name: "Endre allergier for Emma Hansen" }));
-    expect(heading("Allergier")).toBeTruthy();
-    next();
-    next();
-    next();
-    next();
-    expect(heading("Se over påmeldingen")).toBeTruthy();
+    expect(heading("Allergier")).toBe(document.activeElement);
+    expect(screen.queryByRole("button", { name: "Neste" })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Tilbake til oppsummeringen" }));
+    expect(heading("Se over påmeldingen")).toBe(document.activeElement);
     await toPayment();
 
     expect(heading("Oppsummering og betaling")).toBeTruthy();
@@ -267,7 +281,11 @@ describe("camp registration wizard", () => {
 
     fireEvent.click(screen.getByRole("button", { name: "Kort eller kontant ved oppmøte" }));
     fireEvent.click(screen.getByRole("button", { name: "Fullfør registrering" }));
-    expect(await screen.findByRole("heading", { level: 2, name: `Du er påmeldt vinterleiren ${year}!` })).toBeTruthy();
+    // The parent is thanked; the child is named, not thanked as if reading.
+    const done = await screen.findByRole("heading", { level: 2, name: `Takk! Emma er påmeldt vinterleiren ${year}.` });
+    expect(done).toBe(document.activeElement);
+    expect(screen.queryByText(/Takk, Emma/)).toBeNull();
+    expect(screen.getByText("Vi gleder oss til å se Emma.")).toBeTruthy();
 
     // The prices shown came from the server, asked without the health data.
     expect(quoted.length).toBeGreaterThan(0);
@@ -296,7 +314,7 @@ describe("camp registration wizard", () => {
   it("disables and clears grading for a home-club 13-year-old, also in a restored draft", async () => {
     const child = validDraft({ clubId: 29, age: 13, gradeId: 5, gradering: true });
     await startAt("Gradering", child);
-    const box = checkbox("Jeg ønsker å gradere på leiren");
+    const box = checkbox(/ønsker å gradere på leiren$/);
     expect(box.disabled).toBe(true);
     expect(box.checked).toBe(false);
     expect(screen.getByText(/bare for barn under 13 år/)).toBeTruthy();
@@ -306,14 +324,14 @@ describe("camp registration wizard", () => {
   it("shows dan grading for another club's red belt with three stripes, free here", async () => {
     await startAt("Gradering", validDraft({ clubId: 1, age: 30, gradeId: 14 }));
     expect(screen.getByText(new RegExp(`Dan-graderingen er på leirens første dag, ${weekdayName(danDay)} 28\\. november`))).toBeTruthy();
-    expect(checkbox("Jeg ønsker å gradere på leiren").disabled).toBe(false);
+    expect(checkbox(/ønsker å gradere på leiren$/).disabled).toBe(false);
   });
 
   it("registers an adult from another club with two companions, one already registered", async () => {
     await startAt("Ledsager", validDraft({ clubId: 1, gradeId: 5, age: 30, public: null }));
     expect(heading("Ledsager")).toBeTruthy();
     expect(screen.getByText(/550 kr per ledsager/)).toBeTruthy();
-    fireEvent.click(checkbox("Utøver har egen ledsager"));
+    fireEvent.click(checkbox("Jeg har egen ledsager"));
     next();
 
     expect(heading("Ledsagere")).toBeTruthy();
@@ -395,7 +413,7 @@ describe("camp registration wizard", () => {
     fireEvent.click(screen.getByRole("button", { name: "Kort eller kontant ved oppmøte" }));
     expect(screen.getByText(/med kort eller kontant når du kommer/)).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Fullfør registrering" }));
-    await screen.findByRole("heading", { level: 2, name: `Du er påmeldt vinterleiren ${year}!` });
+    await screen.findByRole("heading", { level: 2, name: registered });
     expect(posted[0]?.ledsagere.map((c) => [c.firstName, c.age, c.sleepover, c.alreadyRegistered])).toEqual([
       ["Kari", 45, true, false],
       ["Per", 18, false, true],
@@ -409,7 +427,7 @@ describe("camp registration wizard", () => {
     expect(screen.queryByText("Kari En")).toBeNull();
     expect(screen.getByText("Kari To")).toBeTruthy();
     back();
-    fireEvent.click(checkbox("Utøver har egen ledsager"));
+    fireEvent.click(checkbox("Jeg har egen ledsager"));
     next();
     expect(heading("Allergier")).toBeTruthy();
     back();
@@ -571,7 +589,7 @@ describe("camp registration wizard", () => {
     fireEvent.click(screen.getByRole("button", { name: "Fullfør registrering" }));
     await screen.findByText(/HTTP 500/);
     fireEvent.click(screen.getByRole("button", { name: "Fullfør registrering" }));
-    await screen.findByRole("heading", { level: 2, name: `Du er påmeldt vinterleiren ${year}!` });
+    await screen.findByRole("heading", { level: 2, name: registered });
     expect(posted).toHaveLength(3);
     expect(new Set(posted.map((draft) => draft.draftId)).size).toBe(1);
   });
@@ -586,7 +604,8 @@ describe("camp registration wizard", () => {
     // The first athlete's own steps, already filled in.
     for (let step = 0; step < 9; step++) next();
     expect(heading("Deltakerlisten")).toBeTruthy();
-    expect(screen.getByRole("group", { name: "Skal Ola stå med navn på deltakerlisten?" })).toBeTruthy();
+    // Ola is an adult registering himself: spoken to; Kari, added below, is named.
+    expect(screen.getByRole("group", { name: "Vil du stå med navn på deltakerlisten?" })).toBeTruthy();
     next();
 
     expect(heading("Flere utøvere")).toBeTruthy();
@@ -603,7 +622,8 @@ describe("camp registration wizard", () => {
     await pick("Klubb", "ski t", "Ski Taekwondo Klubb");
     await pick("Beltegrad", "GULT MED GRØNN", "7.1. Cup (Gult med grønn stripe)");
     // A 14-year-old from the home club: no cup grading at the camp, as on the single path.
-    expect(checkbox("Ønsker å gradere på leiren").disabled).toBe(true);
+    expect(checkbox("Kari ønsker å gradere på leiren").disabled).toBe(true);
+    expect(screen.getByRole("group", { name: "Skal Kari stå med navn og grad på deltakerlisten?" })).toBeTruthy();
     const add = () => screen.getByRole("button", { name: "Legg til utøveren" }) as HTMLButtonElement;
     expect(add().disabled).toBe(true);
     // Not added without an answer to the public-list question.
@@ -646,13 +666,14 @@ describe("camp registration wizard", () => {
     expect(screen.getByText(/Totalt for alle/).textContent).toMatch(/1\s+630\s+kr/);
     fireEvent.click(screen.getByRole("button", { name: "Endre klubb for Kari Nordmann" }));
     expect(heading("Flere utøvere")).toBeTruthy();
-    next();
+    fireEvent.click(screen.getByRole("button", { name: "Tilbake til oppsummeringen" }));
     await toPayment();
 
     const vipps = (await screen.findByRole("button", { name: "Betal med Vipps" })) as HTMLButtonElement;
     expect(document.getElementById(vipps.getAttribute("aria-describedby")!)!.textContent).toMatch(/Én Vipps-betaling for alle: 1\s+630\s+kr/);
     await finishPayingAtTheCamp();
-    expect(screen.getByText("Takk! Ola og Kari er påmeldt. Vi gleder oss til å se dere.")).toBeTruthy();
+    expect(heading(`Takk, Ola! Du og Kari er påmeldt vinterleiren ${year}.`)).toBeTruthy();
+    expect(screen.getByText("Vi gleder oss til å se dere.")).toBeTruthy();
     expect(posted[0]!.public).toBe(true);
     expect(posted[0]!.siblings).toEqual([
       expect.objectContaining({
@@ -695,7 +716,7 @@ describe("camp registration wizard", () => {
     fireEvent.click(finish);
     fireEvent.click(finish);
     release(text("Done"));
-    await screen.findByRole("heading", { level: 2, name: `Du er påmeldt vinterleiren ${year}!` });
+    await screen.findByRole("heading", { level: 2, name: registered });
     expect(posted).toHaveLength(1);
   });
 
@@ -739,7 +760,7 @@ describe("camp registration wizard", () => {
     expect((await screen.findByRole("table")).textContent).toMatch(/Totalt0\s+kr/);
     expect(screen.queryByRole("button", { name: "Betal med Vipps" })).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Fullfør" }));
-    await screen.findByRole("heading", { level: 2, name: `Du er påmeldt vinterleiren ${year}!` });
+    await screen.findByRole("heading", { level: 2, name: registered });
   });
 
   it("gives the early-bird price before the deadline", async () => {
@@ -778,7 +799,7 @@ describe("while the camp is under way", () => {
     expect(screen.queryByRole("button", { name: "Betal med Vipps" })).toBeNull();
     expect(screen.getByText(/Vinterleiren pågår, så påmeldinger nå betales ved oppmøte, ikke med Vipps\./)).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Fullfør registrering" }));
-    await screen.findByRole("heading", { level: 2, name: `Du er påmeldt vinterleiren ${year}!` });
+    await screen.findByRole("heading", { level: 2, name: registered });
     expect(posted[0]?.vipps).toBe(false);
     const done = document.body.textContent ?? "";
     expect(done).toContain(`Vinterleiren ${year} pågår nå: 28.–30. november på Follo Stil Arena.`);
@@ -875,7 +896,7 @@ describe("the current edition and the registration window", () => {
     expect(screen.queryByRole("button", { name: "Betal med Vipps" })).toBeNull();
     fireEvent.click(screen.getByRole("radio", { name: /Kort eller kontant/ }));
     fireEvent.click(screen.getByRole("button", { name: "Sett meg på venteliste" }));
-    await screen.findByRole("heading", { level: 2, name: `Du står på ventelisten til vinterleiren ${year}` });
+    await screen.findByRole("heading", { level: 2, name: `Takk, Ola! Du står på ventelisten til vinterleiren ${year}.` });
     expect(screen.getByText(/Blir en plass ledig, får du en e-post/)).toBeTruthy();
     expect(posted).toHaveLength(1);
     expect(posted[0]?.vipps).toBe(false);

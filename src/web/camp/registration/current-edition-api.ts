@@ -3,7 +3,8 @@ import type { CampEditionData } from "../../../shared/camp/camp-edition-schema.t
 import type { CurrentEditionAnswer } from "../../../shared/camp/camp-edition-api.ts";
 import type { CampEdition } from "../../../shared/camp/camp-edition.ts";
 import type { EditionPhase } from "../../../shared/camp/camp-edition-phase.ts";
-import { ApiError, getJson, type ApiGet } from "../../lib/api-client.ts";
+import { ApiError, type ApiGet } from "../../lib/api-client.ts";
+import { readCall } from "../../lib/call-api.ts";
 
 /** Where registration stands right now, as the server counts it. */
 export interface Availability {
@@ -27,23 +28,23 @@ export interface CurrentEdition {
 }
 
 /**
- * The answer's schema holds the whole edition's, and zod takes a while to build it. Imported when an answer is
- * read (a route loader, a visit within the site) rather than with the pages that show the edition, it stays
- * out of the work a page does while it becomes interactive.
+ * The answer's schema holds the whole edition's, and zod takes a while to build it. Its calls are imported when
+ * an answer is read (a route loader, a visit within the site) rather than with the pages that show the edition,
+ * so it stays out of the work a page does while it becomes interactive.
  */
-const answerSchema = () => import("../../../shared/camp/camp-edition-api.ts").then((api) => api.CurrentEditionAnswerSchema);
+const editionCalls = () => import("../../../shared/camp/current-edition-calls.ts").then((calls) => calls.currentEditionCalls);
 
 /** The camp is under way: a registration taken now is paid at the door, never with Vipps. */
 export const duringCamp = (availability: Pick<Availability, "phase">) => availability.phase === "running";
 
 /**
- * GET /api/CampEdition/Current: the edition the server prices with, so the wizard shows what is charged.
+ * currentEditionCalls.current: the edition the server prices with, so the wizard shows what is charged.
  * No current edition (404) is not a failure: there is simply no camp to register for yet.
  */
 export async function getCurrentEdition(get?: ApiGet): Promise<CurrentEdition | "none"> {
   let answer: CurrentEditionAnswer;
   try {
-    answer = await getJson("/api/CampEdition/Current", answerSchema(), get);
+    answer = await readCall((await editionCalls()).current, { params: {}, query: {} }, get);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return "none";
     throw error;
@@ -80,14 +81,13 @@ export async function getCurrentEditionData(get?: ApiGet): Promise<CurrentEditio
 }
 
 /**
- * GET /api/CampEdition/Open: the published editions taking registrations now, oldest first (usually one;
+ * currentEditionCalls.open: the published editions taking registrations now, oldest first (usually one;
  * two when next year's camp opens while this year's still takes registrations). A failure is not one for
  * the wizard: it then offers «the» camp alone, as before.
  */
 export async function getOpenEditionsData(get?: ApiGet): Promise<CurrentEditionData[]> {
   try {
-    const schema = await import("../../../shared/camp/camp-edition-api.ts").then((api) => api.OpenEditionsAnswerSchema);
-    const answers = await getJson("/api/CampEdition/Open", schema, get);
+    const answers = await readCall((await editionCalls()).open, { params: {} }, get);
     return answers.map(editionAndAvailability);
   } catch {
     return [];

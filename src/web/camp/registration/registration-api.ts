@@ -1,19 +1,22 @@
-import { z } from "zod";
+import { callPath } from "../../../shared/api/call.ts";
 import { personalLinkHeader } from "../../../shared/camp/camp-my-registration.ts";
 import type { CampRegistrationDraft } from "../../../shared/camp/camp-registration.ts";
-import { CampPriceQuoteSchema, priceQuoteBody, type CampPriceQuote } from "../../../shared/camp/camp-athletes.ts";
+import { priceQuoteBody, type CampPriceQuote } from "../../../shared/camp/camp-athletes.ts";
+import { campRegistrationCalls } from "../../../shared/camp/camp-registration-calls.ts";
+import { clubGradeCalls } from "../../../shared/camp/club-grade-calls.ts";
 import { waitlistAnswer } from "../../../shared/camp/camp-waitlist.ts";
-import { ClubSchema, GradeSchema, type Club, type Grade } from "../../../shared/camp/grades.ts";
-import { ApiError, getJson, parseErrorBody, paymentUrl, send, type ApiIssue } from "../../lib/api-client.ts";
+import type { Club, Grade } from "../../../shared/camp/grades.ts";
+import { ApiError, parseErrorBody, paymentUrl, send, type ApiIssue } from "../../lib/api-client.ts";
+import { callApi, readCall } from "../../lib/call-api.ts";
 
-/** GET /api/Club/Get: the clubs the wizard (and the camp editor) offers. */
+/** The clubs the wizard (and the camp editor) offers (clubGradeCalls.clubs). */
 export function getClubs(): Promise<Club[]> {
-  return getJson("/api/Club/Get", z.array(ClubSchema));
+  return readCall(clubGradeCalls.clubs, { params: {} });
 }
 
-/** GET /api/Grade/Get: the belt grades, in order. */
+/** The belt grades, in order (clubGradeCalls.grades). */
 export function getGrades(): Promise<Grade[]> {
-  return getJson("/api/Grade/Get", z.array(GradeSchema));
+  return readCall(clubGradeCalls.grades, { params: {} });
 }
 
 export type CampPostResult =
@@ -31,14 +34,14 @@ export type CampPostResult =
   | { kind: "failed"; detail: string };
 
 /**
- * POST /api/Vinterleir/Post. The answer is read as text (docs/requirements.md §7): "Done", a payment address, or an
+ * campRegistrationCalls.register (its answer's header carries the personal link, so it is sent here). The answer is read as text (docs/requirements.md §7): "Done", a payment address, or an
  * error. Only an http(s) address counts as a redirect — the old site followed an empty 500 body and
  * reloaded the page instead of showing the error.
  */
 export async function postCampRegistration(draft: CampRegistrationDraft): Promise<CampPostResult> {
   let response: Response;
   try {
-    response = await send("/api/Vinterleir/Post", {
+    response = await send(callPath(campRegistrationCalls.register, {}), {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify(draft),
@@ -57,7 +60,7 @@ export async function postCampRegistration(draft: CampRegistrationDraft): Promis
   if (response.ok) {
     const text = body.trim();
     const link = response.headers.get(personalLinkHeader) ?? undefined;
-    const personalLink = link && /^\/vinterleir\/min-pamelding\/[A-Za-z0-9_-]{43}$/.test(link) ? { personalLink: link } : {};
+    const personalLink = link && /^\/(?:min-side|vinterleir\/min-pamelding)\/[A-Za-z0-9_-]{43}$/.test(link) ? { personalLink: link } : {};
     if (text === "Done") return { kind: "done", ...personalLink };
     if (text === waitlistAnswer) return { kind: "waitlist" };
     const url = paymentUrl(text);
@@ -73,22 +76,14 @@ export async function postCampRegistration(draft: CampRegistrationDraft): Promis
 }
 
 /**
- * POST /api/Vinterleir/Price with the body a submission would post (without its health data and free
- * text): the server's price lines per athlete. A refusal is an error with the server's words.
+ * campRegistrationCalls.price with the body a submission would post (without its health data and free text): the
+ * server's price lines per athlete. A refusal is an error with the server's words.
  */
 export async function quoteCampPrice(draft: CampRegistrationDraft): Promise<CampPriceQuote> {
-  const response = await send("/api/Vinterleir/Price", {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(priceQuoteBody(draft)),
-  });
-  const body = await response.text();
-  if (!response.ok) {
-    const error = parseErrorBody(body);
-    const detail = error ? [error.error, ...(error.issues ?? []).map((issue) => `${issue.path}: ${issue.message}`)].join(" ") : body.slice(0, 300);
-    throw new ApiError(`Prisen kunne ikke regnes ut (${response.status}): ${detail}`, response.status);
-  }
-  const parsed = CampPriceQuoteSchema.safeParse(JSON.parse(body));
-  if (!parsed.success) throw new ApiError(`Prisen kom i en uventet form: ${parsed.error.message}`, response.status);
-  return parsed.data;
+  const outcome = await callApi(campRegistrationCalls.price, { params: {}, body: priceQuoteBody(draft) });
+  if (outcome.kind === "ok") return outcome.answer;
+  if (outcome.kind === "unreadable") throw new ApiError(`Prisen kom i en uventet form: ${outcome.detail}`, outcome.status);
+  const { error, text } = outcome;
+  const detail = error ? [error.error, ...(error.issues ?? []).map((issue) => `${issue.path}: ${issue.message}`)].join(" ") : text.slice(0, 300);
+  throw new ApiError(`Prisen kunne ikke regnes ut (${outcome.status}): ${detail}`, outcome.status);
 }

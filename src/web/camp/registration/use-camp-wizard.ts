@@ -3,7 +3,7 @@ import { newCompanion, type CompanionDraft, type CompanionField } from "../../..
 import { validateCompanion, type FieldErrors } from "../../../shared/camp/camp-registration-rules.ts";
 import { applyCampRules, emptyCampDraft, type CampRegistrationDraft } from "../../../shared/camp/camp-registration.ts";
 import type { SiblingDraft } from "../../../shared/camp/camp-siblings.ts";
-import { canLeave, nextStep, previousStep, validateStep, type CampStep, type StepField } from "../../../shared/camp/camp-steps.ts";
+import { canLeave, nextStep, nextStepToReview, previousStep, validateStep, type CampStep, type StepField } from "../../../shared/camp/camp-steps.ts";
 import type { ApiIssue } from "../../lib/api-client.ts";
 import { postCampRegistration } from "./registration-api.ts";
 import { rememberGroupNames, rememberPersonalLink } from "../my-registration/personal-link-storage.ts";
@@ -78,6 +78,8 @@ export function useCampWizard({ redirect = (url) => window.location.assign(url) 
   const sending = useRef(false);
   /** Whether the step has changed since the page opened: only then does focus move to the heading. */
   const [moved, setMoved] = useState(false);
+  /** Opened by «Endre» on the review: Next leads back there (nextStepToReview), not through every step. */
+  const [editing, setEditing] = useState(false);
 
   useEffect(() => {
     if (!restored && !nothingStored.current) return;
@@ -86,6 +88,7 @@ export function useCampWizard({ redirect = (url) => window.location.assign(url) 
   }, [draft, step, restored]);
 
   const goTo = useCallback((to: CampStep) => {
+    if (to === "Review" || to === "Payment" || to === "Done") setEditing(false);
     setState((current) => ({ ...current, step: to }));
     setMoved(true);
     setSubmission((current) => (current.state === "sending" ? current : { state: "idle" }));
@@ -121,8 +124,19 @@ export function useCampWizard({ redirect = (url) => window.location.assign(url) 
       attempt(step);
       return;
     }
-    goTo(nextStep(step, draft));
+    goTo(editing ? nextStepToReview(step, draft) : nextStep(step, draft));
   };
+
+  /** «Endre» (or «Gå dit») on the review: that step, and Next from there back to the review. */
+  const edit = useCallback(
+    (to: CampStep) => {
+      setEditing(true);
+      goTo(to);
+    },
+    [goTo],
+  );
+  /** Next says where it goes when that is back to the review. */
+  const nextLabel = editing && nextStepToReview(step, draft) === "Review" ? "Tilbake til oppsummeringen" : undefined;
 
   const back = () => {
     if (step === "LedsagerAdd") setCompanion(null);
@@ -248,6 +262,7 @@ export function useCampWizard({ redirect = (url) => window.location.assign(url) 
     setAttempted(new Set());
     setServerErrors({});
     setSubmission({ state: "idle" });
+    setEditing(false);
     setMoved(true);
   };
 
@@ -263,8 +278,10 @@ export function useCampWizard({ redirect = (url) => window.location.assign(url) 
     touch,
     update,
     next,
+    nextLabel,
     back,
     goTo,
+    edit,
     attempt: () => attempt(step),
     companion,
     companionErrors,

@@ -1,7 +1,6 @@
 import { useCallback, useId, useState, type FormEvent, type ReactNode } from "react";
 import { formatOsloDateTime } from "../../../shared/format.ts";
 import {
-  mergeFields,
   messageSegmentLabels,
   segmentsWithDay,
   sendMessageSchema,
@@ -14,6 +13,7 @@ import { instantFromOslo } from "../../lib/form-values.ts";
 import { ActionResult, type ActionOutcome } from "./ActionResult.tsx";
 import { expiredMessage, isUnauthorised, useAdminData, type AdminSession } from "./AdminShell.tsx";
 import { MessageLog } from "./MessageLog.tsx";
+import { MessageBodyField } from "./MessageBodyField.tsx";
 import { MessageSubjectField } from "./MessageSubjectField.tsx";
 import { cancelPlannedMessage, getMessageLog, previewMessage, sendFailedAgain, sendMessage, sendPlannedNow } from "./messages-api.ts";
 import "./family-messages.css";
@@ -220,26 +220,7 @@ export function FamilyMessages({ session, slug, eventName, intro, segments, day,
           </fieldset>
         )}
         <MessageSubjectField id={`${id}-subject`} value={draft.subject} onChange={(subject) => update({ subject })} />
-        <div className="field">
-          <label htmlFor={`${id}-body`}>Melding</label>
-          <textarea
-            id={`${id}-body`}
-            rows={8}
-            value={draft.body}
-            aria-describedby={`${id}-fields`}
-            onChange={(event) => update({ body: event.target.value })}
-          />
-          <p id={`${id}-fields`} className="field-hint">
-            Flettefelt:{" "}
-            {Object.entries(mergeFields).map(([field, meaning], index) => (
-              <span key={field}>
-                {index > 0 && ", "}
-                <code>{`{${field}}`}</code> {meaning}
-              </span>
-            ))}
-            . Hilsen, lenke og beløp står også nederst i hver e-post.
-          </p>
-        </div>
+        <MessageBodyField id={`${id}-body`} value={draft.body} onChange={(body) => update({ body })} />
         {canAttachProgramme && (
           <label className="message-attach">
             <input type="checkbox" checked={draft.attachProgramme} onChange={(event) => update({ attachProgramme: event.target.checked })} /> Legg ved

@@ -1,60 +1,44 @@
-import { z } from "zod";
-import {
-  MessageLogEntrySchema,
-  MessagePreviewSchema,
-  ReminderViewSchema,
-  ResendAnswerSchema,
-  SentMessageSchema,
-  type MessageLogEntry,
-  type MessagePreview,
-  type Reminder,
-  type SendMessageInput,
-} from "../../../shared/messages/message.ts";
-import { getJson, writeJson } from "../../lib/api-client.ts";
+import type { MessageLogEntry, MessagePreview, Reminder, SendMessageInput } from "../../../shared/messages/message.ts";
+import { messageCalls } from "../../../shared/messages/message-calls.ts";
+import { readCall, writeCall } from "../../lib/call-api.ts";
 
-// «Send melding» (/api/Melding/…): the event's key comes first, the token last, as in every admin area.
-
-const messagePath = (call: string, slug: string, token: string) => `/api/Melding/${call}/${encodeURIComponent(slug)}/${encodeURIComponent(token)}`;
-
-const postJson = <T>(path: string, body: unknown, schema: z.ZodType<T>) => writeJson("POST", path, body, schema);
+// «Send melding» (messageCalls): the event's key comes first, the token last, as in every admin area.
 
 export function getMessageLog(slug: string, token: string): Promise<MessageLogEntry[]> {
-  return getJson(messagePath("Get", slug, token), z.array(MessageLogEntrySchema));
+  return readCall(messageCalls.log, { params: { slug, token } });
 }
 
 export function sendMessage(slug: string, token: string, message: SendMessageInput) {
-  return postJson(messagePath("Send", slug, token), message, SentMessageSchema);
+  return writeCall(messageCalls.send, { params: { slug, token }, body: message });
 }
 
 export function previewMessage(slug: string, token: string, message: SendMessageInput, orderId?: string): Promise<MessagePreview> {
-  return postJson(messagePath("Preview", slug, token), { message, ...(orderId ? { orderId } : {}) }, MessagePreviewSchema);
+  return writeCall(messageCalls.preview, { params: { slug, token }, body: { message, ...(orderId ? { orderId } : {}) } });
 }
 
 export function sendFailedAgain(slug: string, token: string, messageId: number) {
-  return postJson(`/api/Melding/SendAgain/${encodeURIComponent(slug)}/${messageId}/${encodeURIComponent(token)}`, {}, ResendAnswerSchema);
+  return writeCall(messageCalls.sendAgain, { params: { slug, messageId: String(messageId), token } });
 }
 
-const ReminderAnswerSchema = ReminderViewSchema;
-
 export function getReminder(slug: string, token: string) {
-  return getJson(messagePath("Reminder", slug, token), ReminderAnswerSchema);
+  return readCall(messageCalls.reminder, { params: { slug, token } });
 }
 
 export function saveReminder(slug: string, token: string, reminder: Reminder) {
-  return writeJson("PUT", messagePath("Reminder", slug, token), reminder, ReminderAnswerSchema);
+  return writeCall(messageCalls.saveReminder, { params: { slug, token }, body: reminder });
 }
 
 /** «Avlys»: a message waiting for its time is never sent. Answers the log as it stands after. */
 export function cancelPlannedMessage(slug: string, token: string, messageId: number): Promise<MessageLogEntry[]> {
-  return postJson(`/api/Melding/Cancel/${encodeURIComponent(slug)}/${messageId}/${encodeURIComponent(token)}`, {}, z.array(MessageLogEntrySchema));
+  return writeCall(messageCalls.cancel, { params: { slug, messageId: String(messageId), token } });
 }
 
 /** «Send nå» on the reminder: its time has passed without it being sent, and the camp has not begun. */
 export function sendReminderNow(slug: string, token: string) {
-  return postJson(messagePath("ReminderNow", slug, token), {}, ReminderAnswerSchema);
+  return writeCall(messageCalls.reminderNow, { params: { slug, token } });
 }
 
 /** «Send nå» on a planned message (waiting, or its time missed): queued at once. Answers the log as it stands after. */
 export function sendPlannedNow(slug: string, token: string, messageId: number): Promise<MessageLogEntry[]> {
-  return postJson(`/api/Melding/SendNow/${encodeURIComponent(slug)}/${messageId}/${encodeURIComponent(token)}`, {}, z.array(MessageLogEntrySchema));
+  return writeCall(messageCalls.sendNow, { params: { slug, messageId: String(messageId), token } });
 }

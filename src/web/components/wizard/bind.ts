@@ -56,6 +56,8 @@ export interface StepSource<F extends string> {
   next: () => void;
   attempt: () => void;
   canContinue: boolean;
+  /** Next's label when it is not «Neste» (the camp's «Tilbake til oppsummeringen» after «Endre»). */
+  nextLabel?: string;
   errors: Partial<Record<F, string>>;
   visibleError: (field: F) => string | undefined;
 }
@@ -77,6 +79,7 @@ export function stepNav<F extends string>(wizard: StepSource<F>, hint: ReactNode
     onNext: wizard.next,
     onAttempt: wizard.attempt,
     canContinue: wizard.canContinue,
+    nextLabel: wizard.nextLabel,
     blockedHint: hint,
   };
 }

@@ -1,8 +1,8 @@
 import { useCallback, useState } from "react";
 import { campRoleLabels } from "../../../shared/admin/camp-accounts.ts";
 import { siteSectionLabels, siteSectionNames, type SiteChange, type SiteContent, type SiteSectionName } from "../../../shared/site/site-content.ts";
-import { getJson } from "../../lib/api-client.ts";
-import { CampMeSchema } from "../../../shared/admin/camp-accounts.ts";
+import { campAccountCalls } from "../../../shared/admin/camp-account-calls.ts";
+import { readCall } from "../../lib/call-api.ts";
 import { AdminLoading, SignOutButton, useAdminData, type AdminSession } from "../../components/admin/AdminShell.tsx";
 import { ChangeLog } from "./ChangeLog.tsx";
 import { SectionEditor } from "./SectionEditor.tsx";
@@ -18,7 +18,7 @@ interface Loaded {
 }
 
 async function fetchAll(token: string): Promise<Loaded> {
-  const me = await getJson(`/api/VinterleirAdmin/Me/${encodeURIComponent(token)}`, CampMeSchema);
+  const me = await readCall(campAccountCalls.me, { params: { token } });
   // An account without the site's role (innsjekk) is told so; it never gets the change log.
   if (me.role === "innsjekk") return { me, content: await getSiteContent(), changes: null };
   const [content, changes] = await Promise.all([getSiteContent(), getSiteChanges(token)]);

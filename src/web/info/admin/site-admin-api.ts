@@ -1,62 +1,40 @@
-import { z } from "zod";
-import {
-  SiteChangeSchema,
-  SiteContentSchema,
-  SiteImageSchema,
-  type SiteChange,
-  type SiteContent,
-  type SiteImage,
-  type SiteSectionName,
-} from "../../../shared/site/site-content.ts";
-import { ApiError, getJson, parseErrorBody, send, type ApiIssue } from "../../lib/api-client.ts";
+import { callPath } from "../../../shared/api/call.ts";
+import { siteCalls } from "../../../shared/site/site-calls.ts";
+import { SiteImageSchema, type SiteChange, type SiteContent, type SiteImage, type SiteSectionName } from "../../../shared/site/site-content.ts";
+import { ApiError, parseErrorBody, send, type ApiIssue } from "../../lib/api-client.ts";
+import { callApi, readCall } from "../../lib/call-api.ts";
 
 /** «Nettsted»'s calls: the site's facts (public), a section saved whole, the change log, undo and picture uploads. */
 
-const adminPath = (call: string, token: string) => `/api/NettstedAdmin/${call}/${encodeURIComponent(token)}`;
-
 export function getSiteContent(): Promise<SiteContent> {
-  return getJson("/api/Nettsted/Get", SiteContentSchema);
+  return readCall(siteCalls.content, { params: {} });
 }
 
 export function getSiteChanges(token: string): Promise<SiteChange[]> {
-  return getJson(adminPath("Changes", token), z.array(SiteChangeSchema));
+  return readCall(siteCalls.changes, { params: { token } });
 }
 
 export type SaveOutcome = { kind: "saved"; change: SiteChange | null } | { kind: "invalid"; message: string; issues: ApiIssue[] };
 
-async function readSave(response: Response, what: string): Promise<SaveOutcome> {
-  const body = await response.text().catch(() => "");
-  if (response.ok) {
-    const parsed = z.object({ change: SiteChangeSchema.nullable() }).safeParse(JSON.parse(body || "null"));
-    if (parsed.success) return { kind: "saved", change: parsed.data.change };
-    throw new ApiError(`${what} svarte med uventede data: ${body.slice(0, 300)}`, response.status);
-  }
-  const error = parseErrorBody(body);
-  if (response.status === 400 && error) return { kind: "invalid", message: error.error, issues: error.issues ?? [] };
-  throw new ApiError(error?.error ?? `${what} svarte ${response.status}.`, response.status);
-}
-
-/** PUT /api/NettstedAdmin/Put/{section}/{token}: the whole section. */
+/** `siteCalls.put`: the whole section. */
 export async function putSiteSection(section: SiteSectionName, data: unknown, token: string): Promise<SaveOutcome> {
-  const response = await send(adminPath(`Put/${section}`, token), {
-    method: "PUT",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(data),
-  });
-  return readSave(response, "Lagringen");
+  const outcome = await callApi(siteCalls.put, { params: { section, token }, body: data });
+  if (outcome.kind === "ok") return { kind: "saved", change: outcome.answer.change };
+  if (outcome.kind === "unreadable") throw new ApiError(`Lagringen svarte med uventede data: ${outcome.detail}`, outcome.status);
+  if (outcome.status === 400 && outcome.error) return { kind: "invalid", message: outcome.error.error, issues: outcome.error.issues ?? [] };
+  throw new ApiError(outcome.error?.error ?? `Lagringen svarte ${outcome.status}.`, outcome.status);
 }
 
-/** POST /api/NettstedAdmin/Undo/{changeId}/{token}: «Angre». */
+/** `siteCalls.undo`: «Angre». */
 export async function undoSiteChange(changeId: number, token: string): Promise<void> {
-  const response = await send(adminPath(`Undo/${changeId}`, token), { method: "POST" });
-  if (response.ok) return;
-  const error = parseErrorBody(await response.text().catch(() => ""));
-  throw new ApiError(error?.error ?? `Angre svarte ${response.status}.`, response.status);
+  const outcome = await callApi(siteCalls.undo, { params: { changeId: String(changeId), token } });
+  if (outcome.kind !== "refused") return;
+  throw new ApiError(outcome.error?.error ?? `Angre svarte ${outcome.status}.`, outcome.status);
 }
 
-/** POST /api/NettstedAdmin/Image/{kind}/{token}: the file's bytes; the server checks, resizes and re-encodes it. */
+/** `siteCalls.image`: the file's bytes; the server checks, resizes and re-encodes it. */
 export async function uploadSiteImage(kind: "logo" | "nyhet", file: File, token: string): Promise<SiteImage> {
-  const response = await send(adminPath(`Image/${kind}`, token), {
+  const response = await send(callPath(siteCalls.image, { kind, token }), {
     method: "POST",
     headers: { "Content-Type": file.type || "application/octet-stream" },
     body: file,

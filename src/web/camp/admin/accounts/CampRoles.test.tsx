@@ -25,6 +25,7 @@ const totals = {
   sumToPay: 1025,
   sumPaid: 0,
   sumOutstanding: 1025,
+  charged: 1025,
   paid: 0,
   refunded: 0,
   kept: 0,
@@ -79,11 +80,11 @@ describe("an innsjekk account in the camp admin", () => {
     expect(screen.getByText("Ja – bare ledere ser hva som står.")).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Avmeld" })).toBeNull();
     expect(screen.queryByText("Last ned personopplysninger")).toBeNull();
-    expect(screen.getByRole("button", { name: "Marker som betalt" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Betalt med kort" })).toBeTruthy();
     // The history (the ledger) names the account behind each entry, in Oslo time and Norwegian words.
     expect(
       await screen.findByText(
-        "28.11.2026 18:05 – kari: Innbetalt: Kort eller kontant, 1 025 kr – Markert som betalt med kort eller kontant ved oppmøte",
+        "28.11.2026 18:05 – kari: Innbetalt: Kort eller kontant (ikke oppgitt), 1 025 kr – Markert som betalt med kort eller kontant ved oppmøte",
       ),
     ).toBeTruthy();
 

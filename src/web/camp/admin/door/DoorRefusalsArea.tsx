@@ -1,15 +1,16 @@
 import { useId } from "react";
 import { campDayLabel } from "../../../../shared/camp/camp-checkin.ts";
-import { doorActionKindLabels, DoorRefusalsSchema, type DoorRefusal } from "../../../../shared/camp/door-list.ts";
+import { checkInCalls } from "../../../../shared/camp/check-in-calls.ts";
+import { doorActionKindLabels, type DoorRefusal } from "../../../../shared/camp/door-list.ts";
 import { paymentMethodLabel } from "../../../../shared/camp/camp-state-labels.ts";
 import { formatKroner, osloDateTimeLabel } from "../../../../shared/format.ts";
 import { AdminLoading, useAdminData, type AdminSession } from "../../../components/admin/AdminShell.tsx";
-import { getJson } from "../../../lib/api-client.ts";
+import { readCall } from "../../../lib/call-api.ts";
 
 const failedMessage = "Klarte ikke hente det som ble avvist i døra, så du er logget ut. Logg inn på nytt for å prøve igjen.";
 
 async function getDoorRefusals(token: string): Promise<DoorRefusal[]> {
-  return (await getJson(`/api/VinterleirAdmin/CheckIn/Refused/${encodeURIComponent(token)}`, DoorRefusalsSchema)).refusals;
+  return (await readCall(checkInCalls.refused, { params: { token }, query: {} })).refusals;
 }
 
 function actionText(refusal: DoorRefusal): string {

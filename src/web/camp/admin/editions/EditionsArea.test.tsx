@@ -106,6 +106,7 @@ describe("Leirer in the camp admin", () => {
             count: 0,
             sumToPay: 0,
             sumPaid: 0,
+            charged: 0,
             sumOutstanding: 0,
             paid: 0,
             refunded: 0,

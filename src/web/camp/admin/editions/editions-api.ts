@@ -1,14 +1,16 @@
-import { z } from "zod";
 import type { CampEditionData } from "../../../../shared/camp/camp-edition-schema.ts";
-import { AdminEditionSchema, type AdminEdition } from "../../../../shared/camp/camp-edition-api.ts";
-import { ChangeLogEntrySchema, type ChangeLogEntry } from "../../../../shared/change-log.ts";
-import { ApiError, getJson, parseErrorBody, send, type ApiIssue } from "../../../lib/api-client.ts";
+import type { AdminEdition } from "../../../../shared/camp/camp-edition-api.ts";
+import { campEditionCalls } from "../../../../shared/camp/camp-edition-calls.ts";
+import type { ChangeLogEntry } from "../../../../shared/change-log.ts";
+import { ApiError, type ApiIssue } from "../../../lib/api-client.ts";
+import { callApi, readCall, type CallOutcome } from "../../../lib/call-api.ts";
 
-/** The camp admin's calls for the editions ("Leirer"): GET list and changes, PUT an edition, POST publish. */
+/**
+ * The camp admin's calls for the editions ("Leirer", src/shared/camp/camp-edition-calls.ts): the list and an
+ * edition's changes, PUT an edition, publish and copy one.
+ */
 
 export type { AdminEdition } from "../../../../shared/camp/camp-edition-api.ts";
-
-const editionPath = (call: string, token: string) => `/api/CampEdition/${call}/${encodeURIComponent(token)}`;
 
 /** Splits an admin edition into the editable data and where it stands. */
 export function editionData(edition: AdminEdition): CampEditionData {
@@ -17,11 +19,11 @@ export function editionData(edition: AdminEdition): CampEditionData {
 }
 
 export function getCampEditions(token: string): Promise<AdminEdition[]> {
-  return getJson(editionPath("Get", token), z.array(AdminEditionSchema));
+  return readCall(campEditionCalls.list, { params: { token } });
 }
 
 export function getCampEditionChanges(year: number, token: string): Promise<ChangeLogEntry[]> {
-  return getJson(editionPath(`Changes/${year}`, token), z.array(ChangeLogEntrySchema));
+  return readCall(campEditionCalls.changes, { params: { year: String(year), token } });
 }
 
 export type SaveResult =
@@ -29,35 +31,21 @@ export type SaveResult =
   /** 400: the server's Norwegian words, by field when it gave them. */
   | { kind: "invalid"; message: string; issues: ApiIssue[] };
 
-async function readEdition(response: Response, what: string): Promise<SaveResult> {
-  const body = await response.text().catch(() => "");
-  if (response.ok) {
-    try {
-      const parsed = AdminEditionSchema.safeParse(JSON.parse(body));
-      if (parsed.success) return { kind: "saved", edition: parsed.data };
-    } catch {
-      // not JSON: below
-    }
-    throw new ApiError(`${what} svarte med uventede data: ${body.slice(0, 300)}`, response.status);
-  }
-  const error = parseErrorBody(body);
-  if (response.status === 400 && error) return { kind: "invalid", message: error.error, issues: error.issues ?? [] };
-  throw new ApiError(error?.error ?? `${what} svarte ${response.status}.`, response.status);
+function readEdition(outcome: CallOutcome<AdminEdition>, what: string): SaveResult {
+  if (outcome.kind === "ok") return { kind: "saved", edition: outcome.answer };
+  if (outcome.kind === "unreadable") throw new ApiError(`${what} svarte med uventede data: ${outcome.detail}`, outcome.status);
+  if (outcome.status === 400 && outcome.error) return { kind: "invalid", message: outcome.error.error, issues: outcome.error.issues ?? [] };
+  throw new ApiError(outcome.error?.error ?? `${what} svarte ${outcome.status}.`, outcome.status);
 }
 
 /** PUT /api/CampEdition/Put/{year}/{token}: `{}` creates a new year from the latest edition. */
 export async function putCampEdition(year: number, patch: Partial<CampEditionData>, token: string): Promise<SaveResult> {
-  const response = await send(editionPath(`Put/${year}`, token), {
-    method: "PUT",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(patch),
-  });
-  return readEdition(response, "Lagringen");
+  return readEdition(await callApi(campEditionCalls.put, { params: { year: String(year), token }, body: patch }), "Lagringen");
 }
 
 /** POST /api/CampEdition/Publish/{year}/{token}: the edition becomes the camp the public sees. */
 export async function publishCampEdition(year: number, token: string): Promise<AdminEdition> {
-  const result = await readEdition(await send(editionPath(`Publish/${year}`, token), { method: "POST" }), "Publiseringen");
+  const result = readEdition(await callApi(campEditionCalls.publish, { params: { year: String(year), token } }), "Publiseringen");
   if (result.kind !== "saved") throw new ApiError(result.message, 400);
   return result.edition;
 }
@@ -67,10 +55,8 @@ export async function publishCampEdition(year: number, token: string): Promise<A
  * earlier edition, every date moved by whole weeks so weekdays stay.
  */
 export async function copyCampEditionFrom(fromYear: number, toYear: number, token: string): Promise<SaveResult> {
-  const response = await send(editionPath(`Copy/${fromYear}/${toYear}`, token), { method: "POST" });
-  if (response.status === 404 || response.status === 409) {
-    const error = parseErrorBody(await response.text().catch(() => ""));
-    return { kind: "invalid", message: error?.error ?? `Kopieringen svarte ${response.status}.`, issues: [] };
-  }
-  return readEdition(response, "Kopieringen");
+  const outcome = await callApi(campEditionCalls.copy, { params: { fromYear: String(fromYear), toYear: String(toYear), token } });
+  if (outcome.kind === "refused" && (outcome.status === 404 || outcome.status === 409))
+    return { kind: "invalid", message: outcome.error?.error ?? `Kopieringen svarte ${outcome.status}.`, issues: [] };
+  return readEdition(outcome, "Kopieringen");
 }

@@ -1,3 +1,4 @@
+import { ledgerFigureLabels } from "../../../../shared/camp/camp-ledger.ts";
 import { useId, useState } from "react";
 import type { CampRole } from "../../../../shared/admin/camp-accounts.ts";
 import type { AdminPerson } from "../../../../shared/camp/camp-lists.ts";
@@ -157,7 +158,7 @@ function WeekendList({ list, people, year }: { list: WeekendListId; people: Admi
         <article className="print-list">
           <h3>{title}</h3>
           <Table
-            head={["Navn", "Klubb", "Ordrenummer", "Telefon", "Betalingsmåte", "Gjenstår"]}
+            head={["Navn", "Klubb", "Ordrenummer", "Telefon", "Betalingsmåte", ledgerFigureLabels.outstanding]}
             rows={unpaidList(people).map((r) => [r.name, r.club, r.orderId, r.telephone, r.method, formatKroner(r.remaining)])}
           />
         </article>

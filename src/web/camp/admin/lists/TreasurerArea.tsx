@@ -1,9 +1,10 @@
 import { useId, useState } from "react";
 import { campMoneyLines, ledgerFigureLabels } from "../../../../shared/camp/camp-ledger.ts";
 import { formatKroner } from "../../../../shared/format.ts";
-import { paymentMethodLabel } from "../../../../shared/camp/camp-state-labels.ts";
+import { moneyMethodWord } from "../../../../shared/payments/money-words.ts";
 import type { TreasurerSummary } from "../../../../shared/camp/camp-treasurer.ts";
 import { useAdminData, type AdminSession } from "../../../components/admin/AdminShell.tsx";
+import { FigureTable, type FigureColumn } from "../../../components/admin/FigureTable.tsx";
 import { campFileName } from "../../../../shared/camp/camp-admin-exports.ts";
 import { useAdminEditionYear, useEditionFetcher } from "../admin-edition.tsx";
 import { campXlsxUrl, getTreasurerSummary, markRefundPaid } from "../accounts/camp-accounts-api.ts";
@@ -11,11 +12,10 @@ import { ApiError } from "../../../lib/api-client.ts";
 import "./lists.css";
 
 /** The per-method figures: the column headings, and on a phone each figure's label. */
-const methodColumns: [string, (m: TreasurerSummary["byMethod"][number]) => string][] = [
-  ["Påmeldinger", (m) => String(m.registrations)],
-  ["Å betale", (m) => formatKroner(m.toPay)],
-  ["Innbetalt", (m) => formatKroner(m.paid)],
-  ["Refundert", (m) => formatKroner(m.refunded)],
+const methodColumns: FigureColumn<TreasurerSummary["byMethod"][number]>[] = [
+  { heading: "Påmeldinger", value: (m) => String(m.registrations) },
+  { heading: ledgerFigureLabels.paid, value: (m) => formatKroner(m.paid) },
+  { heading: ledgerFigureLabels.refunded, value: (m) => formatKroner(m.refunded) },
 ];
 
 const failedMessage = "Klarte ikke hente oppsummeringen, så du er logget ut. Logg inn på nytt for å prøve igjen.";
@@ -40,8 +40,7 @@ export function TreasurerArea({ session }: { session: AdminSession }) {
     ["Avbestilte påmeldinger", String(data.cancelledRegistrations)],
     ...campMoneyLines(data).map(({ label, amount }): [string, string] => [label, formatKroner(amount)]),
     ["Herav tilbakebetalt gjennom Vipps", formatKroner(data.refundedVipps)],
-    ["Påmeldinger med noe å betale", String(data.unpaidRegistrations)],
-    [ledgerFigureLabels.outstanding, formatKroner(data.unpaidAmount)],
+    ["Påmeldinger med noe utestående", String(data.unpaidRegistrations)],
   ];
   const paidBack = async (registrationId: number, amount: number) => {
     setBusy(registrationId);
@@ -78,31 +77,15 @@ export function TreasurerArea({ session }: { session: AdminSession }) {
             ))}
           </tbody>
         </table>
-        <h4>Per betalingsmåte</h4>
-        <table className="print-table treasurer-figures treasurer-by-method">
-          <thead>
-            <tr>
-              <th scope="col">Betalingsmåte</th>
-              {methodColumns.map(([heading]) => (
-                <th key={heading} scope="col">
-                  {heading}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {data.byMethod.map((m) => (
-              <tr key={m.method}>
-                <th scope="row">{paymentMethodLabel(m.method)}</th>
-                {methodColumns.map(([heading, value]) => (
-                  <td key={heading} data-label={heading}>
-                    {value(m)}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <h4>Per betalingsmåte (slik pengene faktisk kom inn og gikk tilbake)</h4>
+        <FigureTable
+          className="print-table treasurer-figures treasurer-by-method"
+          rowHeading="Betalingsmåte"
+          rowLabel={(m) => moneyMethodWord(m.method)}
+          rowKey={(m) => m.method}
+          columns={methodColumns}
+          rows={data.byMethod}
+        />
         <h4 id={`${id}-owed`}>{ledgerFigureLabels.refundOwed}</h4>
         {data.refundsOwed.length === 0 ? (
           <p>Ingen skal ha penger tilbake utenom Vipps.</p>

@@ -3,6 +3,7 @@ import { formatOsloDateTime } from "../../../../shared/format.ts";
 import { ReminderSchema, type Reminder, type ReminderView } from "../../../../shared/messages/message.ts";
 import { expiredMessage, isUnauthorised, useAdminData, type AdminSession } from "../../../components/admin/AdminShell.tsx";
 import { ActionResult, type ActionOutcome } from "../../../components/admin/ActionResult.tsx";
+import { MessageBodyField } from "../../../components/admin/MessageBodyField.tsx";
 import { MessageSubjectField } from "../../../components/admin/MessageSubjectField.tsx";
 import { useNow } from "../../../lib/use-now.ts";
 import { getReminder, saveReminder, sendReminderNow } from "../../../components/admin/messages-api.ts";
@@ -124,10 +125,7 @@ export function ReminderForm({ session, slug }: { session: AdminSession; slug: s
           />
         </div>
         <MessageSubjectField id={`${id}-subject`} label="Emne for påminnelsen" value={draft.subject} onChange={(subject) => update({ subject })} />
-        <div className="field">
-          <label htmlFor={`${id}-body`}>Tekst i påminnelsen</label>
-          <textarea id={`${id}-body`} rows={6} value={draft.body} onChange={(event) => update({ body: event.target.value })} />
-        </div>
+        <MessageBodyField id={`${id}-body`} label="Tekst i påminnelsen" value={draft.body} onChange={(body) => update({ body })} />
         <div className="button-row">
           <button type="submit" className="button secondary" disabled={busy}>
             Lagre påminnelsen

@@ -1,31 +1,26 @@
-import { z } from "zod";
-import { WaitlistEntrySchema, type WaitlistEntry } from "../../../../shared/camp/camp-waitlist.ts";
-import { inEdition } from "../admin-edition.tsx";
-import { ApiError, getJson, parseErrorBody, send } from "../../../lib/api-client.ts";
+import { campAdminCalls } from "../../../../shared/camp/camp-admin-calls.ts";
+import type { WaitlistEntry } from "../../../../shared/camp/camp-waitlist.ts";
+import { editionQuery } from "../admin-edition.tsx";
+import { ApiError } from "../../../lib/api-client.ts";
+import { callApi, readCall, type CallOutcome } from "../../../lib/call-api.ts";
 
-/** The camp admin's waiting-list calls: the list in order, remove one, move one to a position. */
-
-const waitlistPath = (call: string, token: string) => `/api/VinterleirAdmin/${call}/${encodeURIComponent(token)}`;
+/** The camp admin's waiting-list calls (src/shared/camp/camp-admin-calls.ts): the list in order, remove one, move one to a position. */
 
 export function getWaitlist(token: string, year?: number): Promise<WaitlistEntry[]> {
-  return getJson(inEdition(waitlistPath("Waitlist", token), year), z.array(WaitlistEntrySchema));
+  return readCall(campAdminCalls.waitlist, { params: { token }, query: editionQuery(year) });
 }
 
-async function post(path: string, body?: unknown): Promise<void> {
-  const response = await send(
-    path,
-    body === undefined ? { method: "POST" } : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) },
-  );
-  const text = await response.text().catch(() => "");
-  if (!response.ok) throw new ApiError(parseErrorBody(text)?.error ?? `POST svarte ${response.status}.`, response.status);
+/** A change whose answer is not read (the list is fetched afresh), only a refusal. */
+function refusedOrDone(outcome: CallOutcome<unknown>): void {
+  if (outcome.kind === "refused") throw new ApiError(outcome.error?.error ?? `POST svarte ${outcome.status}.`, outcome.status);
 }
 
 /** POST /api/VinterleirAdmin/Waitlist/Remove/{registrationId}/{token} */
-export function removeFromWaitlist(registrationId: number, token: string): Promise<void> {
-  return post(waitlistPath(`Waitlist/Remove/${registrationId}`, token));
+export async function removeFromWaitlist(registrationId: number, token: string): Promise<void> {
+  refusedOrDone(await callApi(campAdminCalls.waitlistRemove, { params: { registrationId: String(registrationId), token } }));
 }
 
 /** POST /api/VinterleirAdmin/Waitlist/Move/{registrationId}/{token} with `{ position }`, 1-based. */
-export function moveOnWaitlist(registrationId: number, position: number, token: string): Promise<void> {
-  return post(waitlistPath(`Waitlist/Move/${registrationId}`, token), { position });
+export async function moveOnWaitlist(registrationId: number, position: number, token: string): Promise<void> {
+  refusedOrDone(await callApi(campAdminCalls.waitlistMove, { params: { registrationId: String(registrationId), token }, body: { position } }));
 }

@@ -5,6 +5,7 @@ import { blockedHint, stepNav } from "../../../components/wizard/bind.ts";
 import { StepLayout } from "../../../components/wizard/StepLayout.tsx";
 import type { DataStepProps } from "./step-props.ts";
 import { ContactEmailLink } from "../../../components/ContactEmailLink.tsx";
+import { nouns, voiceFor } from "../../../../shared/person-voice.ts";
 
 const clubKey = (club: Club) => club.clubId;
 const clubName = (club: Club) => club.name;
@@ -13,9 +14,10 @@ const gradeKey = (grade: Grade) => grade.gradeId;
 export function ClubGradeStep({ wizard, data }: DataStepProps) {
   const { draft, update, touch, visibleError } = wizard;
   const { clubs, grades } = data;
+  const v = voiceFor(draft);
   return (
     <StepLayout title="Klubb og beltegrad" {...stepNav(wizard, blockedHint(wizard, "Velg klubb og beltegrad fra listene for å gå videre."))}>
-      <p>Søk etter klubben og beltegraden din, og velg fra listen.</p>
+      <p>Søk etter {v.din(nouns.clubAndGrade)}, og velg fra listen.</p>
       <Combobox
         id="clubId"
         label="Klubb"
@@ -32,7 +34,7 @@ export function ClubGradeStep({ wizard, data }: DataStepProps) {
         chosenPrefix="Valgt klubb"
         hint={
           <>
-            Finner du ikke klubben din? Ta kontakt med oss på <ContactEmailLink />, så legger vi den til.
+            Finner du ikke {v.din(nouns.club)}? Ta kontakt med oss på <ContactEmailLink />, så legger vi den til.
           </>
         }
       />
@@ -57,8 +59,10 @@ export function ClubGradeStep({ wizard, data }: DataStepProps) {
       {isMaster(draft.gradeId) && (
         <div className="notice">
           <p>
-            <strong>Til mestere:</strong> Mestere betaler for leiren som alle andre. Har du lyst og anledning, kan du tilby deg å instruere ved behov
-            – det krysser du av for senere i påmeldingen.
+            <strong>Til mestere:</strong> Mestere betaler for leiren som alle andre.{" "}
+            {v.self
+              ? "Har du lyst og anledning, kan du tilby deg å instruere ved behov – det krysser du av for senere i påmeldingen."
+              : `Har ${v.name} lyst og anledning, kan ${v.name} tilby seg å instruere ved behov – det krysser du av for senere i påmeldingen.`}
           </p>
         </div>
       )}

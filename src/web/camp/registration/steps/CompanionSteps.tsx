@@ -6,6 +6,7 @@ import { AgeField, CheckboxField, TextField } from "../../../components/wizard/f
 import { fieldProps, stepNav, toggleProps, type FieldSource } from "../../../components/wizard/bind.ts";
 import { StepLayout } from "../../../components/wizard/StepLayout.tsx";
 import type { StepProps } from "./step-props.ts";
+import { voiceFor } from "../../../../shared/person-voice.ts";
 
 /** The companion price of the edition shown. */
 const useCompanionFee = () => formatKroner(useCampEdition().settings.companionFee);
@@ -13,6 +14,7 @@ const useCompanionFee = () => formatKroner(useCampEdition().settings.companionFe
 export function CompanionChoiceStep({ wizard }: StepProps) {
   const { draft } = wizard;
   const fee = useCompanionFee();
+  const v = voiceFor(draft);
   return (
     <StepLayout title="Ledsager" {...stepNav(wizard, null)}>
       <p>
@@ -21,7 +23,7 @@ export function CompanionChoiceStep({ wizard }: StepProps) {
       </p>
       <p>Skal du bare se på, eller hente og bringe, trenger du ikke å melde deg på. Tilskuere er hjertelig velkomne.</p>
       <CheckboxField
-        label="Utøver har egen ledsager"
+        label={`${v.Jeg} har egen ledsager`}
         description={draft.ledsagere.length > 0 ? "Fjerner du krysset, slettes ledsagerne du har lagt inn." : undefined}
         {...toggleProps(wizard, "hasLedsager")}
       />

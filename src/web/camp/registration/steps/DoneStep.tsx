@@ -7,9 +7,8 @@ import { ContactEmailLink } from "../../../components/ContactEmailLink.tsx";
 import { campWhenSentence } from "../../../../shared/camp/camp-moment-texts.ts";
 import { useNow } from "../../../lib/use-now.ts";
 import { duringCamp, type Availability } from "../current-edition-api.ts";
-
-/** "Ola, Kari og Per" */
-const namesList = (names: string[]) => new Intl.ListFormat("nb-NO", { style: "long", type: "conjunction" }).format(names);
+import { campPeople } from "../../../../shared/camp/camp-athletes.ts";
+import { namesList, thanksSentence } from "../../../../shared/person-voice.ts";
 
 export function DoneStep({ wizard, availability }: StepProps & { availability?: Availability }) {
   const { draft } = wizard;
@@ -17,9 +16,12 @@ export function DoneStep({ wizard, availability }: StepProps & { availability?: 
   const now = useNow();
   const waiting = wizard.outcome === "waitlisted";
   const running = availability !== undefined && duringCamp(availability);
+  // The person who registered is thanked; a child is named, never thanked as if reading this.
+  const people = campPeople(draft);
+  const seen = namesList(people.map((person) => (person.self ? "deg" : person.firstName.trim())));
   return (
     <StepLayout
-      title={waiting ? `Du står på ventelisten til vinterleiren ${campEdition.year}` : `Du er påmeldt vinterleiren ${campEdition.year}!`}
+      title={thanksSentence(people, `vinterleiren ${campEdition.year}`, { waitlisted: waiting })}
       focusHeading={wizard.moved}
       actions={
         <div className="button-row">
@@ -32,15 +34,9 @@ export function DoneStep({ wizard, availability }: StepProps & { availability?: 
         </div>
       }
     >
-      {waiting ? (
-        <p className="lead">Takk, {draft.firstName}! Leiren er full, så du står på ventelisten. Du har ikke betalt noe.</p>
-      ) : (
-        <p className="lead">
-          {draft.siblings?.length
-            ? `Takk! ${namesList([draft, ...draft.siblings].map((athlete) => athlete.firstName.trim()))} er påmeldt. Vi gleder oss til å se dere.`
-            : `Takk, ${draft.firstName}! Vi gleder oss til å se deg.`}
-        </p>
-      )}
+      <p className="lead">
+        {waiting ? "Leiren er full, og du har ikke betalt noe." : `Vi gleder oss til å se ${people.length > 1 ? "dere" : seen}.`}
+      </p>
       <h3>Dette skjer nå</h3>
       <ul>
         {waiting ? (

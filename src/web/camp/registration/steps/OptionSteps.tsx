@@ -10,6 +10,7 @@ import { CheckboxField } from "../../../components/wizard/fields.tsx";
 import { checkboxProps, stepNav, toggleProps } from "../../../components/wizard/bind.ts";
 import { StepLayout } from "../../../components/wizard/StepLayout.tsx";
 import type { StepProps } from "./step-props.ts";
+import { nouns, voiceFor } from "../../../../shared/person-voice.ts";
 
 /** "søndag 30. november 2026" */
 const onDay = (date: CalendarDate) => `${weekdayName(date)} ${formatLongDate(date)}`;
@@ -28,22 +29,24 @@ export function GraderingStep({ wizard }: StepProps) {
   const campEdition = useCampEdition();
   const { settings } = campEdition;
   const days = gradingDays(campEdition);
+  const v = voiceFor(draft);
   return (
     <StepLayout title="Gradering" {...stepNav(wizard, "Fjern krysset for gradering for å gå videre.")}>
       {mayCupGrade(draft) && (
         <p>
           Cup-graderingen er på leirens siste dag, {onDay(days.cup)}. Den koster {formatKroner(settings.gradingFee)}, som legges til prisen for
-          leiren. Treneren din vet om du er klar til å gradere.
+          leiren. {v.self ? "Treneren din vet om du er klar til å gradere." : `${v.din(nouns.coach)} vet om ${v.name} er klar til å gradere.`}
         </p>
       )}
       {isDanCandidate(draft.gradeId) && (
         <p>
-          Dan-graderingen er på leirens første dag, {onDay(days.dan)}. Du melder deg på og betaler den direkte til forbundet ({club.union.name}), ikke
-          her. Kryss av likevel, så vet vi at du kommer for å gradere.
+          Dan-graderingen er på leirens første dag, {onDay(days.dan)}.{" "}
+          {v.self ? "Du melder deg på og betaler den" : `Påmeldingen og betalingen for ${v.name} går`} direkte til forbundet ({club.union.name}), ikke
+          her. Kryss av likevel, så vet vi at {v.du} kommer for å gradere.
         </p>
       )}
       <CheckboxField
-        label="Jeg ønsker å gradere på leiren"
+        label={`${v.Jeg} ønsker å gradere på leiren`}
         disabled={!allowed}
         description={allowed ? undefined : gradingBlockedReason(draft, settings)}
         {...checkboxProps(wizard, "gradering")}
@@ -56,11 +59,12 @@ export function SleepoverStep({ wizard }: StepProps) {
   const { draft } = wizard;
   const allowed = maySleepOver(draft);
   const { settings } = useCampEdition();
+  const v = voiceFor(draft);
   return (
     <StepLayout title="Overnatting" {...stepNav(wizard, "Fjern krysset for overnatting for å gå videre.")}>
-      <p>Det er gratis å overnatte i hallen under leiren. Du må ta med eget sengetøy: liggeunderlag eller luftmadrass, sovepose og pute.</p>
+      <p>Det er gratis å overnatte i hallen under leiren. Ta med eget sengetøy: liggeunderlag eller luftmadrass, sovepose og pute.</p>
       <CheckboxField
-        label="Jeg ønsker å overnatte i hallen"
+        label={`${v.Jeg} ønsker å overnatte i hallen`}
         disabled={!allowed}
         description={allowed ? undefined : `Barn under ${settings.homeClubSleepoverMinAge} år fra ${club.name} kan ikke overnatte i hallen.`}
         {...checkboxProps(wizard, "sleepover")}
@@ -70,10 +74,13 @@ export function SleepoverStep({ wizard }: StepProps) {
 }
 
 export function FoodPreferenceStep({ wizard }: StepProps) {
+  const v = voiceFor(wizard.draft);
   return (
     <StepLayout title="Mat" {...stepNav(wizard, null)}>
-      <p>Vi serverer måltider under leiren. Spiser du ikke kjøtt eller fisk, lager vi et eget alternativ til deg.</p>
-      <CheckboxField label="Jeg er vegetarianer eller veganer" {...toggleProps(wizard, "vegan")} />
+      <p>
+        Vi serverer måltider under leiren. Spiser {v.du} ikke kjøtt eller fisk, lager vi et eget alternativ til {v.deg}.
+      </p>
+      <CheckboxField label={`${v.Jeg} er vegetarianer eller veganer`} {...toggleProps(wizard, "vegan")} />
     </StepLayout>
   );
 }

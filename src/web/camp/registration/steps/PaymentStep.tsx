@@ -12,6 +12,8 @@ import { StepLayout } from "../../../components/wizard/StepLayout.tsx";
 import { SubmitError, SubmitInvalid } from "../../../components/wizard/SubmitError.tsx";
 import type { StepProps } from "./step-props.ts";
 import "../../../components/vipps-button.css";
+import { campPeople } from "../../../../shared/camp/camp-athletes.ts";
+import { objectOf } from "../../../../shared/person-voice.ts";
 
 interface PaymentStepProps extends StepProps {
   vippsEnabled: boolean;
@@ -69,7 +71,7 @@ export function PaymentStep({ wizard, vippsEnabled: vippsOffered, availability }
           issues={submission.issues}
           labelOf={(field) => fieldLabels[field as StepField]}
           stepOf={stepOfField}
-          goTo={wizard.goTo}
+          goTo={wizard.edit}
         />
       )}
     </>
@@ -91,8 +93,8 @@ export function PaymentStep({ wizard, vippsEnabled: vippsOffered, availability }
     body = (
       <>
         <p>
-          Leiren er full. Setter du deg på ventelisten, betaler du ingenting nå. Blir en plass ledig, får du en e-post med en lenke der du bekrefter
-          plassen og betaler prisen over.
+          Leiren er full. På ventelisten betaler du ingenting nå. Blir en plass ledig, får du en e-post med en lenke der du bekrefter plassen og
+          betaler prisen over.
         </p>
         {price.total > 0 && vippsEnabled && (
           <fieldset className="fieldset">
@@ -126,7 +128,7 @@ export function PaymentStep({ wizard, vippsEnabled: vippsOffered, availability }
     actions = (
       <div className="wizard-nav">
         <button type="button" className="button" onClick={() => wizard.submit(price.total > 0 && vippsEnabled && laterVipps)} disabled={sending}>
-          {sending ? "Sender påmeldingen …" : "Sett meg på venteliste"}
+          {sending ? "Sender påmeldingen …" : `Sett ${objectOf(campPeople(draft))} på venteliste`}
         </button>
         {backButton}
       </div>

@@ -111,7 +111,7 @@ export function ReviewStep({ wizard, data }: DataStepProps) {
                 <li key={field}>
                   {fieldLabels[field]}: {message}{" "}
                   {step && (
-                    <button type="button" className="link-button" onClick={() => wizard.goTo(step)}>
+                    <button type="button" className="link-button" onClick={() => wizard.edit(step)}>
                       Gå dit
                     </button>
                   )}
@@ -132,7 +132,7 @@ export function ReviewStep({ wizard, data }: DataStepProps) {
               ? [["Foresatt/kontaktperson", draft.contactName.trim(), "EmailTelephone"] satisfies Row]
               : []),
           ]}
-          goTo={wizard.goTo}
+          goTo={wizard.edit}
           idPrefix="review-contact"
         />
         {family && <p className="field-hint">Bekreftelsen til alle utøverne sendes hit.</p>}
@@ -141,7 +141,7 @@ export function ReviewStep({ wizard, data }: DataStepProps) {
       {athletes.map((athlete, index) => (
         <section key={`athlete-${index}`} aria-labelledby={`review-athlete-${index}`}>
           <h3 id={`review-athlete-${index}`}>{personName(athlete)}</h3>
-          <Summary rows={athleteRows(athlete, index)} goTo={wizard.goTo} idPrefix={`review-athlete-${index}`} who={personName(athlete)} />
+          <Summary rows={athleteRows(athlete, index)} goTo={wizard.edit} idPrefix={`review-athlete-${index}`} who={personName(athlete)} />
         </section>
       ))}
 
@@ -152,7 +152,7 @@ export function ReviewStep({ wizard, data }: DataStepProps) {
             ["Opplysningene brukes til å arrangere leiren", yesNo(draft.dataConsent), "Welcome"],
             ["Salgsbetingelsene er godtatt", yesNo(draft.termsAccepted), "Welcome"],
           ]}
-          goTo={wizard.goTo}
+          goTo={wizard.edit}
           idPrefix="review-consents"
         />
       </section>

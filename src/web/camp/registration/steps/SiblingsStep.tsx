@@ -22,6 +22,7 @@ import { Combobox } from "../Combobox.tsx";
 import { personName as athleteName } from "../../../../shared/camp/camp-athletes.ts";
 import { SiblingList } from "./SiblingList.tsx";
 import type { DataStepProps } from "./step-props.ts";
+import { voiceOf } from "../../../../shared/person-voice.ts";
 
 const clubKey = (item: Club) => item.clubId;
 const clubName = (item: Club) => item.name;
@@ -114,6 +115,8 @@ export function SiblingsStep({ wizard, data }: DataStepProps) {
   const sleepoverAllowed = maySleepOver(asRegistration);
   const companions = form.ledsagere ?? [];
   const publicError = athleteSource.visibleError("public");
+  // A further athlete is never the one filling in: always named in the third person.
+  const v = voiceOf(form, false);
   const anyShown = (Object.keys(errors) as SiblingField[]).some((field) => athleteSource.visibleError(field));
   const choosePublic = (value: boolean) => {
     athleteSource.update({ public: value });
@@ -174,7 +177,7 @@ export function SiblingsStep({ wizard, data }: DataStepProps) {
         hint="Du kan søke på nummer, farge, «cup» eller «dan»."
       />
       <CheckboxField
-        label="Ønsker å gradere på leiren"
+        label={`${v.Jeg} ønsker å gradere på leiren`}
         disabled={!gradingAllowed}
         description={
           gradingAllowed
@@ -186,7 +189,7 @@ export function SiblingsStep({ wizard, data }: DataStepProps) {
         {...checkboxProps(athleteSource, "gradering")}
       />
       <CheckboxField
-        label="Overnatter i hallen"
+        label={`${v.Jeg} overnatter i hallen`}
         disabled={!sleepoverAllowed}
         description={sleepoverAllowed ? undefined : `Barn under ${settings.homeClubSleepoverMinAge} år fra ${club.name} kan ikke overnatte i hallen.`}
         {...checkboxProps(athleteSource, "sleepover")}
@@ -246,7 +249,7 @@ export function SiblingsStep({ wizard, data }: DataStepProps) {
         )}
         <FieldMessage id="sibling-ledsagere-error" message={athleteSource.visibleError("ledsagere")} />
       </fieldset>
-      <CheckboxField label="Vegetarianer eller veganer" {...toggleProps(athleteSource, "vegan")} />
+      <CheckboxField label={`${v.Jeg} er vegetarianer eller veganer`} {...toggleProps(athleteSource, "vegan")} />
       <TextAreaField
         label="Allergier (valgfritt)"
         hint="Bare de som har ansvaret for leiren, ser dette."
@@ -261,7 +264,7 @@ export function SiblingsStep({ wizard, data }: DataStepProps) {
         value={form.otherInfo ?? ""}
       />
       <fieldset className="fieldset" aria-describedby={publicError ? "sibling-public-error" : undefined}>
-        <legend>Skal {form.firstName.trim() || "utøveren"} stå med navn og grad på deltakerlisten?</legend>
+        <legend>Skal {v.name} stå med navn og grad på deltakerlisten?</legend>
         <div className="check-row">
           <input type="radio" id="sibling-public-yes" name="sibling-public" checked={form.public === true} onChange={() => choosePublic(true)} />
           <label htmlFor="sibling-public-yes">Ja, vis navnet og graden på deltakerlisten</label>

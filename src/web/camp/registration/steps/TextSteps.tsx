@@ -4,6 +4,7 @@ import { CheckboxField, TextAreaField } from "../../../components/wizard/fields.
 import { blockedHint, checkboxProps, fieldProps, stepNav } from "../../../components/wizard/bind.ts";
 import { StepLayout } from "../../../components/wizard/StepLayout.tsx";
 import type { StepProps } from "./step-props.ts";
+import { voiceFor } from "../../../../shared/person-voice.ts";
 
 const maxLength = campSettings.limits.textLength;
 
@@ -21,11 +22,12 @@ function TabFieldsMissing({ wizard }: StepProps) {
 }
 
 export function AllergiesStep({ wizard }: StepProps) {
+  const v = voiceFor(wizard.draft);
   return (
     <StepLayout title="Allergier" {...stepNav(wizard, blockedHint(wizard, "Teksten er for lang."))}>
       <p>
-        Har utøveren matallergier eller andre alvorlige allergier vi bør vite om, skriver du dem her – gjerne med hva vi skal gjøre hvis noe skjer.
-        Har utøveren ingen allergier, lar du feltet stå tomt.
+        Har {v.du} matallergier eller andre alvorlige allergier vi bør vite om, skriver du dem her – gjerne med hva vi skal gjøre hvis noe skjer. Har{" "}
+        {v.du} ingen allergier, lar du feltet stå tomt.
       </p>
       <p className="field-hint">Dette er helseopplysninger. Bare de som har ansvaret for leiren, ser dem, og de slettes etter leiren.</p>
       <TabFieldsMissing wizard={wizard} />
@@ -35,15 +37,16 @@ export function AllergiesStep({ wizard }: StepProps) {
 }
 
 export function OtherInformationStep({ wizard }: StepProps) {
+  const v = voiceFor(wizard.draft);
   return (
     <StepLayout title="Annen informasjon" {...stepNav(wizard, blockedHint(wizard, "Teksten er for lang."))}>
-      <p>Er det noe annet vi bør vite før leiren? Skriv det her. Ønsker du ikke å være med på bilder fra leiren, er det også her du sier fra.</p>
+      <p>Er det noe annet vi bør vite før leiren? Skriv det her. Skal {v.du} ikke være med på bilder fra leiren, er det også her du sier fra.</p>
       <TabFieldsMissing wizard={wizard} />
       <TextAreaField label="Annen informasjon (valgfritt)" maxLength={maxLength} {...fieldProps(wizard, "otherInfo")} />
       {mayOfferToInstruct(wizard.draft.gradeId) && (
         <CheckboxField
-          label="Jeg kan instruere ved behov"
-          description="Som mester kan du tilby deg å holde en økt hvis vi trenger flere instruktører."
+          label={`${v.Jeg} kan instruere ved behov`}
+          description={`Som mester kan ${v.du} tilby ${v.self ? "deg" : "seg"} å holde en økt hvis vi trenger flere instruktører.`}
           {...checkboxProps(wizard, "wantsToInstruct")}
         />
       )}

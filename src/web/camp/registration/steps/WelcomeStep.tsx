@@ -78,13 +78,13 @@ export function WelcomeStep({ wizard, availability, choices = [] }: Availability
       <ul>
         <li>Vi bruker opplysningene du gir oss, bare til å planlegge og gjennomføre leiren.</li>
         <li>
-          Andre deltakere ser bare at det kommer noen fra klubben din. Navnet og graden din vises på deltakerlisten bare hvis du selv sier ja til det.
+          Andre deltakere ser bare at det kommer noen fra klubben. Navnet og graden til utøveren vises på deltakerlisten bare hvis du sier ja til det.
           I statistikken over beltegrader telles alle uten navn.
         </li>
         <li>Opplysninger om allergier ser bare de som har ansvaret for leiren.</li>
         <li>{retention.campAnonymiseAfterDays} dager etter leiren gjør vi personopplysningene anonyme.</li>
         <li>
-          Vi tar bilder under leiren. Hvis du ikke vil være med på bilder, kan du skrive det i feltet for annen informasjon mot slutten av
+          Vi tar bilder under leiren. Skal utøveren ikke være med på bilder, kan du skrive det i feltet for annen informasjon mot slutten av
           påmeldingen.
         </li>
         <li>{cancellationTermsAt(campEdition, now).join(" ")}</li>
