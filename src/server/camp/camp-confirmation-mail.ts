@@ -1,16 +1,13 @@
-import { club } from "../../shared/club/club-facts.ts";
 import type { CampEdition } from "../../shared/camp/camp-edition.ts";
 import { formatDateRange, formatKroner } from "../../shared/format.ts";
 import type { PaymentMethod } from "../db/schema/camp.ts";
 import { participantPaymentMethodLabels } from "../../shared/camp/camp-state-labels.ts";
-import { escapeHtml } from "../mail/escape-html.ts";
-import { mailCellStyle, mailDocument, receiptTableHtml } from "../mail/mail-html.ts";
+import { renderMailContent, type MailBlock } from "../mail/mail-content.ts";
 import type { OutgoingMail } from "../mail/outbox.ts";
 import { checkInMailHtml, checkInMailText } from "./checkin/checkin-mail.ts";
 import { campCalendar, campCalendarFileName } from "./camp-calendar.ts";
 import { mailMoneyLines, type LedgerFigures } from "../../shared/camp/camp-ledger.ts";
 import { nothingPaidSentence, refundSentenceAt } from "../../shared/camp/cancellation-terms.ts";
-import { greeting } from "../../shared/camp/contact-greeting.ts";
 import { linkLifetimeSentence } from "../../shared/camp/camp-my-registration.ts";
 
 export interface CampConfirmationData {
@@ -104,66 +101,43 @@ export function renderCampConfirmation(
   const self = group
     ? `På «Min påmelding» ser dere ${everyAthlete(group.others.length + 1)}, kan rette opplysningene og avbestille for hver av dem:`
     : "På «Min påmelding» ser du påmeldingen, kan rette opplysningene og avbestille:";
-  const contact = `Spørsmål? Skriv til ${context.contactEmail} og oppgi ordrenummeret. Denne adressen tar ikke imot svar.`;
   // The link works until the camp is over, however far ahead it is (camp-personal-link.ts); a lost mail is found again.
   const linkLifetime = `${linkLifetimeSentence()} Finner du ikke e-posten igjen, får du lenken på nytt på «Finn påmeldingen min».`;
 
-  const text = [
-    greeting(data.greetingName),
-    "",
-    `Takk for påmeldingen. ${data.firstName} ${data.lastName} (${data.clubName}) er registrert til ${campName}, ${dates}, i ${settings.venue}.`,
-    "",
-    `Ordrenummer: ${data.orderId}`,
-    "",
-    ...(data.checkInCode ? [...checkInMailText(data.checkInCode), ""] : []),
-    "Kvittering:",
-    ...data.lines.map((line) => `- ${line.label}: ${formatKroner(line.amount)}`),
-    `Totalt: ${formatKroner(data.total)}`,
-    "",
-    ...(group ? groupText(group) : []),
-    `Betaling: ${payment}`,
-    ...money,
-    "",
-    "Ta med:",
-    ...bring.map((item) => `- ${item}`),
-    "",
-    self,
-    context.personalLink,
-    linkLifetime,
-    "",
-    refund,
-    "",
-    `Leiren ligger ved som kalenderfil (${campCalendarFileName(edition.year)}).`,
-    "",
-    contact,
-    "",
-    "Vel møtt!",
-    `Hilsen ${club.name}`,
-    "",
-  ].join("\n");
-
-  const e = escapeHtml;
-  const cell = mailCellStyle;
-  const html = mailDocument(
-    campName,
-    `<h1 style="font-size:1.4rem">Takk for påmeldingen!</h1>
-<p>${e(greeting(data.greetingName))}</p>
-<p>${e(data.firstName)} ${e(data.lastName)} (${e(data.clubName)}) er registrert til <strong>${e(campName)}</strong>, ${e(dates)}, i ${e(settings.venue)}.</p>
-<p>Ordrenummer: <strong>${e(data.orderId)}</strong></p>
-${data.checkInCode ? `${checkInMailHtml(data.checkInCode)}\n` : ""}<h2 style="font-size:1.1rem">Kvittering</h2>
-${receiptTableHtml(data.lines, data.total)}
-${group ? groupHtml(group, cell) : ""}<p>Betaling: ${e(payment)}<br>${money.map(e).join("<br>")}</p>
-<h2 style="font-size:1.1rem">Ta med</h2>
-<ul>${bring.map((item) => `<li>${e(item)}</li>`).join("")}</ul>
-<p>${e(self)}<br><a href="${e(context.personalLink)}">Min påmelding</a><br>${e(linkLifetime)}</p>
-<p>${e(refund)}</p>
-<p>Leiren ligger ved som kalenderfil (${e(campCalendarFileName(edition.year))}).</p>
-<p>Spørsmål? Skriv til <a href="mailto:${e(context.contactEmail)}">${e(context.contactEmail)}</a> og oppgi ordrenummeret. Denne adressen tar ikke imot svar.</p>
-<p>Vel møtt!<br>Hilsen ${e(club.name)}</p>
-`,
-  );
+  const { text, html } = renderMailContent({
+    title: campName,
+    heading: "Takk for påmeldingen!",
+    greet: data.greetingName,
+    blocks: [
+      {
+        paragraph: [
+          `${data.firstName} ${data.lastName} (${data.clubName}) er registrert til `,
+          { bold: campName },
+          `, ${dates}, i ${settings.venue}.`,
+        ],
+      },
+      { paragraph: ["Ordrenummer: ", { bold: data.orderId }] },
+      ...(data.checkInCode ? [checkInBlock(data.checkInCode)] : []),
+      { heading: "Kvittering" },
+      { receipt: { lines: data.lines, total: data.total } },
+      ...(group ? groupBlocks(group) : []),
+      { paragraph: [`Betaling: ${payment}`, ...money].join("\n") },
+      { heading: "Ta med" },
+      { list: bring },
+      { paragraph: [`${self}\n`, { href: context.personalLink, text: "Min påmelding" }, `\n${linkLifetime}`] },
+      { paragraph: refund },
+      { paragraph: `Leiren ligger ved som kalenderfil (${campCalendarFileName(edition.year)}).` },
+    ],
+    contact: { email: context.contactEmail, orderNumber: true },
+    closing: "Vel møtt!",
+  });
   const calendar = campCalendar(edition, settings.venue, data.orderId, context.sentAt);
   return { subject: `Du er registrert til ${campName}`, text, html, attachments: [calendar] };
+}
+
+/** The check-in part: the QR code (an inline image, so the HTML's own) and the same code as text. */
+function checkInBlock(code: string): MailBlock {
+  return { both: { text: checkInMailText(code), html: checkInMailHtml(code) } };
 }
 
 /** "alle tre": the number of athletes in words up to twelve, as Norwegian text writes small numbers. */
@@ -174,39 +148,15 @@ function everyAthlete(count: number): string {
   return `alle ${words[count] ?? String(count)}`;
 }
 
-function groupText(group: GroupConfirmation): string[] {
+/** The group's other athletes, each with its order number, check-in code and receipt, then one total for all. */
+function groupBlocks(group: GroupConfirmation): MailBlock[] {
   return [
-    "Påmeldt i samme påmelding:",
-    "",
-    ...group.others.flatMap((other) => [
-      `${other.firstName} ${other.lastName}, ordrenummer ${other.orderId}`,
-      ...other.lines.map((line) => `- ${line.label}: ${formatKroner(line.amount)}`),
-      `Totalt: ${formatKroner(other.total)}`,
-      ...(other.checkInCode ? checkInMailText(other.checkInCode) : []),
-      "",
+    { heading: "Påmeldt i samme påmelding" },
+    ...group.others.flatMap((other): MailBlock[] => [
+      { paragraph: [{ bold: `${other.firstName} ${other.lastName}` }, `, ordrenummer ${other.orderId}`] },
+      ...(other.checkInCode ? [checkInBlock(other.checkInCode)] : []),
+      { receipt: { lines: other.lines, total: other.total } },
     ]),
-    `Totalt for alle: ${formatKroner(group.total)}`,
-    "",
+    { paragraph: [{ bold: `Totalt for alle: ${formatKroner(group.total)}` }] },
   ];
-}
-
-function groupHtml(group: GroupConfirmation, cell: string): string {
-  const e = escapeHtml;
-  return `<h2 style="font-size:1.1rem">Påmeldt i samme påmelding</h2>
-${group.others
-  .map(
-    (other) => `<h3 style="font-size:1rem">${e(other.firstName)} ${e(other.lastName)} (ordrenummer ${e(other.orderId)})</h3>
-${
-  other.checkInCode
-    ? `${checkInMailHtml(other.checkInCode)}
-`
-    : ""
-}<table style="border-collapse:collapse">
-${other.lines.map((line) => `<tr><td style="${cell}">${e(line.label)}</td><td style="${cell};text-align:right">${e(formatKroner(line.amount))}</td></tr>`).join("\n")}
-<tr><th style="${cell};text-align:left">Totalt</th><th style="${cell};text-align:right">${e(formatKroner(other.total))}</th></tr>
-</table>`,
-  )
-  .join("\n")}
-<p><strong>Totalt for alle: ${e(formatKroner(group.total))}</strong></p>
-`;
 }

@@ -84,7 +84,7 @@ describe.each(databaseKinds)("POST /api/Vinterleir/Post with siblings on %s", (k
     const mails = await outboxMails(app, like(mailOutbox.dedupeKey, "camp-confirmation:%"));
     expect(mails).toHaveLength(1);
     const text = mails[0]!.text;
-    expect(text).toContain("Påmeldt i samme påmelding:");
+    expect(text).toContain("Påmeldt i samme påmelding\n");
     expect(text).toContain(`Kari Nordmann, ordrenummer ${stored[1]!.orderId}`);
     expect(text).toContain(`Per Nordmann, ordrenummer ${stored[2]!.orderId}`);
     expect(text).toContain(`Totalt for alle: ${formatKroner(stored[0]!.total + stored[1]!.total + stored[2]!.total)}`);
