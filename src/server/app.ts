@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from "fastify";
 import { registerSecurityHeaders } from "./security/security-headers.ts";
 import { registerRateLimiting } from "./security/public-rate-limit.ts";
 import compress from "@fastify/compress";
@@ -81,6 +81,8 @@ export interface BuildAppOptions {
   events?: EventRoutesOptions;
   /** The job that queues messages set for a time (tests: off, run by hand). */
   messageScheduler?: MessageSchedulerOptions;
+  /** Hears every route as it is registered, before any is (tests list the routes the app has this way). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export async function buildApp({
@@ -100,6 +102,7 @@ export async function buildApp({
   waitlist,
   messageScheduler,
   events,
+  onRoute,
 }: BuildAppOptions) {
   const app = Fastify<Server, IncomingMessage, ServerResponse>({
     logger,
@@ -113,6 +116,8 @@ export async function buildApp({
     // a request went out on it (ECONNRESET for the client, 502 behind a proxy).
     serverFactory: (handler) => Object.assign(createServer({ maxHeaderSize: 64 * 1024 }, handler), { keepAliveTimeout: 72_000 }),
   });
+
+  if (onRoute) app.addHook("onRoute", onRoute);
 
   const database = givenDatabase ?? (await openDatabase(env, clock()));
   app.decorate("database", database);

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { areaSignInCalls } from "../../shared/admin/area-sign-in-calls.ts";
 import { routeCall } from "../http/call-route.ts";
 import { isLocalRequest } from "../security/local-request.ts";
-import { adminAreaConfig, type AdminArea } from "./admin-areas.ts";
+import { adminAreaConfig, adminAreas, type AdminArea } from "./admin-areas.ts";
 import { findUsableCredential } from "./admin-credentials.ts";
 import { findCampAccount } from "./camp-account.ts";
 import { issueToken } from "./admin-tokens.ts";
@@ -27,13 +27,11 @@ export interface AdminAuthOptions {
 export async function registerAdminAuthRoutes(app: FastifyInstance, { sleep = (ms) => sleepFor(ms) }: AdminAuthOptions) {
   const login = (request: FastifyRequest, reply: FastifyReply, area: AdminArea, digest: string, username?: string) =>
     logIn(app, { request, reply, area, digest, username, sleep });
-  app.get<{ Params: { username: string; passwordHash: string } }>("/api/VinterleirAdmin/GetToken/:username/:passwordHash", (request, reply) =>
-    login(request, reply, "camp", request.params.passwordHash, request.params.username),
-  );
-  // The areas with a token of their own sign in by their declared calls (area-sign-in-calls.ts).
-  for (const area of ["newmember", "invoice"] as const) {
+  // Every area signs in by its declared call (area-sign-in-calls.ts); the camp's names the account too.
+  for (const area of adminAreas) {
     routeCall(app, areaSignInCalls[area].signIn, {}, async (request, reply) => {
-      await login(request, reply, area, request.params.passwordHash);
+      const { params } = request;
+      await login(request, reply, area, params.passwordHash, "username" in params ? params.username : undefined);
       return reply;
     });
   }

@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { signOutCall } from "../../shared/admin/admin-api.ts";
 import { areaSignInCalls } from "../../shared/admin/area-sign-in-calls.ts";
 import { routeCall } from "../http/call-route.ts";
-import { adminAreaConfig } from "./admin-areas.ts";
+import { adminAreas } from "./admin-areas.ts";
 import { revokeAllTokens, revokeToken } from "./admin-tokens.ts";
-import { configuredAccountName, currentCampAccount, endAccountTokens, requireAnyAccount } from "./camp-account.ts";
+import { configuredAccountName, currentCampAccount, endAccountTokens } from "./camp-account.ts";
 
 async function endOwnCampTokens(request: FastifyRequest): Promise<number> {
   const account = await currentCampAccount(request);
@@ -12,10 +11,9 @@ async function endOwnCampTokens(request: FastifyRequest): Promise<number> {
   return endAccountTokens(request.server.db, account.username, request.server.now(), account.name === configuredAccountName);
 }
 
-type TokenParams = { Params: { token: string } };
-
 /**
- * Sign-out ends the token on the server, so a copied token is worthless afterwards:
+ * Sign-out ends the token on the server, so a copied token is worthless afterwards (the calls are declared in
+ * area-sign-in-calls.ts):
  * - POST /api/{area}/Logout/{token}: ends this token. Always `{"ok":true}`, known token or not, so the
  *   answer tells nothing about a token and a page can always forget its cookie.
  * - POST /api/{area}/LogoutAll/{token}: ends every token of the area (other browsers, a lost phone); in the
@@ -24,30 +22,16 @@ type TokenParams = { Params: { token: string } };
  * POST like the other admin actions: a state change must not be triggered by a prefetch or an image link.
  */
 export function registerLogoutRoutes(app: FastifyInstance) {
-  const { apiName } = adminAreaConfig.camp;
-  app.post<TokenParams>(`/api/${apiName}/${signOutCall.this}/:token`, async (request, reply) => {
-    reply.header("cache-control", "no-store");
-    const ended = await revokeToken(app.db, request.params.token, app.now(), "camp");
-    request.log.info({ area: "camp", ended }, "admin logout");
-    return { ok: true };
-  });
-  app.post<TokenParams>(`/api/${apiName}/${signOutCall.everywhere}/:token`, { preHandler: requireAnyAccount() }, async (request, reply) => {
-    reply.header("cache-control", "no-store");
-    // A camp account ends its own sessions, not those of the other helpers.
-    const ended = await endOwnCampTokens(request);
-    request.log.info({ area: "camp", ended }, "admin logout everywhere");
-    return { ok: true };
-  });
-
-  // The areas with a token of their own sign out by their declared calls (area-sign-in-calls.ts).
-  for (const area of ["newmember", "invoice"] as const) {
-    routeCall(app, areaSignInCalls[area].signOut, {}, async (request, reply) => {
+  for (const area of adminAreas) {
+    const calls = areaSignInCalls[area];
+    routeCall(app, calls.signOut, {}, async (request, reply) => {
       const ended = await revokeToken(app.db, request.params.token, app.now(), area);
       request.log.info({ area, ended }, "admin logout");
       return reply.header("cache-control", "no-store").send({ ok: true });
     });
-    routeCall(app, areaSignInCalls[area].signOutEverywhere, {}, async (request, reply) => {
-      const ended = await revokeAllTokens(app.db, area, app.now());
+    routeCall(app, calls.signOutEverywhere, {}, async (request, reply) => {
+      // A camp account ends its own sessions, not those of the other helpers.
+      const ended = area === "camp" ? await endOwnCampTokens(request) : await revokeAllTokens(app.db, area, app.now());
       request.log.info({ area, ended }, "admin logout everywhere");
       return reply.header("cache-control", "no-store").send({ ok: true });
     });

@@ -74,8 +74,8 @@ import { EventCancelAnswerSchema, EventCancelSchema, MyEventOrderSchema } from "
 
 /**
  * The named schemas of the API document, each the one definition the routes validate with or the browser
- * reads with. A listed call (api-calls.ts) names them; a declared call's schema that is one of them is
- * described by reference (declared-operations.ts). A new shape is one line here.
+ * reads with: a declared call's schema that is one of them is described by reference (declared-operations.ts),
+ * any other in place. A new shape is one line here.
  */
 
 /** Request bodies, described as the server accepts them. */

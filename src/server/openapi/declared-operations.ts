@@ -88,6 +88,10 @@ export function declaredOperation(call: Call, naming: OperationNaming): JsonObje
       description,
     })),
   ];
+  const uploadType = call.upload?.contentType ?? "application/octet-stream";
+  // JSON the route takes as bytes (a signed webhook's) is still an object of someone else's format; anything
+  // else is the bytes themselves.
+  const uploadSchema = /^application\/([\w.-]+\+)?json$/.test(uploadType) ? { type: "object" } : { type: "string", contentMediaType: uploadType };
   return {
     operationId: naming.operationId(call.method, call.path),
     summary: call.summary,
@@ -107,7 +111,7 @@ export function declaredOperation(call: Call, naming: OperationNaming): JsonObje
           requestBody: {
             required: true,
             description: call.upload.description,
-            content: { "application/octet-stream": { schema: { type: "string", contentMediaType: "application/octet-stream" } } },
+            content: { [uploadType]: { schema: uploadSchema } },
           },
         }
       : {}),

@@ -1,24 +1,20 @@
 import { z } from "zod";
 import type { Call } from "../../shared/api/call.ts";
-import type { Answer, ApiCall } from "./api-call-types.ts";
-import { apiCalls } from "./api-calls.ts";
+import type { OpenApiDocument } from "../../shared/api/openapi-calls.ts";
 import { requestSchemas, responseSchemas, schemaNotes } from "./api-schemas.ts";
 import { declaredOperation } from "./declared-operations.ts";
 
 /**
- * The OpenAPI 3.1 document of the API, made from the calls the server registered from their declarations
- * (src/shared/api/call.ts, declared-operations.ts), the list of the calls not declared that way yet
- * (api-calls.ts), and the zod schemas the routes and the browser already use (api-schemas.ts): request
- * bodies as the server accepts them (zod's input side), answers as it sends them. Served at
- * `GET /api/openapi.json`.
+ * The OpenAPI 3.1 document of the API, made from the declarations (src/shared/api/call.ts) of the calls the
+ * server registered, each described by declared-operations.ts, and from the zod schemas the routes and the
+ * browser already use (api-schemas.ts): request bodies as the server accepts them (zod's input side), answers
+ * as it sends them. Served at `GET /api/openapi.json` (openapi-routes.ts).
  */
 
 type JsonObject = { [key: string]: unknown };
 
 /** `/api/X/:token` → `/api/X/{token}`. */
 export const openApiPath = (fastifyPath: string) => fastifyPath.replace(/:([A-Za-z0-9_]+)/g, "{$1}");
-
-const pathParameters = (fastifyPath: string) => [...fastifyPath.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => match[1]!);
 
 /** What each path parameter name means (the same name means the same thing in every call). */
 export const parameterNotes: Record<string, string> = {
@@ -78,98 +74,21 @@ function withNotes(schemas: Record<string, JsonObject>): Record<string, JsonObje
   return schemas;
 }
 
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-
-function schemaOf(answer: Exclude<Answer, { kind: "none" }>): JsonObject {
-  switch (answer.kind) {
-    case "json":
-      return answer.list ? { type: "array", items: ref(answer.schema) } : ref(answer.schema);
-    case "text":
-      return answer.values ? { type: "string", enum: answer.values } : { type: "string" };
-    case "csv":
-      return { type: "string" };
-  }
-}
-
-const contentType = { json: "application/json", text: "text/plain", csv: "text/csv" } as const;
-
-function responses(call: ApiCall): JsonObject {
-  const answer = call.answer;
-  const ok: JsonObject =
-    answer.kind === "none"
-      ? { description: answer.description }
-      : { description: answer.description, content: { [contentType[answer.kind]]: { schema: schemaOf(answer) } } };
-  const errorContent = { "application/json": { schema: ref("ErrorBody") } };
-  const result: JsonObject = { [String(answer.status ?? 200)]: ok };
-  for (const [status, description] of Object.entries(call.errors ?? {})) result[status] = { description, content: errorContent };
-  if (call.admin) result["401"] = { description: "The token is missing, expired or revoked.", content: errorContent };
-  if (pathParameters(call.path).length > 0 || call.body)
-    result["400"] ??= { description: "Invalid input: a Norwegian message, and the message per field.", content: errorContent };
-  return result;
-}
-
 /** `GET /api/Arrangement/Get/:slug` → `getApiArrangementGetSlug`. */
 export const operationId = (method: string, path: string) =>
   `${method.toLowerCase()}${openApiPath(path)
     .replace(/[{}]/g, "")
     .replace(/[^A-Za-z0-9]+(.)?/g, (_match, next: string | undefined) => (next ?? "").toUpperCase())}`;
 
-function operation(call: ApiCall): JsonObject {
-  const parameters = [
-    ...pathParameters(call.path).map((name) => ({
-      name,
-      in: "path",
-      required: true,
-      schema: { type: "string" },
-      ...(parameterNotes[name] ? { description: parameterNotes[name] } : {}),
-    })),
-    ...Object.entries(call.query ?? {}).map(([name, description]) => ({
-      name,
-      in: "query",
-      required: false,
-      schema: { type: "string" },
-      description,
-    })),
-    ...Object.entries(call.headers ?? {}).map(([name, description]) => ({
-      name,
-      in: "header",
-      required: false,
-      schema: { type: "string" },
-      description,
-    })),
-  ];
-  return {
-    operationId: operationId(call.method, call.path),
-    summary: call.summary,
-    ...(call.description ? { description: call.description } : {}),
-    tags: [call.tag],
-    ...(parameters.length ? { parameters } : {}),
-    ...(call.body
-      ? {
-          requestBody: {
-            required: true,
-            content:
-              call.body.kind === "json"
-                ? { "application/json": { schema: call.body.schema ? ref(call.body.schema) : { type: "object" } } }
-                : { "application/octet-stream": { schema: { type: "string", contentMediaType: "application/octet-stream" } } },
-            ...(call.body.description ? { description: call.body.description } : {}),
-          },
-        }
-      : {}),
-    responses: responses(call),
-  };
-}
-
-/** The document: the calls registered from a declaration (in the order registered), then the listed ones. */
-export function openApiDocument(declared: readonly Call[], calls: readonly ApiCall[] = apiCalls): JsonObject {
+/** The document: the calls registered from a declaration, in the order registered. */
+export function openApiDocument(declared: readonly Call[]): OpenApiDocument {
   const paths: Record<string, JsonObject> = {};
-  const add = (method: string, fastifyPath: string, made: () => JsonObject) => {
-    const path = (paths[openApiPath(fastifyPath)] ??= {});
-    if (path[method.toLowerCase()]) throw new Error(`Documented twice: ${method} ${fastifyPath}`);
-    path[method.toLowerCase()] = made();
-  };
-  for (const call of calls) add(call.method, call.path, () => operation(call));
-  for (const call of declared) add(call.method, call.path, () => declaredOperation(call, { operationId, parameterNotes }));
+  for (const call of declared) {
+    const path = (paths[openApiPath(call.path)] ??= {});
+    const method = call.method.toLowerCase();
+    if (path[method]) throw new Error(`Registered twice: ${call.method} ${call.path}`);
+    path[method] = declaredOperation(call, { operationId, parameterNotes });
+  }
   const requests = componentSchemas(requestSchemas, "input");
   const answers = componentSchemas(responseSchemas, "output");
   for (const id of Object.keys(requests)) if (id in answers) throw new Error(`A schema name used for a request and an answer: ${id}`);

@@ -1,10 +1,14 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { Ajv2020 } from "ajv/dist/2020.js";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validCompanion, validDraft } from "../../shared/camp/camp-draft.fixture.ts";
 import type { Database } from "../db/database.ts";
-import { buildTestApp } from "../test-support/app.ts";
+import type { Call } from "../../shared/api/call.ts";
+import { buildTestApp, registeredRoutes } from "../test-support/app.ts";
 import { createTestDatabase } from "../test-support/database.ts";
 import { openApiPath } from "./openapi-document.ts";
 
@@ -26,29 +30,28 @@ type Document = {
 };
 
 /**
- * Fastify's route table, read from `printRoutes()`: a tree whose lines carry a path piece (appended to its
- * parent's) and the methods of the route ending there.
+ * Every call declared in src/shared (declareCall, aliasCall), from the modules that declare one: a call is an
+ * exported value, or one nested in an exported object of calls. Read from the files, not from what the
+ * server imports, so a call declared and never registered is found too.
  */
-function routeTable(app: FastifyInstance): { method: string; path: string }[] {
-  const routes: { method: string; path: string }[] = [];
-  const parents: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split("\n")) {
-    const match = /^((?:│ {3}| {4})*)(?:├── |└── )(.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
-    if (!match) continue;
-    const depth = match[1]!.length / 4;
-    const path = (depth > 0 ? parents[depth - 1]! : "") + match[2]!;
-    parents[depth] = path;
-    for (const method of match[3]?.split(", ") ?? []) routes.push({ method, path });
-  }
-  return routes;
-}
-
-/** Every way to spell a path whose segments may list alternatives (`{token}|{list}`). */
-function spellings(path: string): string[] {
-  const joined = path
-    .split("/")
-    .reduce<string[]>((heads, segment) => heads.flatMap((head) => segment.split("|").map((choice) => `${head}/${choice}`)), [""]);
-  return joined.map((spelling) => spelling.slice(1));
+async function declaredCalls(): Promise<Call[]> {
+  const shared = fileURLToPath(new URL("../../shared/", import.meta.url));
+  const files = readdirSync(shared, { recursive: true, encoding: "utf8" }).filter(
+    (file) =>
+      file.endsWith(".ts") &&
+      !/\.(test|fixture)\.tsx?$/.test(file) &&
+      /\b(declareCall|aliasCall)\(/.test(readFileSync(path.join(shared, file), "utf8")),
+  );
+  const calls = new Map<string, Call>();
+  const visit = (value: unknown): void => {
+    if (value === null || typeof value !== "object" || Object.getPrototypeOf(value) !== Object.prototype) return;
+    if (["method", "path", "access", "answer", "params"].every((key) => key in value)) {
+      const call = value as Call;
+      calls.set(`${call.method} ${call.path}`, call);
+    } else Object.values(value).forEach(visit);
+  };
+  for (const file of files) Object.values((await import(pathToFileURL(path.join(shared, file)).href)) as object).forEach(visit);
+  return [...calls.values()];
 }
 
 /** The API: every /api/ call and the health check (pages, the simulator and /dev/mail are not API). */
@@ -81,32 +84,52 @@ describe("GET /api/openapi.json", () => {
     expect(() => validator.resolveRefs()).not.toThrow();
   });
 
-  it("documents every call the server registers, and no call it does not", () => {
-    // Two routes with a parameter at the same place share one node, printed with both names (`{token}|{list}`):
-    // such a route is any of the spellings, and is documented when one of them is.
-    const registered = routeTable(app)
-      .filter((route) => route.method !== "HEAD" && isApi(route.path))
-      .map((route) => spellings(openApiPath(route.path)).map((path) => `${route.method} ${path}`));
-    // The table is read right: the calls of every area are in it.
-    expect(registered.flat()).toEqual(
+  it("registers every API route from a declaration and documents it, and registers every declared call", async () => {
+    // Each route as Fastify registered it (its onRoute hook, test-support/app.ts); the HEAD beside a GET is the GET's.
+    const routes = registeredRoutes(app).filter((route) => route.method !== "HEAD" && isApi(route.url));
+    const name = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
+    // The routes are all heard: the calls of every area are among them.
+    expect(routes.map(name)).toEqual(
       expect.arrayContaining([
+        "GET /healthz",
+        "GET /api/openapi.json",
         "GET /api/Club/Get",
         "POST /api/Vinterleir/Post",
         "GET /api/VinterleirUsers/GetGrades",
-        "DELETE /api/NewMemberAdmin/Remove/{registrationId}/{token}",
+        "DELETE /api/NewMemberAdmin/Remove/:registrationId/:token",
+        "GET /api/VinterleirAdmin/GetToken/:username/:passwordHash",
+        "POST /api/VinterleirAdmin/LogoutAll/:token",
         "POST /api/Vipps/Webhook",
       ]),
     );
+    expect(
+      routes.filter((route) => route.call?.method !== route.method || route.call.path !== route.url).map(name),
+      "registered without a declaration (src/shared/api/call.ts, routeCall in src/server/http/call-route.ts)",
+    ).toEqual([]);
     const documented = Object.entries(document.paths).flatMap(([path, operations]) =>
       Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
     );
+    const registered = routes.map((route) => `${route.method} ${openApiPath(route.url)}`);
     expect(
-      registered.filter((calls) => !calls.some((call) => documented.includes(call))).map((calls) => calls[0]),
-      "registered, but neither from a declaration (src/shared/api/call.ts) nor listed in src/server/openapi/api-calls-*.ts",
+      registered.filter((call) => !documented.includes(call)),
+      "registered, not documented",
     ).toEqual([]);
     expect(
-      documented.filter((call) => !registered.flat().includes(call)),
-      "documented but not registered",
+      documented.filter((call) => !registered.includes(call)),
+      "documented, not registered",
+    ).toEqual([]);
+    const declared = await declaredCalls();
+    // An old address of a call (aliasCall) is its declaration at another path: the same call otherwise.
+    const sameCall = (one: Call, other: Call) => one.method === other.method && one.tag === other.tag && one.summary === other.summary;
+    expect(
+      routes.filter((route) => !declared.some((call) => route.call && sameCall(call, route.call))).map(name),
+      "declared somewhere other than src/shared",
+    ).toEqual([]);
+    expect(
+      declared
+        .filter((call) => !routes.some((route) => route.method === call.method && route.url === call.path))
+        .map((call) => `${call.method} ${call.path}`),
+      "declared in src/shared, never registered",
     ).toEqual([]);
   });
 
@@ -131,6 +154,18 @@ describe("GET /api/openapi.json", () => {
     expect(save.parameters?.find((parameter) => parameter.in === "query")).toMatchObject({ name: "create", required: false });
     // A body the call may leave out is not required.
     expect(paths["/api/Arrangement/Cancel/{token}"]!.post!.requestBody?.required).toBe(false);
+    // Vipps's webhook: JSON of Vipps's format, taken as bytes (the signature covers them), with the signature's headers.
+    const webhook = paths["/api/Vipps/Webhook"]!.post!;
+    expect(webhook.requestBody?.content).toEqual({ "application/json": { schema: { type: "object" } } });
+    expect(webhook.parameters?.map((parameter) => `${parameter.in} ${parameter.name}`)).toEqual(["header x-ms-date", "header x-ms-content-sha256"]);
+    expect(Object.keys(webhook.responses)).toEqual(expect.arrayContaining(["200", "400", "401"]));
+    // The camp's sign-in names the account; its sign-out everywhere needs a token.
+    const campSignIn = paths["/api/VinterleirAdmin/GetToken/{username}/{passwordHash}"]!.get!;
+    expect(campSignIn.parameters?.map((parameter) => parameter.name)).toEqual(["username", "passwordHash"]);
+    expect(Object.keys(campSignIn.responses["200"]!.content!)).toEqual(["text/plain"]);
+    expect(Object.keys(paths["/api/VinterleirAdmin/LogoutAll/{token}"]!.post!.responses)).toContain("401");
+    // The document lists itself.
+    expect(Object.keys(paths["/api/openapi.json"]!.get!.responses["200"]!.content!)).toEqual(["application/json"]);
   });
 
   it("gives schemas that a JSON Schema validator accepts, and that a real registration passes", () => {

@@ -66,9 +66,11 @@ export interface CallSpec<
   body?: Body;
   /**
    * Instead of a JSON body, a file's bytes as they are (an upload: the route's own parser takes them, the
-   * handler reads them, nothing validates them on the route), with the headers that come with it.
+   * handler reads them, nothing validates them on the route), with the headers that come with it. The
+   * content type is what the sender sends (default `application/octet-stream`): JSON the handler must read
+   * as bytes first, as a signed webhook's, is `application/json`.
    */
-  upload?: { description: string; headers?: Readonly<Record<string, string>> };
+  upload?: { description: string; contentType?: string; headers?: Readonly<Record<string, string>> };
   answer: Answer;
   /** Refusals by status, said in Norwegian (the answer is always the shared ErrorBody). */
   errors?: Readonly<Record<number, string>>;

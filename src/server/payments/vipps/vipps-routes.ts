@@ -10,7 +10,7 @@ import { verifyWebhook } from "./vipps-signature.ts";
 import { WebhookEventSchema } from "./vipps-types.ts";
 import type { VippsResult } from "../../../shared/payments/vipps-payment.ts";
 
-export const vippsWebhookPath = "/api/Vipps/Webhook";
+export const vippsWebhookPath = vippsCalls.webhook.path;
 
 export interface VippsRoutesOptions {
   /** The one Vipps service: a camp registration's order id or reference and an event order's alike. */
@@ -49,13 +49,15 @@ export async function registerVippsRoutes(app: FastifyInstance, options: VippsRo
     return reply.send(result);
   });
 
-  // The webhook needs the raw bytes: its own scope with a buffer parser for every content type.
+  // The webhook needs the raw bytes (the signature covers them): its own scope with a buffer parser for every
+  // content type, and a declaration that takes them as an upload, so nothing on the route parses them.
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
-    scope.post(vippsWebhookPath, async (request, reply) => {
+    routeCall(scope, vippsCalls.webhook, {}, async (request, reply) => {
       const secret = options.webhookSecret();
-      const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const raw: unknown = request.body;
+      const rawBody = Buffer.isBuffer(raw) ? raw : Buffer.alloc(0);
       if (!secret || !verifyWebhook({ secret, registeredUrl: options.webhookUrl, headers: request.headers, rawBody, now: app.now() })) {
         request.log.warn("vipps webhook with a missing or wrong signature, or a stale signed date, refused");
         return reply.code(401).send({ error: "Unauthorized" } satisfies ErrorBody);

@@ -1,4 +1,6 @@
 import { adminApiNames } from "../../../shared/admin/admin-api.ts";
+import { areaSignInCalls } from "../../../shared/admin/area-sign-in-calls.ts";
+import { callPath } from "../../../shared/api/call.ts";
 import { siteCookies } from "../../../shared/site/site-cookies.ts";
 import { requestAdminToken, type AdminLoginResult } from "../../lib/api-client.ts";
 import { createAdminTokenCookie } from "./admin-token.ts";
@@ -9,9 +11,9 @@ import { createAdminTokenCookie } from "./admin-token.ts";
  */
 export const clubAccountToken = createAdminTokenCookie(siteCookies.campAdmin.name, siteCookies.campAdmin.maxAgeSeconds);
 
-/** GET /api/VinterleirAdmin/GetToken/{username}/{digest}: a text token, or a JSON body meaning no (docs/requirements.md §7). */
+/** The camp's sign-in call: a text token, or a JSON body meaning no (docs/requirements.md §7). */
 function getClubAccountToken(username: string, passwordDigest: string): Promise<AdminLoginResult> {
-  return requestAdminToken(`/api/VinterleirAdmin/GetToken/${encodeURIComponent(username)}/${encodeURIComponent(passwordDigest)}`);
+  return requestAdminToken(callPath(areaSignInCalls.camp.signIn, { username, passwordHash: passwordDigest }));
 }
 
 /** The sign-in for AdminShell, the same on the camp admin, at the door and in «Nettsted»: username and password. */
