@@ -34,6 +34,7 @@ import { registerInvoiceRoutes } from "./invoices/invoice-routes.ts";
 import { registerAccountsRoutes } from "./accounts/accounts-routes.ts";
 import { registerSiteContentRoutes } from "./site-content/site-content-routes.ts";
 import { registerEventPrivacyRoutes, setUpPrivacyJob, type PrivacySetupOptions } from "./privacy/privacy-setup.ts";
+import { createNotice, type AppServices } from "./services.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -44,6 +45,8 @@ declare module "fastify" {
     env: Env;
     /** The one clock for every rule, job, page and mail (clock.ts); tests inject their own. */
     now: Clock;
+    /** The shared services (services.ts), for the route adapters to hand to the services; set before any route. */
+    services: AppServices;
   }
 }
 
@@ -119,6 +122,7 @@ export async function buildApp({
   app.decorate("db", database.db);
   app.decorate("env", env);
   app.decorate("now", clock);
+  app.decorate("services", servicesOf(app, database, env, clock));
   if (!givenDatabase) app.addHook("onClose", () => database.close());
   registerErrorHandler(app);
   registerUsableInputCheck(app);
@@ -174,4 +178,41 @@ export async function buildApp({
     app.setNotFoundHandler(async (_request, reply) => reply.code(404).send({ error: errorMessages.notFound } satisfies ErrorBody));
   }
   return app;
+}
+
+/**
+ * The composition root's one services object. The jobs, the outbox and Vipps are made by their set-up further
+ * down (each also kept on the instance for the tests), so those are read when a service asks for them, by
+ * which time start-up is over.
+ */
+function servicesOf(app: FastifyInstance, database: Database, env: Env, clock: Clock): AppServices {
+  return {
+    db: database.db,
+    database,
+    now: clock,
+    env,
+    log: app.log,
+    campListsChanged: createNotice(),
+    get outbox() {
+      return app.outbox;
+    },
+    get waitlist() {
+      return app.waitlist;
+    },
+    get vipps() {
+      return app.vipps;
+    },
+    get privacy() {
+      return app.privacy;
+    },
+    get messageScheduler() {
+      return app.messageScheduler;
+    },
+    get siteContent() {
+      return app.siteContent;
+    },
+    get findMyRegistrationQueue() {
+      return app.findMyRegistrationQueue;
+    },
+  };
 }
