@@ -11,7 +11,7 @@ import { errorMessages, registerErrorHandler, type ErrorBody } from "./errors.ts
 import { registerUsableInputCheck } from "./security/usable-input.ts";
 import { registerHealthRoutes } from "./health/health-routes.ts";
 import { registerOpenApiRoutes } from "./openapi/openapi-routes.ts";
-import { registerStaticSite, type StaticSiteOptions } from "./site/static-site.ts";
+import { registerStaticSite, type StaticSiteOptions } from "./site/static-site-routes.ts";
 import { registerClubGradeRoutes } from "./camp/club-grade-routes.ts";
 import { registerAdminAuthRoutes, type AdminAuthOptions } from "./admin-auth/admin-auth-routes.ts";
 import { ensureAdminCredentials } from "./admin-auth/admin-credentials.ts";
@@ -28,7 +28,7 @@ import { registerEventRoutes, type EventRoutesOptions } from "./events/event-rou
 import { registerFamilyRoutes } from "./family/family-routes.ts";
 import type { OfferKinds } from "./events/offer-answers.ts";
 import { registerOfferRoutes } from "./events/offer-routes.ts";
-import { setUpWaitlistJob, type WaitlistJobOptions } from "./events/event-waitlist.ts";
+import { setUpWaitlistJob, type WaitlistJobOptions } from "./events/event-waitlist-setup.ts";
 import { registerNewMemberRoutes } from "./members/new-member-routes.ts";
 import { registerInvoiceRoutes } from "./invoices/invoice-routes.ts";
 import { registerAccountsRoutes } from "./accounts/accounts-routes.ts";
