@@ -6,7 +6,7 @@
  * a saved change to a page reaches the browser at once (hot module replacement).
  *
  * Run under `tsx watch` (package.json), so a change to the server's own code restarts this process.
- * Production never runs this file: it serves the build (`npm start`, src/server/site/static-site.ts).
+ * Production never runs this file: it serves the build (`npm start`, src/server/site/static-site-routes.ts).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequestListener } from "@react-router/node";
@@ -34,7 +34,7 @@ async function registerDevPages(app: FastifyInstance) {
     logLevel: "warn",
   });
   const watch = watchCurrentEdition(app.db, { onError: (error) => app.log.warn({ err: error }, "could not check the current camp edition") });
-  const api = pageApiOf(app);
+  const api = pageApiOf((request) => app.inject(request));
   const renderPage = createRequestListener({
     // Loaded through Vite on every request, so the page's latest source is what renders.
     build: () => dev.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,

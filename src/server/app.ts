@@ -1,17 +1,18 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from "fastify";
-import { registerSecurityHeaders } from "./security/security-headers.ts";
-import { registerRateLimiting } from "./security/public-rate-limit.ts";
+import { registerSecurityHeaders } from "./security/security-headers-setup.ts";
+import { registerRateLimiting } from "./security/public-rate-limit-setup.ts";
 import compress from "@fastify/compress";
 import type { Env } from "./env.ts";
 import { createClock, type Clock } from "./clock.ts";
 import type { Database, Db } from "./db/database.ts";
 import { openDatabase } from "./db/open-database.ts";
-import { errorMessages, registerErrorHandler, type ErrorBody } from "./errors.ts";
-import { registerUsableInputCheck } from "./security/usable-input.ts";
+import { errorMessages, type ErrorBody } from "./errors.ts";
+import { registerErrorHandler } from "./error-handler-setup.ts";
+import { registerUsableInputCheck } from "./security/usable-input-setup.ts";
 import { registerHealthRoutes } from "./health/health-routes.ts";
 import { registerOpenApiRoutes } from "./openapi/openapi-routes.ts";
-import { registerStaticSite, type StaticSiteOptions } from "./site/static-site.ts";
+import { registerStaticSite, type StaticSiteOptions } from "./site/static-site-routes.ts";
 import { registerClubGradeRoutes } from "./camp/club-grade-routes.ts";
 import { registerAdminAuthRoutes, type AdminAuthOptions } from "./admin-auth/admin-auth-routes.ts";
 import { ensureAdminCredentials } from "./admin-auth/admin-credentials.ts";
@@ -28,12 +29,13 @@ import { registerEventRoutes, type EventRoutesOptions } from "./events/event-rou
 import { registerFamilyRoutes } from "./family/family-routes.ts";
 import type { OfferKinds } from "./events/offer-answers.ts";
 import { registerOfferRoutes } from "./events/offer-routes.ts";
-import { setUpWaitlistJob, type WaitlistJobOptions } from "./events/event-waitlist.ts";
+import { setUpWaitlistJob, type WaitlistJobOptions } from "./events/event-waitlist-setup.ts";
 import { registerNewMemberRoutes } from "./members/new-member-routes.ts";
 import { registerInvoiceRoutes } from "./invoices/invoice-routes.ts";
 import { registerAccountsRoutes } from "./accounts/accounts-routes.ts";
 import { registerSiteContentRoutes } from "./site-content/site-content-routes.ts";
 import { registerEventPrivacyRoutes, setUpPrivacyJob, type PrivacySetupOptions } from "./privacy/privacy-setup.ts";
+import { createNotice, type AppServices } from "./services.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -44,6 +46,8 @@ declare module "fastify" {
     env: Env;
     /** The one clock for every rule, job, page and mail (clock.ts); tests inject their own. */
     now: Clock;
+    /** The shared services (services.ts), for the route adapters to hand to the services; set before any route. */
+    services: AppServices;
   }
 }
 
@@ -124,6 +128,7 @@ export async function buildApp({
   app.decorate("db", database.db);
   app.decorate("env", env);
   app.decorate("now", clock);
+  app.decorate("services", servicesOf(app, database, env, clock));
   if (!givenDatabase) app.addHook("onClose", () => database.close());
   registerErrorHandler(app);
   registerUsableInputCheck(app);
@@ -179,4 +184,41 @@ export async function buildApp({
     app.setNotFoundHandler(async (_request, reply) => reply.code(404).send({ error: errorMessages.notFound } satisfies ErrorBody));
   }
   return app;
+}
+
+/**
+ * The composition root's one services object. The jobs, the outbox and Vipps are made by their set-up further
+ * down (each also kept on the instance for the tests), so those are read when a service asks for them, by
+ * which time start-up is over.
+ */
+function servicesOf(app: FastifyInstance, database: Database, env: Env, clock: Clock): AppServices {
+  return {
+    db: database.db,
+    database,
+    now: clock,
+    env,
+    log: app.log,
+    campListsChanged: createNotice(),
+    get outbox() {
+      return app.outbox;
+    },
+    get waitlist() {
+      return app.waitlist;
+    },
+    get vipps() {
+      return app.vipps;
+    },
+    get privacy() {
+      return app.privacy;
+    },
+    get messageScheduler() {
+      return app.messageScheduler;
+    },
+    get siteContent() {
+      return app.siteContent;
+    },
+    get findMyRegistrationQueue() {
+      return app.findMyRegistrationQueue;
+    },
+  };
 }

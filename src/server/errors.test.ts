@@ -2,7 +2,8 @@ import { Writable } from "node:stream";
 import { z } from "zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import Fastify from "fastify";
-import { HttpError, describeForLog, errorMessages, parseWith, registerErrorHandler } from "./errors.ts";
+import { HttpError, describeForLog, errorMessages, parseWith } from "./errors.ts";
+import { registerErrorHandler } from "./error-handler-setup.ts";
 
 const PersonSchema = z.object({
   firstName: z.string().min(1, "Du må legge inn et fornavn."),

@@ -30,7 +30,7 @@ function samples(pattern: string): string[] {
   return variants.map((variant) => variant || "/");
 }
 
-/** What the production server answers with a page (site/static-site.ts). */
+/** What the production server answers with a page (site/static-site-routes.ts). */
 function serverServes(address: string): boolean {
   return staticPaths.includes(address) || address in redirects || clientOnlyPathPatterns.some((pattern) => pattern.test(address));
 }

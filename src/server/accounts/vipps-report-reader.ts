@@ -4,7 +4,7 @@
  * money with Vipps, both topics (funds, fees) of a date in one transaction, each date once (a closed date's
  * report never changes). The job runs hourly and on demand; it stops at the first date Vipps says to try later.
  */
-import type { FastifyBaseLogger } from "fastify";
+import type { Logger } from "../log.ts";
 import { and, desc, eq, inArray, min } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { eventPaymentActions, eventPayments } from "../db/schema/events.ts";
@@ -119,7 +119,7 @@ export async function readVippsReports(deps: VippsReportDeps, signal?: AbortSign
 export class VippsReportJob extends PeriodicJob<{ datesRead: number; readThrough: string | null }> {
   constructor(
     private readonly deps: VippsReportDeps,
-    options: { intervalMs: number; log: FastifyBaseLogger },
+    options: { intervalMs: number; log: Logger },
   ) {
     super({
       intervalMs: options.intervalMs,

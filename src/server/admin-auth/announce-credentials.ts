@@ -1,8 +1,8 @@
-import type { FastifyBaseLogger } from "fastify";
+import type { Logger } from "../log.ts";
 import type { CredentialReport } from "./admin-credentials.ts";
 
 /** Shows generated development passwords once, and logs areas that stay closed (without any secret). */
-export function announceAdminCredentials(report: CredentialReport, announce: (message: string) => void, log: FastifyBaseLogger): void {
+export function announceAdminCredentials(report: CredentialReport, announce: (message: string) => void, log: Logger): void {
   for (const area of report.missing) {
     log.error({ area }, `admin area "${area}" is closed: no credential configured (see docs/operations.md, "Admin credentials")`);
   }

@@ -98,7 +98,7 @@ export async function registerCampAdminRoutes(app: FastifyInstance, { payments }
     reply.header("cache-control", "no-store");
     const raw = request.params.registrationId;
     if (!/^\d{1,9}$/.test(raw)) return reply.code(404).send({ error: adminActionMessages.notFound } satisfies ErrorBody);
-    const outcome = await correctRegistration(app, Number(raw), request.body, (await currentCampAccount(request)).username);
+    const outcome = await correctRegistration(app.services, Number(raw), request.body, (await currentCampAccount(request)).username);
     if (outcome.refund > 0) await payments?.settleNow?.(Number(raw)).catch(() => undefined);
     return reply.send(outcome);
   });
@@ -108,7 +108,7 @@ export async function registerCampAdminRoutes(app: FastifyInstance, { payments }
     reply.header("cache-control", "no-store");
     const raw = request.params.registrationId;
     if (!/^\d{1,9}$/.test(raw)) return reply.code(404).send({ error: adminActionMessages.notFound } satisfies ErrorBody);
-    return reply.send(await leaderAddCompanion(app, Number(raw), request.body, (await currentCampAccount(request)).username));
+    return reply.send(await leaderAddCompanion(app.services, Number(raw), request.body, (await currentCampAccount(request)).username));
   });
 
   // The leader removes a companion by the one cancellation rule on what was paid for them; the family is mailed.
@@ -119,7 +119,7 @@ export async function registerCampAdminRoutes(app: FastifyInstance, { payments }
     const id = Number(raw);
     // A reservation not yet captured is captured first, so the rule applies to money that came in.
     await payments?.settleNow?.(id).catch(() => undefined);
-    const outcome = await leaderRemoveCompanion(app, id, request.body, (await currentCampAccount(request)).username);
+    const outcome = await leaderRemoveCompanion(app.services, id, request.body, (await currentCampAccount(request)).username);
     if (outcome.refund > 0) await payments?.settleNow?.(id).catch(() => undefined);
     return reply.send(outcome);
   });
@@ -133,7 +133,7 @@ export async function registerCampAdminRoutes(app: FastifyInstance, { payments }
     reply.header("cache-control", "no-store");
     const raw = request.params.caseId;
     if (!/^\d{1,9}$/.test(raw)) return reply.code(404).send({ error: adminActionMessages.notFound } satisfies ErrorBody);
-    return reply.send(await decideCompanionCase(app, Number(raw), request.body, (await currentCampAccount(request)).username));
+    return reply.send(await decideCompanionCase(app.services, Number(raw), request.body, (await currentCampAccount(request)).username));
   });
 
   routeCall(app, campAdminCalls.cancel, {}, async (request, reply) =>
@@ -143,7 +143,7 @@ export async function registerCampAdminRoutes(app: FastifyInstance, { payments }
         // A reservation not yet captured is captured first, so the rule applies to money that came in.
         await payments?.settleNow?.(id).catch(() => undefined);
         const outcome = await cancelRegistration(app.db, id, app.now(), (await currentCampAccount(request)).username, app.env.PUBLIC_BASE_URL);
-        app.campListsChanged();
+        app.services.campListsChanged();
         if (outcome.kind === "ok" && outcome.changed) {
           // The refund queued by the cancellation goes to Vipps now (the Vipps job retries it), and the mail goes.
           await payments?.settleNow?.(id).catch(() => undefined);

@@ -11,7 +11,6 @@
  */
 import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
 import { companionPerson, ledgerFigures } from "../../shared/camp/camp-ledger.ts";
 import { calculateCampPrice } from "../../shared/camp/camp-pricing.ts";
@@ -38,6 +37,10 @@ import { appendCharges, readLedger } from "./camp-ledger-store.ts";
 import { queueLeaderChangeMail } from "./camp-leader-mail.ts";
 import { lockCampRegistration } from "./camp-registration-rows.ts";
 import { chargeDifference } from "./camp-self-service-additions.ts";
+import type { AppServices } from "../services.ts";
+
+/** What settling a companion case uses: its mail carries the family's link (PUBLIC_BASE_URL). */
+export type CampCompanionCaseDeps = Pick<AppServices, "db" | "now" | "env" | "outbox" | "campListsChanged">;
 
 type Registration = typeof campRegistrations.$inferSelect;
 
@@ -125,14 +128,14 @@ export async function openCompanionCasesOf(db: Db, editionYear: number): Promise
 
 /** The leader decides a case: once, by whoever comes first. */
 export async function decideCompanionCase(
-  app: FastifyInstance,
+  deps: CampCompanionCaseDeps,
   caseId: number,
   input: z.output<typeof CompanionCaseDecisionSchema>,
   actor: string,
 ): Promise<CompanionCaseOutcome> {
-  const now = app.now();
-  const { grades } = await referenceData(app.db);
-  const outcome = await app.db.transaction(async (tx) => {
+  const now = deps.now();
+  const { grades } = await referenceData(deps.db);
+  const outcome = await deps.db.transaction(async (tx) => {
     const [found] = await tx.select().from(campCompanionCases).where(eq(campCompanionCases.id, caseId));
     if (!found) throw new HttpError(404, companionCaseMessages.notFound);
     // The registration's lock first, as every change of its money takes it; then the case as it is now.
@@ -208,13 +211,13 @@ export async function decideCompanionCase(
         key: `companion-case-${caseId}`,
       },
       now,
-      app.env.PUBLIC_BASE_URL,
+      deps.env.PUBLIC_BASE_URL,
     );
     return { decision: "charge" as const, amount };
   });
-  app.outbox.kick();
-  app.campListsChanged();
-  const figures = ledgerFigures(await readLedger(app.db, (await caseRegistration(app.db, caseId))!));
+  deps.outbox.kick();
+  deps.campListsChanged();
+  const figures = ledgerFigures(await readLedger(deps.db, (await caseRegistration(deps.db, caseId))!));
   return { ...outcome, outstanding: figures.outstanding };
 }
 

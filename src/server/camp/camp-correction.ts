@@ -6,7 +6,6 @@
  * on the treasurer's «Skal betales tilbake» list). The family is told by mail.
  */
 import { eq, isNull } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { athletePerson, correctionLabel, ledgerFigures, ledgerItems, splitRefund, type ChargeLine } from "../../shared/camp/camp-ledger.ts";
 import { mayTickGrading } from "../../shared/camp/camp-eligibility.ts";
 import { calculateCampPrice } from "../../shared/camp/camp-pricing.ts";
@@ -25,6 +24,10 @@ import { CampInputError } from "./camp-registrations.ts";
 import { lockCampRegistration, updateCampRegistrations } from "./camp-registration-rows.ts";
 import { queueLeaderChangeMail } from "./camp-leader-mail.ts";
 import { vippsCaptureDue } from "./checkin/door-payment.ts";
+import type { AppServices } from "../services.ts";
+
+/** What the admin's correction uses: its mail carries the family's link (PUBLIC_BASE_URL). */
+export type CampCorrectionDeps = Pick<AppServices, "db" | "now" | "env" | "outbox" | "campListsChanged">;
 
 export const correctionMessages = {
   notFound: "Fant ikke registreringen.",
@@ -50,14 +53,14 @@ export interface CorrectionOutcome {
 }
 
 export async function correctRegistration(
-  app: FastifyInstance,
+  deps: CampCorrectionDeps,
   registrationId: number,
   input: LeaderCorrection,
   actor: string,
 ): Promise<CorrectionOutcome> {
-  const now = app.now();
-  const { grades, clubs } = await referenceData(app.db);
-  const outcome = await app.db.transaction(async (tx) => {
+  const now = deps.now();
+  const { grades, clubs } = await referenceData(deps.db);
+  const outcome = await deps.db.transaction(async (tx) => {
     await lockCampRegistration(tx, registrationId);
     const [registration] = await tx.select().from(campRegistrations).where(eq(campRegistrations.id, registrationId));
     if (!registration || registration.anonymisedAt) throw new HttpError(404, correctionMessages.notFound);
@@ -133,14 +136,14 @@ export async function correctRegistration(
         key: "correction",
       },
       now,
-      app.env.PUBLIC_BASE_URL,
+      deps.env.PUBLIC_BASE_URL,
     );
     return { changed: changed.length > 0 ? changed : ["gradering"], refund };
   });
   if (outcome.changed.length > 0) {
-    app.outbox.kick();
-    app.campListsChanged();
+    deps.outbox.kick();
+    deps.campListsChanged();
   }
-  const figures = ledgerFigures(await readLedger(app.db as Db, registrationId));
+  const figures = ledgerFigures(await readLedger(deps.db as Db, registrationId));
   return { changed: outcome.changed, total: figures.charged, outstanding: figures.outstanding, refund: outcome.refund };
 }

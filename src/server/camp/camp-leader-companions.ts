@@ -11,7 +11,6 @@
  * the family.
  */
 import { eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { companionPerson, ledgerFigures } from "../../shared/camp/camp-ledger.ts";
 import { campRefund, fullName } from "../../shared/camp/camp-pricing.ts";
 import { campSettings } from "../../shared/camp/camp-edition.ts";
@@ -38,6 +37,10 @@ import { methodOf } from "./camp-self-service-view.ts";
 import { selfServiceMailKey } from "./camp-self-service-mail.ts";
 import { cancellationPeople, renderCancellationMail } from "./camp-cancellation-mail.ts";
 import { registrantGreeting } from "./camp-greeting.ts";
+import type { AppServices } from "../services.ts";
+
+/** What the admin's change of companions uses: its mail carries the family's link (PUBLIC_BASE_URL). */
+export type CampLeaderCompanionDeps = Pick<AppServices, "db" | "now" | "env" | "outbox" | "campListsChanged">;
 
 export const leaderCompanionMessages = {
   notFound: "Fant ikke registreringen.",
@@ -70,14 +73,14 @@ async function outcomeOf(db: Db, registrationId: number, changed: boolean, refun
 }
 
 export async function leaderAddCompanion(
-  app: FastifyInstance,
+  deps: CampLeaderCompanionDeps,
   registrationId: number,
   input: LeaderCompanionAdd,
   actor: string,
 ): Promise<LeaderCompanionOutcome> {
-  const now = app.now();
-  const { grades } = await referenceData(app.db);
-  await app.db.transaction(async (tx) => {
+  const now = deps.now();
+  const { grades } = await referenceData(deps.db);
+  await deps.db.transaction(async (tx) => {
     const registration = await lockedRegistration(tx, registrationId);
     const companions = await readCampCompanions(tx, registrationId);
     if (companions.filter((companion) => !companion.cancelledAt).length >= campSettings.limits.maxCompanions)
@@ -110,22 +113,22 @@ export async function leaderAddCompanion(
         key: "leader-add-companion",
       },
       now,
-      app.env.PUBLIC_BASE_URL,
+      deps.env.PUBLIC_BASE_URL,
     );
   });
-  app.outbox.kick();
-  app.campListsChanged();
-  return outcomeOf(app.db, registrationId, true, 0);
+  deps.outbox.kick();
+  deps.campListsChanged();
+  return outcomeOf(deps.db, registrationId, true, 0);
 }
 
 export async function leaderRemoveCompanion(
-  app: FastifyInstance,
+  deps: CampLeaderCompanionDeps,
   registrationId: number,
   { companionId }: LeaderCompanionRemove,
   actor: string,
 ): Promise<LeaderCompanionOutcome> {
-  const now = app.now();
-  const outcome = await app.db.transaction(async (tx) => {
+  const now = deps.now();
+  const outcome = await deps.db.transaction(async (tx) => {
     const registration = await lockedRegistration(tx, registrationId);
     const [companion] = await readCampCompanions(tx, registrationId, eq(eventPositions.id, companionId));
     if (!companion) throw new HttpError(404, leaderCompanionMessages.companionNotFound);
@@ -171,7 +174,7 @@ export async function leaderRemoveCompanion(
         method: methodOf(paymentRows) ?? "card_cash",
         settled,
         stillToPay: ledgerFigures(await readLedger(tx, registrationId)).outstanding,
-        link: personalLinkUrl(app.env.PUBLIC_BASE_URL, await createMailLink(tx, registrationId, now)),
+        link: personalLinkUrl(deps.env.PUBLIC_BASE_URL, await createMailLink(tx, registrationId, now)),
         byLeader: true,
       },
       (await loadClubContact(tx)).general,
@@ -180,8 +183,8 @@ export async function leaderRemoveCompanion(
     return { changed: true, refund: settled.refund };
   });
   if (outcome.changed) {
-    app.outbox.kick();
-    app.campListsChanged();
+    deps.outbox.kick();
+    deps.campListsChanged();
   }
-  return outcomeOf(app.db, registrationId, outcome.changed, outcome.refund);
+  return outcomeOf(deps.db, registrationId, outcome.changed, outcome.refund);
 }

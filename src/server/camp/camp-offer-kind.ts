@@ -6,7 +6,6 @@
  * of making offers is `campLineKind`: the edition's registration window and capacity, and its offer mail's words.
  */
 import { eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { editionPhase } from "../../shared/camp/camp-edition-phase.ts";
 import { campEndsAt, formatCalendarDate, registrationClosesAt } from "../../shared/camp/camp-edition-data.ts";
 import { receiptTotal } from "../../shared/camp/camp-ledger.ts";
@@ -28,6 +27,10 @@ import { answerFor, loadStoredRegistration } from "./camp-registration-answers.t
 import { updateCampRegistrations } from "./camp-registration-rows.ts";
 import { campOfferMailData } from "./camp-waitlist-mail.ts";
 import { waitlistMailData } from "./camp-waitlist.ts";
+import type { AppServices } from "../services.ts";
+
+/** What answering the camp's waiting-list offers uses besides the transaction it is given. */
+export type CampOfferDeps = Pick<AppServices, "db" | "now" | "env" | "outbox" | "waitlist" | "campListsChanged">;
 
 const registrationOf = (offer: OfferRow) => offer.orderId;
 
@@ -126,8 +129,8 @@ async function takePlace(tx: Db, offer: OfferRow, now: Date, gateway: CampPaymen
   return { confirmed, paymentReference: reference };
 }
 
-/** The camp's offers, answered in the camp routes' scope (`app` carries the camp's lists and the one waiting-list job). */
-export function campOfferKind(app: FastifyInstance, gateway: CampPaymentGateway): OfferKind {
+/** The camp's offers (events/offer-routes.ts answers every kind's offers). */
+export function campOfferKind(deps: CampOfferDeps, gateway: CampPaymentGateway): OfferKind {
   return {
     view: campOfferView,
     async lockPlaces(tx, offer) {
@@ -140,7 +143,7 @@ export function campOfferKind(app: FastifyInstance, gateway: CampPaymentGateway)
         .where(eq(campRegistrations.id, registrationOf(offer)));
       if (found) await lockEditionPlaces(tx, found.year);
     },
-    take: (tx, offer, now) => takePlace(tx, offer, now, gateway, app.env.PUBLIC_BASE_URL),
+    take: (tx, offer, now) => takePlace(tx, offer, now, gateway, deps.env.PUBLIC_BASE_URL),
     async leave(tx, offer, now) {
       await updateCampRegistrations(
         tx,
@@ -151,18 +154,18 @@ export function campOfferKind(app: FastifyInstance, gateway: CampPaymentGateway)
     },
     async answer(offer, taken) {
       if (taken?.confirmed) {
-        app.outbox.kick();
-        app.campListsChanged();
+        deps.outbox.kick();
+        deps.campListsChanged();
       }
-      const registration = await loadStoredRegistration(app.db, registrationOf(offer));
-      const answer = await answerFor(app, registration!, gateway, taken?.paymentReference);
+      const registration = await loadStoredRegistration(deps.db, registrationOf(offer));
+      const answer = await answerFor(deps, registration!, gateway, taken?.paymentReference);
       // A waiting answer here means the payment was lost and the place taken meanwhile: the offer is gone.
       if (answer.kind === "waitlist") return { kind: "refused", status: 410, message: offerMessages.expired };
       return { kind: "text", text: answer.kind === "done" ? "Done" : answer.url };
     },
     async passOn() {
-      await app.waitlist.drain();
-      app.outbox.kick();
+      await deps.waitlist.drain();
+      deps.outbox.kick();
     },
     line: campLineKind,
   };

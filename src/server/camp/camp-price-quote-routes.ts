@@ -16,7 +16,7 @@ export async function registerCampPriceQuoteRoutes(app: FastifyInstance) {
   const limits = { bodyLimit: campPostBodyLimit, config: { rateLimit: publicPostRateLimit(app.env) } };
   routeCall(app, campRegistrationCalls.price, limits, async (request, reply) => {
     try {
-      const quote = await quoteCampPrice(app, request.body);
+      const quote = await quoteCampPrice(app.services, request.body);
       return reply.header("cache-control", "no-store").send(quote);
     } catch (error) {
       if (error instanceof CampInputError) {

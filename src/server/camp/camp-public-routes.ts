@@ -12,13 +12,6 @@ import { sendPrecompressed } from "../http/precompressed.ts";
 import { snapshotCache } from "../http/snapshot-cache.ts";
 import { currentEditionData, editionIsOver } from "./camp-edition-lookup.ts";
 
-declare module "fastify" {
-  interface FastifyInstance {
-    /** Call after a registration is confirmed or cancelled: the public lists show it at once. */
-    campListsChanged: () => void;
-  }
-}
-
 /** How a participant who did not consent (public false) is listed (D6): no name, no grade, only the club. */
 export const anonymousParticipant = { name: "Anonym", grade: "" } as const;
 
@@ -29,7 +22,7 @@ export const anonymousParticipant = { name: "Anonym", grade: "" } as const;
 export async function registerCampPublicRoutes(app: FastifyInstance) {
   const participants = snapshotCache(() => loadParticipants(app), LIST_TTL_MS);
   const gradeStatistics = snapshotCache(() => loadGradeStatistics(app), LIST_TTL_MS);
-  app.decorate("campListsChanged", () => {
+  app.services.campListsChanged.listen(() => {
     participants.invalidate();
     gradeStatistics.invalidate();
   });

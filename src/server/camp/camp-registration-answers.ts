@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { CampRegistration } from "../../shared/camp/camp-registration.ts";
 import type { Db } from "../db/database.ts";
@@ -18,6 +17,10 @@ import { moveToWaitlist } from "./camp-waitlist.ts";
 import { askGroupOwed, groupPaymentAthletes } from "../payments/group-payments.ts";
 import { campRegistrationCharged } from "./camp-receipt.ts";
 import { campDraftKey, updateCampRegistrations } from "./camp-registration-rows.ts";
+import type { AppServices } from "../services.ts";
+
+/** What answering a registration (again) uses: it may confirm one, queue its mail and change the public lists. */
+export type CampAnswerDeps = Pick<AppServices, "db" | "now" | "outbox" | "campListsChanged">;
 
 /**
  * The answer to a stored registration: the first submission's, a retried draft's (the same answer again),
@@ -51,29 +54,29 @@ export async function loadStoredRegistration(db: Db, registrationId: number): Pr
 
 /** A draft submitted again (a retry, or a concurrent twin): nothing new is stored. */
 export async function answerEarlier(
-  app: FastifyInstance,
+  deps: CampAnswerDeps,
   earlier: StoredRegistration,
   registration: CampRegistration,
   gateway: CampPaymentGateway,
 ): Promise<SubmitAnswer> {
   // A draft id is no key: only the browser holding the draft's own secret gets the first answer again.
-  if (!(await holdsDraftSecret(app.db, earlier.id, registration.draftSecret))) throw new HttpError(409, campInputMessages.draftAlreadySent);
-  const answer = await earlierAnswer(app, earlier, registration, gateway);
+  if (!(await holdsDraftSecret(deps.db, earlier.id, registration.draftSecret))) throw new HttpError(409, campInputMessages.draftAlreadySent);
+  const answer = await earlierAnswer(deps, earlier, registration, gateway);
   return { ...answer, registrationId: earlier.id };
 }
 
 async function earlierAnswer(
-  app: FastifyInstance,
+  deps: CampAnswerDeps,
   earlier: StoredRegistration,
   registration: CampRegistration,
   gateway: CampPaymentGateway,
 ): Promise<SubmitAnswer> {
   if (earlier.status === "pending_payment" && !registration.vipps && gateway.releasePendingPayment) {
     // An unpaid online attempt, and now card/cash: switch the registration once no attempt can be paid.
-    if ((await gateway.releasePendingPayment(earlier.id)) === "released") return switchToCardCash(app, earlier.id, earlier.editionYear);
+    if ((await gateway.releasePendingPayment(earlier.id)) === "released") return switchToCardCash(deps, earlier.id, earlier.editionYear);
     return { kind: "done" };
   }
-  return answerFor(app, earlier, gateway);
+  return answerFor(deps, earlier, gateway);
 }
 
 /**
@@ -81,11 +84,11 @@ async function earlierAnswer(
  * edition with a capacity its place went with the ended attempts: it takes a free place again under the
  * edition's lock, or goes onto the waiting list when there is none.
  */
-async function switchToCardCash(app: FastifyInstance, registrationId: number, editionYear: number): Promise<SubmitAnswer> {
-  const now = app.now();
-  const limits = await editionDataForYear(app.db, editionYear);
+async function switchToCardCash(deps: CampAnswerDeps, registrationId: number, editionYear: number): Promise<SubmitAnswer> {
+  const now = deps.now();
+  const limits = await editionDataForYear(deps.db, editionYear);
   const limited = limits.capacity !== null || limits.sleepoverCapacity !== null;
-  const outcome = await app.db.transaction(async (tx) => {
+  const outcome = await deps.db.transaction(async (tx) => {
     if (limited) await lockEditionPlaces(tx, editionYear);
     // A group paying once switches together: every athlete its payment is for.
     const group = await groupOfPayer(tx, registrationId);
@@ -140,8 +143,8 @@ async function switchToCardCash(app: FastifyInstance, registrationId: number, ed
     return "confirmed" as const;
   });
   if (outcome === "unchanged") return { kind: "done" };
-  app.outbox.kick();
-  if (outcome === "confirmed") app.campListsChanged();
+  deps.outbox.kick();
+  if (outcome === "confirmed") deps.campListsChanged();
   return outcome === "waiting" ? { kind: "waitlist" } : { kind: "done" };
 }
 
@@ -157,7 +160,7 @@ async function groupOfPayer(tx: Db, registrationId: number): Promise<number[]> {
  * it (saves looking it up).
  */
 export async function answerFor(
-  app: FastifyInstance,
+  deps: CampAnswerDeps,
   registration: StoredRegistration,
   gateway: CampPaymentGateway,
   latestReference?: string,
@@ -167,7 +170,7 @@ export async function answerFor(
   // The latest attempt: the gateway decides whether it can be reused or needs a successor.
   let paymentReference = latestReference;
   if (paymentReference === undefined) {
-    const [payment] = await app.db
+    const [payment] = await deps.db
       .select({ reference: eventPayments.reference, state: eventPayments.state })
       .from(eventPayments)
       .where(and(eq(eventPayments.orderId, registration.id), eq(eventPayments.ownerKind, "camp")))
@@ -178,11 +181,11 @@ export async function answerFor(
     if ((deadPaymentStates as readonly string[]).includes(payment.state)) {
       // A new payment attempt is a new registration in all but name: none once the camp has begun (a draft
       // sent again from the family's browser during or after the camp is refused as a new one would be).
-      if (editionPhase(await editionDataForYear(app.db, registration.editionYear), app.now()) !== "upcoming")
+      if (editionPhase(await editionDataForYear(deps.db, registration.editionYear), deps.now()) !== "upcoming")
         throw new HttpError(409, registrationWindowMessages.campStarted(registration.editionYear));
-      const resumed = await retakePlace(app, registration);
+      const resumed = await retakePlace(deps, registration);
       if (resumed.kind !== "reference")
-        return resumed.kind === "waitlist" ? { kind: "waitlist" } : answerFor(app, { ...registration, status: resumed.status }, gateway);
+        return resumed.kind === "waitlist" ? { kind: "waitlist" } : answerFor(deps, { ...registration, status: resumed.status }, gateway);
       paymentReference = resumed.reference ?? paymentReference;
     }
   }
@@ -205,11 +208,11 @@ type Retaken = { kind: "reference"; reference?: string } | { kind: "waitlist" } 
  * lock the next attempt's row is written only when a place is free (so the attempt holds it); otherwise
  * the registration goes onto the waiting list.
  */
-async function retakePlace(app: FastifyInstance, registration: StoredRegistration): Promise<Retaken> {
-  const limits = await editionDataForYear(app.db, registration.editionYear);
+async function retakePlace(deps: CampAnswerDeps, registration: StoredRegistration): Promise<Retaken> {
+  const limits = await editionDataForYear(deps.db, registration.editionYear);
   if (limits.capacity === null && limits.sleepoverCapacity === null) return { kind: "reference" };
-  const now = app.now();
-  const outcome = await app.db.transaction(async (tx): Promise<Retaken> => {
+  const now = deps.now();
+  const outcome = await deps.db.transaction(async (tx): Promise<Retaken> => {
     await lockEditionPlaces(tx, registration.editionYear);
     // The registration's row lock is its order's (the view cannot be locked).
     const [row] = await tx.select({ status: eventOrders.status }).from(eventOrders).where(eq(eventOrders.id, registration.id)).for("no key update");
@@ -256,7 +259,7 @@ async function retakePlace(app: FastifyInstance, registration: StoredRegistratio
     if (inserted && previous) await askGroupOwed(tx, inserted.id);
     return { kind: "reference", reference };
   });
-  if (outcome.kind === "waitlist") app.outbox.kick();
+  if (outcome.kind === "waitlist") deps.outbox.kick();
   return outcome;
 }
 

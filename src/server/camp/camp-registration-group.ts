@@ -1,5 +1,4 @@
 import { and, eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { campEditionFromData } from "../../shared/camp/camp-edition-data.ts";
 import { calculateCampPrice } from "../../shared/camp/camp-pricing.ts";
 import type { CampRegistration } from "../../shared/camp/camp-registration.ts";
@@ -15,6 +14,10 @@ import { CampInputError, campInputMessages, type SubmitAnswer } from "./camp-reg
 import { refuseVippsDuringCamp, verifyAlreadyRegisteredCompanions } from "./camp-registrations.ts";
 import { moneyOfCharges, paymentMethodFor, writeRegistrationsTogether } from "./camp-registration-write.ts";
 import { newOrderId } from "./order-id.ts";
+import type { AppServices } from "../services.ts";
+
+/** What a family's registration of several athletes uses (and its answer, camp-registration-answers.ts). */
+export type CampGroupDeps = Pick<AppServices, "db" | "now" | "outbox" | "campListsChanged">;
 
 /**
  * Several athletes in one submission sharing the contact details: in one transaction (under the edition's
@@ -25,18 +28,18 @@ import { newOrderId } from "./order-id.ts";
  * A retried draft (the first athlete's draftId) gets the first answer again.
  */
 export async function submitCampGroup(
-  app: FastifyInstance,
+  deps: CampGroupDeps,
   registration: CampRegistration,
   { data, fingerprint }: RegistrationEdition,
   gateway: CampPaymentGateway,
 ): Promise<SubmitAnswer> {
-  const now = app.now();
+  const now = deps.now();
   const edition = campEditionFromData(data);
-  const earlier = await findByDraft(app.db, edition.year, registration.draftId);
-  if (earlier) return answerEarlier(app, earlier, registration, gateway);
+  const earlier = await findByDraft(deps.db, edition.year, registration.draftId);
+  if (earlier) return answerEarlier(deps, earlier, registration, gateway);
   refuseVippsDuringCamp(data, registration, now);
 
-  const { clubById, gradeById, grades } = await referenceData(app.db);
+  const { clubById, gradeById, grades } = await referenceData(deps.db);
   const athletes = [
     registration,
     ...registration.siblings!.map((sibling) => ({ ...siblingRegistration(registration, sibling), draftId: crypto.randomUUID() })),
@@ -47,7 +50,7 @@ export async function submitCampGroup(
     if (!gradeById.has(athlete.gradeId)) throw new CampInputError(`${paths[index]}gradeId`, campInputMessages.unknownGrade);
   }
   // Each athlete may bring companions of its own, checked as on the single path.
-  for (const [index, athlete] of athletes.entries()) await verifyAlreadyRegisteredCompanions(app.db, edition.year, athlete, paths[index]);
+  for (const [index, athlete] of athletes.entries()) await verifyAlreadyRegisteredCompanions(deps.db, edition.year, athlete, paths[index]);
   const prices = athletes.map((athlete) => calculateCampPrice(athlete, { edition, at: now, grades }));
   const groupTotal = prices.reduce((sum, price) => sum + price.total, 0);
   // With Vipps the group pays once: one payment for the group total on the first athlete, for every athlete of the group.
@@ -63,7 +66,7 @@ export async function submitCampGroup(
   // is not (a twin committed first, or an order id taken), the transaction is rolled back and the group drawn
   // again, or answered as the twin.
   const attempt = () =>
-    app.db.transaction(async (tx) => {
+    deps.db.transaction(async (tx) => {
       const limited = data.capacity !== null || (data.sleepoverCapacity !== null && athletes.some((athlete) => athlete.sleepover));
       if (limited) {
         await lockEditionPlaces(tx, edition.year);
@@ -127,16 +130,16 @@ export async function submitCampGroup(
       stored = await attempt();
     } catch (error) {
       if (!(error instanceof GroupNotWritten)) throw error;
-      const twin = await findByDraft(app.db, edition.year, registration.draftId);
-      if (twin) return answerEarlier(app, twin, registration, gateway);
+      const twin = await findByDraft(deps.db, edition.year, registration.draftId);
+      if (twin) return answerEarlier(deps, twin, registration, gateway);
     }
   }
   if (stored === undefined) throw new Error("No free order ids after 5 draws");
-  if ("earlier" in stored) return answerEarlier(app, stored.earlier!, registration, gateway);
+  if ("earlier" in stored) return answerEarlier(deps, stored.earlier!, registration, gateway);
   // Vipps: the group waits for its one payment; the first athlete's order leads to it (and to /vipps/{orderId}).
-  if ("lead" in stored && stored.lead) return { ...(await answerFor(app, stored.lead, gateway, stored.reference)), ...stored.link };
-  app.outbox.kick();
-  app.campListsChanged();
+  if ("lead" in stored && stored.lead) return { ...(await answerFor(deps, stored.lead, gateway, stored.reference)), ...stored.link };
+  deps.outbox.kick();
+  deps.campListsChanged();
   return { kind: "done", ...stored.link };
 }
 

@@ -26,7 +26,7 @@ export async function registerCampRegistrationRoutes(app: FastifyInstance, optio
   routeCall(app, campRegistrationCalls.register, limits, async (request, reply) => {
     let answer;
     try {
-      answer = await submitCampRegistration(app, request.body, gateway);
+      answer = await submitCampRegistration(app.services, request.body, gateway);
     } catch (error) {
       if (error instanceof CampInputError) {
         return reply.code(400).send({ error: error.message, issues: [{ path: error.path, message: error.message }] } satisfies ErrorBody);

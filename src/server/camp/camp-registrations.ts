@@ -1,5 +1,4 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { campEditionFromData, closedByCampStart, registrationClosesAt } from "../../shared/camp/camp-edition-data.ts";
 import { editionPhase } from "../../shared/camp/camp-edition-phase.ts";
 import type { CampEditionData } from "../../shared/camp/camp-edition-schema.ts";
@@ -28,6 +27,10 @@ import {
 } from "./camp-registration-write.ts";
 import { nextWaitlistRank, queueWaitlistJoinedMail } from "./camp-waitlist.ts";
 import { newOrderId } from "./order-id.ts";
+import type { AppServices } from "../services.ts";
+
+/** What a registration uses: it writes, queues mail, changes the public lists and wakes the waiting line. */
+export type CampRegistrationDeps = Pick<AppServices, "db" | "now" | "outbox" | "waitlist" | "campListsChanged">;
 
 /**
  * POST /api/Vinterleir/Post: a camp registration from the wizard. The parts, where a newcomer looks:
@@ -67,7 +70,7 @@ export function refuseVippsDuringCamp(data: CampEditionData, registration: CampR
  * A retried draft (same draftId in the edition) gets the first answer again and stores nothing.
  */
 export async function submitCampRegistration(
-  app: FastifyInstance,
+  deps: CampRegistrationDeps,
   registration: CampRegistration,
   gateway: CampPaymentGateway,
 ): Promise<SubmitAnswer> {
@@ -75,7 +78,7 @@ export async function submitCampRegistration(
   // write stored nothing, and the registration is made again under what is published now.
   for (let attempt = 0; ; attempt++) {
     try {
-      return await submitUnderEdition(app, registration, gateway, attempt > 0);
+      return await submitUnderEdition(deps, registration, gateway, attempt > 0);
     } catch (error) {
       if (!(error instanceof EditionChangedError) || attempt >= 2) throw error;
     }
@@ -83,26 +86,26 @@ export async function submitCampRegistration(
 }
 
 async function submitUnderEdition(
-  app: FastifyInstance,
+  deps: CampRegistrationDeps,
   registration: CampRegistration,
   gateway: CampPaymentGateway,
   fresh: boolean,
 ): Promise<SubmitAnswer> {
-  const now = app.now();
-  let current: RegistrationEdition | undefined = await registrationEdition(app.db, registration.year, now, { fresh });
+  const now = deps.now();
+  let current: RegistrationEdition | undefined = await registrationEdition(deps.db, registration.year, now, { fresh });
   // A refusal is never given on a remembered read: the editions are read again first.
-  if (!fresh && registrationWindowRefusal(current?.data, now)) current = await registrationEdition(app.db, registration.year, now, { fresh: true });
+  if (!fresh && registrationWindowRefusal(current?.data, now)) current = await registrationEdition(deps.db, registration.year, now, { fresh: true });
   const refusal = registrationWindowRefusal(current?.data, now);
   if (refusal) {
     // A retry of a draft stored before the window closed still gets its first answer.
-    const earlier = current ? await findByDraft(app.db, current.data.year, registration.draftId) : undefined;
-    if (earlier) return answerEarlier(app, earlier, registration, gateway);
+    const earlier = current ? await findByDraft(deps.db, current.data.year, registration.draftId) : undefined;
+    if (earlier) return answerEarlier(deps, earlier, registration, gateway);
     throw new HttpError(409, refusal);
   }
   const { data, fingerprint } = current!;
   const edition = campEditionFromData(data);
 
-  if (registration.siblings && registration.siblings.length > 0) return submitCampGroup(app, registration, current!, gateway);
+  if (registration.siblings && registration.siblings.length > 0) return submitCampGroup(deps, registration, current!, gateway);
 
   // Idempotency per draft: a plain card/cash registration tries its insert first (the unique draft key
   // makes a retry or a concurrent twin insert nothing, and then the earlier registration answers). It
@@ -110,16 +113,16 @@ async function submitUnderEdition(
   // computed). A Vipps registration or one that claims already-registered companions asks first, as those checks could.
   const plain = !registration.vipps && !registration.ledsagere.some((companion) => companion.alreadyRegistered);
   if (!plain) {
-    const earlier = await findByDraft(app.db, edition.year, registration.draftId);
-    if (earlier) return answerEarlier(app, earlier, registration, gateway);
+    const earlier = await findByDraft(deps.db, edition.year, registration.draftId);
+    if (earlier) return answerEarlier(deps, earlier, registration, gateway);
   }
   refuseVippsDuringCamp(data, registration, now);
 
   // Clubs and grades are static reference data, kept in memory (db/reference-data.ts).
-  const { clubById, gradeById, grades } = await referenceData(app.db);
+  const { clubById, gradeById, grades } = await referenceData(deps.db);
   if (!clubById.has(registration.clubId)) throw new CampInputError("clubId", campInputMessages.unknownClub);
   if (!gradeById.has(registration.gradeId)) throw new CampInputError("gradeId", campInputMessages.unknownGrade);
-  await verifyAlreadyRegisteredCompanions(app.db, edition.year, registration);
+  await verifyAlreadyRegisteredCompanions(deps.db, edition.year, registration);
 
   const price = calculateCampPrice(registration, { edition, at: now, grades });
   const method = paymentMethodFor(price.total, registration.vipps);
@@ -127,7 +130,7 @@ async function submitUnderEdition(
   const status = method === "vipps" ? "pending_payment" : "confirmed";
   const limits = { capacity: data.capacity, sleepoverCapacity: data.sleepoverCapacity };
   return storeRegistration(
-    app,
+    deps,
     { registration, editionYear: edition.year, editionFingerprint: fingerprint, price, method, status, now },
     limits,
     gateway,
@@ -142,7 +145,7 @@ async function submitUnderEdition(
  * sleepover place is open is refused (409) rather than put in line: the athlete may well come without it.
  */
 async function storeRegistration(
-  app: FastifyInstance,
+  deps: CampRegistrationDeps,
   input: Omit<NewRegistration, "orderId">,
   placeLimits: PlaceLimits,
   gateway: CampPaymentGateway,
@@ -170,16 +173,16 @@ async function storeRegistration(
   // there is decided alone, in a transaction of its own.
   const withOthers = async (): Promise<Outcome | undefined> => {
     try {
-      return await write(app.db, input.status, null, placeLimits);
+      return await write(deps.db, input.status, null, placeLimits);
     } catch (error) {
       if (error instanceof NoPlaceInBatch) return undefined;
       throw error;
     }
   };
   const outcome: Outcome = !limited
-    ? await write(app.db, input.status, null)
+    ? await write(deps.db, input.status, null)
     : ((await withOthers()) ??
-      (await app.db.transaction(async (tx): Promise<Outcome> => {
+      (await deps.db.transaction(async (tx): Promise<Outcome> => {
         await lockEditionPlaces(tx, editionYear);
         const earlier = await findByDraft(tx, editionYear, registration.draftId);
         if (earlier) return { earlier };
@@ -191,16 +194,16 @@ async function storeRegistration(
         }
         return waiting ? write(tx, "waiting", await nextWaitlistRank(tx, editionYear)) : write(tx, input.status, null);
       })));
-  if ("earlier" in outcome) return answerEarlier(app, outcome.earlier, registration, gateway);
+  if ("earlier" in outcome) return answerEarlier(deps, outcome.earlier, registration, gateway);
   const { stored, written } = outcome;
-  if (stored.status !== "pending_payment") app.outbox.kick();
-  if (stored.status === "confirmed") app.campListsChanged();
+  if (stored.status !== "pending_payment") deps.outbox.kick();
+  if (stored.status === "confirmed") deps.campListsChanged();
   if (stored.status === "waiting") {
     // Behind others in line while a place is free: the job offers it to the first of them.
-    app.waitlist.kick();
+    deps.waitlist.kick();
     return { kind: "waitlist" };
   }
-  const answer = await answerFor(app, stored, gateway, firstPaymentReference(input.method, stored.orderId));
+  const answer = await answerFor(deps, stored, gateway, firstPaymentReference(input.method, stored.orderId));
   return { ...answer, registrationId: written.id, ...(written.submissionToken ? { submissionToken: written.submissionToken } : {}) };
 }
 

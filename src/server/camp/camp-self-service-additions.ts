@@ -2,7 +2,6 @@
  * What a family adds through "Min påmelding": a companion, grading, and paying what is owed. Each charge is
  * owed until paid: with Vipps a new attempt, with card/cash at the camp.
  */
-import type { FastifyInstance } from "fastify";
 import { mayTickGrading } from "../../shared/camp/camp-eligibility.ts";
 import { type MyRegistrationView } from "../../shared/camp/camp-my-registration.ts";
 import { calculateCampPrice, campRefund } from "../../shared/camp/camp-pricing.ts";
@@ -21,6 +20,10 @@ import { CampInputError } from "./camp-registrations.ts";
 import { lockCampRegistration, updateCampRegistrations } from "./camp-registration-rows.ts";
 import { ACTOR, logChange, refuseUnlessChangeable, selfServiceMessages } from "./camp-self-service.ts";
 import { load, methodOf, myRegistrationView, type Loaded } from "./camp-self-service-view.ts";
+import type { AppServices } from "../services.ts";
+
+/** What a family's additions use (the payment goes through the gateway passed beside them). */
+export type CampAdditionDeps = Pick<AppServices, "db" | "now">;
 
 /**
  * Charges what a change adds: with Vipps (or a free registration made for Vipps) a new attempt of kind
@@ -87,14 +90,14 @@ export interface AddCompanionOutcome {
  * at the camp.
  */
 export async function addMyCompanion(
-  app: FastifyInstance,
+  deps: CampAdditionDeps,
   gateway: CampPaymentGateway,
   registrationId: number,
   input: MyCompanionAdd,
 ): Promise<AddCompanionOutcome> {
-  const now = app.now();
-  const { grades } = await referenceData(app.db);
-  const added = await app.db.transaction(async (tx) => {
+  const now = deps.now();
+  const { grades } = await referenceData(deps.db);
+  const added = await deps.db.transaction(async (tx) => {
     await lockCampRegistration(tx, registrationId);
     const loaded = await load(tx, registrationId);
     if (!loaded) throw new HttpError(404, selfServiceMessages.notFound);
@@ -130,16 +133,16 @@ export async function addMyCompanion(
       telephone: added.registration.telephone,
     });
   }
-  const view = await myRegistrationView(app.db, registrationId, app.now());
+  const view = await myRegistrationView(deps.db, registrationId, deps.now());
   if (!view) throw new HttpError(404, selfServiceMessages.notFound);
   return { view, ...(payUrl ? { payUrl } : {}) };
 }
 
 /** "Betal resten": the open difference of a change, at Vipps again (the same attempt while it can still be paid). */
-export async function payMyOutstanding(app: FastifyInstance, gateway: CampPaymentGateway, registrationId: number): Promise<string> {
-  const loaded = await load(app.db, registrationId);
+export async function payMyOutstanding(deps: CampAdditionDeps, gateway: CampPaymentGateway, registrationId: number): Promise<string> {
+  const loaded = await load(deps.db, registrationId);
   if (!loaded) throw new HttpError(404, selfServiceMessages.notFound);
-  refuseUnlessChangeable(loaded, app.now());
+  refuseUnlessChangeable(loaded, deps.now());
   const change = [...loaded.payments].reverse().find((row) => row.kind === "change" && row.method === "vipps");
   if (!change || change.capturedAmount > 0 || ledgerFigures(loaded.ledger).outstanding < change.amount)
     throw new HttpError(409, selfServiceMessages.nothingToPay);
@@ -167,14 +170,14 @@ export interface GradingOutcome {
  * refund rule (Vipps) or is no longer owed (card/cash); the receipt gets a line that takes it off.
  */
 export async function setMyGrading(
-  app: FastifyInstance,
+  deps: CampAdditionDeps,
   gateway: CampPaymentGateway,
   registrationId: number,
   { gradering }: MyGrading,
 ): Promise<GradingOutcome> {
-  const now = app.now();
-  const { grades } = await referenceData(app.db);
-  const outcome = await app.db.transaction(async (tx) => {
+  const now = deps.now();
+  const { grades } = await referenceData(deps.db);
+  const outcome = await deps.db.transaction(async (tx) => {
     await lockCampRegistration(tx, registrationId);
     const loaded = await load(tx, registrationId);
     if (!loaded) throw new HttpError(404, selfServiceMessages.notFound);
@@ -225,7 +228,7 @@ export async function setMyGrading(
       telephone: outcome.registration!.telephone,
     });
   }
-  const view = await myRegistrationView(app.db, registrationId, app.now());
+  const view = await myRegistrationView(deps.db, registrationId, deps.now());
   if (!view) throw new HttpError(404, selfServiceMessages.notFound);
   return { view, changed: outcome.changed, refund: outcome.refund, ...(payUrl ? { payUrl } : {}) };
 }

@@ -1,6 +1,5 @@
 /** «Finn påmeldingen min»: a new address link to «Min side», mailed only to the address asked for. */
 import { and, gt, like, or, sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import type { FindMyRegistration } from "../../shared/camp/camp-registration-changes.ts";
 import { sha256Hex } from "../admin-auth/password-hash.ts";
 import { queueMail } from "../mail/outbox.ts";
@@ -10,6 +9,10 @@ import { emailKey } from "../../shared/contact/email-key.ts";
 import { selfServiceMailPrefix } from "./camp-self-service-mail.ts";
 import { eventSelfMailKeyPrefix, renderFindMail, seasonMailFacts, seasonMailKey } from "../family/family-mail.ts";
 import { addressSeason } from "../family/family-season.ts";
+import type { AppServices } from "../services.ts";
+
+/** What "Finn påmeldingen min" uses: it queues one mail with the family's link. */
+export type FindMyRegistrationDeps = Pick<AppServices, "db" | "now" | "env" | "outbox">;
 
 /** Within this many minutes, "Finn påmeldingen min" mails an address at most once. */
 const findMailEveryMinutes = 10;
@@ -37,15 +40,15 @@ export function findMyRegistrationKey({ email }: FindMyRegistration): string {
  * only with a mail; at most one such mail per address per 10 minutes. Links of the address that expired
  * unopened are deleted on the way; no other link ends here (a stranger may ask for any address).
  */
-export async function findMyRegistration(app: FastifyInstance, key: string): Promise<void> {
-  const now = app.now();
-  const season = await addressSeason(app.db, key, now);
+export async function findMyRegistration(deps: FindMyRegistrationDeps, key: string): Promise<void> {
+  const now = deps.now();
+  const season = await addressSeason(deps.db, key, now);
   if (season.camp.length === 0 && season.orders.length === 0) return;
-  const facts = await seasonMailFacts(app.db, season);
+  const facts = await seasonMailFacts(deps.db, season);
   const mark = findMailMark(key);
   // The first registration's (or order's) id leads the key, so retention deletes the mail with it.
   const dedupeKey = seasonMailKey(season, `find-${mark}-${now.getTime()}`);
-  const queued = await app.db.transaction(async (tx) => {
+  const queued = await deps.db.transaction(async (tx) => {
     // One request of an address at a time (in every process), so two cannot both find no recent mail.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('skitaekwondo:camp-find'), hashtext(${mark}))`);
     await deleteExpiredLinks(tx, now, key);
@@ -65,9 +68,9 @@ export async function findMyRegistration(app: FastifyInstance, key: string): Pro
       )
       .limit(1);
     if (already) return false;
-    const link = personalLinkUrl(app.env.PUBLIC_BASE_URL, await createFamilyLink(tx, key, now));
+    const link = personalLinkUrl(deps.env.PUBLIC_BASE_URL, await createFamilyLink(tx, key, now));
     await queueMail(tx, { dedupeKey, to: key, ...renderFindMail(link, facts) }, now);
     return true;
   });
-  if (queued) app.outbox.kick();
+  if (queued) deps.outbox.kick();
 }

@@ -17,14 +17,18 @@ declare module "fastify" {
   interface FastifyInstance {
     /** "Finn påmeldingen min"'s work, done after the answer (tests wait for it with `idle()`). */
     findMyRegistrationQueue: WorkQueue<string>;
-    /** Set by the site (static-site.ts): answers a working page (server-rendered shell) with this status. */
+    /** Set by the site (static-site-routes.ts): answers a working page (server-rendered shell) with this status. */
     sendWorkingPage?: (request: import("fastify").FastifyRequest, reply: FastifyReply, status: number) => Promise<FastifyReply>;
   }
 }
 
 /** "Finn påmeldingen min"'s work queue, on the root instance (before the routes), drained on close. */
 export function setUpFindMyRegistrationQueue(app: FastifyInstance): void {
-  const queue = new WorkQueue<string>({ handle: (key) => findMyRegistration(app, key), log: app.log, failureMessage: "Finn påmeldingen min failed" });
+  const queue = new WorkQueue<string>({
+    handle: (key) => findMyRegistration(app.services, key),
+    log: app.log,
+    failureMessage: "Finn påmeldingen min failed",
+  });
   app.decorate("findMyRegistrationQueue", queue);
   app.addHook("onClose", () => queue.idle());
 }
@@ -66,7 +70,7 @@ export async function registerCampSelfServiceRoutes(app: FastifyInstance, option
     const found = await target(request.params.token, request.query[groupMemberParam]);
     if (found === undefined) return notFound(reply);
     const { id, registrations } = found;
-    const outcome = await cancelMyRegistration(app, gateway, id, request.body);
+    const outcome = await cancelMyRegistration(app.services, gateway, id, request.body);
     return reply.header("cache-control", "no-store").send({ ...(await viewOf(registrations)), changed: outcome.changed, refund: outcome.refund });
   });
 
@@ -75,7 +79,7 @@ export async function registerCampSelfServiceRoutes(app: FastifyInstance, option
     if (found === undefined) return notFound(reply);
     const { id, registrations } = found;
     try {
-      const outcome = await changeMyRegistration(app, id, request.body);
+      const outcome = await changeMyRegistration(app.services, id, request.body);
       return reply.header("cache-control", "no-store").send({ ...(await viewOf(registrations)), changed: outcome.changed });
     } catch (error) {
       if (error instanceof CampInputError) return inputRefused(reply, error);
@@ -88,7 +92,7 @@ export async function registerCampSelfServiceRoutes(app: FastifyInstance, option
     if (found === undefined) return notFound(reply);
     const { id, registrations } = found;
     try {
-      const outcome = await addMyCompanion(app, gateway, id, request.body);
+      const outcome = await addMyCompanion(app.services, gateway, id, request.body);
       return reply
         .header("cache-control", "no-store")
         .send({ ...(await viewOf(registrations)), ...(outcome.payUrl ? { payUrl: outcome.payUrl } : {}) });
@@ -103,7 +107,7 @@ export async function registerCampSelfServiceRoutes(app: FastifyInstance, option
     if (found === undefined) return notFound(reply);
     const { id, registrations } = found;
     try {
-      const outcome = await setMyGrading(app, gateway, id, request.body);
+      const outcome = await setMyGrading(app.services, gateway, id, request.body);
       return reply.header("cache-control", "no-store").send({
         ...(await viewOf(registrations)),
         changed: outcome.changed,
@@ -120,7 +124,7 @@ export async function registerCampSelfServiceRoutes(app: FastifyInstance, option
   routeCall(app, myRegistrationCalls.pay, limited, async (request, reply) => {
     const found = await target(request.params.token, request.query[groupMemberParam]);
     if (found === undefined) return notFound(reply);
-    const url = await payMyOutstanding(app, gateway, found.id);
+    const url = await payMyOutstanding(app.services, gateway, found.id);
     return reply.header("cache-control", "no-store").type("text/plain; charset=utf-8").send(url);
   });
 

@@ -9,7 +9,6 @@
  * camp-self-service-find.ts («Finn påmeldingen min»), camp-self-service-mail.ts (the mails).
  */
 import { and, asc, eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { maySleepOver } from "../../shared/camp/camp-eligibility.ts";
 import { myChangeFieldLabels, type MyRegistrationView } from "../../shared/camp/camp-my-registration.ts";
 import { campRefund } from "../../shared/camp/camp-pricing.ts";
@@ -35,6 +34,10 @@ import { cancellationPeople, renderCancellationMail } from "./camp-cancellation-
 import { registrantGreeting } from "./camp-greeting.ts";
 import { loadClubContact } from "../site-content/club-contact.ts";
 import { campStarted, load, methodOf, myRegistrationView, type Loaded } from "./camp-self-service-view.ts";
+import type { AppServices } from "../services.ts";
+
+/** What a family's own change uses: a cancellation frees places, so it runs the waiting line. */
+export type CampSelfServiceDeps = Pick<AppServices, "db" | "now" | "env" | "outbox" | "waitlist" | "campListsChanged">;
 
 export const selfServiceMessages = {
   notFound: "Fant ikke påmeldingen. Sjekk at du har hele lenken fra e-posten.",
@@ -86,15 +89,15 @@ export interface CancelOutcome {
  * much less at the camp. A whole cancellation frees the athlete's place for the waiting list.
  */
 export async function cancelMyRegistration(
-  app: FastifyInstance,
+  deps: CampSelfServiceDeps,
   gateway: CampPaymentGateway,
   registrationId: number,
   input: MyCancellation,
 ): Promise<CancelOutcome> {
   // A reservation not yet captured is captured first, so the refund rule applies to money that came in.
   await gateway.settleNow?.(registrationId).catch(() => undefined);
-  const now = app.now();
-  const outcome = await app.db.transaction(async (tx) => {
+  const now = deps.now();
+  const outcome = await deps.db.transaction(async (tx) => {
     await lockCampRegistration(tx, registrationId);
     const loaded = await load(tx, registrationId);
     if (!loaded) throw new HttpError(404, selfServiceMessages.notFound);
@@ -150,7 +153,7 @@ export async function cancelMyRegistration(
         method: method ?? "card_cash",
         settled,
         stillToPay: family ? family.stillToPay : ledgerFigures(await readLedger(tx, registrationId)).outstanding,
-        link: personalLinkUrl(app.env.PUBLIC_BASE_URL, token),
+        link: personalLinkUrl(deps.env.PUBLIC_BASE_URL, token),
       },
       (await loadClubContact(tx)).general,
     );
@@ -160,24 +163,24 @@ export async function cancelMyRegistration(
   if (outcome.changed) {
     // Sends the queued refund now; the Vipps job retries it with the same key if this fails.
     if (outcome.refund > 0) await gateway.settleNow?.(registrationId).catch(() => undefined);
-    app.outbox.kick();
-    app.campListsChanged();
+    deps.outbox.kick();
+    deps.campListsChanged();
     // The athlete's place is free: the first in line gets an offer (the admin's cancel does the same).
-    if (outcome.whole) await app.waitlist.drain();
+    if (outcome.whole) await deps.waitlist.drain();
   }
-  const view = await myRegistrationView(app.db, registrationId, app.now());
+  const view = await myRegistrationView(deps.db, registrationId, deps.now());
   if (!view) throw new HttpError(404, selfServiceMessages.notFound);
   return { view, changed: outcome.changed, refund: outcome.refund };
 }
 
 /** Free changes (contact details, allergies, food, other information, list consent, sleepover), logged by field name. */
 export async function changeMyRegistration(
-  app: FastifyInstance,
+  deps: CampSelfServiceDeps,
   registrationId: number,
   input: MyRegistrationChange,
 ): Promise<{ view: MyRegistrationView; changed: string[] }> {
-  const now = app.now();
-  const changed = await app.db.transaction(async (tx) => {
+  const now = deps.now();
+  const changed = await deps.db.transaction(async (tx) => {
     // A sleepover asked for may take a sleepover place: the edition's lock first, then the registration's row, the
     // order every change to who holds a place takes them in («Ja takk», the waiting-list job, a registration), so
     // this change and an accepted offer wait for each other and never each for the other's second lock.
@@ -220,8 +223,8 @@ export async function changeMyRegistration(
     await logChange(tx, registrationId, `Endret ${fields.map((field) => myChangeFieldLabels[field]).join(", ")}`, now);
     return fields;
   });
-  if (changed.includes("public")) app.campListsChanged();
-  const view = await myRegistrationView(app.db, registrationId, app.now());
+  if (changed.includes("public")) deps.campListsChanged();
+  const view = await myRegistrationView(deps.db, registrationId, deps.now());
   if (!view) throw new HttpError(404, selfServiceMessages.notFound);
   return { view, changed };
 }

@@ -16,7 +16,7 @@ const notOnList = "Fant ikke noen på ventelisten med den id-en.";
  */
 export async function registerCampWaitlistRoutes(app: FastifyInstance, options: { payments: CampPaymentGateway; offerKinds?: OfferKinds }) {
   // The offer's answers are every kind's (events/offer-routes.ts); the camp's part is answered in this scope.
-  if (options.offerKinds) options.offerKinds.camp = campOfferKind(app, options.payments);
+  if (options.offerKinds) options.offerKinds.camp = campOfferKind(app.services, options.payments);
   const job = app.waitlist;
   // A changed edition may have more places (a raised capacity): pass them on at once. The job would find
   // them within seconds anyway, also when the change was made by another process.

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from "fastify";
+import type { Logger } from "../log.ts";
 import type { Db } from "../db/database.ts";
 
 /**
@@ -13,5 +13,5 @@ export interface EventDeps {
   publicBaseUrl: string;
   /** Wakes the outbox after a commit that queued mail. */
   kickOutbox: () => void;
-  log: Pick<FastifyBaseLogger, "warn" | "error">;
+  log: Pick<Logger, "warn" | "error">;
 }

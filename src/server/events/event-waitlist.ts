@@ -15,7 +15,6 @@
  * same place twice, and offering again when nothing changed does nothing.
  */
 import { eq, sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import type { Db } from "../db/database.ts";
 import { eventWaitlistOffers, events } from "../db/schema/events.ts";
 import { PeriodicJob } from "../jobs/periodic-job.ts";
@@ -111,13 +110,6 @@ export async function runEventWaitlistOnce(db: Db, now: Date, deps: EventWaitlis
   return offers;
 }
 
-declare module "fastify" {
-  interface FastifyInstance {
-    /** The waiting line's job: `kick()` after places may have freed; `drain()` runs one pass and waits (tests). */
-    waitlist: WaitlistJob;
-  }
-}
-
 /**
  * Runs `runEventWaitlistOnce` every `intervalMs` and when kicked (one run at a time per process, another
  * right after if kicked meanwhile). Several processes on one PostgreSQL may run it together: offers are made
@@ -137,28 +129,4 @@ export class WaitlistJob extends PeriodicJob<number> {
       },
     });
   }
-}
-
-export interface WaitlistJobOptions {
-  /** Default on; tests drive `app.waitlist.drain()` themselves. */
-  startJob?: boolean;
-  intervalMs?: number;
-}
-
-/** How often the job looks for offers past their deadline and places to pass on. */
-const waitlistJobIntervalMs = 5_000;
-
-/** The one waiting-list job, at the app's root (`app.waitlist`: the camp, the events and Vipps kick it). */
-export function setUpWaitlistJob(app: FastifyInstance, options: WaitlistJobOptions = {}) {
-  const deps: EventDeps = {
-    db: app.db,
-    now: () => app.now(),
-    publicBaseUrl: app.env.PUBLIC_BASE_URL,
-    kickOutbox: () => app.outbox.kick(),
-    log: app.log,
-  };
-  const job = new WaitlistJob(deps, options.intervalMs ?? waitlistJobIntervalMs);
-  app.decorate("waitlist", job);
-  if (options.startJob !== false) app.addHook("onReady", async () => job.start());
-  app.addHook("preClose", async () => job.stop());
 }

@@ -2,7 +2,8 @@ import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { declareCall, jsonAnswer, publicAccess } from "../../shared/api/call.ts";
-import { errorMessages, registerErrorHandler } from "../errors.ts";
+import { errorMessages } from "../errors.ts";
+import { registerErrorHandler } from "../error-handler-setup.ts";
 import { routeCall } from "./call-route.ts";
 
 const answer = jsonAnswer(z.object({ got: z.unknown() }), "What the handler got.");

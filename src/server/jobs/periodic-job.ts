@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from "fastify";
+import type { Logger } from "../log.ts";
 import { describeForLog } from "../errors.ts";
 
 export interface PeriodicJobOptions<T> {
@@ -6,7 +6,7 @@ export interface PeriodicJobOptions<T> {
   run: (signal: AbortSignal) => Promise<T>;
   /** How often a pass runs once started. */
   intervalMs: number;
-  log: Pick<FastifyBaseLogger, "warn" | "error">;
+  log: Pick<Logger, "warn" | "error">;
   /** The log line of a failed pass (the error goes beside it, without query parameters). */
   failureMessage: string;
   failureLevel?: "warn" | "error";

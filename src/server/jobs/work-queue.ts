@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from "fastify";
+import type { Logger } from "../log.ts";
 import { describeForLog } from "../errors.ts";
 
 /**
@@ -17,7 +17,7 @@ export class WorkQueue<T> {
   constructor(
     private readonly options: {
       handle: (item: T) => Promise<void>;
-      log: Pick<FastifyBaseLogger, "error">;
+      log: Pick<Logger, "error">;
       failureMessage: string;
       limit?: number;
     },

@@ -3,7 +3,7 @@ import { mailFolderOf } from "./mail-folder.ts";
 import { createFolderTransport, createSmtpTransport, type MailTransport } from "./mail-transport.ts";
 import { OutboxWorker, type OutboxWorkerOptions } from "./outbox-worker.ts";
 import { registerDevMailRoutes } from "./dev-mail-routes.ts";
-import { answerOnlyLocalRequests } from "../security/local-only.ts";
+import { answerOnlyLocalRequests } from "../security/local-only-setup.ts";
 
 declare module "fastify" {
   interface FastifyInstance {

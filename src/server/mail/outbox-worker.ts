@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from "fastify";
+import type { Logger } from "../log.ts";
 import type { Db } from "../db/database.ts";
 import { PeriodicJob } from "../jobs/periodic-job.ts";
 import type { MailTransport } from "./mail-transport.ts";
@@ -12,7 +12,7 @@ export interface OutboxWorkerOptions {
   /** The site's address, for links in mails rendered at send time. */
   publicBaseUrl: string;
   now: () => Date;
-  log: FastifyBaseLogger;
+  log: Logger;
   /** How often due mail is looked for besides the kick after each commit. */
   intervalMs?: number;
   batchSize?: number;

@@ -40,7 +40,7 @@ function newMembersCsv(rows: NewMemberAdminEntry[]): string {
 export async function registerNewMemberRoutes(app: FastifyInstance) {
   const limits = { bodyLimit: postBodyLimit, config: { rateLimit: publicPostRateLimit(app.env) } };
   routeCall(app, newMemberFormCalls.submit, limits, async (request, reply) => {
-    await submitNewMember(app, request.body);
+    await submitNewMember(app.services, request.body);
     return reply.header("cache-control", "no-store").type("text/plain; charset=utf-8").send("Done");
   });
 

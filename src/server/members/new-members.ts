@@ -1,5 +1,4 @@
 import { desc, eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import type { NewMember } from "../../shared/members/new-member.ts";
 import type { NewMemberAdminEntry } from "../../shared/members/new-member-admin.ts";
 import type { Db } from "../db/database.ts";
@@ -7,14 +6,18 @@ import { newMemberRegistrations } from "../db/schema/members.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { newMemberConfirmationKey, newMemberNoticeKey, renderNewMemberConfirmation, renderNewMemberNotice } from "./new-member-mail.ts";
 import { clubAddress, loadClubContact } from "../site-content/club-contact.ts";
+import type { AppServices } from "../services.ts";
+
+/** What a new member's form uses: it queues the notice to the club. */
+export type NewMemberDeps = Pick<AppServices, "db" | "now" | "env" | "outbox">;
 
 /**
  * POST /api/NewMember/Post (its body already parsed by the route's shared schema): store, and queue the confirmation in the same
  * transaction (D5). A retried draft (same draftId) is recognised and stores nothing more.
  */
-export async function submitNewMember(app: FastifyInstance, member: NewMember): Promise<void> {
-  const now = app.now();
-  const created = await app.db.transaction(async (tx) => {
+export async function submitNewMember(deps: NewMemberDeps, member: NewMember): Promise<void> {
+  const now = deps.now();
+  const created = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(newMemberRegistrations)
       .values({
@@ -34,19 +37,19 @@ export async function submitNewMember(app: FastifyInstance, member: NewMember): 
     if (!row) return false;
     const content = renderNewMemberConfirmation(member, (await loadClubContact(tx)).general);
     await queueMail(tx, { dedupeKey: newMemberConfirmationKey(row.registrationId), to: member.email, ...content }, now);
-    const adminUrl = `${app.env.PUBLIC_BASE_URL.replace(/\/+$/, "")}/nyttmedlem/sjekk`;
+    const adminUrl = `${deps.env.PUBLIC_BASE_URL.replace(/\/+$/, "")}/nyttmedlem/sjekk`;
     await queueMail(
       tx,
       {
         dedupeKey: newMemberNoticeKey(row.registrationId),
-        to: await clubAddress(tx, app.env.NEWMEMBER_NOTICE_EMAIL),
+        to: await clubAddress(tx, deps.env.NEWMEMBER_NOTICE_EMAIL),
         ...renderNewMemberNotice(member, adminUrl),
       },
       now,
     );
     return true;
   });
-  if (created) app.outbox.kick();
+  if (created) deps.outbox.kick();
 }
 
 /** Newest first: the admin follows up the latest interest first. */

@@ -43,9 +43,6 @@ const privacyMessages = {
  * `runOnce()` answers the run's counts (undefined when it failed or the job is stopped).
  */
 class PrivacyJob extends PeriodicJob<RetentionRun> {
-  /** Set by the camp routes: drops the public lists' cache after the job changed registrations. */
-  listsChanged: () => void = () => {};
-
   constructor(options: {
     db: Db;
     now: () => Date;
@@ -78,17 +75,15 @@ export function setUpPrivacyJob(app: FastifyInstance, options: PrivacySetupOptio
     log: app.log,
     settings: retentionFromEnv(app.env),
     intervalMs: options.intervalMs ?? 60 * 60_000,
-    changed: () => job.listsChanged(),
+    changed: () => app.services.campListsChanged(),
   });
   app.decorate("privacy", job);
   if (options.startJob !== false) app.addHook("onReady", async () => job.start());
   app.addHook("preClose", async () => job.stop());
 }
 
-/** The camp admin's calls; registered in the camp routes' scope, where the public lists' cache lives. */
+/** The camp admin's calls, in the camp routes' scope. */
 export async function registerPrivacyRoutes(app: FastifyInstance) {
-  app.privacy.listsChanged = () => app.campListsChanged();
-
   const idOf = (raw: string) => (/^\d{1,9}$/.test(raw) ? Number(raw) : undefined);
 
   routeCall(app, campAdminCalls.personExport, {}, async (request, reply) => {
@@ -109,7 +104,7 @@ export async function registerPrivacyRoutes(app: FastifyInstance) {
       id === undefined ? ({ kind: "not-found" } as const) : await forgetPerson(app.db, id, app.now(), (await currentCampAccount(request)).username);
     if (outcome.kind === "not-found") return reply.code(404).send({ error: privacyMessages.notFound } satisfies ErrorBody);
     if (outcome.changed) {
-      app.campListsChanged();
+      app.services.campListsChanged();
       request.log.info({ registrationId: outcome.registrationId }, "personal data anonymised on request");
     }
     const { kind: _kind, ...body } = outcome;

@@ -53,7 +53,8 @@ import {
   familyLinks,
   orderChanges,
 } from "../db/schema/events.ts";
-import { purgeOldInvoices, type InvoiceRetentionRun } from "../invoices/invoice-retention.ts";
+import { purgeOldInvoices } from "../invoices/invoice-retention.ts";
+import type { RetentionRun } from "./retention-run.ts";
 import { mailFolderOf, purgeMailFolder } from "../mail/mail-folder.ts";
 import { pruneSiteChanges } from "../site-content/site-change-retention.ts";
 
@@ -341,14 +342,7 @@ function mailCutoff(now: Date, days: number): Date {
   return new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
 }
 
-export interface RetentionRun extends InvoiceRetentionRun {
-  anonymised: number;
-  accountingDeleted: number;
-  newMembersDeleted: number;
-  mailDeleted: number;
-  mailFilesDeleted: number;
-  siteChangesDeleted: number;
-}
+export type { RetentionRun };
 
 /** One pass of every rule; each rule is independent, so one failing does not stop the others. */
 export async function runRetention(db: Db, now: Date, settings: RetentionSettings): Promise<RetentionRun> {

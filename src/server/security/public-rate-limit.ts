@@ -1,17 +1,7 @@
-import rateLimit from "@fastify/rate-limit";
-import type { FastifyInstance } from "fastify";
 import type { Env } from "../env.ts";
 import { HttpError } from "../errors.ts";
 
 export const publicPostRateLimitMessage = "For mange innsendinger fra samme adresse på kort tid. Vent et minutt og prøv igjen.";
-
-/**
- * The rate-limit plugin, with no limit of its own: routes opt in through `config.rateLimit`. Register it
- * before the routes (it reads their options as they are added).
- */
-export async function registerRateLimiting(app: FastifyInstance) {
-  await app.register(rateLimit, { global: false });
-}
 
 /**
  * The limit on the public registration POSTs (registration spam): PUBLIC_POST_RATE_LIMIT per minute per

@@ -3,7 +3,7 @@
 /**
  * The cookies the browser sets: wizard drafts SameSite=Lax on their own path, admin tokens
  * SameSite=Strict, and both Secure when the page came over HTTPS (never on plain HTTP, where a Secure
- * cookie would simply be dropped). The server sets none (src/server/security/security-headers.test.ts).
+ * cookie would simply be dropped). The server sets none (src/server/security/security-headers-setup.test.ts).
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { validDraft } from "../../shared/camp/camp-draft.fixture.ts";

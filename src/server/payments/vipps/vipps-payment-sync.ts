@@ -1,5 +1,5 @@
 import { desc, eq } from "drizzle-orm";
-import type { FastifyBaseLogger } from "fastify";
+import type { Logger } from "../../log.ts";
 import { vippsStateLabel } from "../../../shared/camp/camp-state-labels.ts";
 import type { Db } from "../../db/database.ts";
 import { eventPaymentActions, eventPayments } from "../../db/schema/events.ts";
@@ -28,7 +28,7 @@ export interface VippsPaymentsOptions {
   client: VippsClient;
   db: Db;
   now: () => Date;
-  log: FastifyBaseLogger;
+  log: Logger;
   publicBaseUrl: string;
   /** What each side's owner does with its payments (payments/camp-vipps-side.ts, payments/event-vipps-side.ts). */
   sides: VippsSides;
@@ -46,7 +46,7 @@ export abstract class VippsPaymentSync {
   protected readonly client: VippsClient;
   protected readonly db: Db;
   protected readonly now: () => Date;
-  protected readonly log: FastifyBaseLogger;
+  protected readonly log: Logger;
 
   constructor(protected readonly options: VippsPaymentsOptions) {
     this.client = options.client;

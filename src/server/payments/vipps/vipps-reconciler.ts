@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from "fastify";
+import type { Logger } from "../../log.ts";
 import { PeriodicJob } from "../../jobs/periodic-job.ts";
 import type { VippsPayments } from "./vipps-payments.ts";
 
@@ -11,7 +11,7 @@ import type { VippsPayments } from "./vipps-payments.ts";
  * that do not start it reconcile themselves).
  */
 export class VippsReconciler extends PeriodicJob {
-  constructor(service: VippsPayments, options: { intervalMs: number; log: FastifyBaseLogger }) {
+  constructor(service: VippsPayments, options: { intervalMs: number; log: Logger }) {
     super({
       intervalMs: options.intervalMs,
       log: options.log,

@@ -5,6 +5,7 @@
  * service and one reconciliation job for the camp's registrations and the events' orders.
  */
 import type { FastifyInstance } from "fastify";
+import type { VippsServices } from "../../services.ts";
 import { createVippsClient, type VippsClientOptions } from "./vipps-client.ts";
 import { VippsPayments } from "./vipps-payments.ts";
 import { VippsReconciler } from "./vipps-reconciler.ts";
@@ -22,14 +23,7 @@ const reportIntervalMs = 60 * 60_000;
 declare module "fastify" {
   interface FastifyInstance {
     /** Present when Vipps (or its simulator) is in use. */
-    vipps?: {
-      service: VippsPayments;
-      reconciler: VippsReconciler;
-      /** Reads Vipps's settlement reports (Report API) into vipps_report_lines: hourly, and when the treasurer asks. */
-      report: VippsReportJob;
-      simulator?: VippsSimulator;
-      mode: "vipps" | "simulator";
-    };
+    vipps?: VippsServices;
   }
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import { answerOnlyLocalRequests } from "../../security/local-only.ts";
-import { registerControlRoutes } from "./vipps-simulator-control.ts";
-import { registerLandingRoutes } from "./vipps-simulator-landing.ts";
+import { answerOnlyLocalRequests } from "../../security/local-only-setup.ts";
+import { registerControlRoutes } from "./vipps-simulator-control-routes.ts";
+import { registerLandingRoutes } from "./vipps-simulator-landing-routes.ts";
 import { problem, SimError } from "./vipps-simulator-problems.ts";
 import { ledgers, reportPage } from "./vipps-simulator-report.ts";
 import type { VippsSimulator } from "./vipps-simulator.ts";

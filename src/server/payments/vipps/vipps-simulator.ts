@@ -7,12 +7,12 @@
  *
  * It only does what Vipps does for a merchant and a payer: its API keys are random per process (nobody
  * else can create, capture or refund), only the holder of a payment's landing link can approve it
- * (vipps-simulator-landing.ts), and webhooks go only to this site's own address. The routes answer only
+ * (vipps-simulator-landing-routes.ts), and webhooks go only to this site's own address. The routes answer only
  * requests from this machine and exist only outside production (vipps-simulator-routes.ts).
  *
  * Report API (settlements, fees and payouts of its own payments): vipps-simulator-report.ts.
  * Test endpoint: POST /vipps-sim/epayment/v1/test/payments/{reference}/approve (as Vipps's test environment).
- * Misbehaviour for tests: the control routes (vipps-simulator-control.ts), or the same through this object.
+ * Misbehaviour for tests: the control routes (vipps-simulator-control-routes.ts), or the same through this object.
  */
 import { createHash, randomBytes } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";

@@ -86,7 +86,7 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
     privacy: privacyFactsFromEnv(app.env),
     now: app.now,
     onStale: (urlPath, error) => app.log.error({ err: error, path: urlPath }, "could not render a page again; serving its previous rendering"),
-    events: watchPublishedEvents(app, options.editionMaxAgeMs),
+    events: watchPublishedEvents(app.services, options.editionMaxAgeMs),
     // Only the build's own files under root; the hashed names never change while the process runs.
     // React Router marks a stylesheet that a lazily loaded module also imports with a "#" after its name
     // (…/x.css#): the file is the part before it, read once under either name.
@@ -98,7 +98,7 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
     },
   });
 
-  const pageApi = pageApiOf(app);
+  const pageApi = pageApiOf((request) => app.inject(request));
 
   // Once listening (never under inject), render every information page in the background, one at a time,
   // so the first visitors do not wait for a render.

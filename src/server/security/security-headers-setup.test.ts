@@ -21,7 +21,7 @@ import { testAdminCredentials } from "../test-support/app.ts";
 import { validDraft } from "../../shared/camp/camp-draft.fixture.ts";
 import { clientOnlyPathPatterns, staticPaths } from "../../shared/site/site-pages.ts";
 import { createTestSite, testRenderer } from "../test-support/site.ts";
-import { hstsValue } from "./security-headers.ts";
+import { hstsValue } from "./security-headers-setup.ts";
 
 const builtSite = path.resolve("build/client");
 // The web app's server build beside the browser build: the real pages, rendered by the server.
