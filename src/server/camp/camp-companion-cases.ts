@@ -37,7 +37,7 @@ import { campEditionOfYear } from "./camp-edition-lookup.ts";
 import { appendCharges, readLedger } from "./camp-ledger-store.ts";
 import { queueLeaderChangeMail } from "./camp-leader-mail.ts";
 import { lockCampRegistration } from "./camp-registration-rows.ts";
-import { chargeDifference } from "./camp-self-service-additions.ts";
+import { chargeDifference } from "./camp-charge-difference.ts";
 
 type Registration = typeof campRegistrations.$inferSelect;
 
