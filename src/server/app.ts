@@ -18,6 +18,8 @@ import { ensureAdminCredentials } from "./admin-auth/admin-credentials.ts";
 import { announceAdminCredentials } from "./admin-auth/announce-credentials.ts";
 import { registerMessageRoutes, setUpMessageScheduler, type MessageSchedulerOptions } from "./messages/message-routes.ts";
 import { setUpMail, type MailSetupOptions } from "./mail/mail-setup.ts";
+import { campMailKinds } from "./camp/camp-mail-kinds.ts";
+import { eventMailKinds } from "./events/event-mail-kinds.ts";
 import { registerCampRoutes } from "./camp/camp-routes.ts";
 import { setUpFindMyRegistrationQueue } from "./camp/camp-self-service-routes.ts";
 import { ensureCampEdition } from "./camp/camp-editions.ts";
@@ -142,7 +144,8 @@ export async function buildApp({
   await app.register(registerHealthRoutes);
   await app.register(registerClubGradeRoutes);
   await app.register(registerAdminAuthRoutes, adminAuth);
-  await setUpMail(app, mail);
+  // Each feature's mails rendered at send time: mail/ imports no feature, the features' tables come from here.
+  await setUpMail(app, { ...campMailKinds, ...eventMailKinds }, mail);
   setUpWaitlistJob(app, waitlist);
   const vippsPayments = campPayments ? undefined : await setUpVipps(app, vipps);
   setUpPrivacyJob(app, privacy);
