@@ -25,6 +25,8 @@ import { setUpFindMyRegistrationQueue } from "./camp/camp-self-service-routes.ts
 import { ensureCampEdition } from "./camp/camp-editions.ts";
 import type { CampPaymentGateway } from "./camp/camp-payment-gateway.ts";
 import { setUpVipps, type VippsSetupOptions } from "./payments/vipps/vipps-setup.ts";
+import { campVippsSide } from "./camp/camp-vipps-side.ts";
+import { eventVippsSide } from "./events/event-vipps-side.ts";
 import { registerVippsPayoutRoutes } from "./accounts/vipps-payout-routes.ts";
 import { registerEventRoutes, type EventRoutesOptions } from "./events/event-routes.ts";
 import { registerFamilyRoutes } from "./family/family-routes.ts";
@@ -147,7 +149,12 @@ export async function buildApp({
   // Each feature's mails rendered at send time: mail/ imports no feature, the features' tables come from here.
   await setUpMail(app, { ...campMailKinds, ...eventMailKinds }, mail);
   setUpWaitlistJob(app, waitlist);
-  const vippsPayments = campPayments ? undefined : await setUpVipps(app, vipps);
+  // One Vipps service for both; what a payment does to its owner is the owner's feature's (payments/ knows none).
+  const vippsSides = {
+    camp: campVippsSide({ publicBaseUrl: env.PUBLIC_BASE_URL.replace(/\/+$/, ""), placeFreed: () => app.waitlist?.kick() }),
+    order: eventVippsSide({ publicBaseUrl: env.PUBLIC_BASE_URL }),
+  };
+  const vippsPayments = campPayments ? undefined : await setUpVipps(app, vippsSides, vipps);
   setUpPrivacyJob(app, privacy);
   setUpFindMyRegistrationQueue(app);
   setUpMessageScheduler(app, messageScheduler);

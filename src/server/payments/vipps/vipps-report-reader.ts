@@ -6,10 +6,10 @@
  */
 import type { FastifyBaseLogger } from "fastify";
 import { and, desc, eq, inArray, min } from "drizzle-orm";
-import type { Db } from "../db/database.ts";
-import { eventPaymentActions, eventPayments } from "../db/schema/events.ts";
-import { vippsReportDays, vippsReportLines } from "../db/schema/vipps-report.ts";
-import { PeriodicJob } from "../jobs/periodic-job.ts";
+import type { Db } from "../../db/database.ts";
+import { eventPaymentActions, eventPayments } from "../../db/schema/events.ts";
+import { vippsReportDays, vippsReportLines } from "../../db/schema/vipps-report.ts";
+import { PeriodicJob } from "../../jobs/periodic-job.ts";
 import { addDateDays, osloDateText } from "./vipps-dates.ts";
 
 /** A line of the Report API as the client parses it. */
