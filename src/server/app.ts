@@ -6,7 +6,7 @@ import compress from "@fastify/compress";
 import type { Env } from "./env.ts";
 import { createClock, type Clock } from "./clock.ts";
 import type { Database, Db } from "./db/database.ts";
-import { openDatabase } from "./db/open-database.ts";
+import { openDatabase } from "./startup/open-database.ts";
 import { errorMessages, registerErrorHandler, type ErrorBody } from "./errors.ts";
 import { registerUsableInputCheck } from "./security/usable-input.ts";
 import { registerHealthRoutes } from "./health/health-routes.ts";

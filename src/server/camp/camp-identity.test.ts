@@ -11,7 +11,7 @@ import { startVippsPayment, useVippsCampSuite } from "../test-support/vipps.ts";
 import { exportPerson } from "../privacy/person-data.ts";
 import { personalTokenHash } from "../events/family-links.ts";
 import { deleteExpiredLinks, scopeOfLink } from "./camp-personal-link.ts";
-import { backfillEmailKeys } from "../db/backfill-email-keys.ts";
+import { backfillEmailKeys } from "../startup/backfill-email-keys.ts";
 import { updateCampRegistrations } from "./camp-registration-rows.ts";
 
 /** Any "Min påmelding" link in a text, with its secret. */
