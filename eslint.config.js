@@ -30,7 +30,7 @@ const tests = ["**/*.test.ts", "**/*.test.tsx", "**/test-support/**", "**/*.fixt
 /** The building blocks of each room, open to every feature down to their subfolders; every other top-level folder is a feature. */
 const buildingBlocks = {
   web: ["components", "lib", "layout", "styles", "test-support"],
-  server: ["db", "http", "jobs", "security", "mail", "exports", "test-support"],
+  server: ["db", "http", "jobs", "security", "mail", "exports", "payments", "test-support"],
 };
 
 /** Per room: files in each top-level folder may not reach into another feature's subfolders. */

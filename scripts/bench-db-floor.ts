@@ -21,7 +21,7 @@ import { CampRegistrationSchema } from "../src/shared/camp/camp-registration.ts"
 import { campEditionForYear } from "../src/shared/camp/camp-edition.ts";
 import { calculateCampPrice } from "../src/shared/camp/camp-pricing.ts";
 import { connectPglite, connectPostgres, type Db } from "../src/server/db/database.ts";
-import { prepareDatabase } from "../src/server/db/open-database.ts";
+import { prepareDatabase } from "../src/server/startup/open-database.ts";
 import { referenceData } from "../src/server/db/reference-data.ts";
 import { paymentMethodFor, writeRegistration } from "../src/server/camp/camp-registration-write.ts";
 import { newOrderId } from "../src/server/camp/order-id.ts";

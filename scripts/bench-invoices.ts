@@ -14,7 +14,7 @@ import { benchmarksDoc, writeBenchmarkSection } from "./bench/doc-section.mjs";
 import { parse } from "csv-parse/sync";
 import ExcelJS from "exceljs";
 import { connectPglite, type Database } from "../src/server/db/database.ts";
-import { prepareDatabase } from "../src/server/db/open-database.ts";
+import { prepareDatabase } from "../src/server/startup/open-database.ts";
 import { parseColumnMapping } from "../src/server/invoices/invoice-columns.ts";
 import { parseInvoiceFile } from "../src/server/invoices/invoice-file.ts";
 import { importInvoices } from "../src/server/invoices/invoice-import.ts";

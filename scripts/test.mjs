@@ -1,8 +1,9 @@
 /**
  * `npm test`: every test. Route types first (the type check reads them), then the production build (the site's
  * tests render the built pages, the browser tests run against the real server over it) with the type check,
- * lint and format beside it; once the build is there, the unit, component and API tests beside the browser
- * tests, and the `npm run dev` check once the type check has passed.
+ * lint, the import check (dependency-cruiser: no cycles, the server's layers) and format beside it; once the
+ * build is there, the unit, component and API tests beside the browser tests, and the `npm run dev` check once
+ * the type check has passed.
  *
  * Side by side because no stage fills the 2-core machine alone: `tsc`, ESLint and Prettier use one core each,
  * Vitest about one (its two workers wait on the databases) and Playwright less than one (its workers wait on
@@ -127,6 +128,11 @@ const build = run("bygg", "Bygg", process.execPath, [bin("tsx"), "scripts/build.
 const checks = Promise.all([
   run("tsc", "Typekontroll", bin("tsc"), ["--noEmit", "-p", "."]),
   run("eslint", "Lint (ESLint: importgrenser og typescript-eslint)", bin("eslint"), ["."]),
+  run("depcruise", "Avhengigheter (dependency-cruiser: ingen sykler, serverens lag)", bin("depcruise"), [
+    "src",
+    "--config",
+    ".dependency-cruiser.cjs",
+  ]),
   run("prettier", "Format (Prettier)", bin("prettier"), ["--check", ...formatChecked]),
 ]);
 await build;

@@ -6,7 +6,7 @@ import compress from "@fastify/compress";
 import type { Env } from "./env.ts";
 import { createClock, type Clock } from "./clock.ts";
 import type { Database, Db } from "./db/database.ts";
-import { openDatabase } from "./db/open-database.ts";
+import { openDatabase } from "./startup/open-database.ts";
 import { errorMessages, type ErrorBody } from "./errors.ts";
 import { registerErrorHandler } from "./error-handler-setup.ts";
 import { registerUsableInputCheck } from "./security/usable-input-setup.ts";
@@ -19,11 +19,15 @@ import { ensureAdminCredentials } from "./admin-auth/admin-credentials.ts";
 import { announceAdminCredentials } from "./admin-auth/announce-credentials.ts";
 import { registerMessageRoutes, setUpMessageScheduler, type MessageSchedulerOptions } from "./messages/message-routes.ts";
 import { setUpMail, type MailSetupOptions } from "./mail/mail-setup.ts";
+import { campMailKinds } from "./camp/camp-mail-kinds.ts";
+import { eventMailKinds } from "./events/event-mail-kinds.ts";
 import { registerCampRoutes } from "./camp/camp-routes.ts";
 import { setUpFindMyRegistrationQueue } from "./camp/camp-self-service-routes.ts";
 import { ensureCampEdition } from "./camp/camp-editions.ts";
 import type { CampPaymentGateway } from "./camp/camp-payment-gateway.ts";
 import { setUpVipps, type VippsSetupOptions } from "./payments/vipps/vipps-setup.ts";
+import { campVippsSide } from "./camp/camp-vipps-side.ts";
+import { eventVippsSide } from "./events/event-vipps-side.ts";
 import { registerVippsPayoutRoutes } from "./accounts/vipps-payout-routes.ts";
 import { registerEventRoutes, type EventRoutesOptions } from "./events/event-routes.ts";
 import { registerFamilyRoutes } from "./family/family-routes.ts";
@@ -152,9 +156,15 @@ export async function buildApp({
   await app.register(registerHealthRoutes);
   await app.register(registerClubGradeRoutes);
   await app.register(registerAdminAuthRoutes, adminAuth);
-  await setUpMail(app, mail);
+  // Each feature's mails rendered at send time: mail/ imports no feature, the features' tables come from here.
+  await setUpMail(app, { ...campMailKinds, ...eventMailKinds }, mail);
   setUpWaitlistJob(app, waitlist);
-  const vippsPayments = campPayments ? undefined : await setUpVipps(app, vipps);
+  // One Vipps service for both; what a payment does to its owner is the owner's feature's (payments/ knows none).
+  const vippsSides = {
+    camp: campVippsSide({ publicBaseUrl: env.PUBLIC_BASE_URL.replace(/\/+$/, ""), placeFreed: () => app.waitlist?.kick() }),
+    order: eventVippsSide({ publicBaseUrl: env.PUBLIC_BASE_URL }),
+  };
+  const vippsPayments = campPayments ? undefined : await setUpVipps(app, vippsSides, vipps);
   setUpPrivacyJob(app, privacy);
   setUpFindMyRegistrationQueue(app);
   setUpMessageScheduler(app, messageScheduler);

@@ -5,7 +5,6 @@
  * `CampRegistrationDeps`), so its dependencies can be read off its signature and a test can give it exactly
  * those.
  */
-import type { VippsReportJob } from "./accounts/vipps-report-reader.ts";
 import type { Clock } from "./clock.ts";
 import type { Database, Db } from "./db/database.ts";
 import type { Env } from "./env.ts";
@@ -13,23 +12,11 @@ import type { PeriodicJob } from "./jobs/periodic-job.ts";
 import type { WorkQueue } from "./jobs/work-queue.ts";
 import type { Logger } from "./log.ts";
 import type { OutboxWorker } from "./mail/outbox-worker.ts";
-import type { VippsPayments } from "./payments/vipps/vipps-payments.ts";
-import type { VippsReconciler } from "./payments/vipps/vipps-reconciler.ts";
-import type { VippsSimulator } from "./payments/vipps/vipps-simulator.ts";
+import type { VippsServices } from "./payments/vipps/vipps-services.ts";
 import type { RetentionRun } from "./privacy/retention-run.ts";
 import type { SiteContentWatch } from "./site/site-content-watch.ts";
 
 export type { Logger };
-
-/** Vipps as wired at start-up (payments/vipps/vipps-setup.ts). */
-export interface VippsServices {
-  service: VippsPayments;
-  reconciler: VippsReconciler;
-  /** Reads Vipps's settlement reports (Report API) into vipps_report_lines: hourly, and when the treasurer asks. */
-  report: VippsReportJob;
-  simulator?: VippsSimulator;
-  mode: "vipps" | "simulator";
-}
 
 /** A call that tells whoever listens that something changed; the listeners join at start-up. */
 export interface Notice {

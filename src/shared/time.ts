@@ -41,3 +41,19 @@ export function addDays(date: CalendarDate, days: number): CalendarDate {
 export function compareCalendarDates(a: CalendarDate, b: CalendarDate): number {
   return a.year - b.year || a.month - b.month || a.day - b.day;
 }
+
+const datePattern = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A calendar day from its text (YYYY-MM-DD); undefined for anything else, or a day that does not exist. */
+export function parseCalendarDate(value: string): CalendarDate | undefined {
+  if (!datePattern.test(value)) return undefined;
+  const [year, month, day] = value.split("-").map(Number) as [number, number, number];
+  const probe = new Date(Date.UTC(year, month - 1, day));
+  if (probe.getUTCFullYear() !== year || probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day) return undefined;
+  return { year, month, day };
+}
+
+/** A calendar day as text (YYYY-MM-DD). */
+export function formatCalendarDate(date: CalendarDate): string {
+  return `${String(date.year).padStart(4, "0")}-${String(date.month).padStart(2, "0")}-${String(date.day).padStart(2, "0")}`;
+}

@@ -15,7 +15,7 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { createPostgresDatabase } from "../../scripts/bench/camp.mjs";
 import { connectPglite, connectPostgres, type Database } from "../../src/server/db/database.ts";
-import { prepareDatabase } from "../../src/server/db/open-database.ts";
+import { prepareDatabase } from "../../src/server/startup/open-database.ts";
 import { testSeedTime } from "../../src/server/test-support/test-clock.ts";
 import { postgresAvailable, postgresServerUrl } from "./support/environment.ts";
 

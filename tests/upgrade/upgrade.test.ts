@@ -17,7 +17,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sha256Hex } from "../../src/server/admin-auth/password-hash.ts";
 import type { Database, DatabaseKind } from "../../src/server/db/database.ts";
-import { prepareDatabase } from "../../src/server/db/open-database.ts";
+import { prepareDatabase } from "../../src/server/startup/open-database.ts";
 import { buildTestApp } from "../../src/server/test-support/app.ts";
 import { createPostgresTestDatabase, createTestDatabase, databaseKinds } from "../../src/server/test-support/database.ts";
 import { differences, projectAnswer, projectionFor, projections } from "./upgrade-projections.ts";

@@ -12,7 +12,7 @@ import { vippsReportDays, vippsReportLines } from "../db/schema/vipps-report.ts"
 import { createVippsClient } from "../payments/vipps/vipps-client.ts";
 import { buildCampTestApp, draft, postRegistration, type TestApp } from "../test-support/camp.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
-import { readVippsReports, type VippsReportDeps } from "./vipps-report-reader.ts";
+import { readVippsReports, type VippsReportDeps } from "../payments/vipps/vipps-report-reader.ts";
 import { vippsPayoutReport, vippsSettlementsOf } from "./vipps-settlements.ts";
 
 type Line = Awaited<ReturnType<VippsReportDeps["client"]["getReportOfDate"]>>["items"][number];

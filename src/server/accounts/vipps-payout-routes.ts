@@ -4,7 +4,7 @@ import { CalendarDateTextSchema } from "../../shared/accounts/vipps-payouts.ts";
 import { describeForLog } from "../errors.ts";
 import { routeCall } from "../http/call-route.ts";
 import { vippsPayoutReport } from "./vipps-settlements.ts";
-import { readThrough } from "./vipps-report-reader.ts";
+import { readThrough } from "../payments/vipps/vipps-report-reader.ts";
 
 const noStore = { "cache-control": "no-store" };
 const notInUse = "Vipps er ikke i bruk.";

@@ -18,7 +18,7 @@ import { campAdminToken } from "../test-support/camp.ts";
 import { reconcile, startVippsPayment, useVippsCampSuite } from "../test-support/vipps.ts";
 import { captureFeeOre, simulatorLedgerId } from "../payments/vipps/vipps-simulator-report.ts";
 import { VippsPayoutReportSchema } from "../../shared/accounts/vipps-payouts.ts";
-import { addDateDays, payoutBankDate } from "./vipps-dates.ts";
+import { addDateDays, payoutBankDate } from "../payments/vipps/vipps-dates.ts";
 import { vippsSettlementsOf } from "./vipps-settlements.ts";
 import { accountsHeaders } from "./accounts-export.ts";
 

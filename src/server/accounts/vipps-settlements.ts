@@ -14,8 +14,8 @@ import type { Db } from "../db/database.ts";
 import { eventPaymentActions, eventPayments } from "../db/schema/events.ts";
 import { vippsReportLines } from "../db/schema/vipps-report.ts";
 import type { VippsMovementKind, VippsOwnMovement, VippsPayout, VippsPayoutReport } from "../../shared/accounts/vipps-payouts.ts";
-import { addDateDays, osloDateText, payoutBankDate } from "./vipps-dates.ts";
-import { readThrough, vippsMoneyActions } from "./vipps-report-reader.ts";
+import { addDateDays, osloDateText, payoutBankDate } from "../payments/vipps/vipps-dates.ts";
+import { readThrough, vippsMoneyActions } from "../payments/vipps/vipps-report-reader.ts";
 
 interface OwnMovement extends VippsOwnMovement {
   paymentId: number;

@@ -7,7 +7,7 @@ import { createClock } from "../clock.ts";
 import { createInterface } from "node:readline/promises";
 import { Writable } from "node:stream";
 import { loadEnv } from "../env.ts";
-import { openDatabase } from "../db/open-database.ts";
+import { openDatabase } from "../startup/open-database.ts";
 import { adminAreaConfig, adminAreas, isAdminArea } from "./admin-areas.ts";
 import { setAdminPassword } from "./admin-credentials.ts";
 import { adminPasswordProblem } from "./password-policy.ts";

@@ -12,7 +12,7 @@ import { campArrivals } from "./checkin/camp-arrivals.ts";
 import { athletePerson, companionPerson, ledgerFigures, sumFigures, type LedgerFigures } from "../../shared/camp/camp-ledger.ts";
 import { personMoney, type PersonMoney } from "../../shared/payments/person-money.ts";
 import { readLedgers } from "./camp-ledger-store.ts";
-import { personKey } from "./camp-registrations.ts";
+import { personKey } from "./camp-registration-checks.ts";
 import { companionsLetFree } from "./camp-companion-cases.ts";
 
 /**

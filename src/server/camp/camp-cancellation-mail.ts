@@ -10,7 +10,7 @@ import { personLine, personName, refundLinesOf, type FamilyPerson } from "../../
 import { formatKroner } from "../../shared/format.ts";
 import { renderMailContent, type MailBlock } from "../mail/mail-content.ts";
 import type { OutgoingMail } from "../mail/outbox.ts";
-import { namesList } from "../messages/message-mail.ts";
+import { namesList } from "../../shared/person-voice.ts";
 import type { CancellationOutcome } from "./camp-ledger-store.ts";
 
 type MailContent = Pick<OutgoingMail, "subject" | "text" | "html">;

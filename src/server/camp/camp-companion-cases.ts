@@ -36,7 +36,7 @@ import { campEditionOfYear } from "./camp-edition-lookup.ts";
 import { appendCharges, readLedger } from "./camp-ledger-store.ts";
 import { queueLeaderChangeMail } from "./camp-leader-mail.ts";
 import { lockCampRegistration } from "./camp-registration-rows.ts";
-import { chargeDifference } from "./camp-self-service-additions.ts";
+import { chargeDifference } from "./camp-charge-difference.ts";
 import type { AppServices } from "../services.ts";
 
 /** What settling a companion case uses: its mail carries the family's link (PUBLIC_BASE_URL). */

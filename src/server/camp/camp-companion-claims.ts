@@ -14,7 +14,7 @@ import { campRegistrations } from "../db/schema/camp.ts";
 import { eventPositions, orderChanges } from "../db/schema/events.ts";
 import { alreadyRegistered, campCompanionColumns } from "./camp-companion-rows.ts";
 import { openCompanionCases } from "./camp-companion-cases.ts";
-import { payingCompanionKeys, personKey } from "./camp-registrations.ts";
+import { payingCompanionKeys, personKey } from "./camp-registration-checks.ts";
 
 export interface CancelledPerson {
   firstName: string;

@@ -3,6 +3,7 @@ import { databaseKinds } from "../test-support/database.ts";
 import { useDatabaseAt } from "../test-support/migrations-up-to.ts";
 import { buildVippsTestApp } from "../test-support/vipps.ts";
 import { vippsAdminView } from "../payments/vipps/vipps-payment-view.ts";
+import { campBooks } from "./camp-vipps-side.ts";
 import { loadAdminPersons } from "./camp-admin.ts";
 import { myRegistrationView } from "./camp-self-service-view.ts";
 import { treasurerSummary } from "./camp-treasurer.ts";
@@ -116,7 +117,7 @@ describe.each(databaseKinds)("a group's one Vipps payment read from the ledger a
         family: { per: await myRegistrationView(db, 1, now), kari: await myRegistrationView(db, 2, now) },
         admin: persons,
         treasurer: await treasurerSummary(db, 2026, persons),
-        vipps: { per: await vippsAdminView(db, 1, now), kari: await vippsAdminView(db, 2, now) },
+        vipps: { per: await vippsAdminView(db, campBooks, 1, now), kari: await vippsAdminView(db, campBooks, 2, now) },
         checkIfVippsOk: { per: await check("VL26-AAAAA1"), kari: await check("VL26-AAAAA2") },
       };
     } finally {

@@ -11,7 +11,7 @@ import { startVippsPayment, useVippsCampSuite } from "../test-support/vipps.ts";
 import { exportPerson } from "../privacy/person-data.ts";
 import { personalTokenHash } from "../events/family-links.ts";
 import { deleteExpiredLinks, scopeOfLink } from "./camp-personal-link.ts";
-import { backfillEmailKeys } from "../db/backfill-email-keys.ts";
+import { backfillEmailKeys } from "../startup/backfill-email-keys.ts";
 import { updateCampRegistrations } from "./camp-registration-rows.ts";
 
 /** Any "Min påmelding" link in a text, with its secret. */
@@ -241,7 +241,7 @@ describe.each(databaseKinds)("one family, one link on %s", (kind) => {
   it("the person export holds no working link and no other person's mail", async () => {
     const other = await register({ firstName: "Nabo", email: "nabo@example.no" });
     const own = await register({ email: "ola@example.no", hasLedsager: true, ledsagere: [companion({ email: "nabo@example.no" })] });
-    const exported = JSON.stringify(await exportPerson(suite.app.db, own.id, suite.now));
+    const exported = JSON.stringify(await exportPerson(suite.app.db, own.id, suite.now, (queued) => suite.app.outbox.render(queued)));
     expect(exported).toContain("/min-side/[fjernet]");
     expect(tokensIn(exported)).toEqual([]);
     // Every stored link stays working; none of them is in the export, in any form.

@@ -32,7 +32,7 @@ import { queueLeaderChangeMail } from "./camp-leader-mail.ts";
 import { createMailLink, personalLinkUrl } from "./camp-personal-link.ts";
 import { CampInputError } from "./camp-registrations.ts";
 import { lockCampRegistration } from "./camp-registration-rows.ts";
-import { chargeDifference } from "./camp-self-service-additions.ts";
+import { chargeDifference } from "./camp-charge-difference.ts";
 import { methodOf } from "./camp-self-service-view.ts";
 import { selfServiceMailKey } from "./camp-self-service-mail.ts";
 import { cancellationPeople, renderCancellationMail } from "./camp-cancellation-mail.ts";

@@ -11,7 +11,7 @@ import { vippsUnavailableMessage, type CampPaymentGateway } from "./camp-payment
 import { campPlaces, lockEditionPlaces } from "./camp-places.ts";
 import { answerEarlier, answerFor, findByDraft, type StoredRegistration } from "./camp-registration-answers.ts";
 import { CampInputError, campInputMessages, type SubmitAnswer } from "./camp-registration-errors.ts";
-import { refuseVippsDuringCamp, verifyAlreadyRegisteredCompanions } from "./camp-registrations.ts";
+import { refuseVippsDuringCamp, verifyAlreadyRegisteredCompanions } from "./camp-registration-checks.ts";
 import { moneyOfCharges, paymentMethodFor, writeRegistrationsTogether } from "./camp-registration-write.ts";
 import { newOrderId } from "./order-id.ts";
 import type { AppServices } from "../services.ts";

@@ -8,9 +8,6 @@ import { calculateCampPrice, campRefund } from "../../shared/camp/camp-pricing.t
 import { campSettings } from "../../shared/camp/camp-edition.ts";
 import { referenceData } from "../db/reference-data.ts";
 import type { MyCompanionAdd, MyGrading } from "../../shared/camp/camp-registration-changes.ts";
-import type { Db } from "../db/database.ts";
-import { eventPayments } from "../db/schema/events.ts";
-import { campPaymentWithId } from "../payments/camp-payment-rows.ts";
 import { HttpError } from "../errors.ts";
 import { athletePerson, ledgerFigures } from "../../shared/camp/camp-ledger.ts";
 import { appendCharges, cancelInLedger } from "./camp-ledger-store.ts";
@@ -19,63 +16,12 @@ import type { CampPaymentGateway } from "./camp-payment-gateway.ts";
 import { CampInputError } from "./camp-registrations.ts";
 import { lockCampRegistration, updateCampRegistrations } from "./camp-registration-rows.ts";
 import { ACTOR, logChange, refuseUnlessChangeable, selfServiceMessages } from "./camp-self-service.ts";
-import { load, methodOf, myRegistrationView, type Loaded } from "./camp-self-service-view.ts";
+import { load, myRegistrationView } from "./camp-self-service-view.ts";
+import { chargeDifference } from "./camp-charge-difference.ts";
 import type { AppServices } from "../services.ts";
 
 /** What a family's additions use (the payment goes through the gateway passed beside them). */
 export type CampAdditionDeps = Pick<AppServices, "db" | "now">;
-
-/**
- * Charges what a change adds: with Vipps (or a free registration made for Vipps) a new attempt of kind
- * "change" (answers its reference); with card/cash the unpaid payment grows, or a new card/cash payment is
- * owed at the camp.
- */
-export async function chargeDifference(
-  tx: Db,
-  loaded: Pick<Loaded, "registration" | "payments">,
-  amount: number,
-  now: Date,
-): Promise<string | undefined> {
-  if (amount <= 0) return undefined;
-  const { registration } = loaded;
-  const method = methodOf(loaded.payments);
-  if (method === "vipps" || (method === "free" && registration.vipps)) {
-    const reference = `${registration.orderId}-${loaded.payments.filter((row) => row.method === "vipps").length + 1}`;
-    await tx.insert(eventPayments).values({
-      orderId: registration.id,
-      ownerKind: "camp",
-      reference,
-      method: "vipps",
-      kind: "change",
-      amount,
-      state: "created",
-      createdAt: now,
-      updatedAt: now,
-    });
-    return reference;
-  }
-  const cash = loaded.payments[loaded.payments.length - 1];
-  if (cash && cash.method === "card_cash" && cash.state !== "paid") {
-    await tx
-      .update(eventPayments)
-      .set({ amount: cash.amount + amount, updatedAt: now })
-      .where(campPaymentWithId(cash.id));
-  } else {
-    const reference = `${registration.orderId}-K${loaded.payments.length + 1}`;
-    await tx.insert(eventPayments).values({
-      orderId: registration.id,
-      ownerKind: "camp",
-      reference,
-      method: "card_cash",
-      kind: "change",
-      amount,
-      state: "unpaid",
-      createdAt: now,
-      updatedAt: now,
-    });
-  }
-  return undefined;
-}
 
 export interface AddCompanionOutcome {
   view: MyRegistrationView;

@@ -7,7 +7,7 @@ import { createPostgresTestDatabase, createTestDatabase, databaseKinds, pgliteTe
 import { testSeedTime } from "../test-support/test-clock.ts";
 import { connectPglite, connectPostgres, type Database } from "./database.ts";
 import { isDatabaseUnavailable } from "./database-errors.ts";
-import { prepareDatabase } from "./open-database.ts";
+import { prepareDatabase } from "../startup/open-database.ts";
 import { clubs } from "./schema/clubs.ts";
 import { grades } from "./schema/grades.ts";
 import { seedReferenceData } from "./seed.ts";

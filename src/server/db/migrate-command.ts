@@ -1,7 +1,7 @@
 /** `npm run db:migrate`: applies pending migrations (and the reference data) without starting the server. */
 import { loadEnv } from "../env.ts";
 import { createClock } from "../clock.ts";
-import { openDatabase } from "./open-database.ts";
+import { openDatabase } from "../startup/open-database.ts";
 
 const env = loadEnv();
 try {

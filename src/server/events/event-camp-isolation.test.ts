@@ -28,7 +28,7 @@ import { deleteExpiredEventAccounting, forgetAnonymisedEventOrderMails } from ".
 import { anonymiseEndedEvents } from "../privacy/event-retention.ts";
 import { eventFigures } from "./event-ledger.ts";
 import { runEventWaitlistOnce } from "./event-waitlist.ts";
-import { eventOwnerOf } from "../payments/event-vipps-side.ts";
+import { eventOwnerOf } from "./event-vipps-side.ts";
 import {
   createFamilyLink as createCampFamilyLink,
   createSubmissionLink,

@@ -18,7 +18,7 @@ function baseUrl(publicBaseUrl: string): string {
   return publicBaseUrl.replace(/\/+$/, "");
 }
 
-/** The outbox kind of an event order's confirmation: rendered when it is sent (mail/mail-kinds.ts). */
+/** The outbox kind of an event order's confirmation: rendered when it is sent (events/event-mail-kinds.ts). */
 export const eventConfirmationMailKind = "event-confirmation";
 export const eventConfirmationKeyPrefix = "event-confirmation:";
 export const eventConfirmationKey = (orderRowId: number) => `${eventConfirmationKeyPrefix}${orderRowId}`;
@@ -49,7 +49,7 @@ export async function queueEventConfirmationMail(tx: Pick<Db, "insert">, order: 
   if (queued !== undefined) await tx.insert(familyLinks).values(familyLinkValues({ orderId: order.id }, personalTokenHash(token), now));
 }
 
-/** The outbox's renderer for a queued confirmation (mail/mail-kinds.ts): the order as it stands, its charges as the receipt. */
+/** The outbox's renderer for a queued confirmation (events/event-mail-kinds.ts): the order as it stands, its charges as the receipt. */
 export async function renderQueuedEventConfirmation(db: Db, payload: Record<string, unknown>, publicBaseUrl: string): Promise<RenderedMail> {
   const { orderId, personalToken } = payload as unknown as QueuedEventConfirmation;
   const [order] = await db

@@ -72,7 +72,7 @@ async function placeInLine(db: Db, order: EventWaitingOrderData["order"]): Promi
   return Number(row?.n ?? 1);
 }
 
-/** The outbox's renderer (mail/mail-kinds.ts): an event's order and its place in line as they are when it goes. */
+/** The outbox's renderer (events/event-mail-kinds.ts): an event's order and its place in line as they are when it goes. */
 export async function renderQueuedEventWaitlistJoined(db: Db, payload: Record<string, unknown>): Promise<RenderedMail> {
   const data = await eventWaitingOrderData(db, Number(payload.orderId));
   return renderWaitlistJoined({ ...eventMailWords(data), position: await placeInLine(db, data.order), validityHours: eventOfferValidityHours });

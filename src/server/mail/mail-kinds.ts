@@ -1,14 +1,14 @@
 import type { Db } from "../db/database.ts";
-import { campConfirmationMailKind, renderQueuedCampConfirmation } from "../camp/camp-confirmation-queue.ts";
-import { eventConfirmationMailKind, renderQueuedEventConfirmation } from "../events/event-mail.ts";
-import { eventWaitlistJoinedMailKind, renderQueuedEventWaitlistJoined } from "../events/event-waitlist-joined-mail.ts";
 import type { RenderedMail } from "./outbox.ts";
 
 /**
  * The mails the outbox renders when it sends them (queueDeferredMail, or a kind's own queue function):
  * the request that confirms something stores only the mail's kind and what its renderer needs, and the
- * HTML, the calendar file and the QR images are made here, outside the request. A new kind of mail adds
- * its renderer to this table.
+ * HTML, the calendar file and the QR images are made at send time, outside the request.
+ *
+ * Each feature declares its own kinds (camp/camp-mail-kinds.ts, events/event-mail-kinds.ts) and the
+ * composition root (app.ts) hands them all to the outbox worker: mail/ knows no feature
+ * (docs/decisions/0048-server-layers-and-no-cycles.md). A new kind of mail goes into its feature's table.
  */
 export interface MailRenderContext {
   /** The site's address, for links in the mail. */
@@ -22,16 +22,16 @@ export interface QueuedMail {
   createdAt: Date;
 }
 
-type MailRenderer = (db: Db, queued: QueuedMail, context: MailRenderContext) => Promise<RenderedMail>;
+export type MailRenderer = (db: Db, queued: QueuedMail, context: MailRenderContext) => Promise<RenderedMail>;
 
-const renderers: Record<string, MailRenderer> = {
-  [campConfirmationMailKind]: (db, queued, context) => renderQueuedCampConfirmation(db, queued, context.publicBaseUrl),
-  [eventConfirmationMailKind]: (db, queued, context) => renderQueuedEventConfirmation(db, queued.payload, context.publicBaseUrl),
-  [eventWaitlistJoinedMailKind]: (db, queued) => renderQueuedEventWaitlistJoined(db, queued.payload),
-};
+/** Renderers by the kind stored in the outbox's row. */
+export type MailKinds = Readonly<Record<string, MailRenderer>>;
 
-export function renderQueuedMail(db: Db, queued: QueuedMail, context: MailRenderContext): Promise<RenderedMail> {
-  const renderer = renderers[queued.kind];
+/** A queued mail as it will go out (the outbox worker's `render`). */
+export type QueuedMailRenderer = (queued: QueuedMail) => Promise<RenderedMail>;
+
+export function renderQueuedMail(kinds: MailKinds, db: Db, queued: QueuedMail, context: MailRenderContext): Promise<RenderedMail> {
+  const renderer = Object.hasOwn(kinds, queued.kind) ? kinds[queued.kind] : undefined;
   if (!renderer) throw new Error(`No renderer for the mail kind "${queued.kind}"`);
   return renderer(db, queued, context);
 }

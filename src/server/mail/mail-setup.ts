@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { mailFolderOf } from "./mail-folder.ts";
 import { createFolderTransport, createSmtpTransport, type MailTransport } from "./mail-transport.ts";
+import type { MailKinds } from "./mail-kinds.ts";
 import { OutboxWorker, type OutboxWorkerOptions } from "./outbox-worker.ts";
 import { registerDevMailRoutes } from "./dev-mail-routes.ts";
 import { answerOnlyLocalRequests } from "../security/local-only-setup.ts";
@@ -20,8 +21,11 @@ export interface MailSetupOptions {
   worker?: Partial<Pick<OutboxWorkerOptions, "intervalMs" | "batchSize" | "leaseMs" | "maxAttempts" | "perMinute">>;
 }
 
-/** SMTP when SMTP_URL is set, otherwise the local mail folder (with /dev/mail outside production). */
-export async function setUpMail(app: FastifyInstance, options: MailSetupOptions = {}) {
+/**
+ * SMTP when SMTP_URL is set, otherwise the local mail folder (with /dev/mail outside production). `kinds`: every
+ * feature's mails rendered at send time (mail-kinds.ts).
+ */
+export async function setUpMail(app: FastifyInstance, kinds: MailKinds, options: MailSetupOptions = {}) {
   const folder = mailFolderOf(app.env.DATA_DIR);
   const transport = options.transport ?? (app.env.SMTP_URL ? createSmtpTransport(app.env.SMTP_URL) : createFolderTransport(folder, app.now));
   if (transport.kind === "folder" && app.env.NODE_ENV === "production") {
@@ -31,6 +35,7 @@ export async function setUpMail(app: FastifyInstance, options: MailSetupOptions 
     perMinute: app.env.MAIL_PER_MINUTE,
     ...options.worker,
     db: app.db,
+    kinds,
     transport,
     from: app.env.MAIL_FROM,
     publicBaseUrl: app.env.PUBLIC_BASE_URL,

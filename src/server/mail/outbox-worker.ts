@@ -2,12 +2,14 @@ import type { Logger } from "../log.ts";
 import type { Db } from "../db/database.ts";
 import { PeriodicJob } from "../jobs/periodic-job.ts";
 import type { MailTransport } from "./mail-transport.ts";
-import { renderQueuedMail } from "./mail-kinds.ts";
+import { renderQueuedMail, type MailKinds, type QueuedMail } from "./mail-kinds.ts";
 import { claimDueMail, markMailFailed, markMailSent, type ClaimedMail, type RenderedMail } from "./outbox.ts";
 
 export interface OutboxWorkerOptions {
   db: Db;
   transport: MailTransport;
+  /** The renderers of the mails queued by kind, each feature's (given by the composition root, app.ts). */
+  kinds: MailKinds;
   from: string;
   /** The site's address, for links in mails rendered at send time. */
   publicBaseUrl: string;
@@ -80,9 +82,14 @@ export class OutboxWorker {
     this.options.transport.close?.();
   }
 
+  /** A mail queued by kind as it will go out: what the sender renders, for copies (the person export, tests). */
+  render(queued: QueuedMail): Promise<RenderedMail> {
+    return renderQueuedMail(this.options.kinds, this.options.db, queued, { publicBaseUrl: this.options.publicBaseUrl });
+  }
+
   /** One batch: claim, send each, record the outcome. Answers how many rows were claimed. */
   async runOnce(): Promise<number> {
-    const { db, transport, from, now, log, leaseMs, batchSize, maxAttempts, perMinute, publicBaseUrl } = this.options;
+    const { db, transport, from, now, log, leaseMs, batchSize, maxAttempts, perMinute } = this.options;
     const minuteAgo = now().getTime() - 60_000;
     this.sendTimes = this.sendTimes.filter((time) => time > minuteAgo);
     const allowed = Math.min(batchSize, perMinute - this.sendTimes.length);
@@ -94,9 +101,7 @@ export class OutboxWorker {
       let rendered: RenderedMail | undefined;
       try {
         // A mail with a kind is rendered now (a failure counts as a failed attempt and is retried).
-        rendered = mail.kind
-          ? await renderQueuedMail(db, { kind: mail.kind, payload: mail.payload ?? {}, createdAt: mail.createdAt }, { publicBaseUrl })
-          : undefined;
+        rendered = mail.kind ? await this.render({ kind: mail.kind, payload: mail.payload ?? {}, createdAt: mail.createdAt }) : undefined;
         const content = rendered ?? storedContent(mail);
         await transport.send({
           outboxId: mail.id,

@@ -16,8 +16,8 @@ import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import { createPublished, eventIdOf, grading, order, participant, postOrder } from "../test-support/events.ts";
 import { buildVippsTestApp, startVippsPayment, type Paying } from "../test-support/vipps.ts";
 import { campPayment, selectCampPayments } from "./camp-payment-rows.ts";
-import { campOwnerOf } from "./camp-vipps-side.ts";
-import { eventOwnerOf } from "./event-vipps-side.ts";
+import { campOwnerOf } from "../camp/camp-vipps-side.ts";
+import { eventOwnerOf } from "../events/event-vipps-side.ts";
 
 const now = new Date("2026-10-15T10:00:00Z");
 const slug = "gradering-oktober";

@@ -22,7 +22,7 @@ import { readCampCompanions } from "../camp/camp-companion-rows.ts";
 import { clubs } from "../db/schema/clubs.ts";
 import { grades } from "../db/schema/grades.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
-import { renderQueuedMail } from "../mail/mail-kinds.ts";
+import type { QueuedMailRenderer } from "../mail/mail-kinds.ts";
 import { campConfirmationKey } from "../camp/camp-confirmation-queue.ts";
 import { anonymiseRegistrations } from "./retention.ts";
 import { forgetAnonymisedEventOrderMails, isEventOrderMail } from "./event-order-retention.ts";
@@ -137,7 +137,8 @@ export interface PersonEventOrder {
 
 const eventOrdersAbout = "deltakerne med svarene sine, varene, betalingene, kassaboka, innsjekkingen, tilbud fra ventelisten og e-postene om ordren.";
 
-export async function exportPerson(db: Db, registrationId: number, now: Date, publicBaseUrl = ""): Promise<PersonExport | undefined> {
+/** `renderMail`: the outbox worker's, to show a mail not sent yet as it will go out; without it such a mail is copied as stored. */
+export async function exportPerson(db: Db, registrationId: number, now: Date, renderMail?: QueuedMailRenderer): Promise<PersonExport | undefined> {
   const found = await campRegistrationExport(db, registrationId);
   if (!found) return undefined;
   // The registration's own address (compared by key, never by the database's case rules). Not the
@@ -147,7 +148,7 @@ export async function exportPerson(db: Db, registrationId: number, now: Date, pu
     key: ownKey,
     registrationIds: [registrationId],
     orders: ownKey ? eq(eventOrders.email, ownKey) : undefined,
-    publicBaseUrl,
+    renderMail,
   });
   return {
     exportedAt: now.toISOString(),
@@ -167,7 +168,12 @@ export async function exportPerson(db: Db, registrationId: number, now: Date, pu
  * `GET /api/ArrangementAdmin/PersonExport/{orderId}/{token}`: everything held under an event order's
  * address (orders store the address's key), for a family that may have no camp registration at all.
  */
-export async function exportEventOrderPerson(db: Db, orderId: string, now: Date, publicBaseUrl = ""): Promise<AddressExport | undefined> {
+export async function exportEventOrderPerson(
+  db: Db,
+  orderId: string,
+  now: Date,
+  renderMail?: QueuedMailRenderer,
+): Promise<AddressExport | undefined> {
   const [order] = await db
     .select({ id: eventOrders.id, email: eventOrders.email, anonymisedAt: eventOrders.anonymisedAt })
     .from(eventOrders)
@@ -190,7 +196,7 @@ export async function exportEventOrderPerson(db: Db, orderId: string, now: Date,
     key,
     registrationIds,
     orders: key ? or(eq(eventOrders.email, key), eq(eventOrders.id, order.id)) : eq(eventOrders.id, order.id),
-    publicBaseUrl,
+    renderMail,
   });
   return {
     exportedAt: now.toISOString(),
@@ -318,8 +324,8 @@ async function heldForAddress(
     key,
     registrationIds,
     orders: which,
-    publicBaseUrl,
-  }: { key: string | undefined; registrationIds: readonly number[]; orders: SQL | undefined; publicBaseUrl: string },
+    renderMail,
+  }: { key: string | undefined; registrationIds: readonly number[]; orders: SQL | undefined; renderMail: QueuedMailRenderer | undefined },
 ): Promise<{ mails: MailCopy[]; eventOrders: PersonEventOrder[] }> {
   const orders = which ? await eventOrdersOf(db, which) : [];
   const confirmations = new Set(registrationIds.map((id) => campConfirmationKey(id)));
@@ -343,7 +349,7 @@ async function heldForAddress(
   const own = candidates.filter(
     (mail) => confirmations.has(mail.dedupeKey) || (key !== undefined && emailKey(mail.recipient) === key) || ofOrder(mail) !== undefined,
   );
-  const copy = ({ dedupeKey: _key, kind, payload, ...mail }: (typeof candidates)[number]) => mailCopy(db, { ...mail, kind, payload }, publicBaseUrl);
+  const copy = ({ dedupeKey: _key, kind, payload, ...mail }: (typeof candidates)[number]) => mailCopy({ ...mail, kind, payload }, renderMail);
   return {
     mails: await Promise.all(own.filter((mail) => ofOrder(mail) === undefined).map(copy)),
     eventOrders: await Promise.all(
@@ -369,17 +375,16 @@ function ledgerInWords(history: readonly (LedgerHistoryEntry & { label?: string 
 
 /** A copy of a held mail: one not sent yet that is rendered when sent is shown as it will go out. */
 async function mailCopy(
-  db: Db,
   {
     kind,
     payload,
     ...mail
   }: { text: string | null; subject: string | null; createdAt: Date; kind: string | null; payload: Record<string, unknown> | null },
-  publicBaseUrl: string,
+  renderMail: QueuedMailRenderer | undefined,
 ): Promise<MailCopy> {
   const subjectAndText =
-    mail.text === null && kind
-      ? await renderQueuedMail(db, { kind, payload: payload ?? {}, createdAt: mail.createdAt }, { publicBaseUrl }).catch(() => undefined)
+    mail.text === null && kind && renderMail
+      ? await renderMail({ kind, payload: payload ?? {}, createdAt: mail.createdAt }).catch(() => undefined)
       : undefined;
   const text = subjectAndText?.text ?? mail.text;
   // A copy of a mail is no key: its links are shown without their secrets.

@@ -89,7 +89,7 @@ export async function registerPrivacyRoutes(app: FastifyInstance) {
   routeCall(app, campAdminCalls.personExport, {}, async (request, reply) => {
     reply.header("cache-control", "no-store");
     const id = idOf(request.params.registrationId);
-    const data = id === undefined ? undefined : await exportPerson(app.db, id, app.now(), app.env.PUBLIC_BASE_URL);
+    const data = id === undefined ? undefined : await exportPerson(app.db, id, app.now(), (queued) => app.outbox.render(queued));
     if (!data) return reply.code(404).send({ error: privacyMessages.notFound } satisfies ErrorBody);
     return reply
       .header("content-disposition", `attachment; filename="personopplysninger-vinterleir-${id}.json"`)
@@ -123,7 +123,7 @@ export async function registerEventPrivacyRoutes(app: FastifyInstance) {
   routeCall(app, eventPrivacyCalls.personExport, {}, async (request, reply) => {
     reply.header("cache-control", "no-store");
     const orderId = orderIdOf(request.params.orderId);
-    const data = orderId === undefined ? undefined : await exportEventOrderPerson(app.db, orderId, app.now(), app.env.PUBLIC_BASE_URL);
+    const data = orderId === undefined ? undefined : await exportEventOrderPerson(app.db, orderId, app.now(), (queued) => app.outbox.render(queued));
     if (!data) return reply.code(404).send({ error: privacyMessages.orderNotFound } satisfies ErrorBody);
     return reply
       .header("content-disposition", `attachment; filename="personopplysninger-${orderId}.json"`)

@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sha256Hex } from "../admin-auth/password-hash.ts";
 import { connectPostgres } from "../db/database.ts";
-import { prepareDatabase } from "../db/open-database.ts";
+import { prepareDatabase } from "../startup/open-database.ts";
 import { createPostgresTestDatabase, databaseKinds } from "../test-support/database.ts";
 import { testSeedTime } from "../test-support/test-clock.ts";
 import { testAdminCredentials } from "../test-support/app.ts";

@@ -14,7 +14,7 @@ import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import type { TestProject } from "vitest/node";
 import { connectPglite, connectPostgres, type Database } from "../db/database.ts";
-import { prepareDatabase } from "../db/open-database.ts";
+import { prepareDatabase } from "../startup/open-database.ts";
 import { adminNames, adminQuery, postgresAnswers, testDatabaseUrl } from "./postgres-admin.ts";
 
 declare module "vitest" {

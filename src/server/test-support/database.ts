@@ -17,7 +17,7 @@ import { readFile } from "node:fs/promises";
 import { inject } from "vitest";
 import type { PGlite } from "@electric-sql/pglite";
 import { connectPglite, connectPostgres, databaseOverPglite, type Database, type DatabaseKind } from "../db/database.ts";
-import { prepareDatabase } from "../db/open-database.ts";
+import { prepareDatabase } from "../startup/open-database.ts";
 import { resetToTemplate, templateStateOf, type TemplateState } from "./kept-databases.ts";
 import { adminQuery, postgresAnswers, redactPassword, testDatabaseUrl } from "./postgres-admin.ts";
 

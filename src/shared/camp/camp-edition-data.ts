@@ -1,7 +1,16 @@
 import { TZDate } from "@date-fns/tz";
 import { addWeeks, differenceInCalendarDays } from "date-fns";
 import { onFirstUse } from "../on-first-use.ts";
-import { CLUB_TIME_ZONE, addDays, compareCalendarDates, osloCalendarDate, startOfOsloDay, type CalendarDate } from "../time.ts";
+import {
+  CLUB_TIME_ZONE,
+  addDays,
+  compareCalendarDates,
+  formatCalendarDate,
+  osloCalendarDate,
+  parseCalendarDate,
+  startOfOsloDay,
+  type CalendarDate,
+} from "../time.ts";
 import type { CampEditionData } from "./camp-edition-schema.ts";
 import { campSettings, type CampEdition, type CampSettings } from "./camp-edition.ts";
 import { programTemplate } from "./camp-program.ts";
@@ -13,21 +22,9 @@ import { programTemplate } from "./camp-program.ts";
  * the schema while it becomes interactive.
  */
 
-const datePattern = /^\d{4}-\d{2}-\d{2}$/;
-
-export function parseCalendarDate(value: string): CalendarDate | undefined {
-  if (!datePattern.test(value)) return undefined;
-  const [year, month, day] = value.split("-").map(Number) as [number, number, number];
-  const probe = new Date(Date.UTC(year, month - 1, day));
-  if (probe.getUTCFullYear() !== year || probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day) return undefined;
-  return { year, month, day };
-}
-
-export function formatCalendarDate(date: CalendarDate): string {
-  return `${String(date.year).padStart(4, "0")}-${String(date.month).padStart(2, "0")}-${String(date.day).padStart(2, "0")}`;
-}
-
-export const programAudiences = ["alle", "barn", "voksne", "mestere"] as const;
+// Where they were first defined; their homes are time.ts and camp-edition.ts (the schema needs them too).
+export { formatCalendarDate, parseCalendarDate } from "../time.ts";
+export { programAudiences } from "./camp-edition.ts";
 
 const dayBefore = (date: CalendarDate) => addDays(date, -1);
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { addDays, compareCalendarDates, startOfOsloDay, type CalendarDate } from "../time.ts";
-import { parseCalendarDate, programAudiences } from "./camp-edition-data.ts";
+import { addDays, compareCalendarDates, parseCalendarDate, startOfOsloDay, type CalendarDate } from "../time.ts";
+import { programAudiences } from "./camp-edition.ts";
 
 /**
  * One edition of the winter camp as the club edits it: everything that changes from year to year. Stored

@@ -1,6 +1,5 @@
 import { addDays, compareCalendarDates, startOfOsloDay, type CalendarDate } from "../time.ts";
 import { emailMaxLength, telephoneDigits } from "../contact/contact-rules.ts";
-import type { ProgramItem } from "./camp-program.ts";
 
 /**
  * The winter camp's rules as data (decisions D3). Month/day pairs are resolved against the edition's
@@ -41,6 +40,18 @@ export const campSettings = {
 type Widen<T> = T extends boolean ? boolean : T extends number ? number : T extends string ? string : { readonly [K in keyof T]: Widen<T[K]> };
 
 export type CampSettings = Widen<typeof campSettings>;
+
+export const programAudiences = ["alle", "barn", "voksne", "mestere"] as const;
+/** Who an item concerns; the flyers for children and adults pick from this. */
+export type Audience = (typeof programAudiences)[number];
+
+export interface ProgramItem {
+  from: string;
+  to?: string;
+  what: string;
+  where?: string;
+  audience: Audience;
+}
 
 export interface CampEdition {
   year: number;

@@ -1,16 +1,8 @@
-import { campDays, type CampEdition } from "./camp-edition.ts";
+import { campDays, type Audience, type CampEdition, type ProgramItem } from "./camp-edition.ts";
 import type { CalendarDate } from "../time.ts";
 
-/** Who an item concerns; the flyers for children and adults pick from this. */
-export type Audience = "alle" | "barn" | "voksne" | "mestere";
-
-export interface ProgramItem {
-  from: string;
-  to?: string;
-  what: string;
-  where?: string;
-  audience: Audience;
-}
+// The item's shape is the edition's (an edition stores its own program): re-exported for the program's readers.
+export type { Audience, ProgramItem } from "./camp-edition.ts";
 
 export interface ProgramDay {
   date: CalendarDate;

@@ -123,4 +123,6 @@ export const registrationShape = {
 };
 
 export type CampField = keyof typeof registrationShape;
+/** One athlete's fields as the wizard holds them: the registration's draft without its further athletes. */
+export type CampFieldsDraft = z.input<z.ZodObject<typeof registrationShape>>;
 export const CAMP_FIELDS = Object.keys(registrationShape) as CampField[];

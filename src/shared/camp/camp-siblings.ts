@@ -2,9 +2,8 @@
 import { z } from "zod";
 import { defaultCampRules, type CampRules } from "./camp-edition.ts";
 import { mayOfferToInstruct, maySleepOver, mayTickGrading } from "./camp-eligibility.ts";
-import { registrationShape } from "./camp-registration-fields.ts";
+import { registrationShape, type CampFieldsDraft } from "./camp-registration-fields.ts";
 import { crossFieldErrors, firstErrors, type FieldErrors } from "./camp-registration-rules.ts";
-import type { CampRegistrationDraft } from "./camp-registration.ts";
 
 /** How many further athletes one submission may carry besides the first. */
 export const maxSiblings = 10;
@@ -47,7 +46,7 @@ export type SiblingDraft = z.input<typeof SiblingSchema>;
  * details, consents and payment choice with the sibling's own fields, companions, free text and public-list
  * answer.
  */
-export function siblingRegistration<T extends Omit<CampRegistrationDraft, "siblings">>(first: T, sibling: SiblingDraft): T {
+export function siblingRegistration<T extends CampFieldsDraft>(first: T, sibling: SiblingDraft): T {
   return {
     ...first,
     firstName: sibling.firstName,
@@ -75,7 +74,7 @@ export type SiblingField = keyof typeof SiblingSchema.shape;
  * The wizard's form for a further athlete: the first message per field, then the per-athlete rules, and
  * an answer to the public-list question (which the server reads as "no" when it is missing).
  */
-export function validateSibling(first: Omit<CampRegistrationDraft, "siblings">, sibling: SiblingDraft): FieldErrors<SiblingField> {
+export function validateSibling(first: CampFieldsDraft, sibling: SiblingDraft): FieldErrors<SiblingField> {
   const shape = SiblingSchema.shape;
   const errors = firstErrors(shape, Object.keys(shape) as SiblingField[], sibling as Record<SiblingField, unknown>);
   if (typeof sibling.public !== "boolean") errors.public ??= publicChoiceRequired;
@@ -108,11 +107,7 @@ export function newSibling(lastName: string, clubId = 0): SiblingDraft {
  * Clears a further athlete's choices the rules no longer allow after an edit, as applyCampRules does
  * for the first athlete (a disabled box is also cleared).
  */
-export function applySiblingRules(
-  first: Omit<CampRegistrationDraft, "siblings">,
-  sibling: SiblingDraft,
-  rules: CampRules = defaultCampRules,
-): SiblingDraft {
+export function applySiblingRules(first: CampFieldsDraft, sibling: SiblingDraft, rules: CampRules = defaultCampRules): SiblingDraft {
   const asRegistration = siblingRegistration(first, sibling);
   const ledsagere = sibling.ledsagere ?? [];
   return {

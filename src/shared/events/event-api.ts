@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { eventKinds } from "./event-definition.ts";
-import { eventStates } from "./event-rules.ts";
+import { eventKinds, eventStates } from "./event-definition.ts";
 import { EventOfferSummarySchema } from "./event-waitlist.ts";
 
 /** The answers of the events' API, shared by the server, the pages and the OpenAPI document. */

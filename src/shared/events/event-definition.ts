@@ -10,6 +10,10 @@ import { hasOnlyUsableCharacters, invalidCharactersMessage } from "../text-rules
 export const eventKinds = ["gradering", "kurs", "salg"] as const;
 export type EventKind = (typeof eventKinds)[number];
 
+/** Where an event's registration stands for a family (event-rules.ts decides it). */
+export const eventStates = ["notyet", "open", "full", "closed"] as const;
+export type EventState = (typeof eventStates)[number];
+
 /** Kinds as the lists, the admin and the Vipps result page name them (the winter camp's is its own). */
 export const eventKindLabels: Record<EventKind | "vinterleir", string> = {
   vinterleir: "Vinterleir",

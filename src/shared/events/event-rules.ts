@@ -2,7 +2,7 @@ import { TZDate } from "@date-fns/tz";
 import { addWeeks, differenceInCalendarDays } from "date-fns";
 import { addDays, CLUB_TIME_ZONE, startOfOsloDay } from "../time.ts";
 import { campSettings } from "../camp/camp-edition.ts";
-import type { EventDefinition, EventQuestion } from "./event-definition.ts";
+import type { EventDefinition, EventQuestion, EventState } from "./event-definition.ts";
 import type { EventOrder, EventParticipant } from "./event-order.ts";
 import { ageRangeText } from "./event-texts.ts";
 
@@ -10,9 +10,6 @@ import { ageRangeText } from "./event-texts.ts";
  * The rules every kind shares and each kind's own: when an event is open, what an order costs, who may take
  * part. Pure, so the form shows what the server will decide.
  */
-export const eventStates = ["notyet", "open", "full", "closed"] as const;
-export type EventState = (typeof eventStates)[number];
-
 export const eventStateLabels: Record<EventState, string> = {
   notyet: "Kommer",
   open: "Åpen",

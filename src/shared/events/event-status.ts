@@ -2,7 +2,8 @@ import { parseCalendarDate } from "../camp/camp-edition-data.ts";
 import { formatDateAsRead } from "../format.ts";
 import { osloCalendarDate } from "../time.ts";
 import type { EventKind } from "./event-definition.ts";
-import { hasEnded, type EventState } from "./event-rules.ts";
+import type { EventState } from "./event-definition.ts";
+import { hasEnded } from "./event-rules.ts";
 
 /** What the admin knows of an event (or a camp edition) to say where it stands. */
 export interface EventStatusFacts {

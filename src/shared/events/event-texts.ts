@@ -1,7 +1,6 @@
 import { parseCalendarDate } from "../camp/camp-edition-data.ts";
 import { formatDateRange, formatLongDate, formatOsloDateTime, weekdayName } from "../format.ts";
-import type { EventSummary } from "./event-api.ts";
-import type { EventKind } from "./event-definition.ts";
+import type { EventKind, EventState } from "./event-definition.ts";
 
 /** The words the event pages, the list and the admin share. */
 
@@ -46,7 +45,8 @@ export const eventActionLabels: Record<EventKind | "vinterleir", string> = {
 
 /** One line under an event on the list: what its state means for a family. */
 export function eventStateText(
-  event: Pick<EventSummary, "state" | "placesLeft" | "registrationOpensAt" | "kind"> & Partial<Pick<EventSummary, "firstDay">>,
+  // The fields of an event's summary (event-api.ts) it reads, spelled out: the summary's schema is built on the rules, which use these texts.
+  event: { state: EventState; placesLeft: number | null; registrationOpensAt: string; kind: EventKind | "vinterleir"; firstDay?: string },
   now: Date,
 ): string {
   switch (event.state) {

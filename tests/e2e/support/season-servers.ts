@@ -75,7 +75,7 @@ async function openDay(clockStart: string, dataFrom: string | undefined, migrate
 
 /**
  * A data folder whose database has every migration and nothing else: what a server's first start makes before
- * it seeds the facts of its own day (db/open-database.ts), so a server started on a copy of it is a fresh
+ * it seeds the facts of its own day (startup/open-database.ts), so a server started on a copy of it is a fresh
  * server. Making and migrating a PGlite takes a server about 5 s of CPU; made once here, each day's server
  * copies 40 MB of files instead.
  */

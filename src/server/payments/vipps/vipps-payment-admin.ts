@@ -2,8 +2,6 @@ import { eq } from "drizzle-orm";
 import { campRefund } from "../../../shared/camp/camp-pricing.ts";
 import { paymentsOfRegistration } from "../group-payments.ts";
 import { queueVippsRefund } from "../queue-refund.ts";
-import { appendEntries, readLedger } from "../../camp/camp-ledger-store.ts";
-import { campEditionOfYear } from "../../camp/camp-edition-lookup.ts";
 import { campRegistrations } from "../../db/schema/camp.ts";
 import { campPayment, lockCampPayment } from "../camp-payment-rows.ts";
 import { VippsApiError } from "./vipps-client.ts";
@@ -34,7 +32,7 @@ export abstract class VippsPaymentAdmin extends VippsPaymentSettlement {
 
   /** The registration's payments, money log and refund offer for the camp admin (vipps-payment-view.ts). */
   adminView(registrationId: number) {
-    return vippsAdminView(this.db, registrationId, this.now());
+    return vippsAdminView(this.db, this.options.sides.camp.books, registrationId, this.now());
   }
 
   /**
@@ -52,6 +50,7 @@ export abstract class VippsPaymentAdmin extends VippsPaymentSettlement {
   /** POST /api/VinterleirAdmin/Refund: through Vipps, one Idempotency-Key per request, logged with who and how much. */
   async refund(registrationId: number, request: RefundRequest, actor: string): Promise<RefundOutcome> {
     const now = this.now();
+    const books = this.options.sides.camp.books;
     const prepared = await this.db.transaction(async (tx) => {
       const [registration] = await tx.select().from(campRegistrations).where(eq(campRegistrations.id, registrationId));
       if (!registration) return { kind: "not-found" as const };
@@ -68,7 +67,7 @@ export abstract class VippsPaymentAdmin extends VippsPaymentSettlement {
         return { kind: "conflict" as const, message: vippsMessages.refundChanged };
       if (row.capturedAmount === 0) return { kind: "conflict" as const, message: vippsMessages.notCaptured };
       // Never more than the order's ledger holds on this payment (what came in for it less what went back).
-      const ledger = await readLedger(tx, registrationId);
+      const ledger = await books.readLedger(tx, registrationId);
       const heldHere = ledger.reduce(
         (sum, entry) =>
           entry.paymentId === target.id ? sum + (entry.kind === "payment" ? entry.amount : entry.kind === "refund" ? -entry.amount : 0) : sum,
@@ -76,13 +75,13 @@ export abstract class VippsPaymentAdmin extends VippsPaymentSettlement {
       );
       const max = Math.min(row.capturedAmount - row.refundedAmount, locked.capturedAmount - locked.refundedAmount, heldHere);
       if (max <= 0) return { kind: "conflict" as const, message: vippsMessages.nothingToRefund };
-      const byRule = campRefund(row.capturedAmount, await campEditionOfYear(tx, registration.editionYear), now) - row.refundedAmount;
+      const byRule = campRefund(row.capturedAmount, await books.editionOfYear(tx, registration.editionYear), now) - row.refundedAmount;
       const amount = request.amount ?? byRule;
       if (!Number.isInteger(amount) || amount < 1) return { kind: "invalid" as const, message: vippsMessages.nothingToRefund };
       if (amount > max) return { kind: "invalid" as const, message: vippsMessages.refundTooHigh(max) };
       const note = `Refusjon ${amount} kr sendt til Vipps (${request.amount === undefined ? "etter reglene" : `overstyrt; reglene gir ${Math.max(0, byRule)} kr`})`;
       const key = await queueVippsRefund(tx, locked, amount, actor, note, now);
-      await appendEntries(tx, registrationId, [{ kind: "refund", method: "vipps", amount, paymentId: locked.id }], { actor, reason: note, now });
+      await books.recordRefund(tx, registrationId, { amount, paymentId: locked.id }, { actor, reason: note, now });
       return { kind: "ready" as const, row: { ...locked, pendingRefundKey: key, pendingRefundAmount: amount }, key, amount };
     });
     if (prepared.kind !== "ready") return prepared;

@@ -1,6 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
 import { toOre } from "../../../shared/camp/camp-pricing.ts";
-import { recordRefundRefused } from "../../camp/camp-ledger-store.ts";
 import { eventPaymentActions, eventPayments } from "../../db/schema/events.ts";
 import { VippsApiError } from "./vipps-client.ts";
 import { VippsPaymentSync, type PaymentRow } from "./vipps-payment-sync.ts";
@@ -126,7 +125,7 @@ export abstract class VippsPaymentSettlement extends VippsPaymentSync {
             .insert(eventPaymentActions)
             .values({ paymentId: row.id, actor, action: "refund-failed", amount, at: this.now(), note: error.message.slice(0, 500) });
           // The money is still owed back: outside Vipps now, on the treasurer's list.
-          await recordRefundRefused(tx, row.id, amount, {
+          await this.options.sides.camp.books.recordRefundRefused(tx, row.id, amount, {
             actor,
             reason: "Vipps avviste refusjonen; betales tilbake på annen måte",
             now: this.now(),

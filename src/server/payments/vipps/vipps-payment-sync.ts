@@ -30,7 +30,7 @@ export interface VippsPaymentsOptions {
   now: () => Date;
   log: Logger;
   publicBaseUrl: string;
-  /** What each side's owner does with its payments (payments/camp-vipps-side.ts, payments/event-vipps-side.ts). */
+  /** What each side's owner does with its payments (camp/camp-vipps-side.ts, events/event-vipps-side.ts). */
   sides: VippsSides;
   /** Called after a commit that queued mail. */
   mailQueued: () => void;

@@ -2,9 +2,7 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { campRefund } from "../../../shared/camp/camp-pricing.ts";
 import { groupPaymentAthletes, groupShares, paymentsOfRegistration } from "../group-payments.ts";
-import { readLedger } from "../../camp/camp-ledger-store.ts";
 import { suggestedRefund } from "../../../shared/camp/camp-ledger.ts";
-import { campEditionOfYear } from "../../camp/camp-edition-lookup.ts";
 import type { Db } from "../../db/database.ts";
 import { campRegistrations } from "../../db/schema/camp.ts";
 import { eventOrders, eventPaymentActions, eventPayments, eventPositions, events } from "../../db/schema/events.ts";
@@ -12,7 +10,7 @@ import { selectCampPayments, type CampPayment } from "../camp-payment-rows.ts";
 import type { VippsPaymentView, VippsReceipt, VippsStatus } from "../../../shared/payments/vipps-payment.ts";
 import { registersSelf } from "../../../shared/person-voice.ts";
 import { eventWhat } from "../../../shared/events/event-thanks.ts";
-import type { VippsOwner } from "./vipps-side.ts";
+import type { CampBooks, VippsOwner } from "./vipps-side.ts";
 
 type PaymentRow = CampPayment;
 
@@ -72,7 +70,7 @@ export function paymentView(row: PaymentRow): VippsPaymentView {
 }
 
 /** The camp admin's «Vipps» panel for a registration: its payments, the money log, and the refund the rule suggests. */
-export async function vippsAdminView(db: Db, registrationId: number, now: Date) {
+export async function vippsAdminView(db: Db, books: CampBooks, registrationId: number, now: Date) {
   const [registration] = await db.select().from(campRegistrations).where(eq(campRegistrations.id, registrationId));
   if (!registration) return undefined;
   // Of a group's one payment, this athlete's share (the whole payment and its shares under `shares`).
@@ -91,7 +89,7 @@ export async function vippsAdminView(db: Db, registrationId: number, now: Date) 
         .orderBy(asc(eventPaymentActions.at), asc(eventPaymentActions.id))
     : [];
   const refundable = rows.find((row) => row.method === "vipps" && row.capturedAmount - row.refundedAmount > 0);
-  const edition = await campEditionOfYear(db, registration.editionYear);
+  const edition = await books.editionOfYear(db, registration.editionYear);
   const group = await groupPaymentView(db, ids);
   return {
     registrationId,
@@ -112,7 +110,7 @@ export async function vippsAdminView(db: Db, registrationId: number, now: Date) 
           captured: refundable.capturedAmount,
           refunded: refundable.refundedAmount,
           max: refundable.capturedAmount - refundable.refundedAmount,
-          suggested: suggestedRefund(await readLedger(db, registrationId), refundable.capturedAmount - refundable.refundedAmount, (paid) =>
+          suggested: suggestedRefund(await books.readLedger(db, registrationId), refundable.capturedAmount - refundable.refundedAmount, (paid) =>
             campRefund(paid, edition, now),
           ),
           fullRefundUntil: edition.fullRefundEndsAt.toISOString(),

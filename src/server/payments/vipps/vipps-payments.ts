@@ -10,8 +10,6 @@
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import { toOre } from "../../../shared/camp/camp-pricing.ts";
-import type { CampPaymentGateway, RegistrationAwaitingPayment } from "../../camp/camp-payment-gateway.ts";
-import type { EventOrderAwaitingPayment, EventPaymentGateway } from "../../events/event-orders.ts";
 import { eventPayments } from "../../db/schema/events.ts";
 import { HttpError } from "../../errors.ts";
 import { VippsApiError, VippsUnreachableError } from "./vipps-client.ts";
@@ -24,6 +22,24 @@ import { paymentRow, vippsPaymentsOf, type VippsOwner } from "./vipps-side.ts";
 
 /** The result page's status values (spec §7, D1). */
 export type VippsStatusText = VippsStatus;
+
+/**
+ * What the camp hands over for a registration awaiting payment (camp/camp-payment-gateway.ts) and an event its
+ * order (events/event-orders.ts): spelled out here, so payments/ imports no feature. app.ts plugs this service
+ * into both seams, where the compiler checks that it fits them.
+ */
+interface CampPayer {
+  registrationId: number;
+  orderId: string;
+  editionYear: number;
+  telephone: string;
+}
+interface EventOrderPayer {
+  id: number;
+  orderId: string;
+  telephone: string;
+  title: string;
+}
 
 /** What a new attempt is made for: its owner, its order id (the reference's stem) and what the payer sees. */
 interface Payer {
@@ -38,7 +54,7 @@ interface Payer {
  * Settling, reading Vipps and the camp admin's refunds are in the classes it extends (vipps-payment-admin.ts,
  * vipps-payment-settlement.ts, vipps-payment-sync.ts).
  */
-export class VippsPayments extends VippsPaymentAdmin implements CampPaymentGateway, EventPaymentGateway {
+export class VippsPayments extends VippsPaymentAdmin {
   readonly available = true;
 
   returnUrl(orderId: string) {
@@ -48,7 +64,7 @@ export class VippsPayments extends VippsPaymentAdmin implements CampPaymentGatew
   // ---- creating attempts ---------------------------------------------------------------------------
 
   /** CampPaymentGateway: the Vipps landing page for the registration's current attempt (idempotent). */
-  createPaymentRedirect(registration: RegistrationAwaitingPayment): Promise<string> {
+  createPaymentRedirect(registration: CampPayer): Promise<string> {
     return this.redirect({
       owner: { kind: "camp", id: registration.registrationId },
       orderId: registration.orderId,
@@ -58,7 +74,7 @@ export class VippsPayments extends VippsPaymentAdmin implements CampPaymentGatew
   }
 
   /** EventPaymentGateway: the Vipps landing page for the event order's current attempt (idempotent). */
-  createRedirect(order: EventOrderAwaitingPayment): Promise<string> {
+  createRedirect(order: EventOrderPayer): Promise<string> {
     return this.redirect({
       owner: { kind: "order", id: order.id },
       orderId: order.orderId,

@@ -5,17 +5,16 @@
  * service and one reconciliation job for the camp's registrations and the events' orders.
  */
 import type { FastifyInstance } from "fastify";
-import type { VippsServices } from "../../services.ts";
+import type { VippsServices } from "./vipps-services.ts";
 import { createVippsClient, type VippsClientOptions } from "./vipps-client.ts";
 import { VippsPayments } from "./vipps-payments.ts";
 import { VippsReconciler } from "./vipps-reconciler.ts";
+import type { VippsSides } from "./vipps-side.ts";
 import { registerVippsRoutes, vippsWebhookPath } from "./vipps-routes.ts";
-import { campVippsSide } from "../camp-vipps-side.ts";
-import { eventVippsSide } from "../event-vipps-side.ts";
 import type { VippsSimulator } from "./vipps-simulator.ts";
 import { simulatorControlEnabled } from "../../env.ts";
 import { webhookEventTypes } from "./vipps-types.ts";
-import { VippsReportJob } from "../../accounts/vipps-report-reader.ts";
+import { VippsReportJob } from "./vipps-report-reader.ts";
 
 /** Vipps's settlement reports are read hourly (their guide's advice); a closed date is read once. */
 const reportIntervalMs = 60 * 60_000;
@@ -65,7 +64,8 @@ function vippsMode(env: FastifyInstance["env"]): "vipps" | "simulator" | "off" {
   return env.VIPPS_SIMULATOR === "false" ? "off" : "simulator";
 }
 
-export async function setUpVipps(app: FastifyInstance, options: VippsSetupOptions = {}): Promise<VippsPayments | undefined> {
+/** `sides`: what the camp's and the events' payments do when Vipps answers (each feature's, given by app.ts). */
+export async function setUpVipps(app: FastifyInstance, sides: VippsSides, options: VippsSetupOptions = {}): Promise<VippsPayments | undefined> {
   const env = app.env;
   const mode = vippsMode(env);
   if (mode === "off") {
@@ -146,10 +146,7 @@ export async function setUpVipps(app: FastifyInstance, options: VippsSetupOption
     now: app.now,
     log: app.log,
     publicBaseUrl,
-    sides: {
-      camp: campVippsSide({ publicBaseUrl, placeFreed: () => app.waitlist?.kick() }),
-      order: eventVippsSide({ publicBaseUrl: env.PUBLIC_BASE_URL }),
-    },
+    sides,
     mailQueued: () => app.outbox.kick(),
     workDue: () => reconciler?.kick(),
   });

@@ -2,10 +2,13 @@
  * What differs between the camp's and the events' Vipps payments, behind one seam: the one Vipps service
  * (vipps-payments.ts) reads Vipps, applies, captures and reconciles every payment of `event_payments` the same
  * way, and asks the payment's side (chosen by the row's `owner_kind`) only what its owner does when the payment
- * is first reserved, when money comes in and when it ends unpaid (payments/camp-vipps-side.ts,
- * payments/event-vipps-side.ts).
+ * is first reserved, when money comes in and when it ends unpaid (camp/camp-vipps-side.ts,
+ * events/event-vipps-side.ts). The features make their sides and the composition root (app.ts) hands them to
+ * setUpVipps: payments/ imports no feature.
  */
 import { and, eq, sql, type SQL } from "drizzle-orm";
+import type { CampEdition } from "../../../shared/camp/camp-edition.ts";
+import type { LedgerEntry } from "../../../shared/camp/camp-ledger.ts";
 import type { Db } from "../../db/database.ts";
 import { eventPayments } from "../../db/schema/events.ts";
 
@@ -66,7 +69,32 @@ export interface VippsSide {
   attemptAdded?(tx: Db, previousId: number, attemptId: number): Promise<void>;
 }
 
-export type VippsSides = Record<OwnerKind, VippsSide>;
+/** Who moved money on a registration's books, why and when. */
+export interface BooksContext {
+  actor: string;
+  reason: string;
+  now: Date;
+}
+
+/**
+ * A camp registration's books, for the camp admin's Vipps panel and refunds (vipps-payment-admin.ts): the camp's
+ * own (camp/camp-vipps-side.ts), handed over with its side, so payments/ reads and writes them without knowing the camp.
+ */
+export interface CampBooks {
+  readLedger(db: Pick<Db, "select">, registrationId: number): Promise<LedgerEntry[]>;
+  /** The edition of a year as its rules read it (the refund rule). */
+  editionOfYear(db: Pick<Db, "select">, year: number): Promise<CampEdition>;
+  /** A refund sent to Vipps, on the registration's ledger. */
+  recordRefund(tx: Db, registrationId: number, refund: { amount: number; paymentId: number }, context: BooksContext): Promise<void>;
+  /** Vipps refused a refund: the money is still owed back, outside Vipps (on the treasurer's list). */
+  recordRefundRefused(tx: Db, paymentId: number, amount: number, context: BooksContext): Promise<void>;
+}
+
+/** Each side by its owner kind; the camp's carries the camp's books besides. */
+export interface VippsSides {
+  camp: VippsSide & { books: CampBooks };
+  order: VippsSide;
+}
 
 /** The side a payment row is of, by the database's own `owner_kind`. */
 export const ownerKindOf = (row: Pick<VippsPaymentRow, "ownerKind">): OwnerKind => (row.ownerKind === "camp" ? "camp" : "order");

@@ -15,7 +15,7 @@
  * Computed from the payments' events on each call, so it is the same report every time (immutable, as Vipps).
  */
 import { startOfOsloDay, addDays } from "../../../shared/time.ts";
-import { osloDateText } from "../../accounts/vipps-dates.ts";
+import { osloDateText } from "./vipps-dates.ts";
 import { problem, SimError } from "./vipps-simulator-problems.ts";
 import type { SimPayment } from "./vipps-simulator-types.ts";
 

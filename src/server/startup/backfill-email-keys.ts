@@ -1,9 +1,9 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { emailKey } from "../../shared/contact/email-key.ts";
 import { updateCampRegistrations } from "../camp/camp-registration-rows.ts";
-import type { Db } from "./database.ts";
-import { campRegistrations } from "./schema/camp.ts";
-import { eventOrders } from "./schema/events.ts";
+import type { Db } from "../db/database.ts";
+import { campRegistrations } from "../db/schema/camp.ts";
+import { eventOrders } from "../db/schema/events.ts";
 import { leaderOrders } from "../events/event-store.ts";
 
 /**

@@ -1,5 +1,5 @@
 /** Ledger dates of Vipps's reports as text (YYYY-MM-DD), on the club's clock (Oslo), as Vipps's ledger dates are. */
-import { addDays, osloCalendarDate, type CalendarDate } from "../../shared/time.ts";
+import { addDays, osloCalendarDate, type CalendarDate } from "../../../shared/time.ts";
 
 const pad = (value: number) => String(value).padStart(2, "0");
 const text = ({ year, month, day }: CalendarDate) => `${year}-${pad(month)}-${pad(day)}`;

@@ -4,12 +4,12 @@
  * money with Vipps, both topics (funds, fees) of a date in one transaction, each date once (a closed date's
  * report never changes). The job runs hourly and on demand; it stops at the first date Vipps says to try later.
  */
-import type { Logger } from "../log.ts";
+import type { Logger } from "../../log.ts";
 import { and, desc, eq, inArray, min } from "drizzle-orm";
-import type { Db } from "../db/database.ts";
-import { eventPaymentActions, eventPayments } from "../db/schema/events.ts";
-import { vippsReportDays, vippsReportLines } from "../db/schema/vipps-report.ts";
-import { PeriodicJob } from "../jobs/periodic-job.ts";
+import type { Db } from "../../db/database.ts";
+import { eventPaymentActions, eventPayments } from "../../db/schema/events.ts";
+import { vippsReportDays, vippsReportLines } from "../../db/schema/vipps-report.ts";
+import { PeriodicJob } from "../../jobs/periodic-job.ts";
 import { addDateDays, osloDateText } from "./vipps-dates.ts";
 
 /** A line of the Report API as the client parses it. */

@@ -1,5 +1,5 @@
 /**
- * The events' side of the one Vipps service (vipps/vipps-side.ts; docs/decisions/0022-events-side-by-side.md):
+ * The events' side of the one Vipps service (payments/vipps/vipps-side.ts, handed to it by app.ts; docs/decisions/0022-events-side-by-side.md):
  * an event order's payment. The first AUTHORIZED confirms the order and queues its mail in the same
  * transaction, and what is reserved is taken; the captured money goes to the order's ledger once. An attempt
  * that ends unpaid cancels the order still waiting for it and gives its places and stock back, offered to the
@@ -8,13 +8,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { eventOrders, eventStock, events } from "../db/schema/events.ts";
-import { appendEventEntries } from "../events/event-ledger.ts";
-import { queueEventConfirmationMail } from "../events/event-mail.ts";
-import { eventOrderIdPattern } from "../events/event-orders.ts";
-import { positionsOf } from "../events/event-positions.ts";
-import { asEventOrder, leaderOrders } from "../events/event-store.ts";
-import { offerEventPlacesIn } from "../events/event-waitlist.ts";
-import type { SideContext, VippsOwner, VippsSide } from "./vipps/vipps-side.ts";
+import { appendEventEntries } from "./event-ledger.ts";
+import { queueEventConfirmationMail } from "./event-mail.ts";
+import { eventOrderIdPattern } from "./event-orders.ts";
+import { positionsOf } from "./event-positions.ts";
+import { asEventOrder, leaderOrders } from "./event-store.ts";
+import { offerEventPlacesIn } from "./event-waitlist.ts";
+import type { SideContext, VippsOwner, VippsSide } from "../payments/vipps/vipps-side.ts";
 
 export const eventVippsMessages = {
   busy: "Vipps svarer ikke akkurat nå. Prøv igjen om litt, eller velg betaling ved oppmøte.",

@@ -1,6 +1,6 @@
-import { createDatabase, type Database } from "./database.ts";
+import { createDatabase, type Database } from "../db/database.ts";
 import { backfillEmailKeys } from "./backfill-email-keys.ts";
-import { seedReferenceData } from "./seed.ts";
+import { seedReferenceData } from "../db/seed.ts";
 import { seedSiteSections } from "../site-content/site-content-store.ts";
 
 /** What start-up does: connect, apply pending migrations, upsert the reference data, give a fresh site its facts. */

@@ -1,19 +1,27 @@
 /**
- * The camp's side of the one Vipps service (vipps/vipps-side.ts): a camp registration's payment, or a group's
- * one payment for every athlete of the group (group-payments.ts). The first AUTHORIZED confirms the registration (or
+ * The camp's side of the one Vipps service (payments/vipps/vipps-side.ts), handed to it by app.ts: a camp registration's payment, or a group's
+ * one payment for every athlete of the group (payments/group-payments.ts). The first AUTHORIZED confirms the registration (or
  * every athlete of the group) and queues its mail; a difference for a change is taken only while it is owed;
  * otherwise the reservation is released. An attempt that ended unpaid wakes the camp's waiting list.
  */
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
-import { queueCampConfirmationMail, queueCampGroupConfirmationMail } from "../camp/camp-confirmation-queue.ts";
-import { figuresOf, recordVippsCapture } from "../camp/camp-ledger-store.ts";
-import { lockCampRegistration, updateCampRegistrations } from "../camp/camp-registration-rows.ts";
+import { queueCampConfirmationMail, queueCampGroupConfirmationMail } from "./camp-confirmation-queue.ts";
+import { appendEntries, figuresOf, readLedger, recordRefundRefused, recordVippsCapture } from "./camp-ledger-store.ts";
+import { campEditionOfYear } from "./camp-edition-lookup.ts";
+import { lockCampRegistration, updateCampRegistrations } from "./camp-registration-rows.ts";
 import type { Db } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
 import { eventOrders, eventPayments } from "../db/schema/events.ts";
-import { askGroupOwed, groupPaymentAthletes } from "./group-payments.ts";
-import { vippsMessages } from "./vipps/vipps-payment-messages.ts";
-import { vippsPaymentsOf, type SideContext, type VippsAmounts, type VippsOwner, type VippsSide } from "./vipps/vipps-side.ts";
+import { askGroupOwed, groupPaymentAthletes } from "../payments/group-payments.ts";
+import { vippsMessages } from "../payments/vipps/vipps-payment-messages.ts";
+import {
+  vippsPaymentsOf,
+  type CampBooks,
+  type SideContext,
+  type VippsAmounts,
+  type VippsOwner,
+  type VippsSide,
+} from "../payments/vipps/vipps-side.ts";
 
 export interface CampVippsSideOptions {
   publicBaseUrl: string;
@@ -21,8 +29,19 @@ export interface CampVippsSideOptions {
   placeFreed?: () => void;
 }
 
-export function campVippsSide(options: CampVippsSideOptions): VippsSide {
+/** The registration's books as the Vipps service's camp admin panel and refunds read and write them. */
+export const campBooks: CampBooks = {
+  readLedger,
+  editionOfYear: campEditionOfYear,
+  async recordRefund(tx, registrationId, { amount, paymentId }, context) {
+    await appendEntries(tx, registrationId, [{ kind: "refund", method: "vipps", amount, paymentId }], context);
+  },
+  recordRefundRefused,
+};
+
+export function campVippsSide(options: CampVippsSideOptions): VippsSide & { books: CampBooks } {
   return {
+    books: campBooks,
     messages: { busy: vippsMessages.busy, refused: vippsMessages.refused },
     ownerOf: campOwnerOf,
     authorized: (context, amounts) => campAuthorized(context, amounts, options.publicBaseUrl),
