@@ -1,4 +1,5 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
+import openapiTS, { astToString } from "openapi-typescript";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -82,6 +83,12 @@ describe("GET /api/openapi.json", () => {
     expect(result.valid).toBe(true);
     expect(validator.version).toBe("3.1");
     expect(() => validator.resolveRefs()).not.toThrow();
+  });
+
+  it("is read by openapi-typescript into types for every path, as a client generator would", async () => {
+    const source = astToString(await openapiTS(structuredClone(document) as unknown as Parameters<typeof openapiTS>[0]));
+    for (const path of Object.keys(document.paths)) expect(source).toContain(`"${path}": {`);
+    expect(source).toContain("export interface components");
   });
 
   it("registers every API route from a declaration and documents it, and registers every declared call", async () => {
