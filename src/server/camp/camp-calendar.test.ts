@@ -1,7 +1,8 @@
+import fc from "fast-check";
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { campEditionForYear } from "../../shared/camp/camp-edition.ts";
-import { campCalendar } from "./camp-calendar.ts";
+import { buildCampCalendar, campCalendar } from "./camp-calendar.ts";
 
 /** The properties RFC 5545 (and RFC 7986's NAME) defines for each component this file uses; X- names are extensions. */
 const allowed: Record<string, readonly string[]> = {
@@ -83,5 +84,23 @@ describe("the camp's calendar file", () => {
     const file = campCalendar(campEditionForYear(2026), "Ski", "VL26-ABCDEF", stamp);
     const old = file.content.replace("BEGIN:VEVENT", "TIMEZONE-ID:Europe/Oslo\r\nBEGIN:VEVENT").replace(/DTSTAMP:(\d{8}T\d{6})Z/g, "DTSTAMP:$1");
     expect(() => strictCheck(old)).toThrow();
+  });
+});
+
+describe("the camp's calendar file, written once per camp and venue", () => {
+  it("is byte for byte what the generator writes for each registration's ids and stamp", () => {
+    const editions = [campEditionForYear(2026), campEditionForYear(2027)];
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...editions),
+        fc.constantFrom("Ski idrettshall", "Follo Stil Arena – hall B"),
+        fc.stringMatching(/^[A-Za-z0-9-]{1,40}$/),
+        fc.date({ min: new Date("2020-01-01T00:00:00Z"), max: new Date("2040-01-01T00:00:00Z"), noInvalidDate: true }),
+        (edition, venue, uidBase, stamp) => {
+          expect(campCalendar(edition, venue, uidBase, stamp)).toEqual(buildCampCalendar(edition, venue, uidBase, stamp));
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });

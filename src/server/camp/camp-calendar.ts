@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import ical, { ICalCalendarMethod } from "ical-generator";
 import { club } from "../../shared/club/club-facts.ts";
 import type { CampEdition } from "../../shared/camp/camp-edition.ts";
@@ -49,7 +50,7 @@ export function campCalendarFileName(year: number): string {
 // The calendar itself has no time zone name: ical-generator would then write the non-standard TIMEZONE-ID line and
 // DTSTAMP in local time without the Z that RFC 5545 requires. The events carry Europe/Oslo, and the generator
 // writes its VTIMEZONE once for them.
-export function campCalendar(edition: CampEdition, venue: string, uidBase: string, stamp: Date): MailAttachment {
+export function buildCampCalendar(edition: CampEdition, venue: string, uidBase: string, stamp: Date): MailAttachment {
   // METHOD matches the attachment's content type (RFC 5546: a mail's method= and the file's METHOD agree).
   const calendar = ical({
     method: ICalCalendarMethod.PUBLISH,
@@ -95,4 +96,40 @@ export function campCalendar(edition: CampEdition, venue: string, uidBase: strin
 /** RFC 5545 ends every content line with CRLF, the last one too (the generator leaves it off). */
 function withFinalLineEnd(content: string): string {
   return content.endsWith("\r\n") ? content : `${content}\r\n`;
+}
+
+/**
+ * The generator spends about 4 ms writing one camp's file (it measures every character's UTF-8 length to fold
+ * lines), and every camp confirmation carries one: the file is written once per camp and venue, and each mail's
+ * gets its own event ids and stamp put in. Both sit on lines of their own, far shorter than a folded line (75
+ * octets), so putting them in changes nothing else; a test holds the result to the generator's own, byte for byte.
+ */
+const uidToken = randomBytes(8).toString("hex");
+const templateStamp = new Date(0);
+const templates = new Map<string, MailAttachment>();
+/** Room for the id on its line: «UID:» + id + «-dag99@skitaekwondo.no» within 75 octets. */
+const longestCachedUid = 40;
+
+export function campCalendar(edition: CampEdition, venue: string, uidBase: string, stamp: Date): MailAttachment {
+  if (!/^[A-Za-z0-9-]+$/.test(uidBase) || uidBase.length > longestCachedUid) return buildCampCalendar(edition, venue, uidBase, stamp);
+  const key = JSON.stringify([edition.year, venue, campProgram(edition)]);
+  let template = templates.get(key);
+  if (!template) {
+    template = buildCampCalendar(edition, venue, uidToken, templateStamp);
+    // A camp's program edited many times in one process leaves old files behind: a handful is plenty.
+    if (templates.size >= 20) templates.clear();
+    templates.set(key, template);
+  }
+  const content = template.content
+    .replaceAll(`\r\nUID:${uidToken}-`, `\r\nUID:${uidBase}-`)
+    .replaceAll(`\r\nDTSTAMP:${icalUtc(templateStamp)}\r\n`, `\r\nDTSTAMP:${icalUtc(stamp)}\r\n`);
+  return { ...template, content };
+}
+
+/** 20261015T100000Z: a UTC time as DTSTAMP writes it (whole seconds). */
+function icalUtc(time: Date): string {
+  return time
+    .toISOString()
+    .replace(/\.\d{3}/, "")
+    .replace(/[-:]/g, "");
 }

@@ -50,6 +50,18 @@ export type StoredMail = MailMessage & { id: string; savedAt: string };
  */
 export function createFolderTransport(dir: string, clock: () => Date = () => new Date()): MailTransport {
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
+  // The folder is made once; made again only if someone removed it while the site ran.
+  let folderMade: Promise<unknown> | undefined;
+  const writeMail = async (file: string, content: Buffer) => {
+    folderMade ??= mkdir(dir, { recursive: true });
+    await folderMade;
+    await writeFile(file, content).catch(async (error: NodeJS.ErrnoException) => {
+      if (error.code !== "ENOENT") throw error;
+      folderMade = mkdir(dir, { recursive: true });
+      await folderMade;
+      await writeFile(file, content);
+    });
+  };
   return {
     kind: "folder",
     async send(message) {
@@ -57,10 +69,9 @@ export function createFolderTransport(dir: string, clock: () => Date = () => new
       const now = clock();
       const savedAt = now.toISOString();
       const id = mailFileId(now, message.outboxId);
-      await mkdir(dir, { recursive: true });
-      await writeFile(path.join(dir, `${id}.eml`), info.message as Buffer);
+      await writeMail(path.join(dir, `${id}.eml`), info.message as Buffer);
       const stored: StoredMail = { id, savedAt, ...message };
-      await writeFile(path.join(dir, `${id}.json`), JSON.stringify(stored, null, 2));
+      await writeMail(path.join(dir, `${id}.json`), Buffer.from(JSON.stringify(stored, null, 2)));
     },
   };
 }
