@@ -38,6 +38,8 @@ export interface MailContent {
   contact?: { email: string; orderNumber?: boolean };
   /** A line before the signature («Vel møtt!»). */
   closing?: string;
+  /** `false` for a mail to the club itself (a copy, a notice): no «Hilsen …» under it. */
+  signature?: false;
 }
 
 const e = escapeHtml;
@@ -88,6 +90,7 @@ function endBlocks(content: MailContent): { text: string[]; html: string[] } {
     text.push(inlineText(sentence), "");
     html.push(`<p>${inlineHtml(sentence)}</p>`);
   }
+  if (content.signature === false) return { text, html };
   text.push(...(content.closing ? [content.closing] : []), `Hilsen ${club.name}`, "");
   html.push(`<p>${content.closing ? `${e(content.closing)}<br>` : ""}Hilsen ${e(club.name)}</p>`);
   return { text, html };

@@ -1,8 +1,6 @@
 import { club } from "../../shared/club/club-facts.ts";
 import { needsGuardian, refererLabels, type NewMember, type RefererValue } from "../../shared/members/new-member.ts";
-import { escapeHtml } from "../mail/escape-html.ts";
-import { mailDocument } from "../mail/mail-html.ts";
-import { factsTableHtml, renderMailContent } from "../mail/mail-content.ts";
+import { renderMailContent } from "../mail/mail-content.ts";
 import type { OutgoingMail } from "../mail/outbox.ts";
 
 /**
@@ -63,8 +61,13 @@ export function renderNewMemberNotice(member: NewMember, adminUrl: string): Pick
   const intro = `${name} (${member.age} år) har meldt interesse for å begynne i ${club.name}.`;
   const follow = `Listen over interesserte: ${adminUrl}. Svarer du på denne e-posten, går svaret til ${child ? "den foresatte" : name}.`;
   // To the club itself: no greeting and no signature, only what arrived and where to follow it up.
-  const text = [intro, "", ...lines.map(([label, value]) => `- ${label}: ${value}`), "", follow, ""].join("\n");
-  const html = mailDocument("Ny interessent", `<p>${escapeHtml(intro)}</p>\n${factsTableHtml(lines)}\n<p>${escapeHtml(follow)}</p>\n`);
+  const { text, html } = renderMailContent({
+    title: "Ny interessent",
+    heading: false,
+    greet: false,
+    signature: false,
+    blocks: [{ paragraph: intro }, { facts: lines }, { paragraph: follow }],
+  });
   return { subject: `Ny interessent: ${name} (${member.age} år)`, text, html, replyTo: member.email };
 }
 

@@ -2,7 +2,6 @@ import { formatKroner } from "../../shared/format.ts";
 import { messageSegmentLabels, type SendMessageInput } from "../../shared/messages/message.ts";
 import { composeMessageText } from "../../shared/messages/message-greeting.ts";
 import { escapeHtml } from "../mail/escape-html.ts";
-import { mailDocument } from "../mail/mail-html.ts";
 import type { OutgoingMail } from "../mail/outbox.ts";
 import type { MessageFamily } from "./message-families.ts";
 import { renderMailContent } from "../mail/mail-content.ts";
@@ -110,14 +109,13 @@ export function renderClubCopy(
     ...(attachment ? [`Vedlegg: ${attachment}`] : []),
     ...(audience === "camp" ? ["Flettefeltene står slik de ble skrevet; hver familie fikk sine egne verdier."] : []),
   ];
-  const text = [...lines, "", `Emne: ${message.subject}`, "", message.body, ""].join("\n");
-  const e = escapeHtml;
-  const html = mailDocument(
-    message.subject,
-    `${lines.map((line) => `<p>${e(line)}</p>`).join("\n")}
-<p><strong>Emne: ${e(message.subject)}</strong></p>
-<p>${e(message.body).replace(/\n/g, "<br>")}</p>
-`,
-  );
+  // To the club itself: no greeting and no signature, only what was sent, to whom, and the message as written.
+  const { text, html } = renderMailContent({
+    title: message.subject,
+    heading: false,
+    greet: false,
+    signature: false,
+    blocks: [{ paragraph: lines.join("\n") }, { paragraph: [{ bold: `Emne: ${message.subject}` }] }, { paragraph: message.body }],
+  });
   return { subject: `Kopi: ${message.subject}`, text, html };
 }
