@@ -36,7 +36,8 @@ import {
   registrationsOfLink,
 } from "../camp/camp-personal-link.ts";
 import { registrationChanges } from "../camp/camp-self-service.ts";
-import { exportEventOrderPerson, exportPerson, forgetEventOrder } from "../privacy/person-data.ts";
+import { exportEventOrderPerson, exportPerson } from "../privacy/person-data.ts";
+import { forgetEventOrder } from "../privacy/person-forget.ts";
 import { blankEventOrders } from "../privacy/event-retention.ts";
 import { anonymiseRegistrations } from "../privacy/retention.ts";
 import { orderOfLink } from "./event-my-order.ts";

@@ -10,7 +10,7 @@ import { createPublished, grading, order, participant, postOrder, sale } from ".
 import { actOnLanding, buildVippsTestApp } from "../test-support/vipps.ts";
 import { eventMyOrderMessages } from "../../shared/events/event-my-order.ts";
 import { isEventOrderMail } from "./event-order-retention.ts";
-import { eventMessageForgotten } from "./person-data.ts";
+import { eventMessageForgotten } from "./person-forget.ts";
 
 // A family with only a grading and a gear order (no camp registration), and another with the camp as well.
 const family = { firstName: "Sigrid", lastName: "Hemmelighetsen", email: "Sigrid.Hemmelig@Example.no", telephone: "+4799911122" };

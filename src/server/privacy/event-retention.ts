@@ -42,7 +42,7 @@ export async function anonymiseEndedEvents(db: Db, now: Date, anonymiseAfterDays
 
 /**
  * Blanks the personal data of the orders `which` selects that are not blank yet (never a camp registration's),
- * in the caller's transaction, and answers their row ids: the rule above after the event, and a family's request now (person-data.ts).
+ * in the caller's transaction, and answers their row ids: the rule above after the event, and a family's request now (person-forget.ts).
  */
 export async function blankEventOrders(tx: Db, which: SQL, now: Date): Promise<number[]> {
   const orders = await tx
