@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
-import { eventPayments } from "../db/schema/events.ts";
+import { eventPayments } from "../db/schema/events-money.ts";
 import { clubs } from "../db/schema/clubs.ts";
 import type { RenderedMail } from "../mail/outbox.ts";
 import { campEditionOfYear } from "./camp-edition-lookup.ts";

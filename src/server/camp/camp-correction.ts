@@ -15,7 +15,7 @@ import type { Db } from "../db/database.ts";
 import { referenceData } from "../db/reference-data.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
 import { campPayment, lockCampPayment } from "../payments/camp-payment-rows.ts";
-import { eventPositions, orderChanges } from "../db/schema/events.ts";
+import { eventPositions, orderChanges } from "../db/schema/events-orders.ts";
 import { readCampCompanions } from "./camp-companion-rows.ts";
 import { HttpError } from "../errors.ts";
 import { queueVippsRefund } from "../payments/queue-refund.ts";

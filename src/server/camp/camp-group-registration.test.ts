@@ -30,7 +30,8 @@ import {
   type TestApp,
 } from "../test-support/camp.ts";
 import { campRegistrationWithTotal } from "./camp-receipt.ts";
-import { eventLedgerEntries, eventPayments, familyLinks } from "../db/schema/events.ts";
+import { eventLedgerEntries, eventPayments } from "../db/schema/events-money.ts";
+import { familyLinks } from "../db/schema/events-orders.ts";
 import { readCampCompanions } from "./camp-companion-rows.ts";
 
 // Before 1 November: the early-bird price (1200 → 1080 for youth/adults).

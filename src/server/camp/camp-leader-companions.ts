@@ -19,7 +19,7 @@ import type { LeaderCompanionAdd, LeaderCompanionRemove } from "../../shared/cam
 import type { Db } from "../db/database.ts";
 import { referenceData } from "../db/reference-data.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
-import { eventPositions, orderChanges } from "../db/schema/events.ts";
+import { eventPositions, orderChanges } from "../db/schema/events-orders.ts";
 import { readCampCompanions } from "./camp-companion-rows.ts";
 import { HttpError } from "../errors.ts";
 import { queueMail } from "../mail/outbox.ts";

@@ -6,7 +6,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { ledgerFigureLabels, ledgerFigures, mailMoneyLines } from "../../shared/camp/camp-ledger.ts";
 import { formatKroner } from "../../shared/format.ts";
 import type { Db } from "../db/database.ts";
-import { eventPayments } from "../db/schema/events.ts";
+import { eventPayments } from "../db/schema/events-money.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { loadClubContact } from "../site-content/club-contact.ts";
 import { readLedger } from "./camp-ledger-store.ts";

@@ -20,7 +20,7 @@ import {
 import type { Db } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
 import { campPayment, lockCampPayment } from "../payments/camp-payment-rows.ts";
-import { eventLedgerEntries } from "../db/schema/events.ts";
+import { eventLedgerEntries } from "../db/schema/events-money.ts";
 import { HttpError } from "../errors.ts";
 import { groupShares } from "../payments/group-payments.ts";
 import { queueVippsRefund } from "../payments/queue-refund.ts";

@@ -16,7 +16,9 @@ import { offerMessages, shownState, type OfferView } from "../../shared/events/w
 import { offerValidityHours } from "../../shared/camp/camp-waitlist.ts";
 import type { Db } from "../db/database.ts";
 import { campRegistrationColumns, campRegistrations, type PaymentMethod } from "../db/schema/camp.ts";
-import { eventOrders, eventPayments, events } from "../db/schema/events.ts";
+import { eventOrders } from "../db/schema/events-orders.ts";
+import { eventPayments } from "../db/schema/events-money.ts";
+import { events } from "../db/schema/events.ts";
 import { HttpError } from "../errors.ts";
 import type { LineKind, OfferKind, OfferRow } from "../events/offer-answers.ts";
 import { queueCampConfirmationMail } from "./camp-confirmation-queue.ts";

@@ -8,7 +8,7 @@ import type { CampRegistration } from "../../shared/camp/camp-registration.ts";
 import type { Db } from "../db/database.ts";
 import { referenceData } from "../db/reference-data.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
-import { eventPositions } from "../db/schema/events.ts";
+import { eventPositions } from "../db/schema/events-orders.ts";
 import { alreadyRegistered, campCompanionColumns } from "./camp-companion-rows.ts";
 import { HttpError } from "../errors.ts";
 import { EditionChangedError, registrationEdition, type RegistrationEdition } from "./camp-edition-cache.ts";

@@ -4,13 +4,13 @@
  */
 import type { FastifyInstance } from "fastify";
 import { mayTickGrading } from "../../shared/camp/camp-eligibility.ts";
-import { type MyRegistrationView } from "../../shared/camp/camp-my-registration.ts";
+import type { MyRegistrationView } from "../../shared/camp/camp-my-registration.ts";
 import { calculateCampPrice, campRefund } from "../../shared/camp/camp-pricing.ts";
 import { campSettings } from "../../shared/camp/camp-edition.ts";
 import { referenceData } from "../db/reference-data.ts";
 import type { MyCompanionAdd, MyGrading } from "../../shared/camp/camp-registration-changes.ts";
 import type { Db } from "../db/database.ts";
-import { eventPayments } from "../db/schema/events.ts";
+import { eventPayments } from "../db/schema/events-money.ts";
 import { campPaymentWithId } from "../payments/camp-payment-rows.ts";
 import { HttpError } from "../errors.ts";
 import { athletePerson, ledgerFigures } from "../../shared/camp/camp-ledger.ts";

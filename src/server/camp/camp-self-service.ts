@@ -17,7 +17,7 @@ import type { MyCancellation, MyRegistrationChange } from "../../shared/camp/cam
 import { formatKroner } from "../../shared/format.ts";
 import type { Db } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
-import { eventPositions, orderChanges } from "../db/schema/events.ts";
+import { eventPositions, orderChanges } from "../db/schema/events-orders.ts";
 import { HttpError } from "../errors.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { companionPerson, ledgerFigures, planCancellation } from "../../shared/camp/camp-ledger.ts";

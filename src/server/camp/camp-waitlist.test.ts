@@ -6,9 +6,10 @@ import { offerValidityHours, waitlistAnswer, type WaitlistEntry } from "../../sh
 import type { Database } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
 import { campPaymentColumns } from "../payments/camp-payment-rows.ts";
-import { eventLedgerEntries, eventPayments, events } from "../db/schema/events.ts";
+import { eventLedgerEntries, eventPayments } from "../db/schema/events-money.ts";
+import { events } from "../db/schema/events.ts";
 import { campEvents, campEventOfYear } from "./camp-events.ts";
-import { eventWaitlistOffers } from "../db/schema/events.ts";
+import { eventWaitlistOffers } from "../db/schema/events-orders.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { outboxMails } from "../test-support/outbox.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";

@@ -3,7 +3,7 @@ import { emailKey } from "../../shared/contact/email-key.ts";
 import { updateCampRegistrations } from "../camp/camp-registration-rows.ts";
 import type { Db } from "./database.ts";
 import { campRegistrations } from "./schema/camp.ts";
-import { eventOrders } from "./schema/events.ts";
+import { eventOrders } from "./schema/events-orders.ts";
 import { leaderOrders } from "../events/event-store.ts";
 
 /**

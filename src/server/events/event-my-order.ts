@@ -14,16 +14,9 @@ import { personalTokenHash } from "./family-links.ts";
 import type { Db } from "../db/database.ts";
 import { clubs } from "../db/schema/clubs.ts";
 import { grades } from "../db/schema/grades.ts";
-import {
-  eventLedgerEntries,
-  eventOrders,
-  eventPayments,
-  eventPositions,
-  eventStock,
-  eventWaitlistOffers,
-  events,
-  familyLinks,
-} from "../db/schema/events.ts";
+import { eventLedgerEntries, eventPayments } from "../db/schema/events-money.ts";
+import { eventOrders, eventPositions, eventWaitlistOffers, familyLinks } from "../db/schema/events-orders.ts";
+import { eventStock, events } from "../db/schema/events.ts";
 import { HttpError } from "../errors.ts";
 import type { EventDeps } from "./event-deps.ts";
 import { appendEventEntries } from "./event-ledger.ts";

@@ -7,7 +7,7 @@ import { and, eq } from "drizzle-orm";
 import type { EventOrderView } from "../../shared/events/event-api.ts";
 import { eventMyOrderMessages, type EventCancel, type EventCancelAnswer } from "../../shared/events/event-my-order.ts";
 import type { EventOrder } from "../../shared/events/event-order.ts";
-import { eventOrders } from "../db/schema/events.ts";
+import { eventOrders } from "../db/schema/events-orders.ts";
 import { HttpError } from "../errors.ts";
 import type { EventDeps } from "./event-deps.ts";
 import { cancelEventOrder, myEventOrderView, type CancelContext, type PlacesFreedListener } from "./event-my-order.ts";

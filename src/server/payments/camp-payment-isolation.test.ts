@@ -8,7 +8,8 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.ts";
-import { eventOrders, eventPaymentActions, eventPayments } from "../db/schema/events.ts";
+import { eventOrders } from "../db/schema/events-orders.ts";
+import { eventPaymentActions, eventPayments } from "../db/schema/events-money.ts";
 import { deleteExpiredEventAccounting } from "../privacy/event-order-retention.ts";
 import { deleteExpiredAccounting } from "../privacy/retention.ts";
 import { campAdminToken } from "../test-support/camp.ts";

@@ -1,7 +1,10 @@
 import { and, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { eventEndsAt } from "../../shared/events/event-rules.ts";
 import type { Db } from "../db/database.ts";
-import { eventCheckinActions, eventLedgerEntries, eventOrders, eventPositions, events, familyLinks, orderChanges } from "../db/schema/events.ts";
+import { eventCheckinActions } from "../db/schema/events-checkin.ts";
+import { eventLedgerEntries } from "../db/schema/events-money.ts";
+import { eventOrders, eventPositions, familyLinks, orderChanges } from "../db/schema/events-orders.ts";
+import { events } from "../db/schema/events.ts";
 import { forgetEventMessages } from "../messages/messages.ts";
 import { positionsOf } from "../events/event-positions.ts";
 import { leaderEvents, leaderOrders } from "../events/event-store.ts";

@@ -15,7 +15,9 @@ import { forgetAnonymisedEventOrderMails } from "./event-order-retention.ts";
 import { blankEventOrders } from "./event-retention.ts";
 import { paymentUnderWay } from "../events/event-my-order.ts";
 import { leaderOrders } from "../events/event-store.ts";
-import { eventOrders, eventPaymentActions, eventPayments, events } from "../db/schema/events.ts";
+import { eventOrders } from "../db/schema/events-orders.ts";
+import { eventPaymentActions, eventPayments } from "../db/schema/events-money.ts";
+import { events } from "../db/schema/events.ts";
 
 export type ForgetOutcome = { kind: "not-found" } | { kind: "ok"; changed: boolean; registrationId: number; orderId: string; anonymisedAt: string };
 

@@ -43,16 +43,8 @@ import { campEditionOfYear } from "../camp/camp-edition-lookup.ts";
 import { forgetCompanionCases } from "../camp/camp-companion-cases.ts";
 import { waitlistJoinedKey, waitlistRemovedKey } from "../camp/camp-waitlist-mail.ts";
 import { campOfferMailKeyPrefix } from "../events/event-waitlist-mail.ts";
-import {
-  eventLedgerEntries,
-  eventOrders,
-  eventPaymentActions,
-  eventPayments,
-  eventPositions,
-  eventWaitlistOffers,
-  familyLinks,
-  orderChanges,
-} from "../db/schema/events.ts";
+import { eventLedgerEntries, eventPaymentActions, eventPayments } from "../db/schema/events-money.ts";
+import { eventOrders, eventPositions, eventWaitlistOffers, familyLinks, orderChanges } from "../db/schema/events-orders.ts";
 import { purgeOldInvoices, type InvoiceRetentionRun } from "../invoices/invoice-retention.ts";
 import { mailFolderOf, purgeMailFolder } from "../mail/mail-folder.ts";
 import { pruneSiteChanges } from "../site-content/site-change-retention.ts";

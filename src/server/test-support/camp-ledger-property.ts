@@ -17,7 +17,7 @@ import { athletePerson, ledgerFigures, ledgerItems, sumFigures, type LedgerEntry
 import { campRefund } from "../../shared/camp/camp-pricing.ts";
 import type { Database, DatabaseKind } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
-import { eventPayments } from "../db/schema/events.ts";
+import { eventPayments } from "../db/schema/events-money.ts";
 import { campPaymentColumns } from "../payments/camp-payment-rows.ts";
 import { createTestDatabase } from "./database.ts";
 import { campAdminToken, clearCampTables, companion, draft, postRegistration, sibling, type TestApp } from "./camp.ts";

@@ -13,7 +13,7 @@ import {
 } from "../../../shared/camp/camp-checkin.ts";
 import type { Database } from "../../db/database.ts";
 import { campRegistrations } from "../../db/schema/camp.ts";
-import { eventPaymentActions, eventPayments } from "../../db/schema/events.ts";
+import { eventPaymentActions, eventPayments } from "../../db/schema/events-money.ts";
 import { campPaymentWithId } from "../../payments/camp-payment-rows.ts";
 import { mailOutbox } from "../../db/schema/mail.ts";
 import { outboxMails } from "../../test-support/outbox.ts";

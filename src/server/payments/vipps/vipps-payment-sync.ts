@@ -2,7 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { vippsStateLabel } from "../../../shared/camp/camp-state-labels.ts";
 import type { Db } from "../../db/database.ts";
-import { eventPaymentActions, eventPayments } from "../../db/schema/events.ts";
+import { eventPaymentActions, eventPayments } from "../../db/schema/events-money.ts";
 import { VippsApiError, type VippsClient } from "./vipps-client.ts";
 import type { Aggregate, VippsPaymentState } from "./vipps-types.ts";
 import { stateText } from "./vipps-payment-view.ts";

@@ -12,7 +12,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { toOre } from "../../../shared/camp/camp-pricing.ts";
 import type { CampPaymentGateway, RegistrationAwaitingPayment } from "../../camp/camp-payment-gateway.ts";
 import type { EventOrderAwaitingPayment, EventPaymentGateway } from "../../events/event-orders.ts";
-import { eventPayments } from "../../db/schema/events.ts";
+import { eventPayments } from "../../db/schema/events-money.ts";
 import { HttpError } from "../../errors.ts";
 import { VippsApiError, VippsUnreachableError } from "./vipps-client.ts";
 import { vippsErrorCodes } from "./vipps-types.ts";
