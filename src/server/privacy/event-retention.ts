@@ -5,7 +5,7 @@ import { eventCheckinActions } from "../db/schema/events-checkin.ts";
 import { eventLedgerEntries } from "../db/schema/events-money.ts";
 import { eventOrders, eventPositions, familyLinks, orderChanges } from "../db/schema/events-orders.ts";
 import { events } from "../db/schema/events.ts";
-import { forgetEventMessages } from "../messages/messages.ts";
+import { forgetEventMessages } from "../messages/message-log.ts";
 import { positionsOf } from "../events/event-positions.ts";
 import { leaderEvents, leaderOrders } from "../events/event-store.ts";
 

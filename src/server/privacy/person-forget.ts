@@ -5,7 +5,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { messageRecipients, messages } from "../db/schema/messages.ts";
 import { campEventSlug } from "../../shared/events/event-kinds.ts";
-import { syncRecipientStates } from "../messages/messages.ts";
+import { syncRecipientStates } from "../messages/message-log.ts";
 import { emailKey } from "../../shared/contact/email-key.ts";
 import type { Db } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";

@@ -33,7 +33,7 @@ import { updateCampRegistrations } from "../camp/camp-registration-rows.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { campEventSlug } from "../../shared/events/event-kinds.ts";
 import { newMemberConfirmationKey, newMemberNoticeKey } from "../members/new-member-mail.ts";
-import { forgetEventMessages, syncRecipientStates } from "../messages/messages.ts";
+import { forgetEventMessages, syncRecipientStates } from "../messages/message-log.ts";
 import { forgetOldNewMemberMessages } from "../members/new-member-messages.ts";
 import { deleteExpiredLinks } from "../camp/camp-personal-link.ts";
 import { selfServiceMailPrefix } from "../camp/camp-self-service-mail.ts";
