@@ -13,7 +13,7 @@ import { campRegistrations } from "../db/schema/camp.ts";
 import { eventCheckinActions } from "../db/schema/events-checkin.ts";
 import { eventOrders, eventPositions } from "../db/schema/events-orders.ts";
 import { blankEventOrders } from "../privacy/event-retention.ts";
-import { anonymisedName, anonymiseRegistrations } from "../privacy/retention.ts";
+import { anonymisedName, anonymiseRegistrations } from "../privacy/camp-retention.ts";
 import { buildCampTestApp, campAdminToken, companion, draft, postRegistration, type TestApp } from "../test-support/camp.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import { createPublished, grading, order, participant, postOrder } from "../test-support/events.ts";

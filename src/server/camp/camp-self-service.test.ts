@@ -8,7 +8,7 @@ import { familyLinks, orderChanges } from "../db/schema/events-orders.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { outboxMails } from "../test-support/outbox.ts";
 import { actOnLanding, reconcile, startVippsPayment, useVippsCampSuite } from "../test-support/vipps.ts";
-import { anonymiseRegistrations } from "../privacy/retention.ts";
+import { anonymiseRegistrations } from "../privacy/camp-retention.ts";
 import { databaseKinds } from "../test-support/database.ts";
 import { asSent, campAdminToken, companion, draft, postRegistration } from "../test-support/camp.ts";
 import { personalTokenHash } from "../events/family-links.ts";

@@ -16,7 +16,7 @@ import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import type { CampPaymentGateway, RegistrationAwaitingPayment } from "./camp-payment-gateway.ts";
 import { registrationWindowMessages } from "./camp-registrations.ts";
 import { offerMessages } from "../../shared/events/waitlist-offer.ts";
-import { anonymiseRegistrations } from "../privacy/retention.ts";
+import { anonymiseRegistrations } from "../privacy/camp-retention.ts";
 import { actOnLanding, buildVippsTestApp, registrationStatus, startVippsPayment } from "../test-support/vipps.ts";
 import {
   asSent,

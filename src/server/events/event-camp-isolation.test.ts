@@ -42,7 +42,7 @@ import { registrationChanges } from "../camp/camp-self-service.ts";
 import { exportEventOrderPerson, exportPerson } from "../privacy/person-data.ts";
 import { forgetEventOrder } from "../privacy/person-forget.ts";
 import { blankEventOrders } from "../privacy/event-retention.ts";
-import { anonymiseRegistrations } from "../privacy/retention.ts";
+import { anonymiseRegistrations } from "../privacy/camp-retention.ts";
 import { orderOfLink } from "./event-my-order.ts";
 import { createFamilyLink } from "./family-links.ts";
 

@@ -10,7 +10,7 @@ import { newOfferToken, offerTokenHash } from "../events/offer-token.ts";
 import { buildCampTestApp, campAdminToken, companion, draft, postRegistration, type TestApp } from "../test-support/camp.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import { createPublished, eventIdOf, grading, order, participant, postOrder } from "../test-support/events.ts";
-import { anonymisedName } from "./retention.ts";
+import { anonymisedName } from "./camp-retention.ts";
 import { readCampCompanions } from "../camp/camp-companion-rows.ts";
 
 const now = new Date("2026-10-15T10:00:00Z");

@@ -9,7 +9,7 @@ import { buildCampTestApp, campAdminToken, type TestApp } from "../test-support/
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import { createPublished, grading, order, participant, postOrder } from "../test-support/events.ts";
 import { deleteExpiredEventAccounting } from "./event-order-retention.ts";
-import { accountingDeleteDueAt } from "./retention.ts";
+import { accountingDeleteDueAt } from "./camp-retention.ts";
 
 const slug = "gradering-desember";
 const dueAt = (year: number) => accountingDeleteDueAt(year, 5);

@@ -10,7 +10,7 @@ import { emailKey } from "../../shared/contact/email-key.ts";
 import type { Db } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
-import { anonymiseRegistrations } from "./retention.ts";
+import { anonymiseRegistrations } from "./camp-retention.ts";
 import { forgetAnonymisedEventOrderMails } from "./event-order-retention.ts";
 import { blankEventOrders } from "./event-retention.ts";
 import { paymentUnderWay } from "../events/event-my-order.ts";

@@ -25,7 +25,7 @@ import { campConfirmationKey } from "../camp-confirmation-queue.ts";
 import { checkInCodeFor } from "./checkin-code.ts";
 import { doorPaymentLog } from "./door-payment.ts";
 import { figuresOf } from "../camp-ledger-store.ts";
-import { deleteExpiredAccounting } from "../../privacy/retention.ts";
+import { deleteExpiredAccounting } from "../../privacy/camp-retention.ts";
 import { redactUrl } from "../../logger.ts";
 import { campRegistrationWithTotal } from "../camp-receipt.ts";
 import { campArrivals } from "./camp-arrivals.ts";
