@@ -13,7 +13,7 @@ import { loadClubContact } from "../site-content/club-contact.ts";
 import { renderCampConfirmation, type ConfirmationContext, type GroupConfirmation } from "./camp-confirmation-mail.ts";
 import { registrantGreeting } from "./camp-greeting.ts";
 import { receiptOf } from "./camp-receipt.ts";
-import { receiptTotal } from "../../shared/camp/camp-ledger.ts";
+import { receiptTotal } from "../../shared/camp/camp-ledger-receipt.ts";
 
 /**
  * The camp confirmation in the outbox: queued inside the transaction that confirms the registration with

@@ -7,7 +7,9 @@
  */
 import { eq, isNull } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { athletePerson, correctionLabel, ledgerFigures, ledgerItems, splitRefund, type ChargeLine } from "../../shared/camp/camp-ledger.ts";
+import { athletePerson, ledgerFigures, ledgerItems } from "../../shared/camp/camp-ledger.ts";
+import { correctionLabel, type ChargeLine } from "../../shared/camp/camp-ledger-receipt.ts";
+import { splitRefund } from "../../shared/camp/camp-ledger-cancellation.ts";
 import { mayTickGrading } from "../../shared/camp/camp-eligibility.ts";
 import { calculateCampPrice } from "../../shared/camp/camp-pricing.ts";
 import type { LeaderCorrection } from "../../shared/camp/camp-registration-changes.ts";

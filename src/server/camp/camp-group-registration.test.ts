@@ -1,7 +1,7 @@
 import type { MyRegistrationView } from "../../shared/camp/camp-my-registration.ts";
 import { asc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { mailMoneyLines } from "../../shared/camp/camp-ledger.ts";
+import { mailMoneyLines } from "../../shared/camp/camp-ledger-labels.ts";
 import { participantPaymentMethodLabels } from "../../shared/camp/camp-state-labels.ts";
 import { emailKey } from "../../shared/contact/email-key.ts";
 import { formatKroner } from "../../shared/format.ts";

@@ -4,19 +4,9 @@
  * what the counting decided, inside the caller's transaction (with the registration row locked by it).
  */
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
-import {
-  cancellationLabel,
-  ledgerFigures,
-  planCancellation,
-  splitRefund,
-  sumFigures,
-  type ChargeLine,
-  type LedgerEntry,
-  type LedgerFigures,
-  type LedgerItem,
-  type MoneyMethod,
-  type PersonCancellation,
-} from "../../shared/camp/camp-ledger.ts";
+import { cancellationLabel, planCancellation, splitRefund, type PersonCancellation } from "../../shared/camp/camp-ledger-cancellation.ts";
+import { ledgerFigures, sumFigures, type LedgerEntry, type LedgerFigures, type LedgerItem, type MoneyMethod } from "../../shared/camp/camp-ledger.ts";
+import type { ChargeLine } from "../../shared/camp/camp-ledger-receipt.ts";
 import type { Db } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
 import { campPayment, lockCampPayment } from "../payments/camp-payment-rows.ts";

@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { editionPhase } from "../../shared/camp/camp-edition-phase.ts";
 import { campEndsAt, formatCalendarDate, registrationClosesAt } from "../../shared/camp/camp-edition-data.ts";
-import { receiptTotal } from "../../shared/camp/camp-ledger.ts";
+import { receiptTotal } from "../../shared/camp/camp-ledger-receipt.ts";
 import { greetingNameOf } from "../../shared/camp/contact-greeting.ts";
 import { campEventKind, campEventSlug, campYearOfSlug } from "../../shared/events/event-kinds.ts";
 import { offerMessages, shownState, type OfferView } from "../../shared/events/waitlist-offer.ts";

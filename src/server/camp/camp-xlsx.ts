@@ -15,7 +15,7 @@ import {
 import { instructorLabel, paymentMethodLabel, paymentStateLabel, registrationStatusLabel } from "../../shared/camp/camp-state-labels.ts";
 import { xlsxSheet, xlsxWorkbook, type AnySheet, type XlsxColumn } from "../exports/xlsx.ts";
 import type { AdminPerson } from "./camp-admin.ts";
-import { campMoneyLines, ledgerFigureLabels } from "../../shared/camp/camp-ledger.ts";
+import { campMoneyLines, ledgerFigureLabels } from "../../shared/camp/camp-ledger-labels.ts";
 import { moneyMethodWord } from "../../shared/payments/money-words.ts";
 
 /** The participants as Excel: one row per athlete and companion, the CSV's columns with typed cells. */

@@ -7,7 +7,8 @@
  * entries with a reason, never a recomputed total: a charge taken off, and what was paid for it owed back.
  */
 import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
-import { ledgerItems, ledgerFigures, planCancellation, splitRefund, type LedgerEntry } from "../../shared/camp/camp-ledger.ts";
+import { ledgerItems, ledgerFigures, type LedgerEntry } from "../../shared/camp/camp-ledger.ts";
+import { planCancellation, splitRefund } from "../../shared/camp/camp-ledger-cancellation.ts";
 import { eventMyOrderMessages, eventOrderTokenPattern, type EventCancel, type MyEventOrder } from "../../shared/events/event-my-order.ts";
 import { answerText, answerTo, hasEnded, participantKey, placesLeft } from "../../shared/events/event-rules.ts";
 import { personalTokenHash } from "./family-links.ts";

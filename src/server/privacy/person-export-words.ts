@@ -1,5 +1,6 @@
 /** The export's words: ledgers, changes and held mails as the screens show them, never a stored system word. */
-import { ledgerFigureLabels, ledgerFigures, type LedgerEntry } from "../../shared/camp/camp-ledger.ts";
+import { ledgerFigureLabels } from "../../shared/camp/camp-ledger-labels.ts";
+import { ledgerFigures, type LedgerEntry } from "../../shared/camp/camp-ledger.ts";
 import { ledgerEntryWhat, ledgerHistoryLine, type LedgerHistoryEntry } from "../../shared/camp/camp-ledger-history.ts";
 import { actorLabel } from "../../shared/camp/camp-state-labels.ts";
 import { withoutLinkSecrets } from "../../shared/privacy/link-secrets.ts";

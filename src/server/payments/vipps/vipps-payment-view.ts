@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { campRefund } from "../../../shared/camp/camp-pricing.ts";
 import { groupPaymentAthletes, groupShares, paymentsOfRegistration } from "../group-payments.ts";
 import { readLedger } from "../../camp/camp-ledger-store.ts";
-import { suggestedRefund } from "../../../shared/camp/camp-ledger.ts";
+import { suggestedRefund } from "../../../shared/camp/camp-ledger-cancellation.ts";
 import { campEditionOfYear } from "../../camp/camp-edition-lookup.ts";
 import type { Db } from "../../db/database.ts";
 import { campRegistrations } from "../../db/schema/camp.ts";

@@ -2,7 +2,7 @@ import { useId, useMemo, useState } from "react";
 import { matchesSearch } from "../../../shared/camp/grades.ts";
 import { formatKroner } from "../../../shared/format.ts";
 import { claimUncoveredLabel, type AdminPerson, type AdminTotals } from "../../../shared/camp/camp-lists.ts";
-import { campMoneyLines, ledgerFigureLabels } from "../../../shared/camp/camp-ledger.ts";
+import { campMoneyLines, ledgerFigureLabels } from "../../../shared/camp/camp-ledger-labels.ts";
 import { participantsTitle } from "../../../shared/camp/camp-admin-exports.ts";
 import {
   amountLabel,

@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from "react";
 import { LeaderCorrectionSchema, type LeaderCorrection } from "../../../shared/camp/camp-registration-changes.ts";
 import { gradeLabel, type Club, type Grade } from "../../../shared/camp/grades.ts";
 import type { AdminPerson } from "../../../shared/camp/camp-lists.ts";
-import { ledgerFigureLabels } from "../../../shared/camp/camp-ledger.ts";
+import { ledgerFigureLabels } from "../../../shared/camp/camp-ledger-labels.ts";
 import { formatKroner } from "../../../shared/format.ts";
 import { campAdminCalls } from "../../../shared/camp/camp-admin-calls.ts";
 import { ApiError } from "../../lib/api-client.ts";

@@ -1,4 +1,4 @@
-import { ledgerFigureLabels } from "../../../../shared/camp/camp-ledger.ts";
+import { ledgerFigureLabels } from "../../../../shared/camp/camp-ledger-labels.ts";
 import { useId, useState } from "react";
 import type { CampRole } from "../../../../shared/admin/camp-accounts.ts";
 import type { AdminPerson } from "../../../../shared/camp/camp-lists.ts";
