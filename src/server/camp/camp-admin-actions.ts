@@ -16,7 +16,9 @@ import { groupPaymentAthletes, paymentsOfRegistration } from "../payments/group-
 import { loadClubContact } from "../site-content/club-contact.ts";
 import { noteUncoveredClaims } from "./camp-companion-claims.ts";
 import { campEditionOfYear } from "./camp-edition-lookup.ts";
-import { cancelInLedger, figuresOf, groupStaying, lockGroup, recordPayment } from "./camp-ledger-store.ts";
+import { cancelInLedger } from "./camp-ledger-cancel.ts";
+import { figuresOf, groupStaying, lockGroup } from "./camp-ledger-store.ts";
+import { recordPayment } from "./camp-ledger-payments.ts";
 import { createMailLink, personalLinkUrl } from "./camp-personal-link.ts";
 import { selfServiceMailKey } from "./camp-self-service-mail.ts";
 import { cancellationPeople, renderCancellationMail } from "./camp-cancellation-mail.ts";

@@ -6,7 +6,8 @@
  */
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { queueCampConfirmationMail, queueCampGroupConfirmationMail } from "../camp/camp-confirmation-queue.ts";
-import { figuresOf, recordVippsCapture } from "../camp/camp-ledger-store.ts";
+import { figuresOf } from "../camp/camp-ledger-store.ts";
+import { recordVippsCapture } from "../camp/camp-ledger-payments.ts";
 import { lockCampRegistration, updateCampRegistrations } from "../camp/camp-registration-rows.ts";
 import type { Db } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";

@@ -7,7 +7,8 @@ import { eventCheckinActions } from "../../db/schema/events-checkin.ts";
 import { eventLedgerEntries, eventPaymentActions, eventPayments } from "../../db/schema/events-money.ts";
 import { DoorRefusal } from "../../events/door-core.ts";
 import { campPayment, campPaymentColumns, campPaymentsOf, campPaymentWithId, selectCampPayments } from "../../payments/camp-payment-rows.ts";
-import { figuresOf, recordPayment } from "../camp-ledger-store.ts";
+import { figuresOf } from "../camp-ledger-store.ts";
+import { recordPayment } from "../camp-ledger-payments.ts";
 import { updateCampRegistrations } from "../camp-registration-rows.ts";
 
 /**

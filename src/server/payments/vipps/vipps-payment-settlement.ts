@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { toOre } from "../../../shared/camp/camp-pricing.ts";
-import { recordRefundRefused } from "../../camp/camp-ledger-store.ts";
+import { recordRefundRefused } from "../../camp/camp-ledger-payments.ts";
 import { eventPaymentActions, eventPayments } from "../../db/schema/events-money.ts";
 import { VippsApiError } from "./vipps-client.ts";
 import { VippsPaymentSync, type PaymentRow } from "./vipps-payment-sync.ts";
