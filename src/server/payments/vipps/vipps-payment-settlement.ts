@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { toOre } from "../../../shared/camp/camp-pricing.ts";
 import { recordRefundRefused } from "../../camp/camp-ledger-payments.ts";
 import { eventPaymentActions, eventPayments } from "../../db/schema/events-money.ts";
-import { VippsApiError } from "./vipps-client.ts";
+import { VippsApiError } from "./vipps-errors.ts";
 import { VippsPaymentSync, type PaymentRow } from "./vipps-payment-sync.ts";
 import { paymentRow } from "./vipps-side.ts";
 

@@ -3,7 +3,8 @@ import type { FastifyBaseLogger } from "fastify";
 import { vippsStateLabel } from "../../../shared/camp/camp-state-labels.ts";
 import type { Db } from "../../db/database.ts";
 import { eventPaymentActions, eventPayments } from "../../db/schema/events-money.ts";
-import { VippsApiError, type VippsClient } from "./vipps-client.ts";
+import { VippsApiError } from "./vipps-errors.ts";
+import type { VippsClient } from "./vipps-client.ts";
 import type { Aggregate, VippsPaymentState } from "./vipps-types.ts";
 import { stateText } from "./vipps-payment-view.ts";
 import {

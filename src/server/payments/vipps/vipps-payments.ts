@@ -14,7 +14,7 @@ import type { CampPaymentGateway, RegistrationAwaitingPayment } from "../../camp
 import type { EventOrderAwaitingPayment, EventPaymentGateway } from "../../events/event-orders.ts";
 import { eventPayments } from "../../db/schema/events-money.ts";
 import { HttpError } from "../../errors.ts";
-import { VippsApiError, VippsUnreachableError } from "./vipps-client.ts";
+import { VippsApiError, VippsUnreachableError } from "./vipps-errors.ts";
 import { vippsErrorCodes } from "./vipps-types.ts";
 import type { VippsReceipt, VippsStatus } from "../../../shared/payments/vipps-payment.ts";
 import { statusText, vippsReceipt } from "./vipps-payment-view.ts";

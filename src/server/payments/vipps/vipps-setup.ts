@@ -5,7 +5,8 @@
  * service and one reconciliation job for the camp's registrations and the events' orders.
  */
 import type { FastifyInstance } from "fastify";
-import { createVippsClient, type VippsClientOptions } from "./vipps-client.ts";
+import { createVippsClient } from "./vipps-client.ts";
+import type { VippsClientOptions } from "./vipps-transport.ts";
 import { VippsPayments } from "./vipps-payments.ts";
 import { VippsReconciler } from "./vipps-reconciler.ts";
 import { registerVippsRoutes, vippsWebhookPath } from "./vipps-routes.ts";
