@@ -14,18 +14,9 @@ export interface WizardOptions {
 }
 
 export function useCampWizard({ redirect = (url) => window.location.assign(url) }: WizardOptions = {}) {
-  // The first render (on the server, and hydrating its HTML) is the Welcome step; the stored draft (cookies
-  // and this tab's storage, which the server cannot read) takes over before the browser paints.
   const [state, setState] = useState<WizardState>(() => ({ ...freshState(), restored: false }));
-  // Nothing stored (a first visit): the fresh draft stands as it is, without a second render of the whole
-  // wizard in the same task as hydration.
-  const nothingStored = useRef(false);
-  useLayoutEffect(() => {
-    const stored = storedState();
-    if (stored) setState(stored);
-    else nothingStored.current = true;
-  }, []);
-  const { draft, step, tabFieldsMissing, restored } = state;
+  useStoredDraft(state, setState);
+  const { draft, step, tabFieldsMissing } = state;
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const [attempted, setAttempted] = useState<ReadonlySet<CampStep | "companion">>(() => new Set());
   const [serverErrors, setServerErrors] = useState<FieldErrors<StepField>>({});
@@ -34,12 +25,6 @@ export function useCampWizard({ redirect = (url) => window.location.assign(url) 
   const [moved, setMoved] = useState(false);
   /** Opened by «Endre» on the review: Next leads back there (nextStepToReview), not through every step. */
   const [editing, setEditing] = useState(false);
-
-  useEffect(() => {
-    if (!restored && !nothingStored.current) return;
-    if (step === "Done") clearWizard();
-    else saveWizard({ draft, step });
-  }, [draft, step, restored]);
 
   const goTo = useCallback((to: CampStep) => {
     if (to === "Review" || to === "Payment" || to === "Done") setEditing(false);
@@ -50,31 +35,20 @@ export function useCampWizard({ redirect = (url) => window.location.assign(url) 
 
   const update = useCallback((patch: Partial<CampRegistrationDraft>) => {
     setState((current) => ({ ...current, draft: applyCampRules({ ...current.draft, ...patch }) }));
-    setServerErrors((current) => {
-      const keys = Object.keys(patch).filter((key) => key in current);
-      if (keys.length === 0) return current;
-      const next = { ...current };
-      for (const key of keys) delete next[key as StepField];
-      return next;
-    });
+    setServerErrors((current) => withoutFields(current, patch));
   }, []);
 
   const touch = useCallback((field: string) => {
     setTouched((current) => (current.has(field) ? current : new Set(current).add(field)));
   }, []);
 
-  const errors = validateStep(step, draft);
-  const showAll = attempted.has(step);
-  /** The message to show under a field: after a touch or a try to continue, or when the server said so. */
-  const visibleError = (field: StepField): string | undefined => (touched.has(field) || showAll ? errors[field] : undefined) ?? serverErrors[field];
-  const canContinue = canLeave(step, draft);
+  const { errors, visibleError, canContinue } = stepErrors(step, draft, touched, attempted, serverErrors);
 
   const attempt = useCallback((which: CampStep | "companion") => {
     setAttempted((current) => (current.has(which) ? current : new Set(current).add(which)));
   }, []);
 
-  const { companion, setCompanion, companionErrors, companionError, startCompanion, updateCompanion, addCompanion, removeCompanion } =
-    useWizardCompanion({ draft, update, goTo, attempt, touched, attempted, setTouched, setAttempted });
+  const { setCompanion, ...companionParts } = useWizardCompanion({ draft, update, goTo, attempt, touched, attempted, setTouched, setAttempted });
 
   const next = () => {
     if (!canLeave(step, draft)) {
@@ -100,25 +74,7 @@ export function useCampWizard({ redirect = (url) => window.location.assign(url) 
     goTo(previousStep(step, draft));
   };
 
-  // ---- Several athletes (a family paying together) ----
-  /** One athlete or several: the further athletes already added are kept until the user says "one". */
-  const setFamily = (family: boolean) => {
-    update({ siblings: family ? (draft.siblings ?? []) : undefined });
-  };
-
-  /** Adds a further athlete, or replaces the one at `index`. */
-  const saveSibling = (sibling: SiblingDraft, index?: number) => {
-    const siblings = [...(draft.siblings ?? [])];
-    if (index === undefined) siblings.push(sibling);
-    else siblings[index] = sibling;
-    update({ siblings });
-  };
-
-  const removeSibling = (index: number) => {
-    update({ siblings: (draft.siblings ?? []).filter((_, other) => other !== index) });
-  };
-
-  const { outcome, personalLink, submit } = useWizardSubmit({ draft, setState, goTo, setSubmission, setServerErrors, redirect });
+  const submitting = useWizardSubmit({ draft, setState, goTo, setSubmission, setServerErrors, redirect });
 
   /** "Meld på en til": a new draft with a new id, from the start. */
   const restart = () => {
@@ -148,23 +104,81 @@ export function useCampWizard({ redirect = (url) => window.location.assign(url) 
     goTo,
     edit,
     attempt: () => attempt(step),
-    companion,
-    companionErrors,
-    companionError,
-    startCompanion,
-    updateCompanion,
-    addCompanion,
+    ...companionParts,
     attemptCompanion: () => attempt("companion"),
-    removeCompanion,
-    setFamily,
-    saveSibling,
-    removeSibling,
+    ...siblingActions(draft, update),
     submission,
-    outcome,
-    personalLink,
-    submit,
+    ...submitting,
     restart,
   };
+}
+
+/**
+ * The first render (on the server, and hydrating its HTML) is the Welcome step; the stored draft (cookies and
+ * this tab's storage, which the server cannot read) takes over before the browser paints, and every change is
+ * saved back.
+ */
+function useStoredDraft(state: WizardState, setState: (state: WizardState) => void) {
+  // Nothing stored (a first visit): the fresh draft stands as it is, without a second render of the whole
+  // wizard in the same task as hydration.
+  const nothingStored = useRef(false);
+  useLayoutEffect(() => {
+    const stored = storedState();
+    if (stored) setState(stored);
+    else nothingStored.current = true;
+    // The state's setter never changes: this runs once, on mount.
+  }, [setState]);
+  const { draft, step, restored } = state;
+  useEffect(() => {
+    if (!restored && !nothingStored.current) return;
+    if (step === "Done") clearWizard();
+    else saveWizard({ draft, step });
+  }, [draft, step, restored]);
+}
+
+/** The step's errors, and the one to show under a field: after a touch or a try to continue, or when the server said so. */
+function stepErrors(
+  step: CampStep,
+  draft: CampRegistrationDraft,
+  touched: ReadonlySet<string>,
+  attempted: ReadonlySet<CampStep | "companion">,
+  serverErrors: FieldErrors<StepField>,
+) {
+  const errors = validateStep(step, draft);
+  const showAll = attempted.has(step);
+  const visibleError = (field: StepField): string | undefined => (touched.has(field) || showAll ? errors[field] : undefined) ?? serverErrors[field];
+  return { errors, visibleError, canContinue: canLeave(step, draft) };
+}
+
+/** The server's errors without those of the fields a change touched. */
+function withoutFields(current: FieldErrors<StepField>, patch: Partial<CampRegistrationDraft>): FieldErrors<StepField> {
+  const keys = Object.keys(patch).filter((key) => key in current);
+  if (keys.length === 0) return current;
+  const next = { ...current };
+  for (const key of keys) delete next[key as StepField];
+  return next;
+}
+
+/** Several athletes (a family paying together). */
+function siblingActions(draft: CampRegistrationDraft, update: (patch: Partial<CampRegistrationDraft>) => void) {
+  /** One athlete or several: the further athletes already added are kept until the user says "one". */
+  const setFamily = (family: boolean) => {
+    update({ siblings: family ? (draft.siblings ?? []) : undefined });
+  };
+
+  /** Adds a further athlete, or replaces the one at `index`. */
+  const saveSibling = (sibling: SiblingDraft, index?: number) => {
+    const siblings = [...(draft.siblings ?? [])];
+    if (index === undefined) siblings.push(sibling);
+    else siblings[index] = sibling;
+    update({ siblings });
+  };
+
+  const removeSibling = (index: number) => {
+    update({ siblings: (draft.siblings ?? []).filter((_, other) => other !== index) });
+  };
+
+  return { setFamily, saveSibling, removeSibling };
 }
 
 export type CampWizard = ReturnType<typeof useCampWizard>;
