@@ -4,8 +4,10 @@
  * registration is (event-orders.ts); its money is ledger entries with a reason, never a recomputed total.
  */
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
-import { ledgerFigures } from "../../shared/camp/camp-ledger.ts";
-import { planCancellation, splitRefund } from "../../shared/camp/camp-ledger-cancellation.ts";
+import { ledgerFigures, type LedgerEntry } from "../../shared/camp/camp-ledger.ts";
+import type { EventDefinition } from "../../shared/events/event-definition.ts";
+import type { Db } from "../db/database.ts";
+import { planCancellation, splitRefund, type CancellationPlan } from "../../shared/camp/camp-ledger-cancellation.ts";
 import { eventMyOrderMessages, type EventCancel } from "../../shared/events/event-my-order.ts";
 import { hasEnded, participantKey } from "../../shared/events/event-rules.ts";
 import { eventOrders, eventPositions, eventWaitlistOffers } from "../db/schema/events-orders.ts";
@@ -14,7 +16,7 @@ import { HttpError } from "../errors.ts";
 import type { EventDeps } from "./event-deps.ts";
 import { appendEventEntries } from "./event-ledger.ts";
 import { queueEventCancellationMail } from "./event-mail.ts";
-import { positionsOf } from "./event-positions.ts";
+import { positionsOf, type ItemPosition, type PersonPosition } from "./event-positions.ts";
 import { asEventOrder, eventById, leaderOrders } from "./event-store.ts";
 import { type PlacesFreedListener, type OrderRow, paymentUnderWay, ledgerOf } from "./event-my-order.ts";
 
@@ -88,72 +90,9 @@ export async function cancelEventOrder(
         : whole
           ? `Påmeldingen avbestilt ${context.by}.`
           : `${names.join(", ")} avbestilt ${context.by}.`;
-    const at = { at: now, actor: context.actor, reason, orderId: order.id };
-    await appendEventEntries(
-      tx,
-      plan.charges.map((charge) => ({
-        ...at,
-        kind: "charge" as const,
-        person: charge.person,
-        item: charge.item,
-        label: charge.item === "cancellation-fee" ? "Beholdt etter avbestillingsreglene" : "Avbestilt",
-        amount: charge.amount,
-      })),
-    );
-    if (plan.refund > 0) {
-      // Event payments have no refund at Vipps: what comes back is owed by the club, the way it came in.
-      await appendEventEntries(
-        tx,
-        splitRefund(entries, plan.refund).map((part) => ({
-          ...at,
-          reason: `${reason} Betales tilbake: ${part.amount} kr.`,
-          kind: "refund-owed" as const,
-          method: part.method,
-          amount: part.amount,
-          paymentId: part.paymentId,
-        })),
-      );
-    }
+    await appendCancellationEntries(tx, entries, plan, { at: now, actor: context.actor, reason, orderId: order.id });
 
-    // A waiting order's open offer holds its places too (event-store.ts `holdsPlaces`).
-    const openOffers =
-      order.status === "waiting"
-        ? await tx
-            .select({ id: eventWaitlistOffers.id })
-            .from(eventWaitlistOffers)
-            .where(and(eq(eventWaitlistOffers.orderId, order.id), eq(eventWaitlistOffers.state, "offered"), gt(eventWaitlistOffers.expiresAt, now)))
-        : [];
-    const held = order.status === "confirmed" || order.status === "pending_payment";
-    const freed = (held || openOffers.length > 0) && event.kind !== "salg" ? (whole ? order.places : 1) : 0;
-    // An offer to an order that leaves the waiting list is withdrawn: its link says so, and «Ja takk» is refused.
-    if (whole && openOffers.length > 0)
-      await tx
-        .update(eventWaitlistOffers)
-        .set({ state: "withdrawn", endedAt: now })
-        .where(
-          inArray(
-            eventWaitlistOffers.id,
-            openOffers.map((offer) => offer.id),
-          ),
-        );
-    const ids = cancelled.map((candidate) => candidate.id);
-    for (const id of ids) await tx.update(eventPositions).set({ cancelledAt: now }).where(eq(eventPositions.id, id));
-    if (whole) {
-      await tx.update(eventOrders).set({ status: "cancelled", cancelledAt: now, places: 0 }).where(eq(eventOrders.id, order.id));
-    } else {
-      await tx
-        .update(eventOrders)
-        .set({ places: sql`greatest(${eventOrders.places} - 1, 0)` })
-        .where(eq(eventOrders.id, order.id));
-    }
-    if (event.kind === "salg" && held) {
-      // The stock goes back, line by line.
-      for (const line of items)
-        await tx
-          .update(eventStock)
-          .set({ stock: sql`${eventStock.stock} + ${line.quantity}` })
-          .where(and(eq(eventStock.eventId, eventRow.id), eq(eventStock.itemId, line.itemId), eq(eventStock.variant, line.variant)));
-    }
+    const freed = await releaseCancelled(tx, { order, event, eventId: eventRow.id, whole, cancelled, items }, now);
     await queueEventCancellationMail(
       tx,
       {
@@ -187,4 +126,97 @@ export async function cancelEventOrder(
     }
   }
   return outcome;
+}
+
+/** The cancellation in the ledger: the charges taken off (or kept by the rules), and what is owed back per payment. */
+async function appendCancellationEntries(
+  tx: Db,
+  entries: LedgerEntry[],
+  plan: CancellationPlan,
+  at: { at: Date; actor: string; reason: string; orderId: number },
+): Promise<void> {
+  const { reason } = at;
+  await appendEventEntries(
+    tx,
+    plan.charges.map((charge) => ({
+      ...at,
+      kind: "charge" as const,
+      person: charge.person,
+      item: charge.item,
+      label: charge.item === "cancellation-fee" ? "Beholdt etter avbestillingsreglene" : "Avbestilt",
+      amount: charge.amount,
+    })),
+  );
+  if (plan.refund > 0) {
+    // Event payments have no refund at Vipps: what comes back is owed by the club, the way it came in.
+    await appendEventEntries(
+      tx,
+      splitRefund(entries, plan.refund).map((part) => ({
+        ...at,
+        reason: `${reason} Betales tilbake: ${part.amount} kr.`,
+        kind: "refund-owed" as const,
+        method: part.method,
+        amount: part.amount,
+        paymentId: part.paymentId,
+      })),
+    );
+  }
+}
+
+/**
+ * Gives back what the cancelled participants held: their places (an open offer's too, withdrawn), the order's
+ * status or count, and a sale's stock. Answers how many places were freed.
+ */
+async function releaseCancelled(
+  tx: Db,
+  {
+    order,
+    event,
+    eventId,
+    whole,
+    cancelled,
+    items,
+  }: { order: OrderRow; event: EventDefinition; eventId: number; whole: boolean; cancelled: PersonPosition[]; items: ItemPosition[] },
+  now: Date,
+): Promise<number> {
+  // A waiting order's open offer holds its places too (event-store.ts `holdsPlaces`).
+  const openOffers =
+    order.status === "waiting"
+      ? await tx
+          .select({ id: eventWaitlistOffers.id })
+          .from(eventWaitlistOffers)
+          .where(and(eq(eventWaitlistOffers.orderId, order.id), eq(eventWaitlistOffers.state, "offered"), gt(eventWaitlistOffers.expiresAt, now)))
+      : [];
+  const held = order.status === "confirmed" || order.status === "pending_payment";
+  const freed = (held || openOffers.length > 0) && event.kind !== "salg" ? (whole ? order.places : 1) : 0;
+  // An offer to an order that leaves the waiting list is withdrawn: its link says so, and «Ja takk» is refused.
+  if (whole && openOffers.length > 0)
+    await tx
+      .update(eventWaitlistOffers)
+      .set({ state: "withdrawn", endedAt: now })
+      .where(
+        inArray(
+          eventWaitlistOffers.id,
+          openOffers.map((offer) => offer.id),
+        ),
+      );
+  const ids = cancelled.map((candidate) => candidate.id);
+  for (const id of ids) await tx.update(eventPositions).set({ cancelledAt: now }).where(eq(eventPositions.id, id));
+  if (whole) {
+    await tx.update(eventOrders).set({ status: "cancelled", cancelledAt: now, places: 0 }).where(eq(eventOrders.id, order.id));
+  } else {
+    await tx
+      .update(eventOrders)
+      .set({ places: sql`greatest(${eventOrders.places} - 1, 0)` })
+      .where(eq(eventOrders.id, order.id));
+  }
+  if (event.kind === "salg" && held) {
+    // The stock goes back, line by line.
+    for (const line of items)
+      await tx
+        .update(eventStock)
+        .set({ stock: sql`${eventStock.stock} + ${line.quantity}` })
+        .where(and(eq(eventStock.eventId, eventId), eq(eventStock.itemId, line.itemId), eq(eventStock.variant, line.variant)));
+  }
+  return freed;
 }
