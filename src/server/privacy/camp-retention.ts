@@ -109,34 +109,7 @@ export async function anonymiseRegistrations(
 
     // The cases of «allerede påmeldt» companions go, and with them the leader's typed reasons in the ledger.
     await forgetCompanionCases(tx, ids);
-    // The receipt's lines (the ledger's charges) name the athlete and the companions ("Vinterleir, barn: Ola
-    // Nordmann (tidlig …)", "Avbestilt ledsager: Kari Nordmann"); the amounts stay as the accounts keep them.
-    await tx.execute(sql`
-      update event_ledger_entries set label = split_part(label, ': ', 1) || ': ' || ${anonymisedName}
-          || coalesce(substring(label from ${keptSuffix}::text), '')
-        where ${and(inArray(eventLedgerEntries.orderId, ids), eq(eventLedgerEntries.ownerKind, "camp"))} and kind = 'charge' and item in ('athlete', 'companion')
-          and position(': ' in label) > 0`);
-    // The ledger's reasons can name a companion («Ledsager Kåre Ledsagersen lagt til av leirledelsen.»): each
-    // name is replaced in its own registration's entries, the longest first, before the people are blanked (as
-    // an event order's are, event-retention.ts).
-    const companionRows = await readCampCompanions(tx, ids);
-    const people = [...due.map((row) => ({ registrationId: row.id, firstName: row.firstName, lastName: row.lastName })), ...companionRows];
-    const named = new Map<string, { registrationId: number; name: string }>();
-    for (const { registrationId, firstName, lastName } of people) {
-      const name = `${firstName} ${lastName}`.trim();
-      if (name !== "") named.set(`${registrationId}\u0000${name}`, { registrationId, name });
-    }
-    for (const { registrationId, name } of [...named.values()].sort((a, b) => b.name.length - a.name.length))
-      await tx
-        .update(eventLedgerEntries)
-        .set({ reason: sql`replace(${eventLedgerEntries.reason}, ${name}::text, ${anonymisedName}::text)` })
-        .where(
-          and(
-            eq(eventLedgerEntries.orderId, registrationId),
-            eq(eventLedgerEntries.ownerKind, "camp"),
-            sql`position(${name}::text in ${eventLedgerEntries.reason}) > 0`,
-          ),
-        );
+    await blankNamesInLedger(tx, due, ids);
     await tx
       .update(eventPositions)
       .set({
@@ -180,6 +153,41 @@ export async function anonymiseRegistrations(
     if (changedIds.length > 0) await onChanged?.(tx, changedIds);
     return changedIds;
   });
+}
+
+/**
+ * The camp ledger's words that name the registrations' people, blanked before the people are: the receipt's
+ * labels and the reasons that name a companion.
+ */
+async function blankNamesInLedger(tx: Db, due: { id: number; firstName: string; lastName: string }[], ids: number[]): Promise<void> {
+  // The receipt's lines (the ledger's charges) name the athlete and the companions ("Vinterleir, barn: Ola
+  // Nordmann (tidlig …)", "Avbestilt ledsager: Kari Nordmann"); the amounts stay as the accounts keep them.
+  await tx.execute(sql`
+    update event_ledger_entries set label = split_part(label, ': ', 1) || ': ' || ${anonymisedName}
+        || coalesce(substring(label from ${keptSuffix}::text), '')
+      where ${and(inArray(eventLedgerEntries.orderId, ids), eq(eventLedgerEntries.ownerKind, "camp"))} and kind = 'charge' and item in ('athlete', 'companion')
+        and position(': ' in label) > 0`);
+  // The ledger's reasons can name a companion («Ledsager Kåre Ledsagersen lagt til av leirledelsen.»): each
+  // name is replaced in its own registration's entries, the longest first, before the people are blanked (as
+  // an event order's are, event-retention.ts).
+  const companionRows = await readCampCompanions(tx, ids);
+  const people = [...due.map((row) => ({ registrationId: row.id, firstName: row.firstName, lastName: row.lastName })), ...companionRows];
+  const named = new Map<string, { registrationId: number; name: string }>();
+  for (const { registrationId, firstName, lastName } of people) {
+    const name = `${firstName} ${lastName}`.trim();
+    if (name !== "") named.set(`${registrationId}\u0000${name}`, { registrationId, name });
+  }
+  for (const { registrationId, name } of [...named.values()].sort((a, b) => b.name.length - a.name.length))
+    await tx
+      .update(eventLedgerEntries)
+      .set({ reason: sql`replace(${eventLedgerEntries.reason}, ${name}::text, ${anonymisedName}::text)` })
+      .where(
+        and(
+          eq(eventLedgerEntries.orderId, registrationId),
+          eq(eventLedgerEntries.ownerKind, "camp"),
+          sql`position(${name}::text in ${eventLedgerEntries.reason}) > 0`,
+        ),
+      );
 }
 
 /** Anonymises every edition whose delay has passed. Answers how many registrations changed. */

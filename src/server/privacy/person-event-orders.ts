@@ -88,33 +88,8 @@ export async function eventOrdersOf(db: Db, which: SQL): Promise<{ id: number; o
         items: items
           .filter((line) => line.orderId === order.id)
           .map((line) => ({ line: saleLineText(line), price: line.price, amount: line.price * line.quantity })),
-        payments: paymentRows
-          .filter((payment) => payment.orderId === order.id)
-          .map((payment) => ({
-            reference: payment.reference,
-            method: paymentMethodLabel("vipps"),
-            state: paymentStateLabel(payment.state),
-            amount: payment.amount,
-            authorizedAmount: payment.authorizedAmount,
-            capturedAmount: payment.capturedAmount,
-            createdAt: payment.createdAt.toISOString(),
-            updatedAt: payment.updatedAt.toISOString(),
-          })),
-        ledger: ledgerInWords(
-          entries
-            .filter((entry) => entry.orderId === order.id)
-            .map((entry) => ({
-              at: entry.at.toISOString(),
-              actor: entry.actor,
-              kind: entry.kind,
-              personName: null,
-              item: entry.item,
-              method: entry.method,
-              amount: entry.amount,
-              reason: entry.reason,
-              label: entry.label,
-            })),
-        ),
+        payments: paymentsInWords(paymentRows, order.id),
+        ledger: ledgerOfOrder(entries, order.id),
         checkins: doorActions
           .filter((action) => action.orderId === order.id)
           .map((action) => {
@@ -138,4 +113,39 @@ export async function eventOrdersOf(db: Db, which: SQL): Promise<{ id: number; o
       },
     };
   });
+}
+
+/** An order's payments as the export holds them: their state in words, never a stored system word. */
+function paymentsInWords(paymentRows: (typeof eventPayments.$inferSelect)[], orderId: number): Record<string, unknown>[] {
+  return paymentRows
+    .filter((payment) => payment.orderId === orderId)
+    .map((payment) => ({
+      reference: payment.reference,
+      method: paymentMethodLabel("vipps"),
+      state: paymentStateLabel(payment.state),
+      amount: payment.amount,
+      authorizedAmount: payment.authorizedAmount,
+      capturedAmount: payment.capturedAmount,
+      createdAt: payment.createdAt.toISOString(),
+      updatedAt: payment.updatedAt.toISOString(),
+    }));
+}
+
+/** An order's ledger as «Historikk» reads it. */
+function ledgerOfOrder(entries: (typeof eventLedgerEntries.$inferSelect)[], orderId: number): PersonEventOrder["ledger"] {
+  return ledgerInWords(
+    entries
+      .filter((entry) => entry.orderId === orderId)
+      .map((entry) => ({
+        at: entry.at.toISOString(),
+        actor: entry.actor,
+        kind: entry.kind,
+        personName: null,
+        item: entry.item,
+        method: entry.method,
+        amount: entry.amount,
+        reason: entry.reason,
+        label: entry.label,
+      })),
+  );
 }
