@@ -39,7 +39,7 @@ export function flyers(edition: CampEdition, contact: Contact, at: Date) {
 
 /** The flyer for children. */
 function childrenFlyer(edition: CampEdition, f: FlyerFacts): Flyer {
-  const { settings, year, facts, grading, range, earlyBefore, childAges, refund, early, sleepover, companion } = f;
+  const { settings, year, facts, grading, range, earlyBefore, childAges, refund, early, sleepover, companion, lateFee } = f;
   return {
     title: `Vinterleir ${year}`,
     subtitle: `For barn · ${range} · ${settings.venue}`,
@@ -76,7 +76,7 @@ function childrenFlyer(edition: CampEdition, f: FlyerFacts): Flyer {
 
 /** The flyer for young people and adults. */
 function adultsFlyer(edition: CampEdition, f: FlyerFacts): Flyer {
-  const { settings, year, facts, grading, range, earlyBefore, adultAges, refund, early, sleepover, companion } = f;
+  const { settings, year, facts, grading, range, earlyBefore, adultAges, refund, early, sleepover, companion, lateFee } = f;
   return {
     title: `Vinterleir ${year}`,
     subtitle: `For ungdom og voksne · ${range} · ${settings.venue}`,
@@ -110,7 +110,7 @@ function adultsFlyer(edition: CampEdition, f: FlyerFacts): Flyer {
 
 /** The invitation to the other clubs of TTU. */
 function clubsFlyer(edition: CampEdition, contact: Contact, f: FlyerFacts): Flyer {
-  const { settings, year, facts, grading, range, earlyBefore, childAges, adultAges, refund, early, sleepoverForAll, companion } = f;
+  const { settings, year, facts, grading, range, earlyBefore, childAges, adultAges, refund, early, sleepoverForAll, companion, lateFee } = f;
   return {
     title: `Invitasjon til vinterleir ${year}`,
     subtitle: `Til alle klubber i TTU · ${range} · ${settings.venue}`,
