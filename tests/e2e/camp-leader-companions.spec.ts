@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { validDraft } from "../../src/shared/camp/camp-draft.fixture.ts";
-import { campMoneyLines } from "../../src/shared/camp/camp-ledger.ts";
+import { campMoneyLines } from "../../src/shared/camp/camp-ledger-labels.ts";
 import { test, expect } from "./fixtures.ts";
 import { season } from "./support/season.ts";
 

@@ -10,7 +10,9 @@ import { campYearOfSlug } from "../../shared/events/event-kinds.ts";
 import { addDays, osloCalendarDate, startOfOsloDay, type CalendarDate } from "../../shared/time.ts";
 import type { Db } from "../db/database.ts";
 import { accountsChart, accountsChartChanges, accountsVouchers } from "../db/schema/accounts.ts";
-import { eventLedgerEntries, eventOrders, eventPayments, events } from "../db/schema/events.ts";
+import { eventLedgerEntries, eventPayments } from "../db/schema/events-money.ts";
+import { eventOrders } from "../db/schema/events-orders.ts";
+import { events } from "../db/schema/events.ts";
 
 /** The chart in the roles' order: what the club stored, the defaults for the rest. */
 export async function readChart(db: Pick<Db, "select">): Promise<ChartAccount[]> {

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
-import { eventPaymentActions, eventPayments } from "../db/schema/events.ts";
+import { eventPaymentActions, eventPayments } from "../db/schema/events-money.ts";
 import { vippsReportDays, vippsReportLines } from "../db/schema/vipps-report.ts";
 import { createVippsClient } from "../payments/vipps/vipps-client.ts";
 import { buildCampTestApp, draft, postRegistration, type TestApp } from "../test-support/camp.ts";

@@ -11,7 +11,7 @@
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
-import { eventPaymentActions, eventPayments } from "../db/schema/events.ts";
+import { eventPaymentActions, eventPayments } from "../db/schema/events-money.ts";
 import { vippsReportLines } from "../db/schema/vipps-report.ts";
 import type { VippsMovementKind, VippsOwnMovement, VippsPayout, VippsPayoutReport } from "../../shared/accounts/vipps-payouts.ts";
 import { addDateDays, osloDateText, payoutBankDate } from "../payments/vipps/vipps-dates.ts";

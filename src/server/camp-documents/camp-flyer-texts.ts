@@ -7,8 +7,8 @@ import { capitalise, formatDateRange, formatKroner, formatLongDate, weekdayName 
 import { bare, site, type Contact } from "./camp-pdf-layout.ts";
 import type { Flyer } from "./camp-flyer-pdf.ts";
 
-/** What the three flyers say: for children, for adults, and the invitation to other clubs. */
-export function flyers(edition: CampEdition, contact: Contact, at: Date) {
+/** What every flyer says the same way: the prices' ages, the discount while it lasts, sleeping over, companions, refunds. */
+function flyerFacts(edition: CampEdition, at: Date) {
   const { settings, year } = edition;
   const facts = campKeyFacts(edition);
   const grading = gradingDays(edition);
@@ -26,7 +26,21 @@ export function flyers(edition: CampEdition, contact: Contact, at: Date) {
     ? [[`Etteranmelding etter ${formatLongDate(facts.lateFeeAfter)}`, `+${formatKroner(settings.lateFee.amount)}`]]
     : [];
 
-  const children: Flyer = {
+  return { settings, year, facts, grading, range, earlyBefore, childAges, adultAges, refund, early, sleepoverForAll, sleepover, companion, lateFee };
+}
+
+type FlyerFacts = ReturnType<typeof flyerFacts>;
+
+/** What the three flyers say: for children, for adults, and the invitation to other clubs. */
+export function flyers(edition: CampEdition, contact: Contact, at: Date) {
+  const facts = flyerFacts(edition, at);
+  return { children: childrenFlyer(edition, facts), adults: adultsFlyer(edition, facts), clubs: clubsFlyer(edition, contact, facts) };
+}
+
+/** The flyer for children. */
+function childrenFlyer(edition: CampEdition, f: FlyerFacts): Flyer {
+  const { settings, year, facts, grading, range, earlyBefore, childAges, refund, early, sleepover, companion, lateFee } = f;
+  return {
     title: `Vinterleir ${year}`,
     subtitle: `For barn · ${range} · ${settings.venue}`,
     intro: `Bli med på ${campDayCountWord(edition)} dager med taekwondo sammen med barn og voksne fra klubber i hele TTU! Vi trener i grupper etter grad og alder, har sparring, oppvisning og middag med aktiviteter – og du kan sove i hallen sammen med de andre.`,
@@ -58,8 +72,12 @@ export function flyers(edition: CampEdition, contact: Contact, at: Date) {
       },
     ],
   };
+}
 
-  const adults: Flyer = {
+/** The flyer for young people and adults. */
+function adultsFlyer(edition: CampEdition, f: FlyerFacts): Flyer {
+  const { settings, year, facts, grading, range, earlyBefore, adultAges, refund, early, sleepover, companion, lateFee } = f;
+  return {
     title: `Vinterleir ${year}`,
     subtitle: `For ungdom og voksne · ${range} · ${settings.venue}`,
     intro: `${capitalise(campDayCountWord(edition))} dager med trening delt etter grad og alder, egne sparringsøkter, mestertrening, oppvisning og felles middag – sammen med utøvere, instruktører og mestere fra hele TTU.`,
@@ -88,8 +106,12 @@ export function flyers(edition: CampEdition, contact: Contact, at: Date) {
       },
     ],
   };
+}
 
-  const clubs: Flyer = {
+/** The invitation to the other clubs of TTU. */
+function clubsFlyer(edition: CampEdition, contact: Contact, f: FlyerFacts): Flyer {
+  const { settings, year, facts, grading, range, earlyBefore, childAges, adultAges, refund, early, sleepoverForAll, companion, lateFee } = f;
+  return {
     title: `Invitasjon til vinterleir ${year}`,
     subtitle: `Til alle klubber i TTU · ${range} · ${settings.venue}`,
     intro: `${club.name} inviterer utøvere, instruktører og mestere fra alle TTU-klubber til vinterleir ${range} på ${settings.venue}. Leiren har trening delt etter grad og alder, sparring, dan-gradering, oppvisning og felles middag, og deltakerne kan overnatte i hallen. Vi håper dere vil dele invitasjonen i klubben deres.`,
@@ -127,6 +149,4 @@ export function flyers(edition: CampEdition, contact: Contact, at: Date) {
     program: campProgram(edition),
     blocksAfter: [],
   };
-
-  return { children, adults, clubs };
 }

@@ -11,7 +11,7 @@ import { formatKroner } from "../../shared/format.ts";
 import { renderMailContent, type MailBlock } from "../mail/mail-content.ts";
 import type { OutgoingMail } from "../mail/outbox.ts";
 import { namesList } from "../../shared/person-voice.ts";
-import type { CancellationOutcome } from "./camp-ledger-store.ts";
+import type { CancellationOutcome } from "./camp-ledger-cancel.ts";
 
 type MailContent = Pick<OutgoingMail, "subject" | "text" | "html">;
 

@@ -1,6 +1,6 @@
 import { asc } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { orderChanges } from "../db/schema/events.ts";
+import { orderChanges } from "../db/schema/events-orders.ts";
 import { databaseKinds } from "../test-support/database.ts";
 import { useDatabaseAt } from "../test-support/migrations-up-to.ts";
 import { registrationChanges } from "./camp-self-service.ts";

@@ -1,5 +1,5 @@
 import type { Db } from "../db/database.ts";
-import { eventPayments } from "../db/schema/events.ts";
+import { eventPayments } from "../db/schema/events-money.ts";
 import { campPaymentWithId } from "../payments/camp-payment-rows.ts";
 import { methodOf, type Loaded } from "./camp-self-service-view.ts";
 

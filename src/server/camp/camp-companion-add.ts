@@ -5,7 +5,7 @@ import type { LeaderCompanionAdd } from "../../shared/camp/camp-registration-cha
 import type { Grade } from "../../shared/camp/grades.ts";
 import type { Db } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
-import { eventPositions } from "../db/schema/events.ts";
+import { eventPositions } from "../db/schema/events-orders.ts";
 import { companionPosition } from "./camp-companion-rows.ts";
 import { appendCharges } from "./camp-ledger-store.ts";
 import { updateCampRegistrations } from "./camp-registration-rows.ts";

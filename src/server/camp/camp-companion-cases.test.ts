@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { chargedCompanionMailText } from "../../shared/camp/companion-cases.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
 import { campCompanionCases } from "../db/schema/camp-companion-cases.ts";
-import { eventLedgerEntries } from "../db/schema/events.ts";
+import { eventLedgerEntries } from "../db/schema/events-money.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { databaseKinds } from "../test-support/database.ts";
 import { asSent, campAdminToken, companion, draft, postRegistration } from "../test-support/camp.ts";

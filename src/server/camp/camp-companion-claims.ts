@@ -11,7 +11,7 @@
 import { and, eq, isNull, ne } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
-import { eventPositions, orderChanges } from "../db/schema/events.ts";
+import { eventPositions, orderChanges } from "../db/schema/events-orders.ts";
 import { alreadyRegistered, campCompanionColumns } from "./camp-companion-rows.ts";
 import { openCompanionCases } from "./camp-companion-cases.ts";
 import { payingCompanionKeys, personKey } from "./camp-registration-checks.ts";

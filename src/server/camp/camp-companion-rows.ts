@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
-import { eventPositions } from "../db/schema/events.ts";
+import { eventPositions } from "../db/schema/events-orders.ts";
 
 /**
  * A camp athlete's companion as the camp reads it. It is stored as a position of kind «companion» of its

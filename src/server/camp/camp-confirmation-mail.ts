@@ -6,7 +6,8 @@ import { renderMailContent, type MailBlock } from "../mail/mail-content.ts";
 import type { OutgoingMail } from "../mail/outbox.ts";
 import { checkInMailHtml, checkInMailText } from "./checkin/checkin-mail.ts";
 import { campCalendar, campCalendarFileName } from "./camp-calendar.ts";
-import { mailMoneyLines, type LedgerFigures } from "../../shared/camp/camp-ledger.ts";
+import { mailMoneyLines } from "../../shared/camp/camp-ledger-labels.ts";
+import type { LedgerFigures } from "../../shared/camp/camp-ledger.ts";
 import { nothingPaidSentence, refundSentenceAt } from "../../shared/camp/cancellation-terms.ts";
 import { linkLifetimeSentence } from "../../shared/camp/camp-my-registration.ts";
 

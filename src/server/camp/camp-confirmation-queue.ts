@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
-import { eventPayments } from "../db/schema/events.ts";
+import { eventPayments } from "../db/schema/events-money.ts";
 import { clubs } from "../db/schema/clubs.ts";
 import type { RenderedMail } from "../mail/outbox.ts";
 import { campEditionOfYear } from "./camp-edition-lookup.ts";
@@ -13,7 +13,7 @@ import { loadClubContact } from "../site-content/club-contact.ts";
 import { renderCampConfirmation, type ConfirmationContext, type GroupConfirmation } from "./camp-confirmation-mail.ts";
 import { registrantGreeting } from "./camp-greeting.ts";
 import { receiptOf } from "./camp-receipt.ts";
-import { receiptTotal } from "../../shared/camp/camp-ledger.ts";
+import { receiptTotal } from "../../shared/camp/camp-ledger-receipt.ts";
 
 /**
  * The camp confirmation in the outbox: queued inside the transaction that confirms the registration with

@@ -6,7 +6,9 @@
  * on the treasurer's «Skal betales tilbake» list). The family is told by mail.
  */
 import { eq, isNull } from "drizzle-orm";
-import { athletePerson, correctionLabel, ledgerFigures, ledgerItems, splitRefund, type ChargeLine } from "../../shared/camp/camp-ledger.ts";
+import { athletePerson, ledgerFigures, ledgerItems } from "../../shared/camp/camp-ledger.ts";
+import { correctionLabel, type ChargeLine } from "../../shared/camp/camp-ledger-receipt.ts";
+import { splitRefund } from "../../shared/camp/camp-ledger-cancellation.ts";
 import { mayTickGrading } from "../../shared/camp/camp-eligibility.ts";
 import { calculateCampPrice } from "../../shared/camp/camp-pricing.ts";
 import type { LeaderCorrection } from "../../shared/camp/camp-registration-changes.ts";
@@ -14,7 +16,7 @@ import type { Db } from "../db/database.ts";
 import { referenceData } from "../db/reference-data.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
 import { campPayment, lockCampPayment } from "../payments/camp-payment-rows.ts";
-import { eventPositions, orderChanges } from "../db/schema/events.ts";
+import { eventPositions, orderChanges } from "../db/schema/events-orders.ts";
 import { readCampCompanions } from "./camp-companion-rows.ts";
 import { HttpError } from "../errors.ts";
 import { queueVippsRefund } from "../payments/queue-refund.ts";

@@ -2,7 +2,7 @@ import { norwegianCsv, type CsvColumn } from "../exports/csv.ts";
 import { osloDateTimeLabel } from "../../shared/format.ts";
 import { instructorLabel, paymentMethodLabel, paymentStateLabel, registrationStatusLabel } from "../../shared/camp/camp-state-labels.ts";
 import type { AdminPerson } from "./camp-admin.ts";
-import { ledgerFigureLabels } from "../../shared/camp/camp-ledger.ts";
+import { ledgerFigureLabels } from "../../shared/camp/camp-ledger-labels.ts";
 import { moneyMethodWord } from "../../shared/payments/money-words.ts";
 
 /**

@@ -1,7 +1,7 @@
 import type { MyRegistrationView } from "../../shared/camp/camp-my-registration.ts";
 import { asc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { mailMoneyLines } from "../../shared/camp/camp-ledger.ts";
+import { mailMoneyLines } from "../../shared/camp/camp-ledger-labels.ts";
 import { participantPaymentMethodLabels } from "../../shared/camp/camp-state-labels.ts";
 import { emailKey } from "../../shared/contact/email-key.ts";
 import { formatKroner } from "../../shared/format.ts";
@@ -30,7 +30,8 @@ import {
   type TestApp,
 } from "../test-support/camp.ts";
 import { campRegistrationWithTotal } from "./camp-receipt.ts";
-import { eventLedgerEntries, eventPayments, familyLinks } from "../db/schema/events.ts";
+import { eventLedgerEntries, eventPayments } from "../db/schema/events-money.ts";
+import { familyLinks } from "../db/schema/events-orders.ts";
 import { readCampCompanions } from "./camp-companion-rows.ts";
 
 // Before 1 November: the early-bird price (1200 → 1080 for youth/adults).

@@ -4,7 +4,8 @@ import type { MyRegistrationView } from "../../shared/camp/camp-my-registration.
 import { campRefund } from "../../shared/camp/camp-pricing.ts";
 import { formatKroner } from "../../shared/format.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
-import { eventPaymentActions, eventPayments, familyLinks } from "../db/schema/events.ts";
+import { eventPaymentActions, eventPayments } from "../db/schema/events-money.ts";
+import { familyLinks } from "../db/schema/events-orders.ts";
 import { campPayment, campPaymentColumns, campPaymentWithId } from "../payments/camp-payment-rows.ts";
 import { groupShares } from "../payments/group-payments.ts";
 import { mailOutbox } from "../db/schema/mail.ts";

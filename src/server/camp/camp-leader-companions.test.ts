@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { ledgerHistoryLine, type LedgerHistoryEntry } from "../../shared/camp/camp-ledger-history.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
 import { readCampCompanions } from "./camp-companion-rows.ts";
-import { eventLedgerEntries } from "../db/schema/events.ts";
+import { eventLedgerEntries } from "../db/schema/events-money.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { databaseKinds } from "../test-support/database.ts";
 import { asSent, campAdminToken, companion, draft, postRegistration } from "../test-support/camp.ts";

@@ -18,7 +18,7 @@ import type { LeaderCompanionAdd, LeaderCompanionRemove } from "../../shared/cam
 import type { Db } from "../db/database.ts";
 import { referenceData } from "../db/reference-data.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
-import { eventPositions, orderChanges } from "../db/schema/events.ts";
+import { eventPositions, orderChanges } from "../db/schema/events-orders.ts";
 import { readCampCompanions } from "./camp-companion-rows.ts";
 import { HttpError } from "../errors.ts";
 import { queueMail } from "../mail/outbox.ts";
@@ -27,7 +27,8 @@ import { loadClubContact } from "../site-content/club-contact.ts";
 import { noteUncoveredClaims } from "./camp-companion-claims.ts";
 import { addChargedCompanion } from "./camp-companion-add.ts";
 import { campEditionOfYear } from "./camp-edition-lookup.ts";
-import { cancelInLedger, readLedger } from "./camp-ledger-store.ts";
+import { cancelInLedger } from "./camp-ledger-cancel.ts";
+import { readLedger } from "./camp-ledger-store.ts";
 import { queueLeaderChangeMail } from "./camp-leader-mail.ts";
 import { createMailLink, personalLinkUrl } from "./camp-personal-link.ts";
 import { CampInputError } from "./camp-registrations.ts";

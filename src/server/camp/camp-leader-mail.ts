@@ -3,10 +3,11 @@
  * what the leader did, the new price and the money lines every mail reads from the ledger.
  */
 import { and, desc, eq } from "drizzle-orm";
-import { ledgerFigureLabels, ledgerFigures, mailMoneyLines } from "../../shared/camp/camp-ledger.ts";
+import { ledgerFigureLabels, mailMoneyLines } from "../../shared/camp/camp-ledger-labels.ts";
+import { ledgerFigures } from "../../shared/camp/camp-ledger.ts";
 import { formatKroner } from "../../shared/format.ts";
 import type { Db } from "../db/database.ts";
-import { eventPayments } from "../db/schema/events.ts";
+import { eventPayments } from "../db/schema/events-money.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { loadClubContact } from "../site-content/club-contact.ts";
 import { readLedger } from "./camp-ledger-store.ts";

@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ledgerFigures } from "../../shared/camp/camp-ledger.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
-import { eventLedgerEntries } from "../db/schema/events.ts";
+import { eventLedgerEntries } from "../db/schema/events-money.ts";
 import { migrationsFolder } from "../db/migrations-folder.ts";
 import { databaseKinds } from "../test-support/database.ts";
 import { campAdminToken, companion, draft, postRegistration, sibling } from "../test-support/camp.ts";

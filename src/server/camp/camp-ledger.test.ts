@@ -3,7 +3,7 @@ import { eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ledgerFigures, sumFigures } from "../../shared/camp/camp-ledger.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
-import { eventPayments } from "../db/schema/events.ts";
+import { eventPayments } from "../db/schema/events-money.ts";
 import { campPaymentColumns } from "../payments/camp-payment-rows.ts";
 import { correctionMessages } from "./camp-correction.ts";
 import { mailOutbox } from "../db/schema/mail.ts";

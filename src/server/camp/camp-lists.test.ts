@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
-import { eventPaymentActions, eventPayments } from "../db/schema/events.ts";
+import { eventPaymentActions, eventPayments } from "../db/schema/events-money.ts";
 import { campPaymentColumns } from "../payments/camp-payment-rows.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import { anonymousParticipant } from "./camp-public-routes.ts";

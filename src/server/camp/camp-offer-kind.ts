@@ -8,14 +8,16 @@
 import { eq } from "drizzle-orm";
 import { editionPhase } from "../../shared/camp/camp-edition-phase.ts";
 import { campEndsAt, formatCalendarDate, registrationClosesAt } from "../../shared/camp/camp-edition-data.ts";
-import { receiptTotal } from "../../shared/camp/camp-ledger.ts";
+import { receiptTotal } from "../../shared/camp/camp-ledger-receipt.ts";
 import { greetingNameOf } from "../../shared/camp/contact-greeting.ts";
 import { campEventKind, campEventSlug, campYearOfSlug } from "../../shared/events/event-kinds.ts";
 import { offerMessages, shownState, type OfferView } from "../../shared/events/waitlist-offer.ts";
 import { offerValidityHours } from "../../shared/camp/camp-waitlist.ts";
 import type { Db } from "../db/database.ts";
 import { campRegistrationColumns, campRegistrations, type PaymentMethod } from "../db/schema/camp.ts";
-import { eventOrders, eventPayments, events } from "../db/schema/events.ts";
+import { eventOrders } from "../db/schema/events-orders.ts";
+import { eventPayments } from "../db/schema/events-money.ts";
+import { events } from "../db/schema/events.ts";
 import { HttpError } from "../errors.ts";
 import type { LineKind, OfferKind, OfferRow } from "../events/offer-answers.ts";
 import { queueCampConfirmationMail } from "./camp-confirmation-queue.ts";

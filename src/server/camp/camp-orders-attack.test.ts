@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
-import { eventOrders } from "../db/schema/events.ts";
+import { eventOrders } from "../db/schema/events-orders.ts";
 import { buildCampTestApp, campAdminToken, clearCampTables, countRows, draft, postRegistration, type TestApp } from "../test-support/camp.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import { createPublished, eventIdOf, grading, order, participant, postOrder } from "../test-support/events.ts";

@@ -1,6 +1,8 @@
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { eventCheckinActions, eventLedgerEntries, eventOrders, eventPaymentActions, eventPayments } from "../db/schema/events.ts";
+import { eventCheckinActions } from "../db/schema/events-checkin.ts";
+import { eventLedgerEntries, eventPaymentActions, eventPayments } from "../db/schema/events-money.ts";
+import { eventOrders } from "../db/schema/events-orders.ts";
 import { campPayment, selectCampPayments } from "../payments/camp-payment-rows.ts";
 import { databaseKinds } from "../test-support/database.ts";
 import { migrationsUpTo, useDatabaseAt } from "../test-support/migrations-up-to.ts";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { receiptLines, type ReceiptLine } from "../../shared/camp/camp-ledger.ts";
+import { receiptLines, type ReceiptLine } from "../../shared/camp/camp-ledger-receipt.ts";
 import type { Db } from "../db/database.ts";
 import { campRegistrationColumns } from "../db/schema/camp.ts";
 import { readLedger } from "./camp-ledger-store.ts";

@@ -4,7 +4,7 @@ import type { CampEditionData } from "../../shared/camp/camp-edition-schema.ts";
 import type { CampRegistration } from "../../shared/camp/camp-registration.ts";
 import type { Db } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
-import { eventPositions } from "../db/schema/events.ts";
+import { eventPositions } from "../db/schema/events-orders.ts";
 import { alreadyRegistered, campCompanionColumns } from "./camp-companion-rows.ts";
 import { CampInputError, campInputMessages } from "./camp-registration-errors.ts";
 

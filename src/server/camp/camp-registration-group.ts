@@ -4,7 +4,7 @@ import { calculateCampPrice } from "../../shared/camp/camp-pricing.ts";
 import type { CampRegistration } from "../../shared/camp/camp-registration.ts";
 import { siblingRegistration } from "../../shared/camp/camp-siblings.ts";
 import { referenceData } from "../db/reference-data.ts";
-import { eventPayments } from "../db/schema/events.ts";
+import { eventPayments } from "../db/schema/events-money.ts";
 import { HttpError } from "../errors.ts";
 import type { RegistrationEdition } from "./camp-edition-cache.ts";
 import { vippsUnavailableMessage, type CampPaymentGateway } from "./camp-payment-gateway.ts";

@@ -27,7 +27,7 @@ import {
 } from "../test-support/camp.ts";
 import { updateCampRegistrations } from "./camp-registration-rows.ts";
 import { campRegistrationWithTotal } from "./camp-receipt.ts";
-import { eventLedgerEntries, eventPayments } from "../db/schema/events.ts";
+import { eventLedgerEntries, eventPayments } from "../db/schema/events-money.ts";
 import { readCampCompanions } from "./camp-companion-rows.ts";
 
 // Before 1 November: the early-bird price (1200 → 1080 for youth/adults).

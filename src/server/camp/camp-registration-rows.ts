@@ -1,7 +1,8 @@
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
-import { eventOrders, eventPositions, events } from "../db/schema/events.ts";
+import { eventOrders, eventPositions } from "../db/schema/events-orders.ts";
+import { events } from "../db/schema/events.ts";
 
 /**
  * Where a camp registration's fields are stored. A registration is an order of its edition's event

@@ -6,7 +6,9 @@ import { columnNames, columnsOf, jsonRecords, jsonRows, textField, type JsonFiel
 import { driverBoolean, namedStatement } from "../db/prepared-statement.ts";
 import { WriteBatcher } from "../db/write-batcher.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
-import { eventLedgerEntries, eventOrders, eventPayments, eventPositions, events, familyLinks } from "../db/schema/events.ts";
+import { eventLedgerEntries, eventPayments } from "../db/schema/events-money.ts";
+import { eventOrders, eventPositions, familyLinks } from "../db/schema/events-orders.ts";
+import { events } from "../db/schema/events.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { campConfirmationKeyPrefix, campConfirmationMailKind } from "./camp-confirmation-queue.ts";
 import { EditionChangedError, publishedFingerprintSql } from "./camp-edition-cache.ts";

@@ -3,14 +3,15 @@
  * owed until paid: with Vipps a new attempt, with card/cash at the camp.
  */
 import { mayTickGrading } from "../../shared/camp/camp-eligibility.ts";
-import { type MyRegistrationView } from "../../shared/camp/camp-my-registration.ts";
+import type { MyRegistrationView } from "../../shared/camp/camp-my-registration.ts";
 import { calculateCampPrice, campRefund } from "../../shared/camp/camp-pricing.ts";
 import { campSettings } from "../../shared/camp/camp-edition.ts";
 import { referenceData } from "../db/reference-data.ts";
 import type { MyCompanionAdd, MyGrading } from "../../shared/camp/camp-registration-changes.ts";
 import { HttpError } from "../errors.ts";
 import { athletePerson, ledgerFigures } from "../../shared/camp/camp-ledger.ts";
-import { appendCharges, cancelInLedger } from "./camp-ledger-store.ts";
+import { appendCharges } from "./camp-ledger-store.ts";
+import { cancelInLedger } from "./camp-ledger-cancel.ts";
 import { addChargedCompanion } from "./camp-companion-add.ts";
 import type { CampPaymentGateway } from "./camp-payment-gateway.ts";
 import { CampInputError } from "./camp-registrations.ts";

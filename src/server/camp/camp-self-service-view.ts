@@ -6,7 +6,7 @@ import { and, asc, eq, isNull } from "drizzle-orm";
 import { campEditionFromData } from "../../shared/camp/camp-edition-data.ts";
 import type { CampEdition } from "../../shared/camp/camp-edition.ts";
 import { maySleepOver, mayTickGrading } from "../../shared/camp/camp-eligibility.ts";
-import { type MyPerson, type MyRegistrationView } from "../../shared/camp/camp-my-registration.ts";
+import type { MyPerson, MyRegistrationView } from "../../shared/camp/camp-my-registration.ts";
 import { campRefund } from "../../shared/camp/camp-pricing.ts";
 import { formatKroner } from "../../shared/format.ts";
 import type { Db } from "../db/database.ts";
@@ -14,15 +14,9 @@ import { campRegistrations } from "../db/schema/camp.ts";
 import type { CampPayment } from "../payments/camp-payment-rows.ts";
 import { type CampCompanion, readCampCompanions } from "./camp-companion-rows.ts";
 import { paymentsOfRegistration } from "../payments/group-payments.ts";
-import {
-  companionPerson,
-  ledgerFigures,
-  ledgerItems,
-  planCancellation,
-  receiptLines,
-  type LedgerEntry,
-  type LedgerFigures,
-} from "../../shared/camp/camp-ledger.ts";
+import { companionPerson, ledgerFigures, ledgerItems, type LedgerEntry, type LedgerFigures } from "../../shared/camp/camp-ledger.ts";
+import { planCancellation } from "../../shared/camp/camp-ledger-cancellation.ts";
+import { receiptLines } from "../../shared/camp/camp-ledger-receipt.ts";
 import { readLedger } from "./camp-ledger-store.ts";
 import { editionDataForYear } from "./camp-edition-lookup.ts";
 import { refundSentenceAt, selfServiceClosesAt } from "../../shared/camp/cancellation-terms.ts";

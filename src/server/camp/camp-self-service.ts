@@ -16,11 +16,13 @@ import type { MyCancellation, MyRegistrationChange } from "../../shared/camp/cam
 import { formatKroner } from "../../shared/format.ts";
 import type { Db } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
-import { eventPositions, orderChanges } from "../db/schema/events.ts";
+import { eventPositions, orderChanges } from "../db/schema/events-orders.ts";
 import { HttpError } from "../errors.ts";
 import { queueMail } from "../mail/outbox.ts";
-import { companionPerson, ledgerFigures, planCancellation } from "../../shared/camp/camp-ledger.ts";
-import { cancelInLedger, groupStaying, lockGroup, readLedger } from "./camp-ledger-store.ts";
+import { companionPerson, ledgerFigures } from "../../shared/camp/camp-ledger.ts";
+import { planCancellation } from "../../shared/camp/camp-ledger-cancellation.ts";
+import { cancelInLedger } from "./camp-ledger-cancel.ts";
+import { groupStaying, lockGroup, readLedger } from "./camp-ledger-store.ts";
 import { noteUncoveredClaims } from "./camp-companion-claims.ts";
 import { editionDataForYear } from "./camp-edition-lookup.ts";
 import { campPlaces, lockEditionPlaces } from "./camp-places.ts";

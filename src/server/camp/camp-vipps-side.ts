@@ -6,12 +6,14 @@
  */
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { queueCampConfirmationMail, queueCampGroupConfirmationMail } from "./camp-confirmation-queue.ts";
-import { appendEntries, figuresOf, readLedger, recordRefundRefused, recordVippsCapture } from "./camp-ledger-store.ts";
+import { appendEntries, figuresOf, readLedger } from "./camp-ledger-store.ts";
+import { recordRefundRefused, recordVippsCapture } from "./camp-ledger-payments.ts";
 import { campEditionOfYear } from "./camp-edition-lookup.ts";
 import { lockCampRegistration, updateCampRegistrations } from "./camp-registration-rows.ts";
 import type { Db } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
-import { eventOrders, eventPayments } from "../db/schema/events.ts";
+import { eventOrders } from "../db/schema/events-orders.ts";
+import { eventPayments } from "../db/schema/events-money.ts";
 import { askGroupOwed, groupPaymentAthletes } from "../payments/group-payments.ts";
 import { vippsMessages } from "../payments/vipps/vipps-payment-messages.ts";
 import {

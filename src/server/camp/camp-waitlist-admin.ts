@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { WaitlistEntry } from "../../shared/camp/camp-waitlist.ts";
 import type { Db } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
-import { eventOrders, eventWaitlistOffers } from "../db/schema/events.ts";
+import { eventOrders, eventWaitlistOffers } from "../db/schema/events-orders.ts";
 import { clubs } from "../db/schema/clubs.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { campEditionOfYear } from "./camp-edition-lookup.ts";

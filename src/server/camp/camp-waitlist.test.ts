@@ -6,16 +6,17 @@ import { offerValidityHours, waitlistAnswer, type WaitlistEntry } from "../../sh
 import type { Database } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
 import { campPaymentColumns } from "../payments/camp-payment-rows.ts";
-import { eventLedgerEntries, eventPayments, events } from "../db/schema/events.ts";
+import { eventLedgerEntries, eventPayments } from "../db/schema/events-money.ts";
+import { events } from "../db/schema/events.ts";
 import { campEvents, campEventOfYear } from "./camp-events.ts";
-import { eventWaitlistOffers } from "../db/schema/events.ts";
+import { eventWaitlistOffers } from "../db/schema/events-orders.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { outboxMails } from "../test-support/outbox.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import type { CampPaymentGateway, RegistrationAwaitingPayment } from "./camp-payment-gateway.ts";
 import { registrationWindowMessages } from "./camp-registrations.ts";
 import { offerMessages } from "../../shared/events/waitlist-offer.ts";
-import { anonymiseRegistrations } from "../privacy/retention.ts";
+import { anonymiseRegistrations } from "../privacy/camp-retention.ts";
 import { actOnLanding, buildVippsTestApp, registrationStatus, startVippsPayment } from "../test-support/vipps.ts";
 import {
   asSent,

@@ -19,7 +19,7 @@ import { queueMail } from "../mail/outbox.ts";
 import { updateCampRegistrations } from "./camp-registration-rows.ts";
 import { campEditionOfYear } from "./camp-edition-lookup.ts";
 import { receiptOf } from "./camp-receipt.ts";
-import { receiptTotal } from "../../shared/camp/camp-ledger.ts";
+import { receiptTotal } from "../../shared/camp/camp-ledger-receipt.ts";
 import { campOfferMailData, waitlistJoinedKey, type WaitlistMailData } from "./camp-waitlist-mail.ts";
 import { renderWaitlistJoined } from "../events/event-waitlist-joined-mail.ts";
 import { offerValidityHours } from "../../shared/camp/camp-waitlist.ts";

@@ -15,7 +15,7 @@ import {
 import { instructorLabel, paymentMethodLabel, paymentStateLabel, registrationStatusLabel } from "../../shared/camp/camp-state-labels.ts";
 import { xlsxSheet, xlsxWorkbook, type AnySheet, type XlsxColumn } from "../exports/xlsx.ts";
 import type { AdminPerson } from "./camp-admin.ts";
-import { campMoneyLines, ledgerFigureLabels } from "../../shared/camp/camp-ledger.ts";
+import { campMoneyLines, ledgerFigureLabels } from "../../shared/camp/camp-ledger-labels.ts";
 import { moneyMethodWord } from "../../shared/payments/money-words.ts";
 
 /** The participants as Excel: one row per athlete and companion, the CSV's columns with typed cells. */
@@ -69,35 +69,10 @@ export function weekendListXlsx(list: WeekendListId, persons: readonly AdminPers
 
 function weekendListSheets(list: WeekendListId, persons: readonly AdminPerson[], edition: CampEdition): AnySheet[] {
   const name = weekendListTitles[list];
-  const sheet = <Row>(columns: XlsxColumn<Row>[], rows: Row[], sheetName = name) => xlsxSheet({ name: sheetName, columns, rows });
+  const sheet: SheetOf = (columns, rows, sheetName = name) => xlsxSheet({ name: sheetName, columns, rows });
   switch (list) {
-    case "kjokken": {
-      const meals = kitchenList(persons, edition);
-      return [
-        sheet(
-          [
-            { header: "Dag", value: (m) => m.day, width: 18 },
-            { header: "Klokken", value: (m) => m.from },
-            { header: "Måltid", value: (m) => m.what, width: 30 },
-            { header: "Antall", type: "number", value: (m) => m.count },
-            { header: "Veganere", type: "number", value: (m) => m.vegan },
-            { header: "Allergier (antall)", type: "number", value: (m) => m.allergies.length },
-          ],
-          meals,
-        ),
-        sheet(
-          [
-            { header: "Dag", value: (r) => r.day, width: 18 },
-            { header: "Måltid", value: (r) => r.what, width: 30 },
-            { header: "Navn", value: (r) => r.name, width: 24 },
-            { header: "Klubb", value: (r) => r.club, width: 24 },
-            { header: "Allergier", value: (r) => r.allergies, width: 40 },
-          ] satisfies XlsxColumn<{ day: string; what: string; name: string; club: string; allergies: string }>[],
-          meals.flatMap((m) => m.allergies.map((a) => ({ day: m.day, what: m.what, ...a }))),
-          "Allergier",
-        ),
-      ];
-    }
+    case "kjokken":
+      return kitchenSheets(persons, edition, sheet);
     case "overnatting":
       return [
         sheet(
@@ -179,6 +154,38 @@ function weekendListSheets(list: WeekendListId, persons: readonly AdminPerson[],
         ),
       ];
   }
+}
+
+/** One sheet of a list, named as the list unless told otherwise. */
+type SheetOf = <Row>(columns: XlsxColumn<Row>[], rows: Row[], sheetName?: string) => AnySheet;
+
+/** The kitchen's list: the meals with their counts, and a sheet of the allergies per meal. */
+function kitchenSheets(persons: readonly AdminPerson[], edition: CampEdition, sheet: SheetOf): AnySheet[] {
+  const meals = kitchenList(persons, edition);
+  return [
+    sheet(
+      [
+        { header: "Dag", value: (m) => m.day, width: 18 },
+        { header: "Klokken", value: (m) => m.from },
+        { header: "Måltid", value: (m) => m.what, width: 30 },
+        { header: "Antall", type: "number", value: (m) => m.count },
+        { header: "Veganere", type: "number", value: (m) => m.vegan },
+        { header: "Allergier (antall)", type: "number", value: (m) => m.allergies.length },
+      ],
+      meals,
+    ),
+    sheet(
+      [
+        { header: "Dag", value: (r) => r.day, width: 18 },
+        { header: "Måltid", value: (r) => r.what, width: 30 },
+        { header: "Navn", value: (r) => r.name, width: 24 },
+        { header: "Klubb", value: (r) => r.club, width: 24 },
+        { header: "Allergier", value: (r) => r.allergies, width: 40 },
+      ] satisfies XlsxColumn<{ day: string; what: string; name: string; club: string; allergies: string }>[],
+      meals.flatMap((m) => m.allergies.map((a) => ({ day: m.day, what: m.what, ...a }))),
+      "Allergier",
+    ),
+  ];
 }
 
 /** The treasurer's summary as Excel, titled with its camp's year: the key figures, then the money per method. */

@@ -5,7 +5,7 @@ import type { Database } from "./database.ts";
 import { jsonRecords, jsonRows, textField } from "./json-records.ts";
 import { prepareStatement } from "./prepared-statement.ts";
 import { campRegistrations } from "./schema/camp.ts";
-import { eventPositions } from "./schema/events.ts";
+import { eventPositions } from "./schema/events-orders.ts";
 
 describe("jsonRows", () => {
   it("encodes each value as its column does, keeps a json column's value as JSON, null as null, and each row's place", () => {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { checkInMessages } from "../../shared/camp/camp-checkin.ts";
 import type { Db } from "../db/database.ts";
-import { eventCheckinActions } from "../db/schema/events.ts";
+import { eventCheckinActions } from "../db/schema/events-checkin.ts";
 import { HttpError } from "../errors.ts";
 import type { DoorLogRow } from "./door-log.ts";
 

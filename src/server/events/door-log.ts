@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
-import { eventCheckinActions } from "../db/schema/events.ts";
+import { eventCheckinActions } from "../db/schema/events-checkin.ts";
 
 /**
  * The door's log, read once for every kind of event (docs/decisions/0040-one-offline-door.md): the rows of

@@ -16,7 +16,10 @@ import { ledgerFigures } from "../../shared/camp/camp-ledger.ts";
 import type { Database, Db } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
 import { campArrivals } from "../camp/checkin/camp-arrivals.ts";
-import { eventCheckinActions, eventOrders, eventPayments, eventWaitlistOffers, events, familyLinks, orderChanges } from "../db/schema/events.ts";
+import { eventCheckinActions } from "../db/schema/events-checkin.ts";
+import { eventOrders, eventWaitlistOffers, familyLinks, orderChanges } from "../db/schema/events-orders.ts";
+import { eventPayments } from "../db/schema/events-money.ts";
+import { events } from "../db/schema/events.ts";
 import { figuresOf } from "../camp/camp-ledger-store.ts";
 import { updateCampRegistrations } from "../camp/camp-registration-rows.ts";
 import { newOfferToken, offerTokenHash } from "./offer-token.ts";
@@ -36,9 +39,10 @@ import {
   registrationsOfLink,
 } from "../camp/camp-personal-link.ts";
 import { registrationChanges } from "../camp/camp-self-service.ts";
-import { exportEventOrderPerson, exportPerson, forgetEventOrder } from "../privacy/person-data.ts";
+import { exportEventOrderPerson, exportPerson } from "../privacy/person-data.ts";
+import { forgetEventOrder } from "../privacy/person-forget.ts";
 import { blankEventOrders } from "../privacy/event-retention.ts";
-import { anonymiseRegistrations } from "../privacy/retention.ts";
+import { anonymiseRegistrations } from "../privacy/camp-retention.ts";
 import { orderOfLink } from "./event-my-order.ts";
 import { createFamilyLink } from "./family-links.ts";
 

@@ -3,7 +3,7 @@ import { eventOrderStatusLabels } from "../../shared/events/event-api.ts";
 import type { EventDefinition } from "../../shared/events/event-definition.ts";
 import { waitingText } from "../../shared/events/event-waitlist.ts";
 import type { XlsxColumn } from "../exports/xlsx.ts";
-import { ledgerFigureLabels } from "../../shared/camp/camp-ledger.ts";
+import { ledgerFigureLabels } from "../../shared/camp/camp-ledger-labels.ts";
 import { moneyMethodWord } from "../../shared/payments/money-words.ts";
 
 /** The status as the admin list says it: a waiting order with its place in line and its latest offer. */

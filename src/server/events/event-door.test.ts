@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eventDoorMessages, EventDoorAnswerSchema, EventDoorListSchema } from "../../shared/events/event-door.ts";
 import { sha256Hex } from "../admin-auth/password-hash.ts";
 import type { Database } from "../db/database.ts";
-import { eventOrders } from "../db/schema/events.ts";
+import { eventOrders } from "../db/schema/events-orders.ts";
 import { redactUrl } from "../logger.ts";
 import { anonymiseEndedEvents } from "../privacy/event-retention.ts";
 import { buildCampTestApp, campAdminToken, countRows, type TestApp } from "../test-support/camp.ts";

@@ -21,7 +21,7 @@ import { eventEndsAt, hasEnded, saleLineText } from "../../shared/events/event-r
 import type { Db } from "../db/database.ts";
 import { clubs } from "../db/schema/clubs.ts";
 import { grades } from "../db/schema/grades.ts";
-import { eventOrders, eventPositions } from "../db/schema/events.ts";
+import { eventOrders, eventPositions } from "../db/schema/events-orders.ts";
 import { HttpError } from "../errors.ts";
 import { applyDoorAction, DoorRefusal, type DoorActionKind } from "./door-core.ts";
 import { doorLog, standingCheckIns } from "./door-log.ts";

@@ -5,7 +5,7 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { ledgerFigures, type LedgerEntry, type LedgerFigures } from "../../shared/camp/camp-ledger.ts";
 import type { Db } from "../db/database.ts";
-import { eventLedgerEntries } from "../db/schema/events.ts";
+import { eventLedgerEntries } from "../db/schema/events-money.ts";
 
 /** An event order's entry: the order's own, never a camp registration's. */
 type NewEntry = Omit<typeof eventLedgerEntries.$inferInsert, "id" | "orderId" | "ownerKind"> & { orderId: number };

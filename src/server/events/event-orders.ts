@@ -15,7 +15,7 @@ import { eventState, orderIssues, orderPriceLines } from "../../shared/events/ev
 import { newPersonalToken, personalTokenHash } from "./family-links.ts";
 import { ORDER_ID_ALPHABET } from "../camp/order-id.ts";
 import type { Db } from "../db/database.ts";
-import { eventOrders } from "../db/schema/events.ts";
+import { eventOrders } from "../db/schema/events-orders.ts";
 import { HttpError } from "../errors.ts";
 import { publishedEvent } from "./event-cache.ts";
 import { EventChangedError, runOrderStatement } from "./event-order-statement.ts";

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, ne } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
-import { eventPositions } from "../db/schema/events.ts";
+import { eventPositions } from "../db/schema/events-orders.ts";
 
 type PositionRow = typeof eventPositions.$inferSelect;
 

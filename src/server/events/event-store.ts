@@ -8,7 +8,8 @@ import type { EventDefinition, EventKind } from "../../shared/events/event-defin
 import { campEventKind, isLeaderKind } from "../../shared/events/event-kinds.ts";
 import { eventState, hasEnded } from "../../shared/events/event-rules.ts";
 import type { Db } from "../db/database.ts";
-import { eventOrders, eventStock, events } from "../db/schema/events.ts";
+import { eventOrders } from "../db/schema/events-orders.ts";
+import { eventStock, events } from "../db/schema/events.ts";
 import { campPlaces, campPlacesTaken } from "../camp/camp-places.ts";
 import { storedEdition } from "../camp/camp-editions.ts";
 import { campEvents } from "../camp/camp-events.ts";

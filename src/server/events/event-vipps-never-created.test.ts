@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.ts";
-import { eventOrders, eventPayments } from "../db/schema/events.ts";
+import { eventOrders } from "../db/schema/events-orders.ts";
+import { eventPayments } from "../db/schema/events-money.ts";
 import { campAdminToken } from "../test-support/camp.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import { createPublished, grading, order, participant, postOrder } from "../test-support/events.ts";

@@ -7,7 +7,8 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
-import { eventOrders, eventStock, events } from "../db/schema/events.ts";
+import { eventOrders } from "../db/schema/events-orders.ts";
+import { eventStock, events } from "../db/schema/events.ts";
 import { appendEventEntries } from "./event-ledger.ts";
 import { queueEventConfirmationMail } from "./event-mail.ts";
 import { eventOrderIdPattern } from "./event-orders.ts";

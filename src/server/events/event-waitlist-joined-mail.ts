@@ -10,7 +10,7 @@ import { eventWhenWhereText } from "../../shared/events/event-texts.ts";
 import { eventOfferValidityHours } from "../../shared/events/event-waitlist.ts";
 import { formatNameList } from "../../shared/format.ts";
 import type { Db } from "../db/database.ts";
-import { eventOrders } from "../db/schema/events.ts";
+import { eventOrders } from "../db/schema/events-orders.ts";
 import type { RenderedMail } from "../mail/outbox.ts";
 import type { OfferMailData } from "./event-waitlist-mail.ts";
 import { renderMailContent } from "../mail/mail-content.ts";

@@ -5,7 +5,7 @@
 import { and, eq } from "drizzle-orm";
 import { orderPriceLines, participantKey, type PriceLine } from "../../shared/events/event-rules.ts";
 import type { Db } from "../db/database.ts";
-import { eventOrders } from "../db/schema/events.ts";
+import { eventOrders } from "../db/schema/events-orders.ts";
 import { loadClubContact } from "../site-content/club-contact.ts";
 import { peopleStillComing } from "./event-positions.ts";
 import { asEventOrder, eventById, leaderOrders, type EventOrderRow, type EventRow } from "./event-store.ts";

@@ -16,7 +16,8 @@
  */
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
-import { eventWaitlistOffers, events } from "../db/schema/events.ts";
+import { eventWaitlistOffers } from "../db/schema/events-orders.ts";
+import { events } from "../db/schema/events.ts";
 import { PeriodicJob } from "../jobs/periodic-job.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { campLineKind } from "../camp/camp-offer-kind.ts";

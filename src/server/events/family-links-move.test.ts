@@ -1,7 +1,7 @@
 import { asc, getTableColumns } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { registrationsOfLink, scopeOfLink } from "../camp/camp-personal-link.ts";
-import { familyLinks } from "../db/schema/events.ts";
+import { familyLinks } from "../db/schema/events-orders.ts";
 import { databaseKinds } from "../test-support/database.ts";
 import { useDatabaseAt } from "../test-support/migrations-up-to.ts";
 import { orderOfLink } from "./event-my-order.ts";

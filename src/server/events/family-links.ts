@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
-import { familyLinks } from "../db/schema/events.ts";
+import { familyLinks } from "../db/schema/events-orders.ts";
 
 /**
  * Links to a family's page (`family_links`): a random secret of 256 bits (base64url), of which only the SHA-256

@@ -15,7 +15,8 @@ import { eq, sql } from "drizzle-orm";
 import { campEventKind } from "../../shared/events/event-kinds.ts";
 import { offerMessages, type OfferView } from "../../shared/events/waitlist-offer.ts";
 import type { Db } from "../db/database.ts";
-import { eventOrders, eventWaitlistOffers, events } from "../db/schema/events.ts";
+import { eventOrders, eventWaitlistOffers } from "../db/schema/events-orders.ts";
+import { events } from "../db/schema/events.ts";
 import { placesCounted } from "./event-places.ts";
 import type { OfferMailData } from "./event-waitlist-mail.ts";
 import { offerTokenHash, tokenPattern } from "./offer-token.ts";
@@ -108,6 +109,26 @@ async function refusal(tx: Db, offer: OfferRow, line: LineKind, now: Date): Prom
   return undefined;
 }
 
+/** The offer's row, locked for the answer. */
+async function lockOffer(tx: Db, id: number) {
+  return (await tx.select().from(eventWaitlistOffers).where(eq(eventWaitlistOffers.id, id)).for("update"))[0];
+}
+
+function endOffer(tx: Db, offer: OfferRow, state: "accepted" | "declined" | "expired" | "withdrawn", now: Date) {
+  return tx.update(eventWaitlistOffers).set({ state, endedAt: now }).where(eq(eventWaitlistOffers.id, offer.id));
+}
+
+/** An offer no longer open: its answer, the same for either button. Declined stays declined, never rewritten. */
+function closedMessage(offer: OfferRow) {
+  return offer.state === "declined"
+    ? offerMessages.declined
+    : offer.state === "withdrawn"
+      ? offerMessages.withdrawn
+      : offer.state === "expired"
+        ? offerMessages.expired
+        : undefined;
+}
+
 export function createOfferAnswers(deps: { db: Db; now: () => Date; kinds: OfferKinds }) {
   const { db } = deps;
   const kindOf = (offer: OfferRow): OfferKind => {
@@ -123,19 +144,6 @@ export function createOfferAnswers(deps: { db: Db; now: () => Date; kinds: Offer
       .where(eq(eventWaitlistOffers.tokenHash, offerTokenHash(token)));
     return offer;
   };
-  const lockOffer = async (tx: Db, id: number) =>
-    (await tx.select().from(eventWaitlistOffers).where(eq(eventWaitlistOffers.id, id)).for("update"))[0];
-  const end = (tx: Db, offer: OfferRow, state: "accepted" | "declined" | "expired" | "withdrawn", now: Date) =>
-    tx.update(eventWaitlistOffers).set({ state, endedAt: now }).where(eq(eventWaitlistOffers.id, offer.id));
-  /** An offer no longer open: its answer, the same for either button. Declined stays declined, never rewritten. */
-  const closed = (offer: OfferRow) =>
-    offer.state === "declined"
-      ? offerMessages.declined
-      : offer.state === "withdrawn"
-        ? offerMessages.withdrawn
-        : offer.state === "expired"
-          ? offerMessages.expired
-          : undefined;
   const notFound = { kind: "refused", status: 404, message: offerMessages.notFound } as const;
 
   return {
@@ -158,24 +166,24 @@ export function createOfferAnswers(deps: { db: Db; now: () => Date; kinds: Offer
         // went first, and this answer, however early the click, is later than it.
         const now = deps.now();
         if (offer.state === "accepted") return { kind: "taken" };
-        const message = closed(offer);
+        const message = closedMessage(offer);
         if (message) return { kind: "gone", message, freed: false };
         if (offer.expiresAt.getTime() <= now.getTime()) {
-          await end(tx, offer, "expired", now);
+          await endOffer(tx, offer, "expired", now);
           return { kind: "gone", message: offerMessages.expired, freed: true };
         }
         const refused = await refusal(tx, offer, kind.line, now);
         if (refused) {
           // Back in line at its place (a withdrawn offer does not take it out); what it held passes on.
-          await end(tx, offer, "withdrawn", now);
+          await endOffer(tx, offer, "withdrawn", now);
           return { kind: "gone", message: refused, freed: true };
         }
         const taken = await kind.take(tx, offer, now);
         if (taken === "withdrawn") {
-          await end(tx, offer, "withdrawn", now);
+          await endOffer(tx, offer, "withdrawn", now);
           return { kind: "gone", message: offerMessages.withdrawn, freed: false };
         }
-        await end(tx, offer, "accepted", now);
+        await endOffer(tx, offer, "accepted", now);
         return { kind: "taken", taken };
       });
       if (!outcome) return notFound;
@@ -200,13 +208,13 @@ export function createOfferAnswers(deps: { db: Db; now: () => Date; kinds: Offer
         const now = deps.now();
         if (offer.state === "declined") return { kind: "declined", freed: false };
         if (offer.state === "accepted") return { kind: "accepted", freed: false };
-        const message = closed(offer);
+        const message = closedMessage(offer);
         if (message) return { kind: "gone", message, freed: false };
         if (offer.expiresAt.getTime() <= now.getTime()) {
-          await end(tx, offer, "expired", now);
+          await endOffer(tx, offer, "expired", now);
           return { kind: "gone", message: offerMessages.expired, freed: true };
         }
-        await end(tx, offer, "declined", now);
+        await endOffer(tx, offer, "declined", now);
         await kind.leave(tx, offer, now);
         return { kind: "declined", freed: true };
       });

@@ -8,7 +8,7 @@
 import { eq, inArray, or, sql } from "drizzle-orm";
 import { familyPageLinkPath } from "../../shared/family/family-page-path.ts";
 import type { Db } from "../db/database.ts";
-import { eventOrders, familyLinks } from "../db/schema/events.ts";
+import { eventOrders, familyLinks } from "../db/schema/events-orders.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { createFamilyLink, personalTokenHash, type FamilyLinkScope } from "../events/family-links.ts";
 import { renderNewLinkMail, seasonMailFacts, seasonMailKey } from "./family-mail.ts";

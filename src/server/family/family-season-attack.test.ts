@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { findMyRegistrationAnswer, personalLinkHeader } from "../../shared/camp/camp-my-registration.ts";
 import { hasCamp, type FamilySeasonView } from "../../shared/family/family-page.ts";
 import type { Database } from "../db/database.ts";
-import { familyLinks } from "../db/schema/events.ts";
+import { familyLinks } from "../db/schema/events-orders.ts";
 import { anonymiseEndedEvents } from "../privacy/event-retention.ts";
 import {
   buildCampTestApp,

@@ -4,7 +4,7 @@ import { personalLinkHeader } from "../../shared/camp/camp-my-registration.ts";
 import { findMyRegistrationAnswer } from "../../shared/camp/camp-my-registration.ts";
 import { familyPageMessages, newLinkAnswer, type FamilySeasonView } from "../../shared/family/family-page.ts";
 import type { Database } from "../db/database.ts";
-import { eventOrders, familyLinks } from "../db/schema/events.ts";
+import { eventOrders, familyLinks } from "../db/schema/events-orders.ts";
 import {
   buildCampTestApp,
   campAdminToken,

@@ -11,7 +11,7 @@ import type { FamilyLinkScope, FamilySeasonView } from "../../shared/family/fami
 import { eventOrdersOfAddresses, registrationsOfScope, scopeOfLink, type LinkedRegistration } from "../camp/camp-personal-link.ts";
 import { linkView } from "../camp/camp-link-view.ts";
 import type { Db } from "../db/database.ts";
-import { eventOrders } from "../db/schema/events.ts";
+import { eventOrders } from "../db/schema/events-orders.ts";
 import { myEventOrderView, orderOfLink } from "../events/event-my-order.ts";
 import { asEventOrder, leaderOrders, type EventOrderRow } from "../events/event-store.ts";
 import { familyLinkOf } from "../events/family-links.ts";

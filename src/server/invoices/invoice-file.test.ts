@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import ExcelJS from "exceljs";
 import { defaultColumns, normaliseHeader, parseColumnMapping } from "./invoice-columns.ts";
-import { parseAmountOre, parseDueDate, parseInvoiceFile, parseYesNo } from "./invoice-file.ts";
+import { parseAmountOre, parseDueDate, parseYesNo } from "./invoice-cells.ts";
+import { parseInvoiceFile } from "./invoice-file.ts";
 
 const encode = (text: string) => new TextEncoder().encode(text);
 const bom = (text: string) => encode(`\ufeff${text}`);

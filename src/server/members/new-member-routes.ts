@@ -9,7 +9,7 @@ import { attachment, norwegianCsv, type CsvColumn } from "../exports/csv.ts";
 import { listNewMembers, removeNewMember, submitNewMember } from "./new-members.ts";
 import { newMemberMessageSlug } from "../../shared/messages/message.ts";
 import { sendNewMemberMessage } from "./new-member-messages.ts";
-import { messageLogOf } from "../messages/messages.ts";
+import { messageLogOf } from "../messages/message-log.ts";
 import { publicPostRateLimit } from "../security/public-rate-limit.ts";
 
 /** Names, an e-mail and a phone number; anything bigger is not a registration. */

@@ -6,7 +6,7 @@ import { contactNameBelowAge, familyGreetingName } from "../../shared/camp/conta
 import { messageInputMessages, type SendMessageInput } from "../../shared/messages/message.ts";
 import type { Db } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
-import { eventWaitlistOffers } from "../db/schema/events.ts";
+import { eventWaitlistOffers } from "../db/schema/events-orders.ts";
 import { HttpError } from "../errors.ts";
 import { loadAdminPersons } from "../camp/camp-admin.ts";
 

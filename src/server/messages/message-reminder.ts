@@ -6,7 +6,8 @@ import type { Db } from "../db/database.ts";
 import { messageReminders, messages } from "../db/schema/messages.ts";
 import { currentEditionYear } from "../camp/camp-edition-lookup.ts";
 import { HttpError } from "../errors.ts";
-import { eventOfSlug, queueMessage, storedEventOfSlug } from "./messages.ts";
+import { eventOfSlug, storedEventOfSlug } from "./message-event.ts";
+import { queueMessage } from "./messages.ts";
 import type { CampEdition } from "../../shared/camp/camp-edition.ts";
 
 const dayMs = 24 * 60 * 60_000;

@@ -6,7 +6,9 @@ import { parseWith } from "../errors.ts";
 import { routeCall } from "../http/call-route.ts";
 import { PeriodicJob } from "../jobs/periodic-job.ts";
 import { createDueReminder, reminderOf, saveReminder, sendReminderNow } from "./message-reminder.ts";
-import { cancelPlannedMessage, createMessage, messageLog, previewMessage, queueDueMessages, resendFailed, sendPlannedNow } from "./messages.ts";
+import { cancelPlannedMessage, queueDueMessages, sendPlannedNow } from "./message-planning.ts";
+import { createMessage, previewMessage } from "./messages.ts";
+import { messageLog, resendFailed } from "./message-log.ts";
 
 declare module "fastify" {
   interface FastifyInstance {

@@ -6,7 +6,7 @@ import { messageRecipients, messages } from "../db/schema/messages.ts";
 import { sha256Hex } from "../admin-auth/password-hash.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import { buildCampTestApp, campAdminToken, companion, countRows, draft, postRegistration, type TestApp } from "../test-support/camp.ts";
-import { forgetEventMessages } from "./messages.ts";
+import { forgetEventMessages } from "./message-log.ts";
 
 const suite = { now: new Date("2026-10-15T10:00:00Z") };
 const slug = "vinterleir-2026";

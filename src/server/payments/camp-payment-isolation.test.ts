@@ -8,9 +8,10 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.ts";
-import { eventOrders, eventPaymentActions, eventPayments } from "../db/schema/events.ts";
+import { eventOrders } from "../db/schema/events-orders.ts";
+import { eventPaymentActions, eventPayments } from "../db/schema/events-money.ts";
 import { deleteExpiredEventAccounting } from "../privacy/event-order-retention.ts";
-import { deleteExpiredAccounting } from "../privacy/retention.ts";
+import { deleteExpiredAccounting } from "../privacy/camp-retention.ts";
 import { campAdminToken } from "../test-support/camp.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import { createPublished, eventIdOf, grading, order, participant, postOrder } from "../test-support/events.ts";

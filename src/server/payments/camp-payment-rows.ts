@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, inArray, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
-import { eventPayments } from "../db/schema/events.ts";
+import { eventPayments } from "../db/schema/events-money.ts";
 
 /**
  * A camp registration's payment as the camp reads it. It is stored in the engine's `event_payments` as a payment

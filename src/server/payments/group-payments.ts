@@ -10,7 +10,7 @@ import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { ledgerFigures, type LedgerEntry } from "../../shared/camp/camp-ledger.ts";
 import type { Db } from "../db/database.ts";
-import { eventLedgerEntries, eventPayments } from "../db/schema/events.ts";
+import { eventLedgerEntries, eventPayments } from "../db/schema/events-money.ts";
 import { campPayment, campPaymentsOf, selectCampPayments, type CampPayment } from "./camp-payment-rows.ts";
 
 type PaymentRow = CampPayment;

@@ -1,5 +1,5 @@
 import type { Db } from "../db/database.ts";
-import { eventPaymentActions, eventPayments } from "../db/schema/events.ts";
+import { eventPaymentActions, eventPayments } from "../db/schema/events-money.ts";
 import { campPaymentWithId } from "./camp-payment-rows.ts";
 
 /**

@@ -5,7 +5,7 @@ import { campRegistrations } from "../db/schema/camp.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import { buildCampTestApp, campAdminToken, draft, postRegistration, type TestApp } from "../test-support/camp.ts";
-import { eventMessageForgotten } from "./person-data.ts";
+import { eventMessageForgotten } from "./person-forget.ts";
 
 const slug = "vinterleir-2026";
 const frida = { firstName: "Frida", lastName: "Glemmesen", email: "Frida.Glemmesen@Example.no" };

@@ -4,12 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { configuredAccountName } from "../admin-auth/camp-account.ts";
 import type { Database } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
-import { eventLedgerEntries, eventOrders, eventWaitlistOffers } from "../db/schema/events.ts";
+import { eventLedgerEntries } from "../db/schema/events-money.ts";
+import { eventOrders, eventWaitlistOffers } from "../db/schema/events-orders.ts";
 import { newOfferToken, offerTokenHash } from "../events/offer-token.ts";
 import { buildCampTestApp, campAdminToken, companion, draft, postRegistration, type TestApp } from "../test-support/camp.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import { createPublished, eventIdOf, grading, order, participant, postOrder } from "../test-support/events.ts";
-import { anonymisedName } from "./retention.ts";
+import { anonymisedName } from "./camp-retention.ts";
 import { readCampCompanions } from "../camp/camp-companion-rows.ts";
 
 const now = new Date("2026-10-15T10:00:00Z");

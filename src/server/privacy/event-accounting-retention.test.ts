@@ -1,13 +1,15 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.ts";
-import { eventLedgerEntries, eventOrders, events } from "../db/schema/events.ts";
+import { eventLedgerEntries } from "../db/schema/events-money.ts";
+import { eventOrders } from "../db/schema/events-orders.ts";
+import { events } from "../db/schema/events.ts";
 import { appendEventEntries } from "../events/event-ledger.ts";
 import { buildCampTestApp, campAdminToken, type TestApp } from "../test-support/camp.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import { createPublished, grading, order, participant, postOrder } from "../test-support/events.ts";
 import { deleteExpiredEventAccounting } from "./event-order-retention.ts";
-import { accountingDeleteDueAt } from "./retention.ts";
+import { accountingDeleteDueAt } from "./camp-retention.ts";
 
 const slug = "gradering-desember";
 const dueAt = (year: number) => accountingDeleteDueAt(year, 5);

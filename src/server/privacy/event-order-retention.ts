@@ -5,7 +5,9 @@
 import { and, eq, inArray, isNotNull, max, or, sql, type SQL } from "drizzle-orm";
 import { osloCalendarDate } from "../../shared/time.ts";
 import type { Db } from "../db/database.ts";
-import { eventLedgerEntries, eventOrders, eventPaymentActions, eventPayments, eventWaitlistOffers, events } from "../db/schema/events.ts";
+import { eventLedgerEntries, eventPaymentActions, eventPayments } from "../db/schema/events-money.ts";
+import { eventOrders, eventWaitlistOffers } from "../db/schema/events-orders.ts";
+import { events } from "../db/schema/events.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { eventCancelKeyPrefix, eventConfirmationKeyPrefix } from "../events/event-mail.ts";
 import { eventWaitlistJoinedKeyPrefix } from "../events/event-waitlist-joined-mail.ts";

@@ -2,7 +2,9 @@ import { asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
-import { eventCheckinActions, eventLedgerEntries, eventOrders, eventPositions, familyLinks } from "../db/schema/events.ts";
+import { eventCheckinActions } from "../db/schema/events-checkin.ts";
+import { eventLedgerEntries } from "../db/schema/events-money.ts";
+import { eventOrders, eventPositions, familyLinks } from "../db/schema/events-orders.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { campAdminToken, draft, postRegistration } from "../test-support/camp.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
@@ -10,7 +12,7 @@ import { createPublished, grading, order, participant, postOrder, sale } from ".
 import { actOnLanding, buildVippsTestApp } from "../test-support/vipps.ts";
 import { eventMyOrderMessages } from "../../shared/events/event-my-order.ts";
 import { isEventOrderMail } from "./event-order-retention.ts";
-import { eventMessageForgotten } from "./person-data.ts";
+import { eventMessageForgotten } from "./person-forget.ts";
 
 // A family with only a grading and a gear order (no camp registration), and another with the camp as well.
 const family = { firstName: "Sigrid", lastName: "Hemmelighetsen", email: "Sigrid.Hemmelig@Example.no", telephone: "+4799911122" };

@@ -1,7 +1,7 @@
 import { asc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.ts";
-import { eventLedgerEntries } from "../db/schema/events.ts";
+import { eventLedgerEntries } from "../db/schema/events-money.ts";
 import { buildCampTestApp, campAdminToken, type TestApp } from "../test-support/camp.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import { createPublished, grading, order, participant, postOrder, sale } from "../test-support/events.ts";

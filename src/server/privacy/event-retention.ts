@@ -1,8 +1,11 @@
 import { and, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { eventEndsAt } from "../../shared/events/event-rules.ts";
 import type { Db } from "../db/database.ts";
-import { eventCheckinActions, eventLedgerEntries, eventOrders, eventPositions, events, familyLinks, orderChanges } from "../db/schema/events.ts";
-import { forgetEventMessages } from "../messages/messages.ts";
+import { eventCheckinActions } from "../db/schema/events-checkin.ts";
+import { eventLedgerEntries } from "../db/schema/events-money.ts";
+import { eventOrders, eventPositions, familyLinks, orderChanges } from "../db/schema/events-orders.ts";
+import { events } from "../db/schema/events.ts";
+import { forgetEventMessages } from "../messages/message-log.ts";
 import { positionsOf } from "../events/event-positions.ts";
 import { leaderEvents, leaderOrders } from "../events/event-store.ts";
 
@@ -42,7 +45,7 @@ export async function anonymiseEndedEvents(db: Db, now: Date, anonymiseAfterDays
 
 /**
  * Blanks the personal data of the orders `which` selects that are not blank yet (never a camp registration's),
- * in the caller's transaction, and answers their row ids: the rule above after the event, and a family's request now (person-data.ts).
+ * in the caller's transaction, and answers their row ids: the rule above after the event, and a family's request now (person-forget.ts).
  */
 export async function blankEventOrders(tx: Db, which: SQL, now: Date): Promise<number[]> {
   const orders = await tx

@@ -16,8 +16,10 @@ import type { ErrorBody } from "../errors.ts";
 import { PeriodicJob } from "../jobs/periodic-job.ts";
 import { eventOrderIdPattern } from "../events/event-orders.ts";
 import { eventMyOrderMessages } from "../../shared/events/event-my-order.ts";
-import { exportEventOrderPerson, exportPerson, forgetEventOrder, forgetPerson } from "./person-data.ts";
-import { retentionFromEnv, runRetention, type RetentionRun, type RetentionSettings } from "./retention.ts";
+import { exportEventOrderPerson, exportPerson } from "./person-data.ts";
+import { forgetEventOrder, forgetPerson } from "./person-forget.ts";
+import { retentionFromEnv, type RetentionSettings } from "./retention-settings.ts";
+import { runRetention, type RetentionRun } from "./retention.ts";
 
 declare module "fastify" {
   interface FastifyInstance {

@@ -1,6 +1,6 @@
 import { parseProcessors, type PrivacyFacts } from "../../shared/site/privacy-facts.ts";
 import type { Env } from "../env.ts";
-import { retentionFromEnv } from "./retention.ts";
+import { retentionFromEnv } from "./retention-settings.ts";
 
 /**
  * What /personvern states from the running configuration: the retention periods as the deletion job applies

@@ -17,9 +17,12 @@ import {
   postRegistration,
   type TestApp,
 } from "../test-support/camp.ts";
-import { anonymiseDueAt, anonymisedName, accountingDeleteDueAt, defaultRetention, runRetention } from "./retention.ts";
+import { anonymiseDueAt, anonymisedName, accountingDeleteDueAt } from "./camp-retention.ts";
+import { defaultRetention } from "./retention-settings.ts";
+import { runRetention } from "./retention.ts";
 import { countLeaderEvents, createPublished, eventIdOf, grading, order, participant, postOrder, sale } from "../test-support/events.ts";
-import { eventLedgerEntries, eventOrders, eventPaymentActions, eventPayments, orderChanges } from "../db/schema/events.ts";
+import { eventLedgerEntries, eventPaymentActions, eventPayments } from "../db/schema/events-money.ts";
+import { eventOrders, orderChanges } from "../db/schema/events-orders.ts";
 import { eventEndsAt } from "../../shared/events/event-rules.ts";
 import { campRegistrationCharged, campRegistrationWithTotal } from "../camp/camp-receipt.ts";
 import { readCampCompanions } from "../camp/camp-companion-rows.ts";

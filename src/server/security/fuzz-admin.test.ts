@@ -13,25 +13,11 @@ import { testAdminCredentials } from "../test-support/app.ts";
 import { messageSegments } from "../../shared/messages/message.ts";
 import { accountRoles, defaultChart } from "../../shared/accounts/accounts-chart.ts";
 import { validCompanion, validDraft } from "../../shared/camp/camp-draft.fixture.ts";
-import {
-  acceptingRuns,
-  buildFuzzApp,
-  encodeSegment,
-  expectFormulaNeutral,
-  fuzzEndpoint,
-  fuzzTimeoutMs,
-  hostileFragments,
-  hostileHeaderValue,
-  hostileQuery,
-  hostileSegment,
-  hostileText,
-  hostileValue,
-  jsonBodies,
-  mutated,
-  rawBodies,
-  readOnlyTables,
-  readRuns,
-} from "../test-support/fuzz.ts";
+import { acceptingRuns, fuzzTimeoutMs, readRuns } from "../test-support/fuzz-runs.ts";
+import { buildFuzzApp, fuzzEndpoint, readOnlyTables } from "../test-support/fuzz.ts";
+import { encodeSegment, hostileHeaderValue, hostileQuery, hostileSegment, jsonBodies, rawBodies } from "../test-support/fuzz-requests.ts";
+import { expectFormulaNeutral } from "../test-support/fuzz-checks.ts";
+import { hostileFragments, hostileText, hostileValue, mutated } from "../test-support/fuzz-values.ts";
 
 type Area = "camp" | "newmember" | "invoice";
 const invoiceHeader = "Navn;Epost;Beløp;Forfallsdato;AvtaleGiro;Fakturanummer;KID";

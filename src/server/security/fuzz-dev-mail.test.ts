@@ -11,17 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.ts";
 import { buildTestApp } from "../test-support/app.ts";
 import { createTestDatabase } from "../test-support/database.ts";
-import {
-  expectEscaped,
-  fuzzEndpoint,
-  fuzzNow,
-  fuzzRuns,
-  fuzzTimeoutMs,
-  hostileSegment,
-  hostileText,
-  readOnlyTables,
-  errorLog,
-} from "../test-support/fuzz.ts";
+import { expectEscaped } from "../test-support/fuzz-checks.ts";
+import { fuzzEndpoint, fuzzNow, readOnlyTables, errorLog } from "../test-support/fuzz.ts";
+import { fuzzRuns, fuzzTimeoutMs } from "../test-support/fuzz-runs.ts";
+import { hostileSegment } from "../test-support/fuzz-requests.ts";
+import { hostileText } from "../test-support/fuzz-values.ts";
 
 describe("hostile input behind the development mail pages (PGlite; the pages read files, not the database)", () => {
   let database: Database;

@@ -9,20 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.ts";
 import { campAdminToken } from "../test-support/camp.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
-import {
-  buildFuzzApp,
-  expectEscaped,
-  fuzzEndpoint,
-  fuzzTimeoutMs,
-  hostileSegment,
-  hostileText,
-  hostileValue,
-  jsonBodies,
-  mutated,
-  readRuns,
-  stringsIn,
-  type BodyRequest,
-} from "../test-support/fuzz.ts";
+import { buildFuzzApp, fuzzEndpoint } from "../test-support/fuzz.ts";
+import { expectEscaped, stringsIn } from "../test-support/fuzz-checks.ts";
+import { fuzzTimeoutMs, readRuns } from "../test-support/fuzz-runs.ts";
+import { hostileSegment, jsonBodies, type BodyRequest } from "../test-support/fuzz-requests.ts";
+import { hostileText, hostileValue, mutated } from "../test-support/fuzz-values.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { outboxMails } from "../test-support/outbox.ts";
 import { createPublished, grading, order, participant, postOrder, sale } from "../test-support/events.ts";

@@ -12,21 +12,11 @@ import type { Database } from "../db/database.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { outboxMails } from "../test-support/outbox.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
-import {
-  buildFuzzApp,
-  expectEscaped,
-  acceptingRuns,
-  fuzzEndpoint,
-  fuzzTimeoutMs,
-  hostileQuery,
-  hostileSegment,
-  hostileText,
-  hostileValue,
-  jsonBodies,
-  mutated,
-  stringsIn,
-  type BodyRequest,
-} from "../test-support/fuzz.ts";
+import { buildFuzzApp, fuzzEndpoint } from "../test-support/fuzz.ts";
+import { expectEscaped, stringsIn } from "../test-support/fuzz-checks.ts";
+import { acceptingRuns, fuzzTimeoutMs } from "../test-support/fuzz-runs.ts";
+import { hostileQuery, hostileSegment, jsonBodies, type BodyRequest } from "../test-support/fuzz-requests.ts";
+import { hostileText, hostileValue, mutated } from "../test-support/fuzz-values.ts";
 
 const changeFields = ["email", "telephone", "allergies", "otherInfo", "vegan", "public", "sleepover"] as const;
 const hostileChange = fc.record(

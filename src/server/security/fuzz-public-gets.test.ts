@@ -12,24 +12,11 @@ import { signWebhook } from "../payments/vipps/vipps-signature.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import { testAdminCredentials } from "../test-support/app.ts";
 import { validDraft } from "../../shared/camp/camp-draft.fixture.ts";
-import {
-  buildFuzzApp,
-  encodeSegment,
-  expectEscaped,
-  fuzzEndpoint,
-  fuzzNow,
-  fuzzRuns,
-  readOnlyTables,
-  readRuns,
-  fuzzTimeoutMs,
-  hostileHeaderValue,
-  hostileQuery,
-  hostileSegment,
-  hostileText,
-  hostileValue,
-  jsonBodies,
-  rawBodies,
-} from "../test-support/fuzz.ts";
+import { buildFuzzApp, fuzzEndpoint, fuzzNow, readOnlyTables } from "../test-support/fuzz.ts";
+import { encodeSegment, hostileHeaderValue, hostileQuery, hostileSegment, jsonBodies, rawBodies } from "../test-support/fuzz-requests.ts";
+import { expectEscaped } from "../test-support/fuzz-checks.ts";
+import { fuzzRuns, readRuns, fuzzTimeoutMs } from "../test-support/fuzz-runs.ts";
+import { hostileText, hostileValue } from "../test-support/fuzz-values.ts";
 
 const methods = fc.constantFrom("GET", "POST", "DELETE", "PUT", "PATCH", "HEAD", "OPTIONS") as fc.Arbitrary<"GET">;
 

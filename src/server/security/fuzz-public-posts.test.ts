@@ -12,19 +12,11 @@ import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import { validCompanion, validDraft } from "../../shared/camp/camp-draft.fixture.ts";
 import { CAMP_FIELDS } from "../../shared/camp/camp-registration-fields.ts";
 import { NEW_MEMBER_FIELDS } from "../../shared/members/new-member.ts";
-import {
-  buildFuzzApp,
-  expectEscaped,
-  acceptingRuns,
-  fuzzEndpoint,
-  fuzzTimeoutMs,
-  hostileHeaderValue,
-  hostileText,
-  jsonBodies,
-  mutated,
-  stringsIn,
-  type BodyRequest,
-} from "../test-support/fuzz.ts";
+import { buildFuzzApp, fuzzEndpoint } from "../test-support/fuzz.ts";
+import { expectEscaped, stringsIn } from "../test-support/fuzz-checks.ts";
+import { acceptingRuns, fuzzTimeoutMs } from "../test-support/fuzz-runs.ts";
+import { hostileHeaderValue, jsonBodies, type BodyRequest } from "../test-support/fuzz-requests.ts";
+import { hostileText, mutated } from "../test-support/fuzz-values.ts";
 
 /** A registration that is valid except for hostile (but often acceptable) text in every free-text field. */
 const hostileButValidCamp = fc

@@ -12,7 +12,7 @@ import type { Database } from "../db/database.ts";
 import { buildTestApp } from "../test-support/app.ts";
 import { campAdminToken, type TestApp } from "../test-support/camp.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
-import { hostileText } from "../test-support/fuzz.ts";
+import { hostileText } from "../test-support/fuzz-values.ts";
 
 describe.each(databaseKinds)("«Nettsted» API on %s", (kind) => {
   let database: Database;

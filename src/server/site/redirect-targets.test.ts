@@ -8,7 +8,7 @@ import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fuzzRuns } from "../test-support/fuzz.ts";
+import { fuzzRuns } from "../test-support/fuzz-runs.ts";
 import { buildTestSiteApp } from "../test-support/site.ts";
 
 /** Request targets an attacker would put in a link to make our redirect point at evil.example. */

@@ -3,7 +3,7 @@ import { emailKey } from "../../shared/contact/email-key.ts";
 import { updateCampRegistrations } from "../camp/camp-registration-rows.ts";
 import type { Db } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
-import { eventOrders } from "../db/schema/events.ts";
+import { eventOrders } from "../db/schema/events-orders.ts";
 import { leaderOrders } from "../events/event-store.ts";
 
 /**

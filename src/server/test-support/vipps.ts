@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import type { Database, DatabaseKind } from "../db/database.ts";
 import { campRegistrations } from "../db/schema/camp.ts";
-import { eventPayments } from "../db/schema/events.ts";
+import { eventPayments } from "../db/schema/events-money.ts";
 import { campPaymentColumns } from "../payments/camp-payment-rows.ts";
 import type { VippsPayments } from "../payments/vipps/vipps-payments.ts";
 import type { VippsSimulator } from "../payments/vipps/vipps-simulator.ts";

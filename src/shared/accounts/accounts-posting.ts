@@ -4,7 +4,8 @@
  * fee known for its payment two more. Income is recognised when money comes in (cash basis): charges are not
  * posted. Pure: the server reads the entries, the chart and the settlements and writes the files.
  */
-import { ledgerEntryKindLabels, moneyMethodLabel, type LedgerEntryKind } from "../camp/camp-ledger.ts";
+import { ledgerEntryKindLabels, moneyMethodLabel } from "../camp/camp-ledger-labels.ts";
+import type { LedgerEntryKind } from "../camp/camp-ledger.ts";
 import type { StoredEventKind } from "../events/event-kinds.ts";
 import { chartByRole, type AccountRole, type AccountTotal, type ChartAccount } from "./accounts-chart.ts";
 

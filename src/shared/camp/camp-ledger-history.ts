@@ -5,7 +5,8 @@
  */
 import { z } from "zod";
 import { formatKroner, osloDateTimeLabel } from "../format.ts";
-import { chargeItemLabel, ledgerEntryKindLabels, moneyMethodLabel, type LedgerEntryKind } from "./camp-ledger.ts";
+import { chargeItemLabel, ledgerEntryKindLabels, moneyMethodLabel } from "./camp-ledger-labels.ts";
+import type { LedgerEntryKind } from "./camp-ledger.ts";
 import { actorLabel } from "./camp-state-labels.ts";
 
 export const LedgerHistoryEntrySchema = z.object({

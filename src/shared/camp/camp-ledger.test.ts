@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ledgerFigures, ledgerItems, planCancellation, splitRefund, suggestedRefund, type LedgerEntry } from "./camp-ledger.ts";
+import { ledgerFigures, ledgerItems, type LedgerEntry } from "./camp-ledger.ts";
+import { planCancellation, splitRefund, suggestedRefund } from "./camp-ledger-cancellation.ts";
 
 const runs = Number(process.env.LEDGER_RUNS ?? 200);
 const half = (paid: number) => Math.ceil(paid / 2);

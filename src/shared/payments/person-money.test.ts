@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ledgerFigures, ledgerItems, planCancellation, splitRefund, type LedgerEntry } from "../camp/camp-ledger.ts";
+import { ledgerFigures, ledgerItems, type LedgerEntry } from "../camp/camp-ledger.ts";
+import { planCancellation, splitRefund } from "../camp/camp-ledger-cancellation.ts";
 import { personMoney, sumPersonMoney } from "./person-money.ts";
 
 const runs = Number(process.env.LEDGER_RUNS ?? 200);

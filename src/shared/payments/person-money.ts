@@ -35,6 +35,22 @@ const addMethod = (list: string[], method: string | null) => {
   if (method && !list.includes(method)) list.push(method);
 };
 
+type Book = (row: string, part: number) => void;
+
+/** Shares `amount` out over `candidates`, each up to what `room` gives it; the rest to `rest`. */
+function shareOut(amount: number, candidates: readonly string[], room: (row: string) => number, book: Book, rest: string): void {
+  let left = amount;
+  for (const row of candidates) {
+    if (left <= 0) break;
+    const part = Math.min(left, Math.max(0, room(row)));
+    if (part > 0) {
+      book(row, part);
+      left -= part;
+    }
+  }
+  if (left !== 0) book(rest, left);
+}
+
 /**
  * The money of every row of one order: `rows` are the person keys the list shows (the athlete's key, a
  * companion's, a participant's), the first the one that takes money with no person. Answers one entry per row.
@@ -54,18 +70,8 @@ export function personMoney(entries: readonly LedgerEntry[], rows: readonly stri
   const order = [...rows].sort((a, b) => (firstCharge.get(a) ?? Infinity) - (firstCharge.get(b) ?? Infinity) || rows.indexOf(a) - rows.indexOf(b));
 
   /** Shares `amount` out over `candidates`, each up to what `room` gives it; the rest to the first row. */
-  const share = (amount: number, candidates: readonly string[], room: (row: string) => number, book: (row: string, part: number) => void) => {
-    let left = amount;
-    for (const row of candidates) {
-      if (left <= 0) break;
-      const part = Math.min(left, Math.max(0, room(row)));
-      if (part > 0) {
-        book(row, part);
-        left -= part;
-      }
-    }
-    if (left !== 0) book(first, left);
-  };
+  const share = (amount: number, candidates: readonly string[], room: (row: string) => number, book: Book) =>
+    shareOut(amount, candidates, room, book, first);
   /** Money going back (or out again): from those holding beyond their charge, then the last paid. */
   const takeBack = (amount: number, book: (row: string, part: number) => void) => {
     const surplus = new Map(order.map((row) => [row, Math.max(0, held(of(row)) - of(row).charged)]));

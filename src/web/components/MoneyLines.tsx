@@ -1,5 +1,6 @@
 import { Fragment } from "react";
-import { ledgerFigureLabels, type LedgerFigures } from "../../shared/camp/camp-ledger.ts";
+import { ledgerFigureLabels } from "../../shared/camp/camp-ledger-labels.ts";
+import type { LedgerFigures } from "../../shared/camp/camp-ledger.ts";
 import { formatKroner } from "../../shared/format.ts";
 
 /**

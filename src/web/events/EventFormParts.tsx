@@ -120,46 +120,17 @@ export function ParticipantFields({
               ))}
             </select>
             <FieldError id={`${id("gradeId")}-error`} message={error(path("gradeId"))} />
-            {event.questions.map((question) => {
-              const qid = id(`q-${question.id}`);
-              // Own keys only: a question id such as "constructor" is unanswered, never an object's method.
-              const answer = Object.hasOwn(person.answers, question.id) ? person.answers[question.id] : undefined;
-              const set = (value: string | boolean) => update(index, { answers: { ...person.answers, [question.id]: value } });
-              const label = `${question.label}${question.required ? "" : " (valgfritt)"}`;
-              return (
-                <div key={question.id}>
-                  {question.type === "yesno" ? (
-                    <fieldset>
-                      <legend>{label}</legend>
-                      {[true, false].map((value) => (
-                        <span className="check" key={String(value)}>
-                          <input type="radio" id={`${qid}-${value}`} name={qid} checked={answer === value} onChange={() => set(value)} />
-                          <label htmlFor={`${qid}-${value}`}>{value ? "Ja" : "Nei"}</label>{" "}
-                        </span>
-                      ))}
-                    </fieldset>
-                  ) : question.type === "choice" ? (
-                    <>
-                      <label htmlFor={qid}>{label}</label>
-                      <select id={qid} value={typeof answer === "string" ? answer : ""} onChange={(change) => set(change.target.value)}>
-                        <option value="">Velg</option>
-                        {question.choices.map((choice) => (
-                          <option key={choice} value={choice}>
-                            {choice}
-                          </option>
-                        ))}
-                      </select>
-                    </>
-                  ) : (
-                    <>
-                      <label htmlFor={qid}>{label}</label>
-                      <input id={qid} type="text" value={typeof answer === "string" ? answer : ""} onChange={(change) => set(change.target.value)} />
-                    </>
-                  )}
-                  <FieldError id={`${qid}-error`} message={error(path(`answers.${question.id}`))} />
-                </div>
-              );
-            })}
+            {event.questions.map((question) => (
+              <QuestionField
+                key={question.id}
+                question={question}
+                qid={id(`q-${question.id}`)}
+                // Own keys only: a question id such as "constructor" is unanswered, never an object's method.
+                answer={Object.hasOwn(person.answers, question.id) ? person.answers[question.id] : undefined}
+                onAnswer={(value) => update(index, { answers: { ...person.answers, [question.id]: value } })}
+                error={error(path(`answers.${question.id}`))}
+              />
+            ))}
             {participants.length > 1 && (
               <button type="button" className="button secondary" onClick={() => onChange(participants.filter((_, at) => at !== index))}>
                 Fjern deltaker {index + 1}
@@ -228,5 +199,55 @@ export function SaleFields({
       ))}
       <FieldError id="items-error" message={error} />
     </>
+  );
+}
+
+/** One of the course's own questions: yes or no, a choice, or a text. */
+function QuestionField({
+  question,
+  qid,
+  answer,
+  onAnswer,
+  error,
+}: {
+  question: EventDetail["questions"][number];
+  qid: string;
+  answer: ParticipantDraft["answers"][string] | undefined;
+  onAnswer: (value: string | boolean) => void;
+  error: string | undefined;
+}) {
+  const label = `${question.label}${question.required ? "" : " (valgfritt)"}`;
+  return (
+    <div>
+      {question.type === "yesno" ? (
+        <fieldset>
+          <legend>{label}</legend>
+          {[true, false].map((value) => (
+            <span className="check" key={String(value)}>
+              <input type="radio" id={`${qid}-${value}`} name={qid} checked={answer === value} onChange={() => onAnswer(value)} />
+              <label htmlFor={`${qid}-${value}`}>{value ? "Ja" : "Nei"}</label>{" "}
+            </span>
+          ))}
+        </fieldset>
+      ) : question.type === "choice" ? (
+        <>
+          <label htmlFor={qid}>{label}</label>
+          <select id={qid} value={typeof answer === "string" ? answer : ""} onChange={(change) => onAnswer(change.target.value)}>
+            <option value="">Velg</option>
+            {question.choices.map((choice) => (
+              <option key={choice} value={choice}>
+                {choice}
+              </option>
+            ))}
+          </select>
+        </>
+      ) : (
+        <>
+          <label htmlFor={qid}>{label}</label>
+          <input id={qid} type="text" value={typeof answer === "string" ? answer : ""} onChange={(change) => onAnswer(change.target.value)} />
+        </>
+      )}
+      <FieldError id={`${qid}-error`} message={error} />
+    </div>
   );
 }

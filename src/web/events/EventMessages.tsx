@@ -3,7 +3,8 @@ import type { AdminEvent, AdminParticipant } from "../../shared/events/event-api
 import type { EventKind } from "../../shared/events/event-definition.ts";
 import { eventMessageSegments } from "../../shared/messages/message.ts";
 import { useAdminData, type AdminSession } from "../components/admin/AdminShell.tsx";
-import { FamilyMessages, type PickableOrder } from "../components/admin/FamilyMessages.tsx";
+import { FamilyMessages } from "../components/admin/FamilyMessages.tsx";
+import type { PickableOrder } from "../components/admin/family-messages-props.ts";
 import { getEventParticipants } from "./event-admin-api.ts";
 
 /** The orders the leader may pick, once each: its people's names (a sale's: who ordered), cancelled ones left out. */

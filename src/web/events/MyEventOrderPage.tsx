@@ -7,7 +7,7 @@ import { eventRefundRule } from "../../shared/events/event-terms.ts";
 import { eventDaysText } from "../../shared/events/event-texts.ts";
 import { termsPath } from "../../shared/site/site-pages.ts";
 import { refundRuleSentence } from "../../shared/terms/refund-rule.ts";
-import { ledgerFigureLabels } from "../../shared/camp/camp-ledger.ts";
+import { ledgerFigureLabels } from "../../shared/camp/camp-ledger-labels.ts";
 import { formatKroner } from "../../shared/format.ts";
 import { ConfirmAction, useConfirmation } from "../components/ConfirmAction.tsx";
 import { ContactEmailLink } from "../components/ContactEmailLink.tsx";

@@ -8,7 +8,7 @@ import { moneyRowText } from "../../shared/payments/money-words.ts";
 import { useAdminData, type AdminSession } from "../components/admin/AdminShell.tsx";
 import { ConfirmAction, useConfirmation } from "../components/ConfirmAction.tsx";
 import { cancelEventOrderAsLeader, eventCsvPath, eventXlsxPath, getEventMoney, getEventParticipants } from "./event-admin-api.ts";
-import { campMoneyLines } from "../../shared/camp/camp-ledger.ts";
+import { campMoneyLines } from "../../shared/camp/camp-ledger-labels.ts";
 import { OrderPrivacy } from "./OrderPrivacy.tsx";
 
 /** One event's participants or orders, with the Excel and CSV downloads and, for a grading, the printable examiner's list. */

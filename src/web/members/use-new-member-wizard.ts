@@ -58,13 +58,7 @@ export function useNewMemberWizard({ referer }: { referer: RefererValue | undefi
 
   const update = useCallback((patch: Partial<NewMemberDraft>) => {
     setState((current) => ({ ...current, draft: { ...current.draft, ...patch } }));
-    setServerErrors((current) => {
-      const keys = Object.keys(patch).filter((key) => key in current);
-      if (keys.length === 0) return current;
-      const next = { ...current };
-      for (const key of keys) delete next[key as NewMemberField];
-      return next;
-    });
+    setServerErrors((current) => withoutFields(current, patch));
   }, []);
 
   const touch = useCallback((field: NewMemberField) => {
@@ -129,3 +123,12 @@ export function useNewMemberWizard({ referer }: { referer: RefererValue | undefi
 }
 
 export type NewMemberWizard = ReturnType<typeof useNewMemberWizard>;
+
+/** The server's errors without those of the fields a change touched. */
+function withoutFields(current: NewMemberErrors, patch: Partial<NewMemberDraft>): NewMemberErrors {
+  const keys = Object.keys(patch).filter((key) => key in current);
+  if (keys.length === 0) return current;
+  const next = { ...current };
+  for (const key of keys) delete next[key as NewMemberField];
+  return next;
+}

@@ -3,7 +3,7 @@ import { checkInMessages, type CheckInAction } from "../../../shared/camp/camp-c
 import type { CampAccountView as CampAccount } from "../../admin-auth/camp-account.ts";
 import type { Db } from "../../db/database.ts";
 import { campRegistrations } from "../../db/schema/camp.ts";
-import { eventPositions } from "../../db/schema/events.ts";
+import { eventPositions } from "../../db/schema/events-orders.ts";
 import { applyDoorAction, DoorRefusal, type DoorActionKind } from "../../events/door-core.ts";
 import { campCompanionColumns, campCompanionWithId } from "../camp-companion-rows.ts";
 import { lockCampRegistration } from "../camp-registration-rows.ts";

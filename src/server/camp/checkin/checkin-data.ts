@@ -10,7 +10,7 @@ import { campRegistrations } from "../../db/schema/camp.ts";
 import { readCampCompanions } from "../camp-companion-rows.ts";
 import { doorPaymentsOf } from "./door-payment.ts";
 import { campArrivals } from "./camp-arrivals.ts";
-import { eventCheckinActions } from "../../db/schema/events.ts";
+import { eventCheckinActions } from "../../db/schema/events-checkin.ts";
 import { currentEditionYear, editionDataForYear } from "../camp-edition-lookup.ts";
 import { placeHoldingRegistrations } from "../camp-admin.ts";
 import { doorSearchLimit, doorSearchText, matchesDoorQuery } from "../../../shared/camp/door-list.ts";

@@ -13,7 +13,7 @@ import {
 } from "../../../shared/camp/camp-checkin.ts";
 import type { Database } from "../../db/database.ts";
 import { campRegistrations } from "../../db/schema/camp.ts";
-import { eventPaymentActions, eventPayments } from "../../db/schema/events.ts";
+import { eventPaymentActions, eventPayments } from "../../db/schema/events-money.ts";
 import { campPaymentWithId } from "../../payments/camp-payment-rows.ts";
 import { mailOutbox } from "../../db/schema/mail.ts";
 import { outboxMails } from "../../test-support/outbox.ts";
@@ -25,7 +25,7 @@ import { campConfirmationKey } from "../camp-confirmation-queue.ts";
 import { checkInCodeFor } from "./checkin-code.ts";
 import { doorPaymentLog } from "./door-payment.ts";
 import { figuresOf } from "../camp-ledger-store.ts";
-import { deleteExpiredAccounting } from "../../privacy/retention.ts";
+import { deleteExpiredAccounting } from "../../privacy/camp-retention.ts";
 import { redactUrl } from "../../logger.ts";
 import { campRegistrationWithTotal } from "../camp-receipt.ts";
 import { campArrivals } from "./camp-arrivals.ts";

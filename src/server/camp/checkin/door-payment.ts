@@ -3,10 +3,12 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm
 import { checkInMessages, type CheckInAction } from "../../../shared/camp/camp-checkin.ts";
 import type { MoneyMethod } from "../../../shared/camp/camp-ledger.ts";
 import type { Db } from "../../db/database.ts";
-import { eventCheckinActions, eventLedgerEntries, eventPaymentActions, eventPayments } from "../../db/schema/events.ts";
+import { eventCheckinActions } from "../../db/schema/events-checkin.ts";
+import { eventLedgerEntries, eventPaymentActions, eventPayments } from "../../db/schema/events-money.ts";
 import { DoorRefusal } from "../../events/door-core.ts";
 import { campPayment, campPaymentColumns, campPaymentsOf, campPaymentWithId, selectCampPayments } from "../../payments/camp-payment-rows.ts";
-import { figuresOf, recordPayment } from "../camp-ledger-store.ts";
+import { figuresOf } from "../camp-ledger-store.ts";
+import { recordPayment } from "../camp-ledger-payments.ts";
 import { updateCampRegistrations } from "../camp-registration-rows.ts";
 
 /**

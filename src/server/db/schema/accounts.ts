@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import type { FieldChange } from "../../../shared/change-log.ts";
-import { eventLedgerEntries } from "./events.ts";
+import { eventLedgerEntries } from "./events-money.ts";
 
 /**
  * The club's chart of accounts for the export the accounts take (docs/decisions/0045-accounts-export.md): one

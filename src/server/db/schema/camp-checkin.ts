@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, foreignKey, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { eventOrders } from "./events.ts";
+import { eventOrders } from "./events-orders.ts";
 
 /**
  * The server's key for the check-in codes in the confirmation mails (an HMAC of the order id with it):

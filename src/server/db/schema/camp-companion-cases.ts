@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { eventOrders, eventPositions } from "./events.ts";
+import { eventOrders, eventPositions } from "./events-orders.ts";
 
 /**
  * An «allerede påmeldt» companion left without a payer (docs/decisions/0046-already-registered-companion-cases.md):

@@ -66,4 +66,4 @@ export const campRegistrations = pgView("camp_registration_view", {
 /** Every column of the view, to select a whole registration (`select(campRegistrationColumns)`, or nested under a key). */
 export const campRegistrationColumns = getViewSelectedFields(campRegistrations);
 
-export { paymentMethods, type PaymentMethod } from "./events.ts";
+export { paymentMethods, type PaymentMethod } from "./events-money.ts";

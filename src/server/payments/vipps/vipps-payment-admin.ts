@@ -4,7 +4,7 @@ import { paymentsOfRegistration } from "../group-payments.ts";
 import { queueVippsRefund } from "../queue-refund.ts";
 import { campRegistrations } from "../../db/schema/camp.ts";
 import { campPayment, lockCampPayment } from "../camp-payment-rows.ts";
-import { VippsApiError } from "./vipps-client.ts";
+import { VippsApiError } from "./vipps-errors.ts";
 import type { VippsPaymentView } from "../../../shared/payments/vipps-payment.ts";
 import { paymentView, vippsAdminView } from "./vipps-payment-view.ts";
 import { vippsMessages } from "./vipps-payment-messages.ts";

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { toOre } from "../../../shared/camp/camp-pricing.ts";
-import { eventPaymentActions, eventPayments } from "../../db/schema/events.ts";
-import { VippsApiError } from "./vipps-client.ts";
+import { eventPaymentActions, eventPayments } from "../../db/schema/events-money.ts";
+import { VippsApiError } from "./vipps-errors.ts";
 import { VippsPaymentSync, type PaymentRow } from "./vipps-payment-sync.ts";
 import { paymentRow } from "./vipps-side.ts";
 

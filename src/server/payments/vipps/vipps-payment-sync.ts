@@ -2,8 +2,9 @@ import { desc, eq } from "drizzle-orm";
 import type { Logger } from "../../log.ts";
 import { vippsStateLabel } from "../../../shared/camp/camp-state-labels.ts";
 import type { Db } from "../../db/database.ts";
-import { eventPaymentActions, eventPayments } from "../../db/schema/events.ts";
-import { VippsApiError, type VippsClient } from "./vipps-client.ts";
+import { eventPaymentActions, eventPayments } from "../../db/schema/events-money.ts";
+import { VippsApiError } from "./vipps-errors.ts";
+import type { VippsClient } from "./vipps-client.ts";
 import type { Aggregate, VippsPaymentState } from "./vipps-types.ts";
 import { stateText } from "./vipps-payment-view.ts";
 import {

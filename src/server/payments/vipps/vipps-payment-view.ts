@@ -2,10 +2,12 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { campRefund } from "../../../shared/camp/camp-pricing.ts";
 import { groupPaymentAthletes, groupShares, paymentsOfRegistration } from "../group-payments.ts";
-import { suggestedRefund } from "../../../shared/camp/camp-ledger.ts";
+import { suggestedRefund } from "../../../shared/camp/camp-ledger-cancellation.ts";
 import type { Db } from "../../db/database.ts";
 import { campRegistrations } from "../../db/schema/camp.ts";
-import { eventOrders, eventPaymentActions, eventPayments, eventPositions, events } from "../../db/schema/events.ts";
+import { eventOrders, eventPositions } from "../../db/schema/events-orders.ts";
+import { eventPaymentActions, eventPayments } from "../../db/schema/events-money.ts";
+import { events } from "../../db/schema/events.ts";
 import { selectCampPayments, type CampPayment } from "../camp-payment-rows.ts";
 import type { VippsPaymentView, VippsReceipt, VippsStatus } from "../../../shared/payments/vipps-payment.ts";
 import { registersSelf } from "../../../shared/person-voice.ts";

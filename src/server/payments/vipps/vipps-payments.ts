@@ -10,9 +10,9 @@
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import { toOre } from "../../../shared/camp/camp-pricing.ts";
-import { eventPayments } from "../../db/schema/events.ts";
+import { eventPayments } from "../../db/schema/events-money.ts";
 import { HttpError } from "../../errors.ts";
-import { VippsApiError, VippsUnreachableError } from "./vipps-client.ts";
+import { VippsApiError, VippsUnreachableError } from "./vipps-errors.ts";
 import { vippsErrorCodes } from "./vipps-types.ts";
 import type { VippsReceipt, VippsStatus } from "../../../shared/payments/vipps-payment.ts";
 import { statusText, vippsReceipt } from "./vipps-payment-view.ts";

@@ -7,7 +7,7 @@
 import type { Logger } from "../../log.ts";
 import { and, desc, eq, inArray, min } from "drizzle-orm";
 import type { Db } from "../../db/database.ts";
-import { eventPaymentActions, eventPayments } from "../../db/schema/events.ts";
+import { eventPaymentActions, eventPayments } from "../../db/schema/events-money.ts";
 import { vippsReportDays, vippsReportLines } from "../../db/schema/vipps-report.ts";
 import { PeriodicJob } from "../../jobs/periodic-job.ts";
 import { addDateDays, osloDateText } from "./vipps-dates.ts";

@@ -6,7 +6,8 @@
  */
 import type { FastifyInstance } from "fastify";
 import type { VippsServices } from "./vipps-services.ts";
-import { createVippsClient, type VippsClientOptions } from "./vipps-client.ts";
+import { createVippsClient } from "./vipps-client.ts";
+import type { VippsClientOptions } from "./vipps-transport.ts";
 import { VippsPayments } from "./vipps-payments.ts";
 import { VippsReconciler } from "./vipps-reconciler.ts";
 import type { VippsSides } from "./vipps-side.ts";

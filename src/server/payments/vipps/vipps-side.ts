@@ -10,7 +10,7 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { CampEdition } from "../../../shared/camp/camp-edition.ts";
 import type { LedgerEntry } from "../../../shared/camp/camp-ledger.ts";
 import type { Db } from "../../db/database.ts";
-import { eventPayments } from "../../db/schema/events.ts";
+import { eventPayments } from "../../db/schema/events-money.ts";
 
 /** A payment row of either side (the camp's with `owner_kind` «camp», an event order's «order»), by its order's `order_id`. */
 export type VippsPaymentRow = typeof eventPayments.$inferSelect;

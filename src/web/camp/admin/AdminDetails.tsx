@@ -23,7 +23,7 @@ import {
   yesNo,
 } from "./admin-format.ts";
 import { osloDateTimeLabel } from "../../../shared/format.ts";
-import { ledgerFigureLabels } from "../../../shared/camp/camp-ledger.ts";
+import { ledgerFigureLabels } from "../../../shared/camp/camp-ledger-labels.ts";
 
 type Action = "markCard" | "markCash" | "cancel" | "forget";
 

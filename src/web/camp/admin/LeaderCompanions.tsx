@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
 import type { AdminPerson } from "../../../shared/camp/camp-lists.ts";
-import { ledgerFigureLabels } from "../../../shared/camp/camp-ledger.ts";
+import { ledgerFigureLabels } from "../../../shared/camp/camp-ledger-labels.ts";
 import { LeaderCompanionAddSchema } from "../../../shared/camp/camp-registration-changes.ts";
 import { newCompanion, type CompanionDraft, type CompanionField } from "../../../shared/camp/camp-registration-fields.ts";
 import { validateCompanion, type FieldErrors } from "../../../shared/camp/camp-registration-rules.ts";

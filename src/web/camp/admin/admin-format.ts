@@ -1,6 +1,6 @@
 import { compareNorwegian, formatKroner } from "../../../shared/format.ts";
 import { registrationStatuses, type AdminPerson } from "../../../shared/camp/camp-lists.ts";
-import { ledgerFigureLabels } from "../../../shared/camp/camp-ledger.ts";
+import { ledgerFigureLabels } from "../../../shared/camp/camp-ledger-labels.ts";
 import { moneyMethodWord } from "../../../shared/payments/money-words.ts";
 import {
   paymentMethodLabel as sharedMethodLabel,

@@ -1,25 +1,20 @@
-import { useCallback, useId, useRef, useState, type FormEvent } from "react";
-import {
-  campDayLabel,
-  checkInMessages,
-  normaliseCheckInCode,
-  type CheckInActionKind,
-  type DoorPaymentMethod,
-} from "../../../shared/camp/camp-checkin.ts";
-import { doorCodeHashInput, searchDoorList } from "../../../shared/camp/door-list.ts";
+import { useCallback, useId, useRef, useState, type ComponentProps, type FormEvent } from "react";
+import { checkInMessages, normaliseCheckInCode, type CheckInActionKind, type DoorPaymentMethod } from "../../../shared/camp/camp-checkin.ts";
+import { doorCodeHashInput, searchDoorList, type DoorList } from "../../../shared/camp/door-list.ts";
 import { formatOsloClock } from "../../../shared/format.ts";
 import { isUnauthorised, SignOutButton, type AdminSession } from "../../components/admin/AdminShell.tsx";
 import { sha256Hex } from "../../components/admin/sha256.ts";
 import { ApiError } from "../../lib/api-client.ts";
 import { newActionId, type QueueStorage } from "../../components/door/action-queue.ts";
 import { DoorArea, DoorResults, hitsHeading, type DoorNotice } from "../../components/door/DoorArea.tsx";
-import { QrScanner } from "../../components/door/QrScanner.tsx";
 import { useDoorActions } from "../../components/door/use-door-actions.ts";
 import { useDoorList } from "../../components/door/use-door-list.ts";
 import { getDoorList, lookUpCheckInCode, searchCheckIn, sendCheckInAction, type QueuedAction } from "./checkin-api.ts";
 import { clearCampDoorDevice, doorLocalKeys, withEntry, type CampDoorListStore } from "./door-store.ts";
 import { HitCard } from "./HitCard.tsx";
-import { arrivedWithPending, withPending, type DoorHit } from "./pending-view.ts";
+import { withPending, type DoorHit } from "./pending-view.ts";
+import { CheckInDayStatus } from "./CheckInDayStatus.tsx";
+import { CheckInFind } from "./CheckInFind.tsx";
 
 const noListOffline =
   "Fikk ikke kontakt med serveren, og lista over deltakere er ikke hentet til denne telefonen ennå. Åpne siden med nett én gang, så virker søk og QR-koder uten nett etterpå.";
@@ -37,16 +32,9 @@ export function CheckInArea({
   const id = useId();
   const { token } = session;
   const [hits, setHits] = useState<DoorHit[]>([]);
-  const [more, setMore] = useState(false);
   const [chosenDay, setDay] = useState<string>();
-  const [query, setQuery] = useState("");
-  const [code, setCode] = useState("");
-  const [scanning, setScanning] = useState(false);
   const [notice, setNotice] = useState<DoorNotice>();
   const [problem, setProblem] = useState<string>();
-  const [searched, setSearched] = useState(false);
-  const [fromList, setFromList] = useState(false);
-  const resultsHeading = useRef<HTMLHeadingElement>(null);
   const { pending, add, refused, expire } = useDoorActions({
     session,
     keys: doorLocalKeys,
@@ -69,6 +57,79 @@ export function CheckInArea({
   });
   const days = list?.event.days ?? [];
   const day = chosenDay && days.includes(chosenDay) ? chosenDay : list?.event.today;
+
+  const finding = useCheckInFinding({ token, list, expire, setHits, setProblem, setNotice });
+
+  function act(hit: DoorHit, kind: CheckInActionKind, personId: string, label: string, amount?: number, method?: DoorPaymentMethod, undoes?: string) {
+    if (!day) return setProblem("Leirdagene er ikke hentet ennå. Vent til siden har nett, og prøv igjen.");
+    setProblem(undefined);
+    add(queuedAction(hit, day, kind, personId, label, amount, method, undoes));
+    setNotice({ ok: true, text: `${label}.` });
+  }
+
+  return (
+    <DoorArea
+      toolbar={
+        <div className="admin-toolbar">
+          <SignOutButton session={session} />
+        </div>
+      }
+      statusHeading={{ text: "Status", hidden: true }}
+      status={<CheckInDayStatus id={id} list={list} day={day} days={days} pending={pending} onDay={setDay} />}
+      fetchedAt={list?.fetchedAt}
+      waiting={pending.length}
+      find={
+        <CheckInFind
+          id={id}
+          query={finding.query}
+          onQuery={finding.setQuery}
+          onSearch={finding.search}
+          scanning={finding.scanning}
+          onScanning={finding.setScanning}
+          onScanned={finding.onScanned}
+          code={finding.code}
+          onCode={finding.setCode}
+          onFindCode={() => void finding.findCode(finding.code)}
+        />
+      }
+      notice={notice}
+      problem={problem}
+      refused={refused}
+      refusedExplanation="Serveren sa nei til dette. Det er ikke ført, og lederen ser det i admin under «Avvist i døra»."
+    >
+      {finding.searched && (
+        <CheckInResults id={id} hits={hits} finding={finding} list={list} pending={pending} day={day} onAct={(hit, ...args) => act(hit, ...args)} />
+      )}
+    </DoorArea>
+  );
+}
+
+/**
+ * Finding participants at the door: by the server when there is a network, else on the phone's list; by name
+ * or club, or by the QR code (scanned or typed). Answers what the results show and the handlers.
+ */
+function useCheckInFinding({
+  token,
+  list,
+  expire,
+  setHits,
+  setProblem,
+  setNotice,
+}: {
+  token: string;
+  list: Pick<DoorList, "entries"> | undefined;
+  expire: () => void;
+  setHits: (hits: DoorHit[]) => void;
+  setProblem: (problem: string | undefined) => void;
+  setNotice: (notice: DoorNotice | undefined) => void;
+}) {
+  const [more, setMore] = useState(false);
+  const [query, setQuery] = useState("");
+  const [code, setCode] = useState("");
+  const [scanning, setScanning] = useState(false);
+  const [searched, setSearched] = useState(false);
+  const [fromList, setFromList] = useState(false);
+  const resultsHeading = useRef<HTMLHeadingElement>(null);
 
   const show = (found: DoorHit[], hasMore = false, local = false) => {
     setHits(found);
@@ -135,141 +196,68 @@ export function CheckInArea({
   findCodeNow.current = findCode;
   const onScanned = useCallback((text: string) => void findCodeNow.current(text), []);
 
-  function act(hit: DoorHit, kind: CheckInActionKind, personId: string, label: string, amount?: number, method?: DoorPaymentMethod, undoes?: string) {
-    if (!day) return setProblem("Leirdagene er ikke hentet ennå. Vent til siden har nett, og prøv igjen.");
-    setProblem(undefined);
-    const action: QueuedAction = {
-      actionId: newActionId(),
-      kind,
-      personId,
-      day,
-      registrationId: hit.registrationId,
-      label,
-      ...(amount !== undefined ? { amount } : {}),
-      ...(method ? { method } : {}),
-      ...(undoes ? { undoes } : {}),
-    };
-    add(action);
-    setNotice({ ok: true, text: `${label}.` });
-  }
+  return { more, searched, fromList, resultsHeading, query, setQuery, code, setCode, scanning, setScanning, search, findCode, onScanned };
+}
 
-  const today = list && day ? arrivedWithPending(list.entries, pending, day) : undefined;
+/** The hits of a search or a code, each with its actions, and where they came from. */
+function CheckInResults({
+  id,
+  hits,
+  finding,
+  list,
+  pending,
+  day,
+  onAct,
+}: {
+  id: string;
+  hits: DoorHit[];
+  finding: Pick<ReturnType<typeof useCheckInFinding>, "resultsHeading" | "fromList" | "more">;
+  list: { fetchedAt: string } | undefined;
+  pending: readonly QueuedAction[];
+  day: string | undefined;
+  onAct: (hit: DoorHit, ...args: Parameters<ComponentProps<typeof HitCard>["onAct"]>) => void;
+}) {
   return (
-    <DoorArea
-      toolbar={
-        <div className="admin-toolbar">
-          <SignOutButton session={session} />
-        </div>
-      }
-      statusHeading={{ text: "Status", hidden: true }}
-      status={
+    <DoorResults
+      id={`${id}-results`}
+      heading={hitsHeading(hits.length)}
+      headingRef={finding.resultsHeading}
+      notes={
         <>
-          {list && day && (
-            <div className="checkin-day">
-              <label htmlFor={`${id}-day`}>Leirdag</label>
-              <select id={`${id}-day`} value={day} onChange={(event) => setDay(event.target.value)}>
-                {days.map((entry) => (
-                  <option key={entry} value={entry}>
-                    {campDayLabel(entry)}
-                  </option>
-                ))}
-              </select>
-            </div>
+          {finding.fromList && list && (
+            <p className="checkin-from-list">Uten nett: søkt i lista på telefonen, hentet {formatOsloClock(new Date(list.fetchedAt), new Date())}.</p>
           )}
-          {today && (
-            <p className="checkin-count">
-              Kommet: <strong>{today.arrived}</strong> av {today.expected}
-              {today.waiting > 0 && <span className="checkin-waiting"> ({today.waiting} venter på nett)</span>}
-            </p>
-          )}
-          {list && day && (
-            <ul className="checkin-days" aria-label="Kommet per dag">
-              {days.map((entry) => {
-                const counted = arrivedWithPending(list.entries, pending, entry);
-                return (
-                  <li key={entry}>
-                    {campDayLabel(entry)}: {counted.arrived} av {counted.expected}
-                  </li>
-                );
-              })}
-            </ul>
-          )}
+          {finding.more && <p>Viser de første {hits.length}. Skriv mer av navnet for å finne færre.</p>}
         </>
       }
-      fetchedAt={list?.fetchedAt}
-      waiting={pending.length}
-      find={
-        <section className="checkin-find" aria-label="Finn deltaker">
-          <form role="search" onSubmit={search} className="checkin-search">
-            <label htmlFor={`${id}-q`}>Søk etter navn eller klubb</label>
-            <div className="checkin-row">
-              <input
-                id={`${id}-q`}
-                type="search"
-                value={query}
-                onChange={(event) => setQuery(event.target.value)}
-                autoComplete="off"
-                enterKeyHint="search"
-              />
-              <button type="submit" className="button">
-                Søk
-              </button>
-            </div>
-          </form>
-          <button type="button" className="button checkin-scan" aria-expanded={scanning} onClick={() => setScanning((open) => !open)}>
-            Skann QR-kode
-          </button>
-          {scanning && <QrScanner onCode={onScanned} onClose={() => setScanning(false)} />}
-          <form
-            className="checkin-code"
-            onSubmit={(event) => {
-              event.preventDefault();
-              void findCode(code);
-            }}
-          >
-            <label htmlFor={`${id}-code`}>Eller skriv inn koden fra e-posten</label>
-            <div className="checkin-row">
-              <input
-                id={`${id}-code`}
-                value={code}
-                onChange={(event) => setCode(event.target.value)}
-                autoComplete="off"
-                autoCapitalize="characters"
-                spellCheck={false}
-              />
-              <button type="submit" className="button secondary">
-                Finn
-              </button>
-            </div>
-          </form>
-        </section>
-      }
-      notice={notice}
-      problem={problem}
-      refused={refused}
-      refusedExplanation="Serveren sa nei til dette. Det er ikke ført, og lederen ser det i admin under «Avvist i døra»."
-    >
-      {searched && (
-        <DoorResults
-          id={`${id}-results`}
-          heading={hitsHeading(hits.length)}
-          headingRef={resultsHeading}
-          notes={
-            <>
-              {fromList && list && (
-                <p className="checkin-from-list">
-                  Uten nett: søkt i lista på telefonen, hentet {formatOsloClock(new Date(list.fetchedAt), new Date())}.
-                </p>
-              )}
-              {more && <p>Viser de første {hits.length}. Skriv mer av navnet for å finne færre.</p>}
-            </>
-          }
-          cards={hits.map((hit) => ({
-            key: hit.registrationId,
-            card: <HitCard view={withPending(hit, pending)} day={day} onAct={(...args) => act(hit, ...args)} />,
-          }))}
-        />
-      )}
-    </DoorArea>
+      cards={hits.map((hit) => ({
+        key: hit.registrationId,
+        card: <HitCard view={withPending(hit, pending)} day={day} onAct={(...args) => onAct(hit, ...args)} />,
+      }))}
+    />
   );
+}
+
+/** One action at the door, queued for the server with an id of its own. */
+function queuedAction(
+  hit: DoorHit,
+  day: string,
+  kind: CheckInActionKind,
+  personId: string,
+  label: string,
+  amount?: number,
+  method?: DoorPaymentMethod,
+  undoes?: string,
+): QueuedAction {
+  return {
+    actionId: newActionId(),
+    kind,
+    personId,
+    day,
+    registrationId: hit.registrationId,
+    label,
+    ...(amount !== undefined ? { amount } : {}),
+    ...(method ? { method } : {}),
+    ...(undoes ? { undoes } : {}),
+  };
 }

@@ -9,6 +9,7 @@ import { H, useIdPrefix, useLandmarkId, type Sending } from "./my-registration-s
 
 const fields = ["email", "telephone", "allergies", "otherInfo", "vegan", "public", "sleepover"] as const;
 type Form = Pick<MyRegistrationView, (typeof fields)[number]>;
+type SetField = <K extends keyof Form>(field: K, value: Form[K]) => void;
 
 export function ChangeForm({ view, onSave }: { view: MyRegistrationView; onSave: (change: MyRegistrationChange) => Promise<ActionResult> }) {
   const idp = useIdPrefix();
@@ -16,7 +17,7 @@ export function ChangeForm({ view, onSave }: { view: MyRegistrationView; onSave:
   const [form, setForm] = useState<Form>(() => Object.fromEntries(fields.map((field) => [field, view[field]])) as Form);
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [sending, setSending] = useState<Sending>({ state: "idle" });
-  const set = <K extends keyof Form>(field: K, value: Form[K]) => setForm((current) => ({ ...current, [field]: value }));
+  const set: SetField = (field, value) => setForm((current) => ({ ...current, [field]: value }));
   const changed = fields.filter((field) => form[field] !== view[field]);
 
   const save = async () => {
@@ -51,26 +52,7 @@ export function ChangeForm({ view, onSave }: { view: MyRegistrationView; onSave:
           void save();
         }}
       >
-        <TextField
-          id={`${idp}my-email`}
-          label="E-post"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          value={form.email}
-          onChange={(value) => set("email", value)}
-          error={errors.email}
-        />
-        <TextField
-          id={`${idp}my-telephone`}
-          label="Telefon"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          value={form.telephone}
-          onChange={(value) => set("telephone", value)}
-          error={errors.telephone}
-        />
+        <ContactFields idp={idp} form={form} set={set} errors={errors} />
         <TextAreaField
           id={`${idp}my-allergies`}
           label="Allergier"
@@ -115,5 +97,33 @@ export function ChangeForm({ view, onSave }: { view: MyRegistrationView; onSave:
         </button>
       </form>
     </section>
+  );
+}
+
+/** The family's e-mail and telephone. */
+function ContactFields({ idp, form, set, errors }: { idp: string; form: Form; set: SetField; errors: Partial<Record<string, string>> }) {
+  return (
+    <>
+      <TextField
+        id={`${idp}my-email`}
+        label="E-post"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        value={form.email}
+        onChange={(value) => set("email", value)}
+        error={errors.email}
+      />
+      <TextField
+        id={`${idp}my-telephone`}
+        label="Telefon"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        value={form.telephone}
+        onChange={(value) => set("telephone", value)}
+        error={errors.telephone}
+      />
+    </>
   );
 }

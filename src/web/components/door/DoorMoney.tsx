@@ -1,4 +1,4 @@
-import { ledgerFigureLabels } from "../../../shared/camp/camp-ledger.ts";
+import { ledgerFigureLabels } from "../../../shared/camp/camp-ledger-labels.ts";
 import { formatKroner } from "../../../shared/format.ts";
 
 /**

@@ -5,7 +5,7 @@ import {
   CompanionCaseDecisionSchema,
   type CompanionCase,
 } from "../../../../shared/camp/companion-cases.ts";
-import { ledgerFigureLabels } from "../../../../shared/camp/camp-ledger.ts";
+import { ledgerFigureLabels } from "../../../../shared/camp/camp-ledger-labels.ts";
 import { formatKroner, formatOsloDateTime } from "../../../../shared/format.ts";
 import { expiredMessage, isUnauthorised, useAdminData, type AdminSession } from "../../../components/admin/AdminShell.tsx";
 import { ActionResult, type ActionOutcome } from "../../../components/admin/ActionResult.tsx";

@@ -54,78 +54,31 @@ export function ProgramFields({
         <fieldset key={dayIndex} className="program-day">
           <legend>{dayTitle(values, dayIndex, dayCount)}</legend>
           {rows.length === 0 && <p className="muted">Ingen punkter denne dagen.</p>}
-          {rows.map((row, rowIndex) => {
-            const path = (field: keyof typeof programItemLabels) => `program.${dayIndex}.${rowIndex}.${field}`;
-            const setRow = (field: keyof typeof programItemLabels, value: string) =>
-              setDay(
-                dayIndex,
-                rows.map((other) => (other === row ? { ...row, [field]: value } : other)),
-              );
-            const cell = (field: keyof typeof programItemLabels, kind: "time" | "text", className: string) => (
-              <Field formId={formId} path={path(field)} label={programItemLabels[field]} error={errors[path(field)]} className={className}>
-                {(a11y) => (
-                  <input
-                    {...a11y}
-                    ref={(element) => {
-                      if (element && field === "from" && newRowFocus.current === row.key) {
-                        newRowFocus.current = undefined;
-                        focusInView(element);
-                      }
-                    }}
-                    type={kind}
-                    autoComplete="off"
-                    value={row[field]}
-                    onChange={(event) => setRow(field, event.target.value)}
-                  />
-                )}
-              </Field>
-            );
-            return (
-              <fieldset key={row.key} className="program-row">
-                <legend className="visually-hidden">
-                  Dag {dayIndex + 1}, punkt {rowIndex + 1}
-                </legend>
-                {cell("from", "time", "program-time")}
-                {cell("to", "time", "program-time")}
-                {cell("what", "text", "program-what")}
-                {cell("where", "text", "program-where")}
-                <Field
-                  formId={formId}
-                  path={path("audience")}
-                  label={programItemLabels.audience}
-                  error={errors[path("audience")]}
-                  className="program-audience"
-                >
-                  {(a11y) => (
-                    <select {...a11y} value={row.audience} onChange={(event) => setRow("audience", event.target.value)}>
-                      {programAudiences.map((audience) => (
-                        <option key={audience} value={audience}>
-                          {programAudienceLabels[audience]}
-                        </option>
-                      ))}
-                    </select>
-                  )}
-                </Field>
-                <div className="program-remove">
-                  <button
-                    type="button"
-                    className="button secondary small"
-                    aria-label={`Fjern punkt ${rowIndex + 1}, dag ${dayIndex + 1}`}
-                    onClick={() => {
-                      // The button goes with its row: the keyboard goes on to the day's "Legg til punkt".
-                      addFocus.current = dayIndex;
-                      setDay(
-                        dayIndex,
-                        rows.filter((other) => other !== row),
-                      );
-                    }}
-                  >
-                    Fjern
-                  </button>
-                </div>
-              </fieldset>
-            );
-          })}
+          {rows.map((row, rowIndex) => (
+            <ProgramRowFields
+              key={row.key}
+              formId={formId}
+              errors={errors}
+              row={row}
+              rowIndex={rowIndex}
+              dayIndex={dayIndex}
+              newRowFocus={newRowFocus}
+              onRow={(field, value) =>
+                setDay(
+                  dayIndex,
+                  rows.map((other) => (other === row ? { ...row, [field]: value } : other)),
+                )
+              }
+              onRemove={() => {
+                // The button goes with its row: the keyboard goes on to the day's "Legg til punkt".
+                addFocus.current = dayIndex;
+                setDay(
+                  dayIndex,
+                  rows.filter((other) => other !== row),
+                );
+              }}
+            />
+          ))}
           <div className="button-row compact">
             <button
               type="button"
@@ -153,6 +106,75 @@ export function ProgramFields({
           </div>
         </fieldset>
       ))}
+    </fieldset>
+  );
+}
+
+/** One point of a day's programme: from, to, what, where and for whom, and «Fjern». */
+function ProgramRowFields({
+  formId,
+  errors,
+  row,
+  rowIndex,
+  dayIndex,
+  newRowFocus,
+  onRow,
+  onRemove,
+}: {
+  formId: string;
+  errors: FieldErrors;
+  row: ProgramRow;
+  rowIndex: number;
+  dayIndex: number;
+  newRowFocus: RefObject<string | undefined>;
+  onRow: (field: keyof typeof programItemLabels, value: string) => void;
+  onRemove: () => void;
+}) {
+  const path = (field: keyof typeof programItemLabels) => `program.${dayIndex}.${rowIndex}.${field}`;
+  const cell = (field: keyof typeof programItemLabels, kind: "time" | "text", className: string) => (
+    <Field formId={formId} path={path(field)} label={programItemLabels[field]} error={errors[path(field)]} className={className}>
+      {(a11y) => (
+        <input
+          {...a11y}
+          ref={(element) => {
+            if (element && field === "from" && newRowFocus.current === row.key) {
+              newRowFocus.current = undefined;
+              focusInView(element);
+            }
+          }}
+          type={kind}
+          autoComplete="off"
+          value={row[field]}
+          onChange={(event) => onRow(field, event.target.value)}
+        />
+      )}
+    </Field>
+  );
+  return (
+    <fieldset className="program-row">
+      <legend className="visually-hidden">
+        Dag {dayIndex + 1}, punkt {rowIndex + 1}
+      </legend>
+      {cell("from", "time", "program-time")}
+      {cell("to", "time", "program-time")}
+      {cell("what", "text", "program-what")}
+      {cell("where", "text", "program-where")}
+      <Field formId={formId} path={path("audience")} label={programItemLabels.audience} error={errors[path("audience")]} className="program-audience">
+        {(a11y) => (
+          <select {...a11y} value={row.audience} onChange={(event) => onRow("audience", event.target.value)}>
+            {programAudiences.map((audience) => (
+              <option key={audience} value={audience}>
+                {programAudienceLabels[audience]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <div className="program-remove">
+        <button type="button" className="button secondary small" aria-label={`Fjern punkt ${rowIndex + 1}, dag ${dayIndex + 1}`} onClick={onRemove}>
+          Fjern
+        </button>
+      </div>
     </fieldset>
   );
 }

@@ -1,4 +1,4 @@
-import { ledgerFigureLabels } from "../../../../shared/camp/camp-ledger.ts";
+import { ledgerFigureLabels } from "../../../../shared/camp/camp-ledger-labels.ts";
 import { useId, useState } from "react";
 import type { CampRole } from "../../../../shared/admin/camp-accounts.ts";
 import type { AdminPerson } from "../../../../shared/camp/camp-lists.ts";
@@ -82,29 +82,8 @@ function WeekendList({ list, people, year }: { list: WeekendListId; people: Admi
   const edition = provided?.year === year ? provided : campEditionForYear(year);
   const title = weekendListTitle(list, year);
   switch (list) {
-    case "kjokken": {
-      const meals = kitchenList(people, edition);
-      return (
-        <article className="print-list">
-          <h3>{title}</h3>
-          {meals.length === 0 && <p>Programmet har ingen måltider.</p>}
-          {meals.map((meal) => (
-            <section key={`${meal.day}-${meal.from}-${meal.what}`} className="print-group">
-              <h4>
-                {meal.day} kl. {meal.from}: {meal.what}
-              </h4>
-              <p>
-                <strong>{meal.count}</strong> personer, herav <strong>{meal.vegan}</strong> veganere og <strong>{meal.allergies.length}</strong> med
-                allergier.
-              </p>
-              {meal.allergies.length > 0 && (
-                <Table head={["Navn", "Klubb", "Allergier"]} rows={meal.allergies.map((a) => [a.name, a.club, a.allergies])} />
-              )}
-            </section>
-          ))}
-        </article>
-      );
-    }
+    case "kjokken":
+      return <KitchenList title={title} meals={kitchenList(people, edition)} />;
     case "overnatting":
       return (
         <article className="print-list">
@@ -208,5 +187,29 @@ function Table({ head, rows }: { head: string[]; rows: string[][] }) {
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** The kitchen's list: each meal with its counts, and who has allergies. */
+function KitchenList({ title, meals }: { title: string; meals: ReturnType<typeof kitchenList> }) {
+  return (
+    <article className="print-list">
+      <h3>{title}</h3>
+      {meals.length === 0 && <p>Programmet har ingen måltider.</p>}
+      {meals.map((meal) => (
+        <section key={`${meal.day}-${meal.from}-${meal.what}`} className="print-group">
+          <h4>
+            {meal.day} kl. {meal.from}: {meal.what}
+          </h4>
+          <p>
+            <strong>{meal.count}</strong> personer, herav <strong>{meal.vegan}</strong> veganere og <strong>{meal.allergies.length}</strong> med
+            allergier.
+          </p>
+          {meal.allergies.length > 0 && (
+            <Table head={["Navn", "Klubb", "Allergier"]} rows={meal.allergies.map((a) => [a.name, a.club, a.allergies])} />
+          )}
+        </section>
+      ))}
+    </article>
   );
 }

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { campMoneyLines, ledgerFigureLabels } from "../../../../shared/camp/camp-ledger.ts";
+import { campMoneyLines, ledgerFigureLabels } from "../../../../shared/camp/camp-ledger-labels.ts";
 import { formatKroner } from "../../../../shared/format.ts";
 import { moneyMethodWord } from "../../../../shared/payments/money-words.ts";
 import type { TreasurerSummary } from "../../../../shared/camp/camp-treasurer.ts";

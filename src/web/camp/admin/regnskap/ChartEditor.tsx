@@ -63,29 +63,6 @@ export function ChartEditor({ session, headingId, onSaved }: { session: AdminSes
     }
   };
 
-  const input = (index: number, key: "number" | "name", label: string) => {
-    const errorKey = `${index}.${key}`;
-    const fieldId = `${id}-${index}-${key}`;
-    return (
-      <>
-        <input
-          id={fieldId}
-          aria-label={`${label}, ${accountRoleLabels[rows[index]!.role].toLocaleLowerCase("nb-NO")}`}
-          value={rows[index]![key]}
-          onChange={(event) => edit(index, key, event.target.value)}
-          aria-invalid={errors[errorKey] ? true : undefined}
-          aria-describedby={errors[errorKey] ? `${fieldId}-error` : undefined}
-          {...(key === "number" ? { inputMode: "numeric" as const, maxLength: 4, size: 5, autoComplete: "off" } : { maxLength: 60 })}
-        />
-        {errors[errorKey] && (
-          <p id={`${fieldId}-error`} className="field-error">
-            {errors[errorKey]}
-          </p>
-        )}
-      </>
-    );
-  };
-
   return (
     <section aria-labelledby={headingId}>
       <h3 id={headingId}>Kontoplan</h3>
@@ -99,15 +76,7 @@ export function ChartEditor({ session, headingId, onSaved }: { session: AdminSes
                 <th scope="col">Navn</th>
               </tr>
             </thead>
-            <tbody>
-              {rows.map((row, index) => (
-                <tr key={row.role}>
-                  <th scope="row">{accountRoleLabels[row.role]}</th>
-                  <td>{input(index, "number", "Kontonummer")}</td>
-                  <td>{input(index, "name", "Navn")}</td>
-                </tr>
-              ))}
-            </tbody>
+            <ChartRows id={id} rows={rows} errors={errors} onEdit={edit} />
           </table>
         </div>
         {problem && (
@@ -131,5 +100,53 @@ export function ChartEditor({ session, headingId, onSaved }: { session: AdminSes
         firstValues={() => "Kontoplanen ble satt opp."}
       />
     </section>
+  );
+}
+
+/** The chart's rows: each account's number and name for what it is used for, with its error. */
+function ChartRows({
+  id,
+  rows,
+  errors,
+  onEdit,
+}: {
+  id: string;
+  rows: ChartAccount[];
+  errors: Errors;
+  onEdit: (index: number, key: "number" | "name", value: string) => void;
+}) {
+  const input = (index: number, key: "number" | "name", label: string) => {
+    const errorKey = `${index}.${key}`;
+    const fieldId = `${id}-${index}-${key}`;
+    return (
+      <>
+        <input
+          id={fieldId}
+          aria-label={`${label}, ${accountRoleLabels[rows[index]!.role].toLocaleLowerCase("nb-NO")}`}
+          value={rows[index]![key]}
+          onChange={(event) => onEdit(index, key, event.target.value)}
+          aria-invalid={errors[errorKey] ? true : undefined}
+          aria-describedby={errors[errorKey] ? `${fieldId}-error` : undefined}
+          {...(key === "number" ? { inputMode: "numeric" as const, maxLength: 4, size: 5, autoComplete: "off" } : { maxLength: 60 })}
+        />
+        {errors[errorKey] && (
+          <p id={`${fieldId}-error`} className="field-error">
+            {errors[errorKey]}
+          </p>
+        )}
+      </>
+    );
+  };
+
+  return (
+    <tbody>
+      {rows.map((row, index) => (
+        <tr key={row.role}>
+          <th scope="row">{accountRoleLabels[row.role]}</th>
+          <td>{input(index, "number", "Kontonummer")}</td>
+          <td>{input(index, "name", "Navn")}</td>
+        </tr>
+      ))}
+    </tbody>
   );
 }

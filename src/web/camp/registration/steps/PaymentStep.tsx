@@ -11,6 +11,7 @@ import { ReceiptTable } from "../ReceiptTable.tsx";
 import { StepLayout } from "../../../components/wizard/StepLayout.tsx";
 import { SubmitError, SubmitInvalid } from "../../../components/wizard/SubmitError.tsx";
 import type { StepProps } from "./step-props.ts";
+import type { CampWizard } from "../use-camp-wizard.ts";
 import "../../../components/vipps-button.css";
 import { campPeople } from "../../../../shared/camp/camp-athletes.ts";
 import { objectOf } from "../../../../shared/person-voice.ts";
@@ -49,33 +50,7 @@ export function PaymentStep({ wizard, vippsEnabled: vippsOffered, availability }
   const group = others.length > 0;
   const back = view === "confirm" ? () => setView("choose") : wizard.back;
 
-  const status = (
-    <>
-      {sending && (
-        <p className="wizard-sending" role="status">
-          Sender påmeldingen …
-        </p>
-      )}
-      {submission.state === "failed" && <SubmitError detail={submission.detail} />}
-      {submission.state === "closed" && (
-        <div className="notice submit-closed" role="alert">
-          <p>
-            <strong>{submission.message}</strong> Det du har fylt ut, er tatt vare på.
-          </p>
-        </div>
-      )}
-      {submission.state === "invalid" && (
-        <SubmitInvalid
-          heading="Noe må rettes før vi kan ta imot påmeldingen"
-          message={submission.message}
-          issues={submission.issues}
-          labelOf={(field) => fieldLabels[field as StepField]}
-          stepOf={stepOfField}
-          goTo={wizard.edit}
-        />
-      )}
-    </>
-  );
+  const status = <SubmissionStatus submission={submission} edit={wizard.edit} />;
 
   const backButton = (
     <button type="button" className="button secondary" onClick={back} disabled={sending}>
@@ -96,33 +71,7 @@ export function PaymentStep({ wizard, vippsEnabled: vippsOffered, availability }
           Leiren er full. På ventelisten betaler du ingenting nå. Blir en plass ledig, får du en e-post med en lenke der du bekrefter plassen og
           betaler prisen over.
         </p>
-        {price.total > 0 && vippsEnabled && (
-          <fieldset className="fieldset">
-            <legend>Hvis du får plass, vil du betale med</legend>
-            <div className="check-row">
-              <input
-                type="radio"
-                id="later-vipps"
-                name="later-payment"
-                checked={laterVipps}
-                onChange={() => setLaterVipps(true)}
-                disabled={sending}
-              />
-              <label htmlFor="later-vipps">Vipps</label>
-            </div>
-            <div className="check-row">
-              <input
-                type="radio"
-                id="later-card"
-                name="later-payment"
-                checked={!laterVipps}
-                onChange={() => setLaterVipps(false)}
-                disabled={sending}
-              />
-              <label htmlFor="later-card">Kort eller kontant ved oppmøte</label>
-            </div>
-          </fieldset>
-        )}
+        {price.total > 0 && vippsEnabled && <LaterPaymentChoice laterVipps={laterVipps} onChange={setLaterVipps} sending={sending} />}
       </>
     );
     actions = (
@@ -165,35 +114,15 @@ export function PaymentStep({ wizard, vippsEnabled: vippsOffered, availability }
     body = <h3 className="payment-question">Hvordan vil du betale?</h3>;
     actions = (
       <>
-        <div className="payment-choices">
-          <div className="payment-choice">
-            <button
-              type="button"
-              className="vipps-button"
-              onClick={() => wizard.submit(true)}
-              disabled={!vippsEnabled || sending}
-              aria-describedby={!vippsEnabled ? "vipps-soon" : group ? "vipps-group" : undefined}
-            >
-              {sending && draft.vipps ? "Sender påmeldingen …" : "Betal med Vipps"}
-            </button>
-            {!vippsEnabled ? (
-              <p id="vipps-soon" className="field-hint">
-                Betaling med Vipps kommer snart.
-              </p>
-            ) : (
-              group && (
-                <p id="vipps-group" className="field-hint">
-                  Én Vipps-betaling for alle: {formatKroner(price.total)}.
-                </p>
-              )
-            )}
-          </div>
-          <div className="payment-choice">
-            <button type="button" className="button secondary payment-later" onClick={() => setView("confirm")} disabled={sending}>
-              Kort eller kontant ved oppmøte
-            </button>
-          </div>
-        </div>
+        <PaymentChoices
+          vippsEnabled={vippsEnabled}
+          sending={sending}
+          sendingVipps={sending && draft.vipps}
+          group={group}
+          total={price.total}
+          onVipps={() => wizard.submit(true)}
+          onLater={() => setView("confirm")}
+        />
         <div className="wizard-nav">{backButton}</div>
       </>
     );
@@ -224,5 +153,104 @@ export function PaymentStep({ wizard, vippsEnabled: vippsOffered, availability }
       {body}
       {status}
     </StepLayout>
+  );
+}
+
+/** How the sending stands: under way, failed, closed meanwhile, or what must be corrected (with a way to each step). */
+function SubmissionStatus({ submission, edit }: { submission: CampWizard["submission"]; edit: CampWizard["edit"] }) {
+  return (
+    <>
+      {submission.state === "sending" && (
+        <p className="wizard-sending" role="status">
+          Sender påmeldingen …
+        </p>
+      )}
+      {submission.state === "failed" && <SubmitError detail={submission.detail} />}
+      {submission.state === "closed" && (
+        <div className="notice submit-closed" role="alert">
+          <p>
+            <strong>{submission.message}</strong> Det du har fylt ut, er tatt vare på.
+          </p>
+        </div>
+      )}
+      {submission.state === "invalid" && (
+        <SubmitInvalid
+          heading="Noe må rettes før vi kan ta imot påmeldingen"
+          message={submission.message}
+          issues={submission.issues}
+          labelOf={(field) => fieldLabels[field as StepField]}
+          stepOf={stepOfField}
+          goTo={edit}
+        />
+      )}
+    </>
+  );
+}
+
+/** On the waiting list: how the family wants to pay if offered a place. */
+function LaterPaymentChoice({ laterVipps, onChange, sending }: { laterVipps: boolean; onChange: (vipps: boolean) => void; sending: boolean }) {
+  return (
+    <fieldset className="fieldset">
+      <legend>Hvis du får plass, vil du betale med</legend>
+      <div className="check-row">
+        <input type="radio" id="later-vipps" name="later-payment" checked={laterVipps} onChange={() => onChange(true)} disabled={sending} />
+        <label htmlFor="later-vipps">Vipps</label>
+      </div>
+      <div className="check-row">
+        <input type="radio" id="later-card" name="later-payment" checked={!laterVipps} onChange={() => onChange(false)} disabled={sending} />
+        <label htmlFor="later-card">Kort eller kontant ved oppmøte</label>
+      </div>
+    </fieldset>
+  );
+}
+
+/** «Betal med Vipps» (one payment for a group) or card or cash at the door. */
+function PaymentChoices({
+  vippsEnabled,
+  sending,
+  sendingVipps,
+  group,
+  total,
+  onVipps,
+  onLater,
+}: {
+  vippsEnabled: boolean;
+  sending: boolean;
+  sendingVipps: boolean;
+  group: boolean;
+  total: number;
+  onVipps: () => void;
+  onLater: () => void;
+}) {
+  return (
+    <div className="payment-choices">
+      <div className="payment-choice">
+        <button
+          type="button"
+          className="vipps-button"
+          onClick={onVipps}
+          disabled={!vippsEnabled || sending}
+          aria-describedby={!vippsEnabled ? "vipps-soon" : group ? "vipps-group" : undefined}
+        >
+          {sendingVipps ? "Sender påmeldingen …" : "Betal med Vipps"}
+        </button>
+        {!vippsEnabled ? (
+          <p id="vipps-soon" className="field-hint">
+            Betaling med Vipps kommer snart.
+          </p>
+        ) : (
+          group && (
+            <p id="vipps-group" className="field-hint">
+              Én Vipps-betaling for alle: {formatKroner(total)}.
+            </p>
+          )
+        )}
+      </div>
+      <div className="payment-choice">
+        <button type="button" className="button secondary payment-later" onClick={onLater} disabled={sending}>
+          Kort eller kontant ved oppmøte
+        </button>
+      </div>
+    </div>
   );
 }

@@ -42,33 +42,7 @@ export function WelcomeStep({ wizard, availability, choices = [] }: Availability
   // The first step: no Back. Outside the registration window nobody goes further.
   return (
     <StepLayout title="Velkommen til påmeldingen" {...nav} canContinue={open && chosen && nav.canContinue} onBack={undefined}>
-      {choices.length > 0 && (
-        <fieldset className="fieldset camp-choice">
-          <legend>Hvilken vinterleir?</legend>
-          <p className="check-description" id="camp-choice-hint">
-            Påmeldingen er åpen for {choices.length === 2 ? "to" : choices.length} vinterleirer. Prisene og reglene kan være forskjellige.
-          </p>
-          {choices.map((choice) => {
-            const id = `camp-choice-${choice.data.year}`;
-            return (
-              <div className="check-row" key={choice.data.year}>
-                <input
-                  type="radio"
-                  id={id}
-                  name="camp-choice"
-                  aria-describedby="camp-choice-hint"
-                  checked={wizard.draft.year === choice.data.year}
-                  onChange={() => wizard.update({ year: choice.data.year })}
-                />
-                <label htmlFor={id}>
-                  {editionChoiceLabel(choice.edition)}
-                  {choice.availability.state === "full" && " – full, venteliste"}
-                </label>
-              </div>
-            );
-          })}
-        </fieldset>
-      )}
+      {choices.length > 0 && <CampChoiceField wizard={wizard} choices={choices} />}
       <AvailabilityNotice availability={availability} />
       <p className="lead">
         {campWhenSentence(campEdition, availability.phase ?? "upcoming", now)}
@@ -127,5 +101,36 @@ export function WelcomeStep({ wizard, availability, choices = [] }: Availability
         />
       </fieldset>
     </StepLayout>
+  );
+}
+
+/** With two camps open: which one the family registers for. */
+function CampChoiceField({ wizard, choices }: { wizard: AvailabilityStepProps["wizard"]; choices: readonly CurrentEdition[] }) {
+  return (
+    <fieldset className="fieldset camp-choice">
+      <legend>Hvilken vinterleir?</legend>
+      <p className="check-description" id="camp-choice-hint">
+        Påmeldingen er åpen for {choices.length === 2 ? "to" : choices.length} vinterleirer. Prisene og reglene kan være forskjellige.
+      </p>
+      {choices.map((choice) => {
+        const id = `camp-choice-${choice.data.year}`;
+        return (
+          <div className="check-row" key={choice.data.year}>
+            <input
+              type="radio"
+              id={id}
+              name="camp-choice"
+              aria-describedby="camp-choice-hint"
+              checked={wizard.draft.year === choice.data.year}
+              onChange={() => wizard.update({ year: choice.data.year })}
+            />
+            <label htmlFor={id}>
+              {editionChoiceLabel(choice.edition)}
+              {choice.availability.state === "full" && " – full, venteliste"}
+            </label>
+          </div>
+        );
+      })}
+    </fieldset>
   );
 }
