@@ -3,10 +3,11 @@ import { readFile, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import jsQR from "jsqr";
+import QRCode from "qrcode";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { createFolderTransport } from "./mail-transport.ts";
-import { inlineQrAsDataUrls, inlineQrCid, inlineQrImages } from "./inline-qr.ts";
+import { inlineQrAsDataUrls, inlineQrCid, inlineQrImages, qrPng } from "./inline-qr.ts";
 
 async function decode(png: Buffer): Promise<string | undefined> {
   const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
@@ -32,6 +33,16 @@ describe("QR codes inside a mail", () => {
     expect(channels).toHaveLength(1);
     expect(isOpaque).toBe(true);
     expect([channels[0]!.min, channels[0]!.max]).toEqual([0, 255]);
+  });
+
+  it("draws the very pixels qrcode's own PNG renderer draws, one grey byte a pixel", async () => {
+    const grey = async (png: Buffer) => sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
+    for (const text of ["K7M2Q9XP", "A", "ABCD1234EFGH5678JKMN9012PQRS", "0".repeat(64)]) {
+      const ours = await grey(qrPng(text));
+      const theirs = await grey(await QRCode.toBuffer(text, { type: "png", errorCorrectionLevel: "M", margin: 4, scale: 8 }));
+      expect([ours.info.width, ours.info.height]).toEqual([theirs.info.width, theirs.info.height]);
+      expect(ours.data.equals(theirs.data)).toBe(true);
+    }
   });
 
   it("draws nothing for text outside an image reference, escaped references or other characters", async () => {
