@@ -4,6 +4,7 @@ import { campRegistrations } from "../db/schema/camp.ts";
 import { eventPayments } from "../db/schema/events-money.ts";
 import { clubs } from "../db/schema/clubs.ts";
 import type { RenderedMail } from "../mail/outbox.ts";
+import type { MailRenderContext } from "../mail/mail-kinds.ts";
 import { campEditionOfYear } from "./camp-edition-lookup.ts";
 import { checkInCodeFor } from "./checkin/checkin-code.ts";
 import { createMailLink, personalLinkUrl } from "./camp-personal-link.ts";
@@ -96,7 +97,11 @@ export function queueCampGroupConfirmationMail(
 }
 
 /** The outbox's renderer for a queued confirmation (mail/mail-kinds.ts): the mail as it goes out. */
-export async function renderQueuedCampConfirmation(db: Db, queued: { payload: Record<string, unknown>; createdAt: Date }, publicBaseUrl: string) {
+export async function renderQueuedCampConfirmation(
+  db: Db,
+  queued: { payload: Record<string, unknown>; createdAt: Date },
+  { publicBaseUrl, once }: MailRenderContext,
+) {
   const { registrationIds, personalToken, money, reserved } = queued.payload as unknown as QueuedConfirmation;
   const [first, ...rest] = registrationIds;
   const personalLink = personalLinkUrl(publicBaseUrl, personalToken);
@@ -115,7 +120,7 @@ export async function renderQueuedCampConfirmation(db: Db, queued: { payload: Re
     const lines = await receiptOf(db, id);
     others.push({ ...row, lines, total: receiptTotal(lines), checkInCode: await checkInCodeFor(db, row.orderId) });
   }
-  return renderStoredCampConfirmation(db, first!, { sentAt: queued.createdAt, personalLink, money, ...(reserved ? { reserved } : {}) }, others);
+  return renderStoredCampConfirmation(db, once, first!, { sentAt: queued.createdAt, personalLink, money, ...(reserved ? { reserved } : {}) }, others);
 }
 
 /**
@@ -124,6 +129,7 @@ export async function renderQueuedCampConfirmation(db: Db, queued: { payload: Re
  */
 async function renderStoredCampConfirmation(
   db: Db,
+  once: MailRenderContext["once"],
   registrationId: number,
   context: Omit<ConfirmationContext, "contactEmail" | "group"> & { money: Pick<LedgerFigures, "paid" | "outstanding"> },
   others: GroupConfirmation["others"],
@@ -152,7 +158,7 @@ async function renderStoredCampConfirmation(
     .where(and(eq(eventPayments.orderId, registrationId), eq(eventPayments.ownerKind, "camp")))
     .orderBy(desc(eventPayments.id))
     .limit(1);
-  const edition = await campEditionOfYear(db, registration.editionYear);
+  const edition = await once(`camp-edition:${registration.editionYear}`, () => campEditionOfYear(db, registration.editionYear));
   const checkInCode = await checkInCodeFor(db, registration.orderId);
   const { money, ...rest } = context;
   // A group's mail: the others' receipts below the first athlete's, and one total for everyone.
@@ -168,7 +174,7 @@ async function renderStoredCampConfirmation(
     {
       ...rest,
       ...(group ? { group } : {}),
-      contactEmail: (await loadClubContact(db)).general,
+      contactEmail: (await once("club-contact", () => loadClubContact(db))).general,
     },
   );
 }

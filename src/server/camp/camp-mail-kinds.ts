@@ -3,5 +3,5 @@ import { campConfirmationMailKind, renderQueuedCampConfirmation } from "./camp-c
 
 /** The camp's mails rendered when they are sent: handed to the outbox worker by app.ts. */
 export const campMailKinds: MailKinds = {
-  [campConfirmationMailKind]: (db, queued, context) => renderQueuedCampConfirmation(db, queued, context.publicBaseUrl),
+  [campConfirmationMailKind]: (db, queued, context) => renderQueuedCampConfirmation(db, queued, context),
 };

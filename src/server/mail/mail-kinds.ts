@@ -13,6 +13,24 @@ import type { RenderedMail } from "./outbox.ts";
 export interface MailRenderContext {
   /** The site's address, for links in the mail. */
   publicBaseUrl: string;
+  /**
+   * What every mail of one batch reads alike (the club's address, a camp's edition), read once for the batch:
+   * a batch is sent within moments, and its mails would otherwise each ask the database the same question.
+   */
+  once<T>(key: string, read: () => Promise<T>): Promise<T>;
+}
+
+/** A fresh `once` for one batch (or one mail rendered on its own). */
+export function batchMemo(): MailRenderContext["once"] {
+  const read = new Map<string, Promise<unknown>>();
+  return <T>(key: string, first: () => Promise<T>) => {
+    let value = read.get(key) as Promise<T> | undefined;
+    if (!value) {
+      value = first();
+      read.set(key, value);
+    }
+    return value;
+  };
 }
 
 export interface QueuedMail {

@@ -2,7 +2,7 @@ import type { Logger } from "../log.ts";
 import type { Db } from "../db/database.ts";
 import { PeriodicJob } from "../jobs/periodic-job.ts";
 import type { MailTransport } from "./mail-transport.ts";
-import { renderQueuedMail, type MailKinds, type QueuedMail } from "./mail-kinds.ts";
+import { batchMemo, renderQueuedMail, type MailKinds, type QueuedMail } from "./mail-kinds.ts";
 import { claimDueMail, markMailFailed, markMailSent, type ClaimedMail, type RenderedMail } from "./outbox.ts";
 
 export interface OutboxWorkerOptions {
@@ -83,8 +83,8 @@ export class OutboxWorker {
   }
 
   /** A mail queued by kind as it will go out: what the sender renders, for copies (the person export, tests). */
-  render(queued: QueuedMail): Promise<RenderedMail> {
-    return renderQueuedMail(this.options.kinds, this.options.db, queued, { publicBaseUrl: this.options.publicBaseUrl });
+  render(queued: QueuedMail, once = batchMemo()): Promise<RenderedMail> {
+    return renderQueuedMail(this.options.kinds, this.options.db, queued, { publicBaseUrl: this.options.publicBaseUrl, once });
   }
 
   /** One batch: claim, send each, record the outcome. Answers how many rows were claimed. */
@@ -96,12 +96,13 @@ export class OutboxWorker {
     // The minute's share is used up: the timer's next run takes the rest (never a full batch, so drains stop).
     if (allowed <= 0) return 0;
     const claimed = await claimDueMail(db, now(), leaseMs, allowed);
+    const once = batchMemo();
     for (const mail of claimed) {
       this.sendTimes.push(now().getTime());
       let rendered: RenderedMail | undefined;
       try {
         // A mail with a kind is rendered now (a failure counts as a failed attempt and is retried).
-        rendered = mail.kind ? await this.render({ kind: mail.kind, payload: mail.payload ?? {}, createdAt: mail.createdAt }) : undefined;
+        rendered = mail.kind ? await this.render({ kind: mail.kind, payload: mail.payload ?? {}, createdAt: mail.createdAt }, once) : undefined;
         const content = rendered ?? storedContent(mail);
         await transport.send({
           outboxId: mail.id,
