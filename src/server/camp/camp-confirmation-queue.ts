@@ -1,8 +1,5 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
-import { campRegistrations } from "../db/schema/camp.ts";
-import { eventPayments } from "../db/schema/events-money.ts";
-import { clubs } from "../db/schema/clubs.ts";
 import type { RenderedMail } from "../mail/outbox.ts";
 import type { MailRenderContext } from "../mail/mail-kinds.ts";
 import { campEditionOfYear } from "./camp-edition-lookup.ts";
@@ -11,10 +8,8 @@ import { createMailLink, personalLinkUrl } from "./camp-personal-link.ts";
 import { ledgerFigures, sumFigures, type LedgerFigures } from "../../shared/camp/camp-ledger.ts";
 import { readLedgers } from "./camp-ledger-store.ts";
 import { loadClubContact } from "../site-content/club-contact.ts";
-import { renderCampConfirmation, type ConfirmationContext, type GroupConfirmation } from "./camp-confirmation-mail.ts";
-import { registrantGreeting } from "./camp-greeting.ts";
-import { receiptOf } from "./camp-receipt.ts";
-import { receiptTotal } from "../../shared/camp/camp-ledger-receipt.ts";
+import { renderCampConfirmation, type GroupConfirmation } from "./camp-confirmation-mail.ts";
+import { readConfirmationRow } from "./camp-confirmation-read.ts";
 
 /**
  * The camp confirmation in the outbox: queued inside the transaction that confirms the registration with
@@ -101,80 +96,28 @@ export async function renderQueuedCampConfirmation(
   db: Db,
   queued: { payload: Record<string, unknown>; createdAt: Date },
   { publicBaseUrl, once }: MailRenderContext,
-) {
+): Promise<RenderedMail> {
   const { registrationIds, personalToken, money, reserved } = queued.payload as unknown as QueuedConfirmation;
   const [first, ...rest] = registrationIds;
-  const personalLink = personalLinkUrl(publicBaseUrl, personalToken);
+  const registration = await readConfirmationRow(db, first!);
   const others: GroupConfirmation["others"] = [];
   for (const id of rest) {
-    const [row] = await db
-      .select({
-        orderId: campRegistrations.orderId,
-        firstName: campRegistrations.firstName,
-        lastName: campRegistrations.lastName,
-        sleepover: campRegistrations.sleepover,
-      })
-      .from(campRegistrations)
-      .where(eq(campRegistrations.id, id));
-    if (!row) throw new Error(`No camp registration ${id}`);
-    const lines = await receiptOf(db, id);
-    others.push({ ...row, lines, total: receiptTotal(lines), checkInCode: await checkInCodeFor(db, row.orderId) });
+    const { orderId, firstName, lastName, sleepover, lines, total } = await readConfirmationRow(db, id);
+    others.push({ orderId, firstName, lastName, sleepover, lines, total, checkInCode: await checkInCodeFor(db, orderId) });
   }
-  return renderStoredCampConfirmation(db, once, first!, { sentAt: queued.createdAt, personalLink, money, ...(reserved ? { reserved } : {}) }, others);
-}
-
-/**
- * The confirmation of a stored registration, rendered from its rows (lines as charged, latest payment's
- * method) with the ledger's figures as they stood when it was queued.
- */
-async function renderStoredCampConfirmation(
-  db: Db,
-  once: MailRenderContext["once"],
-  registrationId: number,
-  context: Omit<ConfirmationContext, "contactEmail" | "group"> & { money: Pick<LedgerFigures, "paid" | "outstanding"> },
-  others: GroupConfirmation["others"],
-): Promise<RenderedMail> {
-  const [registration] = await db
-    .select({
-      editionYear: campRegistrations.editionYear,
-      orderId: campRegistrations.orderId,
-      firstName: campRegistrations.firstName,
-      lastName: campRegistrations.lastName,
-      age: campRegistrations.age,
-      contactName: campRegistrations.contactName,
-      groupId: campRegistrations.groupId,
-      sleepover: campRegistrations.sleepover,
-      clubName: clubs.name,
-    })
-    .from(campRegistrations)
-    .innerJoin(clubs, eq(clubs.clubId, campRegistrations.clubId))
-    .where(eq(campRegistrations.id, registrationId));
-  if (!registration) throw new Error(`No camp registration ${registrationId}`);
-  const lines = await receiptOf(db, registrationId);
-  const total = receiptTotal(lines);
-  const [payment] = await db
-    .select({ method: eventPayments.method })
-    .from(eventPayments)
-    .where(and(eq(eventPayments.orderId, registrationId), eq(eventPayments.ownerKind, "camp")))
-    .orderBy(desc(eventPayments.id))
-    .limit(1);
-  const edition = await once(`camp-edition:${registration.editionYear}`, () => campEditionOfYear(db, registration.editionYear));
-  const checkInCode = await checkInCodeFor(db, registration.orderId);
-  const { money, ...rest } = context;
   // A group's mail: the others' receipts below the first athlete's, and one total for everyone.
-  const group = others.length > 0 ? { others, total: total + others.reduce((sum, other) => sum + other.total, 0) } : undefined;
+  const group = others.length > 0 ? { others, total: registration.total + others.reduce((sum, other) => sum + other.total, 0) } : undefined;
   // A group pays together: a first athlete with nothing to pay does not make the group's payment free
   // (the others pay at the camp; a group paying with Vipps has its one payment on the first athlete).
-  const ownMethod = payment?.method ?? "card_cash";
+  const ownMethod = registration.method ?? "card_cash";
   const paymentMethod = group && ownMethod === "free" && group.total > 0 ? "card_cash" : ownMethod;
-  return renderCampConfirmation(
-    // The person who registered: a child's contact person, or (an athlete of a group confirmed on its own) whoever registered the group.
-    { ...registration, total, greetingName: await registrantGreeting(db, registration), lines, money, paymentMethod, checkInCode },
-    edition,
-    {
-      ...rest,
-      ...(group ? { group } : {}),
-      contactEmail: (await once("club-contact", () => loadClubContact(db))).general,
-    },
-  );
+  const edition = await once(`camp-edition:${registration.editionYear}`, () => campEditionOfYear(db, registration.editionYear));
+  // The person who registered: a child's contact person, or (an athlete of a group confirmed on its own) whoever registered the group.
+  return renderCampConfirmation({ ...registration, money, paymentMethod, checkInCode: await checkInCodeFor(db, registration.orderId) }, edition, {
+    sentAt: queued.createdAt,
+    personalLink: personalLinkUrl(publicBaseUrl, personalToken),
+    ...(reserved ? { reserved } : {}),
+    ...(group ? { group } : {}),
+    contactEmail: (await once("club-contact", () => loadClubContact(db))).general,
+  });
 }

@@ -4,6 +4,6 @@ import { eventWaitlistJoinedMailKind, renderQueuedEventWaitlistJoined } from "./
 
 /** The events' mails rendered when they are sent: handed to the outbox worker by app.ts. */
 export const eventMailKinds: MailKinds = {
-  [eventConfirmationMailKind]: (db, queued, context) => renderQueuedEventConfirmation(db, queued.payload, context.publicBaseUrl),
+  [eventConfirmationMailKind]: (db, queued, context) => renderQueuedEventConfirmation(db, queued.payload, context),
   [eventWaitlistJoinedMailKind]: (db, queued) => renderQueuedEventWaitlistJoined(db, queued.payload),
 };

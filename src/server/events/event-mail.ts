@@ -1,5 +1,5 @@
 import { moneyFigureWords } from "../../shared/payments/money-words.ts";
-import { and, asc, eq } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { eventKindLabels, type EventDefinition } from "../../shared/events/event-definition.ts";
 import { eventOrderLinkPath, eventRefundText } from "../../shared/events/event-my-order.ts";
 import { eventRefundRule } from "../../shared/events/event-terms.ts";
@@ -9,11 +9,12 @@ import { refundRuleSentence } from "../../shared/terms/refund-rule.ts";
 import { formatKroner } from "../../shared/format.ts";
 import { familyLinkValues, newPersonalToken, personalTokenHash } from "./family-links.ts";
 import type { Db } from "../db/database.ts";
-import { eventLedgerEntries } from "../db/schema/events-money.ts";
+import { namedStatement } from "../db/prepared-statement.ts";
 import { eventOrders, familyLinks } from "../db/schema/events-orders.ts";
+import type { MailRenderContext } from "../mail/mail-kinds.ts";
 import { renderMailContent } from "../mail/mail-content.ts";
 import { queueDeferredMail, queueMail, type RenderedMail } from "../mail/outbox.ts";
-import { eventById, leaderOrders, type EventRow } from "./event-store.ts";
+import { eventById, type EventRow } from "./event-store.ts";
 
 function baseUrl(publicBaseUrl: string): string {
   return publicBaseUrl.replace(/\/+$/, "");
@@ -50,20 +51,35 @@ export async function queueEventConfirmationMail(tx: Pick<Db, "insert">, order: 
   if (queued !== undefined) await tx.insert(familyLinks).values(familyLinkValues({ orderId: order.id }, personalTokenHash(token), now));
 }
 
+/**
+ * An order with its charges, in one call (the outbox renders a confirmation per mail, and on PGlite each
+ * statement's round of calls into the engine costs more than the reading); as JSON text, alike from both drivers.
+ */
+const confirmationRead = namedStatement(
+  "event_confirmation_mail_read",
+  () => sql`
+    select json_build_object(
+      'orderId', o.order_id, 'firstName', o.first_name, 'method', o.method, 'eventId', o.event_id,
+      'lines', (select coalesce(json_agg(json_build_object('label', coalesce(l.label, ''), 'amount', l.amount) order by l.id), '[]'::json)
+                  from event_ledger_entries l where l.order_id = o.id and l.owner_kind = 'order' and l.kind = 'charge')
+    )::text as row
+      from event_orders o
+     where o.id = ${sql.placeholder("id")}`,
+);
+
 /** The outbox's renderer for a queued confirmation (events/event-mail-kinds.ts): the order as it stands, its charges as the receipt. */
-export async function renderQueuedEventConfirmation(db: Db, payload: Record<string, unknown>, publicBaseUrl: string): Promise<RenderedMail> {
+export async function renderQueuedEventConfirmation(
+  db: Db,
+  payload: Record<string, unknown>,
+  { publicBaseUrl, once }: MailRenderContext,
+): Promise<RenderedMail> {
   const { orderId, personalToken } = payload as unknown as QueuedEventConfirmation;
-  const [order] = await db
-    .select()
-    .from(eventOrders)
-    .where(and(eq(eventOrders.id, orderId), leaderOrders));
-  if (!order) throw new Error(`No event order ${orderId}`);
-  const event = await eventById(db, order.eventId);
-  if (!event) throw new Error(`No event ${order.eventId}`);
-  const charges = (
-    await db.select().from(eventLedgerEntries).where(eq(eventLedgerEntries.orderId, order.id)).orderBy(asc(eventLedgerEntries.id))
-  ).filter((entry) => entry.kind === "charge");
-  const lines = charges.map((entry) => ({ label: entry.label ?? "", amount: entry.amount }));
+  const [found] = await confirmationRead.execute(db, { id: orderId });
+  if (!found) throw new Error(`No event order ${orderId}`);
+  const { eventId, lines, ...order } = JSON.parse(String(found.row)) as ConfirmedOrder["order"] & Pick<ConfirmedOrder, "lines"> & { eventId: number };
+  // An event of the leader's kinds only (eventById): a camp order is not confirmed by this mail.
+  const event = await once(`event:${eventId}`, () => eventById(db, eventId));
+  if (!event) throw new Error(`No event ${eventId}`);
   return eventConfirmation({ order, event, lines }, personalToken, publicBaseUrl);
 }
 

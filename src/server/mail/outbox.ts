@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
+import { namedStatement } from "../db/prepared-statement.ts";
 import { mailOutbox, type MailAttachment } from "../db/schema/mail.ts";
 import { withoutLinkSecrets } from "../../shared/privacy/link-secrets.ts";
 
@@ -125,14 +126,33 @@ export type RenderedMail = Pick<OutgoingMail, "subject" | "text" | "html" | "att
 export async function markMailSent(db: Db, mail: Pick<ClaimedMail, "id" | "text" | "html">, now: Date, rendered?: RenderedMail): Promise<void> {
   const text = rendered?.text ?? mail.text;
   const html = rendered?.html ?? mail.html;
-  const content = rendered
-    ? sql`, subject = ${rendered.subject}, attachments = ${rendered.attachments?.length ? JSON.stringify(rendered.attachments) : null}::jsonb, payload = null`
-    : sql``;
-  await db.execute(sql`
-    update mail_outbox set status = 'sent', sent_at = ${now.toISOString()}::timestamptz, last_error = null,
-           text = ${text === null ? null : withoutLinkSecrets(text)}, html = ${html === null ? null : withoutLinkSecrets(html)} ${content}
-     where id = ${mail.id} and status = 'pending'`);
+  const values = {
+    id: mail.id,
+    sentAt: now.toISOString(),
+    text: text === null ? null : withoutLinkSecrets(text),
+    html: html === null ? null : withoutLinkSecrets(html),
+  };
+  if (!rendered) return void (await markSent.execute(db, values));
+  await markRenderedSent.execute(db, {
+    ...values,
+    subject: rendered.subject,
+    attachments: rendered.attachments?.length ? JSON.stringify(rendered.attachments) : null,
+  });
 }
+
+// Every mail sent writes its row once: a named statement, parsed once (db/prepared-statement.ts).
+const sentColumns = sql`status = 'sent', sent_at = ${sql.placeholder("sentAt")}::timestamptz, last_error = null,
+  text = ${sql.placeholder("text")}::text, html = ${sql.placeholder("html")}::text`;
+const markSent = namedStatement(
+  "mail_outbox_mark_sent",
+  () => sql`update mail_outbox set ${sentColumns} where id = ${sql.placeholder("id")}::int and status = 'pending'`,
+);
+const markRenderedSent = namedStatement(
+  "mail_outbox_mark_rendered_sent",
+  () => sql`update mail_outbox set ${sentColumns}, subject = ${sql.placeholder("subject")}::text,
+    attachments = ${sql.placeholder("attachments")}::jsonb, payload = null
+   where id = ${sql.placeholder("id")}::int and status = 'pending'`,
+);
 
 /** Retry later with backoff, or give up after `maxAttempts` (status failed; the admin can see it). */
 export async function markMailFailed(
