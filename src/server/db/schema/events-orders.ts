@@ -62,6 +62,10 @@ export const eventOrders = pgTable(
     index("event_orders_event_idx").on(table.eventId, table.status),
     index("event_orders_group_idx").on(table.groupId),
     index("event_orders_email_key_idx").on(table.emailKey),
+    // A retried camp submission is found by its draft alone: the camp reads its year from the event's slug, so
+    // the (event_id, draft_id) key above cannot serve it, and without this every family's submission scanned
+    // every order.
+    index("event_orders_draft_idx").on(table.draftId),
     check("event_orders_status_check", sql`${table.status} in ('confirmed', 'pending_payment', 'waiting', 'cancelled')`),
   ],
 );
