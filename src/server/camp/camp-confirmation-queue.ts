@@ -9,7 +9,7 @@ import { ledgerFigures, sumFigures, type LedgerFigures } from "../../shared/camp
 import { readLedgers } from "./camp-ledger-store.ts";
 import { loadClubContact } from "../site-content/club-contact.ts";
 import { renderCampConfirmation, type GroupConfirmation } from "./camp-confirmation-mail.ts";
-import { readConfirmationRow } from "./camp-confirmation-read.ts";
+import { readConfirmationRows } from "./camp-confirmation-read.ts";
 
 /**
  * The camp confirmation in the outbox: queued inside the transaction that confirms the registration with
@@ -91,18 +91,31 @@ export function queueCampGroupConfirmationMail(
   return queueConfirmation(db, registrationIds, now, { reserved });
 }
 
+function confirmationIdsOf(payload: Record<string, unknown>): number[] {
+  return (payload as unknown as QueuedConfirmation).registrationIds;
+}
+
 /** The outbox's renderer for a queued confirmation (mail/mail-kinds.ts): the mail as it goes out. */
 export async function renderQueuedCampConfirmation(
   db: Db,
   queued: { payload: Record<string, unknown>; createdAt: Date },
-  { publicBaseUrl, once }: MailRenderContext,
+  { publicBaseUrl, once, batch }: MailRenderContext,
 ): Promise<RenderedMail> {
   const { registrationIds, personalToken, money, reserved } = queued.payload as unknown as QueuedConfirmation;
+  // Every camp confirmation of the batch read at once (the batch holds this one).
+  const batchRows = await once("camp-confirmation-rows", () =>
+    readConfirmationRows(db, [...new Set(batch.flatMap((mail) => (mail.kind === campConfirmationMailKind ? confirmationIdsOf(mail.payload) : [])))]),
+  );
+  const rowOf = async (id: number) => {
+    const row = batchRows.get(id) ?? (await readConfirmationRows(db, [id])).get(id);
+    if (!row) throw new Error(`No camp registration ${id}`);
+    return row;
+  };
   const [first, ...rest] = registrationIds;
-  const registration = await readConfirmationRow(db, first!);
+  const registration = await rowOf(first!);
   const others: GroupConfirmation["others"] = [];
   for (const id of rest) {
-    const { orderId, firstName, lastName, sleepover, lines, total } = await readConfirmationRow(db, id);
+    const { orderId, firstName, lastName, sleepover, lines, total } = await rowOf(id);
     others.push({ orderId, firstName, lastName, sleepover, lines, total, checkInCode: await checkInCodeFor(db, orderId) });
   }
   // A group's mail: the others' receipts below the first athlete's, and one total for everyone.

@@ -32,9 +32,9 @@ interface StoredRow extends Omit<ConfirmationRow, "lines" | "total" | "greetingN
 }
 
 /**
- * One registration with its club, its ledger's entries, its latest payment's method and its group's first
- * athlete, in one call: the outbox renders a confirmation per mail, and on PGlite each statement's round of
- * calls into the engine costs more than the reading itself. The row comes as JSON text, which both drivers
+ * Registrations with their club, their ledger's entries, their latest payment's method and their group's first
+ * athlete, in one call for a whole batch of mails: on PGlite each statement's round of calls into the engine
+ * costs more than the reading itself. The ids go in, and each row comes out, as JSON text, which both drivers
  * hand over alike.
  */
 const confirmationRead = namedStatement(
@@ -50,15 +50,18 @@ const confirmationRead = namedStatement(
                        from camp_registration_view f
                       where r.group_id is not null and r.group_id <> r.order_id and f.order_id = r.group_id and f.anonymised_at is null
                       limit 1)
-    )::text as row
+    )::text as row, r.id
       from camp_registration_view r join clubs c on c.club_id = r.club_id
-     where r.id = ${sql.placeholder("id")}`,
+     where r.id in (select value::int from json_array_elements_text(${sql.placeholder("ids")}::json))`,
 );
 
-export async function readConfirmationRow(db: Db, registrationId: number): Promise<ConfirmationRow> {
-  const [found] = await confirmationRead.execute(db, { id: registrationId });
-  if (!found) throw new Error(`No camp registration ${registrationId}`);
-  const { ledger, groupFirst, ...row } = JSON.parse(String(found.row)) as StoredRow;
-  const lines = receiptLines(ledger as LedgerEntry[]);
-  return { ...row, lines, total: receiptTotal(lines), greetingName: registrantGreetingName(row, groupFirst ?? undefined) };
+/** The registrations' rows by id (a missing one is not in the map). */
+export async function readConfirmationRows(db: Db, registrationIds: readonly number[]): Promise<Map<number, ConfirmationRow>> {
+  const rows = new Map<number, ConfirmationRow>();
+  for (const found of await confirmationRead.execute(db, { ids: JSON.stringify(registrationIds) })) {
+    const { ledger, groupFirst, ...row } = JSON.parse(String(found.row)) as StoredRow;
+    const lines = receiptLines(ledger as LedgerEntry[]);
+    rows.set(Number(found.id), { ...row, lines, total: receiptTotal(lines), greetingName: registrantGreetingName(row, groupFirst ?? undefined) });
+  }
+  return rows;
 }

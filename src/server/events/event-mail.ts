@@ -52,8 +52,8 @@ export async function queueEventConfirmationMail(tx: Pick<Db, "insert">, order: 
 }
 
 /**
- * An order with its charges, in one call (the outbox renders a confirmation per mail, and on PGlite each
- * statement's round of calls into the engine costs more than the reading); as JSON text, alike from both drivers.
+ * Orders with their charges, in one call for a whole batch of mails (on PGlite each statement's round of calls
+ * into the engine costs more than the reading); ids in and rows out as JSON text, alike from both drivers.
  */
 const confirmationRead = namedStatement(
   "event_confirmation_mail_read",
@@ -62,21 +62,35 @@ const confirmationRead = namedStatement(
       'orderId', o.order_id, 'firstName', o.first_name, 'method', o.method, 'eventId', o.event_id,
       'lines', (select coalesce(json_agg(json_build_object('label', coalesce(l.label, ''), 'amount', l.amount) order by l.id), '[]'::json)
                   from event_ledger_entries l where l.order_id = o.id and l.owner_kind = 'order' and l.kind = 'charge')
-    )::text as row
+    )::text as row, o.id
       from event_orders o
-     where o.id = ${sql.placeholder("id")}`,
+     where o.id in (select value::int from json_array_elements_text(${sql.placeholder("ids")}::json))`,
 );
+
+type ReadOrder = ConfirmedOrder["order"] & Pick<ConfirmedOrder, "lines"> & { eventId: number };
+
+async function readConfirmedOrders(db: Db, ids: readonly number[]): Promise<Map<number, ReadOrder>> {
+  const rows = await confirmationRead.execute(db, { ids: JSON.stringify(ids) });
+  return new Map(rows.map((found) => [Number(found.id), JSON.parse(String(found.row)) as ReadOrder]));
+}
 
 /** The outbox's renderer for a queued confirmation (events/event-mail-kinds.ts): the order as it stands, its charges as the receipt. */
 export async function renderQueuedEventConfirmation(
   db: Db,
   payload: Record<string, unknown>,
-  { publicBaseUrl, once }: MailRenderContext,
+  { publicBaseUrl, once, batch }: MailRenderContext,
 ): Promise<RenderedMail> {
   const { orderId, personalToken } = payload as unknown as QueuedEventConfirmation;
-  const [found] = await confirmationRead.execute(db, { id: orderId });
+  // Every event confirmation of the batch read at once (the batch holds this one).
+  const orders = await once("event-confirmation-orders", () =>
+    readConfirmedOrders(
+      db,
+      batch.flatMap((mail) => (mail.kind === eventConfirmationMailKind ? [(mail.payload as unknown as QueuedEventConfirmation).orderId] : [])),
+    ),
+  );
+  const found = orders.get(orderId) ?? (await readConfirmedOrders(db, [orderId])).get(orderId);
   if (!found) throw new Error(`No event order ${orderId}`);
-  const { eventId, lines, ...order } = JSON.parse(String(found.row)) as ConfirmedOrder["order"] & Pick<ConfirmedOrder, "lines"> & { eventId: number };
+  const { eventId, lines, ...order } = found;
   // An event of the leader's kinds only (eventById): a camp order is not confirmed by this mail.
   const event = await once(`event:${eventId}`, () => eventById(db, eventId));
   if (!event) throw new Error(`No event ${eventId}`);

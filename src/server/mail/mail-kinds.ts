@@ -18,6 +18,11 @@ export interface MailRenderContext {
    * a batch is sent within moments, and its mails would otherwise each ask the database the same question.
    */
   once<T>(key: string, read: () => Promise<T>): Promise<T>;
+  /**
+   * The queued mails of the batch this one is sent with, itself among them: a renderer reads the rows of every
+   * mail of its kind in the batch at once (under `once`), where one read a mail cost more than the rendering.
+   */
+  batch: readonly QueuedMail[];
 }
 
 /** A fresh `once` for one batch (or one mail rendered on its own). */

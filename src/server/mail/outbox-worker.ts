@@ -3,7 +3,7 @@ import type { Db } from "../db/database.ts";
 import { PeriodicJob } from "../jobs/periodic-job.ts";
 import type { MailTransport } from "./mail-transport.ts";
 import { batchMemo, renderQueuedMail, type MailKinds, type QueuedMail } from "./mail-kinds.ts";
-import { claimDueMail, markMailFailed, markMailSent, type ClaimedMail, type RenderedMail } from "./outbox.ts";
+import { claimDueMail, markMailFailed, markMailsSent, type ClaimedMail, type RenderedMail, type SentMail } from "./outbox.ts";
 
 export interface OutboxWorkerOptions {
   db: Db;
@@ -83,8 +83,8 @@ export class OutboxWorker {
   }
 
   /** A mail queued by kind as it will go out: what the sender renders, for copies (the person export, tests). */
-  render(queued: QueuedMail, once = batchMemo()): Promise<RenderedMail> {
-    return renderQueuedMail(this.options.kinds, this.options.db, queued, { publicBaseUrl: this.options.publicBaseUrl, once });
+  render(queued: QueuedMail, once = batchMemo(), batch: readonly QueuedMail[] = [queued]): Promise<RenderedMail> {
+    return renderQueuedMail(this.options.kinds, this.options.db, queued, { publicBaseUrl: this.options.publicBaseUrl, once, batch });
   }
 
   /** One batch: claim, send each, record the outcome. Answers how many rows were claimed. */
@@ -97,12 +97,14 @@ export class OutboxWorker {
     if (allowed <= 0) return 0;
     const claimed = await claimDueMail(db, now(), leaseMs, allowed);
     const once = batchMemo();
+    const batch = claimed.flatMap((mail) => (mail.kind ? [queuedOf(mail, mail.kind)] : []));
+    const sent: SentMail[] = [];
     for (const mail of claimed) {
       this.sendTimes.push(now().getTime());
       let rendered: RenderedMail | undefined;
       try {
         // A mail with a kind is rendered now (a failure counts as a failed attempt and is retried).
-        rendered = mail.kind ? await this.render({ kind: mail.kind, payload: mail.payload ?? {}, createdAt: mail.createdAt }, once) : undefined;
+        rendered = mail.kind ? await this.render(queuedOf(mail, mail.kind), once, batch) : undefined;
         const content = rendered ?? storedContent(mail);
         await transport.send({
           outboxId: mail.id,
@@ -121,11 +123,18 @@ export class OutboxWorker {
         log.warn({ outboxId: mail.id, attempts: mail.attempts, outcome }, "mail not sent");
         continue;
       }
-      await markMailSent(db, mail, now(), rendered);
+      sent.push({ mail, ...(rendered ? { rendered } : {}) });
       log.info({ outboxId: mail.id, transport: transport.kind }, "mail sent");
     }
+    // The batch's sent rows in one statement. A process that dies before it sends the batch's mails again when
+    // their lease ends (at most one batch; a mail was always sent at least once): never a mail lost.
+    await markMailsSent(db, sent, now());
     return claimed.length;
   }
+}
+
+function queuedOf(mail: ClaimedMail, kind: string): QueuedMail {
+  return { kind, payload: mail.payload ?? {}, createdAt: mail.createdAt };
 }
 
 /** A mail queued with its content (the database's check makes the three columns present when there is no kind). */

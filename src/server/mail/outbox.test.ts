@@ -221,6 +221,25 @@ describe.each(databaseKinds)("registration mail on %s", (kind) => {
     expect(row!.html).toContain("O&#39;Brien &amp; &lt;b&gt;Co&lt;/b&gt;");
     expect(row!.text).toContain("Hei <script>alert(1)</script>!");
   });
+
+  it("renders a batch read at once with each mail's own registration, and marks the batch sent together", async () => {
+    transport.sent.length = 0;
+    const names = ["Astrid", "Bjørn", "Cecilie", "Didrik"];
+    for (const firstName of names)
+      expect((await postRegistration(app, draft({ firstName, email: `${firstName.toLowerCase()}@example.no` }))).body).toBe("Done");
+    await app.outbox.drain();
+    const sent = transport.sent.filter((mail) => names.some((name) => mail.text.includes(`${name} `)));
+    expect(sent).toHaveLength(names.length);
+    for (const name of names) {
+      const mine = sent.find((mail) => mail.to === `${name.toLowerCase()}@example.no`)!;
+      // Its own athlete and no one else's: the batch's rows are picked by each mail's registration.
+      expect(mine.text).toContain(name);
+      expect(names.filter((other) => other !== name && mine.text.includes(other))).toEqual([]);
+    }
+    const rows = (await outboxMails(app)).filter((row) => names.some((name) => row.recipient === `${name.toLowerCase()}@example.no`));
+    expect(rows.map((row) => [row.status, row.payload])).toEqual(names.map(() => ["sent", null]));
+    expect(rows.every((row) => row.subject && row.html?.includes("<html"))).toBe(true);
+  });
 });
 
 describe("the confirmation e-mail", () => {

@@ -116,42 +116,47 @@ export async function claimDueMail(db: Db, now: Date, leaseMs: number, limit: nu
 /** The content a mail went out with, kept on its row (a mail rendered at send time). */
 export type RenderedMail = Pick<OutgoingMail, "subject" | "text" | "html" | "attachments">;
 
-/**
- * Records a sent mail. The stored copy keeps its links with their secrets removed: the secret went out once,
- * to the recipient, and a sent row is only ever read again as a copy (the person export, a backup), which
- * must open nothing. A mail not sent yet (or failed, for «Send igjen») keeps its text as it is.
- * `rendered`: the content of a mail rendered at send time, written to its row as sent; its payload (which
- * may hold a link's secret) is no longer needed and goes.
- */
-export async function markMailSent(db: Db, mail: Pick<ClaimedMail, "id" | "text" | "html">, now: Date, rendered?: RenderedMail): Promise<void> {
-  const text = rendered?.text ?? mail.text;
-  const html = rendered?.html ?? mail.html;
-  const values = {
-    id: mail.id,
-    sentAt: now.toISOString(),
-    text: text === null ? null : withoutLinkSecrets(text),
-    html: html === null ? null : withoutLinkSecrets(html),
-  };
-  if (!rendered) return void (await markSent.execute(db, values));
-  await markRenderedSent.execute(db, {
-    ...values,
-    subject: rendered.subject,
-    attachments: rendered.attachments?.length ? JSON.stringify(rendered.attachments) : null,
-  });
+/** A mail the transport took, with its content when it was rendered at send time. */
+export interface SentMail {
+  mail: Pick<ClaimedMail, "id" | "text" | "html">;
+  rendered?: RenderedMail;
 }
 
-// Every mail sent writes its row once: a named statement, parsed once (db/prepared-statement.ts).
-const sentColumns = sql`status = 'sent', sent_at = ${sql.placeholder("sentAt")}::timestamptz, last_error = null,
-  text = ${sql.placeholder("text")}::text, html = ${sql.placeholder("html")}::text`;
+/**
+ * Records sent mails, a batch in one statement. The stored copy keeps its links with their secrets removed: the
+ * secret went out once, to the recipient, and a sent row is only ever read again as a copy (the person export, a
+ * backup), which must open nothing. A mail not sent yet (or failed, for «Send igjen») keeps its text as it is.
+ * A mail rendered at send time gets the content it went out with on its row; its payload (which may hold a
+ * link's secret) is no longer needed and goes.
+ */
+export async function markMailsSent(db: Db, sent: readonly SentMail[], now: Date): Promise<void> {
+  if (sent.length === 0) return;
+  const rows = sent.map(({ mail, rendered }) => {
+    const text = rendered?.text ?? mail.text;
+    const html = rendered?.html ?? mail.html;
+    return {
+      id: mail.id,
+      text: text === null ? null : withoutLinkSecrets(text),
+      html: html === null ? null : withoutLinkSecrets(html),
+      rendered: rendered !== undefined,
+      subject: rendered?.subject ?? null,
+      attachments: rendered?.attachments?.length ? rendered.attachments : null,
+    };
+  });
+  await markSent.execute(db, { sentAt: now.toISOString(), rows: JSON.stringify(rows) });
+}
+
+// Every batch sent writes its rows once: a named statement, parsed once (db/prepared-statement.ts).
 const markSent = namedStatement(
   "mail_outbox_mark_sent",
-  () => sql`update mail_outbox set ${sentColumns} where id = ${sql.placeholder("id")}::int and status = 'pending'`,
-);
-const markRenderedSent = namedStatement(
-  "mail_outbox_mark_rendered_sent",
-  () => sql`update mail_outbox set ${sentColumns}, subject = ${sql.placeholder("subject")}::text,
-    attachments = ${sql.placeholder("attachments")}::jsonb, payload = null
-   where id = ${sql.placeholder("id")}::int and status = 'pending'`,
+  () => sql`update mail_outbox m
+       set status = 'sent', sent_at = ${sql.placeholder("sentAt")}::timestamptz, last_error = null, text = s.text, html = s.html,
+           subject = case when s.rendered then s.subject else m.subject end,
+           attachments = case when s.rendered then s.attachments else m.attachments end,
+           payload = case when s.rendered then null else m.payload end
+      from jsonb_to_recordset(${sql.placeholder("rows")}::jsonb)
+           as s(id integer, text text, html text, rendered boolean, subject text, attachments jsonb)
+     where m.id = s.id and m.status = 'pending'`,
 );
 
 /** Retry later with backoff, or give up after `maxAttempts` (status failed; the admin can see it). */
