@@ -1,4 +1,4 @@
-import { createContext, useContext, type ReactNode } from "react";
+import { createContext, useContext, useMemo, type ReactNode } from "react";
 import { comingSeasonYear } from "../../shared/camp/camp-edition-data.ts";
 import type { CampEdition } from "../../shared/camp/camp-edition.ts";
 import { isEarlyBird } from "../../shared/camp/camp-edition.ts";
@@ -35,6 +35,17 @@ export function CampEditionProvider({
   children: ReactNode;
 }) {
   return <CampEditionContext.Provider value={{ edition, over, moment }}>{children}</CampEditionContext.Provider>;
+}
+
+/**
+ * Shows `edition` to the pages below when there is one, else what the pages above show. It is the same element
+ * either way: when the edition arrives (the camp admin's list of camps), the pages below keep their state, such
+ * as a message half written, where swapping a fragment for a provider would start them again.
+ */
+export function CampEditionOverride({ edition, children }: { edition: CampEdition | undefined; children: ReactNode }) {
+  const outer = useContext(CampEditionContext);
+  const value = useMemo(() => (edition ? { edition, over: false } : outer), [edition, outer]);
+  return <CampEditionContext.Provider value={value}>{children}</CampEditionContext.Provider>;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useMemo, useState, type ReactNode } from "react";
 import { campEditionFromData } from "../../../shared/camp/camp-edition-data.ts";
-import { CampEditionProvider } from "../../lib/camp-edition.tsx";
+import { CampEditionOverride } from "../../lib/camp-edition.tsx";
 import { useAdminYear, useEditionFetcher } from "./admin-edition.tsx";
 import { EditionPicker } from "./EditionPicker.tsx";
 import { editionData } from "./editions/editions-api.ts";
@@ -118,8 +118,7 @@ export default function CampAdminAreas({ session }: { session: AdminSession }) {
 function ShownEdition({ children }: { children: ReactNode }) {
   const { edition } = useAdminYear();
   const shown = useMemo(() => edition && campEditionFromData(editionData(edition)), [edition]);
-  if (!shown) return <>{children}</>;
-  return <CampEditionProvider edition={shown}>{children}</CampEditionProvider>;
+  return <CampEditionOverride edition={shown}>{children}</CampEditionOverride>;
 }
 
 function ParticipantsArea({ session, role }: { session: AdminSession; role: CampRole }) {
