@@ -41,6 +41,20 @@ describe("rate limit on the public registration POSTs", () => {
     }
   });
 
+  it("limits ending a Vipps payment by order id the same way: no walking the order ids", async () => {
+    const app = await buildTestApp(database, { env: { PUBLIC_POST_RATE_LIMIT: "3", VIPPS_SIMULATOR: "true" }, mail: { startWorker: false } });
+    try {
+      const cancel = (orderId: string, remoteAddress: string) => app.inject({ method: "POST", url: `/api/Vipps/Cancel/${orderId}`, remoteAddress });
+      for (const orderId of ["VL26-AAAAAA", "VL26-AAAAAB", "VL26-AAAAAC"]) expect((await cancel(orderId, "10.2.2.2")).statusCode).toBe(404);
+      const limited = await cancel("VL26-AAAAAD", "10.2.2.2");
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toEqual({ error: publicPostRateLimitMessage });
+      expect((await cancel("VL26-AAAAAD", "10.2.2.3")).statusCode).toBe(404);
+    } finally {
+      await app.close();
+    }
+  });
+
   it("counts the client behind a trusted proxy by X-Forwarded-For, and ignores the header from anyone else", async () => {
     for (const trusted of [true, false]) {
       const app = await buildTestApp(database, {

@@ -3,6 +3,7 @@ import { campAdminCalls } from "../../../shared/camp/camp-admin-calls.ts";
 import { vippsCalls } from "../../../shared/payments/vipps-calls.ts";
 import { currentCampAccount } from "../../admin-auth/camp-account.ts";
 import { routeCall } from "../../http/call-route.ts";
+import { publicPostRateLimit } from "../../security/public-rate-limit.ts";
 import type { ErrorBody } from "../../errors.ts";
 import type { VippsPayments } from "./vipps-payments.ts";
 import { vippsMessages } from "./vipps-payment-messages.ts";
@@ -42,7 +43,9 @@ export async function registerVippsRoutes(app: FastifyInstance, options: VippsRo
     return reply.type("text/plain; charset=utf-8").send(status);
   });
 
-  routeCall(app, vippsCalls.cancel, {}, async (request, reply) => {
+  // Anyone with an order id may end its open payment (the page that started it has only that id): limited per
+  // address like the registrations, so no one can walk the order ids and end other families' payments.
+  routeCall(app, vippsCalls.cancel, { config: { rateLimit: publicPostRateLimit(app.env) } }, async (request, reply) => {
     reply.header("cache-control", "no-store");
     const result = await service.cancelByOrder(request.params.orderId);
     if (!result) return reply.code(404).send({ error: vippsMessages.orderNotFound } satisfies ErrorBody);
