@@ -11,6 +11,7 @@ import { VippsCancelAnswerSchema, vippsStatuses } from "./vipps-payment.ts";
 
 const tag = "Vipps";
 const orderNotFound = "Fant ikke ordren.";
+const tooMany = "For mange forespørsler fra samme adresse på kort tid.";
 
 /** What the webhook answers whenever the signature holds (an event for another merchant included). */
 export const WebhookReceivedSchema = z.object({ ok: z.literal(true) });
@@ -38,7 +39,7 @@ export const vippsCalls = {
     tag,
     summary: "End the open Vipps payment of an order (at Vipps too).",
     answer: jsonAnswer(VippsCancelAnswerSchema, "The order and its payment's status."),
-    errors: { 404: orderNotFound },
+    errors: { 404: orderNotFound, 429: tooMany },
   }),
   webhook: declareCall({
     method: "POST",
