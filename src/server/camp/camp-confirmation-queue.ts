@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import type { RenderedMail } from "../mail/outbox.ts";
-import type { MailRenderContext } from "../mail/mail-kinds.ts";
+import { rowOfBatch, type MailRenderContext } from "../mail/mail-kinds.ts";
 import { campEditionOfYear } from "./camp-edition-lookup.ts";
 import { checkInCodeFor } from "./checkin/checkin-code.ts";
 import { createMailLink, personalLinkUrl } from "./camp-personal-link.ts";
@@ -99,15 +99,12 @@ function confirmationIdsOf(payload: Record<string, unknown>): number[] {
 export async function renderQueuedCampConfirmation(
   db: Db,
   queued: { payload: Record<string, unknown>; createdAt: Date },
-  { publicBaseUrl, once, batch }: MailRenderContext,
+  context: MailRenderContext,
 ): Promise<RenderedMail> {
+  const { publicBaseUrl, once } = context;
   const { registrationIds, personalToken, money, reserved } = queued.payload as unknown as QueuedConfirmation;
-  // Every camp confirmation of the batch read at once (the batch holds this one).
-  const batchRows = await once("camp-confirmation-rows", () =>
-    readConfirmationRows(db, [...new Set(batch.flatMap((mail) => (mail.kind === campConfirmationMailKind ? confirmationIdsOf(mail.payload) : [])))]),
-  );
   const rowOf = async (id: number) => {
-    const row = batchRows.get(id) ?? (await readConfirmationRows(db, [id])).get(id);
+    const row = await rowOfBatch(context, campConfirmationMailKind, confirmationIdsOf, (ids) => readConfirmationRows(db, ids), id);
     if (!row) throw new Error(`No camp registration ${id}`);
     return row;
   };

@@ -11,7 +11,7 @@ import { familyLinkValues, newPersonalToken, personalTokenHash } from "./family-
 import type { Db } from "../db/database.ts";
 import { namedStatement } from "../db/prepared-statement.ts";
 import { eventOrders, familyLinks } from "../db/schema/events-orders.ts";
-import type { MailRenderContext } from "../mail/mail-kinds.ts";
+import { rowOfBatch, type MailRenderContext } from "../mail/mail-kinds.ts";
 import { renderMailContent } from "../mail/mail-content.ts";
 import { queueDeferredMail, queueMail, type RenderedMail } from "../mail/outbox.ts";
 import { eventById, type EventRow } from "./event-store.ts";
@@ -75,20 +75,11 @@ async function readConfirmedOrders(db: Db, ids: readonly number[]): Promise<Map<
 }
 
 /** The outbox's renderer for a queued confirmation (events/event-mail-kinds.ts): the order as it stands, its charges as the receipt. */
-export async function renderQueuedEventConfirmation(
-  db: Db,
-  payload: Record<string, unknown>,
-  { publicBaseUrl, once, batch }: MailRenderContext,
-): Promise<RenderedMail> {
+export async function renderQueuedEventConfirmation(db: Db, payload: Record<string, unknown>, context: MailRenderContext): Promise<RenderedMail> {
+  const { publicBaseUrl, once } = context;
   const { orderId, personalToken } = payload as unknown as QueuedEventConfirmation;
-  // Every event confirmation of the batch read at once (the batch holds this one).
-  const orders = await once("event-confirmation-orders", () =>
-    readConfirmedOrders(
-      db,
-      batch.flatMap((mail) => (mail.kind === eventConfirmationMailKind ? [(mail.payload as unknown as QueuedEventConfirmation).orderId] : [])),
-    ),
-  );
-  const found = orders.get(orderId) ?? (await readConfirmedOrders(db, [orderId])).get(orderId);
+  const orderIdsOf = (queued: Record<string, unknown>) => [(queued as unknown as QueuedEventConfirmation).orderId];
+  const found = await rowOfBatch(context, eventConfirmationMailKind, orderIdsOf, (ids) => readConfirmedOrders(db, ids), orderId);
   if (!found) throw new Error(`No event order ${orderId}`);
   const { eventId, lines, ...order } = found;
   // An event of the leader's kinds only (eventById): a camp order is not confirmed by this mail.

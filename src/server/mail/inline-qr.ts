@@ -53,15 +53,13 @@ export function qrPng(text: string): Buffer {
 export async function inlineQrImages(html: string): Promise<InlineImage[]> {
   const wanted = new Map<string, string>();
   for (const match of html.matchAll(reference)) wanted.set(match[1]!, match[2]!);
-  return Promise.all(
-    [...wanted].map(async ([cid, text]) => ({
-      filename: "innsjekk-qr.png",
-      contentType: "image/png" as const,
-      content: qrPng(text),
-      cid,
-      contentDisposition: "inline" as const,
-    })),
-  );
+  return [...wanted].map(([cid, text]) => ({
+    filename: "innsjekk-qr.png",
+    contentType: "image/png" as const,
+    content: qrPng(text),
+    cid,
+    contentDisposition: "inline" as const,
+  }));
 }
 
 /** The same HTML with each QR reference as a data: address, for showing a stored mail in a page (/dev/mail). */

@@ -38,6 +38,21 @@ export function batchMemo(): MailRenderContext["once"] {
   };
 }
 
+/**
+ * A row a renderer needs (its registration, its order), read for every mail of its kind in the batch in one read
+ * (kept for the batch under `once`), or read alone when the batch did not hold it.
+ */
+export async function rowOfBatch<Row>(
+  { once, batch }: Pick<MailRenderContext, "once" | "batch">,
+  kind: string,
+  idsOf: (payload: Record<string, unknown>) => readonly number[],
+  read: (ids: readonly number[]) => Promise<ReadonlyMap<number, Row>>,
+  id: number,
+): Promise<Row | undefined> {
+  const rows = await once(`rows:${kind}`, () => read([...new Set(batch.flatMap((mail) => (mail.kind === kind ? idsOf(mail.payload) : [])))]));
+  return rows.get(id) ?? (await read([id])).get(id);
+}
+
 export interface QueuedMail {
   kind: string;
   payload: Record<string, unknown>;
