@@ -241,7 +241,7 @@ export async function writeAll(db: Db, all: readonly StatementValues[]): Promise
 /** Registrations that arrive together outside a transaction share a statement (db/write-batcher.ts). */
 const batchers = new WeakMap<Db, WriteBatcher<StatementValues, StatementResult>>();
 
-function batcherFor(db: Db): WriteBatcher<StatementValues, StatementResult> {
+export function registrationStatementBatcher(db: Db): WriteBatcher<StatementValues, StatementResult> {
   let batcher = batchers.get(db);
   if (!batcher) {
     batcher = new WriteBatcher<StatementValues, StatementResult>({
@@ -262,7 +262,7 @@ function batcherFor(db: Db): WriteBatcher<StatementValues, StatementResult> {
  * same moment. Answers its id, or undefined when nothing was written (its draft or order id is stored already).
  */
 export async function runRegistrationStatement(db: Db, values: StatementValues): Promise<number | undefined> {
-  const [result] = db instanceof PgTransaction ? await writeAll(db as Db, [values]) : [await batcherFor(db).write(values)];
+  const [result] = db instanceof PgTransaction ? await writeAll(db as Db, [values]) : [await registrationStatementBatcher(db).write(values)];
   return idOf(result!);
 }
 

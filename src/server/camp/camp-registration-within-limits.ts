@@ -32,7 +32,7 @@ type LimitedResult = StatementResult | "no-place";
 
 /** Writes one registration within its edition's limits, with those that arrive with it. */
 export async function writeWithinLimits(db: Db, values: StatementValues, limits: PlaceLimits, now: Date): Promise<number | undefined> {
-  const result = await batcherFor(db, Number(values.registration.editionYear)).write({ values, limits, now });
+  const result = await placesBatcher(db, Number(values.registration.editionYear)).write({ values, limits, now });
   if (result === "no-place") throw new NoPlaceInBatch();
   return idOf(result);
 }
@@ -71,7 +71,7 @@ async function writeBatch(db: Db, editionYear: number, batch: readonly Limited[]
 /** One batcher per database and edition: a batch shares one lock and one count. */
 const batchers = new WeakMap<Db, Map<number, WriteBatcher<Limited, LimitedResult>>>();
 
-function batcherFor(db: Db, editionYear: number): WriteBatcher<Limited, LimitedResult> {
+export function placesBatcher(db: Db, editionYear: number): WriteBatcher<Limited, LimitedResult> {
   let byEdition = batchers.get(db);
   if (!byEdition) batchers.set(db, (byEdition = new Map()));
   let batcher = byEdition.get(editionYear);

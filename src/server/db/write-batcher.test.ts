@@ -37,6 +37,22 @@ describe("WriteBatcher", () => {
     ]);
   });
 
+  it("starts no statement while held, and then writes what waits together", async () => {
+    const { batcher, statements } = recordingBatcher();
+    const release = batcher.hold();
+    const first = batcher.write("a");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const rest = ["b", "c"].map((item) => batcher.write(item));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(statements).toEqual([]);
+    expect(batcher.waiting).toBe(3);
+    release();
+    release();
+    expect(await Promise.all([first, ...rest])).toEqual(["stored a", "stored b", "stored c"]);
+    expect(statements).toEqual([["a", "b", "c"]]);
+    expect(batcher.waiting).toBe(0);
+  });
+
   it("never lets two writes with one key share a statement or run at once", async () => {
     const { batcher, statements } = recordingBatcher({ concurrency: 2 });
     await Promise.all(["x:1", "y:1", "x:2", "x:3"].map((item) => batcher.write(item)));

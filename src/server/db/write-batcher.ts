@@ -35,6 +35,7 @@ export class WriteBatcher<Item, Result> {
   private readonly keysInFlight = new Set<string>();
   private inFlight = 0;
   private scheduled = false;
+  private held = 0;
 
   constructor(private readonly options: WriteBatcherOptions<Item>) {}
 
@@ -45,12 +46,32 @@ export class WriteBatcher<Item, Result> {
     });
   }
 
+  /** Writes waiting for a statement. */
+  get waiting(): number {
+    return this.queue.length;
+  }
+
+  /**
+   * Starts no statement until the answer is called: writes wait in line, and then go together as they would
+   * have had the database been busy. Lets a test decide which writes share a statement.
+   */
+  hold(): () => void {
+    this.held++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.held--;
+      this.schedule();
+    };
+  }
+
   /**
    * Starts batches on the loop's next turn: requests read in the same turn (one poll of the sockets) then
    * go together, where starting at once would send the first alone and make the rest wait for it.
    */
   private schedule(): void {
-    if (this.scheduled || this.inFlight >= this.options.concurrency) return;
+    if (this.scheduled || this.held > 0 || this.inFlight >= this.options.concurrency) return;
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
@@ -59,7 +80,7 @@ export class WriteBatcher<Item, Result> {
   }
 
   private pump(): void {
-    while (this.inFlight < this.options.concurrency) {
+    while (this.held === 0 && this.inFlight < this.options.concurrency) {
       const batch = this.takeBatch();
       if (batch.length === 0) return;
       this.inFlight++;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.ts";
 import { buildCampTestApp, campAdminToken, type TestApp } from "../test-support/camp.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
-import { clearEvents, createPublished, grading, order, participant, postOrder } from "../test-support/events.ts";
+import { clearEvents, createPublished, grading, order, participant, postOrder, postTogether } from "../test-support/events.ts";
 
 const now = new Date("2026-11-26T12:00:00Z");
 
@@ -35,7 +35,7 @@ describe.each(databaseKinds)("an order with an id beyond the integer range on %s
       order({ participants: [participant({ firstName: "Stor", clubId: 2 ** 31 })] }),
       order({ participants: [participant({ firstName: "Kari" })] }),
     ];
-    const answers = await Promise.all(bodies.map((body) => postOrder(app, "gradering", body)));
+    const answers = await postTogether(app, database, "gradering", bodies);
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 400, 200]);
     const { rows } = await database.db.execute<{ statement: string }>(sql`select xmin::text as statement from event_orders`);
     expect(rows).toHaveLength(2);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.ts";
 import { buildCampTestApp, campAdminToken, type TestApp } from "../test-support/camp.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
-import { clearEvents, createPublished, grading, order, participant, postOrder } from "../test-support/events.ts";
+import { clearEvents, createPublished, grading, order, participant, postOrder, postTogether } from "../test-support/events.ts";
 
 const now = new Date("2026-11-26T12:00:00Z");
 
@@ -37,7 +37,7 @@ describe.each(databaseKinds)("the waiting line of orders arriving together on %s
       (digit) => `${digit.repeat(8)}-${digit.repeat(4)}-4${digit.repeat(3)}-a${digit.repeat(3)}-${digit.repeat(12)}`,
     );
     const bodies = drafts.map((draftId, index) => order({ draftId, participants: [participant({ firstName: `Venter${index}` })] }));
-    const answers = await Promise.all(bodies.map((body) => postOrder(app, "gradering", body)));
+    const answers = await postTogether(app, database, "gradering", bodies);
     expect(answers.map((answer) => answer.statusCode)).toEqual(bodies.map(() => 200));
 
     const { rows } = await database.db.execute<{ draft_id: string; statement: string }>(

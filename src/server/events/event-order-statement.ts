@@ -162,7 +162,7 @@ async function writeOrders(db: Db, all: readonly OrderStatementValues[]): Promis
  */
 const batchers = new WeakMap<Db, Map<number, WriteBatcher<OrderStatementValues, OrderStatementResult>>>();
 
-function batcherFor(db: Db, eventId: number): WriteBatcher<OrderStatementValues, OrderStatementResult> {
+export function orderStatementBatcher(db: Db, eventId: number): WriteBatcher<OrderStatementValues, OrderStatementResult> {
   let byEvent = batchers.get(db);
   if (!byEvent) batchers.set(db, (byEvent = new Map()));
   let batcher = byEvent.get(eventId);
@@ -196,7 +196,7 @@ async function writeInRuns(db: Db, all: OrderStatementValues[]): Promise<OrderSt
  * moment. Throws EventChangedError when the event is not published as it was read any more (nothing written).
  */
 export async function runOrderStatement(db: Db, values: OrderStatementValues): Promise<Exclude<OrderStatementResult, { kind: "changed" }>> {
-  const result = await batcherFor(db, values.eventId).write(values);
+  const result = await orderStatementBatcher(db, values.eventId).write(values);
   if (result.kind === "changed") throw new EventChangedError();
   return result;
 }

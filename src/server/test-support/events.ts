@@ -5,6 +5,8 @@ import type { EventDefinitionInput } from "../../shared/events/event-definition.
 import type { EventOrderInput } from "../../shared/events/event-order.ts";
 import type { TestApp } from "./camp.ts";
 import { clearTables } from "./clear-tables.ts";
+import { sendHeld } from "./held-batch.ts";
+import { orderStatementBatcher } from "../events/event-order-statement.ts";
 
 /** Shapes and calls the events' tests share. */
 export const homeClubId = 29;
@@ -80,6 +82,16 @@ export async function createPublished(app: TestApp, token: string, slug: string,
 
 export function postOrder(app: TestApp, slug: string, body: unknown) {
   return app.inject({ method: "POST", url: `/api/Arrangement/Post/${slug}`, payload: body as object });
+}
+
+/** Posts every order at once so that those that reach the event's statement surely share it (test-support/held-batch.ts). */
+export async function postTogether(app: TestApp, database: Database, slug: string, bodies: unknown[]) {
+  const { rows } = await database.db.execute<{ id: number }>(sql`select id from events where slug = ${slug}`);
+  const batcher = orderStatementBatcher(database.db, Number(rows[0]!.id));
+  return sendHeld(
+    batcher,
+    bodies.map((body) => () => postOrder(app, slug, body)),
+  );
 }
 
 /**
