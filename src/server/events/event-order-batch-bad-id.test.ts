@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.ts";
 import { buildCampTestApp, campAdminToken, type TestApp } from "../test-support/camp.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
-import { clearEvents, createPublished, grading, order, participant, postOrder, postTogether } from "../test-support/events.ts";
+import { clearEvents, createPublished, grading, order, participant, postTogether } from "../test-support/events.ts";
 
 const now = new Date("2026-11-26T12:00:00Z");
 
