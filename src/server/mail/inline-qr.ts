@@ -34,6 +34,7 @@ const scale = 8;
  * laid out here as grey bytes and handed to pngjs as they are, each row filtered against the one above (a QR
  * code's rows repeat eight times). qrcode's own PNG renderer drew four bytes a pixel and pngjs then turned them
  * into grey one pixel at a time, which took most of a mail's QR time (2.6 → 0.7 ms a code, the same pixels).
+ * The fastest deflate level packs the filtered rows (mostly zeros) to the same 726 bytes as the best, in half the time.
  */
 export function qrPng(text: string): Buffer {
   const { modules } = QRCode.create(text, { errorCorrectionLevel: "M" });
@@ -46,7 +47,7 @@ export function qrPng(text: string): Buffer {
     }
     for (let repeat = 0; repeat < scale; repeat++) line.copy(data, ((row + margin) * scale + repeat) * side);
   }
-  return PNG.sync.write({ width: side, height: side, data } as PNG, { colorType: 0, inputColorType: 0, bitDepth: 8, filterType: 2, deflateLevel: 9 });
+  return PNG.sync.write({ width: side, height: side, data } as PNG, { colorType: 0, inputColorType: 0, bitDepth: 8, filterType: 2, deflateLevel: 1 });
 }
 
 /** The PNGs the HTML refers to, one per distinct code. */

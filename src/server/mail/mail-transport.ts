@@ -85,13 +85,16 @@ async function toNodemailer(message: MailMessage) {
     text: message.text,
     html: message.html,
     headers: { "X-Outbox-Id": String(message.outboxId) },
-    // Files stored with the mail (the calendar file), then the QR images its HTML refers to by cid:.
+    // Files stored with the mail (the calendar file), then the QR images its HTML refers to by cid:. A text file
+    // goes as base64: nodemailer would otherwise pick quoted-printable, whose encoder in JavaScript cost more than
+    // the rest of the mail together (1.2 of 2.0 ms for a calendar file of 2 kB).
     attachments: [
       ...(message.attachments ?? []).map(({ filename, contentType, content, encoding }) => ({
         filename,
         contentType,
         content,
         ...(encoding ? { encoding } : {}),
+        contentTransferEncoding: "base64" as const,
       })),
       ...(await inlineQrImages(message.html)),
     ],
