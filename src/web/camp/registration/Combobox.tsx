@@ -1,6 +1,6 @@
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
-import { matchesSearch } from "../../../shared/camp/grades.ts";
+import { useId, type ReactNode, type RefObject } from "react";
 import { FieldMessage } from "../../components/wizard/fields.tsx";
+import { useCombobox } from "./use-combobox.ts";
 
 interface ComboboxProps<T> {
   id: string;
@@ -28,91 +28,12 @@ interface ComboboxProps<T> {
  * filter, arrows to move, Enter to choose, Escape to close. A choice is made by picking from the list
  * or typing a name exactly; anything else leaves the field unchosen (0), so Next stays disabled.
  */
-export function Combobox<T>({
-  id,
-  label,
-  items,
-  itemKey,
-  itemLabel,
-  searchText,
-  selected,
-  onSelect,
-  onBlur,
-  error,
-  hint,
-  unavailable,
-  toggleLabel,
-  chosenPrefix,
-}: ComboboxProps<T>) {
+export function Combobox<T>({ id, label, error, hint, unavailable, toggleLabel, chosenPrefix, ...choice }: ComboboxProps<T>) {
+  const { itemKey, itemLabel, selected } = choice;
   const listId = `${id}-list`;
   const optionPrefix = useId();
-  const chosen = items.find((item) => itemKey(item) === selected);
-  const chosenLabel = chosen ? itemLabel(chosen) : "";
-  const [query, setQuery] = useState(chosenLabel);
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
-  const input = useRef<HTMLInputElement>(null);
-  const list = useRef<HTMLUListElement>(null);
-
-  // The chosen item shows in the field, also when it arrives with a restored draft or after loading.
-  useEffect(() => {
-    if (chosenLabel) setQuery(chosenLabel);
-  }, [chosenLabel]);
-
-  const matches = useMemo(
-    () => (query === chosenLabel ? [...items] : items.filter((item) => matchesSearch(searchText(item), query))),
-    [items, query, chosenLabel, searchText],
-  );
-
-  useEffect(() => {
-    if (active < 0 || !list.current) return;
-    list.current.querySelector(`[data-index="${active}"]`)?.scrollIntoView?.({ block: "nearest" });
-  }, [active]);
-
-  const choose = (item: T) => {
-    onSelect(itemKey(item));
-    setQuery(itemLabel(item));
-    setOpen(false);
-    setActive(-1);
-  };
-
-  const onType = (text: string) => {
-    setQuery(text);
-    setOpen(true);
-    setActive(-1);
-    const exact = items.find((item) => itemLabel(item).toLocaleLowerCase("nb-NO") === text.trim().toLocaleLowerCase("nb-NO"));
-    onSelect(exact ? itemKey(exact) : 0);
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    switch (event.key) {
-      case "ArrowDown":
-        event.preventDefault();
-        if (!open) setOpen(true);
-        setActive((index) => Math.min(index + 1, matches.length - 1));
-        break;
-      case "ArrowUp":
-        event.preventDefault();
-        if (!open) setOpen(true);
-        setActive((index) => (index <= 0 ? matches.length - 1 : index - 1));
-        break;
-      case "Enter": {
-        if (!open) return;
-        const item = matches[active] ?? (matches.length === 1 ? matches[0] : undefined);
-        // Enter picks from an open list instead of submitting the step.
-        event.preventDefault();
-        if (item) choose(item);
-        break;
-      }
-      case "Escape":
-        if (open) {
-          event.preventDefault();
-          setOpen(false);
-          setActive(-1);
-        }
-        break;
-    }
-  };
+  const { chosen, chosenLabel, query, open, setOpen, active, input, list, matches, choose, onType, onKeyDown, onInputBlur, toggle } =
+    useCombobox(choice);
 
   const hintId = hint ? `${id}-hint` : undefined;
   const chosenId = `${id}-chosen`;
@@ -144,12 +65,7 @@ export function Combobox<T>({
           onChange={(event) => onType(event.target.value)}
           onKeyDown={onKeyDown}
           onClick={() => setOpen(true)}
-          onBlur={() => {
-            setOpen(false);
-            setActive(-1);
-            if (chosenLabel && query !== chosenLabel && selected) setQuery(chosenLabel);
-            onBlur?.();
-          }}
+          onBlur={onInputBlur}
         />
         <button
           type="button"
@@ -160,29 +76,23 @@ export function Combobox<T>({
           aria-controls={listId}
           disabled={Boolean(unavailable)}
           onMouseDown={(event) => event.preventDefault()}
-          onClick={() => {
-            setOpen((isOpen) => !isOpen);
-            input.current?.focus();
-          }}
+          onClick={toggle}
         >
           <span aria-hidden="true" className="combobox-arrow" />
         </button>
-        <ul ref={list} id={listId} role="listbox" aria-label={label} className="combobox-list" hidden={!expanded || matches.length === 0}>
-          {matches.map((item, index) => (
-            <li
-              key={itemKey(item)}
-              id={`${optionPrefix}-${index}`}
-              data-index={index}
-              role="option"
-              aria-selected={index === active}
-              className={`combobox-option${index === active ? " is-active" : ""}${itemKey(item) === selected ? " is-chosen" : ""}`}
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => choose(item)}
-            >
-              {itemLabel(item)}
-            </li>
-          ))}
-        </ul>
+        <ComboboxOptions
+          listRef={list}
+          listId={listId}
+          label={label}
+          hidden={!expanded || matches.length === 0}
+          matches={matches}
+          optionPrefix={optionPrefix}
+          active={active}
+          selected={selected}
+          itemKey={itemKey}
+          itemLabel={itemLabel}
+          choose={choose}
+        />
         {expanded && matches.length === 0 && <p className="combobox-empty">Ingen treff</p>}
       </div>
       {chosen && (
@@ -192,5 +102,51 @@ export function Combobox<T>({
       )}
       <FieldMessage id={`${id}-error`} message={error} />
     </div>
+  );
+}
+
+/** The listbox of matches: the active option is highlighted, the chosen one marked; a press picks without leaving the field. */
+function ComboboxOptions<T>({
+  listRef,
+  listId,
+  label,
+  hidden,
+  matches,
+  optionPrefix,
+  active,
+  selected,
+  itemKey,
+  itemLabel,
+  choose,
+}: {
+  listRef: RefObject<HTMLUListElement | null>;
+  listId: string;
+  label: string;
+  hidden: boolean;
+  matches: T[];
+  optionPrefix: string;
+  active: number;
+  selected: number;
+  itemKey: (item: T) => number;
+  itemLabel: (item: T) => string;
+  choose: (item: T) => void;
+}) {
+  return (
+    <ul ref={listRef} id={listId} role="listbox" aria-label={label} className="combobox-list" hidden={hidden}>
+      {matches.map((item, index) => (
+        <li
+          key={itemKey(item)}
+          id={`${optionPrefix}-${index}`}
+          data-index={index}
+          role="option"
+          aria-selected={index === active}
+          className={`combobox-option${index === active ? " is-active" : ""}${itemKey(item) === selected ? " is-chosen" : ""}`}
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={() => choose(item)}
+        >
+          {itemLabel(item)}
+        </li>
+      ))}
+    </ul>
   );
 }

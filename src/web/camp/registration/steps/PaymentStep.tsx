@@ -13,8 +13,7 @@ import { SubmitError, SubmitInvalid } from "../../../components/wizard/SubmitErr
 import type { StepProps } from "./step-props.ts";
 import type { CampWizard } from "../use-camp-wizard.ts";
 import "../../../components/vipps-button.css";
-import { campPeople } from "../../../../shared/camp/camp-athletes.ts";
-import { objectOf } from "../../../../shared/person-voice.ts";
+import { paymentBodyAndActions } from "./PaymentActions.tsx";
 
 interface PaymentStepProps extends StepProps {
   vippsEnabled: boolean;
@@ -58,75 +57,20 @@ export function PaymentStep({ wizard, vippsEnabled: vippsOffered, availability }
     </button>
   );
 
-  let body;
-  let actions;
-  if (!open) {
-    // The notice above says why; the draft stays for when registration opens.
-    body = null;
-    actions = <div className="wizard-nav">{backButton}</div>;
-  } else if (full) {
-    body = (
-      <>
-        <p>
-          Leiren er full. På ventelisten betaler du ingenting nå. Blir en plass ledig, får du en e-post med en lenke der du bekrefter plassen og
-          betaler prisen over.
-        </p>
-        {price.total > 0 && vippsEnabled && <LaterPaymentChoice laterVipps={laterVipps} onChange={setLaterVipps} sending={sending} />}
-      </>
-    );
-    actions = (
-      <div className="wizard-nav">
-        <button type="button" className="button" onClick={() => wizard.submit(price.total > 0 && vippsEnabled && laterVipps)} disabled={sending}>
-          {sending ? "Sender påmeldingen …" : `Sett ${objectOf(campPeople(draft))} på venteliste`}
-        </button>
-        {backButton}
-      </div>
-    );
-  } else if (price.total === 0) {
-    body = <p>Påmeldingen er gratis. Trykk «Fullfør» for å sende den.</p>;
-    actions = (
-      <div className="wizard-nav">
-        <button type="button" className="button" onClick={() => wizard.submit(false)} disabled={sending}>
-          {sending ? "Sender påmeldingen …" : "Fullfør"}
-        </button>
-        {backButton}
-      </div>
-    );
-  } else if (view === "confirm" || running) {
-    body = (
-      <div className="notice">
-        <p>
-          {running && <>Vinterleiren pågår, så påmeldinger nå betales ved oppmøte, ikke med Vipps. </>}
-          Du betaler <strong>{formatKroner(price.total)}</strong> med kort eller kontant når du kommer til leiren. Ta med kvitteringen du får på
-          e-post.
-        </p>
-      </div>
-    );
-    actions = (
-      <div className="wizard-nav">
-        <button type="button" className="button" onClick={() => wizard.submit(false)} disabled={sending}>
-          {sending ? "Sender påmeldingen …" : "Fullfør registrering"}
-        </button>
-        {backButton}
-      </div>
-    );
-  } else {
-    body = <h3 className="payment-question">Hvordan vil du betale?</h3>;
-    actions = (
-      <>
-        <PaymentChoices
-          vippsEnabled={vippsEnabled}
-          sending={sending}
-          sendingVipps={sending && draft.vipps}
-          group={group}
-          total={price.total}
-          onVipps={() => wizard.submit(true)}
-          onLater={() => setView("confirm")}
-        />
-        <div className="wizard-nav">{backButton}</div>
-      </>
-    );
-  }
+  const { body, actions } = paymentBodyAndActions({
+    wizard,
+    open,
+    full,
+    running,
+    vippsEnabled,
+    laterVipps,
+    setLaterVipps,
+    onLater: () => setView("confirm"),
+    confirming: view === "confirm",
+    total: price.total,
+    group,
+    backButton,
+  });
 
   return (
     <StepLayout title="Oppsummering og betaling" focusHeading={wizard.moved} actions={actions}>
@@ -184,73 +128,5 @@ function SubmissionStatus({ submission, edit }: { submission: CampWizard["submis
         />
       )}
     </>
-  );
-}
-
-/** On the waiting list: how the family wants to pay if offered a place. */
-function LaterPaymentChoice({ laterVipps, onChange, sending }: { laterVipps: boolean; onChange: (vipps: boolean) => void; sending: boolean }) {
-  return (
-    <fieldset className="fieldset">
-      <legend>Hvis du får plass, vil du betale med</legend>
-      <div className="check-row">
-        <input type="radio" id="later-vipps" name="later-payment" checked={laterVipps} onChange={() => onChange(true)} disabled={sending} />
-        <label htmlFor="later-vipps">Vipps</label>
-      </div>
-      <div className="check-row">
-        <input type="radio" id="later-card" name="later-payment" checked={!laterVipps} onChange={() => onChange(false)} disabled={sending} />
-        <label htmlFor="later-card">Kort eller kontant ved oppmøte</label>
-      </div>
-    </fieldset>
-  );
-}
-
-/** «Betal med Vipps» (one payment for a group) or card or cash at the door. */
-function PaymentChoices({
-  vippsEnabled,
-  sending,
-  sendingVipps,
-  group,
-  total,
-  onVipps,
-  onLater,
-}: {
-  vippsEnabled: boolean;
-  sending: boolean;
-  sendingVipps: boolean;
-  group: boolean;
-  total: number;
-  onVipps: () => void;
-  onLater: () => void;
-}) {
-  return (
-    <div className="payment-choices">
-      <div className="payment-choice">
-        <button
-          type="button"
-          className="vipps-button"
-          onClick={onVipps}
-          disabled={!vippsEnabled || sending}
-          aria-describedby={!vippsEnabled ? "vipps-soon" : group ? "vipps-group" : undefined}
-        >
-          {sendingVipps ? "Sender påmeldingen …" : "Betal med Vipps"}
-        </button>
-        {!vippsEnabled ? (
-          <p id="vipps-soon" className="field-hint">
-            Betaling med Vipps kommer snart.
-          </p>
-        ) : (
-          group && (
-            <p id="vipps-group" className="field-hint">
-              Én Vipps-betaling for alle: {formatKroner(total)}.
-            </p>
-          )
-        )}
-      </div>
-      <div className="payment-choice">
-        <button type="button" className="button secondary payment-later" onClick={onLater} disabled={sending}>
-          Kort eller kontant ved oppmøte
-        </button>
-      </div>
-    </div>
   );
 }

@@ -17,6 +17,7 @@ import type { DataStepProps } from "./step-props.ts";
 type Athlete = Omit<CampRegistrationDraft, "siblings">;
 /** One line of the review: what, the value, and where it is changed. */
 type Row = [label: string, value: ReactNode, step: CampStep];
+type PriceQuote = ReturnType<typeof usePriceQuote>[0];
 
 function companionText(companion: CompanionDraft | Companion): string {
   return [
@@ -30,6 +31,47 @@ function companionText(companion: CompanionDraft | Companion): string {
     .join(" · ");
 }
 
+/** The club's and the grade's names for the review, «–» while the lists load or when unknown. */
+function namesOf(data: DataStepProps["data"]) {
+  const clubName = (clubId: number) =>
+    (data.clubs.status === "ready" ? data.clubs.data.find((club) => club.clubId === clubId)?.name : undefined) ?? "–";
+  const gradeName = (gradeId: number) => {
+    const grade = data.grades.status === "ready" ? data.grades.data.find((item) => item.gradeId === gradeId) : undefined;
+    return grade ? gradeLabel(grade) : "–";
+  };
+  return { clubName, gradeName };
+}
+
+/** The first athlete's rows lead to their own steps; a further athlete's to the list of further athletes. */
+function athleteRows(athlete: Athlete, index: number, { clubName, gradeName }: ReturnType<typeof namesOf>): Row[] {
+  const at = (step: CampStep): CampStep => (index === 0 ? step : "Siblings");
+  return [
+    ["Alder", `${athlete.age} år`, at("NameAge")],
+    ["Klubb", clubName(athlete.clubId), at("ClubGrade")],
+    ["Beltegrad", gradeName(athlete.gradeId), at("ClubGrade")],
+    ["Gradering", yesNo(athlete.gradering), at("Gradering")],
+    ["Overnatter i hallen", yesNo(athlete.sleepover), at("Sleepover")],
+    [
+      "Ledsagere",
+      athlete.ledsagere.length === 0 ? (
+        "Ingen"
+      ) : (
+        <ul className="review-companions">
+          {athlete.ledsagere.map((companion) => (
+            <li key={companion.id}>{companionText(companion)}</li>
+          ))}
+        </ul>
+      ),
+      at(athlete.ledsagere.length > 0 ? "LedsagerManagement" : "Ledsager"),
+    ],
+    ["Allergier", athlete.allergies.trim() || "Ingen", at("Allergies")],
+    ["Vegetar eller vegansk mat", yesNo(athlete.vegan), at("FoodPreference")],
+    ["Annen informasjon", athlete.otherInfo.trim() || "Ingen", at("OtherInformation")],
+    ...(mayOfferToInstruct(athlete.gradeId) ? ([["Kan instruere ved behov", yesNo(athlete.wantsToInstruct), at("OtherInformation")]] as Row[]) : []),
+    ["På deltakerlisten", publicChoiceLabel(athlete.public), at("Public")],
+  ];
+}
+
 /**
  * The last look before payment: the contact details, every athlete and companion, the consents and each
  * athlete's price lines as the server calculates them, with «Endre» beside each to go back to where it is
@@ -40,45 +82,8 @@ export function ReviewStep({ wizard, data }: DataStepProps) {
   const [quote, retryQuote] = usePriceQuote(draft);
   const athletes = athletesOf(draft);
   const family = athletes.length > 1;
-  const clubName = (clubId: number) =>
-    (data.clubs.status === "ready" ? data.clubs.data.find((club) => club.clubId === clubId)?.name : undefined) ?? "–";
-  const gradeName = (gradeId: number) => {
-    const grade = data.grades.status === "ready" ? data.grades.data.find((item) => item.gradeId === gradeId) : undefined;
-    return grade ? gradeLabel(grade) : "–";
-  };
+  const names = namesOf(data);
   const price = quote.status === "ready" ? quote.data : undefined;
-
-  /** The first athlete's rows lead to their own steps; a further athlete's to the list of further athletes. */
-  const athleteRows = (athlete: Athlete, index: number): Row[] => {
-    const at = (step: CampStep): CampStep => (index === 0 ? step : "Siblings");
-    return [
-      ["Alder", `${athlete.age} år`, at("NameAge")],
-      ["Klubb", clubName(athlete.clubId), at("ClubGrade")],
-      ["Beltegrad", gradeName(athlete.gradeId), at("ClubGrade")],
-      ["Gradering", yesNo(athlete.gradering), at("Gradering")],
-      ["Overnatter i hallen", yesNo(athlete.sleepover), at("Sleepover")],
-      [
-        "Ledsagere",
-        athlete.ledsagere.length === 0 ? (
-          "Ingen"
-        ) : (
-          <ul className="review-companions">
-            {athlete.ledsagere.map((companion) => (
-              <li key={companion.id}>{companionText(companion)}</li>
-            ))}
-          </ul>
-        ),
-        at(athlete.ledsagere.length > 0 ? "LedsagerManagement" : "Ledsager"),
-      ],
-      ["Allergier", athlete.allergies.trim() || "Ingen", at("Allergies")],
-      ["Vegetar eller vegansk mat", yesNo(athlete.vegan), at("FoodPreference")],
-      ["Annen informasjon", athlete.otherInfo.trim() || "Ingen", at("OtherInformation")],
-      ...(mayOfferToInstruct(athlete.gradeId)
-        ? ([["Kan instruere ved behov", yesNo(athlete.wantsToInstruct), at("OtherInformation")]] as Row[])
-        : []),
-      ["På deltakerlisten", publicChoiceLabel(athlete.public), at("Public")],
-    ];
-  };
 
   const problems = Object.entries(wizard.errors) as [StepField, string][];
   return (
@@ -99,28 +104,7 @@ export function ReviewStep({ wizard, data }: DataStepProps) {
       }
     >
       <p>Stemmer alt? Trykk «Endre» for å rette noe, eller «Gå til betaling» for å velge hvordan du betaler.</p>
-      {problems.length > 0 && (
-        <div className="notice" role="alert">
-          <p>
-            <strong>Noe mangler eller må rettes:</strong>
-          </p>
-          <ul>
-            {problems.map(([field, message]) => {
-              const step = stepOfField(field);
-              return (
-                <li key={field}>
-                  {fieldLabels[field]}: {message}{" "}
-                  {step && (
-                    <button type="button" className="link-button" onClick={() => wizard.edit(step)}>
-                      Gå dit
-                    </button>
-                  )}
-                </li>
-              );
-            })}
-          </ul>
-        </div>
-      )}
+      {problems.length > 0 && <ReviewProblems problems={problems} goTo={wizard.edit} />}
 
       <section aria-labelledby="review-contact">
         <h3 id="review-contact">Kontaktinformasjon</h3>
@@ -141,7 +125,7 @@ export function ReviewStep({ wizard, data }: DataStepProps) {
       {athletes.map((athlete, index) => (
         <section key={`athlete-${index}`} aria-labelledby={`review-athlete-${index}`}>
           <h3 id={`review-athlete-${index}`}>{personName(athlete)}</h3>
-          <Summary rows={athleteRows(athlete, index)} goTo={wizard.edit} idPrefix={`review-athlete-${index}`} who={personName(athlete)} />
+          <Summary rows={athleteRows(athlete, index, names)} goTo={wizard.edit} idPrefix={`review-athlete-${index}`} who={personName(athlete)} />
         </section>
       ))}
 
@@ -157,19 +141,7 @@ export function ReviewStep({ wizard, data }: DataStepProps) {
         />
       </section>
 
-      <section aria-labelledby="review-price">
-        <h3 id="review-price">Pris</h3>
-        {quote.status === "loading" && <p role="status">Henter prisen …</p>}
-        {quote.status === "error" && <LoadProblem what="prisen" detail={quote.detail} onRetry={retryQuote} />}
-        {price?.athletes.map((athlete, index) => (
-          <ReceiptTable key={`price-${index}`} caption={athlete.name} lines={athlete.lines} total={athlete.total} />
-        ))}
-        {price && family && (
-          <p className="group-total">
-            Totalt for alle: <strong>{formatKroner(price.total)}</strong>
-          </p>
-        )}
-      </section>
+      <ReviewPrice quote={quote} retryQuote={retryQuote} family={family} />
     </StepLayout>
   );
 }
@@ -194,5 +166,51 @@ function Summary({ rows, goTo, idPrefix, who }: { rows: Row[]; goTo: (step: Camp
         </div>
       ))}
     </dl>
+  );
+}
+
+/** What is missing or wrong in the draft, each with a way to the step where it is filled in. */
+function ReviewProblems({ problems, goTo }: { problems: [StepField, string][]; goTo: (step: CampStep) => void }) {
+  return (
+    <div className="notice" role="alert">
+      <p>
+        <strong>Noe mangler eller må rettes:</strong>
+      </p>
+      <ul>
+        {problems.map(([field, message]) => {
+          const step = stepOfField(field);
+          return (
+            <li key={field}>
+              {fieldLabels[field]}: {message}{" "}
+              {step && (
+                <button type="button" className="link-button" onClick={() => goTo(step)}>
+                  Gå dit
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+/** Each athlete's price lines as the server calculates them, and the total for a family. */
+function ReviewPrice({ quote, retryQuote, family }: { quote: PriceQuote; retryQuote: () => void; family: boolean }) {
+  const price = quote.status === "ready" ? quote.data : undefined;
+  return (
+    <section aria-labelledby="review-price">
+      <h3 id="review-price">Pris</h3>
+      {quote.status === "loading" && <p role="status">Henter prisen …</p>}
+      {quote.status === "error" && <LoadProblem what="prisen" detail={quote.detail} onRetry={retryQuote} />}
+      {price?.athletes.map((athlete, index) => (
+        <ReceiptTable key={`price-${index}`} caption={athlete.name} lines={athlete.lines} total={athlete.total} />
+      ))}
+      {price && family && (
+        <p className="group-total">
+          Totalt for alle: <strong>{formatKroner(price.total)}</strong>
+        </p>
+      )}
+    </section>
   );
 }
