@@ -2,9 +2,9 @@ import { useCallback, useEffect, useId, useState } from "react";
 import { ApiError } from "../../lib/api-client.ts";
 import type { CampPaymentDetails } from "../../../shared/payments/vipps-payment.ts";
 import { getCampPaymentDetails, refundCampPayment } from "./camp-admin-api.ts";
-import { formatKroner } from "../../../shared/format.ts";
-import { paymentStateLabel, vippsStateLabel } from "../../../shared/camp/camp-state-labels.ts";
-import { ConfirmAction, useConfirmation } from "../../components/ConfirmAction.tsx";
+import { useConfirmation } from "../../components/ConfirmAction.tsx";
+import { VippsGroupShares, VippsPaymentTable } from "./VippsPaymentTables.tsx";
+import { VippsRefundForm } from "./VippsRefundForm.tsx";
 
 /** The registration's payments as Vipps reports them, the money log, and refund through Vipps. */
 export function VippsPayments({ registrationId, token, onUnauthorised }: { registrationId: number; token: string; onUnauthorised: () => void }) {
@@ -55,99 +55,23 @@ export function VippsPayments({ registrationId, token, onUnauthorised }: { regis
   return (
     <section aria-labelledby={`${id}-h`} className="vipps-payments">
       <h3 id={`${id}-h`}>Vipps</h3>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Referanse</th>
-            <th scope="col">Status hos Vipps</th>
-            <th scope="col">Reservert</th>
-            <th scope="col">Trukket</th>
-            <th scope="col">Refundert</th>
-            <th scope="col">Frigitt</th>
-          </tr>
-        </thead>
-        <tbody>
-          {vipps.map((payment) => (
-            <tr key={payment.reference}>
-              <td>{payment.reference}</td>
-              <td>
-                {vippsStateLabel(payment.vippsState)} ({paymentStateLabel(payment.state)})
-                {payment.pendingRefund ? `, refusjon ${formatKroner(payment.pendingRefund)} venter` : ""}
-              </td>
-              <td>{formatKroner(payment.authorized)}</td>
-              <td>{formatKroner(payment.captured)}</td>
-              <td>{formatKroner(payment.refunded)}</td>
-              <td>{formatKroner(payment.cancelled)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {details.group && (
-        <div className="vipps-group">
-          <p>
-            Én betaling for gruppen: <strong>{details.group.reference}</strong>, {formatKroner(details.group.amount)} (trukket{" "}
-            {formatKroner(details.group.captured)}, refundert {formatKroner(details.group.refunded)}). Tallene over er denne utøverens andel.
-          </p>
-          <table>
-            <caption>Andeler</caption>
-            <thead>
-              <tr>
-                <th scope="col">Utøver</th>
-                <th scope="col">Ordre</th>
-                <th scope="col">Andel</th>
-                <th scope="col">Refundert</th>
-              </tr>
-            </thead>
-            <tbody>
-              {details.group.shares.map((share) => (
-                <tr key={share.orderId}>
-                  <td>
-                    {share.name}
-                    {share.status === "cancelled" ? " (avbestilt)" : ""}
-                  </td>
-                  <td>{share.orderId}</td>
-                  <td>{formatKroner(share.amount)}</td>
-                  <td>{formatKroner(share.refunded)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <VippsPaymentTable payments={vipps} />
+      {details.group && <VippsGroupShares group={details.group} />}
       {details.refund && details.refund.max > 0 && (
-        <div className="refund-form">
-          <p>
-            Etter reglene ({details.refund.rule === "full" ? "full refusjon før fristen" : "etter fristen"}): {formatKroner(details.refund.suggested)}
-            . Høyst {formatKroner(details.refund.max)}.
-          </p>
-          <label htmlFor={`${id}-amount`}>Beløp i kroner (tomt = etter reglene)</label>
-          <input
-            id={`${id}-amount`}
-            inputMode="numeric"
-            value={amount}
-            readOnly={confirmation.open !== undefined}
-            onChange={(event) => setAmount(event.target.value.replace(/[^\d]/g, ""))}
-          />
-          {confirmation.isOpen("refund") ? (
-            <ConfirmAction
-              confirmLabel="Ja, refunder"
-              busyLabel="Refunderer …"
-              error={refundError}
-              onConfirm={refund}
-              onCancel={() => {
-                setRefundError(undefined);
-                confirmation.cancel();
-              }}
-            >
-              Refundere {formatKroner(override ?? details.refund.suggested)} med Vipps? Pengene går tilbake til den som betalte, og det kan ikke
-              angres.
-            </ConfirmAction>
-          ) : (
-            <button type="button" className="button secondary" ref={confirmation.trigger("refund")} onClick={() => confirmation.ask("refund")}>
-              Refunder med Vipps
-            </button>
-          )}
-        </div>
+        <VippsRefundForm
+          id={id}
+          refund={details.refund}
+          amount={amount}
+          onAmount={setAmount}
+          override={override}
+          confirmation={confirmation}
+          refundError={refundError}
+          onRefund={refund}
+          onCancel={() => {
+            setRefundError(undefined);
+            confirmation.cancel();
+          }}
+        />
       )}
       <div role="status">{message ?? ""}</div>
     </section>

@@ -1,16 +1,16 @@
 import { useCallback, useId, useRef, useState } from "react";
 import type { Club, Grade } from "../../../../shared/camp/grades.ts";
-import { expiredMessage, isUnauthorised, useAdminData, type AdminSession } from "../../../components/admin/AdminShell.tsx";
+import { expiredMessage, useAdminData, type AdminSession } from "../../../components/admin/AdminShell.tsx";
 import { useFocusReturn } from "../../../lib/use-focus-return.ts";
 import { useNow } from "../../../lib/use-now.ts";
 import { useAdminYear } from "../admin-edition.tsx";
 import { getClubs, getGrades } from "../../registration/registration-api.ts";
 import { getCurrentEdition, type Availability } from "../../registration/current-edition-api.ts";
-import { editionPhaseLabels } from "../../../../shared/camp/camp-edition-phase.ts";
 import { EditionEditor } from "./EditionEditor.tsx";
+import { EditionList } from "./EditionList.tsx";
 import type { EditionFormValues } from "./edition-form.ts";
-import { editionBadge, editionBadgeLabels, editionDates, registrationStateText } from "./edition-status.ts";
-import { copyCampEditionFrom, getCampEditions } from "./editions-api.ts";
+import { getCampEditions } from "./editions-api.ts";
+import { NewEdition, useNewEdition } from "./NewEdition.tsx";
 import "./editions.css";
 
 interface Data {
@@ -51,17 +51,18 @@ export function EditionsArea({ session }: { session: AdminSession }) {
   );
   /** The form is open (for the year shown); `returnTo`: the year chosen before it was opened. */
   const [editing, setEditing] = useState<{ returnTo: number | undefined }>();
-  const [creating, setCreating] = useState(false);
-  const [problem, setProblem] = useState<string>();
-  /** «Kopier fra forrige gang»: the edition a new one starts from (default: the latest). */
-  const [copyFrom, setCopyFrom] = useState<number>();
   const openButtons = useFocusReturn<number>();
   const onUnauthorised = useCallback(() => signOut(expiredMessage), [signOut]);
   /** Unsaved form values per year, so going back to the list and in again loses nothing. */
   const kept = useRef(new Map<number, EditionFormValues>());
+  const open = (year: number) => {
+    setEditing((before) => before ?? { returnTo: shown.chosen });
+    shown.choose(year);
+  };
+  const editions = shown.editions;
+  const creator = useNewEdition({ editions, token, load, open, onUnauthorised });
 
   const now = useNow();
-  const editions = shown.editions;
   if (!data || !editions)
     return (
       <p className="loading" role="status">
@@ -69,10 +70,6 @@ export function EditionsArea({ session }: { session: AdminSession }) {
       </p>
     );
 
-  const open = (year: number) => {
-    setEditing((before) => before ?? { returnTo: shown.chosen });
-    shown.choose(year);
-  };
   const edited = editing && shown.edition;
 
   if (edited) {
@@ -104,36 +101,6 @@ export function EditionsArea({ session }: { session: AdminSession }) {
     );
   }
 
-  async function createNext() {
-    const latest = editions![0];
-    if (!latest || creating) return;
-    const from = copyFrom ?? latest.year;
-    setCreating(true);
-    setProblem(undefined);
-    try {
-      const result = await copyCampEditionFrom(from, latest.year + 1, token);
-      if (result.kind === "invalid") {
-        setProblem(`Klarte ikke lage leiren for ${latest.year + 1}. ${[result.message, ...result.issues.map((issue) => issue.message)].join(" ")}`);
-        return;
-      }
-      await load();
-      open(result.edition.year);
-    } catch (error) {
-      if (isUnauthorised(error)) onUnauthorised();
-      else setProblem(`Klarte ikke lage leiren for ${latest.year + 1}. ${error instanceof Error ? error.message : ""}`.trim());
-    } finally {
-      setCreating(false);
-    }
-  }
-
-  const latest = editions[0];
-  // Kommende first (the nearest at the top), then the one running, then the earlier ones, newest first.
-  const editionGroups = (["upcoming", "running", "past"] as const)
-    .map((phase) => {
-      const inPhase = editions.filter((edition) => edition.phase === phase);
-      return { phase, editions: phase === "upcoming" ? [...inPhase].reverse() : inPhase };
-    })
-    .filter((group) => group.editions.length > 0);
   return (
     <section aria-labelledby={`${id}-heading`} className="editions">
       <h2 id={`${id}-heading`}>Leirer</h2>
@@ -142,58 +109,8 @@ export function EditionsArea({ session }: { session: AdminSession }) {
         blir de samme. En ny leir er et utkast til den publiseres. Flere leirer kan være publisert samtidig: den første som ikke er over, er leiren
         alle ser nå, og neste års leir tar over når den er ferdig.
       </p>
-      {latest && (
-        <div className="button-row edition-copy">
-          <label>
-            Kopier fra forrige gang{" "}
-            <select value={copyFrom ?? latest.year} onChange={(event) => setCopyFrom(Number(event.target.value))}>
-              {editions.map((edition) => (
-                <option key={edition.year} value={edition.year}>
-                  Vinterleiren {edition.year}
-                </option>
-              ))}
-            </select>
-          </label>
-          <button type="button" className="button" onClick={() => void createNext()} aria-disabled={creating || undefined}>
-            {creating ? "Lager leiren..." : `Ny leir (${latest.year + 1})`}
-          </button>
-        </div>
-      )}
-      {problem && (
-        <p className="form-error" role="alert">
-          {problem}
-        </p>
-      )}
-      {editions.length === 0 ? (
-        <p>Det finnes ingen leirer ennå.</p>
-      ) : (
-        editionGroups.map(({ phase, editions }) => (
-          <section key={phase} aria-labelledby={`${id}-${phase}`}>
-            <h3 id={`${id}-${phase}`} className="edition-group">
-              {editionPhaseLabels[phase]}
-            </h3>
-            <ul className="edition-list">
-              {editions.map((edition) => {
-                const badge = editionBadge(edition);
-                return (
-                  <li key={edition.year} className={`edition-card is-${badge}`}>
-                    <h4>
-                      <button type="button" className="row-open" ref={openButtons.register(edition.year)} onClick={() => open(edition.year)}>
-                        Vinterleiren {edition.year}
-                      </button>
-                      <span className={`edition-badge badge-${badge}`}>{editionBadgeLabels[badge]}</span>
-                    </h4>
-                    <p>
-                      {editionDates(edition)}, {edition.venue}
-                    </p>
-                    <p className="muted">{registrationStateText(edition, now, edition.current ? data.availability : undefined)}</p>
-                  </li>
-                );
-              })}
-            </ul>
-          </section>
-        ))
-      )}
+      <NewEdition editions={editions} creator={creator} />
+      <EditionList id={id} editions={editions} availability={data.availability} now={now} register={openButtons.register} onOpen={open} />
     </section>
   );
 }
