@@ -1,19 +1,17 @@
 import { useId, useState } from "react";
-import { eventDoorCounts, eventDoorCountText, searchEventDoor, type EventDoorEntry } from "../../shared/events/event-door.ts";
+import { eventDoorCounts, eventDoorCountText, searchEventDoor } from "../../shared/events/event-door.ts";
 import { eventKindLabels } from "../../shared/events/event-definition.ts";
 import { eventDaysText } from "../../shared/events/event-texts.ts";
 import { eventDoorPagePath } from "../../shared/site/door-workers.ts";
-import { AdminLoading, isUnauthorised, SignOutButton, useAdminData, type AdminSession } from "../components/admin/AdminShell.tsx";
-import { newActionId, type QueueStorage } from "../components/door/action-queue.ts";
-import { DoorArea, DoorResults, type DoorNotice } from "../components/door/DoorArea.tsx";
+import { AdminLoading, SignOutButton, useAdminData, type AdminSession } from "../components/admin/AdminShell.tsx";
+import type { QueueStorage } from "../components/door/action-queue.ts";
+import { DoorArea, DoorResults } from "../components/door/DoorArea.tsx";
 import { RefusedActions } from "../components/door/RefusedActions.tsx";
-import { useDoorActions } from "../components/door/use-door-actions.ts";
-import { useDoorList } from "../components/door/use-door-list.ts";
-import { ApiError } from "../lib/api-client.ts";
 import { getAdminEvents } from "./event-admin-api.ts";
-import { getEventDoor, sendEventDoorAction, type EventQueuedAction } from "./event-door-api.ts";
-import { EventDoorCard, type DoorRequest } from "./EventDoorCard.tsx";
-import { eventDoorLocalKeys, withOrder, withPending, type EventDoorListStore } from "./event-door-device.ts";
+import type { EventQueuedAction } from "./event-door-api.ts";
+import { EventDoorCard } from "./EventDoorCard.tsx";
+import { withPending, type EventDoorListStore } from "./event-door-device.ts";
+import { useEventDoor } from "./use-event-door.ts";
 
 export const eventDoorPath = (slug?: string) => `${eventDoorPagePath}${slug ? `/${slug}` : ""}`;
 
@@ -58,7 +56,7 @@ export function EventDoorArea({
   session,
   slug,
   listStore,
-  storage: storageOption,
+  storage,
 }: {
   session: AdminSession;
   slug: string;
@@ -66,58 +64,8 @@ export function EventDoorArea({
   storage?: QueueStorage<EventQueuedAction>;
 }) {
   const id = useId();
-  const { token } = session;
-  const [loadProblem, setLoadProblem] = useState<string>();
   const [query, setQuery] = useState("");
-  const [notice, setNotice] = useState<DoorNotice>();
-  const { pending, add, remove, refused, expire } = useDoorActions({
-    session,
-    keys: eventDoorLocalKeys,
-    storage: storageOption,
-    send: sendEventDoorAction,
-    onSent: (action, answer) => {
-      if (action.slug === slug) update((current) => withOrder(current, answer.entry));
-      if (answer.duplicate) setNotice({ ok: true, text: action.duplicateLabel });
-    },
-    onRefused: (text) => setNotice({ ok: false, text }),
-  });
-
-  // The door has closed (or the event is gone): its list and what waits for it leave the phone.
-  const closeDoor = () => {
-    forget();
-    void listStore.remove();
-    remove((action) => action.slug === slug);
-  };
-  const { list, offline, refresh, update, forget } = useDoorList(listStore, {
-    fetchList: () => getEventDoor(slug, token),
-    keepUntil: (kept) => kept.keepUntil,
-    onExpired: closeDoor,
-    onError: (error) => {
-      if (isUnauthorised(error)) return expire();
-      if (!(error instanceof ApiError)) return setLoadProblem("Fikk ikke hentet lista. Prøv igjen.");
-      if (error.status === 403) return setLoadProblem("Kontoen din kan ikke åpne døra. Logg inn med en innsjekk- eller lederkonto.");
-      if (error.status === 404 || error.status === 409) closeDoor();
-      setLoadProblem(errorText(error) ?? "Fikk ikke hentet lista. Prøv igjen.");
-    },
-  });
-  const reload = () => {
-    setLoadProblem(undefined);
-    void refresh();
-  };
-
-  function act(entry: EventDoorEntry, { position, undo, label, duplicateLabel }: DoorRequest) {
-    add({
-      actionId: newActionId(),
-      slug,
-      orderId: entry.orderId,
-      ...(position !== undefined ? { position } : {}),
-      ...(undo ? { undo: true } : {}),
-      label,
-      duplicateLabel,
-      madeAt: new Date().toISOString(),
-    });
-    setNotice({ ok: true, text: `${label}.` });
-  }
+  const { list, offline, loadProblem, notice, pending, refused, reload, act } = useEventDoor({ session, slug, listStore, storage });
 
   const toolbar = (
     <div className="admin-toolbar">
@@ -163,22 +111,7 @@ export function EventDoorArea({
       onRefresh={reload}
       statusProblem={loadProblem}
       waiting={pending.length}
-      find={
-        <form role="search" className="checkin-find" onSubmit={(submitted) => submitted.preventDefault()}>
-          <div>
-            <label htmlFor={`${id}-q`}>Søk etter navn eller ordrenummer</label>
-            <input
-              id={`${id}-q`}
-              type="search"
-              value={query}
-              onChange={(change) => setQuery(change.target.value)}
-              autoComplete="off"
-              enterKeyHint="search"
-              aria-describedby={`${id}-hits`}
-            />
-          </div>
-        </form>
-      }
+      find={<EventDoorSearch id={id} query={query} onQuery={setQuery} />}
       notice={notice}
       refused={refused}
       refusedExplanation={refusedExplanation}
@@ -197,13 +130,22 @@ const noListOffline =
   "Fikk ikke kontakt med serveren, og lista over deltakere er ikke hentet til denne telefonen ennå. Åpne døra med nett én gang, så virker den uten nett etterpå.";
 const refusedExplanation = "Serveren sa nei til dette. Det er ikke ført: ta det med lederen.";
 
-function errorText(error: ApiError): string | undefined {
-  const body = /svarte \d+: (.*)$/s.exec(error.detail)?.[1];
-  if (!body) return undefined;
-  try {
-    const parsed = JSON.parse(body) as { error?: unknown };
-    return typeof parsed.error === "string" ? parsed.error : undefined;
-  } catch {
-    return undefined;
-  }
+/** Search by name or order id; the hits' heading (`${id}-hits`) says how many. */
+function EventDoorSearch({ id, query, onQuery }: { id: string; query: string; onQuery: (query: string) => void }) {
+  return (
+    <form role="search" className="checkin-find" onSubmit={(submitted) => submitted.preventDefault()}>
+      <div>
+        <label htmlFor={`${id}-q`}>Søk etter navn eller ordrenummer</label>
+        <input
+          id={`${id}-q`}
+          type="search"
+          value={query}
+          onChange={(change) => onQuery(change.target.value)}
+          autoComplete="off"
+          enterKeyHint="search"
+          aria-describedby={`${id}-hits`}
+        />
+      </div>
+    </form>
+  );
 }

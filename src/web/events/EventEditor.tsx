@@ -19,6 +19,19 @@ function focusFirstError(formId: string) {
 }
 
 /**
+ * The draft checked with the shared schema, and its address: empty, malformed or (`taken`) already in use.
+ * `found` holds every message; `checked` the definition when the draft itself is right.
+ */
+function checkEditor(draft: EventDraft, slug: string, taken: boolean) {
+  const checked = checkDraft(draft);
+  const slugChecked = EventSlugSchema.safeParse(slug);
+  const found: FieldErrors = { ...(checked.ok ? {} : checked.errors) };
+  if (!slugChecked.success) found.slug = slug === "" ? "Skriv en adresse, eller et navn den kan lages av." : slugChecked.error.issues[0]!.message;
+  else if (taken) found.slug = eventMessages.slugTaken;
+  return { checked, found };
+}
+
+/**
  * A new or existing event as a form: its fields, and for a course its prices by age and its questions, for
  * a sale its items. Checked with the shared schema before it is sent; the server stays the judge, and what
  * the leader typed stays in the form when either says no.
@@ -52,11 +65,7 @@ export function EventEditor({
   const [busy, setBusy] = useState(false);
 
   async function save() {
-    const checked = checkDraft(draft);
-    const slugChecked = EventSlugSchema.safeParse(slug);
-    const found: FieldErrors = { ...(checked.ok ? {} : checked.errors) };
-    if (!slugChecked.success) found.slug = slug === "" ? "Skriv en adresse, eller et navn den kan lages av." : slugChecked.error.issues[0]!.message;
-    else if (isNew && takenSlugs.includes(slug)) found.slug = eventMessages.slugTaken;
+    const { checked, found } = checkEditor(draft, slug, isNew && takenSlugs.includes(slug));
     setErrors(found);
     if (!checked.ok || Object.keys(found).length > 0) {
       setMessage("Noe må rettes før arrangementet kan lagres. Se meldingene ved feltene.");
@@ -95,47 +104,9 @@ export function EventEditor({
         draft={draft}
         errors={errors}
         onChange={setDraft}
-        afterTitle={
-          <AdminField
-            formId={formId}
-            path="slug"
-            label="Adresse (/arrangementer/…)"
-            hint={
-              isNew
-                ? "Lages av navnet og året. Du kan endre den: små bokstaver, tall og bindestrek. Den kan ikke endres etter lagring."
-                : "Adressen kan ikke endres."
-            }
-            error={errors.slug}
-          >
-            {(a11y) => (
-              <input
-                {...a11y}
-                type="text"
-                autoComplete="off"
-                spellCheck={false}
-                value={slug}
-                readOnly={!isNew}
-                onChange={(event) => setTypedSlug(event.target.value)}
-              />
-            )}
-          </AdminField>
-        }
+        afterTitle={<SlugField formId={formId} slug={slug} isNew={isNew} error={errors.slug} onType={setTypedSlug} />}
       />
-      {draft.kind === "kurs" && (
-        <>
-          <PriceBandEditor formId={formId} bands={draft.priceBands} errors={errors} onChange={(priceBands) => setDraft({ ...draft, priceBands })} />
-          <QuestionEditor formId={formId} questions={draft.questions} errors={errors} onChange={(questions) => setDraft({ ...draft, questions })} />
-        </>
-      )}
-      {draft.kind === "salg" && (
-        <SaleItemEditor
-          formId={formId}
-          items={draft.items}
-          stockLeft={stockLeft}
-          errors={errors}
-          onChange={(items) => setDraft({ ...draft, items })}
-        />
-      )}
+      <KindListEditors formId={formId} draft={draft} stockLeft={stockLeft} errors={errors} onChange={setDraft} />
       {errors.kind && <p className="field-error">{errors.kind}</p>}
       {message && (
         <p id={`${formId}-message`} className="field-error" role="alert" tabIndex={-1}>
@@ -151,5 +122,81 @@ export function EventEditor({
         </button>
       </div>
     </form>
+  );
+}
+
+/** The event's address: typed (or made from the title) for a new event, read-only once saved. */
+function SlugField({
+  formId,
+  slug,
+  isNew,
+  error,
+  onType,
+}: {
+  formId: string;
+  slug: string;
+  isNew: boolean;
+  error: string | undefined;
+  onType: (slug: string) => void;
+}) {
+  return (
+    <AdminField
+      formId={formId}
+      path="slug"
+      label="Adresse (/arrangementer/…)"
+      hint={
+        isNew
+          ? "Lages av navnet og året. Du kan endre den: små bokstaver, tall og bindestrek. Den kan ikke endres etter lagring."
+          : "Adressen kan ikke endres."
+      }
+      error={error}
+    >
+      {(a11y) => (
+        <input
+          {...a11y}
+          type="text"
+          autoComplete="off"
+          spellCheck={false}
+          value={slug}
+          readOnly={!isNew}
+          onChange={(event) => onType(event.target.value)}
+        />
+      )}
+    </AdminField>
+  );
+}
+
+/** The kind's own lists: a course's prices by age and questions, a sale's items. */
+function KindListEditors({
+  formId,
+  draft,
+  stockLeft,
+  errors,
+  onChange,
+}: {
+  formId: string;
+  draft: EventDraft;
+  stockLeft?: readonly StockLeft[];
+  errors: FieldErrors;
+  onChange: (draft: EventDraft) => void;
+}) {
+  return (
+    <>
+      {draft.kind === "kurs" && (
+        <>
+          <PriceBandEditor formId={formId} bands={draft.priceBands} errors={errors} onChange={(priceBands) => onChange({ ...draft, priceBands })} />
+          <QuestionEditor formId={formId} questions={draft.questions} errors={errors} onChange={(questions) => onChange({ ...draft, questions })} />
+        </>
+      )}
+      {draft.kind === "salg" && (
+        <SaleItemEditor
+          formId={formId}
+          items={draft.items}
+          stockLeft={stockLeft}
+          errors={errors}
+          onChange={(items) => onChange({ ...draft, items })}
+        />
+      )}
+    </>
   );
 }

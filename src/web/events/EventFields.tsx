@@ -37,6 +37,16 @@ export function eventFieldLabel(kind: EventKind, path: DraftField | InstantField
   return (kind === "salg" ? saleLabels[path] : undefined) ?? labels[path];
 }
 
+/** What every field of the form reads and changes: the draft, its messages, and the form's id for the fields' ids. */
+interface DraftForm {
+  formId: string;
+  draft: EventDraft;
+  errors: FieldErrors;
+  onChange: (draft: EventDraft) => void;
+}
+
+const withField = (draft: EventDraft, path: DraftField, value: string): EventDraft => ({ ...draft, fields: { ...draft.fields, [path]: value } });
+
 /** The event's own fields for its kind (the lists of questions, prices and items come after). */
 export function EventFields({
   formId,
@@ -52,11 +62,69 @@ export function EventFields({
   afterTitle?: ReactNode;
   onChange: (draft: EventDraft) => void;
 }) {
-  const label = (path: DraftField | InstantField) => eventFieldLabel(draft.kind, path);
-  const setField = (path: DraftField, value: string) => onChange({ ...draft, fields: { ...draft.fields, [path]: value } });
+  const form: DraftForm = { formId, draft, errors, onChange };
+  return (
+    <>
+      <DraftInput form={form} path="title" kind="text" />
+      {afterTitle}
+      <div className="event-grid">
+        <DraftInput form={form} path="firstDay" kind="date" />
+        <DraftInput form={form} path="lastDay" kind="date" />
+      </div>
+      <DraftInput form={form} path="venue" kind="text" />
+      <AdminField formId={formId} path="description" label={eventFieldLabel(draft.kind, "description")} error={errors.description}>
+        {(a11y) => (
+          <textarea
+            {...a11y}
+            rows={5}
+            value={draft.fields.description}
+            onChange={(event) => onChange(withField(draft, "description", event.target.value))}
+          />
+        )}
+      </AdminField>
+      <div className="event-grid">
+        <InstantFieldset form={form} path="registrationOpensAt" />
+        <InstantFieldset form={form} path="registrationClosesAt" />
+      </div>
+      {/* A sale counts its stock per size, not places. */}
+      {draft.kind !== "salg" && <DraftInput form={form} path="capacity" kind="number" hint="Tomt betyr ingen grense." />}
+      {draft.kind !== "salg" && (
+        <DraftInput
+          form={form}
+          path="price"
+          kind="number"
+          hint={draft.kind === "kurs" ? "For alle som er eldre enn aldersgruppene nedenfor." : undefined}
+        />
+      )}
+      {draft.kind === "gradering" && (
+        <>
+          <DraftInput form={form} path="startTime" kind="time" />
+          <DraftCheck form={form} name="homeClubOnly" label="Bare for medlemmer av klubben" />
+          <p className="field-hint">Hvem som kan melde seg på: graden utøveren har nå, og alder om graderingen har en aldersgrense.</p>
+          <div className="event-grid">
+            <GradeLimitField form={form} path="minGradeId" />
+            <GradeLimitField form={form} path="maxGradeId" />
+            <DraftInput form={form} path="minAge" kind="number" hint="Tomt betyr ingen grense." />
+            <DraftInput form={form} path="maxAge" kind="number" hint="Tomt betyr ingen grense." />
+          </div>
+        </>
+      )}
+      {draft.kind === "kurs" && <DraftCheck form={form} name="sleepover" label="Med overnatting" />}
+      {draft.kind === "salg" && (
+        <div className="event-grid">
+          <DraftInput form={form} path="pickUpPlace" kind="text" />
+          <DraftInput form={form} path="pickUpTime" kind="text" hint="For eksempel «Etter treningen tirsdag 3. desember»." />
+        </div>
+      )}
+    </>
+  );
+}
 
-  const input = (path: DraftField, kind: Kind, hint?: string) => (
-    <AdminField formId={formId} path={path} label={label(path)} error={errors[path]} hint={hint}>
+/** One of the draft's typed fields; a number is a text field with the numeric keyboard. */
+function DraftInput({ form, path, kind, hint }: { form: DraftForm; path: DraftField; kind: Kind; hint?: string }) {
+  const { formId, draft, errors, onChange } = form;
+  return (
+    <AdminField formId={formId} path={path} label={eventFieldLabel(draft.kind, path)} error={errors[path]} hint={hint}>
       {(a11y) => (
         <input
           {...a11y}
@@ -64,13 +132,17 @@ export function EventFields({
           inputMode={kind === "number" ? "numeric" : undefined}
           autoComplete="off"
           value={draft.fields[path]}
-          onChange={(event) => setField(path, event.target.value)}
+          onChange={(event) => onChange(withField(draft, path, event.target.value))}
         />
       )}
     </AdminField>
   );
+}
 
-  const check = (name: "homeClubOnly" | "sleepover", label: string) => (
+/** One of the draft's yes-or-no choices, as a checkbox. */
+function DraftCheck({ form, name, label }: { form: DraftForm; name: "homeClubOnly" | "sleepover"; label: string }) {
+  const { formId, draft, onChange } = form;
+  return (
     <div className="check-row">
       <input
         id={fieldId(formId, name)}
@@ -81,42 +153,46 @@ export function EventFields({
       <label htmlFor={fieldId(formId, name)}>{label}</label>
     </div>
   );
+}
 
-  const instant = (path: InstantField) => {
-    const id = fieldId(formId, path);
-    const error = errors[path];
-    const set = (part: "date" | "time", value: string) =>
-      onChange({ ...draft, window: { ...draft.window, [path]: { ...draft.window[path], [part]: value } } });
-    const a11y = { "aria-invalid": error ? true : undefined, "aria-describedby": error ? `${id}-error` : undefined };
-    return (
-      <fieldset className="event-instant">
-        <legend>{label(path)}</legend>
-        <div className="field">
-          <label htmlFor={id}>Dato</label>
-          <input id={id} type="date" value={draft.window[path].date} {...a11y} onChange={(event) => set("date", event.target.value)} />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-time`}>Klokkeslett</label>
-          <input id={`${id}-time`} type="time" value={draft.window[path].time} {...a11y} onChange={(event) => set("time", event.target.value)} />
-        </div>
-        {error && (
-          <p id={`${id}-error`} className="field-error">
-            {error}
-          </p>
-        )}
-      </fieldset>
-    );
-  };
+/** An instant of the registration window: a date and a time, with one message for both. */
+function InstantFieldset({ form, path }: { form: DraftForm; path: InstantField }) {
+  const { formId, draft, errors, onChange } = form;
+  const id = fieldId(formId, path);
+  const error = errors[path];
+  const set = (part: "date" | "time", value: string) =>
+    onChange({ ...draft, window: { ...draft.window, [path]: { ...draft.window[path], [part]: value } } });
+  const a11y = { "aria-invalid": error ? true : undefined, "aria-describedby": error ? `${id}-error` : undefined };
+  return (
+    <fieldset className="event-instant">
+      <legend>{eventFieldLabel(draft.kind, path)}</legend>
+      <div className="field">
+        <label htmlFor={id}>Dato</label>
+        <input id={id} type="date" value={draft.window[path].date} {...a11y} onChange={(event) => set("date", event.target.value)} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-time`}>Klokkeslett</label>
+        <input id={`${id}-time`} type="time" value={draft.window[path].time} {...a11y} onChange={(event) => set("time", event.target.value)} />
+      </div>
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
 
-  /** A grade limit by the belt's name (the ids stored as before); empty is no limit that way. */
-  const grade = (path: "minGradeId" | "maxGradeId") => (
-    <AdminField formId={formId} path={path} label={label(path)} error={errors[path]}>
+/** A grade limit by the belt's name (the ids stored as before); empty is no limit that way. */
+function GradeLimitField({ form, path }: { form: DraftForm; path: "minGradeId" | "maxGradeId" }) {
+  const { formId, draft, errors, onChange } = form;
+  const value = draft.fields[path];
+  return (
+    <AdminField formId={formId} path={path} label={eventFieldLabel(draft.kind, path)} error={errors[path]}>
       {(a11y) => (
-        <select {...a11y} value={draft.fields[path]} onChange={(event) => setField(path, event.target.value)}>
+        <select {...a11y} value={value} onChange={(event) => onChange(withField(draft, path, event.target.value))}>
           <option value="">Ingen grense</option>
-          {draft.fields[path] !== "" && !SEED_GRADES.some((belt) => String(belt.gradeId) === draft.fields[path]) && (
-            <option value={draft.fields[path]}>Grad {draft.fields[path]}</option>
-          )}
+          {value !== "" && !SEED_GRADES.some((belt) => String(belt.gradeId) === value) && <option value={value}>Grad {value}</option>}
           {SEED_GRADES.map((belt) => (
             <option key={belt.gradeId} value={String(belt.gradeId)}>
               {gradeLabel(belt)}
@@ -125,47 +201,5 @@ export function EventFields({
         </select>
       )}
     </AdminField>
-  );
-
-  return (
-    <>
-      {input("title", "text")}
-      {afterTitle}
-      <div className="event-grid">
-        {input("firstDay", "date")}
-        {input("lastDay", "date")}
-      </div>
-      {input("venue", "text")}
-      <AdminField formId={formId} path="description" label={label("description")} error={errors.description}>
-        {(a11y) => <textarea {...a11y} rows={5} value={draft.fields.description} onChange={(event) => setField("description", event.target.value)} />}
-      </AdminField>
-      <div className="event-grid">
-        {instant("registrationOpensAt")}
-        {instant("registrationClosesAt")}
-      </div>
-      {/* A sale counts its stock per size, not places. */}
-      {draft.kind !== "salg" && input("capacity", "number", "Tomt betyr ingen grense.")}
-      {draft.kind !== "salg" && input("price", "number", draft.kind === "kurs" ? "For alle som er eldre enn aldersgruppene nedenfor." : undefined)}
-      {draft.kind === "gradering" && (
-        <>
-          {input("startTime", "time")}
-          {check("homeClubOnly", "Bare for medlemmer av klubben")}
-          <p className="field-hint">Hvem som kan melde seg på: graden utøveren har nå, og alder om graderingen har en aldersgrense.</p>
-          <div className="event-grid">
-            {grade("minGradeId")}
-            {grade("maxGradeId")}
-            {input("minAge", "number", "Tomt betyr ingen grense.")}
-            {input("maxAge", "number", "Tomt betyr ingen grense.")}
-          </div>
-        </>
-      )}
-      {draft.kind === "kurs" && check("sleepover", "Med overnatting")}
-      {draft.kind === "salg" && (
-        <div className="event-grid">
-          {input("pickUpPlace", "text")}
-          {input("pickUpTime", "text", "For eksempel «Etter treningen tirsdag 3. desember».")}
-        </div>
-      )}
-    </>
   );
 }
