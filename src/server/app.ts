@@ -112,18 +112,7 @@ export async function buildApp({
   events,
   onRoute,
 }: BuildAppOptions) {
-  const app = Fastify<Server, IncomingMessage, ServerResponse>({
-    logger,
-    // Only a proxy we were told about may set the client address (login throttling is per address).
-    trustProxy: env.TRUST_PROXY,
-    bodyLimit: 256 * 1024,
-    // The wizard's draft travels in cookies on its own page (several parts of up to 4 KB); Node's default
-    // 16 KB header limit would refuse a long draft with 431.
-    // Idle keep-alive connections stay open as long as Fastify's own default (72 s), longer than a reverse
-    // proxy's or a client's pool keeps them: with Node's 5 s, a reused connection could be closed just as
-    // a request went out on it (ECONNRESET for the client, 502 behind a proxy).
-    serverFactory: (handler) => Object.assign(createServer({ maxHeaderSize: 64 * 1024 }, handler), { keepAliveTimeout: 72_000 }),
-  });
+  const app = createFastify(env, logger);
 
   if (onRoute) app.addHook("onRoute", onRoute);
 
@@ -185,6 +174,31 @@ export async function buildApp({
   await app.register(registerAccountsRoutes);
   // Not encapsulated: the site's facts (app.siteContent) are read by the pages, the PDFs and the mails.
   await registerSiteContentRoutes(app, { maxAgeMs: site?.editionMaxAgeMs });
+  await registerPagesOrNotFound(app, { env, serveSite, registerPages, site });
+  return app;
+}
+
+/** The Fastify instance itself, before anything is registered on it. */
+function createFastify(env: Env, logger: BuildAppOptions["logger"]) {
+  return Fastify<Server, IncomingMessage, ServerResponse>({
+    logger,
+    // Only a proxy we were told about may set the client address (login throttling is per address).
+    trustProxy: env.TRUST_PROXY,
+    bodyLimit: 256 * 1024,
+    // The wizard's draft travels in cookies on its own page (several parts of up to 4 KB); Node's default
+    // 16 KB header limit would refuse a long draft with 431.
+    // Idle keep-alive connections stay open as long as Fastify's own default (72 s), longer than a reverse
+    // proxy's or a client's pool keeps them: with Node's 5 s, a reused connection could be closed just as
+    // a request went out on it (ECONNRESET for the client, 502 behind a proxy).
+    serverFactory: (handler) => Object.assign(createServer({ maxHeaderSize: 64 * 1024 }, handler), { keepAliveTimeout: 72_000 }),
+  });
+}
+
+/** Last of all: the built site, the caller's own pages, or (API only) a 404 that echoes nothing. */
+async function registerPagesOrNotFound(
+  app: FastifyInstance,
+  { env, serveSite, registerPages, site }: Pick<BuildAppOptions, "env" | "serveSite" | "registerPages" | "site">,
+) {
   if (serveSite) {
     await registerStaticSite(app, { staticDir: env.STATIC_DIR, publicBaseUrl: env.PUBLIC_BASE_URL, ...site });
   } else if (registerPages) {
@@ -193,7 +207,6 @@ export async function buildApp({
     // Fastify's own 404 logs and echoes the raw path, which may be a token; this one does neither.
     app.setNotFoundHandler(async (_request, reply) => reply.code(404).send({ error: errorMessages.notFound } satisfies ErrorBody));
   }
-  return app;
 }
 
 /**

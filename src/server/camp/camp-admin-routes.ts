@@ -27,22 +27,30 @@ import { registrationChanges } from "./camp-self-service.ts";
  * the current edition, or `?year=` for an earlier one.
  */
 export async function registerCampAdminRoutes(app: FastifyInstance, { payments }: { payments?: CampPaymentGateway } = {}) {
-  const editionYear = (query: unknown) => requestedEditionYear(app.db, app.now(), query);
+  registerCampListRoutes(app);
+  registerCampMoneyRoutes(app);
+  registerCampCorrectionRoutes(app, payments);
+  registerCampCancelRoute(app, payments);
+}
 
+const editionYear = (app: FastifyInstance, query: unknown) => requestedEditionYear(app.db, app.now(), query);
+
+/** What the admin reads: the list, the totals, the CSV, and a registration's changes and ledger. */
+function registerCampListRoutes(app: FastifyInstance) {
   routeCall(app, campAdminCalls.participants, {}, async (request, reply) => {
-    const persons = await loadAdminPersons(app.db, await editionYear(request.query));
+    const persons = await loadAdminPersons(app.db, await editionYear(app, request.query));
     const { role } = await currentCampAccount(request);
     return reply.header("cache-control", "no-store").send(role === "leder" ? persons : persons.map(withoutHealthTexts));
   });
 
   routeCall(app, campAdminCalls.totals, {}, async (request, reply) => {
-    const year = await editionYear(request.query);
+    const year = await editionYear(app, request.query);
     const totals = totalsOf(await loadAdminPersons(app.db, year), (await editionMoney(app.db, year)).totals);
     return reply.header("cache-control", "no-store").send(totals);
   });
 
   routeCall(app, campAdminCalls.csv, {}, async (request, reply) => {
-    const year = await editionYear(request.query);
+    const year = await editionYear(app, request.query);
     const csv = campParticipantsCsv(await loadAdminPersons(app.db, year));
     return reply
       .header("cache-control", "no-store")
@@ -65,7 +73,10 @@ export async function registerCampAdminRoutes(app: FastifyInstance, { payments }
     if (history === undefined) return reply.code(404).send({ error: adminActionMessages.notFound } satisfies ErrorBody);
     return reply.header("cache-control", "no-store").send(history);
   });
+}
 
+/** The money the treasurer takes in or pays back by hand. */
+function registerCampMoneyRoutes(app: FastifyInstance) {
   routeCall(app, campAdminCalls.markPaid, {}, async (request, reply) =>
     sendOutcome(
       reply,
@@ -93,7 +104,10 @@ export async function registerCampAdminRoutes(app: FastifyInstance, { payments }
     if (!done) return reply.code(409).send({ error: refundPaidMessages.notOwed } satisfies ErrorBody);
     return reply.send(await figuresOf(app.db, Number(raw)));
   });
+}
 
+/** The leader's corrections of a registration and its companions, and the companion cases. */
+function registerCampCorrectionRoutes(app: FastifyInstance, payments: CampPaymentGateway | undefined) {
   // The leader corrects age, club, grade or grading with the wizard's rules; a price change goes through the ledger.
   routeCall(app, campAdminCalls.correct, {}, async (request, reply) => {
     reply.header("cache-control", "no-store");
@@ -127,7 +141,7 @@ export async function registerCampAdminRoutes(app: FastifyInstance, { payments }
 
   // «Allerede påmeldt» companions whose payer is cancelled: the open cases, and the leader's one decision on each.
   routeCall(app, campAdminCalls.companionCases, {}, async (request, reply) =>
-    reply.header("cache-control", "no-store").send(await openCompanionCasesOf(app.db, await editionYear(request.query))),
+    reply.header("cache-control", "no-store").send(await openCompanionCasesOf(app.db, await editionYear(app, request.query))),
   );
 
   routeCall(app, campAdminCalls.companionCase, {}, async (request, reply) => {
@@ -136,7 +150,10 @@ export async function registerCampAdminRoutes(app: FastifyInstance, { payments }
     if (!/^\d{1,9}$/.test(raw)) return reply.code(404).send({ error: adminActionMessages.notFound } satisfies ErrorBody);
     return reply.send(await decideCompanionCase(app.services, Number(raw), request.body, (await currentCampAccount(request)).username));
   });
+}
 
+/** The leader cancels a registration: refund, mail and the waiting list follow. */
+function registerCampCancelRoute(app: FastifyInstance, payments: CampPaymentGateway | undefined) {
   routeCall(app, campAdminCalls.cancel, {}, async (request, reply) =>
     sendOutcome(
       reply,

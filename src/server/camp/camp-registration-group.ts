@@ -1,8 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { campEditionFromData } from "../../shared/camp/camp-edition-data.ts";
-import { calculateCampPrice } from "../../shared/camp/camp-pricing.ts";
+import { calculateCampPrice, type CampPrice } from "../../shared/camp/camp-pricing.ts";
 import type { CampRegistration } from "../../shared/camp/camp-registration.ts";
 import { siblingRegistration } from "../../shared/camp/camp-siblings.ts";
+import type { Db } from "../db/database.ts";
 import { referenceData } from "../db/reference-data.ts";
 import { eventPayments } from "../db/schema/events-money.ts";
 import { HttpError } from "../errors.ts";
@@ -65,65 +66,8 @@ export async function submitCampGroup(
   // All athletes are written in one statement, with the group's mail and its family link; when one of them
   // is not (a twin committed first, or an order id taken), the transaction is rolled back and the group drawn
   // again, or answered as the twin.
-  const attempt = () =>
-    deps.db.transaction(async (tx) => {
-      const limited = data.capacity !== null || (data.sleepoverCapacity !== null && athletes.some((athlete) => athlete.sleepover));
-      if (limited) {
-        await lockEditionPlaces(tx, edition.year);
-        const twin = await findByDraft(tx, edition.year, registration.draftId);
-        if (twin) return { earlier: twin };
-        // Those already in line for an offer come first (the count's open places and sleepover places leave theirs out).
-        const places = await campPlaces(tx, edition.year, data, now);
-        if (places.open !== null && places.open < athletes.length)
-          throw new HttpError(409, campInputMessages.groupDoesNotFit(places.open, athletes.length));
-        const sleepers = athletes.filter((athlete) => athlete.sleepover).length;
-        if (sleepers > 0 && places.sleepoversOpen !== null && places.sleepoversOpen < sleepers) {
-          throw new HttpError(409, campInputMessages.groupSleepoverFull);
-        }
-      }
-      const orderIds = athletes.map(() => newOrderId(edition.year));
-      const groupId = orderIds[0]!;
-      const written = await writeRegistrationsTogether(
-        tx,
-        athletes.map((athlete, index) => ({
-          registration: athlete,
-          editionYear: edition.year,
-          editionFingerprint: fingerprint,
-          orderId: orderIds[index]!,
-          price: prices[index]!,
-          method: vipps ? "vipps" : paymentMethodFor(prices[index]!.total, false),
-          status: vipps ? "pending_payment" : "confirmed",
-          now,
-          groupId,
-          // With Vipps only the first athlete holds the payment (for the group total); it is for the whole group.
-          payment: vipps ? (index === 0 ? { amount: groupTotal } : "none") : undefined,
-          // One mail for the group, the first athlete's, with the group's figures (what the statement charges);
-          // the browser's link opens the first athlete and the group.
-          confirmationMail: index === 0 && !vipps ? { groupMoney } : false,
-          submissionLink: index === 0,
-        })),
-      );
-      if (written.some((athlete) => athlete === undefined)) throw new GroupNotWritten();
-      const ids = written.map((athlete) => athlete!.id);
-      const submissionToken = written[0]!.submissionToken;
-      const link = { registrationId: ids[0]!, ...(submissionToken ? { submissionToken } : {}) };
-      if (vipps) {
-        const [payment] = await tx
-          .select({ id: eventPayments.id, reference: eventPayments.reference })
-          .from(eventPayments)
-          .where(and(eq(eventPayments.orderId, ids[0]!), eq(eventPayments.ownerKind, "camp")));
-        const lead: StoredRegistration = {
-          id: ids[0]!,
-          orderId: groupId,
-          editionYear: edition.year,
-          status: "pending_payment",
-          total: prices[0]!.total,
-          telephone: registration.telephone,
-        };
-        return { ids, lead, reference: payment!.reference, link };
-      }
-      return { ids, link };
-    });
+  const plan: GroupPlan = { registration, data, fingerprint, year: edition.year, now, athletes, prices, groupTotal, vipps, groupMoney };
+  const attempt = () => writeGroupOnce(deps.db, plan);
   let stored: Awaited<ReturnType<typeof attempt>> | undefined;
   for (let draw = 0; draw < 5 && stored === undefined; draw++) {
     try {
@@ -141,6 +85,86 @@ export async function submitCampGroup(
   deps.outbox.kick();
   deps.campListsChanged();
   return { kind: "done", ...stored.link };
+}
+
+/** Everything about a group decided before it is written: who, at what price, and how it pays. */
+interface GroupPlan {
+  registration: CampRegistration;
+  data: RegistrationEdition["data"];
+  fingerprint: string;
+  year: number;
+  now: Date;
+  athletes: CampRegistration[];
+  prices: CampPrice[];
+  groupTotal: number;
+  vipps: boolean;
+  groupMoney: { paid: number; outstanding: number };
+}
+
+/**
+ * One try at writing the group in one transaction: under the edition's lock when places are limited (then
+ * a twin committed first is answered instead), and all or nothing (GroupNotWritten rolls it back).
+ */
+function writeGroupOnce(db: Db, plan: GroupPlan) {
+  const { registration, data, fingerprint, year, now, athletes, prices, groupTotal, vipps, groupMoney } = plan;
+  return db.transaction(async (tx) => {
+    const limited = data.capacity !== null || (data.sleepoverCapacity !== null && athletes.some((athlete) => athlete.sleepover));
+    if (limited) {
+      await lockEditionPlaces(tx, year);
+      const twin = await findByDraft(tx, year, registration.draftId);
+      if (twin) return { earlier: twin };
+      // Those already in line for an offer come first (the count's open places and sleepover places leave theirs out).
+      const places = await campPlaces(tx, year, data, now);
+      if (places.open !== null && places.open < athletes.length)
+        throw new HttpError(409, campInputMessages.groupDoesNotFit(places.open, athletes.length));
+      const sleepers = athletes.filter((athlete) => athlete.sleepover).length;
+      if (sleepers > 0 && places.sleepoversOpen !== null && places.sleepoversOpen < sleepers) {
+        throw new HttpError(409, campInputMessages.groupSleepoverFull);
+      }
+    }
+    const orderIds = athletes.map(() => newOrderId(year));
+    const groupId = orderIds[0]!;
+    const written = await writeRegistrationsTogether(
+      tx,
+      athletes.map((athlete, index) => ({
+        registration: athlete,
+        editionYear: year,
+        editionFingerprint: fingerprint,
+        orderId: orderIds[index]!,
+        price: prices[index]!,
+        method: vipps ? "vipps" : paymentMethodFor(prices[index]!.total, false),
+        status: vipps ? "pending_payment" : "confirmed",
+        now,
+        groupId,
+        // With Vipps only the first athlete holds the payment (for the group total); it is for the whole group.
+        payment: vipps ? (index === 0 ? { amount: groupTotal } : "none") : undefined,
+        // One mail for the group, the first athlete's, with the group's figures (what the statement charges);
+        // the browser's link opens the first athlete and the group.
+        confirmationMail: index === 0 && !vipps ? { groupMoney } : false,
+        submissionLink: index === 0,
+      })),
+    );
+    if (written.some((athlete) => athlete === undefined)) throw new GroupNotWritten();
+    const ids = written.map((athlete) => athlete!.id);
+    const submissionToken = written[0]!.submissionToken;
+    const link = { registrationId: ids[0]!, ...(submissionToken ? { submissionToken } : {}) };
+    if (vipps) {
+      const [payment] = await tx
+        .select({ id: eventPayments.id, reference: eventPayments.reference })
+        .from(eventPayments)
+        .where(and(eq(eventPayments.orderId, ids[0]!), eq(eventPayments.ownerKind, "camp")));
+      const lead: StoredRegistration = {
+        id: ids[0]!,
+        orderId: groupId,
+        editionYear: year,
+        status: "pending_payment",
+        total: prices[0]!.total,
+        telephone: registration.telephone,
+      };
+      return { ids, lead, reference: payment!.reference, link };
+    }
+    return { ids, link };
+  });
 }
 
 /** One athlete of a group was not written: the whole group is rolled back. */

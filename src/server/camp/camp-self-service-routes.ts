@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { findMyRegistrationAnswer, groupMemberParam } from "../../shared/camp/camp-my-registration.ts";
 import { myRegistrationCalls } from "../../shared/camp/my-registration-calls.ts";
-import { routeCall } from "../http/call-route.ts";
+import { routeCall, type CallRouteOptions } from "../http/call-route.ts";
 import { HttpError, type ErrorBody } from "../errors.ts";
 import { publicPostRateLimit } from "../security/public-rate-limit.ts";
 import type { CampPaymentGateway } from "./camp-payment-gateway.ts";
@@ -38,33 +38,45 @@ export function setUpFindMyRegistrationQueue(app: FastifyInstance): void {
  * påmeldingen min". Everything under /api/MinPamelding/ so the logger masks the link's secret.
  */
 export async function registerCampSelfServiceRoutes(app: FastifyInstance, options: { payments: CampPaymentGateway }) {
-  const gateway = options.payments;
   const limited = { config: { rateLimit: publicPostRateLimit(app.env) } };
-  // What the link opens, and which of it an action is for (`?orderId=`: another athlete of its group;
-  // without it, the first).
-  const target = async (token: string, orderId: string | undefined) => {
-    const registrations = await registrationsOfLink(app.db, token, app.now());
-    if (!registrations) return undefined;
-    const id = actionTarget(registrations, orderId);
-    return id === undefined ? undefined : { id, registrations };
-  };
-  // After an action the page shows the whole link again.
-  const viewOf = async (registrations: LinkedRegistration[]) => {
-    const view = await linkView(app.db, registrations, app.now());
-    if (!view) throw new HttpError(404, selfServiceMessages.notFound);
-    return view;
-  };
-  const findQueue = app.findMyRegistrationQueue;
-  const notFound = (reply: FastifyReply) =>
-    reply
-      .code(404)
-      .header("cache-control", "no-store")
-      .send({ error: selfServiceMessages.notFound } satisfies ErrorBody);
-
   // The page behind a link and GET /api/MinPamelding/Get are «Min side»'s (family/family-routes.ts): the season.
+  registerMyRegistrationActions(app, options.payments, limited);
+  registerFindMyRegistration(app, limited);
+}
 
-  const inputRefused = (reply: FastifyReply, error: CampInputError) =>
-    reply.code(400).send({ error: error.message, issues: [{ path: error.path, message: error.message }] } satisfies ErrorBody);
+/**
+ * What the link opens, and which of it an action is for (`?orderId=`: another athlete of its group;
+ * without it, the first).
+ */
+async function linkTarget(app: FastifyInstance, token: string, orderId: string | undefined) {
+  const registrations = await registrationsOfLink(app.db, token, app.now());
+  if (!registrations) return undefined;
+  const id = actionTarget(registrations, orderId);
+  return id === undefined ? undefined : { id, registrations };
+}
+
+/** After an action the page shows the whole link again. */
+async function wholeLinkView(app: FastifyInstance, registrations: LinkedRegistration[]) {
+  const view = await linkView(app.db, registrations, app.now());
+  if (!view) throw new HttpError(404, selfServiceMessages.notFound);
+  return view;
+}
+
+function notFound(reply: FastifyReply) {
+  return reply
+    .code(404)
+    .header("cache-control", "no-store")
+    .send({ error: selfServiceMessages.notFound } satisfies ErrorBody);
+}
+
+function inputRefused(reply: FastifyReply, error: CampInputError) {
+  return reply.code(400).send({ error: error.message, issues: [{ path: error.path, message: error.message }] } satisfies ErrorBody);
+}
+
+/** What the family does through its link: cancel, change, add a companion, choose grading, pay what is open. */
+function registerMyRegistrationActions(app: FastifyInstance, gateway: CampPaymentGateway, limited: CallRouteOptions) {
+  const target = (token: string, orderId: string | undefined) => linkTarget(app, token, orderId);
+  const viewOf = (registrations: LinkedRegistration[]) => wholeLinkView(app, registrations);
 
   routeCall(app, myRegistrationCalls.cancel, limited, async (request, reply) => {
     const found = await target(request.params.token, request.query[groupMemberParam]);
@@ -127,9 +139,14 @@ export async function registerCampSelfServiceRoutes(app: FastifyInstance, option
     const url = await payMyOutstanding(app.services, gateway, found.id);
     return reply.header("cache-control", "no-store").type("text/plain; charset=utf-8").send(url);
   });
+}
 
-  // Always the same answer, at once (after a valid address): the lookup and the mail start only once the
-  // answer has been sent, so neither the answer nor its time tells who is registered.
+/**
+ * "Finn påmeldingen min": always the same answer, at once (after a valid address): the lookup and the mail
+ * start only once the answer has been sent, so neither the answer nor its time tells who is registered.
+ */
+function registerFindMyRegistration(app: FastifyInstance, limited: CallRouteOptions) {
+  const findQueue = app.findMyRegistrationQueue;
   const asked = new WeakMap<FastifyRequest, string>();
   const lookUpAfterAnswer = async (request: FastifyRequest) => {
     const key = asked.get(request);

@@ -7,7 +7,7 @@ import { documentsPath } from "../../shared/camp/camp-documents.ts";
 import { campDocuments } from "../camp-documents/camp-documents.ts";
 import { sendPrecompressed } from "../http/precompressed.ts";
 import { sameOriginPath } from "../http/same-origin-path.ts";
-import { watchCurrentEdition } from "./edition-watch.ts";
+import { watchCurrentEdition, type EditionWatch } from "./edition-watch.ts";
 import { pageApiOf } from "./page-api.ts";
 import { loadServerBuildRenderer, type PageRenderer } from "./page-renderer.ts";
 import { renderedPages, type RenderedPage } from "./rendered-pages.ts";
@@ -68,6 +68,36 @@ function splitTarget(target: string): { pathname: string; search: string } {
 export async function registerStaticSite(app: FastifyInstance, options: StaticSiteOptions) {
   const root = path.resolve(options.staticDir);
   const renderer = options.renderer ?? (await loadServerBuildRenderer(path.join(root, "..", "server", "index.js")));
+  const { watch, documents, pages } = watchAndRender(app, options, root, renderer);
+
+  const pageApi = pageApiOf((request) => app.inject(request));
+
+  addSiteHooks(app, pages, watch);
+  await registerBuildFiles(app, root);
+  registerSitePaths(app, options.publicBaseUrl, pages, documents);
+
+  // For a working page whose route knows the address is not there (an unknown personal link): the page
+  // itself with status 404, so it says so in its own words once it has loaded.
+  app.decorate("sendWorkingPage", async (request: FastifyRequest, reply: FastifyReply, status: number) =>
+    sendHtml(request, reply, await pages.working(request.url, pageApi), status, { personal: true }),
+  );
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const { pathname } = splitTarget(request.url);
+    if (pathname.startsWith("/api/") || (request.method !== "GET" && request.method !== "HEAD")) {
+      return reply.code(404).send({ error: "Fant ikke det du spurte etter." });
+    }
+    if (clientOnlyPathPatterns.some((pattern) => pattern.test(pathname)))
+      return sendHtml(request, reply, await pages.working(request.url, pageApi), undefined, { personal: true });
+    return sendHtml(request, reply, await pages.info(notFoundPage.path), 404);
+  });
+}
+
+type SitePages = ReturnType<typeof renderedPages>;
+type CampDocuments = ReturnType<typeof campDocuments>;
+
+/** The current edition's watch, and the pages and PDFs made from it (and rendered again when it changes). */
+function watchAndRender(app: FastifyInstance, options: StaticSiteOptions, root: string, renderer: PageRenderer) {
   const watch = watchCurrentEdition(app.db, {
     maxAgeMs: options.editionMaxAgeMs,
     clock: app.now,
@@ -97,9 +127,11 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
       return assets.get(file)!;
     },
   });
+  return { watch, documents, pages };
+}
 
-  const pageApi = pageApiOf((request) => app.inject(request));
-
+/** Rendering ahead once listening, following an edition changed here, and one address per page. */
+function addSiteHooks(app: FastifyInstance, pages: SitePages, watch: EditionWatch) {
   // Once listening (never under inject), render every information page in the background, one at a time,
   // so the first visitors do not wait for a render.
   app.addHook("onListen", async () => {
@@ -124,7 +156,10 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
       if (target !== undefined) return reply.redirect(target, 301);
     }
   });
+}
 
+/** The build's files (assets, public files), with our own cache policy. */
+async function registerBuildFiles(app: FastifyInstance, root: string) {
   await app.register(fastifyStatic, {
     root,
     preCompressed: true,
@@ -140,7 +175,10 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
       res.setHeader("cache-control", immutable ? "public, max-age=31536000, immutable" : revalidate ? "no-cache" : "public, max-age=3600");
     },
   });
+}
 
+/** The information pages, the camp's documents, the redirects, robots.txt and the sitemap. */
+function registerSitePaths(app: FastifyInstance, publicBaseUrl: string, pages: SitePages, documents: CampDocuments) {
   for (const urlPath of staticPaths) {
     app.get(urlPath, async (request, reply) => sendHtml(request, reply, await pages.info(urlPath)));
   }
@@ -159,22 +197,6 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
   for (const [from, to] of Object.entries(redirects)) {
     app.get(from, (_request, reply) => reply.redirect(to, 302));
   }
-  app.get("/robots.txt", (_request, reply) => reply.type("text/plain; charset=utf-8").send(robotsTxt(options.publicBaseUrl)));
-  app.get("/sitemap.xml", (_request, reply) => reply.type("application/xml; charset=utf-8").send(sitemapXml(options.publicBaseUrl)));
-
-  // For a working page whose route knows the address is not there (an unknown personal link): the page
-  // itself with status 404, so it says so in its own words once it has loaded.
-  app.decorate("sendWorkingPage", async (request: FastifyRequest, reply: FastifyReply, status: number) =>
-    sendHtml(request, reply, await pages.working(request.url, pageApi), status, { personal: true }),
-  );
-
-  app.setNotFoundHandler(async (request, reply) => {
-    const { pathname } = splitTarget(request.url);
-    if (pathname.startsWith("/api/") || (request.method !== "GET" && request.method !== "HEAD")) {
-      return reply.code(404).send({ error: "Fant ikke det du spurte etter." });
-    }
-    if (clientOnlyPathPatterns.some((pattern) => pattern.test(pathname)))
-      return sendHtml(request, reply, await pages.working(request.url, pageApi), undefined, { personal: true });
-    return sendHtml(request, reply, await pages.info(notFoundPage.path), 404);
-  });
+  app.get("/robots.txt", (_request, reply) => reply.type("text/plain; charset=utf-8").send(robotsTxt(publicBaseUrl)));
+  app.get("/sitemap.xml", (_request, reply) => reply.type("application/xml; charset=utf-8").send(sitemapXml(publicBaseUrl)));
 }

@@ -3,7 +3,6 @@ import { useEffect, useId, useRef, useState } from "react";
 import { adminApiNames } from "../../shared/admin/admin-api.ts";
 import type { Route } from "./+types/NewMemberAdminPage";
 import { club } from "../../shared/club/club-facts.ts";
-import { needsGuardian, refererLabels, type RefererValue } from "../../shared/members/new-member.ts";
 import { newMemberCsvFileName, type NewMemberAdminEntry } from "../../shared/members/new-member-admin.ts";
 import {
   AdminLoading,
@@ -15,10 +14,12 @@ import {
   type AdminSession,
 } from "../components/admin/AdminShell.tsx";
 import { sha256Hex } from "../components/admin/sha256.ts";
-import { ConfirmAction, useConfirmation } from "../components/ConfirmAction.tsx";
+import { useConfirmation } from "../components/ConfirmAction.tsx";
 import { useFocusReturn } from "../lib/use-focus-return.ts";
 import { getNewMemberAdminToken, getNewMembers, newMembersCsvUrl, removeNewMember } from "./member-api.ts";
 import { osloDateTimeLabel } from "../../shared/format.ts";
+import { MemberTable } from "./NewMemberTable.tsx";
+import { contactName, fullName, guardianName, mailLink, refererLabel } from "./new-member-admin-labels.ts";
 import { newMemberAdminToken } from "./new-member-admin-token.ts";
 import "../components/admin/admin.css";
 import "./new-member.css";
@@ -35,10 +36,6 @@ export function meta(_: Route.MetaArgs) {
 }
 
 const failedMessage = "Klarte ikke hente listen, så du er logget ut. Logg inn på nytt for å prøve igjen.";
-
-const fullName = (entry: NewMemberAdminEntry) => `${entry.firstName} ${entry.lastName}`.trim();
-const guardianName = (entry: NewMemberAdminEntry) => (needsGuardian(entry.age) ? `${entry.parentFirstName} ${entry.parentLastName}`.trim() : "");
-const refererLabel = (value: number) => refererLabels[value as RefererValue] ?? String(value);
 
 /** The new-member admin (docs/requirements.md §2 "Admin screens", §4 "Admin", D7): password login, list, details, delete, CSV. */
 export function NewMemberAdmin({ hash = sha256Hex }: { hash?: (password: string) => Promise<string> }) {
@@ -92,19 +89,7 @@ function MemberList({ session }: { session: AdminSession }) {
     setBusy(false);
   }
 
-  const toolbar = (
-    <div className="admin-toolbar button-row">
-      {entries && entries.length > 0 && (
-        <a className="button secondary" href={newMembersCsvUrl(token)} download={newMemberCsvFileName}>
-          Last ned CSV (for Excel)
-        </a>
-      )}
-      <button type="button" className="button secondary" onClick={() => void load()}>
-        Oppdater
-      </button>
-      <SignOutButton session={session} className="button secondary" />
-    </div>
-  );
+  const toolbar = <MemberToolbar session={session} hasEntries={!!entries && entries.length > 0} onRefresh={() => void load()} />;
 
   if (!entries) return <AdminLoading text="Laster inn listen...">{toolbar}</AdminLoading>;
 
@@ -139,75 +124,7 @@ function MemberList({ session }: { session: AdminSession }) {
             <p className="result-count">
               {entries.length === 1 ? "Én registrering" : `${entries.length} registreringer`}, nyeste først. Velg et navn for å se alt.
             </p>
-            <table className="data admin-table member-table">
-              <caption className="visually-hidden">Registreringer fra nye medlemmer</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Navn</th>
-                  <th scope="col">Registrert</th>
-                  <th scope="col">Alder</th>
-                  <th scope="col">Kontakt</th>
-                  <th scope="col">Foresatt</th>
-                  <th scope="col">Kom via</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Handlinger</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {entries.map((entry) => (
-                  <tr key={entry.registrationId}>
-                    <th scope="row">
-                      <button
-                        type="button"
-                        className="row-open"
-                        ref={rows.register(entry.registrationId)}
-                        onClick={() => setSelected(entry.registrationId)}
-                      >
-                        {fullName(entry)}
-                      </button>
-                    </th>
-                    <td data-label="Registrert">{osloDateTimeLabel(entry.registrationdate)}</td>
-                    <td data-label="Alder">{entry.age} år</td>
-                    <td data-label="Kontakt">
-                      <span className="contact-line">{entry.email}</span> <span className="contact-line">{entry.telephone}</span>
-                    </td>
-                    <td data-label="Foresatt">{guardianName(entry)}</td>
-                    <td data-label="Kom via">{refererLabel(entry.referer)}</td>
-                    <td className="member-actions">
-                      {confirmation.isOpen(entry.registrationId) ? (
-                        <ConfirmAction
-                          label={`Slette ${fullName(entry)}?`}
-                          confirmLabel="Ja, slett"
-                          busyLabel="Sletter..."
-                          cancelLabel="Nei"
-                          small
-                          busy={busy}
-                          onConfirm={() => remove(entry)}
-                          onCancel={confirmation.cancel}
-                        >
-                          Slette {fullName(entry)} for godt?
-                        </ConfirmAction>
-                      ) : (
-                        <div className="member-action-buttons">
-                          <a className="button secondary small" href={mailLink(entry)}>
-                            Send e-post<span className="visually-hidden"> til {contactName(entry)}</span>
-                          </a>
-                          <button
-                            type="button"
-                            className="button secondary small"
-                            ref={confirmation.trigger(entry.registrationId)}
-                            onClick={() => confirmation.ask(entry.registrationId)}
-                          >
-                            Slett<span className="visually-hidden"> {fullName(entry)}</span>
-                          </button>
-                        </div>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <MemberTable entries={entries} rows={rows} confirmation={confirmation} busy={busy} onOpen={setSelected} onRemove={remove} />
           </>
         )}
       </section>
@@ -216,15 +133,21 @@ function MemberList({ session }: { session: AdminSession }) {
   );
 }
 
-function contactName(entry: NewMemberAdminEntry): string {
-  return guardianName(entry) || fullName(entry);
-}
-
-/** A mail to the contact (the guardian for a child) about the trial lesson. */
-function mailLink(entry: NewMemberAdminEntry): string {
-  const subject = `Prøvetime i ${club.name}`;
-  const body = `Hei ${needsGuardian(entry.age) ? entry.parentFirstName : entry.firstName}!\n\n`;
-  return `mailto:${entry.email}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
+/** Above the list and the details: the CSV (when there is anyone), a fresh read, and signing out. */
+function MemberToolbar({ session, hasEntries, onRefresh }: { session: AdminSession; hasEntries: boolean; onRefresh: () => void }) {
+  return (
+    <div className="admin-toolbar button-row">
+      {hasEntries && (
+        <a className="button secondary" href={newMembersCsvUrl(session.token)} download={newMemberCsvFileName}>
+          Last ned CSV (for Excel)
+        </a>
+      )}
+      <button type="button" className="button secondary" onClick={onRefresh}>
+        Oppdater
+      </button>
+      <SignOutButton session={session} className="button secondary" />
+    </div>
+  );
 }
 
 function MemberDetails({ entry, onBack }: { entry: NewMemberAdminEntry; onBack: () => void }) {
