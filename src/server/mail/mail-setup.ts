@@ -18,7 +18,7 @@ export interface MailSetupOptions {
   transport?: MailTransport;
   /** Off in tests that drive the worker themselves. Default on. */
   startWorker?: boolean;
-  worker?: Partial<Pick<OutboxWorkerOptions, "intervalMs" | "batchSize" | "leaseMs" | "maxAttempts" | "perMinute">>;
+  worker?: Partial<Pick<OutboxWorkerOptions, "intervalMs" | "batchSize" | "recordEvery" | "leaseMs" | "maxAttempts" | "perMinute">>;
 }
 
 /**

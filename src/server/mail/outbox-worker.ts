@@ -17,7 +17,10 @@ export interface OutboxWorkerOptions {
   log: Logger;
   /** How often due mail is looked for besides the kick after each commit. */
   intervalMs?: number;
+  /** How many due rows one run claims, renders from one read per kind and sends. */
   batchSize?: number;
+  /** How many sent rows are recorded at a time within a run: at most this many are sent twice after a crash. */
+  recordEvery?: number;
   /** How long a claimed row is left alone; longer than the transport's own timeouts. */
   leaseMs?: number;
   maxAttempts?: number;
@@ -27,7 +30,8 @@ export interface OutboxWorkerOptions {
 
 const outboxDefaults = {
   intervalMs: 5_000,
-  batchSize: 10,
+  batchSize: 50,
+  recordEvery: 10,
   leaseMs: 10 * 60_000,
   maxAttempts: 10,
   perMinute: 60,
@@ -89,7 +93,7 @@ export class OutboxWorker {
 
   /** One batch: claim, send each, record the outcome. Answers how many rows were claimed. */
   async runOnce(): Promise<number> {
-    const { db, transport, from, now, log, leaseMs, batchSize, maxAttempts, perMinute } = this.options;
+    const { db, transport, from, now, log, leaseMs, batchSize, recordEvery, maxAttempts, perMinute } = this.options;
     const minuteAgo = now().getTime() - 60_000;
     this.sendTimes = this.sendTimes.filter((time) => time > minuteAgo);
     const allowed = Math.min(batchSize, perMinute - this.sendTimes.length);
@@ -98,7 +102,7 @@ export class OutboxWorker {
     const claimed = await claimDueMail(db, now(), leaseMs, allowed);
     const once = batchMemo();
     const batch = claimed.flatMap((mail) => (mail.kind ? [queuedOf(mail, mail.kind)] : []));
-    const sent: SentMail[] = [];
+    let sent: SentMail[] = [];
     for (const mail of claimed) {
       this.sendTimes.push(now().getTime());
       let rendered: RenderedMail | undefined;
@@ -125,9 +129,13 @@ export class OutboxWorker {
       }
       sent.push({ mail, ...(rendered ? { rendered } : {}) });
       log.info({ outboxId: mail.id, transport: transport.kind }, "mail sent");
+      // The sent rows in one statement per `recordEvery`. A process that dies before it records them sends them
+      // again when their lease ends (at most `recordEvery`; a mail was always sent at least once): never one lost.
+      if (sent.length >= recordEvery) {
+        await markMailsSent(db, sent, now());
+        sent = [];
+      }
     }
-    // The batch's sent rows in one statement. A process that dies before it sends the batch's mails again when
-    // their lease ends (at most one batch; a mail was always sent at least once): never a mail lost.
     await markMailsSent(db, sent, now());
     return claimed.length;
   }

@@ -33,7 +33,10 @@ describe.each(databaseKinds)("mail outbox on %s", (kind) => {
   let database: Database;
   let now = start;
   const mail = (key: string) => ({ dedupeKey: key, to: "ola@example.no", subject: "Hei", text: "Tekst", html: "<p>Tekst</p>" });
-  const worker = (transport: ReturnType<typeof createTestTransport>, options: { maxAttempts?: number } = {}) =>
+  const worker = (
+    transport: ReturnType<typeof createTestTransport>,
+    options: { maxAttempts?: number; batchSize?: number; recordEvery?: number } = {},
+  ) =>
     new OutboxWorker({
       db: database.db,
       // No kinds: these tests queue mails with their content, and one of a kind no renderer knows.
@@ -157,6 +160,26 @@ describe.each(databaseKinds)("mail outbox on %s", (kind) => {
     expect(first).toHaveLength(1);
     expect(await claimDueMail(database.db, new Date(now.getTime() + 9 * 60_000), 10 * 60_000, 10)).toHaveLength(0);
     expect(await claimDueMail(database.db, new Date(now.getTime() + 10 * 60_000), 10 * 60_000, 10)).toHaveLength(1);
+  });
+
+  it("claims a batch at a time and records the sent rows every recordEvery mails, so a crash repeats at most that many", async () => {
+    for (let i = 0; i < 25; i++) await queueMail(database.db, mail(`chunk${i}`), now);
+    const recordedWhenSending: number[] = [];
+    const transport = createTestTransport();
+    const send = transport.send.bind(transport);
+    transport.send = async (message) => {
+      const rows = await database.db.select({ status: mailOutbox.status }).from(mailOutbox);
+      recordedWhenSending.push(rows.filter((row) => row.status === "sent").length);
+      await send(message);
+    };
+    const w = worker(transport, { batchSize: 20, recordEvery: 10 });
+    expect(await w.runOnce()).toBe(20);
+    // Mails 1–10 went before any record, 11–20 after the first ten were recorded; the run records the rest at its end.
+    expect(recordedWhenSending).toEqual([...Array(10).fill(0), ...Array(10).fill(10)]);
+    await w.drain();
+    expect(transport.sent).toHaveLength(25);
+    expect((await database.db.select({ status: mailOutbox.status }).from(mailOutbox)).every((row) => row.status === "sent")).toBe(true);
+    await w.stop();
   });
 
   it("hands the transport at most MAIL_PER_MINUTE mails in any minute; the rest go in the following minutes", async () => {
