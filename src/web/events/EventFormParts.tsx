@@ -4,20 +4,7 @@ import { maxEventParticipants } from "../../shared/events/event-order.ts";
 import { formatKroner } from "../../shared/format.ts";
 import type { ApiIssue } from "../lib/api-client.ts";
 import { FieldError, ParticipantFieldset } from "./ParticipantFieldset.tsx";
-
-export interface ParticipantDraft {
-  firstName: string;
-  lastName: string;
-  /** As typed; a number when sent. */
-  age: string;
-  clubId: number;
-  gradeId: number;
-  answers: Record<string, string | boolean>;
-}
-
-export function emptyParticipant(): ParticipantDraft {
-  return { firstName: "", lastName: "", age: "", clubId: 0, gradeId: 0, answers: {} };
-}
+import { emptyParticipant, type ParticipantDraft } from "./participant-draft.ts";
 
 /** Who takes part: one fieldset per participant, with the course's own questions. */
 export function ParticipantFields({

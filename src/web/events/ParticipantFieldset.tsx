@@ -1,7 +1,7 @@
 import type { Club, Grade } from "../../shared/camp/grades.ts";
 import { gradeLabel } from "../../shared/camp/grades.ts";
 import type { EventDetail } from "../../shared/events/event-api.ts";
-import type { ParticipantDraft } from "./EventFormParts.tsx";
+import type { ParticipantDraft } from "./participant-draft.ts";
 
 /** A field's message under it, with the id the field points to; nothing when there is none. */
 export function FieldError({ id, message }: { id: string; message?: string }) {

@@ -3,7 +3,7 @@ import type { EventDetail } from "../../shared/events/event-api.ts";
 import { EventOrderSchema, type EventOrderInput } from "../../shared/events/event-order.ts";
 import { paymentUrl, type ApiIssue } from "../lib/api-client.ts";
 import { submitEventOrder } from "./events-api.ts";
-import { emptyParticipant, type ParticipantDraft } from "./EventFormParts.tsx";
+import { emptyParticipant, type ParticipantDraft } from "./participant-draft.ts";
 
 export type Step = "who" | "contact" | "pay" | "done";
 export const steps: Step[] = ["who", "contact", "pay"];
