@@ -3,7 +3,7 @@ import type { Db } from "../db/database.ts";
 import { PeriodicJob } from "../jobs/periodic-job.ts";
 import type { MailTransport } from "./mail-transport.ts";
 import { batchMemo, renderQueuedMail, type MailKinds, type QueuedMail } from "./mail-kinds.ts";
-import { claimDueMail, markMailFailed, markMailsSent, type ClaimedMail, type RenderedMail, type SentMail } from "./outbox.ts";
+import { claimDueMail, markMailFailed, markMailsSent, releaseClaimedMail, type ClaimedMail, type RenderedMail, type SentMail } from "./outbox.ts";
 
 export interface OutboxWorkerOptions {
   db: Db;
@@ -60,8 +60,10 @@ export class OutboxWorker {
       log: this.options.log,
       failureMessage: "mail outbox run failed",
       run: async (stopping) => {
-        while (!stopping.aborted && (await this.runOnce()) === this.options.batchSize) {
-          // A full batch: there may be more due.
+        while (!stopping.aborted) {
+          const { claimed, handedBack } = await this.runBatch(stopping);
+          // A full batch, or one that handed mails back: there may be more due now.
+          if (claimed < this.options.batchSize && handedBack === 0) break;
         }
       },
     });
@@ -92,52 +94,79 @@ export class OutboxWorker {
   }
 
   /** One batch: claim, send each, record the outcome. Answers how many rows were claimed. */
-  async runOnce(): Promise<number> {
+  async runOnce(stopping?: AbortSignal): Promise<number> {
+    return (await this.runBatch(stopping)).claimed;
+  }
+
+  /**
+   * One batch (runOnce), answering also how many claimed rows it handed back untried. A run hands no more mails
+   * to the transport once half the lease has passed or the server is stopping (`stopping`): the rows it has not
+   * tried go back, due at once and with no attempt counted, so no other process sends them again when the lease
+   * ends while this one still sends (a slow mail server), and a stop does not wait for fifty slow sends.
+   */
+  private async runBatch(stopping?: AbortSignal): Promise<{ claimed: number; handedBack: number }> {
     const { db, transport, from, now, log, leaseMs, batchSize, recordEvery, maxAttempts, perMinute } = this.options;
     const minuteAgo = now().getTime() - 60_000;
     this.sendTimes = this.sendTimes.filter((time) => time > minuteAgo);
     const allowed = Math.min(batchSize, perMinute - this.sendTimes.length);
     // The minute's share is used up: the timer's next run takes the rest (never a full batch, so drains stop).
-    if (allowed <= 0) return 0;
-    const claimed = await claimDueMail(db, now(), leaseMs, allowed);
+    if (allowed <= 0) return { claimed: 0, handedBack: 0 };
+    const claimedAt = now();
+    const claimed = await claimDueMail(db, claimedAt, leaseMs, allowed);
     const once = batchMemo();
     const batch = claimed.flatMap((mail) => (mail.kind ? [queuedOf(mail, mail.kind)] : []));
     let sent: SentMail[] = [];
-    for (const mail of claimed) {
-      this.sendTimes.push(now().getTime());
-      let rendered: RenderedMail | undefined;
-      try {
-        // A mail with a kind is rendered now (a failure counts as a failed attempt and is retried).
-        rendered = mail.kind ? await this.render(queuedOf(mail, mail.kind), once, batch) : undefined;
-        const content = rendered ?? storedContent(mail);
-        await transport.send({
-          outboxId: mail.id,
-          from,
-          to: mail.recipient,
-          ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
-          subject: content.subject,
-          text: content.text,
-          html: content.html,
-          ...(content.attachments?.length ? { attachments: content.attachments } : {}),
-        });
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        const outcome = await markMailFailed(db, mail, message, now(), { maxAttempts, backoffMs: outboxBackoffMs });
-        // The recipient and the message text stay out of the log (personal data); the row holds the error.
-        log.warn({ outboxId: mail.id, attempts: mail.attempts, outcome }, "mail not sent");
-        continue;
+    let tried = 0;
+    try {
+      for (const mail of claimed) {
+        // The mail now sent has the other half of the lease, longer than the SMTP transport's timeouts. The first
+        // is always tried, so a run never only claims and hands back.
+        if (stopping?.aborted || (tried > 0 && now().getTime() - claimedAt.getTime() >= leaseMs / 2)) break;
+        tried++;
+        this.sendTimes.push(now().getTime());
+        let rendered: RenderedMail | undefined;
+        try {
+          // A mail with a kind is rendered now (a failure counts as a failed attempt and is retried).
+          rendered = mail.kind ? await this.render(queuedOf(mail, mail.kind), once, batch) : undefined;
+          const content = rendered ?? storedContent(mail);
+          await transport.send({
+            outboxId: mail.id,
+            from,
+            to: mail.recipient,
+            ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+            subject: content.subject,
+            text: content.text,
+            html: content.html,
+            ...(content.attachments?.length ? { attachments: content.attachments } : {}),
+          });
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          const outcome = await markMailFailed(db, mail, message, now(), { maxAttempts, backoffMs: outboxBackoffMs });
+          // The recipient and the message text stay out of the log (personal data); the row holds the error.
+          log.warn({ outboxId: mail.id, attempts: mail.attempts, outcome }, "mail not sent");
+          continue;
+        }
+        sent.push({ mail, ...(rendered ? { rendered } : {}) });
+        log.info({ outboxId: mail.id, transport: transport.kind }, "mail sent");
+        // The sent rows in one statement per `recordEvery`. A process that dies before it records them sends them
+        // again when their lease ends (at most `recordEvery`; a mail was always sent at least once): never one lost.
+        if (sent.length >= recordEvery) {
+          await markMailsSent(db, sent, now());
+          sent = [];
+        }
       }
-      sent.push({ mail, ...(rendered ? { rendered } : {}) });
-      log.info({ outboxId: mail.id, transport: transport.kind }, "mail sent");
-      // The sent rows in one statement per `recordEvery`. A process that dies before it records them sends them
-      // again when their lease ends (at most `recordEvery`; a mail was always sent at least once): never one lost.
-      if (sent.length >= recordEvery) {
-        await markMailsSent(db, sent, now());
-        sent = [];
+      await markMailsSent(db, sent, now());
+    } finally {
+      // The rows not tried (a stop, the lease half gone, or a statement that failed) are due again at once. Sent
+      // rows not yet recorded keep their lease: handed back, they would go twice at once rather than after it.
+      const untried = claimed.slice(tried);
+      if (untried.length > 0) {
+        await releaseClaimedMail(db, untried, new Date(claimedAt.getTime() + leaseMs), now()).catch((error: unknown) =>
+          log.warn({ err: error instanceof Error ? error.message : String(error), rows: untried.length }, "claimed mail not handed back"),
+        );
       }
     }
-    await markMailsSent(db, sent, now());
-    return claimed.length;
+    return { claimed: claimed.length, handedBack: claimed.length - tried };
   }
 }
 

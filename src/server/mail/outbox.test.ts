@@ -182,6 +182,54 @@ describe.each(databaseKinds)("mail outbox on %s", (kind) => {
     await w.stop();
   });
 
+  it("never sends a mail twice when a slow mail server outlasts the lease: a run hands back what it has not sent by half the lease", async () => {
+    for (let i = 0; i < 20; i++) await queueMail(database.db, mail(`slow${i}`), now);
+    const transport = createTestTransport();
+    const send = transport.send.bind(transport);
+    const a = worker(transport, { batchSize: 20, recordEvery: 10 });
+    const b = worker(transport, { batchSize: 20, recordEvery: 10 });
+    let bRan = false;
+    // Each mail takes the server a minute; when the eleventh is being sent, another process's timer runs.
+    transport.send = async (message) => {
+      now = new Date(now.getTime() + 60_000);
+      await send(message);
+      if (transport.sent.length === 11 && !bRan) {
+        bRan = true;
+        await b.runOnce();
+      }
+    };
+    await a.drain();
+    await b.drain();
+    const ids = transport.sent.map((sent) => sent.outboxId);
+    expect(ids).toHaveLength(20);
+    expect(new Set(ids).size).toBe(20);
+    const rows = await database.db.select().from(mailOutbox);
+    // A mail handed back was not tried: its attempt is not counted.
+    expect(rows.every((row) => row.status === "sent" && row.attempts === 1)).toBe(true);
+    await Promise.all([a.stop(), b.stop()]);
+  });
+
+  it("stops handing mails over when the server stops, and hands the rest back at once", async () => {
+    for (let i = 0; i < 20; i++) await queueMail(database.db, mail(`stop${i}`), now);
+    const transport = createTestTransport();
+    const send = transport.send.bind(transport);
+    const w = worker(transport, { batchSize: 20, recordEvery: 10 });
+    let stopped: Promise<void> | undefined;
+    transport.send = async (message) => {
+      await send(message);
+      if (transport.sent.length === 3) stopped = w.stop();
+    };
+    w.start();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    while (!stopped) await new Promise((resolve) => setTimeout(resolve, 5));
+    await stopped;
+    expect(transport.sent).toHaveLength(3);
+    const rows = await database.db.select().from(mailOutbox);
+    expect(rows.filter((row) => row.status === "sent")).toHaveLength(3);
+    // The rest are due now, for the next process, with no attempt counted.
+    expect(rows.filter((row) => row.status === "pending" && row.attempts === 0 && row.nextAttemptAt.getTime() <= now.getTime())).toHaveLength(17);
+  });
+
   it("hands the transport at most MAIL_PER_MINUTE mails in any minute; the rest go in the following minutes", async () => {
     const perMinute = 3;
     for (let i = 0; i < 8; i++) await queueMail(database.db, mail(`rate${i}`), now);

@@ -159,6 +159,20 @@ const markSent = namedStatement(
      where m.id = s.id and m.status = 'pending'`,
 );
 
+/**
+ * Hands back claimed rows a run did not try (mail/outbox-worker.ts): due at `now`, with the claim's attempt taken
+ * off again. Only rows still under this claim's lease (`leaseUntil`), so a row another process has claimed since
+ * is left to it.
+ */
+export async function releaseClaimedMail(db: Db, mails: readonly Pick<ClaimedMail, "id">[], leaseUntil: Date, now: Date): Promise<void> {
+  if (mails.length === 0) return;
+  await db.execute(sql`
+    update mail_outbox
+       set next_attempt_at = ${now.toISOString()}::timestamptz, attempts = greatest(attempts - 1, 0)
+     where id in (select value::int from json_array_elements_text(${JSON.stringify(mails.map((mail) => mail.id))}::json))
+       and status = 'pending' and next_attempt_at = ${leaseUntil.toISOString()}::timestamptz`);
+}
+
 /** Retry later with backoff, or give up after `maxAttempts` (status failed; the admin can see it). */
 export async function markMailFailed(
   db: Db,

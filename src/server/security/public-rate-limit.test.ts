@@ -55,6 +55,23 @@ describe("rate limit on the public registration POSTs", () => {
     }
   });
 
+  it("counts an IPv6 client by its /64, so no one walks the order ids by rotating through their own addresses", async () => {
+    const app = await buildTestApp(database, { env: { PUBLIC_POST_RATE_LIMIT: "3", VIPPS_SIMULATOR: "true" }, mail: { startWorker: false } });
+    try {
+      const cancel = (orderId: string, remoteAddress: string) => app.inject({ method: "POST", url: `/api/Vipps/Cancel/${orderId}`, remoteAddress });
+      const ids = ["VL26-AAAAAA", "VL26-AAAAAB", "VL26-AAAAAC", "VL26-AAAAAD"];
+      const codes = [];
+      for (const [index, orderId] of ids.entries()) codes.push((await cancel(orderId, `2001:db8:1:2::${index + 1}`)).statusCode);
+      expect(codes).toEqual([404, 404, 404, 429]);
+      // Another subscriber's /64, and an IPv4 client seen through a dual-stack socket, are counted on their own.
+      expect((await cancel("VL26-AAAAAE", "2001:db8:1:3::1")).statusCode).toBe(404);
+      for (let i = 0; i < 3; i++) expect((await cancel("VL26-AAAAAF", "::ffff:10.3.3.3")).statusCode).toBe(404);
+      expect((await cancel("VL26-AAAAAF", "10.3.3.3")).statusCode).toBe(429);
+    } finally {
+      await app.close();
+    }
+  });
+
   it("counts the client behind a trusted proxy by X-Forwarded-For, and ignores the header from anyone else", async () => {
     for (const trusted of [true, false]) {
       const app = await buildTestApp(database, {
