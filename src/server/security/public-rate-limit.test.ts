@@ -6,7 +6,9 @@ import { adminAuthMessages } from "../admin-auth/admin-auth-routes.ts";
 import { buildTestApp, testAdminCredentials } from "../test-support/app.ts";
 import { createTestDatabase } from "../test-support/database.ts";
 import { loadEnv } from "../env.ts";
-import { publicPostRateLimitMessage } from "./public-rate-limit.ts";
+import { publicLookupRateLimitMessage, publicPostRateLimitMessage } from "./public-rate-limit.ts";
+import { buildTestSiteApp, testRenderer } from "../test-support/site.ts";
+import type { PageRenderer } from "../site/page-renderer.ts";
 
 let database: Database;
 beforeAll(async () => {
@@ -128,4 +130,37 @@ describe("login brute force", () => {
       await app.close();
     }
   }, 60_000);
+
+  it("limits looking up a Vipps payment by order id at ten times the POSTs' limit per address", async () => {
+    const app = await buildTestApp(database, { env: { PUBLIC_POST_RATE_LIMIT: "2", VIPPS_SIMULATOR: "true" }, mail: { startWorker: false } });
+    try {
+      const check = (remoteAddress: string) => app.inject({ url: "/api/Vipps/CheckIfVippsOk/VL26-AAAAAA?kvittering=1", remoteAddress });
+      for (let i = 0; i < 20; i++) expect((await check("10.4.4.4")).statusCode).toBe(404);
+      const limited = await check("10.4.4.4");
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toEqual({ error: publicLookupRateLimitMessage });
+      expect((await check("10.4.4.5")).statusCode).toBe(404);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("counts a page's own reads against its visitor's address, so the result page opens no way around the limit", async () => {
+    // The result page's loader asks the API for the order's status, as the real build's does.
+    const renderer: PageRenderer = async (url, site, api) => {
+      if (!url.startsWith("/vipps/") || !api) return testRenderer(url, site, api);
+      const answer = await api(`/api/Vipps/CheckIfVippsOk/${url.slice("/vipps/".length)}?kvittering=1`);
+      return { status: 200, html: `<!DOCTYPE html><html lang="nb"><body><p>Status ${answer.status}</p></body></html>` };
+    };
+    const { app, close } = await buildTestSiteApp({ database, env: { PUBLIC_POST_RATE_LIMIT: "1", VIPPS_SIMULATOR: "true" }, site: { renderer } });
+    try {
+      const page = (remoteAddress: string) => app.inject({ url: "/vipps/VL26-AAAAAA", remoteAddress });
+      for (let i = 0; i < 10; i++) expect((await page("10.6.6.6")).body).toContain("Status 404");
+      expect((await page("10.6.6.6")).body).toContain("Status 429");
+      expect((await app.inject({ url: "/api/Vipps/CheckIfVippsOk/VL26-AAAAAA", remoteAddress: "10.6.6.6" })).statusCode).toBe(429);
+      expect((await page("10.6.6.7")).body).toContain("Status 404");
+    } finally {
+      await close();
+    }
+  });
 });

@@ -17,3 +17,20 @@ export function publicPostRateLimit(env: Pick<Env, "PUBLIC_POST_RATE_LIMIT">) {
     errorResponseBuilder: () => new HttpError(429, publicPostRateLimitMessage),
   };
 }
+
+export const publicLookupRateLimitMessage = "For mange forespørsler fra samme adresse på kort tid. Vent et minutt og prøv igjen.";
+
+/**
+ * The limit on public reads by a guessable key (a Vipps order id): ten times PUBLIC_POST_RATE_LIMIT per minute
+ * per client address, far above a result page polling every other second, far below walking the order ids.
+ * 0 turns it off with the POSTs' limit. The site's own pages read through it with the visitor's address
+ * (site/page-api.ts), so a page does not open a way around it.
+ */
+export function publicLookupRateLimit(env: Pick<Env, "PUBLIC_POST_RATE_LIMIT">) {
+  if (env.PUBLIC_POST_RATE_LIMIT === 0) return false as const;
+  return {
+    max: env.PUBLIC_POST_RATE_LIMIT * 10,
+    timeWindow: 60_000,
+    errorResponseBuilder: () => new HttpError(429, publicLookupRateLimitMessage),
+  };
+}

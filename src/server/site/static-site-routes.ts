@@ -70,7 +70,8 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
   const renderer = options.renderer ?? (await loadServerBuildRenderer(path.join(root, "..", "server", "index.js")));
   const { watch, documents, pages } = watchAndRender(app, options, root, renderer);
 
-  const pageApi = pageApiOf((request) => app.inject(request));
+  // A page's reads count against its visitor's address, as the browser's own reads do (the API's per-address limits).
+  const pageApiFor = (visitor: FastifyRequest) => pageApiOf((request) => app.inject({ ...request, remoteAddress: visitor.ip }));
 
   addSiteHooks(app, pages, watch);
   await registerBuildFiles(app, root);
@@ -79,7 +80,7 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
   // For a working page whose route knows the address is not there (an unknown personal link): the page
   // itself with status 404, so it says so in its own words once it has loaded.
   app.decorate("sendWorkingPage", async (request: FastifyRequest, reply: FastifyReply, status: number) =>
-    sendHtml(request, reply, await pages.working(request.url, pageApi), status, { personal: true }),
+    sendHtml(request, reply, await pages.working(request.url, pageApiFor(request)), status, { personal: true }),
   );
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -88,7 +89,7 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
       return reply.code(404).send({ error: "Fant ikke det du spurte etter." });
     }
     if (clientOnlyPathPatterns.some((pattern) => pattern.test(pathname)))
-      return sendHtml(request, reply, await pages.working(request.url, pageApi), undefined, { personal: true });
+      return sendHtml(request, reply, await pages.working(request.url, pageApiFor(request)), undefined, { personal: true });
     return sendHtml(request, reply, await pages.info(notFoundPage.path), 404);
   });
 }

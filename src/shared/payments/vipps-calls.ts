@@ -30,7 +30,7 @@ export const vippsCalls = {
         .describe("`1`: JSON `{ status, receipt }` instead (VippsResult: once reserved, what was paid for, first names and the amount)."),
     }),
     answer: textAnswer("The status as text; empty while the payment is open.", vippsStatuses),
-    errors: { 404: orderNotFound },
+    errors: { 404: orderNotFound, 429: tooMany },
   }),
   cancel: declareCall({
     method: "POST",

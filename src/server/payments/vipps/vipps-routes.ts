@@ -3,7 +3,7 @@ import { campAdminCalls } from "../../../shared/camp/camp-admin-calls.ts";
 import { vippsCalls } from "../../../shared/payments/vipps-calls.ts";
 import { currentCampAccount } from "../../admin-auth/camp-account.ts";
 import { routeCall } from "../../http/call-route.ts";
-import { publicPostRateLimit } from "../../security/public-rate-limit.ts";
+import { publicLookupRateLimit, publicPostRateLimit } from "../../security/public-rate-limit.ts";
 import type { ErrorBody } from "../../errors.ts";
 import type { VippsPayments } from "./vipps-payments.ts";
 import { vippsMessages } from "./vipps-payment-messages.ts";
@@ -30,7 +30,9 @@ export interface VippsRoutesOptions {
 export async function registerVippsRoutes(app: FastifyInstance, options: VippsRoutesOptions) {
   const { service } = options;
 
-  routeCall(app, vippsCalls.check, {}, async (request, reply) => {
+  // An order id can be guessed, and the answer says whether it exists (with the receipt, whose first names):
+  // limited per address, so no one walks the ids.
+  routeCall(app, vippsCalls.check, { config: { rateLimit: publicLookupRateLimit(app.env) } }, async (request, reply) => {
     reply.header("cache-control", "no-store");
     const status = await service.statusFor(request.params.orderId);
     if (status === undefined) return reply.code(404).send({ error: vippsMessages.orderNotFound } satisfies ErrorBody);
