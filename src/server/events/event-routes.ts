@@ -3,7 +3,7 @@ import { eventCalls } from "../../shared/events/event-calls.ts";
 import { eventMyOrderMessages } from "../../shared/events/event-my-order.ts";
 import type { ErrorBody } from "../errors.ts";
 import { routeCall } from "../http/call-route.ts";
-import { publicPostRateLimit } from "../security/public-rate-limit.ts";
+import { publicLookupRateLimit, publicPostRateLimit } from "../security/public-rate-limit.ts";
 import { eventAdminMessages } from "./event-admin.ts";
 import { registerEventAdminRoutes } from "./event-admin-routes.ts";
 import { createEventAdminServices } from "./event-admin-services.ts";
@@ -73,7 +73,8 @@ function registerPublicEventRoutes(app: FastifyInstance, services: EventServices
     return reply.send(detail);
   });
 
-  routeCall(app, eventCalls.orderView, {}, async (request, reply) => {
+  // By a guessable order id, like a Vipps payment's status: limited per address, so no one walks the ids.
+  routeCall(app, eventCalls.orderView, { config: { rateLimit: publicLookupRateLimit(app.env) } }, async (request, reply) => {
     reply.header("cache-control", "no-store");
     const view = await services.orderView(request.params.orderId);
     if (!view) return reply.code(404).send({ error: eventMyOrderMessages.orderNotFound });

@@ -131,7 +131,7 @@ describe("login brute force", () => {
     }
   }, 60_000);
 
-  it("limits looking up a Vipps payment by order id at ten times the POSTs' limit per address", async () => {
+  it("limits looking up a Vipps payment or an event order by order id at ten times the POSTs' limit per address", async () => {
     const app = await buildTestApp(database, { env: { PUBLIC_POST_RATE_LIMIT: "2", VIPPS_SIMULATOR: "true" }, mail: { startWorker: false } });
     try {
       const check = (remoteAddress: string) => app.inject({ url: "/api/Vipps/CheckIfVippsOk/VL26-AAAAAA?kvittering=1", remoteAddress });
@@ -140,6 +140,10 @@ describe("login brute force", () => {
       expect(limited.statusCode).toBe(429);
       expect(limited.json()).toEqual({ error: publicLookupRateLimitMessage });
       expect((await check("10.4.4.5")).statusCode).toBe(404);
+      // An event order's kind and title by its id, the same way.
+      const view = (remoteAddress: string) => app.inject({ url: "/api/Arrangement/Order/GR26-AAAAAA", remoteAddress });
+      for (let i = 0; i < 20; i++) expect((await view("10.4.4.6")).statusCode).toBe(404);
+      expect((await view("10.4.4.6")).statusCode).toBe(429);
     } finally {
       await app.close();
     }

@@ -69,7 +69,7 @@ export const eventCalls = {
     tag,
     summary: "What the payment result page says about an event order: its kind and title.",
     answer: jsonAnswer(EventOrderViewSchema, "The order's kind, event title and first item."),
-    errors: { 404: "Fant ikke ordren (en ordre til vinterleiren, eller ukjent)." },
+    errors: { 404: "Fant ikke ordren (en ordre til vinterleiren, eller ukjent).", 429: "For mange forespørsler fra samme adresse på kort tid." },
   }),
   myOrder: declareCall({
     method: "GET",
