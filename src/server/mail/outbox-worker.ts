@@ -114,11 +114,12 @@ export class OutboxWorker {
     const claimedAt = now();
     const claimed = await claimDueMail(db, claimedAt, leaseMs, allowed);
     const once = batchMemo();
-    const batch = claimed.flatMap((mail) => (mail.kind ? [queuedOf(mail, mail.kind)] : []));
+    const queued = claimed.map((mail) => (mail.kind ? queuedOf(mail, mail.kind) : undefined));
+    const batch = queued.filter((mail): mail is QueuedMail => mail !== undefined);
     let sent: SentMail[] = [];
     let tried = 0;
     try {
-      for (const mail of claimed) {
+      for (const [index, mail] of claimed.entries()) {
         // The mail now sent has the other half of the lease, longer than the SMTP transport's timeouts. The first
         // is always tried, so a run never only claims and hands back.
         if (stopping?.aborted || (tried > 0 && now().getTime() - claimedAt.getTime() >= leaseMs / 2)) break;
@@ -127,7 +128,8 @@ export class OutboxWorker {
         let rendered: RenderedMail | undefined;
         try {
           // A mail with a kind is rendered now (a failure counts as a failed attempt and is retried).
-          rendered = mail.kind ? await this.render(queuedOf(mail, mail.kind), once, batch) : undefined;
+          const mine = queued[index];
+          rendered = mine ? await this.render(mine, once, batch) : undefined;
           const content = rendered ?? storedContent(mail);
           await transport.send({
             outboxId: mail.id,
