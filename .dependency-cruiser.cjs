@@ -15,7 +15,7 @@ const infrastructure = [
 ].join("|");
 
 /** The composition root: start-up and the entry points, which wire the features together. Nothing imports it. */
-const composition = ["^src/server/(app|main|startup-summary)\\.ts$", "^src/server/startup/", "-command\\.ts$"].join("|");
+const composition = ["^src/server/(app|main|start-server|startup-summary)\\.ts$", "^src/server/startup/", "-command\\.ts$"].join("|");
 
 /** @type {import("dependency-cruiser").IConfiguration} */
 module.exports = {

@@ -1,40 +1,21 @@
-import { mkdir } from "node:fs/promises";
-import { loadEnv } from "./env.ts";
-import { buildApp } from "./app.ts";
-import { createLogger } from "./logger.ts";
-import { startupSummary } from "./startup-summary.ts";
+/**
+ * The server's entry (the build's build/node/main.js).
+ *
+ * NODE_ENV is the site's own mode (env.ts: production refuses a pinned clock and the Vipps simulator), and the
+ * libraries read the same variable when they first load. Under development or test React would load its
+ * development code, which renders pages and mails several times slower than what runs in production, so the
+ * tests and benchmarks that run this build would measure something else. The site's mode is kept aside here
+ * and the libraries always load their production code: NODE_ENV is set before anything else loads, through a
+ * dynamic import (a static one would load the libraries before this line runs).
+ */
+export {};
 
-async function main() {
-  const env = loadEnv();
-  const logger = createLogger(env);
-  await mkdir(env.DATA_DIR, { recursive: true });
-  // Opens the database (PGlite in DATA_DIR, or DATABASE_URL), migrates and seeds it; app.close() closes it.
-  const app = await buildApp({ env, logger });
-  app.log.info({ database: app.database.kind }, "database ready");
-
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, "shutting down");
-    // Stop taking requests, let those under way finish, then close the database and other resources.
-    const timer = setTimeout(() => {
-      app.log.error("graceful shutdown timed out");
-      process.exit(1);
-    }, 10_000);
-    timer.unref();
-    await app.close();
-    process.exit(0);
-  };
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
-  process.on("SIGINT", () => void shutdown("SIGINT"));
-
-  await app.listen({ port: env.PORT, host: env.HOST });
-  const summary = startupSummary(env, app.server.address(), app.vipps?.mode ?? "off");
-  app.log.info(summary.fields, summary.message);
-}
-
-main().catch((error: unknown) => {
+const startedWith = { ...process.env };
+process.env.NODE_ENV = "production";
+const { startServer } = await import("./start-server.ts");
+try {
+  await startServer(startedWith);
+} catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
-});
+}
