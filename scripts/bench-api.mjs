@@ -103,8 +103,18 @@ const bars = {
 
 // ---------------------------------------------------------------------------------------------- processes
 
-/** The production server with its own fresh DATA_DIR; DATABASE_URL only for the PostgreSQL run. */
+/** When each data folder's first server started (real time), so that a restart on it carries the clock on. */
+const firstStarts = new Map();
+
+/**
+ * The production server with its own fresh DATA_DIR; DATABASE_URL only for the PostgreSQL run. A restart on the
+ * same data goes on from where the clock was, as a real restart does: starting again at benchClockStart would put
+ * the mails queued late in the run in the server's future, and it would send them only as its clock caught up.
+ */
 function startSiteServer({ dataDir, databaseUrl, mailPerMinute }) {
+  const elapsedMs = Date.now() - (firstStarts.get(dataDir) ?? Date.now());
+  if (!firstStarts.has(dataDir)) firstStarts.set(dataDir, Date.now());
+  const clockStart = new Date(Date.parse(benchClockStart) + elapsedMs).toISOString();
   // BENCH_NODE_ARGS: extra node flags for the site server only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to see where its time goes.
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
   return startServer({
@@ -113,7 +123,7 @@ function startSiteServer({ dataDir, databaseUrl, mailPerMinute }) {
     admin: ADMIN,
     nodeArgs,
     source: fromSource,
-    env: mailPerMinute ? { MAIL_PER_MINUTE: String(mailPerMinute) } : {},
+    env: { CLOCK_START: clockStart, ...(mailPerMinute ? { MAIL_PER_MINUTE: String(mailPerMinute) } : {}) },
   });
 }
 

@@ -23,20 +23,23 @@ async function confirmationEml(request: APIRequestContext, email: string): Promi
   return { id: id!, eml: await (await request.get(`/dev/mail/${id}.eml`)).text() };
 }
 
+/** The MIME part of a mail (.eml) whose headers match, split into its headers and its body decoded from base64. */
+function mailPart(eml: string, headers: RegExp): { headers: string; body: Buffer } {
+  const part = eml.split(/\r?\n--/).find((chunk) => headers.test(chunk.split(/\r?\n\r?\n/)[0]!));
+  expect(part, `a part with ${headers}`).toBeTruthy();
+  const [head, ...body] = part!.split(/\r?\n\r?\n/);
+  expect(head).toMatch(/Content-Transfer-Encoding: base64/);
+  return { headers: head!, body: Buffer.from(body.join("").replace(/\s/g, ""), "base64") };
+}
+
 /** What a phone camera would read: the QR image inside the mail (the inline part its HTML refers to), decoded. */
 async function decodeMailQr(eml: string): Promise<string> {
-  const cid = eml.match(/src=3D"cid:([^"]+)"|src="cid:([^"]+)"/);
-  const contentId = (cid?.[1] ?? cid?.[2])?.replace(/=\r?\n/g, "");
+  const html = mailPart(eml, /Content-Type: text\/html/).body.toString("utf8");
+  const contentId = html.match(/src="cid:([^"]+)"/)?.[1];
   expect(contentId, "the HTML shows an inline image").toBeTruthy();
-  const part = eml.split(/\r?\n--/).find((chunk) => chunk.includes(`Content-ID: <${contentId}>`));
-  expect(part, "the image is in the mail").toBeTruthy();
-  expect(part).toMatch(/Content-Type: image\/png/);
-  const base64 = part!
-    .split(/\r?\n\r?\n/)
-    .slice(1)
-    .join("")
-    .replace(/\s/g, "");
-  const { data, info } = await sharp(Buffer.from(base64, "base64")).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const image = mailPart(eml, new RegExp(`Content-ID: <${contentId!.replace(/[.]/g, "\\.")}>`));
+  expect(image.headers).toMatch(/Content-Type: image\/png/);
+  const { data, info } = await sharp(image.body).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const decoded = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height);
   expect(decoded, "the QR code can be read").toBeTruthy();
   return decoded!.data;

@@ -1,4 +1,5 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { randomUUID } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import { inlineQrImages } from "./inline-qr.ts";
@@ -50,17 +51,18 @@ export type StoredMail = MailMessage & { id: string; savedAt: string };
  */
 export function createFolderTransport(dir: string, clock: () => Date = () => new Date()): MailTransport {
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
-  // The folder is made once; made again only if someone removed it while the site ran.
-  let folderMade: Promise<unknown> | undefined;
-  const writeMail = async (file: string, content: Buffer) => {
-    folderMade ??= mkdir(dir, { recursive: true });
-    await folderMade;
-    await writeFile(file, content).catch(async (error: NodeJS.ErrnoException) => {
-      if (error.code !== "ENOENT") throw error;
-      folderMade = mkdir(dir, { recursive: true });
-      await folderMade;
-      await writeFile(file, content);
-    });
+  // Written synchronously: a mail's two files are a few kB in the page cache, where the promise API's three round
+  // trips to the thread pool per file (open, write, close) cost three times the CPU of writing them at once. The
+  // folder stands in for SMTP on a development machine and in tests, where that short wait on the disk is nothing.
+  // The folder is made again if someone removed it while the site ran.
+  const writeMail = (file: string, content: Buffer | string) => {
+    try {
+      writeFileSync(file, content);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(file, content);
+    }
   };
   return {
     kind: "folder",
@@ -69,9 +71,9 @@ export function createFolderTransport(dir: string, clock: () => Date = () => new
       const now = clock();
       const savedAt = now.toISOString();
       const id = mailFileId(now, message.outboxId);
-      await writeMail(path.join(dir, `${id}.eml`), info.message as Buffer);
+      writeMail(path.join(dir, `${id}.eml`), info.message as Buffer);
       const stored: StoredMail = { id, savedAt, ...message };
-      await writeMail(path.join(dir, `${id}.json`), Buffer.from(JSON.stringify(stored, null, 2)));
+      writeMail(path.join(dir, `${id}.json`), JSON.stringify(stored, null, 2));
     },
   };
 }
@@ -85,6 +87,13 @@ async function toNodemailer(message: MailMessage) {
     text: message.text,
     html: message.html,
     headers: { "X-Outbox-Id": String(message.outboxId) },
+    // Text and HTML as base64, whose encoder is native, where quoted-printable's runs in JavaScript. The boundaries'
+    // shared part and the Message-ID from randomUUID, which draws from a cached pool: nodemailer would otherwise
+    // call randomBytes once per MIME part and four times for the Message-ID, each call a round trip into OpenSSL.
+    // Together a third of composing a confirmation (1.0 → 0.7 ms).
+    textEncoding: "base64" as const,
+    baseBoundary: randomUUID().replaceAll("-", ""),
+    messageId: `<${randomUUID()}@${domainOf(message.from)}>`,
     // Files stored with the mail (the calendar file), then the QR images its HTML refers to by cid:. A text file
     // goes as base64: nodemailer would otherwise pick quoted-printable, whose encoder in JavaScript cost more than
     // the rest of the mail together (1.2 of 2.0 ms for a calendar file of 2 kB).
@@ -99,4 +108,9 @@ async function toNodemailer(message: MailMessage) {
       ...(await inlineQrImages(message.html)),
     ],
   };
+}
+
+/** The domain of an address, «Navn <post@example.no>» or «post@example.no», for the Message-ID. */
+function domainOf(address: string): string {
+  return /@([^\s>@]+)>?\s*$/.exec(address)?.[1] ?? "localhost";
 }
