@@ -14,7 +14,7 @@ import { eventLedgerEntries, eventPayments } from "../db/schema/events-money.ts"
 import { eventOrders } from "../db/schema/events-orders.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { databaseKinds } from "../test-support/database.ts";
-import { asSent, campAdminToken, companion, draft, moveToEdition, postRegistration } from "../test-support/camp.ts";
+import { campAdminToken, companion, draft, moveToEdition, postRegistration } from "../test-support/camp.ts";
 import { createPublished, eventIdOf, grading, order, participant, postOrder } from "../test-support/events.ts";
 import { outboxMails } from "../test-support/outbox.ts";
 import { reconcile, startVippsPayment, useVippsCampSuite } from "../test-support/vipps.ts";
@@ -42,7 +42,7 @@ describe.each(databaseKinds)("the treasurer's calls under attack on %s", (kind) 
     return login.body;
   }
   const tokenOf = async (registrationId: number) => {
-    const [mail] = asSent(suite.transport, await outboxMails(suite.app, eq(mailOutbox.dedupeKey, `camp-confirmation:${registrationId}`)));
+    const [mail] = await outboxMails(suite.app, eq(mailOutbox.dedupeKey, `camp-confirmation:${registrationId}`), suite.transport);
     return linkPattern.exec(mail!.text)![1]!;
   };
   /** A card/cash registration through the form; answers its row id, order id and the family's link. */

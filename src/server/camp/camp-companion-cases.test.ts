@@ -7,7 +7,7 @@ import { campCompanionCases } from "../db/schema/camp-companion-cases.ts";
 import { eventLedgerEntries } from "../db/schema/events-money.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { databaseKinds } from "../test-support/database.ts";
-import { asSent, campAdminToken, companion, draft, postRegistration } from "../test-support/camp.ts";
+import { campAdminToken, companion, draft, postRegistration } from "../test-support/camp.ts";
 import { useVippsCampSuite } from "../test-support/vipps.ts";
 import { outboxMails } from "../test-support/outbox.ts";
 import { sha256Hex } from "../admin-auth/password-hash.ts";
@@ -23,7 +23,7 @@ describe.each(databaseKinds)("the leader's cases of companions left without a pa
   const suite = useVippsCampSuite(kind, new Date("2026-11-10T10:00:00Z"));
   const inject = (method: "GET" | "POST", url: string, payload?: object) => suite.app.inject({ method, url, ...(payload ? { payload } : {}) });
   const tokenOf = async (registrationId: number) => {
-    const [mail] = asSent(suite.transport, await outboxMails(suite.app, eq(mailOutbox.dedupeKey, `camp-confirmation:${registrationId}`)));
+    const [mail] = await outboxMails(suite.app, eq(mailOutbox.dedupeKey, `camp-confirmation:${registrationId}`), suite.transport);
     return linkPattern.exec(mail!.text)![1]!;
   };
   const cardCash = async (overrides: Parameters<typeof draft>[0] = {}) => {

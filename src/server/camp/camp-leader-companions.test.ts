@@ -7,7 +7,7 @@ import { readCampCompanions } from "./camp-companion-rows.ts";
 import { eventLedgerEntries } from "../db/schema/events-money.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { databaseKinds } from "../test-support/database.ts";
-import { asSent, campAdminToken, companion, draft, postRegistration } from "../test-support/camp.ts";
+import { campAdminToken, companion, draft, postRegistration } from "../test-support/camp.ts";
 import { actOnLanding, reconcile, startVippsPayment, useVippsCampSuite } from "../test-support/vipps.ts";
 import { sha256Hex } from "../admin-auth/password-hash.ts";
 import { outboxMails } from "../test-support/outbox.ts";
@@ -21,7 +21,7 @@ describe.each(databaseKinds)("the leader's companion correction on %s", (kind) =
 
   const inject = (method: "GET" | "POST", url: string, payload?: object) => suite.app.inject({ method, url, ...(payload ? { payload } : {}) });
   const tokenOf = async (registrationId: number) => {
-    const [mail] = asSent(suite.transport, await outboxMails(suite.app, eq(mailOutbox.dedupeKey, `camp-confirmation:${registrationId}`)));
+    const [mail] = await outboxMails(suite.app, eq(mailOutbox.dedupeKey, `camp-confirmation:${registrationId}`), suite.transport);
     return linkPattern.exec(mail!.text)![1]!;
   };
   const ownAddress = () => ({ email: `familie-${randomUUID().slice(0, 8)}@example.no` });

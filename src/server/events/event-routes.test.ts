@@ -3,7 +3,7 @@ import { parse } from "csv-parse/sync";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { connectPostgres, type Database } from "../db/database.ts";
-import { buildCampTestApp, campAdminToken, countRows, type TestApp } from "../test-support/camp.ts";
+import { buildCampTestApp, createTestTransport, campAdminToken, countRows, type TestApp } from "../test-support/camp.ts";
 import { createTestDatabase, databaseKinds } from "../test-support/database.ts";
 import { clearEvents, countLeaderEvents, createPublished, grading, order, participant, postOrder, sale } from "../test-support/events.ts";
 import { buildTestApp } from "../test-support/app.ts";
@@ -18,11 +18,12 @@ let now = new Date("2026-11-26T12:00:00Z");
 describe.each(databaseKinds)("events on %s", (kind) => {
   let database: Database;
   let app: TestApp;
+  let transport: ReturnType<typeof createTestTransport>;
   let token: string;
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    ({ app } = await buildCampTestApp(database, { clock: () => now }));
+    ({ app, transport } = await buildCampTestApp(database, { clock: () => now }));
     token = await campAdminToken(app);
   });
   afterAll(async () => {
@@ -85,7 +86,7 @@ describe.each(databaseKinds)("events on %s", (kind) => {
       ["Pål Nordmann", "waiting", 0],
     ]);
     // Two confirmations, and for the third «you are on the waiting list» with its place in line and the price if a place frees.
-    const mails = await outboxMails(app);
+    const mails = await outboxMails(app, undefined, transport);
     expect(mails.map((mail) => mail.subject.split(" – ")[0])).toEqual([
       "Gradering: Cupgradering desember",
       "Gradering: Cupgradering desember",

@@ -130,7 +130,7 @@ describe.each(databaseKinds)("hostile input to the events' calls on %s", (kind) 
           if (res.statusCode !== 200) return;
           accepted++;
           // Rendered as it goes out: the confirmation is made when it is sent.
-          const mails = await outboxMails(context.app, sql`${mailOutbox.id} > ${lastMail}`);
+          const mails = await outboxMails(context.app, sql`${mailOutbox.id} > ${lastMail}`, context.transport);
           for (const row of mails) lastMail = Math.max(lastMail, Number(row.id));
           let value: unknown;
           try {

@@ -87,7 +87,7 @@ describe.each(databaseKinds)("hostile input to Min påmelding on %s", (kind) => 
   };
   const newMails = async () => {
     // Rendered as they go out (a confirmation is rendered when it is sent).
-    const rows = await outboxMails(context.app, sql`${mailOutbox.id} > ${lastMailId}`);
+    const rows = await outboxMails(context.app, sql`${mailOutbox.id} > ${lastMailId}`, context.transport);
     for (const row of rows) lastMailId = Math.max(lastMailId, Number(row.id));
     return rows.map((row) => row.html);
   };

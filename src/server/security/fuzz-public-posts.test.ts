@@ -98,7 +98,7 @@ describe.each(databaseKinds)("hostile input to the public POSTs on %s", (kind) =
 
   /** The HTML part of every mail queued since the last look (rendered as it goes out, for one rendered when sent). */
   async function newMails(): Promise<string[]> {
-    const rows = await outboxMails(context.app, sql`${mailOutbox.id} > ${lastMailId}`);
+    const rows = await outboxMails(context.app, sql`${mailOutbox.id} > ${lastMailId}`, context.transport);
     for (const row of rows) lastMailId = Math.max(lastMailId, Number(row.id));
     return rows.map((row) => row.html);
   }

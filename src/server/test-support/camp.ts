@@ -32,22 +32,6 @@ export function createTestTransport() {
 
 export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 
-/**
- * Outbox rows as they went out: a sent row keeps its links with the secrets removed (mail/outbox.ts), while
- * the transport saw them whole. A row not sent yet is answered as stored.
- */
-export function asSent<T extends { id: number; status: string; text: string; html: string }>(
-  transport: { sent: readonly MailMessage[] },
-  rows: readonly T[],
-): T[] {
-  return rows.map((row) => {
-    if (row.status !== "sent") return row;
-    // The latest with the id: tests that clear the tables start the ids again.
-    const sent = [...transport.sent].reverse().find((mail) => mail.outboxId === row.id);
-    return sent ? { ...row, text: sent.text, html: sent.html } : row;
-  });
-}
-
 export async function buildCampTestApp(
   database: Database,
   options: { clock: () => Date; payments?: CampPaymentGateway; env?: Record<string, string>; vipps?: BuildAppOptions["vipps"] },

@@ -19,7 +19,17 @@ import { mailOutbox } from "../../db/schema/mail.ts";
 import { outboxMails } from "../../test-support/outbox.ts";
 import { createTestDatabase, databaseKinds } from "../../test-support/database.ts";
 import { testAdminCredentials } from "../../test-support/app.ts";
-import { buildCampTestApp, campAdminToken, companion, countRows, draft, postRegistration, sibling, type TestApp } from "../../test-support/camp.ts";
+import {
+  buildCampTestApp,
+  createTestTransport,
+  campAdminToken,
+  companion,
+  countRows,
+  draft,
+  postRegistration,
+  sibling,
+  type TestApp,
+} from "../../test-support/camp.ts";
 import { startVippsPayment } from "../../test-support/vipps.ts";
 import { campConfirmationKey } from "../camp-confirmation-queue.ts";
 import { checkInCodeFor } from "./checkin-code.ts";
@@ -42,6 +52,7 @@ describe("check-in in the log", () => {
 describe.each(databaseKinds)("check-in at the door on %s", (kind) => {
   let database: Database;
   let app: TestApp;
+  let transport: ReturnType<typeof createTestTransport>;
   let token: string;
   const ids: Record<string, number> = {};
 
@@ -68,7 +79,7 @@ describe.each(databaseKinds)("check-in at the door on %s", (kind) => {
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     // The Vipps routes (the admin's Payments call) are there with the simulator.
-    ({ app } = await buildCampTestApp(database, { clock: () => now, env: { VIPPS_SIMULATOR: "true" } }));
+    ({ app, transport } = await buildCampTestApp(database, { clock: () => now, env: { VIPPS_SIMULATOR: "true" } }));
     token = await campAdminToken(app);
     const register = async (key: string, body: ReturnType<typeof draft>) => {
       const res = await postRegistration(app, body);
@@ -95,7 +106,7 @@ describe.each(databaseKinds)("check-in at the door on %s", (kind) => {
   });
 
   it("puts an opaque check-in code in the confirmation mail, with the QR image inline", async () => {
-    const [mail] = await outboxMails(app, eq(mailOutbox.dedupeKey, campConfirmationKey(ids.ola!)));
+    const [mail] = await outboxMails(app, eq(mailOutbox.dedupeKey, campConfirmationKey(ids.ola!)), transport);
     const [row] = await database.db.select(campRegistrationWithTotal).from(campRegistrations).where(eq(campRegistrations.id, ids.ola!));
     const code = await checkInCodeFor(database.db, row!.orderId);
     expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{28}$/);

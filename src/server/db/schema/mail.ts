@@ -22,8 +22,9 @@ export const mailOutbox = pgTable(
     /** Where an answer goes (the club's contact address for a message from the leader); null: no Reply-To. */
     replyTo: text("reply_to"),
     /**
-     * The content: written when queued, or (a mail with a `kind`) rendered by the sender from `payload` and
-     * written here when it is sent, so the row keeps what went out.
+     * The content: written when queued, or (a mail with a `kind`) rendered by the sender from `payload`, whose
+     * subject and text part are written here when it is sent, so the row keeps what the mail said (its HTML part
+     * and files are not kept: docs/decisions/0052-a-sent-mail-keeps-its-text.md).
      */
     subject: text("subject"),
     text: text("text"),
