@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import nodemailer from "nodemailer";
+import MailComposer from "nodemailer/lib/mail-composer";
 import { inlineQrImages } from "./inline-qr.ts";
 import type { MailAttachment } from "../db/schema/mail.ts";
 import { mailFileId } from "./mail-folder.ts";
@@ -50,7 +51,6 @@ export type StoredMail = MailMessage & { id: string; savedAt: string };
  * have carried) and `<id>.json` (what the development page shows) in `dir`.
  */
 export function createFolderTransport(dir: string, clock: () => Date = () => new Date()): MailTransport {
-  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
   // Written synchronously: a mail's two files are a few kB in the page cache, where the promise API's three round
   // trips to the thread pool per file (open, write, close) cost three times the CPU of writing them at once. The
   // folder stands in for SMTP on a development machine and in tests, where that short wait on the disk is nothing.
@@ -67,11 +67,13 @@ export function createFolderTransport(dir: string, clock: () => Date = () => new
   return {
     kind: "folder",
     async send(message) {
-      const info = await composer.sendMail(await toNodemailer(message));
+      // The message as SMTP would carry it (CRLF line ends), made by nodemailer's own composer without a
+      // transport's plugins and line-end pass around it.
+      const eml = await new MailComposer(await toNodemailer(message)).compile().build();
       const now = clock();
       const savedAt = now.toISOString();
       const id = mailFileId(now, message.outboxId);
-      writeMail(path.join(dir, `${id}.eml`), info.message as Buffer);
+      writeMail(path.join(dir, `${id}.eml`), eml);
       const stored: StoredMail = { id, savedAt, ...message };
       writeMail(path.join(dir, `${id}.json`), JSON.stringify(stored, null, 2));
     },
