@@ -366,7 +366,7 @@ try {
 \`npm run bench:pages\` — measured ${date} on ${machine}.
 
 Lighthouse's default config, i.e. the mobile preset: ${preset}.
-The site is served by the production build's server (\`build/node/main.js\`, build stamped ${JSON.parse(await readFile(path.join(root, "build/stamp.json"), "utf8")).builtAt}) on a pinned day (\`CLOCK_START=${benchClockStart}\`, so \`NODE_ENV=development\`: production refuses a pinned clock).
+The site is served by the production build's server (\`build/node/main.js\`, build stamped ${JSON.parse(await readFile(path.join(root, "build/stamp.json"), "utf8")).builtAt}) on a pinned day (\`CLOCK_START=${benchClockStart}\`, so \`NODE_ENV=development\`: production refuses a pinned clock; the libraries, React among them, load their production code all the same).
 Each page ran ${RUNS} times in interleaved rounds; every figure is the median of its own metric over the ${RUNS} runs
 (per-metric medians, so a column's figures may come from different runs). Runs repeated because Lighthouse lost
 the trace's navigationStart (its own advice: run again): ${retries}.
