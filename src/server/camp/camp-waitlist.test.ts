@@ -86,7 +86,7 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
   const statusOf = async (orderIdOrId: number) =>
     (await database.db.select(campRegistrationWithTotal).from(campRegistrations).where(eq(campRegistrations.id, orderIdOrId)))[0]!;
   const waitlist = async (): Promise<WaitlistEntry[]> => (await app.inject({ url: `/api/VinterleirAdmin/Waitlist/${token}` })).json();
-  const offerMails = async () => await outboxMails(app, like(mailOutbox.dedupeKey, "camp-waitlist-offer:%"), transport);
+  const offerMails = () => outboxMails(app, like(mailOutbox.dedupeKey, "camp-waitlist-offer:%"), transport);
   /** The token in the latest offer mail's link. */
   const latestOfferToken = async () => {
     const mails = await offerMails();

@@ -58,7 +58,7 @@ describe.each(databaseKinds)("the events' waiting list on %s", (kind) => {
       )
     ).rows;
   /** The mails as they went out (links whole) or wait to go. */
-  const mails = async () => await outboxMails(app, undefined, transport);
+  const mails = () => outboxMails(app, undefined, transport);
   /** The token in the latest offer mail to `email`. */
   const offerToken = async (email: string) => {
     const offers = (await mails()).filter((mail) => mail.recipient === email && mail.dedupeKey.startsWith("event-waitlist-offer:"));

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import nodemailer from "nodemailer";
+import addressparser from "nodemailer/lib/addressparser";
 import MailComposer from "nodemailer/lib/mail-composer";
 import { inlineQrImages } from "./inline-qr.ts";
 import type { MailAttachment } from "../db/schema/mail.ts";
@@ -112,7 +113,8 @@ async function toNodemailer(message: MailMessage) {
   };
 }
 
-/** The domain of an address, «Navn <post@example.no>» or «post@example.no», for the Message-ID. */
-function domainOf(address: string): string {
-  return /@([^\s>@]+)>?\s*$/.exec(address)?.[1] ?? "localhost";
+/** The domain of the sender's address («Navn <post@example.no>»), for the Message-ID, read by nodemailer's own parser. */
+function domainOf(from: string): string {
+  const [sender] = addressparser(from, { flatten: true });
+  return sender?.address.split("@").pop() || "localhost";
 }
