@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { chromiumLaunchOptions } from "./scripts/browser.mjs";
+import { testBrowserLaunchOptions } from "./scripts/browser.mjs";
 import { season } from "./tests/e2e/support/season.ts";
 import { e2eServerEnv, newDataDir } from "./tests/e2e/support/server.ts";
 
@@ -34,7 +34,7 @@ export default defineConfig({
   timeout: 60_000,
   use: {
     baseURL,
-    launchOptions: chromiumLaunchOptions(),
+    launchOptions: testBrowserLaunchOptions(),
     trace: "retain-on-failure",
     // The site honours reduced motion (app.css): axe then never measures a colour halfway through a fade.
     reducedMotion: "reduce",
