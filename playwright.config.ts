@@ -35,7 +35,9 @@ export default defineConfig({
   use: {
     baseURL,
     launchOptions: testBrowserLaunchOptions(),
-    trace: "retain-on-failure",
+    // Recording a trace of every test costs about a tenth of the run; ask for one when a test fails and you want
+    // to step through it: `npx playwright test <spec> --trace retain-on-failure`. The list shows every failure.
+    trace: "off",
     // The site honours reduced motion (app.css): axe then never measures a colour halfway through a fade.
     reducedMotion: "reduce",
   },
