@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { EnvironmentGroupsSequencer } from "./vitest.sequencer.ts";
 
 /**
  * The shared rules (src/shared) cannot reach a database: the import boundaries forbid it. Their tests, and the
@@ -16,6 +17,8 @@ export default defineConfig({
     // the template's rows; a test that needs a fresh module graph would say so in its own file.
     maxWorkers: 2,
     isolate: false,
+    // A worker goes on to the next file only if it has the same environment: the files of one run together.
+    sequence: { sequencer: EnvironmentGroupsSequencer },
     // A cheap scrypt cost for the tests' password hashes (production keeps 2^15; password-hash.ts).
     env: { TEST_PASSWORD_HASH_N: "1024" },
     // Each database test file starts its own PGlite (WebAssembly) or PostgreSQL database; on a busy 2-core

@@ -60,7 +60,9 @@ describe.each(databaseKinds)("the treasurer's calls under attack on %s", (kind) 
     suite.app.db
       .select()
       .from(eventLedgerEntries)
-      .where(and(eq(eventLedgerEntries.orderId, registrationId), eq(eventLedgerEntries.ownerKind, "camp")));
+      .where(and(eq(eventLedgerEntries.orderId, registrationId), eq(eventLedgerEntries.ownerKind, "camp")))
+      // In the order written: a reused database can hand a new row an earlier place in the table.
+      .orderBy(eventLedgerEntries.id);
   const moneyIn = async (registrationId: number) =>
     (await ledgerOf(registrationId)).filter((entry) => entry.kind === "payment").reduce((sum, entry) => sum + entry.amount, 0);
   const vouchers = async () =>
