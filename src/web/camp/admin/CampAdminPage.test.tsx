@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { createHash } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { fireEvent, render, screen, within } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { comingSeasonYear } from "../../../shared/camp/camp-edition-data.ts";
 import { campEditionForYear } from "../../../shared/camp/camp-edition.ts";
 import { testNow } from "../../../shared/test-clock.fixture.ts";
@@ -253,7 +253,8 @@ describe("CampAdmin list", () => {
     const row = screen.getByRole("button", { name: "Ola Nordmann" });
     fireEvent.click(row);
     const heading = await screen.findByRole("heading", { level: 2, name: "Ola Nordmann" });
-    expect(document.activeElement).toBe(heading);
+    // Focused by an effect after the render that showed it: a moment after it is found.
+    await waitFor(() => expect(document.activeElement).toBe(heading));
     const details = heading.closest("section")!;
     // The details' own list (the «Rett påmeldingen» form below has a «Gradering» box of its own).
     const value = (label: string) =>

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { fireEvent, render, screen } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cameraProblem, QrScanner } from "./QrScanner.tsx";
 
@@ -15,7 +15,8 @@ describe("Skann QR-kode", () => {
     render(<QrScanner onCode={vi.fn()} onClose={onClose} />);
     expect((await screen.findByRole("alert")).textContent).toBe(cameraProblem);
     const close = screen.getByRole("button", { name: "Lukk kameraet" });
-    expect(document.activeElement).toBe(close);
+    // Focused by an effect after the render that showed it: a moment after it is found.
+    await waitFor(() => expect(document.activeElement).toBe(close));
     fireEvent.click(close);
     expect(onClose).toHaveBeenCalledTimes(1);
   });

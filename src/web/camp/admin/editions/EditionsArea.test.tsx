@@ -195,7 +195,8 @@ describe("Leirer in the camp admin", () => {
     fireEvent.change(within(closes).getByLabelText("Dato"), { target: { value: "2027-12-01" } });
     fireEvent.click(screen.getByRole("button", { name: "Lagre" }));
     expect(await screen.findByText("Påmeldingen må stenge senest når leiren er over.")).toBeTruthy();
-    expect(document.activeElement).toBe(within(closes).getByLabelText("Dato"));
+    // Focused by an effect after the render that showed it: a moment after it is found.
+    await waitFor(() => expect(document.activeElement).toBe(within(closes).getByLabelText("Dato")));
     expect(within(closes).getByLabelText("Klokkeslett").getAttribute("aria-invalid")).toBe("true");
   });
 
@@ -286,7 +287,8 @@ describe("Leirer in the camp admin", () => {
     fireEvent.change(screen.getByLabelText("Voksenpris"), { target: { value: "1337" } });
     fireEvent.click(screen.getByRole("button", { name: "Forhåndsvis" }));
     const preview = await screen.findByRole("region", { name: "Forhåndsvisning av vinterleiren 2027" });
-    expect(document.activeElement).toBe(within(preview).getByRole("heading", { level: 2, name: /Forhåndsvisning/ }));
+    // Focused by an effect after the render that showed it: a moment after it is found.
+    await waitFor(() => expect(document.activeElement).toBe(within(preview).getByRole("heading", { level: 2, name: /Forhåndsvisning/ })));
     expect(preview.textContent).toContain("26.–28. november 2027 på Nordbyhallen");
     fireEvent.click(within(preview).getByRole("tab", { name: "Priser" }));
     expect(within(preview).getAllByText(/1\s337/).length).toBeGreaterThan(0);
