@@ -19,8 +19,8 @@ function environmentOf(file: TestSpecification): string {
  * Why: a worker is kept for the next file only when that file has the same project and environment
  * (`isolate: false`); otherwise Vitest stops it and starts a new one, which imports the whole server again
  * (5 s on an idle machine). In Vitest's own order the component files (happy-dom) sit between the server's
- * files, and the run kept starting workers: importing took 184 s of its time, 42 s grouped (docs/benchmarks.md,
- * the test run).
+ * files, and the run kept starting workers: importing took 184 s of its time, 42 s grouped
+ * (docs/decisions/0054-vitest-files-grouped-by-environment.md).
  */
 export class EnvironmentGroupsSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
