@@ -12,10 +12,12 @@ export const chromiumFlags = [
   "--disable-sync",
 ];
 
+/** The first of the paths given that exists (an unset `CHROMIUM_PATH` is skipped). */
+const firstExisting = (...candidates) => candidates.find((candidate) => candidate && existsSync(candidate));
+
 /** The whole browser: what the page benchmarks (Lighthouse) and the screenshots run, as a visitor's Chromium. */
 export function chromiumPath() {
-  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].filter(Boolean);
-  return candidates.find((candidate) => existsSync(candidate));
+  return firstExisting(process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser");
 }
 
 /**
@@ -25,8 +27,7 @@ export function chromiumPath() {
  * (docs/decisions/0053-browser-tests-in-the-headless-shell.md). `CHROMIUM_PATH` overrides both.
  */
 export function headlessShellPath() {
-  const candidates = [process.env.CHROMIUM_PATH, "/usr/lib/chromium/chromium-headless-shell", "/usr/bin/chromium-headless-shell"];
-  return candidates.filter(Boolean).find((candidate) => existsSync(candidate));
+  return firstExisting(process.env.CHROMIUM_PATH, "/usr/lib/chromium/chromium-headless-shell", "/usr/bin/chromium-headless-shell");
 }
 
 /** Chromium keeps its shared memory in /dev/shm when it is large enough (a container's 64 MB is not), else in /tmp. */
