@@ -7,7 +7,7 @@ import QRCode from "qrcode";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { createFolderTransport } from "./mail-transport.ts";
-import { inlineQrAsDataUrls, inlineQrCid, inlineQrImages, qrPng } from "./inline-qr.ts";
+import { inlineQrAsDataUrls, inlineQrCid, inlineQrImages, inlineQrSide, qrPng } from "./inline-qr.ts";
 
 async function decode(png: Buffer): Promise<string | undefined> {
   const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
@@ -39,10 +39,19 @@ describe("QR codes inside a mail", () => {
     const grey = async (png: Buffer) => sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
     for (const text of ["K7M2Q9XP", "A", "ABCD1234EFGH5678JKMN9012PQRS", "0".repeat(64)]) {
       const ours = await grey(qrPng(text));
-      const theirs = await grey(await QRCode.toBuffer(text, { type: "png", errorCorrectionLevel: "M", margin: 4, scale: 8 }));
+      const segments = [{ data: text, mode: "alphanumeric" as const }];
+      const theirs = await grey(await QRCode.toBuffer(segments, { type: "png", errorCorrectionLevel: "M", margin: 4, scale: 7 }));
       expect([ours.info.width, ours.info.height]).toEqual([theirs.info.width, theirs.info.height]);
       expect(ours.data.equals(theirs.data)).toBe(true);
     }
+  });
+
+  it("says the image's own size, so that the HTML shows it pixel for pixel: 231 pixels for a check-in code", async () => {
+    for (const text of ["A", "K7M2Q9XP", "ABCD1234EFGH5678JKMN9012PQRS", "Z".repeat(64)]) {
+      const { width, height } = await sharp(qrPng(text)).metadata();
+      expect([width, height]).toEqual([inlineQrSide(text), inlineQrSide(text)]);
+    }
+    expect(inlineQrSide("ABCD1234EFGH5678JKMN9012PQRS")).toBe(231);
   });
 
   it("draws nothing for text outside an image reference, escaped references or other characters", async () => {

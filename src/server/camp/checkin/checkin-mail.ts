@@ -1,6 +1,6 @@
 import { formatCheckInCode } from "../../../shared/camp/camp-checkin.ts";
 import { escapeHtml } from "../../mail/escape-html.ts";
-import { inlineQrCid } from "../../mail/inline-qr.ts";
+import { inlineQrCid, inlineQrSide } from "../../mail/inline-qr.ts";
 
 /** The confirmation mail's check-in part: the QR code to show at the door, and the same code as text. */
 
@@ -12,8 +12,9 @@ export function checkInMailText(code: string): string[] {
 
 export function checkInMailHtml(code: string): string {
   const e = escapeHtml;
+  const side = inlineQrSide(code);
   return `<h2 style="font-size:1.1rem">Innsjekking</h2>
 <p>${e(intro)}</p>
-<p><img src="cid:${e(inlineQrCid(code))}" width="232" height="232" alt="QR-kode for innsjekking" style="display:block;border:0"></p>
+<p><img src="cid:${e(inlineQrCid(code))}" width="${side}" height="${side}" alt="QR-kode for innsjekking" style="display:block;border:0"></p>
 <p>Innsjekkingskode: <strong style="font-family:monospace">${e(formatCheckInCode(code))}</strong></p>`;
 }
