@@ -871,7 +871,7 @@ const section = `
 \`npm run bench:api\` — measured ${measuredAt} on ${machine()}.
 Load average (1 / 5 / 15 min) ${loadBefore} before the run and ${loadAverage()} after it: a shared machine slows every figure alike.
 The production server (${fromSource ? "\`src/server/main.ts\` from the working tree through tsx, site files from \`build/client\`" : `\`build/node/main.js\`, build stamped ${builtAt}`}) runs as a child process on a pinned day (\`CLOCK_START=${benchClockStart}\`, so \`NODE_ENV=development\`: production refuses a pinned clock; the libraries, React among them, load their production code all the same),
-\`LOG_LEVEL=warn\`, a fresh \`DATA_DIR\`, no \`SMTP_URL\` (confirmation mails go to \`DATA_DIR/mail\`, sent by the outbox worker during the run).
+\`LOG_LEVEL=warn\`, a fresh \`DATA_DIR\`, no \`SMTP_URL\` (confirmation mails go to \`DATA_DIR/mail\`, sent by the outbox worker during the run; that folder is in /dev/shm where the machine has it, the database on the disk).
 ${CAMP_CAPACITY === null ? "The camp's edition has no capacity (the default)." : `The camp's edition has ${CAMP_CAPACITY} places (\`BENCH_CAMP_CAPACITY\`): every registration counts the places held.`}
 ${postgresNote}
 
