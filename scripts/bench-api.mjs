@@ -298,6 +298,16 @@ function registerAll(base, drafts) {
   return load({ jobs: drafts.map((draft) => () => request(`${base}/api/Vinterleir/Post`, { method: "POST", body: draft })), check: expectDone });
 }
 
+/**
+ * The untimed registrations before a timed leg, then the list read 200 times, one at a time: the code runs warm,
+ * and the warm-up's mails go out at the provider's pace before the timing starts.
+ */
+async function warmUp(base, drafts) {
+  const result = await registerAll(base, drafts);
+  for (let i = 0; i < 200; i++) await request(`${base}/api/VinterleirUsers/Get`);
+  return result;
+}
+
 /** Gives the current edition a capacity through the camp admin's edition form (BENCH_CAMP_CAPACITY). */
 async function limitCamp(base, capacity) {
   const { year } = await (await fetch(`${base}/api/CampEdition/Current`)).json();
@@ -367,8 +377,7 @@ async function benchDatabase(kind) {
     const legB = drafts.slice(LIST_AT);
     await pagesRendered(server);
     process.stdout.write(`[${kind}] warm-up ${warm.length} registrations … `);
-    const warmResult = await registerAll(server.base, warm);
-    for (let i = 0; i < 200; i++) await request(`${server.base}/api/VinterleirUsers/Get`);
+    const warmResult = await warmUp(server.base, warm);
     console.log(`${warmResult.errors.length} error(s)`);
 
     process.stdout.write(`[${kind}] ${legA.length} timed registrations … `);
@@ -474,9 +483,7 @@ async function benchDatabase(kind) {
     await pagesRendered(server);
     const afterDrafts = Array.from({ length: WARMUP + AFTER_DRAIN }, (_, i) => makeDraft(tag, drafts.length + i));
     process.stdout.write(`[${kind}] after the drain: ${WARMUP} warm-up and ${AFTER_DRAIN} timed registrations … `);
-    // As before the first timed leg: the warm-up, then the list 200 times, in which the warm-up's mails go out.
-    const afterWarm = await registerAll(server.base, afterDrafts.slice(0, WARMUP));
-    for (let i = 0; i < 200; i++) await request(`${server.base}/api/VinterleirUsers/Get`);
+    const afterWarm = await warmUp(server.base, afterDrafts.slice(0, WARMUP));
     const afterDrain = summarise(await measured(server.pid, withPostgres, () => registerAll(server.base, afterDrafts.slice(WARMUP))));
     console.log(`${afterWarm.errors.length + afterDrain.errors.length} error(s), ${cpuPerRequest(afterDrain)} CPU per registration`);
 
