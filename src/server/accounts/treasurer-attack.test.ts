@@ -538,7 +538,7 @@ describe.each(databaseKinds)("the treasurer's calls under attack on %s", (kind) 
     expect(Number(eventMoney!.n)).toBe(0);
   });
 
-  it("RefundPaid: the door 403; more than owed, zero, negative and fractions refused; two at once pay back once", async () => {
+  it("RefundPaid: the door 403; more than owed, zero, negative and fractions refused; two at once, or the same press again, pay back once", async () => {
     const admin = await campAdminToken(suite.app);
     const door = await doorToken(admin);
     const registration = await cardCash();
@@ -549,16 +549,38 @@ describe.each(databaseKinds)("the treasurer's calls under attack on %s", (kind) 
       .reduce((sum, entry) => sum + entry.amount, 0);
     expect(owed).toBeGreaterThan(0);
     const url = (token: string) => `/api/VinterleirAdmin/RefundPaid/${registration.registrationId}/${token}`;
-    expect((await inject("POST", url(stranger), { amount: owed })).statusCode).toBe(401);
-    expect((await inject("POST", url(door), { amount: owed })).statusCode).toBe(403);
-    expect((await inject("POST", url(registration.token), { amount: owed })).statusCode).toBe(401);
-    for (const amount of [0, -owed, 0.5, "100", null]) expect((await inject("POST", url(admin), { amount })).statusCode, String(amount)).toBe(400);
-    expect((await inject("POST", url(admin), { amount: owed + 1 })).statusCode).toBe(409);
-    expect((await inject("POST", url(admin), { amount: owed, method: "vipps" })).statusCode).toBe(400);
-    const answers = await Promise.all([inject("POST", url(admin), { amount: owed }), inject("POST", url(admin), { amount: owed })]);
+    expect((await inject("POST", url(stranger), { amount: owed, owedBefore: owed })).statusCode).toBe(401);
+    expect((await inject("POST", url(door), { amount: owed, owedBefore: owed })).statusCode).toBe(403);
+    expect((await inject("POST", url(registration.token), { amount: owed, owedBefore: owed })).statusCode).toBe(401);
+    for (const amount of [0, -owed, 0.5, "100", null])
+      expect((await inject("POST", url(admin), { amount, owedBefore: owed })).statusCode, String(amount)).toBe(400);
+    expect((await inject("POST", url(admin), { amount: owed + 1, owedBefore: owed })).statusCode).toBe(409);
+    expect((await inject("POST", url(admin), { amount: owed, method: "vipps", owedBefore: owed })).statusCode).toBe(400);
+    const answers = await Promise.all([
+      inject("POST", url(admin), { amount: owed, owedBefore: owed }),
+      inject("POST", url(admin), { amount: owed, owedBefore: owed }),
+    ]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
     const paidBack = (await ledgerOf(registration.registrationId)).filter((entry) => entry.kind === "refund-paid");
     expect(paidBack.map((entry) => entry.amount)).toEqual([owed]);
+  });
+
+  it("RefundPaid in parts: each press names what it saw owed, so the same press sent again records nothing", async () => {
+    const admin = await campAdminToken(suite.app);
+    const registration = await cardCash();
+    expect((await inject("POST", `/api/VinterleirAdmin/MarkPaid/${registration.registrationId}/${admin}`, { method: "cash" })).statusCode).toBe(200);
+    expect((await inject("POST", `/api/VinterleirAdmin/Cancel/${registration.registrationId}/${admin}`)).statusCode).toBe(200);
+    const owed = (await ledgerOf(registration.registrationId))
+      .filter((entry) => entry.kind === "refund-owed")
+      .reduce((sum, entry) => sum + entry.amount, 0);
+    const url = `/api/VinterleirAdmin/RefundPaid/${registration.registrationId}/${admin}`;
+    const half = Math.floor(owed / 2);
+    expect((await inject("POST", url, { amount: half })).statusCode).toBe(400);
+    expect((await inject("POST", url, { amount: half, owedBefore: owed })).statusCode).toBe(200);
+    expect((await inject("POST", url, { amount: half, owedBefore: owed })).statusCode).toBe(409);
+    expect((await inject("POST", url, { amount: owed - half, owedBefore: owed - half })).statusCode).toBe(200);
+    const paidBack = (await ledgerOf(registration.registrationId)).filter((entry) => entry.kind === "refund-paid");
+    expect(paidBack.map((entry) => entry.amount)).toEqual([half, owed - half]);
   });
 
   // ---- The event's money, and a Vipps order's state --------------------------------------------------------

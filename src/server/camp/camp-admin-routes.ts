@@ -95,7 +95,7 @@ function registerCampMoneyRoutes(app: FastifyInstance) {
     const { username } = await currentCampAccount(request);
     const done = await app.db.transaction(async (tx) => {
       await lockCampRegistration(tx, Number(raw));
-      return recordRefundPaid(tx, Number(raw), input.amount, input.method, {
+      return recordRefundPaid(tx, Number(raw), input, {
         actor: username,
         reason: "Betalt tilbake av kassereren",
         now: app.now(),

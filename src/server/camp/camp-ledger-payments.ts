@@ -89,16 +89,18 @@ export async function recordRefundRefused(tx: Db, paymentId: number, amount: num
   );
 }
 
-/** The treasurer marks money owed outside Vipps as paid back. Answers false when nothing (more) was owed. */
+/**
+ * The treasurer marks money owed outside Vipps as paid back. Answers false when nothing (more) was owed, or when
+ * what is owed is no longer what the treasurer saw (`owedBefore`): the same press recorded once.
+ */
 export async function recordRefundPaid(
   tx: Db,
   registrationId: number,
-  amount: number,
-  method: MoneyMethod,
+  { amount, method, owedBefore }: { amount: number; method: MoneyMethod; owedBefore: number },
   context: LedgerContext,
 ): Promise<boolean> {
   const figures = await figuresOf(tx, registrationId);
-  if (amount <= 0 || amount > figures.refundOwed) return false;
+  if (amount <= 0 || amount > figures.refundOwed || figures.refundOwed !== owedBefore) return false;
   await appendEntries(tx, registrationId, [{ kind: "refund-paid", method, amount }], context);
   return true;
 }

@@ -64,7 +64,11 @@ describe.each(databaseKinds)("a messy season's money on %s", (kind) => {
     expect((await inject("POST", `/api/VinterleirAdmin/Cancel/${dora!.id}/${admin}`)).statusCode).toBe(200);
     const owed = (await inject("GET", `/api/VinterleirAdmin/Treasurer/${admin}`)).json<TreasurerSummary>().refundsOwed;
     expect(owed).toEqual([expect.objectContaining({ registrationId: dora!.id, amount: doraList.outstanding })]);
-    const back = await inject("POST", `/api/VinterleirAdmin/RefundPaid/${dora!.id}/${admin}`, { amount: doraList.outstanding, method: "cash" });
+    const back = await inject("POST", `/api/VinterleirAdmin/RefundPaid/${dora!.id}/${admin}`, {
+      amount: doraList.outstanding,
+      method: "cash",
+      owedBefore: doraList.outstanding,
+    });
     expect(back.statusCode, back.body).toBeLessThan(300);
 
     // The camp's rows against the treasurer's totals and the admin's.

@@ -45,6 +45,11 @@ export const RefundPaidSchema = z.object({
   amount: z.number().int("Beløpet må være et helt antall kroner.").min(1, "Beløpet må være minst 1 kr."),
   /** How it was paid back: by bank transfer or cash is "other" or "cash". */
   method: z.enum(["cash", "other"]).default("other"),
+  /**
+   * What the list showed as owed back when the treasurer pressed the button: a second press, or the same request
+   * sent again, finds less owed and is refused, where the cap alone would record two part payments.
+   */
+  owedBefore: z.number().int("Beløpet må være et helt antall kroner.").min(0),
 });
 export type RefundPaid = z.input<typeof RefundPaidSchema>;
 

@@ -45,11 +45,11 @@ export function getTreasurerSummary(token: string, year?: number): Promise<Treas
   return readCall(campAdminCalls.treasurer, { params: { token }, query: editionQuery(year) });
 }
 
-/** POST /api/VinterleirAdmin/RefundPaid/{registrationId}/{token}: money owed back outside Vipps is paid back. */
-export async function markRefundPaid(registrationId: number, amount: number, token: string): Promise<void> {
+/** POST /api/VinterleirAdmin/RefundPaid/{registrationId}/{token}: the whole amount the list shows as owed back is paid back. */
+export async function markRefundPaid(registrationId: number, owed: number, token: string): Promise<void> {
   const outcome = await callApi(campAdminCalls.refundPaid, {
     params: { registrationId: String(registrationId), token },
-    body: { amount, method: "other" },
+    body: { amount: owed, method: "other", owedBefore: owed },
   });
   if (outcome.kind === "refused") throw new ApiError(outcome.error?.error ?? `Svarte ${outcome.status}.`, outcome.status);
 }
