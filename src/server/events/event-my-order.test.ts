@@ -34,7 +34,7 @@ describe.each(databaseKinds)("an event order's personal link on %s", (kind) => {
   beforeEach(async () => {
     now = new Date("2026-11-26T12:00:00Z");
     freed.mockReset();
-    await clearEvents(database);
+    await clearEvents(database, app);
   });
 
   /** The link of the newest confirmation mail as the family received it (the stored copy has it removed). */

@@ -54,6 +54,8 @@ describe.each(databaseKinds)("event orders paid with Vipps on %s", (kind) => {
       { action: "vipps-authorized", amount: 350 },
       { action: "vipps-captured", amount: 350 },
     ]);
+    // The confirmation is rendered when the outbox sends it: the pass the payment kicked is waited for.
+    await app.outbox.drain();
     const mail = await database.db.execute<{ subject: string }>(sql`select subject from mail_outbox`);
     expect(mail.rows.map((row) => row.subject)).toEqual([`Gradering: Cupgradering desember – ordre ${orderId}`]);
     // The camp's calls still answer for camp orders: an unknown camp order id is theirs to refuse.

@@ -29,7 +29,7 @@ describe.each(databaseKinds)("the events' waiting list on %s", (kind) => {
   });
   beforeEach(async () => {
     now = start;
-    await clearEvents(database);
+    await clearEvents(database, app);
     token = await campAdminToken(app);
   });
 

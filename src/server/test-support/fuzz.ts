@@ -73,6 +73,8 @@ export interface EndpointFuzz<Req> {
   unchangedWhenRejected?: readonly string[];
   /** Default: any 4xx. */
   rejected?: (res: LightMyRequestResponse) => boolean;
+  /** Waits for work the request left to run after its answer (a queued mail), before the tables are counted. */
+  settle?: () => Promise<void>;
   /** Further checks of the answer (reflection, CSV cells …). */
   check?: (request: Req, res: LightMyRequestResponse) => Promise<void> | void;
   runs?: number;
@@ -98,6 +100,7 @@ export async function fuzzEndpoint<Req>(context: FuzzContext & { kind: string },
       const options = spec.toInject(request);
       context.log.length = 0;
       const res = await context.app.inject(options);
+      await spec.settle?.();
       expect(
         res.statusCode,
         `${options.method ?? "GET"} ${String(options.url).slice(0, 300)} → ${res.statusCode} ${res.body.slice(0, 300)}\n${context.log.join("")}`,
