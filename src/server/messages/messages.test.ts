@@ -74,9 +74,11 @@ describe.each(databaseKinds)("«Send melding» on %s", (kind) => {
       expect(opened.statusCode).toBe(200);
       const own = mail.to.startsWith("david") ? "David" : "Eva";
       expect(opened.body).toContain(orderOf[own]);
+      // The link's random secret may spell a name («…WEEvapD…»): the words are read without it.
+      const words = mail.text.split(links[0]!).join("");
       for (const other of familyNames.filter((name) => name !== own)) {
         expect(opened.body).not.toContain(orderOf[other]);
-        expect(mail.text).not.toContain(other);
+        expect(words).not.toContain(other);
       }
       // Greets the parent, never the child; says whom it is about and what is left to pay.
       expect(mail.text).toMatch(/^Hei!\n/);
