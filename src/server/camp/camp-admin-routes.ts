@@ -19,6 +19,7 @@ import { campParticipantsCsv } from "./camp-csv.ts";
 import type { CampPaymentGateway } from "./camp-payment-gateway.ts";
 import { requestedEditionYear } from "./camp-edition-lookup.ts";
 import { registrationChanges } from "./camp-self-service.ts";
+import { readInOneSnapshot } from "../db/one-snapshot.ts";
 
 /**
  * The camp admin's routes (src/shared/camp/camp-admin-calls.ts), all under /api/VinterleirAdmin/ so logger.ts
@@ -38,20 +39,21 @@ const editionYear = (app: FastifyInstance, query: unknown) => requestedEditionYe
 /** What the admin reads: the list, the totals, the CSV, and a registration's changes and ledger. */
 function registerCampListRoutes(app: FastifyInstance) {
   routeCall(app, campAdminCalls.participants, {}, async (request, reply) => {
-    const persons = await loadAdminPersons(app.db, await editionYear(app, request.query));
+    const year = await editionYear(app, request.query);
+    const persons = await readInOneSnapshot(app.db, (db) => loadAdminPersons(db, year));
     const { role } = await currentCampAccount(request);
     return reply.header("cache-control", "no-store").send(role === "leder" ? persons : persons.map(withoutHealthTexts));
   });
 
   routeCall(app, campAdminCalls.totals, {}, async (request, reply) => {
     const year = await editionYear(app, request.query);
-    const totals = totalsOf(await loadAdminPersons(app.db, year), (await editionMoney(app.db, year)).totals);
+    const totals = await readInOneSnapshot(app.db, async (db) => totalsOf(await loadAdminPersons(db, year), (await editionMoney(db, year)).totals));
     return reply.header("cache-control", "no-store").send(totals);
   });
 
   routeCall(app, campAdminCalls.csv, {}, async (request, reply) => {
     const year = await editionYear(app, request.query);
-    const csv = campParticipantsCsv(await loadAdminPersons(app.db, year));
+    const csv = campParticipantsCsv(await readInOneSnapshot(app.db, (db) => loadAdminPersons(db, year)));
     return reply
       .header("cache-control", "no-store")
       .header("content-disposition", `attachment; filename="${campFileName(year, "deltakere", "csv")}"`)

@@ -12,6 +12,7 @@ import { withoutHealthTexts } from "./camp-admin-routes.ts";
 import { campEditionOfYear, requestedEditionYear } from "./camp-edition-lookup.ts";
 import { treasurerSummary } from "./camp-treasurer.ts";
 import { participantsXlsx, treasurerXlsx, weekendListXlsx } from "./camp-xlsx.ts";
+import { readInOneSnapshot } from "../db/one-snapshot.ts";
 
 /**
  * Excel files and the treasurer's summary of the camp admin, each of one edition (`?year=`, else «the» camp),
@@ -29,7 +30,8 @@ export async function registerCampExportRoutes(app: FastifyInstance) {
 
   routeCall(app, campAdminCalls.xlsx, {}, async (request, reply) => {
     const year = await editionYear(request.query);
-    return sendXlsx(reply, await participantsXlsx(await loadAdminPersons(app.db, year), year), campFileName(year, "deltakere", "xlsx"));
+    const persons = await readInOneSnapshot(app.db, (db) => loadAdminPersons(db, year));
+    return sendXlsx(reply, await participantsXlsx(persons, year), campFileName(year, "deltakere", "xlsx"));
   });
 
   routeCall(app, campAdminCalls.listXlsx, {}, async (request, reply) => {
@@ -42,7 +44,7 @@ export async function registerCampExportRoutes(app: FastifyInstance) {
           .code(403)
           .header("cache-control", "no-store")
           .send({ error: campAccountMessages.forbidden } satisfies ErrorBody);
-      const summary = await treasurerSummary(app.db, year, await loadAdminPersons(app.db, year));
+      const summary = await readInOneSnapshot(app.db, async (db) => treasurerSummary(db, year, await loadAdminPersons(db, year)));
       return sendXlsx(reply, await treasurerXlsx(summary), campFileName(year, "kasserer", "xlsx"));
     }
     if (!(weekendListIds as readonly string[]).includes(list)) {
@@ -58,14 +60,14 @@ export async function registerCampExportRoutes(app: FastifyInstance) {
         .header("cache-control", "no-store")
         .send({ error: campAccountMessages.forbidden } satisfies ErrorBody);
     }
-    const persons = await loadAdminPersons(app.db, year);
+    const persons = await readInOneSnapshot(app.db, (db) => loadAdminPersons(db, year));
     const visible = role === "leder" ? persons : persons.map(withoutHealthTexts);
     return sendXlsx(reply, await weekendListXlsx(id, visible, await campEditionOfYear(app.db, year)), campFileName(year, id, "xlsx"));
   });
 
   routeCall(app, campAdminCalls.treasurer, {}, async (request, reply) => {
     const year = await editionYear(request.query);
-    const summary = await treasurerSummary(app.db, year, await loadAdminPersons(app.db, year));
+    const summary = await readInOneSnapshot(app.db, async (db) => treasurerSummary(db, year, await loadAdminPersons(db, year)));
     return reply.header("cache-control", "no-store").send(summary);
   });
 }

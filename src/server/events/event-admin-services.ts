@@ -16,6 +16,7 @@ import type { EventDeps } from "./event-deps.ts";
 import { eventDoorAction, eventDoorList } from "./event-door.ts";
 import { eventBySlug } from "./event-store.ts";
 import { eventXlsx } from "./event-xlsx.ts";
+import { readInOneSnapshot } from "../db/one-snapshot.ts";
 
 export interface EventAdminServiceDeps extends EventDeps {
   /** Offers an event's free places to its waiting list (event-services.ts). */
@@ -45,7 +46,7 @@ export function createEventAdminServices(deps: EventAdminServiceDeps) {
   /** The event's participants for a download; 404 for an unknown address. */
   const exportable = async (slug: string) => {
     const row = await eventBySlug(db, slug);
-    const list = row ? await eventParticipantList(db, row.slug, now()) : undefined;
+    const list = row ? await readInOneSnapshot(db, (reader) => eventParticipantList(reader, row.slug, now())) : undefined;
     if (!row || !list) throw new HttpError(404, eventAdminMessages.notFound);
     return { row, list };
   };
@@ -82,13 +83,13 @@ export function createEventAdminServices(deps: EventAdminServiceDeps) {
     },
 
     async participants(slug: string) {
-      const list = await eventParticipantList(db, slug, now());
+      const list = await readInOneSnapshot(db, (reader) => eventParticipantList(reader, slug, now()));
       if (!list) throw new HttpError(404, eventAdminMessages.notFound);
       return list;
     },
 
     async money(slug: string) {
-      const money = await eventMoney(db, slug);
+      const money = await readInOneSnapshot(db, (reader) => eventMoney(reader, slug));
       if (!money) throw new HttpError(404, eventAdminMessages.notFound);
       return money;
     },
