@@ -60,9 +60,12 @@ export async function registerCampExportRoutes(app: FastifyInstance) {
         .header("cache-control", "no-store")
         .send({ error: campAccountMessages.forbidden } satisfies ErrorBody);
     }
-    const persons = await readInOneSnapshot(app.db, (db) => loadAdminPersons(db, year));
+    const { persons, edition } = await readInOneSnapshot(app.db, async (db) => ({
+      persons: await loadAdminPersons(db, year),
+      edition: await campEditionOfYear(db, year),
+    }));
     const visible = role === "leder" ? persons : persons.map(withoutHealthTexts);
-    return sendXlsx(reply, await weekendListXlsx(id, visible, await campEditionOfYear(app.db, year)), campFileName(year, id, "xlsx"));
+    return sendXlsx(reply, await weekendListXlsx(id, visible, edition), campFileName(year, id, "xlsx"));
   });
 
   routeCall(app, campAdminCalls.treasurer, {}, async (request, reply) => {

@@ -45,8 +45,11 @@ export function createEventAdminServices(deps: EventAdminServiceDeps) {
 
   /** The event's participants for a download; 404 for an unknown address. */
   const exportable = async (slug: string) => {
-    const row = await eventBySlug(db, slug);
-    const list = row ? await readInOneSnapshot(db, (reader) => eventParticipantList(reader, row.slug, now())) : undefined;
+    // The event's questions make the columns; its answers fill them: both from one moment.
+    const { row, list } = await readInOneSnapshot(db, async (reader) => {
+      const row = await eventBySlug(reader, slug);
+      return { row, list: row ? await eventParticipantList(reader, row.slug, now()) : undefined };
+    });
     if (!row || !list) throw new HttpError(404, eventAdminMessages.notFound);
     return { row, list };
   };

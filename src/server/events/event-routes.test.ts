@@ -506,7 +506,8 @@ describe.each(databaseKinds)("events on %s", (kind) => {
       await createPublished(app, token, "klubbtoy", sale(1));
       const url = (database as Database & { url: string }).url;
       const second = await connectPostgres(url);
-      // The second instance's jobs stay still: its outbox would send the first one's mails where no test sees them.
+      // The second instance starts no outbox timer and no Vipps jobs: they would send the first one's mails where no
+      // test sees them, and act on its payments.
       const other = await buildTestApp(second, {
         clock: () => now,
         mail: { startWorker: false },
