@@ -25,6 +25,8 @@ import { readInOneSnapshot } from "../db/one-snapshot.ts";
  */
 export async function registerCampExportRoutes(app: FastifyInstance) {
   const editionYear = (query: unknown) => requestedEditionYear(app.db, app.now(), query);
+  // The summary's money and its participants from one moment (db/one-snapshot.ts).
+  const treasurerOf = (year: number) => readInOneSnapshot(app.db, async (db) => treasurerSummary(db, year, await loadAdminPersons(db, year)));
   const sendXlsx = (reply: CallReply<typeof campAdminCalls.xlsx | typeof campAdminCalls.listXlsx>, body: Buffer, fileName: string) =>
     reply.header("cache-control", "no-store").header("content-disposition", `attachment; filename="${fileName}"`).type(xlsxContentType).send(body);
 
@@ -44,7 +46,7 @@ export async function registerCampExportRoutes(app: FastifyInstance) {
           .code(403)
           .header("cache-control", "no-store")
           .send({ error: campAccountMessages.forbidden } satisfies ErrorBody);
-      const summary = await readInOneSnapshot(app.db, async (db) => treasurerSummary(db, year, await loadAdminPersons(db, year)));
+      const summary = await treasurerOf(year);
       return sendXlsx(reply, await treasurerXlsx(summary), campFileName(year, "kasserer", "xlsx"));
     }
     if (!(weekendListIds as readonly string[]).includes(list)) {
@@ -70,7 +72,7 @@ export async function registerCampExportRoutes(app: FastifyInstance) {
 
   routeCall(app, campAdminCalls.treasurer, {}, async (request, reply) => {
     const year = await editionYear(request.query);
-    const summary = await readInOneSnapshot(app.db, async (db) => treasurerSummary(db, year, await loadAdminPersons(db, year)));
+    const summary = await treasurerOf(year);
     return reply.header("cache-control", "no-store").send(summary);
   });
 }
