@@ -4,7 +4,7 @@
  * companions, grading on and off (for a home-club child, for whom cup grading costs money), pay what a
  * change added, cancel an athlete, the leader's cancel, the leader adding and removing a companion, door payments, refunds Vipps
  * accepts or refuses, and the full-refund deadline passing. After every step the invariants hold. A short run
- * by default; LEDGER_RUNS sets how many sequences (CI runs 1 000 per database).
+ * by default; LEDGER_RUNS sets how many sequences (`.ci/run` runs 400 per database).
  *
  * One test file per database (src/server/camp/camp-ledger-pglite.property.test.ts and camp-ledger-postgres.property.test.ts):
  * the deep pass's longest work, so Vitest's two workers take a database each instead of one worker both.

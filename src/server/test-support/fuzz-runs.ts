@@ -1,6 +1,6 @@
 /**
  * How many runs each fuzz property gets: `FUZZ_RUNS` sets the runs per endpoint, 40 by default (a quick pass
- * inside `npm test`); `npm run test:fuzz` and `npm run test:properties` use 10,000.
+ * inside `npm test`); `npm run test:properties` (in `.ci/run`) uses 400, `npm run test:fuzz` 10,000.
  */
 export const fuzzRuns = Math.max(1, Number(process.env.FUZZ_RUNS) || 40);
 
