@@ -439,7 +439,7 @@ describe.each(databaseKinds)("camp registration window, capacity and waiting lis
       // Nothing more to offer: another pass makes none.
       expect(await app.waitlist.runOnce()).toBe(0);
     } finally {
-      await clearEvents(database);
+      await clearEvents(database, app);
     }
   });
 

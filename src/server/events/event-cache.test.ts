@@ -28,7 +28,7 @@ describe.each(databaseKinds)("orders after another process changed the event, on
     await database.close();
   });
   beforeEach(async () => {
-    await clearEvents(database);
+    await clearEvents(database, app);
   });
 
   const amounts = async () =>

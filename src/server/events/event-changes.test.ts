@@ -28,7 +28,7 @@ describe.each(databaseKinds)("the events' change log on %s", (kind) => {
   });
   beforeEach(async () => {
     now = new Date("2026-11-26T12:00:00Z");
-    await clearEvents(database);
+    await clearEvents(database, app);
   });
 
   const put = (slug: string, definition: object, query = "") =>

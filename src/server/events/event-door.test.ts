@@ -61,7 +61,7 @@ describe.each(databaseKinds)("the events' door on %s", (kind) => {
   });
   beforeEach(async () => {
     now = new Date("2026-11-26T12:00:00Z");
-    await clearEvents(database);
+    await clearEvents(database, app);
   });
 
   /** A grading with room for two: a family of two (one paid in full through the ledger), one more on the waiting list. */

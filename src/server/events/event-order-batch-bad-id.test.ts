@@ -28,7 +28,7 @@ describe.each(databaseKinds)("an order with an id beyond the integer range on %s
   });
 
   it("is refused (400) and does not break the statement of those arriving with it", async () => {
-    await clearEvents(database);
+    await clearEvents(database, app);
     await createPublished(app, token, "gradering", grading({ capacity: 10, homeClubOnly: false }));
     const bodies = [
       order({ participants: [participant({ firstName: "Ola" })] }),

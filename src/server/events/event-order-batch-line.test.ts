@@ -28,7 +28,7 @@ describe.each(databaseKinds)("the waiting line of orders arriving together on %s
   });
 
   it("keeps the order they arrived in, whatever their draft ids", async () => {
-    await clearEvents(database);
+    await clearEvents(database, app);
     await createPublished(app, token, "gradering", grading({ capacity: 1 }));
     expect((await postOrder(app, "gradering", order({ participants: [participant()] }))).body).toBe("Done");
 

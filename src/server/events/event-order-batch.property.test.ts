@@ -59,7 +59,7 @@ describe.each(databaseKinds)("event orders arriving together on %s", (kind) => {
         fc.array(fc.integer({ min: 1, max: 3 }), { minLength: 3, maxLength: 12 }),
         fc.boolean(),
         async (capacity, sizes, together) => {
-          await clearEvents(database);
+          await clearEvents(database, app);
           await createPublished(app, token, "gradering", grading({ capacity, maxAge: 14 }));
           const bodies = sizes.map((size, index) =>
             order({ participants: Array.from({ length: size }, (_, position) => participant({ firstName: `U${index}x${position}` })) }),
@@ -97,7 +97,7 @@ describe.each(databaseKinds)("event orders arriving together on %s", (kind) => {
         fc.array(fc.record({ m: fc.integer({ min: 0, max: 2 }), s: fc.integer({ min: 0, max: 3 }) }), { minLength: 3, maxLength: 10 }),
         fc.boolean(),
         async (stockM, wishes, held) => {
-          await clearEvents(database);
+          await clearEvents(database, app);
           await createPublished(app, token, "klubbtoy", sale(stockM));
           const bodies = wishes
             .filter((wish) => wish.m + wish.s > 0)

@@ -28,7 +28,7 @@ describe.each(databaseKinds)("a messy season's money on %s", (kind) => {
 
   it("every row carries its person's money, the rows add up to the treasurer's totals, and no booking is under two methods", async () => {
     const admin = await campAdminToken(suite.app);
-    await clearEvents(suite.database);
+    await clearEvents(suite.database, suite.app);
 
     // The Vipps family: three athletes, the first with a companion, one payment for all.
     const paying = await startVippsPayment(suite.app, {

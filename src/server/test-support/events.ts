@@ -99,9 +99,9 @@ export async function postTogether(app: TestApp, database: Database, slug: strin
  * ledger, the offers, the door log, the positions, the change log and the payments) hold the camp's rows too, so only the
  * events' rows go there (a truncate would take the camp's).
  */
-export async function clearEvents(database: Database, app?: { outbox: { drain(): Promise<void> } }) {
+export async function clearEvents(database: Database, app: { outbox: { drain(): Promise<void> } }) {
   // A pass of the outbox still running from the test before would mark a new mail of the same (restarted) id sent.
-  await app?.outbox.drain();
+  await app.outbox.drain();
   await clearTables(database, ["event_stock", "mail_outbox"], { side: "order" });
   // The camp's editions are events too, and stay.
   await database.db.execute(sql`delete from event_changes where event_id in (select id from events where kind <> 'vinterleir')`);
