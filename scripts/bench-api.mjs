@@ -421,14 +421,15 @@ async function benchDatabase(kind) {
 
     process.stdout.write(`[${kind}] ${FAMILIES} families of three (one submission, one payment each, one mail) … `);
     const families = Array.from({ length: FAMILY_WARMUP + FAMILIES }, (_, i) => makeFamily(tag, i));
+    const postFamily = (family) => () => request(`${server.base}/api/Vinterleir/Post`, { method: "POST", body: family });
     const familyWarmup = await load({
-      jobs: families.slice(0, FAMILY_WARMUP).map((family) => () => request(`${server.base}/api/Vinterleir/Post`, { method: "POST", body: family })),
+      jobs: families.slice(0, FAMILY_WARMUP).map(postFamily),
       check: expectDone,
     });
     const familyResult = summarise(
       await measured(server.pid, withPostgres, () =>
         load({
-          jobs: families.slice(FAMILY_WARMUP).map((family) => () => request(`${server.base}/api/Vinterleir/Post`, { method: "POST", body: family })),
+          jobs: families.slice(FAMILY_WARMUP).map(postFamily),
           check: expectDone,
         }),
       ),
