@@ -167,7 +167,8 @@ describe.each(kinds)("crash safety on %s", (kind) => {
 
       expect(load.wrongAnswers).toEqual([]);
       expect(load.done.size).toBe(load.drafts.length);
-      expect(kills.length).toBe(KILLS);
+      // The loop makes KILLS of them: a run told to kill fewer than 4 times proves less than the suite promises.
+      expect(kills.length).toBeGreaterThanOrEqual(4);
 
       // The camp admin's view: every draft exactly once, with its companions, nothing else.
       const admin = await verifyAgainstAdmin(server.base, load.drafts);
